@@ -1,0 +1,20 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "smokerun",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "smokerun", targets: ["smokerun"]),
+        .library(name: "SmokeKit", targets: ["SmokeKit"]),
+    ],
+    targets: [
+        .target(name: "SmokeKit"),
+        .executableTarget(name: "smokerun", dependencies: ["SmokeKit"]),
+        .testTarget(name: "SmokeKitTests", dependencies: ["SmokeKit"]),
+        .testTarget(
+            name: "IntegrationTests",
+            dependencies: ["SmokeKit"]
+        ),
+    ]
+)

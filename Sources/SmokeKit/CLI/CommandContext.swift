@@ -1,0 +1,30 @@
+import Foundation
+
+/// The outside world a command sees. The executable passes the real one; tests pass their own.
+package struct CommandContext: Sendable {
+    package var standardOutput: any TextOutput
+    package var standardError: any TextOutput
+    package var environment: [String: String]
+    package var currentDirectory: URL
+    package var runner: any CommandRunning
+
+    package init(
+        standardOutput: any TextOutput = FileDescriptorOutput.standardOutput,
+        standardError: any TextOutput = FileDescriptorOutput.standardError,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+        runner: any CommandRunning = ProcessCommandRunner()
+    ) {
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+        self.environment = environment
+        self.currentDirectory = currentDirectory
+        self.runner = runner
+    }
+
+    /// Resolves a user-given path against the current directory.
+    package func url(for path: String) -> URL {
+        if path.hasPrefix("/") { return URL(fileURLWithPath: path).standardizedFileURL }
+        return currentDirectory.appendingPathComponent(path).standardizedFileURL
+    }
+}

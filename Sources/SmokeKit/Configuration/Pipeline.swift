@@ -1,0 +1,131 @@
+/// One pipeline: what to test, on which device, in which order, and what to do with the results.
+/// Resolved once (defaults → file → flags) and passed down; never mutated while running.
+package struct Pipeline: Sendable, Equatable {
+    package var name: String
+    /// A five-field cron expression.
+    package var schedule: String = "0 */4 * * *"
+    /// IANA time zone the schedule is read in.
+    package var timeZone: String = "UTC"
+    package var driver: Driver
+    package var device: DeviceProfile = DeviceProfile()
+    package var ordering: OrderingSettings = OrderingSettings()
+    package var environment: [String: String] = ["IS_UNIT_TESTING": "1"]
+    package var timeouts: Timeouts = Timeouts()
+    package var retries: RetrySettings = RetrySettings()
+    package var coverage: CoverageSettings = CoverageSettings()
+    package var reports: [ReportFormat] = ReportFormat.allCases
+    /// Output folder; relative paths are relative to the pipeline file's project root.
+    package var output: String = ".smokerun"
+    package var notify: NotifySettings = NotifySettings()
+    /// The file this pipeline was read from, for messages.
+    package var sourcePath: String?
+
+    package init(name: String, driver: Driver) {
+        self.name = name
+        self.driver = driver
+    }
+}
+
+package enum Driver: Sendable, Equatable {
+    case swiftpm(SwiftPMSettings)
+    case xcodebuild(XcodebuildSettings)
+}
+
+package struct SwiftPMSettings: Sendable, Equatable {
+    package var packagePath: String
+    /// Regexes as `swift test --filter` takes them, matched against test ids.
+    package var filter: [String] = []
+    package var skip: [String] = []
+    package var configuration: String = "debug"
+
+    package init(packagePath: String) { self.packagePath = packagePath }
+}
+
+package struct XcodebuildSettings: Sendable, Equatable {
+    package var workspace: String?
+    package var project: String?
+    package var scheme: String
+    package var testPlan: String?
+    package var onlyTesting: [String] = []
+    package var skipTesting: [String] = []
+    package var derivedDataPath: String?
+
+    package init(scheme: String) { self.scheme = scheme }
+}
+
+/// The pinned device a smoke run must always use (DESIGN §4).
+package struct DeviceProfile: Sendable, Equatable {
+    /// `host`, or a simulator platform such as `iOS Simulator`.
+    package var platform: String = "host"
+    package var name: String?
+    package var runtime: String?
+    package var create: Bool = true
+    package var erase: Bool = true
+    package var locale: String?
+    package var language: String?
+    /// Toolchain version prefix for `host` profiles, checked against `swift --version`.
+    package var swift: String?
+    package var timeZone: String?
+    /// A mismatch fails the run before any test starts unless false.
+    package var strict: Bool = true
+
+    package init() {}
+
+    package var isHost: Bool { platform == "host" }
+}
+
+package struct OrderingSettings: Sendable, Equatable {
+    package var mode: OrderingMode = .random
+    package var seed: UInt64?
+    package var isolation: Isolation = .suite
+
+    package init() {}
+}
+
+package struct Timeouts: Sendable, Equatable {
+    package var runSeconds: Double = 1800
+    package var testSeconds: Double = 300
+
+    package init() {}
+}
+
+package struct RetrySettings: Sendable, Equatable {
+    /// How many more times a failed, crashed or timed-out test is run.
+    package var failed: Int = 0
+
+    package init() {}
+}
+
+package struct CoverageSettings: Sendable, Equatable {
+    package var enabled: Bool = true
+    /// Path prefixes, relative to the package root, whose files count.
+    package var include: [String] = ["Sources/"]
+    /// A run whose line coverage is below this percentage exits 4.
+    package var minimumLines: Double?
+
+    package init() {}
+}
+
+package enum ReportFormat: String, Sendable, Equatable, CaseIterable {
+    case json, junit, markdown, html
+}
+
+package struct NotifySettings: Sendable, Equatable {
+    /// The environment variable holding the webhook URL (a secret, never printed).
+    package var webhookURLEnvironment: String = "SMOKERUN_WEBHOOK_URL"
+    package var format: NotifyFormat = .slack
+    package var on: [NotifyTrigger] = [.failure, .recovery]
+    package var artifactsURL: String?
+    /// A failure that keeps failing unchanged is re-announced at most this often.
+    package var remindHours: Double = 24
+
+    package init() {}
+}
+
+package enum NotifyFormat: String, Sendable, Equatable, CaseIterable {
+    case slack, json
+}
+
+package enum NotifyTrigger: String, Sendable, Equatable, CaseIterable {
+    case failure, recovery, always
+}

@@ -1,0 +1,103 @@
+import Foundation
+
+/// What a finished external command left behind.
+package struct CommandResult: Sendable {
+    package var exitStatus: Int32
+    package var standardOutput: Data
+    package var standardError: Data
+
+    package init(exitStatus: Int32, standardOutput: Data, standardError: Data = Data()) {
+        self.exitStatus = exitStatus
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+    }
+
+    package var outputText: String { String(decoding: standardOutput, as: UTF8.self) }
+    package var errorText: String { String(decoding: standardError, as: UTF8.self) }
+}
+
+/// Runs an external program to completion. The seam for every short-lived tool call
+/// (`swift --version`, `llvm-profdata`, `xcrun simctl`, …); tests pass a fake.
+package protocol CommandRunning: Sendable {
+    /// - Parameter executable: an absolute path, or a name looked up on `PATH`.
+    func run(
+        _ executable: String, _ arguments: [String], environment: [String: String]?, currentDirectory: URL?
+    ) throws -> CommandResult
+}
+
+extension CommandRunning {
+    package func run(_ executable: String, _ arguments: [String]) throws -> CommandResult {
+        try run(executable, arguments, environment: nil, currentDirectory: nil)
+    }
+}
+
+/// A command that could not be started, or that failed; says which, how, and the tail of what it said.
+package struct CommandError: Error, LocalizedError, Sendable {
+    package var executable: String
+    package var arguments: [String]
+    package var exitStatus: Int32?
+    package var reason: String
+
+    package init(executable: String, arguments: [String], exitStatus: Int32?, reason: String) {
+        self.executable = executable
+        self.arguments = arguments
+        self.exitStatus = exitStatus
+        self.reason = reason
+    }
+
+    package init(executable: String, arguments: [String], result: CommandResult) {
+        let tail = (result.errorText + result.outputText)
+            .split(separator: "\n", omittingEmptySubsequences: true).suffix(10).joined(separator: "\n")
+        self.init(executable: executable, arguments: arguments, exitStatus: result.exitStatus, reason: tail)
+    }
+
+    package var errorDescription: String? {
+        let command = ([executable] + arguments).joined(separator: " ")
+        if let exitStatus {
+            return "`\(command)` exited with status \(exitStatus)" + (reason.isEmpty ? "" : ":\n\(reason)")
+        }
+        return "could not run `\(command)`: \(reason)"
+    }
+}
+
+/// The real runner: Foundation's `Process`, output collected in memory.
+package struct ProcessCommandRunner: CommandRunning {
+    package init() {}
+
+    package func run(
+        _ executable: String, _ arguments: [String], environment: [String: String]?, currentDirectory: URL?
+    ) throws -> CommandResult {
+        let process = Process()
+        if executable.contains("/") {
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = [executable] + arguments
+        }
+        if let environment { process.environment = environment }
+        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            throw CommandError(executable: executable, arguments: arguments, exitStatus: nil, reason: "\(error.localizedDescription)")
+        }
+        // Read both pipes concurrently so a chatty tool never blocks on a full pipe.
+        nonisolated(unsafe) var errorData = Data()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            errorData = error.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return CommandResult(exitStatus: process.terminationStatus, standardOutput: outputData, standardError: errorData)
+    }
+}

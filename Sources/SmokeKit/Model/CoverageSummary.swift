@@ -1,0 +1,28 @@
+/// Covered and total counts of one kind (lines, functions, regions, branches).
+package struct CoverageCount: Codable, Sendable, Equatable {
+    package var covered: Int
+    package var count: Int
+    /// 0–100; 100 when there is nothing to cover, as llvm-cov reports it.
+    package var percent: Double
+
+    package init(covered: Int, count: Int) {
+        self.covered = covered
+        self.count = count
+        self.percent = count == 0 ? 100 : Double(covered) * 100 / Double(count)
+    }
+}
+
+/// The coverage totals a report and a history line carry.
+package struct CoverageSummary: Codable, Sendable, Equatable {
+    package var lines: CoverageCount
+    package var functions: CoverageCount
+    package var regions: CoverageCount
+    package var branches: CoverageCount
+
+    package init(lines: CoverageCount, functions: CoverageCount, regions: CoverageCount, branches: CoverageCount) {
+        self.lines = lines
+        self.functions = functions
+        self.regions = regions
+        self.branches = branches
+    }
+}

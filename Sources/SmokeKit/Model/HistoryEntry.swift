@@ -1,0 +1,41 @@
+import Foundation
+
+/// One line of `history.jsonl`: a run's summary, enough for trends, notification policy and flake rates.
+package struct HistoryEntry: Codable, Sendable, Equatable {
+    package var runID: String
+    package var pipeline: String
+    package var status: RunStatus
+    package var startedAt: Date
+    package var finishedAt: Date
+    package var durationSeconds: Double
+    package var seed: UInt64?
+    package var totals: Totals
+    package var coverage: CoverageSummary?
+    /// Each test's final status, by id.
+    package var outcomes: [String: TestStatus]
+    /// Ids of tests that passed only on a retry.
+    package var flaky: [String]
+    /// Each test's duration in seconds, by id (for shard balancing).
+    package var durations: [String: Double]
+    /// Path of the run directory, relative to the output folder.
+    package var path: String
+
+    package init(report: RunReport, path: String) {
+        runID = report.runID
+        pipeline = report.pipeline
+        status = report.status
+        startedAt = report.startedAt
+        finishedAt = report.finishedAt
+        durationSeconds = report.durationSeconds
+        seed = report.seed
+        totals = report.totals
+        coverage = report.coverage
+        outcomes = Dictionary(report.tests.map { ($0.id, $0.status) }, uniquingKeysWith: { _, last in last })
+        flaky = report.tests.filter(\.flaky).map(\.id)
+        durations = Dictionary(report.tests.map { ($0.id, $0.durationSeconds) }, uniquingKeysWith: { _, last in last })
+        self.path = path
+    }
+
+    /// Ids of the tests that failed, crashed or timed out.
+    package var failingTests: [String] { outcomes.filter { $0.value.isFailure }.keys.sorted() }
+}

@@ -1,0 +1,22 @@
+/// How a run ordered its tests, enough to replay it.
+package struct OrderingRecord: Codable, Sendable, Equatable {
+    package var mode: OrderingMode
+    package var isolation: Isolation
+    /// The seed of a random run; replay with `--seed`.
+    package var seed: UInt64?
+
+    package init(mode: OrderingMode, isolation: Isolation, seed: UInt64?) {
+        self.mode = mode
+        self.isolation = isolation
+        self.seed = seed
+    }
+}
+
+package enum OrderingMode: String, Codable, Sendable {
+    case random, declared
+}
+
+/// What one test process runs: a whole suite, or a single test.
+package enum Isolation: String, Codable, Sendable {
+    case suite, test
+}

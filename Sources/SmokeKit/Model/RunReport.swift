@@ -1,0 +1,62 @@
+import Foundation
+
+/// Everything one run found out: the contents of `report.json` (DESIGN §7).
+package struct RunReport: Codable, Sendable, Equatable {
+    package static let currentSchemaVersion = 1
+
+    package var schemaVersion: Int
+    package var pipeline: String
+    package var runID: String
+    package var status: RunStatus
+    package var startedAt: Date
+    package var finishedAt: Date
+    package var durationSeconds: Double
+    package var seed: UInt64?
+    package var ordering: OrderingRecord
+    package var environment: [String: String]
+    package var device: ResolvedDevice
+    package var toolchain: ToolchainInfo?
+    package var totals: Totals
+    /// In the order they ran.
+    package var tests: [TestResult]
+    package var coverage: CoverageSummary?
+    /// Files of the run directory, relative to it.
+    package var artifacts: [String]
+    package var notifications: [NotificationRecord]
+    package var errors: [InfrastructureError]
+
+    package init(
+        pipeline: String, runID: String, status: RunStatus, startedAt: Date, finishedAt: Date,
+        seed: UInt64?, ordering: OrderingRecord, environment: [String: String], device: ResolvedDevice,
+        toolchain: ToolchainInfo?, tests: [TestResult], coverage: CoverageSummary? = nil,
+        artifacts: [String] = [], notifications: [NotificationRecord] = [], errors: [InfrastructureError] = []
+    ) {
+        self.schemaVersion = Self.currentSchemaVersion
+        self.pipeline = pipeline
+        self.runID = runID
+        self.status = status
+        self.startedAt = startedAt
+        self.finishedAt = finishedAt
+        self.durationSeconds = finishedAt.timeIntervalSince(startedAt)
+        self.seed = seed
+        self.ordering = ordering
+        self.environment = environment
+        self.device = device
+        self.toolchain = toolchain
+        self.totals = Totals(tests)
+        self.tests = tests
+        self.coverage = coverage
+        self.artifacts = artifacts
+        self.notifications = notifications
+        self.errors = errors
+    }
+
+    /// The status a finished (not interrupted) run has, from its tests and errors.
+    package static func status(of tests: [TestResult], errors: [InfrastructureError]) -> RunStatus {
+        if !errors.isEmpty { return .error }
+        return tests.contains { $0.status.isFailure } ? .failed : .passed
+    }
+
+    /// The tests that failed, crashed or timed out, in run order.
+    package var failingTests: [TestResult] { tests.filter { $0.status.isFailure } }
+}

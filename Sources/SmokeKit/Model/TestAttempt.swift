@@ -1,0 +1,19 @@
+/// One execution of a test; retried tests have several.
+package struct TestAttempt: Codable, Sendable, Equatable {
+    package var status: TestStatus
+    package var durationSeconds: Double
+    package var failures: [TestFailure]
+    package var output: [String]
+    package var attachments: [AttachmentRecord]
+
+    package init(
+        status: TestStatus, durationSeconds: Double, failures: [TestFailure] = [],
+        output: [String] = [], attachments: [AttachmentRecord] = []
+    ) {
+        self.status = status
+        self.durationSeconds = durationSeconds
+        self.failures = failures
+        self.output = output
+        self.attachments = attachments
+    }
+}

@@ -1,0 +1,5 @@
+/// The testing library a test was written with.
+package enum TestFramework: String, Codable, Sendable {
+    case xctest
+    case swiftTesting = "swift-testing"
+}

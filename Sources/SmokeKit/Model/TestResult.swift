@@ -1,0 +1,42 @@
+/// One test case in a run: its final status and every attempt that led to it.
+package struct TestResult: Codable, Sendable, Equatable, Identifiable {
+    /// `Module.Class/method` (XCTest) or `Module.Suite/function()` (Swift Testing).
+    package var id: String
+    package var name: String
+    package var suite: String
+    package var framework: TestFramework
+    package var status: TestStatus
+    package var durationSeconds: Double
+    /// 1-based position in the order the tests actually ran.
+    package var order: Int
+    /// Failed at least once, then passed on a retry.
+    package var flaky: Bool
+    package var failures: [TestFailure]
+    package var attachments: [AttachmentRecord]
+    /// What the test printed, bounded (see `TestResult.outputLineLimit`).
+    package var output: [String]
+    package var attempts: [TestAttempt]
+
+    /// Lines of output kept per test; the rest stays in `console.log`.
+    package static let outputLineLimit = 200
+
+    package init(
+        id: String, name: String, suite: String, framework: TestFramework, status: TestStatus,
+        durationSeconds: Double = 0, order: Int = 0, flaky: Bool = false,
+        failures: [TestFailure] = [], attachments: [AttachmentRecord] = [],
+        output: [String] = [], attempts: [TestAttempt] = []
+    ) {
+        self.id = id
+        self.name = name
+        self.suite = suite
+        self.framework = framework
+        self.status = status
+        self.durationSeconds = durationSeconds
+        self.order = order
+        self.flaky = flaky
+        self.failures = failures
+        self.attachments = attachments
+        self.output = output
+        self.attempts = attempts
+    }
+}

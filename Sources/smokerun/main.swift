@@ -1,0 +1,4 @@
+import Foundation
+import SmokeKit
+
+exit(await CommandLineTool.main(arguments: Array(CommandLine.arguments.dropFirst())))
