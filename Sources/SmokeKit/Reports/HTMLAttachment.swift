@@ -1,0 +1,56 @@
+import Foundation
+
+/// How `index.html` shows one attachment: images inline as `data:` URIs, text previewed, the
+/// rest (and anything over the caps) linked by its path relative to the run directory.
+struct HTMLAttachment {
+    /// Image types every current browser shows in an `<img>` (HEIC, TIFF are linked instead).
+    static let inlineImageTypes: Set<String> = ["image/png", "image/jpeg", "image/gif", "image/webp", "image/bmp"]
+    /// Largest single image embedded; bigger ones are linked.
+    static let imageSizeLimit = 5 * 1024 * 1024
+    /// Bytes of a text attachment shown in the page.
+    static let textPreviewLimit = 4 * 1024
+
+    /// Bytes still allowed inline in this page; shared by all attachments so a run with hundreds
+    /// of screenshots stays a page a browser can open.
+    var inlineBudget = 20 * 1024 * 1024
+    let content: (AttachmentRecord) -> Data?
+
+    mutating func render(_ record: AttachmentRecord) -> String {
+        let link = "<a href=\"\(XMLText.escapeAttribute(Self.href(record.path)))\">\(XMLText.escape(record.name))</a>"
+        let caption = "<figcaption>\(link) <span class=\"meta\">\(XMLText.escape(record.mediaType)), "
+            + "\(Self.byteCount(record.size))</span></figcaption>"
+        if Self.inlineImageTypes.contains(record.mediaType), record.size <= Self.imageSizeLimit,
+           record.size <= inlineBudget, let data = content(record), data.count <= inlineBudget
+        {
+            inlineBudget -= data.count
+            let source = "data:\(record.mediaType);base64,\(data.base64EncodedString())"
+            return "<figure class=\"attachment\"><img src=\"\(source)\" alt=\"\(XMLText.escapeAttribute(record.name))\">"
+                + "\(caption)</figure>\n"
+        }
+        if Self.isText(record.mediaType), let data = content(record), !data.prefix(Self.textPreviewLimit).contains(0) {
+            let preview = String(decoding: data.prefix(Self.textPreviewLimit), as: UTF8.self)
+            let more = data.count > Self.textPreviewLimit ? "\n… (\(Self.byteCount(data.count)) in total)" : ""
+            return "<figure class=\"attachment\"><pre>\(XMLText.escape(preview + more))</pre>\(caption)</figure>\n"
+        }
+        return "<figure class=\"attachment\">\(caption)</figure>\n"
+    }
+
+    static func isText(_ mediaType: String) -> Bool {
+        mediaType.hasPrefix("text/") || ["application/json", "application/xml"].contains(mediaType)
+            || mediaType.hasSuffix("+json") || mediaType.hasSuffix("+xml")
+    }
+
+    /// A relative URL for a stored path: percent-encoded, and never read as a scheme (`javascript:`).
+    static func href(_ path: String) -> String {
+        let encoded = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? ""
+        let firstSegment = encoded.split(separator: "/", omittingEmptySubsequences: false).first ?? ""
+        return firstSegment.contains(":") || encoded.hasPrefix("/") ? "./" + encoded.drop { $0 == "/" } : encoded
+    }
+
+    /// `512 B`, `3.4 KB`, `1.2 MB`.
+    static func byteCount(_ size: Int) -> String {
+        if size < 1024 { return "\(size) B" }
+        if size < 1024 * 1024 { return String(format: "%.1f KB", Double(size) / 1024) }
+        return String(format: "%.1f MB", Double(size) / (1024 * 1024))
+    }
+}

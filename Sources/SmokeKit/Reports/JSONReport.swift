@@ -1,0 +1,120 @@
+import Foundation
+
+/// Renders `report.json` (DESIGN §7). Every top-level and per-test key is always present
+/// (`null` when there is no value) so consumers can rely on the shape.
+package enum JSONReport {
+    package static func render(_ report: RunReport) -> Data {
+        let encoder = JSONCoding.encoder()
+        // A NaN duration from a broken clock must not lose the whole report.
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+        do {
+            return try encoder.encode(Document(report: report))
+        } catch {
+            // With the strategy above nothing in the model can fail to encode: a bug if it does.
+            preconditionFailure("report.json could not be encoded: \(error)")
+        }
+    }
+
+    /// The exact top-level keys of `report.json`, in DESIGN §7's order.
+    package static let topLevelKeys = [
+        "schemaVersion", "pipeline", "runID", "status", "startedAt", "finishedAt", "durationSeconds",
+        "seed", "ordering", "environment", "device", "toolchain", "totals", "tests", "coverage",
+        "artifacts", "notifications", "errors",
+    ]
+
+    /// The exact keys of each entry of `tests`.
+    package static let testKeys = [
+        "id", "name", "suite", "framework", "status", "durationSeconds", "order", "flaky",
+        "failures", "attachments", "output", "attempts",
+    ]
+
+    /// Mirrors `RunReport` but writes `null` for missing optionals instead of leaving keys out.
+    private struct Document: Encodable {
+        let report: RunReport
+
+        enum Key: String, CodingKey {
+            case schemaVersion, pipeline, runID, status, startedAt, finishedAt, durationSeconds
+            case seed, ordering, environment, device, toolchain, totals, tests, coverage
+            case artifacts, notifications, errors
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(report.schemaVersion, forKey: .schemaVersion)
+            try container.encode(report.pipeline, forKey: .pipeline)
+            try container.encode(report.runID, forKey: .runID)
+            try container.encode(report.status, forKey: .status)
+            try container.encode(report.startedAt, forKey: .startedAt)
+            try container.encode(report.finishedAt, forKey: .finishedAt)
+            try container.encode(report.durationSeconds, forKey: .durationSeconds)
+            try container.encode(report.seed, forKey: .seed)
+            try container.encode(report.ordering, forKey: .ordering)
+            try container.encode(report.environment, forKey: .environment)
+            try container.encode(report.device, forKey: .device)
+            try container.encode(report.toolchain, forKey: .toolchain)
+            try container.encode(report.totals, forKey: .totals)
+            try container.encode(report.tests.map(TestDocument.init), forKey: .tests)
+            try container.encode(report.coverage, forKey: .coverage)
+            try container.encode(report.artifacts, forKey: .artifacts)
+            try container.encode(report.notifications, forKey: .notifications)
+            try container.encode(report.errors, forKey: .errors)
+        }
+    }
+
+    private struct TestDocument: Encodable {
+        let test: TestResult
+
+        enum Key: String, CodingKey {
+            case id, name, suite, framework, status, durationSeconds, order, flaky
+            case failures, attachments, output, attempts
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(test.id, forKey: .id)
+            try container.encode(test.name, forKey: .name)
+            try container.encode(test.suite, forKey: .suite)
+            try container.encode(test.framework, forKey: .framework)
+            try container.encode(test.status, forKey: .status)
+            try container.encode(test.durationSeconds, forKey: .durationSeconds)
+            try container.encode(test.order, forKey: .order)
+            try container.encode(test.flaky, forKey: .flaky)
+            try container.encode(test.failures.map(FailureDocument.init), forKey: .failures)
+            try container.encode(test.attachments, forKey: .attachments)
+            try container.encode(test.output, forKey: .output)
+            try container.encode(test.attempts.map(AttemptDocument.init), forKey: .attempts)
+        }
+    }
+
+    private struct AttemptDocument: Encodable {
+        let attempt: TestAttempt
+
+        enum Key: String, CodingKey {
+            case status, durationSeconds, failures, output, attachments
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(attempt.status, forKey: .status)
+            try container.encode(attempt.durationSeconds, forKey: .durationSeconds)
+            try container.encode(attempt.failures.map(FailureDocument.init), forKey: .failures)
+            try container.encode(attempt.output, forKey: .output)
+            try container.encode(attempt.attachments, forKey: .attachments)
+        }
+    }
+
+    /// `{message, file, line}` with `file`/`line` null when unknown.
+    private struct FailureDocument: Encodable {
+        let failure: TestFailure
+
+        enum Key: String, CodingKey { case message, file, line }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(failure.message, forKey: .message)
+            try container.encode(failure.file, forKey: .file)
+            try container.encode(failure.line, forKey: .line)
+        }
+    }
+}

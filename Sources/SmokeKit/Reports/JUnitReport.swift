@@ -1,0 +1,186 @@
+import Foundation
+
+/// Renders `junit.xml`: one `<testsuite>` per suite and one `<testcase>` per test, never per
+/// attempt. Retries follow the Maven Surefire convention (`flakyFailure`/`flakyError` on a test
+/// that passed on a retry, `rerunFailure`/`rerunError` on one that never passed) that Jenkins and
+/// GitLab read. Infrastructure errors become `<error>` test cases in a suite named
+/// `JUnitReport.infrastructureSuiteName`, so a build failure is never shown as "0 tests, passed".
+package enum JUnitReport {
+    package static let infrastructureSuiteName = "smokerun.infrastructure"
+
+    package static func render(_ report: RunReport) -> String {
+        let suites = groupBySuite(report.tests)
+        let timestamp = schemaTimestamp(report.startedAt)
+        var suiteBlocks = suites.map { suiteXML(name: $0.name, tests: $0.tests, timestamp: timestamp) }
+        var counts = suites.reduce(into: Counts()) { $0.add(Counts($1.tests)) }
+        if !report.errors.isEmpty {
+            suiteBlocks.append(infrastructureXML(report.errors, timestamp: timestamp))
+            counts.add(Counts(tests: report.errors.count, errors: report.errors.count))
+        }
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        xml += "<testsuites name=\"\(attr(report.pipeline))\" \(counts.attributes)"
+        xml += " timestamp=\"\(timestamp)\">\n"
+        xml += suiteBlocks.joined()
+        xml += "</testsuites>\n"
+        return xml
+    }
+
+    /// Suites in the order their first test ran; tests keep run order inside a suite.
+    static func groupBySuite(_ tests: [TestResult]) -> [(name: String, tests: [TestResult])] {
+        var names: [String] = []
+        var bySuite: [String: [TestResult]] = [:]
+        for test in tests {
+            if bySuite[test.suite] == nil { names.append(test.suite) }
+            bySuite[test.suite, default: []].append(test)
+        }
+        return names.map { ($0, bySuite[$0] ?? []) }
+    }
+
+    /// The Ant JUnit schema's timestamp form (no zone designator); smokerun's are always UTC.
+    static func schemaTimestamp(_ date: Date) -> String {
+        String(ReportText.timestamp(date).prefix(19)).replacingOccurrences(of: " ", with: "T")
+    }
+
+    /// `Module.Class` from `Module.Class/method`; the suite name when the id has no slash.
+    static func className(_ test: TestResult) -> String {
+        guard let slash = test.id.lastIndex(of: "/") else { return test.suite }
+        return String(test.id[..<slash])
+    }
+
+    private static func suiteXML(name: String, tests: [TestResult], timestamp: String) -> String {
+        var xml = "  <testsuite name=\"\(attr(name))\" \(Counts(tests).attributes) timestamp=\"\(timestamp)\">\n"
+        for test in tests { xml += testCaseXML(test) }
+        xml += "  </testsuite>\n"
+        return xml
+    }
+
+    private static func testCaseXML(_ test: TestResult) -> String {
+        var xml = "    <testcase classname=\"\(attr(className(test)))\" name=\"\(attr(test.name))\""
+        xml += " time=\"\(ReportText.seconds(test.durationSeconds))\">\n"
+        switch test.status {
+        case .failed, .crashed, .timedOut:
+            let element = test.status == .failed ? "failure" : "error"
+            xml += "      <\(element) message=\"\(attr(summaryMessage(test.failures, status: test.status)))\""
+            xml += " type=\"\(test.status.rawValue)\">\(text(body(test.failures)))</\(element)>\n"
+        case .skipped:
+            if let reason = test.failures.first?.message {
+                xml += "      <skipped message=\"\(attr(reason))\"/>\n"
+            } else {
+                xml += "      <skipped/>\n"
+            }
+        case .passed, .expectedFailure:
+            break
+        }
+        xml += retryElements(test)
+        let output = systemOut(test)
+        if !output.isEmpty {
+            xml += "      <system-out>\(text(output))</system-out>\n"
+        }
+        xml += "    </testcase>\n"
+        return xml
+    }
+
+    /// Earlier failing attempts: `flaky…` when the test passed in the end, `rerun…` when it never did.
+    private static func retryElements(_ test: TestResult) -> String {
+        let prefix: String
+        if test.status == .passed && test.flaky {
+            prefix = "flaky"
+        } else if test.status.isFailure {
+            prefix = "rerun"
+        } else {
+            return ""
+        }
+        var xml = ""
+        for attempt in test.attempts.dropLast() where attempt.status.isFailure {
+            let element = prefix + (attempt.status == .failed ? "Failure" : "Error")
+            xml += "      <\(element) message=\"\(attr(summaryMessage(attempt.failures, status: attempt.status)))\""
+            xml += " type=\"\(attempt.status.rawValue)\">\n"
+            xml += "        <stackTrace>\(text(body(attempt.failures)))</stackTrace>\n"
+            if !attempt.output.isEmpty {
+                xml += "        <system-out>\(text(attempt.output.joined(separator: "\n")))</system-out>\n"
+            }
+            xml += "      </\(element)>\n"
+        }
+        return xml
+    }
+
+    private static func infrastructureXML(_ errors: [InfrastructureError], timestamp: String) -> String {
+        let counts = Counts(tests: errors.count, errors: errors.count)
+        var xml = "  <testsuite name=\"\(infrastructureSuiteName)\" \(counts.attributes) timestamp=\"\(timestamp)\">\n"
+        for (index, error) in errors.enumerated() {
+            var lines: [String] = []
+            if let command = error.command { lines.append("command: " + command.joined(separator: " ")) }
+            if let status = error.exitStatus { lines.append("exit status: \(status)") }
+            lines += error.details
+            xml += "    <testcase classname=\"smokerun\" name=\"infrastructure error \(index + 1)\" time=\"0.000\">\n"
+            xml += "      <error message=\"\(attr(error.message))\" type=\"infrastructure\">"
+            xml += "\(text(lines.joined(separator: "\n")))</error>\n"
+            xml += "    </testcase>\n"
+        }
+        xml += "  </testsuite>\n"
+        return xml
+    }
+
+    /// The message attribute: the first failure's full message, or what happened when none was recorded.
+    private static func summaryMessage(_ failures: [TestFailure], status: TestStatus) -> String {
+        if let first = failures.first?.message { return first }
+        return "Test \(ReportText.label(status)) without a recorded message"
+    }
+
+    /// Every failure as `file:line: message`, one per line.
+    private static func body(_ failures: [TestFailure]) -> String {
+        failures.map(ReportText.line).joined(separator: "\n")
+    }
+
+    /// The test's output, with a note for expected failures and attachment markers that the
+    /// Jenkins and GitLab JUnit readers turn into links.
+    private static func systemOut(_ test: TestResult) -> String {
+        var lines: [String] = []
+        if test.status == .expectedFailure {
+            lines.append("Expected failure (known issue); counted as passing.")
+            lines += test.failures.map { "  " + ReportText.line($0) }
+        }
+        lines += test.output
+        lines += test.attachments.map { "[[ATTACHMENT|\($0.path)]]" }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func attr(_ value: String) -> String { XMLText.escapeAttribute(value) }
+    private static func text(_ value: String) -> String { XMLText.escape(value) }
+
+    /// The four counts a `<testsuite>` and `<testsuites>` carry, plus time.
+    struct Counts {
+        var tests = 0
+        var failures = 0
+        var errors = 0
+        var skipped = 0
+        var time = 0.0
+
+        init(tests: Int = 0, failures: Int = 0, errors: Int = 0, skipped: Int = 0, time: Double = 0) {
+            self.tests = tests
+            self.failures = failures
+            self.errors = errors
+            self.skipped = skipped
+            self.time = time
+        }
+
+        init(_ results: [TestResult]) {
+            let totals = Totals(results)
+            self.init(
+                tests: totals.tests, failures: totals.failed, errors: totals.crashed + totals.timedOut,
+                skipped: totals.skipped, time: results.reduce(0) { $0 + $1.durationSeconds })
+        }
+
+        mutating func add(_ other: Counts) {
+            tests += other.tests
+            failures += other.failures
+            errors += other.errors
+            skipped += other.skipped
+            time += other.time
+        }
+
+        var attributes: String {
+            "tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\" time=\"\(ReportText.seconds(time))\""
+        }
+    }
+}

@@ -1,0 +1,130 @@
+/// Renders `summary.md`: a run at a glance for a PR comment or `$GITHUB_STEP_SUMMARY`.
+package enum MarkdownReport {
+    /// Failures listed before "…and N more", so a comment stays under GitHub's size limit.
+    static let failureLimit = 50
+    /// Characters of a failure message shown in the table.
+    static let messageLimit = 500
+
+    package static func render(_ report: RunReport) -> String {
+        var sections = [header(report), totalsTable(report.totals)]
+        if let failures = failuresSection(report.failingTests) { sections.append(failures) }
+        if let flaky = flakySection(report.tests) { sections.append(flaky) }
+        if report.totals.skipped > 0 {
+            sections.append("⏭️ \(report.totals.skipped) skipped \(report.totals.skipped == 1 ? "test" : "tests").")
+        }
+        if let coverage = report.coverage { sections.append(coverageLine(coverage)) }
+        if !report.errors.isEmpty { sections.append(errorsSection(report.errors)) }
+        return sections.joined(separator: "\n\n") + "\n"
+    }
+
+    private static func header(_ report: RunReport) -> String {
+        let totals = report.totals
+        let outcome: String
+        switch report.status {
+        case .passed: outcome = "passed"
+        case .failed: outcome = "failed: \(totals.failing) of \(totals.tests) \(totals.tests == 1 ? "test" : "tests") failing"
+        case .error: outcome = "could not run: infrastructure error"
+        case .interrupted: outcome = "interrupted"
+        }
+        var lines = ["## \(ReportText.symbol(report.status)) \(MarkdownText.escape(report.pipeline)) \(outcome)", ""]
+        var facts = [
+            "**Pipeline** \(MarkdownText.code(report.pipeline))",
+            "**Run** \(MarkdownText.code(report.runID))",
+            "**Device** \(MarkdownText.escape(ReportText.device(report.device)))",
+            "**Duration** \(ReportText.duration(report.durationSeconds))",
+        ]
+        if let toolchain = report.toolchain { facts.append("**Toolchain** \(MarkdownText.escape(toolchain.version))") }
+        lines.append(facts.joined(separator: " · "))
+        if let seed = report.seed, let replay = ReportText.replayCommand(report) {
+            lines.append("")
+            lines.append("**Order** \(report.ordering.mode.rawValue), seed `\(seed)` — replay with `\(replay)`")
+        } else {
+            lines.append("")
+            lines.append("**Order** \(report.ordering.mode.rawValue)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func totalsTable(_ totals: Totals) -> String {
+        """
+        | Tests | Passed | Failed | Crashed | Timed out | Skipped | Expected failures | Flaky |
+        |---:|---:|---:|---:|---:|---:|---:|---:|
+        | \(totals.tests) | \(totals.passed) | \(totals.failed) | \(totals.crashed) | \(totals.timedOut) | \(totals.skipped) | \(totals.expectedFailures) | \(totals.flaky) |
+        """
+    }
+
+    private static func failuresSection(_ failing: [TestResult]) -> String? {
+        guard !failing.isEmpty else { return nil }
+        var lines = [
+            "### Failures (\(failing.count))", "",
+            "| Test | Status | Message | Location |", "|---|---|---|---|",
+        ]
+        for test in failing.prefix(failureLimit) {
+            let first = test.failures.first
+            let message = first.map { MarkdownText.escape(MarkdownText.truncate($0.message, to: messageLimit)) } ?? ""
+            let location = first?.location.map(MarkdownText.code) ?? ""
+            let more = test.failures.count > 1 ? " (+\(test.failures.count - 1) more)" : ""
+            lines.append(
+                "| \(MarkdownText.code(test.id)) | \(ReportText.symbol(test.status)) \(ReportText.label(test.status)) "
+                    + "| \(message)\(more) | \(location) |")
+        }
+        if failing.count > failureLimit {
+            lines.append("")
+            lines.append("…and \(failing.count - failureLimit) more (see `report.json`).")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func flakySection(_ tests: [TestResult]) -> String? {
+        let flaky = tests.filter(\.flaky)
+        guard !flaky.isEmpty else { return nil }
+        var lines = ["### Flaky (\(flaky.count))", ""]
+        for test in flaky {
+            let attempts = max(test.attempts.count, 1)
+            lines.append("- \(MarkdownText.code(test.id)) passed on attempt \(attempts) of \(attempts)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func coverageLine(_ coverage: CoverageSummary) -> String {
+        func part(_ name: String, _ count: CoverageCount) -> String {
+            "\(name) \(ReportText.percent(count.percent)) (\(count.covered)/\(count.count))"
+        }
+        let parts = [
+            part("lines", coverage.lines), part("functions", coverage.functions),
+            part("regions", coverage.regions), part("branches", coverage.branches),
+        ]
+        return "**Coverage** " + parts.joined(separator: " · ")
+    }
+
+    private static func errorsSection(_ errors: [InfrastructureError]) -> String {
+        var lines = ["### Infrastructure errors (\(errors.count))", ""]
+        for error in errors {
+            var item = "- " + MarkdownText.escape(error.message)
+            if let command = error.command { item += " — \(MarkdownText.code(command.joined(separator: " ")))" }
+            if let status = error.exitStatus { item += " (exit status \(status))" }
+            lines.append(item)
+            if !error.details.isEmpty {
+                // A fence longer than any backtick run inside keeps compiler output verbatim.
+                let body = error.details.map { String(String.UnicodeScalarView($0.unicodeScalars.map(XMLText.legal))) }
+                let fence = String(repeating: "`", count: max(3, longestBacktickRun(body) + 1))
+                lines.append("  " + fence)
+                lines += body.map { "  " + $0 }
+                lines.append("  " + fence)
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func longestBacktickRun(_ lines: [String]) -> Int {
+        var longest = 0
+        for line in lines {
+            var run = 0
+            for character in line {
+                run = character == "`" ? run + 1 : 0
+                longest = max(longest, run)
+            }
+        }
+        return longest
+    }
+}

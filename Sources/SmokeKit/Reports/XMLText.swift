@@ -1,0 +1,51 @@
+/// Escaping for XML 1.0 and HTML text: test names, messages and output are untrusted.
+enum XMLText {
+    /// Text content: `&`, `<`, `>` escaped, characters XML 1.0 forbids made visible.
+    static func escape(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            default: result.unicodeScalars.append(legal(scalar))
+            }
+        }
+        return result
+    }
+
+    /// Attribute values (always written in double quotes): also quotes, and whitespace as
+    /// character references so parsers do not normalise newlines and tabs away.
+    static func escapeAttribute(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            case "\n": result += "&#10;"
+            case "\r": result += "&#13;"
+            case "\t": result += "&#9;"
+            default: result.unicodeScalars.append(legal(scalar))
+            }
+        }
+        return result
+    }
+
+    /// XML 1.0 allows tab, newline, carriage return and U+0020… except U+FFFE/U+FFFF (Swift
+    /// strings hold no lone surrogates). C0 controls become their Unicode control picture
+    /// (ESC → ␛) so coloured output stays readable; DEL and C1 controls likewise become visible.
+    static func legal(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        switch scalar.value {
+        case 0x09, 0x0A, 0x0D: return scalar
+        case 0x00..<0x20: return Unicode.Scalar(0x2400 + scalar.value)!
+        case 0x7F: return "\u{2421}"
+        case 0x80...0x9F, 0xFFFE, 0xFFFF: return "\u{FFFD}"
+        default: return scalar
+        }
+    }
+}
