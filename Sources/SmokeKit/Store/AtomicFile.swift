@@ -1,0 +1,38 @@
+import Foundation
+
+/// Whole-file writes that readers never see half done: a temp file in the same folder, then rename.
+package enum AtomicFile {
+    package static func write(_ data: Data, to url: URL) throws {
+        let temporary = temporaryURL(next: url)
+        do {
+            try POSIXFile.writeNew(data, to: temporary)
+            try POSIXFile.rename(temporary, to: url)
+        } catch {
+            POSIXFile.remove(temporary)
+            throw StoreError.writeFailed(path: url.path, reason: reason(error))
+        }
+    }
+
+    /// Copies a file to `url` the same way: into a temp file beside it, then renamed.
+    package static func copy(_ source: URL, to url: URL) throws {
+        let temporary = temporaryURL(next: url)
+        do {
+            try FileManager.default.copyItem(at: source, to: temporary)
+            try POSIXFile.rename(temporary, to: url)
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw StoreError.writeFailed(path: url.path, reason: reason(error))
+        }
+    }
+
+    /// A hidden name in the destination's folder (rename is atomic only within one file system).
+    static func temporaryURL(next url: URL) -> URL {
+        let token = UUID().uuidString.prefix(8).lowercased()
+        return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp-\(token)")
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        if case StoreError.writeFailed(_, let reason) = error { return reason }
+        return error.localizedDescription
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// Stores attachments under `<run>/attachments/` with sanitized, unique names. Uniqueness is
+/// claimed on disk with `O_EXCL`, so duplicates within a run, across tests and across processes
+/// (and case-insensitive file systems) all get `name-2.ext`, `name-3.ext`, …
+package struct AttachmentStore: Sendable {
+    package static let folderName = "attachments"
+    /// Candidates tried before giving up; bounds the loop.
+    static let candidateLimit = 10_000
+
+    package init() {}
+
+    /// Writes the attachment and returns its record (`path` relative to the run directory).
+    package func save(_ raw: RawAttachment, in runDirectory: URL) throws -> AttachmentRecord {
+        let folder = runDirectory.appendingPathComponent(Self.folderName, isDirectory: true)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw StoreError.writeFailed(path: folder.path, reason: error.localizedDescription)
+        }
+        let parts = AttachmentFileName.parts(name: raw.name, testID: raw.testID, mediaType: raw.mediaType)
+        let destination = try claim(stem: parts.stem, pathExtension: parts.pathExtension, in: folder)
+        let size: Int
+        do {
+            switch raw.content {
+            case .bytes(let data):
+                try AtomicFile.write(data, to: destination)
+                size = data.count
+            case .file(let source):
+                size = try regularFileSize(source)
+                try AtomicFile.copy(source, to: destination)
+            }
+        } catch {
+            POSIXFile.remove(destination)
+            throw error
+        }
+        return AttachmentRecord(
+            name: raw.name,
+            path: "\(Self.folderName)/\(destination.lastPathComponent)",
+            mediaType: MediaType.resolve(declared: raw.mediaType, pathExtension: parts.pathExtension),
+            size: size)
+    }
+
+    /// Creates the first free candidate name (empty) and returns it; the content replaces it by rename.
+    private func claim(stem: String, pathExtension: String, in folder: URL) throws -> URL {
+        for index in 1...Self.candidateLimit {
+            let name = AttachmentFileName.candidate(stem: stem, pathExtension: pathExtension, index: index)
+            let url = folder.appendingPathComponent(name)
+            // Belt and braces: the sanitizer already guarantees one safe component.
+            guard AttachmentFileName.isSafe(name), Self.isDirectChild(url, of: folder) else {
+                throw StoreError.writeFailed(path: url.path, reason: "unsafe attachment file name")
+            }
+            if try POSIXFile.createExclusively(url) { return url }
+        }
+        throw StoreError.attachmentNamesExhausted(directory: folder.path, stem: stem)
+    }
+
+    /// True when `url`, resolved, is a file directly inside `folder`.
+    static func isDirectChild(_ url: URL, of folder: URL) -> Bool {
+        let parent = url.standardizedFileURL.deletingLastPathComponent().resolvingSymlinksInPath().path
+        return parent == folder.standardizedFileURL.resolvingSymlinksInPath().path
+    }
+
+    private func regularFileSize(_ source: URL) throws -> Int {
+        do {
+            let attributes = try FileManager.default.attributesOfItem(atPath: source.path)
+            guard attributes[.type] as? FileAttributeType == .typeRegular else {
+                throw StoreError.attachmentSourceUnreadable(path: source.path, reason: "not a regular file")
+            }
+            return (attributes[.size] as? NSNumber)?.intValue ?? 0
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError.attachmentSourceUnreadable(path: source.path, reason: error.localizedDescription)
+        }
+    }
+}

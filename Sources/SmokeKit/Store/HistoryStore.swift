@@ -1,0 +1,78 @@
+import Foundation
+
+/// Reads `<output>/history.jsonl` and finds run directories.
+package enum HistoryStore {
+    package static let fileName = "history.jsonl"
+    package static let latestName = "latest"
+    package static let runsFolderName = "runs"
+
+    /// What `history.jsonl` held: the entries, oldest first, and how many lines could not be read
+    /// (a line torn by a crash mid-append, or garbage) and were skipped.
+    package struct Contents: Sendable, Equatable {
+        package var entries: [HistoryEntry]
+        package var unreadableLines: Int
+    }
+
+    /// The entries of one pipeline (all when nil), oldest first; a missing file is an empty history.
+    package static func read(outputDirectory: URL, pipeline: String?) throws -> [HistoryEntry] {
+        try contents(outputDirectory: outputDirectory, pipeline: pipeline).entries
+    }
+
+    package static func contents(outputDirectory: URL, pipeline: String?) throws -> Contents {
+        let url = outputDirectory.appendingPathComponent(fileName)
+        guard FileManager.default.fileExists(atPath: url.path) else { return Contents(entries: [], unreadableLines: 0) }
+        do {
+            return parse(try Data(contentsOf: url), pipeline: pipeline)
+        } catch {
+            throw StoreError.readFailed(path: url.path, reason: error.localizedDescription)
+        }
+    }
+
+    /// Decodes one entry per line; undecodable lines are counted, never fatal.
+    package static func parse(_ data: Data, pipeline: String?) -> Contents {
+        let decoder = JSONCoding.decoder()
+        var entries: [HistoryEntry] = []
+        var unreadable = 0
+        for line in data.split(separator: UInt8(ascii: "\n")) {
+            if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\t") }) { continue }
+            guard let entry = try? decoder.decode(HistoryEntry.self, from: Data(line)) else {
+                unreadable += 1
+                continue
+            }
+            if pipeline == nil || entry.pipeline == pipeline { entries.append(entry) }
+        }
+        // Stable: runs that started at the same second keep file order.
+        let sorted = entries.enumerated()
+            .sorted { ($0.element.startedAt, $0.offset) < ($1.element.startedAt, $1.offset) }
+            .map(\.element)
+        return Contents(entries: sorted, unreadableLines: unreadable)
+    }
+
+    /// The newest run: where `latest` points, else the last run folder by name (names sort by
+    /// time); nil when there is no run yet.
+    package static func latestRunDirectory(outputDirectory: URL) -> URL? {
+        let latest = outputDirectory.appendingPathComponent(latestName)
+        if POSIXFile.isSymlink(latest) {
+            let resolved = latest.resolvingSymlinksInPath()
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: resolved.path, isDirectory: &isDirectory), isDirectory.boolValue {
+                return resolved
+            }
+        }
+        let runs = outputDirectory.appendingPathComponent(runsFolderName, isDirectory: true)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: runs.path)) ?? []
+        return names.filter(RunID.isValid).sorted().last.map { runs.appendingPathComponent($0, isDirectory: true) }
+    }
+
+    /// `<output>/runs/<runID>`, which must exist; the id comes from a user and must be one path component.
+    package static func runDirectory(for runID: String, outputDirectory: URL) throws -> URL {
+        guard RunID.isValid(runID) else { throw StoreError.invalidRunID(runID) }
+        let runs = outputDirectory.appendingPathComponent(runsFolderName, isDirectory: true)
+        let directory = runs.appendingPathComponent(runID, isDirectory: true)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw StoreError.runNotFound(runID: runID, runsDirectory: runs.path)
+        }
+        return directory
+    }
+}

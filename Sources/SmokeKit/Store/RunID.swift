@@ -1,0 +1,35 @@
+import Foundation
+
+/// Run ids: `20261122T040000Z-3f9a`, UTC seconds then a random suffix, so names sort by time.
+package enum RunID {
+    /// - Parameter suffix: random hex from the caller (`RunID.randomSuffix()`); anything but
+    ///   lowercase hex digits is dropped so the id is always a safe folder name.
+    package static func make(date: Date, suffix: String) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        let stamp = String(
+            format: "%04d%02d%02dT%02d%02d%02dZ",
+            parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
+        let hex = suffix.lowercased().filter { $0.isHexDigit && $0.isASCII }
+        return hex.isEmpty ? stamp : "\(stamp)-\(hex)"
+    }
+
+    /// Four random hex digits.
+    package static func randomSuffix<Generator: RandomNumberGenerator>(using generator: inout Generator) -> String {
+        String(format: "%04x", UInt16.random(in: .min ... .max, using: &generator))
+    }
+
+    package static func randomSuffix() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return randomSuffix(using: &generator)
+    }
+
+    /// A run id read from a user (a CLI argument) is a single safe path component.
+    package static func isValid(_ id: String) -> Bool {
+        guard !id.isEmpty, id != ".", id != "..", id.utf8.count <= 128 else { return false }
+        return id.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "._-".unicodeScalars.contains(scalar))
+        }
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+
+/// Writes a run's directory and the output folder's shared files: `runs/<runID>/` with its
+/// reports, `latest`, `history.jsonl`, and `$GITHUB_STEP_SUMMARY`.
+package struct RunStore: Sendable {
+    package static let consoleLogName = "console.log"
+    package static let reportName = "report.json"
+    /// Coverage files another part of smokerun may have put in the run directory.
+    package static let coverageFileNames = ["coverage.json", "coverage.lcov", "cobertura.xml"]
+
+    package let outputDirectory: URL
+
+    package init(outputDirectory: URL) {
+        self.outputDirectory = outputDirectory
+    }
+
+    /// The file each report format is written to.
+    package static func fileName(for format: ReportFormat) -> String {
+        switch format {
+        case .json: reportName
+        case .junit: "junit.xml"
+        case .markdown: "summary.md"
+        case .html: "index.html"
+        }
+    }
+
+    /// `<output>/runs/<runID>`, relative to the output folder (the `path` of a history entry).
+    package static func relativePath(runID: String) -> String { "\(HistoryStore.runsFolderName)/\(runID)" }
+
+    /// Creates `<output>/runs/<runID>/` and its `attachments/` folder; returns the run directory.
+    package func createRunDirectory(runID: String) throws -> URL {
+        guard RunID.isValid(runID) else { throw StoreError.invalidRunID(runID) }
+        let directory = outputDirectory.appendingPathComponent(Self.relativePath(runID: runID), isDirectory: true)
+        do {
+            try FileManager.default.createDirectory(
+                at: directory.appendingPathComponent(AttachmentStore.folderName, isDirectory: true),
+                withIntermediateDirectories: true)
+        } catch {
+            throw StoreError.writeFailed(path: directory.path, reason: error.localizedDescription)
+        }
+        return directory
+    }
+
+    /// Finishes a run: copies the console log in (unless it is already `console.log` there),
+    /// fills `artifacts`, writes the selected reports (report.json last, so its presence means the
+    /// run directory is complete), points `latest` at the run, appends to `history.jsonl`, and
+    /// appends `summary.md` to `$GITHUB_STEP_SUMMARY` when that is set and markdown is selected.
+    /// Returns the report as written.
+    package func finish(
+        _ report: RunReport, in runDirectory: URL, formats: [ReportFormat], consoleLog: URL?,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> RunReport {
+        let consoleDestination = runDirectory.appendingPathComponent(Self.consoleLogName)
+        if let consoleLog, consoleLog.standardizedFileURL.path != consoleDestination.standardizedFileURL.path {
+            try AtomicFile.copy(consoleLog, to: consoleDestination)
+        }
+        var report = report
+        report.artifacts = artifacts(in: runDirectory, formats: formats)
+        try writeReports(report, in: runDirectory, formats: formats)
+        try updateLatest(runID: report.runID)
+        try appendHistory(report)
+        if formats.contains(.markdown), let summaryPath = environment["GITHUB_STEP_SUMMARY"], !summaryPath.isEmpty {
+            try POSIXFile.appendLine(Data((MarkdownReport.render(report) + "\n").utf8), to: URL(fileURLWithPath: summaryPath))
+        }
+        return report
+    }
+
+    /// Writes the selected reports atomically, report.json last. Also for rewriting a finished run's
+    /// reports (e.g. after notifications were recorded).
+    package func writeReports(_ report: RunReport, in runDirectory: URL, formats: [ReportFormat]) throws {
+        for format in formats.sorted(by: { writeOrder($0) < writeOrder($1) }) {
+            let destination = runDirectory.appendingPathComponent(Self.fileName(for: format))
+            let data: Data
+            switch format {
+            case .json: data = JSONReport.render(report)
+            case .junit: data = Data(JUnitReport.render(report).utf8)
+            case .markdown: data = Data(MarkdownReport.render(report).utf8)
+            case .html:
+                data = Data(HTMLReport.render(report, attachmentContent: { Self.content(of: $0, in: runDirectory) }).utf8)
+            }
+            try AtomicFile.write(data, to: destination)
+        }
+    }
+
+    /// Points `<output>/latest` at `runs/<runID>`: a temp symlink renamed over the old one, so
+    /// readers always see either the old run or the new one.
+    package func updateLatest(runID: String) throws {
+        let latest = outputDirectory.appendingPathComponent(HistoryStore.latestName)
+        if POSIXFile.exists(latest), !POSIXFile.isSymlink(latest) {
+            throw StoreError.latestNotALink(path: latest.path)
+        }
+        let temporary = AtomicFile.temporaryURL(next: latest)
+        do {
+            try POSIXFile.symlink(at: temporary, pointingTo: Self.relativePath(runID: runID))
+            try POSIXFile.rename(temporary, to: latest)
+        } catch {
+            POSIXFile.remove(temporary)
+            throw error
+        }
+    }
+
+    /// Appends the run's one-line summary to `<output>/history.jsonl`.
+    package func appendHistory(_ report: RunReport) throws {
+        let entry = HistoryEntry(report: report, path: Self.relativePath(runID: report.runID))
+        var line = try JSONCoding.encoder(pretty: false).encode(entry)
+        line.append(UInt8(ascii: "\n"))
+        try POSIXFile.appendLine(line, to: outputDirectory.appendingPathComponent(HistoryStore.fileName))
+    }
+
+    /// Decodes `<run>/report.json`.
+    package static func loadReport(at runDirectory: URL) throws -> RunReport {
+        let url = runDirectory.appendingPathComponent(reportName)
+        guard FileManager.default.fileExists(atPath: url.path) else { throw StoreError.reportMissing(path: url.path) }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw StoreError.readFailed(path: url.path, reason: error.localizedDescription)
+        }
+        do {
+            return try JSONCoding.decoder().decode(RunReport.self, from: data)
+        } catch let error as DecodingError {
+            throw StoreError.reportInvalid(path: url.path, detail: describe(error))
+        } catch {
+            throw StoreError.reportInvalid(path: url.path, detail: error.localizedDescription)
+        }
+    }
+
+    /// Relative paths of what the run directory holds once the reports are written: the reports,
+    /// console.log, coverage files and every attachment; sorted.
+    func artifacts(in runDirectory: URL, formats: [ReportFormat]) -> [String] {
+        var paths = Set(formats.map(Self.fileName(for:)))
+        for name in [Self.consoleLogName] + Self.coverageFileNames
+        where FileManager.default.fileExists(atPath: runDirectory.appendingPathComponent(name).path) {
+            paths.insert(name)
+        }
+        let attachments = runDirectory.appendingPathComponent(AttachmentStore.folderName, isDirectory: true)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: attachments.path)) ?? []
+        for name in names where !name.hasPrefix(".") {
+            paths.insert("\(AttachmentStore.folderName)/\(name)")
+        }
+        return paths.sorted()
+    }
+
+    /// Bytes of an attachment for the HTML page, only when its path stays inside the run directory.
+    static func content(of record: AttachmentRecord, in runDirectory: URL) -> Data? {
+        let url = runDirectory.appendingPathComponent(record.path).standardizedFileURL.resolvingSymlinksInPath()
+        let root = runDirectory.standardizedFileURL.resolvingSymlinksInPath().path + "/"
+        guard url.path.hasPrefix(root) else { return nil }
+        return try? Data(contentsOf: url)
+    }
+
+    private func writeOrder(_ format: ReportFormat) -> Int { format == .json ? 1 : 0 }
+
+    /// `tests[3].status: …` from a decoding error.
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ codingPath: [any CodingKey]) -> String {
+            let text = codingPath.reduce("") { result, key in
+                if let index = key.intValue { return result + "[\(index)]" }
+                return result.isEmpty ? key.stringValue : result + "." + key.stringValue
+            }
+            return text.isEmpty ? "top level" : text
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return "\(path(context.codingPath + [key])): missing"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "\(path(context.codingPath)): \(context.debugDescription)"
+        case .dataCorrupted(let context):
+            return "\(path(context.codingPath)): \(context.debugDescription)"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+}

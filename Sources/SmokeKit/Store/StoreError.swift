@@ -1,0 +1,45 @@
+import Foundation
+
+/// What can go wrong reading or writing a run directory, `latest` or `history.jsonl`.
+package enum StoreError: Error, Equatable, LocalizedError, ExitCodeProviding {
+    case invalidRunID(String)
+    case runNotFound(runID: String, runsDirectory: String)
+    case reportMissing(path: String)
+    case reportInvalid(path: String, detail: String)
+    case writeFailed(path: String, reason: String)
+    case readFailed(path: String, reason: String)
+    case latestNotALink(path: String)
+    case attachmentSourceUnreadable(path: String, reason: String)
+    case attachmentNamesExhausted(directory: String, stem: String)
+
+    package var errorDescription: String? {
+        switch self {
+        case .invalidRunID(let id):
+            "'\(id)' is not a run id: use a name from runs/ such as 20261122T040000Z-3f9a (letters, digits, '.', '_', '-')"
+        case .runNotFound(let id, let runs):
+            "no run '\(id)' in \(runs); list the runs with `smokerun history`"
+        case .reportMissing(let path):
+            "\(path) does not exist: the run did not finish, or this is not a run directory"
+        case .reportInvalid(let path, let detail):
+            "\(path) is not a valid smokerun report: \(detail)"
+        case .writeFailed(let path, let reason):
+            "could not write \(path): \(reason); check the output folder's permissions and free space"
+        case .readFailed(let path, let reason):
+            "could not read \(path): \(reason)"
+        case .latestNotALink(let path):
+            "\(path) exists and is not a symbolic link; move it away so smokerun can point it at the newest run"
+        case .attachmentSourceUnreadable(let path, let reason):
+            "could not copy the attachment \(path): \(reason)"
+        case .attachmentNamesExhausted(let directory, let stem):
+            "too many attachments named '\(stem)' in \(directory)"
+        }
+    }
+
+    package var exitCode: ExitCode {
+        switch self {
+        case .invalidRunID, .runNotFound, .reportMissing, .reportInvalid: .invalidInput
+        case .writeFailed, .readFailed, .latestNotALink, .attachmentSourceUnreadable, .attachmentNamesExhausted:
+            .infrastructure
+        }
+    }
+}
