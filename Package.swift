@@ -14,7 +14,7 @@ let package = Package(
         .testTarget(name: "SmokeKitTests", dependencies: ["SmokeKit"]),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["SmokeKit"]
+            dependencies: ["SmokeKit", "smokerun"]
         ),
     ]
 )

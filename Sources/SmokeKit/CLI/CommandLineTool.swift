@@ -4,6 +4,9 @@ import Foundation
 public enum CommandLineTool {
     /// Every command, in the order `--help` lists them.
     package static let commands: [any Command.Type] = [
+        RunCommand.self,
+        HistoryCommand.self,
+        InitCommand.self,
     ]
 
     /// Runs one command line with the real world and returns the exit status.

@@ -12,11 +12,11 @@ package struct OrderingRecord: Codable, Sendable, Equatable {
     }
 }
 
-package enum OrderingMode: String, Codable, Sendable {
+package enum OrderingMode: String, Codable, Sendable, CaseIterable {
     case random, declared
 }
 
 /// What one test process runs: a whole suite, or a single test.
-package enum Isolation: String, Codable, Sendable {
+package enum Isolation: String, Codable, Sendable, CaseIterable {
     case suite, test
 }

@@ -1,0 +1,55 @@
+import Foundation
+
+/// `smokerun run`: one smoke run of a pipeline, for cron and CI.
+package struct RunCommand: Command {
+    package static let name = "run"
+    package static let summary = "run a pipeline's tests once and write the reports"
+    package static let help = """
+        Usage: smokerun run [PIPELINE] [--seed N] [--output DIR] [--no-notify] [--retries N]
+
+        Builds the pipeline's package, runs its tests in the pipeline's order on its pinned
+        device profile, and writes <output>/runs/<runID>/ (report.json, junit.xml, summary.md,
+        index.html, console.log, attachments/, coverage files).
+
+          PIPELINE       pipeline file (default: Pipelines/smoke.json)
+          --seed N       replay a random order (the seed a run printed first)
+          --output DIR   output folder instead of the pipeline's "output"
+          --retries N    re-run failed, crashed and timed-out tests up to N times
+          --no-notify    do not post to the webhook
+
+        Exit status: 0 passed, 1 tests failed, 2 invalid pipeline, 3 build or tool failure,
+        4 coverage below its minimum.
+
+        """
+
+    var pipelinePath: String
+    var options: SmokeRun.Options
+
+    package init(arguments: [String]) throws(UsageError) {
+        let parsed = try Arguments(arguments, options: ["seed", "output", "retries", "shard"], flags: ["no-notify"])
+        guard parsed.positionals.count <= 1 else { throw UsageError("run takes one pipeline file, got \(parsed.positionals.count)") }
+        pipelinePath = parsed.positionals.first ?? "Pipelines/smoke.json"
+        options = SmokeRun.Options()
+        if let seed = parsed.value("seed") {
+            guard let value = UInt64(seed) else { throw UsageError("--seed takes a whole number from 0 to \(UInt64.max), not '\(seed)'") }
+            options.seed = value
+        }
+        options.output = parsed.value("output")
+        if let retries = try parsed.integer("retries") {
+            guard (0...10).contains(retries) else { throw UsageError("--retries takes 0 to 10") }
+            options.retries = retries
+        }
+        if parsed.value("shard") != nil { throw UsageError("--shard is not available yet") }
+        options.notify = !parsed.flag("no-notify")
+    }
+
+    package func run(in context: CommandContext) async throws -> ExitCode {
+        let url = context.url(for: pipelinePath)
+        let pipeline = try PipelineLoader().load(url, displayPath: pipelinePath)
+        let cancellation = CancellationFlag()
+        let trap = SignalTrap { _ in cancellation.cancel() }
+        defer { trap.release() }
+        let outcome = await SmokeRun(pipeline: pipeline, options: options, context: context, cancellation: cancellation).execute()
+        return outcome.exitCode
+    }
+}

@@ -1,0 +1,17 @@
+import Foundation
+
+extension Pipeline {
+    /// The folder relative paths in this pipeline are read from: the parent of the `Pipelines/`
+    /// folder the file sits in, else the file's own folder, else the current directory.
+    package func projectRoot(currentDirectory: URL) -> URL {
+        guard let sourcePath else { return currentDirectory }
+        let folder = URL(fileURLWithPath: sourcePath).deletingLastPathComponent()
+        return folder.lastPathComponent == "Pipelines" ? folder.deletingLastPathComponent() : folder
+    }
+
+    /// Resolves a path from the pipeline against its project root.
+    package func resolve(_ path: String, currentDirectory: URL) -> URL {
+        if path.hasPrefix("/") { return URL(fileURLWithPath: path).standardizedFileURL }
+        return projectRoot(currentDirectory: currentDirectory).appendingPathComponent(path).standardizedFileURL
+    }
+}

@@ -1,0 +1,20 @@
+/// Folds retries into one result per test (DESIGN §6). Pure.
+package enum AttemptMerger {
+    /// `first` is the test's first run; `retries` its later attempts in order. Final status is
+    /// the last attempt's; failed-then-passed is `passed` and `flaky`; every attempt is kept.
+    package static func merge(first: TestResult, retries: [TestResult]) -> TestResult {
+        let all = [first] + retries
+        var merged = first
+        let last = all[all.count - 1]
+        merged.status = last.status
+        merged.failures = last.failures
+        merged.output = last.output
+        merged.durationSeconds = all.reduce(0) { $0 + $1.durationSeconds }
+        merged.attachments = all.flatMap(\.attachments)
+        merged.flaky = last.status == .passed && all.dropLast().contains { $0.status.isFailure }
+        merged.attempts = retries.isEmpty ? [] : all.map {
+            TestAttempt(status: $0.status, durationSeconds: $0.durationSeconds, failures: $0.failures, output: $0.output, attachments: $0.attachments)
+        }
+        return merged
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+
+/// Runs one test process for a batch and turns what it printed into results: parses the
+/// console (and Swift Testing's event stream) as it arrives, kills the process group when a
+/// test exceeds its time, and says which tests never got to run.
+package struct BatchRunner {
+    package var binary: URL
+    package var packageRoot: URL
+    package var environment: [String: String]
+    package var limits: RunLimits
+    package var console: ConsoleLog
+    /// Told about every test that finishes, as it finishes.
+    package var onTestFinished: (TestResult) -> Void = { _ in }
+
+    package init(binary: URL, packageRoot: URL, environment: [String: String], limits: RunLimits, console: ConsoleLog) {
+        self.binary = binary
+        self.packageRoot = packageRoot
+        self.environment = environment
+        self.limits = limits
+        self.console = console
+    }
+
+    package func run(_ batch: TestBatch, eventStream: URL?) throws -> BatchOutcome {
+        let launch = TestProcessLaunch.make(binary: binary, batch: batch, environment: environment, eventStream: eventStream)
+        if let eventStream { FileManager.default.createFile(atPath: eventStream.path, contents: nil) }
+        console.note("\(batch.framework.rawValue): \(batch.tests.map(\.id).joined(separator: " "))")
+        let child = try ChildProcess(
+            executable: launch.executable, arguments: launch.arguments, environment: launch.environment,
+            currentDirectory: packageRoot)
+
+        var collector = ResultCollector(knownTests: batch.tests.map(\.id), projectRoot: packageRoot.path)
+        var consoleParser = ConsoleParser()
+        var consoleLines = LineSplitter()
+        var events = EventStreamTail(url: eventStream)
+        var runningTest: String?
+        var runningSince: Date?
+        var stopReason: StopReason?
+        let framework = batch.framework
+        let report = onTestFinished
+
+        func apply(_ event: TestEvent) {
+            let before = collector.results.count
+            collector.apply(event)
+            if case .testFinished = event, let last = collector.results.last, collector.results.count >= before {
+                report(last)
+            }
+            if collector.runningTestID != runningTest {
+                runningTest = collector.runningTestID
+                runningSince = runningTest == nil ? nil : limits.now()
+            }
+        }
+        func consume(consoleLine line: LineBytes) {
+            let event = consoleParser.parse(line)
+            // With an event stream, the console only adds what the stream cannot say: crashes and output.
+            if framework == .swiftTesting {
+                switch event {
+                case .fatalError, .programCrashed, .backtraceFrame, .output: apply(event)
+                default: break
+                }
+            } else {
+                apply(event)
+            }
+        }
+
+        let termination = child.run(
+            onOutput: { bytes in
+                console.write(bytes)
+                // Catch up on the event stream first, so a crash message lands on the test that was running.
+                events.read(apply)
+                consoleLines.push(bytes) { consume(consoleLine: $0) }
+            },
+            onTick: {
+                events.read(apply)
+                guard let reason = limits.stopReason(testStartedAt: runningSince) else { return .keepRunning }
+                stopReason = reason
+                return .kill
+            })
+        consoleLines.finish { consume(consoleLine: $0) }
+        events.read(apply)
+        events.finish(apply)
+        for _ in 0..<events.unreadableLines { collector.countUnrecognizedLine() }
+
+        if collector.runningTestID != nil {
+            switch stopReason {
+            case .testTimedOut?:
+                collector.finishRunningTest(as: .timedOut, failure: TestFailure(
+                    message: "exceeded timeouts.testSeconds (\(Self.seconds(limits.testSeconds))) and was killed with its process group"))
+            case .runTimedOut?:
+                collector.finishRunningTest(as: .timedOut, failure: TestFailure(message: "still running when the run reached timeouts.runSeconds"))
+            case .cancelled?:
+                collector.finishRunningTest(as: .failed, failure: TestFailure(message: "interrupted: smokerun was stopped while this test ran"))
+            case nil:
+                collector.finishRunningTest(as: .crashed, failure: nil)
+            }
+            if let last = collector.results.last { report(last) }
+        }
+        let started = collector.startedTestIDs
+        return BatchOutcome(
+            results: collector.results,
+            attachments: collector.attachments,
+            notStarted: batch.tests.filter { !started.contains($0.id) },
+            termination: termination,
+            stopReason: stopReason == .testTimedOut ? nil : stopReason,
+            unrecognizedLines: collector.unrecognizedLineCount)
+    }
+
+    static func seconds(_ value: TimeInterval) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
+    }
+}

@@ -1,0 +1,197 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How a child process ended.
+package enum Termination: Sendable, Equatable {
+    case exited(Int32)
+    case signaled(Int32)
+
+    package var succeeded: Bool { self == .exited(0) }
+
+    package var description: String {
+        switch self {
+        case .exited(let status): "exit status \(status)"
+        case .signaled(let signal): "signal \(signal) (\(Termination.signalName(signal)))"
+        }
+    }
+
+    static func signalName(_ signal: Int32) -> String {
+        switch signal {
+        case SIGILL: "SIGILL"
+        case SIGTRAP: "SIGTRAP"
+        case SIGABRT: "SIGABRT"
+        case SIGBUS: "SIGBUS"
+        case SIGFPE: "SIGFPE"
+        case SIGKILL: "SIGKILL"
+        case SIGSEGV: "SIGSEGV"
+        case SIGTERM: "SIGTERM"
+        case SIGINT: "SIGINT"
+        default: "signal \(signal)"
+        }
+    }
+}
+
+/// A child started in its own process group, stdout and stderr merged into one pipe (so the
+/// log keeps the order things were printed in), driven by a poll loop that lets the caller kill
+/// the whole group — the test process and anything it spawned — on a timeout or a signal.
+package final class ChildProcess {
+    package let pid: pid_t
+    private let outputDescriptor: Int32
+    private var finished: Termination?
+
+    /// Starts `executable` (an absolute path) with exactly `environment`.
+    package init(executable: String, arguments: [String], environment: [String: String], currentDirectory: URL?) throws {
+        var pipeDescriptors: [Int32] = [0, 0]
+        guard pipe(&pipeDescriptors) == 0 else { throw ChildProcessError(executable: executable, reason: "pipe() failed: \(String(cString: strerror(errno)))") }
+        let (readEnd, writeEnd) = (pipeDescriptors[0], pipeDescriptors[1])
+
+        var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        posix_spawn_file_actions_init(&actions)
+        posix_spawnattr_init(&attributes)
+        defer {
+            posix_spawn_file_actions_destroy(&actions)
+            posix_spawnattr_destroy(&attributes)
+        }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, writeEnd, 1)
+        posix_spawn_file_actions_adddup2(&actions, writeEnd, 2)
+        posix_spawn_file_actions_addclose(&actions, readEnd)
+        posix_spawn_file_actions_addclose(&actions, writeEnd)
+        if let currentDirectory {
+            guard Self.addChangeDirectory(&actions, currentDirectory.path) == 0 else {
+                close(readEnd)
+                close(writeEnd)
+                throw ChildProcessError(executable: executable, reason: "cannot change to \(currentDirectory.path)")
+            }
+        }
+        // A new process group, so a timeout can kill the test and every process it started.
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var flags = Int16(POSIX_SPAWN_SETPGROUP)
+        // Children must not inherit smokerun's own signal handling.
+        var defaultSignals = sigset_t()
+        sigemptyset(&defaultSignals)
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] { sigaddset(&defaultSignals, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
+        var emptyMask = sigset_t()
+        sigemptyset(&emptyMask)
+        posix_spawnattr_setsigmask(&attributes, &emptyMask)
+        flags |= Int16(POSIX_SPAWN_SETSIGDEF) | Int16(POSIX_SPAWN_SETSIGMASK)
+        posix_spawnattr_setflags(&attributes, flags)
+
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var childPID = pid_t()
+        let status = posix_spawn(&childPID, executable, &actions, &attributes, argv, envp)
+        close(writeEnd)
+        guard status == 0 else {
+            close(readEnd)
+            throw ChildProcessError(executable: executable, reason: String(cString: strerror(status)))
+        }
+        pid = childPID
+        outputDescriptor = readEnd
+    }
+
+    #if canImport(Glibc)
+    private typealias AddChangeDirectory = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
+    /// glibc has had `posix_spawn_file_actions_addchdir_np` since 2.29 but its header hides it
+    /// from Swift; look it up at run time.
+    private static func addChangeDirectory(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ path: String) -> Int32 {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addchdir_np") else { return ENOSYS }
+        return unsafeBitCast(symbol, to: AddChangeDirectory.self)(actions, path)
+    }
+    #else
+    private static func addChangeDirectory(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ path: String) -> Int32 {
+        posix_spawn_file_actions_addchdir_np(actions, path)
+    }
+    #endif
+
+    deinit {
+        close(outputDescriptor)
+    }
+
+    /// What the poll loop should do next.
+    package enum Decision: Sendable, Equatable {
+        case keepRunning
+        /// Kill the whole process group now.
+        case kill
+    }
+
+    /// Reads output until the child closes it and exits. `onOutput` sees every chunk as it
+    /// arrives; `onTick` is asked at least every `tick` seconds whether to kill the group.
+    package func run(
+        tick: TimeInterval = 0.2,
+        onOutput: (UnsafeRawBufferPointer) -> Void,
+        onTick: () -> Decision
+    ) -> Termination {
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        var descriptor = pollfd(fd: outputDescriptor, events: Int16(POLLIN), revents: 0)
+        var killed = false
+        var open = true
+        while open {
+            let ready = poll(&descriptor, 1, Int32(tick * 1000))
+            if ready > 0 {
+                let count = buffer.withUnsafeMutableBytes { read(outputDescriptor, $0.baseAddress, $0.count) }
+                if count > 0 {
+                    buffer.withUnsafeBytes { onOutput(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+                } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+                    open = false
+                }
+            }
+            if !killed, onTick() == .kill {
+                killGroup()
+                killed = true
+            }
+        }
+        return waitForExit()
+    }
+
+    /// SIGKILL to the whole process group; safe to call more than once.
+    package func killGroup() {
+        kill(-pid, SIGKILL)
+        kill(pid, SIGKILL)
+    }
+
+    /// SIGTERM to the whole group, then SIGKILL after `grace` seconds if it is still there.
+    package func terminateGroup(grace: TimeInterval) {
+        kill(-pid, SIGTERM)
+        let deadline = Date().addingTimeInterval(grace)
+        while Date() < deadline {
+            if kill(pid, 0) != 0 { return }
+            usleep(20_000)
+        }
+        killGroup()
+    }
+
+    private func waitForExit() -> Termination {
+        if let finished { return finished }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        // The child is gone; make sure nothing it started survives holding our pipe.
+        kill(-pid, SIGKILL)
+        let termination: Termination
+        if (status & 0x7f) == 0 {
+            termination = .exited((status >> 8) & 0xff)
+        } else {
+            termination = .signaled(status & 0x7f)
+        }
+        finished = termination
+        return termination
+    }
+}
+
+/// A process that could not be started.
+package struct ChildProcessError: LocalizedError, ExitCodeProviding {
+    package var executable: String
+    package var reason: String
+    package var exitCode: ExitCode { .infrastructure }
+    package var errorDescription: String? { "could not start \(executable): \(reason)" }
+}

@@ -1,0 +1,20 @@
+import Foundation
+
+/// Finds programs on `PATH` and resolves their symlinks, so tools next to the real binary
+/// (the toolchain's own llvm-cov) can be found.
+package enum ExecutableLocator {
+    /// The first executable named `name` on `path` (a `PATH`-style list), or nil.
+    package static func find(_ name: String, path: String?) -> URL? {
+        if name.contains("/") { return FileManager.default.isExecutableFile(atPath: name) ? URL(fileURLWithPath: name) : nil }
+        for folder in (path ?? "/usr/bin:/bin").split(separator: ":") where !folder.isEmpty {
+            let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return nil
+    }
+
+    /// `url` with every symlink resolved.
+    package static func resolved(_ url: URL) -> URL {
+        url.resolvingSymlinksInPath()
+    }
+}

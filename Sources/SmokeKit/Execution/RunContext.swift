@@ -1,0 +1,36 @@
+import Foundation
+
+/// What a driver needs from the run around it.
+package struct RunContext: Sendable {
+    package var pipeline: Pipeline
+    package var seed: UInt64?
+    package var runDirectory: URL
+    package var currentDirectory: URL
+    /// smokerun's own environment; the tests get it plus the pipeline's.
+    package var environment: [String: String]
+    package var runner: any CommandRunning
+    package var limits: RunLimits
+    package var console: ConsoleLog
+    /// Live progress: a test finished (position, of total).
+    package var progress: @Sendable (TestResult, Int, Int) -> Void
+    /// One line for the person watching ("building…", "retrying 2 tests…").
+    package var status: @Sendable (String) -> Void
+
+    package init(
+        pipeline: Pipeline, seed: UInt64?, runDirectory: URL, currentDirectory: URL, environment: [String: String],
+        runner: any CommandRunning, limits: RunLimits, console: ConsoleLog,
+        progress: @escaping @Sendable (TestResult, Int, Int) -> Void = { _, _, _ in },
+        status: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
+        self.pipeline = pipeline
+        self.seed = seed
+        self.runDirectory = runDirectory
+        self.currentDirectory = currentDirectory
+        self.environment = environment
+        self.runner = runner
+        self.limits = limits
+        self.console = console
+        self.progress = progress
+        self.status = status
+    }
+}

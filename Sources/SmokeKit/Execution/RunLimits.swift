@@ -1,0 +1,30 @@
+import Foundation
+
+/// The bounds every test process runs under: per-test and whole-run time, and cancellation.
+package struct RunLimits: Sendable {
+    package var testSeconds: TimeInterval
+    package var runDeadline: Date
+    package var cancellation: CancellationFlag
+    /// The clock; tests pass their own.
+    package var now: @Sendable () -> Date
+
+    package init(testSeconds: TimeInterval, runDeadline: Date, cancellation: CancellationFlag, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.testSeconds = testSeconds
+        self.runDeadline = runDeadline
+        self.cancellation = cancellation
+        self.now = now
+    }
+
+    /// Why a running process must stop now, if it must.
+    package func stopReason(testStartedAt: Date?) -> StopReason? {
+        let now = now()
+        if cancellation.isCancelled { return .cancelled }
+        if now >= runDeadline { return .runTimedOut }
+        if let testStartedAt, now.timeIntervalSince(testStartedAt) > testSeconds { return .testTimedOut }
+        return nil
+    }
+}
+
+package enum StopReason: Sendable, Equatable {
+    case testTimedOut, runTimedOut, cancelled
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+/// `swift build --build-tests` once, then where the test binary is.
+struct SwiftPMBuild {
+    var toolchain: SwiftToolchain
+    var packageRoot: URL
+    var configuration: String
+    var coverage: Bool
+    var environment: [String: String]
+    var console: ConsoleLog
+
+    var buildArguments: [String] {
+        ["build", "--build-tests", "-c", configuration] + (coverage ? ["--enable-code-coverage"] : [])
+    }
+
+    /// Builds and returns the `…PackageTests.xctest` binary; a failed build throws with the compiler's errors.
+    func buildTests(limits: RunLimits) throws -> URL {
+        guard FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent("Package.swift").path) else {
+            throw BuildFailure(record: InfrastructureError(
+                message: "no Package.swift in \(packageRoot.path); check swiftpm.packagePath in the pipeline"))
+        }
+        console.note("swift \(buildArguments.joined(separator: " "))")
+        let child = try ChildProcess(executable: toolchain.swift.path, arguments: buildArguments, environment: environment, currentDirectory: packageRoot)
+        var errors = BuildErrorLines()
+        var lines = LineSplitter()
+        var stop: StopReason?
+        let termination = child.run(
+            onOutput: { bytes in
+                console.write(bytes)
+                lines.push(bytes) { errors.consider(String(decoding: $0, as: UTF8.self)) }
+            },
+            onTick: {
+                // A build has no per-test clock; only the run's bounds apply.
+                stop = limits.stopReason(testStartedAt: nil)
+                return stop == nil ? .keepRunning : .kill
+            })
+        lines.finish { errors.consider(String(decoding: $0, as: UTF8.self)) }
+        guard termination.succeeded else {
+            let why = stop.map { $0 == .cancelled ? "was interrupted" : "ran past timeouts.runSeconds" } ?? "failed (\(termination.description))"
+            throw BuildFailure(record: InfrastructureError(
+                message: "the build \(why)", command: [toolchain.swift.path] + buildArguments,
+                exitStatus: { if case .exited(let status) = termination { return status } else { return nil } }(),
+                details: errors.lines))
+        }
+        let binPath = try binFolder()
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: binPath.path)) ?? []
+        guard let name = names.filter({ $0.hasSuffix("PackageTests.xctest") }).sorted().first else {
+            throw BuildFailure(record: InfrastructureError(
+                message: "the build made no test binary (*PackageTests.xctest) in \(binPath.path); does the package have a test target?"))
+        }
+        return binPath.appendingPathComponent(name)
+    }
+
+    private func binFolder() throws -> URL {
+        let arguments = ["build", "-c", configuration, "--show-bin-path"]
+        let child = try ChildProcess(executable: toolchain.swift.path, arguments: arguments, environment: environment, currentDirectory: packageRoot)
+        var output = Data()
+        let termination = child.run(onOutput: { output.append(contentsOf: $0) }, onTick: { .keepRunning })
+        let path = String(decoding: output, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
+        guard termination.succeeded, path.hasPrefix("/") else {
+            throw BuildFailure(record: InfrastructureError(message: "`swift \(arguments.joined(separator: " "))` did not print a folder", command: [toolchain.swift.path] + arguments))
+        }
+        return URL(fileURLWithPath: path)
+    }
+}
+
+/// Keeps the compiler's error lines (and the lines right after them) for the report.
+struct BuildErrorLines {
+    private(set) var lines: [String] = []
+    private var context = 0
+
+    mutating func consider(_ line: String) {
+        guard lines.count < 200 else { return }
+        if line.contains(" error: ") || line.hasPrefix("error: ") {
+            lines.append(line)
+            context = 3
+        } else if context > 0, !line.hasPrefix("[") {
+            lines.append(line)
+            context -= 1
+        }
+    }
+}
+
+/// A build that failed; the run becomes an `error` with exit status 3.
+struct BuildFailure: Error {
+    var record: InfrastructureError
+}

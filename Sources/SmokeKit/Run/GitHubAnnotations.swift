@@ -1,0 +1,33 @@
+/// `::error file=…,line=…::` workflow commands, so failures show on the PR diff. Pure.
+package enum GitHubAnnotations {
+    package static func lines(for report: RunReport, relativeTo root: String?) -> [String] {
+        var lines: [String] = []
+        for test in report.failingTests {
+            let failure = test.failures.first
+            var properties = ["title=\(escapeProperty("\(test.id) \(test.status.rawValue)"))"]
+            if let file = failure?.file {
+                properties.insert("file=\(escapeProperty(relative(file, to: root)))", at: 0)
+                if let line = failure?.line { properties.insert("line=\(line)", at: 1) }
+            }
+            let message = failure?.message ?? test.status.rawValue
+            lines.append("::error \(properties.joined(separator: ","))::\(escapeData(message))")
+        }
+        for error in report.errors {
+            lines.append("::error title=smokerun::\(escapeData(([error.message] + error.details.prefix(5)).joined(separator: "\n")))")
+        }
+        return lines
+    }
+
+    static func relative(_ path: String, to root: String?) -> String {
+        guard let root, path.hasPrefix(root + "/") else { return path }
+        return String(path.dropFirst(root.count + 1))
+    }
+
+    static func escapeData(_ text: String) -> String {
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    static func escapeProperty(_ text: String) -> String {
+        escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+}

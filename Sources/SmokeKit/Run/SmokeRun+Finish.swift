@@ -1,0 +1,75 @@
+import Foundation
+
+extension SmokeRun {
+    /// Coverage, reports, history, webhook, then what the person or the CI job sees.
+    func finish(_ draft: RunReport, runDirectory: URL, driverResult: DriverResult) -> Outcome {
+        var report = draft
+        let store = RunStore(outputDirectory: outputDirectory)
+        var coverageBelowMinimum = false
+        if pipeline.coverage.enabled, report.status != .interrupted, !driverResult.profiles.isEmpty {
+            coverageBelowMinimum = collectCoverage(into: &report, runDirectory: runDirectory, driverResult: driverResult)
+        }
+        if options.notify {
+            report.notifications = notify(report, runDirectory: runDirectory)
+        }
+        do {
+            report = try store.finish(report, in: runDirectory, formats: pipeline.reports, consoleLog: nil, environment: context.environment)
+        } catch {
+            report.errors.append(InfrastructureError(message: "could not write the reports in \(runDirectory.path): \(error.localizedDescription)"))
+            context.standardError.line("smokerun: \(report.errors.last!.message)")
+        }
+        printSummary(report, runDirectory: runDirectory)
+        let exitCode: ExitCode
+        switch report.status {
+        case .passed: exitCode = coverageBelowMinimum ? .coverageBelowMinimum : .passed
+        case .failed, .interrupted: exitCode = .testsFailed
+        case .error: exitCode = .infrastructure
+        }
+        return Outcome(report: report, runDirectory: runDirectory, exitCode: exitCode)
+    }
+
+    private func printSummary(_ report: RunReport, runDirectory: URL) {
+        let err = context.standardError
+        let out = context.standardOutput
+        for test in report.failingTests {
+            let failure = test.failures.first
+            let location = failure?.location.map { " (\($0))" } ?? ""
+            err.line("\(ProgressLine.symbol(for: test.status)) \(test.id) \(test.status.rawValue)\(location)")
+            if let message = failure?.message { err.line("    \(message.split(separator: "\n").first ?? "")") }
+        }
+        for error in report.errors {
+            err.line("smokerun: error: \(error.message)")
+            for line in error.details.prefix(20) { err.line("    \(line)") }
+        }
+        if context.environment["GITHUB_ACTIONS"] == "true" {
+            for line in GitHubAnnotations.lines(for: report, relativeTo: context.currentDirectory.path) { out.line(line) }
+        }
+        let t = report.totals
+        var parts = ["\(t.passed) passed", "\(t.failed) failed"]
+        if t.crashed > 0 { parts.append("\(t.crashed) crashed") }
+        if t.timedOut > 0 { parts.append("\(t.timedOut) timed out") }
+        if t.skipped > 0 { parts.append("\(t.skipped) skipped") }
+        if t.expectedFailures > 0 { parts.append("\(t.expectedFailures) expected failures") }
+        if t.flaky > 0 { parts.append("\(t.flaky) flaky") }
+        let seed = report.seed.map { ", seed \($0)" } ?? ""
+        out.line("\(report.pipeline): \(report.status.rawValue) — \(t.tests) tests: \(parts.joined(separator: ", ")) in \(String(format: "%.1f", report.durationSeconds)) s\(seed)")
+        if let coverage = report.coverage {
+            out.line("coverage: \(String(format: "%.1f", coverage.lines.percent))% of lines (\(coverage.lines.covered)/\(coverage.lines.count))")
+        }
+        out.line("report: \(displayPath(runDirectory.appendingPathComponent("index.html")))")
+    }
+
+    func displayPath(_ url: URL) -> String {
+        let root = context.currentDirectory.path
+        return url.path.hasPrefix(root + "/") ? String(url.path.dropFirst(root.count + 1)) : url.path
+    }
+
+    /// Returns whether line coverage is below the pipeline's minimum.
+    func collectCoverage(into report: inout RunReport, runDirectory: URL, driverResult: DriverResult) -> Bool {
+        false
+    }
+
+    func notify(_ report: RunReport, runDirectory: URL) -> [NotificationRecord] {
+        []
+    }
+}

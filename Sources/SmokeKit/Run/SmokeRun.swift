@@ -1,0 +1,107 @@
+import Foundation
+
+/// One smoke run of one pipeline, start to finish: the driver, attachments, coverage, reports,
+/// history and the webhook. Shared by `smokerun run` and the scheduler.
+package struct SmokeRun {
+    package struct Options: Sendable {
+        package var seed: UInt64?
+        package var output: String?
+        package var retries: Int?
+        package var notify = true
+
+        package init() {}
+    }
+
+    package struct Outcome: Sendable {
+        package var report: RunReport
+        package var runDirectory: URL
+        package var exitCode: ExitCode
+    }
+
+    package var pipeline: Pipeline
+    package var options: Options
+    package var context: CommandContext
+    package var cancellation: CancellationFlag
+    package var now: @Sendable () -> Date = { Date() }
+
+    package init(pipeline: Pipeline, options: Options, context: CommandContext, cancellation: CancellationFlag) {
+        var pipeline = pipeline
+        if let retries = options.retries { pipeline.retries.failed = retries }
+        self.pipeline = pipeline
+        self.options = options
+        self.context = context
+        self.cancellation = cancellation
+    }
+
+    package var outputDirectory: URL {
+        if let output = options.output { return context.url(for: output) }
+        return pipeline.resolve(pipeline.output, currentDirectory: context.currentDirectory)
+    }
+
+    package func execute() async -> Outcome {
+        let out = context.standardOutput
+        let err = context.standardError
+        let startedAt = now()
+        let seed = SeedSource.seed(flag: options.seed, pipeline: pipeline.ordering)
+        let ordering = OrderingRecord(mode: pipeline.ordering.mode, isolation: pipeline.ordering.isolation, seed: seed)
+        if let seed {
+            // First, before anything can fail: the seed is what makes this run replayable.
+            err.line("smokerun: seed \(seed) (replay: smokerun run \(pipeline.sourcePath.map { relativePath($0) } ?? "") --seed \(seed))")
+        } else {
+            err.line("smokerun: declared order")
+        }
+        let runID = RunID.make(date: startedAt, suffix: RunID.randomSuffix())
+        let runDirectory = outputDirectory.appendingPathComponent("runs").appendingPathComponent(runID)
+        var errors: [InfrastructureError] = []
+        var driverResult = DriverResult(device: HostDevice.resolve(pipeline.device, environment: context.environment))
+        do {
+            try FileManager.default.createDirectory(at: runDirectory.appendingPathComponent("profiles"), withIntermediateDirectories: true)
+            let console = try ConsoleLog(url: runDirectory.appendingPathComponent("console.log"))
+            let limits = RunLimits(testSeconds: pipeline.timeouts.testSeconds,
+                                   runDeadline: startedAt.addingTimeInterval(pipeline.timeouts.runSeconds), cancellation: cancellation)
+            let progress = ProgressPrinter(output: err, githubActions: context.environment["GITHUB_ACTIONS"] == "true")
+            let runContext = RunContext(
+                pipeline: pipeline, seed: seed, runDirectory: runDirectory, currentDirectory: context.currentDirectory,
+                environment: context.environment, runner: context.runner, limits: limits, console: console,
+                progress: { test, position, total in progress.finished(test, position: position, total: total) },
+                status: { progress.status($0) })
+            switch pipeline.driver {
+            case .swiftpm(let settings):
+                driverResult = SwiftPMDriver(settings: settings, context: runContext).run()
+            case .xcodebuild:
+                driverResult.errors.append(InfrastructureError(
+                    message: "the xcodebuild driver needs macOS with Xcode and is not part of this build yet; use a swiftpm pipeline"))
+            }
+            progress.clear()
+        } catch {
+            errors.append(InfrastructureError(message: "cannot prepare the run directory \(runDirectory.path): \(error.localizedDescription)"))
+        }
+        errors += driverResult.errors
+
+        var tests = driverResult.tests
+        let attachmentStore = AttachmentStore()
+        for raw in driverResult.attachments {
+            do {
+                let record = try attachmentStore.save(raw, in: runDirectory)
+                if let index = tests.firstIndex(where: { $0.id == raw.testID }) {
+                    tests[index].attachments.append(record)
+                }
+            } catch {
+                errors.append(InfrastructureError(message: "attachment '\(raw.name)' of \(raw.testID ?? "an unknown test") could not be stored: \(error.localizedDescription)"))
+            }
+        }
+
+        let finishedAt = now()
+        var report = RunReport(
+            pipeline: pipeline.name, runID: runID, status: .passed, startedAt: startedAt, finishedAt: finishedAt,
+            seed: seed, ordering: ordering, environment: pipeline.environment, device: driverResult.device,
+            toolchain: driverResult.toolchain, tests: tests, errors: errors)
+        report.status = driverResult.interrupted || cancellation.isCancelled ? .interrupted : RunReport.status(of: tests, errors: errors)
+        return finish(report, runDirectory: runDirectory, driverResult: driverResult)
+    }
+
+    private func relativePath(_ path: String) -> String {
+        let root = context.currentDirectory.path
+        return path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
+    }
+}
