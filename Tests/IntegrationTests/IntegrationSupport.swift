@@ -1,1 +1,52 @@
-import Testing
+import Foundation
+@testable import SmokeKit
+
+/// Shared plumbing for the end-to-end tests: fixture copies, pipelines, the real binary.
+enum IntegrationSupport {
+    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// A fresh copy of a fixture package (sources only), so tests never share a `.build`.
+    static func copyFixture(_ name: String) throws -> URL {
+        let source = repositoryRoot.appendingPathComponent("Tests/Fixtures/\(name)")
+        let destination = FileManager.default.temporaryDirectory
+            .appendingPathComponent("smokerun-it-\(UUID().uuidString.prefix(8))").appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)
+        for item in ["Package.swift", "Sources", "Tests"] {
+            try FileManager.default.copyItem(at: source.appendingPathComponent(item), to: destination.appendingPathComponent(item))
+        }
+        return destination
+    }
+
+    /// Writes `Pipelines/<name>.json` beside the package and returns its URL.
+    static func writePipeline(_ json: String, named name: String, next package: URL) throws -> URL {
+        let folder = package.deletingLastPathComponent().appendingPathComponent("Pipelines")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let url = folder.appendingPathComponent("\(name).json")
+        try Data(json.utf8).write(to: url)
+        return url
+    }
+
+    /// Runs a pipeline in-process, the way `smokerun run` does, and returns what it wrote.
+    static func run(_ pipelineURL: URL, seed: UInt64? = nil, environment extra: [String: String] = [:]) async throws -> (SmokeRun.Outcome, BufferOutput, BufferOutput) {
+        let pipeline = try PipelineLoader().load(pipelineURL)
+        var options = SmokeRun.Options()
+        options.seed = seed
+        options.notify = false
+        let out = BufferOutput()
+        let err = BufferOutput()
+        var environment = ProcessInfo.processInfo.environment
+        for (key, value) in extra { environment[key] = value }
+        let context = CommandContext(standardOutput: out, standardError: err, environment: environment,
+                                     currentDirectory: pipelineURL.deletingLastPathComponent().deletingLastPathComponent())
+        let outcome = await SmokeRun(pipeline: pipeline, options: options, context: context, cancellation: CancellationFlag()).execute()
+        return (outcome, out, err)
+    }
+
+    /// The `smokerun` executable built beside this test binary.
+    static var smokerunBinary: URL {
+        let sibling = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("smokerun")
+        if FileManager.default.isExecutableFile(atPath: sibling.path) { return sibling }
+        return repositoryRoot.appendingPathComponent(".build/debug/smokerun")
+    }
+}
