@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+@testable import SmokeKit
+
+/// The real `smokerun` executable: exit statuses, messages, and SIGTERM mid-run.
+@Suite struct RunCommandProcessTests {
+    struct Finished {
+        var status: Int32
+        var output: String
+    }
+
+    /// Runs the binary to completion (bounded), stdout and stderr together.
+    func smokerun(_ arguments: [String], in folder: URL) throws -> Finished {
+        let child = try ChildProcess(executable: IntegrationSupport.smokerunBinary.path, arguments: arguments,
+                                     environment: ProcessInfo.processInfo.environment, currentDirectory: folder)
+        var output = Data()
+        let deadline = Date().addingTimeInterval(300)
+        let termination = child.run(onOutput: { output.append(contentsOf: $0) }, onTick: { Date() > deadline ? .kill : .keepRunning })
+        guard case .exited(let status) = termination else { return Finished(status: -1, output: String(decoding: output, as: UTF8.self)) }
+        return Finished(status: status, output: String(decoding: output, as: UTF8.self))
+    }
+
+    func temporaryFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("smokerun-cli-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Pipelines"), withIntermediateDirectories: true)
+        return folder
+    }
+
+    @Test func aBadPipelineExitsTwoNamingTheKey() throws {
+        let folder = try temporaryFolder()
+        try Data(#"{"name": "x", "swiftpm": {}, "ordering": {"mode": "shuffle"}}"#.utf8)
+            .write(to: folder.appendingPathComponent("Pipelines/bad.json"))
+        let finished = try smokerun(["run", "Pipelines/bad.json"], in: folder)
+        #expect(finished.status == 2)
+        #expect(finished.output.contains("pipeline Pipelines/bad.json: 'ordering.mode': 'shuffle' is not one of random, declared"))
+    }
+
+    @Test func aMissingPipelineExitsTwo() throws {
+        let finished = try smokerun(["run", "Pipelines/none.json"], in: try temporaryFolder())
+        #expect(finished.status == 2)
+        #expect(finished.output.contains("pipeline Pipelines/none.json: cannot be read"))
+    }
+
+    @Test func anUnknownCommandOrOptionExitsTwo() throws {
+        let folder = try temporaryFolder()
+        #expect(try smokerun(["frobnicate"], in: folder).status == 2)
+        #expect(try smokerun(["run", "--sede", "3"], in: folder).status == 2)
+        #expect(try smokerun(["run", "--help"], in: folder).status == 0)
+    }
+
+    @Test func aBuildFailureExitsThreeWithTheCompilerErrorInTheReport() throws {
+        let package = try IntegrationSupport.copyFixture("TipCalculator")
+        let source = package.appendingPathComponent("Sources/TipCalculator/TipCalculator.swift")
+        try (String(contentsOf: source, encoding: .utf8) + "\nlet broken: Int = \"not a number\"\n").write(to: source, atomically: true, encoding: .utf8)
+        _ = try IntegrationSupport.writePipeline(
+            #"{"name": "broken", "swiftpm": {"packagePath": "TipCalculator"}, "coverage": {"enabled": false}}"#,
+            named: "broken", next: package)
+        let root = package.deletingLastPathComponent()
+        let finished = try smokerun(["run", "Pipelines/broken.json", "--no-notify"], in: root)
+        #expect(finished.status == 3)
+        let report = try RunStore.loadReport(at: root.appendingPathComponent(".smokerun/latest"))
+        #expect(report.status == .error)
+        let details = report.errors.flatMap(\.details).joined(separator: "\n")
+        #expect(details.contains("error: cannot convert value of type 'String' to specified type 'Int'"))
+    }
+
+    @Test func sigtermStopsTheTestsAndStillWritesAnInterruptedReport() throws {
+        let package = try IntegrationSupport.copyFixture("Sampler")
+        _ = try IntegrationSupport.writePipeline("""
+            {"name": "hang", "swiftpm": {"packagePath": "Sampler", "filter": ["testHangsForever"]},
+             "environment": {"IS_UNIT_TESTING": "1", "SAMPLER_MISBEHAVE": "1"},
+             "timeouts": {"testSeconds": 600}, "coverage": {"enabled": false}}
+            """, named: "hang", next: package)
+        let root = package.deletingLastPathComponent()
+        let child = try ChildProcess(executable: IntegrationSupport.smokerunBinary.path, arguments: ["run", "Pipelines/hang.json", "--no-notify"],
+                                     environment: ProcessInfo.processInfo.environment, currentDirectory: root)
+        var output = Data()
+        let started = Date()
+        var signalledAt: Date?
+        let termination = child.run(onOutput: { output.append(contentsOf: $0) }, onTick: {
+            if signalledAt == nil, Self.hangingTestStarted(in: root) {
+                kill(child.pid, SIGTERM)
+                signalledAt = Date()
+            }
+            return Date().timeIntervalSince(started) > 300 ? .kill : .keepRunning
+        })
+        let stoppedAfter = signalledAt.map { Date().timeIntervalSince($0) }
+        #expect(signalledAt != nil, "the hanging test never started: \(String(decoding: output, as: UTF8.self))")
+        #expect(termination == .exited(1))
+        #expect((stoppedAfter ?? 99) < 10)
+        let report = try RunStore.loadReport(at: root.appendingPathComponent(".smokerun/latest"))
+        #expect(report.status == .interrupted)
+        // No test process of this package survives the run.
+        #expect(Self.processes(mentioning: package.path).isEmpty)
+    }
+
+    /// Pids whose command line mentions `text` (Linux /proc).
+    static func processes(mentioning text: String) -> [String] {
+        let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return pids.filter { pid in
+            guard pid.allSatisfy(\.isNumber), let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+            return String(decoding: data, as: UTF8.self).contains(text)
+        }
+    }
+
+    static func hangingTestStarted(in root: URL) -> Bool {
+        guard let runs = try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(".smokerun/runs").path) else { return false }
+        return runs.contains { run in
+            let log = root.appendingPathComponent(".smokerun/runs/\(run)/console.log")
+            return (try? String(contentsOf: log, encoding: .utf8))?.contains("testHangsForever' started") == true
+        }
+    }
+}
