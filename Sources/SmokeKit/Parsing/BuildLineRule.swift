@@ -18,7 +18,7 @@ enum BuildLineRule {
     }
 
     private static let prefixes: [StaticString] = [
-        "Analyze ", "AppIntentsSSUTraining", "Build ", "Building for", "Build complete", "Build description",
+        "Analyze ", "Check dependencies", "building file list", "sent ", "total size is ", "AppIntentsSSUTraining", "Build ", "Building for", "Build complete", "Build description",
         "Build settings", "Compiling ", "CompileSwift", "CompileC ", "CompileAssetCatalog", "CompileStoryboard",
         "CompileXIB", "CompileMetal", "CodeSign ", "CopySwiftLibs", "Copy ", "CopyPlistFile", "CopyStringsFile",
         "CpResource", "CpHeader", "CreateBuildDirectory", "CreateUniversalBinary", "CreateBuildRequest",

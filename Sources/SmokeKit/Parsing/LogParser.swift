@@ -134,7 +134,7 @@ private struct LineReader {
             event = console.parse(line)
         }
         switch event {
-        case .ignored, .output: break
+        case .ignored, .output, .toolOutput: break
         default: sawTestActivity = true
         }
         collector.apply(event)

@@ -109,6 +109,8 @@ package struct ResultCollector {
         case .detail(let text):
             guard let index = lastIssueEntry ?? running.last else { return }
             appendOutput(text, to: index)
+        case .toolOutput(let text):
+            if let index = running.last { appendOutput(text, to: index) }
         case .output(let text):
             guard let index = running.last else {
                 unrecognizedLineCount += 1

@@ -30,6 +30,9 @@ package enum TestEvent: Sendable, Equatable {
     case runSummary(executed: Int, failures: Int)
     /// Extra lines of the last issue (Swift Testing `↳` details, comments).
     case detail(String)
+    /// A line from the test runner or app rather than the test framework (NSLog-style `12:00:01.5 App[12:34] …`
+    /// lines, UI-test activity `t = 1.00s …`): a running test's output, otherwise noise.
+    case toolOutput(String)
     /// A line no rule matched: a test's own output, or not understood (the collector decides).
     case output(String)
     /// Recognised noise: build steps, banners, backtrace registers, tool chatter.

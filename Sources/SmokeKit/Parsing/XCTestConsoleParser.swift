@@ -4,10 +4,12 @@
 /// Returns nil when no rule matched, so the caller can try another reading or call it output.
 package struct XCTestConsoleParser {
     /// What indented or free-form lines mean right now.
-    private enum Block {
+    private enum Block: Equatable {
         case none
         /// After a build step, `Testing failed:`, `Failing tests:` and similar: indented lines are noise.
         case indentedNoise
+        /// After a process log line (`… App[12:34] text`): its indented or bracket-closing continuation lines.
+        case logContinuation(isTestOutput: Bool)
         /// Inside a Swift backtrace (`*** Program crashed …` up to `Backtrace took …`).
         case backtrace
     }
@@ -26,6 +28,9 @@ package struct XCTestConsoleParser {
             }
             if line.hasPrefix("Backtrace took", at: start) { block = .none }
             return Self.backtraceFrame(line, start) ?? .ignored
+        }
+        if case .logContinuation(let isTestOutput) = block, Self.isLogContinuation(line, start) {
+            return isTestOutput ? .toolOutput(line.string(0..<line.count)) : .ignored
         }
         if start > 0, block == .indentedNoise { return .ignored }
         block = .none
@@ -56,6 +61,9 @@ package struct XCTestConsoleParser {
             if let event = Self.signalExit(line, start) { return event }
         case UInt8(ascii: "t"):
             if let event = Self.activityAssertion(line, start) { return event }
+            if line.hasPrefix("t = ", at: start) { return .toolOutput(line.string(0..<line.count)) }
+        case UInt8(ascii: "o"):
+            if line.hasPrefix("objc[", at: start) { return .toolOutput(line.string(0..<line.count)) }
         default:
             break
         }
@@ -63,8 +71,15 @@ package struct XCTestConsoleParser {
             block = .indentedNoise
             return .ignored
         }
-        if let event = Self.locatedLine(line, start) { return event }
-        if Self.isToolChatter(line, start) { return .ignored }
+        if let event = Self.locatedLine(line, start) {
+            // A compiler diagnostic is followed by its indented source excerpt (`  27 | code`, `     |- note: …`).
+            if event == .ignored { block = .indentedNoise }
+            return event
+        }
+        if let isXcodebuild = Self.processLogLine(line, start) {
+            block = .logContinuation(isTestOutput: !isXcodebuild)
+            return isXcodebuild ? .ignored : .toolOutput(line.string(0..<line.count))
+        }
         return nil
     }
 
@@ -253,10 +268,28 @@ package struct XCTestConsoleParser {
             || line.hasPrefix("Test session results", at: start) || line.hasPrefix("Test run started", at: start)
     }
 
-    /// xcodebuild's own chatter: `2018-11-04 09:51:11.194 xcodebuild[20236:2278157] …`, `IDETestOperationsObserverDebug`.
-    private static func isToolChatter(_ line: LineBytes, _ start: Int) -> Bool {
-        guard line[start] &- UInt8(ascii: "0") < 10 || line[start] == UInt8(ascii: "\t") else { return false }
-        let window = UnsafeBufferPointer(rebasing: line[start..<Swift.min(line.count, start + 64)])
-        return window.firstIndex(of: " xcodebuild[") != nil
+    /// A timestamped process log line, `2018-11-04 10:28:22.4 App[28750:2314289] text` or `09:32:55.2 App[1:2] text`:
+    /// true when the process is xcodebuild itself (noise), false for the app or runner (a test's output), nil otherwise.
+    private static func processLogLine(_ line: LineBytes, _ start: Int) -> Bool? {
+        guard line[start] &- UInt8(ascii: "0") < 10 else { return nil }
+        let limit = Swift.min(line.count, start + 120)
+        var search = start
+        while let open = line.firstIndex(of: UInt8(ascii: "["), from: search, upTo: limit) {
+            search = open + 1
+            let colon = line.endOfDigits(from: open + 1)
+            guard colon > open + 1, colon < line.count, line[colon] == UInt8(ascii: ":") else { continue }
+            let close = line.endOfDigits(from: colon + 1)
+            guard close > colon + 1, close < line.count, line[close] == UInt8(ascii: "]") else { continue }
+            return open >= 10 && line.hasPrefix("xcodebuild", at: open - 10)
+        }
+        return nil
+    }
+
+    /// The rest of a multi-line log message: indented, a closing `)` or `}`, or a bare path.
+    private static func isLogContinuation(_ line: LineBytes, _ start: Int) -> Bool {
+        if start > 0 { return true }
+        let first = line[start]
+        if first == UInt8(ascii: ")") || first == UInt8(ascii: "}") { return true }
+        return first == UInt8(ascii: "/") && line.firstIndex(of: UInt8(ascii: " ")) == nil
     }
 }
