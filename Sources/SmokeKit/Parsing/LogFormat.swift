@@ -1,0 +1,38 @@
+/// The kinds of text log `LogParser` reads.
+package enum LogFormat: String, Sendable, Equatable {
+    /// XCTest (Linux or Apple form) and Swift Testing console lines, possibly mixed, with build output around them.
+    case console
+    /// Swift Testing's JSON event stream, one record per line.
+    case eventStream
+
+    /// Guesses from the first bytes: an event stream's first non-blank byte opens a JSON object naming a `kind`.
+    static func detect(_ head: LineBytes) -> LogFormat {
+        let start = head.skippingBlanks()
+        guard start < head.count, head[start] == UInt8(ascii: "{") else { return .console }
+        let lineEnd = head.firstIndex(of: UInt8(ascii: "\n"), from: start) ?? head.count
+        return UnsafeBufferPointer(rebasing: head[start..<lineEnd]).firstIndex(of: "\"kind\"") != nil ? .eventStream : .console
+    }
+
+    /// Whether `sample` looks like binary data: NUL bytes, or many bytes that are not UTF-8.
+    static func looksBinary(_ sample: LineBytes) -> Bool {
+        guard !sample.isEmpty else { return false }
+        var nulCount = 0
+        var search = 0
+        while let nul = sample.firstIndex(of: 0, from: search) {
+            nulCount += 1
+            search = nul + 1
+        }
+        if nulCount * 100 > sample.count { return true }
+        var invalid = 0
+        var iterator = sample.makeIterator()
+        var decoder = UTF8()
+        decoding: while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue: continue
+            case .error: invalid += 1
+            case .emptyInput: break decoding
+            }
+        }
+        return invalid * 20 > sample.count
+    }
+}

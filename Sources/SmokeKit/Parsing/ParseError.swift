@@ -1,0 +1,27 @@
+import Foundation
+
+/// A log `smokerun parse` cannot read; exits 2 and names the file.
+package enum ParseError: LocalizedError, ExitCodeProviding, Equatable {
+    case unreadable(path: String, reason: String)
+    case noTestOutput(path: String)
+    case binary(path: String)
+    case truncatedEventStream(path: String, line: Int)
+
+    package var exitCode: ExitCode { .invalidInput }
+
+    package var errorDescription: String? {
+        switch self {
+        case .unreadable(let path, let reason):
+            "\(path): cannot be read (\(reason)). Check the path and its permissions."
+        case .noTestOutput(let path):
+            "\(path): contains no test output (no XCTest or Swift Testing lines, no event-stream records). "
+                + "Pass the output of `swift test`, `xcodebuild test`, or an `--experimental-event-stream-output` file."
+        case .binary(let path):
+            "\(path): looks like binary data, not a text log (NUL bytes or invalid UTF-8). Pass the test output as text."
+        case .truncatedEventStream(let path, let line):
+            "\(path): the Swift Testing event stream ends at line \(line) before the run ended "
+                + "(no `runEnded` record, or a cut-off last record); the test process probably crashed or was killed. "
+                + "Run the tests again, or parse their console output instead."
+        }
+    }
+}

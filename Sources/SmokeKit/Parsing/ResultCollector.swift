@@ -1,0 +1,255 @@
+/// Folds `TestEvent`s into `TestResult`s, in the order tests started.
+///
+/// It names tests as `swift test --list-tests` does (`Module.Class/method`, `Module.Suite/function()`),
+/// using `knownTests` to qualify the short names Linux XCTest and the Swift Testing console print,
+/// remembers crash evidence (fatal message, first project backtrace frame) for the running test,
+/// and counts lines that neither a rule nor a running test explains.
+package struct ResultCollector {
+    /// Earlier attempts kept per test when a log runs the same test again.
+    package static let attemptLimit = 10
+    /// Failures kept per test (a loop of failing assertions must not grow memory).
+    package static let failureLimit = 100
+    /// Longest output line kept, in UTF-8 bytes.
+    package static let outputLineByteLimit = 4096
+
+    /// Lines that no rule matched and that no running test could own.
+    package private(set) var unrecognizedLineCount = 0
+    /// Every attachment, with the id of the test that made it when known.
+    package private(set) var attachments: [RawAttachment] = []
+    /// Ids of tests that started or were reported (skipped tests included): the ones a re-launch must not run again.
+    package private(set) var startedTestIDs: Set<String> = []
+    /// Whether any line was test output (a test, suite, summary or issue), as opposed to only noise.
+    package private(set) var sawTestActivity = false
+
+    private var entries: [TestResult] = []
+    private var progress: [Progress] = []
+    private var indexByID: [String: Int] = [:]
+    /// Entries started and not finished, in start order.
+    private var running: [Int] = []
+    private var lastIssueEntry: Int?
+    private var cachedRef: TestRef?
+    private var cachedIndex = 0
+    private var crash = CrashEvidence()
+    private let names: KnownTestNames
+    private let projectRoot: String?
+
+    private struct Progress {
+        var started = false
+        var finished = false
+        var hasFailure = false
+        var hasKnownIssue = false
+    }
+
+    /// What a crash left behind for the test that was running.
+    private struct CrashEvidence {
+        var fatal: TestFailure?
+        var frame: (file: String, line: Int)?
+    }
+
+    /// - Parameters:
+    ///   - knownTests: ids as `--list-tests` prints them; short names in the output resolve to these.
+    ///   - projectRoot: an absolute path; backtrace frames under it (and outside `.build/`) locate crashes.
+    ///     When nil, any frame outside `.build/`, checkouts and generated sources counts.
+    package init(knownTests: [String] = [], projectRoot: String? = nil) {
+        names = KnownTestNames(knownTests)
+        self.projectRoot = projectRoot
+    }
+
+    /// The tests so far, in the order they started; `order` is 1-based.
+    package var results: [TestResult] { entries }
+
+    /// The id of the most recently started test that has not finished.
+    package var runningTestID: String? { running.last.map { entries[$0].id } }
+
+    package mutating func apply(_ event: TestEvent) {
+        switch event {
+        case .testStarted(let ref):
+            sawTestActivity = true
+            if ref.framework == .xctest { finishInterruptedXCTests() }
+            let index = entry(for: ref)
+            if progress[index].started || progress[index].finished { beginNewAttempt(index) }
+            progress[index].started = true
+            running.append(index)
+            crash = CrashEvidence()
+        case .testFinished(let ref, let status, let duration):
+            sawTestActivity = true
+            finish(entry(for: ref), as: status, durationSeconds: duration)
+        case .issue(let ref, let failure, let isKnown):
+            sawTestActivity = true
+            guard let index = ref.map({ entry(for: $0) }) ?? running.last else {
+                unrecognizedLineCount += 1
+                return
+            }
+            record(failure, isKnown: isKnown, in: index)
+        case .skipped(let ref, let reason):
+            sawTestActivity = true
+            let index = entry(for: ref)
+            if let reason { appendOutput("Skipped: \(reason)", to: index) }
+            finish(index, as: .skipped, durationSeconds: nil)
+        case .attachment(let ref, let name, let content):
+            let testID = ref.map { entries[entry(for: $0)].id } ?? runningTestID
+            attachments.append(RawAttachment(testID: testID, name: name, content: content))
+        case .fatalError(let message, let file, let line):
+            crash = CrashEvidence(fatal: TestFailure(message: message, file: file, line: line))
+        case .programCrashed(let description):
+            if crash.fatal == nil { crash.fatal = TestFailure(message: description) }
+        case .backtraceFrame(let file, let line):
+            if crash.frame == nil, isProjectFile(file) { crash.frame = (file, line) }
+        case .restartAfterCrash(let ref):
+            sawTestActivity = true
+            if running.isEmpty, let ref {
+                let index = entry(for: ref)
+                if !progress[index].finished { running.append(index) }
+            }
+            finishRunningTest(as: .crashed, failure: nil)
+        case .measured(let ref, let metric, let average):
+            appendOutput("measured [\(metric)] average: \(average)", to: entry(for: ref))
+        case .suiteStarted, .suiteFinished, .runSummary:
+            sawTestActivity = true
+        case .detail(let text):
+            guard let index = lastIssueEntry ?? running.last else { return }
+            appendOutput(text, to: index)
+        case .toolOutput(let text):
+            if let index = running.last { appendOutput(text, to: index) }
+        case .output(let text):
+            guard let index = running.last else {
+                unrecognizedLineCount += 1
+                return
+            }
+            appendOutput(text, to: index)
+        case .ignored:
+            break
+        }
+    }
+
+    /// Ends every running test with `status` — the runner's call when the process crashed (`.crashed`) or was
+    /// killed for a timeout (`.timedOut`). With `failure` nil, a crash gets the remembered fatal message and
+    /// the first project backtrace frame as its location.
+    package mutating func finishRunningTest(as status: TestStatus, failure: TestFailure?) {
+        let failure = failure ?? defaultFailure(for: status)
+        for index in running {
+            if let failure, entries[index].failures.count < Self.failureLimit { entries[index].failures.append(failure) }
+            progress[index].finished = true
+            entries[index].status = status
+            markFlaky(index)
+        }
+        running.removeAll()
+        crash = CrashEvidence()
+    }
+
+    /// Records a line the caller could not read at all (malformed JSON, an unknown record).
+    package mutating func countUnrecognizedLine() { unrecognizedLineCount += 1 }
+
+    // MARK: - Entries
+
+    private mutating func entry(for ref: TestRef) -> Int {
+        if ref == cachedRef { return cachedIndex }
+        let name = names.resolve(ref)
+        let index: Int
+        if let existing = indexByID[name.id] {
+            index = existing
+        } else {
+            index = entries.count
+            entries.append(TestResult(
+                id: name.id, name: name.name, suite: name.suite, framework: ref.framework, status: .passed,
+                order: index + 1))
+            progress.append(Progress())
+            indexByID[name.id] = index
+            startedTestIDs.insert(name.id)
+        }
+        cachedRef = ref
+        cachedIndex = index
+        return index
+    }
+
+    private mutating func finish(_ index: Int, as stated: TestStatus, durationSeconds: Double?) {
+        var status = stated
+        if status == .passed || status == .expectedFailure, progress[index].hasFailure {
+            status = .failed
+        } else if status == .passed, progress[index].hasKnownIssue {
+            status = .expectedFailure
+        }
+        entries[index].status = status
+        if let durationSeconds { entries[index].durationSeconds = durationSeconds }
+        progress[index].finished = true
+        if let position = running.lastIndex(of: index) { running.remove(at: position) }
+        markFlaky(index)
+    }
+
+    private mutating func record(_ failure: TestFailure, isKnown: Bool, in index: Int) {
+        lastIssueEntry = index
+        if isKnown {
+            progress[index].hasKnownIssue = true
+            let location = failure.location.map { " (\($0))" } ?? ""
+            appendOutput("Known issue: \(failure.message)\(location)", to: index)
+            return
+        }
+        progress[index].hasFailure = true
+        if !progress[index].finished { entries[index].status = .failed }
+        if entries[index].failures.count < Self.failureLimit { entries[index].failures.append(failure) }
+    }
+
+    /// XCTest runs one test at a time: a new one starting means the one before never finished (its process died).
+    private mutating func finishInterruptedXCTests() {
+        guard running.contains(where: { entries[$0].framework == .xctest }) else { return }
+        let others = running.filter { entries[$0].framework != .xctest }
+        running.removeAll { entries[$0].framework != .xctest }
+        finishRunningTest(as: .crashed, failure: nil)
+        running = others
+    }
+
+    /// The same test again (a retry or another iteration): keep the earlier run as an attempt.
+    private mutating func beginNewAttempt(_ index: Int) {
+        if let position = running.lastIndex(of: index) { running.remove(at: position) }
+        var result = entries[index]
+        if result.attempts.count < Self.attemptLimit {
+            result.attempts.append(TestAttempt(
+                status: result.status, durationSeconds: result.durationSeconds, failures: result.failures))
+        }
+        result.status = .passed
+        result.durationSeconds = 0
+        result.failures = []
+        result.output = []
+        entries[index] = result
+        progress[index] = Progress()
+    }
+
+    private mutating func markFlaky(_ index: Int) {
+        entries[index].flaky = entries[index].status == .passed && entries[index].attempts.contains { $0.status.isFailure }
+    }
+
+    private mutating func appendOutput(_ text: String, to index: Int) {
+        guard entries[index].output.count < TestResult.outputLineLimit else { return }
+        if text.utf8.count > Self.outputLineByteLimit {
+            entries[index].output.append(String(decoding: text.utf8.prefix(Self.outputLineByteLimit), as: UTF8.self) + "…")
+        } else {
+            entries[index].output.append(text)
+        }
+    }
+
+    // MARK: - Crashes
+
+    private func defaultFailure(for status: TestStatus) -> TestFailure? {
+        switch status {
+        case .crashed:
+            var failure = crash.fatal ?? TestFailure(message: "The test process exited while this test was running.")
+            if let frame = crash.frame {
+                failure.file = frame.file
+                failure.line = frame.line
+            }
+            return failure
+        case .timedOut:
+            return TestFailure(message: "The test did not finish in time and was stopped.")
+        case .passed, .failed, .skipped, .expectedFailure:
+            return nil
+        }
+    }
+
+    /// A frame in the project's own sources: not build products, package checkouts or generated code.
+    private func isProjectFile(_ file: String) -> Bool {
+        guard file.hasPrefix("/"), !file.hasPrefix("//"), !file.contains("/.build/"), !file.contains("/checkouts/"),
+              !file.contains("/swift-generated-sources/"), !file.contains("/DerivedData/") else { return false }
+        guard let projectRoot else { return true }
+        return file.hasPrefix(projectRoot.hasSuffix("/") ? projectRoot : projectRoot + "/")
+    }
+}

@@ -1,0 +1,122 @@
+/// Turns Swift Testing's console lines into events: `◇ ✔ ✘ ➜ ━ ⎙ ↳` on Linux and the SF-symbol forms
+/// (`􀟈 􁁛 􀢄 􀙟 􀄵` …) on macOS. The words after the symbol decide the meaning, so both read alike.
+package struct SwiftTestingConsoleParser {
+    package init() {}
+
+    /// The byte length of the status symbol at `start`, or nil when the line does not start with one.
+    package static func symbolLength(_ line: LineBytes, at start: Int) -> Int? {
+        guard start < line.count else { return nil }
+        let first = line[start]
+        if first == 0xE2, start + 2 < line.count {
+            switch (line[start + 1], line[start + 2]) {
+            case (0x97, 0x87), (0x9C, 0x94), (0x9C, 0x98), (0x9E, 0x9C), (0x94, 0x81), (0x8E, 0x99), (0x86, 0xB3):
+                return 3  // ◇ ✔ ✘ ➜ ━ ⎙ ↳
+            case (0x9A, 0xA0):  // ⚠ (a warning), maybe followed by the text-style selector U+FE0E
+                return line.hasPrefix("\u{FE0E}", at: start + 3) ? 6 : 3
+            default:
+                return nil
+            }
+        }
+        // SF Symbols live in Supplementary Private Use Area-B (U+100000…): F4 80–8F xx xx.
+        if first == 0xF4, start + 3 < line.count, line[start + 1] & 0xF0 == 0x80 { return 4 }
+        return nil
+    }
+
+    /// Parses a line whose symbol (`symbolLength` bytes at `start`) was already recognised.
+    package func parse(_ line: LineBytes, symbolAt start: Int, symbolLength: Int) -> TestEvent? {
+        let text = line.skippingBlanks(from: start + symbolLength)
+        if Self.isDetailSymbol(line, start) { return detail(line, text) }
+        if line.hasPrefix("Test run ", at: text) || line.hasPrefix("Test case passing", at: text)
+            || line.hasPrefix("Passing ", at: text) || line.hasPrefix("Attached '", at: text) {
+            return .ignored
+        }
+        if line.hasPrefix("Suite ", at: text) { return suite(line, text + 6) }
+        if line.hasPrefix("Test ", at: text) { return test(line, text + 5) }
+        return nil
+    }
+
+    /// `↳` (Linux) and `􀄵` (macOS) introduce details of the line before.
+    private static func isDetailSymbol(_ line: LineBytes, _ start: Int) -> Bool {
+        line.hasPrefix("↳", at: start) || line.hasPrefix("\u{100135}", at: start)
+    }
+
+    /// `↳ Testing Library Version: …` and `↳ Target Platform: …` are banners; other details belong to the last issue.
+    private func detail(_ line: LineBytes, _ text: Int) -> TestEvent {
+        if line.hasPrefix("Testing Library Version", at: text) || line.hasPrefix("Target Platform", at: text) { return .ignored }
+        return .detail(line.string(from: text))
+    }
+
+    /// `Suite LedgerSwiftTests started.`, `Suite "Display" passed after 0.1 seconds.`, `… failed after …`.
+    private func suite(_ line: LineBytes, _ nameStart: Int) -> TestEvent? {
+        guard let (name, after) = Self.name(line, nameStart) else { return nil }
+        if line.hasPrefix(" started", at: after) { return .suiteStarted(name: name) }
+        if line.hasPrefix(" passed", at: after) { return .suiteFinished(name: name, passed: true) }
+        if line.hasPrefix(" failed", at: after) { return .suiteFinished(name: name, passed: false) }
+        return nil
+    }
+
+    /// `Test f() started.`, `… passed after 0.001 seconds[ with 1 known issue].`, `… failed after …`,
+    /// `… skipped[: "reason"]`, `… recorded an issue [with N arguments …] at File.swift:1:2: message`,
+    /// `… recorded a known issue at …`. Parameterized tests say `Test f(x:) with 3 test cases passed …`.
+    private func test(_ line: LineBytes, _ nameStart: Int) -> TestEvent? {
+        guard let (name, nameEnd) = Self.name(line, nameStart) else { return nil }
+        let ref = TestRef(framework: .swiftTesting, suite: "", name: name)
+        var after = nameEnd
+        if line.hasPrefix(" with ", at: after), let cases = line.firstIndex(of: " test case", from: after + 6),
+           line.endOfDigits(from: after + 6) == cases {
+            after = (line.firstIndex(of: UInt8(ascii: " "), from: cases + 10)) ?? line.count
+        }
+        if line.hasPrefix(" started", at: after) { return .testStarted(ref) }
+        if line.hasPrefix(" passed after ", at: after) {
+            let duration = line.decimal(from: after + 14)
+            let known = line.firstIndex(of: " known issue", from: duration?.end ?? after) != nil
+            return .testFinished(ref, known ? .expectedFailure : .passed, durationSeconds: duration?.value)
+        }
+        if line.hasPrefix(" failed after ", at: after) {
+            return .testFinished(ref, .failed, durationSeconds: line.decimal(from: after + 14)?.value)
+        }
+        if line.hasPrefix(" skipped", at: after) {
+            var reason: String?
+            if line.hasPrefix(": \"", at: after + 8), line[line.count - 1] == UInt8(ascii: "\"") {
+                reason = line.string((after + 11)..<(line.count - 1))
+            }
+            return .skipped(ref, reason: reason)
+        }
+        if line.hasPrefix(" recorded an issue", at: after) { return issue(line, ref, after + 18, isKnown: false) }
+        if line.hasPrefix(" recorded a known issue", at: after) { return issue(line, ref, after + 23, isKnown: true) }
+        if line.hasPrefix(" recorded a warning", at: after) { return .detail("warning: " + line.string(from: after + 19)) }
+        return nil
+    }
+
+    /// `[ with N arguments …] at File.swift:12:9: message` or a bare `: message`.
+    private func issue(_ line: LineBytes, _ ref: TestRef, _ from: Int, isKnown: Bool) -> TestEvent {
+        var search = from
+        while let at = line.firstIndex(of: " at ", from: search) {
+            search = at + 4
+            if let location = SourceLocationPrefix(line, at + 4), location.column != nil {
+                let failure = TestFailure(message: line.string(from: location.restStart), file: location.file, line: location.line)
+                return .issue(ref, failure, isKnown: isKnown)
+            }
+        }
+        // No location (`recorded an issue with 1 argument food → sandwich`): the message is what follows, if anything.
+        var messageStart = from
+        if line.hasPrefix(": ", at: messageStart) { messageStart += 2 }
+        let message = line.string(from: messageStart)
+        return .issue(ref, TestFailure(message: message.isEmpty ? "Issue recorded" : message), isKnown: isKnown)
+    }
+
+    /// A function name up to the first space (`f(x:)`), or a quoted display name (`"Adds numbers"`).
+    private static func name(_ line: LineBytes, _ start: Int) -> (String, Int)? {
+        guard start < line.count else { return nil }
+        if line[start] == UInt8(ascii: "\"") {
+            guard let close = line.firstIndex(of: "\" ", from: start + 1) ?? (line.hasSuffix("\"") ? line.count - 1 : nil),
+                  close > start else { return nil }
+            return (line.string((start + 1)..<close), close + 1)
+        }
+        let end = line.firstIndex(of: UInt8(ascii: " "), from: start) ?? line.count
+        guard end > start else { return nil }
+        var nameEnd = end
+        if line[end - 1] == UInt8(ascii: "."), line.hasPrefix(" started", at: end) == false, end == line.count { nameEnd -= 1 }
+        return (line.string(start..<nameEnd), end)
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+
+/// Reads Swift Testing's JSON event stream (ABI version 0, one JSON object per line) into events.
+///
+/// Records of `kind: "test"` declare tests and suites; `kind: "event"` records report what happened.
+/// Parameterized test cases fold into their test. Correctness over speed: `JSONSerialization`.
+package struct SwiftTestingEventStreamParser {
+    /// When each running test started (`instant.absolute`), for durations the messages do not state.
+    private var startInstants: [String: Double] = [:]
+    /// Whether a `runEnded` record arrived: a stream without one was cut off.
+    package private(set) var sawRunEnded = false
+
+    package init() {}
+
+    /// The event of one line, or nil when the line is not a record this parser understands (malformed JSON included).
+    package mutating func parse(_ line: LineBytes) -> TestEvent? {
+        let start = line.skippingBlanks()
+        guard start < line.count else { return .ignored }
+        guard line[start] == UInt8(ascii: "{"),
+              let object = try? JSONSerialization.jsonObject(with: Data(UnsafeBufferPointer(rebasing: line[start...]))),
+              let record = object as? [String: Any], let kind = record["kind"] as? String,
+              let payload = record["payload"] as? [String: Any] else { return nil }
+        switch kind {
+        case "test": return .ignored  // a declaration; events carry everything the collector needs
+        case "event": return event(payload)
+        default: return nil
+        }
+    }
+
+    private mutating func event(_ payload: [String: Any]) -> TestEvent? {
+        guard let kind = payload["kind"] as? String else { return nil }
+        let testID = payload["testID"] as? String
+        let ref = testID.flatMap(Self.ref)
+        let isSuite = testID != nil && ref == nil
+        if kind == "runEnded" { sawRunEnded = true }
+        switch kind {
+        case "runStarted", "runEnded", "testCaseStarted", "testCaseEnded", "iterationStarted", "iterationEnded",
+             "planStepStarted", "planStepEnded", "testCaseCancelled", "testCancelled":
+            return .ignored
+        case "testStarted":
+            if isSuite, let testID { return .suiteStarted(name: testID) }
+            guard let ref, let testID else { return nil }
+            startInstants[testID] = Self.instant(payload)
+            return .testStarted(ref)
+        case "testEnded":
+            if isSuite, let testID { return .suiteFinished(name: testID, passed: Self.symbol(payload) != "fail") }
+            guard let ref, let testID else { return nil }
+            var duration = Self.messageText(payload).flatMap(Self.duration)
+            if duration == nil, let started = startInstants[testID], let ended = Self.instant(payload) { duration = ended - started }
+            startInstants[testID] = nil
+            return .testFinished(ref, Self.status(symbol: Self.symbol(payload)), durationSeconds: duration)
+        case "testSkipped":
+            guard let ref else { return isSuite ? .ignored : nil }
+            let comments = payload["_comments"] as? [String]
+            return .skipped(ref, reason: comments?.first ?? Self.messageText(payload).flatMap(Self.skipReason))
+        case "issueRecorded":
+            return issue(payload, ref)
+        case "valueAttached":
+            return attachment(payload, ref)
+        default:
+            return nil
+        }
+    }
+
+    private func issue(_ payload: [String: Any], _ ref: TestRef?) -> TestEvent {
+        let issue = payload["issue"] as? [String: Any] ?? [:]
+        let messages = (payload["messages"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
+        let message = messages.isEmpty ? "Issue recorded" : messages.joined(separator: "\n")
+        // Warnings (`_severity: "warning"`, `isFailure: false`) do not fail a test; keep them as details.
+        if issue["_severity"] as? String == "warning" || issue["isFailure"] as? Bool == false {
+            return .detail("warning: " + message)
+        }
+        let location = issue["sourceLocation"] as? [String: Any] ?? payload["_sourceLocation"] as? [String: Any]
+        let file = location?["_filePath"] as? String ?? location?["fileID"] as? String
+        let failure = TestFailure(message: message, file: file, line: location?["line"] as? Int)
+        return .issue(ref, failure, isKnown: issue["isKnown"] as? Bool ?? false)
+    }
+
+    private func attachment(_ payload: [String: Any], _ ref: TestRef?) -> TestEvent? {
+        guard let attachment = payload["attachment"] as? [String: Any] else { return nil }
+        let name = attachment["_preferredName"] as? String ?? "attachment"
+        if let encoded = attachment["_bytes"] as? String, let bytes = Data(base64Encoded: encoded) {
+            return .attachment(ref, name: name, content: .bytes(bytes))
+        }
+        if let path = attachment["_path"] as? String {
+            return .attachment(ref, name: name, content: .file(URL(fileURLWithPath: path)))
+        }
+        return nil
+    }
+
+    /// `Module.Suite/function()/File.swift:12:6` → a test; an id without the trailing source location is a suite.
+    static func ref(_ testID: String) -> TestRef? {
+        var components = testID.split(separator: "/", omittingEmptySubsequences: false)
+        guard components.count >= 2, let location = components.last, isSourceLocation(location) else { return nil }
+        components.removeLast()
+        let name = String(components.removeLast())
+        guard let first = components.first else { return nil }
+        var module: String?
+        var suiteParts = components.map(String.init)
+        if let dot = first.firstIndex(of: ".") {
+            module = String(first[..<dot])
+            suiteParts[0] = String(first[first.index(after: dot)...])
+        } else if components.count == 1 {
+            // A free function: `Module/function()/File.swift:1:2`.
+            module = String(first)
+            suiteParts = []
+        }
+        return TestRef(framework: .swiftTesting, module: module, suite: suiteParts.joined(separator: "/"), name: name, eventStreamID: testID)
+    }
+
+    /// `File.swift:12:6`.
+    private static func isSourceLocation(_ component: Substring) -> Bool {
+        let parts = component.split(separator: ":", omittingEmptySubsequences: false)
+        return parts.count >= 3 && parts.suffix(2).allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }
+    }
+
+    private static func symbol(_ payload: [String: Any]) -> String? {
+        (payload["messages"] as? [[String: Any]])?.first?["symbol"] as? String
+    }
+
+    private static func messageText(_ payload: [String: Any]) -> String? {
+        (payload["messages"] as? [[String: Any]])?.first?["text"] as? String
+    }
+
+    private static func instant(_ payload: [String: Any]) -> Double? {
+        (payload["instant"] as? [String: Any])?["absolute"] as? Double
+    }
+
+    /// The status a `testEnded` message symbol states; the collector still checks the recorded issues.
+    private static func status(symbol: String?) -> TestStatus {
+        switch symbol {
+        case "fail": .failed
+        case "passWithKnownIssue": .expectedFailure
+        case "skip": .skipped
+        default: .passed
+        }
+    }
+
+    /// `… after 0.001 seconds…` in a `testEnded` message.
+    private static func duration(_ text: String) -> Double? {
+        guard let after = text.range(of: " after ") else { return nil }
+        let number = text[after.upperBound...].prefix { $0.isASCIIDigit || $0 == "." }
+        return Double(number)
+    }
+
+    /// `Test f() skipped: "reason"`.
+    private static func skipReason(_ text: String) -> String? {
+        guard let colon = text.range(of: ": \""), text.hasSuffix("\"") else { return nil }
+        return String(text[colon.upperBound..<text.index(before: text.endIndex)])
+    }
+}
+
+private extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
+}

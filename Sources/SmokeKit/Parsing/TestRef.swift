@@ -1,0 +1,23 @@
+/// A test as the output names it, before it is resolved to a `TestResult` id.
+///
+/// XCTest on Linux prints `Class.method` (no module), Apple's form `-[Module.Class method]`,
+/// Swift Testing's console only `function()` or a `"display name"`; the event stream has the full id.
+package struct TestRef: Sendable, Hashable {
+    package var framework: TestFramework
+    /// The module, when the output says it (`-[Module.Class m]`, event-stream ids).
+    package var module: String?
+    /// Class or suite name without the module; nested Swift Testing suites are joined with `/`. Empty when unknown.
+    package var suite: String
+    /// Method (`testX`) or function (`check(value:)`) name, or a quoted display name from the console.
+    package var name: String
+    /// The Swift Testing event-stream id (`Module.Suite/function()/File.swift:12:6`), when known.
+    package var eventStreamID: String?
+
+    package init(framework: TestFramework, module: String? = nil, suite: String, name: String, eventStreamID: String? = nil) {
+        self.framework = framework
+        self.module = module
+        self.suite = suite
+        self.name = name
+        self.eventStreamID = eventStreamID
+    }
+}

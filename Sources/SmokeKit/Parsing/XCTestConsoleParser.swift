@@ -1,0 +1,295 @@
+/// Turns XCTest console lines — swift-corelibs-xctest (Linux) and Apple/xcodebuild forms — into events.
+///
+/// One small rule per line kind; each checks byte prefixes and then slices, no regular expressions.
+/// Returns nil when no rule matched, so the caller can try another reading or call it output.
+package struct XCTestConsoleParser {
+    /// What indented or free-form lines mean right now.
+    private enum Block: Equatable {
+        case none
+        /// After a build step, `Testing failed:`, `Failing tests:` and similar: indented lines are noise.
+        case indentedNoise
+        /// After a process log line (`… App[12:34] text`): its indented or bracket-closing continuation lines.
+        case logContinuation(isTestOutput: Bool)
+        /// Inside a Swift backtrace (`*** Program crashed …` up to `Backtrace took …`).
+        case backtrace
+    }
+
+    private var block = Block.none
+
+    package init() {}
+
+    package mutating func parse(_ line: LineBytes) -> TestEvent? {
+        let start = line.skippingBlanks()
+        guard start < line.count else { return .ignored }
+        if block == .backtrace {
+            if let event = Self.testCaseLine(line, start) ?? Self.suiteLine(line, start) {
+                block = .none
+                return event
+            }
+            if line.hasPrefix("Backtrace took", at: start) { block = .none }
+            return Self.backtraceFrame(line, start) ?? .ignored
+        }
+        if case .logContinuation(let isTestOutput) = block, Self.isLogContinuation(line, start) {
+            return isTestOutput ? .toolOutput(line.string(0..<line.count)) : .ignored
+        }
+        if start > 0, block == .indentedNoise { return .ignored }
+        block = .none
+        switch line[start] {
+        case UInt8(ascii: "T"):
+            if let event = Self.testCaseLine(line, start) ?? Self.suiteLine(line, start) { return event }
+            if Self.isTestingBlockHeader(line, start) {
+                block = .indentedNoise
+                return .ignored
+            }
+        case UInt8(ascii: "E"):
+            if let event = Self.summaryLine(line, start) ?? Self.signalExit(line, start) { return event }
+        case UInt8(ascii: "*"):
+            if line.hasPrefix("*** ", at: start) {
+                block = .backtrace
+                return Self.programCrashed(line, start) ?? .ignored
+            }
+            if line.hasPrefix("** ", at: start), line.hasSuffix(" **") { return .ignored }
+        case UInt8(ascii: "F"), UInt8(ascii: "f"):
+            if let event = Self.fatalError(line, start, file: nil, lineNumber: nil) { return event }
+            if line.hasPrefix("Failing tests:", at: start) {
+                block = .indentedNoise
+                return .ignored
+            }
+        case UInt8(ascii: "R"):
+            if let event = Self.restart(line, start) { return event }
+        case UInt8(ascii: "C"):
+            if let event = Self.signalExit(line, start) { return event }
+        case UInt8(ascii: "t"):
+            if let event = Self.activityAssertion(line, start) { return event }
+            if line.hasPrefix("t = ", at: start) { return .toolOutput(line.string(0..<line.count)) }
+        case UInt8(ascii: "o"):
+            if line.hasPrefix("objc[", at: start) { return .toolOutput(line.string(0..<line.count)) }
+        default:
+            break
+        }
+        if BuildLineRule.matches(line, start) {
+            block = .indentedNoise
+            return .ignored
+        }
+        if let event = Self.locatedLine(line, start) {
+            // A compiler diagnostic is followed by its indented source excerpt (`  27 | code`, `     |- note: …`).
+            if event == .ignored { block = .indentedNoise }
+            return event
+        }
+        if let isXcodebuild = Self.processLogLine(line, start) {
+            block = .logContinuation(isTestOutput: !isXcodebuild)
+            return isXcodebuild ? .ignored : .toolOutput(line.string(0..<line.count))
+        }
+        return nil
+    }
+
+    // MARK: - Rules
+
+    /// `Test Case 'Class.method' started at …`, `Test Case '-[M.C m]' passed (0.001 seconds).`,
+    /// `Test case 'C.m()' failed on 'Clone 1 of iPhone …' (0.2 seconds)`, `… measured […] average: …`,
+    /// `… exceeded execution time allowance of 1 minute. …`: the test, what happened, the duration.
+    static func testCaseLine(_ line: LineBytes, _ start: Int) -> TestEvent? {
+        guard line.hasPrefix("Test Case '", at: start) || line.hasPrefix("Test case '", at: start) else { return nil }
+        let nameStart = start + 11
+        var search = nameStart
+        while let quote = line.firstIndex(of: UInt8(ascii: "'"), from: search) {
+            let verb = quote + 2
+            search = quote + 1
+            guard quote + 1 < line.count, line[quote + 1] == UInt8(ascii: " ") else { continue }
+            let status: TestStatus
+            if line.hasPrefix("started", at: verb) {
+                guard let ref = XCTestNameParser.ref(line, nameStart..<quote) else { return nil }
+                return .testStarted(ref)
+            } else if line.hasPrefix("passed", at: verb) {
+                status = .passed
+            } else if line.hasPrefix("failed", at: verb) {
+                status = .failed
+            } else if line.hasPrefix("skipped", at: verb) {
+                status = .skipped
+            } else if line.hasPrefix("measured [", at: verb) {
+                guard let ref = XCTestNameParser.ref(line, nameStart..<quote) else { return nil }
+                return measured(line, ref, from: verb + 10)
+            } else if line.hasPrefix("exceeded execution time allowance", at: verb) {
+                guard let ref = XCTestNameParser.ref(line, nameStart..<quote) else { return nil }
+                return .issue(ref, TestFailure(message: "Test " + line.string(from: verb)), isKnown: false)
+            } else {
+                continue
+            }
+            guard let ref = XCTestNameParser.ref(line, nameStart..<quote) else { return nil }
+            var duration: Double?
+            if let paren = line.lastIndex(of: UInt8(ascii: "(")), paren > verb {
+                duration = line.decimal(from: paren + 1)?.value
+            }
+            return .testFinished(ref, status, durationSeconds: duration)
+        }
+        return nil
+    }
+
+    /// `[Time, seconds] average: 0.316, relative standard deviation: …` after `measured [`.
+    private static func measured(_ line: LineBytes, _ ref: TestRef, from: Int) -> TestEvent? {
+        guard let close = line.firstIndex(of: UInt8(ascii: "]"), from: from),
+              let average = line.firstIndex(of: "average: ", from: close),
+              let value = line.decimal(from: average + 9) else { return .ignored }
+        return .measured(ref, metric: line.string(from..<close), average: value.value)
+    }
+
+    /// `Test Suite 'Name' started at …` / `passed at …` / `failed at …` / `finished at …`,
+    /// and the parallel `Test suite 'Name' started on 'Clone 1 of …'`.
+    static func suiteLine(_ line: LineBytes, _ start: Int) -> TestEvent? {
+        guard line.hasPrefix("Test Suite '", at: start) || line.hasPrefix("Test suite '", at: start) else { return nil }
+        let nameStart = start + 12
+        var search = nameStart
+        while let quote = line.firstIndex(of: UInt8(ascii: "'"), from: search) {
+            search = quote + 1
+            let verb = quote + 2
+            guard quote + 1 < line.count, line[quote + 1] == UInt8(ascii: " ") else { continue }
+            if line.hasPrefix("started", at: verb) { return .suiteStarted(name: line.string(nameStart..<quote)) }
+            if line.hasPrefix("passed", at: verb) || line.hasPrefix("finished", at: verb) {
+                return .suiteFinished(name: line.string(nameStart..<quote), passed: true)
+            }
+            if line.hasPrefix("failed", at: verb) { return .suiteFinished(name: line.string(nameStart..<quote), passed: false) }
+        }
+        return nil
+    }
+
+    /// `Executed 9 tests, with 1 test skipped and 2 failures (0 unexpected) in 0.1 (0.1) seconds`.
+    static func summaryLine(_ line: LineBytes, _ start: Int) -> TestEvent? {
+        guard line.hasPrefix("Executed ", at: start) else { return nil }
+        let countEnd = line.endOfDigits(from: start + 9)
+        guard let executed = line.integer((start + 9)..<countEnd), let with = line.firstIndex(of: "with ", from: countEnd) else {
+            return nil
+        }
+        var failuresStart = with + 5
+        if let and = line.firstIndex(of: "skipped and ", from: failuresStart) { failuresStart = and + 12 }
+        let failures = line.integer(failuresStart..<line.endOfDigits(from: failuresStart)) ?? 0
+        return .runSummary(executed: executed, failures: failures)
+    }
+
+    /// `Fatal error: message` / `fatal error: message` (old Swift), optionally after `File.swift:12: `.
+    static func fatalError(_ line: LineBytes, _ start: Int, file: String?, lineNumber: Int?) -> TestEvent? {
+        guard line.hasPrefix("Fatal error", at: start) || line.hasPrefix("fatal error", at: start) else { return nil }
+        var messageStart = start + 11
+        if line.hasPrefix(": ", at: messageStart) { messageStart += 2 }
+        let message = line.string(from: messageStart)
+        return .fatalError(message: message.isEmpty ? "Fatal error" : message, file: file, line: lineNumber)
+    }
+
+    /// `Restarting after unexpected exit, crash, or test timeout in C.m(); summary will include totals …`
+    /// (and the older `Restarting after unexpected exit or crash in C/m(); …`): the test that died.
+    static func restart(_ line: LineBytes, _ start: Int) -> TestEvent? {
+        guard line.hasPrefix("Restarting after unexpected exit", at: start) else { return nil }
+        guard let inWord = line.firstIndex(of: " in ", from: start) else { return .restartAfterCrash(nil) }
+        let nameEnd = line.firstIndex(of: "; ", from: inWord) ?? line.count
+        return .restartAfterCrash(XCTestNameParser.ref(line, (inWord + 4)..<nameEnd, slashMeansSwiftTesting: false))
+    }
+
+    /// `*** Program crashed: Illegal instruction at 0x… ***` from the Swift backtracer (other `*** ` lines are noise).
+    static func programCrashed(_ line: LineBytes, _ start: Int) -> TestEvent? {
+        guard line.hasPrefix("*** Program crashed: ", at: start) else { return nil }
+        let textStart = start + 21
+        let end = line.firstIndex(of: " at 0x", from: textStart) ?? line.firstIndex(of: " ***", from: textStart) ?? line.count
+        return .programCrashed(description: line.string(textStart..<end))
+    }
+
+    /// `Exited with signal code 4` (swift test on macOS) and `Child process terminated with signal 5: Trace/BPT trap`.
+    static func signalExit(_ line: LineBytes, _ start: Int) -> TestEvent? {
+        guard line.hasPrefix("Exited with signal code ", at: start) || line.hasPrefix("Child process terminated with signal", at: start)
+        else { return nil }
+        return .programCrashed(description: line.string(from: start))
+    }
+
+    /// A backtrace frame with a source location: `  3 [ra] 0x… Ledger.entry(at:) + 64 in X at /abs/Ledger.swift:15:16`.
+    static func backtraceFrame(_ line: LineBytes, _ start: Int) -> TestEvent? {
+        guard line[start] &- UInt8(ascii: "0") < 10, let at = line.lastIndex(of: " at ") else { return nil }
+        let pathStart = at + 4
+        // The location ends `:line:column` or `:line`.
+        guard let lastColon = line.lastIndex(of: UInt8(ascii: ":")), lastColon > pathStart,
+              line.endOfDigits(from: lastColon + 1) == line.count else { return nil }
+        var pathEnd = lastColon
+        var number = line.integer((lastColon + 1)..<line.count)
+        if let previous = line.lastIndex(of: UInt8(ascii: ":"), before: lastColon), previous > pathStart,
+           let lineNumber = line.integer((previous + 1)..<lastColon) {
+            pathEnd = previous
+            number = lineNumber
+        }
+        guard let number else { return nil }
+        return .backtraceFrame(file: line.string(pathStart..<pathEnd), line: number)
+    }
+
+    /// `    t =     4.13s Assertion Failure: FlakyTests.swift:63: XCTAssertTrue failed -` (UI test activity log).
+    static func activityAssertion(_ line: LineBytes, _ start: Int) -> TestEvent? {
+        guard line.hasPrefix("t = ", at: start), let marker = line.firstIndex(of: "Assertion Failure: ", from: start + 4) else {
+            return nil
+        }
+        let textStart = marker + 19
+        if let location = SourceLocationPrefix(line, textStart) {
+            return .issue(nil, TestFailure(message: line.string(from: location.restStart), file: location.file, line: location.line),
+                          isKnown: false)
+        }
+        return .issue(nil, TestFailure(message: line.string(from: textStart)), isKnown: false)
+    }
+
+    /// A line that starts with `path:line: ` — XCTest failures (`error: Class.method : message`), skips
+    /// (`Class.method : Test skipped - reason`), fatal errors, `measured` lines, and compiler diagnostics (noise).
+    static func locatedLine(_ line: LineBytes, _ start: Int) -> TestEvent? {
+        guard let location = SourceLocationPrefix(line, start) else { return nil }
+        let rest = location.restStart
+        if line.hasPrefix("error: ", at: rest) {
+            if location.column != nil { return .ignored }  // a compiler error: `File.swift:12:5: error: …`
+            return xctestIssue(line, from: rest + 7, location)
+        }
+        if line.hasPrefix("warning: ", at: rest) || line.hasPrefix("note: ", at: rest) { return .ignored }
+        if let fatal = fatalError(line, rest, file: location.file, lineNumber: location.line) { return fatal }
+        if line.hasPrefix("Test Case '", at: rest) { return testCaseLine(line, rest) }
+        if let marker = line.firstIndex(of: " : Test skipped", from: rest),
+           let ref = XCTestNameParser.ref(line, rest..<marker) {
+            var reasonStart = marker + 15
+            if line.hasPrefix(" - ", at: reasonStart) { reasonStart += 3 }
+            return .skipped(ref, reason: reasonStart < line.count ? line.string(from: reasonStart) : nil)
+        }
+        return nil
+    }
+
+    /// `Class.method : message` or `-[M.C m] : message` after `error: `.
+    private static func xctestIssue(_ line: LineBytes, from: Int, _ location: SourceLocationPrefix) -> TestEvent {
+        var ref: TestRef?
+        var messageStart = from
+        if let separator = line.firstIndex(of: " : ", from: from) {
+            ref = XCTestNameParser.ref(line, from..<separator)
+            if ref != nil { messageStart = separator + 3 }
+        }
+        let failure = TestFailure(message: line.string(from: messageStart), file: location.file, line: location.line)
+        return .issue(ref, failure, isKnown: false)
+    }
+
+    /// `Testing failed:`, `Test session results, code coverage, and logs:` and the like, whose indented lines follow.
+    private static func isTestingBlockHeader(_ line: LineBytes, _ start: Int) -> Bool {
+        line.hasPrefix("Testing failed", at: start) || line.hasPrefix("Testing started", at: start)
+            || line.hasPrefix("Test session results", at: start) || line.hasPrefix("Test run started", at: start)
+    }
+
+    /// A timestamped process log line, `2018-11-04 10:28:22.4 App[28750:2314289] text` or `09:32:55.2 App[1:2] text`:
+    /// true when the process is xcodebuild itself (noise), false for the app or runner (a test's output), nil otherwise.
+    private static func processLogLine(_ line: LineBytes, _ start: Int) -> Bool? {
+        guard line[start] &- UInt8(ascii: "0") < 10 else { return nil }
+        let limit = Swift.min(line.count, start + 120)
+        var search = start
+        while let open = line.firstIndex(of: UInt8(ascii: "["), from: search, upTo: limit) {
+            search = open + 1
+            let colon = line.endOfDigits(from: open + 1)
+            guard colon > open + 1, colon < line.count, line[colon] == UInt8(ascii: ":") else { continue }
+            let close = line.endOfDigits(from: colon + 1)
+            guard close > colon + 1, close < line.count, line[close] == UInt8(ascii: "]") else { continue }
+            return open >= 10 && line.hasPrefix("xcodebuild", at: open - 10)
+        }
+        return nil
+    }
+
+    /// The rest of a multi-line log message: indented, a closing `)` or `}`, or a bare path.
+    private static func isLogContinuation(_ line: LineBytes, _ start: Int) -> Bool {
+        if start > 0 { return true }
+        let first = line[start]
+        if first == UInt8(ascii: ")") || first == UInt8(ascii: "}") { return true }
+        return first == UInt8(ascii: "/") && line.firstIndex(of: UInt8(ascii: " ")) == nil
+    }
+}
