@@ -5,6 +5,7 @@ public enum CommandLineTool {
     /// Every command, in the order `--help` lists them.
     package static let commands: [any Command.Type] = [
         RunCommand.self,
+        ParseCommand.self,
         HistoryCommand.self,
         InitCommand.self,
     ]
