@@ -15,20 +15,20 @@ package enum NotificationPolicy {
         let onRecovery = always || settings.on.contains(.recovery)
         switch report.status {
         case .interrupted:
-            return .suppress(reason: "run \(report.runID) was interrupted; nothing to announce")
+            return .suppress(kind: .failure, reason: "run \(report.runID) was interrupted; nothing to announce")
         case .passed:
             guard let open = state.open else {
                 if always { return .send(NotificationPlan(kind: .always)) }
-                return .suppress(reason: "run \(report.runID) passed and no failure is open")
+                return .suppress(kind: .always, reason: "run \(report.runID) passed and no failure is open")
             }
             guard onRecovery else {
-                return .suppress(reason: "run \(report.runID) recovered, but notify.on does not include recovery")
+                return .suppress(kind: .recovery, reason: "run \(report.runID) recovered, but notify.on does not include recovery")
             }
             return .send(NotificationPlan(kind: .recovery, recovered: open.failing, failingSince: open.since))
         case .failed, .error:
             let isInfrastructure = report.status == .error
             guard onFailure else {
-                return .suppress(reason: "run \(report.runID) \(report.status.rawValue), but notify.on does not include failure")
+                return .suppress(kind: isInfrastructure ? .infrastructure : .failure, reason: "run \(report.runID) \(report.status.rawValue), but notify.on does not include failure")
             }
             let ages = failureAges(of: report, history: history)
             let fresh = NotificationPlan(kind: isInfrastructure ? .infrastructure : .failure, ages: ages)
@@ -39,6 +39,7 @@ package enum NotificationPolicy {
             }
             let what = isInfrastructure ? "infrastructure error" : "\(open.failing.count) failing test(s)"
             return .suppress(
+                kind: isInfrastructure ? .infrastructure : .reminder,
                 reason: "same \(what) as announced for run \(open.runID); next reminder after \(iso(remindAfter))"
             )
         }
