@@ -11,31 +11,38 @@ package enum SlackMessage {
     package static let listedErrors = 5
 
     package static func body(report: RunReport, plan: NotificationPlan, links: ArtifactLinks) -> Data {
-        let payload = payload(report: report, plan: plan, links: links)
+        let payload = payload(report: report, plan: plan, links: links, listedFailures: listedFailures)
         // Encoding these value types cannot fail; an empty body would be rejected visibly by Slack.
         return (try? JSONCoding.encoder(pretty: true).encode(payload)) ?? Data()
     }
 
-    package static func payload(report: RunReport, plan: NotificationPlan, links: ArtifactLinks) -> SlackPayload {
+    /// - Parameter listedFailures: failing tests shown one per block (the block limit still holds).
+    package static func payload(
+        report: RunReport, plan: NotificationPlan, links: ArtifactLinks, listedFailures: Int
+    ) -> SlackPayload {
         let headline = NotificationWording.headline(report: report, plan: plan)
         var blocks: [SlackBlock] = [
             .header(SlackText.truncate("\(icon(plan, report)) \(report.pipeline): \(headline)", limit: SlackText.headerLimit)),
             .fields(details(report, links)),
-            .section(SlackText.escape(NotificationWording.counts(report.totals), limit: SlackText.sectionLimit)),
         ]
+        if report.totals.tests > 0 {
+            blocks.append(.section(SlackText.escape(NotificationWording.counts(report.totals), limit: SlackText.sectionLimit)))
+        }
+        let tail = [flakyBlock(report), linksBlock(links)].compactMap { $0 }
+        // Failures get what the other blocks leave: a divider, their sections and "…and N more".
+        let failureRoom = min(listedFailures, SlackText.blockLimit - blocks.count - tail.count - 2)
         switch plan.kind {
         case .failure, .reminder:
-            blocks += failureBlocks(report, plan, links)
+            blocks += failureBlocks(report, plan, links, failureRoom)
         case .infrastructure:
             blocks += infrastructureBlocks(report)
         case .recovery:
             blocks += recoveryBlocks(report, plan)
         case .always:
             if report.status == .error { blocks += infrastructureBlocks(report) }
-            if report.status == .failed { blocks += failureBlocks(report, plan, links) }
+            if report.status == .failed { blocks += failureBlocks(report, plan, links, failureRoom) }
         }
-        if let flaky = flakyBlock(report) { blocks.append(flaky) }
-        if let linkBlock = linksBlock(links) { blocks.append(linkBlock) }
+        blocks += tail
         let text = SlackText.escape("\(report.pipeline): \(headline) (run \(report.runID))", limit: SlackText.sectionLimit)
         return SlackPayload(text: text, blocks: capped(blocks))
     }
@@ -61,7 +68,9 @@ package enum SlackMessage {
     }
 
     /// One section per failing test (first `listedFailures`), then "…and N more".
-    private static func failureBlocks(_ report: RunReport, _ plan: NotificationPlan, _ links: ArtifactLinks) -> [SlackBlock] {
+    private static func failureBlocks(
+        _ report: RunReport, _ plan: NotificationPlan, _ links: ArtifactLinks, _ listedFailures: Int
+    ) -> [SlackBlock] {
         let failing = report.failingTests
         guard !failing.isEmpty else { return [] }
         var blocks: [SlackBlock] = [.divider]
@@ -84,7 +93,9 @@ package enum SlackMessage {
         if let location = test.failures.first?.location {
             tail += "\nat `\(SlackText.escape(location, limit: 400))`"
         }
-        if test.failures.count > 1 { tail += " (+\(test.failures.count - 1) more issues)" }
+        if test.failures.count > 1 {
+            tail += test.failures.count == 2 ? " (+1 more issue)" : " (+\(test.failures.count - 1) more issues)"
+        }
         if !test.attachments.isEmpty {
             let names = test.attachments.prefix(5).map { attachment in
                 links.file(attachment.path).map { SlackText.link($0, attachment.name) } ?? SlackText.escape(attachment.name, limit: 120)
@@ -158,7 +169,8 @@ package enum SlackMessage {
         return head[..<separator.lowerBound] + ", …"
     }
 
-    /// At most `SlackText.blockLimit` blocks; what does not fit is counted in a last section.
+    /// At most `SlackText.blockLimit` blocks; what does not fit is counted in a last section. A safety
+    /// net: `payload` already leaves the failure list only the room the other blocks do not take.
     private static func capped(_ blocks: [SlackBlock]) -> [SlackBlock] {
         guard blocks.count > SlackText.blockLimit else { return blocks }
         let kept = blocks.prefix(SlackText.blockLimit - 1)

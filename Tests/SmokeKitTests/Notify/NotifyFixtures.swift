@@ -39,7 +39,7 @@ enum NotifyFixtures {
     ) -> RunReport {
         RunReport(
             pipeline: pipeline, runID: runID(index), status: RunReport.status(of: tests, errors: errors),
-            startedAt: start(index), finishedAt: start(index).addingTimeInterval(125.4), seed: seed,
+            startedAt: start(index), finishedAt: start(index).addingTimeInterval(125.5), seed: seed,
             ordering: OrderingRecord(mode: .random, isolation: .suite, seed: seed), environment: ["IS_UNIT_TESTING": "1"],
             device: device, toolchain: ToolchainInfo(version: "Swift version 6.3.1"), tests: tests, errors: errors
         )
