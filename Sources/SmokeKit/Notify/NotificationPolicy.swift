@@ -45,6 +45,19 @@ package enum NotificationPolicy {
         }
     }
 
+    /// The message a run calls for when someone asks for it (`smokerun notify RUN`), whatever
+    /// `notify.on` and the reminder interval say.
+    package static func plan(report: RunReport, history: [HistoryEntry], state: NotifyState) -> NotificationPlan {
+        switch report.status {
+        case .passed:
+            guard let open = state.open else { return NotificationPlan(kind: .always) }
+            return NotificationPlan(kind: .recovery, recovered: open.failing, failingSince: open.since)
+        case .failed: return NotificationPlan(kind: .failure, ages: failureAges(of: report, history: history))
+        case .error: return NotificationPlan(kind: .infrastructure)
+        case .interrupted: return NotificationPlan(kind: .always, ages: failureAges(of: report, history: history))
+        }
+    }
+
     /// The state to store once `decision` for `report` was delivered or queued (`announced`), or not.
     package static func nextState(
         after decision: NotificationDecision, report: RunReport, history: [HistoryEntry], state: NotifyState,
