@@ -118,6 +118,10 @@ package struct NotifySettings: Sendable, Equatable {
     package var artifactsURL: String?
     /// A failure that keeps failing unchanged is re-announced at most this often.
     package var remindHours: Double = 24
+    /// Seconds one webhook POST may take before it counts as a network error and is retried.
+    package var timeoutSeconds: Double = 10
+    /// POST attempts per notification (first try included) before it goes to the outbox.
+    package var maxAttempts: Int = 4
 
     package init() {}
 }

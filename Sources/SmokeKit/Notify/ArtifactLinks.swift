@@ -1,0 +1,32 @@
+/// Where a reader of a message finds the run's files: the pipeline's `artifactsURL`, and the CI run.
+package struct ArtifactLinks: Sendable, Equatable {
+    /// `notify.artifactsURL` with `{runID}` and `{pipeline}` filled in: the published run directory.
+    package var artifacts: String?
+    /// `$GITHUB_SERVER_URL/$GITHUB_REPOSITORY/actions/runs/$GITHUB_RUN_ID`, on GitHub Actions.
+    package var ciRun: String?
+
+    package init(artifacts: String? = nil, ciRun: String? = nil) {
+        self.artifacts = artifacts
+        self.ciRun = ciRun
+    }
+
+    package init(report: RunReport, settings: NotifySettings, environment: [String: String]) {
+        artifacts = settings.artifactsURL.map {
+            $0.replacingOccurrences(of: "{runID}", with: report.runID)
+                .replacingOccurrences(of: "{pipeline}", with: report.pipeline)
+        }
+        if let server = environment["GITHUB_SERVER_URL"], let repository = environment["GITHUB_REPOSITORY"],
+           let runID = environment["GITHUB_RUN_ID"], !server.isEmpty, !repository.isEmpty, !runID.isEmpty {
+            ciRun = "\(server)/\(repository)/actions/runs/\(runID)"
+        }
+    }
+
+    /// The best single link to the whole run: the artifacts, else the CI run.
+    package var best: String? { artifacts ?? ciRun }
+
+    /// A link to one file of the run directory, when the run directory is published.
+    package func file(_ relativePath: String) -> String? {
+        guard let artifacts else { return nil }
+        return (artifacts.hasSuffix("/") ? artifacts : artifacts + "/") + relativePath
+    }
+}

@@ -1,0 +1,22 @@
+/// What to say about a run: the kind of message and the history behind it. Formats render it.
+package struct NotificationPlan: Sendable, Equatable {
+    package var kind: NotificationKind
+    /// Age of each failing test of the run, by test id.
+    package var ages: [String: FailureAge]
+    /// For a recovery: the tests that were announced failing and now pass, sorted.
+    package var recovered: [String]
+    /// For a recovery: the first run of the failure streak that ended.
+    package var failingSince: String?
+
+    package init(
+        kind: NotificationKind, ages: [String: FailureAge] = [:], recovered: [String] = [], failingSince: String? = nil
+    ) {
+        self.kind = kind
+        self.ages = ages
+        self.recovered = recovered
+        self.failingSince = failingSince
+    }
+
+    /// How many of the failing tests are new.
+    package var newCount: Int { ages.values.filter(\.isNew).count }
+}

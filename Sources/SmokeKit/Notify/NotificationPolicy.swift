@@ -1,0 +1,123 @@
+import Foundation
+
+/// Decides whether a finished run is news (DESIGN §9): pure, over the run, the earlier runs and
+/// what was last announced. The caller sends, then stores `nextState`.
+package enum NotificationPolicy {
+    /// - Parameters:
+    ///   - history: earlier runs of this pipeline, oldest first (the run itself and other
+    ///     pipelines' runs are ignored if present).
+    ///   - state: what was last announced (`NotifyState()` when nothing was).
+    package static func decide(
+        report: RunReport, history: [HistoryEntry], state: NotifyState, settings: NotifySettings, now: Date
+    ) -> NotificationDecision {
+        let always = settings.on.contains(.always)
+        let onFailure = always || settings.on.contains(.failure)
+        let onRecovery = always || settings.on.contains(.recovery)
+        switch report.status {
+        case .interrupted:
+            return .suppress(kind: .failure, reason: "run \(report.runID) was interrupted; nothing to announce")
+        case .passed:
+            guard let open = state.open else {
+                if always { return .send(NotificationPlan(kind: .always)) }
+                return .suppress(kind: .always, reason: "run \(report.runID) passed and no failure is open")
+            }
+            guard onRecovery else {
+                return .suppress(kind: .recovery, reason: "run \(report.runID) recovered, but notify.on does not include recovery")
+            }
+            return .send(NotificationPlan(kind: .recovery, recovered: open.failing, failingSince: open.since))
+        case .failed, .error:
+            let isInfrastructure = report.status == .error
+            guard onFailure else {
+                return .suppress(kind: isInfrastructure ? .infrastructure : .failure, reason: "run \(report.runID) \(report.status.rawValue), but notify.on does not include failure")
+            }
+            let ages = failureAges(of: report, history: history)
+            let fresh = NotificationPlan(kind: isInfrastructure ? .infrastructure : .failure, ages: ages)
+            guard let open = state.open, open.kind.opensProblem, sameProblem(open, report) else { return .send(fresh) }
+            let remindAfter = open.announcedAt.addingTimeInterval(settings.remindHours * 3600)
+            if now >= remindAfter || always {
+                return .send(NotificationPlan(kind: isInfrastructure ? .infrastructure : .reminder, ages: ages))
+            }
+            let what = isInfrastructure ? "infrastructure error" : "\(open.failing.count) failing test(s)"
+            return .suppress(
+                kind: isInfrastructure ? .infrastructure : .reminder,
+                reason: "same \(what) as announced for run \(open.runID); next reminder after \(iso(remindAfter))"
+            )
+        }
+    }
+
+    /// The message a run calls for when someone asks for it (`smokerun notify RUN`), whatever
+    /// `notify.on` and the reminder interval say.
+    package static func plan(report: RunReport, history: [HistoryEntry], state: NotifyState) -> NotificationPlan {
+        switch report.status {
+        case .passed:
+            guard let open = state.open else { return NotificationPlan(kind: .always) }
+            return NotificationPlan(kind: .recovery, recovered: open.failing, failingSince: open.since)
+        case .failed: return NotificationPlan(kind: .failure, ages: failureAges(of: report, history: history))
+        case .error: return NotificationPlan(kind: .infrastructure)
+        case .interrupted: return NotificationPlan(kind: .always, ages: failureAges(of: report, history: history))
+        }
+    }
+
+    /// The state to store once `decision` for `report` was delivered or queued (`announced`), or not.
+    package static func nextState(
+        after decision: NotificationDecision, report: RunReport, history: [HistoryEntry], state: NotifyState,
+        announced: Bool, now: Date
+    ) -> NotifyState {
+        switch decision {
+        case .suppress:
+            // A passing run ends the problem even when its recovery was not wanted.
+            return report.status == .passed ? NotifyState() : state
+        case .send(let plan):
+            guard announced else { return state }
+            guard plan.kind.opensProblem else { return NotifyState() }
+            // An unrecovered problem keeps the start of its streak; a new one starts where its
+            // oldest failure started (run IDs sort by time).
+            let oldestFailure = plan.ages.values.compactMap { age -> String? in
+                if case .stillFailing(let since, _) = age { return since }
+                return nil
+            }.min()
+            let since = state.open?.since ?? oldestFailure ?? report.runID
+            return NotifyState(open: NotifyState.Announcement(
+                runID: report.runID, announcedAt: now, kind: plan.kind,
+                failing: failingIDs(report), errors: report.errors.map(\.message), since: since
+            ))
+        }
+    }
+
+    /// Each failing test's age: new, or failing in every earlier run (that ran tests) since run X.
+    package static func failureAges(of report: RunReport, history: [HistoryEntry]) -> [String: FailureAge] {
+        let earlier = history.filter {
+            $0.pipeline == report.pipeline && $0.runID != report.runID
+                && ($0.status == .passed || $0.status == .failed)
+        }
+        var ages: [String: FailureAge] = [:]
+        for id in failingIDs(report) {
+            var since: String?
+            var runs = 1
+            // Newest first; stops at the first run where the test did not fail.
+            for entry in earlier.reversed() {
+                guard entry.outcomes[id]?.isFailure == true else { break }
+                since = entry.runID
+                runs += 1
+            }
+            ages[id] = since.map { .stillFailing(since: $0, runs: runs) } ?? .new
+        }
+        return ages
+    }
+
+    private static func failingIDs(_ report: RunReport) -> [String] {
+        Array(Set(report.failingTests.map(\.id))).sorted()
+    }
+
+    /// Whether the run shows exactly the problem that is open: same failing tests, or same errors.
+    private static func sameProblem(_ open: NotifyState.Announcement, _ report: RunReport) -> Bool {
+        if report.status == .error {
+            return open.kind == .infrastructure && open.errors == report.errors.map(\.message)
+        }
+        return open.kind != .infrastructure && open.failing == failingIDs(report)
+    }
+
+    private static func iso(_ date: Date) -> String {
+        date.formatted(.iso8601)
+    }
+}

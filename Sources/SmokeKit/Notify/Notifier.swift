@@ -1,0 +1,204 @@
+import Foundation
+
+/// What a run does with its webhook after writing its reports: flush the outbox, ask the policy,
+/// send, remember what was announced. Never throws and never changes the run's status; every
+/// outcome comes back as a `NotificationRecord` for `report.json`.
+package struct Notifier: Sendable {
+    package var delivery: WebhookDelivery
+
+    package init(delivery: WebhookDelivery = WebhookDelivery()) {
+        self.delivery = delivery
+    }
+
+    /// The run command's entry point.
+    /// - Parameters:
+    ///   - history: earlier runs of the pipeline, oldest first (`HistoryReader.earlierRuns` makes it).
+    ///   - environment: holds the webhook URL (in `settings.webhookURLEnvironment`) and the
+    ///     `GITHUB_*` variables for the CI link.
+    package func notifyAfterRun(
+        report: RunReport, history: [HistoryEntry], settings: NotifySettings, outputDirectory: URL,
+        environment: [String: String]
+    ) async -> [NotificationRecord] {
+        var records = await flushOutbox(outputDirectory: outputDirectory, environment: environment, settings: settings)
+        let store = NotifyStateStore(outputDirectory: outputDirectory)
+        let state = store.load()
+        let decision = NotificationPolicy.decide(
+            report: report, history: history, state: state, settings: settings, now: delivery.now()
+        )
+        var record: NotificationRecord
+        switch decision {
+        case .suppress(let kind, let reason):
+            record = NotificationRecord(
+                kind: kind.rawValue, format: settings.format.rawValue, target: target(settings, environment),
+                attempts: 0, outcome: "suppressed", detail: reason
+            )
+        case .send(let plan):
+            record = await send(
+                report: report, plan: plan, settings: settings, outputDirectory: outputDirectory, environment: environment
+            )
+        }
+        let next = NotificationPolicy.nextState(
+            after: decision, report: report, history: history, state: state,
+            announced: ["delivered", "queued"].contains(record.outcome), now: delivery.now()
+        )
+        if next != state {
+            do {
+                try store.save(next)
+            } catch {
+                record.detail = [record.detail, "could not save \(store.file.path): \(error.localizedDescription)"]
+                    .compactMap { $0 }.joined(separator: "; ")
+            }
+        }
+        records.append(record)
+        return records
+    }
+
+    /// Renders the plan and POSTs it; what cannot be delivered now is queued in the outbox.
+    package func send(
+        report: RunReport, plan: NotificationPlan, settings: NotifySettings, outputDirectory: URL,
+        environment: [String: String]
+    ) async -> NotificationRecord {
+        let links = ArtifactLinks(report: report, settings: settings, environment: environment)
+        let body = NotificationBody.render(report: report, plan: plan, format: settings.format, links: links)
+        var record = NotificationRecord(
+            kind: plan.kind.rawValue, format: settings.format.rawValue, target: target(settings, environment),
+            attempts: 0, outcome: "suppressed"
+        )
+        let url: URL
+        switch webhookURL(settings.webhookURLEnvironment, environment) {
+        case .success(let found): url = found
+        case .failure(let problem):
+            record.detail = problem.message
+            record.outcome = problem.isUnset ? "suppressed" : "failed"
+            return record
+        }
+        let result = await delivery.post(body, to: url, policy: RetryPolicy(settings: settings))
+        record.attempts = result.attempts
+        record.httpStatus = result.httpStatus
+        record.detail = result.detail
+        switch result.outcome {
+        case .delivered:
+            record.outcome = "delivered"
+        case .rejected:
+            record.outcome = "failed"
+        case .gaveUp:
+            let item = OutboxItem(
+                id: OutboxItem.id(runID: report.runID, kind: plan.kind), createdAt: delivery.now(),
+                pipeline: report.pipeline, runID: report.runID, kind: plan.kind, format: settings.format.rawValue,
+                webhookURLEnvironment: settings.webhookURLEnvironment,
+                summary: "\(plan.kind.rawValue) notification of \(report.pipeline) run \(report.runID): "
+                    + NotificationWording.headline(report: report, plan: plan),
+                attempts: result.attempts, lastError: result.detail, body: String(decoding: body, as: UTF8.self)
+            )
+            do {
+                try Outbox(outputDirectory: outputDirectory).put(item)
+                record.outcome = "queued"
+            } catch {
+                record.outcome = "failed"
+                record.detail = [result.detail, "could not write the outbox: \(error.localizedDescription)"]
+                    .compactMap { $0 }.joined(separator: "; ")
+            }
+        }
+        return record
+    }
+
+    /// Retries the outbox, oldest first. Stops at the first item that still cannot get through, so
+    /// a webhook that is down costs one item's retries, not all of them.
+    package func flushOutbox(
+        outputDirectory: URL, environment: [String: String], settings: NotifySettings = NotifySettings()
+    ) async -> [NotificationRecord] {
+        let outbox = Outbox(outputDirectory: outputDirectory)
+        let (items, unreadable) = outbox.items()
+        var records = unreadable.map {
+            NotificationRecord(
+                kind: "outbox", format: "?", target: "-", attempts: 0, outcome: "failed",
+                detail: "outbox file \(outbox.directory.appendingPathComponent($0).path) is unreadable; delete or fix it"
+            )
+        }
+        for var item in items {
+            var itemSettings = settings
+            itemSettings.webhookURLEnvironment = item.webhookURLEnvironment
+            var record = NotificationRecord(
+                kind: item.kind.rawValue, format: item.format, target: target(itemSettings, environment),
+                attempts: 0, outcome: "queued"
+            )
+            guard case .success(let url) = webhookURL(item.webhookURLEnvironment, environment) else {
+                record.detail = "left in the outbox: \(item.webhookURLEnvironment) is not set to an http(s) URL"
+                records.append(record)
+                continue
+            }
+            let result = await delivery.post(Data(item.body.utf8), to: url, policy: RetryPolicy(settings: settings))
+            record.attempts = result.attempts
+            record.httpStatus = result.httpStatus
+            item.attempts += result.attempts
+            item.lastError = result.detail
+            do {
+                switch result.outcome {
+                case .delivered:
+                    try outbox.remove(item.id)
+                    record.outcome = "delivered"
+                    record.detail = "from the outbox: \(item.summary)"
+                case .rejected:
+                    try outbox.reject(item)
+                    record.outcome = "failed"
+                    record.detail = "rejected, moved to outbox/rejected/: \(result.detail ?? "")"
+                case .gaveUp:
+                    try outbox.put(item)
+                    record.detail = "still undeliverable, kept in the outbox: \(result.detail ?? "")"
+                }
+            } catch {
+                record.detail = (record.detail ?? "") + "; outbox: \(error.localizedDescription)"
+            }
+            records.append(record)
+            if result.outcome == .gaveUp { break }
+        }
+        return records
+    }
+
+    /// One line for a terminal or log, e.g.
+    /// "notify: failure (slack) to https://hooks…/… delivered after 2 attempts (HTTP 200)".
+    package static func describe(_ record: NotificationRecord) -> String {
+        var line = "notify: \(record.kind) (\(record.format)) to \(record.target) \(record.outcome)"
+        if record.attempts > 0 { line += " after \(record.attempts) attempt\(record.attempts == 1 ? "" : "s")" }
+        if let status = record.httpStatus { line += " (HTTP \(status))" }
+        if let detail = record.detail { line += ": \(detail)" }
+        return line
+    }
+
+    /// Why there is no URL to post to; the message names the variable, never its value.
+    private enum URLProblem: Error {
+        case unset(String)
+        case invalid(String)
+
+        /// An unset variable means no webhook is configured: not a failure.
+        var isUnset: Bool {
+            if case .unset = self { return true }
+            return false
+        }
+
+        var message: String {
+            switch self {
+            case .unset(let name): "\(name) is not set; nothing sent"
+            case .invalid(let name): "\(name) does not hold an http(s) URL; set it to the webhook's URL"
+            }
+        }
+    }
+
+    private func webhookURL(_ name: String, _ environment: [String: String]) -> Result<URL, URLProblem> {
+        guard let value = environment[name]?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else {
+            return .failure(.unset(name))
+        }
+        guard let url = URL(string: value), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
+            return .failure(.invalid(name))
+        }
+        return .success(url)
+    }
+
+    /// The redacted URL, or which variable is missing.
+    private func target(_ settings: NotifySettings, _ environment: [String: String]) -> String {
+        guard let value = environment[settings.webhookURLEnvironment], !value.isEmpty else {
+            return "$\(settings.webhookURLEnvironment) (unset)"
+        }
+        return Redaction.redact(value.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// What was last announced, kept in `<output>/notify-state.json` so the policy stays quiet about
+/// news it already told. Holds no URL.
+package struct NotifyState: Codable, Sendable, Equatable {
+    /// A problem (failure or infrastructure error) that was announced and has not recovered.
+    package var open: Announcement?
+
+    package init(open: Announcement? = nil) { self.open = open }
+
+    package struct Announcement: Codable, Sendable, Equatable {
+        /// The run whose message was sent.
+        package var runID: String
+        package var announcedAt: Date
+        package var kind: NotificationKind
+        /// Ids of the failing tests announced, sorted.
+        package var failing: [String]
+        /// Messages of the infrastructure errors announced.
+        package var errors: [String]
+        /// The first run of the streak, for "failing since".
+        package var since: String
+
+        package init(
+            runID: String, announcedAt: Date, kind: NotificationKind, failing: [String], errors: [String], since: String
+        ) {
+            self.runID = runID
+            self.announcedAt = announcedAt
+            self.kind = kind
+            self.failing = failing
+            self.errors = errors
+            self.since = since
+        }
+    }
+}

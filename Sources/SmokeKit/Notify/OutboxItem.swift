@@ -1,0 +1,48 @@
+import Foundation
+
+/// A notification that could not be delivered yet: `<output>/outbox/<id>.json`. Names the
+/// environment variable that holds the URL, never the URL itself.
+package struct OutboxItem: Codable, Sendable, Equatable {
+    /// The file's name without `.json`: the run id and kind, so files sort by time.
+    package var id: String
+    package var createdAt: Date
+    package var pipeline: String
+    package var runID: String
+    package var kind: NotificationKind
+    /// `slack` or `json`.
+    package var format: String
+    /// Where the URL comes from when the item is retried.
+    package var webhookURLEnvironment: String
+    /// One readable line on what is waiting, e.g. "failure notification of smoke run X: 3 tests failing".
+    package var summary: String
+    /// POSTs tried so far, over all flushes.
+    package var attempts: Int
+    /// Why the last try failed, scrubbed of the URL.
+    package var lastError: String?
+    /// The JSON body to POST, as text.
+    package var body: String
+
+    package init(
+        id: String, createdAt: Date, pipeline: String, runID: String, kind: NotificationKind, format: String,
+        webhookURLEnvironment: String, summary: String, attempts: Int, lastError: String?, body: String
+    ) {
+        self.id = id
+        self.createdAt = createdAt
+        self.pipeline = pipeline
+        self.runID = runID
+        self.kind = kind
+        self.format = format
+        self.webhookURLEnvironment = webhookURLEnvironment
+        self.summary = summary
+        self.attempts = attempts
+        self.lastError = lastError
+        self.body = body
+    }
+
+    /// An id safe as a file name: the run id and kind, other characters replaced by `_`.
+    package static func id(runID: String, kind: NotificationKind) -> String {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.")
+        let safe = String(runID.map { allowed.contains($0) ? $0 : "_" }).trimmingCharacters(in: CharacterSet(charactersIn: "."))
+        return "\(safe.isEmpty ? "run" : safe)-\(kind.rawValue)"
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// Keeps webhook URLs (secrets) out of everything smokerun prints or writes.
+package enum Redaction {
+    /// `https://hooks.slack.com/services/T0/B0/xyz` → `https://hooks…/…`: the scheme and the host's
+    /// first label, enough to tell targets apart, never the token-bearing path.
+    package static func redact(_ url: String) -> String {
+        guard let components = URLComponents(string: url), let scheme = components.scheme,
+              let host = components.host, !host.isEmpty
+        else { return "…" }
+        let firstLabel = host.split(separator: ".").first.map(String.init) ?? host
+        return "\(scheme)://\(firstLabel)…/…"
+    }
+
+    /// Replaces every spelling of `secret` (a URL) in `text` with its redacted form: the whole URL,
+    /// without its scheme, percent-encoded, and its path and query on their own (the path of an
+    /// incoming-webhook URL is the credential).
+    package static func scrub(_ text: String, secret: String) -> String {
+        guard !secret.isEmpty else { return text }
+        let replacement = redact(secret)
+        var result = text
+        for spelling in spellings(of: secret) where result.contains(spelling) {
+            result = result.replacingOccurrences(of: spelling, with: replacement)
+        }
+        return result
+    }
+
+    /// The forms of a URL that error messages and logs are known to contain, longest first.
+    private static func spellings(of secret: String) -> [String] {
+        var forms: Set<String> = [secret]
+        if let components = URLComponents(string: secret) {
+            if let scheme = components.scheme, secret.hasPrefix(scheme + "://") {
+                forms.insert(String(secret.dropFirst(scheme.count + 3)))
+            }
+            // Short paths such as "/" would scrub innocent text; only long ones carry a token.
+            if components.percentEncodedPath.count >= 8 { forms.insert(components.percentEncodedPath) }
+            if components.path.count >= 8 { forms.insert(components.path) }
+            if let query = components.percentEncodedQuery, query.count >= 8 { forms.insert(query) }
+        }
+        if let encoded = secret.addingPercentEncoding(withAllowedCharacters: .alphanumerics) {
+            forms.insert(encoded)
+        }
+        return forms.sorted { $0.count > $1.count }
+    }
+}

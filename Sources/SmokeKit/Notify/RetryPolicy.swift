@@ -1,0 +1,50 @@
+import Foundation
+
+/// When a webhook POST is tried again, and how long to wait first: exponential backoff with jitter
+/// on network errors, 5xx and 429 (honouring `Retry-After`), never on other 4xx. Pure.
+package struct RetryPolicy: Sendable, Equatable {
+    /// Attempts in all, the first included; at least 1.
+    package var maxAttempts: Int = 4
+    /// The wait after the first failure; doubled after each further one.
+    package var baseDelay: Double = 1
+    /// The longest backoff wait.
+    package var maxDelay: Double = 30
+    /// The longest wait a `Retry-After` header may ask for.
+    package var retryAfterCap: Double = 60
+    /// Seconds one request may take.
+    package var timeoutSeconds: Double = 10
+
+    package init() {}
+
+    package init(settings: NotifySettings) {
+        maxAttempts = max(settings.maxAttempts, 1)
+        timeoutSeconds = settings.timeoutSeconds > 0 ? settings.timeoutSeconds : 10
+    }
+
+    /// Whether a response with this status is worth another try.
+    package static func isRetryable(status: Int) -> Bool {
+        status == 429 || (500...599).contains(status)
+    }
+
+    /// Seconds to wait after failed attempt `attempt` (1-based). A server's `Retry-After` wins,
+    /// capped; otherwise `base·2^(attempt-1)`, capped, of which the upper half is jittered
+    /// (`jitter` in 0..<1) so that many runs do not retry in step.
+    package func delay(afterAttempt attempt: Int, retryAfter: Double?, jitter: Double) -> Double {
+        if let retryAfter { return min(max(retryAfter, 0), retryAfterCap) }
+        let exponential = min(baseDelay * pow(2, Double(max(attempt - 1, 0))), maxDelay)
+        return exponential / 2 + exponential / 2 * min(max(jitter, 0), 1)
+    }
+
+    /// `Retry-After` in seconds: a number of seconds, or an HTTP date relative to `now`.
+    package static func retryAfter(_ headers: [String: String], now: Date) -> Double? {
+        guard let value = headers.first(where: { $0.key.lowercased() == "retry-after" })?.value
+            .trimmingCharacters(in: .whitespaces)
+        else { return nil }
+        if let seconds = Double(value), seconds.isFinite { return max(seconds, 0) }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        return formatter.date(from: value).map { max($0.timeIntervalSince(now), 0) }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// POSTs a body to a webhook with a timeout and bounded retries (see `RetryPolicy`). Its effects —
+/// the HTTP transport, waiting, randomness, the clock — are injected; tests pass fakes.
+package struct WebhookDelivery: Sendable {
+    /// Sends one request; returns status, headers and body, or throws on a network error.
+    package typealias Transport = @Sendable (URLRequest) async throws -> (Int, [String: String], Data)
+
+    package var transport: Transport
+    /// Waits the given seconds.
+    package var sleep: @Sendable (Double) async throws -> Void
+    /// A number in 0..<1 for backoff jitter.
+    package var jitter: @Sendable () -> Double
+    package var now: @Sendable () -> Date
+
+    package init(
+        transport: @escaping Transport = URLSessionTransport.send,
+        sleep: @escaping @Sendable (Double) async throws -> Void = { try await Task.sleep(nanoseconds: UInt64($0 * 1e9)) },
+        jitter: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.transport = transport
+        self.sleep = sleep
+        self.jitter = jitter
+        self.now = now
+    }
+
+    /// POSTs `body` as JSON until delivered, rejected, or out of attempts. Never throws; whatever it
+    /// reports is scrubbed of `url`.
+    package func post(_ body: Data, to url: URL, policy: RetryPolicy) async -> DeliveryResult {
+        var request = URLRequest(url: url, timeoutInterval: policy.timeoutSeconds)
+        request.httpMethod = "POST"
+        request.setValue("application/json; charset=utf-8", forHTTPHeaderField: "Content-Type")
+        request.setValue("smokerun", forHTTPHeaderField: "User-Agent")
+        request.httpBody = body
+        let secret = url.absoluteString
+        let attempts = max(policy.maxAttempts, 1)
+        var status: Int?
+        var detail: String?
+        for attempt in 1...attempts {
+            var retryAfter: Double?
+            do {
+                let (code, headers, answer) = try await transport(request)
+                status = code
+                if (200..<300).contains(code) {
+                    return DeliveryResult(outcome: .delivered, attempts: attempt, httpStatus: code)
+                }
+                detail = Redaction.scrub(Self.describe(status: code, body: answer), secret: secret)
+                guard RetryPolicy.isRetryable(status: code) else {
+                    return DeliveryResult(outcome: .rejected, attempts: attempt, httpStatus: code, detail: detail)
+                }
+                retryAfter = RetryPolicy.retryAfter(headers, now: now())
+            } catch {
+                status = nil
+                detail = Redaction.scrub(Self.describe(error), secret: secret)
+            }
+            guard attempt < attempts else { break }
+            do {
+                try await sleep(policy.delay(afterAttempt: attempt, retryAfter: retryAfter, jitter: jitter()))
+            } catch {
+                return DeliveryResult(outcome: .gaveUp, attempts: attempt, httpStatus: status, detail: "cancelled while waiting to retry")
+            }
+        }
+        return DeliveryResult(outcome: .gaveUp, attempts: attempts, httpStatus: status, detail: detail)
+    }
+
+    /// "HTTP 500: no_service" — the first line of the answer, bounded.
+    static func describe(status: Int, body: Data) -> String {
+        let text = String(decoding: body.prefix(400), as: UTF8.self)
+            .split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        return text.isEmpty ? "HTTP \(status)" : "HTTP \(status): \(SlackText.truncate(text, limit: 200))"
+    }
+
+    /// A network error by its kind, without the failing URL that URLError descriptions carry.
+    static func describe(_ error: any Error) -> String {
+        guard let urlError = error as? URLError else { return "network error: \(error.localizedDescription)" }
+        let reason: String
+        switch urlError.code {
+        case .timedOut: reason = "timed out"
+        case .cannotConnectToHost: reason = "connection refused"
+        case .networkConnectionLost: reason = "connection lost"
+        case .cannotFindHost, .dnsLookupFailed: reason = "host not found"
+        case .notConnectedToInternet: reason = "not connected to the internet"
+        case .secureConnectionFailed, .serverCertificateUntrusted: reason = "TLS failed"
+        case .badServerResponse: reason = "bad server response"
+        default: reason = "URLError \(urlError.code.rawValue)"
+        }
+        return "network error: \(reason)"
+    }
+}

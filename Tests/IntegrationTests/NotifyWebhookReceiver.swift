@@ -1,0 +1,172 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A real HTTP receiver on 127.0.0.1 for the webhook tests: a blocking socket server on an
+/// ephemeral port that answers each request from a script, one thread per connection. Bounded:
+/// it accepts at most `maxConnections` and stops on `stop()` or after `lifetime` seconds.
+final class NotifyWebhookReceiver: @unchecked Sendable {
+    struct Reply: Sendable {
+        var status: Int
+        var headers: [String: String] = [:]
+        var body: String = ""
+        /// Seconds to wait before answering (a slow receiver).
+        var delay: Double = 0
+    }
+
+    struct Received: Sendable {
+        var requestLine: String
+        var headers: [String: String]
+        var body: Data
+        var at: Date
+    }
+
+    let port: UInt16
+    private let listener: Int32
+    private let lock = NSLock()
+    private var replies: [Reply]
+    private var received: [Received] = []
+    private var stopped = false
+
+    /// - Parameter replies: answers in order; the last one repeats.
+    init(replies: [Reply], maxConnections: Int = 20, lifetime: Double = 30) throws {
+        self.replies = replies
+        (listener, port) = try Self.bindLoopback()
+        guard listen(listener, 16) == 0 else {
+            close(listener)
+            throw POSIXError(.EADDRINUSE)
+        }
+        let deadline = Date().addingTimeInterval(lifetime)
+        Thread.detachNewThread { [self] in acceptLoop(maxConnections: maxConnections, deadline: deadline) }
+    }
+
+    /// A webhook URL on this receiver whose path is a recognisable secret.
+    func url(token: String) -> URL { URL(string: "http://127.0.0.1:\(port)/services/T0/B0/\(token)")! }
+
+    var requests: [Received] {
+        lock.lock()
+        defer { lock.unlock() }
+        return received
+    }
+
+    /// Changes the script for the following connections.
+    func answer(_ replies: [Reply]) {
+        lock.lock()
+        self.replies = replies
+        lock.unlock()
+    }
+
+    func stop() {
+        lock.lock()
+        stopped = true
+        lock.unlock()
+    }
+
+    private var isStopped: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return stopped
+    }
+
+    private func acceptLoop(maxConnections: Int, deadline: Date) {
+        defer { close(listener) }
+        var accepted = 0
+        while accepted < maxConnections, !isStopped, Date() < deadline {
+            var descriptor = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, 100) > 0 else { continue }
+            let connection = accept(listener, nil, nil)
+            guard connection >= 0 else { continue }
+            accepted += 1
+            Thread.detachNewThread { [self] in serve(connection) }
+        }
+    }
+
+    private func serve(_ connection: Int32) {
+        defer { close(connection) }
+        guard let request = readRequest(connection) else { return }
+        lock.lock()
+        received.append(request)
+        let reply = replies.count > 1 ? replies.removeFirst() : replies[0]
+        lock.unlock()
+        if reply.delay > 0 { Thread.sleep(forTimeInterval: reply.delay) }
+        var head = "HTTP/1.1 \(reply.status) Status\r\nContent-Length: \(reply.body.utf8.count)\r\nConnection: close\r\n"
+        for (name, value) in reply.headers { head += "\(name): \(value)\r\n" }
+        let bytes = Array((head + "\r\n" + reply.body).utf8)
+        var offset = 0
+        while offset < bytes.count {
+            #if canImport(Glibc)
+            let sent = bytes[offset...].withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            #else
+            let sent = bytes[offset...].withUnsafeBytes { send(connection, $0.baseAddress, $0.count, 0) }
+            #endif
+            if sent <= 0 { return }
+            offset += sent
+        }
+    }
+
+    /// Reads the head and a `Content-Length` body; at most 1 MiB, five seconds.
+    private func readRequest(_ connection: Int32) -> Received? {
+        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 16_384)
+        let separator = Data("\r\n\r\n".utf8)
+        while data.count < 1 << 20 {
+            if let end = data.range(of: separator) {
+                let head = String(decoding: data[..<end.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
+                var headers: [String: String] = [:]
+                for line in head.dropFirst() {
+                    guard let colon = line.firstIndex(of: ":") else { continue }
+                    headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                }
+                let length = Int(headers["content-length"] ?? "0") ?? 0
+                if data.count - end.upperBound >= length {
+                    let body = data[end.upperBound..<(end.upperBound + length)]
+                    return Received(requestLine: head.first ?? "", headers: headers, body: Data(body), at: Date())
+                }
+            }
+            let count = recv(connection, &buffer, buffer.count, 0)
+            if count <= 0 { return nil }
+            data.append(contentsOf: buffer[..<count])
+        }
+        return nil
+    }
+
+    /// A socket bound to an ephemeral port of 127.0.0.1.
+    private static func bindLoopback() throws -> (Int32, UInt16) {
+        #if canImport(Glibc)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard descriptor >= 0 else { throw POSIXError(.EIO) }
+        var yes: Int32 = 1
+        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        guard bound == 0, named == 0 else {
+            close(descriptor)
+            throw POSIXError(.EADDRINUSE)
+        }
+        return (descriptor, UInt16(bigEndian: address.sin_port))
+    }
+
+    /// A port on 127.0.0.1 that nothing listens on: bound (never listening), then closed.
+    static func closedPort() throws -> UInt16 {
+        let (descriptor, port) = try bindLoopback()
+        close(descriptor)
+        return port
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+@testable import SmokeKit
+
+@Suite struct NotifierTests {
+    typealias F = NotifyFixtures
+    private let secret = "https://hooks.slack.com/services/T000/B000/secretTOKEN123"
+    private var environment: [String: String] { ["SMOKERUN_WEBHOOK_URL": secret] }
+    private let failing = F.suite(failing: [F.failing("AppTests.CartTests/testTotal")])
+
+    private func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("notifier-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Every file under `directory`, as text, to look for the secret in.
+    private func everythingWritten(under directory: URL) -> String {
+        let files = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? []
+        return files.compactMap { try? String(contentsOf: $0, encoding: .utf8) }.joined(separator: "\n")
+    }
+
+    @Test func anUndeliverableFailureIsQueuedThenFlushedByTheNextRunWhichStaysQuiet() async throws {
+        let output = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: output) }
+        let first = F.report(0, tests: failing)
+        let down = FakeWebhook([.status(503, body: "down for \(secret)")])
+        let queued = await Notifier(delivery: down.delivery).notifyAfterRun(
+            report: first, history: [], settings: NotifySettings(), outputDirectory: output, environment: environment
+        )
+        #expect(queued.map(\.outcome) == ["queued"])
+        #expect(queued.first?.attempts == 4)
+        #expect(queued.first?.target == "https://hooks…/…")
+        let item = try #require(Outbox(outputDirectory: output).items().items.first)
+        #expect(item.webhookURLEnvironment == "SMOKERUN_WEBHOOK_URL")
+        #expect(item.summary == "failure notification of smoke run \(first.runID): 1 test failing")
+        #expect(NotifyStateStore(outputDirectory: output).load().open?.runID == first.runID)
+
+        let up = FakeWebhook([.status(200)])
+        let second = await Notifier(delivery: up.delivery).notifyAfterRun(
+            report: F.report(1, tests: failing), history: F.history([first]), settings: NotifySettings(),
+            outputDirectory: output, environment: environment
+        )
+        #expect(second.map(\.outcome) == ["delivered", "suppressed"])
+        #expect(second.first?.detail?.hasPrefix("from the outbox: failure notification") == true)
+        #expect(up.requestCount == 1)
+        #expect(up.requests.first?.httpBody == Data(item.body.utf8))
+        #expect(Outbox(outputDirectory: output).items().items.isEmpty)
+
+        let written = everythingWritten(under: output) + "\(queued)\(second)"
+        #expect(!written.contains("secretTOKEN123"))
+        #expect(!written.contains("hooks.slack.com"))
+    }
+
+    @Test func aFlushStopsAtTheFirstItemThatStillCannotGetThrough() async throws {
+        let output = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: output) }
+        let down = FakeWebhook([.status(500)])
+        for index in 0..<3 {
+            _ = await Notifier(delivery: down.delivery).send(
+                report: F.report(index, tests: failing), plan: NotificationPlan(kind: .failure), settings: NotifySettings(),
+                outputDirectory: output, environment: environment
+            )
+        }
+        let stillDown = FakeWebhook([.networkError(.cannotConnectToHost)])
+        let records = await Notifier(delivery: stillDown.delivery).flushOutbox(outputDirectory: output, environment: environment)
+        #expect(records.map(\.outcome) == ["queued"])
+        #expect(stillDown.requestCount == 4)
+        let items = Outbox(outputDirectory: output).items().items
+        #expect(items.count == 3)
+        #expect(items.first?.attempts == 8)
+        #expect(items.first?.lastError == "network error: connection refused")
+    }
+
+    @Test func aRejectedItemMovesAsideAndTheFlushGoesOn() async throws {
+        let output = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: output) }
+        let down = FakeWebhook([.status(500)])
+        for index in 0..<2 {
+            _ = await Notifier(delivery: down.delivery).send(
+                report: F.report(index, tests: failing), plan: NotificationPlan(kind: .failure), settings: NotifySettings(),
+                outputDirectory: output, environment: environment
+            )
+        }
+        let picky = FakeWebhook([.status(400, body: "invalid_payload"), .status(200)])
+        let records = await Notifier(delivery: picky.delivery).flushOutbox(outputDirectory: output, environment: environment)
+        #expect(records.map(\.outcome) == ["failed", "delivered"])
+        #expect(Outbox(outputDirectory: output).items().items.isEmpty)
+        let rejected = output.appendingPathComponent("outbox/rejected/\(OutboxItem.id(runID: F.runID(0), kind: .failure)).json")
+        #expect(FileManager.default.fileExists(atPath: rejected.path))
+    }
+
+    @Test func withoutAWebhookURLNothingIsSentOrRemembered() async throws {
+        let output = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: output) }
+        let webhook = FakeWebhook([.status(200)])
+        let records = await Notifier(delivery: webhook.delivery).notifyAfterRun(
+            report: F.report(0, tests: failing), history: [], settings: NotifySettings(), outputDirectory: output, environment: [:]
+        )
+        #expect(records == [NotificationRecord(
+            kind: "failure", format: "slack", target: "$SMOKERUN_WEBHOOK_URL (unset)", attempts: 0, outcome: "suppressed",
+            detail: "SMOKERUN_WEBHOOK_URL is not set; nothing sent"
+        )])
+        #expect(webhook.requestCount == 0)
+        #expect(NotifyStateStore(outputDirectory: output).load() == NotifyState())
+    }
+
+    @Test func aRejectedMessageIsNotQueuedAndNotRemembered() async throws {
+        let output = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: output) }
+        let webhook = FakeWebhook([.status(404, body: "no_service")])
+        let records = await Notifier(delivery: webhook.delivery).notifyAfterRun(
+            report: F.report(0, tests: failing), history: [], settings: NotifySettings(), outputDirectory: output,
+            environment: environment
+        )
+        #expect(records.map(\.outcome) == ["failed"])
+        #expect(records.first?.detail == "HTTP 404: no_service")
+        #expect(Outbox(outputDirectory: output).items().items.isEmpty)
+        #expect(NotifyStateStore(outputDirectory: output).load() == NotifyState())
+    }
+
+    @Test func describeIsOneReadableLine() {
+        let record = NotificationRecord(
+            kind: "failure", format: "slack", target: "https://hooks…/…", attempts: 2, outcome: "delivered", httpStatus: 200
+        )
+        #expect(Notifier.describe(record) == "notify: failure (slack) to https://hooks…/… delivered after 2 attempts (HTTP 200)")
+    }
+}
