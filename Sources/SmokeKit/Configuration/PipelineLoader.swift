@@ -187,7 +187,7 @@ package struct PipelineLoader: Sendable {
     }
 
     private static func notify(_ object: JSONObjectReader) throws(PipelineError) -> NotifySettings {
-        try object.allowOnly(["webhookURLEnvironment", "format", "on", "artifactsURL", "remindHours"])
+        try object.allowOnly(["webhookURLEnvironment", "format", "on", "artifactsURL", "remindHours", "timeoutSeconds", "maxAttempts"])
         var notify = NotifySettings()
         if let name = try object.string("webhookURLEnvironment") {
             guard !name.isEmpty, !name.contains("://") else {
@@ -209,6 +209,16 @@ package struct PipelineLoader: Sendable {
         if let hours = try object.number("remindHours") {
             guard hours > 0 else { throw object.error("remindHours", "must be a positive number of hours") }
             notify.remindHours = hours
+        }
+        if let seconds = try object.number("timeoutSeconds") {
+            guard seconds > 0 else { throw object.error("timeoutSeconds", "must be a positive number of seconds") }
+            notify.timeoutSeconds = seconds
+        }
+        if let attempts = try object.number("maxAttempts") {
+            guard attempts >= 1, attempts <= 10, attempts == attempts.rounded() else {
+                throw object.error("maxAttempts", "must be a whole number from 1 to 10")
+            }
+            notify.maxAttempts = Int(attempts)
         }
         return notify
     }
