@@ -60,8 +60,7 @@ package enum NotificationPolicy {
 
     /// The state to store once `decision` for `report` was delivered or queued (`announced`), or not.
     package static func nextState(
-        after decision: NotificationDecision, report: RunReport, history: [HistoryEntry], state: NotifyState,
-        announced: Bool, now: Date
+        after decision: NotificationDecision, report: RunReport, state: NotifyState, announced: Bool, now: Date
     ) -> NotifyState {
         switch decision {
         case .suppress:

@@ -38,7 +38,7 @@ package struct Notifier: Sendable {
             )
         }
         let next = NotificationPolicy.nextState(
-            after: decision, report: report, history: history, state: state,
+            after: decision, report: report, state: state,
             announced: ["delivered", "queued"].contains(record.outcome), now: delivery.now()
         )
         if next != state {
@@ -59,7 +59,7 @@ package struct Notifier: Sendable {
         environment: [String: String]
     ) async -> NotificationRecord {
         let links = ArtifactLinks(report: report, settings: settings, environment: environment)
-        let body = NotificationBody.render(report: report, plan: plan, format: settings.format, links: links)
+        var body = NotificationBody.render(report: report, plan: plan, format: settings.format, links: links)
         var record = NotificationRecord(
             kind: plan.kind.rawValue, format: settings.format.rawValue, target: target(settings, environment),
             attempts: 0, outcome: "suppressed"
@@ -72,6 +72,8 @@ package struct Notifier: Sendable {
             record.outcome = problem.isUnset ? "suppressed" : "failed"
             return record
         }
+        // A test that printed the webhook URL must not carry it into the channel or the outbox.
+        body = Data(Redaction.scrub(String(decoding: body, as: UTF8.self), secret: url.absoluteString).utf8)
         let result = await delivery.post(body, to: url, policy: RetryPolicy(settings: settings))
         record.attempts = result.attempts
         record.httpStatus = result.httpStatus

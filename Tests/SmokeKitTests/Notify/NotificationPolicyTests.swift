@@ -16,7 +16,7 @@ import Testing
             let now = report.finishedAt
             let decision = NotificationPolicy.decide(report: report, history: history, state: state, settings: settings, now: now)
             state = NotificationPolicy.nextState(
-                after: decision, report: report, history: history, state: state, announced: delivered, now: now
+                after: decision, report: report, state: state, announced: delivered, now: now
             )
             result.append(decision)
         }

@@ -119,6 +119,20 @@ import Testing
         #expect(NotifyStateStore(outputDirectory: output).load() == NotifyState())
     }
 
+    @Test func aFailureMessageThatPrintsTheURLIsScrubbedBeforeItIsSent() async throws {
+        let output = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: output) }
+        let leaky = F.suite(failing: [F.failing("AppTests.EnvTests/testHook", message: "hook is \(secret)")])
+        let webhook = FakeWebhook([.status(200)])
+        _ = await Notifier(delivery: webhook.delivery).send(
+            report: F.report(0, tests: leaky), plan: NotificationPlan(kind: .failure), settings: NotifySettings(),
+            outputDirectory: output, environment: environment
+        )
+        let body = String(decoding: try #require(webhook.requests.first?.httpBody), as: UTF8.self)
+        #expect(!body.contains("secretTOKEN123"))
+        #expect(body.contains("hook is https://hooks…/…"))
+    }
+
     @Test func describeIsOneReadableLine() {
         let record = NotificationRecord(
             kind: "failure", format: "slack", target: "https://hooks…/…", attempts: 2, outcome: "delivered", httpStatus: 200
