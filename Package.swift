@@ -11,7 +11,11 @@ let package = Package(
     targets: [
         .target(name: "SmokeKit"),
         .executableTarget(name: "smokerun", dependencies: ["SmokeKit"]),
-        .testTarget(name: "SmokeKitTests", dependencies: ["SmokeKit"]),
+        .testTarget(
+            name: "SmokeKitTests",
+            dependencies: ["SmokeKit"],
+            exclude: ["Snapshots", "Notify/Snapshots"]
+        ),
         .testTarget(
             name: "IntegrationTests",
             dependencies: ["SmokeKit", "smokerun"]

@@ -6,6 +6,7 @@ public enum CommandLineTool {
     package static let commands: [any Command.Type] = [
         RunCommand.self,
         ParseCommand.self,
+        NotifyCommand.self,
         HistoryCommand.self,
         InitCommand.self,
     ]

@@ -2,7 +2,7 @@ import Foundation
 
 extension SmokeRun {
     /// Coverage, reports, history, webhook, then what the person or the CI job sees.
-    func finish(_ draft: RunReport, runDirectory: URL, driverResult: DriverResult) -> Outcome {
+    func finish(_ draft: RunReport, runDirectory: URL, driverResult: DriverResult) async -> Outcome {
         var report = draft
         let store = RunStore(outputDirectory: outputDirectory)
         var coverageBelowMinimum = false
@@ -10,7 +10,7 @@ extension SmokeRun {
             coverageBelowMinimum = collectCoverage(into: &report, runDirectory: runDirectory, driverResult: driverResult)
         }
         if options.notify {
-            report.notifications = notify(report, runDirectory: runDirectory)
+            report.notifications = await notify(report)
         }
         do {
             report = try store.finish(report, in: runDirectory, formats: pipeline.reports, consoleLog: nil, environment: context.environment)
@@ -69,7 +69,13 @@ extension SmokeRun {
         false
     }
 
-    func notify(_ report: RunReport, runDirectory: URL) -> [NotificationRecord] {
-        []
+    /// The webhook, after the run's results are final; it never changes them.
+    func notify(_ report: RunReport) async -> [NotificationRecord] {
+        let history = HistoryReader.earlierRuns(of: report, in: HistoryReader.read(outputDirectory: outputDirectory).entries)
+        let records = await Notifier().notifyAfterRun(
+            report: report, history: history, settings: pipeline.notify, outputDirectory: outputDirectory,
+            environment: context.environment)
+        for record in records { context.standardError.line(Notifier.describe(record)) }
+        return records
     }
 }

@@ -97,7 +97,7 @@ package struct SmokeRun {
             seed: seed, ordering: ordering, environment: pipeline.environment, device: driverResult.device,
             toolchain: driverResult.toolchain, tests: tests, errors: errors)
         report.status = driverResult.interrupted || cancellation.isCancelled ? .interrupted : RunReport.status(of: tests, errors: errors)
-        return finish(report, runDirectory: runDirectory, driverResult: driverResult)
+        return await finish(report, runDirectory: runDirectory, driverResult: driverResult)
     }
 
     private func relativePath(_ path: String) -> String {
