@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+@testable import SmokeKit
+
+/// Pins how much of each real log in the shared corpus is understood (read in place, never copied).
+/// Lower a number when a rule improves; a higher one is a regression. Skips when the corpus is absent (CI).
+private let corpusFolder = "/work/shared/corpus"
+
+@Suite(.enabled(if: FileManager.default.fileExists(atPath: corpusFolder), "the shared corpus is not on this machine"))
+struct CorpusRatchetTests {
+    static let corpus = corpusFolder
+
+    enum Expectation: Sendable, CustomStringConvertible {
+        case parsed(tests: Int, unrecognized: Int)
+        /// The log has no usable test output; the error message contains this text.
+        case error(String)
+
+        var description: String {
+            switch self {
+            case .parsed(let tests, let unrecognized): "\(tests) tests, \(unrecognized) unrecognised"
+            case .error(let text): "error '\(text)'"
+            }
+        }
+    }
+
+    static let expectations: [(String, Expectation)] = [
+        ("xcodebuild/fastlane__scan__boring.log", .parsed(tests: 3, unrecognized: 0)),
+        ("xcodebuild/fastlane__scan__build_failure.log", .error("contains no test output")),
+        ("xcodebuild/fastlane__scan__early_testing_failure.log", .error("contains no test output")),
+        ("xcodebuild/fastlane__scan__non_parallel_testing_failure.log", .parsed(tests: 18, unrecognized: 0)),
+        ("xcodebuild/fastlane__scan__parallel_testing_failure.log", .parsed(tests: 18, unrecognized: 0)),
+        ("xcodebuild/fastlane__scan__parallel_testing_failure_2.log", .error("contains no test output")),
+        ("xcodebuild/fastlane__scan__xcode26_test_execute_failure.log", .parsed(tests: 2, unrecognized: 0)),
+        ("xcodebuild/fastlane__scan__xcode26_testing_failure.log", .parsed(tests: 2, unrecognized: 0)),
+        ("xcodebuild/marathon__crash_0.log", .parsed(tests: 2, unrecognized: 0)),
+        ("xcodebuild/marathon__mixed_0.log", .parsed(tests: 5, unrecognized: 0)),
+        ("xcodebuild/marathon__patrol_0.log", .parsed(tests: 26, unrecognized: 0)),
+        ("xcodebuild/marathon__patrol_1.log", .parsed(tests: 1, unrecognized: 0)),
+        ("xcodebuild/marathon__success_0.log", .parsed(tests: 1, unrecognized: 2)),
+        ("xcodebuild/marathon__success_multiple_0.log", .parsed(tests: 2, unrecognized: 0)),
+        ("xcodebuild/test_center__AtomicBoy_0_StandardOutputAndStandardError.txt", .parsed(tests: 3, unrecognized: 0)),
+        ("xcodebuild/test_center__AtomicBoy_StandardOutputAndStandardError.txt", .parsed(tests: 3, unrecognized: 0)),
+        ("xcodebuild/test_center__locked_device_log_ansi_worker_prefixed.txt", .error("contains no test output")),
+        ("xcodebuild/xcbeautify__MixedTestLog_6_0_macOS.txt", .parsed(tests: 6, unrecognized: 0)),
+        ("xcodebuild/xcbeautify__MixedTestLog_xctest_swifttesting_2025.txt", .parsed(tests: 4, unrecognized: 0)),
+        ("xcodebuild/xcbeautify__ParallelTestLog.txt", .parsed(tests: 21, unrecognized: 0)),
+        ("xcodebuild/xcbeautify__TestLog.txt", .parsed(tests: 85, unrecognized: 0)),
+        ("xcodebuild/xcbeautify__clean_build_xcode_15_1.txt", .error("contains no test output")),
+        ("xcodebuild/xcbeautify__swift_test_log_macOS.txt", .parsed(tests: 455, unrecognized: 0)),
+        ("xcodebuild/xcbeautify__test_line_samples_from_unit_tests.txt", .parsed(tests: 27, unrecognized: 10)),
+        ("xcodebuild/xcbeautify__xctest_crash_log_bazel.txt", .parsed(tests: 7, unrecognized: 4)),
+        ("xcodebuild/xcpretty__raw_kiwi_compilation_fail.txt", .error("contains no test output")),
+        ("xcodebuild/xcpretty__raw_kiwi_fail.txt", .parsed(tests: 48, unrecognized: 0)),
+        ("xcodebuild/xcpretty__test_line_samples_constants.txt", .parsed(tests: 13, unrecognized: 28)),
+        ("xcodebuild/issue_snippets/OCUnit2JUnit_36__perf_measured_xcode6.log", .parsed(tests: 1, unrecognized: 0)),
+        ("xcodebuild/issue_snippets/WebDriverAgent_521__early_unexpected_exit_test_failed.log", .error("contains no test output")),
+        ("xcodebuild/issue_snippets/mullvad_pr10274__exceeded_execution_time_allowance.log", .parsed(tests: 1, unrecognized: 0)),
+        ("xcodebuild/issue_snippets/muter_188__swift_test_macos_crash_signal4.log", .parsed(tests: 2, unrecognized: 0)),
+        ("xcodebuild/issue_snippets/test_center_79__fastlane_prefixed_ui_timeouts.log", .parsed(tests: 0, unrecognized: 7)),
+        ("xcodebuild/issue_snippets/xcbeautify_486__objc_parallel_failed_on_my_mac.log", .parsed(tests: 1, unrecognized: 0)),
+        ("xcodebuild/issue_snippets/xcbeautify_4__appkit_parallel_my_mac.log", .parsed(tests: 4, unrecognized: 0)),
+        ("xcodebuild/issue_snippets/xcbeautify_pr319__mixed_xctest_swifttesting_parallel_my_mac.log", .parsed(tests: 3, unrecognized: 0)),
+        ("linux-xctest/xcbeautify__MixedTestLog_6_0_Linux.txt", .parsed(tests: 6, unrecognized: 0)),
+        ("linux-xctest/issue_snippets/swift-nio_83__linux_docker_compose_prefixed_failure.log", .parsed(tests: 1, unrecognized: 0)),
+        ("swift-testing/swift-testing-docs__console_examples.txt", .parsed(tests: 2, unrecognized: 5)),
+        ("swift-testing/xcbeautify__CLITests_gha_log.txt", .parsed(tests: 3, unrecognized: 0)),
+        ("swift-testing/xcbeautify__demo_swift_testing_log.txt", .parsed(tests: 3, unrecognized: 0)),
+        ("swift-testing/xcbeautify__spi_swift_testing_full_log.txt", .parsed(tests: 4, unrecognized: 0)),
+        ("swift-testing/xcbeautify__spi_swift_testing_short_log.txt", .parsed(tests: 4, unrecognized: 0)),
+        ("swift-testing/eventstream__probe_list_tests.jsonl", .error("ends at line")),
+        ("swift-testing/eventstream__probe_run_parameterized.jsonl", .parsed(tests: 2, unrecognized: 0)),
+        ("swift-testing/swift-evolution__ST0013_issueRecorded_event.jsonl", .error("ends at line")),
+        ("misc/test_center__Session-AtomicBoyUITests.log", .parsed(tests: 2, unrecognized: 16)),
+    ]
+
+    @Test(arguments: expectations)
+    func unrecognisedLinesStayPinned(path: String, expected: Expectation) {
+        let file = URL(fileURLWithPath: Self.corpus).appendingPathComponent(path)
+        guard FileManager.default.fileExists(atPath: file.path) else { return }
+        do {
+            let parsed = try LogParser().parse(files: [file])
+            guard case .parsed(let tests, let unrecognized) = expected else {
+                Issue.record("\(path): parsed \(parsed.results.count) tests, expected \(expected)")
+                return
+            }
+            #expect(parsed.results.count == tests, "\(path)")
+            #expect(parsed.unrecognizedLineCount == unrecognized, "\(path)")
+        } catch {
+            guard case .error(let text) = expected else {
+                Issue.record("\(path): \(error.localizedDescription)")
+                return
+            }
+            #expect(error.localizedDescription.contains(text), "\(path)")
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+@testable import SmokeKit
+
+@Suite struct LogParserTests {
+    private typealias Support = ParsingTestSupport
+
+    private func events(_ payloads: [String]) -> String {
+        payloads.map { #"{"kind":"event","version":0,"payload":"# + $0 + "}" }.joined(separator: "\n") + "\n"
+    }
+
+    private let testID = "ShopTests.CartSuite/addsItem()/CartSuite.swift:8:6"
+
+    @Test func parsesAnEventStreamFile() throws {
+        let file = try Support.temporaryFile(Data(events([
+            #"{"kind":"runStarted","messages":[]}"#,
+            #"{"kind":"testStarted","testID":"\#(testID)","messages":[]}"#,
+            #"{"kind":"testEnded","testID":"\#(testID)","messages":[{"symbol":"pass","text":"Test addsItem() passed after 0.002 seconds."}]}"#,
+            #"{"kind":"runEnded","messages":[]}"#,
+        ]).utf8), name: "events.jsonl")
+        let parsed = try LogParser().parse(files: [file])
+        #expect(parsed.formats == [.eventStream])
+        #expect(parsed.results.map(\.id) == ["ShopTests.CartSuite/addsItem()"])
+        #expect(parsed.results[0].durationSeconds == 0.002)
+    }
+
+    @Test func aTruncatedEventStreamIsAnErrorNamingTheLine() throws {
+        let text = events([
+            #"{"kind":"runStarted","messages":[]}"#,
+            #"{"kind":"testStarted","testID":"\#(testID)","messages":[]}"#,
+        ]) + #"{"kind":"event","payload":{"kind":"iss"#
+        let file = try Support.temporaryFile(Data(text.utf8), name: "cut.jsonl")
+        #expect(throws: ParseError.truncatedEventStream(path: file.path, line: 3)) { try LogParser().parse(files: [file]) }
+        let lenient = try LogParser(allowsTruncatedEventStreams: true).parse(files: [file])
+        #expect(lenient.results.map(\.status) == [.crashed])
+        #expect(lenient.unrecognizedLineCount == 1)
+    }
+
+    @Test func aConsoleLogEndingMidTestMarksItCrashed() throws {
+        let file = try Support.temporaryFile(Data("Test Case 'A.testB' started at x\nFatal error: boom\n".utf8))
+        let parsed = try LogParser().parse(files: [file])
+        #expect(parsed.results.map(\.status) == [.crashed])
+        #expect(parsed.formats == [.console])
+    }
+
+    @Test func binaryGarbageIsRejected() throws {
+        var bytes = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+        bytes.append(contentsOf: [0, 0, 0, 0xFF, 0xFE])
+        let file = try Support.temporaryFile(bytes, name: "garbage.bin")
+        #expect(throws: ParseError.binary(path: file.path)) { try LogParser().parse(files: [file]) }
+    }
+
+    @Test func aLogWithoutTestsIsRejected() throws {
+        let file = try Support.temporaryFile(Data("hello\nworld\n[1/2] Compiling x.swift\n".utf8))
+        #expect(throws: ParseError.noTestOutput(path: file.path)) { try LogParser().parse(files: [file]) }
+        let empty = try Support.temporaryFile(Data(), name: "empty.txt")
+        #expect(throws: ParseError.noTestOutput(path: empty.path)) { try LogParser().parse(files: [empty]) }
+    }
+
+    @Test func unreadableFilesAreRejectedWithTheirPath() throws {
+        let missing = URL(fileURLWithPath: "/nonexistent/smokerun/log.txt")
+        do {
+            _ = try LogParser().parse(files: [missing])
+            Issue.record("expected an error")
+        } catch {
+            guard case .unreadable(let path, _) = error else { Issue.record("wrong error \(error)"); return }
+            #expect(path == missing.path)
+            #expect(error.exitCode == .invalidInput)
+            #expect(error.errorDescription?.contains(missing.path) == true)
+        }
+        let folder = FileManager.default.temporaryDirectory
+        #expect(throws: ParseError.self) { try LogParser().parse(files: [folder]) }
+    }
+
+    @Test func mixedXCTestAndSwiftTestingConsoleLog() throws {
+        let log = """
+            Test Suite 'All tests' started at 2026-01-02 10:00:00.000
+            Test Case 'CartTests.testTotal' started at 2026-01-02 10:00:00.000
+            Test Case 'CartTests.testTotal' passed (0.001 seconds)
+            Test Suite 'All tests' passed at 2026-01-02 10:00:00.002
+            \t Executed 1 test, with 0 failures (0 unexpected) in 0.001 (0.001) seconds
+            ◇ Test run started.
+            ◇ Test addsItem() started.
+            ✔ Test addsItem() passed after 0.001 seconds.
+            ✔ Test run with 1 test passed after 0.001 seconds.
+            """
+        let file = try Support.temporaryFile(Data(log.utf8))
+        let parsed = try LogParser().parse(files: [file])
+        #expect(parsed.results.map(\.framework) == [.xctest, .swiftTesting])
+        #expect(parsed.unrecognizedLineCount == 0)
+    }
+
+    @Test func longGarbageLinesInsideALogStayBounded() throws {
+        var bytes = Data("Test Case 'A.testB' started at x\n".utf8)
+        bytes.append(Data(repeating: UInt8(ascii: "q"), count: 300_000))
+        bytes.append(Data("\nTest Case 'A.testB' passed (0.1 seconds)\n".utf8))
+        let parsed = try LogParser().parse(files: [try Support.temporaryFile(bytes)])
+        #expect(parsed.results.map(\.status) == [.passed])
+        #expect(parsed.results[0].output[0].utf8.count <= ResultCollector.outputLineByteLimit + 3)
+    }
+}
