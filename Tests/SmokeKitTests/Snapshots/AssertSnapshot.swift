@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// Compares `text` with the golden file `Tests/SmokeKitTests/Snapshots/<name>`. With
+/// Compares `text` with the golden file `Tests/SmokeKitTests/Snapshots/Golden/<name>` (one folder,
+/// so the package can exclude it from the target in one line). With
 /// `RECORD_SNAPSHOTS=1` it re-records the file; a missing file is recorded and the test fails,
 /// so a new snapshot is always looked at once before it is trusted.
 func assertSnapshot(
@@ -32,13 +33,13 @@ func assertSnapshot(
     }
 }
 
-/// `Tests/SmokeKitTests/Snapshots`, found from any test file under `Tests/SmokeKitTests/`.
+/// `Tests/SmokeKitTests/Snapshots/Golden`, found from any test file under `Tests/SmokeKitTests/`.
 private func snapshotFolder(testFile: String) -> URL {
     var folder = URL(fileURLWithPath: testFile).deletingLastPathComponent()
     while folder.lastPathComponent != "SmokeKitTests", folder.path != "/" {
         folder.deleteLastPathComponent()
     }
-    return folder.appendingPathComponent("Snapshots", isDirectory: true)
+    return folder.appendingPathComponent("Snapshots/Golden", isDirectory: true)
 }
 
 private func firstDifference(_ expected: String, _ actual: String) -> (line: Int, expected: String, actual: String) {
