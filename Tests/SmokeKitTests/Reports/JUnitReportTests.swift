@@ -48,6 +48,33 @@ import Testing
         #expect(try document.nodes(forXPath: "//testcase[@name='testPay']/rerunError").count == 1)
     }
 
+    @Test func childrenFollowTheSurefireSchemaOrder() throws {
+        let crashed = TestResult(
+            id: "M.S/crashes", name: "crashes", suite: "S", framework: .xctest, status: .crashed,
+            failures: [TestFailure(message: "boom")], output: ["out"],
+            attempts: [
+                TestAttempt(status: .failed, durationSeconds: 1, failures: [TestFailure(message: "first")]),
+                TestAttempt(status: .timedOut, durationSeconds: 1),
+                TestAttempt(status: .crashed, durationSeconds: 1, failures: [TestFailure(message: "boom")]),
+            ])
+        let flaky = TestResult(
+            id: "M.S/flaky", name: "flaky", suite: "S", framework: .xctest, status: .passed, flaky: true,
+            attempts: [
+                TestAttempt(status: .crashed, durationSeconds: 1), TestAttempt(status: .failed, durationSeconds: 1),
+                TestAttempt(status: .passed, durationSeconds: 1),
+            ])
+        var report = ReportFixture.minimalReport
+        report.tests = [crashed, flaky]
+        report.totals = Totals(report.tests)
+        let document = try XMLDocument(xmlString: JUnitReport.render(report))
+        func children(_ name: String) throws -> [String] {
+            let node = try #require(try document.nodes(forXPath: "//testcase[@name='\(name)']").first as? XMLElement)
+            return (node.children ?? []).compactMap { ($0 as? XMLElement)?.name }
+        }
+        #expect(try children("crashes") == ["rerunFailure", "error", "rerunError", "system-out"])
+        #expect(try children("flaky") == ["flakyFailure", "flakyError"])
+    }
+
     @Test func failureKeepsFullMessageAndLocation() throws {
         let document = try XMLDocument(xmlString: JUnitReport.render(ReportFixture.report))
         let failure = try #require(
