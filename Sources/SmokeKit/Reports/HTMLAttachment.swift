@@ -40,12 +40,16 @@ struct HTMLAttachment {
             || mediaType.hasSuffix("+json") || mediaType.hasSuffix("+xml")
     }
 
-    /// A relative URL for a stored path: percent-encoded, and never read as a scheme (`javascript:`).
+    /// A relative URL for a stored path: percent-encoded (`:` too, so it is never read as a
+    /// scheme such as `javascript:`), and never absolute.
     static func href(_ path: String) -> String {
-        let encoded = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? ""
-        let firstSegment = encoded.split(separator: "/", omittingEmptySubsequences: false).first ?? ""
-        return firstSegment.contains(":") || encoded.hasPrefix("/") ? "./" + encoded.drop { $0 == "/" } : encoded
+        let encoded = path.addingPercentEncoding(withAllowedCharacters: hrefAllowed) ?? ""
+        return encoded.hasPrefix("/") ? "./" + encoded.drop { $0 == "/" } : encoded
     }
+
+    /// RFC 3986 path characters minus `:`; the same on every platform.
+    private static let hrefAllowed = CharacterSet(
+        charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/!$&'()*+,;=@")
 
     /// `512 B`, `3.4 KB`, `1.2 MB`.
     static func byteCount(_ size: Int) -> String {

@@ -11,8 +11,11 @@ package enum HTMLReport {
             var attachments = HTMLAttachment(content: content)
             var body = banner(report) + totals(report.totals)
             if !report.errors.isEmpty { body += errors(report.errors) }
-            if !report.failingTests.isEmpty { body += failures(report.failingTests, attachments: &attachments) }
-            body += allTests(report.tests)
+            // Anchors use the position in the report: unique even when parsers left `order` at 0.
+            let numbered = report.tests.enumerated().map { (anchor: "test-\($0.offset + 1)", test: $0.element) }
+            let failing = numbered.filter { $0.test.status.isFailure }
+            if !failing.isEmpty { body += failures(failing, attachments: &attachments) }
+            body += allTests(numbered)
             body += otherAttachments(report.tests, attachments: &attachments)
             if let coverage = report.coverage { body += self.coverage(coverage) }
             let title = "\(report.pipeline) \(report.status.rawValue) — \(report.runID)"
@@ -75,10 +78,10 @@ package enum HTMLReport {
         return html + "</section>\n"
     }
 
-    private static func failures(_ failing: [TestResult], attachments: inout HTMLAttachment) -> String {
+    private static func failures(_ failing: [(anchor: String, test: TestResult)], attachments: inout HTMLAttachment) -> String {
         var html = "<section id=\"failures\"><h2>Failures (\(failing.count))</h2>\n"
-        for test in failing {
-            html += "<article class=\"test failed\" id=\"\(anchor(test))\">\n"
+        for (anchor, test) in failing {
+            html += "<article class=\"test failed\" id=\"\(anchor)\">\n"
             html += "<h3>\(ReportText.symbol(test.status)) \(h(test.id))</h3>\n"
             html += "<p class=\"meta\">\(h(ReportText.label(test.status))) · \(h(ReportText.duration(test.durationSeconds)))"
             html += " · #\(test.order)\(test.attempts.count > 1 ? " · \(test.attempts.count) attempts" : "")</p>\n"
@@ -97,11 +100,11 @@ package enum HTMLReport {
         return html + "</section>\n"
     }
 
-    private static func allTests(_ tests: [TestResult]) -> String {
+    private static func allTests(_ tests: [(anchor: String, test: TestResult)]) -> String {
         var html = "<section id=\"tests\"><h2>All tests (\(tests.count))</h2>\n<table>\n"
         html += "<thead><tr><th>#</th><th>Status</th><th>Test</th><th>Suite</th><th>Duration</th><th>Attempts</th></tr></thead>\n<tbody>\n"
-        for test in tests {
-            let name = test.status.isFailure ? "<a href=\"#\(anchor(test))\">\(h(test.id))</a>" : h(test.id)
+        for (anchor, test) in tests {
+            let name = test.status.isFailure ? "<a href=\"#\(anchor)\">\(h(test.id))</a>" : h(test.id)
             let flaky = test.flaky ? " <span class=\"tag flaky\">flaky</span>" : ""
             html += "<tr class=\"\(test.status.rawValue)\"><td>\(test.order)</td>"
             html += "<td>\(ReportText.symbol(test.status)) \(h(ReportText.label(test.status)))\(flaky)</td>"
@@ -138,9 +141,6 @@ package enum HTMLReport {
         }
         return html + "</tbody>\n</table></section>\n"
     }
-
-    /// A fragment id from the run position, which is unique and needs no escaping.
-    private static func anchor(_ test: TestResult) -> String { "test-\(test.order)" }
 
     private static func h(_ text: String) -> String { XMLText.escape(text) }
 

@@ -54,24 +54,23 @@ package enum JUnitReport {
         return xml
     }
 
+    /// Children in the order the Surefire schema requires: failure, rerunFailure*, flakyFailure*,
+    /// skipped, error, rerunError*, flakyError*, system-out.
     private static func testCaseXML(_ test: TestResult) -> String {
         var xml = "    <testcase classname=\"\(attr(className(test)))\" name=\"\(attr(test.name))\""
         xml += " time=\"\(ReportText.seconds(test.durationSeconds))\">\n"
-        switch test.status {
-        case .failed, .crashed, .timedOut:
-            let element = test.status == .failed ? "failure" : "error"
-            xml += "      <\(element) message=\"\(attr(summaryMessage(test.failures, status: test.status)))\""
-            xml += " type=\"\(test.status.rawValue)\">\(text(body(test.failures)))</\(element)>\n"
-        case .skipped:
+        let earlier = earlierFailingAttempts(test)
+        if test.status == .failed { xml += resultElement("failure", test) }
+        xml += earlier.filter { $0.status == .failed }.map { retryElement(prefix: earlierPrefix(test), $0) }.joined()
+        if test.status == .skipped {
             if let reason = test.failures.first?.message {
                 xml += "      <skipped message=\"\(attr(reason))\"/>\n"
             } else {
                 xml += "      <skipped/>\n"
             }
-        case .passed, .expectedFailure:
-            break
         }
-        xml += retryElements(test)
+        if test.status == .crashed || test.status == .timedOut { xml += resultElement("error", test) }
+        xml += earlier.filter { $0.status != .failed }.map { retryElement(prefix: earlierPrefix(test), $0) }.joined()
         let output = systemOut(test)
         if !output.isEmpty {
             xml += "      <system-out>\(text(output))</system-out>\n"
@@ -80,27 +79,32 @@ package enum JUnitReport {
         return xml
     }
 
-    /// Earlier failing attempts: `flaky…` when the test passed in the end, `rerun…` when it never did.
-    private static func retryElements(_ test: TestResult) -> String {
-        let prefix: String
-        if test.status == .passed && test.flaky {
-            prefix = "flaky"
-        } else if test.status.isFailure {
-            prefix = "rerun"
-        } else {
-            return ""
+    private static func resultElement(_ element: String, _ test: TestResult) -> String {
+        "      <\(element) message=\"\(attr(summaryMessage(test.failures, status: test.status)))\""
+            + " type=\"\(test.status.rawValue)\">\(text(body(test.failures)))</\(element)>\n"
+    }
+
+    /// The failing attempts before the last (the last one is the test's own status), when they
+    /// are worth reporting: the test passed in the end (flaky) or never passed (reruns).
+    private static func earlierFailingAttempts(_ test: TestResult) -> [TestAttempt] {
+        guard (test.status == .passed && test.flaky) || test.status.isFailure else { return [] }
+        return test.attempts.dropLast().filter { $0.status.isFailure }
+    }
+
+    private static func earlierPrefix(_ test: TestResult) -> String {
+        test.status == .passed ? "flaky" : "rerun"
+    }
+
+    /// `<flakyFailure>`, `<rerunError>`, …: one earlier attempt with its messages and output.
+    private static func retryElement(prefix: String, _ attempt: TestAttempt) -> String {
+        let element = prefix + (attempt.status == .failed ? "Failure" : "Error")
+        var xml = "      <\(element) message=\"\(attr(summaryMessage(attempt.failures, status: attempt.status)))\""
+        xml += " type=\"\(attempt.status.rawValue)\">\n"
+        xml += "        <stackTrace>\(text(body(attempt.failures)))</stackTrace>\n"
+        if !attempt.output.isEmpty {
+            xml += "        <system-out>\(text(attempt.output.joined(separator: "\n")))</system-out>\n"
         }
-        var xml = ""
-        for attempt in test.attempts.dropLast() where attempt.status.isFailure {
-            let element = prefix + (attempt.status == .failed ? "Failure" : "Error")
-            xml += "      <\(element) message=\"\(attr(summaryMessage(attempt.failures, status: attempt.status)))\""
-            xml += " type=\"\(attempt.status.rawValue)\">\n"
-            xml += "        <stackTrace>\(text(body(attempt.failures)))</stackTrace>\n"
-            if !attempt.output.isEmpty {
-                xml += "        <system-out>\(text(attempt.output.joined(separator: "\n")))</system-out>\n"
-            }
-            xml += "      </\(element)>\n"
-        }
+        xml += "      </\(element)>\n"
         return xml
     }
 

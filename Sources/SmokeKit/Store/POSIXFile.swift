@@ -51,8 +51,10 @@ enum POSIXFile {
 
     /// Renames atomically, replacing what is at `destination` (a file or a symlink).
     static func rename(_ source: URL, to destination: URL) throws {
-        #if canImport(Glibc) || canImport(Musl)
+        #if canImport(Glibc)
         let result = Glibc.rename(source.path, destination.path)
+        #elseif canImport(Musl)
+        let result = Musl.rename(source.path, destination.path)
         #else
         let result = Darwin.rename(source.path, destination.path)
         #endif
@@ -60,8 +62,10 @@ enum POSIXFile {
     }
 
     static func symlink(at url: URL, pointingTo target: String) throws {
-        #if canImport(Glibc) || canImport(Musl)
+        #if canImport(Glibc)
         let result = Glibc.symlink(target, url.path)
+        #elseif canImport(Musl)
+        let result = Musl.symlink(target, url.path)
         #else
         let result = Darwin.symlink(target, url.path)
         #endif

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+@testable import SmokeKit
+
+@Suite struct HistoryStoreTests {
+    private func report(_ pipeline: String, runID: String, startedAt seconds: Double) -> RunReport {
+        var report = ReportFixture.minimalReport
+        report.pipeline = pipeline
+        report.runID = runID
+        report.startedAt = Date(timeIntervalSince1970: seconds)
+        report.finishedAt = report.startedAt.addingTimeInterval(1)
+        return report
+    }
+
+    @Test func appendsOneLinePerRunAndReadsOldestFirstPerPipeline() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let store = RunStore(outputDirectory: folder.url)
+        try store.appendHistory(report("smoke", runID: "20261122T080000Z-0002", startedAt: 1_795_334_400))
+        try store.appendHistory(report("nightly", runID: "20261122T060000Z-0009", startedAt: 1_795_327_200))
+        try store.appendHistory(report("smoke", runID: "20261122T040000Z-0001", startedAt: 1_795_320_000))
+        let text = try String(contentsOf: folder.url.appendingPathComponent("history.jsonl"), encoding: .utf8)
+        #expect(text.split(separator: "\n").count == 3)
+        #expect(text.hasSuffix("}\n"))
+        let smoke = try HistoryStore.read(outputDirectory: folder.url, pipeline: "smoke")
+        #expect(smoke.map(\.runID) == ["20261122T040000Z-0001", "20261122T080000Z-0002"])
+        #expect(smoke.first?.path == "runs/20261122T040000Z-0001")
+        #expect(try HistoryStore.read(outputDirectory: folder.url, pipeline: nil).count == 3)
+    }
+
+    @Test func skipsAndCountsATornLastLine() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let store = RunStore(outputDirectory: folder.url)
+        try store.appendHistory(report("smoke", runID: "20261122T040000Z-0001", startedAt: 1_795_320_000))
+        let history = folder.url.appendingPathComponent("history.jsonl")
+        let handle = try FileHandle(forWritingTo: history)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("{\"runID\":\"20261122T0800".utf8))
+        try handle.close()
+
+        let contents = try HistoryStore.contents(outputDirectory: folder.url, pipeline: nil)
+        #expect(contents.entries.map(\.runID) == ["20261122T040000Z-0001"])
+        #expect(contents.unreadableLines == 1)
+
+        // The next append starts a fresh line instead of gluing itself to the torn one.
+        try store.appendHistory(report("smoke", runID: "20261122T120000Z-0003", startedAt: 1_795_348_800))
+        let after = try HistoryStore.contents(outputDirectory: folder.url, pipeline: nil)
+        #expect(after.entries.map(\.runID) == ["20261122T040000Z-0001", "20261122T120000Z-0003"])
+        #expect(after.unreadableLines == 1)
+    }
+
+    @Test func missingHistoryIsEmpty() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        #expect(try HistoryStore.read(outputDirectory: folder.url, pipeline: nil).isEmpty)
+    }
+
+    @Test func concurrentAppendsNeverInterleave() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let store = RunStore(outputDirectory: folder.url)
+        let base = report("smoke", runID: "x", startedAt: 1_795_320_000)
+        // Many tests' outputs make lines of several KB, more than one pipe buffer's worth.
+        var template = base
+        template.tests = (0..<60).map {
+            TestResult(id: "Module.Suite/test\($0)WithALongName()", name: "t", suite: "Suite", framework: .swiftTesting, status: .passed)
+        }
+        let big = template
+        let writers = 8, perWriter = 25
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for writer in 0..<writers {
+                group.addTask {
+                    for index in 0..<perWriter {
+                        var entry = big
+                        entry.runID = "20261122T040000Z-\(String(format: "%02x%02x", writer, index))"
+                        try store.appendHistory(entry)
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let contents = try HistoryStore.contents(outputDirectory: folder.url, pipeline: nil)
+        #expect(contents.unreadableLines == 0)
+        #expect(contents.entries.count == writers * perWriter)
+        #expect(Set(contents.entries.map(\.runID)).count == writers * perWriter)
+    }
+
+    @Test func runDirectoryRejectsPathsAndNamesMissingRuns() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        #expect(throws: StoreError.invalidRunID("../etc")) {
+            try HistoryStore.runDirectory(for: "../etc", outputDirectory: folder.url)
+        }
+        #expect(throws: StoreError.runNotFound(runID: "20261122T040000Z-0001", runsDirectory: folder.url.appendingPathComponent("runs").path)) {
+            try HistoryStore.runDirectory(for: "20261122T040000Z-0001", outputDirectory: folder.url)
+        }
+        let created = try RunStore(outputDirectory: folder.url).createRunDirectory(runID: "20261122T040000Z-0001")
+        #expect(try HistoryStore.runDirectory(for: "20261122T040000Z-0001", outputDirectory: folder.url).path
+            == created.path)
+    }
+}
