@@ -14,7 +14,7 @@ let package = Package(
         .testTarget(
             name: "SmokeKitTests",
             dependencies: ["SmokeKit"],
-            exclude: ["Snapshots", "Notify/Snapshots"]
+            exclude: ["Snapshots/Golden", "Notify/Snapshots"]
         ),
         .testTarget(
             name: "IntegrationTests",

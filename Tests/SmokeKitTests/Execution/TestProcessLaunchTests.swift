@@ -16,7 +16,7 @@ import Testing
         let batch = TestBatch(framework: .swiftTesting, tests: [TestCase(id: "M.S/f(x:)", framework: .swiftTesting)])
         let launch = TestProcessLaunch.make(binary: binary, batch: batch, environment: [:], eventStream: URL(fileURLWithPath: "/run/events/1.jsonl"))
         #expect(launch.arguments == [
-            "--testing-library", "swift-testing", "--no-parallel", "--filter", "M\\.S/f\\(x:\\)",
+            "--testing-library", "swift-testing", "--no-parallel", "--filter", "M\\.S\\/f\\(x:\\)",
             "--experimental-event-stream-output", "/run/events/1.jsonl", "--experimental-event-stream-version", "0",
         ])
     }

@@ -93,7 +93,7 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         let file = folder.appendingPathComponent("smoke.json")
-        try Data(#"{"name":"smoke","output":"out","notify":{"format":"json","on":["always"],"remindHours":6,"maxAttempts":2,"artifactsURL":null}}"#.utf8).write(to: file)
+        try Data(#"{"name":"smoke","swiftpm":{},"output":"out","notify":{"format":"json","on":["always"],"remindHours":6,"maxAttempts":2,"artifactsURL":null}}"#.utf8).write(to: file)
         let result = try NotifyPipelineReader.read(file)
         #expect(result.output == folder.deletingLastPathComponent().appendingPathComponent("out").path)
         #expect(result.notify.format == .json)
@@ -101,7 +101,11 @@ import Testing
         #expect(result.notify.remindHours == 6)
         #expect(result.notify.maxAttempts == 2)
 
-        try Data(#"{"notify":{"remindHour":6}}"#.utf8).write(to: file)
-        #expect(throws: NotifyError.self) { try NotifyPipelineReader.read(file) }
+        try Data(#"{"name":"smoke","swiftpm":{},"notify":{"remindHour":6}}"#.utf8).write(to: file)
+        #expect {
+            try NotifyPipelineReader.read(file)
+        } throws: { error in
+            (error as? PipelineError)?.errorDescription?.contains("'notify.remindHour': unknown key (did you mean 'remindHours'?)") == true
+        }
     }
 }
