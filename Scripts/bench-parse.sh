@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Parse benchmark (issue 2, "Done means"): generates a ~200 MB log in xcodebuild form and one in
+# Linux form, parses each with a release build of smokerun, and reports MB/s and peak resident
+# memory (/usr/bin/time -v), next to a Python regex parser on the same file for scale.
+#
+#   Scripts/bench-parse.sh [SIZE_MB]
+#
+# PARSE_COMMAND is the command that parses one log (the file is appended); by default
+# `.build/release/smokerun parse --output <tmp>`. Targets: >= 150 MB/s, < 64 MB resident.
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+size_mb="${1:-200}"
+work="$(mktemp -d "${TMPDIR:-/tmp}/smokerun-bench-parse.XXXXXX")"
+trap 'rm -rf "$work"' EXIT
+
+swift build -c release --product smokerun >/dev/null
+parse_command="${PARSE_COMMAND:-.build/release/smokerun parse --output $work/out}"
+
+measure() {  # label, command…
+    local label="$1"; shift
+    /usr/bin/time -v "$@" >"$work/stdout" 2>"$work/time" || true
+    local elapsed rss
+    elapsed="$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$work/time")"
+    rss="$(awk -F': ' '/Maximum resident set size/ {print $2}' "$work/time")"
+    local seconds
+    seconds="$(awk -v t="$elapsed" 'BEGIN { n = split(t, p, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + p[i]; print s }')"
+    awk -v label="$label" -v bytes="$bytes" -v s="$seconds" -v rss="$rss" \
+        'BEGIN { printf "%-28s %8.1f MB/s  %6.2f s  %6.1f MB max resident\n", label, bytes / 1e6 / s, s, rss / 1024 }'
+}
+
+for form in xcodebuild linux; do
+    log="$work/$form.log"
+    python3 Scripts/generate-log.py --form "$form" --size-mb "$size_mb" --out "$log"
+    bytes="$(wc -c <"$log")"
+    # shellcheck disable=SC2086
+    measure "smokerun ($form)" $parse_command "$log"
+    measure "python regex ($form)" python3 Scripts/bench-parse-regex.py "$log"
+    rm -f "$log"
+done
