@@ -2,7 +2,7 @@ import Foundation
 
 /// `swift build --build-tests` once, then where the test binary is.
 struct SwiftPMBuild {
-    var toolchain: SwiftToolchain
+    var swift: URL
     var packageRoot: URL
     var configuration: String
     var coverage: Bool
@@ -20,7 +20,7 @@ struct SwiftPMBuild {
                 message: "no Package.swift in \(packageRoot.path); check swiftpm.packagePath in the pipeline"))
         }
         console.note("swift \(buildArguments.joined(separator: " "))")
-        let child = try ChildProcess(executable: toolchain.swift.path, arguments: buildArguments, environment: environment, currentDirectory: packageRoot)
+        let child = try ChildProcess(executable: swift.path, arguments: buildArguments, environment: environment, currentDirectory: packageRoot)
         var errors = BuildErrorLines()
         var lines = LineSplitter()
         var stop: StopReason?
@@ -38,7 +38,7 @@ struct SwiftPMBuild {
         guard termination.succeeded else {
             let why = stop.map { $0 == .cancelled ? "was interrupted" : "ran past timeouts.runSeconds" } ?? "failed (\(termination.description))"
             throw BuildFailure(record: InfrastructureError(
-                message: "the build \(why)", command: [toolchain.swift.path] + buildArguments,
+                message: "the build \(why)", command: [swift.path] + buildArguments,
                 exitStatus: { if case .exited(let status) = termination { return status } else { return nil } }(),
                 details: errors.lines))
         }
@@ -52,13 +52,17 @@ struct SwiftPMBuild {
     }
 
     private func binFolder() throws -> URL {
+        // SwiftPM keeps `.build/<configuration>` pointing at the bin folder; asking it costs a
+        // second package load, so only do that when the link is missing.
+        let link = packageRoot.appendingPathComponent(".build/\(configuration)")
+        if FileManager.default.fileExists(atPath: link.path) { return link.resolvingSymlinksInPath() }
         let arguments = ["build", "-c", configuration, "--show-bin-path"]
-        let child = try ChildProcess(executable: toolchain.swift.path, arguments: arguments, environment: environment, currentDirectory: packageRoot)
+        let child = try ChildProcess(executable: swift.path, arguments: arguments, environment: environment, currentDirectory: packageRoot)
         var output = Data()
         let termination = child.run(onOutput: { output.append(contentsOf: $0) }, onTick: { .keepRunning })
         let path = String(decoding: output, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
         guard termination.succeeded, path.hasPrefix("/") else {
-            throw BuildFailure(record: InfrastructureError(message: "`swift \(arguments.joined(separator: " "))` did not print a folder", command: [toolchain.swift.path] + arguments))
+            throw BuildFailure(record: InfrastructureError(message: "`swift \(arguments.joined(separator: " "))` did not print a folder", command: [swift.path] + arguments))
         }
         return URL(fileURLWithPath: path)
     }

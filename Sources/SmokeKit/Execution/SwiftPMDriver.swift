@@ -16,13 +16,19 @@ package struct SwiftPMDriver {
         let packageRoot = pipeline.resolve(settings.packagePath, currentDirectory: context.currentDirectory)
         var result = DriverResult(device: HostDevice.resolve(pipeline.device, environment: context.environment))
         do {
-            let toolchain = try SwiftToolchain.detect(environment: context.environment, runner: context.runner)
+            let swift = try SwiftToolchain.locate(environment: context.environment)
+            // Ask the version while the build runs; it is checked before any test starts.
+            let identified = Self.inBackground { [context] in
+                try SwiftToolchain.identify(swift, environment: context.environment, runner: context.runner)
+            }
+            context.status("building \(packageRoot.lastPathComponent) (\(settings.configuration))…")
+            let build = SwiftPMBuild(swift: swift, packageRoot: packageRoot, configuration: settings.configuration,
+                                     coverage: pipeline.coverage.enabled, environment: context.environment, console: context.console)
+            let built = Result { try build.buildTests(limits: context.limits) }
+            let toolchain = try identified()
             result.toolchain = toolchain.info
             try HostDevice.check(pipeline.device, toolchain: toolchain)
-            context.status("building \(packageRoot.lastPathComponent) (\(settings.configuration))…")
-            let build = SwiftPMBuild(toolchain: toolchain, packageRoot: packageRoot, configuration: settings.configuration,
-                                     coverage: pipeline.coverage.enabled, environment: context.environment, console: context.console)
-            let binary = try build.buildTests(limits: context.limits)
+            let binary = try built.get()
             result.testBinaries = [binary]
             let discovered = try listTests(binary: binary, packageRoot: packageRoot)
             let selected = TestOrdering.select(discovered, filter: settings.filter, skip: settings.skip)
@@ -161,6 +167,21 @@ package struct SwiftPMDriver {
         let owner = id[..<slash]
         let suite = owner.split(separator: ".").last.map(String.init) ?? String(owner)
         return (suite, String(id[id.index(after: slash)...]))
+    }
+
+    /// Starts `work` on another thread; the returned closure waits for its result.
+    static func inBackground<T: Sendable>(_ work: @escaping @Sendable () throws -> T) -> () throws -> T {
+        nonisolated(unsafe) var outcome: Result<T, any Error>?
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            outcome = Result { try work() }
+            group.leave()
+        }
+        return {
+            group.wait()
+            return try outcome!.get()
+        }
     }
 
     static func profiles(in folder: URL) -> [URL] {

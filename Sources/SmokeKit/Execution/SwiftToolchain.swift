@@ -13,10 +13,20 @@ package struct SwiftToolchain: Sendable, Equatable {
 
     /// Finds `swift` on PATH (or `SMOKERUN_SWIFT`) and asks its version.
     package static func detect(environment: [String: String], runner: any CommandRunning) throws -> SwiftToolchain {
+        try identify(try locate(environment: environment), environment: environment, runner: runner)
+    }
+
+    /// The `swift` on PATH (or `SMOKERUN_SWIFT`).
+    package static func locate(environment: [String: String]) throws -> URL {
         let name = environment["SMOKERUN_SWIFT"] ?? "swift"
         guard let swift = ExecutableLocator.find(name, path: environment["PATH"]) else {
             throw ToolchainError(message: "cannot find '\(name)' on PATH; install a Swift toolchain or set SMOKERUN_SWIFT to its swift binary")
         }
+        return swift
+    }
+
+    /// Asks `swift --version`.
+    package static func identify(_ swift: URL, environment: [String: String], runner: any CommandRunning) throws -> SwiftToolchain {
         let result = try runner.run(swift.path, ["--version"], environment: environment, currentDirectory: nil)
         let text = result.outputText + result.errorText
         guard result.exitStatus == 0, let line = text.split(separator: "\n").first(where: { $0.contains("Swift version") }) else {
