@@ -84,7 +84,9 @@ package final class ChildProcess {
         posix_spawnattr_setflags(&attributes, flags)
 
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        // Sorted: tools that key caches on their environment (SwiftPM's manifest cache) must
+        // see the same bytes on every run, not a dictionary's random order.
+        let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
