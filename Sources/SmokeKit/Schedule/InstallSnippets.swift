@@ -1,0 +1,117 @@
+import Foundation
+
+/// The ready-to-paste scheduler configurations `smokerun install` prints: pure text from an `InstallPlan`.
+package enum InstallSnippets {
+    package static func all(_ plan: InstallPlan) -> String {
+        [crontab(plan), systemd(plan), launchd(plan)].joined(separator: "\n")
+    }
+
+    /// One crontab line (plus `CRON_TZ` for crons that honour it).
+    package static func crontab(_ plan: InstallPlan) -> String {
+        let log = shellQuoted(plan.outputDirectory + "/cron.log")
+        let command = "cd \(shellQuoted(plan.workingDirectory)) && \(shellQuoted(plan.executable)) run \(shellQuoted(plan.pipelineFile)) >> \(log) 2>&1"
+        // cron turns an unescaped % into a newline.
+        return """
+            # ── crontab (crontab -e) ──
+            # cronie honours CRON_TZ; other crons read the schedule in the system time zone.
+            CRON_TZ=\(plan.timeZone)
+            \(plan.cron.source) \(command.replacingOccurrences(of: "%", with: "\\%"))
+
+            """
+    }
+
+    /// A oneshot service and a persistent timer.
+    package static func systemd(_ plan: InstallPlan) -> String {
+        let calendars = SystemdCalendar.onCalendar(plan.cron, timeZone: plan.timeZone)
+        let note = calendars.count > 1
+            ? "# Two OnCalendar lines: cron fires on a day matching the day of month OR the day of week.\n" : ""
+        return """
+            # ── systemd: ~/.config/systemd/user/\(plan.jobName).service ──
+            [Unit]
+            Description=smokerun smoke run of \(plan.pipelineName)
+
+            [Service]
+            Type=oneshot
+            WorkingDirectory=\(plan.workingDirectory.replacingOccurrences(of: "%", with: "%%"))
+            ExecStart=\(systemdQuoted(plan.executable)) run \(systemdQuoted(plan.pipelineFile))
+            # The webhook URL is a secret: put SMOKERUN_WEBHOOK_URL=… in a file only you can read.
+            EnvironmentFile=-%h/.config/smokerun/environment
+            # On SIGTERM smokerun stops the tests and writes an interrupted report; give it time.
+            TimeoutStopSec=60
+
+            # ── systemd: ~/.config/systemd/user/\(plan.jobName).timer ──
+            [Unit]
+            Description=Run \(plan.jobName).service on '\(plan.cron.source)' (\(plan.timeZone))
+
+            [Timer]
+            \(note)\(calendars.map { "OnCalendar=\($0)" }.joined(separator: "\n"))
+            # Run once at boot when a scheduled time was missed while the machine was off.
+            Persistent=true
+
+            [Install]
+            WantedBy=timers.target
+
+            # Enable: systemctl --user daemon-reload && systemctl --user enable --now \(plan.jobName).timer
+
+            """
+    }
+
+    /// A launchd agent with a `StartCalendarInterval` array.
+    package static func launchd(_ plan: InstallPlan) -> String {
+        let label = "com.smokerun." + plan.jobName.dropFirst("smokerun-".count)
+        let header = "# ── launchd: ~/Library/LaunchAgents/\(label).plist ──\n"
+            + "# launchd reads these times in the Mac's local time zone; the pipeline's zone is \(plan.timeZone).\n"
+        guard let intervals = LaunchdCalendar.intervals(plan.cron) else {
+            return header + "# '\(plan.cron.source)' needs more than \(LaunchdCalendar.limit) StartCalendarInterval entries;\n"
+                + "# run `\(plan.executable) schedule \(plan.pipelineFile)` as a KeepAlive agent instead.\n"
+        }
+        let entries = intervals.map { interval in
+            "        <dict>" + interval.map { "<key>\($0.key)</key><integer>\($0.value)</integer>" }.joined() + "</dict>"
+        }
+        let arguments = [plan.executable, "run", plan.pipelineFile].map { "        <string>\(xmlEscaped($0))</string>" }
+        return header + """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            <dict>
+                <key>Label</key>
+                <string>\(xmlEscaped(label))</string>
+                <key>ProgramArguments</key>
+                <array>
+            \(arguments.joined(separator: "\n"))
+                </array>
+                <key>WorkingDirectory</key>
+                <string>\(xmlEscaped(plan.workingDirectory))</string>
+                <key>StandardOutPath</key>
+                <string>\(xmlEscaped(plan.outputDirectory + "/launchd.log"))</string>
+                <key>StandardErrorPath</key>
+                <string>\(xmlEscaped(plan.outputDirectory + "/launchd.log"))</string>
+                <key>StartCalendarInterval</key>
+                <array>
+            \(entries.joined(separator: "\n"))
+                </array>
+            </dict>
+            </plist>
+
+            # Load: launchctl bootstrap gui/$(id -u) ~/Library/LaunchAgents/\(label).plist
+
+            """
+    }
+
+    /// A POSIX shell word: as is when plain, else single-quoted.
+    static func shellQuoted(_ text: String) -> String {
+        let plain = text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "/._-+:@=,".contains($0)) }
+        return plain && !text.isEmpty ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    /// A systemd unit-file word: `%` doubled, double-quoted when it holds spaces or quotes.
+    static func systemdQuoted(_ text: String) -> String {
+        let escaped = text.replacingOccurrences(of: "%", with: "%%")
+        guard escaped.contains(where: { $0 == " " || $0 == "\"" || $0 == "\\" || $0 == "'" }) else { return escaped }
+        return "\"" + escaped.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    static func xmlEscaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+    }
+}

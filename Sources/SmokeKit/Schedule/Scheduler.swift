@@ -1,0 +1,51 @@
+import Foundation
+
+/// The scheduler service: sleeps until the next fire time of any pipeline, runs what is due,
+/// logs every event, and repeats until told to stop. All effects come in through its properties.
+///
+/// Rules: one run of a pipeline at a time (in this process by bookkeeping, across processes by
+/// `RunLock`); a tick that finds the previous run still going is skipped and logged; after
+/// downtime exactly one catch-up run when a fire time was missed since the last recorded run;
+/// `.stop` cancels running runs and returns once they end (or after `shutdownGrace`);
+/// `.reload` loads the pipelines again, skipping invalid ones. Idle, it waits on a single sleep.
+package struct Scheduler: Sendable {
+    package var loadPipelines: PipelineSource
+    package var runPipeline: PipelineRunning
+    package var lastRun: LastRunLookup
+    /// The lock file of a pipeline, or nil to run it without a cross-process lock.
+    package var lockFile: @Sendable (Pipeline) -> URL?
+    package var clock: any SchedulerClock
+    package var log: @Sendable (SchedulerEvent, Date) -> Void
+    /// How long a stop waits for cancelled runs to write their reports.
+    package var shutdownGrace: TimeInterval
+
+    package init(
+        loadPipelines: @escaping PipelineSource,
+        runPipeline: @escaping PipelineRunning,
+        lastRun: @escaping LastRunLookup,
+        lockFile: @escaping @Sendable (Pipeline) -> URL?,
+        clock: any SchedulerClock = SystemSchedulerClock(),
+        log: @escaping @Sendable (SchedulerEvent, Date) -> Void,
+        shutdownGrace: TimeInterval = 10
+    ) {
+        self.loadPipelines = loadPipelines
+        self.runPipeline = runPipeline
+        self.lastRun = lastRun
+        self.lockFile = lockFile
+        self.clock = clock
+        self.log = log
+        self.shutdownGrace = shutdownGrace
+    }
+
+    /// Runs until `control` delivers `.stop` and the running runs have ended.
+    package func run(control: some AsyncSequence<SchedulerControl, Never> & Sendable) async {
+        let (events, sink) = AsyncStream<SchedulerLoop.Event>.makeStream()
+        let forwarder = Task {
+            for await request in control { sink.yield(.control(request)) }
+        }
+        let loop = SchedulerLoop(scheduler: self, sink: sink)
+        await loop.run(events)
+        forwarder.cancel()
+        sink.finish()
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+@testable import SmokeKit
+
+@Suite struct InstallCommandTests {
+    static func install(_ json: String, root: URL) async throws -> String {
+        try TestPipelineFiles.write(json, as: "smoke.json", in: root)
+        let output = BufferOutput()
+        let context = CommandContext(standardOutput: output, standardError: BufferOutput(), environment: [:], currentDirectory: root)
+        let code = try await InstallCommand(arguments: [], environment: TestPipelineFiles.environment()).run(in: context)
+        #expect(code == .passed)
+        return output.text
+    }
+
+    @Test func printsCrontabSystemdAndLaunchdWithAbsolutePaths() async throws {
+        let root = try TemporaryDirectory()
+        let text = try await Self.install(#"{"name": "smoke", "schedule": "17 */4 * * *", "timeZone": "Europe/Berlin"}"#, root: root.url)
+        let project = root.url.standardizedFileURL.path
+        #expect(text.contains("CRON_TZ=Europe/Berlin\n17 */4 * * * cd \(project) && /opt/smokerun/bin/smokerun run \(project)/Pipelines/smoke.json >> \(project)/.smokerun/cron.log 2>&1\n"))
+        #expect(text.contains("ExecStart=/opt/smokerun/bin/smokerun run \(project)/Pipelines/smoke.json\n"))
+        #expect(text.contains("WorkingDirectory=\(project)\n"))
+        #expect(text.contains("OnCalendar=*-*-* 00/4:17:00 Europe/Berlin\n"))
+        #expect(text.contains("Persistent=true\n"))
+        #expect(text.contains("<key>Hour</key><integer>20</integer><key>Minute</key><integer>17</integer>"))
+        #expect(text.contains("<string>\(project)/Pipelines/smoke.json</string>"))
+    }
+
+    @Test func thePlistParsesAndTheTimerVerifies() async throws {
+        let root = try TemporaryDirectory()
+        let text = try await Self.install(#"{"name": "smoke", "schedule": "0 0 13 * FRI"}"#, root: root.url)
+        #expect(text.contains("OnCalendar=*-*-13 00:00:00 UTC\nOnCalendar=Fri *-*-* 00:00:00 UTC\n"))
+        let plist = try #require(text.range(of: "<?xml").map { String(text[$0.lowerBound...]) }?.components(separatedBy: "</plist>").first) + "</plist>"
+        let parsed = try PropertyListSerialization.propertyList(from: Data(plist.utf8), format: nil) as? [String: Any]
+        let intervals = try #require(parsed?["StartCalendarInterval"] as? [[String: Int]])
+        #expect(intervals == [["Day": 13, "Hour": 0, "Minute": 0], ["Weekday": 5, "Hour": 0, "Minute": 0]])
+        #expect(parsed?["ProgramArguments"] as? [String] == ["/opt/smokerun/bin/smokerun", "run", root.url.standardizedFileURL.path + "/Pipelines/smoke.json"])
+    }
+
+    @Test func pathsWithSpacesAndPercentSignsAreQuoted() {
+        #expect(InstallSnippets.shellQuoted("/tmp/My Project/it's") == #"'/tmp/My Project/it'\''s'"#)
+        #expect(InstallSnippets.shellQuoted("/usr/bin/smokerun") == "/usr/bin/smokerun")
+        #expect(InstallSnippets.systemdQuoted("/tmp/100% sure") == #""/tmp/100%% sure""#)
+    }
+
+    @Test func theExecutableIsResolvedFromArgvZero() throws {
+        let root = try TemporaryDirectory()
+        let tool = root.url.appendingPathComponent("bin/smokerun")
+        try FileManager.default.createDirectory(at: tool.deletingLastPathComponent(), withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: tool.path, contents: Data(), attributes: [.posixPermissions: 0o755])
+        let real = root.url.standardizedFileURL.resolvingSymlinksInPath().path + "/bin/smokerun"
+        #expect(ExecutableLocator.resolve("bin/smokerun", currentDirectory: root.url, environment: [:]) == real)
+        #expect(ExecutableLocator.resolve("smokerun", currentDirectory: URL(fileURLWithPath: "/"), environment: ["PATH": "/nowhere:\(root.url.path)/bin"]) == real)
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+@testable import SmokeKit
+
+/// `Pipelines/samples/` holds what `smokerun install` prints for a project at /srv/myapp.
+/// The samples are checked against the renderer; `RECORD_SNAPSHOTS=1` rewrites them.
+@Suite struct InstallSamplesTests {
+    static let samples = WorkflowLintTests.repository.appendingPathComponent("Pipelines/samples")
+
+    static func plan() throws -> InstallPlan {
+        InstallPlan(
+            pipelineName: "smoke", cron: try CronExpression("0 */4 * * *"), timeZone: "UTC",
+            executable: "/usr/local/bin/smokerun", pipelineFile: "/srv/myapp/Pipelines/smoke.json",
+            workingDirectory: "/srv/myapp", outputDirectory: "/srv/myapp/.smokerun")
+    }
+
+    @Test(arguments: ["crontab.txt", "smokerun-smoke.service", "smokerun-smoke.timer", "com.smokerun.smoke.plist"])
+    func sampleMatchesTheRenderer(file: String) throws {
+        let expected = try Self.render(file)
+        let url = Self.samples.appendingPathComponent(file)
+        if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] != nil || !FileManager.default.fileExists(atPath: url.path) {
+            try FileManager.default.createDirectory(at: Self.samples, withIntermediateDirectories: true)
+            try Data(expected.utf8).write(to: url)
+            Issue.record("recorded \(file); run again")
+            return
+        }
+        #expect(try String(contentsOf: url, encoding: .utf8) == expected)
+    }
+
+    /// One file's part of the install output, without the `# ──` banner comments.
+    static func render(_ file: String) throws -> String {
+        let plan = try plan()
+        switch file {
+        case "crontab.txt":
+            return InstallSnippets.crontab(plan)
+        case "smokerun-smoke.service", "smokerun-smoke.timer":
+            let parts = InstallSnippets.systemd(plan).components(separatedBy: "# ── systemd: ")
+            let part = parts.first { $0.hasPrefix("~/.config/systemd/user/\(file) ") }!
+            return String(part.drop { $0 != "\n" }.dropFirst()).trimmingCharacters(in: .newlines) + "\n"
+        default:
+            let text = InstallSnippets.launchd(plan)
+            let start = text.range(of: "<?xml")!.lowerBound
+            let end = text.range(of: "</plist>")!.upperBound
+            return String(text[start..<end]) + "\n"
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+@testable import SmokeKit
+
+@Suite(.timeLimit(.minutes(1))) struct RunLockTests {
+    @Test func aSecondHolderInTheSameProcessIsRefusedWithThePID() throws {
+        let directory = try TemporaryDirectory()
+        let url = RunLock.fileURL(outputDirectory: directory.url, pipelineName: "smoke")
+        #expect(url.path.hasSuffix("/locks/smoke.lock"))
+        let first = try RunLock.acquire(at: url)
+        #expect(try String(contentsOf: url, encoding: .utf8) == "\(getpid())\n")
+        #expect(throws: RunLockError.held(path: url.path, pid: getpid())) { try RunLock.acquire(at: url) }
+        first.release()
+        let second = try RunLock.acquire(at: url)
+        second.release()
+    }
+
+    @Test func pipelineNamesBecomeSafeFileNames() {
+        let url = RunLock.fileURL(outputDirectory: URL(fileURLWithPath: "/out"), pipelineName: "../ios smoke")
+        #expect(url.path == "/out/locks/.._ios_smoke.lock")
+    }
+
+    @Test func heldMessageNamesTheProcessAndTheFix() {
+        let error = RunLockError.held(path: "/out/locks/smoke.lock", pid: 4242)
+        #expect(error.localizedDescription
+            == "another run of this pipeline is in progress (process 4242 holds /out/locks/smoke.lock); wait for it to finish")
+        #expect(error.exitCode == .infrastructure)
+    }
+
+    /// A real child process (util-linux `flock`, then `exec sleep`) holds the lock; SIGKILL frees it.
+    @Test func aLockHeldByAKilledProcessIsReleasedByTheKernel() throws {
+        let directory = try TemporaryDirectory()
+        let url = RunLock.fileURL(outputDirectory: directory.url, pipelineName: "smoke")
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: "/bin/sh")
+        // fd 9 keeps the lock after `flock` exits; `exec sleep` keeps fd 9 in the same process.
+        child.arguments = ["-c", "exec 9<>\"$1\" && flock -x -n 9 && echo $$ >&9 && echo locked && exec sleep 60", "sh", url.path]
+        let output = Pipe()
+        child.standardOutput = output
+        try child.run()
+        defer { if child.isRunning { kill(child.processIdentifier, SIGKILL); child.waitUntilExit() } }
+        let ready = String(decoding: output.fileHandleForReading.availableLine(), as: UTF8.self)
+        try #require(ready == "locked", "the child could not take the lock (is util-linux flock installed?)")
+
+        #expect(throws: RunLockError.held(path: url.path, pid: child.processIdentifier)) { try RunLock.acquire(at: url) }
+        kill(child.processIdentifier, SIGKILL)
+        child.waitUntilExit()
+        let lock = try RunLock.acquire(at: url)
+        #expect(try String(contentsOf: url, encoding: .utf8) == "\(getpid())\n")
+        lock.release()
+    }
+}
+
+extension FileHandle {
+    /// Reads up to the first newline (bounded), without the newline.
+    fileprivate func availableLine() -> Data {
+        var line = Data()
+        while line.count < 256 {
+            let byte = readData(ofLength: 1)
+            if byte.isEmpty || byte == Data([UInt8(ascii: "\n")]) { break }
+            line.append(byte)
+        }
+        return line
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+@testable import SmokeKit
+
+/// A clock that only moves when a test moves it. Sleepers whose deadline has come are resumed,
+/// earliest first, by `advance`; a sleeper that arrives after its deadline returns at once.
+final class TestClock: SchedulerClock, @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: Date
+    private var sleepers: [UUID: (deadline: Date, continuation: CheckedContinuation<Void, any Error>)] = [:]
+
+    init(now: Date) { current = now }
+
+    var now: Date {
+        lock.lock()
+        defer { lock.unlock() }
+        return current
+    }
+
+    /// How many tasks are sleeping on this clock right now.
+    var sleeperCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return sleepers.count
+    }
+
+    func sleep(until deadline: Date) async throws {
+        let id = UUID()
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                lock.lock()
+                if Task.isCancelled {
+                    lock.unlock()
+                    continuation.resume(throwing: CancellationError())
+                } else if deadline <= current {
+                    lock.unlock()
+                    continuation.resume()
+                } else {
+                    sleepers[id] = (deadline, continuation)
+                    lock.unlock()
+                }
+            }
+        } onCancel: {
+            lock.lock()
+            let sleeper = sleepers.removeValue(forKey: id)
+            lock.unlock()
+            sleeper?.continuation.resume(throwing: CancellationError())
+        }
+    }
+
+    func advance(to date: Date) {
+        lock.lock()
+        current = max(current, date)
+        let due = sleepers.filter { $0.value.deadline <= current }.sorted { $0.value.deadline < $1.value.deadline }
+        for (id, _) in due { sleepers.removeValue(forKey: id) }
+        lock.unlock()
+        for (_, sleeper) in due { sleeper.continuation.resume() }
+    }
+
+    func advance(by interval: TimeInterval) { advance(to: now.addingTimeInterval(interval)) }
+}

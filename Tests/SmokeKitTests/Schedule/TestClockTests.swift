@@ -1,0 +1,24 @@
+import Foundation
+import Testing
+@testable import SmokeKit
+
+@Suite(.timeLimit(.minutes(1))) struct TestClockTests {
+    @Test func advanceResumesOnlyDueSleepers() async throws {
+        let clock = TestClock(now: Date(timeIntervalSince1970: 0))
+        let early = Task { try await clock.sleep(until: Date(timeIntervalSince1970: 10)) }
+        let late = Task { try await clock.sleep(until: Date(timeIntervalSince1970: 100)) }
+        try await waitUntil { clock.sleeperCount == 2 }
+        clock.advance(by: 10)
+        try await early.value
+        #expect(clock.sleeperCount == 1)
+        late.cancel()
+        await #expect(throws: CancellationError.self) { try await late.value }
+        #expect(clock.sleeperCount == 0)
+    }
+
+    @Test func aSleeperPastItsDeadlineReturnsAtOnce() async throws {
+        let clock = TestClock(now: Date(timeIntervalSince1970: 50))
+        try await clock.sleep(until: Date(timeIntervalSince1970: 50))
+        #expect(clock.sleeperCount == 0)
+    }
+}
