@@ -5,6 +5,9 @@ public enum CommandLineTool {
     /// Every command, in the order `--help` lists them.
     package static let commands: [any Command.Type] = [
         RunCommand.self,
+        ScheduleCommand.self,
+        NextCommand.self,
+        InstallCommand.self,
         ParseCommand.self,
         NotifyCommand.self,
         HistoryCommand.self,

@@ -3,7 +3,7 @@ import Foundation
 /// `smokerun install [PIPELINE]`: prints a crontab line, a systemd service and timer, and a launchd plist.
 package struct InstallCommand: Command {
     package static let name = "install"
-    package static let summary = "Print crontab, systemd and launchd configurations that run a pipeline on its schedule"
+    package static let summary = "print crontab, systemd and launchd configurations that run a pipeline on its schedule"
     package static let help = """
         Usage: smokerun install [PIPELINE]
 

@@ -3,7 +3,7 @@ import Foundation
 /// `smokerun next [PIPELINE…] [--count N] [--from ISO8601]`: the next fire times of each pipeline.
 package struct NextCommand: Command {
     package static let name = "next"
-    package static let summary = "Print the next scheduled run times of pipelines"
+    package static let summary = "print the next scheduled run times of pipelines"
     package static let help = """
         Usage: smokerun next [PIPELINE…] [--count N] [--from ISO8601]
 

@@ -3,7 +3,7 @@ import Foundation
 /// `smokerun schedule [PIPELINE…]`: the long-running scheduler service.
 package struct ScheduleCommand: Command {
     package static let name = "schedule"
-    package static let summary = "Run pipelines on their cron schedules until stopped"
+    package static let summary = "run pipelines on their cron schedules until stopped"
     package static let help = """
         Usage: smokerun schedule [PIPELINE…]
 

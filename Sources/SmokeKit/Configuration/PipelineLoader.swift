@@ -44,7 +44,14 @@ package struct PipelineLoader: Sendable {
         }
         var pipeline = Pipeline(name: name, driver: try Self.driver(root))
         pipeline.sourcePath = sourcePath
-        if let schedule = try root.string("schedule") { pipeline.schedule = schedule }
+        if let schedule = try root.string("schedule") {
+            do {
+                _ = try CronExpression(schedule)
+            } catch {
+                throw root.error("schedule", "\(error.localizedDescription); five fields: minute hour day-of-month month day-of-week, e.g. \"0 */4 * * *\"")
+            }
+            pipeline.schedule = schedule
+        }
         if let zone = try root.string("timeZone") {
             guard TimeZone(identifier: zone) != nil else {
                 throw root.error("timeZone", "'\(zone)' is not an IANA time zone name such as 'UTC' or 'Europe/Berlin'")

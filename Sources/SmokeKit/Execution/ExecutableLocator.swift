@@ -17,4 +17,14 @@ package enum ExecutableLocator {
     package static func resolved(_ url: URL) -> URL {
         url.resolvingSymlinksInPath()
     }
+
+    /// The absolute, symlink-free path of a program as it was invoked (`argv[0]`): a path is
+    /// taken from `currentDirectory`, a bare name is looked up on `PATH`; unknown stays as given.
+    package static func resolve(_ invokedAs: String, currentDirectory: URL, environment: [String: String]) -> String {
+        if invokedAs.contains("/") {
+            let url = invokedAs.hasPrefix("/") ? URL(fileURLWithPath: invokedAs) : currentDirectory.appendingPathComponent(invokedAs)
+            return resolved(url.standardizedFileURL).path
+        }
+        return find(invokedAs, path: environment["PATH"]).map { resolved($0).path } ?? invokedAs
+    }
 }

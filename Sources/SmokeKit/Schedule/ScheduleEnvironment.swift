@@ -34,39 +34,32 @@ package struct ScheduleEnvironment: Sendable {
         self.invokedAs = invokedAs
     }
 
-    /// The real world. TODO(lead): `loadPipeline` → `PipelineLoader`, `runPipeline` → the run
-    /// pipeline (without its lock), `outputDirectory` → the loader's own resolution if it differs.
+    /// The real world: pipelines through `PipelineLoader`, runs through `SmokeRun` (the same
+    /// code as `smokerun run`; the scheduler holds the pipeline's lock around it).
     package static var live: ScheduleEnvironment {
         ScheduleEnvironment(
-            loadPipeline: { url in throw ScheduleEnvironmentError.notWired("the pipeline loader", url.path) },
-            runPipeline: { pipeline, _ in
-                RunOutcome(status: .error, message: ScheduleEnvironmentError.notWired("the runner", pipeline.name).localizedDescription)
+            loadPipeline: { url in try PipelineLoader().load(url) },
+            runPipeline: { pipeline, handle in
+                let cancellation = CancellationFlag()
+                handle.onCancel { cancellation.cancel() }
+                let context = CommandContext()
+                let outcome = await SmokeRun(pipeline: pipeline, options: SmokeRun.Options(), context: context, cancellation: cancellation).execute()
+                return RunOutcome(status: outcome.report.status, reportPath: outcome.runDirectory.appendingPathComponent("report.json").path)
             })
     }
 
     /// `output` as given when absolute; else relative to the project root, the folder that holds
     /// `Pipelines/` (or the pipeline file's own folder when it is not in one).
     package static let defaultOutputDirectory: @Sendable (Pipeline, URL) -> URL = { pipeline, file in
-        if pipeline.output.hasPrefix("/") { return URL(fileURLWithPath: pipeline.output).standardizedFileURL }
-        return projectRoot(of: file).appendingPathComponent(pipeline.output).standardizedFileURL
+        var pipeline = pipeline
+        pipeline.sourcePath = pipeline.sourcePath ?? file.path
+        return pipeline.resolve(pipeline.output, currentDirectory: file.deletingLastPathComponent())
     }
 
     /// The folder a pipeline file's relative paths start from.
     package static func projectRoot(of pipelineFile: URL) -> URL {
-        let folder = pipelineFile.standardizedFileURL.deletingLastPathComponent()
-        return folder.lastPathComponent == "Pipelines" ? folder.deletingLastPathComponent() : folder
-    }
-}
-
-/// A seam of `ScheduleEnvironment.live` that has not been connected yet.
-package enum ScheduleEnvironmentError: LocalizedError, ExitCodeProviding {
-    case notWired(String, String)
-
-    package var exitCode: ExitCode { .infrastructure }
-
-    package var errorDescription: String? {
-        switch self {
-        case .notWired(let piece, let subject): "\(subject): \(piece) is not connected to the scheduler in this build"
-        }
+        var pipeline = Pipeline(name: "", driver: .swiftpm(SwiftPMSettings(packagePath: ".")))
+        pipeline.sourcePath = pipelineFile.standardizedFileURL.path
+        return pipeline.projectRoot(currentDirectory: pipelineFile.deletingLastPathComponent())
     }
 }

@@ -44,6 +44,7 @@ import Testing
         (#"{"name": "s", "swiftpm": {}, "xcodebuild": {"scheme": "A"}}"#, "exactly one driver"),
         (#"{"name": "s", "swiftpm": {}, "notify": {"webhookURLEnvironment": "https://hooks.slack.com/x"}}"#, "never the URL itself"),
         (#"[1, 2]"#, "must hold a JSON object, found an array"),
+        (#"{"name": "s", "swiftpm": {}, "schedule": "0 25 * * *"}"#, "'schedule': cron expression '0 25 * * *': field 2 (hour) '25' is out of range 0–23"),
         (#"{"name": "s", "#, "is not valid JSON"),
     ])
     func badPipelinesNameTheFileTheKeyAndTheFix(json: String, expected: String) {

@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func aRealHistoryEntryRoundTrips() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try ScratchDirectory()
         let file = directory.url.appendingPathComponent("history.jsonl")
         try Data((Self.line("smoke", "2026-03-08T05:00:00Z") + "\n").utf8).write(to: file)
         #expect(HistoryLookup.lastRunStart(pipeline: "smoke", historyFile: file) == date("2026-03-08T05:00:00Z"))

@@ -13,7 +13,7 @@ import Testing
     }
 
     @Test func printsCrontabSystemdAndLaunchdWithAbsolutePaths() async throws {
-        let root = try TemporaryDirectory()
+        let root = try ScratchDirectory()
         let text = try await Self.install(#"{"name": "smoke", "schedule": "17 */4 * * *", "timeZone": "Europe/Berlin"}"#, root: root.url)
         let project = root.url.standardizedFileURL.path
         #expect(text.contains("CRON_TZ=Europe/Berlin\n17 */4 * * * cd \(project) && /opt/smokerun/bin/smokerun run \(project)/Pipelines/smoke.json >> \(project)/.smokerun/cron.log 2>&1\n"))
@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test func thePlistParsesAndTheTimerVerifies() async throws {
-        let root = try TemporaryDirectory()
+        let root = try ScratchDirectory()
         let text = try await Self.install(#"{"name": "smoke", "schedule": "0 0 13 * FRI"}"#, root: root.url)
         #expect(text.contains("OnCalendar=*-*-13 00:00:00 UTC\nOnCalendar=Fri *-*-* 00:00:00 UTC\n"))
         let plist = try #require(text.range(of: "<?xml").map { String(text[$0.lowerBound...]) }?.components(separatedBy: "</plist>").first) + "</plist>"
@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test func theExecutableIsResolvedFromArgvZero() throws {
-        let root = try TemporaryDirectory()
+        let root = try ScratchDirectory()
         let tool = root.url.appendingPathComponent("bin/smokerun")
         try FileManager.default.createDirectory(at: tool.deletingLastPathComponent(), withIntermediateDirectories: true)
         _ = FileManager.default.createFile(atPath: tool.path, contents: Data(), attributes: [.posixPermissions: 0o755])

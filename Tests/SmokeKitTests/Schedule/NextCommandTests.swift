@@ -12,7 +12,7 @@ import Testing
     }
 
     @Test func everyFourHoursInNewYorkAcrossTheSpringForwardNight() async throws {
-        let root = try TemporaryDirectory()
+        let root = try ScratchDirectory()
         try TestPipelineFiles.write(#"{"name": "smoke", "schedule": "0 */4 * * *", "timeZone": "America/New_York"}"#, as: "smoke.json", in: root.url)
         let (code, output, errors) = try await Self.run(["Pipelines/smoke.json", "--from", "2026-03-08T00:00:00", "--count", "5"], root: root.url)
         #expect(code == .passed)
@@ -29,7 +29,7 @@ import Testing
     }
 
     @Test func fromWithAnOffsetIsAnInstantAndDefaultsListEveryPipeline() async throws {
-        let root = try TemporaryDirectory()
+        let root = try ScratchDirectory()
         try TestPipelineFiles.write(#"{"name": "berlin", "schedule": "30 2 * * *", "timeZone": "Europe/Berlin"}"#, as: "a.json", in: root.url)
         try TestPipelineFiles.write(#"{"name": "utc", "schedule": "@daily"}"#, as: "b.json", in: root.url)
         let (code, output, _) = try await Self.run(["--from", "2026-03-28T12:00:00Z", "--count", "2"], root: root.url)
@@ -47,14 +47,14 @@ import Testing
     }
 
     @Test func withoutFromItStartsAtTheClocksNow() async throws {
-        let root = try TemporaryDirectory()
+        let root = try ScratchDirectory()
         try TestPipelineFiles.write(#"{"name": "smoke"}"#, as: "smoke.json", in: root.url)
         let (_, output, _) = try await Self.run(["--count", "1"], root: root.url, now: "2026-01-01T04:00:01Z")
         #expect(output.contains("2026-01-01T08:00:00Z"))
     }
 
     @Test func anInvalidPipelineIsReportedAndTheOthersListed() async throws {
-        let root = try TemporaryDirectory()
+        let root = try ScratchDirectory()
         try TestPipelineFiles.write(#"{"name": "bad", "schedule": "0 25 * * *"}"#, as: "a.json", in: root.url)
         try TestPipelineFiles.write(#"{"name": "good"}"#, as: "b.json", in: root.url)
         let (code, output, errors) = try await Self.run(["--count", "1"], root: root.url)
@@ -65,7 +65,7 @@ import Testing
 
     @Test(arguments: [["--count", "0"], ["--count", "x"], ["--from", "2026-02-30T00:00:00"], ["--from", "yesterday"]])
     func badOptionsAreUsageErrors(arguments: [String]) async throws {
-        let root = try TemporaryDirectory()
+        let root = try ScratchDirectory()
         try TestPipelineFiles.write(#"{"name": "smoke"}"#, as: "smoke.json", in: root.url)
         await #expect(throws: UsageError.self) { _ = try await Self.run(arguments, root: root.url) }
     }

@@ -4,7 +4,7 @@ import Testing
 
 @Suite(.timeLimit(.minutes(1))) struct RunLockTests {
     @Test func aSecondHolderInTheSameProcessIsRefusedWithThePID() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try ScratchDirectory()
         let url = RunLock.fileURL(outputDirectory: directory.url, pipelineName: "smoke")
         #expect(url.path.hasSuffix("/locks/smoke.lock"))
         let first = try RunLock.acquire(at: url)
@@ -29,7 +29,7 @@ import Testing
 
     /// A real child process (util-linux `flock`, then `exec sleep`) holds the lock; SIGKILL frees it.
     @Test func aLockHeldByAKilledProcessIsReleasedByTheKernel() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try ScratchDirectory()
         let url = RunLock.fileURL(outputDirectory: directory.url, pipelineName: "smoke")
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         let child = Process()

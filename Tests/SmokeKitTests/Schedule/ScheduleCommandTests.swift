@@ -4,7 +4,7 @@ import Testing
 
 @Suite(.timeLimit(.minutes(1))) struct ScheduleCommandTests {
     @Test func runsDuePipelinesLogsToStandardErrorAndExitsZeroOnStop() async throws {
-        let root = try TemporaryDirectory()
+        let root = try ScratchDirectory()
         try TestPipelineFiles.write(#"{"name": "smoke", "schedule": "0 * * * *"}"#, as: "smoke.json", in: root.url)
         try TestPipelineFiles.write(#"{"name": "broken""#, as: "broken.json", in: root.url)
         let clock = TestClock(now: date("2026-01-01T00:59:00Z"))
@@ -29,15 +29,15 @@ import Testing
     }
 
     @Test func noPipelineFilesIsAUsageError() async throws {
-        let root = try TemporaryDirectory()
+        let root = try ScratchDirectory()
         let context = CommandContext(standardOutput: BufferOutput(), standardError: BufferOutput(), environment: [:], currentDirectory: root.url)
         await #expect(throws: UsageError.self) {
             _ = try await ScheduleCommand(arguments: [], environment: TestPipelineFiles.environment()).run(in: context)
         }
     }
 
-    @Test func theLiveEnvironmentSaysWhatIsNotWiredYet() {
-        #expect(throws: ScheduleEnvironmentError.self) { try ScheduleEnvironment.live.loadPipeline(URL(fileURLWithPath: "/p.json")) }
+    @Test func theLiveEnvironmentLoadsPipelinesWithThePipelineLoader() {
+        #expect(throws: PipelineError.self) { try ScheduleEnvironment.live.loadPipeline(URL(fileURLWithPath: "/nonexistent/p.json")) }
     }
 
     @Test func relativeOutputFoldersStartAtTheProjectRoot() {

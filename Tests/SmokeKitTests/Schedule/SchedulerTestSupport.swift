@@ -132,7 +132,7 @@ func testPipeline(_ name: String, schedule: String = "0 */4 * * *", timeZone: St
 func date(_ text: String) -> Date { ISO8601DateFormatter().date(from: text)! }
 
 /// A temporary folder removed when the test ends.
-struct TemporaryDirectory: ~Copyable {
+struct ScratchDirectory: ~Copyable {
     let url: URL
 
     init() throws {

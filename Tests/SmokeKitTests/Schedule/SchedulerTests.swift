@@ -140,7 +140,7 @@ import Testing
     }
 
     @Test func stopDuringARunCancelsItAndReturns() async throws {
-        let directory = try TemporaryDirectory()
+        let directory = try ScratchDirectory()
         let harness = Harness(start: "2026-01-01T03:59:00Z", pipelines: PipelineSet(pipelines: [testPipeline("smoke")]), lockDirectory: directory.url)
         let service = harness.start()
         try await harness.log.wait(Self.isScheduled("smoke", "2026-01-01T04:00:00Z"))
@@ -228,7 +228,7 @@ import Testing
     }
 
     @Test func aLockHeldByAnotherHolderSkipsTheTick() async throws {
-        let directory = try TemporaryDirectory()
+        let directory = try ScratchDirectory()
         let held = try RunLock.acquire(at: RunLock.fileURL(outputDirectory: directory.url, pipelineName: "smoke"))
         let harness = Harness(start: "2026-01-01T03:59:00Z", pipelines: PipelineSet(pipelines: [testPipeline("smoke")]),
                               runner: FakeRunner(finishAtOnce: true), lockDirectory: directory.url)
