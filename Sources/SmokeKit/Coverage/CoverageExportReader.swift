@@ -30,6 +30,8 @@ package struct CoverageExportReader {
     package var lineDetail: Bool
     /// Which files to keep, by their exported filename. Summaries of other files are dropped.
     package var keep: (String) -> Bool
+    /// Bytes read at a time; small in tests to cross chunk boundaries everywhere.
+    var chunkSize = 1 << 20
 
     package init(lineDetail: Bool = false, keep: @escaping (String) -> Bool = { _ in true }) {
         self.lineDetail = lineDetail
@@ -41,7 +43,7 @@ package struct CoverageExportReader {
         let name = url.path
         let scanner: JSONByteScanner
         do {
-            scanner = try JSONByteScanner(url: url)
+            scanner = try JSONByteScanner(url: url, chunkSize: chunkSize)
         } catch {
             throw .inputNotFound(input: name, lookedIn: [name])
         }

@@ -53,11 +53,12 @@ package struct CoverageTable: Sendable {
     package func render() -> String {
         let sorted = sortedRows
         let countsWidth = max(7, (sorted.map(\.summary.lines) + [total.lines]).map { CoverageFormat.ratio($0).count }.max() ?? 0)
-        let extrasWidth = isWide ? 3 * 9 : 0
+        let extrasWidth = isWide ? 3 * 11 : 0
         let fixed = 2 + 1 + 6 + 2 + countsWidth + extrasWidth
         let longestName = max((sorted.map(\.name.count).max() ?? 0), kind.count, 5)
         let available = width - fixed
-        let barWidth = min(max(available - longestName, 10), isWide ? 40 : 20)
+        // A 20-cell bar on narrow terminals (names are cut from the left); wide ones give spare room to the bar.
+        let barWidth = isWide ? min(max(available - longestName, 20), 40) : 20
         let nameWidth = max(available - barWidth, 12)
 
         var out: [String] = []
@@ -65,7 +66,7 @@ package struct CoverageTable: Sendable {
         var header = CoverageFormat.padRight(kind, nameWidth) + "  " + CoverageFormat.padRight("Lines", barWidth) + " "
             + CoverageFormat.padLeft("%", 6) + "  " + CoverageFormat.padLeft("Covered", countsWidth)
         if isWide {
-            header += ["Functions", "Regions", "Branches"].map { "  " + CoverageFormat.padLeft($0, 7) }.joined()
+            header += ["Functions", "Regions", "Branches"].map { "  " + CoverageFormat.padLeft($0, 9) }.joined()
         }
         out.append(style(trimmed(header), .dim))
         for row in sorted {
@@ -89,7 +90,7 @@ package struct CoverageTable: Sendable {
             + CoverageFormat.padLeft(CoverageFormat.ratio(lines), countsWidth)
         if isWide {
             for count in [summary.functions, summary.regions, summary.branches] {
-                text += "  " + CoverageFormat.padLeft(CoverageFormat.percent(count), 7)
+                text += "  " + CoverageFormat.padLeft(CoverageFormat.percent(count), 9)
             }
         }
         return trimmed(text)
