@@ -1,0 +1,146 @@
+import Foundation
+
+/// What one collection produced: the report, its line detail, and the files written into the run directory.
+package struct CoverageCollection: Sendable, Equatable {
+    package var report: CoverageReport
+    /// By `FileCoverage.path`.
+    package var details: [String: FileLineDetail]
+    /// Written files, relative to the run directory (for `RunReport.artifacts`).
+    package var artifacts: [String]
+
+    /// The totals `report.json` and `history.jsonl` carry.
+    package var summary: CoverageSummary { report.totals }
+}
+
+/// Turns a run's `.profraw` files into `coverage.json`, `coverage.lcov` and `cobertura.xml`, with the
+/// toolchain's own `llvm-profdata` and `llvm-cov`. Works the same whether the tests passed or failed.
+package struct CoverageCollector: Sendable {
+    package static let profdataName = "coverage.profdata"
+    package static let jsonName = "coverage.json"
+    package static let lcovName = "coverage.lcov"
+    package static let coberturaName = "cobertura.xml"
+    /// The intermediate llvm-cov export; removed once read.
+    static let exportName = ".coverage-export.json"
+
+    package var tools: ToolchainTools
+    package var runner: any CommandRunning
+    package var exporter: any FileOutputRunning
+    package var now: @Sendable () -> Date
+
+    package init(
+        tools: ToolchainTools,
+        runner: any CommandRunning = ProcessCommandRunner(),
+        exporter: any FileOutputRunning = ProcessFileOutputRunner(),
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
+        self.tools = tools
+        self.runner = runner
+        self.exporter = exporter
+        self.now = now
+    }
+
+    /// The `.profraw` files of a directory (the run's `profiles/`), sorted; none when it is missing.
+    package static func profiles(in directory: URL) -> [URL] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { $0.hasSuffix(".profraw") }.sorted().map { directory.appendingPathComponent($0) }
+    }
+
+    /// Merges `profiles`, exports coverage for `binaries`, keeps the files of `scope`, and writes the outputs.
+    /// - Parameters:
+    ///   - profiles: the run's `.profraw` files (see `profiles(in:)`).
+    ///   - binaries: the instrumented test binaries (SwiftPM: `.build/debug/<Name>PackageTests.xctest`; on macOS
+    ///     the executable inside the bundle, `…xctest/Contents/MacOS/<Name>PackageTests`).
+    ///   - scope: the package root and the pipeline's `include` prefixes.
+    ///   - runDirectory: where `coverage.profdata`, `coverage.json`, `coverage.lcov` and `cobertura.xml` go.
+    package func collect(profiles: [URL], binaries: [URL], scope: CoverageScope, runDirectory: URL) throws(CoverageError) -> CoverageCollection {
+        guard !profiles.isEmpty else {
+            throw .noProfiles(directory: runDirectory.appendingPathComponent("profiles").path)
+        }
+        guard let binary = binaries.first else {
+            throw .toolFailed(tool: "llvm-cov", command: "llvm-cov export", exitStatus: nil, output: "no test binary given to export coverage for")
+        }
+        let profdata = runDirectory.appendingPathComponent(Self.profdataName)
+        try run(tools.llvmProfdata, ["merge", "-sparse"] + profiles.map(\.path) + ["-o", profdata.path], tool: "llvm-profdata")
+
+        let export = runDirectory.appendingPathComponent(Self.exportName)
+        defer { try? FileManager.default.removeItem(at: export) }
+        // Without -summary-only (the segments give line detail) but with -skip-functions (the bulk).
+        var arguments = ["export", "-format=text", "-skip-functions", "-instr-profile=\(profdata.path)",
+                         "-ignore-filename-regex=\(scope.ignoreFilenameRegex)", binary.path]
+        for other in binaries.dropFirst() { arguments.append("-object=\(other.path)") }
+        try runToFile(tools.llvmCov, arguments, output: export, tool: "llvm-cov")
+
+        let (report, details) = try Self.read(export: export, scope: scope)
+        let root = scope.root
+        try AtomicFile.write(try Self.json(report), to: runDirectory.appendingPathComponent(Self.jsonName))
+        try AtomicFile.write(LcovWriter.render(report, details: details, root: root), to: runDirectory.appendingPathComponent(Self.lcovName))
+        try AtomicFile.write(
+            CoberturaWriter.render(report, details: details, root: root, timestamp: now()),
+            to: runDirectory.appendingPathComponent(Self.coberturaName)
+        )
+        return CoverageCollection(
+            report: report, details: details,
+            artifacts: [Self.profdataName, Self.jsonName, Self.lcovName, Self.coberturaName]
+        )
+    }
+
+    /// Reads an export into a report and line detail, keeping only the files of `scope`.
+    package static func read(export: URL, scope: CoverageScope, lineDetail: Bool = true) throws(CoverageError) -> (CoverageReport, [String: FileLineDetail]) {
+        let reader = CoverageExportReader(lineDetail: lineDetail) { scope.displayPath(for: $0) != nil }
+        let exported = try reader.read(export)
+        var files: [String: FileCoverage] = [:]
+        var details: [String: FileLineDetail] = [:]
+        for file in exported.files {
+            guard let path = scope.displayPath(for: file.filename) else { continue }
+            // Several `data` entries may name one file; their counts add up as llvm-cov's would.
+            let summary = (files[path]?.summary ?? .zero) + file.summary
+            files[path] = FileCoverage(path: path, module: CoverageScope.module(of: path), summary: summary)
+            if lineDetail, details[path] == nil {
+                details[path] = FileLineDetail(path: path, lines: file.lines, branches: file.branches)
+            }
+        }
+        return (CoverageReport(files: Array(files.values)), details)
+    }
+
+    /// `coverage.json`: the report with sorted keys.
+    package static func json(_ report: CoverageReport) throws(CoverageError) -> Data {
+        do {
+            return try JSONCoding.encoder().encode(report) + Data("\n".utf8)
+        } catch {
+            throw .writeFailed(file: jsonName, reason: error.localizedDescription)
+        }
+    }
+
+    private func run(_ tool: URL, _ arguments: [String], tool name: String) throws(CoverageError) {
+        let result: CommandResult
+        do {
+            result = try runner.run(tool.path, arguments, environment: nil, currentDirectory: nil)
+        } catch {
+            throw .toolFailed(tool: name, command: Self.describe(tool, arguments), exitStatus: nil, output: error.localizedDescription)
+        }
+        guard result.exitStatus == 0 else {
+            throw .toolFailed(tool: name, command: Self.describe(tool, arguments), exitStatus: result.exitStatus, output: Self.tail(result))
+        }
+    }
+
+    private func runToFile(_ tool: URL, _ arguments: [String], output: URL, tool name: String) throws(CoverageError) {
+        let result: CommandResult
+        do {
+            result = try exporter.run(tool.path, arguments, standardOutput: output)
+        } catch {
+            throw .toolFailed(tool: name, command: Self.describe(tool, arguments), exitStatus: nil, output: error.localizedDescription)
+        }
+        guard result.exitStatus == 0 else {
+            throw .toolFailed(tool: name, command: Self.describe(tool, arguments), exitStatus: result.exitStatus, output: Self.tail(result))
+        }
+    }
+
+    private static func describe(_ tool: URL, _ arguments: [String]) -> String {
+        let shown = arguments.count > 12 ? Array(arguments.prefix(10)) + ["… (\(arguments.count - 10) more)"] : arguments
+        return ([tool.path] + shown).joined(separator: " ")
+    }
+
+    private static func tail(_ result: CommandResult) -> String {
+        (result.errorText + result.outputText).split(separator: "\n").suffix(10).joined(separator: "\n")
+    }
+}

@@ -1,0 +1,228 @@
+import Foundation
+
+/// One file of an llvm-cov export: its summary counts and, when asked for, its line detail.
+package struct ExportedFile: Sendable, Equatable {
+    /// As llvm-cov wrote it (usually absolute).
+    package var filename: String
+    package var summary: CoverageSummary
+    /// Empty unless the reader was asked for line detail and the export has segments.
+    package var lines: [LineHit]
+    package var branches: [BranchHit]
+}
+
+/// What the reader took from an export.
+package struct CoverageExport: Sendable, Equatable {
+    package var version: String
+    /// The files the reader kept, in export order.
+    package var files: [ExportedFile]
+}
+
+/// A streaming reader for `llvm.coverage.json.export` (versions 2.x and 3.x).
+///
+/// It keeps per-file summaries (and, with `lineDetail`, per-line counts computed from the
+/// segments) and skips everything else — above all the `functions` arrays — without building
+/// the document, so memory stays at one chunk plus one file's segments.
+package struct CoverageExportReader {
+    package static let exportType = "llvm.coverage.json.export"
+    package static let supportedMajorVersions = [2, 3]
+
+    /// Whether to compute per-line counts from each kept file's segments.
+    package var lineDetail: Bool
+    /// Which files to keep, by their exported filename. Summaries of other files are dropped.
+    package var keep: (String) -> Bool
+    /// Bytes read at a time; small in tests to cross chunk boundaries everywhere.
+    var chunkSize = 1 << 20
+
+    package init(lineDetail: Bool = false, keep: @escaping (String) -> Bool = { _ in true }) {
+        self.lineDetail = lineDetail
+        self.keep = keep
+    }
+
+    /// Reads `url`; every malformed input becomes a `CoverageError` (exit 2) that names the file.
+    package func read(_ url: URL) throws(CoverageError) -> CoverageExport {
+        let name = url.path
+        let scanner: JSONByteScanner
+        do {
+            scanner = try JSONByteScanner(url: url, chunkSize: chunkSize)
+        } catch {
+            throw .inputNotFound(input: name, lookedIn: [name])
+        }
+        do {
+            return try read(scanner, name: name)
+        } catch let error as CoverageError {
+            throw error
+        } catch JSONScanError.truncated(let offset) {
+            throw .truncatedExport(file: name, offset: offset)
+        } catch let JSONScanError.unexpected(offset, found, expected) {
+            throw .invalidExport(file: name, reason: "not an llvm-cov JSON export: at byte \(offset) found \(found), expected \(expected)")
+        } catch {
+            throw .invalidExport(file: name, reason: "could not be read: \(error.localizedDescription)")
+        }
+    }
+
+    private func read(_ scanner: JSONByteScanner, name: String) throws -> CoverageExport {
+        guard let first = try scanner.peek() else {
+            throw CoverageError.invalidExport(file: name, reason: "is empty, not an llvm-cov JSON export")
+        }
+        guard first == UInt8(ascii: "{") else {
+            throw CoverageError.invalidExport(file: name, reason: "is not JSON (it does not start with '{'); expected the output of `llvm-cov export -format=text`")
+        }
+        var type: String?
+        var version: String?
+        var files: [ExportedFile] = []
+        var exportCount: Int?
+        try scanner.beginObject()
+        while let key = try scanner.nextKey() {
+            switch key {
+            case "type": type = try scanner.readString()
+            case "version": version = try scanner.readString()
+            case "data":
+                // `data` comes before `type` in llvm-cov's sorted output, so it is read first and judged after.
+                exportCount = 0
+                try scanner.beginArray()
+                while try scanner.nextElement() {
+                    exportCount? += 1
+                    try readExport(scanner, into: &files)
+                }
+            default: try scanner.skipValue()
+            }
+        }
+        if let trailing = try scanner.peek() {
+            throw CoverageError.invalidExport(file: name, reason: "has content after the JSON document (byte '\(Character(UnicodeScalar(trailing)))' at \(scanner.offset))")
+        }
+        guard let type else {
+            throw CoverageError.invalidExport(file: name, reason: "has no \"type\" key; expected \"\(Self.exportType)\" from `llvm-cov export`")
+        }
+        guard type == Self.exportType else {
+            throw CoverageError.invalidExport(file: name, reason: "has type \"\(type)\", expected \"\(Self.exportType)\"")
+        }
+        guard let version else {
+            throw CoverageError.invalidExport(file: name, reason: "has no \"version\" key")
+        }
+        let major = Int(version.split(separator: ".").first ?? "")
+        guard let major, Self.supportedMajorVersions.contains(major) else {
+            throw CoverageError.invalidExport(file: name, reason: "has export version \"\(version)\"; smokerun reads versions 2.x and 3.x")
+        }
+        guard let exportCount, exportCount > 0 else {
+            throw CoverageError.invalidExport(file: name, reason: "has an empty \"data\" array: llvm-cov exported nothing (wrong binary or profile?)")
+        }
+        return CoverageExport(version: version, files: files)
+    }
+
+    /// One element of `data`: `files` read, `functions` and `totals` skipped (totals are re-summed from kept files).
+    private func readExport(_ scanner: JSONByteScanner, into files: inout [ExportedFile]) throws {
+        try scanner.beginObject()
+        while let key = try scanner.nextKey() {
+            guard key == "files" else {
+                try scanner.skipValue()
+                continue
+            }
+            try scanner.beginArray()
+            while try scanner.nextElement() {
+                if let file = try readFile(scanner) { files.append(file) }
+            }
+        }
+    }
+
+    private func readFile(_ scanner: JSONByteScanner) throws -> ExportedFile? {
+        var filename: String?
+        var summary = CoverageSummary.zero
+        var segments: [CoverageSegment] = []
+        var branches: [BranchHit] = []
+        var wanted: Bool { filename.map(keep) ?? true }
+        try scanner.beginObject()
+        while let key = try scanner.nextKey() {
+            switch key {
+            case "filename":
+                filename = try scanner.readString()
+                if !wanted { branches.removeAll() }
+            case "summary" where wanted:
+                summary = try readSummary(scanner)
+            case "segments" where lineDetail && wanted:
+                segments = try readSegments(scanner)
+            case "branches" where lineDetail && wanted:
+                branches = try readBranches(scanner)
+            default:
+                try scanner.skipValue()
+            }
+        }
+        guard let filename, keep(filename) else { return nil }
+        return ExportedFile(filename: filename, summary: summary, lines: LineCoverage.lines(from: segments), branches: branches)
+    }
+
+    private func readSummary(_ scanner: JSONByteScanner) throws -> CoverageSummary {
+        var summary = CoverageSummary.zero
+        try scanner.beginObject()
+        while let key = try scanner.nextKey() {
+            switch key {
+            case "lines": summary.lines = try readCount(scanner)
+            case "functions": summary.functions = try readCount(scanner)
+            case "regions": summary.regions = try readCount(scanner)
+            case "branches": summary.branches = try readCount(scanner)
+            default: try scanner.skipValue()
+            }
+        }
+        return summary
+    }
+
+    private func readCount(_ scanner: JSONByteScanner) throws -> CoverageCount {
+        var covered = 0
+        var count = 0
+        try scanner.beginObject()
+        while let key = try scanner.nextKey() {
+            switch key {
+            case "covered": covered = try scanner.readInteger()
+            case "count": count = try scanner.readInteger()
+            default: try scanner.skipValue()
+            }
+        }
+        return CoverageCount(covered: covered, count: count)
+    }
+
+    /// `[line, column, count, hasCount, isRegionEntry, isGapRegion]`; the gap flag is absent before 2.0.1.
+    private func readSegments(_ scanner: JSONByteScanner) throws -> [CoverageSegment] {
+        var segments: [CoverageSegment] = []
+        try scanner.beginArray()
+        while try scanner.nextElement() {
+            var segment = CoverageSegment(line: 0, column: 0, count: 0, hasCount: false, isRegionEntry: false)
+            var index = 0
+            try scanner.beginArray()
+            while try scanner.nextElement() {
+                switch index {
+                case 0: segment.line = try scanner.readInteger()
+                case 1: segment.column = try scanner.readInteger()
+                case 2: segment.count = try scanner.readInteger()
+                case 3: segment.hasCount = try scanner.readBool()
+                case 4: segment.isRegionEntry = try scanner.readBool()
+                case 5: segment.isGapRegion = try scanner.readBool()
+                default: try scanner.skipValue()
+                }
+                index += 1
+            }
+            segments.append(segment)
+        }
+        return segments
+    }
+
+    /// `[lineStart, columnStart, lineEnd, columnEnd, trueCount, falseCount, fileID, expandedFileID, kind]`.
+    private func readBranches(_ scanner: JSONByteScanner) throws -> [BranchHit] {
+        var branches: [BranchHit] = []
+        try scanner.beginArray()
+        while try scanner.nextElement() {
+            var branch = BranchHit(line: 0, trueCount: 0, falseCount: 0)
+            var index = 0
+            try scanner.beginArray()
+            while try scanner.nextElement() {
+                switch index {
+                case 0: branch.line = try scanner.readInteger()
+                case 4: branch.trueCount = try scanner.readInteger()
+                case 5: branch.falseCount = try scanner.readInteger()
+                default: try scanner.skipValue()
+                }
+                index += 1
+            }
+            branches.append(branch)
+        }
+        return branches
+    }
+}

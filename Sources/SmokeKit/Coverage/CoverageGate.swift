@@ -1,0 +1,42 @@
+/// The `--min-lines P` gate, decided on counts: exactly P passes, with no floating-point epsilon.
+package struct CoverageGate: Sendable, Equatable {
+    /// P as an exact fraction `numerator / denominator` percent.
+    package var numerator: Int
+    package var denominator: Int
+    /// As the user wrote it, for messages.
+    package var text: String
+
+    /// Parses a decimal percentage such as "70", "70.25" or "100"; nil when it is not one in 0...100.
+    package init?(_ text: String) {
+        let trimmed = text.hasSuffix("%") ? String(text.dropLast()) : text
+        let parts = trimmed.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              !parts[0].isEmpty || (parts.count == 2 && !parts[1].isEmpty) else { return nil }
+        let fraction = parts.count == 2 ? String(parts[1].prefix(9)) : ""
+        guard let whole = Int(parts[0].isEmpty ? "0" : String(parts[0])), whole <= 100,
+              let fractional = Int(fraction.isEmpty ? "0" : fraction) else { return nil }
+        var denominator = 1
+        for _ in 0..<fraction.count { denominator *= 10 }
+        numerator = whole * denominator + fractional
+        self.denominator = denominator
+        guard numerator <= 100 * denominator else { return nil }
+        self.text = trimmed
+    }
+
+    /// From the pipeline's `coverage.minimumLines`; its shortest decimal spelling is taken exactly.
+    package init?(_ value: Double) {
+        guard value.isFinite, value >= 0 else { return nil }
+        self.init(value == value.rounded() ? String(Int(value)) : "\(value)")
+    }
+
+    /// Whether `lines` meets the minimum: covered / count ≥ P / 100, compared in integers.
+    package func passes(_ lines: CoverageCount) -> Bool {
+        guard lines.count > 0 else { return true }
+        return lines.covered.multipliedFullWidth(by: 100 * denominator) >= numerator.multipliedFullWidth(by: lines.count)
+    }
+
+    /// "line coverage 69.9% (699/1000) is below the minimum of 70%".
+    package func failureMessage(_ lines: CoverageCount) -> String {
+        "line coverage \(CoverageFormat.percent(lines)) (\(CoverageFormat.ratio(lines))) is below the minimum of \(text)%"
+    }
+}

@@ -1,0 +1,20 @@
+/// smokerun's normalized coverage: totals, modules and files; the contents of `coverage.json` (DESIGN §7).
+package struct CoverageReport: Codable, Sendable, Equatable {
+    package var totals: CoverageSummary
+    /// Sorted by name.
+    package var modules: [ModuleCoverage]
+    /// Sorted by path.
+    package var files: [FileCoverage]
+
+    /// Totals and modules are sums over `files`, so they equal `llvm-cov report`'s TOTAL row for the same files.
+    /// A file with no executable lines adds nothing; a module exists only if it has a file.
+    package init(files: [FileCoverage]) {
+        self.files = files.sorted { $0.path < $1.path }
+        totals = files.reduce(.zero) { $0 + $1.summary }
+        let byModule = Dictionary(grouping: files, by: \.module)
+        modules = byModule.keys.sorted().map { name in
+            let members = byModule[name] ?? []
+            return ModuleCoverage(name: name, files: members.count, summary: members.reduce(.zero) { $0 + $1.summary })
+        }
+    }
+}

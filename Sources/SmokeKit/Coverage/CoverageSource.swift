@@ -1,0 +1,107 @@
+import Foundation
+
+/// A loaded coverage report and where its line detail and exports come from.
+package struct CoverageSource: Sendable {
+    private enum Origin: Sendable {
+        /// A run directory with the collector's outputs.
+        case run(URL)
+        /// A raw export read here, line detail included when asked for.
+        case export(details: [String: FileLineDetail], root: String)
+    }
+
+    /// The run ID or the export's file name.
+    package var title: String
+    package var report: CoverageReport
+    private var origin: Origin
+
+    /// Loads `coverage.json` of a run, or reads an llvm-cov export (its files scoped to `currentDirectory`:
+    /// build products, checkouts and `Tests/` left out).
+    package static func load(_ input: CoverageInput, lineDetail: Bool, currentDirectory: URL) throws(CoverageError) -> CoverageSource {
+        switch input {
+        case let .run(directory, runID, _):
+            let file = directory.appendingPathComponent(CoverageCollector.jsonName)
+            guard let data = FileManager.default.contents(atPath: file.path) else {
+                throw .noCoverageInRun(directory: directory.path)
+            }
+            let report: CoverageReport
+            do {
+                report = try JSONCoding.decoder().decode(CoverageReport.self, from: data)
+            } catch {
+                throw .invalidExport(file: file.path, reason: "is not a smokerun coverage.json (\(error.localizedDescription))")
+            }
+            return CoverageSource(title: runID, report: report, origin: .run(directory))
+        case let .export(file):
+            let scope = CoverageScope(root: currentDirectory.path, include: [], requireUnderRoot: false)
+            let (report, details) = try CoverageCollector.read(export: file, scope: scope, lineDetail: lineDetail)
+            return CoverageSource(title: file.lastPathComponent, report: report, origin: .export(details: details, root: scope.root))
+        }
+    }
+
+    /// Line detail by report path: from the run's `coverage.lcov`, or from the export's segments.
+    package func details() throws(CoverageError) -> [String: FileLineDetail] {
+        switch origin {
+        case let .export(details, _):
+            return details
+        case let .run(directory):
+            let records = LcovReader.lines(in: try Self.text(directory.appendingPathComponent(CoverageCollector.lcovName), directory))
+            var details: [String: FileLineDetail] = [:]
+            for file in report.files {
+                if let record = records.first(where: { $0.path == file.path || $0.path.hasSuffix("/" + file.path) }) {
+                    details[file.path] = FileLineDetail(path: file.path, lines: record.lines)
+                }
+            }
+            return details
+        }
+    }
+
+    package func lcov() throws(CoverageError) -> String {
+        switch origin {
+        case let .export(details, root): LcovWriter.render(report, details: details, root: root)
+        case let .run(directory): try Self.text(directory.appendingPathComponent(CoverageCollector.lcovName), directory)
+        }
+    }
+
+    package func cobertura() throws(CoverageError) -> String {
+        switch origin {
+        case let .export(details, root): CoberturaWriter.render(report, details: details, root: root, timestamp: Date())
+        case let .run(directory): try Self.text(directory.appendingPathComponent(CoverageCollector.coberturaName), directory)
+        }
+    }
+
+    private static func text(_ file: URL, _ directory: URL) throws(CoverageError) -> String {
+        guard let data = FileManager.default.contents(atPath: file.path) else {
+            throw .noCoverageInRun(directory: directory.path)
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// `--uncovered PATH`: the uncovered line ranges of one file.
+package enum UncoveredLines {
+    package static func render(path: String, report: CoverageReport, details: [String: FileLineDetail]) throws(CoverageError) -> String {
+        let file = try find(path, in: report)
+        let lines = details[file.path]?.lines ?? []
+        var out = "\(file.path): lines \(CoverageFormat.percent(file.lines)) (\(CoverageFormat.ratio(file.lines)))\n"
+        let ranges = LineCoverage.uncoveredRanges(lines)
+        if lines.isEmpty {
+            out += "no line detail for this file\n"
+        } else if ranges.isEmpty {
+            out += "every executable line ran\n"
+        } else {
+            out += "uncovered: " + ranges.map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)–\($0.upperBound)" }.joined(separator: ", ") + "\n"
+        }
+        return out
+    }
+
+    /// The file whose path equals `path`, or the only one ending with it.
+    static func find(_ path: String, in report: CoverageReport) throws(CoverageError) -> FileCoverage {
+        if let exact = report.files.first(where: { $0.path == path }) { return exact }
+        var trimmed = path
+        while trimmed.hasPrefix("./") { trimmed.removeFirst(2) }
+        let matches = report.files.filter { $0.path == trimmed || $0.path.hasSuffix("/" + trimmed) || trimmed.hasSuffix("/" + $0.path) }
+        guard matches.count == 1 else {
+            throw .unknownFile(path: path, candidates: (matches.isEmpty ? report.files : matches).map(\.path))
+        }
+        return matches[0]
+    }
+}

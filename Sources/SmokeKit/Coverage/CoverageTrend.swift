@@ -1,0 +1,39 @@
+/// The total line coverage over recent runs, for "change since the previous run" and the sparkline.
+package struct CoverageTrend: Sendable, Equatable {
+    package struct Point: Sendable, Equatable {
+        package var runID: String
+        package var lines: CoverageCount
+
+        package init(runID: String, lines: CoverageCount) {
+            self.runID = runID
+            self.lines = lines
+        }
+    }
+
+    /// Oldest first, ending with the current run.
+    package var points: [Point]
+
+    package init(points: [Point]) { self.points = points }
+
+    /// The run before the current one, if any.
+    package var previous: Point? { points.count > 1 ? points[points.count - 2] : nil }
+
+    /// The trend of the run `runID` from history: its entry and up to `limit - 1` earlier runs with
+    /// coverage of the same pipeline. When `runID` is not in history (a raw export), `current` ends the trend.
+    package static func from(
+        history: [HistoryEntry], runID: String?, current: CoverageCount, limit: Int
+    ) -> CoverageTrend {
+        var entries = history
+        var pipeline: String?
+        if let runID, let index = history.lastIndex(where: { $0.runID == runID }) {
+            pipeline = history[index].pipeline
+            entries = Array(history[..<index])
+        }
+        let earlier = entries
+            .filter { $0.coverage != nil && (pipeline == nil || $0.pipeline == pipeline) }
+            .sorted { $0.startedAt < $1.startedAt }
+            .map { Point(runID: $0.runID, lines: $0.coverage!.lines) }
+        let points = earlier.suffix(max(limit - 1, 0)) + [Point(runID: runID ?? "this export", lines: current)]
+        return CoverageTrend(points: Array(points))
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+@testable import SmokeKit
+
+@Suite struct SparklineTests {
+    @Test func scalesBetweenTheLowestAndHighestValue() {
+        #expect(Sparkline.render([0, 50, 100]) == "▁▅█")
+        #expect(Sparkline.render([60, 61, 62, 63, 64, 65, 66, 67]) == "▁▂▃▄▅▆▇█")
+    }
+
+    @Test func flatAndEmptySeries() {
+        #expect(Sparkline.render([70, 70, 70]) == "▄▄▄")
+        #expect(Sparkline.render([]) == "")
+    }
+
+    @Test func trendTakesEarlierRunsOfTheSamePipelineUpToTheLimit() {
+        var history = CoverageFixtures.history([("r1", 1, 10), ("r2", 2, 10), ("r3", 3, 10), ("r4", 4, 10), ("r5", 5, 10)])
+        history += CoverageFixtures.history([("other", 9, 10)], pipeline: "nightly")
+        let trend = CoverageTrend.from(history: history, runID: "r4", current: CoverageFixtures.count(4, 10), limit: 3)
+        #expect(trend.points.map(\.runID) == ["r2", "r3", "r4"])
+        #expect(trend.previous?.runID == "r3")
+        let first = CoverageTrend.from(history: [], runID: "r1", current: CoverageFixtures.count(1, 10), limit: 10)
+        #expect(first.previous == nil)
+    }
+
+    @Test func changeIsInPercentagePoints() {
+        #expect(CoverageFormat.change(from: CoverageFixtures.count(1, 10), to: CoverageFixtures.count(2, 10)) == "+10.0 pts")
+        #expect(CoverageFormat.change(from: CoverageFixtures.count(2, 10), to: CoverageFixtures.count(1, 10)) == "−10.0 pts")
+        #expect(CoverageFormat.change(from: CoverageFixtures.count(1, 10), to: CoverageFixtures.count(10, 100)) == "±0.0 pts")
+    }
+
+    @Test func historyReaderSkipsTornLines() throws {
+        let entries = CoverageFixtures.history([("r1", 1, 10), ("r2", 2, 10)])
+        let encoder = JSONCoding.encoder(pretty: false)
+        let lines = try entries.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
+        let text = lines[0] + "\n{\"runID\": \"torn\n" + lines[1] + "\n" + String(lines[1].prefix(20))
+        #expect(CoverageHistory.entries(in: Data(text.utf8)).map(\.runID) == ["r1", "r2"])
+    }
+}
