@@ -9,6 +9,7 @@ public enum CommandLineTool {
         NextCommand.self,
         InstallCommand.self,
         ParseCommand.self,
+        CoverageCommand.self,
         NotifyCommand.self,
         HistoryCommand.self,
         InitCommand.self,

@@ -39,6 +39,15 @@ package struct CoverageCollector: Sendable {
         self.now = now
     }
 
+    /// The store's atomic write, with coverage's error.
+    static func write(_ data: Data, to url: URL) throws(CoverageError) {
+        do {
+            try AtomicFile.write(data, to: url)
+        } catch {
+            throw .writeFailed(file: url.path, reason: error.localizedDescription)
+        }
+    }
+
     /// The `.profraw` files of a directory (the run's `profiles/`), sorted; none when it is missing.
     package static func profiles(in directory: URL) -> [URL] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
@@ -72,10 +81,10 @@ package struct CoverageCollector: Sendable {
 
         let (report, details) = try Self.read(export: export, scope: scope)
         let root = scope.root
-        try AtomicFile.write(try Self.json(report), to: runDirectory.appendingPathComponent(Self.jsonName))
-        try AtomicFile.write(LcovWriter.render(report, details: details, root: root), to: runDirectory.appendingPathComponent(Self.lcovName))
-        try AtomicFile.write(
-            CoberturaWriter.render(report, details: details, root: root, timestamp: now()),
+        try Self.write(try Self.json(report), to: runDirectory.appendingPathComponent(Self.jsonName))
+        try Self.write(Data(LcovWriter.render(report, details: details, root: root).utf8), to: runDirectory.appendingPathComponent(Self.lcovName))
+        try Self.write(
+            Data(CoberturaWriter.render(report, details: details, root: root, timestamp: now()).utf8),
             to: runDirectory.appendingPathComponent(Self.coberturaName)
         )
         return CoverageCollection(

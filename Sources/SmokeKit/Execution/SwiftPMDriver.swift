@@ -46,7 +46,7 @@ package struct SwiftPMDriver {
         } catch {
             result.errors.append(InfrastructureError(message: error.localizedDescription))
         }
-        result.profiles = Self.profiles(in: context.runDirectory.appendingPathComponent("profiles"))
+        result.profiles = CoverageCollector.profiles(in: context.runDirectory.appendingPathComponent("profiles"))
         return result
     }
 
@@ -182,10 +182,5 @@ package struct SwiftPMDriver {
             group.wait()
             return try outcome!.get()
         }
-    }
-
-    static func profiles(in folder: URL) -> [URL] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.filter { $0.hasSuffix(".profraw") }.sorted().map { folder.appendingPathComponent($0) }
     }
 }

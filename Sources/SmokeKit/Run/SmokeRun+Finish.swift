@@ -54,7 +54,8 @@ extension SmokeRun {
         let seed = report.seed.map { ", seed \($0)" } ?? ""
         out.line("\(report.pipeline): \(report.status.rawValue) — \(t.tests) tests: \(parts.joined(separator: ", ")) in \(String(format: "%.1f", report.durationSeconds)) s\(seed)")
         if let coverage = report.coverage {
-            out.line("coverage: \(String(format: "%.1f", coverage.lines.percent))% of lines (\(coverage.lines.covered)/\(coverage.lines.count))")
+            // Rounded down, as the dashboard shows it: 99.96% is not 100%.
+            out.line("coverage: \(String(format: "%.1f", (coverage.lines.percent * 10).rounded(.down) / 10))% of lines (\(coverage.lines.covered)/\(coverage.lines.count))")
         }
         out.line("report: \(displayPath(runDirectory.appendingPathComponent("index.html")))")
     }
@@ -64,9 +65,27 @@ extension SmokeRun {
         return url.path.hasPrefix(root + "/") ? String(url.path.dropFirst(root.count + 1)) : url.path
     }
 
-    /// Returns whether line coverage is below the pipeline's minimum.
+    /// Collects coverage from the run's profiles, passing or failing (DESIGN §8); returns whether
+    /// line coverage is below the pipeline's minimum. A missing or broken tool is an infrastructure error.
     func collectCoverage(into report: inout RunReport, runDirectory: URL, driverResult: DriverResult) -> Bool {
-        false
+        guard case .swiftpm(let settings) = pipeline.driver else { return false }
+        let packageRoot = pipeline.resolve(settings.packagePath, currentDirectory: context.currentDirectory)
+        do {
+            let swift = try SwiftToolchain.locate(environment: context.environment)
+            let tools = try ToolchainTools.locate(swift: swift, environment: context.environment, runner: context.runner)
+            let collection = try CoverageCollector(tools: tools, runner: context.runner).collect(
+                profiles: driverResult.profiles, binaries: driverResult.testBinaries,
+                scope: CoverageScope(root: packageRoot.path, include: pipeline.coverage.include), runDirectory: runDirectory)
+            report.coverage = collection.summary
+            if let minimum = pipeline.coverage.minimumLines, collection.summary.lines.percent < minimum {
+                context.standardError.line(String(format: "smokerun: line coverage %.1f%% is below coverage.minimumLines %.1f%%", collection.summary.lines.percent, minimum))
+                return true
+            }
+        } catch {
+            report.errors.append(InfrastructureError(message: "coverage: \(error.localizedDescription)"))
+            if report.status != .interrupted { report.status = .error }
+        }
+        return false
     }
 
     /// The webhook, after the run's results are final; it never changes them.
