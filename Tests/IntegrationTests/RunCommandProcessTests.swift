@@ -48,6 +48,19 @@ import Testing
         #expect(try smokerun(["run", "--help"], in: folder).status == 0)
     }
 
+    @Test(arguments: [
+        ("garbage.bin", Data([0x7F, 0x45, 0x4C, 0x46, 0, 0, 0, 0, 0xFF, 0xFE] + Array(repeating: UInt8(0), count: 4096)), "binary"),
+        ("truncated.jsonl", Data(#"{"kind":"event","payload":{"kind":"runStarted","instant":{"absolute":1,"since1970":1},"messages":[]},"version":0}\n{"kind":"event","payload":{"kind":"testStar"#.utf8), "truncated"),
+        ("empty.log", Data(), "no test output"),
+    ])
+    func parseRejectsBadInputWithExitTwo(name: String, content: Data, expected: String) throws {
+        let folder = try temporaryFolder()
+        try content.write(to: folder.appendingPathComponent(name))
+        let finished = try smokerun(["parse", name], in: folder)
+        #expect(finished.status == 2, "\(finished.output)")
+        #expect(finished.output.contains(name) && finished.output.lowercased().contains(expected), "\(finished.output)")
+    }
+
     @Test func aBuildFailureExitsThreeWithTheCompilerErrorInTheReport() throws {
         let package = try IntegrationSupport.copyFixture("TipCalculator")
         let source = package.appendingPathComponent("Sources/TipCalculator/TipCalculator.swift")
