@@ -14,7 +14,7 @@ let package = Package(
         .testTarget(
             name: "SmokeKitTests",
             dependencies: ["SmokeKit"],
-            exclude: ["Snapshots/Golden", "Notify/Snapshots"]
+            exclude: ["Snapshots/Golden", "Notify/Snapshots", "Coverage/Snapshots"]
         ),
         .testTarget(
             name: "IntegrationTests",
