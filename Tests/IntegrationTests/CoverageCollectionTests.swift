@@ -73,6 +73,12 @@ import Testing
         let written = try String(contentsOf: runDirectory.appendingPathComponent(CoverageCollector.lcovName), encoding: .utf8)
         #expect(Self.lcovFacts(written) == Self.lcovFacts(lcov.outputText))
 
+        // Cobertura's <line> elements are the lines llvm-cov counts, so line-counting consumers get its totals.
+        let cobertura = try String(contentsOf: runDirectory.appendingPathComponent(CoverageCollector.coberturaName), encoding: .utf8)
+        let lineElements = cobertura.split(separator: "\n").filter { $0.contains("<line number=") }
+        let hitElements = lineElements.filter { !$0.contains("hits=\"0\"") }
+        #expect(CoverageCount(covered: hitElements.count, count: lineElements.count) == total.lines)
+
         for name in [CoverageCollector.jsonName, CoverageCollector.lcovName, CoverageCollector.coberturaName, CoverageCollector.profdataName] {
             #expect(FileManager.default.fileExists(atPath: runDirectory.appendingPathComponent(name).path), "\(name) missing")
         }

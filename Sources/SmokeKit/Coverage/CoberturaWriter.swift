@@ -3,7 +3,10 @@ import Foundation
 /// Writes Cobertura XML (GitLab, Jenkins, `pycobertura`) from a coverage report and its line detail.
 ///
 /// Rates and counts on `<coverage>`, `<package>` and `<class>` are llvm-cov's summary numbers (the
-/// totals of `llvm-cov report`); `<line>` elements are the distinct executable lines.
+/// totals of `llvm-cov report`). `<line>` elements are each function's own lines when the export had
+/// functions — a line shared by two functions (a closure on one line) is listed twice, because
+/// llvm-cov counts it twice — so consumers that count `<line>` elements (pycobertura) get the same
+/// totals; without function detail they are the distinct executable lines.
 package enum CoberturaWriter {
     package static func render(_ report: CoverageReport, details: [String: FileLineDetail], root: String, timestamp: Date) -> String {
         var out = """
@@ -34,11 +37,11 @@ package enum CoberturaWriter {
 
     private static func lines(_ detail: FileLineDetail?) -> String {
         guard let detail else { return "" }
-        let branchesByLine = Dictionary(grouping: detail.branches, by: \.line)
+        var branchesByLine = Dictionary(grouping: detail.branches, by: \.line)
         var out = ""
-        for hit in detail.lines {
+        for hit in detail.functionLines.isEmpty ? detail.lines : detail.functionLines {
             out += "            <line number=\"\(hit.line)\" hits=\"\(hit.count)\""
-            if let branches = branchesByLine[hit.line] {
+            if let branches = branchesByLine.removeValue(forKey: hit.line) {
                 let total = branches.count * 2
                 let covered = branches.reduce(0) { $0 + ($1.trueCount > 0 ? 1 : 0) + ($1.falseCount > 0 ? 1 : 0) }
                 out += " branch=\"true\" condition-coverage=\"\(covered * 100 / total)% (\(covered)/\(total))\""

@@ -8,6 +8,9 @@ package struct ExportedFile: Sendable, Equatable {
     /// Empty unless the reader was asked for line detail and the export has segments.
     package var lines: [LineHit]
     package var branches: [BranchHit]
+    /// With line detail and a `functions` array: each function's own lines, concatenated in line order.
+    /// A line inside two functions (a closure) appears twice, as `llvm-cov report` counts it.
+    package var functionLines: [LineHit] = []
 }
 
 /// What the reader took from an export.
@@ -111,17 +114,68 @@ package struct CoverageExportReader {
 
     /// One element of `data`: `files` read, `functions` and `totals` skipped (totals are re-summed from kept files).
     private func readExport(_ scanner: JSONByteScanner, into files: inout [ExportedFile]) throws {
+        var groups = FunctionGroups()
+        let firstFile = files.count
         try scanner.beginObject()
         while let key = try scanner.nextKey() {
-            guard key == "files" else {
+            switch key {
+            case "files":
+                try scanner.beginArray()
+                while try scanner.nextElement() {
+                    if let file = try readFile(scanner) { files.append(file) }
+                }
+            case "functions" where lineDetail:
+                try scanner.beginArray()
+                while try scanner.nextElement() { try readFunction(scanner, into: &groups) }
+            default:
                 try scanner.skipValue()
-                continue
-            }
-            try scanner.beginArray()
-            while try scanner.nextElement() {
-                if let file = try readFile(scanner) { files.append(file) }
             }
         }
+        for index in files.indices[firstFile...] {
+            files[index].functionLines = groups.lines(of: files[index].filename)
+        }
+    }
+
+    /// One element of `functions`: its own line counts, from its regions in its main file.
+    private func readFunction(_ scanner: JSONByteScanner, into groups: inout FunctionGroups) throws {
+        var filenames: [String] = []
+        var regions: [CoverageRegion] = []
+        try scanner.beginObject()
+        while let key = try scanner.nextKey() {
+            switch key {
+            case "filenames":
+                try scanner.beginArray()
+                while try scanner.nextElement() { filenames.append(try scanner.readString()) }
+            case "regions":
+                regions = try readRegions(scanner)
+            default:
+                try scanner.skipValue()
+            }
+        }
+        guard let main = SegmentBuilder.mainFileID(of: regions, fileCount: filenames.count), keep(filenames[main]) else { return }
+        let own = regions.filter { $0.fileID == main }
+        guard let first = own.first else { return }
+        let lines = LineCoverage.lines(from: SegmentBuilder.segments(from: own))
+        groups.add(lines, file: filenames[main], start: first.start)
+    }
+
+    /// `[lineStart, columnStart, lineEnd, columnEnd, count, fileID, expandedFileID, kind]`.
+    private func readRegions(_ scanner: JSONByteScanner) throws -> [CoverageRegion] {
+        var regions: [CoverageRegion] = []
+        try scanner.beginArray()
+        while try scanner.nextElement() {
+            var values = [0, 0, 0, 0, 0, 0, 0, 0]
+            var index = 0
+            try scanner.beginArray()
+            while try scanner.nextElement() {
+                if index < values.count { values[index] = try scanner.readInteger() } else { try scanner.skipValue() }
+                index += 1
+            }
+            var region = CoverageRegion(values[0], values[1], values[2], values[3], count: values[4], fileID: values[5], expandedFileID: values[6])
+            region.kind = values[7]
+            regions.append(region)
+        }
+        return regions
     }
 
     private func readFile(_ scanner: JSONByteScanner) throws -> ExportedFile? {
@@ -224,5 +278,26 @@ package struct CoverageExportReader {
             branches.append(branch)
         }
         return branches
+    }
+}
+
+/// Functions grouped as llvm-cov groups instantiations: by file and start of the function's first region.
+/// A group counts once, with the lines of its instantiation that covers the most.
+struct FunctionGroups {
+    private var groups: [String: [CoverageRegion.Location: [LineHit]]] = [:]
+
+    mutating func add(_ lines: [LineHit], file: String, start: CoverageRegion.Location) {
+        if let existing = groups[file]?[start] {
+            let covered = { (lines: [LineHit]) in lines.filter { $0.count > 0 }.count }
+            if (covered(lines), lines.count) <= (covered(existing), existing.count) { return }
+        }
+        groups[file, default: [:]][start] = lines
+    }
+
+    /// Every group's lines for `file`, in line order (a line of two functions appears twice).
+    func lines(of file: String) -> [LineHit] {
+        guard let byStart = groups[file] else { return [] }
+        return byStart.keys.sorted().flatMap { byStart[$0] ?? [] }.enumerated()
+            .sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element)
     }
 }

@@ -48,10 +48,14 @@ package struct FileLineDetail: Sendable, Equatable {
     package var path: String
     package var lines: [LineHit]
     package var branches: [BranchHit]
+    /// Each function's own lines (a line in two functions twice), when the export had functions: the lines
+    /// `llvm-cov report` counts. Empty otherwise.
+    package var functionLines: [LineHit]
 
-    package init(path: String, lines: [LineHit], branches: [BranchHit] = []) {
+    package init(path: String, lines: [LineHit], branches: [BranchHit] = [], functionLines: [LineHit] = []) {
         self.path = path
         self.lines = lines
         self.branches = branches
+        self.functionLines = functionLines
     }
 }
