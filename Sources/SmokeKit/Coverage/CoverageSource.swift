@@ -85,6 +85,11 @@ package enum UncoveredLines {
         let ranges = LineCoverage.uncoveredRanges(lines)
         if lines.isEmpty {
             out += "no line detail for this file\n"
+        } else if ranges.isEmpty, file.lines.covered < file.lines.count {
+            // llvm-cov counts a line once per function on it: an autoclosure or closure that never
+            // ran, on a line whose other code did, is uncovered in the totals but not per line.
+            let missing = file.lines.count - file.lines.covered
+            out += "every line ran at least partly; \(missing == 1 ? "1 line count belongs" : "\(missing) line counts belong") to closures or autoclosures that never ran on lines whose other code did\n"
         } else if ranges.isEmpty {
             out += "every executable line ran\n"
         } else {
