@@ -106,9 +106,10 @@ import Testing
         #expect(result.attempts == 2)
         #expect(result.detail == "network error: timed out")
         #expect(sleeper.sleeps == [0.75])
-        // Two 1 s timeouts; waiting out the receiver's 3 s delay twice would take 6 s or more.
-        // The upper bound leaves room for a loaded machine running tests in parallel.
-        #expect(elapsed >= 1.9 && elapsed < 5.5, "two 1 s timeouts took \(elapsed) s")
+        // The receiver answers 200 after 3 s: `gaveUp` with "timed out" proves each attempt was cut
+        // off by the timeout. Wall time only has a floor (two ~1 s attempts); a loaded CI machine
+        // running tests in parallel fires libcurl's timers late, so no ceiling is asserted.
+        #expect(elapsed >= 1.9, "two 1 s timeouts took \(elapsed) s")
     }
 
     @Test func aRefusedConnectionIsQueuedAndDeliveredByFlushWithoutTheURLAnywhere() async throws {
