@@ -123,20 +123,7 @@ package struct NotifyCommand: Command {
         do {
             return try JSONCoding.decoder().decode(RunReport.self, from: Data(contentsOf: file))
         } catch {
-            throw NotifyError.unreadableReport(path: file.path, reason: Self.describe(error))
+            throw NotifyError.unreadableReport(path: file.path, reason: (error as? DecodingError)?.keyPathDescription ?? error.localizedDescription)
         }
-    }
-
-    /// A decoding error as "key.path: what", the way the other smokerun messages name keys.
-    private static func describe(_ error: any Error) -> String {
-        let context: DecodingError.Context
-        switch error as? DecodingError {
-        case .typeMismatch(_, let found), .valueNotFound(_, let found), .dataCorrupted(let found): context = found
-        case .keyNotFound(let key, let found):
-            context = DecodingError.Context(codingPath: found.codingPath + [key], debugDescription: "missing")
-        default: return error.localizedDescription
-        }
-        let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-        return (path.isEmpty ? "" : "\(path.dropFirst(path.hasPrefix(".") ? 1 : 0)): ") + context.debugDescription
     }
 }

@@ -1,23 +1,16 @@
 import Foundation
 
-/// Where the dashboard gets earlier runs from. The default reads `history.jsonl` itself; the run
-/// store can supply its own reader instead.
+/// Where the dashboard gets earlier runs from; tests pass their own.
 package typealias HistoryLoading = @Sendable (_ outputDirectory: URL) -> [HistoryEntry]
 
-/// A tolerant `history.jsonl` reader: one entry per line, torn or foreign lines skipped.
+/// The dashboard's history: the store's tolerant `history.jsonl` reader (torn lines skipped).
 package enum CoverageHistory {
-    package static let fileName = "history.jsonl"
-
     package static let load: HistoryLoading = { outputDirectory in
-        guard let data = FileManager.default.contents(atPath: outputDirectory.appendingPathComponent(fileName).path) else { return [] }
-        return entries(in: data)
+        (try? HistoryStore.read(outputDirectory: outputDirectory, pipeline: nil)) ?? []
     }
 
     /// Every line that decodes as a `HistoryEntry`, in file order.
     package static func entries(in data: Data) -> [HistoryEntry] {
-        let decoder = JSONCoding.decoder()
-        return data.split(separator: UInt8(ascii: "\n")).compactMap { line in
-            try? decoder.decode(HistoryEntry.self, from: Data(line))
-        }
+        HistoryStore.parse(data, pipeline: nil).entries
     }
 }

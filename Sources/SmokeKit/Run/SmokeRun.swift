@@ -51,10 +51,12 @@ package struct SmokeRun {
             err.line("smokerun: declared order")
         }
         let runID = RunID.make(date: startedAt, suffix: RunID.randomSuffix())
-        let runDirectory = outputDirectory.appendingPathComponent("runs").appendingPathComponent(runID)
+        let store = RunStore(outputDirectory: outputDirectory)
+        var runDirectory = outputDirectory.appendingPathComponent(RunStore.relativePath(runID: runID))
         var errors: [InfrastructureError] = []
         var driverResult = DriverResult(device: HostDevice.resolve(pipeline.device, environment: context.environment))
         do {
+            runDirectory = try store.createRunDirectory(runID: runID)
             try FileManager.default.createDirectory(at: runDirectory.appendingPathComponent("profiles"), withIntermediateDirectories: true)
             let console = try ConsoleLog(url: runDirectory.appendingPathComponent("console.log"))
             let limits = RunLimits(testSeconds: pipeline.timeouts.testSeconds,

@@ -120,7 +120,7 @@ package struct RunStore: Sendable {
         do {
             return try JSONCoding.decoder().decode(RunReport.self, from: data)
         } catch let error as DecodingError {
-            throw StoreError.reportInvalid(path: url.path, detail: describe(error))
+            throw StoreError.reportInvalid(path: url.path, detail: error.keyPathDescription)
         } catch {
             throw StoreError.reportInvalid(path: url.path, detail: error.localizedDescription)
         }
@@ -151,25 +151,4 @@ package struct RunStore: Sendable {
     }
 
     private func writeOrder(_ format: ReportFormat) -> Int { format == .json ? 1 : 0 }
-
-    /// `tests[3].status: …` from a decoding error.
-    static func describe(_ error: DecodingError) -> String {
-        func path(_ codingPath: [any CodingKey]) -> String {
-            let text = codingPath.reduce("") { result, key in
-                if let index = key.intValue { return result + "[\(index)]" }
-                return result.isEmpty ? key.stringValue : result + "." + key.stringValue
-            }
-            return text.isEmpty ? "top level" : text
-        }
-        switch error {
-        case .keyNotFound(let key, let context):
-            return "\(path(context.codingPath + [key])): missing"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            return "\(path(context.codingPath)): \(context.debugDescription)"
-        case .dataCorrupted(let context):
-            return "\(path(context.codingPath)): \(context.debugDescription)"
-        @unknown default:
-            return "\(error)"
-        }
-    }
 }
