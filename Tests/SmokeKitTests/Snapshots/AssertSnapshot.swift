@@ -8,7 +8,11 @@ import Testing
 func assertSnapshot(
     _ text: String, named name: String, filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation
 ) {
-    let folder = snapshotFolder(testFile: filePath)
+    assertSnapshot(text, named: name, in: snapshotFolder(testFile: filePath), sourceLocation: sourceLocation)
+}
+
+/// The same, against a golden file in `folder` (a test folder's own `Snapshots/`).
+func assertSnapshot(_ text: String, named name: String, in folder: URL, sourceLocation: SourceLocation = #_sourceLocation) {
     let url = folder.appendingPathComponent(name)
     let record = ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1"
     let existing = try? String(contentsOf: url, encoding: .utf8)
