@@ -65,18 +65,6 @@ package enum CoberturaWriter {
         return "\(tenThousandths / 10_000).\(String(repeating: "0", count: 4 - fraction.count))\(fraction)"
     }
 
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    /// The reports' XML escaping (text and attribute safe).
+    static func escaped(_ text: String) -> String { XMLText.escapeAttribute(text) }
 }

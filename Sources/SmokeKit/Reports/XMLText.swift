@@ -1,7 +1,7 @@
 /// Escaping for XML 1.0 and HTML text: test names, messages and output are untrusted.
-enum XMLText {
+package enum XMLText {
     /// Text content: `&`, `<`, `>` escaped, characters XML 1.0 forbids made visible.
-    static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -17,7 +17,7 @@ enum XMLText {
 
     /// Attribute values (always written in double quotes): also quotes, and whitespace as
     /// character references so parsers do not normalise newlines and tabs away.
-    static func escapeAttribute(_ text: String) -> String {
+    package static func escapeAttribute(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
