@@ -1,0 +1,27 @@
+import Foundation
+
+/// What one Xcode result bundle (`.xcresult`) holds, in smokerun's model, whichever way it was read.
+package struct ResultBundleContents: Sendable, Equatable {
+    /// Tests in the order the bundle ran them (`order` 1-based), retries folded into `attempts`.
+    package var tests: [TestResult] = []
+    /// Attachments linked to their tests by `testID`; stored into the run directory by the caller.
+    package var attachments: [RawAttachment] = []
+    /// The run destination the tests ran on, when the bundle records one.
+    package var device: ResolvedDevice?
+    /// The Xcode that produced the bundle, e.g. "Xcode 16.2 (16C5032a)", when recorded.
+    package var xcodeVersion: String?
+    /// Things the bundle holds that could not be read (an attachment whose payload is missing,
+    /// an unavailable `zstd`), each a complete sentence for the report's `errors`.
+    package var notes: [String] = []
+
+    package init() {}
+}
+
+/// Reads one `.xcresult` bundle. Implementations: `xcresulttool` on macOS, the bundle's own
+/// `database.sqlite3` anywhere. Throws `ParseError` (exit 2) for a bundle it cannot read and
+/// never returns empty contents for a bundle that holds tests.
+package protocol ResultBundleReading: Sendable {
+    /// - Parameter scratchDirectory: an empty folder the reader may fill (exported attachments);
+    ///   `RawAttachment.Content.file` URLs may point into it and must stay valid until stored.
+    func read(bundle: URL, scratchDirectory: URL) throws -> ResultBundleContents
+}
