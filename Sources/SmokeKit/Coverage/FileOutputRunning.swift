@@ -7,30 +7,20 @@ package protocol FileOutputRunning: Sendable {
     func run(_ executable: String, _ arguments: [String], standardOutput file: URL) throws -> CommandResult
 }
 
-/// The real one: Foundation's `Process` writing to a file handle.
+/// The real one: a `ChildProcess` whose stdout is the file.
 package struct ProcessFileOutputRunner: FileOutputRunning {
     package init() {}
 
     package func run(_ executable: String, _ arguments: [String], standardOutput file: URL) throws -> CommandResult {
-        guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
-            throw CommandError(executable: executable, arguments: arguments, exitStatus: nil, reason: "cannot create \(file.path)")
-        }
-        let output = try FileHandle(forWritingTo: file)
-        defer { try? output.close() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = FileHandle.nullDevice
+        let child: ChildProcess
         do {
-            try process.run()
+            child = try ChildProcess(executable: executable, arguments: arguments, environment: ProcessInfo.processInfo.environment,
+                                     currentDirectory: nil, outputs: .standardOutputToFile(file))
         } catch {
             throw CommandError(executable: executable, arguments: arguments, exitStatus: nil, reason: error.localizedDescription)
         }
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CommandResult(exitStatus: process.terminationStatus, standardOutput: Data(), standardError: errorData)
+        var errors = Data()
+        let termination = child.run(onOutput: { _ in }, onError: { errors.append(contentsOf: $0) }, onTick: { .keepRunning })
+        return CommandResult(exitStatus: termination.exitStatus, standardOutput: Data(), standardError: errors)
     }
 }

@@ -12,6 +12,14 @@ package enum Termination: Sendable, Equatable {
 
     package var succeeded: Bool { self == .exited(0) }
 
+    /// The exit status as a shell reports it: the status, or 128 + the signal.
+    package var exitStatus: Int32 {
+        switch self {
+        case .exited(let status): status
+        case .signaled(let signal): 128 + signal
+        }
+    }
+
     package var description: String {
         switch self {
         case .exited(let status): "exit status \(status)"
@@ -35,19 +43,44 @@ package enum Termination: Sendable, Equatable {
     }
 }
 
-/// A child started in its own process group, stdout and stderr merged into one pipe (so the
-/// log keeps the order things were printed in), driven by a poll loop that lets the caller kill
+/// A child started in its own process group, driven by a poll loop that lets the caller kill
 /// the whole group — the test process and anything it spawned — on a timeout or a signal.
+/// By default stdout and stderr share one pipe, so the log keeps the order things were printed in.
+///
+/// Plain POSIX on purpose: no Foundation `Process`, no dispatch queues. On Linux both can stall a
+/// short command by 100 ms or more while libdispatch's pool grows, and a run starts dozens of them.
 package final class ChildProcess {
+    /// Where the child's standard output and standard error go.
+    package enum Outputs: Sendable, Equatable {
+        /// One pipe for both, read by `run`'s `onOutput`.
+        case merged
+        /// Two pipes: stdout to `onOutput`, stderr to `onError`.
+        case separate
+        /// stdout straight into a file (created or truncated), stderr to `onError`.
+        case standardOutputToFile(URL)
+    }
+
     package let pid: pid_t
     private let outputDescriptor: Int32
+    /// The stderr pipe when it is not merged into `outputDescriptor`.
+    private let errorDescriptor: Int32?
     private var finished: Termination?
 
     /// Starts `executable` (an absolute path) with exactly `environment`.
-    package init(executable: String, arguments: [String], environment: [String: String], currentDirectory: URL?) throws {
-        var pipeDescriptors: [Int32] = [0, 0]
-        guard pipe(&pipeDescriptors) == 0 else { throw ChildProcessError(executable: executable, reason: "pipe() failed: \(String(cString: strerror(errno)))") }
-        let (readEnd, writeEnd) = (pipeDescriptors[0], pipeDescriptors[1])
+    package init(
+        executable: String, arguments: [String], environment: [String: String], currentDirectory: URL?, outputs: Outputs = .merged
+    ) throws {
+        let (readEnd, writeEnd) = try Self.makePipe(executable: executable)
+        var errorPipe: (read: Int32, write: Int32)?
+        if outputs != .merged {
+            do {
+                errorPipe = try Self.makePipe(executable: executable)
+            } catch {
+                close(readEnd)
+                close(writeEnd)
+                throw error
+            }
+        }
 
         var actions = posix_spawn_file_actions_t()
         var attributes = posix_spawnattr_t()
@@ -58,14 +91,21 @@ package final class ChildProcess {
             posix_spawnattr_destroy(&attributes)
         }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, writeEnd, 1)
-        posix_spawn_file_actions_adddup2(&actions, writeEnd, 2)
-        posix_spawn_file_actions_addclose(&actions, readEnd)
-        posix_spawn_file_actions_addclose(&actions, writeEnd)
+        if case .standardOutputToFile(let file) = outputs {
+            posix_spawn_file_actions_addopen(&actions, 1, file.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        } else {
+            posix_spawn_file_actions_adddup2(&actions, writeEnd, 1)
+        }
+        posix_spawn_file_actions_adddup2(&actions, errorPipe?.write ?? writeEnd, 2)
+        for descriptor in [readEnd, writeEnd] + [errorPipe?.read, errorPipe?.write].compactMap({ $0 }) {
+            posix_spawn_file_actions_addclose(&actions, descriptor)
+        }
+        func closeAll() {
+            for descriptor in [readEnd, writeEnd] + [errorPipe?.read, errorPipe?.write].compactMap({ $0 }) { close(descriptor) }
+        }
         if let currentDirectory {
             guard Self.addChangeDirectory(&actions, currentDirectory.path) == 0 else {
-                close(readEnd)
-                close(writeEnd)
+                closeAll()
                 throw ChildProcessError(executable: executable, reason: "cannot change to \(currentDirectory.path)")
             }
         }
@@ -94,12 +134,25 @@ package final class ChildProcess {
         var childPID = pid_t()
         let status = posix_spawn(&childPID, executable, &actions, &attributes, argv, envp)
         close(writeEnd)
+        if let errorPipe { close(errorPipe.write) }
         guard status == 0 else {
             close(readEnd)
+            if let errorPipe { close(errorPipe.read) }
             throw ChildProcessError(executable: executable, reason: String(cString: strerror(status)))
         }
         pid = childPID
         outputDescriptor = readEnd
+        errorDescriptor = errorPipe?.read
+    }
+
+    private static func makePipe(executable: String) throws -> (read: Int32, write: Int32) {
+        var descriptors: [Int32] = [0, 0]
+        guard pipe(&descriptors) == 0 else {
+            throw ChildProcessError(executable: executable, reason: "pipe() failed: \(String(cString: strerror(errno)))")
+        }
+        // Not inherited by children spawned concurrently from other threads.
+        for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        return (descriptors[0], descriptors[1])
     }
 
     #if canImport(Glibc)
@@ -118,6 +171,7 @@ package final class ChildProcess {
 
     deinit {
         close(outputDescriptor)
+        if let errorDescriptor { close(errorDescriptor) }
     }
 
     /// What the poll loop should do next.
@@ -128,24 +182,33 @@ package final class ChildProcess {
     }
 
     /// Reads output until the child closes it and exits. `onOutput` sees every chunk as it
-    /// arrives; `onTick` is asked at least every `tick` seconds whether to kill the group.
+    /// arrives (`onError` the stderr chunks when they are separate); `onTick` is asked at least
+    /// every `tick` seconds whether to kill the group.
     package func run(
         tick: TimeInterval = 0.2,
         onOutput: (UnsafeRawBufferPointer) -> Void,
+        onError: (UnsafeRawBufferPointer) -> Void = { _ in },
         onTick: () -> Decision
     ) -> Termination {
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        var descriptor = pollfd(fd: outputDescriptor, events: Int16(POLLIN), revents: 0)
+        var descriptors = [pollfd(fd: outputDescriptor, events: Int16(POLLIN), revents: 0)]
+        if let errorDescriptor { descriptors.append(pollfd(fd: errorDescriptor, events: Int16(POLLIN), revents: 0)) }
         var killed = false
-        var open = true
-        while open {
-            let ready = poll(&descriptor, 1, Int32(tick * 1000))
+        while descriptors.contains(where: { $0.fd >= 0 }) {
+            let ready = poll(&descriptors, nfds_t(descriptors.count), Int32(tick * 1000))
             if ready > 0 {
-                let count = buffer.withUnsafeMutableBytes { read(outputDescriptor, $0.baseAddress, $0.count) }
-                if count > 0 {
-                    buffer.withUnsafeBytes { onOutput(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
-                } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
-                    open = false
+                for index in descriptors.indices where descriptors[index].fd >= 0 && descriptors[index].revents != 0 {
+                    let descriptor = descriptors[index].fd
+                    let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                    if count > 0 {
+                        buffer.withUnsafeBytes { bytes in
+                            let chunk = UnsafeRawBufferPointer(rebasing: bytes[0..<count])
+                            descriptor == outputDescriptor ? onOutput(chunk) : onError(chunk)
+                        }
+                    } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+                        // Closed: a negative fd makes poll skip it.
+                        descriptors[index].fd = -1
+                    }
                 }
             }
             if !killed, onTick() == .kill {

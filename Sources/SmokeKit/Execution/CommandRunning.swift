@@ -60,44 +60,29 @@ package struct CommandError: Error, LocalizedError, Sendable {
     }
 }
 
-/// The real runner: Foundation's `Process`, output collected in memory.
+/// The real runner: a `ChildProcess` with separate stdout and stderr, collected in memory.
 package struct ProcessCommandRunner: CommandRunning {
     package init() {}
 
     package func run(
         _ executable: String, _ arguments: [String], environment: [String: String]?, currentDirectory: URL?
     ) throws -> CommandResult {
-        let process = Process()
-        if executable.contains("/") {
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = [executable] + arguments
+        let environment = environment ?? ProcessInfo.processInfo.environment
+        guard let program = ExecutableLocator.find(executable, path: environment["PATH"]) else {
+            throw CommandError(executable: executable, arguments: arguments, exitStatus: nil,
+                               reason: executable.contains("/") ? "no executable file there" : "not found on PATH")
         }
-        if let environment { process.environment = environment }
-        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = FileHandle.nullDevice
+        let child: ChildProcess
         do {
-            try process.run()
+            child = try ChildProcess(executable: program.path, arguments: arguments, environment: environment,
+                                     currentDirectory: currentDirectory, outputs: .separate)
         } catch {
-            throw CommandError(executable: executable, arguments: arguments, exitStatus: nil, reason: "\(error.localizedDescription)")
+            throw CommandError(executable: executable, arguments: arguments, exitStatus: nil, reason: error.localizedDescription)
         }
-        // Read both pipes concurrently so a chatty tool never blocks on a full pipe.
-        nonisolated(unsafe) var errorData = Data()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            errorData = error.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return CommandResult(exitStatus: process.terminationStatus, standardOutput: outputData, standardError: errorData)
+        var output = Data()
+        var errors = Data()
+        let termination = child.run(
+            onOutput: { output.append(contentsOf: $0) }, onError: { errors.append(contentsOf: $0) }, onTick: { .keepRunning })
+        return CommandResult(exitStatus: termination.exitStatus, standardOutput: output, standardError: errors)
     }
 }

@@ -172,14 +172,14 @@ package struct SwiftPMDriver {
     /// Starts `work` on another thread; the returned closure waits for its result.
     static func inBackground<T: Sendable>(_ work: @escaping @Sendable () throws -> T) -> () throws -> T {
         nonisolated(unsafe) var outcome: Result<T, any Error>?
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
+        let done = DispatchSemaphore(value: 0)
+        // A thread of its own: a dispatch queue could wait for libdispatch to grow its pool.
+        Thread.detachNewThread {
             outcome = Result { try work() }
-            group.leave()
+            done.signal()
         }
         return {
-            group.wait()
+            done.wait()
             return try outcome!.get()
         }
     }
