@@ -50,7 +50,8 @@ package struct ParseCommand: Command {
             throw UsageError("\(file.path): reading .xcresult bundles is not part of this build yet; parse the xcodebuild log instead")
         }
         let startedAt = Date()
-        let parsed = try LogParser().parse(files: files)
+        // A summary needs statuses only: memory stays flat however much the tests printed.
+        let parsed = try LogParser(retention: summaryOnly ? .statusesOnly : .full).parse(files: files)
         var tests = parsed.results
         for index in tests.indices { tests[index].order = index + 1 }
         let finishedAt = Date()

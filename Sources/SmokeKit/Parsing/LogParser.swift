@@ -31,16 +31,22 @@ package struct LogParser: Sendable {
     /// When true, an event stream cut off by a crash is read as far as it goes (the running test is `crashed`)
     /// instead of being an error.
     package var allowsTruncatedEventStreams: Bool
+    /// What to keep of each test (`.statusesOnly` for a summary that writes no reports).
+    package var retention: ResultCollector.Retention
 
-    package init(knownTests: [String] = [], projectRoot: String? = nil, allowsTruncatedEventStreams: Bool = false) {
+    package init(
+        knownTests: [String] = [], projectRoot: String? = nil, allowsTruncatedEventStreams: Bool = false,
+        retention: ResultCollector.Retention = .full
+    ) {
         self.knownTests = knownTests
         self.projectRoot = projectRoot
         self.allowsTruncatedEventStreams = allowsTruncatedEventStreams
+        self.retention = retention
     }
 
     /// Parses every file, in order, into one result list.
     package func parse(files: [URL]) throws(ParseError) -> ParsedLog {
-        var collector = ResultCollector(knownTests: knownTests, projectRoot: projectRoot)
+        var collector = ResultCollector(knownTests: knownTests, projectRoot: projectRoot, retention: retention)
         var parsed = ParsedLog(results: [], attachments: [], unrecognizedLineCount: 0, lineCount: 0, byteCount: 0, formats: [])
         for file in files {
             let summary = try parse(file: file, into: &collector)

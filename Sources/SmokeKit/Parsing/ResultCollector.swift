@@ -12,6 +12,15 @@ package struct ResultCollector {
     /// Longest output line kept, in UTF-8 bytes.
     package static let outputLineByteLimit = 4096
 
+    /// What the collector keeps of each test.
+    package enum Retention: Sendable {
+        /// Everything the reports show: failures, output, earlier attempts.
+        case full
+        /// Id, name, final status, duration and whether it was flaky — enough for totals. For a
+        /// summary of a huge log: memory per test stays a few hundred bytes, whatever the test printed.
+        case statusesOnly
+    }
+
     /// Lines that no rule matched and that no running test could own.
     package private(set) var unrecognizedLineCount = 0
     /// Every attachment, with the id of the test that made it when known.
@@ -32,12 +41,15 @@ package struct ResultCollector {
     private var crash = CrashEvidence()
     private let names: KnownTestNames
     private let projectRoot: String?
+    private let retention: Retention
 
     private struct Progress {
         var started = false
         var finished = false
         var hasFailure = false
         var hasKnownIssue = false
+        /// An earlier attempt failed (what `flaky` needs when attempts are not kept).
+        var failedBefore = false
     }
 
     /// What a crash left behind for the test that was running.
@@ -50,9 +62,11 @@ package struct ResultCollector {
     ///   - knownTests: ids as `--list-tests` prints them; short names in the output resolve to these.
     ///   - projectRoot: an absolute path; backtrace frames under it (and outside `.build/`) locate crashes.
     ///     When nil, any frame outside `.build/`, checkouts and generated sources counts.
-    package init(knownTests: [String] = [], projectRoot: String? = nil) {
+    ///   - retention: `.statusesOnly` drops failures, output and earlier attempts as they arrive.
+    package init(knownTests: [String] = [], projectRoot: String? = nil, retention: Retention = .full) {
         names = KnownTestNames(knownTests)
         self.projectRoot = projectRoot
+        self.retention = retention
     }
 
     /// The tests so far, in the order they started; `order` is 1-based.
@@ -128,7 +142,7 @@ package struct ResultCollector {
     package mutating func finishRunningTest(as status: TestStatus, failure: TestFailure?) {
         let failure = failure ?? defaultFailure(for: status)
         for index in running {
-            if let failure, entries[index].failures.count < Self.failureLimit { entries[index].failures.append(failure) }
+            if let failure { keep(failure, in: index) }
             progress[index].finished = true
             entries[index].status = status
             markFlaky(index)
@@ -186,7 +200,12 @@ package struct ResultCollector {
         }
         progress[index].hasFailure = true
         if !progress[index].finished { entries[index].status = .failed }
-        if entries[index].failures.count < Self.failureLimit { entries[index].failures.append(failure) }
+        keep(failure, in: index)
+    }
+
+    private mutating func keep(_ failure: TestFailure, in index: Int) {
+        guard retention == .full, entries[index].failures.count < Self.failureLimit else { return }
+        entries[index].failures.append(failure)
     }
 
     /// XCTest runs one test at a time: a new one starting means the one before never finished (its process died).
@@ -202,7 +221,8 @@ package struct ResultCollector {
     private mutating func beginNewAttempt(_ index: Int) {
         if let position = running.lastIndex(of: index) { running.remove(at: position) }
         var result = entries[index]
-        if result.attempts.count < Self.attemptLimit {
+        let failedBefore = progress[index].failedBefore || result.status.isFailure
+        if retention == .full, result.attempts.count < Self.attemptLimit {
             result.attempts.append(TestAttempt(
                 status: result.status, durationSeconds: result.durationSeconds, failures: result.failures))
         }
@@ -212,14 +232,15 @@ package struct ResultCollector {
         result.output = []
         entries[index] = result
         progress[index] = Progress()
+        progress[index].failedBefore = failedBefore
     }
 
     private mutating func markFlaky(_ index: Int) {
-        entries[index].flaky = entries[index].status == .passed && entries[index].attempts.contains { $0.status.isFailure }
+        entries[index].flaky = entries[index].status == .passed && progress[index].failedBefore
     }
 
     private mutating func appendOutput(_ text: String, to index: Int) {
-        guard entries[index].output.count < TestResult.outputLineLimit else { return }
+        guard retention == .full, entries[index].output.count < TestResult.outputLineLimit else { return }
         if text.utf8.count > Self.outputLineByteLimit {
             entries[index].output.append(String(decoding: text.utf8.prefix(Self.outputLineByteLimit), as: UTF8.self) + "…")
         } else {
