@@ -9,7 +9,8 @@ extension SmokeRun {
         if pipeline.coverage.enabled, report.status != .interrupted, !driverResult.profiles.isEmpty {
             coverageBelowMinimum = collectCoverage(into: &report, runDirectory: runDirectory, driverResult: driverResult)
         }
-        if options.notify {
+        // A shard is part of a run: `smokerun merge` sends the one notification for all shards.
+        if options.notify, options.shard == nil {
             report.notifications = await notify(report)
         }
         do {
