@@ -92,9 +92,11 @@ package struct SwiftPMDriver {
                                  limits: context.limits, console: context.console)
         let progress = context.progress
         nonisolated(unsafe) var finished = 0
+        // Each retry adds one to the count, so the line never reads [13/11].
+        nonisolated(unsafe) var expected = total
         runner.onTestFinished = { test in
             finished += 1
-            progress(test, finished, total)
+            progress(test, finished, max(expected, finished))
         }
         try FileManager.default.createDirectory(
             at: context.runDirectory.appendingPathComponent(Self.scratchFolderName), withIntermediateDirectories: true)
@@ -142,6 +144,7 @@ package struct SwiftPMDriver {
                 var attempts: [TestResult] = []
                 for _ in 0..<retries {
                     context.status("retrying \(tests[index].id)…")
+                    expected += 1
                     let outcome = try runOnce(TestBatch(framework: framework, tests: [TestCase(id: tests[index].id, framework: framework)]))
                     result.attachments += outcome.attachments
                     stopped = outcome.stopReason
