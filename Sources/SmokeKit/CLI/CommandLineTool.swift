@@ -13,6 +13,8 @@ public enum CommandLineTool {
         NotifyCommand.self,
         HistoryCommand.self,
         InitCommand.self,
+        BisectCommand.self,
+        MergeCommand.self,
     ]
 
     /// Runs one command line with the real world and returns the exit status.

@@ -5,7 +5,7 @@ package struct RunCommand: Command {
     package static let name = "run"
     package static let summary = "run a pipeline's tests once and write the reports"
     package static let help = """
-        Usage: smokerun run [PIPELINE] [--seed N] [--output DIR] [--no-notify] [--retries N]
+        Usage: smokerun run [PIPELINE] [--seed N] [--output DIR] [--no-notify] [--retries N] [--shard K/N]
 
         Builds the pipeline's package, runs its tests in the pipeline's order on its pinned
         device profile, and writes <output>/runs/<runID>/ (report.json, junit.xml, summary.md,
@@ -15,6 +15,8 @@ package struct RunCommand: Command {
           --seed N       replay a random order (the seed a run printed first)
           --output DIR   output folder instead of the pipeline's "output"
           --retries N    re-run failed, crashed and timed-out tests up to N times
+          --shard K/N    run only shard K of N: a deterministic slice balanced by the
+                         durations in history.jsonl (merge the shards with smokerun merge)
           --no-notify    do not post to the webhook
 
         Exit status: 0 passed, 1 tests failed, 2 invalid pipeline, 3 build or tool failure,
@@ -39,7 +41,7 @@ package struct RunCommand: Command {
             guard (0...10).contains(retries) else { throw UsageError("--retries takes 0 to 10") }
             options.retries = retries
         }
-        if parsed.value("shard") != nil { throw UsageError("--shard is not available yet") }
+        if let shard = parsed.value("shard") { options.shard = try ShardRecord.parse(shard) }
         options.notify = !parsed.flag("no-notify")
     }
 

@@ -15,6 +15,10 @@ package struct RunContext: Sendable {
     package var progress: @Sendable (TestResult, Int, Int) -> Void
     /// One line for the person watching ("building…", "retrying 2 tests…").
     package var status: @Sendable (String) -> Void
+    /// Run only this slice of the selected tests (`run --shard K/N`).
+    package var shard: ShardRecord?
+    /// Recorded test durations by id, to balance shards.
+    package var durations: [String: Double] = [:]
 
     package init(
         pipeline: Pipeline, seed: UInt64?, runDirectory: URL, currentDirectory: URL, environment: [String: String],

@@ -31,7 +31,13 @@ package struct SwiftPMDriver {
             let binary = try built.get()
             result.testBinaries = [binary]
             let discovered = try listTests(binary: binary, packageRoot: packageRoot)
-            let selected = TestOrdering.select(discovered, filter: settings.filter, skip: settings.skip)
+            var selected = TestOrdering.select(discovered, filter: settings.filter, skip: settings.skip)
+            if let shard = context.shard, !selected.isEmpty {
+                selected = ShardPlanner.slice(selected, shard: shard, durations: context.durations)
+                context.status("shard \(shard.description): \(selected.count) tests")
+                // More shards than tests: this one has nothing to do, which is not an error.
+                if selected.isEmpty { return result }
+            }
             if selected.isEmpty {
                 result.errors.append(InfrastructureError(
                     message: "no tests to run: \(discovered.count) found in \(binary.lastPathComponent), none selected by swiftpm.filter/skip",
@@ -59,8 +65,14 @@ package struct SwiftPMDriver {
         // %p (pid) and %m (binary signature): no two processes ever write the same profile.
         environment["LLVM_PROFILE_FILE"] = context.runDirectory.appendingPathComponent("profiles/%p-%m.profraw").path
         environment["NSUnbufferedIO"] = "YES"
+        // A folder of this run's own that tests may leave files in (a retry sees what the first attempt left).
+        environment[Self.scratchVariable] = context.runDirectory.appendingPathComponent(Self.scratchFolderName).path
         return environment
     }
+
+    /// The variable naming the run's scratch folder, `<run>/scratch`, which exists before any test starts.
+    package static let scratchVariable = "SMOKERUN_SCRATCH_DIR"
+    package static let scratchFolderName = "scratch"
 
     private func listTests(binary: URL, packageRoot: URL) throws -> [TestCase] {
         var environment = testEnvironment()
@@ -80,10 +92,14 @@ package struct SwiftPMDriver {
                                  limits: context.limits, console: context.console)
         let progress = context.progress
         nonisolated(unsafe) var finished = 0
+        // Each retry adds one to the count, so the line never reads [13/11].
+        nonisolated(unsafe) var expected = total
         runner.onTestFinished = { test in
             finished += 1
-            progress(test, finished, total)
+            progress(test, finished, max(expected, finished))
         }
+        try FileManager.default.createDirectory(
+            at: context.runDirectory.appendingPathComponent(Self.scratchFolderName), withIntermediateDirectories: true)
         let events = context.runDirectory.appendingPathComponent("events")
         var processIndex = 0
         func runOnce(_ batch: TestBatch) throws -> BatchOutcome {
@@ -128,6 +144,7 @@ package struct SwiftPMDriver {
                 var attempts: [TestResult] = []
                 for _ in 0..<retries {
                     context.status("retrying \(tests[index].id)…")
+                    expected += 1
                     let outcome = try runOnce(TestBatch(framework: framework, tests: [TestCase(id: tests[index].id, framework: framework)]))
                     result.attachments += outcome.attachments
                     stopped = outcome.stopReason

@@ -24,6 +24,8 @@ package struct RunReport: Codable, Sendable, Equatable {
     package var artifacts: [String]
     package var notifications: [NotificationRecord]
     package var errors: [InfrastructureError]
+    /// The slice of the suite this run ran (`run --shard K/N`); nil for a whole run or a merged one.
+    package var shard: ShardRecord?
 
     package init(
         pipeline: String, runID: String, status: RunStatus, startedAt: Date, finishedAt: Date,

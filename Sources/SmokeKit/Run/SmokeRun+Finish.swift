@@ -9,7 +9,8 @@ extension SmokeRun {
         if pipeline.coverage.enabled, report.status != .interrupted, !driverResult.profiles.isEmpty {
             coverageBelowMinimum = collectCoverage(into: &report, runDirectory: runDirectory, driverResult: driverResult)
         }
-        if options.notify {
+        // A shard is part of a run: `smokerun merge` sends the one notification for all shards.
+        if options.notify, options.shard == nil {
             report.notifications = await notify(report)
         }
         do {
@@ -77,6 +78,8 @@ extension SmokeRun {
                 profiles: driverResult.profiles, binaries: driverResult.testBinaries,
                 scope: CoverageScope(root: packageRoot.path, include: pipeline.coverage.include), runDirectory: runDirectory)
             report.coverage = collection.summary
+            // So `smokerun merge` can merge this run's profile with other shards' and export it again.
+            try? CoverageInputs(testBinaries: driverResult.testBinaries.map(\.path)).write(in: runDirectory)
             if let minimum = pipeline.coverage.minimumLines, collection.summary.lines.percent < minimum {
                 context.standardError.line(String(format: "smokerun: line coverage %.1f%% is below coverage.minimumLines %.1f%%", collection.summary.lines.percent, minimum))
                 return true

@@ -8,6 +8,8 @@ package struct SmokeRun {
         package var output: String?
         package var retries: Int?
         package var notify = true
+        /// Run one slice of the suite (`--shard K/N`).
+        package var shard: ShardRecord?
 
         package init() {}
     }
@@ -62,11 +64,15 @@ package struct SmokeRun {
             let limits = RunLimits(testSeconds: pipeline.timeouts.testSeconds,
                                    runDeadline: startedAt.addingTimeInterval(pipeline.timeouts.runSeconds), cancellation: cancellation)
             let progress = ProgressPrinter(output: err, githubActions: context.environment["GITHUB_ACTIONS"] == "true")
-            let runContext = RunContext(
+            var runContext = RunContext(
                 pipeline: pipeline, seed: seed, runDirectory: runDirectory, currentDirectory: context.currentDirectory,
                 environment: context.environment, runner: context.runner, limits: limits, console: console,
                 progress: { test, position, total in progress.finished(test, position: position, total: total) },
                 status: { progress.status($0) })
+            if let shard = options.shard {
+                runContext.shard = shard
+                runContext.durations = shardDurations()
+            }
             switch pipeline.driver {
             case .swiftpm(let settings):
                 driverResult = SwiftPMDriver(settings: settings, context: runContext).run()
@@ -98,8 +104,15 @@ package struct SmokeRun {
             pipeline: pipeline.name, runID: runID, status: .passed, startedAt: startedAt, finishedAt: finishedAt,
             seed: seed, ordering: ordering, environment: pipeline.environment, device: driverResult.device,
             toolchain: driverResult.toolchain, tests: tests, errors: errors)
+        report.shard = options.shard
         report.status = driverResult.interrupted || cancellation.isCancelled ? .interrupted : RunReport.status(of: tests, errors: errors)
         return await finish(report, runDirectory: runDirectory, driverResult: driverResult)
+    }
+
+    /// The durations the pipeline's history recorded, newest per test; none when there is no history yet.
+    private func shardDurations() -> [String: Double] {
+        let history = (try? HistoryStore.read(outputDirectory: outputDirectory, pipeline: pipeline.name)) ?? []
+        return ShardPlanner.durations(from: history)
     }
 
     private func relativePath(_ path: String) -> String {

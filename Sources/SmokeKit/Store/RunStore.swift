@@ -45,6 +45,8 @@ package struct RunStore: Sendable {
     /// fills `artifacts`, writes the selected reports (report.json last, so its presence means the
     /// run directory is complete), points `latest` at the run, appends to `history.jsonl`, and
     /// appends `summary.md` to `$GITHUB_STEP_SUMMARY` when that is set and markdown is selected.
+    /// A shard (`report.shard` set) is part of a run, not a run: it gets no history line (the merged run
+    /// does), so every shard of a split reads the same history and computes the same split.
     /// Returns the report as written.
     package func finish(
         _ report: RunReport, in runDirectory: URL, formats: [ReportFormat], consoleLog: URL?,
@@ -58,7 +60,7 @@ package struct RunStore: Sendable {
         report.artifacts = artifacts(in: runDirectory, formats: formats)
         try writeReports(report, in: runDirectory, formats: formats)
         try updateLatest(runID: report.runID)
-        try appendHistory(report)
+        if report.shard == nil { try appendHistory(report) }
         if formats.contains(.markdown), let summaryPath = environment["GITHUB_STEP_SUMMARY"], !summaryPath.isEmpty {
             try POSIXFile.appendLine(Data((MarkdownReport.render(report) + "\n").utf8), to: URL(fileURLWithPath: summaryPath))
         }

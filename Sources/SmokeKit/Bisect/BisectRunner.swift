@@ -1,0 +1,91 @@
+import Foundation
+
+/// Runs a bisect for real with the SwiftPM driver's pieces: builds the package once, then answers
+/// `BisectSearch`'s question "does the test fail after these tests?" by running the processes
+/// `BisectPlan` lays out, each run with a fresh scratch folder under `workDirectory`.
+package struct BisectRunner {
+    package var pipeline: Pipeline
+    package var settings: SwiftPMSettings
+    package var target: BisectTarget
+    package var isolation: Isolation
+    /// `<run>/bisect/<time>/`: the console log and each run's scratch folder.
+    package var workDirectory: URL
+    package var context: CommandContext
+    /// One line per bisect run, for the person watching.
+    package var progress: (String) -> Void
+
+    package init(
+        pipeline: Pipeline, settings: SwiftPMSettings, target: BisectTarget, isolation: Isolation,
+        workDirectory: URL, context: CommandContext, progress: @escaping (String) -> Void
+    ) {
+        self.pipeline = pipeline
+        self.settings = settings
+        self.target = target
+        self.isolation = isolation
+        self.workDirectory = workDirectory
+        self.context = context
+        self.progress = progress
+    }
+
+    package func run() throws -> BisectOutcome {
+        try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
+        let console = try ConsoleLog(url: workDirectory.appendingPathComponent(RunStore.consoleLogName))
+        let packageRoot = pipeline.resolve(settings.packagePath, currentDirectory: context.currentDirectory)
+        let limits = RunLimits(testSeconds: pipeline.timeouts.testSeconds,
+                               runDeadline: Date().addingTimeInterval(pipeline.timeouts.runSeconds), cancellation: CancellationFlag())
+        let swift = try SwiftToolchain.locate(environment: context.environment)
+        progress("building \(packageRoot.lastPathComponent) (\(settings.configuration))…")
+        let build = SwiftPMBuild(swift: swift, packageRoot: packageRoot, configuration: settings.configuration,
+                                 coverage: false, environment: context.environment, console: console)
+        let binary: URL
+        do {
+            binary = try build.buildTests(limits: limits)
+        } catch let failure as BuildFailure {
+            throw BisectRunFailure(message: failure.record.message, details: failure.record.details)
+        }
+
+        let search = BisectSearch(candidates: target.candidates)
+        var runNumber = 0
+        return try search.run { before in
+            runNumber += 1
+            let trial = workDirectory.appendingPathComponent("run-\(runNumber)")
+            let failed = try runOnce(before: before, binary: binary, packageRoot: packageRoot, trialDirectory: trial,
+                                     limits: limits, console: console)
+            progress("[\(runNumber)/≤\(search.runLimit)] \(target.test.id) after \(before.count) of \(target.candidates.count) earlier tests: \(failed ? "failed" : "passed")")
+            return failed
+        }
+    }
+
+    /// Runs the plan's processes in order; true when the test under study failed, crashed or timed out.
+    private func runOnce(
+        before: [String], binary: URL, packageRoot: URL, trialDirectory: URL, limits: RunLimits, console: ConsoleLog
+    ) throws -> Bool {
+        let runContext = RunContext(
+            pipeline: pipeline, seed: nil, runDirectory: trialDirectory, currentDirectory: context.currentDirectory,
+            environment: context.environment, runner: context.runner, limits: limits, console: console)
+        var environment = SwiftPMDriver(settings: settings, context: runContext).testEnvironment()
+        environment["LLVM_PROFILE_FILE"] = "/dev/null"
+        try FileManager.default.createDirectory(
+            at: trialDirectory.appendingPathComponent(SwiftPMDriver.scratchFolderName), withIntermediateDirectories: true)
+        let runner = BatchRunner(binary: binary, packageRoot: packageRoot, environment: environment, limits: limits, console: console)
+        let batches = BisectPlan.batches(executed: target.executed, chosen: Set(before), isolation: isolation)
+        for (index, batch) in batches.enumerated() {
+            let stream = batch.framework == .swiftTesting ? trialDirectory.appendingPathComponent("events-\(index + 1).jsonl") : nil
+            let outcome = try runner.run(batch, eventStream: stream)
+            if let result = outcome.results.first(where: { $0.id == target.test.id }) {
+                return result.status.isFailure
+            }
+        }
+        // The test never ran (an earlier test took its process down): no failure of its own was seen.
+        console.note("bisect: \(target.test.id) did not run after \(before.count) earlier tests")
+        return false
+    }
+}
+
+/// The package did not build, so nothing could be bisected.
+package struct BisectRunFailure: Error, LocalizedError, ExitCodeProviding {
+    package var message: String
+    package var details: [String]
+    package var errorDescription: String? { ([message] + details.prefix(10)).joined(separator: "\n    ") }
+    package var exitCode: ExitCode { .infrastructure }
+}

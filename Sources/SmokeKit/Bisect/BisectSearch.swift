@@ -1,0 +1,88 @@
+/// Finds the smallest set of earlier tests that makes a test fail (issue 7). Pure: the only effect is the
+/// `fails` closure, which runs the test after the given earlier tests (kept in run order) and says
+/// whether it failed.
+///
+/// The search assumes that adding earlier tests never hides a failure. It first checks that the test fails
+/// after all its predecessors and passes alone, then finds culprits one at a time: a binary search for the
+/// shortest prefix of the remaining candidates that still fails names the last test of that prefix as
+/// needed; the ones that must come with it can only be earlier, so the search repeats on the shorter
+/// prefix until the culprits found fail on their own. Each culprit costs about log2(n) + 1 runs.
+package struct BisectSearch {
+    /// Tests that ran before the test under study, in run order.
+    package var candidates: [String]
+    /// At most this many runs of the test; the search gives up past it.
+    package var runLimit: Int
+
+    package init(candidates: [String], runLimit: Int? = nil) {
+        self.candidates = candidates
+        self.runLimit = runLimit ?? Self.defaultRunLimit(candidates: candidates.count)
+    }
+
+    /// Enough for up to three culprits: 2 checks, then (⌈log2 n⌉ + 1) per culprit.
+    package static func defaultRunLimit(candidates: Int) -> Int {
+        2 + 3 * (ceilLog2(max(candidates, 1)) + 1)
+    }
+
+    static func ceilLog2(_ value: Int) -> Int {
+        var steps = 0
+        while (1 << steps) < value { steps += 1 }
+        return steps
+    }
+
+    /// Runs the search. `fails` gets a subsequence of `candidates` and answers whether the test failed after it.
+    package func run(_ fails: ([String]) throws -> Bool) rethrows -> BisectOutcome {
+        var runs = 0
+        // Nil once the limit is reached: nothing more is run.
+        func check(_ tests: [String]) throws -> Bool? {
+            guard runs < runLimit else { return nil }
+            runs += 1
+            return try fails(tests)
+        }
+        guard let failsAfterAll = try check(candidates) else { return .gaveUp(remaining: candidates, runs: runs) }
+        guard failsAfterAll else { return .didNotReproduce(runs: runs) }
+        guard let failsAlone = try check([]) else { return .gaveUp(remaining: candidates, runs: runs) }
+        if failsAlone { return .failsAlone(runs: runs) }
+
+        var culprits: Set<Int> = []
+        // Positions in `candidates` still under suspicion: a prefix of them plus the culprits fails.
+        var remaining = Array(candidates.indices)
+        // Bounded: every pass moves one position from `remaining` to `culprits`.
+        while !remaining.isEmpty {
+            // Shortest prefix length k in 1...count with fails(culprits + prefix(k)); the full length is known to fail.
+            var low = 1
+            var high = remaining.count
+            var sawFailure = false
+            while low < high {
+                let middle = (low + high) / 2
+                guard let failed = try check(ordered(culprits, remaining.prefix(middle))) else {
+                    return .gaveUp(remaining: remaining.map { candidates[$0] }, runs: runs)
+                }
+                if failed { high = middle } else { low = middle + 1 }
+                sawFailure = sawFailure || failed
+            }
+            if !sawFailure, low > 1 {
+                // Every shorter prefix passed: confirm the whole set still fails before blaming its last test.
+                guard let failed = try check(ordered(culprits, remaining[...])) else {
+                    return .gaveUp(remaining: remaining.map { candidates[$0] }, runs: runs)
+                }
+                if !failed { return .didNotReproduce(runs: runs) }
+            }
+            culprits.insert(remaining[low - 1])
+            remaining = Array(remaining.prefix(low - 1))
+            guard let enough = try check(ordered(culprits, [])) else {
+                return .gaveUp(remaining: remaining.map { candidates[$0] }, runs: runs)
+            }
+            if enough { return .failsAfter(ordered(culprits, []), runs: runs) }
+            if remaining.isEmpty {
+                // Every candidate is accounted for, yet the culprits alone do not fail: the failure came and went.
+                return .didNotReproduce(runs: runs)
+            }
+        }
+        return .didNotReproduce(runs: runs)
+    }
+
+    /// The culprits and a prefix of the remaining positions, as test ids in run order.
+    private func ordered(_ culprits: Set<Int>, _ prefix: ArraySlice<Int>) -> [String] {
+        culprits.union(prefix).sorted().map { candidates[$0] }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// `smokerun bisect RUN TEST`: finds which earlier tests of a run make TEST fail.
+package struct BisectCommand: Command {
+    package static let name = "bisect"
+    package static let summary = "find the earlier tests that make a test fail (order dependence)"
+    package static let help = """
+        Usage: smokerun bisect RUN TEST [--pipeline FILE] [--output DIR]
+
+        Re-runs TEST after halving sets of the tests that ran before it in RUN, in the same
+        sequence of processes as RUN (same process where RUN shared one), and names the
+        smallest set of earlier tests that makes it fail — or says that it fails alone (not an
+        order problem) or that the failure did not reproduce. The number of runs is bounded
+        (about log2 of the earlier tests per culprit) and each run is shown as it ends.
+        Each run gets a fresh scratch folder; logs go to RUN/bisect/<time>/.
+
+          RUN              a run directory, or a run id under the output folder
+          TEST             the test's id (Module.Class/method), or its unique end (Class/method)
+          --pipeline FILE  the pipeline RUN came from (default: Pipelines/smoke.json)
+          --output DIR     the output folder run ids are looked up in (default: the pipeline's)
+
+        Exit status: 0 the search finished (whatever it found), 2 unknown run or test,
+        3 build or tool failure.
+
+        """
+
+    var run: String
+    var test: String
+    var pipelinePath: String
+    var output: String?
+    var now: @Sendable () -> Date = { Date() }
+
+    package init(arguments: [String]) throws(UsageError) {
+        let parsed = try Arguments(arguments, options: ["pipeline", "output"])
+        guard parsed.positionals.count == 2 else {
+            throw UsageError("bisect takes a RUN and a TEST, got \(parsed.positionals.count) arguments (see smokerun bisect --help)")
+        }
+        run = parsed.positionals[0]
+        test = parsed.positionals[1]
+        pipelinePath = parsed.value("pipeline") ?? "Pipelines/smoke.json"
+        output = parsed.value("output")
+    }
+
+    package func run(in context: CommandContext) async throws -> ExitCode {
+        let pipeline = try PipelineLoader().load(context.url(for: pipelinePath), displayPath: pipelinePath)
+        let outputDirectory = output.map(context.url(for:)) ?? pipeline.resolve(pipeline.output, currentDirectory: context.currentDirectory)
+        let runDirectory = try RunDirectoryLocator.resolve(run, outputDirectory: outputDirectory, resolvePath: context.url(for:))
+        let report = try RunStore.loadReport(at: runDirectory)
+        guard report.pipeline == pipeline.name else {
+            throw BisectError.pipelineMismatch(pipeline: pipeline.name, file: pipelinePath, report: report.pipeline)
+        }
+        guard case .swiftpm(let settings) = pipeline.driver else { throw BisectError.unsupportedDriver(pipeline: pipelinePath) }
+        let target = try BisectTarget.find(test, in: report, runName: report.runID)
+        let err = context.standardError
+        if let result = report.tests.first(where: { $0.id == target.test.id }), !result.status.isFailure {
+            err.line("bisect: note: \(target.test.id) \(result.status.rawValue) in \(report.runID); bisecting anyway")
+        }
+        err.line("bisect: \(target.test.id) after \(target.candidates.count) earlier tests of \(report.runID) (\(report.ordering.isolation.rawValue) isolation), at most \(BisectSearch.defaultRunLimit(candidates: target.candidates.count)) runs")
+        let work = runDirectory.appendingPathComponent("bisect").appendingPathComponent(RunID.make(date: now(), suffix: RunID.randomSuffix()))
+        let runner = BisectRunner(
+            pipeline: pipeline, settings: settings, target: target, isolation: report.ordering.isolation,
+            workDirectory: work, context: context, progress: { err.line("bisect: \($0)") })
+        let outcome = try runner.run()
+        context.standardOutput.line(outcome.sentence(for: target.test.id))
+        return .passed
+    }
+}

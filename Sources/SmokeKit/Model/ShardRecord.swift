@@ -1,0 +1,13 @@
+/// Which slice of the suite a sharded run ran: shard `index` of `count`, 1-based (`--shard 2/4`).
+package struct ShardRecord: Codable, Sendable, Equatable, Hashable {
+    package var index: Int
+    package var count: Int
+
+    package init(index: Int, count: Int) {
+        self.index = index
+        self.count = count
+    }
+
+    /// `K/N` as `--shard` takes it.
+    package var description: String { "\(index)/\(count)" }
+}

@@ -1,0 +1,54 @@
+/// Splits a suite into `count` shards balanced by recorded durations (DESIGN §11, `run --shard K/N`). Pure.
+///
+/// Longest test first into the lightest shard; ties broken by test id and then by shard number, so every
+/// machine that sees the same test list and the same history computes the same split. A test without a
+/// recorded duration weighs the mean of the known ones (1 s when none is known), so a suite without
+/// history is split by count.
+package enum ShardPlanner {
+    /// Each shard's tests (index 0 is shard 1), every test in exactly one shard, each shard in the
+    /// order the tests were given.
+    package static func plan(_ tests: [TestCase], count: Int, durations: [String: Double]) -> [[TestCase]] {
+        guard count > 0 else { return [] }
+        let weights = self.weights(tests, durations: durations)
+        let heaviestFirst = tests.indices.sorted { left, right in
+            let (l, r) = (weights[left], weights[right])
+            return l != r ? l > r : tests[left].id < tests[right].id
+        }
+        var loads = [Double](repeating: 0, count: count)
+        var assigned = [Int](repeating: 0, count: tests.count)
+        for position in heaviestFirst {
+            // The first lightest shard: `min` keeps the lowest index among equals.
+            let lightest = loads.indices.min { loads[$0] < loads[$1] }!
+            loads[lightest] += weights[position]
+            assigned[position] = lightest
+        }
+        var shards = [[TestCase]](repeating: [], count: count)
+        for position in tests.indices { shards[assigned[position]].append(tests[position]) }
+        return shards
+    }
+
+    /// The tests of one shard.
+    package static func slice(_ tests: [TestCase], shard: ShardRecord, durations: [String: Double]) -> [TestCase] {
+        let shards = plan(tests, count: shard.count, durations: durations)
+        return shards.indices.contains(shard.index - 1) ? shards[shard.index - 1] : []
+    }
+
+    /// The weight each test is balanced by, in the order given.
+    static func weights(_ tests: [TestCase], durations: [String: Double]) -> [Double] {
+        let known = tests.compactMap { durations[$0.id] }.filter { $0.isFinite && $0 >= 0 }
+        let fallback = known.isEmpty ? 1 : known.reduce(0, +) / Double(known.count)
+        return tests.map { test in
+            guard let duration = durations[test.id], duration.isFinite, duration >= 0 else { return fallback }
+            return duration
+        }
+    }
+
+    /// Each test's most recent recorded duration over the given history, oldest entry first.
+    package static func durations(from history: [HistoryEntry]) -> [String: Double] {
+        var latest: [String: Double] = [:]
+        for entry in history {
+            for (id, duration) in entry.durations { latest[id] = duration }
+        }
+        return latest
+    }
+}

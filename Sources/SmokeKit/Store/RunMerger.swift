@@ -1,0 +1,115 @@
+import Foundation
+
+/// Joins the reports of a sharded run into one report (`smokerun merge`). Pure: attachments are copied
+/// and coverage is merged by the caller.
+package enum RunMerger {
+    /// A shard's report with where it came from, for messages.
+    package struct Part: Sendable {
+        package var report: RunReport
+        package var source: String
+
+        package init(report: RunReport, source: String) {
+            self.report = report
+            self.source = source
+        }
+    }
+
+    /// One report: the shards' tests in shard order (each shard's run order kept, positions renumbered),
+    /// totals recounted, the earliest start and latest finish, and an error for every shard that is missing,
+    /// given twice, or runs a test another shard ran too.
+    package static func merge(_ parts: [Part], runID: String) throws(MergeError) -> RunReport {
+        guard let first = parts.first else { throw .nothingToMerge }
+        for part in parts where part.report.pipeline != first.report.pipeline {
+            throw .differentPipelines(first: first.source, firstPipeline: first.report.pipeline,
+                                      other: part.source, otherPipeline: part.report.pipeline)
+        }
+        let sorted = parts.enumerated().sorted { left, right in
+            (left.element.report.shard?.index ?? 0, left.offset) < (right.element.report.shard?.index ?? 0, right.offset)
+        }.map(\.element)
+
+        var errors = shardErrors(sorted)
+        var tests: [TestResult] = []
+        var seen: [String: String] = [:]
+        for part in sorted {
+            let ordered = part.report.tests.enumerated().sorted { ($0.element.order, $0.offset) < ($1.element.order, $1.offset) }
+            for (_, test) in ordered {
+                if let other = seen[test.id] {
+                    errors.append(InfrastructureError(message: "\(test.id) ran in both \(other) and \(part.source); it is counted once (from \(other))"))
+                    continue
+                }
+                seen[test.id] = part.source
+                tests.append(test)
+            }
+            let label = part.report.shard.map { "shard \($0.description)" } ?? part.source
+            errors += part.report.errors.map { error in
+                var error = error
+                error.message = "\(label): \(error.message)"
+                return error
+            }
+        }
+        for index in tests.indices { tests[index].order = index + 1 }
+
+        let seeds = Set(sorted.map(\.report.seed))
+        let startedAt = sorted.map(\.report.startedAt).min()!
+        let finishedAt = sorted.map(\.report.finishedAt).max()!
+        var report = RunReport(
+            pipeline: first.report.pipeline, runID: runID, status: .passed, startedAt: startedAt, finishedAt: finishedAt,
+            seed: seeds.count == 1 ? first.report.seed : nil,
+            ordering: OrderingRecord(mode: first.report.ordering.mode, isolation: first.report.ordering.isolation,
+                                     seed: seeds.count == 1 ? first.report.seed : nil),
+            environment: first.report.environment, device: first.report.device, toolchain: first.report.toolchain,
+            tests: tests, errors: errors)
+        report.status = sorted.contains { $0.report.status == .interrupted } ? .interrupted : RunReport.status(of: tests, errors: errors)
+        return report
+    }
+
+    /// Shards missing from the set, given twice, or from splits of different sizes.
+    static func shardErrors(_ parts: [Part]) -> [InfrastructureError] {
+        let shards = parts.compactMap(\.report.shard)
+        guard !shards.isEmpty else { return [] }
+        var errors: [InfrastructureError] = []
+        let counts = Set(shards.map(\.count))
+        if counts.count > 1 || shards.count != parts.count {
+            errors.append(InfrastructureError(
+                message: "the runs come from different splits (\(parts.map { $0.report.shard?.description ?? "whole run" }.joined(separator: ", "))); merge the shards of one run"))
+            return errors
+        }
+        let count = shards[0].count
+        var byIndex: [Int: [String]] = [:]
+        for part in parts { byIndex[part.report.shard!.index, default: []].append(part.source) }
+        for (index, sources) in byIndex.sorted(by: { $0.key < $1.key }) where sources.count > 1 {
+            errors.append(InfrastructureError(message: "shard \(index)/\(count) given \(sources.count) times", details: sources))
+        }
+        let missing = (1...count).filter { byIndex[$0] == nil }
+        if !missing.isEmpty {
+            errors.append(InfrastructureError(
+                message: "shard\(missing.count == 1 ? "" : "s") \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) missing: their tests are not in this report"))
+        }
+        return errors
+    }
+}
+
+/// Why shard runs cannot be merged at all.
+package enum MergeError: Error, Equatable, LocalizedError, ExitCodeProviding {
+    case nothingToMerge
+    case differentPipelines(first: String, firstPipeline: String, other: String, otherPipeline: String)
+    case binaryMissing(path: String, source: String)
+
+    package var errorDescription: String? {
+        switch self {
+        case .nothingToMerge:
+            "merge needs the run directories of the shards (smokerun merge DIR… --output DIR)"
+        case .differentPipelines(let first, let firstPipeline, let other, let otherPipeline):
+            "\(first) is a run of '\(firstPipeline)' but \(other) is of '\(otherPipeline)'; merge runs of one pipeline"
+        case .binaryMissing(let path, let source):
+            "the test binary \(path) that \(source) recorded for coverage is not on this machine; build the package at the same path (swift build --build-tests --enable-code-coverage) or pass --binary PATH"
+        }
+    }
+
+    package var exitCode: ExitCode {
+        switch self {
+        case .nothingToMerge, .differentPipelines: .invalidInput
+        case .binaryMissing: .infrastructure
+        }
+    }
+}
