@@ -164,7 +164,8 @@ for folder in sorted(glob.glob(f"{work}/out/*")):
     reports = glob.glob(f"{folder}/runs/*/report.json")
     if not reports:
         message = open(f"{folder}/stderr").read().strip().splitlines()
-        summary = (message[0].replace(bundle + ": ", "").replace("smokerun parse: ", "") if message else "")[:60]
+        summary = message[0].replace(bundle + ": ", "").replace("smokerun parse: ", "") if message else ""
+        summary = summary.split(" (")[0].rstrip(":.")[:90]
         print(f"| {name} | exit {code}: {summary} | – | – | – | – | – | – | – |")
         if code != 2: failed = True
         continue
