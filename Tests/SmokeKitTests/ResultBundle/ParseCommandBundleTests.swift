@@ -57,8 +57,7 @@ import Testing
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let bundle = folder.url.appendingPathComponent("Old.xcresult")
-        try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
-        try Data("<plist/>".utf8).write(to: bundle.appendingPathComponent("Info.plist"))
+        try XCResultFixtures.older(at: bundle)
         let (context, _, _) = context(folder)
         let error = await #expect(throws: ResultBundleError.self) {
             try await ParseCommand(arguments: ["Old.xcresult", "--output", "out"]).run(in: context)

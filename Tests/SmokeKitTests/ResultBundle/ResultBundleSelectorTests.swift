@@ -20,8 +20,7 @@ import Testing
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let bundle = folder.url.appendingPathComponent("Old.xcresult")
-        try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
-        try Data("<plist/>".utf8).write(to: bundle.appendingPathComponent("Info.plist"))
+        try XCResultFixtures.older(at: bundle)
         let error = try #require(throws: ResultBundleError.self) { try ResultBundleSelector(xcresulttool: nil).reader(for: bundle) }
         #expect(error == .predatesXcode16(path: bundle.path))
         #expect(error.exitCode == .invalidInput)
@@ -32,8 +31,7 @@ import Testing
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let bundle = folder.url.appendingPathComponent("Old.xcresult")
-        try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
-        try Data("<plist/>".utf8).write(to: bundle.appendingPathComponent("Info.plist"))
+        try XCResultFixtures.older(at: bundle)
         var canned = ResultBundleContents()
         canned.tests = [TestResult(id: "M.C/t", name: "t", suite: "C", framework: .xctest, status: .passed)]
         let reader = try ResultBundleSelector(xcresulttool: CannedReader(contents: canned)).reader(for: bundle)

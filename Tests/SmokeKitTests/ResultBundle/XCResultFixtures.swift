@@ -15,6 +15,12 @@ enum XCResultFixtures {
     static let hostileName = "../../x\u{0}evil.txt"
     static let hostileText = Data("hostile payload\n".utf8)
 
+    /// A bundle as Xcode 15 and older wrote it: an `Info.plist`, no database.
+    static func older(at bundle: URL) throws {
+        try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
+        try Data("<plist/>".utf8).write(to: bundle.appendingPathComponent("Info.plist"))
+    }
+
     @discardableResult
     static func standard(at bundle: URL, compressPayloads: Bool = true) throws -> XCResultFixtureBuilder {
         let b = try XCResultFixtureBuilder(at: bundle)
