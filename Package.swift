@@ -9,7 +9,16 @@ let package = Package(
         .library(name: "SmokeKit", targets: ["SmokeKit"]),
     ],
     targets: [
-        .target(name: "SmokeKit"),
+        // Reads Xcode 16+ result bundles' database.sqlite3; Apple platforms import the SDK's SQLite3 instead.
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .yum(["sqlite-devel"])]
+        ),
+        .target(
+            name: "SmokeKit",
+            dependencies: [.target(name: "CSQLite", condition: .when(platforms: [.linux, .android, .windows]))]
+        ),
         .executableTarget(name: "smokerun", dependencies: ["SmokeKit"]),
         .testTarget(
             name: "SmokeKitTests",

@@ -3,20 +3,27 @@ import Foundation
 /// `smokerun parse`: reports from test output someone already has.
 package struct ParseCommand: Command {
     package static let name = "parse"
-    package static let summary = "turn saved test output (logs, event streams) into smokerun's reports"
+    package static let summary = "turn saved test output (logs, event streams, .xcresult bundles) into smokerun's reports"
     package static let help = """
         Usage: smokerun parse INPUT… [--output DIR] [--name NAME] [--format LIST] [--summary-only]
+               smokerun parse BUNDLE.xcresult [--cross-check] [--output DIR] [--name NAME] [--format LIST]
 
         Reads saved `swift test` / xcodebuild console logs and Swift Testing event streams
-        (--experimental-event-stream-output), streaming, and writes a run directory with the
-        same reports `smokerun run` writes.
+        (--experimental-event-stream-output), streaming, or one Xcode result bundle, and writes a
+        run directory with the same reports `smokerun run` writes.
+
+        An Xcode 16+ bundle is read from its own database.sqlite3, on any platform, without Xcode
+        (attachment payloads need the `zstd` program); an older bundle needs Xcode's xcresulttool.
 
           --output DIR      output folder (default: .smokerun)
           --name NAME       pipeline name recorded in the reports (default: parsed)
           --format LIST     comma-separated: json,junit,markdown,html (default: all)
           --summary-only    print the totals, write nothing
+          --cross-check     (macOS, .xcresult) read the bundle with xcresulttool too and report any
+                            difference in tests, statuses, retries, durations or failure messages
 
-        Exit status: 0 all passed, 1 tests failed, 2 unreadable or unrecognisable input.
+        Exit status: 0 all passed, 1 tests failed, 2 unreadable or unrecognisable input,
+        3 --cross-check found the two readings different.
 
         """
 
@@ -25,14 +32,19 @@ package struct ParseCommand: Command {
     var name: String
     var formats: [ReportFormat]
     var summaryOnly: Bool
+    var crossCheck: Bool
+    /// Makes the xcresulttool reader where Xcode is present, nil elsewhere (Linux); the executable
+    /// wires the real one, tests a fake.
+    package var makeXCResultToolReader: @Sendable (CommandContext) -> (any ResultBundleReading)? = { _ in nil }
 
     package init(arguments: [String]) throws(UsageError) {
-        let parsed = try Arguments(arguments, options: ["output", "name", "format"], flags: ["summary-only"])
+        let parsed = try Arguments(arguments, options: ["output", "name", "format"], flags: ["summary-only", "cross-check"])
         inputs = parsed.positionals
-        guard !inputs.isEmpty else { throw UsageError("parse needs at least one input file (a log or an event stream)") }
+        guard !inputs.isEmpty else { throw UsageError("parse needs at least one input file (a log, an event stream or an .xcresult bundle)") }
         output = parsed.value("output") ?? ".smokerun"
         name = parsed.value("name") ?? "parsed"
         summaryOnly = parsed.flag("summary-only")
+        crossCheck = parsed.flag("cross-check")
         formats = ReportFormat.allCases
         if let list = parsed.value("format") {
             formats = try list.split(separator: ",").map { (item) throws(UsageError) -> ReportFormat in
@@ -42,41 +54,95 @@ package struct ParseCommand: Command {
                 return format
             }
         }
+        let bundles = inputs.filter(Self.isBundle)
+        if !bundles.isEmpty, inputs.count > 1 {
+            throw UsageError("parse reads one .xcresult bundle at a time, without other inputs; got \(inputs.joined(separator: " "))")
+        }
+        if crossCheck, bundles.isEmpty { throw UsageError("--cross-check applies to an .xcresult bundle only") }
+    }
+
+    static func isBundle(_ path: String) -> Bool {
+        URL(fileURLWithPath: path).pathExtension.lowercased() == "xcresult"
     }
 
     package func run(in context: CommandContext) async throws -> ExitCode {
         let files = inputs.map(context.url(for:))
-        for file in files where file.pathExtension == "xcresult" {
-            throw UsageError("\(file.path): reading .xcresult bundles is not part of this build yet; parse the xcodebuild log instead")
-        }
+        if let bundle = files.first, Self.isBundle(bundle.path) { return try runBundle(bundle, in: context) }
         let startedAt = Date()
         // A summary needs statuses only: memory stays flat however much the tests printed.
         let parsed = try LogParser(retention: summaryOnly ? .statusesOnly : .full).parse(files: files)
         var tests = parsed.results
         for index in tests.indices { tests[index].order = index + 1 }
         let finishedAt = Date()
-        let ordering = OrderingRecord(mode: .declared, isolation: .suite, seed: nil)
-        var report = RunReport(
-            pipeline: name, runID: RunID.make(date: startedAt, suffix: RunID.randomSuffix()), status: .passed,
-            startedAt: startedAt, finishedAt: finishedAt, seed: nil, ordering: ordering, environment: [:],
-            device: ResolvedDevice(platform: "unknown"), toolchain: nil, tests: tests)
-        report.status = RunReport.status(of: tests, errors: [])
         let mb = Double(parsed.byteCount) / 1_000_000
         let seconds = max(finishedAt.timeIntervalSince(startedAt), 0.000_001)
         context.standardError.line(String(format: "parsed %d lines (%.1f MB in %.2f s, %.0f MB/s), %d not understood",
                                           parsed.lineCount, mb, seconds, mb / seconds, parsed.unrecognizedLineCount))
+        let report = makeReport(tests: tests, device: nil, toolchain: nil, notes: [], startedAt: startedAt, finishedAt: finishedAt)
+        return try write(report, attachments: parsed.attachments, consoleLog: files.count == 1 ? files[0] : nil, in: context)
+    }
+
+    private func runBundle(_ bundle: URL, in context: CommandContext) throws -> ExitCode {
+        let startedAt = Date()
+        let selector = ResultBundleSelector(
+            direct: XCResultDatabaseReader(payloads: XCResultDatabasePayloads(runner: context.runner)),
+            xcresulttool: makeXCResultToolReader(context))
+        let scratch = FileManager.default.temporaryDirectory
+            .appendingPathComponent("smokerun-xcresult-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+
+        let contents: ResultBundleContents
+        var differences: [String] = []
+        if crossCheck {
+            (contents, differences) = try selector.crossCheck(bundle: bundle, scratchDirectory: scratch)
+        } else {
+            contents = try selector.reader(for: bundle).read(bundle: bundle, scratchDirectory: scratch)
+        }
+        for note in contents.notes { context.standardError.line("note: \(note)") }
+        let report = makeReport(
+            tests: contents.tests, device: contents.device, toolchain: contents.xcodeVersion.map { ToolchainInfo(version: $0) },
+            notes: contents.notes, startedAt: startedAt, finishedAt: Date())
+        let exitCode = try write(report, attachments: contents.attachments, consoleLog: nil, in: context)
+        // The report is written either way; disagreeing readers then fail the command.
+        if !differences.isEmpty { throw ResultBundleError.readingsDiffer(path: bundle.path, differences: differences) }
+        return exitCode
+    }
+
+    private func makeReport(
+        tests: [TestResult], device: ResolvedDevice?, toolchain: ToolchainInfo?, notes: [String], startedAt: Date, finishedAt: Date
+    ) -> RunReport {
+        var report = RunReport(
+            pipeline: name, runID: RunID.make(date: startedAt, suffix: RunID.randomSuffix()), status: .passed,
+            startedAt: startedAt, finishedAt: finishedAt, seed: nil,
+            ordering: OrderingRecord(mode: .declared, isolation: .suite, seed: nil), environment: [:],
+            device: device ?? ResolvedDevice(platform: "unknown"), toolchain: toolchain, tests: tests,
+            errors: notes.map { InfrastructureError(message: $0) })
+        // A bundle's notes (an unavailable attachment) are listed, but the tests' results are known: they decide.
+        report.status = RunReport.status(of: tests, errors: [])
+        return report
+    }
+
+    /// Prints the totals and, unless `--summary-only`, stores attachments and writes the run directory.
+    private func write(_ report: RunReport, attachments: [RawAttachment], consoleLog: URL?, in context: CommandContext) throws -> ExitCode {
+        var report = report
         let t = report.totals
         context.standardOutput.line("\(t.tests) tests: \(t.passed) passed, \(t.failed) failed, \(t.crashed) crashed, \(t.timedOut) timed out, \(t.skipped) skipped, \(t.expectedFailures) expected failures")
         guard !summaryOnly else { return report.status == .passed ? .passed : .testsFailed }
 
         let store = RunStore(outputDirectory: context.url(for: output))
         let runDirectory = try store.createRunDirectory(runID: report.runID)
-        let attachments = AttachmentStore()
-        for raw in parsed.attachments {
-            let record = try attachments.save(raw, in: runDirectory)
-            if let index = report.tests.firstIndex(where: { $0.id == raw.testID }) { report.tests[index].attachments.append(record) }
+        let attachmentStore = AttachmentStore()
+        for raw in attachments {
+            do {
+                let record = try attachmentStore.save(raw, in: runDirectory)
+                if let index = report.tests.firstIndex(where: { $0.id == raw.testID }) { report.tests[index].attachments.append(record) }
+            } catch {
+                report.errors.append(InfrastructureError(
+                    message: "attachment '\(raw.name)' of \(raw.testID ?? "an unknown test") could not be stored: \(error.localizedDescription)"))
+            }
         }
-        report = try store.finish(report, in: runDirectory, formats: formats, consoleLog: files.count == 1 ? files[0] : nil, environment: context.environment)
+        report = try store.finish(report, in: runDirectory, formats: formats, consoleLog: consoleLog, environment: context.environment)
         context.standardOutput.line("report: \(runDirectory.path)")
         return report.status == .passed ? .passed : .testsFailed
     }

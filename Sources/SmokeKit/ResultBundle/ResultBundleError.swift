@@ -1,0 +1,40 @@
+import Foundation
+
+/// A result bundle `smokerun parse` cannot turn into a report, and why.
+package enum ResultBundleError: LocalizedError, ExitCodeProviding, Equatable {
+    /// No `database.sqlite3` (written since Xcode 16) and no xcresulttool to read the older format.
+    case predatesXcode16(path: String)
+    /// Neither `Info.plist` nor `database.sqlite3`: not a result bundle at all.
+    case notABundle(path: String)
+    /// A bundle of a run that ran no tests (a build that failed); `buildErrors` say why.
+    case noTests(path: String, buildErrors: [String])
+    /// `--cross-check` needs both readers; xcresulttool exists only with Xcode.
+    case crossCheckNeedsXcode
+    /// `--cross-check` found the two readings different.
+    case readingsDiffer(path: String, differences: [String])
+
+    package var exitCode: ExitCode {
+        switch self {
+        case .predatesXcode16, .notABundle, .noTests, .crossCheckNeedsXcode: .invalidInput
+        case .readingsDiffer: .infrastructure
+        }
+    }
+
+    package var errorDescription: String? {
+        switch self {
+        case .predatesXcode16(let path):
+            "\(path): this bundle predates Xcode 16 and needs Xcode's xcresulttool (it has no database.sqlite3). "
+                + "Run `smokerun parse` on a Mac with Xcode, or parse the xcodebuild log instead."
+        case .notABundle(let path):
+            "\(path): not an Xcode result bundle (no Info.plist, no database.sqlite3). Pass the .xcresult folder itself, unpacked."
+        case .noTests(let path, let buildErrors):
+            "\(path): the bundle holds no test results; the tests never ran"
+                + (buildErrors.isEmpty ? "." : ", the build failed:\n" + buildErrors.prefix(20).map { "  \($0)" }.joined(separator: "\n"))
+        case .crossCheckNeedsXcode:
+            "--cross-check reads the bundle with xcresulttool too, which needs macOS with Xcode; run it on a Mac, or drop the flag."
+        case .readingsDiffer(let path, let differences):
+            "\(path): xcresulttool and the bundle's database disagree (\(differences.count) differences):\n"
+                + differences.prefix(50).map { "  \($0)" }.joined(separator: "\n")
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// Picks how to read a `.xcresult` bundle: its own database when it has one (Xcode 16+), else
+/// xcresulttool when Xcode is present, else a clear exit-2 error.
+package struct ResultBundleSelector: Sendable {
+    package enum Choice: Equatable, Sendable {
+        case database
+        case xcresulttool
+    }
+
+    private let direct: any ResultBundleReading
+    /// The xcresulttool-based reader; nil where Xcode is absent (Linux).
+    private let xcresulttool: (any ResultBundleReading)?
+
+    package init(direct: any ResultBundleReading = XCResultDatabaseReader(), xcresulttool: (any ResultBundleReading)?) {
+        self.direct = direct
+        self.xcresulttool = xcresulttool
+    }
+
+    /// The rule, pure: the database wins; xcresulttool only for bundles without one.
+    package static func choose(hasDatabase: Bool, hasXCResultTool: Bool) -> Choice? {
+        if hasDatabase { return .database }
+        return hasXCResultTool ? .xcresulttool : nil
+    }
+
+    package func reader(for bundle: URL) throws -> any ResultBundleReading {
+        let files = FileManager.default
+        let hasDatabase = files.fileExists(atPath: bundle.appendingPathComponent(XCResultDatabaseReader.databaseName).path)
+        guard hasDatabase || files.fileExists(atPath: bundle.appendingPathComponent("Info.plist").path) else {
+            throw ResultBundleError.notABundle(path: bundle.path)
+        }
+        switch Self.choose(hasDatabase: hasDatabase, hasXCResultTool: xcresulttool != nil) {
+        case .database: return direct
+        case .xcresulttool: return xcresulttool!
+        case nil: throw ResultBundleError.predatesXcode16(path: bundle.path)
+        }
+    }
+
+    /// Reads the bundle both ways (`--cross-check`); returns the database reading and the differences.
+    package func crossCheck(bundle: URL, scratchDirectory: URL) throws -> (contents: ResultBundleContents, differences: [String]) {
+        guard let xcresulttool else { throw ResultBundleError.crossCheckNeedsXcode }
+        let directScratch = scratchDirectory.appendingPathComponent("database", isDirectory: true)
+        let toolScratch = scratchDirectory.appendingPathComponent("xcresulttool", isDirectory: true)
+        for folder in [directScratch, toolScratch] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        let fromDatabase = try direct.read(bundle: bundle, scratchDirectory: directScratch)
+        let fromTool = try xcresulttool.read(bundle: bundle, scratchDirectory: toolScratch)
+        return (fromDatabase, ResultBundleComparison.differences(database: fromDatabase, xcresulttool: fromTool))
+    }
+}

@@ -1,0 +1,121 @@
+/// Maps the rows of a result bundle's database to smokerun's model (DESIGN §6). Pure.
+///
+/// A test case's runs are grouped into attempts by test-plan run (configurations, merged or
+/// repeated bundles) and `RepetitionPolicies.repetition` (retries); the runs of one attempt are the
+/// cases of a parameterized test. Within a plan run the last attempt decides; across plan runs the
+/// worst final status does. Failed-then-passed is `passed` and `flaky`; every attempt is kept.
+package enum XCResultDatabaseMapper {
+    package static func map(_ snapshot: XCResultDatabaseSnapshot) -> XCResultDatabaseMapping {
+        var mapping = XCResultDatabaseMapping()
+        let tests = mapTests(snapshot, notes: &mapping.notes)
+        mapping.tests = tests.results
+        mapping.attachments = XCResultDatabaseAttachmentLinker.attachments(snapshot, testIDByRun: tests.testIDByRun)
+        mapping.device = XCResultDatabaseDeviceReader.device(snapshot)
+        mapping.xcodeVersion = XCResultDatabaseDeviceReader.xcodeVersion(snapshot)
+        mapping.notes += suiteIssueNotes(snapshot)
+        return mapping
+    }
+
+    /// Attempts of one test, keyed by (plan run ordinal, repetition).
+    private struct AttemptKey: Hashable, Comparable {
+        var planRun: Int
+        var repetition: Int
+        static func < (lhs: Self, rhs: Self) -> Bool { (lhs.planRun, lhs.repetition) < (rhs.planRun, rhs.repetition) }
+    }
+
+    /// Most important first: a failed case fails the attempt; a passed one beats skipped cases.
+    private static let precedence: [TestStatus] = [.crashed, .timedOut, .failed, .passed, .expectedFailure, .skipped]
+
+    static func worst(_ statuses: [TestStatus]) -> TestStatus {
+        precedence.first(where: statuses.contains) ?? .passed
+    }
+
+    private static func mapTests(
+        _ snapshot: XCResultDatabaseSnapshot, notes: inout [String]
+    ) -> (results: [TestResult], testIDByRun: [Int: String]) {
+        let suites = XCResultDatabaseIndex(snapshot.rows("TestSuites"))
+        let testables = XCResultDatabaseIndex(snapshot.rows("Testables"))
+        let order = XCResultDatabaseRunOrder(snapshot)
+        let reader = XCResultDatabaseRunReader(snapshot)
+        let runsByCase = Dictionary(grouping: snapshot.rows("TestCaseRuns"), by: { $0.int("testCase_fk") ?? -1 })
+        var unknownResults: Set<String> = []
+        var placed: [(key: [Int], result: TestResult)] = []
+        var testIDByRun: [Int: String] = [:]
+        var seenIDs: Set<String> = []
+
+        let cases = snapshot.rows("TestCases").sorted { ($0.int("rowid") ?? 0) < ($1.int("rowid") ?? 0) }
+        for testCase in cases {
+            guard let runs = runsByCase[testCase.int("rowid") ?? -1], !runs.isEmpty else { continue }
+            var identity = XCResultDatabaseTestIdentity(testCase: testCase, suites: suites, testables: testables)
+            // Two rows with one id (the same test in two testables of one name) stay two tests.
+            if seenIDs.contains(identity.id) { identity.id += " #\(testCase.int("rowid") ?? 0)" }
+            seenIDs.insert(identity.id)
+
+            var groups: [AttemptKey: [(run: XCResultDatabaseRow, outcome: XCResultDatabaseRunReader.Outcome)]] = [:]
+            for run in runs.sorted(by: { order.key(of: $0).lexicographicallyPrecedes(order.key(of: $1)) }) {
+                let outcome = reader.outcome(of: run)
+                if let unknown = outcome.unknownResult { unknownResults.insert(unknown) }
+                groups[AttemptKey(planRun: order.planRun(of: run), repetition: outcome.repetition), default: []].append((run, outcome))
+                if let runID = run.int("rowid") { testIDByRun[runID] = identity.id }
+            }
+            let attempts = groups.keys.sorted().map { key in
+                (key: key, attempt: attempt(from: groups[key]!, reader: reader))
+            }
+            let result = merge(attempts, identity: identity)
+            let key = runs.map(order.key(of:)).min(by: { $0.lexicographicallyPrecedes($1) }) ?? []
+            placed.append((key, result))
+        }
+        for unknown in unknownResults.sorted() {
+            notes.append("Test runs with the result '\(unknown)', which smokerun does not know, were counted as failed.")
+        }
+        var results = placed.sorted { $0.key.lexicographicallyPrecedes($1.key) }.map(\.result)
+        for index in results.indices { results[index].order = index + 1 }
+        return (results, testIDByRun)
+    }
+
+    /// One attempt from its runs (one run, or one per case of a parameterized test).
+    private static func attempt(
+        from runs: [(run: XCResultDatabaseRow, outcome: XCResultDatabaseRunReader.Outcome)], reader: XCResultDatabaseRunReader
+    ) -> TestAttempt {
+        var output: [String] = []
+        for (run, outcome) in runs {
+            if let label = reader.argumentsLabel(of: run) {
+                output.append("Case (\(label)): \(outcome.status.rawValue)")
+            }
+            output += outcome.output
+        }
+        return TestAttempt(
+            status: worst(runs.map(\.outcome.status)),
+            durationSeconds: runs.reduce(0) { $0 + $1.outcome.durationSeconds },
+            failures: runs.flatMap(\.outcome.failures),
+            output: Array(output.prefix(TestResult.outputLineLimit)))
+    }
+
+    private static func merge(_ attempts: [(key: AttemptKey, attempt: TestAttempt)], identity: XCResultDatabaseTestIdentity) -> TestResult {
+        let byPlanRun = Dictionary(grouping: attempts, by: \.key.planRun)
+        let finals = byPlanRun.keys.sorted().map { byPlanRun[$0]!.last!.attempt }
+        let status = finals.count == 1 ? finals[0].status : worst(finals.map(\.status))
+        let flaky = status == .passed && byPlanRun.values.contains { planAttempts in
+            planAttempts.last!.attempt.status == .passed && planAttempts.dropLast().contains { $0.attempt.status.isFailure }
+        }
+        let deciding = finals.count == 1 ? finals : finals.filter { $0.status == status }
+        return TestResult(
+            id: identity.id, name: identity.name, suite: identity.suite, framework: identity.framework, status: status,
+            durationSeconds: attempts.reduce(0) { $0 + $1.attempt.durationSeconds },
+            flaky: flaky,
+            failures: deciding.flatMap(\.failures),
+            output: Array(deciding.flatMap(\.output).prefix(TestResult.outputLineLimit)),
+            attempts: attempts.count > 1 ? attempts.map(\.attempt) : [])
+    }
+
+    /// Issues recorded on a suite run, outside any test: listed, since no test carries them.
+    private static func suiteIssueNotes(_ snapshot: XCResultDatabaseSnapshot) -> [String] {
+        let suiteRuns = XCResultDatabaseIndex(snapshot.rows("TestSuiteRuns"))
+        let suites = XCResultDatabaseIndex(snapshot.rows("TestSuites"))
+        return snapshot.rows("TestIssues").filter { $0.int("testCaseRun_fk") == nil }.map { issue in
+            let suite = suites[suiteRuns[issue.int("testSuiteRun_fk")]?.int("testSuite_fk")]?.text("name") ?? "unknown suite"
+            let message = issue.text("compactDescription") ?? issue.text("sanitizedDescription") ?? issue.text("issueType") ?? "issue recorded"
+            return "Suite \(suite) recorded an issue outside any test: \(message)"
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// Reads an Xcode 16+ result bundle from its own `database.sqlite3` and `Data/` payloads, on any
+/// platform, without Xcode (DESIGN §6).
+package struct XCResultDatabaseReader: ResultBundleReading {
+    package static let databaseName = "database.sqlite3"
+    /// Unavailable attachments listed one by one before the rest are counted.
+    static let listedUnavailableLimit = 10
+
+    private let payloads: XCResultDatabasePayloads
+
+    package init(payloads: XCResultDatabasePayloads = XCResultDatabasePayloads()) {
+        self.payloads = payloads
+    }
+
+    package func read(bundle: URL, scratchDirectory: URL) throws -> ResultBundleContents {
+        let database = try XCResultDatabaseConnection(readingAt: bundle.appendingPathComponent(Self.databaseName))
+        let snapshot = try XCResultDatabaseSnapshot.load(from: database)
+        let mapping = XCResultDatabaseMapper.map(snapshot)
+        guard !mapping.tests.isEmpty else {
+            throw ResultBundleError.noTests(path: bundle.path, buildErrors: try buildErrors(database))
+        }
+        var contents = ResultBundleContents()
+        contents.tests = mapping.tests
+        contents.device = mapping.device
+        contents.xcodeVersion = mapping.xcodeVersion
+        contents.notes = mapping.notes
+        var unavailable: [String] = []
+        for (index, attachment) in mapping.attachments.enumerated() {
+            switch payloads.load(payloadID: attachment.payloadID, bundle: bundle, scratchDirectory: scratchDirectory, index: index) {
+            case .available(let content):
+                contents.attachments.append(RawAttachment(
+                    testID: attachment.testID, name: attachment.name, content: content, mediaType: attachment.mediaType))
+            case .unavailable(let reason):
+                unavailable.append("Attachment '\(attachment.name)' of \(attachment.testID ?? "no known test") is unavailable: \(reason).")
+            }
+        }
+        contents.notes += unavailable.prefix(Self.listedUnavailableLimit)
+        if unavailable.count > Self.listedUnavailableLimit {
+            contents.notes.append("\(unavailable.count - Self.listedUnavailableLimit) more attachments are unavailable for the same kinds of reasons.")
+        }
+        return contents
+    }
+
+    /// Error-severity build issues, to say why a bundle holds no tests.
+    private func buildErrors(_ database: XCResultDatabaseConnection) throws -> [String] {
+        guard let columns = try database.schema()["BuildIssues"], columns.contains("message") else { return [] }
+        let type = columns.contains("issueType") ? "issueType" : "NULL"
+        let rows = try database.query("SELECT message, \(type) AS issueType FROM BuildIssues", table: "BuildIssues")
+        return rows.filter { $0.text("issueType")?.lowercased().contains("warning") != true }.compactMap { $0.text("message") }
+    }
+}

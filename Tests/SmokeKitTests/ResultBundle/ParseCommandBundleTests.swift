@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+@testable import SmokeKit
+
+/// `smokerun parse X.xcresult` end to end over a fixture bundle (lives here, beside the reader it drives).
+@Suite struct ParseCommandBundleTests {
+    private func context(_ folder: TemporaryDirectory) -> (CommandContext, BufferOutput, BufferOutput) {
+        let out = BufferOutput()
+        let err = BufferOutput()
+        return (CommandContext(standardOutput: out, standardError: err, environment: [:], currentDirectory: folder.url), out, err)
+    }
+
+    private func onlyRunDirectory(_ folder: TemporaryDirectory) throws -> URL {
+        let runs = folder.url.appendingPathComponent("out/runs")
+        let names = try FileManager.default.contentsOfDirectory(atPath: runs.path)
+        #expect(names.count == 1)
+        return runs.appendingPathComponent(try #require(names.first))
+    }
+
+    @Test func aBundleBecomesARunDirectoryWithAttachmentsAndDevice() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try XCResultFixtures.standard(at: folder.url.appendingPathComponent("Run.xcresult"))
+        let (context, out, _) = context(folder)
+        let code = try await ParseCommand(arguments: ["Run.xcresult", "--output", "out"]).run(in: context)
+        #expect(code == .testsFailed)
+        #expect(out.text.contains("7 tests: 4 passed, 1 failed, 0 crashed, 0 timed out, 1 skipped, 1 expected failures"))
+
+        let runDirectory = try onlyRunDirectory(folder)
+        let report = try RunStore.loadReport(at: runDirectory)
+        #expect(report.device.name == "iPhone SE (3rd generation)")
+        #expect(report.toolchain?.version == "Xcode 16.2 (16C5032a)")
+        #expect(report.totals.flaky == 1)
+        #expect(report.status == .failed)
+        #expect(report.errors.map(\.message) == [
+            "Attachment 'Gone' of AppXCTests.LoginTests/testScreenshot is unavailable: its payload Data/data.0~gone is missing from the bundle.",
+        ])
+        let screenshot = try #require(report.tests.first { $0.name == "testScreenshot" })
+        #expect(screenshot.attachments.map(\.name) == ["Login screen", XCResultFixtures.hostileName])
+        let attachmentsFolder = runDirectory.appendingPathComponent("attachments").standardizedFileURL
+        for record in screenshot.attachments {
+            #expect(record.path.hasPrefix("attachments/"))
+            #expect(!record.path.dropFirst("attachments/".count).contains("/"))
+            #expect(!record.path.contains("..") && !record.path.contains("\u{0}"))
+            let file = runDirectory.appendingPathComponent(record.path).standardizedFileURL
+            #expect(file.deletingLastPathComponent().path == attachmentsFolder.path)
+        }
+        let png = runDirectory.appendingPathComponent(screenshot.attachments[0].path)
+        #expect(try Data(contentsOf: png) == XCResultFixtures.screenshot)
+        #expect(screenshot.attachments[0].mediaType == "image/png")
+        let html = try String(contentsOf: runDirectory.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(html.contains(screenshot.attachments[0].path))
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("x").path))
+    }
+
+    @Test func anOlderBundleOnLinuxEndsWithTheExit2Message() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let bundle = folder.url.appendingPathComponent("Old.xcresult")
+        try XCResultFixtures.older(at: bundle)
+        let (context, _, _) = context(folder)
+        let error = await #expect(throws: ResultBundleError.self) {
+            try await ParseCommand(arguments: ["Old.xcresult", "--output", "out"]).run(in: context)
+        }
+        #expect(error == .predatesXcode16(path: bundle.path))
+        #expect(error?.exitCode == .invalidInput)
+    }
+
+    @Test func crossCheckWithoutXcodeIsExit2() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try XCResultFixtures.standard(at: folder.url.appendingPathComponent("Run.xcresult"))
+        let (context, _, _) = context(folder)
+        let error = await #expect(throws: ResultBundleError.self) {
+            try await ParseCommand(arguments: ["Run.xcresult", "--cross-check"]).run(in: context)
+        }
+        #expect(error == .crossCheckNeedsXcode)
+    }
+
+    @Test func crossCheckWritesTheReportThenFailsOnDifferences() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try XCResultFixtures.standard(at: folder.url.appendingPathComponent("Run.xcresult"))
+        var fromTool = try XCResultDatabaseReader().read(bundle: folder.url.appendingPathComponent("Run.xcresult"), scratchDirectory: folder.url)
+        fromTool.tests[0].status = .failed
+        let canned = fromTool
+        var command = try ParseCommand(arguments: ["Run.xcresult", "--cross-check", "--output", "out"])
+        command.makeXCResultToolReader = { _ in ResultBundleSelectorTests.CannedReader(contents: canned) }
+        let (context, _, _) = context(folder)
+        let error = await #expect(throws: ResultBundleError.self) { try await command.run(in: context) }
+        #expect(error == .readingsDiffer(
+            path: folder.url.appendingPathComponent("Run.xcresult").path,
+            differences: ["AppTests.CartTests/Checkout/total(): status passed in the database, failed from xcresulttool"]))
+        #expect(error?.exitCode == .infrastructure)
+        _ = try onlyRunDirectory(folder)
+    }
+
+    @Test(arguments: [["A.xcresult", "log.txt"], ["log.txt", "--cross-check"]])
+    func bundlesAreReadAloneAndCrossCheckOnlyForBundles(arguments: [String]) {
+        #expect(throws: UsageError.self) { try ParseCommand(arguments: arguments) }
+    }
+}

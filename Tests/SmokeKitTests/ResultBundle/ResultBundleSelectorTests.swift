@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+@testable import SmokeKit
+
+@Suite struct ResultBundleSelectorTests {
+    /// A reader that returns fixed contents.
+    struct CannedReader: ResultBundleReading {
+        var contents: ResultBundleContents
+        func read(bundle: URL, scratchDirectory: URL) throws -> ResultBundleContents { contents }
+    }
+
+    @Test(arguments: [
+        (true, true, ResultBundleSelector.Choice.database), (true, false, .database), (false, true, .xcresulttool),
+    ])
+    func theDatabaseWinsAndXCResultToolReadsOlderBundles(hasDatabase: Bool, hasTool: Bool, expected: ResultBundleSelector.Choice) {
+        #expect(ResultBundleSelector.choose(hasDatabase: hasDatabase, hasXCResultTool: hasTool) == expected)
+    }
+
+    @Test func anOlderBundleWithoutXcodeIsTheExit2Message() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let bundle = folder.url.appendingPathComponent("Old.xcresult")
+        try XCResultFixtures.older(at: bundle)
+        let error = try #require(throws: ResultBundleError.self) { try ResultBundleSelector(xcresulttool: nil).reader(for: bundle) }
+        #expect(error == .predatesXcode16(path: bundle.path))
+        #expect(error.exitCode == .invalidInput)
+        #expect(error.errorDescription?.contains("this bundle predates Xcode 16 and needs Xcode's xcresulttool") == true)
+    }
+
+    @Test func anOlderBundleWithXcodeGoesToXCResultTool() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let bundle = folder.url.appendingPathComponent("Old.xcresult")
+        try XCResultFixtures.older(at: bundle)
+        var canned = ResultBundleContents()
+        canned.tests = [TestResult(id: "M.C/t", name: "t", suite: "C", framework: .xctest, status: .passed)]
+        let reader = try ResultBundleSelector(xcresulttool: CannedReader(contents: canned)).reader(for: bundle)
+        #expect(try reader.read(bundle: bundle, scratchDirectory: folder.url) == canned)
+    }
+
+    @Test func aFolderThatIsNoBundleSaysSo() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let error = try #require(throws: ResultBundleError.self) { try ResultBundleSelector(xcresulttool: nil).reader(for: folder.url) }
+        #expect(error == .notABundle(path: folder.url.path))
+    }
+
+    @Test func crossCheckWithoutXcodeNeedsXcode() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let error = try #require(throws: ResultBundleError.self) {
+            try ResultBundleSelector(xcresulttool: nil).crossCheck(bundle: folder.url, scratchDirectory: folder.url)
+        }
+        #expect(error == .crossCheckNeedsXcode)
+        #expect(error.exitCode == .invalidInput)
+    }
+}
