@@ -21,6 +21,8 @@ package struct ResultCollector {
     /// Whether any line was test output (a test, suite, summary or issue), as opposed to only noise.
     package private(set) var sawTestActivity = false
 
+    /// Whether any XCTest `started` line was seen: the log is serial, so restarts name the running test.
+    private var sawXCTestStart = false
     private var entries: [TestResult] = []
     private var progress: [Progress] = []
     private var indexByID: [String: Int] = [:]
@@ -65,7 +67,10 @@ package struct ResultCollector {
         switch event {
         case .testStarted(let ref):
             sawTestActivity = true
-            if ref.framework == .xctest { finishInterruptedXCTests() }
+            if ref.framework == .xctest {
+                sawXCTestStart = true
+                finishInterruptedXCTests()
+            }
             let index = entry(for: ref)
             if progress[index].started || progress[index].finished { beginNewAttempt(index) }
             progress[index].started = true
@@ -97,7 +102,9 @@ package struct ResultCollector {
             if crash.frame == nil, isProjectFile(file) { crash.frame = (file, line) }
         case .restartAfterCrash(let ref):
             sawTestActivity = true
-            if running.isEmpty, let ref {
+            // Only a parallel log (no `started` lines) names a crashed test nothing else shows; in a serial
+            // log the crashed test is the running one, and a restart naming another test is not counted twice.
+            if running.isEmpty, !sawXCTestStart, let ref {
                 let index = entry(for: ref)
                 if !progress[index].finished { running.append(index) }
             }

@@ -44,7 +44,7 @@ struct CorpusRatchetTests {
         ("xcodebuild/xcbeautify__MixedTestLog_6_0_macOS.txt", .parsed(tests: 6, unrecognized: 0)),
         ("xcodebuild/xcbeautify__MixedTestLog_xctest_swifttesting_2025.txt", .parsed(tests: 4, unrecognized: 0)),
         ("xcodebuild/xcbeautify__ParallelTestLog.txt", .parsed(tests: 21, unrecognized: 0)),
-        ("xcodebuild/xcbeautify__TestLog.txt", .parsed(tests: 85, unrecognized: 0)),
+        ("xcodebuild/xcbeautify__TestLog.txt", .parsed(tests: 83, unrecognized: 0)),
         ("xcodebuild/xcbeautify__clean_build_xcode_15_1.txt", .error("contains no test output")),
         ("xcodebuild/xcbeautify__swift_test_log_macOS.txt", .parsed(tests: 455, unrecognized: 0)),
         ("xcodebuild/xcbeautify__test_line_samples_from_unit_tests.txt", .parsed(tests: 27, unrecognized: 10)),
