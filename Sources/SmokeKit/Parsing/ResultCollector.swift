@@ -147,6 +147,30 @@ package struct ResultCollector {
     /// Records a line the caller could not read at all (malformed JSON, an unknown record).
     package mutating func countUnrecognizedLine() { unrecognizedLineCount += 1 }
 
+    /// Adds tests another reader finished whole (an xcresulttool document), after those already collected;
+    /// a test whose id is already here is replaced. `unrecognized` counts what that reader did not understand.
+    package mutating func adopt(_ results: [TestResult], attachments: [RawAttachment] = [], unrecognized: Int = 0) {
+        for var result in results {
+            if let index = indexByID[result.id] {
+                result.order = entries[index].order
+                entries[index] = result
+                progress[index].finished = true
+                continue
+            }
+            result.order = entries.count + 1
+            indexByID[result.id] = entries.count
+            startedTestIDs.insert(result.id)
+            entries.append(result)
+            var done = Progress()
+            done.started = true
+            done.finished = true
+            progress.append(done)
+        }
+        if !results.isEmpty { sawTestActivity = true }
+        self.attachments += attachments
+        unrecognizedLineCount += unrecognized
+    }
+
     // MARK: - Entries
 
     private mutating func entry(for ref: TestRef) -> Int {
