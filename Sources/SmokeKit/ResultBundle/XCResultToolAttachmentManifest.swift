@@ -49,6 +49,19 @@ package struct XCResultToolAttachmentManifest: Decodable, Sendable, Equatable {
 
     package init(entries: [Entry]) { self.entries = entries }
 
+    /// `Tip screen_0_6B1D3C2A-5E4F-4A3B-9C8D-7E6F5A4B3C2D.png` → `Tip screen.png`: xcresulttool appends an index
+    /// and a UUID to keep exported names unique; the run directory's store makes its own names unique.
+    package static func displayName(_ suggested: String) -> String {
+        let dot = suggested.lastIndex(of: ".") ?? suggested.endIndex
+        let stem = suggested[..<dot]
+        let parts = stem.split(separator: "_", omittingEmptySubsequences: false)
+        guard parts.count >= 3, UUID(uuidString: String(parts[parts.count - 1])) != nil, Int(parts[parts.count - 2]) != nil else {
+            return suggested
+        }
+        let base = parts.dropLast(2).joined(separator: "_")
+        return base.isEmpty ? suggested : base + suggested[dot...]
+    }
+
     package init(from decoder: any Decoder) throws {
         entries = try [LenientElement<Entry>](from: decoder).compactMap(\.value)
     }
@@ -71,7 +84,7 @@ package struct XCResultToolAttachmentManifest: Decodable, Sendable, Equatable {
                     notes.append("xcresulttool export attachments: \(fileName) is listed in manifest.json but was not exported; skipped.")
                     continue
                 }
-                let name = item.suggestedHumanReadableName.flatMap { $0.isEmpty ? nil : $0 } ?? fileName
+                let name = item.suggestedHumanReadableName.flatMap { $0.isEmpty ? nil : Self.displayName($0) } ?? fileName
                 attachments.append(RawAttachment(testID: testID, name: name, content: .file(file)))
             }
         }
