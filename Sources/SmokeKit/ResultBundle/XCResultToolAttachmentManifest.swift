@@ -69,7 +69,10 @@ package struct XCResultToolAttachmentManifest: Decodable, Sendable, Equatable {
     /// Raw attachments for the files that exist in `folder`, linked to their tests through `testIDs`
     /// (`nodeIdentifier` → smokerun id); a file name that would leave the folder is skipped. Also returns
     /// one note per listed file that is missing.
-    package func attachments(in folder: URL, testIDs: [String: String]) -> (attachments: [RawAttachment], notes: [String]) {
+    package func attachments(
+        in folder: URL, testIDs: [String: String],
+        fileExists: (URL) -> Bool = { FileManager.default.fileExists(atPath: $0.path) }
+    ) -> (attachments: [RawAttachment], notes: [String]) {
         var attachments: [RawAttachment] = []
         var notes: [String] = []
         for entry in entries {
@@ -80,7 +83,7 @@ package struct XCResultToolAttachmentManifest: Decodable, Sendable, Equatable {
                     continue
                 }
                 let file = folder.appendingPathComponent(fileName)
-                guard FileManager.default.fileExists(atPath: file.path) else {
+                guard fileExists(file) else {
                     notes.append("xcresulttool export attachments: \(fileName) is listed in manifest.json but was not exported; skipped.")
                     continue
                 }
