@@ -4,13 +4,26 @@ package enum LogFormat: String, Sendable, Equatable {
     case console
     /// Swift Testing's JSON event stream, one record per line.
     case eventStream
+    /// One JSON document from `xcresulttool get test-results tests` (the `testNodes` tree).
+    case xcresultTests
+    /// One JSON document of the legacy `xcresulttool get --legacy --format json` object graph (`_type`/`_value`).
+    case xcresultLegacy
 
-    /// Guesses from the first bytes: an event stream's first non-blank byte opens a JSON object naming a `kind`.
+    /// Whether the file is one JSON document read whole, rather than lines.
+    var isDocument: Bool { self == .xcresultTests || self == .xcresultLegacy }
+
+    /// Guesses from the first bytes: an event stream's first line is a JSON object naming a `kind`; an
+    /// xcresulttool document is a JSON object with a `testNodes` key, or with the legacy graph's `_type` wrappers.
     static func detect(_ head: LineBytes) -> LogFormat {
         let start = head.skippingBlanks()
         guard start < head.count, head[start] == UInt8(ascii: "{") else { return .console }
         let lineEnd = head.firstIndex(of: UInt8(ascii: "\n"), from: start) ?? head.count
-        return UnsafeBufferPointer(rebasing: head[start..<lineEnd]).firstIndex(of: "\"kind\"") != nil ? .eventStream : .console
+        if UnsafeBufferPointer(rebasing: head[start..<lineEnd]).firstIndex(of: "\"kind\"") != nil { return .eventStream }
+        if head.firstIndex(of: "\"testNodes\"", from: start) != nil { return .xcresultTests }
+        if head.firstIndex(of: "\"_type\"", from: start) != nil, head.firstIndex(of: "\"_name\"", from: start) != nil {
+            return .xcresultLegacy
+        }
+        return .console
     }
 
     /// Whether `sample` looks like binary data: NUL bytes, or many bytes that are not UTF-8.

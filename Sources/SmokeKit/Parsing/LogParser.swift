@@ -83,6 +83,7 @@ package struct LogParser: Sendable {
         var reader = LineReader(collector: collector)
         var splitter = LineSplitter()
         var byteCount = 0
+        var document: Data?
         while true {
             let count = read(descriptor, buffer.baseAddress, Self.chunkSize)
             if count < 0 {
@@ -95,9 +96,23 @@ package struct LogParser: Sendable {
                 let head = chunk.bindMemory(to: UInt8.self)
                 if LogFormat.looksBinary(UnsafeBufferPointer(rebasing: head.prefix(Self.sampleSize))) { throw .binary(path: path) }
                 reader.format = LogFormat.detect(head)
+                if reader.format?.isDocument == true { document = Data() }
             }
             byteCount += count
-            splitter.push(chunk) { reader.handle($0) }
+            if document != nil {
+                guard byteCount <= ResultDocumentParser.byteLimit else {
+                    throw .resultDocument(path: path, reason: "is larger than \(ResultDocumentParser.byteLimit / 1024 / 1024) MB, too large to read as one JSON document.")
+                }
+                document?.append(contentsOf: chunk)
+            } else {
+                splitter.push(chunk) { reader.handle($0) }
+            }
+        }
+        if let document, let format = reader.format {
+            let parsed = try ResultDocumentParser.parse(document, format: format, path: path)
+            collector.adopt(parsed.tests, unrecognized: parsed.unrecognized)
+            let lines = document.reduce(into: 0) { count, byte in if byte == 10 { count += 1 } }
+            return FileSummary(format: format, lineCount: lines, byteCount: byteCount)
         }
         splitter.finish { reader.handle($0) }
         collector = reader.collector

@@ -6,6 +6,8 @@ package enum ParseError: LocalizedError, ExitCodeProviding, Equatable {
     case noTestOutput(path: String)
     case binary(path: String)
     case truncatedEventStream(path: String, line: Int)
+    /// An xcresulttool JSON document that is not valid JSON, too large, or holds no tests; `reason` says which.
+    case resultDocument(path: String, reason: String)
 
     package var exitCode: ExitCode { .invalidInput }
 
@@ -22,6 +24,8 @@ package enum ParseError: LocalizedError, ExitCodeProviding, Equatable {
             "\(path): the Swift Testing event stream ends at line \(line) before the run ended "
                 + "(no `runEnded` record, or a cut-off last record); the test process probably crashed or was killed. "
                 + "Run the tests again, or parse their console output instead."
+        case .resultDocument(let path, let reason):
+            "\(path): \(reason)"
         }
     }
 }

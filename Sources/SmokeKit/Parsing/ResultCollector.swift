@@ -30,6 +30,8 @@ package struct ResultCollector {
     /// Whether any line was test output (a test, suite, summary or issue), as opposed to only noise.
     package private(set) var sawTestActivity = false
 
+    /// Whether any XCTest `started` line was seen: the log is serial, so restarts name the running test.
+    private var sawXCTestStart = false
     private var entries: [TestResult] = []
     private var progress: [Progress] = []
     private var indexByID: [String: Int] = [:]
@@ -79,7 +81,10 @@ package struct ResultCollector {
         switch event {
         case .testStarted(let ref):
             sawTestActivity = true
-            if ref.framework == .xctest { finishInterruptedXCTests() }
+            if ref.framework == .xctest {
+                sawXCTestStart = true
+                finishInterruptedXCTests()
+            }
             let index = entry(for: ref)
             if progress[index].started || progress[index].finished { beginNewAttempt(index) }
             progress[index].started = true
@@ -111,7 +116,9 @@ package struct ResultCollector {
             if crash.frame == nil, isProjectFile(file) { crash.frame = (file, line) }
         case .restartAfterCrash(let ref):
             sawTestActivity = true
-            if running.isEmpty, let ref {
+            // Only a parallel log (no `started` lines) names a crashed test nothing else shows; in a serial
+            // log the crashed test is the running one, and a restart naming another test is not counted twice.
+            if running.isEmpty, !sawXCTestStart, let ref {
                 let index = entry(for: ref)
                 if !progress[index].finished { running.append(index) }
             }
@@ -153,6 +160,30 @@ package struct ResultCollector {
 
     /// Records a line the caller could not read at all (malformed JSON, an unknown record).
     package mutating func countUnrecognizedLine() { unrecognizedLineCount += 1 }
+
+    /// Adds tests another reader finished whole (an xcresulttool document), after those already collected;
+    /// a test whose id is already here is replaced. `unrecognized` counts what that reader did not understand.
+    package mutating func adopt(_ results: [TestResult], attachments: [RawAttachment] = [], unrecognized: Int = 0) {
+        for var result in results {
+            if let index = indexByID[result.id] {
+                result.order = entries[index].order
+                entries[index] = result
+                progress[index].finished = true
+                continue
+            }
+            result.order = entries.count + 1
+            indexByID[result.id] = entries.count
+            startedTestIDs.insert(result.id)
+            entries.append(result)
+            var done = Progress()
+            done.started = true
+            done.finished = true
+            progress.append(done)
+        }
+        if !results.isEmpty { sawTestActivity = true }
+        self.attachments += attachments
+        unrecognizedLineCount += unrecognized
+    }
 
     // MARK: - Entries
 

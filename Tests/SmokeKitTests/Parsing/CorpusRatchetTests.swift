@@ -44,7 +44,7 @@ struct CorpusRatchetTests {
         ("xcodebuild/xcbeautify__MixedTestLog_6_0_macOS.txt", .parsed(tests: 6, unrecognized: 0)),
         ("xcodebuild/xcbeautify__MixedTestLog_xctest_swifttesting_2025.txt", .parsed(tests: 4, unrecognized: 0)),
         ("xcodebuild/xcbeautify__ParallelTestLog.txt", .parsed(tests: 21, unrecognized: 0)),
-        ("xcodebuild/xcbeautify__TestLog.txt", .parsed(tests: 85, unrecognized: 0)),
+        ("xcodebuild/xcbeautify__TestLog.txt", .parsed(tests: 83, unrecognized: 0)),
         ("xcodebuild/xcbeautify__clean_build_xcode_15_1.txt", .error("contains no test output")),
         ("xcodebuild/xcbeautify__swift_test_log_macOS.txt", .parsed(tests: 455, unrecognized: 0)),
         ("xcodebuild/xcbeautify__test_line_samples_from_unit_tests.txt", .parsed(tests: 27, unrecognized: 10)),
@@ -71,7 +71,57 @@ struct CorpusRatchetTests {
         ("swift-testing/eventstream__probe_run_parameterized.jsonl", .parsed(tests: 2, unrecognized: 0)),
         ("swift-testing/swift-evolution__ST0013_issueRecorded_event.jsonl", .error("ends at line")),
         ("misc/test_center__Session-AtomicBoyUITests.log", .parsed(tests: 2, unrecognized: 16)),
+        ("xcresult/fastlane__trainer__Xcode16-Mixed-XCTest-SwiftTesting.json", .parsed(tests: 47, unrecognized: 0)),
+        ("xcresult/marathon__xcresulttool_testplanrunsummary_1.json", .parsed(tests: 3, unrecognized: 0)),
+        ("xcresult/marathon__xcresulttool_get_sample_1.json", .error("ActionsInvocationRecord, which lists no tests")),
+        ("xcresult/marathon__xcresulttool_get_sample_2.json", .error("ActionsInvocationRecord, which lists no tests")),
     ]
+
+    /// The log's own totals (`Scripts/corpus-check`): XCTest's `Executed N tests, with M failures` closing each
+    /// top-level suite, summed over the log's runs, and Swift Testing's `Test run with N tests`. XCTest counts
+    /// executions and failure messages, so a test run twice counts twice and each of its failures once.
+    struct OwnTotals: Sendable, CustomStringConvertible {
+        var xctestExecutions: Int
+        var xctestFailures: Int
+        var swiftTestingExecutions: Int
+
+        var description: String { "XCTest \(xctestExecutions)/\(xctestFailures), Swift Testing \(swiftTestingExecutions)" }
+    }
+
+    static let ownTotals: [(String, OwnTotals)] = [
+        ("xcodebuild/fastlane__scan__boring.log", OwnTotals(xctestExecutions: 3, xctestFailures: 0, swiftTestingExecutions: 0)),
+        ("xcodebuild/fastlane__scan__non_parallel_testing_failure.log", OwnTotals(xctestExecutions: 18, xctestFailures: 1, swiftTestingExecutions: 0)),
+        ("xcodebuild/marathon__crash_0.log", OwnTotals(xctestExecutions: 2, xctestFailures: 1, swiftTestingExecutions: 0)),
+        ("xcodebuild/marathon__mixed_0.log", OwnTotals(xctestExecutions: 5, xctestFailures: 2, swiftTestingExecutions: 0)),
+        ("xcodebuild/marathon__patrol_0.log", OwnTotals(xctestExecutions: 26, xctestFailures: 0, swiftTestingExecutions: 0)),
+        ("xcodebuild/marathon__patrol_1.log", OwnTotals(xctestExecutions: 1, xctestFailures: 0, swiftTestingExecutions: 0)),
+        ("xcodebuild/marathon__success_0.log", OwnTotals(xctestExecutions: 1, xctestFailures: 0, swiftTestingExecutions: 0)),
+        ("xcodebuild/marathon__success_multiple_0.log", OwnTotals(xctestExecutions: 2, xctestFailures: 0, swiftTestingExecutions: 0)),
+        ("xcodebuild/test_center__AtomicBoy_0_StandardOutputAndStandardError.txt", OwnTotals(xctestExecutions: 3, xctestFailures: 3, swiftTestingExecutions: 0)),
+        ("xcodebuild/test_center__AtomicBoy_StandardOutputAndStandardError.txt", OwnTotals(xctestExecutions: 3, xctestFailures: 0, swiftTestingExecutions: 0)),
+        ("xcodebuild/xcbeautify__MixedTestLog_6_0_macOS.txt", OwnTotals(xctestExecutions: 4, xctestFailures: 1, swiftTestingExecutions: 2)),
+        ("xcodebuild/xcbeautify__MixedTestLog_xctest_swifttesting_2025.txt", OwnTotals(xctestExecutions: 2, xctestFailures: 0, swiftTestingExecutions: 2)),
+        ("xcodebuild/xcbeautify__TestLog.txt", OwnTotals(xctestExecutions: 83, xctestFailures: 1, swiftTestingExecutions: 0)),
+        ("xcodebuild/xcbeautify__swift_test_log_macOS.txt", OwnTotals(xctestExecutions: 113, xctestFailures: 0, swiftTestingExecutions: 351)),
+        ("xcodebuild/xcpretty__raw_kiwi_fail.txt", OwnTotals(xctestExecutions: 48, xctestFailures: 3, swiftTestingExecutions: 0)),
+        ("linux-xctest/xcbeautify__MixedTestLog_6_0_Linux.txt", OwnTotals(xctestExecutions: 4, xctestFailures: 1, swiftTestingExecutions: 2)),
+        ("swift-testing/xcbeautify__CLITests_gha_log.txt", OwnTotals(xctestExecutions: 0, xctestFailures: 0, swiftTestingExecutions: 3)),
+        ("swift-testing/xcbeautify__demo_swift_testing_log.txt", OwnTotals(xctestExecutions: 0, xctestFailures: 0, swiftTestingExecutions: 3)),
+        ("swift-testing/xcbeautify__spi_swift_testing_full_log.txt", OwnTotals(xctestExecutions: 0, xctestFailures: 0, swiftTestingExecutions: 4)),
+        ("swift-testing/xcbeautify__spi_swift_testing_short_log.txt", OwnTotals(xctestExecutions: 0, xctestFailures: 0, swiftTestingExecutions: 4)),
+    ]
+
+    @Test(arguments: ownTotals)
+    func countsEqualTheLogsOwnTotals(path: String, expected: OwnTotals) throws {
+        let file = URL(fileURLWithPath: Self.corpus).appendingPathComponent(path)
+        guard FileManager.default.fileExists(atPath: file.path) else { return }
+        let results = try LogParser().parse(files: [file]).results
+        let xctest = results.filter { $0.framework == .xctest }
+        let swiftTesting = results.filter { $0.framework == .swiftTesting }
+        #expect(xctest.reduce(0) { $0 + 1 + $1.attempts.count } == expected.xctestExecutions, "\(path)")
+        #expect(xctest.reduce(0) { $0 + $1.failures.count + $1.attempts.reduce(0) { $0 + $1.failures.count } } == expected.xctestFailures, "\(path)")
+        #expect(swiftTesting.reduce(0) { $0 + 1 + $1.attempts.count } == expected.swiftTestingExecutions, "\(path)")
+    }
 
     @Test(arguments: expectations)
     func unrecognisedLinesStayPinned(path: String, expected: Expectation) {

@@ -106,6 +106,24 @@ import Testing
         #expect(collector.results[0].failures.first?.message == "Unexpectedly found nil while unwrapping an Optional value")
     }
 
+    @Test func serialLogRestartNamingATestThatNeverStartedAddsNoTest() {
+        let collector = Support.collect("""
+            Test Case '-[ShopTests.CartTests testA]' started.
+            Test Case '-[ShopTests.CartTests testA]' passed (0.001 seconds).
+            Restarting after unexpected exit, crash, or test timeout in OtherTests.testB(); summary will include totals from previous launches.
+            """)
+        #expect(collector.results.map(\.id) == ["ShopTests.CartTests/testA"])
+        #expect(collector.unrecognizedLineCount == 0)
+    }
+
+    @Test func parallelLogRestartMarksTheNamedTestCrashed() {
+        let collector = Support.collect("""
+            Test case 'CartTests.testA()' passed on 'Clone 1 of iPhone 15' (0.001 seconds)
+            Restarting after unexpected exit, crash, or test timeout in CartTests.testB(); summary will include totals from previous launches.
+            """)
+        #expect(collector.results.map(\.status) == [.passed, .crashed])
+    }
+
     @Test func swiftTestingConsoleResolvesThroughKnownTests() {
         let collector = Support.collect("""
             ◇ Test addsItem() started.

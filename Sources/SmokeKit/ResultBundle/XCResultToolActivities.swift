@@ -1,0 +1,72 @@
+/// `xcresulttool get test-results activities --test-id ID` output: what a (failed) test did, step by step.
+package struct XCResultToolActivities: Decodable, Sendable, Equatable {
+    package var testIdentifier: String?
+    package var testRuns: [Run]
+
+    /// One run of the test (one per repetition, device or argument set).
+    package struct Run: Decodable, Sendable, Equatable {
+        package var activities: [Activity]
+
+        private enum CodingKeys: String, CodingKey { case activities }
+
+        package init(activities: [Activity]) { self.activities = activities }
+
+        package init(from decoder: any Decoder) throws {
+            activities = try decoder.container(keyedBy: CodingKeys.self).lenientArray(Activity.self, .activities)
+        }
+    }
+
+    /// One step (`Tap "Pay" Button`), possibly with sub-steps.
+    package struct Activity: Decodable, Sendable, Equatable {
+        package var title: String?
+        package var isAssociatedWithFailure: Bool?
+        package var childActivities: [Activity]
+
+        private enum CodingKeys: String, CodingKey { case title, isAssociatedWithFailure, childActivities }
+
+        package init(title: String?, isAssociatedWithFailure: Bool? = nil, childActivities: [Activity] = []) {
+            self.title = title
+            self.isAssociatedWithFailure = isAssociatedWithFailure
+            self.childActivities = childActivities
+        }
+
+        package init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            title = container.lenient(String.self, .title)
+            isAssociatedWithFailure = container.lenient(Bool.self, .isAssociatedWithFailure)
+            childActivities = container.lenientArray(Activity.self, .childActivities)
+        }
+    }
+
+    private enum CodingKeys: String, CodingKey { case testIdentifier, testRuns }
+
+    package init(testIdentifier: String?, testRuns: [Run]) {
+        self.testIdentifier = testIdentifier
+        self.testRuns = testRuns
+    }
+
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        testIdentifier = container.lenient(String.self, .testIdentifier)
+        testRuns = container.lenientArray(Run.self, .testRuns)
+    }
+
+    /// The steps as indented output lines (two spaces per level), failure-related steps marked `✘`,
+    /// runs after the first headed `Run N:`; at most `limit` lines.
+    package func outputLines(limit: Int = TestResult.outputLineLimit) -> [String] {
+        var lines: [String] = []
+        func visit(_ activity: Activity, depth: Int) {
+            guard lines.count < limit else { return }
+            if let title = activity.title {
+                let mark = activity.isAssociatedWithFailure == true ? "✘ " : ""
+                lines.append(String(repeating: "  ", count: depth) + mark + title)
+            }
+            for child in activity.childActivities { visit(child, depth: depth + 1) }
+        }
+        for (index, run) in testRuns.enumerated() {
+            if testRuns.count > 1, lines.count < limit { lines.append("Run \(index + 1):") }
+            for activity in run.activities { visit(activity, depth: testRuns.count > 1 ? 1 : 0) }
+        }
+        return Array(lines.prefix(limit))
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+
+/// The `manifest.json` that `xcresulttool export attachments --output-path DIR` writes into DIR:
+/// one entry per test, each listing the files exported for it.
+package struct XCResultToolAttachmentManifest: Decodable, Sendable, Equatable {
+    package var entries: [Entry]
+
+    package struct Entry: Decodable, Sendable, Equatable {
+        /// `Class/method()` as in the `tests` tree's `nodeIdentifier`.
+        package var testIdentifier: String?
+        package var attachments: [Attachment]
+
+        private enum CodingKeys: String, CodingKey { case testIdentifier, attachments }
+
+        package init(testIdentifier: String?, attachments: [Attachment]) {
+            self.testIdentifier = testIdentifier
+            self.attachments = attachments
+        }
+
+        package init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            testIdentifier = container.lenient(String.self, .testIdentifier)
+            attachments = container.lenientArray(Attachment.self, .attachments)
+        }
+    }
+
+    package struct Attachment: Decodable, Sendable, Equatable {
+        /// The file's name inside the export folder.
+        package var exportedFileName: String?
+        /// The name the test gave it, e.g. `Screenshot of checkout_0_1A2B.png`.
+        package var suggestedHumanReadableName: String?
+        package var isAssociatedWithFailure: Bool?
+
+        private enum CodingKeys: String, CodingKey { case exportedFileName, suggestedHumanReadableName, isAssociatedWithFailure }
+
+        package init(exportedFileName: String?, suggestedHumanReadableName: String? = nil, isAssociatedWithFailure: Bool? = nil) {
+            self.exportedFileName = exportedFileName
+            self.suggestedHumanReadableName = suggestedHumanReadableName
+            self.isAssociatedWithFailure = isAssociatedWithFailure
+        }
+
+        package init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            exportedFileName = container.lenient(String.self, .exportedFileName)
+            suggestedHumanReadableName = container.lenient(String.self, .suggestedHumanReadableName)
+            isAssociatedWithFailure = container.lenient(Bool.self, .isAssociatedWithFailure)
+        }
+    }
+
+    package init(entries: [Entry]) { self.entries = entries }
+
+    /// `Tip screen_0_6B1D3C2A-5E4F-4A3B-9C8D-7E6F5A4B3C2D.png` → `Tip screen.png`: xcresulttool appends an index
+    /// and a UUID to keep exported names unique; the run directory's store makes its own names unique.
+    package static func displayName(_ suggested: String) -> String {
+        let dot = suggested.lastIndex(of: ".") ?? suggested.endIndex
+        let stem = suggested[..<dot]
+        let parts = stem.split(separator: "_", omittingEmptySubsequences: false)
+        guard parts.count >= 3, UUID(uuidString: String(parts[parts.count - 1])) != nil, Int(parts[parts.count - 2]) != nil else {
+            return suggested
+        }
+        let base = parts.dropLast(2).joined(separator: "_")
+        return base.isEmpty ? suggested : base + suggested[dot...]
+    }
+
+    package init(from decoder: any Decoder) throws {
+        entries = try [LenientElement<Entry>](from: decoder).compactMap(\.value)
+    }
+
+    /// Raw attachments for the files that exist in `folder`, linked to their tests through `testIDs`
+    /// (`nodeIdentifier` → smokerun id); a file name that would leave the folder is skipped. Also returns
+    /// one note per listed file that is missing.
+    package func attachments(
+        in folder: URL, testIDs: [String: String],
+        fileExists: (URL) -> Bool = { FileManager.default.fileExists(atPath: $0.path) }
+    ) -> (attachments: [RawAttachment], notes: [String]) {
+        var attachments: [RawAttachment] = []
+        var notes: [String] = []
+        for entry in entries {
+            let testID = entry.testIdentifier.map { testIDs[$0] ?? $0 }
+            for item in entry.attachments {
+                guard let fileName = item.exportedFileName, !fileName.isEmpty, !fileName.contains("/"), fileName != "..", fileName != "." else {
+                    notes.append("xcresulttool export attachments: an entry for \(entry.testIdentifier ?? "an unknown test") has no usable file name; skipped.")
+                    continue
+                }
+                let file = folder.appendingPathComponent(fileName)
+                guard fileExists(file) else {
+                    notes.append("xcresulttool export attachments: \(fileName) is listed in manifest.json but was not exported; skipped.")
+                    continue
+                }
+                let name = item.suggestedHumanReadableName.flatMap { $0.isEmpty ? nil : Self.displayName($0) } ?? fileName
+                attachments.append(RawAttachment(testID: testID, name: name, content: .file(file)))
+            }
+        }
+        return (attachments, notes)
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+
+/// Maps the `get test-results tests` tree to smokerun's results (DESIGN §6). Pure.
+package enum XCResultToolTestMapping {
+    /// What the tree held: tests in tree order (`order` 1-based), how they map from `nodeIdentifier`,
+    /// and how many nodes were of a kind this mapping does not know.
+    package struct Mapped: Sendable, Equatable {
+        package var tests: [TestResult] = []
+        /// `nodeIdentifier` (`Class/method()`) → smokerun id, for joining activities and attachments.
+        package var idsByNodeIdentifier: [String: String] = [:]
+        package var unrecognizedNodeCount = 0
+    }
+
+    /// Node types that only group others.
+    static let containerTypes: Set<String> = ["Test Plan", "Unit test bundle", "UI test bundle", "Test Suite", "Device", "Test Plan Configuration"]
+    /// Node types inside a test case that carry nothing smokerun reports.
+    static let ignoredDetailTypes: Set<String> = [
+        "Source Code Reference", "Attachment", "Expression", "Test Value", "Runtime Warning", "Device", "Test Plan Configuration",
+    ]
+
+    package static func map(_ document: XCResultToolTestsDocument) -> Mapped {
+        var mapped = Mapped()
+        for node in document.testNodes { visit(node, module: nil, suites: [], into: &mapped) }
+        return mapped
+    }
+
+    private static func visit(_ node: XCResultToolTestNode, module: String?, suites: [String], into mapped: inout Mapped) {
+        let type = node.nodeType ?? ""
+        switch type {
+        case "Test Case":
+            var test = testResult(node, module: module, suites: suites, unrecognized: &mapped.unrecognizedNodeCount)
+            test.order = mapped.tests.count + 1
+            if let identifier = node.nodeIdentifier { mapped.idsByNodeIdentifier[identifier] = test.id }
+            mapped.tests.append(test)
+        case "Unit test bundle", "UI test bundle":
+            for child in node.children { visit(child, module: node.name ?? module, suites: [], into: &mapped) }
+        case "Test Suite":
+            for child in node.children { visit(child, module: module, suites: suites + [node.name ?? ""], into: &mapped) }
+        default:
+            if !containerTypes.contains(type) { mapped.unrecognizedNodeCount += 1 }
+            for child in node.children { visit(child, module: module, suites: suites, into: &mapped) }
+        }
+    }
+
+    // MARK: - One test case
+
+    static func testResult(_ node: XCResultToolTestNode, module: String?, suites: [String], unrecognized: inout Int) -> TestResult {
+        let name = identity(of: node, module: module, suites: suites)
+        var details = Details()
+        collect(node.children, into: &details, argument: nil, unrecognized: &unrecognized)
+        let status = self.status(node.result, hasFailures: !details.failures.isEmpty || details.attempts.contains { $0.attempt.status.isFailure }, unrecognized: &unrecognized)
+        // A test's messages are its own, or else its last run's (a retried test reports its final attempt).
+        var failures = details.attempts.count > 1 || details.failures.isEmpty ? (details.attempts.last?.messages ?? details.failures) : details.failures
+        var output = details.output
+        if !status.isFailure {
+            let prefix = status == .skipped ? "Skipped: " : status == .expectedFailure ? "Known issue: " : "Issue: "
+            output = failures.map { prefix + ($0.location.map { "\($0): " } ?? "") + $0.message } + output
+            failures = []
+        } else if failures.isEmpty {
+            failures = [TestFailure(message: node.details ?? "Xcode reported this test as failed without a message.")]
+        }
+        let attempts = details.attempts.count > 1 ? details.attempts.map(\.attempt) : []
+        let flaky = status == .passed && attempts.dropLast().contains { $0.status.isFailure }
+        return TestResult(
+            id: name.id, name: name.name, suite: name.suite, framework: name.framework, status: status,
+            durationSeconds: node.seconds ?? attempts.reduce(0) { $0 + $1.durationSeconds }, flaky: flaky,
+            failures: Array(failures.prefix(ResultCollector.failureLimit)), output: Array(output.prefix(TestResult.outputLineLimit)),
+            attempts: attempts)
+    }
+
+    /// What a test case's children say.
+    private struct Details {
+        var failures: [TestFailure] = []
+        var output: [String] = []
+        /// Repetitions / test-case runs by their identifier, in first-seen order (argument sets merged).
+        var attempts: [(key: String, attempt: TestAttempt, messages: [TestFailure])] = []
+    }
+
+    private static func collect(_ children: [XCResultToolTestNode], into details: inout Details, argument: String?, unrecognized: inout Int) {
+        for child in children {
+            switch child.nodeType ?? "" {
+            case "Failure Message":
+                var failure = failure(from: child.name ?? child.details ?? "")
+                if let argument { failure.message = "[\(argument)] " + failure.message }
+                details.failures.append(failure)
+            case "Repetition", "Test Case Run":
+                var inner = Details()
+                collect(child.children, into: &inner, argument: argument, unrecognized: &unrecognized)
+                let status = status(child.result, hasFailures: !inner.failures.isEmpty, unrecognized: &unrecognized)
+                let key = child.nodeIdentifier ?? child.name ?? "\(details.attempts.count)"
+                let attempt = TestAttempt(status: status, durationSeconds: child.seconds ?? 0, failures: status.isFailure ? inner.failures : [])
+                if let index = details.attempts.firstIndex(where: { $0.key == key }) {
+                    details.attempts[index].attempt = merged(details.attempts[index].attempt, attempt)
+                    details.attempts[index].messages += inner.failures
+                } else {
+                    details.attempts.append((key, attempt, inner.failures))
+                }
+            case "Arguments":
+                let label = child.name ?? "?"
+                if let result = child.result { details.output.append("Arguments (\(label)): \(result)") }
+                collect(child.children, into: &details, argument: label, unrecognized: &unrecognized)
+            case let type where ignoredDetailTypes.contains(type):
+                collect(child.children, into: &details, argument: argument, unrecognized: &unrecognized)
+            default:
+                unrecognized += 1
+            }
+        }
+    }
+
+    /// Two argument sets' runs of the same repetition: one attempt, failing when either failed.
+    private static func merged(_ first: TestAttempt, _ second: TestAttempt) -> TestAttempt {
+        let rank: (TestStatus) -> Int = { [.crashed, .timedOut, .failed, .passed, .expectedFailure, .skipped].firstIndex(of: $0) ?? 9 }
+        return TestAttempt(
+            status: rank(first.status) <= rank(second.status) ? first.status : second.status,
+            durationSeconds: first.durationSeconds + second.durationSeconds, failures: first.failures + second.failures)
+    }
+
+    static func status(_ result: String?, hasFailures: Bool, unrecognized: inout Int) -> TestStatus {
+        switch result {
+        case "Passed": return .passed
+        case "Failed": return .failed
+        case "Skipped": return .skipped
+        case "Expected Failure": return .expectedFailure
+        case nil: return hasFailures ? .failed : .passed
+        default:
+            unrecognized += 1
+            return hasFailures ? .failed : .passed
+        }
+    }
+
+    /// `File.swift:42: message` → message with file and line; anything else is the whole message.
+    static func failure(from text: String) -> TestFailure {
+        let parts = text.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+        if parts.count == 3, let line = Int(parts[1]), line > 0, !parts[0].isEmpty, !parts[0].contains(" "),
+           parts[0].contains(".") {
+            return TestFailure(message: parts[2].trimmingCharacters(in: .whitespaces), file: String(parts[0]), line: line)
+        }
+        return TestFailure(message: text)
+    }
+
+    // MARK: - Ids
+
+    struct Identity: Equatable {
+        var id: String
+        var name: String
+        var suite: String
+        var framework: TestFramework
+    }
+
+    /// `Class/method()` in module `M` → `M.Class/method` (XCTest) or `M.Suite/function()` (Swift Testing).
+    /// The tree does not say which framework ran a test: an XCTest method is a `test…` method with no
+    /// arguments directly in a class, shown under its own name and without tags; anything else is Swift Testing.
+    static func identity(of node: XCResultToolTestNode, module: String?, suites: [String]) -> Identity {
+        var components = (node.nodeIdentifier ?? "").split(separator: "/").map(String.init)
+        if components.isEmpty { components = suites.filter { !$0.isEmpty } + [node.name ?? "unnamed"] }
+        let function = components[components.count - 1]
+        let bareName = function.hasSuffix("()") ? String(function.dropLast(2)) : function
+        let isXCTest = components.count == 2 && bareName.hasPrefix("test") && !bareName.contains("(")
+            && node.tags.isEmpty && (node.name == nil || node.name == function || node.name == bareName || node.name == bareName + "()")
+        let suite = components.dropLast().joined(separator: "/")
+        let name = isXCTest ? bareName : (function.hasSuffix(")") ? function : function + "()")
+        let qualifiedSuite = [module, suite.isEmpty ? nil : suite].compactMap { $0 }.joined(separator: ".")
+        let id = qualifiedSuite.isEmpty ? name : "\(qualifiedSuite)/\(name)"
+        return Identity(id: id, name: name, suite: suite.isEmpty ? (module ?? "") : suite, framework: isXCTest ? .xctest : .swiftTesting)
+    }
+}

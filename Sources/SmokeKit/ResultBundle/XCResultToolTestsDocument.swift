@@ -1,0 +1,141 @@
+import Foundation
+
+/// `xcresulttool get test-results tests --schema-version 0.1.0` output: the test-node tree and the devices.
+package struct XCResultToolTestsDocument: Decodable, Sendable, Equatable {
+    package var testNodes: [XCResultToolTestNode]
+    package var devices: [XCResultToolDevice]
+
+    private enum CodingKeys: String, CodingKey { case testNodes, devices }
+
+    package init(testNodes: [XCResultToolTestNode] = [], devices: [XCResultToolDevice] = []) {
+        self.testNodes = testNodes
+        self.devices = devices
+    }
+
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        testNodes = container.lenientArray(XCResultToolTestNode.self, .testNodes)
+        devices = container.lenientArray(XCResultToolDevice.self, .devices)
+    }
+}
+
+/// One node of the tree: a plan, bundle, suite, test case, repetition, argument set, failure message, ….
+package struct XCResultToolTestNode: Decodable, Sendable, Equatable {
+    /// `Test Plan`, `Unit test bundle`, `UI test bundle`, `Test Suite`, `Test Case`, `Repetition`, `Test Case Run`,
+    /// `Arguments`, `Failure Message`, `Device`, `Test Plan Configuration`, …
+    package var nodeType: String?
+    /// `Class/method()` or `Suite/Inner/function()` for test cases; a counter for repetitions.
+    package var nodeIdentifier: String?
+    /// Display name; for a failure message the message itself, often `File.swift:42: text`.
+    package var name: String?
+    package var details: String?
+    /// `Passed`, `Failed`, `Skipped`, `Expected Failure`.
+    package var result: String?
+    package var durationInSeconds: Double?
+    /// Older Xcode 16 releases give only this, formatted for people: `6s`, `0,011s`, `1m 5s`.
+    package var duration: String?
+    package var tags: [String]
+    package var children: [XCResultToolTestNode]
+
+    private enum CodingKeys: String, CodingKey {
+        case nodeType, nodeIdentifier, name, details, result, durationInSeconds, duration, tags, children
+    }
+
+    package init(
+        nodeType: String?, nodeIdentifier: String? = nil, name: String? = nil, details: String? = nil,
+        result: String? = nil, durationInSeconds: Double? = nil, duration: String? = nil, tags: [String] = [],
+        children: [XCResultToolTestNode] = []
+    ) {
+        self.nodeType = nodeType
+        self.nodeIdentifier = nodeIdentifier
+        self.name = name
+        self.details = details
+        self.result = result
+        self.durationInSeconds = durationInSeconds
+        self.duration = duration
+        self.tags = tags
+        self.children = children
+    }
+
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        nodeType = container.lenient(String.self, .nodeType)
+        nodeIdentifier = container.lenient(String.self, .nodeIdentifier)
+        name = container.lenient(String.self, .name)
+        details = container.lenient(String.self, .details)
+        result = container.lenient(String.self, .result)
+        durationInSeconds = container.lenient(Double.self, .durationInSeconds)
+        duration = container.lenient(String.self, .duration)
+        tags = container.lenientArray(String.self, .tags)
+        children = container.lenientArray(XCResultToolTestNode.self, .children)
+    }
+
+    /// Seconds, from `durationInSeconds` or else the formatted `duration`.
+    package var seconds: Double? {
+        durationInSeconds ?? duration.flatMap(Self.parseDuration)
+    }
+
+    /// `6s`, `0,011s`, `1m 5s`, `250ms`, `1h 2m` → seconds; nil when nothing in it reads as a duration.
+    package static func parseDuration(_ text: String) -> Double? {
+        var total = 0.0
+        var matched = false
+        for token in text.split(separator: " ") {
+            let units: [(String, Double)] = [("ms", 0.001), ("h", 3600), ("m", 60), ("s", 1)]
+            guard let (suffix, factor) = units.first(where: { token.hasSuffix($0.0) }),
+                  let value = Double(token.dropLast(suffix.count).replacingOccurrences(of: ",", with: "."))
+            else { continue }
+            total += value * factor
+            matched = true
+        }
+        return matched ? total : nil
+    }
+}
+
+/// A run destination as the new commands describe it (`devices` in `tests`, `device` in the summary).
+package struct XCResultToolDevice: Decodable, Sendable, Equatable {
+    package var deviceId: String?
+    package var deviceName: String?
+    package var modelName: String?
+    package var platform: String?
+    package var osVersion: String?
+    package var osBuildNumber: String?
+    package var architecture: String?
+
+    private enum CodingKeys: String, CodingKey {
+        case deviceId, deviceName, modelName, platform, osVersion, osBuildNumber, architecture
+    }
+
+    package init(
+        deviceId: String? = nil, deviceName: String? = nil, modelName: String? = nil, platform: String? = nil,
+        osVersion: String? = nil, osBuildNumber: String? = nil, architecture: String? = nil
+    ) {
+        self.deviceId = deviceId
+        self.deviceName = deviceName
+        self.modelName = modelName
+        self.platform = platform
+        self.osVersion = osVersion
+        self.osBuildNumber = osBuildNumber
+        self.architecture = architecture
+    }
+
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        deviceId = container.lenient(String.self, .deviceId)
+        deviceName = container.lenient(String.self, .deviceName)
+        modelName = container.lenient(String.self, .modelName)
+        platform = container.lenient(String.self, .platform)
+        osVersion = container.lenient(String.self, .osVersion)
+        osBuildNumber = container.lenient(String.self, .osBuildNumber)
+        architecture = container.lenient(String.self, .architecture)
+    }
+
+    /// In smokerun's model: the runtime as `iOS 18.2` (platform without " Simulator", then the OS version).
+    package var resolved: ResolvedDevice {
+        let platformName = platform ?? "unknown"
+        let osName = platformName.replacingOccurrences(of: " Simulator", with: "")
+        return ResolvedDevice(
+            platform: platformName, name: deviceName, udid: deviceId,
+            runtime: osVersion.map { "\(osName) \($0)" }, runtimeBuild: osBuildNumber,
+            deviceType: modelName, architecture: architecture)
+    }
+}
