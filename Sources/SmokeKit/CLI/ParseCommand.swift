@@ -33,9 +33,10 @@ package struct ParseCommand: Command {
     var formats: [ReportFormat]
     var summaryOnly: Bool
     var crossCheck: Bool
-    /// Makes the xcresulttool reader where Xcode is present, nil elsewhere (Linux); the executable
-    /// wires the real one, tests a fake.
-    package var makeXCResultToolReader: @Sendable (CommandContext) -> (any ResultBundleReading)? = { _ in nil }
+    /// Makes the xcresulttool reader where Xcode is present, nil elsewhere (Linux); tests pass a fake.
+    package var makeXCResultToolReader: @Sendable (CommandContext) -> (any ResultBundleReading)? = { context in
+        XCResultToolReader.ifInstalled(runner: context.runner, environment: context.environment)
+    }
 
     package init(arguments: [String]) throws(UsageError) {
         let parsed = try Arguments(arguments, options: ["output", "name", "format"], flags: ["summary-only", "cross-check"])

@@ -12,6 +12,14 @@ package struct XCResultToolReader: ResultBundleReading {
         self.runner = runner
     }
 
+    /// A reader when Xcode is installed (`xcrun --find xcresulttool` answers), nil elsewhere (Linux).
+    package static func ifInstalled(runner: any CommandRunning, environment: [String: String]) -> XCResultToolReader? {
+        guard ExecutableLocator.find("xcrun", path: environment["PATH"]) != nil,
+              let found = try? runner.run("xcrun", ["--find", "xcresulttool"], environment: environment, currentDirectory: nil),
+              found.exitStatus == 0 else { return nil }
+        return XCResultToolReader(runner: runner)
+    }
+
     package func read(bundle: URL, scratchDirectory: URL) throws -> ResultBundleContents {
         switch try capability() {
         case .testResults: try readTestResults(bundle: bundle, scratchDirectory: scratchDirectory)
