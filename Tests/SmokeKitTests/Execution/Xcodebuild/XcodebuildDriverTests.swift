@@ -177,4 +177,19 @@ import Testing
         #expect(error.details == ["/p/SmokeApp/TipCalculator.swift:12:5: error: cannot find 'tipp' in scope", "** TEST BUILD FAILED **"])
         #expect(!run.log.contains { $0.contains("test-without-building") })
     }
+
+    @Test func withoutTestEnumerationTheSchemeRunsInOneInvocationWithThePipelinesSelection() throws {
+        let scenario = FileManager.default.temporaryDirectory.appendingPathComponent("smokerun-xcb-\(UUID().uuidString.prefix(8))/xcode15")
+        try FileManager.default.createDirectory(at: scenario, withIntermediateDirectories: true)
+        for folder in ["simctl", "xcodebuild"] {
+            try FileManager.default.copyItem(at: Self.fakeXcode.appendingPathComponent("Scenarios/smoke/\(folder)"), to: scenario.appendingPathComponent(folder))
+        }
+        try FileManager.default.removeItem(at: scenario.appendingPathComponent("xcodebuild/enumerate-tests.json"))
+        let run = try run(scenario: scenario.path, onlyTesting: ["SmokeAppTests"])
+        let batches = run.log.filter { $0.contains("-resultBundlePath") }
+        #expect(batches.count == 1)
+        #expect(batches.first?.contains(" -only-testing:SmokeAppTests -resultBundlePath ") == true)
+        #expect(run.result.tests.count == 6)
+        #expect(run.result.errors.isEmpty)
+    }
 }
