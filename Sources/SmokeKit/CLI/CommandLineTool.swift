@@ -12,6 +12,7 @@ public enum CommandLineTool {
         CoverageCommand.self,
         NotifyCommand.self,
         HistoryCommand.self,
+        DevicesCommand.self,
         InitCommand.self,
         BisectCommand.self,
         MergeCommand.self,

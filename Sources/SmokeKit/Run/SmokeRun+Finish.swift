@@ -69,11 +69,20 @@ extension SmokeRun {
     /// Collects coverage from the run's profiles, passing or failing (DESIGN §8); returns whether
     /// line coverage is below the pipeline's minimum. A missing or broken tool is an infrastructure error.
     func collectCoverage(into report: inout RunReport, runDirectory: URL, driverResult: DriverResult) -> Bool {
-        guard case .swiftpm(let settings) = pipeline.driver else { return false }
-        let packageRoot = pipeline.resolve(settings.packagePath, currentDirectory: context.currentDirectory)
+        let packageRoot: URL
         do {
-            let swift = try SwiftToolchain.locate(environment: context.environment)
-            let tools = try ToolchainTools.locate(swift: swift, environment: context.environment, runner: context.runner)
+            let tools: ToolchainTools
+            switch pipeline.driver {
+            case .swiftpm(let settings):
+                packageRoot = pipeline.resolve(settings.packagePath, currentDirectory: context.currentDirectory)
+                let swift = try SwiftToolchain.locate(environment: context.environment)
+                tools = try ToolchainTools.locate(swift: swift, environment: context.environment, runner: context.runner)
+            case .xcodebuild:
+                // Xcode's own llvm tools (`xcrun --find`), over the Coverage.profdata xcodebuild merged
+                // and the app and test binaries in the derived data folder.
+                packageRoot = pipeline.projectRoot(currentDirectory: context.currentDirectory)
+                tools = try ToolchainTools.locate(environment: context.environment, runner: context.runner)
+            }
             let collection = try CoverageCollector(tools: tools, runner: context.runner).collect(
                 profiles: driverResult.profiles, binaries: driverResult.testBinaries,
                 scope: CoverageScope(root: packageRoot.path, include: pipeline.coverage.include), runDirectory: runDirectory)

@@ -25,6 +25,8 @@ package struct SmokeRun {
     package var context: CommandContext
     package var cancellation: CancellationFlag
     package var now: @Sendable () -> Date = { Date() }
+    /// How xcodebuild runs read their result bundles; tests pass a fake.
+    package var resultBundleReader: @Sendable (any CommandRunning) -> any ResultBundleReading = ResultBundleReaderChoice.standard
 
     package init(pipeline: Pipeline, options: Options, context: CommandContext, cancellation: CancellationFlag) {
         var pipeline = pipeline
@@ -76,9 +78,8 @@ package struct SmokeRun {
             switch pipeline.driver {
             case .swiftpm(let settings):
                 driverResult = SwiftPMDriver(settings: settings, context: runContext).run()
-            case .xcodebuild:
-                driverResult.errors.append(InfrastructureError(
-                    message: "the xcodebuild driver needs macOS with Xcode and is not part of this build yet; use a swiftpm pipeline"))
+            case .xcodebuild(let settings):
+                driverResult = XcodebuildDriver(settings: settings, context: runContext, reader: resultBundleReader(context.runner)).run()
             }
             progress.clear()
         } catch {

@@ -1,0 +1,165 @@
+import Foundation
+
+/// What `xcrun simctl list devices|runtimes|devicetypes -j` say is installed. Every field is
+/// optional: Xcode 7–10 printed runtime keys like "iOS 12.1" and `availability: "(available)"`
+/// where later versions print identifiers and `isAvailable`.
+package struct SimctlInventory: Sendable, Equatable {
+    package var devices: [SimctlDevice] = []
+    package var runtimes: [SimctlRuntime] = []
+    package var deviceTypes: [SimctlDeviceType] = []
+
+    package init(devices: [SimctlDevice] = [], runtimes: [SimctlRuntime] = [], deviceTypes: [SimctlDeviceType] = []) {
+        self.devices = devices
+        self.runtimes = runtimes
+        self.deviceTypes = deviceTypes
+    }
+
+    /// Decodes any of the three listings (or `simctl list -j`, which holds all three) and adds what it holds.
+    /// - Parameter source: named in the error, e.g. "`xcrun simctl list devices -j`".
+    package mutating func add(json data: Data, source: String) throws(SimulatorError) {
+        let listing: Listing
+        do {
+            listing = try JSONDecoder().decode(Listing.self, from: data)
+        } catch {
+            throw .unreadableListing(source: source, reason: (error as? DecodingError)?.keyPathDescription ?? error.localizedDescription)
+        }
+        for (key, entries) in (listing.devices ?? [:]).sorted(by: { $0.key < $1.key }) {
+            devices += entries.map { SimctlDevice(entry: $0, runtimeKey: key) }
+        }
+        runtimes += (listing.runtimes ?? []).map(SimctlRuntime.init(entry:))
+        deviceTypes += (listing.devicetypes ?? []).map(SimctlDeviceType.init(entry:))
+    }
+
+    /// Runtimes as listed, plus one for each device key no listed runtime explains (a devices-only listing).
+    package var knownRuntimes: [SimctlRuntime] {
+        var all = runtimes
+        for key in Set(devices.map(\.runtimeKey)).sorted() where !all.contains(where: { $0.matches(key: key) }) {
+            all.append(SimctlRuntime(key: key))
+        }
+        return all
+    }
+
+    private struct Listing: Decodable {
+        var devices: [String: [DeviceEntry]]?
+        var runtimes: [RuntimeEntry]?
+        var devicetypes: [DeviceTypeEntry]?
+    }
+
+    struct DeviceEntry: Decodable {
+        var name: String?
+        var udid: String?
+        var state: String?
+        var isAvailable: Bool?
+        var availability: String?
+        var deviceTypeIdentifier: String?
+    }
+
+    struct RuntimeEntry: Decodable {
+        var identifier: String?
+        var version: String?
+        var name: String?
+        var buildversion: String?
+        var isAvailable: Bool?
+        var availability: String?
+        var platform: String?
+    }
+
+    struct DeviceTypeEntry: Decodable {
+        var identifier: String?
+        var name: String?
+        var productFamily: String?
+    }
+}
+
+/// One simulator device as `simctl list devices -j` lists it.
+package struct SimctlDevice: Sendable, Equatable {
+    package var name: String
+    package var udid: String
+    package var state: String
+    /// The key it was listed under: a runtime identifier, or a runtime name in Xcode 7–10.
+    package var runtimeKey: String
+    package var isAvailable: Bool
+    package var deviceTypeIdentifier: String?
+
+    package init(name: String, udid: String, state: String = "Shutdown", runtimeKey: String, isAvailable: Bool = true, deviceTypeIdentifier: String? = nil) {
+        self.name = name
+        self.udid = udid
+        self.state = state
+        self.runtimeKey = runtimeKey
+        self.isAvailable = isAvailable
+        self.deviceTypeIdentifier = deviceTypeIdentifier
+    }
+
+    init(entry: SimctlInventory.DeviceEntry, runtimeKey: String) {
+        self.init(name: entry.name ?? "", udid: entry.udid ?? "", state: entry.state ?? "Unknown", runtimeKey: runtimeKey,
+                  isAvailable: SimctlRuntime.available(entry.isAvailable, entry.availability),
+                  deviceTypeIdentifier: entry.deviceTypeIdentifier)
+    }
+
+    package var isBooted: Bool { state == "Booted" }
+}
+
+/// One simulator runtime as `simctl list runtimes -j` lists it.
+package struct SimctlRuntime: Sendable, Equatable {
+    /// `com.apple.CoreSimulator.SimRuntime.iOS-17-5`.
+    package var identifier: String
+    /// `iOS 17.5`.
+    package var name: String
+    /// `17.5`, or `26.3.1` where the name says `26.3`.
+    package var version: String
+    package var buildVersion: String?
+    package var isAvailable: Bool
+
+    package init(identifier: String, name: String, version: String, buildVersion: String? = nil, isAvailable: Bool = true) {
+        self.identifier = identifier
+        self.name = name
+        self.version = version
+        self.buildVersion = buildVersion
+        self.isAvailable = isAvailable
+    }
+
+    init(entry: SimctlInventory.RuntimeEntry) {
+        let parsed = RuntimeSpec.parse(entry.identifier ?? entry.name ?? "", defaultPlatform: entry.platform)
+        self.init(
+            identifier: entry.identifier ?? parsed.identifier,
+            name: entry.name ?? parsed.displayName,
+            version: entry.version ?? parsed.version,
+            buildVersion: entry.buildversion,
+            isAvailable: Self.available(entry.isAvailable, entry.availability))
+    }
+
+    /// A runtime known only from a device listing's key.
+    init(key: String) {
+        let parsed = RuntimeSpec.parse(key, defaultPlatform: nil)
+        self.init(identifier: key.hasPrefix(RuntimeSpec.identifierPrefix) ? key : parsed.identifier,
+                  name: key.hasPrefix(RuntimeSpec.identifierPrefix) ? parsed.displayName : key, version: parsed.version)
+    }
+
+    /// Whether a device listing key ("iOS 12.1" or the identifier) means this runtime.
+    package func matches(key: String) -> Bool { key == identifier || key == name }
+
+    /// `isAvailable` when printed, else Xcode 7–10's `availability` text; unknown counts as available.
+    static func available(_ flag: Bool?, _ text: String?) -> Bool {
+        if let flag { return flag }
+        if let text { return text.hasPrefix("(available") }
+        return true
+    }
+
+    /// The platform part of the identifier: `iOS`, `tvOS`, `watchOS`, `xrOS`.
+    package var platform: String { RuntimeSpec.parse(identifier, defaultPlatform: nil).platform ?? "" }
+}
+
+/// One device type as `simctl list devicetypes -j` lists it.
+package struct SimctlDeviceType: Sendable, Equatable {
+    package var identifier: String
+    package var name: String
+
+    package init(identifier: String, name: String) {
+        self.identifier = identifier
+        self.name = name
+    }
+
+    init(entry: SimctlInventory.DeviceTypeEntry) {
+        self.init(identifier: entry.identifier ?? "", name: entry.name ?? "")
+    }
+}

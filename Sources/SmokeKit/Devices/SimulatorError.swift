@@ -1,0 +1,39 @@
+import Foundation
+
+/// Why a simulator profile could not be resolved or prepared. Always exit 3 (infrastructure):
+/// the pipeline may be right, the Mac is missing something — the message lists what it has.
+package enum SimulatorError: Error, Equatable, LocalizedError, ExitCodeProviding {
+    case noDeviceName(platform: String)
+    case runtimeNotInstalled(requested: String, installed: [String])
+    case deviceTypeNotInstalled(requested: String, installed: [String])
+    case deviceMissing(name: String, runtime: String, available: [String])
+    case unreadableListing(source: String, reason: String)
+    case simctlFailed(command: String, exitStatus: Int32?, output: String)
+
+    package var exitCode: ExitCode { .infrastructure }
+
+    package var errorDescription: String? {
+        switch self {
+        case .noDeviceName(let platform):
+            return "device.name is required for a '\(platform)' profile, e.g. \"name\": \"iPhone SE (3rd generation)\""
+        case .runtimeNotInstalled(let requested, let installed):
+            return "simulator runtime '\(requested)' (device.runtime) is not installed; installed: \(Self.list(installed)). "
+                + "Install it in Xcode > Settings > Platforms (or `xcodebuild -downloadPlatform iOS`), or pin one of these"
+        case .deviceTypeNotInstalled(let requested, let installed):
+            return "device type '\(requested)' (device.name) is not known to this Xcode; known: \(Self.list(installed)). Pin one of these"
+        case .deviceMissing(let name, let runtime, let available):
+            return "no available simulator '\(name)' with \(runtime), and device.create is false; available: \(Self.list(available)). "
+                + "Set \"create\": true or create it with `xcrun simctl create`"
+        case .unreadableListing(let source, let reason):
+            return "could not read \(source): \(reason)"
+        case .simctlFailed(let command, let exitStatus, let output):
+            let status = exitStatus.map { "exited with status \($0)" } ?? "could not run"
+            return "`\(command)` \(status)" + (output.isEmpty ? "" : ": \(output)")
+        }
+    }
+
+    private static func list(_ items: [String]) -> String {
+        guard !items.isEmpty else { return "none" }
+        return items.count > 30 ? items.prefix(30).joined(separator: ", ") + ", … (\(items.count - 30) more)" : items.joined(separator: ", ")
+    }
+}

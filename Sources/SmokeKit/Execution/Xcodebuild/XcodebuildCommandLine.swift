@@ -1,0 +1,84 @@
+import Foundation
+
+/// The `xcodebuild` argument lists the driver runs (DESIGN §5). Pure, so every flag is tested exactly.
+package struct XcodebuildCommandLine: Sendable, Equatable {
+    package var settings: XcodebuildSettings
+    /// Absolute paths resolved from the pipeline.
+    package var container: String
+    package var derivedDataPath: String
+    package var udid: String
+    package var coverage: Bool
+    /// `timeouts.testSeconds`, handed to Xcode's own per-test time allowance.
+    package var testSeconds: Double
+    package var language: String?
+    package var region: String?
+
+    package init(settings: XcodebuildSettings, container: String, derivedDataPath: String, udid: String, coverage: Bool,
+                 testSeconds: Double, language: String? = nil, region: String? = nil) {
+        self.settings = settings
+        self.container = container
+        self.derivedDataPath = derivedDataPath
+        self.udid = udid
+        self.coverage = coverage
+        self.testSeconds = testSeconds
+        self.language = language
+        self.region = region
+    }
+
+    /// What every action shares: the project, scheme, plan, device and derived data.
+    var common: [String] {
+        var arguments = [settings.workspace != nil ? "-workspace" : "-project", container, "-scheme", settings.scheme]
+        if let plan = settings.testPlan { arguments += ["-testPlan", plan] }
+        arguments += ["-destination", "id=\(udid)", "-derivedDataPath", derivedDataPath]
+        if coverage { arguments += ["-enableCodeCoverage", "YES"] }
+        return arguments
+    }
+
+    /// `xcodebuild build-for-testing …`, once per run.
+    package var buildForTesting: [String] {
+        ["build-for-testing"] + common
+    }
+
+    /// `xcodebuild test-without-building … -enumerate-tests`: the test ids, as JSON, into `output` (Xcode 16+).
+    package func enumerateTests(output: String) -> [String] {
+        ["test-without-building"] + common + selection(only: [])
+            + ["-enumerate-tests", "-test-enumeration-format", "json", "-test-enumeration-output-path", output]
+    }
+
+    /// `xcodebuild test-without-building …` for one batch.
+    /// - Parameters:
+    ///   - only: tests to run, in order, as xcodebuild identifiers (`Target/Class/method`); empty runs the
+    ///     pipeline's own `onlyTesting`/`skipTesting` selection.
+    ///   - resultBundle: a fresh path; xcodebuild refuses one that exists.
+    package func testWithoutBuilding(only: [String], resultBundle: String) -> [String] {
+        var arguments = ["test-without-building"] + common + selection(only: only) + ["-resultBundlePath", resultBundle]
+        // Xcode counts allowances in whole minutes (rounding up), so less than 60 means 60.
+        let seconds = String(Int(max(60, testSeconds.rounded(.up))))
+        arguments += ["-test-timeouts-enabled", "YES", "-default-test-execution-time-allowance", seconds,
+                      "-maximum-test-execution-time-allowance", seconds]
+        if let language { arguments += ["-testLanguage", language] }
+        if let region { arguments += ["-testRegion", region] }
+        return arguments
+    }
+
+    private func selection(only: [String]) -> [String] {
+        if !only.isEmpty { return only.map { "-only-testing:\($0)" } }
+        return settings.onlyTesting.map { "-only-testing:\($0)" } + settings.skipTesting.map { "-skip-testing:\($0)" }
+    }
+
+    /// The environment xcodebuild runs with: smokerun's, unbuffered output, and each pipeline
+    /// variable as `TEST_RUNNER_<KEY>` (xcodebuild strips the prefix and hands it to the tests).
+    package static func environment(base: [String: String], pipeline: [String: String]) -> [String: String] {
+        var environment = base
+        environment["NSUnbufferedIO"] = "YES"
+        for (key, value) in pipeline { environment["TEST_RUNNER_\(key)"] = value }
+        return environment
+    }
+
+    /// `en_US` → `US`, the region xcodebuild's `-testRegion` takes.
+    package static func region(ofLocale locale: String?) -> String? {
+        guard let locale else { return nil }
+        let parts = locale.split(whereSeparator: { $0 == "_" || $0 == "-" || $0 == "." })
+        return parts.count >= 2 ? String(parts[1]) : nil
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// One long-running `xcodebuild` through `ChildProcess`: output into `console.log` as it comes,
+/// killed with its process group when the run's deadline passes or smokerun is stopped.
+struct XcodebuildProcess {
+    var executable: String
+    var environment: [String: String]
+    var currentDirectory: URL
+    var limits: RunLimits
+    var console: ConsoleLog
+
+    struct Finished {
+        var termination: Termination
+        /// Set when smokerun stopped it (deadline or signal), not when it failed on its own.
+        var stopReason: StopReason?
+        /// Compiler and xcodebuild error lines, for a failed build's report.
+        var errorLines: [String]
+        /// The last lines it printed, for a failure that has no error lines.
+        var tail: [String]
+
+        var exitStatus: Int32? {
+            if case .exited(let status) = termination { return status }
+            return nil
+        }
+    }
+
+    func run(_ arguments: [String]) throws -> Finished {
+        console.note("xcodebuild \(arguments.joined(separator: " "))")
+        let child = try ChildProcess(executable: executable, arguments: arguments, environment: environment, currentDirectory: currentDirectory)
+        var errors = BuildErrorLines()
+        var lines = LineSplitter()
+        var tail: [String] = []
+        var stop: StopReason?
+        func consider(_ line: LineBytes) {
+            let text = String(decoding: line, as: UTF8.self)
+            errors.consider(text)
+            tail.append(text)
+            if tail.count > 40 { tail.removeFirst(tail.count - 20) }
+        }
+        let termination = child.run(
+            onOutput: { bytes in
+                console.write(bytes)
+                lines.push(bytes, consider)
+            },
+            onTick: {
+                // Per-test time is Xcode's own allowance (-maximum-test-execution-time-allowance);
+                // smokerun enforces the run's bounds.
+                stop = limits.stopReason(testStartedAt: nil)
+                return stop == nil ? .keepRunning : .kill
+            })
+        lines.finish(consider)
+        return Finished(termination: termination, stopReason: stop, errorLines: errors.lines, tail: Array(tail.suffix(20)))
+    }
+}
