@@ -69,7 +69,8 @@ import Testing
         #expect(plan.contains(#""testExecutionOrdering" : "random""#) && plan.contains(#""key" : "IS_UNIT_TESTING""#))
     }
 
-    /// The two batch lines: each suite's tests, in the order the log shows, into bundles 1 and 2.
+    /// The two batch lines: each suite's tests, in the order the log shows, into bundles 1 and 2,
+    /// each followed by the xcresulttool calls that read its bundle.
     static func batchLines(common: String, bundles: String, report: RunReport, log: [String]) -> [String] {
         let swiftTesting = ["-only-testing:SmokeAppSwiftTests/TipCalculatorTests/roundingKnownIssue()", "-only-testing:SmokeAppSwiftTests/TipCalculatorTests/totalIncludesTip()"]
         let xctest = ["testLaunchShowsTipButton", "testSplitBillOnIPad", "testTipIsRoundedToCents", "testTipScreenScreenshot"].map { "-only-testing:SmokeAppTests/SmokeAppTests/\($0)" }
@@ -80,8 +81,22 @@ import Testing
             let selection = line.split(separator: " ").filter { $0.hasPrefix("-only-testing:") }.map(String.init)
             let expected = Set(selection) == Set(swiftTesting) ? swiftTesting : xctest
             #expect(Set(selection) == Set(expected))
-            return "TEST_RUNNER_IS_UNIT_TESTING=1 xcodebuild test-without-building \(common) \(selection.joined(separator: " ")) -resultBundlePath \(bundles)/bundles/\(index + 1).xcresult \(tail)"
-        }
+            let bundle = "\(bundles)/bundles/\(index + 1).xcresult"
+            return ["TEST_RUNNER_IS_UNIT_TESTING=1 xcodebuild test-without-building \(common) \(selection.joined(separator: " ")) -resultBundlePath \(bundle) \(tail)"]
+                + readerLines(bundle: bundle, exported: "\(bundles)/exported/\(index + 1)")
+        }.flatMap { $0 }
+    }
+
+    /// How one bundle is read: probe, tests, summary, activities of the failed test only, one attachments export.
+    static func readerLines(bundle: String, exported: String) -> [String] {
+        let schema = "--schema-version 0.1.0"
+        return [
+            "xcrun xcresulttool version",
+            "xcrun xcresulttool get test-results tests --path \(bundle) \(schema)",
+            "xcrun xcresulttool get test-results summary --path \(bundle) \(schema)",
+            "xcrun xcresulttool get test-results activities --test-id SmokeAppTests/testTipIsRoundedToCents() --path \(bundle) \(schema)",
+            "xcrun xcresulttool export attachments --path \(bundle) --output-path \(exported)/xcresulttool-attachments",
+        ]
     }
 
     @Test func aMissingDeviceIsCreatedWithADeterministicNameThenBooted() throws {

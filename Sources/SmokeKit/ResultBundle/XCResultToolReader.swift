@@ -7,9 +7,12 @@ package struct XCResultToolReader: ResultBundleReading {
     package static let schemaVersion = "0.1.0"
 
     let runner: any CommandRunning
+    /// The environment `xcrun` runs in (its `PATH`, `DEVELOPER_DIR`); nil inherits smokerun's.
+    let environment: [String: String]?
 
-    package init(runner: any CommandRunning) {
+    package init(runner: any CommandRunning, environment: [String: String]? = nil) {
         self.runner = runner
+        self.environment = environment
     }
 
     /// A reader when Xcode is installed (`xcrun --find xcresulttool` answers), nil elsewhere (Linux).
@@ -17,7 +20,7 @@ package struct XCResultToolReader: ResultBundleReading {
         guard ExecutableLocator.find("xcrun", path: environment["PATH"]) != nil,
               let found = try? runner.run("xcrun", ["--find", "xcresulttool"], environment: environment, currentDirectory: nil),
               found.exitStatus == 0 else { return nil }
-        return XCResultToolReader(runner: runner)
+        return XCResultToolReader(runner: runner, environment: environment)
     }
 
     package func read(bundle: URL, scratchDirectory: URL) throws -> ResultBundleContents {
@@ -31,7 +34,7 @@ package struct XCResultToolReader: ResultBundleReading {
     func capability() throws -> XCResultToolCapability {
         let version = try output(["version"])
         if let known = XCResultToolCapability.fromVersion(String(decoding: version, as: UTF8.self)) { return known }
-        let help = try runner.run("xcrun", ["xcresulttool", "get", "--help"])
+        let help = try runner.run("xcrun", ["xcresulttool", "get", "--help"], environment: environment, currentDirectory: nil)
         return XCResultToolCapability.fromHelp(help.outputText + help.errorText)
     }
 
@@ -134,7 +137,7 @@ package struct XCResultToolReader: ResultBundleReading {
         let fullArguments = ["xcresulttool"] + arguments
         let result: CommandResult
         do {
-            result = try runner.run("xcrun", fullArguments)
+            result = try runner.run("xcrun", fullArguments, environment: environment, currentDirectory: nil)
         } catch let error as CommandError {
             throw XCResultToolError.commandFailed(error)
         }

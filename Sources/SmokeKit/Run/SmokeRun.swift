@@ -26,7 +26,7 @@ package struct SmokeRun {
     package var cancellation: CancellationFlag
     package var now: @Sendable () -> Date = { Date() }
     /// How xcodebuild runs read their result bundles; tests pass a fake.
-    package var resultBundleReader: @Sendable (any CommandRunning) -> any ResultBundleReading = ResultBundleReaderChoice.standard
+    package var resultBundleReader: @Sendable (any CommandRunning, [String: String]) -> any ResultBundleReading = ResultBundleReaderChoice.standard
 
     package init(pipeline: Pipeline, options: Options, context: CommandContext, cancellation: CancellationFlag) {
         var pipeline = pipeline
@@ -79,7 +79,7 @@ package struct SmokeRun {
             case .swiftpm(let settings):
                 driverResult = SwiftPMDriver(settings: settings, context: runContext).run()
             case .xcodebuild(let settings):
-                driverResult = XcodebuildDriver(settings: settings, context: runContext, reader: resultBundleReader(context.runner)).run()
+                driverResult = XcodebuildDriver(settings: settings, context: runContext, reader: resultBundleReader(context.runner, context.environment)).run()
             }
             progress.clear()
         } catch {

@@ -29,7 +29,7 @@ import Testing
         options.notify = false
         let context = CommandContext(standardOutput: BufferOutput(), standardError: BufferOutput(), environment: environment, currentDirectory: root)
         var smokeRun = SmokeRun(pipeline: try PipelineLoader().load(url), options: options, context: context, cancellation: CancellationFlag())
-        smokeRun.resultBundleReader = { XCResultToolReader(runner: $0) }
+        smokeRun.resultBundleReader = { XCResultToolReader(runner: $0, environment: $1) }
         let outcome = await smokeRun.execute()
         let lines = (try? String(contentsOf: log, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
         return (outcome, lines)
@@ -53,7 +53,7 @@ import Testing
         #expect(report.totals.tests == 6 && report.totals.failed == 1 && report.totals.skipped == 1 && report.totals.expectedFailures == 1)
         let failed = try #require(report.tests.first { $0.id.hasSuffix("testTipIsRoundedToCents") })
         #expect(failed.failures.first?.message.contains(#"XCTAssertEqual failed: ("15.0") is not equal to ("15.5")"#) == true)
-        #expect(failed.failures.first?.file?.hasSuffix("SmokeAppTests/SmokeAppTests.swift") == true)
+        #expect(failed.failures.first?.file?.hasSuffix("SmokeAppTests.swift") == true)
         #expect(failed.failures.first?.line == 27)
         let screenshot = try #require(report.tests.first { $0.id.hasSuffix("testTipScreenScreenshot") }?.attachments.first)
         #expect(screenshot.mediaType == "image/png")
