@@ -7,7 +7,13 @@ extension SmokeRun {
         let store = RunStore(outputDirectory: outputDirectory)
         var coverageBelowMinimum = false
         if pipeline.coverage.enabled, report.status != .interrupted, !driverResult.profiles.isEmpty {
-            coverageBelowMinimum = collectCoverage(into: &report, runDirectory: runDirectory, driverResult: driverResult)
+            let run = self
+            let measured = report
+            (report, coverageBelowMinimum) = await BlockingWork.run {
+                var withCoverage = measured
+                let below = run.collectCoverage(into: &withCoverage, runDirectory: runDirectory, driverResult: driverResult)
+                return (withCoverage, below)
+            }
         }
         // A shard is part of a run: `smokerun merge` sends the one notification for all shards.
         if options.notify, options.shard == nil {

@@ -2,7 +2,7 @@ import Foundation
 
 /// One smoke run of one pipeline, start to finish: the driver, attachments, coverage, reports,
 /// history and the webhook. Shared by `smokerun run` and the scheduler.
-package struct SmokeRun {
+package struct SmokeRun: Sendable {
     package struct Options: Sendable {
         package var seed: UInt64?
         package var output: String?
@@ -77,9 +77,11 @@ package struct SmokeRun {
             }
             switch pipeline.driver {
             case .swiftpm(let settings):
-                driverResult = SwiftPMDriver(settings: settings, context: runContext).run()
+                let driver = SwiftPMDriver(settings: settings, context: runContext)
+                driverResult = await BlockingWork.run { driver.run() }
             case .xcodebuild(let settings):
-                driverResult = XcodebuildDriver(settings: settings, context: runContext, reader: resultBundleReader(context.runner, context.environment)).run()
+                let driver = XcodebuildDriver(settings: settings, context: runContext, reader: resultBundleReader(context.runner, context.environment))
+                driverResult = await BlockingWork.run { driver.run() }
             }
             progress.clear()
         } catch {
