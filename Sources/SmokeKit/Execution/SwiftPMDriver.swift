@@ -77,12 +77,16 @@ package struct SwiftPMDriver {
     private func listTests(binary: URL, packageRoot: URL) throws -> [TestCase] {
         var environment = testEnvironment()
         environment["LLVM_PROFILE_FILE"] = "/dev/null"
+        // Both frameworks list at once: two short processes, one wait.
+        let listSwiftTesting = Self.inBackground { [context, environment] in
+            try context.runner.run(
+                binary.path, ["--testing-library", "swift-testing", "--list-tests"], environment: environment, currentDirectory: packageRoot)
+        }
         let xctest = try context.runner.run(binary.path, ["--list-tests"], environment: environment, currentDirectory: packageRoot)
+        let swiftTesting = try listSwiftTesting()
         guard xctest.exitStatus == 0 else {
             throw CommandError(executable: binary.path, arguments: ["--list-tests"], result: xctest)
         }
-        let swiftTesting = try context.runner.run(
-            binary.path, ["--testing-library", "swift-testing", "--list-tests"], environment: environment, currentDirectory: packageRoot)
         let swiftTestingIDs = swiftTesting.exitStatus == 0 ? TestDiscovery.swiftTestingIDs(fromListing: swiftTesting.outputText) : []
         return TestDiscovery.xctestIDs(fromListing: xctest.outputText) + swiftTestingIDs
     }
