@@ -43,7 +43,6 @@ package struct SmokeRun: Sendable {
     }
 
     package func execute() async -> Outcome {
-        let out = context.standardOutput
         let err = context.standardError
         let startedAt = now()
         let seed = SeedSource.seed(flag: options.seed, pipeline: pipeline.ordering)
