@@ -18,7 +18,7 @@ package struct SwiftPMDriver {
         do {
             let swift = try SwiftToolchain.locate(environment: context.environment)
             // Ask the version while the build runs; it is checked before any test starts.
-            let identified = Self.inBackground { [context] in
+            let identified = BlockingWork.start { [context] in
                 try SwiftToolchain.identify(swift, environment: context.environment, runner: context.runner)
             }
             context.status("building \(packageRoot.lastPathComponent) (\(settings.configuration))…")
@@ -78,7 +78,7 @@ package struct SwiftPMDriver {
         var environment = testEnvironment()
         environment["LLVM_PROFILE_FILE"] = "/dev/null"
         // Both frameworks list at once: two short processes, one wait.
-        let listSwiftTesting = Self.inBackground { [context, environment] in
+        let listSwiftTesting = BlockingWork.start { [context, environment] in
             try context.runner.run(
                 binary.path, ["--testing-library", "swift-testing", "--list-tests"], environment: environment, currentDirectory: packageRoot)
         }
@@ -188,20 +188,5 @@ package struct SwiftPMDriver {
         let owner = id[..<slash]
         let suite = owner.split(separator: ".").last.map(String.init) ?? String(owner)
         return (suite, String(id[id.index(after: slash)...]))
-    }
-
-    /// Starts `work` on another thread; the returned closure waits for its result.
-    static func inBackground<T: Sendable>(_ work: @escaping @Sendable () throws -> T) -> () throws -> T {
-        nonisolated(unsafe) var outcome: Result<T, any Error>?
-        let done = DispatchSemaphore(value: 0)
-        // A thread of its own: a dispatch queue could wait for libdispatch to grow its pool.
-        Thread.detachNewThread {
-            outcome = Result { try work() }
-            done.signal()
-        }
-        return {
-            done.wait()
-            return try outcome!.get()
-        }
     }
 }
