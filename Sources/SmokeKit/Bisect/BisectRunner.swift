@@ -3,7 +3,7 @@ import Foundation
 /// Runs a bisect for real with the SwiftPM driver's pieces: builds the package once, then answers
 /// `BisectSearch`'s question "does the test fail after these tests?" by running the processes
 /// `BisectPlan` lays out, each run with a fresh scratch folder under `workDirectory`.
-package struct BisectRunner {
+package struct BisectRunner: Sendable {
     package var pipeline: Pipeline
     package var settings: SwiftPMSettings
     package var target: BisectTarget
@@ -12,11 +12,11 @@ package struct BisectRunner {
     package var workDirectory: URL
     package var context: CommandContext
     /// One line per bisect run, for the person watching.
-    package var progress: (String) -> Void
+    package var progress: @Sendable (String) -> Void
 
     package init(
         pipeline: Pipeline, settings: SwiftPMSettings, target: BisectTarget, isolation: Isolation,
-        workDirectory: URL, context: CommandContext, progress: @escaping (String) -> Void
+        workDirectory: URL, context: CommandContext, progress: @escaping @Sendable (String) -> Void
     ) {
         self.pipeline = pipeline
         self.settings = settings
@@ -31,15 +31,19 @@ package struct BisectRunner {
         try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
         let console = try ConsoleLog(url: workDirectory.appendingPathComponent(RunStore.consoleLogName))
         let packageRoot = pipeline.resolve(settings.packagePath, currentDirectory: context.currentDirectory)
-        let limits = RunLimits(testSeconds: pipeline.timeouts.testSeconds,
-                               runDeadline: Date().addingTimeInterval(pipeline.timeouts.runSeconds), cancellation: CancellationFlag())
+        let cancellation = CancellationFlag()
+        // timeouts.runSeconds bounds one run of the suite: the build, then each trial on its own.
+        func limits() -> RunLimits {
+            RunLimits(testSeconds: pipeline.timeouts.testSeconds,
+                      runDeadline: Date().addingTimeInterval(pipeline.timeouts.runSeconds), cancellation: cancellation)
+        }
         let swift = try SwiftToolchain.locate(environment: context.environment)
         progress("building \(packageRoot.lastPathComponent) (\(settings.configuration))…")
         let build = SwiftPMBuild(swift: swift, packageRoot: packageRoot, configuration: settings.configuration,
-                                 coverage: false, environment: context.environment, console: console)
+                                 coverage: pipeline.coverage.enabled, environment: context.environment, console: console)
         let binary: URL
         do {
-            binary = try build.buildTests(limits: limits)
+            binary = try build.buildTests(limits: limits())
         } catch let failure as BuildFailure {
             throw BisectRunFailure(message: failure.record.message, details: failure.record.details)
         }
@@ -50,7 +54,7 @@ package struct BisectRunner {
             runNumber += 1
             let trial = workDirectory.appendingPathComponent("run-\(runNumber)")
             let failed = try runOnce(before: before, binary: binary, packageRoot: packageRoot, trialDirectory: trial,
-                                     limits: limits, console: console)
+                                     limits: limits(), console: console)
             progress("[\(runNumber)/≤\(search.runLimit)] \(target.test.id) after \(before.count) of \(target.candidates.count) earlier tests: \(failed ? "failed" : "passed")")
             return failed
         }
@@ -72,6 +76,12 @@ package struct BisectRunner {
         for (index, batch) in batches.enumerated() {
             let stream = batch.framework == .swiftTesting ? trialDirectory.appendingPathComponent("events-\(index + 1).jsonl") : nil
             let outcome = try runner.run(batch, eventStream: stream)
+            // A trial cut short proves nothing either way; it must not count as "passed".
+            if let stop = outcome.stopReason, stop != .testTimedOut {
+                throw BisectRunFailure(
+                    message: stop == .cancelled ? "bisect was interrupted" : "a bisect run took longer than timeouts.runSeconds (\(Int(pipeline.timeouts.runSeconds)) s)",
+                    details: [])
+            }
             if let result = outcome.results.first(where: { $0.id == target.test.id }) {
                 return result.status.isFailure
             }

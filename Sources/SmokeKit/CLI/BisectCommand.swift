@@ -60,7 +60,7 @@ package struct BisectCommand: Command {
         let runner = BisectRunner(
             pipeline: pipeline, settings: settings, target: target, isolation: report.ordering.isolation,
             workDirectory: work, context: context, progress: { err.line("bisect: \($0)") })
-        let outcome = try runner.run()
+        let outcome = try await BlockingWork.run { Result { try runner.run() } }.get()
         context.standardOutput.line(outcome.sentence(for: target.test.id))
         return .passed
     }
