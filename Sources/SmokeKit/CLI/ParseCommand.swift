@@ -133,16 +133,7 @@ package struct ParseCommand: Command {
 
         let store = RunStore(outputDirectory: context.url(for: output))
         let runDirectory = try store.createRunDirectory(runID: report.runID)
-        let attachmentStore = AttachmentStore()
-        for raw in attachments {
-            do {
-                let record = try attachmentStore.save(raw, in: runDirectory)
-                if let index = report.tests.firstIndex(where: { $0.id == raw.testID }) { report.tests[index].attachments.append(record) }
-            } catch {
-                report.errors.append(InfrastructureError(
-                    message: "attachment '\(raw.name)' of \(raw.testID ?? "an unknown test") could not be stored: \(error.localizedDescription)"))
-            }
-        }
+        report.errors += AttachmentStore().attach(attachments, to: &report.tests, in: runDirectory)
         report = try store.finish(report, in: runDirectory, formats: formats, consoleLog: consoleLog, environment: context.environment)
         context.standardOutput.line("report: \(runDirectory.path)")
         return report.status == .passed ? .passed : .testsFailed

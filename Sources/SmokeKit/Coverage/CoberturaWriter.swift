@@ -18,13 +18,13 @@ package enum CoberturaWriter {
         out += "<coverage \(rates(totals)) lines-covered=\"\(totals.lines.covered)\" lines-valid=\"\(totals.lines.count)\""
         out += " branches-covered=\"\(totals.branches.covered)\" branches-valid=\"\(totals.branches.count)\""
         out += " complexity=\"0\" version=\"smokerun\" timestamp=\"\(Int(timestamp.timeIntervalSince1970))\">\n"
-        out += "  <sources>\n    <source>\(escaped(root))</source>\n  </sources>\n  <packages>\n"
+        out += "  <sources>\n    <source>\(XMLText.escapeAttribute(root))</source>\n  </sources>\n  <packages>\n"
         let filesByModule = Dictionary(grouping: report.files, by: \.module)
         for module in report.modules {
-            out += "    <package name=\"\(escaped(module.name))\" \(rates(module.summary)) complexity=\"0\">\n      <classes>\n"
+            out += "    <package name=\"\(XMLText.escapeAttribute(module.name))\" \(rates(module.summary)) complexity=\"0\">\n      <classes>\n"
             for file in filesByModule[module.name] ?? [] {
                 let name = (file.path as NSString).lastPathComponent
-                out += "        <class name=\"\(escaped(name))\" filename=\"\(escaped(file.path))\" \(rates(file.summary)) complexity=\"0\">\n"
+                out += "        <class name=\"\(XMLText.escapeAttribute(name))\" filename=\"\(XMLText.escapeAttribute(file.path))\" \(rates(file.summary)) complexity=\"0\">\n"
                 out += "          <methods/>\n          <lines>\n"
                 out += lines(details[file.path])
                 out += "          </lines>\n        </class>\n"
@@ -66,5 +66,4 @@ package enum CoberturaWriter {
     }
 
     /// The reports' XML escaping (text and attribute safe).
-    static func escaped(_ text: String) -> String { XMLText.escapeAttribute(text) }
 }

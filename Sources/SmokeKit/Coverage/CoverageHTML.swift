@@ -4,19 +4,19 @@ package enum CoverageHTML {
         let table = CoverageTable(title: title, kind: kind, rows: rows, total: total, trend: nil, width: 80, colour: false)
         var body = ""
         for row in table.sortedRows {
-            body += tableRow(CoberturaWriter.escaped(row.name), row.summary, isTotal: false)
+            body += tableRow(XMLText.escapeAttribute(row.name), row.summary, isTotal: false)
         }
         body += tableRow("Total", total, isTotal: true)
         var caption = "Lines \(CoverageFormat.percent(total.lines)) (\(CoverageFormat.ratio(total.lines)))"
         if let previous = trend?.previous {
-            caption += " · \(CoverageFormat.change(from: previous.lines, to: total.lines)) since \(CoberturaWriter.escaped(previous.runID))"
+            caption += " · \(CoverageFormat.change(from: previous.lines, to: total.lines)) since \(XMLText.escapeAttribute(previous.runID))"
         }
         if let trend, trend.points.count > 1 {
             caption += " · trend \(Sparkline.render(trend.points.map(\.lines.percent)))"
         }
         return """
             <!DOCTYPE html>
-            <html lang="en"><head><meta charset="utf-8"><title>\(CoberturaWriter.escaped(title))</title>
+            <html lang="en"><head><meta charset="utf-8"><title>\(XMLText.escapeAttribute(title))</title>
             <style>
             body{font:14px system-ui,sans-serif;margin:2em;color:#222}
             table{border-collapse:collapse}td,th{padding:3px 10px;text-align:right}
@@ -25,7 +25,7 @@ package enum CoverageHTML {
             .bar{display:inline-block;width:120px;height:10px;background:#eee;vertical-align:middle}
             .bar span{display:block;height:100%}.good{background:#2e7d32}.fair{background:#f9a825}.poor{background:#c62828}
             </style></head><body>
-            <h1>\(CoberturaWriter.escaped(title))</h1>
+            <h1>\(XMLText.escapeAttribute(title))</h1>
             <p>\(caption)</p>
             <table><thead><tr><th>\(kind)</th><th>Lines</th><th></th><th>Functions</th><th>Regions</th><th>Branches</th></tr></thead>
             <tbody>

@@ -27,8 +27,6 @@ package struct ResultCollector {
     package private(set) var attachments: [RawAttachment] = []
     /// Ids of tests that started or were reported (skipped tests included): the ones a re-launch must not run again.
     package private(set) var startedTestIDs: Set<String> = []
-    /// Whether any line was test output (a test, suite, summary or issue), as opposed to only noise.
-    package private(set) var sawTestActivity = false
 
     /// Whether any XCTest `started` line was seen: the log is serial, so restarts name the running test.
     private var sawXCTestStart = false
@@ -80,7 +78,6 @@ package struct ResultCollector {
     package mutating func apply(_ event: TestEvent) {
         switch event {
         case .testStarted(let ref):
-            sawTestActivity = true
             if ref.framework == .xctest {
                 sawXCTestStart = true
                 finishInterruptedXCTests()
@@ -91,17 +88,14 @@ package struct ResultCollector {
             running.append(index)
             crash = CrashEvidence()
         case .testFinished(let ref, let status, let duration):
-            sawTestActivity = true
             finish(entry(for: ref), as: status, durationSeconds: duration)
         case .issue(let ref, let failure, let isKnown):
-            sawTestActivity = true
             guard let index = ref.map({ entry(for: $0) }) ?? running.last else {
                 unrecognizedLineCount += 1
                 return
             }
             record(failure, isKnown: isKnown, in: index)
         case .skipped(let ref, let reason):
-            sawTestActivity = true
             let index = entry(for: ref)
             if let reason { appendOutput("Skipped: \(reason)", to: index) }
             finish(index, as: .skipped, durationSeconds: nil)
@@ -115,7 +109,6 @@ package struct ResultCollector {
         case .backtraceFrame(let file, let line):
             if crash.frame == nil, isProjectFile(file) { crash.frame = (file, line) }
         case .restartAfterCrash(let ref):
-            sawTestActivity = true
             // Only a parallel log (no `started` lines) names a crashed test nothing else shows; in a serial
             // log the crashed test is the running one, and a restart naming another test is not counted twice.
             if running.isEmpty, !sawXCTestStart, let ref {
@@ -125,8 +118,6 @@ package struct ResultCollector {
             finishRunningTest(as: .crashed, failure: nil)
         case .measured(let ref, let metric, let average):
             appendOutput("measured [\(metric)] average: \(average)", to: entry(for: ref))
-        case .suiteStarted, .suiteFinished, .runSummary:
-            sawTestActivity = true
         case .detail(let text):
             guard let index = lastIssueEntry ?? running.last else { return }
             appendOutput(text, to: index)
@@ -138,7 +129,7 @@ package struct ResultCollector {
                 return
             }
             appendOutput(text, to: index)
-        case .ignored:
+        case .suiteStarted, .suiteFinished, .runSummary, .ignored:
             break
         }
     }
@@ -180,7 +171,6 @@ package struct ResultCollector {
             done.finished = true
             progress.append(done)
         }
-        if !results.isEmpty { sawTestActivity = true }
         self.attachments += attachments
         unrecognizedLineCount += unrecognized
     }

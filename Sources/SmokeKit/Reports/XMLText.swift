@@ -2,22 +2,16 @@
 package enum XMLText {
     /// Text content: `&`, `<`, `>` escaped, characters XML 1.0 forbids made visible.
     package static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            default: result.unicodeScalars.append(legal(scalar))
-            }
-        }
-        return result
+        escape(text, attribute: false)
     }
 
     /// Attribute values (always written in double quotes): also quotes, and whitespace as
     /// character references so parsers do not normalise newlines and tabs away.
     package static func escapeAttribute(_ text: String) -> String {
+        escape(text, attribute: true)
+    }
+
+    private static func escape(_ text: String, attribute: Bool) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -25,11 +19,11 @@ package enum XMLText {
             case "&": result += "&amp;"
             case "<": result += "&lt;"
             case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            case "\n": result += "&#10;"
-            case "\r": result += "&#13;"
-            case "\t": result += "&#9;"
+            case "\"" where attribute: result += "&quot;"
+            case "'" where attribute: result += "&#39;"
+            case "\n" where attribute: result += "&#10;"
+            case "\r" where attribute: result += "&#13;"
+            case "\t" where attribute: result += "&#9;"
             default: result.unicodeScalars.append(legal(scalar))
             }
         }

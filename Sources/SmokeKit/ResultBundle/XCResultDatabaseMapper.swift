@@ -23,13 +23,6 @@ package enum XCResultDatabaseMapper {
         static func < (lhs: Self, rhs: Self) -> Bool { (lhs.planRun, lhs.repetition) < (rhs.planRun, rhs.repetition) }
     }
 
-    /// Most important first: a failed case fails the attempt; a passed one beats skipped cases.
-    private static let precedence: [TestStatus] = [.crashed, .timedOut, .failed, .passed, .expectedFailure, .skipped]
-
-    static func worst(_ statuses: [TestStatus]) -> TestStatus {
-        precedence.first(where: statuses.contains) ?? .passed
-    }
-
     private static func mapTests(
         _ snapshot: XCResultDatabaseSnapshot, notes: inout [String]
     ) -> (results: [TestResult], testIDByRun: [Int: String]) {
@@ -85,7 +78,7 @@ package enum XCResultDatabaseMapper {
             output += outcome.output
         }
         return TestAttempt(
-            status: worst(runs.map(\.outcome.status)),
+            status: TestStatus.worst(runs.map(\.outcome.status)),
             durationSeconds: runs.reduce(0) { $0 + $1.outcome.durationSeconds },
             failures: runs.flatMap(\.outcome.failures),
             output: Array(output.prefix(TestResult.outputLineLimit)))
@@ -94,7 +87,7 @@ package enum XCResultDatabaseMapper {
     private static func merge(_ attempts: [(key: AttemptKey, attempt: TestAttempt)], identity: XCResultDatabaseTestIdentity) -> TestResult {
         let byPlanRun = Dictionary(grouping: attempts, by: \.key.planRun)
         let finals = byPlanRun.keys.sorted().map { byPlanRun[$0]!.last!.attempt }
-        let status = finals.count == 1 ? finals[0].status : worst(finals.map(\.status))
+        let status = finals.count == 1 ? finals[0].status : TestStatus.worst(finals.map(\.status))
         let flaky = status == .passed && byPlanRun.values.contains { planAttempts in
             planAttempts.last!.attempt.status == .passed && planAttempts.dropLast().contains { $0.attempt.status.isFailure }
         }

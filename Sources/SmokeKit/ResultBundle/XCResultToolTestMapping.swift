@@ -109,9 +109,8 @@ package enum XCResultToolTestMapping {
 
     /// Two argument sets' runs of the same repetition: one attempt, failing when either failed.
     private static func merged(_ first: TestAttempt, _ second: TestAttempt) -> TestAttempt {
-        let rank: (TestStatus) -> Int = { [.crashed, .timedOut, .failed, .passed, .expectedFailure, .skipped].firstIndex(of: $0) ?? 9 }
-        return TestAttempt(
-            status: rank(first.status) <= rank(second.status) ? first.status : second.status,
+        TestAttempt(
+            status: TestStatus.worst([first.status, second.status]),
             durationSeconds: first.durationSeconds + second.durationSeconds, failures: first.failures + second.failures)
     }
 

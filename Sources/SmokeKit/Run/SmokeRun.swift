@@ -89,17 +89,7 @@ package struct SmokeRun: Sendable {
         errors += driverResult.errors
 
         var tests = driverResult.tests
-        let attachmentStore = AttachmentStore()
-        for raw in driverResult.attachments {
-            do {
-                let record = try attachmentStore.save(raw, in: runDirectory)
-                if let index = tests.firstIndex(where: { $0.id == raw.testID }) {
-                    tests[index].attachments.append(record)
-                }
-            } catch {
-                errors.append(InfrastructureError(message: "attachment '\(raw.name)' of \(raw.testID ?? "an unknown test") could not be stored: \(error.localizedDescription)"))
-            }
-        }
+        errors += AttachmentStore().attach(driverResult.attachments, to: &tests, in: runDirectory)
 
         let finishedAt = now()
         var report = RunReport(

@@ -10,6 +10,23 @@ package struct AttachmentStore: Sendable {
 
     package init() {}
 
+    /// Saves every attachment and links each to its test; one that cannot be stored becomes an
+    /// error for the report instead of stopping the rest.
+    package func attach(_ raws: [RawAttachment], to tests: inout [TestResult], in runDirectory: URL) -> [InfrastructureError] {
+        var errors: [InfrastructureError] = []
+        let indexByID = Dictionary(tests.indices.map { (tests[$0].id, $0) }, uniquingKeysWith: { first, _ in first })
+        for raw in raws {
+            do {
+                let record = try save(raw, in: runDirectory)
+                if let testID = raw.testID, let index = indexByID[testID] { tests[index].attachments.append(record) }
+            } catch {
+                errors.append(InfrastructureError(
+                    message: "attachment '\(raw.name)' of \(raw.testID ?? "an unknown test") could not be stored: \(error.localizedDescription)"))
+            }
+        }
+        return errors
+    }
+
     /// Writes the attachment and returns its record (`path` relative to the run directory).
     package func save(_ raw: RawAttachment, in runDirectory: URL) throws -> AttachmentRecord {
         let folder = runDirectory.appendingPathComponent(Self.folderName, isDirectory: true)

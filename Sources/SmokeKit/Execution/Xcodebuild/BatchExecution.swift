@@ -75,8 +75,8 @@ struct BatchExecution {
         result.tests = tests
         if stopped == .cancelled { result.interrupted = true }
         if stopped == .runTimedOut {
-            let ran = Set(tests.map(\.id))
-            let missing = batches.flatMap(\.tests).filter { !ran.contains($0.id) }
+            let ran = Set(tests.map { Self.key($0.id) })
+            let missing = batches.flatMap(\.tests).filter { !ran.contains(Self.key($0.id)) }
             result.errors.append(InfrastructureError(
                 message: "the run reached timeouts.runSeconds (\(BatchRunner.seconds(pipeline.timeouts.runSeconds))); \(missing.count) tests did not run",
                 details: missing.prefix(50).map(\.id)))
