@@ -26,6 +26,16 @@ package struct RunReport: Codable, Sendable, Equatable {
     package var errors: [InfrastructureError]
     /// The slice of the suite this run ran (`run --shard K/N`); nil for a whole run or a merged one.
     package var shard: ShardRecord?
+    /// The pipeline file this run used, relative to the project root; nil for `parse`.
+    package var pipelineFile: String?
+    /// SHA-256 of the pipeline file's bytes (hex), so a later `bisect`/`merge` can tell it changed.
+    package var pipelineHash: String?
+    /// When `parse` read the input; `startedAt`/`finishedAt` are the recorded run's. Nil for `run`.
+    package var parsedAt: Date?
+    /// smokerun's totals against the frameworks' own; nil only when the input holds no such summary.
+    package var reconciliation: Reconciliation?
+    /// How each input was read (format, stripped prefix, lines not understood); nil when not recorded.
+    package var inputs: [InputRecord]?
 
     package init(
         pipeline: String, runID: String, status: RunStatus, startedAt: Date, finishedAt: Date,

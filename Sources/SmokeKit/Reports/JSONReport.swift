@@ -20,7 +20,7 @@ package enum JSONReport {
     package static let topLevelKeys = [
         "schemaVersion", "pipeline", "runID", "status", "startedAt", "finishedAt", "durationSeconds",
         "seed", "ordering", "environment", "device", "toolchain", "totals", "tests", "coverage",
-        "artifacts", "notifications", "errors",
+        "artifacts", "notifications", "errors", "pipelineFile", "pipelineHash", "parsedAt", "reconciliation", "inputs",
     ]
 
     /// The exact keys of each entry of `tests`.
@@ -36,7 +36,7 @@ package enum JSONReport {
         enum Key: String, CodingKey {
             case schemaVersion, pipeline, runID, status, startedAt, finishedAt, durationSeconds
             case seed, ordering, environment, device, toolchain, totals, tests, coverage
-            case artifacts, notifications, errors
+            case artifacts, notifications, errors, pipelineFile, pipelineHash, parsedAt, reconciliation, inputs
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -59,6 +59,11 @@ package enum JSONReport {
             try container.encode(report.artifacts, forKey: .artifacts)
             try container.encode(report.notifications, forKey: .notifications)
             try container.encode(report.errors, forKey: .errors)
+            try container.encode(report.pipelineFile, forKey: .pipelineFile)
+            try container.encode(report.pipelineHash, forKey: .pipelineHash)
+            try container.encode(report.parsedAt, forKey: .parsedAt)
+            try container.encode(report.reconciliation, forKey: .reconciliation)
+            try container.encode(report.inputs, forKey: .inputs)
         }
     }
 
