@@ -66,9 +66,17 @@ package struct ParseCommand: Command {
         URL(fileURLWithPath: path).pathExtension.lowercased() == "xcresult"
     }
 
+    private static func isDirectory(_ url: URL) -> Bool {
+        var directory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &directory) && directory.boolValue
+    }
+
     package func run(in context: CommandContext) async throws -> ExitCode {
         let files = inputs.map(context.url(for:))
-        if let bundle = files.first, Self.isBundle(bundle.path) { return try runBundle(bundle, in: context) }
+        // A folder is read as a result bundle (the selector says so when it is not one), never as a log.
+        if let bundle = files.first, Self.isBundle(bundle.path) || (files.count == 1 && Self.isDirectory(bundle)) {
+            return try runBundle(bundle, in: context)
+        }
         let startedAt = Date()
         // A summary needs statuses only: memory stays flat however much the tests printed.
         let parsed = try LogParser(retention: summaryOnly ? .statusesOnly : .full).parse(files: files)
@@ -79,12 +87,12 @@ package struct ParseCommand: Command {
         let seconds = max(finishedAt.timeIntervalSince(startedAt), 0.000_001)
         context.standardError.line(String(format: "parsed %d lines (%.1f MB in %.2f s, %.0f MB/s), %d not understood",
                                           parsed.lineCount, mb, seconds, mb / seconds, parsed.unrecognizedLineCount))
-        let report = makeReport(tests: tests, device: nil, toolchain: nil, notes: [], startedAt: startedAt, finishedAt: finishedAt)
+        let report = makeReport(tests: tests, device: parsed.device, toolchain: nil, notes: [], startedAt: startedAt, finishedAt: finishedAt)
         return try write(report, attachments: parsed.attachments, consoleLog: files.count == 1 ? files[0] : nil, in: context)
     }
 
     private func runBundle(_ bundle: URL, in context: CommandContext) throws -> ExitCode {
-        let startedAt = Date()
+        let parsedAt = Date()
         let selector = ResultBundleSelector(
             direct: XCResultDatabaseReader(payloads: XCResultDatabasePayloads(runner: context.runner)),
             xcresulttool: makeXCResultToolReader(context))
@@ -101,9 +109,12 @@ package struct ParseCommand: Command {
             contents = try selector.reader(for: bundle).read(bundle: bundle, scratchDirectory: scratch)
         }
         for note in contents.notes { context.standardError.line("note: \(note)") }
-        let report = makeReport(
+        // The run's times are the recorded run's; when it was parsed is said apart.
+        let startedAt = contents.startedAt ?? parsedAt
+        var report = makeReport(
             tests: contents.tests, device: contents.device, toolchain: contents.xcodeVersion.map { ToolchainInfo(version: $0) },
-            notes: contents.notes, startedAt: startedAt, finishedAt: Date())
+            notes: contents.notes, startedAt: startedAt, finishedAt: max(contents.finishedAt ?? startedAt, startedAt))
+        report.parsedAt = parsedAt
         let exitCode = try write(report, attachments: contents.attachments, consoleLog: nil, in: context)
         // The report is written either way; disagreeing readers then fail the command.
         if !differences.isEmpty { throw ResultBundleError.readingsDiffer(path: bundle.path, differences: differences) }

@@ -16,6 +16,8 @@ package struct ParsedLog: Sendable {
     package var byteCount: Int
     /// The format of each input, in order.
     package var formats: [LogFormat]
+    /// The run destination a saved xcresulttool document lists (its `devices[]`); nil for logs.
+    package var device: ResolvedDevice? = nil
 }
 
 /// Parses whole log files for `smokerun parse`: reads each in fixed-size chunks (never the whole file),
@@ -53,6 +55,7 @@ package struct LogParser: Sendable {
             parsed.lineCount += summary.lineCount
             parsed.byteCount += summary.byteCount
             parsed.formats.append(summary.format)
+            parsed.device = parsed.device ?? summary.device
         }
         parsed.results = collector.results
         parsed.attachments = collector.attachments
@@ -65,6 +68,8 @@ package struct LogParser: Sendable {
         package var format: LogFormat
         package var lineCount: Int
         package var byteCount: Int
+        /// The run destination a saved xcresulttool document lists.
+        package var device: ResolvedDevice? = nil
     }
 
     /// Parses one file into `collector`; a test still running at the end of the file is `crashed`.
@@ -112,7 +117,7 @@ package struct LogParser: Sendable {
             let parsed = try ResultDocumentParser.parse(document, format: format, path: path)
             collector.adopt(parsed.tests, unrecognized: parsed.unrecognized)
             let lines = document.reduce(into: 0) { count, byte in if byte == 10 { count += 1 } }
-            return FileSummary(format: format, lineCount: lines, byteCount: byteCount)
+            return FileSummary(format: format, lineCount: lines, byteCount: byteCount, device: parsed.device)
         }
         splitter.finish { reader.handle($0) }
         collector = reader.collector

@@ -6,7 +6,10 @@ enum ResultDocumentParser {
     /// Largest document read whole (they are trees, not streams).
     static let byteLimit = 512 * 1024 * 1024
 
-    static func parse(_ data: Data, format: LogFormat, path: String) throws(ParseError) -> (tests: [TestResult], unrecognized: Int) {
+    /// `device` is the run destination the document lists (`devices[]`), as the bundle readers report it.
+    static func parse(
+        _ data: Data, format: LogFormat, path: String
+    ) throws(ParseError) -> (tests: [TestResult], unrecognized: Int, device: ResolvedDevice?) {
         switch format {
         case .xcresultTests:
             let document: XCResultToolTestsDocument
@@ -19,7 +22,7 @@ enum ResultDocumentParser {
             guard !mapped.tests.isEmpty else {
                 throw .resultDocument(path: path, reason: "the `testNodes` tree holds no test cases (\(mapped.unrecognizedNodeCount) nodes not understood). Pass the output of `xcresulttool get test-results tests` for a bundle that ran tests.")
             }
-            return (mapped.tests, mapped.unrecognizedNodeCount)
+            return (mapped.tests, mapped.unrecognizedNodeCount, document.devices.first?.resolved)
         case .xcresultLegacy:
             let json: Any
             do {
@@ -35,9 +38,9 @@ enum ResultDocumentParser {
             guard !mapped.tests.isEmpty else {
                 throw .resultDocument(path: path, reason: "the ActionTestPlanRunSummaries holds no tests (\(mapped.unrecognized) nodes not understood).")
             }
-            return mapped
+            return (mapped.tests, mapped.unrecognized, nil)
         case .console, .eventStream:
-            return ([], 0)
+            return ([], 0, nil)
         }
     }
 }

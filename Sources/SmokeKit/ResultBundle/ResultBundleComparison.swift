@@ -20,7 +20,19 @@ package enum ResultBundleComparison {
             guard let other = right[test.id] else { continue }
             lines += differences(test, other)
         }
+        lines += deviceDifferences(database.device, xcresulttool.device)
         return lines
+    }
+
+    /// The device as both readings name it: platform, name, UDID and runtime (details such as the
+    /// model code are recorded by only one of them and not compared).
+    private static func deviceDifferences(_ mine: ResolvedDevice?, _ theirs: ResolvedDevice?) -> [String] {
+        let describe: (ResolvedDevice?) -> String = { device in
+            guard let device else { return "none" }
+            return [device.platform, device.name, device.udid, device.runtime].map { $0 ?? "–" }.joined(separator: ", ")
+        }
+        return describe(mine) == describe(theirs)
+            ? [] : ["device: \(describe(mine)) in the database, \(describe(theirs)) from xcresulttool"]
     }
 
     private static func differences(_ mine: TestResult, _ theirs: TestResult) -> [String] {

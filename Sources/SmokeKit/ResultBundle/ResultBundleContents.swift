@@ -10,6 +10,12 @@ package struct ResultBundleContents: Sendable, Equatable {
     package var device: ResolvedDevice?
     /// The Xcode that produced the bundle, e.g. "Xcode 16.2 (16C5032a)", when recorded.
     package var xcodeVersion: String?
+    /// When the recorded run started and finished (the bundle's own timestamps), when it records them.
+    package var startedAt: Date?
+    package var finishedAt: Date?
+    /// The bundle's own count of its tests and failures (Xcode's summary), read apart from `tests`,
+    /// for `report.json`'s `reconciliation`; empty when the bundle has no such summary.
+    package var summaryCounts: [FrameworkCount] = []
     /// Things the bundle holds that could not be read (an attachment whose payload is missing,
     /// an unavailable `zstd`), each a complete sentence for the report's `errors`.
     package var notes: [String] = []

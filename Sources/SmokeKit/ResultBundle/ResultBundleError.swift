@@ -4,7 +4,7 @@ import Foundation
 package enum ResultBundleError: LocalizedError, ExitCodeProviding, Equatable {
     /// No `database.sqlite3` (written since Xcode 16) and no xcresulttool to read the older format.
     case predatesXcode16(path: String)
-    /// Neither `Info.plist` nor `database.sqlite3`: not a result bundle at all.
+    /// No `Info.plist` (a missing folder included): not a result bundle, as Xcode would refuse it.
     case notABundle(path: String)
     /// A bundle of a run that ran no tests (a build that failed); `buildErrors` say why.
     case noTests(path: String, buildErrors: [String])
@@ -26,7 +26,8 @@ package enum ResultBundleError: LocalizedError, ExitCodeProviding, Equatable {
             "\(path): this bundle predates Xcode 16 and needs Xcode's xcresulttool (it has no database.sqlite3). "
                 + "Run `smokerun parse` on a Mac with Xcode, or parse the xcodebuild log instead."
         case .notABundle(let path):
-            "\(path): not an Xcode result bundle (no Info.plist, no database.sqlite3). Pass the .xcresult folder itself, unpacked."
+            "\(path): not a result bundle: it has no Info.plist, which every .xcresult bundle has and Xcode needs to open it. "
+                + "Pass the .xcresult folder itself, unpacked (the one that holds Info.plist), or copy the whole bundle again."
         case .noTests(let path, let buildErrors):
             "\(path): the bundle holds no test results; the tests never ran"
                 + (buildErrors.isEmpty ? "." : ", the build failed:\n" + buildErrors.prefix(20).map { "  \($0)" }.joined(separator: "\n"))

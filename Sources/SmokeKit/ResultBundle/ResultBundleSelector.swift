@@ -26,7 +26,9 @@ package struct ResultBundleSelector: Sendable {
     package func reader(for bundle: URL) throws -> any ResultBundleReading {
         let files = FileManager.default
         let hasDatabase = files.fileExists(atPath: bundle.appendingPathComponent(XCResultDatabaseReader.databaseName).path)
-        guard hasDatabase || files.fileExists(atPath: bundle.appendingPathComponent("Info.plist").path) else {
+        // Xcode opens a bundle through its Info.plist: without one a folder is not a result bundle,
+        // whatever else it holds (a database.sqlite3 alone included).
+        guard files.fileExists(atPath: bundle.appendingPathComponent("Info.plist").path) else {
             throw ResultBundleError.notABundle(path: bundle.path)
         }
         switch Self.choose(hasDatabase: hasDatabase, hasXCResultTool: xcresulttool != nil) {

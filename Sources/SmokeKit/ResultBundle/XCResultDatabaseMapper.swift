@@ -54,7 +54,10 @@ package enum XCResultDatabaseMapper {
             let attempts = groups.keys.sorted().map { key in
                 (key: key, attempt: attempt(from: groups[key]!, reader: reader))
             }
-            let result = merge(attempts, identity: identity)
+            var result = merge(attempts, identity: identity, configurationNames: order.configurationNames)
+            // xcresulttool's `durationInSeconds` for a test case: the mean of its runs (repetitions,
+            // argument cases, configurations), not their sum.
+            result.durationSeconds = runs.reduce(0) { $0 + max($1.double("duration") ?? 0, 0) } / Double(runs.count)
             let key = runs.map(order.key(of:)).min(by: { $0.lexicographicallyPrecedes($1) }) ?? []
             placed.append((key, result))
         }
@@ -84,9 +87,16 @@ package enum XCResultDatabaseMapper {
             output: Array(output.prefix(TestResult.outputLineLimit)))
     }
 
-    private static func merge(_ attempts: [(key: AttemptKey, attempt: TestAttempt)], identity: XCResultDatabaseTestIdentity) -> TestResult {
+    private static func merge(
+        _ attempts: [(key: AttemptKey, attempt: TestAttempt)], identity: XCResultDatabaseTestIdentity, configurationNames: [Int: String]
+    ) -> TestResult {
         let byPlanRun = Dictionary(grouping: attempts, by: \.key.planRun)
-        let finals = byPlanRun.keys.sorted().map { byPlanRun[$0]!.last!.attempt }
+        let planRuns = byPlanRun.keys.sorted()
+        let finals = planRuns.map { byPlanRun[$0]!.last!.attempt }
+        // A test run in several configurations says which one gave which result, by name.
+        let named = planRuns.compactMap { configurationNames[$0] }
+        let configurationLines = planRuns.count > 1 && Set(named).count == planRuns.count
+            ? zip(named, finals).map { "Configuration \($0): \($1.status.rawValue)" } : []
         let status = finals.count == 1 ? finals[0].status : TestStatus.worst(finals.map(\.status))
         let flaky = status == .passed && byPlanRun.values.contains { planAttempts in
             planAttempts.last!.attempt.status == .passed && planAttempts.dropLast().contains { $0.attempt.status.isFailure }
@@ -97,7 +107,7 @@ package enum XCResultDatabaseMapper {
             durationSeconds: attempts.reduce(0) { $0 + $1.attempt.durationSeconds },
             flaky: flaky,
             failures: deciding.flatMap(\.failures),
-            output: Array(deciding.flatMap(\.output).prefix(TestResult.outputLineLimit)),
+            output: Array((configurationLines + deciding.flatMap(\.output)).prefix(TestResult.outputLineLimit)),
             attempts: attempts.count > 1 ? attempts.map(\.attempt) : [])
     }
 

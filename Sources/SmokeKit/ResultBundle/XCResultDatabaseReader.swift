@@ -25,6 +25,8 @@ package struct XCResultDatabaseReader: ResultBundleReading {
         contents.device = mapping.device
         contents.xcodeVersion = mapping.xcodeVersion
         contents.notes = mapping.notes
+        (contents.startedAt, contents.finishedAt) = XCResultDatabaseRunSummary.interval(snapshot)
+        contents.summaryCounts = XCResultDatabaseRunSummary.counts(snapshot, bundleName: bundle.lastPathComponent)
         var unavailable: [String] = []
         for (index, attachment) in mapping.attachments.enumerated() {
             switch payloads.load(payloadID: attachment.payloadID, bundle: bundle, scratchDirectory: scratchDirectory, index: index) {

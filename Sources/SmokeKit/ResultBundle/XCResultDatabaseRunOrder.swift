@@ -6,6 +6,8 @@ struct XCResultDatabaseRunOrder {
     private let testableRuns: XCResultDatabaseIndex
     /// `TestPlanRuns.rowid` → ordinal by (`orderInAction`, rowid).
     private let planRunOrdinal: [Int: Int]
+    /// Plan-run ordinal → the name of its test-plan configuration (`TestPlanConfigurations.name`).
+    let configurationNames: [Int: String]
 
     init(_ snapshot: XCResultDatabaseSnapshot) {
         suiteRuns = XCResultDatabaseIndex(snapshot.rows("TestSuiteRuns"))
@@ -13,11 +15,15 @@ struct XCResultDatabaseRunOrder {
         let planRuns = snapshot.rows("TestPlanRuns").sorted {
             ($0.int("orderInAction") ?? 0, $0.int("rowid") ?? 0) < ($1.int("orderInAction") ?? 0, $1.int("rowid") ?? 0)
         }
+        let configurations = XCResultDatabaseIndex(snapshot.rows("TestPlanConfigurations"))
         var ordinals: [Int: Int] = [:]
+        var names: [Int: String] = [:]
         for (ordinal, run) in planRuns.enumerated() {
             if let id = run.int("rowid") { ordinals[id] = ordinal }
+            names[ordinal] = configurations[run.int("configuration_fk")]?.text("name")
         }
         planRunOrdinal = ordinals
+        configurationNames = names
     }
 
     /// The ordinal of the test-plan run (configuration) a test-case run belongs to; 0 when unknown.

@@ -5,6 +5,7 @@ struct XCResultDatabaseRunReader {
     private let locations: XCResultDatabaseIndex
     private let skipNotices: XCResultDatabaseIndex
     private let values: XCResultDatabaseIndex
+    private let parameters: XCResultDatabaseIndex
     private let repetitions: XCResultDatabaseIndex
     private let issues: XCResultDatabaseIndex
     private let issuesByRun: [Int: [XCResultDatabaseRow]]
@@ -29,6 +30,7 @@ struct XCResultDatabaseRunReader {
         locations = XCResultDatabaseIndex(snapshot.rows("SourceCodeLocations"))
         skipNotices = XCResultDatabaseIndex(snapshot.rows("SkipNotices"))
         values = XCResultDatabaseIndex(snapshot.rows("TestValues"))
+        parameters = XCResultDatabaseIndex(snapshot.rows("Parameters"))
         repetitions = XCResultDatabaseIndex(snapshot.rows("RepetitionPolicies"))
         issues = XCResultDatabaseIndex(snapshot.rows("TestIssues"))
         let byRun: ([XCResultDatabaseRow], String) -> [Int: [XCResultDatabaseRow]] = { rows, order in
@@ -71,10 +73,16 @@ struct XCResultDatabaseRunReader {
             unknownResult: status == .failed && !Self.failureWords.contains(resultText ?? "") ? (resultText ?? "NULL") : nil)
     }
 
-    /// `"premium_feature"`, `1, 2`: the arguments of one case of a parameterized test, or nil.
+    /// `"premium_feature"`, `1, 2`: the arguments of one case of a parameterized test, or nil. A UI
+    /// configuration of a launch test reads as Xcode shows it, `Light Appearance, Portrait`.
     func argumentsLabel(of run: XCResultDatabaseRow) -> String? {
         let arguments = argumentsByRun[run.int("rowid") ?? -1] ?? []
-        let labels = arguments.compactMap { values[$0.int("testValue_fk")].flatMap { $0.text("description") ?? $0.text("debugDescription") } }
+        let labels = arguments.compactMap { argument -> String? in
+            guard let value = values[argument.int("testValue_fk")].flatMap({ $0.text("description") ?? $0.text("debugDescription") }) else {
+                return nil
+            }
+            return XCUIConfigurationName.name(label: parameters[argument.int("parameter_fk")]?.text("label"), value: value)
+        }
         return labels.isEmpty ? nil : labels.joined(separator: ", ")
     }
 

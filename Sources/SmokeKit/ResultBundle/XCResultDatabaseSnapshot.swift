@@ -36,13 +36,15 @@ package struct XCResultDatabaseSnapshot: Sendable, Equatable {
         "SkipNotices": ["message", "fileName", "lineNumber"],
         "Arguments": ["testCaseRun_fk", "testValue_fk", "parameter_fk", "orderInTestCaseRun"],
         "TestValues": ["description", "debugDescription"],
-        "Parameters": ["name", "label"],
+        "Parameters": ["name", "label", "testCase_fk", "orderInTestCase"],
         "Activities": ["parent_fk", "testCaseRun_fk"],
         "Attachments": [
             "name", "filenameOverride", "uniformTypeIdentifier", "lifetime", "timestamp", "xcResultKitPayloadRefId",
             "activity_fk", "testIssue_fk",
         ],
-        "Actions": ["runDestination_fk", "developerTools_fk", "orderInInvocation"],
+        "Actions": ["runDestination_fk", "developerTools_fk", "orderInInvocation", "started", "finished"],
+        "Invocations": ["timestamp"],
+        "TestCaseResultsByDestinationAndConfiguration": ["testCase_fk", "result", "configuration_fk", "destination_fk"],
         "RunDestinations": ["name", "architecture", "device_fk", "sdk_fk"],
         "Devices": [
             "name", "modelName", "identifier", "operatingSystemVersion", "operatingSystemVersionWithBuildNumber",

@@ -59,6 +59,8 @@ package struct XCResultToolReader: ResultBundleReading {
             let summary: XCResultToolSummary = try decode(["get", "test-results", "summary", "--path", path] + schema, bundle: path)
             contents.device = (summary.devices.first ?? document.devices.first)?.resolved
             contents.xcodeVersion = summary.xcodeVersion
+            contents.summaryCounts = summary.count(bundleName: bundle.lastPathComponent).map { [$0] } ?? []
+            (contents.startedAt, contents.finishedAt) = summary.interval
         } catch {
             contents.device = document.devices.first?.resolved
             contents.notes.append("xcresulttool summary could not be read: \(error.localizedDescription)")

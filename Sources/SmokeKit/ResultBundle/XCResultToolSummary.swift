@@ -7,10 +7,18 @@ package struct XCResultToolSummary: Decodable, Sendable, Equatable {
     package var environmentDescription: String?
     package var result: String?
     package var totalTestCount: Int?
+    package var passedTests: Int?
+    package var failedTests: Int?
+    package var skippedTests: Int?
+    package var expectedFailures: Int?
+    /// The run's start and finish, seconds since 1970 (UNIX time).
+    package var startTime: Double?
+    package var finishTime: Double?
     package var devices: [XCResultToolDevice]
 
     private enum CodingKeys: String, CodingKey {
-        case title, environmentDescription, result, totalTestCount, devicesAndConfigurations
+        case title, environmentDescription, result, totalTestCount, passedTests, failedTests, skippedTests, expectedFailures
+        case startTime, finishTime, devicesAndConfigurations
     }
 
     private struct DeviceAndConfiguration: Decodable {
@@ -19,12 +27,16 @@ package struct XCResultToolSummary: Decodable, Sendable, Equatable {
 
     package init(
         title: String? = nil, environmentDescription: String? = nil, result: String? = nil,
-        totalTestCount: Int? = nil, devices: [XCResultToolDevice] = []
+        totalTestCount: Int? = nil, failedTests: Int? = nil, startTime: Double? = nil, finishTime: Double? = nil,
+        devices: [XCResultToolDevice] = []
     ) {
         self.title = title
         self.environmentDescription = environmentDescription
         self.result = result
         self.totalTestCount = totalTestCount
+        self.failedTests = failedTests
+        self.startTime = startTime
+        self.finishTime = finishTime
         self.devices = devices
     }
 
@@ -34,7 +46,27 @@ package struct XCResultToolSummary: Decodable, Sendable, Equatable {
         environmentDescription = container.lenient(String.self, .environmentDescription)
         result = container.lenient(String.self, .result)
         totalTestCount = container.lenient(Int.self, .totalTestCount)
+        passedTests = container.lenient(Int.self, .passedTests)
+        failedTests = container.lenient(Int.self, .failedTests)
+        skippedTests = container.lenient(Int.self, .skippedTests)
+        expectedFailures = container.lenient(Int.self, .expectedFailures)
+        startTime = container.lenient(Double.self, .startTime)
+        finishTime = container.lenient(Double.self, .finishTime)
         devices = container.lenientArray(DeviceAndConfiguration.self, .devicesAndConfigurations).compactMap(\.device)
+    }
+
+    /// Xcode's own count (`totalTestCount`, `failedTests`) for reconciliation, or nil when it gives none.
+    package func count(bundleName: String) -> FrameworkCount? {
+        guard let totalTestCount else { return nil }
+        return FrameworkCount(
+            framework: "xcresult", tests: totalTestCount, failures: failedTests ?? 0,
+            from: "\(bundleName): xcresulttool get test-results summary")
+    }
+
+    /// The recorded run's start and finish; nil for a missing or zero time.
+    package var interval: (startedAt: Date?, finishedAt: Date?) {
+        let date: (Double?) -> Date? = { $0.flatMap { $0 > 0 ? Date(timeIntervalSince1970: $0) : nil } }
+        return (date(startTime), date(finishTime))
     }
 
     /// "Xcode 16.2 (16C5032a)" when the environment description names an Xcode.

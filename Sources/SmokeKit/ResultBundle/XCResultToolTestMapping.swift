@@ -14,9 +14,9 @@ package enum XCResultToolTestMapping {
     /// Node types that only group others.
     static let containerTypes: Set<String> = ["Test Plan", "Unit test bundle", "UI test bundle", "Test Suite", "Device", "Test Plan Configuration"]
     /// Node types inside a test case that carry nothing smokerun reports.
-    static let ignoredDetailTypes: Set<String> = [
-        "Source Code Reference", "Attachment", "Expression", "Test Value", "Runtime Warning", "Device", "Test Plan Configuration",
-    ]
+    static let ignoredDetailTypes: Set<String> = ["Source Code Reference", "Attachment", "Expression", "Test Value", "Runtime Warning"]
+    /// Node types inside a test case that split its runs by where they ran: each is its own series of attempts.
+    static let runGroupTypes: Set<String> = ["Device", "Test Plan Configuration"]
 
     package static func map(_ document: XCResultToolTestsDocument) -> Mapped {
         var mapped = Mapped()
@@ -46,12 +46,26 @@ package enum XCResultToolTestMapping {
 
     static func testResult(_ node: XCResultToolTestNode, module: String?, suites: [String], unrecognized: inout Int) -> TestResult {
         let name = identity(of: node, module: module, suites: suites)
-        var details = Details()
-        collect(node.children, into: &details, argument: nil, unrecognized: &unrecognized)
+        var details = Details(isXCTest: name.framework == .xctest)
+        collect(node.children, into: &details, group: "", unrecognized: &unrecognized)
         let status = self.status(node.result, hasFailures: !details.failures.isEmpty || details.attempts.contains { $0.attempt.status.isFailure }, unrecognized: &unrecognized)
-        // A test's messages are its own, or else its last run's (a retried test reports its final attempt).
-        var failures = details.attempts.count > 1 || details.failures.isEmpty ? (details.attempts.last?.messages ?? details.failures) : details.failures
+        // The last attempt of each configuration/device is its final word, as in the database reading.
+        var groups: [String] = []
+        for attempt in details.attempts where !groups.contains(attempt.group) { groups.append(attempt.group) }
+        let finals = groups.compactMap { group in details.attempts.last { $0.group == group } }
+        // A test's messages are its own, or else its last run's (a retried test reports its final attempt);
+        // across configurations, those of the finals that decided its status.
+        var failures: [TestFailure]
+        if finals.count > 1 {
+            let worst = TestStatus.worst(finals.map(\.attempt.status))
+            failures = finals.filter { $0.attempt.status == worst }.flatMap(\.messages)
+        } else {
+            failures = details.attempts.count > 1 || details.failures.isEmpty ? (details.attempts.last?.messages ?? details.failures) : details.failures
+        }
         var output = details.output
+        if finals.count > 1, groups.allSatisfy({ !$0.isEmpty }) {
+            output = zip(groups, finals).map { "Configuration \($0): \($1.attempt.status.rawValue)" } + output
+        }
         if !status.isFailure {
             let prefix = status == .skipped ? "Skipped: " : status == .expectedFailure ? "Known issue: " : "Issue: "
             output = failures.map { prefix + ($0.location.map { "\($0): " } ?? "") + $0.message } + output
@@ -60,7 +74,10 @@ package enum XCResultToolTestMapping {
             failures = [TestFailure(message: node.details ?? "Xcode reported this test as failed without a message.")]
         }
         let attempts = details.attempts.count > 1 ? details.attempts.map(\.attempt) : []
-        let flaky = status == .passed && attempts.dropLast().contains { $0.status.isFailure }
+        let flaky = status == .passed && groups.contains { group in
+            let series = details.attempts.filter { $0.group == group }
+            return series.last?.attempt.status == .passed && series.dropLast().contains { $0.attempt.status.isFailure }
+        }
         return TestResult(
             id: name.id, name: name.name, suite: name.suite, framework: name.framework, status: status,
             durationSeconds: node.seconds ?? attempts.reduce(0) { $0 + $1.durationSeconds }, flaky: flaky,
@@ -70,40 +87,60 @@ package enum XCResultToolTestMapping {
 
     /// What a test case's children say.
     private struct Details {
+        /// An XCTest method takes no arguments: its `Arguments` are UI configurations (`1, 1`).
+        var isXCTest = false
         var failures: [TestFailure] = []
         var output: [String] = []
-        /// Repetitions / test-case runs by their identifier, in first-seen order (argument sets merged).
-        var attempts: [(key: String, attempt: TestAttempt, messages: [TestFailure])] = []
+        /// Repetitions / test-case runs by configuration/device (`group`) and identifier, in first-seen
+        /// order (argument sets merged).
+        var attempts: [(group: String, key: String, attempt: TestAttempt, messages: [TestFailure])] = []
     }
 
-    private static func collect(_ children: [XCResultToolTestNode], into details: inout Details, argument: String?, unrecognized: inout Int) {
+    private static func collect(_ children: [XCResultToolTestNode], into details: inout Details, group: String, unrecognized: inout Int) {
         for child in children {
             switch child.nodeType ?? "" {
             case "Failure Message":
-                var failure = failure(from: child.name ?? child.details ?? "")
-                if let argument { failure.message = "[\(argument)] " + failure.message }
-                details.failures.append(failure)
+                details.failures.append(failure(from: child.name ?? child.details ?? ""))
             case "Repetition", "Test Case Run":
-                var inner = Details()
-                collect(child.children, into: &inner, argument: argument, unrecognized: &unrecognized)
-                let status = status(child.result, hasFailures: !inner.failures.isEmpty, unrecognized: &unrecognized)
-                let key = child.nodeIdentifier ?? child.name ?? "\(details.attempts.count)"
-                let attempt = TestAttempt(status: status, durationSeconds: child.seconds ?? 0, failures: status.isFailure ? inner.failures : [])
-                if let index = details.attempts.firstIndex(where: { $0.key == key }) {
-                    details.attempts[index].attempt = merged(details.attempts[index].attempt, attempt)
-                    details.attempts[index].messages += inner.failures
+                addAttempt(child, group: group, to: &details, unrecognized: &unrecognized)
+            case let type where runGroupTypes.contains(type):
+                let name = child.name ?? child.nodeIdentifier ?? "?"
+                let inner = group.isEmpty ? name : "\(group) / \(name)"
+                // A configuration that ran once holds its failures directly: it is one attempt itself.
+                if child.children.contains(where: { ["Repetition", "Test Case Run", "Arguments"].contains($0.nodeType ?? "") || runGroupTypes.contains($0.nodeType ?? "") }) {
+                    collect(child.children, into: &details, group: inner, unrecognized: &unrecognized)
                 } else {
-                    details.attempts.append((key, attempt, inner.failures))
+                    addAttempt(child, group: inner, to: &details, unrecognized: &unrecognized)
                 }
             case "Arguments":
-                let label = child.name ?? "?"
-                if let result = child.result { details.output.append("Arguments (\(label)): \(result)") }
-                collect(child.children, into: &details, argument: label, unrecognized: &unrecognized)
+                var label = child.name ?? "?"
+                if details.isXCTest, let named = XCUIConfigurationName.name(xctestArguments: label) { label = named }
+                if let result = child.result {
+                    let status = status(result, hasFailures: false, unrecognized: &unrecognized)
+                    details.output.append("Case (\(label)): \(status.rawValue)")
+                }
+                collect(child.children, into: &details, group: group, unrecognized: &unrecognized)
             case let type where ignoredDetailTypes.contains(type):
-                collect(child.children, into: &details, argument: argument, unrecognized: &unrecognized)
+                collect(child.children, into: &details, group: group, unrecognized: &unrecognized)
             default:
                 unrecognized += 1
             }
+        }
+    }
+
+    /// One run (a repetition, a test-case run, a configuration run once) as an attempt; the runs of
+    /// one repetition under several argument sets merge into one attempt.
+    private static func addAttempt(_ node: XCResultToolTestNode, group: String, to details: inout Details, unrecognized: inout Int) {
+        var inner = Details(isXCTest: details.isXCTest)
+        collect(node.children, into: &inner, group: group, unrecognized: &unrecognized)
+        let status = status(node.result, hasFailures: !inner.failures.isEmpty, unrecognized: &unrecognized)
+        let key = node.nodeIdentifier ?? node.name ?? "\(details.attempts.count)"
+        let attempt = TestAttempt(status: status, durationSeconds: node.seconds ?? 0, failures: status.isFailure ? inner.failures : [])
+        if let index = details.attempts.firstIndex(where: { $0.group == group && $0.key == key }) {
+            details.attempts[index].attempt = merged(details.attempts[index].attempt, attempt)
+            details.attempts[index].messages += inner.failures
+        } else {
+            details.attempts.append((group, key, attempt, inner.failures))
         }
     }
 

@@ -1,0 +1,40 @@
+import Foundation
+
+/// What a bundle's database says about the run as a whole, apart from its test rows: when the
+/// test actions started and finished, and Xcode's own per-test results for reconciliation. Pure.
+enum XCResultDatabaseRunSummary {
+    /// Xcode's result per test case, per destination and configuration; the row with neither is
+    /// the test's overall result, the one Xcode's summary counts.
+    static let resultsTable = "TestCaseResultsByDestinationAndConfiguration"
+
+    /// The earliest action start and the latest action finish (seconds since 2001-01-01, as Foundation
+    /// stores dates); the invocation's timestamp stands in for a missing start.
+    static func interval(_ snapshot: XCResultDatabaseSnapshot) -> (startedAt: Date?, finishedAt: Date?) {
+        let actions = snapshot.rows("Actions")
+        let started = actions.compactMap { $0.double("started") }.min()
+            ?? snapshot.rows("Invocations").compactMap { $0.double("timestamp") }.min()
+        let finished = actions.compactMap { $0.double("finished") }.max()
+        let startedAt = started.map(Date.init(timeIntervalSinceReferenceDate:))
+        var finishedAt = finished.map(Date.init(timeIntervalSinceReferenceDate:))
+        if let start = startedAt, let end = finishedAt, end < start { finishedAt = start }
+        return (startedAt, finishedAt)
+    }
+
+    /// Xcode's own count of test cases and failed ones, read from `resultsTable` (not from the runs
+    /// smokerun maps), named after `bundleName`; empty when the schema has no such table or it is empty.
+    static func counts(_ snapshot: XCResultDatabaseSnapshot, bundleName: String) -> [FrameworkCount] {
+        guard snapshot.tables[resultsTable] != nil else { return [] }
+        let overall = snapshot.rows(resultsTable).filter { $0.int("configuration_fk") == nil && $0.int("destination_fk") == nil }
+        // One overall row per test case; a repeated row for the same case is counted once.
+        var resultByCase: [Int: String] = [:]
+        for row in overall {
+            guard let testCase = row.int("testCase_fk") else { continue }
+            resultByCase[testCase] = row.text("result") ?? resultByCase[testCase] ?? ""
+        }
+        guard !resultByCase.isEmpty else { return [] }
+        let failures = resultByCase.values.filter { XCResultDatabaseRunReader.status($0) == .failed }.count
+        return [FrameworkCount(
+            framework: "xcresult", tests: resultByCase.count, failures: failures,
+            from: "\(bundleName): database.sqlite3 \(resultsTable)")]
+    }
+}
