@@ -3,8 +3,9 @@ import Foundation
 /// Renders `junit.xml`: one `<testsuite>` per suite and one `<testcase>` per test, never per
 /// attempt. Retries follow the Maven Surefire convention (`flakyFailure`/`flakyError` on a test
 /// that passed on a retry, `rerunFailure`/`rerunError` on one that never passed) that Jenkins and
-/// GitLab read. Infrastructure errors become `<error>` test cases in a suite named
-/// `JUnitReport.infrastructureSuiteName`, so a build failure is never shown as "0 tests, passed".
+/// GitLab read. junit.xml holds exactly the tests of report.json: infrastructure errors are listed in
+/// `<system-err>` of a suite named `JUnitReport.infrastructureSuiteName` that has no test cases and
+/// counts them in `errors`, so a build failure is never shown as "0 tests, passed" nor as a test.
 package enum JUnitReport {
     package static let infrastructureSuiteName = "smokerun.infrastructure"
 
@@ -15,7 +16,7 @@ package enum JUnitReport {
         var counts = suites.reduce(into: Counts()) { $0.add(Counts($1.tests)) }
         if !report.errors.isEmpty {
             suiteBlocks.append(infrastructureXML(report.errors, timestamp: timestamp))
-            counts.add(Counts(tests: report.errors.count, errors: report.errors.count))
+            counts.add(Counts(errors: report.errors.count))
         }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<testsuites name=\"\(attr(report.pipeline))\" \(counts.attributes)"
@@ -109,18 +110,16 @@ package enum JUnitReport {
     }
 
     private static func infrastructureXML(_ errors: [InfrastructureError], timestamp: String) -> String {
-        let counts = Counts(tests: errors.count, errors: errors.count)
+        let counts = Counts(errors: errors.count)
         var xml = "  <testsuite name=\"\(infrastructureSuiteName)\" \(counts.attributes) timestamp=\"\(timestamp)\">\n"
+        var lines: [String] = []
         for (index, error) in errors.enumerated() {
-            var lines: [String] = []
-            if let command = error.command { lines.append("command: " + command.joined(separator: " ")) }
-            if let status = error.exitStatus { lines.append("exit status: \(status)") }
-            lines += error.details
-            xml += "    <testcase classname=\"smokerun\" name=\"infrastructure error \(index + 1)\" time=\"0.000\">\n"
-            xml += "      <error message=\"\(attr(error.message))\" type=\"infrastructure\">"
-            xml += "\(text(lines.joined(separator: "\n")))</error>\n"
-            xml += "    </testcase>\n"
+            lines.append("infrastructure error \(index + 1): \(error.message)")
+            if let command = error.command { lines.append("  command: " + command.joined(separator: " ")) }
+            if let status = error.exitStatus { lines.append("  exit status: \(status)") }
+            lines += error.details.map { "  " + $0 }
         }
+        xml += "    <system-err>\(text(lines.joined(separator: "\n")))</system-err>\n"
         xml += "  </testsuite>\n"
         return xml
     }

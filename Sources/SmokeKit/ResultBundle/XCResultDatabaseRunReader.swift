@@ -77,13 +77,13 @@ struct XCResultDatabaseRunReader {
     /// configuration of a launch test reads as Xcode shows it, `Light Appearance, Portrait`.
     func argumentsLabel(of run: XCResultDatabaseRow) -> String? {
         let arguments = argumentsByRun[run.int("rowid") ?? -1] ?? []
-        let labels = arguments.compactMap { argument -> String? in
+        let labelled = arguments.compactMap { argument -> (label: String?, value: String)? in
             guard let value = values[argument.int("testValue_fk")].flatMap({ $0.text("description") ?? $0.text("debugDescription") }) else {
                 return nil
             }
-            return XCUIConfigurationName.name(label: parameters[argument.int("parameter_fk")]?.text("label"), value: value)
+            return (parameters[argument.int("parameter_fk")]?.text("label"), value)
         }
-        return labels.isEmpty ? nil : labels.joined(separator: ", ")
+        return labelled.isEmpty ? nil : XCUIConfigurationName.label(labelled)
     }
 
     private static let failureWords: Set<String> = ["Failure", "Failed"]

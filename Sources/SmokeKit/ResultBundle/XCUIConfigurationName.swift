@@ -5,8 +5,8 @@ enum XCUIConfigurationName {
     static let appearanceLabel = "XCUIAppearanceMode"
     static let orientationLabel = "XCUIDeviceOrientation"
 
-    /// `XCUIDevice.Appearance` raw values.
-    static let appearances = ["0": "Unspecified Appearance", "1": "Light Appearance", "2": "Dark Appearance"]
+    /// The appearance values bundles record (a bit set: light, dark, and 4 for the app's own default).
+    static let appearances = ["1": "Light Appearance", "2": "Dark Appearance", "4": "Unspecified Appearance"]
     /// `UIDeviceOrientation` raw values.
     static let orientations = [
         "0": "Unknown Orientation", "1": "Portrait", "2": "Portrait Upside Down", "3": "Landscape Left",
@@ -22,11 +22,21 @@ enum XCUIConfigurationName {
         }
     }
 
+    /// The label of a UI-configuration argument set, in Xcode's order: appearance, then orientation,
+    /// then anything else, whatever order the bundle stored them in.
+    static func label(_ arguments: [(label: String?, value: String)]) -> String {
+        let rank: (String?) -> Int = { $0 == appearanceLabel ? 0 : $0 == orientationLabel ? 1 : 2 }
+        let ordered = arguments.enumerated().sorted { (rank($0.element.label), $0.offset) < (rank($1.element.label), $1.offset) }
+        return ordered.map { name(label: $0.element.label, value: $0.element.value) }.joined(separator: ", ")
+    }
+
     /// xcresulttool's `Arguments` node of an XCTest method (which takes no arguments of its own) is a UI
-    /// configuration named by its raw values, `1, 4`: appearance then orientation. Nil for anything else.
+    /// configuration named by its raw values, `1, 4`. xcresulttool lists the orientation first: the
+    /// corpus bundle that stores (appearance 4, orientation 1) has `1, 4` in its JSON, and every pair
+    /// matches reversed. Nil for anything else.
     static func name(xctestArguments text: String) -> String? {
         let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) else { return nil }
-        return [name(label: appearanceLabel, value: parts[0]), name(label: orientationLabel, value: parts[1])].joined(separator: ", ")
+        return label([(orientationLabel, parts[0]), (appearanceLabel, parts[1])])
     }
 }

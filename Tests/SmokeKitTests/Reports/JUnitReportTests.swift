@@ -22,14 +22,19 @@ import Testing
         #expect(sum("failures", testSuites) == report.totals.failed)
         #expect(sum("errors", testSuites) == report.totals.crashed + report.totals.timedOut)
         #expect(sum("skipped", testSuites) == report.totals.skipped)
-        // One <testcase> per test, never per attempt, plus one per infrastructure error.
-        #expect(try document.nodes(forXPath: "//testsuite/testcase").count == report.totals.tests + report.errors.count)
+        // One <testcase> per test, never per attempt, and nothing else: errors are not tests.
+        #expect(!report.errors.isEmpty)
+        #expect(try document.nodes(forXPath: "//testsuite/testcase").count == report.totals.tests)
         #expect(try document.nodes(forXPath: "//testcase/failure").count == report.totals.failed)
-        #expect(try document.nodes(forXPath: "//testcase/error").count
-            == report.totals.crashed + report.totals.timedOut + report.errors.count)
+        #expect(try document.nodes(forXPath: "//testcase/error").count == report.totals.crashed + report.totals.timedOut)
         #expect(try document.nodes(forXPath: "//testcase/skipped").count == report.totals.skipped)
         let root = try #require(document.rootElement())
-        #expect(root.attribute(forName: "tests")?.stringValue == "\(report.totals.tests + report.errors.count)")
+        #expect(root.attribute(forName: "tests")?.stringValue == "\(report.totals.tests)")
+        #expect(root.attribute(forName: "errors")?.stringValue == "\(report.totals.crashed + report.totals.timedOut + report.errors.count)")
+        let infrastructure = try #require(suites.first { $0.attribute(forName: "name")?.stringValue == JUnitReport.infrastructureSuiteName })
+        #expect(infrastructure.attribute(forName: "tests")?.stringValue == "0")
+        let listed = try infrastructure.nodes(forXPath: "system-err").first?.stringValue ?? ""
+        for error in report.errors { #expect(listed.contains(error.message)) }
     }
 
     @Test func flakyTestKeepsItsFailedAttemptAsFlakyFailure() throws {
