@@ -3,9 +3,10 @@ import Foundation
 /// Renders `junit.xml`: one `<testsuite>` per suite and one `<testcase>` per test, never per
 /// attempt. Retries follow the Maven Surefire convention (`flakyFailure`/`flakyError` on a test
 /// that passed on a retry, `rerunFailure`/`rerunError` on one that never passed) that Jenkins and
-/// GitLab read. junit.xml holds exactly the tests of report.json: infrastructure errors are listed in
-/// `<system-err>` of a suite named `JUnitReport.infrastructureSuiteName` that has no test cases and
-/// counts them in `errors`, so a build failure is never shown as "0 tests, passed" nor as a test.
+/// GitLab read. Infrastructure errors go to a suite named `JUnitReport.infrastructureSuiteName`: as
+/// `<system-err>` lines when tests ran, so junit.xml holds exactly the tests of report.json (an
+/// unavailable attachment is no test); as `<error>` test cases only when no test ran, so a build
+/// failure is never shown as "0 tests, passed".
 package enum JUnitReport {
     package static let infrastructureSuiteName = "smokerun.infrastructure"
 
@@ -15,8 +16,9 @@ package enum JUnitReport {
         var suiteBlocks = suites.map { suiteXML(name: $0.name, tests: $0.tests, timestamp: timestamp) }
         var counts = suites.reduce(into: Counts()) { $0.add(Counts($1.tests)) }
         if !report.errors.isEmpty {
-            suiteBlocks.append(infrastructureXML(report.errors, timestamp: timestamp))
-            counts.add(Counts(errors: report.errors.count))
+            let asTestCases = report.tests.isEmpty
+            suiteBlocks.append(infrastructureXML(report.errors, asTestCases: asTestCases, timestamp: timestamp))
+            if asTestCases { counts.add(Counts(tests: report.errors.count, errors: report.errors.count)) }
         }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<testsuites name=\"\(attr(report.pipeline))\" \(counts.attributes)"
@@ -109,17 +111,25 @@ package enum JUnitReport {
         return xml
     }
 
-    private static func infrastructureXML(_ errors: [InfrastructureError], timestamp: String) -> String {
-        let counts = Counts(errors: errors.count)
+    private static func infrastructureXML(_ errors: [InfrastructureError], asTestCases: Bool, timestamp: String) -> String {
+        let counts = asTestCases ? Counts(tests: errors.count, errors: errors.count) : Counts()
         var xml = "  <testsuite name=\"\(infrastructureSuiteName)\" \(counts.attributes) timestamp=\"\(timestamp)\">\n"
-        var lines: [String] = []
+        var listed: [String] = []
         for (index, error) in errors.enumerated() {
-            lines.append("infrastructure error \(index + 1): \(error.message)")
-            if let command = error.command { lines.append("  command: " + command.joined(separator: " ")) }
-            if let status = error.exitStatus { lines.append("  exit status: \(status)") }
-            lines += error.details.map { "  " + $0 }
+            var lines: [String] = []
+            if let command = error.command { lines.append("command: " + command.joined(separator: " ")) }
+            if let status = error.exitStatus { lines.append("exit status: \(status)") }
+            lines += error.details
+            guard asTestCases else {
+                listed += ["infrastructure error \(index + 1): \(error.message)"] + lines.map { "  " + $0 }
+                continue
+            }
+            xml += "    <testcase classname=\"smokerun\" name=\"infrastructure error \(index + 1)\" time=\"0.000\">\n"
+            xml += "      <error message=\"\(attr(error.message))\" type=\"infrastructure\">"
+            xml += "\(text(lines.joined(separator: "\n")))</error>\n"
+            xml += "    </testcase>\n"
         }
-        xml += "    <system-err>\(text(lines.joined(separator: "\n")))</system-err>\n"
+        if !listed.isEmpty { xml += "    <system-err>\(text(listed.joined(separator: "\n")))</system-err>\n" }
         xml += "  </testsuite>\n"
         return xml
     }

@@ -119,7 +119,15 @@ package enum XCResultToolTestMapping {
                     let status = status(result, hasFailures: false, unrecognized: &unrecognized)
                     details.output.append("Case (\(label)): \(status.rawValue)")
                 }
-                collect(child.children, into: &details, group: group, unrecognized: &unrecognized)
+                if child.children.contains(where: { ["Repetition", "Test Case Run"].contains($0.nodeType ?? "") }) {
+                    collect(child.children, into: &details, group: group, unrecognized: &unrecognized)
+                } else {
+                    // A case run once: the cases of one group together are its one attempt, as in the database.
+                    var once = child
+                    once.nodeIdentifier = nil
+                    once.name = ""
+                    addAttempt(once, group: group, to: &details, unrecognized: &unrecognized)
+                }
             case let type where ignoredDetailTypes.contains(type):
                 collect(child.children, into: &details, group: group, unrecognized: &unrecognized)
             default:

@@ -30,11 +30,21 @@ import Testing
         #expect(try document.nodes(forXPath: "//testcase/skipped").count == report.totals.skipped)
         let root = try #require(document.rootElement())
         #expect(root.attribute(forName: "tests")?.stringValue == "\(report.totals.tests)")
-        #expect(root.attribute(forName: "errors")?.stringValue == "\(report.totals.crashed + report.totals.timedOut + report.errors.count)")
+        #expect(root.attribute(forName: "errors")?.stringValue == "\(report.totals.crashed + report.totals.timedOut)")
         let infrastructure = try #require(suites.first { $0.attribute(forName: "name")?.stringValue == JUnitReport.infrastructureSuiteName })
         #expect(infrastructure.attribute(forName: "tests")?.stringValue == "0")
+        #expect(infrastructure.attribute(forName: "errors")?.stringValue == "0")
         let listed = try infrastructure.nodes(forXPath: "system-err").first?.stringValue ?? ""
         for error in report.errors { #expect(listed.contains(error.message)) }
+    }
+
+    @Test func aRunWhereNoTestRanShowsItsErrorsAsErrorTestCases() throws {
+        var report = ReportFixture.report
+        report.tests = []
+        report.totals = Totals([])
+        let document = try XMLDocument(xmlString: JUnitReport.render(report))
+        #expect(try document.nodes(forXPath: "//testsuite/testcase/error").count == report.errors.count)
+        #expect(document.rootElement()?.attribute(forName: "errors")?.stringValue == "\(report.errors.count)")
     }
 
     @Test func flakyTestKeepsItsFailedAttemptAsFlakyFailure() throws {

@@ -100,3 +100,61 @@ import Testing
         #expect(throws: UsageError.self) { try ParseCommand(arguments: arguments) }
     }
 }
+
+/// What `parse` makes of a bundle's timestamps, missing payloads and folders that are not bundles.
+@Suite struct ParseCommandBundleFidelityTests {
+    private func context(_ folder: TemporaryDirectory) -> CommandContext {
+        CommandContext(standardOutput: BufferOutput(), standardError: BufferOutput(), environment: [:], currentDirectory: folder.url)
+    }
+
+    private func report(in folder: TemporaryDirectory) throws -> (report: RunReport, directory: URL) {
+        let runs = folder.url.appendingPathComponent("out/runs")
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: runs.path).first)
+        let directory = runs.appendingPathComponent(name)
+        return (try RunStore.loadReport(at: directory), directory)
+    }
+
+    @Test func theReportHasTheRecordedRunsTimesAndSaysWhenItWasParsed() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try XCResultConfigurationFixture.bundle(at: folder.url.appendingPathComponent("Shop.xcresult"))
+        let before = Date()
+        _ = try await ParseCommand(arguments: ["Shop.xcresult", "--output", "out"]).run(in: context(folder))
+        let report = try report(in: folder).report
+        #expect(report.startedAt == XCResultConfigurationFixture.started)
+        #expect(report.finishedAt == XCResultConfigurationFixture.finished)
+        #expect(report.durationSeconds == 100)
+        let parsedAt = try #require(report.parsedAt)
+        #expect(parsedAt >= before.addingTimeInterval(-1))
+        #expect(report.device.name == "iPhone 16")
+    }
+
+    @Test func aMissingPayloadIsAnErrorNeverATestAndJUnitHasExactlyTheReportsTests() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try XCResultFixtures.standard(at: folder.url.appendingPathComponent("Run.xcresult"))
+        let code = try await ParseCommand(arguments: ["Run.xcresult", "--output", "out"]).run(in: context(folder))
+        #expect(code == .testsFailed)
+        let (report, directory) = try report(in: folder)
+        #expect(report.errors.map(\.message).contains { $0.contains("Data/data.0~gone is missing") })
+        #expect(!report.tests.contains { $0.name.contains("Gone") || $0.id.contains("infrastructure") })
+        let junit = try String(contentsOf: directory.appendingPathComponent("junit.xml"), encoding: .utf8)
+        #expect(junit.components(separatedBy: "<testcase ").count - 1 == report.tests.count)
+        #expect(junit.contains("Data/data.0~gone is missing"))
+    }
+
+    @Test(arguments: ["Copied.xcresult", "Copied"])
+    func aFolderWithoutInfoPlistIsNotABundleEvenWithADatabase(name: String) async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let bundle = folder.url.appendingPathComponent(name)
+        try XCResultFixtures.standard(at: bundle)
+        try FileManager.default.removeItem(at: bundle.appendingPathComponent("Info.plist"))
+        let error = await #expect(throws: ResultBundleError.self) {
+            try await ParseCommand(arguments: [name, "--output", "out"]).run(in: context(folder))
+        }
+        #expect(error == .notABundle(path: bundle.path))
+        #expect(error?.exitCode == .invalidInput)
+        #expect(error?.errorDescription?.contains("has no Info.plist") == true)
+    }
+}

@@ -37,6 +37,7 @@ struct XCResultFixtureBuilder {
         CREATE TABLE TestValues (children TEXT, typeName TEXT, debugDescription TEXT, fullyQualifiedTypeName TEXT, isCollection INTEGER, description TEXT, orderInParent INTEGER, label TEXT);
         CREATE TABLE Arguments (parameter_fk INTEGER REFERENCES Parameters, identifier TEXT, testCaseRun_fk INTEGER NOT NULL REFERENCES TestCaseRuns, orderInTestCaseRun INTEGER, testValue_fk INTEGER NOT NULL REFERENCES TestValues);
         CREATE TABLE Activities (orderInParent INTEGER, failureIDs TEXT, activityType TEXT, expectedFailureIDs TEXT, title TEXT, uuid TEXT, startTime REAL, finishTime REAL, parent_fk INTEGER REFERENCES Activities, testCaseRun_fk INTEGER REFERENCES TestCaseRuns);
+        CREATE TABLE TestCaseResultsByDestinationAndConfiguration (configuration_fk INTEGER REFERENCES TestPlanConfigurations, result TEXT, destination_fk INTEGER REFERENCES RunDestinations, testCase_fk INTEGER NOT NULL REFERENCES TestCases);
         CREATE TABLE Attachments (timestamp REAL, lifetime TEXT, name TEXT, uniformTypeIdentifier TEXT, testIssue_fk INTEGER REFERENCES TestIssues, uuid TEXT, xcResultKitPayloadRefId TEXT, inActivityIdentifier INTEGER, filenameOverride TEXT, activity_fk INTEGER REFERENCES Activities, userInfo_fk INTEGER REFERENCES UserInfos);
         """
 
