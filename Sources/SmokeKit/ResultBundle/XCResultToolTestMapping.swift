@@ -20,26 +20,83 @@ package enum XCResultToolTestMapping {
 
     package static func map(_ document: XCResultToolTestsDocument) -> Mapped {
         var mapped = Mapped()
-        for node in document.testNodes { visit(node, module: nil, suites: [], into: &mapped) }
-        return mapped
-    }
-
-    private static func visit(_ node: XCResultToolTestNode, module: String?, suites: [String], into mapped: inout Mapped) {
-        let type = node.nodeType ?? ""
-        switch type {
-        case "Test Case":
-            var test = testResult(node, module: module, suites: suites, unrecognized: &mapped.unrecognizedNodeCount)
+        var found: [Found] = []
+        for node in document.testNodes { visit(node, module: nil, suites: [], container: nil, into: &found, unrecognized: &mapped.unrecognizedNodeCount) }
+        // A test case listed once per configuration or device above it is one test, as in the database.
+        var order: [String] = []
+        var byID: [String: [Found]] = [:]
+        for entry in found {
+            let id = identity(of: entry.node, module: entry.module, suites: entry.suites).id
+            if byID[id] == nil { order.append(id) }
+            byID[id, default: []].append(entry)
+        }
+        for id in order {
+            let entries = byID[id]!
+            let node = entries.count == 1 ? entries[0].node : joined(entries)
+            var test = testResult(node, module: entries[0].module, suites: entries[0].suites, unrecognized: &mapped.unrecognizedNodeCount)
             test.order = mapped.tests.count + 1
             if let identifier = node.nodeIdentifier { mapped.idsByNodeIdentifier[identifier] = test.id }
             mapped.tests.append(test)
-        case "Unit test bundle", "UI test bundle":
-            for child in node.children { visit(child, module: node.name ?? module, suites: [], into: &mapped) }
-        case "Test Suite":
-            for child in node.children { visit(child, module: module, suites: suites + [node.name ?? ""], into: &mapped) }
-        default:
-            if !containerTypes.contains(type) { mapped.unrecognizedNodeCount += 1 }
-            for child in node.children { visit(child, module: module, suites: suites, into: &mapped) }
         }
+        return mapped
+    }
+
+    /// A `Test Case` node where the tree has it: its module, suites and the configuration/device above it.
+    private struct Found {
+        var node: XCResultToolTestNode
+        var module: String?
+        var suites: [String]
+        var container: String?
+    }
+
+    private static func visit(
+        _ node: XCResultToolTestNode, module: String?, suites: [String], container: String?, into found: inout [Found], unrecognized: inout Int
+    ) {
+        let type = node.nodeType ?? ""
+        switch type {
+        case "Test Case":
+            found.append(Found(node: node, module: module, suites: suites, container: container))
+        case "Unit test bundle", "UI test bundle":
+            for child in node.children { visit(child, module: node.name ?? module, suites: [], container: container, into: &found, unrecognized: &unrecognized) }
+        case "Test Suite":
+            for child in node.children { visit(child, module: module, suites: suites + [node.name ?? ""], container: container, into: &found, unrecognized: &unrecognized) }
+        default:
+            if !containerTypes.contains(type) { unrecognized += 1 }
+            var inner = container
+            if runGroupTypes.contains(type), let name = node.name { inner = container.map { "\($0) / \(name)" } ?? name }
+            for child in node.children { visit(child, module: module, suites: suites, container: inner, into: &found, unrecognized: &unrecognized) }
+        }
+    }
+
+    /// One test case node from its listings under several configurations: each listing becomes a
+    /// configuration child; the result is the worst, the duration the mean over all their runs.
+    private static func joined(_ entries: [Found]) -> XCResultToolTestNode {
+        var ignored = 0
+        let statuses = entries.map { status($0.node.result, hasFailures: false, unrecognized: &ignored) }
+        let results: [TestStatus: String] = [.failed: "Failed", .skipped: "Skipped", .expectedFailure: "Expected Failure", .passed: "Passed"]
+        let runs = entries.map { Double(runCount($0.node)) }
+        let seconds = zip(entries, runs).reduce(0.0) { $0 + ($1.0.node.seconds ?? 0) * $1.1 } / max(runs.reduce(0, +), 1)
+        var node = entries[0].node
+        node.result = results[TestStatus.worst(statuses)] ?? "Failed"
+        node.durationInSeconds = seconds
+        node.children = entries.enumerated().map { index, entry in
+            XCResultToolTestNode(
+                nodeType: "Test Plan Configuration", name: entry.container ?? "Run \(index + 1)", result: entry.node.result,
+                durationInSeconds: entry.node.seconds, children: entry.node.children)
+        }
+        return node
+    }
+
+    /// How many runs a test case node stands for: its repetitions, else its argument cases, else one.
+    private static func runCount(_ node: XCResultToolTestNode) -> Int {
+        func count(_ node: XCResultToolTestNode) -> Int {
+            node.children.reduce(0) { total, child in
+                ["Repetition", "Test Case Run"].contains(child.nodeType ?? "") ? total + 1 : total + count(child)
+            }
+        }
+        let repetitions = count(node)
+        if repetitions > 0 { return repetitions }
+        return max(node.children.filter { $0.nodeType == "Arguments" }.count, 1)
     }
 
     // MARK: - One test case

@@ -54,6 +54,32 @@ import Testing
         #expect(test.attempts.count == 2)
     }
 
+    @Test func aTestListedUnderEachConfigurationIsOneTestWithAnAttemptPerConfiguration() throws {
+        func configuration(_ name: String, _ result: String, _ seconds: Double, failure: String?) -> String {
+            let children = failure.map { #"[{"nodeType": "Failure Message", "name": "CartTests.swift:9: \#($0)", "result": "Failed"}]"# } ?? "[]"
+            return """
+                {"nodeType": "Test Plan Configuration", "nodeIdentifier": "\(name)", "name": "\(name)", "result": "\(result)", "children": [
+                  {"nodeType": "Unit test bundle", "name": "ShopTests", "children": [
+                    {"nodeType": "Test Suite", "name": "CartTests", "children": [
+                      {"nodeType": "Test Case", "nodeIdentifier": "CartTests/testTotal()", "name": "testTotal()", "result": "\(result)",
+                       "durationInSeconds": \(seconds), "children": \(children)}]}]}]}
+                """
+        }
+        let mapped = try map("""
+            {"testNodes": [{"nodeType": "Test Plan", "name": "Shop", "children": [
+              \(configuration("English", "Passed", 1.0, failure: nil)), \(configuration("German", "Failed", 3.0, failure: "too long"))]}]}
+            """)
+        #expect(mapped.tests.count == 1)
+        let test = try #require(mapped.tests.first)
+        #expect(test.id == "ShopTests.CartTests/testTotal")
+        #expect(test.status == .failed)
+        #expect(test.durationSeconds == 2.0)
+        #expect(test.attempts.map(\.status) == [.passed, .failed])
+        #expect(test.failures == [TestFailure(message: "too long", file: "CartTests.swift", line: 9)])
+        #expect(test.output == ["Configuration English: passed", "Configuration German: failed"])
+        #expect(mapped.unrecognizedNodeCount == 0)
+    }
+
     @Test func parameterizedCasesStayInsideOneTest() throws {
         let mapped = try map(tree("""
             {"nodeType": "Test Case", "name": "Rounds prices", "nodeIdentifier": "PriceTests/rounds(_:)", "result": "Failed",
