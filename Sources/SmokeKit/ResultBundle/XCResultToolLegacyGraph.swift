@@ -10,6 +10,26 @@ package enum XCResultToolLegacyGraph {
         package var device: ResolvedDevice?
         /// Failure messages with locations, by `testCaseName` (`Class.method()`).
         package var failuresByTestCaseName: [String: [TestFailure]] = [:]
+        /// Xcode's own count, `metrics.testsCount` and `metrics.testsFailedCount`, when recorded.
+        package var counts: (tests: Int, failures: Int)?
+        /// The first action's start and the last action's end (`startedTime`, `endedTime`).
+        package var startedAt: Date?
+        package var finishedAt: Date?
+
+        package static func == (lhs: Self, rhs: Self) -> Bool {
+            lhs.testsReferenceIDs == rhs.testsReferenceIDs && lhs.device == rhs.device
+                && lhs.failuresByTestCaseName == rhs.failuresByTestCaseName && lhs.counts?.tests == rhs.counts?.tests
+                && lhs.counts?.failures == rhs.counts?.failures && lhs.startedAt == rhs.startedAt && lhs.finishedAt == rhs.finishedAt
+        }
+    }
+
+    /// `2022-12-19T11:03:29.259+1000`: the graph's dates, with or without fractional seconds.
+    static func date(from text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.date(from: text)
     }
 
     /// The type name of a graph document's root (`ActionsInvocationRecord`, `ActionTestPlanRunSummaries`), if any.
@@ -19,7 +39,17 @@ package enum XCResultToolLegacyGraph {
 
     package static func invocation(from json: Any) -> Invocation {
         var invocation = Invocation()
+        let metrics = object(json, "metrics")
+        if let tests = string(metrics, "testsCount").flatMap({ Int($0) }) {
+            invocation.counts = (tests, string(metrics, "testsFailedCount").flatMap { Int($0) } ?? 0)
+        }
         for action in values(json, "actions") {
+            if let started = string(action, "startedTime").flatMap(date(from:)) {
+                invocation.startedAt = min(invocation.startedAt ?? started, started)
+            }
+            if let ended = string(action, "endedTime").flatMap(date(from:)) {
+                invocation.finishedAt = max(invocation.finishedAt ?? ended, ended)
+            }
             if let id = string(object(object(action, "actionResult"), "testsRef"), "id") { invocation.testsReferenceIDs.append(id) }
             let destination = object(action, "runDestination")
             if invocation.device == nil, let record = object(destination, "targetDeviceRecord") {

@@ -115,6 +115,13 @@ package struct XCResultToolReader: ResultBundleReading {
         let invocation = XCResultToolLegacyGraph.invocation(from: try json(record, command: ["get", "--format", "json"], bundle: path))
         var contents = ResultBundleContents()
         contents.device = invocation.device
+        contents.startedAt = invocation.startedAt
+        contents.finishedAt = invocation.finishedAt
+        if let counts = invocation.counts {
+            contents.summaryCounts = [FrameworkCount(
+                framework: "xcresult", tests: counts.tests, failures: counts.failures,
+                from: "\(bundle.lastPathComponent): xcresulttool get --legacy ActionsInvocationRecord metrics")]
+        }
         var unrecognized = 0
         for id in invocation.testsReferenceIDs {
             let command = ["get"] + legacyFlag + ["--format", "json", "--path", path, "--id", id]

@@ -77,4 +77,21 @@ import Testing
         #expect(contents.device?.name == "iPhone 14")
         #expect(!runner.calls.contains { $0.contains("test-results") })
     }
+
+    @Test func theInvocationRecordGivesXcodesCountAndTheRunsTimes() throws {
+        let record = """
+            {"_type": {"_name": "ActionsInvocationRecord"},
+             "metrics": {"_type": {"_name": "ResultMetrics"}, "testsCount": {"_type": {"_name": "Int"}, "_value": "4"},
+                         "testsFailedCount": {"_type": {"_name": "Int"}, "_value": "1"}},
+             "actions": {"_type": {"_name": "Array"}, "_values": [
+               {"_type": {"_name": "ActionRecord"}, "startedTime": {"_type": {"_name": "Date"}, "_value": "2022-12-19T11:03:29.259+1000"},
+                "endedTime": {"_type": {"_name": "Date"}, "_value": "2022-12-19T11:04:09.422+1000"}}]}}
+            """
+        let invocation = XCResultToolLegacyGraph.invocation(from: try JSONSerialization.jsonObject(with: Data(record.utf8)))
+        #expect(invocation.counts?.tests == 4)
+        #expect(invocation.counts?.failures == 1)
+        let started = try #require(invocation.startedAt)
+        #expect(abs(started.timeIntervalSince1970 - 1_671_411_809.259) < 0.001)
+        #expect(invocation.finishedAt.map { abs($0.timeIntervalSince(started) - 40.163) < 0.001 } == true)
+    }
 }
