@@ -41,6 +41,9 @@ package struct ResultBundleSelector: Sendable {
     /// Reads the bundle both ways (`--cross-check`); returns the database reading and the differences.
     package func crossCheck(bundle: URL, scratchDirectory: URL) throws -> (contents: ResultBundleContents, differences: [String]) {
         guard let xcresulttool else { throw ResultBundleError.crossCheckNeedsXcode }
+        guard FileManager.default.fileExists(atPath: bundle.appendingPathComponent("Info.plist").path) else {
+            throw ResultBundleError.notABundle(path: bundle.path)
+        }
         let directScratch = scratchDirectory.appendingPathComponent("database", isDirectory: true)
         let toolScratch = scratchDirectory.appendingPathComponent("xcresulttool", isDirectory: true)
         for folder in [directScratch, toolScratch] {

@@ -38,6 +38,19 @@ import Testing
         #expect(try reader.read(bundle: bundle, scratchDirectory: folder.url) == canned)
     }
 
+    @Test func aFolderWithADatabaseButNoInfoPlistIsNoBundleForEitherReading() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let bundle = folder.url.appendingPathComponent("Copy.xcresult")
+        try XCResultFixtures.standard(at: bundle)
+        try FileManager.default.removeItem(at: bundle.appendingPathComponent("Info.plist"))
+        let selector = ResultBundleSelector(xcresulttool: CannedReader(contents: ResultBundleContents()))
+        #expect(throws: ResultBundleError.notABundle(path: bundle.path)) { try selector.reader(for: bundle) }
+        #expect(throws: ResultBundleError.notABundle(path: bundle.path)) {
+            try selector.crossCheck(bundle: bundle, scratchDirectory: folder.url.appendingPathComponent("scratch"))
+        }
+    }
+
     @Test func aFolderThatIsNoBundleSaysSo() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
