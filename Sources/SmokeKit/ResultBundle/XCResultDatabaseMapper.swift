@@ -52,7 +52,7 @@ package enum XCResultDatabaseMapper {
                 if let runID = run.int("rowid") { testIDByRun[runID] = identity.id }
             }
             let attempts = groups.keys.sorted().map { key in
-                (key: key, attempt: attempt(from: groups[key]!, reader: reader))
+                (key: key, attempt: attempt(from: groups[key]!, reader: reader), isIteration: groups[key]!.contains { $0.outcome.isIteration })
             }
             var result = merge(attempts, identity: identity, configurationNames: order.configurationNames)
             // xcresulttool's `durationInSeconds` for a test case: the mean of its runs (repetitions,
@@ -88,17 +88,25 @@ package enum XCResultDatabaseMapper {
     }
 
     private static func merge(
-        _ attempts: [(key: AttemptKey, attempt: TestAttempt)], identity: XCResultDatabaseTestIdentity, configurationNames: [Int: String]
+        _ attempts: [(key: AttemptKey, attempt: TestAttempt, isIteration: Bool)], identity: XCResultDatabaseTestIdentity,
+        configurationNames: [Int: String]
     ) -> TestResult {
         let byPlanRun = Dictionary(grouping: attempts, by: \.key.planRun)
         let planRuns = byPlanRun.keys.sorted()
-        let finals = planRuns.map { byPlanRun[$0]!.last!.attempt }
+        // A retry's last attempt is the final word; of iterations, the worst one is.
+        let finals = planRuns.map { planRun -> TestAttempt in
+            let series = byPlanRun[planRun]!
+            guard series.contains(where: \.isIteration) else { return series.last!.attempt }
+            let worst = TestStatus.worst(series.map(\.attempt.status))
+            return series.last { $0.attempt.status == worst }!.attempt
+        }
         // A test run in several configurations says which one gave which result, by name.
         let named = planRuns.compactMap { configurationNames[$0] }
         let configurationLines = planRuns.count > 1 && Set(named).count == planRuns.count
             ? zip(named, finals).map { "Configuration \($0): \($1.status.rawValue)" } : []
         let status = finals.count == 1 ? finals[0].status : TestStatus.worst(finals.map(\.status))
         let flaky = status == .passed && byPlanRun.values.contains { planAttempts in
+            !planAttempts.contains(where: \.isIteration) &&
             planAttempts.last!.attempt.status == .passed && planAttempts.dropLast().contains { $0.attempt.status.isFailure }
         }
         let deciding = finals.count == 1 ? finals : finals.filter { $0.status == status }

@@ -21,6 +21,9 @@ struct XCResultDatabaseRunReader {
         var output: [String]
         /// `RepetitionPolicies.repetition`: 1 for the first run, 2 for the first retry, …
         var repetition: Int
+        /// True for repetitions that are iterations (`-test-iterations`, run until failure), not retries:
+        /// every iteration counts, so the worst decides instead of the last.
+        var isIteration: Bool
         /// A result string this reader does not know (read as failed), for a note.
         var unknownResult: String?
     }
@@ -70,6 +73,7 @@ struct XCResultDatabaseRunReader {
         return Outcome(
             status: status, durationSeconds: max(run.double("duration") ?? 0, 0), failures: failures, output: output,
             repetition: repetitions[run.int("repetitionPolicy_fk")]?.int("repetition") ?? 1,
+            isIteration: repetitions[run.int("repetitionPolicy_fk")]?.text("repetitionModeString").map { !$0.contains("Retry") } ?? false,
             unknownResult: status == .failed && !Self.failureWords.contains(resultText ?? "") ? (resultText ?? "NULL") : nil)
     }
 

@@ -29,6 +29,29 @@ import Testing
         #expect(!rounds.output.joined().contains("(1, "))
     }
 
+    @Test(arguments: [("RunFixedIterations", TestStatus.failed, false), ("RunRetryOnFailure", .passed, true)])
+    func iterationsCountEveryRunWhileRetriesEndWithTheLast(mode: String, status: TestStatus, flaky: Bool) throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let bundle = folder.url.appendingPathComponent("Loop.xcresult")
+        let b = try XCResultFixtureBuilder(at: bundle)
+        let plan = try b.insert("TestPlans", ["name": "Loop"])
+        let testable = try b.insert("Testables", ["testPlan_fk": plan, "name": "LoopTests"])
+        let suite = try b.insert("TestSuites", ["identifier": "LoopTests", "testable_fk": testable, "name": "LoopTests"])
+        let suiteRun = try b.insert("TestSuiteRuns", ["testSuite_fk": suite, "orderInParent": 0])
+        let test = try b.insert("TestCases", ["identifier": "LoopTests/testOnce()", "name": "testOnce()", "testSuite_fk": suite,
+                                              "identifierURL": "test://com.apple.xcode/Loop/LoopTests/LoopTests/testOnce"])
+        for (index, result) in ["Success", "Failure", "Success"].enumerated() {
+            let policy = try b.insert("RepetitionPolicies", ["repetition": index + 1, "repetitionModeString": mode, "totalRepetitions": 3])
+            try b.insert("TestCaseRuns", ["result": result, "duration": 1.0, "testSuiteRun_fk": suiteRun, "orderInTestSuiteRun": index,
+                                          "testCase_fk": test, "repetitionPolicy_fk": policy])
+        }
+        let read = try #require(try XCResultDatabaseReader().read(bundle: bundle, scratchDirectory: folder.url).tests.first)
+        #expect(read.status == status)
+        #expect(read.flaky == flaky)
+        #expect(read.attempts.count == 3)
+    }
+
     @Test func uiConfigurationsShowTheirNamesNeverRawValues() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
