@@ -18,7 +18,7 @@ for archive in "$corpus"/xcresult/bundles/*.xcresult.tar.gz; do
     tar -xzf "$archive" -C "$work/unpacked/$name.d"
     bundle="$(find "$work/unpacked/$name.d" -mindepth 1 -maxdepth 2 -type d -name '*.xcresult' | head -n 1)"
     set +e
-    "$bin" parse "$bundle" --output "$work/out/$name" --format json >"$work/out/$name/stdout" 2>"$work/out/$name/stderr"
+    "$bin" parse "$bundle" --output "$work/out/$name" --format json,junit >"$work/out/$name/stdout" 2>"$work/out/$name/stderr"
     echo $? >"$work/out/$name/exit"
     set -e
     echo "$bundle" >"$work/out/$name/bundle"
@@ -154,8 +154,30 @@ def compare(mine, theirs, subset):
     extra = [k for k in mine if k not in theirs]
     return counts, problems, extra
 
-print("| bundle | read | tests (passed/failed/skipped) | attachments | reference | names | statuses | retries | failure messages |")
-print("|---|---|---|---|---|---|---|---|---|")
+def xcode_count(bundle):
+    # Xcode's own per-test results (the overall row of each test case), read apart from smokerun.
+    db = sqlite3.connect(f"file:{bundle}/database.sqlite3?immutable=1", uri=True)
+    if not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'TestCaseResultsByDestinationAndConfiguration'").fetchone():
+        return None
+    rows = db.execute("SELECT testCase_fk, result FROM TestCaseResultsByDestinationAndConfiguration "
+                      "WHERE configuration_fk IS NULL AND destination_fk IS NULL").fetchall()
+    results = dict(rows)
+    return (len(results), sum(1 for r in results.values() if r in ("Failure", "Failed")))
+
+def own_count_cell(report, bundle, junit_cases):
+    totals = report["totals"]
+    mine = (totals["tests"], totals["failed"] + totals["crashed"] + totals["timedOut"])
+    cells = []
+    count = xcode_count(bundle)
+    if count is None:
+        cells.append("no summary table")
+    else:
+        cells.append(f"{count[0]}/{count[1]} " + ("agrees" if count == mine else f"DISAGREES with {mine[0]}/{mine[1]}"))
+    cells.append("junit = report" if junit_cases == totals["tests"] else f"junit {junit_cases} ≠ report {totals['tests']}")
+    return ", ".join(cells)
+
+print("| bundle | read | tests (passed/failed/skipped) | attachments | Xcode's count (tests/failed) | reference | names | statuses | retries | failure messages |")
+print("|---|---|---|---|---|---|---|---|---|---|")
 failed = False
 for folder in sorted(glob.glob(f"{work}/out/*")):
     name = os.path.basename(folder)
@@ -166,7 +188,7 @@ for folder in sorted(glob.glob(f"{work}/out/*")):
         message = open(f"{folder}/stderr").read().strip().splitlines()
         summary = message[0].replace(bundle + ": ", "").replace("smokerun parse: ", "") if message else ""
         summary = summary.split(" (")[0].rstrip(":.")[:90]
-        print(f"| {name} | exit {code}: {summary} | – | – | – | – | – | – | – |")
+        print(f"| {name} | exit {code}: {summary} | – | – | – | – | – | – | – | – |")
         if code != 2: failed = True
         continue
     report = json.load(open(reports[0]))
@@ -175,17 +197,20 @@ for folder in sorted(glob.glob(f"{work}/out/*")):
     unavailable = sum(1 for e in report["errors"] if "unavailable" in e["message"])
     mine = ours(report)
     refs = REFERENCES.get(name, [])
+    junits = glob.glob(f"{folder}/runs/*/junit.xml")
+    junit_cases = len(list(ET.parse(junits[0]).getroot().iter("testcase"))) if junits else -1
     cells = [f"{totals['tests']} ({totals['passed']}/{totals['failed']}/{totals['skipped']})",
-             f"{attachments} stored" + (f", {unavailable} unavailable" if unavailable else "")]
+             f"{attachments} stored" + (f", {unavailable} unavailable" if unavailable else ""),
+             own_count_cell(report, bundle, junit_cases)]
     if not refs:
-        print(f"| {name} | exit {code} | {cells[0]} | {cells[1]} | none in corpus | – | – | – | – |")
+        print(f"| {name} | exit {code} | {cells[0]} | {cells[1]} | {cells[2]} | none in corpus | – | – | – | – |")
     for kind, path in refs:
         theirs = from_junit(f"{corpus}/{path}", bundle) if kind == "junit" else from_xcresulttool(f"{corpus}/{path}")
         # A JUnit <failure> carries one message per run: those must be among smokerun's.
         counts, problems, extra = compare(mine, theirs, subset=(kind == "junit"))
         total = len(theirs)
         row = " | ".join(f"{counts[k]}/{total}" for k in ("names", "statuses", "retries", "messages"))
-        print(f"| {name} | exit {code} | {cells[0]} | {cells[1]} | {kind}: {os.path.basename(path)} | {row} |")
+        print(f"| {name} | exit {code} | {cells[0]} | {cells[1]} | {cells[2]} | {kind}: {os.path.basename(path)} | {row} |")
         for problem in problems + [f"only in smokerun: {k}" for k in extra]:
             print(f"  - {name}: {problem}", file=sys.stderr)
 PY
