@@ -103,6 +103,11 @@ import Testing
         #expect((stoppedAfter ?? 99) < 10)
         let report = try RunStore.loadReport(at: root.appendingPathComponent(".smokerun/latest"))
         #expect(report.status == .interrupted)
+        // The test that was running is interrupted (not failed, so no flake), with the time it ran.
+        let hung = try #require(report.tests.first { $0.id.hasSuffix("testHangsForever") })
+        #expect(hung.status == .interrupted)
+        #expect(hung.durationSeconds > 0 && hung.durationSeconds < 60)
+        #expect(report.totals.interrupted == 1 && report.totals.failed == 0)
         // No test process of this package survives the run.
         #expect(Self.processes(mentioning: package.path).isEmpty)
     }

@@ -36,6 +36,8 @@ package struct LogParser: Sendable {
     package var allowsTruncatedEventStreams: Bool
     /// What to keep of each test (`.statusesOnly` for a summary that writes no reports).
     package var retention: ResultCollector.Retention
+    /// Longest record read whole; longer ones are cut and listed in `ParsedLog.problems`.
+    package var maxLineLength = LineSplitter.defaultMaxLineLength
 
     package init(
         knownTests: [String] = [], projectRoot: String? = nil, allowsTruncatedEventStreams: Bool = false,
@@ -87,7 +89,7 @@ package struct LogParser: Sendable {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 16)
         defer { buffer.deallocate() }
         var reader = LineReader(collector: collector)
-        var splitter = LineSplitter()
+        var splitter = LineSplitter(maxLineLength: maxLineLength)
         var byteCount = 0
         var document: Data?
         while true {
