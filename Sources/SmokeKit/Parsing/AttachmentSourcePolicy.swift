@@ -29,28 +29,37 @@ package struct AttachmentSourcePolicy: Sendable {
                 allowed.append(raw)
                 continue
             }
-            if let reason = refusal(source, folders: folders) {
+            switch check(source, folders: folders) {
+            case .success(let real):
+                // Copy the file that was checked, not a link that could be pointed elsewhere meanwhile.
+                var checked = raw
+                checked.content = .file(URL(fileURLWithPath: real))
+                allowed.append(checked)
+            case .failure(let refusal):
                 let owner = raw.testID.map { "of \($0) " } ?? ""
                 refused.append(InfrastructureError(
-                    message: "attachment '\(raw.name)' \(owner)was not copied: its file \(source.path) \(reason); "
+                    message: "attachment '\(raw.name)' \(owner)was not copied: its file \(source.path) \(refusal.reason); "
                         + "attachments are copied only from \(describe(allowedFolders)) "
                         + "(with `smokerun parse`, name the folder that holds them with --attachments-from DIR)"))
-            } else {
-                allowed.append(raw)
             }
         }
         return (allowed, refused)
     }
 
-    /// Why `source` may not be copied, or nil when it may.
-    private func refusal(_ source: URL, folders: [String]) -> String? {
-        guard let real = realPath(source.path) else { return "does not exist" }
+    private struct Refusal: Error {
+        var reason: String
+    }
+
+    /// The real path of `source` when it may be copied, else why not.
+    private func check(_ source: URL, folders: [String]) -> Result<String, Refusal> {
+        guard let real = realPath(source.path) else { return .failure(Refusal(reason: "does not exist")) }
         let inside = folders.contains { folder in real.hasPrefix(folder == "/" ? "/" : folder + "/") }
         guard inside else {
             let lexical = source.standardizedFileURL.path
-            return real == lexical ? "lies outside the allowed folders" : "resolves (through a symlink) to \(real), outside the allowed folders"
+            return .failure(Refusal(reason: real == lexical
+                ? "lies outside the allowed folders" : "resolves (through a symlink) to \(real), outside the allowed folders"))
         }
-        return nil
+        return .success(real)
     }
 
     private func describe(_ folders: [URL]) -> String {
