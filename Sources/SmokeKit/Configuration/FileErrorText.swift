@@ -32,6 +32,26 @@ package enum FileErrorText {
         return error.localizedDescription
     }
 
+    /// A whole message for an error that escaped to the command line: a file error names its path
+    /// and what happened; any other error is its own description.
+    package static func message(for error: any Error) -> String {
+        let ns = error as NSError
+        guard error is CocoaError || error is POSIXError || ns.domain == NSCocoaErrorDomain || ns.domain == NSPOSIXErrorDomain else {
+            return error.localizedDescription
+        }
+        let path = (ns.userInfo[NSFilePathErrorKey] as? String) ?? (ns.userInfo[NSURLErrorKey] as? URL)?.path
+        let what = describe(error)
+        return (path.map { "\($0): \(what)" } ?? what) + "; " + advice(for: what)
+    }
+
+    /// What to do about it, from the words `describe` chose.
+    private static func advice(for what: String) -> String {
+        if what.contains("space") || what.contains("quota") { return "free space on that disk and try again" }
+        if what.contains("permission") || what.contains("read-only") { return "check the permissions of the path" }
+        if what.contains("no such file") { return "check the path" }
+        return "check the path and its permissions"
+    }
+
     private static func posixText(_ code: Int32) -> String {
         if code == EISDIR { return "it is a folder, not a file" }
         return String(cString: strerror(code)).lowercased()
