@@ -41,6 +41,19 @@ import Testing
         #expect(finished.output.contains("pipeline Pipelines/none.json: cannot be read"))
     }
 
+    @Test func scheduleWithAMissingOrInvalidPipelineExitsTwoAtStart() throws {
+        let folder = try temporaryFolder()
+        let missing = try smokerun(["schedule", "Pipelines/none.json"], in: folder)
+        #expect(missing.status == 2, "\(missing.output)")
+        #expect(missing.output.contains("schedule cannot start") && missing.output.contains("none.json"), "\(missing.output)")
+        try Data("{\"name\": \"x\",\n \"name\": \"y\", \"swiftpm\": {}}".utf8).write(to: folder.appendingPathComponent("Pipelines/dup.json"))
+        let duplicate = try smokerun(["schedule", "Pipelines/dup.json"], in: folder)
+        #expect(duplicate.status == 2, "\(duplicate.output)")
+        #expect(duplicate.output.contains("dup.json: 'name': is not valid JSON at line 2, column 2: duplicate key 'name'"), "\(duplicate.output)")
+        let run = try smokerun(["run", "Pipelines/dup.json"], in: folder)
+        #expect(run.status == 2 && run.output.contains("duplicate key 'name'"), "\(run.output)")
+    }
+
     @Test func anUnknownCommandOrOptionExitsTwo() throws {
         let folder = try temporaryFolder()
         #expect(try smokerun(["frobnicate"], in: folder).status == 2)
@@ -103,6 +116,11 @@ import Testing
         #expect((stoppedAfter ?? 99) < 10)
         let report = try RunStore.loadReport(at: root.appendingPathComponent(".smokerun/latest"))
         #expect(report.status == .interrupted)
+        // The test that was running is interrupted (not failed, so no flake), with the time it ran.
+        let hung = try #require(report.tests.first { $0.id.hasSuffix("testHangsForever") })
+        #expect(hung.status == .interrupted)
+        #expect(hung.durationSeconds > 0 && hung.durationSeconds < 60)
+        #expect(report.totals.interrupted == 1 && report.totals.failed == 0)
         // No test process of this package survives the run.
         #expect(Self.processes(mentioning: package.path).isEmpty)
     }

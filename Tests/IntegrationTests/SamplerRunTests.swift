@@ -65,6 +65,11 @@ import Testing
         #expect(report.totals.failed == 3)
         #expect(report.totals.crashed == 3)
         #expect(report.totals.timedOut == 2)
+        // A timed-out test ran for testSeconds (5) before it was killed: that is its duration, not 0.
+        for id in ["LedgerTests.LedgerXCTests/testHangsForever", "LedgerTests.LedgerTrapTests/hangsForever()"] {
+            let duration = try test(id).durationSeconds
+            #expect(duration >= 5 && duration < 15, "\(id): \(duration)")
+        }
         #expect(report.totals.skipped == 2)
         #expect(report.totals.expectedFailures == 1)
 

@@ -40,7 +40,7 @@ public enum CommandLineTool {
         do {
             return try await command.init(arguments: rest).run(in: context)
         } catch {
-            context.standardError.line("smokerun \(name): \(error.localizedDescription)")
+            context.standardError.line("smokerun \(name): \(FileErrorText.message(for: error))")
             return (error as? any ExitCodeProviding)?.exitCode ?? .infrastructure
         }
     }

@@ -63,7 +63,8 @@ package enum HistoryTable {
         var seen: [String: (runs: Int, flaky: Int, failing: Int)] = [:]
         for entry in entries {
             let flaky = Set(entry.flaky)
-            for (id, status) in entry.outcomes {
+            // An interrupted test says nothing about the test itself: it is not a run of it.
+            for (id, status) in entry.outcomes where status != .interrupted {
                 var counts = seen[id] ?? (0, 0, 0)
                 counts.runs += 1
                 if flaky.contains(id) { counts.flaky += 1 }

@@ -5,7 +5,7 @@ package struct ParseCommand: Command {
     package static let name = "parse"
     package static let summary = "turn saved test output (logs, event streams, .xcresult bundles) into smokerun's reports"
     package static let help = """
-        Usage: smokerun parse INPUT… [--output DIR] [--name NAME] [--format LIST] [--summary-only]
+        Usage: smokerun parse INPUT… [--output DIR] [--name NAME] [--format LIST] [--attachments-from DIR] [--summary-only]
                smokerun parse BUNDLE.xcresult [--cross-check] [--output DIR] [--name NAME] [--format LIST]
 
         Reads saved `swift test` / xcodebuild console logs and Swift Testing event streams
@@ -18,6 +18,10 @@ package struct ParseCommand: Command {
           --output DIR      output folder (default: .smokerun)
           --name NAME       pipeline name recorded in the reports (default: parsed)
           --format LIST     comma-separated: json,junit,markdown,html (default: all)
+          --attachments-from DIR
+                            an event stream's attachments named by path are copied only from
+                            inside DIR (default: the folder of each input); a path outside it,
+                            or a symlink that leads out of it, is listed as an error instead
           --summary-only    print the totals, write nothing
           --cross-check     (macOS, .xcresult) read the bundle with xcresulttool too and report any
                             difference in tests, statuses, retries, durations or failure messages
@@ -33,22 +37,28 @@ package struct ParseCommand: Command {
     var formats: [ReportFormat]
     var summaryOnly: Bool
     var crossCheck: Bool
+    /// Where attachments named by path may be copied from; nil: each input's own folder.
+    var attachmentsFrom: String?
     /// Makes the xcresulttool reader where Xcode is present, nil elsewhere (Linux); tests pass a fake.
     package var makeXCResultToolReader: @Sendable (CommandContext) -> (any ResultBundleReading)? = { context in
         XCResultToolReader.ifInstalled(runner: context.runner, environment: context.environment)
     }
 
     package init(arguments: [String]) throws(UsageError) {
-        let parsed = try Arguments(arguments, options: ["output", "name", "format"], flags: ["summary-only", "cross-check"])
+        let parsed = try Arguments(arguments, options: ["output", "name", "format", "attachments-from"], flags: ["summary-only", "cross-check"])
         inputs = parsed.positionals
         guard !inputs.isEmpty else { throw UsageError("parse needs at least one input file (a log, an event stream or an .xcresult bundle)") }
         output = parsed.value("output") ?? ".smokerun"
         name = parsed.value("name") ?? "parsed"
         summaryOnly = parsed.flag("summary-only")
         crossCheck = parsed.flag("cross-check")
+        attachmentsFrom = parsed.value("attachments-from")
+        if attachmentsFrom?.isEmpty == true { throw UsageError("--attachments-from needs a folder") }
         formats = ReportFormat.allCases
         if let list = parsed.value("format") {
-            formats = try list.split(separator: ",").map { (item) throws(UsageError) -> ReportFormat in
+            let allowed = ReportFormat.allCases.map(\.rawValue).joined(separator: ",")
+            guard !list.isEmpty else { throw UsageError("--format is empty; give one or more of \(allowed), or leave it out for all") }
+            formats = try list.split(separator: ",", omittingEmptySubsequences: false).map { (item) throws(UsageError) -> ReportFormat in
                 guard let format = ReportFormat(rawValue: String(item)) else {
                     throw UsageError("--format: '\(item)' is not one of \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
@@ -83,12 +93,14 @@ package struct ParseCommand: Command {
         var tests = parsed.results
         for index in tests.indices { tests[index].order = index + 1 }
         let finishedAt = Date()
+        for problem in parsed.problems { context.standardError.line("warning: \(problem)") }
         let mb = Double(parsed.byteCount) / 1_000_000
         let seconds = max(finishedAt.timeIntervalSince(startedAt), 0.000_001)
         context.standardError.line(String(format: "parsed %d lines (%.1f MB in %.2f s, %.0f MB/s), %d not understood",
                                           parsed.lineCount, mb, seconds, mb / seconds, parsed.unrecognizedLineCount))
-        let report = makeReport(tests: tests, device: parsed.device, toolchain: nil, notes: [], startedAt: startedAt, finishedAt: finishedAt)
-        return try write(report, attachments: parsed.attachments, consoleLog: files.count == 1 ? files[0] : nil, in: context)
+        let report = makeReport(tests: tests, device: parsed.device, toolchain: nil, notes: parsed.problems, startedAt: startedAt, finishedAt: finishedAt)
+        let folders = attachmentsFrom.map { [context.url(for: $0)] } ?? files.map { $0.deletingLastPathComponent() }
+        return try write(report, attachments: parsed.attachments, allowedFolders: folders, consoleLog: files.count == 1 ? files[0] : nil, in: context)
     }
 
     private func runBundle(_ bundle: URL, in context: CommandContext) throws -> ExitCode {
@@ -115,7 +127,8 @@ package struct ParseCommand: Command {
             tests: contents.tests, device: contents.device, toolchain: contents.xcodeVersion.map { ToolchainInfo(version: $0) },
             notes: contents.notes, startedAt: startedAt, finishedAt: max(contents.finishedAt ?? startedAt, startedAt))
         report.parsedAt = parsedAt
-        let exitCode = try write(report, attachments: contents.attachments, consoleLog: nil, in: context)
+        // A bundle's attachments are its own payloads or files exported into the scratch folder.
+        let exitCode = try write(report, attachments: contents.attachments, allowedFolders: [bundle, scratch], consoleLog: nil, in: context)
         // The report is written either way; disagreeing readers then fail the command.
         if !differences.isEmpty { throw ResultBundleError.readingsDiffer(path: bundle.path, differences: differences) }
         return exitCode
@@ -136,7 +149,9 @@ package struct ParseCommand: Command {
     }
 
     /// Prints the totals and, unless `--summary-only`, stores attachments and writes the run directory.
-    private func write(_ report: RunReport, attachments: [RawAttachment], consoleLog: URL?, in context: CommandContext) throws -> ExitCode {
+    private func write(
+        _ report: RunReport, attachments: [RawAttachment], allowedFolders: [URL], consoleLog: URL?, in context: CommandContext
+    ) throws -> ExitCode {
         var report = report
         let t = report.totals
         context.standardOutput.line("\(t.tests) tests: \(t.passed) passed, \(t.failed) failed, \(t.crashed) crashed, \(t.timedOut) timed out, \(t.skipped) skipped, \(t.expectedFailures) expected failures")
@@ -144,7 +159,10 @@ package struct ParseCommand: Command {
 
         let store = RunStore(outputDirectory: context.url(for: output))
         let runDirectory = try store.createRunDirectory(runID: report.runID)
-        report.errors += AttachmentStore().attach(attachments, to: &report.tests, in: runDirectory)
+        let sources = AttachmentSourcePolicy(allowedFolders: allowedFolders).filter(attachments)
+        for refused in sources.refused { context.standardError.line("warning: \(refused.message)") }
+        report.errors += sources.refused
+        report.errors += AttachmentStore().attach(sources.allowed, to: &report.tests, in: runDirectory)
         report = try store.finish(report, in: runDirectory, formats: formats, consoleLog: consoleLog, environment: context.environment)
         context.standardOutput.line("report: \(runDirectory.path)")
         return report.status == .passed ? .passed : .testsFailed

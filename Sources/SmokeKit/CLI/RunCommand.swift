@@ -47,7 +47,7 @@ package struct RunCommand: Command {
 
     package func run(in context: CommandContext) async throws -> ExitCode {
         let url = context.url(for: pipelinePath)
-        let pipeline = try PipelineLoader().load(url, displayPath: pipelinePath)
+        let pipeline = try PipelineLoader().load(url, displayPath: pipelinePath, checkingPaths: true)
         let run = SmokeRun(pipeline: pipeline, options: options, context: context, cancellation: CancellationFlag())
         // Never two runs of one pipeline at once, whether from cron, CI or `smokerun schedule`.
         let lock = try RunLock.acquire(at: RunLock.fileURL(outputDirectory: run.outputDirectory, pipelineName: pipeline.name))

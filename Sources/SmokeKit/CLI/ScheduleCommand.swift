@@ -33,14 +33,24 @@ package struct ScheduleCommand: Command {
     package func run(in context: CommandContext) async throws -> ExitCode {
         let pipelineFiles = PipelineFiles(paths: files, currentDirectory: context.currentDirectory)
         _ = try pipelineFiles.urls()  // a default folder with no pipelines is a usage error, not an idle service
+        // A pipeline that is missing or invalid at start is a mistake to fix now, not a service that idles (exit 2).
         let environment = self.environment
+        let loadChecked: @Sendable (URL) throws -> Pipeline = { url in
+            let pipeline = try environment.loadPipeline(url)
+            try environment.checkPipeline(pipeline, url)
+            return pipeline
+        }
+        let initial = pipelineFiles.load(with: loadChecked)
+        if !initial.failures.isEmpty {
+            throw UsageError("schedule cannot start: " + initial.failures.map(\.message).joined(separator: "; "))
+        }
         let standardError = context.standardError
         let outputDirectory: @Sendable (Pipeline) -> URL = { pipeline in
             let file = pipeline.sourcePath.map { URL(fileURLWithPath: $0) } ?? context.currentDirectory.appendingPathComponent("Pipelines/\(pipeline.name).json")
             return environment.outputDirectory(pipeline, file)
         }
         let scheduler = Scheduler(
-            loadPipelines: { pipelineFiles.load(with: environment.loadPipeline) },
+            loadPipelines: { pipelineFiles.load(with: loadChecked) },
             runPipeline: environment.runPipeline,
             lastRun: { pipeline in
                 HistoryLookup.lastRunStart(pipeline: pipeline.name, historyFile: outputDirectory(pipeline).appendingPathComponent("history.jsonl"))

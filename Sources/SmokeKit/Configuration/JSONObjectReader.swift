@@ -55,16 +55,20 @@ struct JSONObjectReader {
         }
     }
 
-    /// A whole number; a 64-bit unsigned value stays exact. Also accepts a string of digits.
+    /// A whole number; a 64-bit unsigned value stays exact. A quoted number is refused: JSON says
+    /// what it is, and a string that happens to hold digits is a mistake worth naming.
     func unsigned(_ key: String) throws(PipelineError) -> UInt64? {
+        let range = "a whole number from 0 to \(UInt64.max)"
         switch fields[key] {
         case nil, .null?: return nil
         case .integer(let value)? where value >= 0: return UInt64(value)
         case .unsigned(let value)?: return value
+        case .integer?: throw error(key, "is negative; expected \(range)")
+        case .number(let value)? where value == value.rounded() && value > 0:
+            throw error(key, "is too large; expected \(range)")
         case .string(let text)?:
-            guard let value = UInt64(text) else { throw error(key, "'\(text)' is not a whole number from 0 to \(UInt64.max)") }
-            return value
-        case let other?: throw typeError(key, expected: "a whole number from 0 to \(UInt64.max)", found: other)
+            throw error(key, "is a string (\"\(text)\"); write the number without quotes, e.g. \(UInt64(text).map(String.init) ?? "42")")
+        case let other?: throw typeError(key, expected: range, found: other)
         }
     }
 

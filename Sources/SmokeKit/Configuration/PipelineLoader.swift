@@ -5,9 +5,23 @@ package struct PipelineLoader: Sendable {
     /// Reads a file's bytes; the seam tests replace.
     package var readFile: @Sendable (URL) throws -> Data
 
-    package init(readFile: @escaping @Sendable (URL) throws -> Data = { try Data(contentsOf: $0) }) {
+    /// What is at a path (folder, file, nothing); the seam for `output` and `packagePath` checks.
+    package var pathKind: @Sendable (URL) -> PathKind
+
+    package init(
+        readFile: @escaping @Sendable (URL) throws -> Data = { try Data(contentsOf: $0) },
+        pathKind: @escaping @Sendable (URL) -> PathKind = PathKind.of
+    ) {
         self.readFile = readFile
+        self.pathKind = pathKind
     }
+
+    /// Simulator and host platforms a device profile may name.
+    package static let knownPlatforms = ["host", "iOS Simulator", "tvOS Simulator", "watchOS Simulator", "visionOS Simulator"]
+    /// Longest pipeline name: it becomes folder and lock-file names.
+    package static let nameLengthLimit = 100
+    /// Upper bound of `timeouts.*Seconds`: one week.
+    static let timeoutLimit: Double = 7 * 24 * 3600
 
     static let topLevelKeys = [
         "name", "schedule", "timeZone", "swiftpm", "xcodebuild", "device", "ordering", "environment",
@@ -15,24 +29,50 @@ package struct PipelineLoader: Sendable {
     ]
 
     /// Loads and validates the pipeline at `url`. `displayPath` is how messages name the file.
-    package func load(_ url: URL, displayPath: String? = nil) throws(PipelineError) -> Pipeline {
+    /// `checkingPaths` also checks `output` and `packagePath` on disk: commands that run tests ask for
+    /// it; `next`, `install` and readers of old runs do not need the package to be there.
+    package func load(_ url: URL, displayPath: String? = nil, checkingPaths: Bool = false) throws(PipelineError) -> Pipeline {
         let file = displayPath ?? url.path
         let data: Data
         do {
             data = try readFile(url)
         } catch {
-            throw PipelineError(file: file, problem: "cannot be read (\(Self.reason(error))); check the path, or run `smokerun init` to write one")
+            throw PipelineError(file: file, problem: "cannot be read (\(FileErrorText.describe(error))); check the path, or run `smokerun init` to write one")
         }
-        return try parse(data, file: file, sourcePath: url.path)
+        let pipeline = try parse(data, file: file, sourcePath: url.path)
+        guard checkingPaths else { return pipeline }
+        try checkPaths(pipeline, file: file, currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        return pipeline
+    }
+
+    /// The paths a pipeline names must be usable before a run starts: `output` a folder (or not yet
+    /// there), `swiftpm.packagePath` a folder with a Package.swift.
+    package func checkPaths(_ pipeline: Pipeline, file: String, currentDirectory: URL) throws(PipelineError) {
+        let output = pipeline.resolve(pipeline.output, currentDirectory: currentDirectory)
+        if pathKind(output) == .file {
+            throw PipelineError(file: file, keyPath: "output", problem: "\(output.path) is a file, not a folder; name a folder (the default is \".smokerun\") or move the file away")
+        }
+        guard case .swiftpm(let settings) = pipeline.driver else { return }
+        let package = pipeline.resolve(settings.packagePath, currentDirectory: currentDirectory)
+        switch pathKind(package) {
+        case .missing:
+            throw PipelineError(file: file, keyPath: "swiftpm.packagePath", problem: "\(package.path) does not exist; give the folder that holds Package.swift, relative to \(pipeline.projectRoot(currentDirectory: currentDirectory).path)")
+        case .file:
+            throw PipelineError(file: file, keyPath: "swiftpm.packagePath", problem: "\(package.path) is a file; give the folder that holds Package.swift")
+        case .folder:
+            guard pathKind(package.appendingPathComponent("Package.swift")) == .file else {
+                throw PipelineError(file: file, keyPath: "swiftpm.packagePath", problem: "\(package.path) is not a Swift package (no Package.swift in it); give the folder that holds Package.swift")
+            }
+        }
     }
 
     /// Validates pipeline JSON already in memory.
     package func parse(_ data: Data, file: String, sourcePath: String? = nil) throws(PipelineError) -> Pipeline {
         let document: JSONValue
         do {
-            document = try JSONDecoder().decode(JSONValue.self, from: data)
+            document = try StrictJSONParser.parse([UInt8](data))
         } catch {
-            throw PipelineError(file: file, problem: "is not valid JSON (\(Self.reason(error)))")
+            throw PipelineError(file: file, keyPath: error.keyPath, problem: "is not valid JSON at line \(error.line), column \(error.column): \(error.problem)")
         }
         guard case .object(let fields) = document else {
             throw PipelineError(file: file, problem: "must hold a JSON object, found \(document.typeName)")
@@ -42,6 +82,7 @@ package struct PipelineLoader: Sendable {
         guard let name = try root.string("name"), !name.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw root.error("name", "is required: give the pipeline a name, e.g. \"name\": \"smoke\"")
         }
+        try Self.checkName(name, root)
         var pipeline = Pipeline(name: name, driver: try Self.driver(root))
         pipeline.sourcePath = sourcePath
         if let schedule = try root.string("schedule") {
@@ -60,7 +101,17 @@ package struct PipelineLoader: Sendable {
         }
         if let device = try root.object("device") { pipeline.device = try Self.device(device) }
         if let ordering = try root.object("ordering") { pipeline.ordering = try Self.ordering(ordering) }
-        if let environment = try root.stringMap("environment") { pipeline.environment = environment }
+        if let environment = try root.stringMap("environment") {
+            for key in environment.keys.sorted() {
+                let path = "environment.\(key)"
+                if key.isEmpty { throw root.error("environment", "has an empty variable name; every key must name a variable, e.g. \"IS_UNIT_TESTING\"") }
+                if key.contains("=") { throw PipelineError(file: file, keyPath: path, problem: "a variable name cannot contain '='; write the name as the key and the value as its value: {\"NAME\": \"value\"}") }
+                if key.contains("\0") || environment[key]?.contains("\0") == true {
+                    throw PipelineError(file: file, keyPath: path, problem: "contains a NUL character, which no environment variable can hold")
+                }
+            }
+            pipeline.environment = environment
+        }
         if let timeouts = try root.object("timeouts") { pipeline.timeouts = try Self.timeouts(timeouts) }
         if let retries = try root.object("retries") {
             try retries.allowOnly(["failed"])
@@ -131,6 +182,19 @@ package struct PipelineLoader: Sendable {
         }
     }
 
+    /// The name becomes folder, lock and history keys: one plain path component of reasonable length.
+    private static func checkName(_ name: String, _ root: JSONObjectReader) throws(PipelineError) {
+        let fix = "use letters, digits, '-', '_' or '.', e.g. \"smoke\""
+        if name.contains("/") || name.contains("\\") { throw root.error("name", "'\(name)' contains a path separator; \(fix)") }
+        if name.contains("..") { throw root.error("name", "'\(name)' contains '..'; \(fix)") }
+        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw root.error("name", "contains a NUL or control character; \(fix)")
+        }
+        if name.count > nameLengthLimit {
+            throw root.error("name", "is \(name.count) characters long, more than \(nameLengthLimit); give a shorter name")
+        }
+    }
+
     private static func regexes(_ object: JSONObjectReader, _ key: String) throws(PipelineError) -> [String] {
         let patterns = try object.strings(key) ?? []
         for (index, pattern) in patterns.enumerated() where (try? NSRegularExpression(pattern: pattern)) == nil {
@@ -143,6 +207,10 @@ package struct PipelineLoader: Sendable {
         try object.allowOnly(["platform", "name", "runtime", "create", "erase", "locale", "language", "swift", "timeZone", "strict"])
         var device = DeviceProfile()
         device.platform = try object.string("platform") ?? device.platform
+        guard knownPlatforms.contains(device.platform) else {
+            throw object.error("platform", "'\(device.platform)' is not a known platform; known: \(knownPlatforms.joined(separator: ", "))"
+                + Suggestion.hint(for: device.platform, in: knownPlatforms))
+        }
         device.name = try object.string("name")
         device.runtime = try object.string("runtime")
         device.create = try object.bool("create") ?? device.create
@@ -176,6 +244,7 @@ package struct PipelineLoader: Sendable {
         for key in ["runSeconds", "testSeconds"] {
             guard let value = try object.number(key) else { continue }
             guard value > 0 else { throw object.error(key, "must be a positive number of seconds") }
+            guard value <= timeoutLimit else { throw object.error(key, "\(value) is too large: at most \(Int(timeoutLimit)) seconds (a week)") }
             if key == "runSeconds" { timeouts.runSeconds = value } else { timeouts.testSeconds = value }
         }
         return timeouts
@@ -214,11 +283,11 @@ package struct PipelineLoader: Sendable {
         }
         notify.artifactsURL = try object.string("artifactsURL")
         if let hours = try object.number("remindHours") {
-            guard hours > 0 else { throw object.error("remindHours", "must be a positive number of hours") }
+            guard hours > 0, hours <= 8760 else { throw object.error("remindHours", "must be a positive number of hours, at most 8760 (a year)") }
             notify.remindHours = hours
         }
         if let seconds = try object.number("timeoutSeconds") {
-            guard seconds > 0 else { throw object.error("timeoutSeconds", "must be a positive number of seconds") }
+            guard seconds > 0, seconds <= 3600 else { throw object.error("timeoutSeconds", "must be a positive number of seconds, at most 3600") }
             notify.timeoutSeconds = seconds
         }
         if let attempts = try object.number("maxAttempts") {
@@ -228,18 +297,5 @@ package struct PipelineLoader: Sendable {
             notify.maxAttempts = Int(attempts)
         }
         return notify
-    }
-
-    static func reason(_ error: any Error) -> String {
-        if let decoding = error as? DecodingError {
-            switch decoding {
-            case .dataCorrupted(let context):
-                let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-                return underlying ?? context.debugDescription
-            default: return "\(decoding)"
-            }
-        }
-        if let cocoa = error as? CocoaError, cocoa.code == .fileReadNoSuchFile { return "no such file" }
-        return error.localizedDescription
     }
 }

@@ -9,4 +9,6 @@ package struct BatchOutcome: Sendable {
     /// Set when the process was stopped for the run's deadline or a cancellation.
     package var stopReason: StopReason?
     package var unrecognizedLines: Int
+    /// Output or event-stream records that were cut (over `LineSplitter`'s limit), for the report's `errors`.
+    package var problems: [String] = []
 }

@@ -81,27 +81,34 @@ package struct BatchRunner {
         for _ in 0..<events.unreadableLines { collector.countUnrecognizedLine() }
 
         if collector.runningTestID != nil {
+            // A stopped test ran until it was killed: that time is its duration (shard balancing weighs it).
+            let ran = runningSince.map { max(0, limits.now().timeIntervalSince($0)) }
             switch stopReason {
             case .testTimedOut?:
                 collector.finishRunningTest(as: .timedOut, failure: TestFailure(
-                    message: "exceeded timeouts.testSeconds (\(Self.seconds(limits.testSeconds))) and was killed with its process group"))
+                    message: "exceeded timeouts.testSeconds (\(Self.seconds(limits.testSeconds))) and was killed with its process group"),
+                    durationSeconds: ran)
             case .runTimedOut?:
-                collector.finishRunningTest(as: .timedOut, failure: TestFailure(message: "still running when the run reached timeouts.runSeconds"))
+                collector.finishRunningTest(as: .timedOut, failure: TestFailure(message: "still running when the run reached timeouts.runSeconds"),
+                                            durationSeconds: ran)
             case .cancelled?:
-                collector.finishRunningTest(as: .failed, failure: TestFailure(message: "interrupted: smokerun was stopped while this test ran"))
+                collector.finishRunningTest(as: .interrupted, failure: TestFailure(message: "interrupted: smokerun was stopped while this test ran"),
+                                            durationSeconds: ran)
             case nil:
                 collector.finishRunningTest(as: .crashed, failure: nil)
             }
             if let last = collector.results.last { report(last) }
         }
         let started = collector.startedTestIDs
+        let problems = [consoleLines.truncationMessage(source: "output of \(binary.lastPathComponent)"), events.truncationMessage()]
         return BatchOutcome(
             results: collector.results,
             attachments: collector.attachments,
             notStarted: batch.tests.filter { !started.contains($0.id) },
             termination: termination,
             stopReason: stopReason == .testTimedOut ? nil : stopReason,
-            unrecognizedLines: collector.unrecognizedLineCount)
+            unrecognizedLines: collector.unrecognizedLineCount,
+            problems: problems.compactMap { $0 })
     }
 
     static func seconds(_ value: TimeInterval) -> String {

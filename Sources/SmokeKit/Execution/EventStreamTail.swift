@@ -28,6 +28,11 @@ struct EventStreamTail {
         unreadableLines += unreadable
     }
 
+    /// What was cut of the stream's records, if anything.
+    func truncationMessage() -> String? {
+        lines.truncationMessage(source: "event stream \(url?.lastPathComponent ?? "")")
+    }
+
     /// A last line the process never ended (it crashed mid-write).
     mutating func finish(_ body: (TestEvent) -> Void) {
         var parser = self.parser

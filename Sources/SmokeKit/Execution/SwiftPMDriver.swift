@@ -125,6 +125,7 @@ package struct SwiftPMDriver {
             firstAttempts += outcome.results
             result.attachments += outcome.attachments
             result.unrecognizedLines += outcome.unrecognizedLines
+            result.errors += outcome.problems.map { InfrastructureError(message: $0) }
             stopped = outcome.stopReason
             guard !outcome.notStarted.isEmpty, stopped == nil else { continue }
             if outcome.results.isEmpty {
@@ -151,6 +152,7 @@ package struct SwiftPMDriver {
                     expected += 1
                     let outcome = try runOnce(TestBatch(framework: framework, tests: [TestCase(id: tests[index].id, framework: framework)]))
                     result.attachments += outcome.attachments
+                    result.errors += outcome.problems.map { InfrastructureError(message: $0) }
                     stopped = outcome.stopReason
                     guard let attempt = outcome.results.first(where: { $0.id == tests[index].id }) else { break }
                     attempts.append(attempt)

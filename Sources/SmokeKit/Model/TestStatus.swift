@@ -1,19 +1,22 @@
 /// The final outcome of one test, or of one attempt at it.
 package enum TestStatus: String, Codable, Sendable, CaseIterable {
     case passed, failed, skipped, expectedFailure, crashed, timedOut
+    /// smokerun was stopped (SIGTERM, SIGINT) while the test ran: not the test's fault, so neither a
+    /// failure nor a flake, and never retried.
+    case interrupted
 
     /// Failed, crashed and timed-out tests fail a run and are the ones retried.
     package var isFailure: Bool {
         switch self {
         case .failed, .crashed, .timedOut: true
-        case .passed, .skipped, .expectedFailure: false
+        case .passed, .skipped, .expectedFailure, .interrupted: false
         }
     }
 
     /// What several runs of one test amount to (the cases of a parameterized test, a test in two
     /// configurations): a failure beats a pass, a pass beats a skip; nothing at all is a pass.
     package static func worst(_ statuses: [TestStatus]) -> TestStatus {
-        let precedence: [TestStatus] = [.crashed, .timedOut, .failed, .passed, .expectedFailure, .skipped]
+        let precedence: [TestStatus] = [.crashed, .timedOut, .failed, .interrupted, .passed, .expectedFailure, .skipped]
         return precedence.first(where: statuses.contains) ?? .passed
     }
 }

@@ -7,6 +7,8 @@ package struct Totals: Codable, Sendable, Equatable {
     package var expectedFailures = 0
     package var crashed = 0
     package var timedOut = 0
+    /// Stopped with smokerun (SIGTERM/SIGINT) while running: neither passed nor failing.
+    package var interrupted = 0
     /// Passed after failing; also counted in `passed`.
     package var flaky = 0
 
@@ -22,9 +24,24 @@ package struct Totals: Codable, Sendable, Equatable {
             case .expectedFailure: expectedFailures += 1
             case .crashed: crashed += 1
             case .timedOut: timedOut += 1
+            case .interrupted: interrupted += 1
             }
             if test.flaky { flaky += 1 }
         }
+    }
+
+    /// History lines and reports written before `interrupted` existed lack it: read it as 0.
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        tests = try container.decode(Int.self, forKey: .tests)
+        passed = try container.decode(Int.self, forKey: .passed)
+        failed = try container.decode(Int.self, forKey: .failed)
+        skipped = try container.decode(Int.self, forKey: .skipped)
+        expectedFailures = try container.decode(Int.self, forKey: .expectedFailures)
+        crashed = try container.decode(Int.self, forKey: .crashed)
+        timedOut = try container.decode(Int.self, forKey: .timedOut)
+        interrupted = try container.decodeIfPresent(Int.self, forKey: .interrupted) ?? 0
+        flaky = try container.decode(Int.self, forKey: .flaky)
     }
 
     /// Failed, crashed and timed-out tests together.

@@ -4,18 +4,36 @@ import Foundation
 ///
 /// Lines are handed out without their `\n` (and without a trailing `\r`), as bytes valid only during
 /// the callback. A line longer than `maxLineLength` is cut to its first `maxLineLength` bytes and
-/// counted in `truncatedLineCount`, so binary garbage without newlines cannot grow memory.
+/// counted in `truncatedLineCount` (its number kept in `truncatedLineNumbers`), so binary garbage
+/// without newlines cannot grow memory without bound, and the caller can report what was cut.
 package struct LineSplitter {
-    /// Longest line kept whole: 64 KiB.
-    package static let defaultMaxLineLength = 64 * 1024
+    /// Longest line kept whole: 64 MiB. Real records reach megabytes (an attachment recorded inline
+    /// as base64, a test name thousands of characters long); a limit near that size loses data.
+    package static let defaultMaxLineLength = 64 * 1024 * 1024
+    /// Line numbers kept of truncated lines; the count goes on.
+    package static let truncatedLineNumberLimit = 20
+    /// Buffer capacity kept between lines; a rare huge line gives its memory back.
+    static let keptCapacity = 1 << 20
 
     package let maxLineLength: Int
     /// Lines delivered so far.
     package private(set) var lineCount = 0
     /// Lines that were longer than `maxLineLength` and were cut.
     package private(set) var truncatedLineCount = 0
+    /// The 1-based numbers of the first truncated lines (at most `truncatedLineNumberLimit`).
+    package private(set) var truncatedLineNumbers: [Int] = []
     /// Whether the last delivered line had no terminating `\n` (delivered by `finish`).
     package private(set) var lastLineWasUnterminated = false
+
+    /// What to tell the user about cut lines of `source` ("event stream x.jsonl"), or nil when none were cut.
+    package func truncationMessage(source: String) -> String? {
+        guard truncatedLineCount > 0 else { return nil }
+        let numbers = truncatedLineNumbers.map(String.init).joined(separator: ", ")
+        let more = truncatedLineCount > truncatedLineNumbers.count ? " and \(truncatedLineCount - truncatedLineNumbers.count) more" : ""
+        let noun = truncatedLineCount == 1 ? "line" : "lines"
+        return "\(source): \(noun) \(numbers)\(more) longer than \(maxLineLength >= 1 << 20 ? "\(maxLineLength >> 20) MiB" : "\(maxLineLength) bytes") were cut there; "
+            + "what they recorded (a test, an issue, an attachment) may be missing from this report"
+    }
 
     /// The start of a line that continues in the next chunk (at most `maxLineLength` bytes).
     private var pending: [UInt8] = []
@@ -71,7 +89,7 @@ package struct LineSplitter {
         var buffer: [UInt8] = []
         swap(&buffer, &pending)
         defer {
-            buffer.removeAll(keepingCapacity: buffer.capacity <= 2 * maxLineLength)
+            buffer.removeAll(keepingCapacity: buffer.capacity <= Self.keptCapacity)
             pending = buffer
             pendingOverflowed = false
         }
@@ -87,7 +105,10 @@ package struct LineSplitter {
         }
         if !cut, end > 0, line[end - 1] == UInt8(ascii: "\r") { end -= 1 }
         lineCount += 1
-        if cut { truncatedLineCount += 1 }
+        if cut {
+            truncatedLineCount += 1
+            if truncatedLineNumbers.count < Self.truncatedLineNumberLimit { truncatedLineNumbers.append(lineCount) }
+        }
         try body(UnsafeBufferPointer(rebasing: line[0..<end]))
     }
 }

@@ -18,6 +18,9 @@ package struct ParsedLog: Sendable {
     package var formats: [LogFormat]
     /// The run destination a saved xcresulttool document lists (its `devices[]`); nil for logs.
     package var device: ResolvedDevice? = nil
+    /// Records that were cut or could not be read, each naming the file and line: the report lists
+    /// them under `errors`, so nothing is lost without a word.
+    package var problems: [String] = []
 }
 
 /// Parses whole log files for `smokerun parse`: reads each in fixed-size chunks (never the whole file),
@@ -35,6 +38,8 @@ package struct LogParser: Sendable {
     package var allowsTruncatedEventStreams: Bool
     /// What to keep of each test (`.statusesOnly` for a summary that writes no reports).
     package var retention: ResultCollector.Retention
+    /// Longest record read whole; longer ones are cut and listed in `ParsedLog.problems`.
+    package var maxLineLength = LineSplitter.defaultMaxLineLength
 
     package init(
         knownTests: [String] = [], projectRoot: String? = nil, allowsTruncatedEventStreams: Bool = false,
@@ -56,6 +61,7 @@ package struct LogParser: Sendable {
             parsed.byteCount += summary.byteCount
             parsed.formats.append(summary.format)
             parsed.device = parsed.device ?? summary.device
+            parsed.problems += summary.problems
         }
         parsed.results = collector.results
         parsed.attachments = collector.attachments
@@ -70,6 +76,8 @@ package struct LogParser: Sendable {
         package var byteCount: Int
         /// The run destination a saved xcresulttool document lists.
         package var device: ResolvedDevice? = nil
+        /// Cut or unreadable records of this file.
+        package var problems: [String] = []
     }
 
     /// Parses one file into `collector`; a test still running at the end of the file is `crashed`.
@@ -86,7 +94,7 @@ package struct LogParser: Sendable {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 16)
         defer { buffer.deallocate() }
         var reader = LineReader(collector: collector)
-        var splitter = LineSplitter()
+        var splitter = LineSplitter(maxLineLength: maxLineLength)
         var byteCount = 0
         var document: Data?
         while true {
@@ -126,7 +134,10 @@ package struct LogParser: Sendable {
             guard allowsTruncatedEventStreams else { throw .truncatedEventStream(path: path, line: splitter.lineCount) }
         }
         collector.finishRunningTest(as: .crashed, failure: nil)
-        return FileSummary(format: format, lineCount: splitter.lineCount, byteCount: byteCount)
+        var problems: [String] = []
+        if let cut = splitter.truncationMessage(source: path) { problems.append(cut) }
+        if let malformed = reader.malformedMessage(source: path) { problems.append(malformed) }
+        return FileSummary(format: format, lineCount: splitter.lineCount, byteCount: byteCount, problems: problems)
     }
 }
 
@@ -139,16 +150,33 @@ private struct LineReader {
     var sawTestActivity = false
     var sawRunEnded = false
     var lastLineWasMalformed = false
+    var lineNumber = 0
+    /// Event-stream lines that were not records: how many, and the first one's number.
+    var malformedCount = 0
+    var firstMalformedLine: Int?
 
     init(collector: ResultCollector) {
         self.collector = collector
     }
 
+    /// An event-stream record that cannot be read is a lost record (a test, an issue, an attachment): say where.
+    func malformedMessage(source: String) -> String? {
+        guard malformedCount > 0, let first = firstMalformedLine else { return nil }
+        let what = malformedCount == 1 ? "line \(first) is" : "\(malformedCount) lines (the first at line \(first)) are"
+        return "\(source): event-stream \(what) not valid JSON (a cut or corrupted record); what it recorded is missing from this report"
+    }
+
     mutating func handle(_ line: LineBytes) {
+        lineNumber += 1
         let event: TestEvent
         if format == .eventStream {
             guard let parsed = eventStream.parse(line) else {
                 lastLineWasMalformed = true
+                // A record of a kind this parser does not know is only unrecognized; one that is not JSON at all was lost.
+                if (try? JSONSerialization.jsonObject(with: Data(line))) == nil {
+                    malformedCount += 1
+                    if firstMalformedLine == nil { firstMalformedLine = lineNumber }
+                }
                 collector.countUnrecognizedLine()
                 return
             }

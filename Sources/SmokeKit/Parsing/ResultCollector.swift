@@ -137,10 +137,12 @@ package struct ResultCollector {
     /// Ends every running test with `status` — the runner's call when the process crashed (`.crashed`) or was
     /// killed for a timeout (`.timedOut`). With `failure` nil, a crash gets the remembered fatal message and
     /// the first project backtrace frame as its location.
-    package mutating func finishRunningTest(as status: TestStatus, failure: TestFailure?) {
+    /// `durationSeconds` is how long it ran until it was stopped, when the caller measured it (a timeout, an interrupt).
+    package mutating func finishRunningTest(as status: TestStatus, failure: TestFailure?, durationSeconds: Double? = nil) {
         let failure = failure ?? defaultFailure(for: status)
         for index in running {
             if let failure { keep(failure, in: index) }
+            if let durationSeconds { entries[index].durationSeconds = durationSeconds }
             progress[index].finished = true
             entries[index].status = status
             markFlaky(index)
@@ -282,7 +284,7 @@ package struct ResultCollector {
             return failure
         case .timedOut:
             return TestFailure(message: "The test did not finish in time and was stopped.")
-        case .passed, .failed, .skipped, .expectedFailure:
+        case .passed, .failed, .skipped, .expectedFailure, .interrupted:
             return nil
         }
     }

@@ -61,7 +61,7 @@ package enum HTMLReport {
             ("crashed", totals.crashed, "failed"), ("timed out", totals.timedOut, "failed"),
             ("skipped", totals.skipped, "skipped"), ("expected failures", totals.expectedFailures, ""),
             ("flaky", totals.flaky, "flaky"),
-        ]
+        ] + (totals.interrupted > 0 ? [("interrupted", totals.interrupted, "skipped")] : [])
         let items = cells.map { "<div class=\"count \($0.2)\"><b>\($0.1)</b>\($0.0)</div>" }
         return "<section class=\"totals\">\(items.joined())</section>\n"
     }

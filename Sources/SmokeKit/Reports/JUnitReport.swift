@@ -72,6 +72,7 @@ package enum JUnitReport {
                 xml += "      <skipped/>\n"
             }
         }
+        if test.status == .interrupted { xml += "      <skipped message=\"interrupted: smokerun was stopped while this test ran\"/>\n" }
         if test.status == .crashed || test.status == .timedOut { xml += resultElement("error", test) }
         xml += earlier.filter { $0.status != .failed }.map { retryElement(prefix: earlierPrefix(test), $0) }.joined()
         let output = systemOut(test)
@@ -181,7 +182,7 @@ package enum JUnitReport {
             let totals = Totals(results)
             self.init(
                 tests: totals.tests, failures: totals.failed, errors: totals.crashed + totals.timedOut,
-                skipped: totals.skipped, time: results.reduce(0) { $0 + $1.durationSeconds })
+                skipped: totals.skipped + totals.interrupted, time: results.reduce(0) { $0 + $1.durationSeconds })
         }
 
         mutating func add(_ other: Counts) {

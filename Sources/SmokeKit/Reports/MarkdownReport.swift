@@ -50,7 +50,7 @@ package enum MarkdownReport {
         | Tests | Passed | Failed | Crashed | Timed out | Skipped | Expected failures | Flaky |
         |---:|---:|---:|---:|---:|---:|---:|---:|
         | \(totals.tests) | \(totals.passed) | \(totals.failed) | \(totals.crashed) | \(totals.timedOut) | \(totals.skipped) | \(totals.expectedFailures) | \(totals.flaky) |
-        """
+        """ + (totals.interrupted > 0 ? "\n\n\(totals.interrupted) interrupted (smokerun was stopped while they ran)." : "")
     }
 
     private static func failuresSection(_ failing: [TestResult]) -> String? {

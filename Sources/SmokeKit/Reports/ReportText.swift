@@ -39,6 +39,7 @@ enum ReportText {
         case .expectedFailure: "expected failure"
         case .crashed: "crashed"
         case .timedOut: "timed out"
+        case .interrupted: "interrupted"
         }
     }
 
@@ -50,6 +51,7 @@ enum ReportText {
         case .expectedFailure: "☑️"
         case .crashed: "💥"
         case .timedOut: "⏱️"
+        case .interrupted: "⏹️"
         }
     }
 

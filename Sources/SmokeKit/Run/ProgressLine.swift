@@ -8,6 +8,7 @@ package enum ProgressLine {
         case .expectedFailure: "━"
         case .crashed: "💥"
         case .timedOut: "⏱"
+        case .interrupted: "⏹"
         }
     }
 

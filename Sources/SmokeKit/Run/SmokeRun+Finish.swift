@@ -55,6 +55,7 @@ extension SmokeRun {
         var parts = ["\(t.passed) passed", "\(t.failed) failed"]
         if t.crashed > 0 { parts.append("\(t.crashed) crashed") }
         if t.timedOut > 0 { parts.append("\(t.timedOut) timed out") }
+        if t.interrupted > 0 { parts.append("\(t.interrupted) interrupted") }
         if t.skipped > 0 { parts.append("\(t.skipped) skipped") }
         if t.expectedFailures > 0 { parts.append("\(t.expectedFailures) expected failures") }
         if t.flaky > 0 { parts.append("\(t.flaky) flaky") }

@@ -89,7 +89,10 @@ package struct SmokeRun: Sendable {
         errors += driverResult.errors
 
         var tests = driverResult.tests
-        errors += AttachmentStore().attach(driverResult.attachments, to: &tests, in: runDirectory)
+        // Only files the run itself produced (under its own directory) are copied: a test cannot smuggle others in.
+        let sources = AttachmentSourcePolicy(allowedFolders: [runDirectory]).filter(driverResult.attachments)
+        errors += sources.refused
+        errors += AttachmentStore().attach(sources.allowed, to: &tests, in: runDirectory)
 
         let finishedAt = now()
         var report = RunReport(

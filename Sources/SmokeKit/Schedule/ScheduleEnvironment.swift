@@ -17,6 +17,8 @@ package struct ScheduleEnvironment: Sendable {
     package var controlRequests: @Sendable () -> AsyncStream<SchedulerControl>
     /// `argv[0]` of this process, resolved by `ExecutableLocator` for `install`.
     package var invokedAs: String
+    /// Checks what a loaded pipeline names on disk (`output`, `packagePath`) before it is scheduled.
+    package var checkPipeline: @Sendable (Pipeline, URL) throws -> Void
 
     package init(
         loadPipeline: @escaping @Sendable (URL) throws -> Pipeline,
@@ -24,8 +26,10 @@ package struct ScheduleEnvironment: Sendable {
         outputDirectory: @escaping @Sendable (Pipeline, URL) -> URL = ScheduleEnvironment.defaultOutputDirectory,
         clock: any SchedulerClock = SystemSchedulerClock(),
         controlRequests: @escaping @Sendable () -> AsyncStream<SchedulerControl> = SignalControl.stream,
-        invokedAs: String = CommandLine.arguments.first ?? "smokerun"
+        invokedAs: String = CommandLine.arguments.first ?? "smokerun",
+        checkPipeline: @escaping @Sendable (Pipeline, URL) throws -> Void = { _, _ in }
     ) {
+        self.checkPipeline = checkPipeline
         self.loadPipeline = loadPipeline
         self.runPipeline = runPipeline
         self.outputDirectory = outputDirectory
@@ -45,6 +49,9 @@ package struct ScheduleEnvironment: Sendable {
                 let context = CommandContext()
                 let outcome = await SmokeRun(pipeline: pipeline, options: SmokeRun.Options(), context: context, cancellation: cancellation).execute()
                 return RunOutcome(status: outcome.report.status, reportPath: outcome.runDirectory.appendingPathComponent("report.json").path)
+            },
+            checkPipeline: { pipeline, url in
+                try PipelineLoader().checkPaths(pipeline, file: url.path, currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
             })
     }
 

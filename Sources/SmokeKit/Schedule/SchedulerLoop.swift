@@ -127,8 +127,16 @@ final class SchedulerLoop {
     /// the first time gets one catch-up run when its history shows a missed fire time.
     private func load() {
         let set = scheduler.loadPipelines()
-        for failure in set.failures { log(.error(subject: failure.path, message: failure.message)) }
         var loaded: [String: Entry] = [:]
+        for failure in set.failures {
+            // A bad edit on SIGHUP must not stop a pipeline that was running fine: keep its last good configuration.
+            if let previous = entries[failure.path] {
+                loaded[failure.path] = previous
+                log(.error(subject: failure.path, message: "\(failure.message) — the new version was refused; keeping the last good configuration until it is fixed"))
+            } else {
+                log(.error(subject: failure.path, message: failure.message))
+            }
+        }
         for pipeline in set.pipelines {
             let key = pipeline.sourcePath ?? pipeline.name
             let subject = pipeline.sourcePath ?? pipeline.name

@@ -18,7 +18,7 @@ import Testing
             #expect(Set(test.keys) == Set(JSONReport.testKeys))
         }
         let totals = try #require(object["totals"] as? [String: Any])
-        #expect(Set(totals.keys) == ["tests", "passed", "failed", "skipped", "expectedFailures", "crashed", "timedOut", "flaky"])
+        #expect(Set(totals.keys) == ["tests", "passed", "failed", "skipped", "expectedFailures", "crashed", "timedOut", "interrupted", "flaky"])
         let attachment = try #require((tests.first?["attachments"] as? [[String: Any]])?.first)
         #expect(Set(attachment.keys) == ["name", "path", "mediaType", "size"])
     }

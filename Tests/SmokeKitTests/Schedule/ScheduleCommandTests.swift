@@ -6,7 +6,6 @@ import Testing
     @Test func runsDuePipelinesLogsToStandardErrorAndExitsZeroOnStop() async throws {
         let root = try ScratchDirectory()
         try TestPipelineFiles.write(#"{"name": "smoke", "schedule": "0 * * * *"}"#, as: "smoke.json", in: root.url)
-        try TestPipelineFiles.write(#"{"name": "broken""#, as: "broken.json", in: root.url)
         let clock = TestClock(now: date("2026-01-01T00:59:00Z"))
         let (control, controller) = AsyncStream<SchedulerControl>.makeStream()
         let lockWasHeld = LockProbe()
@@ -23,9 +22,31 @@ import Testing
         try await waitUntil { errors.text.contains("smoke: finished") }
         controller.yield(.stop)
         #expect(try await service.value == .passed)
-        #expect(errors.text.contains("broken.json: error: not a pipeline"))
         #expect(errors.text.contains("2026-01-01T01:00:00Z smokerun schedule: smoke: finished, status passed, report \(root.url.path)/.smokerun/runs/r/report.json\n"))
         #expect(lockWasHeld.held)
+    }
+
+    @Test func anInvalidPipelineAtStartExitsTwoNamingTheFile() async throws {
+        let root = try ScratchDirectory()
+        try TestPipelineFiles.write(#"{"name": "smoke", "schedule": "0 * * * *"}"#, as: "smoke.json", in: root.url)
+        try TestPipelineFiles.write(#"{"name": "broken""#, as: "broken.json", in: root.url)
+        let context = CommandContext(standardOutput: BufferOutput(), standardError: BufferOutput(), environment: [:], currentDirectory: root.url)
+        do {
+            _ = try await ScheduleCommand(arguments: [], environment: TestPipelineFiles.environment()).run(in: context)
+            Issue.record("schedule started with a broken pipeline")
+        } catch let error as UsageError {
+            #expect(error.exitCode == .invalidInput)
+            #expect(error.message.hasPrefix("schedule cannot start: ") && error.message.contains("not a pipeline"), "\(error.message)")
+        }
+    }
+
+    @Test func aPipelineWhosePackageIsMissingStopsTheStart() async throws {
+        let root = try ScratchDirectory()
+        try TestPipelineFiles.write(#"{"name": "smoke", "schedule": "0 * * * *"}"#, as: "smoke.json", in: root.url)
+        var environment = TestPipelineFiles.environment()
+        environment.checkPipeline = { _, url in throw PipelineError(file: url.lastPathComponent, keyPath: "swiftpm.packagePath", problem: "does not exist") }
+        let context = CommandContext(standardOutput: BufferOutput(), standardError: BufferOutput(), environment: [:], currentDirectory: root.url)
+        await #expect(throws: UsageError.self) { _ = try await ScheduleCommand(arguments: [], environment: environment).run(in: context) }
     }
 
     @Test func noPipelineFilesIsAUsageError() async throws {
