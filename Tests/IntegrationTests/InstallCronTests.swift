@@ -43,7 +43,15 @@ import Testing
         let log = (try? String(contentsOf: root.appendingPathComponent(".smokerun/cron.log"), encoding: .utf8)) ?? "(no cron.log)"
         #expect(cron.status == 0, "\(cron.output)\n\(log)")
         #expect(log.contains("cron-smoke: passed"), "\(log)")
-        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent(".smokerun/latest/report.json").path))
+        // The run recorded its pipeline file as it can be passed back, and printed that replay command.
+        let report = try RunStore.loadReport(at: root.appendingPathComponent(".smokerun/latest"))
+        #expect(report.pipelineFile == "Pipelines/cron-smoke.json")
+        #expect(report.pipelineHash == SHA256.hex(try Data(contentsOf: root.appendingPathComponent("Pipelines/cron-smoke.json"))))
+        let seed = try #require(report.seed)
+        #expect(log.contains("(replay: smokerun run Pipelines/cron-smoke.json --seed \(seed))"))
+        // It built in its own scratch folder, not the developer's .build.
+        #expect(FileManager.default.fileExists(atPath: package.appendingPathComponent(".build/smokerun").path))
+        #expect(!FileManager.default.fileExists(atPath: package.appendingPathComponent(".build/debug").path))
     }
 
     /// Only meaningful where cron's PATH has no swift of its own (the official images put one in /usr/bin).
