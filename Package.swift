@@ -9,16 +9,9 @@ let package = Package(
         .library(name: "SmokeKit", targets: ["SmokeKit"]),
     ],
     targets: [
-        // Reads Xcode 16+ result bundles' database.sqlite3; Apple platforms import the SDK's SQLite3 instead.
-        .systemLibrary(
-            name: "CSQLite",
-            pkgConfig: "sqlite3",
-            providers: [.apt(["libsqlite3-dev"]), .yum(["sqlite-devel"])]
-        ),
-        .target(
-            name: "SmokeKit",
-            dependencies: [.target(name: "CSQLite", condition: .when(platforms: [.linux, .android, .windows]))]
-        ),
+        // No system library targets: SQLite is loaded at run time (SQLiteLibrary), zstd is a program,
+        // so the package builds wherever the Swift toolchain does, without extra headers.
+        .target(name: "SmokeKit"),
         .executableTarget(name: "smokerun", dependencies: ["SmokeKit"]),
         .testTarget(
             name: "SmokeKitTests",

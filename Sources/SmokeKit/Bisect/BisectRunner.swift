@@ -39,7 +39,9 @@ package struct BisectRunner: Sendable {
         }
         let swift = try SwiftToolchain.locate(environment: context.environment)
         progress("building \(packageRoot.lastPathComponent) (\(settings.configuration))…")
-        let build = SwiftPMBuild(swift: swift, packageRoot: packageRoot, configuration: settings.configuration,
+        let build = SwiftPMBuild(swift: swift, packageRoot: packageRoot,
+                                     scratchPath: pipeline.scratchDirectory(for: settings, currentDirectory: context.currentDirectory),
+                                     configuration: settings.configuration,
                                  coverage: pipeline.coverage.enabled, environment: context.environment, console: console)
         let binary: URL
         do {

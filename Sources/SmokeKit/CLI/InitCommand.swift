@@ -8,7 +8,8 @@ package struct InitCommand: Command {
         Usage: smokerun init [--name NAME] [--path FILE] [--force]
 
         Writes a pipeline that smoke-tests the Swift package in the current folder every four
-        hours, in random order, with IS_UNIT_TESTING=1. Edit it, then `smokerun run`.
+        hours, in random order, with IS_UNIT_TESTING=1, and adds its output folder (.smokerun/)
+        to .gitignore. Edit it, then `smokerun run`.
 
           --name NAME   pipeline name (default: smoke)
           --path FILE   where to write it (default: Pipelines/<name>.json)
@@ -45,9 +46,18 @@ package struct InitCommand: Command {
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(Self.template(name: name, packagePath: packagePath).utf8).write(to: file, options: .atomic)
         context.standardOutput.line("wrote \(file.path)")
+        let gitignore = root.appendingPathComponent(".gitignore")
+        let existing = FileManager.default.fileExists(atPath: gitignore.path) ? try String(contentsOf: gitignore, encoding: .utf8) : nil
+        if let updated = GitIgnoreEntry.adding(Self.outputEntry, to: existing) {
+            try Data(updated.utf8).write(to: gitignore, options: .atomic)
+            context.standardOutput.line("added \(Self.outputEntry) to \(gitignore.path)")
+        }
         context.standardOutput.line("next: smokerun run \(path ?? "Pipelines/\(name).json")")
         return .passed
     }
+
+    /// The template's output folder, as a .gitignore line.
+    static let outputEntry = ".smokerun/"
 
     static func template(name: String, packagePath: String) -> String {
         """
@@ -64,6 +74,7 @@ package struct InitCommand: Command {
           "coverage": { "enabled": true, "include": ["Sources/"] },
           "reports": ["json", "junit", "markdown", "html"],
           "output": ".smokerun",
+          "retention": { "runs": 60, "days": 14 },
           "notify": { "webhookURLEnvironment": "SMOKERUN_WEBHOOK_URL", "format": "slack", "on": ["failure", "recovery"] }
         }
 

@@ -8,8 +8,10 @@ package struct InstallCommand: Command {
         Usage: smokerun install [PIPELINE]
 
         Prints, ready to paste, a crontab line, a systemd service + timer pair (Persistent=true)
-        and a launchd plist, each calling `smokerun run` on the pipeline with absolute paths.
-        Nothing is installed. PIPELINE defaults to Pipelines/smoke.json.
+        and a launchd plist, each calling `smokerun run` on the pipeline with absolute paths,
+        and with the PATH (the Swift toolchain's folder first) and SMOKERUN_SWIFT of this shell:
+        schedulers start jobs with almost no environment. Nothing is installed. PIPELINE defaults
+        to Pipelines/smoke.json.
 
         """
 
@@ -34,12 +36,17 @@ package struct InstallCommand: Command {
         guard TimeZone(identifier: pipeline.timeZone) != nil else {
             throw UsageError("\(url.path): timeZone '\(pipeline.timeZone)' is not an IANA time zone name (e.g. 'Europe/Berlin')")
         }
+        let swift = (try? SwiftToolchain.locate(environment: context.environment)).map { $0.standardizedFileURL }
         let plan = InstallPlan(
             pipelineName: pipeline.name, cron: cron, timeZone: pipeline.timeZone,
             executable: ExecutableLocator.resolve(environment.invokedAs, currentDirectory: context.currentDirectory, environment: context.environment),
             pipelineFile: url.path,
             workingDirectory: ScheduleEnvironment.projectRoot(of: url).path,
-            outputDirectory: environment.outputDirectory(pipeline, url).path)
+            outputDirectory: environment.outputDirectory(pipeline, url).path,
+            environment: InstallPlan.jobEnvironment(swift: swift, currentPath: context.environment["PATH"]))
+        if swift == nil {
+            context.standardError.line("install: no `swift` on PATH (or SMOKERUN_SWIFT), so the job's SMOKERUN_SWIFT is not set; run install where `swift --version` works")
+        }
         context.standardOutput.write(InstallSnippets.all(plan))
         return .passed
     }

@@ -14,4 +14,11 @@ extension Pipeline {
         if path.hasPrefix("/") { return URL(fileURLWithPath: path).standardizedFileURL }
         return projectRoot(currentDirectory: currentDirectory).appendingPathComponent(path).standardizedFileURL
     }
+
+    /// Where smokerun builds a SwiftPM package: `swiftpm.scratchPath`, else `<package>/.build/smokerun`.
+    package func scratchDirectory(for settings: SwiftPMSettings, currentDirectory: URL) -> URL {
+        if let scratchPath = settings.scratchPath { return resolve(scratchPath, currentDirectory: currentDirectory) }
+        return resolve(settings.packagePath, currentDirectory: currentDirectory)
+            .appendingPathComponent(".build/smokerun").standardizedFileURL
+    }
 }

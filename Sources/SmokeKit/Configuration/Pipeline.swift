@@ -16,6 +16,8 @@ package struct Pipeline: Sendable, Equatable {
     package var reports: [ReportFormat] = ReportFormat.allCases
     /// Output folder; relative paths are relative to the pipeline file's project root.
     package var output: String = ".smokerun"
+    /// How many finished runs the output folder keeps (`RetentionPolicy`).
+    package var retention: RetentionSettings = RetentionSettings()
     package var notify: NotifySettings = NotifySettings()
     /// The file this pipeline was read from, for messages.
     package var sourcePath: String?
@@ -37,6 +39,10 @@ package struct SwiftPMSettings: Sendable, Equatable {
     package var filter: [String] = []
     package var skip: [String] = []
     package var configuration: String = "debug"
+    /// SwiftPM's `--scratch-path` for smokerun's builds; nil is `<packagePath>/.build/smokerun`. A
+    /// folder of its own keeps the developer's `.build` (built without coverage) and smokerun's
+    /// (with it) from invalidating each other, so both stay warm.
+    package var scratchPath: String?
 
     package init(packagePath: String) { self.packagePath = packagePath }
 }
@@ -92,6 +98,15 @@ package struct Timeouts: Sendable, Equatable {
 package struct RetrySettings: Sendable, Equatable {
     /// How many more times a failed, crashed or timed-out test is run.
     package var failed: Int = 0
+
+    package init() {}
+}
+
+/// Pruning of the output folder after each run: at most `runs` runs of the pipeline, none older
+/// than `days` days (DESIGN §3 defaults).
+package struct RetentionSettings: Sendable, Equatable {
+    package var runs: Int = 60
+    package var days: Double = 14
 
     package init() {}
 }

@@ -25,7 +25,7 @@ package struct PipelineLoader: Sendable {
 
     static let topLevelKeys = [
         "name", "schedule", "timeZone", "swiftpm", "xcodebuild", "device", "ordering", "environment",
-        "timeouts", "retries", "coverage", "reports", "output", "notify",
+        "timeouts", "retries", "coverage", "reports", "output", "retention", "notify",
     ]
 
     /// Loads and validates the pipeline at `url`. `displayPath` is how messages name the file.
@@ -137,6 +137,7 @@ package struct PipelineLoader: Sendable {
             pipeline.output = output
         }
         if let notify = try root.object("notify") { pipeline.notify = try Self.notify(notify) }
+        if let retention = try root.object("retention") { pipeline.retention = try Self.retention(retention) }
         return pipeline
     }
 
@@ -148,7 +149,7 @@ package struct PipelineLoader: Sendable {
             throw root.error(nil, "has no driver: add \"swiftpm\": {\"packagePath\": \".\"} or \"xcodebuild\": {\"scheme\": \"App\", \"project\": \"App.xcodeproj\"}")
         case (true, false):
             let object = try root.object("swiftpm")!
-            try object.allowOnly(["packagePath", "filter", "skip", "configuration"])
+            try object.allowOnly(["packagePath", "filter", "skip", "configuration", "scratchPath"])
             var settings = SwiftPMSettings(packagePath: try object.string("packagePath") ?? ".")
             settings.filter = try regexes(object, "filter")
             settings.skip = try regexes(object, "skip")
@@ -157,6 +158,10 @@ package struct PipelineLoader: Sendable {
                     throw object.error("configuration", "'\(configuration)' is not 'debug' or 'release'")
                 }
                 settings.configuration = configuration
+            }
+            if let scratchPath = try object.string("scratchPath") {
+                guard !scratchPath.isEmpty else { throw object.error("scratchPath", "must not be empty; leave it out for <packagePath>/.build/smokerun") }
+                settings.scratchPath = scratchPath
             }
             return .swiftpm(settings)
         case (false, true):
@@ -260,6 +265,20 @@ package struct PipelineLoader: Sendable {
             coverage.minimumLines = minimum
         }
         return coverage
+    }
+
+    private static func retention(_ object: JSONObjectReader) throws(PipelineError) -> RetentionSettings {
+        try object.allowOnly(["runs", "days"])
+        var retention = RetentionSettings()
+        if let runs = try object.number("runs") {
+            guard runs >= 1, runs == runs.rounded(), runs <= 1_000_000 else { throw object.error("runs", "must be a whole number of runs, at least 1") }
+            retention.runs = Int(runs)
+        }
+        if let days = try object.number("days") {
+            guard days > 0 else { throw object.error("days", "must be a positive number of days") }
+            retention.days = days
+        }
+        return retention
     }
 
     private static func notify(_ object: JSONObjectReader) throws(PipelineError) -> NotifySettings {

@@ -1,16 +1,18 @@
 import Foundation
 
-/// `swift build --build-tests` once, then where the test binary is.
+/// `swift build --build-tests` once, into smokerun's own scratch folder, then where the test binary is.
 struct SwiftPMBuild {
     var swift: URL
     var packageRoot: URL
+    /// `--scratch-path`: never the developer's `.build` (see `SwiftPMSettings.scratchPath`).
+    var scratchPath: URL
     var configuration: String
     var coverage: Bool
     var environment: [String: String]
     var console: ConsoleLog
 
     var buildArguments: [String] {
-        ["build", "--build-tests", "-c", configuration] + (coverage ? ["--enable-code-coverage"] : [])
+        ["build", "--build-tests", "-c", configuration, "--scratch-path", scratchPath.path] + (coverage ? ["--enable-code-coverage"] : [])
     }
 
     /// Builds and returns the `…PackageTests.xctest` binary; a failed build throws with the compiler's errors.
@@ -52,11 +54,11 @@ struct SwiftPMBuild {
     }
 
     private func binFolder() throws -> URL {
-        // SwiftPM keeps `.build/<configuration>` pointing at the bin folder; asking it costs a
+        // SwiftPM keeps `<scratch>/<configuration>` pointing at the bin folder; asking it costs a
         // second package load, so only do that when the link is missing.
-        let link = packageRoot.appendingPathComponent(".build/\(configuration)")
+        let link = scratchPath.appendingPathComponent(configuration)
         if FileManager.default.fileExists(atPath: link.path) { return link.resolvingSymlinksInPath() }
-        let arguments = ["build", "-c", configuration, "--show-bin-path"]
+        let arguments = ["build", "-c", configuration, "--scratch-path", scratchPath.path, "--show-bin-path"]
         let child = try ChildProcess(executable: swift.path, arguments: arguments, environment: environment, currentDirectory: packageRoot)
         var output = Data()
         let termination = child.run(onOutput: { output.append(contentsOf: $0) }, onTick: { .keepRunning })

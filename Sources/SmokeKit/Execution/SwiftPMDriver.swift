@@ -22,7 +22,9 @@ package struct SwiftPMDriver {
                 try SwiftToolchain.identify(swift, environment: context.environment, runner: context.runner)
             }
             context.status("building \(packageRoot.lastPathComponent) (\(settings.configuration))…")
-            let build = SwiftPMBuild(swift: swift, packageRoot: packageRoot, configuration: settings.configuration,
+            let build = SwiftPMBuild(swift: swift, packageRoot: packageRoot,
+                                     scratchPath: pipeline.scratchDirectory(for: settings, currentDirectory: context.currentDirectory),
+                                     configuration: settings.configuration,
                                      coverage: pipeline.coverage.enabled, environment: context.environment, console: context.console)
             let built = Result { try build.buildTests(limits: context.limits) }
             let toolchain = try identified()

@@ -7,7 +7,8 @@ import Foundation
 /// - `kind`: `failure`, `reminder`, `recovery`, `infrastructure` or `always` (see `NotificationKind`).
 /// - `headline`: one human sentence, e.g. `"3 tests failing (2 new)"`.
 /// - `pipeline`, `runID`, `status` (`passed`|`failed`|`error`|`interrupted`), `startedAt`,
-///   `finishedAt`, `durationSeconds`, `seed` (absent for declared order).
+///   `finishedAt`, `durationSeconds`, `seed` (absent for declared order), `replay` (the command that
+///   replays the order, `smokerun run <pipeline file> --seed N`; absent without a seed or a known file).
 /// - `device`: `platform`, `name`, `runtime`, `operatingSystem` (those known).
 /// - `totals`: as in `report.json` (`tests`, `passed`, `failed`, `skipped`, `expectedFailures`,
 ///   `crashed`, `timedOut`, `flaky`).
@@ -36,6 +37,7 @@ package struct JSONNotification: Encodable, Sendable, Equatable {
     package var finishedAt: Date
     package var durationSeconds: Double
     package var seed: UInt64?
+    package var replay: String?
     package var device: Device
     package var totals: Totals
     package var failures: [Failure]
@@ -81,6 +83,7 @@ package struct JSONNotification: Encodable, Sendable, Equatable {
         finishedAt = report.finishedAt
         durationSeconds = report.durationSeconds
         seed = report.seed
+        replay = ReplayCommand.text(for: report)
         device = Device(
             platform: report.device.platform, name: report.device.name, runtime: report.device.runtime,
             operatingSystem: report.device.operatingSystem

@@ -63,7 +63,10 @@ package enum SlackMessage {
             "*Device*\n\(SlackText.escape(NotificationWording.device(report.device), limit: 1900))",
             "*Duration*\n\(NotificationWording.duration(report.durationSeconds))",
         ]
-        if let seed = report.seed { fields.append("*Seed*\n`\(seed)` (replay: `--seed \(seed)`)") }
+        if let seed = report.seed {
+            let replay = ReplayCommand.text(for: report).map { "\nreplay: `\(SlackText.escape($0, limit: 1900))`" } ?? ""
+            fields.append("*Seed*\n`\(seed)`\(replay)")
+        }
         return fields
     }
 

@@ -1,45 +1,53 @@
 import Foundation
-#if canImport(SQLite3)
-import SQLite3
-#else
-import CSQLite
-#endif
 
 /// A thin wrapper over one SQLite connection: open, run a statement, read rows by column name.
 /// Readers open bundles read-only and immutable (a bundle on a read-only disk or in a CI artifact
 /// must never be written, locked or given a journal); the fixture builder opens a new file to write.
+/// SQLite itself is the system library, loaded when the first connection opens (`SQLiteLibrary`).
 package final class XCResultDatabaseConnection {
+    private let sqlite: SQLiteLibrary
     private let handle: OpaquePointer
     /// The file, for messages.
     package let path: String
 
     /// Opens an existing database read-only; a file that is not a database fails here, not later.
-    package convenience init(readingAt url: URL) throws(XCResultDatabaseError) {
+    /// - Parameter library: the loaded SQLite; tests pass a failed load to see the message.
+    package convenience init(
+        readingAt url: URL, library: Result<SQLiteLibrary, SQLiteLibraryError> = SQLiteLibrary.shared
+    ) throws(XCResultDatabaseError) {
         let uri = "file:" + Self.percentEncodedPath(url.path) + "?immutable=1"
-        try self.init(path: url.path, name: uri, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI)
+        try self.init(path: url.path, name: uri, flags: SQLiteLibrary.openReadOnly | SQLiteLibrary.openURI, library: library)
         // SQLite opens lazily: touch the schema so a truncated or non-database file is reported now.
         _ = try query("SELECT count(*) AS n FROM sqlite_master", table: "sqlite_master")
     }
 
     /// Creates (or opens) a database to write; for fixtures and tools, never for reading bundles.
     package convenience init(creatingAt url: URL) throws(XCResultDatabaseError) {
-        try self.init(path: url.path, name: url.path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        try self.init(path: url.path, name: url.path, flags: SQLiteLibrary.openReadWrite | SQLiteLibrary.openCreate, library: SQLiteLibrary.shared)
     }
 
-    private init(path: String, name: String, flags: Int32) throws(XCResultDatabaseError) {
+    private init(
+        path: String, name: String, flags: Int32, library: Result<SQLiteLibrary, SQLiteLibraryError>
+    ) throws(XCResultDatabaseError) {
+        let sqlite: SQLiteLibrary
+        switch library {
+        case .success(let loaded): sqlite = loaded
+        case .failure(let error): throw .sqliteUnavailable(error)
+        }
+        self.sqlite = sqlite
         self.path = path
         var pointer: OpaquePointer?
-        let status = sqlite3_open_v2(name, &pointer, flags, nil)
-        guard status == SQLITE_OK, let pointer else {
-            let reason = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(status))
-            if let pointer { sqlite3_close(pointer) }
+        let status = sqlite.open(name, &pointer, flags, nil)
+        guard status == SQLiteLibrary.ok, let pointer else {
+            let reason = Self.text(pointer.flatMap { sqlite.errmsg($0) } ?? sqlite.errstr(status))
+            if let pointer { _ = sqlite.close(pointer) }
             throw .unreadable(path: path, reason: reason)
         }
         handle = pointer
     }
 
     deinit {
-        sqlite3_close(handle)
+        _ = sqlite.close(handle)
     }
 
     /// Table name → its column names (`PRAGMA table_info`), for every table in the database.
@@ -59,20 +67,20 @@ package final class XCResultDatabaseConnection {
         _ sql: String, bindings: [XCResultDatabaseValue] = [], table: String
     ) throws(XCResultDatabaseError) -> [XCResultDatabaseRow] {
         var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+        guard sqlite.prepare(handle, sql, -1, &statement, nil) == SQLiteLibrary.ok, let statement else {
             throw failure(table: table)
         }
-        defer { sqlite3_finalize(statement) }
+        defer { _ = sqlite.finalize(statement) }
         for (offset, value) in bindings.enumerated() {
-            guard bind(value, at: Int32(offset + 1), in: statement) == SQLITE_OK else { throw failure(table: table) }
+            guard bind(value, at: Int32(offset + 1), in: statement) == SQLiteLibrary.ok else { throw failure(table: table) }
         }
-        let count = sqlite3_column_count(statement)
-        let names = (0..<count).map { String(cString: sqlite3_column_name(statement, $0)) }
+        let count = sqlite.columnCount(statement)
+        let names = (0..<count).map { Self.text(sqlite.columnName(statement, $0)) }
         var rows: [XCResultDatabaseRow] = []
         while true {
-            let status = sqlite3_step(statement)
-            if status == SQLITE_DONE { break }
-            guard status == SQLITE_ROW else { throw failure(table: table) }
+            let status = sqlite.step(statement)
+            if status == SQLiteLibrary.done { break }
+            guard status == SQLiteLibrary.row else { throw failure(table: table) }
             var row = XCResultDatabaseRow()
             for index in 0..<count { row.values[names[Int(index)]] = column(index, of: statement) }
             rows.append(row)
@@ -86,7 +94,7 @@ package final class XCResultDatabaseConnection {
     }
 
     /// The last inserted row's id (fixtures link rows by it).
-    package var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    package var lastInsertedRowID: Int64 { sqlite.lastInsertRowID(handle) }
 
     /// `"name"` with embedded quotes doubled: identifiers from the database itself are not trusted.
     package static func quoted(_ identifier: String) -> String {
@@ -94,28 +102,28 @@ package final class XCResultDatabaseConnection {
     }
 
     private func failure(table: String) -> XCResultDatabaseError {
-        let reason = String(cString: sqlite3_errmsg(handle))
-        let code = sqlite3_errcode(handle)
-        if code == SQLITE_NOTADB || code == SQLITE_CORRUPT || code == SQLITE_CANTOPEN {
+        let reason = Self.text(sqlite.errmsg(handle))
+        let code = sqlite.errcode(handle)
+        if code == SQLiteLibrary.notADatabase || code == SQLiteLibrary.corrupt || code == SQLiteLibrary.cantOpen {
             return .unreadable(path: path, reason: reason)
         }
         return .queryFailed(path: path, table: table, reason: reason)
     }
 
     private func column(_ index: Int32, of statement: OpaquePointer) -> XCResultDatabaseValue {
-        switch sqlite3_column_type(statement, index) {
-        case SQLITE_INTEGER:
-            return .integer(sqlite3_column_int64(statement, index))
-        case SQLITE_FLOAT:
-            return .real(sqlite3_column_double(statement, index))
-        case SQLITE_TEXT:
-            guard let text = sqlite3_column_text(statement, index) else { return .null }
-            let length = Int(sqlite3_column_bytes(statement, index))
+        switch sqlite.columnType(statement, index) {
+        case SQLiteLibrary.integer:
+            return .integer(sqlite.columnInt64(statement, index))
+        case SQLiteLibrary.float:
+            return .real(sqlite.columnDouble(statement, index))
+        case SQLiteLibrary.text:
+            guard let text = sqlite.columnText(statement, index) else { return .null }
+            let length = Int(sqlite.columnBytes(statement, index))
             // Decoding repairs invalid UTF-8 instead of failing; NUL bytes are kept (names are sanitized when stored).
             return .text(String(decoding: UnsafeBufferPointer(start: text, count: length), as: UTF8.self))
-        case SQLITE_BLOB:
-            let length = Int(sqlite3_column_bytes(statement, index))
-            guard length > 0, let bytes = sqlite3_column_blob(statement, index) else { return .blob(Data()) }
+        case SQLiteLibrary.blob:
+            let length = Int(sqlite.columnBytes(statement, index))
+            guard length > 0, let bytes = sqlite.columnBlob(statement, index) else { return .blob(Data()) }
             return .blob(Data(bytes: bytes, count: length))
         default:
             return .null
@@ -124,26 +132,31 @@ package final class XCResultDatabaseConnection {
 
     private func bind(_ value: XCResultDatabaseValue, at index: Int32, in statement: OpaquePointer) -> Int32 {
         // SQLITE_TRANSIENT: SQLite copies the bytes before the Swift buffer goes away.
-        let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+        let transient = SQLiteLibrary.transient
         switch value {
         case .null:
-            return sqlite3_bind_null(statement, index)
+            return sqlite.bindNull(statement, index)
         case .integer(let number):
-            return sqlite3_bind_int64(statement, index, number)
+            return sqlite.bindInt64(statement, index, number)
         case .real(let number):
-            return sqlite3_bind_double(statement, index, number)
+            return sqlite.bindDouble(statement, index, number)
         case .text(let text):
             let bytes = Array(text.utf8)
             return bytes.withUnsafeBufferPointer { buffer in
                 buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(buffer.count, 1)) {
-                    sqlite3_bind_text(statement, index, $0, Int32(buffer.count), transient)
+                    sqlite.bindText(statement, index, $0, Int32(buffer.count), transient)
                 }
             }
         case .blob(let data):
             return data.withUnsafeBytes { buffer in
-                sqlite3_bind_blob(statement, index, buffer.baseAddress, Int32(buffer.count), transient)
+                sqlite.bindBlob(statement, index, buffer.baseAddress, Int32(buffer.count), transient)
             }
         }
+    }
+
+    /// A C string from SQLite; nil (out of memory) reads as empty.
+    private static func text(_ pointer: UnsafePointer<CChar>?) -> String {
+        pointer.map { String(cString: $0) } ?? ""
     }
 
     /// A path inside a `file:` URI: `%`, `?` and `#` would end or change it.

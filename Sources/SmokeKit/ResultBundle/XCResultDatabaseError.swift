@@ -8,8 +8,13 @@ package enum XCResultDatabaseError: LocalizedError, ExitCodeProviding, Equatable
     case queryFailed(path: String, table: String, reason: String)
     /// Tables or columns smokerun needs are not there: a schema this reader does not know.
     case unknownSchema(path: String, missing: [String])
+    /// The system SQLite library is missing: the machine's problem, not the bundle's (exit 3).
+    case sqliteUnavailable(SQLiteLibraryError)
 
-    package var exitCode: ExitCode { .invalidInput }
+    package var exitCode: ExitCode {
+        if case .sqliteUnavailable = self { return .infrastructure }
+        return .invalidInput
+    }
 
     package var errorDescription: String? {
         switch self {
@@ -23,6 +28,8 @@ package enum XCResultDatabaseError: LocalizedError, ExitCodeProviding, Equatable
             "\(path): unknown result-bundle database schema, missing \(missing.joined(separator: ", ")). "
                 + "smokerun reads the schema of Xcode 16 and later; read this bundle with Xcode's xcresulttool "
                 + "(`smokerun parse` on a Mac) or report the Xcode version that wrote it."
+        case .sqliteUnavailable(let error):
+            error.errorDescription
         }
     }
 }

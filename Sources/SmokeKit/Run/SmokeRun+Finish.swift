@@ -4,6 +4,9 @@ extension SmokeRun {
     /// Coverage, reports, history, webhook, then what the person or the CI job sees.
     func finish(_ draft: RunReport, runDirectory: URL, driverResult: DriverResult) async -> Outcome {
         var report = draft
+        if report.pipelineFile == nil, let file = pipelineFileRecord {
+            (report.pipelineFile, report.pipelineHash) = (file.path, file.hash)
+        }
         let store = RunStore(outputDirectory: outputDirectory)
         var coverageBelowMinimum = false
         if pipeline.coverage.enabled, report.status != .interrupted, !driverResult.profiles.isEmpty {
@@ -26,6 +29,7 @@ extension SmokeRun {
             context.standardError.line("smokerun: \(report.errors.last!.message)")
         }
         printSummary(report, runDirectory: runDirectory)
+        prune(after: report)
         let exitCode: ExitCode
         switch report.status {
         case .passed: exitCode = coverageBelowMinimum ? .coverageBelowMinimum : .passed
@@ -96,6 +100,8 @@ extension SmokeRun {
             report.coverage = collection.summary
             // So `smokerun merge` can merge this run's profile with other shards' and export it again.
             try? CoverageInputs(testBinaries: driverResult.testBinaries.map(\.path)).write(in: runDirectory)
+            // Most of a run's size; coverage.profdata holds them merged.
+            RunPruner.removeRawProfiles(in: runDirectory)
             // A shard covers part of the code by design; `smokerun merge` applies the gate to the whole run.
             if options.shard == nil, let minimum = pipeline.coverage.minimumLines, collection.summary.lines.percent < minimum {
                 context.standardError.line(String(format: "smokerun: line coverage %.1f%% is below coverage.minimumLines %.1f%%", collection.summary.lines.percent, minimum))
@@ -106,6 +112,18 @@ extension SmokeRun {
             if report.status != .interrupted { report.status = .error }
         }
         return false
+    }
+
+    /// Applies the pipeline's `retention` to the output folder; a failure is a warning, never the run's.
+    private func prune(after report: RunReport) {
+        let retention = pipeline.retention
+        let outcome = RunPruner(outputDirectory: outputDirectory).prune(pipeline: report.pipeline, settings: retention, now: now(), current: report.runID)
+        let err = context.standardError
+        if !outcome.removed.isEmpty {
+            let days = retention.days == retention.days.rounded() ? String(Int(retention.days)) : String(retention.days)
+            err.line("retention: removed \(outcome.removed.count) old \(outcome.removed.count == 1 ? "run" : "runs") (keeps \(retention.runs) runs, \(days) days)")
+        }
+        for failure in outcome.failures { err.line("retention: warning: \(failure)") }
     }
 
     /// The webhook, after the run's results are final; it never changes them.

@@ -49,7 +49,8 @@ package struct SmokeRun: Sendable {
         let ordering = OrderingRecord(mode: pipeline.ordering.mode, isolation: pipeline.ordering.isolation, seed: seed)
         if let seed {
             // First, before anything can fail: the seed is what makes this run replayable.
-            err.line("smokerun: seed \(seed) (replay: smokerun run \(pipeline.sourcePath.map { relativePath($0) } ?? "") --seed \(seed))")
+            let replay = ReplayCommand.text(pipelineFile: pipelineFileRecord?.path, seed: seed).map { " (replay: \($0))" } ?? ""
+            err.line("smokerun: seed \(seed)\(replay)")
         } else {
             err.line("smokerun: declared order")
         }
@@ -110,8 +111,8 @@ package struct SmokeRun: Sendable {
         return ShardPlanner.durations(from: history)
     }
 
-    private func relativePath(_ path: String) -> String {
-        let root = context.currentDirectory.path
-        return path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
+    /// The pipeline file as the report records it; nil for a pipeline not read from a file.
+    var pipelineFileRecord: PipelineFileRecord? {
+        PipelineFileRecord(pipeline, currentDirectory: context.currentDirectory)
     }
 }

@@ -13,10 +13,14 @@ package struct InstallPlan: Sendable {
     package var workingDirectory: String
     /// The pipeline's output folder, absolute; job logs go there.
     package var outputDirectory: String
+    /// The variables a scheduled job needs that cron, systemd and launchd do not give it: `PATH`
+    /// (with the toolchain's folder first) and `SMOKERUN_SWIFT`, in the order they are written.
+    package var environment: [(name: String, value: String)]
 
     package init(
         pipelineName: String, cron: CronExpression, timeZone: String, executable: String,
-        pipelineFile: String, workingDirectory: String, outputDirectory: String
+        pipelineFile: String, workingDirectory: String, outputDirectory: String,
+        environment: [(name: String, value: String)] = []
     ) {
         self.pipelineName = pipelineName
         self.cron = cron
@@ -25,6 +29,28 @@ package struct InstallPlan: Sendable {
         self.pipelineFile = pipelineFile
         self.workingDirectory = workingDirectory
         self.outputDirectory = outputDirectory
+        self.environment = environment
+    }
+
+    /// The job's environment: `PATH` = the folder of the `swift` smokerun found (and of the binary it
+    /// links to, where the toolchain's llvm-cov lives), then the absolute folders of the installing
+    /// shell's PATH, then `/usr/bin:/bin`, each once; `SMOKERUN_SWIFT` = that `swift`. cron runs jobs
+    /// with `PATH=/usr/bin:/bin`, systemd and launchd with little more: without these a run exits 3.
+    package static func jobEnvironment(swift: URL?, currentPath: String?) -> [(name: String, value: String)] {
+        var folders: [String] = []
+        func add(_ folder: String) {
+            if folder.hasPrefix("/"), !folders.contains(folder) { folders.append(folder) }
+        }
+        if let swift {
+            add(swift.deletingLastPathComponent().path)
+            add(ExecutableLocator.resolved(swift).deletingLastPathComponent().path)
+        }
+        for folder in (currentPath ?? "").split(separator: ":") { add(String(folder)) }
+        add("/usr/bin")
+        add("/bin")
+        var environment = [(name: "PATH", value: folders.joined(separator: ":"))]
+        if let swift { environment.append((name: "SMOKERUN_SWIFT", value: swift.path)) }
+        return environment
     }
 
     /// `smokerun-smoke`: the unit and job name, safe in file names.

@@ -9,7 +9,11 @@ package enum InstallSnippets {
     /// One crontab line (plus `CRON_TZ` for crons that honour it).
     package static func crontab(_ plan: InstallPlan) -> String {
         let log = shellQuoted(plan.outputDirectory + "/cron.log")
-        let command = "cd \(shellQuoted(plan.workingDirectory)) && \(shellQuoted(plan.executable)) run \(shellQuoted(plan.pipelineFile)) >> \(log) 2>&1"
+        // The variables go on the command, not on lines of their own, which would apply to every job
+        // in the crontab; the output folder is made first, as the log is opened before smokerun starts.
+        let variables = plan.environment.map { "\($0.name)=\(shellQuoted($0.value)) " }.joined()
+        let command = "mkdir -p \(shellQuoted(plan.outputDirectory)) && cd \(shellQuoted(plan.workingDirectory)) && "
+            + "\(variables)\(shellQuoted(plan.executable)) run \(shellQuoted(plan.pipelineFile)) >> \(log) 2>&1"
         // cron turns an unescaped % into a newline.
         return """
             # ── crontab (crontab -e) ──
@@ -34,7 +38,7 @@ package enum InstallSnippets {
             Type=oneshot
             WorkingDirectory=\(plan.workingDirectory.replacingOccurrences(of: "%", with: "%%"))
             ExecStart=\(systemdQuoted(plan.executable)) run \(systemdQuoted(plan.pipelineFile))
-            # The webhook URL is a secret: put SMOKERUN_WEBHOOK_URL=… in a file only you can read.
+            \(plan.environment.map { "Environment=\(systemdQuoted("\($0.name)=\($0.value)"))\n" }.joined())# The webhook URL is a secret: put SMOKERUN_WEBHOOK_URL=… in a file only you can read.
             EnvironmentFile=-%h/.config/smokerun/environment
             # On SIGTERM smokerun stops the tests and writes an interrupted report; give it time.
             TimeoutStopSec=60
@@ -80,7 +84,7 @@ package enum InstallSnippets {
                 <array>
             \(arguments.joined(separator: "\n"))
                 </array>
-                <key>WorkingDirectory</key>
+            \(launchdEnvironment(plan))    <key>WorkingDirectory</key>
                 <string>\(xmlEscaped(plan.workingDirectory))</string>
                 <key>StandardOutPath</key>
                 <string>\(xmlEscaped(plan.outputDirectory + "/launchd.log"))</string>
@@ -98,11 +102,15 @@ package enum InstallSnippets {
             """
     }
 
-    /// A POSIX shell word: as is when plain, else single-quoted.
-    static func shellQuoted(_ text: String) -> String {
-        let plain = text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "/._-+:@=,".contains($0)) }
-        return plain && !text.isEmpty ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    /// The plist's `EnvironmentVariables` dictionary, or nothing when there are none.
+    private static func launchdEnvironment(_ plan: InstallPlan) -> String {
+        guard !plan.environment.isEmpty else { return "" }
+        let entries = plan.environment.map { "        <key>\(xmlEscaped($0.name))</key>\n        <string>\(xmlEscaped($0.value))</string>\n" }
+        return "    <key>EnvironmentVariables</key>\n    <dict>\n" + entries.joined() + "    </dict>\n"
     }
+
+    /// A POSIX shell word: as is when plain, else single-quoted.
+    static func shellQuoted(_ text: String) -> String { ShellWord.quoted(text) }
 
     /// A systemd unit-file word: `%` doubled, double-quoted when it holds spaces or quotes.
     static func systemdQuoted(_ text: String) -> String {

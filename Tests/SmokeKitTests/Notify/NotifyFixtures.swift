@@ -37,12 +37,14 @@ enum NotifyFixtures {
         _ index: Int, tests: [TestResult], errors: [InfrastructureError] = [], pipeline: String = "smoke",
         seed: UInt64? = 12_345_678_901_234
     ) -> RunReport {
-        RunReport(
+        var report = RunReport(
             pipeline: pipeline, runID: runID(index), status: RunReport.status(of: tests, errors: errors),
             startedAt: start(index), finishedAt: start(index).addingTimeInterval(125.5), seed: seed,
             ordering: OrderingRecord(mode: .random, isolation: .suite, seed: seed), environment: ["IS_UNIT_TESTING": "1"],
             device: device, toolchain: ToolchainInfo(version: "Swift version 6.3.1"), tests: tests, errors: errors
         )
+        report.pipelineFile = "Pipelines/\(pipeline).json"
+        return report
     }
 
     static func history(_ reports: [RunReport]) -> [HistoryEntry] {

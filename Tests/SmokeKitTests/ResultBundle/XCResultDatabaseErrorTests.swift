@@ -24,7 +24,7 @@ import Testing
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let bundle = folder.url.appendingPathComponent("Cut.xcresult")
-        try XCResultFixtures.standard(at: bundle, compressPayloads: false)
+        try XCResultFixtures.standard(at: bundle)
         let file = bundle.appendingPathComponent("database.sqlite3")
         let whole = try Data(contentsOf: file)
         try whole.prefix(whole.count / 3).write(to: file)

@@ -3,9 +3,12 @@ import Testing
 @testable import SmokeKit
 
 @Suite struct XCResultDatabaseReaderTests {
-    private func readStandard(_ folder: TemporaryDirectory, payloads: XCResultDatabasePayloads = XCResultDatabasePayloads()) throws -> ResultBundleContents {
+    private func readStandard(
+        _ folder: TemporaryDirectory, png: XCResultFixtureBuilder.PayloadForm = .plain,
+        payloads: XCResultDatabasePayloads = XCResultDatabasePayloads()
+    ) throws -> ResultBundleContents {
         let bundle = folder.url.appendingPathComponent("Run.xcresult")
-        try XCResultFixtures.standard(at: bundle)
+        try XCResultFixtures.standard(at: bundle, png: png)
         let scratch = folder.url.appendingPathComponent("scratch")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         return try XCResultDatabaseReader(payloads: payloads).read(bundle: bundle, scratchDirectory: scratch)
@@ -82,17 +85,30 @@ import Testing
         #expect(contents.xcodeVersion == "Xcode 16.2 (16C5032a)")
     }
 
-    @Test func attachmentsAreDecompressedLinkedToTheirTestAndMissingOnesNoted() throws {
+    @Test func attachmentsAreLinkedToTheirTestAndMissingOnesNoted() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        let contents = try readStandard(folder)
+        try expectStandardAttachments(try readStandard(folder))
+    }
+
+    @Test(.enabled(if: XCResultFixtures.zstdInstalled, "needs the zstd program (apt-get install zstd) to compress the fixture's payload"))
+    func zstdCompressedPayloadsAreDecompressedByTheRealProgram() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let contents = try readStandard(folder, png: .zstd)
+        let compressed = try Data(contentsOf: folder.url.appendingPathComponent("Run.xcresult/Data/data.0~png"))
+        #expect(Array(compressed.prefix(4)) == XCResultDatabasePayloads.zstdMagic)
+        try expectStandardAttachments(contents)
+    }
+
+    private func expectStandardAttachments(_ contents: ResultBundleContents) throws {
         #expect(contents.attachments.count == 2)
         let png = try #require(contents.attachments.first)
         #expect(png.testID == "AppXCTests.LoginTests/testScreenshot")
         #expect(png.name == "Login screen")
         #expect(png.mediaType == "image/png")
-        guard case .file(let decompressed) = png.content else { Issue.record("expected a decompressed file"); return }
-        #expect(try Data(contentsOf: decompressed) == XCResultFixtures.screenshot)
+        guard case .file(let stored) = png.content else { Issue.record("expected a file"); return }
+        #expect(try Data(contentsOf: stored) == XCResultFixtures.screenshot)
         let text = contents.attachments[1]
         #expect(text.name == XCResultFixtures.hostileName)
         guard case .file(let passedThrough) = text.content else { Issue.record("expected the payload file"); return }
@@ -106,7 +122,7 @@ import Testing
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let missing = FakeCommandRunner(["zstd": (CommandResult(exitStatus: 127, standardOutput: Data(), standardError: Data("env: 'zstd': No such file or directory".utf8)), nil)])
-        let contents = try readStandard(folder, payloads: XCResultDatabasePayloads(runner: missing))
+        let contents = try readStandard(folder, png: .zstdLookalike, payloads: XCResultDatabasePayloads(runner: missing))
         #expect(contents.attachments.map(\.name) == [XCResultFixtures.hostileName])
         #expect(contents.notes.first == "Attachment 'Login screen' of AppXCTests.LoginTests/testScreenshot is unavailable: it is zstd-compressed and the `zstd` program is not installed (apt-get install zstd).")
         #expect(contents.tests.count == 7)
@@ -116,7 +132,7 @@ import Testing
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let broken = FakeCommandRunner(["zstd": (CommandResult(exitStatus: 1, standardOutput: Data(), standardError: Data("zstd: corrupted block".utf8)), nil)])
-        let contents = try readStandard(folder, payloads: XCResultDatabasePayloads(runner: broken))
+        let contents = try readStandard(folder, png: .zstdLookalike, payloads: XCResultDatabasePayloads(runner: broken))
         #expect(contents.notes.first?.contains("zstd could not decompress Data/data.0~png (exit 1: zstd: corrupted block)") == true)
     }
 

@@ -74,16 +74,33 @@ struct XCResultFixtureBuilder {
         return Int(database.lastInsertedRowID)
     }
 
-    /// Writes `Data/data.<id>`, compressed with the `zstd` program when asked (as Xcode stores payloads).
-    func payload(_ id: String, _ content: Data, compressed: Bool) throws {
+    /// How a payload is stored in `Data/`.
+    enum PayloadForm {
+        /// The bytes as they are.
+        case plain
+        /// Compressed by the real `zstd` program, as Xcode stores payloads (tests using it need zstd).
+        case zstd
+        /// The zstd magic number and then the bytes: looks compressed to the reader, for tests whose
+        /// fake runner answers in zstd's place.
+        case zstdLookalike
+    }
+
+    /// Writes `Data/data.<id>` in the given form.
+    func payload(_ id: String, _ content: Data, form: PayloadForm) throws {
         let destination = bundle.appendingPathComponent("Data/data.\(id)")
-        guard compressed else { return try content.write(to: destination) }
-        let plain = bundle.appendingPathComponent("Data/plain-\(UUID().uuidString)")
-        try content.write(to: plain)
-        defer { try? FileManager.default.removeItem(at: plain) }
-        let result = try ProcessCommandRunner().run("zstd", ["-q", "-f", "-o", destination.path, "--", plain.path])
-        guard result.exitStatus == 0 else {
-            throw CommandError(executable: "zstd", arguments: [plain.path], result: result)
+        switch form {
+        case .plain:
+            try content.write(to: destination)
+        case .zstdLookalike:
+            try (Data(XCResultDatabasePayloads.zstdMagic) + content).write(to: destination)
+        case .zstd:
+            let plain = bundle.appendingPathComponent("Data/plain-\(UUID().uuidString)")
+            try content.write(to: plain)
+            defer { try? FileManager.default.removeItem(at: plain) }
+            let result = try ProcessCommandRunner().run("zstd", ["-q", "-f", "-o", destination.path, "--", plain.path])
+            guard result.exitStatus == 0 else {
+                throw CommandError(executable: "zstd", arguments: [plain.path], result: result)
+            }
         }
     }
 }

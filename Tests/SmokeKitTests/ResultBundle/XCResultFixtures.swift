@@ -8,9 +8,12 @@ import Foundation
 ///   `CartTests/later()` skipped with a notice; the free function `freeFunction()`, passed.
 /// - AppXCTests (XCTest): `LoginTests/testRetry` failed then passed on retry (flaky);
 ///   `LoginTests/testKnown` an expected failure; `LoginTests/testScreenshot` passed with three
-///   attachments: a zstd-compressed PNG, an uncompressed text with a hostile name, and one whose
-///   payload is missing from `Data/`.
+///   attachments: a PNG (stored as `png` says: plain, or zstd-compressed as Xcode stores it), an
+///   uncompressed text with a hostile name, and one whose payload is missing from `Data/`.
 enum XCResultFixtures {
+    /// Whether the `zstd` program is on PATH: only tests of real decompression need it.
+    static let zstdInstalled = ExecutableLocator.find("zstd", path: ProcessInfo.processInfo.environment["PATH"]) != nil
+
     static let screenshot = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 7, count: 300))
     static let hostileName = "../../x\u{0}evil.txt"
     static let hostileText = Data("hostile payload\n".utf8)
@@ -22,7 +25,7 @@ enum XCResultFixtures {
     }
 
     @discardableResult
-    static func standard(at bundle: URL, compressPayloads: Bool = true) throws -> XCResultFixtureBuilder {
+    static func standard(at bundle: URL, png: XCResultFixtureBuilder.PayloadForm = .plain) throws -> XCResultFixtureBuilder {
         let b = try XCResultFixtureBuilder(at: bundle)
         let platform = try b.insert("Platforms", ["identifier": "com.apple.platform.iphonesimulator", "userDescription": "iOS Simulator"])
         let sdk = try b.insert("SDKs", ["identifier": "iphonesimulator18.2", "operatingSystemVersion": "18.2", "name": "Simulator - iOS 18.2"])
@@ -105,8 +108,8 @@ enum XCResultFixtures {
         try b.insert("Attachments", ["timestamp": 2.0, "lifetime": "keepAlways", "name": hostileName, "uniformTypeIdentifier": "public.plain-text", "xcResultKitPayloadRefId": "0~text", "activity_fk": outer])
         try b.insert("Attachments", ["timestamp": 3.0, "lifetime": "keepAlways", "name": "Gone", "uniformTypeIdentifier": "public.png", "xcResultKitPayloadRefId": "0~gone", "activity_fk": outer])
         try b.insert("Attachments", ["timestamp": 4.0, "lifetime": "keepNever", "name": "kXCTAttachmentLegacySnapshot", "xcResultKitPayloadRefId": "0~gone", "activity_fk": outer])
-        try b.payload("0~png", screenshot, compressed: compressPayloads)
-        try b.payload("0~text", hostileText, compressed: false)
+        try b.payload("0~png", screenshot, form: png)
+        try b.payload("0~text", hostileText, form: .plain)
         return b
     }
 }

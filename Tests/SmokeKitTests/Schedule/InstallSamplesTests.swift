@@ -11,7 +11,8 @@ import Testing
         InstallPlan(
             pipelineName: "smoke", cron: try CronExpression("0 */4 * * *"), timeZone: "UTC",
             executable: "/usr/local/bin/smokerun", pipelineFile: "/srv/myapp/Pipelines/smoke.json",
-            workingDirectory: "/srv/myapp", outputDirectory: "/srv/myapp/.smokerun")
+            workingDirectory: "/srv/myapp", outputDirectory: "/srv/myapp/.smokerun",
+            environment: [("PATH", "/opt/swift/usr/bin:/usr/local/bin:/usr/bin:/bin"), ("SMOKERUN_SWIFT", "/opt/swift/usr/bin/swift")])
     }
 
     @Test(arguments: ["crontab.txt", "smokerun-smoke.service", "smokerun-smoke.timer", "com.smokerun.smoke.plist"])

@@ -1,0 +1,15 @@
+/// The command that replays a random run's order: `smokerun run <pipeline file> --seed N`, with the
+/// pipeline file as the report records it (relative to the project root, so it works from there).
+/// One home for the console line, the webhook message, index.html and summary.md.
+package enum ReplayCommand {
+    /// Nil for declared order (no seed) and for reports that do not know their pipeline file
+    /// (`parse` output, reports written before smokerun recorded it): a guessed file would exit 2.
+    package static func text(for report: RunReport) -> String? {
+        text(pipelineFile: report.pipelineFile, seed: report.seed)
+    }
+
+    package static func text(pipelineFile: String?, seed: UInt64?) -> String? {
+        guard let pipelineFile, !pipelineFile.isEmpty, let seed else { return nil }
+        return "smokerun run \(ShellWord.quoted(pipelineFile)) --seed \(seed)"
+    }
+}

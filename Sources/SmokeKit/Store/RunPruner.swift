@@ -1,0 +1,60 @@
+import Foundation
+
+/// Applies `RetentionPolicy` to an output folder after a run, and removes a run's raw profiles once
+/// its coverage is exported. Deleting is the only effect; what to delete is decided by the policy.
+package struct RunPruner: Sendable {
+    package var outputDirectory: URL
+    package var remove: @Sendable (URL) throws -> Void = { try FileManager.default.removeItem(at: $0) }
+
+    package init(outputDirectory: URL) {
+        self.outputDirectory = outputDirectory
+    }
+
+    /// What one pruning did: the run ids removed, and a message per run that could not be.
+    package struct Outcome: Sendable, Equatable {
+        package var removed: [String] = []
+        package var failures: [String] = []
+    }
+
+    /// Removes the pipeline's runs the policy lets go, never `current` or the run `latest` points at.
+    package func prune(pipeline: String, settings: RetentionSettings, now: Date, current: String) -> Outcome {
+        var outcome = Outcome()
+        let entries: [HistoryEntry]
+        do {
+            entries = try HistoryStore.read(outputDirectory: outputDirectory, pipeline: pipeline)
+        } catch {
+            outcome.failures.append(error.localizedDescription)
+            return outcome
+        }
+        var protected: Set<String> = [current]
+        if let latest = HistoryStore.latestRunDirectory(outputDirectory: outputDirectory) { protected.insert(latest.lastPathComponent) }
+        let runs = entries.map { RetentionPolicy.Run(runID: $0.runID, startedAt: $0.startedAt) }
+        for runID in RetentionPolicy.expired(runs, settings: settings, now: now, protected: protected) {
+            // The id comes from a file; only a plain run id names a folder under runs/.
+            guard RunID.isValid(runID) else { continue }
+            let directory = outputDirectory.appendingPathComponent(RunStore.relativePath(runID: runID), isDirectory: true)
+            guard FileManager.default.fileExists(atPath: directory.path) else { continue }
+            do {
+                try remove(directory)
+                outcome.removed.append(runID)
+            } catch {
+                outcome.failures.append("could not remove \(directory.path): \(error.localizedDescription)")
+            }
+        }
+        return outcome
+    }
+
+    /// Deletes `<run>/profiles/*.profraw` once `coverage.profdata` holds them merged (it is what
+    /// `smokerun merge` reads first); the folder goes too when nothing else is in it.
+    package static func removeRawProfiles(in runDirectory: URL) {
+        guard FileManager.default.fileExists(atPath: runDirectory.appendingPathComponent(CoverageCollector.profdataName).path) else { return }
+        let folder = runDirectory.appendingPathComponent(profilesFolderName, isDirectory: true)
+        for profile in CoverageCollector.profiles(in: folder) { try? FileManager.default.removeItem(at: profile) }
+        if (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.isEmpty == true {
+            try? FileManager.default.removeItem(at: folder)
+        }
+    }
+
+    /// Where a SwiftPM run's test processes write their raw profiles.
+    package static let profilesFolderName = "profiles"
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+@testable import SmokeKit
+
+@Suite struct RunPrunerTests {
+    let day: TimeInterval = 86_400
+    let now = Date(timeIntervalSince1970: 2_000_000_000)
+
+    /// A finished run: its folder, and its history line when it has one (a shard never does).
+    private func addRun(_ store: RunStore, pipeline: String, daysAgo: Double, history: Bool = true) throws -> String {
+        var report = ReportFixture.minimalReport
+        report.pipeline = pipeline
+        report.startedAt = now.addingTimeInterval(-daysAgo * day)
+        report.finishedAt = report.startedAt.addingTimeInterval(1)
+        report.runID = RunID.make(date: report.startedAt, suffix: String(format: "%04x", Int(daysAgo * 10)))
+        let directory = try store.createRunDirectory(runID: report.runID)
+        try store.writeReports(report, in: directory, formats: [.json])
+        if history { try store.appendHistory(report) }
+        return report.runID
+    }
+
+    private func exists(_ store: RunStore, _ runID: String) -> Bool {
+        FileManager.default.fileExists(atPath: store.outputDirectory.appendingPathComponent(RunStore.relativePath(runID: runID)).path)
+    }
+
+    @Test func onlyThePipelinesOldFinishedRunsAreRemoved() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let store = RunStore(outputDirectory: folder.url)
+        let old = try (0..<4).map { try addRun(store, pipeline: "smoke", daysAgo: Double(20 + $0)) }
+        let recent = try (0..<3).map { try addRun(store, pipeline: "smoke", daysAgo: Double($0)) }
+        let shard = try addRun(store, pipeline: "smoke", daysAgo: 30, history: false)
+        let otherPipeline = try addRun(store, pipeline: "nightly", daysAgo: 30)
+        // A run being written by another process: a folder, no report, no history line.
+        let inProgress = RunID.make(date: now.addingTimeInterval(-40 * day), suffix: "beef")
+        _ = try store.createRunDirectory(runID: inProgress)
+        // `latest` points at an old run (say a scheduler run of this pipeline is being rewritten).
+        try store.updateLatest(runID: old[3])
+
+        var settings = RetentionSettings()
+        settings.runs = 2
+        let outcome = RunPruner(outputDirectory: folder.url).prune(pipeline: "smoke", settings: settings, now: now, current: recent[0])
+
+        #expect(outcome.failures.isEmpty)
+        #expect(outcome.removed == [old[2], old[1], old[0], recent[2]])
+        #expect(exists(store, recent[0]) && exists(store, recent[1]) && exists(store, old[3]))
+        #expect(!exists(store, old[0]) && !exists(store, recent[2]))
+        #expect(exists(store, shard) && exists(store, otherPipeline) && exists(store, inProgress))
+    }
+
+    @Test func aRunThatCannotBeRemovedIsAWarningAndTheRestGoOn() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let store = RunStore(outputDirectory: folder.url)
+        let runs = try (0..<3).map { try addRun(store, pipeline: "smoke", daysAgo: Double($0)) }
+        var pruner = RunPruner(outputDirectory: folder.url)
+        let stuck = runs[1]
+        pruner.remove = { url in
+            if url.lastPathComponent == stuck { throw CocoaError(.fileWriteNoPermission) }
+            try FileManager.default.removeItem(at: url)
+        }
+        var settings = RetentionSettings()
+        settings.runs = 1
+        let outcome = pruner.prune(pipeline: "smoke", settings: settings, now: now, current: runs[0])
+        #expect(outcome.removed == [runs[2]])
+        #expect(outcome.failures.count == 1)
+        #expect(outcome.failures.first?.contains(stuck) == true)
+    }
+
+    @Test func rawProfilesGoOnlyOnceTheMergedProfileExists() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let profiles = folder.url.appendingPathComponent("profiles")
+        try FileManager.default.createDirectory(at: profiles, withIntermediateDirectories: true)
+        try Data("raw".utf8).write(to: profiles.appendingPathComponent("1-a.profraw"))
+        RunPruner.removeRawProfiles(in: folder.url)
+        #expect(try folder.files(in: "profiles") == ["1-a.profraw"])
+
+        try Data("merged".utf8).write(to: folder.url.appendingPathComponent(CoverageCollector.profdataName))
+        RunPruner.removeRawProfiles(in: folder.url)
+        #expect(!FileManager.default.fileExists(atPath: profiles.path))
+        #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent(CoverageCollector.profdataName).path))
+    }
+}
