@@ -58,12 +58,12 @@ package enum JUnitReport {
     /// skipped, error, rerunError*, flakyError*, system-out.
     private static func testCaseXML(_ test: TestResult) -> String {
         var xml = "    <testcase classname=\"\(attr(className(test)))\" name=\"\(attr(test.name))\""
-        xml += " time=\"\(ReportText.seconds(test.durationSeconds))\">\n"
+        xml += " time=\"\(ReportText.seconds(test.durationSeconds))\"\(location(test))>\n"
         let earlier = earlierFailingAttempts(test)
         if test.status == .failed { xml += resultElement("failure", test) }
         xml += earlier.filter { $0.status == .failed }.map { retryElement(prefix: earlierPrefix(test), $0) }.joined()
         if test.status == .skipped {
-            if let reason = test.failures.first?.message {
+            if let reason = ReportText.skipReason(test) {
                 xml += "      <skipped message=\"\(attr(reason))\"/>\n"
             } else {
                 xml += "      <skipped/>\n"
@@ -77,6 +77,13 @@ package enum JUnitReport {
         }
         xml += "    </testcase>\n"
         return xml
+    }
+
+    /// ` file="…" line="…"` from the first failure that names a file (GitLab and Jenkins link them); empty when unknown.
+    /// A skip reason has no location, so skipped tests rarely carry one.
+    private static func location(_ test: TestResult) -> String {
+        guard let failure = test.failures.first(where: { $0.file != nil }), let file = failure.file else { return "" }
+        return " file=\"\(attr(file))\"" + (failure.line.map { " line=\"\($0)\"" } ?? "")
     }
 
     private static func resultElement(_ element: String, _ test: TestResult) -> String {
