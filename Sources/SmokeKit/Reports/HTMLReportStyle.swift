@@ -25,7 +25,7 @@ enum HTMLReportStyle {
         table.grid{border-collapse:collapse;width:100%;table-layout:fixed}
         .grid th,.grid td{text-align:left;padding:3px 8px;border-bottom:1px solid #eaeef2;overflow-wrap:anywhere;vertical-align:top}
         .grid th{background:#f6f8fa;position:sticky;top:0}#test-table th{cursor:pointer;user-select:none}
-        .grid th.num{width:80px}.grid th.status{width:170px}.grid th.suite{width:26%}
+        .grid th.num{width:96px}.grid th.status{width:170px}.grid th.suite{width:26%}
         #suites th:not(.name){width:90px}.coverage th{width:110px}.coverage th.bar{width:auto}
         tr.failed,tr.crashed,tr.timedOut{background:#ffebe9}tr.skipped{color:#57606a}
         th[data-dir=asc]::after{content:" ▲"}th[data-dir=desc]::after{content:" ▼"}
