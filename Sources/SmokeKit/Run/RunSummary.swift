@@ -19,7 +19,8 @@ package enum RunSummary {
     /// `smoke: failed — 12 tests: 9 passed, 1 failed, 1 crashed, 1 expected failure in 3.2 s, seed 42`.
     package static func totalsLine(_ report: RunReport, style: TerminalStyle) -> String {
         let t = report.totals
-        var parts = [style.paint("\(t.passed) passed", t.passed > 0 ? "32" : "0"), style.paint("\(t.failed) failed", t.failed > 0 ? "31" : "0")]
+        let passed = "\(t.passed) passed", failed = "\(t.failed) failed"
+        var parts = [t.passed > 0 ? style.paint(passed, "32") : passed, t.failed > 0 ? style.paint(failed, "31") : failed]
         if t.crashed > 0 { parts.append(style.paint("\(t.crashed) crashed", "31")) }
         if t.timedOut > 0 { parts.append(style.paint("\(t.timedOut) timed out", "31")) }
         if t.skipped > 0 { parts.append(style.paint("\(t.skipped) skipped", "33")) }
