@@ -199,7 +199,7 @@ package struct CoverageExportReader {
                 if !wanted { branches.removeAll() }
             case "summary" where wanted:
                 summary = try readSummary(scanner)
-            case "segments" where wanted:
+            case "segments" where lineDetail && wanted:
                 segments = try readSegments(scanner)
             case "branches" where lineDetail && wanted:
                 branches = try readBranches(scanner)
@@ -209,12 +209,13 @@ package struct CoverageExportReader {
         }
         guard let filename, keep(filename) else { return nil }
         let lines = LineCoverage.lines(from: segments)
-        if !segments.isEmpty {
+        if lineDetail, !segments.isEmpty {
             // One count per source line, as `llvm-cov show`, its lcov `DA` records, genhtml and Cobertura
             // consumers see them; llvm-cov's own summary counts a line once per function containing it.
+            // Without line detail (the dashboard over a raw export) the summary's count stays: no segments are read.
             summary.lines = CoverageCount(covered: lines.reduce(0) { $0 + ($1.count > 0 ? 1 : 0) }, count: lines.count)
         }
-        return ExportedFile(filename: filename, summary: summary, lines: lineDetail ? lines : [], branches: branches)
+        return ExportedFile(filename: filename, summary: summary, lines: lines, branches: branches)
     }
 
     private func readSummary(_ scanner: JSONByteScanner) throws -> CoverageSummary {
