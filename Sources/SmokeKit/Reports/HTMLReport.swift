@@ -285,7 +285,7 @@ package enum HTMLReport {
             html += "<tr><td>\(name)</td><td>\(count.covered)</td><td>\(count.count)</td>"
             html += "<td>\(ReportText.percent(count))</td>"
             if count.count == 0 {
-                html += "<td class=\"bar\"><span class=\"meta\">nothing to cover</span></td></tr>\n"
+                html += "<td class=\"bar\"><em class=\"meta\">nothing to cover</em></td></tr>\n"
             } else {
                 let width = String(format: "%.1f", min(max(count.percent, 0), 100))
                 html += "<td class=\"bar\"><span style=\"width:\(width)%\"></span></td></tr>\n"
