@@ -13,12 +13,16 @@ package struct SourceLinks: Sendable, Equatable {
         self.baseURL = baseURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
     }
 
-    /// GitHub Actions names the server, repository and commit; elsewhere paths stay unlinked.
+    /// GitHub Actions and GitLab CI name the repository and commit; elsewhere paths stay unlinked.
     package static func from(environment: [String: String], projectRoot: String? = nil) -> SourceLinks {
-        guard let server = environment["GITHUB_SERVER_URL"], let repository = environment["GITHUB_REPOSITORY"],
-              let sha = environment["GITHUB_SHA"], !server.isEmpty, !repository.isEmpty, !sha.isEmpty
-        else { return SourceLinks(projectRoot: projectRoot) }
-        return SourceLinks(projectRoot: projectRoot, baseURL: "\(server)/\(repository)/blob/\(sha)/")
+        func value(_ key: String) -> String? { environment[key].flatMap { $0.isEmpty ? nil : $0 } }
+        if let server = value("GITHUB_SERVER_URL"), let repository = value("GITHUB_REPOSITORY"), let sha = value("GITHUB_SHA") {
+            return SourceLinks(projectRoot: projectRoot, baseURL: "\(server)/\(repository)/blob/\(sha)/")
+        }
+        if let project = value("CI_PROJECT_URL"), let sha = value("CI_COMMIT_SHA") {
+            return SourceLinks(projectRoot: projectRoot, baseURL: "\(project)/-/blob/\(sha)/")
+        }
+        return SourceLinks(projectRoot: projectRoot)
     }
 
     /// The path relative to the project: under `projectRoot`, or from the package's last `Sources/` or

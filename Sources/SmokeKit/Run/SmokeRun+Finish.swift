@@ -20,7 +20,9 @@ extension SmokeRun {
             report.notifications = await notify(report)
         }
         do {
-            report = try store.finish(report, in: runDirectory, formats: pipeline.reports, consoleLog: nil, environment: context.environment)
+            report = try store.finish(
+                report, in: runDirectory, formats: pipeline.reports, consoleLog: nil, environment: context.environment,
+                projectRoot: pipeline.projectRoot(currentDirectory: context.currentDirectory).path)
         } catch {
             report.errors.append(InfrastructureError(message: "could not write the reports in \(runDirectory.path): \(error.localizedDescription)"))
             context.standardError.line("smokerun: \(report.errors.last!.message)")

@@ -50,7 +50,7 @@ package struct RunStore: Sendable {
     /// Returns the report as written.
     package func finish(
         _ report: RunReport, in runDirectory: URL, formats: [ReportFormat], consoleLog: URL?,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessInfo.processInfo.environment, projectRoot: String? = nil
     ) throws -> RunReport {
         let consoleDestination = runDirectory.appendingPathComponent(Self.consoleLogName)
         if let consoleLog, consoleLog.standardizedFileURL.path != consoleDestination.standardizedFileURL.path {
@@ -58,7 +58,7 @@ package struct RunStore: Sendable {
         }
         var report = report
         report.artifacts = artifacts(in: runDirectory, formats: formats)
-        try writeReports(report, in: runDirectory, formats: formats, sources: SourceLinks.from(environment: environment))
+        try writeReports(report, in: runDirectory, formats: formats, sources: SourceLinks.from(environment: environment, projectRoot: projectRoot))
         try updateLatest(runID: report.runID)
         if report.shard == nil { try appendHistory(report) }
         if formats.contains(.markdown), let summaryPath = environment["GITHUB_STEP_SUMMARY"], !summaryPath.isEmpty {

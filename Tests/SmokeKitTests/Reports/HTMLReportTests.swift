@@ -83,6 +83,9 @@ import Testing
         let html = HTMLReport.render(ReportFixture.report, sources: links, attachmentContent: ReportFixture.attachmentContent)
         #expect(html.contains("<a href=\"https://github.com/o/r/blob/abc/Tests/TipCalculatorTests/TipTests.swift#L42\"><code>Tests/TipCalculatorTests/TipTests.swift:42</code></a>"))
         #expect(SourceLinks().relative("/home/ci/work/app/Sources/App/Cart.swift") == "Sources/App/Cart.swift")
+        let gitlab = SourceLinks.from(environment: ["CI_PROJECT_URL": "https://gitlab.com/g/p", "CI_COMMIT_SHA": "def"], projectRoot: "/b")
+        #expect(gitlab.url(file: "/b/App/View.swift", line: 3) == "https://gitlab.com/g/p/-/blob/def/App/View.swift#L3")
+        #expect(SourceLinks.from(environment: [:]).url(file: "Sources/A.swift", line: 1) == nil)
         #expect(SourceLinks().relative("/home/ci/app/.build/checkouts/x/Sources/X.swift") == nil)
     }
 
