@@ -75,7 +75,7 @@ package struct RunStore: Sendable {
             let data: Data
             switch format {
             case .json: data = JSONReport.render(report)
-            case .junit: data = Data(JUnitReport.render(report).utf8)
+            case .junit: data = Data(JUnitReport.render(report, sources: sources).utf8)
             case .markdown: data = Data(MarkdownReport.render(report).utf8)
             case .html:
                 data = Data(HTMLReport.render(report, sources: sources, attachmentContent: { Self.content(of: $0, in: runDirectory) }).utf8)
