@@ -30,9 +30,9 @@ import Testing
     }
 
     @Test func theProjectIsFoundUpwardFromASubfolderAsSwiftPMFindsPackageSwift() {
-        let files: Set<String> = ["/work/app/Package.swift", "/work/app/Pipelines/smoke.json"]
-        let found = ProjectLocator.root(from: URL(fileURLWithPath: "/work/app/Sources/App/Views")) { files.contains($0) }
-        #expect(found?.path == "/work/app")
+        let files: Set<String> = ["/Users/dev/app/Package.swift", "/Users/dev/app/Pipelines/smoke.json"]
+        let found = ProjectLocator.root(from: URL(fileURLWithPath: "/Users/dev/app/Sources/App/Views")) { files.contains($0) }
+        #expect(found?.path == "/Users/dev/app")
         #expect(ProjectLocator.root(from: URL(fileURLWithPath: "/elsewhere/deep")) { files.contains($0) } == nil)
     }
 
