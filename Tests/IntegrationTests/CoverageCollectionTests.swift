@@ -3,15 +3,26 @@ import Testing
 @testable import SmokeKit
 
 /// The real toolchain end to end: build the Sampler fixture with coverage, run its (partly failing)
-/// tests with LLVM_PROFILE_FILE, collect, and check the totals against `llvm-cov report`.
+/// tests with LLVM_PROFILE_FILE, collect, and check the totals against `llvm-cov report` (functions,
+/// regions, branches), llvm-cov's own lcov export (lines), genhtml and pycobertura.
 @Suite(.serialized) struct CoverageCollectionTests {
     static let fixture = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/Sampler")
 
-    @Test func failingRunStillHasCoverageWhoseTotalsEqualLlvmCovReport() async throws {
+    struct FixtureFailure: Error, CustomStringConvertible { var message: String; var description: String { message } }
+
+    /// One build and collection of the Sampler fixture, shared by the tests below (it stays in the temporary folder,
+    /// sources included, so genhtml can read them).
+    struct Collected: Sendable {
+        var work: URL, package: URL, binary: URL, runDirectory: URL, scope: CoverageScope, tools: ToolchainTools
+        var collection: CoverageCollection
+    }
+
+    static let shared = Result { try collect() }
+
+    static func collect() throws -> Collected {
         let runner = ProcessCommandRunner()
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("smokerun-coverage-it-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: work) }
         let package = work.appendingPathComponent("Sampler")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         // A private copy, so this build never shares `.build` with other tests.
@@ -22,7 +33,7 @@ import Testing
             }
         }
         let build = try runner.run("swift", ["build", "--build-tests", "--enable-code-coverage"], environment: nil, currentDirectory: package)
-        try #require(build.exitStatus == 0, "swift build failed: \(build.errorText)\(build.outputText.suffix(2000))")
+        guard build.exitStatus == 0 else { throw FixtureFailure(message: "swift build failed: \(build.errorText)\(build.outputText.suffix(2000))") }
 
         let bundle = package.appendingPathComponent(".build/debug/SamplerPackageTests.xctest")
         #if os(macOS)
@@ -41,7 +52,7 @@ import Testing
             bundle.path, ["LedgerTests.LedgerXCTests/testBalanceIsWrong,LedgerTests.LedgerXCTests/testBalanceSumsEntries"],
             environment: environment, currentDirectory: package
         )
-        #expect(xctest.exitStatus != 0, "the fixture's failing test should fail")
+        guard xctest.exitStatus != 0 else { throw FixtureFailure(message: "the fixture's failing test should fail") }
         _ = try runner.run(bundle.path, ["--testing-library", "swift-testing"], environment: environment, currentDirectory: package)
 
         let tools = try ToolchainTools.locate()
@@ -49,6 +60,13 @@ import Testing
         let collection = try CoverageCollector(tools: tools).collect(
             profiles: CoverageCollector.profiles(in: profiles), binaries: [binary], scope: scope, runDirectory: runDirectory
         )
+        return Collected(work: work, package: package, binary: binary, runDirectory: runDirectory, scope: scope, tools: tools, collection: collection)
+    }
+
+    @Test func failingRunStillHasCoverageWhoseTotalsEqualLlvmCov() async throws {
+        let shared = try Self.shared.get()
+        let (work, binary, runDirectory, scope, tools, collection) = (shared.work, shared.binary, shared.runDirectory, shared.scope, shared.tools, shared.collection)
+        let runner = ProcessCommandRunner()
         #expect(collection.report.files.map(\.path) == ["Sources/Ledger/Ledger.swift"])
         #expect(collection.report.modules.map(\.name) == ["Ledger"])
         #expect(collection.report.totals.lines.covered > 0)
@@ -62,22 +80,34 @@ import Testing
         )
         try #require(report.exitStatus == 0, "\(report.errorText)")
         let total = try #require(Self.totalRow(report.outputText), "no TOTAL row in:\n\(report.outputText)")
-        #expect(collection.report.totals == total, "llvm-cov report:\n\(report.outputText)")
+        let totals = collection.report.totals
+        #expect(totals.functions == total.functions && totals.regions == total.regions && totals.branches == total.branches,
+                "llvm-cov report:\n\(report.outputText)")
 
-        // Our DA lines are llvm-cov's own lcov DA lines, and LF/LH its summary.
+        // Our DA lines are llvm-cov's own lcov DA lines; LF/LH and the line totals count exactly those (llvm-cov's
+        // report and its LF count a line once per function containing it: Ledger's autoclosures make that 10, not 9).
         let lcov = try runner.run(
             tools.llvmCov.path,
             ["export", "-format=lcov", "-instr-profile=\(profdata.path)", "-ignore-filename-regex=\(scope.ignoreFilenameRegex)", binary.path],
             environment: nil, currentDirectory: nil
         )
         let written = try String(contentsOf: runDirectory.appendingPathComponent(CoverageCollector.lcovName), encoding: .utf8)
-        #expect(Self.lcovFacts(written) == Self.lcovFacts(lcov.outputText))
+        #expect(Self.lcovFacts(written, ["SF:", "DA:"]) == Self.lcovFacts(lcov.outputText, ["SF:", "DA:"]))
+        let daLines = Self.lcovFacts(lcov.outputText, ["DA:"])
+        #expect(totals.lines == CoverageCount(covered: daLines.filter { !$0.hasSuffix(",0") }.count, count: daLines.count))
+        #expect(Self.lcovFacts(written, ["LF:"]) == ["LF:\(totals.lines.count)"] && Self.lcovFacts(written, ["LH:"]) == ["LH:\(totals.lines.covered)"])
+        // Function records: one FN and FNDA per function llvm-cov counts.
+        #expect(Self.lcovFacts(written, ["FN:"]).count == total.functions.count)
+        #expect(Self.lcovFacts(written, ["FNDA:"]).filter { !$0.hasPrefix("FNDA:0,") }.count == total.functions.covered)
+        #expect(Self.lcovFacts(written, ["FNF:"]) == ["FNF:\(total.functions.count)"])
 
-        // Cobertura's <line> elements are the lines llvm-cov counts, so line-counting consumers get its totals.
+        // Exactly one Cobertura <line> per source line, so line-counting consumers get coverage.json's totals.
         let cobertura = try String(contentsOf: runDirectory.appendingPathComponent(CoverageCollector.coberturaName), encoding: .utf8)
         let lineElements = cobertura.split(separator: "\n").filter { $0.contains("<line number=") }
+        let numbers = lineElements.compactMap { $0.split(separator: "\"").dropFirst().first }
+        #expect(Set(numbers).count == numbers.count, "duplicate <line> numbers")
         let hitElements = lineElements.filter { !$0.contains("hits=\"0\"") }
-        #expect(CoverageCount(covered: hitElements.count, count: lineElements.count) == total.lines)
+        #expect(CoverageCount(covered: hitElements.count, count: lineElements.count) == totals.lines)
 
         for name in [CoverageCollector.jsonName, CoverageCollector.lcovName, CoverageCollector.coberturaName, CoverageCollector.profdataName] {
             #expect(FileManager.default.fileExists(atPath: runDirectory.appendingPathComponent(name).path), "\(name) missing")
@@ -88,7 +118,7 @@ import Testing
         let output = BufferOutput()
         let context = CommandContext(standardOutput: output, standardError: BufferOutput(), environment: [:], currentDirectory: work)
         let status = try await CoverageCommand(arguments: [runDirectory.path, "--min-lines", "100"]).run(in: context)
-        #expect(status == (total.lines.covered == total.lines.count ? .passed : .coverageBelowMinimum))
+        #expect(status == (totals.lines.covered == totals.lines.count ? .passed : .coverageBelowMinimum))
         #expect(output.text.contains("Sources/Ledger/Ledger.swift"))
 
         // Scripts/validate-coverage.sh checks the outputs with genhtml and pycobertura from here.
@@ -96,6 +126,48 @@ import Testing
             try? FileManager.default.removeItem(atPath: keep)
             try FileManager.default.copyItem(at: runDirectory, to: URL(fileURLWithPath: keep))
         }
+    }
+
+    static func onPath(_ tool: String) -> Bool {
+        (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
+            FileManager.default.isExecutableFile(atPath: "\($0)/\(tool)")
+        }
+    }
+
+    /// genhtml recounts `DA` records and pycobertura counts `<line>` elements: both must show `smokerun coverage`'s
+    /// line totals for the same run (before, genhtml's distinct lines differed from llvm-cov's per-function count).
+    @Test(.enabled(if: onPath("genhtml") && onPath("pycobertura"), "needs genhtml (apt-get install lcov) and pycobertura (pip install pycobertura)"))
+    func genhtmlAndPycoberturaShowTheLineTotalsOfSmokerunCoverage() async throws {
+        let shared = try Self.shared.get()
+        let runner = ProcessCommandRunner()
+        let output = BufferOutput()
+        let context = CommandContext(standardOutput: output, standardError: BufferOutput(), environment: [:], currentDirectory: shared.work)
+        _ = try await CoverageCommand(arguments: [shared.runDirectory.path, "--format", "json"]).run(in: context)
+        let json = try JSONCoding.decoder().decode(CoverageReport.self, from: Data(output.text.utf8))
+        let lines = json.totals.lines
+
+        let html = shared.work.appendingPathComponent("genhtml-\(UUID().uuidString.prefix(6))")
+        let genhtml = try runner.run(
+            "genhtml", ["--branch-coverage", "--output-directory", html.path, shared.runDirectory.appendingPathComponent(CoverageCollector.lcovName).path],
+            environment: nil, currentDirectory: shared.package)
+        try #require(genhtml.exitStatus == 0, "genhtml: \(genhtml.errorText)\(genhtml.outputText)")
+        // "  lines......: 66.7% (6 of 9 lines)"
+        let summary = try #require(genhtml.outputText.split(separator: "\n").first { $0.contains("lines......") }, "\(genhtml.outputText)")
+        #expect(summary.hasSuffix("(\(lines.covered) of \(lines.count) lines)"), "genhtml: \(summary); smokerun: \(lines)")
+        let functions = genhtml.outputText.split(separator: "\n").first { $0.contains("functions..") }
+        #expect(functions?.hasSuffix("(\(json.totals.functions.covered) of \(json.totals.functions.count) functions)") == true, "\(functions ?? "")")
+
+        let pycobertura = try runner.run(
+            "pycobertura", ["show", "--format", "csv", "--delimiter", ";", shared.runDirectory.appendingPathComponent(CoverageCollector.coberturaName).path],
+            environment: nil, currentDirectory: shared.package)
+        try #require(pycobertura.exitStatus == 0, "pycobertura: \(pycobertura.errorText)")
+        let rows = pycobertura.outputText.split(separator: "\n").map { $0.split(separator: ";", omittingEmptySubsequences: false).map(String.init) }
+        let header = try #require(rows.first)
+        let total = try #require(rows.first { $0.first == "TOTAL" }, "\(pycobertura.outputText)")
+        let statementsColumn = try #require(header.firstIndex(of: "Stmts"))
+        let missColumn = try #require(header.firstIndex(of: "Miss"))
+        let statements = Int(total[statementsColumn]), missed = Int(total[missColumn])
+        #expect(statements == lines.count && missed == lines.count - lines.covered, "pycobertura: \(total); smokerun: \(lines)")
     }
 
     /// The TOTAL row of `llvm-cov report`: regions, missed, %, functions, missed, %, lines, missed, %, branches, missed, %.
@@ -110,8 +182,8 @@ import Testing
         )
     }
 
-    /// SF, DA, LF and LH records of an lcov file, in order.
-    static func lcovFacts(_ text: String) -> [String] {
-        text.split(separator: "\n").filter { ["SF:", "DA:", "LF:", "LH:"].contains(String($0.prefix(3))) }.map(String.init)
+    /// The records of an lcov file with the given prefixes, in order.
+    static func lcovFacts(_ text: String, _ prefixes: [String]) -> [String] {
+        text.split(separator: "\n").filter { line in prefixes.contains { line.hasPrefix($0) } }.map(String.init)
     }
 }

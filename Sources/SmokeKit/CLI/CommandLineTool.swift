@@ -28,8 +28,13 @@ public enum CommandLineTool {
             context.standardOutput.write(overview)
             return arguments.isEmpty ? .invalidInput : .passed
         }
+        if name == "--version" || name == "version" {
+            context.standardOutput.line("smokerun \(Version.current)")
+            return .passed
+        }
         guard let command = commands.first(where: { $0.name == name }) else {
-            context.standardError.line("smokerun: unknown command '\(name)'. Run `smokerun --help` to see the commands.")
+            let suggestion = Suggestion.closest(to: name, in: commands.map { $0.name }).map { " Did you mean '\($0)'?" } ?? ""
+            context.standardError.line("smokerun: unknown command '\(name)'.\(suggestion) Run `smokerun --help` to see the commands.")
             return .invalidInput
         }
         let rest = Array(arguments.dropFirst())
@@ -52,6 +57,7 @@ public enum CommandLineTool {
             smokerun — smoke runs for Swift and iOS test suites
 
             Usage: smokerun <command> [options]   (smokerun <command> --help for details)
+                   smokerun --version
 
             Commands:
             \(list.joined(separator: "\n"))

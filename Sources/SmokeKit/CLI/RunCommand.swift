@@ -5,32 +5,36 @@ package struct RunCommand: Command {
     package static let name = "run"
     package static let summary = "run a pipeline's tests once and write the reports"
     package static let help = """
-        Usage: smokerun run [PIPELINE] [--seed N] [--output DIR] [--no-notify] [--retries N] [--shard K/N]
+        Usage: smokerun run [PIPELINE] [--seed N] [--output DIR] [--no-notify] [--retries N] [--shard K/N] [-v]
 
         Builds the pipeline's package, runs its tests in the pipeline's order on its pinned
         device profile, and writes <output>/runs/<runID>/ (report.json, junit.xml, summary.md,
         index.html, console.log, attachments/, coverage files).
 
-          PIPELINE       pipeline file (default: Pipelines/smoke.json)
+          PIPELINE       pipeline file (default: Pipelines/smoke.json at the project root, found
+                         upward from the current folder as SwiftPM finds Package.swift)
           --seed N       replay a random order (the seed a run printed first)
           --output DIR   output folder instead of the pipeline's "output"
           --retries N    re-run failed, crashed and timed-out tests up to N times
           --shard K/N    run only shard K of N: a deterministic slice balanced by the
                          durations in history.jsonl (merge the shards with smokerun merge)
           --no-notify    do not post to the webhook
+          -v, --verbose  also say what was not sent (a notification a passing run suppressed)
 
         Exit status: 0 passed, 1 tests failed, 2 invalid pipeline, 3 build or tool failure,
         4 coverage below its minimum.
 
         """
 
-    var pipelinePath: String
+    /// Nil: the default pipeline of the project found upward from the current folder.
+    var pipelinePath: String?
     var options: SmokeRun.Options
 
     package init(arguments: [String]) throws(UsageError) {
-        let parsed = try Arguments(arguments, options: ["seed", "output", "retries", "shard"], flags: ["no-notify"])
+        let arguments = arguments.map { $0 == "-v" ? "--verbose" : $0 }
+        let parsed = try Arguments(arguments, options: ["seed", "output", "retries", "shard"], flags: ["no-notify", "verbose"])
         guard parsed.positionals.count <= 1 else { throw UsageError("run takes one pipeline file, got \(parsed.positionals.count)") }
-        pipelinePath = parsed.positionals.first ?? "Pipelines/smoke.json"
+        pipelinePath = parsed.positionals.first
         options = SmokeRun.Options()
         if let seed = parsed.value("seed") {
             guard let value = UInt64(seed) else { throw UsageError("--seed takes a whole number from 0 to \(UInt64.max), not '\(seed)'") }
@@ -43,11 +47,20 @@ package struct RunCommand: Command {
         }
         if let shard = parsed.value("shard") { options.shard = try ShardRecord.parse(shard) }
         options.notify = !parsed.flag("no-notify")
+        options.verbose = parsed.flag("verbose")
     }
 
     package func run(in context: CommandContext) async throws -> ExitCode {
-        let url = context.url(for: pipelinePath)
-        let pipeline = try PipelineLoader().load(url, displayPath: pipelinePath, checkingPaths: true)
+        let url: URL
+        let displayPath: String
+        if let pipelinePath {
+            (url, displayPath) = (context.url(for: pipelinePath), pipelinePath)
+        } else {
+            let root = ProjectLocator.root(from: context.currentDirectory) ?? context.currentDirectory
+            url = root.appendingPathComponent(ProjectLocator.defaultPipeline)
+            displayPath = root.path == context.currentDirectory.standardizedFileURL.path ? ProjectLocator.defaultPipeline : url.path
+        }
+        let pipeline = try PipelineLoader().load(url, displayPath: displayPath, checkingPaths: true)
         let run = SmokeRun(pipeline: pipeline, options: options, context: context, cancellation: CancellationFlag())
         // Never two runs of one pipeline at once, whether from cron, CI or `smokerun schedule`.
         let lock = try RunLock.acquire(at: RunLock.fileURL(outputDirectory: run.outputDirectory, pipelineName: pipeline.name))

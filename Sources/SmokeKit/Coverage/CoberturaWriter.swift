@@ -2,11 +2,10 @@ import Foundation
 
 /// Writes Cobertura XML (GitLab, Jenkins, `pycobertura`) from a coverage report and its line detail.
 ///
-/// Rates and counts on `<coverage>`, `<package>` and `<class>` are llvm-cov's summary numbers (the
-/// totals of `llvm-cov report`). `<line>` elements are each function's own lines when the export had
-/// functions — a line shared by two functions (a closure on one line) is listed twice, because
-/// llvm-cov counts it twice — so consumers that count `<line>` elements (pycobertura) get the same
-/// totals; without function detail they are the distinct executable lines.
+/// Rates and counts on `<coverage>`, `<package>` and `<class>` are coverage.json's numbers. There is
+/// exactly one `<line>` per executable source line, with the count llvm-cov shows for that line (the
+/// highest count of the regions starting on it, or the one wrapping into it), so consumers that count
+/// `<line>` elements (pycobertura, GitLab) get coverage.json's line totals.
 package enum CoberturaWriter {
     package static func render(_ report: CoverageReport, details: [String: FileLineDetail], root: String, timestamp: Date) -> String {
         var out = """
@@ -39,7 +38,7 @@ package enum CoberturaWriter {
         guard let detail else { return "" }
         var branchesByLine = Dictionary(grouping: detail.branches, by: \.line)
         var out = ""
-        for hit in detail.functionLines.isEmpty ? detail.lines : detail.functionLines {
+        for hit in detail.lines {
             out += "            <line number=\"\(hit.line)\" hits=\"\(hit.count)\""
             if let branches = branchesByLine.removeValue(forKey: hit.line) {
                 let total = branches.count * 2
@@ -64,6 +63,4 @@ package enum CoberturaWriter {
         let fraction = String(tenThousandths % 10_000)
         return "\(tenThousandths / 10_000).\(String(repeating: "0", count: 4 - fraction.count))\(fraction)"
     }
-
-    /// The reports' XML escaping (text and attribute safe).
 }

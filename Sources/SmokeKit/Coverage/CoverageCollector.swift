@@ -73,8 +73,8 @@ package struct CoverageCollector: Sendable {
 
         let export = runDirectory.appendingPathComponent(Self.exportName)
         defer { try? FileManager.default.removeItem(at: export) }
-        // Full detail: file segments give the distinct lines (lcov, --uncovered); function regions give the
-        // per-function lines llvm-cov's totals count (Cobertura). The reader streams it; it is deleted after.
+        // Full detail: file segments give the distinct lines (every line total, lcov, Cobertura, --uncovered);
+        // function records give lcov's FN/FNDA. The reader streams it; it is deleted after.
         var arguments = ["export", "-format=text", "-instr-profile=\(profdata.path)",
                          "-ignore-filename-regex=\(scope.ignoreFilenameRegex)", binary.path]
         for other in binaries.dropFirst() { arguments.append("-object=\(other.path)") }
@@ -106,7 +106,7 @@ package struct CoverageCollector: Sendable {
             let summary = (files[path]?.summary ?? .zero) + file.summary
             files[path] = FileCoverage(path: path, module: CoverageScope.module(of: path), summary: summary)
             if lineDetail, details[path] == nil {
-                details[path] = FileLineDetail(path: path, lines: file.lines, branches: file.branches, functionLines: file.functionLines)
+                details[path] = FileLineDetail(path: path, lines: file.lines, branches: file.branches, functionLines: file.functionLines, functions: file.functions)
             }
         }
         return (CoverageReport(files: Array(files.values)), details)

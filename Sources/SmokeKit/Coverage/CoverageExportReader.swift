@@ -11,6 +11,8 @@ package struct ExportedFile: Sendable, Equatable {
     /// With line detail and a `functions` array: each function's own lines, concatenated in line order.
     /// A line inside two functions (a closure) appears twice, as `llvm-cov report` counts it.
     package var functionLines: [LineHit] = []
+    /// With line detail and a `functions` array: one record per function (instantiations grouped), for lcov `FN`.
+    package var functions: [FunctionHit] = []
 }
 
 /// What the reader took from an export.
@@ -133,6 +135,7 @@ package struct CoverageExportReader {
         }
         for index in files.indices[firstFile...] {
             files[index].functionLines = groups.lines(of: files[index].filename)
+            files[index].functions = groups.functions(of: files[index].filename)
         }
     }
 
@@ -140,9 +143,13 @@ package struct CoverageExportReader {
     private func readFunction(_ scanner: JSONByteScanner, into groups: inout FunctionGroups) throws {
         var filenames: [String] = []
         var regions: [CoverageRegion] = []
+        var name = ""
+        var count = 0
         try scanner.beginObject()
         while let key = try scanner.nextKey() {
             switch key {
+            case "name": name = try scanner.readString()
+            case "count": count = try scanner.readInteger()
             case "filenames":
                 try scanner.beginArray()
                 while try scanner.nextElement() { filenames.append(try scanner.readString()) }
@@ -156,7 +163,7 @@ package struct CoverageExportReader {
         let own = regions.filter { $0.fileID == main }
         guard let first = own.first else { return }
         let lines = LineCoverage.lines(from: SegmentBuilder.segments(from: own))
-        groups.add(lines, file: filenames[main], start: first.start)
+        groups.add(lines, file: filenames[main], start: first.start, function: FunctionHit(name: name, line: first.lineStart, count: count))
     }
 
     /// `[lineStart, columnStart, lineEnd, columnEnd, count, fileID, expandedFileID, kind]`.
@@ -201,7 +208,14 @@ package struct CoverageExportReader {
             }
         }
         guard let filename, keep(filename) else { return nil }
-        return ExportedFile(filename: filename, summary: summary, lines: LineCoverage.lines(from: segments), branches: branches)
+        let lines = LineCoverage.lines(from: segments)
+        if lineDetail, !segments.isEmpty {
+            // One count per source line, as `llvm-cov show`, its lcov `DA` records, genhtml and Cobertura
+            // consumers see them; llvm-cov's own summary counts a line once per function containing it.
+            // Without line detail (the dashboard over a raw export) the summary's count stays: no segments are read.
+            summary.lines = CoverageCount(covered: lines.reduce(0) { $0 + ($1.count > 0 ? 1 : 0) }, count: lines.count)
+        }
+        return ExportedFile(filename: filename, summary: summary, lines: lines, branches: branches)
     }
 
     private func readSummary(_ scanner: JSONByteScanner) throws -> CoverageSummary {
@@ -285,13 +299,29 @@ package struct CoverageExportReader {
 /// A group counts once, with the lines of its instantiation that covers the most.
 struct FunctionGroups {
     private var groups: [String: [CoverageRegion.Location: [LineHit]]] = [:]
+    /// One record per group: the first instantiation's name, the highest entry count of any.
+    private var records: [String: [CoverageRegion.Location: FunctionHit]] = [:]
 
-    mutating func add(_ lines: [LineHit], file: String, start: CoverageRegion.Location) {
+    mutating func add(_ lines: [LineHit], file: String, start: CoverageRegion.Location, function: FunctionHit? = nil) {
+        if let function {
+            if var record = records[file]?[start] {
+                record.count = max(record.count, function.count)
+                records[file]?[start] = record
+            } else {
+                records[file, default: [:]][start] = function
+            }
+        }
         if let existing = groups[file]?[start] {
             let covered = { (lines: [LineHit]) in lines.filter { $0.count > 0 }.count }
             if (covered(lines), lines.count) <= (covered(existing), existing.count) { return }
         }
         groups[file, default: [:]][start] = lines
+    }
+
+    /// The functions of `file` in source order, one per group (as `llvm-cov report` counts functions).
+    func functions(of file: String) -> [FunctionHit] {
+        guard let byStart = records[file] else { return [] }
+        return byStart.keys.sorted().compactMap { byStart[$0] }
     }
 
     /// Every group's lines for `file`, in line order (a line of two functions appears twice).

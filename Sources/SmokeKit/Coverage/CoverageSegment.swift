@@ -42,6 +42,20 @@ package struct BranchHit: Sendable, Equatable, Codable {
     }
 }
 
+/// One function (its instantiations grouped): where it starts and how often it was entered (an lcov `FN`/`FNDA` pair).
+package struct FunctionHit: Sendable, Equatable, Codable {
+    /// The symbol as llvm-cov names it (mangled for Swift).
+    package var name: String
+    package var line: Int
+    package var count: Int
+
+    package init(name: String, line: Int, count: Int) {
+        self.name = name
+        self.line = line
+        self.count = count
+    }
+}
+
 /// A file's line-level detail: the executable lines with counts, and its branches.
 package struct FileLineDetail: Sendable, Equatable {
     /// Relative to the package root, as in `FileCoverage.path`.
@@ -51,11 +65,14 @@ package struct FileLineDetail: Sendable, Equatable {
     /// Each function's own lines (a line in two functions twice), when the export had functions: the lines
     /// `llvm-cov report` counts. Empty otherwise.
     package var functionLines: [LineHit]
+    /// One per function, in source order; empty when the export had no functions.
+    package var functions: [FunctionHit]
 
-    package init(path: String, lines: [LineHit], branches: [BranchHit] = [], functionLines: [LineHit] = []) {
+    package init(path: String, lines: [LineHit], branches: [BranchHit] = [], functionLines: [LineHit] = [], functions: [FunctionHit] = []) {
         self.path = path
         self.lines = lines
         self.branches = branches
         self.functionLines = functionLines
+        self.functions = functions
     }
 }

@@ -1,8 +1,9 @@
 /// Writes an lcov tracefile (`genhtml`'s input) from a coverage report and its line detail.
 ///
 /// `DA` lines are the distinct executable lines, exactly as `llvm-cov export -format=lcov` writes
-/// them; `LF`/`LH`, `FNF`/`FNH` and `BRF`/`BRH` carry llvm-cov's summary counts, which count a line
-/// once per function containing it (a closure on its own line counts twice), as `llvm-cov report` does.
+/// them, and `LF`/`LH` count those same lines, so genhtml (which recounts `DA`) shows coverage.json's
+/// totals. `FN`/`FNDA` name each function (instantiations grouped, as llvm-cov counts functions) and
+/// `BRDA` each side of each branch; their `FNF`/`FNH` and `BRF`/`BRH` agree with the records.
 package enum LcovWriter {
     /// - Parameter root: the package root, to make `SF:` paths absolute.
     package static func render(_ report: CoverageReport, details: [String: FileLineDetail], root: String) -> String {
@@ -11,21 +12,42 @@ package enum LcovWriter {
             let detail = details[file.path]
             out += "TN:\n"
             out += "SF:\(absolute(file.path, root: root))\n"
-            out += "FNF:\(file.functions.count)\nFNH:\(file.functions.covered)\n"
+            out += functionRecords(detail?.functions ?? [], summary: file.functions)
+            out += branchRecords(detail?.branches ?? [], summary: file.branches)
             for hit in detail?.lines ?? [] {
                 out += "DA:\(hit.line),\(hit.count)\n"
             }
-            var blockByLine: [Int: Int] = [:]
-            for branch in detail?.branches ?? [] {
-                let block = blockByLine[branch.line, default: 0]
-                blockByLine[branch.line] = block + 1
-                out += "BRDA:\(branch.line),\(block),0,\(branch.trueCount)\n"
-                out += "BRDA:\(branch.line),\(block),1,\(branch.falseCount)\n"
-            }
-            out += "BRF:\(file.branches.count)\nBRH:\(file.branches.covered)\n"
-            out += "LF:\(file.lines.count)\nLH:\(file.lines.covered)\n"
+            let lines = detail.map { CoverageCount(covered: $0.lines.filter { $0.count > 0 }.count, count: $0.lines.count) } ?? file.lines
+            out += "LF:\(lines.count)\nLH:\(lines.covered)\n"
             out += "end_of_record\n"
         }
+        return out
+    }
+
+    /// `FN:<line>,<name>` for each function, then `FNDA:<count>,<name>`; the summary's counts when the export had no functions.
+    private static func functionRecords(_ functions: [FunctionHit], summary: CoverageCount) -> String {
+        guard !functions.isEmpty else { return "FNF:\(summary.count)\nFNH:\(summary.covered)\n" }
+        var out = ""
+        for function in functions { out += "FN:\(function.line),\(function.name)\n" }
+        for function in functions { out += "FNDA:\(function.count),\(function.name)\n" }
+        out += "FNF:\(functions.count)\nFNH:\(functions.filter { $0.count > 0 }.count)\n"
+        return out
+    }
+
+    /// Two `BRDA` records per branch region (true, false); block numbers count the regions of one line.
+    private static func branchRecords(_ branches: [BranchHit], summary: CoverageCount) -> String {
+        guard !branches.isEmpty else { return summary.count == 0 ? "" : "BRF:\(summary.count)\nBRH:\(summary.covered)\n" }
+        var out = ""
+        var blockByLine: [Int: Int] = [:]
+        var covered = 0
+        for branch in branches {
+            let block = blockByLine[branch.line, default: 0]
+            blockByLine[branch.line] = block + 1
+            out += "BRDA:\(branch.line),\(block),0,\(branch.trueCount)\n"
+            out += "BRDA:\(branch.line),\(block),1,\(branch.falseCount)\n"
+            covered += (branch.trueCount > 0 ? 1 : 0) + (branch.falseCount > 0 ? 1 : 0)
+        }
+        out += "BRF:\(branches.count * 2)\nBRH:\(covered)\n"
         return out
     }
 

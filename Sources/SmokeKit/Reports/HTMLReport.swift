@@ -1,23 +1,36 @@
 import Foundation
 
-/// Renders `index.html`: one self-contained page (inline CSS, no scripts, no external resources)
-/// with the status, totals, failures first, every test, attachments, coverage and errors.
-/// All test-provided text is escaped: test output is untrusted.
+/// Renders `index.html`: one self-contained page (inline CSS, SVG icons and a small script for sorting
+/// and filtering; no external resources) with the status, totals, failures first, flaky, skipped and
+/// slowest tests, suites, the test table, attachments, coverage and errors. All test-provided text is
+/// escaped: test output is untrusted. Passed tests are listed one by one only up to
+/// `passedRowLimit`; beyond it they are summarized per suite, so the page stays small at 100k tests.
 package enum HTMLReport {
-    /// - Parameter attachmentContent: the bytes of a stored attachment, or nil when unreadable;
-    ///   asked only for images and text small enough to embed.
-    package static func render(_ report: RunReport, attachmentContent: (AttachmentRecord) -> Data?) -> String {
+    /// Passed tests listed by name in the table; above this, the suites table counts them.
+    static let passedRowLimit = 2_000
+    /// Rows of the slowest-tests list.
+    static let slowestCount = 10
+
+    /// - Parameters:
+    ///   - attachmentContent: the bytes of a stored attachment, or nil when unreadable; asked only for
+    ///     images and text small enough to embed.
+    ///   - sources: how source paths are shown and linked.
+    package static func render(
+        _ report: RunReport, sources: SourceLinks = SourceLinks(), attachmentContent: (AttachmentRecord) -> Data?
+    ) -> String {
         withoutActuallyEscaping(attachmentContent) { content in
             var attachments = HTMLAttachment(content: content)
-            var body = banner(report) + totals(report.totals)
+            var body = banner(report) + notices(report) + totals(report)
             if !report.errors.isEmpty { body += errors(report.errors) }
             // Anchors use the position in the report: unique even when parsers left `order` at 0.
-            let numbered = report.tests.enumerated().map { (anchor: "test-\($0.offset + 1)", test: $0.element) }
+            let numbered = report.tests.enumerated().map { Numbered(anchor: "test-\($0.offset + 1)", test: $0.element) }
             let failing = numbered.filter { $0.test.status.isFailure }
-            if !failing.isEmpty { body += failures(failing, attachments: &attachments) }
-            body += allTests(numbered)
+            if !failing.isEmpty { body += failures(failing, report: report, sources: sources, attachments: &attachments) }
+            body += flaky(numbered) + skipped(numbered, sources: sources) + slowest(numbered)
+            body += suites(report.tests) + table(numbered)
             body += otherAttachments(report.tests, attachments: &attachments)
             if let coverage = report.coverage { body += self.coverage(coverage) }
+            body += console(report)
             let title = "\(report.pipeline) \(report.status.rawValue) — \(report.runID)"
             return """
                 <!DOCTYPE html>
@@ -26,15 +39,26 @@ package enum HTMLReport {
                 <meta charset="utf-8">
                 <meta name="viewport" content="width=device-width, initial-scale=1">
                 <title>\(h(title))</title>
-                <style>\(style)</style>
+                <style>\(HTMLReportStyle.css)</style>
                 </head>
                 <body>
-                \(body)<footer>smokerun report, schema \(report.schemaVersion)</footer>
+                \(HTMLIcon.sprite)\(body)<footer>smokerun report, schema \(report.schemaVersion)</footer>
+                <script>\(HTMLReportStyle.script)</script>
                 </body>
                 </html>
 
                 """
         }
+    }
+
+    struct Numbered {
+        var anchor: String
+        var test: TestResult
+    }
+
+    private static func icon(_ status: TestStatus) -> String {
+        let style = StatusStyle.of(status)
+        return "<span class=\"st \(style.tone)\">\(style.icon.use(label: style.label))</span>"
     }
 
     private static func banner(_ report: RunReport) -> String {
@@ -46,30 +70,67 @@ package enum HTMLReport {
             "order \(h(report.ordering.mode.rawValue))",
         ]
         if let toolchain = report.toolchain { facts.append("toolchain \(h(toolchain.version))") }
+        if let file = report.pipelineFile { facts.append("pipeline <code>\(h(file))</code>") }
+        let style = StatusStyle.of(report.status)
         var html = "<header class=\"banner \(report.status.rawValue)\">\n"
-        html += "<h1>\(ReportText.symbol(report.status)) \(h(report.pipeline)) \(h(report.status.rawValue))</h1>\n"
+        html += "<h1>\(style.icon.use(label: style.label)) \(h(report.pipeline)) \(h(style.label))</h1>\n"
         html += "<p>\(facts.joined(separator: " · "))</p>\n"
-        if let seed = report.seed, let replay = ReportText.replayCommand(report) {
-            html += "<p>seed <code>\(seed)</code> — replay with <code>\(h(replay))</code></p>\n"
+        if let seed = report.seed {
+            html += "<p>seed <code>\(seed)</code>"
+            if let replay = replayCommand(report) { html += " — replay with <code>\(h(replay))</code>" }
+            html += "</p>\n"
         }
         return html + "</header>\n"
     }
 
-    private static func totals(_ totals: Totals) -> String {
+    /// The one place the page asks for the replay command (the lead may route it elsewhere).
+    private static func replayCommand(_ report: RunReport) -> String? { ReportText.replayCommand(report) }
+
+    /// A disagreement between smokerun's totals and the frameworks' own, and how the inputs were read.
+    private static func notices(_ report: RunReport) -> String {
+        var html = ""
+        if let reconciliation = report.reconciliation, !reconciliation.agrees {
+            html += "<section class=\"warn\" id=\"reconciliation\">\(HTMLIcon.warning.use(label: "warning")) "
+            html += "<b>smokerun's totals disagree with the test framework's own summary.</b><ul>"
+            html += reconciliation.differences.map { "<li>\(h($0))</li>" }.joined()
+            html += "</ul></section>\n"
+        }
+        let notes = (report.inputs ?? []).compactMap(inputNote)
+        if !notes.isEmpty { html += "<p class=\"note\">\(notes.joined(separator: "<br>"))</p>\n" }
+        return html
+    }
+
+    private static func inputNote(_ input: InputRecord) -> String? {
+        var parts: [String] = []
+        if let prefix = input.strippedPrefix { parts.append("stripped a <code>\(h(prefix))</code> prefix from each line") }
+        if input.unrecognizedLines > 0 {
+            var text = "\(h(ReportText.count(input.unrecognizedLines, "line"))) not understood"
+            if let first = input.firstUnrecognizedLine { text += " (first: line \(first))" }
+            parts.append(text)
+        }
+        guard !parts.isEmpty else { return nil }
+        return "Input <code>\(h(input.path))</code> (\(h(input.format))): " + parts.joined(separator: "; ")
+    }
+
+    private static func totals(_ report: RunReport) -> String {
+        let totals = report.totals
         let cells: [(String, Int, String)] = [
             ("tests", totals.tests, ""), ("passed", totals.passed, "passed"), ("failed", totals.failed, "failed"),
             ("crashed", totals.crashed, "failed"), ("timed out", totals.timedOut, "failed"),
             ("skipped", totals.skipped, "skipped"), ("expected failures", totals.expectedFailures, ""),
             ("flaky", totals.flaky, "flaky"),
         ] + (totals.interrupted > 0 ? [("interrupted", totals.interrupted, "skipped")] : [])
-        let items = cells.map { "<div class=\"count \($0.2)\"><b>\($0.1)</b>\($0.0)</div>" }
+        var items = cells.map { "<div class=\"count \($0.1 > 0 ? $0.2 : "")\"><b>\($0.1)</b>\($0.0)</div>" }
+        if let lines = report.coverage?.lines {
+            items.append("<div class=\"count\"><b>\(ReportText.percent(lines))</b>line coverage</div>")
+        }
         return "<section class=\"totals\">\(items.joined())</section>\n"
     }
 
     private static func errors(_ errors: [InfrastructureError]) -> String {
         var html = "<section id=\"errors\"><h2>Infrastructure errors (\(errors.count))</h2>\n"
         for error in errors {
-            html += "<article class=\"test error\"><h3>\(h(error.message))</h3>\n"
+            html += "<article class=\"card error\"><h3>\(HTMLIcon.warning.use(label: "error")) \(h(error.message))</h3>\n"
             if let command = error.command { html += "<p>command <code>\(h(command.joined(separator: " ")))</code></p>\n" }
             if let status = error.exitStatus { html += "<p>exit status \(status)</p>\n" }
             if !error.details.isEmpty { html += "<pre>\(h(error.details.joined(separator: "\n")))</pre>\n" }
@@ -78,20 +139,31 @@ package enum HTMLReport {
         return html + "</section>\n"
     }
 
-    private static func failures(_ failing: [(anchor: String, test: TestResult)], attachments: inout HTMLAttachment) -> String {
+    private static func failures(
+        _ failing: [Numbered], report: RunReport, sources: SourceLinks, attachments: inout HTMLAttachment
+    ) -> String {
         var html = "<section id=\"failures\"><h2>Failures (\(failing.count))</h2>\n"
-        for (anchor, test) in failing {
-            html += "<article class=\"test failed\" id=\"\(anchor)\">\n"
-            html += "<h3>\(ReportText.symbol(test.status)) \(h(test.id))</h3>\n"
-            html += "<p class=\"meta\">\(h(ReportText.label(test.status))) · \(h(ReportText.duration(test.durationSeconds)))"
-            html += " · #\(test.order)\(test.attempts.count > 1 ? " · \(test.attempts.count) attempts" : "")</p>\n"
-            for failure in test.failures {
+        for item in failing {
+            let test = item.test
+            html += "<article class=\"card failed\" id=\"\(item.anchor)\">\n"
+            html += "<h3>\(icon(test.status)) \(h(test.id))</h3>\n"
+            var meta = [h(ReportText.label(test.status)), h(ReportText.duration(test.durationSeconds)), "#\(test.order)"]
+            if test.attempts.count > 1 { meta.append(ReportText.count(test.attempts.count, "attempt")) }
+            html += "<p class=\"meta\">\(meta.joined(separator: " · "))</p>\n"
+            if test.failures.isEmpty { html += "<pre>\(h(test.status == .timedOut ? "Exceeded the test time limit" : "No message recorded"))</pre>\n" }
+            for (index, failure) in test.failures.enumerated() {
                 html += "<div class=\"failure\">"
-                if let location = failure.location { html += "<code class=\"location\">\(h(location))</code>" }
+                if let file = failure.file {
+                    let label = test.status == .crashed && index == 0 ? "first frame in your sources " : ""
+                    html += "<p class=\"location\">\(label)\(location(file: file, line: failure.line, sources: sources))</p>"
+                }
                 html += "<pre>\(h(failure.message))</pre></div>\n"
             }
+            if test.status == .crashed || test.status == .timedOut {
+                html += "<p><a href=\"#console\">Console log</a> has everything the test process printed.</p>\n"
+            }
             if !test.output.isEmpty {
-                html += "<details><summary>Output (\(test.output.count) lines)</summary>"
+                html += "<details><summary>Output (\(ReportText.count(test.output.count, "line")))</summary>"
                 html += "<pre>\(h(test.output.joined(separator: "\n")))</pre></details>\n"
             }
             for record in test.attachments { html += attachments.render(record) }
@@ -100,15 +172,91 @@ package enum HTMLReport {
         return html + "</section>\n"
     }
 
-    private static func allTests(_ tests: [(anchor: String, test: TestResult)]) -> String {
-        var html = "<section id=\"tests\"><h2>All tests (\(tests.count))</h2>\n<table>\n"
-        html += "<thead><tr><th>#</th><th>Status</th><th>Test</th><th>Suite</th><th>Duration</th><th>Attempts</th></tr></thead>\n<tbody>\n"
-        for (anchor, test) in tests {
-            let name = test.status.isFailure ? "<a href=\"#\(anchor)\">\(h(test.id))</a>" : h(test.id)
+    private static func location(file: String, line: Int?, sources: SourceLinks) -> String {
+        let shown = "<code>\(h(sources.display(file: file, line: line)))</code>"
+        guard let url = sources.url(file: file, line: line) else { return shown }
+        return "<a href=\"\(XMLText.escapeAttribute(url))\">\(shown)</a>"
+    }
+
+    private static func flaky(_ tests: [Numbered]) -> String {
+        let flaky = tests.filter(\.test.flaky)
+        guard !flaky.isEmpty else { return "" }
+        var html = "<section id=\"flaky\"><h2>\(HTMLIcon.flaky.use(label: "flaky")) Flaky (\(flaky.count))</h2>\n<ul class=\"list\">\n"
+        for item in flaky {
+            let attempts = item.test.attempts.map { attempt in
+                "\(icon(attempt.status)) \(h(ReportText.label(attempt.status))) \(h(ReportText.duration(attempt.durationSeconds)))"
+            }
+            html += "<li><code>\(h(item.test.id))</code> — passed on attempt \(max(item.test.attempts.count, 1)): "
+            html += attempts.joined(separator: " → ") + "</li>\n"
+        }
+        return html + "</ul></section>\n"
+    }
+
+    private static func skipped(_ tests: [Numbered], sources: SourceLinks) -> String {
+        let skipped = tests.filter { $0.test.status == .skipped }
+        guard !skipped.isEmpty else { return "" }
+        var html = "<section id=\"skipped\"><h2>Skipped (\(skipped.count))</h2>\n<ul class=\"list\">\n"
+        for item in skipped.prefix(passedRowLimit) {
+            let reason = ReportText.skipReason(item.test).map { " — \(h($0))" } ?? " — <span class=\"meta\">no reason given</span>"
+            html += "<li>\(icon(.skipped)) <code>\(h(item.test.id))</code>\(reason)</li>\n"
+        }
+        if skipped.count > passedRowLimit { html += "<li>…and \(skipped.count - passedRowLimit) more (see report.json)</li>\n" }
+        return html + "</ul></section>\n"
+    }
+
+    private static func slowest(_ tests: [Numbered]) -> String {
+        let slowest = tests.filter { $0.test.durationSeconds > 0 }.sorted { $0.test.durationSeconds > $1.test.durationSeconds }.prefix(slowestCount)
+        guard !slowest.isEmpty else { return "" }
+        var html = "<section id=\"slowest\"><h2>Slowest tests</h2>\n<ol class=\"list\">\n"
+        for item in slowest {
+            html += "<li>\(icon(item.test.status)) <code>\(h(item.test.id))</code> <span class=\"meta\">"
+            html += "\(h(ReportText.duration(item.test.durationSeconds)))</span></li>\n"
+        }
+        return html + "</ol></section>\n"
+    }
+
+    /// One row per suite: its counts and time, failing suites first.
+    private static func suites(_ tests: [TestResult]) -> String {
+        let groups = JUnitReport.groupBySuite(tests)
+        guard !groups.isEmpty else { return "" }
+        let ordered = groups.filter { $0.tests.contains { $0.status.isFailure } } + groups.filter { !$0.tests.contains { $0.status.isFailure } }
+        var html = "<section id=\"suites\"><h2>Suites (\(groups.count))</h2>\n<table class=\"grid\">\n"
+        html += "<thead><tr><th class=\"name\">Suite</th><th>Tests</th><th>Passed</th><th>Failing</th><th>Skipped</th><th>Time</th></tr></thead>\n<tbody>\n"
+        for group in ordered {
+            let totals = Totals(group.tests)
+            let time = group.tests.reduce(0) { $0 + $1.durationSeconds }
+            let status: TestStatus = totals.failing > 0 ? .failed : totals.passed > 0 ? .passed : .skipped
+            html += "<tr><td class=\"name\">\(icon(status)) \(h(group.name))</td><td>\(totals.tests)</td><td>\(totals.passed)</td>"
+            html += "<td>\(totals.failing)</td><td>\(totals.skipped)</td><td>\(h(ReportText.duration(time)))</td></tr>\n"
+        }
+        return html + "</tbody>\n</table></section>\n"
+    }
+
+    /// Every test (passed ones up to `passedRowLimit`), sortable by any column and filterable.
+    private static func table(_ tests: [Numbered]) -> String {
+        let passedCount = tests.filter { $0.test.status == .passed && !$0.test.flaky }.count
+        let listPassed = passedCount <= passedRowLimit
+        let rows = listPassed ? tests : tests.filter { $0.test.status != .passed || $0.test.flaky }
+        var html = "<section id=\"tests\"><h2>Tests (\(tests.count))</h2>\n"
+        if !listPassed {
+            html += "<p class=\"note\">\(passedCount) passed tests are counted per suite above, not listed one by one.</p>\n"
+        }
+        html += "<div class=\"filters\"><input id=\"filter\" type=\"search\" placeholder=\"Filter by name\" aria-label=\"Filter tests by name\">"
+        html += "<select id=\"status-filter\" aria-label=\"Filter tests by status\"><option value=\"\">all statuses</option>"
+        for status in TestStatus.allCases where rows.contains(where: { $0.test.status == status }) {
+            html += "<option value=\"\(status.rawValue)\">\(h(ReportText.label(status)))</option>"
+        }
+        html += "</select> <span class=\"meta\">click a column to sort</span></div>\n"
+        html += "<table class=\"grid\" id=\"test-table\">\n<thead><tr><th class=\"num\">#</th><th class=\"status\">Status</th>"
+        html += "<th class=\"name\">Test</th><th class=\"suite\">Suite</th><th class=\"num\">Time</th><th class=\"num\">Tries</th></tr></thead>\n<tbody>\n"
+        for item in rows {
+            let test = item.test
+            let name = test.status.isFailure ? "<a href=\"#\(item.anchor)\">\(h(test.name))</a>" : h(test.name)
             let flaky = test.flaky ? " <span class=\"tag flaky\">flaky</span>" : ""
-            html += "<tr class=\"\(test.status.rawValue)\"><td>\(test.order)</td>"
-            html += "<td>\(ReportText.symbol(test.status)) \(h(ReportText.label(test.status)))\(flaky)</td>"
-            html += "<td>\(name)</td><td>\(h(test.suite))</td><td>\(h(ReportText.duration(test.durationSeconds)))</td>"
+            html += "<tr class=\"\(test.status.rawValue)\" data-status=\"\(test.status.rawValue)\"><td>\(test.order)</td>"
+            html += "<td>\(icon(test.status)) \(h(ReportText.label(test.status)))\(flaky)</td>"
+            html += "<td>\(name)</td><td>\(h(test.suite))</td>"
+            html += "<td data-v=\"\(ReportText.seconds(test.durationSeconds))\">\(h(ReportText.duration(test.durationSeconds)))</td>"
             html += "<td>\(max(test.attempts.count, 1))</td></tr>\n"
         }
         return html + "</tbody>\n</table></section>\n"
@@ -120,7 +268,7 @@ package enum HTMLReport {
         guard !owners.isEmpty else { return "" }
         var html = "<section id=\"attachments\"><h2>Attachments</h2>\n"
         for test in owners {
-            html += "<h3>\(ReportText.symbol(test.status)) \(h(test.id))</h3>\n"
+            html += "<h3>\(icon(test.status)) \(h(test.id))</h3>\n"
             for record in test.attachments { html += attachments.render(record) }
         }
         return html + "</section>\n"
@@ -131,38 +279,31 @@ package enum HTMLReport {
             ("Lines", coverage.lines), ("Functions", coverage.functions),
             ("Regions", coverage.regions), ("Branches", coverage.branches),
         ]
-        var html = "<section id=\"coverage\"><h2>Coverage</h2>\n<table>\n"
-        html += "<thead><tr><th>Kind</th><th>Covered</th><th>Total</th><th>Percent</th><th></th></tr></thead>\n<tbody>\n"
+        var html = "<section id=\"coverage\"><h2>Coverage</h2>\n<table class=\"grid coverage\">\n"
+        html += "<thead><tr><th>Kind</th><th>Covered</th><th>Total</th><th>Percent</th><th class=\"bar\"></th></tr></thead>\n<tbody>\n"
         for (name, count) in rows {
-            let width = String(format: "%.1f", min(max(count.percent, 0), 100))
             html += "<tr><td>\(name)</td><td>\(count.covered)</td><td>\(count.count)</td>"
-            html += "<td>\(ReportText.percent(count.percent))</td>"
-            html += "<td class=\"bar\"><span style=\"width:\(width)%\"></span></td></tr>\n"
+            html += "<td>\(ReportText.percent(count))</td>"
+            if count.count == 0 {
+                html += "<td class=\"bar\"><em class=\"meta\">nothing to cover</em></td></tr>\n"
+            } else {
+                let width = String(format: "%.1f", min(max(count.percent, 0), 100))
+                html += "<td class=\"bar\"><span style=\"width:\(width)%\"></span></td></tr>\n"
+            }
         }
         return html + "</tbody>\n</table></section>\n"
     }
 
-    private static func h(_ text: String) -> String { XMLText.escape(text) }
+    /// Where the full output lives: `console.log` beside the page.
+    private static func console(_ report: RunReport) -> String {
+        var html = "<section id=\"console\"><h2>Console log</h2>\n<p>"
+        if report.artifacts.contains("console.log") {
+            html += "<a href=\"console.log\">console.log</a> holds everything the test processes printed, unaltered."
+        } else {
+            html += "This run kept no console log."
+        }
+        return html + "</p></section>\n"
+    }
 
-    private static let style = """
-        body{font:14px/1.45 -apple-system,system-ui,sans-serif;margin:0 auto;max-width:1100px;padding:0 16px 32px;color:#1f2328}
-        .banner{padding:12px 18px;border-radius:0 0 8px 8px;color:#fff}
-        .banner.passed{background:#1a7f37}.banner.failed{background:#cf222e}
-        .banner.error{background:#9a6700}.banner.interrupted{background:#57606a}
-        .banner h1{margin:0 0 4px;font-size:22px}.banner p{margin:2px 0}.banner code{color:#fff}
-        .totals{display:flex;flex-wrap:wrap;gap:8px;margin:16px 0}
-        .count{border:1px solid #d0d7de;border-radius:6px;padding:6px 12px;min-width:70px;text-align:center}
-        .count b{display:block;font-size:20px}.count.failed b{color:#cf222e}.count.passed b{color:#1a7f37}
-        .count.flaky b{color:#9a6700}
-        .test{border:1px solid #d0d7de;border-left:4px solid #cf222e;border-radius:6px;padding:4px 12px;margin:10px 0}
-        .test.error{border-left-color:#9a6700}
-        .meta{color:#57606a}.location{display:block;margin-top:6px}
-        pre{background:#f6f8fa;padding:8px;overflow:auto;white-space:pre-wrap;word-break:break-word}
-        table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:3px 8px;border-bottom:1px solid #eaeef2}
-        tr.failed,tr.crashed,tr.timedOut{background:#ffebe9}tr.skipped{color:#57606a}
-        .tag{font-size:11px;border-radius:8px;padding:0 6px}.tag.flaky{background:#fff8c5}
-        figure.attachment{margin:8px 0}figure img{max-width:100%;max-height:600px;border:1px solid #d0d7de}
-        .bar{width:40%}.bar span{display:block;height:10px;background:#1a7f37}
-        footer{margin-top:24px;color:#57606a;font-size:12px}
-        """
+    private static func h(_ text: String) -> String { XMLText.escape(text) }
 }

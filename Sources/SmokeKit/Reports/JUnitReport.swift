@@ -10,10 +10,11 @@ import Foundation
 package enum JUnitReport {
     package static let infrastructureSuiteName = "smokerun.infrastructure"
 
-    package static func render(_ report: RunReport) -> String {
+    /// - Parameter sources: makes `file` attributes relative to the project, as GitLab and Jenkins resolve them.
+    package static func render(_ report: RunReport, sources: SourceLinks = SourceLinks()) -> String {
         let suites = groupBySuite(report.tests)
         let timestamp = schemaTimestamp(report.startedAt)
-        var suiteBlocks = suites.map { suiteXML(name: $0.name, tests: $0.tests, timestamp: timestamp) }
+        var suiteBlocks = suites.map { suiteXML(name: $0.name, tests: $0.tests, timestamp: timestamp, sources: sources) }
         var counts = suites.reduce(into: Counts()) { $0.add(Counts($1.tests)) }
         if !report.errors.isEmpty {
             let asTestCases = report.tests.isEmpty
@@ -50,23 +51,23 @@ package enum JUnitReport {
         return String(test.id[..<slash])
     }
 
-    private static func suiteXML(name: String, tests: [TestResult], timestamp: String) -> String {
+    private static func suiteXML(name: String, tests: [TestResult], timestamp: String, sources: SourceLinks) -> String {
         var xml = "  <testsuite name=\"\(attr(name))\" \(Counts(tests).attributes) timestamp=\"\(timestamp)\">\n"
-        for test in tests { xml += testCaseXML(test) }
+        for test in tests { xml += testCaseXML(test, sources: sources) }
         xml += "  </testsuite>\n"
         return xml
     }
 
     /// Children in the order the Surefire schema requires: failure, rerunFailure*, flakyFailure*,
     /// skipped, error, rerunError*, flakyError*, system-out.
-    private static func testCaseXML(_ test: TestResult) -> String {
+    private static func testCaseXML(_ test: TestResult, sources: SourceLinks) -> String {
         var xml = "    <testcase classname=\"\(attr(className(test)))\" name=\"\(attr(test.name))\""
-        xml += " time=\"\(ReportText.seconds(test.durationSeconds))\">\n"
+        xml += " time=\"\(ReportText.seconds(test.durationSeconds))\"\(location(test, sources: sources))>\n"
         let earlier = earlierFailingAttempts(test)
         if test.status == .failed { xml += resultElement("failure", test) }
         xml += earlier.filter { $0.status == .failed }.map { retryElement(prefix: earlierPrefix(test), $0) }.joined()
         if test.status == .skipped {
-            if let reason = test.failures.first?.message {
+            if let reason = ReportText.skipReason(test) {
                 xml += "      <skipped message=\"\(attr(reason))\"/>\n"
             } else {
                 xml += "      <skipped/>\n"
@@ -81,6 +82,13 @@ package enum JUnitReport {
         }
         xml += "    </testcase>\n"
         return xml
+    }
+
+    /// ` file="…" line="…"` from the first failure that names a file (GitLab and Jenkins link them); empty when unknown.
+    /// A skip reason has no location, so skipped tests rarely carry one.
+    private static func location(_ test: TestResult, sources: SourceLinks) -> String {
+        guard let failure = test.failures.first(where: { $0.file != nil }), let file = failure.file else { return "" }
+        return " file=\"\(attr(sources.relative(file) ?? file))\"" + (failure.line.map { " line=\"\($0)\"" } ?? "")
     }
 
     private static func resultElement(_ element: String, _ test: TestResult) -> String {

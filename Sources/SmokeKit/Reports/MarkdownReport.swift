@@ -6,12 +6,12 @@ package enum MarkdownReport {
     static let messageLimit = 500
 
     package static func render(_ report: RunReport) -> String {
-        var sections = [header(report), totalsTable(report.totals)]
+        var sections = [header(report)]
+        if let notices = notices(report) { sections.append(notices) }
+        sections.append(totalsTable(report.totals))
         if let failures = failuresSection(report.failingTests) { sections.append(failures) }
         if let flaky = flakySection(report.tests) { sections.append(flaky) }
-        if report.totals.skipped > 0 {
-            sections.append("⏭️ \(report.totals.skipped) skipped \(report.totals.skipped == 1 ? "test" : "tests").")
-        }
+        if let skipped = skippedSection(report.tests) { sections.append(skipped) }
         if let coverage = report.coverage { sections.append(coverageLine(coverage)) }
         if !report.errors.isEmpty { sections.append(errorsSection(report.errors)) }
         return sections.joined(separator: "\n\n") + "\n"
@@ -22,7 +22,7 @@ package enum MarkdownReport {
         let outcome: String
         switch report.status {
         case .passed: outcome = "passed"
-        case .failed: outcome = "failed: \(totals.failing) of \(totals.tests) \(totals.tests == 1 ? "test" : "tests") failing"
+        case .failed: outcome = "failed: \(totals.failing) of \(ReportText.count(totals.tests, "test")) failing"
         case .error: outcome = "could not run: infrastructure error"
         case .interrupted: outcome = "interrupted"
         }
@@ -35,13 +35,52 @@ package enum MarkdownReport {
         ]
         if let toolchain = report.toolchain { facts.append("**Toolchain** \(MarkdownText.escape(toolchain.version))") }
         lines.append(facts.joined(separator: " · "))
-        if let seed = report.seed, let replay = ReportText.replayCommand(report) {
+        if let seed = report.seed {
             lines.append("")
-            lines.append("**Order** \(report.ordering.mode.rawValue), seed `\(seed)` — replay with `\(replay)`")
+            let replay = replayCommand(report).map { " — replay with `\($0)`" } ?? ""
+            lines.append("**Order** \(report.ordering.mode.rawValue), seed `\(seed)`\(replay)")
         } else {
             lines.append("")
             lines.append("**Order** \(report.ordering.mode.rawValue)")
         }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The one place the summary asks for the replay command (the lead may route it elsewhere).
+    private static func replayCommand(_ report: RunReport) -> String? { ReportText.replayCommand(report) }
+
+    /// A disagreement with the frameworks' own totals, and how the inputs were read.
+    private static func notices(_ report: RunReport) -> String? {
+        var lines: [String] = []
+        if let reconciliation = report.reconciliation, !reconciliation.agrees {
+            lines.append("> [!WARNING]")
+            lines.append("> smokerun's totals disagree with the test framework's own summary:")
+            lines += reconciliation.differences.map { "> - " + MarkdownText.escape($0) }
+        }
+        for input in report.inputs ?? [] {
+            var parts: [String] = []
+            if let prefix = input.strippedPrefix { parts.append("stripped a `\(prefix)` prefix from each line") }
+            if input.unrecognizedLines > 0 {
+                parts.append("\(ReportText.count(input.unrecognizedLines, "line")) not understood"
+                    + (input.firstUnrecognizedLine.map { " (first: line \($0))" } ?? ""))
+            }
+            if !parts.isEmpty {
+                if !lines.isEmpty { lines.append("") }
+                lines.append("_Input \(MarkdownText.code(input.path)) (\(MarkdownText.escape(input.format))): \(parts.joined(separator: "; "))._")
+            }
+        }
+        return lines.isEmpty ? nil : lines.joined(separator: "\n")
+    }
+
+    private static func skippedSection(_ tests: [TestResult]) -> String? {
+        let skipped = tests.filter { $0.status == .skipped }
+        guard !skipped.isEmpty else { return nil }
+        var lines = ["### Skipped (\(skipped.count))", ""]
+        for test in skipped.prefix(failureLimit) {
+            let reason = ReportText.skipReason(test).map { " — " + MarkdownText.escape(MarkdownText.truncate($0, to: messageLimit)) } ?? ""
+            lines.append("- \(MarkdownText.code(test.id))\(reason)")
+        }
+        if skipped.count > failureLimit { lines.append("- …and \(skipped.count - failureLimit) more") }
         return lines.joined(separator: "\n")
     }
 
@@ -88,7 +127,7 @@ package enum MarkdownReport {
 
     private static func coverageLine(_ coverage: CoverageSummary) -> String {
         func part(_ name: String, _ count: CoverageCount) -> String {
-            "\(name) \(ReportText.percent(count.percent)) (\(count.covered)/\(count.count))"
+            "\(name) \(ReportText.percent(count)) (\(count.covered)/\(count.count))"
         }
         let parts = [
             part("lines", coverage.lines), part("functions", coverage.functions),

@@ -31,37 +31,28 @@ enum ReportText {
             parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
     }
 
-    static func label(_ status: TestStatus) -> String {
-        switch status {
-        case .passed: "passed"
-        case .failed: "failed"
-        case .skipped: "skipped"
-        case .expectedFailure: "expected failure"
-        case .crashed: "crashed"
-        case .timedOut: "timed out"
-        case .interrupted: "interrupted"
-        }
+    static func label(_ status: TestStatus) -> String { StatusStyle.of(status).label }
+
+    static func symbol(_ status: TestStatus) -> String { StatusStyle.of(status).emoji }
+
+    static func symbol(_ status: RunStatus) -> String { StatusStyle.of(status).emoji }
+
+    /// A coverage percentage, or `n/a` when there is nothing to cover (0/0 branches is not "100.0%").
+    static func percent(_ count: CoverageCount) -> String {
+        count.count == 0 ? "n/a" : percent(count.percent)
     }
 
-    static func symbol(_ status: TestStatus) -> String {
-        switch status {
-        case .passed: "✅"
-        case .failed: "❌"
-        case .skipped: "⏭️"
-        case .expectedFailure: "☑️"
-        case .crashed: "💥"
-        case .timedOut: "⏱️"
-        case .interrupted: "⏹️"
-        }
+    /// Why a test was skipped: a recorded message, or the `Skipped: …` line the parsers keep in its output.
+    static func skipReason(_ test: TestResult) -> String? {
+        guard test.status == .skipped else { return nil }
+        if let message = test.failures.first?.message, !message.isEmpty { return message }
+        let prefix = "Skipped: "
+        return test.output.first { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
     }
 
-    static func symbol(_ status: RunStatus) -> String {
-        switch status {
-        case .passed: "✅"
-        case .failed: "❌"
-        case .error: "⚠️"
-        case .interrupted: "⏹️"
-        }
+    /// `1 test`, `2 tests`, `1 expected failure`: English plurals by appending `s` (or the given plural).
+    static func count(_ value: Int, _ singular: String, plural: String? = nil) -> String {
+        "\(value) \(value == 1 ? singular : plural ?? singular + "s")"
     }
 
     /// `iPhone SE (3rd generation), iOS 17.5` or `host, Linux x86_64`.
@@ -70,10 +61,11 @@ enum ReportText {
         return parts.compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
     }
 
-    /// The command that replays a random run's order.
+    /// The command that replays a random run's order: the pipeline file as given, relative to the
+    /// project root. Nil without a seed or without a file (`parse`).
     static func replayCommand(_ report: RunReport) -> String? {
-        guard let seed = report.seed else { return nil }
-        return "smokerun run \(report.pipeline) --seed \(seed)"
+        guard let seed = report.seed, let file = report.pipelineFile else { return nil }
+        return "smokerun run \(file) --seed \(seed)"
     }
 
     /// A failure as one line: `file:line: message`.

@@ -1,24 +1,15 @@
 /// The live line while tests run: `[12/40] TipTests/testTotal ✔`. Pure.
 package enum ProgressLine {
-    package static func symbol(for status: TestStatus) -> String {
-        switch status {
-        case .passed: "✔"
-        case .failed: "✘"
-        case .skipped: "➜"
-        case .expectedFailure: "━"
-        case .crashed: "💥"
-        case .timedOut: "⏱"
-        case .interrupted: "⏹"
-        }
-    }
+    package static func symbol(for status: TestStatus) -> String { StatusStyle.of(status).glyph }
 
     /// Fits `width` columns by shortening the test name from the left.
-    package static func render(_ test: TestResult, position: Int, total: Int, width: Int) -> String {
+    /// Colour (when `style` has it) wraps only the mark, so the width arithmetic counts visible columns.
+    package static func render(_ test: TestResult, position: Int, total: Int, width: Int, style: TerminalStyle = .plain) -> String {
         let prefix = "[\(position)/\(total)] "
         let suffix = " \(symbol(for: test.status))" + (test.flaky ? " (flaky)" : "")
         let name = "\(test.suite)/\(test.name)"
         let room = max(8, width - prefix.count - suffix.count - 1)
         let shown = name.count > room ? "…" + name.suffix(room - 1) : name
-        return prefix + shown + suffix
+        return prefix + shown + " " + style.mark(test.status) + (test.flaky ? " (flaky)" : "")
     }
 }

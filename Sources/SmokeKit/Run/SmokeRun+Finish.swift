@@ -23,7 +23,9 @@ extension SmokeRun {
             report.notifications = await notify(report)
         }
         do {
-            report = try store.finish(report, in: runDirectory, formats: pipeline.reports, consoleLog: nil, environment: context.environment)
+            report = try store.finish(
+                report, in: runDirectory, formats: pipeline.reports, consoleLog: nil, environment: context.environment,
+                projectRoot: pipeline.projectRoot(currentDirectory: context.currentDirectory).path)
         } catch {
             report.errors.append(InfrastructureError(message: "could not write the reports in \(runDirectory.path): \(error.localizedDescription)"))
             context.standardError.line("smokerun: \(report.errors.last!.message)")
@@ -42,12 +44,7 @@ extension SmokeRun {
     private func printSummary(_ report: RunReport, runDirectory: URL) {
         let err = context.standardError
         let out = context.standardOutput
-        for test in report.failingTests {
-            let failure = test.failures.first
-            let location = failure?.location.map { " (\($0))" } ?? ""
-            err.line("\(ProgressLine.symbol(for: test.status)) \(test.id) \(test.status.rawValue)\(location)")
-            if let message = failure?.message { err.line("    \(message.split(separator: "\n").first ?? "")") }
-        }
+        for line in RunSummary.failureLines(report, style: TerminalStyle(output: err, environment: context.environment)) { err.line(line) }
         for error in report.errors {
             err.line("smokerun: error: \(error.message)")
             for line in error.details.prefix(20) { err.line("    \(line)") }
@@ -55,16 +52,7 @@ extension SmokeRun {
         if context.environment["GITHUB_ACTIONS"] == "true" {
             for line in GitHubAnnotations.lines(for: report, relativeTo: context.currentDirectory.path) { out.line(line) }
         }
-        let t = report.totals
-        var parts = ["\(t.passed) passed", "\(t.failed) failed"]
-        if t.crashed > 0 { parts.append("\(t.crashed) crashed") }
-        if t.timedOut > 0 { parts.append("\(t.timedOut) timed out") }
-        if t.interrupted > 0 { parts.append("\(t.interrupted) interrupted") }
-        if t.skipped > 0 { parts.append("\(t.skipped) skipped") }
-        if t.expectedFailures > 0 { parts.append("\(t.expectedFailures) expected failures") }
-        if t.flaky > 0 { parts.append("\(t.flaky) flaky") }
-        let seed = report.seed.map { ", seed \($0)" } ?? ""
-        out.line("\(report.pipeline): \(report.status.rawValue) — \(t.tests) tests: \(parts.joined(separator: ", ")) in \(String(format: "%.1f", report.durationSeconds)) s\(seed)")
+        out.line(RunSummary.totalsLine(report, style: TerminalStyle(output: out, environment: context.environment)))
         if let coverage = report.coverage {
             // Rounded down, as the dashboard shows it: 99.96% is not 100%.
             out.line("coverage: \(String(format: "%.1f", (coverage.lines.percent * 10).rounded(.down) / 10))% of lines (\(coverage.lines.covered)/\(coverage.lines.count))")
@@ -132,7 +120,10 @@ extension SmokeRun {
         let records = await Notifier().notifyAfterRun(
             report: report, history: history, settings: pipeline.notify, outputDirectory: outputDirectory,
             environment: context.environment)
-        for record in records { context.standardError.line(Notifier.describe(record)) }
+        // A passing run's "nothing to send" is noise; `-v` shows it.
+        for record in records where options.verbose || RunSummary.isWorthShowing(record) {
+            context.standardError.line(Notifier.describe(record))
+        }
         return records
     }
 }

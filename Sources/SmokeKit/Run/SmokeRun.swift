@@ -8,6 +8,8 @@ package struct SmokeRun: Sendable {
         package var output: String?
         package var retries: Int?
         package var notify = true
+        /// `-v`: also the lines that say nothing happened (a notification not sent).
+        package var verbose = false
         /// Run one slice of the suite (`--shard K/N`).
         package var shard: ShardRecord?
 
@@ -65,7 +67,9 @@ package struct SmokeRun: Sendable {
             let console = try ConsoleLog(url: runDirectory.appendingPathComponent("console.log"))
             let limits = RunLimits(testSeconds: pipeline.timeouts.testSeconds,
                                    runDeadline: startedAt.addingTimeInterval(pipeline.timeouts.runSeconds), cancellation: cancellation)
-            let progress = ProgressPrinter(output: err, githubActions: context.environment["GITHUB_ACTIONS"] == "true")
+            let progress = ProgressPrinter(
+                output: err, githubActions: context.environment["GITHUB_ACTIONS"] == "true",
+                style: TerminalStyle(output: err, environment: context.environment))
             var runContext = RunContext(
                 pipeline: pipeline, seed: seed, runDirectory: runDirectory, currentDirectory: context.currentDirectory,
                 environment: context.environment, runner: context.runner, limits: limits, console: console,

@@ -50,7 +50,7 @@ package struct RunStore: Sendable {
     /// Returns the report as written.
     package func finish(
         _ report: RunReport, in runDirectory: URL, formats: [ReportFormat], consoleLog: URL?,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessInfo.processInfo.environment, projectRoot: String? = nil
     ) throws -> RunReport {
         let consoleDestination = runDirectory.appendingPathComponent(Self.consoleLogName)
         if let consoleLog, consoleLog.standardizedFileURL.path != consoleDestination.standardizedFileURL.path {
@@ -58,7 +58,7 @@ package struct RunStore: Sendable {
         }
         var report = report
         report.artifacts = artifacts(in: runDirectory, formats: formats)
-        try writeReports(report, in: runDirectory, formats: formats)
+        try writeReports(report, in: runDirectory, formats: formats, sources: SourceLinks.from(environment: environment, projectRoot: projectRoot))
         try updateLatest(runID: report.runID)
         if report.shard == nil { try appendHistory(report) }
         if formats.contains(.markdown), let summaryPath = environment["GITHUB_STEP_SUMMARY"], !summaryPath.isEmpty {
@@ -69,16 +69,16 @@ package struct RunStore: Sendable {
 
     /// Writes the selected reports atomically, report.json last. Also for rewriting a finished run's
     /// reports (e.g. after notifications were recorded).
-    package func writeReports(_ report: RunReport, in runDirectory: URL, formats: [ReportFormat]) throws {
+    package func writeReports(_ report: RunReport, in runDirectory: URL, formats: [ReportFormat], sources: SourceLinks = SourceLinks()) throws {
         for format in formats.sorted(by: { writeOrder($0) < writeOrder($1) }) {
             let destination = runDirectory.appendingPathComponent(Self.fileName(for: format))
             let data: Data
             switch format {
             case .json: data = JSONReport.render(report)
-            case .junit: data = Data(JUnitReport.render(report).utf8)
+            case .junit: data = Data(JUnitReport.render(report, sources: sources).utf8)
             case .markdown: data = Data(MarkdownReport.render(report).utf8)
             case .html:
-                data = Data(HTMLReport.render(report, attachmentContent: { Self.content(of: $0, in: runDirectory) }).utf8)
+                data = Data(HTMLReport.render(report, sources: sources, attachmentContent: { Self.content(of: $0, in: runDirectory) }).utf8)
             }
             try AtomicFile.write(data, to: destination)
         }

@@ -64,7 +64,8 @@ enum CoverageFixtures {
         "Sources/Core/Math.swift": FileLineDetail(
             path: "Sources/Core/Math.swift",
             lines: [LineHit(line: 3, count: 4), LineHit(line: 4, count: 4), LineHit(line: 7, count: 0), LineHit(line: 8, count: 0), LineHit(line: 9, count: 3)],
-            branches: [BranchHit(line: 9, trueCount: 3, falseCount: 0)]
+            branches: [BranchHit(line: 9, trueCount: 3, falseCount: 0)],
+            functions: [FunctionHit(name: "$s4Core3addyS2i_SitF", line: 3, count: 4), FunctionHit(name: "$s4Core3subyS2i_SitF", line: 7, count: 0)]
         ),
         "Sources/App/Main.swift": FileLineDetail(path: "Sources/App/Main.swift", lines: [LineHit(line: 1, count: 1), LineHit(line: 2, count: 1)]),
     ]

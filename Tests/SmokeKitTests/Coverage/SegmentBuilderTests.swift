@@ -42,6 +42,14 @@ import Testing
         #expect(math.functionLines.map(\.count) == [4, 4, 4, 0, 0, 0, 0, 0, 0])
     }
 
+    @Test func withLineDetailTheLineTotalIsTheDistinctLinesAndEachFunctionIsARecord() throws {
+        let url = try CoverageFixtures.write(CoverageFixtures.exportV3)
+        let math = try #require(try CoverageExportReader(lineDetail: true).read(url).files.first)
+        #expect(math.summary.lines == CoverageCount(covered: math.lines.filter { $0.count > 0 }.count, count: math.lines.count))
+        #expect(Set(math.lines.map(\.line)).count == math.lines.count)
+        #expect(math.functions == [FunctionHit(name: "$s4Core4MathV3addyS2iF", line: 3, count: 4)])
+    }
+
     @Test func instantiationsOfOneFunctionCountOnceWithTheBestCoverage() {
         var groups = FunctionGroups()
         let start = R.Location(line: 1, column: 1)

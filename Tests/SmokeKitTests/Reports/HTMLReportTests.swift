@@ -11,9 +11,10 @@ import Testing
         assertSnapshot(render(), named: "index.html")
     }
 
-    @Test func isSelfContainedWithoutScriptsOrExternalResources() {
+    @Test func isSelfContainedWithOneInlineScriptAndNoExternalResources() {
         let html = render().lowercased()
-        #expect(!html.contains("<script"))
+        #expect(html.components(separatedBy: "<script").count == 2)
+        #expect(!html.contains("<script src"))
         #expect(!html.contains("<link"))
         #expect(!html.contains("src=\"http"))
         #expect(!html.contains("url("))
@@ -31,7 +32,73 @@ import Testing
         let failures = try #require(html.range(of: "<section id=\"failures\">"))
         let all = try #require(html.range(of: "<section id=\"tests\">"))
         #expect(failures.lowerBound < all.lowerBound)
-        #expect(html.contains("<code class=\"location\">Sources/Checkout/Cart.swift:88</code>"))
+        #expect(html.contains("first frame in your sources <code>Sources/Checkout/Cart.swift:88</code>"))
+    }
+
+    @Test func crashCardHasTheFatalMessageTheFrameAndALinkToTheConsoleLog() throws {
+        let html = render()
+        let card = try #require(html.range(of: "<article class=\"card failed\" id=\"test-5\">"))
+        let end = try #require(html.range(of: "</article>", range: card.upperBound..<html.endIndex))
+        let text = html[card.lowerBound..<end.lowerBound]
+        #expect(text.contains("<pre>Fatal error: Index out of range</pre>"))
+        #expect(text.contains("Sources/Checkout/Cart.swift:88"))
+        #expect(text.contains("<a href=\"#console\">Console log</a>"))
+        #expect(html.contains("<section id=\"console\">") && html.contains("<a href=\"console.log\">console.log</a>"))
+    }
+
+    @Test func showsSkipReasonsFlakyAttemptsSlowestTestsAndSuites() {
+        let html = render()
+        #expect(html.contains("<code>TipCalculatorTests.FeatureTests/disabledFeature()</code> — Feature flag is off"))
+        #expect(html.contains("<code>TipCalculatorTests.TipTests/testSplit</code> — passed on attempt 2:"))
+        #expect(html.contains("<section id=\"slowest\">") && html.contains("<section id=\"suites\">"))
+        #expect(html.contains("<option value=\"crashed\">crashed</option>"))
+    }
+
+    @Test func usesSVGIconsNotEmojiAndNotApplicableForEmptyTotals() {
+        let html = render()
+        for emoji in ["✅", "❌", "💥", "⏭️", "⏱️", "☑️", "⚠️"] { #expect(!html.contains(emoji), "\(emoji) in the page") }
+        #expect(html.contains("<symbol id=\"i-bolt\""))
+        #expect(html.contains("<tr><td>Branches</td><td>0</td><td>0</td><td>n/a</td>"))
+        #expect(!html.contains("<td>Branches</td><td>0</td><td>0</td><td>100.0%</td>"))
+    }
+
+    @Test func aDisagreementWithTheFrameworkIsAWarningBeforeTheTotals() throws {
+        var report = ReportFixture.report
+        report.reconciliation = Reconciliation(
+            sources: [FrameworkCount(framework: "xctest", tests: 10, failures: 2, from: "console.log:120")],
+            differences: ["XCTest executed 10 tests; smokerun counted 9"])
+        report.inputs = [InputRecord(path: "build.log", format: "xctest-log", unrecognizedLines: 3, firstUnrecognizedLine: 7)]
+        let html = render(report)
+        let warning = try #require(html.range(of: "<section class=\"warn\" id=\"reconciliation\">"))
+        let totals = try #require(html.range(of: "<section class=\"totals\">"))
+        #expect(warning.lowerBound < totals.lowerBound)
+        #expect(html.contains("<li>XCTest executed 10 tests; smokerun counted 9</li>"))
+        #expect(html.contains("3 lines not understood (first: line 7)"))
+    }
+
+    @Test func sourcePathsAreRelativeAndLinkedWhenTheRepositoryIsKnown() {
+        let links = SourceLinks.from(
+            environment: ["GITHUB_SERVER_URL": "https://github.com", "GITHUB_REPOSITORY": "o/r", "GITHUB_SHA": "abc"],
+            projectRoot: "/src")
+        let html = HTMLReport.render(ReportFixture.report, sources: links, attachmentContent: ReportFixture.attachmentContent)
+        #expect(html.contains("<a href=\"https://github.com/o/r/blob/abc/Tests/TipCalculatorTests/TipTests.swift#L42\"><code>Tests/TipCalculatorTests/TipTests.swift:42</code></a>"))
+        #expect(SourceLinks().relative("/home/ci/work/app/Sources/App/Cart.swift") == "Sources/App/Cart.swift")
+        let gitlab = SourceLinks.from(environment: ["CI_PROJECT_URL": "https://gitlab.com/g/p", "CI_COMMIT_SHA": "def"], projectRoot: "/b")
+        #expect(gitlab.url(file: "/b/App/View.swift", line: 3) == "https://gitlab.com/g/p/-/blob/def/App/View.swift#L3")
+        #expect(SourceLinks.from(environment: [:]).url(file: "Sources/A.swift", line: 1) == nil)
+        #expect(SourceLinks().relative("/home/ci/app/.build/checkouts/x/Sources/X.swift") == nil)
+    }
+
+    @Test func aHundredThousandTestsStayUnderTenMegabytes() {
+        var report = ReportFixture.minimalReport
+        report.tests = (0..<100_000).map { index in
+            TestResult(id: "Module.Suite\(index / 100)/testNumber\(index)", name: "testNumber\(index)", suite: "Suite\(index / 100)",
+                       framework: .xctest, status: index % 1000 == 0 ? .failed : .passed, durationSeconds: 0.01, order: index + 1,
+                       failures: index % 1000 == 0 ? [TestFailure(message: "boom", file: "Tests/A.swift", line: 3)] : [])
+        }
+        let html = render(report)
+        #expect(html.utf8.count < 10 * 1024 * 1024, "\(html.utf8.count) bytes")
+        #expect(html.contains("99900 passed tests are counted per suite above"))
     }
 
     @Test func embedsSmallImagesAndLinksLargeOnesWithoutReadingThem() {

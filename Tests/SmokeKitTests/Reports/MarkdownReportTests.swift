@@ -32,7 +32,27 @@ import Testing
     }
 
     @Test func saysHowToReplayTheSeed() {
-        #expect(MarkdownReport.render(ReportFixture.report).contains("`smokerun run smoke --seed 42`"))
+        #expect(MarkdownReport.render(ReportFixture.report).contains("`smokerun run Pipelines/smoke.json --seed 42`"))
+    }
+
+    @Test func aDisagreementWithTheFrameworkIsAWarningAtTheTop() throws {
+        var report = ReportFixture.report
+        report.reconciliation = Reconciliation(
+            sources: [FrameworkCount(framework: "xctest", tests: 10, failures: 2, from: "console.log:120")],
+            differences: ["XCTest executed 10 tests; smokerun counted 9"])
+        report.inputs = [InputRecord(path: "build.log", format: "xctest-log", strippedPrefix: "github-actions-timestamp", unrecognizedLines: 1, firstUnrecognizedLine: 7)]
+        let text = MarkdownReport.render(report)
+        let warning = try #require(text.range(of: "> [!WARNING]"))
+        let totals = try #require(text.range(of: "| Tests |"))
+        #expect(warning.lowerBound < totals.lowerBound)
+        #expect(text.contains("> - XCTest executed 10 tests; smokerun counted 9"))
+        #expect(text.contains("stripped a `github-actions-timestamp` prefix from each line; 1 line not understood (first: line 7)"))
+    }
+
+    @Test func emptyTotalsAreNotAHundredPercentAndSkipReasonsAreListed() {
+        let text = MarkdownReport.render(ReportFixture.report)
+        #expect(text.contains("branches n/a (0/0)"))
+        #expect(text.contains("- `TipCalculatorTests.FeatureTests/disabledFeature()` — Feature flag is off"))
     }
 
     @Test(arguments: [

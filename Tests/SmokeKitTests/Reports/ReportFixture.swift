@@ -114,6 +114,7 @@ enum ReportFixture {
                     details: ["error: no profile data ```found```"])
             ])
         report.artifacts = ["console.log", "junit.xml", "report.json"]
+        report.pipelineFile = "Pipelines/smoke.json"
         return report
     }
 

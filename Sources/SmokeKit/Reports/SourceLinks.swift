@@ -1,0 +1,57 @@
+import Foundation
+
+/// How the page shows a source location: relative to the project, and linked when a repository URL
+/// is known (a CI's checkout of one commit).
+package struct SourceLinks: Sendable, Equatable {
+    /// Absolute project root; paths under it are shown relative to it.
+    package var projectRoot: String?
+    /// What a project-relative path is appended to, e.g. `https://github.com/o/r/blob/<sha>/`.
+    package var baseURL: String?
+
+    package init(projectRoot: String? = nil, baseURL: String? = nil) {
+        self.projectRoot = projectRoot
+        self.baseURL = baseURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+    }
+
+    /// GitHub Actions and GitLab CI name the repository and commit; elsewhere paths stay unlinked.
+    package static func from(environment: [String: String], projectRoot: String? = nil) -> SourceLinks {
+        func value(_ key: String) -> String? { environment[key].flatMap { $0.isEmpty ? nil : $0 } }
+        if let server = value("GITHUB_SERVER_URL"), let repository = value("GITHUB_REPOSITORY"), let sha = value("GITHUB_SHA") {
+            return SourceLinks(projectRoot: projectRoot, baseURL: "\(server)/\(repository)/blob/\(sha)/")
+        }
+        if let project = value("CI_PROJECT_URL"), let sha = value("CI_COMMIT_SHA") {
+            return SourceLinks(projectRoot: projectRoot, baseURL: "\(project)/-/blob/\(sha)/")
+        }
+        return SourceLinks(projectRoot: projectRoot)
+    }
+
+    /// The path relative to the project: under `projectRoot`, or from the package's last `Sources/` or
+    /// `Tests/` folder (SwiftPM's layout) when the root is unknown; nil when it is outside the project.
+    package func relative(_ path: String) -> String? {
+        guard path.hasPrefix("/") else { return path.hasPrefix("../") ? nil : path }
+        if let root = projectRoot?.trimmingSuffix("/"), path.hasPrefix(root + "/") { return String(path.dropFirst(root.count + 1)) }
+        if path.contains("/.build/") || path.contains("/checkouts/") { return nil }
+        let starts = ["/Sources/", "/Tests/"].compactMap { path.range(of: $0, options: .backwards)?.lowerBound }
+        guard let start = starts.max() else { return nil }
+        return String(path[path.index(after: start)...])
+    }
+
+    /// `Sources/A.swift:12` for display.
+    package func display(file: String, line: Int?) -> String {
+        let shown = relative(file) ?? file
+        return line.map { "\(shown):\($0)" } ?? shown
+    }
+
+    /// A link to the line in the repository, when a base URL is known and the file is the project's.
+    package func url(file: String, line: Int?) -> String? {
+        guard let baseURL, let path = relative(file) else { return nil }
+        let encoded = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
+        return baseURL + encoded + (line.map { "#L\($0)" } ?? "")
+    }
+}
+
+private extension String {
+    func trimmingSuffix(_ suffix: String) -> String {
+        hasSuffix(suffix) && count > suffix.count ? String(dropLast(suffix.count)) : self
+    }
+}

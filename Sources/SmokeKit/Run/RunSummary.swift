@@ -1,0 +1,41 @@
+import Foundation
+
+/// What `run` prints when it is done: the failing tests (stderr) and one totals line (stdout). Pure,
+/// so the wording, plurals and colours are golden-tested with and without a terminal.
+package enum RunSummary {
+    /// Each failing test with its location and the first line of its message.
+    package static func failureLines(_ report: RunReport, style: TerminalStyle) -> [String] {
+        var lines: [String] = []
+        for test in report.failingTests {
+            let failure = test.failures.first
+            let location = failure?.location.map { " (\($0))" } ?? ""
+            let label = style.paint(StatusStyle.of(test.status).label, StatusStyle.of(test.status).ansiColor)
+            lines.append("\(style.mark(test.status)) \(style.paint(test.id, "1")) \(label)\(location)")
+            if let message = failure?.message { lines.append("    \(message.split(separator: "\n").first ?? "")") }
+        }
+        return lines
+    }
+
+    /// `smoke: failed — 12 tests: 9 passed, 1 failed, 1 crashed, 1 expected failure in 3.2 s, seed 42`.
+    package static func totalsLine(_ report: RunReport, style: TerminalStyle) -> String {
+        let t = report.totals
+        let passed = "\(t.passed) passed", failed = "\(t.failed) failed"
+        var parts = [t.passed > 0 ? style.paint(passed, "32") : passed, t.failed > 0 ? style.paint(failed, "31") : failed]
+        if t.crashed > 0 { parts.append(style.paint("\(t.crashed) crashed", "31")) }
+        if t.timedOut > 0 { parts.append(style.paint("\(t.timedOut) timed out", "31")) }
+        if t.interrupted > 0 { parts.append(style.paint("\(t.interrupted) interrupted", "90")) }
+        if t.skipped > 0 { parts.append(style.paint("\(t.skipped) skipped", "33")) }
+        if t.expectedFailures > 0 { parts.append(ReportText.count(t.expectedFailures, "expected failure")) }
+        if t.flaky > 0 { parts.append(style.paint("\(t.flaky) flaky", "33")) }
+        let seed = report.seed.map { ", seed \($0)" } ?? ""
+        let runStyle = StatusStyle.of(report.status)
+        let status = style.paint(runStyle.label, "1;" + runStyle.ansiColor)
+        return "\(report.pipeline): \(status) — \(ReportText.count(t.tests, "test")): \(parts.joined(separator: ", ")) "
+            + "in \(String(format: "%.1f", report.durationSeconds)) s\(seed)"
+    }
+
+    /// Whether a notification is worth a line without `-v`: something was sent, or failed to be sent.
+    package static func isWorthShowing(_ record: NotificationRecord) -> Bool {
+        record.outcome != "suppressed"
+    }
+}
