@@ -4,7 +4,7 @@ extension SmokeRun {
     /// Coverage, reports, history, webhook, then what the person or the CI job sees.
     func finish(_ draft: RunReport, runDirectory: URL, driverResult: DriverResult) async -> Outcome {
         var report = draft
-        let store = RunStore(outputDirectory: outputDirectory)
+        let store = RunStore(outputDirectory: outputDirectory, writer: fileWriter)
         var coverageBelowMinimum = false
         if pipeline.coverage.enabled, report.status != .interrupted, !driverResult.profiles.isEmpty {
             let run = self
@@ -19,13 +19,21 @@ extension SmokeRun {
         if options.notify, options.shard == nil {
             report.notifications = await notify(report)
         }
+        var written = true
         do {
             report = try store.finish(report, in: runDirectory, formats: pipeline.reports, consoleLog: nil, environment: context.environment)
         } catch {
-            report.errors.append(InfrastructureError(message: "could not write the reports in \(runDirectory.path): \(error.localizedDescription)"))
-            context.standardError.line("smokerun: \(report.errors.last!.message)")
+            // A run whose results did not all reach the disk (full disk, permissions) is an
+            // infrastructure failure whatever its tests did: never `passed` with a missing report.
+            written = false
+            report.status = .error
+            report.errors.append(InfrastructureError(message: "the run's results were not all written: \(error.localizedDescription)"))
+            // If report.json made it, it must not say the run passed; best effort, the disk may still be full.
+            if FileManager.default.fileExists(atPath: runDirectory.appendingPathComponent(RunStore.reportName).path) {
+                try? store.writeReports(report, in: runDirectory, formats: [.json])
+            }
         }
-        printSummary(report, runDirectory: runDirectory)
+        printSummary(report, runDirectory: runDirectory, written: written)
         let exitCode: ExitCode
         switch report.status {
         case .passed: exitCode = coverageBelowMinimum ? .coverageBelowMinimum : .passed
@@ -35,7 +43,7 @@ extension SmokeRun {
         return Outcome(report: report, runDirectory: runDirectory, exitCode: exitCode)
     }
 
-    private func printSummary(_ report: RunReport, runDirectory: URL) {
+    private func printSummary(_ report: RunReport, runDirectory: URL, written: Bool) {
         let err = context.standardError
         let out = context.standardOutput
         for test in report.failingTests {
@@ -64,7 +72,11 @@ extension SmokeRun {
             // Rounded down, as the dashboard shows it: 99.96% is not 100%.
             out.line("coverage: \(String(format: "%.1f", (coverage.lines.percent * 10).rounded(.down) / 10))% of lines (\(coverage.lines.covered)/\(coverage.lines.count))")
         }
-        out.line("report: \(displayPath(runDirectory.appendingPathComponent("index.html")))")
+        if written {
+            out.line("report: \(displayPath(runDirectory.appendingPathComponent("index.html")))")
+        } else {
+            out.line("report: not written (see the error above); what was saved is in \(displayPath(runDirectory))")
+        }
     }
 
     func displayPath(_ url: URL) -> String {

@@ -25,6 +25,8 @@ package struct SmokeRun: Sendable {
     package var context: CommandContext
     package var cancellation: CancellationFlag
     package var now: @Sendable () -> Date = { Date() }
+    /// Every byte the run writes into its output folder goes through it; tests fail it like a full disk.
+    package var fileWriter: FileWriter = .system
     /// How xcodebuild runs read their result bundles; tests pass a fake.
     package var resultBundleReader: @Sendable (any CommandRunning, [String: String]) -> any ResultBundleReading = ResultBundleReaderChoice.standard
 
@@ -54,14 +56,14 @@ package struct SmokeRun: Sendable {
             err.line("smokerun: declared order")
         }
         let runID = RunID.make(date: startedAt, suffix: RunID.randomSuffix())
-        let store = RunStore(outputDirectory: outputDirectory)
+        let store = RunStore(outputDirectory: outputDirectory, writer: fileWriter)
         var runDirectory = outputDirectory.appendingPathComponent(RunStore.relativePath(runID: runID))
         var errors: [InfrastructureError] = []
         var driverResult = DriverResult(device: HostDevice.resolve(pipeline.device, environment: context.environment))
         do {
             runDirectory = try store.createRunDirectory(runID: runID)
             try FileManager.default.createDirectory(at: runDirectory.appendingPathComponent("profiles"), withIntermediateDirectories: true)
-            let console = try ConsoleLog(url: runDirectory.appendingPathComponent("console.log"))
+            let console = try ConsoleLog(url: runDirectory.appendingPathComponent("console.log"), writer: fileWriter)
             let limits = RunLimits(testSeconds: pipeline.timeouts.testSeconds,
                                    runDeadline: startedAt.addingTimeInterval(pipeline.timeouts.runSeconds), cancellation: cancellation)
             let progress = ProgressPrinter(output: err, githubActions: context.environment["GITHUB_ACTIONS"] == "true")
@@ -83,13 +85,16 @@ package struct SmokeRun: Sendable {
                 driverResult = await BlockingWork.run { driver.run() }
             }
             progress.clear()
+            if let failure = console.failure {
+                errors.append(InfrastructureError(message: "console.log is incomplete: \(failure.localizedDescription)"))
+            }
         } catch {
             errors.append(InfrastructureError(message: "cannot prepare the run directory \(runDirectory.path): \(error.localizedDescription)"))
         }
         errors += driverResult.errors
 
         var tests = driverResult.tests
-        errors += AttachmentStore().attach(driverResult.attachments, to: &tests, in: runDirectory)
+        errors += AttachmentStore(writer: fileWriter).attach(driverResult.attachments, to: &tests, in: runDirectory)
 
         let finishedAt = now()
         var report = RunReport(
