@@ -48,10 +48,11 @@ package struct RunCommand: Command {
     package func run(in context: CommandContext) async throws -> ExitCode {
         let url = context.url(for: pipelinePath)
         let pipeline = try PipelineLoader().load(url, displayPath: pipelinePath)
-        let run = SmokeRun(pipeline: pipeline, options: options, context: context, cancellation: CancellationFlag())
+        var run = SmokeRun(pipeline: pipeline, options: options, context: context, cancellation: CancellationFlag())
         // Never two runs of one pipeline at once, whether from cron, CI or `smokerun schedule`.
         let lock = try RunLock.acquire(at: RunLock.fileURL(outputDirectory: run.outputDirectory, pipelineName: pipeline.name))
         defer { lock.release() }
+        run.processGroups = lock
         let cancellation = run.cancellation
         let trap = SignalTrap { _ in cancellation.cancel() }
         defer { trap.release() }

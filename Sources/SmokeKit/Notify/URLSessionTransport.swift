@@ -16,20 +16,50 @@ package enum URLSessionTransport {
         configuration.timeoutIntervalForResource = timeout
         let session = URLSession(configuration: configuration)
         defer { session.finishTasksAndInvalidate() }
-        return try await withCheckedThrowingContinuation { continuation in
-            let task = session.dataTask(with: request) { data, response, error in
-                if let error {
-                    continuation.resume(throwing: error)
-                    return
+        // Cancelled (an attempt past its deadline, see AttemptDeadline): stop the request too.
+        let holder = TaskHolder()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let task = session.dataTask(with: request) { data, response, error in
+                    if let error {
+                        continuation.resume(throwing: error)
+                        return
+                    }
+                    let http = response as? HTTPURLResponse
+                    var headers: [String: String] = [:]
+                    for (key, value) in http?.allHeaderFields ?? [:] {
+                        headers[String(describing: key)] = String(describing: value)
+                    }
+                    continuation.resume(returning: (http?.statusCode ?? 0, headers, data ?? Data()))
                 }
-                let http = response as? HTTPURLResponse
-                var headers: [String: String] = [:]
-                for (key, value) in http?.allHeaderFields ?? [:] {
-                    headers[String(describing: key)] = String(describing: value)
-                }
-                continuation.resume(returning: (http?.statusCode ?? 0, headers, data ?? Data()))
+                holder.set(task)
+                task.resume()
             }
-            task.resume()
+        } onCancel: {
+            holder.cancel()
+        }
+    }
+
+    /// The data task, for a cancellation that may arrive before or after it exists.
+    private final class TaskHolder: @unchecked Sendable {
+        private let lock = NSLock()
+        private var task: URLSessionDataTask?
+        private var cancelled = false
+
+        func set(_ task: URLSessionDataTask) {
+            lock.lock()
+            self.task = task
+            let cancelNow = cancelled
+            lock.unlock()
+            if cancelNow { task.cancel() }
+        }
+
+        func cancel() {
+            lock.lock()
+            cancelled = true
+            let task = self.task
+            lock.unlock()
+            task?.cancel()
         }
     }
 }

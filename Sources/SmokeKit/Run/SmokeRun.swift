@@ -25,6 +25,8 @@ package struct SmokeRun: Sendable {
     package var context: CommandContext
     package var cancellation: CancellationFlag
     package var now: @Sendable () -> Date = { Date() }
+    /// Records the run's test process groups (the run lock), so a later run can end leftovers on macOS.
+    package var processGroups: (any ProcessGroupRecording)?
     /// Every byte the run writes into its output folder goes through it; tests fail it like a full disk.
     package var fileWriter: FileWriter = .system
     /// How xcodebuild runs read their result bundles; tests pass a fake.
@@ -64,8 +66,9 @@ package struct SmokeRun: Sendable {
             runDirectory = try store.createRunDirectory(runID: runID)
             try FileManager.default.createDirectory(at: runDirectory.appendingPathComponent("profiles"), withIntermediateDirectories: true)
             let console = try ConsoleLog(url: runDirectory.appendingPathComponent("console.log"), writer: fileWriter)
-            let limits = RunLimits(testSeconds: pipeline.timeouts.testSeconds,
+            var limits = RunLimits(testSeconds: pipeline.timeouts.testSeconds,
                                    runDeadline: startedAt.addingTimeInterval(pipeline.timeouts.runSeconds), cancellation: cancellation)
+            limits.processGroups = processGroups
             let progress = ProgressPrinter(output: err, githubActions: context.environment["GITHUB_ACTIONS"] == "true")
             var runContext = RunContext(
                 pipeline: pipeline, seed: seed, runDirectory: runDirectory, currentDirectory: context.currentDirectory,
