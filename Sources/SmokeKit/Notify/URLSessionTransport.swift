@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -16,13 +17,12 @@ package enum URLSessionTransport {
         configuration.timeoutIntervalForResource = timeout
         let session = URLSession(configuration: configuration)
         defer { session.finishTasksAndInvalidate() }
-        // Cancelled (an attempt past its deadline, see AttemptDeadline): stop the request too.
-        let holder = TaskHolder()
+        let attempt = Attempt()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let task = session.dataTask(with: request) { data, response, error in
                     if let error {
-                        continuation.resume(throwing: error)
+                        attempt.finish(.failure(error))
                         return
                     }
                     let http = response as? HTTPURLResponse
@@ -30,36 +30,61 @@ package enum URLSessionTransport {
                     for (key, value) in http?.allHeaderFields ?? [:] {
                         headers[String(describing: key)] = String(describing: value)
                     }
-                    continuation.resume(returning: (http?.statusCode ?? 0, headers, data ?? Data()))
+                    attempt.finish(.success((http?.statusCode ?? 0, headers, data ?? Data())))
                 }
-                holder.set(task)
+                attempt.start(task, continuation)
+                // The attempt's own deadline, on a dispatch timer rather than libcurl's: a receiver
+                // that accepts and never answers, or a connection that never completes, must cost
+                // one timeout per attempt (issue 15), whatever libcurl's timers do.
+                DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { attempt.finish(.failure(URLError(.timedOut))) }
                 task.resume()
             }
         } onCancel: {
-            holder.cancel()
+            attempt.finish(.failure(CancellationError()))
         }
     }
 
-    /// The data task, for a cancellation that may arrive before or after it exists.
-    private final class TaskHolder: @unchecked Sendable {
+    /// One request: the first of answer, deadline or cancellation resumes the caller and cancels the
+    /// request; the others are ignored.
+    private final class Attempt: @unchecked Sendable {
+        typealias Answer = (Int, [String: String], Data)
         private let lock = NSLock()
         private var task: URLSessionDataTask?
-        private var cancelled = false
+        private var continuation: CheckedContinuation<Answer, any Error>?
+        private var early: Result<Answer, any Error>?
+        private var done = false
 
-        func set(_ task: URLSessionDataTask) {
+        func start(_ task: URLSessionDataTask, _ continuation: CheckedContinuation<Answer, any Error>) {
             lock.lock()
             self.task = task
-            let cancelNow = cancelled
+            if let early {
+                lock.unlock()
+                task.cancel()
+                continuation.resume(with: early)
+                return
+            }
+            self.continuation = continuation
             lock.unlock()
-            if cancelNow { task.cancel() }
         }
 
-        func cancel() {
+        func finish(_ result: Result<Answer, any Error>) {
             lock.lock()
-            cancelled = true
+            guard !done else {
+                lock.unlock()
+                return
+            }
+            done = true
+            guard let continuation else {
+                // Cancelled before the request was made: `start` resumes with this.
+                early = result
+                lock.unlock()
+                return
+            }
+            self.continuation = nil
             let task = self.task
             lock.unlock()
-            task?.cancel()
+            if case .failure = result { task?.cancel() }
+            continuation.resume(with: result)
         }
     }
 }

@@ -15,21 +15,17 @@ package struct WebhookDelivery: Sendable {
     /// A number in 0..<1 for backoff jitter.
     package var jitter: @Sendable () -> Double
     package var now: @Sendable () -> Date
-    /// Waits out one attempt's timeout (`RetryPolicy.timeoutSeconds`); an attempt still going then is abandoned.
-    package var attemptTimer: @Sendable (Double) async throws -> Void
 
     package init(
         transport: @escaping Transport = URLSessionTransport.send,
         sleep: @escaping @Sendable (Double) async throws -> Void = { try await Task.sleep(nanoseconds: UInt64($0 * 1e9)) },
         jitter: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
-        now: @escaping @Sendable () -> Date = { Date() },
-        attemptTimer: @escaping @Sendable (Double) async throws -> Void = { try await Task.sleep(nanoseconds: UInt64($0 * 1e9)) }
+        now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.transport = transport
         self.sleep = sleep
         self.jitter = jitter
         self.now = now
-        self.attemptTimer = attemptTimer
     }
 
     /// POSTs `body` as JSON until delivered, rejected, or out of attempts. Never throws; whatever it
@@ -47,11 +43,7 @@ package struct WebhookDelivery: Sendable {
         for attempt in 1...attempts {
             var retryAfter: Double?
             do {
-                let transport = self.transport
-                let sending = request
-                let (code, headers, answer) = try await AttemptDeadline.run(seconds: policy.timeoutSeconds, timer: attemptTimer) {
-                    try await transport(sending)
-                }
+                let (code, headers, answer) = try await transport(request)
                 status = code
                 if (200..<300).contains(code) {
                     return DeliveryResult(outcome: .delivered, attempts: attempt, httpStatus: code)

@@ -2,7 +2,8 @@ import Foundation
 
 /// An exclusive, cross-process lock on one pipeline's runs: `flock()` on a file under the output
 /// folder. The kernel drops the lock when its process dies, even by SIGKILL, so a crash never
-/// leaves it stuck; the holder's pid is written into the file for messages.
+/// leaves it stuck. The file holds the holder's pid (for messages) and its running test process
+/// groups (so a later run can end what a killed one left behind on macOS; see `LeftoverProcesses`).
 package final class RunLock: ProcessGroupRecording, @unchecked Sendable {
     package let url: URL
     private let lock = NSLock()
@@ -92,7 +93,6 @@ package final class RunLock: ProcessGroupRecording, @unchecked Sendable {
         }
     }
     #endif
-
 
     /// Gives the lock up; the file stays (removing it would race with a process opening it).
     package func release() {
