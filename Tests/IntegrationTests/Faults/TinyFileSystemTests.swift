@@ -38,7 +38,7 @@ import Darwin
     static var canMount: Bool { (try? mountPoint.get()) != nil }
 
     @Test(.enabled(if: canMount, "needs to mount a 64 KiB tmpfs (root on Linux)"))
-    func aRunOnAFullDiskExitsThreeAndNeverSaysPassed() throws {
+    func aRunOnAFullDiskExitsThreeAndNeverSaysPassed() async throws {
         let mount = try Self.mountPoint.get()
         defer { _ = try? ProcessCommandRunner().run("umount", [mount.path], environment: nil, currentDirectory: nil) }
         let package = try IntegrationSupport.copyFixture("TipCalculator")
@@ -53,13 +53,18 @@ import Darwin
         try handle.close()
         let output = mount.appendingPathComponent("out")
 
-        let child = try ChildProcess(executable: IntegrationSupport.smokerunBinary.path,
-                                     arguments: ["run", "Pipelines/full.json", "--no-notify", "--output", output.path],
-                                     environment: ProcessInfo.processInfo.environment, currentDirectory: root)
-        var bytes = Data()
-        let deadline = Date().addingTimeInterval(500)
-        let termination = child.run(onOutput: { bytes.append(contentsOf: $0) }, onTick: { Date() > deadline ? .kill : .keepRunning })
-        let text = String(decoding: bytes, as: UTF8.self)
+        // On a thread of its own: a long wait must not hold one of the cooperative threads other tests need.
+        let (termination, text) = try await BlockingWork.run {
+            Result {
+                let child = try ChildProcess(executable: IntegrationSupport.smokerunBinary.path,
+                                             arguments: ["run", "Pipelines/full.json", "--no-notify", "--output", output.path],
+                                             environment: ProcessInfo.processInfo.environment, currentDirectory: root)
+                var bytes = Data()
+                let deadline = Date().addingTimeInterval(500)
+                let termination = child.run(onOutput: { bytes.append(contentsOf: $0) }, onTick: { Date() > deadline ? .kill : .keepRunning })
+                return (termination, String(decoding: bytes, as: UTF8.self))
+            }
+        }.get()
         #expect(termination == .exited(3), "\(text)")
         #expect(text.contains(String(cString: strerror(ENOSPC))), "\(text)")
         #expect(text.contains("could not write \(output.path)"), "\(text)")
