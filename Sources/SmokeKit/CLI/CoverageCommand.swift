@@ -83,7 +83,7 @@ package struct CoverageCommand: Command {
         if let uncovered {
             context.standardOutput.write(try UncoveredLines.render(path: uncovered, report: report, details: try loaded.details()))
         } else {
-            context.standardOutput.write(try render(loaded, history: trend(for: source, report: report), context: context))
+            context.standardOutput.write(try render(loaded, history: trend(for: source, report: report, context: context), context: context))
         }
         if let gate, !gate.passes(report.totals.lines) {
             context.standardError.line("smokerun coverage: \(gate.failureMessage(report.totals.lines))")
@@ -92,9 +92,11 @@ package struct CoverageCommand: Command {
         return .passed
     }
 
-    private func trend(for source: CoverageInput, report: CoverageReport) -> CoverageTrend? {
+    private func trend(for source: CoverageInput, report: CoverageReport, context: CommandContext) -> CoverageTrend? {
         guard case let .run(_, runID, outputDirectory) = source else { return nil }
-        return CoverageTrend.from(history: loadHistory(outputDirectory), runID: runID, current: report.totals.lines, limit: historyCount)
+        let history = loadHistory(outputDirectory)
+        if let warning = history.warning(file: HistoryStore.fileURL(outputDirectory: outputDirectory)) { context.standardError.line(warning) }
+        return CoverageTrend.from(history: history.entries, runID: runID, current: report.totals.lines, limit: historyCount)
     }
 
     private func render(_ loaded: CoverageSource, history: CoverageTrend?, context: CommandContext) throws -> String {

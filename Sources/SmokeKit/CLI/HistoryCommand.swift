@@ -32,7 +32,15 @@ package struct HistoryCommand: Command {
 
     package func run(in context: CommandContext) async throws -> ExitCode {
         let folder = context.url(for: output)
-        let entries = Array(try HistoryStore.read(outputDirectory: folder, pipeline: pipeline).suffix(count))
+        let contents = try HistoryStore.contents(outputDirectory: folder, pipeline: nil)
+        let file = HistoryStore.fileURL(outputDirectory: folder)
+        if let warning = contents.warning(file: file) { context.standardError.line(warning) }
+        if contents.entries.isEmpty, contents.unreadableLines > 0 {
+            // Not "no runs yet": there were runs, and none of their lines can be read.
+            context.standardError.line("smokerun history: no readable run in \(file.path); move the file away to start a new history")
+            return .invalidInput
+        }
+        let entries = Array(contents.entries.filter { pipeline == nil || $0.pipeline == pipeline }.suffix(count))
         guard !entries.isEmpty else {
             context.standardOutput.line("no runs yet in \(folder.path)/history.jsonl; run `smokerun run` first")
             return .passed

@@ -61,10 +61,11 @@ package struct RunCommand: Command {
             displayPath = root.path == context.currentDirectory.standardizedFileURL.path ? ProjectLocator.defaultPipeline : url.path
         }
         let pipeline = try PipelineLoader().load(url, displayPath: displayPath, checkingPaths: true)
-        let run = SmokeRun(pipeline: pipeline, options: options, context: context, cancellation: CancellationFlag())
+        var run = SmokeRun(pipeline: pipeline, options: options, context: context, cancellation: CancellationFlag())
         // Never two runs of one pipeline at once, whether from cron, CI or `smokerun schedule`.
         let lock = try RunLock.acquire(at: RunLock.fileURL(outputDirectory: run.outputDirectory, pipelineName: pipeline.name))
         defer { lock.release() }
+        run.processGroups = lock
         let cancellation = run.cancellation
         let trap = SignalTrap { _ in cancellation.cancel() }
         defer { trap.release() }

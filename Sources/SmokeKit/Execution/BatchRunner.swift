@@ -27,6 +27,8 @@ package struct BatchRunner {
         let child = try ChildProcess(
             executable: launch.executable, arguments: launch.arguments, environment: launch.environment,
             currentDirectory: packageRoot)
+        limits.processGroups?.record(group: child.pid)
+        defer { limits.processGroups?.forget(group: child.pid) }
 
         var collector = ResultCollector(knownTests: batch.tests.map(\.id), projectRoot: packageRoot.path)
         var consoleParser = ConsoleParser()

@@ -82,6 +82,36 @@ package final class ChildProcess {
             }
         }
 
+        #if os(Linux)
+        // fork + prctl(PR_SET_PDEATHSIG) + exec: the child dies with smokerun (see DeathSignalSpawn).
+        let standardOutput: DeathSignalSpawn.StandardOutput
+        if case .standardOutputToFile(let file) = outputs { standardOutput = .file(file.path) } else { standardOutput = .descriptor(writeEnd) }
+        let spawned = DeathSignalSpawn.spawn(
+            executable: executable, arguments: arguments,
+            // Sorted: tools that key caches on their environment (SwiftPM's manifest cache) must
+            // see the same bytes on every run, not a dictionary's random order.
+            environment: environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" },
+            standardOutput: standardOutput, standardError: errorPipe?.write ?? writeEnd,
+            closing: [readEnd, writeEnd] + [errorPipe?.read, errorPipe?.write].compactMap { $0 },
+            currentDirectory: currentDirectory?.path)
+        close(writeEnd)
+        if let errorPipe { close(errorPipe.write) }
+        let childPID: pid_t
+        switch spawned {
+        case .success(let started):
+            childPID = started
+        case .failure(let failure):
+            close(readEnd)
+            if let errorPipe { close(errorPipe.read) }
+            let message = String(cString: strerror(failure.code))
+            let reason = switch failure.step {
+            case "chdir": "cannot change to \(currentDirectory?.path ?? "")"
+            case "exec": message
+            default: "\(failure.step): \(message)"
+            }
+            throw ChildProcessError(executable: executable, reason: reason)
+        }
+        #else
         var actions = posix_spawn_file_actions_t()
         var attributes = posix_spawnattr_t()
         posix_spawn_file_actions_init(&actions)
@@ -140,6 +170,7 @@ package final class ChildProcess {
             if let errorPipe { close(errorPipe.read) }
             throw ChildProcessError(executable: executable, reason: String(cString: strerror(status)))
         }
+        #endif
         pid = childPID
         outputDescriptor = readEnd
         errorDescriptor = errorPipe?.read

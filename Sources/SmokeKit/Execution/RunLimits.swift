@@ -7,6 +7,8 @@ package struct RunLimits: Sendable {
     package var cancellation: CancellationFlag
     /// The clock; tests pass their own.
     package var now: @Sendable () -> Date
+    /// Told about each test process group while it runs (the run lock records them; see `LeftoverProcesses`).
+    package var processGroups: (any ProcessGroupRecording)?
 
     package init(testSeconds: TimeInterval, runDeadline: Date, cancellation: CancellationFlag, now: @escaping @Sendable () -> Date = { Date() }) {
         self.testSeconds = testSeconds
@@ -27,4 +29,10 @@ package struct RunLimits: Sendable {
 
 package enum StopReason: Sendable, Equatable {
     case testTimedOut, runTimedOut, cancelled
+}
+
+/// Keeps the test process groups of a run where a later run can find them.
+package protocol ProcessGroupRecording: Sendable {
+    func record(group pid: Int32)
+    func forget(group pid: Int32)
 }

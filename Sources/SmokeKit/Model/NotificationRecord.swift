@@ -4,7 +4,7 @@ package struct NotificationRecord: Codable, Sendable, Equatable {
     package var kind: String
     /// `slack` or `json`.
     package var format: String
-    /// The redacted target, e.g. `https://hooks…/…`.
+    /// The redacted target, e.g. `$SMOKERUN_WEBHOOK_URL (https://…)`.
     package var target: String
     package var attempts: Int
     /// `delivered`, `queued` (kept in the outbox), `suppressed` or `failed`.

@@ -158,7 +158,7 @@ package struct Notifier: Sendable {
     }
 
     /// One line for a terminal or log, e.g.
-    /// "notify: failure (slack) to https://hooks…/… delivered after 2 attempts (HTTP 200)".
+    /// "notify: failure (slack) to $SMOKERUN_WEBHOOK_URL (https://…) delivered after 2 attempts (HTTP 200)".
     package static func describe(_ record: NotificationRecord) -> String {
         var line = "notify: \(record.kind) (\(record.format)) to \(record.target) \(record.outcome)"
         if record.attempts > 0 { line += " after \(record.attempts) attempt\(record.attempts == 1 ? "" : "s")" }
@@ -201,6 +201,6 @@ package struct Notifier: Sendable {
         guard let value = environment[settings.webhookURLEnvironment], !value.isEmpty else {
             return "$\(settings.webhookURLEnvironment) (unset)"
         }
-        return Redaction.redact(value.trimmingCharacters(in: .whitespacesAndNewlines))
+        return Redaction.target(variable: settings.webhookURLEnvironment, url: value.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 }

@@ -2,14 +2,20 @@ import Foundation
 
 /// Keeps webhook URLs (secrets) out of everything smokerun prints or writes.
 package enum Redaction {
-    /// `https://hooks.slack.com/services/T0/B0/xyz` → `https://hooks…/…`: the scheme and the host's
-    /// first label, enough to tell targets apart, never the token-bearing path.
+    /// `https://hooks.slack.com/services/T0/B0/xyz` → `https://…`: the scheme only. No part of
+    /// the host, path, user or query: a host's first label can itself be a secret
+    /// (`http://secret-token.example/`), and the variable's name (see `target`) tells targets apart.
     package static func redact(_ url: String) -> String {
-        guard let components = URLComponents(string: url), let scheme = components.scheme,
-              let host = components.host, !host.isEmpty
+        guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
+              ["http", "https"].contains(scheme)
         else { return "…" }
-        let firstLabel = host.split(separator: ".").first.map(String.init) ?? host
-        return "\(scheme)://\(firstLabel)…/…"
+        return "\(scheme)://…"
+    }
+
+    /// How a webhook is named in messages and reports: the variable that holds it and its scheme,
+    /// `$SMOKERUN_WEBHOOK_URL (https://…)`.
+    package static func target(variable: String, url: String) -> String {
+        "$\(variable) (\(redact(url)))"
     }
 
     /// Replaces every spelling of `secret` (a URL) in `text` with its redacted form: the whole URL,

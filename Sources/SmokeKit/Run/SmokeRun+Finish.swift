@@ -7,7 +7,7 @@ extension SmokeRun {
         if report.pipelineFile == nil, let file = pipelineFileRecord {
             (report.pipelineFile, report.pipelineHash) = (file.path, file.hash)
         }
-        let store = RunStore(outputDirectory: outputDirectory)
+        let store = RunStore(outputDirectory: outputDirectory, writer: fileWriter)
         var coverageBelowMinimum = false
         if pipeline.coverage.enabled, report.status != .interrupted, !driverResult.profiles.isEmpty {
             let run = self
@@ -22,15 +22,23 @@ extension SmokeRun {
         if options.notify, options.shard == nil {
             report.notifications = await notify(report)
         }
+        var written = true
         do {
             report = try store.finish(
                 report, in: runDirectory, formats: pipeline.reports, consoleLog: nil, environment: context.environment,
                 projectRoot: pipeline.projectRoot(currentDirectory: context.currentDirectory).path)
         } catch {
-            report.errors.append(InfrastructureError(message: "could not write the reports in \(runDirectory.path): \(error.localizedDescription)"))
-            context.standardError.line("smokerun: \(report.errors.last!.message)")
+            // A run whose results did not all reach the disk (full disk, permissions) is an
+            // infrastructure failure whatever its tests did: never `passed` with a missing report.
+            written = false
+            report.status = .error
+            report.errors.append(InfrastructureError(message: "the run's results were not all written: \(error.localizedDescription)"))
+            // If report.json made it, it must not say the run passed; best effort, the disk may still be full.
+            if FileManager.default.fileExists(atPath: runDirectory.appendingPathComponent(RunStore.reportName).path) {
+                try? store.writeReports(report, in: runDirectory, formats: [.json])
+            }
         }
-        printSummary(report, runDirectory: runDirectory)
+        printSummary(report, runDirectory: runDirectory, written: written)
         prune(after: report)
         let exitCode: ExitCode
         switch report.status {
@@ -41,7 +49,7 @@ extension SmokeRun {
         return Outcome(report: report, runDirectory: runDirectory, exitCode: exitCode)
     }
 
-    private func printSummary(_ report: RunReport, runDirectory: URL) {
+    private func printSummary(_ report: RunReport, runDirectory: URL, written: Bool) {
         let err = context.standardError
         let out = context.standardOutput
         for line in RunSummary.failureLines(report, style: TerminalStyle(output: err, environment: context.environment)) { err.line(line) }
@@ -57,7 +65,11 @@ extension SmokeRun {
             // Rounded down, as the dashboard shows it: 99.96% is not 100%.
             out.line("coverage: \(String(format: "%.1f", (coverage.lines.percent * 10).rounded(.down) / 10))% of lines (\(coverage.lines.covered)/\(coverage.lines.count))")
         }
-        out.line("report: \(displayPath(runDirectory.appendingPathComponent("index.html")))")
+        if written {
+            out.line("report: \(displayPath(runDirectory.appendingPathComponent("index.html")))")
+        } else {
+            out.line("report: not written (see the error above); what was saved is in \(displayPath(runDirectory))")
+        }
     }
 
     func displayPath(_ url: URL) -> String {

@@ -27,6 +27,10 @@ package struct SmokeRun: Sendable {
     package var context: CommandContext
     package var cancellation: CancellationFlag
     package var now: @Sendable () -> Date = { Date() }
+    /// Records the run's test process groups (the run lock), so a later run can end leftovers on macOS.
+    package var processGroups: (any ProcessGroupRecording)?
+    /// Every byte the run writes into its output folder goes through it; tests fail it like a full disk.
+    package var fileWriter: FileWriter = .system
     /// How xcodebuild runs read their result bundles; tests pass a fake.
     package var resultBundleReader: @Sendable (any CommandRunning, [String: String]) -> any ResultBundleReading = ResultBundleReaderChoice.standard
 
@@ -57,16 +61,17 @@ package struct SmokeRun: Sendable {
             err.line("smokerun: declared order")
         }
         let runID = RunID.make(date: startedAt, suffix: RunID.randomSuffix())
-        let store = RunStore(outputDirectory: outputDirectory)
+        let store = RunStore(outputDirectory: outputDirectory, writer: fileWriter)
         var runDirectory = outputDirectory.appendingPathComponent(RunStore.relativePath(runID: runID))
         var errors: [InfrastructureError] = []
         var driverResult = DriverResult(device: HostDevice.resolve(pipeline.device, environment: context.environment))
         do {
             runDirectory = try store.createRunDirectory(runID: runID)
             try FileManager.default.createDirectory(at: runDirectory.appendingPathComponent("profiles"), withIntermediateDirectories: true)
-            let console = try ConsoleLog(url: runDirectory.appendingPathComponent("console.log"))
-            let limits = RunLimits(testSeconds: pipeline.timeouts.testSeconds,
+            let console = try ConsoleLog(url: runDirectory.appendingPathComponent("console.log"), writer: fileWriter)
+            var limits = RunLimits(testSeconds: pipeline.timeouts.testSeconds,
                                    runDeadline: startedAt.addingTimeInterval(pipeline.timeouts.runSeconds), cancellation: cancellation)
+            limits.processGroups = processGroups
             let progress = ProgressPrinter(
                 output: err, githubActions: context.environment["GITHUB_ACTIONS"] == "true",
                 style: TerminalStyle(output: err, environment: context.environment))
@@ -88,6 +93,9 @@ package struct SmokeRun: Sendable {
                 driverResult = await BlockingWork.run { driver.run() }
             }
             progress.clear()
+            if let failure = console.failure {
+                errors.append(InfrastructureError(message: "console.log is incomplete: \(failure.localizedDescription)"))
+            }
         } catch {
             errors.append(InfrastructureError(message: "cannot prepare the run directory \(runDirectory.path): \(error.localizedDescription)"))
         }
@@ -97,7 +105,7 @@ package struct SmokeRun: Sendable {
         // Only files the run itself produced (under its own directory) are copied: a test cannot smuggle others in.
         let sources = AttachmentSourcePolicy(allowedFolders: [runDirectory]).filter(driverResult.attachments)
         errors += sources.refused
-        errors += AttachmentStore().attach(sources.allowed, to: &tests, in: runDirectory)
+        errors += AttachmentStore(writer: fileWriter).attach(sources.allowed, to: &tests, in: runDirectory)
 
         let finishedAt = now()
         var report = RunReport(

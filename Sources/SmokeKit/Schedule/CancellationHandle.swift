@@ -6,8 +6,24 @@ package final class CancellationHandle: @unchecked Sendable {
     private let lock = NSLock()
     private var cancelled = false
     private var handlers: [@Sendable () -> Void] = []
+    private var groups: (any ProcessGroupRecording)?
 
     package init() {}
+
+    /// The pipeline's run lock, set by the scheduler once it holds it, so the run records its test
+    /// process groups there (a later run ends leftovers of a killed scheduler on macOS).
+    package var processGroups: (any ProcessGroupRecording)? {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return groups
+        }
+        set {
+            lock.lock()
+            groups = newValue
+            lock.unlock()
+        }
+    }
 
     package var isCancelled: Bool {
         lock.lock()

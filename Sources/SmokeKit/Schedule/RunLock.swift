@@ -2,11 +2,14 @@ import Foundation
 
 /// An exclusive, cross-process lock on one pipeline's runs: `flock()` on a file under the output
 /// folder. The kernel drops the lock when its process dies, even by SIGKILL, so a crash never
-/// leaves it stuck; the holder's pid is written into the file for messages.
-package final class RunLock: @unchecked Sendable {
+/// leaves it stuck. The file holds the holder's pid (for messages) and its running test process
+/// groups (so a later run can end what a killed one left behind on macOS; see `LeftoverProcesses`).
+package final class RunLock: ProcessGroupRecording, @unchecked Sendable {
     package let url: URL
     private let lock = NSLock()
     private var descriptor: Int32
+    /// Test process groups running under this lock, written into the lock file (see `LeftoverProcesses`).
+    private var groups: [LeftoverProcesses.Group] = []
 
     private init(url: URL, descriptor: Int32) {
         self.url = url
@@ -33,16 +36,63 @@ package final class RunLock: @unchecked Sendable {
         guard descriptor >= 0 else { throw .unusable(path: url.path, reason: String(cString: strerror(errno))) }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let code = errno
-            let holder = readPID(descriptor)
+            let holder = currentHolder(descriptor)
             close(descriptor)
             if code == EWOULDBLOCK { throw .held(path: url.path, pid: holder) }
             throw .unusable(path: url.path, reason: String(cString: strerror(code)))
         }
-        let pid = Array("\(getpid())\n".utf8)
-        _ = ftruncate(descriptor, 0)
-        _ = pid.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
-        return RunLock(url: url, descriptor: descriptor)
+        #if os(macOS)
+        // No parent-death signal on macOS: a killed smokerun's test processes may still run. End
+        // the ones the previous holder recorded, if they are still the same processes.
+        endLeftovers(recordedIn: descriptor)
+        #endif
+        let held = RunLock(url: url, descriptor: descriptor)
+        held.writeContents()
+        return held
     }
+
+    /// Records a test process group (its leader's pid) started under this lock; `forget` when it ends.
+    package func record(group pid: Int32) {
+        guard let startTime = ProcessStartTime.of(pid) else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        groups.append(LeftoverProcesses.Group(pid: pid, startTime: startTime))
+        writeContentsLocked()
+    }
+
+    package func forget(group pid: Int32) {
+        lock.lock()
+        defer { lock.unlock() }
+        groups.removeAll { $0.pid == pid }
+        writeContentsLocked()
+    }
+
+    private func writeContents() {
+        lock.lock()
+        defer { lock.unlock() }
+        writeContentsLocked()
+    }
+
+    /// Written first, then the old tail cut off: a reader never finds the file empty.
+    private func writeContentsLocked() {
+        guard descriptor >= 0 else { return }
+        let text = Array(LeftoverProcesses.render(holder: getpid(), groups: groups).utf8)
+        _ = text.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+        _ = ftruncate(descriptor, off_t(text.count))
+    }
+
+    #if os(macOS)
+    private static func endLeftovers(recordedIn descriptor: Int32) {
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+        guard count > 0 else { return }
+        let recorded = LeftoverProcesses.parse(String(decoding: buffer[..<count], as: UTF8.self)).groups
+        for pid in LeftoverProcesses.toEnd(recorded, startTime: ProcessStartTime.of, ownPID: getpid()) {
+            kill(-pid, SIGKILL)
+            kill(pid, SIGKILL)
+        }
+    }
+    #endif
 
     /// Gives the lock up; the file stays (removing it would race with a process opening it).
     package func release() {
@@ -54,11 +104,21 @@ package final class RunLock: @unchecked Sendable {
         descriptor = -1
     }
 
+    /// The pid the holder wrote, read from the file now (never remembered from an earlier look): a
+    /// holder that has only just taken the lock may not have written it yet, so a few short retries.
+    private static func currentHolder(_ descriptor: Int32) -> Int32? {
+        for _ in 0..<5 {
+            if let pid = readPID(descriptor) { return pid }
+            usleep(20_000)
+        }
+        return nil
+    }
+
     private static func readPID(_ descriptor: Int32) -> Int32? {
-        var buffer = [UInt8](repeating: 0, count: 32)
+        var buffer = [UInt8](repeating: 0, count: 4096)
         let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
         guard count > 0 else { return nil }
-        return Int32(String(decoding: buffer[..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        return LeftoverProcesses.parse(String(decoding: buffer[..<count], as: UTF8.self)).holder
     }
 }
 

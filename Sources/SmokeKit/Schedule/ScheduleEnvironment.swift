@@ -47,7 +47,9 @@ package struct ScheduleEnvironment: Sendable {
                 let cancellation = CancellationFlag()
                 handle.onCancel { cancellation.cancel() }
                 let context = CommandContext()
-                let outcome = await SmokeRun(pipeline: pipeline, options: SmokeRun.Options(), context: context, cancellation: cancellation).execute()
+                var run = SmokeRun(pipeline: pipeline, options: SmokeRun.Options(), context: context, cancellation: cancellation)
+                run.processGroups = handle.processGroups
+                let outcome = await run.execute()
                 return RunOutcome(status: outcome.report.status, reportPath: outcome.runDirectory.appendingPathComponent("report.json").path)
             },
             checkPipeline: { pipeline, url in

@@ -113,6 +113,7 @@ final class SchedulerLoop {
             }
         }
         let handle = CancellationHandle()
+        handle.processGroups = lock
         let runPipeline = scheduler.runPipeline
         let sink = self.sink
         log(.started(pipeline: pipeline.name, scheduledFor: scheduledFor, catchUp: catchUp))

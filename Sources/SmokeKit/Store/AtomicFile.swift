@@ -2,10 +2,10 @@ import Foundation
 
 /// Whole-file writes that readers never see half done: a temp file in the same folder, then rename.
 package enum AtomicFile {
-    package static func write(_ data: Data, to url: URL) throws {
+    package static func write(_ data: Data, to url: URL, writer: FileWriter = .system) throws {
         let temporary = temporaryURL(next: url)
         do {
-            try POSIXFile.writeNew(data, to: temporary)
+            try POSIXFile.writeNew(data, to: temporary, writer: writer)
             try POSIXFile.rename(temporary, to: url)
         } catch {
             POSIXFile.remove(temporary)
@@ -14,13 +14,17 @@ package enum AtomicFile {
     }
 
     /// Copies a file to `url` the same way: into a temp file beside it, then renamed.
-    package static func copy(_ source: URL, to url: URL) throws {
+    package static func copy(_ source: URL, to url: URL, writer: FileWriter = .system) throws {
         let temporary = temporaryURL(next: url)
         do {
-            try FileManager.default.copyItem(at: source, to: temporary)
+            try POSIXFile.copyNew(source, to: temporary, writer: writer)
             try POSIXFile.rename(temporary, to: url)
+        } catch let error as StoreError {
+            POSIXFile.remove(temporary)
+            if case .attachmentSourceUnreadable = error { throw error }
+            throw StoreError.writeFailed(path: url.path, reason: reason(error))
         } catch {
-            try? FileManager.default.removeItem(at: temporary)
+            POSIXFile.remove(temporary)
             throw StoreError.writeFailed(path: url.path, reason: reason(error))
         }
     }

@@ -8,7 +8,12 @@ package struct AttachmentStore: Sendable {
     /// Candidates tried before giving up; bounds the loop.
     static let candidateLimit = 10_000
 
-    package init() {}
+    /// Every byte stored goes through it; tests make it fail like a full disk.
+    package var writer: FileWriter
+
+    package init(writer: FileWriter = .system) {
+        self.writer = writer
+    }
 
     /// Saves every attachment and links each to its test; one that cannot be stored becomes an
     /// error for the report instead of stopping the rest.
@@ -41,11 +46,11 @@ package struct AttachmentStore: Sendable {
         do {
             switch raw.content {
             case .bytes(let data):
-                try AtomicFile.write(data, to: destination)
+                try AtomicFile.write(data, to: destination, writer: writer)
                 size = data.count
             case .file(let source):
                 size = try regularFileSize(source)
-                try AtomicFile.copy(source, to: destination)
+                try AtomicFile.copy(source, to: destination, writer: writer)
             }
         } catch {
             POSIXFile.remove(destination)

@@ -11,6 +11,28 @@ package enum HistoryStore {
     package struct Contents: Sendable, Equatable {
         package var entries: [HistoryEntry]
         package var unreadableLines: Int
+        /// The 1-based line number of the first unreadable line, so a person can go and look.
+        package var firstUnreadableLine: Int?
+
+        package init(entries: [HistoryEntry], unreadableLines: Int, firstUnreadableLine: Int? = nil) {
+            self.entries = entries
+            self.unreadableLines = unreadableLines
+            self.firstUnreadableLine = firstUnreadableLine
+        }
+
+        /// One line for standard error when lines were skipped, naming the file, the count and the
+        /// first line; nil when every line was read.
+        package func warning(file: URL) -> String? {
+            guard unreadableLines > 0 else { return nil }
+            let first = firstUnreadableLine.map { ", first at line \($0)" } ?? ""
+            let lines = unreadableLines == 1 ? "1 corrupt line" : "\(unreadableLines) corrupt lines"
+            return "smokerun: warning: skipped \(lines) in \(file.path)\(first) (not a run summary; a crash mid-write or an edit)"
+        }
+    }
+
+    /// `<output>/history.jsonl`.
+    package static func fileURL(outputDirectory: URL) -> URL {
+        outputDirectory.appendingPathComponent(fileName)
     }
 
     /// The entries of one pipeline (all when nil), oldest first; a missing file is an empty history.
@@ -33,10 +55,12 @@ package enum HistoryStore {
         let decoder = JSONCoding.decoder()
         var entries: [HistoryEntry] = []
         var unreadable = 0
-        for line in data.split(separator: UInt8(ascii: "\n")) {
+        var firstUnreadable: Int?
+        for (index, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
             if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\t") }) { continue }
             guard let entry = try? decoder.decode(HistoryEntry.self, from: Data(line)) else {
                 unreadable += 1
+                if firstUnreadable == nil { firstUnreadable = index + 1 }
                 continue
             }
             if pipeline == nil || entry.pipeline == pipeline { entries.append(entry) }
@@ -45,7 +69,7 @@ package enum HistoryStore {
         let sorted = entries.enumerated()
             .sorted { ($0.element.startedAt, $0.offset) < ($1.element.startedAt, $1.offset) }
             .map(\.element)
-        return Contents(entries: sorted, unreadableLines: unreadable)
+        return Contents(entries: sorted, unreadableLines: unreadable, firstUnreadableLine: firstUnreadable)
     }
 
     /// The newest run: where `latest` points, else the last run folder by name (names sort by

@@ -22,21 +22,25 @@ enum POSIXFile {
     }
 
     /// Writes all of `data` to a new file at `url` (which must not exist), then fsyncs it.
-    static func writeNew(_ data: Data, to url: URL) throws {
+    static func writeNew(_ data: Data, to url: URL, writer: FileWriter = .system) throws {
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else { throw StoreError.writeFailed(path: url.path, reason: lastError()) }
         defer { close(descriptor) }
-        try writeAll(data, to: descriptor, path: url.path)
+        try writer.writeAll(data, to: descriptor, path: url.path)
         guard fsync(descriptor) == 0 else { throw StoreError.writeFailed(path: url.path, reason: lastError()) }
     }
 
-    /// Appends `line` (which ends in a newline) with one `write` on an `O_APPEND` descriptor, so
-    /// concurrent writers never interleave partial lines. When a crashed writer left the file
-    /// without a final newline, a newline goes first so the torn line cannot swallow this one.
-    static func appendLine(_ line: Data, to url: URL) throws {
+    /// Appends `line` (which ends in a newline) as a whole line or not at all. One `write` on an
+    /// `O_APPEND` descriptor under `flock`, so concurrent smokerun processes never interleave; when
+    /// the write fails part way (a full disk), the file is truncated back to where it was, so no
+    /// torn line is left. A torn last line left by an older version or a crash is repaired first:
+    /// a newline ends it, so it stays one (unreadable, counted) line and cannot swallow this one.
+    static func appendLine(_ line: Data, to url: URL, writer: FileWriter = .system) throws {
         let descriptor = open(url.path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw StoreError.writeFailed(path: url.path, reason: lastError()) }
         defer { close(descriptor) }
+        // Other smokerun processes appending at the same moment wait here; the lock goes with close.
+        while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw StoreError.writeFailed(path: url.path, reason: lastError()) }
         var data = line
@@ -46,7 +50,13 @@ enum POSIXFile {
                 data.insert(UInt8(ascii: "\n"), at: data.startIndex)
             }
         }
-        try writeAll(data, to: descriptor, path: url.path)
+        do {
+            try writer.writeAll(data, to: descriptor, path: url.path)
+        } catch {
+            // Whole lines or nothing: drop whatever part of this line reached the disk.
+            _ = ftruncate(descriptor, info.st_size)
+            throw error
+        }
     }
 
     /// Renames atomically, replacing what is at `destination` (a file or a symlink).
@@ -88,18 +98,25 @@ enum POSIXFile {
         return lstat(url.path, &info) == 0
     }
 
-    private static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws {
-        try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw StoreError.writeFailed(path: path, reason: lastError())
-                }
-                offset += written
+    /// Streams `source` into a new file at `url` (which must not exist), then fsyncs it.
+    static func copyNew(_ source: URL, to url: URL, writer: FileWriter = .system) throws {
+        let input = open(source.path, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { throw StoreError.attachmentSourceUnreadable(path: source.path, reason: lastError()) }
+        defer { close(input) }
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard descriptor >= 0 else { throw StoreError.writeFailed(path: url.path, reason: lastError()) }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: 256 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw StoreError.attachmentSourceUnreadable(path: source.path, reason: lastError())
             }
+            if count == 0 { break }
+            try writer.writeAll(Data(buffer[0..<count]), to: descriptor, path: url.path)
         }
+        guard fsync(descriptor) == 0 else { throw StoreError.writeFailed(path: url.path, reason: lastError()) }
     }
 
     static func lastError() -> String { String(cString: strerror(errno)) }

@@ -9,9 +9,12 @@ package struct RunStore: Sendable {
     package static let coverageFileNames = ["coverage.json", "coverage.lcov", "cobertura.xml"]
 
     package let outputDirectory: URL
+    /// Every byte the store writes goes through it; tests make it fail like a full disk.
+    package var writer: FileWriter
 
-    package init(outputDirectory: URL) {
+    package init(outputDirectory: URL, writer: FileWriter = .system) {
         self.outputDirectory = outputDirectory
+        self.writer = writer
     }
 
     /// The file each report format is written to.
@@ -54,7 +57,7 @@ package struct RunStore: Sendable {
     ) throws -> RunReport {
         let consoleDestination = runDirectory.appendingPathComponent(Self.consoleLogName)
         if let consoleLog, consoleLog.standardizedFileURL.path != consoleDestination.standardizedFileURL.path {
-            try AtomicFile.copy(consoleLog, to: consoleDestination)
+            try AtomicFile.copy(consoleLog, to: consoleDestination, writer: writer)
         }
         var report = report
         report.artifacts = artifacts(in: runDirectory, formats: formats)
@@ -62,7 +65,7 @@ package struct RunStore: Sendable {
         try updateLatest(runID: report.runID)
         if report.shard == nil { try appendHistory(report) }
         if formats.contains(.markdown), let summaryPath = environment["GITHUB_STEP_SUMMARY"], !summaryPath.isEmpty {
-            try POSIXFile.appendLine(Data((MarkdownReport.render(report) + "\n").utf8), to: URL(fileURLWithPath: summaryPath))
+            try POSIXFile.appendLine(Data((MarkdownReport.render(report) + "\n").utf8), to: URL(fileURLWithPath: summaryPath), writer: writer)
         }
         return report
     }
@@ -80,7 +83,7 @@ package struct RunStore: Sendable {
             case .html:
                 data = Data(HTMLReport.render(report, sources: sources, attachmentContent: { Self.content(of: $0, in: runDirectory) }).utf8)
             }
-            try AtomicFile.write(data, to: destination)
+            try AtomicFile.write(data, to: destination, writer: writer)
         }
     }
 
@@ -106,7 +109,7 @@ package struct RunStore: Sendable {
         let entry = HistoryEntry(report: report, path: Self.relativePath(runID: report.runID))
         var line = try JSONCoding.encoder(pretty: false).encode(entry)
         line.append(UInt8(ascii: "\n"))
-        try POSIXFile.appendLine(line, to: outputDirectory.appendingPathComponent(HistoryStore.fileName))
+        try POSIXFile.appendLine(line, to: outputDirectory.appendingPathComponent(HistoryStore.fileName), writer: writer)
     }
 
     /// Decodes `<run>/report.json`.

@@ -43,6 +43,21 @@ import Testing
         #expect(text.contains("Trend (3 runs): ▁▆█"))
     }
 
+    @Test func corruptHistoryLinesAreCountedInAOneLineWarningNamingTheFirst() async throws {
+        let base = try makeOutput()
+        let history = base.appendingPathComponent(".smokerun/history.jsonl")
+        var lines = try String(contentsOf: history, encoding: .utf8).split(separator: "\n").map(String.init)
+        lines.insert("{\"runID\": torn", at: 1)
+        lines.append("garbage")
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: history)
+        let (status, text, err) = await run(["coverage"], in: base)
+        #expect(status == .passed)
+        #expect(text.contains("Trend (3 runs)"))
+        #expect(err.contains("warning: skipped 2 corrupt lines in "), "\(err)")
+        #expect(err.contains("history.jsonl, first at line 2"), "\(err)")
+        #expect(err.split(separator: "\n").count == 1)
+    }
+
     @Test func aRunIDAndARunDirectoryReadTheSameRun() async throws {
         let base = try makeOutput()
         let (_, byID, _) = await run(["coverage", "20261122T040000Z-3f9a"], in: base)

@@ -15,6 +15,18 @@ import Testing
         second.release()
     }
 
+    /// The message names whoever holds the lock now, read from the file when the lock is refused:
+    /// here the holder's pid is replaced while it holds the lock (as a new holder rewrites it).
+    @Test func theHeldMessageReReadsTheHoldersPIDEachTime() throws {
+        let directory = try ScratchDirectory()
+        let url = RunLock.fileURL(outputDirectory: directory.url, pipelineName: "smoke")
+        let holder = try RunLock.acquire(at: url)
+        defer { holder.release() }
+        #expect(throws: RunLockError.held(path: url.path, pid: getpid())) { try RunLock.acquire(at: url) }
+        try Data("4242\n".utf8).write(to: url)
+        #expect(throws: RunLockError.held(path: url.path, pid: 4242)) { try RunLock.acquire(at: url) }
+    }
+
     @Test func pipelineNamesBecomeSafeFileNames() {
         let url = RunLock.fileURL(outputDirectory: URL(fileURLWithPath: "/out"), pipelineName: "../ios smoke")
         #expect(url.path == "/out/locks/.._ios_smoke.lock")

@@ -1,0 +1,49 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// The one `write(2)` every store file goes through (reports, history, attachments, console.log),
+/// as a value: tests pass one that fails with ENOSPC at a chosen file or byte, the way a full disk
+/// does, without needing a tiny file system.
+package struct FileWriter: Sendable {
+    /// Writes up to `bytes.count` bytes to `descriptor` (open on `path`); returns how many were
+    /// written, or -1 with `errno` set, as `write(2)` does.
+    package var write: @Sendable (_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, _ path: String) -> Int
+
+    package init(write: @escaping @Sendable (_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, _ path: String) -> Int) {
+        self.write = write
+    }
+
+    /// The real system call.
+    package static let system = FileWriter { descriptor, bytes, _ in
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return 0 }
+        #if canImport(Glibc)
+        return Glibc.write(descriptor, base, bytes.count)
+        #elseif canImport(Musl)
+        return Musl.write(descriptor, base, bytes.count)
+        #else
+        return Darwin.write(descriptor, base, bytes.count)
+        #endif
+    }
+
+    /// Writes all of `data`, retrying short writes and EINTR; throws `writeFailed` naming `path`.
+    func writeAll(_ data: Data, to descriptor: Int32, path: String) throws {
+        try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(descriptor, UnsafeRawBufferPointer(rebasing: buffer[offset...]), path)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw StoreError.writeFailed(path: path, reason: POSIXFile.lastError())
+                }
+                if written == 0 { throw StoreError.writeFailed(path: path, reason: "the file system accepted no more bytes") }
+                offset += written
+            }
+        }
+    }
+}
