@@ -77,14 +77,13 @@ package enum HTMLReport {
         html += "<p>\(facts.joined(separator: " · "))</p>\n"
         if let seed = report.seed {
             html += "<p>seed <code>\(seed)</code>"
-            if let replay = replayCommand(report) { html += " — replay with <code>\(h(replay))</code>" }
+            if let replay = ReplayCommand.text(for: report) { html += " — replay with <code>\(h(replay))</code>" }
             html += "</p>\n"
         }
         return html + "</header>\n"
     }
 
     /// The one place the page asks for the replay command (the lead may route it elsewhere).
-    private static func replayCommand(_ report: RunReport) -> String? { ReportText.replayCommand(report) }
 
     /// A disagreement between smokerun's totals and the frameworks' own, and how the inputs were read.
     private static func notices(_ report: RunReport) -> String {

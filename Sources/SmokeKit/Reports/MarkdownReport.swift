@@ -37,7 +37,7 @@ package enum MarkdownReport {
         lines.append(facts.joined(separator: " · "))
         if let seed = report.seed {
             lines.append("")
-            let replay = replayCommand(report).map { " — replay with `\($0)`" } ?? ""
+            let replay = ReplayCommand.text(for: report).map { " — replay with `\($0)`" } ?? ""
             lines.append("**Order** \(report.ordering.mode.rawValue), seed `\(seed)`\(replay)")
         } else {
             lines.append("")
@@ -47,7 +47,6 @@ package enum MarkdownReport {
     }
 
     /// The one place the summary asks for the replay command (the lead may route it elsewhere).
-    private static func replayCommand(_ report: RunReport) -> String? { ReportText.replayCommand(report) }
 
     /// A disagreement with the frameworks' own totals, and how the inputs were read.
     private static func notices(_ report: RunReport) -> String? {

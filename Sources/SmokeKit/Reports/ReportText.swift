@@ -61,13 +61,6 @@ enum ReportText {
         return parts.compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
     }
 
-    /// The command that replays a random run's order: the pipeline file as given, relative to the
-    /// project root. Nil without a seed or without a file (`parse`).
-    static func replayCommand(_ report: RunReport) -> String? {
-        guard let seed = report.seed, let file = report.pipelineFile else { return nil }
-        return "smokerun run \(file) --seed \(seed)"
-    }
-
     /// A failure as one line: `file:line: message`.
     static func line(_ failure: TestFailure) -> String {
         guard let location = failure.location else { return failure.message }
