@@ -63,6 +63,9 @@ import Testing
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("Pipelines"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data(#"{"name": "bare", "swiftpm": {"packagePath": "."}}"#.utf8).write(to: folder.appendingPathComponent("Pipelines/bare.json"))
+        // A package, so the pipeline passes its path checks and the run gets as far as looking for swift.
+        try Data("// swift-tools-version:6.0\nimport PackageDescription\nlet package = Package(name: \"Bare\")\n".utf8)
+            .write(to: folder.appendingPathComponent("Package.swift"))
         let bare = try run("/usr/bin/env", ["-i", "PATH=/usr/bin:/bin", "HOME=\(folder.path)", IntegrationSupport.smokerunBinary.path, "run", "Pipelines/bare.json", "--no-notify"],
                            environment: [:], in: folder)
         #expect(bare.status == 3, "\(bare.output)")

@@ -32,7 +32,7 @@ final class NotifyWebhookReceiver: @unchecked Sendable {
     private var stopped = false
 
     /// - Parameter replies: answers in order; the last one repeats.
-    init(replies: [Reply], maxConnections: Int = 20, lifetime: Double = 30) throws {
+    init(replies: [Reply], maxConnections: Int = 20, lifetime: Double = 300) throws {
         self.replies = replies
         (listener, port) = try Self.bindLoopback()
         guard listen(listener, 16) == 0 else {
