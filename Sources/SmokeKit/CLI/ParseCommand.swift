@@ -5,7 +5,7 @@ package struct ParseCommand: Command {
     package static let name = "parse"
     package static let summary = "turn saved test output (logs, event streams, .xcresult bundles) into smokerun's reports"
     package static let help = """
-        Usage: smokerun parse INPUT… [--output DIR] [--name NAME] [--format LIST] [--summary-only]
+        Usage: smokerun parse INPUT… [--output DIR] [--name NAME] [--format LIST] [--summary-only] [--strict]
                smokerun parse BUNDLE.xcresult [--cross-check] [--output DIR] [--name NAME] [--format LIST]
 
         Reads saved `swift test` / xcodebuild console logs and Swift Testing event streams
@@ -19,11 +19,13 @@ package struct ParseCommand: Command {
           --name NAME       pipeline name recorded in the reports (default: parsed)
           --format LIST     comma-separated: json,junit,markdown,html (default: all)
           --summary-only    print the totals, write nothing
+          --strict          exit 3 when smokerun's counts disagree with the frameworks' own totals
+                            (`Executed N tests, with M failures`, `Test run with N tests`)
           --cross-check     (macOS, .xcresult) read the bundle with xcresulttool too and report any
                             difference in tests, statuses, retries, durations or failure messages
 
         Exit status: 0 all passed, 1 tests failed, 2 unreadable or unrecognisable input,
-        3 --cross-check found the two readings different.
+        3 --cross-check found the two readings different, or --strict and the counts disagree.
 
         """
 
@@ -33,19 +35,21 @@ package struct ParseCommand: Command {
     var formats: [ReportFormat]
     var summaryOnly: Bool
     var crossCheck: Bool
+    var strict: Bool
     /// Makes the xcresulttool reader where Xcode is present, nil elsewhere (Linux); tests pass a fake.
     package var makeXCResultToolReader: @Sendable (CommandContext) -> (any ResultBundleReading)? = { context in
         XCResultToolReader.ifInstalled(runner: context.runner, environment: context.environment)
     }
 
     package init(arguments: [String]) throws(UsageError) {
-        let parsed = try Arguments(arguments, options: ["output", "name", "format"], flags: ["summary-only", "cross-check"])
+        let parsed = try Arguments(arguments, options: ["output", "name", "format"], flags: ["summary-only", "cross-check", "strict"])
         inputs = parsed.positionals
         guard !inputs.isEmpty else { throw UsageError("parse needs at least one input file (a log, an event stream or an .xcresult bundle)") }
         output = parsed.value("output") ?? ".smokerun"
         name = parsed.value("name") ?? "parsed"
         summaryOnly = parsed.flag("summary-only")
         crossCheck = parsed.flag("cross-check")
+        strict = parsed.flag("strict")
         formats = ReportFormat.allCases
         if let list = parsed.value("format") {
             formats = try list.split(separator: ",").map { (item) throws(UsageError) -> ReportFormat in
@@ -79,8 +83,24 @@ package struct ParseCommand: Command {
         let seconds = max(finishedAt.timeIntervalSince(startedAt), 0.000_001)
         context.standardError.line(String(format: "parsed %d lines (%.1f MB in %.2f s, %.0f MB/s), %d not understood",
                                           parsed.lineCount, mb, seconds, mb / seconds, parsed.unrecognizedLineCount))
-        let report = makeReport(tests: tests, device: nil, toolchain: nil, notes: [], startedAt: startedAt, finishedAt: finishedAt)
-        return try write(report, attachments: parsed.attachments, consoleLog: files.count == 1 ? files[0] : nil, in: context)
+        var report = makeReport(tests: tests, device: nil, toolchain: nil, notes: [], startedAt: startedAt, finishedAt: finishedAt)
+        report.inputs = parsed.inputs
+        // A summary keeps no failure messages or earlier attempts, which XCTest's totals count: compare only full reads.
+        if !summaryOnly { report.reconciliation = Reconciliation.compare(parsed.frameworkCounts, with: tests) }
+        Self.listDisagreement(in: &report, warn: context.standardError)
+        let exitCode = try write(report, attachments: parsed.attachments, consoleLog: files.count == 1 ? files[0] : nil, in: context)
+        return strict && report.reconciliation?.agrees == false ? .infrastructure : exitCode
+    }
+
+    /// A disagreement with the frameworks' own totals: a warning naming both counts, and an entry in `errors`.
+    /// It does not change the status: the tests' own results still decide passed or failed (`--strict` makes
+    /// the command fail instead), so a counting doubt never turns a passing run into an infrastructure error.
+    static func listDisagreement(in report: inout RunReport, warn: any TextOutput) {
+        guard let reconciliation = report.reconciliation, !reconciliation.agrees else { return }
+        for difference in reconciliation.differences {
+            warn.line("smokerun: warning: counts disagree: \(difference)")
+            report.errors.append(InfrastructureError(message: "reconciliation: \(difference)"))
+        }
     }
 
     private func runBundle(_ bundle: URL, in context: CommandContext) throws -> ExitCode {

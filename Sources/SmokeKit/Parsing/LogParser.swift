@@ -16,6 +16,13 @@ package struct ParsedLog: Sendable {
     package var byteCount: Int
     /// The format of each input, in order.
     package var formats: [LogFormat]
+    /// What the frameworks said about the run in the inputs' own totals lines, read apart from the per-test rules.
+    package var frameworkCounts: [FrameworkCount] = []
+    /// How each input was read, in order.
+    package var inputs: [InputRecord] = []
+
+    /// smokerun's results checked against `frameworkCounts`; nil when no input carries totals.
+    package var reconciliation: Reconciliation? { Reconciliation.compare(frameworkCounts, with: results) }
 }
 
 /// Parses whole log files for `smokerun parse`: reads each in fixed-size chunks (never the whole file),
@@ -48,11 +55,22 @@ package struct LogParser: Sendable {
     package func parse(files: [URL]) throws(ParseError) -> ParsedLog {
         var collector = ResultCollector(knownTests: knownTests, projectRoot: projectRoot, retention: retention)
         var parsed = ParsedLog(results: [], attachments: [], unrecognizedLineCount: 0, lineCount: 0, byteCount: 0, formats: [])
+        // A log and the event stream of the same run: the stream names every Swift Testing test exactly, so the
+        // console's Swift Testing lines (and its `Test run with` totals) are not counted a second time.
+        let hasEventStream = files.count > 1 && files.contains { Self.peekFormat($0) == .eventStream }
         for file in files {
-            let summary = try parse(file: file, into: &collector)
+            let unrecognizedBefore = collector.unrecognizedLineCount
+            let summary = try parse(file: file, into: &collector, skipsSwiftTestingConsole: hasEventStream)
             parsed.lineCount += summary.lineCount
             parsed.byteCount += summary.byteCount
             parsed.formats.append(summary.format)
+            var counts = summary.frameworkCounts
+            if hasEventStream, summary.format != .eventStream { counts.removeAll { $0.framework == TestFramework.swiftTesting.rawValue } }
+            parsed.frameworkCounts += counts
+            parsed.inputs.append(InputRecord(
+                path: file.path, format: summary.format.rawValue, strippedPrefix: summary.strippedPrefix,
+                unrecognizedLines: collector.unrecognizedLineCount - unrecognizedBefore,
+                firstUnrecognizedLine: summary.firstUnrecognizedLine))
         }
         parsed.results = collector.results
         parsed.attachments = collector.attachments
@@ -65,10 +83,44 @@ package struct LogParser: Sendable {
         package var format: LogFormat
         package var lineCount: Int
         package var byteCount: Int
+        package var frameworkCounts: [FrameworkCount] = []
+        /// The CI line prefix or wrapper removed (`github-actions-timestamp`, `worker-prefix`, …), the most frequent one.
+        package var strippedPrefix: String?
+        package var firstUnrecognizedLine: Int?
     }
 
-    /// Parses one file into `collector`; a test still running at the end of the file is `crashed`.
-    package func parse(file: URL, into collector: inout ResultCollector) throws(ParseError) -> FileSummary {
+    /// The format of `file` from its first bytes, or nil when it cannot be read.
+    static func peekFormat(_ file: URL) -> LogFormat? {
+        guard let handle = try? FileHandle(forReadingFrom: file) else { return nil }
+        defer { try? handle.close() }
+        guard let head = try? handle.read(upToCount: sampleSize), !head.isEmpty else { return nil }
+        return head.withUnsafeBytes { LogFormat.detect($0.bindMemory(to: UInt8.self)) }
+    }
+
+    /// The frameworks' own totals in a file (a run's `console.log`), read apart from the per-test rules.
+    package static func frameworkCounts(of file: URL, named name: String) -> [FrameworkCount] {
+        guard let handle = try? FileHandle(forReadingFrom: file) else { return [] }
+        defer { try? handle.close() }
+        var reader = FrameworkTotalsReader()
+        var splitter = LineSplitter()
+        while let chunk = try? handle.read(upToCount: chunkSize), !chunk.isEmpty {
+            splitter.push(chunk) { reader.read(Self.stripped($0)) }
+        }
+        splitter.finish { reader.read(Self.stripped($0)) }
+        return reader.counts(from: name)
+    }
+
+    /// `line` without a CI timestamp prefix.
+    private static func stripped(_ line: LineBytes) -> LineBytes {
+        guard let (_, contentStart) = LinePrefix.strip(line) else { return line }
+        return UnsafeBufferPointer(rebasing: line[contentStart...])
+    }
+
+    /// Parses one file into `collector`; a test still running at the end of the file is `crashed` — unless the
+    /// log ends in xcodebuild's `** TEST SUCCEEDED **` and XCTest counted no failure: then it passed.
+    package func parse(
+        file: URL, into collector: inout ResultCollector, skipsSwiftTestingConsole: Bool = false
+    ) throws(ParseError) -> FileSummary {
         let path = file.path
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
@@ -81,6 +133,7 @@ package struct LogParser: Sendable {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 16)
         defer { buffer.deallocate() }
         var reader = LineReader(collector: collector)
+        reader.skipsSwiftTestingConsole = skipsSwiftTestingConsole
         var splitter = LineSplitter()
         var byteCount = 0
         var document: Data?
@@ -115,13 +168,18 @@ package struct LogParser: Sendable {
             return FileSummary(format: format, lineCount: lines, byteCount: byteCount)
         }
         splitter.finish { reader.handle($0) }
+        reader.finish()
         collector = reader.collector
         guard let format = reader.format, reader.sawTestActivity else { throw .noTestOutput(path: path) }
         if format == .eventStream, !reader.sawRunEnded || reader.lastLineWasMalformed {
             guard allowsTruncatedEventStreams else { throw .truncatedEventStream(path: path, line: splitter.lineCount) }
         }
-        collector.finishRunningTest(as: .crashed, failure: nil)
-        return FileSummary(format: format, lineCount: splitter.lineCount, byteCount: byteCount)
+        let counts = reader.totals.counts(from: file.lastPathComponent)
+        let endedInSuccess = reader.sawSuccessBanner && !counts.contains { $0.failures > 0 }
+        collector.finishRunningTest(as: endedInSuccess ? .passed : .crashed, failure: nil)
+        return FileSummary(
+            format: format, lineCount: splitter.lineCount, byteCount: byteCount, frameworkCounts: counts,
+            strippedPrefix: reader.mostFrequentPrefix, firstUnrecognizedLine: reader.firstUnrecognizedLine)
     }
 }
 
@@ -134,12 +192,43 @@ private struct LineReader {
     var sawTestActivity = false
     var sawRunEnded = false
     var lastLineWasMalformed = false
+    var skipsSwiftTestingConsole = false
+    var totals = FrameworkTotalsReader()
+    var sawSuccessBanner = false
+    var lineNumber = 0
+    var firstUnrecognizedLine: Int?
+    var prefixCounts: [String: Int] = [:]
 
     init(collector: ResultCollector) {
         self.collector = collector
     }
 
-    mutating func handle(_ line: LineBytes) {
+    var mostFrequentPrefix: String? {
+        var counts = prefixCounts
+        for (kind, count) in console.wrapperCounts { counts[kind, default: 0] += count }
+        return counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key
+    }
+
+    mutating func handle(_ rawLine: LineBytes) {
+        lineNumber += 1
+        var line = rawLine
+        if let (kind, contentStart) = LinePrefix.strip(rawLine) {
+            prefixCounts[kind.rawValue, default: 0] += 1
+            line = UnsafeBufferPointer(rebasing: rawLine[contentStart...])
+        }
+        totals.read(line)
+        let unrecognizedBefore = collector.unrecognizedLineCount
+        read(line)
+        while let deferred = console.takeDeferred() { apply(deferred) }
+        if firstUnrecognizedLine == nil, collector.unrecognizedLineCount > unrecognizedBefore { firstUnrecognizedLine = lineNumber }
+    }
+
+    /// The end of the file: a split line still waiting for its second half is read as it is.
+    mutating func finish() {
+        while let deferred = console.finish() { apply(deferred) }
+    }
+
+    private mutating func read(_ line: LineBytes) {
         let event: TestEvent
         if format == .eventStream {
             guard let parsed = eventStream.parse(line) else {
@@ -153,7 +242,16 @@ private struct LineReader {
             event = parsed
         } else {
             event = console.parse(line)
+            if !sawSuccessBanner, line.count >= 8, line.hasPrefix("** TEST"), line.firstIndex(of: " SUCCEEDED **") != nil {
+                sawSuccessBanner = true
+            }
         }
+        apply(event)
+    }
+
+    private mutating func apply(_ event: TestEvent) {
+        var event = event
+        if skipsSwiftTestingConsole, format != .eventStream, event.framework == .swiftTesting { event = .ignored }
         switch event {
         case .ignored, .output, .toolOutput: break
         default: sawTestActivity = true

@@ -38,3 +38,18 @@ package enum TestEvent: Sendable, Equatable {
     /// Recognised noise: build steps, banners, backtrace registers, tool chatter.
     case ignored
 }
+
+extension TestEvent {
+    /// The framework of the test the event names, when it names one.
+    var framework: TestFramework? {
+        switch self {
+        case .testStarted(let ref), .testFinished(let ref, _, _), .skipped(let ref, _), .measured(let ref, _, _):
+            ref.framework
+        case .issue(let ref, _, _), .attachment(let ref, _, _), .restartAfterCrash(let ref):
+            ref?.framework
+        case .fatalError, .programCrashed, .backtraceFrame, .suiteStarted, .suiteFinished, .runSummary, .detail,
+             .toolOutput, .output, .ignored:
+            nil
+        }
+    }
+}
