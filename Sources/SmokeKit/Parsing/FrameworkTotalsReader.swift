@@ -5,7 +5,8 @@
 /// XCTest prints an `Executed` line after every suite; only the one closing an outermost suite (`All tests`,
 /// `Selected tests`, or a bundle-level `X.xctest` when nothing encloses it) is the process's total. Totals of
 /// every process in the input are summed (SwiftPM batches, xcodebuild relaunches each print their own).
-/// Lines may carry wrappers (`[worker 2] `, `name_1 | `, `::error ::`): the markers are found anywhere in the line.
+/// Lines may carry wrappers (`[worker 2] `, `name_1 | `, `::error ::`) and event-stream JSON: a marker counts at the
+/// line's start or right after such a wrapper, never in the middle of what a test printed.
 package struct FrameworkTotalsReader: Sendable {
     private var depth = 0
     private var sawSuiteStart = false
@@ -61,10 +62,11 @@ package struct FrameworkTotalsReader: Sendable {
         if line.hasPrefix(text, at: start) { return start }
         guard let index = line.firstIndex(of: text, from: start), index <= start + 80 else { return nil }
         var before = index - 1
-        while before > start, line[before] == UInt8(ascii: " ") { before -= 1 }
+        while before > start, line[before] == UInt8(ascii: " ") || line[before] == UInt8(ascii: "\t") { before -= 1 }
         let byte = line[before]
-        // `]` `|` `:`, or the last byte of a multi-byte symbol (`▸`, `✘`, `􀢄`).
-        return byte == UInt8(ascii: "]") || byte == UInt8(ascii: "|") || byte == UInt8(ascii: ":") || byte >= 0x80 ? index : nil
+        // `]` `|` `:`, an event stream's `"text":"`, or the last byte of a multi-byte symbol (`▸`, `✘`, `􀢄`).
+        return byte == UInt8(ascii: "]") || byte == UInt8(ascii: "|") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "\"")
+            || byte >= 0x80 ? index : nil
     }
 
     /// One test process ended (smokerun's `[smokerun] ` lines separate its processes in `console.log`).
