@@ -44,7 +44,7 @@ struct CorpusRatchetTests {
         ("xcodebuild/xcbeautify__ParallelTestLog.txt", .parsed(tests: 21, unrecognized: 0)),
         ("xcodebuild/xcbeautify__TestLog.txt", .parsed(tests: 83, unrecognized: 0)),
         ("xcodebuild/xcbeautify__clean_build_xcode_15_1.txt", .error("contains no test output")),
-        ("xcodebuild/xcbeautify__swift_test_log_macOS.txt", .parsed(tests: 455, unrecognized: 0)),
+        ("xcodebuild/xcbeautify__swift_test_log_macOS.txt", .parsed(tests: 464, unrecognized: 0)),  // 113 XCTest + 351 Swift Testing, as the log counts
         ("xcodebuild/xcbeautify__test_line_samples_from_unit_tests.txt", .parsed(tests: 27, unrecognized: 10)),
         ("xcodebuild/xcbeautify__xctest_crash_log_bazel.txt", .parsed(tests: 7, unrecognized: 4)),
         ("xcodebuild/xcpretty__raw_kiwi_compilation_fail.txt", .error("contains no test output")),
