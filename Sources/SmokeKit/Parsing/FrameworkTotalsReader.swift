@@ -60,7 +60,9 @@ package struct FrameworkTotalsReader: Sendable {
     /// `▸ `, a Swift Testing symbol, `::error ::`) — never inside what a test printed (`…testExecuted]`, a quoted line).
     private static func marker(_ text: StaticString, in line: LineBytes, from start: Int) -> Int? {
         if line.hasPrefix(text, at: start) { return start }
-        guard let index = line.firstIndex(of: text, from: start), index <= start + 80 else { return nil }
+        // A wrapper is short; an event-stream record (`{…"text":"Test run with …`) may put it anywhere.
+        guard let index = line.firstIndex(of: text, from: start),
+              index <= start + 80 || line[start] == UInt8(ascii: "{") else { return nil }
         var before = index - 1
         while before > start, line[before] == UInt8(ascii: " ") || line[before] == UInt8(ascii: "\t") { before -= 1 }
         let byte = line[before]

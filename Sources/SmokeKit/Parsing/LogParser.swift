@@ -250,12 +250,11 @@ private struct LineReader {
     }
 
     private mutating func apply(_ event: TestEvent) {
-        var event = event
-        if skipsSwiftTestingConsole, format != .eventStream, event.framework == .swiftTesting { event = .ignored }
         switch event {
         case .ignored, .output, .toolOutput: break
         default: sawTestActivity = true
         }
+        if skipsSwiftTestingConsole, format != .eventStream, event.framework == .swiftTesting { return }
         collector.apply(event)
     }
 }
