@@ -5,7 +5,7 @@ package struct RunCommand: Command {
     package static let name = "run"
     package static let summary = "run a pipeline's tests once and write the reports"
     package static let help = """
-        Usage: smokerun run [PIPELINE] [--seed N] [--output DIR] [--no-notify] [--retries N] [--shard K/N]
+        Usage: smokerun run [PIPELINE] [--seed N] [--output DIR] [--no-notify] [--retries N] [--shard K/N] [--strict]
 
         Builds the pipeline's package, runs its tests in the pipeline's order on its pinned
         device profile, and writes <output>/runs/<runID>/ (report.json, junit.xml, summary.md,
@@ -18,6 +18,7 @@ package struct RunCommand: Command {
           --shard K/N    run only shard K of N: a deterministic slice balanced by the
                          durations in history.jsonl (merge the shards with smokerun merge)
           --no-notify    do not post to the webhook
+          --strict       exit 3 when smokerun's counts disagree with the frameworks' own totals
 
         Exit status: 0 passed, 1 tests failed, 2 invalid pipeline, 3 build or tool failure,
         4 coverage below its minimum.
@@ -28,7 +29,7 @@ package struct RunCommand: Command {
     var options: SmokeRun.Options
 
     package init(arguments: [String]) throws(UsageError) {
-        let parsed = try Arguments(arguments, options: ["seed", "output", "retries", "shard"], flags: ["no-notify"])
+        let parsed = try Arguments(arguments, options: ["seed", "output", "retries", "shard"], flags: ["no-notify", "strict"])
         guard parsed.positionals.count <= 1 else { throw UsageError("run takes one pipeline file, got \(parsed.positionals.count)") }
         pipelinePath = parsed.positionals.first ?? "Pipelines/smoke.json"
         options = SmokeRun.Options()
@@ -43,6 +44,7 @@ package struct RunCommand: Command {
         }
         if let shard = parsed.value("shard") { options.shard = try ShardRecord.parse(shard) }
         options.notify = !parsed.flag("no-notify")
+        options.strict = parsed.flag("strict")
     }
 
     package func run(in context: CommandContext) async throws -> ExitCode {
