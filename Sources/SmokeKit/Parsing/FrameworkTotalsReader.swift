@@ -137,9 +137,12 @@ package struct FrameworkTotalsReader: Sendable {
         var failuresStart = with + 5
         if let and = line.firstIndex(of: "skipped and ", from: failuresStart) { failuresStart = and + 12 }
         let failures = line.integer(failuresStart..<line.endOfDigits(from: failuresStart)) ?? 0
-        if xctestLine == nil { xctestLine = lineNumber }
         lastExecuted = (tests, failures)
-        guard countsAsTotal else { return }
+        guard countsAsTotal else {
+            if outermostTotals == 0 { xctestLine = lineNumber }  // the excerpt fallback's line
+            return
+        }
+        if outermostTotals == 0 { xctestLine = lineNumber }
         outermostTotals += 1
         xctestTests += tests
         xctestFailures += failures

@@ -38,6 +38,7 @@ package struct ResultCollector {
     /// module — Linux XCTest's `Class.method`, Xcode 16's `Class.method()` summary line — is the same test.
     /// Nil when two modules have such a test.
     private var indexByModulelessID: [String: Int?] = [:]
+    private var modulelessKeyByIndex: [Int: String] = [:]
     /// How many tests share each id (a name run several times with nothing marking a retry).
     private var occurrences: [String: Int] = [:]
     /// xcodebuild relaunched the runner: a name seen again from now on is another attempt of its test.
@@ -203,11 +204,12 @@ package struct ResultCollector {
     private mutating func entry(for ref: TestRef) -> Int {
         if ref == cachedRef { return cachedIndex }
         let name = names.resolve(ref)
-        let moduleless = ref.module == nil && ref.framework == .xctest ? "\(name.suite)/\(name.name)" : nil
         let index: Int
         if let existing = indexByID[name.id] {
             index = existing
-        } else if let moduleless, name.id == moduleless, let existing = indexByModulelessID[moduleless] ?? nil {
+        } else if ref.module == nil, ref.framework == .xctest, !indexByModulelessID.isEmpty,
+                  let existing = indexByModulelessID[name.id] ?? nil {
+            // `name.id` is `Class/method` here: a module-less id nothing qualified.
             index = existing
         } else {
             index = entries.count
@@ -220,6 +222,7 @@ package struct ResultCollector {
             if ref.module != nil, ref.framework == .xctest {
                 let key = "\(name.suite)/\(name.name)"
                 indexByModulelessID[key] = indexByModulelessID[key] == nil ? index : .some(nil)
+                modulelessKeyByIndex[index] = key
             }
         }
         cachedRef = ref
@@ -240,7 +243,10 @@ package struct ResultCollector {
         progress.append(Progress())
         indexByID[baseID] = newIndex
         indexByID[id] = newIndex
-        for (key, value) in indexByModulelessID where value == index { indexByModulelessID[key] = newIndex }
+        if let key = modulelessKeyByIndex[index], indexByModulelessID[key] == index {
+            indexByModulelessID[key] = newIndex
+            modulelessKeyByIndex[newIndex] = key
+        }
         startedTestIDs.insert(id)
         cachedRef = nil
         return newIndex
@@ -249,7 +255,7 @@ package struct ResultCollector {
     /// An outcome for a name that several running tests share (Swift Testing runs suites in parallel, and its
     /// console names only the function): the earliest still running one, when the latest already finished.
     private func runningOccurrence(of index: Int) -> Int {
-        guard progress[index].finished else { return index }
+        guard progress[index].finished, !running.isEmpty else { return index }
         let baseID = Self.baseID(entries[index].id)
         return running.first { Self.baseID(entries[$0].id) == baseID } ?? index
     }
