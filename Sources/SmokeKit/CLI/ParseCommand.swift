@@ -5,7 +5,7 @@ package struct ParseCommand: Command {
     package static let name = "parse"
     package static let summary = "turn saved test output (logs, event streams, .xcresult bundles) into smokerun's reports"
     package static let help = """
-        Usage: smokerun parse INPUT… [--output DIR] [--name NAME] [--format LIST] [--attachments-from DIR] [--summary-only]
+        Usage: smokerun parse INPUT… [--output DIR] [--name NAME] [--format LIST] [--attachments-from DIR] [--summary-only] [--strict]
                smokerun parse BUNDLE.xcresult [--cross-check] [--output DIR] [--name NAME] [--format LIST]
 
         Reads saved `swift test` / xcodebuild console logs and Swift Testing event streams
@@ -23,11 +23,13 @@ package struct ParseCommand: Command {
                             inside DIR (default: the folder of each input); a path outside it,
                             or a symlink that leads out of it, is listed as an error instead
           --summary-only    print the totals, write nothing
+          --strict          exit 3 when smokerun's counts disagree with the frameworks' own totals
+                            (`Executed N tests, with M failures`, `Test run with N tests`)
           --cross-check     (macOS, .xcresult) read the bundle with xcresulttool too and report any
                             difference in tests, statuses, retries, durations or failure messages
 
         Exit status: 0 all passed, 1 tests failed, 2 unreadable or unrecognisable input,
-        3 --cross-check found the two readings different.
+        3 --cross-check found the two readings different, or --strict and the counts disagree.
 
         """
 
@@ -39,13 +41,14 @@ package struct ParseCommand: Command {
     var crossCheck: Bool
     /// Where attachments named by path may be copied from; nil: each input's own folder.
     var attachmentsFrom: String?
+    var strict: Bool
     /// Makes the xcresulttool reader where Xcode is present, nil elsewhere (Linux); tests pass a fake.
     package var makeXCResultToolReader: @Sendable (CommandContext) -> (any ResultBundleReading)? = { context in
         XCResultToolReader.ifInstalled(runner: context.runner, environment: context.environment)
     }
 
     package init(arguments: [String]) throws(UsageError) {
-        let parsed = try Arguments(arguments, options: ["output", "name", "format", "attachments-from"], flags: ["summary-only", "cross-check"])
+        let parsed = try Arguments(arguments, options: ["output", "name", "format", "attachments-from"], flags: ["summary-only", "cross-check", "strict"])
         inputs = parsed.positionals
         guard !inputs.isEmpty else { throw UsageError("parse needs at least one input file (a log, an event stream or an .xcresult bundle)") }
         output = parsed.value("output") ?? ".smokerun"
@@ -54,6 +57,7 @@ package struct ParseCommand: Command {
         crossCheck = parsed.flag("cross-check")
         attachmentsFrom = parsed.value("attachments-from")
         if attachmentsFrom?.isEmpty == true { throw UsageError("--attachments-from needs a folder") }
+        strict = parsed.flag("strict")
         formats = ReportFormat.allCases
         if let list = parsed.value("format") {
             let allowed = ReportFormat.allCases.map(\.rawValue).joined(separator: ",")
@@ -98,9 +102,25 @@ package struct ParseCommand: Command {
         let seconds = max(finishedAt.timeIntervalSince(startedAt), 0.000_001)
         context.standardError.line(String(format: "parsed %d lines (%.1f MB in %.2f s, %.0f MB/s), %d not understood",
                                           parsed.lineCount, mb, seconds, mb / seconds, parsed.unrecognizedLineCount))
-        let report = makeReport(tests: tests, device: parsed.device, toolchain: nil, notes: parsed.problems, startedAt: startedAt, finishedAt: finishedAt)
+        var report = makeReport(tests: tests, device: parsed.device, toolchain: nil, notes: parsed.problems, startedAt: startedAt, finishedAt: finishedAt)
+        report.inputs = parsed.inputs
+        // A summary keeps no failure messages or earlier attempts, which XCTest's totals count: compare only full reads.
+        if !summaryOnly { report.reconciliation = Reconciliation.compare(parsed.frameworkCounts, with: tests) }
+        Self.listDisagreement(in: &report, warn: context.standardError)
         let folders = attachmentsFrom.map { [context.url(for: $0)] } ?? files.map { $0.deletingLastPathComponent() }
-        return try write(report, attachments: parsed.attachments, allowedFolders: folders, consoleLog: files.count == 1 ? files[0] : nil, in: context)
+        let exitCode = try write(report, attachments: parsed.attachments, allowedFolders: folders, consoleLog: files.count == 1 ? files[0] : nil, in: context)
+        return strict && report.reconciliation?.agrees == false ? .infrastructure : exitCode
+    }
+
+    /// A disagreement with the frameworks' own totals: a warning naming both counts, and an entry in `errors`.
+    /// It does not change the status: the tests' own results still decide passed or failed (`--strict` makes
+    /// the command fail instead), so a counting doubt never turns a passing run into an infrastructure error.
+    static func listDisagreement(in report: inout RunReport, warn: any TextOutput) {
+        guard let reconciliation = report.reconciliation, !reconciliation.agrees else { return }
+        for difference in reconciliation.differences {
+            warn.line("smokerun: warning: counts disagree: \(difference)")
+            report.errors.append(InfrastructureError(message: "reconciliation: \(difference)"))
+        }
     }
 
     private func runBundle(_ bundle: URL, in context: CommandContext) throws -> ExitCode {
@@ -127,11 +147,14 @@ package struct ParseCommand: Command {
             tests: contents.tests, device: contents.device, toolchain: contents.xcodeVersion.map { ToolchainInfo(version: $0) },
             notes: contents.notes, startedAt: startedAt, finishedAt: max(contents.finishedAt ?? startedAt, startedAt))
         report.parsedAt = parsedAt
+        // Xcode's own counts of the bundle against smokerun's reading of it.
+        report.reconciliation = Reconciliation.compare(contents.summaryCounts, with: contents.tests)
+        Self.listDisagreement(in: &report, warn: context.standardError)
         // A bundle's attachments are its own payloads or files exported into the scratch folder.
         let exitCode = try write(report, attachments: contents.attachments, allowedFolders: [bundle, scratch], consoleLog: nil, in: context)
         // The report is written either way; disagreeing readers then fail the command.
         if !differences.isEmpty { throw ResultBundleError.readingsDiffer(path: bundle.path, differences: differences) }
-        return exitCode
+        return strict && report.reconciliation?.agrees == false ? .infrastructure : exitCode
     }
 
     private func makeReport(
@@ -154,7 +177,7 @@ package struct ParseCommand: Command {
     ) throws -> ExitCode {
         var report = report
         let t = report.totals
-        context.standardOutput.line("\(t.tests) tests: \(t.passed) passed, \(t.failed) failed, \(t.crashed) crashed, \(t.timedOut) timed out, \(t.skipped) skipped, \(t.expectedFailures) expected failures")
+        context.standardOutput.line("\(ReportText.count(t.tests, "test")): \(t.passed) passed, \(t.failed) failed, \(t.crashed) crashed, \(t.timedOut) timed out, \(t.skipped) skipped, \(ReportText.count(t.expectedFailures, "expected failure"))")
         guard !summaryOnly else { return report.status == .passed ? .passed : .testsFailed }
 
         let store = RunStore(outputDirectory: context.url(for: output))

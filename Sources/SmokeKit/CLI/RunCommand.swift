@@ -5,7 +5,7 @@ package struct RunCommand: Command {
     package static let name = "run"
     package static let summary = "run a pipeline's tests once and write the reports"
     package static let help = """
-        Usage: smokerun run [PIPELINE] [--seed N] [--output DIR] [--no-notify] [--retries N] [--shard K/N] [-v]
+        Usage: smokerun run [PIPELINE] [--seed N] [--output DIR] [--no-notify] [--retries N] [--shard K/N] [--strict] [-v]
 
         Builds the pipeline's package, runs its tests in the pipeline's order on its pinned
         device profile, and writes <output>/runs/<runID>/ (report.json, junit.xml, summary.md,
@@ -20,6 +20,7 @@ package struct RunCommand: Command {
                          durations in history.jsonl (merge the shards with smokerun merge)
           --no-notify    do not post to the webhook
           -v, --verbose  also say what was not sent (a notification a passing run suppressed)
+          --strict       exit 3 when smokerun's counts disagree with the frameworks' own totals
 
         Exit status: 0 passed, 1 tests failed, 2 invalid pipeline, 3 build or tool failure,
         4 coverage below its minimum.
@@ -32,7 +33,7 @@ package struct RunCommand: Command {
 
     package init(arguments: [String]) throws(UsageError) {
         let arguments = arguments.map { $0 == "-v" ? "--verbose" : $0 }
-        let parsed = try Arguments(arguments, options: ["seed", "output", "retries", "shard"], flags: ["no-notify", "verbose"])
+        let parsed = try Arguments(arguments, options: ["seed", "output", "retries", "shard"], flags: ["no-notify", "verbose", "strict"])
         guard parsed.positionals.count <= 1 else { throw UsageError("run takes one pipeline file, got \(parsed.positionals.count)") }
         pipelinePath = parsed.positionals.first
         options = SmokeRun.Options()
@@ -48,6 +49,7 @@ package struct RunCommand: Command {
         if let shard = parsed.value("shard") { options.shard = try ShardRecord.parse(shard) }
         options.notify = !parsed.flag("no-notify")
         options.verbose = parsed.flag("verbose")
+        options.strict = parsed.flag("strict")
     }
 
     package func run(in context: CommandContext) async throws -> ExitCode {

@@ -52,7 +52,11 @@ package struct BatchRunner {
             }
         }
         func consume(consoleLine line: LineBytes) {
-            let event = consoleParser.parse(line)
+            consume(consoleEvent: consoleParser.parse(line))
+            // A split test line that was not continued hands out the line after it as well.
+            while let deferred = consoleParser.takeDeferred() { consume(consoleEvent: deferred) }
+        }
+        func consume(consoleEvent event: TestEvent) {
             // With an event stream, the console only adds what the stream cannot say: crashes and output.
             if framework == .swiftTesting {
                 switch event {
@@ -78,6 +82,7 @@ package struct BatchRunner {
                 return .kill
             })
         consoleLines.finish { consume(consoleLine: $0) }
+        while let pending = consoleParser.finish() { consume(consoleEvent: pending) }
         events.read(apply)
         events.finish(apply)
         for _ in 0..<events.unreadableLines { collector.countUnrecognizedLine() }

@@ -4,16 +4,103 @@
 /// `XCTestConsoleParser`. A line neither understands is retried once without a wrapper prefix
 /// (ANSI colours, `[worker 2] `, docker-compose `name | `, fastlane `INFO [time]: ▸ `), and is
 /// otherwise `.output`.
+///
+/// xcodebuild writes its own lines into the runner's stream, sometimes in the middle of a test line:
+/// `Test Case '-[M.C t]' pas`, then `** TEST SUCCEEDED **`, blank lines and the result-bundle path, then
+/// `sed (0.003 seconds).`. A test line without its end is held back and joined with the first line after
+/// xcodebuild's; if that does not make a test line, the fragment is read as it is and the line after it is
+/// handed out by `takeDeferred()`. Callers call `takeDeferred()` after every `parse` and `finish()` at the end.
 package struct ConsoleParser {
     private var xctest = XCTestConsoleParser()
     private let swiftTesting = SwiftTestingConsoleParser()
+    /// The first half of a split test line.
+    private var fragment: [UInt8]?
+    private var deferred: TestEvent?
+    /// Foreign lines seen since the fragment; past `foreignLineLimit` the fragment is given up.
+    private var foreignLines = 0
+    private static let foreignLineLimit = 50
+    /// How many lines each kind of wrapper prefix (`worker-prefix`, `docker-compose`, `fastlane`, `ansi`) was removed from.
+    package private(set) var wrapperCounts: [String: Int] = [:]
 
     package init() {}
 
     package mutating func parse(_ line: LineBytes) -> TestEvent {
+        if let fragment {
+            if Self.isForeign(line), foreignLines < Self.foreignLineLimit {
+                foreignLines += 1
+                return parseWhole(line)
+            }
+            self.fragment = nil
+            let joined = fragment + Array(line)
+            if let event = joined.withUnsafeBufferPointer({ recognise($0) }), Self.isTestLineEvent(event) { return event }
+            // Not a continuation: the fragment as it is, then this line.
+            let fragmentEvent = fragment.withUnsafeBufferPointer { parseWhole($0) }
+            deferred = parseWhole(line)
+            return fragmentEvent
+        }
+        if Self.isSplitTestLine(line) {
+            fragment = Array(line)
+            foreignLines = 0
+            return .ignored
+        }
+        return parseWhole(line)
+    }
+
+    /// The line after a split fragment that turned out not to continue it.
+    package mutating func takeDeferred() -> TestEvent? {
+        defer { deferred = nil }
+        return deferred
+    }
+
+    /// The end of the input: a fragment still waiting is read as it is.
+    package mutating func finish() -> TestEvent? {
+        if let event = takeDeferred() { return event }
+        guard let fragment else { return nil }
+        self.fragment = nil
+        return fragment.withUnsafeBufferPointer { parseWhole($0) }
+    }
+
+    private mutating func parseWhole(_ line: LineBytes) -> TestEvent {
         if let event = recognise(line) { return event }
         if let event = recogniseUnwrapped(line) { return event }
         return .output(line.string(0..<line.count))
+    }
+
+    /// `Test Case '…` / `Test case '…` that stops before its outcome's closing `)`: a `started` line is whole,
+    /// an outcome line ends `seconds).` (runner) or `seconds)` (xcodebuild).
+    private static func isSplitTestLine(_ line: LineBytes) -> Bool {
+        guard line.count > 12, line.hasPrefix("Test Case '") || line.hasPrefix("Test case '") else { return false }
+        var end = line.count
+        while end > 0, line[end - 1] == UInt8(ascii: " ") { end -= 1 }
+        let last = line[end - 1]
+        if last == UInt8(ascii: ")") || (last == UInt8(ascii: ".") && line[end - 2] == UInt8(ascii: ")")) { return false }
+        guard let quote = line.firstIndex(of: "' ", from: 11) else { return true }
+        let verb = quote + 2
+        // Cut inside or right after an outcome verb (`pas`, `failed (0.`); `started`, `measured`, `exceeded` lines are whole.
+        guard verb < line.count else { return true }
+        if line.hasPrefix("started", at: verb) || line.hasPrefix("skipped", at: verb) && line.firstIndex(of: UInt8(ascii: "(")) == nil {
+            return false
+        }
+        let first = line[verb]
+        return first == UInt8(ascii: "p") || first == UInt8(ascii: "f") || first == UInt8(ascii: "s")
+    }
+
+    /// xcodebuild's own lines that land inside a split test line: blank lines, `** TEST … **` banners, the
+    /// `Test session results …` header and the bundle path under it, xcodebuild's timestamped log lines.
+    private static func isForeign(_ line: LineBytes) -> Bool {
+        let start = line.skippingBlanks()
+        guard start < line.count else { return true }
+        if line.hasPrefix("** ", at: start) || line.hasPrefix("Test session results", at: start) { return true }
+        if line[start] == UInt8(ascii: "/"), line.firstIndex(of: ".xcresult") != nil { return true }
+        if line[start] &- UInt8(ascii: "0") < 10, let bracket = line.firstIndex(of: "xcodebuild["), bracket < 40 { return true }
+        return false
+    }
+
+    private static func isTestLineEvent(_ event: TestEvent) -> Bool {
+        switch event {
+        case .testStarted, .testFinished: true
+        default: false
+        }
     }
 
     private mutating func recognise(_ line: LineBytes) -> TestEvent? {
@@ -26,19 +113,22 @@ package struct ConsoleParser {
 
     private mutating func recogniseUnwrapped(_ line: LineBytes) -> TestEvent? {
         if line.firstIndex(of: 0x1B) != nil {
+            wrapperCounts["ansi", default: 0] += 1
             let plain = Self.removingEscapeSequences(line)
             return plain.withUnsafeBufferPointer { recognise($0) ?? recogniseUnwrapped($0) }
         }
-        guard let contentStart = Self.wrapperEnd(line), contentStart < line.count else { return nil }
-        return recognise(UnsafeBufferPointer(rebasing: line[contentStart...]))
+        guard let (kind, contentStart) = Self.wrapperEnd(line), contentStart < line.count else { return nil }
+        let event = recognise(UnsafeBufferPointer(rebasing: line[contentStart...]))
+        if event != nil { wrapperCounts[kind, default: 0] += 1 }
+        return event
     }
 
-    /// Where the text after a known wrapper prefix starts.
-    private static func wrapperEnd(_ line: LineBytes) -> Int? {
+    /// The kind of a known wrapper prefix and where the text after it starts.
+    private static func wrapperEnd(_ line: LineBytes) -> (String, Int)? {
         let window = Swift.min(line.count, 80)
-        if line.hasPrefix("[worker "), let close = line.firstIndex(of: "] ") { return close + 2 }
-        if let arrow = UnsafeBufferPointer(rebasing: line[0..<window]).firstIndex(of: "▸ ") { return arrow + 4 }
-        if let bar = UnsafeBufferPointer(rebasing: line[0..<window]).firstIndex(of: " | ") { return bar + 3 }
+        if line.hasPrefix("[worker "), let close = line.firstIndex(of: "] ") { return ("worker-prefix", close + 2) }
+        if let arrow = UnsafeBufferPointer(rebasing: line[0..<window]).firstIndex(of: "▸ ") { return ("fastlane", arrow + 4) }
+        if let bar = UnsafeBufferPointer(rebasing: line[0..<window]).firstIndex(of: " | ") { return ("docker-compose", bar + 3) }
         return nil
     }
 

@@ -21,6 +21,13 @@ package struct ParsedLog: Sendable {
     /// Records that were cut or could not be read, each naming the file and line: the report lists
     /// them under `errors`, so nothing is lost without a word.
     package var problems: [String] = []
+    /// What the frameworks said about the run in the inputs' own totals lines, read apart from the per-test rules.
+    package var frameworkCounts: [FrameworkCount] = []
+    /// How each input was read, in order.
+    package var inputs: [InputRecord] = []
+
+    /// smokerun's results checked against `frameworkCounts`; nil when no input carries totals.
+    package var reconciliation: Reconciliation? { Reconciliation.compare(frameworkCounts, with: results) }
 }
 
 /// Parses whole log files for `smokerun parse`: reads each in fixed-size chunks (never the whole file),
@@ -55,13 +62,24 @@ package struct LogParser: Sendable {
     package func parse(files: [URL]) throws(ParseError) -> ParsedLog {
         var collector = ResultCollector(knownTests: knownTests, projectRoot: projectRoot, retention: retention)
         var parsed = ParsedLog(results: [], attachments: [], unrecognizedLineCount: 0, lineCount: 0, byteCount: 0, formats: [])
+        // A log and the event stream of the same run: the stream names every Swift Testing test exactly, so the
+        // console's Swift Testing lines (and its `Test run with` totals) are not counted a second time.
+        let hasEventStream = files.count > 1 && files.contains { Self.peekFormat($0) == .eventStream }
         for file in files {
-            let summary = try parse(file: file, into: &collector)
+            let unrecognizedBefore = collector.unrecognizedLineCount
+            let summary = try parse(file: file, into: &collector, skipsSwiftTestingConsole: hasEventStream)
             parsed.lineCount += summary.lineCount
             parsed.byteCount += summary.byteCount
             parsed.formats.append(summary.format)
             parsed.device = parsed.device ?? summary.device
             parsed.problems += summary.problems
+            var counts = summary.frameworkCounts
+            if hasEventStream, summary.format != .eventStream { counts.removeAll { $0.framework == TestFramework.swiftTesting.rawValue } }
+            parsed.frameworkCounts += counts
+            parsed.inputs.append(InputRecord(
+                path: file.path, format: summary.format.rawValue, strippedPrefix: summary.strippedPrefix,
+                unrecognizedLines: collector.unrecognizedLineCount - unrecognizedBefore,
+                firstUnrecognizedLine: summary.firstUnrecognizedLine))
         }
         parsed.results = collector.results
         parsed.attachments = collector.attachments
@@ -78,10 +96,44 @@ package struct LogParser: Sendable {
         package var device: ResolvedDevice? = nil
         /// Cut or unreadable records of this file.
         package var problems: [String] = []
+        package var frameworkCounts: [FrameworkCount] = []
+        /// The CI line prefix or wrapper removed (`github-actions-timestamp`, `worker-prefix`, …), the most frequent one.
+        package var strippedPrefix: String?
+        package var firstUnrecognizedLine: Int?
     }
 
-    /// Parses one file into `collector`; a test still running at the end of the file is `crashed`.
-    package func parse(file: URL, into collector: inout ResultCollector) throws(ParseError) -> FileSummary {
+    /// The format of `file` from its first bytes, or nil when it cannot be read.
+    static func peekFormat(_ file: URL) -> LogFormat? {
+        guard let handle = try? FileHandle(forReadingFrom: file) else { return nil }
+        defer { try? handle.close() }
+        guard let head = try? handle.read(upToCount: sampleSize), !head.isEmpty else { return nil }
+        return head.withUnsafeBytes { LogFormat.detect($0.bindMemory(to: UInt8.self)) }
+    }
+
+    /// The frameworks' own totals in a file (a run's `console.log`), read apart from the per-test rules.
+    package static func frameworkCounts(of file: URL, named name: String) -> [FrameworkCount] {
+        guard let handle = try? FileHandle(forReadingFrom: file) else { return [] }
+        defer { try? handle.close() }
+        var reader = FrameworkTotalsReader()
+        var splitter = LineSplitter()
+        while let chunk = try? handle.read(upToCount: chunkSize), !chunk.isEmpty {
+            splitter.push(chunk) { reader.read(Self.stripped($0)) }
+        }
+        splitter.finish { reader.read(Self.stripped($0)) }
+        return reader.counts(from: name)
+    }
+
+    /// `line` without a CI timestamp prefix.
+    private static func stripped(_ line: LineBytes) -> LineBytes {
+        guard let (_, contentStart) = LinePrefix.strip(line) else { return line }
+        return UnsafeBufferPointer(rebasing: line[contentStart...])
+    }
+
+    /// Parses one file into `collector`; a test still running at the end of the file is `crashed` — unless the
+    /// log ends in xcodebuild's `** TEST SUCCEEDED **` and XCTest counted no failure: then it passed.
+    package func parse(
+        file: URL, into collector: inout ResultCollector, skipsSwiftTestingConsole: Bool = false
+    ) throws(ParseError) -> FileSummary {
         let path = file.path
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
@@ -94,6 +146,7 @@ package struct LogParser: Sendable {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 16)
         defer { buffer.deallocate() }
         var reader = LineReader(collector: collector)
+        reader.skipsSwiftTestingConsole = skipsSwiftTestingConsole
         var splitter = LineSplitter(maxLineLength: maxLineLength)
         var byteCount = 0
         var document: Data?
@@ -128,16 +181,21 @@ package struct LogParser: Sendable {
             return FileSummary(format: format, lineCount: lines, byteCount: byteCount, device: parsed.device)
         }
         splitter.finish { reader.handle($0) }
+        reader.finish()
         collector = reader.collector
         guard let format = reader.format, reader.sawTestActivity else { throw .noTestOutput(path: path) }
         if format == .eventStream, !reader.sawRunEnded || reader.lastLineWasMalformed {
             guard allowsTruncatedEventStreams else { throw .truncatedEventStream(path: path, line: splitter.lineCount) }
         }
-        collector.finishRunningTest(as: .crashed, failure: nil)
+        let counts = reader.totals.counts(from: file.lastPathComponent)
+        let endedInSuccess = reader.sawSuccessBanner && !counts.contains { $0.failures > 0 }
+        collector.finishRunningTest(as: endedInSuccess ? .passed : .crashed, failure: nil)
         var problems: [String] = []
         if let cut = splitter.truncationMessage(source: path) { problems.append(cut) }
         if let malformed = reader.malformedMessage(source: path) { problems.append(malformed) }
-        return FileSummary(format: format, lineCount: splitter.lineCount, byteCount: byteCount, problems: problems)
+        return FileSummary(
+            format: format, lineCount: splitter.lineCount, byteCount: byteCount, problems: problems, frameworkCounts: counts,
+            strippedPrefix: reader.mostFrequentPrefix, firstUnrecognizedLine: reader.firstUnrecognizedLine)
     }
 }
 
@@ -154,6 +212,11 @@ private struct LineReader {
     /// Event-stream lines that were not records: how many, and the first one's number.
     var malformedCount = 0
     var firstMalformedLine: Int?
+    var skipsSwiftTestingConsole = false
+    var totals = FrameworkTotalsReader()
+    var sawSuccessBanner = false
+    var firstUnrecognizedLine: Int?
+    var prefixCounts: [String: Int] = [:]
 
     init(collector: ResultCollector) {
         self.collector = collector
@@ -166,8 +229,32 @@ private struct LineReader {
         return "\(source): event-stream \(what) not valid JSON (a cut or corrupted record); what it recorded is missing from this report"
     }
 
-    mutating func handle(_ line: LineBytes) {
+    var mostFrequentPrefix: String? {
+        var counts = prefixCounts
+        for (kind, count) in console.wrapperCounts { counts[kind, default: 0] += count }
+        return counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key
+    }
+
+    mutating func handle(_ rawLine: LineBytes) {
         lineNumber += 1
+        var line = rawLine
+        if let (kind, contentStart) = LinePrefix.strip(rawLine) {
+            prefixCounts[kind.rawValue, default: 0] += 1
+            line = UnsafeBufferPointer(rebasing: rawLine[contentStart...])
+        }
+        totals.read(line)
+        let unrecognizedBefore = collector.unrecognizedLineCount
+        read(line)
+        while let deferred = console.takeDeferred() { apply(deferred) }
+        if firstUnrecognizedLine == nil, collector.unrecognizedLineCount > unrecognizedBefore { firstUnrecognizedLine = lineNumber }
+    }
+
+    /// The end of the file: a split line still waiting for its second half is read as it is.
+    mutating func finish() {
+        while let deferred = console.finish() { apply(deferred) }
+    }
+
+    private mutating func read(_ line: LineBytes) {
         let event: TestEvent
         if format == .eventStream {
             guard let parsed = eventStream.parse(line) else {
@@ -186,11 +273,19 @@ private struct LineReader {
             event = parsed
         } else {
             event = console.parse(line)
+            if !sawSuccessBanner, line.count >= 8, line.hasPrefix("** TEST"), line.firstIndex(of: " SUCCEEDED **") != nil {
+                sawSuccessBanner = true
+            }
         }
+        apply(event)
+    }
+
+    private mutating func apply(_ event: TestEvent) {
         switch event {
         case .ignored, .output, .toolOutput: break
         default: sawTestActivity = true
         }
+        if skipsSwiftTestingConsole, format != .eventStream, event.framework == .swiftTesting { return }
         collector.apply(event)
     }
 }

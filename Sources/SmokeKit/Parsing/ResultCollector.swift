@@ -32,7 +32,17 @@ package struct ResultCollector {
     private var sawXCTestStart = false
     private var entries: [TestResult] = []
     private var progress: [Progress] = []
+    /// Id → the latest test with that id (a repeated name's later runs get ids `id#2`, `id#3`, …).
     private var indexByID: [String: Int] = [:]
+    /// `Class/method` → the test first named with its module (`Module.Class/method`), so a later line without the
+    /// module — Linux XCTest's `Class.method`, Xcode 16's `Class.method()` summary line — is the same test.
+    /// Nil when two modules have such a test.
+    private var indexByModulelessID: [String: Int?] = [:]
+    private var modulelessKeyByIndex: [Int: String] = [:]
+    /// How many tests share each id (a name run several times with nothing marking a retry).
+    private var occurrences: [String: Int] = [:]
+    /// xcodebuild relaunched the runner: a name seen again from now on is another attempt of its test.
+    private var sawRestart = false
     /// Entries started and not finished, in start order.
     private var running: [Int] = []
     private var lastIssueEntry: Int?
@@ -50,6 +60,8 @@ package struct ResultCollector {
         var hasKnownIssue = false
         /// An earlier attempt failed (what `flaky` needs when attempts are not kept).
         var failedBefore = false
+        /// xcodebuild said the test exceeded its execution time allowance.
+        var exceededTimeAllowance = false
     }
 
     /// What a crash left behind for the test that was running.
@@ -82,18 +94,29 @@ package struct ResultCollector {
                 sawXCTestStart = true
                 finishInterruptedXCTests()
             }
-            let index = entry(for: ref)
-            if progress[index].started || progress[index].finished { beginNewAttempt(index) }
+            var index = entry(for: ref)
+            if progress[index].started || progress[index].finished {
+                // Another run of a name: an attempt only when the output says so, else a test of its own.
+                if ref.isRepetition || sawRestart || ref.eventStreamID != nil {
+                    beginNewAttempt(index)
+                } else {
+                    index = newOccurrence(of: index)
+                }
+            }
             progress[index].started = true
             running.append(index)
             crash = CrashEvidence()
+        case .testNamed(let ref):
+            _ = entry(for: ref)
         case .testFinished(let ref, let status, let duration):
-            finish(entry(for: ref), as: status, durationSeconds: duration)
+            let named = entry(for: ref)  // first: it may add the entry that runningOccurrence reads
+            finish(runningOccurrence(of: named), as: status, durationSeconds: duration)
         case .issue(let ref, let failure, let isKnown):
             guard let index = ref.map({ entry(for: $0) }) ?? running.last else {
                 unrecognizedLineCount += 1
                 return
             }
+            if failure.message.hasPrefix("Test exceeded execution time allowance") { progress[index].exceededTimeAllowance = true }
             record(failure, isKnown: isKnown, in: index)
         case .skipped(let ref, let reason):
             let index = entry(for: ref)
@@ -109,6 +132,7 @@ package struct ResultCollector {
         case .backtraceFrame(let file, let line):
             if crash.frame == nil, isProjectFile(file) { crash.frame = (file, line) }
         case .restartAfterCrash(let ref):
+            sawRestart = true
             // Only a parallel log (no `started` lines) names a crashed test nothing else shows; in a serial
             // log the crashed test is the running one, and a restart naming another test is not counted twice.
             if running.isEmpty, !sawXCTestStart, let ref {
@@ -141,10 +165,10 @@ package struct ResultCollector {
     package mutating func finishRunningTest(as status: TestStatus, failure: TestFailure?, durationSeconds: Double? = nil) {
         let failure = failure ?? defaultFailure(for: status)
         for index in running {
-            if let failure { keep(failure, in: index) }
+            if let failure, !(progress[index].exceededTimeAllowance && status == .crashed) { keep(failure, in: index) }
             if let durationSeconds { entries[index].durationSeconds = durationSeconds }
             progress[index].finished = true
-            entries[index].status = status
+            entries[index].status = status == .crashed && progress[index].exceededTimeAllowance ? .timedOut : status
             markFlaky(index)
         }
         running.removeAll()
@@ -185,6 +209,10 @@ package struct ResultCollector {
         let index: Int
         if let existing = indexByID[name.id] {
             index = existing
+        } else if ref.module == nil, ref.framework == .xctest, !indexByModulelessID.isEmpty,
+                  let existing = indexByModulelessID[name.id] ?? nil {
+            // `name.id` is `Class/method` here: a module-less id nothing qualified.
+            index = existing
         } else {
             index = entries.count
             entries.append(TestResult(
@@ -193,14 +221,56 @@ package struct ResultCollector {
             progress.append(Progress())
             indexByID[name.id] = index
             startedTestIDs.insert(name.id)
+            if ref.module != nil, ref.framework == .xctest {
+                let key = "\(name.suite)/\(name.name)"
+                indexByModulelessID[key] = indexByModulelessID[key] == nil ? index : .some(nil)
+                modulelessKeyByIndex[index] = key
+            }
         }
         cachedRef = ref
         cachedIndex = index
         return index
     }
 
+    /// A later run of the name at `index`, as a test of its own with a stable id: `id#2`, `id#3`, ….
+    private mutating func newOccurrence(of index: Int) -> Int {
+        let original = entries[index]
+        let baseID = Self.baseID(original.id)
+        let count = (occurrences[baseID] ?? 1) + 1
+        occurrences[baseID] = count
+        let newIndex = entries.count
+        let id = "\(baseID)#\(count)"
+        entries.append(TestResult(
+            id: id, name: original.name, suite: original.suite, framework: original.framework, status: .passed, order: newIndex + 1))
+        progress.append(Progress())
+        indexByID[baseID] = newIndex
+        indexByID[id] = newIndex
+        if let key = modulelessKeyByIndex[index], indexByModulelessID[key] == index {
+            indexByModulelessID[key] = newIndex
+            modulelessKeyByIndex[newIndex] = key
+        }
+        startedTestIDs.insert(id)
+        cachedRef = nil
+        return newIndex
+    }
+
+    /// An outcome for a name that several running tests share (Swift Testing runs suites in parallel, and its
+    /// console names only the function): the earliest still running one, when the latest already finished.
+    private func runningOccurrence(of index: Int) -> Int {
+        guard progress[index].finished, !running.isEmpty else { return index }
+        let baseID = Self.baseID(entries[index].id)
+        return running.first { Self.baseID(entries[$0].id) == baseID } ?? index
+    }
+
+    private static func baseID(_ id: String) -> String {
+        guard let hash = id.lastIndex(of: "#"), id[id.index(after: hash)...].allSatisfy(\.isNumber),
+              id.index(after: hash) < id.endIndex else { return id }
+        return String(id[..<hash])
+    }
+
     private mutating func finish(_ index: Int, as stated: TestStatus, durationSeconds: Double?) {
         var status = stated
+        if progress[index].exceededTimeAllowance, status == .failed || status == .crashed { status = .timedOut }
         if status == .passed || status == .expectedFailure, progress[index].hasFailure {
             status = .failed
         } else if status == .passed, progress[index].hasKnownIssue {

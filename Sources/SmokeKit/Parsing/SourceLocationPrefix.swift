@@ -6,6 +6,12 @@ struct SourceLocationPrefix {
     /// Where the text after `: ` starts.
     var restStart: Int
 
+    /// The file, unless it is a placeholder rather than a place: `<EXPR>:0` (an expression evaluated outside any
+    /// file), `<unknown>`, `<compiler-generated>`, or line 0. Reports then show no `file:line` instead of a false one.
+    var knownFile: String? { isPlace ? file : nil }
+    var knownLine: Int? { isPlace ? line : nil }
+    private var isPlace: Bool { line > 0 && !file.hasPrefix("<") }
+
     /// Paths longer than this are not looked for; it bounds the scan on long lines.
     static let maximumPathLength = 1024
 

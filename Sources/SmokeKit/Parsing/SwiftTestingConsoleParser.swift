@@ -94,7 +94,7 @@ package struct SwiftTestingConsoleParser {
         while let at = line.firstIndex(of: " at ", from: search) {
             search = at + 4
             if let location = SourceLocationPrefix(line, at + 4), location.column != nil {
-                let failure = TestFailure(message: line.string(from: location.restStart), file: location.file, line: location.line)
+                let failure = TestFailure(message: line.string(from: location.restStart), file: location.knownFile, line: location.knownLine)
                 return .issue(ref, failure, isKnown: isKnown)
             }
         }

@@ -4,6 +4,9 @@ import Foundation
 package enum TestEvent: Sendable, Equatable {
     /// A test began (`Test Case '…' started`, `◇ Test f() started.`, event `testStarted`).
     case testStarted(TestRef)
+    /// A test that ran, named by a progress line (`swift test --parallel`'s `[3/40] Testing Module.Class/test`):
+    /// passed unless a failure, skip or crash is recorded for it.
+    case testNamed(TestRef)
     /// A test ended with a status the output states; the collector reconciles it with recorded issues.
     case testFinished(TestRef, TestStatus, durationSeconds: Double?)
     /// A failed expectation or error; `ref` is nil when the line does not name its test.
@@ -37,4 +40,19 @@ package enum TestEvent: Sendable, Equatable {
     case output(String)
     /// Recognised noise: build steps, banners, backtrace registers, tool chatter.
     case ignored
+}
+
+extension TestEvent {
+    /// The framework of the test the event names, when it names one.
+    var framework: TestFramework? {
+        switch self {
+        case .testStarted(let ref), .testNamed(let ref), .testFinished(let ref, _, _), .skipped(let ref, _), .measured(let ref, _, _):
+            ref.framework
+        case .issue(let ref, _, _), .attachment(let ref, _, _), .restartAfterCrash(let ref):
+            ref?.framework
+        case .fatalError, .programCrashed, .backtraceFrame, .suiteStarted, .suiteFinished, .runSummary, .detail,
+             .toolOutput, .output, .ignored:
+            nil
+        }
+    }
 }

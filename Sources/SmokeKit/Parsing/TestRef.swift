@@ -12,12 +12,19 @@ package struct TestRef: Sendable, Hashable {
     package var name: String
     /// The Swift Testing event-stream id (`Module.Suite/function()/File.swift:12:6`), when known.
     package var eventStreamID: String?
+    /// The output marks this start as another run of the same test (xcodebuild's `started (Iteration 2 of 3)`),
+    /// so it is an attempt of the test, not a second test with the same name.
+    package var isRepetition: Bool
 
-    package init(framework: TestFramework, module: String? = nil, suite: String, name: String, eventStreamID: String? = nil) {
+    package init(
+        framework: TestFramework, module: String? = nil, suite: String, name: String, eventStreamID: String? = nil,
+        isRepetition: Bool = false
+    ) {
         self.framework = framework
         self.module = module
         self.suite = suite
         self.name = name
         self.eventStreamID = eventStreamID
+        self.isRepetition = isRepetition
     }
 }

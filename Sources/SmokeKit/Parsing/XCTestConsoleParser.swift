@@ -64,6 +64,8 @@ package struct XCTestConsoleParser {
             if line.hasPrefix("t = ", at: start) { return .toolOutput(line.string(0..<line.count)) }
         case UInt8(ascii: "o"):
             if line.hasPrefix("objc[", at: start) { return .toolOutput(line.string(0..<line.count)) }
+        case UInt8(ascii: "["):
+            if let event = Self.parallelProgress(line, start) { return event }
         default:
             break
         }
@@ -98,7 +100,11 @@ package struct XCTestConsoleParser {
             guard quote + 1 < line.count, line[quote + 1] == UInt8(ascii: " ") else { continue }
             let status: TestStatus
             if line.hasPrefix("started", at: verb) {
-                guard let ref = XCTestNameParser.ref(line, nameStart..<quote) else { return nil }
+                guard var ref = XCTestNameParser.ref(line, nameStart..<quote) else { return nil }
+                // `started (Iteration 2 of 3).`: xcodebuild's -test-iterations / -retry-tests-on-failure.
+                if let iteration = line.firstIndex(of: "(Iteration ", from: verb), let number = line.decimal(from: iteration + 11) {
+                    ref.isRepetition = number.value > 1
+                }
                 return .testStarted(ref)
             } else if line.hasPrefix("passed", at: verb) {
                 status = .passed
@@ -123,6 +129,21 @@ package struct XCTestConsoleParser {
             return .testFinished(ref, status, durationSeconds: duration)
         }
         return nil
+    }
+
+    /// `[3/40] Testing Module.Class/testX` — `swift test --parallel` (Linux) names every test it ran this way
+    /// and prints the output of failing ones only.
+    static func parallelProgress(_ line: LineBytes, _ start: Int) -> TestEvent? {
+        let slash = line.endOfDigits(from: start + 1)
+        guard slash > start + 1, slash < line.count, line[slash] == UInt8(ascii: "/") else { return nil }
+        let close = line.endOfDigits(from: slash + 1)
+        guard close > slash + 1, line.hasPrefix("] Testing ", at: close) else { return nil }
+        let nameStart = close + 10
+        guard let separator = line.lastIndex(of: UInt8(ascii: "/")), separator > nameStart,
+              let dot = line.firstIndex(of: UInt8(ascii: "."), from: nameStart, upTo: separator) else { return nil }
+        return .testNamed(TestRef(
+            framework: .xctest, module: line.string(nameStart..<dot), suite: line.string((dot + 1)..<separator),
+            name: line.string(from: separator + 1)))
     }
 
     /// `[Time, seconds] average: 0.316, relative standard deviation: …` after `measured [`.
@@ -223,7 +244,7 @@ package struct XCTestConsoleParser {
         }
         let textStart = marker + 19
         if let location = SourceLocationPrefix(line, textStart) {
-            return .issue(nil, TestFailure(message: line.string(from: location.restStart), file: location.file, line: location.line),
+            return .issue(nil, TestFailure(message: line.string(from: location.restStart), file: location.knownFile, line: location.knownLine),
                           isKnown: false)
         }
         return .issue(nil, TestFailure(message: line.string(from: textStart)), isKnown: false)
@@ -239,7 +260,7 @@ package struct XCTestConsoleParser {
             return xctestIssue(line, from: rest + 7, location)
         }
         if line.hasPrefix("warning: ", at: rest) || line.hasPrefix("note: ", at: rest) { return .ignored }
-        if let fatal = fatalError(line, rest, file: location.file, lineNumber: location.line) { return fatal }
+        if let fatal = fatalError(line, rest, file: location.knownFile, lineNumber: location.knownLine) { return fatal }
         if line.hasPrefix("Test Case '", at: rest) { return testCaseLine(line, rest) }
         if let marker = line.firstIndex(of: " : Test skipped", from: rest),
            let ref = XCTestNameParser.ref(line, rest..<marker) {
@@ -258,7 +279,7 @@ package struct XCTestConsoleParser {
             ref = XCTestNameParser.ref(line, from..<separator)
             if ref != nil { messageStart = separator + 3 }
         }
-        let failure = TestFailure(message: line.string(from: messageStart), file: location.file, line: location.line)
+        let failure = TestFailure(message: line.string(from: messageStart), file: location.knownFile, line: location.knownLine)
         return .issue(ref, failure, isKnown: false)
     }
 

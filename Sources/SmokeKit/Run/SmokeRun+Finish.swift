@@ -46,6 +46,9 @@ extension SmokeRun {
         case .failed, .interrupted: exitCode = .testsFailed
         case .error: exitCode = .infrastructure
         }
+        if options.strict, report.reconciliation?.agrees == false, exitCode == .passed || exitCode == .testsFailed {
+            return Outcome(report: report, runDirectory: runDirectory, exitCode: .infrastructure)
+        }
         return Outcome(report: report, runDirectory: runDirectory, exitCode: exitCode)
     }
 

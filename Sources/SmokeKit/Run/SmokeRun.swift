@@ -12,6 +12,8 @@ package struct SmokeRun: Sendable {
         package var verbose = false
         /// Run one slice of the suite (`--shard K/N`).
         package var shard: ShardRecord?
+        /// Exit 3 when the counts disagree with the frameworks' own totals (`--strict`).
+        package var strict = false
 
         package init() {}
     }
@@ -114,6 +116,12 @@ package struct SmokeRun: Sendable {
             toolchain: driverResult.toolchain, tests: tests, errors: errors)
         report.shard = options.shard
         report.status = driverResult.interrupted || cancellation.isCancelled ? .interrupted : RunReport.status(of: tests, errors: errors)
+        // The console is a log too: what the frameworks said in it, checked after the status is decided (a
+        // disagreement is listed and warned about, never turns a passing run into an error; `--strict` fails it).
+        let console = runDirectory.appendingPathComponent("console.log")
+        report.inputs = [InputRecord(path: "console.log", format: LogFormat.console.rawValue, unrecognizedLines: driverResult.unrecognizedLines)]
+        report.reconciliation = Reconciliation.compare(LogParser.frameworkCounts(of: console, named: "console.log"), with: tests)
+        ParseCommand.listDisagreement(in: &report, warn: err)
         return await finish(report, runDirectory: runDirectory, driverResult: driverResult)
     }
 

@@ -3,11 +3,11 @@ import Testing
 @testable import SmokeKit
 
 /// The shared corpus, read in place (as CorpusRatchetTests does).
-private let simctlCorpusFolder = URL(fileURLWithPath: "/work/shared/corpus/simctl")
+private let simctlCorpusFolder = CorpusLocation.file("simctl")
 
 /// Every simctl JSON in ../shared/corpus/simctl (read in place, never copied) decodes, and a profile
 /// resolves or fails with a clear message — never a crash. Skipped where the corpus is absent (CI).
-@Suite(.enabled(if: FileManager.default.fileExists(atPath: simctlCorpusFolder.path), "needs ../shared/corpus/simctl"))
+@Suite(.enabled(if: CorpusLocation.shouldRun, "needs ../shared/corpus/simctl"))
 struct SimctlCorpusTests {
     static let folder = simctlCorpusFolder
 
@@ -19,6 +19,7 @@ struct SimctlCorpusTests {
     /// Per file: the newest available iPhone's own profile resolves; a pinned iPhone SE (3rd generation)
     /// on iOS 17.5 resolves or says what is installed. Prints one line per file for the record.
     @Test func everyListingResolvesOrFailsClearly() throws {
+        try CorpusLocation.require()
         var resolved = 0
         var explained = 0
         var listed = 0

@@ -5,7 +5,7 @@ import Testing
 /// `.statusesOnly` (what `parse --summary-only` uses) must give the same statuses, durations and
 /// flaky marks as `.full` — it only forgets what the reports would show.
 @Suite struct ResultCollectorRetentionTests {
-    /// A retried test (fails, then passes), a steady failure, a skip, and printed output.
+    /// A retried test (fails, then passes, xcodebuild's iteration marker saying so), a steady failure, a skip, and printed output.
     private let log = """
         Test Suite 'Selected tests' started at 2026-11-22 04:00:00.000
         Test Case 'CartTests.testTotal' started at 2026-11-22 04:00:00.000
@@ -18,10 +18,10 @@ import Testing
         Test Case 'CartTests.testSkip' started at 2026-11-22 04:00:00.000
         /src/CartTests.swift:30: CartTests.testSkip : Test skipped - not on Linux
         Test Case 'CartTests.testSkip' skipped (0.001 seconds)
-        Test Case 'CartTests.testTotal' started at 2026-11-22 04:00:01.000
+        Test Case 'CartTests.testTotal' started (Iteration 2 of 2).
         cart total: 2 cents
         Test Case 'CartTests.testTotal' passed (0.030 seconds)
-        Test Case 'CartTests.testEmpty' started at 2026-11-22 04:00:01.000
+        Test Case 'CartTests.testEmpty' started (Iteration 2 of 2).
         /src/CartTests.swift:20: error: CartTests.testEmpty : XCTAssertTrue failed
         Test Case 'CartTests.testEmpty' failed (0.040 seconds)
 

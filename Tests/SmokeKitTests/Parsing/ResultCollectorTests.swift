@@ -154,11 +154,11 @@ import Testing
 
     @Test func aRetriedTestKeepsItsEarlierAttemptAndIsFlaky() {
         let collector = Support.collect("""
-            Test Case 'A.testB' started at x
-            /src/A.swift:3: error: A.testB : failed
-            Test Case 'A.testB' failed (0.1 seconds)
-            Test Case 'A.testB' started at x
-            Test Case 'A.testB' passed (0.2 seconds)
+            Test Case '-[M.A testB]' started (Iteration 1 of 3).
+            /src/A.swift:3: error: -[M.A testB] : failed
+            Test Case '-[M.A testB]' failed (0.1 seconds).
+            Test Case '-[M.A testB]' started (Iteration 2 of 3).
+            Test Case '-[M.A testB]' passed (0.2 seconds).
             """)
         #expect(collector.results.count == 1)
         #expect(collector.results[0].status == .passed)

@@ -24,7 +24,7 @@ import Testing
         let (context, out, _) = context(folder)
         let code = try await ParseCommand(arguments: ["Run.xcresult", "--output", "out"]).run(in: context)
         #expect(code == .testsFailed)
-        #expect(out.text.contains("7 tests: 4 passed, 1 failed, 0 crashed, 0 timed out, 1 skipped, 1 expected failures"))
+        #expect(out.text.contains("7 tests: 4 passed, 1 failed, 0 crashed, 0 timed out, 1 skipped, 1 expected failure"))
 
         let runDirectory = try onlyRunDirectory(folder)
         let report = try RunStore.loadReport(at: runDirectory)

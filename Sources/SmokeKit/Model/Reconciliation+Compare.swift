@@ -1,0 +1,46 @@
+extension Reconciliation {
+    /// smokerun's results compared with every framework's own totals, counting the way each framework counts:
+    /// - `xctest`: executions (each test once plus its earlier attempts, skipped ones included) and failure
+    ///   messages of every attempt (XCTest's `with M failures` counts assertions; a crash counts one).
+    /// - `swift-testing`: executions of Swift Testing tests; its issue count (known issues excluded) is
+    ///   compared as "some" against "none", since one failing test may record several issues.
+    /// - `xcresult` (a bundle's summary): test cases and failing test cases of the whole report.
+    /// Several sources of one framework (one per input or process) are summed. Nil when there is no source.
+    package static func compare(_ sources: [FrameworkCount], with tests: [TestResult]) -> Reconciliation? {
+        guard !sources.isEmpty else { return nil }
+        var differences: [String] = []
+        var frameworks: [String] = []
+        for source in sources where !frameworks.contains(source.framework) { frameworks.append(source.framework) }
+        for framework in frameworks {
+            let own = sources.filter { $0.framework == framework }
+            let ownTests = own.reduce(0) { $0 + $1.tests }
+            let ownFailures = own.reduce(0) { $0 + $1.failures }
+            let from = own.map(\.from).joined(separator: ", ")
+            switch framework {
+            case TestFramework.xctest.rawValue:
+                let xctest = tests.filter { $0.framework == .xctest }
+                let executions = xctest.reduce(0) { $0 + 1 + $1.attempts.count }
+                let failures = xctest.reduce(0) { $0 + $1.failures.count + $1.attempts.reduce(0) { $0 + $1.failures.count } }
+                if executions != ownTests || failures != ownFailures {
+                    differences.append(
+                        "XCTest counted \(ownTests) executions with \(ownFailures) failures (\(from)); smokerun counted \(executions) executions with \(failures) failures")
+                }
+            case TestFramework.swiftTesting.rawValue:
+                let swiftTesting = tests.filter { $0.framework == .swiftTesting }
+                let executions = swiftTesting.reduce(0) { $0 + 1 + $1.attempts.count }
+                let failing = swiftTesting.filter { $0.status.isFailure || $0.attempts.contains { $0.status.isFailure } }.count
+                if executions != ownTests || (ownFailures == 0) != (failing == 0) {
+                    differences.append(
+                        "Swift Testing counted \(ownTests) tests with \(ownFailures) issues (\(from)); smokerun counted \(executions) tests, \(failing) of them failing")
+                }
+            default:
+                let failing = tests.filter { $0.status.isFailure }.count
+                if tests.count != ownTests || failing != ownFailures {
+                    differences.append(
+                        "\(framework) counted \(ownTests) tests with \(ownFailures) failing (\(from)); smokerun counted \(tests.count) tests with \(failing) failing")
+                }
+            }
+        }
+        return Reconciliation(sources: sources, differences: differences)
+    }
+}

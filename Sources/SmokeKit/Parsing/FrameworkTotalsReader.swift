@@ -1,0 +1,173 @@
+/// Reads what the test frameworks themselves said about a run — XCTest's `Executed N tests, with M failures`
+/// and Swift Testing's `Test run with N tests … with K issues` — independently of the per-test rules, so a
+/// report can be checked against them (DESIGN §6, reconciliation).
+///
+/// XCTest prints an `Executed` line after every suite; only the one closing an outermost suite (`All tests`,
+/// `Selected tests`, or a bundle-level `X.xctest` when nothing encloses it) is the process's total. Totals of
+/// every process in the input are summed (SwiftPM batches, xcodebuild relaunches each print their own).
+/// Lines may carry wrappers (`[worker 2] `, `name_1 | `, `::error ::`) and event-stream JSON: a marker counts at the
+/// line's start or right after such a wrapper, never in the middle of what a test printed.
+package struct FrameworkTotalsReader: Sendable {
+    private var depth = 0
+    private var sawSuiteStart = false
+    /// The line before closed an outermost suite: an `Executed` line now is a process total.
+    private var closedOutermost = false
+    private var xctestTests = 0
+    private var xctestFailures = 0
+    private var outermostTotals = 0
+    /// The last `Executed` line of any suite, for excerpts in which no outermost suite closes.
+    private var lastExecuted: (tests: Int, failures: Int)?
+    private var swiftTestingTests = 0
+    private var swiftTestingFailures = 0
+    private var swiftTestingRuns = 0
+    /// First line (1-based) each count was read from, for `FrameworkCount.from`.
+    private var xctestLine: Int?
+    private var swiftTestingLine: Int?
+    private var lineNumber = 0
+    /// A process started its outermost suite (or Swift Testing run) and ended without its totals (it crashed or was
+    /// killed): the framework's account of the input is incomplete, so it is not offered for comparison.
+    private var xctestIncomplete = false
+    private var swiftTestingOpen = false
+    private var swiftTestingIncomplete = false
+
+    package init() {}
+
+    /// Reads one line (already stripped of a CI timestamp prefix).
+    package mutating func read(_ line: LineBytes) {
+        lineNumber += 1
+        let start = line.skippingBlanks()
+        guard start < line.count else { return }
+        if line.hasPrefix("[smokerun] ", at: start) {
+            endProcess()
+            return
+        }
+        let closedBefore = closedOutermost
+        closedOutermost = false
+        guard line.count - start >= 13 else { return }
+        if let marker = Self.marker("Executed ", in: line, from: start) {
+            readExecuted(line, from: marker + 9, countsAsTotal: closedBefore)
+        } else if let marker = Self.marker("Test Suite '", in: line, from: start) {
+            readSuite(line, nameStart: marker + 12)
+        } else if let marker = Self.marker("Test run with ", in: line, from: start) {
+            readSwiftTestingRun(line, from: marker + 14)
+        } else if Self.marker("Test run started", in: line, from: start) != nil {
+            if swiftTestingOpen { swiftTestingIncomplete = true }
+            swiftTestingOpen = true
+        }
+    }
+
+    /// Where `text` starts: at the line's start, or right after a wrapper (`[worker 2] `, `name_1 | `, fastlane's
+    /// `▸ `, a Swift Testing symbol, `::error ::`) — never inside what a test printed (`…testExecuted]`, a quoted line).
+    private static func marker(_ text: StaticString, in line: LineBytes, from start: Int) -> Int? {
+        if line.hasPrefix(text, at: start) { return start }
+        // A wrapper is short; an event-stream record (`{…"text":"Test run with …`) may put it anywhere.
+        guard let index = line.firstIndex(of: text, from: start),
+              index <= start + 80 || line[start] == UInt8(ascii: "{") else { return nil }
+        var before = index - 1
+        while before > start, line[before] == UInt8(ascii: " ") || line[before] == UInt8(ascii: "\t") { before -= 1 }
+        let byte = line[before]
+        // `]` `|` `:`, an event stream's `"text":"`, or the last byte of a multi-byte symbol (`▸`, `✘`, `􀢄`).
+        return byte == UInt8(ascii: "]") || byte == UInt8(ascii: "|") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "\"")
+            || byte >= 0x80 ? index : nil
+    }
+
+    /// One test process ended (smokerun's `[smokerun] ` lines separate its processes in `console.log`).
+    package mutating func endProcess() {
+        if depth > 0 { xctestIncomplete = true }
+        if swiftTestingOpen { swiftTestingIncomplete = true }
+        depth = 0
+        swiftTestingOpen = false
+        closedOutermost = false
+    }
+
+    /// The counts read so far, each naming `path` and the line it was first read from.
+    package func counts(from path: String) -> [FrameworkCount] {
+        var reader = self
+        reader.endProcess()
+        return reader.completeCounts(from: path)
+    }
+
+    private func completeCounts(from path: String) -> [FrameworkCount] {
+        var counts: [FrameworkCount] = []
+        if xctestIncomplete {
+            // No total to compare with.
+        } else if outermostTotals > 0 {
+            counts.append(FrameworkCount(framework: TestFramework.xctest.rawValue, tests: xctestTests, failures: xctestFailures,
+                                         from: "\(path):\(xctestLine ?? 1)"))
+        } else if let lastExecuted {
+            counts.append(FrameworkCount(framework: TestFramework.xctest.rawValue, tests: lastExecuted.tests,
+                                         failures: lastExecuted.failures, from: "\(path):\(xctestLine ?? 1)"))
+        }
+        if swiftTestingRuns > 0, !swiftTestingIncomplete {
+            counts.append(FrameworkCount(framework: TestFramework.swiftTesting.rawValue, tests: swiftTestingTests,
+                                         failures: swiftTestingFailures, from: "\(path):\(swiftTestingLine ?? 1)"))
+        }
+        return counts
+    }
+
+    /// `Test Suite 'Name' started at …` / `passed at …` / `failed at …` / `finished at …`.
+    private mutating func readSuite(_ line: LineBytes, nameStart: Int) {
+        guard let quote = line.firstIndex(of: "' ", from: nameStart), quote + 2 < line.count else { return }
+        let verb = quote + 2
+        let name = line.string(nameStart..<quote)
+        let isOutermostName = name == "All tests" || name == "Selected tests"
+        if line.hasPrefix("started", at: verb) {
+            // A new outermost suite while one is open: the process before died without its totals.
+            if isOutermostName, depth > 0 {
+                xctestIncomplete = true
+                depth = 0
+            }
+            depth += 1
+            sawSuiteStart = true
+        } else if line.hasPrefix("passed", at: verb) || line.hasPrefix("failed", at: verb) || line.hasPrefix("finished", at: verb) {
+            depth -= 1
+            if depth <= 0 {
+                // Without `started` lines (an excerpt) only the names say which suite is outermost.
+                closedOutermost = sawSuiteStart || isOutermostName || name.hasSuffix(".xctest")
+                depth = 0
+            }
+        }
+    }
+
+    /// `N tests, with [K tests skipped and ]M failures …` after `Executed `.
+    private mutating func readExecuted(_ line: LineBytes, from: Int, countsAsTotal: Bool) {
+        let countEnd = line.endOfDigits(from: from)
+        guard let tests = line.integer(from..<countEnd), line.hasPrefix(" test", at: countEnd),
+              let with = line.firstIndex(of: "with ", from: countEnd) else { return }
+        var failuresStart = with + 5
+        if let and = line.firstIndex(of: "skipped and ", from: failuresStart) { failuresStart = and + 12 }
+        let failures = line.integer(failuresStart..<line.endOfDigits(from: failuresStart)) ?? 0
+        lastExecuted = (tests, failures)
+        guard countsAsTotal else {
+            if outermostTotals == 0 { xctestLine = lineNumber }  // the excerpt fallback's line
+            return
+        }
+        if outermostTotals == 0 { xctestLine = lineNumber }
+        outermostTotals += 1
+        xctestTests += tests
+        xctestFailures += failures
+    }
+
+    /// `N tests[ in S suites] passed after …` or `failed after … with K issues[ (including J known issues)]`.
+    private mutating func readSwiftTestingRun(_ line: LineBytes, from: Int) {
+        let countEnd = line.endOfDigits(from: from)
+        guard let tests = line.integer(from..<countEnd), line.hasPrefix(" test", at: countEnd) else { return }
+        var issues = 0
+        if let with = line.firstIndex(of: " with ", from: countEnd + 5) {
+            let issuesEnd = line.endOfDigits(from: with + 6)
+            if line.hasPrefix(" issue", at: issuesEnd) || line.hasPrefix(" known issue", at: issuesEnd) {
+                issues = line.integer((with + 6)..<issuesEnd) ?? 0
+                if line.hasPrefix(" known issue", at: issuesEnd) { issues = 0 }
+                if let including = line.firstIndex(of: "(including ", from: issuesEnd) {
+                    let knownEnd = line.endOfDigits(from: including + 11)
+                    if line.hasPrefix(" known", at: knownEnd) { issues -= line.integer((including + 11)..<knownEnd) ?? 0 }
+                }
+            }
+        }
+        if swiftTestingLine == nil { swiftTestingLine = lineNumber }
+        swiftTestingOpen = false
+        swiftTestingRuns += 1
+        swiftTestingTests += tests
+        swiftTestingFailures += Swift.max(issues, 0)
+    }
+}
