@@ -6,7 +6,7 @@ import Testing
 @Suite struct PipelineBuildAndRetentionKeysTests {
     private func parse(_ json: String) throws(PipelineError) -> Pipeline {
         var pipeline = try PipelineLoader().parse(Data(json.utf8), file: "Pipelines/test.json")
-        pipeline.sourcePath = "/work/app/Pipelines/test.json"
+        pipeline.sourcePath = "/srv/app/Pipelines/test.json"
         return pipeline
     }
 
@@ -18,12 +18,12 @@ import Testing
     @Test func smokerunBuildsIntoItsOwnFolderInsideThePackageByDefault() throws {
         let pipeline = try parse(#"{"name": "s", "swiftpm": {"packagePath": "Pkg"}}"#)
         #expect(pipeline.retention.runs == 60 && pipeline.retention.days == 14)
-        #expect(pipeline.scratchDirectory(for: try swiftpm(pipeline), currentDirectory: URL(fileURLWithPath: "/")).path == "/work/app/Pkg/.build/smokerun")
+        #expect(pipeline.scratchDirectory(for: try swiftpm(pipeline), currentDirectory: URL(fileURLWithPath: "/")).path == "/srv/app/Pkg/.build/smokerun")
     }
 
     @Test func scratchPathAndRetentionAreReadFromTheProjectRoot() throws {
         let pipeline = try parse(#"{"name": "s", "swiftpm": {"packagePath": "Pkg", "scratchPath": "build/smoke"}, "retention": {"runs": 5, "days": 0.5}}"#)
-        #expect(pipeline.scratchDirectory(for: try swiftpm(pipeline), currentDirectory: URL(fileURLWithPath: "/")).path == "/work/app/build/smoke")
+        #expect(pipeline.scratchDirectory(for: try swiftpm(pipeline), currentDirectory: URL(fileURLWithPath: "/")).path == "/srv/app/build/smoke")
         #expect(pipeline.retention.runs == 5 && pipeline.retention.days == 0.5)
     }
 
