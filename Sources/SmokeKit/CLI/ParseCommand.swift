@@ -80,15 +80,10 @@ package struct ParseCommand: Command {
         URL(fileURLWithPath: path).pathExtension.lowercased() == "xcresult"
     }
 
-    private static func isDirectory(_ url: URL) -> Bool {
-        var directory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: url.path, isDirectory: &directory) && directory.boolValue
-    }
-
     package func run(in context: CommandContext) async throws -> ExitCode {
         let files = inputs.map(context.url(for:))
         // A folder is read as a result bundle (the selector says so when it is not one), never as a log.
-        if let bundle = files.first, Self.isBundle(bundle.path) || (files.count == 1 && Self.isDirectory(bundle)) {
+        if let bundle = files.first, Self.isBundle(bundle.path) || (files.count == 1 && PathKind.of(bundle) == .folder) {
             return try runBundle(bundle, in: context)
         }
         let startedAt = Date()
@@ -105,22 +100,11 @@ package struct ParseCommand: Command {
         var report = makeReport(tests: tests, device: parsed.device, toolchain: nil, notes: parsed.problems, startedAt: startedAt, finishedAt: finishedAt)
         report.inputs = parsed.inputs
         // A summary keeps no failure messages or earlier attempts, which XCTest's totals count: compare only full reads.
-        if !summaryOnly { report.reconciliation = Reconciliation.compare(parsed.frameworkCounts, with: tests) }
-        Self.listDisagreement(in: &report, warn: context.standardError)
+        if !summaryOnly { report.reconciliation = parsed.reconciliation }
+        for warning in report.listDisagreements() { context.standardError.line(warning) }
         let folders = attachmentsFrom.map { [context.url(for: $0)] } ?? files.map { $0.deletingLastPathComponent() }
         let exitCode = try write(report, attachments: parsed.attachments, allowedFolders: folders, consoleLog: files.count == 1 ? files[0] : nil, in: context)
         return strict && report.reconciliation?.agrees == false ? .infrastructure : exitCode
-    }
-
-    /// A disagreement with the frameworks' own totals: a warning naming both counts, and an entry in `errors`.
-    /// It does not change the status: the tests' own results still decide passed or failed (`--strict` makes
-    /// the command fail instead), so a counting doubt never turns a passing run into an infrastructure error.
-    static func listDisagreement(in report: inout RunReport, warn: any TextOutput) {
-        guard let reconciliation = report.reconciliation, !reconciliation.agrees else { return }
-        for difference in reconciliation.differences {
-            warn.line("smokerun: warning: counts disagree: \(difference)")
-            report.errors.append(InfrastructureError(message: "reconciliation: \(difference)"))
-        }
     }
 
     private func runBundle(_ bundle: URL, in context: CommandContext) throws -> ExitCode {
@@ -149,7 +133,7 @@ package struct ParseCommand: Command {
         report.parsedAt = parsedAt
         // Xcode's own counts of the bundle against smokerun's reading of it.
         report.reconciliation = Reconciliation.compare(contents.summaryCounts, with: contents.tests)
-        Self.listDisagreement(in: &report, warn: context.standardError)
+        for warning in report.listDisagreements() { context.standardError.line(warning) }
         // A bundle's attachments are its own payloads or files exported into the scratch folder.
         let exitCode = try write(report, attachments: contents.attachments, allowedFolders: [bundle, scratch], consoleLog: nil, in: context)
         // The report is written either way; disagreeing readers then fail the command.

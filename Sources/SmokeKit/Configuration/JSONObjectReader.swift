@@ -64,7 +64,7 @@ struct JSONObjectReader {
         case .integer(let value)? where value >= 0: return UInt64(value)
         case .unsigned(let value)?: return value
         case .integer?: throw error(key, "is negative; expected \(range)")
-        case .number(let value)? where value == value.rounded() && value > 0:
+        case .number(let value)? where value == value.rounded() && value >= Double(UInt64.max):
             throw error(key, "is too large; expected \(range)")
         case .string(let text)?:
             throw error(key, "is a string (\"\(text)\"); write the number without quotes, e.g. \(UInt64(text).map(String.init) ?? "42")")

@@ -80,7 +80,8 @@ package struct StrictJSONParser {
     private mutating func object(path: String, depth: Int) throws(Failure) -> JSONValue {
         index += 1
         var fields: [String: JSONValue] = [:]
-        var keyLines: [String: Int] = [:]
+        /// Where each key of this object started, to name the first one's line when a key repeats.
+        var keyStarts: [String: Int] = [:]
         skipBlanks()
         if current == UInt8(ascii: "}") {
             index += 1
@@ -95,10 +96,11 @@ package struct StrictJSONParser {
             let keyStart = index
             let key = try string()
             let keyPath = path.isEmpty ? key : "\(path).\(key)"
-            if let first = keyLines[key] {
-                throw failure("duplicate key '\(key)' (first given on line \(first)); keep one", at: keyStart, keyPath: keyPath)
+            if let first = keyStarts[key] {
+                let line = failure("", at: first).line
+                throw failure("duplicate key '\(key)' (first given on line \(line)); keep one", at: keyStart, keyPath: keyPath)
             }
-            keyLines[key] = failure("", at: keyStart).line
+            keyStarts[key] = keyStart
             skipBlanks()
             guard current == UInt8(ascii: ":") else { throw failure("expected ':' after the key '\(key)', found \(describeCurrent())", keyPath: keyPath) }
             index += 1

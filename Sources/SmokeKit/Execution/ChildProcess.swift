@@ -88,9 +88,7 @@ package final class ChildProcess {
         if case .standardOutputToFile(let file) = outputs { standardOutput = .file(file.path) } else { standardOutput = .descriptor(writeEnd) }
         let spawned = DeathSignalSpawn.spawn(
             executable: executable, arguments: arguments,
-            // Sorted: tools that key caches on their environment (SwiftPM's manifest cache) must
-            // see the same bytes on every run, not a dictionary's random order.
-            environment: environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" },
+            environment: Self.environmentLines(environment),
             standardOutput: standardOutput, standardError: errorPipe?.write ?? writeEnd,
             closing: [readEnd, writeEnd] + [errorPipe?.read, errorPipe?.write].compactMap { $0 },
             currentDirectory: currentDirectory?.path)
@@ -154,9 +152,7 @@ package final class ChildProcess {
         posix_spawnattr_setflags(&attributes, flags)
 
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        // Sorted: tools that key caches on their environment (SwiftPM's manifest cache) must
-        // see the same bytes on every run, not a dictionary's random order.
-        let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let envp = Self.environmentLines(environment).map { strdup($0) } + [nil]
         defer {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
@@ -176,13 +172,27 @@ package final class ChildProcess {
         errorDescriptor = errorPipe?.read
     }
 
+    /// `KEY=value`, sorted: tools that key caches on their environment (SwiftPM's manifest cache) must
+    /// see the same bytes on every run, not a dictionary's random order.
+    private static func environmentLines(_ environment: [String: String]) -> [String] {
+        environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+    }
+
     private static func makePipe(executable: String) throws -> (read: Int32, write: Int32) {
         var descriptors: [Int32] = [0, 0]
-        guard pipe(&descriptors) == 0 else {
+        // Not inherited by children spawned concurrently from other threads: on Linux close-on-exec from
+        // the start (a fork on another thread between pipe() and fcntl() would inherit the ends).
+        #if os(Linux)
+        let created = DeathSignalSpawn.closeOnExecPipe(&descriptors)
+        #else
+        let created = pipe(&descriptors)
+        #endif
+        guard created == 0 else {
             throw ChildProcessError(executable: executable, reason: "pipe() failed: \(String(cString: strerror(errno)))")
         }
-        // Not inherited by children spawned concurrently from other threads.
+        #if !os(Linux)
         for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        #endif
         return (descriptors[0], descriptors[1])
     }
 

@@ -27,6 +27,19 @@ enum DeathSignalSpawn {
     }
 
     private typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
+    private typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
+
+    /// `pipe2(…, O_CLOEXEC)`: both ends close-on-exec from the start, so a fork on another thread never
+    /// inherits them (with pipe() then fcntl() there is a gap). Glibc declares pipe2 only under
+    /// _GNU_SOURCE, which Swift's Glibc module does not set, so it is looked up; pipe() + fcntl() if absent.
+    static func closeOnExecPipe(_ descriptors: inout [Int32]) -> Int32 {
+        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pipe2") {
+            return descriptors.withUnsafeMutableBufferPointer { unsafeBitCast(symbol, to: Pipe2.self)($0.baseAddress!, O_CLOEXEC) }
+        }
+        guard pipe(&descriptors) == 0 else { return -1 }
+        for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        return 0
+    }
     private static let prSetPdeathsig: Int32 = 1
 
     /// Starts `executable` in a new process group with stdin from /dev/null; returns its pid, or
@@ -43,8 +56,7 @@ enum DeathSignalSpawn {
         let prctl = unsafeBitCast(symbol, to: Prctl.self)
         // Reports exec's errno to the parent; CLOEXEC closes it when exec succeeds.
         var report: [Int32] = [0, 0]
-        guard pipe(&report) == 0 else { return .failure(SpawnFailure(step: "pipe", code: errno)) }
-        for descriptor in report { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        guard closeOnExecPipe(&report) == 0 else { return .failure(SpawnFailure(step: "pipe", code: errno)) }
 
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup($0) } + [nil]
@@ -105,15 +117,18 @@ enum DeathSignalSpawn {
         _ = sigaction(SIGHUP, defaultAction, nil)
         _ = sigaction(SIGPIPE, defaultAction, nil)
         _ = pthread_sigmask(SIG_SETMASK, emptyMask, nil)
-        let input = open(devNull!, O_RDONLY)
+        let input = open(devNull!, O_RDONLY | O_CLOEXEC)
         if input < 0 || dup2(input, 0) < 0 { failInChild(report, step: 1) }
         if let outputFile {
-            let output = open(outputFile, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            let output = open(outputFile, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             if output < 0 || dup2(output, 1) < 0 { failInChild(report, step: 2) }
         } else if dup2(outputDescriptor, 1) < 0 {
             failInChild(report, step: 2)
         }
         if dup2(standardError, 2) < 0 { failInChild(report, step: 2) }
+        // Every descriptor here was opened close-on-exec; dup2 onto 0–2 clears the flag, except when the source
+        // already was that number (smokerun started with a standard stream closed), so clear it outright.
+        for standard: Int32 in 0...2 { _ = fcntl(standard, F_SETFD, 0) }
         for descriptor in descriptors where descriptor > 2 { close(descriptor) }
         if let directory, chdir(directory) != 0 { failInChild(report, step: 3) }
         argv.withUnsafeBufferPointer { arguments in

@@ -44,3 +44,17 @@ extension Reconciliation {
         return Reconciliation(sources: sources, differences: differences)
     }
 }
+
+extension RunReport {
+    /// Lists a disagreement with the frameworks' own totals in `errors` and returns the warnings to print,
+    /// each naming both counts. It does not change the status: the tests' own results still decide passed
+    /// or failed (`--strict` fails the command instead), so a counting doubt never turns a passing run into
+    /// an infrastructure error. `parse` and `run` both call it.
+    package mutating func listDisagreements() -> [String] {
+        guard let reconciliation, !reconciliation.agrees else { return [] }
+        return reconciliation.differences.map { difference in
+            errors.append(InfrastructureError(message: "reconciliation: \(difference)"))
+            return "smokerun: warning: counts disagree: \(difference)"
+        }
+    }
+}

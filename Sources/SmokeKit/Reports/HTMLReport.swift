@@ -83,8 +83,6 @@ package enum HTMLReport {
         return html + "</header>\n"
     }
 
-    /// The one place the page asks for the replay command (the lead may route it elsewhere).
-
     /// A disagreement between smokerun's totals and the frameworks' own, and how the inputs were read.
     private static func notices(_ report: RunReport) -> String {
         var html = ""

@@ -46,8 +46,6 @@ package enum MarkdownReport {
         return lines.joined(separator: "\n")
     }
 
-    /// The one place the summary asks for the replay command (the lead may route it elsewhere).
-
     /// A disagreement with the frameworks' own totals, and how the inputs were read.
     private static func notices(_ report: RunReport) -> String? {
         var lines: [String] = []

@@ -4,6 +4,7 @@ extension SmokeRun {
     /// Coverage, reports, history, webhook, then what the person or the CI job sees.
     func finish(_ draft: RunReport, runDirectory: URL, driverResult: DriverResult) async -> Outcome {
         var report = draft
+        // `run` recorded its file at the start; `merge` records the pipeline it was given.
         if report.pipelineFile == nil, let file = pipelineFileRecord {
             (report.pipelineFile, report.pipelineHash) = (file.path, file.hash)
         }
@@ -124,7 +125,7 @@ extension SmokeRun {
         let err = context.standardError
         if !outcome.removed.isEmpty {
             let days = retention.days == retention.days.rounded() ? String(Int(retention.days)) : String(retention.days)
-            err.line("retention: removed \(outcome.removed.count) old \(outcome.removed.count == 1 ? "run" : "runs") (keeps \(retention.runs) runs, \(days) days)")
+            err.line("retention: removed \(ReportText.count(outcome.removed.count, "old run")) (keeps \(retention.runs) runs, \(days) days)")
         }
         for failure in outcome.failures { err.line("retention: warning: \(failure)") }
     }

@@ -55,9 +55,12 @@ package struct SmokeRun: Sendable {
         let startedAt = now()
         let seed = SeedSource.seed(flag: options.seed, pipeline: pipeline.ordering)
         let ordering = OrderingRecord(mode: pipeline.ordering.mode, isolation: pipeline.ordering.isolation, seed: seed)
+        // Read and hashed once, at the start: the report names the configuration that ran, even if the file
+        // is edited during a long run.
+        let pipelineFile = pipelineFileRecord
         if let seed {
             // First, before anything can fail: the seed is what makes this run replayable.
-            let replay = ReplayCommand.text(pipelineFile: pipelineFileRecord?.path, seed: seed).map { " (replay: \($0))" } ?? ""
+            let replay = ReplayCommand.text(pipelineFile: pipelineFile?.path, seed: seed).map { " (replay: \($0))" } ?? ""
             err.line("smokerun: seed \(seed)\(replay)")
         } else {
             err.line("smokerun: declared order")
@@ -115,6 +118,7 @@ package struct SmokeRun: Sendable {
             seed: seed, ordering: ordering, environment: pipeline.environment, device: driverResult.device,
             toolchain: driverResult.toolchain, tests: tests, errors: errors)
         report.shard = options.shard
+        (report.pipelineFile, report.pipelineHash) = (pipelineFile?.path, pipelineFile?.hash)
         report.status = driverResult.interrupted || cancellation.isCancelled ? .interrupted : RunReport.status(of: tests, errors: errors)
         // The console is a log too: what the frameworks said in it, checked after the status is decided (a
         // disagreement is listed and warned about, never turns a passing run into an error; `--strict` fails it).
@@ -125,7 +129,7 @@ package struct SmokeRun: Sendable {
         if case .swiftpm = pipeline.driver {
             report.reconciliation = Reconciliation.compare(LogParser.frameworkCounts(of: console, named: "console.log"), with: tests)
         }
-        ParseCommand.listDisagreement(in: &report, warn: err)
+        for warning in report.listDisagreements() { err.line(warning) }
         return await finish(report, runDirectory: runDirectory, driverResult: driverResult)
     }
 

@@ -25,7 +25,7 @@ package enum HistoryStore {
         package func warning(file: URL) -> String? {
             guard unreadableLines > 0 else { return nil }
             let first = firstUnreadableLine.map { ", first at line \($0)" } ?? ""
-            let lines = unreadableLines == 1 ? "1 corrupt line" : "\(unreadableLines) corrupt lines"
+            let lines = ReportText.count(unreadableLines, "corrupt line")
             return "smokerun: warning: skipped \(lines) in \(file.path)\(first) (not a run summary; a crash mid-write or an edit)"
         }
     }
