@@ -2,6 +2,8 @@
 /// stripped (a CI job's timestamps), and how many lines it did not understand. Shown in every report
 /// so an unusual input is visible, not only on stderr.
 package struct InputRecord: Codable, Sendable, Equatable {
+    private enum CodingKeys: String, CodingKey { case path, format, strippedPrefix, unrecognizedLines, firstUnrecognizedLine }
+
     /// The input's path as given (a file, a bundle), or `console.log` for a run.
     package var path: String
     /// `xctest-log`, `swift-testing-events`, `xcresult`, … as `LogFormat` names it.
@@ -21,5 +23,15 @@ package struct InputRecord: Codable, Sendable, Equatable {
         self.strippedPrefix = strippedPrefix
         self.unrecognizedLines = unrecognizedLines
         self.firstUnrecognizedLine = firstUnrecognizedLine
+    }
+
+    /// Every key always present (`null` when unknown), as everywhere in report.json.
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(path, forKey: .path)
+        try container.encode(format, forKey: .format)
+        try container.encode(strippedPrefix, forKey: .strippedPrefix)
+        try container.encode(unrecognizedLines, forKey: .unrecognizedLines)
+        try container.encode(firstUnrecognizedLine, forKey: .firstUnrecognizedLine)
     }
 }
