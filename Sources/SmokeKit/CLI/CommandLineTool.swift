@@ -16,6 +16,7 @@ public enum CommandLineTool {
         InitCommand.self,
         BisectCommand.self,
         MergeCommand.self,
+        AttachmentsCommand.self,
     ]
 
     /// Runs one command line with the real world and returns the exit status.

@@ -135,7 +135,9 @@ package struct ParseCommand: Command {
         report.reconciliation = Reconciliation.compare(contents.summaryCounts, with: contents.tests)
         for warning in report.listDisagreements() { context.standardError.line(warning) }
         // A bundle's attachments are its own payloads or files exported into the scratch folder.
-        let exitCode = try write(report, attachments: contents.attachments, allowedFolders: [bundle, scratch], consoleLog: nil, in: context)
+        let exitCode = try write(
+            report, attachments: contents.attachments, allowedFolders: [bundle, scratch], consoleLog: nil,
+            failureTimes: contents.failureTimes, in: context)
         // The report is written either way; disagreeing readers then fail the command.
         if !differences.isEmpty { throw ResultBundleError.readingsDiffer(path: bundle.path, differences: differences) }
         return strict && report.reconciliation?.agrees == false ? .infrastructure : exitCode
@@ -157,7 +159,8 @@ package struct ParseCommand: Command {
 
     /// Prints the totals and, unless `--summary-only`, stores attachments and writes the run directory.
     private func write(
-        _ report: RunReport, attachments: [RawAttachment], allowedFolders: [URL], consoleLog: URL?, in context: CommandContext
+        _ report: RunReport, attachments: [RawAttachment], allowedFolders: [URL], consoleLog: URL?,
+        failureTimes: [String: Date] = [:], in context: CommandContext
     ) throws -> ExitCode {
         var report = report
         let t = report.totals
@@ -169,7 +172,7 @@ package struct ParseCommand: Command {
         let sources = AttachmentSourcePolicy(allowedFolders: allowedFolders).filter(attachments)
         for refused in sources.refused { context.standardError.line("warning: \(refused.message)") }
         report.errors += sources.refused
-        report.errors += AttachmentStore().attach(sources.allowed, to: &report.tests, in: runDirectory)
+        report.errors += AttachmentStore().attach(sources.allowed, to: &report.tests, in: runDirectory, failureTimes: failureTimes)
         report = try store.finish(report, in: runDirectory, formats: formats, consoleLog: consoleLog, environment: context.environment)
         context.standardOutput.line("report: \(runDirectory.path)")
         return report.status == .passed ? .passed : .testsFailed

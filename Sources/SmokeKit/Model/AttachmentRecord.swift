@@ -1,3 +1,5 @@
+import Foundation
+
 /// An attachment a test recorded, as stored in the run directory.
 package struct AttachmentRecord: Codable, Sendable, Equatable {
     /// The name the test gave it (untrusted; shown, never used as a path).
@@ -6,11 +8,42 @@ package struct AttachmentRecord: Codable, Sendable, Equatable {
     package var path: String
     package var mediaType: String
     package var size: Int
+    /// When the test recorded it, when the source says; orders screenshots around a failure.
+    package var timestamp: Date?
+    /// True when the source marks it as part of a failure (xcresult), nil when the source cannot say.
+    package var failureAssociated: Bool?
+    /// The test-plan configuration it was recorded in, when the source says (`attachments` groups by it).
+    package var configuration: String?
 
-    package init(name: String, path: String, mediaType: String, size: Int) {
+    package init(
+        name: String, path: String, mediaType: String, size: Int,
+        timestamp: Date? = nil, failureAssociated: Bool? = nil, configuration: String? = nil
+    ) {
         self.name = name
         self.path = path
         self.mediaType = mediaType
         self.size = size
+        self.timestamp = timestamp
+        self.failureAssociated = failureAssociated
+        self.configuration = configuration
+    }
+
+    /// An image a person can look at (`image/*`).
+    package var isImage: Bool { mediaType.hasPrefix("image/") }
+
+    private enum CodingKeys: String, CodingKey {
+        case name, path, mediaType, size, timestamp, failureAssociated, configuration
+    }
+
+    /// Every key written, `null` when unknown, as the rest of `report.json`.
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(path, forKey: .path)
+        try container.encode(mediaType, forKey: .mediaType)
+        try container.encode(size, forKey: .size)
+        try container.encode(timestamp, forKey: .timestamp)
+        try container.encode(failureAssociated, forKey: .failureAssociated)
+        try container.encode(configuration, forKey: .configuration)
     }
 }

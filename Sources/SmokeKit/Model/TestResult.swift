@@ -16,6 +16,9 @@ package struct TestResult: Codable, Sendable, Equatable, Identifiable {
     /// What the test printed, bounded (see `TestResult.outputLineLimit`).
     package var output: [String]
     package var attempts: [TestAttempt]
+    /// The screenshot of the failure moment (`FailureScreenshot.choose`), as an attachment `path`; nil
+    /// for a test that did not fail or left no image.
+    package var failureScreenshot: String?
 
     /// Lines of output kept per test; the rest stays in `console.log`.
     package static let outputLineLimit = 200

@@ -9,6 +9,8 @@ package enum SlackBlock: Encodable, Sendable, Equatable {
     /// Small grey mrkdwn lines, up to ten elements.
     case context([String])
     case divider
+    /// A picture Slack fetches from a public URL (≤ 3,000 characters); `altText` plain, ≤ 2,000.
+    case image(url: String, altText: String)
 
     private struct Text: Encodable {
         var type: String
@@ -18,6 +20,8 @@ package enum SlackBlock: Encodable, Sendable, Equatable {
 
     private enum Keys: String, CodingKey {
         case type, text, fields, elements
+        case imageURL = "image_url"
+        case altText = "alt_text"
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -37,6 +41,10 @@ package enum SlackBlock: Encodable, Sendable, Equatable {
             try container.encode(elements.map { Text(type: "mrkdwn", text: $0) }, forKey: .elements)
         case .divider:
             try container.encode("divider", forKey: .type)
+        case .image(let url, let altText):
+            try container.encode("image", forKey: .type)
+            try container.encode(url, forKey: .imageURL)
+            try container.encode(altText, forKey: .altText)
         }
     }
 }

@@ -29,8 +29,8 @@ package enum SlackMessage {
             blocks.append(.section(SlackText.escape(NotificationWording.counts(report.totals), limit: SlackText.sectionLimit)))
         }
         let tail = [flakyBlock(report), linksBlock(links)].compactMap { $0 }
-        // Failures get what the other blocks leave: a divider, their sections and "…and N more".
-        let failureRoom = min(listedFailures, SlackText.blockLimit - blocks.count - tail.count - 2)
+        // Failures get what the other blocks leave: a divider, their sections (and screenshots) and "…and N more".
+        let failureRoom = FailureRoom(tests: listedFailures, blocks: SlackText.blockLimit - blocks.count - tail.count - 2)
         switch plan.kind {
         case .failure, .reminder:
             blocks += failureBlocks(report, plan, links, failureRoom)
@@ -70,18 +70,31 @@ package enum SlackMessage {
         return fields
     }
 
-    /// One section per failing test (first `listedFailures`), then "…and N more".
+    /// How many failing tests may be listed, and in how many blocks.
+    struct FailureRoom {
+        var tests: Int
+        var blocks: Int
+    }
+
+    /// One section per failing test, each followed by its failure screenshot when published, as long
+    /// as both limits of `room` hold; then "…and N more".
     private static func failureBlocks(
-        _ report: RunReport, _ plan: NotificationPlan, _ links: ArtifactLinks, _ listedFailures: Int
+        _ report: RunReport, _ plan: NotificationPlan, _ links: ArtifactLinks, _ room: FailureRoom
     ) -> [SlackBlock] {
         let failing = report.failingTests
         guard !failing.isEmpty else { return [] }
         var blocks: [SlackBlock] = [.divider]
-        for test in failing.prefix(listedFailures) {
-            blocks.append(.section(failureText(test, age: plan.ages[test.id], links: links)))
+        var listed = 0
+        for test in failing.prefix(max(room.tests, 0)) {
+            let shot = SlackFailureScreenshot(test: test, links: links)
+            let cost = shot.image == nil ? 1 : 2
+            guard blocks.count - 1 + cost <= room.blocks else { break }
+            blocks.append(.section(failureText(test, age: plan.ages[test.id], links: links) + shot.note))
+            if let image = shot.image { blocks.append(image) }
+            listed += 1
         }
-        if failing.count > listedFailures {
-            let more = "…and \(failing.count - listedFailures) more failing tests"
+        if failing.count > listed {
+            let more = "…and \(failing.count - listed) more failing tests"
             blocks.append(.section(links.best.map { "\(more): \(SlackText.link($0, "full report"))" } ?? more))
         }
         return blocks
@@ -107,7 +120,9 @@ package enum SlackMessage {
             tail += "\n:paperclip: " + names.joined(separator: ", ") + more
         }
         let message = test.failures.first?.message ?? "(no message)"
+        // Room for the screenshot note `SlackFailureScreenshot` appends.
         let budget = SlackText.sectionLimit - title.count - tail.count - 1
+            - (test.failureScreenshot == nil ? 0 : SlackFailureScreenshot.noteLimit)
         return title + "\n" + SlackText.codeBlock(message, limit: max(budget, 20)) + tail
     }
 

@@ -147,15 +147,17 @@ package enum HTMLReport {
             var meta = [h(ReportText.label(test.status)), h(ReportText.duration(test.durationSeconds)), "#\(test.order)"]
             if test.attempts.count > 1 { meta.append(ReportText.count(test.attempts.count, "attempt")) }
             html += "<p class=\"meta\">\(meta.joined(separator: " · "))</p>\n"
-            if test.failures.isEmpty { html += "<pre>\(h(test.status == .timedOut ? "Exceeded the test time limit" : "No message recorded"))</pre>\n" }
+            var messages = ""
+            if test.failures.isEmpty { messages += "<pre>\(h(test.status == .timedOut ? "Exceeded the test time limit" : "No message recorded"))</pre>\n" }
             for (index, failure) in test.failures.enumerated() {
-                html += "<div class=\"failure\">"
+                messages += "<div class=\"failure\">"
                 if let file = failure.file {
                     let label = test.status == .crashed && index == 0 ? "first frame in your sources " : ""
-                    html += "<p class=\"location\">\(label)\(location(file: file, line: failure.line, sources: sources))</p>"
+                    messages += "<p class=\"location\">\(label)\(location(file: file, line: failure.line, sources: sources))</p>"
                 }
-                html += "<pre>\(h(failure.message))</pre></div>\n"
+                messages += "<pre>\(h(failure.message))</pre></div>\n"
             }
+            html += HTMLFailureMoment.render(messages: messages, test: test, attachments: &attachments)
             if test.status == .crashed || test.status == .timedOut {
                 html += "<p><a href=\"#console\">Console log</a> has everything the test process printed.</p>\n"
             }
@@ -163,7 +165,7 @@ package enum HTMLReport {
                 html += "<details><summary>Output (\(ReportText.count(test.output.count, "line")))</summary>"
                 html += "<pre>\(h(test.output.joined(separator: "\n")))</pre></details>\n"
             }
-            for record in test.attachments { html += attachments.render(record) }
+            for record in HTMLFailureMoment.remaining(test) { html += attachments.render(record) }
             html += "</article>\n"
         }
         return html + "</section>\n"

@@ -26,7 +26,7 @@ package enum JSONReport {
     /// The exact keys of each entry of `tests`.
     package static let testKeys = [
         "id", "name", "suite", "framework", "status", "durationSeconds", "order", "flaky",
-        "failures", "attachments", "output", "attempts",
+        "failures", "attachments", "output", "attempts", "failureScreenshot",
     ]
 
     /// Mirrors `RunReport` but writes `null` for missing optionals instead of leaving keys out.
@@ -72,7 +72,7 @@ package enum JSONReport {
 
         enum Key: String, CodingKey {
             case id, name, suite, framework, status, durationSeconds, order, flaky
-            case failures, attachments, output, attempts
+            case failures, attachments, output, attempts, failureScreenshot
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -89,6 +89,7 @@ package enum JSONReport {
             try container.encode(test.attachments, forKey: .attachments)
             try container.encode(test.output, forKey: .output)
             try container.encode(test.attempts.map(AttemptDocument.init), forKey: .attempts)
+            try container.encode(test.failureScreenshot, forKey: .failureScreenshot)
         }
     }
 

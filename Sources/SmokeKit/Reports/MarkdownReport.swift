@@ -102,13 +102,19 @@ package enum MarkdownReport {
             let more = test.failures.count > 1 ? " (+\(test.failures.count - 1) more)" : ""
             lines.append(
                 "| \(MarkdownText.code(test.id)) | \(ReportText.symbol(test.status)) \(ReportText.label(test.status)) "
-                    + "| \(message)\(more) | \(location) |")
+                    + "| \(message)\(more)\(screenshotLink(test)) | \(location) |")
         }
         if failing.count > failureLimit {
             lines.append("")
             lines.append("…and \(failing.count - failureLimit) more (see `report.json`).")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// " · [screenshot](attachments/…)": the failure moment, linked relative to the run directory.
+    private static func screenshotLink(_ test: TestResult) -> String {
+        guard let path = test.failureScreenshot else { return "" }
+        return " · [screenshot](\(HTMLAttachment.href(path)))"
     }
 
     private static func flakySection(_ tests: [TestResult]) -> String? {

@@ -19,6 +19,8 @@ package struct ResultBundleContents: Sendable, Equatable {
     /// Things the bundle holds that could not be read (an attachment whose payload is missing,
     /// an unavailable `zstd`), each a complete sentence for the report's `errors`.
     package var notes: [String] = []
+    /// Test id → when its first failure was recorded, where the bundle says; `FailureScreenshot` uses it.
+    package var failureTimes: [String: Date] = [:]
 
     package init() {}
 }

@@ -1,10 +1,14 @@
+import Foundation
+
 /// Links `Attachments` rows to the test whose run made them (through the issue or the activity
 /// tree they hang from) and gives them a media type. Pure.
 enum XCResultDatabaseAttachmentLinker {
     /// `keepNever` attachments (XCTest's internal UI snapshots) are meant to be deleted; skipped.
     static let discardedLifetime = "keepNever"
 
-    static func attachments(_ snapshot: XCResultDatabaseSnapshot, testIDByRun: [Int: String]) -> [XCResultDatabaseAttachment] {
+    static func attachments(
+        _ snapshot: XCResultDatabaseSnapshot, testIDByRun: [Int: String], configurationByRun: [Int: String] = [:]
+    ) -> [XCResultDatabaseAttachment] {
         let issues = XCResultDatabaseIndex(snapshot.rows("TestIssues"))
         let activities = XCResultDatabaseIndex(snapshot.rows("Activities"))
         let rows = snapshot.rows("Attachments").sorted {
@@ -19,7 +23,10 @@ enum XCResultDatabaseAttachmentLinker {
                 testID: run.flatMap { testIDByRun[$0] },
                 name: row.text("name") ?? row.text("filenameOverride") ?? "attachment",
                 mediaType: mediaType(uti: row.text("uniformTypeIdentifier")),
-                payloadID: row.text("xcResultKitPayloadRefId"))
+                payloadID: row.text("xcResultKitPayloadRefId"),
+                timestamp: row.double("timestamp").map(Date.init(timeIntervalSinceReferenceDate:)),
+                isAssociatedWithFailure: row.int("testIssue_fk") != nil,
+                configuration: run.flatMap { configurationByRun[$0] })
         }
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Maps the rows of a result bundle's database to smokerun's model (DESIGN §6). Pure.
 ///
 /// A test case's runs are grouped into attempts by test-plan run (configurations, merged or
@@ -9,7 +11,9 @@ package enum XCResultDatabaseMapper {
         var mapping = XCResultDatabaseMapping()
         let tests = mapTests(snapshot, notes: &mapping.notes)
         mapping.tests = tests.results
-        mapping.attachments = XCResultDatabaseAttachmentLinker.attachments(snapshot, testIDByRun: tests.testIDByRun)
+        mapping.attachments = XCResultDatabaseAttachmentLinker.attachments(
+            snapshot, testIDByRun: tests.testIDByRun, configurationByRun: configurations(snapshot))
+        mapping.failureTimes = failureTimes(snapshot, testIDByRun: tests.testIDByRun)
         mapping.device = XCResultDatabaseDeviceReader.device(snapshot)
         mapping.xcodeVersion = XCResultDatabaseDeviceReader.xcodeVersion(snapshot)
         mapping.notes += suiteIssueNotes(snapshot)
@@ -117,6 +121,29 @@ package enum XCResultDatabaseMapper {
             failures: deciding.flatMap(\.failures),
             output: Array((configurationLines + deciding.flatMap(\.output)).prefix(TestResult.outputLineLimit)),
             attempts: attempts.count > 1 ? attempts.map(\.attempt) : [])
+    }
+
+    /// Test-case run → the name of its test-plan configuration.
+    private static func configurations(_ snapshot: XCResultDatabaseSnapshot) -> [Int: String] {
+        let order = XCResultDatabaseRunOrder(snapshot)
+        var names: [Int: String] = [:]
+        for run in snapshot.rows("TestCaseRuns") {
+            guard let id = run.int("rowid"), let name = order.configurationNames[order.planRun(of: run)] else { continue }
+            names[id] = name
+        }
+        return names
+    }
+
+    /// Test id → the earliest `TestIssues.timestamp` of its runs (failures only, not known issues).
+    private static func failureTimes(_ snapshot: XCResultDatabaseSnapshot, testIDByRun: [Int: String]) -> [String: Date] {
+        var times: [String: Date] = [:]
+        for issue in snapshot.rows("TestIssues") {
+            guard let run = issue.int("testCaseRun_fk"), let id = testIDByRun[run],
+                  let seconds = issue.double("timestamp") else { continue }
+            let date = Date(timeIntervalSinceReferenceDate: seconds)
+            times[id] = min(times[id] ?? date, date)
+        }
+        return times
     }
 
     /// Issues recorded on a suite run, outside any test: listed, since no test carries them.

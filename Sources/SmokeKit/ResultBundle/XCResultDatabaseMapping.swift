@@ -8,6 +8,8 @@ package struct XCResultDatabaseMapping: Sendable, Equatable {
     package var device: ResolvedDevice?
     package var xcodeVersion: String?
     package var notes: [String] = []
+    /// Test id → when its first failure issue was recorded (`TestIssues.timestamp`).
+    package var failureTimes: [String: Date] = [:]
 
     package init() {}
 }
@@ -20,11 +22,23 @@ package struct XCResultDatabaseAttachment: Sendable, Equatable {
     package var mediaType: String?
     /// `xcResultKitPayloadRefId`: the payload lives in `Data/data.<payloadID>`.
     package var payloadID: String?
+    /// `Attachments.timestamp` (seconds since 2001, Apple's reference date) as a date.
+    package var timestamp: Date?
+    /// Hangs from a test issue (`testIssue_fk`): recorded with the failure.
+    package var isAssociatedWithFailure: Bool
+    /// The test-plan configuration of the run that made it.
+    package var configuration: String?
 
-    package init(testID: String?, name: String, mediaType: String?, payloadID: String?) {
+    package init(
+        testID: String?, name: String, mediaType: String?, payloadID: String?,
+        timestamp: Date? = nil, isAssociatedWithFailure: Bool = false, configuration: String? = nil
+    ) {
         self.testID = testID
         self.name = name
         self.mediaType = mediaType
         self.payloadID = payloadID
+        self.timestamp = timestamp
+        self.isAssociatedWithFailure = isAssociatedWithFailure
+        self.configuration = configuration
     }
 }

@@ -25,6 +25,7 @@ package struct XCResultDatabaseReader: ResultBundleReading {
         contents.device = mapping.device
         contents.xcodeVersion = mapping.xcodeVersion
         contents.notes = mapping.notes
+        contents.failureTimes = mapping.failureTimes
         (contents.startedAt, contents.finishedAt) = XCResultDatabaseRunSummary.interval(snapshot)
         contents.summaryCounts = XCResultDatabaseRunSummary.counts(snapshot, bundleName: bundle.lastPathComponent)
         var unavailable: [String] = []
@@ -32,7 +33,9 @@ package struct XCResultDatabaseReader: ResultBundleReading {
             switch payloads.load(payloadID: attachment.payloadID, bundle: bundle, scratchDirectory: scratchDirectory, index: index) {
             case .available(let content):
                 contents.attachments.append(RawAttachment(
-                    testID: attachment.testID, name: attachment.name, content: content, mediaType: attachment.mediaType))
+                    testID: attachment.testID, name: attachment.name, content: content, mediaType: attachment.mediaType,
+                    timestamp: attachment.timestamp, isAssociatedWithFailure: attachment.isAssociatedWithFailure,
+                    configuration: attachment.configuration))
             case .unavailable(let reason):
                 unavailable.append("Attachment '\(attachment.name)' of \(attachment.testID ?? "no known test") is unavailable: \(reason).")
             }

@@ -28,7 +28,7 @@ package struct XCResultDatabaseSnapshot: Sendable, Equatable {
         "RepetitionPolicies": ["repetition", "totalRepetitions", "repetitionModeString"],
         "TestIssues": [
             "testCaseRun_fk", "testSuiteRun_fk", "compactDescription", "sanitizedDescription", "detailedDescription",
-            "issueType", "sourceCodeContext_fk", "orderInOwner",
+            "issueType", "sourceCodeContext_fk", "orderInOwner", "timestamp",
         ],
         "SourceCodeContexts": ["location_fk"],
         "SourceCodeLocations": ["filePath", "lineNumber"],

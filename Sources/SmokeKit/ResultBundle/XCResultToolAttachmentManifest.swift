@@ -30,13 +30,23 @@ package struct XCResultToolAttachmentManifest: Decodable, Sendable, Equatable {
         /// The name the test gave it, e.g. `Screenshot of checkout_0_1A2B.png`.
         package var suggestedHumanReadableName: String?
         package var isAssociatedWithFailure: Bool?
+        /// Seconds since 1970 (xcresulttool writes Unix time here).
+        package var timestamp: Double?
+        package var configurationName: String?
 
-        private enum CodingKeys: String, CodingKey { case exportedFileName, suggestedHumanReadableName, isAssociatedWithFailure }
+        private enum CodingKeys: String, CodingKey {
+            case exportedFileName, suggestedHumanReadableName, isAssociatedWithFailure, timestamp, configurationName
+        }
 
-        package init(exportedFileName: String?, suggestedHumanReadableName: String? = nil, isAssociatedWithFailure: Bool? = nil) {
+        package init(
+            exportedFileName: String?, suggestedHumanReadableName: String? = nil, isAssociatedWithFailure: Bool? = nil,
+            timestamp: Double? = nil, configurationName: String? = nil
+        ) {
             self.exportedFileName = exportedFileName
             self.suggestedHumanReadableName = suggestedHumanReadableName
             self.isAssociatedWithFailure = isAssociatedWithFailure
+            self.timestamp = timestamp
+            self.configurationName = configurationName
         }
 
         package init(from decoder: any Decoder) throws {
@@ -44,6 +54,8 @@ package struct XCResultToolAttachmentManifest: Decodable, Sendable, Equatable {
             exportedFileName = container.lenient(String.self, .exportedFileName)
             suggestedHumanReadableName = container.lenient(String.self, .suggestedHumanReadableName)
             isAssociatedWithFailure = container.lenient(Bool.self, .isAssociatedWithFailure)
+            timestamp = container.lenient(Double.self, .timestamp)
+            configurationName = container.lenient(String.self, .configurationName)
         }
     }
 
@@ -88,7 +100,10 @@ package struct XCResultToolAttachmentManifest: Decodable, Sendable, Equatable {
                     continue
                 }
                 let name = item.suggestedHumanReadableName.flatMap { $0.isEmpty ? nil : Self.displayName($0) } ?? fileName
-                attachments.append(RawAttachment(testID: testID, name: name, content: .file(file)))
+                attachments.append(RawAttachment(
+                    testID: testID, name: name, content: .file(file),
+                    timestamp: item.timestamp.map(Date.init(timeIntervalSince1970:)),
+                    isAssociatedWithFailure: item.isAssociatedWithFailure, configuration: item.configurationName))
             }
         }
         return (attachments, notes)

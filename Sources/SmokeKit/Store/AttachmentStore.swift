@@ -16,8 +16,11 @@ package struct AttachmentStore: Sendable {
     }
 
     /// Saves every attachment and links each to its test; one that cannot be stored becomes an
-    /// error for the report instead of stopping the rest.
-    package func attach(_ raws: [RawAttachment], to tests: inout [TestResult], in runDirectory: URL) -> [InfrastructureError] {
+    /// error for the report instead of stopping the rest. Then picks each failing test's screenshot
+    /// of the failure moment (`FailureScreenshot`), with `failureTimes` (test id → first failure) where known.
+    package func attach(
+        _ raws: [RawAttachment], to tests: inout [TestResult], in runDirectory: URL, failureTimes: [String: Date] = [:]
+    ) -> [InfrastructureError] {
         var errors: [InfrastructureError] = []
         let indexByID = Dictionary(tests.indices.map { (tests[$0].id, $0) }, uniquingKeysWith: { first, _ in first })
         for raw in raws {
@@ -29,6 +32,7 @@ package struct AttachmentStore: Sendable {
                     message: "attachment '\(raw.name)' of \(raw.testID ?? "an unknown test") could not be stored: \(error.localizedDescription)"))
             }
         }
+        FailureScreenshot.assign(to: &tests, failureTimes: failureTimes)
         return errors
     }
 
@@ -60,7 +64,9 @@ package struct AttachmentStore: Sendable {
             name: raw.name,
             path: "\(Self.folderName)/\(destination.lastPathComponent)",
             mediaType: MediaType.resolve(declared: raw.mediaType, pathExtension: parts.pathExtension),
-            size: size)
+            size: size, timestamp: raw.timestamp,
+            failureAssociated: raw.isAssociatedWithFailure,
+            configuration: raw.configuration)
     }
 
     /// Creates the first free candidate name (empty) and returns it; the content replaces it by rename.

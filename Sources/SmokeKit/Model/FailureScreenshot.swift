@@ -1,0 +1,27 @@
+import Foundation
+
+/// Picks *the* screenshot of a failing test's failure moment (issue 17). Pure.
+///
+/// In order: the last image the source marks as recorded with the failure (xcresult links XCTest's
+/// automatic failure screenshot to the issue); else the last image recorded at or before the failure's
+/// time; else the last image the test recorded. Nil when the test did not fail or holds no image.
+package enum FailureScreenshot {
+    package static func choose(_ attachments: [AttachmentRecord], failedAt: Date?) -> AttachmentRecord? {
+        let images = attachments.filter(\.isImage)
+        if let associated = images.last(where: { $0.failureAssociated == true }) { return associated }
+        if let failedAt, let before = images.last(where: { $0.timestamp.map { $0 <= failedAt } == true }) {
+            return before
+        }
+        return images.last
+    }
+
+    /// Sets `failureScreenshot` on every failing test (nil on the others).
+    /// - Parameter failureTimes: test id → when its first failure was recorded, where the source says.
+    package static func assign(to tests: inout [TestResult], failureTimes: [String: Date] = [:]) {
+        for index in tests.indices {
+            let test = tests[index]
+            tests[index].failureScreenshot = test.status.isFailure
+                ? choose(test.attachments, failedAt: failureTimes[test.id])?.path : nil
+        }
+    }
+}

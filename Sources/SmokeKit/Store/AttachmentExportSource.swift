@@ -1,0 +1,57 @@
+import Foundation
+
+/// What `attachments` exports from: a run directory (its `report.json` and stored files) or an
+/// `.xcresult` bundle read through its own database (any platform, no Xcode).
+package struct AttachmentExportSource: Sendable {
+    package var items: [AttachmentExportPlan.Item]
+    /// Attachments the source lists but cannot give (a bundle's missing payloads), one sentence each.
+    package var unavailable: [String]
+
+    /// The folder name of a device: "iPhone SE (3rd generation) (iOS 17.5)"; "My Mac" alone without an OS.
+    package static func deviceLabel(_ device: ResolvedDevice) -> String? {
+        guard let model = device.deviceType ?? device.name else { return nil }
+        guard let os = device.runtime ?? device.operatingSystem else { return model }
+        return "\(model) (\(os))"
+    }
+
+    /// A run directory: every attachment its `report.json` lists, with the run's device.
+    package static func run(at directory: URL) throws -> AttachmentExportSource {
+        let report = try RunStore.loadReport(at: directory)
+        let device = deviceLabel(report.device)
+        var items: [AttachmentExportPlan.Item] = []
+        var unavailable: [String] = []
+        for test in report.tests {
+            for record in test.attachments {
+                let file = directory.appendingPathComponent(record.path)
+                guard FileManager.default.fileExists(atPath: file.path) else {
+                    unavailable.append("Attachment '\(record.name)' of \(test.id) is listed in report.json but \(record.path) is missing.")
+                    continue
+                }
+                items.append(AttachmentExportPlan.Item(
+                    testID: test.id, status: test.status, name: record.name, mediaType: record.mediaType,
+                    configuration: record.configuration, device: device, source: file))
+            }
+        }
+        return AttachmentExportSource(items: items, unavailable: unavailable)
+    }
+
+    /// An Xcode 16+ bundle through `reader`; payloads land in `scratchDirectory`. An attachment of no
+    /// known test is exported under its own name in a test folder named "No Test".
+    package static func bundle(
+        at bundle: URL, scratchDirectory: URL, reader: XCResultDatabaseReader = XCResultDatabaseReader()
+    ) throws -> AttachmentExportSource {
+        var contents = try reader.read(bundle: bundle, scratchDirectory: scratchDirectory)
+        let device = contents.device.flatMap(deviceLabel)
+        let statuses = Dictionary(contents.tests.map { ($0.id, $0.status) }, uniquingKeysWith: { first, _ in first })
+        let items = contents.attachments.compactMap { raw -> AttachmentExportPlan.Item? in
+            guard case .file(let file) = raw.content else { return nil }
+            let pathExtension = AttachmentFileName.parts(name: raw.name, testID: nil, mediaType: raw.mediaType).pathExtension
+            return AttachmentExportPlan.Item(
+                testID: raw.testID ?? "No Test", status: raw.testID.flatMap { statuses[$0] } ?? .passed, name: raw.name,
+                mediaType: MediaType.resolve(declared: raw.mediaType, pathExtension: pathExtension),
+                configuration: raw.configuration, device: device, source: file)
+        }
+        contents.notes.removeAll { !$0.hasPrefix("Attachment ") && !$0.contains("attachments are unavailable") }
+        return AttachmentExportSource(items: items, unavailable: contents.notes)
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+
+/// Writes an `AttachmentExportPlan` into a folder: copies each file, optionally converts images to PNG
+/// with macOS's `sips`, and writes `manifest.json` listing what went where.
+package struct AttachmentExporter: Sendable {
+    package static let manifestName = "manifest.json"
+
+    /// What one export did, for the command's output.
+    package struct Summary: Sendable, Equatable {
+        package var exported = 0
+        package var converted = 0
+        /// Sentences for standard error (a conversion that could not be done, a file that could not be copied).
+        package var notes: [String] = []
+    }
+
+    private let runner: any CommandRunning
+    private let canConvert: Bool
+    private let writer: FileWriter
+
+    /// - Parameter canConvert: whether `sips` exists here (macOS); elsewhere `--png` says so and keeps types.
+    package init(runner: any CommandRunning = ProcessCommandRunner(), canConvert: Bool = Self.isMacOS, writer: FileWriter = .system) {
+        self.runner = runner
+        self.canConvert = canConvert
+        self.writer = writer
+    }
+
+    package static var isMacOS: Bool {
+        #if os(macOS)
+        true
+        #else
+        false
+        #endif
+    }
+
+    package func export(
+        _ plan: AttachmentExportPlan, unavailable: [String], source: String, levels: [AttachmentExportPlan.Level],
+        png: Bool, to folder: URL
+    ) throws -> Summary {
+        var summary = Summary()
+        var entries: [ManifestFile] = []
+        let needsConversion = { (item: AttachmentExportPlan.Item) in png && item.mediaType.hasPrefix("image/") && item.mediaType != "image/png" }
+        let toConvert = plan.placements.filter { needsConversion($0.item) }.count
+        if !canConvert, toConvert > 0 {
+            summary.notes.append("--png: converting images needs macOS's sips, which this system does not have; "
+                + "\(ReportText.count(toConvert, "image")) kept in their own type.")
+        }
+        for placement in plan.placements {
+            var path = placement.path
+            var mediaType = placement.item.mediaType
+            var convertedFrom: String?
+            let destination = folder.appendingPathComponent(path)
+            do {
+                try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try AtomicFile.copy(placement.item.source, to: destination, writer: writer)
+            } catch {
+                summary.notes.append("\(placement.path) could not be written: \(error.localizedDescription)")
+                continue
+            }
+            if canConvert, needsConversion(placement.item), convert(destination, notes: &summary.notes) {
+                convertedFrom = mediaType
+                mediaType = "image/png"
+                path = (path as NSString).deletingPathExtension + ".png"
+                try? FileManager.default.removeItem(at: destination)
+                summary.converted += 1
+            }
+            let size = (try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(path).path)[.size] as? NSNumber)?.intValue ?? 0
+            entries.append(ManifestFile(
+                path: path, test: placement.item.testID, status: placement.item.status.rawValue, name: placement.item.name,
+                mediaType: mediaType, configuration: placement.item.configuration, device: placement.item.device,
+                size: size, convertedFrom: convertedFrom))
+            summary.exported += 1
+        }
+        let manifest = Manifest(source: source, levels: levels.map(\.rawValue), files: entries, unavailable: unavailable)
+        try AtomicFile.write(try JSONCoding.encoder(pretty: true).encode(manifest), to: folder.appendingPathComponent(Self.manifestName), writer: writer)
+        return summary
+    }
+
+    /// `sips -s format png FILE --out FILE.png`; false (and a note) when it fails.
+    private func convert(_ file: URL, notes: inout [String]) -> Bool {
+        let output = file.deletingPathExtension().appendingPathExtension("png")
+        guard !FileManager.default.fileExists(atPath: output.path) else {
+            notes.append("--png: \(output.lastPathComponent) exists already; \(file.lastPathComponent) kept as it is.")
+            return false
+        }
+        let arguments = ["-s", "format", "png", file.path, "--out", output.path]
+        guard let result = try? runner.run("sips", arguments), result.exitStatus == 0 else {
+            notes.append("--png: sips could not convert \(file.lastPathComponent); kept as it is.")
+            return false
+        }
+        return true
+    }
+
+    /// `manifest.json`: every key present, null when unknown.
+    struct Manifest: Encodable {
+        var source: String
+        var levels: [String]
+        var files: [ManifestFile]
+        var unavailable: [String]
+    }
+
+    struct ManifestFile: Encodable, Equatable {
+        var path: String
+        var test: String
+        var status: String
+        var name: String
+        var mediaType: String
+        var configuration: String?
+        var device: String?
+        var size: Int
+        var convertedFrom: String?
+
+        private enum CodingKeys: String, CodingKey { case path, test, status, name, mediaType, configuration, device, size, convertedFrom }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(path, forKey: .path)
+            try container.encode(test, forKey: .test)
+            try container.encode(status, forKey: .status)
+            try container.encode(name, forKey: .name)
+            try container.encode(mediaType, forKey: .mediaType)
+            try container.encode(configuration, forKey: .configuration)
+            try container.encode(device, forKey: .device)
+            try container.encode(size, forKey: .size)
+            try container.encode(convertedFrom, forKey: .convertedFrom)
+        }
+    }
+}
