@@ -20,7 +20,8 @@ import Testing
         let totals = try #require(object["totals"] as? [String: Any])
         #expect(Set(totals.keys) == ["tests", "passed", "failed", "skipped", "expectedFailures", "crashed", "timedOut", "interrupted", "flaky"])
         let attachment = try #require((tests.first?["attachments"] as? [[String: Any]])?.first)
-        #expect(Set(attachment.keys) == ["name", "path", "mediaType", "size"])
+        #expect(Set(attachment.keys) == ["name", "path", "mediaType", "size", "timestamp", "failureAssociated", "configuration"])
+        #expect(attachment["timestamp"] is NSNull && attachment["configuration"] is NSNull)
     }
 
     @Test func keepsKeysWithNullWhenOptionalValuesAreMissing() throws {
