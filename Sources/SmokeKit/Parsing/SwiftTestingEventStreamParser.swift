@@ -9,6 +9,8 @@ package struct SwiftTestingEventStreamParser {
     private var startInstants: [String: Double] = [:]
     /// Whether a `runEnded` record arrived: a stream without one was cut off.
     package private(set) var sawRunEnded = false
+    /// When the run started and ended (`instant.since1970` of `runStarted`/`runEnded`): the recorded run's times.
+    package private(set) var times = RecordedRunTimes()
 
     package init() {}
 
@@ -33,6 +35,11 @@ package struct SwiftTestingEventStreamParser {
         let ref = testID.flatMap(Self.ref)
         let isSuite = testID != nil && ref == nil
         if kind == "runEnded" { sawRunEnded = true }
+        if kind == "runStarted" || kind == "runEnded", let since1970 = (payload["instant"] as? [String: Any])?["since1970"] as? Double {
+            let instant = Date(timeIntervalSince1970: since1970)
+            if kind == "runStarted" { times.startedAt = instant } else { times.finishedAt = instant }
+            if let start = times.startedAt, let end = times.finishedAt { times.durationSeconds = max(end.timeIntervalSince(start), 0) }
+        }
         switch kind {
         case "runStarted", "runEnded", "testCaseStarted", "testCaseEnded", "iterationStarted", "iterationEnded",
              "planStepStarted", "planStepEnded", "testCaseCancelled", "testCancelled":
