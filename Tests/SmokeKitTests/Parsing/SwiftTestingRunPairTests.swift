@@ -102,8 +102,9 @@ import Testing
     }
 
     @Test func aLogAndTheEventStreamOfTheSameRunCountEachTestOnce() throws {
-        for files in [[file(Self.console, "console.txt"), file(Self.eventStream, "events.jsonl")],
-                      [file(Self.eventStream, "events.jsonl"), file(Self.console, "console.txt")]] {
+        let console = try file(Self.console, "console.txt")
+        let stream = try file(Self.eventStream, "events.jsonl")
+        for files in [[console, stream], [stream, console]] {
             let parsed = try LogParser().parse(files: files)
             // The event stream wins: its ids, each test once, and its totals counted once.
             #expect(parsed.results.count == 8)
