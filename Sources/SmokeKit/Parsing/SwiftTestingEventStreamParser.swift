@@ -96,12 +96,19 @@ package struct SwiftTestingEventStreamParser {
     }
 
     /// `Module.Suite/function()/File.swift:12:6` → a test; an id without the trailing source location is a suite.
+    /// A free function is `Module.function()/File.swift:16:2` (Swift 6.3), named `Module/function()` as the
+    /// bundle readers name it.
     static func ref(_ testID: String) -> TestRef? {
         var components = testID.split(separator: "/", omittingEmptySubsequences: false)
         guard components.count >= 2, let location = components.last, isSourceLocation(location) else { return nil }
         components.removeLast()
         let name = String(components.removeLast())
-        guard let first = components.first else { return nil }
+        guard let first = components.first else {
+            let signatureStart = name.firstIndex(of: "(") ?? name.endIndex
+            guard let dot = name[..<signatureStart].firstIndex(of: "."), dot != name.startIndex else { return nil }
+            return TestRef(framework: .swiftTesting, module: String(name[..<dot]), suite: "",
+                           name: String(name[name.index(after: dot)...]), eventStreamID: testID)
+        }
         var module: String?
         var suiteParts = components.map(String.init)
         if let dot = first.firstIndex(of: ".") {

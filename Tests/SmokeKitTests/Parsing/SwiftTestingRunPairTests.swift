@@ -94,6 +94,8 @@ import Testing
             #expect(test.framework == .swiftTesting)
         }
         #expect(streamByName["named()"]?.id == "LibTests.Arithmetic/named()")
+        // A free function's stream id is `LibTests.freeFunction()/…`: a test, named as the bundle readers name it.
+        #expect(streamByName["freeFunction()"]?.id == "LibTests/freeFunction()")
         #expect(streamByName["known()"]?.status == .expectedFailure)
         #expect(streamByName["param(x:)"]?.status == .failed)
         #expect(streamByName["off()"]?.status == .skipped)
@@ -108,7 +110,7 @@ import Testing
             let parsed = try LogParser().parse(files: files)
             // The event stream wins: its ids, each test once, and its totals counted once.
             #expect(parsed.results.count == 8)
-            #expect(parsed.results.allSatisfy { $0.id.hasPrefix("LibTests.") })
+            #expect(parsed.results.allSatisfy { $0.id.hasPrefix("LibTests.Arithmetic/") || $0.id == "LibTests/freeFunction()" })
             #expect(parsed.frameworkCounts.map(\.tests) == [8])
             #expect(parsed.reconciliation?.agrees == true)
             #expect(parsed.unrecognizedLineCount == 0)
