@@ -130,8 +130,7 @@ package struct SmokeRun: Sendable {
         if case .swiftpm = pipeline.driver {
             report.reconciliation = Reconciliation.compare(LogParser.frameworkCounts(of: console, named: "console.log"), with: tests)
         } else {
-            report.reconciliation = Reconciliation.compare(
-                bundleCounts: driverResult.bundleCounts, with: tests, smokerunRetried: pipeline.retries.failed > 0)
+            report.reconciliation = Reconciliation.compare(bundles: driverResult.bundles)
         }
         for warning in report.listDisagreements() { err.line(warning) }
         return await finish(report, runDirectory: runDirectory, driverResult: driverResult)
