@@ -125,8 +125,9 @@ package enum XCResultDatabaseMapper {
     }
 
     /// Issues recorded on a suite run, outside any test: listed, since no test carries them. An issue an
-    /// `ExpectedFailures` row points at is a known issue (`XCTExpectFailure`, `withKnownIssue`): it belongs to
-    /// the test (or suite) that expected it — the run reader shows it there — and is never an error.
+    /// `ExpectedFailures` row points at is a known issue (`XCTExpectFailure`, `withKnownIssue`) even when the issue
+    /// row names no test run: a test's shows with that test (the run reader follows the row), a suite's is expected
+    /// there; neither is an error.
     private static func suiteIssueNotes(_ snapshot: XCResultDatabaseSnapshot) -> [String] {
         let suiteRuns = XCResultDatabaseIndex(snapshot.rows("TestSuiteRuns"))
         let suites = XCResultDatabaseIndex(snapshot.rows("TestSuites"))
