@@ -41,6 +41,9 @@ import Testing
         #expect(outcome.exitCode == .testsFailed)
         #expect(report.status == .failed)
         #expect(report.errors.isEmpty, "\(report.errors)")
+        // Each bundle's reading agrees with Xcode's own count of it (the fake replays the whole bundle every time).
+        #expect(report.reconciliation?.agrees == true)
+        #expect(report.reconciliation?.sources.first?.framework == "xcresult")
         let statuses = Dictionary(uniqueKeysWithValues: report.tests.map { ($0.id, $0.status) })
         #expect(statuses == [
             "SmokeAppTests.SmokeAppTests/testLaunchShowsTipButton": .passed,

@@ -86,18 +86,22 @@ package struct ParseCommand: Command {
         if let bundle = files.first, Self.isBundle(bundle.path) || (files.count == 1 && PathKind.of(bundle) == .folder) {
             return try runBundle(bundle, in: context)
         }
-        let startedAt = Date()
+        let parsedAt = Date()
         // A summary needs statuses only: memory stays flat however much the tests printed.
         let parsed = try LogParser(retention: summaryOnly ? .statusesOnly : .full).parse(files: files)
         var tests = parsed.results
         for index in tests.indices { tests[index].order = index + 1 }
-        let finishedAt = Date()
         for problem in parsed.problems { context.standardError.line("warning: \(problem)") }
         let mb = Double(parsed.byteCount) / 1_000_000
-        let seconds = max(finishedAt.timeIntervalSince(startedAt), 0.000_001)
+        let seconds = max(Date().timeIntervalSince(parsedAt), 0.000_001)
         context.standardError.line(String(format: "parsed %d lines (%.1f MB in %.2f s, %.0f MB/s), %d not understood",
                                           parsed.lineCount, mb, seconds, mb / seconds, parsed.unrecognizedLineCount))
-        var report = makeReport(tests: tests, device: parsed.device, toolchain: nil, notes: parsed.problems, startedAt: startedAt, finishedAt: finishedAt)
+        // The run's times are the log's own (suite stamps, totals, event-stream instants); when it was parsed is said apart.
+        let times = parsed.times.resolved(parsedAt: parsedAt)
+        var report = makeReport(
+            tests: tests, device: parsed.device, toolchain: nil, notes: parsed.problems, startedAt: times.startedAt, finishedAt: times.finishedAt)
+        report.durationSeconds = times.durationSeconds
+        report.parsedAt = parsedAt
         report.inputs = parsed.inputs
         // A summary keeps no failure messages or earlier attempts, which XCTest's totals count: compare only full reads.
         if !summaryOnly { report.reconciliation = parsed.reconciliation }

@@ -12,6 +12,9 @@ package struct DriverResult: Sendable {
     package var profiles: [URL] = []
     package var interrupted = false
     package var unrecognizedLines = 0
+    /// Each result bundle an xcodebuild run read, in order: Xcode's own counts and smokerun's reading of it, for the
+    /// run's reconciliation.
+    package var bundles: [BundleTally] = []
 
     package init(device: ResolvedDevice) {
         self.device = device

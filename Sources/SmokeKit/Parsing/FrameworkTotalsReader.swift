@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads what the test frameworks themselves said about a run — XCTest's `Executed N tests, with M failures`
 /// and Swift Testing's `Test run with N tests … with K issues` — independently of the per-test rules, so a
 /// report can be checked against them (DESIGN §6, reconciliation).
@@ -29,8 +31,16 @@ package struct FrameworkTotalsReader: Sendable {
     private var xctestIncomplete = false
     private var swiftTestingOpen = false
     private var swiftTestingIncomplete = false
+    /// The earliest and latest XCTest suite stamps, and the outermost suites' wall-clock seconds.
+    private var stamps = RecordedRunTimes()
+    /// Swift Testing's `Test run with … after X seconds`, summed over runs.
+    private var swiftTestingSeconds: Double?
+    /// The zone of stamps that state none (XCTest prints the local time of the machine that ran it).
+    private let timeZone: TimeZone
 
-    package init() {}
+    package init(timeZone: TimeZone = .current) {
+        self.timeZone = timeZone
+    }
 
     /// Reads one line (already stripped of a CI timestamp prefix).
     package mutating func read(_ line: LineBytes) {
@@ -80,6 +90,14 @@ package struct FrameworkTotalsReader: Sendable {
         closedOutermost = false
     }
 
+    /// When the run ran, by its suite stamps and totals (a parsed log's `startedAt`/`finishedAt`/`durationSeconds`);
+    /// without Swift Testing's own seconds when an event stream of the same run says when it ran.
+    package func times(includingSwiftTesting: Bool = true) -> RecordedRunTimes {
+        var times = stamps
+        if includingSwiftTesting, let swiftTestingSeconds { times.add(RecordedRunTimes(durationSeconds: swiftTestingSeconds)) }
+        return times
+    }
+
     /// The counts read so far, each naming `path` and the line it was first read from.
     package func counts(from path: String) -> [FrameworkCount] {
         var reader = self
@@ -111,6 +129,11 @@ package struct FrameworkTotalsReader: Sendable {
         let verb = quote + 2
         let name = line.string(nameStart..<quote)
         let isOutermostName = name == "All tests" || name == "Selected tests"
+        // `started at 2025-03-01 12:00:00.123`, `passed at 2025-03-01 12:00:01.456.`: the earliest and latest stamps.
+        if let at = line.firstIndex(of: " at ", from: verb), at < verb + 10,
+           let stamp = SuiteTimestamp.date(line.string(from: at + 4), timeZone: timeZone) {
+            stamps.add(RecordedRunTimes(startedAt: stamp, finishedAt: stamp))
+        }
         if line.hasPrefix("started", at: verb) {
             // A new outermost suite while one is open: the process before died without its totals.
             if isOutermostName, depth > 0 {
@@ -143,6 +166,12 @@ package struct FrameworkTotalsReader: Sendable {
             return
         }
         if outermostTotals == 0 { xctestLine = lineNumber }
+        // `in 0.123 (0.456) seconds`: the second figure is the suite's wall-clock time, the first the tests' sum.
+        if let inAt = line.firstIndex(of: " in ", from: countEnd), let first = line.decimal(from: inAt + 4) {
+            var seconds = first.value
+            if line.hasPrefix(" (", at: first.end), let wall = line.decimal(from: first.end + 2) { seconds = wall.value }
+            stamps.add(RecordedRunTimes(durationSeconds: seconds))
+        }
         outermostTotals += 1
         xctestTests += tests
         xctestFailures += failures
@@ -165,6 +194,9 @@ package struct FrameworkTotalsReader: Sendable {
             }
         }
         if swiftTestingLine == nil { swiftTestingLine = lineNumber }
+        if let after = line.firstIndex(of: " after ", from: countEnd), let seconds = line.decimal(from: after + 7) {
+            swiftTestingSeconds = (swiftTestingSeconds ?? 0) + seconds.value
+        }
         swiftTestingOpen = false
         swiftTestingRuns += 1
         swiftTestingTests += tests

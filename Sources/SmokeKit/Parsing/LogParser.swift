@@ -25,6 +25,8 @@ package struct ParsedLog: Sendable {
     package var frameworkCounts: [FrameworkCount] = []
     /// How each input was read, in order.
     package var inputs: [InputRecord] = []
+    /// When the run ran, as the inputs record it (suite stamps, totals, event-stream instants).
+    package var times = RecordedRunTimes()
 
     /// smokerun's results checked against `frameworkCounts`; nil when no input carries totals.
     package var reconciliation: Reconciliation? { Reconciliation.compare(frameworkCounts, with: results) }
@@ -47,6 +49,8 @@ package struct LogParser: Sendable {
     package var retention: ResultCollector.Retention
     /// Longest record read whole; longer ones are cut and listed in `ParsedLog.problems`.
     package var maxLineLength = LineSplitter.defaultMaxLineLength
+    /// The zone of XCTest's suite stamps, which state none: the parsing machine's own unless told.
+    package var timeZone = TimeZone.current
 
     package init(
         knownTests: [String] = [], projectRoot: String? = nil, allowsTruncatedEventStreams: Bool = false,
@@ -76,6 +80,7 @@ package struct LogParser: Sendable {
             var counts = summary.frameworkCounts
             if hasEventStream, summary.format != .eventStream { counts.removeAll { $0.framework == TestFramework.swiftTesting.rawValue } }
             parsed.frameworkCounts += counts
+            parsed.times.add(summary.times)
             parsed.inputs.append(InputRecord(
                 path: file.path, format: summary.format.rawValue, strippedPrefix: summary.strippedPrefix,
                 unrecognizedLines: collector.unrecognizedLineCount - unrecognizedBefore,
@@ -100,6 +105,8 @@ package struct LogParser: Sendable {
         /// The CI line prefix or wrapper removed (`github-actions-timestamp`, `worker-prefix`, …), the most frequent one.
         package var strippedPrefix: String?
         package var firstUnrecognizedLine: Int?
+        /// When the run ran, as this file records it.
+        package var times = RecordedRunTimes()
     }
 
     /// The format of `file` from its first bytes, or nil when it cannot be read.
@@ -145,7 +152,7 @@ package struct LogParser: Sendable {
 
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 16)
         defer { buffer.deallocate() }
-        var reader = LineReader(collector: collector)
+        var reader = LineReader(collector: collector, timeZone: timeZone)
         reader.skipsSwiftTestingConsole = skipsSwiftTestingConsole
         var splitter = LineSplitter(maxLineLength: maxLineLength)
         var byteCount = 0
@@ -193,9 +200,11 @@ package struct LogParser: Sendable {
         var problems: [String] = []
         if let cut = splitter.truncationMessage(source: path) { problems.append(cut) }
         if let malformed = reader.malformedMessage(source: path) { problems.append(malformed) }
+        // The event stream's own instants; a console's stamps and totals, without the Swift Testing run an event stream tells.
+        let times = format == .eventStream ? reader.eventStream.times : reader.totals.times(includingSwiftTesting: !skipsSwiftTestingConsole)
         return FileSummary(
             format: format, lineCount: splitter.lineCount, byteCount: byteCount, problems: problems, frameworkCounts: counts,
-            strippedPrefix: reader.mostFrequentPrefix, firstUnrecognizedLine: reader.firstUnrecognizedLine)
+            strippedPrefix: reader.mostFrequentPrefix, firstUnrecognizedLine: reader.firstUnrecognizedLine, times: times)
     }
 }
 
@@ -213,13 +222,14 @@ private struct LineReader {
     var malformedCount = 0
     var firstMalformedLine: Int?
     var skipsSwiftTestingConsole = false
-    var totals = FrameworkTotalsReader()
+    var totals: FrameworkTotalsReader
     var sawSuccessBanner = false
     var firstUnrecognizedLine: Int?
     var prefixCounts: [String: Int] = [:]
 
-    init(collector: ResultCollector) {
+    init(collector: ResultCollector, timeZone: TimeZone) {
         self.collector = collector
+        totals = FrameworkTotalsReader(timeZone: timeZone)
     }
 
     /// An event-stream record that cannot be read is a lost record (a test, an issue, an attachment): say where.

@@ -58,8 +58,14 @@ package struct SwiftTestingConsoleParser {
     /// `Test f() started.`, `… passed after 0.001 seconds[ with 1 known issue].`, `… failed after …`,
     /// `… skipped[: "reason"]`, `… recorded an issue [with N arguments …] at File.swift:1:2: message`,
     /// `… recorded a known issue at …`. Parameterized tests say `Test f(x:) with 3 test cases passed …`.
+    /// A display name is followed by its function in verbose output, `Test "Adds" (aka 'add()') started.`: the
+    /// test is then named by its function, as the event stream names it.
     private func test(_ line: LineBytes, _ nameStart: Int) -> TestEvent? {
-        guard let (name, nameEnd) = Self.name(line, nameStart) else { return nil }
+        guard var (name, nameEnd) = Self.name(line, nameStart) else { return nil }
+        if line.hasPrefix(" (aka '", at: nameEnd), let close = line.firstIndex(of: "')", from: nameEnd + 7), close > nameEnd + 7 {
+            name = line.string((nameEnd + 7)..<close)
+            nameEnd = close + 2
+        }
         let ref = TestRef(framework: .swiftTesting, suite: "", name: name)
         var after = nameEnd
         if line.hasPrefix(" with ", at: after), let cases = line.firstIndex(of: " test case", from: after + 6),

@@ -9,6 +9,8 @@ package struct SwiftTestingEventStreamParser {
     private var startInstants: [String: Double] = [:]
     /// Whether a `runEnded` record arrived: a stream without one was cut off.
     package private(set) var sawRunEnded = false
+    /// When the run started and ended (`instant.since1970` of `runStarted`/`runEnded`): the recorded run's times.
+    package private(set) var times = RecordedRunTimes()
 
     package init() {}
 
@@ -33,6 +35,11 @@ package struct SwiftTestingEventStreamParser {
         let ref = testID.flatMap(Self.ref)
         let isSuite = testID != nil && ref == nil
         if kind == "runEnded" { sawRunEnded = true }
+        if kind == "runStarted" || kind == "runEnded", let since1970 = (payload["instant"] as? [String: Any])?["since1970"] as? Double {
+            let instant = Date(timeIntervalSince1970: since1970)
+            if kind == "runStarted" { times.startedAt = instant } else { times.finishedAt = instant }
+            if let start = times.startedAt, let end = times.finishedAt { times.durationSeconds = max(end.timeIntervalSince(start), 0) }
+        }
         switch kind {
         case "runStarted", "runEnded", "testCaseStarted", "testCaseEnded", "iterationStarted", "iterationEnded",
              "planStepStarted", "planStepEnded", "testCaseCancelled", "testCancelled":
@@ -89,12 +96,19 @@ package struct SwiftTestingEventStreamParser {
     }
 
     /// `Module.Suite/function()/File.swift:12:6` → a test; an id without the trailing source location is a suite.
+    /// A free function is `Module.function()/File.swift:16:2` (Swift 6.3), named `Module/function()` as the
+    /// bundle readers name it.
     static func ref(_ testID: String) -> TestRef? {
         var components = testID.split(separator: "/", omittingEmptySubsequences: false)
         guard components.count >= 2, let location = components.last, isSourceLocation(location) else { return nil }
         components.removeLast()
         let name = String(components.removeLast())
-        guard let first = components.first else { return nil }
+        guard let first = components.first else {
+            let signatureStart = name.firstIndex(of: "(") ?? name.endIndex
+            guard let dot = name[..<signatureStart].firstIndex(of: "."), dot != name.startIndex else { return nil }
+            return TestRef(framework: .swiftTesting, module: String(name[..<dot]), suite: "",
+                           name: String(name[name.index(after: dot)...]), eventStreamID: testID)
+        }
         var module: String?
         var suiteParts = components.map(String.init)
         if let dot = first.firstIndex(of: ".") {

@@ -268,6 +268,10 @@ package struct XCTestConsoleParser {
             if line.hasPrefix(" - ", at: reasonStart) { reasonStart += 3 }
             return .skipped(ref, reason: reasonStart < line.count ? line.string(from: reasonStart) : nil)
         }
+        // `File.swift:12: -[M.C test] : Expected failure: reason: message` (`XCTExpectFailure`): a known issue of that test.
+        if let marker = line.firstIndex(of: " : Expected failure", from: rest), XCTestNameParser.ref(line, rest..<marker) != nil {
+            return xctestIssue(line, from: rest, location)
+        }
         return nil
     }
 
@@ -279,8 +283,14 @@ package struct XCTestConsoleParser {
             ref = XCTestNameParser.ref(line, from..<separator)
             if ref != nil { messageStart = separator + 3 }
         }
+        // An issue `XCTExpectFailure` caught is printed `Expected failure: reason: message`: known, not a failure.
+        let isKnown = ref != nil && line.hasPrefix("Expected failure", at: messageStart)
+        if isKnown {
+            messageStart += 16
+            if line.hasPrefix(": ", at: messageStart) { messageStart += 2 }
+        }
         let failure = TestFailure(message: line.string(from: messageStart), file: location.knownFile, line: location.knownLine)
-        return .issue(ref, failure, isKnown: false)
+        return .issue(ref, failure, isKnown: isKnown)
     }
 
     /// `Testing failed:`, `Test session results, code coverage, and logs:` and the like, whose indented lines follow.

@@ -58,10 +58,10 @@ package enum XCResultDatabaseMapper {
             let attempts = groups.keys.sorted().map { key in
                 (key: key, attempt: attempt(from: groups[key]!, reader: reader), isIteration: groups[key]!.contains { $0.outcome.isIteration })
             }
-            var result = merge(attempts, identity: identity, configurationNames: order.configurationNames)
             // xcresulttool's `durationInSeconds` for a test case: the mean of its runs (repetitions,
             // argument cases, configurations), not their sum.
-            result.durationSeconds = runs.reduce(0) { $0 + max($1.double("duration") ?? 0, 0) } / Double(runs.count)
+            let seconds = runs.reduce(0) { $0 + max($1.double("duration") ?? 0, 0) } / Double(runs.count)
+            let result = merge(attempts, identity: identity, durationSeconds: seconds, configurationNames: order.configurationNames)
             let key = runs.map(order.key(of:)).min(by: { $0.lexicographicallyPrecedes($1) }) ?? []
             placed.append((key, result))
         }
@@ -78,22 +78,28 @@ package enum XCResultDatabaseMapper {
         from runs: [(run: XCResultDatabaseRow, outcome: XCResultDatabaseRunReader.Outcome)], reader: XCResultDatabaseRunReader
     ) -> TestAttempt {
         var output: [String] = []
+        var failures: [TestFailure] = []
         for (run, outcome) in runs {
-            if let label = reader.argumentsLabel(of: run) {
-                output.append("Case (\(label)): \(outcome.status.rawValue)")
-            }
+            let label = reader.argumentsLabel(of: run)
+            if let label { output.append("Case (\(label)): \(outcome.status.rawValue)") }
             output += outcome.output
+            // Which argument case failed, as xcresulttool's tree shows it (the mapping prefixes the same way).
+            failures += outcome.failures.map { failure in
+                var failure = failure
+                if let label { failure.message = "[\(label)] " + failure.message }
+                return failure
+            }
         }
         return TestAttempt(
             status: TestStatus.worst(runs.map(\.outcome.status)),
             durationSeconds: runs.reduce(0) { $0 + $1.outcome.durationSeconds },
-            failures: runs.flatMap(\.outcome.failures),
+            failures: failures,
             output: Array(output.prefix(TestResult.outputLineLimit)))
     }
 
     private static func merge(
         _ attempts: [(key: AttemptKey, attempt: TestAttempt, isIteration: Bool)], identity: XCResultDatabaseTestIdentity,
-        configurationNames: [Int: String]
+        durationSeconds: Double, configurationNames: [Int: String]
     ) -> TestResult {
         let byPlanRun = Dictionary(grouping: attempts, by: \.key.planRun)
         let planRuns = byPlanRun.keys.sorted()
@@ -116,8 +122,7 @@ package enum XCResultDatabaseMapper {
         let deciding = finals.count == 1 ? finals : finals.filter { $0.status == status }
         return TestResult(
             id: identity.id, name: identity.name, suite: identity.suite, framework: identity.framework, status: status,
-            durationSeconds: attempts.reduce(0) { $0 + $1.attempt.durationSeconds },
-            flaky: flaky,
+            durationSeconds: durationSeconds, flaky: flaky,
             failures: deciding.flatMap(\.failures),
             output: Array((configurationLines + deciding.flatMap(\.output)).prefix(TestResult.outputLineLimit)),
             attempts: attempts.count > 1 ? attempts.map(\.attempt) : [])
@@ -146,11 +151,18 @@ package enum XCResultDatabaseMapper {
         return times
     }
 
-    /// Issues recorded on a suite run, outside any test: listed, since no test carries them.
+    /// Issues recorded on a suite run, outside any test: listed, since no test carries them. An issue an
+    /// `ExpectedFailures` row points at is a known issue (`XCTExpectFailure`, `withKnownIssue`) even when the issue
+    /// row names no test run: a test's shows with that test (the run reader follows the row), a suite's is expected
+    /// there; neither is an error.
     private static func suiteIssueNotes(_ snapshot: XCResultDatabaseSnapshot) -> [String] {
         let suiteRuns = XCResultDatabaseIndex(snapshot.rows("TestSuiteRuns"))
         let suites = XCResultDatabaseIndex(snapshot.rows("TestSuites"))
-        return snapshot.rows("TestIssues").filter { $0.int("testCaseRun_fk") == nil }.map { issue in
+        let expected = Set(snapshot.rows("ExpectedFailures").compactMap { $0.int("issue_fk") })
+        let unexpected = snapshot.rows("TestIssues").filter {
+            $0.int("testCaseRun_fk") == nil && !expected.contains($0.int("rowid") ?? -1)
+        }
+        return unexpected.map { issue in
             let suite = suites[suiteRuns[issue.int("testSuiteRun_fk")]?.int("testSuite_fk")]?.text("name") ?? "unknown suite"
             let message = issue.text("compactDescription") ?? issue.text("sanitizedDescription") ?? issue.text("issueType") ?? "issue recorded"
             return "Suite \(suite) recorded an issue outside any test: \(message)"

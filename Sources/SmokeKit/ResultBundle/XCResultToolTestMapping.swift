@@ -146,6 +146,9 @@ package enum XCResultToolTestMapping {
     private struct Details {
         /// An XCTest method takes no arguments: its `Arguments` are UI configurations (`1, 1`).
         var isXCTest = false
+        /// The argument case being read (`"premium_feature"`): its failure messages start `[label] `, as the
+        /// database reading's do, so a reader can tell which case failed.
+        var argument: String?
         var failures: [TestFailure] = []
         var output: [String] = []
         /// Repetitions / test-case runs by configuration/device (`group`) and identifier, in first-seen
@@ -157,7 +160,14 @@ package enum XCResultToolTestMapping {
         for child in children {
             switch child.nodeType ?? "" {
             case "Failure Message":
-                details.failures.append(failure(from: child.name ?? child.details ?? ""))
+                var failure = failure(from: child.name ?? child.details ?? "")
+                if let argument = details.argument { failure.message = "[\(argument)] " + failure.message }
+                if child.result == "Expected Failure" {
+                    // A known issue (`XCTExpectFailure`, `withKnownIssue`) stays with its test, never as a failure.
+                    details.output.append("Known issue: " + (failure.location.map { "\($0): " } ?? "") + failure.message)
+                } else {
+                    details.failures.append(failure)
+                }
             case "Repetition", "Test Case Run":
                 addAttempt(child, group: group, to: &details, unrecognized: &unrecognized)
             case let type where runGroupTypes.contains(type):
@@ -176,6 +186,8 @@ package enum XCResultToolTestMapping {
                     let status = status(result, hasFailures: false, unrecognized: &unrecognized)
                     details.output.append("Case (\(label)): \(status.rawValue)")
                 }
+                let outer = details.argument
+                details.argument = label
                 if child.children.contains(where: { ["Repetition", "Test Case Run"].contains($0.nodeType ?? "") }) {
                     collect(child.children, into: &details, group: group, unrecognized: &unrecognized)
                 } else {
@@ -185,6 +197,7 @@ package enum XCResultToolTestMapping {
                     once.name = ""
                     addAttempt(once, group: group, to: &details, unrecognized: &unrecognized)
                 }
+                details.argument = outer
             case let type where ignoredDetailTypes.contains(type):
                 collect(child.children, into: &details, group: group, unrecognized: &unrecognized)
             default:
@@ -196,7 +209,7 @@ package enum XCResultToolTestMapping {
     /// One run (a repetition, a test-case run, a configuration run once) as an attempt; the runs of
     /// one repetition under several argument sets merge into one attempt.
     private static func addAttempt(_ node: XCResultToolTestNode, group: String, to details: inout Details, unrecognized: inout Int) {
-        var inner = Details(isXCTest: details.isXCTest)
+        var inner = Details(isXCTest: details.isXCTest, argument: details.argument)
         collect(node.children, into: &inner, group: group, unrecognized: &unrecognized)
         let status = status(node.result, hasFailures: !inner.failures.isEmpty, unrecognized: &unrecognized)
         let key = node.nodeIdentifier ?? node.name ?? "\(details.attempts.count)"

@@ -125,9 +125,12 @@ package struct SmokeRun: Sendable {
         let console = runDirectory.appendingPathComponent("console.log")
         report.inputs = [InputRecord(path: "console.log", format: LogFormat.console.rawValue, unrecognizedLines: driverResult.unrecognizedLines)]
         // Only where the tests' results were read from that console (SwiftPM). An xcodebuild run's results come
-        // from its result bundles, and its console holds xcodebuild's own retelling of every invocation.
+        // from its result bundles (its console holds xcodebuild's own retelling of every invocation): they are
+        // checked against the bundles' own summary counts instead.
         if case .swiftpm = pipeline.driver {
             report.reconciliation = Reconciliation.compare(LogParser.frameworkCounts(of: console, named: "console.log"), with: tests)
+        } else {
+            report.reconciliation = Reconciliation.compare(bundles: driverResult.bundles)
         }
         for warning in report.listDisagreements() { err.line(warning) }
         return await finish(report, runDirectory: runDirectory, driverResult: driverResult)

@@ -5,8 +5,9 @@ import Foundation
 /// its own pipeline before it starts. Pure: the lock file's text in, the groups to end out.
 ///
 /// Lock file: the holder's pid on the first line, then one `group <pid> <startTime>` line per
-/// running test process group (the pid is the group's leader; the start time, in microseconds since
-/// 1970, tells the same process from a later one that reuses the pid).
+/// running test process group (the pid is the group's leader; the start time — clock ticks since boot
+/// on Linux, microseconds since 1970 on macOS, as `ProcessStartTime` reads it — tells the same process
+/// from a later one that reuses the pid).
 package enum LeftoverProcesses {
     package struct Group: Sendable, Hashable {
         package var pid: Int32

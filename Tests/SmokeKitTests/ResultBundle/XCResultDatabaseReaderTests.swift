@@ -41,7 +41,8 @@ import Testing
         defer { folder.remove() }
         let discount = try #require(try readStandard(folder).tests.first { $0.name == "discount(_:)" })
         #expect(discount.status == .failed)
-        #expect(discount.failures == [TestFailure(message: "Expectation failed: (price → 80) == 90", file: "/src/AppTests/CartTests.swift", line: 12)])
+        // The failing case leads the message, as xcresulttool's tree nests it under that case.
+        #expect(discount.failures == [TestFailure(message: "[20] Expectation failed: (price → 80) == 90", file: "/src/AppTests/CartTests.swift", line: 12)])
         #expect(discount.output == ["Case (10): passed", "Case (20): failed"])
         #expect(discount.attempts.isEmpty)
         // xcresulttool's durationInSeconds: the mean of the two 0.125 s cases, not their sum.

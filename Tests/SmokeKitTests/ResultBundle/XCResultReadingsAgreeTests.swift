@@ -24,7 +24,8 @@ import Testing
         // English once, German twice; each attempt's duration is its cases' sum.
         #expect(rounds.attempts.map(\.status) == [.passed, .failed, .failed])
         #expect(zip(rounds.attempts.map(\.durationSeconds), [0.3, 0.4, 0.6]).allSatisfy { abs($0 - $1) < 1e-9 })
-        #expect(rounds.failures == [TestFailure(message: XCResultConfigurationFixture.failure, file: "PriceTests.swift", line: 20)])
+        // Led by the argument case that failed, in both readings.
+        #expect(rounds.failures == [TestFailure(message: "[2.675] " + XCResultConfigurationFixture.failure, file: "PriceTests.swift", line: 20)])
         #expect(rounds.output == ["Configuration English: passed", "Configuration German: failed", "Case (1.005): passed", "Case (2.675): failed"])
         #expect(!rounds.output.joined().contains("(1, "))
     }

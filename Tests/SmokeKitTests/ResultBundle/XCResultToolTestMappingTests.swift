@@ -94,8 +94,8 @@ import Testing
         #expect(test.id == "ShopSwiftTests.PriceTests/rounds(_:)")
         #expect(test.framework == .swiftTesting)
         #expect(test.status == .failed)
-        // The message is Xcode's own, as the database has it; the case that failed is in the output.
-        #expect(test.failures == [TestFailure(message: "Expectation failed: 2.67 == 2.68", file: "PriceTests.swift", line: 20)])
+        // Xcode's message, led by the case that failed, as the database reading leads it.
+        #expect(test.failures == [TestFailure(message: "[2.675] Expectation failed: 2.67 == 2.68", file: "PriceTests.swift", line: 20)])
         #expect(test.output == ["Case (1.005): passed", "Case (2.675): failed"])
     }
 

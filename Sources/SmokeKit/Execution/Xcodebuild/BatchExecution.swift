@@ -121,6 +121,7 @@ struct BatchExecution {
             return outcome
         }
         result.errors += contents.notes.map { InfrastructureError(message: $0) }
+        result.bundles.append(BundleTally(counts: contents.summaryCounts, tests: contents.tests))
         if result.toolchain == nil, let version = contents.xcodeVersion { result.toolchain = ToolchainInfo(version: version) }
         let requested = Set(tests.map { Self.key($0.id) })
         var kept = Set<String>()

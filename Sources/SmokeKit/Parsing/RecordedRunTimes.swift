@@ -1,0 +1,31 @@
+import Foundation
+
+/// When a parsed run ran, as its own output says: XCTest's suite stamps and `in X (Y) seconds` totals, Swift
+/// Testing's `after X seconds`, an event stream's `runStarted`/`runEnded` instants. Never the time of parsing.
+package struct RecordedRunTimes: Sendable, Equatable {
+    package var startedAt: Date?
+    package var finishedAt: Date?
+    /// What the frameworks' totals add up to (each process's outermost XCTest suite, each Swift Testing run).
+    package var durationSeconds: Double?
+
+    package init(startedAt: Date? = nil, finishedAt: Date? = nil, durationSeconds: Double? = nil) {
+        self.startedAt = startedAt
+        self.finishedAt = finishedAt
+        self.durationSeconds = durationSeconds
+    }
+
+    /// Several inputs of one run: the earliest start, the latest finish, the durations summed.
+    package mutating func add(_ other: RecordedRunTimes) {
+        if let start = other.startedAt { startedAt = min(startedAt ?? start, start) }
+        if let finish = other.finishedAt { finishedAt = max(finishedAt ?? finish, finish) }
+        if let seconds = other.durationSeconds { durationSeconds = (durationSeconds ?? 0) + seconds }
+    }
+
+    /// The report's start, finish and duration: what was recorded, completed from each other; `parsedAt` only
+    /// when the input records no time at all (a Swift Testing console log has no stamps).
+    package func resolved(parsedAt: Date) -> (startedAt: Date, finishedAt: Date, durationSeconds: Double) {
+        let start = startedAt ?? finishedAt.map { $0.addingTimeInterval(-(durationSeconds ?? 0)) } ?? parsedAt
+        let finish = max(finishedAt ?? start.addingTimeInterval(durationSeconds ?? 0), start)
+        return (start, finish, durationSeconds ?? finish.timeIntervalSince(start))
+    }
+}
