@@ -20,7 +20,7 @@ import Testing
     }
 
     static func test(_ id: String, _ status: TestStatus, _ framework: TestFramework = .xctest) -> TestResult {
-        let (suite, name) = SwiftPMDriver.split(id)
+        let (suite, name) = TestCase.split(id)
         return TestResult(id: id, name: name, suite: suite, framework: framework, status: status, durationSeconds: 0.5,
                           failures: status == .failed ? [TestFailure(message: "XCTAssertEqual failed", file: "SmokeAppTests/SmokeAppTests.swift", line: 27)] : [])
     }
