@@ -294,17 +294,6 @@ package final class ChildProcess {
         kill(pid, SIGKILL)
     }
 
-    /// SIGTERM to the whole group, then SIGKILL after `grace` seconds if it is still there.
-    package func terminateGroup(grace: TimeInterval) {
-        kill(-pid, SIGTERM)
-        let deadline = Date().addingTimeInterval(grace)
-        while Date() < deadline {
-            if kill(pid, 0) != 0 { return }
-            usleep(20_000)
-        }
-        killGroup()
-    }
-
     private func waitForExit() -> Termination {
         if let finished { return finished }
         var status: Int32 = 0

@@ -24,21 +24,8 @@ package struct SwiftPMDriver {
             let binary = built.binary
             result.testBinaries = [binary]
             let discovered = try listTests(binary: binary, packageRoot: packageRoot)
-            let plan = TestPhasePlan.make(
-                discovered: discovered, selection: .patterns(filter: settings.filter, skip: settings.skip), shard: context.shard,
-                durations: context.durations, ordering: pipeline.ordering, seed: context.seed)
-            if let shard = context.shard { context.status("shard \(shard.description): \(plan.selected.count) tests") }
-            switch plan.empty {
-            case .emptyShard?:
-                return result
-            case .noneSelected?:
-                result.errors.append(InfrastructureError(
-                    message: "no tests to run: \(discovered.count) found in \(binary.lastPathComponent), none selected by swiftpm.filter/skip",
-                    details: discovered.prefix(20).map(\.id)))
-                return result
-            case nil:
-                break
-            }
+            guard let plan = context.plan(discovered, selection: .patterns(filter: settings.filter, skip: settings.skip),
+                                          listedBy: "found in \(binary.lastPathComponent)", into: &result) else { return result }
             try FileManager.default.createDirectory(
                 at: context.runDirectory.appendingPathComponent(Self.scratchFolderName), withIntermediateDirectories: true)
             var runner = BatchRunner(binary: binary, packageRoot: packageRoot, environment: testEnvironment(),

@@ -93,21 +93,8 @@ package struct XcodebuildDriver {
             }
             return .unlisted
         }
-        let plan = TestPhasePlan.make(
-            discovered: discovered, selection: .xcodeSelectors(only: settings.onlyTesting, skip: settings.skipTesting),
-            shard: context.shard, durations: context.durations, ordering: context.pipeline.ordering, seed: context.seed)
-        if let shard = context.shard { context.status("shard \(shard.description): \(plan.selected.count) tests") }
-        switch plan.empty {
-        case .emptyShard?:
-            return nil
-        case .noneSelected?:
-            result.errors.append(InfrastructureError(
-                message: "no tests to run: \(discovered.count) listed by -enumerate-tests, none selected by xcodebuild.onlyTesting/skipTesting",
-                details: discovered.prefix(20).map { XcodeTestIdentifier.xcode($0.id) }))
-            return nil
-        case nil:
-            return plan
-        }
+        return context.plan(discovered, selection: .xcodeSelectors(only: settings.onlyTesting, skip: settings.skipTesting),
+                            listedBy: "listed by -enumerate-tests", into: &result)
     }
 
     func commandLine(udid: String) -> XcodebuildCommandLine {
