@@ -5,44 +5,6 @@ import Glibc
 import Darwin
 #endif
 
-/// How a child process ended.
-package enum Termination: Sendable, Equatable {
-    case exited(Int32)
-    case signaled(Int32)
-
-    package var succeeded: Bool { self == .exited(0) }
-
-    /// The exit status as a shell reports it: the status, or 128 + the signal.
-    package var exitStatus: Int32 {
-        switch self {
-        case .exited(let status): status
-        case .signaled(let signal): 128 + signal
-        }
-    }
-
-    package var description: String {
-        switch self {
-        case .exited(let status): "exit status \(status)"
-        case .signaled(let signal): "signal \(signal) (\(Termination.signalName(signal)))"
-        }
-    }
-
-    static func signalName(_ signal: Int32) -> String {
-        switch signal {
-        case SIGILL: "SIGILL"
-        case SIGTRAP: "SIGTRAP"
-        case SIGABRT: "SIGABRT"
-        case SIGBUS: "SIGBUS"
-        case SIGFPE: "SIGFPE"
-        case SIGKILL: "SIGKILL"
-        case SIGSEGV: "SIGSEGV"
-        case SIGTERM: "SIGTERM"
-        case SIGINT: "SIGINT"
-        default: "signal \(signal)"
-        }
-    }
-}
-
 /// A child started in its own process group, driven by a poll loop that lets the caller kill
 /// the whole group — the test process and anything it spawned — on a timeout or a signal.
 /// By default stdout and stderr share one pipe, so the log keeps the order things were printed in.
