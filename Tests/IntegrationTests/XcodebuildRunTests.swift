@@ -10,8 +10,8 @@ import Testing
 @Suite struct XcodebuildRunTests {
     static let fakeXcode = IntegrationSupport.repositoryRoot.appendingPathComponent("Tests/Fixtures/FakeXcode")
 
-    func run(scenario: String, retries: Int = 0) async throws -> (SmokeRun.Outcome, [String]) {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("smokerun-ios-run-\(UUID().uuidString.prefix(8))")
+    func run(scenario: String, retries: Int = 0, shard: ShardRecord? = nil, root: URL? = nil) async throws -> (SmokeRun.Outcome, [String]) {
+        let root = root ?? FileManager.default.temporaryDirectory.appendingPathComponent("smokerun-ios-run-\(UUID().uuidString.prefix(8))")
         let url = root.appendingPathComponent("Pipelines/ios.json")
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("""
@@ -19,7 +19,7 @@ import Testing
              "device": {"platform": "iOS Simulator", "name": "iPhone SE (3rd generation)", "runtime": "iOS 17.5"},
              "retries": {"failed": \(retries)}, "coverage": {"enabled": false}}
             """.utf8).write(to: url)
-        let log = root.appendingPathComponent("fake-xcode.log")
+        let log = root.appendingPathComponent("fake-xcode-\(UUID().uuidString.prefix(8)).log")
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] = Self.fakeXcode.appendingPathComponent("bin").path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         environment["FAKE_XCODE_SCENARIO"] = Self.fakeXcode.appendingPathComponent("Scenarios/\(scenario)").path
@@ -27,6 +27,7 @@ import Testing
         var options = SmokeRun.Options()
         options.seed = 42
         options.notify = false
+        options.shard = shard
         let context = CommandContext(standardOutput: BufferOutput(), standardError: BufferOutput(), environment: environment, currentDirectory: root)
         var smokeRun = SmokeRun(pipeline: try PipelineLoader().load(url), options: options, context: context, cancellation: CancellationFlag())
         smokeRun.resultBundleReader = { XCResultToolReader(runner: $0, environment: $1) }
@@ -89,5 +90,39 @@ import Testing
         #expect(log.contains { $0.hasPrefix("xcrun simctl create smokerun iPhone SE (3rd generation) (iOS 17.5) ") })
         #expect(outcome.report.device.udid == "5A0C0E5E-C0DE-4A11-8000-00000000C0DE")
         #expect(outcome.report.totals.tests == 6)
+    }
+
+    @Test func twoXcodebuildShardsRunEveryTestOnceAndTheirMergeHasTheUnshardedTotals() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("smokerun-ios-shards-\(UUID().uuidString.prefix(8))")
+        let (whole, _) = try await run(scenario: "smoke", root: root)
+        let (first, firstLog) = try await run(scenario: "smoke", shard: ShardRecord(index: 1, count: 2), root: root)
+        let (second, secondLog) = try await run(scenario: "smoke", shard: ShardRecord(index: 2, count: 2), root: root)
+        #expect(first.report.shard == ShardRecord(index: 1, count: 2))
+        #expect(first.report.errors.isEmpty && second.report.errors.isEmpty, "\(first.report.errors) \(second.report.errors)")
+        #expect(first.report.totals.tests > 0 && second.report.totals.tests > 0)
+        let firstIDs = first.report.tests.map(\.id)
+        let secondIDs = second.report.tests.map(\.id)
+        #expect(Set(firstIDs).isDisjoint(with: secondIDs))
+        #expect((firstIDs + secondIDs).sorted() == whole.report.tests.map(\.id).sorted())
+        // Each shard asked xcodebuild for its own tests only.
+        for (log, ids) in [(firstLog, firstIDs), (secondLog, secondIDs)] {
+            let asked = log.filter { $0.contains("-resultBundlePath") }.flatMap { $0.split(separator: " ").filter { $0.hasPrefix("-only-testing:") } }
+            #expect(Set(asked.map { String($0.dropFirst("-only-testing:".count)) }) == Set(ids.map(XcodeTestIdentifier.xcode)))
+        }
+
+        let out = BufferOutput()
+        let err = BufferOutput()
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = Self.fakeXcode.appendingPathComponent("bin").path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        let context = CommandContext(standardOutput: out, standardError: err, environment: environment, currentDirectory: root)
+        let exit = await CommandLineTool.run(
+            arguments: ["merge", first.runDirectory.path, second.runDirectory.path, "--pipeline", "Pipelines/ios.json", "--no-notify"], context: context)
+        #expect(exit == whole.exitCode, "\(err.text)")
+        let merged = try RunStore.loadReport(at: try #require(HistoryStore.latestRunDirectory(
+            outputDirectory: whole.runDirectory.deletingLastPathComponent().deletingLastPathComponent())))
+        #expect(![whole.report.runID, first.report.runID, second.report.runID].contains(merged.runID))
+        #expect(merged.totals == whole.report.totals)
+        #expect(Set(merged.tests.map(\.id)) == Set(whole.report.tests.map(\.id)))
+        #expect(merged.status == whole.report.status)
     }
 }

@@ -34,18 +34,18 @@ package struct BisectRunner: Sendable {
         let cancellation = CancellationFlag()
         // timeouts.runSeconds bounds one run of the suite: the build, then each trial on its own.
         func limits() -> RunLimits {
-            RunLimits(testSeconds: pipeline.timeouts.testSeconds,
-                      runDeadline: Date().addingTimeInterval(pipeline.timeouts.runSeconds), cancellation: cancellation)
+            var limits = RunLimits(testSeconds: pipeline.timeouts.testSeconds,
+                                   runDeadline: Date().addingTimeInterval(pipeline.timeouts.runSeconds), cancellation: cancellation)
+            limits.graceSeconds = pipeline.timeouts.graceSeconds
+            return limits
         }
-        let swift = try SwiftToolchain.locate(environment: context.environment)
         progress("building \(packageRoot.lastPathComponent) (\(settings.configuration))…")
-        let build = SwiftPMBuild(swift: swift, packageRoot: packageRoot,
-                                     scratchPath: pipeline.scratchDirectory(for: settings, currentDirectory: context.currentDirectory),
-                                     configuration: settings.configuration,
-                                 coverage: pipeline.coverage.enabled, environment: context.environment, console: console)
         let binary: URL
         do {
-            binary = try build.buildTests(limits: limits())
+            // The run's own build step, toolchain pin included: a bisect must test what `run` tested.
+            binary = try SwiftPMDriver.buildTests(
+                settings: settings, pipeline: pipeline, currentDirectory: context.currentDirectory, environment: context.environment,
+                runner: context.runner, processes: ChildProcessRunner(), limits: limits(), console: console).binary
         } catch let failure as BuildFailure {
             throw BisectRunFailure(message: failure.record.message, details: failure.record.details)
         }

@@ -91,6 +91,9 @@ package struct OrderingSettings: Sendable, Equatable {
 package struct Timeouts: Sendable, Equatable {
     package var runSeconds: Double = 1800
     package var testSeconds: Double = 300
+    /// How long a stopped process may take to finish before it is killed: xcodebuild gets SIGINT and
+    /// finalizes its result bundle, a test process gets SIGTERM.
+    package var graceSeconds: Double = 10
 
     package init() {}
 }

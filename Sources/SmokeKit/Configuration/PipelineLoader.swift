@@ -244,13 +244,17 @@ package struct PipelineLoader: Sendable {
     }
 
     private static func timeouts(_ object: JSONObjectReader) throws(PipelineError) -> Timeouts {
-        try object.allowOnly(["runSeconds", "testSeconds"])
+        try object.allowOnly(["runSeconds", "testSeconds", "graceSeconds"])
         var timeouts = Timeouts()
-        for key in ["runSeconds", "testSeconds"] {
+        for key in ["runSeconds", "testSeconds", "graceSeconds"] {
             guard let value = try object.number(key) else { continue }
             guard value > 0 else { throw object.error(key, "must be a positive number of seconds") }
             guard value <= timeoutLimit else { throw object.error(key, "\(value) is too large: at most \(Int(timeoutLimit)) seconds (a week)") }
-            if key == "runSeconds" { timeouts.runSeconds = value } else { timeouts.testSeconds = value }
+            switch key {
+            case "runSeconds": timeouts.runSeconds = value
+            case "testSeconds": timeouts.testSeconds = value
+            default: timeouts.graceSeconds = value
+            }
         }
         return timeouts
     }

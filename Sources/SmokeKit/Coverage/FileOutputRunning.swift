@@ -7,20 +7,24 @@ package protocol FileOutputRunning: Sendable {
     func run(_ executable: String, _ arguments: [String], standardOutput file: URL) throws -> CommandResult
 }
 
-/// The real one: a `ChildProcess` whose stdout is the file.
+/// The real one: a process through the process seam whose stdout is the file.
 package struct ProcessFileOutputRunner: FileOutputRunning {
-    package init() {}
+    package var processes: any ProcessRunning
+
+    package init(processes: any ProcessRunning = ChildProcessRunner()) {
+        self.processes = processes
+    }
 
     package func run(_ executable: String, _ arguments: [String], standardOutput file: URL) throws -> CommandResult {
-        let child: ChildProcess
+        var launch = ProcessLaunch(executable: executable, arguments: arguments, environment: ProcessInfo.processInfo.environment, currentDirectory: nil)
+        launch.outputs = .standardOutputToFile(file)
+        var errors = Data()
+        let termination: Termination
         do {
-            child = try ChildProcess(executable: executable, arguments: arguments, environment: ProcessInfo.processInfo.environment,
-                                     currentDirectory: nil, outputs: .standardOutputToFile(file))
+            termination = try processes.run(launch, onOutput: { _ in }, onError: { errors.append(contentsOf: $0) }, onTick: { .keepRunning }).termination
         } catch {
             throw CommandError(executable: executable, arguments: arguments, exitStatus: nil, reason: error.localizedDescription)
         }
-        var errors = Data()
-        let termination = child.run(onOutput: { _ in }, onError: { errors.append(contentsOf: $0) }, onTick: { .keepRunning })
         return CommandResult(exitStatus: termination.exitStatus, standardOutput: Data(), standardError: errors)
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Runs one test process for a batch and turns what it printed into results: parses the
-/// console (and Swift Testing's event stream) as it arrives, kills the process group when a
-/// test exceeds its time, and says which tests never got to run.
+/// console (and Swift Testing's event stream) as it arrives, stops the process group (SIGTERM,
+/// grace, SIGKILL) when a test exceeds its time, and says which tests never got to run.
 package struct BatchRunner {
     package var binary: URL
     package var packageRoot: URL
@@ -11,6 +11,8 @@ package struct BatchRunner {
     package var console: ConsoleLog
     /// Told about every test that finishes, as it finishes.
     package var onTestFinished: (TestResult) -> Void = { _ in }
+    /// Starts the test process; tests pass a scripted fake.
+    package var processes: any ProcessRunning = ChildProcessRunner()
 
     package init(binary: URL, packageRoot: URL, environment: [String: String], limits: RunLimits, console: ConsoleLog) {
         self.binary = binary
@@ -24,11 +26,12 @@ package struct BatchRunner {
         let launch = TestProcessLaunch.make(binary: binary, batch: batch, environment: environment, eventStream: eventStream)
         if let eventStream { FileManager.default.createFile(atPath: eventStream.path, contents: nil) }
         console.note("\(batch.framework.rawValue): \(batch.tests.map(\.id).joined(separator: " "))")
-        let child = try ChildProcess(
-            executable: launch.executable, arguments: launch.arguments, environment: launch.environment,
-            currentDirectory: packageRoot)
-        limits.processGroups?.record(group: child.pid)
-        defer { limits.processGroups?.forget(group: child.pid) }
+        var process = ProcessLaunch(executable: launch.executable, arguments: launch.arguments, environment: launch.environment,
+                                    currentDirectory: packageRoot)
+        // SIGTERM first: a test process that is stopped still flushes its output and its coverage profile.
+        process.graceSeconds = limits.graceSeconds
+        process.log = console
+        process.groups = limits.processGroups
 
         var collector = ResultCollector(knownTests: batch.tests.map(\.id), projectRoot: packageRoot.path)
         var consoleParser = ConsoleParser()
@@ -68,9 +71,9 @@ package struct BatchRunner {
             }
         }
 
-        let termination = child.run(
+        let exit = try processes.run(
+            process,
             onOutput: { bytes in
-                console.write(bytes)
                 // Catch up on the event stream first, so a crash message lands on the test that was running.
                 events.read(apply)
                 consoleLines.push(bytes) { consume(consoleLine: $0) }
@@ -79,8 +82,9 @@ package struct BatchRunner {
                 events.read(apply)
                 guard let reason = limits.stopReason(testStartedAt: runningSince) else { return .keepRunning }
                 stopReason = reason
-                return .kill
+                return .stop
             })
+        let termination = exit.termination
         consoleLines.finish { consume(consoleLine: $0) }
         while let pending = consoleParser.finish() { consume(consoleEvent: pending) }
         events.read(apply)
@@ -93,7 +97,7 @@ package struct BatchRunner {
             switch stopReason {
             case .testTimedOut?:
                 collector.finishRunningTest(as: .timedOut, failure: TestFailure(
-                    message: "exceeded timeouts.testSeconds (\(Self.seconds(limits.testSeconds))) and was killed with its process group"),
+                    message: "exceeded timeouts.testSeconds (\(RunLimits.text(seconds: limits.testSeconds))) and was stopped with its process group"),
                     durationSeconds: ran)
             case .runTimedOut?:
                 collector.finishRunningTest(as: .timedOut, failure: TestFailure(message: "still running when the run reached timeouts.runSeconds"),
@@ -108,6 +112,7 @@ package struct BatchRunner {
         }
         let started = collector.startedTestIDs
         let problems = [consoleLines.truncationMessage(source: "output of \(binary.lastPathComponent)"), events.truncationMessage()]
+            .compactMap { $0 }.map { InfrastructureError(message: $0) }
         return BatchOutcome(
             results: collector.results,
             attachments: collector.attachments,
@@ -115,10 +120,6 @@ package struct BatchRunner {
             termination: termination,
             stopReason: stopReason == .testTimedOut ? nil : stopReason,
             unrecognizedLines: collector.unrecognizedLineCount,
-            problems: problems.compactMap { $0 })
-    }
-
-    static func seconds(_ value: TimeInterval) -> String {
-        value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
+            errors: problems)
     }
 }

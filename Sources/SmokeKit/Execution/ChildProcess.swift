@@ -5,44 +5,6 @@ import Glibc
 import Darwin
 #endif
 
-/// How a child process ended.
-package enum Termination: Sendable, Equatable {
-    case exited(Int32)
-    case signaled(Int32)
-
-    package var succeeded: Bool { self == .exited(0) }
-
-    /// The exit status as a shell reports it: the status, or 128 + the signal.
-    package var exitStatus: Int32 {
-        switch self {
-        case .exited(let status): status
-        case .signaled(let signal): 128 + signal
-        }
-    }
-
-    package var description: String {
-        switch self {
-        case .exited(let status): "exit status \(status)"
-        case .signaled(let signal): "signal \(signal) (\(Termination.signalName(signal)))"
-        }
-    }
-
-    static func signalName(_ signal: Int32) -> String {
-        switch signal {
-        case SIGILL: "SIGILL"
-        case SIGTRAP: "SIGTRAP"
-        case SIGABRT: "SIGABRT"
-        case SIGBUS: "SIGBUS"
-        case SIGFPE: "SIGFPE"
-        case SIGKILL: "SIGKILL"
-        case SIGSEGV: "SIGSEGV"
-        case SIGTERM: "SIGTERM"
-        case SIGINT: "SIGINT"
-        default: "signal \(signal)"
-        }
-    }
-}
-
 /// A child started in its own process group, driven by a poll loop that lets the caller kill
 /// the whole group — the test process and anything it spawned — on a timeout or a signal.
 /// By default stdout and stderr share one pipe, so the log keeps the order things were printed in.
@@ -220,11 +182,18 @@ package final class ChildProcess {
         case keepRunning
         /// Kill the whole process group now.
         case kill
+        /// Ask the whole group to finish (`signal`), keep reading what it prints for up to `grace`
+        /// seconds, then kill it: xcodebuild finalizes its result bundle on SIGINT, a test process
+        /// flushes its output and profile on SIGTERM.
+        case stop(signal: Int32, grace: TimeInterval)
     }
+
+    /// Whether the last `run` had to SIGKILL the group (a kill, or a stop whose grace ran out).
+    package private(set) var forced = false
 
     /// Reads output until the child closes it and exits. `onOutput` sees every chunk as it
     /// arrives (`onError` the stderr chunks when they are separate); `onTick` is asked at least
-    /// every `tick` seconds whether to kill the group.
+    /// every `tick` seconds whether to kill or stop the group (not asked again once it said so).
     package func run(
         tick: TimeInterval = 0.2,
         onOutput: (UnsafeRawBufferPointer) -> Void,
@@ -235,6 +204,7 @@ package final class ChildProcess {
         var descriptors = [pollfd(fd: outputDescriptor, events: Int16(POLLIN), revents: 0)]
         if let errorDescriptor { descriptors.append(pollfd(fd: errorDescriptor, events: Int16(POLLIN), revents: 0)) }
         var killed = false
+        var stopDeadline: Date?
         while descriptors.contains(where: { $0.fd >= 0 }) {
             let ready = poll(&descriptors, nfds_t(descriptors.count), Int32(tick * 1000))
             if ready > 0 {
@@ -252,29 +222,38 @@ package final class ChildProcess {
                     }
                 }
             }
-            if !killed, onTick() == .kill {
-                killGroup()
+            guard !killed else { continue }
+            if let deadline = stopDeadline {
+                if Date() >= deadline {
+                    forceKill()
+                    killed = true
+                }
+                continue
+            }
+            switch onTick() {
+            case .keepRunning:
+                break
+            case .kill:
+                forceKill()
                 killed = true
+            case .stop(let signal, let grace):
+                kill(-pid, signal)
+                kill(pid, signal)
+                stopDeadline = Date().addingTimeInterval(max(0, grace))
             }
         }
         return waitForExit()
+    }
+
+    private func forceKill() {
+        forced = true
+        killGroup()
     }
 
     /// SIGKILL to the whole process group; safe to call more than once.
     package func killGroup() {
         kill(-pid, SIGKILL)
         kill(pid, SIGKILL)
-    }
-
-    /// SIGTERM to the whole group, then SIGKILL after `grace` seconds if it is still there.
-    package func terminateGroup(grace: TimeInterval) {
-        kill(-pid, SIGTERM)
-        let deadline = Date().addingTimeInterval(grace)
-        while Date() < deadline {
-            if kill(pid, 0) != 0 { return }
-            usleep(20_000)
-        }
-        killGroup()
     }
 
     private func waitForExit() -> Termination {

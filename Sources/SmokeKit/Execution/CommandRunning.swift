@@ -60,7 +60,7 @@ package struct CommandError: Error, LocalizedError, Sendable {
     }
 }
 
-/// The real runner: a `ChildProcess` with separate stdout and stderr, collected in memory.
+/// The real runner: the process seam's `ChildProcessRunner` with separate stdout and stderr, collected in memory.
 package struct ProcessCommandRunner: CommandRunning {
     package init() {}
 
@@ -72,17 +72,17 @@ package struct ProcessCommandRunner: CommandRunning {
             throw CommandError(executable: executable, arguments: arguments, exitStatus: nil,
                                reason: executable.contains("/") ? "no executable file there" : "not found on PATH")
         }
-        let child: ChildProcess
+        var launch = ProcessLaunch(executable: program.path, arguments: arguments, environment: environment, currentDirectory: currentDirectory)
+        launch.outputs = .separate
+        var output = Data()
+        var errors = Data()
+        let termination: Termination
         do {
-            child = try ChildProcess(executable: program.path, arguments: arguments, environment: environment,
-                                     currentDirectory: currentDirectory, outputs: .separate)
+            termination = try ChildProcessRunner().run(
+                launch, onOutput: { output.append(contentsOf: $0) }, onError: { errors.append(contentsOf: $0) }, onTick: { .keepRunning }).termination
         } catch {
             throw CommandError(executable: executable, arguments: arguments, exitStatus: nil, reason: error.localizedDescription)
         }
-        var output = Data()
-        var errors = Data()
-        let termination = child.run(
-            onOutput: { output.append(contentsOf: $0) }, onError: { errors.append(contentsOf: $0) }, onTick: { .keepRunning })
         return CommandResult(exitStatus: termination.exitStatus, standardOutput: output, standardError: errors)
     }
 }

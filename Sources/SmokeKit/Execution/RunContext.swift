@@ -9,6 +9,8 @@ package struct RunContext: Sendable {
     /// smokerun's own environment; the tests get it plus the pipeline's.
     package var environment: [String: String]
     package var runner: any CommandRunning
+    /// Starts the long-running processes: the build, test batches, xcodebuild. Tests pass a scripted fake.
+    package var processes: any ProcessRunning = ChildProcessRunner()
     package var limits: RunLimits
     package var console: ConsoleLog
     /// Live progress: a test finished (position, of total).
@@ -36,5 +38,33 @@ package struct RunContext: Sendable {
         self.console = console
         self.progress = progress
         self.status = status
+    }
+
+    /// The shared test phase with this run's retries, deadline and progress.
+    package func testPhase() -> TestPhase {
+        var phase = TestPhase(retries: pipeline.retries.failed, runSeconds: pipeline.timeouts.runSeconds)
+        phase.progress = progress
+        phase.status = status
+        let console = console
+        phase.note = { console.note($0) }
+        return phase
+    }
+
+    /// This run's plan over the discovered tests; nil when nothing runs (a selection that matched nothing
+    /// is an error in `result`, an empty shard is not).
+    package func plan(_ discovered: [TestCase], selection: TestPhasePlan.Selection, listedBy source: String,
+                      into result: inout DriverResult) -> TestPhasePlan? {
+        let plan = TestPhasePlan.make(discovered: discovered, selection: selection, shard: shard, durations: durations,
+                                      ordering: pipeline.ordering, seed: seed)
+        if let shard { status("shard \(shard.description): \(plan.selected.count) tests") }
+        switch plan.empty {
+        case .emptyShard?:
+            return nil
+        case .noneSelected?:
+            result.errors.append(TestPhasePlan.noneSelectedError(discovered: discovered, listedBy: source, selection: selection))
+            return nil
+        case nil:
+            return plan
+        }
     }
 }

@@ -7,6 +7,8 @@ package struct RunLimits: Sendable {
     package var cancellation: CancellationFlag
     /// The clock; tests pass their own.
     package var now: @Sendable () -> Date
+    /// How long a stopped process may take to finish before its group is killed (`timeouts.graceSeconds`).
+    package var graceSeconds: TimeInterval = 10
     /// Told about each test process group while it runs (the run lock records them; see `LeftoverProcesses`).
     package var processGroups: (any ProcessGroupRecording)?
 
@@ -24,6 +26,13 @@ package struct RunLimits: Sendable {
         if now >= runDeadline { return .runTimedOut }
         if let testStartedAt, now.timeIntervalSince(testStartedAt) > testSeconds { return .testTimedOut }
         return nil
+    }
+}
+
+extension RunLimits {
+    /// `300` → "300 s", `0.5` → "0.5 s": a timeout as messages print it.
+    package static func text(seconds value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
     }
 }
 

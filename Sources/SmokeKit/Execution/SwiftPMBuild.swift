@@ -10,6 +10,7 @@ struct SwiftPMBuild {
     var coverage: Bool
     var environment: [String: String]
     var console: ConsoleLog
+    var processes: any ProcessRunning = ChildProcessRunner()
 
     var buildArguments: [String] {
         ["build", "--build-tests", "-c", configuration, "--scratch-path", scratchPath.path] + (coverage ? ["--enable-code-coverage"] : [])
@@ -22,20 +23,22 @@ struct SwiftPMBuild {
                 message: "no Package.swift in \(packageRoot.path); check swiftpm.packagePath in the pipeline"))
         }
         console.note("swift \(buildArguments.joined(separator: " "))")
-        let child = try ChildProcess(executable: swift.path, arguments: buildArguments, environment: environment, currentDirectory: packageRoot)
+        var launch = ProcessLaunch(executable: swift.path, arguments: buildArguments, environment: environment, currentDirectory: packageRoot)
+        launch.log = console
+        launch.graceSeconds = limits.graceSeconds
         var errors = BuildErrorLines()
         var lines = LineSplitter()
         var stop: StopReason?
-        let termination = child.run(
+        let termination = try processes.run(
+            launch,
             onOutput: { bytes in
-                console.write(bytes)
                 lines.push(bytes) { errors.consider(String(decoding: $0, as: UTF8.self)) }
             },
             onTick: {
                 // A build has no per-test clock; only the run's bounds apply.
                 stop = limits.stopReason(testStartedAt: nil)
-                return stop == nil ? .keepRunning : .kill
-            })
+                return stop == nil ? .keepRunning : .stop
+            }).termination
         lines.finish { errors.consider(String(decoding: $0, as: UTF8.self)) }
         guard termination.succeeded else {
             let why = stop.map { $0 == .cancelled ? "was interrupted" : "ran past timeouts.runSeconds" } ?? "failed (\(termination.description))"
@@ -59,9 +62,10 @@ struct SwiftPMBuild {
         let link = scratchPath.appendingPathComponent(configuration)
         if FileManager.default.fileExists(atPath: link.path) { return link.resolvingSymlinksInPath() }
         let arguments = ["build", "-c", configuration, "--scratch-path", scratchPath.path, "--show-bin-path"]
-        let child = try ChildProcess(executable: swift.path, arguments: arguments, environment: environment, currentDirectory: packageRoot)
         var output = Data()
-        let termination = child.run(onOutput: { output.append(contentsOf: $0) }, onTick: { .keepRunning })
+        let termination = try processes.run(
+            ProcessLaunch(executable: swift.path, arguments: arguments, environment: environment, currentDirectory: packageRoot),
+            onOutput: { output.append(contentsOf: $0) }, onTick: { .keepRunning }).termination
         let path = String(decoding: output, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
         guard termination.succeeded, path.hasPrefix("/") else {
             throw BuildFailure(record: InfrastructureError(message: "`swift \(arguments.joined(separator: " "))` did not print a folder", command: [swift.path] + arguments))

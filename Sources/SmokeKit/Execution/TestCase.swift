@@ -14,4 +14,26 @@ package struct TestCase: Sendable, Equatable, Hashable {
         guard let slash = id.lastIndex(of: "/") else { return id }
         return String(id[..<slash])
     }
+
+    /// How ids compare across a listing and the results: `testA()` and `testA` are one XCTest
+    /// method (xcodebuild's enumeration and its bundles disagree on the parentheses).
+    package var key: String { Self.key(id) }
+
+    package static func key(_ id: String) -> String {
+        id.hasSuffix("()") ? String(id.dropLast(2)) : id
+    }
+
+    /// A result for this test that no test output gave (it crashed before reporting, it was never reached).
+    package func result(status: TestStatus, failure: TestFailure) -> TestResult {
+        let (suite, name) = Self.split(id)
+        return TestResult(id: id, name: name, suite: suite, framework: framework, status: status, failures: [failure])
+    }
+
+    /// `Module.Class/method` → (`Class`, `method`).
+    package static func split(_ id: String) -> (suite: String, name: String) {
+        guard let slash = id.firstIndex(of: "/") else { return (id, id) }
+        let owner = id[..<slash]
+        let suite = owner.split(separator: ".").last.map(String.init) ?? String(owner)
+        return (suite, String(id[id.index(after: slash)...]))
+    }
 }

@@ -77,6 +77,7 @@ package struct SmokeRun: Sendable {
             var limits = RunLimits(testSeconds: pipeline.timeouts.testSeconds,
                                    runDeadline: startedAt.addingTimeInterval(pipeline.timeouts.runSeconds), cancellation: cancellation)
             limits.processGroups = processGroups
+            limits.graceSeconds = pipeline.timeouts.graceSeconds
             let progress = ProgressPrinter(
                 output: err, githubActions: context.environment["GITHUB_ACTIONS"] == "true",
                 style: TerminalStyle(output: err, environment: context.environment))

@@ -18,6 +18,11 @@ import Testing
         #expect(pipeline.driver == .swiftpm(SwiftPMSettings(packagePath: ".")))
     }
 
+    @Test func graceSecondsDefaultsToTenAndIsReadLikeTheOtherTimeouts() throws {
+        #expect(try parse(#"{"name": "s", "swiftpm": {}}"#).timeouts.graceSeconds == 10)
+        #expect(try parse(#"{"name": "s", "swiftpm": {}, "timeouts": {"graceSeconds": 2.5}}"#).timeouts.graceSeconds == 2.5)
+    }
+
     @Test func theShippedSmokePipelineLoads() throws {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../Pipelines/smoke.json").standardizedFileURL
         let pipeline = try PipelineLoader().load(url)

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Runs an Xcode scheme's tests on the pinned simulator (DESIGN §4–§6): prepare the device,
-/// `build-for-testing` once, list the tests, run shuffled batches with `test-without-building`
-/// (a fresh result bundle each), read every bundle with the injected reader, retry failures.
+/// `build-for-testing` once, list the tests, then the shared `TestPhase` over its plan (selection,
+/// shard, seeded batches, re-runs, retries), each batch one `test-without-building` into a fresh bundle.
 package struct XcodebuildDriver {
     package var settings: XcodebuildSettings
     package var context: RunContext
@@ -46,9 +46,10 @@ package struct XcodebuildDriver {
             try FileManager.default.createDirectory(at: workDirectory.appendingPathComponent("bundles"), withIntermediateDirectories: true)
             let commandLine = self.commandLine(udid: result.device.udid ?? "")
             try writeTestPlan(into: URL(fileURLWithPath: commandLine.derivedDataPath))
-            let process = XcodebuildProcess(
+            var process = XcodebuildProcess(
                 executable: xcodebuild.path, environment: XcodebuildCommandLine.environment(base: context.environment, pipeline: pipeline.environment),
                 currentDirectory: pipeline.projectRoot(currentDirectory: context.currentDirectory), limits: context.limits, console: context.console)
+            process.processes = context.processes
 
             context.status("building \(settings.scheme) for testing…")
             let build = try process.run(commandLine.buildForTesting)
@@ -63,9 +64,14 @@ package struct XcodebuildDriver {
                     exitStatus: build.exitStatus, details: build.errorLines.isEmpty ? build.tail : build.errorLines))
                 return result
             }
-            var runner = BatchExecution(driver: self, process: process, commandLine: commandLine, xcodebuild: xcodebuild.path)
             let discovered = enumerateTests(xcodebuild: xcodebuild, commandLine: commandLine, process: process)
-            try runner.execute(discovered: discovered, into: &result)
+            guard let plan = try plan(discovered, into: &result) else { return result }
+            var executor = XcodebuildBatchExecutor(
+                driver: self, process: process, commandLine: commandLine, xcodebuild: xcodebuild.path,
+                planned: discovered == nil ? nil : Set(plan.selected.map(\.key)))
+            try context.testPhase().run(plan, with: &executor, into: &result)
+            if result.toolchain == nil, let version = executor.xcodeVersion { result.toolchain = ToolchainInfo(version: version) }
+            result.bundles = executor.bundles
         } catch let error as XcodebuildError {
             result.errors.append(InfrastructureError(message: error.message, command: error.command, exitStatus: error.exitStatus, details: error.details))
         } catch {
@@ -77,6 +83,19 @@ package struct XcodebuildDriver {
             result.testBinaries = products.binaries()
         }
         return result
+    }
+
+    /// The shared plan over the enumerated tests; nil (with the reason in `result`) when nothing runs.
+    private func plan(_ discovered: [TestCase]?, into result: inout DriverResult) throws -> TestPhasePlan? {
+        guard let discovered else {
+            // Without a list there is nothing to split: running the whole scheme would run other shards' tests too.
+            if let shard = context.shard {
+                throw XcodebuildError(message: "--shard \(shard.description) needs the scheme's test list, and this Xcode cannot -enumerate-tests (Xcode 16 or later can)")
+            }
+            return .unlisted
+        }
+        return context.plan(discovered, selection: .xcodeSelectors(only: settings.onlyTesting, skip: settings.skipTesting),
+                            listedBy: "listed by -enumerate-tests", into: &result)
     }
 
     func commandLine(udid: String) -> XcodebuildCommandLine {

@@ -1,13 +1,20 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// One long-running `xcodebuild` through `ChildProcess`: output into `console.log` as it comes,
-/// killed with its process group when the run's deadline passes or smokerun is stopped.
+/// One long-running `xcodebuild` through the process seam: output into `console.log` as it comes;
+/// when the run's deadline passes or smokerun is stopped it gets SIGINT (as on Ctrl-C, so it
+/// finalizes its result bundle), `timeouts.graceSeconds` to finish, then SIGKILL of its group.
 struct XcodebuildProcess {
     var executable: String
     var environment: [String: String]
     var currentDirectory: URL
     var limits: RunLimits
     var console: ConsoleLog
+    var processes: any ProcessRunning = ChildProcessRunner()
 
     struct Finished {
         var termination: Termination
@@ -26,7 +33,11 @@ struct XcodebuildProcess {
 
     func run(_ arguments: [String]) throws -> Finished {
         console.note("xcodebuild \(arguments.joined(separator: " "))")
-        let child = try ChildProcess(executable: executable, arguments: arguments, environment: environment, currentDirectory: currentDirectory)
+        var launch = ProcessLaunch(executable: executable, arguments: arguments, environment: environment, currentDirectory: currentDirectory)
+        launch.stopSignal = SIGINT
+        launch.graceSeconds = limits.graceSeconds
+        launch.log = console
+        launch.groups = limits.processGroups
         var errors = BuildErrorLines()
         var lines = LineSplitter()
         var tail: [String] = []
@@ -37,17 +48,15 @@ struct XcodebuildProcess {
             tail.append(text)
             if tail.count > 40 { tail.removeFirst(tail.count - 20) }
         }
-        let termination = child.run(
-            onOutput: { bytes in
-                console.write(bytes)
-                lines.push(bytes, consider)
-            },
+        let termination = try processes.run(
+            launch,
+            onOutput: { bytes in lines.push(bytes, consider) },
             onTick: {
                 // Per-test time is Xcode's own allowance (-maximum-test-execution-time-allowance);
                 // smokerun enforces the run's bounds.
                 stop = limits.stopReason(testStartedAt: nil)
-                return stop == nil ? .keepRunning : .kill
-            })
+                return stop == nil ? .keepRunning : .stop
+            }).termination
         lines.finish(consider)
         return Finished(termination: termination, stopReason: stop, errorLines: errors.lines, tail: Array(tail.suffix(20)))
     }

@@ -20,7 +20,7 @@ import Testing
     }
 
     static func test(_ id: String, _ status: TestStatus, _ framework: TestFramework = .xctest) -> TestResult {
-        let (suite, name) = SwiftPMDriver.split(id)
+        let (suite, name) = TestCase.split(id)
         return TestResult(id: id, name: name, suite: suite, framework: framework, status: status, durationSeconds: 0.5,
                           failures: status == .failed ? [TestFailure(message: "XCTAssertEqual failed", file: "SmokeAppTests/SmokeAppTests.swift", line: 27)] : [])
     }
@@ -48,8 +48,9 @@ import Testing
 
     func run(scenario: String = "smoke", retries: Int = 0, isolation: Isolation = .suite, seed: UInt64? = 42,
              onlyTesting: [String] = [], contents: ResultBundleContents = smokeContents,
-             reader: (any ResultBundleReading)? = nil) throws -> Run {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("smokerun-xcb-\(UUID().uuidString.prefix(8))")
+             reader: (any ResultBundleReading)? = nil, runSeconds: TimeInterval = 120, graceSeconds: TimeInterval = 10,
+             cancellation: CancellationFlag = CancellationFlag(), root: URL? = nil) throws -> Run {
+        let root = root ?? FileManager.default.temporaryDirectory.appendingPathComponent("smokerun-xcb-\(UUID().uuidString.prefix(8))")
         let runDirectory = root.appendingPathComponent(".smokerun/runs/20261122T040000Z-abcd")
         try FileManager.default.createDirectory(at: runDirectory, withIntermediateDirectories: true)
         let log = root.appendingPathComponent("fake.log")
@@ -68,11 +69,12 @@ import Testing
         environment["PATH"] = Self.fakeXcode.appendingPathComponent("bin").path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         environment["FAKE_XCODE_SCENARIO"] = scenario.hasPrefix("/") ? scenario : Self.fakeXcode.appendingPathComponent("Scenarios/\(scenario)").path
         environment["FAKE_XCODE_LOG"] = log.path
-        let context = RunContext(
+        var context = RunContext(
             pipeline: pipeline, seed: seed, runDirectory: runDirectory, currentDirectory: root, environment: environment,
             runner: ProcessCommandRunner(),
-            limits: RunLimits(testSeconds: 300, runDeadline: Date().addingTimeInterval(120), cancellation: CancellationFlag()),
+            limits: RunLimits(testSeconds: 300, runDeadline: Date().addingTimeInterval(runSeconds), cancellation: cancellation),
             console: try ConsoleLog(url: runDirectory.appendingPathComponent("console.log")))
+        context.limits.graceSeconds = graceSeconds
         let result = XcodebuildDriver(settings: settings, context: context, reader: reader ?? ReplayingReader(contents: contents)).run()
         let lines = (try? String(contentsOf: log, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
         return Run(result: result, log: lines, runDirectory: runDirectory)
@@ -191,5 +193,55 @@ import Testing
         #expect(batches.first?.contains(" -only-testing:SmokeAppTests -resultBundlePath ") == true)
         #expect(run.result.tests.count == 6)
         #expect(run.result.errors.isEmpty)
+    }
+
+    /// A variant of `smoke` whose test-without-building hangs until a signal (see the FakeXcode README).
+    func hangingScenario() throws -> URL {
+        let scenario = FileManager.default.temporaryDirectory.appendingPathComponent("smokerun-xcb-\(UUID().uuidString.prefix(8))/hang")
+        try FileManager.default.createDirectory(at: scenario.appendingPathComponent("xcodebuild"), withIntermediateDirectories: true)
+        try Data("smoke\n".utf8).write(to: scenario.appendingPathComponent("base"))
+        try Data().write(to: scenario.appendingPathComponent("xcodebuild/test-without-building.hang"))
+        try FileManager.default.createSymbolicLink(at: scenario.deletingLastPathComponent().appendingPathComponent("smoke"),
+                                                    withDestinationURL: Self.fakeXcode.appendingPathComponent("Scenarios/smoke"))
+        return scenario
+    }
+
+    @Test func theRunDeadlineStopsXcodebuildWithSIGINTAndTheTestsItsBundleHoldsAreKept() throws {
+        let started = Date()
+        let run = try run(scenario: try hangingScenario().path, runSeconds: 4, graceSeconds: 30)
+        // SIGINT, not SIGKILL: the fake finalized its bundle and the run read every test in it.
+        let marker = run.runDirectory.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("fake.log.sigint")
+        #expect((try? String(contentsOf: marker, encoding: .utf8)) == "interrupted\n")
+        #expect(run.result.tests.count == 6)
+        #expect(run.log.filter { $0.contains("-resultBundlePath") }.count == 1)
+        #expect(run.result.errors.map(\.message) == ["the run reached timeouts.runSeconds (1800 s); 0 tests did not run"])
+        // It finished on SIGINT well inside the 30 s grace period.
+        #expect(Date().timeIntervalSince(started) < 20)
+    }
+
+    @Test func stoppingSmokerunStopsXcodebuildWithSIGINTAndTheRunIsInterruptedWithWhatItsBundleHeld() throws {
+        let scenario = try hangingScenario()
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("smokerun-xcb-\(UUID().uuidString.prefix(8))")
+        let cancellation = CancellationFlag()
+        // What SignalTrap does on SIGTERM/SIGINT of smokerun, once the hanging test-without-building has started (bounded: 30 s).
+        Thread.detachNewThread {
+            for _ in 0..<300 where !Self.hangStarted(log: root.appendingPathComponent("fake.log")) {
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+            cancellation.cancel()
+        }
+        let run = try run(scenario: scenario.path, graceSeconds: 30, cancellation: cancellation, root: root)
+        #expect(run.result.interrupted)
+        // Finalized on SIGINT: every test of the bundle is read, and nothing is reported missing.
+        #expect(run.result.tests.count == 6)
+        #expect(run.result.errors.isEmpty, "\(run.result.errors)")
+        #expect(run.log.filter { $0.contains("-resultBundlePath") }.count == 1)
+        #expect((try? String(contentsOf: root.appendingPathComponent("fake.log.sigint"), encoding: .utf8)) == "interrupted\n")
+    }
+
+    /// Whether the fake's log shows the hanging test-without-building started.
+    static func hangStarted(log: URL) -> Bool {
+        (try? String(contentsOf: log, encoding: .utf8))?.contains("-resultBundlePath") == true
     }
 }

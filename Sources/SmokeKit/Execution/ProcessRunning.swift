@@ -1,0 +1,100 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One long-running process to start: the build, a test batch, an `xcodebuild`, `llvm-cov export`.
+package struct ProcessLaunch: Sendable {
+    package var executable: String
+    package var arguments: [String]
+    package var environment: [String: String]
+    package var currentDirectory: URL?
+    package var outputs: ChildProcess.Outputs = .merged
+    /// What a stop sends the process group before SIGKILL: SIGINT for xcodebuild (it finalizes its
+    /// result bundle, as on Ctrl-C in a terminal), SIGTERM for test processes.
+    package var stopSignal: Int32 = SIGTERM
+    /// How long a stopped process may take to finish before its group is killed (`timeouts.graceSeconds`).
+    package var graceSeconds: TimeInterval = 0
+    /// `console.log`: every byte of stdout (merged output) as it comes; callers note the command line their way.
+    package var log: ConsoleLog?
+    /// Told about the process group while it runs (the run lock keeps it for a later run to end).
+    package var groups: (any ProcessGroupRecording)?
+
+    package init(executable: String, arguments: [String], environment: [String: String], currentDirectory: URL?) {
+        self.executable = executable
+        self.arguments = arguments
+        self.environment = environment
+        self.currentDirectory = currentDirectory
+    }
+}
+
+/// What a caller's tick says about a running process.
+package enum ProcessDecision: Sendable, Equatable {
+    case keepRunning
+    /// Stop it: the launch's stop signal, its grace period, then SIGKILL of the group.
+    case stop
+}
+
+/// How a launched process ended.
+package struct ProcessExit: Sendable, Equatable {
+    package var termination: Termination
+    /// The caller asked it to stop.
+    package var stopped: Bool
+    /// It did not finish within the grace period and its group was killed.
+    package var forced: Bool
+
+    package init(termination: Termination, stopped: Bool = false, forced: Bool = false) {
+        self.termination = termination
+        self.stopped = stopped
+        self.forced = forced
+    }
+}
+
+/// The one seam for long-running processes. The real one is `ChildProcessRunner`; tests pass a
+/// scripted fake that replays output, an exit status, a crash or a hang.
+package protocol ProcessRunning: Sendable {
+    /// Starts `launch` and runs it to the end. `onOutput` sees stdout (with stderr when merged) as it
+    /// arrives, `onError` separate stderr; `onTick` is asked at least every 0.2 s whether to stop it.
+    func run(
+        _ launch: ProcessLaunch, onOutput: (UnsafeRawBufferPointer) -> Void, onError: (UnsafeRawBufferPointer) -> Void,
+        onTick: () -> ProcessDecision
+    ) throws -> ProcessExit
+}
+
+extension ProcessRunning {
+    package func run(_ launch: ProcessLaunch, onOutput: (UnsafeRawBufferPointer) -> Void, onTick: () -> ProcessDecision) throws -> ProcessExit {
+        try run(launch, onOutput: onOutput, onError: { _ in }, onTick: onTick)
+    }
+}
+
+/// The real runner: `ChildProcess` (own process group; on Linux fork + PR_SET_PDEATHSIG + exec;
+/// close-on-exec pipes), started and run on the calling thread as `DeathSignalSpawn` requires.
+package struct ChildProcessRunner: ProcessRunning {
+    package init() {}
+
+    package func run(
+        _ launch: ProcessLaunch, onOutput: (UnsafeRawBufferPointer) -> Void, onError: (UnsafeRawBufferPointer) -> Void,
+        onTick: () -> ProcessDecision
+    ) throws -> ProcessExit {
+        let child = try ChildProcess(
+            executable: launch.executable, arguments: launch.arguments, environment: launch.environment,
+            currentDirectory: launch.currentDirectory, outputs: launch.outputs)
+        launch.groups?.record(group: child.pid)
+        defer { launch.groups?.forget(group: child.pid) }
+        var stopped = false
+        let termination = child.run(
+            onOutput: { bytes in
+                launch.log?.write(bytes)
+                onOutput(bytes)
+            },
+            onError: onError,
+            onTick: {
+                guard onTick() == .stop else { return .keepRunning }
+                stopped = true
+                return .stop(signal: launch.stopSignal, grace: launch.graceSeconds)
+            })
+        return ProcessExit(termination: termination, stopped: stopped, forced: child.forced)
+    }
+}

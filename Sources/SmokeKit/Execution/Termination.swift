@@ -1,0 +1,43 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How a child process ended.
+package enum Termination: Sendable, Equatable {
+    case exited(Int32)
+    case signaled(Int32)
+
+    package var succeeded: Bool { self == .exited(0) }
+
+    /// The exit status as a shell reports it: the status, or 128 + the signal.
+    package var exitStatus: Int32 {
+        switch self {
+        case .exited(let status): status
+        case .signaled(let signal): 128 + signal
+        }
+    }
+
+    package var description: String {
+        switch self {
+        case .exited(let status): "exit status \(status)"
+        case .signaled(let signal): "signal \(signal) (\(Termination.signalName(signal)))"
+        }
+    }
+
+    static func signalName(_ signal: Int32) -> String {
+        switch signal {
+        case SIGILL: "SIGILL"
+        case SIGTRAP: "SIGTRAP"
+        case SIGABRT: "SIGABRT"
+        case SIGBUS: "SIGBUS"
+        case SIGFPE: "SIGFPE"
+        case SIGKILL: "SIGKILL"
+        case SIGSEGV: "SIGSEGV"
+        case SIGTERM: "SIGTERM"
+        case SIGINT: "SIGINT"
+        default: "signal \(signal)"
+        }
+    }
+}

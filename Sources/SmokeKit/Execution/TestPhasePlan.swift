@@ -1,0 +1,73 @@
+/// Which tests a run's test phase runs, in which processes and in which order (DESIGN §5, §11).
+/// Pure, and the same for both drivers: selection, then the shard's slice, then batches at the
+/// isolation level in seeded order.
+package struct TestPhasePlan: Sendable, Equatable {
+    /// How a pipeline picks tests from the discovered list.
+    package enum Selection: Sendable, Equatable {
+        /// `swiftpm.filter`/`skip`: regexes over the id, as `swift test` takes them.
+        case patterns(filter: [String], skip: [String])
+        /// `xcodebuild.onlyTesting`/`skipTesting`: `Target[/Class[/method]]` selectors.
+        case xcodeSelectors(only: [String], skip: [String])
+    }
+
+    /// Why a plan runs nothing.
+    package enum Empty: Sendable, Equatable {
+        /// The selection matched none of the discovered tests: a configuration mistake.
+        case noneSelected
+        /// More shards than tests: this shard has nothing to do, which is not an error.
+        case emptyShard
+    }
+
+    /// This run's tests (the shard's slice when sharded), in discovery order.
+    package var selected: [TestCase]
+    /// One test process (or xcodebuild invocation) each, in run order.
+    package var batches: [TestBatch]
+    package var empty: Empty?
+
+    package init(selected: [TestCase], batches: [TestBatch], empty: Empty? = nil) {
+        self.selected = selected
+        self.batches = batches
+        self.empty = empty
+    }
+
+    /// The plan over a discovered test list. Shards split the *selected* tests with `ShardPlanner`,
+    /// so `merge` of every shard is the unsharded run whichever driver ran them.
+    package static func make(
+        discovered: [TestCase], selection: Selection, shard: ShardRecord?, durations: [String: Double],
+        ordering: OrderingSettings, seed: UInt64?
+    ) -> TestPhasePlan {
+        var selected = select(discovered, by: selection)
+        if selected.isEmpty { return TestPhasePlan(selected: [], batches: [], empty: .noneSelected) }
+        if let shard {
+            selected = ShardPlanner.slice(selected, shard: shard, durations: durations)
+            if selected.isEmpty { return TestPhasePlan(selected: [], batches: [], empty: .emptyShard) }
+        }
+        let batches = TestOrdering.batches(selected, mode: ordering.mode, isolation: ordering.isolation, seed: seed)
+        return TestPhasePlan(selected: selected, batches: batches)
+    }
+
+    /// A tool that cannot list its tests (Xcode before 16): one batch that runs the pipeline's own
+    /// selection, in the order the tool chooses.
+    package static let unlisted = TestPhasePlan(selected: [], batches: [TestBatch(framework: .xctest, tests: [])])
+
+    /// A plan that runs nothing because the selection matched nothing: what to tell the user.
+    package static func noneSelectedError(discovered: [TestCase], listedBy source: String, selection: Selection) -> InfrastructureError {
+        let (keys, shown): (String, [String]) = switch selection {
+        case .patterns: ("swiftpm.filter/skip", discovered.prefix(20).map(\.id))
+        case .xcodeSelectors: ("xcodebuild.onlyTesting/skipTesting", discovered.prefix(20).map { XcodeTestIdentifier.xcode($0.id) })
+        }
+        return InfrastructureError(message: "no tests to run: \(discovered.count) \(source), none selected by \(keys)", details: shown)
+    }
+
+    package static func select(_ tests: [TestCase], by selection: Selection) -> [TestCase] {
+        switch selection {
+        case .patterns(let filter, let skip):
+            TestOrdering.select(tests, filter: filter, skip: skip)
+        case .xcodeSelectors(let only, let skip):
+            tests.filter { test in
+                (only.isEmpty || only.contains { XcodeTestIdentifier.selector($0, covers: test) })
+                    && !skip.contains { XcodeTestIdentifier.selector($0, covers: test) }
+            }
+        }
+    }
+}

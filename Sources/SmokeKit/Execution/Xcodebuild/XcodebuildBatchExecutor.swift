@@ -1,0 +1,75 @@
+import Foundation
+
+/// The xcodebuild driver's part of the test phase: one `test-without-building` per batch into a
+/// fresh result bundle, read with the injected reader. A stopped invocation (deadline, signal) had
+/// its SIGINT and grace period, so whatever its bundle holds is still read.
+struct XcodebuildBatchExecutor: BatchExecuting {
+    var driver: XcodebuildDriver
+    var process: XcodebuildProcess
+    var commandLine: XcodebuildCommandLine
+    var xcodebuild: String
+    /// Keys of the tests a first attempt may report unasked (a bundle can hold more than was asked
+    /// for); nil when the tool could not list its tests and every test the bundle holds is the run's.
+    var planned: Set<String>?
+    /// What the bundles said about Xcode, when `xcodebuild -version` did not.
+    private(set) var xcodeVersion: String?
+    /// Each bundle read, in order: Xcode's own counts and smokerun's reading of it, for the run's reconciliation.
+    private(set) var bundles: [BundleTally] = []
+    private var invocation = 0
+    /// First attempts already reported, by key: a later bundle's copy of one is not a new test.
+    private var reported = Set<String>()
+
+    init(driver: XcodebuildDriver, process: XcodebuildProcess, commandLine: XcodebuildCommandLine, xcodebuild: String, planned: Set<String>?) {
+        self.driver = driver
+        self.process = process
+        self.commandLine = commandLine
+        self.xcodebuild = xcodebuild
+        self.planned = planned
+    }
+
+    /// Runs `batch.tests` (the pipeline's own selection when empty) into a fresh bundle and reads it.
+    mutating func execute(_ batch: TestBatch, isRetry: Bool, onTestFinished: @escaping (TestResult) -> Void) throws -> BatchOutcome {
+        invocation += 1
+        let bundle = driver.workDirectory.appendingPathComponent("bundles/\(invocation).xcresult")
+        let scratch = driver.workDirectory.appendingPathComponent("exported/\(invocation)")
+        let arguments = commandLine.testWithoutBuilding(only: batch.tests.map { XcodeTestIdentifier.xcode($0.id) }, resultBundle: bundle.path)
+        let finished = try process.run(arguments)
+        var outcome = BatchOutcome(results: [], termination: finished.termination, stopReason: finished.stopReason)
+        let requested = Set(batch.tests.map(\.key))
+        guard FileManager.default.fileExists(atPath: bundle.path) else {
+            if finished.stopReason == nil {
+                outcome.errors.append(InfrastructureError(
+                    message: "xcodebuild test-without-building wrote no result bundle (\(finished.termination.description))",
+                    command: [xcodebuild] + arguments, exitStatus: finished.exitStatus, details: finished.tail))
+            }
+            return outcome
+        }
+        let contents: ResultBundleContents
+        do {
+            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+            contents = try driver.reader.read(bundle: bundle, scratchDirectory: scratch)
+        } catch {
+            outcome.errors.append(InfrastructureError(message: "could not read the result bundle \(bundle.path): \(error.localizedDescription)",
+                                                      command: [xcodebuild] + arguments, exitStatus: finished.exitStatus))
+            return outcome
+        }
+        outcome.errors += contents.notes.map { InfrastructureError(message: $0) }
+        bundles.append(BundleTally(counts: contents.summaryCounts, tests: contents.tests))
+        if xcodeVersion == nil { xcodeVersion = contents.xcodeVersion }
+        var kept = Set<String>()
+        for test in contents.tests {
+            let key = test.key
+            let wanted = requested.contains(key) || (!isRetry && (planned?.contains(key) ?? true))
+            guard wanted, isRetry || !reported.contains(key), kept.insert(key).inserted else { continue }
+            outcome.results.append(test)
+            onTestFinished(test)
+        }
+        outcome.attachments = contents.attachments.filter { $0.testID.map { kept.contains(TestCase.key($0)) } ?? true }
+        // Asked for, absent from a bundle that could be read: the runner ended before it reported them.
+        if outcome.stopReason == nil {
+            outcome.notStarted = batch.tests.filter { !kept.contains($0.key) && (isRetry || !reported.contains($0.key)) }
+        }
+        if !isRetry { reported.formUnion(kept) }
+        return outcome
+    }
+}
