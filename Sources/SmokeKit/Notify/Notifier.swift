@@ -12,7 +12,7 @@ package struct Notifier: Sendable {
 
     /// The run command's entry point.
     /// - Parameters:
-    ///   - history: earlier runs of the pipeline, oldest first (`HistoryReader.earlierRuns` makes it).
+    ///   - history: earlier runs of the pipeline, oldest first (`NotificationPolicy.earlierRuns` makes it).
     ///   - environment: holds the webhook URL (in `settings.webhookURLEnvironment`) and the
     ///     `GITHUB_*` variables for the CI link.
     package func notifyAfterRun(

@@ -41,8 +41,6 @@ package struct OutboxItem: Codable, Sendable, Equatable {
 
     /// An id safe as a file name: the run id and kind, other characters replaced by `_`.
     package static func id(runID: String, kind: NotificationKind) -> String {
-        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.")
-        let safe = String(runID.map { allowed.contains($0) ? $0 : "_" }).trimmingCharacters(in: CharacterSet(charactersIn: "."))
-        return "\(safe.isEmpty ? "run" : safe)-\(kind.rawValue)"
+        "\(OutputLayout.safeFileName(runID, fallback: "run"))-\(kind.rawValue)"
     }
 }
