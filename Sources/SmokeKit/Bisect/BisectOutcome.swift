@@ -31,7 +31,7 @@ package enum BisectOutcome: Sendable, Equatable {
         case .gaveUp(let remaining, _):
             return "gave up after \(count): \(test) fails after some of \(remaining.count) earlier tests (\(Self.list(remaining)))"
         case .interrupted(let remaining, _):
-            return "interrupted after \(count) finished: \(remaining.count) earlier tests of \(test) were still suspects (\(Self.list(remaining)))"
+            return "interrupted after \(count): \(ReportText.count(remaining.count, "earlier test")) still under suspicion for \(test) (\(Self.list(remaining)))"
         }
     }
 

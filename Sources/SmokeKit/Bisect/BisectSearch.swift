@@ -73,7 +73,8 @@ package struct BisectSearch {
             while low < high {
                 let middle = (low + high) / 2
                 guard let failed = try check(ordered(culprits, remaining.prefix(middle))) else {
-                    return unfinished(remaining.map { candidates[$0] })
+                    // Known to fail: the culprits with the first `high` positions; the rest are cleared.
+                    return unfinished(ordered(culprits, remaining.prefix(high)))
                 }
                 if failed { high = middle } else { low = middle + 1 }
                 sawFailure = sawFailure || failed
@@ -81,14 +82,14 @@ package struct BisectSearch {
             if !sawFailure, low > 1 {
                 // Every shorter prefix passed: confirm the whole set still fails before blaming its last test.
                 guard let failed = try check(ordered(culprits, remaining[...])) else {
-                    return unfinished(remaining.map { candidates[$0] })
+                    return unfinished(ordered(culprits, remaining[...]))
                 }
                 if !failed { return .didNotReproduce(runs: runs) }
             }
             culprits.insert(remaining[low - 1])
             remaining = Array(remaining.prefix(low - 1))
             guard let enough = try check(ordered(culprits, [])) else {
-                return unfinished(remaining.map { candidates[$0] })
+                return unfinished(ordered(culprits, remaining[...]))
             }
             if enough { return .failsAfter(ordered(culprits, []), runs: runs) }
             if remaining.isEmpty {
