@@ -87,8 +87,8 @@ package struct NotifyCommand: Command {
         )
         context.standardError.line(Notifier.describe(record))
         switch record.outcome {
-        case "delivered": return .passed
-        case "suppressed": return .invalidInput
+        case .delivered: return .passed
+        case .suppressed: return .invalidInput
         default: return .infrastructure
         }
     }
@@ -99,7 +99,7 @@ package struct NotifyCommand: Command {
         for record in records { context.standardError.line(Notifier.describe(record)) }
         let waiting = Outbox(outputDirectory: outputDirectory).items()
         if !waiting.items.isEmpty { context.standardError.line("notify: \(waiting.items.count) notification(s) still in the outbox") }
-        return records.allSatisfy { $0.outcome == "delivered" } && waiting.items.isEmpty ? .passed : .infrastructure
+        return records.allSatisfy { $0.outcome == .delivered } && waiting.items.isEmpty ? .passed : .infrastructure
     }
 
     /// RUN as `RunDirectoryLocator` finds it (a run directory, its report.json, a run id, or the latest run).

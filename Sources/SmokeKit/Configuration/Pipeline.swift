@@ -141,7 +141,7 @@ package struct NotifySettings: Sendable, Equatable {
     package init() {}
 }
 
-package enum NotifyFormat: String, Sendable, Equatable, CaseIterable {
+package enum NotifyFormat: String, Codable, Sendable, Equatable, CaseIterable {
     case slack, json
 }
 
