@@ -122,7 +122,7 @@ import Testing
             report: report, history: [], settings: NotifySettings(), outputDirectory: output,
             environment: ["SMOKERUN_WEBHOOK_URL": closed.absoluteString]
         )
-        #expect(records.map(\.outcome) == ["queued"])
+        #expect(records.map(\.outcome) == [.queued])
         #expect(records.first?.attempts == 4)
         #expect(records.first?.detail == "network error: connection refused")
         #expect(sleeper.sleeps == [0.75, 1.5, 3])
@@ -176,7 +176,7 @@ import Testing
         #expect(written.status == .failed)
         #expect(written.tests == before.tests)
         #expect(written.totals == before.totals)
-        #expect(written.notifications.map(\.outcome) == ["queued"])
+        #expect(written.notifications.map(\.outcome) == [.queued])
         #expect(written.notifications.first?.httpStatus == 503)
         #expect(receiver.requests.count == 2)
         let everything = everythingWritten(under: output)

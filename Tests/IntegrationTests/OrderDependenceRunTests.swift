@@ -67,8 +67,11 @@ import Testing
 
     @Test func bisectNamesThePrimingTestAsTheCulprit() async throws {
         let (outcome, pipeline) = try Self.run.get()
-        let (exit, out, err) = await bisect(outcome.runDirectory.path, "CacheReadingTests/testStartsWithAColdCache", pipeline: pipeline)
+        // No --pipeline: the run recorded Pipelines/order.json in its report.json.
+        let (exit, out, err) = await bisect(outcome.runDirectory.path, "CacheReadingTests/testStartsWithAColdCache", pipeline: pipeline, passPipeline: false)
         #expect(exit == .passed, "\(err.text)")
+        #expect(outcome.report.pipelineFile == "Pipelines/order.json")
+        #expect(!err.text.contains("changed since"), "\(err.text)")
         #expect(out.text.contains("\(Self.reading) fails when run after \(Self.priming) (found in "), "\(out.text)")
         // 7 earlier tests: all, alone, ⌈log2 7⌉ halvings, a confirmation and the culprit alone.
         let runs = err.text.split(separator: "\n").filter { $0.hasPrefix("bisect: [") }
@@ -91,12 +94,12 @@ import Testing
         #expect(err.text.contains("no test 'NoSuchTests/testNothing'"))
     }
 
-    func bisect(_ run: String, _ test: String, pipeline: URL) async -> (ExitCode, BufferOutput, BufferOutput) {
+    func bisect(_ run: String, _ test: String, pipeline: URL, passPipeline: Bool = true) async -> (ExitCode, BufferOutput, BufferOutput) {
         let out = BufferOutput()
         let err = BufferOutput()
         let root = pipeline.deletingLastPathComponent().deletingLastPathComponent()
         let context = CommandContext(standardOutput: out, standardError: err, currentDirectory: root)
-        let exit = await CommandLineTool.run(arguments: ["bisect", run, test, "--pipeline", pipeline.path], context: context)
+        let exit = await CommandLineTool.run(arguments: ["bisect", run, test] + (passPipeline ? ["--pipeline", pipeline.path] : []), context: context)
         return (exit, out, err)
     }
 }

@@ -8,10 +8,12 @@ package enum BisectOutcome: Sendable, Equatable {
     case didNotReproduce(runs: Int)
     /// The run limit was reached before the search finished; the candidates left are listed.
     case gaveUp(remaining: [String], runs: Int)
+    /// SIGINT/SIGTERM stopped the search; the candidates still under suspicion and the runs finished.
+    case interrupted(remaining: [String], runs: Int)
 
     package var runs: Int {
         switch self {
-        case .failsAfter(_, let runs), .failsAlone(let runs), .didNotReproduce(let runs), .gaveUp(_, let runs): runs
+        case .failsAfter(_, let runs), .failsAlone(let runs), .didNotReproduce(let runs), .gaveUp(_, let runs), .interrupted(_, let runs): runs
         }
     }
 
@@ -27,7 +29,14 @@ package enum BisectOutcome: Sendable, Equatable {
         case .didNotReproduce:
             return "the failure of \(test) did not reproduce after the tests that ran before it (\(count)); it may be flaky"
         case .gaveUp(let remaining, _):
-            return "gave up after \(count): \(test) fails after some of \(remaining.count) earlier tests (\(remaining.prefix(5).joined(separator: ", "))\(remaining.count > 5 ? ", …" : ""))"
+            return "gave up after \(count): \(test) fails after some of \(remaining.count) earlier tests (\(Self.list(remaining)))"
+        case .interrupted(let remaining, _):
+            return "interrupted after \(count): \(ReportText.count(remaining.count, "earlier test")) still under suspicion for \(test) (\(Self.list(remaining)))"
         }
+    }
+
+    /// The first five names, then "…".
+    private static func list(_ names: [String]) -> String {
+        names.prefix(5).joined(separator: ", ") + (names.count > 5 ? ", …" : "")
     }
 }

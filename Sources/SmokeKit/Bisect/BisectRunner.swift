@@ -13,10 +13,14 @@ package struct BisectRunner: Sendable {
     package var context: CommandContext
     /// One line per bisect run, for the person watching.
     package var progress: @Sendable (String) -> Void
+    /// Set by SIGINT/SIGTERM (`bisect` traps them): the running test process group is stopped and
+    /// the search ends as `.interrupted`.
+    package var cancellation: CancellationFlag
 
     package init(
         pipeline: Pipeline, settings: SwiftPMSettings, target: BisectTarget, isolation: Isolation,
-        workDirectory: URL, context: CommandContext, progress: @escaping @Sendable (String) -> Void
+        workDirectory: URL, context: CommandContext, cancellation: CancellationFlag = CancellationFlag(),
+        progress: @escaping @Sendable (String) -> Void
     ) {
         self.pipeline = pipeline
         self.settings = settings
@@ -25,13 +29,13 @@ package struct BisectRunner: Sendable {
         self.workDirectory = workDirectory
         self.context = context
         self.progress = progress
+        self.cancellation = cancellation
     }
 
     package func run() throws -> BisectOutcome {
         try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
         let console = try ConsoleLog(url: workDirectory.appendingPathComponent(RunStore.consoleLogName))
         let packageRoot = pipeline.resolve(settings.packagePath, currentDirectory: context.currentDirectory)
-        let cancellation = CancellationFlag()
         // timeouts.runSeconds bounds one run of the suite: the build, then each trial on its own.
         func limits() -> RunLimits {
             var limits = RunLimits(testSeconds: pipeline.timeouts.testSeconds,
@@ -47,12 +51,14 @@ package struct BisectRunner: Sendable {
                 settings: settings, pipeline: pipeline, currentDirectory: context.currentDirectory, environment: context.environment,
                 runner: context.runner, processes: ChildProcessRunner(), limits: limits(), console: console).binary
         } catch let failure as BuildFailure {
+            if cancellation.isCancelled { return .interrupted(remaining: target.candidates, runs: 0) }
             throw BisectRunFailure(message: failure.record.message, details: failure.record.details)
         }
 
         let search = BisectSearch(candidates: target.candidates)
         var runNumber = 0
         return try search.run { before in
+            if cancellation.isCancelled { throw BisectSearch.Stop() }
             runNumber += 1
             let trial = workDirectory.appendingPathComponent("run-\(runNumber)")
             let failed = try runOnce(before: before, binary: binary, packageRoot: packageRoot, trialDirectory: trial,
@@ -79,10 +85,10 @@ package struct BisectRunner: Sendable {
             let stream = batch.framework == .swiftTesting ? trialDirectory.appendingPathComponent("events-\(index + 1).jsonl") : nil
             let outcome = try runner.run(batch, eventStream: stream)
             // A trial cut short proves nothing either way; it must not count as "passed".
+            if outcome.stopReason == .cancelled || cancellation.isCancelled { throw BisectSearch.Stop() }
             if let stop = outcome.stopReason, stop != .testTimedOut {
                 throw BisectRunFailure(
-                    message: stop == .cancelled ? "bisect was interrupted" : "a bisect run took longer than timeouts.runSeconds (\(Int(pipeline.timeouts.runSeconds)) s)",
-                    details: [])
+                    message: "a bisect run took longer than timeouts.runSeconds (\(Int(pipeline.timeouts.runSeconds)) s)", details: [])
             }
             if let result = outcome.results.first(where: { $0.id == target.test.id }) {
                 return result.status.isFailure

@@ -29,18 +29,36 @@ package struct BisectSearch {
         return steps
     }
 
-    /// Runs the search. `fails` gets a subsequence of `candidates` and answers whether the test failed after it.
+    /// Thrown by the `fails` closure when the person stopped the bisect (SIGINT/SIGTERM): the
+    /// search ends with `.interrupted`, saying what was still under suspicion.
+    package struct Stop: Error, Equatable {
+        package init() {}
+    }
+
+    /// Runs the search. `fails` gets a subsequence of `candidates` and answers whether the test failed
+    /// after it, or throws `Stop` to end the search where it is.
     package func run(_ fails: ([String]) throws -> Bool) rethrows -> BisectOutcome {
         var runs = 0
-        // Nil once the limit is reached: nothing more is run.
+        var stopped = false
+        // Nil once the limit is reached or the closure stopped: nothing more is run.
         func check(_ tests: [String]) throws -> Bool? {
             guard runs < runLimit else { return nil }
             runs += 1
-            return try fails(tests)
+            do {
+                return try fails(tests)
+            } catch is Stop {
+                // The run cut short proves nothing: it is not counted as done.
+                runs -= 1
+                stopped = true
+                return nil
+            }
         }
-        guard let failsAfterAll = try check(candidates) else { return .gaveUp(remaining: candidates, runs: runs) }
+        func unfinished(_ remaining: [String]) -> BisectOutcome {
+            stopped ? .interrupted(remaining: remaining, runs: runs) : .gaveUp(remaining: remaining, runs: runs)
+        }
+        guard let failsAfterAll = try check(candidates) else { return unfinished(candidates) }
         guard failsAfterAll else { return .didNotReproduce(runs: runs) }
-        guard let failsAlone = try check([]) else { return .gaveUp(remaining: candidates, runs: runs) }
+        guard let failsAlone = try check([]) else { return unfinished(candidates) }
         if failsAlone { return .failsAlone(runs: runs) }
 
         var culprits: Set<Int> = []
@@ -55,7 +73,8 @@ package struct BisectSearch {
             while low < high {
                 let middle = (low + high) / 2
                 guard let failed = try check(ordered(culprits, remaining.prefix(middle))) else {
-                    return .gaveUp(remaining: remaining.map { candidates[$0] }, runs: runs)
+                    // Known to fail: the culprits with the first `high` positions; the rest are cleared.
+                    return unfinished(ordered(culprits, remaining.prefix(high)))
                 }
                 if failed { high = middle } else { low = middle + 1 }
                 sawFailure = sawFailure || failed
@@ -63,14 +82,14 @@ package struct BisectSearch {
             if !sawFailure, low > 1 {
                 // Every shorter prefix passed: confirm the whole set still fails before blaming its last test.
                 guard let failed = try check(ordered(culprits, remaining[...])) else {
-                    return .gaveUp(remaining: remaining.map { candidates[$0] }, runs: runs)
+                    return unfinished(ordered(culprits, remaining[...]))
                 }
                 if !failed { return .didNotReproduce(runs: runs) }
             }
             culprits.insert(remaining[low - 1])
             remaining = Array(remaining.prefix(low - 1))
             guard let enough = try check(ordered(culprits, [])) else {
-                return .gaveUp(remaining: remaining.map { candidates[$0] }, runs: runs)
+                return unfinished(ordered(culprits, remaining[...]))
             }
             if enough { return .failsAfter(ordered(culprits, []), runs: runs) }
             if remaining.isEmpty {

@@ -71,7 +71,7 @@ package struct CoverageCommand: Command {
         }
         historyCount = try parsed.integer("history") ?? 10
         guard historyCount >= 1 else { throw UsageError("--history must be at least 1, not \(historyCount)") }
-        output = parsed.value("output") ?? ".smokerun"
+        output = parsed.value("output") ?? OutputLayout.defaultOutput
         self.loadHistory = loadHistory
         self.terminalWidth = terminalWidth
     }

@@ -28,9 +28,9 @@ package struct DevicesCommand: Command {
     package func run(in context: CommandContext) async throws -> ExitCode {
         let out = context.standardOutput
         var pipeline: Pipeline?
-        let path = pipelinePath ?? "Pipelines/smoke.json"
-        if pipelinePath != nil || FileManager.default.fileExists(atPath: context.url(for: path).path) {
-            pipeline = try PipelineLoader().load(context.url(for: path), displayPath: path)
+        let (url, path) = ProjectLocator.pipeline(pipelinePath, in: context)
+        if pipelinePath != nil || FileManager.default.fileExists(atPath: url.path) {
+            pipeline = try PipelineLoader().load(url, displayPath: path)
         }
         if let profile = pipeline?.device, profile.isHost {
             let device = HostDevice.resolve(profile, environment: context.environment)

@@ -23,7 +23,7 @@ package struct HistoryCommand: Command {
     package init(arguments: [String]) throws(UsageError) {
         let parsed = try Arguments(arguments, options: ["output", "pipeline", "count"], flags: ["flaky"])
         guard parsed.positionals.isEmpty else { throw UsageError("history takes no positional arguments") }
-        output = parsed.value("output") ?? ".smokerun"
+        output = parsed.value("output") ?? OutputLayout.defaultOutput
         pipeline = parsed.value("pipeline")
         count = try parsed.integer("count") ?? 20
         guard count > 0 else { throw UsageError("--count must be at least 1") }
@@ -42,7 +42,7 @@ package struct HistoryCommand: Command {
         }
         let entries = Array(contents.entries.filter { pipeline == nil || $0.pipeline == pipeline }.suffix(count))
         guard !entries.isEmpty else {
-            context.standardOutput.line("no runs yet in \(folder.path)/history.jsonl; run `smokerun run` first")
+            context.standardOutput.line("no runs yet in \(file.path); run `smokerun run` first")
             return .passed
         }
         let text = flaky ? HistoryTable.flakeRates(entries) : HistoryTable.runs(entries)

@@ -15,7 +15,8 @@ package struct InstallCommand: Command {
 
         """
 
-    private let file: String
+    /// Nil: the default pipeline of the project found upward.
+    private let file: String?
     private let environment: ScheduleEnvironment
 
     package init(arguments: [String]) throws(UsageError) {
@@ -25,12 +26,12 @@ package struct InstallCommand: Command {
     package init(arguments: [String], environment: ScheduleEnvironment) throws(UsageError) {
         let parsed = try Arguments(arguments)
         guard parsed.positionals.count <= 1 else { throw UsageError("install takes one pipeline file, not \(parsed.positionals.count)") }
-        file = parsed.positionals.first ?? "Pipelines/smoke.json"
+        file = parsed.positionals.first
         self.environment = environment
     }
 
     package func run(in context: CommandContext) async throws -> ExitCode {
-        let url = context.url(for: file)
+        let url = ProjectLocator.pipeline(file, in: context).url
         let pipeline = try environment.loadPipeline(url)
         let cron = try CronExpression(pipeline.schedule)
         guard TimeZone(identifier: pipeline.timeZone) != nil else {

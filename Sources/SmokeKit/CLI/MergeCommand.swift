@@ -14,13 +14,17 @@ package struct MergeCommand: Command {
         merged with llvm-profdata and exported again against the test binaries the shards
         recorded — never from averaged percentages.
 
-          RUN              a shard's run directory or run id
+          RUN              a shard's run directory, its report.json, or its run id
           --output DIR     where the merged run goes (default: the pipeline's output)
-          --pipeline FILE  the pipeline the shards ran (default: Pipelines/smoke.json); its
-                           reports, coverage include paths and webhook are used
+          --pipeline FILE  the pipeline whose reports, coverage include paths and webhook are
+                           used (default: the one the shards recorded in report.json; a
+                           warning says when that file changed since)
           --binary PATH    the instrumented test binary to export coverage against, instead of
                            the one the shards recorded (when merging on another machine)
           --no-notify      do not post to the webhook
+
+        SIGINT/SIGTERM before the merged reports are written remove the half-made run
+        directory (exit 3); once writing has begun it finishes, each file written atomically.
 
         Exit status as for run: 0 passed, 1 tests failed, 2 invalid input, 3 infrastructure
         (a missing shard is one), 4 coverage below its minimum.
@@ -28,7 +32,8 @@ package struct MergeCommand: Command {
         """
 
     var runs: [String]
-    var pipelinePath: String
+    /// Nil: the pipeline the first shard recorded (report.json `pipelineFile`), else the project's default.
+    var pipelinePath: String?
     var options: SmokeRun.Options
     var binaries: [String]
 
@@ -36,7 +41,7 @@ package struct MergeCommand: Command {
         let parsed = try Arguments(arguments, options: ["output", "pipeline", "binary"], flags: ["no-notify"])
         guard !parsed.positionals.isEmpty else { throw UsageError("merge takes the shards' run directories (smokerun merge DIR… --output DIR)") }
         runs = parsed.positionals
-        pipelinePath = parsed.value("pipeline") ?? "Pipelines/smoke.json"
+        pipelinePath = parsed.value("pipeline")
         binaries = parsed.values("binary")
         options = SmokeRun.Options()
         options.output = parsed.value("output")
@@ -44,32 +49,56 @@ package struct MergeCommand: Command {
     }
 
     package func run(in context: CommandContext) async throws -> ExitCode {
-        let pipeline = try PipelineLoader().load(context.url(for: pipelinePath), displayPath: pipelinePath)
-        let smokeRun = SmokeRun(pipeline: pipeline, options: options, context: context, cancellation: CancellationFlag())
-        let outputDirectory = smokeRun.outputDirectory
+        let lookup = try RecordedPipeline.lookupOutput(output: options.output, pipelinePath: pipelinePath, context: context)
         var parts: [RunMerger.Part] = []
         var directories: [URL] = []
         for run in runs {
-            let directory = try RunDirectoryLocator.resolve(run, outputDirectory: outputDirectory, resolvePath: context.url(for:))
+            let directory = try RunDirectoryLocator.resolve(run, outputDirectory: lookup, resolvePath: context.url(for:))
             parts.append(RunMerger.Part(report: try RunStore.loadReport(at: directory), source: run))
             directories.append(directory)
         }
+        let (pipelineURL, pipelineDisplay) = try RecordedPipeline.file(
+            for: parts[0].report, runDirectory: directories[0], given: pipelinePath, context: context)
+        let pipeline = try PipelineLoader().load(pipelineURL, displayPath: pipelineDisplay)
         for part in parts where part.report.pipeline != pipeline.name {
-            throw MergeError.differentPipelines(first: pipelinePath, firstPipeline: pipeline.name, other: part.source, otherPipeline: part.report.pipeline)
+            throw MergeError.differentPipelines(first: pipelineDisplay, firstPipeline: pipeline.name, other: part.source, otherPipeline: part.report.pipeline)
         }
+        var warned: Set<String> = []
+        for part in parts {
+            guard let warning = RecordedPipeline.changeWarning(part.report, file: pipelineURL, displayPath: pipelineDisplay),
+                  warned.insert(part.report.pipelineHash ?? "").inserted else { continue }
+            context.standardError.line("merge: \(warning)")
+        }
+
+        // Merging runs no tests; SIGINT/SIGTERM before the reports are written remove the half-made
+        // run directory, so no partial run is ever left (the writes after that are atomic).
+        let cancellation = CancellationFlag()
+        let trap = SignalTrap { _ in cancellation.cancel() }
+        defer { trap.release() }
+        let smokeRun = SmokeRun(pipeline: pipeline, options: options, context: context, cancellation: cancellation)
+        let outputDirectory = smokeRun.outputDirectory
         let runID = RunID.make(date: smokeRun.now(), suffix: RunID.randomSuffix())
         var report = try RunMerger.merge(parts, runID: runID)
         let runDirectory = try RunStore(outputDirectory: outputDirectory).createRunDirectory(runID: runID)
         context.standardError.line("merge: \(parts.count) runs → \(smokeRun.displayPath(runDirectory))")
+        func interrupted() -> ExitCode {
+            try? FileManager.default.removeItem(at: runDirectory)
+            context.standardError.line("merge: interrupted; nothing was written (the partial \(smokeRun.displayPath(runDirectory)) was removed)")
+            return .infrastructure
+        }
 
-        report.tests = try ShardFiles.copyAttachments(of: report.tests, from: zip(parts, directories).map { ($0.0.report, $0.1) }, into: runDirectory)
-        try ShardFiles.joinConsoleLogs(zip(parts, directories).map { ($0.0.report, $0.1) }, into: runDirectory)
+        let sources = zip(parts, directories).map { ($0.0.report, $0.1) }
+        report.tests = try ShardFiles.copyAttachments(of: report.tests, from: sources, into: runDirectory)
+        if cancellation.isCancelled { return interrupted() }
+        try ShardFiles.joinConsoleLogs(sources, into: runDirectory)
+        if cancellation.isCancelled { return interrupted() }
 
         var driverResult = DriverResult(device: report.device)
         driverResult.profiles = directories.flatMap(CoverageInputs.profiles(in:))
         if pipeline.coverage.enabled, !driverResult.profiles.isEmpty {
             driverResult.testBinaries = try testBinaries(parts: parts, directories: directories)
         }
+        if cancellation.isCancelled { return interrupted() }
         let outcome = await smokeRun.finish(report, runDirectory: runDirectory, driverResult: driverResult)
         return outcome.exitCode
     }

@@ -29,7 +29,7 @@ package struct NotifyCommand: Command {
 
     /// Reads `notify` and `output` from the pipeline file; defaults without one.
     package static let defaultSettingsResolver: SettingsResolver = { path, context in
-        guard let path else { return NotifyPipelineReader.Result(output: ".smokerun", notify: NotifySettings()) }
+        guard let path else { return NotifyPipelineReader.Result(output: OutputLayout.defaultOutput, notify: NotifySettings()) }
         return try NotifyPipelineReader.read(context.url(for: path))
     }
 
@@ -66,7 +66,7 @@ package struct NotifyCommand: Command {
         if flush { return await flushOutbox(outputDirectory, resolved.notify, context) }
 
         let report = try loadReport(outputDirectory, context)
-        let history = HistoryReader.earlierRuns(of: report, in: HistoryReader.read(outputDirectory: outputDirectory).entries)
+        let history = NotificationPolicy.earlierRuns(of: report, in: HistoryStore.contentsOrEmpty(outputDirectory: outputDirectory).entries)
         let state = NotifyStateStore(outputDirectory: outputDirectory).load()
         let plan = NotificationPolicy.plan(report: report, history: history, state: state)
         if dryRun {
@@ -87,8 +87,8 @@ package struct NotifyCommand: Command {
         )
         context.standardError.line(Notifier.describe(record))
         switch record.outcome {
-        case "delivered": return .passed
-        case "suppressed": return .invalidInput
+        case .delivered: return .passed
+        case .suppressed: return .invalidInput
         default: return .infrastructure
         }
     }
@@ -99,31 +99,12 @@ package struct NotifyCommand: Command {
         for record in records { context.standardError.line(Notifier.describe(record)) }
         let waiting = Outbox(outputDirectory: outputDirectory).items()
         if !waiting.items.isEmpty { context.standardError.line("notify: \(waiting.items.count) notification(s) still in the outbox") }
-        return records.allSatisfy { $0.outcome == "delivered" } && waiting.items.isEmpty ? .passed : .infrastructure
+        return records.allSatisfy { $0.outcome == .delivered } && waiting.items.isEmpty ? .passed : .infrastructure
     }
 
-    /// RUN as a report file, a run directory or a run id; else the latest run.
+    /// RUN as `RunDirectoryLocator` finds it (a run directory, its report.json, a run id, or the latest run).
     private func loadReport(_ outputDirectory: URL, _ context: CommandContext) throws -> RunReport {
-        var candidates: [URL] = []
-        if let run {
-            let given = context.url(for: run)
-            candidates = [given, given.appendingPathComponent("report.json")]
-            if !run.contains("/") {
-                candidates.append(outputDirectory.appendingPathComponent("runs").appendingPathComponent(run).appendingPathComponent("report.json"))
-            }
-        } else {
-            candidates = [outputDirectory.appendingPathComponent("latest").appendingPathComponent("report.json")]
-        }
-        var isDirectory: ObjCBool = false
-        guard let file = candidates.first(where: {
-            FileManager.default.fileExists(atPath: $0.path, isDirectory: &isDirectory) && !isDirectory.boolValue
-        }) else {
-            throw NotifyError.runNotFound(run: run, tried: candidates.map(\.path))
-        }
-        do {
-            return try JSONCoding.decoder().decode(RunReport.self, from: Data(contentsOf: file))
-        } catch {
-            throw NotifyError.unreadableReport(path: file.path, reason: (error as? DecodingError)?.keyPathDescription ?? error.localizedDescription)
-        }
+        let directory = try RunDirectoryLocator.resolve(run, outputDirectory: outputDirectory, resolvePath: context.url(for:))
+        return try RunStore.loadReport(at: directory)
     }
 }

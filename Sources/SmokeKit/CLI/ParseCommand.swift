@@ -51,7 +51,7 @@ package struct ParseCommand: Command {
         let parsed = try Arguments(arguments, options: ["output", "name", "format", "attachments-from"], flags: ["summary-only", "cross-check", "strict"])
         inputs = parsed.positionals
         guard !inputs.isEmpty else { throw UsageError("parse needs at least one input file (a log, an event stream or an .xcresult bundle)") }
-        output = parsed.value("output") ?? ".smokerun"
+        output = parsed.value("output") ?? OutputLayout.defaultOutput
         name = parsed.value("name") ?? "parsed"
         summaryOnly = parsed.flag("summary-only")
         crossCheck = parsed.flag("cross-check")

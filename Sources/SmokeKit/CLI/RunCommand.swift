@@ -53,15 +53,7 @@ package struct RunCommand: Command {
     }
 
     package func run(in context: CommandContext) async throws -> ExitCode {
-        let url: URL
-        let displayPath: String
-        if let pipelinePath {
-            (url, displayPath) = (context.url(for: pipelinePath), pipelinePath)
-        } else {
-            let root = ProjectLocator.root(from: context.currentDirectory) ?? context.currentDirectory
-            url = root.appendingPathComponent(ProjectLocator.defaultPipeline)
-            displayPath = root.path == context.currentDirectory.standardizedFileURL.path ? ProjectLocator.defaultPipeline : url.path
-        }
+        let (url, displayPath) = ProjectLocator.pipeline(pipelinePath, in: context)
         let pipeline = try PipelineLoader().load(url, displayPath: displayPath, checkingPaths: true)
         var run = SmokeRun(pipeline: pipeline, options: options, context: context, cancellation: CancellationFlag())
         // Never two runs of one pipeline at once, whether from cron, CI or `smokerun schedule`.

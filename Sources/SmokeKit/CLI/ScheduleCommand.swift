@@ -53,7 +53,7 @@ package struct ScheduleCommand: Command {
             loadPipelines: { pipelineFiles.load(with: loadChecked) },
             runPipeline: environment.runPipeline,
             lastRun: { pipeline in
-                HistoryLookup.lastRunStart(pipeline: pipeline.name, historyFile: outputDirectory(pipeline).appendingPathComponent("history.jsonl"))
+                HistoryLookup.lastRunStart(pipeline: pipeline.name, historyFile: OutputLayout(root: outputDirectory(pipeline)).history)
             },
             lockFile: { pipeline in RunLock.fileURL(outputDirectory: outputDirectory(pipeline), pipelineName: pipeline.name) },
             clock: environment.clock,

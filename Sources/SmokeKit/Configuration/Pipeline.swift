@@ -15,7 +15,7 @@ package struct Pipeline: Sendable, Equatable {
     package var coverage: CoverageSettings = CoverageSettings()
     package var reports: [ReportFormat] = ReportFormat.allCases
     /// Output folder; relative paths are relative to the pipeline file's project root.
-    package var output: String = ".smokerun"
+    package var output: String = OutputLayout.defaultOutput
     /// How many finished runs the output folder keeps (`RetentionPolicy`).
     package var retention: RetentionSettings = RetentionSettings()
     package var notify: NotifySettings = NotifySettings()
@@ -144,7 +144,7 @@ package struct NotifySettings: Sendable, Equatable {
     package init() {}
 }
 
-package enum NotifyFormat: String, Sendable, Equatable, CaseIterable {
+package enum NotifyFormat: String, Codable, Sendable, Equatable, CaseIterable {
     case slack, json
 }
 

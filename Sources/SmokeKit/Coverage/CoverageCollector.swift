@@ -63,7 +63,7 @@ package struct CoverageCollector: Sendable {
     ///   - runDirectory: where `coverage.profdata`, `coverage.json`, `coverage.lcov` and `cobertura.xml` go.
     package func collect(profiles: [URL], binaries: [URL], scope: CoverageScope, runDirectory: URL) throws(CoverageError) -> CoverageCollection {
         guard !profiles.isEmpty else {
-            throw .noProfiles(directory: runDirectory.appendingPathComponent("profiles").path)
+            throw .noProfiles(directory: OutputLayout.profiles(inRun: runDirectory).path)
         }
         guard let binary = binaries.first else {
             throw .toolFailed(tool: "llvm-cov", command: "llvm-cov export", exitStatus: nil, output: "no test binary given to export coverage for")

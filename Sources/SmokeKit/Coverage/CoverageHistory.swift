@@ -5,12 +5,5 @@ package typealias HistoryLoading = @Sendable (_ outputDirectory: URL) -> History
 
 /// The dashboard's history: the store's tolerant `history.jsonl` reader (torn lines skipped).
 package enum CoverageHistory {
-    package static let load: HistoryLoading = { outputDirectory in
-        (try? HistoryStore.contents(outputDirectory: outputDirectory, pipeline: nil)) ?? HistoryStore.Contents(entries: [], unreadableLines: 0)
-    }
-
-    /// Every line that decodes as a `HistoryEntry`, in file order.
-    package static func entries(in data: Data) -> [HistoryEntry] {
-        HistoryStore.parse(data, pipeline: nil).entries
-    }
+    package static let load: HistoryLoading = { HistoryStore.contentsOrEmpty(outputDirectory: $0) }
 }

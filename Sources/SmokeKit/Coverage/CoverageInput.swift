@@ -7,33 +7,22 @@ package enum CoverageInput: Equatable, Sendable {
     /// A raw `llvm-cov export` JSON file.
     case export(file: URL)
 
-    /// Resolves the command's positional argument: nothing → `<output>/latest`; a directory → a run;
-    /// `<output>/runs/<ID>` → a run; any other existing file → an llvm-cov export.
-    package static func resolve(_ argument: String?, output: URL, resolvePath: (String) -> URL) throws(CoverageError) -> CoverageInput {
-        let fileManager = FileManager.default
-        func isDirectory(_ url: URL) -> Bool {
-            var directory: ObjCBool = false
-            return fileManager.fileExists(atPath: url.path, isDirectory: &directory) && directory.boolValue
-        }
+    /// Resolves the command's positional argument: an existing file other than `report.json` is
+    /// `coverage.json` (its run) or an llvm-cov export; anything else is a RUN for `RunDirectoryLocator`
+    /// (nothing → the latest run, a run directory, its report.json, a run id).
+    package static func resolve(_ argument: String?, output: URL, resolvePath: (String) -> URL) throws -> CoverageInput {
         func run(_ directory: URL) -> CoverageInput {
             let resolved = directory.resolvingSymlinksInPath()
             // A run lives at <output>/runs/<ID>; its history is two levels up.
             let output = resolved.deletingLastPathComponent().deletingLastPathComponent()
             return .run(directory: resolved, runID: resolved.lastPathComponent, outputDirectory: output)
         }
-        guard let argument else {
-            let latest = output.appendingPathComponent("latest")
-            guard isDirectory(latest) else { throw .inputNotFound(input: "latest run", lookedIn: [latest.path]) }
-            return run(latest)
+        if let argument {
+            let path = resolvePath(argument)
+            if PathKind.of(path) == .file, path.lastPathComponent != RunStore.reportName {
+                return path.lastPathComponent == CoverageCollector.jsonName ? run(path.deletingLastPathComponent()) : .export(file: path)
+            }
         }
-        let path = resolvePath(argument)
-        if isDirectory(path) { return run(path) }
-        if fileManager.fileExists(atPath: path.path) {
-            if path.lastPathComponent == CoverageCollector.jsonName { return run(path.deletingLastPathComponent()) }
-            return .export(file: path)
-        }
-        let byID = output.appendingPathComponent("runs").appendingPathComponent(argument)
-        if !argument.contains("/"), isDirectory(byID) { return run(byID) }
-        throw .inputNotFound(input: argument, lookedIn: [path.path, byID.path])
+        return run(try RunDirectoryLocator.resolve(argument, outputDirectory: output, resolvePath: resolvePath))
     }
 }

@@ -26,6 +26,6 @@ package struct CoverageInputs: Codable, Sendable, Equatable {
     package static func profiles(in runDirectory: URL) -> [URL] {
         let merged = runDirectory.appendingPathComponent(CoverageCollector.profdataName)
         if FileManager.default.fileExists(atPath: merged.path) { return [merged] }
-        return CoverageCollector.profiles(in: runDirectory.appendingPathComponent("profiles"))
+        return CoverageCollector.profiles(in: OutputLayout.profiles(inRun: runDirectory))
     }
 }

@@ -38,7 +38,7 @@ package struct SwiftPMDriver {
         } catch {
             result.errors.append(InfrastructureError(message: error.localizedDescription))
         }
-        result.profiles = CoverageCollector.profiles(in: context.runDirectory.appendingPathComponent("profiles"))
+        result.profiles = CoverageCollector.profiles(in: OutputLayout.profiles(inRun: context.runDirectory))
         return result
     }
 

@@ -1,19 +1,18 @@
 /// What a run tried to tell a webhook, and how it went. Never holds the URL.
 package struct NotificationRecord: Codable, Sendable, Equatable {
-    /// `failure`, `recovery`, `reminder`, `always`, `infrastructure`.
-    package var kind: String
-    /// `slack` or `json`.
-    package var format: String
+    /// Why it was sent; nil only for an outbox file that could not be read (its kind is unknown).
+    package var kind: NotificationKind?
+    /// The body's format; nil only for an unreadable outbox file.
+    package var format: NotifyFormat?
     /// The redacted target, e.g. `$SMOKERUN_WEBHOOK_URL (https://…)`.
     package var target: String
     package var attempts: Int
-    /// `delivered`, `queued` (kept in the outbox), `suppressed` or `failed`.
-    package var outcome: String
+    package var outcome: NotificationOutcome
     package var httpStatus: Int?
     package var detail: String?
 
     package init(
-        kind: String, format: String, target: String, attempts: Int, outcome: String,
+        kind: NotificationKind?, format: NotifyFormat?, target: String, attempts: Int, outcome: NotificationOutcome,
         httpStatus: Int? = nil, detail: String? = nil
     ) {
         self.kind = kind

@@ -45,6 +45,12 @@ package enum NotificationPolicy {
         }
     }
 
+    /// The runs of `report`'s pipeline that started before it, oldest first: the policy's history.
+    package static func earlierRuns(of report: RunReport, in entries: [HistoryEntry]) -> [HistoryEntry] {
+        entries.filter { $0.pipeline == report.pipeline && $0.runID != report.runID && $0.startedAt < report.startedAt }
+            .sorted { ($0.startedAt, $0.runID) < ($1.startedAt, $1.runID) }
+    }
+
     /// The message a run calls for when someone asks for it (`smokerun notify RUN`), whatever
     /// `notify.on` and the reminder interval say.
     package static func plan(report: RunReport, history: [HistoryEntry], state: NotifyState) -> NotificationPlan {

@@ -12,7 +12,7 @@ package struct Notifier: Sendable {
 
     /// The run command's entry point.
     /// - Parameters:
-    ///   - history: earlier runs of the pipeline, oldest first (`HistoryReader.earlierRuns` makes it).
+    ///   - history: earlier runs of the pipeline, oldest first (`NotificationPolicy.earlierRuns` makes it).
     ///   - environment: holds the webhook URL (in `settings.webhookURLEnvironment`) and the
     ///     `GITHUB_*` variables for the CI link.
     package func notifyAfterRun(
@@ -29,8 +29,8 @@ package struct Notifier: Sendable {
         switch decision {
         case .suppress(let kind, let reason):
             record = NotificationRecord(
-                kind: kind.rawValue, format: settings.format.rawValue, target: target(settings, environment),
-                attempts: 0, outcome: "suppressed", detail: reason
+                kind: kind, format: settings.format, target: target(settings, environment),
+                attempts: 0, outcome: .suppressed, detail: reason
             )
         case .send(let plan):
             record = await send(
@@ -39,7 +39,7 @@ package struct Notifier: Sendable {
         }
         let next = NotificationPolicy.nextState(
             after: decision, report: report, state: state,
-            announced: ["delivered", "queued"].contains(record.outcome), now: delivery.now()
+            announced: record.outcome.announced, now: delivery.now()
         )
         if next != state {
             do {
@@ -61,15 +61,15 @@ package struct Notifier: Sendable {
         let links = ArtifactLinks(report: report, settings: settings, environment: environment)
         var body = NotificationBody.render(report: report, plan: plan, format: settings.format, links: links)
         var record = NotificationRecord(
-            kind: plan.kind.rawValue, format: settings.format.rawValue, target: target(settings, environment),
-            attempts: 0, outcome: "suppressed"
+            kind: plan.kind, format: settings.format, target: target(settings, environment),
+            attempts: 0, outcome: .suppressed
         )
         let url: URL
         switch webhookURL(settings.webhookURLEnvironment, environment) {
         case .success(let found): url = found
         case .failure(let problem):
             record.detail = problem.message
-            record.outcome = problem.isUnset ? "suppressed" : "failed"
+            record.outcome = problem.isUnset ? .suppressed : .failed
             return record
         }
         // A test that printed the webhook URL must not carry it into the channel or the outbox.
@@ -80,13 +80,13 @@ package struct Notifier: Sendable {
         record.detail = result.detail
         switch result.outcome {
         case .delivered:
-            record.outcome = "delivered"
+            record.outcome = .delivered
         case .rejected:
-            record.outcome = "failed"
+            record.outcome = .failed
         case .gaveUp:
             let item = OutboxItem(
                 id: OutboxItem.id(runID: report.runID, kind: plan.kind), createdAt: delivery.now(),
-                pipeline: report.pipeline, runID: report.runID, kind: plan.kind, format: settings.format.rawValue,
+                pipeline: report.pipeline, runID: report.runID, kind: plan.kind, format: settings.format,
                 webhookURLEnvironment: settings.webhookURLEnvironment,
                 summary: "\(plan.kind.rawValue) notification of \(report.pipeline) run \(report.runID): "
                     + NotificationWording.headline(report: report, plan: plan),
@@ -94,9 +94,9 @@ package struct Notifier: Sendable {
             )
             do {
                 try Outbox(outputDirectory: outputDirectory).put(item)
-                record.outcome = "queued"
+                record.outcome = .queued
             } catch {
-                record.outcome = "failed"
+                record.outcome = .failed
                 record.detail = [result.detail, "could not write the outbox: \(error.localizedDescription)"]
                     .compactMap { $0 }.joined(separator: "; ")
             }
@@ -113,7 +113,7 @@ package struct Notifier: Sendable {
         let (items, unreadable) = outbox.items()
         var records = unreadable.map {
             NotificationRecord(
-                kind: "outbox", format: "?", target: "-", attempts: 0, outcome: "failed",
+                kind: nil, format: nil, target: "-", attempts: 0, outcome: .failed,
                 detail: "outbox file \(outbox.directory.appendingPathComponent($0).path) is unreadable; delete or fix it"
             )
         }
@@ -121,8 +121,8 @@ package struct Notifier: Sendable {
             var itemSettings = settings
             itemSettings.webhookURLEnvironment = item.webhookURLEnvironment
             var record = NotificationRecord(
-                kind: item.kind.rawValue, format: item.format, target: target(itemSettings, environment),
-                attempts: 0, outcome: "queued"
+                kind: item.kind, format: item.format, target: target(itemSettings, environment),
+                attempts: 0, outcome: .queued
             )
             guard case .success(let url) = webhookURL(item.webhookURLEnvironment, environment) else {
                 record.detail = "left in the outbox: \(item.webhookURLEnvironment) is not set to an http(s) URL"
@@ -138,11 +138,11 @@ package struct Notifier: Sendable {
                 switch result.outcome {
                 case .delivered:
                     try outbox.remove(item.id)
-                    record.outcome = "delivered"
+                    record.outcome = .delivered
                     record.detail = "from the outbox: \(item.summary)"
                 case .rejected:
                     try outbox.reject(item)
-                    record.outcome = "failed"
+                    record.outcome = .failed
                     record.detail = "rejected, moved to outbox/rejected/: \(result.detail ?? "")"
                 case .gaveUp:
                     try outbox.put(item)
@@ -160,7 +160,7 @@ package struct Notifier: Sendable {
     /// One line for a terminal or log, e.g.
     /// "notify: failure (slack) to $SMOKERUN_WEBHOOK_URL (https://…) delivered after 2 attempts (HTTP 200)".
     package static func describe(_ record: NotificationRecord) -> String {
-        var line = "notify: \(record.kind) (\(record.format)) to \(record.target) \(record.outcome)"
+        var line = "notify: \(record.kind?.rawValue ?? "outbox item") (\(record.format?.rawValue ?? "?")) to \(record.target) \(record.outcome.rawValue)"
         if record.attempts > 0 { line += " after \(record.attempts) attempt\(record.attempts == 1 ? "" : "s")" }
         if let status = record.httpStatus { line += " (HTTP \(status))" }
         if let detail = record.detail { line += ": \(detail)" }

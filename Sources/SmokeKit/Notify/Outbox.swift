@@ -8,7 +8,7 @@ package struct Outbox: Sendable {
     package static let readLimit = 100
 
     package init(outputDirectory: URL) {
-        directory = outputDirectory.appendingPathComponent("outbox", isDirectory: true)
+        directory = OutputLayout(root: outputDirectory).outbox
     }
 
     package func file(for id: String) -> URL { directory.appendingPathComponent(id + ".json") }

@@ -9,8 +9,7 @@ package struct OutboxItem: Codable, Sendable, Equatable {
     package var pipeline: String
     package var runID: String
     package var kind: NotificationKind
-    /// `slack` or `json`.
-    package var format: String
+    package var format: NotifyFormat
     /// Where the URL comes from when the item is retried.
     package var webhookURLEnvironment: String
     /// One readable line on what is waiting, e.g. "failure notification of smoke run X: 3 tests failing".
@@ -23,7 +22,7 @@ package struct OutboxItem: Codable, Sendable, Equatable {
     package var body: String
 
     package init(
-        id: String, createdAt: Date, pipeline: String, runID: String, kind: NotificationKind, format: String,
+        id: String, createdAt: Date, pipeline: String, runID: String, kind: NotificationKind, format: NotifyFormat,
         webhookURLEnvironment: String, summary: String, attempts: Int, lastError: String?, body: String
     ) {
         self.id = id
@@ -41,8 +40,6 @@ package struct OutboxItem: Codable, Sendable, Equatable {
 
     /// An id safe as a file name: the run id and kind, other characters replaced by `_`.
     package static func id(runID: String, kind: NotificationKind) -> String {
-        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.")
-        let safe = String(runID.map { allowed.contains($0) ? $0 : "_" }).trimmingCharacters(in: CharacterSet(charactersIn: "."))
-        return "\(safe.isEmpty ? "run" : safe)-\(kind.rawValue)"
+        "\(OutputLayout.safeFileName(runID, fallback: "run"))-\(kind.rawValue)"
     }
 }

@@ -36,6 +36,6 @@ package enum RunSummary {
 
     /// Whether a notification is worth a line without `-v`: something was sent, or failed to be sent.
     package static func isWorthShowing(_ record: NotificationRecord) -> Bool {
-        record.outcome != "suppressed"
+        record.outcome != .suppressed
     }
 }

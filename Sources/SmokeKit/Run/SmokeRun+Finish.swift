@@ -132,7 +132,7 @@ extension SmokeRun {
 
     /// The webhook, after the run's results are final; it never changes them.
     func notify(_ report: RunReport) async -> [NotificationRecord] {
-        let history = HistoryReader.earlierRuns(of: report, in: HistoryReader.read(outputDirectory: outputDirectory).entries)
+        let history = NotificationPolicy.earlierRuns(of: report, in: HistoryStore.contentsOrEmpty(outputDirectory: outputDirectory).entries)
         let records = await Notifier().notifyAfterRun(
             report: report, history: history, settings: pipeline.notify, outputDirectory: outputDirectory,
             environment: context.environment)

@@ -72,7 +72,7 @@ package struct SmokeRun: Sendable {
         var driverResult = DriverResult(device: HostDevice.resolve(pipeline.device, environment: context.environment))
         do {
             runDirectory = try store.createRunDirectory(runID: runID)
-            try FileManager.default.createDirectory(at: runDirectory.appendingPathComponent("profiles"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: OutputLayout.profiles(inRun: runDirectory), withIntermediateDirectories: true)
             let console = try ConsoleLog(url: runDirectory.appendingPathComponent("console.log"), writer: fileWriter)
             var limits = RunLimits(testSeconds: pipeline.timeouts.testSeconds,
                                    runDeadline: startedAt.addingTimeInterval(pipeline.timeouts.runSeconds), cancellation: cancellation)

@@ -20,8 +20,7 @@ package final class RunLock: ProcessGroupRecording, @unchecked Sendable {
 
     /// Where the lock of a pipeline lives: `<output>/locks/<name>.lock`.
     package static func fileURL(outputDirectory: URL, pipelineName: String) -> URL {
-        let safe = String(pipelineName.map { $0.isLetter || $0.isNumber || "-_.".contains($0) ? $0 : "_" })
-        return outputDirectory.appendingPathComponent("locks").appendingPathComponent((safe.isEmpty ? "pipeline" : safe) + ".lock")
+        OutputLayout(root: outputDirectory).lock(pipelineName: pipelineName)
     }
 
     /// Takes the lock without waiting, or throws `.held` naming the process that has it.

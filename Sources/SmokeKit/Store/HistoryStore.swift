@@ -1,11 +1,8 @@
 import Foundation
 
-/// Reads `<output>/history.jsonl` and finds run directories.
+/// The one reader of `<output>/history.jsonl` (every command and the scheduler read it here), and
+/// the finder of run directories by recency.
 package enum HistoryStore {
-    package static let fileName = "history.jsonl"
-    package static let latestName = "latest"
-    package static let runsFolderName = "runs"
-
     /// What `history.jsonl` held: the entries, oldest first, and how many lines could not be read
     /// (a line torn by a crash mid-append, or garbage) and were skipped.
     package struct Contents: Sendable, Equatable {
@@ -32,7 +29,7 @@ package enum HistoryStore {
 
     /// `<output>/history.jsonl`.
     package static func fileURL(outputDirectory: URL) -> URL {
-        outputDirectory.appendingPathComponent(fileName)
+        OutputLayout(root: outputDirectory).history
     }
 
     /// The entries of one pipeline (all when nil), oldest first; a missing file is an empty history.
@@ -41,13 +38,23 @@ package enum HistoryStore {
     }
 
     package static func contents(outputDirectory: URL, pipeline: String?) throws -> Contents {
-        let url = outputDirectory.appendingPathComponent(fileName)
+        try contents(of: fileURL(outputDirectory: outputDirectory), pipeline: pipeline)
+    }
+
+    /// The history file at `url`; a missing file is an empty history, an unreadable one an error.
+    package static func contents(of url: URL, pipeline: String?) throws -> Contents {
         guard FileManager.default.fileExists(atPath: url.path) else { return Contents(entries: [], unreadableLines: 0) }
         do {
             return parse(try Data(contentsOf: url), pipeline: pipeline)
         } catch {
             throw StoreError.readFailed(path: url.path, reason: error.localizedDescription)
         }
+    }
+
+    /// For readers that must never fail because of history (notification policy, the dashboard's
+    /// trend): a file that cannot be read at all is an empty history.
+    package static func contentsOrEmpty(outputDirectory: URL, pipeline: String? = nil) -> Contents {
+        (try? contents(outputDirectory: outputDirectory, pipeline: pipeline)) ?? Contents(entries: [], unreadableLines: 0)
     }
 
     /// Decodes one entry per line; undecodable lines are counted, never fatal.
@@ -75,27 +82,22 @@ package enum HistoryStore {
     /// The newest run: where `latest` points, else the last run folder by name (names sort by
     /// time); nil when there is no run yet.
     package static func latestRunDirectory(outputDirectory: URL) -> URL? {
-        let latest = outputDirectory.appendingPathComponent(latestName)
-        if POSIXFile.isSymlink(latest) {
-            let resolved = latest.resolvingSymlinksInPath()
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: resolved.path, isDirectory: &isDirectory), isDirectory.boolValue {
-                return resolved
-            }
+        let layout = OutputLayout(root: outputDirectory)
+        if POSIXFile.isSymlink(layout.latest) {
+            let resolved = layout.latest.resolvingSymlinksInPath()
+            if PathKind.of(resolved) == .folder { return resolved }
         }
-        let runs = outputDirectory.appendingPathComponent(runsFolderName, isDirectory: true)
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: runs.path)) ?? []
-        return names.filter(RunID.isValid).sorted().last.map { runs.appendingPathComponent($0, isDirectory: true) }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: layout.runs.path)) ?? []
+        return names.filter(RunID.isValid).sorted().last.map(layout.run)
     }
 
     /// `<output>/runs/<runID>`, which must exist; the id comes from a user and must be one path component.
     package static func runDirectory(for runID: String, outputDirectory: URL) throws -> URL {
         guard RunID.isValid(runID) else { throw StoreError.invalidRunID(runID) }
-        let runs = outputDirectory.appendingPathComponent(runsFolderName, isDirectory: true)
-        let directory = runs.appendingPathComponent(runID, isDirectory: true)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw StoreError.runNotFound(runID: runID, runsDirectory: runs.path)
+        let layout = OutputLayout(root: outputDirectory)
+        let directory = layout.run(runID)
+        guard PathKind.of(directory) == .folder else {
+            throw StoreError.runNotFound(runID: runID, runsDirectory: layout.runs.path)
         }
         return directory
     }

@@ -1,18 +1,56 @@
 import Foundation
 
-/// Finds a run directory from what a person typed: a path to one, or a run id under the output folder.
+/// Resolves the RUN argument of every command that reads a finished run (`bisect`, `merge`, `notify`,
+/// `coverage`), with one rule and one message:
+///
+/// - nothing: the latest run (`<output>/latest`, else the newest folder under `<output>/runs/`);
+/// - a directory: that run directory;
+/// - a file named `report.json`: the run directory it is in;
+/// - a run id (one path component): `<output>/runs/<id>`.
+///
+/// It finds the folder; reading what is in it (`report.json`, `coverage.json`) is the command's.
 package enum RunDirectoryLocator {
-    /// `argument` as a directory holding `report.json`, else as `<output>/runs/<argument>`.
-    package static func resolve(_ argument: String, outputDirectory: URL, resolvePath: (String) -> URL) throws -> URL {
-        let given = resolvePath(argument)
-        if FileManager.default.fileExists(atPath: given.appendingPathComponent(RunStore.reportName).path) { return given }
-        if !argument.contains("/"), RunID.isValid(argument) {
-            let directory = try HistoryStore.runDirectory(for: argument, outputDirectory: outputDirectory)
-            guard FileManager.default.fileExists(atPath: directory.appendingPathComponent(RunStore.reportName).path) else {
-                throw StoreError.reportMissing(path: directory.appendingPathComponent(RunStore.reportName).path)
-            }
-            return directory
+    package static func resolve(_ argument: String?, outputDirectory: URL, resolvePath: (String) -> URL) throws(RunLocatorError) -> URL {
+        let layout = OutputLayout(root: outputDirectory)
+        guard let argument else {
+            if let latest = HistoryStore.latestRunDirectory(outputDirectory: outputDirectory) { return latest }
+            throw RunLocatorError(argument: nil, tried: [layout.latest.path, layout.runs.path])
         }
-        throw StoreError.reportMissing(path: given.appendingPathComponent(RunStore.reportName).path)
+        let given = resolvePath(argument)
+        var tried = [given.path]
+        switch PathKind.of(given) {
+        case .folder:
+            return given
+        case .file where given.lastPathComponent == RunStore.reportName:
+            return given.deletingLastPathComponent()
+        case .file, .missing:
+            break
+        }
+        if !argument.contains("/"), RunID.isValid(argument) {
+            let byID = layout.run(argument)
+            if PathKind.of(byID) == .folder { return byID }
+            tried.append(byID.path)
+        }
+        throw RunLocatorError(argument: argument, tried: tried)
+    }
+}
+
+/// No run matched a RUN argument: what was tried, and what a RUN can be.
+package struct RunLocatorError: Error, Equatable, LocalizedError, ExitCodeProviding {
+    /// Nil when the latest run was asked for.
+    package var argument: String?
+    package var tried: [String]
+
+    package init(argument: String?, tried: [String]) {
+        self.argument = argument
+        self.tried = tried
+    }
+
+    package var exitCode: ExitCode { .invalidInput }
+
+    package var errorDescription: String? {
+        let what = argument.map { "no run '\($0)'" } ?? "no latest run"
+        return "\(what) (looked for \(tried.joined(separator: ", "))); give a run directory, its report.json, "
+            + "a run id from the output folder's runs/, or nothing for the latest run (--output DIR for another output folder)"
     }
 }

@@ -48,13 +48,10 @@ package struct RunPruner: Sendable {
     /// `smokerun merge` reads first); the folder goes too when nothing else is in it.
     package static func removeRawProfiles(in runDirectory: URL) {
         guard FileManager.default.fileExists(atPath: runDirectory.appendingPathComponent(CoverageCollector.profdataName).path) else { return }
-        let folder = runDirectory.appendingPathComponent(profilesFolderName, isDirectory: true)
+        let folder = OutputLayout.profiles(inRun: runDirectory)
         for profile in CoverageCollector.profiles(in: folder) { try? FileManager.default.removeItem(at: profile) }
         if (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.isEmpty == true {
             try? FileManager.default.removeItem(at: folder)
         }
     }
-
-    /// Where a SwiftPM run's test processes write their raw profiles.
-    package static let profilesFolderName = "profiles"
 }

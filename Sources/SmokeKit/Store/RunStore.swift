@@ -28,7 +28,7 @@ package struct RunStore: Sendable {
     }
 
     /// `<output>/runs/<runID>`, relative to the output folder (the `path` of a history entry).
-    package static func relativePath(runID: String) -> String { "\(HistoryStore.runsFolderName)/\(runID)" }
+    package static func relativePath(runID: String) -> String { OutputLayout.relativeRunPath(runID) }
 
     /// Creates `<output>/runs/<runID>/` and its `attachments/` folder; returns the run directory.
     package func createRunDirectory(runID: String) throws -> URL {
@@ -90,7 +90,7 @@ package struct RunStore: Sendable {
     /// Points `<output>/latest` at `runs/<runID>`: a temp symlink renamed over the old one, so
     /// readers always see either the old run or the new one.
     package func updateLatest(runID: String) throws {
-        let latest = outputDirectory.appendingPathComponent(HistoryStore.latestName)
+        let latest = OutputLayout(root: outputDirectory).latest
         if POSIXFile.exists(latest), !POSIXFile.isSymlink(latest) {
             throw StoreError.latestNotALink(path: latest.path)
         }
@@ -109,7 +109,7 @@ package struct RunStore: Sendable {
         let entry = HistoryEntry(report: report, path: Self.relativePath(runID: report.runID))
         var line = try JSONCoding.encoder(pretty: false).encode(entry)
         line.append(UInt8(ascii: "\n"))
-        try POSIXFile.appendLine(line, to: outputDirectory.appendingPathComponent(HistoryStore.fileName), writer: writer)
+        try POSIXFile.appendLine(line, to: OutputLayout(root: outputDirectory).history, writer: writer)
     }
 
     /// Decodes `<run>/report.json`.

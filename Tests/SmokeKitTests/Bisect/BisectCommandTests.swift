@@ -20,17 +20,4 @@ import Testing
         let names = CommandLineTool.commands.map { $0.name }
         #expect(names.contains("bisect") && names.contains("merge"))
     }
-
-    @Test func aRunIsFoundByPathOrById() throws {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("smokerun-locator-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: output) }
-        let run = output.appendingPathComponent("runs/20261122T040000Z-abcd")
-        try FileManager.default.createDirectory(at: run, withIntermediateDirectories: true)
-        try Data("{}".utf8).write(to: run.appendingPathComponent("report.json"))
-        let resolve: (String) -> URL = { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : output.appendingPathComponent($0) }
-        #expect(try RunDirectoryLocator.resolve(run.path, outputDirectory: output, resolvePath: resolve).path == run.path)
-        #expect(try RunDirectoryLocator.resolve("20261122T040000Z-abcd", outputDirectory: output, resolvePath: resolve).path == run.path)
-        #expect(throws: StoreError.self) { try RunDirectoryLocator.resolve("20261122T040000Z-ffff", outputDirectory: output, resolvePath: resolve) }
-        #expect(throws: StoreError.self) { try RunDirectoryLocator.resolve("/nowhere/at/all", outputDirectory: output, resolvePath: resolve) }
-    }
 }

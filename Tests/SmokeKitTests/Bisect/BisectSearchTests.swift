@@ -83,4 +83,26 @@ import Testing
         #expect(BisectOutcome.failsAlone(runs: 2).sentence(for: "M.B/b").contains("fails alone"))
         #expect(BisectOutcome.didNotReproduce(runs: 1).sentence(for: "M.B/b").contains("did not reproduce"))
     }
+
+    @Test(arguments: [0, 1, 3])
+    func aStopEndsTheSearchWithTheSuspectsLeftAndOnlyFinishedRunsCounted(stopAt: Int) throws {
+        let fake = FakeTest(culprits: [Self.candidates[7]])
+        let outcome = try BisectSearch(candidates: Self.candidates).run { before throws -> Bool in
+            if fake.runs.count == stopAt { throw BisectSearch.Stop() }
+            return fake.fails(before)
+        }
+        guard case .interrupted(let remaining, let runs) = outcome else {
+            Issue.record("expected .interrupted, got \(outcome)")
+            return
+        }
+        #expect(runs == stopAt)
+        // Until the first halving has an answer every earlier test is a suspect; after it, fewer, the culprit among them.
+        #expect(remaining.contains(Self.candidates[7]))
+        #expect(stopAt < 3 ? remaining == Self.candidates : remaining.count < Self.candidates.count)
+    }
+
+    @Test func theInterruptedSentenceSaysTheRunsAndTheSuspects() {
+        let outcome = BisectOutcome.interrupted(remaining: ["M.A/a", "M.C/c"], runs: 3)
+        #expect(outcome.sentence(for: "M.B/b") == "interrupted after 3 runs: 2 earlier tests still under suspicion for M.B/b (M.A/a, M.C/c)")
+    }
 }

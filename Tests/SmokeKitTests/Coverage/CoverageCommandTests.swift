@@ -119,7 +119,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (["coverage", "missing-run"], ExitCode.invalidInput, "no run or file 'missing-run'"),
+        (["coverage", "missing-run"], ExitCode.invalidInput, "no run 'missing-run'"),
         (["coverage", "--format", "pdf"], .invalidInput, "--format must be one of"),
         (["coverage", "--by", "folder"], .invalidInput, "--by must be file or module"),
         (["coverage", "--min-lines", "120"], .invalidInput, "--min-lines takes a percentage"),

@@ -34,6 +34,6 @@ import Testing
         let encoder = JSONCoding.encoder(pretty: false)
         let lines = try entries.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
         let text = lines[0] + "\n{\"runID\": \"torn\n" + lines[1] + "\n" + String(lines[1].prefix(20))
-        #expect(CoverageHistory.entries(in: Data(text.utf8)).map(\.runID) == ["r1", "r2"])
+        #expect(HistoryStore.parse(Data(text.utf8), pipeline: nil).entries.map(\.runID) == ["r1", "r2"])
     }
 }

@@ -28,7 +28,7 @@ import Testing
         let queued = await Notifier(delivery: down.delivery).notifyAfterRun(
             report: first, history: [], settings: NotifySettings(), outputDirectory: output, environment: environment
         )
-        #expect(queued.map(\.outcome) == ["queued"])
+        #expect(queued.map(\.outcome) == [.queued])
         #expect(queued.first?.attempts == 4)
         #expect(queued.first?.target == "$SMOKERUN_WEBHOOK_URL (https://…)")
         let item = try #require(Outbox(outputDirectory: output).items().items.first)
@@ -41,7 +41,7 @@ import Testing
             report: F.report(1, tests: failing), history: F.history([first]), settings: NotifySettings(),
             outputDirectory: output, environment: environment
         )
-        #expect(second.map(\.outcome) == ["delivered", "suppressed"])
+        #expect(second.map(\.outcome) == [.delivered, .suppressed])
         #expect(second.first?.detail?.hasPrefix("from the outbox: failure notification") == true)
         #expect(up.requestCount == 1)
         #expect(up.requests.first?.httpBody == Data(item.body.utf8))
@@ -64,7 +64,7 @@ import Testing
         }
         let stillDown = FakeWebhook([.networkError(.cannotConnectToHost)])
         let records = await Notifier(delivery: stillDown.delivery).flushOutbox(outputDirectory: output, environment: environment)
-        #expect(records.map(\.outcome) == ["queued"])
+        #expect(records.map(\.outcome) == [.queued])
         #expect(stillDown.requestCount == 4)
         let items = Outbox(outputDirectory: output).items().items
         #expect(items.count == 3)
@@ -84,7 +84,7 @@ import Testing
         }
         let picky = FakeWebhook([.status(400, body: "invalid_payload"), .status(200)])
         let records = await Notifier(delivery: picky.delivery).flushOutbox(outputDirectory: output, environment: environment)
-        #expect(records.map(\.outcome) == ["failed", "delivered"])
+        #expect(records.map(\.outcome) == [.failed, .delivered])
         #expect(Outbox(outputDirectory: output).items().items.isEmpty)
         let rejected = output.appendingPathComponent("outbox/rejected/\(OutboxItem.id(runID: F.runID(0), kind: .failure)).json")
         #expect(FileManager.default.fileExists(atPath: rejected.path))
@@ -98,7 +98,7 @@ import Testing
             report: F.report(0, tests: failing), history: [], settings: NotifySettings(), outputDirectory: output, environment: [:]
         )
         #expect(records == [NotificationRecord(
-            kind: "failure", format: "slack", target: "$SMOKERUN_WEBHOOK_URL (unset)", attempts: 0, outcome: "suppressed",
+            kind: .failure, format: .slack, target: "$SMOKERUN_WEBHOOK_URL (unset)", attempts: 0, outcome: .suppressed,
             detail: "SMOKERUN_WEBHOOK_URL is not set; nothing sent"
         )])
         #expect(webhook.requestCount == 0)
@@ -113,7 +113,7 @@ import Testing
             report: F.report(0, tests: failing), history: [], settings: NotifySettings(), outputDirectory: output,
             environment: environment
         )
-        #expect(records.map(\.outcome) == ["failed"])
+        #expect(records.map(\.outcome) == [.failed])
         #expect(records.first?.detail == "HTTP 404: no_service")
         #expect(Outbox(outputDirectory: output).items().items.isEmpty)
         #expect(NotifyStateStore(outputDirectory: output).load() == NotifyState())
@@ -135,7 +135,7 @@ import Testing
 
     @Test func describeIsOneReadableLine() {
         let record = NotificationRecord(
-            kind: "failure", format: "slack", target: "$SMOKERUN_WEBHOOK_URL (https://…)", attempts: 2, outcome: "delivered", httpStatus: 200
+            kind: .failure, format: .slack, target: "$SMOKERUN_WEBHOOK_URL (https://…)", attempts: 2, outcome: .delivered, httpStatus: 200
         )
         #expect(Notifier.describe(record) == "notify: failure (slack) to $SMOKERUN_WEBHOOK_URL (https://…) delivered after 2 attempts (HTTP 200)")
     }

@@ -66,13 +66,9 @@ import Testing
         let (output, _) = try outputFolder()
         defer { try? FileManager.default.removeItem(at: output) }
         let (context, _, _) = context(output)
-        await #expect(throws: NotifyError.self) { try await command(["nope", "--output", output.path]).run(in: context) }
-        do {
-            _ = try await command(["nope", "--output", output.path]).run(in: context)
-        } catch let error as NotifyError {
-            #expect(error.exitCode == .invalidInput)
-            #expect(error.localizedDescription.contains("runs/nope/report.json"))
-        }
+        let error = await #expect(throws: RunLocatorError.self) { try await command(["nope", "--output", output.path]).run(in: context) }
+        #expect(error?.exitCode == .invalidInput)
+        #expect(error?.localizedDescription.contains(output.appendingPathComponent("runs/nope").path) == true)
     }
 
     @Test func flushingAnEmptyOutboxSaysSo() async throws {

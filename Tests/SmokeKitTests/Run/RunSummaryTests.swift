@@ -41,11 +41,11 @@ import Testing
     }
 
     @Test func aSuppressedNotificationIsNotWorthALineButAFailedOneIs() {
-        let record = { (outcome: String) in NotificationRecord(kind: "failure", format: "slack", target: "https://hooks…", attempts: 1, outcome: outcome) }
-        #expect(!RunSummary.isWorthShowing(record("suppressed")))
-        #expect(RunSummary.isWorthShowing(record("delivered")))
-        #expect(RunSummary.isWorthShowing(record("failed")))
-        #expect(RunSummary.isWorthShowing(record("queued")))
+        let record = { (outcome: NotificationOutcome) in NotificationRecord(kind: .failure, format: .slack, target: "https://hooks…", attempts: 1, outcome: outcome) }
+        #expect(!RunSummary.isWorthShowing(record(.suppressed)))
+        #expect(RunSummary.isWorthShowing(record(.delivered)))
+        #expect(RunSummary.isWorthShowing(record(.failed)))
+        #expect(RunSummary.isWorthShowing(record(.queued)))
     }
 
     @Test func theProgressLineColoursOnlyTheMarkAndKeepsItsWidth() {

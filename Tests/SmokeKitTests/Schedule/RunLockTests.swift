@@ -29,7 +29,7 @@ import Testing
 
     @Test func pipelineNamesBecomeSafeFileNames() {
         let url = RunLock.fileURL(outputDirectory: URL(fileURLWithPath: "/out"), pipelineName: "../ios smoke")
-        #expect(url.path == "/out/locks/.._ios_smoke.lock")
+        #expect(url.path == "/out/locks/_ios_smoke.lock")
     }
 
     @Test func heldMessageNamesTheProcessAndTheFix() {

@@ -22,8 +22,7 @@ package struct XcodebuildDriver {
     package func derivedData() -> URL {
         if let path = settings.derivedDataPath { return context.pipeline.resolve(path, currentDirectory: context.currentDirectory) }
         let output = context.runDirectory.deletingLastPathComponent().deletingLastPathComponent()
-        let safe = String(context.pipeline.name.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
-        return output.appendingPathComponent("DerivedData").appendingPathComponent(safe)
+        return OutputLayout(root: output).derivedData(pipelineName: context.pipeline.name)
     }
 
     package func run() -> DriverResult {

@@ -1,0 +1,76 @@
+import Foundation
+
+/// The one owner of smokerun's output folder: every name under it, and the defaults that decide
+/// where it is. A command asks this type for a path instead of typing a folder name, so the layout
+/// can change in one place (DESIGN §7):
+///
+///     <output>/runs/<runID>/…   one folder per run (profiles/ inside while coverage is pending)
+///     <output>/latest           symbolic link to the newest run
+///     <output>/history.jsonl    one summary line per run, append-only
+///     <output>/outbox/          notifications waiting to be delivered
+///     <output>/locks/           one run lock per pipeline
+///     <output>/DerivedData/     xcodebuild's build folder per pipeline
+package struct OutputLayout: Sendable, Equatable {
+    /// The output folder when a pipeline does not name one, relative to the project root.
+    package static let defaultOutput = ".smokerun"
+    /// The pipeline `run` and every command that takes one use when none is given.
+    package static let defaultPipeline = "Pipelines/smoke.json"
+
+    package static let runsFolderName = "runs"
+    package static let latestName = "latest"
+    package static let historyFileName = "history.jsonl"
+    package static let outboxFolderName = "outbox"
+    package static let locksFolderName = "locks"
+    package static let derivedDataFolderName = "DerivedData"
+    /// Inside a run directory: the raw `.profraw` files until coverage is collected.
+    package static let profilesFolderName = "profiles"
+
+    /// The output folder itself.
+    package var root: URL
+
+    package init(root: URL) {
+        self.root = root
+    }
+
+    package var runs: URL { root.appendingPathComponent(Self.runsFolderName, isDirectory: true) }
+    package var latest: URL { root.appendingPathComponent(Self.latestName) }
+    package var history: URL { root.appendingPathComponent(Self.historyFileName) }
+    package var outbox: URL { root.appendingPathComponent(Self.outboxFolderName, isDirectory: true) }
+    package var locks: URL { root.appendingPathComponent(Self.locksFolderName, isDirectory: true) }
+
+    /// `runs/<runID>`; the id is not checked here (see `RunID.isValid` for ids a person typed).
+    package func run(_ runID: String) -> URL { runs.appendingPathComponent(runID, isDirectory: true) }
+
+    /// `runs/<runID>` relative to the output folder, as `latest` points at it.
+    package static func relativeRunPath(_ runID: String) -> String { "\(runsFolderName)/\(runID)" }
+
+    /// `locks/<pipeline>.lock`.
+    package func lock(pipelineName: String) -> URL {
+        locks.appendingPathComponent(Self.safeFileName(pipelineName, fallback: "pipeline") + ".lock")
+    }
+
+    /// `DerivedData/<pipeline>`: xcodebuild's folder when the pipeline names none.
+    package func derivedData(pipelineName: String) -> URL {
+        root.appendingPathComponent(Self.derivedDataFolderName, isDirectory: true)
+            .appendingPathComponent(Self.safeFileName(pipelineName, fallback: "pipeline"), isDirectory: true)
+    }
+
+    /// `<run>/profiles`, where test processes write `.profraw` files.
+    package static func profiles(inRun runDirectory: URL) -> URL {
+        runDirectory.appendingPathComponent(profilesFolderName, isDirectory: true)
+    }
+
+    /// A name someone chose (a pipeline's, a run id) as one file-name component: ASCII letters,
+    /// digits, `-`, `_` and `.` are kept, anything else becomes `_`; leading dots are dropped so the
+    /// result is never hidden, `.` or `..`. `fallback` when nothing is left.
+    package static func safeFileName(_ name: String, fallback: String) -> String {
+        let kept = String(name.unicodeScalars.map { scalar -> Character in
+            switch scalar {
+            case "a"..."z", "A"..."Z", "0"..."9", "-", "_", ".": Character(scalar)
+            default: "_"
+            }
+        })
+        let visible = kept.drop { $0 == "." }
+        return visible.isEmpty ? fallback : String(visible)
+    }
+}
