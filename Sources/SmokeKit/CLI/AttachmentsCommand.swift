@@ -105,10 +105,8 @@ package struct AttachmentsCommand: Command {
         return try AttachmentExportSource.run(at: runDirectory(context))
     }
 
-    /// The one place RUN is resolved for this command (switch here when the shared RUN locator lands).
+    /// RUN found the one way every command finds it (nothing = the latest run).
     private func runDirectory(_ context: CommandContext) throws -> URL {
-        let outputDirectory = context.url(for: runs)
-        guard let source else { return outputDirectory.appendingPathComponent("latest").resolvingSymlinksInPath() }
-        return try RunDirectoryLocator.resolve(source, outputDirectory: outputDirectory, resolvePath: context.url(for:))
+        try RunDirectoryLocator.resolve(source, outputDirectory: context.url(for: runs), resolvePath: context.url(for:))
     }
 }
