@@ -11,7 +11,10 @@ let package = Package(
     targets: [
         // No system library targets: SQLite is loaded at run time (SQLiteLibrary), zstd is a program,
         // so the package builds wherever the Swift toolchain does, without extra headers.
-        .target(name: "SmokeKit"),
+        // The Linux child between fork and exec (DeathSignalSpawn): C, because only async-signal-safe
+        // calls are allowed there and Swift's runtime is not.
+        .target(name: "CSpawn"),
+        .target(name: "SmokeKit", dependencies: ["CSpawn"]),
         .executableTarget(name: "smokerun", dependencies: ["SmokeKit"]),
         .testTarget(
             name: "SmokeKitTests",

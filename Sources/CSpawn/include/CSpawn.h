@@ -1,0 +1,20 @@
+#ifndef SMOKERUN_CSPAWN_H
+#define SMOKERUN_CSPAWN_H
+
+#ifdef __linux__
+#include <sys/types.h>
+
+/// Starts `path` in a new process group whose death signal is SIGKILL (it dies with smokerun even
+/// when smokerun is killed with SIGKILL), stdin from /dev/null, stdout to `output_file` (created or
+/// truncated) or else to `output_fd`, stderr to `error_fd`; every descriptor in `close_fds` is closed
+/// in the child. Returns the pid, or -1 with `*failed_step` (1 open /dev/null, 2 redirect output,
+/// 3 chdir, 4 exec, 5 pipe, 6 fork) and `*failed_errno` set.
+pid_t smokerun_spawn(const char *path, char *const argv[], char *const envp[], const char *output_file,
+                     int output_fd, int error_fd, const int *close_fds, int close_count, const char *directory,
+                     int *failed_step, int *failed_errno);
+
+/// `pipe2(fds, O_CLOEXEC)`: both ends close-on-exec from the start. 0 or -1 with errno.
+int smokerun_cloexec_pipe(int fds[2]);
+#endif
+
+#endif
