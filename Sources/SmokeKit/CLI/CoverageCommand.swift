@@ -3,7 +3,7 @@ import Foundation
 /// `smokerun coverage`: the coverage dashboard over a run, a run ID, or a raw llvm-cov export.
 package struct CoverageCommand: Command {
     package static let name = "coverage"
-    package static let summary = "Show a run's coverage: table, trend, uncovered lines, gate, exports"
+    package static let summary = "show a run's coverage: table, trend, uncovered lines, gate, exports"
     package static let help = """
         Usage: smokerun coverage [RUN|FILE] [--format table|json|markdown|html|lcov|cobertura]
                                  [--min-lines P] [--by file|module] [--uncovered PATH]
