@@ -89,14 +89,19 @@ package struct ParseCommand: Command {
         let startedAt = Date()
         // A summary needs statuses only: memory stays flat however much the tests printed.
         let parsed = try LogParser(retention: summaryOnly ? .statusesOnly : .full).parse(files: files)
-        var tests = parsed.results
-        for index in tests.indices { tests[index].order = index + 1 }
         let finishedAt = Date()
         for problem in parsed.problems { context.standardError.line("warning: \(problem)") }
         let mb = Double(parsed.byteCount) / 1_000_000
         let seconds = max(finishedAt.timeIntervalSince(startedAt), 0.000_001)
         context.standardError.line(String(format: "parsed %d lines (%.1f MB in %.2f s, %.0f MB/s), %d not understood",
                                           parsed.lineCount, mb, seconds, mb / seconds, parsed.unrecognizedLineCount))
+        // A summary counts the compact table: no `TestResult` per test, so a million tests stay in tens of megabytes.
+        if summaryOnly {
+            let totals = parsed.tests.totals
+            printTotals(totals, in: context)
+            return totals.failing > 0 ? .testsFailed : .passed
+        }
+        let tests = parsed.results  // in run order, `order` 1-based
         var report = makeReport(tests: tests, device: parsed.device, toolchain: nil, notes: parsed.problems, startedAt: startedAt, finishedAt: finishedAt)
         report.inputs = parsed.inputs
         // A summary keeps no failure messages or earlier attempts, which XCTest's totals count: compare only full reads.
@@ -155,13 +160,16 @@ package struct ParseCommand: Command {
         return report
     }
 
+    private func printTotals(_ t: Totals, in context: CommandContext) {
+        context.standardOutput.line("\(ReportText.count(t.tests, "test")): \(t.passed) passed, \(t.failed) failed, \(t.crashed) crashed, \(t.timedOut) timed out, \(t.skipped) skipped, \(ReportText.count(t.expectedFailures, "expected failure"))")
+    }
+
     /// Prints the totals and, unless `--summary-only`, stores attachments and writes the run directory.
     private func write(
         _ report: RunReport, attachments: [RawAttachment], allowedFolders: [URL], consoleLog: URL?, in context: CommandContext
     ) throws -> ExitCode {
         var report = report
-        let t = report.totals
-        context.standardOutput.line("\(ReportText.count(t.tests, "test")): \(t.passed) passed, \(t.failed) failed, \(t.crashed) crashed, \(t.timedOut) timed out, \(t.skipped) skipped, \(ReportText.count(t.expectedFailures, "expected failure"))")
+        printTotals(report.totals, in: context)
         guard !summaryOnly else { return report.status == .passed ? .passed : .testsFailed }
 
         let store = RunStore(outputDirectory: context.url(for: output))
