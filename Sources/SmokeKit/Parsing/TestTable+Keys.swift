@@ -10,6 +10,12 @@ struct InternedStrings: Sendable {
     /// Tests arrive suite by suite: the last string asked for is usually the next one.
     private var last: (string: String, number: UInt32)?
 
+    /// The number of the string whose bytes are `utf8`: no `String` made when it is the last one again.
+    mutating func intern(utf8: UnsafeRawBufferPointer) -> UInt32 {
+        if let last, bytes[Int(last.number)].withUnsafeBytes({ $0.elementsEqual(utf8) }) { return last.number }
+        return intern(String(decoding: utf8, as: UTF8.self))
+    }
+
     mutating func intern(_ string: String) -> UInt32 {
         if let last, last.string == string { return last.number }
         let number: UInt32

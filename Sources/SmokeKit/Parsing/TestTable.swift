@@ -165,18 +165,21 @@ package struct TestTable: Sendable {
         modulelessKeyed: Bool = false
     ) -> Int {
         let index = count
-        var nameOverride: String?
-        var prefix = id
-        var nameBytes = name
-        if !name.isEmpty, id.utf8.count >= name.utf8.count, id.utf8.suffix(name.utf8.count).elementsEqual(name.utf8) {
-            prefix = String(decoding: id.utf8.dropLast(name.utf8.count), as: UTF8.self)
-        } else {
-            nameBytes = ""
-            nameOverride = name
+        var id = id
+        var name = name
+        // Usually the name ends the id: the id is then an interned prefix and the name's bytes.
+        let (prefix, nameStart, nameLength, nameOverride) = id.withUTF8 { idBytes in
+            name.withUTF8 { nameBytes -> (UInt32, UInt32, UInt32, String?) in
+                let split = idBytes.count - nameBytes.count
+                if !nameBytes.isEmpty, split >= 0, UnsafeBufferPointer(rebasing: idBytes[split...]).elementsEqual(nameBytes) {
+                    let (start, length) = store(UnsafeRawBufferPointer(nameBytes))
+                    return (prefixes.intern(utf8: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: idBytes[..<split]))), start, length, nil)
+                }
+                return (prefixes.intern(utf8: UnsafeRawBufferPointer(idBytes)), 0, 0, String(decoding: nameBytes, as: UTF8.self))
+            }
         }
-        let (nameStart, nameLength) = store(nameBytes)
         appendRow(RowFields(
-            durationSeconds: 0, prefix: prefixes.intern(prefix), nameStart: nameStart, nameLength: nameLength,
+            durationSeconds: 0, prefix: prefix, nameStart: nameStart, nameLength: nameLength,
             suite: suites.intern(suite), occurrence: 1, status: status, framework: framework,
             flags: modulelessKeyed ? .modulelessKeyed : []))
         if let nameOverride { extras[index, default: Extras()].name = nameOverride }
@@ -262,8 +265,8 @@ package struct TestTable: Sendable {
     }
 
     /// Copies a name into the arena: chunks of 1 MiB, never moved, so the arena grows without copies.
-    private mutating func store(_ name: String) -> (start: UInt32, length: UInt32) {
-        let length = name.utf8.count
+    private mutating func store(_ name: UnsafeRawBufferPointer) -> (start: UInt32, length: UInt32) {
+        let length = name.count
         if length == 0 { return (0, 0) }
         let chunkSize = 1 << Self.nameChunkBits
         if nameChunks.isEmpty || nameChunks[nameChunks.count - 1].count + length >= chunkSize {
@@ -274,7 +277,7 @@ package struct TestTable: Sendable {
         let chunkIndex = nameChunks.count - 1
         precondition(chunkIndex < 1 << (32 - Self.nameChunkBits), "more than 4 GiB of test names")
         let start = UInt32(chunkIndex << Self.nameChunkBits | nameChunks[chunkIndex].count)
-        nameChunks[chunkIndex].append(contentsOf: name.utf8)
+        nameChunks[chunkIndex].append(contentsOf: name)
         return (start, UInt32(length))
     }
 }
