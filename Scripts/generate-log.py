@@ -6,6 +6,10 @@ UI-test activity, xcodebuild chatter) and `linux` (swift build progress, corelib
 Both hold a fixed suite of distinct tests (default 30,000 in 600 classes) run in repeated passes
 between build sections, with failures, skips, suite summaries and test-printed output, until the
 file reaches the requested size. Deterministic (seeded), so runs compare.
+
+With `--distinct`, every pass runs new classes (`Checkout<pass>x<class>Tests`), so every test in the file is a
+distinct test, and tests print little and build output is a small share: ~1 million distinct tests in 200 MB,
+as a large monorepo's CI log or a merged history has (issue 16).
 """
 import argparse
 import random
@@ -43,7 +47,7 @@ def build_section(out, form, rng, budget):
         written += len(text)
     return written
 
-def test_pass(out, form, rng, classes, per_class, iteration):
+def test_pass(out, form, rng, classes, per_class, iteration, distinct):
     written = 0
     def emit(line):
         nonlocal written
@@ -55,15 +59,15 @@ def test_pass(out, form, rng, classes, per_class, iteration):
     emit(f"Test Suite 'All tests' started at {stamp}{dot}")
     emit(f"Test Suite 'AppTests.xctest' started at {stamp}{dot}")
     for c in range(classes):
-        cls = f"Checkout{c}Tests"
+        cls = f"Checkout{iteration}x{c}Tests" if distinct else f"Checkout{c}Tests"
         emit(f"Test Suite '{cls}' started at {stamp}{dot}")
         failures = skips = 0
         for t in range(per_class):
-            method = f"testScenario{t}WithSomeDescriptiveName"
+            method = f"testScenario{t}" if distinct else f"testScenario{t}WithSomeDescriptiveName"
             name = f"-[AppTests.{cls} {method}]" if form == "xcodebuild" else f"{cls}.{method}"
             emit(f"Test Case '{name}' started." if form == "xcodebuild" else f"Test Case '{name}' started at {stamp}")
             roll = rng.random()
-            for _ in range(rng.choice((0, 1, 2, 3, 3, 4, 5))):
+            for _ in range(rng.choice((0, 0, 0, 0, 0, 0, 1) if distinct else (0, 1, 2, 3, 3, 4, 5))):
                 if form == "xcodebuild":
                     emit(f"    t =     {rng.random() * 9:.2f}s Tap \"Continue\" Button")
                 else:
@@ -93,22 +97,29 @@ def main():
     parser.add_argument("--size-mb", type=float, default=200)
     parser.add_argument("--classes", type=int, default=600)
     parser.add_argument("--tests-per-class", type=int, default=50)
-    parser.add_argument("--build-share", type=float, default=0.4, help="fraction of the bytes that are build output")
+    parser.add_argument("--build-share", type=float, default=None,
+                        help="fraction of the bytes that are build output (default 0.4, 0.05 with --distinct)")
+    parser.add_argument("--distinct", action="store_true",
+                        help="every pass runs new classes: every test distinct, little printed output")
     parser.add_argument("--out", required=True)
     args = parser.parse_args()
+    build_share = args.build_share if args.build_share is not None else (0.05 if args.distinct else 0.4)
+    sections = 36 if args.distinct else 4  # build output between passes: about as many sections as passes
     rng = random.Random(20261122)
     target = int(args.size_mb * 1_000_000)
     written = 0
     iteration = 0
     with open(args.out, "w", buffering=1 << 20) as out:
         while written < target:
-            written += build_section(out, args.form, rng, int(target * args.build_share / 4))
+            written += build_section(out, args.form, rng, int(target * build_share / sections))
             if written >= target:
                 break
-            written += test_pass(out, args.form, rng, args.classes, args.tests_per_class, iteration)
+            written += test_pass(out, args.form, rng, args.classes, args.tests_per_class, iteration, args.distinct)
             iteration += 1
         out.write("** TEST FAILED **\n" if args.form == "xcodebuild" else "error: fatalError\n")
-    print(f"{args.out}: {written / 1e6:.1f} MB, {iteration} test passes over {args.classes * args.tests_per_class} tests")
+    tests = args.classes * args.tests_per_class
+    distinct = tests * iteration if args.distinct else tests
+    print(f"{args.out}: {written / 1e6:.1f} MB, {iteration} test passes over {tests} tests, {distinct} distinct")
 
 if __name__ == "__main__":
     main()

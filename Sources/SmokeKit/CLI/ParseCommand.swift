@@ -89,13 +89,18 @@ package struct ParseCommand: Command {
         let parsedAt = Date()
         // A summary needs statuses only: memory stays flat however much the tests printed.
         let parsed = try LogParser(retention: summaryOnly ? .statusesOnly : .full).parse(files: files)
-        var tests = parsed.results
-        for index in tests.indices { tests[index].order = index + 1 }
         for problem in parsed.problems { context.standardError.line("warning: \(problem)") }
         let mb = Double(parsed.byteCount) / 1_000_000
         let seconds = max(Date().timeIntervalSince(parsedAt), 0.000_001)
         context.standardError.line(String(format: "parsed %d lines (%.1f MB in %.2f s, %.0f MB/s), %d not understood",
                                           parsed.lineCount, mb, seconds, mb / seconds, parsed.unrecognizedLineCount))
+        // A summary counts the compact table: no `TestResult` per test, so a million tests stay in tens of megabytes.
+        if summaryOnly {
+            let totals = parsed.tests.totals
+            printTotals(totals, in: context)
+            return totals.failing > 0 ? .testsFailed : .passed
+        }
+        let tests = parsed.results  // in run order, `order` 1-based
         // The run's times are the log's own (suite stamps, totals, event-stream instants); when it was parsed is said apart.
         let times = parsed.times.resolved(parsedAt: parsedAt)
         var report = makeReport(
@@ -161,14 +166,17 @@ package struct ParseCommand: Command {
         return report
     }
 
+    private func printTotals(_ t: Totals, in context: CommandContext) {
+        context.standardOutput.line("\(ReportText.count(t.tests, "test")): \(t.passed) passed, \(t.failed) failed, \(t.crashed) crashed, \(t.timedOut) timed out, \(t.skipped) skipped, \(ReportText.count(t.expectedFailures, "expected failure"))")
+    }
+
     /// Prints the totals and, unless `--summary-only`, stores attachments and writes the run directory.
     private func write(
         _ report: RunReport, attachments: [RawAttachment], allowedFolders: [URL], consoleLog: URL?,
         failureTimes: [String: Date] = [:], in context: CommandContext
     ) throws -> ExitCode {
         var report = report
-        let t = report.totals
-        context.standardOutput.line("\(ReportText.count(t.tests, "test")): \(t.passed) passed, \(t.failed) failed, \(t.crashed) crashed, \(t.timedOut) timed out, \(t.skipped) skipped, \(ReportText.count(t.expectedFailures, "expected failure"))")
+        printTotals(report.totals, in: context)
         guard !summaryOnly else { return report.status == .passed ? .passed : .testsFailed }
 
         let store = RunStore(outputDirectory: context.url(for: output))

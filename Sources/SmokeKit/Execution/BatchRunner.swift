@@ -44,9 +44,9 @@ package struct BatchRunner {
         let report = onTestFinished
 
         func apply(_ event: TestEvent) {
-            let before = collector.results.count
+            let before = collector.tests.count
             collector.apply(event)
-            if case .testFinished = event, let last = collector.results.last, collector.results.count >= before {
+            if case .testFinished = event, let last = collector.lastResult, collector.tests.count >= before {
                 report(last)
             }
             if collector.runningTestID != runningTest {
@@ -108,7 +108,7 @@ package struct BatchRunner {
             case nil:
                 collector.finishRunningTest(as: .crashed, failure: nil)
             }
-            if let last = collector.results.last { report(last) }
+            if let last = collector.lastResult { report(last) }
         }
         let started = collector.startedTestIDs
         let problems = [consoleLines.truncationMessage(source: "output of \(binary.lastPathComponent)"), events.truncationMessage()]

@@ -7,8 +7,8 @@ import Darwin
 
 /// What `LogParser` found in one or more logs.
 package struct ParsedLog: Sendable {
-    /// In the order the tests started, across all inputs.
-    package var results: [TestResult]
+    /// In the order the tests started, across all inputs; compact (see `TestTable`).
+    package var tests: TestTable
     package var attachments: [RawAttachment]
     /// Lines no rule matched and no running test owned (pinned by the corpus ratchet).
     package var unrecognizedLineCount: Int
@@ -27,6 +27,9 @@ package struct ParsedLog: Sendable {
     package var inputs: [InputRecord] = []
     /// When the run ran, as the inputs record it (suite stamps, totals, event-stream instants).
     package var times = RecordedRunTimes()
+
+    /// A `TestResult` per test, in order: for reports that show every test.
+    package var results: [TestResult] { tests.results }
 
     /// smokerun's results checked against `frameworkCounts`; nil when no input carries totals.
     package var reconciliation: Reconciliation? { Reconciliation.compare(frameworkCounts, with: results) }
@@ -65,7 +68,7 @@ package struct LogParser: Sendable {
     /// Parses every file, in order, into one result list.
     package func parse(files: [URL]) throws(ParseError) -> ParsedLog {
         var collector = ResultCollector(knownTests: knownTests, projectRoot: projectRoot, retention: retention)
-        var parsed = ParsedLog(results: [], attachments: [], unrecognizedLineCount: 0, lineCount: 0, byteCount: 0, formats: [])
+        var parsed = ParsedLog(tests: TestTable(), attachments: [], unrecognizedLineCount: 0, lineCount: 0, byteCount: 0, formats: [])
         // A log and the event stream of the same run: the stream names every Swift Testing test exactly, so the
         // console's Swift Testing lines (and its `Test run with` totals) are not counted a second time.
         let hasEventStream = files.count > 1 && files.contains { Self.peekFormat($0) == .eventStream }
@@ -86,7 +89,7 @@ package struct LogParser: Sendable {
                 unrecognizedLines: collector.unrecognizedLineCount - unrecognizedBefore,
                 firstUnrecognizedLine: summary.firstUnrecognizedLine))
         }
-        parsed.results = collector.results
+        parsed.tests = collector.tests
         parsed.attachments = collector.attachments
         parsed.unrecognizedLineCount = collector.unrecognizedLineCount
         return parsed

@@ -26,21 +26,14 @@ package struct ResultCollector {
     /// Every attachment, with the id of the test that made it when known.
     package private(set) var attachments: [RawAttachment] = []
     /// Ids of tests that started or were reported (skipped tests included): the ones a re-launch must not run again.
-    package private(set) var startedTestIDs: Set<String> = []
+    package var startedTestIDs: Set<String> { Set((0..<tests.count).map(tests.id(at:))) }
 
     /// Whether any XCTest `started` line was seen: the log is serial, so restarts name the running test.
     private var sawXCTestStart = false
-    private var entries: [TestResult] = []
-    private var progress: [Progress] = []
-    /// Id → the latest test with that id (a repeated name's later runs get ids `id#2`, `id#3`, …).
-    private var indexByID: [String: Int] = [:]
-    /// `Class/method` → the test first named with its module (`Module.Class/method`), so a later line without the
-    /// module — Linux XCTest's `Class.method`, Xcode 16's `Class.method()` summary line — is the same test.
-    /// Nil when two modules have such a test.
-    private var indexByModulelessID: [String: Int?] = [:]
-    private var modulelessKeyByIndex: [Int: String] = [:]
-    /// How many tests share each id (a name run several times with nothing marking a retry).
-    private var occurrences: [String: Int] = [:]
+    /// Every test, compactly: ids found by their bytes (a repeated name's later runs get ids `id#2`, `id#3`, …),
+    /// and by `Class/method` for an XCTest id with its module, so a later line without the module — Linux
+    /// XCTest's `Class.method`, Xcode 16's `Class.method()` summary line — is the same test.
+    package private(set) var tests = TestTable()
     /// xcodebuild relaunched the runner: a name seen again from now on is another attempt of its test.
     private var sawRestart = false
     /// Entries started and not finished, in start order.
@@ -52,17 +45,6 @@ package struct ResultCollector {
     private let names: KnownTestNames
     private let projectRoot: String?
     private let retention: Retention
-
-    private struct Progress {
-        var started = false
-        var finished = false
-        var hasFailure = false
-        var hasKnownIssue = false
-        /// An earlier attempt failed (what `flaky` needs when attempts are not kept).
-        var failedBefore = false
-        /// xcodebuild said the test exceeded its execution time allowance.
-        var exceededTimeAllowance = false
-    }
 
     /// What a crash left behind for the test that was running.
     private struct CrashEvidence {
@@ -81,11 +63,15 @@ package struct ResultCollector {
         self.retention = retention
     }
 
-    /// The tests so far, in the order they started; `order` is 1-based.
-    package var results: [TestResult] { entries }
+    /// The tests so far, in the order they started; `order` is 1-based. A `TestResult` each: for a huge log,
+    /// read `tests` instead.
+    package var results: [TestResult] { tests.results }
+
+    /// The most recently started test (the last of `results`), without making the others.
+    package var lastResult: TestResult? { tests.isEmpty ? nil : tests.result(at: tests.count - 1) }
 
     /// The id of the most recently started test that has not finished.
-    package var runningTestID: String? { running.last.map { entries[$0].id } }
+    package var runningTestID: String? { running.last.map { tests.id(at: $0) } }
 
     package mutating func apply(_ event: TestEvent) {
         switch event {
@@ -95,7 +81,7 @@ package struct ResultCollector {
                 finishInterruptedXCTests()
             }
             var index = entry(for: ref)
-            if progress[index].started || progress[index].finished {
+            if !tests.flags(at: index).isDisjoint(with: [.started, .finished]) {
                 // Another run of a name: an attempt only when the output says so, else a test of its own.
                 if ref.isRepetition || sawRestart || ref.eventStreamID != nil {
                     beginNewAttempt(index)
@@ -103,7 +89,7 @@ package struct ResultCollector {
                     index = newOccurrence(of: index)
                 }
             }
-            progress[index].started = true
+            tests.insert(.started, at: index)
             running.append(index)
             crash = CrashEvidence()
         case .testNamed(let ref):
@@ -116,14 +102,14 @@ package struct ResultCollector {
                 unrecognizedLineCount += 1
                 return
             }
-            if failure.message.hasPrefix("Test exceeded execution time allowance") { progress[index].exceededTimeAllowance = true }
+            if failure.message.hasPrefix("Test exceeded execution time allowance") { tests.insert(.exceededTimeAllowance, at: index) }
             record(failure, isKnown: isKnown, in: index)
         case .skipped(let ref, let reason):
             let index = entry(for: ref)
             if let reason { appendOutput("Skipped: \(reason)", to: index) }
             finish(index, as: .skipped, durationSeconds: nil)
         case .attachment(let ref, let name, let content):
-            let testID = ref.map { entries[entry(for: $0)].id } ?? runningTestID
+            let testID = ref.map { tests.id(at: entry(for: $0)) } ?? runningTestID
             attachments.append(RawAttachment(testID: testID, name: name, content: content))
         case .fatalError(let message, let file, let line):
             crash = CrashEvidence(fatal: TestFailure(message: message, file: file, line: line))
@@ -137,7 +123,7 @@ package struct ResultCollector {
             // log the crashed test is the running one, and a restart naming another test is not counted twice.
             if running.isEmpty, !sawXCTestStart, let ref {
                 let index = entry(for: ref)
-                if !progress[index].finished { running.append(index) }
+                if !tests.flags(at: index).contains(.finished) { running.append(index) }
             }
             finishRunningTest(as: .crashed, failure: nil)
         case .measured(let ref, let metric, let average):
@@ -165,10 +151,11 @@ package struct ResultCollector {
     package mutating func finishRunningTest(as status: TestStatus, failure: TestFailure?, durationSeconds: Double? = nil) {
         let failure = failure ?? defaultFailure(for: status)
         for index in running {
-            if let failure, !(progress[index].exceededTimeAllowance && status == .crashed) { keep(failure, in: index) }
-            if let durationSeconds { entries[index].durationSeconds = durationSeconds }
-            progress[index].finished = true
-            entries[index].status = status == .crashed && progress[index].exceededTimeAllowance ? .timedOut : status
+            let exceeded = tests.flags(at: index).contains(.exceededTimeAllowance)
+            if let failure, !(exceeded && status == .crashed) { keep(failure, in: index) }
+            if let durationSeconds { tests.setDuration(durationSeconds, at: index) }
+            tests.insert(.finished, at: index)
+            tests.setStatus(status == .crashed && exceeded ? .timedOut : status, at: index)
             markFlaky(index)
         }
         running.removeAll()
@@ -181,22 +168,12 @@ package struct ResultCollector {
     /// Adds tests another reader finished whole (an xcresulttool document), after those already collected;
     /// a test whose id is already here is replaced. `unrecognized` counts what that reader did not understand.
     package mutating func adopt(_ results: [TestResult], attachments: [RawAttachment] = [], unrecognized: Int = 0) {
-        for var result in results {
-            if let index = indexByID[result.id] {
-                result.order = entries[index].order
-                entries[index] = result
-                progress[index].finished = true
-                continue
-            }
-            result.order = entries.count + 1
-            indexByID[result.id] = entries.count
-            startedTestIDs.insert(result.id)
-            entries.append(result)
-            var done = Progress()
-            done.started = true
-            done.finished = true
-            progress.append(done)
+        for result in results {
+            let index = tests.find(id: result.id)
+                ?? tests.append(id: result.id, name: result.name, suite: result.suite, framework: result.framework)
+            tests.replace(index, with: result)
         }
+        cachedRef = nil
         self.attachments += attachments
         unrecognizedLineCount += unrecognized
     }
@@ -207,25 +184,15 @@ package struct ResultCollector {
         if ref == cachedRef { return cachedIndex }
         let name = names.resolve(ref)
         let index: Int
-        if let existing = indexByID[name.id] {
+        if let existing = tests.find(id: name.id) {
             index = existing
-        } else if ref.module == nil, ref.framework == .xctest, !indexByModulelessID.isEmpty,
-                  let existing = indexByModulelessID[name.id] ?? nil {
+        } else if ref.module == nil, ref.framework == .xctest, let existing = tests.find(modulelessKey: name.id) ?? nil {
             // `name.id` is `Class/method` here: a module-less id nothing qualified.
             index = existing
         } else {
-            index = entries.count
-            entries.append(TestResult(
-                id: name.id, name: name.name, suite: name.suite, framework: ref.framework, status: .passed,
-                order: index + 1))
-            progress.append(Progress())
-            indexByID[name.id] = index
-            startedTestIDs.insert(name.id)
-            if ref.module != nil, ref.framework == .xctest {
-                let key = "\(name.suite)/\(name.name)"
-                indexByModulelessID[key] = indexByModulelessID[key] == nil ? index : .some(nil)
-                modulelessKeyByIndex[index] = key
-            }
+            index = tests.append(
+                id: name.id, name: name.name, suite: name.suite, framework: ref.framework,
+                modulelessKeyed: ref.module != nil && ref.framework == .xctest)
         }
         cachedRef = ref
         cachedIndex = index
@@ -234,51 +201,29 @@ package struct ResultCollector {
 
     /// A later run of the name at `index`, as a test of its own with a stable id: `id#2`, `id#3`, ….
     private mutating func newOccurrence(of index: Int) -> Int {
-        let original = entries[index]
-        let baseID = Self.baseID(original.id)
-        let count = (occurrences[baseID] ?? 1) + 1
-        occurrences[baseID] = count
-        let newIndex = entries.count
-        let id = "\(baseID)#\(count)"
-        entries.append(TestResult(
-            id: id, name: original.name, suite: original.suite, framework: original.framework, status: .passed, order: newIndex + 1))
-        progress.append(Progress())
-        indexByID[baseID] = newIndex
-        indexByID[id] = newIndex
-        if let key = modulelessKeyByIndex[index], indexByModulelessID[key] == index {
-            indexByModulelessID[key] = newIndex
-            modulelessKeyByIndex[newIndex] = key
-        }
-        startedTestIDs.insert(id)
         cachedRef = nil
-        return newIndex
+        return tests.appendOccurrence(of: index)
     }
 
     /// An outcome for a name that several running tests share (Swift Testing runs suites in parallel, and its
     /// console names only the function): the earliest still running one, when the latest already finished.
     private func runningOccurrence(of index: Int) -> Int {
-        guard progress[index].finished, !running.isEmpty else { return index }
-        let baseID = Self.baseID(entries[index].id)
-        return running.first { Self.baseID(entries[$0].id) == baseID } ?? index
-    }
-
-    private static func baseID(_ id: String) -> String {
-        guard let hash = id.lastIndex(of: "#"), id[id.index(after: hash)...].allSatisfy(\.isNumber),
-              id.index(after: hash) < id.endIndex else { return id }
-        return String(id[..<hash])
+        guard tests.flags(at: index).contains(.finished), !running.isEmpty else { return index }
+        return running.first { tests.sameBase($0, index) } ?? index
     }
 
     private mutating func finish(_ index: Int, as stated: TestStatus, durationSeconds: Double?) {
         var status = stated
-        if progress[index].exceededTimeAllowance, status == .failed || status == .crashed { status = .timedOut }
-        if status == .passed || status == .expectedFailure, progress[index].hasFailure {
+        let flags = tests.flags(at: index)
+        if flags.contains(.exceededTimeAllowance), status == .failed || status == .crashed { status = .timedOut }
+        if status == .passed || status == .expectedFailure, flags.contains(.hasFailure) {
             status = .failed
-        } else if status == .passed, progress[index].hasKnownIssue {
+        } else if status == .passed, flags.contains(.hasKnownIssue) {
             status = .expectedFailure
         }
-        entries[index].status = status
-        if let durationSeconds { entries[index].durationSeconds = durationSeconds }
-        progress[index].finished = true
+        tests.setStatus(status, at: index)
+        if let durationSeconds { tests.setDuration(durationSeconds, at: index) }
+        tests.insert(.finished, at: index)
         if let position = running.lastIndex(of: index) { running.remove(at: position) }
         markFlaky(index)
     }
@@ -286,26 +231,26 @@ package struct ResultCollector {
     private mutating func record(_ failure: TestFailure, isKnown: Bool, in index: Int) {
         lastIssueEntry = index
         if isKnown {
-            progress[index].hasKnownIssue = true
+            tests.insert(.hasKnownIssue, at: index)
             let location = failure.location.map { " (\($0))" } ?? ""
             appendOutput("Known issue: \(failure.message)\(location)", to: index)
             return
         }
-        progress[index].hasFailure = true
-        if !progress[index].finished { entries[index].status = .failed }
+        tests.insert(.hasFailure, at: index)
+        if !tests.flags(at: index).contains(.finished) { tests.setStatus(.failed, at: index) }
         keep(failure, in: index)
     }
 
     private mutating func keep(_ failure: TestFailure, in index: Int) {
-        guard retention == .full, entries[index].failures.count < Self.failureLimit else { return }
-        entries[index].failures.append(failure)
+        guard retention == .full, (tests.extras(at: index)?.failures.count ?? 0) < Self.failureLimit else { return }
+        tests.changeExtras(at: index) { $0.failures.append(failure) }
     }
 
     /// XCTest runs one test at a time: a new one starting means the one before never finished (its process died).
     private mutating func finishInterruptedXCTests() {
-        guard running.contains(where: { entries[$0].framework == .xctest }) else { return }
-        let others = running.filter { entries[$0].framework != .xctest }
-        running.removeAll { entries[$0].framework != .xctest }
+        guard running.contains(where: { tests.framework(at: $0) == .xctest }) else { return }
+        let others = running.filter { tests.framework(at: $0) != .xctest }
+        running.removeAll { tests.framework(at: $0) != .xctest }
         finishRunningTest(as: .crashed, failure: nil)
         running = others
     }
@@ -313,32 +258,34 @@ package struct ResultCollector {
     /// The same test again (a retry or another iteration): keep the earlier run as an attempt.
     private mutating func beginNewAttempt(_ index: Int) {
         if let position = running.lastIndex(of: index) { running.remove(at: position) }
-        var result = entries[index]
-        let failedBefore = progress[index].failedBefore || result.status.isFailure
-        if retention == .full, result.attempts.count < Self.attemptLimit {
-            result.attempts.append(TestAttempt(
-                status: result.status, durationSeconds: result.durationSeconds, failures: result.failures))
+        let status = tests.status(at: index)
+        let failedBefore = tests.flags(at: index).contains(.failedBefore) || status.isFailure
+        let extras = tests.extras(at: index)
+        if retention == .full, (extras?.attempts.count ?? 0) < Self.attemptLimit {
+            let attempt = TestAttempt(status: status, durationSeconds: tests.durationSeconds(at: index), failures: extras?.failures ?? [])
+            tests.changeExtras(at: index) { $0.attempts.append(attempt) }
         }
-        result.status = .passed
-        result.durationSeconds = 0
-        result.failures = []
-        result.output = []
-        entries[index] = result
-        progress[index] = Progress()
-        progress[index].failedBefore = failedBefore
+        if extras != nil {
+            tests.changeExtras(at: index) {
+                $0.failures = []
+                $0.output = []
+            }
+        }
+        tests.setStatus(.passed, at: index)
+        tests.setDuration(0, at: index)
+        tests.remove(TestTable.Flags.progress.union(.failedBefore), at: index)
+        if failedBefore { tests.insert(.failedBefore, at: index) }
     }
 
     private mutating func markFlaky(_ index: Int) {
-        entries[index].flaky = entries[index].status == .passed && progress[index].failedBefore
+        tests.setFlaky(tests.status(at: index) == .passed && tests.flags(at: index).contains(.failedBefore), at: index)
     }
 
     private mutating func appendOutput(_ text: String, to index: Int) {
-        guard retention == .full, entries[index].output.count < TestResult.outputLineLimit else { return }
-        if text.utf8.count > Self.outputLineByteLimit {
-            entries[index].output.append(String(decoding: text.utf8.prefix(Self.outputLineByteLimit), as: UTF8.self) + "…")
-        } else {
-            entries[index].output.append(text)
-        }
+        guard retention == .full, (tests.extras(at: index)?.output.count ?? 0) < TestResult.outputLineLimit else { return }
+        let line = text.utf8.count > Self.outputLineByteLimit
+            ? String(decoding: text.utf8.prefix(Self.outputLineByteLimit), as: UTF8.self) + "…" : text
+        tests.changeExtras(at: index) { $0.output.append(line) }
     }
 
     // MARK: - Crashes

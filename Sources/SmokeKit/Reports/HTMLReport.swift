@@ -3,13 +3,17 @@ import Foundation
 /// Renders `index.html`: one self-contained page (inline CSS, SVG icons and a small script for sorting
 /// and filtering; no external resources) with the status, totals, failures first, flaky, skipped and
 /// slowest tests, suites, the test table, attachments, coverage and errors. All test-provided text is
-/// escaped: test output is untrusted. Passed tests are listed one by one only up to
-/// `passedRowLimit`; beyond it they are summarized per suite, so the page stays small at 100k tests.
+/// escaped: test output is untrusted. Failing and flaky tests and the slowest are always shown in full;
+/// passed and skipped tests are listed one by one only up to `passedRowLimit`, beyond it they are counted
+/// per suite, and past `suiteRowLimit` suites the rest of the suites table is one compact embedded array the
+/// page expands on request — so the page stays small at a million tests.
 package enum HTMLReport {
     /// Passed tests listed by name in the table; above this, the suites table counts them.
     static let passedRowLimit = 2_000
     /// Rows of the slowest-tests list.
-    static let slowestCount = 10
+    static let slowestCount = 50
+    /// Suites written as table rows; the others are embedded as data, shown on request.
+    static let suiteRowLimit = 500
 
     /// - Parameters:
     ///   - attachmentContent: the bytes of a stored attachment, or nil when unreadable; asked only for
@@ -219,26 +223,32 @@ package enum HTMLReport {
         let groups = JUnitReport.groupBySuite(tests)
         guard !groups.isEmpty else { return "" }
         let ordered = groups.filter { $0.tests.contains { $0.status.isFailure } } + groups.filter { !$0.tests.contains { $0.status.isFailure } }
-        var html = "<section id=\"suites\"><h2>Suites (\(groups.count))</h2>\n<table class=\"grid\">\n"
+        let tableID = ordered.count > suiteRowLimit ? " id=\"suite-table\"" : ""
+        var html = "<section id=\"suites\"><h2>Suites (\(groups.count))</h2>\n<table class=\"grid\"\(tableID)>\n"
         html += "<thead><tr><th class=\"name\">Suite</th><th>Tests</th><th>Passed</th><th>Failing</th><th>Skipped</th><th>Time</th></tr></thead>\n<tbody>\n"
-        for group in ordered {
+        for group in ordered.prefix(suiteRowLimit) {
             let totals = Totals(group.tests)
             let time = group.tests.reduce(0) { $0 + $1.durationSeconds }
             let status: TestStatus = totals.failing > 0 ? .failed : totals.passed > 0 ? .passed : .skipped
             html += "<tr><td class=\"name\">\(icon(status)) \(h(group.name))</td><td>\(totals.tests)</td><td>\(totals.passed)</td>"
             html += "<td>\(totals.failing)</td><td>\(totals.skipped)</td><td>\(h(ReportText.duration(time)))</td></tr>\n"
         }
-        return html + "</tbody>\n</table></section>\n"
+        html += "</tbody>\n</table>"
+        if ordered.count > suiteRowLimit { html += "\n" + HTMLSuiteData.render(ordered.dropFirst(suiteRowLimit)) }
+        return html + "</section>\n"
     }
 
     /// Every test (passed ones up to `passedRowLimit`), sortable by any column and filterable.
     private static func table(_ tests: [Numbered]) -> String {
         let passedCount = tests.filter { $0.test.status == .passed && !$0.test.flaky }.count
-        let listPassed = passedCount <= passedRowLimit
-        let rows = listPassed ? tests : tests.filter { $0.test.status != .passed || $0.test.flaky }
+        let skippedCount = tests.filter { $0.test.status == .skipped }.count
+        let listQuiet = passedCount + skippedCount <= passedRowLimit
+        let rows = listQuiet ? tests : tests.filter { ($0.test.status != .passed || $0.test.flaky) && $0.test.status != .skipped }
         var html = "<section id=\"tests\"><h2>Tests (\(tests.count))</h2>\n"
-        if !listPassed {
-            html += "<p class=\"note\">\(passedCount) passed tests are counted per suite above, not listed one by one.</p>\n"
+        if !listQuiet {
+            html += "<p class=\"note\" id=\"summarized\">\(ReportText.count(passedCount + skippedCount, "test")) summarized: \(passedCount) passed and "
+            html += "\(skippedCount) skipped tests are counted per suite above (with their time), not listed one by one; "
+            html += "report.json and junit.xml list every test.</p>\n"
         }
         html += "<div class=\"filters\"><input id=\"filter\" type=\"search\" placeholder=\"Filter by name\" aria-label=\"Filter tests by name\">"
         html += "<select id=\"status-filter\" aria-label=\"Filter tests by status\"><option value=\"\">all statuses</option>"

@@ -2,14 +2,42 @@ import Foundation
 
 /// Renders `report.json` (DESIGN §7). Every top-level and per-test key is always present
 /// (`null` when there is no value) so consumers can rely on the shape.
+///
+/// Written streaming (`write(_:to:)`): everything but the tests is encoded once with `JSONEncoder`, and the tests
+/// are appended one by one between its halves — a test with nothing but its identity, status and duration by
+/// hand (the bytes `JSONEncoder` would write; `JSONReportStreamingTests` holds the two equal), any other through
+/// `JSONEncoder` — so a million tests never make one document in memory.
 package enum JSONReport {
     package static func render(_ report: RunReport) -> Data {
+        ReportSink.collect { write(report, to: &$0) }
+    }
+
+    package static func write(_ report: RunReport, to sink: inout ReportSink) {
+        var shell = report
+        shell.tests = []
+        let document = encode(Document(report: shell))
+        let marker = Data("\n  \"tests\" : [\n\n  ]".utf8)
+        guard !report.tests.isEmpty, let range = document.range(of: marker) else { return sink.append(document) }
+        sink.append(document[..<range.lowerBound])
+        sink.append("\n  \"tests\" : [\n")
+        for (position, test) in report.tests.enumerated() {
+            if position > 0 { sink.append(",\n") }
+            JSONTestEntry.write(test, to: &sink, fallback: { encode(TestDocument(test: $0)) })
+        }
+        sink.append("\n  ]")
+        sink.append(document[range.upperBound...])
+    }
+
+    /// The whole document through `JSONEncoder` at once: the reference the streamed one must equal byte for byte.
+    static func encodedWhole(_ report: RunReport) -> Data { encode(Document(report: report)) }
+
+    private static func encode(_ value: some Encodable) -> Data {
         let encoder = JSONCoding.encoder()
         // A NaN duration from a broken clock must not lose the whole report.
         encoder.nonConformingFloatEncodingStrategy = .convertToString(
             positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
         do {
-            return try encoder.encode(Document(report: report))
+            return try encoder.encode(value)
         } catch {
             // With the strategy above nothing in the model can fail to encode: a bug if it does.
             preconditionFailure("report.json could not be encoded: \(error)")

@@ -12,32 +12,52 @@ package enum JUnitReport {
 
     /// - Parameter sources: makes `file` attributes relative to the project, as GitLab and Jenkins resolve them.
     package static func render(_ report: RunReport, sources: SourceLinks = SourceLinks()) -> String {
-        let suites = groupBySuite(report.tests)
+        String(decoding: ReportSink.collect { write(report, sources: sources, to: &$0) }, as: UTF8.self)
+    }
+
+    /// Streams the document: a suite's counts come first (its element's attributes), then its tests one by one.
+    package static func write(_ report: RunReport, sources: SourceLinks = SourceLinks(), to sink: inout ReportSink) {
+        let suites = groupIndicesBySuite(report.tests)
         let timestamp = schemaTimestamp(report.startedAt)
-        var suiteBlocks = suites.map { suiteXML(name: $0.name, tests: $0.tests, timestamp: timestamp, sources: sources) }
-        var counts = suites.reduce(into: Counts()) { $0.add(Counts($1.tests)) }
+        let suiteCounts = suites.map { Counts(report.tests, indices: $0.indices) }
+        var counts = suiteCounts.reduce(into: Counts()) { $0.add($1) }
+        var infrastructure: String?
         if !report.errors.isEmpty {
             let asTestCases = report.tests.isEmpty
-            suiteBlocks.append(infrastructureXML(report.errors, asTestCases: asTestCases, timestamp: timestamp))
+            infrastructure = infrastructureXML(report.errors, asTestCases: asTestCases, timestamp: timestamp)
             if asTestCases { counts.add(Counts(tests: report.errors.count, errors: report.errors.count)) }
         }
-        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"\(attr(report.pipeline))\" \(counts.attributes)"
-        xml += " timestamp=\"\(timestamp)\">\n"
-        xml += suiteBlocks.joined()
-        xml += "</testsuites>\n"
-        return xml
+        sink.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+        sink.append("<testsuites name=\"\(attr(report.pipeline))\" \(counts.attributes) timestamp=\"\(timestamp)\">\n")
+        for (suite, suiteCount) in zip(suites, suiteCounts) {
+            sink.append("  <testsuite name=\"\(attr(suite.name))\" \(suiteCount.attributes) timestamp=\"\(timestamp)\">\n")
+            for index in suite.indices { sink.append(testCaseXML(report.tests[index], sources: sources)) }
+            sink.append("  </testsuite>\n")
+        }
+        if let infrastructure { sink.append(infrastructure) }
+        sink.append("</testsuites>\n")
     }
 
     /// Suites in the order their first test ran; tests keep run order inside a suite.
     static func groupBySuite(_ tests: [TestResult]) -> [(name: String, tests: [TestResult])] {
+        groupIndicesBySuite(tests).map { ($0.name, $0.indices.map { tests[$0] }) }
+    }
+
+    /// `groupBySuite` as positions in `tests`: no copy of a million results.
+    static func groupIndicesBySuite(_ tests: [TestResult]) -> [(name: String, indices: [Int])] {
         var names: [String] = []
-        var bySuite: [String: [TestResult]] = [:]
-        for test in tests {
-            if bySuite[test.suite] == nil { names.append(test.suite) }
-            bySuite[test.suite, default: []].append(test)
+        var bySuite: [String: Int] = [:]
+        var groups: [[Int]] = []
+        for (index, test) in tests.enumerated() {
+            if let group = bySuite[test.suite] {
+                groups[group].append(index)
+            } else {
+                bySuite[test.suite] = groups.count
+                names.append(test.suite)
+                groups.append([index])
+            }
         }
-        return names.map { ($0, bySuite[$0] ?? []) }
+        return zip(names, groups).map { ($0, $1) }
     }
 
     /// The Ant JUnit schema's timestamp form (no zone designator); smokerun's are always UTC.
@@ -49,13 +69,6 @@ package enum JUnitReport {
     static func className(_ test: TestResult) -> String {
         guard let slash = test.id.lastIndex(of: "/") else { return test.suite }
         return String(test.id[..<slash])
-    }
-
-    private static func suiteXML(name: String, tests: [TestResult], timestamp: String, sources: SourceLinks) -> String {
-        var xml = "  <testsuite name=\"\(attr(name))\" \(Counts(tests).attributes) timestamp=\"\(timestamp)\">\n"
-        for test in tests { xml += testCaseXML(test, sources: sources) }
-        xml += "  </testsuite>\n"
-        return xml
     }
 
     /// Children in the order the Surefire schema requires: failure, rerunFailure*, flakyFailure*,
@@ -186,11 +199,16 @@ package enum JUnitReport {
             self.time = time
         }
 
-        init(_ results: [TestResult]) {
-            let totals = Totals(results)
+        init(_ results: [TestResult], indices: [Int]) {
+            var totals = Totals()
+            var time = 0.0
+            for index in indices {
+                totals.add(results[index].status, flaky: results[index].flaky)
+                time += results[index].durationSeconds
+            }
             self.init(
                 tests: totals.tests, failures: totals.failed, errors: totals.crashed + totals.timedOut,
-                skipped: totals.skipped + totals.interrupted, time: results.reduce(0) { $0 + $1.durationSeconds })
+                skipped: totals.skipped + totals.interrupted, time: time)
         }
 
         mutating func add(_ other: Counts) {

@@ -3,9 +3,14 @@ import Foundation
 /// Whole-file writes that readers never see half done: a temp file in the same folder, then rename.
 package enum AtomicFile {
     package static func write(_ data: Data, to url: URL, writer: FileWriter = .system) throws {
+        try write(to: url, writer: writer) { $0.append(data) }
+    }
+
+    /// Streams a file into place: `render` appends its bytes, which go to the temp file a megabyte at a time.
+    package static func write(to url: URL, writer: FileWriter = .system, _ render: (inout ReportSink) -> Void) throws {
         let temporary = temporaryURL(next: url)
         do {
-            try POSIXFile.writeNew(data, to: temporary, writer: writer)
+            try POSIXFile.streamNew(to: temporary, writer: writer, render)
             try POSIXFile.rename(temporary, to: url)
         } catch {
             POSIXFile.remove(temporary)

@@ -33,17 +33,20 @@ package struct FileWriter: Sendable {
 
     /// Writes all of `data`, retrying short writes and EINTR; throws `writeFailed` naming `path`.
     func writeAll(_ data: Data, to descriptor: Int32, path: String) throws {
-        try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, UnsafeRawBufferPointer(rebasing: buffer[offset...]), path)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw StoreError.writeFailed(path: path, reason: POSIXFile.lastError())
-                }
-                if written == 0 { throw StoreError.writeFailed(path: path, reason: "the file system accepted no more bytes") }
-                offset += written
+        try data.withUnsafeBytes { try writeAll($0, to: descriptor, path: path) }
+    }
+
+    /// Writes all of `buffer` (a piece of a streamed report), as `writeAll(_:to:path:)` does.
+    func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32, path: String) throws {
+        var offset = 0
+        while offset < buffer.count {
+            let written = write(descriptor, UnsafeRawBufferPointer(rebasing: buffer[offset...]), path)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw StoreError.writeFailed(path: path, reason: POSIXFile.lastError())
             }
+            if written == 0 { throw StoreError.writeFailed(path: path, reason: "the file system accepted no more bytes") }
+            offset += written
         }
     }
 }

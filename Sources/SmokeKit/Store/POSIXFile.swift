@@ -23,10 +23,17 @@ enum POSIXFile {
 
     /// Writes all of `data` to a new file at `url` (which must not exist), then fsyncs it.
     static func writeNew(_ data: Data, to url: URL, writer: FileWriter = .system) throws {
+        try streamNew(to: url, writer: writer) { sink in sink.append(data) }
+    }
+
+    /// Creates `url` and fills it from a `ReportSink` piece by piece, then fsyncs it.
+    static func streamNew(to url: URL, writer: FileWriter = .system, _ render: (inout ReportSink) -> Void) throws {
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else { throw StoreError.writeFailed(path: url.path, reason: lastError()) }
         defer { close(descriptor) }
-        try writer.writeAll(data, to: descriptor, path: url.path)
+        var sink = ReportSink { try writer.writeAll($0, to: descriptor, path: url.path) }
+        render(&sink)
+        try sink.finish()
         guard fsync(descriptor) == 0 else { throw StoreError.writeFailed(path: url.path, reason: lastError()) }
     }
 

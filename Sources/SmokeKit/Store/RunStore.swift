@@ -75,15 +75,16 @@ package struct RunStore: Sendable {
     package func writeReports(_ report: RunReport, in runDirectory: URL, formats: [ReportFormat], sources: SourceLinks = SourceLinks()) throws {
         for format in formats.sorted(by: { writeOrder($0) < writeOrder($1) }) {
             let destination = runDirectory.appendingPathComponent(Self.fileName(for: format))
-            let data: Data
-            switch format {
-            case .json: data = JSONReport.render(report)
-            case .junit: data = Data(JUnitReport.render(report, sources: sources).utf8)
-            case .markdown: data = Data(MarkdownReport.render(report).utf8)
-            case .html:
-                data = Data(HTMLReport.render(report, sources: sources, attachmentContent: { Self.content(of: $0, in: runDirectory) }).utf8)
+            // report.json and junit.xml hold every test: streamed to the file, never one document in memory.
+            try AtomicFile.write(to: destination, writer: writer) { sink in
+                switch format {
+                case .json: JSONReport.write(report, to: &sink)
+                case .junit: JUnitReport.write(report, sources: sources, to: &sink)
+                case .markdown: sink.append(MarkdownReport.render(report))
+                case .html:
+                    sink.append(HTMLReport.render(report, sources: sources, attachmentContent: { Self.content(of: $0, in: runDirectory) }))
+                }
             }
-            try AtomicFile.write(data, to: destination, writer: writer)
         }
     }
 

@@ -98,7 +98,24 @@ import Testing
         }
         let html = render(report)
         #expect(html.utf8.count < 10 * 1024 * 1024, "\(html.utf8.count) bytes")
-        #expect(html.contains("99900 passed tests are counted per suite above"))
+        #expect(html.contains("99900 tests summarized: 99900 passed and 0 skipped tests are counted per suite above"))
+        // Every failure is shown in full, with its message.
+        for index in stride(from: 0, to: 100_000, by: 1000) { #expect(html.contains(" Module.Suite\(index / 100)/testNumber\(index)</h3>")) }
+        // 1,000 suites: the first 500 are rows, the other 500 one embedded array the page expands.
+        #expect(html.components(separatedBy: "<tr><td class=\"name\">").count - 1 == HTMLReport.suiteRowLimit)
+        #expect(html.contains("Show 500 more suites"))
+        #expect(html.contains("[\"Suite999\",100,100,0,0,1.000]"))
+    }
+
+    @Test func skippedTestsPastTheLimitAreSummarizedWithPassedOnes() {
+        var report = ReportFixture.minimalReport
+        report.tests = (0..<3_000).map { index in
+            TestResult(id: "M.S/t\(index)", name: "t\(index)", suite: "S", framework: .xctest,
+                       status: index % 2 == 0 ? .skipped : .passed, order: index + 1)
+        }
+        let html = render(report)
+        #expect(html.contains("3000 tests summarized: 1500 passed and 1500 skipped"))
+        #expect(!html.contains("<tr class=\"skipped\""))
     }
 
     @Test func embedsSmallImagesAndLinksLargeOnesWithoutReadingThem() {

@@ -1,0 +1,143 @@
+import Foundation
+
+/// Strings stored once each (id prefixes, suite names), numbered in the order first seen.
+struct InternedStrings: Sendable {
+    private(set) var strings: [String] = []
+    private(set) var bytes: [[UInt8]] = []
+    /// FNV-1a of each string's bytes, so a key that starts with it continues from there.
+    private(set) var hashes: [UInt64] = []
+    private var numbers: [String: UInt32] = [:]
+    /// Tests arrive suite by suite: the last string asked for is usually the next one.
+    private var last: (string: String, number: UInt32)?
+
+    /// The number of the string whose bytes are `utf8`: no `String` made when it is the last one again.
+    mutating func intern(utf8: UnsafeRawBufferPointer) -> UInt32 {
+        if let last, bytes[Int(last.number)].withUnsafeBytes({ $0.elementsEqual(utf8) }) { return last.number }
+        return intern(String(decoding: utf8, as: UTF8.self))
+    }
+
+    mutating func intern(_ string: String) -> UInt32 {
+        if let last, last.string == string { return last.number }
+        let number: UInt32
+        if let known = numbers[string] {
+            number = known
+        } else {
+            number = UInt32(strings.count)
+            let utf8 = Array(string.utf8)
+            strings.append(string)
+            bytes.append(utf8)
+            hashes.append(utf8.withUnsafeBytes { ByteKeyIndex.hash($0) })
+            numbers[string] = number
+        }
+        last = (string, number)
+        return number
+    }
+}
+
+extension TestTable {
+    /// Calls `body` with the bytes of the name of the test at `index`.
+    @inline(__always)
+    func withName<T>(_ index: Int, _ body: (UnsafeRawBufferPointer) -> T) -> T { withName(rowFields(index), body) }
+
+    @inline(__always)
+    func withName<T>(_ fields: RowFields, _ body: (UnsafeRawBufferPointer) -> T) -> T {
+        guard fields.nameLength > 0 else { return body(UnsafeRawBufferPointer(start: nil, count: 0)) }
+        let chunk = Int(fields.nameStart >> 20)
+        let offset = Int(fields.nameStart & (1 << 20 - 1))
+        return nameChunk(chunk).withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[offset..<offset + Int(fields.nameLength)])) }
+    }
+
+    /// Whether the base id (no `#n`) of the test at `index` is `key`.
+    func baseEquals(_ index: Int, _ key: UnsafeRawBufferPointer) -> Bool {
+        let fields = rowFields(index)
+        let prefix = prefixBytes(fields.prefix)
+        guard prefix.count + Int(fields.nameLength) == key.count else { return false }
+        let prefixEqual = prefix.withUnsafeBytes { bytes in
+            bytes.count == 0 || memcmp(bytes.baseAddress!, key.baseAddress!, bytes.count) == 0
+        }
+        guard prefixEqual else { return false }
+        return withName(fields) { name in
+            name.count == 0 || memcmp(name.baseAddress!, key.baseAddress! + prefix.count, name.count) == 0
+        }
+    }
+
+    /// Whether `suite/name` of the test at `index` is `key`.
+    func modulelessKeyEquals(_ index: Int, _ key: UnsafeRawBufferPointer) -> Bool {
+        let fields = rowFields(index)
+        let suite = suiteBytes(fields.suite)
+        guard suite.count + 1 + Int(fields.nameLength) == key.count, key[suite.count] == UInt8(ascii: "/") else { return false }
+        let suiteEqual = suite.withUnsafeBytes { bytes in
+            bytes.count == 0 || memcmp(bytes.baseAddress!, key.baseAddress!, bytes.count) == 0
+        }
+        guard suiteEqual else { return false }
+        return withName(fields) { name in
+            name.count == 0 || memcmp(name.baseAddress!, key.baseAddress! + suite.count + 1, name.count) == 0
+        }
+    }
+
+    func sameBase(_ index: Int, _ other: Int) -> Bool {
+        let a = rowFields(index), b = rowFields(other)
+        if a.prefix == b.prefix {
+            return a.nameLength == b.nameLength && withName(a) { first in withName(b) { second in first.elementsEqual(second) } }
+        }
+        let lengthA = prefixBytes(a.prefix).count, lengthB = prefixBytes(b.prefix).count
+        // Interned prefixes of one length are different strings; only a different split can still give one id.
+        guard lengthA != lengthB, lengthA + Int(a.nameLength) == lengthB + Int(b.nameLength) else { return false }
+        let base = Array(baseID(at: other).utf8)
+        return base.withUnsafeBytes { baseEquals(index, $0) }
+    }
+
+    func sameModulelessKey(_ index: Int, _ other: Int) -> Bool {
+        let key = Array(suiteBytes(rowFields(other).suite)) + [UInt8(ascii: "/")] + withName(other) { Array($0) }
+        return key.withUnsafeBytes { modulelessKeyEquals(index, $0) }
+    }
+
+    func baseHash(_ index: Int) -> UInt64 {
+        let fields = rowFields(index)
+        return withName(fields) { ByteKeyIndex.hash($0, seed: prefixHash(fields.prefix)) }
+    }
+
+    func modulelessHash(_ index: Int) -> UInt64 {
+        let fields = rowFields(index)
+        let slash: [UInt8] = [UInt8(ascii: "/")]
+        let seed = slash.withUnsafeBytes { ByteKeyIndex.hash($0, seed: suiteHash(fields.suite)) }
+        return withName(fields) { ByteKeyIndex.hash($0, seed: seed) }
+    }
+
+    func repeatHash(_ index: Int) -> UInt64 { Self.mix(baseHash(index), rowFields(index).occurrence) }
+
+    static func repeatHash(_ base: UnsafeRawBufferPointer, _ number: UInt32) -> UInt64 { mix(ByteKeyIndex.hash(base), number) }
+
+    private static func mix(_ hash: UInt64, _ number: UInt32) -> UInt64 { (hash ^ UInt64(number)) &* 0x9e37_79b9_7f4a_7c15 }
+
+    /// `base#n` → (base, n) when the id ends in `#` and digits.
+    static func splitOccurrence(_ id: UnsafeRawBufferPointer) -> (UnsafeRawBufferPointer, UInt32)? {
+        guard let hash = id.lastIndex(of: UInt8(ascii: "#")), hash + 1 < id.count else { return nil }
+        var number: UInt32 = 0
+        for byte in id[(hash + 1)...] {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            let (times, overflow1) = number.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times.addingReportingOverflow(UInt32(byte - UInt8(ascii: "0")))
+            if overflow1 || overflow2 { return nil }
+            number = sum
+        }
+        return (UnsafeRawBufferPointer(rebasing: id[..<hash]), number)
+    }
+}
+
+extension Totals {
+    /// Counts one more test.
+    mutating func add(_ status: TestStatus, flaky isFlaky: Bool) {
+        tests += 1
+        switch status {
+        case .passed: passed += 1
+        case .failed: failed += 1
+        case .skipped: skipped += 1
+        case .expectedFailure: expectedFailures += 1
+        case .crashed: crashed += 1
+        case .timedOut: timedOut += 1
+        case .interrupted: interrupted += 1
+        }
+        if isFlaky { flaky += 1 }
+    }
+}

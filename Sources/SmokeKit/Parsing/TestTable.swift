@@ -1,0 +1,283 @@
+/// The collector's storage of tests, compact so a log of a million distinct tests fits in tens of megabytes.
+///
+/// A test's identity is stored once: its id as an interned prefix (`Module.Class/`, shared by the suite's tests)
+/// plus its name's bytes in a chunked arena; status, duration and marks in a 32-byte row; failures, output and
+/// earlier attempts only for the tests that have them. Ids are found through `ByteKeyIndex`es over those bytes,
+/// not a `String` per test. A `TestResult` is made only when asked for (`result(at:)`, `results`).
+package struct TestTable: Sendable {
+    /// What only some tests have; kept apart so a passing test costs a row and its name.
+    struct Extras: Sendable {
+        var failures: [TestFailure] = []
+        var output: [String] = []
+        var attempts: [TestAttempt] = []
+        var attachments: [AttachmentRecord] = []
+        /// A name that is not the end of the id (an adopted result's own naming).
+        var name: String?
+    }
+
+    /// Marks a row carries (the collector's progress through a test, and report marks).
+    struct Flags: OptionSet, Sendable {
+        let rawValue: UInt16
+        static let flaky = Flags(rawValue: 1 << 0)
+        static let started = Flags(rawValue: 1 << 1)
+        static let finished = Flags(rawValue: 1 << 2)
+        static let hasFailure = Flags(rawValue: 1 << 3)
+        static let hasKnownIssue = Flags(rawValue: 1 << 4)
+        /// An earlier attempt failed (what `flaky` needs when attempts are not kept).
+        static let failedBefore = Flags(rawValue: 1 << 5)
+        /// xcodebuild said the test exceeded its execution time allowance.
+        static let exceededTimeAllowance = Flags(rawValue: 1 << 6)
+        /// Found by `Class/method` too (an XCTest id with its module).
+        static let modulelessKeyed = Flags(rawValue: 1 << 7)
+        /// Progress of one attempt: cleared when the test runs again.
+        static let progress: Flags = [.started, .finished, .hasFailure, .hasKnownIssue, .exceededTimeAllowance]
+    }
+
+    struct RowFields {
+        var durationSeconds: Double
+        var prefix: UInt32
+        var nameStart: UInt32
+        var nameLength: UInt32
+        var suite: UInt32
+        /// 1 for a name's first run; `n` makes the id `base#n`.
+        var occurrence: UInt32
+        var status: TestStatus
+        var framework: TestFramework
+        var flags: Flags
+    }
+
+    private static let rowChunkBits = 16
+    private static let nameChunkBits = 20
+
+    private var rowChunks: [[RowFields]] = []
+    private var nameChunks: [[UInt8]] = []
+    private var extras: [Int: Extras] = [:]
+    private var prefixes = InternedStrings()
+    private var suites = InternedStrings()
+    /// Base id (no `#n`) → its latest run.
+    private var latest = ByteKeyIndex()
+    /// (base id, n) → the `n`th run, for `n` > 1.
+    private var repeats = ByteKeyIndex(capacity: 16)
+    /// `Class/method` → the test with that id under a module; marked when two modules have one.
+    private var moduleless = ByteKeyIndex()
+    package private(set) var count = 0
+
+    package init() {}
+
+    // MARK: - Reading
+
+    package var isEmpty: Bool { count == 0 }
+
+    @inline(__always)
+    func rowFields(_ index: Int) -> RowFields { rowChunks[index >> Self.rowChunkBits][index & (1 << Self.rowChunkBits - 1)] }
+
+    @inline(__always)
+    private mutating func update(_ index: Int, _ change: (inout RowFields) -> Void) {
+        change(&rowChunks[index >> Self.rowChunkBits][index & (1 << Self.rowChunkBits - 1)])
+    }
+
+    func status(at index: Int) -> TestStatus { rowFields(index).status }
+    func framework(at index: Int) -> TestFramework { rowFields(index).framework }
+    func flags(at index: Int) -> Flags { rowFields(index).flags }
+    func durationSeconds(at index: Int) -> Double { rowFields(index).durationSeconds }
+    func extras(at index: Int) -> Extras? { extras[index] }
+
+    mutating func setStatus(_ status: TestStatus, at index: Int) { update(index) { $0.status = status } }
+    mutating func setDuration(_ seconds: Double, at index: Int) { update(index) { $0.durationSeconds = seconds } }
+    mutating func insert(_ flags: Flags, at index: Int) { update(index) { $0.flags.formUnion(flags) } }
+    mutating func remove(_ flags: Flags, at index: Int) { update(index) { $0.flags.subtract(flags) } }
+    mutating func setFlaky(_ flaky: Bool, at index: Int) {
+        update(index) { if flaky { $0.flags.insert(.flaky) } else { $0.flags.remove(.flaky) } }
+    }
+    mutating func changeExtras(at index: Int, _ change: (inout Extras) -> Void) { change(&extras[index, default: Extras()]) }
+    mutating func clearExtras(at index: Int) { extras[index] = nil }
+
+    /// The id without its `#n`.
+    func baseID(at index: Int) -> String {
+        let row = rowFields(index)
+        return prefixes.strings[Int(row.prefix)] + withName(row) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    func id(at index: Int) -> String {
+        let row = rowFields(index)
+        return row.occurrence > 1 ? "\(baseID(at: index))#\(row.occurrence)" : baseID(at: index)
+    }
+
+    /// The test as the reports see it; `order` is its 1-based position.
+    package func result(at index: Int) -> TestResult {
+        let row = rowFields(index)
+        let extra = extras[index]
+        return TestResult(
+            id: id(at: index), name: extra?.name ?? withName(row) { String(decoding: $0, as: UTF8.self) },
+            suite: suites.strings[Int(row.suite)], framework: row.framework, status: row.status,
+            durationSeconds: row.durationSeconds, order: index + 1, flaky: row.flags.contains(.flaky),
+            failures: extra?.failures ?? [], attachments: extra?.attachments ?? [], output: extra?.output ?? [],
+            attempts: extra?.attempts ?? [])
+    }
+
+    /// Every test, in order: a `TestResult` each, so only for reports that show every test.
+    package var results: [TestResult] { (0..<count).map(result(at:)) }
+
+    /// Totals without making a `TestResult` per test.
+    package var totals: Totals {
+        var totals = Totals()
+        for chunk in rowChunks {
+            for row in chunk { totals.add(row.status, flaky: row.flags.contains(.flaky)) }
+        }
+        return totals
+    }
+
+    func nameChunk(_ chunk: Int) -> [UInt8] { nameChunks[chunk] }
+    func prefixBytes(_ number: UInt32) -> [UInt8] { prefixes.bytes[Int(number)] }
+    func suiteBytes(_ number: UInt32) -> [UInt8] { suites.bytes[Int(number)] }
+    func prefixHash(_ number: UInt32) -> UInt64 { prefixes.hashes[Int(number)] }
+    func suiteHash(_ number: UInt32) -> UInt64 { suites.hashes[Int(number)] }
+
+    // MARK: - Finding
+
+    /// The test with `id` as the collector's id dictionary had it: a base id finds its latest run, `base#n` the `n`th.
+    func find(id: String) -> Int? {
+        var id = id
+        return id.withUTF8 { key in
+            let bytes = UnsafeRawBufferPointer(key)
+            if let found = latest.find(hash: ByteKeyIndex.hash(bytes), matches: { baseEquals($0, bytes) }) { return found.row }
+            guard let (base, number) = Self.splitOccurrence(bytes) else { return nil }
+            return repeats.find(hash: Self.repeatHash(base, number), matches: { rowFields($0).occurrence == number && baseEquals($0, base) })?.row
+        }
+    }
+
+    /// The test an XCTest `Class/method` names: `.some(nil)` when tests of two modules have that name.
+    func find(modulelessKey key: String) -> Int?? {
+        var key = key
+        return key.withUTF8 { key in
+            let bytes = UnsafeRawBufferPointer(key)
+            guard let found = moduleless.find(hash: ByteKeyIndex.hash(bytes), matches: { modulelessKeyEquals($0, bytes) }) else { return nil }
+            return found.marked ? .some(nil) : found.row
+        }
+    }
+
+    // MARK: - Adding
+
+    /// A new test (the first run of its id); `modulelessKeyed` also files it under `suite/name`.
+    @discardableResult
+    mutating func append(
+        id: String, name: String, suite: String, framework: TestFramework, status: TestStatus = .passed,
+        modulelessKeyed: Bool = false
+    ) -> Int {
+        let index = count
+        var id = id
+        var name = name
+        // Usually the name ends the id: the id is then an interned prefix and the name's bytes.
+        let (prefix, nameStart, nameLength, nameOverride) = id.withUTF8 { idBytes in
+            name.withUTF8 { nameBytes -> (UInt32, UInt32, UInt32, String?) in
+                let split = idBytes.count - nameBytes.count
+                if !nameBytes.isEmpty, split >= 0, UnsafeBufferPointer(rebasing: idBytes[split...]).elementsEqual(nameBytes) {
+                    let (start, length) = store(UnsafeRawBufferPointer(nameBytes))
+                    return (prefixes.intern(utf8: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: idBytes[..<split]))), start, length, nil)
+                }
+                return (prefixes.intern(utf8: UnsafeRawBufferPointer(idBytes)), 0, 0, String(decoding: nameBytes, as: UTF8.self))
+            }
+        }
+        appendRow(RowFields(
+            durationSeconds: 0, prefix: prefix, nameStart: nameStart, nameLength: nameLength,
+            suite: suites.intern(suite), occurrence: 1, status: status, framework: framework,
+            flags: modulelessKeyed ? .modulelessKeyed : []))
+        if let nameOverride { extras[index, default: Extras()].name = nameOverride }
+        setIndex(\.latest, hash: baseHash(index), row: index) { $0.sameBase($1, index) } rehash: { $0.baseHash($1) }
+        if modulelessKeyed {
+            let hash = modulelessHash(index)
+            let existing = moduleless.find(hash: hash) { sameModulelessKey($0, index) }
+            setIndex(\.moduleless, hash: hash, row: existing?.row ?? index, marked: existing != nil) {
+                $0.sameModulelessKey($1, index)
+            } rehash: { $0.modulelessHash($1) }
+        }
+        return index
+    }
+
+    /// Another run of the name at `index` (its latest run), as a test of its own: `id#2`, `id#3`, ….
+    mutating func appendOccurrence(of index: Int) -> Int {
+        var copy = rowFields(index)
+        let newIndex = count
+        copy.occurrence += 1
+        copy.status = .passed
+        copy.durationSeconds = 0
+        copy.flags = copy.flags.intersection(.modulelessKeyed)
+        appendRow(copy)
+        if let name = extras[index]?.name { extras[newIndex, default: Extras()].name = name }
+        setIndex(\.latest, hash: baseHash(newIndex), row: newIndex) { $0.sameBase($1, newIndex) } rehash: { $0.baseHash($1) }
+        let occurrence = copy.occurrence
+        setIndex(\.repeats, hash: repeatHash(newIndex), row: newIndex) {
+            $0.rowFields($1).occurrence == occurrence && $0.sameBase($1, newIndex)
+        } rehash: { $0.repeatHash($1) }
+        if copy.flags.contains(.modulelessKeyed) {
+            let hash = modulelessHash(newIndex)
+            if let found = moduleless.find(hash: hash, matches: { sameModulelessKey($0, newIndex) }), found.row == index, !found.marked {
+                setIndex(\.moduleless, hash: hash, row: newIndex) { $0.sameModulelessKey($1, newIndex) } rehash: { $0.modulelessHash($1) }
+            } else {
+                update(newIndex) { $0.flags.remove(.modulelessKeyed) }
+            }
+        }
+        return newIndex
+    }
+
+    /// Sets an entry of one of the indexes: moved out while it changes, so it is not copied and its closures may read the table.
+    private mutating func setIndex(
+        _ path: WritableKeyPath<TestTable, ByteKeyIndex>, hash: UInt64, row: Int, marked: Bool = false,
+        matches: (TestTable, Int) -> Bool, rehash: (TestTable, Int) -> UInt64
+    ) {
+        var index = self[keyPath: path]
+        self[keyPath: path] = Self.placeholder
+        index.set(hash: hash, row: row, marked: marked, matches: { matches(self, $0) }, rehash: { rehash(self, $0) })
+        self[keyPath: path] = index
+    }
+
+    private static let placeholder = ByteKeyIndex(capacity: 0)
+
+    /// Replaces the test at `index` with a whole result another reader made (its id stays).
+    mutating func replace(_ index: Int, with result: TestResult) {
+        let suite = suites.intern(result.suite)
+        update(index) {
+            $0.status = result.status
+            $0.durationSeconds = result.durationSeconds
+            $0.framework = result.framework
+            $0.flags = $0.flags.intersection(.modulelessKeyed).union(result.flaky ? [.flaky, .finished, .started] : [.finished, .started])
+            $0.suite = suite
+        }
+        let name = extras[index]?.name
+        extras[index] = Extras(failures: result.failures, output: result.output, attempts: result.attempts,
+                               attachments: result.attachments, name: name)
+        if result.name != self.result(at: index).name { extras[index, default: Extras()].name = result.name }
+        if extras[index].map(Self.isEmpty) == true { extras[index] = nil }
+    }
+
+    private static func isEmpty(_ extras: Extras) -> Bool {
+        extras.failures.isEmpty && extras.output.isEmpty && extras.attempts.isEmpty && extras.attachments.isEmpty && extras.name == nil
+    }
+
+    private mutating func appendRow(_ row: RowFields) {
+        if count & (1 << Self.rowChunkBits - 1) == 0 {
+            var chunk: [RowFields] = []
+            chunk.reserveCapacity(1 << Self.rowChunkBits)
+            rowChunks.append(chunk)
+        }
+        rowChunks[rowChunks.count - 1].append(row)
+        count += 1
+    }
+
+    /// Copies a name into the arena: chunks of 1 MiB, never moved, so the arena grows without copies.
+    private mutating func store(_ name: UnsafeRawBufferPointer) -> (start: UInt32, length: UInt32) {
+        let length = name.count
+        if length == 0 { return (0, 0) }
+        let chunkSize = 1 << Self.nameChunkBits
+        if nameChunks.isEmpty || nameChunks[nameChunks.count - 1].count + length >= chunkSize {
+            var chunk: [UInt8] = []
+            chunk.reserveCapacity(max(chunkSize, length))
+            nameChunks.append(chunk)
+        }
+        let chunkIndex = nameChunks.count - 1
+        precondition(chunkIndex < 1 << (32 - Self.nameChunkBits), "more than 4 GiB of test names")
+        let start = UInt32(chunkIndex << Self.nameChunkBits | nameChunks[chunkIndex].count)
+        nameChunks[chunkIndex].append(contentsOf: name)
+        return (start, UInt32(length))
+    }
+}

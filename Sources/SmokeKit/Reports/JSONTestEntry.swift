@@ -1,0 +1,82 @@
+import Foundation
+
+/// One entry of report.json's `tests`, at its place in the document (four spaces in), written the way
+/// `JSONEncoder` (pretty, sorted keys, slashes unescaped) writes it. Most tests of a big run have only their
+/// identity, status and duration: those are written here byte by byte, fast; a test with failures, output,
+/// attempts or attachments, or a duration `JSONEncoder` spells differently, is encoded by the `fallback`.
+enum JSONTestEntry {
+    static func write(_ test: TestResult, to sink: inout ReportSink, fallback: (TestResult) -> Data) {
+        guard test.failures.isEmpty, test.output.isEmpty, test.attempts.isEmpty, test.attachments.isEmpty,
+              let duration = number(test.durationSeconds) else {
+            return writeIndented(fallback(test), to: &sink)
+        }
+        sink.append("    {\n      \"attachments\" : [\n\n      ],\n      \"attempts\" : [\n\n      ],\n      \"durationSeconds\" : ")
+        sink.append(duration)
+        sink.append(",\n      \"failures\" : [\n\n      ],\n      \"flaky\" : ")
+        sink.append(test.flaky ? "true" : "false")
+        sink.append(",\n      \"framework\" : \"")
+        sink.append(test.framework.rawValue)
+        sink.append("\",\n      \"id\" : ")
+        string(test.id, to: &sink)
+        sink.append(",\n      \"name\" : ")
+        string(test.name, to: &sink)
+        sink.append(",\n      \"order\" : ")
+        sink.append(decimal: test.order)
+        sink.append(",\n      \"output\" : [\n\n      ],\n      \"status\" : \"")
+        sink.append(test.status.rawValue)
+        sink.append("\",\n      \"suite\" : ")
+        string(test.suite, to: &sink)
+        sink.append("\n    }")
+    }
+
+    /// A top-level document moved four spaces in (JSON strings hold no raw newline, so every newline is a line);
+    /// the blank line inside an empty array stays blank, as `JSONEncoder` writes it.
+    private static func writeIndented(_ document: Data, to sink: inout ReportSink) {
+        var start = document.startIndex
+        while start < document.endIndex {
+            let end = document[start...].firstIndex(of: UInt8(ascii: "\n")) ?? document.endIndex
+            if end > start { sink.append("    ") }
+            sink.append(document[start..<end])
+            if end < document.endIndex { sink.append(byte: UInt8(ascii: "\n")) }
+            start = end < document.endIndex ? end + 1 : end
+        }
+    }
+
+    /// How `JSONEncoder` writes `value`: as Swift prints it, without a `.0` fraction; nil for what it may
+    /// write otherwise (non-finite, exponents, negative zero), left to `JSONEncoder` itself.
+    static func number(_ value: Double) -> String? {
+        guard value.isFinite, !(value == 0 && value.sign == .minus) else { return nil }
+        let text = value.description
+        guard !text.contains("e") else { return nil }
+        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+    }
+
+    /// A JSON string as `JSONEncoder` escapes it: quote, backslash and control characters; slashes and
+    /// non-ASCII as they are.
+    static func string(_ text: String, to sink: inout ReportSink) {
+        sink.append(byte: UInt8(ascii: "\""))
+        let needsEscape = text.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+        if !needsEscape {
+            sink.append(text)
+        } else {
+            var escaped = ""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": escaped += "\\\""
+                case "\\": escaped += "\\\\"
+                case "\n": escaped += "\\n"
+                case "\r": escaped += "\\r"
+                case "\t": escaped += "\\t"
+                case "\u{08}": escaped += "\\b"
+                case "\u{0C}": escaped += "\\f"
+                case let control where control.value < 0x20:
+                    let hex = String(control.value, radix: 16)
+                    escaped += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                default: escaped.unicodeScalars.append(scalar)
+                }
+            }
+            sink.append(escaped)
+        }
+        sink.append(byte: UInt8(ascii: "\""))
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+@testable import SmokeKit
+
+/// report.json is streamed test by test, most tests written by hand: the bytes must be exactly the ones
+/// `JSONEncoder` writes for the whole document, so consumers and golden files see no difference.
+@Suite struct JSONReportStreamingTests {
+    private static func plain(_ id: String, name: String, suite: String, seconds: Double, status: TestStatus = .passed) -> TestResult {
+        TestResult(id: id, name: name, suite: suite, framework: .xctest, status: status, durationSeconds: seconds, order: 1)
+    }
+
+    @Test func theGoldenFixtureStreamsToTheBytesJSONEncoderWrites() {
+        let report = ReportFixture.report
+        #expect(JSONReport.render(report) == JSONReport.encodedWhole(report))
+    }
+
+    @Test(arguments: [0, 1, 205, 0.012, 0.1, 1e-7, 123.456789, 1e20, 3e15, -0.0, -2.5, .nan, .infinity, 0.30000000000000004])
+    func aPlainTestWithAnyDurationStreamsAsJSONEncoderWritesIt(seconds: Double) {
+        var report = ReportFixture.minimalReport
+        report.tests = [Self.plain("M.S/t", name: "t", suite: "S", seconds: seconds)]
+        #expect(String(decoding: JSONReport.render(report), as: UTF8.self) == String(decoding: JSONReport.encodedWhole(report), as: UTF8.self))
+    }
+
+    @Test(arguments: ["plain", "with \"quotes\" and \\ backslash", "line\nbreak\ttab\r\u{08}\u{0C}", "bell\u{07}\u{1F}", "café/ünïcode 🚀", "a/b/c"])
+    func namesThatNeedEscapingStreamAsJSONEncoderWritesThem(name: String) {
+        var report = ReportFixture.minimalReport
+        report.tests = [
+            Self.plain("M.\(name)/\(name)", name: name, suite: name, seconds: 0.5),
+            Self.plain("M.S/second", name: "second", suite: "S", seconds: 2, status: .skipped),
+        ]
+        #expect(String(decoding: JSONReport.render(report), as: UTF8.self) == String(decoding: JSONReport.encodedWhole(report), as: UTF8.self))
+    }
+
+    @Test func aReportWithoutTestsStreamsAsJSONEncoderWritesIt() {
+        var report = ReportFixture.minimalReport
+        report.tests = []
+        #expect(JSONReport.render(report) == JSONReport.encodedWhole(report))
+    }
+
+    @Test func aStreamedReportArrivesInPiecesOfAboutAMegabyte() throws {
+        var report = ReportFixture.minimalReport
+        report.tests = (0..<20_000).map { Self.plain("M.Suite\($0 / 50)/test\($0)", name: "test\($0)", suite: "Suite\($0 / 50)", seconds: 0.001) }
+        var pieces: [Int] = []
+        var whole = Data()
+        var sink = ReportSink { pieces.append($0.count); whole.append(contentsOf: $0) }
+        JSONReport.write(report, to: &sink)
+        try sink.finish()
+        #expect(pieces.count > 3)
+        #expect(pieces.dropLast().allSatisfy { $0 >= 1 << 20 && $0 < (1 << 20) + 64 * 1024 })
+        #expect(whole == JSONReport.encodedWhole(report))
+    }
+}
