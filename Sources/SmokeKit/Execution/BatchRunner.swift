@@ -24,7 +24,7 @@ package struct BatchRunner {
 
     package func run(_ batch: TestBatch, eventStream: URL?) throws -> BatchOutcome {
         let launch = TestProcessLaunch.make(binary: binary, batch: batch, environment: environment, eventStream: eventStream)
-        if let eventStream { FileManager.default.createFile(atPath: eventStream.path, contents: nil) }
+        if let eventStream { _ = FileManager.default.createFile(atPath: eventStream.path, contents: nil) }
         console.note("\(batch.framework.rawValue): \(batch.tests.map(\.id).joined(separator: " "))")
         var process = ProcessLaunch(executable: launch.executable, arguments: launch.arguments, environment: launch.environment,
                                     currentDirectory: packageRoot)

@@ -6,13 +6,13 @@ import Foundation
 /// attempts or attachments, or a duration `JSONEncoder` spells differently, is encoded by the `fallback`.
 enum JSONTestEntry {
     static func write(_ test: TestResult, to sink: inout ReportSink, fallback: (TestResult) -> Data) {
-        guard test.failures.isEmpty, test.output.isEmpty, test.attempts.isEmpty, test.attachments.isEmpty,
+        guard test.failures.isEmpty, test.output.isEmpty, test.attempts.isEmpty, test.attachments.isEmpty, test.failureScreenshot == nil,
               let duration = number(test.durationSeconds) else {
             return writeIndented(fallback(test), to: &sink)
         }
         sink.append("    {\n      \"attachments\" : [\n\n      ],\n      \"attempts\" : [\n\n      ],\n      \"durationSeconds\" : ")
         sink.append(duration)
-        sink.append(",\n      \"failures\" : [\n\n      ],\n      \"flaky\" : ")
+        sink.append(",\n      \"failureScreenshot\" : null,\n      \"failures\" : [\n\n      ],\n      \"flaky\" : ")
         sink.append(test.flaky ? "true" : "false")
         sink.append(",\n      \"framework\" : \"")
         sink.append(test.framework.rawValue)
