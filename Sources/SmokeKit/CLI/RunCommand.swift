@@ -5,7 +5,8 @@ package struct RunCommand: Command {
     package static let name = "run"
     package static let summary = "run a pipeline's tests once and write the reports"
     package static let help = """
-        Usage: smokerun run [PIPELINE] [--seed N] [--output DIR] [--no-notify] [--retries N] [--shard K/N] [--strict] [-v]
+        Usage: smokerun run [PIPELINE] [--seed N] [--output DIR] [--no-notify] [--retries N] [--shard K/N] [--workers N|auto]
+                    [--strict] [-v]
 
         Builds the pipeline's package, runs its tests in the pipeline's order on its pinned
         device profile, and writes <output>/runs/<runID>/ (report.json, junit.xml, summary.md,
@@ -18,6 +19,8 @@ package struct RunCommand: Command {
           --retries N    re-run failed, crashed and timed-out tests up to N times
           --shard K/N    run only shard K of N: a deterministic slice balanced by the
                          durations in history.jsonl (merge the shards with smokerun merge)
+          --workers N    run up to N test processes at once (default: the pipeline's
+                         ordering.workers, 1); auto = one per processor
           --no-notify    do not post to the webhook
           -v, --verbose  also say what was not sent (a notification a passing run suppressed)
           --strict       exit 3 when smokerun's counts disagree with the frameworks' own totals
@@ -33,7 +36,7 @@ package struct RunCommand: Command {
 
     package init(arguments: [String]) throws(UsageError) {
         let arguments = arguments.map { $0 == "-v" ? "--verbose" : $0 }
-        let parsed = try Arguments(arguments, options: ["seed", "output", "retries", "shard"], flags: ["no-notify", "verbose", "strict"])
+        let parsed = try Arguments(arguments, options: ["seed", "output", "retries", "shard", "workers"], flags: ["no-notify", "verbose", "strict"])
         guard parsed.positionals.count <= 1 else { throw UsageError("run takes one pipeline file, got \(parsed.positionals.count)") }
         pipelinePath = parsed.positionals.first
         options = SmokeRun.Options()
@@ -47,6 +50,12 @@ package struct RunCommand: Command {
             options.retries = retries
         }
         if let shard = parsed.value("shard") { options.shard = try ShardRecord.parse(shard) }
+        if let workers = parsed.value("workers") {
+            guard let count = WorkerCount.parse(workers) else {
+                throw UsageError("--workers takes a whole number from 1 to \(WorkerCount.limit) or 'auto', not '\(workers)'")
+            }
+            options.workers = count
+        }
         options.notify = !parsed.flag("no-notify")
         options.verbose = parsed.flag("verbose")
         options.strict = parsed.flag("strict")

@@ -84,6 +84,8 @@ package struct OrderingSettings: Sendable, Equatable {
     package var mode: OrderingMode = .random
     package var seed: UInt64?
     package var isolation: Isolation = .suite
+    /// How many test batches run at once (SwiftPM processes; xcodebuild's parallel testing workers).
+    package var workers: WorkerCount = .count(1)
 
     package init() {}
 }

@@ -18,10 +18,14 @@ package final class ConsoleLog: @unchecked Sendable {
     private let writer: FileWriter
     private let lock = NSLock()
     private var firstFailure: StoreError?
+    /// A section's log (`section()`): bytes are kept here and go to `parent` in one write at `endSection()`.
+    private let parent: ConsoleLog?
+    private var buffer = Data()
 
     /// Opens (creating) the log at `url` for appending; nil writes nowhere.
     package init(url: URL?, writer: FileWriter = .system) throws {
         self.writer = writer
+        parent = nil
         guard let url else {
             descriptor = -1
             path = ""
@@ -32,19 +36,45 @@ package final class ConsoleLog: @unchecked Sendable {
         guard descriptor >= 0 else { throw StoreError.writeFailed(path: url.path, reason: POSIXFile.lastError()) }
     }
 
+    private init(parent: ConsoleLog) {
+        self.parent = parent
+        writer = parent.writer
+        descriptor = -1
+        path = parent.path
+    }
+
+    /// A log for one of several processes that run at once: what it is given is held and written to this
+    /// log as one section when `endSection()` is called, so concurrent processes never interleave here.
+    package func section() -> ConsoleLog {
+        ConsoleLog(parent: self)
+    }
+
+    /// Writes what the section holds to its parent in one piece (nothing for a log that is not a section).
+    package func endSection() {
+        lock.lock()
+        let held = buffer
+        buffer = Data()
+        lock.unlock()
+        guard let parent, !held.isEmpty else { return }
+        parent.append(held)
+    }
+
+    private var writes: Bool { descriptor >= 0 || parent != nil }
+
     package func write(_ bytes: UnsafeRawBufferPointer) {
-        guard descriptor >= 0, bytes.count > 0 else { return }
+        guard writes, bytes.count > 0 else { return }
         append(Data(bytes))
     }
 
     /// A line smokerun itself adds (batch headers), marked so it is never mistaken for test output.
     package func note(_ text: String) {
-        guard descriptor >= 0 else { return }
+        guard writes else { return }
         append(Data("[smokerun] \(text)\n".utf8))
     }
 
     /// The first write that failed, if any: after it the log is incomplete and nothing more is written.
     package var failure: StoreError? {
+        if let parent { return parent.failure }
         lock.lock()
         defer { lock.unlock() }
         return firstFailure
@@ -53,6 +83,7 @@ package final class ConsoleLog: @unchecked Sendable {
     private func append(_ data: Data) {
         lock.lock()
         defer { lock.unlock() }
+        if parent != nil { return buffer.append(data) }
         guard firstFailure == nil else { return }
         do {
             try writer.writeAll(data, to: descriptor, path: path)

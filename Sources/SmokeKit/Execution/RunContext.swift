@@ -21,6 +21,8 @@ package struct RunContext: Sendable {
     package var shard: ShardRecord?
     /// Recorded test durations by id, to balance shards.
     package var durations: [String: Double] = [:]
+    /// How many test batches run at once (`ordering.workers` / `--workers`, resolved to a number).
+    package var workers = 1
 
     package init(
         pipeline: Pipeline, seed: UInt64?, runDirectory: URL, currentDirectory: URL, environment: [String: String],

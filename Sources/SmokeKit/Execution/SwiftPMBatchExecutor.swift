@@ -1,15 +1,20 @@
 import Foundation
 
 /// The SwiftPM driver's part of the test phase: one test process per batch through `BatchRunner`,
-/// each Swift Testing process writing its event stream to `<run>/events/process-N.jsonl`.
+/// each Swift Testing process writing its event stream to `<run>/events/process-N.jsonl`
+/// (`worker-W-process-N.jsonl` for worker W of a parallel run).
 struct SwiftPMBatchExecutor: BatchExecuting {
     var runner: BatchRunner
     var eventsDirectory: URL
+    /// The worker this executor is, in a parallel run: its processes' output goes to console.log one
+    /// whole section per process, never interleaved with another worker's.
+    var worker: Int?
     private var processIndex = 0
 
-    init(runner: BatchRunner, eventsDirectory: URL) {
+    init(runner: BatchRunner, eventsDirectory: URL, worker: Int? = nil) {
         self.runner = runner
         self.eventsDirectory = eventsDirectory
+        self.worker = worker
     }
 
     mutating func execute(_ batch: TestBatch, isRetry: Bool, onTestFinished: @escaping (TestResult) -> Void) throws -> BatchOutcome {
@@ -17,10 +22,16 @@ struct SwiftPMBatchExecutor: BatchExecuting {
         var stream: URL?
         if batch.framework == .swiftTesting {
             try FileManager.default.createDirectory(at: eventsDirectory, withIntermediateDirectories: true)
-            stream = eventsDirectory.appendingPathComponent("process-\(processIndex).jsonl")
+            let prefix = worker.map { "worker-\($0)-" } ?? ""
+            stream = eventsDirectory.appendingPathComponent("\(prefix)process-\(processIndex).jsonl")
         }
         var runner = self.runner
         runner.onTestFinished = onTestFinished
+        guard let worker else { return try runner.run(batch, eventStream: stream) }
+        let log = runner.console
+        runner.console = log.section()
+        defer { runner.console.endSection() }
+        runner.console.note("worker \(worker), process \(processIndex)")
         return try runner.run(batch, eventStream: stream)
     }
 }

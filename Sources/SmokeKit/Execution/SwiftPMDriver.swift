@@ -26,13 +26,7 @@ package struct SwiftPMDriver {
             let discovered = try listTests(binary: binary, packageRoot: packageRoot)
             guard let plan = context.plan(discovered, selection: .patterns(filter: settings.filter, skip: settings.skip),
                                           listedBy: "found in \(binary.lastPathComponent)", into: &result) else { return result }
-            try FileManager.default.createDirectory(
-                at: context.runDirectory.appendingPathComponent(Self.scratchFolderName), withIntermediateDirectories: true)
-            var runner = BatchRunner(binary: binary, packageRoot: packageRoot, environment: testEnvironment(),
-                                     limits: context.limits, console: context.console)
-            runner.processes = context.processes
-            var executor = SwiftPMBatchExecutor(runner: runner, eventsDirectory: context.runDirectory.appendingPathComponent("events"))
-            try context.testPhase().run(plan, with: &executor, into: &result)
+            try runTests(plan, binary: binary, packageRoot: packageRoot, into: &result)
         } catch let error as BuildFailure {
             result.errors.append(error.record)
         } catch {
@@ -60,6 +54,37 @@ package struct SwiftPMDriver {
         let toolchain = try identified()
         try HostDevice.check(pipeline.device, toolchain: toolchain)
         return (try built.get(), toolchain)
+    }
+
+    /// The test phase: one worker, or `context.workers` at once, each with its own scratch folder and
+    /// profile pattern (coverage merges every profile in `profiles/`).
+    private func runTests(_ plan: TestPhasePlan, binary: URL, packageRoot: URL, into result: inout DriverResult) throws {
+        let context = context
+        let parallel = context.workers > 1
+        let environment = testEnvironment()
+        let events = context.runDirectory.appendingPathComponent("events")
+        for worker in 1...(parallel ? context.workers : 1) {
+            try FileManager.default.createDirectory(at: scratchFolder(worker: parallel ? worker : nil), withIntermediateDirectories: true)
+        }
+        let makeExecutor: @Sendable (Int) -> SwiftPMBatchExecutor = { worker in
+            var environment = environment
+            if parallel {
+                environment[Self.scratchVariable] = scratchFolder(worker: worker).path
+                environment["LLVM_PROFILE_FILE"] = context.runDirectory.appendingPathComponent("profiles/worker-\(worker)-%p-%m.profraw").path
+            }
+            var runner = BatchRunner(binary: binary, packageRoot: packageRoot, environment: environment,
+                                     limits: context.limits, console: context.console)
+            runner.processes = context.processes
+            return SwiftPMBatchExecutor(runner: runner, eventsDirectory: events, worker: parallel ? worker : nil)
+        }
+        try context.testPhase().run(plan, workers: context.workers, durations: context.durations, makeExecutor: makeExecutor, into: &result)
+    }
+
+    /// `<run>/scratch`, or `<run>/scratch/worker-N` for worker N of a parallel run: no two test processes
+    /// running at once share one.
+    private func scratchFolder(worker: Int?) -> URL {
+        let folder = context.runDirectory.appendingPathComponent(Self.scratchFolderName)
+        return worker.map { folder.appendingPathComponent("worker-\($0)") } ?? folder
     }
 
     /// The environment every test process gets: smokerun's, then the pipeline's, then the pins.

@@ -29,41 +29,51 @@ package struct TestPhase {
     /// Runs `plan` with `executor`; results (in run order, numbered), attachments, errors and whether
     /// the run was interrupted go into `result`.
     package func run<Executor: BatchExecuting>(_ plan: TestPhasePlan, with executor: inout Executor, into result: inout DriverResult) throws {
-        let total = plan.selected.count
-        let progress = self.progress
-        nonisolated(unsafe) var finished = 0
-        // Each retry adds one to the count, so the line never reads [13/11].
-        nonisolated(unsafe) var expected = total
-        let reportFinished: (TestResult) -> Void = { test in
-            guard total > 0 else { return }
-            finished += 1
-            progress(test, finished, max(expected, finished))
-        }
+        let counter = PhaseProgress(total: plan.selected.count, report: progress)
+        let lane = try runLane(plan.batches, total: plan.selected.count, with: &executor, counter: counter)
+        finish(plan, lanes: [lane], into: &result)
+    }
+
+    /// What one worker ran: its tests in the order it ran them (retries merged in), and what went wrong.
+    struct Lane {
+        var tests: [TestResult] = []
+        var attachments: [RawAttachment] = []
+        var unrecognizedLines = 0
+        var errors: [InfrastructureError] = []
+        var stopped: StopReason?
+    }
+
+    /// One worker's loop: its batches in order, a crash's unstarted tests again in a new process, then
+    /// its failures retried alone. Everything a worker does stays in that worker's processes.
+    func runLane<Executor: BatchExecuting>(
+        _ batches: [TestBatch], total: Int, with executor: inout Executor, counter: PhaseProgress
+    ) throws -> Lane {
+        var lane = Lane()
+        let reportFinished: (TestResult) -> Void = { counter.finished($0) }
         func record(_ outcome: BatchOutcome) {
-            result.attachments += outcome.attachments
-            result.unrecognizedLines += outcome.unrecognizedLines
-            result.errors += outcome.errors
+            lane.attachments += outcome.attachments
+            lane.unrecognizedLines += outcome.unrecognizedLines
+            lane.errors += outcome.errors
         }
 
-        var queue = plan.batches
-        var tests: [TestResult] = []
-        var stopped: StopReason?
+        var queue = batches
+        let size = batches.reduce(0) { $0 + $1.tests.count }
         // Bounded: every pass either finishes a batch or removes at least one test from it.
         var passes = 0
-        while !queue.isEmpty, stopped == nil, passes < total * 2 + plan.batches.count {
+        while !queue.isEmpty, lane.stopped == nil, passes < size * 2 + batches.count {
             passes += 1
             let batch = queue.removeFirst()
             let outcome = try executor.execute(batch, isRetry: false, onTestFinished: reportFinished)
-            tests += outcome.results
+            lane.tests += outcome.results
             record(outcome)
-            stopped = outcome.stopReason
-            guard !outcome.notStarted.isEmpty, stopped == nil else { continue }
+            lane.stopped = outcome.stopReason
+            guard !outcome.notStarted.isEmpty, lane.stopped == nil else { continue }
             if outcome.results.isEmpty {
                 // The process ended before any test reported: say so once, do not loop.
                 for test in outcome.notStarted {
                     let failure = TestFailure(message: "the test process ended (\(outcome.termination.description)) before this test reported a result")
-                    tests.append(test.result(status: .crashed, failure: failure))
-                    reportFinished(tests[tests.count - 1])
+                    lane.tests.append(test.result(status: .crashed, failure: failure))
+                    reportFinished(lane.tests[lane.tests.count - 1])
                 }
                 continue
             }
@@ -72,23 +82,41 @@ package struct TestPhase {
             queue.insert(TestBatch(framework: batch.framework, tests: outcome.notStarted), at: 0)
         }
 
-        if retries > 0, stopped == nil {
-            for index in tests.indices where tests[index].status.isFailure {
-                let test = TestCase(id: tests[index].id, framework: tests[index].framework)
-                var attempts: [TestResult] = []
-                for _ in 0..<retries {
-                    status("retrying \(test.id)…")
-                    expected += 1
-                    let outcome = try executor.execute(TestBatch(framework: test.framework, tests: [test]), isRetry: true, onTestFinished: reportFinished)
-                    record(outcome)
-                    stopped = outcome.stopReason
-                    guard let attempt = outcome.results.first(where: { $0.key == test.key }) else { break }
-                    attempts.append(attempt)
-                    if !attempt.status.isFailure || stopped != nil { break }
-                }
-                tests[index] = AttemptMerger.merge(first: tests[index], retries: attempts)
-                if stopped != nil { break }
+        guard retries > 0, lane.stopped == nil else { return lane }
+        for index in lane.tests.indices where lane.tests[index].status.isFailure {
+            let test = TestCase(id: lane.tests[index].id, framework: lane.tests[index].framework)
+            var attempts: [TestResult] = []
+            for _ in 0..<retries {
+                status("retrying \(test.id)…")
+                counter.expectOneMore()
+                let outcome = try executor.execute(TestBatch(framework: test.framework, tests: [test]), isRetry: true, onTestFinished: reportFinished)
+                record(outcome)
+                lane.stopped = outcome.stopReason
+                guard let attempt = outcome.results.first(where: { $0.key == test.key }) else { break }
+                attempts.append(attempt)
+                if !attempt.status.isFailure || lane.stopped != nil { break }
             }
+            lane.tests[index] = AttemptMerger.merge(first: lane.tests[index], retries: attempts)
+            if lane.stopped != nil { break }
+        }
+        return lane
+    }
+
+    /// Puts the workers' lanes together: worker 1's tests, then worker 2's, numbered in that order; in a
+    /// parallel run each test also records its worker and its place in that worker's sequence.
+    func finish(_ plan: TestPhasePlan, lanes: [Lane], into result: inout DriverResult) {
+        var tests: [TestResult] = []
+        var stopped: StopReason?
+        for (number, lane) in lanes.enumerated() {
+            for (index, var test) in lane.tests.enumerated() {
+                if lanes.count > 1 { (test.worker, test.position) = (number + 1, index + 1) }
+                tests.append(test)
+            }
+            result.attachments += lane.attachments
+            result.unrecognizedLines += lane.unrecognizedLines
+            result.errors += lane.errors
+            // A cancellation outranks the deadline: it is what the person did.
+            if lane.stopped == .cancelled || stopped == nil { stopped = lane.stopped ?? stopped }
         }
         for index in tests.indices { tests[index].order = index + 1 }
         result.tests = tests

@@ -19,6 +19,11 @@ package struct TestResult: Codable, Sendable, Equatable, Identifiable {
     /// The screenshot of the failure moment (`FailureScreenshot.choose`), as an attachment `path`; nil
     /// for a test that did not fail or left no image.
     package var failureScreenshot: String?
+    /// The worker (1-based) that ran the test in a parallel run (`--workers N`, N > 1); nil otherwise.
+    package var worker: Int?
+    /// The test's 1-based place in its worker's sequence (first attempts), so `bisect` can replay what
+    /// ran before it in the same process line; nil when `worker` is.
+    package var position: Int?
 
     /// Lines of output kept per test; the rest stays in `console.log`.
     package static let outputLineLimit = 200

@@ -22,11 +22,19 @@ enum JSONTestEntry {
         string(test.name, to: &sink)
         sink.append(",\n      \"order\" : ")
         sink.append(decimal: test.order)
-        sink.append(",\n      \"output\" : [\n\n      ],\n      \"status\" : \"")
+        sink.append(",\n      \"output\" : [\n\n      ],\n      \"position\" : ")
+        optional(test.position, to: &sink)
+        sink.append(",\n      \"status\" : \"")
         sink.append(test.status.rawValue)
         sink.append("\",\n      \"suite\" : ")
         string(test.suite, to: &sink)
+        sink.append(",\n      \"worker\" : ")
+        optional(test.worker, to: &sink)
         sink.append("\n    }")
+    }
+
+    private static func optional(_ value: Int?, to sink: inout ReportSink) {
+        if let value { sink.append(decimal: value) } else { sink.append("null") }
     }
 
     /// A top-level document moved four spaces in (JSON strings hold no raw newline, so every newline is a line);

@@ -14,6 +14,8 @@ package struct SmokeRun: Sendable {
         package var shard: ShardRecord?
         /// Exit 3 when the counts disagree with the frameworks' own totals (`--strict`).
         package var strict = false
+        /// How many test batches run at once (`--workers`), over the pipeline's `ordering.workers`.
+        package var workers: WorkerCount?
 
         package init() {}
     }
@@ -34,11 +36,14 @@ package struct SmokeRun: Sendable {
     /// Every byte the run writes into its output folder goes through it; tests fail it like a full disk.
     package var fileWriter: FileWriter = .system
     /// How xcodebuild runs read their result bundles; tests pass a fake.
+    /// The machine's active processors, what `workers: "auto"` resolves to; tests pass their own.
+    package var processors = ProcessInfo.processInfo.activeProcessorCount
     package var resultBundleReader: @Sendable (any CommandRunning, [String: String]) -> any ResultBundleReading = ResultBundleReaderChoice.standard
 
     package init(pipeline: Pipeline, options: Options, context: CommandContext, cancellation: CancellationFlag) {
         var pipeline = pipeline
         if let retries = options.retries { pipeline.retries.failed = retries }
+        if let workers = options.workers { pipeline.ordering.workers = workers }
         self.pipeline = pipeline
         self.options = options
         self.context = context
@@ -86,10 +91,10 @@ package struct SmokeRun: Sendable {
                 environment: context.environment, runner: context.runner, limits: limits, console: console,
                 progress: { test, position, total in progress.finished(test, position: position, total: total) },
                 status: { progress.status($0) })
-            if let shard = options.shard {
-                runContext.shard = shard
-                runContext.durations = shardDurations()
-            }
+            runContext.workers = pipeline.ordering.workers.resolved(processors: processors)
+            if let shard = options.shard { runContext.shard = shard }
+            // Shards and workers are balanced by the durations the history recorded.
+            if options.shard != nil || runContext.workers > 1 { runContext.durations = shardDurations() }
             switch pipeline.driver {
             case .swiftpm(let settings):
                 let driver = SwiftPMDriver(settings: settings, context: runContext)
