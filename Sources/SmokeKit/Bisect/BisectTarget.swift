@@ -19,6 +19,12 @@ package struct BisectTarget: Sendable, Equatable {
             let name = argument.split(separator: "/").last.map(String.init) ?? argument
             throw .testNotInRun(test: argument, run: runName, suggestions: ordered.filter { $0.id.contains(name) }.prefix(3).map(\.id))
         }
-        return BisectTarget(executed: ordered[...position].map { TestCase(id: $0.id, framework: $0.framework) })
+        // A parallel run: only the tests that ran earlier in the same worker could have touched it, in
+        // that worker's sequence (another worker's processes ran beside it, not before it).
+        let earlier = match.worker.map { worker in
+            ordered.filter { $0.worker == worker && ($0.position ?? 0) < (match.position ?? 0) }
+                .sorted { ($0.position ?? 0) < ($1.position ?? 0) } + [match]
+        } ?? Array(ordered[...position])
+        return BisectTarget(executed: earlier.map { TestCase(id: $0.id, framework: $0.framework) })
     }
 }

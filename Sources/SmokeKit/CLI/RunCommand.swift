@@ -5,8 +5,8 @@ package struct RunCommand: Command {
     package static let name = "run"
     package static let summary = "run a pipeline's tests once and write the reports"
     package static let help = """
-        Usage: smokerun run [PIPELINE] [--seed N] [--output DIR] [--no-notify] [--retries N] [--shard K/N] [--workers N|auto]
-                    [--strict] [-v]
+        Usage: smokerun run [PIPELINE] [--seed N] [--output DIR] [--no-notify] [--retries N] [--shard K/N]
+                            [--workers N|auto] [--strict] [-v]
 
         Builds the pipeline's package, runs its tests in the pipeline's order on its pinned
         device profile, and writes <output>/runs/<runID>/ (report.json, junit.xml, summary.md,

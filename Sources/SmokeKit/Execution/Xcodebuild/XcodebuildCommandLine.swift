@@ -12,6 +12,8 @@ package struct XcodebuildCommandLine: Sendable, Equatable {
     package var testSeconds: Double
     package var language: String?
     package var region: String?
+    /// `ordering.workers`: more than 1 asks xcodebuild for that many parallel test runners (simulator clones).
+    package var workers = 1
 
     package init(settings: XcodebuildSettings, container: String, derivedDataPath: String, udid: String, coverage: Bool,
                  testSeconds: Double, language: String? = nil, region: String? = nil) {
@@ -58,6 +60,7 @@ package struct XcodebuildCommandLine: Sendable, Equatable {
                       "-maximum-test-execution-time-allowance", seconds]
         if let language { arguments += ["-testLanguage", language] }
         if let region { arguments += ["-testRegion", region] }
+        if workers > 1 { arguments += ["-parallel-testing-enabled", "YES", "-parallel-testing-worker-count", String(workers)] }
         return arguments
     }
 

@@ -100,10 +100,12 @@ package struct XcodebuildDriver {
     func commandLine(udid: String) -> XcodebuildCommandLine {
         let pipeline = context.pipeline
         let container = pipeline.resolve(settings.workspace ?? settings.project ?? "", currentDirectory: context.currentDirectory).path
-        return XcodebuildCommandLine(
+        var commandLine = XcodebuildCommandLine(
             settings: settings, container: container, derivedDataPath: derivedData().path, udid: udid,
             coverage: pipeline.coverage.enabled, testSeconds: pipeline.timeouts.testSeconds,
             language: pipeline.device.language, region: XcodebuildCommandLine.region(ofLocale: pipeline.device.locale))
+        commandLine.workers = context.workers
+        return commandLine
     }
 
     /// `xcodebuild -version` → "Xcode 16.2 (16C5032a)".
