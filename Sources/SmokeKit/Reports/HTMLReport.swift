@@ -140,7 +140,6 @@ package enum HTMLReport {
             if !error.details.isEmpty { html += "<pre>\(h(error.details.joined(separator: "\n")))</pre>\n" }
             html += "</article>\n"
         }
-        if failing.count > failureCardLimit { html += HTMLFailureData.render(failing.dropFirst(failureCardLimit)) }
         return html + "</section>\n"
     }
 
