@@ -109,7 +109,8 @@ package struct ParseCommand: Command {
         report.parsedAt = parsedAt
         report.inputs = parsed.inputs
         // A summary keeps no failure messages or earlier attempts, which XCTest's totals count: compare only full reads.
-        if !summaryOnly { report.reconciliation = parsed.reconciliation }
+        // Against the results already made: `parsed.reconciliation` would make a second `TestResult` per test.
+        if !summaryOnly { report.reconciliation = Reconciliation.compare(parsed.frameworkCounts, with: tests) }
         for warning in report.listDisagreements() { context.standardError.line(warning) }
         let folders = attachmentsFrom.map { [context.url(for: $0)] } ?? files.map { $0.deletingLastPathComponent() }
         let exitCode = try write(report, attachments: parsed.attachments, allowedFolders: folders, consoleLog: files.count == 1 ? files[0] : nil, in: context)

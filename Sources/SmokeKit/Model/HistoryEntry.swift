@@ -20,7 +20,8 @@ package struct HistoryEntry: Codable, Sendable, Equatable {
     /// Path of the run directory, relative to the output folder.
     package var path: String
 
-    package init(report: RunReport, path: String) {
+    /// `perTest: false` leaves the per-test maps empty (the streamed history line writes them itself).
+    package init(report: RunReport, path: String, perTest: Bool = true) {
         runID = report.runID
         pipeline = report.pipeline
         status = report.status
@@ -30,9 +31,9 @@ package struct HistoryEntry: Codable, Sendable, Equatable {
         seed = report.seed
         totals = report.totals
         coverage = report.coverage
-        outcomes = Dictionary(report.tests.map { ($0.id, $0.status) }, uniquingKeysWith: { _, last in last })
-        flaky = report.tests.filter(\.flaky).map(\.id)
-        durations = Dictionary(report.tests.map { ($0.id, $0.durationSeconds) }, uniquingKeysWith: { _, last in last })
+        outcomes = perTest ? Dictionary(report.tests.map { ($0.id, $0.status) }, uniquingKeysWith: { _, last in last }) : [:]
+        flaky = perTest ? report.tests.filter(\.flaky).map(\.id) : []
+        durations = perTest ? Dictionary(report.tests.map { ($0.id, $0.durationSeconds) }, uniquingKeysWith: { _, last in last }) : [:]
         self.path = path
     }
 

@@ -55,6 +55,10 @@ package struct LogParser: Sendable {
     /// The zone of XCTest's suite stamps, which state none: the parsing machine's own unless told.
     package var timeZone = TimeZone.current
 
+    /// Fewer bytes a test than a log of many tests has (a test is at least two lines), so the id index is rarely
+    /// sized past what the tests need: about 10 MB for a 200 MB log, and never more than 20 MB (`TestTable`).
+    static let bytesPerTestAtLeast = 300
+
     package init(
         knownTests: [String] = [], projectRoot: String? = nil, allowsTruncatedEventStreams: Bool = false,
         retention: ResultCollector.Retention = .full
@@ -67,7 +71,10 @@ package struct LogParser: Sendable {
 
     /// Parses every file, in order, into one result list.
     package func parse(files: [URL]) throws(ParseError) -> ParsedLog {
-        var collector = ResultCollector(knownTests: knownTests, projectRoot: projectRoot, retention: retention)
+        // Sized from the input, so a log of a million tests does not rehash its indexes as they grow.
+        let bytes = files.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1.path)[.size] as? Int) ?? 0) }
+        var collector = ResultCollector(
+            knownTests: knownTests, projectRoot: projectRoot, retention: retention, expectedTests: bytes / Self.bytesPerTestAtLeast)
         var parsed = ParsedLog(tests: TestTable(), attachments: [], unrecognizedLineCount: 0, lineCount: 0, byteCount: 0, formats: [])
         // A log and the event stream of the same run: the stream names every Swift Testing test exactly, so the
         // console's Swift Testing lines (and its `Test run with` totals) are not counted a second time.

@@ -57,8 +57,10 @@ package struct ResultCollector {
     ///   - projectRoot: an absolute path; backtrace frames under it (and outside `.build/`) locate crashes.
     ///     When nil, any frame outside `.build/`, checkouts and generated sources counts.
     ///   - retention: `.statusesOnly` drops failures, output and earlier attempts as they arrive.
-    package init(knownTests: [String] = [], projectRoot: String? = nil, retention: Retention = .full) {
+    ///   - expectedTests: about how many tests the input holds (0 when unknown), to size the table's indexes.
+    package init(knownTests: [String] = [], projectRoot: String? = nil, retention: Retention = .full, expectedTests: Int = 0) {
         names = KnownTestNames(knownTests)
+        tests = TestTable(expectedTests: expectedTests)
         self.projectRoot = projectRoot
         self.retention = retention
     }

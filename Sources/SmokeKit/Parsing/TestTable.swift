@@ -62,7 +62,14 @@ package struct TestTable: Sendable {
     private var moduleless = ByteKeyIndex()
     package private(set) var count = 0
 
-    package init() {}
+    /// `expectedTests` sizes the id index up front (0: it starts small and grows); the module-less index, which
+    /// only xcodebuild's form fills, still grows as needed.
+    package init(expectedTests: Int = 0) {
+        guard expectedTests > 64 else { return }
+        // A huge log of mostly build output must not reserve a huge index: past two million, grow as needed.
+        let capacity = min(expectedTests, 1 << 21)
+        latest = ByteKeyIndex(capacity: capacity)
+    }
 
     // MARK: - Reading
 

@@ -3,13 +3,16 @@ import Foundation
 /// Renders `index.html`: one self-contained page (inline CSS, SVG icons and a small script for sorting
 /// and filtering; no external resources) with the status, totals, failures first, flaky, skipped and
 /// slowest tests, suites, the test table, attachments, coverage and errors. All test-provided text is
-/// escaped: test output is untrusted. Failing and flaky tests and the slowest are always shown in full;
+/// escaped: test output is untrusted. The first `failureCardLimit` failures, flaky tests and the slowest are
+/// shown in full (further failures as one embedded line each, expanded on request);
 /// passed and skipped tests are listed one by one only up to `passedRowLimit`, beyond it they are counted
 /// per suite, and past `suiteRowLimit` suites the rest of the suites table is one compact embedded array the
 /// page expands on request — so the page stays small at a million tests.
 package enum HTMLReport {
     /// Passed tests listed by name in the table; above this, the suites table counts them.
     static let passedRowLimit = 2_000
+    /// Failures shown as full cards; the others are embedded as one short line each, shown on request.
+    static let failureCardLimit = 2_000
     /// Rows of the slowest-tests list.
     static let slowestCount = 50
     /// Suites written as table rows; the others are embedded as data, shown on request.
@@ -144,7 +147,10 @@ package enum HTMLReport {
         _ failing: [Numbered], report: RunReport, sources: SourceLinks, attachments: inout HTMLAttachment
     ) -> String {
         var html = "<section id=\"failures\"><h2>Failures (\(failing.count))</h2>\n"
-        for item in failing {
+        if failing.count > failureCardLimit {
+            html += "<p>The first \(failureCardLimit) failures in full, the other \(failing.count - failureCardLimit) below them in short.</p>\n"
+        }
+        for item in failing.prefix(failureCardLimit) {
             let test = item.test
             html += "<article class=\"card failed\" id=\"\(item.anchor)\">\n"
             html += "<h3>\(icon(test.status)) \(h(test.id))</h3>\n"
@@ -172,6 +178,7 @@ package enum HTMLReport {
             for record in HTMLFailureMoment.remaining(test) { html += attachments.render(record) }
             html += "</article>\n"
         }
+        if failing.count > failureCardLimit { html += HTMLFailureData.render(failing.dropFirst(failureCardLimit)) }
         return html + "</section>\n"
     }
 
@@ -243,8 +250,17 @@ package enum HTMLReport {
         let passedCount = tests.filter { $0.test.status == .passed && !$0.test.flaky }.count
         let skippedCount = tests.filter { $0.test.status == .skipped }.count
         let listQuiet = passedCount + skippedCount <= passedRowLimit
-        let rows = listQuiet ? tests : tests.filter { ($0.test.status != .passed || $0.test.flaky) && $0.test.status != .skipped }
+        // Failures past the card limit have their short line under Failures, not a row here.
+        var failingRows = 0
+        let rows = tests.filter { item in
+            if item.test.status.isFailure { failingRows += 1; return failingRows <= failureCardLimit }
+            return listQuiet || ((item.test.status != .passed || item.test.flaky) && item.test.status != .skipped)
+        }
         var html = "<section id=\"tests\"><h2>Tests (\(tests.count))</h2>\n"
+        if failingRows > failureCardLimit {
+            html += "<p class=\"note\">\(failingRows - failureCardLimit) failures past the first \(failureCardLimit) are listed in short under "
+            html += "<a href=\"#failures\">Failures</a>, not as rows here.</p>\n"
+        }
         if !listQuiet {
             html += "<p class=\"note\" id=\"summarized\">\(ReportText.count(passedCount + skippedCount, "test")) summarized: \(passedCount) passed and "
             html += "\(skippedCount) skipped tests are counted per suite above (with their time), not listed one by one; "

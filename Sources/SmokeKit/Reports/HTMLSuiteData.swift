@@ -29,7 +29,7 @@ enum HTMLSuiteData {
         """
 
     /// A JSON string safe inside `<script>`: `<` escaped, so no `</script>` can end the block early.
-    private static func jsonString(_ text: String) -> String {
+    static func jsonString(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

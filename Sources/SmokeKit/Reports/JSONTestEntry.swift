@@ -2,17 +2,19 @@ import Foundation
 
 /// One entry of report.json's `tests`, at its place in the document (four spaces in), written the way
 /// `JSONEncoder` (pretty, sorted keys, slashes unescaped) writes it. Most tests of a big run have only their
-/// identity, status and duration: those are written here byte by byte, fast; a test with failures, output,
-/// attempts or attachments, or a duration `JSONEncoder` spells differently, is encoded by the `fallback`.
+/// identity, status, duration and maybe failures: those are written here byte by byte, fast; a test with
+/// output, attempts or attachments, or a duration `JSONEncoder` spells differently, is encoded by the `fallback`.
 enum JSONTestEntry {
     static func write(_ test: TestResult, to sink: inout ReportSink, fallback: (TestResult) -> Data) {
-        guard test.failures.isEmpty, test.output.isEmpty, test.attempts.isEmpty, test.attachments.isEmpty, test.failureScreenshot == nil,
+        guard test.output.isEmpty, test.attempts.isEmpty, test.attachments.isEmpty, test.failureScreenshot == nil,
               let duration = number(test.durationSeconds) else {
             return writeIndented(fallback(test), to: &sink)
         }
         sink.append("    {\n      \"attachments\" : [\n\n      ],\n      \"attempts\" : [\n\n      ],\n      \"durationSeconds\" : ")
         sink.append(duration)
-        sink.append(",\n      \"failureScreenshot\" : null,\n      \"failures\" : [\n\n      ],\n      \"flaky\" : ")
+        sink.append(",\n      \"failureScreenshot\" : null,\n      \"failures\" : [\n")
+        if test.failures.isEmpty { sink.append(byte: UInt8(ascii: "\n")) } else { failures(test.failures, to: &sink) }
+        sink.append("      ],\n      \"flaky\" : ")
         sink.append(test.flaky ? "true" : "false")
         sink.append(",\n      \"framework\" : \"")
         sink.append(test.framework.rawValue)
@@ -35,6 +37,21 @@ enum JSONTestEntry {
 
     private static func optional(_ value: Int?, to sink: inout ReportSink) {
         if let value { sink.append(decimal: value) } else { sink.append("null") }
+    }
+
+    /// A test's failures, each `{file, line, message}` as `JSONEncoder` indents them inside a test entry: a failing
+    /// test without output or attempts (most failures of a big log) is then written by hand too, not encoded.
+    private static func failures(_ failures: [TestFailure], to sink: inout ReportSink) {
+        for (position, failure) in failures.enumerated() {
+            sink.append(position == 0 ? "        {\n          \"file\" : " : ",\n        {\n          \"file\" : ")
+            if let file = failure.file { string(file, to: &sink) } else { sink.append("null") }
+            sink.append(",\n          \"line\" : ")
+            if let line = failure.line { sink.append(String(line)) } else { sink.append("null") }
+            sink.append(",\n          \"message\" : ")
+            string(failure.message, to: &sink)
+            sink.append("\n        }")
+        }
+        sink.append(byte: UInt8(ascii: "\n"))
     }
 
     /// A top-level document moved four spaces in (JSON strings hold no raw newline, so every newline is a line);

@@ -37,12 +37,18 @@ enum POSIXFile {
         guard fsync(descriptor) == 0 else { throw StoreError.writeFailed(path: url.path, reason: lastError()) }
     }
 
-    /// Appends `line` (which ends in a newline) as a whole line or not at all. One `write` on an
-    /// `O_APPEND` descriptor under `flock`, so concurrent smokerun processes never interleave; when
-    /// the write fails part way (a full disk), the file is truncated back to where it was, so no
-    /// torn line is left. A torn last line left by an older version or a crash is repaired first:
-    /// a newline ends it, so it stays one (unreadable, counted) line and cannot swallow this one.
+    /// Appends `line` (which ends in a newline) as a whole line or not at all (see the streamed form).
     static func appendLine(_ line: Data, to url: URL, writer: FileWriter = .system) throws {
+        try appendLine(to: url, writer: writer) { sink in sink.append(line) }
+    }
+
+    /// Appends the line `render` writes (ending in a newline) as a whole line or not at all. Written on an
+    /// `O_APPEND` descriptor under `flock` — in one `write` when under a megabyte, else piece by piece, so a
+    /// run of a million tests never holds its line in memory — and concurrent smokerun processes never
+    /// interleave; when a write or `render` fails part way (a full disk), the file is truncated back to where
+    /// it was, so no torn line is left. A torn last line left by an older version or a crash is repaired
+    /// first: a newline ends it, so it stays one (unreadable, counted) line and cannot swallow this one.
+    static func appendLine(to url: URL, writer: FileWriter = .system, _ render: (inout ReportSink) throws -> Void) throws {
         let descriptor = open(url.path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw StoreError.writeFailed(path: url.path, reason: lastError()) }
         defer { close(descriptor) }
@@ -50,15 +56,16 @@ enum POSIXFile {
         while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw StoreError.writeFailed(path: url.path, reason: lastError()) }
-        var data = line
+        var sink = ReportSink { try writer.writeAll($0, to: descriptor, path: url.path) }
         if info.st_size > 0 {
             var last: UInt8 = 0
             if pread(descriptor, &last, 1, info.st_size - 1) == 1, last != UInt8(ascii: "\n") {
-                data.insert(UInt8(ascii: "\n"), at: data.startIndex)
+                sink.append(byte: UInt8(ascii: "\n"))
             }
         }
         do {
-            try writer.writeAll(data, to: descriptor, path: url.path)
+            try render(&sink)
+            try sink.finish()
         } catch {
             // Whole lines or nothing: drop whatever part of this line reached the disk.
             _ = ftruncate(descriptor, info.st_size)

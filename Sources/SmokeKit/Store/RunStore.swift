@@ -107,10 +107,11 @@ package struct RunStore: Sendable {
 
     /// Appends the run's one-line summary to `<output>/history.jsonl`.
     package func appendHistory(_ report: RunReport) throws {
-        let entry = HistoryEntry(report: report, path: Self.relativePath(runID: report.runID))
-        var line = try JSONCoding.encoder(pretty: false).encode(entry)
-        line.append(UInt8(ascii: "\n"))
-        try POSIXFile.appendLine(line, to: OutputLayout(root: outputDirectory).history, writer: writer)
+        let path = Self.relativePath(runID: report.runID)
+        try POSIXFile.appendLine(to: OutputLayout(root: outputDirectory).history, writer: writer) { sink in
+            try HistoryLine.write(report, path: path, to: &sink)
+            sink.append(byte: UInt8(ascii: "\n"))
+        }
     }
 
     /// Decodes `<run>/report.json`.

@@ -3,8 +3,10 @@ import Testing
 
 /// The collector's compact storage: every id found again exactly, repeats as `id#n`, `Class/method` lookups.
 @Suite struct TestTableTests {
-    @Test func twoHundredThousandDistinctIdsAreEachFoundAgainAndComeBackWhole() {
-        var table = TestTable()
+    /// Started small (grown many times), sized for a tenth of the tests (grown past its size) or for twice as many.
+    @Test(arguments: [0, 20_000, 400_000])
+    func twoHundredThousandDistinctIdsAreEachFoundAgainAndComeBackWhole(expectedTests: Int) {
+        var table = TestTable(expectedTests: expectedTests)
         for index in 0..<200_000 {
             let suite = "Checkout\(index / 50)Tests"
             table.append(id: "AppTests.\(suite)/testScenario\(index % 50)", name: "testScenario\(index % 50)", suite: suite,

@@ -107,6 +107,35 @@ import Testing
         #expect(html.contains("[\"Suite999\",100,100,0,0,1.000]"))
     }
 
+    @Test func failuresPastTheCardLimitAreOneEmbeddedLineEachAndThePageStaysSmall() {
+        var report = ReportFixture.minimalReport
+        report.tests = (0..<60_000).map { index in
+            TestResult(id: "Module.Suite\(index / 100)/testNumber\(index)", name: "testNumber\(index)", suite: "Suite\(index / 100)",
+                       framework: .xctest, status: index % 2 == 0 ? .failed : .passed, durationSeconds: 0.01, order: index + 1,
+                       failures: index % 2 == 0 ? [TestFailure(message: "XCTAssertEqual failed: (\"\(index)\") is not equal to (\"0\")\nsecond line </script>", file: "Tests/A.swift", line: 3)] : [])
+        }
+        let html = render(report)
+        #expect(html.utf8.count < 10 * 1024 * 1024, "\(html.utf8.count) bytes")
+        let limit = HTMLReport.failureCardLimit
+        #expect(html.components(separatedBy: "<article class=\"card failed\"").count - 1 == limit)
+        #expect(html.contains("Failures (30000)"))
+        #expect(html.contains("The first \(limit) failures in full, the other \(30_000 - limit) below them in short."))
+        #expect(html.contains("Show \(30_000 - limit) more failures"))
+        // The last failure is in the embedded list: its anchor, id, status and first line, with `<` escaped.
+        #expect(html.contains(#"["test-59999","Module.Suite599/testNumber59998","failed","XCTAssertEqual failed: (\"59998\") is not equal to (\"0\")"]"#))
+        #expect(!html.contains("second line \\u003c/script>"))
+        // The test table lists only the failures that have cards.
+        #expect(html.components(separatedBy: "<tr class=\"failed\"").count - 1 == limit)
+    }
+
+    @Test func aFailureMessageIsCutToOneShortLineInTheEmbeddedList() {
+        let long = TestResult(id: "M.S/t", name: "t", suite: "S", framework: .xctest, status: .failed,
+                              failures: [TestFailure(message: String(repeating: "x", count: 500) + "\nmore")])
+        #expect(HTMLFailureData.firstLine(of: long) == String(repeating: "x", count: HTMLFailureData.messageLimit) + "…")
+        let silent = TestResult(id: "M.S/u", name: "u", suite: "S", framework: .xctest, status: .timedOut)
+        #expect(HTMLFailureData.firstLine(of: silent) == "Exceeded the test time limit")
+    }
+
     @Test func skippedTestsPastTheLimitAreSummarizedWithPassedOnes() {
         var report = ReportFixture.minimalReport
         report.tests = (0..<3_000).map { index in

@@ -31,6 +31,19 @@ import Testing
         #expect(String(decoding: JSONReport.render(report), as: UTF8.self) == String(decoding: JSONReport.encodedWhole(report), as: UTF8.self))
     }
 
+    @Test func failingTestsWithoutOutputStreamAsJSONEncoderWritesThem() {
+        var report = ReportFixture.minimalReport
+        report.tests = [
+            TestResult(id: "M.S/a", name: "a", suite: "S", framework: .xctest, status: .failed, durationSeconds: 0.5, order: 1,
+                       failures: [TestFailure(message: "XCTAssertEqual failed: (\"1\") is not equal to (\"2\")", file: "/src/Tests/A.swift", line: 12)]),
+            TestResult(id: "M.S/b", name: "b", suite: "S", framework: .swiftTesting, status: .crashed, durationSeconds: 0, order: 2,
+                       failures: [TestFailure(message: "line\nbreak \\ </script> café", file: nil, line: nil),
+                                  TestFailure(message: "second", file: "B.swift", line: -1)]),
+            Self.plain("M.S/c", name: "c", suite: "S", seconds: 1),
+        ]
+        #expect(String(decoding: JSONReport.render(report), as: UTF8.self) == String(decoding: JSONReport.encodedWhole(report), as: UTF8.self))
+    }
+
     @Test func aReportWithoutTestsStreamsAsJSONEncoderWritesIt() {
         var report = ReportFixture.minimalReport
         report.tests = []

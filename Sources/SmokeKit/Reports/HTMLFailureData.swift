@@ -1,0 +1,47 @@
+import Foundation
+
+/// The failures past `HTMLReport.failureCardLimit`: one compact JSON array embedded once
+/// (`[anchor, id, status, first line of the first message]` per failure, the line cut at `messageLimit`
+/// characters) and a button whose small script turns it into a list on request. The first failures keep
+/// their full cards; a run where thousands fail (a broken build, a bad environment) gets a page that still
+/// opens, and the rest of every failure is in report.json.
+enum HTMLFailureData {
+    /// Characters of a message's first line kept in the compact list.
+    static let messageLimit = 120
+
+    static func render(_ failing: ArraySlice<HTMLReport.Numbered>) -> String {
+        var rows: [String] = []
+        rows.reserveCapacity(failing.count)
+        for item in failing {
+            let test = item.test
+            let line = firstLine(of: test)
+            rows.append("[\(HTMLSuiteData.jsonString(item.anchor)),\(HTMLSuiteData.jsonString(test.id)),"
+                + "\(HTMLSuiteData.jsonString(ReportText.label(test.status))),\(HTMLSuiteData.jsonString(line))]")
+        }
+        return """
+            <p>\(ReportText.count(failing.count, "more failure")) in short (id, status, first line of the message); \
+            report.json has each in full.</p>
+            <p><button type="button" id="more-failures-button">Show \(ReportText.count(failing.count, "more failure"))</button></p>
+            <ul class="list" id="more-failures"></ul>
+            <script type="application/json" id="more-failures-data">[\(rows.joined(separator: ","))]</script>
+            <script>\(script)</script>
+
+            """
+    }
+
+    /// The first line of the first message (or what the card would say without one), cut to `messageLimit`.
+    static func firstLine(of test: TestResult) -> String {
+        let message = test.failures.first?.message
+            ?? (test.status == .timedOut ? "Exceeded the test time limit" : "No message recorded")
+        let line = message.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        return line.count > messageLimit ? String(line.prefix(messageLimit)) + "…" : line
+    }
+
+    /// Appends the embedded failures to the list, text only (no markup from the data).
+    private static let script = """
+        (function(){var b=document.getElementById("more-failures-button");if(!b)return;b.addEventListener("click",function(){
+        var d=JSON.parse(document.getElementById("more-failures-data").textContent),u=document.getElementById("more-failures");
+        d.forEach(function(f){var l=document.createElement("li");l.id=f[0];var c=document.createElement("code");c.textContent=f[1];
+        l.appendChild(c);l.appendChild(document.createTextNode(" — "+f[2]+": "+f[3]));u.appendChild(l)});b.remove();});})();
+        """
+}
