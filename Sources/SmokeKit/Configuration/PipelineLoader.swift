@@ -286,7 +286,7 @@ package struct PipelineLoader: Sendable {
     }
 
     private static func notify(_ object: JSONObjectReader) throws(PipelineError) -> NotifySettings {
-        try object.allowOnly(["webhookURLEnvironment", "format", "on", "artifactsURL", "remindHours", "timeoutSeconds", "maxAttempts"])
+        try object.allowOnly(["webhookURLEnvironment", "format", "on", "artifactsURL", "remindHours", "timeoutSeconds", "maxAttempts", "slackUpload"])
         var notify = NotifySettings()
         if let name = try object.string("webhookURLEnvironment") {
             guard !name.isEmpty, !name.contains("://") else {
@@ -318,6 +318,10 @@ package struct PipelineLoader: Sendable {
                 throw object.error("maxAttempts", "must be a whole number from 1 to 10")
             }
             notify.maxAttempts = Int(attempts)
+        }
+        if let upload = try object.object("slackUpload") {
+            guard notify.format == .slack else { throw object.error("slackUpload", "posts Slack messages; set notify.format to \"slack\" or remove it") }
+            notify.slackUpload = try Self.slackUpload(upload)
         }
         return notify
     }
