@@ -99,7 +99,7 @@ package struct PipelineLoader: Sendable {
             }
             pipeline.timeZone = zone
         }
-        if let device = try root.object("device") { pipeline.device = try Self.device(device) }
+        if let devices = try Self.deviceProfiles(root, read: Self.device) { pipeline.devices = devices }
         if let ordering = try root.object("ordering") { pipeline.ordering = try Self.ordering(ordering) }
         if let environment = try root.stringMap("environment") {
             for key in environment.keys.sorted() {

@@ -19,6 +19,9 @@ package struct TestResult: Codable, Sendable, Equatable, Identifiable {
     /// The screenshot of the failure moment (`FailureScreenshot.choose`), as an attachment `path`; nil
     /// for a test that did not fail or left no image.
     package var failureScreenshot: String?
+    /// The device it ran on, when the pipeline pins more than one (`SmokeRun.deviceLabels`); nil for one.
+    /// Ids repeat across devices: a test is known by id and device.
+    package var device: String?
 
     /// Lines of output kept per test; the rest stays in `console.log`.
     package static let outputLineLimit = 200
