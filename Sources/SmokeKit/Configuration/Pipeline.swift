@@ -7,7 +7,8 @@ package struct Pipeline: Sendable, Equatable {
     /// IANA time zone the schedule is read in.
     package var timeZone: String = "UTC"
     package var driver: Driver
-    package var device: DeviceProfile = DeviceProfile()
+    /// The pinned devices, in the order the test phase runs on them; one unless `device` is a list (issue 17).
+    package var devices: [DeviceProfile] = [DeviceProfile()]
     package var ordering: OrderingSettings = OrderingSettings()
     package var environment: [String: String] = ["IS_UNIT_TESTING": "1"]
     package var timeouts: Timeouts = Timeouts()
@@ -25,6 +26,12 @@ package struct Pipeline: Sendable, Equatable {
     package init(name: String, driver: Driver) {
         self.name = name
         self.driver = driver
+    }
+
+    /// The first (usually the only) pinned device: what single-device code and the report's `device` use.
+    package var device: DeviceProfile {
+        get { devices[0] }
+        set { devices[0] = newValue }
     }
 }
 
@@ -142,6 +149,9 @@ package struct NotifySettings: Sendable, Equatable {
     package var timeoutSeconds: Double = 10
     /// POST attempts per notification (first try included) before it goes to the outbox.
     package var maxAttempts: Int = 4
+    /// Post through Slack's Web API with a bot token and upload the failure screenshots into the
+    /// message's thread, instead of the webhook; nil posts to the webhook.
+    package var slackUpload: SlackUploadSettings?
 
     package init() {}
 }

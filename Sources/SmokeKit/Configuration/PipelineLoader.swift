@@ -99,7 +99,7 @@ package struct PipelineLoader: Sendable {
             }
             pipeline.timeZone = zone
         }
-        if let device = try root.object("device") { pipeline.device = try Self.device(device) }
+        if let devices = try Self.deviceProfiles(root, read: Self.device) { pipeline.devices = devices }
         if let ordering = try root.object("ordering") { pipeline.ordering = try Self.ordering(ordering) }
         if let environment = try root.stringMap("environment") {
             for key in environment.keys.sorted() {
@@ -303,7 +303,7 @@ package struct PipelineLoader: Sendable {
     }
 
     private static func notify(_ object: JSONObjectReader) throws(PipelineError) -> NotifySettings {
-        try object.allowOnly(["webhookURLEnvironment", "format", "on", "artifactsURL", "remindHours", "timeoutSeconds", "maxAttempts"])
+        try object.allowOnly(["webhookURLEnvironment", "format", "on", "artifactsURL", "remindHours", "timeoutSeconds", "maxAttempts", "slackUpload"])
         var notify = NotifySettings()
         if let name = try object.string("webhookURLEnvironment") {
             guard !name.isEmpty, !name.contains("://") else {
@@ -335,6 +335,10 @@ package struct PipelineLoader: Sendable {
                 throw object.error("maxAttempts", "must be a whole number from 1 to 10")
             }
             notify.maxAttempts = Int(attempts)
+        }
+        if let upload = try object.object("slackUpload") {
+            guard notify.format == .slack else { throw object.error("slackUpload", "posts Slack messages; set notify.format to \"slack\" or remove it") }
+            notify.slackUpload = try Self.slackUpload(upload)
         }
         return notify
     }

@@ -24,6 +24,9 @@ package struct TestResult: Codable, Sendable, Equatable, Identifiable {
     /// The test's 1-based place in its worker's sequence (first attempts), so `bisect` can replay what
     /// ran before it in the same process line; nil when `worker` is.
     package var position: Int?
+    /// The device it ran on, when the pipeline pins more than one (`SmokeRun.deviceLabels`); nil for one.
+    /// Ids repeat across devices: a test is known by id and device.
+    package var device: String?
 
     /// Lines of output kept per test; the rest stays in `console.log`.
     package static let outputLineLimit = 200

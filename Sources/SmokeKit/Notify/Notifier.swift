@@ -58,6 +58,11 @@ package struct Notifier: Sendable {
         report: RunReport, plan: NotificationPlan, settings: NotifySettings, outputDirectory: URL,
         environment: [String: String]
     ) async -> NotificationRecord {
+        if settings.format == .slack, let upload = settings.slackUpload {
+            return await SlackThreadUpload(delivery: delivery).send(
+                report: report, plan: plan, settings: settings, upload: upload,
+                outputDirectory: outputDirectory, environment: environment)
+        }
         let links = ArtifactLinks(report: report, settings: settings, environment: environment)
         var body = NotificationBody.render(report: report, plan: plan, format: settings.format, links: links)
         var record = NotificationRecord(

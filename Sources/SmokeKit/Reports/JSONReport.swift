@@ -54,7 +54,7 @@ package enum JSONReport {
     /// The exact keys of each entry of `tests`.
     package static let testKeys = [
         "id", "name", "suite", "framework", "status", "durationSeconds", "order", "flaky",
-        "failures", "attachments", "output", "attempts", "failureScreenshot", "worker", "position",
+        "failures", "attachments", "output", "attempts", "failureScreenshot", "worker", "position", "device",
     ]
 
     /// Mirrors `RunReport` but writes `null` for missing optionals instead of leaving keys out.
@@ -100,7 +100,7 @@ package enum JSONReport {
 
         enum Key: String, CodingKey {
             case id, name, suite, framework, status, durationSeconds, order, flaky
-            case failures, attachments, output, attempts, failureScreenshot, worker, position
+            case failures, attachments, output, attempts, failureScreenshot, worker, position, device
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -120,6 +120,7 @@ package enum JSONReport {
             try container.encode(test.failureScreenshot, forKey: .failureScreenshot)
             try container.encode(test.worker, forKey: .worker)
             try container.encode(test.position, forKey: .position)
+            try container.encode(test.device, forKey: .device)
         }
     }
 

@@ -75,6 +75,8 @@ package struct SmokeRun: Sendable {
         var runDirectory = outputDirectory.appendingPathComponent(RunStore.relativePath(runID: runID))
         var errors: [InfrastructureError] = []
         var driverResult = DriverResult(device: HostDevice.resolve(pipeline.device, environment: context.environment))
+        // A pipeline pinning several devices runs the test phase once on each (xcodebuild only).
+        var deviceParts: [DeviceRuns.Part] = []
         do {
             runDirectory = try store.createRunDirectory(runID: runID)
             try FileManager.default.createDirectory(at: OutputLayout.profiles(inRun: runDirectory), withIntermediateDirectories: true)
@@ -100,8 +102,17 @@ package struct SmokeRun: Sendable {
                 let driver = SwiftPMDriver(settings: settings, context: runContext)
                 driverResult = await BlockingWork.run { driver.run() }
             case .xcodebuild(let settings):
-                let driver = XcodebuildDriver(settings: settings, context: runContext, reader: resultBundleReader(context.runner, context.environment))
-                driverResult = await BlockingWork.run { driver.run() }
+                let reader = resultBundleReader(context.runner, context.environment)
+                let context = runContext
+                let parts = await BlockingWork.run {
+                    DeviceRuns.run(context: context) { one, folder in
+                        var driver = XcodebuildDriver(settings: settings, context: one, reader: reader)
+                        driver.deviceFolder = folder
+                        return driver.run()
+                    }
+                }
+                deviceParts = parts
+                driverResult = DeviceRuns.join(parts, fallback: driverResult)
             }
             progress.clear()
             if let failure = console.failure {
@@ -112,11 +123,15 @@ package struct SmokeRun: Sendable {
         }
         errors += driverResult.errors
 
-        var tests = driverResult.tests
-        // Only files the run itself produced (under its own directory) are copied: a test cannot smuggle others in.
-        let sources = AttachmentSourcePolicy(allowedFolders: [runDirectory]).filter(driverResult.attachments)
-        errors += sources.refused
-        errors += AttachmentStore(writer: fileWriter).attach(sources.allowed, to: &tests, in: runDirectory)
+        var tests: [TestResult] = []
+        for group in DeviceRuns.groups(driverResult, deviceParts) {
+            var groupTests = group.tests
+            // Only files the run itself produced (under its own directory) are copied: a test cannot smuggle others in.
+            let sources = AttachmentSourcePolicy(allowedFolders: [runDirectory]).filter(group.attachments)
+            errors += sources.refused
+            errors += AttachmentStore(writer: fileWriter).attach(sources.allowed, to: &groupTests, in: runDirectory)
+            tests += groupTests
+        }
 
         let finishedAt = now()
         var report = RunReport(

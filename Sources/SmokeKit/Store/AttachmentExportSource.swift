@@ -14,7 +14,8 @@ package struct AttachmentExportSource: Sendable {
         return "\(model) (\(os))"
     }
 
-    /// A run directory: every attachment its `report.json` lists, with the run's device.
+    /// A run directory: every attachment its `report.json` lists, with its test's device (a run pinning
+    /// several) or the run's.
     package static func run(at directory: URL) throws -> AttachmentExportSource {
         let report = try RunStore.loadReport(at: directory)
         let device = deviceLabel(report.device)
@@ -29,7 +30,7 @@ package struct AttachmentExportSource: Sendable {
                 }
                 items.append(AttachmentExportPlan.Item(
                     testID: test.id, status: test.status, name: record.name, mediaType: record.mediaType,
-                    configuration: record.configuration, device: device, source: file))
+                    configuration: record.configuration, device: test.device ?? device, source: file))
             }
         }
         return AttachmentExportSource(items: items, unavailable: unavailable)

@@ -14,15 +14,26 @@ package struct XcodebuildDriver {
         self.reader = reader
     }
 
+    /// For a pipeline pinning several devices: this device's folder under the work folder and the derived data.
+    package var deviceFolder: String?
+
     /// Where this run's xcodebuild files go: plan, enumeration, result bundles, exported attachments.
-    var workDirectory: URL { context.runDirectory.appendingPathComponent("xcodebuild") }
+    var workDirectory: URL {
+        let folder = context.runDirectory.appendingPathComponent("xcodebuild")
+        return deviceFolder.map { folder.appendingPathComponent($0) } ?? folder
+    }
 
     /// The derived data folder: the pipeline's, else one per pipeline beside the runs, so
     /// incremental builds stay fast and run directories stay small.
     package func derivedData() -> URL {
-        if let path = settings.derivedDataPath { return context.pipeline.resolve(path, currentDirectory: context.currentDirectory) }
-        let output = context.runDirectory.deletingLastPathComponent().deletingLastPathComponent()
-        return OutputLayout(root: output).derivedData(pipelineName: context.pipeline.name)
+        let folder: URL
+        if let path = settings.derivedDataPath {
+            folder = context.pipeline.resolve(path, currentDirectory: context.currentDirectory)
+        } else {
+            let output = context.runDirectory.deletingLastPathComponent().deletingLastPathComponent()
+            folder = OutputLayout(root: output).derivedData(pipelineName: context.pipeline.name)
+        }
+        return deviceFolder.map { folder.appendingPathComponent($0) } ?? folder
     }
 
     package func run() -> DriverResult {

@@ -1,0 +1,115 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The few Slack Web API calls `notify.slackUpload` needs, over the webhook's injected transport.
+/// The bot token goes only into `Authorization: Bearer`; every error it reports is scrubbed of it.
+package struct SlackAPIClient: Sendable {
+    /// What went wrong in one call, e.g. "files.getUploadURLExternal: invalid_auth".
+    package struct Failure: Error, Sendable {
+        package var message: String
+        /// The HTTP status, when an answer came.
+        package var httpStatus: Int?
+    }
+
+    /// The fields of an answer the flow reads (Slack answers `ok: false` with an `error` string, HTTP 200).
+    struct Answer: Decodable {
+        var ok: Bool
+        var error: String?
+        var ts: String?
+        var upload_url: String?
+        var file_id: String?
+    }
+
+    var transport: WebhookDelivery.Transport
+    var baseURL: URL
+    var token: String
+    var timeoutSeconds: Double
+
+    /// `chat.postMessage` with a JSON body; answers the message's `ts` (the thread to upload into).
+    func postMessage(_ body: Data) async throws(Failure) -> (ts: String, httpStatus: Int) {
+        let (answer, status) = try await call("chat.postMessage", body: body, contentType: "application/json; charset=utf-8")
+        guard let ts = answer.ts, !ts.isEmpty else { throw Failure(message: "chat.postMessage: the answer has no ts", httpStatus: status) }
+        return (ts, status)
+    }
+
+    /// `files.getUploadURLExternal`: where to send a file's bytes, and the file's id.
+    func uploadURL(filename: String, length: Int) async throws(Failure) -> (url: URL, fileID: String) {
+        let form = Self.form([("filename", filename), ("length", String(length))])
+        let (answer, status) = try await call("files.getUploadURLExternal", body: form, contentType: "application/x-www-form-urlencoded")
+        guard let text = answer.upload_url, let url = URL(string: text), let id = answer.file_id else {
+            throw Failure(message: "files.getUploadURLExternal: the answer has no upload_url or file_id", httpStatus: status)
+        }
+        return (url, id)
+    }
+
+    /// POSTs a file's bytes to the URL `uploadURL` gave; that URL carries its own authorization.
+    func upload(_ bytes: Data, to url: URL) async throws(Failure) {
+        var request = URLRequest(url: url, timeoutInterval: timeoutSeconds)
+        request.httpMethod = "POST"
+        request.setValue("application/octet-stream", forHTTPHeaderField: "Content-Type")
+        request.setValue("smokerun", forHTTPHeaderField: "User-Agent")
+        request.httpBody = bytes
+        let status: Int
+        let answer: Data
+        do {
+            (status, _, answer) = try await transport(request)
+        } catch {
+            throw Failure(message: "upload: " + scrub(WebhookDelivery.describe(error)))
+        }
+        guard (200..<300).contains(status) else {
+            throw Failure(message: "upload: " + scrub(WebhookDelivery.describe(status: status, body: answer)), httpStatus: status)
+        }
+    }
+
+    /// `files.completeUploadExternal`: shares the uploaded files in the channel, in the message's thread.
+    func complete(files: [(id: String, title: String)], channel: String, threadTS: String) async throws(Failure) {
+        let list = files.map { ["id": $0.id, "title": $0.title] }
+        let json = (try? JSONSerialization.data(withJSONObject: list, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("[]".utf8)
+        let form = Self.form([("files", String(decoding: json, as: UTF8.self)), ("channel_id", channel), ("thread_ts", threadTS)])
+        _ = try await call("files.completeUploadExternal", body: form, contentType: "application/x-www-form-urlencoded")
+    }
+
+    /// One call: POST, then HTTP 2xx and `ok: true`, or a `Failure` naming the method.
+    private func call(_ method: String, body: Data, contentType: String) async throws(Failure) -> (Answer, Int) {
+        var request = URLRequest(url: baseURL.appendingPathComponent(method), timeoutInterval: timeoutSeconds)
+        request.httpMethod = "POST"
+        request.setValue(contentType, forHTTPHeaderField: "Content-Type")
+        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        request.setValue("smokerun", forHTTPHeaderField: "User-Agent")
+        request.httpBody = body
+        let status: Int
+        let data: Data
+        do {
+            (status, _, data) = try await transport(request)
+        } catch {
+            throw Failure(message: "\(method): " + scrub(WebhookDelivery.describe(error)))
+        }
+        guard (200..<300).contains(status) else {
+            throw Failure(message: "\(method): " + scrub(WebhookDelivery.describe(status: status, body: data)), httpStatus: status)
+        }
+        guard let answer = try? JSONDecoder().decode(Answer.self, from: data) else {
+            throw Failure(message: "\(method): the answer is not Slack's JSON (" + scrub(WebhookDelivery.describe(status: status, body: data)) + ")", httpStatus: status)
+        }
+        guard answer.ok else {
+            throw Failure(message: "\(method): " + scrub(answer.error ?? "ok is false, no error given"), httpStatus: status)
+        }
+        return (answer, status)
+    }
+
+    /// The token never leaves in a message, whatever an answer echoes.
+    private func scrub(_ text: String) -> String {
+        token.isEmpty ? text : text.replacingOccurrences(of: token, with: "[token]")
+    }
+
+    /// `application/x-www-form-urlencoded`: every byte but unreserved ones percent-encoded.
+    static func form(_ fields: [(String, String)]) -> Data {
+        var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)..<Unicode.Scalar(128)))
+        allowed.insert(charactersIn: "-._~")
+        let pairs = fields.map { name, value in
+            "\(name)=\(value.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")"
+        }
+        return Data(pairs.joined(separator: "&").utf8)
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+/// A pipeline that pins several devices (issue 17): the test phase runs once per device, in turn, each
+/// with its own work folder and derived data; the results are joined into one `DriverResult` whose
+/// tests carry their device's label. A single device runs as before, without a label.
+struct DeviceRuns {
+    /// One device's part of the run.
+    struct Part {
+        var label: String?
+        var result: DriverResult
+    }
+
+    /// Short labels, one per profile: the device's name, with its runtime where two share a name.
+    static func labels(_ profiles: [DeviceProfile]) -> [String] {
+        let names = profiles.map { $0.name ?? $0.platform }
+        return profiles.indices.map { index in
+            let name = names[index]
+            guard names.filter({ $0 == name }).count > 1, let runtime = profiles[index].runtime else { return name }
+            return "\(name) (\(runtime))"
+        }
+    }
+
+    /// The folder name of a device's work files and derived data (the label, made safe).
+    static func folder(_ label: String) -> String {
+        String(label.map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "_" })
+    }
+
+    /// Runs `drive` once per pinned device; stops early when a device's run was interrupted.
+    /// - Parameter drive: the driver over a context that pins one device, and that device's folder (nil for one device).
+    static func run(context: RunContext, drive: (RunContext, String?) -> DriverResult) -> [Part] {
+        let profiles = context.pipeline.devices
+        guard profiles.count > 1 else { return [Part(label: nil, result: drive(context, nil))] }
+        var parts: [Part] = []
+        for (profile, label) in zip(profiles, labels(profiles)) {
+            var one = context
+            one.pipeline.devices = [profile]
+            context.console.note("device \(label)")
+            let result = drive(one, folder(label))
+            parts.append(Part(label: label, result: result))
+            if result.interrupted { break }
+        }
+        return parts
+    }
+
+    /// The parts as one result: tests in run order (positions continue across devices), each with its
+    /// device; errors prefixed with the device; the first device stands for the run's `device`.
+    /// Attachments stay with their part (`groups`): the same test id records them on every device.
+    static func join(_ parts: [Part], fallback: DriverResult) -> DriverResult {
+        guard var joined = parts.first?.result else { return fallback }
+        guard parts.first?.label != nil else { return joined }
+        joined.tests = []
+        joined.errors = []
+        joined.bundles = []
+        joined.attachments = []
+        joined.profiles = []
+        joined.testBinaries = []
+        for part in parts {
+            let offset = joined.tests.count
+            joined.tests += part.result.tests.map { test in
+                var test = test
+                test.order += offset
+                test.device = part.label
+                return test
+            }
+            joined.errors += part.result.errors.map { error in
+                var error = error
+                if let label = part.label { error.message = "\(label): \(error.message)" }
+                return error
+            }
+            joined.bundles += part.result.bundles
+            joined.profiles += part.result.profiles
+            joined.testBinaries += part.result.testBinaries
+            joined.interrupted = joined.interrupted || part.result.interrupted
+            joined.unrecognizedLines += part.result.unrecognizedLines
+            joined.toolchain = joined.toolchain ?? part.result.toolchain
+        }
+        return joined
+    }
+
+    /// The joined tests with the attachments their device recorded: one group per device (one in all
+    /// for a single device), for `AttachmentStore.attach`, which finds a test by id.
+    static func groups(_ joined: DriverResult, _ parts: [Part]) -> [(tests: [TestResult], attachments: [RawAttachment])] {
+        guard parts.first?.label != nil else { return [(joined.tests, joined.attachments)] }
+        return parts.map { part in (joined.tests.filter { $0.device == part.label }, part.result.attachments) }
+    }
+}
