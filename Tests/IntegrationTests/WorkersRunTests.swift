@@ -27,26 +27,34 @@ import Testing
         return try IntegrationSupport.writePipeline(json, named: "workers\(workers)", next: package)
     }
 
-    static let runs: Result<(serial: SmokeRun.Outcome, parallel: SmokeRun.Outcome, pipeline: URL), any Error> = {
-        let semaphore = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) var result: Result<(serial: SmokeRun.Outcome, parallel: SmokeRun.Outcome, pipeline: URL), any Error>!
-        Task {
-            do {
-                let (serial, _, _) = try await IntegrationSupport.run(try pipeline(workers: 1))
-                let url = try pipeline(workers: 2)
-                let (parallel, _, _) = try await IntegrationSupport.run(url)
-                result = .success((serial, parallel, url))
-            } catch {
-                result = .failure(error)
-            }
-            semaphore.signal()
-        }
-        semaphore.wait()
-        return result
-    }()
+    typealias Runs = (serial: SmokeRun.Outcome, parallel: SmokeRun.Outcome, pipeline: URL)
 
-    @Test func twoWorkersGiveTheSameStatusesAsOneEachTestOnceWithItsWorkerAndPosition() throws {
-        let (serial, parallel, _) = try Self.runs.get()
+    /// The two real runs, made once and shared by the tests below (they only read them). Awaited, never waited
+    /// for with a semaphore: blocking one of the two cooperative threads while another suite does the same
+    /// would leave the runs' own tasks no thread to run on.
+    actor SharedRuns {
+        private var made: Result<Runs, any Error>?
+
+        func get() async throws -> Runs {
+            if let made { return try made.get() }
+            let made: Result<Runs, any Error>
+            do {
+                let (serial, _, _) = try await IntegrationSupport.run(try WorkersRunTests.pipeline(workers: 1))
+                let url = try WorkersRunTests.pipeline(workers: 2)
+                let (parallel, _, _) = try await IntegrationSupport.run(url)
+                made = .success((serial, parallel, url))
+            } catch {
+                made = .failure(error)
+            }
+            self.made = made
+            return try made.get()
+        }
+    }
+
+    static let runs = SharedRuns()
+
+    @Test func twoWorkersGiveTheSameStatusesAsOneEachTestOnceWithItsWorkerAndPosition() async throws {
+        let (serial, parallel, _) = try await Self.runs.get()
         let statuses = { (report: RunReport) in Dictionary(uniqueKeysWithValues: report.tests.map { ($0.id, "\($0.status) \($0.flaky)") }) }
         #expect(parallel.report.tests.count == 6)
         #expect(Set(parallel.report.tests.map(\.id)).count == 6)
@@ -76,7 +84,7 @@ import Testing
     }
 
     @Test func bisectOfAParallelRunNamesThePolluterThatRanEarlierInTheSameWorker() async throws {
-        let (_, parallel, pipeline) = try Self.runs.get()
+        let (_, parallel, pipeline) = try await Self.runs.get()
         let out = BufferOutput()
         let err = BufferOutput()
         let context = CommandContext(standardOutput: out, standardError: err,

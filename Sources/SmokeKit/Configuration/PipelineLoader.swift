@@ -240,24 +240,8 @@ package struct PipelineLoader: Sendable {
         ordering.mode = try object.choice("mode", of: OrderingMode.self) ?? ordering.mode
         ordering.seed = try object.unsigned("seed")
         ordering.isolation = try object.choice("isolation", of: Isolation.self) ?? ordering.isolation
-        ordering.workers = try workers(object) ?? ordering.workers
+        ordering.workers = try object.workers("workers") ?? ordering.workers
         return ordering
-    }
-
-    /// `ordering.workers`: a whole number from 1, or "auto" (the machine's processors).
-    private static func workers(_ object: JSONObjectReader) throws(PipelineError) -> WorkerCount? {
-        let expected = "a whole number from 1 to \(WorkerCount.limit), or \"auto\" (one per processor)"
-        switch object.fields["workers"] {
-        case nil, .null?: return nil
-        case .string(let text)?:
-            guard text == "auto" else { throw object.error("workers", "'\(text)' is not a worker count; expected \(expected)") }
-            return .auto
-        default:
-            guard let value = try? object.unsigned("workers"), let count = WorkerCount.parse(String(value)) else {
-                throw object.error("workers", "expected \(expected)")
-            }
-            return count
-        }
     }
 
     private static func timeouts(_ object: JSONObjectReader) throws(PipelineError) -> Timeouts {

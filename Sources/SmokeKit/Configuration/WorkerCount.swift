@@ -23,3 +23,21 @@ package enum WorkerCount: Sendable, Equatable {
         return .count(count)
     }
 }
+
+extension JSONObjectReader {
+    /// `ordering.workers`: a whole number from 1, or "auto" (the machine's processors).
+    func workers(_ key: String) throws(PipelineError) -> WorkerCount? {
+        let expected = "a whole number from 1 to \(WorkerCount.limit), or \"auto\" (one per processor)"
+        switch fields[key] {
+        case nil, .null?: return nil
+        case .string(let text)?:
+            guard text == "auto" else { throw error(key, "'\(text)' is not a worker count; expected \(expected)") }
+            return .auto
+        default:
+            guard let value = try? unsigned(key), let count = WorkerCount.parse(String(value)) else {
+                throw error(key, "expected \(expected)")
+            }
+            return count
+        }
+    }
+}

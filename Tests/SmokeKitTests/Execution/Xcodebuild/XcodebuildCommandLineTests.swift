@@ -35,6 +35,14 @@ import Testing
         ])
     }
 
+    @Test func moreThanOneWorkerAsksXcodebuildForThatManyParallelTestRunners() {
+        var commandLine = Self.commandLine()
+        #expect(!commandLine.testWithoutBuilding(only: [], resultBundle: "/r/1.xcresult").contains("-parallel-testing-enabled"))
+        commandLine.workers = 3
+        #expect(commandLine.testWithoutBuilding(only: [], resultBundle: "/r/1.xcresult").suffix(4)
+            == ["-parallel-testing-enabled", "YES", "-parallel-testing-worker-count", "3"])
+    }
+
     @Test func withoutATestListThePipelinesSelectionIsPassed() {
         let arguments = Self.commandLine(only: ["SmokeAppTests"], skip: ["SmokeAppTests/SlowTests"]).testWithoutBuilding(only: [], resultBundle: "/r/1.xcresult")
         #expect(arguments.contains("-only-testing:SmokeAppTests"))
