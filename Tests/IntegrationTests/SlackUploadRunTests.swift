@@ -19,7 +19,7 @@ import Testing
         let api = "http://127.0.0.1:\(receiver.port)/api/"
         let (outcome, output) = try await FakeXcodeRun(
             scenario: "ui-failure",
-            pipelineKeys: #""device": {"platform": "iOS Simulator", "name": "iPhone SE (3rd generation)", "runtime": "iOS 17.5"}, "notify": {"slackUpload": {"channel": "C0SMOKE", "apiURL": "\#(api)"}}"#,
+            pipelineKeys: #""device": {"platform": "iOS Simulator", "name": "iPhone SE (3rd generation)", "runtime": "iOS 17.5"}, "notify": {"timeoutSeconds": 60, "slackUpload": {"channel": "C0SMOKE", "apiURL": "\#(api)"}}"#,
             environment: ["SLACK_BOT_TOKEN": Self.token, "SMOKERUN_WEBHOOK_URL": ""], notify: true
         ).run()
         defer { try? FileManager.default.removeItem(at: output.deletingLastPathComponent()) }
@@ -28,6 +28,8 @@ import Testing
         let shotBytes = try Data(contentsOf: outcome.runDirectory.appendingPathComponent(shotPath))
 
         let requests = receiver.requests
+        let record = try #require(outcome.report.notifications.last)
+        try #require(requests.count == 4, "\(requests.map(\.requestLine)); notify: \(Notifier.describe(record))")
         #expect(requests.map(\.requestLine) == [
             "POST /api/chat.postMessage HTTP/1.1", "POST /api/files.getUploadURLExternal HTTP/1.1",
             "POST /upload/v1/F0SHOT HTTP/1.1", "POST /api/files.completeUploadExternal HTTP/1.1",
@@ -43,7 +45,6 @@ import Testing
         let complete = String(decoding: requests[3].body, as: UTF8.self)
         #expect(complete.contains("thread_ts=1795320000.000200") && complete.contains("channel_id=C0SMOKE") && complete.contains("F0SHOT"))
 
-        let record = try #require(outcome.report.notifications.last)
         #expect(record.outcome == .delivered)
         #expect(record.detail == "1 failure screenshot uploaded into the message's thread")
         // The token is nowhere under the output folder: not in report.json, the history, any report.

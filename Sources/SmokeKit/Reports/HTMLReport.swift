@@ -28,6 +28,7 @@ package enum HTMLReport {
         withoutActuallyEscaping(attachmentContent) { content in
             var attachments = HTMLAttachment(content: content)
             var body = banner(report) + notices(report) + totals(report)
+            body += HTMLDevices.section(report.tests)
             if !report.errors.isEmpty { body += errors(report.errors) }
             // Anchors use the position in the report: unique even when parsers left `order` at 0.
             let numbered = report.tests.enumerated().map { Numbered(anchor: "test-\($0.offset + 1)", test: $0.element) }
@@ -153,7 +154,7 @@ package enum HTMLReport {
         for item in failing.prefix(failureCardLimit) {
             let test = item.test
             html += "<article class=\"card failed\" id=\"\(item.anchor)\">\n"
-            html += "<h3>\(icon(test.status)) \(h(test.id))</h3>\n"
+            html += "<h3>\(icon(test.status)) \(h(test.id + DeviceGroups.suffix(test)))</h3>\n"
             var meta = [h(ReportText.label(test.status)), h(ReportText.duration(test.durationSeconds)), "#\(test.order)"]
             if test.attempts.count > 1 { meta.append(ReportText.count(test.attempts.count, "attempt")) }
             html += "<p class=\"meta\">\(meta.joined(separator: " · "))</p>\n"
@@ -293,7 +294,7 @@ package enum HTMLReport {
         guard !owners.isEmpty else { return "" }
         var html = "<section id=\"attachments\"><h2>Attachments</h2>\n"
         for test in owners {
-            html += "<h3>\(icon(test.status)) \(h(test.id))</h3>\n"
+            html += "<h3>\(icon(test.status)) \(h(test.id + DeviceGroups.suffix(test)))</h3>\n"
             for record in test.attachments { html += attachments.render(record) }
         }
         return html + "</section>\n"

@@ -74,7 +74,7 @@ package enum JUnitReport {
     /// Children in the order the Surefire schema requires: failure, rerunFailure*, flakyFailure*,
     /// skipped, error, rerunError*, flakyError*, system-out.
     private static func testCaseXML(_ test: TestResult, sources: SourceLinks) -> String {
-        var xml = "    <testcase classname=\"\(attr(className(test)))\" name=\"\(attr(test.name))\""
+        var xml = "    <testcase classname=\"\(attr(className(test)))\" name=\"\(attr(test.name + DeviceGroups.suffix(test)))\""
         xml += " time=\"\(ReportText.seconds(test.durationSeconds))\"\(location(test, sources: sources))>\n"
         let earlier = earlierFailingAttempts(test)
         if test.status == .failed { xml += resultElement("failure", test) }

@@ -9,6 +9,8 @@ package enum MarkdownReport {
         var sections = [header(report)]
         if let notices = notices(report) { sections.append(notices) }
         sections.append(totalsTable(report.totals))
+        let devices = DeviceGroups.totals(report.tests)
+        if !devices.isEmpty { sections.append(devicesTable(devices)) }
         if let failures = failuresSection(report.failingTests) { sections.append(failures) }
         if let flaky = flakySection(report.tests) { sections.append(flaky) }
         if let skipped = skippedSection(report.tests) { sections.append(skipped) }
@@ -89,6 +91,16 @@ package enum MarkdownReport {
         """ + (totals.interrupted > 0 ? "\n\n\(totals.interrupted) interrupted (smokerun was stopped while they ran)." : "")
     }
 
+    /// One row per device of a run pinning several: the reports grouped by device.
+    private static func devicesTable(_ devices: [(device: String, totals: Totals)]) -> String {
+        var lines = ["### Devices", "", "| Device | Tests | Passed | Failed |", "|---|---:|---:|---:|"]
+        for (device, totals) in devices {
+            let failed = totals.failed + totals.crashed + totals.timedOut
+            lines.append("| \(MarkdownText.escape(device)) | \(totals.tests) | \(totals.passed) | \(failed) |")
+        }
+        return lines.joined(separator: "\n")
+    }
+
     private static func failuresSection(_ failing: [TestResult]) -> String? {
         guard !failing.isEmpty else { return nil }
         var lines = [
@@ -101,7 +113,7 @@ package enum MarkdownReport {
             let location = first?.location.map(MarkdownText.code) ?? ""
             let more = test.failures.count > 1 ? " (+\(test.failures.count - 1) more)" : ""
             lines.append(
-                "| \(MarkdownText.code(test.id)) | \(ReportText.symbol(test.status)) \(ReportText.label(test.status)) "
+                "| \(MarkdownText.code(test.id))\(MarkdownText.escape(DeviceGroups.suffix(test))) | \(ReportText.symbol(test.status)) \(ReportText.label(test.status)) "
                     + "| \(message)\(more)\(screenshotLink(test)) | \(location) |")
         }
         if failing.count > failureLimit {
