@@ -15,19 +15,7 @@ package struct Totals: Codable, Sendable, Equatable {
     package init() {}
 
     package init(_ tests: [TestResult]) {
-        for test in tests {
-            self.tests += 1
-            switch test.status {
-            case .passed: passed += 1
-            case .failed: failed += 1
-            case .skipped: skipped += 1
-            case .expectedFailure: expectedFailures += 1
-            case .crashed: crashed += 1
-            case .timedOut: timedOut += 1
-            case .interrupted: interrupted += 1
-            }
-            if test.flaky { flaky += 1 }
-        }
+        for test in tests { add(test.status, flaky: test.flaky) }
     }
 
     /// History lines and reports written before `interrupted` existed lack it: read it as 0.
@@ -46,4 +34,21 @@ package struct Totals: Codable, Sendable, Equatable {
 
     /// Failed, crashed and timed-out tests together.
     package var failing: Int { failed + crashed + timedOut }
+}
+
+extension Totals {
+    /// Counts one more test.
+    mutating func add(_ status: TestStatus, flaky isFlaky: Bool) {
+        tests += 1
+        switch status {
+        case .passed: passed += 1
+        case .failed: failed += 1
+        case .skipped: skipped += 1
+        case .expectedFailure: expectedFailures += 1
+        case .crashed: crashed += 1
+        case .timedOut: timedOut += 1
+        case .interrupted: interrupted += 1
+        }
+        if isFlaky { flaky += 1 }
+    }
 }

@@ -124,20 +124,3 @@ extension TestTable {
         return (UnsafeRawBufferPointer(rebasing: id[..<hash]), number)
     }
 }
-
-extension Totals {
-    /// Counts one more test.
-    mutating func add(_ status: TestStatus, flaky isFlaky: Bool) {
-        tests += 1
-        switch status {
-        case .passed: passed += 1
-        case .failed: failed += 1
-        case .skipped: skipped += 1
-        case .expectedFailure: expectedFailures += 1
-        case .crashed: crashed += 1
-        case .timedOut: timedOut += 1
-        case .interrupted: interrupted += 1
-        }
-        if isFlaky { flaky += 1 }
-    }
-}
