@@ -98,9 +98,10 @@ package struct AttachmentsCommand: Command {
     private func load(_ context: CommandContext, scratch: URL) throws -> AttachmentExportSource {
         if let source, source.hasSuffix(".xcresult") || source.hasSuffix(".xcresult/") {
             let bundle = context.url(for: source)
-            return try AttachmentExportSource.bundle(
-                at: bundle, scratchDirectory: scratch,
-                reader: XCResultDatabaseReader(payloads: XCResultDatabasePayloads(runner: context.runner)))
+            // Chosen as `parse` chooses: a missing folder or one without Info.plist is not a bundle, an old one says so.
+            let selector = ResultBundleSelector(
+                direct: XCResultDatabaseReader(payloads: XCResultDatabasePayloads(runner: context.runner)), xcresulttool: nil)
+            return try AttachmentExportSource.bundle(at: bundle, scratchDirectory: scratch, reader: selector.reader(for: bundle))
         }
         return try AttachmentExportSource.run(at: runDirectory(context))
     }

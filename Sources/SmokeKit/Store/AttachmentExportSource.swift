@@ -39,7 +39,7 @@ package struct AttachmentExportSource: Sendable {
     /// An Xcode 16+ bundle through `reader`; payloads land in `scratchDirectory`. An attachment of no
     /// known test is exported under its own name in a test folder named "No Test".
     package static func bundle(
-        at bundle: URL, scratchDirectory: URL, reader: XCResultDatabaseReader = XCResultDatabaseReader()
+        at bundle: URL, scratchDirectory: URL, reader: any ResultBundleReading = XCResultDatabaseReader()
     ) throws -> AttachmentExportSource {
         var contents = try reader.read(bundle: bundle, scratchDirectory: scratchDirectory)
         let device = contents.device.flatMap(deviceLabel)
