@@ -116,7 +116,7 @@ import Testing
 
         // The dashboard reads the run back, and the gate compares counts.
         let output = BufferOutput()
-        let context = CommandContext(standardOutput: output, standardError: BufferOutput(), environment: [:], currentDirectory: work)
+        let context = HostContext(standardOutput: output, standardError: BufferOutput(), environment: [:], currentDirectory: work)
         let status = try await CoverageCommand(arguments: [runDirectory.path, "--min-lines", "100"]).run(in: context)
         #expect(status == (totals.lines.covered == totals.lines.count ? .passed : .coverageBelowMinimum))
         #expect(output.text.contains("Sources/Ledger/Ledger.swift"))
@@ -141,7 +141,7 @@ import Testing
         let shared = try Self.shared.get()
         let runner = ProcessCommandRunner()
         let output = BufferOutput()
-        let context = CommandContext(standardOutput: output, standardError: BufferOutput(), environment: [:], currentDirectory: shared.work)
+        let context = HostContext(standardOutput: output, standardError: BufferOutput(), environment: [:], currentDirectory: shared.work)
         _ = try await CoverageCommand(arguments: [shared.runDirectory.path, "--format", "json"]).run(in: context)
         let json = try JSONCoding.decoder().decode(CoverageReport.self, from: Data(output.text.utf8))
         let lines = json.totals.lines

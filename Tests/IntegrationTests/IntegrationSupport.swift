@@ -37,7 +37,7 @@ enum IntegrationSupport {
         let err = BufferOutput()
         var environment = ProcessInfo.processInfo.environment
         for (key, value) in extra { environment[key] = value }
-        let context = CommandContext(standardOutput: out, standardError: err, environment: environment,
+        let context = HostContext(standardOutput: out, standardError: err, environment: environment,
                                      currentDirectory: pipelineURL.deletingLastPathComponent().deletingLastPathComponent())
         let outcome = await SmokeRun(pipeline: pipeline, options: options, context: context, cancellation: CancellationFlag()).execute()
         return (outcome, out, err)

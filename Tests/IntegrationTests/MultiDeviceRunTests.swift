@@ -48,7 +48,7 @@ import Testing
         // attachments --by device: one folder per device, each with that device's screenshots.
         let export = output.deletingLastPathComponent().appendingPathComponent("export")
         let err = BufferOutput()
-        let context = CommandContext(standardOutput: BufferOutput(), standardError: err, environment: [:], currentDirectory: output.deletingLastPathComponent())
+        let context = HostContext(standardOutput: BufferOutput(), standardError: err, environment: [:], currentDirectory: output.deletingLastPathComponent())
         let exit = await CommandLineTool.run(arguments: ["attachments", run.path, "--output", export.path, "--by", "device"], context: context)
         #expect(exit == .passed, "\(err.text)")
         let folders = try FileManager.default.contentsOfDirectory(atPath: export.path).filter { $0 != "manifest.json" }.sorted()

@@ -134,7 +134,7 @@ import Testing
         let live = receiver.url(token: "liveSECRET")
         let out = BufferOutput()
         let err = BufferOutput()
-        let context = CommandContext(
+        let context = HostContext(
             standardOutput: out, standardError: err, environment: ["SMOKERUN_WEBHOOK_URL": live.absoluteString], currentDirectory: output
         )
         let command = try NotifyCommand(

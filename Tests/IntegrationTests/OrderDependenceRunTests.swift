@@ -98,7 +98,7 @@ import Testing
         let out = BufferOutput()
         let err = BufferOutput()
         let root = pipeline.deletingLastPathComponent().deletingLastPathComponent()
-        let context = CommandContext(standardOutput: out, standardError: err, currentDirectory: root)
+        let context = HostContext(standardOutput: out, standardError: err, currentDirectory: root)
         let exit = await CommandLineTool.run(arguments: ["bisect", run, test] + (passPipeline ? ["--pipeline", pipeline.path] : []), context: context)
         return (exit, out, err)
     }

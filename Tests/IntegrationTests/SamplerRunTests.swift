@@ -31,7 +31,7 @@ import Testing
         let byID = Dictionary(uniqueKeysWithValues: report.tests.map { ($0.id, $0) })
         func test(_ id: String) throws -> TestResult { try #require(byID[id], "missing \(id)") }
 
-        #expect(outcome.exitCode == .testsFailed)
+        #expect(outcome.failure == .testsFailed)
         #expect(report.status == .failed)
         #expect(report.tests.count == 19)
         #expect(err.text.hasPrefix("smokerun: seed 7 "))

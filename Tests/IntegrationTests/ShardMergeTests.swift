@@ -20,11 +20,11 @@ import Testing
         return try IntegrationSupport.writePipeline(json, named: "tips", next: package)
     }
 
-    func context(_ pipeline: URL) -> (CommandContext, BufferOutput, BufferOutput) {
+    func context(_ pipeline: URL) -> (HostContext, BufferOutput, BufferOutput) {
         let out = BufferOutput()
         let err = BufferOutput()
         let root = pipeline.deletingLastPathComponent().deletingLastPathComponent()
-        return (CommandContext(standardOutput: out, standardError: err, currentDirectory: root), out, err)
+        return (HostContext(standardOutput: out, standardError: err, currentDirectory: root), out, err)
     }
 
     func run(_ pipelineURL: URL, shard: ShardRecord?) async throws -> SmokeRun.Outcome {
@@ -50,7 +50,7 @@ import Testing
         let (context, out, err) = context(pipeline)
         let exit = await CommandLineTool.run(
             arguments: ["merge", first.runDirectory.path, second.report.runID, "--pipeline", pipeline.path, "--no-notify"], context: context)
-        #expect(exit == whole.exitCode, "\(err.text)")
+        #expect(exit == ExitCode(whole.failure), "\(err.text)")
         let merged = try RunStore.loadReport(at: try #require(HistoryStore.latestRunDirectory(
             outputDirectory: whole.runDirectory.deletingLastPathComponent().deletingLastPathComponent())))
         #expect(![whole.report.runID, first.report.runID, second.report.runID].contains(merged.runID))

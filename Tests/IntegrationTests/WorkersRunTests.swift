@@ -87,7 +87,7 @@ import Testing
         let (_, parallel, pipeline) = try await Self.runs.get()
         let out = BufferOutput()
         let err = BufferOutput()
-        let context = CommandContext(standardOutput: out, standardError: err,
+        let context = HostContext(standardOutput: out, standardError: err,
                                      currentDirectory: pipeline.deletingLastPathComponent().deletingLastPathComponent())
         let exit = await CommandLineTool.run(
             arguments: ["bisect", parallel.runDirectory.path, "CacheReadingTests/testStartsWithAColdCache", "--pipeline", pipeline.path],

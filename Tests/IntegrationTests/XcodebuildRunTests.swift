@@ -28,7 +28,7 @@ import Testing
         options.seed = 42
         options.notify = false
         options.shard = shard
-        let context = CommandContext(standardOutput: BufferOutput(), standardError: BufferOutput(), environment: environment, currentDirectory: root)
+        let context = HostContext(standardOutput: BufferOutput(), standardError: BufferOutput(), environment: environment, currentDirectory: root)
         var smokeRun = SmokeRun(pipeline: try PipelineLoader().load(url), options: options, context: context, cancellation: CancellationFlag())
         smokeRun.resultBundleReader = { XCResultToolReader(runner: $0, environment: $1) }
         let outcome = await smokeRun.execute()
@@ -39,7 +39,7 @@ import Testing
     @Test func theRunDirectoryMatchesTheReplayedBundle() async throws {
         let (outcome, log) = try await run(scenario: "smoke")
         let report = outcome.report
-        #expect(outcome.exitCode == .testsFailed)
+        #expect(outcome.failure == .testsFailed)
         #expect(report.status == .failed)
         #expect(report.errors.isEmpty, "\(report.errors)")
         // Each bundle's reading agrees with Xcode's own count of it (the fake replays the whole bundle every time).
@@ -114,10 +114,10 @@ import Testing
         let err = BufferOutput()
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] = Self.fakeXcode.appendingPathComponent("bin").path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-        let context = CommandContext(standardOutput: out, standardError: err, environment: environment, currentDirectory: root)
+        let context = HostContext(standardOutput: out, standardError: err, environment: environment, currentDirectory: root)
         let exit = await CommandLineTool.run(
             arguments: ["merge", first.runDirectory.path, second.runDirectory.path, "--pipeline", "Pipelines/ios.json", "--no-notify"], context: context)
-        #expect(exit == whole.exitCode, "\(err.text)")
+        #expect(exit == ExitCode(whole.failure), "\(err.text)")
         let merged = try RunStore.loadReport(at: try #require(HistoryStore.latestRunDirectory(
             outputDirectory: whole.runDirectory.deletingLastPathComponent().deletingLastPathComponent())))
         #expect(![whole.report.runID, first.report.runID, second.report.runID].contains(merged.runID))

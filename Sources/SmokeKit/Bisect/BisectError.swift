@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a bisect cannot start.
-package enum BisectError: Error, Equatable, LocalizedError, ExitCodeProviding {
+package enum BisectError: Error, Equatable, LocalizedError, DomainError {
     case testNotInRun(test: String, run: String, suggestions: [String])
     case ambiguousTest(test: String, matches: [String])
     case unsupportedDriver(pipeline: String)
@@ -21,7 +21,7 @@ package enum BisectError: Error, Equatable, LocalizedError, ExitCodeProviding {
         }
     }
 
-    package var exitCode: ExitCode {
+    package var kind: ErrorKind {
         switch self {
         case .unsupportedDriver: .infrastructure
         case .testNotInRun, .ambiguousTest, .pipelineMismatch: .invalidInput

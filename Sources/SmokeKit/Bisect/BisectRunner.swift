@@ -10,7 +10,7 @@ package struct BisectRunner: Sendable {
     package var isolation: Isolation
     /// `<run>/bisect/<time>/`: the console log and each run's scratch folder.
     package var workDirectory: URL
-    package var context: CommandContext
+    package var context: HostContext
     /// One line per bisect run, for the person watching.
     package var progress: @Sendable (String) -> Void
     /// Set by SIGINT/SIGTERM (`bisect` traps them): the running test process group is stopped and
@@ -19,7 +19,7 @@ package struct BisectRunner: Sendable {
 
     package init(
         pipeline: Pipeline, settings: SwiftPMSettings, target: BisectTarget, isolation: Isolation,
-        workDirectory: URL, context: CommandContext, cancellation: CancellationFlag = CancellationFlag(),
+        workDirectory: URL, context: HostContext, cancellation: CancellationFlag = CancellationFlag(),
         progress: @escaping @Sendable (String) -> Void
     ) {
         self.pipeline = pipeline
@@ -101,9 +101,9 @@ package struct BisectRunner: Sendable {
 }
 
 /// The package did not build, so nothing could be bisected.
-package struct BisectRunFailure: Error, LocalizedError, ExitCodeProviding {
+package struct BisectRunFailure: Error, LocalizedError, DomainError {
     package var message: String
     package var details: [String]
     package var errorDescription: String? { ([message] + details.prefix(10)).joined(separator: "\n    ") }
-    package var exitCode: ExitCode { .infrastructure }
+    package var kind: ErrorKind { .infrastructure }
 }

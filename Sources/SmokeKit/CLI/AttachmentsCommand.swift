@@ -68,7 +68,7 @@ package struct AttachmentsCommand: Command {
         runs = parsed.value("runs") ?? ".smokerun"
     }
 
-    package func run(in context: CommandContext) async throws -> ExitCode {
+    package func run(in context: HostContext) async throws -> ExitCode {
         let destination = context.url(for: output)
         if let existing = try? FileManager.default.contentsOfDirectory(atPath: destination.path), !existing.isEmpty {
             throw UsageError("--output \(output) is not empty; export into a new or empty folder")
@@ -95,7 +95,7 @@ package struct AttachmentsCommand: Command {
     }
 
     /// A bundle when the argument names an `.xcresult` folder; otherwise a run, found the one way RUN is found.
-    private func load(_ context: CommandContext, scratch: URL) throws -> AttachmentExportSource {
+    private func load(_ context: HostContext, scratch: URL) throws -> AttachmentExportSource {
         if let source, source.hasSuffix(".xcresult") || source.hasSuffix(".xcresult/") {
             let bundle = context.url(for: source)
             // Chosen as `parse` chooses: a missing folder or one without Info.plist is not a bundle, an old one says so.
@@ -107,7 +107,7 @@ package struct AttachmentsCommand: Command {
     }
 
     /// RUN found the one way every command finds it (nothing = the latest run).
-    private func runDirectory(_ context: CommandContext) throws -> URL {
+    private func runDirectory(_ context: HostContext) throws -> URL {
         try RunDirectoryLocator.resolve(source, outputDirectory: context.url(for: runs), resolvePath: context.url(for:))
     }
 }

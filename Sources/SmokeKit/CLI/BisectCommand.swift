@@ -46,7 +46,7 @@ package struct BisectCommand: Command {
         output = parsed.value("output")
     }
 
-    package func run(in context: CommandContext) async throws -> ExitCode {
+    package func run(in context: HostContext) async throws -> ExitCode {
         let err = context.standardError
         let lookup = try RecordedPipeline.lookupOutput(output: output, pipelinePath: pipelinePath, context: context)
         let runDirectory = try RunDirectoryLocator.resolve(run, outputDirectory: lookup, resolvePath: context.url(for:))
@@ -66,7 +66,7 @@ package struct BisectCommand: Command {
         let work = runDirectory.appendingPathComponent("bisect").appendingPathComponent(RunID.make(date: now(), suffix: RunID.randomSuffix()))
         // Like `run`: SIGINT/SIGTERM stop the running test process group, and the search says where it was.
         let cancellation = CancellationFlag()
-        let trap = SignalTrap { _ in cancellation.cancel() }
+        let trap = SignalTrap.install { _ in cancellation.cancel() }
         defer { trap.release() }
         let runner = BisectRunner(
             pipeline: pipeline, settings: settings, target: target, isolation: report.ordering.isolation,

@@ -7,5 +7,5 @@ package protocol Command: Sendable {
     static var help: String { get }
 
     init(arguments: [String]) throws(UsageError)
-    func run(in context: CommandContext) async throws -> ExitCode
+    func run(in context: HostContext) async throws -> ExitCode
 }

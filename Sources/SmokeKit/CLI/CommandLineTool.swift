@@ -21,10 +21,10 @@ public enum CommandLineTool {
 
     /// Runs one command line with the real world and returns the exit status.
     public static func main(arguments: [String]) async -> Int32 {
-        await run(arguments: arguments, context: CommandContext()).rawValue
+        await run(arguments: arguments, context: HostContext()).rawValue
     }
 
-    package static func run(arguments: [String], context: CommandContext) async -> ExitCode {
+    package static func run(arguments: [String], context: HostContext) async -> ExitCode {
         guard let name = arguments.first, !["--help", "-h", "help"].contains(name) else {
             context.standardOutput.write(overview)
             return arguments.isEmpty ? .invalidInput : .passed
@@ -47,7 +47,7 @@ public enum CommandLineTool {
             return try await command.init(arguments: rest).run(in: context)
         } catch {
             context.standardError.line("smokerun \(name): \(FileErrorText.message(for: error))")
-            return (error as? any ExitCodeProviding)?.exitCode ?? .infrastructure
+            return ExitCode((error as? any DomainError)?.kind ?? .infrastructure)
         }
     }
 

@@ -76,7 +76,7 @@ package struct CoverageCommand: Command {
         self.terminalWidth = terminalWidth
     }
 
-    package func run(in context: CommandContext) async throws -> ExitCode {
+    package func run(in context: HostContext) async throws -> ExitCode {
         let source = try CoverageInput.resolve(input, output: context.url(for: output), resolvePath: context.url(for:))
         let loaded = try CoverageSource.load(source, lineDetail: uncovered != nil || [.lcov, .cobertura].contains(format), currentDirectory: context.currentDirectory)
         let report = loaded.report
@@ -92,14 +92,14 @@ package struct CoverageCommand: Command {
         return .passed
     }
 
-    private func trend(for source: CoverageInput, report: CoverageReport, context: CommandContext) -> CoverageTrend? {
+    private func trend(for source: CoverageInput, report: CoverageReport, context: HostContext) -> CoverageTrend? {
         guard case let .run(_, runID, outputDirectory) = source else { return nil }
         let history = loadHistory(outputDirectory)
         if let warning = history.warning(file: HistoryStore.fileURL(outputDirectory: outputDirectory)) { context.standardError.line(warning) }
         return CoverageTrend.from(history: history.entries, runID: runID, current: report.totals.lines, limit: historyCount)
     }
 
-    private func render(_ loaded: CoverageSource, history: CoverageTrend?, context: CommandContext) throws -> String {
+    private func render(_ loaded: CoverageSource, history: CoverageTrend?, context: HostContext) throws -> String {
         let report = loaded.report
         let kind = byModule ? "Module" : "File"
         let rows = CoverageTable.rows(of: report, byModule: byModule)

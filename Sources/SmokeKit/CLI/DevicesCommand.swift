@@ -25,7 +25,7 @@ package struct DevicesCommand: Command {
         pipelinePath = parsed.positionals.first
     }
 
-    package func run(in context: CommandContext) async throws -> ExitCode {
+    package func run(in context: HostContext) async throws -> ExitCode {
         let out = context.standardOutput
         var pipeline: Pipeline?
         let (url, path) = ProjectLocator.pipeline(pipelinePath, in: context)

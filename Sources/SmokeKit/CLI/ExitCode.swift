@@ -11,7 +11,15 @@ package enum ExitCode: Int32, Sendable {
     case coverageBelowMinimum = 4
 }
 
-/// An error that knows which exit status it deserves.
-package protocol ExitCodeProviding: Error {
-    var exitCode: ExitCode { get }
+extension ExitCode {
+    /// The exit status for a kind of trouble; `nil` (nothing went wrong) is `.passed`.
+    package init(_ kind: ErrorKind?) {
+        switch kind {
+        case nil: self = .passed
+        case .testsFailed: self = .testsFailed
+        case .invalidInput: self = .invalidInput
+        case .infrastructure: self = .infrastructure
+        case .coverageBelowMinimum: self = .coverageBelowMinimum
+        }
+    }
 }

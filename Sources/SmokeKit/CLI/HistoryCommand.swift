@@ -30,7 +30,7 @@ package struct HistoryCommand: Command {
         flaky = parsed.flag("flaky")
     }
 
-    package func run(in context: CommandContext) async throws -> ExitCode {
+    package func run(in context: HostContext) async throws -> ExitCode {
         let folder = context.url(for: output)
         let contents = try HistoryStore.contents(outputDirectory: folder, pipeline: nil)
         let file = HistoryStore.fileURL(outputDirectory: folder)

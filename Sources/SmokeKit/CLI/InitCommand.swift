@@ -32,7 +32,7 @@ package struct InitCommand: Command {
         }
     }
 
-    package func run(in context: CommandContext) async throws -> ExitCode {
+    package func run(in context: HostContext) async throws -> ExitCode {
         let root = context.currentDirectory
         guard FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) else {
             throw UsageError("no Package.swift in \(root.path); run `smokerun init` in the package's folder")

@@ -30,7 +30,7 @@ package struct InstallCommand: Command {
         self.environment = environment
     }
 
-    package func run(in context: CommandContext) async throws -> ExitCode {
+    package func run(in context: HostContext) async throws -> ExitCode {
         let url = ProjectLocator.pipeline(file, in: context).url
         let pipeline = try environment.loadPipeline(url)
         let cron = try CronExpression(pipeline.schedule)

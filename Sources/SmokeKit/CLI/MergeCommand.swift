@@ -48,7 +48,7 @@ package struct MergeCommand: Command {
         options.notify = !parsed.flag("no-notify")
     }
 
-    package func run(in context: CommandContext) async throws -> ExitCode {
+    package func run(in context: HostContext) async throws -> ExitCode {
         let lookup = try RecordedPipeline.lookupOutput(output: options.output, pipelinePath: pipelinePath, context: context)
         var parts: [RunMerger.Part] = []
         var directories: [URL] = []
@@ -73,7 +73,7 @@ package struct MergeCommand: Command {
         // Merging runs no tests; SIGINT/SIGTERM before the reports are written remove the half-made
         // run directory, so no partial run is ever left (the writes after that are atomic).
         let cancellation = CancellationFlag()
-        let trap = SignalTrap { _ in cancellation.cancel() }
+        let trap = SignalTrap.install { _ in cancellation.cancel() }
         defer { trap.release() }
         let smokeRun = SmokeRun(pipeline: pipeline, options: options, context: context, cancellation: cancellation)
         let outputDirectory = smokeRun.outputDirectory
@@ -100,7 +100,7 @@ package struct MergeCommand: Command {
         }
         if cancellation.isCancelled { return interrupted() }
         let outcome = await smokeRun.finish(report, runDirectory: runDirectory, driverResult: driverResult)
-        return outcome.exitCode
+        return ExitCode(outcome.failure)
     }
 
     /// `--binary` when given, else the distinct binaries the shards recorded, which must exist here.

@@ -36,7 +36,7 @@ package struct NextCommand: Command {
         self.environment = environment
     }
 
-    package func run(in context: CommandContext) async throws -> ExitCode {
+    package func run(in context: HostContext) async throws -> ExitCode {
         let set = PipelineFiles(paths: files, currentDirectory: context.currentDirectory).load(with: environment.loadPipeline)
         var exit = ExitCode.passed
         for failure in set.failures {

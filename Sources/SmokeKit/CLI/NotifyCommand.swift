@@ -25,7 +25,7 @@ package struct NotifyCommand: Command {
         """
 
     /// The notify settings and output folder for an optional `--pipeline` path.
-    package typealias SettingsResolver = @Sendable (_ pipelinePath: String?, _ context: CommandContext) throws -> NotifyPipelineReader.Result
+    package typealias SettingsResolver = @Sendable (_ pipelinePath: String?, _ context: HostContext) throws -> NotifyPipelineReader.Result
 
     /// Reads `notify` and `output` from the pipeline file; defaults without one.
     package static let defaultSettingsResolver: SettingsResolver = { path, context in
@@ -60,7 +60,7 @@ package struct NotifyCommand: Command {
         self.notifier = notifier
     }
 
-    package func run(in context: CommandContext) async throws -> ExitCode {
+    package func run(in context: HostContext) async throws -> ExitCode {
         let resolved = try resolveSettings(pipeline, context)
         let outputDirectory = context.url(for: output ?? resolved.output)
         if flush { return await flushOutbox(outputDirectory, resolved.notify, context) }
@@ -93,7 +93,7 @@ package struct NotifyCommand: Command {
         }
     }
 
-    private func flushOutbox(_ outputDirectory: URL, _ settings: NotifySettings, _ context: CommandContext) async -> ExitCode {
+    private func flushOutbox(_ outputDirectory: URL, _ settings: NotifySettings, _ context: HostContext) async -> ExitCode {
         let records = await notifier.flushOutbox(outputDirectory: outputDirectory, environment: context.environment, settings: settings)
         if records.isEmpty { context.standardError.line("notify: the outbox is empty") }
         for record in records { context.standardError.line(Notifier.describe(record)) }
@@ -103,7 +103,7 @@ package struct NotifyCommand: Command {
     }
 
     /// RUN as `RunDirectoryLocator` finds it (a run directory, its report.json, a run id, or the latest run).
-    private func loadReport(_ outputDirectory: URL, _ context: CommandContext) throws -> RunReport {
+    private func loadReport(_ outputDirectory: URL, _ context: HostContext) throws -> RunReport {
         let directory = try RunDirectoryLocator.resolve(run, outputDirectory: outputDirectory, resolvePath: context.url(for:))
         return try RunStore.loadReport(at: directory)
     }

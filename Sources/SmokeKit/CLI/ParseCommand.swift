@@ -43,7 +43,7 @@ package struct ParseCommand: Command {
     var attachmentsFrom: String?
     var strict: Bool
     /// Makes the xcresulttool reader where Xcode is present, nil elsewhere (Linux); tests pass a fake.
-    package var makeXCResultToolReader: @Sendable (CommandContext) -> (any ResultBundleReading)? = { context in
+    package var makeXCResultToolReader: @Sendable (HostContext) -> (any ResultBundleReading)? = { context in
         XCResultToolReader.ifInstalled(runner: context.runner, environment: context.environment)
     }
 
@@ -80,7 +80,7 @@ package struct ParseCommand: Command {
         URL(fileURLWithPath: path).pathExtension.lowercased() == "xcresult"
     }
 
-    package func run(in context: CommandContext) async throws -> ExitCode {
+    package func run(in context: HostContext) async throws -> ExitCode {
         let files = inputs.map(context.url(for:))
         // A folder is read as a result bundle (the selector says so when it is not one), never as a log.
         if let bundle = files.first, Self.isBundle(bundle.path) || (files.count == 1 && PathKind.of(bundle) == .folder) {
@@ -117,7 +117,7 @@ package struct ParseCommand: Command {
         return strict && report.reconciliation?.agrees == false ? .infrastructure : exitCode
     }
 
-    private func runBundle(_ bundle: URL, in context: CommandContext) throws -> ExitCode {
+    private func runBundle(_ bundle: URL, in context: HostContext) throws -> ExitCode {
         let parsedAt = Date()
         let selector = ResultBundleSelector(
             direct: XCResultDatabaseReader(payloads: XCResultDatabasePayloads(runner: context.runner)),
@@ -167,14 +167,14 @@ package struct ParseCommand: Command {
         return report
     }
 
-    private func printTotals(_ t: Totals, in context: CommandContext) {
+    private func printTotals(_ t: Totals, in context: HostContext) {
         context.standardOutput.line("\(ReportText.count(t.tests, "test")): \(t.passed) passed, \(t.failed) failed, \(t.crashed) crashed, \(t.timedOut) timed out, \(t.skipped) skipped, \(ReportText.count(t.expectedFailures, "expected failure"))")
     }
 
     /// Prints the totals and, unless `--summary-only`, stores attachments and writes the run directory.
     private func write(
         _ report: RunReport, attachments: [RawAttachment], allowedFolders: [URL], consoleLog: URL?,
-        failureTimes: [String: Date] = [:], in context: CommandContext
+        failureTimes: [String: Date] = [:], in context: HostContext
     ) throws -> ExitCode {
         var report = report
         printTotals(report.totals, in: context)

@@ -31,7 +31,7 @@ package enum ProjectLocator {
     }
 
     /// A pipeline path a person gave (resolved against the current folder), else the default one.
-    package static func pipeline(_ given: String?, in context: CommandContext) -> (url: URL, displayPath: String) {
+    package static func pipeline(_ given: String?, in context: HostContext) -> (url: URL, displayPath: String) {
         if let given { return (context.url(for: given), given) }
         return defaultPipeline(from: context.currentDirectory)
     }

@@ -8,7 +8,7 @@ import Foundation
 package enum RecordedPipeline {
     /// The output folder run ids are looked up in before any run is read: `--output`, else the
     /// given or default pipeline's `output` (when that file exists), else `.smokerun` at the project root.
-    package static func lookupOutput(output: String?, pipelinePath: String?, context: CommandContext) throws -> URL {
+    package static func lookupOutput(output: String?, pipelinePath: String?, context: HostContext) throws -> URL {
         if let output { return context.url(for: output) }
         let (url, displayPath) = ProjectLocator.pipeline(pipelinePath, in: context)
         if pipelinePath != nil || PathKind.of(url) == .file {
@@ -23,7 +23,7 @@ package enum RecordedPipeline {
     /// under the first candidate root that holds it — the project found upward from the current
     /// folder, then the folder holding the run's output folder — else the default pipeline.
     package static func file(
-        for report: RunReport, runDirectory: URL, given: String?, context: CommandContext
+        for report: RunReport, runDirectory: URL, given: String?, context: HostContext
     ) throws(RecordedPipelineError) -> (url: URL, displayPath: String) {
         guard given == nil, let recorded = report.pipelineFile else { return ProjectLocator.pipeline(given, in: context) }
         if recorded.hasPrefix("/") { return (URL(fileURLWithPath: recorded).standardizedFileURL, recorded) }
@@ -53,12 +53,12 @@ package enum RecordedPipeline {
 }
 
 /// The pipeline file a run recorded is nowhere to be found.
-package struct RecordedPipelineError: Error, Equatable, LocalizedError, ExitCodeProviding {
+package struct RecordedPipelineError: Error, Equatable, LocalizedError, DomainError {
     package var recorded: String
     package var runID: String
     package var tried: [String]
 
-    package var exitCode: ExitCode { .invalidInput }
+    package var kind: ErrorKind { .invalidInput }
 
     package var errorDescription: String? {
         "run \(runID) ran pipeline \(recorded), which is not there now (looked for \(tried.joined(separator: ", "))); "

@@ -61,7 +61,7 @@ package struct RunCommand: Command {
         options.strict = parsed.flag("strict")
     }
 
-    package func run(in context: CommandContext) async throws -> ExitCode {
+    package func run(in context: HostContext) async throws -> ExitCode {
         let (url, displayPath) = ProjectLocator.pipeline(pipelinePath, in: context)
         let pipeline = try PipelineLoader().load(url, displayPath: displayPath, checkingPaths: true)
         var run = SmokeRun(pipeline: pipeline, options: options, context: context, cancellation: CancellationFlag())
@@ -70,9 +70,9 @@ package struct RunCommand: Command {
         defer { lock.release() }
         run.processGroups = lock
         let cancellation = run.cancellation
-        let trap = SignalTrap { _ in cancellation.cancel() }
+        let trap = SignalTrap.install { _ in cancellation.cancel() }
         defer { trap.release() }
         let outcome = await run.execute()
-        return outcome.exitCode
+        return ExitCode(outcome.failure)
     }
 }

@@ -30,7 +30,7 @@ package struct ScheduleCommand: Command {
         self.environment = environment
     }
 
-    package func run(in context: CommandContext) async throws -> ExitCode {
+    package func run(in context: HostContext) async throws -> ExitCode {
         let pipelineFiles = PipelineFiles(paths: files, currentDirectory: context.currentDirectory)
         _ = try pipelineFiles.urls()  // a default folder with no pipelines is a usage error, not an idle service
         // A pipeline that is missing or invalid at start is a mistake to fix now, not a service that idles (exit 2).

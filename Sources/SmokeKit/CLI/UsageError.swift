@@ -1,10 +1,4 @@
-import Foundation
-
-/// A command line that cannot be understood; exits 2 and names the fix.
-package struct UsageError: LocalizedError, ExitCodeProviding {
-    package var message: String
-    package var exitCode: ExitCode { .invalidInput }
-    package var errorDescription: String? { message }
-
-    package init(_ message: String) { self.message = message }
-}
+/// A command line that cannot be understood: invalid input like any other (exit 2), and the message
+/// names the argument and the fix. One type, so an argument reader and a domain parser it calls
+/// (a `--shard` value, a `--from` date) throw the same thing.
+package typealias UsageError = InvalidInput

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A pipeline file that cannot be used. Names the file, the dotted key path and the fix; exits 2.
-package struct PipelineError: LocalizedError, ExitCodeProviding, Equatable {
+package struct PipelineError: LocalizedError, DomainError, Equatable {
     package var file: String
     /// Dotted key path such as `ordering.mode`; nil for whole-file problems.
     package var keyPath: String?
@@ -13,7 +13,7 @@ package struct PipelineError: LocalizedError, ExitCodeProviding, Equatable {
         self.problem = problem
     }
 
-    package var exitCode: ExitCode { .invalidInput }
+    package var kind: ErrorKind { .invalidInput }
 
     package var errorDescription: String? {
         if let keyPath { return "pipeline \(file): '\(keyPath)': \(problem)" }

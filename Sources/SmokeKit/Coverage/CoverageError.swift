@@ -1,7 +1,7 @@
 import Foundation
 
 /// Everything that can go wrong collecting or reading coverage, with the exit status it deserves.
-package enum CoverageError: LocalizedError, ExitCodeProviding, Equatable {
+package enum CoverageError: LocalizedError, DomainError, Equatable {
     /// A toolchain tool could not be found or does not work.
     case toolUnavailable(tool: String, tried: [String], reason: String)
     /// A tool ran and failed (for example an older llvm-cov rejecting the profile).
@@ -21,7 +21,7 @@ package enum CoverageError: LocalizedError, ExitCodeProviding, Equatable {
     /// A coverage output could not be written.
     case writeFailed(file: String, reason: String)
 
-    package var exitCode: ExitCode {
+    package var kind: ErrorKind {
         switch self {
         case .toolUnavailable, .toolFailed, .noProfiles, .writeFailed: .infrastructure
         case .invalidExport, .truncatedExport, .noCoverageInRun, .inputNotFound, .unknownFile: .invalidInput

@@ -139,13 +139,6 @@ final class JSONByteScanner {
         return true
     }
 
-    /// Whether the next value is `null` (then consumed).
-    func consumeNull() throws -> Bool {
-        guard try peekRequired(expecting: "a value") == UInt8(ascii: "n") else { return false }
-        try readLiteral("null")
-        return true
-    }
-
     // MARK: Values
 
     /// A string value, escapes decoded.

@@ -2,7 +2,7 @@ import Foundation
 
 /// Why a simulator profile could not be resolved or prepared. Always exit 3 (infrastructure):
 /// the pipeline may be right, the Mac is missing something — the message lists what it has.
-package enum SimulatorError: Error, Equatable, LocalizedError, ExitCodeProviding {
+package enum SimulatorError: Error, Equatable, LocalizedError, DomainError {
     case noDeviceName(platform: String)
     case runtimeNotInstalled(requested: String, installed: [String])
     case deviceTypeNotInstalled(requested: String, installed: [String])
@@ -10,7 +10,7 @@ package enum SimulatorError: Error, Equatable, LocalizedError, ExitCodeProviding
     case unreadableListing(source: String, reason: String)
     case simctlFailed(command: String, exitStatus: Int32?, output: String)
 
-    package var exitCode: ExitCode { .infrastructure }
+    package var kind: ErrorKind { .infrastructure }
 
     package var errorDescription: String? {
         switch self {

@@ -274,9 +274,9 @@ package final class ChildProcess {
 }
 
 /// A process that could not be started.
-package struct ChildProcessError: LocalizedError, ExitCodeProviding {
+package struct ChildProcessError: LocalizedError, DomainError {
     package var executable: String
     package var reason: String
-    package var exitCode: ExitCode { .infrastructure }
+    package var kind: ErrorKind { .infrastructure }
     package var errorDescription: String? { "could not start \(executable): \(reason)" }
 }

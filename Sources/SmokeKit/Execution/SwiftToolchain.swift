@@ -49,8 +49,8 @@ package struct SwiftToolchain: Sendable, Equatable {
 }
 
 /// The toolchain is missing or not the pinned one; exits 3.
-package struct ToolchainError: LocalizedError, ExitCodeProviding {
+package struct ToolchainError: LocalizedError, DomainError {
     package var message: String
-    package var exitCode: ExitCode { .infrastructure }
+    package var kind: ErrorKind { .infrastructure }
     package var errorDescription: String? { message }
 }

@@ -1,10 +1,10 @@
 import Foundation
 
 /// What stops `smokerun notify` before anything is sent. Never holds a webhook URL.
-package enum NotifyError: LocalizedError, ExitCodeProviding {
+package enum NotifyError: LocalizedError, DomainError {
     case unreadablePipeline(path: String, reason: String)
 
-    package var exitCode: ExitCode { .invalidInput }
+    package var kind: ErrorKind { .invalidInput }
 
     package var errorDescription: String? {
         switch self {

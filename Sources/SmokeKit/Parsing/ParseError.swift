@@ -1,7 +1,7 @@
 import Foundation
 
 /// A log `smokerun parse` cannot read; exits 2 and names the file.
-package enum ParseError: LocalizedError, ExitCodeProviding, Equatable {
+package enum ParseError: LocalizedError, DomainError, Equatable {
     case unreadable(path: String, reason: String)
     case noTestOutput(path: String)
     case binary(path: String)
@@ -9,7 +9,7 @@ package enum ParseError: LocalizedError, ExitCodeProviding, Equatable {
     /// An xcresulttool JSON document that is not valid JSON, too large, or holds no tests; `reason` says which.
     case resultDocument(path: String, reason: String)
 
-    package var exitCode: ExitCode { .invalidInput }
+    package var kind: ErrorKind { .invalidInput }
 
     package var errorDescription: String? {
         switch self {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A result bundle `smokerun parse` cannot turn into a report, and why.
-package enum ResultBundleError: LocalizedError, ExitCodeProviding, Equatable {
+package enum ResultBundleError: LocalizedError, DomainError, Equatable {
     /// No `database.sqlite3` (written since Xcode 16) and no xcresulttool to read the older format.
     case predatesXcode16(path: String)
     /// No `Info.plist` (a missing folder included): not a result bundle, as Xcode would refuse it.
@@ -13,7 +13,7 @@ package enum ResultBundleError: LocalizedError, ExitCodeProviding, Equatable {
     /// `--cross-check` found the two readings different.
     case readingsDiffer(path: String, differences: [String])
 
-    package var exitCode: ExitCode {
+    package var kind: ErrorKind {
         switch self {
         case .predatesXcode16, .notABundle, .noTests, .crossCheckNeedsXcode: .invalidInput
         case .readingsDiffer: .infrastructure

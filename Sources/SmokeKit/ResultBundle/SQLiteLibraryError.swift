@@ -2,13 +2,13 @@ import Foundation
 
 /// The system SQLite library could not be loaded, so a result bundle's database cannot be read.
 /// An infrastructure problem (exit 3): the input may be fine, the machine lacks a library.
-package struct SQLiteLibraryError: LocalizedError, ExitCodeProviding, Equatable {
+package struct SQLiteLibraryError: LocalizedError, DomainError, Equatable {
     /// The library names tried, in order.
     package var tried: [String]
     /// Why each failed, as `dlopen`/`dlsym` said.
     package var reasons: [String]
 
-    package var exitCode: ExitCode { .infrastructure }
+    package var kind: ErrorKind { .infrastructure }
 
     package var errorDescription: String? {
         "reading an Xcode 16+ result bundle needs the SQLite library, and none of \(tried.joined(separator: ", ")) could be loaded ("

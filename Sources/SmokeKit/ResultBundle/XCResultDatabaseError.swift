@@ -1,7 +1,7 @@
 import Foundation
 
 /// A result bundle's `database.sqlite3` that cannot be read; exits 2 and names the file and the fix.
-package enum XCResultDatabaseError: LocalizedError, ExitCodeProviding, Equatable {
+package enum XCResultDatabaseError: LocalizedError, DomainError, Equatable {
     /// SQLite refused the file: not a database, truncated, encrypted, unreadable.
     case unreadable(path: String, reason: String)
     /// A query failed part-way (a corrupt page found while reading).
@@ -11,7 +11,7 @@ package enum XCResultDatabaseError: LocalizedError, ExitCodeProviding, Equatable
     /// The system SQLite library is missing: the machine's problem, not the bundle's (exit 3).
     case sqliteUnavailable(SQLiteLibraryError)
 
-    package var exitCode: ExitCode {
+    package var kind: ErrorKind {
         if case .sqliteUnavailable = self { return .infrastructure }
         return .invalidInput
     }

@@ -4,16 +4,23 @@ import Foundation
 /// Turns SIGINT/SIGTERM into a cancellation flag while a run is going, so test processes are
 /// stopped and the report is still written (status `interrupted`).
 package final class SignalTrap: @unchecked Sendable {
-    private var sources: [any DispatchSourceSignal] = []
+    private var sources: [any DispatchSourceSignal]
 
-    package init(signals: [Int32] = [SIGINT, SIGTERM], onSignal: @escaping @Sendable (Int32) -> Void) {
-        for number in signals {
+    private init(sources: [any DispatchSourceSignal]) { self.sources = sources }
+
+    /// Starts trapping: the signals are ignored by the process and delivered to `onSignal` instead, until
+    /// `release()` (or the trap is freed).
+    package static func install(
+        signals: [Int32] = [SIGINT, SIGTERM], onSignal: @escaping @Sendable (Int32) -> Void
+    ) -> SignalTrap {
+        let sources = signals.map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { onSignal(number) }
             source.resume()
-            sources.append(source)
+            return source
         }
+        return SignalTrap(sources: sources)
     }
 
     /// Restores the default handling.

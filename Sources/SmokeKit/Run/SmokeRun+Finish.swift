@@ -41,16 +41,16 @@ extension SmokeRun {
         }
         printSummary(report, runDirectory: runDirectory, written: written)
         prune(after: report)
-        let exitCode: ExitCode
+        let failure: ErrorKind?
         switch report.status {
-        case .passed: exitCode = coverageBelowMinimum ? .coverageBelowMinimum : .passed
-        case .failed, .interrupted: exitCode = .testsFailed
-        case .error: exitCode = .infrastructure
+        case .passed: failure = coverageBelowMinimum ? .coverageBelowMinimum : nil
+        case .failed, .interrupted: failure = .testsFailed
+        case .error: failure = .infrastructure
         }
-        if options.strict, report.reconciliation?.agrees == false, exitCode == .passed || exitCode == .testsFailed {
-            return Outcome(report: report, runDirectory: runDirectory, exitCode: .infrastructure)
+        if options.strict, report.reconciliation?.agrees == false, failure == nil || failure == .testsFailed {
+            return Outcome(report: report, runDirectory: runDirectory, failure: .infrastructure)
         }
-        return Outcome(report: report, runDirectory: runDirectory, exitCode: exitCode)
+        return Outcome(report: report, runDirectory: runDirectory, failure: failure)
     }
 
     private func printSummary(_ report: RunReport, runDirectory: URL, written: Bool) {

@@ -23,12 +23,13 @@ package struct SmokeRun: Sendable {
     package struct Outcome: Sendable {
         package var report: RunReport
         package var runDirectory: URL
-        package var exitCode: ExitCode
+        /// What went wrong, for the exit status; `nil` when the run passed.
+        package var failure: ErrorKind?
     }
 
     package var pipeline: Pipeline
     package var options: Options
-    package var context: CommandContext
+    package var context: HostContext
     package var cancellation: CancellationFlag
     package var now: @Sendable () -> Date = { Date() }
     /// Records the run's test process groups (the run lock), so a later run can end leftovers on macOS.
@@ -40,7 +41,7 @@ package struct SmokeRun: Sendable {
     package var processors = ProcessInfo.processInfo.activeProcessorCount
     package var resultBundleReader: @Sendable (any CommandRunning, [String: String]) -> any ResultBundleReading = ResultBundleReaderChoice.standard
 
-    package init(pipeline: Pipeline, options: Options, context: CommandContext, cancellation: CancellationFlag) {
+    package init(pipeline: Pipeline, options: Options, context: HostContext, cancellation: CancellationFlag) {
         var pipeline = pipeline
         if let retries = options.retries { pipeline.retries.failed = retries }
         if let workers = options.workers { pipeline.ordering.workers = workers }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A cron expression that cannot be used; the message names the field, the value and the fix.
-package struct CronError: LocalizedError, ExitCodeProviding, Equatable {
+package struct CronError: LocalizedError, DomainError, Equatable {
     package enum Reason: Error, Sendable, Equatable {
         case fieldCount(Int)
         case unknownMacro(String)
@@ -15,7 +15,7 @@ package struct CronError: LocalizedError, ExitCodeProviding, Equatable {
 
     package var expression: String
     package var reason: Reason
-    package var exitCode: ExitCode { .invalidInput }
+    package var kind: ErrorKind { .invalidInput }
 
     package init(expression: String, reason: Reason) {
         self.expression = expression

@@ -3,8 +3,8 @@ import Foundation
 /// Reads `--from` values: ISO 8601 with an offset (`2026-03-08T05:00:00Z`, `…-05:00`) is an instant;
 /// without one (`2026-03-08T00:00:00`, `2026-03-08 00:00`, `2026-03-08`) it is a wall time in `zone`.
 package enum LocalDateTime {
-    package static func parse(_ text: String, in zone: TimeZone) throws(UsageError) -> Date {
-        let problem = UsageError("--from takes an ISO 8601 date and time such as 2026-03-08T00:00:00 or 2026-03-08T05:00:00Z, not '\(text)'")
+    package static func parse(_ text: String, in zone: TimeZone) throws(InvalidInput) -> Date {
+        let problem = InvalidInput("--from takes an ISO 8601 date and time such as 2026-03-08T00:00:00 or 2026-03-08T05:00:00Z, not '\(text)'")
         let pattern = #/^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/#
         guard let match = text.wholeMatch(of: pattern) else { throw problem }
         let year = Int(match.1)!, month = Int(match.2)!, day = Int(match.3)!

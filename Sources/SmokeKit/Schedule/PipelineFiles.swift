@@ -12,7 +12,7 @@ package struct PipelineFiles: Sendable {
     }
 
     /// The files, absolute and sorted; throws when the default folder has none.
-    package func urls() throws(UsageError) -> [URL] {
+    package func urls() throws(InvalidInput) -> [URL] {
         if !paths.isEmpty {
             return paths.map { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : currentDirectory.appendingPathComponent($0) }
                 .map(\.standardizedFileURL)
@@ -21,7 +21,7 @@ package struct PipelineFiles: Sendable {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         let files = names.filter { $0.hasSuffix(".json") }.sorted().map { folder.appendingPathComponent($0).standardizedFileURL }
         guard !files.isEmpty else {
-            throw UsageError("no pipeline files in \(folder.path); pass one (e.g. Pipelines/smoke.json) or run `smokerun init`")
+            throw InvalidInput("no pipeline files in \(folder.path); pass one (e.g. Pipelines/smoke.json) or run `smokerun init`")
         }
         return files
     }

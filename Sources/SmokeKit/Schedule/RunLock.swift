@@ -122,12 +122,12 @@ package final class RunLock: ProcessGroupRecording, @unchecked Sendable {
 }
 
 /// A run lock that could not be taken.
-package enum RunLockError: LocalizedError, ExitCodeProviding, Equatable {
+package enum RunLockError: LocalizedError, DomainError, Equatable {
     /// Another run of this pipeline holds the lock.
     case held(path: String, pid: Int32?)
     case unusable(path: String, reason: String)
 
-    package var exitCode: ExitCode { .infrastructure }
+    package var kind: ErrorKind { .infrastructure }
 
     package var errorDescription: String? {
         switch self {

@@ -2,8 +2,8 @@ import Foundation
 
 /// What `smokerun schedule`, `next` and `install` need from the rest of smokerun.
 ///
-/// PLACEHOLDER SEAM: the pipeline loader and the runner live outside Schedule/. `live` holds
-/// stand-ins that fail with a clear message until the lead wires the real ones in.
+/// The seam between the scheduler and the rest of smokerun: `live` wires in the real pipeline loader and
+/// runner; tests pass their own, with a test clock and scripted control requests.
 package struct ScheduleEnvironment: Sendable {
     /// Reads and validates one pipeline file (`PipelineLoader`); errors name the file and key.
     package var loadPipeline: @Sendable (URL) throws -> Pipeline
@@ -46,7 +46,7 @@ package struct ScheduleEnvironment: Sendable {
             runPipeline: { pipeline, handle in
                 let cancellation = CancellationFlag()
                 handle.onCancel { cancellation.cancel() }
-                let context = CommandContext()
+                let context = HostContext()
                 var run = SmokeRun(pipeline: pipeline, options: SmokeRun.Options(), context: context, cancellation: cancellation)
                 run.processGroups = handle.processGroups
                 let outcome = await run.execute()

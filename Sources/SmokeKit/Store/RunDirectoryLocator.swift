@@ -36,7 +36,7 @@ package enum RunDirectoryLocator {
 }
 
 /// No run matched a RUN argument: what was tried, and what a RUN can be.
-package struct RunLocatorError: Error, Equatable, LocalizedError, ExitCodeProviding {
+package struct RunLocatorError: Error, Equatable, LocalizedError, DomainError {
     /// Nil when the latest run was asked for.
     package var argument: String?
     package var tried: [String]
@@ -46,7 +46,7 @@ package struct RunLocatorError: Error, Equatable, LocalizedError, ExitCodeProvid
         self.tried = tried
     }
 
-    package var exitCode: ExitCode { .invalidInput }
+    package var kind: ErrorKind { .invalidInput }
 
     package var errorDescription: String? {
         let what = argument.map { "no run '\($0)'" } ?? "no latest run"

@@ -90,7 +90,7 @@ package enum RunMerger {
 }
 
 /// Why shard runs cannot be merged at all.
-package enum MergeError: Error, Equatable, LocalizedError, ExitCodeProviding {
+package enum MergeError: Error, Equatable, LocalizedError, DomainError {
     case nothingToMerge
     case differentPipelines(first: String, firstPipeline: String, other: String, otherPipeline: String)
     case binaryMissing(path: String, source: String)
@@ -106,7 +106,7 @@ package enum MergeError: Error, Equatable, LocalizedError, ExitCodeProviding {
         }
     }
 
-    package var exitCode: ExitCode {
+    package var kind: ErrorKind {
         switch self {
         case .nothingToMerge, .differentPipelines: .invalidInput
         case .binaryMissing: .infrastructure

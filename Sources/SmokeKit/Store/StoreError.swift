@@ -1,7 +1,7 @@
 import Foundation
 
 /// What can go wrong reading or writing a run directory, `latest` or `history.jsonl`.
-package enum StoreError: Error, Equatable, LocalizedError, ExitCodeProviding {
+package enum StoreError: Error, Equatable, LocalizedError, DomainError {
     case invalidRunID(String)
     case runNotFound(runID: String, runsDirectory: String)
     case reportMissing(path: String)
@@ -35,7 +35,7 @@ package enum StoreError: Error, Equatable, LocalizedError, ExitCodeProviding {
         }
     }
 
-    package var exitCode: ExitCode {
+    package var kind: ErrorKind {
         switch self {
         case .invalidRunID, .runNotFound, .reportMissing, .reportInvalid: .invalidInput
         case .writeFailed, .readFailed, .latestNotALink, .attachmentSourceUnreadable, .attachmentNamesExhausted:

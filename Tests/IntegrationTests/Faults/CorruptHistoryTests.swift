@@ -11,7 +11,7 @@ import Testing
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: folder.appendingPathComponent("history.jsonl"))
         let out = BufferOutput()
         let err = BufferOutput()
-        let context = CommandContext(standardOutput: out, standardError: err, environment: [:], currentDirectory: folder)
+        let context = HostContext(standardOutput: out, standardError: err, environment: [:], currentDirectory: folder)
         let status = try await HistoryCommand(arguments: ["--output", "."]).run(in: context)
         return (status, out.text, err.text)
     }

@@ -29,7 +29,7 @@ import Darwin
         options.notify = false
         let out = BufferOutput()
         let err = BufferOutput()
-        let context = CommandContext(standardOutput: out, standardError: err, environment: [:], currentDirectory: root)
+        let context = HostContext(standardOutput: out, standardError: err, environment: [:], currentDirectory: root)
         var run = SmokeRun(pipeline: pipeline, options: options, context: context, cancellation: CancellationFlag())
         run.fileWriter = writer
         try FileManager.default.createDirectory(at: run.outputDirectory, withIntermediateDirectories: true)
@@ -49,7 +49,7 @@ import Darwin
     @Test(arguments: ["report.json", "index.html", "junit.xml", "summary.md", "history.jsonl"])
     func aFullDiskAtEachResultFileExitsThreeNamingIt(file: String) async throws {
         let finished = try await finishRun(writer: NoSpaceWriter.failing({ $0 == file }, bytesAccepted: 17))
-        #expect(finished.outcome.exitCode == .infrastructure)
+        #expect(finished.outcome.failure == .infrastructure)
         #expect(finished.outcome.report.status == .error)
         let path = finished.outcome.runDirectory.appendingPathComponent(file).path
         let expected = file == "history.jsonl" ? finished.output.appendingPathComponent(file).path : path
@@ -68,7 +68,7 @@ import Darwin
         let finished = try await finishRun(writer: NoSpaceWriter.failing({ $0 == "history.jsonl" }, bytesAccepted: 40)) { output in
             try earlier.write(to: output.appendingPathComponent("history.jsonl"))
         }
-        #expect(finished.outcome.exitCode == .infrastructure)
+        #expect(finished.outcome.failure == .infrastructure)
         #expect(try Data(contentsOf: finished.output.appendingPathComponent("history.jsonl")) == earlier)
         // report.json was written before the history failed; it is rewritten so it does not say passed.
         let saved = try RunStore.loadReport(at: finished.outcome.runDirectory)
@@ -116,7 +116,7 @@ import Darwin
         let finished = try await finishRun(writer: .system) { output in
             try FileManager.default.createDirectory(at: output.appendingPathComponent("latest"), withIntermediateDirectories: true)
         }
-        #expect(finished.outcome.exitCode == .infrastructure)
+        #expect(finished.outcome.failure == .infrastructure)
         #expect(finished.err.contains("\(finished.output.appendingPathComponent("latest").path) exists and is not a symbolic link"), "\(finished.err)")
     }
 }

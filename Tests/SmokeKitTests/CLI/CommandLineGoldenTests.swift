@@ -10,7 +10,7 @@ import Testing
     private func transcript(_ arguments: [String]) async -> String {
         let out = BufferOutput(), err = BufferOutput()
         // An empty folder, no environment: nothing around the command changes what it prints.
-        let context = CommandContext(standardOutput: out, standardError: err, environment: [:],
+        let context = HostContext(standardOutput: out, standardError: err, environment: [:],
                                      currentDirectory: URL(fileURLWithPath: "/nonexistent-project"))
         let status = await CommandLineTool.run(arguments: arguments, context: context)
         return "$ smokerun \(arguments.joined(separator: " "))\nexit \(status.rawValue)\n--- stdout\n\(out.text)--- stderr\n\(err.text)"

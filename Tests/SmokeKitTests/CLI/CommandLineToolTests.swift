@@ -7,7 +7,7 @@ import Testing
     private func run(_ arguments: [String]) async -> (ExitCode, out: String, err: String) {
         let out = BufferOutput(), err = BufferOutput()
         let status = await CommandLineTool.run(
-            arguments: arguments, context: CommandContext(standardOutput: out, standardError: err, environment: [:]))
+            arguments: arguments, context: HostContext(standardOutput: out, standardError: err, environment: [:]))
         return (status, out.text, err.text)
     }
 
@@ -46,7 +46,7 @@ import Testing
         try Data().write(to: root.appendingPathComponent("Package.swift"))
         let err = BufferOutput()
         let status = await CommandLineTool.run(
-            arguments: ["run"], context: CommandContext(standardOutput: BufferOutput(), standardError: err, environment: [:], currentDirectory: sub))
+            arguments: ["run"], context: HostContext(standardOutput: BufferOutput(), standardError: err, environment: [:], currentDirectory: sub))
         // The pipeline above was found and read: its mistake is reported, not "cannot be read".
         #expect(status == .invalidInput)
         #expect(err.text.contains("smoke.json"))

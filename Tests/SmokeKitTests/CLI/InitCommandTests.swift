@@ -23,7 +23,7 @@ import Testing
         try Data("// swift-tools-version:6.0\n".utf8).write(to: folder.url.appendingPathComponent("Package.swift"))
         try Data(".build/".utf8).write(to: folder.url.appendingPathComponent(".gitignore"))
         let out = BufferOutput()
-        let context = CommandContext(standardOutput: out, standardError: BufferOutput(), environment: [:], currentDirectory: folder.url)
+        let context = HostContext(standardOutput: out, standardError: BufferOutput(), environment: [:], currentDirectory: folder.url)
         #expect(try await InitCommand(arguments: []).run(in: context) == .passed)
         #expect(try String(contentsOf: folder.url.appendingPathComponent(".gitignore"), encoding: .utf8) == ".build/\n.smokerun/\n")
         let pipeline = try PipelineLoader().load(folder.url.appendingPathComponent("Pipelines/smoke.json"))

@@ -25,8 +25,8 @@ import Testing
 
         deinit { try? FileManager.default.removeItem(at: root) }
 
-        func context(in folder: URL) -> CommandContext {
-            CommandContext(standardOutput: BufferOutput(), standardError: BufferOutput(), environment: [:], currentDirectory: folder)
+        func context(in folder: URL) -> HostContext {
+            HostContext(standardOutput: BufferOutput(), standardError: BufferOutput(), environment: [:], currentDirectory: folder)
         }
     }
 
@@ -52,7 +52,7 @@ import Testing
         let error = #expect(throws: RecordedPipelineError.self) {
             try RecordedPipeline.file(for: project.report, runDirectory: project.run, given: nil, context: project.context(in: project.root))
         }
-        #expect(error?.exitCode == .invalidInput)
+        #expect(error?.kind == .invalidInput)
         #expect(error?.localizedDescription.hasPrefix("run 20261122T040000Z-abcd ran pipeline Pipelines/gone.json, which is not there now") == true)
         #expect(error?.localizedDescription.hasSuffix("pass the pipeline with --pipeline FILE") == true)
     }

@@ -58,7 +58,7 @@ import Testing
             Issue.record("accepted: \(broken.json)")
         } catch {
             let message = error.errorDescription ?? ""
-            #expect(error.exitCode == .invalidInput)
+            #expect(error.kind == .invalidInput)
             #expect(message.contains(Self.file), "\(message)")
             for text in broken.mentions { #expect(message.contains(text), "missing \(text) in: \(message)") }
             #expect(!message.contains("NSCocoaErrorDomain"))

@@ -57,7 +57,7 @@ import Testing
             try parse(json)
         } throws: { error in
             let message = (error as? PipelineError)?.errorDescription ?? ""
-            return message.contains(expected) && message.contains("Pipelines/test.json") && (error as? PipelineError)?.exitCode == .invalidInput
+            return message.contains(expected) && message.contains("Pipelines/test.json") && (error as? PipelineError)?.kind == .invalidInput
         }
     }
 

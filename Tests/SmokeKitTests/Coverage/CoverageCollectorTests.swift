@@ -38,7 +38,7 @@ import Testing
             try collector.collect(profiles: [URL(fileURLWithPath: "/p.profraw")], binaries: [URL(fileURLWithPath: "/b")],
                                   scope: CoverageScope(root: "/pkg", include: []), runDirectory: try temporaryDirectory())
         }
-        #expect(error.exitCode == .infrastructure)
+        #expect(error.kind == .infrastructure)
         #expect(error.errorDescription?.contains("older than the toolchain") == true)
     }
 

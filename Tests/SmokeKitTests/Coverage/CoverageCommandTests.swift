@@ -23,14 +23,14 @@ import Testing
     func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:], terminal: Bool = false) async -> (ExitCode, String, String) {
         let out = BufferOutput(isTerminal: terminal)
         let err = BufferOutput()
-        let context = CommandContext(standardOutput: out, standardError: err, environment: environment, currentDirectory: directory)
+        let context = HostContext(standardOutput: out, standardError: err, environment: environment, currentDirectory: directory)
         // As CommandLineTool does once the command is registered: errors to stderr, their exit status.
         do {
             let status = try await CoverageCommand(arguments: Array(arguments.dropFirst())).run(in: context)
             return (status, out.text, err.text)
         } catch {
             err.line("smokerun coverage: \(error.localizedDescription)")
-            return ((error as? any ExitCodeProviding)?.exitCode ?? .infrastructure, out.text, err.text)
+            return (ExitCode((error as? any DomainError)?.kind ?? .infrastructure), out.text, err.text)
         }
     }
 

@@ -52,7 +52,7 @@ import Testing
     func badInputIsAnInvalidInputErrorNamingTheFile(text: String, expected: String) throws {
         let url = try CoverageFixtures.write(text, name: "bad.json")
         let error = try #require(throws: CoverageError.self) { try CoverageExportReader().read(url) }
-        #expect(error.exitCode == .invalidInput)
+        #expect(error.kind == .invalidInput)
         let message = try #require(error.errorDescription)
         #expect(message.contains(url.path))
         #expect(message.contains(expected), "\(message)")
@@ -63,7 +63,7 @@ import Testing
         let url = try CoverageFixtures.write(text, name: "cut.json")
         let error = try #require(throws: CoverageError.self) { try CoverageExportReader().read(url) }
         #expect(error == .truncatedExport(file: url.path, offset: text.utf8.count))
-        #expect(error.exitCode == .invalidInput)
+        #expect(error.kind == .invalidInput)
     }
 
     @Test func missingFileIsNamed() {

@@ -40,7 +40,7 @@ import Testing
         let error = try #require(throws: CoverageError.self) {
             try ToolchainTools.locate(environment: ["PATH": path], runner: runner, host: .linux)
         }
-        #expect(error.exitCode == .infrastructure)
+        #expect(error.kind == .infrastructure)
         let message = try #require(error.errorDescription)
         #expect(message.contains(profdata) && message.contains("status 127") && message.contains("shared libraries"))
     }
@@ -49,7 +49,7 @@ import Testing
         let error = try #require(throws: CoverageError.self) {
             try ToolchainTools.locate(environment: ["PATH": "/nonexistent"], runner: FakeCommandRunner([:]), host: .linux)
         }
-        #expect(error.exitCode == .infrastructure)
+        #expect(error.kind == .infrastructure)
         #expect(error.errorDescription?.contains("no `swift` on PATH") == true)
     }
 

@@ -23,12 +23,12 @@ import Testing
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("Pipelines"), withIntermediateDirectories: true)
         try Data(pipeline.utf8).write(to: folder.appendingPathComponent("Pipelines/ios.json"))
         let out = BufferOutput()
-        let context = CommandContext(standardOutput: out, standardError: BufferOutput(), environment: [:], currentDirectory: folder, runner: ListingRunner())
+        let context = HostContext(standardOutput: out, standardError: BufferOutput(), environment: [:], currentDirectory: folder, runner: ListingRunner())
         let command = try DevicesCommand(arguments: ["Pipelines/ios.json"])
         do {
             return (try await command.run(in: context), out.text)
         } catch let error as SimulatorError {
-            return (error.exitCode, out.text + error.localizedDescription)
+            return (ExitCode(error.kind), out.text + error.localizedDescription)
         }
     }
 

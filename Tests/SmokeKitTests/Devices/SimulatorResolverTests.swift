@@ -101,7 +101,7 @@ import Testing
         #expect(throws: SimulatorError.deviceMissing(name: "iPhone 15", runtime: "iOS 16.4", available: ["iPhone SE (3rd generation)"])) {
             try SimulatorResolver.plan(Self.profile("iPhone 15", runtime: "16.4", create: false), inventory: Self.inventory())
         }
-        #expect(SimulatorError.noDeviceName(platform: "iOS Simulator").exitCode == .infrastructure)
+        #expect(SimulatorError.noDeviceName(platform: "iOS Simulator").kind == .infrastructure)
     }
 
     @Test func xcode10ListingsWithRuntimeNamesAndAvailabilityTextResolve() throws {

@@ -19,10 +19,10 @@ import Testing
         return (output, report)
     }
 
-    private func context(_ output: URL, environment: [String: String] = [:]) -> (CommandContext, BufferOutput, BufferOutput) {
+    private func context(_ output: URL, environment: [String: String] = [:]) -> (HostContext, BufferOutput, BufferOutput) {
         let out = BufferOutput()
         let err = BufferOutput()
-        return (CommandContext(standardOutput: out, standardError: err, environment: environment, currentDirectory: output), out, err)
+        return (HostContext(standardOutput: out, standardError: err, environment: environment, currentDirectory: output), out, err)
     }
 
     private func command(_ arguments: [String], webhook: FakeWebhook = FakeWebhook([.status(200)])) throws -> NotifyCommand {
@@ -67,7 +67,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: output) }
         let (context, _, _) = context(output)
         let error = await #expect(throws: RunLocatorError.self) { try await command(["nope", "--output", output.path]).run(in: context) }
-        #expect(error?.exitCode == .invalidInput)
+        #expect(error?.kind == .invalidInput)
         #expect(error?.localizedDescription.contains(output.appendingPathComponent("runs/nope").path) == true)
     }
 

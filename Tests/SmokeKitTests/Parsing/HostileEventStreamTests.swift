@@ -39,7 +39,7 @@ import Testing
     private func parse(_ arguments: [String], in folder: URL) async throws -> (ExitCode, RunReport, URL, String) {
         let out = BufferOutput()
         let err = BufferOutput()
-        let context = CommandContext(standardOutput: out, standardError: err, environment: [:], currentDirectory: folder)
+        let context = HostContext(standardOutput: out, standardError: err, environment: [:], currentDirectory: folder)
         let code = try await ParseCommand(arguments: arguments + ["--output", "out"]).run(in: context)
         let runs = folder.appendingPathComponent("out/runs")
         let name = try #require(try FileManager.default.contentsOfDirectory(atPath: runs.path).first)

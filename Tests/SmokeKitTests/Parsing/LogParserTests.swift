@@ -65,7 +65,7 @@ import Testing
         } catch {
             guard case .unreadable(let path, _) = error else { Issue.record("wrong error \(error)"); return }
             #expect(path == missing.path)
-            #expect(error.exitCode == .invalidInput)
+            #expect(error.kind == .invalidInput)
             #expect(error.errorDescription?.contains(missing.path) == true)
         }
         let folder = FileManager.default.temporaryDirectory

@@ -96,7 +96,7 @@ import Testing
             \t Executed 1 test, with 0 failures (0 unexpected) in 1.000 (2.000) seconds
             """.utf8).write(to: folder.url.appendingPathComponent("old.log"))
         let before = Date()
-        let context = CommandContext(standardOutput: BufferOutput(), standardError: BufferOutput(), environment: [:], currentDirectory: folder.url)
+        let context = HostContext(standardOutput: BufferOutput(), standardError: BufferOutput(), environment: [:], currentDirectory: folder.url)
         _ = try await ParseCommand(arguments: ["old.log", "--output", "out"]).run(in: context)
         let runs = folder.url.appendingPathComponent("out/runs")
         let name = try #require(try FileManager.default.contentsOfDirectory(atPath: runs.path).first)

@@ -44,7 +44,7 @@ import Testing
         let error = try #require(throws: ParseError.self) { try LogParser().parse(files: [file]) }
         #expect(error.localizedDescription.contains("ActionsInvocationRecord"))
         #expect(error.localizedDescription.contains("--id"))
-        #expect(error.exitCode == .invalidInput)
+        #expect(error.kind == .invalidInput)
     }
 
     @Test func documentWithoutTestCasesIsAnError() throws {

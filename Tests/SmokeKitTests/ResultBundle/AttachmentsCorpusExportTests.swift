@@ -17,10 +17,10 @@ import Testing
         return (folder, bundle)
     }
 
-    private func context(_ folder: TemporaryDirectory) -> (CommandContext, BufferOutput, BufferOutput) {
+    private func context(_ folder: TemporaryDirectory) -> (HostContext, BufferOutput, BufferOutput) {
         let out = BufferOutput()
         let err = BufferOutput()
-        return (CommandContext(standardOutput: out, standardError: err, environment: [:], currentDirectory: folder.url), out, err)
+        return (HostContext(standardOutput: out, standardError: err, environment: [:], currentDirectory: folder.url), out, err)
     }
 
     private struct ManifestFile: Decodable {

@@ -4,10 +4,10 @@ import Testing
 
 /// `smokerun parse X.xcresult` end to end over a fixture bundle (lives here, beside the reader it drives).
 @Suite struct ParseCommandBundleTests {
-    private func context(_ folder: TemporaryDirectory) -> (CommandContext, BufferOutput, BufferOutput) {
+    private func context(_ folder: TemporaryDirectory) -> (HostContext, BufferOutput, BufferOutput) {
         let out = BufferOutput()
         let err = BufferOutput()
-        return (CommandContext(standardOutput: out, standardError: err, environment: [:], currentDirectory: folder.url), out, err)
+        return (HostContext(standardOutput: out, standardError: err, environment: [:], currentDirectory: folder.url), out, err)
     }
 
     private func onlyRunDirectory(_ folder: TemporaryDirectory) throws -> URL {
@@ -63,7 +63,7 @@ import Testing
             try await ParseCommand(arguments: ["Old.xcresult", "--output", "out"]).run(in: context)
         }
         #expect(error == .predatesXcode16(path: bundle.path))
-        #expect(error?.exitCode == .invalidInput)
+        #expect(error?.kind == .invalidInput)
     }
 
     @Test func crossCheckWithoutXcodeIsExit2() async throws {
@@ -91,7 +91,7 @@ import Testing
         #expect(error == .readingsDiffer(
             path: folder.url.appendingPathComponent("Run.xcresult").path,
             differences: ["AppTests.CartTests/Checkout/total(): status passed in the database, failed from xcresulttool"]))
-        #expect(error?.exitCode == .infrastructure)
+        #expect(error?.kind == .infrastructure)
         _ = try onlyRunDirectory(folder)
     }
 
@@ -103,8 +103,8 @@ import Testing
 
 /// What `parse` makes of a bundle's timestamps, missing payloads and folders that are not bundles.
 @Suite struct ParseCommandBundleFidelityTests {
-    private func context(_ folder: TemporaryDirectory) -> CommandContext {
-        CommandContext(standardOutput: BufferOutput(), standardError: BufferOutput(), environment: [:], currentDirectory: folder.url)
+    private func context(_ folder: TemporaryDirectory) -> HostContext {
+        HostContext(standardOutput: BufferOutput(), standardError: BufferOutput(), environment: [:], currentDirectory: folder.url)
     }
 
     private func report(in folder: TemporaryDirectory) throws -> (report: RunReport, directory: URL) {
@@ -154,7 +154,7 @@ import Testing
             try await ParseCommand(arguments: [name, "--output", "out"]).run(in: context(folder))
         }
         #expect(error == .notABundle(path: bundle.path))
-        #expect(error?.exitCode == .invalidInput)
+        #expect(error?.kind == .invalidInput)
         #expect(error?.errorDescription?.contains("has no Info.plist") == true)
     }
 }

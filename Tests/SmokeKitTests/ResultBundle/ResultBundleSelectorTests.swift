@@ -23,7 +23,7 @@ import Testing
         try XCResultFixtures.older(at: bundle)
         let error = try #require(throws: ResultBundleError.self) { try ResultBundleSelector(xcresulttool: nil).reader(for: bundle) }
         #expect(error == .predatesXcode16(path: bundle.path))
-        #expect(error.exitCode == .invalidInput)
+        #expect(error.kind == .invalidInput)
         #expect(error.errorDescription?.contains("this bundle predates Xcode 16 and needs Xcode's xcresulttool") == true)
     }
 
@@ -65,6 +65,6 @@ import Testing
             try ResultBundleSelector(xcresulttool: nil).crossCheck(bundle: folder.url, scratchDirectory: folder.url)
         }
         #expect(error == .crossCheckNeedsXcode)
-        #expect(error.exitCode == .invalidInput)
+        #expect(error.kind == .invalidInput)
     }
 }

@@ -40,7 +40,7 @@ import Testing
             try XCResultDatabaseConnection(readingAt: URL(fileURLWithPath: "/nonexistent/database.sqlite3"), library: .failure(missing))
         }
         #expect(error == .sqliteUnavailable(missing))
-        #expect(error?.exitCode == .infrastructure)
+        #expect(error?.kind == .infrastructure)
         #expect(error?.errorDescription?.contains("none of libsqlite3.so.0 could be loaded") == true)
     }
 }

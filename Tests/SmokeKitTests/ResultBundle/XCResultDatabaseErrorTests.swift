@@ -14,7 +14,7 @@ import Testing
         try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
         try Data(repeating: 0x41, count: 4096).write(to: bundle.appendingPathComponent("database.sqlite3"))
         let error = try #require(throws: XCResultDatabaseError.self) { try read(bundle, in: folder) }
-        #expect(error.exitCode == .invalidInput)
+        #expect(error.kind == .invalidInput)
         let message = try #require(error.errorDescription)
         #expect(message.contains("Garbage.xcresult/database.sqlite3: cannot be read as a result-bundle database (file is not a database)"))
         #expect(message.contains("copy the whole .xcresult folder again"))
@@ -29,7 +29,7 @@ import Testing
         let whole = try Data(contentsOf: file)
         try whole.prefix(whole.count / 3).write(to: file)
         let error = try #require(throws: XCResultDatabaseError.self) { try read(bundle, in: folder) }
-        #expect(error.exitCode == .invalidInput)
+        #expect(error.kind == .invalidInput)
         #expect(error.errorDescription?.contains("Cut.xcresult/database.sqlite3") == true)
     }
 
@@ -86,6 +86,6 @@ import Testing
         try builder.insert("BuildIssues", ["issueType": "Warning", "message": "unused variable"])
         let error = try #require(throws: ResultBundleError.self) { try read(bundle, in: folder) }
         #expect(error == .noTests(path: bundle.path, buildErrors: ["Cannot find 'total' in scope"]))
-        #expect(error.exitCode == .invalidInput)
+        #expect(error.kind == .invalidInput)
     }
 }

@@ -89,7 +89,7 @@ import Testing
         let error = try #require(throws: XCResultToolError.self) {
             try XCResultToolReader(runner: runner).read(bundle: bundle, scratchDirectory: try scratch())
         }
-        #expect(error.exitCode == .invalidInput)
+        #expect(error.kind == .invalidInput)
         #expect(error.localizedDescription.contains("holds no tests"))
     }
 
@@ -99,7 +99,7 @@ import Testing
         let error = try #require(throws: XCResultToolError.self) {
             try XCResultToolReader(runner: runner).read(bundle: bundle, scratchDirectory: try scratch())
         }
-        #expect(error.exitCode == .invalidInput)
+        #expect(error.kind == .invalidInput)
         #expect(error.localizedDescription.contains("xcrun xcresulttool get test-results tests"))
     }
 
@@ -109,7 +109,7 @@ import Testing
         let error = try #require(throws: XCResultToolError.self) {
             try XCResultToolReader(runner: runner).read(bundle: bundle, scratchDirectory: try scratch())
         }
-        #expect(error.exitCode == .infrastructure)
+        #expect(error.kind == .infrastructure)
         #expect(error.localizedDescription.contains("unable to find utility"))
     }
 

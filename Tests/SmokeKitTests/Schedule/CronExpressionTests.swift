@@ -80,7 +80,7 @@ import Testing
             _ = try CronExpression(text)
         } catch {
             #expect(error.localizedDescription == message)
-            #expect(error.exitCode == .invalidInput)
+            #expect(error.kind == .invalidInput)
         }
     }
 

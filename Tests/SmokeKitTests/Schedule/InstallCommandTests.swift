@@ -7,7 +7,7 @@ import Testing
         try TestPipelineFiles.write(json, as: "smoke.json", in: root)
         let output = BufferOutput()
         // A PATH without swift, so the output is the same on every machine.
-        let context = CommandContext(standardOutput: output, standardError: BufferOutput(), environment: ["PATH": "/nowhere"], currentDirectory: root)
+        let context = HostContext(standardOutput: output, standardError: BufferOutput(), environment: ["PATH": "/nowhere"], currentDirectory: root)
         let code = try await InstallCommand(arguments: [], environment: TestPipelineFiles.environment()).run(in: context)
         #expect(code == .passed)
         return output.text

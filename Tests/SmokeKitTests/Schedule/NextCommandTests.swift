@@ -5,7 +5,7 @@ import Testing
 @Suite struct NextCommandTests {
     static func run(_ arguments: [String], root: URL, now: String = "2026-01-01T00:00:00Z") async throws -> (ExitCode, String, String) {
         let output = BufferOutput(), errors = BufferOutput()
-        let context = CommandContext(standardOutput: output, standardError: errors, environment: [:], currentDirectory: root)
+        let context = HostContext(standardOutput: output, standardError: errors, environment: [:], currentDirectory: root)
         let command = try NextCommand(arguments: arguments, environment: TestPipelineFiles.environment(clock: TestClock(now: date(now))))
         let code = try await command.run(in: context)
         return (code, output.text, errors.text)

@@ -36,7 +36,7 @@ import Testing
         let error = RunLockError.held(path: "/out/locks/smoke.lock", pid: 4242)
         #expect(error.localizedDescription
             == "another run of this pipeline is in progress (process 4242 holds /out/locks/smoke.lock); wait for it to finish")
-        #expect(error.exitCode == .infrastructure)
+        #expect(error.kind == .infrastructure)
     }
 
     /// A real child process (util-linux `flock`, then `exec sleep`) holds the lock; SIGKILL frees it.

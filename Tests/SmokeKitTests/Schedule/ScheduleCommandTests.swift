@@ -14,7 +14,7 @@ import Testing
             return RunOutcome(status: .passed, reportPath: "\(root.url.path)/.smokerun/runs/r/report.json")
         }, control: control)
         let errors = BufferOutput()
-        let context = CommandContext(standardOutput: BufferOutput(), standardError: errors, environment: [:], currentDirectory: root.url)
+        let context = HostContext(standardOutput: BufferOutput(), standardError: errors, environment: [:], currentDirectory: root.url)
         let command = try ScheduleCommand(arguments: [], environment: environment)
         let service = Task { try await command.run(in: context) }
         try await waitUntil { errors.text.contains("smoke: next run at") }
@@ -30,12 +30,12 @@ import Testing
         let root = try ScratchDirectory()
         try TestPipelineFiles.write(#"{"name": "smoke", "schedule": "0 * * * *"}"#, as: "smoke.json", in: root.url)
         try TestPipelineFiles.write(#"{"name": "broken""#, as: "broken.json", in: root.url)
-        let context = CommandContext(standardOutput: BufferOutput(), standardError: BufferOutput(), environment: [:], currentDirectory: root.url)
+        let context = HostContext(standardOutput: BufferOutput(), standardError: BufferOutput(), environment: [:], currentDirectory: root.url)
         do {
             _ = try await ScheduleCommand(arguments: [], environment: TestPipelineFiles.environment()).run(in: context)
             Issue.record("schedule started with a broken pipeline")
         } catch let error as UsageError {
-            #expect(error.exitCode == .invalidInput)
+            #expect(error.kind == .invalidInput)
             #expect(error.message.hasPrefix("schedule cannot start: ") && error.message.contains("not a pipeline"), "\(error.message)")
         }
     }
@@ -45,13 +45,13 @@ import Testing
         try TestPipelineFiles.write(#"{"name": "smoke", "schedule": "0 * * * *"}"#, as: "smoke.json", in: root.url)
         var environment = TestPipelineFiles.environment()
         environment.checkPipeline = { _, url in throw PipelineError(file: url.lastPathComponent, keyPath: "swiftpm.packagePath", problem: "does not exist") }
-        let context = CommandContext(standardOutput: BufferOutput(), standardError: BufferOutput(), environment: [:], currentDirectory: root.url)
+        let context = HostContext(standardOutput: BufferOutput(), standardError: BufferOutput(), environment: [:], currentDirectory: root.url)
         await #expect(throws: UsageError.self) { _ = try await ScheduleCommand(arguments: [], environment: environment).run(in: context) }
     }
 
     @Test func noPipelineFilesIsAUsageError() async throws {
         let root = try ScratchDirectory()
-        let context = CommandContext(standardOutput: BufferOutput(), standardError: BufferOutput(), environment: [:], currentDirectory: root.url)
+        let context = HostContext(standardOutput: BufferOutput(), standardError: BufferOutput(), environment: [:], currentDirectory: root.url)
         await #expect(throws: UsageError.self) {
             _ = try await ScheduleCommand(arguments: [], environment: TestPipelineFiles.environment()).run(in: context)
         }

@@ -36,15 +36,14 @@ import Testing
         #expect(result.exitStatus == 0, "\(result.outputText)\(result.errorText)")
     }
 
+    /// The example workflow's schedule, read out of the file and run through the cron arithmetic: every four
+    /// hours, off the hour (what the README promises), not merely a line that looks like it.
     @Test func smokeWorkflowRunsEveryFourHoursOffTheHour() throws {
         let text = try String(contentsOf: Self.repository.appendingPathComponent(".github/workflows/smoke.yml"), encoding: .utf8)
-        #expect(text.contains(#"- cron: "17 */4 * * *""#))
-        let cron = try CronExpression("17 */4 * * *")
-        #expect(cron.hours == [0, 4, 8, 12, 16, 20] && cron.minutes == [17])
-        for needle in ["workflow_dispatch:", "concurrency:", "cancel-in-progress: false", "if: always()",
-                       "SMOKERUN_WEBHOOK_URL: ${{ secrets.SMOKERUN_WEBHOOK_URL }}", "path: .smokerun/runs/",
-                       "swift run smokerun run Pipelines/smoke.json", "Pipelines/ios-smoke.json", "runs-on: macos-"] {
-            #expect(text.contains(needle), "smoke.yml lacks \(needle)")
-        }
+        let line = try #require(text.split(separator: "\n").first { $0.contains("- cron:") }, "smoke.yml has no schedule")
+        let expression = try #require(line.split(separator: "\"").dropFirst().first, "cron value is not quoted: \(line)")
+        let cron = try CronExpression(String(expression))
+        #expect(cron.hours == [0, 4, 8, 12, 16, 20])
+        #expect(cron.minutes.count == 1 && cron.minutes.first != 0)
     }
 }

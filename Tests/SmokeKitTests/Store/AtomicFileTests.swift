@@ -33,7 +33,7 @@ import Testing
             try AtomicFile.write(Data(), to: url)
             Issue.record("expected an error")
         } catch let error as StoreError {
-            #expect(error.exitCode == .infrastructure)
+            #expect(error.kind == .infrastructure)
             #expect(error.errorDescription?.contains(url.path) == true)
         }
     }

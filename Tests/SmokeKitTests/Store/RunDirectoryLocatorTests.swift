@@ -49,7 +49,7 @@ import Testing
     @Test func anUnknownIdNamesEveryPlaceItLookedAndWhatARunCanBe() throws {
         let fixture = try Fixture()
         let error = #expect(throws: RunLocatorError.self) { try fixture.resolve("20261122T040000Z-ffff") }
-        #expect(error?.exitCode == .invalidInput)
+        #expect(error?.kind == .invalidInput)
         #expect(error?.tried == [
             fixture.base.appendingPathComponent("20261122T040000Z-ffff").path,
             fixture.output.appendingPathComponent("runs/20261122T040000Z-ffff").path,

@@ -105,7 +105,7 @@ import Testing
             _ = try RunStore.loadReport(at: folder.url)
             Issue.record("expected an error")
         } catch let error as StoreError {
-            #expect(error.exitCode == .invalidInput)
+            #expect(error.kind == .invalidInput)
             let message = error.errorDescription ?? ""
             #expect(message.contains(reportURL.path))
             #expect(message.contains("pipeline"))

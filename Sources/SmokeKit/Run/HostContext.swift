@@ -1,7 +1,8 @@
 import Foundation
 
-/// The outside world a command sees. The executable passes the real one; tests pass their own.
-package struct CommandContext: Sendable {
+/// The outside world a command or a run sees: where text goes, the environment, the current folder and how
+/// tools run. The executable passes the real one; tests pass their own.
+package struct HostContext: Sendable {
     package var standardOutput: any TextOutput
     package var standardError: any TextOutput
     package var environment: [String: String]
