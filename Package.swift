@@ -14,16 +14,17 @@ let package = Package(
         // The Linux child between fork and exec (DeathSignalSpawn): C, because only async-signal-safe
         // calls are allowed there and Swift's runtime is not.
         .target(name: "CSpawn"),
-        .target(name: "SmokeKit", dependencies: ["CSpawn"]),
-        .executableTarget(name: "smokerun", dependencies: ["SmokeKit"]),
+        .target(name: "SmokeCore"),
+        .target(name: "SmokeKit", dependencies: ["SmokeCore", "CSpawn"]),
+        .executableTarget(name: "smokerun", dependencies: ["SmokeCore", "SmokeKit"]),
         .testTarget(
             name: "SmokeKitTests",
-            dependencies: ["SmokeKit"],
+            dependencies: ["SmokeCore", "SmokeKit", "smokerun"],
             exclude: ["Snapshots/Golden", "Notify/Snapshots", "Coverage/Snapshots"]
         ),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["SmokeKit", "smokerun"]
+            dependencies: ["SmokeCore", "SmokeKit", "smokerun"]
         ),
     ]
 )

@@ -1,4 +1,5 @@
 import Foundation
 import SmokeKit
+import SmokeCore
 
 exit(await CommandLineTool.main(arguments: Array(CommandLine.arguments.dropFirst())))

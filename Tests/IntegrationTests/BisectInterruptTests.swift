@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// Ctrl-C during a real bisect (the `smokerun` binary): the running test process group is stopped,
 /// no test process outlives smokerun, and the search says where it stopped.

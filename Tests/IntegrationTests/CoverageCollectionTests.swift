@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// The real toolchain end to end: build the Sampler fixture with coverage, run its (partly failing)
 /// tests with LLVM_PROFILE_FILE, collect, and check the totals against `llvm-cov report` (functions,

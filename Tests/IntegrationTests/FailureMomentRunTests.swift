@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// Issue 17's failure moment end to end: the fake Xcode replays scenario `ui-failure` (a failing UI test
 /// with a screenshot before the failure and XCTest's screenshot associated with it), the real xcresulttool

@@ -1,5 +1,7 @@
 import Foundation
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// One `smokerun run` over the fake Xcode with a pipeline the test writes (the device and notify keys
 /// vary), for the issue 17 tests; `XcodebuildRunTests.run` pins its own pipeline.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// The crontab line `smokerun install` prints runs as written under cron's environment
 /// (`PATH=/usr/bin:/bin`, a HOME and nothing else): it carries PATH and SMOKERUN_SWIFT itself.

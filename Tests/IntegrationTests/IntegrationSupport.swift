@@ -1,5 +1,7 @@
 import Foundation
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// Shared plumbing for the end-to-end tests: fixture copies, pipelines, the real binary.
 enum IntegrationSupport {

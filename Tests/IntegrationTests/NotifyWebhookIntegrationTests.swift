@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// Posts to a real HTTP receiver on 127.0.0.1 (see `NotifyWebhookReceiver`).
 @Suite struct NotifyWebhookIntegrationTests {

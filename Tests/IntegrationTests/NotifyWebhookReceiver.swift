@@ -32,7 +32,10 @@ final class NotifyWebhookReceiver: @unchecked Sendable {
     private var stopped = false
 
     /// - Parameter replies: answers in order; the last one repeats.
-    init(replies: [Reply], maxConnections: Int = 20, lifetime: Double = 300) throws {
+    /// - Parameter lifetime: a safety net for a receiver nobody stops, not a test timeout: the tests stop
+    ///   theirs. It must outlast a test that waits its turn in a full, loaded `swift test` (seen: 700 s
+    ///   before a webhook test's first request, when a 300 s lifetime closed the port under it).
+    init(replies: [Reply], maxConnections: Int = 20, lifetime: Double = 1800) throws {
         self.replies = replies
         (listener, port) = try Self.bindLoopback()
         guard listen(listener, 16) == 0 else {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// The OrderDependence fixture for real: a flaky test counted once with Surefire elements in junit.xml,
 /// and `smokerun bisect` naming the test that poisons another, or saying a test fails alone.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// The real `smokerun` executable: exit statuses, messages, and SIGTERM mid-run.
 @Suite struct RunCommandProcessTests {

@@ -4,6 +4,8 @@ import FoundationXML
 #endif
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// The whole path on a real package whose suite passes, fails, skips, crashes, hangs, knows
 /// its issues, is parameterized and records attachments — in XCTest and Swift Testing.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// Two real `smokerun schedule` processes on one every-minute pipeline: exactly one runs it at the
 /// minute boundary, SIGTERM mid-run leaves an `interrupted` report and a released lock.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// `run --shard K/N` then `merge` on the real TipCalculator package, against the unsharded run of the same
 /// suite: the same tests, totals and coverage (profiles merged, never percentages averaged).

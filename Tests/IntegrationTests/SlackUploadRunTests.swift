@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// `notify.slackUpload` end to end: a run over the fake Xcode (scenario `ui-failure`) posts its message
 /// to a fake Slack Web API on 127.0.0.1 and uploads the failure screenshot into the message's thread.
@@ -8,7 +10,7 @@ import Testing
     static let token = "xoxb-4242-1717-integrationsecret"
 
     @Test func theFailureScreenshotIsUploadedIntoTheMessagesThreadAndTheTokenStaysOutOfTheRun() async throws {
-        let receiver = try NotifyWebhookReceiver(replies: [.init(status: 500)], maxConnections: 10, lifetime: 120)
+        let receiver = try NotifyWebhookReceiver(replies: [.init(status: 500)], maxConnections: 10)
         defer { receiver.stop() }
         receiver.answer([
             .init(status: 200, body: #"{"ok": true, "channel": "C0SMOKE", "ts": "1795320000.000200"}"#),

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// `smokerun run` as a person at a terminal and a CI log see it: the real binary, started from a subfolder
 /// of a real package, once through pipes and once on a pseudo-terminal (`script`), with and without NO_COLOR.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// A crash in one worker of a parallel run: its batch's rest runs again in that worker, the other worker goes on.
 @Suite struct WorkersCrashRunTests {

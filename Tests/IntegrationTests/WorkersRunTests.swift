@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// `ordering.workers` for real: two workers give the same statuses as one, each test once with its worker and
 /// position; a crash in one worker leaves the other alone; `bisect` replays the sequence of one worker.

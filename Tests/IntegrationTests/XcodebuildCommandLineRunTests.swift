@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// The real `smokerun run` on an xcodebuild pipeline with the fake `xcrun`/`xcodebuild` first on
 /// PATH: the exact simctl and xcodebuild command lines, the create path, and the resolved device.

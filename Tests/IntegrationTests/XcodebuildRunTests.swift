@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 // Pending: compiled once `XCResultToolReader` (branch xcresulttool) is merged; rename to
 // XcodebuildRunTests.swift then. Expectations follow Tests/Fixtures/FakeXcode/README.md, scenario `smoke`.

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// Runs a bisect for real with the SwiftPM driver's pieces: builds the package once, then answers
 /// `BisectSearch`'s question "does the test fail after these tests?" by running the processes

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// What a path names, for checks that must not follow a guess ("is `output` a folder?").
 package enum PathKind: Sendable, Equatable {

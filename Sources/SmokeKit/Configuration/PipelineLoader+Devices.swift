@@ -1,3 +1,5 @@
+import SmokeCore
+
 extension PipelineLoader {
     /// `device`: one profile, or a list of profiles the test phase runs on in turn (issue 17); nil when absent.
     static func deviceProfiles(

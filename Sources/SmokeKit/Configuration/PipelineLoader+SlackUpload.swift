@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 extension PipelineLoader {
     /// `notify.slackUpload`: `{"tokenEnvironment": "SLACK_BOT_TOKEN", "channel": "C…", "apiURL": …}`.

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// Reads a pipeline file (DESIGN §3): defaults, then the file; every mistake is a `PipelineError`.
 package struct PipelineLoader: Sendable {

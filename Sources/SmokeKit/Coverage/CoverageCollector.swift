@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// What one collection produced: the report, its line detail, and the files written into the run directory.
 package struct CoverageCollection: Sendable, Equatable {

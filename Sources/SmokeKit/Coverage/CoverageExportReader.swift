@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// One file of an llvm-cov export: its summary counts and, when asked for, its line detail.
 package struct ExportedFile: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// Where the dashboard gets earlier runs from; tests pass their own.
 package typealias HistoryLoading = @Sendable (_ outputDirectory: URL) -> HistoryStore.Contents

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// What `smokerun coverage` was pointed at.
 package enum CoverageInput: Equatable, Sendable {

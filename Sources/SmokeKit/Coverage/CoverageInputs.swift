@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// What `smokerun merge` needs to redo a run's coverage elsewhere: the instrumented test binaries the
 /// run's profiles belong to. Written beside `coverage.profdata` as `coverage-inputs.json`.

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// A loaded coverage report and where its line detail and exports come from.
 package struct CoverageSource: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// Runs a tool with its standard output going straight into a file. `llvm-cov export` can print
 /// hundreds of megabytes, which must never sit in memory.

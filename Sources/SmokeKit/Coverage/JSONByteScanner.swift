@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// Why the scanner stopped: the bytes end too early, or they are not the JSON expected.
 enum JSONScanError: Error, Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// The toolchain's own `llvm-profdata` and `llvm-cov`: next to the resolved `swift` binary on Linux,
 /// from `xcrun --find` on macOS. Never the first on PATH, which may be an older system LLVM that

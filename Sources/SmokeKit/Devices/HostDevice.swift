@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// The `host` device profile: this machine, its toolchain, and the pinned zone and locale.
 package enum HostDevice {

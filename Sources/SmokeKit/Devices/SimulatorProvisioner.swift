@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// Lists, resolves and prepares the pinned simulator with `xcrun simctl` (through `CommandRunning`).
 package struct SimulatorProvisioner: Sendable {

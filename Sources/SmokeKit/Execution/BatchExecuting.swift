@@ -1,3 +1,5 @@
+import SmokeCore
+
 /// What a driver knows how to do in the test phase: run one batch with its tool and turn what the
 /// tool said into results. Everything around it (re-runs, retries, deadlines) is `TestPhase`'s.
 package protocol BatchExecuting {

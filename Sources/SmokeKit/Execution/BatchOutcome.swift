@@ -1,3 +1,5 @@
+import SmokeCore
+
 /// What one test process (or xcodebuild invocation) produced.
 package struct BatchOutcome: Sendable {
     /// Tests that reported, in the order they started, each as one attempt.

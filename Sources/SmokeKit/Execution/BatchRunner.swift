@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// Runs one test process for a batch and turns what it printed into results: parses the
 /// console (and Swift Testing's event stream) as it arrives, stops the process group (SIGTERM,

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// Runs blocking work — test processes and their poll loops, llvm-cov — on a thread of its own.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// Set once (by SIGINT/SIGTERM or a scheduler shutting down), read by every poll loop.
 package final class CancellationFlag: @unchecked Sendable {

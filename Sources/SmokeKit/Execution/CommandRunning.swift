@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// What a finished external command left behind.
 package struct CommandResult: Sendable {

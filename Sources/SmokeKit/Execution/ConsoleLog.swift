@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import Foundation
+import SmokeCore
 
 /// `console.log`: every byte the build and test processes printed, unaltered, in order.
 ///

@@ -1,3 +1,4 @@
+import SmokeCore
 #if os(Linux)
 import CSpawn
 import Glibc

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// Follows a Swift Testing event-stream file while the test process appends to it.
 struct EventStreamTail {

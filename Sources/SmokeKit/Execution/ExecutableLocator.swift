@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// Finds programs on `PATH` and resolves their symlinks, so tools next to the real binary
 /// (the toolchain's own llvm-cov) can be found.

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// The live progress count of a test phase, shared by its workers: one count across every process
 /// running at once, reported under a lock so two workers never print "[7/20]" twice.

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// What a driver needs from the run around it.
 package struct RunContext: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// The bounds every test process runs under: per-test and whole-run time, and cancellation.
 package struct RunLimits: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// The SwiftPM driver's part of the test phase: one test process per batch through `BatchRunner`,
 /// each Swift Testing process writing its event stream to `<run>/events/process-N.jsonl`

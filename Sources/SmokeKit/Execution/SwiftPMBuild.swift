@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// `swift build --build-tests` once, into smokerun's own scratch folder, then where the test binary is.
 struct SwiftPMBuild {

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// The `swift` that builds and runs the tests, and what it says about itself.
 package struct SwiftToolchain: Sendable, Equatable {

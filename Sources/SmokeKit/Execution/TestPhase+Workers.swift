@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 extension TestPhase {
     /// Runs `plan` on `workers` workers at once (`--workers N`): `WorkerAssignment` splits its batches

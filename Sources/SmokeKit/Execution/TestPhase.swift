@@ -1,3 +1,5 @@
+import SmokeCore
+
 /// The test phase both drivers share (DESIGN §6): runs a plan's batches through a driver's
 /// `BatchExecuting`, re-runs what a crash cut short, retries failures, merges attempts, and
 /// accounts for a deadline or a cancellation. No processes of its own, so its whole loop is

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// What a run does with its webhook after writing its reports: flush the outbox, ask the policy,
 /// send, remember what was announced. Never throws and never changes the run's status; every

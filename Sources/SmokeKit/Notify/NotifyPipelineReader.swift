@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// The two things `smokerun notify --pipeline` needs from a pipeline: where its output is and
 /// how it notifies. Read with the full `PipelineLoader`, so every key is validated the same way.
@@ -6,6 +7,11 @@ package enum NotifyPipelineReader {
     package struct Result: Sendable, Equatable {
         package var output: String
         package var notify: NotifySettings
+
+        package init(output: String, notify: NotifySettings) {
+            self.output = output
+            self.notify = notify
+        }
     }
 
     package static func read(_ url: URL) throws(PipelineError) -> Result {

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// Reads and writes `<output>/notify-state.json`. A missing or unreadable file is an empty state:
 /// at worst one message too many, never a lost one.

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// The on-disk queue of undelivered notifications, `<output>/outbox/`. Each item is one file,
 /// written atomically; items the receiver rejected move to `outbox/rejected/` to be looked at.

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// `notify.slackUpload`'s delivery: the Slack message through `chat.postMessage`, then each listed
 /// failure's screenshot uploaded with Slack's external-upload flow (get an upload URL, send the

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SmokeCore
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

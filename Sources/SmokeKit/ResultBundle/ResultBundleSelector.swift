@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// Picks how to read a `.xcresult` bundle: its own database when it has one (Xcode 16+), else
 /// xcresulttool when Xcode is present, else a clear exit-2 error.

@@ -1,3 +1,4 @@
+import SmokeCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

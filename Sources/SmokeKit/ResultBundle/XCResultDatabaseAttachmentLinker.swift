@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// Links `Attachments` rows to the test whose run made them (through the issue or the activity
 /// tree they hang from) and gives them a media type. Pure.

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// A thin wrapper over one SQLite connection: open, run a statement, read rows by column name.
 /// Readers open bundles read-only and immutable (a bundle on a read-only disk or in a CI artifact

@@ -1,3 +1,5 @@
+import SmokeCore
+
 /// The run destination (device profile) and Xcode version a bundle records. Pure.
 enum XCResultDatabaseDeviceReader {
     /// The first action's run destination: its device, platform and OS as a `ResolvedDevice`.

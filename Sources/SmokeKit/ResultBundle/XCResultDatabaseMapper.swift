@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// Maps the rows of a result bundle's database to smokerun's model (DESIGN §6). Pure.
 ///

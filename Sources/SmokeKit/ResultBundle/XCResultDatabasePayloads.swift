@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// Fetches attachment payloads from a bundle's `Data/data.<id>` files. zstd-compressed payloads
 /// (checked by their magic number, not assumed) are decompressed by the `zstd` program into the

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// Reads an Xcode 16+ result bundle from its own `database.sqlite3` and `Data/` payloads, on any
 /// platform, without Xcode (DESIGN §6).

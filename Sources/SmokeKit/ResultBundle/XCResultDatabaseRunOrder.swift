@@ -1,3 +1,5 @@
+import SmokeCore
+
 /// Where a test run sits in the order the bundle ran things. Suite runs and test-case runs of one
 /// parent share one `orderInParent`/`orderInTestSuiteRun` sequence, so the path of orders from the
 /// plan run down to the run, compared lexicographically, is the execution order.

@@ -1,3 +1,5 @@
+import SmokeCore
+
 /// Reads one `TestCaseRuns` row — its result, issues, expected failures, skip notice and
 /// parameterized arguments — into the status, failures and output of that run. Pure.
 struct XCResultDatabaseRunReader {

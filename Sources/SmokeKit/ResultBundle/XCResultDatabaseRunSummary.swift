@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// What a bundle's database says about the run as a whole, apart from its test rows: when the
 /// test actions started and finished, and Xcode's own per-test results for reconciliation. Pure.

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// The rows of a result bundle's database that smokerun maps, table by table, each row with its
 /// `rowid` (the key every `*_fk` column refers to). Loading selects only columns that exist, so a

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// The `manifest.json` that `xcresulttool export attachments --output-path DIR` writes into DIR:
 /// one entry per test, each listing the files exported for it.

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// `xcrun xcresulttool` could not be run, failed, or printed something that is not what its command promises.
 package enum XCResultToolError: LocalizedError, DomainError {

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// Reads an `.xcresult` bundle through `xcrun xcresulttool` (macOS with Xcode): the Xcode 16+ `test-results`
 /// commands where the tool has them, the legacy object graph otherwise (DESIGN §6).

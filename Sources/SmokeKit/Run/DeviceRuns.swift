@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// A pipeline that pins several devices (issue 17): the test phase runs once per device, in turn, each
 /// with its own work folder and derived data; the results are joined into one `DriverResult` whose

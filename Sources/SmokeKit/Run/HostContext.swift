@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// The outside world a command or a run sees: where text goes, the environment, the current folder and how
 /// tools run. The executable passes the real one; tests pass their own.

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// What a run records about the pipeline file it used (report.json `pipelineFile`, `pipelineHash`):
 /// the path relative to the project root, as `smokerun run` takes it back from there, and the

@@ -1,3 +1,5 @@
+import SmokeCore
+
 /// The live line while tests run: `[12/40] TipTests/testTotal ✔`. Pure.
 package enum ProgressLine {
     package static func symbol(for status: TestStatus) -> String { StatusStyle.of(status).glyph }

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// Shows progress on stderr: a rewritten line on a terminal, failures only elsewhere.
 final class ProgressPrinter: @unchecked Sendable {

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SmokeCore
 
 /// Turns SIGINT/SIGTERM into a cancellation flag while a run is going, so test processes are
 /// stopped and the report is still written (status `interrupted`).

@@ -1,8 +1,9 @@
 import Foundation
+import SmokeCore
 
 extension SmokeRun {
     /// Coverage, reports, history, webhook, then what the person or the CI job sees.
-    func finish(_ draft: RunReport, runDirectory: URL, driverResult: DriverResult) async -> Outcome {
+    package func finish(_ draft: RunReport, runDirectory: URL, driverResult: DriverResult) async -> Outcome {
         var report = draft
         // `run` recorded its file at the start; `merge` records the pipeline it was given.
         if report.pipelineFile == nil, let file = pipelineFileRecord {
@@ -76,7 +77,7 @@ extension SmokeRun {
         }
     }
 
-    func displayPath(_ url: URL) -> String {
+    package func displayPath(_ url: URL) -> String {
         let root = context.currentDirectory.path
         return url.path.hasPrefix(root + "/") ? String(url.path.dropFirst(root.count + 1)) : url.path
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// One smoke run of one pipeline, start to finish: the driver, attachments, coverage, reports,
 /// history and the webhook. Shared by `smokerun run` and the scheduler.

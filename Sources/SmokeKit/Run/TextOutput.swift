@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// Where a command writes text: a real stream, or a buffer in tests.
 package protocol TextOutput: AnyObject, Sendable {

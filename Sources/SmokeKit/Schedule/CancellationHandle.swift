@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// Tells a running pipeline that it should stop: the runner registers what to do (stop its test
 /// processes, write an `interrupted` report) and the scheduler calls `cancel()` on SIGINT/SIGTERM.

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// When a pipeline last ran, for the scheduler's catch-up rule, read through `HistoryStore`.
 package enum HistoryLookup {

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// Everything `smokerun install` prints from: absolute paths and the pipeline's schedule.
 package struct InstallPlan: Sendable {

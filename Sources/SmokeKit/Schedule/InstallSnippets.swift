@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// The ready-to-paste scheduler configurations `smokerun install` prints: pure text from an `InstallPlan`.
 package enum InstallSnippets {

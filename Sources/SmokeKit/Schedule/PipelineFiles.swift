@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// Finds and loads the pipeline files a scheduling command works on.
 package struct PipelineFiles: Sendable {

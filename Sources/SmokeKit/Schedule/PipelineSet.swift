@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// The pipelines the scheduler should run right now, and the files that could not be loaded.
 /// Produced by a `PipelineSource` at start and again on every SIGHUP.

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// An exclusive, cross-process lock on one pipeline's runs: `flock()` on a file under the output
 /// folder. The kernel drops the lock when its process dies, even by SIGKILL, so a crash never

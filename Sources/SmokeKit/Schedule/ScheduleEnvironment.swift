@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// What `smokerun schedule`, `next` and `install` need from the rest of smokerun.
 ///

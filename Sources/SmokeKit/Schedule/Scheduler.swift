@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// The scheduler service: sleeps until the next fire time of any pipeline, runs what is due,
 /// logs every event, and repeats until told to stop. All effects come in through its properties.

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// The time source the scheduler sleeps on. Production uses `SystemSchedulerClock`; tests advance their own.
 package protocol SchedulerClock: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// The state of one `Scheduler.run`: pipelines, their next fire times and the runs in progress.
 /// Confined to the task that runs it; other tasks only send it events.

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SmokeCore
 
 /// Turns SIGINT/SIGTERM into `.stop` and SIGHUP into `.reload`, for as long as the stream is iterated.
 package enum SignalControl {

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// Whole-file writes that readers never see half done: a temp file in the same folder, then rename.
 package enum AtomicFile {

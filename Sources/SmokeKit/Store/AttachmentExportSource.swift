@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// What `attachments` exports from: a run directory (its `report.json` and stored files) or an
 /// `.xcresult` bundle read through its own database (any platform, no Xcode).

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// Writes an `AttachmentExportPlan` into a folder: copies each file, optionally converts images to PNG
 /// with macOS's `sips`, and writes `manifest.json` listing what went where.

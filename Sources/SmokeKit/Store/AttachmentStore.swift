@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// Stores attachments under `<run>/attachments/` with sanitized, unique names. Uniqueness is
 /// claimed on disk with `O_EXCL`, so duplicates within a run, across tests and across processes

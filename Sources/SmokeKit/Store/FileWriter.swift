@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import Foundation
+import SmokeCore
 
 /// The one `write(2)` every store file goes through (reports, history, attachments, console.log),
 /// as a value: tests pass one that fails with ENOSPC at a chosen file or byte, the way a full disk

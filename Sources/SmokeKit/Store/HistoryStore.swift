@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// The one reader of `<output>/history.jsonl` (every command and the scheduler read it here), and
 /// the finder of run directories by recency.

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import Foundation
+import SmokeCore
 
 /// The few POSIX file calls Foundation does not offer with the needed guarantees: exclusive
 /// creation (`O_EXCL`), appends that never interleave (`O_APPEND`), and renames over symlinks.

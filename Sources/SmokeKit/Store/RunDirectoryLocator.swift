@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// Resolves the RUN argument of every command that reads a finished run (`bisect`, `merge`, `notify`,
 /// `coverage`), with one rule and one message:

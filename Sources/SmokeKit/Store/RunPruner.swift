@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// Applies `RetentionPolicy` to an output folder after a run, and removes a run's raw profiles once
 /// its coverage is exported. Deleting is the only effect; what to delete is decided by the policy.

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// Writes a run's directory and the output folder's shared files: `runs/<runID>/` with its
 /// reports, `latest`, `history.jsonl`, and `$GITHUB_STEP_SUMMARY`.

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// The files `smokerun merge` carries over from shard run directories into the merged one.
 package enum ShardFiles {

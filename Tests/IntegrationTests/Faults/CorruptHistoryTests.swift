@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// Issue 15, item 7: `smokerun history` over a history with corrupt lines says so, with the count and
 /// the first line; a history of nothing but garbage is not "no runs yet".

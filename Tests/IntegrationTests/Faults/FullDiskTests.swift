@@ -6,6 +6,8 @@ import Glibc
 import Darwin
 #endif
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// Issue 15, item 1: a full disk at each write a run makes. The writes fail through an injected
 /// `FileWriter` (ENOSPC at a chosen file, after a chosen number of bytes); the run must exit 3,

@@ -6,6 +6,8 @@ import Glibc
 import Darwin
 #endif
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// Issue 15, item 2: `kill -9` of the real `smokerun run` while a test hangs. smokerun gets no
 /// chance to clean up, so the kernel must end the test process (PR_SET_PDEATHSIG, Linux).

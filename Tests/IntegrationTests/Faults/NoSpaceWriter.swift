@@ -5,6 +5,8 @@ import Glibc
 import Darwin
 #endif
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// A `FileWriter` that behaves like a full disk for chosen files: the real `write(2)` for the
 /// others, and for a file whose name matches, `bytesAccepted` bytes written then ENOSPC (a partial

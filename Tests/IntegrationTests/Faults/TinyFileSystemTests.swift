@@ -6,6 +6,8 @@ import Glibc
 import Darwin
 #endif
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// Issue 15, item 1 on a real full file system: the real `smokerun run` with its output folder on a
 /// 64 KiB tmpfs that is almost full. Mounting needs privileges (CI runs as root on Linux); where it

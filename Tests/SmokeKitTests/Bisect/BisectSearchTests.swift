@@ -1,5 +1,7 @@
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 @Suite struct BisectSearchTests {
     static let candidates = (0..<20).map { "M.Suite\($0 / 4)/test\($0)" }

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// What a person sees from the front end, pinned as golden files in Snapshots/Golden/cli-*.txt:
 /// every command's `--help`, and the usage errors with their exit status. A change to these is a

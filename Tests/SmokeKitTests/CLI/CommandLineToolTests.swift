@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// The front end: `--version`, a mistyped command, and finding the project from a subfolder.
 @Suite struct CommandLineToolTests {

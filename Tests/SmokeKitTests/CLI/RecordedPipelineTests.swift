@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 @Suite struct RecordedPipelineTests {
     /// `<tmp>/Pipelines/order.json` beside `<tmp>/.smokerun/runs/<id>/`, and a report that recorded it.

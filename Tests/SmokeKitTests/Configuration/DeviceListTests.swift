@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// `device` as one profile or a list of them (issue 17), and the labels tests carry per device.
 @Suite struct DeviceListTests {

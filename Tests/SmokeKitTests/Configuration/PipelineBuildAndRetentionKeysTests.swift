@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// `swiftpm.scratchPath` and `retention`: defaults, values, mistakes, and where the build goes.
 @Suite struct PipelineBuildAndRetentionKeysTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// `ordering.workers`: a whole number from 1, or "auto"; anything else names the key and the fix.
 @Suite struct PipelineWorkersTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// `notify.slackUpload`: read with its defaults, and every mistake names its key.
 @Suite struct SlackUploadKeysTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 @Suite struct CoverageCollectorTests {
     let ok = CommandResult(exitStatus: 0, standardOutput: Data())

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 @Suite struct CoverageCommandTests {
     /// `<output>/runs/<id>` with the collector's outputs for the fixture report, a `latest` link and history.

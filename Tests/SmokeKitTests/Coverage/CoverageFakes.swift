@@ -1,5 +1,7 @@
 import Foundation
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// A command runner that answers from a table and records every call.
 final class FakeCommandRunner: CommandRunning, FileOutputRunning, @unchecked Sendable {

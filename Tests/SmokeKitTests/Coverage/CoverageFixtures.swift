@@ -1,5 +1,7 @@
 import Foundation
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// Hand-written llvm-cov exports and reports shared by the coverage tests.
 enum CoverageFixtures {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 @Suite struct ToolchainToolsTests {
     let version = CommandResult(exitStatus: 0, standardOutput: Data("LLVM (http://llvm.org/):\n  LLVM version 21.0.0\n".utf8))

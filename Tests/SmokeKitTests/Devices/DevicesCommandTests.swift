@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// `smokerun devices` over the smoke scenario's simctl listings, through a fake runner.
 @Suite struct DevicesCommandTests {

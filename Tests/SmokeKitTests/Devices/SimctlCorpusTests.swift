@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// The shared corpus, read in place (as CorpusRatchetTests does).
 private let simctlCorpusFolder = CorpusLocation.file("simctl")

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// Profile + simctl listings → device and steps, for every runtime spelling and old listing formats.
 @Suite struct SimulatorResolverTests {

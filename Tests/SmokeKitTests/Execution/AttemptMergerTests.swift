@@ -1,5 +1,7 @@
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 @Suite struct AttemptMergerTests {
     func attempt(_ status: TestStatus, _ seconds: Double) -> TestResult {

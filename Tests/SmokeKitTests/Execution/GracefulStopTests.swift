@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// The real process runner's stop: the launch's signal to the whole group, a grace period while the
 /// output is still read, then SIGKILL — with a real `sh` child that traps the signal and leaves a marker.

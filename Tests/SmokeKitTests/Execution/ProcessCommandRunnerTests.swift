@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// The real runners, against `/bin/sh`: what a tool prints on each stream stays apart, statuses survive.
 @Suite struct ProcessCommandRunnerTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 @Suite struct RunLimitsTests {
     let start = Date(timeIntervalSince1970: 1_000_000)

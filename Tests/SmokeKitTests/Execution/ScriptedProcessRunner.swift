@@ -1,5 +1,7 @@
 import Foundation
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// A clock that moves only when told to: the fake's "waits" advance it, so timeouts are reached without sleeping.
 final class ManualClock: @unchecked Sendable {

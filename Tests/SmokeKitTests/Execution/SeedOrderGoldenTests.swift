@@ -1,5 +1,7 @@
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// A seed a run printed must replay the same order with every later version of smokerun: people
 /// paste last month's `--seed` to reproduce an order-dependent failure. The expected orders below

@@ -1,5 +1,7 @@
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// The plan both drivers share: the same selected list splits into the same shards whichever way it
 /// was selected, so SwiftPM and xcodebuild shards merge alike.

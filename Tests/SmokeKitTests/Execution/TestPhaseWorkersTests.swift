@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// The parallel test phase with a fake executor per worker: lanes on their own threads, results put together
 /// with worker and position, crash re-runs and retries inside the worker that saw them, one progress count.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 @Suite struct TestProcessLaunchTests {
     let binary = URL(fileURLWithPath: "/pkg/.build/debug/PkgPackageTests.xctest")

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// Which worker runs which batches (`--workers N`): balanced by durations, fixed by the seeded plan.
 @Suite struct WorkerAssignmentTests {

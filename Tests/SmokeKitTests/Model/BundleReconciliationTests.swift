@@ -1,5 +1,7 @@
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// An xcodebuild run reconciles the bundles it read with their own summary counts, summed (issue 12).
 @Suite struct BundleReconciliationTests {

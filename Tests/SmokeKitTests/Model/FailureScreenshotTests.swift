@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 @Suite struct FailureScreenshotTests {
     private func image(_ name: String, at seconds: Double?, associated: Bool? = nil, type: String = "image/png") -> AttachmentRecord {

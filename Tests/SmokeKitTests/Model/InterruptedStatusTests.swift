@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// `interrupted` means smokerun was stopped while the test ran: not a failure, not a flake.
 @Suite struct InterruptedStatusTests {

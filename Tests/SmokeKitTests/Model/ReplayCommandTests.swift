@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 @Suite struct ReplayCommandTests {
     private func report(file: String?, seed: UInt64?) -> RunReport {

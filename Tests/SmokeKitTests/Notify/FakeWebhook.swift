@@ -3,6 +3,8 @@ import Foundation
 import FoundationNetworking
 #endif
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// A scripted webhook for delivery tests: answers from a list, records requests and waits.
 final class FakeWebhook: @unchecked Sendable {

@@ -1,5 +1,7 @@
 import Foundation
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// Hand-made runs for the notify tests: a pipeline run every four hours from a fixed date.
 enum NotifyFixtures {

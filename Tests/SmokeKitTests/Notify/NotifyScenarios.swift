@@ -1,5 +1,7 @@
 import Foundation
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// The five runs the golden files show, with the plans the policy made for them.
 enum NotifyScenarios {

@@ -1,5 +1,7 @@
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 @Suite struct RedactionTests {
     @Test(arguments: [

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 @Suite struct SlackFailureScreenshotTests {
     private func failing(type: String = "image/png") -> TestResult {

@@ -4,6 +4,8 @@ import FoundationNetworking
 #endif
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// `notify.slackUpload` over a scripted transport: the message, the three upload steps in order,
 /// the thread, and Slack's `ok: false` answers turned into the record, never into a crash.

@@ -4,6 +4,8 @@ import Testing
 import FoundationNetworking
 #endif
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 @Suite struct WebhookDeliveryTests {
     private let url = URL(string: "https://hooks.slack.com/services/T000/B000/secretTOKEN123")!

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// The classes of real input that once made a report disagree with the framework's own account (issue 12),
 /// each from a small hand-written log.

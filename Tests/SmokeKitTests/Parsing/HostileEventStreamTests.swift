@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// An event stream is untrusted input: an attachment named by path must not carry a file from
 /// elsewhere on the machine (`/etc/passwd`, `../x`, a symlink out) into an uploaded report.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// An issue that belongs to an expected failure (`XCTExpectFailure`, `withKnownIssue`) stays with its test, in every
 /// input: never a failure of a passing test, never an error "outside any test" (issue 12, item 3).

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 @Suite struct LineSplitterTests {
     private func lines(_ chunks: [String], maxLineLength: Int = LineSplitter.defaultMaxLineLength) -> (lines: [String], splitter: LineSplitter) {

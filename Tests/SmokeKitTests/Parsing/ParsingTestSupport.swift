@@ -1,5 +1,7 @@
 import Foundation
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// Helpers shared by the parsing tests: run text through the real splitter and parsers.
 enum ParsingTestSupport {

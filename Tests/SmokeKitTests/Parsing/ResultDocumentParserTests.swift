@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// `smokerun parse` of saved xcresulttool JSON: format detection and the documents read whole.
 @Suite struct ResultDocumentParserTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 @Suite struct SwiftTestingEventStreamParserTests {
     private let testID = "ShopTests.CartSuite/addsItem()/CartSuite.swift:8:6"

@@ -1,5 +1,7 @@
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// The collector's compact storage: every id found again exactly, repeats as `id#n`, `Class/method` lookups.
 @Suite struct TestTableTests {

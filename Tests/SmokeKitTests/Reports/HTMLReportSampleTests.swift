@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// The page people look at after a bad night: a crash, a hang, a skip, a flaky test and 200 passing
 /// tests. `Scripts/render-report.sh` writes it (through `SMOKERUN_HTML_SAMPLE`) and screenshots it in

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 @Suite struct HTMLReportTests {
     private func render(_ report: RunReport = ReportFixture.report) -> String {

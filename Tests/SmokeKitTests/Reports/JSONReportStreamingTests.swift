@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// report.json is streamed test by test, most tests written by hand: the bytes must be exactly the ones
 /// `JSONEncoder` writes for the whole document, so consumers and golden files see no difference.

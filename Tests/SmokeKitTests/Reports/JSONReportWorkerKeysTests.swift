@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// `worker` and `position` in report.json: present on every test, null outside a parallel run, and the
 /// hand-written fast path writes them exactly as `JSONEncoder` does.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// Feeds junit.xml to real JUnit consumers (`xmllint`, Python's `junitparser`) through
 /// `Scripts/validate-junit.sh`, which also checks the counts against report.json.

@@ -4,6 +4,8 @@ import FoundationXML
 #endif
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 @Suite struct JUnitReportTests {
     @Test func matchesGoldenFile() {

@@ -1,5 +1,7 @@
 import Foundation
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// One fixed run that exercises every report feature: each status, a flaky test with attempts,
 /// a test that failed every attempt, a parameterized test, hostile text, attachments, coverage

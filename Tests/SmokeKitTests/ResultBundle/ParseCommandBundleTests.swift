@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// `smokerun parse X.xcresult` end to end over a fixture bundle (lives here, beside the reader it drives).
 @Suite struct ParseCommandBundleTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// SQLite is loaded at run time: the system library works, and a missing one is a clear exit 3.
 @Suite struct SQLiteLibraryTests {

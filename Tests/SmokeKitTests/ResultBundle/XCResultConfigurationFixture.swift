@@ -1,5 +1,7 @@
 import Foundation
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// A made-up run in two test-plan configurations, written both as a bundle database and as the
 /// `xcresulttool get test-results tests` JSON Xcode gives for such a run, so the two readings can be

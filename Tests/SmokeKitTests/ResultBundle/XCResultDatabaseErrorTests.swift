@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 @Suite struct XCResultDatabaseErrorTests {
     private func read(_ bundle: URL, in folder: TemporaryDirectory) throws -> ResultBundleContents {

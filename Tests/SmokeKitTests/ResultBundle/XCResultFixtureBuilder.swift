@@ -1,5 +1,7 @@
 import Foundation
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// Writes small Xcode 16-shaped result bundles (`Info.plist`, `database.sqlite3` with the real
 /// tables' columns, `Data/data.<id>` payloads) for the reader's tests. Nothing from real bundles

@@ -1,5 +1,7 @@
 import Foundation
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// The made-up run the reader's tests read: an iPhone simulator run of two testables.
 ///

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// `manifest.json` → attachments linked to smokerun ids, without touching the disk.
 @Suite struct XCResultToolAttachmentManifestTests {

@@ -1,5 +1,7 @@
 import Foundation
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// A `CommandRunning` that answers `xcrun xcresulttool …` from a fake-Xcode scenario's `xcresulttool/` folder
 /// (the layout the fake `xcrun` script replays) and records every call.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// The legacy `get --format json` object graph, hand-written in its `_type`/`_value` form, and the reader's
 /// fallback to it when `xcresulttool` has no `test-results` commands.

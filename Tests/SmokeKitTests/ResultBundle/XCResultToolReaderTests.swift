@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// `XCResultToolReader` over the fake scenario `smoke`, through a fake `CommandRunning`.
 @Suite struct XCResultToolReaderTests {

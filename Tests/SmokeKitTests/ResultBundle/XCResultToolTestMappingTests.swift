@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// The `get test-results tests` tree → smokerun results, over hand-written trees in the real format.
 @Suite struct XCResultToolTestMappingTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// What `run` prints at the end, on a terminal and in a log.
 @Suite struct RunSummaryTests {

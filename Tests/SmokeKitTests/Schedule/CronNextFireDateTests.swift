@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// Fire times across month ends, leap days and both DST changes in several zones.
 @Suite struct CronNextFireDateTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 @Suite struct InstallCommandTests {
     static func install(_ json: String, root: URL) async throws -> String {

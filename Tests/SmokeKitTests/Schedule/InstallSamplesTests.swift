@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// `Pipelines/samples/` holds what `smokerun install` prints for a project at /srv/myapp.
 /// The samples are checked against the renderer; `RECORD_SNAPSHOTS=1` rewrites them.

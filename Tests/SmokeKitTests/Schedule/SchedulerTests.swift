@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// The service loop over a test clock: nothing here waits for real time to pass.
 @Suite(.timeLimit(.minutes(1))) struct SchedulerTests {

@@ -1,5 +1,7 @@
 import Foundation
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// A clock that only moves when a test moves it. Sleepers whose deadline has come are resumed,
 /// earliest first, by `advance`; a sleeper that arrives after its deadline returns at once.

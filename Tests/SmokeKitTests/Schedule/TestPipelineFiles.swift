@@ -1,5 +1,7 @@
 import Foundation
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// A throwaway reader for the four pipeline keys the scheduling commands need; the real
 /// `PipelineLoader` lives elsewhere. Tests only.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// Every workflow under `.github/workflows/` passes actionlint. Locally the test is skipped when
 /// actionlint is not installed; on CI (`CI` set) a missing actionlint is a failure.

@@ -1,5 +1,7 @@
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 @Suite struct ShardPlannerTests {
     /// 200 synthetic tests with durations from 0.05 s to 20 s, drawn from a fixed seed.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 @Suite struct AttachmentFileNameTests {
     /// Hostile names and the extension they must keep ("" when none survives).

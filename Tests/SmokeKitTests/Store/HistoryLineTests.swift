@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 @Suite struct HistoryLineTests {
     private func line(_ report: RunReport) throws -> Data {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 @Suite struct RunDirectoryLocatorTests {
     /// `<tmp>/out/runs/<id>/report.json` with `latest` pointing at it; the current folder is `<tmp>`.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 @Suite struct RunMergerTests {
     static func shard(_ index: Int, of count: Int, tests: [(String, TestStatus)], seed: UInt64? = 7, start: TimeInterval = 0) -> RunMerger.Part {

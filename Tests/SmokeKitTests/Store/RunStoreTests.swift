@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 @Suite struct RunStoreTests {
     private func finishFixtureRun(in folder: TemporaryDirectory, runID: String = "20261122T040000Z-3f9a",

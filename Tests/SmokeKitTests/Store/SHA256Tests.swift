@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// FIPS 180-4 / NIST CAVS vectors, and lengths on each side of the padding boundaries (55, 56, 64,
 /// 119, 120 bytes), checked against coreutils' `sha256sum`.

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// Which `ResultBundleReading` an xcodebuild run reads its bundles with.
 package enum ResultBundleReaderChoice {

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// The xcodebuild driver's part of the test phase: one `test-without-building` per batch into a
 /// fresh result bundle, read with the injected reader. A stopped invocation (deadline, signal) had

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// Runs an Xcode scheme's tests on the pinned simulator (DESIGN §4–§6): prepare the device,
 /// `build-for-testing` once, list the tests, then the shared `TestPhase` over its plan (selection,

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// What a build left in the derived data folder that coverage needs: the `Coverage.profdata`
 /// files xcodebuild merged for this run, and the instrumented app and test binaries.

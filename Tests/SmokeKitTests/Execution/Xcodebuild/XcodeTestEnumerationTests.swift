@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// `-enumerate-tests` JSON and the two test-id forms.
 @Suite struct XcodeTestEnumerationTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// The generated `.xctestplan`: environment entries and random ordering.
 @Suite struct XcodeTestPlanTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// The exact xcodebuild argument lists and environment.
 @Suite struct XcodebuildCommandLineTests {

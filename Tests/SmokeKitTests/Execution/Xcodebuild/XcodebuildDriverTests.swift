@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// The driver against the fake `xcrun`/`xcodebuild` (Tests/Fixtures/FakeXcode) and a reader that
 /// returns fixed contents for every bundle, as the replaying fake xcresulttool does.

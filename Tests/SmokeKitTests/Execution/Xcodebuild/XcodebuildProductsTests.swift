@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// Finding this run's Coverage.profdata and the instrumented binaries in a derived data folder.
 @Suite struct XcodebuildProductsTests {

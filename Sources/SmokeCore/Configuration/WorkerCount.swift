@@ -1,0 +1,43 @@
+/// How many test batches run at once (`ordering.workers`, `run --workers`): a number, or `auto` for
+/// the machine's processors. Resolved with the processor count passed in, so the policy never reads
+/// the machine.
+package enum WorkerCount: Sendable, Equatable {
+    case count(Int)
+    case auto
+
+    /// The number of workers on a machine with `processors` active processors; at least 1.
+    package func resolved(processors: Int) -> Int {
+        switch self {
+        case .count(let count): max(1, count)
+        case .auto: max(1, processors)
+        }
+    }
+
+    /// The most workers a pipeline or flag may ask for: more processes than this is a typo.
+    package static let limit = 256
+
+    /// `--workers` text: a whole number from 1 to `limit`, or `auto`; nil for anything else.
+    package static func parse(_ text: String) -> WorkerCount? {
+        if text == "auto" { return .auto }
+        guard let count = Int(text), (1...limit).contains(count) else { return nil }
+        return .count(count)
+    }
+}
+
+extension JSONObjectReader {
+    /// `ordering.workers`: a whole number from 1, or "auto" (the machine's processors).
+    package func workers(_ key: String) throws(PipelineError) -> WorkerCount? {
+        let expected = "a whole number from 1 to \(WorkerCount.limit), or \"auto\" (one per processor)"
+        switch fields[key] {
+        case nil, .null?: return nil
+        case .string(let text)?:
+            guard text == "auto" else { throw error(key, "'\(text)' is not a worker count; expected \(expected)") }
+            return .auto
+        default:
+            guard let value = try? unsigned(key), let count = WorkerCount.parse(String(value)) else {
+                throw error(key, "expected \(expected)")
+            }
+            return count
+        }
+    }
+}

@@ -1,0 +1,124 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One line of output as raw bytes, valid only during the callback that hands it out.
+package typealias LineBytes = UnsafeBufferPointer<UInt8>
+
+/// Byte-level helpers the console rules use instead of regular expressions: prefix checks, searches and slices.
+extension UnsafeBufferPointer where Element == UInt8 {
+    /// Whether the bytes at `offset` are `prefix`.
+    @inline(__always)
+    package func hasPrefix(_ prefix: StaticString, at offset: Int = 0) -> Bool {
+        let length = prefix.utf8CodeUnitCount
+        guard offset >= 0, offset + length <= count, let base = baseAddress else { return false }
+        return memcmp(base + offset, prefix.utf8Start, length) == 0
+    }
+
+    /// Whether the line ends with `suffix`.
+    package func hasSuffix(_ suffix: StaticString) -> Bool {
+        hasPrefix(suffix, at: count - suffix.utf8CodeUnitCount)
+    }
+
+    /// The first index of `byte` in `from..<upTo` (default: to the end), found with `memchr`.
+    @inline(__always)
+    package func firstIndex(of byte: UInt8, from: Int = 0, upTo: Int? = nil) -> Int? {
+        let end = Swift.min(upTo ?? count, count)
+        guard from < end, let base = baseAddress else { return nil }
+        guard let hit = memchr(base + from, Int32(byte), end - from) else { return nil }
+        return UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+    }
+
+    /// The last index of `byte` before `before` (default: the end).
+    package func lastIndex(of byte: UInt8, before: Int? = nil) -> Int? {
+        var index = Swift.min(before ?? count, count) - 1
+        while index >= 0 {
+            if self[index] == byte { return index }
+            index -= 1
+        }
+        return nil
+    }
+
+    /// The first index where `needle` starts, at or after `from`.
+    package func firstIndex(of needle: StaticString, from: Int = 0) -> Int? {
+        let length = needle.utf8CodeUnitCount
+        guard length > 0 else { return from }
+        let first = needle.utf8Start.pointee
+        var start = from
+        while let hit = firstIndex(of: first, from: start, upTo: count - length + 1) {
+            if hasPrefix(needle, at: hit) { return hit }
+            start = hit + 1
+        }
+        return nil
+    }
+
+    /// The last index where `needle` starts.
+    package func lastIndex(of needle: StaticString) -> Int? {
+        var index = count - needle.utf8CodeUnitCount
+        while index >= 0 {
+            if hasPrefix(needle, at: index) { return index }
+            index -= 1
+        }
+        return nil
+    }
+
+    /// The index of the first byte that is not a space or a tab, at or after `from`.
+    package func skippingBlanks(from: Int = 0) -> Int {
+        var index = from
+        while index < count, self[index] == UInt8(ascii: " ") || self[index] == UInt8(ascii: "\t") { index += 1 }
+        return index
+    }
+
+    /// The bytes in `range` decoded as UTF-8 (invalid sequences become U+FFFD).
+    package func string(_ range: Range<Int>) -> String {
+        let clamped = range.clamped(to: 0..<count)
+        return String(decoding: UnsafeBufferPointer(rebasing: self[clamped]), as: UTF8.self)
+    }
+
+    /// The bytes from `from` to the end, decoded.
+    package func string(from: Int) -> String { string(from..<count) }
+
+    /// A non-negative decimal integer in `range`, or nil when it holds anything but digits.
+    package func integer(_ range: Range<Int>) -> Int? {
+        guard !range.isEmpty, range.count <= 18, range.lowerBound >= 0, range.upperBound <= count else { return nil }
+        var value = 0
+        for index in range {
+            let digit = self[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            value = value * 10 + Int(digit)
+        }
+        return value
+    }
+
+    /// A decimal number like `0.001` or `12` starting at `from`; returns it and the index after it.
+    package func decimal(from: Int) -> (value: Double, end: Int)? {
+        var index = from
+        var whole = 0.0
+        var digits = 0
+        while index < count, self[index] &- UInt8(ascii: "0") < 10 {
+            whole = whole * 10 + Double(self[index] &- UInt8(ascii: "0"))
+            index += 1
+            digits += 1
+        }
+        if index < count, self[index] == UInt8(ascii: ".") {
+            index += 1
+            var scale = 0.1
+            while index < count, self[index] &- UInt8(ascii: "0") < 10 {
+                whole += Double(self[index] &- UInt8(ascii: "0")) * scale
+                scale /= 10
+                index += 1
+                digits += 1
+            }
+        }
+        return digits > 0 ? (whole, index) : nil
+    }
+
+    /// The index after a run of decimal digits starting at `from` (equal to `from` when there is none).
+    package func endOfDigits(from: Int) -> Int {
+        var index = from
+        while index < count, self[index] &- UInt8(ascii: "0") < 10 { index += 1 }
+        return index
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// Reads a saved xcresulttool JSON document (`get test-results tests`, or the legacy graph's
+/// `ActionTestPlanRunSummaries`) for `smokerun parse`, through the same mapping `XCResultToolReader` uses.
+package enum ResultDocumentParser {
+    /// Largest document read whole (they are trees, not streams).
+    package static let byteLimit = 512 * 1024 * 1024
+
+    /// `device` is the run destination the document lists (`devices[]`), as the bundle readers report it.
+    package static func parse(
+        _ data: Data, format: LogFormat, path: String
+    ) throws(ParseError) -> (tests: [TestResult], unrecognized: Int, device: ResolvedDevice?) {
+        switch format {
+        case .xcresultTests:
+            let document: XCResultToolTestsDocument
+            do {
+                document = try JSONDecoder().decode(XCResultToolTestsDocument.self, from: data)
+            } catch {
+                throw .resultDocument(path: path, reason: "is not a valid `xcresulttool get test-results tests` document (\(error.localizedDescription)). Save the command's output unaltered.")
+            }
+            let mapped = XCResultToolTestMapping.map(document)
+            guard !mapped.tests.isEmpty else {
+                throw .resultDocument(path: path, reason: "the `testNodes` tree holds no test cases (\(mapped.unrecognizedNodeCount) nodes not understood). Pass the output of `xcresulttool get test-results tests` for a bundle that ran tests.")
+            }
+            return (mapped.tests, mapped.unrecognizedNodeCount, document.devices.first?.resolved)
+        case .xcresultLegacy:
+            let json: Any
+            do {
+                json = try JSONSerialization.jsonObject(with: data)
+            } catch {
+                throw .resultDocument(path: path, reason: "is not valid JSON (\(error.localizedDescription)). Save the `xcresulttool get --legacy --format json` output unaltered.")
+            }
+            let root = XCResultToolLegacyGraph.rootType(of: json) ?? "an untyped object"
+            guard root == "ActionTestPlanRunSummaries" else {
+                throw .resultDocument(path: path, reason: "is a legacy xcresulttool \(root), which lists no tests. Pass the ActionTestPlanRunSummaries instead: `xcrun xcresulttool get --legacy --format json --path B.xcresult --id ID` with the `testsRef` id of the record.")
+            }
+            let mapped = XCResultToolLegacyGraph.tests(from: json)
+            guard !mapped.tests.isEmpty else {
+                throw .resultDocument(path: path, reason: "the ActionTestPlanRunSummaries holds no tests (\(mapped.unrecognized) nodes not understood).")
+            }
+            return (mapped.tests, mapped.unrecognized, nil)
+        case .console, .eventStream:
+            return ([], 0, nil)
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// What one line of test output means. Every parser produces these; `ResultCollector` folds them.
+package enum TestEvent: Sendable, Equatable {
+    /// A test began (`Test Case '…' started`, `◇ Test f() started.`, event `testStarted`).
+    case testStarted(TestRef)
+    /// A test that ran, named by a progress line (`swift test --parallel`'s `[3/40] Testing Module.Class/test`):
+    /// passed unless a failure, skip or crash is recorded for it.
+    case testNamed(TestRef)
+    /// A test ended with a status the output states; the collector reconciles it with recorded issues.
+    case testFinished(TestRef, TestStatus, durationSeconds: Double?)
+    /// A failed expectation or error; `ref` is nil when the line does not name its test.
+    case issue(TestRef?, TestFailure, isKnown: Bool)
+    /// A test that was skipped or disabled, with the reason when given.
+    case skipped(TestRef, reason: String?)
+    /// A value a test attached (Swift Testing `valueAttached`).
+    case attachment(TestRef?, name: String, content: RawAttachment.Content)
+    /// A fatal error message (`File.swift:12: Fatal error: msg`, `Fatal error: msg`).
+    case fatalError(message: String, file: String?, line: Int?)
+    /// The process died without a fatal error message (`*** Program crashed: Segmentation fault …`).
+    case programCrashed(description: String)
+    /// A backtrace frame that names a source location (`… in X at /abs/File.swift:15:16`).
+    case backtraceFrame(file: String, line: Int)
+    /// Xcode relaunched the runner after a crash or timeout in this test.
+    case restartAfterCrash(TestRef?)
+    /// A performance result (`measured [Time, seconds] average: 0.001, …`).
+    case measured(TestRef, metric: String, average: Double)
+    /// An XCTest suite or Swift Testing suite began.
+    case suiteStarted(name: String)
+    /// A suite ended.
+    case suiteFinished(name: String, passed: Bool)
+    /// `Executed N tests, with M failures …`.
+    case runSummary(executed: Int, failures: Int)
+    /// Extra lines of the last issue (Swift Testing `↳` details, comments).
+    case detail(String)
+    /// A line from the test runner or app rather than the test framework (NSLog-style `12:00:01.5 App[12:34] …`
+    /// lines, UI-test activity `t = 1.00s …`): a running test's output, otherwise noise.
+    case toolOutput(String)
+    /// A line no rule matched: a test's own output, or not understood (the collector decides).
+    case output(String)
+    /// Recognised noise: build steps, banners, backtrace registers, tool chatter.
+    case ignored
+}
+
+extension TestEvent {
+    /// The framework of the test the event names, when it names one.
+    package var framework: TestFramework? {
+        switch self {
+        case .testStarted(let ref), .testNamed(let ref), .testFinished(let ref, _, _), .skipped(let ref, _), .measured(let ref, _, _):
+            ref.framework
+        case .issue(let ref, _, _), .attachment(let ref, _, _), .restartAfterCrash(let ref):
+            ref?.framework
+        case .fatalError, .programCrashed, .backtraceFrame, .suiteStarted, .suiteFinished, .runSummary, .detail,
+             .toolOutput, .output, .ignored:
+            nil
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// Wording and number formats the human-readable reports share, so they agree with each other.
+package enum ReportText {
+    /// Seconds with millisecond precision, independent of the locale: `1.250`.
+    static func seconds(_ value: Double) -> String {
+        String(format: "%.3f", value.isFinite ? value : 0)
+    }
+
+    /// A short human duration: `850 ms`, `12.3 s`, `4 min 05 s`.
+    static func duration(_ value: Double) -> String {
+        let value = value.isFinite ? max(0, value) : 0
+        if value < 1 { return "\(Int((value * 1000).rounded())) ms" }
+        if value < 60 { return String(format: "%.1f s", value) }
+        let total = Int(value.rounded())
+        return String(format: "%d min %02d s", total / 60, total % 60)
+    }
+
+    /// A percentage with one decimal: `87.5%`.
+    static func percent(_ value: Double) -> String {
+        String(format: "%.1f%%", value.isFinite ? value : 0)
+    }
+
+    /// `2026-11-22 04:00:00 UTC`.
+    static func timestamp(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        return String(
+            format: "%04d-%02d-%02d %02d:%02d:%02d UTC",
+            parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
+    }
+
+    static func label(_ status: TestStatus) -> String { StatusStyle.of(status).label }
+
+    static func symbol(_ status: TestStatus) -> String { StatusStyle.of(status).emoji }
+
+    static func symbol(_ status: RunStatus) -> String { StatusStyle.of(status).emoji }
+
+    /// A coverage percentage, or `n/a` when there is nothing to cover (0/0 branches is not "100.0%").
+    static func percent(_ count: CoverageCount) -> String {
+        count.count == 0 ? "n/a" : percent(count.percent)
+    }
+
+    /// Why a test was skipped: a recorded message, or the `Skipped: …` line the parsers keep in its output.
+    static func skipReason(_ test: TestResult) -> String? {
+        guard test.status == .skipped else { return nil }
+        if let message = test.failures.first?.message, !message.isEmpty { return message }
+        let prefix = "Skipped: "
+        return test.output.first { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
+    }
+
+    /// `1 test`, `2 tests`, `1 expected failure`: English plurals by appending `s` (or the given plural).
+    package static func count(_ value: Int, _ singular: String, plural: String? = nil) -> String {
+        "\(value) \(value == 1 ? singular : plural ?? singular + "s")"
+    }
+
+    /// `iPhone SE (3rd generation), iOS 17.5` or `host, Linux x86_64`.
+    static func device(_ device: ResolvedDevice) -> String {
+        let parts = [device.name ?? device.platform, device.runtime, device.operatingSystem, device.architecture]
+        return parts.compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
+    }
+
+    /// A failure as one line: `file:line: message`.
+    static func line(_ failure: TestFailure) -> String {
+        guard let location = failure.location else { return failure.message }
+        return "\(location): \(failure.message)"
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import SmokeCore
+import SmokeKit
+
+/// The `smokerun` front end: picks the command, runs it, maps errors to exit statuses.
+public enum CommandLineTool {
+    /// Every command, in the order `--help` lists them.
+    package static let commands: [any Command.Type] = [
+        RunCommand.self,
+        ScheduleCommand.self,
+        NextCommand.self,
+        InstallCommand.self,
+        ParseCommand.self,
+        CoverageCommand.self,
+        NotifyCommand.self,
+        HistoryCommand.self,
+        DevicesCommand.self,
+        InitCommand.self,
+        BisectCommand.self,
+        MergeCommand.self,
+        AttachmentsCommand.self,
+    ]
+
+    /// Runs one command line with the real world and returns the exit status.
+    public static func main(arguments: [String]) async -> Int32 {
+        await run(arguments: arguments, context: HostContext()).rawValue
+    }
+
+    package static func run(arguments: [String], context: HostContext) async -> ExitCode {
+        guard let name = arguments.first, !["--help", "-h", "help"].contains(name) else {
+            context.standardOutput.write(overview)
+            return arguments.isEmpty ? .invalidInput : .passed
+        }
+        if name == "--version" || name == "version" {
+            context.standardOutput.line("smokerun \(Version.current)")
+            return .passed
+        }
+        guard let command = commands.first(where: { $0.name == name }) else {
+            let suggestion = Suggestion.closest(to: name, in: commands.map { $0.name }).map { " Did you mean '\($0)'?" } ?? ""
+            context.standardError.line("smokerun: unknown command '\(name)'.\(suggestion) Run `smokerun --help` to see the commands.")
+            return .invalidInput
+        }
+        let rest = Array(arguments.dropFirst())
+        if rest.contains("--help") || rest.contains("-h") {
+            context.standardOutput.write(command.help)
+            return .passed
+        }
+        do {
+            return try await command.init(arguments: rest).run(in: context)
+        } catch {
+            context.standardError.line("smokerun \(name): \(FileErrorText.message(for: error))")
+            return ExitCode((error as? any DomainError)?.kind ?? .infrastructure)
+        }
+    }
+
+    package static var overview: String {
+        let width = commands.map { $0.name.count }.max() ?? 0
+        let list = commands.map { "  \($0.name.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.summary)" }
+        return """
+            smokerun — smoke runs for Swift and iOS test suites
+
+            Usage: smokerun <command> [options]   (smokerun <command> --help for details)
+                   smokerun --version
+
+            Commands:
+            \(list.joined(separator: "\n"))
+
+            Exit status: 0 passed, 1 tests failed, 2 invalid input or configuration,
+            3 infrastructure error, 4 coverage below its minimum.
+
+            """
+    }
+}

@@ -1,0 +1,28 @@
+import SmokeCore
+import SmokeKit
+
+/// smokerun's exit statuses (DESIGN §11). Scripts and CI depend on them; never renumber.
+package enum ExitCode: Int32, Sendable {
+    case passed = 0
+    /// Tests failed, crashed or timed out.
+    case testsFailed = 1
+    /// Invalid input or configuration.
+    case invalidInput = 2
+    /// Build failed, tool or device missing.
+    case infrastructure = 3
+    /// Coverage below its minimum.
+    case coverageBelowMinimum = 4
+}
+
+extension ExitCode {
+    /// The exit status for a kind of trouble; `nil` (nothing went wrong) is `.passed`.
+    package init(_ kind: ErrorKind?) {
+        switch kind {
+        case nil: self = .passed
+        case .testsFailed: self = .testsFailed
+        case .invalidInput: self = .invalidInput
+        case .infrastructure: self = .infrastructure
+        case .coverageBelowMinimum: self = .coverageBelowMinimum
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import SmokeCore
+import SmokeKit
+
+/// `smokerun install [PIPELINE]`: prints a crontab line, a systemd service and timer, and a launchd plist.
+package struct InstallCommand: Command {
+    package static let name = "install"
+    package static let summary = "print crontab, systemd and launchd configurations that run a pipeline on its schedule"
+    package static let help = """
+        Usage: smokerun install [PIPELINE]
+
+        Prints, ready to paste, a crontab line, a systemd service + timer pair (Persistent=true)
+        and a launchd plist, each calling `smokerun run` on the pipeline with absolute paths,
+        and with the PATH (the Swift toolchain's folder first) and SMOKERUN_SWIFT of this shell:
+        schedulers start jobs with almost no environment. Nothing is installed. PIPELINE defaults
+        to Pipelines/smoke.json.
+
+        """
+
+    /// Nil: the default pipeline of the project found upward.
+    private let file: String?
+    private let environment: ScheduleEnvironment
+
+    package init(arguments: [String]) throws(UsageError) {
+        try self.init(arguments: arguments, environment: .live)
+    }
+
+    package init(arguments: [String], environment: ScheduleEnvironment) throws(UsageError) {
+        let parsed = try Arguments(arguments)
+        guard parsed.positionals.count <= 1 else { throw UsageError("install takes one pipeline file, not \(parsed.positionals.count)") }
+        file = parsed.positionals.first
+        self.environment = environment
+    }
+
+    package func run(in context: HostContext) async throws -> ExitCode {
+        let url = ProjectLocator.pipeline(file, in: context).url
+        let pipeline = try environment.loadPipeline(url)
+        let cron = try CronExpression(pipeline.schedule)
+        guard TimeZone(identifier: pipeline.timeZone) != nil else {
+            throw UsageError("\(url.path): timeZone '\(pipeline.timeZone)' is not an IANA time zone name (e.g. 'Europe/Berlin')")
+        }
+        let swift = (try? SwiftToolchain.locate(environment: context.environment)).map { $0.standardizedFileURL }
+        let plan = InstallPlan(
+            pipelineName: pipeline.name, cron: cron, timeZone: pipeline.timeZone,
+            executable: ExecutableLocator.resolve(environment.invokedAs, currentDirectory: context.currentDirectory, environment: context.environment),
+            pipelineFile: url.path,
+            workingDirectory: ScheduleEnvironment.projectRoot(of: url).path,
+            outputDirectory: environment.outputDirectory(pipeline, url).path,
+            environment: InstallPlan.jobEnvironment(swift: swift, currentPath: context.environment["PATH"]))
+        if swift == nil {
+            context.standardError.line("install: no `swift` on PATH (or SMOKERUN_SWIFT), so the job's SMOKERUN_SWIFT is not set; run install where `swift --version` works")
+        }
+        context.standardOutput.write(InstallSnippets.all(plan))
+        return .passed
+    }
+}

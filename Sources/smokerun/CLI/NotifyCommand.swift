@@ -1,0 +1,112 @@
+import Foundation
+import SmokeCore
+import SmokeKit
+
+/// `smokerun notify [RUN] [--dry-run] [--flush] [--output DIR] [--pipeline FILE]`: sends (or prints)
+/// a run's notification, or retries the outbox.
+package struct NotifyCommand: Command {
+    package static let name = "notify"
+    package static let summary = "send (or print) a run's webhook notification, or flush the outbox"
+    package static let help = """
+        Usage: smokerun notify [RUN] [--dry-run] [--flush] [--output DIR] [--pipeline FILE]
+
+        Sends the notification for RUN (a run id under OUTPUT/runs/, a run directory, or a report.json;
+        default: OUTPUT/latest) to the webhook whose URL is in the environment variable the pipeline
+        names (notify.webhookURLEnvironment, default SMOKERUN_WEBHOOK_URL). The URL is never printed.
+        A message sent this way ignores notify.on and the reminder interval, and is not remembered as
+        announced. What cannot be delivered is kept in OUTPUT/outbox/.
+
+        Options:
+          --dry-run        print the message body instead of sending it (no URL needed)
+          --flush          retry the notifications waiting in OUTPUT/outbox/ and exit
+          --output DIR     the output folder (default: the pipeline's, else .smokerun)
+          --pipeline FILE  the pipeline whose notify settings apply
+
+        Exit status: 0 sent (or printed), 2 no such run or bad settings, 3 not delivered.
+
+        """
+
+    /// The notify settings and output folder for an optional `--pipeline` path.
+    package typealias SettingsResolver = @Sendable (_ pipelinePath: String?, _ context: HostContext) throws -> NotifyPipelineReader.Result
+
+    /// Reads `notify` and `output` from the pipeline file; defaults without one.
+    package static let defaultSettingsResolver: SettingsResolver = { path, context in
+        guard let path else { return NotifyPipelineReader.Result(output: OutputLayout.defaultOutput, notify: NotifySettings()) }
+        return try NotifyPipelineReader.read(context.url(for: path))
+    }
+
+    var run: String?
+    var dryRun: Bool
+    var flush: Bool
+    var output: String?
+    var pipeline: String?
+    var resolveSettings: SettingsResolver
+    var notifier: Notifier
+
+    package init(arguments: [String]) throws(UsageError) {
+        try self.init(arguments: arguments, resolveSettings: Self.defaultSettingsResolver, notifier: Notifier())
+    }
+
+    package init(arguments: [String], resolveSettings: @escaping SettingsResolver, notifier: Notifier) throws(UsageError) {
+        let parsed = try Arguments(arguments, options: ["output", "pipeline"], flags: ["dry-run", "flush"])
+        guard parsed.positionals.count <= 1 else {
+            throw UsageError("takes at most one RUN, got \(parsed.positionals.count): \(parsed.positionals.joined(separator: " "))")
+        }
+        run = parsed.positionals.first
+        dryRun = parsed.flag("dry-run")
+        flush = parsed.flag("flush")
+        if flush && (dryRun || run != nil) { throw UsageError("--flush sends the outbox; it takes no RUN and no --dry-run") }
+        output = parsed.value("output")
+        pipeline = parsed.value("pipeline")
+        self.resolveSettings = resolveSettings
+        self.notifier = notifier
+    }
+
+    package func run(in context: HostContext) async throws -> ExitCode {
+        let resolved = try resolveSettings(pipeline, context)
+        let outputDirectory = context.url(for: output ?? resolved.output)
+        if flush { return await flushOutbox(outputDirectory, resolved.notify, context) }
+
+        let report = try loadReport(outputDirectory, context)
+        let history = NotificationPolicy.earlierRuns(of: report, in: HistoryStore.contentsOrEmpty(outputDirectory: outputDirectory).entries)
+        let state = NotifyStateStore(outputDirectory: outputDirectory).load()
+        let plan = NotificationPolicy.plan(report: report, history: history, state: state)
+        if dryRun {
+            let links = ArtifactLinks(report: report, settings: resolved.notify, environment: context.environment)
+            let body = NotificationBody.render(report: report, plan: plan, format: resolved.notify.format, links: links)
+            context.standardOutput.line(String(decoding: body, as: UTF8.self))
+            let decision = NotificationPolicy.decide(
+                report: report, history: history, state: state, settings: resolved.notify, now: Date()
+            )
+            if case .suppress(_, let reason) = decision {
+                context.standardError.line("notify: after a run this would not be sent: \(reason)")
+            }
+            return .passed
+        }
+        let record = await notifier.send(
+            report: report, plan: plan, settings: resolved.notify, outputDirectory: outputDirectory,
+            environment: context.environment
+        )
+        context.standardError.line(Notifier.describe(record))
+        switch record.outcome {
+        case .delivered: return .passed
+        case .suppressed: return .invalidInput
+        default: return .infrastructure
+        }
+    }
+
+    private func flushOutbox(_ outputDirectory: URL, _ settings: NotifySettings, _ context: HostContext) async -> ExitCode {
+        let records = await notifier.flushOutbox(outputDirectory: outputDirectory, environment: context.environment, settings: settings)
+        if records.isEmpty { context.standardError.line("notify: the outbox is empty") }
+        for record in records { context.standardError.line(Notifier.describe(record)) }
+        let waiting = Outbox(outputDirectory: outputDirectory).items()
+        if !waiting.items.isEmpty { context.standardError.line("notify: \(waiting.items.count) notification(s) still in the outbox") }
+        return records.allSatisfy { $0.outcome == .delivered } && waiting.items.isEmpty ? .passed : .infrastructure
+    }
+
+    /// RUN as `RunDirectoryLocator` finds it (a run directory, its report.json, a run id, or the latest run).
+    private func loadReport(_ outputDirectory: URL, _ context: HostContext) throws -> RunReport {
+        let directory = try RunDirectoryLocator.resolve(run, outputDirectory: outputDirectory, resolvePath: context.url(for:))
+        return try RunStore.loadReport(at: directory)
+    }
+}

@@ -1,0 +1,195 @@
+import Foundation
+import SmokeCore
+import SmokeKit
+
+/// `smokerun parse`: reports from test output someone already has.
+package struct ParseCommand: Command {
+    package static let name = "parse"
+    package static let summary = "turn saved test output (logs, event streams, .xcresult bundles) into smokerun's reports"
+    package static let help = """
+        Usage: smokerun parse INPUT… [--output DIR] [--name NAME] [--format LIST] [--attachments-from DIR] [--summary-only] [--strict]
+               smokerun parse BUNDLE.xcresult [--cross-check] [--output DIR] [--name NAME] [--format LIST]
+
+        Reads saved `swift test` / xcodebuild console logs and Swift Testing event streams
+        (--experimental-event-stream-output), streaming, or one Xcode result bundle, and writes a
+        run directory with the same reports `smokerun run` writes.
+
+        An Xcode 16+ bundle is read from its own database.sqlite3, on any platform, without Xcode
+        (attachment payloads need the `zstd` program); an older bundle needs Xcode's xcresulttool.
+
+          --output DIR      output folder (default: .smokerun)
+          --name NAME       pipeline name recorded in the reports (default: parsed)
+          --format LIST     comma-separated: json,junit,markdown,html (default: all)
+          --attachments-from DIR
+                            an event stream's attachments named by path are copied only from
+                            inside DIR (default: the folder of each input); a path outside it,
+                            or a symlink that leads out of it, is listed as an error instead
+          --summary-only    print the totals, write nothing
+          --strict          exit 3 when smokerun's counts disagree with the frameworks' own totals
+                            (`Executed N tests, with M failures`, `Test run with N tests`)
+          --cross-check     (macOS, .xcresult) read the bundle with xcresulttool too and report any
+                            difference in tests, statuses, retries, durations or failure messages
+
+        Exit status: 0 all passed, 1 tests failed, 2 unreadable or unrecognisable input,
+        3 --cross-check found the two readings different, or --strict and the counts disagree.
+
+        """
+
+    var inputs: [String]
+    var output: String
+    var name: String
+    var formats: [ReportFormat]
+    var summaryOnly: Bool
+    var crossCheck: Bool
+    /// Where attachments named by path may be copied from; nil: each input's own folder.
+    var attachmentsFrom: String?
+    var strict: Bool
+    /// Makes the xcresulttool reader where Xcode is present, nil elsewhere (Linux); tests pass a fake.
+    package var makeXCResultToolReader: @Sendable (HostContext) -> (any ResultBundleReading)? = { context in
+        XCResultToolReader.ifInstalled(runner: context.runner, environment: context.environment)
+    }
+
+    package init(arguments: [String]) throws(UsageError) {
+        let parsed = try Arguments(arguments, options: ["output", "name", "format", "attachments-from"], flags: ["summary-only", "cross-check", "strict"])
+        inputs = parsed.positionals
+        guard !inputs.isEmpty else { throw UsageError("parse needs at least one input file (a log, an event stream or an .xcresult bundle)") }
+        output = parsed.value("output") ?? OutputLayout.defaultOutput
+        name = parsed.value("name") ?? "parsed"
+        summaryOnly = parsed.flag("summary-only")
+        crossCheck = parsed.flag("cross-check")
+        attachmentsFrom = parsed.value("attachments-from")
+        if attachmentsFrom?.isEmpty == true { throw UsageError("--attachments-from needs a folder") }
+        strict = parsed.flag("strict")
+        formats = ReportFormat.allCases
+        if let list = parsed.value("format") {
+            let allowed = ReportFormat.allCases.map(\.rawValue).joined(separator: ",")
+            guard !list.isEmpty else { throw UsageError("--format is empty; give one or more of \(allowed), or leave it out for all") }
+            formats = try list.split(separator: ",", omittingEmptySubsequences: false).map { (item) throws(UsageError) -> ReportFormat in
+                guard let format = ReportFormat(rawValue: String(item)) else {
+                    throw UsageError("--format: '\(item)' is not one of \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                return format
+            }
+        }
+        let bundles = inputs.filter(Self.isBundle)
+        if !bundles.isEmpty, inputs.count > 1 {
+            throw UsageError("parse reads one .xcresult bundle at a time, without other inputs; got \(inputs.joined(separator: " "))")
+        }
+        if crossCheck, bundles.isEmpty { throw UsageError("--cross-check applies to an .xcresult bundle only") }
+    }
+
+    static func isBundle(_ path: String) -> Bool {
+        URL(fileURLWithPath: path).pathExtension.lowercased() == "xcresult"
+    }
+
+    package func run(in context: HostContext) async throws -> ExitCode {
+        let files = inputs.map(context.url(for:))
+        // A folder is read as a result bundle (the selector says so when it is not one), never as a log.
+        if let bundle = files.first, Self.isBundle(bundle.path) || (files.count == 1 && PathKind.of(bundle) == .folder) {
+            return try runBundle(bundle, in: context)
+        }
+        let parsedAt = Date()
+        // A summary needs statuses only: memory stays flat however much the tests printed.
+        let parsed = try LogParser(retention: summaryOnly ? .statusesOnly : .full).parse(files: files)
+        for problem in parsed.problems { context.standardError.line("warning: \(problem)") }
+        let mb = Double(parsed.byteCount) / 1_000_000
+        let seconds = max(Date().timeIntervalSince(parsedAt), 0.000_001)
+        context.standardError.line(String(format: "parsed %d lines (%.1f MB in %.2f s, %.0f MB/s), %d not understood",
+                                          parsed.lineCount, mb, seconds, mb / seconds, parsed.unrecognizedLineCount))
+        // A summary counts the compact table: no `TestResult` per test, so a million tests stay in tens of megabytes.
+        if summaryOnly {
+            let totals = parsed.tests.totals
+            printTotals(totals, in: context)
+            return totals.failing > 0 ? .testsFailed : .passed
+        }
+        let tests = parsed.results  // in run order, `order` 1-based
+        // The run's times are the log's own (suite stamps, totals, event-stream instants); when it was parsed is said apart.
+        let times = parsed.times.resolved(parsedAt: parsedAt)
+        var report = makeReport(
+            tests: tests, device: parsed.device, toolchain: nil, notes: parsed.problems, startedAt: times.startedAt, finishedAt: times.finishedAt)
+        report.durationSeconds = times.durationSeconds
+        report.parsedAt = parsedAt
+        report.inputs = parsed.inputs
+        // A summary keeps no failure messages or earlier attempts, which XCTest's totals count: compare only full reads.
+        // Against the results already made: `parsed.reconciliation` would make a second `TestResult` per test.
+        if !summaryOnly { report.reconciliation = Reconciliation.compare(parsed.frameworkCounts, with: tests) }
+        for warning in report.listDisagreements() { context.standardError.line(warning) }
+        let folders = attachmentsFrom.map { [context.url(for: $0)] } ?? files.map { $0.deletingLastPathComponent() }
+        let exitCode = try write(report, attachments: parsed.attachments, allowedFolders: folders, consoleLog: files.count == 1 ? files[0] : nil, in: context)
+        return strict && report.reconciliation?.agrees == false ? .infrastructure : exitCode
+    }
+
+    private func runBundle(_ bundle: URL, in context: HostContext) throws -> ExitCode {
+        let parsedAt = Date()
+        let selector = ResultBundleSelector(
+            direct: XCResultDatabaseReader(payloads: XCResultDatabasePayloads(runner: context.runner)),
+            xcresulttool: makeXCResultToolReader(context))
+        let scratch = FileManager.default.temporaryDirectory
+            .appendingPathComponent("smokerun-xcresult-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+
+        let contents: ResultBundleContents
+        var differences: [String] = []
+        if crossCheck {
+            (contents, differences) = try selector.crossCheck(bundle: bundle, scratchDirectory: scratch)
+        } else {
+            contents = try selector.reader(for: bundle).read(bundle: bundle, scratchDirectory: scratch)
+        }
+        for note in contents.notes { context.standardError.line("note: \(note)") }
+        // The run's times are the recorded run's; when it was parsed is said apart.
+        let startedAt = contents.startedAt ?? parsedAt
+        var report = makeReport(
+            tests: contents.tests, device: contents.device, toolchain: contents.xcodeVersion.map { ToolchainInfo(version: $0) },
+            notes: contents.notes, startedAt: startedAt, finishedAt: max(contents.finishedAt ?? startedAt, startedAt))
+        report.parsedAt = parsedAt
+        // Xcode's own counts of the bundle against smokerun's reading of it.
+        report.reconciliation = Reconciliation.compare(contents.summaryCounts, with: contents.tests)
+        for warning in report.listDisagreements() { context.standardError.line(warning) }
+        // A bundle's attachments are its own payloads or files exported into the scratch folder.
+        let exitCode = try write(
+            report, attachments: contents.attachments, allowedFolders: [bundle, scratch], consoleLog: nil,
+            failureTimes: contents.failureTimes, in: context)
+        // The report is written either way; disagreeing readers then fail the command.
+        if !differences.isEmpty { throw ResultBundleError.readingsDiffer(path: bundle.path, differences: differences) }
+        return strict && report.reconciliation?.agrees == false ? .infrastructure : exitCode
+    }
+
+    private func makeReport(
+        tests: [TestResult], device: ResolvedDevice?, toolchain: ToolchainInfo?, notes: [String], startedAt: Date, finishedAt: Date
+    ) -> RunReport {
+        var report = RunReport(
+            pipeline: name, runID: RunID.make(date: startedAt, suffix: RunID.randomSuffix()), status: .passed,
+            startedAt: startedAt, finishedAt: finishedAt, seed: nil,
+            ordering: OrderingRecord(mode: .declared, isolation: .suite, seed: nil), environment: [:],
+            device: device ?? ResolvedDevice(platform: "unknown"), toolchain: toolchain, tests: tests,
+            errors: notes.map { InfrastructureError(message: $0) })
+        // A bundle's notes (an unavailable attachment) are listed, but the tests' results are known: they decide.
+        report.status = RunReport.status(of: tests, errors: [])
+        return report
+    }
+
+    private func printTotals(_ t: Totals, in context: HostContext) {
+        context.standardOutput.line("\(ReportText.count(t.tests, "test")): \(t.passed) passed, \(t.failed) failed, \(t.crashed) crashed, \(t.timedOut) timed out, \(t.skipped) skipped, \(ReportText.count(t.expectedFailures, "expected failure"))")
+    }
+
+    /// Prints the totals and, unless `--summary-only`, stores attachments and writes the run directory.
+    private func write(
+        _ report: RunReport, attachments: [RawAttachment], allowedFolders: [URL], consoleLog: URL?,
+        failureTimes: [String: Date] = [:], in context: HostContext
+    ) throws -> ExitCode {
+        var report = report
+        printTotals(report.totals, in: context)
+        guard !summaryOnly else { return report.status == .passed ? .passed : .testsFailed }
+
+        let store = RunStore(outputDirectory: context.url(for: output))
+        let runDirectory = try store.createRunDirectory(runID: report.runID)
+        let sources = AttachmentSourcePolicy(allowedFolders: allowedFolders).filter(attachments)
+        for refused in sources.refused { context.standardError.line("warning: \(refused.message)") }
+        report.errors += sources.refused
+        report.errors += AttachmentStore().attach(sources.allowed, to: &report.tests, in: runDirectory, failureTimes: failureTimes)
+        report = try store.finish(report, in: runDirectory, formats: formats, consoleLog: consoleLog, environment: context.environment)
+        context.standardOutput.line("report: \(runDirectory.path)")
+        return report.status == .passed ? .passed : .testsFailed
+    }
+}

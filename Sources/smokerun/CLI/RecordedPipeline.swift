@@ -1,0 +1,69 @@
+import Foundation
+import SmokeCore
+import SmokeKit
+
+/// The pipeline a command about finished runs (`bisect`, `merge`) works with: `--pipeline` when
+/// given, else the file the run recorded in report.json (`pipelineFile`, relative to the project
+/// root), else the project's default pipeline. A file whose hash differs from the recorded
+/// `pipelineHash` is used, with a warning naming the file and both hashes (the old content is
+/// not stored, so the keys that changed cannot be named).
+package enum RecordedPipeline {
+    /// The output folder run ids are looked up in before any run is read: `--output`, else the
+    /// given or default pipeline's `output` (when that file exists), else `.smokerun` at the project root.
+    package static func lookupOutput(output: String?, pipelinePath: String?, context: HostContext) throws -> URL {
+        if let output { return context.url(for: output) }
+        let (url, displayPath) = ProjectLocator.pipeline(pipelinePath, in: context)
+        if pipelinePath != nil || PathKind.of(url) == .file {
+            let pipeline = try PipelineLoader().load(url, displayPath: displayPath)
+            return pipeline.resolve(pipeline.output, currentDirectory: context.currentDirectory)
+        }
+        let root = ProjectLocator.root(from: context.currentDirectory) ?? context.currentDirectory
+        return root.appendingPathComponent(OutputLayout.defaultOutput).standardizedFileURL
+    }
+
+    /// Where the pipeline file of `report` is: `given` (a person's path), else the recorded path
+    /// under the first candidate root that holds it — the project found upward from the current
+    /// folder, then the folder holding the run's output folder — else the default pipeline.
+    package static func file(
+        for report: RunReport, runDirectory: URL, given: String?, context: HostContext
+    ) throws(RecordedPipelineError) -> (url: URL, displayPath: String) {
+        guard given == nil, let recorded = report.pipelineFile else { return ProjectLocator.pipeline(given, in: context) }
+        if recorded.hasPrefix("/") { return (URL(fileURLWithPath: recorded).standardizedFileURL, recorded) }
+        // <root>/<output>/runs/<id>: the output folder is two levels up, the usual root one more.
+        let besideOutput = runDirectory.resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let roots = [ProjectLocator.root(from: context.currentDirectory), besideOutput, context.currentDirectory].compactMap { $0 }
+        let candidates = roots.map { $0.appendingPathComponent(recorded).standardizedFileURL }
+        guard let found = candidates.first(where: { PathKind.of($0) == .file }) else {
+            throw RecordedPipelineError(recorded: recorded, runID: report.runID, tried: candidates.map(\.path))
+        }
+        let atRoot = found.path == context.url(for: recorded).path
+        return (found, atRoot ? recorded : found.path)
+    }
+
+    /// A warning when the file's content is not what `report` ran with; nil when it is, or when
+    /// the report recorded no hash (a run from before pipelines were recorded, or `parse`).
+    package static func changeWarning(
+        _ report: RunReport, file: URL, displayPath: String, readFile: (URL) throws -> Data = { try Data(contentsOf: $0) }
+    ) -> String? {
+        guard let recorded = report.pipelineHash else { return nil }
+        guard let data = try? readFile(file) else { return nil }
+        let current = SHA256.hex(data)
+        guard current != recorded else { return nil }
+        return "warning: \(displayPath) changed since run \(report.runID) (sha256 \(recorded.prefix(12))… then, "
+            + "\(current.prefix(12))… now); the run's own content was not kept, so this uses the file as it is now"
+    }
+}
+
+/// The pipeline file a run recorded is nowhere to be found.
+package struct RecordedPipelineError: Error, Equatable, LocalizedError, DomainError {
+    package var recorded: String
+    package var runID: String
+    package var tried: [String]
+
+    package var kind: ErrorKind { .invalidInput }
+
+    package var errorDescription: String? {
+        "run \(runID) ran pipeline \(recorded), which is not there now (looked for \(tried.joined(separator: ", "))); "
+            + "run from the project's folder or pass the pipeline with --pipeline FILE"
+    }
+}

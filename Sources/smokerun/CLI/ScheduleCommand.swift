@@ -1,0 +1,66 @@
+import Foundation
+import SmokeCore
+import SmokeKit
+
+/// `smokerun schedule [PIPELINE…]`: the long-running scheduler service.
+package struct ScheduleCommand: Command {
+    package static let name = "schedule"
+    package static let summary = "run pipelines on their cron schedules until stopped"
+    package static let help = """
+        Usage: smokerun schedule [PIPELINE…]
+
+        Runs each pipeline on its cron schedule (in its timeZone) until SIGINT or SIGTERM, logging
+        one line per event to standard error. PIPELINE defaults to every Pipelines/*.json.
+
+        - Never two runs of one pipeline at once, also across processes (<output>/locks/<name>.lock).
+        - A run still going when its next time comes makes that time be skipped.
+        - After downtime, one catch-up run when a time was missed since history.jsonl's last run.
+        - SIGINT/SIGTERM: the running run is stopped and written as interrupted; exit 0.
+          A second signal stops without waiting. SIGHUP reloads the pipeline files.
+
+        """
+
+    private let files: [String]
+    private let environment: ScheduleEnvironment
+
+    package init(arguments: [String]) throws(UsageError) {
+        try self.init(arguments: arguments, environment: .live)
+    }
+
+    package init(arguments: [String], environment: ScheduleEnvironment) throws(UsageError) {
+        files = try Arguments(arguments).positionals
+        self.environment = environment
+    }
+
+    package func run(in context: HostContext) async throws -> ExitCode {
+        let pipelineFiles = PipelineFiles(paths: files, currentDirectory: context.currentDirectory)
+        _ = try pipelineFiles.urls()  // a default folder with no pipelines is a usage error, not an idle service
+        // A pipeline that is missing or invalid at start is a mistake to fix now, not a service that idles (exit 2).
+        let environment = self.environment
+        let loadChecked: @Sendable (URL) throws -> Pipeline = { url in
+            let pipeline = try environment.loadPipeline(url)
+            try environment.checkPipeline(pipeline, url)
+            return pipeline
+        }
+        let initial = pipelineFiles.load(with: loadChecked)
+        if !initial.failures.isEmpty {
+            throw UsageError("schedule cannot start: " + initial.failures.map(\.message).joined(separator: "; "))
+        }
+        let standardError = context.standardError
+        let outputDirectory: @Sendable (Pipeline) -> URL = { pipeline in
+            let file = pipeline.sourcePath.map { URL(fileURLWithPath: $0) } ?? context.currentDirectory.appendingPathComponent("Pipelines/\(pipeline.name).json")
+            return environment.outputDirectory(pipeline, file)
+        }
+        let scheduler = Scheduler(
+            loadPipelines: { pipelineFiles.load(with: loadChecked) },
+            runPipeline: environment.runPipeline,
+            lastRun: { pipeline in
+                HistoryLookup.lastRunStart(pipeline: pipeline.name, historyFile: OutputLayout(root: outputDirectory(pipeline)).history)
+            },
+            lockFile: { pipeline in RunLock.fileURL(outputDirectory: outputDirectory(pipeline), pipelineName: pipeline.name) },
+            clock: environment.clock,
+            log: { event, date in standardError.line(event.logLine(at: date)) })
+        await scheduler.run(control: environment.controlRequests())
+        return .passed
+    }
+}
