@@ -11,7 +11,7 @@ package struct HistoryEntry: Codable, Sendable, Equatable {
     package var seed: UInt64?
     package var totals: Totals
     package var coverage: CoverageSummary?
-    /// Each test's final status, by `TestResult.key`: the id, or "id [device]" on a run pinning several
+    /// Each test's final status, by `TestResult.deviceKey`: the id, or "id [device]" on a run pinning several
     /// devices, so two devices' runs of one test do not overwrite each other (older lines hold ids only).
     package var outcomes: [String: TestStatus]
     /// Keys of tests that passed only on a retry.
@@ -32,9 +32,9 @@ package struct HistoryEntry: Codable, Sendable, Equatable {
         seed = report.seed
         totals = report.totals
         coverage = report.coverage
-        outcomes = perTest ? Dictionary(report.tests.map { ($0.key, $0.status) }, uniquingKeysWith: { _, last in last }) : [:]
-        flaky = perTest ? report.tests.filter(\.flaky).map(\.key) : []
-        durations = perTest ? Dictionary(report.tests.map { ($0.key, $0.durationSeconds) }, uniquingKeysWith: { _, last in last }) : [:]
+        outcomes = perTest ? Dictionary(report.tests.map { ($0.deviceKey, $0.status) }, uniquingKeysWith: { _, last in last }) : [:]
+        flaky = perTest ? report.tests.filter(\.flaky).map(\.deviceKey) : []
+        durations = perTest ? Dictionary(report.tests.map { ($0.deviceKey, $0.durationSeconds) }, uniquingKeysWith: { _, last in last }) : [:]
         self.path = path
     }
 

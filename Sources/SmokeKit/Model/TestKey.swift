@@ -17,5 +17,5 @@ package enum TestKey {
 
 extension TestResult {
     /// The test's id and, on a multi-device run, its device (`TestKey`).
-    package var key: String { TestKey.key(id: id, device: device) }
+    package var deviceKey: String { TestKey.key(id: id, device: device) }
 }

@@ -94,7 +94,7 @@ package struct JSONNotification: Encodable, Sendable, Equatable {
         totals = report.totals
         let failing = report.failingTests
         failures = failing.prefix(Self.listedFailures).map { test in
-            let age = plan.ages[test.key] ?? .new
+            let age = plan.ages[test.deviceKey] ?? .new
             var since: String?
             var runs = 1
             if case .stillFailing(let first, let count) = age { (since, runs) = (first, count) }
@@ -107,7 +107,7 @@ package struct JSONNotification: Encodable, Sendable, Equatable {
             )
         }
         moreFailures = max(failing.count - Self.listedFailures, 0)
-        flaky = report.tests.filter(\.flaky).map(\.key)
+        flaky = report.tests.filter(\.flaky).map(\.deviceKey)
         if plan.kind == .recovery {
             recovered = plan.recovered
             failingSince = plan.failingSince

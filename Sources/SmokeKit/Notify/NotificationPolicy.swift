@@ -89,7 +89,7 @@ package enum NotificationPolicy {
         }
     }
 
-    /// Each failing test's age, by `TestResult.key` (id, and device on a multi-device run): new, or
+    /// Each failing test's age, by `TestResult.deviceKey` (id, and device on a multi-device run): new, or
     /// failing in every earlier run (that ran tests) since run X.
     package static func failureAges(of report: RunReport, history: [HistoryEntry]) -> [String: FailureAge] {
         let earlier = history.filter {
@@ -113,7 +113,7 @@ package enum NotificationPolicy {
 
     /// The failing tests' keys: one test failing on two devices is two problems, each with its own streak.
     private static func failingIDs(_ report: RunReport) -> [String] {
-        Array(Set(report.failingTests.map(\.key))).sorted()
+        Array(Set(report.failingTests.map(\.deviceKey))).sorted()
     }
 
     /// Whether the run shows exactly the problem that is open: same failing tests, or same errors.

@@ -89,7 +89,7 @@ package enum SlackMessage {
             let shot = SlackFailureScreenshot(test: test, links: links)
             let cost = shot.image == nil ? 1 : 2
             guard blocks.count - 1 + cost <= room.blocks else { break }
-            blocks.append(.section(failureText(test, age: plan.ages[test.key], links: links) + shot.note))
+            blocks.append(.section(failureText(test, age: plan.ages[test.deviceKey], links: links) + shot.note))
             if let image = shot.image { blocks.append(image) }
             listed += 1
         }
@@ -160,7 +160,7 @@ package enum SlackMessage {
 
     /// Flaky tests (passed only on a retry) apart from hard failures.
     private static func flakyBlock(_ report: RunReport) -> SlackBlock? {
-        let flaky = report.tests.filter(\.flaky).map(\.key)
+        let flaky = report.tests.filter(\.flaky).map(\.deviceKey)
         guard !flaky.isEmpty else { return nil }
         return .section(truncateMarkup("*Flaky* (passed on a retry): " + nameList(flaky)))
     }

@@ -34,11 +34,11 @@ package enum RunMerger {
             let ordered = part.report.tests.enumerated().sorted { ($0.element.order, $0.offset) < ($1.element.order, $1.offset) }
             for (_, test) in ordered {
                 // Keyed by id and device: a multi-device shard runs each test once per device.
-                if let other = seen[test.key] {
-                    errors.append(InfrastructureError(message: "\(test.key) ran in both \(other) and \(part.source); it is counted once (from \(other))"))
+                if let other = seen[test.deviceKey] {
+                    errors.append(InfrastructureError(message: "\(test.deviceKey) ran in both \(other) and \(part.source); it is counted once (from \(other))"))
                     continue
                 }
-                seen[test.key] = part.source
+                seen[test.deviceKey] = part.source
                 tests.append(test)
             }
             let label = part.report.shard.map { "shard \($0.description)" } ?? part.source

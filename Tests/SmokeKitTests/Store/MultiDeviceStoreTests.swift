@@ -58,7 +58,7 @@ import Testing
         var second = Self.report(Array(Self.tests.suffix(2)))
         second.shard = ShardRecord(index: 2, count: 2)
         let merged = try RunMerger.merge([RunMerger.Part(report: first, source: "s1"), RunMerger.Part(report: second, source: "s2")], runID: "m")
-        #expect(merged.tests.map(\.key) == Self.tests.map(\.key))
+        #expect(merged.tests.map(\.deviceKey) == Self.tests.map(\.deviceKey))
         #expect(merged.errors.isEmpty, "\(merged.errors.map(\.message))")
         #expect(merged.totals.tests == 4 && merged.totals.failed == 1)
 
