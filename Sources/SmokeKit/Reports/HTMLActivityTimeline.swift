@@ -17,9 +17,11 @@ enum HTMLActivityTimeline {
             let offset = both(step.startedAt, start).map { ReportText.duration(max($0.timeIntervalSince($1), 0)) }
             html += "<span class=\"meta\" style=\"display:inline-block;min-width:64px;color:#667085;font-weight:400\">\(offset.map { "+" + XMLText.escape($0) } ?? "")</span>"
             html += (step.failed ? "✘ " : "") + XMLText.escape(step.title)
+            // A chip per attachment: a link when it was stored, its name alone when not (payload missing).
+            let chip = "style=\"background:#eef4ff;border-radius:4px;padding:0 4px;font-weight:400;font-size:12px\""
             let links = step.attachments.prefix(5).map { name in
-                record(named: name, in: test).map { "<a href=\"\(HTMLAttachment.href($0.path))\">📎 \(XMLText.escape($0.name))</a>" }
-                    ?? "📎 \(XMLText.escape(name))"
+                record(named: name, in: test).map { "<a class=\"chip\" \(chip) href=\"\(HTMLAttachment.href($0.path))\">\(XMLText.escape($0.name))</a>" }
+                    ?? "<span class=\"chip\" \(chip)>\(XMLText.escape(name))</span>"
             }
             if !links.isEmpty { html += " <span class=\"step-attachments\">" + links.joined(separator: " ") + "</span>" }
             html += "</li>"
