@@ -60,7 +60,8 @@ package enum SlackMessage {
         let run = links.best.map { SlackText.link($0, report.runID) } ?? "`\(SlackText.escape(report.runID))`"
         var fields = [
             "*Run*\n\(run)",
-            "*Device*\n\(SlackText.escape(NotificationWording.device(report.device), limit: 1900))",
+            NotificationWording.devices(report).map { "*Devices*\n\(SlackText.escape($0.joined(separator: ", "), limit: 1900))" }
+                ?? "*Device*\n\(SlackText.escape(NotificationWording.device(report.device), limit: 1900))",
             "*Duration*\n\(NotificationWording.duration(report.durationSeconds))",
         ]
         if let seed = report.seed {

@@ -72,6 +72,7 @@ import Testing
         let body = try #require(String(data: SlackMessage.body(report: report, plan: plan, links: ArtifactLinks()), encoding: .utf8))
         #expect(body.contains("testLogin`* on _\(large)_ · *NEW*"), "\(body)")
         #expect(!body.contains("on _\(small)_"))
+        #expect(body.contains("*Devices*\\n\(small), \(large)"), "the header names both devices, not only the first")
     }
 
     @Test func theJSONBodyCarriesTheDeviceOnlyWhenTheRunHasSeveral() throws {

@@ -41,3 +41,16 @@ import Testing
         #expect(overall.position == 3 && overall.total == 9)
     }
 }
+
+/// The terminal summary and GitHub annotations name a failure's device on a multi-device run.
+@Suite struct DeviceFailureLinesTests {
+    @Test func failureLinesAndAnnotationsCarryTheDevice() {
+        var test = NotifyFixtures.failing("AppTests.LoginTests/testLogin")
+        test.device = "iPhone 15"
+        let report = NotifyFixtures.report(0, tests: [test])
+        let lines = RunSummary.failureLines(report, style: .plain)
+        #expect(lines.first?.contains("AppTests.LoginTests/testLogin [iPhone 15] failed") == true, "\(lines)")
+        let annotations = GitHubAnnotations.lines(for: report, relativeTo: nil)
+        #expect(annotations.first?.contains("title=AppTests.LoginTests/testLogin [iPhone 15] failed") == true, "\(annotations)")
+    }
+}
