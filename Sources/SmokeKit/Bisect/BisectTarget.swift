@@ -28,7 +28,7 @@ package struct BisectTarget: Sendable, Equatable {
         // A parallel run: only the tests that ran earlier in the same worker could have touched it, in
         // that worker's sequence (another worker's processes ran beside it, not before it).
         let earlier = match.worker.map { worker in
-            ordered.filter { $0.worker == worker && ($0.position ?? 0) < (match.position ?? 0) }
+            ordered.filter { $0.worker == worker && $0.device == match.device && ($0.position ?? 0) < (match.position ?? 0) }
                 .sorted { ($0.position ?? 0) < ($1.position ?? 0) } + [match]
         } ?? Array(ordered[...position]).filter { $0.device == match.device }
         return BisectTarget(executed: earlier.map { TestCase(id: $0.id, framework: $0.framework) }, device: match.device)
