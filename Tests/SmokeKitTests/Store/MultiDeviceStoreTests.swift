@@ -77,6 +77,17 @@ import Testing
         #expect(message.contains(Self.large) && message.contains("--seed"))
     }
 
+    @Test func aParallelMultiDeviceRunBisectsAfterTheSameWorkersTestsOnTheSameDevice() throws {
+        let tests = Self.tests.map { test in
+            var test = test
+            test.worker = 1
+            test.position = test.order <= 2 ? test.order : test.order - 2
+            return test
+        }
+        let target = try BisectTarget.find("M.S/b", in: Self.report(tests.filter { $0.device == Self.large || $0.id == "M.S/a" }), runName: "r")
+        #expect(target.device == Self.large && target.candidates == ["M.S/a"])
+    }
+
     @Test func aSingleDeviceRunIsBisectedAsBefore() throws {
         let tests = Self.tests.prefix(2).map { test in
             var test = test
