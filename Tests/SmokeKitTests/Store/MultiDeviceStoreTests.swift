@@ -38,6 +38,16 @@ import Testing
         #expect(try JSONCoding.decoder().decode(HistoryEntry.self, from: line) == entry)
     }
 
+    @Test func historyFlakeRatesArePerDeviceSoAFailureOnOneDeviceIsNotHidden() {
+        let failingOnLarge = HistoryEntry(report: Self.report(Self.tests), path: "runs/r1")
+        var passing = Self.tests
+        passing[2].status = .passed
+        let allPass = HistoryEntry(report: Self.report(passing), path: "runs/r2")
+        let table = HistoryTable.flakeRates([failingOnLarge, allPass])
+        #expect(table.contains("M.S/a [\(Self.large)]"), "\(table)")
+        #expect(!table.contains("M.S/a [\(Self.small)]") && !table.contains("M.S/b"), "\(table)")
+    }
+
     @Test func anOldHistoryLineKeyedByIdStillReads() throws {
         let old = #"{"runID":"r1","pipeline":"smoke","status":"failed","startedAt":"2026-11-22T04:00:00Z","finishedAt":"2026-11-22T04:01:00Z","durationSeconds":60,"outcomes":{"M.S/a":"failed"},"durations":{"M.S/a":1.5}}"#
         let entry = try JSONCoding.decoder().decode(HistoryEntry.self, from: Data(old.utf8))
