@@ -6,6 +6,8 @@ import Foundation
 enum XCResultDatabaseActivityReader {
     /// XCTest records each assertion failure as a step of this type, inside the step that failed.
     static let failureType = "com.apple.dt.xctest.activity-type.testAssertionFailure"
+    /// Deeper sub-steps are left out.
+    static let maxDepth = 64
 
     /// Test id → the timeline of its last run (by row) that holds a failure, else of its last run with steps;
     /// only for the ids in `failing`.
@@ -27,23 +29,23 @@ enum XCResultDatabaseActivityReader {
             attachments[activity, default: []].append(row.text("name") ?? row.text("filenameOverride") ?? "attachment")
         }
 
-        var visited: Set<Int> = []
-        func node(_ row: XCResultDatabaseRow) -> ActivityTimeline.Node {
+        func node(_ row: XCResultDatabaseRow, depth: Int = 0) -> ActivityTimeline.Node {
             let id = row.int("rowid") ?? -1
-            // A corrupt database could make a step its own ancestor: each row is visited once.
-            let kids = visited.insert(id).inserted ? (children[id] ?? []) : []
+            // One parent per row, so no loop is reachable from a top-level step; the nesting is bounded
+            // (real steps nest a few levels) so a corrupt, very deep chain cannot exhaust the stack.
+            let kids = depth < maxDepth ? (children[id] ?? []) : []
             return ActivityTimeline.Node(
                 title: row.text("title") ?? "(untitled step)",
                 startedAt: row.double("startTime").map(Date.init(timeIntervalSinceReferenceDate:)),
                 failed: row.text("activityType") == failureType || !(row.text("failureIDs") ?? "").isEmpty,
                 attachments: attachments[id] ?? [],
-                children: kids.map(node))
+                children: kids.map { node($0, depth: depth + 1) })
         }
 
         var chosen: [String: (run: Int, failed: Bool, steps: [ActivityTimeline.Node])] = [:]
         for (run, id) in testIDByRun.sorted(by: { $0.key < $1.key }) where failing.contains(id) {
             guard let top = topLevel[run] else { continue }
-            let steps = top.map(node)
+            let steps = top.map { node($0) }
             let failed = steps.contains(where: containsFailure)
             if let earlier = chosen[id], earlier.failed, !failed { continue }
             chosen[id] = (run, failed, steps)
