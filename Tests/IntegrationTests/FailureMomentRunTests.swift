@@ -38,6 +38,22 @@ import Testing
         #expect(message.lowerBound < shot.lowerBound)
         #expect(rest[shot.lowerBound...].prefix(400).contains("<img src=\"data:image/png;base64,"))
 
+        // The activity timeline: the steps up to the failing one, each screenshot in the step that holds it.
+        let steps = try #require(failed.activities)
+        #expect(steps.map(\.title) == [
+            "Start Test at 2026-11-22 04:00:45.301", "Set Up", "Enter the bill <100.0>", "Tap \"Bill\" TextField",
+            "Type '100.0' into \"Bill\" TextField", "Check rounding to cents", "Compute tip for 100.0 at 15.5%",
+        ])
+        #expect(steps.map(\.failed) == [false, false, false, false, false, true, false])
+        #expect(steps[2].attachments == ["Tip screen before input"] && steps[5].attachments == ["kXCTAttachmentLegacyScreenImageData"])
+        let entry = try #require(tests.first { $0["id"] as? String == Self.failingID })
+        #expect((entry["activities"] as? [[String: Any]])?.count == steps.count)
+        #expect(tests.filter { $0["id"] as? String != Self.failingID }.allSatisfy { $0["activities"] is NSNull })
+        let timeline = try #require(rest.range(of: "Steps before the failure"))
+        #expect(message.lowerBound < timeline.lowerBound && timeline.lowerBound < shot.lowerBound)
+        #expect(rest.contains("Enter the bill &lt;100.0&gt;"))
+        #expect(rest.contains("href=\"\(chosen.path)\">kXCTAttachmentLegacyScreenImageData.png</a>"))
+
         // summary.md links it.
         let summary = try String(contentsOf: outcome.runDirectory.appendingPathComponent("summary.md"), encoding: .utf8)
         #expect(summary.contains("[screenshot](\(chosen.path))"))

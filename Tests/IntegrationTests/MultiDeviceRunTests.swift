@@ -47,6 +47,12 @@ import Testing
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: run.appendingPathComponent("report.json"))) as? [String: Any])
         #expect((json["tests"] as? [[String: Any]])?.allSatisfy { $0["device"] is String } == true)
 
+        // history.jsonl: each device's outcome under its own key, so neither overwrites the other.
+        let lines = try String(contentsOf: output.appendingPathComponent("history.jsonl"), encoding: .utf8).split(separator: "\n")
+        let entry = try JSONCoding.decoder().decode(HistoryEntry.self, from: Data(try #require(lines.last).utf8))
+        #expect(entry.outcomes.count == report.tests.count)
+        #expect(entry.failingTests == labels.map { "\(FailureMomentRunTests.failingID) [\($0)]" }.sorted())
+
         // attachments --by device: one folder per device, each with that device's screenshots.
         let export = output.deletingLastPathComponent().appendingPathComponent("export")
         let err = BufferOutput()

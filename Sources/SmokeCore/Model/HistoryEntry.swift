@@ -11,11 +11,12 @@ package struct HistoryEntry: Codable, Sendable, Equatable {
     package var seed: UInt64?
     package var totals: Totals
     package var coverage: CoverageSummary?
-    /// Each test's final status, by id.
+    /// Each test's final status, by `TestResult.deviceKey`: the id, or "id [device]" on a run pinning several
+    /// devices, so two devices' runs of one test do not overwrite each other (older lines hold ids only).
     package var outcomes: [String: TestStatus]
-    /// Ids of tests that passed only on a retry.
+    /// Keys of tests that passed only on a retry.
     package var flaky: [String]
-    /// Each test's duration in seconds, by id (for shard balancing).
+    /// Each test's duration in seconds, by key (for shard balancing, which sums a test's devices).
     package var durations: [String: Double]
     /// Path of the run directory, relative to the output folder.
     package var path: String
@@ -31,9 +32,9 @@ package struct HistoryEntry: Codable, Sendable, Equatable {
         seed = report.seed
         totals = report.totals
         coverage = report.coverage
-        outcomes = perTest ? Dictionary(report.tests.map { ($0.id, $0.status) }, uniquingKeysWith: { _, last in last }) : [:]
-        flaky = perTest ? report.tests.filter(\.flaky).map(\.id) : []
-        durations = perTest ? Dictionary(report.tests.map { ($0.id, $0.durationSeconds) }, uniquingKeysWith: { _, last in last }) : [:]
+        outcomes = perTest ? Dictionary(report.tests.map { ($0.deviceKey, $0.status) }, uniquingKeysWith: { _, last in last }) : [:]
+        flaky = perTest ? report.tests.filter(\.flaky).map(\.deviceKey) : []
+        durations = perTest ? Dictionary(report.tests.map { ($0.deviceKey, $0.durationSeconds) }, uniquingKeysWith: { _, last in last }) : [:]
         self.path = path
     }
 
@@ -60,6 +61,6 @@ package struct HistoryEntry: Codable, Sendable, Equatable {
         path = try container.decodeIfPresent(String.self, forKey: .path) ?? OutputLayout.relativeRunPath(runID)
     }
 
-    /// Ids of the tests that failed, crashed or timed out.
+    /// Keys of the tests that failed, crashed or timed out.
     package var failingTests: [String] { outcomes.filter { $0.value.isFailure }.keys.sorted() }
 }

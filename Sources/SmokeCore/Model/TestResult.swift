@@ -27,6 +27,9 @@ package struct TestResult: Codable, Sendable, Equatable, Identifiable {
     /// The device it ran on, when the pipeline pins more than one (`SmokeRun.deviceLabels`); nil for one.
     /// Ids repeat across devices: a test is known by id and device.
     package var device: String?
+    /// A failing test's activity steps up to its failure (`ActivityTimeline`), from a result bundle; nil when
+    /// the source records none (console logs, passing tests).
+    package var activities: [ActivityStep]?
 
     /// Lines of output kept per test; the rest stays in `console.log`.
     package static let outputLineLimit = 200

@@ -12,12 +12,13 @@ import Foundation
 /// - `device`: `platform`, `name`, `runtime`, `operatingSystem` (those known).
 /// - `totals`: as in `report.json` (`tests`, `passed`, `failed`, `skipped`, `expectedFailures`,
 ///   `crashed`, `timedOut`, `flaky`).
-/// - `failures`: the failing tests in run order, at most `listedFailures`: `id`, `status`, `new`
+/// - `failures`: the failing tests in run order, at most `listedFailures`: `id`, `device` (the device
+///   label, only on a run pinning several devices: one test may fail on one device and not another), `status`, `new`
 ///   (bool), `failingSince` (run id, absent when new), `failingRuns` (runs in the streak, this one
 ///   included), `message` (first failure, at most 2,000 characters), `file`, `line`, `issues` (count),
 ///   `attachments` (paths relative to the run directory).
 /// - `moreFailures`: failing tests beyond the listed ones (0 when all are listed).
-/// - `flaky`: ids of tests that passed only on a retry.
+/// - `flaky`: ids of tests that passed only on a retry (with " [device]" on a multi-device run).
 /// - `recovered`, `failingSince`: for a recovery, the tests that pass again and the run the
 ///   failure started in.
 /// - `errors`: infrastructure errors: `message`, `command`, `exitStatus`, `details` (last 15 lines).
@@ -57,6 +58,8 @@ package struct JSONNotification: Encodable, Sendable, Equatable {
 
     package struct Failure: Encodable, Sendable, Equatable {
         package var id: String
+        /// The device it failed on, on a run pinning several devices; absent otherwise.
+        package var device: String?
         package var status: TestStatus
         package var new: Bool
         package var failingSince: String?
@@ -91,20 +94,20 @@ package struct JSONNotification: Encodable, Sendable, Equatable {
         totals = report.totals
         let failing = report.failingTests
         failures = failing.prefix(Self.listedFailures).map { test in
-            let age = plan.ages[test.id] ?? .new
+            let age = plan.ages[test.deviceKey] ?? .new
             var since: String?
             var runs = 1
             if case .stillFailing(let first, let count) = age { (since, runs) = (first, count) }
             let first = test.failures.first
             return Failure(
-                id: test.id, status: test.status, new: age.isNew, failingSince: since, failingRuns: runs,
+                id: test.id, device: test.device, status: test.status, new: age.isNew, failingSince: since, failingRuns: runs,
                 message: first.map { SlackText.truncate($0.message, limit: Self.messageLimit) },
                 file: first?.file, line: first?.line, issues: test.failures.count,
                 attachments: test.attachments.map(\.path)
             )
         }
         moreFailures = max(failing.count - Self.listedFailures, 0)
-        flaky = report.tests.filter(\.flaky).map(\.id)
+        flaky = report.tests.filter(\.flaky).map(\.deviceKey)
         if plan.kind == .recovery {
             recovered = plan.recovered
             failingSince = plan.failingSince

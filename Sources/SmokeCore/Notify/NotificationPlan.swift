@@ -1,7 +1,7 @@
 /// What to say about a run: the kind of message and the history behind it. Formats render it.
 package struct NotificationPlan: Sendable, Equatable {
     package var kind: NotificationKind
-    /// Age of each failing test of the run, by test id.
+    /// Age of each failing test of the run, by `TestResult.deviceKey` (the id, with the device on a multi-device run).
     package var ages: [String: FailureAge]
     /// For a recovery: the tests that were announced failing and now pass, sorted.
     package var recovered: [String]

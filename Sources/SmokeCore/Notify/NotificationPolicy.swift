@@ -89,29 +89,31 @@ package enum NotificationPolicy {
         }
     }
 
-    /// Each failing test's age: new, or failing in every earlier run (that ran tests) since run X.
+    /// Each failing test's age, by `TestResult.deviceKey` (id, and device on a multi-device run): new, or
+    /// failing in every earlier run (that ran tests) since run X.
     package static func failureAges(of report: RunReport, history: [HistoryEntry]) -> [String: FailureAge] {
         let earlier = history.filter {
             $0.pipeline == report.pipeline && $0.runID != report.runID
                 && ($0.status == .passed || $0.status == .failed)
         }
         var ages: [String: FailureAge] = [:]
-        for id in failingIDs(report) {
+        for key in failingIDs(report) {
             var since: String?
             var runs = 1
             // Newest first; stops at the first run where the test did not fail.
             for entry in earlier.reversed() {
-                guard entry.outcomes[id]?.isFailure == true else { break }
+                guard entry.outcomes[key]?.isFailure == true else { break }
                 since = entry.runID
                 runs += 1
             }
-            ages[id] = since.map { .stillFailing(since: $0, runs: runs) } ?? .new
+            ages[key] = since.map { .stillFailing(since: $0, runs: runs) } ?? .new
         }
         return ages
     }
 
+    /// The failing tests' keys: one test failing on two devices is two problems, each with its own streak.
     private static func failingIDs(_ report: RunReport) -> [String] {
-        Array(Set(report.failingTests.map(\.id))).sorted()
+        Array(Set(report.failingTests.map(\.deviceKey))).sorted()
     }
 
     /// Whether the run shows exactly the problem that is open: same failing tests, or same errors.

@@ -32,6 +32,13 @@ package enum NotificationWording {
         return parts.compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
     }
 
+    /// The device labels of a run pinning several devices, in run order; nil for a single-device run,
+    /// whose one device `device(_:)` names.
+    package static func devices(_ report: RunReport) -> [String]? {
+        let labels = DeviceGroups.totals(report.tests).map(\.device)
+        return labels.isEmpty ? nil : labels
+    }
+
     /// "45.2s", "2m 05s", "1h 02m".
     package static func duration(_ seconds: Double) -> String {
         guard seconds.isFinite, seconds >= 0 else { return "?" }

@@ -13,7 +13,7 @@ package struct NotifyState: Codable, Sendable, Equatable {
         package var runID: String
         package var announcedAt: Date
         package var kind: NotificationKind
-        /// Ids of the failing tests announced, sorted.
+        /// Keys of the failing tests announced (`TestResult.deviceKey`: the id, with the device on a multi-device run), sorted.
         package var failing: [String]
         /// Messages of the infrastructure errors announced.
         package var errors: [String]

@@ -24,7 +24,7 @@ struct SlackFailureScreenshot {
         let record = test.attachments.first { $0.path == path }
         let url = links.file(path)
         if let url, url.count <= Self.urlLimit, let record, Self.shownTypes.contains(record.mediaType) {
-            image = .image(url: url, altText: SlackText.truncate(test.id, limit: Self.altTextLimit))
+            image = .image(url: url, altText: SlackText.truncate(test.deviceKey, limit: Self.altTextLimit))
             note = ""
             return
         }

@@ -60,7 +60,8 @@ package enum SlackMessage {
         let run = links.best.map { SlackText.link($0, report.runID) } ?? "`\(SlackText.escape(report.runID))`"
         var fields = [
             "*Run*\n\(run)",
-            "*Device*\n\(SlackText.escape(NotificationWording.device(report.device), limit: 1900))",
+            NotificationWording.devices(report).map { "*Devices*\n\(SlackText.escape($0.joined(separator: ", "), limit: 1900))" }
+                ?? "*Device*\n\(SlackText.escape(NotificationWording.device(report.device), limit: 1900))",
             "*Duration*\n\(NotificationWording.duration(report.durationSeconds))",
         ]
         if let seed = report.seed {
@@ -89,7 +90,7 @@ package enum SlackMessage {
             let shot = SlackFailureScreenshot(test: test, links: links)
             let cost = shot.image == nil ? 1 : 2
             guard blocks.count - 1 + cost <= room.blocks else { break }
-            blocks.append(.section(failureText(test, age: plan.ages[test.id], links: links) + shot.note))
+            blocks.append(.section(failureText(test, age: plan.ages[test.deviceKey], links: links) + shot.note))
             if let image = shot.image { blocks.append(image) }
             listed += 1
         }
@@ -100,9 +101,10 @@ package enum SlackMessage {
         return blocks
     }
 
-    /// "❌ `id` (crashed) · NEW", the first message as code, `file:line`, attachment names; ≤ 3,000.
+    /// "❌ `id` on _iPhone 15_ (crashed) · NEW" (the device only on a multi-device run), the first message as code, `file:line`, attachment names; ≤ 3,000.
     private static func failureText(_ test: TestResult, age: FailureAge?, links: ArtifactLinks) -> String {
         var title = "*`\(SlackText.escape(test.id, limit: 300))`*"
+        if let device = test.device { title += " on _\(SlackText.escape(device, limit: 100))_" }
         if test.status != .failed { title += " (\(test.status == .crashed ? "crashed" : "timed out"))" }
         if let age { title += " · " + (age.isNew ? "*NEW*" : "_\(SlackText.escape(NotificationWording.age(age)))_") }
         var tail = ""
@@ -159,7 +161,7 @@ package enum SlackMessage {
 
     /// Flaky tests (passed only on a retry) apart from hard failures.
     private static func flakyBlock(_ report: RunReport) -> SlackBlock? {
-        let flaky = report.tests.filter(\.flaky).map(\.id)
+        let flaky = report.tests.filter(\.flaky).map(\.deviceKey)
         guard !flaky.isEmpty else { return nil }
         return .section(truncateMarkup("*Flaky* (passed on a retry): " + nameList(flaky)))
     }

@@ -3,7 +3,9 @@
 /// Called from the per-failure rendering; styled inline so it needs nothing from the page's style sheet.
 enum HTMLFailureMoment {
     /// `messages` (already HTML) alone, or side by side with the screenshot when the test has one.
+    /// The activity timeline (`HTMLActivityTimeline`), when the test has one, follows the messages.
     static func render(messages: String, test: TestResult, attachments: inout HTMLAttachment) -> String {
+        let messages = messages + HTMLActivityTimeline.render(test)
         guard let path = test.failureScreenshot, let record = test.attachments.first(where: { $0.path == path }) else {
             return messages
         }

@@ -55,6 +55,7 @@ package enum JSONReport {
     package static let testKeys = [
         "id", "name", "suite", "framework", "status", "durationSeconds", "order", "flaky",
         "failures", "attachments", "output", "attempts", "failureScreenshot", "worker", "position", "device",
+        "activities",
     ]
 
     /// Mirrors `RunReport` but writes `null` for missing optionals instead of leaving keys out.
@@ -100,7 +101,7 @@ package enum JSONReport {
 
         enum Key: String, CodingKey {
             case id, name, suite, framework, status, durationSeconds, order, flaky
-            case failures, attachments, output, attempts, failureScreenshot, worker, position, device
+            case failures, attachments, output, attempts, failureScreenshot, worker, position, device, activities
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -121,6 +122,7 @@ package enum JSONReport {
             try container.encode(test.worker, forKey: .worker)
             try container.encode(test.position, forKey: .position)
             try container.encode(test.device, forKey: .device)
+            try container.encode(test.activities, forKey: .activities)
         }
     }
 

@@ -7,10 +7,10 @@ import Foundation
 enum JSONTestEntry {
     static func write(_ test: TestResult, to sink: inout ReportSink, fallback: (TestResult) -> Data) {
         guard test.output.isEmpty, test.attempts.isEmpty, test.attachments.isEmpty, test.failureScreenshot == nil,
-              test.device == nil, let duration = number(test.durationSeconds) else {
+              test.device == nil, test.activities == nil, let duration = number(test.durationSeconds) else {
             return writeIndented(fallback(test), to: &sink)
         }
-        sink.append("    {\n      \"attachments\" : [\n\n      ],\n      \"attempts\" : [\n\n      ],\n      \"device\" : null,\n      \"durationSeconds\" : ")
+        sink.append("    {\n      \"activities\" : null,\n      \"attachments\" : [\n\n      ],\n      \"attempts\" : [\n\n      ],\n      \"device\" : null,\n      \"durationSeconds\" : ")
         sink.append(duration)
         sink.append(",\n      \"failureScreenshot\" : null,\n      \"failures\" : [\n")
         if test.failures.isEmpty { sink.append(byte: UInt8(ascii: "\n")) } else { failures(test.failures, to: &sink) }

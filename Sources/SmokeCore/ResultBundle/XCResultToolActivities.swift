@@ -1,3 +1,5 @@
+import Foundation
+
 /// `xcresulttool get test-results activities --test-id ID` output: what a (failed) test did, step by step.
 package struct XCResultToolActivities: Decodable, Sendable, Equatable {
     package var testIdentifier: String?
@@ -16,18 +18,26 @@ package struct XCResultToolActivities: Decodable, Sendable, Equatable {
         }
     }
 
-    /// One step (`Tap "Pay" Button`), possibly with sub-steps.
+    /// One step (`Tap "Pay" Button`), possibly with sub-steps and the attachments recorded in it.
     package struct Activity: Decodable, Sendable, Equatable {
         package var title: String?
         package var isAssociatedWithFailure: Bool?
         package var childActivities: [Activity]
+        /// Seconds since 1970, as the schema writes every time.
+        package var startTime: Double?
+        package var attachments: [Attachment]
 
-        private enum CodingKeys: String, CodingKey { case title, isAssociatedWithFailure, childActivities }
+        private enum CodingKeys: String, CodingKey { case title, isAssociatedWithFailure, childActivities, startTime, attachments }
 
-        package init(title: String?, isAssociatedWithFailure: Bool? = nil, childActivities: [Activity] = []) {
+        package init(
+            title: String?, isAssociatedWithFailure: Bool? = nil, childActivities: [Activity] = [],
+            startTime: Double? = nil, attachments: [Attachment] = []
+        ) {
             self.title = title
             self.isAssociatedWithFailure = isAssociatedWithFailure
             self.childActivities = childActivities
+            self.startTime = startTime
+            self.attachments = attachments
         }
 
         package init(from decoder: any Decoder) throws {
@@ -35,6 +45,31 @@ package struct XCResultToolActivities: Decodable, Sendable, Equatable {
             title = container.lenient(String.self, .title)
             isAssociatedWithFailure = container.lenient(Bool.self, .isAssociatedWithFailure)
             childActivities = container.lenientArray(Activity.self, .childActivities)
+            startTime = container.lenient(Double.self, .startTime)
+            attachments = container.lenientArray(Attachment.self, .attachments)
+        }
+
+        var containsFailure: Bool { isAssociatedWithFailure == true || childActivities.contains(where: \.containsFailure) }
+
+        /// The step for `ActivityTimeline`; an untitled step keeps its place as "(untitled step)".
+        var node: ActivityTimeline.Node {
+            ActivityTimeline.Node(
+                title: title ?? "(untitled step)", startedAt: startTime.map(Date.init(timeIntervalSince1970:)),
+                failed: isAssociatedWithFailure == true, attachments: attachments.compactMap(\.name),
+                children: childActivities.map(\.node))
+        }
+    }
+
+    /// An attachment recorded inside a step: only its name is used, to find it among the test's attachments.
+    package struct Attachment: Decodable, Sendable, Equatable {
+        package var name: String?
+
+        private enum CodingKeys: String, CodingKey { case name }
+
+        package init(name: String?) { self.name = name }
+
+        package init(from decoder: any Decoder) throws {
+            name = try decoder.container(keyedBy: CodingKeys.self).lenient(String.self, .name)
         }
     }
 
@@ -49,6 +84,12 @@ package struct XCResultToolActivities: Decodable, Sendable, Equatable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         testIdentifier = container.lenient(String.self, .testIdentifier)
         testRuns = container.lenientArray(Run.self, .testRuns)
+    }
+
+    /// The timeline of the last run that failed (else the last run): what index.html shows beside the failure.
+    package var timeline: [ActivityStep]? {
+        let run = testRuns.last { $0.activities.contains(where: \.containsFailure) } ?? testRuns.last
+        return run.flatMap { ActivityTimeline.steps($0.activities.map(\.node)) }
     }
 
     /// The steps as indented output lines (two spaces per level), failure-related steps marked `✘`,

@@ -4,7 +4,7 @@ package enum GitHubAnnotations {
         var lines: [String] = []
         for test in report.failingTests {
             let failure = test.failures.first
-            var properties = ["title=\(escapeProperty("\(test.id) \(test.status.rawValue)"))"]
+            var properties = ["title=\(escapeProperty("\(test.id)\(DeviceGroups.suffix(test)) \(test.status.rawValue)"))"]
             if let file = failure?.file {
                 properties.insert("file=\(escapeProperty(relative(file, to: root)))", at: 0)
                 if let line = failure?.line { properties.insert("line=\(line)", at: 1) }

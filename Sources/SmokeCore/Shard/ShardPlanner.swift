@@ -43,11 +43,15 @@ package enum ShardPlanner {
         }
     }
 
-    /// Each test's most recent recorded duration over the given history, oldest entry first.
+    /// Each test's most recent recorded duration over the given history, oldest entry first. A run pinning
+    /// several devices records one duration per device ("id [device]"); a shard runs the test on each of
+    /// them, so its weight is their sum.
     package static func durations(from history: [HistoryEntry]) -> [String: Double] {
         var latest: [String: Double] = [:]
         for entry in history {
-            for (id, duration) in entry.durations { latest[id] = duration }
+            var run: [String: Double] = [:]
+            for (key, duration) in entry.durations { run[TestKey.id(of: key), default: 0] += duration }
+            latest.merge(run) { _, new in new }
         }
         return latest
     }

@@ -29,7 +29,7 @@ package enum HistoryLine {
             guard let number = number(tests[index].durationSeconds) else { continue }
             if !first { sink.append(byte: UInt8(ascii: ",")) }
             first = false
-            JSONTestEntry.string(tests[index].id, to: &sink)
+            JSONTestEntry.string(tests[index].deviceKey, to: &sink)
             sink.append(byte: UInt8(ascii: ":"))
             sink.append(number)
         }
@@ -38,14 +38,14 @@ package enum HistoryLine {
         for test in tests where test.flaky {
             if !first { sink.append(byte: UInt8(ascii: ",")) }
             first = false
-            JSONTestEntry.string(test.id, to: &sink)
+            JSONTestEntry.string(test.deviceKey, to: &sink)
         }
         sink.append(document[(flaky.upperBound - 1)..<(outcomes.upperBound - 1)])
         first = true
         for index in tests.indices where kept(index) {
             if !first { sink.append(byte: UInt8(ascii: ",")) }
             first = false
-            JSONTestEntry.string(tests[index].id, to: &sink)
+            JSONTestEntry.string(tests[index].deviceKey, to: &sink)
             sink.append(":\"")
             sink.append(tests[index].status.rawValue)
             sink.append(byte: UInt8(ascii: "\""))
@@ -53,15 +53,15 @@ package enum HistoryLine {
         sink.append(document[(outcomes.upperBound - 1)...])
     }
 
-    /// Which tests the maps keep: a JSON object takes each id once, and (as `Dictionary(uniquingKeysWith:)`
-    /// did) the last test with an id wins. Ids are unique in nearly every report, which a set of hash values
+    /// Which tests the maps keep: a JSON object takes each key (`TestResult.deviceKey`: id, and device on a
+    /// multi-device run) once, and (as `Dictionary(uniquingKeysWith:)` did) the last test with a key wins. Ids are unique in nearly every report, which a set of hash values
     /// shows cheaply; only when two hashes meet is a dictionary of ids built.
     private static func lastOccurrences(of tests: [TestResult]) -> (Int) -> Bool {
         var hashes = Set<Int>(minimumCapacity: tests.count)
-        if tests.allSatisfy({ hashes.insert($0.id.hashValue).inserted }) { return { _ in true } }
+        if tests.allSatisfy({ hashes.insert($0.deviceKey.hashValue).inserted }) { return { _ in true } }
         var last: [String: Int] = [:]
-        for (index, test) in tests.enumerated() { last[test.id] = index }
-        return { last[tests[$0].id] == $0 }
+        for (index, test) in tests.enumerated() { last[test.deviceKey] = index }
+        return { last[tests[$0].deviceKey] == $0 }
     }
 
     /// A duration as JSON: Swift's shortest form without a `.0` fraction; nil when not finite.

@@ -33,11 +33,12 @@ package enum RunMerger {
         for part in sorted {
             let ordered = part.report.tests.enumerated().sorted { ($0.element.order, $0.offset) < ($1.element.order, $1.offset) }
             for (_, test) in ordered {
-                if let other = seen[test.id] {
-                    errors.append(InfrastructureError(message: "\(test.id) ran in both \(other) and \(part.source); it is counted once (from \(other))"))
+                // Keyed by id and device: a multi-device shard runs each test once per device.
+                if let other = seen[test.deviceKey] {
+                    errors.append(InfrastructureError(message: "\(test.deviceKey) ran in both \(other) and \(part.source); it is counted once (from \(other))"))
                     continue
                 }
-                seen[test.id] = part.source
+                seen[test.deviceKey] = part.source
                 tests.append(test)
             }
             let label = part.report.shard.map { "shard \($0.description)" } ?? part.source

@@ -100,7 +100,10 @@ package struct PipelineLoader: Sendable {
             }
             pipeline.timeZone = zone
         }
-        if let devices = try Self.deviceProfiles(root, read: Self.device) { pipeline.devices = devices }
+        if let devices = try Self.deviceProfiles(root, read: Self.device) {
+            try Self.checkDriverTakes(devices, pipeline.driver, root)
+            pipeline.devices = devices
+        }
         if let ordering = try root.object("ordering") { pipeline.ordering = try Self.ordering(ordering) }
         if let environment = try root.stringMap("environment") {
             for key in environment.keys.sorted() {

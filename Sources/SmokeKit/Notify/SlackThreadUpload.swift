@@ -58,7 +58,7 @@ struct SlackThreadUpload {
         report: RunReport, client: SlackAPIClient, channel: String, threadTS: String, outputDirectory: URL
     ) async -> String? {
         let shots = report.failingTests.prefix(SlackMessage.listedFailures).compactMap { test in
-            test.failureScreenshot.map { (test: test.id, path: $0) }
+            test.failureScreenshot.map { (test: test.deviceKey, path: $0) }
         }
         guard !shots.isEmpty else { return nil }
         let runDirectory = OutputLayout(root: outputDirectory).run(report.runID)

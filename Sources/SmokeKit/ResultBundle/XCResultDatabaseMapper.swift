@@ -12,6 +12,9 @@ package enum XCResultDatabaseMapper {
         var mapping = XCResultDatabaseMapping()
         let tests = mapTests(snapshot, notes: &mapping.notes)
         mapping.tests = tests.results
+        let timelines = XCResultDatabaseActivityReader.timelines(
+            snapshot, testIDByRun: tests.testIDByRun, failing: Set(tests.results.filter(\.status.isFailure).map(\.id)))
+        for index in mapping.tests.indices { mapping.tests[index].activities = timelines[mapping.tests[index].id] }
         mapping.attachments = XCResultDatabaseAttachmentLinker.attachments(
             snapshot, testIDByRun: tests.testIDByRun, configurationByRun: configurations(snapshot))
         mapping.failureTimes = failureTimes(snapshot, testIDByRun: tests.testIDByRun)

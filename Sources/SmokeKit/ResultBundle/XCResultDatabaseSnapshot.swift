@@ -38,7 +38,7 @@ package struct XCResultDatabaseSnapshot: Sendable, Equatable {
         "Arguments": ["testCaseRun_fk", "testValue_fk", "parameter_fk", "orderInTestCaseRun"],
         "TestValues": ["description", "debugDescription"],
         "Parameters": ["name", "label", "testCase_fk", "orderInTestCase"],
-        "Activities": ["parent_fk", "testCaseRun_fk"],
+        "Activities": ["parent_fk", "testCaseRun_fk", "title", "activityType", "orderInParent", "startTime", "failureIDs"],
         "Attachments": [
             "name", "filenameOverride", "uniformTypeIdentifier", "lifetime", "timestamp", "xcResultKitPayloadRefId",
             "activity_fk", "testIssue_fk",

@@ -76,6 +76,7 @@ package struct XCResultToolReader: ResultBundleReading {
                     ["get", "test-results", "activities", "--test-id", identifier, "--path", path] + schema, bundle: path)
                 let room = TestResult.outputLineLimit - mapped.tests[index].output.count
                 mapped.tests[index].output += activities.outputLines(limit: max(room, 0))
+                mapped.tests[index].activities = activities.timeline
             } catch {
                 contents.notes.append("xcresulttool activities for \(identifier) could not be read: \(error.localizedDescription)")
             }

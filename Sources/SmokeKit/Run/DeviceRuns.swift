@@ -32,11 +32,14 @@ struct DeviceRuns {
         let profiles = context.pipeline.devices
         guard profiles.count > 1 else { return [Part(label: nil, result: drive(context, nil))] }
         var parts: [Part] = []
-        for (profile, label) in zip(profiles, labels(profiles)) {
+        let progress = DeviceProgress(devices: profiles.count, report: context.progress)
+        for (index, (profile, label)) in zip(profiles, labels(profiles)).enumerated() {
             var one = context
             one.pipeline.devices = [profile]
+            one.progress = progress.reporter(device: index, label: label)
             context.console.note("device \(label)")
             let result = drive(one, folder(label))
+            progress.deviceFinished()
             parts.append(Part(label: label, result: result))
             if result.interrupted { break }
         }

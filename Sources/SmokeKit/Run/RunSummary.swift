@@ -11,7 +11,7 @@ package enum RunSummary {
             let failure = test.failures.first
             let location = failure?.location.map { " (\($0))" } ?? ""
             let label = style.paint(StatusStyle.of(test.status).label, StatusStyle.of(test.status).ansiColor)
-            lines.append("\(style.mark(test.status)) \(style.paint(test.id, "1")) \(label)\(location)")
+            lines.append("\(style.mark(test.status)) \(style.paint(test.id + DeviceGroups.suffix(test), "1")) \(label)\(location)")
             if let message = failure?.message { lines.append("    \(message.split(separator: "\n").first ?? "")") }
         }
         return lines

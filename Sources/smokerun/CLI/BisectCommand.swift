@@ -59,8 +59,9 @@ package struct BisectCommand: Command {
             throw BisectError.pipelineMismatch(pipeline: pipeline.name, file: pipelineDisplay, report: report.pipeline)
         }
         if let warning = RecordedPipeline.changeWarning(report, file: pipelineURL, displayPath: pipelineDisplay) { err.line("bisect: \(warning)") }
-        guard case .swiftpm(let settings) = pipeline.driver else { throw BisectError.unsupportedDriver(pipeline: pipelineDisplay) }
         let target = try BisectTarget.find(test, in: report, runName: report.runID)
+        if let device = target.device { throw BisectError.deviceRun(test: target.test.id, device: device, run: report.runID) }
+        guard case .swiftpm(let settings) = pipeline.driver else { throw BisectError.unsupportedDriver(pipeline: pipelineDisplay) }
         if let result = report.tests.first(where: { $0.id == target.test.id }), !result.status.isFailure {
             err.line("bisect: note: \(target.test.id) \(result.status.rawValue) in \(report.runID); bisecting anyway")
         }

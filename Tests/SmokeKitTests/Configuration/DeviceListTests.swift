@@ -45,6 +45,21 @@ import Testing
         #expect(error?.errorDescription?.contains(expected) == true, "\(error?.errorDescription ?? "")")
     }
 
+    @Test func aSwiftPMPipelineWithADeviceListIsRefusedNamingTheKeyAndTheFix() throws {
+        let text = #"{"name": "s", "swiftpm": {"packagePath": "."}, "device": [\#(Self.small), \#(Self.large)]}"#
+        let error = try #require(throws: PipelineError.self) { try PipelineLoader().parse(Data(text.utf8), file: "Pipelines/test.json") }
+        let message = error.errorDescription ?? ""
+        #expect(message.contains("Pipelines/test.json") && message.contains("'device'"), "\(message)")
+        #expect(message.contains("'swiftpm' driver") && message.contains("'xcodebuild' driver"), "\(message)")
+        #expect(error.exitCode == .invalidInput)
+    }
+
+    @Test func aSwiftPMPipelineWithAOneProfileListStillLoads() throws {
+        let text = #"{"name": "s", "swiftpm": {"packagePath": "."}, "device": [{"platform": "host", "swift": "6"}]}"#
+        let pipeline = try PipelineLoader().parse(Data(text.utf8), file: "Pipelines/test.json")
+        #expect(pipeline.devices.count == 1 && pipeline.device.isHost)
+    }
+
     @Test func joinedResultsCarryTheirDeviceAndContinueTheOrder() {
         func part(_ label: String, _ ids: [String]) -> DeviceRuns.Part {
             var result = DriverResult(device: ResolvedDevice(platform: "iOS Simulator", name: label, runtime: "iOS 17.5"))

@@ -1,0 +1,46 @@
+import Foundation
+
+/// One step of a failing test's activity timeline (`XCTContext.runActivity` and XCTest's own steps,
+/// from a result bundle), as report.json and index.html show it beside the failure (issue 17).
+package struct ActivityStep: Codable, Sendable, Equatable {
+    /// The step's title as the test wrote it (untrusted: escaped wherever shown).
+    package var title: String
+    /// Nesting level, 0 for a top-level step.
+    package var depth: Int
+    /// The bundle marks the step as where the failure happened.
+    package var failed: Bool
+    /// When the step started, when the bundle says.
+    package var startedAt: Date?
+    /// Names of the attachments the step holds, as the test named them (matched to the test's stored
+    /// attachments by name when shown).
+    package var attachments: [String]
+
+    package init(title: String, depth: Int = 0, failed: Bool = false, startedAt: Date? = nil, attachments: [String] = []) {
+        self.title = title
+        self.depth = depth
+        self.failed = failed
+        self.startedAt = startedAt
+        self.attachments = attachments
+    }
+
+    private enum CodingKeys: String, CodingKey { case title, depth, failed, startedAt, attachments }
+
+    /// Every key written, `null` when unknown, as the rest of `report.json`.
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(title, forKey: .title)
+        try container.encode(depth, forKey: .depth)
+        try container.encode(failed, forKey: .failed)
+        try container.encode(startedAt, forKey: .startedAt)
+        try container.encode(attachments, forKey: .attachments)
+    }
+
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        title = try container.decode(String.self, forKey: .title)
+        depth = try container.decodeIfPresent(Int.self, forKey: .depth) ?? 0
+        failed = try container.decodeIfPresent(Bool.self, forKey: .failed) ?? false
+        startedAt = try container.decodeIfPresent(Date.self, forKey: .startedAt)
+        attachments = try container.decodeIfPresent([String].self, forKey: .attachments) ?? []
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// The live line of a run pinning several devices (issue 17): one count across all devices
+/// ("[37/80] iPhone 15 (2/2) · Suite/test ✔") instead of a count that restarts at 1 per device.
+final class DeviceProgress: @unchecked Sendable {
+    private let lock = NSLock()
+    private let count: Int
+    private let report: @Sendable (TestResult, Int, Int) -> Void
+    /// Tests (retries included) the finished devices reported.
+    private var before = 0
+    /// The last position the current device reported.
+    private var latest = 0
+
+    init(devices count: Int, report: @escaping @Sendable (TestResult, Int, Int) -> Void) {
+        self.count = count
+        self.report = report
+    }
+
+    /// Device `index` (0-based), `before` tests done on earlier devices, `position` of `total` on this one.
+    /// Later devices are expected to run as many tests as this one: they run the same test list.
+    static func overall(position: Int, total: Int, before: Int, index: Int, count: Int) -> (position: Int, total: Int) {
+        (before + position, before + total * max(count - index, 1))
+    }
+
+    /// The progress closure for device `index`'s test phase; its tests show `label` and "(i/n)".
+    func reporter(device index: Int, label: String) -> @Sendable (TestResult, Int, Int) -> Void {
+        { [self] test, position, total in
+            lock.lock()
+            defer { lock.unlock() }
+            latest = position
+            let shown = Self.overall(position: position, total: total, before: before, index: index, count: count)
+            var test = test
+            test.device = "\(label) (\(index + 1)/\(count))"
+            report(test, shown.position, shown.total)
+        }
+    }
+
+    /// The current device's phase ended: its count carries over to the next device.
+    func deviceFinished() {
+        lock.lock()
+        defer { lock.unlock() }
+        before += latest
+        latest = 0
+    }
+}
