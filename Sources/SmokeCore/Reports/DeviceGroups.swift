@@ -1,6 +1,6 @@
 /// A run pinning several devices, seen by device (issue 17): each device's totals in run order, for the
 /// reports' device section. Empty for a single-device run, whose reports stay as they were. Pure.
-enum DeviceGroups {
+package enum DeviceGroups {
     static func totals(_ tests: [TestResult]) -> [(device: String, totals: Totals)] {
         var order: [String] = []
         var byDevice: [String: [TestResult]] = [:]
@@ -13,7 +13,7 @@ enum DeviceGroups {
     }
 
     /// " [iPhone 15]" after a test's name where its device matters; "" otherwise.
-    static func suffix(_ test: TestResult) -> String {
+    package static func suffix(_ test: TestResult) -> String {
         test.device.map { " [\($0)]" } ?? ""
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 /// A failing test's activity steps from the bundle database (`Activities`: top-level rows point at their
 /// `TestCaseRuns` row, sub-steps at their `parent_fk`, ordered by `orderInParent`; `Attachments.activity_fk`

@@ -51,7 +51,7 @@ import Testing
         let message = error.errorDescription ?? ""
         #expect(message.contains("Pipelines/test.json") && message.contains("'device'"), "\(message)")
         #expect(message.contains("'swiftpm' driver") && message.contains("'xcodebuild' driver"), "\(message)")
-        #expect(error.exitCode == .invalidInput)
+        #expect(error.kind == .invalidInput)
     }
 
     @Test func aSwiftPMPipelineWithAOneProfileListStillLoads() throws {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// The failing test's activity steps, cut to what led to the failure.
 @Suite struct ActivityTimelineTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// A run pinning two devices (issue 17): the policy tells a test's devices apart, and the bodies say
 /// which device a failure happened on.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// The activity timeline in report.json (every key, null when none) and beside the failure in index.html.
 @Suite struct ActivityTimelineReportTests {

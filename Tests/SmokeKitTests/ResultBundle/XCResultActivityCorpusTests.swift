@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// Activity steps read from a real Xcode bundle's database (`XCResultKit__testHEIC`: UI tests whose
 /// assertion failures are `testAssertionFailure` steps, with screenshots recorded in steps).

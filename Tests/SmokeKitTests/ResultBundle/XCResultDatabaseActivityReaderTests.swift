@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// Activity rows as the bundle database holds them, built by hand: order, failure marks, attachments,
 /// the run chosen, and corrupt trees (a loop of parents, a very deep chain) that must end.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// The live line of a two-device run counts across both devices instead of restarting per device.
 @Suite struct DeviceProgressTests {

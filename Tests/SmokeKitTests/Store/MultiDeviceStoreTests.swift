@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// History, merge, shard balancing and bisect over a run pinning two devices (issue 17): one test id ran
 /// once per device, and no step may fold the two executions into one.
