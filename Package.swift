@@ -17,14 +17,17 @@ let package = Package(
         .target(name: "SmokeCore"),
         .target(name: "SmokeKit", dependencies: ["SmokeCore", "CSpawn"]),
         .executableTarget(name: "smokerun", dependencies: ["SmokeCore", "SmokeKit"]),
+        // Fakes both test targets use: a test clock, a recording sleeper, scripted processes, a webhook
+        // receiver on 127.0.0.1, temporary folders.
+        .target(name: "SmokeTestSupport", dependencies: ["SmokeCore", "SmokeKit"]),
         .testTarget(
             name: "SmokeKitTests",
-            dependencies: ["SmokeCore", "SmokeKit", "smokerun"],
+            dependencies: ["SmokeCore", "SmokeKit", "smokerun", "SmokeTestSupport"],
             exclude: ["Snapshots/Golden", "Notify/Snapshots", "Coverage/Snapshots"]
         ),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["SmokeCore", "SmokeKit", "smokerun"]
+            dependencies: ["SmokeCore", "SmokeKit", "smokerun", "SmokeTestSupport"]
         ),
     ]
 )

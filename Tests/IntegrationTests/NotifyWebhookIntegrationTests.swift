@@ -3,26 +3,11 @@ import Testing
 @testable import SmokeKit
 @testable import SmokeCore
 @testable import smokerun
+import SmokeTestSupport
 
 /// Posts to a real HTTP receiver on 127.0.0.1 (see `NotifyWebhookReceiver`).
 @Suite struct NotifyWebhookIntegrationTests {
     typealias Reply = NotifyWebhookReceiver.Reply
-
-    /// Records the waits it is asked for and returns at once, so long backoffs cost nothing.
-    final class RecordingSleeper: @unchecked Sendable {
-        private let lock = NSLock()
-        private var waits: [Double] = []
-        var sleeps: [Double] {
-            lock.lock()
-            defer { lock.unlock() }
-            return waits
-        }
-        func sleep(_ seconds: Double) {
-            lock.lock()
-            waits.append(seconds)
-            lock.unlock()
-        }
-    }
 
     private func delivery(_ sleeper: RecordingSleeper) -> WebhookDelivery {
         WebhookDelivery(sleep: { sleeper.sleep($0) }, jitter: { 0.5 })

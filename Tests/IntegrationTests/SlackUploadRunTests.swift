@@ -3,6 +3,7 @@ import Testing
 @testable import SmokeKit
 @testable import SmokeCore
 @testable import smokerun
+import SmokeTestSupport
 
 /// `notify.slackUpload` end to end: a run over the fake Xcode (scenario `ui-failure`) posts its message
 /// to a fake Slack Web API on 127.0.0.1 and uploads the failure screenshot into the message's thread.

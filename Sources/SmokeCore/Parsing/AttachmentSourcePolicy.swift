@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 
 /// Decides which attachments named by a path may be copied into a report. An input names files by
@@ -12,11 +7,13 @@ import Foundation
 package struct AttachmentSourcePolicy: Sendable {
     /// Folders an attachment file may come from (`parse --attachments-from`, the input's folder, the run directory).
     package var allowedFolders: [URL]
-    /// The real path of a file (symlinks resolved), nil when it does not exist; tests pass their own.
-    package var realPath: @Sendable (String) -> String? = AttachmentSourcePolicy.systemRealPath
+    /// The real path of a file (symlinks resolved), nil when it does not exist: the file system's answer
+    /// (`AttachmentSourcePolicy.systemRealPath` in SmokeKit) or a test's.
+    package var realPath: @Sendable (String) -> String?
 
-    package init(allowedFolders: [URL]) {
+    package init(allowedFolders: [URL], realPath: @escaping @Sendable (String) -> String?) {
         self.allowedFolders = allowedFolders
+        self.realPath = realPath
     }
 
     /// The attachments that may be stored, and one error for each that may not.
@@ -64,12 +61,5 @@ package struct AttachmentSourcePolicy: Sendable {
 
     private func describe(_ folders: [URL]) -> String {
         folders.isEmpty ? "no folder" : folders.map(\.path).joined(separator: ", ")
-    }
-
-    /// `realpath(3)`: the absolute path with every symlink, `.` and `..` resolved.
-    package static let systemRealPath: @Sendable (String) -> String? = { path in
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 }

@@ -279,5 +279,10 @@ package struct ChildProcessError: LocalizedError, DomainError {
     package var executable: String
     package var reason: String
     package var kind: ErrorKind { .infrastructure }
+
+    package init(executable: String, reason: String) {
+        self.executable = executable
+        self.reason = reason
+    }
     package var errorDescription: String? { "could not start \(executable): \(reason)" }
 }

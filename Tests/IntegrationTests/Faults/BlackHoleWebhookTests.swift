@@ -3,6 +3,7 @@ import Testing
 @testable import SmokeKit
 @testable import SmokeCore
 @testable import smokerun
+import SmokeTestSupport
 
 /// Issue 15, item 9: a receiver that accepts the request and never answers. Each attempt has its own
 /// timeout (URLSessionTransport's own deadline), so the whole delivery is bounded by attempts ×

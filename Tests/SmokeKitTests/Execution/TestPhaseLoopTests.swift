@@ -3,6 +3,7 @@ import Testing
 @testable import SmokeKit
 @testable import SmokeCore
 @testable import smokerun
+import SmokeTestSupport
 
 /// The shared test phase's whole loop — crash, re-run, retry, timeout, deadline, cancellation — driven
 /// through the real `BatchRunner` and console parser by a scripted process runner: no package is built,

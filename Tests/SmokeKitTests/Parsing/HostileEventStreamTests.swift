@@ -3,6 +3,7 @@ import Testing
 @testable import SmokeKit
 @testable import SmokeCore
 @testable import smokerun
+import SmokeTestSupport
 
 /// An event stream is untrusted input: an attachment named by path must not carry a file from
 /// elsewhere on the machine (`/etc/passwd`, `../x`, a symlink out) into an uploaded report.

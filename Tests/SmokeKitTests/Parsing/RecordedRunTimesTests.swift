@@ -3,6 +3,7 @@ import Testing
 @testable import SmokeKit
 @testable import SmokeCore
 @testable import smokerun
+import SmokeTestSupport
 
 /// A parsed log's `startedAt`/`finishedAt`/`durationSeconds` are the recorded run's — suite stamps, `in X (Y) seconds`
 /// totals, event-stream instants — never the time of parsing (issue 12, item 6).

@@ -3,6 +3,7 @@ import Testing
 @testable import SmokeKit
 @testable import SmokeCore
 @testable import smokerun
+import SmokeTestSupport
 
 /// `smokerun attachments` over the Xcode 16+ bundles of `../shared/corpus` (unpacked into a temporary
 /// folder, read in place, never copied into the project), on whatever platform runs the tests.

@@ -3,6 +3,7 @@ import Testing
 @testable import SmokeKit
 @testable import SmokeCore
 @testable import smokerun
+import SmokeTestSupport
 
 /// `smokerun parse X.xcresult` end to end over a fixture bundle (lives here, beside the reader it drives).
 @Suite struct ParseCommandBundleTests {

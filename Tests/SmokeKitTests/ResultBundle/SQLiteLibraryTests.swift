@@ -3,6 +3,7 @@ import Testing
 @testable import SmokeKit
 @testable import SmokeCore
 @testable import smokerun
+import SmokeTestSupport
 
 /// SQLite is loaded at run time: the system library works, and a missing one is a clear exit 3.
 @Suite struct SQLiteLibraryTests {

@@ -3,6 +3,7 @@ import Testing
 @testable import SmokeKit
 @testable import SmokeCore
 @testable import smokerun
+import SmokeTestSupport
 
 /// Activity steps read from a real Xcode bundle's database (`XCResultKit__testHEIC`: UI tests whose
 /// assertion failures are `testAssertionFailure` steps, with screenshots recorded in steps).

@@ -3,6 +3,7 @@ import Testing
 @testable import SmokeKit
 @testable import SmokeCore
 @testable import smokerun
+import SmokeTestSupport
 
 /// Xcode's own counts in the real bundles of `../shared/corpus/xcresult/bundles` (read in place:
 /// unpacked into a temporary folder, never copied into the project) are what smokerun reports, and

@@ -3,6 +3,7 @@ import Testing
 @testable import SmokeKit
 @testable import SmokeCore
 @testable import smokerun
+import SmokeTestSupport
 
 @Suite struct XCResultDatabaseErrorTests {
     private func read(_ bundle: URL, in folder: TemporaryDirectory) throws -> ResultBundleContents {

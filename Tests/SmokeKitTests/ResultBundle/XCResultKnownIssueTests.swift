@@ -3,6 +3,7 @@ import Testing
 @testable import SmokeKit
 @testable import SmokeCore
 @testable import smokerun
+import SmokeTestSupport
 
 /// A bundle whose known issues hang only off their `ExpectedFailures` rows (the issue row names no test run): they
 /// stay with the test that expected them, and none is an issue "outside any test" (issue 12, item 3).

@@ -3,6 +3,7 @@ import Testing
 @testable import SmokeKit
 @testable import SmokeCore
 @testable import smokerun
+import SmokeTestSupport
 
 /// A bundle with repetitions, arguments and two configurations reads like Xcode reads it, the
 /// same from its database as from xcresulttool's JSON of it (issue 12, item 6).

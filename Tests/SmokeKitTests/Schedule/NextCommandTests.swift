@@ -3,6 +3,7 @@ import Testing
 @testable import SmokeKit
 @testable import SmokeCore
 @testable import smokerun
+import SmokeTestSupport
 
 @Suite struct NextCommandTests {
     static func run(_ arguments: [String], root: URL, now: String = "2026-01-01T00:00:00Z") async throws -> (ExitCode, String, String) {

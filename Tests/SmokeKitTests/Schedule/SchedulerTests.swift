@@ -3,6 +3,7 @@ import Testing
 @testable import SmokeKit
 @testable import SmokeCore
 @testable import smokerun
+import SmokeTestSupport
 
 /// The service loop over a test clock: nothing here waits for real time to pass.
 @Suite(.timeLimit(.minutes(1))) struct SchedulerTests {

@@ -3,6 +3,7 @@ import Testing
 @testable import SmokeKit
 @testable import SmokeCore
 @testable import smokerun
+import SmokeTestSupport
 
 @Suite(.timeLimit(.minutes(1))) struct TestClockTests {
     @Test func advanceResumesOnlyDueSleepers() async throws {

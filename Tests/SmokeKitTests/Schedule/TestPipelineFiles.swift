@@ -2,6 +2,7 @@ import Foundation
 @testable import SmokeKit
 @testable import SmokeCore
 @testable import smokerun
+import SmokeTestSupport
 
 /// A throwaway reader for the four pipeline keys the scheduling commands need; the real
 /// `PipelineLoader` lives elsewhere. Tests only.

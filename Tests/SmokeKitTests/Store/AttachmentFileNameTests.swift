@@ -3,6 +3,7 @@ import Testing
 @testable import SmokeKit
 @testable import SmokeCore
 @testable import smokerun
+import SmokeTestSupport
 
 @Suite struct AttachmentFileNameTests {
     /// Hostile names and the extension they must keep ("" when none survives).

@@ -3,6 +3,7 @@ import Testing
 @testable import SmokeKit
 @testable import SmokeCore
 @testable import smokerun
+import SmokeTestSupport
 
 @Suite struct HistoryStoreTests {
     private func report(_ pipeline: String, runID: String, startedAt seconds: Double) -> RunReport {

@@ -3,6 +3,7 @@ import Testing
 @testable import SmokeKit
 @testable import SmokeCore
 @testable import smokerun
+import SmokeTestSupport
 
 @Suite struct RunPrunerTests {
     let day: TimeInterval = 86_400

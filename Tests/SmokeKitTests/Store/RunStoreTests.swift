@@ -3,6 +3,7 @@ import Testing
 @testable import SmokeKit
 @testable import SmokeCore
 @testable import smokerun
+import SmokeTestSupport
 
 @Suite struct RunStoreTests {
     private func finishFixtureRun(in folder: TemporaryDirectory, runID: String = "20261122T040000Z-3f9a",

@@ -1,19 +1,19 @@
 import Foundation
 
 /// A fresh folder per test, removed by `remove()`; tests run in parallel, so never shared.
-struct TemporaryDirectory {
-    let url: URL
+package struct TemporaryDirectory {
+    package let url: URL
 
-    init(_ label: String = #function) throws {
+    package init(_ label: String = #function) throws {
         let safe = label.filter { $0.isLetter || $0.isNumber }
         url = FileManager.default.temporaryDirectory
             .appendingPathComponent("smokekit-\(safe.prefix(40))-\(UUID().uuidString.prefix(8))", isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
-    func remove() { try? FileManager.default.removeItem(at: url) }
+    package func remove() { try? FileManager.default.removeItem(at: url) }
 
-    func files(in relativePath: String = "") throws -> [String] {
+    package func files(in relativePath: String = "") throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: url.appendingPathComponent(relativePath).path).sorted()
     }
 }

@@ -1,20 +1,21 @@
 import Foundation
-@testable import SmokeKit
-@testable import SmokeCore
-@testable import smokerun
+import SmokeKit
+import SmokeCore
 
 /// A clock that moves only when told to: the fake's "waits" advance it, so timeouts are reached without sleeping.
-final class ManualClock: @unchecked Sendable {
+package final class ManualClock: @unchecked Sendable {
     private let lock = NSLock()
     private var current = Date(timeIntervalSince1970: 1_800_000_000)
 
-    var now: Date {
+    package init() {}
+
+    package var now: Date {
         lock.lock()
         defer { lock.unlock() }
         return current
     }
 
-    func advance(by seconds: TimeInterval) {
+    package func advance(by seconds: TimeInterval) {
         lock.lock()
         current += seconds
         lock.unlock()
@@ -23,15 +24,15 @@ final class ManualClock: @unchecked Sendable {
 
 /// A `ProcessRunning` that replays one script per launch, in order: output, waits on the manual clock
 /// (asking `onTick` once per simulated second, as the real poll loop does), then an exit, a crash or a hang.
-final class ScriptedProcessRunner: ProcessRunning, @unchecked Sendable {
-    enum Step {
+package final class ScriptedProcessRunner: ProcessRunning, @unchecked Sendable {
+    package enum Step {
         case print(String)
         /// Time passes while the process prints nothing.
         case wait(TimeInterval)
     }
 
     /// How the script ends when nobody stops it.
-    enum Ending {
+    package enum Ending {
         case exit(Int32)
         /// Killed by a signal of its own (a crash).
         case crash(Int32)
@@ -40,30 +41,38 @@ final class ScriptedProcessRunner: ProcessRunning, @unchecked Sendable {
     }
 
     /// What the process does when it is asked to stop.
-    enum OnStop {
+    package enum OnStop {
         /// Prints, then ends with the stop signal within the grace period.
         case finishes(printing: String, termination: Termination)
         /// Ignores the stop signal: the runner kills it when the grace period is over.
         case ignores
     }
 
-    struct Script {
-        var steps: [Step]
-        var ending: Ending
-        var onStop: OnStop = .finishes(printing: "", termination: .signaled(SIGTERM))
+    package struct Script {
+        package var steps: [Step]
+        package var ending: Ending
+        package var onStop: OnStop
+
+        package init(
+            steps: [Step], ending: Ending, onStop: OnStop = .finishes(printing: "", termination: .signaled(SIGTERM))
+        ) {
+            self.steps = steps
+            self.ending = ending
+            self.onStop = onStop
+        }
     }
 
-    let clock: ManualClock
+    package let clock: ManualClock
     private let lock = NSLock()
     private var scripts: [Script]
-    private(set) var launches: [ProcessLaunch] = []
+    package private(set) var launches: [ProcessLaunch] = []
 
-    init(clock: ManualClock, scripts: [Script]) {
+    package init(clock: ManualClock, scripts: [Script]) {
         self.clock = clock
         self.scripts = scripts
     }
 
-    func run(
+    package func run(
         _ launch: ProcessLaunch, onOutput: (UnsafeRawBufferPointer) -> Void, onError: (UnsafeRawBufferPointer) -> Void,
         onTick: () -> ProcessDecision
     ) throws -> ProcessExit {

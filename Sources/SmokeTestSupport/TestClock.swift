@@ -1,31 +1,30 @@
 import Foundation
-@testable import SmokeKit
-@testable import SmokeCore
-@testable import smokerun
+import SmokeKit
+import SmokeCore
 
 /// A clock that only moves when a test moves it. Sleepers whose deadline has come are resumed,
 /// earliest first, by `advance`; a sleeper that arrives after its deadline returns at once.
-final class TestClock: SchedulerClock, @unchecked Sendable {
+package final class TestClock: SchedulerClock, @unchecked Sendable {
     private let lock = NSLock()
     private var current: Date
     private var sleepers: [UUID: (deadline: Date, continuation: CheckedContinuation<Void, any Error>)] = [:]
 
-    init(now: Date) { current = now }
+    package init(now: Date) { current = now }
 
-    var now: Date {
+    package var now: Date {
         lock.lock()
         defer { lock.unlock() }
         return current
     }
 
     /// How many tasks are sleeping on this clock right now.
-    var sleeperCount: Int {
+    package var sleeperCount: Int {
         lock.lock()
         defer { lock.unlock() }
         return sleepers.count
     }
 
-    func sleep(until deadline: Date) async throws {
+    package func sleep(until deadline: Date) async throws {
         let id = UUID()
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
@@ -49,7 +48,7 @@ final class TestClock: SchedulerClock, @unchecked Sendable {
         }
     }
 
-    func advance(to date: Date) {
+    package func advance(to date: Date) {
         lock.lock()
         current = max(current, date)
         let due = sleepers.filter { $0.value.deadline <= current }.sorted { $0.value.deadline < $1.value.deadline }
@@ -58,5 +57,5 @@ final class TestClock: SchedulerClock, @unchecked Sendable {
         for (_, sleeper) in due { sleeper.continuation.resume() }
     }
 
-    func advance(by interval: TimeInterval) { advance(to: now.addingTimeInterval(interval)) }
+    package func advance(by interval: TimeInterval) { advance(to: now.addingTimeInterval(interval)) }
 }

@@ -8,23 +8,30 @@ import Darwin
 /// A real HTTP receiver on 127.0.0.1 for the webhook tests: a blocking socket server on an
 /// ephemeral port that answers each request from a script, one thread per connection. Bounded:
 /// it accepts at most `maxConnections` and stops on `stop()` or after `lifetime` seconds.
-final class NotifyWebhookReceiver: @unchecked Sendable {
-    struct Reply: Sendable {
-        var status: Int
-        var headers: [String: String] = [:]
-        var body: String = ""
+package final class NotifyWebhookReceiver: @unchecked Sendable {
+    package struct Reply: Sendable {
+        package var status: Int
+        package var headers: [String: String]
+        package var body: String
         /// Seconds to wait before answering (a slow receiver).
-        var delay: Double = 0
+        package var delay: Double
+
+        package init(status: Int, headers: [String: String] = [:], body: String = "", delay: Double = 0) {
+            self.status = status
+            self.headers = headers
+            self.body = body
+            self.delay = delay
+        }
     }
 
-    struct Received: Sendable {
-        var requestLine: String
-        var headers: [String: String]
-        var body: Data
-        var at: Date
+    package struct Received: Sendable {
+        package var requestLine: String
+        package var headers: [String: String]
+        package var body: Data
+        package var at: Date
     }
 
-    let port: UInt16
+    package let port: UInt16
     private let listener: Int32
     private let lock = NSLock()
     private var replies: [Reply]
@@ -35,7 +42,7 @@ final class NotifyWebhookReceiver: @unchecked Sendable {
     /// - Parameter lifetime: a safety net for a receiver nobody stops, not a test timeout: the tests stop
     ///   theirs. It must outlast a test that waits its turn in a full, loaded `swift test` (seen: 700 s
     ///   before a webhook test's first request, when a 300 s lifetime closed the port under it).
-    init(replies: [Reply], maxConnections: Int = 20, lifetime: Double = 1800) throws {
+    package init(replies: [Reply], maxConnections: Int = 20, lifetime: Double = 1800) throws {
         self.replies = replies
         (listener, port) = try Self.bindLoopback()
         guard listen(listener, 16) == 0 else {
@@ -47,22 +54,22 @@ final class NotifyWebhookReceiver: @unchecked Sendable {
     }
 
     /// A webhook URL on this receiver whose path is a recognisable secret.
-    func url(token: String) -> URL { URL(string: "http://127.0.0.1:\(port)/services/T0/B0/\(token)")! }
+    package func url(token: String) -> URL { URL(string: "http://127.0.0.1:\(port)/services/T0/B0/\(token)")! }
 
-    var requests: [Received] {
+    package var requests: [Received] {
         lock.lock()
         defer { lock.unlock() }
         return received
     }
 
     /// Changes the script for the following connections.
-    func answer(_ replies: [Reply]) {
+    package func answer(_ replies: [Reply]) {
         lock.lock()
         self.replies = replies
         lock.unlock()
     }
 
-    func stop() {
+    package func stop() {
         lock.lock()
         stopped = true
         lock.unlock()
@@ -167,7 +174,7 @@ final class NotifyWebhookReceiver: @unchecked Sendable {
     }
 
     /// A port on 127.0.0.1 that nothing listens on: bound (never listening), then closed.
-    static func closedPort() throws -> UInt16 {
+    package static func closedPort() throws -> UInt16 {
         let (descriptor, port) = try bindLoopback()
         close(descriptor)
         return port
