@@ -43,17 +43,30 @@ package struct SwiftPMDriver {
         runner: any CommandRunning, processes: any ProcessRunning, limits: RunLimits, console: ConsoleLog
     ) throws -> (binary: URL, toolchain: SwiftToolchain) {
         let swift = try SwiftToolchain.locate(environment: environment)
-        // Ask the version while the build runs; it is checked before any test starts.
-        let identified = BlockingWork.start { try SwiftToolchain.identify(swift, environment: environment, runner: runner) }
         var build = SwiftPMBuild(swift: swift, packageRoot: pipeline.resolve(settings.packagePath, currentDirectory: currentDirectory),
                                  scratchPath: pipeline.scratchDirectory(for: settings, currentDirectory: currentDirectory),
                                  configuration: settings.configuration,
                                  coverage: pipeline.coverage.enabled, environment: environment, console: console)
         build.processes = processes
+        build.excluded = [pipeline.resolve(pipeline.output, currentDirectory: currentDirectory)]
+        let key: BuildStamp.Key?
+        switch build.check() {
+        case .fresh(let binary, let version, let inputCount):
+            console.note("build up to date (\(inputCount) files and folders unchanged since the last build): skipped swift build")
+            let toolchain = SwiftToolchain(swift: swift, version: version)
+            try HostDevice.check(pipeline.device, toolchain: toolchain)
+            return (binary, toolchain)
+        case .stale(let stale):
+            key = stale
+        }
+        // Ask the version while the build runs; it is checked before any test starts.
+        let identified = BlockingWork.start { try SwiftToolchain.identify(swift, environment: environment, runner: runner) }
         let built = Result { try build.buildTests(limits: limits) }
         let toolchain = try identified()
         try HostDevice.check(pipeline.device, toolchain: toolchain)
-        return (try built.get(), toolchain)
+        let binary = try built.get()
+        if let key { build.record(key, binary: binary, swiftVersion: toolchain.version) }
+        return (binary, toolchain)
     }
 
     /// The test phase: one worker, or `context.workers` at once, each with its own scratch folder and
