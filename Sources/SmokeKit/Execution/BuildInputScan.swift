@@ -9,8 +9,7 @@ import Foundation
 
 /// Lists what a SwiftPM build reads, with each entry's `stat`: every file and folder under the package
 /// root and its local dependencies' roots, as SwiftPM sees them — hidden entries (`.build`, `.git`,
-/// `.swiftpm`) skipped, and the scratch and output folders wherever they are. Folders count too, so a
-/// file added or removed changes the list even when no other file changed.
+/// `.swiftpm`) skipped, and the scratch and output folders wherever they are.
 struct BuildInputScan {
     /// A tree bigger than this is not walked (nil: build), so a huge monorepo never pays a long walk.
     var limit = 20_000

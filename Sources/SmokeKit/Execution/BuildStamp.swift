@@ -49,8 +49,8 @@ package struct BuildStamp: Codable, Equatable, Sendable {
         self.key == key && current == binaryStamp
     }
 
-    /// FNV-1a (64-bit) over each input's path and stat, in path order: any edit, new, deleted or renamed
-    /// file changes it. Not for adversaries; for "did anything change since the last build".
+    /// FNV-1a (64-bit) over each input's path and each file's stat, in path order: any edit, new, deleted
+    /// or renamed file changes it. Not for adversaries; for "did anything change since the last build".
     package static func fingerprint(_ inputs: [BuildInput]) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         func mix(_ text: String) {
@@ -63,7 +63,10 @@ package struct BuildStamp: Codable, Equatable, Sendable {
         }
         for input in inputs.sorted(by: { $0.path < $1.path }) {
             mix(input.path)
-            mix("\(input.stamp.modifiedNanoseconds) \(input.stamp.size) \(input.stamp.inode) \(input.isDirectory)")
+            // A folder counts by its path only: its own mtime moves whenever anything inside it comes or
+            // goes, hidden or not (`.build` appearing, an editor's swap file), and its entries' paths
+            // already say every change that matters.
+            mix(input.isDirectory ? "/" : "\(input.stamp.modifiedNanoseconds) \(input.stamp.size) \(input.stamp.inode)")
         }
         return String(hash, radix: 16)
     }

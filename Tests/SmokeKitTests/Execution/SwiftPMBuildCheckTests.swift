@@ -2,21 +2,11 @@ import Foundation
 import Testing
 @testable import SmokeKit
 
-/// The build check end to end over a stand-in `swift` (a shell script that "builds" by writing the test
-/// binary and logs each call): what the check decides is smokerun's policy, not the compiler's.
+/// The build check end to end over a stand-in `swift` (Tests/Fixtures/FakeSwift, a shell script that "builds" by
+/// writing the test binary and logs each call): what the check decides is smokerun's policy, not the compiler's.
 @Suite struct SwiftPMBuildCheckTests {
-    static let fakeSwift = """
-    #!/bin/sh
-    if [ "$1" = "--version" ]; then echo version >> "$FAKE_SWIFT_LOG"; echo "Swift version 6.3.1 (swift-6.3.1-RELEASE)"; exit 0; fi
-    echo "$*" >> "$FAKE_SWIFT_LOG"
-    scratch=""; previous=""
-    for argument in "$@"; do [ "$previous" = "--scratch-path" ] && scratch="$argument"; previous="$argument"; done
-    if [ -e "$FAKE_SWIFT_FAIL" ]; then echo "Sources/Fake/Fake.swift:1:1: error: cannot find 'x' in scope"; exit 1; fi
-    mkdir -p "$scratch/triple/debug"
-    ln -sfn "$scratch/triple/debug" "$scratch/debug"
-    echo "built $(date +%s%N)" > "$scratch/triple/debug/FakePackageTests.xctest"
-    echo '{"object":{"dependencies":[]},"version":7}' > "$scratch/workspace-state.json"
-    """
+    static let fakeSwift = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/FakeSwift/swift")
 
     struct Package {
         var root: URL
@@ -32,10 +22,6 @@ import Testing
             try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
             try Data("// swift-tools-version:5.9\n".utf8).write(to: root.appendingPathComponent("Fake/Package.swift"))
             try Data("public let x = 1\n".utf8).write(to: sources.appendingPathComponent("Fake.swift"))
-            let swift = root.appendingPathComponent("bin/swift")
-            try FileManager.default.createDirectory(at: swift.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(SwiftPMBuildCheckTests.fakeSwift.utf8).write(to: swift)
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: swift.path)
             var pipeline = Pipeline(name: "fake", driver: .swiftpm(SwiftPMSettings(packagePath: "Fake")))
             pipeline.sourcePath = root.appendingPathComponent("Pipelines/fake.json").path
             pipeline.coverage.enabled = false
@@ -45,7 +31,7 @@ import Testing
             log = root.appendingPathComponent("swift.log")
             failMarker = root.appendingPathComponent("fail")
             console = root.appendingPathComponent("console.log")
-            environment = ["PATH": "/usr/bin:/bin", "SMOKERUN_SWIFT": swift.path,
+            environment = ["PATH": "/usr/bin:/bin", "SMOKERUN_SWIFT": SwiftPMBuildCheckTests.fakeSwift.path,
                            "FAKE_SWIFT_LOG": log.path, "FAKE_SWIFT_FAIL": failMarker.path]
         }
 
@@ -125,6 +111,19 @@ import Testing
         #expect(throws: BuildFailure.self) { try package.build() }
         // Nothing changed since the failed build, and the old binary is still there: it builds again.
         #expect(throws: BuildFailure.self) { try package.build() }
+        #expect(package.calls.filter { $0 == "build" }.count == 3)
+    }
+
+    @Test func aFailedBuildDropsTheEarlierRecordToo() throws {
+        var package = try Package()
+        try package.build()
+        package.environment["SWIFT_EXTRA_FLAG"] = "1"
+        try package.write("", to: "fail")
+        #expect(throws: BuildFailure.self) { try package.build() }
+        // Back to what the recorded build was made from: that build may be half overwritten now.
+        package.environment["SWIFT_EXTRA_FLAG"] = nil
+        try FileManager.default.removeItem(at: package.failMarker)
+        try package.build()
         #expect(package.calls.filter { $0 == "build" }.count == 3)
     }
 
