@@ -59,7 +59,7 @@ struct XcodebuildBatchExecutor: BatchExecuting {
         outcome.errors += contents.notes.map { InfrastructureError(message: $0) }
         bundles.append(BundleTally(counts: contents.summaryCounts, tests: contents.tests))
         if xcodeVersion == nil { xcodeVersion = contents.xcodeVersion }
-        let ranOn = isRetry ? [:] : clonePlaces(finished.cloneLines, of: batch.tests)
+        let ranOn = isRetry ? [:] : clonePlaces(finished.cloneLines, of: contents.tests.map(\.id))
         var kept = Set<String>()
         for var test in contents.tests {
             let key = test.key
@@ -80,11 +80,11 @@ struct XcodebuildBatchExecutor: BatchExecuting {
 
     /// Which clone ran each test of this invocation (xcodebuild's console; the bundle does not record it)
     /// and its place in that clone's sequence, in the order the results were printed.
-    /// Only lines of the batch's tests count (all, for the pipeline's own selection).
-    private mutating func clonePlaces(_ lines: [String], of tests: [TestCase]) -> [String: (clone: Int, position: Int)] {
-        let asked = tests.isEmpty ? nil : Set(tests.map { XcodeCloneLine.matchKey(testID: $0.id) })
+    /// Only lines of tests the bundle holds count: what this invocation really ran.
+    private mutating func clonePlaces(_ lines: [String], of ids: [String]) -> [String: (clone: Int, position: Int)] {
+        let ran = Set(ids.map { XcodeCloneLine.matchKey(testID: $0) })
         var places: [String: (clone: Int, position: Int)] = [:]
-        for (key, clone) in XcodeCloneLine.clones(lines) where places[key] == nil && asked?.contains(key) != false {
+        for (key, clone) in XcodeCloneLine.clones(lines) where places[key] == nil && ran.contains(key) {
             clonePositions[clone, default: 0] += 1
             places[key] = (clone, clonePositions[clone, default: 0])
         }

@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+@testable import SmokeKit
+
+/// The build check with the real toolchain: a second run of an unchanged package skips `swift build`
+/// and still runs the same binary; an edited source is built again and its new behaviour is what runs.
+@Suite(.serialized) struct BuildCheckRunTests {
+    static let receipt = "TipCalculatorTests.SplitBillTests/receiptIsAttached()"
+
+    @Test func anUnchangedPackageSkipsTheBuildAndAnEditedOneIsRebuilt() async throws {
+        let package = try IntegrationSupport.copyFixture("TipCalculator")
+        let pipeline = try IntegrationSupport.writePipeline("""
+            {"name": "buildcheck", "swiftpm": {"packagePath": "TipCalculator"}, "coverage": {"enabled": false},
+             "timeouts": {"runSeconds": 600, "testSeconds": 60}, "output": ".smokerun-buildcheck"}
+            """, named: "buildcheck", next: package)
+        func console(_ outcome: SmokeRun.Outcome) throws -> String {
+            try String(contentsOf: outcome.runDirectory.appendingPathComponent("console.log"), encoding: .utf8)
+        }
+        func status(_ outcome: SmokeRun.Outcome) -> TestStatus? {
+            outcome.report.tests.first { $0.id == Self.receipt }?.status
+        }
+
+        let (first, _, _) = try await IntegrationSupport.run(pipeline)
+        #expect(try console(first).contains("swift build --build-tests"))
+        #expect(status(first) == .passed)
+
+        let (second, _, _) = try await IntegrationSupport.run(pipeline)
+        #expect(try console(second).contains("build up to date"))
+        #expect(try !console(second).contains("swift build --build-tests"))
+        #expect(second.report.tests.map(\.id).sorted() == first.report.tests.map(\.id).sorted())
+        #expect(second.report.toolchain?.version == first.report.toolchain?.version)
+
+        // total(for: 40) is now 47, so the receipt test (which expects 46) fails: only a rebuild can know.
+        let source = package.appendingPathComponent("Sources/TipCalculator/TipCalculator.swift")
+        let text = try String(contentsOf: source, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "subtotal + tip(on: subtotal)", with: "subtotal + tip(on: subtotal) + 1").utf8).write(to: source)
+        let (third, _, _) = try await IntegrationSupport.run(pipeline)
+        #expect(try console(third).contains("swift build --build-tests"))
+        #expect(status(third) == .failed)
+    }
+}
