@@ -3,7 +3,8 @@ import Testing
 @testable import SmokeKit
 
 /// The build check with the real toolchain: a second run of an unchanged package skips `swift build`
-/// and still runs the same binary; an edited source is built again and its new behaviour is what runs.
+/// (and the listing) and still runs the same tests; an edited source is built again, listed again, and its
+/// new behaviour is what runs.
 @Suite(.serialized) struct BuildCheckRunTests {
     static let receipt = "TipCalculatorTests.SplitBillTests/receiptIsAttached()"
 
@@ -34,8 +35,14 @@ import Testing
         let source = package.appendingPathComponent("Sources/TipCalculator/TipCalculator.swift")
         let text = try String(contentsOf: source, encoding: .utf8)
         try Data(text.replacingOccurrences(of: "subtotal + tip(on: subtotal)", with: "subtotal + tip(on: subtotal) + 1").utf8).write(to: source)
+        // A test added now must be listed: the listing recorded for the old binary no longer holds.
+        let tests = package.appendingPathComponent("Tests/TipCalculatorTests/SplitBillTests.swift")
+        let added = try String(contentsOf: tests, encoding: .utf8) + "\nextension SplitBillTests {\n    @Test func addedLater() {}\n}\n"
+        try Data(added.utf8).write(to: tests)
         let (third, _, _) = try await IntegrationSupport.run(pipeline)
         #expect(try console(third).contains("swift build --build-tests"))
         #expect(status(third) == .failed)
+        #expect(third.report.tests.contains { $0.id == "TipCalculatorTests.SplitBillTests/addedLater()" })
+        #expect(third.report.tests.count == first.report.tests.count + 1)
     }
 }

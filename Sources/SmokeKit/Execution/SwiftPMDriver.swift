@@ -118,7 +118,16 @@ package struct SwiftPMDriver {
     package static let scratchVariable = "SMOKERUN_SCRATCH_DIR"
     package static let scratchFolderName = "scratch"
 
+    /// The binary's tests: from the listing recorded for this very binary (same stat) when there is one,
+    /// else both frameworks' `--list-tests`, recorded for the next run.
     private func listTests(binary: URL, packageRoot: URL) throws -> [TestCase] {
+        let record = context.pipeline.scratchDirectory(for: settings, currentDirectory: context.currentDirectory)
+            .appendingPathComponent(TestListCache.fileName)
+        let stamp = BuildInputScan.stamp(binary.path)?.stamp
+        if let data = try? Data(contentsOf: record), let cached = try? JSONDecoder().decode(TestListCache.self, from: data),
+           cached.holds(for: binary.path, stamp: stamp) {
+            return cached.tests
+        }
         var environment = testEnvironment()
         environment["LLVM_PROFILE_FILE"] = "/dev/null"
         // Both frameworks list at once: two short processes, one wait.
@@ -131,7 +140,14 @@ package struct SwiftPMDriver {
         guard xctest.exitStatus == 0 else {
             throw CommandError(executable: binary.path, arguments: ["--list-tests"], result: xctest)
         }
-        let swiftTestingIDs = swiftTesting.exitStatus == 0 ? TestDiscovery.swiftTestingIDs(fromListing: swiftTesting.outputText) : []
-        return TestDiscovery.xctestIDs(fromListing: xctest.outputText) + swiftTestingIDs
+        let listing = TestListCache(binary: binary.path, binaryStamp: stamp ?? FileStamp(modifiedNanoseconds: 0, size: -1, inode: 0),
+                                    xctest: xctest.outputText, swiftTesting: swiftTesting.exitStatus == 0 ? swiftTesting.outputText : "")
+        // Recorded only when Swift Testing answered for sure (0, or 69: no tests) and the binary did not change
+        // while it was listed; a record that cannot be written costs the next run a listing.
+        if let stamp, [0, 69].contains(swiftTesting.exitStatus), stamp == BuildInputScan.stamp(binary.path)?.stamp,
+           let data = try? JSONEncoder().encode(listing) {
+            try? AtomicFile.write(data, to: record)
+        }
+        return listing.tests
     }
 }

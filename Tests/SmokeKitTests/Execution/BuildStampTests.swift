@@ -57,3 +57,21 @@ import Testing
         #expect(!record.isFresh(for: other, binaryStamp: stamp))
     }
 }
+
+@Suite struct TestListCacheTests {
+    static let stamp = FileStamp(modifiedNanoseconds: 10, size: 2_000, inode: 4)
+    static let cache = TestListCache(binary: "/p/.build/smokerun/debug/PPackageTests.xctest", binaryStamp: stamp,
+                                     xctest: "PTests.ATests/testOne\nPTests.ATests/testTwo\n", swiftTesting: "PTests.Suite/check()\n")
+
+    @Test func aListingHoldsOnlyForTheSameBinaryUnchanged() {
+        #expect(Self.cache.holds(for: Self.cache.binary, stamp: Self.stamp))
+        #expect(!Self.cache.holds(for: Self.cache.binary, stamp: FileStamp(modifiedNanoseconds: 11, size: 2_000, inode: 4)))
+        #expect(!Self.cache.holds(for: Self.cache.binary, stamp: nil))
+        #expect(!Self.cache.holds(for: "/q/PPackageTests.xctest", stamp: Self.stamp))
+    }
+
+    @Test func theRecordedListingGivesBothFrameworksTests() {
+        #expect(Self.cache.tests.map(\.id) == ["PTests.ATests/testOne", "PTests.ATests/testTwo", "PTests.Suite/check()"])
+        #expect(Self.cache.tests.map(\.framework) == [.xctest, .xctest, .swiftTesting])
+    }
+}
