@@ -9,12 +9,15 @@ import Foundation
 
 /// Lists what a SwiftPM build reads, with each entry's `stat`: every file and folder under the package
 /// root and its local dependencies' roots, as SwiftPM sees them — hidden entries (`.build`, `.git`,
-/// `.swiftpm`) skipped, and the scratch and output folders wherever they are.
+/// `.swiftpm`; all but `.swift-version`) skipped, and the scratch and output folders wherever they are.
 struct BuildInputScan {
     /// A tree bigger than this is not walked (nil: build), so a huge monorepo never pays a long walk.
     var limit = 20_000
     /// Symlinked folders are followed; this bounds a cycle.
     var depthLimit = 48
+    /// The one hidden file that counts: a toolchain proxy (swiftly) picks the compiler behind the same
+    /// `swift` by it.
+    static let toolchainPin = ".swift-version"
 
     /// The inputs under `roots` (the first is the package; others are named `#N/…`), or nil when a root
     /// cannot be read or the tree is bigger than `limit`.
@@ -30,7 +33,7 @@ struct BuildInputScan {
             while let folder = pending.popLast() {
                 guard folder.depth < depthLimit,
                       let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return nil }
-                for name in names where !name.hasPrefix(".") {
+                for name in names where !name.hasPrefix(".") || name == Self.toolchainPin {
                     let path = folder.path + "/" + name
                     guard !skipped.contains(path) else { continue }
                     // A dangling symlink or a file gone since the listing: not an input now.

@@ -14,9 +14,9 @@ import Testing
     }
 
     @Test func listsFilesAndFoldersButNotHiddenOrExcludedOnes() throws {
-        let root = try tree(["Package.swift", "Sources/A/A.swift", ".build/x.o", ".git/HEAD", "out/report.json"])
+        let root = try tree(["Package.swift", "Sources/A/A.swift", ".build/x.o", ".git/HEAD", "out/report.json", ".swift-version"])
         let inputs = try #require(BuildInputScan().scan(roots: [root], excluding: [root.appendingPathComponent("out")]))
-        #expect(Set(inputs.map(\.path)) == [".", "Package.swift", "Sources", "Sources/A", "Sources/A/A.swift"])
+        #expect(Set(inputs.map(\.path)) == [".", "Package.swift", "Sources", "Sources/A", "Sources/A/A.swift", ".swift-version"])
         #expect(inputs.first { $0.path == "Sources/A" }?.isDirectory == true)
     }
 
