@@ -3,14 +3,15 @@
 # where each test sleeps 20 ms, and 200 trivial tests in 10 classes — warms them, then times side by side
 # (wall clock, median of ROUNDS runs after one untimed warm-up each):
 #   swift test | swift test --parallel --num-workers 2 | smokerun run --workers 1 | smokerun run --workers 2
-# Every form checks the build first (no --skip-build anywhere). smokerun runs with isolation "suite"
+# Every form checks the build first (no --skip-build anywhere; smokerun checks with its build stamp, see
+# README "Builds only when something changed"). smokerun runs with isolation "suite"
 # (one process per class), declared order, coverage off, reports json+junit+markdown+html.
-# Usage: Scripts/bench-workers.sh [ROUNDS]   (SMOKERUN: the binary, default .build/debug/smokerun)
+# Usage: Scripts/bench-workers.sh [ROUNDS]   (SMOKERUN: the binary, default .build/release/smokerun, as README's Install builds it)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-3}
-smokerun=${SMOKERUN:-$PWD/.build/debug/smokerun}
-[ -x "$smokerun" ] || { echo "build smokerun first (swift build)" >&2; exit 3; }
+smokerun=${SMOKERUN:-$PWD/.build/release/smokerun}
+[ -x "$smokerun" ] || { echo "build smokerun first (swift build -c release --product smokerun)" >&2; exit 3; }
 work=$(mktemp -d "${TMPDIR:-/tmp}/smokerun-bench-workers.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 

@@ -12,17 +12,22 @@ struct SwiftPMBuild {
     var environment: [String: String]
     var console: ConsoleLog
     var processes: any ProcessRunning = ChildProcessRunner()
+    /// Folders inside the package the build check never walks besides the scratch folder (the run's output).
+    var excluded: [URL] = []
+    var scan = BuildInputScan()
 
     var buildArguments: [String] {
         ["build", "--build-tests", "-c", configuration, "--scratch-path", scratchPath.path] + (coverage ? ["--enable-code-coverage"] : [])
     }
 
     /// Builds and returns the `…PackageTests.xctest` binary; a failed build throws with the compiler's errors.
+    /// The stamp of the last build goes first, so a build that fails or is stopped is never taken for fresh.
     func buildTests(limits: RunLimits) throws -> URL {
         guard FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent("Package.swift").path) else {
             throw BuildFailure(record: InfrastructureError(
                 message: "no Package.swift in \(packageRoot.path); check swiftpm.packagePath in the pipeline"))
         }
+        try? FileManager.default.removeItem(at: stampFile)
         console.note("swift \(buildArguments.joined(separator: " "))")
         var launch = ProcessLaunch(executable: swift.path, arguments: buildArguments, environment: environment, currentDirectory: packageRoot)
         launch.log = console
@@ -57,6 +62,46 @@ struct SwiftPMBuild {
         return binPath.appendingPathComponent(name)
     }
 
+    /// Whether the last successful build still holds: the same files (by `stat`), `swift`, arguments and
+    /// build variables, and its test binary untouched. Costs a walk of the package (milliseconds) where
+    /// `swift build` with nothing to do costs a package load (about a second).
+    func check() -> BuildCheck {
+        guard let key = currentKey() else { return .stale(key: nil) }
+        guard let data = try? Data(contentsOf: stampFile), let stamp = try? JSONDecoder().decode(BuildStamp.self, from: data),
+              stamp.isFresh(for: key, binaryStamp: BuildInputScan.stamp(stamp.binary)?.stamp) else { return .stale(key: key) }
+        return .fresh(binary: URL(fileURLWithPath: stamp.binary), swiftVersion: stamp.swiftVersion, inputCount: key.inputCount)
+    }
+
+    /// Records a successful build made from `key` (scanned before it started, so an edit during the
+    /// build makes the next run build again). Not recorded when the build revealed local dependencies
+    /// the key did not walk; a record that cannot be written only means the next run builds.
+    func record(_ key: BuildStamp.Key, binary: URL, swiftVersion: String) {
+        guard Array(key.roots.dropFirst()) == localDependencyRoots(), let binaryStamp = BuildInputScan.stamp(binary.path)?.stamp else { return }
+        let stamp = BuildStamp(key: key, binary: binary.path, binaryStamp: binaryStamp, swiftVersion: swiftVersion)
+        guard let data = try? JSONEncoder().encode(stamp) else { return }
+        try? AtomicFile.write(data, to: stampFile)
+    }
+
+    private var stampFile: URL { scratchPath.appendingPathComponent(BuildStamp.fileName) }
+
+    private func currentKey() -> BuildStamp.Key? {
+        guard let dependencies = localDependencyRoots() else { return nil }
+        let roots = [packageRoot.path] + dependencies
+        let resolvedSwift = ExecutableLocator.resolved(swift).path
+        guard let swiftStamp = BuildInputScan.stamp(resolvedSwift)?.stamp,
+              let inputs = scan.scan(roots: roots.map { URL(fileURLWithPath: $0) }, excluding: [scratchPath] + excluded) else { return nil }
+        return BuildStamp.Key(roots: roots, inputs: inputs, swift: resolvedSwift, swiftStamp: swiftStamp,
+                              arguments: buildArguments, environment: environment)
+    }
+
+    /// Local dependencies as SwiftPM last resolved them; none before the first build, nil when unreadable.
+    private func localDependencyRoots() -> [String]? {
+        let state = scratchPath.appendingPathComponent("workspace-state.json")
+        guard FileManager.default.fileExists(atPath: state.path) else { return [] }
+        guard let data = try? Data(contentsOf: state) else { return nil }
+        return BuildStamp.localDependencyRoots(workspaceState: data)
+    }
+
     private func binFolder() throws -> URL {
         // SwiftPM keeps `<scratch>/<configuration>` pointing at the bin folder; asking it costs a
         // second package load, so only do that when the link is missing.
@@ -73,6 +118,13 @@ struct SwiftPMBuild {
         }
         return URL(fileURLWithPath: path)
     }
+}
+
+/// What the build check found: the last build still holds, or the tests must be built (and the key to
+/// record after a successful build; nil when the tree could not be fingerprinted).
+enum BuildCheck {
+    case fresh(binary: URL, swiftVersion: String, inputCount: Int)
+    case stale(key: BuildStamp.Key?)
 }
 
 /// Keeps the compiler's error lines (and the lines right after them) for the report.

@@ -44,17 +44,30 @@ package struct SwiftPMDriver {
         runner: any CommandRunning, processes: any ProcessRunning, limits: RunLimits, console: ConsoleLog
     ) throws -> (binary: URL, toolchain: SwiftToolchain) {
         let swift = try SwiftToolchain.locate(environment: environment)
-        // Ask the version while the build runs; it is checked before any test starts.
-        let identified = BlockingWork.start { try SwiftToolchain.identify(swift, environment: environment, runner: runner) }
         var build = SwiftPMBuild(swift: swift, packageRoot: pipeline.resolve(settings.packagePath, currentDirectory: currentDirectory),
                                  scratchPath: pipeline.scratchDirectory(for: settings, currentDirectory: currentDirectory),
                                  configuration: settings.configuration,
                                  coverage: pipeline.coverage.enabled, environment: environment, console: console)
         build.processes = processes
+        build.excluded = [pipeline.resolve(pipeline.output, currentDirectory: currentDirectory)]
+        let key: BuildStamp.Key?
+        switch build.check() {
+        case .fresh(let binary, let version, let inputCount):
+            console.note("build up to date (\(inputCount) files and folders unchanged since the last build): skipped swift build")
+            let toolchain = SwiftToolchain(swift: swift, version: version)
+            try HostDevice.check(pipeline.device, toolchain: toolchain)
+            return (binary, toolchain)
+        case .stale(let stale):
+            key = stale
+        }
+        // Ask the version while the build runs; it is checked before any test starts.
+        let identified = BlockingWork.start { try SwiftToolchain.identify(swift, environment: environment, runner: runner) }
         let built = Result { try build.buildTests(limits: limits) }
         let toolchain = try identified()
         try HostDevice.check(pipeline.device, toolchain: toolchain)
-        return (try built.get(), toolchain)
+        let binary = try built.get()
+        if let key { build.record(key, binary: binary, swiftVersion: toolchain.version) }
+        return (binary, toolchain)
     }
 
     /// The test phase: one worker, or `context.workers` at once, each with its own scratch folder and
@@ -106,7 +119,16 @@ package struct SwiftPMDriver {
     package static let scratchVariable = "SMOKERUN_SCRATCH_DIR"
     package static let scratchFolderName = "scratch"
 
+    /// The binary's tests: from the listing recorded for this very binary (same stat) when there is one,
+    /// else both frameworks' `--list-tests`, recorded for the next run.
     private func listTests(binary: URL, packageRoot: URL) throws -> [TestCase] {
+        let record = context.pipeline.scratchDirectory(for: settings, currentDirectory: context.currentDirectory)
+            .appendingPathComponent(TestListCache.fileName)
+        let stamp = BuildInputScan.stamp(binary.path)?.stamp
+        if let data = try? Data(contentsOf: record), let cached = try? JSONDecoder().decode(TestListCache.self, from: data),
+           cached.holds(for: binary.path, stamp: stamp) {
+            return cached.tests
+        }
         var environment = testEnvironment()
         environment["LLVM_PROFILE_FILE"] = "/dev/null"
         // Both frameworks list at once: two short processes, one wait.
@@ -119,7 +141,14 @@ package struct SwiftPMDriver {
         guard xctest.exitStatus == 0 else {
             throw CommandError(executable: binary.path, arguments: ["--list-tests"], result: xctest)
         }
-        let swiftTestingIDs = swiftTesting.exitStatus == 0 ? TestDiscovery.swiftTestingIDs(fromListing: swiftTesting.outputText) : []
-        return TestDiscovery.xctestIDs(fromListing: xctest.outputText) + swiftTestingIDs
+        let listing = TestListCache(binary: binary.path, binaryStamp: stamp ?? FileStamp(modifiedNanoseconds: 0, size: -1, inode: 0),
+                                    xctest: xctest.outputText, swiftTesting: swiftTesting.exitStatus == 0 ? swiftTesting.outputText : "")
+        // Recorded only when Swift Testing answered for sure (0, or 69: no tests) and the binary did not change
+        // while it was listed; a record that cannot be written costs the next run a listing.
+        if let stamp, [0, 69].contains(swiftTesting.exitStatus), stamp == BuildInputScan.stamp(binary.path)?.stamp,
+           let data = try? JSONEncoder().encode(listing) {
+            try? AtomicFile.write(data, to: record)
+        }
+        return listing.tests
     }
 }

@@ -19,6 +19,9 @@ struct XcodebuildBatchExecutor: BatchExecuting {
     private var invocation = 0
     /// First attempts already reported, by key: a later bundle's copy of one is not a new test.
     private var reported = Set<String>()
+    /// How many first attempts each clone number has run so far, over all invocations: a test's
+    /// `position` in its worker (clone N of every invocation is worker N, as a SwiftPM worker's processes are).
+    private var clonePositions: [Int: Int] = [:]
 
     init(driver: XcodebuildDriver, process: XcodebuildProcess, commandLine: XcodebuildCommandLine, xcodebuild: String, planned: Set<String>?) {
         self.driver = driver
@@ -57,11 +60,13 @@ struct XcodebuildBatchExecutor: BatchExecuting {
         outcome.errors += contents.notes.map { InfrastructureError(message: $0) }
         bundles.append(BundleTally(counts: contents.summaryCounts, tests: contents.tests))
         if xcodeVersion == nil { xcodeVersion = contents.xcodeVersion }
+        let ranOn = isRetry ? [:] : clonePlaces(finished.cloneLines, of: contents.tests.map(\.id))
         var kept = Set<String>()
-        for test in contents.tests {
+        for var test in contents.tests {
             let key = test.key
             let wanted = requested.contains(key) || (!isRetry && (planned?.contains(key) ?? true))
             guard wanted, isRetry || !reported.contains(key), kept.insert(key).inserted else { continue }
+            if let place = ranOn[XcodeCloneLine.matchKey(testID: test.id)] { (test.worker, test.position) = (place.clone, place.position) }
             outcome.results.append(test)
             onTestFinished(test)
         }
@@ -72,5 +77,18 @@ struct XcodebuildBatchExecutor: BatchExecuting {
         }
         if !isRetry { reported.formUnion(kept) }
         return outcome
+    }
+
+    /// Which clone ran each test of this invocation (xcodebuild's console; the bundle does not record it)
+    /// and its place in that clone's sequence, in the order the results were printed.
+    /// Only lines of tests the bundle holds count: what this invocation really ran.
+    private mutating func clonePlaces(_ lines: [String], of ids: [String]) -> [String: (clone: Int, position: Int)] {
+        let ran = Set(ids.map { XcodeCloneLine.matchKey(testID: $0) })
+        var places: [String: (clone: Int, position: Int)] = [:]
+        for (key, clone) in XcodeCloneLine.clones(lines) where places[key] == nil && ran.contains(key) {
+            clonePositions[clone, default: 0] += 1
+            places[key] = (clone, clonePositions[clone, default: 0])
+        }
+        return places
     }
 }

@@ -25,6 +25,8 @@ struct XcodebuildProcess {
         var errorLines: [String]
         /// The last lines it printed, for a failure that has no error lines.
         var tail: [String]
+        /// Result lines of tests run on simulator clones (parallel testing), in order: `XcodeCloneLine`.
+        var cloneLines: [String] = []
 
         var exitStatus: Int32? {
             if case .exited(let status) = termination { return status }
@@ -42,10 +44,12 @@ struct XcodebuildProcess {
         var errors = BuildErrorLines()
         var lines = LineSplitter()
         var tail: [String] = []
+        var cloneLines: [String] = []
         var stop: StopReason?
         func consider(_ line: LineBytes) {
             let text = String(decoding: line, as: UTF8.self)
             errors.consider(text)
+            if text.contains("' on 'Clone ") || text.contains(" on 'Clone ") { cloneLines.append(text) }
             tail.append(text)
             if tail.count > 40 { tail.removeFirst(tail.count - 20) }
         }
@@ -59,6 +63,6 @@ struct XcodebuildProcess {
                 return stop == nil ? .keepRunning : .stop
             }).termination
         lines.finish(consider)
-        return Finished(termination: termination, stopReason: stop, errorLines: errors.lines, tail: Array(tail.suffix(20)))
+        return Finished(termination: termination, stopReason: stop, errorLines: errors.lines, tail: Array(tail.suffix(20)), cloneLines: cloneLines)
     }
 }

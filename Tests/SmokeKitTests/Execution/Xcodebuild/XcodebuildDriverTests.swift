@@ -51,7 +51,7 @@ import Testing
     func run(scenario: String = "smoke", retries: Int = 0, isolation: Isolation = .suite, seed: UInt64? = 42,
              onlyTesting: [String] = [], contents: ResultBundleContents = smokeContents,
              reader: (any ResultBundleReading)? = nil, runSeconds: TimeInterval = 120, graceSeconds: TimeInterval = 10,
-             cancellation: CancellationFlag = CancellationFlag(), root: URL? = nil) throws -> Run {
+             cancellation: CancellationFlag = CancellationFlag(), root: URL? = nil, workers: Int = 1) throws -> Run {
         let root = root ?? FileManager.default.temporaryDirectory.appendingPathComponent("smokerun-xcb-\(UUID().uuidString.prefix(8))")
         let runDirectory = root.appendingPathComponent(".smokerun/runs/20261122T040000Z-abcd")
         try FileManager.default.createDirectory(at: runDirectory, withIntermediateDirectories: true)
@@ -77,6 +77,7 @@ import Testing
             limits: RunLimits(testSeconds: 300, runDeadline: Date().addingTimeInterval(runSeconds), cancellation: cancellation),
             console: try ConsoleLog(url: runDirectory.appendingPathComponent("console.log")))
         context.limits.graceSeconds = graceSeconds
+        context.workers = workers
         let result = XcodebuildDriver(settings: settings, context: context, reader: reader ?? ReplayingReader(contents: contents)).run()
         let lines = (try? String(contentsOf: log, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
         return Run(result: result, log: lines, runDirectory: runDirectory)

@@ -1,0 +1,26 @@
+/// One file or folder the build reads, relative to its root (`#1/…` for the first local dependency).
+package struct BuildInput: Equatable, Sendable {
+    package var path: String
+    package var stamp: FileStamp
+    package var isDirectory: Bool
+
+    package init(path: String, stamp: FileStamp, isDirectory: Bool) {
+        self.path = path
+        self.stamp = stamp
+        self.isDirectory = isDirectory
+    }
+}
+
+/// A file's `stat` as far as "did it change" goes: modification time to the nanosecond, size, inode
+/// (an editor that saves by rename gives a new one).
+package struct FileStamp: Codable, Equatable, Sendable {
+    package var modifiedNanoseconds: Int64
+    package var size: Int64
+    package var inode: UInt64
+
+    package init(modifiedNanoseconds: Int64, size: Int64, inode: UInt64) {
+        self.modifiedNanoseconds = modifiedNanoseconds
+        self.size = size
+        self.inode = inode
+    }
+}

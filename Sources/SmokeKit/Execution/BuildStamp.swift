@@ -1,0 +1,98 @@
+import Foundation
+
+/// What a successful `swift build --build-tests` was built from, recorded in its scratch folder so the
+/// next run can skip the build (about a second of package loading even with nothing to do) when nothing
+/// it reads has changed. Pure: the caller scans the files and reads the record.
+package struct BuildStamp: Codable, Equatable, Sendable {
+    /// The record's file name inside the scratch folder (`<scratch>/smokerun-build-stamp.json`).
+    package static let fileName = "smokerun-build-stamp.json"
+
+    /// Everything that decides what the build makes: the fingerprint of the package's files (and its
+    /// local dependencies'), the `swift` binary it ran, the build arguments and build-related variables.
+    package var key: Key
+    /// The test binary the build made, and its stat when the build ended: rebuilt if it changed or went.
+    package var binary: String
+    package var binaryStamp: FileStamp
+    /// `swift --version` of that `swift` binary, so a fresh build does not ask again (half a second).
+    package var swiftVersion: String
+
+    package struct Key: Codable, Equatable, Sendable {
+        /// The package root, then its local dependencies' roots (`#1`, `#2`, … in `inputs`).
+        package var roots: [String]
+        package var inputs: String
+        package var inputCount: Int
+        package var swift: String
+        package var swiftStamp: FileStamp
+        package var arguments: [String]
+        package var environment: [String]
+
+        package init(roots: [String], inputs: [BuildInput], swift: String, swiftStamp: FileStamp, arguments: [String], environment: [String: String]) {
+            self.roots = roots
+            self.inputs = BuildStamp.fingerprint(inputs)
+            self.inputCount = inputs.count
+            self.swift = swift
+            self.swiftStamp = swiftStamp
+            self.arguments = arguments
+            self.environment = BuildStamp.buildEnvironment(environment)
+        }
+    }
+
+    package init(key: Key, binary: String, binaryStamp: FileStamp, swiftVersion: String) {
+        self.key = key
+        self.binary = binary
+        self.binaryStamp = binaryStamp
+        self.swiftVersion = swiftVersion
+    }
+
+    /// The recorded build still holds when the key is the same and the binary is the one it made.
+    package func isFresh(for key: Key, binaryStamp current: FileStamp?) -> Bool {
+        self.key == key && current == binaryStamp
+    }
+
+    /// FNV-1a (64-bit) over each input's path and each file's stat, in path order: any edit, new, deleted
+    /// or renamed file changes it. Not for adversaries; for "did anything change since the last build".
+    package static func fingerprint(_ inputs: [BuildInput]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ text: String) {
+            for byte in text.utf8 {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x0000_0100_0000_01b3
+            }
+            hash ^= 0x0a
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        for input in inputs.sorted(by: { $0.path < $1.path }) {
+            mix(input.path)
+            // A folder counts by its path only: its own mtime moves whenever anything inside it comes or
+            // goes, hidden or not (`.build` appearing, an editor's swap file), and its entries' paths
+            // already say every change that matters.
+            mix(input.isDirectory ? "/" : "\(input.stamp.modifiedNanoseconds) \(input.stamp.size) \(input.stamp.inode)")
+        }
+        return String(hash, radix: 16)
+    }
+
+    /// The variables that change what SwiftPM or the compilers build (`SWIFT*`, compiler and SDK
+    /// choices), as sorted `KEY=value` lines; the rest of the environment changes nothing built.
+    package static func buildEnvironment(_ environment: [String: String]) -> [String] {
+        let names: Set = ["CC", "CXX", "LD", "CFLAGS", "CXXFLAGS", "LDFLAGS", "CPATH", "LIBRARY_PATH", "C_INCLUDE_PATH",
+                          "CPLUS_INCLUDE_PATH", "PKG_CONFIG_PATH", "SDKROOT", "DEVELOPER_DIR", "TOOLCHAINS", "XDG_CACHE_HOME"]
+        return environment.filter { names.contains($0.key) || $0.key.hasPrefix("SWIFT") }
+            .map { "\($0.key)=\($0.value)" }.sorted()
+    }
+
+    /// The folders of the package's `fileSystem` (`.package(path:)`) dependencies, from SwiftPM's
+    /// `workspace-state.json` in the scratch folder; nil when it cannot be read (then build).
+    package static func localDependencyRoots(workspaceState: Data) -> [String]? {
+        struct State: Decodable {
+            struct Object: Decodable { var dependencies: [Dependency]? }
+            struct Dependency: Decodable { var packageRef: Reference? }
+            struct Reference: Decodable { var kind: String?; var location: String?; var path: String? }
+            var object: Object?
+        }
+        guard let state = try? JSONDecoder().decode(State.self, from: workspaceState), let object = state.object else { return nil }
+        return (object.dependencies ?? []).compactMap { dependency in
+            guard let reference = dependency.packageRef, reference.kind == "fileSystem" else { return nil }
+            return reference.location ?? reference.path
+        }
+    }
+}

@@ -1,0 +1,29 @@
+/// The two `--list-tests` answers of one test binary, kept beside the build stamp: a binary that has not
+/// changed lists the same tests, and asking again costs two process starts (Swift Testing's listing
+/// alone takes a few hundred milliseconds on a small package). Pure: the driver reads and writes it.
+package struct TestListCache: Codable, Equatable, Sendable {
+    /// The record's file name inside the scratch folder.
+    package static let fileName = "smokerun-test-list.json"
+
+    package var binary: String
+    package var binaryStamp: FileStamp
+    /// XCTest's listing text, and Swift Testing's ("" when it listed none or is not there).
+    package var xctest: String
+    package var swiftTesting: String
+
+    package init(binary: String, binaryStamp: FileStamp, xctest: String, swiftTesting: String) {
+        self.binary = binary
+        self.binaryStamp = binaryStamp
+        self.xctest = xctest
+        self.swiftTesting = swiftTesting
+    }
+
+    /// The listing still holds for the binary at `path` whose stat is `stamp` now.
+    package func holds(for path: String, stamp: FileStamp?) -> Bool {
+        binary == path && stamp == binaryStamp
+    }
+
+    package var tests: [TestCase] {
+        TestDiscovery.xctestIDs(fromListing: xctest) + TestDiscovery.swiftTestingIDs(fromListing: swiftTesting)
+    }
+}

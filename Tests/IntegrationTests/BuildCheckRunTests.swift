@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+@testable import SmokeKit
+
+/// The build check with the real toolchain: a second run of an unchanged package skips `swift build`
+/// (and the listing) and still runs the same tests; an edited source is built again, listed again, and its
+/// new behaviour is what runs.
+@Suite(.serialized) struct BuildCheckRunTests {
+    static let receipt = "TipCalculatorTests.SplitBillTests/receiptIsAttached()"
+
+    @Test func anUnchangedPackageSkipsTheBuildAndAnEditedOneIsRebuilt() async throws {
+        let package = try IntegrationSupport.copyFixture("TipCalculator")
+        let pipeline = try IntegrationSupport.writePipeline("""
+            {"name": "buildcheck", "swiftpm": {"packagePath": "TipCalculator"}, "coverage": {"enabled": false},
+             "timeouts": {"runSeconds": 600, "testSeconds": 60}, "output": ".smokerun-buildcheck"}
+            """, named: "buildcheck", next: package)
+        func console(_ outcome: SmokeRun.Outcome) throws -> String {
+            try String(contentsOf: outcome.runDirectory.appendingPathComponent("console.log"), encoding: .utf8)
+        }
+        func status(_ outcome: SmokeRun.Outcome) -> TestStatus? {
+            outcome.report.tests.first { $0.id == Self.receipt }?.status
+        }
+
+        let (first, _, _) = try await IntegrationSupport.run(pipeline)
+        #expect(try console(first).contains("swift build --build-tests"))
+        #expect(status(first) == .passed)
+
+        let (second, _, _) = try await IntegrationSupport.run(pipeline)
+        #expect(try console(second).contains("build up to date"))
+        #expect(try !console(second).contains("swift build --build-tests"))
+        #expect(second.report.tests.map(\.id).sorted() == first.report.tests.map(\.id).sorted())
+        #expect(second.report.toolchain?.version == first.report.toolchain?.version)
+
+        // total(for: 40) is now 47, so the receipt test (which expects 46) fails: only a rebuild can know.
+        let source = package.appendingPathComponent("Sources/TipCalculator/TipCalculator.swift")
+        let text = try String(contentsOf: source, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "subtotal + tip(on: subtotal)", with: "subtotal + tip(on: subtotal) + 1").utf8).write(to: source)
+        // A test added now must be listed: the listing recorded for the old binary no longer holds.
+        let tests = package.appendingPathComponent("Tests/TipCalculatorTests/SplitBillTests.swift")
+        let added = try String(contentsOf: tests, encoding: .utf8) + "\nextension SplitBillTests {\n    @Test func addedLater() {}\n}\n"
+        try Data(added.utf8).write(to: tests)
+        let (third, _, _) = try await IntegrationSupport.run(pipeline)
+        #expect(try console(third).contains("swift build --build-tests"))
+        #expect(status(third) == .failed)
+        #expect(third.report.tests.contains { $0.id == "TipCalculatorTests.SplitBillTests/addedLater()" })
+        #expect(third.report.tests.count == first.report.tests.count + 1)
+    }
+}
