@@ -1,4 +1,6 @@
 import Foundation
+import SmokeCore
+import SmokeKit
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

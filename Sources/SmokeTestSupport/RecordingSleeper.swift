@@ -1,4 +1,6 @@
 import Foundation
+import SmokeCore
+import SmokeKit
 
 /// Records the waits it is asked for and returns at once, so long backoffs cost nothing and a test can
 /// check them exactly.

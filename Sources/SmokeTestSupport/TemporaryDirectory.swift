@@ -1,4 +1,6 @@
 import Foundation
+import SmokeCore
+import SmokeKit
 
 /// A fresh folder per test, removed by `remove()`; tests run in parallel, so never shared.
 package struct TemporaryDirectory {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// The build check with the real toolchain: a second run of an unchanged package skips `swift build`
 /// (and the listing) and still runs the same tests; an edited source is built again, listed again, and its

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import Foundation
+import SmokeCore
 
 /// Lists what a SwiftPM build reads, with each entry's `stat`: every file and folder under the package
 /// root and its local dependencies' roots, as SwiftPM sees them — hidden entries (`.build`, `.git`,

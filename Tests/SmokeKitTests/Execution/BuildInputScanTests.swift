@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 @Suite struct BuildInputScanTests {
     func tree(_ files: [String]) throws -> URL {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 @Suite struct BuildStampTests {
     static func input(_ path: String, modified: Int64 = 1_000, size: Int64 = 10, inode: UInt64 = 7) -> BuildInput {

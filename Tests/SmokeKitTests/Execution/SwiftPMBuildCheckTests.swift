@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// The build check end to end over a stand-in `swift` (Tests/Fixtures/FakeSwift, a shell script that "builds" by
 /// writing the test binary and logs each call): what the check decides is smokerun's policy, not the compiler's.

@@ -3,7 +3,7 @@
 /// The result bundle does not say it (its `TestCaseRuns` rows reference a suite run, never a device;
 /// the only destination is the action's, the original simulator), so this line is the one record.
 /// Pure: lines in, values out.
-enum XcodeCloneLine {
+package enum XcodeCloneLine {
     /// The test's name as printed and the clone's number, for a result line on a clone; nil otherwise.
     static func parse(_ line: String) -> (name: String, clone: Int)? {
         guard let start = line.range(of: "Test case '") else { return nil }
@@ -30,14 +30,14 @@ enum XcodeCloneLine {
     }
 
     /// The same key for a test id (`Module.Class/method()`).
-    static func matchKey(testID id: String) -> String {
+    package static func matchKey(testID id: String) -> String {
         let bare = id.hasSuffix("()") ? String(id.dropLast(2)) : id
         guard let slash = bare.firstIndex(of: "/") else { return bare }
         return lastComponent(String(bare[..<slash])) + bare[slash...]
     }
 
     /// The tests that ran on clones, by `matchKey`, in the order their results were printed.
-    static func clones(_ lines: [String]) -> [(key: String, clone: Int)] {
+    package static func clones(_ lines: [String]) -> [(key: String, clone: Int)] {
         lines.compactMap { line in parse(line).map { (matchKey(consoleName: $0.name), $0.clone) } }
     }
 
