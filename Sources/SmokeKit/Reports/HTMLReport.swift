@@ -13,6 +13,9 @@ package enum HTMLReport {
     static let passedRowLimit = 2_000
     /// Failures shown as full cards; the others are embedded as one short line each, shown on request.
     static let failureCardLimit = 2_000
+    /// Bytes of full failure cards: past it (cards with long output) the other failures are listed in short,
+    /// so the page stays under 10 MB whatever the tests printed.
+    static let failureCardByteBudget = 3 << 20
     /// Rows of the slowest-tests list.
     static let slowestCount = 50
     /// Suites written as table rows; the others are embedded as data, shown on request.
@@ -33,9 +36,12 @@ package enum HTMLReport {
             // Anchors use the position in the report: unique even when parsers left `order` at 0.
             let numbered = report.tests.enumerated().map { Numbered(anchor: "test-\($0.offset + 1)", test: $0.element) }
             let failing = numbered.filter { $0.test.status.isFailure }
-            if !failing.isEmpty { body += failures(failing, report: report, sources: sources, attachments: &attachments) }
+            var cardCount = 0
+            if !failing.isEmpty {
+                body += failures(failing, report: report, sources: sources, attachments: &attachments, cardCount: &cardCount)
+            }
             body += flaky(numbered) + skipped(numbered, sources: sources) + slowest(numbered)
-            body += suites(report.tests) + table(numbered)
+            body += suites(report.tests) + table(numbered, failureCards: cardCount)
             body += otherAttachments(report.tests, attachments: &attachments)
             if let coverage = report.coverage { body += self.coverage(coverage) }
             body += console(report)
@@ -144,14 +150,15 @@ package enum HTMLReport {
         return html + "</section>\n"
     }
 
+    /// `cardCount` is set to how many failures got a full card (the first ones, within the limit and byte budget).
     private static func failures(
-        _ failing: [Numbered], report: RunReport, sources: SourceLinks, attachments: inout HTMLAttachment
+        _ failing: [Numbered], report: RunReport, sources: SourceLinks, attachments: inout HTMLAttachment, cardCount: inout Int
     ) -> String {
-        var html = "<section id=\"failures\"><h2>Failures (\(failing.count))</h2>\n"
-        if failing.count > failureCardLimit {
-            html += "<p>The first \(failureCardLimit) failures in full, the other \(failing.count - failureCardLimit) below them in short.</p>\n"
-        }
+        var html = ""
+        cardCount = 0
         for item in failing.prefix(failureCardLimit) {
+            guard html.utf8.count < failureCardByteBudget else { break }
+            cardCount += 1
             let test = item.test
             html += "<article class=\"card failed\" id=\"\(item.anchor)\">\n"
             html += "<h3>\(icon(test.status)) \(h(test.id + DeviceGroups.suffix(test)))</h3>\n"
@@ -179,8 +186,12 @@ package enum HTMLReport {
             for record in HTMLFailureMoment.remaining(test) { html += attachments.render(record) }
             html += "</article>\n"
         }
-        if failing.count > failureCardLimit { html += HTMLFailureData.render(failing.dropFirst(failureCardLimit)) }
-        return html + "</section>\n"
+        var head = "<section id=\"failures\"><h2>Failures (\(failing.count))</h2>\n"
+        if failing.count > cardCount {
+            head += "<p>The first \(cardCount) failures in full, the other \(failing.count - cardCount) below them in short.</p>\n"
+            html += HTMLFailureData.render(failing.dropFirst(cardCount))
+        }
+        return head + html + "</section>\n"
     }
 
     private static func location(file: String, line: Int?, sources: SourceLinks) -> String {
@@ -247,19 +258,19 @@ package enum HTMLReport {
     }
 
     /// Every test (passed ones up to `passedRowLimit`), sortable by any column and filterable.
-    private static func table(_ tests: [Numbered]) -> String {
+    private static func table(_ tests: [Numbered], failureCards: Int) -> String {
         let passedCount = tests.filter { $0.test.status == .passed && !$0.test.flaky }.count
         let skippedCount = tests.filter { $0.test.status == .skipped }.count
         let listQuiet = passedCount + skippedCount <= passedRowLimit
         // Failures past the card limit have their short line under Failures, not a row here.
         var failingRows = 0
         let rows = tests.filter { item in
-            if item.test.status.isFailure { failingRows += 1; return failingRows <= failureCardLimit }
+            if item.test.status.isFailure { failingRows += 1; return failingRows <= failureCards }
             return listQuiet || ((item.test.status != .passed || item.test.flaky) && item.test.status != .skipped)
         }
         var html = "<section id=\"tests\"><h2>Tests (\(tests.count))</h2>\n"
-        if failingRows > failureCardLimit {
-            html += "<p class=\"note\">\(failingRows - failureCardLimit) failures past the first \(failureCardLimit) are listed in short under "
+        if failingRows > failureCards {
+            html += "<p class=\"note\">\(failingRows - failureCards) failures past the first \(failureCards) are listed in short under "
             html += "<a href=\"#failures\">Failures</a>, not as rows here.</p>\n"
         }
         if !listQuiet {
