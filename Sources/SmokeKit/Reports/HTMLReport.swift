@@ -34,7 +34,7 @@ package enum HTMLReport {
             body += HTMLDevices.section(report.tests)
             if !report.errors.isEmpty { body += errors(report.errors) }
             // Anchors use the position in the report: unique even when parsers left `order` at 0.
-            let numbered = report.tests.enumerated().map { Numbered(anchor: "test-\($0.offset + 1)", test: $0.element) }
+            let numbered = report.tests.indices.map { Numbered(tests: report.tests, position: $0) }
             let failing = numbered.filter { $0.test.status.isFailure }
             var cardCount = 0
             if !failing.isEmpty {
@@ -65,9 +65,19 @@ package enum HTMLReport {
         }
     }
 
+    /// A test and its anchor, by position: 16 bytes, not a copy of the result, so a million tests cost little.
     struct Numbered {
-        var anchor: String
-        var test: TestResult
+        let tests: [TestResult]
+        let position: Int
+        var anchor: String { "test-\(position + 1)" }
+        var test: TestResult { tests[position] }
+    }
+
+    /// A suite's counts and summed time, as the suites table shows them.
+    struct SuiteRow {
+        var name: String
+        var totals: Totals
+        var time: Double
     }
 
     private static func icon(_ status: TestStatus) -> String {
@@ -239,15 +249,24 @@ package enum HTMLReport {
 
     /// One row per suite: its counts and time, failing suites first.
     private static func suites(_ tests: [TestResult]) -> String {
-        let groups = JUnitReport.groupBySuite(tests)
+        // Counted per suite from positions: no copy of the results grouped.
+        let groups = JUnitReport.groupIndicesBySuite(tests).map { group in
+            var totals = Totals()
+            var time = 0.0
+            for index in group.indices {
+                totals.add(tests[index].status, flaky: tests[index].flaky)
+                time += tests[index].durationSeconds
+            }
+            return SuiteRow(name: group.name, totals: totals, time: time)
+        }
         guard !groups.isEmpty else { return "" }
-        let ordered = groups.filter { $0.tests.contains { $0.status.isFailure } } + groups.filter { !$0.tests.contains { $0.status.isFailure } }
+        let ordered = groups.filter { $0.totals.failing > 0 } + groups.filter { $0.totals.failing == 0 }
         let tableID = ordered.count > suiteRowLimit ? " id=\"suite-table\"" : ""
         var html = "<section id=\"suites\"><h2>Suites (\(groups.count))</h2>\n<table class=\"grid\"\(tableID)>\n"
         html += "<thead><tr><th class=\"name\">Suite</th><th>Tests</th><th>Passed</th><th>Failing</th><th>Skipped</th><th>Time</th></tr></thead>\n<tbody>\n"
         for group in ordered.prefix(suiteRowLimit) {
-            let totals = Totals(group.tests)
-            let time = group.tests.reduce(0) { $0 + $1.durationSeconds }
+            let totals = group.totals
+            let time = group.time
             let status: TestStatus = totals.failing > 0 ? .failed : totals.passed > 0 ? .passed : .skipped
             html += "<tr><td class=\"name\">\(icon(status)) \(h(group.name))</td><td>\(totals.tests)</td><td>\(totals.passed)</td>"
             html += "<td>\(totals.failing)</td><td>\(totals.skipped)</td><td>\(h(ReportText.duration(time)))</td></tr>\n"
