@@ -33,6 +33,8 @@ package struct FrameworkTotalsReader: Sendable {
     private var swiftTestingIncomplete = false
     /// The earliest and latest XCTest suite stamps, and the outermost suites' wall-clock seconds.
     private var stamps = RecordedRunTimes()
+    /// The last minute a suite stamp named, with its date (see `SuiteTimestamp.MinuteCache`).
+    private var stampMinute: SuiteTimestamp.MinuteCache?
     /// Swift Testing's `Test run with … after X seconds`, summed over runs.
     private var swiftTestingSeconds: Double?
     /// The zone of stamps that state none (XCTest prints the local time of the machine that ran it).
@@ -71,7 +73,9 @@ package struct FrameworkTotalsReader: Sendable {
     private static func marker(_ text: StaticString, in line: LineBytes, from start: Int) -> Int? {
         if line.hasPrefix(text, at: start) { return start }
         // A wrapper is short; an event-stream record (`{…"text":"Test run with …`) may put it anywhere.
-        guard let index = line.firstIndex(of: text, from: start),
+        // Only the window a wrapper can fill is searched: a 2,000-byte compiler command is not scanned four times.
+        let end = line[start] == UInt8(ascii: "{") ? line.count : Swift.min(line.count, start + 81 + text.utf8CodeUnitCount)
+        guard let index = LineBytes(rebasing: line[..<end]).firstIndex(of: text, from: start),
               index <= start + 80 || line[start] == UInt8(ascii: "{") else { return nil }
         var before = index - 1
         while before > start, line[before] == UInt8(ascii: " ") || line[before] == UInt8(ascii: "\t") { before -= 1 }
@@ -131,7 +135,7 @@ package struct FrameworkTotalsReader: Sendable {
         let isOutermostName = name == "All tests" || name == "Selected tests"
         // `started at 2025-03-01 12:00:00.123`, `passed at 2025-03-01 12:00:01.456.`: the earliest and latest stamps.
         if let at = line.firstIndex(of: " at ", from: verb), at < verb + 10,
-           let stamp = SuiteTimestamp.date(line.string(from: at + 4), timeZone: timeZone) {
+           let stamp = SuiteTimestamp.date(line.string(from: at + 4), timeZone: timeZone, cache: &stampMinute) {
             stamps.add(RecordedRunTimes(startedAt: stamp, finishedAt: stamp))
         }
         if line.hasPrefix("started", at: verb) {

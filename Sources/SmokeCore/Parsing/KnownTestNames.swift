@@ -21,6 +21,9 @@ struct KnownTestNames {
         }
     }
 
+    /// No listed `Class/method` could qualify a module-less name: it is its own id.
+    var hasNoShortNames: Bool { byShortID.isEmpty }
+
     func resolve(_ ref: TestRef) -> Name {
         var name = ref.name
         if ref.framework == .xctest, name.hasSuffix("()") { name.removeLast(2) }

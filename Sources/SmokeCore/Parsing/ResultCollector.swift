@@ -41,6 +41,8 @@ package struct ResultCollector {
     private var lastIssueEntry: Int?
     private var cachedRef: TestRef?
     private var cachedIndex = 0
+    /// Where `entryByBytes` puts an id together; kept so it is not allocated per event.
+    private var idScratch: [UInt8] = []
     private var crash = CrashEvidence()
     private let names: KnownTestNames
     private let projectRoot: String?
@@ -184,6 +186,52 @@ package struct ResultCollector {
 
     private mutating func entry(for ref: TestRef) -> Int {
         if ref == cachedRef { return cachedIndex }
+        let index = entryByBytes(for: ref) ?? resolvedEntry(for: ref)
+        cachedRef = ref
+        cachedIndex = index
+        return index
+    }
+
+    /// The usual case without a `String` for the id: a ref with its module (`Module.Class/method`), or a
+    /// `Class/method` when no listed names could qualify it. The id is put together in a reused buffer and
+    /// looked up by its bytes; `resolvedEntry` gives the same entry for these refs, only slower.
+    private mutating func entryByBytes(for ref: TestRef) -> Int? {
+        guard ref.module != nil || (!ref.suite.isEmpty && names.hasNoShortNames) else { return nil }
+        var key = idScratch
+        idScratch = []
+        defer { idScratch = key }
+        key.removeAll(keepingCapacity: true)
+        let suite: String
+        if let module = ref.module {
+            key.append(contentsOf: module.utf8)
+            if !ref.suite.isEmpty {
+                key.append(UInt8(ascii: "."))
+                key.append(contentsOf: ref.suite.utf8)
+            }
+            suite = ref.suite.isEmpty ? module : ref.suite
+        } else {
+            key.append(contentsOf: ref.suite.utf8)
+            suite = ref.suite
+        }
+        key.append(UInt8(ascii: "/"))
+        let nameStart = key.count
+        key.append(contentsOf: ref.name.utf8)
+        // XCTest names drop a trailing `()` (Xcode 16's `Class.method()` lines), as `KnownTestNames.resolve` does.
+        if ref.framework == .xctest, key.count - nameStart >= 2, key[key.count - 2] == UInt8(ascii: "("),
+           key[key.count - 1] == UInt8(ascii: ")") {
+            key.removeLast(2)
+        }
+        let nameLength = key.count - nameStart
+        return key.withUnsafeBytes { bytes in
+            if let existing = tests.find(idBytes: bytes) { return existing }
+            if ref.module == nil, ref.framework == .xctest, let existing = tests.find(modulelessKeyBytes: bytes) ?? nil { return existing }
+            return tests.append(
+                idBytes: bytes, nameLength: nameLength, suite: suite, framework: ref.framework,
+                modulelessKeyed: ref.module != nil && ref.framework == .xctest)
+        }
+    }
+
+    private mutating func resolvedEntry(for ref: TestRef) -> Int {
         let name = names.resolve(ref)
         let index: Int
         if let existing = tests.find(id: name.id) {
@@ -196,8 +244,6 @@ package struct ResultCollector {
                 id: name.id, name: name.name, suite: name.suite, framework: ref.framework,
                 modulelessKeyed: ref.module != nil && ref.framework == .xctest)
         }
-        cachedRef = ref
-        cachedIndex = index
         return index
     }
 

@@ -4,8 +4,21 @@ import Foundation
 /// `passed at` lines; ` +0000` on old Xcode's). Without a zone the stamp is read in `timeZone` — the parsing
 /// machine's own by default, as XCTest prints the local time of the machine that ran it. Pure.
 package enum SuiteTimestamp {
+    /// The last minute a reader turned into a date (`YYYY-MM-DD HH:MM` in a zone): a run's suite stamps share
+    /// minutes, and the calendar arithmetic costs microseconds — much for a log of a hundred thousand suites.
+    package struct MinuteCache {
+        fileprivate var minute: [Int]
+        fileprivate var zone: TimeZone
+        fileprivate var date: Date
+    }
+
     package static func date(_ text: String, timeZone: TimeZone = .current) -> Date? {
-        var text = Substring(text.trimmingCharacters(in: .whitespaces))
+        var cache: MinuteCache?
+        return date(text, timeZone: timeZone, cache: &cache)
+    }
+
+    package static func date(_ text: String, timeZone: TimeZone, cache: inout MinuteCache?) -> Date? {
+        var text = Substring(trimmed(text))
         if text.hasSuffix(".") { text = text.dropLast() }
         var zone = timeZone
         // ` +0000` / ` -0800`: the zone the stamp states.
@@ -25,10 +38,26 @@ package enum SuiteTimestamp {
         let clock = parts[1].split(separator: ":")
         guard day.count == 3, clock.count == 3, let hour = Int(clock[0]), let minute = Int(clock[1]),
               let seconds = Double(clock[2]), seconds >= 0, seconds < 61 else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let components = DateComponents(year: day[0], month: day[1], day: day[2], hour: hour, minute: minute, second: Int(seconds))
-        guard let whole = calendar.date(from: components) else { return nil }
-        return whole.addingTimeInterval(seconds - seconds.rounded(.down))
+        let key = [day[0], day[1], day[2], hour, minute]
+        let start: Date
+        if let cached = cache, cached.minute == key, cached.zone == zone {
+            start = cached.date
+        } else {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = zone
+            let components = DateComponents(year: day[0], month: day[1], day: day[2], hour: hour, minute: minute, second: 0)
+            guard let date = calendar.date(from: components) else { return nil }
+            start = date
+            cache = MinuteCache(minute: key, zone: zone, date: date)
+        }
+        // Whole seconds, then the fraction, as one `DateComponents` with its second and the fraction gave.
+        return start.addingTimeInterval(seconds.rounded(.down)).addingTimeInterval(seconds - seconds.rounded(.down))
+    }
+
+    /// `text` without surrounding whitespace; Foundation's trimming only when an end is not plain ASCII.
+    private static func trimmed(_ text: String) -> String {
+        guard let first = text.utf8.first, let last = text.utf8.last else { return text }
+        let plain = { (byte: UInt8) in byte > 0x20 && byte < 0x80 }
+        return plain(first) && plain(last) ? text : text.trimmingCharacters(in: .whitespaces)
     }
 }

@@ -5,47 +5,6 @@
 /// earlier attempts only for the tests that have them. Ids are found through `ByteKeyIndex`es over those bytes,
 /// not a `String` per test. A `TestResult` is made only when asked for (`result(at:)`, `results`).
 package struct TestTable: Sendable {
-    /// What only some tests have; kept apart so a passing test costs a row and its name.
-    struct Extras: Sendable {
-        var failures: [TestFailure] = []
-        var output: [String] = []
-        var attempts: [TestAttempt] = []
-        var attachments: [AttachmentRecord] = []
-        /// A name that is not the end of the id (an adopted result's own naming).
-        var name: String?
-    }
-
-    /// Marks a row carries (the collector's progress through a test, and report marks).
-    struct Flags: OptionSet, Sendable {
-        let rawValue: UInt16
-        static let flaky = Flags(rawValue: 1 << 0)
-        static let started = Flags(rawValue: 1 << 1)
-        static let finished = Flags(rawValue: 1 << 2)
-        static let hasFailure = Flags(rawValue: 1 << 3)
-        static let hasKnownIssue = Flags(rawValue: 1 << 4)
-        /// An earlier attempt failed (what `flaky` needs when attempts are not kept).
-        static let failedBefore = Flags(rawValue: 1 << 5)
-        /// xcodebuild said the test exceeded its execution time allowance.
-        static let exceededTimeAllowance = Flags(rawValue: 1 << 6)
-        /// Found by `Class/method` too (an XCTest id with its module).
-        static let modulelessKeyed = Flags(rawValue: 1 << 7)
-        /// Progress of one attempt: cleared when the test runs again.
-        static let progress: Flags = [.started, .finished, .hasFailure, .hasKnownIssue, .exceededTimeAllowance]
-    }
-
-    struct RowFields {
-        var durationSeconds: Double
-        var prefix: UInt32
-        var nameStart: UInt32
-        var nameLength: UInt32
-        var suite: UInt32
-        /// 1 for a name's first run; `n` makes the id `base#n`.
-        var occurrence: UInt32
-        var status: TestStatus
-        var framework: TestFramework
-        var flags: Flags
-    }
-
     private static let rowChunkBits = 16
     private static let nameChunkBits = 20
 
@@ -58,8 +17,10 @@ package struct TestTable: Sendable {
     private var latest = ByteKeyIndex()
     /// (base id, n) → the `n`th run, for `n` > 1.
     private var repeats = ByteKeyIndex(capacity: 16)
-    /// `Class/method` → the test with that id under a module; marked when two modules have one.
+    /// `Class/method` → the test with that id under a module; marked when two modules have one. Built on the first
+    /// module-less lookup (`buildModulelessIndex`): a log that names every test with its module never needs it.
     private var moduleless = ByteKeyIndex()
+    private var modulelessBuilt = false
     package private(set) var count = 0
 
     /// `expectedTests` sizes the id index up front (0: it starts small and grows); the module-less index, which
@@ -145,22 +106,27 @@ package struct TestTable: Sendable {
     /// The test with `id` as the collector's id dictionary had it: a base id finds its latest run, `base#n` the `n`th.
     func find(id: String) -> Int? {
         var id = id
-        return id.withUTF8 { key in
-            let bytes = UnsafeRawBufferPointer(key)
-            if let found = latest.find(hash: ByteKeyIndex.hash(bytes), matches: { baseEquals($0, bytes) }) { return found.row }
-            guard let (base, number) = Self.splitOccurrence(bytes) else { return nil }
-            return repeats.find(hash: Self.repeatHash(base, number), matches: { rowFields($0).occurrence == number && baseEquals($0, base) })?.row
-        }
+        return id.withUTF8 { find(idBytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// `find(id:)` over the id's UTF-8 bytes: what the parsers' byte path looks up, no `String` made.
+    func find(idBytes bytes: UnsafeRawBufferPointer) -> Int? {
+        if let found = latest.find(hash: ByteKeyIndex.hash(bytes), matches: { baseEquals($0, bytes) }) { return found.row }
+        guard let (base, number) = Self.splitOccurrence(bytes) else { return nil }
+        return repeats.find(hash: Self.repeatHash(base, number), matches: { rowFields($0).occurrence == number && baseEquals($0, base) })?.row
     }
 
     /// The test an XCTest `Class/method` names: `.some(nil)` when tests of two modules have that name.
-    func find(modulelessKey key: String) -> Int?? {
+    mutating func find(modulelessKey key: String) -> Int?? {
         var key = key
-        return key.withUTF8 { key in
-            let bytes = UnsafeRawBufferPointer(key)
-            guard let found = moduleless.find(hash: ByteKeyIndex.hash(bytes), matches: { modulelessKeyEquals($0, bytes) }) else { return nil }
-            return found.marked ? .some(nil) : found.row
-        }
+        return key.withUTF8 { find(modulelessKeyBytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// `find(modulelessKey:)` over the key's UTF-8 bytes.
+    mutating func find(modulelessKeyBytes bytes: UnsafeRawBufferPointer) -> Int?? {
+        if !modulelessBuilt { buildModulelessIndex() }
+        guard let found = moduleless.find(hash: ByteKeyIndex.hash(bytes), matches: { modulelessKeyEquals($0, bytes) }) else { return nil }
+        return found.marked ? .some(nil) : found.row
     }
 
     // MARK: - Adding
@@ -171,34 +137,81 @@ package struct TestTable: Sendable {
         id: String, name: String, suite: String, framework: TestFramework, status: TestStatus = .passed,
         modulelessKeyed: Bool = false
     ) -> Int {
-        let index = count
         var id = id
         var name = name
         // Usually the name ends the id: the id is then an interned prefix and the name's bytes.
-        let (prefix, nameStart, nameLength, nameOverride) = id.withUTF8 { idBytes in
-            name.withUTF8 { nameBytes -> (UInt32, UInt32, UInt32, String?) in
+        let nameEndsID = id.withUTF8 { idBytes in
+            name.withUTF8 { nameBytes in
                 let split = idBytes.count - nameBytes.count
-                if !nameBytes.isEmpty, split >= 0, UnsafeBufferPointer(rebasing: idBytes[split...]).elementsEqual(nameBytes) {
-                    let (start, length) = store(UnsafeRawBufferPointer(nameBytes))
-                    return (prefixes.intern(utf8: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: idBytes[..<split]))), start, length, nil)
-                }
-                return (prefixes.intern(utf8: UnsafeRawBufferPointer(idBytes)), 0, 0, String(decoding: nameBytes, as: UTF8.self))
+                return !nameBytes.isEmpty && split >= 0 && UnsafeBufferPointer(rebasing: idBytes[split...]).elementsEqual(nameBytes)
             }
         }
+        if nameEndsID {
+            return id.withUTF8 {
+                append(idBytes: UnsafeRawBufferPointer($0), nameLength: name.utf8.count, suite: suite, framework: framework,
+                       status: status, modulelessKeyed: modulelessKeyed)
+            }
+        }
+        let prefix = id.withUTF8 { prefixes.intern(utf8: UnsafeRawBufferPointer($0)) }
+        return append(prefix: prefix, nameStart: 0, nameLength: 0, nameOverride: name, suite: suite, framework: framework,
+                      status: status, modulelessKeyed: modulelessKeyed)
+    }
+
+    /// A new test whose id's last `nameLength` bytes are its name (the parsers' byte path: no `String` for the id).
+    @discardableResult
+    mutating func append(
+        idBytes: UnsafeRawBufferPointer, nameLength: Int, suite: String, framework: TestFramework, status: TestStatus = .passed,
+        modulelessKeyed: Bool = false
+    ) -> Int {
+        let split = idBytes.count - nameLength
+        let (start, length) = store(UnsafeRawBufferPointer(rebasing: idBytes[split...]))
+        let prefix = prefixes.intern(utf8: UnsafeRawBufferPointer(rebasing: idBytes[..<split]))
+        return append(prefix: prefix, nameStart: start, nameLength: length, nameOverride: nil, suite: suite, framework: framework,
+                      status: status, modulelessKeyed: modulelessKeyed)
+    }
+
+    private mutating func append(
+        prefix: UInt32, nameStart: UInt32, nameLength: UInt32, nameOverride: String?, suite: String, framework: TestFramework,
+        status: TestStatus, modulelessKeyed: Bool
+    ) -> Int {
+        let index = count
         appendRow(RowFields(
             durationSeconds: 0, prefix: prefix, nameStart: nameStart, nameLength: nameLength,
             suite: suites.intern(suite), occurrence: 1, status: status, framework: framework,
             flags: modulelessKeyed ? .modulelessKeyed : []))
         if let nameOverride { extras[index, default: Extras()].name = nameOverride }
         setIndex(\.latest, hash: baseHash(index), row: index) { $0.sameBase($1, index) } rehash: { $0.baseHash($1) }
-        if modulelessKeyed {
-            let hash = modulelessHash(index)
-            let existing = moduleless.find(hash: hash) { sameModulelessKey($0, index) }
-            setIndex(\.moduleless, hash: hash, row: existing?.row ?? index, marked: existing != nil) {
-                $0.sameModulelessKey($1, index)
-            } rehash: { $0.modulelessHash($1) }
-        }
+        if modulelessKeyed, modulelessBuilt { fileModuleless(index) }
         return index
+    }
+
+    /// Files a new test (the first run of its id) under `suite/name`: the first module's test, marked when another has it.
+    private mutating func fileModuleless(_ index: Int) {
+        let hash = modulelessHash(index)
+        let existing = moduleless.find(hash: hash) { sameModulelessKey($0, index) }
+        setIndex(\.moduleless, hash: hash, row: existing?.row ?? index, marked: existing != nil) {
+            $0.sameModulelessKey($1, index)
+        } rehash: { $0.modulelessHash($1) }
+    }
+
+    /// Another run (`newIndex`) of a name: it takes over the entry its previous run held, else is not filed.
+    private mutating func fileModulelessOccurrence(_ newIndex: Int) {
+        let hash = modulelessHash(newIndex)
+        let occurrence = rowFields(newIndex).occurrence
+        if let found = moduleless.find(hash: hash, matches: { sameModulelessKey($0, newIndex) }), !found.marked,
+           rowFields(found.row).occurrence == occurrence - 1, sameBase(found.row, newIndex) {
+            setIndex(\.moduleless, hash: hash, row: newIndex) { $0.sameModulelessKey($1, newIndex) } rehash: { $0.modulelessHash($1) }
+        } else {
+            update(newIndex) { $0.flags.remove(.modulelessKeyed) }
+        }
+    }
+
+    /// Files every test so far, in order, as `append` and `appendOccurrence` would have as they went.
+    private mutating func buildModulelessIndex() {
+        modulelessBuilt = true
+        for index in 0..<count where rowFields(index).flags.contains(.modulelessKeyed) {
+            if rowFields(index).occurrence == 1 { fileModuleless(index) } else { fileModulelessOccurrence(index) }
+        }
     }
 
     /// Another run of the name at `index` (its latest run), as a test of its own: `id#2`, `id#3`, ….
@@ -216,14 +229,7 @@ package struct TestTable: Sendable {
         setIndex(\.repeats, hash: repeatHash(newIndex), row: newIndex) {
             $0.rowFields($1).occurrence == occurrence && $0.sameBase($1, newIndex)
         } rehash: { $0.repeatHash($1) }
-        if copy.flags.contains(.modulelessKeyed) {
-            let hash = modulelessHash(newIndex)
-            if let found = moduleless.find(hash: hash, matches: { sameModulelessKey($0, newIndex) }), found.row == index, !found.marked {
-                setIndex(\.moduleless, hash: hash, row: newIndex) { $0.sameModulelessKey($1, newIndex) } rehash: { $0.modulelessHash($1) }
-            } else {
-                update(newIndex) { $0.flags.remove(.modulelessKeyed) }
-            }
-        }
+        if copy.flags.contains(.modulelessKeyed), modulelessBuilt { fileModulelessOccurrence(newIndex) }
         return newIndex
     }
 

@@ -9,23 +9,36 @@ enum HTMLFailureData {
     /// Characters of a message's first line kept in the compact list.
     static let messageLimit = 120
 
-    static func render(_ failing: ArraySlice<HTMLReport.Numbered>) -> String {
-        var rows: [String] = []
-        rows.reserveCapacity(failing.count)
+    /// Bytes of the embedded list: past it, the page only counts the failures left (at ~200 bytes a failure,
+    /// about 25,000 are listed), so index.html stays under 10 MB however many tests fail.
+    static let byteBudget = 5 << 20
+
+    static func render(_ failing: ArraySlice<HTMLReport.Numbered>, byteBudget: Int = byteBudget) -> String {
+        var rows = ""
+        var listed = 0
         for item in failing {
             let test = item.test
-            let line = firstLine(of: test)
-            rows.append("[\(HTMLSuiteData.jsonString(item.anchor)),\(HTMLSuiteData.jsonString(test.id)),"
-                + "\(HTMLSuiteData.jsonString(ReportText.label(test.status))),\(HTMLSuiteData.jsonString(line))]")
+            let row = "[\(HTMLSuiteData.jsonString(item.anchor)),\(HTMLSuiteData.jsonString(test.id)),"
+                + "\(HTMLSuiteData.jsonString(ReportText.label(test.status))),\(HTMLSuiteData.jsonString(firstLine(of: test)))]"
+            guard rows.utf8.count + row.utf8.count < byteBudget else { break }
+            if listed > 0 { rows += "," }
+            rows += row
+            listed += 1
         }
-        return """
-            <p>\(ReportText.count(failing.count, "more failure")) in short (id, status, first line of the message); \
-            report.json has each in full.</p>
-            <p><button type="button" id="more-failures-button">Show \(ReportText.count(failing.count, "more failure"))</button></p>
-            <ul class="list" id="more-failures"></ul>
-            <script type="application/json" id="more-failures-data">[\(rows.joined(separator: ","))]</script>
-            <script>\(script)</script>
+        let unlisted = failing.count - listed
+        let rest = unlisted == 0 ? "" : """
+            <p id="unlisted-failures">\(ReportText.count(unlisted, "more failure")) not listed on this page (it stays small); \
+            report.json and junit.xml have every failure.</p>
 
+            """
+        return """
+            <p>\(ReportText.count(listed, "more failure")) in short (id, status, first line of the message); \
+            report.json has each in full.</p>
+            <p><button type="button" id="more-failures-button">Show \(ReportText.count(listed, "more failure"))</button></p>
+            <ul class="list" id="more-failures"></ul>
+            <script type="application/json" id="more-failures-data">[\(rows)]</script>
+            <script>\(script)</script>
+            \(rest)
             """
     }
 

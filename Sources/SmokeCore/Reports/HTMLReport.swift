@@ -13,6 +13,9 @@ package enum HTMLReport {
     static let passedRowLimit = 2_000
     /// Failures shown as full cards; the others are embedded as one short line each, shown on request.
     static let failureCardLimit = 2_000
+    /// Bytes of full failure cards: past it (cards with long output) the other failures are listed in short,
+    /// so the page stays under 10 MB whatever the tests printed.
+    static let failureCardByteBudget = 3 << 20
     /// Rows of the slowest-tests list.
     static let slowestCount = 50
     /// Suites written as table rows; the others are embedded as data, shown on request.
@@ -31,11 +34,14 @@ package enum HTMLReport {
             body += HTMLDevices.section(report.tests)
             if !report.errors.isEmpty { body += errors(report.errors) }
             // Anchors use the position in the report: unique even when parsers left `order` at 0.
-            let numbered = report.tests.enumerated().map { Numbered(anchor: "test-\($0.offset + 1)", test: $0.element) }
+            let numbered = report.tests.indices.map { Numbered(tests: report.tests, position: $0) }
             let failing = numbered.filter { $0.test.status.isFailure }
-            if !failing.isEmpty { body += failures(failing, report: report, sources: sources, attachments: &attachments) }
+            var cardCount = 0
+            if !failing.isEmpty {
+                body += failures(failing, report: report, sources: sources, attachments: &attachments, cardCount: &cardCount)
+            }
             body += flaky(numbered) + skipped(numbered, sources: sources) + slowest(numbered)
-            body += suites(report.tests) + table(numbered)
+            body += suites(report.tests) + table(numbered, failureCards: cardCount)
             body += otherAttachments(report.tests, attachments: &attachments)
             if let coverage = report.coverage { body += self.coverage(coverage) }
             body += console(report)
@@ -59,9 +65,19 @@ package enum HTMLReport {
         }
     }
 
+    /// A test and its anchor, by position: 16 bytes, not a copy of the result, so a million tests cost little.
     struct Numbered {
-        var anchor: String
-        var test: TestResult
+        let tests: [TestResult]
+        let position: Int
+        var anchor: String { "test-\(position + 1)" }
+        var test: TestResult { tests[position] }
+    }
+
+    /// A suite's counts and summed time, as the suites table shows them.
+    struct SuiteRow {
+        var name: String
+        var totals: Totals
+        var time: Double
     }
 
     private static func icon(_ status: TestStatus) -> String {
@@ -144,14 +160,15 @@ package enum HTMLReport {
         return html + "</section>\n"
     }
 
+    /// `cardCount` is set to how many failures got a full card (the first ones, within the limit and byte budget).
     private static func failures(
-        _ failing: [Numbered], report: RunReport, sources: SourceLinks, attachments: inout HTMLAttachment
+        _ failing: [Numbered], report: RunReport, sources: SourceLinks, attachments: inout HTMLAttachment, cardCount: inout Int
     ) -> String {
-        var html = "<section id=\"failures\"><h2>Failures (\(failing.count))</h2>\n"
-        if failing.count > failureCardLimit {
-            html += "<p>The first \(failureCardLimit) failures in full, the other \(failing.count - failureCardLimit) below them in short.</p>\n"
-        }
+        var html = ""
+        cardCount = 0
         for item in failing.prefix(failureCardLimit) {
+            guard html.utf8.count < failureCardByteBudget else { break }
+            cardCount += 1
             let test = item.test
             html += "<article class=\"card failed\" id=\"\(item.anchor)\">\n"
             html += "<h3>\(icon(test.status)) \(h(test.id + DeviceGroups.suffix(test)))</h3>\n"
@@ -179,8 +196,12 @@ package enum HTMLReport {
             for record in HTMLFailureMoment.remaining(test) { html += attachments.render(record) }
             html += "</article>\n"
         }
-        if failing.count > failureCardLimit { html += HTMLFailureData.render(failing.dropFirst(failureCardLimit)) }
-        return html + "</section>\n"
+        var head = "<section id=\"failures\"><h2>Failures (\(failing.count))</h2>\n"
+        if failing.count > cardCount {
+            head += "<p>The first \(cardCount) failures in full, the other \(failing.count - cardCount) below them in short.</p>\n"
+            html += HTMLFailureData.render(failing.dropFirst(cardCount))
+        }
+        return head + html + "</section>\n"
     }
 
     private static func location(file: String, line: Int?, sources: SourceLinks) -> String {
@@ -228,15 +249,24 @@ package enum HTMLReport {
 
     /// One row per suite: its counts and time, failing suites first.
     private static func suites(_ tests: [TestResult]) -> String {
-        let groups = JUnitReport.groupBySuite(tests)
+        // Counted per suite from positions: no copy of the results grouped.
+        let groups = JUnitReport.groupIndicesBySuite(tests).map { group in
+            var totals = Totals()
+            var time = 0.0
+            for index in group.indices {
+                totals.add(tests[index].status, flaky: tests[index].flaky)
+                time += tests[index].durationSeconds
+            }
+            return SuiteRow(name: group.name, totals: totals, time: time)
+        }
         guard !groups.isEmpty else { return "" }
-        let ordered = groups.filter { $0.tests.contains { $0.status.isFailure } } + groups.filter { !$0.tests.contains { $0.status.isFailure } }
+        let ordered = groups.filter { $0.totals.failing > 0 } + groups.filter { $0.totals.failing == 0 }
         let tableID = ordered.count > suiteRowLimit ? " id=\"suite-table\"" : ""
         var html = "<section id=\"suites\"><h2>Suites (\(groups.count))</h2>\n<table class=\"grid\"\(tableID)>\n"
         html += "<thead><tr><th class=\"name\">Suite</th><th>Tests</th><th>Passed</th><th>Failing</th><th>Skipped</th><th>Time</th></tr></thead>\n<tbody>\n"
         for group in ordered.prefix(suiteRowLimit) {
-            let totals = Totals(group.tests)
-            let time = group.tests.reduce(0) { $0 + $1.durationSeconds }
+            let totals = group.totals
+            let time = group.time
             let status: TestStatus = totals.failing > 0 ? .failed : totals.passed > 0 ? .passed : .skipped
             html += "<tr><td class=\"name\">\(icon(status)) \(h(group.name))</td><td>\(totals.tests)</td><td>\(totals.passed)</td>"
             html += "<td>\(totals.failing)</td><td>\(totals.skipped)</td><td>\(h(ReportText.duration(time)))</td></tr>\n"
@@ -247,19 +277,19 @@ package enum HTMLReport {
     }
 
     /// Every test (passed ones up to `passedRowLimit`), sortable by any column and filterable.
-    private static func table(_ tests: [Numbered]) -> String {
+    private static func table(_ tests: [Numbered], failureCards: Int) -> String {
         let passedCount = tests.filter { $0.test.status == .passed && !$0.test.flaky }.count
         let skippedCount = tests.filter { $0.test.status == .skipped }.count
         let listQuiet = passedCount + skippedCount <= passedRowLimit
         // Failures past the card limit have their short line under Failures, not a row here.
         var failingRows = 0
         let rows = tests.filter { item in
-            if item.test.status.isFailure { failingRows += 1; return failingRows <= failureCardLimit }
+            if item.test.status.isFailure { failingRows += 1; return failingRows <= failureCards }
             return listQuiet || ((item.test.status != .passed || item.test.flaky) && item.test.status != .skipped)
         }
         var html = "<section id=\"tests\"><h2>Tests (\(tests.count))</h2>\n"
-        if failingRows > failureCardLimit {
-            html += "<p class=\"note\">\(failingRows - failureCardLimit) failures past the first \(failureCardLimit) are listed in short under "
+        if failingRows > failureCards {
+            html += "<p class=\"note\">\(failingRows - failureCards) failures past the first \(failureCards) are listed in short under "
             html += "<a href=\"#failures\">Failures</a>, not as rows here.</p>\n"
         }
         if !listQuiet {

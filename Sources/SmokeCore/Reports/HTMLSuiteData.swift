@@ -4,12 +4,12 @@ import Foundation
 /// (`[name, tests, passed, failing, skipped, seconds]` per suite) and a button whose small script turns it into
 /// rows of the suites table on request, so a run of tens of thousands of suites does not write a row each.
 enum HTMLSuiteData {
-    static func render(_ groups: ArraySlice<(name: String, tests: [TestResult])>) -> String {
+    static func render(_ groups: ArraySlice<HTMLReport.SuiteRow>) -> String {
         var rows: [String] = []
         rows.reserveCapacity(groups.count)
         for group in groups {
-            let totals = Totals(group.tests)
-            let time = group.tests.reduce(0) { $0 + $1.durationSeconds }
+            let totals = group.totals
+            let time = group.time
             rows.append("[\(jsonString(group.name)),\(totals.tests),\(totals.passed),\(totals.failing),\(totals.skipped),\(ReportText.seconds(time))]")
         }
         return """

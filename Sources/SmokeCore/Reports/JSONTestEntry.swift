@@ -2,11 +2,11 @@ import Foundation
 
 /// One entry of report.json's `tests`, at its place in the document (four spaces in), written the way
 /// `JSONEncoder` (pretty, sorted keys, slashes unescaped) writes it. Most tests of a big run have only their
-/// identity, status, duration and maybe failures: those are written here byte by byte, fast; a test with
-/// output, attempts or attachments, or a duration `JSONEncoder` spells differently, is encoded by the `fallback`.
+/// identity, status, duration and maybe failures and output lines: those are written here byte by byte, fast; a
+/// test with attempts or attachments, or a duration `JSONEncoder` spells differently, is encoded by the `fallback`.
 enum JSONTestEntry {
     static func write(_ test: TestResult, to sink: inout ReportSink, fallback: (TestResult) -> Data) {
-        guard test.output.isEmpty, test.attempts.isEmpty, test.attachments.isEmpty, test.failureScreenshot == nil,
+        guard test.attempts.isEmpty, test.attachments.isEmpty, test.failureScreenshot == nil,
               test.device == nil, test.activities == nil, let duration = number(test.durationSeconds) else {
             return writeIndented(fallback(test), to: &sink)
         }
@@ -24,7 +24,17 @@ enum JSONTestEntry {
         string(test.name, to: &sink)
         sink.append(",\n      \"order\" : ")
         sink.append(decimal: test.order)
-        sink.append(",\n      \"output\" : [\n\n      ],\n      \"position\" : ")
+        sink.append(",\n      \"output\" : [\n")
+        if test.output.isEmpty {
+            sink.append(byte: UInt8(ascii: "\n"))
+        } else {
+            for (position, line) in test.output.enumerated() {
+                sink.append(position == 0 ? "        " : ",\n        ")
+                string(line, to: &sink)
+            }
+            sink.append(byte: UInt8(ascii: "\n"))
+        }
+        sink.append("      ],\n      \"position\" : ")
         optional(test.position, to: &sink)
         sink.append(",\n      \"status\" : \"")
         sink.append(test.status.rawValue)
@@ -57,13 +67,15 @@ enum JSONTestEntry {
     /// A top-level document moved four spaces in (JSON strings hold no raw newline, so every newline is a line);
     /// the blank line inside an empty array stays blank, as `JSONEncoder` writes it.
     private static func writeIndented(_ document: Data, to sink: inout ReportSink) {
-        var start = document.startIndex
-        while start < document.endIndex {
-            let end = document[start...].firstIndex(of: UInt8(ascii: "\n")) ?? document.endIndex
-            if end > start { sink.append("    ") }
-            sink.append(document[start..<end])
-            if end < document.endIndex { sink.append(byte: UInt8(ascii: "\n")) }
-            start = end < document.endIndex ? end + 1 : end
+        document.withUnsafeBytes { bytes in
+            var start = 0
+            while start < bytes.count {
+                let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+                if end > start { sink.append("    ") }
+                sink.append(bytes: UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+                if end < bytes.count { sink.append(byte: UInt8(ascii: "\n")) }
+                start = end < bytes.count ? end + 1 : end
+            }
         }
     }
 
@@ -72,7 +84,7 @@ enum JSONTestEntry {
     static func number(_ value: Double) -> String? {
         guard value.isFinite, !(value == 0 && value.sign == .minus) else { return nil }
         let text = value.description
-        guard !text.contains("e") else { return nil }
+        guard !text.utf8.contains(UInt8(ascii: "e")) else { return nil }  // not Foundation's `contains`: a search per test
         return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
 

@@ -38,12 +38,8 @@ package enum JUnitReport {
         sink.append("</testsuites>\n")
     }
 
-    /// Suites in the order their first test ran; tests keep run order inside a suite.
-    static func groupBySuite(_ tests: [TestResult]) -> [(name: String, tests: [TestResult])] {
-        groupIndicesBySuite(tests).map { ($0.name, $0.indices.map { tests[$0] }) }
-    }
-
-    /// `groupBySuite` as positions in `tests`: no copy of a million results.
+    /// Suites in the order their first test ran, as positions in `tests` (run order inside a suite): no copy of a
+    /// million results.
     static func groupIndicesBySuite(_ tests: [TestResult]) -> [(name: String, indices: [Int])] {
         var names: [String] = []
         var bySuite: [String: Int] = [:]

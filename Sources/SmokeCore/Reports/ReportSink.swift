@@ -42,6 +42,11 @@ package struct ReportSink {
         flushIfFull()
     }
 
+    package mutating func append(bytes: UnsafeRawBufferPointer) {
+        buffer.append(contentsOf: bytes)
+        flushIfFull()
+    }
+
     package mutating func append(byte: UInt8) { buffer.append(byte) }
 
     /// A non-negative integer in decimal, without making a `String`.

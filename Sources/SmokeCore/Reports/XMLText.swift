@@ -12,6 +12,8 @@ package enum XMLText {
     }
 
     private static func escape(_ text: String, attribute: Bool) -> String {
+        // Most names and messages are plain printable ASCII: then the text is its own escape (no copy).
+        if text.utf8.allSatisfy({ isPlain($0, attribute: attribute) }) { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -28,6 +30,17 @@ package enum XMLText {
             }
         }
         return result
+    }
+
+    /// A printable ASCII byte that needs no escape (`&`, `<`, `>` always do; quotes in attributes).
+    @inline(__always)
+    private static func isPlain(_ byte: UInt8, attribute: Bool) -> Bool {
+        guard byte >= 0x20, byte < 0x7F else { return false }
+        switch byte {
+        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"): return false
+        case UInt8(ascii: "\""), UInt8(ascii: "'"): return !attribute
+        default: return true
+        }
     }
 
     /// XML 1.0 allows tab, newline, carriage return and U+0020… except U+FFFE/U+FFFF (Swift

@@ -23,7 +23,8 @@ package struct AttachmentStore: Sendable {
         _ raws: [RawAttachment], to tests: inout [TestResult], in runDirectory: URL, failureTimes: [String: Date] = [:]
     ) -> [InfrastructureError] {
         var errors: [InfrastructureError] = []
-        let indexByID = Dictionary(tests.indices.map { (tests[$0].id, $0) }, uniquingKeysWith: { first, _ in first })
+        // Only when there is something to attach: for a million tests the index costs seconds and tens of megabytes.
+        let indexByID = raws.isEmpty ? [:] : Dictionary(tests.indices.map { (tests[$0].id, $0) }, uniquingKeysWith: { first, _ in first })
         for raw in raws {
             do {
                 let record = try save(raw, in: runDirectory)

@@ -58,4 +58,31 @@ import Testing
         #expect(table.result(at: index).name == "check value")
         #expect(table.find(id: "M.S/check(value:)") == index)
     }
+
+    /// The `Class/method` index is built on the first module-less lookup: built late, it must give what one kept up
+    /// from the start gives — repeats take over their previous run's entry, a second module makes a name ambiguous.
+    @Test func aModulelessIndexBuiltLateAnswersAsOneKeptFromTheStart() {
+        var early = TestTable()
+        _ = early.find(modulelessKey: "Nothing/yet")
+        var late = TestTable()
+        func play(_ table: inout TestTable) {
+            let a = table.append(id: "One.C/testA", name: "testA", suite: "C", framework: .xctest, modulelessKeyed: true)
+            let a2 = table.appendOccurrence(of: a)
+            table.append(id: "One.D/testB", name: "testB", suite: "D", framework: .xctest, modulelessKeyed: true)
+            table.append(id: "Two.C/testA", name: "testA", suite: "C", framework: .xctest, modulelessKeyed: true)
+            _ = table.appendOccurrence(of: a2)
+            let e = table.append(id: "One.E/testC", name: "testC", suite: "E", framework: .xctest, modulelessKeyed: true)
+            let e2 = table.appendOccurrence(of: e)
+            _ = table.appendOccurrence(of: e2)
+            table.append(id: "F/plain", name: "plain", suite: "F", framework: .xctest)
+        }
+        play(&early)
+        play(&late)
+        for key in ["C/testA", "D/testB", "E/testC", "F/plain", "Nothing/yet"] {
+            #expect(late.find(modulelessKey: key) == early.find(modulelessKey: key), "\(key)")
+        }
+        #expect(late.find(modulelessKey: "E/testC") == .some(7))
+        #expect(late.find(modulelessKey: "C/testA") == .some(nil))
+        for index in 0..<early.count { #expect(late.flags(at: index) == early.flags(at: index), "row \(index)") }
+    }
 }

@@ -1,0 +1,43 @@
+/// A `TestTable` row and what only some tests carry beside it.
+extension TestTable {
+    /// What only some tests have; kept apart so a passing test costs a row and its name.
+    struct Extras: Sendable {
+        var failures: [TestFailure] = []
+        var output: [String] = []
+        var attempts: [TestAttempt] = []
+        var attachments: [AttachmentRecord] = []
+        /// A name that is not the end of the id (an adopted result's own naming).
+        var name: String?
+    }
+
+    /// Marks a row carries (the collector's progress through a test, and report marks).
+    struct Flags: OptionSet, Sendable {
+        let rawValue: UInt16
+        static let flaky = Flags(rawValue: 1 << 0)
+        static let started = Flags(rawValue: 1 << 1)
+        static let finished = Flags(rawValue: 1 << 2)
+        static let hasFailure = Flags(rawValue: 1 << 3)
+        static let hasKnownIssue = Flags(rawValue: 1 << 4)
+        /// An earlier attempt failed (what `flaky` needs when attempts are not kept).
+        static let failedBefore = Flags(rawValue: 1 << 5)
+        /// xcodebuild said the test exceeded its execution time allowance.
+        static let exceededTimeAllowance = Flags(rawValue: 1 << 6)
+        /// Found by `Class/method` too (an XCTest id with its module).
+        static let modulelessKeyed = Flags(rawValue: 1 << 7)
+        /// Progress of one attempt: cleared when the test runs again.
+        static let progress: Flags = [.started, .finished, .hasFailure, .hasKnownIssue, .exceededTimeAllowance]
+    }
+
+    struct RowFields {
+        var durationSeconds: Double
+        var prefix: UInt32
+        var nameStart: UInt32
+        var nameLength: UInt32
+        var suite: UInt32
+        /// 1 for a name's first run; `n` makes the id `base#n`.
+        var occurrence: UInt32
+        var status: TestStatus
+        var framework: TestFramework
+        var flags: Flags
+    }
+}
