@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// index.html stays under 10 MB whatever fails and whatever the failures printed; report.json still has them all,
 /// and writes output lines by hand exactly as `JSONEncoder` would.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SmokeKit
+@testable import SmokeCore
+@testable import smokerun
 
 /// The hand-made number and escape paths must give what the slow general ones give.
 @Suite struct ReportTextFormatTests {
