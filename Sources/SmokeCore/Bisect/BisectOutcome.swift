@@ -11,7 +11,7 @@ package enum BisectOutcome: Sendable, Equatable {
     /// SIGINT/SIGTERM stopped the search; the candidates still under suspicion and the runs finished.
     case interrupted(remaining: [String], runs: Int)
 
-    package var runs: Int {
+    var runs: Int {
         switch self {
         case .failsAfter(_, let runs), .failsAlone(let runs), .didNotReproduce(let runs), .gaveUp(_, let runs), .interrupted(_, let runs): runs
         }

@@ -9,7 +9,7 @@
 /// prefix until the culprits found fail on their own. Each culprit costs about log2(n) + 1 runs.
 package struct BisectSearch {
     /// Tests that ran before the test under study, in run order.
-    package var candidates: [String]
+    var candidates: [String]
     /// At most this many runs of the test; the search gives up past it.
     package var runLimit: Int
 

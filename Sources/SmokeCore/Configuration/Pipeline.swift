@@ -111,7 +111,7 @@ package struct RetrySettings: Sendable, Equatable {
     /// How many more times a failed, crashed or timed-out test is run.
     package var failed: Int = 0
 
-    package init() {}
+    init() {}
 }
 
 /// Pruning of the output folder after each run: at most `runs` runs of the pipeline, none older

@@ -2,10 +2,10 @@ import Foundation
 
 /// A pipeline file that cannot be used. Names the file, the dotted key path and the fix; exits 2.
 package struct PipelineError: LocalizedError, DomainError, Equatable {
-    package var file: String
+    var file: String
     /// Dotted key path such as `ordering.mode`; nil for whole-file problems.
-    package var keyPath: String?
-    package var problem: String
+    var keyPath: String?
+    var problem: String
 
     package init(file: String, keyPath: String? = nil, problem: String) {
         self.file = file

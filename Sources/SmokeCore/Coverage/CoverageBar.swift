@@ -1,9 +1,9 @@
 /// A horizontal bar of Unicode blocks with eighth-cell precision, over a light-shade track.
-package enum CoverageBar {
+enum CoverageBar {
     static let partials: [Character] = ["▏", "▎", "▍", "▌", "▋", "▊", "▉"]
 
     /// Exactly `width` characters; full only when everything is covered. Blank when there is nothing to cover.
-    package static func render(_ count: CoverageCount, width: Int) -> String {
+    static func render(_ count: CoverageCount, width: Int) -> String {
         guard width > 0 else { return "" }
         guard count.count > 0 else { return String(repeating: " ", count: width) }
         let eighths = min(count.covered * width * 8 / count.count, width * 8)

@@ -12,7 +12,7 @@ package enum CoverageFormat {
     package static func ratio(_ count: CoverageCount) -> String { "\(count.covered)/\(count.count)" }
 
     /// Orders by covered fraction, exactly (cross-multiplied); nothing-to-cover sorts as complete.
-    package static func isLower(_ left: CoverageCount, than right: CoverageCount) -> Bool {
+    static func isLower(_ left: CoverageCount, than right: CoverageCount) -> Bool {
         let leftCount = max(left.count, 0)
         let rightCount = max(right.count, 0)
         let leftCovered = leftCount == 0 ? 1 : left.covered
@@ -21,7 +21,7 @@ package enum CoverageFormat {
     }
 
     /// Change in percentage points between two counts: "+2.5 pts", "−0.4 pts", "±0.0 pts".
-    package static func change(from previous: CoverageCount, to current: CoverageCount) -> String {
+    static func change(from previous: CoverageCount, to current: CoverageCount) -> String {
         let delta = current.percent - previous.percent
         let tenths = Int((abs(delta) * 10).rounded())
         let sign = tenths == 0 ? "±" : (delta > 0 ? "+" : "−")
@@ -29,7 +29,7 @@ package enum CoverageFormat {
     }
 
     /// Left-truncates `text` to `width` characters with a leading "…" (paths keep their file name).
-    package static func truncatedLeft(_ text: String, width: Int) -> String {
+    static func truncatedLeft(_ text: String, width: Int) -> String {
         guard text.count > width else { return text }
         guard width > 1 else { return String(text.suffix(max(width, 0))) }
         return "…" + text.suffix(width - 1)

@@ -1,10 +1,10 @@
 /// The `--min-lines P` gate, decided on counts: exactly P passes, with no floating-point epsilon.
 package struct CoverageGate: Sendable, Equatable {
     /// P as an exact fraction `numerator / denominator` percent.
-    package var numerator: Int
-    package var denominator: Int
+    var numerator: Int
+    var denominator: Int
     /// As the user wrote it, for messages.
-    package var text: String
+    var text: String
 
     /// Parses a decimal percentage such as "70", "70.25" or "100"; nil when it is not one in 0...100.
     package init?(_ text: String) {
@@ -24,7 +24,7 @@ package struct CoverageGate: Sendable, Equatable {
     }
 
     /// From the pipeline's `coverage.minimumLines`; its shortest decimal spelling is taken exactly.
-    package init?(_ value: Double) {
+    init?(_ value: Double) {
         guard value.isFinite, value >= 0 else { return nil }
         self.init(value == value.rounded() ? String(Int(value)) : "\(value)")
     }

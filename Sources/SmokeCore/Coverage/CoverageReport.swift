@@ -2,7 +2,7 @@
 package struct CoverageReport: Codable, Sendable, Equatable {
     package var totals: CoverageSummary
     /// Sorted by name.
-    package var modules: [ModuleCoverage]
+    var modules: [ModuleCoverage]
     /// Sorted by path.
     package var files: [FileCoverage]
 

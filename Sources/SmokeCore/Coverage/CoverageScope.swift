@@ -4,9 +4,9 @@ package struct CoverageScope: Sendable, Equatable {
     /// Absolute path of the package root, without a trailing slash.
     package var root: String
     /// Prefixes relative to `root` (`"Sources/"`); empty means every file under the root.
-    package var include: [String]
+    var include: [String]
     /// Whether files outside `root` are dropped (a run) or kept with their absolute path (a raw export).
-    package var requireUnderRoot: Bool
+    var requireUnderRoot: Bool
 
     /// Folder names whose files never count: build products and dependency checkouts.
     static let excludedComponents: Set<String> = [".build", ".swiftpm", "checkouts", "SourcePackages", "DerivedData"]

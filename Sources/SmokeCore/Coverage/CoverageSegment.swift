@@ -45,8 +45,8 @@ package struct BranchHit: Sendable, Equatable, Codable {
 /// One function (its instantiations grouped): where it starts and how often it was entered (an lcov `FN`/`FNDA` pair).
 package struct FunctionHit: Sendable, Equatable, Codable {
     /// The symbol as llvm-cov names it (mangled for Swift).
-    package var name: String
-    package var line: Int
+    var name: String
+    var line: Int
     package var count: Int
 
     package init(name: String, line: Int, count: Int) {
@@ -59,14 +59,14 @@ package struct FunctionHit: Sendable, Equatable, Codable {
 /// A file's line-level detail: the executable lines with counts, and its branches.
 package struct FileLineDetail: Sendable, Equatable {
     /// Relative to the package root, as in `FileCoverage.path`.
-    package var path: String
+    var path: String
     package var lines: [LineHit]
-    package var branches: [BranchHit]
+    var branches: [BranchHit]
     /// Each function's own lines (a line in two functions twice), when the export had functions: the lines
     /// `llvm-cov report` counts. Empty otherwise.
-    package var functionLines: [LineHit]
+    var functionLines: [LineHit]
     /// One per function, in source order; empty when the export had no functions.
-    package var functions: [FunctionHit]
+    var functions: [FunctionHit]
 
     package init(path: String, lines: [LineHit], branches: [BranchHit] = [], functionLines: [LineHit] = [], functions: [FunctionHit] = []) {
         self.path = path

@@ -2,24 +2,24 @@
 /// the change since the previous run and a trend. Pure: the same values always render the same text.
 package struct CoverageTable: Sendable {
     package struct Row: Sendable, Equatable {
-        package var name: String
-        package var summary: CoverageSummary
+        var name: String
+        var summary: CoverageSummary
 
-        package init(name: String, summary: CoverageSummary) {
+        init(name: String, summary: CoverageSummary) {
             self.name = name
             self.summary = summary
         }
     }
 
-    package var title: String
+    var title: String
     /// "File" or "Module".
-    package var kind: String
-    package var rows: [Row]
-    package var total: CoverageSummary
-    package var trend: CoverageTrend?
+    var kind: String
+    var rows: [Row]
+    var total: CoverageSummary
+    var trend: CoverageTrend?
     /// Terminal columns; the output never exceeds it (for widths of 60 and more).
-    package var width: Int
-    package var colour: Bool
+    var width: Int
+    var colour: Bool
 
     package init(title: String, kind: String, rows: [Row], total: CoverageSummary, trend: CoverageTrend?, width: Int, colour: Bool) {
         self.title = title
@@ -39,7 +39,7 @@ package struct CoverageTable: Sendable {
     }
 
     /// Lowest line coverage first; ties by name.
-    package var sortedRows: [Row] {
+    var sortedRows: [Row] {
         rows.sorted { left, right in
             if CoverageFormat.isLower(left.summary.lines, than: right.summary.lines) { return true }
             if CoverageFormat.isLower(right.summary.lines, than: left.summary.lines) { return false }

@@ -1,22 +1,22 @@
 /// The total line coverage over recent runs, for "change since the previous run" and the sparkline.
 package struct CoverageTrend: Sendable, Equatable {
-    package struct Point: Sendable, Equatable {
-        package var runID: String
-        package var lines: CoverageCount
+    struct Point: Sendable, Equatable {
+        var runID: String
+        var lines: CoverageCount
 
-        package init(runID: String, lines: CoverageCount) {
+        init(runID: String, lines: CoverageCount) {
             self.runID = runID
             self.lines = lines
         }
     }
 
     /// Oldest first, ending with the current run.
-    package var points: [Point]
+    var points: [Point]
 
-    package init(points: [Point]) { self.points = points }
+    init(points: [Point]) { self.points = points }
 
     /// The run before the current one, if any.
-    package var previous: Point? { points.count > 1 ? points[points.count - 2] : nil }
+    var previous: Point? { points.count > 1 ? points[points.count - 2] : nil }
 
     /// The trend of the run `runID` from history: its entry and up to `limit - 1` earlier runs with
     /// coverage of the same pipeline. When `runID` is not in history (a raw export), `current` ends the trend.

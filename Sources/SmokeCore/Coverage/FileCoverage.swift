@@ -3,11 +3,11 @@ package struct FileCoverage: Codable, Sendable, Equatable {
     /// Relative to the package root (absolute when the file lies outside it).
     package var path: String
     /// The `Sources/<Module>/` folder the file belongs to.
-    package var module: String
+    var module: String
     package var lines: CoverageCount
-    package var functions: CoverageCount
-    package var regions: CoverageCount
-    package var branches: CoverageCount
+    var functions: CoverageCount
+    var regions: CoverageCount
+    var branches: CoverageCount
 
     package init(path: String, module: String, summary: CoverageSummary) {
         self.path = path
@@ -24,16 +24,16 @@ package struct FileCoverage: Codable, Sendable, Equatable {
 }
 
 /// One module's coverage: the sum of its files.
-package struct ModuleCoverage: Codable, Sendable, Equatable {
-    package var name: String
+struct ModuleCoverage: Codable, Sendable, Equatable {
+    var name: String
     /// How many files it has.
-    package var files: Int
-    package var lines: CoverageCount
-    package var functions: CoverageCount
-    package var regions: CoverageCount
-    package var branches: CoverageCount
+    var files: Int
+    var lines: CoverageCount
+    var functions: CoverageCount
+    var regions: CoverageCount
+    var branches: CoverageCount
 
-    package init(name: String, files: Int, summary: CoverageSummary) {
+    init(name: String, files: Int, summary: CoverageSummary) {
         self.name = name
         self.files = files
         lines = summary.lines
@@ -42,14 +42,14 @@ package struct ModuleCoverage: Codable, Sendable, Equatable {
         branches = summary.branches
     }
 
-    package var summary: CoverageSummary {
+    var summary: CoverageSummary {
         CoverageSummary(lines: lines, functions: functions, regions: regions, branches: branches)
     }
 }
 
 extension CoverageCount {
     /// Nothing covered out of nothing.
-    package static let zero = CoverageCount(covered: 0, count: 0)
+    static let zero = CoverageCount(covered: 0, count: 0)
 
     package static func + (left: CoverageCount, right: CoverageCount) -> CoverageCount {
         CoverageCount(covered: left.covered + right.covered, count: left.count + right.count)

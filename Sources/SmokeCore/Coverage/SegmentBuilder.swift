@@ -5,12 +5,12 @@ package struct CoverageRegion: Sendable, Equatable {
     }
 
     package var lineStart: Int
-    package var columnStart: Int
-    package var lineEnd: Int
-    package var columnEnd: Int
-    package var count: Int
+    var columnStart: Int
+    var lineEnd: Int
+    var columnEnd: Int
+    var count: Int
     package var fileID: Int
-    package var expandedFileID: Int
+    var expandedFileID: Int
     /// The raw kind; values this reader does not know stay as numbers.
     package var kind: Int
 

@@ -1,9 +1,9 @@
 /// A one-line trend: each value becomes one of eight block heights between the series' min and max.
-package enum Sparkline {
+enum Sparkline {
     static let blocks: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
 
     /// Empty for no values; a flat middle line when every value is the same.
-    package static func render(_ values: [Double]) -> String {
+    static func render(_ values: [Double]) -> String {
         guard let low = values.min(), let high = values.max() else { return "" }
         guard high - low > 1e-9 else { return String(repeating: blocks[3], count: values.count) }
         return String(values.map { value in

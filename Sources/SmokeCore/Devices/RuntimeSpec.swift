@@ -1,14 +1,14 @@
 /// A simulator runtime as a person or simctl writes it — "iOS 17.5", "17.5" or
 /// "com.apple.CoreSimulator.SimRuntime.iOS-17-5" — reduced to a platform and a version. Pure.
-package struct RuntimeSpec: Sendable, Equatable {
+struct RuntimeSpec: Sendable, Equatable {
     static let identifierPrefix = "com.apple.CoreSimulator.SimRuntime."
 
     /// `iOS`, `tvOS`, `watchOS`, `xrOS`; nil when the text named only a version.
-    package var platform: String?
+    var platform: String?
     /// Dotted version, e.g. `17.5`.
-    package var version: String
+    var version: String
 
-    package static func parse(_ text: String, defaultPlatform: String?) -> RuntimeSpec {
+    static func parse(_ text: String, defaultPlatform: String?) -> RuntimeSpec {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.hasPrefix(identifierPrefix) {
             // iOS-17-5 → iOS, 17.5
@@ -24,7 +24,7 @@ package struct RuntimeSpec: Sendable, Equatable {
     }
 
     /// `iOS Simulator` → `iOS`; visionOS runtimes are named `xrOS` in identifiers.
-    package static func platform(ofDevicePlatform text: String) -> String {
+    static func platform(ofDevicePlatform text: String) -> String {
         canonical(text.replacingOccurrences(of: " Simulator", with: ""))
     }
 
@@ -33,18 +33,18 @@ package struct RuntimeSpec: Sendable, Equatable {
     }
 
     /// `com.apple.CoreSimulator.SimRuntime.iOS-17-5`.
-    package var identifier: String {
+    var identifier: String {
         Self.identifierPrefix + ([platform ?? "iOS"] + version.split(separator: ".").map(String.init)).joined(separator: "-")
     }
 
     /// `iOS 17.5`.
-    package var displayName: String {
+    var displayName: String {
         [platform == "xrOS" ? "visionOS" : platform, version].compactMap { $0 }.joined(separator: " ")
     }
 
     /// Whether `runtime` is this one: same platform (when named) and a version whose components start
     /// with these ("17.5" matches 17.5 and 17.5.1; never 17.50).
-    package func matches(_ runtime: SimctlRuntime) -> Bool {
+    func matches(_ runtime: SimctlRuntime) -> Bool {
         let other = RuntimeSpec.parse(runtime.identifier, defaultPlatform: nil)
         let named = RuntimeSpec.parse(runtime.name, defaultPlatform: nil)
         if let platform, let theirs = other.platform ?? named.platform, platform.lowercased() != theirs.lowercased() { return false }

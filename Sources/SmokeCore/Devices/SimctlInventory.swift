@@ -5,7 +5,7 @@ import Foundation
 /// where later versions print identifiers and `isAvailable`.
 package struct SimctlInventory: Sendable, Equatable {
     package var devices: [SimctlDevice] = []
-    package var runtimes: [SimctlRuntime] = []
+    var runtimes: [SimctlRuntime] = []
     package var deviceTypes: [SimctlDeviceType] = []
 
     package init(devices: [SimctlDevice] = [], runtimes: [SimctlRuntime] = [], deviceTypes: [SimctlDeviceType] = []) {
@@ -79,9 +79,9 @@ package struct SimctlDevice: Sendable, Equatable {
     /// The key it was listed under: a runtime identifier, or a runtime name in Xcode 7–10.
     package var runtimeKey: String
     package var isAvailable: Bool
-    package var deviceTypeIdentifier: String?
+    var deviceTypeIdentifier: String?
 
-    package init(name: String, udid: String, state: String = "Shutdown", runtimeKey: String, isAvailable: Bool = true, deviceTypeIdentifier: String? = nil) {
+    init(name: String, udid: String, state: String = "Shutdown", runtimeKey: String, isAvailable: Bool = true, deviceTypeIdentifier: String? = nil) {
         self.name = name
         self.udid = udid
         self.state = state
@@ -96,7 +96,7 @@ package struct SimctlDevice: Sendable, Equatable {
                   deviceTypeIdentifier: entry.deviceTypeIdentifier)
     }
 
-    package var isBooted: Bool { state == "Booted" }
+    var isBooted: Bool { state == "Booted" }
 }
 
 /// One simulator runtime as `simctl list runtimes -j` lists it.
@@ -106,11 +106,11 @@ package struct SimctlRuntime: Sendable, Equatable {
     /// `iOS 17.5`.
     package var name: String
     /// `17.5`, or `26.3.1` where the name says `26.3`.
-    package var version: String
+    var version: String
     package var buildVersion: String?
     package var isAvailable: Bool
 
-    package init(identifier: String, name: String, version: String, buildVersion: String? = nil, isAvailable: Bool = true) {
+    init(identifier: String, name: String, version: String, buildVersion: String? = nil, isAvailable: Bool = true) {
         self.identifier = identifier
         self.name = name
         self.version = version
@@ -146,15 +146,15 @@ package struct SimctlRuntime: Sendable, Equatable {
     }
 
     /// The platform part of the identifier: `iOS`, `tvOS`, `watchOS`, `xrOS`.
-    package var platform: String { RuntimeSpec.parse(identifier, defaultPlatform: nil).platform ?? "" }
+    var platform: String { RuntimeSpec.parse(identifier, defaultPlatform: nil).platform ?? "" }
 }
 
 /// One device type as `simctl list devicetypes -j` lists it.
 package struct SimctlDeviceType: Sendable, Equatable {
-    package var identifier: String
+    var identifier: String
     package var name: String
 
-    package init(identifier: String, name: String) {
+    init(identifier: String, name: String) {
         self.identifier = identifier
         self.name = name
     }

@@ -5,7 +5,7 @@ package struct SimulatorPlan: Sendable, Equatable {
     package var device: ResolvedDevice
     package var actions: [SimulatorAction]
 
-    package init(device: ResolvedDevice, actions: [SimulatorAction]) {
+    init(device: ResolvedDevice, actions: [SimulatorAction]) {
         self.device = device
         self.actions = actions
     }

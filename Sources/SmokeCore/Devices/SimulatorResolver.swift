@@ -1,7 +1,7 @@
 /// Matches a pinned simulator profile against what simctl lists (DESIGN §4). Pure.
 package enum SimulatorResolver {
     /// The name smokerun gives a simulator it creates, so later runs find the same one.
-    package static func createdName(deviceType: String, runtime: SimctlRuntime) -> String {
+    static func createdName(deviceType: String, runtime: SimctlRuntime) -> String {
         "smokerun \(deviceType) (\(runtime.name))"
     }
 
@@ -49,7 +49,7 @@ package enum SimulatorResolver {
 
     /// The installed runtime the profile means: matching platform and version, available, the
     /// closest version first (17.5 before 17.5.1), then the newest build.
-    package static func runtime(for profile: DeviceProfile, inventory: SimctlInventory) throws(SimulatorError) -> SimctlRuntime {
+    static func runtime(for profile: DeviceProfile, inventory: SimctlInventory) throws(SimulatorError) -> SimctlRuntime {
         let runtimes = inventory.knownRuntimes
         let installed = runtimes.filter(\.isAvailable)
         let platform = RuntimeSpec.platform(ofDevicePlatform: profile.platform)

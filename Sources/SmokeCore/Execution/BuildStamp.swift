@@ -9,22 +9,22 @@ package struct BuildStamp: Codable, Equatable, Sendable {
 
     /// Everything that decides what the build makes: the fingerprint of the package's files (and its
     /// local dependencies'), the `swift` binary it ran, the build arguments and build-related variables.
-    package var key: Key
+    var key: Key
     /// The test binary the build made, and its stat when the build ended: rebuilt if it changed or went.
     package var binary: String
-    package var binaryStamp: FileStamp
+    var binaryStamp: FileStamp
     /// `swift --version` of that `swift` binary, so a fresh build does not ask again (half a second).
     package var swiftVersion: String
 
     package struct Key: Codable, Equatable, Sendable {
         /// The package root, then its local dependencies' roots (`#1`, `#2`, … in `inputs`).
         package var roots: [String]
-        package var inputs: String
+        var inputs: String
         package var inputCount: Int
-        package var swift: String
-        package var swiftStamp: FileStamp
-        package var arguments: [String]
-        package var environment: [String]
+        var swift: String
+        var swiftStamp: FileStamp
+        var arguments: [String]
+        var environment: [String]
 
         package init(roots: [String], inputs: [BuildInput], swift: String, swiftStamp: FileStamp, arguments: [String], environment: [String: String]) {
             self.roots = roots
@@ -51,7 +51,7 @@ package struct BuildStamp: Codable, Equatable, Sendable {
 
     /// FNV-1a (64-bit) over each input's path and each file's stat, in path order: any edit, new, deleted
     /// or renamed file changes it. Not for adversaries; for "did anything change since the last build".
-    package static func fingerprint(_ inputs: [BuildInput]) -> String {
+    static func fingerprint(_ inputs: [BuildInput]) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         func mix(_ text: String) {
             for byte in text.utf8 {
@@ -73,7 +73,7 @@ package struct BuildStamp: Codable, Equatable, Sendable {
 
     /// The variables that change what SwiftPM or the compilers build (`SWIFT*`, compiler and SDK
     /// choices), as sorted `KEY=value` lines; the rest of the environment changes nothing built.
-    package static func buildEnvironment(_ environment: [String: String]) -> [String] {
+    static func buildEnvironment(_ environment: [String: String]) -> [String] {
         let names: Set = ["CC", "CXX", "LD", "CFLAGS", "CXXFLAGS", "LDFLAGS", "CPATH", "LIBRARY_PATH", "C_INCLUDE_PATH",
                           "CPLUS_INCLUDE_PATH", "PKG_CONFIG_PATH", "SDKROOT", "DEVELOPER_DIR", "TOOLCHAINS", "XDG_CACHE_HOME"]
         return environment.filter { names.contains($0.key) || $0.key.hasPrefix("SWIFT") }

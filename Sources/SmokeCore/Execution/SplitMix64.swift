@@ -1,11 +1,11 @@
 /// SplitMix64 (Steele, Lea, Flood 2014): a specified generator, so a seed gives the same
 /// order on every platform and Swift version — never the system generator.
-package struct SplitMix64: RandomNumberGenerator, Sendable {
+struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    package init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { state = seed }
 
-    package mutating func next() -> UInt64 {
+    mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -14,7 +14,7 @@ package struct SplitMix64: RandomNumberGenerator, Sendable {
     }
 
     /// A uniform value in `0..<bound` without modulo bias (Lemire's method).
-    package mutating func next(below bound: UInt64) -> UInt64 {
+    mutating func next(below bound: UInt64) -> UInt64 {
         precondition(bound > 0)
         var product = next().multipliedFullWidth(by: bound)
         if product.low < bound {
@@ -29,7 +29,7 @@ package struct SplitMix64: RandomNumberGenerator, Sendable {
 
 extension Array {
     /// Fisher–Yates with SplitMix64: the same seed and input give the same output everywhere.
-    package func seededShuffle(seed: UInt64) -> [Element] {
+    func seededShuffle(seed: UInt64) -> [Element] {
         var generator = SplitMix64(seed: seed)
         var result = self
         guard result.count > 1 else { return result }

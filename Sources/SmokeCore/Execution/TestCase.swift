@@ -10,7 +10,7 @@ package struct TestCase: Sendable, Equatable, Hashable {
     }
 
     /// `Module.Class` — everything before the last `/`.
-    package var suiteID: String {
+    var suiteID: String {
         guard let slash = id.lastIndex(of: "/") else { return id }
         return String(id[..<slash])
     }
@@ -30,7 +30,7 @@ package struct TestCase: Sendable, Equatable, Hashable {
     }
 
     /// `Module.Class/method` → (`Class`, `method`).
-    package static func split(_ id: String) -> (suite: String, name: String) {
+    static func split(_ id: String) -> (suite: String, name: String) {
         guard let slash = id.firstIndex(of: "/") else { return (id, id) }
         let owner = id[..<slash]
         let suite = owner.split(separator: ".").last.map(String.init) ?? String(owner)

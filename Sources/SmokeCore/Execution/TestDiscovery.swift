@@ -1,7 +1,7 @@
 /// Reads what a test binary says it contains. Pure: takes the listing text.
-package enum TestDiscovery {
+enum TestDiscovery {
     /// XCTest's `--list-tests`: a header, then `Module.Class/method` per line.
-    package static func xctestIDs(fromListing text: String) -> [TestCase] {
+    static func xctestIDs(fromListing text: String) -> [TestCase] {
         text.split(separator: "\n").compactMap { line in
             let id = line.trimmingCharacters(in: .whitespaces)
             guard isTestID(id), !id.hasPrefix("Listing ") else { return nil }
@@ -10,7 +10,7 @@ package enum TestDiscovery {
     }
 
     /// Swift Testing's `--list-tests`: `Module.Suite/function()` per line.
-    package static func swiftTestingIDs(fromListing text: String) -> [TestCase] {
+    static func swiftTestingIDs(fromListing text: String) -> [TestCase] {
         text.split(separator: "\n").compactMap { line in
             let id = line.trimmingCharacters(in: .whitespaces)
             guard isTestID(id) else { return nil }

@@ -5,11 +5,11 @@ package struct TestListCache: Codable, Equatable, Sendable {
     /// The record's file name inside the scratch folder.
     package static let fileName = "smokerun-test-list.json"
 
-    package var binary: String
-    package var binaryStamp: FileStamp
+    var binary: String
+    var binaryStamp: FileStamp
     /// XCTest's listing text, and Swift Testing's ("" when it listed none or is not there).
-    package var xctest: String
-    package var swiftTesting: String
+    var xctest: String
+    var swiftTesting: String
 
     package init(binary: String, binaryStamp: FileStamp, xctest: String, swiftTesting: String) {
         self.binary = binary

@@ -1,7 +1,7 @@
 /// Decides which tests run together and in which order (DESIGN §5). Pure.
-package enum TestOrdering {
+enum TestOrdering {
     /// Keeps the tests `filter` selects (all when empty) and drops those `skip` matches.
-    package static func select(_ tests: [TestCase], filter: [String], skip: [String]) -> [TestCase] {
+    static func select(_ tests: [TestCase], filter: [String], skip: [String]) -> [TestCase] {
         let filters = filter.compactMap { try? Regex($0) }
         let skips = skip.compactMap { try? Regex($0) }
         return tests.filter { test in
@@ -12,7 +12,7 @@ package enum TestOrdering {
     /// Groups tests into process batches at the isolation level, then orders the batches.
     /// `random` shuffles batches (and, for `test` isolation, every test) with SplitMix64(seed);
     /// `declared` keeps discovery order. XCTest runs a batch's tests in discovery order anyway.
-    package static func batches(
+    static func batches(
         _ tests: [TestCase], mode: OrderingMode, isolation: Isolation, seed: UInt64?
     ) -> [TestBatch] {
         var batches: [TestBatch] = []

@@ -24,7 +24,7 @@ package struct TestPhasePlan: Sendable, Equatable {
     package var batches: [TestBatch]
     package var empty: Empty?
 
-    package init(selected: [TestCase], batches: [TestBatch], empty: Empty? = nil) {
+    init(selected: [TestCase], batches: [TestBatch], empty: Empty? = nil) {
         self.selected = selected
         self.batches = batches
         self.empty = empty
@@ -59,7 +59,7 @@ package struct TestPhasePlan: Sendable, Equatable {
         return InfrastructureError(message: "no tests to run: \(discovered.count) \(source), none selected by \(keys)", details: shown)
     }
 
-    package static func select(_ tests: [TestCase], by selection: Selection) -> [TestCase] {
+    static func select(_ tests: [TestCase], by selection: Selection) -> [TestCase] {
         switch selection {
         case .patterns(let filter, let skip):
             TestOrdering.select(tests, filter: filter, skip: skip)

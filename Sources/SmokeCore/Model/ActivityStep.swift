@@ -4,18 +4,18 @@ import Foundation
 /// from a result bundle), as report.json and index.html show it beside the failure (issue 17).
 package struct ActivityStep: Codable, Sendable, Equatable {
     /// The step's title as the test wrote it (untrusted: escaped wherever shown).
-    package var title: String
+    var title: String
     /// Nesting level, 0 for a top-level step.
-    package var depth: Int
+    var depth: Int
     /// The bundle marks the step as where the failure happened.
-    package var failed: Bool
+    var failed: Bool
     /// When the step started, when the bundle says.
-    package var startedAt: Date?
+    var startedAt: Date?
     /// Names of the attachments the step holds, as the test named them (matched to the test's stored
     /// attachments by name when shown).
-    package var attachments: [String]
+    var attachments: [String]
 
-    package init(title: String, depth: Int = 0, failed: Bool = false, startedAt: Date? = nil, attachments: [String] = []) {
+    init(title: String, depth: Int = 0, failed: Bool = false, startedAt: Date? = nil, attachments: [String] = []) {
         self.title = title
         self.depth = depth
         self.failed = failed

@@ -5,14 +5,14 @@ import Foundation
 /// of them (the last ones: the steps nearest the failure tell the most). Pure.
 package enum ActivityTimeline {
     /// Steps kept per failing test; enough to see what led to the failure, few enough for a page of many failures.
-    package static let limit = 20
+    static let limit = 20
 
     /// One activity as a bundle records it, with its sub-activities.
     package struct Node: Sendable, Equatable {
-        package var title: String
-        package var startedAt: Date?
+        var title: String
+        var startedAt: Date?
         package var failed: Bool
-        package var attachments: [String]
+        var attachments: [String]
         package var children: [Node]
 
         package init(title: String, startedAt: Date? = nil, failed: Bool = false, attachments: [String] = [], children: [Node] = []) {

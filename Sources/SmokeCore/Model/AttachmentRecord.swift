@@ -7,11 +7,11 @@ package struct AttachmentRecord: Codable, Sendable, Equatable {
     /// Path relative to the run directory, always under `attachments/`.
     package var path: String
     package var mediaType: String
-    package var size: Int
+    var size: Int
     /// When the test recorded it, when the source says; orders screenshots around a failure.
-    package var timestamp: Date?
+    var timestamp: Date?
     /// True when the source marks it as part of a failure (xcresult), nil when the source cannot say.
-    package var failureAssociated: Bool?
+    var failureAssociated: Bool?
     /// The test-plan configuration it was recorded in, when the source says (`attachments` groups by it).
     package var configuration: String?
 
@@ -29,7 +29,7 @@ package struct AttachmentRecord: Codable, Sendable, Equatable {
     }
 
     /// An image a person can look at (`image/*`).
-    package var isImage: Bool { mediaType.hasPrefix("image/") }
+    var isImage: Bool { mediaType.hasPrefix("image/") }
 
     private enum CodingKeys: String, CodingKey {
         case name, path, mediaType, size, timestamp, failureAssociated, configuration

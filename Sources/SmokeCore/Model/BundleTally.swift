@@ -3,9 +3,9 @@
 /// test an earlier batch already reported, so a bundle holding unrequested tests is not a disagreement.
 package struct BundleTally: Sendable, Equatable {
     /// Xcode's summary counts of the bundle (empty when it gives none).
-    package var counts: [FrameworkCount]
-    package var tests: Int
-    package var failing: Int
+    var counts: [FrameworkCount]
+    var tests: Int
+    var failing: Int
 
     package init(counts: [FrameworkCount], tests: [TestResult]) {
         self.counts = counts

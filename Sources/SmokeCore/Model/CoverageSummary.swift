@@ -19,7 +19,7 @@ package struct CoverageSummary: Codable, Sendable, Equatable {
     package var regions: CoverageCount
     package var branches: CoverageCount
 
-    package init(lines: CoverageCount, functions: CoverageCount, regions: CoverageCount, branches: CoverageCount) {
+    init(lines: CoverageCount, functions: CoverageCount, regions: CoverageCount, branches: CoverageCount) {
         self.lines = lines
         self.functions = functions
         self.regions = regions

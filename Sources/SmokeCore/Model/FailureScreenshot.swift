@@ -6,7 +6,7 @@ import Foundation
 /// automatic failure screenshot to the issue); else the last image recorded at or before the failure's
 /// time; else the last image the test recorded. Nil when the test did not fail or holds no image.
 package enum FailureScreenshot {
-    package static func choose(_ attachments: [AttachmentRecord], failedAt: Date?) -> AttachmentRecord? {
+    static func choose(_ attachments: [AttachmentRecord], failedAt: Date?) -> AttachmentRecord? {
         let images = attachments.filter(\.isImage)
         if let associated = images.last(where: { $0.failureAssociated == true }) { return associated }
         if let failedAt, let before = images.last(where: { $0.timestamp.map { $0 <= failedAt } == true }) {

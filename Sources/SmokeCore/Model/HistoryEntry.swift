@@ -6,23 +6,23 @@ package struct HistoryEntry: Codable, Sendable, Equatable {
     package var pipeline: String
     package var status: RunStatus
     package var startedAt: Date
-    package var finishedAt: Date
+    var finishedAt: Date
     package var durationSeconds: Double
     package var seed: UInt64?
     package var totals: Totals
-    package var coverage: CoverageSummary?
+    var coverage: CoverageSummary?
     /// Each test's final status, by `TestResult.deviceKey`: the id, or "id [device]" on a run pinning several
     /// devices, so two devices' runs of one test do not overwrite each other (older lines hold ids only).
     package var outcomes: [String: TestStatus]
     /// Keys of tests that passed only on a retry.
     package var flaky: [String]
     /// Each test's duration in seconds, by key (for shard balancing, which sums a test's devices).
-    package var durations: [String: Double]
+    var durations: [String: Double]
     /// Path of the run directory, relative to the output folder.
-    package var path: String
+    var path: String
 
     /// `perTest: false` leaves the per-test maps empty (the streamed history line writes them itself).
-    package init(report: RunReport, path: String, perTest: Bool = true) {
+    init(report: RunReport, path: String, perTest: Bool = true) {
         runID = report.runID
         pipeline = report.pipeline
         status = report.status
@@ -62,5 +62,5 @@ package struct HistoryEntry: Codable, Sendable, Equatable {
     }
 
     /// Keys of the tests that failed, crashed or timed out.
-    package var failingTests: [String] { outcomes.filter { $0.value.isFailure }.keys.sorted() }
+    var failingTests: [String] { outcomes.filter { $0.value.isFailure }.keys.sorted() }
 }

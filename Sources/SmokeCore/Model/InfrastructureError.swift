@@ -2,8 +2,8 @@
 package struct InfrastructureError: Codable, Sendable, Equatable {
     package var message: String
     /// The command that failed, as its arguments, when there was one.
-    package var command: [String]?
-    package var exitStatus: Int32?
+    var command: [String]?
+    var exitStatus: Int32?
     /// The lines that explain it (compiler errors, the tail of the output).
     package var details: [String]
 

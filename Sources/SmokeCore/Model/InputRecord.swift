@@ -5,14 +5,14 @@ package struct InputRecord: Codable, Sendable, Equatable {
     private enum CodingKeys: String, CodingKey { case path, format, strippedPrefix, unrecognizedLines, firstUnrecognizedLine }
 
     /// The input's path as given (a file, a bundle), or `console.log` for a run.
-    package var path: String
+    var path: String
     /// `xctest-log`, `swift-testing-events`, `xcresult`, … as `LogFormat` names it.
-    package var format: String
+    var format: String
     /// The kind of per-line prefix removed before parsing (e.g. `github-actions-timestamp`), if any.
-    package var strippedPrefix: String?
-    package var unrecognizedLines: Int
+    var strippedPrefix: String?
+    var unrecognizedLines: Int
     /// 1-based line number of the first line not understood.
-    package var firstUnrecognizedLine: Int?
+    var firstUnrecognizedLine: Int?
 
     package init(
         path: String, format: String, strippedPrefix: String? = nil, unrecognizedLines: Int = 0,

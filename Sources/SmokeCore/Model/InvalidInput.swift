@@ -3,7 +3,7 @@ import Foundation
 /// A value from outside (an argument's text, a date, a folder of pipelines) that cannot be used; the
 /// message names it and the fix.
 package struct InvalidInput: LocalizedError, DomainError, Equatable {
-    package var message: String
+    var message: String
     package var kind: ErrorKind { .invalidInput }
     package var errorDescription: String? { message }
 

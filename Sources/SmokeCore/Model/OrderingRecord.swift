@@ -1,9 +1,9 @@
 /// How a run ordered its tests, enough to replay it.
 package struct OrderingRecord: Codable, Sendable, Equatable {
-    package var mode: OrderingMode
+    var mode: OrderingMode
     package var isolation: Isolation
     /// The seed of a random run; replay with `--seed`.
-    package var seed: UInt64?
+    var seed: UInt64?
 
     package init(mode: OrderingMode, isolation: Isolation, seed: UInt64?) {
         self.mode = mode

@@ -5,10 +5,10 @@ package struct FrameworkCount: Codable, Sendable, Equatable, Hashable {
     /// `xctest`, `swift-testing` or `xcresult`.
     package var framework: String
     /// Executions for XCTest, tests for Swift Testing, test cases for a bundle.
-    package var tests: Int
+    var tests: Int
     package var failures: Int
     /// Where the count was read: a file and line, or a bundle's summary.
-    package var from: String
+    var from: String
 
     package init(framework: String, tests: Int, failures: Int, from: String) {
         self.framework = framework
@@ -20,12 +20,12 @@ package struct FrameworkCount: Codable, Sendable, Equatable, Hashable {
 
 /// smokerun's totals compared with the frameworks' own (`report.json`'s `reconciliation`, DESIGN §6).
 package struct Reconciliation: Codable, Sendable, Equatable {
-    package var sources: [FrameworkCount]
+    var sources: [FrameworkCount]
     package var agrees: Bool
     /// One sentence per disagreement, naming both counts.
-    package var differences: [String]
+    var differences: [String]
 
-    package init(sources: [FrameworkCount], differences: [String]) {
+    init(sources: [FrameworkCount], differences: [String]) {
         self.sources = sources
         self.agrees = differences.isEmpty
         self.differences = differences

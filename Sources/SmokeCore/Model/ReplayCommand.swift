@@ -4,7 +4,7 @@
 package enum ReplayCommand {
     /// Nil for declared order (no seed) and for reports that do not know their pipeline file
     /// (`parse` output, reports written before smokerun recorded it): a guessed file would exit 2.
-    package static func text(for report: RunReport) -> String? {
+    static func text(for report: RunReport) -> String? {
         text(pipelineFile: report.pipelineFile, seed: report.seed)
     }
 

@@ -1,7 +1,7 @@
 /// The device profile a run actually used, as resolved at run time.
 package struct ResolvedDevice: Codable, Sendable, Equatable {
     /// `host`, `iOS Simulator`, `tvOS Simulator`, …
-    package var platform: String
+    var platform: String
     package var name: String?
     package var udid: String?
     package var runtime: String?
@@ -10,8 +10,8 @@ package struct ResolvedDevice: Codable, Sendable, Equatable {
     /// The host's operating system, for `host` profiles.
     package var operatingSystem: String?
     package var architecture: String?
-    package var timeZone: String?
-    package var locale: String?
+    var timeZone: String?
+    var locale: String?
 
     package init(
         platform: String, name: String? = nil, udid: String? = nil, runtime: String? = nil,

@@ -2,20 +2,20 @@ import Foundation
 
 /// Everything one run found out: the contents of `report.json` (DESIGN §7).
 package struct RunReport: Codable, Sendable, Equatable {
-    package static let currentSchemaVersion = 1
+    static let currentSchemaVersion = 1
 
-    package var schemaVersion: Int
+    var schemaVersion: Int
     package var pipeline: String
     package var runID: String
     package var status: RunStatus
-    package var startedAt: Date
-    package var finishedAt: Date
+    var startedAt: Date
+    var finishedAt: Date
     package var durationSeconds: Double
     package var seed: UInt64?
     package var ordering: OrderingRecord
-    package var environment: [String: String]
+    var environment: [String: String]
     package var device: ResolvedDevice
-    package var toolchain: ToolchainInfo?
+    var toolchain: ToolchainInfo?
     package var totals: Totals
     /// In the order they ran.
     package var tests: [TestResult]

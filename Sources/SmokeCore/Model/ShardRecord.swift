@@ -1,9 +1,9 @@
 /// Which slice of the suite a sharded run ran: shard `index` of `count`, 1-based (`--shard 2/4`).
 package struct ShardRecord: Codable, Sendable, Equatable, Hashable {
-    package var index: Int
-    package var count: Int
+    var index: Int
+    var count: Int
 
-    package init(index: Int, count: Int) {
+    init(index: Int, count: Int) {
         self.index = index
         self.count = count
     }

@@ -1,7 +1,7 @@
 /// One execution of a test; retried tests have several.
 package struct TestAttempt: Codable, Sendable, Equatable {
     package var status: TestStatus
-    package var durationSeconds: Double
+    var durationSeconds: Double
     package var failures: [TestFailure]
     package var output: [String]
     package var attachments: [AttachmentRecord]

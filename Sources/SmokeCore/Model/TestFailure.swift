@@ -1,8 +1,8 @@
 /// One failed expectation, or the fatal message of a crash, with where it happened.
 package struct TestFailure: Codable, Sendable, Equatable {
     package var message: String
-    package var file: String?
-    package var line: Int?
+    var file: String?
+    var line: Int?
 
     package init(message: String, file: String? = nil, line: Int? = nil) {
         self.message = message

@@ -1,15 +1,15 @@
 /// A test as the run history, the notification policy and `merge` tell tests apart: its id, and on a run
 /// pinning several devices its device too, so the same test failing on the small iPhone only is not
 /// confused with the large one's run of it. A single-device run's key is its id, as history always had it.
-package enum TestKey {
+enum TestKey {
     /// "Module.Class/method", or "Module.Class/method [iPhone 15]" on a multi-device run.
-    package static func key(id: String, device: String?) -> String {
+    static func key(id: String, device: String?) -> String {
         device.map { "\(id) [\($0)]" } ?? id
     }
 
     /// The id a key names, without its device: what shard balancing (which splits ids) weighs.
     /// A key without a trailing " […]" is an id already (history lines of single-device runs).
-    package static func id(of key: String) -> String {
+    static func id(of key: String) -> String {
         guard key.hasSuffix("]"), let open = key.range(of: " [", options: .backwards) else { return key }
         return String(key[..<open.lowerBound])
     }

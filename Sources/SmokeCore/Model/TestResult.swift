@@ -6,7 +6,7 @@ package struct TestResult: Codable, Sendable, Equatable, Identifiable {
     package var suite: String
     package var framework: TestFramework
     package var status: TestStatus
-    package var durationSeconds: Double
+    var durationSeconds: Double
     /// 1-based position in the order the tests actually ran.
     package var order: Int
     /// Failed at least once, then passed on a retry.

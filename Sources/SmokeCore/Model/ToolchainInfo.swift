@@ -1,9 +1,9 @@
 /// The toolchain that built and ran the tests.
 package struct ToolchainInfo: Codable, Sendable, Equatable {
     /// First line of `swift --version` (or `xcodebuild -version`).
-    package var version: String
+    var version: String
     /// Resolved path of the `swift` binary (or Xcode's developer directory).
-    package var path: String?
+    var path: String?
 
     package init(version: String, path: String? = nil) {
         self.version = version

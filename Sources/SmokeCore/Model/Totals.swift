@@ -12,9 +12,9 @@ package struct Totals: Codable, Sendable, Equatable {
     /// Passed after failing; also counted in `passed`.
     package var flaky = 0
 
-    package init() {}
+    init() {}
 
-    package init(_ tests: [TestResult]) {
+    init(_ tests: [TestResult]) {
         for test in tests { add(test.status, flaky: test.flaky) }
     }
 

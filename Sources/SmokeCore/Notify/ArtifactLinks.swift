@@ -1,11 +1,11 @@
 /// Where a reader of a message finds the run's files: the pipeline's `artifactsURL`, and the CI run.
 package struct ArtifactLinks: Sendable, Equatable {
     /// `notify.artifactsURL` with `{runID}` and `{pipeline}` filled in: the published run directory.
-    package var artifacts: String?
+    var artifacts: String?
     /// `$GITHUB_SERVER_URL/$GITHUB_REPOSITORY/actions/runs/$GITHUB_RUN_ID`, on GitHub Actions.
-    package var ciRun: String?
+    var ciRun: String?
 
-    package init(artifacts: String? = nil, ciRun: String? = nil) {
+    init(artifacts: String? = nil, ciRun: String? = nil) {
         self.artifacts = artifacts
         self.ciRun = ciRun
     }
@@ -22,10 +22,10 @@ package struct ArtifactLinks: Sendable, Equatable {
     }
 
     /// The best single link to the whole run: the artifacts, else the CI run.
-    package var best: String? { artifacts ?? ciRun }
+    var best: String? { artifacts ?? ciRun }
 
     /// A link to one file of the run directory, when the run directory is published.
-    package func file(_ relativePath: String) -> String? {
+    func file(_ relativePath: String) -> String? {
         guard let artifacts else { return nil }
         return (artifacts.hasSuffix("/") ? artifacts : artifacts + "/") + relativePath
     }

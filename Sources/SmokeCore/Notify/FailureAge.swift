@@ -1,9 +1,9 @@
 /// How long a failing test has been failing, from the run history.
-package enum FailureAge: Sendable, Equatable {
+enum FailureAge: Sendable, Equatable {
     /// Passed (or did not run) in the previous run that ran tests.
     case new
     /// Failed in every run since `since`; `runs` counts them, this one included.
     case stillFailing(since: String, runs: Int)
 
-    package var isNew: Bool { self == .new }
+    var isNew: Bool { self == .new }
 }

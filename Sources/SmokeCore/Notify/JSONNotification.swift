@@ -23,60 +23,60 @@ import Foundation
 ///   failure started in.
 /// - `errors`: infrastructure errors: `message`, `command`, `exitStatus`, `details` (last 15 lines).
 /// - `links`: `artifacts` (`notify.artifactsURL` filled in) and `ciRun` (GitHub Actions run), when known.
-package struct JSONNotification: Encodable, Sendable, Equatable {
-    package static let schema = "smokerun.notification/1"
-    package static let listedFailures = 100
-    package static let messageLimit = 2000
+struct JSONNotification: Encodable, Sendable, Equatable {
+    static let schema = "smokerun.notification/1"
+    static let listedFailures = 100
+    static let messageLimit = 2000
 
-    package var schema = JSONNotification.schema
-    package var kind: NotificationKind
-    package var headline: String
-    package var pipeline: String
-    package var runID: String
-    package var status: RunStatus
-    package var startedAt: Date
-    package var finishedAt: Date
-    package var durationSeconds: Double
-    package var seed: UInt64?
-    package var replay: String?
-    package var device: Device
-    package var totals: Totals
-    package var failures: [Failure]
-    package var moreFailures: Int
-    package var flaky: [String]
-    package var recovered: [String]?
-    package var failingSince: String?
-    package var errors: [InfrastructureError]
-    package var links: Links
+    var schema = JSONNotification.schema
+    var kind: NotificationKind
+    var headline: String
+    var pipeline: String
+    var runID: String
+    var status: RunStatus
+    var startedAt: Date
+    var finishedAt: Date
+    var durationSeconds: Double
+    var seed: UInt64?
+    var replay: String?
+    var device: Device
+    var totals: Totals
+    var failures: [Failure]
+    var moreFailures: Int
+    var flaky: [String]
+    var recovered: [String]?
+    var failingSince: String?
+    var errors: [InfrastructureError]
+    var links: Links
 
-    package struct Device: Encodable, Sendable, Equatable {
-        package var platform: String
-        package var name: String?
-        package var runtime: String?
-        package var operatingSystem: String?
+    struct Device: Encodable, Sendable, Equatable {
+        var platform: String
+        var name: String?
+        var runtime: String?
+        var operatingSystem: String?
     }
 
-    package struct Failure: Encodable, Sendable, Equatable {
-        package var id: String
+    struct Failure: Encodable, Sendable, Equatable {
+        var id: String
         /// The device it failed on, on a run pinning several devices; absent otherwise.
-        package var device: String?
-        package var status: TestStatus
-        package var new: Bool
-        package var failingSince: String?
-        package var failingRuns: Int
-        package var message: String?
-        package var file: String?
-        package var line: Int?
-        package var issues: Int
-        package var attachments: [String]
+        var device: String?
+        var status: TestStatus
+        var new: Bool
+        var failingSince: String?
+        var failingRuns: Int
+        var message: String?
+        var file: String?
+        var line: Int?
+        var issues: Int
+        var attachments: [String]
     }
 
-    package struct Links: Encodable, Sendable, Equatable {
-        package var artifacts: String?
-        package var ciRun: String?
+    struct Links: Encodable, Sendable, Equatable {
+        var artifacts: String?
+        var ciRun: String?
     }
 
-    package init(report: RunReport, plan: NotificationPlan, links: ArtifactLinks) {
+    init(report: RunReport, plan: NotificationPlan, links: ArtifactLinks) {
         kind = plan.kind
         headline = NotificationWording.headline(report: report, plan: plan)
         pipeline = report.pipeline
@@ -119,7 +119,7 @@ package struct JSONNotification: Encodable, Sendable, Equatable {
     }
 
     /// The body to POST.
-    package static func body(report: RunReport, plan: NotificationPlan, links: ArtifactLinks) -> Data {
+    static func body(report: RunReport, plan: NotificationPlan, links: ArtifactLinks) -> Data {
         (try? JSONCoding.encoder(pretty: true).encode(JSONNotification(report: report, plan: plan, links: links))) ?? Data()
     }
 }

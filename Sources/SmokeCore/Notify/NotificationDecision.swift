@@ -4,12 +4,12 @@ package enum NotificationDecision: Sendable, Equatable {
     /// Nothing to send. `kind` is what the message would have been; the reason is recorded and printed.
     case suppress(kind: NotificationKind, reason: String)
 
-    package var plan: NotificationPlan? {
+    var plan: NotificationPlan? {
         if case .send(let plan) = self { return plan }
         return nil
     }
 
-    package var kind: NotificationKind {
+    var kind: NotificationKind {
         switch self {
         case .send(let plan): plan.kind
         case .suppress(let kind, _): kind

@@ -12,7 +12,7 @@ package enum NotificationKind: String, Codable, Sendable, CaseIterable {
     case always
 
     /// Whether this kind announces a problem that a later recovery closes.
-    package var opensProblem: Bool {
+    var opensProblem: Bool {
         switch self {
         case .failure, .reminder, .infrastructure: true
         case .recovery, .always: false

@@ -2,13 +2,13 @@
 package struct NotificationPlan: Sendable, Equatable {
     package var kind: NotificationKind
     /// Age of each failing test of the run, by `TestResult.deviceKey` (the id, with the device on a multi-device run).
-    package var ages: [String: FailureAge]
+    var ages: [String: FailureAge]
     /// For a recovery: the tests that were announced failing and now pass, sorted.
-    package var recovered: [String]
+    var recovered: [String]
     /// For a recovery: the first run of the failure streak that ended.
-    package var failingSince: String?
+    var failingSince: String?
 
-    package init(
+    init(
         kind: NotificationKind, ages: [String: FailureAge] = [:], recovered: [String] = [], failingSince: String? = nil
     ) {
         self.kind = kind
@@ -18,5 +18,5 @@ package struct NotificationPlan: Sendable, Equatable {
     }
 
     /// How many of the failing tests are new.
-    package var newCount: Int { ages.values.filter(\.isNew).count }
+    var newCount: Int { ages.values.filter(\.isNew).count }
 }

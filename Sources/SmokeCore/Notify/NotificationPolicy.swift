@@ -91,7 +91,7 @@ package enum NotificationPolicy {
 
     /// Each failing test's age, by `TestResult.deviceKey` (id, and device on a multi-device run): new, or
     /// failing in every earlier run (that ran tests) since run X.
-    package static func failureAges(of report: RunReport, history: [HistoryEntry]) -> [String: FailureAge] {
+    static func failureAges(of report: RunReport, history: [HistoryEntry]) -> [String: FailureAge] {
         let earlier = history.filter {
             $0.pipeline == report.pipeline && $0.runID != report.runID
                 && ($0.status == .passed || $0.status == .failed)

@@ -27,20 +27,20 @@ package enum NotificationWording {
     }
 
     /// "iPhone SE (3rd generation), iOS 17.5" or "host, Linux x86_64".
-    package static func device(_ device: ResolvedDevice) -> String {
+    static func device(_ device: ResolvedDevice) -> String {
         let parts = [device.name ?? device.platform, device.runtime ?? device.operatingSystem, device.architecture]
         return parts.compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
     }
 
     /// The device labels of a run pinning several devices, in run order; nil for a single-device run,
     /// whose one device `device(_:)` names.
-    package static func devices(_ report: RunReport) -> [String]? {
+    static func devices(_ report: RunReport) -> [String]? {
         let labels = DeviceGroups.totals(report.tests).map(\.device)
         return labels.isEmpty ? nil : labels
     }
 
     /// "45.2s", "2m 05s", "1h 02m".
-    package static func duration(_ seconds: Double) -> String {
+    static func duration(_ seconds: Double) -> String {
         guard seconds.isFinite, seconds >= 0 else { return "?" }
         if seconds < 60 { return String(format: "%.1fs", seconds) }
         let whole = Int(seconds.rounded())
@@ -49,7 +49,7 @@ package enum NotificationWording {
     }
 
     /// "NEW" or "still failing since run X (N runs)".
-    package static func age(_ age: FailureAge) -> String {
+    static func age(_ age: FailureAge) -> String {
         switch age {
         case .new: "NEW"
         case .stillFailing(let since, let runs): "still failing since run \(since) (\(runs) runs)"
@@ -57,7 +57,7 @@ package enum NotificationWording {
     }
 
     /// Non-zero counts after the total: "40 tests: 36 passed, 2 failed, 1 crashed, 2 flaky".
-    package static func counts(_ totals: Totals) -> String {
+    static func counts(_ totals: Totals) -> String {
         let parts: [(Int, String)] = [
             (totals.passed, "passed"), (totals.failed, "failed"), (totals.crashed, "crashed"),
             (totals.timedOut, "timed out"), (totals.skipped, "skipped"),

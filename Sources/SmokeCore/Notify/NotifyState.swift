@@ -4,23 +4,23 @@ import Foundation
 /// news it already told. Holds no URL.
 package struct NotifyState: Codable, Sendable, Equatable {
     /// A problem (failure or infrastructure error) that was announced and has not recovered.
-    package var open: Announcement?
+    var open: Announcement?
 
     package init(open: Announcement? = nil) { self.open = open }
 
     package struct Announcement: Codable, Sendable, Equatable {
         /// The run whose message was sent.
-        package var runID: String
-        package var announcedAt: Date
-        package var kind: NotificationKind
+        var runID: String
+        var announcedAt: Date
+        var kind: NotificationKind
         /// Keys of the failing tests announced (`TestResult.deviceKey`: the id, with the device on a multi-device run), sorted.
-        package var failing: [String]
+        var failing: [String]
         /// Messages of the infrastructure errors announced.
-        package var errors: [String]
+        var errors: [String]
         /// The first run of the streak, for "failing since".
-        package var since: String
+        var since: String
 
-        package init(
+        init(
             runID: String, announcedAt: Date, kind: NotificationKind, failing: [String], errors: [String], since: String
         ) {
             self.runID = runID

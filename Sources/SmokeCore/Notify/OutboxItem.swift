@@ -5,9 +5,9 @@ import Foundation
 package struct OutboxItem: Codable, Sendable, Equatable {
     /// The file's name without `.json`: the run id and kind, so files sort by time.
     package var id: String
-    package var createdAt: Date
-    package var pipeline: String
-    package var runID: String
+    var createdAt: Date
+    var pipeline: String
+    var runID: String
     package var kind: NotificationKind
     package var format: NotifyFormat
     /// Where the URL comes from when the item is retried.

@@ -5,7 +5,7 @@ package enum Redaction {
     /// `https://hooks.slack.com/services/T0/B0/xyz` → `https://…`: the scheme only. No part of
     /// the host, path, user or query: a host's first label can itself be a secret
     /// (`http://secret-token.example/`), and the variable's name (see `target`) tells targets apart.
-    package static func redact(_ url: String) -> String {
+    static func redact(_ url: String) -> String {
         guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
               ["http", "https"].contains(scheme)
         else { return "…" }

@@ -6,15 +6,15 @@ package struct RetryPolicy: Sendable, Equatable {
     /// Attempts in all, the first included; at least 1.
     package var maxAttempts: Int = 4
     /// The wait after the first failure; doubled after each further one.
-    package var baseDelay: Double = 1
+    var baseDelay: Double = 1
     /// The longest backoff wait.
-    package var maxDelay: Double = 30
+    var maxDelay: Double = 30
     /// The longest wait a `Retry-After` header may ask for.
-    package var retryAfterCap: Double = 60
+    var retryAfterCap: Double = 60
     /// Seconds one request may take.
     package var timeoutSeconds: Double = 10
 
-    package init() {}
+    init() {}
 
     package init(settings: NotifySettings) {
         maxAttempts = max(settings.maxAttempts, 1)

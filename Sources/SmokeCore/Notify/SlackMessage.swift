@@ -6,11 +6,11 @@ package enum SlackMessage {
     /// Failing tests shown one per block; the rest are counted in "…and N more".
     package static let listedFailures = 10
     /// Names listed in one line (flaky, recovered) before "…and N more".
-    package static let listedNames = 20
+    static let listedNames = 20
     /// Infrastructure errors shown.
-    package static let listedErrors = 5
+    static let listedErrors = 5
 
-    package static func body(report: RunReport, plan: NotificationPlan, links: ArtifactLinks) -> Data {
+    static func body(report: RunReport, plan: NotificationPlan, links: ArtifactLinks) -> Data {
         let payload = payload(report: report, plan: plan, links: links, listedFailures: listedFailures)
         // Encoding these value types cannot fail; an empty body would be rejected visibly by Slack.
         return (try? JSONCoding.encoder(pretty: true).encode(payload)) ?? Data()

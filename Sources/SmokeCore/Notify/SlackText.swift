@@ -2,14 +2,14 @@
 /// escape sequence.
 package enum SlackText {
     /// A section's text limit.
-    package static let sectionLimit = 3000
+    static let sectionLimit = 3000
     /// A header block's plain-text limit.
-    package static let headerLimit = 150
+    static let headerLimit = 150
     /// A block list's length limit.
-    package static let blockLimit = 50
+    static let blockLimit = 50
 
     /// Escapes the three characters Slack's mrkdwn treats as control characters.
-    package static func escape(_ text: String) -> String {
+    static func escape(_ text: String) -> String {
         var escaped = ""
         escaped.reserveCapacity(text.count)
         for character in text {
@@ -24,7 +24,7 @@ package enum SlackText {
     }
 
     /// `text` escaped, cut so the escaped form has at most `limit` characters, ending in "…" when cut.
-    package static func escape(_ text: String, limit: Int) -> String {
+    static func escape(_ text: String, limit: Int) -> String {
         let full = escape(text)
         if full.count <= limit { return full }
         var cut = ""
@@ -45,13 +45,13 @@ package enum SlackText {
 
     /// Text for inside a ``` block: escaped, and with triple backticks broken so the block cannot
     /// be closed early by a test's message.
-    package static func codeBlock(_ text: String, limit: Int) -> String {
+    static func codeBlock(_ text: String, limit: Int) -> String {
         let body = escape(text.replacingOccurrences(of: "```", with: "`\u{200B}``"), limit: max(limit - 8, 1))
         return "```\n" + body + "\n```"
     }
 
     /// A mrkdwn link; the URL is escaped too, and `|` in the label would end it, so it is replaced.
-    package static func link(_ url: String, _ label: String) -> String {
+    static func link(_ url: String, _ label: String) -> String {
         "<\(escape(url))|\(escape(label.replacingOccurrences(of: "|", with: "¦")))>"
     }
 }

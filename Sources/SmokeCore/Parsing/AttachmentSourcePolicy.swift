@@ -6,10 +6,10 @@ import Foundation
 /// symlink resolved) lies inside one of the allowed folders; the others become report errors.
 package struct AttachmentSourcePolicy: Sendable {
     /// Folders an attachment file may come from (`parse --attachments-from`, the input's folder, the run directory).
-    package var allowedFolders: [URL]
+    var allowedFolders: [URL]
     /// The real path of a file (symlinks resolved), nil when it does not exist: the file system's answer
     /// (`AttachmentSourcePolicy.systemRealPath` in SmokeKit) or a test's.
-    package var realPath: @Sendable (String) -> String?
+    var realPath: @Sendable (String) -> String?
 
     package init(allowedFolders: [URL], realPath: @escaping @Sendable (String) -> String?) {
         self.allowedFolders = allowedFolders

@@ -86,7 +86,7 @@ package struct FrameworkTotalsReader: Sendable {
     }
 
     /// One test process ended (smokerun's `[smokerun] ` lines separate its processes in `console.log`).
-    package mutating func endProcess() {
+    mutating func endProcess() {
         if depth > 0 { xctestIncomplete = true }
         if swiftTestingOpen { swiftTestingIncomplete = true }
         depth = 0

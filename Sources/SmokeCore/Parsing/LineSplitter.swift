@@ -11,19 +11,19 @@ package struct LineSplitter {
     /// as base64, a test name thousands of characters long); a limit near that size loses data.
     package static let defaultMaxLineLength = 64 * 1024 * 1024
     /// Line numbers kept of truncated lines; the count goes on.
-    package static let truncatedLineNumberLimit = 20
+    static let truncatedLineNumberLimit = 20
     /// Buffer capacity kept between lines; a rare huge line gives its memory back.
     static let keptCapacity = 1 << 20
 
-    package let maxLineLength: Int
+    let maxLineLength: Int
     /// Lines delivered so far.
     package private(set) var lineCount = 0
     /// Lines that were longer than `maxLineLength` and were cut.
-    package private(set) var truncatedLineCount = 0
+    private(set) var truncatedLineCount = 0
     /// The 1-based numbers of the first truncated lines (at most `truncatedLineNumberLimit`).
-    package private(set) var truncatedLineNumbers: [Int] = []
+    private(set) var truncatedLineNumbers: [Int] = []
     /// Whether the last delivered line had no terminating `\n` (delivered by `finish`).
-    package private(set) var lastLineWasUnterminated = false
+    private(set) var lastLineWasUnterminated = false
 
     /// What to tell the user about cut lines of `source` ("event stream x.jsonl"), or nil when none were cut.
     package func truncationMessage(source: String) -> String? {

@@ -3,10 +3,10 @@ import Foundation
 /// When a parsed run ran, as its own output says: XCTest's suite stamps and `in X (Y) seconds` totals, Swift
 /// Testing's `after X seconds`, an event stream's `runStarted`/`runEnded` instants. Never the time of parsing.
 package struct RecordedRunTimes: Sendable, Equatable {
-    package var startedAt: Date?
-    package var finishedAt: Date?
+    var startedAt: Date?
+    var finishedAt: Date?
     /// What the frameworks' totals add up to (each process's outermost XCTest suite, each Swift Testing run).
-    package var durationSeconds: Double?
+    var durationSeconds: Double?
 
     package init(startedAt: Date? = nil, finishedAt: Date? = nil, durationSeconds: Double? = nil) {
         self.startedAt = startedAt

@@ -6,11 +6,11 @@
 /// and counts lines that neither a rule nor a running test explains.
 package struct ResultCollector {
     /// Earlier attempts kept per test when a log runs the same test again.
-    package static let attemptLimit = 10
+    static let attemptLimit = 10
     /// Failures kept per test (a loop of failing assertions must not grow memory).
-    package static let failureLimit = 100
+    static let failureLimit = 100
     /// Longest output line kept, in UTF-8 bytes.
-    package static let outputLineByteLimit = 4096
+    static let outputLineByteLimit = 4096
 
     /// What the collector keeps of each test.
     package enum Retention: Sendable {

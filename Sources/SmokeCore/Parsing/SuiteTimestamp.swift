@@ -3,21 +3,21 @@ import Foundation
 /// XCTest's suite stamps, `Test Suite 'All tests' started at 2025-03-01 12:00:00.123` (a trailing `.` on Apple's
 /// `passed at` lines; ` +0000` on old Xcode's). Without a zone the stamp is read in `timeZone` — the parsing
 /// machine's own by default, as XCTest prints the local time of the machine that ran it. Pure.
-package enum SuiteTimestamp {
+enum SuiteTimestamp {
     /// The last minute a reader turned into a date (`YYYY-MM-DD HH:MM` in a zone): a run's suite stamps share
     /// minutes, and the calendar arithmetic costs microseconds — much for a log of a hundred thousand suites.
-    package struct MinuteCache {
+    struct MinuteCache {
         fileprivate var minute: [Int]
         fileprivate var zone: TimeZone
         fileprivate var date: Date
     }
 
-    package static func date(_ text: String, timeZone: TimeZone = .current) -> Date? {
+    static func date(_ text: String, timeZone: TimeZone = .current) -> Date? {
         var cache: MinuteCache?
         return date(text, timeZone: timeZone, cache: &cache)
     }
 
-    package static func date(_ text: String, timeZone: TimeZone, cache: inout MinuteCache?) -> Date? {
+    static func date(_ text: String, timeZone: TimeZone, cache: inout MinuteCache?) -> Date? {
         var text = Substring(trimmed(text))
         if text.hasSuffix(".") { text = text.dropLast() }
         var zone = timeZone

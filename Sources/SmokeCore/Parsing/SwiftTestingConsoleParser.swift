@@ -1,10 +1,10 @@
 /// Turns Swift Testing's console lines into events: `◇ ✔ ✘ ➜ ━ ⎙ ↳` on Linux and the SF-symbol forms
 /// (`􀟈 􁁛 􀢄 􀙟 􀄵` …) on macOS. The words after the symbol decide the meaning, so both read alike.
-package struct SwiftTestingConsoleParser {
-    package init() {}
+struct SwiftTestingConsoleParser {
+    init() {}
 
     /// The byte length of the status symbol at `start`, or nil when the line does not start with one.
-    package static func symbolLength(_ line: LineBytes, at start: Int) -> Int? {
+    static func symbolLength(_ line: LineBytes, at start: Int) -> Int? {
         guard start < line.count else { return nil }
         let first = line[start]
         if first == 0xE2, start + 2 < line.count {
@@ -23,7 +23,7 @@ package struct SwiftTestingConsoleParser {
     }
 
     /// Parses a line whose symbol (`symbolLength` bytes at `start`) was already recognised.
-    package func parse(_ line: LineBytes, symbolAt start: Int, symbolLength: Int) -> TestEvent? {
+    func parse(_ line: LineBytes, symbolAt start: Int, symbolLength: Int) -> TestEvent? {
         let text = line.skippingBlanks(from: start + symbolLength)
         if Self.isDetailSymbol(line, start) { return detail(line, text) }
         if line.hasPrefix("Test run ", at: text) || line.hasPrefix("Test case passing", at: text)

@@ -3,20 +3,20 @@
 /// XCTest on Linux prints `Class.method` (no module), Apple's form `-[Module.Class method]`,
 /// Swift Testing's console only `function()` or a `"display name"`; the event stream has the full id.
 package struct TestRef: Sendable, Hashable {
-    package var framework: TestFramework
+    var framework: TestFramework
     /// The module, when the output says it (`-[Module.Class m]`, event-stream ids).
-    package var module: String?
+    var module: String?
     /// Class or suite name without the module; nested Swift Testing suites are joined with `/`. Empty when unknown.
-    package var suite: String
+    var suite: String
     /// Method (`testX`) or function (`check(value:)`) name, or a quoted display name from the console.
-    package var name: String
+    var name: String
     /// The Swift Testing event-stream id (`Module.Suite/function()/File.swift:12:6`), when known.
-    package var eventStreamID: String?
+    var eventStreamID: String?
     /// The output marks this start as another run of the same test (xcodebuild's `started (Iteration 2 of 3)`),
     /// so it is an attempt of the test, not a second test with the same name.
-    package var isRepetition: Bool
+    var isRepetition: Bool
 
-    package init(
+    init(
         framework: TestFramework, module: String? = nil, suite: String, name: String, eventStreamID: String? = nil,
         isRepetition: Bool = false
     ) {

@@ -34,7 +34,7 @@ package struct TestTable: Sendable {
 
     // MARK: - Reading
 
-    package var isEmpty: Bool { count == 0 }
+    var isEmpty: Bool { count == 0 }
 
     @inline(__always)
     func rowFields(_ index: Int) -> RowFields { rowChunks[index >> Self.rowChunkBits][index & (1 << Self.rowChunkBits - 1)] }
@@ -72,7 +72,7 @@ package struct TestTable: Sendable {
     }
 
     /// The test as the reports see it; `order` is its 1-based position.
-    package func result(at index: Int) -> TestResult {
+    func result(at index: Int) -> TestResult {
         let row = rowFields(index)
         let extra = extras[index]
         return TestResult(

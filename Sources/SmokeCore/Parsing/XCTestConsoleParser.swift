@@ -2,7 +2,7 @@
 ///
 /// One small rule per line kind; each checks byte prefixes and then slices, no regular expressions.
 /// Returns nil when no rule matched, so the caller can try another reading or call it output.
-package struct XCTestConsoleParser {
+struct XCTestConsoleParser {
     /// What indented or free-form lines mean right now.
     private enum Block: Equatable {
         case none
@@ -16,9 +16,9 @@ package struct XCTestConsoleParser {
 
     private var block = Block.none
 
-    package init() {}
+    init() {}
 
-    package mutating func parse(_ line: LineBytes) -> TestEvent? {
+    mutating func parse(_ line: LineBytes) -> TestEvent? {
         let start = line.skippingBlanks()
         guard start < line.count else { return .ignored }
         if block == .backtrace {

@@ -1,6 +1,6 @@
 /// The page's icons as inline SVG symbols: drawn the same on every machine, unlike emoji, which need a
 /// font. The page defines each symbol once (`sprite`) and every use is a short `<use>` reference.
-package enum HTMLIcon: String, CaseIterable, Sendable {
+enum HTMLIcon: String, CaseIterable, Sendable {
     case check, cross, skip, dash, bolt, clock, warning, stop, flaky
 
     /// 16×16 path data, stroked with the current colour.

@@ -8,7 +8,7 @@ import Foundation
 /// hand (the bytes `JSONEncoder` would write; `JSONReportStreamingTests` holds the two equal), any other through
 /// `JSONEncoder` — so a million tests never make one document in memory.
 package enum JSONReport {
-    package static func render(_ report: RunReport) -> Data {
+    static func render(_ report: RunReport) -> Data {
         ReportSink.collect { write(report, to: &$0) }
     }
 
@@ -45,14 +45,14 @@ package enum JSONReport {
     }
 
     /// The exact top-level keys of `report.json`, in DESIGN §7's order.
-    package static let topLevelKeys = [
+    static let topLevelKeys = [
         "schemaVersion", "pipeline", "runID", "status", "startedAt", "finishedAt", "durationSeconds",
         "seed", "ordering", "environment", "device", "toolchain", "totals", "tests", "coverage",
         "artifacts", "notifications", "errors", "pipelineFile", "pipelineHash", "parsedAt", "reconciliation", "inputs",
     ]
 
     /// The exact keys of each entry of `tests`.
-    package static let testKeys = [
+    static let testKeys = [
         "id", "name", "suite", "framework", "status", "durationSeconds", "order", "flaky",
         "failures", "attachments", "output", "attempts", "failureScreenshot", "worker", "position", "device",
         "activities",

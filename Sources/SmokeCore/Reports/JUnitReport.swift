@@ -8,10 +8,10 @@ import Foundation
 /// unavailable attachment is no test); as `<error>` test cases only when no test ran, so a build
 /// failure is never shown as "0 tests, passed".
 package enum JUnitReport {
-    package static let infrastructureSuiteName = "smokerun.infrastructure"
+    static let infrastructureSuiteName = "smokerun.infrastructure"
 
     /// - Parameter sources: makes `file` attributes relative to the project, as GitLab and Jenkins resolve them.
-    package static func render(_ report: RunReport, sources: SourceLinks = SourceLinks()) -> String {
+    static func render(_ report: RunReport, sources: SourceLinks = SourceLinks()) -> String {
         String(decoding: ReportSink.collect { write(report, sources: sources, to: &$0) }, as: UTF8.self)
     }
 

@@ -16,7 +16,7 @@ package struct ReportSink {
     }
 
     /// Renders into memory: what the golden tests compare and small callers use.
-    package static func collect(_ render: (inout ReportSink) -> Void) -> Data {
+    static func collect(_ render: (inout ReportSink) -> Void) -> Data {
         var data = Data()
         var sink = ReportSink { data.append(contentsOf: $0) }
         render(&sink)

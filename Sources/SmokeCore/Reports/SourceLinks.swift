@@ -4,9 +4,9 @@ import Foundation
 /// is known (a CI's checkout of one commit).
 package struct SourceLinks: Sendable, Equatable {
     /// Absolute project root; paths under it are shown relative to it.
-    package var projectRoot: String?
+    var projectRoot: String?
     /// What a project-relative path is appended to, e.g. `https://github.com/o/r/blob/<sha>/`.
-    package var baseURL: String?
+    var baseURL: String?
 
     package init(projectRoot: String? = nil, baseURL: String? = nil) {
         self.projectRoot = projectRoot
@@ -27,7 +27,7 @@ package struct SourceLinks: Sendable, Equatable {
 
     /// The path relative to the project: under `projectRoot`, or from the package's last `Sources/` or
     /// `Tests/` folder (SwiftPM's layout) when the root is unknown; nil when it is outside the project.
-    package func relative(_ path: String) -> String? {
+    func relative(_ path: String) -> String? {
         guard path.hasPrefix("/") else { return path.hasPrefix("../") ? nil : path }
         if let root = projectRoot?.trimmingSuffix("/"), path.hasPrefix(root + "/") { return String(path.dropFirst(root.count + 1)) }
         if path.contains("/.build/") || path.contains("/checkouts/") { return nil }
@@ -37,13 +37,13 @@ package struct SourceLinks: Sendable, Equatable {
     }
 
     /// `Sources/A.swift:12` for display.
-    package func display(file: String, line: Int?) -> String {
+    func display(file: String, line: Int?) -> String {
         let shown = relative(file) ?? file
         return line.map { "\(shown):\($0)" } ?? shown
     }
 
     /// A link to the line in the repository, when a base URL is known and the file is the project's.
-    package func url(file: String, line: Int?) -> String? {
+    func url(file: String, line: Int?) -> String? {
         guard let baseURL, let path = relative(file) else { return nil }
         let encoded = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
         return baseURL + encoded + (line.map { "#L\($0)" } ?? "")

@@ -3,15 +3,15 @@ package struct StatusStyle: Sendable, Equatable {
     /// Words for people: `expected failure`.
     package var label: String
     /// Markdown (GitHub renders emoji everywhere).
-    package var emoji: String
+    var emoji: String
     /// The terminal's one-column mark.
     package var glyph: String
     /// SGR colour code for the terminal (`32` green).
     package var ansiColor: String
     /// The page's inline SVG icon.
-    package var icon: HTMLIcon
+    var icon: HTMLIcon
     /// CSS class for colour in the page: `passed`, `failed`, `skipped`, `neutral`.
-    package var tone: String
+    var tone: String
 
     package static func of(_ status: TestStatus) -> StatusStyle {
         switch status {

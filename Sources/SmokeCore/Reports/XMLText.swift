@@ -7,7 +7,7 @@ package enum XMLText {
 
     /// Attribute values (always written in double quotes): also quotes, and whitespace as
     /// character references so parsers do not normalise newlines and tabs away.
-    package static func escapeAttribute(_ text: String) -> String {
+    static func escapeAttribute(_ text: String) -> String {
         escape(text, attribute: true)
     }
 

@@ -2,9 +2,9 @@
 /// durations within a tolerance, failure messages. Pure; each difference is one readable line.
 package enum ResultBundleComparison {
     /// Durations differ when they are further apart than this many seconds…
-    package static let absoluteDurationTolerance = 0.01
+    static let absoluteDurationTolerance = 0.01
     /// …and than this fraction of the longer one (the two tools round differently).
-    package static let relativeDurationTolerance = 0.05
+    static let relativeDurationTolerance = 0.05
 
     package static func differences(database: ResultBundleContents, xcresulttool: ResultBundleContents) -> [String] {
         let left = Dictionary(database.tests.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -55,7 +55,7 @@ package enum ResultBundleComparison {
         return lines
     }
 
-    package static func durationsAgree(_ first: Double, _ second: Double) -> Bool {
+    static func durationsAgree(_ first: Double, _ second: Double) -> Bool {
         let gap = abs(first - second)
         return gap <= absoluteDurationTolerance || gap <= relativeDurationTolerance * max(first, second)
     }

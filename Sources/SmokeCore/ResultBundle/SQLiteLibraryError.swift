@@ -4,9 +4,9 @@ import Foundation
 /// An infrastructure problem (exit 3): the input may be fine, the machine lacks a library.
 package struct SQLiteLibraryError: LocalizedError, DomainError, Equatable {
     /// The library names tried, in order.
-    package var tried: [String]
+    var tried: [String]
     /// Why each failed, as `dlopen`/`dlsym` said.
-    package var reasons: [String]
+    var reasons: [String]
 
     package init(tried: [String], reasons: [String]) {
         self.tried = tried

@@ -48,5 +48,5 @@ package struct XCResultDatabaseRow: Sendable, Equatable {
     }
 
     /// True for a non-zero integer (SQLite has no boolean type).
-    package func bool(_ column: String) -> Bool { (int(column) ?? 0) != 0 }
+    func bool(_ column: String) -> Bool { (int(column) ?? 0) != 0 }
 }

@@ -2,34 +2,34 @@ import Foundation
 
 /// `xcresulttool get test-results activities --test-id ID` output: what a (failed) test did, step by step.
 package struct XCResultToolActivities: Decodable, Sendable, Equatable {
-    package var testIdentifier: String?
-    package var testRuns: [Run]
+    var testIdentifier: String?
+    var testRuns: [Run]
 
     /// One run of the test (one per repetition, device or argument set).
-    package struct Run: Decodable, Sendable, Equatable {
-        package var activities: [Activity]
+    struct Run: Decodable, Sendable, Equatable {
+        var activities: [Activity]
 
         private enum CodingKeys: String, CodingKey { case activities }
 
-        package init(activities: [Activity]) { self.activities = activities }
+        init(activities: [Activity]) { self.activities = activities }
 
-        package init(from decoder: any Decoder) throws {
+        init(from decoder: any Decoder) throws {
             activities = try decoder.container(keyedBy: CodingKeys.self).lenientArray(Activity.self, .activities)
         }
     }
 
     /// One step (`Tap "Pay" Button`), possibly with sub-steps and the attachments recorded in it.
-    package struct Activity: Decodable, Sendable, Equatable {
-        package var title: String?
-        package var isAssociatedWithFailure: Bool?
-        package var childActivities: [Activity]
+    struct Activity: Decodable, Sendable, Equatable {
+        var title: String?
+        var isAssociatedWithFailure: Bool?
+        var childActivities: [Activity]
         /// Seconds since 1970, as the schema writes every time.
-        package var startTime: Double?
-        package var attachments: [Attachment]
+        var startTime: Double?
+        var attachments: [Attachment]
 
         private enum CodingKeys: String, CodingKey { case title, isAssociatedWithFailure, childActivities, startTime, attachments }
 
-        package init(
+        init(
             title: String?, isAssociatedWithFailure: Bool? = nil, childActivities: [Activity] = [],
             startTime: Double? = nil, attachments: [Attachment] = []
         ) {
@@ -40,7 +40,7 @@ package struct XCResultToolActivities: Decodable, Sendable, Equatable {
             self.attachments = attachments
         }
 
-        package init(from decoder: any Decoder) throws {
+        init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             title = container.lenient(String.self, .title)
             isAssociatedWithFailure = container.lenient(Bool.self, .isAssociatedWithFailure)
@@ -61,21 +61,21 @@ package struct XCResultToolActivities: Decodable, Sendable, Equatable {
     }
 
     /// An attachment recorded inside a step: only its name is used, to find it among the test's attachments.
-    package struct Attachment: Decodable, Sendable, Equatable {
-        package var name: String?
+    struct Attachment: Decodable, Sendable, Equatable {
+        var name: String?
 
         private enum CodingKeys: String, CodingKey { case name }
 
-        package init(name: String?) { self.name = name }
+        init(name: String?) { self.name = name }
 
-        package init(from decoder: any Decoder) throws {
+        init(from decoder: any Decoder) throws {
             name = try decoder.container(keyedBy: CodingKeys.self).lenient(String.self, .name)
         }
     }
 
     private enum CodingKeys: String, CodingKey { case testIdentifier, testRuns }
 
-    package init(testIdentifier: String?, testRuns: [Run]) {
+    init(testIdentifier: String?, testRuns: [Run]) {
         self.testIdentifier = testIdentifier
         self.testRuns = testRuns
     }

@@ -9,7 +9,7 @@ package enum XCResultToolLegacyGraph {
         package var testsReferenceIDs: [String] = []
         package var device: ResolvedDevice?
         /// Failure messages with locations, by `testCaseName` (`Class.method()`).
-        package var failuresByTestCaseName: [String: [TestFailure]] = [:]
+        var failuresByTestCaseName: [String: [TestFailure]] = [:]
         /// Xcode's own count, `metrics.testsCount` and `metrics.testsFailedCount`, when recorded.
         package var counts: (tests: Int, failures: Int)?
         /// The first action's start and the last action's end (`startedTime`, `endedTime`).
@@ -33,7 +33,7 @@ package enum XCResultToolLegacyGraph {
     }
 
     /// The type name of a graph document's root (`ActionsInvocationRecord`, `ActionTestPlanRunSummaries`), if any.
-    package static func rootType(of json: Any) -> String? {
+    static func rootType(of json: Any) -> String? {
         typeName(json)
     }
 

@@ -2,18 +2,18 @@ import Foundation
 
 /// `xcresulttool get test-results summary --schema-version 0.1.0` output; only what smokerun reports.
 package struct XCResultToolSummary: Decodable, Sendable, Equatable {
-    package var title: String?
+    var title: String?
     /// e.g. "SmokeApp · Built with Xcode 16.2 (16C5032a) on macOS 15.1"; the Xcode version is read from it.
-    package var environmentDescription: String?
-    package var result: String?
-    package var totalTestCount: Int?
-    package var passedTests: Int?
-    package var failedTests: Int?
-    package var skippedTests: Int?
-    package var expectedFailures: Int?
+    var environmentDescription: String?
+    var result: String?
+    var totalTestCount: Int?
+    var passedTests: Int?
+    var failedTests: Int?
+    var skippedTests: Int?
+    var expectedFailures: Int?
     /// The run's start and finish, seconds since 1970 (UNIX time).
-    package var startTime: Double?
-    package var finishTime: Double?
+    var startTime: Double?
+    var finishTime: Double?
     package var devices: [XCResultToolDevice]
 
     private enum CodingKeys: String, CodingKey {
@@ -25,7 +25,7 @@ package struct XCResultToolSummary: Decodable, Sendable, Equatable {
         var device: XCResultToolDevice?
     }
 
-    package init(
+    init(
         title: String? = nil, environmentDescription: String? = nil, result: String? = nil,
         totalTestCount: Int? = nil, failedTests: Int? = nil, startTime: Double? = nil, finishTime: Double? = nil,
         devices: [XCResultToolDevice] = []

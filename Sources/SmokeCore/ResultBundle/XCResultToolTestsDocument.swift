@@ -2,12 +2,12 @@ import Foundation
 
 /// `xcresulttool get test-results tests --schema-version 0.1.0` output: the test-node tree and the devices.
 package struct XCResultToolTestsDocument: Decodable, Sendable, Equatable {
-    package var testNodes: [XCResultToolTestNode]
+    var testNodes: [XCResultToolTestNode]
     package var devices: [XCResultToolDevice]
 
     private enum CodingKeys: String, CodingKey { case testNodes, devices }
 
-    package init(testNodes: [XCResultToolTestNode] = [], devices: [XCResultToolDevice] = []) {
+    init(testNodes: [XCResultToolTestNode] = [], devices: [XCResultToolDevice] = []) {
         self.testNodes = testNodes
         self.devices = devices
     }
@@ -20,28 +20,28 @@ package struct XCResultToolTestsDocument: Decodable, Sendable, Equatable {
 }
 
 /// One node of the tree: a plan, bundle, suite, test case, repetition, argument set, failure message, ….
-package struct XCResultToolTestNode: Decodable, Sendable, Equatable {
+struct XCResultToolTestNode: Decodable, Sendable, Equatable {
     /// `Test Plan`, `Unit test bundle`, `UI test bundle`, `Test Suite`, `Test Case`, `Repetition`, `Test Case Run`,
     /// `Arguments`, `Failure Message`, `Device`, `Test Plan Configuration`, …
-    package var nodeType: String?
+    var nodeType: String?
     /// `Class/method()` or `Suite/Inner/function()` for test cases; a counter for repetitions.
-    package var nodeIdentifier: String?
+    var nodeIdentifier: String?
     /// Display name; for a failure message the message itself, often `File.swift:42: text`.
-    package var name: String?
-    package var details: String?
+    var name: String?
+    var details: String?
     /// `Passed`, `Failed`, `Skipped`, `Expected Failure`.
-    package var result: String?
-    package var durationInSeconds: Double?
+    var result: String?
+    var durationInSeconds: Double?
     /// Older Xcode 16 releases give only this, formatted for people: `6s`, `0,011s`, `1m 5s`.
-    package var duration: String?
-    package var tags: [String]
-    package var children: [XCResultToolTestNode]
+    var duration: String?
+    var tags: [String]
+    var children: [XCResultToolTestNode]
 
     private enum CodingKeys: String, CodingKey {
         case nodeType, nodeIdentifier, name, details, result, durationInSeconds, duration, tags, children
     }
 
-    package init(
+    init(
         nodeType: String?, nodeIdentifier: String? = nil, name: String? = nil, details: String? = nil,
         result: String? = nil, durationInSeconds: Double? = nil, duration: String? = nil, tags: [String] = [],
         children: [XCResultToolTestNode] = []
@@ -57,7 +57,7 @@ package struct XCResultToolTestNode: Decodable, Sendable, Equatable {
         self.children = children
     }
 
-    package init(from decoder: any Decoder) throws {
+    init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         nodeType = container.lenient(String.self, .nodeType)
         nodeIdentifier = container.lenient(String.self, .nodeIdentifier)
@@ -71,12 +71,12 @@ package struct XCResultToolTestNode: Decodable, Sendable, Equatable {
     }
 
     /// Seconds, from `durationInSeconds` or else the formatted `duration`.
-    package var seconds: Double? {
+    var seconds: Double? {
         durationInSeconds ?? duration.flatMap(Self.parseDuration)
     }
 
     /// `6s`, `0,011s`, `1m 5s`, `250ms`, `1h 2m` → seconds; nil when nothing in it reads as a duration.
-    package static func parseDuration(_ text: String) -> Double? {
+    static func parseDuration(_ text: String) -> Double? {
         var total = 0.0
         var matched = false
         for token in text.split(separator: " ") {
@@ -93,19 +93,19 @@ package struct XCResultToolTestNode: Decodable, Sendable, Equatable {
 
 /// A run destination as the new commands describe it (`devices` in `tests`, `device` in the summary).
 package struct XCResultToolDevice: Decodable, Sendable, Equatable {
-    package var deviceId: String?
-    package var deviceName: String?
-    package var modelName: String?
-    package var platform: String?
-    package var osVersion: String?
-    package var osBuildNumber: String?
-    package var architecture: String?
+    var deviceId: String?
+    var deviceName: String?
+    var modelName: String?
+    var platform: String?
+    var osVersion: String?
+    var osBuildNumber: String?
+    var architecture: String?
 
     private enum CodingKeys: String, CodingKey {
         case deviceId, deviceName, modelName, platform, osVersion, osBuildNumber, architecture
     }
 
-    package init(
+    init(
         deviceId: String? = nil, deviceName: String? = nil, modelName: String? = nil, platform: String? = nil,
         osVersion: String? = nil, osBuildNumber: String? = nil, architecture: String? = nil
     ) {

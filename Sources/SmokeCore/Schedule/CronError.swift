@@ -2,7 +2,7 @@ import Foundation
 
 /// A cron expression that cannot be used; the message names the field, the value and the fix.
 package struct CronError: LocalizedError, DomainError, Equatable {
-    package enum Reason: Error, Sendable, Equatable {
+    enum Reason: Error, Sendable, Equatable {
         case fieldCount(Int)
         case unknownMacro(String)
         case notANumber(CronField, String)
@@ -13,11 +13,11 @@ package struct CronError: LocalizedError, DomainError, Equatable {
         case neverFires(String)
     }
 
-    package var expression: String
-    package var reason: Reason
+    var expression: String
+    var reason: Reason
     package var kind: ErrorKind { .invalidInput }
 
-    package init(expression: String, reason: Reason) {
+    init(expression: String, reason: Reason) {
         self.expression = expression
         self.reason = reason
     }

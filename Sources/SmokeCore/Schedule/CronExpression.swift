@@ -8,14 +8,14 @@
 package struct CronExpression: Sendable, Equatable, CustomStringConvertible {
     /// The text as written.
     package let source: String
-    package let minutes: [Int]
-    package let hours: [Int]
-    package let daysOfMonth: Set<Int>
-    package let months: Set<Int>
+    let minutes: [Int]
+    let hours: [Int]
+    let daysOfMonth: Set<Int>
+    let months: Set<Int>
     /// 0 = Sunday … 6 = Saturday.
-    package let daysOfWeek: Set<Int>
-    package let restrictsDayOfMonth: Bool
-    package let restrictsDayOfWeek: Bool
+    let daysOfWeek: Set<Int>
+    let restrictsDayOfMonth: Bool
+    let restrictsDayOfWeek: Bool
 
     package var description: String { source }
 

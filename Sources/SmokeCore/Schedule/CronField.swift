@@ -1,9 +1,9 @@
 /// One of the five fields of a cron expression, with its bounds and the names it accepts.
-package enum CronField: Int, Sendable, CaseIterable {
+enum CronField: Int, Sendable, CaseIterable {
     case minute = 1, hour, dayOfMonth, month, dayOfWeek
 
     /// How messages name the field: `field 2 (hour)`.
-    package var label: String {
+    var label: String {
         switch self {
         case .minute: "minute"
         case .hour: "hour"
@@ -14,7 +14,7 @@ package enum CronField: Int, Sendable, CaseIterable {
     }
 
     /// The values a field may hold; day of week takes 0–7, where 0 and 7 are both Sunday.
-    package var bounds: ClosedRange<Int> {
+    var bounds: ClosedRange<Int> {
         switch self {
         case .minute: 0...59
         case .hour: 0...23

@@ -11,7 +11,7 @@ import Foundation
 package enum LeftoverProcesses {
     package struct Group: Sendable, Hashable {
         package var pid: Int32
-        package var startTime: UInt64
+        var startTime: UInt64
 
         package init(pid: Int32, startTime: UInt64) {
             self.pid = pid
@@ -40,7 +40,7 @@ package enum LeftoverProcesses {
     /// The groups to end: recorded by an earlier holder, whose leader still runs with the recorded
     /// start time. A pid that now belongs to another process (different start time), a process that
     /// is gone (`startTime` nil) and smokerun itself are left alone.
-    package static func toEnd(_ recorded: [Group], startTime: (Int32) -> UInt64?, ownPID: Int32) -> [Int32] {
+    static func toEnd(_ recorded: [Group], startTime: (Int32) -> UInt64?, ownPID: Int32) -> [Int32] {
         var seen = Set<Int32>()
         return recorded.compactMap { group in
             guard group.pid != ownPID, group.pid > 1, seen.insert(group.pid).inserted,

@@ -1,10 +1,10 @@
 /// How one scheduled run ended, as the scheduler logs it.
 package struct RunOutcome: Sendable, Equatable {
-    package var status: RunStatus
+    var status: RunStatus
     /// The run's `report.json`, when one was written.
-    package var reportPath: String?
+    var reportPath: String?
     /// Why the run could not run or finish (a bad pipeline, a missing tool), for the log line.
-    package var message: String?
+    var message: String?
 
     package init(status: RunStatus, reportPath: String? = nil, message: String? = nil) {
         self.status = status

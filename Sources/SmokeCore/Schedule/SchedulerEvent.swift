@@ -27,7 +27,7 @@ package enum SchedulerEvent: Sendable, Equatable {
         "\(Self.utc(date)) smokerun schedule: \(message)"
     }
 
-    package var message: String {
+    var message: String {
         switch self {
         case .scheduled(let pipeline, let at, let zone):
             return "\(pipeline): next run at \(FireTimeFormat.local(at, in: zone)) (\(Self.utc(at)))"

@@ -3,7 +3,7 @@ import Foundation
 /// Maps wall-clock times in a zone to instants, with the scheduler's DST rules:
 /// a wall time skipped by a spring-forward change maps to the first instant after the gap,
 /// and one that happens twice in a fall-back change maps to its first occurrence.
-package enum WallClock {
+enum WallClock {
     /// The instant, in seconds since 1970, of `wallSeconds` (a wall time counted as if it were UTC).
     static func instant(wallSeconds wall: Int, in zone: TimeZone) -> Int {
         let offsetBefore = offset(of: zone, at: wall - 86_400)
@@ -22,7 +22,7 @@ package enum WallClock {
     }
 
     /// The instant of a wall-clock date and time in `zone`.
-    package static func date(
+    static func date(
         year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, in zone: TimeZone
     ) -> Date {
         let wall = CivilDate(year: year, month: month, day: day).dayNumber * 86_400 + hour * 3_600 + minute * 60 + second

@@ -7,7 +7,7 @@
 package enum ShardPlanner {
     /// Each shard's tests (index 0 is shard 1), every test in exactly one shard, each shard in the
     /// order the tests were given.
-    package static func plan(_ tests: [TestCase], count: Int, durations: [String: Double]) -> [[TestCase]] {
+    static func plan(_ tests: [TestCase], count: Int, durations: [String: Double]) -> [[TestCase]] {
         guard count > 0 else { return [] }
         let weights = self.weights(tests, durations: durations)
         let heaviestFirst = tests.indices.sorted { left, right in
@@ -28,7 +28,7 @@ package enum ShardPlanner {
     }
 
     /// The tests of one shard.
-    package static func slice(_ tests: [TestCase], shard: ShardRecord, durations: [String: Double]) -> [TestCase] {
+    static func slice(_ tests: [TestCase], shard: ShardRecord, durations: [String: Double]) -> [TestCase] {
         let shards = plan(tests, count: shard.count, durations: durations)
         return shards.indices.contains(shard.index - 1) ? shards[shard.index - 1] : []
     }

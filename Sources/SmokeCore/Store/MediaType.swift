@@ -2,7 +2,7 @@ import Foundation
 
 /// Media types of attachments, from what the source said or else from the file extension.
 package enum MediaType {
-    package static let fallback = "application/octet-stream"
+    static let fallback = "application/octet-stream"
 
     static let byExtension: [String: String] = [
         "png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg", "gif": "image/gif",

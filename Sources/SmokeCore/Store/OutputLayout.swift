@@ -16,17 +16,17 @@ package struct OutputLayout: Sendable, Equatable {
     /// The pipeline `run` and every command that takes one use when none is given.
     package static let defaultPipeline = "Pipelines/smoke.json"
 
-    package static let runsFolderName = "runs"
-    package static let latestName = "latest"
-    package static let historyFileName = "history.jsonl"
-    package static let outboxFolderName = "outbox"
-    package static let locksFolderName = "locks"
-    package static let derivedDataFolderName = "DerivedData"
+    static let runsFolderName = "runs"
+    static let latestName = "latest"
+    static let historyFileName = "history.jsonl"
+    static let outboxFolderName = "outbox"
+    static let locksFolderName = "locks"
+    static let derivedDataFolderName = "DerivedData"
     /// Inside a run directory: the raw `.profraw` files until coverage is collected.
-    package static let profilesFolderName = "profiles"
+    static let profilesFolderName = "profiles"
 
     /// The output folder itself.
-    package var root: URL
+    var root: URL
 
     package init(root: URL) {
         self.root = root
@@ -36,7 +36,7 @@ package struct OutputLayout: Sendable, Equatable {
     package var latest: URL { root.appendingPathComponent(Self.latestName) }
     package var history: URL { root.appendingPathComponent(Self.historyFileName) }
     package var outbox: URL { root.appendingPathComponent(Self.outboxFolderName, isDirectory: true) }
-    package var locks: URL { root.appendingPathComponent(Self.locksFolderName, isDirectory: true) }
+    var locks: URL { root.appendingPathComponent(Self.locksFolderName, isDirectory: true) }
 
     /// `runs/<runID>`; the id is not checked here (see `RunID.isValid` for ids a person typed).
     package func run(_ runID: String) -> URL { runs.appendingPathComponent(runID, isDirectory: true) }
@@ -63,7 +63,7 @@ package struct OutputLayout: Sendable, Equatable {
     /// A name someone chose (a pipeline's, a run id) as one file-name component: ASCII letters,
     /// digits, `-`, `_` and `.` are kept, anything else becomes `_`; leading dots are dropped so the
     /// result is never hidden, `.` or `..`. `fallback` when nothing is left.
-    package static func safeFileName(_ name: String, fallback: String) -> String {
+    static func safeFileName(_ name: String, fallback: String) -> String {
         let kept = String(name.unicodeScalars.map { scalar -> Character in
             switch scalar {
             case "a"..."z", "A"..."Z", "0"..."9", "-", "_", ".": Character(scalar)

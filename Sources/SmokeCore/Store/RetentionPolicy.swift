@@ -10,8 +10,8 @@ import Foundation
 package enum RetentionPolicy {
     /// One candidate: a run id and when it started.
     package struct Run: Sendable, Equatable {
-        package var runID: String
-        package var startedAt: Date
+        var runID: String
+        var startedAt: Date
 
         package init(runID: String, startedAt: Date) {
             self.runID = runID

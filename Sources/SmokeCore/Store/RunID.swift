@@ -16,7 +16,7 @@ package enum RunID {
     }
 
     /// Four random hex digits.
-    package static func randomSuffix<Generator: RandomNumberGenerator>(using generator: inout Generator) -> String {
+    static func randomSuffix<Generator: RandomNumberGenerator>(using generator: inout Generator) -> String {
         String(format: "%04x", UInt16.random(in: .min ... .max, using: &generator))
     }
 

@@ -10,7 +10,7 @@ package enum SHA256 {
     }
 
     /// The 32-byte digest.
-    package static func digest<Bytes: Collection>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
+    static func digest<Bytes: Collection>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
         var state = initialState
         // Padding: 0x80, zeros up to 56 mod 64, then the length in bits, big-endian.
         var message = Array(bytes)

@@ -5,18 +5,18 @@ import SmokeCore
 /// `BisectSearch`'s question "does the test fail after these tests?" by running the processes
 /// `BisectPlan` lays out, each run with a fresh scratch folder under `workDirectory`.
 package struct BisectRunner: Sendable {
-    package var pipeline: Pipeline
-    package var settings: SwiftPMSettings
-    package var target: BisectTarget
-    package var isolation: Isolation
+    var pipeline: Pipeline
+    var settings: SwiftPMSettings
+    var target: BisectTarget
+    var isolation: Isolation
     /// `<run>/bisect/<time>/`: the console log and each run's scratch folder.
-    package var workDirectory: URL
-    package var context: HostContext
+    var workDirectory: URL
+    var context: HostContext
     /// One line per bisect run, for the person watching.
-    package var progress: @Sendable (String) -> Void
+    var progress: @Sendable (String) -> Void
     /// Set by SIGINT/SIGTERM (`bisect` traps them): the running test process group is stopped and
     /// the search ends as `.interrupted`.
-    package var cancellation: CancellationFlag
+    var cancellation: CancellationFlag
 
     package init(
         pipeline: Pipeline, settings: SwiftPMSettings, target: BisectTarget, isolation: Isolation,
@@ -102,9 +102,9 @@ package struct BisectRunner: Sendable {
 }
 
 /// The package did not build, so nothing could be bisected.
-package struct BisectRunFailure: Error, LocalizedError, DomainError {
-    package var message: String
-    package var details: [String]
-    package var errorDescription: String? { ([message] + details.prefix(10)).joined(separator: "\n    ") }
-    package var kind: ErrorKind { .infrastructure }
+struct BisectRunFailure: Error, LocalizedError, DomainError {
+    var message: String
+    var details: [String]
+    var errorDescription: String? { ([message] + details.prefix(10)).joined(separator: "\n    ") }
+    var kind: ErrorKind { .infrastructure }
 }

@@ -4,10 +4,10 @@ import SmokeCore
 /// Reads a pipeline file (DESIGN §3): defaults, then the file; every mistake is a `PipelineError`.
 package struct PipelineLoader: Sendable {
     /// Reads a file's bytes; the seam tests replace.
-    package var readFile: @Sendable (URL) throws -> Data
+    var readFile: @Sendable (URL) throws -> Data
 
     /// What is at a path (folder, file, nothing); the seam for `output` and `packagePath` checks.
-    package var pathKind: @Sendable (URL) -> PathKind
+    var pathKind: @Sendable (URL) -> PathKind
 
     package init(
         readFile: @escaping @Sendable (URL) throws -> Data = { try Data(contentsOf: $0) },
@@ -18,9 +18,9 @@ package struct PipelineLoader: Sendable {
     }
 
     /// Simulator and host platforms a device profile may name.
-    package static let knownPlatforms = ["host", "iOS Simulator", "tvOS Simulator", "watchOS Simulator", "visionOS Simulator"]
+    static let knownPlatforms = ["host", "iOS Simulator", "tvOS Simulator", "watchOS Simulator", "visionOS Simulator"]
     /// Longest pipeline name: it becomes folder and lock-file names.
-    package static let nameLengthLimit = 100
+    static let nameLengthLimit = 100
     /// Upper bound of `timeouts.*Seconds`: one week.
     static let timeoutLimit: Double = 7 * 24 * 3600
 
@@ -48,7 +48,7 @@ package struct PipelineLoader: Sendable {
 
     /// The paths a pipeline names must be usable before a run starts: `output` a folder (or not yet
     /// there), `swiftpm.packagePath` a folder with a Package.swift.
-    package func checkPaths(_ pipeline: Pipeline, file: String, currentDirectory: URL) throws(PipelineError) {
+    func checkPaths(_ pipeline: Pipeline, file: String, currentDirectory: URL) throws(PipelineError) {
         let output = pipeline.resolve(pipeline.output, currentDirectory: currentDirectory)
         if pathKind(output) == .file {
             throw PipelineError(file: file, keyPath: "output", problem: "\(output.path) is a file, not a folder; name a folder (the default is \".smokerun\") or move the file away")
@@ -68,7 +68,7 @@ package struct PipelineLoader: Sendable {
     }
 
     /// Validates pipeline JSON already in memory.
-    package func parse(_ data: Data, file: String, sourcePath: String? = nil) throws(PipelineError) -> Pipeline {
+    func parse(_ data: Data, file: String, sourcePath: String? = nil) throws(PipelineError) -> Pipeline {
         let document: JSONValue
         do {
             document = try StrictJSONParser.parse([UInt8](data))

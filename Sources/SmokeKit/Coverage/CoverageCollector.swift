@@ -2,33 +2,33 @@ import Foundation
 import SmokeCore
 
 /// What one collection produced: the report, its line detail, and the files written into the run directory.
-package struct CoverageCollection: Sendable, Equatable {
-    package var report: CoverageReport
+struct CoverageCollection: Sendable, Equatable {
+    var report: CoverageReport
     /// By `FileCoverage.path`.
-    package var details: [String: FileLineDetail]
+    var details: [String: FileLineDetail]
     /// Written files, relative to the run directory (for `RunReport.artifacts`).
-    package var artifacts: [String]
+    var artifacts: [String]
 
     /// The totals `report.json` and `history.jsonl` carry.
-    package var summary: CoverageSummary { report.totals }
+    var summary: CoverageSummary { report.totals }
 }
 
 /// Turns a run's `.profraw` files into `coverage.json`, `coverage.lcov` and `cobertura.xml`, with the
 /// toolchain's own `llvm-profdata` and `llvm-cov`. Works the same whether the tests passed or failed.
 package struct CoverageCollector: Sendable {
-    package static let profdataName = "coverage.profdata"
-    package static let jsonName = "coverage.json"
-    package static let lcovName = "coverage.lcov"
-    package static let coberturaName = "cobertura.xml"
+    static let profdataName = "coverage.profdata"
+    static let jsonName = "coverage.json"
+    static let lcovName = "coverage.lcov"
+    static let coberturaName = "cobertura.xml"
     /// The intermediate llvm-cov export; removed once read.
     static let exportName = ".coverage-export.json"
 
-    package var tools: ToolchainTools
-    package var runner: any CommandRunning
-    package var exporter: any FileOutputRunning
-    package var now: @Sendable () -> Date
+    var tools: ToolchainTools
+    var runner: any CommandRunning
+    var exporter: any FileOutputRunning
+    var now: @Sendable () -> Date
 
-    package init(
+    init(
         tools: ToolchainTools,
         runner: any CommandRunning = ProcessCommandRunner(),
         exporter: any FileOutputRunning = ProcessFileOutputRunner(),
@@ -50,7 +50,7 @@ package struct CoverageCollector: Sendable {
     }
 
     /// The `.profraw` files of a directory (the run's `profiles/`), sorted; none when it is missing.
-    package static func profiles(in directory: URL) -> [URL] {
+    static func profiles(in directory: URL) -> [URL] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return names.filter { $0.hasSuffix(".profraw") }.sorted().map { directory.appendingPathComponent($0) }
     }
@@ -62,7 +62,7 @@ package struct CoverageCollector: Sendable {
     ///     the executable inside the bundle, `…xctest/Contents/MacOS/<Name>PackageTests`).
     ///   - scope: the package root and the pipeline's `include` prefixes.
     ///   - runDirectory: where `coverage.profdata`, `coverage.json`, `coverage.lcov` and `cobertura.xml` go.
-    package func collect(profiles: [URL], binaries: [URL], scope: CoverageScope, runDirectory: URL) throws(CoverageError) -> CoverageCollection {
+    func collect(profiles: [URL], binaries: [URL], scope: CoverageScope, runDirectory: URL) throws(CoverageError) -> CoverageCollection {
         guard !profiles.isEmpty else {
             throw .noProfiles(directory: OutputLayout.profiles(inRun: runDirectory).path)
         }
@@ -96,7 +96,7 @@ package struct CoverageCollector: Sendable {
     }
 
     /// Reads an export into a report and line detail, keeping only the files of `scope`.
-    package static func read(export: URL, scope: CoverageScope, lineDetail: Bool = true) throws(CoverageError) -> (CoverageReport, [String: FileLineDetail]) {
+    static func read(export: URL, scope: CoverageScope, lineDetail: Bool = true) throws(CoverageError) -> (CoverageReport, [String: FileLineDetail]) {
         let reader = CoverageExportReader(lineDetail: lineDetail) { scope.displayPath(for: $0) != nil }
         let exported = try reader.read(export)
         var files: [String: FileCoverage] = [:]

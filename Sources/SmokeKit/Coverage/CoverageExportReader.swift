@@ -2,25 +2,25 @@ import Foundation
 import SmokeCore
 
 /// One file of an llvm-cov export: its summary counts and, when asked for, its line detail.
-package struct ExportedFile: Sendable, Equatable {
+struct ExportedFile: Sendable, Equatable {
     /// As llvm-cov wrote it (usually absolute).
-    package var filename: String
-    package var summary: CoverageSummary
+    var filename: String
+    var summary: CoverageSummary
     /// Empty unless the reader was asked for line detail and the export has segments.
-    package var lines: [LineHit]
-    package var branches: [BranchHit]
+    var lines: [LineHit]
+    var branches: [BranchHit]
     /// With line detail and a `functions` array: each function's own lines, concatenated in line order.
     /// A line inside two functions (a closure) appears twice, as `llvm-cov report` counts it.
-    package var functionLines: [LineHit] = []
+    var functionLines: [LineHit] = []
     /// With line detail and a `functions` array: one record per function (instantiations grouped), for lcov `FN`.
-    package var functions: [FunctionHit] = []
+    var functions: [FunctionHit] = []
 }
 
 /// What the reader took from an export.
-package struct CoverageExport: Sendable, Equatable {
-    package var version: String
+struct CoverageExport: Sendable, Equatable {
+    var version: String
     /// The files the reader kept, in export order.
-    package var files: [ExportedFile]
+    var files: [ExportedFile]
 }
 
 /// A streaming reader for `llvm.coverage.json.export` (versions 2.x and 3.x).
@@ -28,24 +28,24 @@ package struct CoverageExport: Sendable, Equatable {
 /// It keeps per-file summaries (and, with `lineDetail`, per-line counts computed from the
 /// segments) and skips everything else — above all the `functions` arrays — without building
 /// the document, so memory stays at one chunk plus one file's segments.
-package struct CoverageExportReader {
-    package static let exportType = "llvm.coverage.json.export"
-    package static let supportedMajorVersions = [2, 3]
+struct CoverageExportReader {
+    static let exportType = "llvm.coverage.json.export"
+    static let supportedMajorVersions = [2, 3]
 
     /// Whether to compute per-line counts from each kept file's segments.
-    package var lineDetail: Bool
+    var lineDetail: Bool
     /// Which files to keep, by their exported filename. Summaries of other files are dropped.
-    package var keep: (String) -> Bool
+    var keep: (String) -> Bool
     /// Bytes read at a time; small in tests to cross chunk boundaries everywhere.
     var chunkSize = 1 << 20
 
-    package init(lineDetail: Bool = false, keep: @escaping (String) -> Bool = { _ in true }) {
+    init(lineDetail: Bool = false, keep: @escaping (String) -> Bool = { _ in true }) {
         self.lineDetail = lineDetail
         self.keep = keep
     }
 
     /// Reads `url`; every malformed input becomes a `CoverageError` (exit 2) that names the file.
-    package func read(_ url: URL) throws(CoverageError) -> CoverageExport {
+    func read(_ url: URL) throws(CoverageError) -> CoverageExport {
         let name = url.path
         let scanner: JSONByteScanner
         do {

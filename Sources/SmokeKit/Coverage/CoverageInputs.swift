@@ -4,16 +4,16 @@ import SmokeCore
 /// What `smokerun merge` needs to redo a run's coverage elsewhere: the instrumented test binaries the
 /// run's profiles belong to. Written beside `coverage.profdata` as `coverage-inputs.json`.
 package struct CoverageInputs: Codable, Sendable, Equatable {
-    package static let fileName = "coverage-inputs.json"
+    static let fileName = "coverage-inputs.json"
 
     /// Absolute paths on the machine that ran the tests.
     package var testBinaries: [String]
 
-    package init(testBinaries: [String]) {
+    init(testBinaries: [String]) {
         self.testBinaries = testBinaries
     }
 
-    package func write(in runDirectory: URL) throws {
+    func write(in runDirectory: URL) throws {
         try AtomicFile.write(try JSONCoding.encoder().encode(self), to: runDirectory.appendingPathComponent(Self.fileName))
     }
 

@@ -3,20 +3,20 @@ import SmokeCore
 
 /// Runs a tool with its standard output going straight into a file. `llvm-cov export` can print
 /// hundreds of megabytes, which must never sit in memory.
-package protocol FileOutputRunning: Sendable {
+protocol FileOutputRunning: Sendable {
     /// Returns the exit status and standard error; standard output is in `file`.
     func run(_ executable: String, _ arguments: [String], standardOutput file: URL) throws -> CommandResult
 }
 
 /// The real one: a process through the process seam whose stdout is the file.
-package struct ProcessFileOutputRunner: FileOutputRunning {
-    package var processes: any ProcessRunning
+struct ProcessFileOutputRunner: FileOutputRunning {
+    var processes: any ProcessRunning
 
-    package init(processes: any ProcessRunning = ChildProcessRunner()) {
+    init(processes: any ProcessRunning = ChildProcessRunner()) {
         self.processes = processes
     }
 
-    package func run(_ executable: String, _ arguments: [String], standardOutput file: URL) throws -> CommandResult {
+    func run(_ executable: String, _ arguments: [String], standardOutput file: URL) throws -> CommandResult {
         var launch = ProcessLaunch(executable: executable, arguments: arguments, environment: ProcessInfo.processInfo.environment, currentDirectory: nil)
         launch.outputs = .standardOutputToFile(file)
         var errors = Data()

@@ -4,13 +4,13 @@ import SmokeCore
 /// The toolchain's own `llvm-profdata` and `llvm-cov`: next to the resolved `swift` binary on Linux,
 /// from `xcrun --find` on macOS. Never the first on PATH, which may be an older system LLVM that
 /// rejects the toolchain's profiles.
-package struct ToolchainTools: Sendable, Equatable {
-    package var llvmProfdata: URL
-    package var llvmCov: URL
+struct ToolchainTools: Sendable, Equatable {
+    var llvmProfdata: URL
+    var llvmCov: URL
 
-    package enum Host: Sendable { case linux, macOS }
+    enum Host: Sendable { case linux, macOS }
 
-    package init(llvmProfdata: URL, llvmCov: URL) {
+    init(llvmProfdata: URL, llvmCov: URL) {
         self.llvmProfdata = llvmProfdata
         self.llvmCov = llvmCov
     }
@@ -19,7 +19,7 @@ package struct ToolchainTools: Sendable, Equatable {
     /// - Parameters:
     ///   - swift: the `swift` that built the tests; default: the first `swift` on the environment's PATH.
     ///   - environment: where PATH comes from.
-    package static func locate(
+    static func locate(
         swift: URL? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment,
         runner: any CommandRunning = ProcessCommandRunner(),
@@ -94,7 +94,7 @@ package struct ToolchainTools: Sendable, Equatable {
 }
 
 extension ToolchainTools.Host {
-    package static var current: Self {
+    static var current: Self {
         #if os(macOS)
         .macOS
         #else

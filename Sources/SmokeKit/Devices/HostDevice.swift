@@ -21,7 +21,7 @@ package enum HostDevice {
     }
 
     /// Fails before any test starts when the toolchain is not the pinned one (unless not strict).
-    package static func check(_ profile: DeviceProfile, toolchain: SwiftToolchain) throws {
+    static func check(_ profile: DeviceProfile, toolchain: SwiftToolchain) throws {
         guard profile.isHost else {
             throw ToolchainError(message: "device.platform '\(profile.platform)' needs the xcodebuild driver on macOS; the swiftpm driver runs on the host (\"platform\": \"host\")")
         }

@@ -3,8 +3,8 @@ import SmokeCore
 
 /// Lists, resolves and prepares the pinned simulator with `xcrun simctl` (through `CommandRunning`).
 package struct SimulatorProvisioner: Sendable {
-    package var runner: any CommandRunning
-    package var environment: [String: String]
+    var runner: any CommandRunning
+    var environment: [String: String]
 
     package init(runner: any CommandRunning, environment: [String: String]) {
         self.runner = runner
@@ -24,7 +24,7 @@ package struct SimulatorProvisioner: Sendable {
 
     /// Resolves the profile and carries out its plan; returns the device the tests run on (UDID set).
     /// - Parameter log: told each step before it runs.
-    package func prepare(_ profile: DeviceProfile, log: (String) -> Void = { _ in }) throws(SimulatorError) -> ResolvedDevice {
+    func prepare(_ profile: DeviceProfile, log: (String) -> Void = { _ in }) throws(SimulatorError) -> ResolvedDevice {
         let plan = try SimulatorResolver.plan(profile, inventory: try inventory())
         var device = plan.device
         for action in plan.actions {

@@ -2,7 +2,7 @@ import SmokeCore
 
 /// What a driver knows how to do in the test phase: run one batch with its tool and turn what the
 /// tool said into results. Everything around it (re-runs, retries, deadlines) is `TestPhase`'s.
-package protocol BatchExecuting {
+protocol BatchExecuting {
     /// Runs `batch`. A first attempt (`isRetry` false) may report tests of the plan that it was not
     /// asked for (an xcodebuild bundle can hold more); a retry reports only what it was asked for.
     /// `onTestFinished` is told about each result as it is known.

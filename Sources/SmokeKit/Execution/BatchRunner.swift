@@ -4,18 +4,18 @@ import SmokeCore
 /// Runs one test process for a batch and turns what it printed into results: parses the
 /// console (and Swift Testing's event stream) as it arrives, stops the process group (SIGTERM,
 /// grace, SIGKILL) when a test exceeds its time, and says which tests never got to run.
-package struct BatchRunner {
-    package var binary: URL
-    package var packageRoot: URL
-    package var environment: [String: String]
-    package var limits: RunLimits
-    package var console: ConsoleLog
+struct BatchRunner {
+    var binary: URL
+    var packageRoot: URL
+    var environment: [String: String]
+    var limits: RunLimits
+    var console: ConsoleLog
     /// Told about every test that finishes, as it finishes.
-    package var onTestFinished: (TestResult) -> Void = { _ in }
+    var onTestFinished: (TestResult) -> Void = { _ in }
     /// Starts the test process; tests pass a scripted fake.
-    package var processes: any ProcessRunning = ChildProcessRunner()
+    var processes: any ProcessRunning = ChildProcessRunner()
 
-    package init(binary: URL, packageRoot: URL, environment: [String: String], limits: RunLimits, console: ConsoleLog) {
+    init(binary: URL, packageRoot: URL, environment: [String: String], limits: RunLimits, console: ConsoleLog) {
         self.binary = binary
         self.packageRoot = packageRoot
         self.environment = environment
@@ -23,7 +23,7 @@ package struct BatchRunner {
         self.console = console
     }
 
-    package func run(_ batch: TestBatch, eventStream: URL?) throws -> BatchOutcome {
+    func run(_ batch: TestBatch, eventStream: URL?) throws -> BatchOutcome {
         let launch = TestProcessLaunch.make(binary: binary, batch: batch, environment: environment, eventStream: eventStream)
         if let eventStream { _ = FileManager.default.createFile(atPath: eventStream.path, contents: nil) }
         console.note("\(batch.framework.rawValue): \(batch.tests.map(\.id).joined(separator: " "))")

@@ -15,7 +15,7 @@ package enum BlockingWork {
 
     /// Starts `work` now and returns a call that waits for its result — for synchronous code that
     /// overlaps two waits (the toolchain check with the build, two test listings).
-    package static func start<T: Sendable>(_ work: @escaping @Sendable () throws -> T) -> () throws -> T {
+    static func start<T: Sendable>(_ work: @escaping @Sendable () throws -> T) -> () throws -> T {
         nonisolated(unsafe) var outcome: Result<T, any Error>?
         let done = DispatchSemaphore(value: 0)
         Thread.detachNewThread {

@@ -12,9 +12,9 @@ import Darwin
 ///
 /// Plain POSIX on purpose: no Foundation `Process`, no dispatch queues. On Linux both can stall a
 /// short command by 100 ms or more while libdispatch's pool grows, and a run starts dozens of them.
-package final class ChildProcess {
+final class ChildProcess {
     /// Where the child's standard output and standard error go.
-    package enum Outputs: Sendable, Equatable {
+    enum Outputs: Sendable, Equatable {
         /// One pipe for both, read by `run`'s `onOutput`.
         case merged
         /// Two pipes: stdout to `onOutput`, stderr to `onError`.
@@ -23,14 +23,14 @@ package final class ChildProcess {
         case standardOutputToFile(URL)
     }
 
-    package let pid: pid_t
+    let pid: pid_t
     private let outputDescriptor: Int32
     /// The stderr pipe when it is not merged into `outputDescriptor`.
     private let errorDescriptor: Int32?
     private var finished: Termination?
 
     /// Starts `executable` (an absolute path) with exactly `environment`.
-    package init(
+    init(
         executable: String, arguments: [String], environment: [String: String], currentDirectory: URL?, outputs: Outputs = .merged
     ) throws {
         let (readEnd, writeEnd) = try Self.makePipe(executable: executable)
@@ -179,7 +179,7 @@ package final class ChildProcess {
     }
 
     /// What the poll loop should do next.
-    package enum Decision: Sendable, Equatable {
+    enum Decision: Sendable, Equatable {
         case keepRunning
         /// Kill the whole process group now.
         case kill
@@ -190,12 +190,12 @@ package final class ChildProcess {
     }
 
     /// Whether the last `run` had to SIGKILL the group (a kill, or a stop whose grace ran out).
-    package private(set) var forced = false
+    private(set) var forced = false
 
     /// Reads output until the child closes it and exits. `onOutput` sees every chunk as it
     /// arrives (`onError` the stderr chunks when they are separate); `onTick` is asked at least
     /// every `tick` seconds whether to kill or stop the group (not asked again once it said so).
-    package func run(
+    func run(
         tick: TimeInterval = 0.2,
         onOutput: (UnsafeRawBufferPointer) -> Void,
         onError: (UnsafeRawBufferPointer) -> Void = { _ in },
@@ -252,7 +252,7 @@ package final class ChildProcess {
     }
 
     /// SIGKILL to the whole process group; safe to call more than once.
-    package func killGroup() {
+    func killGroup() {
         kill(-pid, SIGKILL)
         kill(pid, SIGKILL)
     }
@@ -276,8 +276,8 @@ package final class ChildProcess {
 
 /// A process that could not be started.
 package struct ChildProcessError: LocalizedError, DomainError {
-    package var executable: String
-    package var reason: String
+    var executable: String
+    var reason: String
     package var kind: ErrorKind { .infrastructure }
 
     package init(executable: String, reason: String) {

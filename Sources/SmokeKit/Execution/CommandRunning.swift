@@ -3,18 +3,18 @@ import SmokeCore
 
 /// What a finished external command left behind.
 package struct CommandResult: Sendable {
-    package var exitStatus: Int32
-    package var standardOutput: Data
-    package var standardError: Data
+    var exitStatus: Int32
+    var standardOutput: Data
+    var standardError: Data
 
-    package init(exitStatus: Int32, standardOutput: Data, standardError: Data = Data()) {
+    init(exitStatus: Int32, standardOutput: Data, standardError: Data = Data()) {
         self.exitStatus = exitStatus
         self.standardOutput = standardOutput
         self.standardError = standardError
     }
 
-    package var outputText: String { String(decoding: standardOutput, as: UTF8.self) }
-    package var errorText: String { String(decoding: standardError, as: UTF8.self) }
+    var outputText: String { String(decoding: standardOutput, as: UTF8.self) }
+    var errorText: String { String(decoding: standardError, as: UTF8.self) }
 }
 
 /// Runs an external program to completion. The seam for every short-lived tool call
@@ -27,32 +27,32 @@ package protocol CommandRunning: Sendable {
 }
 
 extension CommandRunning {
-    package func run(_ executable: String, _ arguments: [String]) throws -> CommandResult {
+    func run(_ executable: String, _ arguments: [String]) throws -> CommandResult {
         try run(executable, arguments, environment: nil, currentDirectory: nil)
     }
 }
 
 /// A command that could not be started, or that failed; says which, how, and the tail of what it said.
-package struct CommandError: Error, LocalizedError, Sendable {
-    package var executable: String
-    package var arguments: [String]
-    package var exitStatus: Int32?
-    package var reason: String
+struct CommandError: Error, LocalizedError, Sendable {
+    var executable: String
+    var arguments: [String]
+    var exitStatus: Int32?
+    var reason: String
 
-    package init(executable: String, arguments: [String], exitStatus: Int32?, reason: String) {
+    init(executable: String, arguments: [String], exitStatus: Int32?, reason: String) {
         self.executable = executable
         self.arguments = arguments
         self.exitStatus = exitStatus
         self.reason = reason
     }
 
-    package init(executable: String, arguments: [String], result: CommandResult) {
+    init(executable: String, arguments: [String], result: CommandResult) {
         let tail = (result.errorText + result.outputText)
             .split(separator: "\n", omittingEmptySubsequences: true).suffix(10).joined(separator: "\n")
         self.init(executable: executable, arguments: arguments, exitStatus: result.exitStatus, reason: tail)
     }
 
-    package var errorDescription: String? {
+    var errorDescription: String? {
         let command = ([executable] + arguments).joined(separator: " ")
         if let exitStatus {
             return "`\(command)` exited with status \(exitStatus)" + (reason.isEmpty ? "" : ":\n\(reason)")
@@ -62,10 +62,10 @@ package struct CommandError: Error, LocalizedError, Sendable {
 }
 
 /// The real runner: the process seam's `ChildProcessRunner` with separate stdout and stderr, collected in memory.
-package struct ProcessCommandRunner: CommandRunning {
-    package init() {}
+struct ProcessCommandRunner: CommandRunning {
+    init() {}
 
-    package func run(
+    func run(
         _ executable: String, _ arguments: [String], environment: [String: String]?, currentDirectory: URL?
     ) throws -> CommandResult {
         let environment = environment ?? ProcessInfo.processInfo.environment

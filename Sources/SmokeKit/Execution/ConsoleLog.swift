@@ -24,7 +24,7 @@ package final class ConsoleLog: @unchecked Sendable {
     private var buffer = Data()
 
     /// Opens (creating) the log at `url` for appending; nil writes nowhere.
-    package init(url: URL?, writer: FileWriter = .system) throws {
+    init(url: URL?, writer: FileWriter = .system) throws {
         self.writer = writer
         parent = nil
         guard let url else {
@@ -46,12 +46,12 @@ package final class ConsoleLog: @unchecked Sendable {
 
     /// A log for one of several processes that run at once: what it is given is held and written to this
     /// log as one section when `endSection()` is called, so concurrent processes never interleave here.
-    package func section() -> ConsoleLog {
+    func section() -> ConsoleLog {
         ConsoleLog(parent: self)
     }
 
     /// Writes what the section holds to its parent in one piece (nothing for a log that is not a section).
-    package func endSection() {
+    func endSection() {
         lock.lock()
         let held = buffer
         buffer = Data()
@@ -68,13 +68,13 @@ package final class ConsoleLog: @unchecked Sendable {
     }
 
     /// A line smokerun itself adds (batch headers), marked so it is never mistaken for test output.
-    package func note(_ text: String) {
+    func note(_ text: String) {
         guard writes else { return }
         append(Data("[smokerun] \(text)\n".utf8))
     }
 
     /// The first write that failed, if any: after it the log is incomplete and nothing more is written.
-    package var failure: StoreError? {
+    var failure: StoreError? {
         if let parent { return parent.failure }
         lock.lock()
         defer { lock.unlock() }

@@ -5,7 +5,7 @@ import SmokeCore
 /// (the toolchain's own llvm-cov) can be found.
 package enum ExecutableLocator {
     /// The first executable named `name` on `path` (a `PATH`-style list), or nil.
-    package static func find(_ name: String, path: String?) -> URL? {
+    static func find(_ name: String, path: String?) -> URL? {
         if name.contains("/") { return FileManager.default.isExecutableFile(atPath: name) ? URL(fileURLWithPath: name) : nil }
         for folder in (path ?? "/usr/bin:/bin").split(separator: ":") where !folder.isEmpty {
             let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)
@@ -15,7 +15,7 @@ package enum ExecutableLocator {
     }
 
     /// `url` with every symlink resolved.
-    package static func resolved(_ url: URL) -> URL {
+    static func resolved(_ url: URL) -> URL {
         url.resolvingSymlinksInPath()
     }
 

@@ -9,21 +9,21 @@ import Darwin
 /// One long-running process to start: the build, a test batch, an `xcodebuild`, `llvm-cov export`.
 package struct ProcessLaunch: Sendable {
     package var executable: String
-    package var arguments: [String]
-    package var environment: [String: String]
-    package var currentDirectory: URL?
-    package var outputs: ChildProcess.Outputs = .merged
+    var arguments: [String]
+    var environment: [String: String]
+    var currentDirectory: URL?
+    var outputs: ChildProcess.Outputs = .merged
     /// What a stop sends the process group before SIGKILL: SIGINT for xcodebuild (it finalizes its
     /// result bundle, as on Ctrl-C in a terminal), SIGTERM for test processes.
-    package var stopSignal: Int32 = SIGTERM
+    var stopSignal: Int32 = SIGTERM
     /// How long a stopped process may take to finish before its group is killed (`timeouts.graceSeconds`).
     package var graceSeconds: TimeInterval = 0
     /// `console.log`: every byte of stdout (merged output) as it comes; callers note the command line their way.
     package var log: ConsoleLog?
     /// Told about the process group while it runs (the run lock keeps it for a later run to end).
-    package var groups: (any ProcessGroupRecording)?
+    var groups: (any ProcessGroupRecording)?
 
-    package init(executable: String, arguments: [String], environment: [String: String], currentDirectory: URL?) {
+    init(executable: String, arguments: [String], environment: [String: String], currentDirectory: URL?) {
         self.executable = executable
         self.arguments = arguments
         self.environment = environment
@@ -40,11 +40,11 @@ package enum ProcessDecision: Sendable, Equatable {
 
 /// How a launched process ended.
 package struct ProcessExit: Sendable, Equatable {
-    package var termination: Termination
+    var termination: Termination
     /// The caller asked it to stop.
-    package var stopped: Bool
+    var stopped: Bool
     /// It did not finish within the grace period and its group was killed.
-    package var forced: Bool
+    var forced: Bool
 
     package init(termination: Termination, stopped: Bool = false, forced: Bool = false) {
         self.termination = termination
@@ -65,17 +65,17 @@ package protocol ProcessRunning: Sendable {
 }
 
 extension ProcessRunning {
-    package func run(_ launch: ProcessLaunch, onOutput: (UnsafeRawBufferPointer) -> Void, onTick: () -> ProcessDecision) throws -> ProcessExit {
+    func run(_ launch: ProcessLaunch, onOutput: (UnsafeRawBufferPointer) -> Void, onTick: () -> ProcessDecision) throws -> ProcessExit {
         try run(launch, onOutput: onOutput, onError: { _ in }, onTick: onTick)
     }
 }
 
 /// The real runner: `ChildProcess` (own process group; on Linux fork + PR_SET_PDEATHSIG + exec;
 /// close-on-exec pipes), started and run on the calling thread as `DeathSignalSpawn` requires.
-package struct ChildProcessRunner: ProcessRunning {
-    package init() {}
+struct ChildProcessRunner: ProcessRunning {
+    init() {}
 
-    package func run(
+    func run(
         _ launch: ProcessLaunch, onOutput: (UnsafeRawBufferPointer) -> Void, onError: (UnsafeRawBufferPointer) -> Void,
         onTick: () -> ProcessDecision
     ) throws -> ProcessExit {

@@ -8,8 +8,8 @@ import Darwin
 
 /// When a process started, as an opaque number that differs between a process and a later one that
 /// reuses its pid; nil when no such process runs. Lets a run lock end only its own leftovers.
-package enum ProcessStartTime {
-    package static func of(_ pid: Int32) -> UInt64? {
+enum ProcessStartTime {
+    static func of(_ pid: Int32) -> UInt64? {
         #if os(Linux)
         // /proc/<pid>/stat field 22: start time in clock ticks since boot. The command name (field 2)
         // may hold spaces and parentheses, so count fields after its last ')'.

@@ -2,30 +2,30 @@ import Foundation
 import SmokeCore
 
 /// What a driver needs from the run around it.
-package struct RunContext: Sendable {
-    package var pipeline: Pipeline
-    package var seed: UInt64?
-    package var runDirectory: URL
-    package var currentDirectory: URL
+struct RunContext: Sendable {
+    var pipeline: Pipeline
+    var seed: UInt64?
+    var runDirectory: URL
+    var currentDirectory: URL
     /// smokerun's own environment; the tests get it plus the pipeline's.
-    package var environment: [String: String]
-    package var runner: any CommandRunning
+    var environment: [String: String]
+    var runner: any CommandRunning
     /// Starts the long-running processes: the build, test batches, xcodebuild. Tests pass a scripted fake.
-    package var processes: any ProcessRunning = ChildProcessRunner()
-    package var limits: RunLimits
-    package var console: ConsoleLog
+    var processes: any ProcessRunning = ChildProcessRunner()
+    var limits: RunLimits
+    var console: ConsoleLog
     /// Live progress: a test finished (position, of total).
-    package var progress: @Sendable (TestResult, Int, Int) -> Void
+    var progress: @Sendable (TestResult, Int, Int) -> Void
     /// One line for the person watching ("building…", "retrying 2 tests…").
-    package var status: @Sendable (String) -> Void
+    var status: @Sendable (String) -> Void
     /// Run only this slice of the selected tests (`run --shard K/N`).
-    package var shard: ShardRecord?
+    var shard: ShardRecord?
     /// Recorded test durations by id, to balance shards.
-    package var durations: [String: Double] = [:]
+    var durations: [String: Double] = [:]
     /// How many test batches run at once (`ordering.workers` / `--workers`, resolved to a number).
-    package var workers = 1
+    var workers = 1
 
-    package init(
+    init(
         pipeline: Pipeline, seed: UInt64?, runDirectory: URL, currentDirectory: URL, environment: [String: String],
         runner: any CommandRunning, limits: RunLimits, console: ConsoleLog,
         progress: @escaping @Sendable (TestResult, Int, Int) -> Void = { _, _, _ in },
@@ -44,7 +44,7 @@ package struct RunContext: Sendable {
     }
 
     /// The shared test phase with this run's retries, deadline and progress.
-    package func testPhase() -> TestPhase {
+    func testPhase() -> TestPhase {
         var phase = TestPhase(retries: pipeline.retries.failed, runSeconds: pipeline.timeouts.runSeconds)
         phase.progress = progress
         phase.status = status
@@ -55,7 +55,7 @@ package struct RunContext: Sendable {
 
     /// This run's plan over the discovered tests; nil when nothing runs (a selection that matched nothing
     /// is an error in `result`, an empty shard is not).
-    package func plan(_ discovered: [TestCase], selection: TestPhasePlan.Selection, listedBy source: String,
+    func plan(_ discovered: [TestCase], selection: TestPhasePlan.Selection, listedBy source: String,
                       into result: inout DriverResult) -> TestPhasePlan? {
         let plan = TestPhasePlan.make(discovered: discovered, selection: selection, shard: shard, durations: durations,
                                       ordering: pipeline.ordering, seed: seed)

@@ -2,18 +2,18 @@ import Foundation
 import SmokeCore
 
 /// The bounds every test process runs under: per-test and whole-run time, and cancellation.
-package struct RunLimits: Sendable {
-    package var testSeconds: TimeInterval
-    package var runDeadline: Date
-    package var cancellation: CancellationFlag
+struct RunLimits: Sendable {
+    var testSeconds: TimeInterval
+    var runDeadline: Date
+    var cancellation: CancellationFlag
     /// The clock; tests pass their own.
-    package var now: @Sendable () -> Date
+    var now: @Sendable () -> Date
     /// How long a stopped process may take to finish before its group is killed (`timeouts.graceSeconds`).
-    package var graceSeconds: TimeInterval = 10
+    var graceSeconds: TimeInterval = 10
     /// Told about each test process group while it runs (the run lock records them; see `LeftoverProcesses`).
-    package var processGroups: (any ProcessGroupRecording)?
+    var processGroups: (any ProcessGroupRecording)?
 
-    package init(testSeconds: TimeInterval, runDeadline: Date, cancellation: CancellationFlag, now: @escaping @Sendable () -> Date = { Date() }) {
+    init(testSeconds: TimeInterval, runDeadline: Date, cancellation: CancellationFlag, now: @escaping @Sendable () -> Date = { Date() }) {
         self.testSeconds = testSeconds
         self.runDeadline = runDeadline
         self.cancellation = cancellation
@@ -21,7 +21,7 @@ package struct RunLimits: Sendable {
     }
 
     /// Why a running process must stop now, if it must.
-    package func stopReason(testStartedAt: Date?) -> StopReason? {
+    func stopReason(testStartedAt: Date?) -> StopReason? {
         let now = now()
         if cancellation.isCancelled { return .cancelled }
         if now >= runDeadline { return .runTimedOut }
@@ -32,12 +32,12 @@ package struct RunLimits: Sendable {
 
 extension RunLimits {
     /// `300` → "300 s", `0.5` → "0.5 s": a timeout as messages print it.
-    package static func text(seconds value: Double) -> String {
+    static func text(seconds value: Double) -> String {
         value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
     }
 }
 
-package enum StopReason: Sendable, Equatable {
+enum StopReason: Sendable, Equatable {
     case testTimedOut, runTimedOut, cancelled
 }
 

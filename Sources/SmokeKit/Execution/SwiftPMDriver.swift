@@ -3,16 +3,16 @@ import SmokeCore
 
 /// Runs a SwiftPM package's tests (DESIGN §5–§6): build once, list the tests, run them in
 /// shuffled batches of separate processes, re-run what a crash cut short, retry failures.
-package struct SwiftPMDriver {
-    package var settings: SwiftPMSettings
-    package var context: RunContext
+struct SwiftPMDriver {
+    var settings: SwiftPMSettings
+    var context: RunContext
 
-    package init(settings: SwiftPMSettings, context: RunContext) {
+    init(settings: SwiftPMSettings, context: RunContext) {
         self.settings = settings
         self.context = context
     }
 
-    package func run() -> DriverResult {
+    func run() -> DriverResult {
         let pipeline = context.pipeline
         let packageRoot = pipeline.resolve(settings.packagePath, currentDirectory: context.currentDirectory)
         var result = DriverResult(device: HostDevice.resolve(pipeline.device, environment: context.environment))
@@ -39,7 +39,7 @@ package struct SwiftPMDriver {
 
     /// The build step `run` and `bisect` share: locate `swift`, build the tests while asking its version,
     /// then check the pipeline's toolchain pin before any test starts.
-    package static func buildTests(
+    static func buildTests(
         settings: SwiftPMSettings, pipeline: Pipeline, currentDirectory: URL, environment: [String: String],
         runner: any CommandRunning, processes: any ProcessRunning, limits: RunLimits, console: ConsoleLog
     ) throws -> (binary: URL, toolchain: SwiftToolchain) {
@@ -102,7 +102,7 @@ package struct SwiftPMDriver {
     }
 
     /// The environment every test process gets: smokerun's, then the pipeline's, then the pins.
-    package func testEnvironment() -> [String: String] {
+    func testEnvironment() -> [String: String] {
         var environment = context.environment
         for (key, value) in context.pipeline.environment { environment[key] = value }
         if let zone = context.pipeline.device.timeZone { environment["TZ"] = zone }
@@ -116,8 +116,8 @@ package struct SwiftPMDriver {
     }
 
     /// The variable naming the run's scratch folder, `<run>/scratch`, which exists before any test starts.
-    package static let scratchVariable = "SMOKERUN_SCRATCH_DIR"
-    package static let scratchFolderName = "scratch"
+    static let scratchVariable = "SMOKERUN_SCRATCH_DIR"
+    static let scratchFolderName = "scratch"
 
     /// The binary's tests: from the listing recorded for this very binary (same stat) when there is one,
     /// else both frameworks' `--list-tests`, recorded for the next run.

@@ -4,16 +4,16 @@ import SmokeCore
 /// The `swift` that builds and runs the tests, and what it says about itself.
 package struct SwiftToolchain: Sendable, Equatable {
     /// The `swift` to invoke (as found on PATH, so it picks its own toolchain).
-    package var swift: URL
+    var swift: URL
     /// First line of `swift --version`, e.g. `Swift version 6.3.1 (swift-6.3.1-RELEASE)`.
-    package var version: String
+    var version: String
 
-    package var info: ToolchainInfo {
+    var info: ToolchainInfo {
         ToolchainInfo(version: version, path: ExecutableLocator.resolved(swift).path)
     }
 
     /// Finds `swift` on PATH (or `SMOKERUN_SWIFT`) and asks its version.
-    package static func detect(environment: [String: String], runner: any CommandRunning) throws -> SwiftToolchain {
+    static func detect(environment: [String: String], runner: any CommandRunning) throws -> SwiftToolchain {
         try identify(try locate(environment: environment), environment: environment, runner: runner)
     }
 
@@ -27,7 +27,7 @@ package struct SwiftToolchain: Sendable, Equatable {
     }
 
     /// Asks `swift --version`.
-    package static func identify(_ swift: URL, environment: [String: String], runner: any CommandRunning) throws -> SwiftToolchain {
+    static func identify(_ swift: URL, environment: [String: String], runner: any CommandRunning) throws -> SwiftToolchain {
         let result = try runner.run(swift.path, ["--version"], environment: environment, currentDirectory: nil)
         let text = result.outputText + result.errorText
         guard result.exitStatus == 0, let line = text.split(separator: "\n").first(where: { $0.contains("Swift version") }) else {
@@ -37,21 +37,21 @@ package struct SwiftToolchain: Sendable, Equatable {
     }
 
     /// The version number, e.g. `6.3.1`.
-    package var versionNumber: String? {
+    var versionNumber: String? {
         guard let range = version.range(of: "Swift version ") else { return nil }
         return version[range.upperBound...].split(separator: " ").first.map(String.init)
     }
 
     /// Whether this toolchain satisfies a profile's `swift` prefix ("6", "6.3", "6.3.1").
-    package func matches(prefix: String) -> Bool {
+    func matches(prefix: String) -> Bool {
         guard let number = versionNumber else { return false }
         return number == prefix || number.hasPrefix(prefix + ".")
     }
 }
 
 /// The toolchain is missing or not the pinned one; exits 3.
-package struct ToolchainError: LocalizedError, DomainError {
-    package var message: String
-    package var kind: ErrorKind { .infrastructure }
-    package var errorDescription: String? { message }
+struct ToolchainError: LocalizedError, DomainError {
+    var message: String
+    var kind: ErrorKind { .infrastructure }
+    var errorDescription: String? { message }
 }

@@ -11,26 +11,26 @@ import SmokeCore
 /// other failures, a test could fail again only because of one of them (order dependence), or pass
 /// because the test that poisoned it did not run first this time. The cost is one process per retry,
 /// and retries only ever run the few tests that failed.
-package struct TestPhase {
+struct TestPhase {
     /// How many more times a failed test runs (`retries.failed`).
-    package var retries: Int
+    var retries: Int
     /// `timeouts.runSeconds`, for the message when the run reaches it.
-    package var runSeconds: Double
+    var runSeconds: Double
     /// Live progress: a test finished (position, of total).
-    package var progress: (TestResult, Int, Int) -> Void = { _, _, _ in }
+    var progress: (TestResult, Int, Int) -> Void = { _, _, _ in }
     /// One line for the person watching ("retrying …").
-    package var status: (String) -> Void = { _ in }
+    var status: (String) -> Void = { _ in }
     /// A line for console.log.
-    package var note: (String) -> Void = { _ in }
+    var note: (String) -> Void = { _ in }
 
-    package init(retries: Int, runSeconds: Double) {
+    init(retries: Int, runSeconds: Double) {
         self.retries = retries
         self.runSeconds = runSeconds
     }
 
     /// Runs `plan` with `executor`; results (in run order, numbered), attachments, errors and whether
     /// the run was interrupted go into `result`.
-    package func run<Executor: BatchExecuting>(_ plan: TestPhasePlan, with executor: inout Executor, into result: inout DriverResult) throws {
+    func run<Executor: BatchExecuting>(_ plan: TestPhasePlan, with executor: inout Executor, into result: inout DriverResult) throws {
         let counter = PhaseProgress(total: plan.selected.count, report: progress)
         let lane = try runLane(plan.batches, total: plan.selected.count, with: &executor, counter: counter)
         finish(plan, lanes: [lane], into: &result)
@@ -140,5 +140,5 @@ package struct TestPhase {
 
 extension TestResult {
     /// The id as `TestCase.key` compares it.
-    package var key: String { TestCase.key(id) }
+    var key: String { TestCase.key(id) }
 }

@@ -5,7 +5,7 @@ import SmokeCore
 /// send, remember what was announced. Never throws and never changes the run's status; every
 /// outcome comes back as a `NotificationRecord` for `report.json`.
 package struct Notifier: Sendable {
-    package var delivery: WebhookDelivery
+    var delivery: WebhookDelivery
 
     package init(delivery: WebhookDelivery = WebhookDelivery()) {
         self.delivery = delivery
@@ -16,7 +16,7 @@ package struct Notifier: Sendable {
     ///   - history: earlier runs of the pipeline, oldest first (`NotificationPolicy.earlierRuns` makes it).
     ///   - environment: holds the webhook URL (in `settings.webhookURLEnvironment`) and the
     ///     `GITHUB_*` variables for the CI link.
-    package func notifyAfterRun(
+    func notifyAfterRun(
         report: RunReport, history: [HistoryEntry], settings: NotifySettings, outputDirectory: URL,
         environment: [String: String]
     ) async -> [NotificationRecord] {

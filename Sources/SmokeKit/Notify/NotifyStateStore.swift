@@ -4,7 +4,7 @@ import SmokeCore
 /// Reads and writes `<output>/notify-state.json`. A missing or unreadable file is an empty state:
 /// at worst one message too many, never a lost one.
 package struct NotifyStateStore: Sendable {
-    package var file: URL
+    var file: URL
 
     package init(outputDirectory: URL) {
         file = outputDirectory.appendingPathComponent("notify-state.json")
@@ -15,7 +15,7 @@ package struct NotifyStateStore: Sendable {
         return (try? JSONCoding.decoder().decode(NotifyState.self, from: data)) ?? NotifyState()
     }
 
-    package func save(_ state: NotifyState) throws {
+    func save(_ state: NotifyState) throws {
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try JSONCoding.encoder(pretty: true).encode(state).write(to: file, options: .atomic)
     }

@@ -4,18 +4,18 @@ import SmokeCore
 /// The on-disk queue of undelivered notifications, `<output>/outbox/`. Each item is one file,
 /// written atomically; items the receiver rejected move to `outbox/rejected/` to be looked at.
 package struct Outbox: Sendable {
-    package var directory: URL
+    var directory: URL
     /// Items read per flush, so a long-broken webhook cannot make a run slow.
-    package static let readLimit = 100
+    static let readLimit = 100
 
     package init(outputDirectory: URL) {
         directory = OutputLayout(root: outputDirectory).outbox
     }
 
-    package func file(for id: String) -> URL { directory.appendingPathComponent(id + ".json") }
+    func file(for id: String) -> URL { directory.appendingPathComponent(id + ".json") }
 
     /// Writes (or replaces) an item.
-    package func put(_ item: OutboxItem) throws {
+    func put(_ item: OutboxItem) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try JSONCoding.encoder(pretty: true).encode(item).write(to: file(for: item.id), options: .atomic)
     }
@@ -37,12 +37,12 @@ package struct Outbox: Sendable {
         return (items, unreadable)
     }
 
-    package func remove(_ id: String) throws {
+    func remove(_ id: String) throws {
         try FileManager.default.removeItem(at: file(for: id))
     }
 
     /// Moves an item the receiver refused out of the queue, keeping it for a person to read.
-    package func reject(_ item: OutboxItem) throws {
+    func reject(_ item: OutboxItem) throws {
         let rejected = directory.appendingPathComponent("rejected", isDirectory: true)
         try FileManager.default.createDirectory(at: rejected, withIntermediateDirectories: true)
         try JSONCoding.encoder(pretty: true).encode(item)

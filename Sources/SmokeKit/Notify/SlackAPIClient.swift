@@ -6,12 +6,12 @@ import FoundationNetworking
 
 /// The few Slack Web API calls `notify.slackUpload` needs, over the webhook's injected transport.
 /// The bot token goes only into `Authorization: Bearer`; every error it reports is scrubbed of it.
-package struct SlackAPIClient: Sendable {
+struct SlackAPIClient: Sendable {
     /// What went wrong in one call, e.g. "files.getUploadURLExternal: invalid_auth".
-    package struct Failure: Error, Sendable {
-        package var message: String
+    struct Failure: Error, Sendable {
+        var message: String
         /// The HTTP status, when an answer came.
-        package var httpStatus: Int?
+        var httpStatus: Int?
     }
 
     /// The fields of an answer the flow reads (Slack answers `ok: false` with an `error` string, HTTP 200).

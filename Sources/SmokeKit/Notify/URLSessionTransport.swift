@@ -6,8 +6,8 @@ import FoundationNetworking
 #endif
 
 /// The real HTTP transport of `WebhookDelivery`: one ephemeral URLSession request.
-package enum URLSessionTransport {
-    package static func send(_ request: URLRequest) async throws -> (Int, [String: String], Data) {
+enum URLSessionTransport {
+    static func send(_ request: URLRequest) async throws -> (Int, [String: String], Data) {
         // swift-corelibs-foundation hands whole seconds to libcurl, so 0.5 s became 0: an instant
         // timeout (measured on 6.3.1). Whole seconds, at least one, behave the same everywhere.
         let timeout = max(request.timeoutInterval.rounded(.up), 1)

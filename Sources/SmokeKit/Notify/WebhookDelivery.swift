@@ -8,16 +8,16 @@ import FoundationNetworking
 /// the HTTP transport, waiting, randomness, the clock — are injected; tests pass fakes.
 package struct WebhookDelivery: Sendable {
     /// Sends one request; returns status, headers and body, or throws on a network error.
-    package typealias Transport = @Sendable (URLRequest) async throws -> (Int, [String: String], Data)
+    typealias Transport = @Sendable (URLRequest) async throws -> (Int, [String: String], Data)
 
-    package var transport: Transport
+    var transport: Transport
     /// Waits the given seconds.
-    package var sleep: @Sendable (Double) async throws -> Void
+    var sleep: @Sendable (Double) async throws -> Void
     /// A number in 0..<1 for backoff jitter.
-    package var jitter: @Sendable () -> Double
-    package var now: @Sendable () -> Date
+    var jitter: @Sendable () -> Double
+    var now: @Sendable () -> Date
 
-    package init(
+    init(
         transport: @escaping Transport = URLSessionTransport.send,
         sleep: @escaping @Sendable (Double) async throws -> Void = { try await Task.sleep(nanoseconds: UInt64($0 * 1e9)) },
         jitter: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
@@ -31,7 +31,7 @@ package struct WebhookDelivery: Sendable {
 
     /// POSTs `body` as JSON until delivered, rejected, or out of attempts. Never throws; whatever it
     /// reports is scrubbed of `url`.
-    package func post(_ body: Data, to url: URL, policy: RetryPolicy) async -> DeliveryResult {
+    func post(_ body: Data, to url: URL, policy: RetryPolicy) async -> DeliveryResult {
         var request = URLRequest(url: url, timeoutInterval: policy.timeoutSeconds)
         request.httpMethod = "POST"
         request.setValue("application/json; charset=utf-8", forHTTPHeaderField: "Content-Type")

@@ -16,7 +16,7 @@ package struct ParsedLog: Sendable {
     package var lineCount: Int
     package var byteCount: Int
     /// The format of each input, in order.
-    package var formats: [LogFormat]
+    var formats: [LogFormat]
     /// The run destination a saved xcresulttool document lists (its `devices[]`); nil for logs.
     package var device: ResolvedDevice? = nil
     /// Records that were cut or could not be read, each naming the file and line: the report lists
@@ -33,28 +33,28 @@ package struct ParsedLog: Sendable {
     package var results: [TestResult] { tests.results }
 
     /// smokerun's results checked against `frameworkCounts`; nil when no input carries totals.
-    package var reconciliation: Reconciliation? { Reconciliation.compare(frameworkCounts, with: results) }
+    var reconciliation: Reconciliation? { Reconciliation.compare(frameworkCounts, with: results) }
 }
 
 /// Parses whole log files for `smokerun parse`: reads each in fixed-size chunks (never the whole file),
 /// detects its format, and feeds every line through the matching parser into one `ResultCollector`.
 package struct LogParser: Sendable {
     /// Bytes read per system call.
-    package static let chunkSize = 1 << 20
+    static let chunkSize = 1 << 20
     /// Bytes inspected for binary content before parsing.
     static let sampleSize = 64 * 1024
 
-    package var knownTests: [String]
-    package var projectRoot: String?
+    var knownTests: [String]
+    var projectRoot: String?
     /// When true, an event stream cut off by a crash is read as far as it goes (the running test is `crashed`)
     /// instead of being an error.
-    package var allowsTruncatedEventStreams: Bool
+    var allowsTruncatedEventStreams: Bool
     /// What to keep of each test (`.statusesOnly` for a summary that writes no reports).
-    package var retention: ResultCollector.Retention
+    var retention: ResultCollector.Retention
     /// Longest record read whole; longer ones are cut and listed in `ParsedLog.problems`.
-    package var maxLineLength = LineSplitter.defaultMaxLineLength
+    var maxLineLength = LineSplitter.defaultMaxLineLength
     /// The zone of XCTest's suite stamps, which state none: the parsing machine's own unless told.
-    package var timeZone = TimeZone.current
+    var timeZone = TimeZone.current
 
     /// Fewer bytes a test than a log of many tests has (a test is at least two lines), so the id index is rarely
     /// sized past what the tests need: about 10 MB for a 200 MB log, and never more than 20 MB (`TestTable`).
@@ -104,20 +104,20 @@ package struct LogParser: Sendable {
     }
 
     /// What reading one file took.
-    package struct FileSummary: Sendable {
-        package var format: LogFormat
-        package var lineCount: Int
-        package var byteCount: Int
+    struct FileSummary: Sendable {
+        var format: LogFormat
+        var lineCount: Int
+        var byteCount: Int
         /// The run destination a saved xcresulttool document lists.
-        package var device: ResolvedDevice? = nil
+        var device: ResolvedDevice? = nil
         /// Cut or unreadable records of this file.
-        package var problems: [String] = []
-        package var frameworkCounts: [FrameworkCount] = []
+        var problems: [String] = []
+        var frameworkCounts: [FrameworkCount] = []
         /// The CI line prefix or wrapper removed (`github-actions-timestamp`, `worker-prefix`, …), the most frequent one.
-        package var strippedPrefix: String?
-        package var firstUnrecognizedLine: Int?
+        var strippedPrefix: String?
+        var firstUnrecognizedLine: Int?
         /// When the run ran, as this file records it.
-        package var times = RecordedRunTimes()
+        var times = RecordedRunTimes()
     }
 
     /// The format of `file` from its first bytes, or nil when it cannot be read.
@@ -129,7 +129,7 @@ package struct LogParser: Sendable {
     }
 
     /// The frameworks' own totals in a file (a run's `console.log`), read apart from the per-test rules.
-    package static func frameworkCounts(of file: URL, named name: String) -> [FrameworkCount] {
+    static func frameworkCounts(of file: URL, named name: String) -> [FrameworkCount] {
         guard let handle = try? FileHandle(forReadingFrom: file) else { return [] }
         defer { try? handle.close() }
         var reader = FrameworkTotalsReader()
@@ -149,7 +149,7 @@ package struct LogParser: Sendable {
 
     /// Parses one file into `collector`; a test still running at the end of the file is `crashed` — unless the
     /// log ends in xcodebuild's `** TEST SUCCEEDED **` and XCTest counted no failure: then it passed.
-    package func parse(
+    func parse(
         file: URL, into collector: inout ResultCollector, skipsSwiftTestingConsole: Bool = false
     ) throws(ParseError) -> FileSummary {
         let path = file.path

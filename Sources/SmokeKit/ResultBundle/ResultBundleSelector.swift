@@ -4,7 +4,7 @@ import SmokeCore
 /// Picks how to read a `.xcresult` bundle: its own database when it has one (Xcode 16+), else
 /// xcresulttool when Xcode is present, else a clear exit-2 error.
 package struct ResultBundleSelector: Sendable {
-    package enum Choice: Equatable, Sendable {
+    enum Choice: Equatable, Sendable {
         case database
         case xcresulttool
     }
@@ -19,7 +19,7 @@ package struct ResultBundleSelector: Sendable {
     }
 
     /// The rule, pure: the database wins; xcresulttool only for bundles without one.
-    package static func choose(hasDatabase: Bool, hasXCResultTool: Bool) -> Choice? {
+    static func choose(hasDatabase: Bool, hasXCResultTool: Bool) -> Choice? {
         if hasDatabase { return .database }
         return hasXCResultTool ? .xcresulttool : nil
     }

@@ -11,7 +11,7 @@ import Darwin
 /// run time (`dlopen`), so building smokerun needs no `sqlite3.h` and no `-lsqlite3`: the official
 /// Swift images and a bare toolchain install carry `libsqlite3.so.0` (SwiftPM itself links it) but
 /// not its headers. The signatures follow sqlite3.h; handles are opaque pointers.
-package struct SQLiteLibrary: @unchecked Sendable {  // immutable C function pointers
+struct SQLiteLibrary: @unchecked Sendable {  // immutable C function pointers
     typealias Handle = OpaquePointer
     typealias Statement = OpaquePointer
 
@@ -60,7 +60,7 @@ package struct SQLiteLibrary: @unchecked Sendable {  // immutable C function poi
 
     /// The names tried, in order: the runtime package's soname first (Debian/Ubuntu `libsqlite3-0`,
     /// Fedora `sqlite-libs`), then the unversioned development link; macOS's lives in the system.
-    package static let candidateNames: [String] = {
+    static let candidateNames: [String] = {
         #if canImport(Darwin)
         ["/usr/lib/libsqlite3.dylib", "libsqlite3.dylib"]
         #else
@@ -69,13 +69,13 @@ package struct SQLiteLibrary: @unchecked Sendable {  // immutable C function poi
     }()
 
     /// The library, loaded once on first use; the same error every time when it is missing.
-    package static let shared: Result<SQLiteLibrary, SQLiteLibraryError> = Result { () throws(SQLiteLibraryError) in
+    static let shared: Result<SQLiteLibrary, SQLiteLibraryError> = Result { () throws(SQLiteLibraryError) in
         try load(candidateNames)
     }
 
     /// Opens the first of `names` that loads and resolves every function; the error names the
     /// package to install and why each name failed.
-    package static func load(_ names: [String]) throws(SQLiteLibraryError) -> SQLiteLibrary {
+    static func load(_ names: [String]) throws(SQLiteLibraryError) -> SQLiteLibrary {
         var reasons: [String] = []
         for name in names {
             guard let library = dlopen(name, RTLD_NOW | RTLD_LOCAL) else {

@@ -5,15 +5,15 @@ import SmokeCore
 /// Readers open bundles read-only and immutable (a bundle on a read-only disk or in a CI artifact
 /// must never be written, locked or given a journal); the fixture builder opens a new file to write.
 /// SQLite itself is the system library, loaded when the first connection opens (`SQLiteLibrary`).
-package final class XCResultDatabaseConnection {
+final class XCResultDatabaseConnection {
     private let sqlite: SQLiteLibrary
     private let handle: OpaquePointer
     /// The file, for messages.
-    package let path: String
+    let path: String
 
     /// Opens an existing database read-only; a file that is not a database fails here, not later.
     /// - Parameter library: the loaded SQLite; tests pass a failed load to see the message.
-    package convenience init(
+    convenience init(
         readingAt url: URL, library: Result<SQLiteLibrary, SQLiteLibraryError> = SQLiteLibrary.shared
     ) throws(XCResultDatabaseError) {
         let uri = "file:" + Self.percentEncodedPath(url.path) + "?immutable=1"
@@ -23,7 +23,7 @@ package final class XCResultDatabaseConnection {
     }
 
     /// Creates (or opens) a database to write; for fixtures and tools, never for reading bundles.
-    package convenience init(creatingAt url: URL) throws(XCResultDatabaseError) {
+    convenience init(creatingAt url: URL) throws(XCResultDatabaseError) {
         try self.init(path: url.path, name: url.path, flags: SQLiteLibrary.openReadWrite | SQLiteLibrary.openCreate, library: SQLiteLibrary.shared)
     }
 
@@ -52,7 +52,7 @@ package final class XCResultDatabaseConnection {
     }
 
     /// Table name → its column names (`PRAGMA table_info`), for every table in the database.
-    package func schema() throws(XCResultDatabaseError) -> [String: Set<String>] {
+    func schema() throws(XCResultDatabaseError) -> [String: Set<String>] {
         var result: [String: Set<String>] = [:]
         let tables = try query("SELECT name FROM sqlite_master WHERE type = 'table'", table: "sqlite_master")
         for row in tables {
@@ -64,7 +64,7 @@ package final class XCResultDatabaseConnection {
     }
 
     /// Runs one statement and returns every row. `table` names what is read, for the error message.
-    package func query(
+    func query(
         _ sql: String, bindings: [XCResultDatabaseValue] = [], table: String
     ) throws(XCResultDatabaseError) -> [XCResultDatabaseRow] {
         var statement: OpaquePointer?
@@ -90,15 +90,15 @@ package final class XCResultDatabaseConnection {
     }
 
     /// Runs statements that return nothing (fixtures: CREATE TABLE, INSERT).
-    package func execute(_ sql: String, bindings: [XCResultDatabaseValue] = []) throws(XCResultDatabaseError) {
+    func execute(_ sql: String, bindings: [XCResultDatabaseValue] = []) throws(XCResultDatabaseError) {
         _ = try query(sql, bindings: bindings, table: "(statement)")
     }
 
     /// The last inserted row's id (fixtures link rows by it).
-    package var lastInsertedRowID: Int64 { sqlite.lastInsertRowID(handle) }
+    var lastInsertedRowID: Int64 { sqlite.lastInsertRowID(handle) }
 
     /// `"name"` with embedded quotes doubled: identifiers from the database itself are not trusted.
-    package static func quoted(_ identifier: String) -> String {
+    static func quoted(_ identifier: String) -> String {
         "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 

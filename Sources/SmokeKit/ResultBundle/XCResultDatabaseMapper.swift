@@ -7,8 +7,8 @@ import SmokeCore
 /// repeated bundles) and `RepetitionPolicies.repetition` (retries); the runs of one attempt are the
 /// cases of a parameterized test. Within a plan run the last attempt decides; across plan runs the
 /// worst final status does. Failed-then-passed is `passed` and `flaky`; every attempt is kept.
-package enum XCResultDatabaseMapper {
-    package static func map(_ snapshot: XCResultDatabaseSnapshot) -> XCResultDatabaseMapping {
+enum XCResultDatabaseMapper {
+    static func map(_ snapshot: XCResultDatabaseSnapshot) -> XCResultDatabaseMapping {
         var mapping = XCResultDatabaseMapping()
         let tests = mapTests(snapshot, notes: &mapping.notes)
         mapping.tests = tests.results

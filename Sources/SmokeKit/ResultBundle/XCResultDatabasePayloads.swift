@@ -6,7 +6,7 @@ import SmokeCore
 /// scratch folder; other payloads pass through as they are. A payload that cannot be had is an
 /// `unavailable` reason for the report, never an error that stops the parse.
 package struct XCResultDatabasePayloads: Sendable {
-    package enum Outcome: Sendable, Equatable {
+    enum Outcome: Sendable, Equatable {
         case available(RawAttachment.Content)
         case unavailable(reason: String)
     }
@@ -25,7 +25,7 @@ package struct XCResultDatabasePayloads: Sendable {
     }
 
     /// - Parameter index: a number unique within the scratch folder, for the decompressed file's name.
-    package func load(payloadID: String?, bundle: URL, scratchDirectory: URL, index: Int) -> Outcome {
+    func load(payloadID: String?, bundle: URL, scratchDirectory: URL, index: Int) -> Outcome {
         guard let payloadID else { return .unavailable(reason: "the bundle records no payload for it") }
         // The id comes from the database: it must name a file directly inside Data/, nothing else.
         guard !payloadID.isEmpty, !payloadID.contains("/"), !payloadID.contains("\\"), !payloadID.contains("\0"),

@@ -4,7 +4,7 @@ import SmokeCore
 /// Reads an Xcode 16+ result bundle from its own `database.sqlite3` and `Data/` payloads, on any
 /// platform, without Xcode (DESIGN §6).
 package struct XCResultDatabaseReader: ResultBundleReading {
-    package static let databaseName = "database.sqlite3"
+    static let databaseName = "database.sqlite3"
     /// Unavailable attachments listed one by one before the rest are counted.
     static let listedUnavailableLimit = 10
 

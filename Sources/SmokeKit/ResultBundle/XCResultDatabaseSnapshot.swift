@@ -4,14 +4,14 @@ import SmokeCore
 /// The rows of a result bundle's database that smokerun maps, table by table, each row with its
 /// `rowid` (the key every `*_fk` column refers to). Loading selects only columns that exist, so a
 /// column Xcode drops reads as nil instead of failing the query; only `required` columns are checked.
-package struct XCResultDatabaseSnapshot: Sendable, Equatable {
-    package var tables: [String: [XCResultDatabaseRow]]
+struct XCResultDatabaseSnapshot: Sendable, Equatable {
+    var tables: [String: [XCResultDatabaseRow]]
 
-    package init(tables: [String: [XCResultDatabaseRow]] = [:]) {
+    init(tables: [String: [XCResultDatabaseRow]] = [:]) {
         self.tables = tables
     }
 
-    package func rows(_ table: String) -> [XCResultDatabaseRow] { tables[table] ?? [] }
+    func rows(_ table: String) -> [XCResultDatabaseRow] { tables[table] ?? [] }
 
     /// The tables and columns read. Everything else in the database is ignored.
     static let wanted: [String: [String]] = [
@@ -63,7 +63,7 @@ package struct XCResultDatabaseSnapshot: Sendable, Equatable {
     ]
 
     /// Reads every wanted table. Throws `unknownSchema` naming each missing required table or column.
-    package static func load(from database: XCResultDatabaseConnection) throws(XCResultDatabaseError) -> XCResultDatabaseSnapshot {
+    static func load(from database: XCResultDatabaseConnection) throws(XCResultDatabaseError) -> XCResultDatabaseSnapshot {
         let schema = try database.schema()
         let missing = required.filter { schema[$0.table]?.contains($0.column) != true }.map { "\($0.table).\($0.column)" }
         guard missing.isEmpty else { throw .unknownSchema(path: database.path, missing: missing) }

@@ -3,43 +3,43 @@ import SmokeCore
 
 /// The `manifest.json` that `xcresulttool export attachments --output-path DIR` writes into DIR:
 /// one entry per test, each listing the files exported for it.
-package struct XCResultToolAttachmentManifest: Decodable, Sendable, Equatable {
-    package var entries: [Entry]
+struct XCResultToolAttachmentManifest: Decodable, Sendable, Equatable {
+    var entries: [Entry]
 
-    package struct Entry: Decodable, Sendable, Equatable {
+    struct Entry: Decodable, Sendable, Equatable {
         /// `Class/method()` as in the `tests` tree's `nodeIdentifier`.
-        package var testIdentifier: String?
-        package var attachments: [Attachment]
+        var testIdentifier: String?
+        var attachments: [Attachment]
 
         private enum CodingKeys: String, CodingKey { case testIdentifier, attachments }
 
-        package init(testIdentifier: String?, attachments: [Attachment]) {
+        init(testIdentifier: String?, attachments: [Attachment]) {
             self.testIdentifier = testIdentifier
             self.attachments = attachments
         }
 
-        package init(from decoder: any Decoder) throws {
+        init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             testIdentifier = container.lenient(String.self, .testIdentifier)
             attachments = container.lenientArray(Attachment.self, .attachments)
         }
     }
 
-    package struct Attachment: Decodable, Sendable, Equatable {
+    struct Attachment: Decodable, Sendable, Equatable {
         /// The file's name inside the export folder.
-        package var exportedFileName: String?
+        var exportedFileName: String?
         /// The name the test gave it, e.g. `Screenshot of checkout_0_1A2B.png`.
-        package var suggestedHumanReadableName: String?
-        package var isAssociatedWithFailure: Bool?
+        var suggestedHumanReadableName: String?
+        var isAssociatedWithFailure: Bool?
         /// Seconds since 1970 (xcresulttool writes Unix time here).
-        package var timestamp: Double?
-        package var configurationName: String?
+        var timestamp: Double?
+        var configurationName: String?
 
         private enum CodingKeys: String, CodingKey {
             case exportedFileName, suggestedHumanReadableName, isAssociatedWithFailure, timestamp, configurationName
         }
 
-        package init(
+        init(
             exportedFileName: String?, suggestedHumanReadableName: String? = nil, isAssociatedWithFailure: Bool? = nil,
             timestamp: Double? = nil, configurationName: String? = nil
         ) {
@@ -50,7 +50,7 @@ package struct XCResultToolAttachmentManifest: Decodable, Sendable, Equatable {
             self.configurationName = configurationName
         }
 
-        package init(from decoder: any Decoder) throws {
+        init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             exportedFileName = container.lenient(String.self, .exportedFileName)
             suggestedHumanReadableName = container.lenient(String.self, .suggestedHumanReadableName)
@@ -60,11 +60,11 @@ package struct XCResultToolAttachmentManifest: Decodable, Sendable, Equatable {
         }
     }
 
-    package init(entries: [Entry]) { self.entries = entries }
+    init(entries: [Entry]) { self.entries = entries }
 
     /// `Tip screen_0_6B1D3C2A-5E4F-4A3B-9C8D-7E6F5A4B3C2D.png` → `Tip screen.png`: xcresulttool appends an index
     /// and a UUID to keep exported names unique; the run directory's store makes its own names unique.
-    package static func displayName(_ suggested: String) -> String {
+    static func displayName(_ suggested: String) -> String {
         let dot = suggested.lastIndex(of: ".") ?? suggested.endIndex
         let stem = suggested[..<dot]
         let parts = stem.split(separator: "_", omittingEmptySubsequences: false)
@@ -75,14 +75,14 @@ package struct XCResultToolAttachmentManifest: Decodable, Sendable, Equatable {
         return base.isEmpty ? suggested : base + suggested[dot...]
     }
 
-    package init(from decoder: any Decoder) throws {
+    init(from decoder: any Decoder) throws {
         entries = try [LenientElement<Entry>](from: decoder).compactMap(\.value)
     }
 
     /// Raw attachments for the files that exist in `folder`, linked to their tests through `testIDs`
     /// (`nodeIdentifier` → smokerun id); a file name that would leave the folder is skipped. Also returns
     /// one note per listed file that is missing.
-    package func attachments(
+    func attachments(
         in folder: URL, testIDs: [String: String],
         fileExists: (URL) -> Bool = { FileManager.default.fileExists(atPath: $0.path) }
     ) -> (attachments: [RawAttachment], notes: [String]) {

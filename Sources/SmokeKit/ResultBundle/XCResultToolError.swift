@@ -2,7 +2,7 @@ import Foundation
 import SmokeCore
 
 /// `xcrun xcresulttool` could not be run, failed, or printed something that is not what its command promises.
-package enum XCResultToolError: LocalizedError, DomainError {
+enum XCResultToolError: LocalizedError, DomainError {
     /// The tool is missing or failed (exit 3: infrastructure).
     case commandFailed(CommandError)
     /// The tool ran but its output is not the JSON the command documents (exit 2: the bundle cannot be read).
@@ -10,14 +10,14 @@ package enum XCResultToolError: LocalizedError, DomainError {
     /// The bundle holds no tests (exit 2): an empty green report would hide a broken run.
     case noTests(bundle: String, detail: String)
 
-    package var kind: ErrorKind {
+    var kind: ErrorKind {
         switch self {
         case .commandFailed: .infrastructure
         case .unreadableOutput, .noTests: .invalidInput
         }
     }
 
-    package var errorDescription: String? {
+    var errorDescription: String? {
         switch self {
         case .commandFailed(let error):
             (error.errorDescription ?? "xcresulttool failed")

@@ -5,13 +5,13 @@ import SmokeCore
 /// commands where the tool has them, the legacy object graph otherwise (DESIGN §6).
 package struct XCResultToolReader: ResultBundleReading {
     /// The schema the decoding is written against; passed so a newer Xcode answers in it.
-    package static let schemaVersion = "0.1.0"
+    static let schemaVersion = "0.1.0"
 
     let runner: any CommandRunning
     /// The environment `xcrun` runs in (its `PATH`, `DEVELOPER_DIR`); nil inherits smokerun's.
     let environment: [String: String]?
 
-    package init(runner: any CommandRunning, environment: [String: String]? = nil) {
+    init(runner: any CommandRunning, environment: [String: String]? = nil) {
         self.runner = runner
         self.environment = environment
     }

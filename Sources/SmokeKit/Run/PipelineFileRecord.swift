@@ -4,18 +4,18 @@ import SmokeCore
 /// What a run records about the pipeline file it used (report.json `pipelineFile`, `pipelineHash`):
 /// the path relative to the project root, as `smokerun run` takes it back from there, and the
 /// SHA-256 of its bytes, so a later `bisect`/`merge` can tell whether the file changed since.
-package struct PipelineFileRecord: Sendable, Equatable {
-    package var path: String
+struct PipelineFileRecord: Sendable, Equatable {
+    var path: String
     /// Nil when the file can no longer be read (it was loaded, then removed).
-    package var hash: String?
+    var hash: String?
 
-    package init(path: String, hash: String?) {
+    init(path: String, hash: String?) {
         self.path = path
         self.hash = hash
     }
 
     /// Nil for a pipeline that was not read from a file (`sourcePath` is absolute, as the loader sets it).
-    package init?(_ pipeline: Pipeline, currentDirectory: URL, readFile: (URL) throws -> Data = { try Data(contentsOf: $0) }) {
+    init?(_ pipeline: Pipeline, currentDirectory: URL, readFile: (URL) throws -> Data = { try Data(contentsOf: $0) }) {
         guard let sourcePath = pipeline.sourcePath else { return nil }
         let file = URL(fileURLWithPath: sourcePath).standardizedFileURL
         let root = pipeline.projectRoot(currentDirectory: currentDirectory).standardizedFileURL.path

@@ -3,9 +3,9 @@ import SmokeCore
 
 /// What `run` prints when it is done: the failing tests (stderr) and one totals line (stdout). Pure,
 /// so the wording, plurals and colours are golden-tested with and without a terminal.
-package enum RunSummary {
+enum RunSummary {
     /// Each failing test with its location and the first line of its message.
-    package static func failureLines(_ report: RunReport, style: TerminalStyle) -> [String] {
+    static func failureLines(_ report: RunReport, style: TerminalStyle) -> [String] {
         var lines: [String] = []
         for test in report.failingTests {
             let failure = test.failures.first
@@ -18,7 +18,7 @@ package enum RunSummary {
     }
 
     /// `smoke: failed — 12 tests: 9 passed, 1 failed, 1 crashed, 1 expected failure in 3.2 s, seed 42`.
-    package static func totalsLine(_ report: RunReport, style: TerminalStyle) -> String {
+    static func totalsLine(_ report: RunReport, style: TerminalStyle) -> String {
         let t = report.totals
         let passed = "\(t.passed) passed", failed = "\(t.failed) failed"
         var parts = [t.passed > 0 ? style.paint(passed, "32") : passed, t.failed > 0 ? style.paint(failed, "31") : failed]
@@ -36,7 +36,7 @@ package enum RunSummary {
     }
 
     /// Whether a notification is worth a line without `-v`: something was sent, or failed to be sent.
-    package static func isWorthShowing(_ record: NotificationRecord) -> Bool {
+    static func isWorthShowing(_ record: NotificationRecord) -> Bool {
         record.outcome != .suppressed
     }
 }

@@ -22,25 +22,25 @@ package struct SmokeRun: Sendable {
     }
 
     package struct Outcome: Sendable {
-        package var report: RunReport
-        package var runDirectory: URL
+        var report: RunReport
+        var runDirectory: URL
         /// What went wrong, for the exit status; `nil` when the run passed.
         package var failure: ErrorKind?
     }
 
-    package var pipeline: Pipeline
-    package var options: Options
-    package var context: HostContext
+    var pipeline: Pipeline
+    var options: Options
+    var context: HostContext
     package var cancellation: CancellationFlag
     package var now: @Sendable () -> Date = { Date() }
     /// Records the run's test process groups (the run lock), so a later run can end leftovers on macOS.
     package var processGroups: (any ProcessGroupRecording)?
     /// Every byte the run writes into its output folder goes through it; tests fail it like a full disk.
-    package var fileWriter: FileWriter = .system
+    var fileWriter: FileWriter = .system
     /// How xcodebuild runs read their result bundles; tests pass a fake.
     /// The machine's active processors, what `workers: "auto"` resolves to; tests pass their own.
-    package var processors = ProcessInfo.processInfo.activeProcessorCount
-    package var resultBundleReader: @Sendable (any CommandRunning, [String: String]) -> any ResultBundleReading = ResultBundleReaderChoice.standard
+    var processors = ProcessInfo.processInfo.activeProcessorCount
+    var resultBundleReader: @Sendable (any CommandRunning, [String: String]) -> any ResultBundleReading = ResultBundleReaderChoice.standard
 
     package init(pipeline: Pipeline, options: Options, context: HostContext, cancellation: CancellationFlag) {
         var pipeline = pipeline

@@ -2,24 +2,24 @@ import SmokeCore
 
 /// Colour for people at a terminal: only when the stream is a TTY, never with `NO_COLOR` set
 /// (no-color.org) or `TERM=dumb`, so logs and pipes stay plain text.
-package struct TerminalStyle: Sendable, Equatable {
-    package var colors: Bool
+struct TerminalStyle: Sendable, Equatable {
+    var colors: Bool
 
-    package static let plain = TerminalStyle(colors: false)
+    static let plain = TerminalStyle(colors: false)
 
-    package init(colors: Bool) { self.colors = colors }
+    init(colors: Bool) { self.colors = colors }
 
-    package init(output: any TextOutput, environment: [String: String]) {
+    init(output: any TextOutput, environment: [String: String]) {
         colors = output.isTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
     }
 
     /// `text` in an SGR colour (`31` red, `1` bold), reset after.
-    package func paint(_ text: String, _ code: String) -> String {
+    func paint(_ text: String, _ code: String) -> String {
         colors ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 
     /// The status mark in its colour.
-    package func mark(_ status: TestStatus) -> String {
+    func mark(_ status: TestStatus) -> String {
         let style = StatusStyle.of(status)
         return paint(style.glyph, style.ansiColor)
     }

@@ -13,20 +13,20 @@ extension TextOutput {
 }
 
 /// A file descriptor: stdout or stderr.
-package final class FileDescriptorOutput: TextOutput, @unchecked Sendable {
+final class FileDescriptorOutput: TextOutput, @unchecked Sendable {
     private let descriptor: Int32
     private let lock = NSLock()
-    package let isTerminal: Bool
+    let isTerminal: Bool
 
-    package init(descriptor: Int32) {
+    init(descriptor: Int32) {
         self.descriptor = descriptor
         self.isTerminal = isatty(descriptor) == 1
     }
 
-    package static let standardOutput = FileDescriptorOutput(descriptor: 1)
-    package static let standardError = FileDescriptorOutput(descriptor: 2)
+    static let standardOutput = FileDescriptorOutput(descriptor: 1)
+    static let standardError = FileDescriptorOutput(descriptor: 2)
 
-    package func write(_ text: String) {
+    func write(_ text: String) {
         lock.lock()
         defer { lock.unlock() }
         var bytes = Array(text.utf8)
@@ -43,20 +43,20 @@ package final class FileDescriptorOutput: TextOutput, @unchecked Sendable {
 }
 
 /// Collects text in memory, for tests and golden files.
-package final class BufferOutput: TextOutput, @unchecked Sendable {
+final class BufferOutput: TextOutput, @unchecked Sendable {
     private let lock = NSLock()
     private var buffer = ""
-    package let isTerminal: Bool
+    let isTerminal: Bool
 
-    package init(isTerminal: Bool = false) { self.isTerminal = isTerminal }
+    init(isTerminal: Bool = false) { self.isTerminal = isTerminal }
 
-    package func write(_ text: String) {
+    func write(_ text: String) {
         lock.lock()
         buffer += text
         lock.unlock()
     }
 
-    package var text: String {
+    var text: String {
         lock.lock()
         defer { lock.unlock() }
         return buffer

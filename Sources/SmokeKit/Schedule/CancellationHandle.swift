@@ -9,11 +9,11 @@ package final class CancellationHandle: @unchecked Sendable {
     private var handlers: [@Sendable () -> Void] = []
     private var groups: (any ProcessGroupRecording)?
 
-    package init() {}
+    init() {}
 
     /// The pipeline's run lock, set by the scheduler once it holds it, so the run records its test
     /// process groups there (a later run ends leftovers of a killed scheduler on macOS).
-    package var processGroups: (any ProcessGroupRecording)? {
+    var processGroups: (any ProcessGroupRecording)? {
         get {
             lock.lock()
             defer { lock.unlock() }
@@ -26,14 +26,14 @@ package final class CancellationHandle: @unchecked Sendable {
         }
     }
 
-    package var isCancelled: Bool {
+    var isCancelled: Bool {
         lock.lock()
         defer { lock.unlock() }
         return cancelled
     }
 
     /// Runs `handler` once on cancellation, or at once when already cancelled.
-    package func onCancel(_ handler: @escaping @Sendable () -> Void) {
+    func onCancel(_ handler: @escaping @Sendable () -> Void) {
         lock.lock()
         if cancelled {
             lock.unlock()
@@ -44,7 +44,7 @@ package final class CancellationHandle: @unchecked Sendable {
         lock.unlock()
     }
 
-    package func cancel() {
+    func cancel() {
         lock.lock()
         if cancelled {
             lock.unlock()

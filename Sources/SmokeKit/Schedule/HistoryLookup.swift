@@ -11,7 +11,7 @@ package enum HistoryLookup {
 
     /// The latest `startedAt` among the lines of `pipeline`. Lines that do not decode — a torn last
     /// line after a crash, a foreign line — are passed over rather than failing the scheduler.
-    package static func lastRunStart(pipeline: String, history: Data) -> Date? {
+    static func lastRunStart(pipeline: String, history: Data) -> Date? {
         HistoryStore.parse(history, pipeline: pipeline).entries.last?.startedAt
     }
 }

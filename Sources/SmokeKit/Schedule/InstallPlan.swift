@@ -3,20 +3,20 @@ import SmokeCore
 
 /// Everything `smokerun install` prints from: absolute paths and the pipeline's schedule.
 package struct InstallPlan: Sendable {
-    package var pipelineName: String
-    package var cron: CronExpression
-    package var timeZone: String
+    var pipelineName: String
+    var cron: CronExpression
+    var timeZone: String
     /// The `smokerun` executable, absolute.
-    package var executable: String
+    var executable: String
     /// The pipeline file, absolute.
-    package var pipelineFile: String
+    var pipelineFile: String
     /// Where the job runs from (the project root), absolute.
-    package var workingDirectory: String
+    var workingDirectory: String
     /// The pipeline's output folder, absolute; job logs go there.
-    package var outputDirectory: String
+    var outputDirectory: String
     /// The variables a scheduled job needs that cron, systemd and launchd do not give it: `PATH`
     /// (with the toolchain's folder first) and `SMOKERUN_SWIFT`, in the order they are written.
-    package var environment: [(name: String, value: String)]
+    var environment: [(name: String, value: String)]
 
     package init(
         pipelineName: String, cron: CronExpression, timeZone: String, executable: String,
@@ -55,7 +55,7 @@ package struct InstallPlan: Sendable {
     }
 
     /// `smokerun-smoke`: the unit and job name, safe in file names.
-    package var jobName: String {
+    var jobName: String {
         "smokerun-" + String(pipelineName.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "-" })
     }
 }

@@ -8,7 +8,7 @@ package enum InstallSnippets {
     }
 
     /// One crontab line (plus `CRON_TZ` for crons that honour it).
-    package static func crontab(_ plan: InstallPlan) -> String {
+    static func crontab(_ plan: InstallPlan) -> String {
         let log = shellQuoted(plan.outputDirectory + "/cron.log")
         // The variables go on the command, not on lines of their own, which would apply to every job
         // in the crontab; the output folder is made first, as the log is opened before smokerun starts.
@@ -26,7 +26,7 @@ package enum InstallSnippets {
     }
 
     /// A oneshot service and a persistent timer.
-    package static func systemd(_ plan: InstallPlan) -> String {
+    static func systemd(_ plan: InstallPlan) -> String {
         let calendars = SystemdCalendar.onCalendar(plan.cron, timeZone: plan.timeZone)
         let note = calendars.count > 1
             ? "# Two OnCalendar lines: cron fires on a day matching the day of month OR the day of week.\n" : ""
@@ -62,7 +62,7 @@ package enum InstallSnippets {
     }
 
     /// A launchd agent with a `StartCalendarInterval` array.
-    package static func launchd(_ plan: InstallPlan) -> String {
+    static func launchd(_ plan: InstallPlan) -> String {
         let label = "com.smokerun." + plan.jobName.dropFirst("smokerun-".count)
         let header = "# ── launchd: ~/Library/LaunchAgents/\(label).plist ──\n"
             + "# launchd reads these times in the Mac's local time zone; the pipeline's zone is \(plan.timeZone).\n"

@@ -4,8 +4,8 @@ import SmokeCore
 /// Finds and loads the pipeline files a scheduling command works on.
 package struct PipelineFiles: Sendable {
     /// Paths given on the command line; empty means every `Pipelines/*.json`, looked up again on each load.
-    package var paths: [String]
-    package var currentDirectory: URL
+    var paths: [String]
+    var currentDirectory: URL
 
     package init(paths: [String], currentDirectory: URL) {
         self.paths = paths

@@ -7,7 +7,7 @@ package struct PipelineSet: Sendable {
     package var pipelines: [Pipeline]
     package var failures: [PipelineLoadFailure]
 
-    package init(pipelines: [Pipeline], failures: [PipelineLoadFailure] = []) {
+    init(pipelines: [Pipeline], failures: [PipelineLoadFailure] = []) {
         self.pipelines = pipelines
         self.failures = failures
     }
@@ -18,7 +18,7 @@ package struct PipelineLoadFailure: Sendable, Equatable {
     package var path: String
     package var message: String
 
-    package init(path: String, message: String) {
+    init(path: String, message: String) {
         self.path = path
         self.message = message
     }

@@ -6,7 +6,7 @@ import SmokeCore
 /// leaves it stuck. The file holds the holder's pid (for messages) and its running test process
 /// groups (so a later run can end what a killed one left behind on macOS; see `LeftoverProcesses`).
 package final class RunLock: ProcessGroupRecording, @unchecked Sendable {
-    package let url: URL
+    let url: URL
     private let lock = NSLock()
     private var descriptor: Int32
     /// Test process groups running under this lock, written into the lock file (see `LeftoverProcesses`).

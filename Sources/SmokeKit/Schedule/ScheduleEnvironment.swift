@@ -21,7 +21,7 @@ package struct ScheduleEnvironment: Sendable {
     /// Checks what a loaded pipeline names on disk (`output`, `packagePath`) before it is scheduled.
     package var checkPipeline: @Sendable (Pipeline, URL) throws -> Void
 
-    package init(
+    init(
         loadPipeline: @escaping @Sendable (URL) throws -> Pipeline,
         runPipeline: @escaping PipelineRunning,
         outputDirectory: @escaping @Sendable (Pipeline, URL) -> URL = ScheduleEnvironment.defaultOutputDirectory,
@@ -60,7 +60,7 @@ package struct ScheduleEnvironment: Sendable {
 
     /// `output` as given when absolute; else relative to the project root, the folder that holds
     /// `Pipelines/` (or the pipeline file's own folder when it is not in one).
-    package static let defaultOutputDirectory: @Sendable (Pipeline, URL) -> URL = { pipeline, file in
+    static let defaultOutputDirectory: @Sendable (Pipeline, URL) -> URL = { pipeline, file in
         var pipeline = pipeline
         pipeline.sourcePath = pipeline.sourcePath ?? file.path
         return pipeline.resolve(pipeline.output, currentDirectory: file.deletingLastPathComponent())

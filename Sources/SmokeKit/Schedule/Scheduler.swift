@@ -10,15 +10,15 @@ import SmokeCore
 /// `.stop` cancels running runs and returns once they end (or after `shutdownGrace`);
 /// `.reload` loads the pipelines again, skipping invalid ones. Idle, it waits on a single sleep.
 package struct Scheduler: Sendable {
-    package var loadPipelines: PipelineSource
-    package var runPipeline: PipelineRunning
-    package var lastRun: LastRunLookup
+    var loadPipelines: PipelineSource
+    var runPipeline: PipelineRunning
+    var lastRun: LastRunLookup
     /// The lock file of a pipeline, or nil to run it without a cross-process lock.
-    package var lockFile: @Sendable (Pipeline) -> URL?
-    package var clock: any SchedulerClock
-    package var log: @Sendable (SchedulerEvent, Date) -> Void
+    var lockFile: @Sendable (Pipeline) -> URL?
+    var clock: any SchedulerClock
+    var log: @Sendable (SchedulerEvent, Date) -> Void
     /// How long a stop waits for cancelled runs to write their reports.
-    package var shutdownGrace: TimeInterval
+    var shutdownGrace: TimeInterval
 
     package init(
         loadPipelines: @escaping PipelineSource,

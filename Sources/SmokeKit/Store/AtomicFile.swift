@@ -2,13 +2,13 @@ import Foundation
 import SmokeCore
 
 /// Whole-file writes that readers never see half done: a temp file in the same folder, then rename.
-package enum AtomicFile {
-    package static func write(_ data: Data, to url: URL, writer: FileWriter = .system) throws {
+enum AtomicFile {
+    static func write(_ data: Data, to url: URL, writer: FileWriter = .system) throws {
         try write(to: url, writer: writer) { $0.append(data) }
     }
 
     /// Streams a file into place: `render` appends its bytes, which go to the temp file a megabyte at a time.
-    package static func write(to url: URL, writer: FileWriter = .system, _ render: (inout ReportSink) -> Void) throws {
+    static func write(to url: URL, writer: FileWriter = .system, _ render: (inout ReportSink) -> Void) throws {
         let temporary = temporaryURL(next: url)
         do {
             try POSIXFile.streamNew(to: temporary, writer: writer, render)
@@ -20,7 +20,7 @@ package enum AtomicFile {
     }
 
     /// Copies a file to `url` the same way: into a temp file beside it, then renamed.
-    package static func copy(_ source: URL, to url: URL, writer: FileWriter = .system) throws {
+    static func copy(_ source: URL, to url: URL, writer: FileWriter = .system) throws {
         let temporary = temporaryURL(next: url)
         do {
             try POSIXFile.copyNew(source, to: temporary, writer: writer)

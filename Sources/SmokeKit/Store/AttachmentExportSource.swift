@@ -9,7 +9,7 @@ package struct AttachmentExportSource: Sendable {
     package var unavailable: [String]
 
     /// The folder name of a device: "iPhone SE (3rd generation) (iOS 17.5)"; "My Mac" alone without an OS.
-    package static func deviceLabel(_ device: ResolvedDevice) -> String? {
+    static func deviceLabel(_ device: ResolvedDevice) -> String? {
         guard let model = device.deviceType ?? device.name else { return nil }
         guard let os = device.runtime ?? device.operatingSystem else { return model }
         return "\(model) (\(os))"

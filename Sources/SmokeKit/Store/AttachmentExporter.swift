@@ -4,7 +4,7 @@ import SmokeCore
 /// Writes an `AttachmentExportPlan` into a folder: copies each file, optionally converts images to PNG
 /// with macOS's `sips`, and writes `manifest.json` listing what went where.
 package struct AttachmentExporter: Sendable {
-    package static let manifestName = "manifest.json"
+    static let manifestName = "manifest.json"
 
     /// What one export did, for the command's output.
     package struct Summary: Sendable, Equatable {
@@ -25,7 +25,7 @@ package struct AttachmentExporter: Sendable {
         self.writer = writer
     }
 
-    package static var isMacOS: Bool {
+    static var isMacOS: Bool {
         #if os(macOS)
         true
         #else

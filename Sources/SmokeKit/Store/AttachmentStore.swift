@@ -5,12 +5,12 @@ import SmokeCore
 /// claimed on disk with `O_EXCL`, so duplicates within a run, across tests and across processes
 /// (and case-insensitive file systems) all get `name-2.ext`, `name-3.ext`, …
 package struct AttachmentStore: Sendable {
-    package static let folderName = "attachments"
+    static let folderName = "attachments"
     /// Candidates tried before giving up; bounds the loop.
     static let candidateLimit = 10_000
 
     /// Every byte stored goes through it; tests make it fail like a full disk.
-    package var writer: FileWriter
+    var writer: FileWriter
 
     package init(writer: FileWriter = .system) {
         self.writer = writer
@@ -39,7 +39,7 @@ package struct AttachmentStore: Sendable {
     }
 
     /// Writes the attachment and returns its record (`path` relative to the run directory).
-    package func save(_ raw: RawAttachment, in runDirectory: URL) throws -> AttachmentRecord {
+    func save(_ raw: RawAttachment, in runDirectory: URL) throws -> AttachmentRecord {
         let folder = runDirectory.appendingPathComponent(Self.folderName, isDirectory: true)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -14,14 +14,14 @@ import SmokeCore
 package struct FileWriter: Sendable {
     /// Writes up to `bytes.count` bytes to `descriptor` (open on `path`); returns how many were
     /// written, or -1 with `errno` set, as `write(2)` does.
-    package var write: @Sendable (_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, _ path: String) -> Int
+    var write: @Sendable (_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, _ path: String) -> Int
 
-    package init(write: @escaping @Sendable (_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, _ path: String) -> Int) {
+    init(write: @escaping @Sendable (_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, _ path: String) -> Int) {
         self.write = write
     }
 
     /// The real system call.
-    package static let system = FileWriter { descriptor, bytes, _ in
+    static let system = FileWriter { descriptor, bytes, _ in
         guard let base = bytes.baseAddress, bytes.count > 0 else { return 0 }
         #if canImport(Glibc)
         return Glibc.write(descriptor, base, bytes.count)

@@ -10,9 +10,9 @@ package enum HistoryStore {
         package var entries: [HistoryEntry]
         package var unreadableLines: Int
         /// The 1-based line number of the first unreadable line, so a person can go and look.
-        package var firstUnreadableLine: Int?
+        var firstUnreadableLine: Int?
 
-        package init(entries: [HistoryEntry], unreadableLines: Int, firstUnreadableLine: Int? = nil) {
+        init(entries: [HistoryEntry], unreadableLines: Int, firstUnreadableLine: Int? = nil) {
             self.entries = entries
             self.unreadableLines = unreadableLines
             self.firstUnreadableLine = firstUnreadableLine
@@ -34,7 +34,7 @@ package enum HistoryStore {
     }
 
     /// The entries of one pipeline (all when nil), oldest first; a missing file is an empty history.
-    package static func read(outputDirectory: URL, pipeline: String?) throws -> [HistoryEntry] {
+    static func read(outputDirectory: URL, pipeline: String?) throws -> [HistoryEntry] {
         try contents(outputDirectory: outputDirectory, pipeline: pipeline).entries
     }
 
@@ -43,7 +43,7 @@ package enum HistoryStore {
     }
 
     /// The history file at `url`; a missing file is an empty history, an unreadable one an error.
-    package static func contents(of url: URL, pipeline: String?) throws -> Contents {
+    static func contents(of url: URL, pipeline: String?) throws -> Contents {
         guard FileManager.default.fileExists(atPath: url.path) else { return Contents(entries: [], unreadableLines: 0) }
         do {
             return parse(try Data(contentsOf: url), pipeline: pipeline)
@@ -59,7 +59,7 @@ package enum HistoryStore {
     }
 
     /// Decodes one entry per line; undecodable lines are counted, never fatal.
-    package static func parse(_ data: Data, pipeline: String?) -> Contents {
+    static func parse(_ data: Data, pipeline: String?) -> Contents {
         let decoder = JSONCoding.decoder()
         var entries: [HistoryEntry] = []
         var unreadable = 0
@@ -82,7 +82,7 @@ package enum HistoryStore {
 
     /// The newest run: where `latest` points, else the last run folder by name (names sort by
     /// time); nil when there is no run yet.
-    package static func latestRunDirectory(outputDirectory: URL) -> URL? {
+    static func latestRunDirectory(outputDirectory: URL) -> URL? {
         let layout = OutputLayout(root: outputDirectory)
         if POSIXFile.isSymlink(layout.latest) {
             let resolved = layout.latest.resolvingSymlinksInPath()
@@ -93,7 +93,7 @@ package enum HistoryStore {
     }
 
     /// `<output>/runs/<runID>`, which must exist; the id comes from a user and must be one path component.
-    package static func runDirectory(for runID: String, outputDirectory: URL) throws -> URL {
+    static func runDirectory(for runID: String, outputDirectory: URL) throws -> URL {
         guard RunID.isValid(runID) else { throw StoreError.invalidRunID(runID) }
         let layout = OutputLayout(root: outputDirectory)
         let directory = layout.run(runID)

@@ -39,10 +39,10 @@ package enum RunDirectoryLocator {
 /// No run matched a RUN argument: what was tried, and what a RUN can be.
 package struct RunLocatorError: Error, Equatable, LocalizedError, DomainError {
     /// Nil when the latest run was asked for.
-    package var argument: String?
-    package var tried: [String]
+    var argument: String?
+    var tried: [String]
 
-    package init(argument: String?, tried: [String]) {
+    init(argument: String?, tried: [String]) {
         self.argument = argument
         self.tried = tried
     }

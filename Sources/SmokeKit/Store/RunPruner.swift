@@ -3,22 +3,22 @@ import SmokeCore
 
 /// Applies `RetentionPolicy` to an output folder after a run, and removes a run's raw profiles once
 /// its coverage is exported. Deleting is the only effect; what to delete is decided by the policy.
-package struct RunPruner: Sendable {
-    package var outputDirectory: URL
-    package var remove: @Sendable (URL) throws -> Void = { try FileManager.default.removeItem(at: $0) }
+struct RunPruner: Sendable {
+    var outputDirectory: URL
+    var remove: @Sendable (URL) throws -> Void = { try FileManager.default.removeItem(at: $0) }
 
-    package init(outputDirectory: URL) {
+    init(outputDirectory: URL) {
         self.outputDirectory = outputDirectory
     }
 
     /// What one pruning did: the run ids removed, and a message per run that could not be.
-    package struct Outcome: Sendable, Equatable {
-        package var removed: [String] = []
-        package var failures: [String] = []
+    struct Outcome: Sendable, Equatable {
+        var removed: [String] = []
+        var failures: [String] = []
     }
 
     /// Removes the pipeline's runs the policy lets go, never `current` or the run `latest` points at.
-    package func prune(pipeline: String, settings: RetentionSettings, now: Date, current: String) -> Outcome {
+    func prune(pipeline: String, settings: RetentionSettings, now: Date, current: String) -> Outcome {
         var outcome = Outcome()
         let entries: [HistoryEntry]
         do {
@@ -47,7 +47,7 @@ package struct RunPruner: Sendable {
 
     /// Deletes `<run>/profiles/*.profraw` once `coverage.profdata` holds them merged (it is what
     /// `smokerun merge` reads first); the folder goes too when nothing else is in it.
-    package static func removeRawProfiles(in runDirectory: URL) {
+    static func removeRawProfiles(in runDirectory: URL) {
         guard FileManager.default.fileExists(atPath: runDirectory.appendingPathComponent(CoverageCollector.profdataName).path) else { return }
         let folder = OutputLayout.profiles(inRun: runDirectory)
         for profile in CoverageCollector.profiles(in: folder) { try? FileManager.default.removeItem(at: profile) }

@@ -4,14 +4,14 @@ import SmokeCore
 /// Writes a run's directory and the output folder's shared files: `runs/<runID>/` with its
 /// reports, `latest`, `history.jsonl`, and `$GITHUB_STEP_SUMMARY`.
 package struct RunStore: Sendable {
-    package static let consoleLogName = "console.log"
-    package static let reportName = "report.json"
+    static let consoleLogName = "console.log"
+    static let reportName = "report.json"
     /// Coverage files another part of smokerun may have put in the run directory.
-    package static let coverageFileNames = ["coverage.json", "coverage.lcov", "cobertura.xml"]
+    static let coverageFileNames = ["coverage.json", "coverage.lcov", "cobertura.xml"]
 
-    package let outputDirectory: URL
+    let outputDirectory: URL
     /// Every byte the store writes goes through it; tests make it fail like a full disk.
-    package var writer: FileWriter
+    var writer: FileWriter
 
     package init(outputDirectory: URL, writer: FileWriter = .system) {
         self.outputDirectory = outputDirectory
@@ -19,7 +19,7 @@ package struct RunStore: Sendable {
     }
 
     /// The file each report format is written to.
-    package static func fileName(for format: ReportFormat) -> String {
+    static func fileName(for format: ReportFormat) -> String {
         switch format {
         case .json: reportName
         case .junit: "junit.xml"
@@ -29,7 +29,7 @@ package struct RunStore: Sendable {
     }
 
     /// `<output>/runs/<runID>`, relative to the output folder (the `path` of a history entry).
-    package static func relativePath(runID: String) -> String { OutputLayout.relativeRunPath(runID) }
+    static func relativePath(runID: String) -> String { OutputLayout.relativeRunPath(runID) }
 
     /// Creates `<output>/runs/<runID>/` and its `attachments/` folder; returns the run directory.
     package func createRunDirectory(runID: String) throws -> URL {
@@ -73,7 +73,7 @@ package struct RunStore: Sendable {
 
     /// Writes the selected reports atomically, report.json last. Also for rewriting a finished run's
     /// reports (e.g. after notifications were recorded).
-    package func writeReports(_ report: RunReport, in runDirectory: URL, formats: [ReportFormat], sources: SourceLinks = SourceLinks()) throws {
+    func writeReports(_ report: RunReport, in runDirectory: URL, formats: [ReportFormat], sources: SourceLinks = SourceLinks()) throws {
         for format in formats.sorted(by: { writeOrder($0) < writeOrder($1) }) {
             let destination = runDirectory.appendingPathComponent(Self.fileName(for: format))
             // report.json and junit.xml hold every test: streamed to the file, never one document in memory.
@@ -91,7 +91,7 @@ package struct RunStore: Sendable {
 
     /// Points `<output>/latest` at `runs/<runID>`: a temp symlink renamed over the old one, so
     /// readers always see either the old run or the new one.
-    package func updateLatest(runID: String) throws {
+    func updateLatest(runID: String) throws {
         let latest = OutputLayout(root: outputDirectory).latest
         if POSIXFile.exists(latest), !POSIXFile.isSymlink(latest) {
             throw StoreError.latestNotALink(path: latest.path)
@@ -107,7 +107,7 @@ package struct RunStore: Sendable {
     }
 
     /// Appends the run's one-line summary to `<output>/history.jsonl`.
-    package func appendHistory(_ report: RunReport) throws {
+    func appendHistory(_ report: RunReport) throws {
         let path = Self.relativePath(runID: report.runID)
         try POSIXFile.appendLine(to: OutputLayout(root: outputDirectory).history, writer: writer) { sink in
             try HistoryLine.write(report, path: path, to: &sink)

@@ -3,15 +3,15 @@ import SmokeKit
 
 /// A tiny argument reader: `--name value`, `--name=value`, `--flag`, and positionals.
 /// Unknown options are errors; every command declares what it takes.
-package struct Arguments: Sendable {
-    package private(set) var positionals: [String] = []
+struct Arguments: Sendable {
+    private(set) var positionals: [String] = []
     private var values: [String: [String]] = [:]
     private var flags: Set<String> = []
 
     /// - Parameters:
     ///   - options: names that take a value (without `--`).
     ///   - flags: names that take none.
-    package init(_ arguments: [String], options: Set<String> = [], flags allowedFlags: Set<String> = []) throws(UsageError) {
+    init(_ arguments: [String], options: Set<String> = [], flags allowedFlags: Set<String> = []) throws(UsageError) {
         var index = 0
         var onlyPositionals = false
         while index < arguments.count {
@@ -50,22 +50,22 @@ package struct Arguments: Sendable {
     }
 
     /// The last value given for an option.
-    package func value(_ name: String) -> String? { values[name]?.last }
+    func value(_ name: String) -> String? { values[name]?.last }
 
     /// Every value given for a repeatable option.
-    package func values(_ name: String) -> [String] { values[name] ?? [] }
+    func values(_ name: String) -> [String] { values[name] ?? [] }
 
-    package func flag(_ name: String) -> Bool { flags.contains(name) }
+    func flag(_ name: String) -> Bool { flags.contains(name) }
 
     /// An integer option, with a usage error naming it when it is not one.
-    package func integer(_ name: String) throws(UsageError) -> Int? {
+    func integer(_ name: String) throws(UsageError) -> Int? {
         guard let text = value(name) else { return nil }
         guard let number = Int(text) else { throw UsageError("--\(name) takes a whole number, not '\(text)'") }
         return number
     }
 
     /// A decimal option, with a usage error naming it when it is not one.
-    package func decimal(_ name: String) throws(UsageError) -> Double? {
+    func decimal(_ name: String) throws(UsageError) -> Double? {
         guard let text = value(name) else { return nil }
         guard let number = Double(text), number.isFinite else { throw UsageError("--\(name) takes a number, not '\(text)'") }
         return number

@@ -4,10 +4,10 @@ import SmokeKit
 
 /// `smokerun attachments RUN|BUNDLE --output DIR`: exports a run's or a bundle's attachments into
 /// folders people browse (issue 17), with a `manifest.json` of what went where.
-package struct AttachmentsCommand: Command {
-    package static let name = "attachments"
-    package static let summary = "export a run's or an .xcresult bundle's attachments into folders"
-    package static let help = """
+struct AttachmentsCommand: Command {
+    static let name = "attachments"
+    static let summary = "export a run's or an .xcresult bundle's attachments into folders"
+    static let help = """
         Usage: smokerun attachments RUN|BUNDLE --output DIR [--by LEVEL,…] [--only images|failures]
                                    [--flat] [--png] [--runs DIR]
 
@@ -42,7 +42,7 @@ package struct AttachmentsCommand: Command {
     var png: Bool
     var runs: String
 
-    package init(arguments: [String]) throws(UsageError) {
+    init(arguments: [String]) throws(UsageError) {
         let parsed = try Arguments(arguments, options: ["output", "by", "only", "runs"], flags: ["flat", "png"])
         guard parsed.positionals.count <= 1 else { throw UsageError("attachments takes one RUN or BUNDLE (smokerun attachments RUN --output DIR)") }
         source = parsed.positionals.first
@@ -70,7 +70,7 @@ package struct AttachmentsCommand: Command {
         runs = parsed.value("runs") ?? ".smokerun"
     }
 
-    package func run(in context: HostContext) async throws -> ExitCode {
+    func run(in context: HostContext) async throws -> ExitCode {
         let destination = context.url(for: output)
         if let existing = try? FileManager.default.contentsOfDirectory(atPath: destination.path), !existing.isEmpty {
             throw UsageError("--output \(output) is not empty; export into a new or empty folder")

@@ -3,10 +3,10 @@ import SmokeCore
 import SmokeKit
 
 /// `smokerun bisect RUN TEST`: finds which earlier tests of a run make TEST fail.
-package struct BisectCommand: Command {
-    package static let name = "bisect"
-    package static let summary = "find the earlier tests that make a test fail (order dependence)"
-    package static let help = """
+struct BisectCommand: Command {
+    static let name = "bisect"
+    static let summary = "find the earlier tests that make a test fail (order dependence)"
+    static let help = """
         Usage: smokerun bisect RUN TEST [--pipeline FILE] [--output DIR]
 
         Re-runs TEST after halving sets of the tests that ran before it in RUN, in the same
@@ -37,7 +37,7 @@ package struct BisectCommand: Command {
     var output: String?
     var now: @Sendable () -> Date = { Date() }
 
-    package init(arguments: [String]) throws(UsageError) {
+    init(arguments: [String]) throws(UsageError) {
         let parsed = try Arguments(arguments, options: ["pipeline", "output"])
         guard parsed.positionals.count == 2 else {
             throw UsageError("bisect takes a RUN and a TEST, got \(parsed.positionals.count) arguments (see smokerun bisect --help)")
@@ -48,7 +48,7 @@ package struct BisectCommand: Command {
         output = parsed.value("output")
     }
 
-    package func run(in context: HostContext) async throws -> ExitCode {
+    func run(in context: HostContext) async throws -> ExitCode {
         let err = context.standardError
         let lookup = try RecordedPipeline.lookupOutput(output: output, pipelinePath: pipelinePath, context: context)
         let runDirectory = try RunDirectoryLocator.resolve(run, outputDirectory: lookup, resolvePath: context.url(for:))

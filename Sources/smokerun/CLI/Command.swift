@@ -2,7 +2,7 @@ import SmokeCore
 import SmokeKit
 
 /// One `smokerun <name>` command. Parses its own arguments, then runs against a context.
-package protocol Command: Sendable {
+protocol Command: Sendable {
     static var name: String { get }
     /// One line for `smokerun --help`.
     static var summary: String { get }

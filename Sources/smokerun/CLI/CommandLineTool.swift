@@ -5,7 +5,7 @@ import SmokeKit
 /// The `smokerun` front end: picks the command, runs it, maps errors to exit statuses.
 public enum CommandLineTool {
     /// Every command, in the order `--help` lists them.
-    package static let commands: [any Command.Type] = [
+    static let commands: [any Command.Type] = [
         RunCommand.self,
         ScheduleCommand.self,
         NextCommand.self,
@@ -26,7 +26,7 @@ public enum CommandLineTool {
         await run(arguments: arguments, context: HostContext()).rawValue
     }
 
-    package static func run(arguments: [String], context: HostContext) async -> ExitCode {
+    static func run(arguments: [String], context: HostContext) async -> ExitCode {
         guard let name = arguments.first, !["--help", "-h", "help"].contains(name) else {
             context.standardOutput.write(overview)
             return arguments.isEmpty ? .invalidInput : .passed
@@ -53,7 +53,7 @@ public enum CommandLineTool {
         }
     }
 
-    package static var overview: String {
+    static var overview: String {
         let width = commands.map { $0.name.count }.max() ?? 0
         let list = commands.map { "  \($0.name.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.summary)" }
         return """

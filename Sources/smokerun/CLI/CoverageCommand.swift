@@ -3,10 +3,10 @@ import SmokeCore
 import SmokeKit
 
 /// `smokerun coverage`: the coverage dashboard over a run, a run ID, or a raw llvm-cov export.
-package struct CoverageCommand: Command {
-    package static let name = "coverage"
-    package static let summary = "show a run's coverage: table, trend, uncovered lines, gate, exports"
-    package static let help = """
+struct CoverageCommand: Command {
+    static let name = "coverage"
+    static let summary = "show a run's coverage: table, trend, uncovered lines, gate, exports"
+    static let help = """
         Usage: smokerun coverage [RUN|FILE] [--format table|json|markdown|html|lcov|cobertura]
                                  [--min-lines P] [--by file|module] [--uncovered PATH]
                                  [--history N] [--output DIR]
@@ -27,7 +27,7 @@ package struct CoverageCommand: Command {
 
         """
 
-    package enum Format: String, CaseIterable, Sendable {
+    enum Format: String, CaseIterable, Sendable {
         case table, json, markdown, html, lcov, cobertura
     }
 
@@ -41,14 +41,14 @@ package struct CoverageCommand: Command {
     var loadHistory: HistoryLoading
     var terminalWidth: @Sendable () -> Int?
 
-    package init(arguments: [String]) throws(UsageError) {
+    init(arguments: [String]) throws(UsageError) {
         try self.init(arguments: arguments, loadHistory: CoverageHistory.load, terminalWidth: Self.terminalColumns)
     }
 
     /// - Parameters:
     ///   - loadHistory: reads the history of an output folder (the run store's reader can go here).
     ///   - terminalWidth: the terminal's columns when standard output is one.
-    package init(
+    init(
         arguments: [String], loadHistory: @escaping HistoryLoading, terminalWidth: @escaping @Sendable () -> Int?
     ) throws(UsageError) {
         let parsed = try Arguments(arguments, options: ["format", "min-lines", "by", "uncovered", "history", "output"])
@@ -78,7 +78,7 @@ package struct CoverageCommand: Command {
         self.terminalWidth = terminalWidth
     }
 
-    package func run(in context: HostContext) async throws -> ExitCode {
+    func run(in context: HostContext) async throws -> ExitCode {
         let source = try CoverageInput.resolve(input, output: context.url(for: output), resolvePath: context.url(for:))
         let loaded = try CoverageSource.load(source, lineDetail: uncovered != nil || [.lcov, .cobertura].contains(format), currentDirectory: context.currentDirectory)
         let report = loaded.report

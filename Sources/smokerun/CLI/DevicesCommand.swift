@@ -3,10 +3,10 @@ import SmokeCore
 import SmokeKit
 
 /// `smokerun devices`: how a pipeline's device profile resolves, and which simulators are installed.
-package struct DevicesCommand: Command {
-    package static let name = "devices"
-    package static let summary = "show how a pipeline's device profile resolves and what simulators are installed"
-    package static let help = """
+struct DevicesCommand: Command {
+    static let name = "devices"
+    static let summary = "show how a pipeline's device profile resolves and what simulators are installed"
+    static let help = """
         Usage: smokerun devices [PIPELINE]
 
         Reads the simulators with `xcrun simctl list devices|runtimes|devicetypes -j`, shows which
@@ -21,13 +21,13 @@ package struct DevicesCommand: Command {
 
     var pipelinePath: String?
 
-    package init(arguments: [String]) throws(UsageError) {
+    init(arguments: [String]) throws(UsageError) {
         let parsed = try Arguments(arguments)
         guard parsed.positionals.count <= 1 else { throw UsageError("devices takes one pipeline file, got \(parsed.positionals.count)") }
         pipelinePath = parsed.positionals.first
     }
 
-    package func run(in context: HostContext) async throws -> ExitCode {
+    func run(in context: HostContext) async throws -> ExitCode {
         let out = context.standardOutput
         var pipeline: Pipeline?
         let (url, path) = ProjectLocator.pipeline(pipelinePath, in: context)

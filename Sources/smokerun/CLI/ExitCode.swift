@@ -2,7 +2,7 @@ import SmokeCore
 import SmokeKit
 
 /// smokerun's exit statuses (DESIGN §11). Scripts and CI depend on them; never renumber.
-package enum ExitCode: Int32, Sendable {
+enum ExitCode: Int32, Sendable {
     case passed = 0
     /// Tests failed, crashed or timed out.
     case testsFailed = 1
@@ -16,7 +16,7 @@ package enum ExitCode: Int32, Sendable {
 
 extension ExitCode {
     /// The exit status for a kind of trouble; `nil` (nothing went wrong) is `.passed`.
-    package init(_ kind: ErrorKind?) {
+    init(_ kind: ErrorKind?) {
         switch kind {
         case nil: self = .passed
         case .testsFailed: self = .testsFailed

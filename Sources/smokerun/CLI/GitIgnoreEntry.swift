@@ -2,10 +2,10 @@ import SmokeCore
 import SmokeKit
 
 /// A `.gitignore` line `smokerun init` makes sure of, so run output never lands in a commit.
-package enum GitIgnoreEntry {
+enum GitIgnoreEntry {
     /// `contents` with `entry` appended on a line of its own, or nil when a line already ignores
     /// that folder (`x`, `x/`, `/x` or `/x/`). Nil contents is a file that does not exist yet.
-    package static func adding(_ entry: String, to contents: String?) -> String? {
+    static func adding(_ entry: String, to contents: String?) -> String? {
         let folder = entry.trimmingSlashes
         let lines = (contents ?? "").split(separator: "\n", omittingEmptySubsequences: false)
         if lines.contains(where: { $0.trimmingWhitespace.trimmingSlashes == folder }) { return nil }

@@ -3,10 +3,10 @@ import SmokeCore
 import SmokeKit
 
 /// `smokerun history`: the last runs of the pipelines in an output folder.
-package struct HistoryCommand: Command {
-    package static let name = "history"
-    package static let summary = "list past runs (or, with --flaky, tests by flake rate)"
-    package static let help = """
+struct HistoryCommand: Command {
+    static let name = "history"
+    static let summary = "list past runs (or, with --flaky, tests by flake rate)"
+    static let help = """
         Usage: smokerun history [--output DIR] [--pipeline NAME] [--count N] [--flaky]
 
         Reads <output>/history.jsonl (default output: .smokerun).
@@ -22,7 +22,7 @@ package struct HistoryCommand: Command {
     var count: Int
     var flaky: Bool
 
-    package init(arguments: [String]) throws(UsageError) {
+    init(arguments: [String]) throws(UsageError) {
         let parsed = try Arguments(arguments, options: ["output", "pipeline", "count"], flags: ["flaky"])
         guard parsed.positionals.isEmpty else { throw UsageError("history takes no positional arguments") }
         output = parsed.value("output") ?? OutputLayout.defaultOutput
@@ -32,7 +32,7 @@ package struct HistoryCommand: Command {
         flaky = parsed.flag("flaky")
     }
 
-    package func run(in context: HostContext) async throws -> ExitCode {
+    func run(in context: HostContext) async throws -> ExitCode {
         let folder = context.url(for: output)
         let contents = try HistoryStore.contents(outputDirectory: folder, pipeline: nil)
         let file = HistoryStore.fileURL(outputDirectory: folder)
@@ -54,8 +54,8 @@ package struct HistoryCommand: Command {
 }
 
 /// Renders history as text. Pure.
-package enum HistoryTable {
-    package static func runs(_ entries: [HistoryEntry]) -> String {
+enum HistoryTable {
+    static func runs(_ entries: [HistoryEntry]) -> String {
         var lines = ["RUN                      PIPELINE      STATUS       TESTS  FAILING  FLAKY  SECONDS  SEED"]
         for entry in entries.reversed() {
             let t = entry.totals
@@ -69,7 +69,7 @@ package enum HistoryTable {
     }
 
     /// Tests whose outcome was not steady: flaky passes, or failing in some runs and passing in others.
-    package static func flakeRates(_ entries: [HistoryEntry]) -> String {
+    static func flakeRates(_ entries: [HistoryEntry]) -> String {
         var seen: [String: (runs: Int, flaky: Int, failing: Int)] = [:]
         for entry in entries {
             let flaky = Set(entry.flaky)

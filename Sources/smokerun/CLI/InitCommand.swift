@@ -3,10 +3,10 @@ import SmokeCore
 import SmokeKit
 
 /// `smokerun init`: writes a starter pipeline for the package in the current folder.
-package struct InitCommand: Command {
-    package static let name = "init"
-    package static let summary = "write a starter pipeline (Pipelines/smoke.json) for the package here"
-    package static let help = """
+struct InitCommand: Command {
+    static let name = "init"
+    static let summary = "write a starter pipeline (Pipelines/smoke.json) for the package here"
+    static let help = """
         Usage: smokerun init [--name NAME] [--path FILE] [--force]
 
         Writes a pipeline that smoke-tests the Swift package in the current folder every four
@@ -23,7 +23,7 @@ package struct InitCommand: Command {
     var path: String?
     var force: Bool
 
-    package init(arguments: [String]) throws(UsageError) {
+    init(arguments: [String]) throws(UsageError) {
         let parsed = try Arguments(arguments, options: ["name", "path"], flags: ["force"])
         guard parsed.positionals.isEmpty else { throw UsageError("init takes no positional arguments") }
         name = parsed.value("name") ?? "smoke"
@@ -34,7 +34,7 @@ package struct InitCommand: Command {
         }
     }
 
-    package func run(in context: HostContext) async throws -> ExitCode {
+    func run(in context: HostContext) async throws -> ExitCode {
         let root = context.currentDirectory
         guard FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) else {
             throw UsageError("no Package.swift in \(root.path); run `smokerun init` in the package's folder")

@@ -3,10 +3,10 @@ import SmokeCore
 import SmokeKit
 
 /// `smokerun install [PIPELINE]`: prints a crontab line, a systemd service and timer, and a launchd plist.
-package struct InstallCommand: Command {
-    package static let name = "install"
-    package static let summary = "print crontab, systemd and launchd configurations that run a pipeline on its schedule"
-    package static let help = """
+struct InstallCommand: Command {
+    static let name = "install"
+    static let summary = "print crontab, systemd and launchd configurations that run a pipeline on its schedule"
+    static let help = """
         Usage: smokerun install [PIPELINE]
 
         Prints, ready to paste, a crontab line, a systemd service + timer pair (Persistent=true)
@@ -21,18 +21,18 @@ package struct InstallCommand: Command {
     private let file: String?
     private let environment: ScheduleEnvironment
 
-    package init(arguments: [String]) throws(UsageError) {
+    init(arguments: [String]) throws(UsageError) {
         try self.init(arguments: arguments, environment: .live)
     }
 
-    package init(arguments: [String], environment: ScheduleEnvironment) throws(UsageError) {
+    init(arguments: [String], environment: ScheduleEnvironment) throws(UsageError) {
         let parsed = try Arguments(arguments)
         guard parsed.positionals.count <= 1 else { throw UsageError("install takes one pipeline file, not \(parsed.positionals.count)") }
         file = parsed.positionals.first
         self.environment = environment
     }
 
-    package func run(in context: HostContext) async throws -> ExitCode {
+    func run(in context: HostContext) async throws -> ExitCode {
         let url = ProjectLocator.pipeline(file, in: context).url
         let pipeline = try environment.loadPipeline(url)
         let cron = try CronExpression(pipeline.schedule)

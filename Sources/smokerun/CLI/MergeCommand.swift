@@ -3,10 +3,10 @@ import SmokeCore
 import SmokeKit
 
 /// `smokerun merge DIR…`: joins the run directories of a sharded run into one run.
-package struct MergeCommand: Command {
-    package static let name = "merge"
-    package static let summary = "join the run directories of shards into one run"
-    package static let help = """
+struct MergeCommand: Command {
+    static let name = "merge"
+    static let summary = "join the run directories of shards into one run"
+    static let help = """
         Usage: smokerun merge RUN… [--output DIR] [--pipeline FILE] [--binary PATH]… [--no-notify]
 
         Joins the runs of `smokerun run --shard K/N` (run directories, or run ids under the
@@ -39,7 +39,7 @@ package struct MergeCommand: Command {
     var options: SmokeRun.Options
     var binaries: [String]
 
-    package init(arguments: [String]) throws(UsageError) {
+    init(arguments: [String]) throws(UsageError) {
         let parsed = try Arguments(arguments, options: ["output", "pipeline", "binary"], flags: ["no-notify"])
         guard !parsed.positionals.isEmpty else { throw UsageError("merge takes the shards' run directories (smokerun merge DIR… --output DIR)") }
         runs = parsed.positionals
@@ -50,7 +50,7 @@ package struct MergeCommand: Command {
         options.notify = !parsed.flag("no-notify")
     }
 
-    package func run(in context: HostContext) async throws -> ExitCode {
+    func run(in context: HostContext) async throws -> ExitCode {
         let lookup = try RecordedPipeline.lookupOutput(output: options.output, pipelinePath: pipelinePath, context: context)
         var parts: [RunMerger.Part] = []
         var directories: [URL] = []

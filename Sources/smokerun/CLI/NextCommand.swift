@@ -3,10 +3,10 @@ import SmokeCore
 import SmokeKit
 
 /// `smokerun next [PIPELINE…] [--count N] [--from ISO8601]`: the next fire times of each pipeline.
-package struct NextCommand: Command {
-    package static let name = "next"
-    package static let summary = "print the next scheduled run times of pipelines"
-    package static let help = """
+struct NextCommand: Command {
+    static let name = "next"
+    static let summary = "print the next scheduled run times of pipelines"
+    static let help = """
         Usage: smokerun next [PIPELINE…] [--count N] [--from ISO8601]
 
         Prints each pipeline's next fire times in its time zone and in UTC.
@@ -24,11 +24,11 @@ package struct NextCommand: Command {
     private let from: String?
     private let environment: ScheduleEnvironment
 
-    package init(arguments: [String]) throws(UsageError) {
+    init(arguments: [String]) throws(UsageError) {
         try self.init(arguments: arguments, environment: .live)
     }
 
-    package init(arguments: [String], environment: ScheduleEnvironment) throws(UsageError) {
+    init(arguments: [String], environment: ScheduleEnvironment) throws(UsageError) {
         let parsed = try Arguments(arguments, options: ["count", "from"])
         files = parsed.positionals
         count = try parsed.integer("count") ?? 5
@@ -38,7 +38,7 @@ package struct NextCommand: Command {
         self.environment = environment
     }
 
-    package func run(in context: HostContext) async throws -> ExitCode {
+    func run(in context: HostContext) async throws -> ExitCode {
         let set = PipelineFiles(paths: files, currentDirectory: context.currentDirectory).load(with: environment.loadPipeline)
         var exit = ExitCode.passed
         for failure in set.failures {

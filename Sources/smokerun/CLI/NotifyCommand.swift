@@ -4,10 +4,10 @@ import SmokeKit
 
 /// `smokerun notify [RUN] [--dry-run] [--flush] [--output DIR] [--pipeline FILE]`: sends (or prints)
 /// a run's notification, or retries the outbox.
-package struct NotifyCommand: Command {
-    package static let name = "notify"
-    package static let summary = "send (or print) a run's webhook notification, or flush the outbox"
-    package static let help = """
+struct NotifyCommand: Command {
+    static let name = "notify"
+    static let summary = "send (or print) a run's webhook notification, or flush the outbox"
+    static let help = """
         Usage: smokerun notify [RUN] [--dry-run] [--flush] [--output DIR] [--pipeline FILE]
 
         Sends the notification for RUN (a run id under OUTPUT/runs/, a run directory, or a report.json;
@@ -27,10 +27,10 @@ package struct NotifyCommand: Command {
         """
 
     /// The notify settings and output folder for an optional `--pipeline` path.
-    package typealias SettingsResolver = @Sendable (_ pipelinePath: String?, _ context: HostContext) throws -> NotifyPipelineReader.Result
+    typealias SettingsResolver = @Sendable (_ pipelinePath: String?, _ context: HostContext) throws -> NotifyPipelineReader.Result
 
     /// Reads `notify` and `output` from the pipeline file; defaults without one.
-    package static let defaultSettingsResolver: SettingsResolver = { path, context in
+    static let defaultSettingsResolver: SettingsResolver = { path, context in
         guard let path else { return NotifyPipelineReader.Result(output: OutputLayout.defaultOutput, notify: NotifySettings()) }
         return try NotifyPipelineReader.read(context.url(for: path))
     }
@@ -47,7 +47,7 @@ package struct NotifyCommand: Command {
         try self.init(arguments: arguments, resolveSettings: Self.defaultSettingsResolver, notifier: Notifier())
     }
 
-    package init(arguments: [String], resolveSettings: @escaping SettingsResolver, notifier: Notifier) throws(UsageError) {
+    init(arguments: [String], resolveSettings: @escaping SettingsResolver, notifier: Notifier) throws(UsageError) {
         let parsed = try Arguments(arguments, options: ["output", "pipeline"], flags: ["dry-run", "flush"])
         guard parsed.positionals.count <= 1 else {
             throw UsageError("takes at most one RUN, got \(parsed.positionals.count): \(parsed.positionals.joined(separator: " "))")
@@ -62,7 +62,7 @@ package struct NotifyCommand: Command {
         self.notifier = notifier
     }
 
-    package func run(in context: HostContext) async throws -> ExitCode {
+    func run(in context: HostContext) async throws -> ExitCode {
         let resolved = try resolveSettings(pipeline, context)
         let outputDirectory = context.url(for: output ?? resolved.output)
         if flush { return await flushOutbox(outputDirectory, resolved.notify, context) }

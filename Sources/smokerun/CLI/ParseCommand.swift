@@ -3,10 +3,10 @@ import SmokeCore
 import SmokeKit
 
 /// `smokerun parse`: reports from test output someone already has.
-package struct ParseCommand: Command {
-    package static let name = "parse"
-    package static let summary = "turn saved test output (logs, event streams, .xcresult bundles) into smokerun's reports"
-    package static let help = """
+struct ParseCommand: Command {
+    static let name = "parse"
+    static let summary = "turn saved test output (logs, event streams, .xcresult bundles) into smokerun's reports"
+    static let help = """
         Usage: smokerun parse INPUT… [--output DIR] [--name NAME] [--format LIST] [--attachments-from DIR] [--summary-only] [--strict]
                smokerun parse BUNDLE.xcresult [--cross-check] [--output DIR] [--name NAME] [--format LIST]
 
@@ -45,11 +45,11 @@ package struct ParseCommand: Command {
     var attachmentsFrom: String?
     var strict: Bool
     /// Makes the xcresulttool reader where Xcode is present, nil elsewhere (Linux); tests pass a fake.
-    package var makeXCResultToolReader: @Sendable (HostContext) -> (any ResultBundleReading)? = { context in
+    var makeXCResultToolReader: @Sendable (HostContext) -> (any ResultBundleReading)? = { context in
         XCResultToolReader.ifInstalled(runner: context.runner, environment: context.environment)
     }
 
-    package init(arguments: [String]) throws(UsageError) {
+    init(arguments: [String]) throws(UsageError) {
         let parsed = try Arguments(arguments, options: ["output", "name", "format", "attachments-from"], flags: ["summary-only", "cross-check", "strict"])
         inputs = parsed.positionals
         guard !inputs.isEmpty else { throw UsageError("parse needs at least one input file (a log, an event stream or an .xcresult bundle)") }
@@ -82,7 +82,7 @@ package struct ParseCommand: Command {
         URL(fileURLWithPath: path).pathExtension.lowercased() == "xcresult"
     }
 
-    package func run(in context: HostContext) async throws -> ExitCode {
+    func run(in context: HostContext) async throws -> ExitCode {
         let files = inputs.map(context.url(for:))
         // A folder is read as a result bundle (the selector says so when it is not one), never as a log.
         if let bundle = files.first, Self.isBundle(bundle.path) || (files.count == 1 && PathKind.of(bundle) == .folder) {

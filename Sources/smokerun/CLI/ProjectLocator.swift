@@ -4,9 +4,9 @@ import SmokeKit
 
 /// Finds the project a command run from a subfolder belongs to, the way SwiftPM finds `Package.swift`:
 /// the nearest folder, from the current one upward, that holds the default pipeline or a package manifest.
-package enum ProjectLocator {
+enum ProjectLocator {
     /// The project root, or nil when no folder up to `/` has either file.
-    package static func root(from start: URL, fileExists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }) -> URL? {
+    static func root(from start: URL, fileExists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }) -> URL? {
         var folder = start.standardizedFileURL
         // Bounded by the path's depth: each step drops one component until `/`.
         for _ in 0...folder.pathComponents.count {
@@ -23,7 +23,7 @@ package enum ProjectLocator {
     /// The pipeline a command uses when given none: `Pipelines/smoke.json` of the project found upward
     /// from `currentDirectory` (the current folder when none is found), with the path to show for it —
     /// relative when run from the project root, else absolute, so a message names a file one can open.
-    package static func defaultPipeline(
+    static func defaultPipeline(
         from currentDirectory: URL, fileExists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }
     ) -> (url: URL, displayPath: String) {
         let root = root(from: currentDirectory, fileExists: fileExists) ?? currentDirectory.standardizedFileURL
@@ -33,7 +33,7 @@ package enum ProjectLocator {
     }
 
     /// A pipeline path a person gave (resolved against the current folder), else the default one.
-    package static func pipeline(_ given: String?, in context: HostContext) -> (url: URL, displayPath: String) {
+    static func pipeline(_ given: String?, in context: HostContext) -> (url: URL, displayPath: String) {
         if let given { return (context.url(for: given), given) }
         return defaultPipeline(from: context.currentDirectory)
     }

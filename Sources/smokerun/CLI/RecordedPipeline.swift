@@ -7,10 +7,10 @@ import SmokeKit
 /// root), else the project's default pipeline. A file whose hash differs from the recorded
 /// `pipelineHash` is used, with a warning naming the file and both hashes (the old content is
 /// not stored, so the keys that changed cannot be named).
-package enum RecordedPipeline {
+enum RecordedPipeline {
     /// The output folder run ids are looked up in before any run is read: `--output`, else the
     /// given or default pipeline's `output` (when that file exists), else `.smokerun` at the project root.
-    package static func lookupOutput(output: String?, pipelinePath: String?, context: HostContext) throws -> URL {
+    static func lookupOutput(output: String?, pipelinePath: String?, context: HostContext) throws -> URL {
         if let output { return context.url(for: output) }
         let (url, displayPath) = ProjectLocator.pipeline(pipelinePath, in: context)
         if pipelinePath != nil || PathKind.of(url) == .file {
@@ -24,7 +24,7 @@ package enum RecordedPipeline {
     /// Where the pipeline file of `report` is: `given` (a person's path), else the recorded path
     /// under the first candidate root that holds it — the project found upward from the current
     /// folder, then the folder holding the run's output folder — else the default pipeline.
-    package static func file(
+    static func file(
         for report: RunReport, runDirectory: URL, given: String?, context: HostContext
     ) throws(RecordedPipelineError) -> (url: URL, displayPath: String) {
         guard given == nil, let recorded = report.pipelineFile else { return ProjectLocator.pipeline(given, in: context) }
@@ -42,7 +42,7 @@ package enum RecordedPipeline {
 
     /// A warning when the file's content is not what `report` ran with; nil when it is, or when
     /// the report recorded no hash (a run from before pipelines were recorded, or `parse`).
-    package static func changeWarning(
+    static func changeWarning(
         _ report: RunReport, file: URL, displayPath: String, readFile: (URL) throws -> Data = { try Data(contentsOf: $0) }
     ) -> String? {
         guard let recorded = report.pipelineHash else { return nil }
@@ -55,14 +55,14 @@ package enum RecordedPipeline {
 }
 
 /// The pipeline file a run recorded is nowhere to be found.
-package struct RecordedPipelineError: Error, Equatable, LocalizedError, DomainError {
-    package var recorded: String
-    package var runID: String
-    package var tried: [String]
+struct RecordedPipelineError: Error, Equatable, LocalizedError, DomainError {
+    var recorded: String
+    var runID: String
+    var tried: [String]
 
-    package var kind: ErrorKind { .invalidInput }
+    var kind: ErrorKind { .invalidInput }
 
-    package var errorDescription: String? {
+    var errorDescription: String? {
         "run \(runID) ran pipeline \(recorded), which is not there now (looked for \(tried.joined(separator: ", "))); "
             + "run from the project's folder or pass the pipeline with --pipeline FILE"
     }

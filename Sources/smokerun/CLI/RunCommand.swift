@@ -3,10 +3,10 @@ import SmokeCore
 import SmokeKit
 
 /// `smokerun run`: one smoke run of a pipeline, for cron and CI.
-package struct RunCommand: Command {
-    package static let name = "run"
-    package static let summary = "run a pipeline's tests once and write the reports"
-    package static let help = """
+struct RunCommand: Command {
+    static let name = "run"
+    static let summary = "run a pipeline's tests once and write the reports"
+    static let help = """
         Usage: smokerun run [PIPELINE] [--seed N] [--output DIR] [--no-notify] [--retries N] [--shard K/N]
                             [--workers N|auto] [--strict] [-v]
 
@@ -36,7 +36,7 @@ package struct RunCommand: Command {
     var pipelinePath: String?
     var options: SmokeRun.Options
 
-    package init(arguments: [String]) throws(UsageError) {
+    init(arguments: [String]) throws(UsageError) {
         let arguments = arguments.map { $0 == "-v" ? "--verbose" : $0 }
         let parsed = try Arguments(arguments, options: ["seed", "output", "retries", "shard", "workers"], flags: ["no-notify", "verbose", "strict"])
         guard parsed.positionals.count <= 1 else { throw UsageError("run takes one pipeline file, got \(parsed.positionals.count)") }
@@ -63,7 +63,7 @@ package struct RunCommand: Command {
         options.strict = parsed.flag("strict")
     }
 
-    package func run(in context: HostContext) async throws -> ExitCode {
+    func run(in context: HostContext) async throws -> ExitCode {
         let (url, displayPath) = ProjectLocator.pipeline(pipelinePath, in: context)
         let pipeline = try PipelineLoader().load(url, displayPath: displayPath, checkingPaths: true)
         var run = SmokeRun(pipeline: pipeline, options: options, context: context, cancellation: CancellationFlag())

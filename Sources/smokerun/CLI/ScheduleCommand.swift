@@ -3,10 +3,10 @@ import SmokeCore
 import SmokeKit
 
 /// `smokerun schedule [PIPELINE…]`: the long-running scheduler service.
-package struct ScheduleCommand: Command {
-    package static let name = "schedule"
-    package static let summary = "run pipelines on their cron schedules until stopped"
-    package static let help = """
+struct ScheduleCommand: Command {
+    static let name = "schedule"
+    static let summary = "run pipelines on their cron schedules until stopped"
+    static let help = """
         Usage: smokerun schedule [PIPELINE…]
 
         Runs each pipeline on its cron schedule (in its timeZone) until SIGINT or SIGTERM, logging
@@ -23,16 +23,16 @@ package struct ScheduleCommand: Command {
     private let files: [String]
     private let environment: ScheduleEnvironment
 
-    package init(arguments: [String]) throws(UsageError) {
+    init(arguments: [String]) throws(UsageError) {
         try self.init(arguments: arguments, environment: .live)
     }
 
-    package init(arguments: [String], environment: ScheduleEnvironment) throws(UsageError) {
+    init(arguments: [String], environment: ScheduleEnvironment) throws(UsageError) {
         files = try Arguments(arguments).positionals
         self.environment = environment
     }
 
-    package func run(in context: HostContext) async throws -> ExitCode {
+    func run(in context: HostContext) async throws -> ExitCode {
         let pipelineFiles = PipelineFiles(paths: files, currentDirectory: context.currentDirectory)
         _ = try pipelineFiles.urls()  // a default folder with no pipelines is a usage error, not an idle service
         // A pipeline that is missing or invalid at start is a mistake to fix now, not a service that idles (exit 2).

@@ -18,7 +18,7 @@ package enum XcodeTestEnumeration {
     }
 
     /// What Xcode reported as enumeration errors, for the report.
-    package static func errors(fromJSON data: Data) -> [String] {
+    static func errors(fromJSON data: Data) -> [String] {
         ((try? JSONDecoder().decode(Listing.self, from: data))?.errors ?? []).compactMap { $0 }
     }
 

@@ -3,7 +3,7 @@
 package enum XcodeTestIdentifier {
     /// `SmokeAppTests/SmokeAppTests/testPasses` → `SmokeAppTests.SmokeAppTests/testPasses`;
     /// a method ending in `()` is Swift Testing.
-    package static func testCase(fromXcode identifier: String) -> TestCase? {
+    static func testCase(fromXcode identifier: String) -> TestCase? {
         let parts = identifier.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard parts.count >= 3, parts.allSatisfy({ !$0.isEmpty }) else { return nil }
         let method = parts.dropFirst(2).joined(separator: "/")
@@ -20,7 +20,7 @@ package enum XcodeTestIdentifier {
     }
 
     /// Whether an `onlyTesting`/`skipTesting` entry (`Target`, `Target/Class` or `Target/Class/method`) covers `test`.
-    package static func selector(_ selector: String, covers test: TestCase) -> Bool {
+    static func selector(_ selector: String, covers test: TestCase) -> Bool {
         let xcodeID = xcode(test.id)
         return xcodeID == selector || xcodeID.hasPrefix(selector + "/")
             || (test.framework == .swiftTesting && xcodeID == selector + "()")

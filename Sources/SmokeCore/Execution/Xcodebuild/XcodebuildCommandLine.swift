@@ -2,16 +2,16 @@ import Foundation
 
 /// The `xcodebuild` argument lists the driver runs (DESIGN §5). Pure, so every flag is tested exactly.
 package struct XcodebuildCommandLine: Sendable, Equatable {
-    package var settings: XcodebuildSettings
+    var settings: XcodebuildSettings
     /// Absolute paths resolved from the pipeline.
-    package var container: String
+    var container: String
     package var derivedDataPath: String
-    package var udid: String
-    package var coverage: Bool
+    var udid: String
+    var coverage: Bool
     /// `timeouts.testSeconds`, handed to Xcode's own per-test time allowance.
-    package var testSeconds: Double
-    package var language: String?
-    package var region: String?
+    var testSeconds: Double
+    var language: String?
+    var region: String?
     /// `ordering.workers`: more than 1 asks xcodebuild for that many parallel test runners (simulator clones).
     package var workers = 1
 

@@ -4,19 +4,19 @@ import SmokeCore
 /// Runs an Xcode scheme's tests on the pinned simulator (DESIGN §4–§6): prepare the device,
 /// `build-for-testing` once, list the tests, then the shared `TestPhase` over its plan (selection,
 /// shard, seeded batches, re-runs, retries), each batch one `test-without-building` into a fresh bundle.
-package struct XcodebuildDriver {
-    package var settings: XcodebuildSettings
-    package var context: RunContext
-    package var reader: any ResultBundleReading
+struct XcodebuildDriver {
+    var settings: XcodebuildSettings
+    var context: RunContext
+    var reader: any ResultBundleReading
 
-    package init(settings: XcodebuildSettings, context: RunContext, reader: any ResultBundleReading) {
+    init(settings: XcodebuildSettings, context: RunContext, reader: any ResultBundleReading) {
         self.settings = settings
         self.context = context
         self.reader = reader
     }
 
     /// For a pipeline pinning several devices: this device's folder under the work folder and the derived data.
-    package var deviceFolder: String?
+    var deviceFolder: String?
 
     /// Where this run's xcodebuild files go: plan, enumeration, result bundles, exported attachments.
     var workDirectory: URL {
@@ -26,7 +26,7 @@ package struct XcodebuildDriver {
 
     /// The derived data folder: the pipeline's, else one per pipeline beside the runs, so
     /// incremental builds stay fast and run directories stay small.
-    package func derivedData() -> URL {
+    func derivedData() -> URL {
         let folder: URL
         if let path = settings.derivedDataPath {
             folder = context.pipeline.resolve(path, currentDirectory: context.currentDirectory)
@@ -37,7 +37,7 @@ package struct XcodebuildDriver {
         return deviceFolder.map { folder.appendingPathComponent($0) } ?? folder
     }
 
-    package func run() -> DriverResult {
+    func run() -> DriverResult {
         let pipeline = context.pipeline
         let startedAt = context.limits.now()
         var result = DriverResult(device: ResolvedDevice(platform: pipeline.device.platform, name: pipeline.device.name,
@@ -128,7 +128,7 @@ package struct XcodebuildDriver {
     }
 
     /// "Xcode 16.2\nBuild version 16C5032a\n" → "Xcode 16.2 (16C5032a)".
-    package static func version(fromOutput text: String) -> String {
+    static func version(fromOutput text: String) -> String {
         let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         let name = lines.first { $0.hasPrefix("Xcode") } ?? lines.first ?? "Xcode (unknown version)"
         guard let build = lines.first(where: { $0.hasPrefix("Build version ") }) else { return name }

@@ -3,16 +3,16 @@ import SmokeCore
 
 /// What a build left in the derived data folder that coverage needs: the `Coverage.profdata`
 /// files xcodebuild merged for this run, and the instrumented app and test binaries.
-package struct XcodebuildProducts: Sendable {
-    package var derivedData: URL
+struct XcodebuildProducts: Sendable {
+    var derivedData: URL
 
-    package init(derivedData: URL) {
+    init(derivedData: URL) {
         self.derivedData = derivedData
     }
 
     /// `Build/ProfileData/<UUID>/Coverage.profdata` written at or after `since` (a shared derived
     /// data folder keeps earlier runs' profiles), sorted.
-    package func coverageProfiles(since: Date) -> [URL] {
+    func coverageProfiles(since: Date) -> [URL] {
         let root = derivedData.appendingPathComponent("Build/ProfileData")
         let folders = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
         return folders.sorted().compactMap { folder in
@@ -25,7 +25,7 @@ package struct XcodebuildProducts: Sendable {
 
     /// The executables inside `Build/Products/*/` `.app` and `.xctest` bundles (and test bundles
     /// in an app's `PlugIns/`), sorted: the objects `llvm-cov export` reads coverage mappings from.
-    package func binaries() -> [URL] {
+    func binaries() -> [URL] {
         let products = derivedData.appendingPathComponent("Build/Products")
         var found: [URL] = []
         for configuration in ((try? FileManager.default.contentsOfDirectory(atPath: products.path)) ?? []).sorted() {
