@@ -6,7 +6,6 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "smokerun", targets: ["smokerun"]),
-        .library(name: "SmokeKit", targets: ["SmokeKit"]),
     ],
     targets: [
         // No system library targets: SQLite is loaded at run time (SQLiteLibrary), zstd is a program,
@@ -14,8 +13,11 @@ let package = Package(
         // The Linux child between fork and exec (DeathSignalSpawn): C, because only async-signal-safe
         // calls are allowed there and Swift's runtime is not.
         .target(name: "CSpawn"),
+        // SQLite's C API declared by hand and loaded with dlopen at run time (SQLiteLibrary): builds
+        // without sqlite3.h, which the official swift images lack.
+        .target(name: "CSQLite", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         .target(name: "SmokeCore"),
-        .target(name: "SmokeKit", dependencies: ["SmokeCore", "CSpawn"]),
+        .target(name: "SmokeKit", dependencies: ["SmokeCore", "CSpawn", "CSQLite"]),
         .executableTarget(name: "smokerun", dependencies: ["SmokeCore", "SmokeKit"]),
         // Fakes both test targets use: a test clock, a recording sleeper, scripted processes, a webhook
         // receiver on 127.0.0.1, temporary folders.

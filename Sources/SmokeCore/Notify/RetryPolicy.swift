@@ -41,10 +41,14 @@ package struct RetryPolicy: Sendable, Equatable {
             .trimmingCharacters(in: .whitespaces)
         else { return nil }
         if let seconds = Double(value), seconds.isFinite { return max(seconds, 0) }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return formatter.date(from: value).map { max($0.timeIntervalSince(now), 0) }
+        return (try? httpDate.parse(value)).map { max($0.timeIntervalSince(now), 0) }
     }
+
+    /// An HTTP date (RFC 9110 IMF-fixdate: `Wed, 21 Oct 2015 07:28:00 GMT`), always English and GMT.
+    private static let httpDate = Date.ParseStrategy(
+        format: """
+            \(weekday: .abbreviated), \(day: .twoDigits) \(month: .abbreviated) \(year: .defaultDigits) \
+            \(hour: .twoDigits(clock: .twentyFourHour, hourCycle: .zeroBased)):\(minute: .twoDigits):\(second: .twoDigits) GMT
+            """,
+        locale: Locale(identifier: "en_US_POSIX"), timeZone: TimeZone(identifier: "GMT")!)
 }

@@ -9,7 +9,7 @@ import Foundation
 /// `JSONEncoder` — so a million tests never make one document in memory.
 package enum JSONReport {
     static func render(_ report: RunReport) -> Data {
-        ReportSink.collect { write(report, to: &$0) }
+        ReportSink.collect { Self.write(report, to: &$0) }
     }
 
     package static func write(_ report: RunReport, to sink: inout ReportSink) {

@@ -12,7 +12,7 @@ package enum JUnitReport {
 
     /// - Parameter sources: makes `file` attributes relative to the project, as GitLab and Jenkins resolve them.
     static func render(_ report: RunReport, sources: SourceLinks = SourceLinks()) -> String {
-        String(decoding: ReportSink.collect { write(report, sources: sources, to: &$0) }, as: UTF8.self)
+        String(decoding: ReportSink.collect { Self.write(report, sources: sources, to: &$0) }, as: UTF8.self)
     }
 
     /// Streams the document: a suite's counts come first (its element's attributes), then its tests one by one.

@@ -25,11 +25,7 @@ package enum XCResultToolLegacyGraph {
 
     /// `2022-12-19T11:03:29.259+1000`: the graph's dates, with or without fractional seconds.
     static func date(from text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.date(from: text)
+        try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)
     }
 
     /// The type name of a graph document's root (`ActionsInvocationRecord`, `ActionTestPlanRunSummaries`), if any.

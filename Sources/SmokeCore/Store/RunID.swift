@@ -5,15 +5,15 @@ package enum RunID {
     /// - Parameter suffix: random hex from the caller (`RunID.randomSuffix()`); anything but
     ///   lowercase hex digits is dropped so the id is always a safe folder name.
     package static func make(date: Date, suffix: String) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        let stamp = String(
-            format: "%04d%02d%02dT%02d%02d%02dZ",
-            parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
+        let stamp = date.formatted(stampStyle)
         let hex = suffix.lowercased().filter { $0.isHexDigit && $0.isASCII }
         return hex.isEmpty ? stamp : "\(stamp)-\(hex)"
     }
+
+    /// ISO 8601's basic format in UTC (`20261122T040000Z`): no separators, so the id is one safe name.
+    private static let stampStyle = Date.ISO8601FormatStyle(
+        dateSeparator: .omitted, dateTimeSeparator: .standard, timeSeparator: .omitted, timeZoneSeparator: .omitted,
+        includingFractionalSeconds: false, timeZone: TimeZone(identifier: "UTC")!)
 
     /// Four random hex digits.
     static func randomSuffix<Generator: RandomNumberGenerator>(using generator: inout Generator) -> String {

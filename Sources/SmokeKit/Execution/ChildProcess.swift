@@ -117,8 +117,7 @@ final class ChildProcess {
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = Self.environmentLines(environment).map { strdup($0) } + [nil]
         defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+            for pointer in argv + envp { free(pointer) }
         }
         var childPID = pid_t()
         let status = posix_spawn(&childPID, executable, &actions, &attributes, argv, envp)

@@ -45,7 +45,7 @@ enum DeathSignalSpawn {
         let outputFile: UnsafeMutablePointer<CChar>? = if case .file(let file) = standardOutput { strdup(file) } else { nil }
         let directory = currentDirectory.map { strdup($0) } ?? nil
         defer {
-            (argv + envp).forEach { free($0) }
+            for pointer in argv + envp { free(pointer) }
             free(outputFile)
             free(directory)
         }

@@ -19,8 +19,14 @@ struct SlackAPIClient: Sendable {
         var ok: Bool
         var error: String?
         var ts: String?
-        var upload_url: String?
-        var file_id: String?
+        var uploadURL: String?
+        var fileID: String?
+
+        enum CodingKeys: String, CodingKey {
+            case ok, error, ts
+            case uploadURL = "upload_url"
+            case fileID = "file_id"
+        }
     }
 
     var transport: WebhookDelivery.Transport
@@ -39,7 +45,7 @@ struct SlackAPIClient: Sendable {
     func uploadURL(filename: String, length: Int) async throws(Failure) -> (url: URL, fileID: String) {
         let form = Self.form([("filename", filename), ("length", String(length))])
         let (answer, status) = try await call("files.getUploadURLExternal", body: form, contentType: "application/x-www-form-urlencoded")
-        guard let text = answer.upload_url, let url = URL(string: text), let id = answer.file_id else {
+        guard let text = answer.uploadURL, let url = URL(string: text), let id = answer.fileID else {
             throw Failure(message: "files.getUploadURLExternal: the answer has no upload_url or file_id", httpStatus: status)
         }
         return (url, id)

@@ -1,16 +1,10 @@
+import CSQLite
 import SmokeCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The few SQLite C functions the bundle reader calls, loaded from the system's shared library at
-/// run time (`dlopen`), so building smokerun needs no `sqlite3.h` and no `-lsqlite3`: the official
-/// Swift images and a bare toolchain install carry `libsqlite3.so.0` (SwiftPM itself links it) but
-/// not its headers. The signatures follow sqlite3.h; handles are opaque pointers.
+/// run time by CSQLite (`dlopen`), so building smokerun needs no `sqlite3.h` and no `-lsqlite3`: the
+/// official Swift images and a bare toolchain install carry `libsqlite3.so.0` (SwiftPM itself links
+/// it) but not its headers. CSQLite declares the signatures; handles are opaque pointers.
 struct SQLiteLibrary: @unchecked Sendable {  // immutable C function pointers
     typealias Handle = OpaquePointer
     typealias Statement = OpaquePointer
@@ -78,51 +72,48 @@ struct SQLiteLibrary: @unchecked Sendable {  // immutable C function pointers
     static func load(_ names: [String]) throws(SQLiteLibraryError) -> SQLiteLibrary {
         var reasons: [String] = []
         for name in names {
-            guard let library = dlopen(name, RTLD_NOW | RTLD_LOCAL) else {
-                reasons.append(dlerror().map { String(cString: $0) } ?? "\(name): cannot be loaded")
+            var api = csqlite_api()
+            var reason = [CChar](repeating: 0, count: 512)
+            guard csqlite_load(name, &api, &reason, reason.count) != nil, let library = SQLiteLibrary(api) else {
+                reasons.append(String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
                 continue
             }
-            do {
-                return try SQLiteLibrary(library: library, name: name)
-            } catch {
-                reasons.append(error.text)
-                dlclose(library)
-            }
+            return library
         }
         throw SQLiteLibraryError(tried: names, reasons: reasons)
     }
 
-    private init(library: UnsafeMutableRawPointer, name: String) throws(MissingSymbol) {
-        func symbol<Function>(_ symbolName: String) throws(MissingSymbol) -> Function {
-            guard let address = dlsym(library, symbolName) else { throw MissingSymbol(text: "\(name) has no \(symbolName)") }
-            return unsafeBitCast(address, to: Function.self)
-        }
-        open = try symbol("sqlite3_open_v2")
-        close = try symbol("sqlite3_close")
-        errmsg = try symbol("sqlite3_errmsg")
-        errstr = try symbol("sqlite3_errstr")
-        errcode = try symbol("sqlite3_errcode")
-        prepare = try symbol("sqlite3_prepare_v2")
-        finalize = try symbol("sqlite3_finalize")
-        step = try symbol("sqlite3_step")
-        columnCount = try symbol("sqlite3_column_count")
-        columnName = try symbol("sqlite3_column_name")
-        columnType = try symbol("sqlite3_column_type")
-        columnInt64 = try symbol("sqlite3_column_int64")
-        columnDouble = try symbol("sqlite3_column_double")
-        columnText = try symbol("sqlite3_column_text")
-        columnBlob = try symbol("sqlite3_column_blob")
-        columnBytes = try symbol("sqlite3_column_bytes")
-        bindNull = try symbol("sqlite3_bind_null")
-        bindInt64 = try symbol("sqlite3_bind_int64")
-        bindDouble = try symbol("sqlite3_bind_double")
-        bindText = try symbol("sqlite3_bind_text")
-        bindBlob = try symbol("sqlite3_bind_blob")
-        lastInsertRowID = try symbol("sqlite3_last_insert_rowid")
-    }
-
-    /// A library that loaded but lacks a function (not SQLite, or far too old).
-    private struct MissingSymbol: Error {
-        var text: String
+    /// Nil when a function is missing (CSQLite checked them all; this only unwraps).
+    private init?(_ api: csqlite_api) {
+        guard let open = api.open_v2, let close = api.close, let errmsg = api.errmsg, let errstr = api.errstr,
+            let errcode = api.errcode, let prepare = api.prepare_v2, let finalize = api.finalize, let step = api.step,
+            let columnCount = api.column_count, let columnName = api.column_name, let columnType = api.column_type,
+            let columnInt64 = api.column_int64, let columnDouble = api.column_double, let columnText = api.column_text,
+            let columnBlob = api.column_blob, let columnBytes = api.column_bytes, let bindNull = api.bind_null,
+            let bindInt64 = api.bind_int64, let bindDouble = api.bind_double, let bindText = api.bind_text,
+            let bindBlob = api.bind_blob, let lastInsertRowID = api.last_insert_rowid
+        else { return nil }
+        self.open = open
+        self.close = close
+        self.errmsg = errmsg
+        self.errstr = errstr
+        self.errcode = errcode
+        self.prepare = prepare
+        self.finalize = finalize
+        self.step = step
+        self.columnCount = columnCount
+        self.columnName = columnName
+        self.columnType = columnType
+        self.columnInt64 = columnInt64
+        self.columnDouble = columnDouble
+        self.columnText = columnText
+        self.columnBlob = columnBlob
+        self.columnBytes = columnBytes
+        self.bindNull = bindNull
+        self.bindInt64 = bindInt64
+        self.bindDouble = bindDouble
+        self.bindText = bindText
+        self.bindBlob = bindBlob
+        self.lastInsertRowID = lastInsertRowID
     }
 }

@@ -54,6 +54,6 @@ package final class CancellationHandle: @unchecked Sendable {
         let pending = handlers
         handlers = []
         lock.unlock()
-        pending.forEach { $0() }
+        for handler in pending { handler() }
     }
 }
