@@ -5,7 +5,7 @@ let package = Package(
     name: "smokerun",
     platforms: [.macOS(.v13)],
     products: [
-        .executable(name: "smokerun", targets: ["smokerun"]),
+        .executable(name: "smokerun", targets: ["smokerun"])
     ],
     targets: [
         // No system library targets: SQLite is loaded at run time (SQLiteLibrary), zstd is a program,

@@ -1,10 +1,11 @@
 import Foundation
 import SmokeCore
 import SmokeKit
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A real HTTP receiver on 127.0.0.1 for the webhook tests: a blocking socket server on an
@@ -104,15 +105,18 @@ package final class NotifyWebhookReceiver: @unchecked Sendable {
         let reply = replies.count > 1 ? replies.removeFirst() : replies[0]
         lock.unlock()
         if reply.delay > 0 { Thread.sleep(forTimeInterval: reply.delay) }
-        var head = "HTTP/1.1 \(reply.status) Status\r\nContent-Length: \(reply.body.utf8.count)\r\nConnection: close\r\n"
+        var head =
+            "HTTP/1.1 \(reply.status) Status\r\nContent-Length: \(reply.body.utf8.count)\r\nConnection: close\r\n"
         for (name, value) in reply.headers { head += "\(name): \(value)\r\n" }
         let bytes = Array((head + "\r\n" + reply.body).utf8)
         var offset = 0
         while offset < bytes.count {
             #if canImport(Glibc)
-            let sent = bytes[offset...].withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                let sent = bytes[offset...].withUnsafeBytes {
+                    send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+                }
             #else
-            let sent = bytes[offset...].withUnsafeBytes { send(connection, $0.baseAddress, $0.count, 0) }
+                let sent = bytes[offset...].withUnsafeBytes { send(connection, $0.baseAddress, $0.count, 0) }
             #endif
             if sent <= 0 { return }
             offset += sent
@@ -132,7 +136,8 @@ package final class NotifyWebhookReceiver: @unchecked Sendable {
                 var headers: [String: String] = [:]
                 for line in head.dropFirst() {
                     guard let colon = line.firstIndex(of: ":") else { continue }
-                    headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                    headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                        in: .whitespaces)
                 }
                 let length = Int(headers["content-length"] ?? "0") ?? 0
                 if data.count - end.upperBound >= length {
@@ -150,9 +155,9 @@ package final class NotifyWebhookReceiver: @unchecked Sendable {
     /// A socket bound to an ephemeral port of 127.0.0.1.
     private static func bindLoopback() throws -> (Int32, UInt16) {
         #if canImport(Glibc)
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
-        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard descriptor >= 0 else { throw POSIXError(.EIO) }
         var yes: Int32 = 1
@@ -162,7 +167,9 @@ package final class NotifyWebhookReceiver: @unchecked Sendable {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         address.sin_port = 0
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let named = withUnsafeMutablePointer(to: &address) {

@@ -1,6 +1,6 @@
 import Foundation
-import SmokeKit
 import SmokeCore
+import SmokeKit
 
 /// A clock that moves only when told to: the fake's "waits" advance it, so timeouts are reached without sleeping.
 package final class ManualClock: @unchecked Sendable {
@@ -80,7 +80,10 @@ package final class ScriptedProcessRunner: ProcessRunning, @unchecked Sendable {
         launches.append(launch)
         let script = scripts.isEmpty ? nil : scripts.removeFirst()
         lock.unlock()
-        guard let script else { throw ChildProcessError(executable: launch.executable, reason: "no script left for launch \(launches.count)") }
+        guard let script else {
+            throw ChildProcessError(
+                executable: launch.executable, reason: "no script left for launch \(launches.count)")
+        }
         func emit(_ text: String) {
             Array(text.utf8).withUnsafeBytes { bytes in
                 launch.log?.write(bytes)

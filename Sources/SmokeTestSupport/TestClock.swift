@@ -1,6 +1,6 @@
 import Foundation
-import SmokeKit
 import SmokeCore
+import SmokeKit
 
 /// A clock that only moves when a test moves it. Sleepers whose deadline has come are resumed,
 /// earliest first, by `advance`; a sleeper that arrives after its deadline returns at once.

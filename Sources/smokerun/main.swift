@@ -1,5 +1,5 @@
 import Foundation
-import SmokeKit
 import SmokeCore
+import SmokeKit
 
 exit(await CommandLineTool.main(arguments: Array(CommandLine.arguments.dropFirst())))

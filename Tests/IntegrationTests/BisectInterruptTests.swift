@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// Ctrl-C during a real bisect (the `smokerun` binary): the running test process group is stopped,
@@ -29,26 +30,33 @@ import Testing
         let target = executed[1]
         let root = package.deletingLastPathComponent()
         let child = try ChildProcess(
-            executable: IntegrationSupport.smokerunBinary.path, arguments: ["bisect", outcome.runDirectory.path, target],
+            executable: IntegrationSupport.smokerunBinary.path,
+            arguments: ["bisect", outcome.runDirectory.path, target],
             environment: ProcessInfo.processInfo.environment, currentDirectory: root)
         var output = Data()
         let started = Date()
         var signalledAt: Date?
-        let termination = child.run(onOutput: { output.append(contentsOf: $0) }, onTick: {
-            if signalledAt == nil, Self.hangStarted(under: outcome.runDirectory) {
-                kill(child.pid, SIGINT)
-                signalledAt = Date()
-            }
-            return Date().timeIntervalSince(started) > 400 ? .kill : .keepRunning
-        })
+        let termination = child.run(
+            onOutput: { output.append(contentsOf: $0) },
+            onTick: {
+                if signalledAt == nil, Self.hangStarted(under: outcome.runDirectory) {
+                    kill(child.pid, SIGINT)
+                    signalledAt = Date()
+                }
+                return Date().timeIntervalSince(started) > 400 ? .kill : .keepRunning
+            })
         let text = String(decoding: output, as: UTF8.self)
         let stoppedAfter = signalledAt.map { Date().timeIntervalSince($0) }
         #expect(signalledAt != nil, "the hanging test never started: \(text)")
         #expect(termination == .exited(ExitCode.infrastructure.rawValue), "\(text)")
         #expect((stoppedAfter ?? 99) < 15)
         // The pipeline RUN recorded is used, with a warning that it changed since.
-        #expect(text.contains("bisect: warning: Pipelines/hang.json changed since run \(outcome.report.runID)"), "\(text)")
-        #expect(text.contains("interrupted after 0 runs: 1 earlier test still under suspicion for \(target) (\(executed[0]))"), "\(text)")
+        #expect(
+            text.contains("bisect: warning: Pipelines/hang.json changed since run \(outcome.report.runID)"), "\(text)")
+        #expect(
+            text.contains(
+                "interrupted after 0 runs: 1 earlier test still under suspicion for \(target) (\(executed[0]))"),
+            "\(text)")
         // No test process of this package survives smokerun.
         #expect(RunCommandProcessTests.processes(mentioning: package.path).isEmpty)
     }

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// The build check with the real toolchain: a second run of an unchanged package skips `swift build`
@@ -12,7 +13,8 @@ import Testing
 
     @Test func anUnchangedPackageSkipsTheBuildAndAnEditedOneIsRebuilt() async throws {
         let package = try IntegrationSupport.copyFixture("TipCalculator")
-        let pipeline = try IntegrationSupport.writePipeline("""
+        let pipeline = try IntegrationSupport.writePipeline(
+            """
             {"name": "buildcheck", "swiftpm": {"packagePath": "TipCalculator"}, "coverage": {"enabled": false},
              "timeouts": {"runSeconds": 600, "testSeconds": 60}, "output": ".smokerun-buildcheck"}
             """, named: "buildcheck", next: package)
@@ -36,10 +38,14 @@ import Testing
         // total(for: 40) is now 47, so the receipt test (which expects 46) fails: only a rebuild can know.
         let source = package.appendingPathComponent("Sources/TipCalculator/TipCalculator.swift")
         let text = try String(contentsOf: source, encoding: .utf8)
-        try Data(text.replacingOccurrences(of: "subtotal + tip(on: subtotal)", with: "subtotal + tip(on: subtotal) + 1").utf8).write(to: source)
+        try Data(
+            text.replacingOccurrences(of: "subtotal + tip(on: subtotal)", with: "subtotal + tip(on: subtotal) + 1").utf8
+        ).write(to: source)
         // A test added now must be listed: the listing recorded for the old binary no longer holds.
         let tests = package.appendingPathComponent("Tests/TipCalculatorTests/SplitBillTests.swift")
-        let added = try String(contentsOf: tests, encoding: .utf8) + "\nextension SplitBillTests {\n    @Test func addedLater() {}\n}\n"
+        let added =
+            try String(contentsOf: tests, encoding: .utf8)
+            + "\nextension SplitBillTests {\n    @Test func addedLater() {}\n}\n"
         try Data(added.utf8).write(to: tests)
         let (third, _, _) = try await IntegrationSupport.run(pipeline)
         #expect(try console(third).contains("swift build --build-tests"))

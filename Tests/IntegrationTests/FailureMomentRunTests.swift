@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// Issue 17's failure moment end to end: the fake Xcode replays scenario `ui-failure` (a failing UI test
@@ -15,7 +16,10 @@ import Testing
         let report = outcome.report
         let failed = try #require(report.tests.first { $0.id == Self.failingID })
         // Two images: the earlier one is not chosen; XCTest's failure screenshot (associated) is.
-        #expect(failed.attachments.map(\.name) == ["Tip screen before input.png", "kXCTAttachmentLegacyScreenImageData.png"])
+        #expect(
+            failed.attachments.map(\.name) == [
+                "Tip screen before input.png", "kXCTAttachmentLegacyScreenImageData.png",
+            ])
         #expect(failed.attachments.map(\.failureAssociated) == [false, true])
         let chosen = try #require(failed.attachments.last)
         #expect(failed.failureScreenshot == chosen.path)
@@ -23,8 +27,9 @@ import Testing
         #expect(report.tests.filter { $0.id != Self.failingID }.allSatisfy { $0.failureScreenshot == nil })
 
         // report.json: every test has the key, null when none.
-        let json = try #require(try JSONSerialization.jsonObject(
-            with: Data(contentsOf: outcome.runDirectory.appendingPathComponent("report.json"))) as? [String: Any])
+        let json = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: outcome.runDirectory.appendingPathComponent("report.json"))) as? [String: Any])
         let tests = try #require(json["tests"] as? [[String: Any]])
         #expect(tests.allSatisfy { $0.keys.contains("failureScreenshot") })
         #expect(tests.first { $0["id"] as? String == Self.failingID }?["failureScreenshot"] as? String == chosen.path)
@@ -40,12 +45,15 @@ import Testing
 
         // The activity timeline: the steps up to the failing one, each screenshot in the step that holds it.
         let steps = try #require(failed.activities)
-        #expect(steps.map(\.title) == [
-            "Start Test at 2026-11-22 04:00:45.301", "Set Up", "Enter the bill <100.0>", "Tap \"Bill\" TextField",
-            "Type '100.0' into \"Bill\" TextField", "Check rounding to cents", "Compute tip for 100.0 at 15.5%",
-        ])
+        #expect(
+            steps.map(\.title) == [
+                "Start Test at 2026-11-22 04:00:45.301", "Set Up", "Enter the bill <100.0>", "Tap \"Bill\" TextField",
+                "Type '100.0' into \"Bill\" TextField", "Check rounding to cents", "Compute tip for 100.0 at 15.5%",
+            ])
         #expect(steps.map(\.failed) == [false, false, false, false, false, true, false])
-        #expect(steps[2].attachments == ["Tip screen before input"] && steps[5].attachments == ["kXCTAttachmentLegacyScreenImageData"])
+        #expect(
+            steps[2].attachments == ["Tip screen before input"]
+                && steps[5].attachments == ["kXCTAttachmentLegacyScreenImageData"])
         let entry = try #require(tests.first { $0["id"] as? String == Self.failingID })
         #expect((entry["activities"] as? [[String: Any]])?.count == steps.count)
         #expect(tests.filter { $0["id"] as? String != Self.failingID }.allSatisfy { $0["activities"] is NSNull })

@@ -1,6 +1,7 @@
 import Foundation
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// One `smokerun run` over the fake Xcode with a pipeline the test writes (the device and notify keys
@@ -14,22 +15,32 @@ struct FakeXcodeRun {
 
     /// The run's outcome and its output folder.
     func run() async throws -> (SmokeRun.Outcome, URL) {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("smokerun-fake-xcode-\(UUID().uuidString.prefix(8))")
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "smokerun-fake-xcode-\(UUID().uuidString.prefix(8))")
         let url = root.appendingPathComponent("Pipelines/ios.json")
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data("""
+        try Data(
+            """
             {"name": "ios-smoke", "xcodebuild": {"project": "SmokeApp.xcodeproj", "scheme": "SmokeApp"},
              "coverage": {"enabled": false}, \(pipelineKeys)}
-            """.utf8).write(to: url)
+            """.utf8
+        ).write(to: url)
         var environment = ProcessInfo.processInfo.environment.merging(self.environment) { $1 }
-        environment["PATH"] = XcodebuildRunTests.fakeXcode.appendingPathComponent("bin").path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-        environment["FAKE_XCODE_SCENARIO"] = XcodebuildRunTests.fakeXcode.appendingPathComponent("Scenarios/\(scenario)").path
+        environment["PATH"] =
+            XcodebuildRunTests.fakeXcode.appendingPathComponent("bin").path + ":"
+            + (environment["PATH"] ?? "/usr/bin:/bin")
+        environment["FAKE_XCODE_SCENARIO"] =
+            XcodebuildRunTests.fakeXcode.appendingPathComponent("Scenarios/\(scenario)").path
         environment["FAKE_XCODE_LOG"] = root.appendingPathComponent("fake-xcode.log").path
         var options = SmokeRun.Options()
         options.seed = 42
         options.notify = notify
-        let context = HostContext(standardOutput: BufferOutput(), standardError: BufferOutput(), environment: environment, currentDirectory: root)
-        var smokeRun = SmokeRun(pipeline: try PipelineLoader().load(url), options: options, context: context, cancellation: CancellationFlag())
+        let context = HostContext(
+            standardOutput: BufferOutput(), standardError: BufferOutput(), environment: environment,
+            currentDirectory: root)
+        var smokeRun = SmokeRun(
+            pipeline: try PipelineLoader().load(url), options: options, context: context,
+            cancellation: CancellationFlag())
         smokeRun.resultBundleReader = { XCResultToolReader(runner: $0, environment: $1) }
         let outcome = await smokeRun.execute()
         return (outcome, root.appendingPathComponent(OutputLayout.defaultOutput))

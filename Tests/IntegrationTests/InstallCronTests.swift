@@ -1,18 +1,23 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// The crontab line `smokerun install` prints runs as written under cron's environment
 /// (`PATH=/usr/bin:/bin`, a HOME and nothing else): it carries PATH and SMOKERUN_SWIFT itself.
 @Suite struct InstallCronTests {
     /// Runs a program to completion (bounded at five minutes), stdout and stderr together.
-    private func run(_ executable: String, _ arguments: [String], environment: [String: String], in folder: URL) throws -> (status: Int32?, output: String) {
-        let child = try ChildProcess(executable: executable, arguments: arguments, environment: environment, currentDirectory: folder)
+    private func run(_ executable: String, _ arguments: [String], environment: [String: String], in folder: URL) throws
+        -> (status: Int32?, output: String)
+    {
+        let child = try ChildProcess(
+            executable: executable, arguments: arguments, environment: environment, currentDirectory: folder)
         var output = Data()
         let deadline = Date().addingTimeInterval(300)
-        let termination = child.run(onOutput: { output.append(contentsOf: $0) }, onTick: { Date() > deadline ? .kill : .keepRunning })
+        let termination = child.run(
+            onOutput: { output.append(contentsOf: $0) }, onTick: { Date() > deadline ? .kill : .keepRunning })
         guard case .exited(let status) = termination else { return (nil, String(decoding: output, as: UTF8.self)) }
         return (status, String(decoding: output, as: UTF8.self))
     }
@@ -28,27 +33,36 @@ import Testing
         let package = try IntegrationSupport.copyFixture("TipCalculator")
         let root = package.deletingLastPathComponent()
         defer { try? FileManager.default.removeItem(at: root) }
-        _ = try IntegrationSupport.writePipeline(#"""
+        _ = try IntegrationSupport.writePipeline(
+            #"""
             {"name": "cron-smoke", "schedule": "17 */4 * * *", "swiftpm": {"packagePath": "TipCalculator"},
              "coverage": {"enabled": false}, "reports": ["json"]}
             """#, named: "cron-smoke", next: package)
         var environment = ProcessInfo.processInfo.environment
         environment["SMOKERUN_SWIFT"] = nil
-        let install = try run(IntegrationSupport.smokerunBinary.path, ["install", "Pipelines/cron-smoke.json"], environment: environment, in: root)
+        let install = try run(
+            IntegrationSupport.smokerunBinary.path, ["install", "Pipelines/cron-smoke.json"], environment: environment,
+            in: root)
         #expect(install.status == 0, "\(install.output)")
         let command = try Self.cronCommand(in: install.output, schedule: "17 */4 * * *")
         #expect(command.contains("SMOKERUN_SWIFT="))
 
         let home = root.appendingPathComponent("home")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        let cron = try run("/usr/bin/env", ["-i", "PATH=/usr/bin:/bin", "HOME=\(home.path)", "/bin/sh", "-c", command], environment: [:], in: home)
-        let log = (try? String(contentsOf: root.appendingPathComponent(".smokerun/cron.log"), encoding: .utf8)) ?? "(no cron.log)"
+        let cron = try run(
+            "/usr/bin/env", ["-i", "PATH=/usr/bin:/bin", "HOME=\(home.path)", "/bin/sh", "-c", command],
+            environment: [:], in: home)
+        let log =
+            (try? String(contentsOf: root.appendingPathComponent(".smokerun/cron.log"), encoding: .utf8))
+            ?? "(no cron.log)"
         #expect(cron.status == 0, "\(cron.output)\n\(log)")
         #expect(log.contains("cron-smoke: passed"), "\(log)")
         // The run recorded its pipeline file as it can be passed back, and printed that replay command.
         let report = try RunStore.loadReport(at: root.appendingPathComponent(".smokerun/latest"))
         #expect(report.pipelineFile == "Pipelines/cron-smoke.json")
-        #expect(report.pipelineHash == SHA256.hex(try Data(contentsOf: root.appendingPathComponent("Pipelines/cron-smoke.json"))))
+        #expect(
+            report.pipelineHash
+                == SHA256.hex(try Data(contentsOf: root.appendingPathComponent("Pipelines/cron-smoke.json"))))
         let seed = try #require(report.seed)
         #expect(log.contains("(replay: smokerun run Pipelines/cron-smoke.json --seed \(seed))"))
         // It built in its own scratch folder, not the developer's .build.
@@ -61,15 +75,23 @@ import Testing
 
     @Test(.enabled(if: cronPathLacksSwift, "this machine has swift in /usr/bin, so cron's PATH finds it anyway"))
     func withoutTheVariablesARunCannotFindSwift() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("smokerun-cron-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Pipelines"), withIntermediateDirectories: true)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "smokerun-cron-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("Pipelines"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Data(#"{"name": "bare", "swiftpm": {"packagePath": "."}}"#.utf8).write(to: folder.appendingPathComponent("Pipelines/bare.json"))
+        try Data(#"{"name": "bare", "swiftpm": {"packagePath": "."}}"#.utf8).write(
+            to: folder.appendingPathComponent("Pipelines/bare.json"))
         // A package, so the pipeline passes its path checks and the run gets as far as looking for swift.
         try Data("// swift-tools-version:6.0\nimport PackageDescription\nlet package = Package(name: \"Bare\")\n".utf8)
             .write(to: folder.appendingPathComponent("Package.swift"))
-        let bare = try run("/usr/bin/env", ["-i", "PATH=/usr/bin:/bin", "HOME=\(folder.path)", IntegrationSupport.smokerunBinary.path, "run", "Pipelines/bare.json", "--no-notify"],
-                           environment: [:], in: folder)
+        let bare = try run(
+            "/usr/bin/env",
+            [
+                "-i", "PATH=/usr/bin:/bin", "HOME=\(folder.path)", IntegrationSupport.smokerunBinary.path, "run",
+                "Pipelines/bare.json", "--no-notify",
+            ],
+            environment: [:], in: folder)
         #expect(bare.status == 3, "\(bare.output)")
         #expect(bare.output.contains("cannot find 'swift' on PATH"))
     }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// Shared plumbing for the end-to-end tests: fixture copies, pipelines, the real binary.
@@ -15,7 +16,8 @@ enum IntegrationSupport {
             .appendingPathComponent("smokerun-it-\(UUID().uuidString.prefix(8))").appendingPathComponent(name)
         try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)
         for item in ["Package.swift", "Sources", "Tests"] {
-            try FileManager.default.copyItem(at: source.appendingPathComponent(item), to: destination.appendingPathComponent(item))
+            try FileManager.default.copyItem(
+                at: source.appendingPathComponent(item), to: destination.appendingPathComponent(item))
         }
         return destination
     }
@@ -30,7 +32,9 @@ enum IntegrationSupport {
     }
 
     /// Runs a pipeline in-process, the way `smokerun run` does, and returns what it wrote.
-    static func run(_ pipelineURL: URL, seed: UInt64? = nil, environment extra: [String: String] = [:]) async throws -> (SmokeRun.Outcome, BufferOutput, BufferOutput) {
+    static func run(_ pipelineURL: URL, seed: UInt64? = nil, environment extra: [String: String] = [:]) async throws
+        -> (SmokeRun.Outcome, BufferOutput, BufferOutput)
+    {
         let pipeline = try PipelineLoader().load(pipelineURL)
         var options = SmokeRun.Options()
         options.seed = seed
@@ -39,15 +43,19 @@ enum IntegrationSupport {
         let err = BufferOutput()
         var environment = ProcessInfo.processInfo.environment
         for (key, value) in extra { environment[key] = value }
-        let context = HostContext(standardOutput: out, standardError: err, environment: environment,
-                                     currentDirectory: pipelineURL.deletingLastPathComponent().deletingLastPathComponent())
-        let outcome = await SmokeRun(pipeline: pipeline, options: options, context: context, cancellation: CancellationFlag()).execute()
+        let context = HostContext(
+            standardOutput: out, standardError: err, environment: environment,
+            currentDirectory: pipelineURL.deletingLastPathComponent().deletingLastPathComponent())
+        let outcome = await SmokeRun(
+            pipeline: pipeline, options: options, context: context, cancellation: CancellationFlag()
+        ).execute()
         return (outcome, out, err)
     }
 
     /// The `smokerun` executable built beside this test binary.
     static var smokerunBinary: URL {
-        let sibling = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("smokerun")
+        let sibling = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+            "smokerun")
         if FileManager.default.isExecutableFile(atPath: sibling.path) { return sibling }
         return repositoryRoot.appendingPathComponent(".build/debug/smokerun")
     }

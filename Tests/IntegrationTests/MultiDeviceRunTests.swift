@@ -1,17 +1,22 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// Issue 17 item 4: a pipeline pinning two devices runs the fake Xcode's `ui-failure` scenario on each,
 /// the reports group the tests by device, and `attachments --by device` exports both devices' screenshots.
 @Suite struct MultiDeviceRunTests {
-    static let devices = #""device": [{"platform": "iOS Simulator", "name": "iPhone SE (3rd generation)", "runtime": "iOS 17.5"}, {"platform": "iOS Simulator", "name": "iPhone 15", "runtime": "iOS 17.5"}]"#
+    static let devices =
+        #""device": [{"platform": "iOS Simulator", "name": "iPhone SE (3rd generation)", "runtime": "iOS 17.5"}, {"platform": "iOS Simulator", "name": "iPhone 15", "runtime": "iOS 17.5"}]"#
 
     @Test func twoPinnedDevicesRunBothAndTheReportsAndExportGroupByDevice() async throws {
         let (single, singleOutput) = try await FakeXcodeRun(
-            scenario: "ui-failure", pipelineKeys: #""device": {"platform": "iOS Simulator", "name": "iPhone SE (3rd generation)", "runtime": "iOS 17.5"}"#).run()
+            scenario: "ui-failure",
+            pipelineKeys:
+                #""device": {"platform": "iOS Simulator", "name": "iPhone SE (3rd generation)", "runtime": "iOS 17.5"}"#
+        ).run()
         defer { try? FileManager.default.removeItem(at: singleOutput.deletingLastPathComponent()) }
         let (outcome, output) = try await FakeXcodeRun(scenario: "ui-failure", pipelineKeys: Self.devices).run()
         defer { try? FileManager.default.removeItem(at: output.deletingLastPathComponent()) }
@@ -22,9 +27,12 @@ import Testing
         // Both devices ran every test; ids repeat, each with its device; totals count both.
         let labels = ["iPhone SE (3rd generation)", "iPhone 15"]
         #expect(report.tests.count == 2 * single.report.tests.count && single.report.tests.count > 0)
-        #expect(report.tests.compactMap(\.device) == Array(repeating: labels[0], count: single.report.tests.count)
-            + Array(repeating: labels[1], count: single.report.tests.count))
-        #expect(report.totals.tests == 2 * single.report.totals.tests && report.totals.failed == 2 * single.report.totals.failed)
+        #expect(
+            report.tests.compactMap(\.device) == Array(repeating: labels[0], count: single.report.tests.count)
+                + Array(repeating: labels[1], count: single.report.tests.count))
+        #expect(
+            report.totals.tests == 2 * single.report.totals.tests
+                && report.totals.failed == 2 * single.report.totals.failed)
         #expect(report.tests.map(\.order) == Array(1...report.tests.count))
         let failing = report.tests.filter { $0.id == FailureMomentRunTests.failingID }
         #expect(failing.map(\.device) == labels)
@@ -32,7 +40,9 @@ import Testing
         #expect(Set(failing.compactMap(\.failureScreenshot)).count == 2)
         // Each device has its own work folder.
         for label in labels {
-            #expect(FileManager.default.fileExists(atPath: outcome.runDirectory.appendingPathComponent("xcodebuild/\(DeviceRuns.folder(label))").path))
+            #expect(
+                FileManager.default.fileExists(
+                    atPath: outcome.runDirectory.appendingPathComponent("xcodebuild/\(DeviceRuns.folder(label))").path))
         }
 
         // Reports: a device section, failures named with their device, junit testcases distinct.
@@ -44,11 +54,14 @@ import Testing
         #expect(summary.contains("### Devices") && summary.contains("| iPhone 15 | \(single.report.tests.count) |"))
         let junit = try String(contentsOf: run.appendingPathComponent("junit.xml"), encoding: .utf8)
         #expect(labels.allSatisfy { junit.contains("name=\"testTipIsRoundedToCents [\($0)]\"") })
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: run.appendingPathComponent("report.json"))) as? [String: Any])
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: run.appendingPathComponent("report.json")))
+                as? [String: Any])
         #expect((json["tests"] as? [[String: Any]])?.allSatisfy { $0["device"] is String } == true)
 
         // history.jsonl: each device's outcome under its own key, so neither overwrites the other.
-        let lines = try String(contentsOf: output.appendingPathComponent("history.jsonl"), encoding: .utf8).split(separator: "\n")
+        let lines = try String(contentsOf: output.appendingPathComponent("history.jsonl"), encoding: .utf8).split(
+            separator: "\n")
         let entry = try JSONCoding.decoder().decode(HistoryEntry.self, from: Data(try #require(lines.last).utf8))
         #expect(entry.outcomes.count == report.tests.count)
         #expect(entry.failingTests == labels.map { "\(FailureMomentRunTests.failingID) [\($0)]" }.sorted())
@@ -56,10 +69,14 @@ import Testing
         // attachments --by device: one folder per device, each with that device's screenshots.
         let export = output.deletingLastPathComponent().appendingPathComponent("export")
         let err = BufferOutput()
-        let context = HostContext(standardOutput: BufferOutput(), standardError: err, environment: [:], currentDirectory: output.deletingLastPathComponent())
-        let exit = await CommandLineTool.run(arguments: ["attachments", run.path, "--output", export.path, "--by", "device"], context: context)
+        let context = HostContext(
+            standardOutput: BufferOutput(), standardError: err, environment: [:],
+            currentDirectory: output.deletingLastPathComponent())
+        let exit = await CommandLineTool.run(
+            arguments: ["attachments", run.path, "--output", export.path, "--by", "device"], context: context)
         #expect(exit == .passed, "\(err.text)")
-        let folders = try FileManager.default.contentsOfDirectory(atPath: export.path).filter { $0 != "manifest.json" }.sorted()
+        let folders = try FileManager.default.contentsOfDirectory(atPath: export.path).filter { $0 != "manifest.json" }
+            .sorted()
         #expect(folders == labels.sorted())
         let perDevice = single.report.tests.reduce(0) { $0 + $1.attachments.count }
         for label in labels {

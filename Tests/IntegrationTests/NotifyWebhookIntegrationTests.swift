@@ -1,9 +1,10 @@
 import Foundation
-import Testing
-@testable import SmokeKit
-@testable import SmokeCore
-@testable import smokerun
 import SmokeTestSupport
+import Testing
+
+@testable import SmokeCore
+@testable import SmokeKit
+@testable import smokerun
 
 /// Posts to a real HTTP receiver on 127.0.0.1 (see `NotifyWebhookReceiver`).
 @Suite struct NotifyWebhookIntegrationTests {
@@ -16,9 +17,13 @@ import SmokeTestSupport
     private func failingReport() -> RunReport {
         let start = Date(timeIntervalSince1970: 1_795_320_000)
         let tests = [
-            TestResult(id: "App.CartTests/testTotal", name: "testTotal", suite: "CartTests", framework: .xctest, status: .failed,
-                       failures: [TestFailure(message: "XCTAssertEqual failed", file: "Tests/CartTests.swift", line: 9)]),
-            TestResult(id: "App.CartTests/testEmpty", name: "testEmpty", suite: "CartTests", framework: .xctest, status: .passed),
+            TestResult(
+                id: "App.CartTests/testTotal", name: "testTotal", suite: "CartTests", framework: .xctest,
+                status: .failed,
+                failures: [TestFailure(message: "XCTAssertEqual failed", file: "Tests/CartTests.swift", line: 9)]),
+            TestResult(
+                id: "App.CartTests/testEmpty", name: "testEmpty", suite: "CartTests", framework: .xctest,
+                status: .passed),
         ]
         return RunReport(
             pipeline: "smoke", runID: "20261122T040000Z-0000", status: RunReport.status(of: tests, errors: []),
@@ -29,19 +34,23 @@ import SmokeTestSupport
     }
 
     private func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("notify-integration-\(UUID().uuidString)")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "notify-integration-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
 
     /// Every file written under `directory`, as text.
     private func everythingWritten(under directory: URL) -> String {
-        let files = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? []
+        let files =
+            FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? []
         return files.compactMap { try? String(contentsOf: $0, encoding: .utf8) }.joined(separator: "\n")
     }
 
     @Test func serverErrorsAreRetriedWithRealBackoffUntilDelivered() async throws {
-        let receiver = try NotifyWebhookReceiver(replies: [Reply(status: 500), Reply(status: 502), Reply(status: 200, body: "ok")])
+        let receiver = try NotifyWebhookReceiver(replies: [
+            Reply(status: 500), Reply(status: 502), Reply(status: 200, body: "ok"),
+        ])
         defer { receiver.stop() }
         var policy = RetryPolicy()
         policy.baseDelay = 0.2
@@ -59,7 +68,8 @@ import SmokeTestSupport
 
     @Test func tooManyRequestsWaitsWhatRetryAfterSaysCapped() async throws {
         let receiver = try NotifyWebhookReceiver(replies: [
-            Reply(status: 429, headers: ["Retry-After": "2"]), Reply(status: 429, headers: ["Retry-After": "3600"]), Reply(status: 200),
+            Reply(status: 429, headers: ["Retry-After": "2"]), Reply(status: 429, headers: ["Retry-After": "3600"]),
+            Reply(status: 200),
         ])
         defer { receiver.stop() }
         let sleeper = RecordingSleeper()
@@ -74,7 +84,10 @@ import SmokeTestSupport
         defer { receiver.stop() }
         let sleeper = RecordingSleeper()
         let result = await delivery(sleeper).post(Data("{}".utf8), to: receiver.url(token: "t3"), policy: RetryPolicy())
-        #expect(result == DeliveryResult(outcome: .rejected, attempts: 1, httpStatus: 400, detail: "HTTP 400: invalid_payload"))
+        #expect(
+            result
+                == DeliveryResult(outcome: .rejected, attempts: 1, httpStatus: 400, detail: "HTTP 400: invalid_payload")
+        )
         #expect(sleeper.sleeps.isEmpty)
         #expect(receiver.requests.count == 1)
     }
@@ -102,7 +115,8 @@ import SmokeTestSupport
     @Test func aRefusedConnectionIsQueuedAndDeliveredByFlushWithoutTheURLAnywhere() async throws {
         let output = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: output) }
-        let closed = URL(string: "http://127.0.0.1:\(try NotifyWebhookReceiver.closedPort())/services/T0/B0/closedSECRET")!
+        let closed = URL(
+            string: "http://127.0.0.1:\(try NotifyWebhookReceiver.closedPort())/services/T0/B0/closedSECRET")!
         let sleeper = RecordingSleeper()
         let report = failingReport()
         let records = await Notifier(delivery: delivery(sleeper)).notifyAfterRun(
@@ -122,7 +136,8 @@ import SmokeTestSupport
         let out = BufferOutput()
         let err = BufferOutput()
         let context = HostContext(
-            standardOutput: out, standardError: err, environment: ["SMOKERUN_WEBHOOK_URL": live.absoluteString], currentDirectory: output
+            standardOutput: out, standardError: err, environment: ["SMOKERUN_WEBHOOK_URL": live.absoluteString],
+            currentDirectory: output
         )
         let command = try NotifyCommand(
             arguments: ["--flush", "--output", output.path], resolveSettings: NotifyCommand.defaultSettingsResolver,
@@ -159,7 +174,8 @@ import SmokeTestSupport
         try FileManager.default.createDirectory(at: runDirectory, withIntermediateDirectories: true)
         try JSONCoding.encoder().encode(report).write(to: runDirectory.appendingPathComponent("report.json"))
 
-        let written = try JSONCoding.decoder().decode(RunReport.self, from: Data(contentsOf: runDirectory.appendingPathComponent("report.json")))
+        let written = try JSONCoding.decoder().decode(
+            RunReport.self, from: Data(contentsOf: runDirectory.appendingPathComponent("report.json")))
         #expect(written.status == .failed)
         #expect(written.tests == before.tests)
         #expect(written.totals == before.totals)

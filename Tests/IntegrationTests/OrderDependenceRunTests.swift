@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// The OrderDependence fixture for real: a flaky test counted once with Surefire elements in junit.xml,
@@ -70,7 +71,9 @@ import Testing
     @Test func bisectNamesThePrimingTestAsTheCulprit() async throws {
         let (outcome, pipeline) = try Self.run.get()
         // No --pipeline: the run recorded Pipelines/order.json in its report.json.
-        let (exit, out, err) = await bisect(outcome.runDirectory.path, "CacheReadingTests/testStartsWithAColdCache", pipeline: pipeline, passPipeline: false)
+        let (exit, out, err) = await bisect(
+            outcome.runDirectory.path, "CacheReadingTests/testStartsWithAColdCache", pipeline: pipeline,
+            passPipeline: false)
         #expect(exit == .passed, "\(err.text)")
         #expect(outcome.report.pipelineFile == "Pipelines/order.json")
         #expect(!err.text.contains("changed since"), "\(err.text)")
@@ -96,12 +99,15 @@ import Testing
         #expect(err.text.contains("no test 'NoSuchTests/testNothing'"))
     }
 
-    func bisect(_ run: String, _ test: String, pipeline: URL, passPipeline: Bool = true) async -> (ExitCode, BufferOutput, BufferOutput) {
+    func bisect(_ run: String, _ test: String, pipeline: URL, passPipeline: Bool = true) async -> (
+        ExitCode, BufferOutput, BufferOutput
+    ) {
         let out = BufferOutput()
         let err = BufferOutput()
         let root = pipeline.deletingLastPathComponent().deletingLastPathComponent()
         let context = HostContext(standardOutput: out, standardError: err, currentDirectory: root)
-        let exit = await CommandLineTool.run(arguments: ["bisect", run, test] + (passPipeline ? ["--pipeline", pipeline.path] : []), context: context)
+        let exit = await CommandLineTool.run(
+            arguments: ["bisect", run, test] + (passPipeline ? ["--pipeline", pipeline.path] : []), context: context)
         return (exit, out, err)
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// The real `smokerun` executable: exit statuses, messages, and SIGTERM mid-run.
@@ -13,18 +14,24 @@ import Testing
 
     /// Runs the binary to completion (bounded), stdout and stderr together.
     func smokerun(_ arguments: [String], in folder: URL) throws -> Finished {
-        let child = try ChildProcess(executable: IntegrationSupport.smokerunBinary.path, arguments: arguments,
-                                     environment: ProcessInfo.processInfo.environment, currentDirectory: folder)
+        let child = try ChildProcess(
+            executable: IntegrationSupport.smokerunBinary.path, arguments: arguments,
+            environment: ProcessInfo.processInfo.environment, currentDirectory: folder)
         var output = Data()
         let deadline = Date().addingTimeInterval(300)
-        let termination = child.run(onOutput: { output.append(contentsOf: $0) }, onTick: { Date() > deadline ? .kill : .keepRunning })
-        guard case .exited(let status) = termination else { return Finished(status: -1, output: String(decoding: output, as: UTF8.self)) }
+        let termination = child.run(
+            onOutput: { output.append(contentsOf: $0) }, onTick: { Date() > deadline ? .kill : .keepRunning })
+        guard case .exited(let status) = termination else {
+            return Finished(status: -1, output: String(decoding: output, as: UTF8.self))
+        }
         return Finished(status: status, output: String(decoding: output, as: UTF8.self))
     }
 
     func temporaryFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("smokerun-cli-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Pipelines"), withIntermediateDirectories: true)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "smokerun-cli-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("Pipelines"), withIntermediateDirectories: true)
         return folder
     }
 
@@ -34,7 +41,9 @@ import Testing
             .write(to: folder.appendingPathComponent("Pipelines/bad.json"))
         let finished = try smokerun(["run", "Pipelines/bad.json"], in: folder)
         #expect(finished.status == 2)
-        #expect(finished.output.contains("pipeline Pipelines/bad.json: 'ordering.mode': 'shuffle' is not one of random, declared"))
+        #expect(
+            finished.output.contains(
+                "pipeline Pipelines/bad.json: 'ordering.mode': 'shuffle' is not one of random, declared"))
     }
 
     @Test func aMissingPipelineExitsTwo() throws {
@@ -47,11 +56,16 @@ import Testing
         let folder = try temporaryFolder()
         let missing = try smokerun(["schedule", "Pipelines/none.json"], in: folder)
         #expect(missing.status == 2, "\(missing.output)")
-        #expect(missing.output.contains("schedule cannot start") && missing.output.contains("none.json"), "\(missing.output)")
-        try Data("{\"name\": \"x\",\n \"name\": \"y\", \"swiftpm\": {}}".utf8).write(to: folder.appendingPathComponent("Pipelines/dup.json"))
+        #expect(
+            missing.output.contains("schedule cannot start") && missing.output.contains("none.json"),
+            "\(missing.output)")
+        try Data("{\"name\": \"x\",\n \"name\": \"y\", \"swiftpm\": {}}".utf8).write(
+            to: folder.appendingPathComponent("Pipelines/dup.json"))
         let duplicate = try smokerun(["schedule", "Pipelines/dup.json"], in: folder)
         #expect(duplicate.status == 2, "\(duplicate.output)")
-        #expect(duplicate.output.contains("dup.json: 'name': is not valid JSON at line 2, column 2: duplicate key 'name'"), "\(duplicate.output)")
+        #expect(
+            duplicate.output.contains("dup.json: 'name': is not valid JSON at line 2, column 2: duplicate key 'name'"),
+            "\(duplicate.output)")
         let run = try smokerun(["run", "Pipelines/dup.json"], in: folder)
         #expect(run.status == 2 && run.output.contains("duplicate key 'name'"), "\(run.output)")
     }
@@ -64,8 +78,16 @@ import Testing
     }
 
     @Test(arguments: [
-        ("garbage.bin", Data([0x7F, 0x45, 0x4C, 0x46, 0, 0, 0, 0, 0xFF, 0xFE] + Array(repeating: UInt8(0), count: 4096)), "binary"),
-        ("truncated.jsonl", Data(#"{"kind":"event","payload":{"kind":"runStarted","instant":{"absolute":1,"since1970":1},"messages":[]},"version":0}\n{"kind":"event","payload":{"kind":"testStar"#.utf8), "truncated"),
+        (
+            "garbage.bin",
+            Data([0x7F, 0x45, 0x4C, 0x46, 0, 0, 0, 0, 0xFF, 0xFE] + Array(repeating: UInt8(0), count: 4096)), "binary"
+        ),
+        (
+            "truncated.jsonl",
+            Data(
+                #"{"kind":"event","payload":{"kind":"runStarted","instant":{"absolute":1,"since1970":1},"messages":[]},"version":0}\n{"kind":"event","payload":{"kind":"testStar"#
+                    .utf8), "truncated"
+        ),
         ("empty.log", Data(), "no test output"),
     ])
     func parseRejectsBadInputWithExitTwo(name: String, content: Data, expected: String) throws {
@@ -79,7 +101,8 @@ import Testing
     @Test func aBuildFailureExitsThreeWithTheCompilerErrorInTheReport() throws {
         let package = try IntegrationSupport.copyFixture("TipCalculator")
         let source = package.appendingPathComponent("Sources/TipCalculator/TipCalculator.swift")
-        try (String(contentsOf: source, encoding: .utf8) + "\nlet broken: Int = \"not a number\"\n").write(to: source, atomically: true, encoding: .utf8)
+        try (String(contentsOf: source, encoding: .utf8) + "\nlet broken: Int = \"not a number\"\n").write(
+            to: source, atomically: true, encoding: .utf8)
         _ = try IntegrationSupport.writePipeline(
             #"{"name": "broken", "swiftpm": {"packagePath": "TipCalculator"}, "coverage": {"enabled": false}}"#,
             named: "broken", next: package)
@@ -94,24 +117,29 @@ import Testing
 
     @Test func sigtermStopsTheTestsAndStillWritesAnInterruptedReport() throws {
         let package = try IntegrationSupport.copyFixture("Sampler")
-        _ = try IntegrationSupport.writePipeline("""
+        _ = try IntegrationSupport.writePipeline(
+            """
             {"name": "hang", "swiftpm": {"packagePath": "Sampler", "filter": ["testHangsForever"]},
              "environment": {"IS_UNIT_TESTING": "1", "SAMPLER_MISBEHAVE": "1"},
              "timeouts": {"testSeconds": 600}, "coverage": {"enabled": false}}
             """, named: "hang", next: package)
         let root = package.deletingLastPathComponent()
-        let child = try ChildProcess(executable: IntegrationSupport.smokerunBinary.path, arguments: ["run", "Pipelines/hang.json", "--no-notify"],
-                                     environment: ProcessInfo.processInfo.environment, currentDirectory: root)
+        let child = try ChildProcess(
+            executable: IntegrationSupport.smokerunBinary.path,
+            arguments: ["run", "Pipelines/hang.json", "--no-notify"],
+            environment: ProcessInfo.processInfo.environment, currentDirectory: root)
         var output = Data()
         let started = Date()
         var signalledAt: Date?
-        let termination = child.run(onOutput: { output.append(contentsOf: $0) }, onTick: {
-            if signalledAt == nil, Self.hangingTestStarted(in: root) {
-                kill(child.pid, SIGTERM)
-                signalledAt = Date()
-            }
-            return Date().timeIntervalSince(started) > 300 ? .kill : .keepRunning
-        })
+        let termination = child.run(
+            onOutput: { output.append(contentsOf: $0) },
+            onTick: {
+                if signalledAt == nil, Self.hangingTestStarted(in: root) {
+                    kill(child.pid, SIGTERM)
+                    signalledAt = Date()
+                }
+                return Date().timeIntervalSince(started) > 300 ? .kill : .keepRunning
+            })
         let stoppedAfter = signalledAt.map { Date().timeIntervalSince($0) }
         #expect(signalledAt != nil, "the hanging test never started: \(String(decoding: output, as: UTF8.self))")
         #expect(termination == .exited(1))
@@ -131,13 +159,17 @@ import Testing
     static func processes(mentioning text: String) -> [String] {
         let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return pids.filter { pid in
-            guard pid.allSatisfy(\.isNumber), let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+            guard pid.allSatisfy(\.isNumber), let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline")
+            else { return false }
             return String(decoding: data, as: UTF8.self).contains(text)
         }
     }
 
     static func hangingTestStarted(in root: URL) -> Bool {
-        guard let runs = try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(".smokerun/runs").path) else { return false }
+        guard
+            let runs = try? FileManager.default.contentsOfDirectory(
+                atPath: root.appendingPathComponent(".smokerun/runs").path)
+        else { return false }
         return runs.contains { run in
             let log = root.appendingPathComponent(".smokerun/runs/\(run)/console.log")
             return (try? String(contentsOf: log, encoding: .utf8))?.contains("testHangsForever' started") == true

@@ -1,11 +1,13 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// The whole path on a real package whose suite passes, fails, skips, crashes, hangs, knows
 /// its issues, is parameterized and records attachments — in XCTest and Swift Testing.
@@ -24,7 +26,8 @@ import Testing
               "coverage": { "enabled": false }
             }
             """
-        return try IntegrationSupport.writePipeline(json, named: misbehave ? "misbehave" : "calm-\(isolation)", next: package)
+        return try IntegrationSupport.writePipeline(
+            json, named: misbehave ? "misbehave" : "calm-\(isolation)", next: package)
     }
 
     @Test func everyOutcomeIsReportedAsItHappened() async throws {
@@ -85,8 +88,12 @@ import Testing
         #expect(crash?.message.contains("Index out of range") == true)
         #expect(crash?.file?.hasSuffix("Sources/Ledger/Ledger.swift") == true)
         #expect(crash?.line == 15)
-        #expect(try test("LedgerTests.LedgerMoreXCTests/testFatalErrorInHelper").failures.first?.message.contains("ledger corrupted") == true)
-        #expect(try test("LedgerTests.LedgerTrapTests/trapsOnBadIndex()").failures.first?.message.contains("Index out of range") == true)
+        #expect(
+            try test("LedgerTests.LedgerMoreXCTests/testFatalErrorInHelper").failures.first?.message.contains(
+                "ledger corrupted") == true)
+        #expect(
+            try test("LedgerTests.LedgerTrapTests/trapsOnBadIndex()").failures.first?.message.contains(
+                "Index out of range") == true)
 
         let swiftFailure = try test("LedgerTests.LedgerSwiftTests/expectsTheWrongBalance()").failures.first
         #expect(swiftFailure?.file?.hasSuffix("LedgerSwiftTests.swift") == true)
@@ -101,7 +108,9 @@ import Testing
             #expect(FileManager.default.fileExists(atPath: stored.path))
         }
         let statement = try #require(attachments.first { $0.name == "statement.txt" })
-        #expect(try String(contentsOf: outcome.runDirectory.appendingPathComponent(statement.path), encoding: .utf8) == "balance: 0\n")
+        #expect(
+            try String(contentsOf: outcome.runDirectory.appendingPathComponent(statement.path), encoding: .utf8)
+                == "balance: 0\n")
 
         // Order: 1…n, as run; every test after a crash still ran.
         #expect(report.tests.map(\.order) == Array(1...19))
@@ -116,9 +125,12 @@ import Testing
         #expect(junit.skipped == report.totals.skipped)
 
         for file in ["report.json", "junit.xml", "summary.md", "index.html", "console.log"] {
-            #expect(FileManager.default.fileExists(atPath: outcome.runDirectory.appendingPathComponent(file).path), "\(file)")
+            #expect(
+                FileManager.default.fileExists(atPath: outcome.runDirectory.appendingPathComponent(file).path),
+                "\(file)")
         }
-        let console = try String(contentsOf: outcome.runDirectory.appendingPathComponent("console.log"), encoding: .utf8)
+        let console = try String(
+            contentsOf: outcome.runDirectory.appendingPathComponent("console.log"), encoding: .utf8)
         #expect(console.contains("Fatal error: ledger corrupted"))
     }
 
@@ -143,12 +155,17 @@ struct JUnitSummary {
         let delegate = Delegate()
         parser.delegate = delegate
         guard parser.parse() else { throw parser.parserError ?? CocoaError(.fileReadCorruptFile) }
-        (testcases, failures, errors, skipped) = (delegate.testcases, delegate.failures, delegate.errors, delegate.skipped)
+        (testcases, failures, errors, skipped) = (
+            delegate.testcases, delegate.failures, delegate.errors, delegate.skipped
+        )
     }
 
     final class Delegate: NSObject, XMLParserDelegate {
         var testcases = 0, failures = 0, errors = 0, skipped = 0
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             switch name {
             case "testcase": testcases += 1
             case "failure": failures += 1

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// Two real `smokerun schedule` processes on one every-minute pipeline: exactly one runs it at the
@@ -16,15 +17,17 @@ import Testing
         private let done = DispatchSemaphore(value: 0)
 
         init(root: URL) throws {
-            child = try ChildProcess(executable: IntegrationSupport.smokerunBinary.path, arguments: ["schedule", "Pipelines/minute.json"],
-                                     environment: ProcessInfo.processInfo.environment, currentDirectory: root)
+            child = try ChildProcess(
+                executable: IntegrationSupport.smokerunBinary.path, arguments: ["schedule", "Pipelines/minute.json"],
+                environment: ProcessInfo.processInfo.environment, currentDirectory: root)
             let started = Date()
             DispatchQueue.global().async { [self] in
-                let end = child.run(onOutput: { bytes in
-                    self.lock.lock()
-                    self.buffer.append(contentsOf: bytes)
-                    self.lock.unlock()
-                }, onTick: { Date().timeIntervalSince(started) > 400 ? .kill : .keepRunning })
+                let end = child.run(
+                    onOutput: { bytes in
+                        self.lock.lock()
+                        self.buffer.append(contentsOf: bytes)
+                        self.lock.unlock()
+                    }, onTick: { Date().timeIntervalSince(started) > 400 ? .kill : .keepRunning })
                 lock.lock()
                 termination = end
                 lock.unlock()
@@ -53,7 +56,8 @@ import Testing
 
     @Test(.timeLimit(.minutes(5))) func oneOfTwoSchedulersRunsAndSigtermInterruptsIt() async throws {
         let package = try IntegrationSupport.copyFixture("Sampler")
-        _ = try IntegrationSupport.writePipeline("""
+        _ = try IntegrationSupport.writePipeline(
+            """
             {"name": "minute", "schedule": "* * * * *",
              "swiftpm": {"packagePath": "Sampler", "filter": ["testHangsForever"]},
              "environment": {"IS_UNIT_TESTING": "1", "SAMPLER_MISBEHAVE": "1"},
@@ -68,7 +72,8 @@ import Testing
         while Date() < deadline, !RunCommandProcessTests.hangingTestStarted(in: root) {
             try await Task.sleep(for: .milliseconds(250))
         }
-        #expect(RunCommandProcessTests.hangingTestStarted(in: root), "no run started:\n\(first.output)\n\(second.output)")
+        #expect(
+            RunCommandProcessTests.hangingTestStarted(in: root), "no run started:\n\(first.output)\n\(second.output)")
         // Let the loser reach its own decision for the same tick.
         let settle = Date().addingTimeInterval(10)
         while Date() < settle, !(first.output + second.output).contains("is running it") {
@@ -87,7 +92,8 @@ import Testing
         #expect(report.status == .interrupted)
         #expect(runner.output.contains("minute: finished, status interrupted"))
         // The lock is free again: a new run could take it.
-        let lock = try RunLock.acquire(at: RunLock.fileURL(outputDirectory: root.appendingPathComponent(".smokerun"), pipelineName: "minute"))
+        let lock = try RunLock.acquire(
+            at: RunLock.fileURL(outputDirectory: root.appendingPathComponent(".smokerun"), pipelineName: "minute"))
         lock.release()
         #expect(RunCommandProcessTests.processes(mentioning: package.path).isEmpty)
     }

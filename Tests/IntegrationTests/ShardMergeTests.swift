@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// `run --shard K/N` then `merge` on the real TipCalculator package, against the unsharded run of the same
@@ -35,7 +36,9 @@ import Testing
         options.notify = false
         options.shard = shard
         let pipeline = try PipelineLoader().load(pipelineURL)
-        return await SmokeRun(pipeline: pipeline, options: options, context: context(pipelineURL).0, cancellation: CancellationFlag()).execute()
+        return await SmokeRun(
+            pipeline: pipeline, options: options, context: context(pipelineURL).0, cancellation: CancellationFlag()
+        ).execute()
     }
 
     @Test func mergedShardsHaveTheTotalsAndCoverageOfTheUnshardedRun() async throws {
@@ -51,10 +54,14 @@ import Testing
 
         let (context, out, err) = context(pipeline)
         let exit = await CommandLineTool.run(
-            arguments: ["merge", first.runDirectory.path, second.report.runID, "--pipeline", pipeline.path, "--no-notify"], context: context)
+            arguments: [
+                "merge", first.runDirectory.path, second.report.runID, "--pipeline", pipeline.path, "--no-notify",
+            ], context: context)
         #expect(exit == ExitCode(whole.failure), "\(err.text)")
-        let merged = try RunStore.loadReport(at: try #require(HistoryStore.latestRunDirectory(
-            outputDirectory: whole.runDirectory.deletingLastPathComponent().deletingLastPathComponent())))
+        let merged = try RunStore.loadReport(
+            at: try #require(
+                HistoryStore.latestRunDirectory(
+                    outputDirectory: whole.runDirectory.deletingLastPathComponent().deletingLastPathComponent())))
         #expect(![whole.report.runID, first.report.runID, second.report.runID].contains(merged.runID))
         #expect(merged.shard == nil)
         #expect(merged.totals == whole.report.totals)
@@ -66,18 +73,26 @@ import Testing
         let mergedCoverage = try #require(merged.coverage, "\(err.text)")
         #expect(mergedCoverage == wholeCoverage)
         // Each shard alone covers less than the whole: the merged figure is not one shard's, nor an average.
-        #expect([first.report.coverage, second.report.coverage].compactMap { $0?.regions.covered }.allSatisfy { $0 <= wholeCoverage.regions.covered })
+        #expect(
+            [first.report.coverage, second.report.coverage].compactMap { $0?.regions.covered }.allSatisfy {
+                $0 <= wholeCoverage.regions.covered
+            })
 
         let runDirectory = whole.runDirectory.deletingLastPathComponent().appendingPathComponent(merged.runID)
-        for file in ["junit.xml", "summary.md", "index.html", "console.log", "coverage.json", "coverage.lcov", "cobertura.xml"] {
+        for file in [
+            "junit.xml", "summary.md", "index.html", "console.log", "coverage.json", "coverage.lcov", "cobertura.xml",
+        ] {
             #expect(FileManager.default.fileExists(atPath: runDirectory.appendingPathComponent(file).path), "\(file)")
         }
         let attachments = merged.tests.flatMap(\.attachments)
         #expect(attachments.count == whole.report.tests.flatMap(\.attachments).count)
         for attachment in attachments {
-            #expect(FileManager.default.fileExists(atPath: runDirectory.appendingPathComponent(attachment.path).path), "\(attachment.path)")
+            #expect(
+                FileManager.default.fileExists(atPath: runDirectory.appendingPathComponent(attachment.path).path),
+                "\(attachment.path)")
         }
-        let history = try HistoryStore.read(outputDirectory: runDirectory.deletingLastPathComponent().deletingLastPathComponent(), pipeline: "tips")
+        let history = try HistoryStore.read(
+            outputDirectory: runDirectory.deletingLastPathComponent().deletingLastPathComponent(), pipeline: "tips")
         // Shards leave no history line, so each computed its split from the same history; the merged run has one.
         #expect(history.map(\.runID) == [whole.report.runID, merged.runID])
         #expect(out.text.contains("tips: \(merged.status.rawValue)"))

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// `smokerun run` as a person at a terminal and a CI log see it: the real binary, started from a subfolder
@@ -9,8 +10,10 @@ import Testing
 @Suite(.serialized) struct TerminalOutputTests {
     static let package = Result { () throws -> URL in
         let package = try IntegrationSupport.copyFixture("TipCalculator")
-        try FileManager.default.createDirectory(at: package.appendingPathComponent("Pipelines"), withIntermediateDirectories: true)
-        let json = #"{"name": "tip", "swiftpm": {"packagePath": "."}, "coverage": {"enabled": false}, "reports": ["json"], "timeouts": {"runSeconds": 600}}"#
+        try FileManager.default.createDirectory(
+            at: package.appendingPathComponent("Pipelines"), withIntermediateDirectories: true)
+        let json =
+            #"{"name": "tip", "swiftpm": {"packagePath": "."}, "coverage": {"enabled": false}, "reports": ["json"], "timeouts": {"runSeconds": 600}}"#
         try Data(json.utf8).write(to: package.appendingPathComponent("Pipelines/smoke.json"))
         return package
     }
@@ -18,11 +21,15 @@ import Testing
     static let hasScript = FileManager.default.isExecutableFile(atPath: "/usr/bin/script")
 
     /// Runs `command` to the end (at most five minutes) in `folder`, stdout and stderr together.
-    func run(_ executable: String, _ arguments: [String], in folder: URL, environment: [String: String]) throws -> (Int32, String) {
-        let child = try ChildProcess(executable: executable, arguments: arguments, environment: environment, currentDirectory: folder)
+    func run(_ executable: String, _ arguments: [String], in folder: URL, environment: [String: String]) throws -> (
+        Int32, String
+    ) {
+        let child = try ChildProcess(
+            executable: executable, arguments: arguments, environment: environment, currentDirectory: folder)
         var output = Data()
         let deadline = Date().addingTimeInterval(300)
-        let termination = child.run(onOutput: { output.append(contentsOf: $0) }, onTick: { Date() > deadline ? .kill : .keepRunning })
+        let termination = child.run(
+            onOutput: { output.append(contentsOf: $0) }, onTick: { Date() > deadline ? .kill : .keepRunning })
         guard case .exited(let status) = termination else { return (-1, String(decoding: output, as: UTF8.self)) }
         return (status, String(decoding: output, as: UTF8.self))
     }
@@ -34,11 +41,14 @@ import Testing
         return environment
     }
 
-    static func hasColour(_ text: String) -> Bool { text.range(of: "\u{1B}\\[[0-9;]*m", options: .regularExpression) != nil }
+    static func hasColour(_ text: String) -> Bool {
+        text.range(of: "\u{1B}\\[[0-9;]*m", options: .regularExpression) != nil
+    }
 
     @Test func throughAPipeTheOutputIsPlainAndTheProjectIsFoundFromASubfolder() throws {
         let folder = try Self.package.get().appendingPathComponent("Sources/TipCalculator")
-        let (status, output) = try run(IntegrationSupport.smokerunBinary.path, ["run"], in: folder, environment: environment)
+        let (status, output) = try run(
+            IntegrationSupport.smokerunBinary.path, ["run"], in: folder, environment: environment)
         #expect(status == 0 || status == 1, "\(output)")
         #expect(output.contains("tip: "), "\(output)")
         #expect(!Self.hasColour(output), "\(output)")
@@ -50,13 +60,15 @@ import Testing
     func onATerminalTheStatusesAreColouredUnlessNoColorIsSet() throws {
         let folder = try Self.package.get().appendingPathComponent("Sources")
         let command = "'\(IntegrationSupport.smokerunBinary.path)' run --no-notify"
-        let (status, coloured) = try run("/usr/bin/script", ["-qec", command, "/dev/null"], in: folder, environment: environment)
+        let (status, coloured) = try run(
+            "/usr/bin/script", ["-qec", command, "/dev/null"], in: folder, environment: environment)
         #expect(status == 0 || status == 1, "\(coloured)")
         #expect(Self.hasColour(coloured), "\(coloured)")
 
         var plain = environment
         plain["NO_COLOR"] = "1"
-        let (_, uncoloured) = try run("/usr/bin/script", ["-qec", command, "/dev/null"], in: folder, environment: plain)
+        let (_, uncoloured) = try run(
+            "/usr/bin/script", ["-qec", command, "/dev/null"], in: folder, environment: plain)
         #expect(uncoloured.contains("tip: "), "\(uncoloured)")
         #expect(!Self.hasColour(uncoloured), "\(uncoloured)")
     }

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// `ordering.workers` for real: two workers give the same statuses as one, each test once with its worker and
@@ -57,7 +58,9 @@ import Testing
 
     @Test func twoWorkersGiveTheSameStatusesAsOneEachTestOnceWithItsWorkerAndPosition() async throws {
         let (serial, parallel, _) = try await Self.runs.get()
-        let statuses = { (report: RunReport) in Dictionary(uniqueKeysWithValues: report.tests.map { ($0.id, "\($0.status) \($0.flaky)") }) }
+        let statuses = { (report: RunReport) in
+            Dictionary(uniqueKeysWithValues: report.tests.map { ($0.id, "\($0.status) \($0.flaky)") })
+        }
         #expect(parallel.report.tests.count == 6)
         #expect(Set(parallel.report.tests.map(\.id)).count == 6)
         #expect(statuses(parallel.report) == statuses(serial.report))
@@ -72,7 +75,8 @@ import Testing
         #expect(parallel.report.tests.filter { $0.worker == 1 }.map(\.position) == [1, 2, 3])
 
         // Each process's output is one section of console.log, opened by the worker's note.
-        let console = try String(contentsOf: parallel.runDirectory.appendingPathComponent("console.log"), encoding: .utf8)
+        let console = try String(
+            contentsOf: parallel.runDirectory.appendingPathComponent("console.log"), encoding: .utf8)
         #expect(console.contains("[smokerun] worker 1, process 1\n"))
         #expect(console.contains("[smokerun] worker 2, process 1\n"))
         let sections = console.components(separatedBy: "[smokerun] worker ").dropFirst()
@@ -89,10 +93,14 @@ import Testing
         let (_, parallel, pipeline) = try await Self.runs.get()
         let out = BufferOutput()
         let err = BufferOutput()
-        let context = HostContext(standardOutput: out, standardError: err,
-                                     currentDirectory: pipeline.deletingLastPathComponent().deletingLastPathComponent())
+        let context = HostContext(
+            standardOutput: out, standardError: err,
+            currentDirectory: pipeline.deletingLastPathComponent().deletingLastPathComponent())
         let exit = await CommandLineTool.run(
-            arguments: ["bisect", parallel.runDirectory.path, "CacheReadingTests/testStartsWithAColdCache", "--pipeline", pipeline.path],
+            arguments: [
+                "bisect", parallel.runDirectory.path, "CacheReadingTests/testStartsWithAColdCache", "--pipeline",
+                pipeline.path,
+            ],
             context: context)
         #expect(exit == .passed, "\(err.text)")
         #expect(out.text.contains("\(Self.reading) fails when run after \(Self.priming) (found in "), "\(out.text)")

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// The real `smokerun run` on an xcodebuild pipeline with the fake `xcrun`/`xcodebuild` first on
@@ -25,16 +26,24 @@ import Testing
     }
 
     /// Runs the binary (bounded) in a fresh folder holding `Pipelines/ios.json`.
-    static func smokerun(scenario: String, pipeline: String = pipeline(), arguments: [String] = ["run", "Pipelines/ios.json", "--no-notify", "--seed", "42"]) throws -> Finished {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("smokerun-ios-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("Pipelines"), withIntermediateDirectories: true)
+    static func smokerun(
+        scenario: String, pipeline: String = pipeline(),
+        arguments: [String] = ["run", "Pipelines/ios.json", "--no-notify", "--seed", "42"]
+    ) throws -> Finished {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "smokerun-ios-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("Pipelines"), withIntermediateDirectories: true)
         try Data(pipeline.utf8).write(to: root.appendingPathComponent("Pipelines/ios.json"))
         let log = root.appendingPathComponent("fake-xcode.log")
         var environment = ProcessInfo.processInfo.environment
-        environment["PATH"] = fakeXcode.appendingPathComponent("bin").path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        environment["PATH"] =
+            fakeXcode.appendingPathComponent("bin").path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         environment["FAKE_XCODE_SCENARIO"] = fakeXcode.appendingPathComponent("Scenarios/\(scenario)").path
         environment["FAKE_XCODE_LOG"] = log.path
-        let child = try ChildProcess(executable: IntegrationSupport.smokerunBinary.path, arguments: arguments, environment: environment, currentDirectory: root)
+        let child = try ChildProcess(
+            executable: IntegrationSupport.smokerunBinary.path, arguments: arguments, environment: environment,
+            currentDirectory: root)
         var output = Data()
         let deadline = Date().addingTimeInterval(120)
         _ = child.run(onOutput: { output.append(contentsOf: $0) }, onTick: { Date() > deadline ? .kill : .keepRunning })
@@ -46,24 +55,29 @@ import Testing
         let run = try Self.smokerun(scenario: "smoke")
         let udid = "8A2F6C1E-4B7D-4E0A-9C3B-7D5E1F2A6B90"
         let root = run.root.resolvingSymlinksInPath().path
-        let common = "-project \(root)/SmokeApp.xcodeproj -scheme SmokeApp -destination id=\(udid) -derivedDataPath \(root)/.smokerun/DerivedData/ios-smoke"
+        let common =
+            "-project \(root)/SmokeApp.xcodeproj -scheme SmokeApp -destination id=\(udid) -derivedDataPath \(root)/.smokerun/DerivedData/ios-smoke"
         let report = try RunStore.loadReport(at: run.root.appendingPathComponent(".smokerun/latest"))
         let bundles = "\(root)/.smokerun/runs/\(report.runID)/xcodebuild"
         // Suite isolation, seed 42: the Swift Testing suite's batch, then the XCTest class's.
-        #expect(run.log == [
-            "xcodebuild -version",
-            "xcrun simctl list devices -j",
-            "xcrun simctl list runtimes -j",
-            "xcrun simctl list devicetypes -j",
-            "xcrun simctl erase \(udid)",
-            "xcrun simctl boot \(udid)",
-            "xcrun simctl bootstatus \(udid) -b",
-            "TEST_RUNNER_IS_UNIT_TESTING=1 xcodebuild build-for-testing \(common)",
-            "TEST_RUNNER_IS_UNIT_TESTING=1 xcodebuild test-without-building \(common) -enumerate-tests -test-enumeration-format json -test-enumeration-output-path \(bundles)/tests.json",
-        ] + Self.batchLines(common: common, bundles: bundles, report: report, log: run.log), "\(run.output)")
-        #expect(report.device == ResolvedDevice(
-            platform: "iOS Simulator", name: "iPhone SE (3rd generation)", udid: udid, runtime: "iOS 17.5", runtimeBuild: "21F79",
-            deviceType: "com.apple.CoreSimulator.SimDeviceType.iPhone-SE-3rd-generation"))
+        #expect(
+            run.log == [
+                "xcodebuild -version",
+                "xcrun simctl list devices -j",
+                "xcrun simctl list runtimes -j",
+                "xcrun simctl list devicetypes -j",
+                "xcrun simctl erase \(udid)",
+                "xcrun simctl boot \(udid)",
+                "xcrun simctl bootstatus \(udid) -b",
+                "TEST_RUNNER_IS_UNIT_TESTING=1 xcodebuild build-for-testing \(common)",
+                "TEST_RUNNER_IS_UNIT_TESTING=1 xcodebuild test-without-building \(common) -enumerate-tests -test-enumeration-format json -test-enumeration-output-path \(bundles)/tests.json",
+            ] + Self.batchLines(common: common, bundles: bundles, report: report, log: run.log), "\(run.output)")
+        #expect(
+            report.device
+                == ResolvedDevice(
+                    platform: "iOS Simulator", name: "iPhone SE (3rd generation)", udid: udid, runtime: "iOS 17.5",
+                    runtimeBuild: "21F79",
+                    deviceType: "com.apple.CoreSimulator.SimDeviceType.iPhone-SE-3rd-generation"))
         #expect(report.toolchain?.version == "Xcode 16.2 (16C5032a)")
         #expect(FileManager.default.fileExists(atPath: "\(bundles)/bundles/1.xcresult/Info.plist"))
         #expect(FileManager.default.fileExists(atPath: "\(bundles)/bundles/2.xcresult/Info.plist"))
@@ -74,17 +88,25 @@ import Testing
     /// The two batch lines: each suite's tests, in the order the log shows, into bundles 1 and 2,
     /// each followed by the xcresulttool calls that read its bundle.
     static func batchLines(common: String, bundles: String, report: RunReport, log: [String]) -> [String] {
-        let swiftTesting = ["-only-testing:SmokeAppSwiftTests/TipCalculatorTests/roundingKnownIssue()", "-only-testing:SmokeAppSwiftTests/TipCalculatorTests/totalIncludesTip()"]
-        let xctest = ["testLaunchShowsTipButton", "testSplitBillOnIPad", "testTipIsRoundedToCents", "testTipScreenScreenshot"].map { "-only-testing:SmokeAppTests/SmokeAppTests/\($0)" }
+        let swiftTesting = [
+            "-only-testing:SmokeAppSwiftTests/TipCalculatorTests/roundingKnownIssue()",
+            "-only-testing:SmokeAppSwiftTests/TipCalculatorTests/totalIncludesTip()",
+        ]
+        let xctest = [
+            "testLaunchShowsTipButton", "testSplitBillOnIPad", "testTipIsRoundedToCents", "testTipScreenScreenshot",
+        ].map { "-only-testing:SmokeAppTests/SmokeAppTests/\($0)" }
         let batches = log.filter { $0.contains("-resultBundlePath") }
-        let tail = "-test-timeouts-enabled YES -default-test-execution-time-allowance 300 -maximum-test-execution-time-allowance 300"
+        let tail =
+            "-test-timeouts-enabled YES -default-test-execution-time-allowance 300 -maximum-test-execution-time-allowance 300"
         return batches.enumerated().map { index, line in
             // Order within a batch follows the seed; the membership of each batch does not.
             let selection = line.split(separator: " ").filter { $0.hasPrefix("-only-testing:") }.map(String.init)
             let expected = Set(selection) == Set(swiftTesting) ? swiftTesting : xctest
             #expect(Set(selection) == Set(expected))
             let bundle = "\(bundles)/bundles/\(index + 1).xcresult"
-            return ["TEST_RUNNER_IS_UNIT_TESTING=1 xcodebuild test-without-building \(common) \(selection.joined(separator: " ")) -resultBundlePath \(bundle) \(tail)"]
+            return [
+                "TEST_RUNNER_IS_UNIT_TESTING=1 xcodebuild test-without-building \(common) \(selection.joined(separator: " ")) -resultBundlePath \(bundle) \(tail)"
+            ]
                 + readerLines(bundle: bundle, exported: "\(bundles)/exported/\(index + 1)")
         }.flatMap { $0 }
     }
@@ -104,11 +126,12 @@ import Testing
     @Test func aMissingDeviceIsCreatedWithADeterministicNameThenBooted() throws {
         let run = try Self.smokerun(scenario: "missing-device")
         let udid = "5A0C0E5E-C0DE-4A11-8000-00000000C0DE"
-        #expect(Array(run.log.dropFirst(4).prefix(3)) == [
-            "xcrun simctl create smokerun iPhone SE (3rd generation) (iOS 17.5) com.apple.CoreSimulator.SimDeviceType.iPhone-SE-3rd-generation com.apple.CoreSimulator.SimRuntime.iOS-17-5",
-            "xcrun simctl boot \(udid)",
-            "xcrun simctl bootstatus \(udid) -b",
-        ], "\(run.output)")
+        #expect(
+            Array(run.log.dropFirst(4).prefix(3)) == [
+                "xcrun simctl create smokerun iPhone SE (3rd generation) (iOS 17.5) com.apple.CoreSimulator.SimDeviceType.iPhone-SE-3rd-generation com.apple.CoreSimulator.SimRuntime.iOS-17-5",
+                "xcrun simctl boot \(udid)",
+                "xcrun simctl bootstatus \(udid) -b",
+            ], "\(run.output)")
         let report = try RunStore.loadReport(at: run.root.appendingPathComponent(".smokerun/latest"))
         #expect(report.device.udid == udid)
         #expect(report.device.name == "smokerun iPhone SE (3rd generation) (iOS 17.5)")
@@ -116,7 +139,10 @@ import Testing
 
     @Test func aMissingDeviceWithoutCreateExitsThreeListingWhatIsAvailable() throws {
         let run = try Self.smokerun(scenario: "missing-device", pipeline: Self.pipeline(create: false))
-        #expect(run.output.contains("no available simulator 'iPhone SE (3rd generation)' with iOS 17.5, and device.create is false; available: iPhone 15"), "\(run.output)")
+        #expect(
+            run.output.contains(
+                "no available simulator 'iPhone SE (3rd generation)' with iOS 17.5, and device.create is false; available: iPhone 15"
+            ), "\(run.output)")
         #expect(!run.log.contains { $0.contains("xcodebuild build-for-testing") })
         let report = try RunStore.loadReport(at: run.root.appendingPathComponent(".smokerun/latest"))
         #expect(report.status == .error)
@@ -124,9 +150,15 @@ import Testing
 
     @Test func devicesShowsTheResolutionAndExitsThreeForAMissingRuntime() throws {
         let shown = try Self.smokerun(scenario: "smoke", arguments: ["devices", "Pipelines/ios.json"])
-        #expect(shown.output.contains("resolves to: iPhone SE (3rd generation) 8A2F6C1E-4B7D-4E0A-9C3B-7D5E1F2A6B90 — iOS 17.5 (21F79)"), "\(shown.output)")
+        #expect(
+            shown.output.contains(
+                "resolves to: iPhone SE (3rd generation) 8A2F6C1E-4B7D-4E0A-9C3B-7D5E1F2A6B90 — iOS 17.5 (21F79)"),
+            "\(shown.output)")
         let pinned = Self.pipeline().replacingOccurrences(of: "iOS 17.5", with: "iOS 18.2")
         let root = try Self.smokerun(scenario: "smoke", pipeline: pinned, arguments: ["devices", "Pipelines/ios.json"])
-        #expect(root.output.contains("simulator runtime 'iOS 18.2' (device.runtime) is not installed; installed: iOS 16.4, iOS 17.5, watchOS 10.5"), "\(root.output)")
+        #expect(
+            root.output.contains(
+                "simulator runtime 'iOS 18.2' (device.runtime) is not installed; installed: iOS 16.4, iOS 17.5, watchOS 10.5"
+            ), "\(root.output)")
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 // Pending: compiled once `XCResultToolReader` (branch xcresulttool) is merged; rename to
@@ -12,26 +13,38 @@ import Testing
 @Suite struct XcodebuildRunTests {
     static let fakeXcode = IntegrationSupport.repositoryRoot.appendingPathComponent("Tests/Fixtures/FakeXcode")
 
-    func run(scenario: String, retries: Int = 0, shard: ShardRecord? = nil, root: URL? = nil) async throws -> (SmokeRun.Outcome, [String]) {
-        let root = root ?? FileManager.default.temporaryDirectory.appendingPathComponent("smokerun-ios-run-\(UUID().uuidString.prefix(8))")
+    func run(scenario: String, retries: Int = 0, shard: ShardRecord? = nil, root: URL? = nil) async throws -> (
+        SmokeRun.Outcome, [String]
+    ) {
+        let root =
+            root
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent(
+                "smokerun-ios-run-\(UUID().uuidString.prefix(8))")
         let url = root.appendingPathComponent("Pipelines/ios.json")
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data("""
+        try Data(
+            """
             {"name": "ios-smoke", "xcodebuild": {"project": "SmokeApp.xcodeproj", "scheme": "SmokeApp"},
              "device": {"platform": "iOS Simulator", "name": "iPhone SE (3rd generation)", "runtime": "iOS 17.5"},
              "retries": {"failed": \(retries)}, "coverage": {"enabled": false}}
-            """.utf8).write(to: url)
+            """.utf8
+        ).write(to: url)
         let log = root.appendingPathComponent("fake-xcode-\(UUID().uuidString.prefix(8)).log")
         var environment = ProcessInfo.processInfo.environment
-        environment["PATH"] = Self.fakeXcode.appendingPathComponent("bin").path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        environment["PATH"] =
+            Self.fakeXcode.appendingPathComponent("bin").path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         environment["FAKE_XCODE_SCENARIO"] = Self.fakeXcode.appendingPathComponent("Scenarios/\(scenario)").path
         environment["FAKE_XCODE_LOG"] = log.path
         var options = SmokeRun.Options()
         options.seed = 42
         options.notify = false
         options.shard = shard
-        let context = HostContext(standardOutput: BufferOutput(), standardError: BufferOutput(), environment: environment, currentDirectory: root)
-        var smokeRun = SmokeRun(pipeline: try PipelineLoader().load(url), options: options, context: context, cancellation: CancellationFlag())
+        let context = HostContext(
+            standardOutput: BufferOutput(), standardError: BufferOutput(), environment: environment,
+            currentDirectory: root)
+        var smokeRun = SmokeRun(
+            pipeline: try PipelineLoader().load(url), options: options, context: context,
+            cancellation: CancellationFlag())
         smokeRun.resultBundleReader = { XCResultToolReader(runner: $0, environment: $1) }
         let outcome = await smokeRun.execute()
         let lines = (try? String(contentsOf: log, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
@@ -48,22 +61,29 @@ import Testing
         #expect(report.reconciliation?.agrees == true)
         #expect(report.reconciliation?.sources.first?.framework == "xcresult")
         let statuses = Dictionary(uniqueKeysWithValues: report.tests.map { ($0.id, $0.status) })
-        #expect(statuses == [
-            "SmokeAppTests.SmokeAppTests/testLaunchShowsTipButton": .passed,
-            "SmokeAppTests.SmokeAppTests/testSplitBillOnIPad": .skipped,
-            "SmokeAppTests.SmokeAppTests/testTipIsRoundedToCents": .failed,
-            "SmokeAppTests.SmokeAppTests/testTipScreenScreenshot": .passed,
-            "SmokeAppSwiftTests.TipCalculatorTests/totalIncludesTip()": .passed,
-            "SmokeAppSwiftTests.TipCalculatorTests/roundingKnownIssue()": .expectedFailure,
-        ])
-        #expect(report.totals.tests == 6 && report.totals.failed == 1 && report.totals.skipped == 1 && report.totals.expectedFailures == 1)
+        #expect(
+            statuses == [
+                "SmokeAppTests.SmokeAppTests/testLaunchShowsTipButton": .passed,
+                "SmokeAppTests.SmokeAppTests/testSplitBillOnIPad": .skipped,
+                "SmokeAppTests.SmokeAppTests/testTipIsRoundedToCents": .failed,
+                "SmokeAppTests.SmokeAppTests/testTipScreenScreenshot": .passed,
+                "SmokeAppSwiftTests.TipCalculatorTests/totalIncludesTip()": .passed,
+                "SmokeAppSwiftTests.TipCalculatorTests/roundingKnownIssue()": .expectedFailure,
+            ])
+        #expect(
+            report.totals.tests == 6 && report.totals.failed == 1 && report.totals.skipped == 1
+                && report.totals.expectedFailures == 1)
         let failed = try #require(report.tests.first { $0.id.hasSuffix("testTipIsRoundedToCents") })
-        #expect(failed.failures.first?.message.contains(#"XCTAssertEqual failed: ("15.0") is not equal to ("15.5")"#) == true)
+        #expect(
+            failed.failures.first?.message.contains(#"XCTAssertEqual failed: ("15.0") is not equal to ("15.5")"#)
+                == true)
         #expect(failed.failures.first?.file?.hasSuffix("SmokeAppTests.swift") == true)
         #expect(failed.failures.first?.line == 27)
-        let screenshot = try #require(report.tests.first { $0.id.hasSuffix("testTipScreenScreenshot") }?.attachments.first)
+        let screenshot = try #require(
+            report.tests.first { $0.id.hasSuffix("testTipScreenScreenshot") }?.attachments.first)
         #expect(screenshot.mediaType == "image/png")
-        #expect(FileManager.default.fileExists(atPath: outcome.runDirectory.appendingPathComponent(screenshot.path).path))
+        #expect(
+            FileManager.default.fileExists(atPath: outcome.runDirectory.appendingPathComponent(screenshot.path).path))
         let html = try String(contentsOf: outcome.runDirectory.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(html.contains("<img") && html.contains(screenshot.path))
         #expect(report.device.udid == "8A2F6C1E-4B7D-4E0A-9C3B-7D5E1F2A6B90")
@@ -73,7 +93,10 @@ import Testing
         #expect(log.contains { $0.hasPrefix("TEST_RUNNER_IS_UNIT_TESTING=1 xcodebuild test-without-building") })
         // xcresulttool: summary and tests per bundle, activities only for the failed test, one bulk export.
         #expect(log.contains { $0.hasPrefix("xcrun xcresulttool export attachments") })
-        #expect(log.filter { $0.contains("get test-results activities") }.allSatisfy { $0.contains("testTipIsRoundedToCents") })
+        #expect(
+            log.filter { $0.contains("get test-results activities") }.allSatisfy {
+                $0.contains("testTipIsRoundedToCents")
+            })
         let junit = try String(contentsOf: outcome.runDirectory.appendingPathComponent("junit.xml"), encoding: .utf8)
         #expect(junit.components(separatedBy: "<testcase ").count - 1 == 6)
     }
@@ -81,7 +104,10 @@ import Testing
     @Test func aFailedTestIsRetriedWithOnlyItselfAndKeepsEveryAttempt() async throws {
         let (outcome, log) = try await run(scenario: "smoke", retries: 1)
         let retry = try #require(log.last { $0.contains("-resultBundlePath") })
-        #expect(retry.split(separator: " ").filter { $0.hasPrefix("-only-testing:") } == ["-only-testing:SmokeAppTests/SmokeAppTests/testTipIsRoundedToCents"])
+        #expect(
+            retry.split(separator: " ").filter { $0.hasPrefix("-only-testing:") } == [
+                "-only-testing:SmokeAppTests/SmokeAppTests/testTipIsRoundedToCents"
+            ])
         let failed = try #require(outcome.report.tests.first { $0.id.hasSuffix("testTipIsRoundedToCents") })
         #expect(failed.attempts.count == 2)
         #expect(outcome.report.totals.tests == 6)
@@ -95,12 +121,15 @@ import Testing
     }
 
     @Test func twoXcodebuildShardsRunEveryTestOnceAndTheirMergeHasTheUnshardedTotals() async throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("smokerun-ios-shards-\(UUID().uuidString.prefix(8))")
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "smokerun-ios-shards-\(UUID().uuidString.prefix(8))")
         let (whole, _) = try await run(scenario: "smoke", root: root)
         let (first, firstLog) = try await run(scenario: "smoke", shard: ShardRecord(index: 1, count: 2), root: root)
         let (second, secondLog) = try await run(scenario: "smoke", shard: ShardRecord(index: 2, count: 2), root: root)
         #expect(first.report.shard == ShardRecord(index: 1, count: 2))
-        #expect(first.report.errors.isEmpty && second.report.errors.isEmpty, "\(first.report.errors) \(second.report.errors)")
+        #expect(
+            first.report.errors.isEmpty && second.report.errors.isEmpty,
+            "\(first.report.errors) \(second.report.errors)")
         #expect(first.report.totals.tests > 0 && second.report.totals.tests > 0)
         let firstIDs = first.report.tests.map(\.id)
         let secondIDs = second.report.tests.map(\.id)
@@ -108,20 +137,31 @@ import Testing
         #expect((firstIDs + secondIDs).sorted() == whole.report.tests.map(\.id).sorted())
         // Each shard asked xcodebuild for its own tests only.
         for (log, ids) in [(firstLog, firstIDs), (secondLog, secondIDs)] {
-            let asked = log.filter { $0.contains("-resultBundlePath") }.flatMap { $0.split(separator: " ").filter { $0.hasPrefix("-only-testing:") } }
-            #expect(Set(asked.map { String($0.dropFirst("-only-testing:".count)) }) == Set(ids.map(XcodeTestIdentifier.xcode)))
+            let asked = log.filter { $0.contains("-resultBundlePath") }.flatMap {
+                $0.split(separator: " ").filter { $0.hasPrefix("-only-testing:") }
+            }
+            #expect(
+                Set(asked.map { String($0.dropFirst("-only-testing:".count)) })
+                    == Set(ids.map(XcodeTestIdentifier.xcode)))
         }
 
         let out = BufferOutput()
         let err = BufferOutput()
         var environment = ProcessInfo.processInfo.environment
-        environment["PATH"] = Self.fakeXcode.appendingPathComponent("bin").path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-        let context = HostContext(standardOutput: out, standardError: err, environment: environment, currentDirectory: root)
+        environment["PATH"] =
+            Self.fakeXcode.appendingPathComponent("bin").path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        let context = HostContext(
+            standardOutput: out, standardError: err, environment: environment, currentDirectory: root)
         let exit = await CommandLineTool.run(
-            arguments: ["merge", first.runDirectory.path, second.runDirectory.path, "--pipeline", "Pipelines/ios.json", "--no-notify"], context: context)
+            arguments: [
+                "merge", first.runDirectory.path, second.runDirectory.path, "--pipeline", "Pipelines/ios.json",
+                "--no-notify",
+            ], context: context)
         #expect(exit == ExitCode(whole.failure), "\(err.text)")
-        let merged = try RunStore.loadReport(at: try #require(HistoryStore.latestRunDirectory(
-            outputDirectory: whole.runDirectory.deletingLastPathComponent().deletingLastPathComponent())))
+        let merged = try RunStore.loadReport(
+            at: try #require(
+                HistoryStore.latestRunDirectory(
+                    outputDirectory: whole.runDirectory.deletingLastPathComponent().deletingLastPathComponent())))
         #expect(![whole.report.runID, first.report.runID, second.report.runID].contains(merged.runID))
         #expect(merged.totals == whole.report.totals)
         #expect(Set(merged.tests.map(\.id)) == Set(whole.report.tests.map(\.id)))

@@ -11,8 +11,10 @@ package enum BisectError: Error, Equatable, LocalizedError, DomainError {
     package var errorDescription: String? {
         switch self {
         case .testNotInRun(let test, let run, let suggestions):
-            "no test '\(test)' in \(run)" + (suggestions.isEmpty ? "; give an id from its report.json, such as Module.Class/method"
-                : "; did you mean \(suggestions.joined(separator: ", "))?")
+            "no test '\(test)' in \(run)"
+                + (suggestions.isEmpty
+                    ? "; give an id from its report.json, such as Module.Class/method"
+                    : "; did you mean \(suggestions.joined(separator: ", "))?")
         case .ambiguousTest(let test, let matches):
             "'\(test)' matches \(matches.count) tests of the run (\(matches.prefix(5).joined(separator: ", "))); give the whole id"
         case .unsupportedDriver(let pipeline):

@@ -13,7 +13,9 @@ package enum BisectOutcome: Sendable, Equatable {
 
     var runs: Int {
         switch self {
-        case .failsAfter(_, let runs), .failsAlone(let runs), .didNotReproduce(let runs), .gaveUp(_, let runs), .interrupted(_, let runs): runs
+        case .failsAfter(_, let runs), .failsAlone(let runs), .didNotReproduce(let runs), .gaveUp(_, let runs),
+            .interrupted(_, let runs):
+            runs
         }
     }
 
@@ -22,16 +24,21 @@ package enum BisectOutcome: Sendable, Equatable {
         let count = runs == 1 ? "1 run" : "\(runs) runs"
         switch self {
         case .failsAfter(let culprits, _):
-            let names = culprits.count == 1 ? culprits[0] : culprits.dropLast().joined(separator: ", ") + " and " + culprits.last!
+            let names =
+                culprits.count == 1
+                ? culprits[0] : culprits.dropLast().joined(separator: ", ") + " and " + culprits.last!
             return "\(test) fails when run after \(names) (found in \(count))"
         case .failsAlone:
             return "\(test) fails alone, without any earlier test: not an order problem (\(count))"
         case .didNotReproduce:
-            return "the failure of \(test) did not reproduce after the tests that ran before it (\(count)); it may be flaky"
+            return
+                "the failure of \(test) did not reproduce after the tests that ran before it (\(count)); it may be flaky"
         case .gaveUp(let remaining, _):
-            return "gave up after \(count): \(test) fails after some of \(remaining.count) earlier tests (\(Self.list(remaining)))"
+            return
+                "gave up after \(count): \(test) fails after some of \(remaining.count) earlier tests (\(Self.list(remaining)))"
         case .interrupted(let remaining, _):
-            return "interrupted after \(count): \(ReportText.count(remaining.count, "earlier test")) still under suspicion for \(test) (\(Self.list(remaining)))"
+            return
+                "interrupted after \(count): \(ReportText.count(remaining.count, "earlier test")) still under suspicion for \(test) (\(Self.list(remaining)))"
         }
     }
 

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Says what went wrong with a file in words, never as "NSCocoaErrorDomain error 260": the
 /// messages people read name the problem and leave the path to the caller.
@@ -19,7 +20,8 @@ package enum FileErrorText {
             case .fileReadCorruptFile: return "the file is damaged or not in the expected format"
             case .fileReadInvalidFileName, .fileWriteInvalidFileName: return "the file name is not valid"
             case .fileReadTooLarge: return "the file is too large"
-            case .fileReadInapplicableStringEncoding, .fileWriteInapplicableStringEncoding: return "the text is not UTF-8"
+            case .fileReadInapplicableStringEncoding, .fileWriteInapplicableStringEncoding:
+                return "the text is not UTF-8"
             case .fileWriteOutOfSpace: return "no space left on the device"
             case .fileWriteVolumeReadOnly: return "the file system is read-only"
             case .fileWriteFileExists: return "a file of that name is already there"
@@ -36,7 +38,10 @@ package enum FileErrorText {
     /// and what happened; any other error is its own description.
     package static func message(for error: any Error) -> String {
         let ns = error as NSError
-        guard error is CocoaError || error is POSIXError || ns.domain == NSCocoaErrorDomain || ns.domain == NSPOSIXErrorDomain else {
+        guard
+            error is CocoaError || error is POSIXError || ns.domain == NSCocoaErrorDomain
+                || ns.domain == NSPOSIXErrorDomain
+        else {
             return error.localizedDescription
         }
         let path = (ns.userInfo[NSFilePathErrorKey] as? String) ?? (ns.userInfo[NSURLErrorKey] as? URL)?.path

@@ -21,8 +21,10 @@ package struct JSONObjectReader {
     /// Rejects keys this object does not know, suggesting the closest known one.
     package func allowOnly(_ known: [String]) throws(PipelineError) {
         for key in fields.keys.sorted() where !known.contains(key) {
-            throw error(key, "unknown key" + Suggestion.hint(for: key, in: known)
-                + "; known keys here: \(known.joined(separator: ", "))")
+            throw error(
+                key,
+                "unknown key" + Suggestion.hint(for: key, in: known)
+                    + "; known keys here: \(known.joined(separator: ", "))")
         }
     }
 
@@ -73,7 +75,10 @@ package struct JSONObjectReader {
         case .number(let value)? where value == value.rounded() && value >= Double(UInt64.max):
             throw error(key, "is too large; expected \(range)")
         case .string(let text)?:
-            throw error(key, "is a string (\"\(text)\"); write the number without quotes, e.g. \(UInt64(text).map(String.init) ?? "42")")
+            throw error(
+                key,
+                "is a string (\"\(text)\"); write the number without quotes, e.g. \(UInt64(text).map(String.init) ?? "42")"
+            )
         case let other?: throw typeError(key, expected: range, found: other)
         }
     }
@@ -120,7 +125,9 @@ package struct JSONObjectReader {
         guard let text = try string(key) else { return nil }
         guard let value = T(rawValue: text) else {
             let allowed = T.allCases.map(\.rawValue)
-            throw error(key, "'\(text)' is not one of \(allowed.joined(separator: ", "))" + Suggestion.hint(for: text, in: allowed))
+            throw error(
+                key,
+                "'\(text)' is not one of \(allowed.joined(separator: ", "))" + Suggestion.hint(for: text, in: allowed))
         }
         return value
     }

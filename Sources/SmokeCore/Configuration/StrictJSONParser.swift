@@ -25,7 +25,9 @@ package struct StrictJSONParser {
         parser.skipBlanks()
         let value = try parser.value(path: "", depth: 0)
         parser.skipBlanks()
-        guard parser.index == parser.bytes.count else { throw parser.failure("unexpected text after the end of the JSON value") }
+        guard parser.index == parser.bytes.count else {
+            throw parser.failure("unexpected text after the end of the JSON value")
+        }
         return value
     }
 
@@ -60,12 +62,20 @@ package struct StrictJSONParser {
         case UInt8(ascii: "{"): return try object(path: path, depth: depth)
         case UInt8(ascii: "["): return try array(path: path, depth: depth)
         case UInt8(ascii: "\""): return .string(try string())
-        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number(path: path)
         case UInt8(ascii: "'"): throw failure("strings take double quotes (\"), not single quotes")
-        default: throw failure("expected a value (a string, number, object, array, true, false or null), found \(describeCurrent())")
+        default:
+            throw failure(
+                "expected a value (a string, number, object, array, true, false or null), found \(describeCurrent())")
         }
     }
 
@@ -90,27 +100,37 @@ package struct StrictJSONParser {
         while true {
             skipBlanks()
             guard current == UInt8(ascii: "\"") else {
-                if current == UInt8(ascii: "}") { throw failure("trailing comma before '}': remove the last ','", keyPath: path.isEmpty ? nil : path) }
-                throw failure("expected a key in double quotes, found \(describeCurrent())", keyPath: path.isEmpty ? nil : path)
+                if current == UInt8(ascii: "}") {
+                    throw failure("trailing comma before '}': remove the last ','", keyPath: path.isEmpty ? nil : path)
+                }
+                throw failure(
+                    "expected a key in double quotes, found \(describeCurrent())", keyPath: path.isEmpty ? nil : path)
             }
             let keyStart = index
             let key = try string()
             let keyPath = path.isEmpty ? key : "\(path).\(key)"
             if let first = keyStarts[key] {
                 let line = failure("", at: first).line
-                throw failure("duplicate key '\(key)' (first given on line \(line)); keep one", at: keyStart, keyPath: keyPath)
+                throw failure(
+                    "duplicate key '\(key)' (first given on line \(line)); keep one", at: keyStart, keyPath: keyPath)
             }
             keyStarts[key] = keyStart
             skipBlanks()
-            guard current == UInt8(ascii: ":") else { throw failure("expected ':' after the key '\(key)', found \(describeCurrent())", keyPath: keyPath) }
+            guard current == UInt8(ascii: ":") else {
+                throw failure("expected ':' after the key '\(key)', found \(describeCurrent())", keyPath: keyPath)
+            }
             index += 1
             skipBlanks()
             fields[key] = try value(path: keyPath, depth: depth + 1)
             skipBlanks()
             switch current {
             case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "}"): index += 1; return .object(fields)
-            default: throw failure("expected ',' or '}' after the value of '\(key)', found \(describeCurrent())", keyPath: keyPath)
+            case UInt8(ascii: "}"):
+                index += 1
+                return .object(fields)
+            default:
+                throw failure(
+                    "expected ',' or '}' after the value of '\(key)', found \(describeCurrent())", keyPath: keyPath)
             }
         }
     }
@@ -125,13 +145,19 @@ package struct StrictJSONParser {
         }
         while true {
             skipBlanks()
-            if current == UInt8(ascii: "]") { throw failure("trailing comma before ']': remove the last ','", keyPath: path.isEmpty ? nil : path) }
+            if current == UInt8(ascii: "]") {
+                throw failure("trailing comma before ']': remove the last ','", keyPath: path.isEmpty ? nil : path)
+            }
             items.append(try value(path: "\(path)[\(items.count)]", depth: depth + 1))
             skipBlanks()
             switch current {
             case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "]"): index += 1; return .array(items)
-            default: throw failure("expected ',' or ']' in the array, found \(describeCurrent())", keyPath: path.isEmpty ? nil : path)
+            case UInt8(ascii: "]"):
+                index += 1
+                return .array(items)
+            default:
+                throw failure(
+                    "expected ',' or ']' in the array, found \(describeCurrent())", keyPath: path.isEmpty ? nil : path)
             }
         }
     }
@@ -140,7 +166,7 @@ package struct StrictJSONParser {
         let start = index
         index += 1
         var scalars = String.UnicodeScalarView()
-        var run = index  // start of bytes copied verbatim
+        var run = index // start of bytes copied verbatim
         func flush(_ end: Int) {
             scalars.append(contentsOf: String(decoding: bytes[run..<end], as: UTF8.self).unicodeScalars)
         }
@@ -166,7 +192,8 @@ package struct StrictJSONParser {
                 case UInt8(ascii: "r"): scalars.append("\r")
                 case UInt8(ascii: "t"): scalars.append("\t")
                 case UInt8(ascii: "u"): scalars.append(try unicodeEscape())
-                default: throw failure("invalid escape '\\\(Character(Unicode.Scalar(escape)))' in a string", at: index - 2)
+                default:
+                    throw failure("invalid escape '\\\(Character(Unicode.Scalar(escape)))' in a string", at: index - 2)
                 }
                 run = index
             case 0..<0x20:
@@ -193,7 +220,8 @@ package struct StrictJSONParser {
     private mutating func unicodeEscape() throws(Failure) -> Unicode.Scalar {
         let high = try hex4()
         if (0xD800..<0xDC00).contains(high) {
-            guard bytes.count - index >= 2, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+            guard bytes.count - index >= 2, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+            else {
                 throw failure("a \\u surrogate pair is missing its second half")
             }
             index += 2
@@ -212,7 +240,8 @@ package struct StrictJSONParser {
         while let byte = current, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") { index += 1 }
         guard index > digitsStart else { throw failure("a number needs digits after '-'", at: start) }
         if bytes[digitsStart] == UInt8(ascii: "0"), index - digitsStart > 1 {
-            throw failure("numbers cannot start with 0 (write 7, not 07)", at: start, keyPath: path.isEmpty ? nil : path)
+            throw failure(
+                "numbers cannot start with 0 (write 7, not 07)", at: start, keyPath: path.isEmpty ? nil : path)
         }
         var isInteger = true
         if current == UInt8(ascii: ".") {

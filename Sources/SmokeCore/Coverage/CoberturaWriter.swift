@@ -7,23 +7,28 @@ import Foundation
 /// highest count of the regions starting on it, or the one wrapping into it), so consumers that count
 /// `<line>` elements (pycobertura, GitLab) get coverage.json's line totals.
 package enum CoberturaWriter {
-    package static func render(_ report: CoverageReport, details: [String: FileLineDetail], root: String, timestamp: Date) -> String {
+    package static func render(
+        _ report: CoverageReport, details: [String: FileLineDetail], root: String, timestamp: Date
+    ) -> String {
         var out = """
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE coverage SYSTEM "http://cobertura.sourceforge.net/xml/coverage-04.dtd">
 
             """
         let totals = report.totals
-        out += "<coverage \(rates(totals)) lines-covered=\"\(totals.lines.covered)\" lines-valid=\"\(totals.lines.count)\""
+        out +=
+            "<coverage \(rates(totals)) lines-covered=\"\(totals.lines.covered)\" lines-valid=\"\(totals.lines.count)\""
         out += " branches-covered=\"\(totals.branches.covered)\" branches-valid=\"\(totals.branches.count)\""
         out += " complexity=\"0\" version=\"smokerun\" timestamp=\"\(Int(timestamp.timeIntervalSince1970))\">\n"
         out += "  <sources>\n    <source>\(XMLText.escapeAttribute(root))</source>\n  </sources>\n  <packages>\n"
         let filesByModule = Dictionary(grouping: report.files, by: \.module)
         for module in report.modules {
-            out += "    <package name=\"\(XMLText.escapeAttribute(module.name))\" \(rates(module.summary)) complexity=\"0\">\n      <classes>\n"
+            out +=
+                "    <package name=\"\(XMLText.escapeAttribute(module.name))\" \(rates(module.summary)) complexity=\"0\">\n      <classes>\n"
             for file in filesByModule[module.name] ?? [] {
                 let name = (file.path as NSString).lastPathComponent
-                out += "        <class name=\"\(XMLText.escapeAttribute(name))\" filename=\"\(XMLText.escapeAttribute(file.path))\" \(rates(file.summary)) complexity=\"0\">\n"
+                out +=
+                    "        <class name=\"\(XMLText.escapeAttribute(name))\" filename=\"\(XMLText.escapeAttribute(file.path))\" \(rates(file.summary)) complexity=\"0\">\n"
                 out += "          <methods/>\n          <lines>\n"
                 out += lines(details[file.path])
                 out += "          </lines>\n        </class>\n"

@@ -17,7 +17,8 @@ package enum CoverageFormat {
         let rightCount = max(right.count, 0)
         let leftCovered = leftCount == 0 ? 1 : left.covered
         let rightCovered = rightCount == 0 ? 1 : right.covered
-        return leftCovered.multipliedFullWidth(by: max(rightCount, 1)) < rightCovered.multipliedFullWidth(by: max(leftCount, 1))
+        return leftCovered.multipliedFullWidth(by: max(rightCount, 1))
+            < rightCovered.multipliedFullWidth(by: max(leftCount, 1))
     }
 
     /// Change in percentage points between two counts: "+2.5 pts", "−0.4 pts", "±0.0 pts".

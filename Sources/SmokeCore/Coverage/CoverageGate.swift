@@ -10,11 +10,14 @@ package struct CoverageGate: Sendable, Equatable {
     package init?(_ text: String) {
         let trimmed = text.hasSuffix("%") ? String(text.dropLast()) : text
         let parts = trimmed.split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              !parts[0].isEmpty || (parts.count == 2 && !parts[1].isEmpty) else { return nil }
+        guard (1...2).contains(parts.count),
+            parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+            !parts[0].isEmpty || (parts.count == 2 && !parts[1].isEmpty)
+        else { return nil }
         let fraction = parts.count == 2 ? String(parts[1].prefix(9)) : ""
         guard let whole = Int(parts[0].isEmpty ? "0" : String(parts[0])), whole <= 100,
-              let fractional = Int(fraction.isEmpty ? "0" : fraction) else { return nil }
+            let fractional = Int(fraction.isEmpty ? "0" : fraction)
+        else { return nil }
         var denominator = 1
         for _ in 0..<fraction.count { denominator *= 10 }
         numerator = whole * denominator + fractional
@@ -32,7 +35,8 @@ package struct CoverageGate: Sendable, Equatable {
     /// Whether `lines` meets the minimum: covered / count ≥ P / 100, compared in integers.
     package func passes(_ lines: CoverageCount) -> Bool {
         guard lines.count > 0 else { return true }
-        return lines.covered.multipliedFullWidth(by: 100 * denominator) >= numerator.multipliedFullWidth(by: lines.count)
+        return lines.covered.multipliedFullWidth(by: 100 * denominator)
+            >= numerator.multipliedFullWidth(by: lines.count)
     }
 
     /// "line coverage 69.9% (699/1000) is below the minimum of 70%".

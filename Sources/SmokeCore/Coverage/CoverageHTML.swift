@@ -1,7 +1,10 @@
 /// The coverage table as one self-contained HTML page (no scripts, no external files).
 package enum CoverageHTML {
-    package static func render(title: String, kind: String, rows: [CoverageTable.Row], total: CoverageSummary, trend: CoverageTrend?) -> String {
-        let table = CoverageTable(title: title, kind: kind, rows: rows, total: total, trend: nil, width: 80, colour: false)
+    package static func render(
+        title: String, kind: String, rows: [CoverageTable.Row], total: CoverageSummary, trend: CoverageTrend?
+    ) -> String {
+        let table = CoverageTable(
+            title: title, kind: kind, rows: rows, total: total, trend: nil, width: 80, colour: false)
         var body = ""
         for row in table.sortedRows {
             body += tableRow(XMLText.escapeAttribute(row.name), row.summary, isTotal: false)
@@ -9,7 +12,8 @@ package enum CoverageHTML {
         body += tableRow("Total", total, isTotal: true)
         var caption = "Lines \(CoverageFormat.percent(total.lines)) (\(CoverageFormat.ratio(total.lines)))"
         if let previous = trend?.previous {
-            caption += " · \(CoverageFormat.change(from: previous.lines, to: total.lines)) since \(XMLText.escapeAttribute(previous.runID))"
+            caption +=
+                " · \(CoverageFormat.change(from: previous.lines, to: total.lines)) since \(XMLText.escapeAttribute(previous.runID))"
         }
         if let trend, trend.points.count > 1 {
             caption += " · trend \(Sparkline.render(trend.points.map(\.lines.percent)))"
@@ -38,13 +42,17 @@ package enum CoverageHTML {
     private static func tableRow(_ name: String, _ summary: CoverageSummary, isTotal: Bool) -> String {
         let lines = summary.lines
         let width = lines.count == 0 ? 0 : lines.covered * 100 / lines.count
-        let shade = switch CoverageTable.shade(lines) {
-        case .green: "good"
-        case .yellow: "fair"
-        default: "poor"
-        }
-        let cells = [summary.functions, summary.regions, summary.branches].map { "<td>\(CoverageFormat.percent($0))</td>" }.joined()
-        return "<tr\(isTotal ? " class=\"total\"" : "")><td>\(name)</td><td><span class=\"bar\"><span class=\"\(shade)\" style=\"width:\(width)%\"></span></span></td>"
+        let shade =
+            switch CoverageTable.shade(lines) {
+            case .green: "good"
+            case .yellow: "fair"
+            default: "poor"
+            }
+        let cells = [summary.functions, summary.regions, summary.branches].map {
+            "<td>\(CoverageFormat.percent($0))</td>"
+        }.joined()
+        return
+            "<tr\(isTotal ? " class=\"total\"" : "")><td>\(name)</td><td><span class=\"bar\"><span class=\"\(shade)\" style=\"width:\(width)%\"></span></span></td>"
             + "<td>\(CoverageFormat.percent(lines)) (\(CoverageFormat.ratio(lines)))</td>\(cells)</tr>\n"
     }
 }

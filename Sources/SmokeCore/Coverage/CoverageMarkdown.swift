@@ -1,6 +1,8 @@
 /// The coverage table as GitHub-flavoured Markdown, for PR comments and step summaries.
 package enum CoverageMarkdown {
-    package static func render(title: String, kind: String, rows: [CoverageTable.Row], total: CoverageSummary, trend: CoverageTrend?) -> String {
+    package static func render(
+        title: String, kind: String, rows: [CoverageTable.Row], total: CoverageSummary, trend: CoverageTrend?
+    ) -> String {
         var out = "### \(title)\n\n"
         out += "**Lines \(CoverageFormat.percent(total.lines))** (\(CoverageFormat.ratio(total.lines)))"
         if let previous = trend?.previous {
@@ -10,9 +12,11 @@ package enum CoverageMarkdown {
             out += " · trend \(Sparkline.render(trend.points.map(\.lines.percent)))"
         }
         out += "\n\n| \(kind) | Lines | Functions | Regions | Branches |\n|:--|--:|--:|--:|--:|\n"
-        let table = CoverageTable(title: title, kind: kind, rows: rows, total: total, trend: nil, width: 80, colour: false)
+        let table = CoverageTable(
+            title: title, kind: kind, rows: rows, total: total, trend: nil, width: 80, colour: false)
         for row in table.sortedRows {
-            out += "| `\(row.name.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "`", with: "'"))` | "
+            out +=
+                "| `\(row.name.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "`", with: "'"))` | "
             out += cells(row.summary).joined(separator: " | ") + " |\n"
         }
         out += "| **Total** | " + cells(total).map { "**\($0)**" }.joined(separator: " | ") + " |\n"

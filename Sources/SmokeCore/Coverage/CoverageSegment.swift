@@ -68,7 +68,10 @@ package struct FileLineDetail: Sendable, Equatable {
     /// One per function, in source order; empty when the export had no functions.
     var functions: [FunctionHit]
 
-    package init(path: String, lines: [LineHit], branches: [BranchHit] = [], functionLines: [LineHit] = [], functions: [FunctionHit] = []) {
+    package init(
+        path: String, lines: [LineHit], branches: [BranchHit] = [], functionLines: [LineHit] = [],
+        functions: [FunctionHit] = []
+    ) {
         self.path = path
         self.lines = lines
         self.branches = branches

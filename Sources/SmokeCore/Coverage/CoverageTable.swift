@@ -21,7 +21,10 @@ package struct CoverageTable: Sendable {
     var width: Int
     var colour: Bool
 
-    package init(title: String, kind: String, rows: [Row], total: CoverageSummary, trend: CoverageTrend?, width: Int, colour: Bool) {
+    package init(
+        title: String, kind: String, rows: [Row], total: CoverageSummary, trend: CoverageTrend?, width: Int,
+        colour: Bool
+    ) {
         self.title = title
         self.kind = kind
         self.rows = rows
@@ -52,7 +55,8 @@ package struct CoverageTable: Sendable {
 
     package func render() -> String {
         let sorted = sortedRows
-        let countsWidth = max(7, (sorted.map(\.summary.lines) + [total.lines]).map { CoverageFormat.ratio($0).count }.max() ?? 0)
+        let countsWidth = max(
+            7, (sorted.map(\.summary.lines) + [total.lines]).map { CoverageFormat.ratio($0).count }.max() ?? 0)
         let extrasWidth = isWide ? 3 * 11 : 0
         let fixed = 2 + 1 + 6 + 2 + countsWidth + extrasWidth
         let longestName = max((sorted.map(\.name.count).max() ?? 0), kind.count, 5)
@@ -63,14 +67,18 @@ package struct CoverageTable: Sendable {
 
         var out: [String] = []
         out.append(style(title, .bold))
-        var header = CoverageFormat.padRight(kind, nameWidth) + "  " + CoverageFormat.padRight("Lines", barWidth) + " "
+        var header =
+            CoverageFormat.padRight(kind, nameWidth) + "  " + CoverageFormat.padRight("Lines", barWidth) + " "
             + CoverageFormat.padLeft("%", 6) + "  " + CoverageFormat.padLeft("Covered", countsWidth)
         if isWide {
             header += ["Functions", "Regions", "Branches"].map { "  " + CoverageFormat.padLeft($0, 9) }.joined()
         }
         out.append(style(trimmed(header), .dim))
         for row in sorted {
-            out.append(line(CoverageFormat.truncatedLeft(row.name, width: nameWidth), row.summary, nameWidth, barWidth, countsWidth))
+            out.append(
+                line(
+                    CoverageFormat.truncatedLeft(row.name, width: nameWidth), row.summary, nameWidth, barWidth,
+                    countsWidth))
         }
         let ruleWidth = min(width, nameWidth + fixed + barWidth)
         out.append(style(String(repeating: "─", count: ruleWidth), .dim))
@@ -81,10 +89,15 @@ package struct CoverageTable: Sendable {
         return out.joined(separator: "\n") + "\n"
     }
 
-    private func line(_ name: String, _ summary: CoverageSummary, _ nameWidth: Int, _ barWidth: Int, _ countsWidth: Int, bold: Bool = false) -> String {
+    private func line(
+        _ name: String, _ summary: CoverageSummary, _ nameWidth: Int, _ barWidth: Int, _ countsWidth: Int,
+        bold: Bool = false
+    ) -> String {
         let lines = summary.lines
         let shade = Self.shade(lines)
-        var text = (bold ? style(CoverageFormat.padRight(name, nameWidth), .bold) : CoverageFormat.padRight(name, nameWidth)) + "  "
+        var text =
+            (bold ? style(CoverageFormat.padRight(name, nameWidth), .bold) : CoverageFormat.padRight(name, nameWidth))
+            + "  "
             + style(CoverageBar.render(lines, width: barWidth), shade) + " "
             + style(CoverageFormat.padLeft(CoverageFormat.percent(lines), 6), shade) + "  "
             + CoverageFormat.padLeft(CoverageFormat.ratio(lines), countsWidth)
@@ -97,8 +110,11 @@ package struct CoverageTable: Sendable {
     }
 
     private func summaryLines() -> [String] {
-        let parts = [("Lines", total.lines), ("Functions", total.functions), ("Regions", total.regions), ("Branches", total.branches)]
-            .map { "\($0.0) \(CoverageFormat.percent($0.1)) (\(CoverageFormat.ratio($0.1)))" }
+        let parts = [
+            ("Lines", total.lines), ("Functions", total.functions), ("Regions", total.regions),
+            ("Branches", total.branches),
+        ]
+        .map { "\($0.0) \(CoverageFormat.percent($0.1)) (\(CoverageFormat.ratio($0.1)))" }
         let joined = parts.joined(separator: "  ")
         if joined.count <= width { return [joined] }
         return [parts[0...1].joined(separator: "  "), parts[2...3].joined(separator: "  ")]
@@ -111,7 +127,8 @@ package struct CoverageTable: Sendable {
             let change = CoverageFormat.change(from: previous.lines, to: current)
             let arrow = change.hasPrefix("+") ? "▲" : (change.hasPrefix("−") ? "▼" : "=")
             let shade: Style = arrow == "▲" ? .green : (arrow == "▼" ? .red : .dim)
-            let text = "Change: \(style("\(arrow) \(change)", shade)) since \(previous.runID) (\(CoverageFormat.percent(previous.lines)))"
+            let text =
+                "Change: \(style("\(arrow) \(change)", shade)) since \(previous.runID) (\(CoverageFormat.percent(previous.lines)))"
             out.append(text)
         } else {
             out.append("Change: no earlier run with coverage")
@@ -120,7 +137,9 @@ package struct CoverageTable: Sendable {
             let values = trend.points.map(\.lines.percent)
             let low = trend.points.map(\.lines).min { CoverageFormat.isLower($0, than: $1) }!
             let high = trend.points.map(\.lines).max { CoverageFormat.isLower($0, than: $1) }!
-            out.append("Trend (\(trend.points.count) runs): \(Sparkline.render(values))  low \(CoverageFormat.percent(low)), high \(CoverageFormat.percent(high))")
+            out.append(
+                "Trend (\(trend.points.count) runs): \(Sparkline.render(values))  low \(CoverageFormat.percent(low)), high \(CoverageFormat.percent(high))"
+            )
         }
         return out
     }
@@ -132,7 +151,12 @@ package struct CoverageTable: Sendable {
     }
 
     enum Style: String {
-        case bold = "1", dim = "2", red = "31", green = "32", yellow = "33", plain = ""
+        case bold = "1"
+        case dim = "2"
+        case red = "31"
+        case green = "32"
+        case yellow = "33"
+        case plain = ""
     }
 
     private func style(_ text: String, _ style: Style) -> String {

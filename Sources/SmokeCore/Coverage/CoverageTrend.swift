@@ -29,7 +29,8 @@ package struct CoverageTrend: Sendable, Equatable {
             pipeline = history[index].pipeline
             entries = Array(history[..<index])
         }
-        let earlier = entries
+        let earlier =
+            entries
             .filter { $0.coverage != nil && (pipeline == nil || $0.pipeline == pipeline) }
             .sorted { $0.startedAt < $1.startedAt }
             .map { Point(runID: $0.runID, lines: $0.coverage!.lines) }

@@ -17,14 +17,17 @@ package enum LcovWriter {
             for hit in detail?.lines ?? [] {
                 out += "DA:\(hit.line),\(hit.count)\n"
             }
-            let lines = detail.map { CoverageCount(covered: $0.lines.filter { $0.count > 0 }.count, count: $0.lines.count) } ?? file.lines
+            let lines =
+                detail.map { CoverageCount(covered: $0.lines.filter { $0.count > 0 }.count, count: $0.lines.count) }
+                ?? file.lines
             out += "LF:\(lines.count)\nLH:\(lines.covered)\n"
             out += "end_of_record\n"
         }
         return out
     }
 
-    /// `FN:<line>,<name>` for each function, then `FNDA:<count>,<name>`; the summary's counts when the export had no functions.
+    /// `FN:<line>,<name>` for each function, then `FNDA:<count>,<name>`; the summary's counts when the export had no
+    /// functions.
     private static func functionRecords(_ functions: [FunctionHit], summary: CoverageCount) -> String {
         guard !functions.isEmpty else { return "FNF:\(summary.count)\nFNH:\(summary.covered)\n" }
         var out = ""
@@ -36,7 +39,9 @@ package enum LcovWriter {
 
     /// Two `BRDA` records per branch region (true, false); block numbers count the regions of one line.
     private static func branchRecords(_ branches: [BranchHit], summary: CoverageCount) -> String {
-        guard !branches.isEmpty else { return summary.count == 0 ? "" : "BRF:\(summary.count)\nBRH:\(summary.covered)\n" }
+        guard !branches.isEmpty else {
+            return summary.count == 0 ? "" : "BRF:\(summary.count)\nBRH:\(summary.covered)\n"
+        }
         var out = ""
         var blockByLine: [Int: Int] = [:]
         var covered = 0

@@ -30,7 +30,9 @@ package enum LineCoverage {
         return result
     }
 
-    private static func stats(_ lineSegments: ArraySlice<CoverageSegment>, wrapped: CoverageSegment?, line: Int) -> LineHit? {
+    private static func stats(_ lineSegments: ArraySlice<CoverageSegment>, wrapped: CoverageSegment?, line: Int)
+        -> LineHit?
+    {
         func startsRegion(_ segment: CoverageSegment) -> Bool {
             !segment.isGapRegion && segment.hasCount && segment.isRegionEntry
         }

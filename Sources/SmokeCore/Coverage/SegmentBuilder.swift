@@ -1,7 +1,11 @@
 /// One entry of a function's `regions` in an llvm-cov export.
 package struct CoverageRegion: Sendable, Equatable {
     package enum Kind: Int, Sendable {
-        case code = 0, expansion = 1, skipped = 2, gap = 3, branch = 4
+        case code = 0
+        case expansion = 1
+        case skipped = 2
+        case gap = 3
+        case branch = 4
     }
 
     package var lineStart: Int
@@ -14,7 +18,10 @@ package struct CoverageRegion: Sendable, Equatable {
     /// The raw kind; values this reader does not know stay as numbers.
     package var kind: Int
 
-    package init(_ lineStart: Int, _ columnStart: Int, _ lineEnd: Int, _ columnEnd: Int, count: Int, fileID: Int = 0, expandedFileID: Int = 0, kind: Kind = .code) {
+    package init(
+        _ lineStart: Int, _ columnStart: Int, _ lineEnd: Int, _ columnEnd: Int, count: Int, fileID: Int = 0,
+        expandedFileID: Int = 0, kind: Kind = .code
+    ) {
         self.lineStart = lineStart
         self.columnStart = columnStart
         self.lineEnd = lineEnd
@@ -44,7 +51,9 @@ package enum SegmentBuilder {
     package static func mainFileID(of regions: [CoverageRegion], fileCount: Int) -> Int? {
         guard !regions.isEmpty, fileCount > 0 else { return nil }
         var expanded = Set<Int>()
-        for region in regions where region.kind == CoverageRegion.Kind.expansion.rawValue { expanded.insert(region.expandedFileID) }
+        for region in regions where region.kind == CoverageRegion.Kind.expansion.rawValue {
+            expanded.insert(region.expandedFileID)
+        }
         return (0..<fileCount).first { !expanded.contains($0) }
     }
 
@@ -55,7 +64,8 @@ package enum SegmentBuilder {
         return builder.segments
     }
 
-    /// By start; an enclosing region before the regions it contains; for equal spans, code before expansion before skipped.
+    /// By start; an enclosing region before the regions it contains; for equal spans, code before expansion before
+    /// skipped.
     static func sorted(_ regions: [CoverageRegion]) -> [CoverageRegion] {
         regions.enumerated().sorted { left, right in
             let (l, r) = (left.element, right.element)
@@ -109,23 +119,31 @@ package enum SegmentBuilder {
             if !active.isEmpty { completeRegions(until: nil, firstCompleted: 0) }
         }
 
-        mutating func startSegment(_ region: CoverageRegion, at location: CoverageRegion.Location, isRegionEntry: Bool, emitSkipped: Bool = false) {
+        mutating func startSegment(
+            _ region: CoverageRegion, at location: CoverageRegion.Location, isRegionEntry: Bool,
+            emitSkipped: Bool = false
+        ) {
             let hasCount = !emitSkipped && region.kind != CoverageRegion.Kind.skipped.rawValue
             // A segment that changes nothing for rendering is left out.
             if let last = segments.last, !isRegionEntry, !emitSkipped,
-               last.hasCount == hasCount, last.count == region.count, !last.isRegionEntry {
+                last.hasCount == hasCount, last.count == region.count, !last.isRegionEntry
+            {
                 return
             }
-            segments.append(CoverageSegment(
-                line: location.line, column: location.column, count: hasCount ? region.count : 0, hasCount: hasCount,
-                isRegionEntry: isRegionEntry, isGapRegion: hasCount && region.kind == CoverageRegion.Kind.gap.rawValue
-            ))
+            segments.append(
+                CoverageSegment(
+                    line: location.line, column: location.column, count: hasCount ? region.count : 0,
+                    hasCount: hasCount,
+                    isRegionEntry: isRegionEntry,
+                    isGapRegion: hasCount && region.kind == CoverageRegion.Kind.gap.rawValue
+                ))
         }
 
         /// Emits the closing segments of `active[firstCompleted...]` and pops them.
         mutating func completeRegions(until location: CoverageRegion.Location?, firstCompleted: Int) {
             let completed = active[firstCompleted...].enumerated().sorted { left, right in
-                left.element.end != right.element.end ? left.element.end < right.element.end : left.offset < right.offset
+                left.element.end != right.element.end
+                    ? left.element.end < right.element.end : left.offset < right.offset
             }.map(\.element)
             active.replaceSubrange(firstCompleted..., with: completed)
             let end = active.count

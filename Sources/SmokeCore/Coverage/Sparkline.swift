@@ -6,9 +6,10 @@ enum Sparkline {
     static func render(_ values: [Double]) -> String {
         guard let low = values.min(), let high = values.max() else { return "" }
         guard high - low > 1e-9 else { return String(repeating: blocks[3], count: values.count) }
-        return String(values.map { value in
-            let level = Int(((value - low) / (high - low) * Double(blocks.count - 1)).rounded())
-            return blocks[min(max(level, 0), blocks.count - 1)]
-        })
+        return String(
+            values.map { value in
+                let level = Int(((value - low) / (high - low) * Double(blocks.count - 1)).rounded())
+                return blocks[min(max(level, 0), blocks.count - 1)]
+            })
     }
 }

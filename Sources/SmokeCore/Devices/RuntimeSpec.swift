@@ -34,7 +34,8 @@ struct RuntimeSpec: Sendable, Equatable {
 
     /// `com.apple.CoreSimulator.SimRuntime.iOS-17-5`.
     var identifier: String {
-        Self.identifierPrefix + ([platform ?? "iOS"] + version.split(separator: ".").map(String.init)).joined(separator: "-")
+        Self.identifierPrefix
+            + ([platform ?? "iOS"] + version.split(separator: ".").map(String.init)).joined(separator: "-")
     }
 
     /// `iOS 17.5`.
@@ -47,7 +48,9 @@ struct RuntimeSpec: Sendable, Equatable {
     func matches(_ runtime: SimctlRuntime) -> Bool {
         let other = RuntimeSpec.parse(runtime.identifier, defaultPlatform: nil)
         let named = RuntimeSpec.parse(runtime.name, defaultPlatform: nil)
-        if let platform, let theirs = other.platform ?? named.platform, platform.lowercased() != theirs.lowercased() { return false }
+        if let platform, let theirs = other.platform ?? named.platform, platform.lowercased() != theirs.lowercased() {
+            return false
+        }
         let wanted = version.split(separator: ".")
         guard !wanted.isEmpty else { return false }
         return [runtime.version, other.version, named.version].contains { candidate in

@@ -21,7 +21,8 @@ package struct SimctlInventory: Sendable, Equatable {
         do {
             listing = try JSONDecoder().decode(Listing.self, from: data)
         } catch {
-            throw .unreadableListing(source: source, reason: (error as? DecodingError)?.keyPathDescription ?? error.localizedDescription)
+            throw .unreadableListing(
+                source: source, reason: (error as? DecodingError)?.keyPathDescription ?? error.localizedDescription)
         }
         for (key, entries) in (listing.devices ?? [:]).sorted(by: { $0.key < $1.key }) {
             devices += entries.map { SimctlDevice(entry: $0, runtimeKey: key) }
@@ -81,7 +82,10 @@ package struct SimctlDevice: Sendable, Equatable {
     package var isAvailable: Bool
     var deviceTypeIdentifier: String?
 
-    init(name: String, udid: String, state: String = "Shutdown", runtimeKey: String, isAvailable: Bool = true, deviceTypeIdentifier: String? = nil) {
+    init(
+        name: String, udid: String, state: String = "Shutdown", runtimeKey: String, isAvailable: Bool = true,
+        deviceTypeIdentifier: String? = nil
+    ) {
         self.name = name
         self.udid = udid
         self.state = state
@@ -91,9 +95,10 @@ package struct SimctlDevice: Sendable, Equatable {
     }
 
     init(entry: SimctlInventory.DeviceEntry, runtimeKey: String) {
-        self.init(name: entry.name ?? "", udid: entry.udid ?? "", state: entry.state ?? "Unknown", runtimeKey: runtimeKey,
-                  isAvailable: SimctlRuntime.available(entry.isAvailable, entry.availability),
-                  deviceTypeIdentifier: entry.deviceTypeIdentifier)
+        self.init(
+            name: entry.name ?? "", udid: entry.udid ?? "", state: entry.state ?? "Unknown", runtimeKey: runtimeKey,
+            isAvailable: SimctlRuntime.available(entry.isAvailable, entry.availability),
+            deviceTypeIdentifier: entry.deviceTypeIdentifier)
     }
 
     var isBooted: Bool { state == "Booted" }
@@ -131,8 +136,9 @@ package struct SimctlRuntime: Sendable, Equatable {
     /// A runtime known only from a device listing's key.
     init(key: String) {
         let parsed = RuntimeSpec.parse(key, defaultPlatform: nil)
-        self.init(identifier: key.hasPrefix(RuntimeSpec.identifierPrefix) ? key : parsed.identifier,
-                  name: key.hasPrefix(RuntimeSpec.identifierPrefix) ? parsed.displayName : key, version: parsed.version)
+        self.init(
+            identifier: key.hasPrefix(RuntimeSpec.identifierPrefix) ? key : parsed.identifier,
+            name: key.hasPrefix(RuntimeSpec.identifierPrefix) ? parsed.displayName : key, version: parsed.version)
     }
 
     /// Whether a device listing key ("iOS 12.1" or the identifier) means this runtime.

@@ -12,9 +12,14 @@ package enum AttemptMerger {
         merged.durationSeconds = all.reduce(0) { $0 + $1.durationSeconds }
         merged.attachments = all.flatMap(\.attachments)
         merged.flaky = last.status == .passed && all.dropLast().contains { $0.status.isFailure }
-        merged.attempts = retries.isEmpty ? [] : all.map {
-            TestAttempt(status: $0.status, durationSeconds: $0.durationSeconds, failures: $0.failures, output: $0.output, attachments: $0.attachments)
-        }
+        merged.attempts =
+            retries.isEmpty
+            ? []
+            : all.map {
+                TestAttempt(
+                    status: $0.status, durationSeconds: $0.durationSeconds, failures: $0.failures, output: $0.output,
+                    attachments: $0.attachments)
+            }
         return merged
     }
 }

@@ -26,7 +26,10 @@ package struct BuildStamp: Codable, Equatable, Sendable {
         var arguments: [String]
         var environment: [String]
 
-        package init(roots: [String], inputs: [BuildInput], swift: String, swiftStamp: FileStamp, arguments: [String], environment: [String: String]) {
+        package init(
+            roots: [String], inputs: [BuildInput], swift: String, swiftStamp: FileStamp, arguments: [String],
+            environment: [String: String]
+        ) {
             self.roots = roots
             self.inputs = BuildStamp.fingerprint(inputs)
             self.inputCount = inputs.count
@@ -74,8 +77,10 @@ package struct BuildStamp: Codable, Equatable, Sendable {
     /// The variables that change what SwiftPM or the compilers build (`SWIFT*`, compiler and SDK
     /// choices), as sorted `KEY=value` lines; the rest of the environment changes nothing built.
     static func buildEnvironment(_ environment: [String: String]) -> [String] {
-        let names: Set = ["CC", "CXX", "LD", "CFLAGS", "CXXFLAGS", "LDFLAGS", "CPATH", "LIBRARY_PATH", "C_INCLUDE_PATH",
-                          "CPLUS_INCLUDE_PATH", "PKG_CONFIG_PATH", "SDKROOT", "DEVELOPER_DIR", "TOOLCHAINS", "XDG_CACHE_HOME"]
+        let names: Set = [
+            "CC", "CXX", "LD", "CFLAGS", "CXXFLAGS", "LDFLAGS", "CPATH", "LIBRARY_PATH", "C_INCLUDE_PATH",
+            "CPLUS_INCLUDE_PATH", "PKG_CONFIG_PATH", "SDKROOT", "DEVELOPER_DIR", "TOOLCHAINS", "XDG_CACHE_HOME",
+        ]
         return environment.filter { names.contains($0.key) || $0.key.hasPrefix("SWIFT") }
             .map { "\($0.key)=\($0.value)" }.sorted()
     }
@@ -86,10 +91,16 @@ package struct BuildStamp: Codable, Equatable, Sendable {
         struct State: Decodable {
             struct Object: Decodable { var dependencies: [Dependency]? }
             struct Dependency: Decodable { var packageRef: Reference? }
-            struct Reference: Decodable { var kind: String?; var location: String?; var path: String? }
+            struct Reference: Decodable {
+                var kind: String?
+                var location: String?
+                var path: String?
+            }
             var object: Object?
         }
-        guard let state = try? JSONDecoder().decode(State.self, from: workspaceState), let object = state.object else { return nil }
+        guard let state = try? JSONDecoder().decode(State.self, from: workspaceState), let object = state.object else {
+            return nil
+        }
         return (object.dependencies ?? []).compactMap { dependency in
             guard let reference = dependency.packageRef, reference.kind == "fileSystem" else { return nil }
             return reference.location ?? reference.path

@@ -36,7 +36,8 @@ enum TestOrdering {
         // Swift Testing honours the order it is given within a serial process only by filter,
         // so shuffle inside its batches too, from a seed derived from the run's seed.
         for position in shuffled.indices where shuffled[position].tests.count > 1 {
-            shuffled[position].tests = shuffled[position].tests.seededShuffle(seed: seed &+ UInt64(position) &* 0x9E37_79B9)
+            shuffled[position].tests = shuffled[position].tests.seededShuffle(
+                seed: seed &+ UInt64(position) &* 0x9E37_79B9)
         }
         return shuffled
     }

@@ -51,12 +51,17 @@ package struct TestPhasePlan: Sendable, Equatable {
     package static let unlisted = TestPhasePlan(selected: [], batches: [TestBatch(framework: .xctest, tests: [])])
 
     /// A plan that runs nothing because the selection matched nothing: what to tell the user.
-    package static func noneSelectedError(discovered: [TestCase], listedBy source: String, selection: Selection) -> InfrastructureError {
-        let (keys, shown): (String, [String]) = switch selection {
-        case .patterns: ("swiftpm.filter/skip", discovered.prefix(20).map(\.id))
-        case .xcodeSelectors: ("xcodebuild.onlyTesting/skipTesting", discovered.prefix(20).map { XcodeTestIdentifier.xcode($0.id) })
-        }
-        return InfrastructureError(message: "no tests to run: \(discovered.count) \(source), none selected by \(keys)", details: shown)
+    package static func noneSelectedError(discovered: [TestCase], listedBy source: String, selection: Selection)
+        -> InfrastructureError
+    {
+        let (keys, shown): (String, [String]) =
+            switch selection {
+            case .patterns: ("swiftpm.filter/skip", discovered.prefix(20).map(\.id))
+            case .xcodeSelectors:
+                ("xcodebuild.onlyTesting/skipTesting", discovered.prefix(20).map { XcodeTestIdentifier.xcode($0.id) })
+            }
+        return InfrastructureError(
+            message: "no tests to run: \(discovered.count) \(source), none selected by \(keys)", details: shown)
     }
 
     static func select(_ tests: [TestCase], by selection: Selection) -> [TestCase] {

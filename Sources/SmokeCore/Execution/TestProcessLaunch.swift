@@ -14,14 +14,17 @@ package struct TestProcessLaunch: Sendable, Equatable {
         switch batch.framework {
         case .xctest:
             return TestProcessLaunch(
-                executable: binary.path, arguments: [batch.tests.map(\.id).joined(separator: ",")], environment: environment)
+                executable: binary.path, arguments: [batch.tests.map(\.id).joined(separator: ",")],
+                environment: environment)
         case .swiftTesting:
             var arguments = ["--testing-library", "swift-testing", "--no-parallel"]
             for test in batch.tests {
                 arguments += ["--filter", NSRegularExpression.escapedPattern(for: test.id)]
             }
             if let eventStream {
-                arguments += ["--experimental-event-stream-output", eventStream.path, "--experimental-event-stream-version", "0"]
+                arguments += [
+                    "--experimental-event-stream-output", eventStream.path, "--experimental-event-stream-version", "0",
+                ]
             }
             return TestProcessLaunch(executable: binary.path, arguments: arguments, environment: environment)
         }

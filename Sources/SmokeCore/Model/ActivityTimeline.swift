@@ -15,7 +15,10 @@ package enum ActivityTimeline {
         var attachments: [String]
         package var children: [Node]
 
-        package init(title: String, startedAt: Date? = nil, failed: Bool = false, attachments: [String] = [], children: [Node] = []) {
+        package init(
+            title: String, startedAt: Date? = nil, failed: Bool = false, attachments: [String] = [],
+            children: [Node] = []
+        ) {
             self.title = title
             self.startedAt = startedAt
             self.failed = failed
@@ -32,7 +35,10 @@ package enum ActivityTimeline {
         var stack: [(node: Node, depth: Int, parents: [Int])] = nodes.reversed().map { ($0, 0, []) }
         while let (node, depth, parents) = stack.popLast() {
             let index = flat.count
-            flat.append(ActivityStep(title: node.title, depth: depth, failed: node.failed, startedAt: node.startedAt, attachments: node.attachments))
+            flat.append(
+                ActivityStep(
+                    title: node.title, depth: depth, failed: node.failed, startedAt: node.startedAt,
+                    attachments: node.attachments))
             subtreeEnd.append(index + 1)
             for parent in parents { subtreeEnd[parent] = index + 1 }
             stack += node.children.reversed().map { ($0, depth + 1, parents + [index]) }

@@ -20,7 +20,8 @@ package enum FailureScreenshot {
     package static func assign(to tests: inout [TestResult], failureTimes: [String: Date] = [:]) {
         for index in tests.indices {
             let test = tests[index]
-            let screenshot = test.status.isFailure ? choose(test.attachments, failedAt: failureTimes[test.id])?.path : nil
+            let screenshot =
+                test.status.isFailure ? choose(test.attachments, failedAt: failureTimes[test.id])?.path : nil
             // Written only when it changes: a write to every test would copy a million results the caller still holds.
             if screenshot != test.failureScreenshot { tests[index].failureScreenshot = screenshot }
         }

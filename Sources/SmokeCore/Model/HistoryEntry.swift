@@ -32,14 +32,20 @@ package struct HistoryEntry: Codable, Sendable, Equatable {
         seed = report.seed
         totals = report.totals
         coverage = report.coverage
-        outcomes = perTest ? Dictionary(report.tests.map { ($0.deviceKey, $0.status) }, uniquingKeysWith: { _, last in last }) : [:]
+        outcomes =
+            perTest
+            ? Dictionary(report.tests.map { ($0.deviceKey, $0.status) }, uniquingKeysWith: { _, last in last }) : [:]
         flaky = perTest ? report.tests.filter(\.flaky).map(\.deviceKey) : []
-        durations = perTest ? Dictionary(report.tests.map { ($0.deviceKey, $0.durationSeconds) }, uniquingKeysWith: { _, last in last }) : [:]
+        durations =
+            perTest
+            ? Dictionary(report.tests.map { ($0.deviceKey, $0.durationSeconds) }, uniquingKeysWith: { _, last in last })
+            : [:]
         self.path = path
     }
 
     private enum CodingKeys: String, CodingKey {
-        case runID, pipeline, status, startedAt, finishedAt, durationSeconds, seed, totals, coverage, outcomes, flaky, durations, path
+        case runID, pipeline, status, startedAt, finishedAt, durationSeconds, seed, totals, coverage, outcomes, flaky,
+            durations, path
     }
 
     /// Only what names and times a run is required; the rest defaults to empty, so a line written by

@@ -2,7 +2,9 @@
 /// stripped (a CI job's timestamps), and how many lines it did not understand. Shown in every report
 /// so an unusual input is visible, not only on stderr.
 package struct InputRecord: Codable, Sendable, Equatable {
-    private enum CodingKeys: String, CodingKey { case path, format, strippedPrefix, unrecognizedLines, firstUnrecognizedLine }
+    private enum CodingKeys: String, CodingKey {
+        case path, format, strippedPrefix, unrecognizedLines, firstUnrecognizedLine
+    }
 
     /// The input's path as given (a file, a bundle), or `console.log` for a run.
     var path: String

@@ -20,24 +20,31 @@ extension Reconciliation {
             case TestFramework.xctest.rawValue:
                 let xctest = tests.filter { $0.framework == .xctest }
                 let executions = xctest.reduce(0) { $0 + 1 + $1.attempts.count }
-                let failures = xctest.reduce(0) { $0 + $1.failures.count + $1.attempts.reduce(0) { $0 + $1.failures.count } }
+                let failures = xctest.reduce(0) {
+                    $0 + $1.failures.count + $1.attempts.reduce(0) { $0 + $1.failures.count }
+                }
                 if executions != ownTests || failures != ownFailures {
                     differences.append(
-                        "XCTest counted \(ownTests) executions with \(ownFailures) failures (\(from)); smokerun counted \(executions) executions with \(failures) failures")
+                        "XCTest counted \(ownTests) executions with \(ownFailures) failures (\(from)); smokerun counted \(executions) executions with \(failures) failures"
+                    )
                 }
             case TestFramework.swiftTesting.rawValue:
                 let swiftTesting = tests.filter { $0.framework == .swiftTesting }
                 let executions = swiftTesting.reduce(0) { $0 + 1 + $1.attempts.count }
-                let failing = swiftTesting.filter { $0.status.isFailure || $0.attempts.contains { $0.status.isFailure } }.count
+                let failing = swiftTesting.filter {
+                    $0.status.isFailure || $0.attempts.contains { $0.status.isFailure }
+                }.count
                 if executions != ownTests || (ownFailures == 0) != (failing == 0) {
                     differences.append(
-                        "Swift Testing counted \(ownTests) tests with \(ownFailures) issues (\(from)); smokerun counted \(executions) tests, \(failing) of them failing")
+                        "Swift Testing counted \(ownTests) tests with \(ownFailures) issues (\(from)); smokerun counted \(executions) tests, \(failing) of them failing"
+                    )
                 }
             default:
                 let failing = tests.filter { $0.status.isFailure }.count
                 if tests.count != ownTests || failing != ownFailures {
                     differences.append(
-                        "\(framework) counted \(ownTests) tests with \(ownFailures) failing (\(from)); smokerun counted \(tests.count) tests with \(failing) failing")
+                        "\(framework) counted \(ownTests) tests with \(ownFailures) failing (\(from)); smokerun counted \(tests.count) tests with \(failing) failing"
+                    )
                 }
             }
         }

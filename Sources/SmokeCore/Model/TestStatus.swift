@@ -16,7 +16,9 @@ package enum TestStatus: String, Codable, Sendable, CaseIterable {
     /// What several runs of one test amount to (the cases of a parameterized test, a test in two
     /// configurations): a failure beats a pass, a pass beats a skip; nothing at all is a pass.
     package static func worst(_ statuses: [TestStatus]) -> TestStatus {
-        let precedence: [TestStatus] = [.crashed, .timedOut, .failed, .interrupted, .passed, .expectedFailure, .skipped]
+        let precedence: [TestStatus] = [
+            .crashed, .timedOut, .failed, .interrupted, .passed, .expectedFailure, .skipped,
+        ]
         return precedence.first(where: statuses.contains) ?? .passed
     }
 }

@@ -16,7 +16,8 @@ package struct ArtifactLinks: Sendable, Equatable {
                 .replacingOccurrences(of: "{pipeline}", with: report.pipeline)
         }
         if let server = environment["GITHUB_SERVER_URL"], let repository = environment["GITHUB_REPOSITORY"],
-           let runID = environment["GITHUB_RUN_ID"], !server.isEmpty, !repository.isEmpty, !runID.isEmpty {
+            let runID = environment["GITHUB_RUN_ID"], !server.isEmpty, !repository.isEmpty, !runID.isEmpty
+        {
             ciRun = "\(server)/\(repository)/actions/runs/\(runID)"
         }
     }

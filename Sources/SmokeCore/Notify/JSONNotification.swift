@@ -100,7 +100,8 @@ struct JSONNotification: Encodable, Sendable, Equatable {
             if case .stillFailing(let first, let count) = age { (since, runs) = (first, count) }
             let first = test.failures.first
             return Failure(
-                id: test.id, device: test.device, status: test.status, new: age.isNew, failingSince: since, failingRuns: runs,
+                id: test.id, device: test.device, status: test.status, new: age.isNew, failingSince: since,
+                failingRuns: runs,
                 message: first.map { SlackText.truncate($0.message, limit: Self.messageLimit) },
                 file: first?.file, line: first?.line, issues: test.failures.count,
                 attachments: test.attachments.map(\.path)
@@ -113,13 +114,16 @@ struct JSONNotification: Encodable, Sendable, Equatable {
             failingSince = plan.failingSince
         }
         errors = report.errors.map {
-            InfrastructureError(message: $0.message, command: $0.command, exitStatus: $0.exitStatus, details: Array($0.details.suffix(15)))
+            InfrastructureError(
+                message: $0.message, command: $0.command, exitStatus: $0.exitStatus,
+                details: Array($0.details.suffix(15)))
         }
         self.links = Links(artifacts: links.artifacts, ciRun: links.ciRun)
     }
 
     /// The body to POST.
     static func body(report: RunReport, plan: NotificationPlan, links: ArtifactLinks) -> Data {
-        (try? JSONCoding.encoder(pretty: true).encode(JSONNotification(report: report, plan: plan, links: links))) ?? Data()
+        (try? JSONCoding.encoder(pretty: true).encode(JSONNotification(report: report, plan: plan, links: links)))
+            ?? Data()
     }
 }

@@ -22,13 +22,16 @@ package enum NotificationPolicy {
                 return .suppress(kind: .always, reason: "run \(report.runID) passed and no failure is open")
             }
             guard onRecovery else {
-                return .suppress(kind: .recovery, reason: "run \(report.runID) recovered, but notify.on does not include recovery")
+                return .suppress(
+                    kind: .recovery, reason: "run \(report.runID) recovered, but notify.on does not include recovery")
             }
             return .send(NotificationPlan(kind: .recovery, recovered: open.failing, failingSince: open.since))
         case .failed, .error:
             let isInfrastructure = report.status == .error
             guard onFailure else {
-                return .suppress(kind: isInfrastructure ? .infrastructure : .failure, reason: "run \(report.runID) \(report.status.rawValue), but notify.on does not include failure")
+                return .suppress(
+                    kind: isInfrastructure ? .infrastructure : .failure,
+                    reason: "run \(report.runID) \(report.status.rawValue), but notify.on does not include failure")
             }
             let ages = failureAges(of: report, history: history)
             let fresh = NotificationPlan(kind: isInfrastructure ? .infrastructure : .failure, ages: ages)
@@ -82,10 +85,11 @@ package enum NotificationPolicy {
                 return nil
             }.min()
             let since = state.open?.since ?? oldestFailure ?? report.runID
-            return NotifyState(open: NotifyState.Announcement(
-                runID: report.runID, announcedAt: now, kind: plan.kind,
-                failing: failingIDs(report), errors: report.errors.map(\.message), since: since
-            ))
+            return NotifyState(
+                open: NotifyState.Announcement(
+                    runID: report.runID, announcedAt: now, kind: plan.kind,
+                    failing: failingIDs(report), errors: report.errors.map(\.message), since: since
+                ))
         }
     }
 

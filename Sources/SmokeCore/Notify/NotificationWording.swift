@@ -61,7 +61,8 @@ package enum NotificationWording {
         let parts: [(Int, String)] = [
             (totals.passed, "passed"), (totals.failed, "failed"), (totals.crashed, "crashed"),
             (totals.timedOut, "timed out"), (totals.skipped, "skipped"),
-            (totals.expectedFailures, "expected failures"), (totals.interrupted, "interrupted"), (totals.flaky, "flaky"),
+            (totals.expectedFailures, "expected failures"), (totals.interrupted, "interrupted"),
+            (totals.flaky, "flaky"),
         ]
         let shown = parts.filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
         let tests = totals.tests == 1 ? "1 test" : "\(totals.tests) tests"

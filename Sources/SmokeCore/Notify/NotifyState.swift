@@ -13,7 +13,8 @@ package struct NotifyState: Codable, Sendable, Equatable {
         var runID: String
         var announcedAt: Date
         var kind: NotificationKind
-        /// Keys of the failing tests announced (`TestResult.deviceKey`: the id, with the device on a multi-device run), sorted.
+        /// Keys of the failing tests announced (`TestResult.deviceKey`: the id, with the device on a multi-device
+        /// run), sorted.
         var failing: [String]
         /// Messages of the infrastructure errors announced.
         var errors: [String]

@@ -7,7 +7,7 @@ package enum Redaction {
     /// (`http://secret-token.example/`), and the variable's name (see `target`) tells targets apart.
     static func redact(_ url: String) -> String {
         guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
-              ["http", "https"].contains(scheme)
+            ["http", "https"].contains(scheme)
         else { return "…" }
         return "\(scheme)://…"
     }

@@ -37,8 +37,9 @@ package struct RetryPolicy: Sendable, Equatable {
 
     /// `Retry-After` in seconds: a number of seconds, or an HTTP date relative to `now`.
     package static func retryAfter(_ headers: [String: String], now: Date) -> Double? {
-        guard let value = headers.first(where: { $0.key.lowercased() == "retry-after" })?.value
-            .trimmingCharacters(in: .whitespaces)
+        guard
+            let value = headers.first(where: { $0.key.lowercased() == "retry-after" })?.value
+                .trimmingCharacters(in: .whitespaces)
         else { return nil }
         if let seconds = Double(value), seconds.isFinite { return max(seconds, 0) }
         return (try? httpDate.parse(value)).map { max($0.timeIntervalSince(now), 0) }

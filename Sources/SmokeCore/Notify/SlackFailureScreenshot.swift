@@ -34,7 +34,8 @@ struct SlackFailureScreenshot {
         } else if let run = links.best, run.count <= Self.noteLimit - 80 {
             note = "\n:camera: A screenshot of the failure is in the " + SlackText.link(run, "run's artifacts")
         } else {
-            note = "\n:camera: A screenshot of the failure is in the run directory (`\(SlackText.escape(path, limit: 300))`)"
+            note =
+                "\n:camera: A screenshot of the failure is in the run directory (`\(SlackText.escape(path, limit: 300))`)"
         }
     }
 }

@@ -22,15 +22,19 @@ package enum SlackMessage {
     ) -> SlackPayload {
         let headline = NotificationWording.headline(report: report, plan: plan)
         var blocks: [SlackBlock] = [
-            .header(SlackText.truncate("\(icon(plan, report)) \(report.pipeline): \(headline)", limit: SlackText.headerLimit)),
+            .header(
+                SlackText.truncate(
+                    "\(icon(plan, report)) \(report.pipeline): \(headline)", limit: SlackText.headerLimit)),
             .fields(details(report, links)),
         ]
         if report.totals.tests > 0 {
-            blocks.append(.section(SlackText.escape(NotificationWording.counts(report.totals), limit: SlackText.sectionLimit)))
+            blocks.append(
+                .section(SlackText.escape(NotificationWording.counts(report.totals), limit: SlackText.sectionLimit)))
         }
         let tail = [flakyBlock(report), linksBlock(links)].compactMap { $0 }
         // Failures get what the other blocks leave: a divider, their sections (and screenshots) and "…and N more".
-        let failureRoom = FailureRoom(tests: listedFailures, blocks: SlackText.blockLimit - blocks.count - tail.count - 2)
+        let failureRoom = FailureRoom(
+            tests: listedFailures, blocks: SlackText.blockLimit - blocks.count - tail.count - 2)
         switch plan.kind {
         case .failure, .reminder:
             blocks += failureBlocks(report, plan, links, failureRoom)
@@ -43,7 +47,8 @@ package enum SlackMessage {
             if report.status == .failed { blocks += failureBlocks(report, plan, links, failureRoom) }
         }
         blocks += tail
-        let text = SlackText.escape("\(report.pipeline): \(headline) (run \(report.runID))", limit: SlackText.sectionLimit)
+        let text = SlackText.escape(
+            "\(report.pipeline): \(headline) (run \(report.runID))", limit: SlackText.sectionLimit)
         return SlackPayload(text: text, blocks: capped(blocks))
     }
 
@@ -60,12 +65,15 @@ package enum SlackMessage {
         let run = links.best.map { SlackText.link($0, report.runID) } ?? "`\(SlackText.escape(report.runID))`"
         var fields = [
             "*Run*\n\(run)",
-            NotificationWording.devices(report).map { "*Devices*\n\(SlackText.escape($0.joined(separator: ", "), limit: 1900))" }
+            NotificationWording.devices(report).map {
+                "*Devices*\n\(SlackText.escape($0.joined(separator: ", "), limit: 1900))"
+            }
                 ?? "*Device*\n\(SlackText.escape(NotificationWording.device(report.device), limit: 1900))",
             "*Duration*\n\(NotificationWording.duration(report.durationSeconds))",
         ]
         if let seed = report.seed {
-            let replay = ReplayCommand.text(for: report).map { "\nreplay: `\(SlackText.escape($0, limit: 1900))`" } ?? ""
+            let replay =
+                ReplayCommand.text(for: report).map { "\nreplay: `\(SlackText.escape($0, limit: 1900))`" } ?? ""
             fields.append("*Seed*\n`\(seed)`\(replay)")
         }
         return fields
@@ -101,7 +109,8 @@ package enum SlackMessage {
         return blocks
     }
 
-    /// "❌ `id` on _iPhone 15_ (crashed) · NEW" (the device only on a multi-device run), the first message as code, `file:line`, attachment names; ≤ 3,000.
+    /// "❌ `id` on _iPhone 15_ (crashed) · NEW" (the device only on a multi-device run), the first message as code,
+    /// `file:line`, attachment names; ≤ 3,000.
     private static func failureText(_ test: TestResult, age: FailureAge?, links: ArtifactLinks) -> String {
         var title = "*`\(SlackText.escape(test.id, limit: 300))`*"
         if let device = test.device { title += " on _\(SlackText.escape(device, limit: 100))_" }
@@ -116,14 +125,16 @@ package enum SlackMessage {
         }
         if !test.attachments.isEmpty {
             let names = test.attachments.prefix(5).map { attachment in
-                links.file(attachment.path).map { SlackText.link($0, attachment.name) } ?? SlackText.escape(attachment.name, limit: 120)
+                links.file(attachment.path).map { SlackText.link($0, attachment.name) }
+                    ?? SlackText.escape(attachment.name, limit: 120)
             }
             let more = test.attachments.count > 5 ? " …and \(test.attachments.count - 5) more" : ""
             tail += "\n:paperclip: " + names.joined(separator: ", ") + more
         }
         let message = test.failures.first?.message ?? "(no message)"
         // Room for the screenshot note `SlackFailureScreenshot` appends.
-        let budget = SlackText.sectionLimit - title.count - tail.count - 1
+        let budget =
+            SlackText.sectionLimit - title.count - tail.count - 1
             - (test.failureScreenshot == nil ? 0 : SlackFailureScreenshot.noteLimit)
         return title + "\n" + SlackText.codeBlock(message, limit: max(budget, 20)) + tail
     }
@@ -131,7 +142,8 @@ package enum SlackMessage {
     private static func infrastructureBlocks(_ report: RunReport) -> [SlackBlock] {
         var blocks: [SlackBlock] = [
             .divider,
-            .section("The run stopped before its tests could run. This is not a test failure; no test result was produced."),
+            .section(
+                "The run stopped before its tests could run. This is not a test failure; no test result was produced."),
         ]
         for error in report.errors.prefix(listedErrors) {
             var text = "*\(SlackText.escape(error.message, limit: 500))*"
@@ -185,7 +197,9 @@ package enum SlackMessage {
     private static func truncateMarkup(_ text: String) -> String {
         guard text.count > SlackText.sectionLimit else { return text }
         let head = String(text.prefix(SlackText.sectionLimit - 3))
-        guard let separator = head.range(of: ", ", options: .backwards) else { return SlackText.truncate(text, limit: SlackText.sectionLimit) }
+        guard let separator = head.range(of: ", ", options: .backwards) else {
+            return SlackText.truncate(text, limit: SlackText.sectionLimit)
+        }
         return head[..<separator.lowerBound] + ", …"
     }
 

@@ -34,10 +34,12 @@ package struct AttachmentSourcePolicy: Sendable {
                 allowed.append(checked)
             case .failure(let refusal):
                 let owner = raw.testID.map { "of \($0) " } ?? ""
-                refused.append(InfrastructureError(
-                    message: "attachment '\(raw.name)' \(owner)was not copied: its file \(source.path) \(refusal.reason); "
-                        + "attachments are copied only from \(describe(allowedFolders)) "
-                        + "(with `smokerun parse`, name the folder that holds them with --attachments-from DIR)"))
+                refused.append(
+                    InfrastructureError(
+                        message:
+                            "attachment '\(raw.name)' \(owner)was not copied: its file \(source.path) \(refusal.reason); "
+                            + "attachments are copied only from \(describe(allowedFolders)) "
+                            + "(with `smokerun parse`, name the folder that holds them with --attachments-from DIR)"))
             }
         }
         return (allowed, refused)
@@ -53,8 +55,11 @@ package struct AttachmentSourcePolicy: Sendable {
         let inside = folders.contains { folder in real.hasPrefix(folder == "/" ? "/" : folder + "/") }
         guard inside else {
             let lexical = source.standardizedFileURL.path
-            return .failure(Refusal(reason: real == lexical
-                ? "lies outside the allowed folders" : "resolves (through a symlink) to \(real), outside the allowed folders"))
+            return .failure(
+                Refusal(
+                    reason: real == lexical
+                        ? "lies outside the allowed folders"
+                        : "resolves (through a symlink) to \(real), outside the allowed folders"))
         }
         return .success(real)
     }

@@ -18,7 +18,8 @@ enum BuildLineRule {
     }
 
     private static let prefixes: [StaticString] = [
-        "Analyze ", "Check dependencies", "building file list", "sent ", "total size is ", "AppIntentsSSUTraining", "Build ", "Building for", "Build complete", "Build description",
+        "Analyze ", "Check dependencies", "building file list", "sent ", "total size is ", "AppIntentsSSUTraining",
+        "Build ", "Building for", "Build complete", "Build description",
         "Build settings", "Compiling ", "CompileSwift", "CompileC ", "CompileAssetCatalog", "CompileStoryboard",
         "CompileXIB", "CompileMetal", "CodeSign ", "CopySwiftLibs", "Copy ", "CopyPlistFile", "CopyStringsFile",
         "CpResource", "CpHeader", "CreateBuildDirectory", "CreateUniversalBinary", "CreateBuildRequest",
@@ -48,8 +49,8 @@ enum BuildLineRule {
     }()
 }
 
-private extension Array where Element == [StaticString]? {
-    subscript(index: Int, default defaultValue: [StaticString]) -> [StaticString] {
+extension Array where Element == [StaticString]? {
+    fileprivate subscript(index: Int, default defaultValue: [StaticString]) -> [StaticString] {
         get { self[index] ?? defaultValue }
         set { self[index] = newValue }
     }

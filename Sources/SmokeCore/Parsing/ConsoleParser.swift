@@ -19,7 +19,8 @@ package struct ConsoleParser {
     /// Foreign lines seen since the fragment; past `foreignLineLimit` the fragment is given up.
     private var foreignLines = 0
     private static let foreignLineLimit = 50
-    /// How many lines each kind of wrapper prefix (`worker-prefix`, `docker-compose`, `fastlane`, `ansi`) was removed from.
+    /// How many lines each kind of wrapper prefix (`worker-prefix`, `docker-compose`, `fastlane`, `ansi`) was removed
+    /// from.
     package private(set) var wrapperCounts: [String: Int] = [:]
 
     package init() {}
@@ -32,7 +33,9 @@ package struct ConsoleParser {
             }
             self.fragment = nil
             let joined = fragment + Array(line)
-            if let event = joined.withUnsafeBufferPointer({ recognise($0) }), Self.isTestLineEvent(event) { return event }
+            if let event = joined.withUnsafeBufferPointer({ recognise($0) }), Self.isTestLineEvent(event) {
+                return event
+            }
             // Not a continuation: the fragment as it is, then this line.
             let fragmentEvent = fragment.withUnsafeBufferPointer { parseWhole($0) }
             deferred = parseWhole(line)
@@ -73,12 +76,17 @@ package struct ConsoleParser {
         var end = line.count
         while end > 0, line[end - 1] == UInt8(ascii: " ") { end -= 1 }
         let last = line[end - 1]
-        if last == UInt8(ascii: ")") || (last == UInt8(ascii: ".") && line[end - 2] == UInt8(ascii: ")")) { return false }
+        if last == UInt8(ascii: ")") || (last == UInt8(ascii: ".") && line[end - 2] == UInt8(ascii: ")")) {
+            return false
+        }
         guard let quote = line.firstIndex(of: "' ", from: 11) else { return true }
         let verb = quote + 2
-        // Cut inside or right after an outcome verb (`pas`, `failed (0.`); `started`, `measured`, `exceeded` lines are whole.
+        // Cut inside or right after an outcome verb (`pas`, `failed (0.`); `started`, `measured`, `exceeded` lines are
+        // whole.
         guard verb < line.count else { return true }
-        if line.hasPrefix("started", at: verb) || line.hasPrefix("skipped", at: verb) && line.firstIndex(of: UInt8(ascii: "(")) == nil {
+        if line.hasPrefix("started", at: verb)
+            || line.hasPrefix("skipped", at: verb) && line.firstIndex(of: UInt8(ascii: "(")) == nil
+        {
             return false
         }
         let first = line[verb]
@@ -92,7 +100,9 @@ package struct ConsoleParser {
         guard start < line.count else { return true }
         if line.hasPrefix("** ", at: start) || line.hasPrefix("Test session results", at: start) { return true }
         if line[start] == UInt8(ascii: "/"), line.firstIndex(of: ".xcresult") != nil { return true }
-        if line[start] &- UInt8(ascii: "0") < 10, let bracket = line.firstIndex(of: "xcodebuild["), bracket < 40 { return true }
+        if line[start] &- UInt8(ascii: "0") < 10, let bracket = line.firstIndex(of: "xcodebuild["), bracket < 40 {
+            return true
+        }
         return false
     }
 
@@ -105,7 +115,8 @@ package struct ConsoleParser {
 
     private mutating func recognise(_ line: LineBytes) -> TestEvent? {
         let start = line.skippingBlanks()
-        if start < line.count, line[start] >= 0xE2, let length = SwiftTestingConsoleParser.symbolLength(line, at: start) {
+        if start < line.count, line[start] >= 0xE2, let length = SwiftTestingConsoleParser.symbolLength(line, at: start)
+        {
             return swiftTesting.parse(line, symbolAt: start, symbolLength: length)
         }
         return xctest.parse(line)
@@ -127,8 +138,12 @@ package struct ConsoleParser {
     private static func wrapperEnd(_ line: LineBytes) -> (String, Int)? {
         let window = Swift.min(line.count, 80)
         if line.hasPrefix("[worker "), let close = line.firstIndex(of: "] ") { return ("worker-prefix", close + 2) }
-        if let arrow = UnsafeBufferPointer(rebasing: line[0..<window]).firstIndex(of: "▸ ") { return ("fastlane", arrow + 4) }
-        if let bar = UnsafeBufferPointer(rebasing: line[0..<window]).firstIndex(of: " | ") { return ("docker-compose", bar + 3) }
+        if let arrow = UnsafeBufferPointer(rebasing: line[0..<window]).firstIndex(of: "▸ ") {
+            return ("fastlane", arrow + 4)
+        }
+        if let bar = UnsafeBufferPointer(rebasing: line[0..<window]).firstIndex(of: " | ") {
+            return ("docker-compose", bar + 3)
+        }
         return nil
     }
 

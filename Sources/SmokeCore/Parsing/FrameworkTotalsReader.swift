@@ -69,19 +69,23 @@ package struct FrameworkTotalsReader: Sendable {
     }
 
     /// Where `text` starts: at the line's start, or right after a wrapper (`[worker 2] `, `name_1 | `, fastlane's
-    /// `▸ `, a Swift Testing symbol, `::error ::`) — never inside what a test printed (`…testExecuted]`, a quoted line).
+    /// `▸ `, a Swift Testing symbol, `::error ::`) — never inside what a test printed (`…testExecuted]`, a quoted
+    /// line).
     private static func marker(_ text: StaticString, in line: LineBytes, from start: Int) -> Int? {
         if line.hasPrefix(text, at: start) { return start }
         // A wrapper is short; an event-stream record (`{…"text":"Test run with …`) may put it anywhere.
         // Only the window a wrapper can fill is searched: a 2,000-byte compiler command is not scanned four times.
-        let end = line[start] == UInt8(ascii: "{") ? line.count : Swift.min(line.count, start + 81 + text.utf8CodeUnitCount)
+        let end =
+            line[start] == UInt8(ascii: "{") ? line.count : Swift.min(line.count, start + 81 + text.utf8CodeUnitCount)
         guard let index = LineBytes(rebasing: line[..<end]).firstIndex(of: text, from: start),
-              index <= start + 80 || line[start] == UInt8(ascii: "{") else { return nil }
+            index <= start + 80 || line[start] == UInt8(ascii: "{")
+        else { return nil }
         var before = index - 1
         while before > start, line[before] == UInt8(ascii: " ") || line[before] == UInt8(ascii: "\t") { before -= 1 }
         let byte = line[before]
         // `]` `|` `:`, an event stream's `"text":"`, or the last byte of a multi-byte symbol (`▸`, `✘`, `􀢄`).
-        return byte == UInt8(ascii: "]") || byte == UInt8(ascii: "|") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "\"")
+        return byte == UInt8(ascii: "]") || byte == UInt8(ascii: "|") || byte == UInt8(ascii: ":")
+            || byte == UInt8(ascii: "\"")
             || byte >= 0x80 ? index : nil
     }
 
@@ -98,7 +102,9 @@ package struct FrameworkTotalsReader: Sendable {
     /// without Swift Testing's own seconds when an event stream of the same run says when it ran.
     package func times(includingSwiftTesting: Bool = true) -> RecordedRunTimes {
         var times = stamps
-        if includingSwiftTesting, let swiftTestingSeconds { times.add(RecordedRunTimes(durationSeconds: swiftTestingSeconds)) }
+        if includingSwiftTesting, let swiftTestingSeconds {
+            times.add(RecordedRunTimes(durationSeconds: swiftTestingSeconds))
+        }
         return times
     }
 
@@ -114,15 +120,21 @@ package struct FrameworkTotalsReader: Sendable {
         if xctestIncomplete {
             // No total to compare with.
         } else if outermostTotals > 0 {
-            counts.append(FrameworkCount(framework: TestFramework.xctest.rawValue, tests: xctestTests, failures: xctestFailures,
-                                         from: "\(path):\(xctestLine ?? 1)"))
+            counts.append(
+                FrameworkCount(
+                    framework: TestFramework.xctest.rawValue, tests: xctestTests, failures: xctestFailures,
+                    from: "\(path):\(xctestLine ?? 1)"))
         } else if let lastExecuted {
-            counts.append(FrameworkCount(framework: TestFramework.xctest.rawValue, tests: lastExecuted.tests,
-                                         failures: lastExecuted.failures, from: "\(path):\(xctestLine ?? 1)"))
+            counts.append(
+                FrameworkCount(
+                    framework: TestFramework.xctest.rawValue, tests: lastExecuted.tests,
+                    failures: lastExecuted.failures, from: "\(path):\(xctestLine ?? 1)"))
         }
         if swiftTestingRuns > 0, !swiftTestingIncomplete {
-            counts.append(FrameworkCount(framework: TestFramework.swiftTesting.rawValue, tests: swiftTestingTests,
-                                         failures: swiftTestingFailures, from: "\(path):\(swiftTestingLine ?? 1)"))
+            counts.append(
+                FrameworkCount(
+                    framework: TestFramework.swiftTesting.rawValue, tests: swiftTestingTests,
+                    failures: swiftTestingFailures, from: "\(path):\(swiftTestingLine ?? 1)"))
         }
         return counts
     }
@@ -135,7 +147,8 @@ package struct FrameworkTotalsReader: Sendable {
         let isOutermostName = name == "All tests" || name == "Selected tests"
         // `started at 2025-03-01 12:00:00.123`, `passed at 2025-03-01 12:00:01.456.`: the earliest and latest stamps.
         if let at = line.firstIndex(of: " at ", from: verb), at < verb + 10,
-           let stamp = SuiteTimestamp.date(line.string(from: at + 4), timeZone: timeZone, cache: &stampMinute) {
+            let stamp = SuiteTimestamp.date(line.string(from: at + 4), timeZone: timeZone, cache: &stampMinute)
+        {
             stamps.add(RecordedRunTimes(startedAt: stamp, finishedAt: stamp))
         }
         if line.hasPrefix("started", at: verb) {
@@ -146,7 +159,9 @@ package struct FrameworkTotalsReader: Sendable {
             }
             depth += 1
             sawSuiteStart = true
-        } else if line.hasPrefix("passed", at: verb) || line.hasPrefix("failed", at: verb) || line.hasPrefix("finished", at: verb) {
+        } else if line.hasPrefix("passed", at: verb) || line.hasPrefix("failed", at: verb)
+            || line.hasPrefix("finished", at: verb)
+        {
             depth -= 1
             if depth <= 0 {
                 // Without `started` lines (an excerpt) only the names say which suite is outermost.
@@ -160,20 +175,23 @@ package struct FrameworkTotalsReader: Sendable {
     private mutating func readExecuted(_ line: LineBytes, from: Int, countsAsTotal: Bool) {
         let countEnd = line.endOfDigits(from: from)
         guard let tests = line.integer(from..<countEnd), line.hasPrefix(" test", at: countEnd),
-              let with = line.firstIndex(of: "with ", from: countEnd) else { return }
+            let with = line.firstIndex(of: "with ", from: countEnd)
+        else { return }
         var failuresStart = with + 5
         if let and = line.firstIndex(of: "skipped and ", from: failuresStart) { failuresStart = and + 12 }
         let failures = line.integer(failuresStart..<line.endOfDigits(from: failuresStart)) ?? 0
         lastExecuted = (tests, failures)
         guard countsAsTotal else {
-            if outermostTotals == 0 { xctestLine = lineNumber }  // the excerpt fallback's line
+            if outermostTotals == 0 { xctestLine = lineNumber } // the excerpt fallback's line
             return
         }
         if outermostTotals == 0 { xctestLine = lineNumber }
         // `in 0.123 (0.456) seconds`: the second figure is the suite's wall-clock time, the first the tests' sum.
         if let inAt = line.firstIndex(of: " in ", from: countEnd), let first = line.decimal(from: inAt + 4) {
             var seconds = first.value
-            if line.hasPrefix(" (", at: first.end), let wall = line.decimal(from: first.end + 2) { seconds = wall.value }
+            if line.hasPrefix(" (", at: first.end), let wall = line.decimal(from: first.end + 2) {
+                seconds = wall.value
+            }
             stamps.add(RecordedRunTimes(durationSeconds: seconds))
         }
         outermostTotals += 1
@@ -193,7 +211,9 @@ package struct FrameworkTotalsReader: Sendable {
                 if line.hasPrefix(" known issue", at: issuesEnd) { issues = 0 }
                 if let including = line.firstIndex(of: "(including ", from: issuesEnd) {
                     let knownEnd = line.endOfDigits(from: including + 11)
-                    if line.hasPrefix(" known", at: knownEnd) { issues -= line.integer((including + 11)..<knownEnd) ?? 0 }
+                    if line.hasPrefix(" known", at: knownEnd) {
+                        issues -= line.integer((including + 11)..<knownEnd) ?? 0
+                    }
                 }
             }
         }

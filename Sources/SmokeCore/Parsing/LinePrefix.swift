@@ -15,12 +15,14 @@ package enum LinePrefix: String, Sendable {
     package static func strip(_ line: LineBytes) -> (kind: LinePrefix, contentStart: Int)? {
         guard line.count > 20 else { return nil }
         if line[0] == UInt8(ascii: "["), let end = dateTimeEnd(line, from: 1), end + 1 < line.count,
-           line[end] == UInt8(ascii: "]") {
+            line[end] == UInt8(ascii: "]")
+        {
             let contentStart = line.hasPrefix(" ", at: end + 1) ? end + 2 : end + 1
             return (.bracketedTimestamp, contentStart)
         }
         guard line[0] &- UInt8(ascii: "0") < 10, let end = dateTimeEnd(line, from: 0), end < line.count,
-              line[end] == UInt8(ascii: " ") else { return nil }
+            line[end] == UInt8(ascii: " ")
+        else { return nil }
         // GitHub: exactly `YYYY-MM-DDTHH:MM:SS.fffffffZ` (28 bytes).
         let kind: LinePrefix = end == 28 && line[27] == UInt8(ascii: "Z") ? .githubActionsTimestamp : .isoTimestamp
         return (kind, end + 1)

@@ -29,9 +29,12 @@ package struct LineSplitter {
     package func truncationMessage(source: String) -> String? {
         guard truncatedLineCount > 0 else { return nil }
         let numbers = truncatedLineNumbers.map(String.init).joined(separator: ", ")
-        let more = truncatedLineCount > truncatedLineNumbers.count ? " and \(truncatedLineCount - truncatedLineNumbers.count) more" : ""
+        let more =
+            truncatedLineCount > truncatedLineNumbers.count
+            ? " and \(truncatedLineCount - truncatedLineNumbers.count) more" : ""
         let noun = truncatedLineCount == 1 ? "line" : "lines"
-        return "\(source): \(noun) \(numbers)\(more) longer than \(maxLineLength >= 1 << 20 ? "\(maxLineLength >> 20) MiB" : "\(maxLineLength) bytes") were cut there; "
+        return
+            "\(source): \(noun) \(numbers)\(more) longer than \(maxLineLength >= 1 << 20 ? "\(maxLineLength >> 20) MiB" : "\(maxLineLength) bytes") were cut there; "
             + "what they recorded (a test, an issue, an attachment) may be missing from this report"
     }
 

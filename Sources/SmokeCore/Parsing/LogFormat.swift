@@ -18,7 +18,9 @@ package enum LogFormat: String, Sendable, Equatable {
         let start = head.skippingBlanks()
         guard start < head.count, head[start] == UInt8(ascii: "{") else { return .console }
         let lineEnd = head.firstIndex(of: UInt8(ascii: "\n"), from: start) ?? head.count
-        if UnsafeBufferPointer(rebasing: head[start..<lineEnd]).firstIndex(of: "\"kind\"") != nil { return .eventStream }
+        if UnsafeBufferPointer(rebasing: head[start..<lineEnd]).firstIndex(of: "\"kind\"") != nil {
+            return .eventStream
+        }
         if head.firstIndex(of: "\"testNodes\"", from: start) != nil { return .xcresultTests }
         if head.firstIndex(of: "\"_type\"", from: start) != nil, head.firstIndex(of: "\"_name\"", from: start) != nil {
             return .xcresultLegacy

@@ -60,7 +60,9 @@ package struct ResultCollector {
     ///     When nil, any frame outside `.build/`, checkouts and generated sources counts.
     ///   - retention: `.statusesOnly` drops failures, output and earlier attempts as they arrive.
     ///   - expectedTests: about how many tests the input holds (0 when unknown), to size the table's indexes.
-    package init(knownTests: [String] = [], projectRoot: String? = nil, retention: Retention = .full, expectedTests: Int = 0) {
+    package init(
+        knownTests: [String] = [], projectRoot: String? = nil, retention: Retention = .full, expectedTests: Int = 0
+    ) {
         names = KnownTestNames(knownTests)
         tests = TestTable(expectedTests: expectedTests)
         self.projectRoot = projectRoot
@@ -99,14 +101,16 @@ package struct ResultCollector {
         case .testNamed(let ref):
             _ = entry(for: ref)
         case .testFinished(let ref, let status, let duration):
-            let named = entry(for: ref)  // first: it may add the entry that runningOccurrence reads
+            let named = entry(for: ref) // first: it may add the entry that runningOccurrence reads
             finish(runningOccurrence(of: named), as: status, durationSeconds: duration)
         case .issue(let ref, let failure, let isKnown):
             guard let index = ref.map({ entry(for: $0) }) ?? running.last else {
                 unrecognizedLineCount += 1
                 return
             }
-            if failure.message.hasPrefix("Test exceeded execution time allowance") { tests.insert(.exceededTimeAllowance, at: index) }
+            if failure.message.hasPrefix("Test exceeded execution time allowance") {
+                tests.insert(.exceededTimeAllowance, at: index)
+            }
             record(failure, isKnown: isKnown, in: index)
         case .skipped(let ref, let reason):
             let index = entry(for: ref)
@@ -151,8 +155,11 @@ package struct ResultCollector {
     /// Ends every running test with `status` — the runner's call when the process crashed (`.crashed`) or was
     /// killed for a timeout (`.timedOut`). With `failure` nil, a crash gets the remembered fatal message and
     /// the first project backtrace frame as its location.
-    /// `durationSeconds` is how long it ran until it was stopped, when the caller measured it (a timeout, an interrupt).
-    package mutating func finishRunningTest(as status: TestStatus, failure: TestFailure?, durationSeconds: Double? = nil) {
+    /// `durationSeconds` is how long it ran until it was stopped, when the caller measured it (a timeout, an
+    /// interrupt).
+    package mutating func finishRunningTest(
+        as status: TestStatus, failure: TestFailure?, durationSeconds: Double? = nil
+    ) {
         let failure = failure ?? defaultFailure(for: status)
         for index in running {
             let exceeded = tests.flags(at: index).contains(.exceededTimeAllowance)
@@ -173,7 +180,8 @@ package struct ResultCollector {
     /// a test whose id is already here is replaced. `unrecognized` counts what that reader did not understand.
     package mutating func adopt(_ results: [TestResult], attachments: [RawAttachment] = [], unrecognized: Int = 0) {
         for result in results {
-            let index = tests.find(id: result.id)
+            let index =
+                tests.find(id: result.id)
                 ?? tests.append(id: result.id, name: result.name, suite: result.suite, framework: result.framework)
             tests.replace(index, with: result)
         }
@@ -218,13 +226,17 @@ package struct ResultCollector {
         key.append(contentsOf: ref.name.utf8)
         // XCTest names drop a trailing `()` (Xcode 16's `Class.method()` lines), as `KnownTestNames.resolve` does.
         if ref.framework == .xctest, key.count - nameStart >= 2, key[key.count - 2] == UInt8(ascii: "("),
-           key[key.count - 1] == UInt8(ascii: ")") {
+            key[key.count - 1] == UInt8(ascii: ")")
+        {
             key.removeLast(2)
         }
         let nameLength = key.count - nameStart
         return key.withUnsafeBytes { bytes in
             if let existing = tests.find(idBytes: bytes) { return existing }
-            if ref.module == nil, ref.framework == .xctest, let existing = tests.find(modulelessKeyBytes: bytes) ?? nil { return existing }
+            if ref.module == nil, ref.framework == .xctest, let existing = tests.find(modulelessKeyBytes: bytes) ?? nil
+            {
+                return existing
+            }
             return tests.append(
                 idBytes: bytes, nameLength: nameLength, suite: suite, framework: ref.framework,
                 modulelessKeyed: ref.module != nil && ref.framework == .xctest)
@@ -236,7 +248,8 @@ package struct ResultCollector {
         let index: Int
         if let existing = tests.find(id: name.id) {
             index = existing
-        } else if ref.module == nil, ref.framework == .xctest, let existing = tests.find(modulelessKey: name.id) ?? nil {
+        } else if ref.module == nil, ref.framework == .xctest, let existing = tests.find(modulelessKey: name.id) ?? nil
+        {
             // `name.id` is `Class/method` here: a module-less id nothing qualified.
             index = existing
         } else {
@@ -310,7 +323,8 @@ package struct ResultCollector {
         let failedBefore = tests.flags(at: index).contains(.failedBefore) || status.isFailure
         let extras = tests.extras(at: index)
         if retention == .full, (extras?.attempts.count ?? 0) < Self.attemptLimit {
-            let attempt = TestAttempt(status: status, durationSeconds: tests.durationSeconds(at: index), failures: extras?.failures ?? [])
+            let attempt = TestAttempt(
+                status: status, durationSeconds: tests.durationSeconds(at: index), failures: extras?.failures ?? [])
             tests.changeExtras(at: index) { $0.attempts.append(attempt) }
         }
         if extras != nil {
@@ -330,8 +344,11 @@ package struct ResultCollector {
     }
 
     private mutating func appendOutput(_ text: String, to index: Int) {
-        guard retention == .full, (tests.extras(at: index)?.output.count ?? 0) < TestResult.outputLineLimit else { return }
-        let line = text.utf8.count > Self.outputLineByteLimit
+        guard retention == .full, (tests.extras(at: index)?.output.count ?? 0) < TestResult.outputLineLimit else {
+            return
+        }
+        let line =
+            text.utf8.count > Self.outputLineByteLimit
             ? String(decoding: text.utf8.prefix(Self.outputLineByteLimit), as: UTF8.self) + "…" : text
         tests.changeExtras(at: index) { $0.output.append(line) }
     }
@@ -357,7 +374,8 @@ package struct ResultCollector {
     /// A frame in the project's own sources: not build products, package checkouts or generated code.
     private func isProjectFile(_ file: String) -> Bool {
         guard file.hasPrefix("/"), !file.hasPrefix("//"), !file.contains("/.build/"), !file.contains("/checkouts/"),
-              !file.contains("/swift-generated-sources/"), !file.contains("/DerivedData/") else { return false }
+            !file.contains("/swift-generated-sources/"), !file.contains("/DerivedData/")
+        else { return false }
         guard let projectRoot else { return true }
         return file.hasPrefix(projectRoot.hasSuffix("/") ? projectRoot : projectRoot + "/")
     }

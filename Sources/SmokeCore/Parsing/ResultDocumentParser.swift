@@ -16,11 +16,19 @@ package enum ResultDocumentParser {
             do {
                 document = try JSONDecoder().decode(XCResultToolTestsDocument.self, from: data)
             } catch {
-                throw .resultDocument(path: path, reason: "is not a valid `xcresulttool get test-results tests` document (\(error.localizedDescription)). Save the command's output unaltered.")
+                throw .resultDocument(
+                    path: path,
+                    reason:
+                        "is not a valid `xcresulttool get test-results tests` document (\(error.localizedDescription)). Save the command's output unaltered."
+                )
             }
             let mapped = XCResultToolTestMapping.map(document)
             guard !mapped.tests.isEmpty else {
-                throw .resultDocument(path: path, reason: "the `testNodes` tree holds no test cases (\(mapped.unrecognizedNodeCount) nodes not understood). Pass the output of `xcresulttool get test-results tests` for a bundle that ran tests.")
+                throw .resultDocument(
+                    path: path,
+                    reason:
+                        "the `testNodes` tree holds no test cases (\(mapped.unrecognizedNodeCount) nodes not understood). Pass the output of `xcresulttool get test-results tests` for a bundle that ran tests."
+                )
             }
             return (mapped.tests, mapped.unrecognizedNodeCount, document.devices.first?.resolved)
         case .xcresultLegacy:
@@ -28,15 +36,26 @@ package enum ResultDocumentParser {
             do {
                 json = try JSONSerialization.jsonObject(with: data)
             } catch {
-                throw .resultDocument(path: path, reason: "is not valid JSON (\(error.localizedDescription)). Save the `xcresulttool get --legacy --format json` output unaltered.")
+                throw .resultDocument(
+                    path: path,
+                    reason:
+                        "is not valid JSON (\(error.localizedDescription)). Save the `xcresulttool get --legacy --format json` output unaltered."
+                )
             }
             let root = XCResultToolLegacyGraph.rootType(of: json) ?? "an untyped object"
             guard root == "ActionTestPlanRunSummaries" else {
-                throw .resultDocument(path: path, reason: "is a legacy xcresulttool \(root), which lists no tests. Pass the ActionTestPlanRunSummaries instead: `xcrun xcresulttool get --legacy --format json --path B.xcresult --id ID` with the `testsRef` id of the record.")
+                throw .resultDocument(
+                    path: path,
+                    reason:
+                        "is a legacy xcresulttool \(root), which lists no tests. Pass the ActionTestPlanRunSummaries instead: `xcrun xcresulttool get --legacy --format json --path B.xcresult --id ID` with the `testsRef` id of the record."
+                )
             }
             let mapped = XCResultToolLegacyGraph.tests(from: json)
             guard !mapped.tests.isEmpty else {
-                throw .resultDocument(path: path, reason: "the ActionTestPlanRunSummaries holds no tests (\(mapped.unrecognized) nodes not understood).")
+                throw .resultDocument(
+                    path: path,
+                    reason:
+                        "the ActionTestPlanRunSummaries holds no tests (\(mapped.unrecognized) nodes not understood).")
             }
             return (mapped.tests, mapped.unrecognized, nil)
         case .console, .eventStream:

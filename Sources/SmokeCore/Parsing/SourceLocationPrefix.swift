@@ -1,4 +1,5 @@
-/// A `path:line: ` or `path:line:column: ` at the start of a line (XCTest failures, fatal errors, compiler diagnostics).
+/// A `path:line: ` or `path:line:column: ` at the start of a line (XCTest failures, fatal errors, compiler
+/// diagnostics).
 struct SourceLocationPrefix {
     var file: String
     var line: Int
@@ -23,7 +24,8 @@ struct SourceLocationPrefix {
             guard colon > start else { continue }
             let lineEnd = bytes.endOfDigits(from: colon + 1)
             guard lineEnd > colon + 1, lineEnd + 1 < bytes.count, bytes[lineEnd] == UInt8(ascii: ":"),
-                  let lineNumber = bytes.integer((colon + 1)..<lineEnd) else { continue }
+                let lineNumber = bytes.integer((colon + 1)..<lineEnd)
+            else { continue }
             if bytes[lineEnd + 1] == UInt8(ascii: " ") {
                 self.init(file: bytes.string(start..<colon), line: lineNumber, column: nil, restStart: lineEnd + 2)
                 return

@@ -24,7 +24,9 @@ enum SuiteTimestamp {
         // ` +0000` / ` -0800`: the zone the stamp states.
         if let space = text.lastIndex(of: " "), text.index(after: space) < text.endIndex {
             let suffix = text[text.index(after: space)...]
-            if let sign = suffix.first, sign == "+" || sign == "-", suffix.count == 5, let value = Int(suffix.dropFirst()) {
+            if let sign = suffix.first, sign == "+" || sign == "-", suffix.count == 5,
+                let value = Int(suffix.dropFirst())
+            {
                 let seconds = (value / 100 * 3600 + value % 100 * 60) * (sign == "-" ? -1 : 1)
                 guard let stated = TimeZone(secondsFromGMT: seconds) else { return nil }
                 zone = stated
@@ -37,7 +39,8 @@ enum SuiteTimestamp {
         let day = parts[0].split(separator: "-").compactMap { Int($0) }
         let clock = parts[1].split(separator: ":")
         guard day.count == 3, clock.count == 3, let hour = Int(clock[0]), let minute = Int(clock[1]),
-              let seconds = Double(clock[2]), seconds >= 0, seconds < 61 else { return nil }
+            let seconds = Double(clock[2]), seconds >= 0, seconds < 61
+        else { return nil }
         let key = [day[0], day[1], day[2], hour, minute]
         let start: Date
         if let cached = cache, cached.minute == key, cached.zone == zone {
@@ -45,7 +48,8 @@ enum SuiteTimestamp {
         } else {
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = zone
-            let components = DateComponents(year: day[0], month: day[1], day: day[2], hour: hour, minute: minute, second: 0)
+            let components = DateComponents(
+                year: day[0], month: day[1], day: day[2], hour: hour, minute: minute, second: 0)
             guard let date = calendar.date(from: components) else { return nil }
             start = date
             cache = MinuteCache(minute: key, zone: zone, date: date)

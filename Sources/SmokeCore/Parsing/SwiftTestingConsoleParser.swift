@@ -10,8 +10,8 @@ struct SwiftTestingConsoleParser {
         if first == 0xE2, start + 2 < line.count {
             switch (line[start + 1], line[start + 2]) {
             case (0x97, 0x87), (0x9C, 0x94), (0x9C, 0x98), (0x9E, 0x9C), (0x94, 0x81), (0x8E, 0x99), (0x86, 0xB3):
-                return 3  // ◇ ✔ ✘ ➜ ━ ⎙ ↳
-            case (0x9A, 0xA0):  // ⚠ (a warning), maybe followed by the text-style selector U+FE0E
+                return 3 // ◇ ✔ ✘ ➜ ━ ⎙ ↳
+            case (0x9A, 0xA0): // ⚠ (a warning), maybe followed by the text-style selector U+FE0E
                 return line.hasPrefix("\u{FE0E}", at: start + 3) ? 6 : 3
             default:
                 return nil
@@ -27,7 +27,8 @@ struct SwiftTestingConsoleParser {
         let text = line.skippingBlanks(from: start + symbolLength)
         if Self.isDetailSymbol(line, start) { return detail(line, text) }
         if line.hasPrefix("Test run ", at: text) || line.hasPrefix("Test case passing", at: text)
-            || line.hasPrefix("Passing ", at: text) || line.hasPrefix("Attached '", at: text) {
+            || line.hasPrefix("Passing ", at: text) || line.hasPrefix("Attached '", at: text)
+        {
             return .ignored
         }
         if line.hasPrefix("Suite ", at: text) { return suite(line, text + 6) }
@@ -42,7 +43,9 @@ struct SwiftTestingConsoleParser {
 
     /// `↳ Testing Library Version: …` and `↳ Target Platform: …` are banners; other details belong to the last issue.
     private func detail(_ line: LineBytes, _ text: Int) -> TestEvent {
-        if line.hasPrefix("Testing Library Version", at: text) || line.hasPrefix("Target Platform", at: text) { return .ignored }
+        if line.hasPrefix("Testing Library Version", at: text) || line.hasPrefix("Target Platform", at: text) {
+            return .ignored
+        }
         return .detail(line.string(from: text))
     }
 
@@ -62,14 +65,17 @@ struct SwiftTestingConsoleParser {
     /// test is then named by its function, as the event stream names it.
     private func test(_ line: LineBytes, _ nameStart: Int) -> TestEvent? {
         guard var (name, nameEnd) = Self.name(line, nameStart) else { return nil }
-        if line.hasPrefix(" (aka '", at: nameEnd), let close = line.firstIndex(of: "')", from: nameEnd + 7), close > nameEnd + 7 {
+        if line.hasPrefix(" (aka '", at: nameEnd), let close = line.firstIndex(of: "')", from: nameEnd + 7),
+            close > nameEnd + 7
+        {
             name = line.string((nameEnd + 7)..<close)
             nameEnd = close + 2
         }
         let ref = TestRef(framework: .swiftTesting, suite: "", name: name)
         var after = nameEnd
         if line.hasPrefix(" with ", at: after), let cases = line.firstIndex(of: " test case", from: after + 6),
-           line.endOfDigits(from: after + 6) == cases {
+            line.endOfDigits(from: after + 6) == cases
+        {
             after = (line.firstIndex(of: UInt8(ascii: " "), from: cases + 10)) ?? line.count
         }
         if line.hasPrefix(" started", at: after) { return .testStarted(ref) }
@@ -90,7 +96,9 @@ struct SwiftTestingConsoleParser {
         }
         if line.hasPrefix(" recorded an issue", at: after) { return issue(line, ref, after + 18, isKnown: false) }
         if line.hasPrefix(" recorded a known issue", at: after) { return issue(line, ref, after + 23, isKnown: true) }
-        if line.hasPrefix(" recorded a warning", at: after) { return .detail("warning: " + line.string(from: after + 19)) }
+        if line.hasPrefix(" recorded a warning", at: after) {
+            return .detail("warning: " + line.string(from: after + 19))
+        }
         return nil
     }
 
@@ -100,7 +108,8 @@ struct SwiftTestingConsoleParser {
         while let at = line.firstIndex(of: " at ", from: search) {
             search = at + 4
             if let location = SourceLocationPrefix(line, at + 4), location.column != nil {
-                let failure = TestFailure(message: line.string(from: location.restStart), file: location.knownFile, line: location.knownLine)
+                let failure = TestFailure(
+                    message: line.string(from: location.restStart), file: location.knownFile, line: location.knownLine)
                 return .issue(ref, failure, isKnown: isKnown)
             }
         }
@@ -115,14 +124,19 @@ struct SwiftTestingConsoleParser {
     private static func name(_ line: LineBytes, _ start: Int) -> (String, Int)? {
         guard start < line.count else { return nil }
         if line[start] == UInt8(ascii: "\"") {
-            guard let close = line.firstIndex(of: "\" ", from: start + 1) ?? (line.hasSuffix("\"") ? line.count - 1 : nil),
-                  close > start else { return nil }
+            guard
+                let close = line.firstIndex(of: "\" ", from: start + 1)
+                    ?? (line.hasSuffix("\"") ? line.count - 1 : nil),
+                close > start
+            else { return nil }
             return (line.string((start + 1)..<close), close + 1)
         }
         let end = line.firstIndex(of: UInt8(ascii: " "), from: start) ?? line.count
         guard end > start else { return nil }
         var nameEnd = end
-        if line[end - 1] == UInt8(ascii: "."), line.hasPrefix(" started", at: end) == false, end == line.count { nameEnd -= 1 }
+        if line[end - 1] == UInt8(ascii: "."), line.hasPrefix(" started", at: end) == false, end == line.count {
+            nameEnd -= 1
+        }
         return (line.string(start..<nameEnd), end)
     }
 }

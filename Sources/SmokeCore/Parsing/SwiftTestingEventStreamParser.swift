@@ -19,11 +19,12 @@ package struct SwiftTestingEventStreamParser {
         let start = line.skippingBlanks()
         guard start < line.count else { return .ignored }
         guard line[start] == UInt8(ascii: "{"),
-              let object = try? JSONSerialization.jsonObject(with: Data(UnsafeBufferPointer(rebasing: line[start...]))),
-              let record = object as? [String: Any], let kind = record["kind"] as? String,
-              let payload = record["payload"] as? [String: Any] else { return nil }
+            let object = try? JSONSerialization.jsonObject(with: Data(UnsafeBufferPointer(rebasing: line[start...]))),
+            let record = object as? [String: Any], let kind = record["kind"] as? String,
+            let payload = record["payload"] as? [String: Any]
+        else { return nil }
         switch kind {
-        case "test": return .ignored  // a declaration; events carry everything the collector needs
+        case "test": return .ignored // a declaration; events carry everything the collector needs
         case "event": return event(payload)
         default: return nil
         }
@@ -35,14 +36,18 @@ package struct SwiftTestingEventStreamParser {
         let ref = testID.flatMap(Self.ref)
         let isSuite = testID != nil && ref == nil
         if kind == "runEnded" { sawRunEnded = true }
-        if kind == "runStarted" || kind == "runEnded", let since1970 = (payload["instant"] as? [String: Any])?["since1970"] as? Double {
+        if kind == "runStarted" || kind == "runEnded",
+            let since1970 = (payload["instant"] as? [String: Any])?["since1970"] as? Double
+        {
             let instant = Date(timeIntervalSince1970: since1970)
             if kind == "runStarted" { times.startedAt = instant } else { times.finishedAt = instant }
-            if let start = times.startedAt, let end = times.finishedAt { times.durationSeconds = max(end.timeIntervalSince(start), 0) }
+            if let start = times.startedAt, let end = times.finishedAt {
+                times.durationSeconds = max(end.timeIntervalSince(start), 0)
+            }
         }
         switch kind {
         case "runStarted", "runEnded", "testCaseStarted", "testCaseEnded", "iterationStarted", "iterationEnded",
-             "planStepStarted", "planStepEnded", "testCaseCancelled", "testCancelled":
+            "planStepStarted", "planStepEnded", "testCaseCancelled", "testCancelled":
             return .ignored
         case "testStarted":
             if isSuite, let testID { return .suiteStarted(name: testID) }
@@ -53,7 +58,9 @@ package struct SwiftTestingEventStreamParser {
             if isSuite, let testID { return .suiteFinished(name: testID, passed: Self.symbol(payload) != "fail") }
             guard let ref, let testID else { return nil }
             var duration = Self.messageText(payload).flatMap(Self.duration)
-            if duration == nil, let started = startInstants[testID], let ended = Self.instant(payload) { duration = ended - started }
+            if duration == nil, let started = startInstants[testID], let ended = Self.instant(payload) {
+                duration = ended - started
+            }
             startInstants[testID] = nil
             return .testFinished(ref, Self.status(symbol: Self.symbol(payload)), durationSeconds: duration)
         case "testSkipped":
@@ -106,8 +113,9 @@ package struct SwiftTestingEventStreamParser {
         guard let first = components.first else {
             let signatureStart = name.firstIndex(of: "(") ?? name.endIndex
             guard let dot = name[..<signatureStart].firstIndex(of: "."), dot != name.startIndex else { return nil }
-            return TestRef(framework: .swiftTesting, module: String(name[..<dot]), suite: "",
-                           name: String(name[name.index(after: dot)...]), eventStreamID: testID)
+            return TestRef(
+                framework: .swiftTesting, module: String(name[..<dot]), suite: "",
+                name: String(name[name.index(after: dot)...]), eventStreamID: testID)
         }
         var module: String?
         var suiteParts = components.map(String.init)
@@ -119,7 +127,9 @@ package struct SwiftTestingEventStreamParser {
             module = String(first)
             suiteParts = []
         }
-        return TestRef(framework: .swiftTesting, module: module, suite: suiteParts.joined(separator: "/"), name: name, eventStreamID: testID)
+        return TestRef(
+            framework: .swiftTesting, module: module, suite: suiteParts.joined(separator: "/"), name: name,
+            eventStreamID: testID)
     }
 
     /// `File.swift:12:6`.
@@ -164,6 +174,6 @@ package struct SwiftTestingEventStreamParser {
     }
 }
 
-private extension Character {
-    var isASCIIDigit: Bool { isASCII && isNumber }
+extension Character {
+    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
 }

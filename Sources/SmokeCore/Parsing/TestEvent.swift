@@ -46,12 +46,13 @@ extension TestEvent {
     /// The framework of the test the event names, when it names one.
     package var framework: TestFramework? {
         switch self {
-        case .testStarted(let ref), .testNamed(let ref), .testFinished(let ref, _, _), .skipped(let ref, _), .measured(let ref, _, _):
+        case .testStarted(let ref), .testNamed(let ref), .testFinished(let ref, _, _), .skipped(let ref, _),
+            .measured(let ref, _, _):
             ref.framework
         case .issue(let ref, _, _), .attachment(let ref, _, _), .restartAfterCrash(let ref):
             ref?.framework
         case .fatalError, .programCrashed, .backtraceFrame, .suiteStarted, .suiteFinished, .runSummary, .detail,
-             .toolOutput, .output, .ignored:
+            .toolOutput, .output, .ignored:
             nil
         }
     }

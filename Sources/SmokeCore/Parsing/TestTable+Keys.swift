@@ -44,7 +44,9 @@ extension TestTable {
         guard fields.nameLength > 0 else { return body(UnsafeRawBufferPointer(start: nil, count: 0)) }
         let chunk = Int(fields.nameStart >> 20)
         let offset = Int(fields.nameStart & (1 << 20 - 1))
-        return nameChunk(chunk).withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[offset..<offset + Int(fields.nameLength)])) }
+        return nameChunk(chunk).withUnsafeBytes {
+            body(UnsafeRawBufferPointer(rebasing: $0[offset..<offset + Int(fields.nameLength)]))
+        }
     }
 
     /// Whether the base id (no `#n`) of the test at `index` is `key`.
@@ -65,7 +67,9 @@ extension TestTable {
     func modulelessKeyEquals(_ index: Int, _ key: UnsafeRawBufferPointer) -> Bool {
         let fields = rowFields(index)
         let suite = suiteBytes(fields.suite)
-        guard suite.count + 1 + Int(fields.nameLength) == key.count, key[suite.count] == UInt8(ascii: "/") else { return false }
+        guard suite.count + 1 + Int(fields.nameLength) == key.count, key[suite.count] == UInt8(ascii: "/") else {
+            return false
+        }
         let suiteEqual = suite.withUnsafeBytes { bytes in
             bytes.count == 0 || memcmp(bytes.baseAddress!, key.baseAddress!, bytes.count) == 0
         }
@@ -76,11 +80,14 @@ extension TestTable {
     }
 
     func sameBase(_ index: Int, _ other: Int) -> Bool {
-        let a = rowFields(index), b = rowFields(other)
+        let a = rowFields(index)
+        let b = rowFields(other)
         if a.prefix == b.prefix {
-            return a.nameLength == b.nameLength && withName(a) { first in withName(b) { second in first.elementsEqual(second) } }
+            return a.nameLength == b.nameLength
+                && withName(a) { first in withName(b) { second in first.elementsEqual(second) } }
         }
-        let lengthA = prefixBytes(a.prefix).count, lengthB = prefixBytes(b.prefix).count
+        let lengthA = prefixBytes(a.prefix).count
+        let lengthB = prefixBytes(b.prefix).count
         // Interned prefixes of one length are different strings; only a different split can still give one id.
         guard lengthA != lengthB, lengthA + Int(a.nameLength) == lengthB + Int(b.nameLength) else { return false }
         let base = Array(baseID(at: other).utf8)
@@ -106,9 +113,13 @@ extension TestTable {
 
     func repeatHash(_ index: Int) -> UInt64 { Self.mix(baseHash(index), rowFields(index).occurrence) }
 
-    static func repeatHash(_ base: UnsafeRawBufferPointer, _ number: UInt32) -> UInt64 { mix(ByteKeyIndex.hash(base), number) }
+    static func repeatHash(_ base: UnsafeRawBufferPointer, _ number: UInt32) -> UInt64 {
+        mix(ByteKeyIndex.hash(base), number)
+    }
 
-    private static func mix(_ hash: UInt64, _ number: UInt32) -> UInt64 { (hash ^ UInt64(number)) &* 0x9e37_79b9_7f4a_7c15 }
+    private static func mix(_ hash: UInt64, _ number: UInt32) -> UInt64 {
+        (hash ^ UInt64(number)) &* 0x9e37_79b9_7f4a_7c15
+    }
 
     /// `base#n` → (base, n) when the id ends in `#` and digits.
     static func splitOccurrence(_ id: UnsafeRawBufferPointer) -> (UnsafeRawBufferPointer, UInt32)? {

@@ -37,7 +37,9 @@ package struct TestTable: Sendable {
     var isEmpty: Bool { count == 0 }
 
     @inline(__always)
-    func rowFields(_ index: Int) -> RowFields { rowChunks[index >> Self.rowChunkBits][index & (1 << Self.rowChunkBits - 1)] }
+    func rowFields(_ index: Int) -> RowFields {
+        rowChunks[index >> Self.rowChunkBits][index & (1 << Self.rowChunkBits - 1)]
+    }
 
     @inline(__always)
     private mutating func update(_ index: Int, _ change: (inout RowFields) -> Void) {
@@ -57,7 +59,9 @@ package struct TestTable: Sendable {
     mutating func setFlaky(_ flaky: Bool, at index: Int) {
         update(index) { if flaky { $0.flags.insert(.flaky) } else { $0.flags.remove(.flaky) } }
     }
-    mutating func changeExtras(at index: Int, _ change: (inout Extras) -> Void) { change(&extras[index, default: Extras()]) }
+    mutating func changeExtras(at index: Int, _ change: (inout Extras) -> Void) {
+        change(&extras[index, default: Extras()])
+    }
     mutating func clearExtras(at index: Int) { extras[index] = nil }
 
     /// The id without its `#n`.
@@ -111,9 +115,13 @@ package struct TestTable: Sendable {
 
     /// `find(id:)` over the id's UTF-8 bytes: what the parsers' byte path looks up, no `String` made.
     func find(idBytes bytes: UnsafeRawBufferPointer) -> Int? {
-        if let found = latest.find(hash: ByteKeyIndex.hash(bytes), matches: { baseEquals($0, bytes) }) { return found.row }
+        if let found = latest.find(hash: ByteKeyIndex.hash(bytes), matches: { baseEquals($0, bytes) }) {
+            return found.row
+        }
         guard let (base, number) = Self.splitOccurrence(bytes) else { return nil }
-        return repeats.find(hash: Self.repeatHash(base, number), matches: { rowFields($0).occurrence == number && baseEquals($0, base) })?.row
+        return repeats.find(
+            hash: Self.repeatHash(base, number), matches: { rowFields($0).occurrence == number && baseEquals($0, base) }
+        )?.row
     }
 
     /// The test an XCTest `Class/method` names: `.some(nil)` when tests of two modules have that name.
@@ -125,7 +133,8 @@ package struct TestTable: Sendable {
     /// `find(modulelessKey:)` over the key's UTF-8 bytes.
     mutating func find(modulelessKeyBytes bytes: UnsafeRawBufferPointer) -> Int?? {
         if !modulelessBuilt { buildModulelessIndex() }
-        guard let found = moduleless.find(hash: ByteKeyIndex.hash(bytes), matches: { modulelessKeyEquals($0, bytes) }) else { return nil }
+        guard let found = moduleless.find(hash: ByteKeyIndex.hash(bytes), matches: { modulelessKeyEquals($0, bytes) })
+        else { return nil }
         return found.marked ? .some(nil) : found.row
     }
 
@@ -143,55 +152,70 @@ package struct TestTable: Sendable {
         let nameEndsID = id.withUTF8 { idBytes in
             name.withUTF8 { nameBytes in
                 let split = idBytes.count - nameBytes.count
-                return !nameBytes.isEmpty && split >= 0 && UnsafeBufferPointer(rebasing: idBytes[split...]).elementsEqual(nameBytes)
+                return !nameBytes.isEmpty && split >= 0
+                    && UnsafeBufferPointer(rebasing: idBytes[split...]).elementsEqual(nameBytes)
             }
         }
         if nameEndsID {
             return id.withUTF8 {
-                append(idBytes: UnsafeRawBufferPointer($0), nameLength: name.utf8.count, suite: suite, framework: framework,
-                       status: status, modulelessKeyed: modulelessKeyed)
+                append(
+                    idBytes: UnsafeRawBufferPointer($0), nameLength: name.utf8.count, suite: suite,
+                    framework: framework,
+                    status: status, modulelessKeyed: modulelessKeyed)
             }
         }
         let prefix = id.withUTF8 { prefixes.intern(utf8: UnsafeRawBufferPointer($0)) }
-        return append(prefix: prefix, nameStart: 0, nameLength: 0, nameOverride: name, suite: suite, framework: framework,
-                      status: status, modulelessKeyed: modulelessKeyed)
+        return append(
+            prefix: prefix, nameStart: 0, nameLength: 0, nameOverride: name, suite: suite, framework: framework,
+            status: status, modulelessKeyed: modulelessKeyed)
     }
 
     /// A new test whose id's last `nameLength` bytes are its name (the parsers' byte path: no `String` for the id).
     @discardableResult
     mutating func append(
-        idBytes: UnsafeRawBufferPointer, nameLength: Int, suite: String, framework: TestFramework, status: TestStatus = .passed,
+        idBytes: UnsafeRawBufferPointer, nameLength: Int, suite: String, framework: TestFramework,
+        status: TestStatus = .passed,
         modulelessKeyed: Bool = false
     ) -> Int {
         let split = idBytes.count - nameLength
         let (start, length) = store(UnsafeRawBufferPointer(rebasing: idBytes[split...]))
         let prefix = prefixes.intern(utf8: UnsafeRawBufferPointer(rebasing: idBytes[..<split]))
-        return append(prefix: prefix, nameStart: start, nameLength: length, nameOverride: nil, suite: suite, framework: framework,
-                      status: status, modulelessKeyed: modulelessKeyed)
+        return append(
+            prefix: prefix, nameStart: start, nameLength: length, nameOverride: nil, suite: suite, framework: framework,
+            status: status, modulelessKeyed: modulelessKeyed)
     }
 
     private mutating func append(
-        prefix: UInt32, nameStart: UInt32, nameLength: UInt32, nameOverride: String?, suite: String, framework: TestFramework,
+        prefix: UInt32, nameStart: UInt32, nameLength: UInt32, nameOverride: String?, suite: String,
+        framework: TestFramework,
         status: TestStatus, modulelessKeyed: Bool
     ) -> Int {
         let index = count
-        appendRow(RowFields(
-            durationSeconds: 0, prefix: prefix, nameStart: nameStart, nameLength: nameLength,
-            suite: suites.intern(suite), occurrence: 1, status: status, framework: framework,
-            flags: modulelessKeyed ? .modulelessKeyed : []))
+        appendRow(
+            RowFields(
+                durationSeconds: 0, prefix: prefix, nameStart: nameStart, nameLength: nameLength,
+                suite: suites.intern(suite), occurrence: 1, status: status, framework: framework,
+                flags: modulelessKeyed ? .modulelessKeyed : []))
         if let nameOverride { extras[index, default: Extras()].name = nameOverride }
-        setIndex(\.latest, hash: baseHash(index), row: index) { $0.sameBase($1, index) } rehash: { $0.baseHash($1) }
+        setIndex(\.latest, hash: baseHash(index), row: index) {
+            $0.sameBase($1, index)
+        } rehash: {
+            $0.baseHash($1)
+        }
         if modulelessKeyed, modulelessBuilt { fileModuleless(index) }
         return index
     }
 
-    /// Files a new test (the first run of its id) under `suite/name`: the first module's test, marked when another has it.
+    /// Files a new test (the first run of its id) under `suite/name`: the first module's test, marked when another has
+    /// it.
     private mutating func fileModuleless(_ index: Int) {
         let hash = modulelessHash(index)
         let existing = moduleless.find(hash: hash) { sameModulelessKey($0, index) }
         setIndex(\.moduleless, hash: hash, row: existing?.row ?? index, marked: existing != nil) {
             $0.sameModulelessKey($1, index)
-        } rehash: { $0.modulelessHash($1) }
+        } rehash: {
+            $0.modulelessHash($1)
+        }
     }
 
     /// Another run (`newIndex`) of a name: it takes over the entry its previous run held, else is not filed.
@@ -199,8 +223,13 @@ package struct TestTable: Sendable {
         let hash = modulelessHash(newIndex)
         let occurrence = rowFields(newIndex).occurrence
         if let found = moduleless.find(hash: hash, matches: { sameModulelessKey($0, newIndex) }), !found.marked,
-           rowFields(found.row).occurrence == occurrence - 1, sameBase(found.row, newIndex) {
-            setIndex(\.moduleless, hash: hash, row: newIndex) { $0.sameModulelessKey($1, newIndex) } rehash: { $0.modulelessHash($1) }
+            rowFields(found.row).occurrence == occurrence - 1, sameBase(found.row, newIndex)
+        {
+            setIndex(\.moduleless, hash: hash, row: newIndex) {
+                $0.sameModulelessKey($1, newIndex)
+            } rehash: {
+                $0.modulelessHash($1)
+            }
         } else {
             update(newIndex) { $0.flags.remove(.modulelessKeyed) }
         }
@@ -224,16 +253,23 @@ package struct TestTable: Sendable {
         copy.flags = copy.flags.intersection(.modulelessKeyed)
         appendRow(copy)
         if let name = extras[index]?.name { extras[newIndex, default: Extras()].name = name }
-        setIndex(\.latest, hash: baseHash(newIndex), row: newIndex) { $0.sameBase($1, newIndex) } rehash: { $0.baseHash($1) }
+        setIndex(\.latest, hash: baseHash(newIndex), row: newIndex) {
+            $0.sameBase($1, newIndex)
+        } rehash: {
+            $0.baseHash($1)
+        }
         let occurrence = copy.occurrence
         setIndex(\.repeats, hash: repeatHash(newIndex), row: newIndex) {
             $0.rowFields($1).occurrence == occurrence && $0.sameBase($1, newIndex)
-        } rehash: { $0.repeatHash($1) }
+        } rehash: {
+            $0.repeatHash($1)
+        }
         if copy.flags.contains(.modulelessKeyed), modulelessBuilt { fileModulelessOccurrence(newIndex) }
         return newIndex
     }
 
-    /// Sets an entry of one of the indexes: moved out while it changes, so it is not copied and its closures may read the table.
+    /// Sets an entry of one of the indexes: moved out while it changes, so it is not copied and its closures may read
+    /// the table.
     private mutating func setIndex(
         _ path: WritableKeyPath<TestTable, ByteKeyIndex>, hash: UInt64, row: Int, marked: Bool = false,
         matches: (TestTable, Int) -> Bool, rehash: (TestTable, Int) -> UInt64
@@ -253,18 +289,21 @@ package struct TestTable: Sendable {
             $0.status = result.status
             $0.durationSeconds = result.durationSeconds
             $0.framework = result.framework
-            $0.flags = $0.flags.intersection(.modulelessKeyed).union(result.flaky ? [.flaky, .finished, .started] : [.finished, .started])
+            $0.flags = $0.flags.intersection(.modulelessKeyed).union(
+                result.flaky ? [.flaky, .finished, .started] : [.finished, .started])
             $0.suite = suite
         }
         let name = extras[index]?.name
-        extras[index] = Extras(failures: result.failures, output: result.output, attempts: result.attempts,
-                               attachments: result.attachments, name: name)
+        extras[index] = Extras(
+            failures: result.failures, output: result.output, attempts: result.attempts,
+            attachments: result.attachments, name: name)
         if result.name != self.result(at: index).name { extras[index, default: Extras()].name = result.name }
         if extras[index].map(Self.isEmpty) == true { extras[index] = nil }
     }
 
     private static func isEmpty(_ extras: Extras) -> Bool {
-        extras.failures.isEmpty && extras.output.isEmpty && extras.attempts.isEmpty && extras.attachments.isEmpty && extras.name == nil
+        extras.failures.isEmpty && extras.output.isEmpty && extras.attempts.isEmpty && extras.attachments.isEmpty
+            && extras.name == nil
     }
 
     private mutating func appendRow(_ row: RowFields) {

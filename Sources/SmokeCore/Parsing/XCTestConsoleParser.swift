@@ -102,7 +102,9 @@ struct XCTestConsoleParser {
             if line.hasPrefix("started", at: verb) {
                 guard var ref = XCTestNameParser.ref(line, nameStart..<quote) else { return nil }
                 // `started (Iteration 2 of 3).`: xcodebuild's -test-iterations / -retry-tests-on-failure.
-                if let iteration = line.firstIndex(of: "(Iteration ", from: verb), let number = line.decimal(from: iteration + 11) {
+                if let iteration = line.firstIndex(of: "(Iteration ", from: verb),
+                    let number = line.decimal(from: iteration + 11)
+                {
                     ref.isRepetition = number.value > 1
                 }
                 return .testStarted(ref)
@@ -140,17 +142,20 @@ struct XCTestConsoleParser {
         guard close > slash + 1, line.hasPrefix("] Testing ", at: close) else { return nil }
         let nameStart = close + 10
         guard let separator = line.lastIndex(of: UInt8(ascii: "/")), separator > nameStart,
-              let dot = line.firstIndex(of: UInt8(ascii: "."), from: nameStart, upTo: separator) else { return nil }
-        return .testNamed(TestRef(
-            framework: .xctest, module: line.string(nameStart..<dot), suite: line.string((dot + 1)..<separator),
-            name: line.string(from: separator + 1)))
+            let dot = line.firstIndex(of: UInt8(ascii: "."), from: nameStart, upTo: separator)
+        else { return nil }
+        return .testNamed(
+            TestRef(
+                framework: .xctest, module: line.string(nameStart..<dot), suite: line.string((dot + 1)..<separator),
+                name: line.string(from: separator + 1)))
     }
 
     /// `[Time, seconds] average: 0.316, relative standard deviation: …` after `measured [`.
     private static func measured(_ line: LineBytes, _ ref: TestRef, from: Int) -> TestEvent? {
         guard let close = line.firstIndex(of: UInt8(ascii: "]"), from: from),
-              let average = line.firstIndex(of: "average: ", from: close),
-              let value = line.decimal(from: average + 9) else { return .ignored }
+            let average = line.firstIndex(of: "average: ", from: close),
+            let value = line.decimal(from: average + 9)
+        else { return .ignored }
         return .measured(ref, metric: line.string(from..<close), average: value.value)
     }
 
@@ -168,7 +173,9 @@ struct XCTestConsoleParser {
             if line.hasPrefix("passed", at: verb) || line.hasPrefix("finished", at: verb) {
                 return .suiteFinished(name: line.string(nameStart..<quote), passed: true)
             }
-            if line.hasPrefix("failed", at: verb) { return .suiteFinished(name: line.string(nameStart..<quote), passed: false) }
+            if line.hasPrefix("failed", at: verb) {
+                return .suiteFinished(name: line.string(nameStart..<quote), passed: false)
+            }
         }
         return nil
     }
@@ -177,7 +184,9 @@ struct XCTestConsoleParser {
     static func summaryLine(_ line: LineBytes, _ start: Int) -> TestEvent? {
         guard line.hasPrefix("Executed ", at: start) else { return nil }
         let countEnd = line.endOfDigits(from: start + 9)
-        guard let executed = line.integer((start + 9)..<countEnd), let with = line.firstIndex(of: "with ", from: countEnd) else {
+        guard let executed = line.integer((start + 9)..<countEnd),
+            let with = line.firstIndex(of: "with ", from: countEnd)
+        else {
             return nil
         }
         var failuresStart = with + 5
@@ -208,13 +217,16 @@ struct XCTestConsoleParser {
     static func programCrashed(_ line: LineBytes, _ start: Int) -> TestEvent? {
         guard line.hasPrefix("*** Program crashed: ", at: start) else { return nil }
         let textStart = start + 21
-        let end = line.firstIndex(of: " at 0x", from: textStart) ?? line.firstIndex(of: " ***", from: textStart) ?? line.count
+        let end =
+            line.firstIndex(of: " at 0x", from: textStart) ?? line.firstIndex(of: " ***", from: textStart) ?? line.count
         return .programCrashed(description: line.string(textStart..<end))
     }
 
     /// `Exited with signal code 4` (swift test on macOS) and `Child process terminated with signal 5: Trace/BPT trap`.
     static func signalExit(_ line: LineBytes, _ start: Int) -> TestEvent? {
-        guard line.hasPrefix("Exited with signal code ", at: start) || line.hasPrefix("Child process terminated with signal", at: start)
+        guard
+            line.hasPrefix("Exited with signal code ", at: start)
+                || line.hasPrefix("Child process terminated with signal", at: start)
         else { return nil }
         return .programCrashed(description: line.string(from: start))
     }
@@ -225,11 +237,13 @@ struct XCTestConsoleParser {
         let pathStart = at + 4
         // The location ends `:line:column` or `:line`.
         guard let lastColon = line.lastIndex(of: UInt8(ascii: ":")), lastColon > pathStart,
-              line.endOfDigits(from: lastColon + 1) == line.count else { return nil }
+            line.endOfDigits(from: lastColon + 1) == line.count
+        else { return nil }
         var pathEnd = lastColon
         var number = line.integer((lastColon + 1)..<line.count)
         if let previous = line.lastIndex(of: UInt8(ascii: ":"), before: lastColon), previous > pathStart,
-           let lineNumber = line.integer((previous + 1)..<lastColon) {
+            let lineNumber = line.integer((previous + 1)..<lastColon)
+        {
             pathEnd = previous
             number = lineNumber
         }
@@ -239,13 +253,18 @@ struct XCTestConsoleParser {
 
     /// `    t =     4.13s Assertion Failure: FlakyTests.swift:63: XCTAssertTrue failed -` (UI test activity log).
     static func activityAssertion(_ line: LineBytes, _ start: Int) -> TestEvent? {
-        guard line.hasPrefix("t = ", at: start), let marker = line.firstIndex(of: "Assertion Failure: ", from: start + 4) else {
+        guard line.hasPrefix("t = ", at: start),
+            let marker = line.firstIndex(of: "Assertion Failure: ", from: start + 4)
+        else {
             return nil
         }
         let textStart = marker + 19
         if let location = SourceLocationPrefix(line, textStart) {
-            return .issue(nil, TestFailure(message: line.string(from: location.restStart), file: location.knownFile, line: location.knownLine),
-                          isKnown: false)
+            return .issue(
+                nil,
+                TestFailure(
+                    message: line.string(from: location.restStart), file: location.knownFile, line: location.knownLine),
+                isKnown: false)
         }
         return .issue(nil, TestFailure(message: line.string(from: textStart)), isKnown: false)
     }
@@ -256,20 +275,24 @@ struct XCTestConsoleParser {
         guard let location = SourceLocationPrefix(line, start) else { return nil }
         let rest = location.restStart
         if line.hasPrefix("error: ", at: rest) {
-            if location.column != nil { return .ignored }  // a compiler error: `File.swift:12:5: error: …`
+            if location.column != nil { return .ignored } // a compiler error: `File.swift:12:5: error: …`
             return xctestIssue(line, from: rest + 7, location)
         }
         if line.hasPrefix("warning: ", at: rest) || line.hasPrefix("note: ", at: rest) { return .ignored }
         if let fatal = fatalError(line, rest, file: location.knownFile, lineNumber: location.knownLine) { return fatal }
         if line.hasPrefix("Test Case '", at: rest) { return testCaseLine(line, rest) }
         if let marker = line.firstIndex(of: " : Test skipped", from: rest),
-           let ref = XCTestNameParser.ref(line, rest..<marker) {
+            let ref = XCTestNameParser.ref(line, rest..<marker)
+        {
             var reasonStart = marker + 15
             if line.hasPrefix(" - ", at: reasonStart) { reasonStart += 3 }
             return .skipped(ref, reason: reasonStart < line.count ? line.string(from: reasonStart) : nil)
         }
-        // `File.swift:12: -[M.C test] : Expected failure: reason: message` (`XCTExpectFailure`): a known issue of that test.
-        if let marker = line.firstIndex(of: " : Expected failure", from: rest), XCTestNameParser.ref(line, rest..<marker) != nil {
+        // `File.swift:12: -[M.C test] : Expected failure: reason: message` (`XCTExpectFailure`): a known issue of that
+        // test.
+        if let marker = line.firstIndex(of: " : Expected failure", from: rest),
+            XCTestNameParser.ref(line, rest..<marker) != nil
+        {
             return xctestIssue(line, from: rest, location)
         }
         return nil
@@ -289,7 +312,8 @@ struct XCTestConsoleParser {
             messageStart += 16
             if line.hasPrefix(": ", at: messageStart) { messageStart += 2 }
         }
-        let failure = TestFailure(message: line.string(from: messageStart), file: location.knownFile, line: location.knownLine)
+        let failure = TestFailure(
+            message: line.string(from: messageStart), file: location.knownFile, line: location.knownLine)
         return .issue(ref, failure, isKnown: isKnown)
     }
 
@@ -300,7 +324,8 @@ struct XCTestConsoleParser {
     }
 
     /// A timestamped process log line, `2018-11-04 10:28:22.4 App[28750:2314289] text` or `09:32:55.2 App[1:2] text`:
-    /// true when the process is xcodebuild itself (noise), false for the app or runner (a test's output), nil otherwise.
+    /// true when the process is xcodebuild itself (noise), false for the app or runner (a test's output), nil
+    /// otherwise.
     private static func processLogLine(_ line: LineBytes, _ start: Int) -> Bool? {
         guard line[start] &- UInt8(ascii: "0") < 10 else { return nil }
         let limit = Swift.min(line.count, start + 120)

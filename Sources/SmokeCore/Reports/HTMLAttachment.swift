@@ -17,14 +17,16 @@ struct HTMLAttachment {
 
     mutating func render(_ record: AttachmentRecord) -> String {
         let link = "<a href=\"\(XMLText.escapeAttribute(Self.href(record.path)))\">\(XMLText.escape(record.name))</a>"
-        let caption = "<figcaption>\(link) <span class=\"meta\">\(XMLText.escape(record.mediaType)), "
+        let caption =
+            "<figcaption>\(link) <span class=\"meta\">\(XMLText.escape(record.mediaType)), "
             + "\(Self.byteCount(record.size))</span></figcaption>"
         if Self.inlineImageTypes.contains(record.mediaType), record.size <= Self.imageSizeLimit,
-           record.size <= inlineBudget, let data = content(record), data.count <= inlineBudget
+            record.size <= inlineBudget, let data = content(record), data.count <= inlineBudget
         {
             inlineBudget -= data.count
             let source = "data:\(record.mediaType);base64,\(data.base64EncodedString())"
-            return "<figure class=\"attachment\"><img src=\"\(source)\" alt=\"\(XMLText.escapeAttribute(record.name))\">"
+            return
+                "<figure class=\"attachment\"><img src=\"\(source)\" alt=\"\(XMLText.escapeAttribute(record.name))\">"
                 + "\(caption)</figure>\n"
         }
         if Self.isText(record.mediaType), let data = content(record), !data.prefix(Self.textPreviewLimit).contains(0) {

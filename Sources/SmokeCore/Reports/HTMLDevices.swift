@@ -7,7 +7,8 @@ enum HTMLDevices {
         html += "<thead><tr><th>Device</th><th>Tests</th><th>Passed</th><th>Failed</th></tr></thead>\n<tbody>\n"
         for (device, totals) in devices {
             let failed = totals.failed + totals.crashed + totals.timedOut
-            html += "<tr><td>\(XMLText.escape(device))</td><td>\(totals.tests)</td><td>\(totals.passed)</td><td>\(failed)</td></tr>\n"
+            html +=
+                "<tr><td>\(XMLText.escape(device))</td><td>\(totals.tests)</td><td>\(totals.passed)</td><td>\(failed)</td></tr>\n"
         }
         return html + "</tbody>\n</table>\n</section>\n"
     }

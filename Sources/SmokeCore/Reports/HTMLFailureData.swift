@@ -18,7 +18,8 @@ enum HTMLFailureData {
         var listed = 0
         for item in failing {
             let test = item.test
-            let row = "[\(HTMLSuiteData.jsonString(item.anchor)),\(HTMLSuiteData.jsonString(test.id)),"
+            let row =
+                "[\(HTMLSuiteData.jsonString(item.anchor)),\(HTMLSuiteData.jsonString(test.id)),"
                 + "\(HTMLSuiteData.jsonString(ReportText.label(test.status))),\(HTMLSuiteData.jsonString(firstLine(of: test)))]"
             guard rows.utf8.count + row.utf8.count < byteBudget else { break }
             if listed > 0 { rows += "," }
@@ -26,7 +27,10 @@ enum HTMLFailureData {
             listed += 1
         }
         let unlisted = failing.count - listed
-        let rest = unlisted == 0 ? "" : """
+        let rest =
+            unlisted == 0
+            ? ""
+            : """
             <p id="unlisted-failures">\(ReportText.count(unlisted, "more failure")) not listed on this page (it stays small); \
             report.json and junit.xml have every failure.</p>
 
@@ -44,9 +48,11 @@ enum HTMLFailureData {
 
     /// The first line of the first message (or what the card would say without one), cut to `messageLimit`.
     static func firstLine(of test: TestResult) -> String {
-        let message = test.failures.first?.message
+        let message =
+            test.failures.first?.message
             ?? (test.status == .timedOut ? "Exceeded the test time limit" : "No message recorded")
-        let line = message.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        let line =
+            message.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
         return line.count > messageLimit ? String(line.prefix(messageLimit)) + "…" : line
     }
 

@@ -38,7 +38,8 @@ package enum HTMLReport {
             let failing = numbered.filter { $0.test.status.isFailure }
             var cardCount = 0
             if !failing.isEmpty {
-                body += failures(failing, report: report, sources: sources, attachments: &attachments, cardCount: &cardCount)
+                body += failures(
+                    failing, report: report, sources: sources, attachments: &attachments, cardCount: &cardCount)
             }
             body += flaky(numbered) + skipped(numbered, sources: sources) + slowest(numbered)
             body += suites(report.tests) + table(numbered, failureCards: cardCount)
@@ -80,7 +81,7 @@ package enum HTMLReport {
         var time: Double
     }
 
-    private static func icon(_ status: TestStatus) -> String {
+    static func icon(_ status: TestStatus) -> String {
         let style = StatusStyle.of(status)
         return "<span class=\"st \(style.tone)\">\(style.icon.use(label: style.label))</span>"
     }
@@ -123,7 +124,9 @@ package enum HTMLReport {
 
     private static func inputNote(_ input: InputRecord) -> String? {
         var parts: [String] = []
-        if let prefix = input.strippedPrefix { parts.append("stripped a <code>\(h(prefix))</code> prefix from each line") }
+        if let prefix = input.strippedPrefix {
+            parts.append("stripped a <code>\(h(prefix))</code> prefix from each line")
+        }
         if input.unrecognizedLines > 0 {
             var text = "\(h(ReportText.count(input.unrecognizedLines, "line"))) not understood"
             if let first = input.firstUnrecognizedLine { text += " (first: line \(first))" }
@@ -135,12 +138,13 @@ package enum HTMLReport {
 
     private static func totals(_ report: RunReport) -> String {
         let totals = report.totals
-        let cells: [(String, Int, String)] = [
-            ("tests", totals.tests, ""), ("passed", totals.passed, "passed"), ("failed", totals.failed, "failed"),
-            ("crashed", totals.crashed, "failed"), ("timed out", totals.timedOut, "failed"),
-            ("skipped", totals.skipped, "skipped"), ("expected failures", totals.expectedFailures, ""),
-            ("flaky", totals.flaky, "flaky"),
-        ] + (totals.interrupted > 0 ? [("interrupted", totals.interrupted, "skipped")] : [])
+        let cells: [(String, Int, String)] =
+            [
+                ("tests", totals.tests, ""), ("passed", totals.passed, "passed"), ("failed", totals.failed, "failed"),
+                ("crashed", totals.crashed, "failed"), ("timed out", totals.timedOut, "failed"),
+                ("skipped", totals.skipped, "skipped"), ("expected failures", totals.expectedFailures, ""),
+                ("flaky", totals.flaky, "flaky"),
+            ] + (totals.interrupted > 0 ? [("interrupted", totals.interrupted, "skipped")] : [])
         var items = cells.map { "<div class=\"count \($0.1 > 0 ? $0.2 : "")\"><b>\($0.1)</b>\($0.0)</div>" }
         if let lines = report.coverage?.lines {
             items.append("<div class=\"count\"><b>\(ReportText.percent(lines))</b>line coverage</div>")
@@ -151,8 +155,11 @@ package enum HTMLReport {
     private static func errors(_ errors: [InfrastructureError]) -> String {
         var html = "<section id=\"errors\"><h2>Infrastructure errors (\(errors.count))</h2>\n"
         for error in errors {
-            html += "<article class=\"card error\"><h3>\(HTMLIcon.warning.use(label: "error")) \(h(error.message))</h3>\n"
-            if let command = error.command { html += "<p>command <code>\(h(command.joined(separator: " ")))</code></p>\n" }
+            html +=
+                "<article class=\"card error\"><h3>\(HTMLIcon.warning.use(label: "error")) \(h(error.message))</h3>\n"
+            if let command = error.command {
+                html += "<p>command <code>\(h(command.joined(separator: " ")))</code></p>\n"
+            }
             if let status = error.exitStatus { html += "<p>exit status \(status)</p>\n" }
             if !error.details.isEmpty { html += "<pre>\(h(error.details.joined(separator: "\n")))</pre>\n" }
             html += "</article>\n"
@@ -162,7 +169,8 @@ package enum HTMLReport {
 
     /// `cardCount` is set to how many failures got a full card (the first ones, within the limit and byte budget).
     private static func failures(
-        _ failing: [Numbered], report: RunReport, sources: SourceLinks, attachments: inout HTMLAttachment, cardCount: inout Int
+        _ failing: [Numbered], report: RunReport, sources: SourceLinks, attachments: inout HTMLAttachment,
+        cardCount: inout Int
     ) -> String {
         var html = ""
         cardCount = 0
@@ -172,16 +180,22 @@ package enum HTMLReport {
             let test = item.test
             html += "<article class=\"card failed\" id=\"\(item.anchor)\">\n"
             html += "<h3>\(icon(test.status)) \(h(test.id + DeviceGroups.suffix(test)))</h3>\n"
-            var meta = [h(ReportText.label(test.status)), h(ReportText.duration(test.durationSeconds)), "#\(test.order)"]
+            var meta = [
+                h(ReportText.label(test.status)), h(ReportText.duration(test.durationSeconds)), "#\(test.order)",
+            ]
             if test.attempts.count > 1 { meta.append(ReportText.count(test.attempts.count, "attempt")) }
             html += "<p class=\"meta\">\(meta.joined(separator: " · "))</p>\n"
             var messages = ""
-            if test.failures.isEmpty { messages += "<pre>\(h(test.status == .timedOut ? "Exceeded the test time limit" : "No message recorded"))</pre>\n" }
+            if test.failures.isEmpty {
+                messages +=
+                    "<pre>\(h(test.status == .timedOut ? "Exceeded the test time limit" : "No message recorded"))</pre>\n"
+            }
             for (index, failure) in test.failures.enumerated() {
                 messages += "<div class=\"failure\">"
                 if let file = failure.file {
                     let label = test.status == .crashed && index == 0 ? "first frame in your sources " : ""
-                    messages += "<p class=\"location\">\(label)\(location(file: file, line: failure.line, sources: sources))</p>"
+                    messages +=
+                        "<p class=\"location\">\(label)\(location(file: file, line: failure.line, sources: sources))</p>"
                 }
                 messages += "<pre>\(h(failure.message))</pre></div>\n"
             }
@@ -198,7 +212,8 @@ package enum HTMLReport {
         }
         var head = "<section id=\"failures\"><h2>Failures (\(failing.count))</h2>\n"
         if failing.count > cardCount {
-            head += "<p>The first \(cardCount) failures in full, the other \(failing.count - cardCount) below them in short.</p>\n"
+            head +=
+                "<p>The first \(cardCount) failures in full, the other \(failing.count - cardCount) below them in short.</p>\n"
             html += HTMLFailureData.render(failing.dropFirst(cardCount))
         }
         return head + html + "</section>\n"
@@ -210,156 +225,5 @@ package enum HTMLReport {
         return "<a href=\"\(XMLText.escapeAttribute(url))\">\(shown)</a>"
     }
 
-    private static func flaky(_ tests: [Numbered]) -> String {
-        let flaky = tests.filter(\.test.flaky)
-        guard !flaky.isEmpty else { return "" }
-        var html = "<section id=\"flaky\"><h2>\(HTMLIcon.flaky.use(label: "flaky")) Flaky (\(flaky.count))</h2>\n<ul class=\"list\">\n"
-        for item in flaky {
-            let attempts = item.test.attempts.map { attempt in
-                "\(icon(attempt.status)) \(h(ReportText.label(attempt.status))) \(h(ReportText.duration(attempt.durationSeconds)))"
-            }
-            html += "<li><code>\(h(item.test.id))</code> — passed on attempt \(max(item.test.attempts.count, 1)): "
-            html += attempts.joined(separator: " → ") + "</li>\n"
-        }
-        return html + "</ul></section>\n"
-    }
-
-    private static func skipped(_ tests: [Numbered], sources: SourceLinks) -> String {
-        let skipped = tests.filter { $0.test.status == .skipped }
-        guard !skipped.isEmpty else { return "" }
-        var html = "<section id=\"skipped\"><h2>Skipped (\(skipped.count))</h2>\n<ul class=\"list\">\n"
-        for item in skipped.prefix(passedRowLimit) {
-            let reason = ReportText.skipReason(item.test).map { " — \(h($0))" } ?? " — <span class=\"meta\">no reason given</span>"
-            html += "<li>\(icon(.skipped)) <code>\(h(item.test.id))</code>\(reason)</li>\n"
-        }
-        if skipped.count > passedRowLimit { html += "<li>…and \(skipped.count - passedRowLimit) more (see report.json)</li>\n" }
-        return html + "</ul></section>\n"
-    }
-
-    private static func slowest(_ tests: [Numbered]) -> String {
-        let slowest = tests.filter { $0.test.durationSeconds > 0 }.sorted { $0.test.durationSeconds > $1.test.durationSeconds }.prefix(slowestCount)
-        guard !slowest.isEmpty else { return "" }
-        var html = "<section id=\"slowest\"><h2>Slowest tests</h2>\n<ol class=\"list\">\n"
-        for item in slowest {
-            html += "<li>\(icon(item.test.status)) <code>\(h(item.test.id))</code> <span class=\"meta\">"
-            html += "\(h(ReportText.duration(item.test.durationSeconds)))</span></li>\n"
-        }
-        return html + "</ol></section>\n"
-    }
-
-    /// One row per suite: its counts and time, failing suites first.
-    private static func suites(_ tests: [TestResult]) -> String {
-        // Counted per suite from positions: no copy of the results grouped.
-        let groups = JUnitReport.groupIndicesBySuite(tests).map { group in
-            var totals = Totals()
-            var time = 0.0
-            for index in group.indices {
-                totals.add(tests[index].status, flaky: tests[index].flaky)
-                time += tests[index].durationSeconds
-            }
-            return SuiteRow(name: group.name, totals: totals, time: time)
-        }
-        guard !groups.isEmpty else { return "" }
-        let ordered = groups.filter { $0.totals.failing > 0 } + groups.filter { $0.totals.failing == 0 }
-        let tableID = ordered.count > suiteRowLimit ? " id=\"suite-table\"" : ""
-        var html = "<section id=\"suites\"><h2>Suites (\(groups.count))</h2>\n<table class=\"grid\"\(tableID)>\n"
-        html += "<thead><tr><th class=\"name\">Suite</th><th>Tests</th><th>Passed</th><th>Failing</th><th>Skipped</th><th>Time</th></tr></thead>\n<tbody>\n"
-        for group in ordered.prefix(suiteRowLimit) {
-            let totals = group.totals
-            let time = group.time
-            let status: TestStatus = totals.failing > 0 ? .failed : totals.passed > 0 ? .passed : .skipped
-            html += "<tr><td class=\"name\">\(icon(status)) \(h(group.name))</td><td>\(totals.tests)</td><td>\(totals.passed)</td>"
-            html += "<td>\(totals.failing)</td><td>\(totals.skipped)</td><td>\(h(ReportText.duration(time)))</td></tr>\n"
-        }
-        html += "</tbody>\n</table>"
-        if ordered.count > suiteRowLimit { html += "\n" + HTMLSuiteData.render(ordered.dropFirst(suiteRowLimit)) }
-        return html + "</section>\n"
-    }
-
-    /// Every test (passed ones up to `passedRowLimit`), sortable by any column and filterable.
-    private static func table(_ tests: [Numbered], failureCards: Int) -> String {
-        let passedCount = tests.filter { $0.test.status == .passed && !$0.test.flaky }.count
-        let skippedCount = tests.filter { $0.test.status == .skipped }.count
-        let listQuiet = passedCount + skippedCount <= passedRowLimit
-        // Failures past the card limit have their short line under Failures, not a row here.
-        var failingRows = 0
-        let rows = tests.filter { item in
-            if item.test.status.isFailure { failingRows += 1; return failingRows <= failureCards }
-            return listQuiet || ((item.test.status != .passed || item.test.flaky) && item.test.status != .skipped)
-        }
-        var html = "<section id=\"tests\"><h2>Tests (\(tests.count))</h2>\n"
-        if failingRows > failureCards {
-            html += "<p class=\"note\">\(failingRows - failureCards) failures past the first \(failureCards) are listed in short under "
-            html += "<a href=\"#failures\">Failures</a>, not as rows here.</p>\n"
-        }
-        if !listQuiet {
-            html += "<p class=\"note\" id=\"summarized\">\(ReportText.count(passedCount + skippedCount, "test")) summarized: \(passedCount) passed and "
-            html += "\(skippedCount) skipped tests are counted per suite above (with their time), not listed one by one; "
-            html += "report.json and junit.xml list every test.</p>\n"
-        }
-        html += "<div class=\"filters\"><input id=\"filter\" type=\"search\" placeholder=\"Filter by name\" aria-label=\"Filter tests by name\">"
-        html += "<select id=\"status-filter\" aria-label=\"Filter tests by status\"><option value=\"\">all statuses</option>"
-        for status in TestStatus.allCases where rows.contains(where: { $0.test.status == status }) {
-            html += "<option value=\"\(status.rawValue)\">\(h(ReportText.label(status)))</option>"
-        }
-        html += "</select> <span class=\"meta\">click a column to sort</span></div>\n"
-        html += "<table class=\"grid\" id=\"test-table\">\n<thead><tr><th class=\"num\">#</th><th class=\"status\">Status</th>"
-        html += "<th class=\"name\">Test</th><th class=\"suite\">Suite</th><th class=\"num\">Time</th><th class=\"num\">Tries</th></tr></thead>\n<tbody>\n"
-        for item in rows {
-            let test = item.test
-            let name = test.status.isFailure ? "<a href=\"#\(item.anchor)\">\(h(test.name))</a>" : h(test.name)
-            let flaky = test.flaky ? " <span class=\"tag flaky\">flaky</span>" : ""
-            html += "<tr class=\"\(test.status.rawValue)\" data-status=\"\(test.status.rawValue)\"><td>\(test.order)</td>"
-            html += "<td>\(icon(test.status)) \(h(ReportText.label(test.status)))\(flaky)</td>"
-            html += "<td>\(name)</td><td>\(h(test.suite))</td>"
-            html += "<td data-v=\"\(ReportText.seconds(test.durationSeconds))\">\(h(ReportText.duration(test.durationSeconds)))</td>"
-            html += "<td>\(max(test.attempts.count, 1))</td></tr>\n"
-        }
-        return html + "</tbody>\n</table></section>\n"
-    }
-
-    /// Attachments of tests that did not fail (failing tests show theirs with the failure).
-    private static func otherAttachments(_ tests: [TestResult], attachments: inout HTMLAttachment) -> String {
-        let owners = tests.filter { !$0.status.isFailure && !$0.attachments.isEmpty }
-        guard !owners.isEmpty else { return "" }
-        var html = "<section id=\"attachments\"><h2>Attachments</h2>\n"
-        for test in owners {
-            html += "<h3>\(icon(test.status)) \(h(test.id + DeviceGroups.suffix(test)))</h3>\n"
-            for record in test.attachments { html += attachments.render(record) }
-        }
-        return html + "</section>\n"
-    }
-
-    private static func coverage(_ coverage: CoverageSummary) -> String {
-        let rows = [
-            ("Lines", coverage.lines), ("Functions", coverage.functions),
-            ("Regions", coverage.regions), ("Branches", coverage.branches),
-        ]
-        var html = "<section id=\"coverage\"><h2>Coverage</h2>\n<table class=\"grid coverage\">\n"
-        html += "<thead><tr><th>Kind</th><th>Covered</th><th>Total</th><th>Percent</th><th class=\"bar\"></th></tr></thead>\n<tbody>\n"
-        for (name, count) in rows {
-            html += "<tr><td>\(name)</td><td>\(count.covered)</td><td>\(count.count)</td>"
-            html += "<td>\(ReportText.percent(count))</td>"
-            if count.count == 0 {
-                html += "<td class=\"bar\"><em class=\"meta\">nothing to cover</em></td></tr>\n"
-            } else {
-                let width = String(format: "%.1f", min(max(count.percent, 0), 100))
-                html += "<td class=\"bar\"><span style=\"width:\(width)%\"></span></td></tr>\n"
-            }
-        }
-        return html + "</tbody>\n</table></section>\n"
-    }
-
-    /// Where the full output lives: `console.log` beside the page.
-    private static func console(_ report: RunReport) -> String {
-        var html = "<section id=\"console\"><h2>Console log</h2>\n<p>"
-        if report.artifacts.contains("console.log") {
-            html += "<a href=\"console.log\">console.log</a> holds everything the test processes printed, unaltered."
-        } else {
-            html += "This run kept no console log."
-        }
-        return html + "</p></section>\n"
-    }
-
-    private static func h(_ text: String) -> String { XMLText.escape(text) }
+    static func h(_ text: String) -> String { XMLText.escape(text) }
 }

@@ -10,7 +10,9 @@ enum HTMLSuiteData {
         for group in groups {
             let totals = group.totals
             let time = group.time
-            rows.append("[\(jsonString(group.name)),\(totals.tests),\(totals.passed),\(totals.failing),\(totals.skipped),\(ReportText.seconds(time))]")
+            rows.append(
+                "[\(jsonString(group.name)),\(totals.tests),\(totals.passed),\(totals.failing),\(totals.skipped),\(ReportText.seconds(time))]"
+            )
         }
         return """
             <p><button type="button" id="more-suites-button">Show \(ReportText.count(groups.count, "more suite"))</button></p>

@@ -7,10 +7,13 @@ import Foundation
 enum JSONTestEntry {
     static func write(_ test: TestResult, to sink: inout ReportSink, fallback: (TestResult) -> Data) {
         guard test.attempts.isEmpty, test.attachments.isEmpty, test.failureScreenshot == nil,
-              test.device == nil, test.activities == nil, let duration = number(test.durationSeconds) else {
+            test.device == nil, test.activities == nil, let duration = number(test.durationSeconds)
+        else {
             return writeIndented(fallback(test), to: &sink)
         }
-        sink.append("    {\n      \"activities\" : null,\n      \"attachments\" : [\n\n      ],\n      \"attempts\" : [\n\n      ],\n      \"device\" : null,\n      \"durationSeconds\" : ")
+        sink.append(
+            "    {\n      \"activities\" : null,\n      \"attachments\" : [\n\n      ],\n      \"attempts\" : [\n\n      ],\n      \"device\" : null,\n      \"durationSeconds\" : "
+        )
         sink.append(duration)
         sink.append(",\n      \"failureScreenshot\" : null,\n      \"failures\" : [\n")
         if test.failures.isEmpty { sink.append(byte: UInt8(ascii: "\n")) } else { failures(test.failures, to: &sink) }
@@ -84,7 +87,8 @@ enum JSONTestEntry {
     static func number(_ value: Double) -> String? {
         guard value.isFinite, !(value == 0 && value.sign == .minus) else { return nil }
         let text = value.description
-        guard !text.utf8.contains(UInt8(ascii: "e")) else { return nil }  // not Foundation's `contains`: a search per test
+        // not Foundation's `contains`: a search per test
+        guard !text.utf8.contains(UInt8(ascii: "e")) else { return nil }
         return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
 

@@ -30,7 +30,8 @@ package enum JUnitReport {
         sink.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         sink.append("<testsuites name=\"\(attr(report.pipeline))\" \(counts.attributes) timestamp=\"\(timestamp)\">\n")
         for (suite, suiteCount) in zip(suites, suiteCounts) {
-            sink.append("  <testsuite name=\"\(attr(suite.name))\" \(suiteCount.attributes) timestamp=\"\(timestamp)\">\n")
+            sink.append(
+                "  <testsuite name=\"\(attr(suite.name))\" \(suiteCount.attributes) timestamp=\"\(timestamp)\">\n")
             for index in suite.indices { sink.append(testCaseXML(report.tests[index], sources: sources)) }
             sink.append("  </testsuite>\n")
         }
@@ -70,7 +71,8 @@ package enum JUnitReport {
     /// Children in the order the Surefire schema requires: failure, rerunFailure*, flakyFailure*,
     /// skipped, error, rerunError*, flakyError*, system-out.
     private static func testCaseXML(_ test: TestResult, sources: SourceLinks) -> String {
-        var xml = "    <testcase classname=\"\(attr(className(test)))\" name=\"\(attr(test.name + DeviceGroups.suffix(test)))\""
+        var xml =
+            "    <testcase classname=\"\(attr(className(test)))\" name=\"\(attr(test.name + DeviceGroups.suffix(test)))\""
         xml += " time=\"\(ReportText.seconds(test.durationSeconds))\"\(location(test, sources: sources))>\n"
         let earlier = earlierFailingAttempts(test)
         if test.status == .failed { xml += resultElement("failure", test) }
@@ -82,7 +84,9 @@ package enum JUnitReport {
                 xml += "      <skipped/>\n"
             }
         }
-        if test.status == .interrupted { xml += "      <skipped message=\"interrupted: smokerun was stopped while this test ran\"/>\n" }
+        if test.status == .interrupted {
+            xml += "      <skipped message=\"interrupted: smokerun was stopped while this test ran\"/>\n"
+        }
         if test.status == .crashed || test.status == .timedOut { xml += resultElement("error", test) }
         xml += earlier.filter { $0.status != .failed }.map { retryElement(prefix: earlierPrefix(test), $0) }.joined()
         let output = systemOut(test)
@@ -93,7 +97,8 @@ package enum JUnitReport {
         return xml
     }
 
-    /// ` file="…" line="…"` from the first failure that names a file (GitLab and Jenkins link them); empty when unknown.
+    /// ` file="…" line="…"` from the first failure that names a file (GitLab and Jenkins link them); empty when
+    /// unknown.
     /// A skip reason has no location, so skipped tests rarely carry one.
     private static func location(_ test: TestResult, sources: SourceLinks) -> String {
         guard let failure = test.failures.first(where: { $0.file != nil }), let file = failure.file else { return "" }
@@ -129,7 +134,9 @@ package enum JUnitReport {
         return xml
     }
 
-    private static func infrastructureXML(_ errors: [InfrastructureError], asTestCases: Bool, timestamp: String) -> String {
+    private static func infrastructureXML(_ errors: [InfrastructureError], asTestCases: Bool, timestamp: String)
+        -> String
+    {
         let counts = asTestCases ? Counts(tests: errors.count, errors: errors.count) : Counts()
         var xml = "  <testsuite name=\"\(infrastructureSuiteName)\" \(counts.attributes) timestamp=\"\(timestamp)\">\n"
         var listed: [String] = []

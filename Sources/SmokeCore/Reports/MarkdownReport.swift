@@ -60,12 +60,15 @@ package enum MarkdownReport {
             var parts: [String] = []
             if let prefix = input.strippedPrefix { parts.append("stripped a `\(prefix)` prefix from each line") }
             if input.unrecognizedLines > 0 {
-                parts.append("\(ReportText.count(input.unrecognizedLines, "line")) not understood"
-                    + (input.firstUnrecognizedLine.map { " (first: line \($0))" } ?? ""))
+                parts.append(
+                    "\(ReportText.count(input.unrecognizedLines, "line")) not understood"
+                        + (input.firstUnrecognizedLine.map { " (first: line \($0))" } ?? ""))
             }
             if !parts.isEmpty {
                 if !lines.isEmpty { lines.append("") }
-                lines.append("_Input \(MarkdownText.code(input.path)) (\(MarkdownText.escape(input.format))): \(parts.joined(separator: "; "))._")
+                lines.append(
+                    "_Input \(MarkdownText.code(input.path)) (\(MarkdownText.escape(input.format))): \(parts.joined(separator: "; "))._"
+                )
             }
         }
         return lines.isEmpty ? nil : lines.joined(separator: "\n")
@@ -76,7 +79,10 @@ package enum MarkdownReport {
         guard !skipped.isEmpty else { return nil }
         var lines = ["### Skipped (\(skipped.count))", ""]
         for test in skipped.prefix(failureLimit) {
-            let reason = ReportText.skipReason(test).map { " — " + MarkdownText.escape(MarkdownText.truncate($0, to: messageLimit)) } ?? ""
+            let reason =
+                ReportText.skipReason(test).map {
+                    " — " + MarkdownText.escape(MarkdownText.truncate($0, to: messageLimit))
+                } ?? ""
             lines.append("- \(MarkdownText.code(test.id))\(reason)")
         }
         if skipped.count > failureLimit { lines.append("- …and \(skipped.count - failureLimit) more") }
@@ -88,7 +94,9 @@ package enum MarkdownReport {
         | Tests | Passed | Failed | Crashed | Timed out | Skipped | Expected failures | Flaky |
         |---:|---:|---:|---:|---:|---:|---:|---:|
         | \(totals.tests) | \(totals.passed) | \(totals.failed) | \(totals.crashed) | \(totals.timedOut) | \(totals.skipped) | \(totals.expectedFailures) | \(totals.flaky) |
-        """ + (totals.interrupted > 0 ? "\n\n\(totals.interrupted) interrupted (smokerun was stopped while they ran)." : "")
+        """
+            + (totals.interrupted > 0
+                ? "\n\n\(totals.interrupted) interrupted (smokerun was stopped while they ran)." : "")
     }
 
     /// One row per device of a run pinning several: the reports grouped by device.

@@ -20,7 +20,7 @@ package struct ReportSink {
         var data = Data()
         var sink = ReportSink { data.append(contentsOf: $0) }
         render(&sink)
-        try? sink.finish()  // delivering to memory cannot fail
+        try? sink.finish() // delivering to memory cannot fail
         return data
     }
 
@@ -52,9 +52,12 @@ package struct ReportSink {
     /// A non-negative integer in decimal, without making a `String`.
     package mutating func append(decimal value: Int) {
         guard value >= 0 else { return append(String(value)) }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var digits:
+            (
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
+            ) =
+                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         var count = 0
         var rest = value
         withUnsafeMutableBytes(of: &digits) { raw in

@@ -16,7 +16,9 @@ package struct SourceLinks: Sendable, Equatable {
     /// GitHub Actions and GitLab CI name the repository and commit; elsewhere paths stay unlinked.
     package static func from(environment: [String: String], projectRoot: String? = nil) -> SourceLinks {
         func value(_ key: String) -> String? { environment[key].flatMap { $0.isEmpty ? nil : $0 } }
-        if let server = value("GITHUB_SERVER_URL"), let repository = value("GITHUB_REPOSITORY"), let sha = value("GITHUB_SHA") {
+        if let server = value("GITHUB_SERVER_URL"), let repository = value("GITHUB_REPOSITORY"),
+            let sha = value("GITHUB_SHA")
+        {
             return SourceLinks(projectRoot: projectRoot, baseURL: "\(server)/\(repository)/blob/\(sha)/")
         }
         if let project = value("CI_PROJECT_URL"), let sha = value("CI_COMMIT_SHA") {
@@ -29,7 +31,9 @@ package struct SourceLinks: Sendable, Equatable {
     /// `Tests/` folder (SwiftPM's layout) when the root is unknown; nil when it is outside the project.
     func relative(_ path: String) -> String? {
         guard path.hasPrefix("/") else { return path.hasPrefix("../") ? nil : path }
-        if let root = projectRoot?.trimmingSuffix("/"), path.hasPrefix(root + "/") { return String(path.dropFirst(root.count + 1)) }
+        if let root = projectRoot?.trimmingSuffix("/"), path.hasPrefix(root + "/") {
+            return String(path.dropFirst(root.count + 1))
+        }
         if path.contains("/.build/") || path.contains("/checkouts/") { return nil }
         let starts = ["/Sources/", "/Tests/"].compactMap { path.range(of: $0, options: .backwards)?.lowerBound }
         guard let start = starts.max() else { return nil }
@@ -50,8 +54,8 @@ package struct SourceLinks: Sendable, Equatable {
     }
 }
 
-private extension String {
-    func trimmingSuffix(_ suffix: String) -> String {
+extension String {
+    fileprivate func trimmingSuffix(_ suffix: String) -> String {
         hasSuffix(suffix) && count > suffix.count ? String(dropLast(suffix.count)) : self
     }
 }

@@ -15,22 +15,33 @@ package struct StatusStyle: Sendable, Equatable {
 
     package static func of(_ status: TestStatus) -> StatusStyle {
         switch status {
-        case .passed: StatusStyle(label: "passed", emoji: "✅", glyph: "✔", ansiColor: "32", icon: .check, tone: "passed")
-        case .failed: StatusStyle(label: "failed", emoji: "❌", glyph: "✘", ansiColor: "31", icon: .cross, tone: "failed")
-        case .skipped: StatusStyle(label: "skipped", emoji: "⏭️", glyph: "➜", ansiColor: "33", icon: .skip, tone: "skipped")
-        case .expectedFailure: StatusStyle(label: "expected failure", emoji: "☑️", glyph: "━", ansiColor: "36", icon: .dash, tone: "neutral")
-        case .crashed: StatusStyle(label: "crashed", emoji: "💥", glyph: "✘", ansiColor: "31", icon: .bolt, tone: "failed")
-        case .timedOut: StatusStyle(label: "timed out", emoji: "⏱️", glyph: "⏱", ansiColor: "31", icon: .clock, tone: "failed")
-        case .interrupted: StatusStyle(label: "interrupted", emoji: "⏹️", glyph: "■", ansiColor: "90", icon: .stop, tone: "neutral")
+        case .passed:
+            StatusStyle(label: "passed", emoji: "✅", glyph: "✔", ansiColor: "32", icon: .check, tone: "passed")
+        case .failed:
+            StatusStyle(label: "failed", emoji: "❌", glyph: "✘", ansiColor: "31", icon: .cross, tone: "failed")
+        case .skipped:
+            StatusStyle(label: "skipped", emoji: "⏭️", glyph: "➜", ansiColor: "33", icon: .skip, tone: "skipped")
+        case .expectedFailure:
+            StatusStyle(
+                label: "expected failure", emoji: "☑️", glyph: "━", ansiColor: "36", icon: .dash, tone: "neutral")
+        case .crashed:
+            StatusStyle(label: "crashed", emoji: "💥", glyph: "✘", ansiColor: "31", icon: .bolt, tone: "failed")
+        case .timedOut:
+            StatusStyle(label: "timed out", emoji: "⏱️", glyph: "⏱", ansiColor: "31", icon: .clock, tone: "failed")
+        case .interrupted:
+            StatusStyle(label: "interrupted", emoji: "⏹️", glyph: "■", ansiColor: "90", icon: .stop, tone: "neutral")
         }
     }
 
     package static func of(_ status: RunStatus) -> StatusStyle {
         switch status {
-        case .passed: StatusStyle(label: "passed", emoji: "✅", glyph: "✔", ansiColor: "32", icon: .check, tone: "passed")
-        case .failed: StatusStyle(label: "failed", emoji: "❌", glyph: "✘", ansiColor: "31", icon: .cross, tone: "failed")
+        case .passed:
+            StatusStyle(label: "passed", emoji: "✅", glyph: "✔", ansiColor: "32", icon: .check, tone: "passed")
+        case .failed:
+            StatusStyle(label: "failed", emoji: "❌", glyph: "✘", ansiColor: "31", icon: .cross, tone: "failed")
         case .error: StatusStyle(label: "error", emoji: "⚠️", glyph: "!", ansiColor: "33", icon: .warning, tone: "error")
-        case .interrupted: StatusStyle(label: "interrupted", emoji: "⏹️", glyph: "■", ansiColor: "90", icon: .stop, tone: "neutral")
+        case .interrupted:
+            StatusStyle(label: "interrupted", emoji: "⏹️", glyph: "■", ansiColor: "90", icon: .stop, tone: "neutral")
         }
     }
 }

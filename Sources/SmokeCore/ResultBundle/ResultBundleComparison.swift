@@ -39,13 +39,17 @@ package enum ResultBundleComparison {
         var lines: [String] = []
         let id = mine.id
         if mine.status != theirs.status {
-            lines.append("\(id): status \(mine.status.rawValue) in the database, \(theirs.status.rawValue) from xcresulttool")
+            lines.append(
+                "\(id): status \(mine.status.rawValue) in the database, \(theirs.status.rawValue) from xcresulttool")
         }
         if mine.attempts.count != theirs.attempts.count {
-            lines.append("\(id): \(mine.attempts.count) attempts in the database, \(theirs.attempts.count) from xcresulttool")
+            lines.append(
+                "\(id): \(mine.attempts.count) attempts in the database, \(theirs.attempts.count) from xcresulttool")
         }
         if !durationsAgree(mine.durationSeconds, theirs.durationSeconds) {
-            lines.append("\(id): duration \(mine.durationSeconds)s in the database, \(theirs.durationSeconds)s from xcresulttool")
+            lines.append(
+                "\(id): duration \(mine.durationSeconds)s in the database, \(theirs.durationSeconds)s from xcresulttool"
+            )
         }
         let myMessages = mine.failures.map(\.message).sorted()
         let theirMessages = theirs.failures.map(\.message).sorted()

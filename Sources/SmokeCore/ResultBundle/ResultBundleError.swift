@@ -30,7 +30,8 @@ package enum ResultBundleError: LocalizedError, DomainError, Equatable {
                 + "Pass the .xcresult folder itself, unpacked (the one that holds Info.plist), or copy the whole bundle again."
         case .noTests(let path, let buildErrors):
             "\(path): the bundle holds no test results; the tests never ran"
-                + (buildErrors.isEmpty ? "." : ", the build failed:\n" + buildErrors.prefix(20).map { "  \($0)" }.joined(separator: "\n"))
+                + (buildErrors.isEmpty
+                    ? "." : ", the build failed:\n" + buildErrors.prefix(20).map { "  \($0)" }.joined(separator: "\n"))
         case .crossCheckNeedsXcode:
             "--cross-check reads the bundle with xcresulttool too, which needs macOS with Xcode; run it on a Mac, or drop the flag."
         case .readingsDiffer(let path, let differences):

@@ -23,9 +23,9 @@ package struct SQLiteLibraryError: LocalizedError, DomainError, Equatable {
     /// What to install, per platform: the runtime library only, never the headers.
     static var installHint: String {
         #if canImport(Darwin)
-        "macOS ships SQLite in /usr/lib; check that the system library is intact."
+            "macOS ships SQLite in /usr/lib; check that the system library is intact."
         #else
-        "Install the runtime package: apt-get install libsqlite3-0 (Debian, Ubuntu), dnf install sqlite-libs (Fedora, RHEL) or apk add sqlite-libs (Alpine)."
+            "Install the runtime package: apt-get install libsqlite3-0 (Debian, Ubuntu), dnf install sqlite-libs (Fedora, RHEL) or apk add sqlite-libs (Alpine)."
         #endif
     }
 }

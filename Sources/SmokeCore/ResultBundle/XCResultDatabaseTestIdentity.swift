@@ -13,7 +13,9 @@ package struct XCResultDatabaseTestIdentity: Equatable {
     package init(testCase: XCResultDatabaseRow, suites: XCResultDatabaseIndex, testables: XCResultDatabaseIndex) {
         let chain = suites.chain(from: testCase.int("testSuite_fk"), via: "parentSuite_fk")
         let isTopLevel: (XCResultDatabaseRow) -> Bool = { suite in
-            [suite.text("identifier"), suite.text("identifierURL")].contains { $0?.contains(Self.topLevelMarker) == true }
+            [suite.text("identifier"), suite.text("identifierURL")].contains {
+                $0?.contains(Self.topLevelMarker) == true
+            }
         }
         let suiteNames = chain.reversed().filter { !isTopLevel($0) }.compactMap { $0.text("name") }
         let url = testCase.text("identifierURL")
@@ -40,7 +42,8 @@ package struct XCResultDatabaseTestIdentity: Equatable {
 
     /// The testable (test bundle) the root suite belongs to; else the URL's third component
     /// (`test://com.apple.xcode/Project/Testable/…`).
-    private static func module(chain: [XCResultDatabaseRow], url: String?, testables: XCResultDatabaseIndex) -> String? {
+    private static func module(chain: [XCResultDatabaseRow], url: String?, testables: XCResultDatabaseIndex) -> String?
+    {
         for suite in chain {
             if let name = testables[suite.int("testable_fk")]?.text("name") { return name }
         }

@@ -27,7 +27,9 @@ package struct XCResultToolActivities: Decodable, Sendable, Equatable {
         var startTime: Double?
         var attachments: [Attachment]
 
-        private enum CodingKeys: String, CodingKey { case title, isAssociatedWithFailure, childActivities, startTime, attachments }
+        private enum CodingKeys: String, CodingKey {
+            case title, isAssociatedWithFailure, childActivities, startTime, attachments
+        }
 
         init(
             title: String?, isAssociatedWithFailure: Bool? = nil, childActivities: [Activity] = [],
@@ -49,7 +51,9 @@ package struct XCResultToolActivities: Decodable, Sendable, Equatable {
             attachments = container.lenientArray(Attachment.self, .attachments)
         }
 
-        var containsFailure: Bool { isAssociatedWithFailure == true || childActivities.contains(where: \.containsFailure) }
+        var containsFailure: Bool {
+            isAssociatedWithFailure == true || childActivities.contains(where: \.containsFailure)
+        }
 
         /// The step for `ActivityTimeline`; an untitled step keeps its place as "(untitled step)".
         var node: ActivityTimeline.Node {

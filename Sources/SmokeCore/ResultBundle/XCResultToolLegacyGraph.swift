@@ -19,7 +19,8 @@ package enum XCResultToolLegacyGraph {
         package static func == (lhs: Self, rhs: Self) -> Bool {
             lhs.testsReferenceIDs == rhs.testsReferenceIDs && lhs.device == rhs.device
                 && lhs.failuresByTestCaseName == rhs.failuresByTestCaseName && lhs.counts?.tests == rhs.counts?.tests
-                && lhs.counts?.failures == rhs.counts?.failures && lhs.startedAt == rhs.startedAt && lhs.finishedAt == rhs.finishedAt
+                && lhs.counts?.failures == rhs.counts?.failures && lhs.startedAt == rhs.startedAt
+                && lhs.finishedAt == rhs.finishedAt
         }
     }
 
@@ -46,7 +47,9 @@ package enum XCResultToolLegacyGraph {
             if let ended = string(action, "endedTime").flatMap(date(from:)) {
                 invocation.finishedAt = max(invocation.finishedAt ?? ended, ended)
             }
-            if let id = string(object(object(action, "actionResult"), "testsRef"), "id") { invocation.testsReferenceIDs.append(id) }
+            if let id = string(object(object(action, "actionResult"), "testsRef"), "id") {
+                invocation.testsReferenceIDs.append(id)
+            }
             let destination = object(action, "runDestination")
             if invocation.device == nil, let record = object(destination, "targetDeviceRecord") {
                 let platform = string(object(record, "platformRecord"), "userDescription") ?? "unknown"
@@ -54,7 +57,8 @@ package enum XCResultToolLegacyGraph {
                 let versionWithBuild = string(record, "operatingSystemVersionWithBuildNumber")
                 invocation.device = ResolvedDevice(
                     platform: platform, name: string(record, "name") ?? string(destination, "displayName"),
-                    udid: string(record, "identifier"), runtime: string(record, "operatingSystemVersion").map { "\(os) \($0)" },
+                    udid: string(record, "identifier"),
+                    runtime: string(record, "operatingSystemVersion").map { "\(os) \($0)" },
                     runtimeBuild: versionWithBuild.flatMap(build(in:)), deviceType: string(record, "modelName"),
                     architecture: string(record, "nativeArchitecture"))
             }
@@ -63,7 +67,8 @@ package enum XCResultToolLegacyGraph {
                 let url = string(object(summary, "documentLocationInCreatingWorkspace"), "url")
                 let location = url.map(Self.location(in:))
                 invocation.failuresByTestCaseName[name, default: []].append(
-                    TestFailure(message: string(summary, "message") ?? "failed", file: location?.file, line: location?.line))
+                    TestFailure(
+                        message: string(summary, "message") ?? "failed", file: location?.file, line: location?.line))
             }
         }
         return invocation
@@ -71,7 +76,9 @@ package enum XCResultToolLegacyGraph {
 
     /// Tests of an `ActionTestPlanRunSummaries` document, in order; failures joined from `invocation` by
     /// `Class.method()`; a test that appears in several runs (test-plan configurations, repetitions) has attempts.
-    package static func tests(from json: Any, invocation: Invocation = Invocation()) -> (tests: [TestResult], unrecognized: Int) {
+    package static func tests(from json: Any, invocation: Invocation = Invocation()) -> (
+        tests: [TestResult], unrecognized: Int
+    ) {
         var runs: [[TestResult]] = []
         var indexByID: [String: Int] = [:]
         var unrecognized = 0
@@ -102,14 +109,17 @@ package enum XCResultToolLegacyGraph {
     private static func collectLeaves(_ nodes: [Any], into leaves: inout [Any], unrecognized: inout Int) {
         for node in nodes {
             switch typeName(node) {
-            case "ActionTestSummaryGroup": collectLeaves(values(node, "subtests"), into: &leaves, unrecognized: &unrecognized)
+            case "ActionTestSummaryGroup":
+                collectLeaves(values(node, "subtests"), into: &leaves, unrecognized: &unrecognized)
             case "ActionTestMetadata", "ActionTestSummary": leaves.append(node)
             default: unrecognized += 1
             }
         }
     }
 
-    private static func test(_ leaf: Any, module: String?, invocation: Invocation, unrecognized: inout Int) -> TestResult {
+    private static func test(_ leaf: Any, module: String?, invocation: Invocation, unrecognized: inout Int)
+        -> TestResult
+    {
         let identifier = string(leaf, "identifier") ?? string(leaf, "name") ?? "unnamed"
         let node = XCResultToolTestNode(nodeType: "Test Case", nodeIdentifier: identifier, name: string(leaf, "name"))
         let name = XCResultToolTestMapping.identity(of: node, module: module, suites: [])
@@ -126,7 +136,9 @@ package enum XCResultToolLegacyGraph {
         // testFailureSummaries name tests `Class.method()`.
         let caseName = identifier.replacingOccurrences(of: "/", with: ".")
         var failures = invocation.failuresByTestCaseName[caseName] ?? []
-        if status == .failed, failures.isEmpty { failures = [TestFailure(message: "Xcode reported this test as failed without a message.")] }
+        if status == .failed, failures.isEmpty {
+            failures = [TestFailure(message: "Xcode reported this test as failed without a message.")]
+        }
         if !status.isFailure { failures = [] }
         return TestResult(
             id: name.id, name: name.name, suite: name.suite, framework: name.framework, status: status,

@@ -17,7 +17,8 @@ package struct XCResultToolSummary: Decodable, Sendable, Equatable {
     package var devices: [XCResultToolDevice]
 
     private enum CodingKeys: String, CodingKey {
-        case title, environmentDescription, result, totalTestCount, passedTests, failedTests, skippedTests, expectedFailures
+        case title, environmentDescription, result, totalTestCount, passedTests, failedTests, skippedTests,
+            expectedFailures
         case startTime, finishTime, devicesAndConfigurations
     }
 

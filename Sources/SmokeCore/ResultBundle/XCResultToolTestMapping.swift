@@ -12,16 +12,24 @@ package enum XCResultToolTestMapping {
     }
 
     /// Node types that only group others.
-    static let containerTypes: Set<String> = ["Test Plan", "Unit test bundle", "UI test bundle", "Test Suite", "Device", "Test Plan Configuration"]
+    static let containerTypes: Set<String> = [
+        "Test Plan", "Unit test bundle", "UI test bundle", "Test Suite", "Device", "Test Plan Configuration",
+    ]
     /// Node types inside a test case that carry nothing smokerun reports.
-    static let ignoredDetailTypes: Set<String> = ["Source Code Reference", "Attachment", "Expression", "Test Value", "Runtime Warning"]
+    static let ignoredDetailTypes: Set<String> = [
+        "Source Code Reference", "Attachment", "Expression", "Test Value", "Runtime Warning",
+    ]
     /// Node types inside a test case that split its runs by where they ran: each is its own series of attempts.
     static let runGroupTypes: Set<String> = ["Device", "Test Plan Configuration"]
 
     package static func map(_ document: XCResultToolTestsDocument) -> Mapped {
         var mapped = Mapped()
         var found: [Found] = []
-        for node in document.testNodes { visit(node, module: nil, suites: [], container: nil, into: &found, unrecognized: &mapped.unrecognizedNodeCount) }
+        for node in document.testNodes {
+            visit(
+                node, module: nil, suites: [], container: nil, into: &found, unrecognized: &mapped.unrecognizedNodeCount
+            )
+        }
         // A test case listed once per configuration or device above it is one test, as in the database.
         var order: [String] = []
         var byID: [String: [Found]] = [:]
@@ -33,7 +41,8 @@ package enum XCResultToolTestMapping {
         for id in order {
             let entries = byID[id]!
             let node = entries.count == 1 ? entries[0].node : joined(entries)
-            var test = testResult(node, module: entries[0].module, suites: entries[0].suites, unrecognized: &mapped.unrecognizedNodeCount)
+            var test = testResult(
+                node, module: entries[0].module, suites: entries[0].suites, unrecognized: &mapped.unrecognizedNodeCount)
             test.order = mapped.tests.count + 1
             if let identifier = node.nodeIdentifier { mapped.idsByNodeIdentifier[identifier] = test.id }
             mapped.tests.append(test)
@@ -50,21 +59,35 @@ package enum XCResultToolTestMapping {
     }
 
     private static func visit(
-        _ node: XCResultToolTestNode, module: String?, suites: [String], container: String?, into found: inout [Found], unrecognized: inout Int
+        _ node: XCResultToolTestNode, module: String?, suites: [String], container: String?, into found: inout [Found],
+        unrecognized: inout Int
     ) {
         let type = node.nodeType ?? ""
         switch type {
         case "Test Case":
             found.append(Found(node: node, module: module, suites: suites, container: container))
         case "Unit test bundle", "UI test bundle":
-            for child in node.children { visit(child, module: node.name ?? module, suites: [], container: container, into: &found, unrecognized: &unrecognized) }
+            for child in node.children {
+                visit(
+                    child, module: node.name ?? module, suites: [], container: container, into: &found,
+                    unrecognized: &unrecognized)
+            }
         case "Test Suite":
-            for child in node.children { visit(child, module: module, suites: suites + [node.name ?? ""], container: container, into: &found, unrecognized: &unrecognized) }
+            for child in node.children {
+                visit(
+                    child, module: module, suites: suites + [node.name ?? ""], container: container, into: &found,
+                    unrecognized: &unrecognized)
+            }
         default:
             if !containerTypes.contains(type) { unrecognized += 1 }
             var inner = container
-            if runGroupTypes.contains(type), let name = node.name { inner = container.map { "\($0) / \(name)" } ?? name }
-            for child in node.children { visit(child, module: module, suites: suites, container: inner, into: &found, unrecognized: &unrecognized) }
+            if runGroupTypes.contains(type), let name = node.name {
+                inner = container.map { "\($0) / \(name)" } ?? name
+            }
+            for child in node.children {
+                visit(
+                    child, module: module, suites: suites, container: inner, into: &found, unrecognized: &unrecognized)
+            }
         }
     }
 
@@ -73,15 +96,19 @@ package enum XCResultToolTestMapping {
     private static func joined(_ entries: [Found]) -> XCResultToolTestNode {
         var ignored = 0
         let statuses = entries.map { status($0.node.result, hasFailures: false, unrecognized: &ignored) }
-        let results: [TestStatus: String] = [.failed: "Failed", .skipped: "Skipped", .expectedFailure: "Expected Failure", .passed: "Passed"]
+        let results: [TestStatus: String] = [
+            .failed: "Failed", .skipped: "Skipped", .expectedFailure: "Expected Failure", .passed: "Passed",
+        ]
         let runs = entries.map { Double(runCount($0.node)) }
-        let seconds = zip(entries, runs).reduce(0.0) { $0 + ($1.0.node.seconds ?? 0) * $1.1 } / max(runs.reduce(0, +), 1)
+        let seconds =
+            zip(entries, runs).reduce(0.0) { $0 + ($1.0.node.seconds ?? 0) * $1.1 } / max(runs.reduce(0, +), 1)
         var node = entries[0].node
         node.result = results[TestStatus.worst(statuses)] ?? "Failed"
         node.durationInSeconds = seconds
         node.children = entries.enumerated().map { index, entry in
             XCResultToolTestNode(
-                nodeType: "Test Plan Configuration", name: entry.container ?? "Run \(index + 1)", result: entry.node.result,
+                nodeType: "Test Plan Configuration", name: entry.container ?? "Run \(index + 1)",
+                result: entry.node.result,
                 durationInSeconds: entry.node.seconds, children: entry.node.children)
         }
         return node
@@ -101,11 +128,16 @@ package enum XCResultToolTestMapping {
 
     // MARK: - One test case
 
-    static func testResult(_ node: XCResultToolTestNode, module: String?, suites: [String], unrecognized: inout Int) -> TestResult {
+    static func testResult(_ node: XCResultToolTestNode, module: String?, suites: [String], unrecognized: inout Int)
+        -> TestResult
+    {
         let name = identity(of: node, module: module, suites: suites)
         var details = Details(isXCTest: name.framework == .xctest)
         collect(node.children, into: &details, group: "", unrecognized: &unrecognized)
-        let status = self.status(node.result, hasFailures: !details.failures.isEmpty || details.attempts.contains { $0.attempt.status.isFailure }, unrecognized: &unrecognized)
+        let status = self.status(
+            node.result,
+            hasFailures: !details.failures.isEmpty || details.attempts.contains { $0.attempt.status.isFailure },
+            unrecognized: &unrecognized)
         // The last attempt of each configuration/device is its final word, as in the database reading.
         var groups: [String] = []
         for attempt in details.attempts where !groups.contains(attempt.group) { groups.append(attempt.group) }
@@ -117,7 +149,9 @@ package enum XCResultToolTestMapping {
             let worst = TestStatus.worst(finals.map(\.attempt.status))
             failures = finals.filter { $0.attempt.status == worst }.flatMap(\.messages)
         } else {
-            failures = details.attempts.count > 1 || details.failures.isEmpty ? (details.attempts.last?.messages ?? details.failures) : details.failures
+            failures =
+                details.attempts.count > 1 || details.failures.isEmpty
+                ? (details.attempts.last?.messages ?? details.failures) : details.failures
         }
         var output = details.output
         if finals.count > 1, groups.allSatisfy({ !$0.isEmpty }) {
@@ -131,14 +165,18 @@ package enum XCResultToolTestMapping {
             failures = [TestFailure(message: node.details ?? "Xcode reported this test as failed without a message.")]
         }
         let attempts = details.attempts.count > 1 ? details.attempts.map(\.attempt) : []
-        let flaky = status == .passed && groups.contains { group in
-            let series = details.attempts.filter { $0.group == group }
-            return series.last?.attempt.status == .passed && series.dropLast().contains { $0.attempt.status.isFailure }
-        }
+        let flaky =
+            status == .passed
+            && groups.contains { group in
+                let series = details.attempts.filter { $0.group == group }
+                return series.last?.attempt.status == .passed
+                    && series.dropLast().contains { $0.attempt.status.isFailure }
+            }
         return TestResult(
             id: name.id, name: name.name, suite: name.suite, framework: name.framework, status: status,
             durationSeconds: node.seconds ?? attempts.reduce(0) { $0 + $1.durationSeconds }, flaky: flaky,
-            failures: Array(failures.prefix(ResultCollector.failureLimit)), output: Array(output.prefix(TestResult.outputLineLimit)),
+            failures: Array(failures.prefix(ResultCollector.failureLimit)),
+            output: Array(output.prefix(TestResult.outputLineLimit)),
             attempts: attempts)
     }
 
@@ -156,7 +194,9 @@ package enum XCResultToolTestMapping {
         var attempts: [(group: String, key: String, attempt: TestAttempt, messages: [TestFailure])] = []
     }
 
-    private static func collect(_ children: [XCResultToolTestNode], into details: inout Details, group: String, unrecognized: inout Int) {
+    private static func collect(
+        _ children: [XCResultToolTestNode], into details: inout Details, group: String, unrecognized: inout Int
+    ) {
         for child in children {
             switch child.nodeType ?? "" {
             case "Failure Message":
@@ -164,7 +204,8 @@ package enum XCResultToolTestMapping {
                 if let argument = details.argument { failure.message = "[\(argument)] " + failure.message }
                 if child.result == "Expected Failure" {
                     // A known issue (`XCTExpectFailure`, `withKnownIssue`) stays with its test, never as a failure.
-                    details.output.append("Known issue: " + (failure.location.map { "\($0): " } ?? "") + failure.message)
+                    details.output.append(
+                        "Known issue: " + (failure.location.map { "\($0): " } ?? "") + failure.message)
                 } else {
                     details.failures.append(failure)
                 }
@@ -174,7 +215,10 @@ package enum XCResultToolTestMapping {
                 let name = child.name ?? child.nodeIdentifier ?? "?"
                 let inner = group.isEmpty ? name : "\(group) / \(name)"
                 // A configuration that ran once holds its failures directly: it is one attempt itself.
-                if child.children.contains(where: { ["Repetition", "Test Case Run", "Arguments"].contains($0.nodeType ?? "") || runGroupTypes.contains($0.nodeType ?? "") }) {
+                if child.children.contains(where: {
+                    ["Repetition", "Test Case Run", "Arguments"].contains($0.nodeType ?? "")
+                        || runGroupTypes.contains($0.nodeType ?? "")
+                }) {
                     collect(child.children, into: &details, group: inner, unrecognized: &unrecognized)
                 } else {
                     addAttempt(child, group: inner, to: &details, unrecognized: &unrecognized)
@@ -208,12 +252,15 @@ package enum XCResultToolTestMapping {
 
     /// One run (a repetition, a test-case run, a configuration run once) as an attempt; the runs of
     /// one repetition under several argument sets merge into one attempt.
-    private static func addAttempt(_ node: XCResultToolTestNode, group: String, to details: inout Details, unrecognized: inout Int) {
+    private static func addAttempt(
+        _ node: XCResultToolTestNode, group: String, to details: inout Details, unrecognized: inout Int
+    ) {
         var inner = Details(isXCTest: details.isXCTest, argument: details.argument)
         collect(node.children, into: &inner, group: group, unrecognized: &unrecognized)
         let status = status(node.result, hasFailures: !inner.failures.isEmpty, unrecognized: &unrecognized)
         let key = node.nodeIdentifier ?? node.name ?? "\(details.attempts.count)"
-        let attempt = TestAttempt(status: status, durationSeconds: node.seconds ?? 0, failures: status.isFailure ? inner.failures : [])
+        let attempt = TestAttempt(
+            status: status, durationSeconds: node.seconds ?? 0, failures: status.isFailure ? inner.failures : [])
         if let index = details.attempts.firstIndex(where: { $0.group == group && $0.key == key }) {
             details.attempts[index].attempt = merged(details.attempts[index].attempt, attempt)
             details.attempts[index].messages += inner.failures
@@ -246,8 +293,10 @@ package enum XCResultToolTestMapping {
     static func failure(from text: String) -> TestFailure {
         let parts = text.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
         if parts.count == 3, let line = Int(parts[1]), line > 0, !parts[0].isEmpty, !parts[0].contains(" "),
-           parts[0].contains(".") {
-            return TestFailure(message: parts[2].trimmingCharacters(in: .whitespaces), file: String(parts[0]), line: line)
+            parts[0].contains(".")
+        {
+            return TestFailure(
+                message: parts[2].trimmingCharacters(in: .whitespaces), file: String(parts[0]), line: line)
         }
         return TestFailure(message: text)
     }
@@ -269,12 +318,16 @@ package enum XCResultToolTestMapping {
         if components.isEmpty { components = suites.filter { !$0.isEmpty } + [node.name ?? "unnamed"] }
         let function = components[components.count - 1]
         let bareName = function.hasSuffix("()") ? String(function.dropLast(2)) : function
-        let isXCTest = components.count == 2 && bareName.hasPrefix("test") && !bareName.contains("(")
-            && node.tags.isEmpty && (node.name == nil || node.name == function || node.name == bareName || node.name == bareName + "()")
+        let isXCTest =
+            components.count == 2 && bareName.hasPrefix("test") && !bareName.contains("(")
+            && node.tags.isEmpty
+            && (node.name == nil || node.name == function || node.name == bareName || node.name == bareName + "()")
         let suite = components.dropLast().joined(separator: "/")
         let name = isXCTest ? bareName : (function.hasSuffix(")") ? function : function + "()")
         let qualifiedSuite = [module, suite.isEmpty ? nil : suite].compactMap { $0 }.joined(separator: ".")
         let id = qualifiedSuite.isEmpty ? name : "\(qualifiedSuite)/\(name)"
-        return Identity(id: id, name: name, suite: suite.isEmpty ? (module ?? "") : suite, framework: isXCTest ? .xctest : .swiftTesting)
+        return Identity(
+            id: id, name: name, suite: suite.isEmpty ? (module ?? "") : suite,
+            framework: isXCTest ? .xctest : .swiftTesting)
     }
 }

@@ -82,7 +82,7 @@ struct XCResultToolTestNode: Decodable, Sendable, Equatable {
         for token in text.split(separator: " ") {
             let units: [(String, Double)] = [("ms", 0.001), ("h", 3600), ("m", 60), ("s", 1)]
             guard let (suffix, factor) = units.first(where: { token.hasSuffix($0.0) }),
-                  let value = Double(token.dropLast(suffix.count).replacingOccurrences(of: ",", with: "."))
+                let value = Double(token.dropLast(suffix.count).replacingOccurrences(of: ",", with: "."))
             else { continue }
             total += value * factor
             matched = true

@@ -26,7 +26,9 @@ package enum XCUIConfigurationName {
     /// then anything else, whatever order the bundle stored them in.
     package static func label(_ arguments: [(label: String?, value: String)]) -> String {
         let rank: (String?) -> Int = { $0 == appearanceLabel ? 0 : $0 == orientationLabel ? 1 : 2 }
-        let ordered = arguments.enumerated().sorted { (rank($0.element.label), $0.offset) < (rank($1.element.label), $1.offset) }
+        let ordered = arguments.enumerated().sorted {
+            (rank($0.element.label), $0.offset) < (rank($1.element.label), $1.offset)
+        }
         return ordered.map { name(label: $0.element.label, value: $0.element.value) }.joined(separator: ", ")
     }
 

@@ -4,7 +4,9 @@ package enum GitHubAnnotations {
         var lines: [String] = []
         for test in report.failingTests {
             let failure = test.failures.first
-            var properties = ["title=\(escapeProperty("\(test.id)\(DeviceGroups.suffix(test)) \(test.status.rawValue)"))"]
+            var properties = [
+                "title=\(escapeProperty("\(test.id)\(DeviceGroups.suffix(test)) \(test.status.rawValue)"))"
+            ]
             if let file = failure?.file {
                 properties.insert("file=\(escapeProperty(relative(file, to: root)))", at: 0)
                 if let line = failure?.line { properties.insert("line=\(line)", at: 1) }
@@ -13,7 +15,9 @@ package enum GitHubAnnotations {
             lines.append("::error \(properties.joined(separator: ","))::\(escapeData(message))")
         }
         for error in report.errors {
-            lines.append("::error title=smokerun::\(escapeData(([error.message] + error.details.prefix(5)).joined(separator: "\n")))")
+            lines.append(
+                "::error title=smokerun::\(escapeData(([error.message] + error.details.prefix(5)).joined(separator: "\n")))"
+            )
         }
         return lines
     }
@@ -24,7 +28,8 @@ package enum GitHubAnnotations {
     }
 
     static func escapeData(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
     }
 
     static func escapeProperty(_ text: String) -> String {

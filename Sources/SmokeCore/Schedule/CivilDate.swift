@@ -36,7 +36,7 @@ struct CivilDate: Sendable, Equatable {
     /// 0 = Sunday … 6 = Saturday, as cron counts.
     var weekday: Int {
         let number = dayNumber
-        return ((number % 7) + 7 + 4) % 7  // 1970-01-01 was a Thursday.
+        return ((number % 7) + 7 + 4) % 7 // 1970-01-01 was a Thursday.
     }
 
     static func daysInMonth(_ month: Int, year: Int) -> Int {

@@ -27,14 +27,16 @@ package struct CronError: LocalizedError, DomainError, Equatable {
     private var detail: String {
         switch reason {
         case .fieldCount(let count):
-            return "has \(count) field\(count == 1 ? "" : "s"); write five: minute hour day-of-month month day-of-week (e.g. '0 */4 * * *')"
+            return
+                "has \(count) field\(count == 1 ? "" : "s"); write five: minute hour day-of-month month day-of-week (e.g. '0 */4 * * *')"
         case .unknownMacro(let macro):
             return "unknown macro '\(macro)'; use @yearly, @monthly, @weekly, @daily or @hourly"
         case .notANumber(let field, let value):
             let names = field.names.isEmpty ? "" : " or a name such as \(field == .month ? "JAN" : "MON")"
             return "\(Self.name(field)) '\(value)' is not a number\(names)"
         case .outOfRange(let field, let value):
-            return "\(Self.name(field)) '\(value)' is out of range \(field.bounds.lowerBound)–\(field.bounds.upperBound)"
+            return
+                "\(Self.name(field)) '\(value)' is out of range \(field.bounds.lowerBound)–\(field.bounds.upperBound)"
         case .reversedRange(let field, let value):
             return "\(Self.name(field)) '\(value)' runs backwards; write it as two ranges (e.g. '22-23,0-2')"
         case .badStep(let field, let value):

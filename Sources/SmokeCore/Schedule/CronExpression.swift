@@ -85,7 +85,7 @@ package struct CronExpression: Sendable, Equatable, CustomStringConvertible {
         var upper: Int
         if rangeText == "*" {
             (lower, upper) = (field.bounds.lowerBound, field.bounds.upperBound)
-            if field == .dayOfWeek { upper = 6 }  // 7 is Sunday again; `*` must not count it twice.
+            if field == .dayOfWeek { upper = 6 } // 7 is Sunday again; `*` must not count it twice.
         } else if let dash = rangeText.firstIndex(of: "-"), dash != rangeText.startIndex {
             lower = try value(String(rangeText[..<dash]), field)
             upper = try value(String(rangeText[rangeText.index(after: dash)...]), field)

@@ -1,6 +1,7 @@
 /// One of the five fields of a cron expression, with its bounds and the names it accepts.
 enum CronField: Int, Sendable, CaseIterable {
-    case minute = 1, hour, dayOfMonth, month, dayOfWeek
+    case minute = 1
+    case hour, dayOfMonth, month, dayOfWeek
 
     /// How messages name the field: `field 2 (hour)`.
     var label: String {

@@ -31,7 +31,8 @@ package enum LeftoverProcesses {
         let groups = lines.dropFirst().compactMap { line -> Group? in
             let fields = line.split(separator: " ")
             guard fields.count == 3, fields[0] == "group", let pid = Int32(fields[1]), pid > 1,
-                  let start = UInt64(fields[2]) else { return nil }
+                let start = UInt64(fields[2])
+            else { return nil }
             return Group(pid: pid, startTime: start)
         }
         return (holder, groups)
@@ -44,7 +45,8 @@ package enum LeftoverProcesses {
         var seen = Set<Int32>()
         return recorded.compactMap { group in
             guard group.pid != ownPID, group.pid > 1, seen.insert(group.pid).inserted,
-                  let now = startTime(group.pid), now == group.startTime else { return nil }
+                let now = startTime(group.pid), now == group.startTime
+            else { return nil }
             return group.pid
         }
     }

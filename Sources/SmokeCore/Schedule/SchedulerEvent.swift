@@ -32,7 +32,9 @@ package enum SchedulerEvent: Sendable, Equatable {
         case .scheduled(let pipeline, let at, let zone):
             return "\(pipeline): next run at \(FireTimeFormat.local(at, in: zone)) (\(Self.utc(at)))"
         case .started(let pipeline, let scheduledFor, let catchUp):
-            let why = catchUp ? "catch-up for the missed run of \(Self.utc(scheduledFor))" : "scheduled for \(Self.utc(scheduledFor))"
+            let why =
+                catchUp
+                ? "catch-up for the missed run of \(Self.utc(scheduledFor))" : "scheduled for \(Self.utc(scheduledFor))"
             return "\(pipeline): started (\(why))"
         case .finished(let pipeline, let outcome):
             var line = "\(pipeline): finished, status \(outcome.status.rawValue)"
@@ -40,7 +42,8 @@ package enum SchedulerEvent: Sendable, Equatable {
             if let message = outcome.message { line += ": \(message)" }
             return line
         case .skipped(let pipeline, let scheduledFor, .stillRunning(let since)):
-            return "\(pipeline): skipped the run of \(Self.utc(scheduledFor)): the run started at \(Self.utc(since)) is still going"
+            return
+                "\(pipeline): skipped the run of \(Self.utc(scheduledFor)): the run started at \(Self.utc(since)) is still going"
         case .skipped(let pipeline, let scheduledFor, .lockedElsewhere(let pid)):
             let holder = pid.map { "process \($0)" } ?? "another process"
             return "\(pipeline): skipped the run of \(Self.utc(scheduledFor)): \(holder) is running it"
@@ -51,7 +54,8 @@ package enum SchedulerEvent: Sendable, Equatable {
         case .stopping(let running):
             return running == 0 ? "stopping" : "stopping: cancelling \(running) running run\(running == 1 ? "" : "s")"
         case .stopped(let abandoned):
-            return abandoned == 0 ? "stopped" : "stopped; \(abandoned) run\(abandoned == 1 ? "" : "s") did not end in time"
+            return abandoned == 0
+                ? "stopped" : "stopped; \(abandoned) run\(abandoned == 1 ? "" : "s") did not end in time"
         }
     }
 

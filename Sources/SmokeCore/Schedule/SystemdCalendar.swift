@@ -30,13 +30,19 @@ package enum SystemdCalendar {
         if values.count > 2, let step = progressionStep(values), values.last! + step > bounds.upperBound {
             return "\(two(values[0]))/\(step)"
         }
-        return runs(values).map { $0.count >= 3 ? "\(two($0.first!))..\(two($0.last!))" : $0.map(two).joined(separator: ",") }
-            .joined(separator: ",")
+        return runs(values).map {
+            $0.count >= 3 ? "\(two($0.first!))..\(two($0.last!))" : $0.map(two).joined(separator: ",")
+        }
+        .joined(separator: ",")
     }
 
     private static func weekdayList(_ days: [Int]) -> String {
-        runs(days).map { $0.count >= 3 ? "\(weekdayNames[$0.first!])..\(weekdayNames[$0.last!])" : $0.map { weekdayNames[$0] }.joined(separator: ",") }
-            .joined(separator: ",")
+        runs(days).map {
+            $0.count >= 3
+                ? "\(weekdayNames[$0.first!])..\(weekdayNames[$0.last!])"
+                : $0.map { weekdayNames[$0] }.joined(separator: ",")
+        }
+        .joined(separator: ",")
     }
 
     /// The common difference when `values` is an arithmetic progression with a step above one.
@@ -50,7 +56,11 @@ package enum SystemdCalendar {
     private static func runs(_ values: [Int]) -> [[Int]] {
         var result: [[Int]] = []
         for value in values {
-            if let last = result.last?.last, last + 1 == value { result[result.count - 1].append(value) } else { result.append([value]) }
+            if let last = result.last?.last, last + 1 == value {
+                result[result.count - 1].append(value)
+            } else {
+                result.append([value])
+            }
         }
         return result
     }

@@ -25,7 +25,8 @@ enum WallClock {
     static func date(
         year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, in zone: TimeZone
     ) -> Date {
-        let wall = CivilDate(year: year, month: month, day: day).dayNumber * 86_400 + hour * 3_600 + minute * 60 + second
+        let wall =
+            CivilDate(year: year, month: month, day: day).dayNumber * 86_400 + hour * 3_600 + minute * 60 + second
         return Date(timeIntervalSince1970: TimeInterval(instant(wallSeconds: wall, in: zone)))
     }
 

@@ -98,12 +98,15 @@ package struct AttachmentExportPlan: Sendable, Equatable {
     /// control characters become `_`; no leading `.`/space/`-`; never empty, `.` or `..`.
     static func component(_ text: String) -> String {
         let forbidden: Set<Character> = ["/", "\\", ":", "*", "?", "\"", "<", ">", "|"]
-        var cleaned = String(text.map { character -> Character in
-            if forbidden.contains(character) || character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-                return "_"
-            }
-            return character
-        })
+        var cleaned = String(
+            text.map { character -> Character in
+                if forbidden.contains(character)
+                    || character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+                {
+                    return "_"
+                }
+                return character
+            })
         cleaned = String(cleaned.drop { $0 == "." || $0 == " " || $0 == "-" })
         while cleaned.hasSuffix(".") || cleaned.hasSuffix(" ") { cleaned.removeLast() }
         if cleaned.utf8.count > componentLimit {
@@ -116,7 +119,8 @@ package struct AttachmentExportPlan: Sendable, Equatable {
     /// `Login screen.png`, then `Login screen 2.png`, … within one folder; the extension is the name's own
     /// when it has one, else the media type's (a HEIC stays `.heic`).
     static func uniqueName(for item: Item, in taken: inout Set<String>) -> String {
-        let pathExtension = AttachmentFileName.parts(name: item.name, testID: nil, mediaType: item.mediaType).pathExtension
+        let pathExtension = AttachmentFileName.parts(name: item.name, testID: nil, mediaType: item.mediaType)
+            .pathExtension
         var stem = item.name
         if !pathExtension.isEmpty, stem.lowercased().hasSuffix("." + pathExtension) {
             stem = String(stem.dropLast(pathExtension.count + 1))

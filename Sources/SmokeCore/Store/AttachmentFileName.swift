@@ -13,7 +13,9 @@ package enum AttachmentFileName {
 
     /// The parts of the name: a stem (test-derived prefix plus the readable part) and a lowercase
     /// extension, the media type's when the name has none.
-    package static func parts(name: String, testID: String?, mediaType: String? = nil) -> (stem: String, pathExtension: String) {
+    package static func parts(name: String, testID: String?, mediaType: String? = nil) -> (
+        stem: String, pathExtension: String
+    ) {
         // Path separators of every platform split the name; `.`/`..` and empty components vanish.
         let components = name.split(whereSeparator: { $0 == "/" || $0 == "\\" })
             .map(String.init)
@@ -31,7 +33,9 @@ package enum AttachmentFileName {
                 stemSource = String(joined[..<dot])
             }
         }
-        if pathExtension.isEmpty, let type = MediaType.normalized(mediaType), let preferred = MediaType.preferredExtension[type] {
+        if pathExtension.isEmpty, let type = MediaType.normalized(mediaType),
+            let preferred = MediaType.preferredExtension[type]
+        {
             pathExtension = preferred
         }
         var readable = String(sanitize(stemSource, allowDots: true).prefix(readableLimit))

@@ -17,8 +17,9 @@ package enum HistoryLine {
         // Sorted keys put the three maps before every string a user chose; a marker cannot occur inside a
         // JSON string either, where each quote is escaped.
         guard let durations = document.range(of: Data(#""durations":{}"#.utf8)),
-              let flaky = document[durations.upperBound...].range(of: Data(#""flaky":[]"#.utf8)),
-              let outcomes = document[flaky.upperBound...].range(of: Data(#""outcomes":{}"#.utf8)) else {
+            let flaky = document[durations.upperBound...].range(of: Data(#""flaky":[]"#.utf8)),
+            let outcomes = document[flaky.upperBound...].range(of: Data(#""outcomes":{}"#.utf8))
+        else {
             preconditionFailure("history line: HistoryEntry no longer encodes its per-test maps as expected")
         }
         let tests = report.tests
@@ -54,7 +55,8 @@ package enum HistoryLine {
     }
 
     /// Which tests the maps keep: a JSON object takes each key (`TestResult.deviceKey`: id, and device on a
-    /// multi-device run) once, and (as `Dictionary(uniquingKeysWith:)` did) the last test with a key wins. Ids are unique in nearly every report, which a set of hash values
+    /// multi-device run) once, and (as `Dictionary(uniquingKeysWith:)` did) the last test with a key wins. Ids are
+    /// unique in nearly every report, which a set of hash values
     /// shows cheaply; only when two hashes meet is a dictionary of ids built.
     private static func lastOccurrences(of tests: [TestResult]) -> (Int) -> Bool {
         var hashes = Set<Int>(minimumCapacity: tests.count)

@@ -32,9 +32,12 @@ package enum MediaType {
         let trimmed = essence.trimmingCharacters(in: .whitespaces).lowercased()
         let parts = trimmed.split(separator: "/", omittingEmptySubsequences: false)
         let token: (Substring) -> Bool = { part in
-            !part.isEmpty && part.unicodeScalars.allSatisfy {
-                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "!#$&^_.+-".unicodeScalars.contains($0))
-            }
+            !part.isEmpty
+                && part.unicodeScalars.allSatisfy {
+                    $0.isASCII
+                        && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
+                            || "!#$&^_.+-".unicodeScalars.contains($0))
+                }
         }
         guard parts.count == 2, token(parts[0]), token(parts[1]) else { return nil }
         return trimmed

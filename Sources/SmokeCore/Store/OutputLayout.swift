@@ -64,12 +64,13 @@ package struct OutputLayout: Sendable, Equatable {
     /// digits, `-`, `_` and `.` are kept, anything else becomes `_`; leading dots are dropped so the
     /// result is never hidden, `.` or `..`. `fallback` when nothing is left.
     static func safeFileName(_ name: String, fallback: String) -> String {
-        let kept = String(name.unicodeScalars.map { scalar -> Character in
-            switch scalar {
-            case "a"..."z", "A"..."Z", "0"..."9", "-", "_", ".": Character(scalar)
-            default: "_"
-            }
-        })
+        let kept = String(
+            name.unicodeScalars.map { scalar -> Character in
+                switch scalar {
+                case "a"..."z", "A"..."Z", "0"..."9", "-", "_", ".": Character(scalar)
+                default: "_"
+                }
+            })
         let visible = kept.drop { $0 == "." }
         return visible.isEmpty ? fallback : String(visible)
     }

@@ -22,13 +22,20 @@ package enum RetentionPolicy {
     /// The run ids to remove, oldest first: those beyond the newest `settings.runs`, and those
     /// that started more than `settings.days` before `now`. `protected` ids (the run being
     /// finished, the one `latest` points at) are never returned, and count toward `runs`.
-    package static func expired(_ runs: [Run], settings: RetentionSettings, now: Date, protected: Set<String>) -> [String] {
+    package static func expired(_ runs: [Run], settings: RetentionSettings, now: Date, protected: Set<String>)
+        -> [String]
+    {
         var seen = Set<String>()
-        let newestFirst = runs.sorted { ($0.startedAt, $0.runID) > ($1.startedAt, $1.runID) }.filter { seen.insert($0.runID).inserted }
+        let newestFirst = runs.sorted { ($0.startedAt, $0.runID) > ($1.startedAt, $1.runID) }.filter {
+            seen.insert($0.runID).inserted
+        }
         let oldest = now.addingTimeInterval(-settings.days * 86_400)
-        return Array(newestFirst.enumerated()
-            .filter { index, run in !protected.contains(run.runID) && (index >= settings.runs || run.startedAt < oldest) }
-            .map(\.element.runID)
-            .reversed())
+        return Array(
+            newestFirst.enumerated()
+                .filter { index, run in
+                    !protected.contains(run.runID) && (index >= settings.runs || run.startedAt < oldest)
+                }
+                .map(\.element.runID)
+                .reversed())
     }
 }

@@ -29,7 +29,9 @@ package enum RunID {
     package static func isValid(_ id: String) -> Bool {
         guard !id.isEmpty, id != ".", id != "..", id.utf8.count <= 128 else { return false }
         return id.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "._-".unicodeScalars.contains(scalar))
+            scalar.isASCII
+                && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                    || "._-".unicodeScalars.contains(scalar))
         }
     }
 }

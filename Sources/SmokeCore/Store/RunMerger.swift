@@ -20,22 +20,31 @@ package enum RunMerger {
     package static func merge(_ parts: [Part], runID: String) throws(MergeError) -> RunReport {
         guard let first = parts.first else { throw .nothingToMerge }
         for part in parts where part.report.pipeline != first.report.pipeline {
-            throw .differentPipelines(first: first.source, firstPipeline: first.report.pipeline,
-                                      other: part.source, otherPipeline: part.report.pipeline)
+            throw .differentPipelines(
+                first: first.source, firstPipeline: first.report.pipeline,
+                other: part.source, otherPipeline: part.report.pipeline)
         }
         let sorted = parts.enumerated().sorted { left, right in
-            (left.element.report.shard?.index ?? 0, left.offset) < (right.element.report.shard?.index ?? 0, right.offset)
+            (left.element.report.shard?.index ?? 0, left.offset) < (
+                right.element.report.shard?.index ?? 0, right.offset
+            )
         }.map(\.element)
 
         var errors = shardErrors(sorted)
         var tests: [TestResult] = []
         var seen: [String: String] = [:]
         for part in sorted {
-            let ordered = part.report.tests.enumerated().sorted { ($0.element.order, $0.offset) < ($1.element.order, $1.offset) }
+            let ordered = part.report.tests.enumerated().sorted {
+                ($0.element.order, $0.offset) < ($1.element.order, $1.offset)
+            }
             for (_, test) in ordered {
                 // Keyed by id and device: a multi-device shard runs each test once per device.
                 if let other = seen[test.deviceKey] {
-                    errors.append(InfrastructureError(message: "\(test.deviceKey) ran in both \(other) and \(part.source); it is counted once (from \(other))"))
+                    errors.append(
+                        InfrastructureError(
+                            message:
+                                "\(test.deviceKey) ran in both \(other) and \(part.source); it is counted once (from \(other))"
+                        ))
                     continue
                 }
                 seen[test.deviceKey] = part.source
@@ -54,13 +63,17 @@ package enum RunMerger {
         let startedAt = sorted.map(\.report.startedAt).min()!
         let finishedAt = sorted.map(\.report.finishedAt).max()!
         var report = RunReport(
-            pipeline: first.report.pipeline, runID: runID, status: .passed, startedAt: startedAt, finishedAt: finishedAt,
+            pipeline: first.report.pipeline, runID: runID, status: .passed, startedAt: startedAt,
+            finishedAt: finishedAt,
             seed: seeds.count == 1 ? first.report.seed : nil,
-            ordering: OrderingRecord(mode: first.report.ordering.mode, isolation: first.report.ordering.isolation,
-                                     seed: seeds.count == 1 ? first.report.seed : nil),
+            ordering: OrderingRecord(
+                mode: first.report.ordering.mode, isolation: first.report.ordering.isolation,
+                seed: seeds.count == 1 ? first.report.seed : nil),
             environment: first.report.environment, device: first.report.device, toolchain: first.report.toolchain,
             tests: tests, errors: errors)
-        report.status = sorted.contains { $0.report.status == .interrupted } ? .interrupted : RunReport.status(of: tests, errors: errors)
+        report.status =
+            sorted.contains { $0.report.status == .interrupted }
+            ? .interrupted : RunReport.status(of: tests, errors: errors)
         return report
     }
 
@@ -71,20 +84,27 @@ package enum RunMerger {
         var errors: [InfrastructureError] = []
         let counts = Set(shards.map(\.count))
         if counts.count > 1 || shards.count != parts.count {
-            errors.append(InfrastructureError(
-                message: "the runs come from different splits (\(parts.map { $0.report.shard?.description ?? "whole run" }.joined(separator: ", "))); merge the shards of one run"))
+            errors.append(
+                InfrastructureError(
+                    message:
+                        "the runs come from different splits (\(parts.map { $0.report.shard?.description ?? "whole run" }.joined(separator: ", "))); merge the shards of one run"
+                ))
             return errors
         }
         let count = shards[0].count
         var byIndex: [Int: [String]] = [:]
         for part in parts { byIndex[part.report.shard!.index, default: []].append(part.source) }
         for (index, sources) in byIndex.sorted(by: { $0.key < $1.key }) where sources.count > 1 {
-            errors.append(InfrastructureError(message: "shard \(index)/\(count) given \(sources.count) times", details: sources))
+            errors.append(
+                InfrastructureError(message: "shard \(index)/\(count) given \(sources.count) times", details: sources))
         }
         let missing = (1...count).filter { byIndex[$0] == nil }
         if !missing.isEmpty {
-            errors.append(InfrastructureError(
-                message: "shard\(missing.count == 1 ? "" : "s") \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) missing: their tests are not in this report"))
+            errors.append(
+                InfrastructureError(
+                    message:
+                        "shard\(missing.count == 1 ? "" : "s") \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) missing: their tests are not in this report"
+                ))
         }
         return errors
     }

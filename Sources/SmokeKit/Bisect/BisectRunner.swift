@@ -39,8 +39,9 @@ package struct BisectRunner: Sendable {
         let packageRoot = pipeline.resolve(settings.packagePath, currentDirectory: context.currentDirectory)
         // timeouts.runSeconds bounds one run of the suite: the build, then each trial on its own.
         func limits() -> RunLimits {
-            var limits = RunLimits(testSeconds: pipeline.timeouts.testSeconds,
-                                   runDeadline: Date().addingTimeInterval(pipeline.timeouts.runSeconds), cancellation: cancellation)
+            var limits = RunLimits(
+                testSeconds: pipeline.timeouts.testSeconds,
+                runDeadline: Date().addingTimeInterval(pipeline.timeouts.runSeconds), cancellation: cancellation)
             limits.graceSeconds = pipeline.timeouts.graceSeconds
             return limits
         }
@@ -49,8 +50,10 @@ package struct BisectRunner: Sendable {
         do {
             // The run's own build step, toolchain pin included: a bisect must test what `run` tested.
             binary = try SwiftPMDriver.buildTests(
-                settings: settings, pipeline: pipeline, currentDirectory: context.currentDirectory, environment: context.environment,
-                runner: context.runner, processes: ChildProcessRunner(), limits: limits(), console: console).binary
+                settings: settings, pipeline: pipeline, currentDirectory: context.currentDirectory,
+                environment: context.environment,
+                runner: context.runner, processes: ChildProcessRunner(), limits: limits(), console: console
+            ).binary
         } catch let failure as BuildFailure {
             if cancellation.isCancelled { return .interrupted(remaining: target.candidates, runs: 0) }
             throw BisectRunFailure(message: failure.record.message, details: failure.record.details)
@@ -62,9 +65,12 @@ package struct BisectRunner: Sendable {
             if cancellation.isCancelled { throw BisectSearch.Stop() }
             runNumber += 1
             let trial = workDirectory.appendingPathComponent("run-\(runNumber)")
-            let failed = try runOnce(before: before, binary: binary, packageRoot: packageRoot, trialDirectory: trial,
-                                     limits: limits(), console: console)
-            progress("[\(runNumber)/≤\(search.runLimit)] \(target.test.id) after \(before.count) of \(target.candidates.count) earlier tests: \(failed ? "failed" : "passed")")
+            let failed = try runOnce(
+                before: before, binary: binary, packageRoot: packageRoot, trialDirectory: trial,
+                limits: limits(), console: console)
+            progress(
+                "[\(runNumber)/≤\(search.runLimit)] \(target.test.id) after \(before.count) of \(target.candidates.count) earlier tests: \(failed ? "failed" : "passed")"
+            )
             return failed
         }
     }
@@ -79,17 +85,23 @@ package struct BisectRunner: Sendable {
         var environment = SwiftPMDriver(settings: settings, context: runContext).testEnvironment()
         environment["LLVM_PROFILE_FILE"] = "/dev/null"
         try FileManager.default.createDirectory(
-            at: trialDirectory.appendingPathComponent(SwiftPMDriver.scratchFolderName), withIntermediateDirectories: true)
-        let runner = BatchRunner(binary: binary, packageRoot: packageRoot, environment: environment, limits: limits, console: console)
+            at: trialDirectory.appendingPathComponent(SwiftPMDriver.scratchFolderName),
+            withIntermediateDirectories: true)
+        let runner = BatchRunner(
+            binary: binary, packageRoot: packageRoot, environment: environment, limits: limits, console: console)
         let batches = BisectPlan.batches(executed: target.executed, chosen: Set(before), isolation: isolation)
         for (index, batch) in batches.enumerated() {
-            let stream = batch.framework == .swiftTesting ? trialDirectory.appendingPathComponent("events-\(index + 1).jsonl") : nil
+            let stream =
+                batch.framework == .swiftTesting
+                ? trialDirectory.appendingPathComponent("events-\(index + 1).jsonl") : nil
             let outcome = try runner.run(batch, eventStream: stream)
             // A trial cut short proves nothing either way; it must not count as "passed".
             if outcome.stopReason == .cancelled || cancellation.isCancelled { throw BisectSearch.Stop() }
             if let stop = outcome.stopReason, stop != .testTimedOut {
                 throw BisectRunFailure(
-                    message: "a bisect run took longer than timeouts.runSeconds (\(Int(pipeline.timeouts.runSeconds)) s)", details: [])
+                    message:
+                        "a bisect run took longer than timeouts.runSeconds (\(Int(pipeline.timeouts.runSeconds)) s)",
+                    details: [])
             }
             if let result = outcome.results.first(where: { $0.id == target.test.id }) {
                 return result.status.isFailure

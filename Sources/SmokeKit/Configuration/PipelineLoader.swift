@@ -32,17 +32,24 @@ package struct PipelineLoader: Sendable {
     /// Loads and validates the pipeline at `url`. `displayPath` is how messages name the file.
     /// `checkingPaths` also checks `output` and `packagePath` on disk: commands that run tests ask for
     /// it; `next`, `install` and readers of old runs do not need the package to be there.
-    package func load(_ url: URL, displayPath: String? = nil, checkingPaths: Bool = false) throws(PipelineError) -> Pipeline {
+    package func load(_ url: URL, displayPath: String? = nil, checkingPaths: Bool = false) throws(PipelineError)
+        -> Pipeline
+    {
         let file = displayPath ?? url.path
         let data: Data
         do {
             data = try readFile(url)
         } catch {
-            throw PipelineError(file: file, problem: "cannot be read (\(FileErrorText.describe(error))); check the path, or run `smokerun init` to write one")
+            throw PipelineError(
+                file: file,
+                problem:
+                    "cannot be read (\(FileErrorText.describe(error))); check the path, or run `smokerun init` to write one"
+            )
         }
         let pipeline = try parse(data, file: file, sourcePath: url.path)
         guard checkingPaths else { return pipeline }
-        try checkPaths(pipeline, file: file, currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        try checkPaths(
+            pipeline, file: file, currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         return pipeline
     }
 
@@ -51,18 +58,32 @@ package struct PipelineLoader: Sendable {
     func checkPaths(_ pipeline: Pipeline, file: String, currentDirectory: URL) throws(PipelineError) {
         let output = pipeline.resolve(pipeline.output, currentDirectory: currentDirectory)
         if pathKind(output) == .file {
-            throw PipelineError(file: file, keyPath: "output", problem: "\(output.path) is a file, not a folder; name a folder (the default is \".smokerun\") or move the file away")
+            throw PipelineError(
+                file: file, keyPath: "output",
+                problem:
+                    "\(output.path) is a file, not a folder; name a folder (the default is \".smokerun\") or move the file away"
+            )
         }
         guard case .swiftpm(let settings) = pipeline.driver else { return }
         let package = pipeline.resolve(settings.packagePath, currentDirectory: currentDirectory)
         switch pathKind(package) {
         case .missing:
-            throw PipelineError(file: file, keyPath: "swiftpm.packagePath", problem: "\(package.path) does not exist; give the folder that holds Package.swift, relative to \(pipeline.projectRoot(currentDirectory: currentDirectory).path)")
+            throw PipelineError(
+                file: file, keyPath: "swiftpm.packagePath",
+                problem:
+                    "\(package.path) does not exist; give the folder that holds Package.swift, relative to \(pipeline.projectRoot(currentDirectory: currentDirectory).path)"
+            )
         case .file:
-            throw PipelineError(file: file, keyPath: "swiftpm.packagePath", problem: "\(package.path) is a file; give the folder that holds Package.swift")
+            throw PipelineError(
+                file: file, keyPath: "swiftpm.packagePath",
+                problem: "\(package.path) is a file; give the folder that holds Package.swift")
         case .folder:
             guard pathKind(package.appendingPathComponent("Package.swift")) == .file else {
-                throw PipelineError(file: file, keyPath: "swiftpm.packagePath", problem: "\(package.path) is not a Swift package (no Package.swift in it); give the folder that holds Package.swift")
+                throw PipelineError(
+                    file: file, keyPath: "swiftpm.packagePath",
+                    problem:
+                        "\(package.path) is not a Swift package (no Package.swift in it); give the folder that holds Package.swift"
+                )
             }
         }
     }
@@ -73,7 +94,9 @@ package struct PipelineLoader: Sendable {
         do {
             document = try StrictJSONParser.parse([UInt8](data))
         } catch {
-            throw PipelineError(file: file, keyPath: error.keyPath, problem: "is not valid JSON at line \(error.line), column \(error.column): \(error.problem)")
+            throw PipelineError(
+                file: file, keyPath: error.keyPath,
+                problem: "is not valid JSON at line \(error.line), column \(error.column): \(error.problem)")
         }
         guard case .object(let fields) = document else {
             throw PipelineError(file: file, problem: "must hold a JSON object, found \(document.typeName)")
@@ -90,7 +113,10 @@ package struct PipelineLoader: Sendable {
             do {
                 _ = try CronExpression(schedule)
             } catch {
-                throw root.error("schedule", "\(error.localizedDescription); five fields: minute hour day-of-month month day-of-week, e.g. \"0 */4 * * *\"")
+                throw root.error(
+                    "schedule",
+                    "\(error.localizedDescription); five fields: minute hour day-of-month month day-of-week, e.g. \"0 */4 * * *\""
+                )
             }
             pipeline.schedule = schedule
         }
@@ -108,10 +134,22 @@ package struct PipelineLoader: Sendable {
         if let environment = try root.stringMap("environment") {
             for key in environment.keys.sorted() {
                 let path = "environment.\(key)"
-                if key.isEmpty { throw root.error("environment", "has an empty variable name; every key must name a variable, e.g. \"IS_UNIT_TESTING\"") }
-                if key.contains("=") { throw PipelineError(file: file, keyPath: path, problem: "a variable name cannot contain '='; write the name as the key and the value as its value: {\"NAME\": \"value\"}") }
+                if key.isEmpty {
+                    throw root.error(
+                        "environment",
+                        "has an empty variable name; every key must name a variable, e.g. \"IS_UNIT_TESTING\"")
+                }
+                if key.contains("=") {
+                    throw PipelineError(
+                        file: file, keyPath: path,
+                        problem:
+                            "a variable name cannot contain '='; write the name as the key and the value as its value: {\"NAME\": \"value\"}"
+                    )
+                }
                 if key.contains("\0") || environment[key]?.contains("\0") == true {
-                    throw PipelineError(file: file, keyPath: path, problem: "contains a NUL character, which no environment variable can hold")
+                    throw PipelineError(
+                        file: file, keyPath: path,
+                        problem: "contains a NUL character, which no environment variable can hold")
                 }
             }
             pipeline.environment = environment
@@ -131,7 +169,10 @@ package struct PipelineLoader: Sendable {
             pipeline.reports = try reports.enumerated().map { (index, text) throws(PipelineError) in
                 guard let format = ReportFormat(rawValue: text) else {
                     let allowed = ReportFormat.allCases.map(\.rawValue)
-                    throw root.error("reports[\(index)]", "'\(text)' is not one of \(allowed.joined(separator: ", "))" + Suggestion.hint(for: text, in: allowed))
+                    throw root.error(
+                        "reports[\(index)]",
+                        "'\(text)' is not one of \(allowed.joined(separator: ", "))"
+                            + Suggestion.hint(for: text, in: allowed))
                 }
                 return format
             }
@@ -150,7 +191,10 @@ package struct PipelineLoader: Sendable {
         case (true, true):
             throw root.error(nil, "has both 'swiftpm' and 'xcodebuild'; a pipeline uses exactly one driver")
         case (false, false):
-            throw root.error(nil, "has no driver: add \"swiftpm\": {\"packagePath\": \".\"} or \"xcodebuild\": {\"scheme\": \"App\", \"project\": \"App.xcodeproj\"}")
+            throw root.error(
+                nil,
+                "has no driver: add \"swiftpm\": {\"packagePath\": \".\"} or \"xcodebuild\": {\"scheme\": \"App\", \"project\": \"App.xcodeproj\"}"
+            )
         case (true, false):
             let object = try root.object("swiftpm")!
             try object.allowOnly(["packagePath", "filter", "skip", "configuration", "scratchPath"])
@@ -164,13 +208,18 @@ package struct PipelineLoader: Sendable {
                 settings.configuration = configuration
             }
             if let scratchPath = try object.string("scratchPath") {
-                guard !scratchPath.isEmpty else { throw object.error("scratchPath", "must not be empty; leave it out for <packagePath>/.build/smokerun") }
+                guard !scratchPath.isEmpty else {
+                    throw object.error(
+                        "scratchPath", "must not be empty; leave it out for <packagePath>/.build/smokerun")
+                }
                 settings.scratchPath = scratchPath
             }
             return .swiftpm(settings)
         case (false, true):
             let object = try root.object("xcodebuild")!
-            try object.allowOnly(["workspace", "project", "scheme", "testPlan", "onlyTesting", "skipTesting", "derivedDataPath"])
+            try object.allowOnly([
+                "workspace", "project", "scheme", "testPlan", "onlyTesting", "skipTesting", "derivedDataPath",
+            ])
             guard let scheme = try object.string("scheme") else {
                 throw object.error("scheme", "is required: the scheme whose tests to run")
             }
@@ -194,13 +243,16 @@ package struct PipelineLoader: Sendable {
     /// The name becomes folder, lock and history keys: one plain path component of reasonable length.
     private static func checkName(_ name: String, _ root: JSONObjectReader) throws(PipelineError) {
         let fix = "use letters, digits, '-', '_' or '.', e.g. \"smoke\""
-        if name.contains("/") || name.contains("\\") { throw root.error("name", "'\(name)' contains a path separator; \(fix)") }
+        if name.contains("/") || name.contains("\\") {
+            throw root.error("name", "'\(name)' contains a path separator; \(fix)")
+        }
         if name.contains("..") { throw root.error("name", "'\(name)' contains '..'; \(fix)") }
         if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             throw root.error("name", "contains a NUL or control character; \(fix)")
         }
         if name.count > nameLengthLimit {
-            throw root.error("name", "is \(name.count) characters long, more than \(nameLengthLimit); give a shorter name")
+            throw root.error(
+                "name", "is \(name.count) characters long, more than \(nameLengthLimit); give a shorter name")
         }
     }
 
@@ -213,12 +265,16 @@ package struct PipelineLoader: Sendable {
     }
 
     private static func device(_ object: JSONObjectReader) throws(PipelineError) -> DeviceProfile {
-        try object.allowOnly(["platform", "name", "runtime", "create", "erase", "locale", "language", "swift", "timeZone", "strict"])
+        try object.allowOnly([
+            "platform", "name", "runtime", "create", "erase", "locale", "language", "swift", "timeZone", "strict",
+        ])
         var device = DeviceProfile()
         device.platform = try object.string("platform") ?? device.platform
         guard knownPlatforms.contains(device.platform) else {
-            throw object.error("platform", "'\(device.platform)' is not a known platform; known: \(knownPlatforms.joined(separator: ", "))"
-                + Suggestion.hint(for: device.platform, in: knownPlatforms))
+            throw object.error(
+                "platform",
+                "'\(device.platform)' is not a known platform; known: \(knownPlatforms.joined(separator: ", "))"
+                    + Suggestion.hint(for: device.platform, in: knownPlatforms))
         }
         device.name = try object.string("name")
         device.runtime = try object.string("runtime")
@@ -236,98 +292,5 @@ package struct PipelineLoader: Sendable {
             throw object.error("name", "is required for a simulator profile, e.g. \"iPhone SE (3rd generation)\"")
         }
         return device
-    }
-
-    private static func ordering(_ object: JSONObjectReader) throws(PipelineError) -> OrderingSettings {
-        try object.allowOnly(["mode", "seed", "isolation", "workers"])
-        var ordering = OrderingSettings()
-        ordering.mode = try object.choice("mode", of: OrderingMode.self) ?? ordering.mode
-        ordering.seed = try object.unsigned("seed")
-        ordering.isolation = try object.choice("isolation", of: Isolation.self) ?? ordering.isolation
-        ordering.workers = try object.workers("workers") ?? ordering.workers
-        return ordering
-    }
-
-    private static func timeouts(_ object: JSONObjectReader) throws(PipelineError) -> Timeouts {
-        try object.allowOnly(["runSeconds", "testSeconds", "graceSeconds"])
-        var timeouts = Timeouts()
-        for key in ["runSeconds", "testSeconds", "graceSeconds"] {
-            guard let value = try object.number(key) else { continue }
-            guard value > 0 else { throw object.error(key, "must be a positive number of seconds") }
-            guard value <= timeoutLimit else { throw object.error(key, "\(value) is too large: at most \(Int(timeoutLimit)) seconds (a week)") }
-            switch key {
-            case "runSeconds": timeouts.runSeconds = value
-            case "testSeconds": timeouts.testSeconds = value
-            default: timeouts.graceSeconds = value
-            }
-        }
-        return timeouts
-    }
-
-    private static func coverage(_ object: JSONObjectReader) throws(PipelineError) -> CoverageSettings {
-        try object.allowOnly(["enabled", "include", "minimumLines"])
-        var coverage = CoverageSettings()
-        coverage.enabled = try object.bool("enabled") ?? coverage.enabled
-        coverage.include = try object.strings("include") ?? coverage.include
-        if let minimum = try object.number("minimumLines") {
-            guard (0...100).contains(minimum) else { throw object.error("minimumLines", "must be a percentage from 0 to 100") }
-            coverage.minimumLines = minimum
-        }
-        return coverage
-    }
-
-    private static func retention(_ object: JSONObjectReader) throws(PipelineError) -> RetentionSettings {
-        try object.allowOnly(["runs", "days"])
-        var retention = RetentionSettings()
-        if let runs = try object.number("runs") {
-            guard runs >= 1, runs == runs.rounded(), runs <= 1_000_000 else { throw object.error("runs", "must be a whole number of runs, at least 1") }
-            retention.runs = Int(runs)
-        }
-        if let days = try object.number("days") {
-            guard days > 0 else { throw object.error("days", "must be a positive number of days") }
-            retention.days = days
-        }
-        return retention
-    }
-
-    private static func notify(_ object: JSONObjectReader) throws(PipelineError) -> NotifySettings {
-        try object.allowOnly(["webhookURLEnvironment", "format", "on", "artifactsURL", "remindHours", "timeoutSeconds", "maxAttempts", "slackUpload"])
-        var notify = NotifySettings()
-        if let name = try object.string("webhookURLEnvironment") {
-            guard !name.isEmpty, !name.contains("://") else {
-                throw object.error("webhookURLEnvironment", "names the environment variable that holds the URL (e.g. SMOKERUN_WEBHOOK_URL), never the URL itself")
-            }
-            notify.webhookURLEnvironment = name
-        }
-        notify.format = try object.choice("format", of: NotifyFormat.self) ?? notify.format
-        if let triggers = try object.strings("on") {
-            notify.on = try triggers.enumerated().map { (index, text) throws(PipelineError) in
-                guard let trigger = NotifyTrigger(rawValue: text) else {
-                    let allowed = NotifyTrigger.allCases.map(\.rawValue)
-                    throw object.error("on[\(index)]", "'\(text)' is not one of \(allowed.joined(separator: ", "))")
-                }
-                return trigger
-            }
-        }
-        notify.artifactsURL = try object.string("artifactsURL")
-        if let hours = try object.number("remindHours") {
-            guard hours > 0, hours <= 8760 else { throw object.error("remindHours", "must be a positive number of hours, at most 8760 (a year)") }
-            notify.remindHours = hours
-        }
-        if let seconds = try object.number("timeoutSeconds") {
-            guard seconds > 0, seconds <= 3600 else { throw object.error("timeoutSeconds", "must be a positive number of seconds, at most 3600") }
-            notify.timeoutSeconds = seconds
-        }
-        if let attempts = try object.number("maxAttempts") {
-            guard attempts >= 1, attempts <= 10, attempts == attempts.rounded() else {
-                throw object.error("maxAttempts", "must be a whole number from 1 to 10")
-            }
-            notify.maxAttempts = Int(attempts)
-        }
-        if let upload = try object.object("slackUpload") {
-            guard notify.format == .slack else { throw object.error("slackUpload", "posts Slack messages; set notify.format to \"slack\" or remove it") }
-            notify.slackUpload = try Self.slackUpload(upload)
-        }
-        return notify
     }
 }

@@ -62,29 +62,39 @@ package struct CoverageCollector: Sendable {
     ///     the executable inside the bundle, `…xctest/Contents/MacOS/<Name>PackageTests`).
     ///   - scope: the package root and the pipeline's `include` prefixes.
     ///   - runDirectory: where `coverage.profdata`, `coverage.json`, `coverage.lcov` and `cobertura.xml` go.
-    func collect(profiles: [URL], binaries: [URL], scope: CoverageScope, runDirectory: URL) throws(CoverageError) -> CoverageCollection {
+    func collect(profiles: [URL], binaries: [URL], scope: CoverageScope, runDirectory: URL) throws(CoverageError)
+        -> CoverageCollection
+    {
         guard !profiles.isEmpty else {
             throw .noProfiles(directory: OutputLayout.profiles(inRun: runDirectory).path)
         }
         guard let binary = binaries.first else {
-            throw .toolFailed(tool: "llvm-cov", command: "llvm-cov export", exitStatus: nil, output: "no test binary given to export coverage for")
+            throw .toolFailed(
+                tool: "llvm-cov", command: "llvm-cov export", exitStatus: nil,
+                output: "no test binary given to export coverage for")
         }
         let profdata = runDirectory.appendingPathComponent(Self.profdataName)
-        try run(tools.llvmProfdata, ["merge", "-sparse"] + profiles.map(\.path) + ["-o", profdata.path], tool: "llvm-profdata")
+        try run(
+            tools.llvmProfdata, ["merge", "-sparse"] + profiles.map(\.path) + ["-o", profdata.path],
+            tool: "llvm-profdata")
 
         let export = runDirectory.appendingPathComponent(Self.exportName)
         defer { try? FileManager.default.removeItem(at: export) }
         // Full detail: file segments give the distinct lines (every line total, lcov, Cobertura, --uncovered);
         // function records give lcov's FN/FNDA. The reader streams it; it is deleted after.
-        var arguments = ["export", "-format=text", "-instr-profile=\(profdata.path)",
-                         "-ignore-filename-regex=\(scope.ignoreFilenameRegex)", binary.path]
+        var arguments = [
+            "export", "-format=text", "-instr-profile=\(profdata.path)",
+            "-ignore-filename-regex=\(scope.ignoreFilenameRegex)", binary.path,
+        ]
         for other in binaries.dropFirst() { arguments.append("-object=\(other.path)") }
         try runToFile(tools.llvmCov, arguments, output: export, tool: "llvm-cov")
 
         let (report, details) = try Self.read(export: export, scope: scope)
         let root = scope.root
         try Self.write(try Self.json(report), to: runDirectory.appendingPathComponent(Self.jsonName))
-        try Self.write(Data(LcovWriter.render(report, details: details, root: root).utf8), to: runDirectory.appendingPathComponent(Self.lcovName))
+        try Self.write(
+            Data(LcovWriter.render(report, details: details, root: root).utf8),
+            to: runDirectory.appendingPathComponent(Self.lcovName))
         try Self.write(
             Data(CoberturaWriter.render(report, details: details, root: root, timestamp: now()).utf8),
             to: runDirectory.appendingPathComponent(Self.coberturaName)
@@ -96,7 +106,9 @@ package struct CoverageCollector: Sendable {
     }
 
     /// Reads an export into a report and line detail, keeping only the files of `scope`.
-    static func read(export: URL, scope: CoverageScope, lineDetail: Bool = true) throws(CoverageError) -> (CoverageReport, [String: FileLineDetail]) {
+    static func read(export: URL, scope: CoverageScope, lineDetail: Bool = true) throws(CoverageError) -> (
+        CoverageReport, [String: FileLineDetail]
+    ) {
         let reader = CoverageExportReader(lineDetail: lineDetail) { scope.displayPath(for: $0) != nil }
         let exported = try reader.read(export)
         var files: [String: FileCoverage] = [:]
@@ -107,7 +119,9 @@ package struct CoverageCollector: Sendable {
             let summary = (files[path]?.summary ?? .zero) + file.summary
             files[path] = FileCoverage(path: path, module: CoverageScope.module(of: path), summary: summary)
             if lineDetail, details[path] == nil {
-                details[path] = FileLineDetail(path: path, lines: file.lines, branches: file.branches, functionLines: file.functionLines, functions: file.functions)
+                details[path] = FileLineDetail(
+                    path: path, lines: file.lines, branches: file.branches, functionLines: file.functionLines,
+                    functions: file.functions)
             }
         }
         return (CoverageReport(files: Array(files.values)), details)
@@ -127,10 +141,14 @@ package struct CoverageCollector: Sendable {
         do {
             result = try runner.run(tool.path, arguments, environment: nil, currentDirectory: nil)
         } catch {
-            throw .toolFailed(tool: name, command: Self.describe(tool, arguments), exitStatus: nil, output: error.localizedDescription)
+            throw .toolFailed(
+                tool: name, command: Self.describe(tool, arguments), exitStatus: nil, output: error.localizedDescription
+            )
         }
         guard result.exitStatus == 0 else {
-            throw .toolFailed(tool: name, command: Self.describe(tool, arguments), exitStatus: result.exitStatus, output: Self.tail(result))
+            throw .toolFailed(
+                tool: name, command: Self.describe(tool, arguments), exitStatus: result.exitStatus,
+                output: Self.tail(result))
         }
     }
 
@@ -139,15 +157,20 @@ package struct CoverageCollector: Sendable {
         do {
             result = try exporter.run(tool.path, arguments, standardOutput: output)
         } catch {
-            throw .toolFailed(tool: name, command: Self.describe(tool, arguments), exitStatus: nil, output: error.localizedDescription)
+            throw .toolFailed(
+                tool: name, command: Self.describe(tool, arguments), exitStatus: nil, output: error.localizedDescription
+            )
         }
         guard result.exitStatus == 0 else {
-            throw .toolFailed(tool: name, command: Self.describe(tool, arguments), exitStatus: result.exitStatus, output: Self.tail(result))
+            throw .toolFailed(
+                tool: name, command: Self.describe(tool, arguments), exitStatus: result.exitStatus,
+                output: Self.tail(result))
         }
     }
 
     private static func describe(_ tool: URL, _ arguments: [String]) -> String {
-        let shown = arguments.count > 12 ? Array(arguments.prefix(10)) + ["… (\(arguments.count - 10) more)"] : arguments
+        let shown =
+            arguments.count > 12 ? Array(arguments.prefix(10)) + ["… (\(arguments.count - 10) more)"] : arguments
         return ([tool.path] + shown).joined(separator: " ")
     }
 

@@ -60,7 +60,9 @@ struct CoverageExportReader {
         } catch JSONScanError.truncated(let offset) {
             throw .truncatedExport(file: name, offset: offset)
         } catch let JSONScanError.unexpected(offset, found, expected) {
-            throw .invalidExport(file: name, reason: "not an llvm-cov JSON export: at byte \(offset) found \(found), expected \(expected)")
+            throw .invalidExport(
+                file: name,
+                reason: "not an llvm-cov JSON export: at byte \(offset) found \(found), expected \(expected)")
         } catch {
             throw .invalidExport(file: name, reason: "could not be read: \(error.localizedDescription)")
         }
@@ -71,7 +73,10 @@ struct CoverageExportReader {
             throw CoverageError.invalidExport(file: name, reason: "is empty, not an llvm-cov JSON export")
         }
         guard first == UInt8(ascii: "{") else {
-            throw CoverageError.invalidExport(file: name, reason: "is not JSON (it does not start with '{'); expected the output of `llvm-cov export -format=text`")
+            throw CoverageError.invalidExport(
+                file: name,
+                reason:
+                    "is not JSON (it does not start with '{'); expected the output of `llvm-cov export -format=text`")
         }
         var type: String?
         var version: String?
@@ -94,23 +99,31 @@ struct CoverageExportReader {
             }
         }
         if let trailing = try scanner.peek() {
-            throw CoverageError.invalidExport(file: name, reason: "has content after the JSON document (byte '\(Character(UnicodeScalar(trailing)))' at \(scanner.offset))")
+            throw CoverageError.invalidExport(
+                file: name,
+                reason:
+                    "has content after the JSON document (byte '\(Character(UnicodeScalar(trailing)))' at \(scanner.offset))"
+            )
         }
         guard let type else {
-            throw CoverageError.invalidExport(file: name, reason: "has no \"type\" key; expected \"\(Self.exportType)\" from `llvm-cov export`")
+            throw CoverageError.invalidExport(
+                file: name, reason: "has no \"type\" key; expected \"\(Self.exportType)\" from `llvm-cov export`")
         }
         guard type == Self.exportType else {
-            throw CoverageError.invalidExport(file: name, reason: "has type \"\(type)\", expected \"\(Self.exportType)\"")
+            throw CoverageError.invalidExport(
+                file: name, reason: "has type \"\(type)\", expected \"\(Self.exportType)\"")
         }
         guard let version else {
             throw CoverageError.invalidExport(file: name, reason: "has no \"version\" key")
         }
         let major = Int(version.split(separator: ".").first ?? "")
         guard let major, Self.supportedMajorVersions.contains(major) else {
-            throw CoverageError.invalidExport(file: name, reason: "has export version \"\(version)\"; smokerun reads versions 2.x and 3.x")
+            throw CoverageError.invalidExport(
+                file: name, reason: "has export version \"\(version)\"; smokerun reads versions 2.x and 3.x")
         }
         guard let exportCount, exportCount > 0 else {
-            throw CoverageError.invalidExport(file: name, reason: "has an empty \"data\" array: llvm-cov exported nothing (wrong binary or profile?)")
+            throw CoverageError.invalidExport(
+                file: name, reason: "has an empty \"data\" array: llvm-cov exported nothing (wrong binary or profile?)")
         }
         return CoverageExport(version: version, files: files)
     }
@@ -160,11 +173,14 @@ struct CoverageExportReader {
                 try scanner.skipValue()
             }
         }
-        guard let main = SegmentBuilder.mainFileID(of: regions, fileCount: filenames.count), keep(filenames[main]) else { return }
+        guard let main = SegmentBuilder.mainFileID(of: regions, fileCount: filenames.count), keep(filenames[main])
+        else { return }
         let own = regions.filter { $0.fileID == main }
         guard let first = own.first else { return }
         let lines = LineCoverage.lines(from: SegmentBuilder.segments(from: own))
-        groups.add(lines, file: filenames[main], start: first.start, function: FunctionHit(name: name, line: first.lineStart, count: count))
+        groups.add(
+            lines, file: filenames[main], start: first.start,
+            function: FunctionHit(name: name, line: first.lineStart, count: count))
     }
 
     /// `[lineStart, columnStart, lineEnd, columnEnd, count, fileID, expandedFileID, kind]`.
@@ -179,7 +195,9 @@ struct CoverageExportReader {
                 if index < values.count { values[index] = try scanner.readInteger() } else { try scanner.skipValue() }
                 index += 1
             }
-            var region = CoverageRegion(values[0], values[1], values[2], values[3], count: values[4], fileID: values[5], expandedFileID: values[6])
+            var region = CoverageRegion(
+                values[0], values[1], values[2], values[3], count: values[4], fileID: values[5],
+                expandedFileID: values[6])
             region.kind = values[7]
             regions.append(region)
         }

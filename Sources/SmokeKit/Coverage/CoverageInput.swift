@@ -11,7 +11,8 @@ package enum CoverageInput: Equatable, Sendable {
     /// Resolves the command's positional argument: an existing file other than `report.json` is
     /// `coverage.json` (its run) or an llvm-cov export; anything else is a RUN for `RunDirectoryLocator`
     /// (nothing → the latest run, a run directory, its report.json, a run id).
-    package static func resolve(_ argument: String?, output: URL, resolvePath: (String) -> URL) throws -> CoverageInput {
+    package static func resolve(_ argument: String?, output: URL, resolvePath: (String) -> URL) throws -> CoverageInput
+    {
         func run(_ directory: URL) -> CoverageInput {
             let resolved = directory.resolvingSymlinksInPath()
             // A run lives at <output>/runs/<ID>; its history is two levels up.
@@ -21,7 +22,8 @@ package enum CoverageInput: Equatable, Sendable {
         if let argument {
             let path = resolvePath(argument)
             if PathKind.of(path) == .file, path.lastPathComponent != RunStore.reportName {
-                return path.lastPathComponent == CoverageCollector.jsonName ? run(path.deletingLastPathComponent()) : .export(file: path)
+                return path.lastPathComponent == CoverageCollector.jsonName
+                    ? run(path.deletingLastPathComponent()) : .export(file: path)
             }
         }
         return run(try RunDirectoryLocator.resolve(argument, outputDirectory: output, resolvePath: resolvePath))

@@ -14,7 +14,8 @@ package struct CoverageInputs: Codable, Sendable, Equatable {
     }
 
     func write(in runDirectory: URL) throws {
-        try AtomicFile.write(try JSONCoding.encoder().encode(self), to: runDirectory.appendingPathComponent(Self.fileName))
+        try AtomicFile.write(
+            try JSONCoding.encoder().encode(self), to: runDirectory.appendingPathComponent(Self.fileName))
     }
 
     /// The run's inputs, or nil when it recorded none (coverage off, or a run before this file existed).

@@ -17,9 +17,11 @@ package struct CoverageSource: Sendable {
 
     /// Loads `coverage.json` of a run, or reads an llvm-cov export (its files scoped to `currentDirectory`:
     /// build products, checkouts and `Tests/` left out).
-    package static func load(_ input: CoverageInput, lineDetail: Bool, currentDirectory: URL) throws(CoverageError) -> CoverageSource {
+    package static func load(_ input: CoverageInput, lineDetail: Bool, currentDirectory: URL) throws(CoverageError)
+        -> CoverageSource
+    {
         switch input {
-        case let .run(directory, runID, _):
+        case .run(let directory, let runID, _):
             let file = directory.appendingPathComponent(CoverageCollector.jsonName)
             guard let data = FileManager.default.contents(atPath: file.path) else {
                 throw .noCoverageInRun(directory: directory.path)
@@ -28,23 +30,26 @@ package struct CoverageSource: Sendable {
             do {
                 report = try JSONCoding.decoder().decode(CoverageReport.self, from: data)
             } catch {
-                throw .invalidExport(file: file.path, reason: "is not a smokerun coverage.json (\(error.localizedDescription))")
+                throw .invalidExport(
+                    file: file.path, reason: "is not a smokerun coverage.json (\(error.localizedDescription))")
             }
             return CoverageSource(title: runID, report: report, origin: .run(directory))
-        case let .export(file):
+        case .export(let file):
             let scope = CoverageScope(root: currentDirectory.path, include: [], requireUnderRoot: false)
             let (report, details) = try CoverageCollector.read(export: file, scope: scope, lineDetail: lineDetail)
-            return CoverageSource(title: file.lastPathComponent, report: report, origin: .export(details: details, root: scope.root))
+            return CoverageSource(
+                title: file.lastPathComponent, report: report, origin: .export(details: details, root: scope.root))
         }
     }
 
     /// Line detail by report path: from the run's `coverage.lcov`, or from the export's segments.
     package func details() throws(CoverageError) -> [String: FileLineDetail] {
         switch origin {
-        case let .export(details, _):
+        case .export(let details, _):
             return details
-        case let .run(directory):
-            let records = LcovReader.lines(in: try Self.text(directory.appendingPathComponent(CoverageCollector.lcovName), directory))
+        case .run(let directory):
+            let records = LcovReader.lines(
+                in: try Self.text(directory.appendingPathComponent(CoverageCollector.lcovName), directory))
             var details: [String: FileLineDetail] = [:]
             for file in report.files {
                 if let record = records.first(where: { $0.path == file.path || $0.path.hasSuffix("/" + file.path) }) {
@@ -57,15 +62,17 @@ package struct CoverageSource: Sendable {
 
     package func lcov() throws(CoverageError) -> String {
         switch origin {
-        case let .export(details, root): LcovWriter.render(report, details: details, root: root)
-        case let .run(directory): try Self.text(directory.appendingPathComponent(CoverageCollector.lcovName), directory)
+        case .export(let details, let root): LcovWriter.render(report, details: details, root: root)
+        case .run(let directory): try Self.text(directory.appendingPathComponent(CoverageCollector.lcovName), directory)
         }
     }
 
     package func cobertura() throws(CoverageError) -> String {
         switch origin {
-        case let .export(details, root): CoberturaWriter.render(report, details: details, root: root, timestamp: Date())
-        case let .run(directory): try Self.text(directory.appendingPathComponent(CoverageCollector.coberturaName), directory)
+        case .export(let details, let root):
+            CoberturaWriter.render(report, details: details, root: root, timestamp: Date())
+        case .run(let directory):
+            try Self.text(directory.appendingPathComponent(CoverageCollector.coberturaName), directory)
         }
     }
 
@@ -79,7 +86,9 @@ package struct CoverageSource: Sendable {
 
 /// `--uncovered PATH`: the uncovered line ranges of one file.
 package enum UncoveredLines {
-    package static func render(path: String, report: CoverageReport, details: [String: FileLineDetail]) throws(CoverageError) -> String {
+    package static func render(path: String, report: CoverageReport, details: [String: FileLineDetail])
+        throws(CoverageError) -> String
+    {
         let file = try find(path, in: report)
         let lines = details[file.path]?.lines ?? []
         var out = "\(file.path): lines \(CoverageFormat.percent(file.lines)) (\(CoverageFormat.ratio(file.lines)))\n"
@@ -90,11 +99,15 @@ package enum UncoveredLines {
             // llvm-cov counts a line once per function on it: an autoclosure or closure that never
             // ran, on a line whose other code did, is uncovered in the totals but not per line.
             let missing = file.lines.count - file.lines.covered
-            out += "every line ran at least partly; \(missing == 1 ? "1 line count belongs" : "\(missing) line counts belong") to closures or autoclosures that never ran on lines whose other code did\n"
+            out +=
+                "every line ran at least partly; \(missing == 1 ? "1 line count belongs" : "\(missing) line counts belong") to closures or autoclosures that never ran on lines whose other code did\n"
         } else if ranges.isEmpty {
             out += "every executable line ran\n"
         } else {
-            out += "uncovered: " + ranges.map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)–\($0.upperBound)" }.joined(separator: ", ") + "\n"
+            out +=
+                "uncovered: "
+                + ranges.map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)–\($0.upperBound)" }.joined(
+                    separator: ", ") + "\n"
         }
         return out
     }
@@ -104,7 +117,9 @@ package enum UncoveredLines {
         if let exact = report.files.first(where: { $0.path == path }) { return exact }
         var trimmed = path
         while trimmed.hasPrefix("./") { trimmed.removeFirst(2) }
-        let matches = report.files.filter { $0.path == trimmed || $0.path.hasSuffix("/" + trimmed) || trimmed.hasSuffix("/" + $0.path) }
+        let matches = report.files.filter {
+            $0.path == trimmed || $0.path.hasSuffix("/" + trimmed) || trimmed.hasSuffix("/" + $0.path)
+        }
         guard matches.count == 1 else {
             throw .unknownFile(path: path, candidates: (matches.isEmpty ? report.files : matches).map(\.path))
         }

@@ -94,7 +94,8 @@ final class JSONByteScanner {
     }
 
     private func unexpected(_ byte: UInt8, expected: String) -> JSONScanError {
-        let found = byte >= 0x20 && byte < 0x7F ? "'\(Character(UnicodeScalar(byte)))'" : String(format: "byte 0x%02X", byte)
+        let found =
+            byte >= 0x20 && byte < 0x7F ? "'\(Character(UnicodeScalar(byte)))'" : String(format: "byte 0x%02X", byte)
         return .unexpected(offset: offset, found: found, expected: expected)
     }
 
@@ -175,14 +176,15 @@ final class JSONByteScanner {
             if (0xD800..<0xDC00).contains(scalar) {
                 // A surrogate pair: the low half must follow as another \u escape.
                 guard try nextRawByte() == UInt8(ascii: "\\"), try nextRawByte() == UInt8(ascii: "u") else {
-                    throw JSONScanError.unexpected(offset: offset, found: "a lone surrogate", expected: "a \\u low surrogate")
+                    throw JSONScanError.unexpected(
+                        offset: offset, found: "a lone surrogate", expected: "a \\u low surrogate")
                 }
                 let low = try readHex4()
                 scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low &- 0xDC00)
             }
             let character = Unicode.Scalar(scalar).map(Character.init) ?? "\u{FFFD}"
             scratch.append(contentsOf: Array(String(character).utf8))
-        default: scratch.append(byte)  // \" \\ \/ and anything else, taken literally
+        default: scratch.append(byte) // \" \\ \/ and anything else, taken literally
         }
     }
 
@@ -214,7 +216,9 @@ final class JSONByteScanner {
         }
         if position == end, try !refill() { throw JSONScanError.truncated(offset: offset) }
         let first = buffer[position]
-        guard first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9") else { throw unexpected(first, expected: "a number") }
+        guard first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9") else {
+            throw unexpected(first, expected: "a number")
+        }
         var value = 0
         var inFraction = false
         while true {
@@ -227,7 +231,8 @@ final class JSONByteScanner {
                     value = overflow1 || overflow2 ? Int.max : sum
                 }
             } else if byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
-                || (inFraction && (byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-"))) {
+                || (inFraction && (byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")))
+            {
                 inFraction = true
             } else {
                 break

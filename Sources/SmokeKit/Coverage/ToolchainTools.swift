@@ -43,44 +43,60 @@ struct ToolchainTools: Sendable, Equatable {
     static func besideSwift(_ tool: String, swift: URL?, environment: [String: String]) throws(CoverageError) -> URL {
         let path = environment["PATH"] ?? ""
         guard let swift = swift ?? firstExecutable(named: "swift", path: path) else {
-            throw .toolUnavailable(tool: tool, tried: [], reason: "no `swift` on PATH (\(path.isEmpty ? "PATH is empty" : path)) to find the toolchain by")
+            throw .toolUnavailable(
+                tool: tool, tried: [],
+                reason: "no `swift` on PATH (\(path.isEmpty ? "PATH is empty" : path)) to find the toolchain by")
         }
         let resolved = swift.resolvingSymlinksInPath()
         let candidate = resolved.deletingLastPathComponent().appendingPathComponent(tool)
         guard FileManager.default.isExecutableFile(atPath: candidate.path) else {
             throw .toolUnavailable(
                 tool: tool, tried: [candidate.path],
-                reason: "not found next to \(resolved.path) (the resolved \(swift.path)); this toolchain does not ship it"
+                reason:
+                    "not found next to \(resolved.path) (the resolved \(swift.path)); this toolchain does not ship it"
             )
         }
         return candidate
     }
 
-    static func xcrunFind(_ tool: String, environment: [String: String], runner: any CommandRunning) throws(CoverageError) -> URL {
+    static func xcrunFind(_ tool: String, environment: [String: String], runner: any CommandRunning)
+        throws(CoverageError) -> URL
+    {
         let result: CommandResult
         do {
-            result = try runner.run("/usr/bin/xcrun", ["--find", tool], environment: environment, currentDirectory: nil)
+            result = try runner.run(
+                "/usr/bin/xcrun", ["--find", tool], environment: environment, currentDirectory: nil)
         } catch {
             throw .toolUnavailable(tool: tool, tried: ["xcrun --find \(tool)"], reason: error.localizedDescription)
         }
         let path = result.outputText.trimmingCharacters(in: .whitespacesAndNewlines)
         guard result.exitStatus == 0, path.hasPrefix("/") else {
-            throw .toolUnavailable(tool: tool, tried: ["xcrun --find \(tool)"], reason: "xcrun exited with status \(result.exitStatus): \(result.errorText.trimmingCharacters(in: .whitespacesAndNewlines))")
+            throw .toolUnavailable(
+                tool: tool, tried: ["xcrun --find \(tool)"],
+                reason:
+                    "xcrun exited with status \(result.exitStatus): \(result.errorText.trimmingCharacters(in: .whitespacesAndNewlines))"
+            )
         }
         return URL(fileURLWithPath: path)
     }
 
-    static func verify(_ tool: String, at url: URL, environment: [String: String], runner: any CommandRunning) throws(CoverageError) {
+    static func verify(_ tool: String, at url: URL, environment: [String: String], runner: any CommandRunning)
+        throws(CoverageError)
+    {
         let result: CommandResult
         do {
             result = try runner.run(url.path, ["--version"], environment: environment, currentDirectory: nil)
         } catch {
-            throw .toolUnavailable(tool: tool, tried: [url.path], reason: "it does not start: \(error.localizedDescription)")
+            throw .toolUnavailable(
+                tool: tool, tried: [url.path], reason: "it does not start: \(error.localizedDescription)")
         }
         let text = result.outputText + result.errorText
         guard result.exitStatus == 0, text.contains("LLVM") else {
             let tail = text.split(separator: "\n").suffix(3).joined(separator: " ")
-            throw .toolUnavailable(tool: tool, tried: [url.path], reason: "`\(url.path) --version` exited with status \(result.exitStatus)\(tail.isEmpty ? "" : ": \(tail)")")
+            throw .toolUnavailable(
+                tool: tool, tried: [url.path],
+                reason:
+                    "`\(url.path) --version` exited with status \(result.exitStatus)\(tail.isEmpty ? "" : ": \(tail)")")
         }
     }
 
@@ -96,9 +112,9 @@ struct ToolchainTools: Sendable, Equatable {
 extension ToolchainTools.Host {
     static var current: Self {
         #if os(macOS)
-        .macOS
+            .macOS
         #else
-        .linux
+            .linux
         #endif
     }
 }

@@ -34,8 +34,9 @@ package struct SimulatorProvisioner: Sendable {
             if case .create = action {
                 let udid = result.outputText.trimmingCharacters(in: .whitespacesAndNewlines)
                 guard !udid.isEmpty, !udid.contains(" ") else {
-                    throw .simctlFailed(command: "xcrun " + arguments.joined(separator: " "), exitStatus: result.exitStatus,
-                                        output: "printed no UDID: '\(udid.prefix(200))'")
+                    throw .simctlFailed(
+                        command: "xcrun " + arguments.joined(separator: " "), exitStatus: result.exitStatus,
+                        output: "printed no UDID: '\(udid.prefix(200))'")
                 }
                 device.udid = udid
             }

@@ -6,5 +6,6 @@ protocol BatchExecuting {
     /// Runs `batch`. A first attempt (`isRetry` false) may report tests of the plan that it was not
     /// asked for (an xcodebuild bundle can hold more); a retry reports only what it was asked for.
     /// `onTestFinished` is told about each result as it is known.
-    mutating func execute(_ batch: TestBatch, isRetry: Bool, onTestFinished: @escaping (TestResult) -> Void) throws -> BatchOutcome
+    mutating func execute(_ batch: TestBatch, isRetry: Bool, onTestFinished: @escaping (TestResult) -> Void) throws
+        -> BatchOutcome
 }

@@ -24,11 +24,13 @@ struct BatchRunner {
     }
 
     func run(_ batch: TestBatch, eventStream: URL?) throws -> BatchOutcome {
-        let launch = TestProcessLaunch.make(binary: binary, batch: batch, environment: environment, eventStream: eventStream)
+        let launch = TestProcessLaunch.make(
+            binary: binary, batch: batch, environment: environment, eventStream: eventStream)
         if let eventStream { _ = FileManager.default.createFile(atPath: eventStream.path, contents: nil) }
         console.note("\(batch.framework.rawValue): \(batch.tests.map(\.id).joined(separator: " "))")
-        var process = ProcessLaunch(executable: launch.executable, arguments: launch.arguments, environment: launch.environment,
-                                    currentDirectory: packageRoot)
+        var process = ProcessLaunch(
+            executable: launch.executable, arguments: launch.arguments, environment: launch.environment,
+            currentDirectory: packageRoot)
         // SIGTERM first: a test process that is stopped still flushes its output and its coverage profile.
         process.graceSeconds = limits.graceSeconds
         process.log = console
@@ -97,23 +99,33 @@ struct BatchRunner {
             let ran = runningSince.map { max(0, limits.now().timeIntervalSince($0)) }
             switch stopReason {
             case .testTimedOut?:
-                collector.finishRunningTest(as: .timedOut, failure: TestFailure(
-                    message: "exceeded timeouts.testSeconds (\(RunLimits.text(seconds: limits.testSeconds))) and was stopped with its process group"),
+                collector.finishRunningTest(
+                    as: .timedOut,
+                    failure: TestFailure(
+                        message:
+                            "exceeded timeouts.testSeconds (\(RunLimits.text(seconds: limits.testSeconds))) and was stopped with its process group"
+                    ),
                     durationSeconds: ran)
             case .runTimedOut?:
-                collector.finishRunningTest(as: .timedOut, failure: TestFailure(message: "still running when the run reached timeouts.runSeconds"),
-                                            durationSeconds: ran)
+                collector.finishRunningTest(
+                    as: .timedOut,
+                    failure: TestFailure(message: "still running when the run reached timeouts.runSeconds"),
+                    durationSeconds: ran)
             case .cancelled?:
-                collector.finishRunningTest(as: .interrupted, failure: TestFailure(message: "interrupted: smokerun was stopped while this test ran"),
-                                            durationSeconds: ran)
+                collector.finishRunningTest(
+                    as: .interrupted,
+                    failure: TestFailure(message: "interrupted: smokerun was stopped while this test ran"),
+                    durationSeconds: ran)
             case nil:
                 collector.finishRunningTest(as: .crashed, failure: nil)
             }
             if let last = collector.lastResult { report(last) }
         }
         let started = collector.startedTestIDs
-        let problems = [consoleLines.truncationMessage(source: "output of \(binary.lastPathComponent)"), events.truncationMessage()]
-            .compactMap { $0 }.map { InfrastructureError(message: $0) }
+        let problems = [
+            consoleLines.truncationMessage(source: "output of \(binary.lastPathComponent)"), events.truncationMessage(),
+        ]
+        .compactMap { $0 }.map { InfrastructureError(message: $0) }
         return BatchOutcome(
             results: collector.results,
             attachments: collector.attachments,

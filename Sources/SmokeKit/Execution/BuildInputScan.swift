@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import SmokeCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Lists what a SwiftPM build reads, with each entry's `stat`: every file and folder under the package
 /// root and its local dependencies' roots, as SwiftPM sees them — hidden entries (`.build`, `.git`,
@@ -33,14 +34,16 @@ struct BuildInputScan {
             var pending: [(path: String, relative: String, depth: Int)] = [(rootPath, "", 0)]
             while let folder = pending.popLast() {
                 guard folder.depth < depthLimit,
-                      let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return nil }
+                    let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
+                else { return nil }
                 for name in names where !name.hasPrefix(".") || name == Self.toolchainPin {
                     let path = folder.path + "/" + name
                     guard !skipped.contains(path) else { continue }
                     // A dangling symlink or a file gone since the listing: not an input now.
                     guard let entry = Self.stamp(path) else { continue }
                     let relative = folder.relative.isEmpty ? name : folder.relative + "/" + name
-                    inputs.append(BuildInput(path: prefix + relative, stamp: entry.stamp, isDirectory: entry.isDirectory))
+                    inputs.append(
+                        BuildInput(path: prefix + relative, stamp: entry.stamp, isDirectory: entry.isDirectory))
                     guard inputs.count <= limit else { return nil }
                     if entry.isDirectory { pending.append((path, relative, folder.depth + 1)) }
                 }
@@ -54,9 +57,9 @@ struct BuildInputScan {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         #if canImport(Darwin)
-        let modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+            let modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
         #else
-        let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+            let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
         #endif
         let stamp = FileStamp(modifiedNanoseconds: modified, size: Int64(info.st_size), inode: UInt64(info.st_ino))
         return (stamp, (info.st_mode & S_IFMT) == S_IFDIR)

@@ -70,19 +70,25 @@ struct ProcessCommandRunner: CommandRunning {
     ) throws -> CommandResult {
         let environment = environment ?? ProcessInfo.processInfo.environment
         guard let program = ExecutableLocator.find(executable, path: environment["PATH"]) else {
-            throw CommandError(executable: executable, arguments: arguments, exitStatus: nil,
-                               reason: executable.contains("/") ? "no executable file there" : "not found on PATH")
+            throw CommandError(
+                executable: executable, arguments: arguments, exitStatus: nil,
+                reason: executable.contains("/") ? "no executable file there" : "not found on PATH")
         }
-        var launch = ProcessLaunch(executable: program.path, arguments: arguments, environment: environment, currentDirectory: currentDirectory)
+        var launch = ProcessLaunch(
+            executable: program.path, arguments: arguments, environment: environment, currentDirectory: currentDirectory
+        )
         launch.outputs = .separate
         var output = Data()
         var errors = Data()
         let termination: Termination
         do {
             termination = try ChildProcessRunner().run(
-                launch, onOutput: { output.append(contentsOf: $0) }, onError: { errors.append(contentsOf: $0) }, onTick: { .keepRunning }).termination
+                launch, onOutput: { output.append(contentsOf: $0) }, onError: { errors.append(contentsOf: $0) },
+                onTick: { .keepRunning }
+            ).termination
         } catch {
-            throw CommandError(executable: executable, arguments: arguments, exitStatus: nil, reason: error.localizedDescription)
+            throw CommandError(
+                executable: executable, arguments: arguments, exitStatus: nil, reason: error.localizedDescription)
         }
         return CommandResult(exitStatus: termination.exitStatus, standardOutput: output, standardError: errors)
     }

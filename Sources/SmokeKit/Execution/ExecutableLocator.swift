@@ -6,7 +6,9 @@ import SmokeCore
 package enum ExecutableLocator {
     /// The first executable named `name` on `path` (a `PATH`-style list), or nil.
     static func find(_ name: String, path: String?) -> URL? {
-        if name.contains("/") { return FileManager.default.isExecutableFile(atPath: name) ? URL(fileURLWithPath: name) : nil }
+        if name.contains("/") {
+            return FileManager.default.isExecutableFile(atPath: name) ? URL(fileURLWithPath: name) : nil
+        }
         for folder in (path ?? "/usr/bin:/bin").split(separator: ":") where !folder.isEmpty {
             let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
@@ -23,7 +25,9 @@ package enum ExecutableLocator {
     /// taken from `currentDirectory`, a bare name is looked up on `PATH`; unknown stays as given.
     package static func resolve(_ invokedAs: String, currentDirectory: URL, environment: [String: String]) -> String {
         if invokedAs.contains("/") {
-            let url = invokedAs.hasPrefix("/") ? URL(fileURLWithPath: invokedAs) : currentDirectory.appendingPathComponent(invokedAs)
+            let url =
+                invokedAs.hasPrefix("/")
+                ? URL(fileURLWithPath: invokedAs) : currentDirectory.appendingPathComponent(invokedAs)
             return resolved(url.standardizedFileURL).path
         }
         return find(invokedAs, path: environment["PATH"]).map { resolved($0).path } ?? invokedAs

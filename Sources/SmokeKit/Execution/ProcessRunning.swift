@@ -1,9 +1,10 @@
 import Foundation
 import SmokeCore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One long-running process to start: the build, a test batch, an `xcodebuild`, `llvm-cov export`.
@@ -65,7 +66,9 @@ package protocol ProcessRunning: Sendable {
 }
 
 extension ProcessRunning {
-    func run(_ launch: ProcessLaunch, onOutput: (UnsafeRawBufferPointer) -> Void, onTick: () -> ProcessDecision) throws -> ProcessExit {
+    func run(_ launch: ProcessLaunch, onOutput: (UnsafeRawBufferPointer) -> Void, onTick: () -> ProcessDecision) throws
+        -> ProcessExit
+    {
         try run(launch, onOutput: onOutput, onError: { _ in }, onTick: onTick)
     }
 }

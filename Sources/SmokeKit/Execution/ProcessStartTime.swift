@@ -1,9 +1,10 @@
 import Foundation
 import SmokeCore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// When a process started, as an opaque number that differs between a process and a later one that
@@ -11,24 +12,24 @@ import Darwin
 enum ProcessStartTime {
     static func of(_ pid: Int32) -> UInt64? {
         #if os(Linux)
-        // /proc/<pid>/stat field 22: start time in clock ticks since boot. The command name (field 2)
-        // may hold spaces and parentheses, so count fields after its last ')'.
-        guard pid > 0, let data = FileManager.default.contents(atPath: "/proc/\(pid)/stat"),
-              let text = String(data: data, encoding: .utf8), let close = text.lastIndex(of: ")")
-        else { return nil }
-        let fields = text[text.index(after: close)...].split(separator: " ")
-        // fields[0] is field 3 (state); field 22 is fields[19]. A zombie has finished: not running.
-        guard fields.count > 19, fields[0] != "Z" else { return nil }
-        return UInt64(fields[19])
+            // /proc/<pid>/stat field 22: start time in clock ticks since boot. The command name (field 2)
+            // may hold spaces and parentheses, so count fields after its last ')'.
+            guard pid > 0, let data = FileManager.default.contents(atPath: "/proc/\(pid)/stat"),
+                let text = String(data: data, encoding: .utf8), let close = text.lastIndex(of: ")")
+            else { return nil }
+            let fields = text[text.index(after: close)...].split(separator: " ")
+            // fields[0] is field 3 (state); field 22 is fields[19]. A zombie has finished: not running.
+            guard fields.count > 19, fields[0] != "Z" else { return nil }
+            return UInt64(fields[19])
         #elseif os(macOS)
-        var info = kinfo_proc()
-        var size = MemoryLayout<kinfo_proc>.stride
-        var name: [Int32] = [CTL_KERN, KERN_PROC, KERN_PROC_PID, pid]
-        guard pid > 0, sysctl(&name, 4, &info, &size, nil, 0) == 0, size > 0 else { return nil }
-        let start = info.kp_proc.p_un.__p_starttime
-        return UInt64(start.tv_sec) * 1_000_000 + UInt64(start.tv_usec)
+            var info = kinfo_proc()
+            var size = MemoryLayout<kinfo_proc>.stride
+            var name: [Int32] = [CTL_KERN, KERN_PROC, KERN_PROC_PID, pid]
+            guard pid > 0, sysctl(&name, 4, &info, &size, nil, 0) == 0, size > 0 else { return nil }
+            let start = info.kp_proc.p_un.__p_starttime
+            return UInt64(start.tv_sec) * 1_000_000 + UInt64(start.tv_usec)
         #else
-        return nil
+            return nil
         #endif
     }
 }

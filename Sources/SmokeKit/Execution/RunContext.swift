@@ -55,16 +55,20 @@ struct RunContext: Sendable {
 
     /// This run's plan over the discovered tests; nil when nothing runs (a selection that matched nothing
     /// is an error in `result`, an empty shard is not).
-    func plan(_ discovered: [TestCase], selection: TestPhasePlan.Selection, listedBy source: String,
-                      into result: inout DriverResult) -> TestPhasePlan? {
-        let plan = TestPhasePlan.make(discovered: discovered, selection: selection, shard: shard, durations: durations,
-                                      ordering: pipeline.ordering, seed: seed)
+    func plan(
+        _ discovered: [TestCase], selection: TestPhasePlan.Selection, listedBy source: String,
+        into result: inout DriverResult
+    ) -> TestPhasePlan? {
+        let plan = TestPhasePlan.make(
+            discovered: discovered, selection: selection, shard: shard, durations: durations,
+            ordering: pipeline.ordering, seed: seed)
         if let shard { status("shard \(shard.description): \(plan.selected.count) tests") }
         switch plan.empty {
         case .emptyShard?:
             return nil
         case .noneSelected?:
-            result.errors.append(TestPhasePlan.noneSelectedError(discovered: discovered, listedBy: source, selection: selection))
+            result.errors.append(
+                TestPhasePlan.noneSelectedError(discovered: discovered, listedBy: source, selection: selection))
             return nil
         case nil:
             return plan

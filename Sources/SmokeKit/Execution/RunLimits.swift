@@ -13,7 +13,10 @@ struct RunLimits: Sendable {
     /// Told about each test process group while it runs (the run lock records them; see `LeftoverProcesses`).
     var processGroups: (any ProcessGroupRecording)?
 
-    init(testSeconds: TimeInterval, runDeadline: Date, cancellation: CancellationFlag, now: @escaping @Sendable () -> Date = { Date() }) {
+    init(
+        testSeconds: TimeInterval, runDeadline: Date, cancellation: CancellationFlag,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.testSeconds = testSeconds
         self.runDeadline = runDeadline
         self.cancellation = cancellation

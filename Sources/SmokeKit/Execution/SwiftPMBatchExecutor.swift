@@ -18,7 +18,9 @@ struct SwiftPMBatchExecutor: BatchExecuting {
         self.worker = worker
     }
 
-    mutating func execute(_ batch: TestBatch, isRetry: Bool, onTestFinished: @escaping (TestResult) -> Void) throws -> BatchOutcome {
+    mutating func execute(_ batch: TestBatch, isRetry: Bool, onTestFinished: @escaping (TestResult) -> Void) throws
+        -> BatchOutcome
+    {
         processIndex += 1
         var stream: URL?
         if batch.framework == .swiftTesting {

@@ -17,19 +17,22 @@ struct SwiftPMBuild {
     var scan = BuildInputScan()
 
     var buildArguments: [String] {
-        ["build", "--build-tests", "-c", configuration, "--scratch-path", scratchPath.path] + (coverage ? ["--enable-code-coverage"] : [])
+        ["build", "--build-tests", "-c", configuration, "--scratch-path", scratchPath.path]
+            + (coverage ? ["--enable-code-coverage"] : [])
     }
 
     /// Builds and returns the `…PackageTests.xctest` binary; a failed build throws with the compiler's errors.
     /// The stamp of the last build goes first, so a build that fails or is stopped is never taken for fresh.
     func buildTests(limits: RunLimits) throws -> URL {
         guard FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent("Package.swift").path) else {
-            throw BuildFailure(record: InfrastructureError(
-                message: "no Package.swift in \(packageRoot.path); check swiftpm.packagePath in the pipeline"))
+            throw BuildFailure(
+                record: InfrastructureError(
+                    message: "no Package.swift in \(packageRoot.path); check swiftpm.packagePath in the pipeline"))
         }
         try? FileManager.default.removeItem(at: stampFile)
         console.note("swift \(buildArguments.joined(separator: " "))")
-        var launch = ProcessLaunch(executable: swift.path, arguments: buildArguments, environment: environment, currentDirectory: packageRoot)
+        var launch = ProcessLaunch(
+            executable: swift.path, arguments: buildArguments, environment: environment, currentDirectory: packageRoot)
         launch.log = console
         launch.graceSeconds = limits.graceSeconds
         var errors = BuildErrorLines()
@@ -44,20 +47,27 @@ struct SwiftPMBuild {
                 // A build has no per-test clock; only the run's bounds apply.
                 stop = limits.stopReason(testStartedAt: nil)
                 return stop == nil ? .keepRunning : .stop
-            }).termination
+            }
+        ).termination
         lines.finish { errors.consider(String(decoding: $0, as: UTF8.self)) }
         guard termination.succeeded else {
-            let why = stop.map { $0 == .cancelled ? "was interrupted" : "ran past timeouts.runSeconds" } ?? "failed (\(termination.description))"
-            throw BuildFailure(record: InfrastructureError(
-                message: "the build \(why)", command: [swift.path] + buildArguments,
-                exitStatus: { if case .exited(let status) = termination { return status } else { return nil } }(),
-                details: errors.lines))
+            let why =
+                stop.map { $0 == .cancelled ? "was interrupted" : "ran past timeouts.runSeconds" }
+                ?? "failed (\(termination.description))"
+            throw BuildFailure(
+                record: InfrastructureError(
+                    message: "the build \(why)", command: [swift.path] + buildArguments,
+                    exitStatus: { if case .exited(let status) = termination { return status } else { return nil } }(),
+                    details: errors.lines))
         }
         let binPath = try binFolder()
         let names = (try? FileManager.default.contentsOfDirectory(atPath: binPath.path)) ?? []
         guard let name = names.filter({ $0.hasSuffix("PackageTests.xctest") }).sorted().first else {
-            throw BuildFailure(record: InfrastructureError(
-                message: "the build made no test binary (*PackageTests.xctest) in \(binPath.path); does the package have a test target?"))
+            throw BuildFailure(
+                record: InfrastructureError(
+                    message:
+                        "the build made no test binary (*PackageTests.xctest) in \(binPath.path); does the package have a test target?"
+                ))
         }
         return binPath.appendingPathComponent(name)
     }
@@ -67,16 +77,21 @@ struct SwiftPMBuild {
     /// `swift build` with nothing to do costs a package load (about a second).
     func check() -> BuildCheck {
         guard let key = currentKey() else { return .stale(key: nil) }
-        guard let data = try? Data(contentsOf: stampFile), let stamp = try? JSONDecoder().decode(BuildStamp.self, from: data),
-              stamp.isFresh(for: key, binaryStamp: BuildInputScan.stamp(stamp.binary)?.stamp) else { return .stale(key: key) }
-        return .fresh(binary: URL(fileURLWithPath: stamp.binary), swiftVersion: stamp.swiftVersion, inputCount: key.inputCount)
+        guard let data = try? Data(contentsOf: stampFile),
+            let stamp = try? JSONDecoder().decode(BuildStamp.self, from: data),
+            stamp.isFresh(for: key, binaryStamp: BuildInputScan.stamp(stamp.binary)?.stamp)
+        else { return .stale(key: key) }
+        return .fresh(
+            binary: URL(fileURLWithPath: stamp.binary), swiftVersion: stamp.swiftVersion, inputCount: key.inputCount)
     }
 
     /// Records a successful build made from `key` (scanned before it started, so an edit during the
     /// build makes the next run build again). Not recorded when the build revealed local dependencies
     /// the key did not walk; a record that cannot be written only means the next run builds.
     func record(_ key: BuildStamp.Key, binary: URL, swiftVersion: String) {
-        guard Array(key.roots.dropFirst()) == localDependencyRoots(), let binaryStamp = BuildInputScan.stamp(binary.path)?.stamp else { return }
+        guard Array(key.roots.dropFirst()) == localDependencyRoots(),
+            let binaryStamp = BuildInputScan.stamp(binary.path)?.stamp
+        else { return }
         let stamp = BuildStamp(key: key, binary: binary.path, binaryStamp: binaryStamp, swiftVersion: swiftVersion)
         guard let data = try? JSONEncoder().encode(stamp) else { return }
         try? AtomicFile.write(data, to: stampFile)
@@ -89,9 +104,11 @@ struct SwiftPMBuild {
         let roots = [packageRoot.path] + dependencies
         let resolvedSwift = ExecutableLocator.resolved(swift).path
         guard let swiftStamp = BuildInputScan.stamp(resolvedSwift)?.stamp,
-              let inputs = scan.scan(roots: roots.map { URL(fileURLWithPath: $0) }, excluding: [scratchPath] + excluded) else { return nil }
-        return BuildStamp.Key(roots: roots, inputs: inputs, swift: resolvedSwift, swiftStamp: swiftStamp,
-                              arguments: buildArguments, environment: environment)
+            let inputs = scan.scan(roots: roots.map { URL(fileURLWithPath: $0) }, excluding: [scratchPath] + excluded)
+        else { return nil }
+        return BuildStamp.Key(
+            roots: roots, inputs: inputs, swift: resolvedSwift, swiftStamp: swiftStamp,
+            arguments: buildArguments, environment: environment)
     }
 
     /// Local dependencies as SwiftPM last resolved them; none before the first build, nil when unreadable.
@@ -110,11 +127,16 @@ struct SwiftPMBuild {
         let arguments = ["build", "-c", configuration, "--scratch-path", scratchPath.path, "--show-bin-path"]
         var output = Data()
         let termination = try processes.run(
-            ProcessLaunch(executable: swift.path, arguments: arguments, environment: environment, currentDirectory: packageRoot),
-            onOutput: { output.append(contentsOf: $0) }, onTick: { .keepRunning }).termination
+            ProcessLaunch(
+                executable: swift.path, arguments: arguments, environment: environment, currentDirectory: packageRoot),
+            onOutput: { output.append(contentsOf: $0) }, onTick: { .keepRunning }
+        ).termination
         let path = String(decoding: output, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
         guard termination.succeeded, path.hasPrefix("/") else {
-            throw BuildFailure(record: InfrastructureError(message: "`swift \(arguments.joined(separator: " "))` did not print a folder", command: [swift.path] + arguments))
+            throw BuildFailure(
+                record: InfrastructureError(
+                    message: "`swift \(arguments.joined(separator: " "))` did not print a folder",
+                    command: [swift.path] + arguments))
         }
         return URL(fileURLWithPath: path)
     }

@@ -18,15 +18,19 @@ struct SwiftPMDriver {
         var result = DriverResult(device: HostDevice.resolve(pipeline.device, environment: context.environment))
         do {
             context.status("building \(packageRoot.lastPathComponent) (\(settings.configuration))…")
-            let built = try Self.buildTests(settings: settings, pipeline: pipeline, currentDirectory: context.currentDirectory,
-                                            environment: context.environment, runner: context.runner, processes: context.processes,
-                                            limits: context.limits, console: context.console)
+            let built = try Self.buildTests(
+                settings: settings, pipeline: pipeline, currentDirectory: context.currentDirectory,
+                environment: context.environment, runner: context.runner, processes: context.processes,
+                limits: context.limits, console: context.console)
             result.toolchain = built.toolchain.info
             let binary = built.binary
             result.testBinaries = [binary]
             let discovered = try listTests(binary: binary, packageRoot: packageRoot)
-            guard let plan = context.plan(discovered, selection: .patterns(filter: settings.filter, skip: settings.skip),
-                                          listedBy: "found in \(binary.lastPathComponent)", into: &result) else { return result }
+            guard
+                let plan = context.plan(
+                    discovered, selection: .patterns(filter: settings.filter, skip: settings.skip),
+                    listedBy: "found in \(binary.lastPathComponent)", into: &result)
+            else { return result }
             try runTests(plan, binary: binary, packageRoot: packageRoot, into: &result)
         } catch let error as BuildFailure {
             result.errors.append(error.record)
@@ -44,16 +48,19 @@ struct SwiftPMDriver {
         runner: any CommandRunning, processes: any ProcessRunning, limits: RunLimits, console: ConsoleLog
     ) throws -> (binary: URL, toolchain: SwiftToolchain) {
         let swift = try SwiftToolchain.locate(environment: environment)
-        var build = SwiftPMBuild(swift: swift, packageRoot: pipeline.resolve(settings.packagePath, currentDirectory: currentDirectory),
-                                 scratchPath: pipeline.scratchDirectory(for: settings, currentDirectory: currentDirectory),
-                                 configuration: settings.configuration,
-                                 coverage: pipeline.coverage.enabled, environment: environment, console: console)
+        var build = SwiftPMBuild(
+            swift: swift, packageRoot: pipeline.resolve(settings.packagePath, currentDirectory: currentDirectory),
+            scratchPath: pipeline.scratchDirectory(for: settings, currentDirectory: currentDirectory),
+            configuration: settings.configuration,
+            coverage: pipeline.coverage.enabled, environment: environment, console: console)
         build.processes = processes
         build.excluded = [pipeline.resolve(pipeline.output, currentDirectory: currentDirectory)]
         let key: BuildStamp.Key?
         switch build.check() {
         case .fresh(let binary, let version, let inputCount):
-            console.note("build up to date (\(inputCount) files and folders unchanged since the last build): skipped swift build")
+            console.note(
+                "build up to date (\(inputCount) files and folders unchanged since the last build): skipped swift build"
+            )
             let toolchain = SwiftToolchain(swift: swift, version: version)
             try HostDevice.check(pipeline.device, toolchain: toolchain)
             return (binary, toolchain)
@@ -61,7 +68,9 @@ struct SwiftPMDriver {
             key = stale
         }
         // Ask the version while the build runs; it is checked before any test starts.
-        let identified = BlockingWork.start { try SwiftToolchain.identify(swift, environment: environment, runner: runner) }
+        let identified = BlockingWork.start {
+            try SwiftToolchain.identify(swift, environment: environment, runner: runner)
+        }
         let built = Result { try build.buildTests(limits: limits) }
         let toolchain = try identified()
         try HostDevice.check(pipeline.device, toolchain: toolchain)
@@ -72,26 +81,31 @@ struct SwiftPMDriver {
 
     /// The test phase: one worker, or `context.workers` at once, each with its own scratch folder and
     /// profile pattern (coverage merges every profile in `profiles/`).
-    private func runTests(_ plan: TestPhasePlan, binary: URL, packageRoot: URL, into result: inout DriverResult) throws {
+    private func runTests(_ plan: TestPhasePlan, binary: URL, packageRoot: URL, into result: inout DriverResult) throws
+    {
         let context = context
         let parallel = context.workers > 1
         let environment = testEnvironment()
         let events = context.runDirectory.appendingPathComponent("events")
         for worker in 1...(parallel ? context.workers : 1) {
-            try FileManager.default.createDirectory(at: scratchFolder(worker: parallel ? worker : nil), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: scratchFolder(worker: parallel ? worker : nil), withIntermediateDirectories: true)
         }
         let makeExecutor: @Sendable (Int) -> SwiftPMBatchExecutor = { worker in
             var environment = environment
             if parallel {
                 environment[Self.scratchVariable] = scratchFolder(worker: worker).path
-                environment["LLVM_PROFILE_FILE"] = context.runDirectory.appendingPathComponent("profiles/worker-\(worker)-%p-%m.profraw").path
+                environment["LLVM_PROFILE_FILE"] =
+                    context.runDirectory.appendingPathComponent("profiles/worker-\(worker)-%p-%m.profraw").path
             }
-            var runner = BatchRunner(binary: binary, packageRoot: packageRoot, environment: environment,
-                                     limits: context.limits, console: context.console)
+            var runner = BatchRunner(
+                binary: binary, packageRoot: packageRoot, environment: environment,
+                limits: context.limits, console: context.console)
             runner.processes = context.processes
             return SwiftPMBatchExecutor(runner: runner, eventsDirectory: events, worker: parallel ? worker : nil)
         }
-        try context.testPhase().run(plan, workers: context.workers, durations: context.durations, makeExecutor: makeExecutor, into: &result)
+        try context.testPhase().run(
+            plan, workers: context.workers, durations: context.durations, makeExecutor: makeExecutor, into: &result)
     }
 
     /// `<run>/scratch`, or `<run>/scratch/worker-N` for worker N of a parallel run: no two test processes
@@ -106,7 +120,9 @@ struct SwiftPMDriver {
         var environment = context.environment
         for (key, value) in context.pipeline.environment { environment[key] = value }
         if let zone = context.pipeline.device.timeZone { environment["TZ"] = zone }
-        if let locale = context.pipeline.device.locale { environment["LANG"] = locale.contains(".") ? locale : locale + ".UTF-8" }
+        if let locale = context.pipeline.device.locale {
+            environment["LANG"] = locale.contains(".") ? locale : locale + ".UTF-8"
+        }
         // %p (pid) and %m (binary signature): no two processes ever write the same profile.
         environment["LLVM_PROFILE_FILE"] = context.runDirectory.appendingPathComponent("profiles/%p-%m.profraw").path
         environment["NSUnbufferedIO"] = "YES"
@@ -125,8 +141,10 @@ struct SwiftPMDriver {
         let record = context.pipeline.scratchDirectory(for: settings, currentDirectory: context.currentDirectory)
             .appendingPathComponent(TestListCache.fileName)
         let stamp = BuildInputScan.stamp(binary.path)?.stamp
-        if let data = try? Data(contentsOf: record), let cached = try? JSONDecoder().decode(TestListCache.self, from: data),
-           cached.holds(for: binary.path, stamp: stamp) {
+        if let data = try? Data(contentsOf: record),
+            let cached = try? JSONDecoder().decode(TestListCache.self, from: data),
+            cached.holds(for: binary.path, stamp: stamp)
+        {
             return cached.tests
         }
         var environment = testEnvironment()
@@ -134,19 +152,23 @@ struct SwiftPMDriver {
         // Both frameworks list at once: two short processes, one wait.
         let listSwiftTesting = BlockingWork.start { [context, environment] in
             try context.runner.run(
-                binary.path, ["--testing-library", "swift-testing", "--list-tests"], environment: environment, currentDirectory: packageRoot)
+                binary.path, ["--testing-library", "swift-testing", "--list-tests"], environment: environment,
+                currentDirectory: packageRoot)
         }
-        let xctest = try context.runner.run(binary.path, ["--list-tests"], environment: environment, currentDirectory: packageRoot)
+        let xctest = try context.runner.run(
+            binary.path, ["--list-tests"], environment: environment, currentDirectory: packageRoot)
         let swiftTesting = try listSwiftTesting()
         guard xctest.exitStatus == 0 else {
             throw CommandError(executable: binary.path, arguments: ["--list-tests"], result: xctest)
         }
-        let listing = TestListCache(binary: binary.path, binaryStamp: stamp ?? FileStamp(modifiedNanoseconds: 0, size: -1, inode: 0),
-                                    xctest: xctest.outputText, swiftTesting: swiftTesting.exitStatus == 0 ? swiftTesting.outputText : "")
+        let listing = TestListCache(
+            binary: binary.path, binaryStamp: stamp ?? FileStamp(modifiedNanoseconds: 0, size: -1, inode: 0),
+            xctest: xctest.outputText, swiftTesting: swiftTesting.exitStatus == 0 ? swiftTesting.outputText : "")
         // Recorded only when Swift Testing answered for sure (0, or 69: no tests) and the binary did not change
         // while it was listed; a record that cannot be written costs the next run a listing.
         if let stamp, [0, 69].contains(swiftTesting.exitStatus), stamp == BuildInputScan.stamp(binary.path)?.stamp,
-           let data = try? JSONEncoder().encode(listing) {
+            let data = try? JSONEncoder().encode(listing)
+        {
             try? AtomicFile.write(data, to: record)
         }
         return listing.tests

@@ -21,17 +21,25 @@ package struct SwiftToolchain: Sendable, Equatable {
     package static func locate(environment: [String: String]) throws -> URL {
         let name = environment["SMOKERUN_SWIFT"] ?? "swift"
         guard let swift = ExecutableLocator.find(name, path: environment["PATH"]) else {
-            throw ToolchainError(message: "cannot find '\(name)' on PATH; install a Swift toolchain or set SMOKERUN_SWIFT to its swift binary")
+            throw ToolchainError(
+                message:
+                    "cannot find '\(name)' on PATH; install a Swift toolchain or set SMOKERUN_SWIFT to its swift binary"
+            )
         }
         return swift
     }
 
     /// Asks `swift --version`.
-    static func identify(_ swift: URL, environment: [String: String], runner: any CommandRunning) throws -> SwiftToolchain {
+    static func identify(_ swift: URL, environment: [String: String], runner: any CommandRunning) throws
+        -> SwiftToolchain
+    {
         let result = try runner.run(swift.path, ["--version"], environment: environment, currentDirectory: nil)
         let text = result.outputText + result.errorText
-        guard result.exitStatus == 0, let line = text.split(separator: "\n").first(where: { $0.contains("Swift version") }) else {
-            throw ToolchainError(message: "`\(swift.path) --version` did not print a Swift version (exit status \(result.exitStatus))")
+        guard result.exitStatus == 0,
+            let line = text.split(separator: "\n").first(where: { $0.contains("Swift version") })
+        else {
+            throw ToolchainError(
+                message: "`\(swift.path) --version` did not print a Swift version (exit status \(result.exitStatus))")
         }
         return SwiftToolchain(swift: swift, version: line.trimmingCharacters(in: .whitespaces))
     }

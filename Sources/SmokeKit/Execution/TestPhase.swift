@@ -30,7 +30,9 @@ struct TestPhase {
 
     /// Runs `plan` with `executor`; results (in run order, numbered), attachments, errors and whether
     /// the run was interrupted go into `result`.
-    func run<Executor: BatchExecuting>(_ plan: TestPhasePlan, with executor: inout Executor, into result: inout DriverResult) throws {
+    func run<Executor: BatchExecuting>(
+        _ plan: TestPhasePlan, with executor: inout Executor, into result: inout DriverResult
+    ) throws {
         let counter = PhaseProgress(total: plan.selected.count, report: progress)
         let lane = try runLane(plan.batches, total: plan.selected.count, with: &executor, counter: counter)
         finish(plan, lanes: [lane], into: &result)
@@ -73,14 +75,19 @@ struct TestPhase {
             if outcome.results.isEmpty {
                 // The process ended before any test reported: say so once, do not loop.
                 for test in outcome.notStarted {
-                    let failure = TestFailure(message: "the test process ended (\(outcome.termination.description)) before this test reported a result")
+                    let failure = TestFailure(
+                        message:
+                            "the test process ended (\(outcome.termination.description)) before this test reported a result"
+                    )
                     lane.tests.append(test.result(status: .crashed, failure: failure))
                     reportFinished(lane.tests[lane.tests.count - 1])
                 }
                 continue
             }
             // A crash cut the batch short: the rest runs in a new process, next.
-            note("re-running \(outcome.notStarted.count) tests that had not started when the process ended (\(outcome.termination.description))")
+            note(
+                "re-running \(outcome.notStarted.count) tests that had not started when the process ended (\(outcome.termination.description))"
+            )
             queue.insert(TestBatch(framework: batch.framework, tests: outcome.notStarted), at: 0)
         }
 
@@ -91,7 +98,8 @@ struct TestPhase {
             for _ in 0..<retries {
                 status("retrying \(test.id)…")
                 counter.expectOneMore()
-                let outcome = try executor.execute(TestBatch(framework: test.framework, tests: [test]), isRetry: true, onTestFinished: reportFinished)
+                let outcome = try executor.execute(
+                    TestBatch(framework: test.framework, tests: [test]), isRetry: true, onTestFinished: reportFinished)
                 record(outcome)
                 lane.stopped = outcome.stopReason
                 guard let attempt = outcome.results.first(where: { $0.key == test.key }) else { break }
@@ -129,9 +137,11 @@ struct TestPhase {
         case .runTimedOut?:
             let ran = Set(tests.map(\.key))
             let missing = plan.selected.filter { !ran.contains($0.key) }
-            result.errors.append(InfrastructureError(
-                message: "the run reached timeouts.runSeconds (\(RunLimits.text(seconds: runSeconds))); \(missing.count) tests did not run",
-                details: missing.prefix(50).map(\.id)))
+            result.errors.append(
+                InfrastructureError(
+                    message:
+                        "the run reached timeouts.runSeconds (\(RunLimits.text(seconds: runSeconds))); \(missing.count) tests did not run",
+                    details: missing.prefix(50).map(\.id)))
         case .testTimedOut?, nil:
             break
         }

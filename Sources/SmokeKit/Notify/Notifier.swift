@@ -35,7 +35,8 @@ package struct Notifier: Sendable {
             )
         case .send(let plan):
             record = await send(
-                report: report, plan: plan, settings: settings, outputDirectory: outputDirectory, environment: environment
+                report: report, plan: plan, settings: settings, outputDirectory: outputDirectory,
+                environment: environment
             )
         }
         let next = NotificationPolicy.nextState(
@@ -120,7 +121,8 @@ package struct Notifier: Sendable {
         var records = unreadable.map {
             NotificationRecord(
                 kind: nil, format: nil, target: "-", attempts: 0, outcome: .failed,
-                detail: "outbox file \(outbox.directory.appendingPathComponent($0).path) is unreadable; delete or fix it"
+                detail:
+                    "outbox file \(outbox.directory.appendingPathComponent($0).path) is unreadable; delete or fix it"
             )
         }
         for var item in items {
@@ -166,7 +168,8 @@ package struct Notifier: Sendable {
     /// One line for a terminal or log, e.g.
     /// "notify: failure (slack) to $SMOKERUN_WEBHOOK_URL (https://…) delivered after 2 attempts (HTTP 200)".
     package static func describe(_ record: NotificationRecord) -> String {
-        var line = "notify: \(record.kind?.rawValue ?? "outbox item") (\(record.format?.rawValue ?? "?")) to \(record.target) \(record.outcome.rawValue)"
+        var line =
+            "notify: \(record.kind?.rawValue ?? "outbox item") (\(record.format?.rawValue ?? "?")) to \(record.target) \(record.outcome.rawValue)"
         if record.attempts > 0 { line += " after \(record.attempts) attempt\(record.attempts == 1 ? "" : "s")" }
         if let status = record.httpStatus { line += " (HTTP \(status))" }
         if let detail = record.detail { line += ": \(detail)" }
@@ -196,7 +199,8 @@ package struct Notifier: Sendable {
         guard let value = environment[name]?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else {
             return .failure(.unset(name))
         }
-        guard let url = URL(string: value), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
+        guard let url = URL(string: value), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil
+        else {
             return .failure(.invalid(name))
         }
         return .success(url)
@@ -207,6 +211,7 @@ package struct Notifier: Sendable {
         guard let value = environment[settings.webhookURLEnvironment], !value.isEmpty else {
             return "$\(settings.webhookURLEnvironment) (unset)"
         }
-        return Redaction.target(variable: settings.webhookURLEnvironment, url: value.trimmingCharacters(in: .whitespacesAndNewlines))
+        return Redaction.target(
+            variable: settings.webhookURLEnvironment, url: value.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 }

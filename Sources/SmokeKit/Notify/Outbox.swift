@@ -28,7 +28,9 @@ package struct Outbox: Sendable {
         var unreadable: [String] = []
         for name in names.filter({ $0.hasSuffix(".json") }).sorted().prefix(Self.readLimit) {
             let url = directory.appendingPathComponent(name)
-            if let data = try? Data(contentsOf: url), let item = try? JSONCoding.decoder().decode(OutboxItem.self, from: data) {
+            if let data = try? Data(contentsOf: url),
+                let item = try? JSONCoding.decoder().decode(OutboxItem.self, from: data)
+            {
                 items.append(item)
             } else {
                 unreadable.append(name)

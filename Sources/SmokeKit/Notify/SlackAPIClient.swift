@@ -1,7 +1,8 @@
 import Foundation
 import SmokeCore
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The few Slack Web API calls `notify.slackUpload` needs, over the webhook's injected transport.
@@ -36,17 +37,22 @@ struct SlackAPIClient: Sendable {
 
     /// `chat.postMessage` with a JSON body; answers the message's `ts` (the thread to upload into).
     func postMessage(_ body: Data) async throws(Failure) -> (ts: String, httpStatus: Int) {
-        let (answer, status) = try await call("chat.postMessage", body: body, contentType: "application/json; charset=utf-8")
-        guard let ts = answer.ts, !ts.isEmpty else { throw Failure(message: "chat.postMessage: the answer has no ts", httpStatus: status) }
+        let (answer, status) = try await call(
+            "chat.postMessage", body: body, contentType: "application/json; charset=utf-8")
+        guard let ts = answer.ts, !ts.isEmpty else {
+            throw Failure(message: "chat.postMessage: the answer has no ts", httpStatus: status)
+        }
         return (ts, status)
     }
 
     /// `files.getUploadURLExternal`: where to send a file's bytes, and the file's id.
     func uploadURL(filename: String, length: Int) async throws(Failure) -> (url: URL, fileID: String) {
         let form = Self.form([("filename", filename), ("length", String(length))])
-        let (answer, status) = try await call("files.getUploadURLExternal", body: form, contentType: "application/x-www-form-urlencoded")
+        let (answer, status) = try await call(
+            "files.getUploadURLExternal", body: form, contentType: "application/x-www-form-urlencoded")
         guard let text = answer.uploadURL, let url = URL(string: text), let id = answer.fileID else {
-            throw Failure(message: "files.getUploadURLExternal: the answer has no upload_url or file_id", httpStatus: status)
+            throw Failure(
+                message: "files.getUploadURLExternal: the answer has no upload_url or file_id", httpStatus: status)
         }
         return (url, id)
     }
@@ -66,15 +72,20 @@ struct SlackAPIClient: Sendable {
             throw Failure(message: "upload: " + scrub(WebhookDelivery.describe(error)))
         }
         guard (200..<300).contains(status) else {
-            throw Failure(message: "upload: " + scrub(WebhookDelivery.describe(status: status, body: answer)), httpStatus: status)
+            throw Failure(
+                message: "upload: " + scrub(WebhookDelivery.describe(status: status, body: answer)), httpStatus: status)
         }
     }
 
     /// `files.completeUploadExternal`: shares the uploaded files in the channel, in the message's thread.
     func complete(files: [(id: String, title: String)], channel: String, threadTS: String) async throws(Failure) {
         let list = files.map { ["id": $0.id, "title": $0.title] }
-        let json = (try? JSONSerialization.data(withJSONObject: list, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("[]".utf8)
-        let form = Self.form([("files", String(decoding: json, as: UTF8.self)), ("channel_id", channel), ("thread_ts", threadTS)])
+        let json =
+            (try? JSONSerialization.data(withJSONObject: list, options: [.sortedKeys, .withoutEscapingSlashes]))
+            ?? Data("[]".utf8)
+        let form = Self.form([
+            ("files", String(decoding: json, as: UTF8.self)), ("channel_id", channel), ("thread_ts", threadTS),
+        ])
         _ = try await call("files.completeUploadExternal", body: form, contentType: "application/x-www-form-urlencoded")
     }
 
@@ -94,13 +105,18 @@ struct SlackAPIClient: Sendable {
             throw Failure(message: "\(method): " + scrub(WebhookDelivery.describe(error)))
         }
         guard (200..<300).contains(status) else {
-            throw Failure(message: "\(method): " + scrub(WebhookDelivery.describe(status: status, body: data)), httpStatus: status)
+            throw Failure(
+                message: "\(method): " + scrub(WebhookDelivery.describe(status: status, body: data)), httpStatus: status
+            )
         }
         guard let answer = try? JSONDecoder().decode(Answer.self, from: data) else {
-            throw Failure(message: "\(method): the answer is not Slack's JSON (" + scrub(WebhookDelivery.describe(status: status, body: data)) + ")", httpStatus: status)
+            throw Failure(
+                message: "\(method): the answer is not Slack's JSON ("
+                    + scrub(WebhookDelivery.describe(status: status, body: data)) + ")", httpStatus: status)
         }
         guard answer.ok else {
-            throw Failure(message: "\(method): " + scrub(answer.error ?? "ok is false, no error given"), httpStatus: status)
+            throw Failure(
+                message: "\(method): " + scrub(answer.error ?? "ok is false, no error given"), httpStatus: status)
         }
         return (answer, status)
     }
@@ -112,7 +128,8 @@ struct SlackAPIClient: Sendable {
 
     /// `application/x-www-form-urlencoded`: every byte but unreserved ones percent-encoded.
     static func form(_ fields: [(String, String)]) -> Data {
-        var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)..<Unicode.Scalar(128)))
+        var allowed = CharacterSet.alphanumerics.intersection(
+            CharacterSet(charactersIn: Unicode.Scalar(0)..<Unicode.Scalar(128)))
         allowed.insert(charactersIn: "-._~")
         let pairs = fields.map { name, value in
             "\(name)=\(value.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")"

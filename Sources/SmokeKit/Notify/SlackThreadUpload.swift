@@ -22,7 +22,9 @@ struct SlackThreadUpload {
         var record = NotificationRecord(
             kind: plan.kind, format: settings.format, target: Self.target(upload), attempts: 0, outcome: .suppressed
         )
-        guard let token = environment[upload.tokenEnvironment]?.trimmingCharacters(in: .whitespacesAndNewlines), !token.isEmpty else {
+        guard let token = environment[upload.tokenEnvironment]?.trimmingCharacters(in: .whitespacesAndNewlines),
+            !token.isEmpty
+        else {
             record.detail = "\(upload.tokenEnvironment) is not set; nothing sent"
             return record
         }
@@ -31,9 +33,11 @@ struct SlackThreadUpload {
             record.detail = "notify.slackUpload.apiURL is not a URL"
             return record
         }
-        let client = SlackAPIClient(transport: delivery.transport, baseURL: base, token: token, timeoutSeconds: settings.timeoutSeconds)
+        let client = SlackAPIClient(
+            transport: delivery.transport, baseURL: base, token: token, timeoutSeconds: settings.timeoutSeconds)
         let links = ArtifactLinks(report: report, settings: settings, environment: environment)
-        let payload = SlackMessage.payload(report: report, plan: plan, links: links, listedFailures: SlackMessage.listedFailures)
+        let payload = SlackMessage.payload(
+            report: report, plan: plan, links: links, listedFailures: SlackMessage.listedFailures)
         let message = Message(channel: upload.channel, text: payload.text, blocks: payload.blocks)
         let encoded = (try? JSONCoding.encoder(pretty: false).encode(message)) ?? Data()
         // A test that printed the token must not carry it into the channel.
@@ -49,7 +53,8 @@ struct SlackThreadUpload {
             return record
         }
         record.outcome = .delivered
-        record.detail = await uploadScreenshots(report: report, client: client, channel: upload.channel, threadTS: ts, outputDirectory: outputDirectory)
+        record.detail = await uploadScreenshots(
+            report: report, client: client, channel: upload.channel, threadTS: ts, outputDirectory: outputDirectory)
         return record
     }
 
@@ -66,7 +71,8 @@ struct SlackThreadUpload {
         var problems: [String] = []
         for shot in shots {
             guard !shot.path.split(separator: "/").contains(".."),
-                  let bytes = try? Data(contentsOf: runDirectory.appendingPathComponent(shot.path)) else {
+                let bytes = try? Data(contentsOf: runDirectory.appendingPathComponent(shot.path))
+            else {
                 problems.append("\(shot.path) is not readable in the run directory")
                 continue
             }

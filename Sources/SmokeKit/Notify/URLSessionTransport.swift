@@ -1,8 +1,9 @@
 import Dispatch
 import Foundation
 import SmokeCore
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The real HTTP transport of `WebhookDelivery`: one ephemeral URLSession request.
@@ -37,7 +38,9 @@ enum URLSessionTransport {
                 // The attempt's own deadline, on a dispatch timer rather than libcurl's: a receiver
                 // that accepts and never answers, or a connection that never completes, must cost
                 // one timeout per attempt (issue 15), whatever libcurl's timers do.
-                DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { attempt.finish(.failure(URLError(.timedOut))) }
+                DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
+                    attempt.finish(.failure(URLError(.timedOut)))
+                }
                 task.resume()
             }
         } onCancel: {

@@ -1,7 +1,8 @@
 import Foundation
 import SmokeCore
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// POSTs a body to a webhook with a timeout and bounded retries (see `RetryPolicy`). Its effects —
@@ -19,7 +20,9 @@ package struct WebhookDelivery: Sendable {
 
     init(
         transport: @escaping Transport = URLSessionTransport.send,
-        sleep: @escaping @Sendable (Double) async throws -> Void = { try await Task.sleep(nanoseconds: UInt64($0 * 1e9)) },
+        sleep: @escaping @Sendable (Double) async throws -> Void = {
+            try await Task.sleep(nanoseconds: UInt64($0 * 1e9))
+        },
         jitter: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
@@ -62,7 +65,8 @@ package struct WebhookDelivery: Sendable {
             do {
                 try await sleep(policy.delay(afterAttempt: attempt, retryAfter: retryAfter, jitter: jitter()))
             } catch {
-                return DeliveryResult(outcome: .gaveUp, attempts: attempt, httpStatus: status, detail: "cancelled while waiting to retry")
+                return DeliveryResult(
+                    outcome: .gaveUp, attempts: attempt, httpStatus: status, detail: "cancelled while waiting to retry")
             }
         }
         return DeliveryResult(outcome: .gaveUp, attempts: attempts, httpStatus: status, detail: detail)
@@ -70,7 +74,8 @@ package struct WebhookDelivery: Sendable {
 
     /// "HTTP 500: no_service" — the first line of the answer, bounded.
     static func describe(status: Int, body: Data) -> String {
-        let text = String(decoding: body.prefix(400), as: UTF8.self)
+        let text =
+            String(decoding: body.prefix(400), as: UTF8.self)
             .split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
         return text.isEmpty ? "HTTP \(status)" : "HTTP \(status): \(SlackText.truncate(text, limit: 200))"
     }

@@ -1,9 +1,10 @@
 import Foundation
 import SmokeCore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What `LogParser` found in one or more logs.
@@ -73,10 +74,14 @@ package struct LogParser: Sendable {
     /// Parses every file, in order, into one result list.
     package func parse(files: [URL]) throws(ParseError) -> ParsedLog {
         // Sized from the input, so a log of a million tests does not rehash its indexes as they grow.
-        let bytes = files.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1.path)[.size] as? Int) ?? 0) }
+        let bytes = files.reduce(0) {
+            $0 + ((try? FileManager.default.attributesOfItem(atPath: $1.path)[.size] as? Int) ?? 0)
+        }
         var collector = ResultCollector(
-            knownTests: knownTests, projectRoot: projectRoot, retention: retention, expectedTests: bytes / Self.bytesPerTestAtLeast)
-        var parsed = ParsedLog(tests: TestTable(), attachments: [], unrecognizedLineCount: 0, lineCount: 0, byteCount: 0, formats: [])
+            knownTests: knownTests, projectRoot: projectRoot, retention: retention,
+            expectedTests: bytes / Self.bytesPerTestAtLeast)
+        var parsed = ParsedLog(
+            tests: TestTable(), attachments: [], unrecognizedLineCount: 0, lineCount: 0, byteCount: 0, formats: [])
         // A log and the event stream of the same run: the stream names every Swift Testing test exactly, so the
         // console's Swift Testing lines (and its `Test run with` totals) are not counted a second time.
         let hasEventStream = files.count > 1 && files.contains { Self.peekFormat($0) == .eventStream }
@@ -89,13 +94,16 @@ package struct LogParser: Sendable {
             parsed.device = parsed.device ?? summary.device
             parsed.problems += summary.problems
             var counts = summary.frameworkCounts
-            if hasEventStream, summary.format != .eventStream { counts.removeAll { $0.framework == TestFramework.swiftTesting.rawValue } }
+            if hasEventStream, summary.format != .eventStream {
+                counts.removeAll { $0.framework == TestFramework.swiftTesting.rawValue }
+            }
             parsed.frameworkCounts += counts
             parsed.times.add(summary.times)
-            parsed.inputs.append(InputRecord(
-                path: file.path, format: summary.format.rawValue, strippedPrefix: summary.strippedPrefix,
-                unrecognizedLines: collector.unrecognizedLineCount - unrecognizedBefore,
-                firstUnrecognizedLine: summary.firstUnrecognizedLine))
+            parsed.inputs.append(
+                InputRecord(
+                    path: file.path, format: summary.format.rawValue, strippedPrefix: summary.strippedPrefix,
+                    unrecognizedLines: collector.unrecognizedLineCount - unrecognizedBefore,
+                    firstUnrecognizedLine: summary.firstUnrecognizedLine))
         }
         parsed.tests = collector.tests
         parsed.attachments = collector.attachments
@@ -113,7 +121,8 @@ package struct LogParser: Sendable {
         /// Cut or unreadable records of this file.
         var problems: [String] = []
         var frameworkCounts: [FrameworkCount] = []
-        /// The CI line prefix or wrapper removed (`github-actions-timestamp`, `worker-prefix`, …), the most frequent one.
+        /// The CI line prefix or wrapper removed (`github-actions-timestamp`, `worker-prefix`, …), the most frequent
+        /// one.
         var strippedPrefix: String?
         var firstUnrecognizedLine: Int?
         /// When the run ran, as this file records it.
@@ -178,14 +187,20 @@ package struct LogParser: Sendable {
             let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
             if reader.format == nil {
                 let head = chunk.bindMemory(to: UInt8.self)
-                if LogFormat.looksBinary(UnsafeBufferPointer(rebasing: head.prefix(Self.sampleSize))) { throw .binary(path: path) }
+                if LogFormat.looksBinary(UnsafeBufferPointer(rebasing: head.prefix(Self.sampleSize))) {
+                    throw .binary(path: path)
+                }
                 reader.format = LogFormat.detect(head)
                 if reader.format?.isDocument == true { document = Data() }
             }
             byteCount += count
             if document != nil {
                 guard byteCount <= ResultDocumentParser.byteLimit else {
-                    throw .resultDocument(path: path, reason: "is larger than \(ResultDocumentParser.byteLimit / 1024 / 1024) MB, too large to read as one JSON document.")
+                    throw .resultDocument(
+                        path: path,
+                        reason:
+                            "is larger than \(ResultDocumentParser.byteLimit / 1024 / 1024) MB, too large to read as one JSON document."
+                    )
                 }
                 document?.append(contentsOf: chunk)
             } else {
@@ -211,11 +226,16 @@ package struct LogParser: Sendable {
         var problems: [String] = []
         if let cut = splitter.truncationMessage(source: path) { problems.append(cut) }
         if let malformed = reader.malformedMessage(source: path) { problems.append(malformed) }
-        // The event stream's own instants; a console's stamps and totals, without the Swift Testing run an event stream tells.
-        let times = format == .eventStream ? reader.eventStream.times : reader.totals.times(includingSwiftTesting: !skipsSwiftTestingConsole)
+        // The event stream's own instants; a console's stamps and totals, without the Swift Testing run an event
+        // stream tells.
+        let times =
+            format == .eventStream
+            ? reader.eventStream.times : reader.totals.times(includingSwiftTesting: !skipsSwiftTestingConsole)
         return FileSummary(
-            format: format, lineCount: splitter.lineCount, byteCount: byteCount, problems: problems, frameworkCounts: counts,
-            strippedPrefix: reader.mostFrequentPrefix, firstUnrecognizedLine: reader.firstUnrecognizedLine, times: times)
+            format: format, lineCount: splitter.lineCount, byteCount: byteCount, problems: problems,
+            frameworkCounts: counts,
+            strippedPrefix: reader.mostFrequentPrefix, firstUnrecognizedLine: reader.firstUnrecognizedLine, times: times
+        )
     }
 }
 
@@ -247,7 +267,8 @@ private struct LineReader {
     func malformedMessage(source: String) -> String? {
         guard malformedCount > 0, let first = firstMalformedLine else { return nil }
         let what = malformedCount == 1 ? "line \(first) is" : "\(malformedCount) lines (the first at line \(first)) are"
-        return "\(source): event-stream \(what) not valid JSON (a cut or corrupted record); what it recorded is missing from this report"
+        return
+            "\(source): event-stream \(what) not valid JSON (a cut or corrupted record); what it recorded is missing from this report"
     }
 
     var mostFrequentPrefix: String? {
@@ -267,7 +288,9 @@ private struct LineReader {
         let unrecognizedBefore = collector.unrecognizedLineCount
         read(line)
         while let deferred = console.takeDeferred() { apply(deferred) }
-        if firstUnrecognizedLine == nil, collector.unrecognizedLineCount > unrecognizedBefore { firstUnrecognizedLine = lineNumber }
+        if firstUnrecognizedLine == nil, collector.unrecognizedLineCount > unrecognizedBefore {
+            firstUnrecognizedLine = lineNumber
+        }
     }
 
     /// The end of the file: a split line still waiting for its second half is read as it is.
@@ -280,7 +303,8 @@ private struct LineReader {
         if format == .eventStream {
             guard let parsed = eventStream.parse(line) else {
                 lastLineWasMalformed = true
-                // A record of a kind this parser does not know is only unrecognized; one that is not JSON at all was lost.
+                // A record of a kind this parser does not know is only unrecognized; one that is not JSON at all was
+                // lost.
                 if (try? JSONSerialization.jsonObject(with: Data(line))) == nil {
                     malformedCount += 1
                     if firstMalformedLine == nil { firstMalformedLine = lineNumber }
@@ -289,12 +313,14 @@ private struct LineReader {
                 return
             }
             lastLineWasMalformed = false
-            sawTestActivity = true  // any valid record, even a run of zero tests
+            sawTestActivity = true // any valid record, even a run of zero tests
             if eventStream.sawRunEnded { sawRunEnded = true }
             event = parsed
         } else {
             event = console.parse(line)
-            if !sawSuccessBanner, line.count >= 8, line.hasPrefix("** TEST"), line.firstIndex(of: " SUCCEEDED **") != nil {
+            if !sawSuccessBanner, line.count >= 8, line.hasPrefix("** TEST"),
+                line.firstIndex(of: " SUCCEEDED **") != nil
+            {
                 sawSuccessBanner = true
             }
         }

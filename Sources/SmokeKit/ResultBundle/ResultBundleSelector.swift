@@ -26,7 +26,8 @@ package struct ResultBundleSelector: Sendable {
 
     package func reader(for bundle: URL) throws -> any ResultBundleReading {
         let files = FileManager.default
-        let hasDatabase = files.fileExists(atPath: bundle.appendingPathComponent(XCResultDatabaseReader.databaseName).path)
+        let hasDatabase = files.fileExists(
+            atPath: bundle.appendingPathComponent(XCResultDatabaseReader.databaseName).path)
         // Xcode opens a bundle through its Info.plist: without one a folder is not a result bundle,
         // whatever else it holds (a database.sqlite3 alone included).
         guard files.fileExists(atPath: bundle.appendingPathComponent("Info.plist").path) else {
@@ -40,7 +41,9 @@ package struct ResultBundleSelector: Sendable {
     }
 
     /// Reads the bundle both ways (`--cross-check`); returns the database reading and the differences.
-    package func crossCheck(bundle: URL, scratchDirectory: URL) throws -> (contents: ResultBundleContents, differences: [String]) {
+    package func crossCheck(bundle: URL, scratchDirectory: URL) throws -> (
+        contents: ResultBundleContents, differences: [String]
+    ) {
         guard let xcresulttool else { throw ResultBundleError.crossCheckNeedsXcode }
         guard FileManager.default.fileExists(atPath: bundle.appendingPathComponent("Info.plist").path) else {
             throw ResultBundleError.notABundle(path: bundle.path)

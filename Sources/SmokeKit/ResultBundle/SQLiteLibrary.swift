@@ -5,16 +5,22 @@ import SmokeCore
 /// run time by CSQLite (`dlopen`), so building smokerun needs no `sqlite3.h` and no `-lsqlite3`: the
 /// official Swift images and a bare toolchain install carry `libsqlite3.so.0` (SwiftPM itself links
 /// it) but not its headers. CSQLite declares the signatures; handles are opaque pointers.
-struct SQLiteLibrary: @unchecked Sendable {  // immutable C function pointers
+struct SQLiteLibrary: @unchecked Sendable { // immutable C function pointers
     typealias Handle = OpaquePointer
     typealias Statement = OpaquePointer
 
-    let open: @convention(c) (UnsafePointer<CChar>?, UnsafeMutablePointer<OpaquePointer?>?, Int32, UnsafePointer<CChar>?) -> Int32
+    let open:
+        @convention(c) (UnsafePointer<CChar>?, UnsafeMutablePointer<OpaquePointer?>?, Int32, UnsafePointer<CChar>?) ->
+            Int32
     let close: @convention(c) (Handle?) -> Int32
     let errmsg: @convention(c) (Handle?) -> UnsafePointer<CChar>?
     let errstr: @convention(c) (Int32) -> UnsafePointer<CChar>?
     let errcode: @convention(c) (Handle?) -> Int32
-    let prepare: @convention(c) (Handle?, UnsafePointer<CChar>?, Int32, UnsafeMutablePointer<OpaquePointer?>?, UnsafeMutablePointer<UnsafePointer<CChar>?>?) -> Int32
+    let prepare:
+        @convention(c) (
+            Handle?, UnsafePointer<CChar>?, Int32, UnsafeMutablePointer<OpaquePointer?>?,
+            UnsafeMutablePointer<UnsafePointer<CChar>?>?
+        ) -> Int32
     let finalize: @convention(c) (Statement?) -> Int32
     let step: @convention(c) (Statement?) -> Int32
     let columnCount: @convention(c) (Statement?) -> Int32
@@ -56,9 +62,9 @@ struct SQLiteLibrary: @unchecked Sendable {  // immutable C function pointers
     /// Fedora `sqlite-libs`), then the unversioned development link; macOS's lives in the system.
     static let candidateNames: [String] = {
         #if canImport(Darwin)
-        ["/usr/lib/libsqlite3.dylib", "libsqlite3.dylib"]
+            ["/usr/lib/libsqlite3.dylib", "libsqlite3.dylib"]
         #else
-        ["libsqlite3.so.0", "libsqlite3.so"]
+            ["libsqlite3.so.0", "libsqlite3.so"]
         #endif
     }()
 

@@ -20,11 +20,16 @@ enum XCResultDatabaseActivityReader {
         let order: (XCResultDatabaseRow, XCResultDatabaseRow) -> Bool = {
             ($0.int("orderInParent") ?? 0, $0.int("rowid") ?? 0) < ($1.int("orderInParent") ?? 0, $1.int("rowid") ?? 0)
         }
-        let children = Dictionary(grouping: rows.filter { $0.int("parent_fk") != nil }, by: { $0.int("parent_fk")! }).mapValues { $0.sorted(by: order) }
-        let topLevel = Dictionary(grouping: rows.filter { $0.int("parent_fk") == nil && $0.int("testCaseRun_fk") != nil },
-                                  by: { $0.int("testCaseRun_fk")! }).mapValues { $0.sorted(by: order) }
+        let children = Dictionary(grouping: rows.filter { $0.int("parent_fk") != nil }, by: { $0.int("parent_fk")! })
+            .mapValues { $0.sorted(by: order) }
+        let topLevel = Dictionary(
+            grouping: rows.filter { $0.int("parent_fk") == nil && $0.int("testCaseRun_fk") != nil },
+            by: { $0.int("testCaseRun_fk")! }
+        ).mapValues { $0.sorted(by: order) }
         var attachments: [Int: [String]] = [:]
-        for row in snapshot.rows("Attachments").sorted(by: { ($0.double("timestamp") ?? 0) < ($1.double("timestamp") ?? 0) })
+        for row in snapshot.rows("Attachments").sorted(by: {
+            ($0.double("timestamp") ?? 0) < ($1.double("timestamp") ?? 0)
+        })
         where row.text("lifetime") != XCResultDatabaseAttachmentLinker.discardedLifetime {
             guard let activity = row.int("activity_fk") else { continue }
             attachments[activity, default: []].append(row.text("name") ?? row.text("filenameOverride") ?? "attachment")

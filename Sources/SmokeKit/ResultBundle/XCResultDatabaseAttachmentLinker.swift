@@ -36,10 +36,12 @@ enum XCResultDatabaseAttachmentLinker {
         guard let uti else { return nil }
         return [
             "public.png": "image/png", "public.jpeg": "image/jpeg", "public.heic": "image/heic",
-            "com.compuserve.gif": "image/gif", "public.plain-text": "text/plain", "public.utf8-plain-text": "text/plain",
+            "com.compuserve.gif": "image/gif", "public.plain-text": "text/plain",
+            "public.utf8-plain-text": "text/plain",
             "public.json": "application/json", "public.xml": "application/xml", "public.html": "text/html",
             "com.apple.xml-property-list": "application/x-plist", "com.apple.property-list": "application/x-plist",
-            "com.adobe.pdf": "application/pdf", "public.mpeg-4": "video/mp4", "public.comma-separated-values-text": "text/csv",
+            "com.adobe.pdf": "application/pdf", "public.mpeg-4": "video/mp4",
+            "public.comma-separated-values-text": "text/csv",
         ][uti]
     }
 }

@@ -17,14 +17,17 @@ final class XCResultDatabaseConnection {
         readingAt url: URL, library: Result<SQLiteLibrary, SQLiteLibraryError> = SQLiteLibrary.shared
     ) throws(XCResultDatabaseError) {
         let uri = "file:" + Self.percentEncodedPath(url.path) + "?immutable=1"
-        try self.init(path: url.path, name: uri, flags: SQLiteLibrary.openReadOnly | SQLiteLibrary.openURI, library: library)
+        try self.init(
+            path: url.path, name: uri, flags: SQLiteLibrary.openReadOnly | SQLiteLibrary.openURI, library: library)
         // SQLite opens lazily: touch the schema so a truncated or non-database file is reported now.
         _ = try query("SELECT count(*) AS n FROM sqlite_master", table: "sqlite_master")
     }
 
     /// Creates (or opens) a database to write; for fixtures and tools, never for reading bundles.
     convenience init(creatingAt url: URL) throws(XCResultDatabaseError) {
-        try self.init(path: url.path, name: url.path, flags: SQLiteLibrary.openReadWrite | SQLiteLibrary.openCreate, library: SQLiteLibrary.shared)
+        try self.init(
+            path: url.path, name: url.path, flags: SQLiteLibrary.openReadWrite | SQLiteLibrary.openCreate,
+            library: SQLiteLibrary.shared)
     }
 
     private init(
@@ -73,7 +76,9 @@ final class XCResultDatabaseConnection {
         }
         defer { _ = sqlite.finalize(statement) }
         for (offset, value) in bindings.enumerated() {
-            guard bind(value, at: Int32(offset + 1), in: statement) == SQLiteLibrary.ok else { throw failure(table: table) }
+            guard bind(value, at: Int32(offset + 1), in: statement) == SQLiteLibrary.ok else {
+                throw failure(table: table)
+            }
         }
         let count = sqlite.columnCount(statement)
         let names = (0..<count).map { Self.text(sqlite.columnName(statement, $0)) }

@@ -27,13 +27,20 @@ enum XCResultDatabaseDeviceReader {
     /// "Xcode 16.2 (16C5032a)" when the bundle records its developer tools.
     static func xcodeVersion(_ snapshot: XCResultDatabaseSnapshot) -> String? {
         let tools = XCResultDatabaseIndex(snapshot.rows("DeveloperTools"))
-        guard let row = firstAction(snapshot).flatMap({ tools[$0.int("developerTools_fk")] }) ?? snapshot.rows("DeveloperTools").first,
-              let version = row.text("xcodeVersion") else { return nil }
+        guard
+            let row = firstAction(snapshot).flatMap({ tools[$0.int("developerTools_fk")] })
+                ?? snapshot.rows("DeveloperTools").first,
+            let version = row.text("xcodeVersion")
+        else { return nil }
         return "Xcode \(version)" + (row.text("xcodeBuildVersion").map { " (\($0))" } ?? "")
     }
 
     private static func firstAction(_ snapshot: XCResultDatabaseSnapshot) -> XCResultDatabaseRow? {
-        snapshot.rows("Actions").min { ($0.int("orderInInvocation") ?? 0, $0.int("rowid") ?? 0) < ($1.int("orderInInvocation") ?? 0, $1.int("rowid") ?? 0) }
+        snapshot.rows("Actions").min {
+            ($0.int("orderInInvocation") ?? 0, $0.int("rowid") ?? 0) < (
+                $1.int("orderInInvocation") ?? 0, $1.int("rowid") ?? 0
+            )
+        }
     }
 
     /// "iOS" from "iOS Simulator": the runtime is named after the OS, as `simctl` names runtimes.

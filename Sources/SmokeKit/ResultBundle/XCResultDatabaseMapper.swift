@@ -56,21 +56,27 @@ enum XCResultDatabaseMapper {
             for run in runs.sorted(by: { order.key(of: $0).lexicographicallyPrecedes(order.key(of: $1)) }) {
                 let outcome = reader.outcome(of: run)
                 if let unknown = outcome.unknownResult { unknownResults.insert(unknown) }
-                groups[AttemptKey(planRun: order.planRun(of: run), repetition: outcome.repetition), default: []].append((run, outcome))
+                groups[AttemptKey(planRun: order.planRun(of: run), repetition: outcome.repetition), default: []].append(
+                    (run, outcome))
                 if let runID = run.int("rowid") { testIDByRun[runID] = identity.id }
             }
             let attempts = groups.keys.sorted().map { key in
-                (key: key, attempt: attempt(from: groups[key]!, reader: reader), isIteration: groups[key]!.contains { $0.outcome.isIteration })
+                (
+                    key: key, attempt: attempt(from: groups[key]!, reader: reader),
+                    isIteration: groups[key]!.contains { $0.outcome.isIteration }
+                )
             }
             // xcresulttool's `durationInSeconds` for a test case: the mean of its runs (repetitions,
             // argument cases, configurations), not their sum.
             let seconds = runs.reduce(0) { $0 + max($1.double("duration") ?? 0, 0) } / Double(runs.count)
-            let result = merge(attempts, identity: identity, durationSeconds: seconds, configurationNames: order.configurationNames)
+            let result = merge(
+                attempts, identity: identity, durationSeconds: seconds, configurationNames: order.configurationNames)
             let key = runs.map(order.key(of:)).min(by: { $0.lexicographicallyPrecedes($1) }) ?? []
             placed.append((key, result))
         }
         for unknown in unknownResults.sorted() {
-            notes.append("Test runs with the result '\(unknown)', which smokerun does not know, were counted as failed.")
+            notes.append(
+                "Test runs with the result '\(unknown)', which smokerun does not know, were counted as failed.")
         }
         var results = placed.sorted { $0.key.lexicographicallyPrecedes($1.key) }.map(\.result)
         for index in results.indices { results[index].order = index + 1 }
@@ -79,7 +85,8 @@ enum XCResultDatabaseMapper {
 
     /// One attempt from its runs (one run, or one per case of a parameterized test).
     private static func attempt(
-        from runs: [(run: XCResultDatabaseRow, outcome: XCResultDatabaseRunReader.Outcome)], reader: XCResultDatabaseRunReader
+        from runs: [(run: XCResultDatabaseRow, outcome: XCResultDatabaseRunReader.Outcome)],
+        reader: XCResultDatabaseRunReader
     ) -> TestAttempt {
         var output: [String] = []
         var failures: [TestFailure] = []
@@ -102,7 +109,8 @@ enum XCResultDatabaseMapper {
     }
 
     private static func merge(
-        _ attempts: [(key: AttemptKey, attempt: TestAttempt, isIteration: Bool)], identity: XCResultDatabaseTestIdentity,
+        _ attempts: [(key: AttemptKey, attempt: TestAttempt, isIteration: Bool)],
+        identity: XCResultDatabaseTestIdentity,
         durationSeconds: Double, configurationNames: [Int: String]
     ) -> TestResult {
         let byPlanRun = Dictionary(grouping: attempts, by: \.key.planRun)
@@ -116,13 +124,16 @@ enum XCResultDatabaseMapper {
         }
         // A test run in several configurations says which one gave which result, by name.
         let named = planRuns.compactMap { configurationNames[$0] }
-        let configurationLines = planRuns.count > 1 && Set(named).count == planRuns.count
+        let configurationLines =
+            planRuns.count > 1 && Set(named).count == planRuns.count
             ? zip(named, finals).map { "Configuration \($0): \($1.status.rawValue)" } : []
         let status = finals.count == 1 ? finals[0].status : TestStatus.worst(finals.map(\.status))
-        let flaky = status == .passed && byPlanRun.values.contains { planAttempts in
-            !planAttempts.contains(where: \.isIteration) &&
-            planAttempts.last!.attempt.status == .passed && planAttempts.dropLast().contains { $0.attempt.status.isFailure }
-        }
+        let flaky =
+            status == .passed
+            && byPlanRun.values.contains { planAttempts in
+                !planAttempts.contains(where: \.isIteration) && planAttempts.last!.attempt.status == .passed
+                    && planAttempts.dropLast().contains { $0.attempt.status.isFailure }
+            }
         let deciding = finals.count == 1 ? finals : finals.filter { $0.status == status }
         return TestResult(
             id: identity.id, name: identity.name, suite: identity.suite, framework: identity.framework, status: status,
@@ -137,18 +148,22 @@ enum XCResultDatabaseMapper {
         let order = XCResultDatabaseRunOrder(snapshot)
         var names: [Int: String] = [:]
         for run in snapshot.rows("TestCaseRuns") {
-            guard let id = run.int("rowid"), let name = order.configurationNames[order.planRun(of: run)] else { continue }
+            guard let id = run.int("rowid"), let name = order.configurationNames[order.planRun(of: run)] else {
+                continue
+            }
             names[id] = name
         }
         return names
     }
 
     /// Test id → the earliest `TestIssues.timestamp` of its runs (failures only, not known issues).
-    private static func failureTimes(_ snapshot: XCResultDatabaseSnapshot, testIDByRun: [Int: String]) -> [String: Date] {
+    private static func failureTimes(_ snapshot: XCResultDatabaseSnapshot, testIDByRun: [Int: String]) -> [String: Date]
+    {
         var times: [String: Date] = [:]
         for issue in snapshot.rows("TestIssues") {
             guard let run = issue.int("testCaseRun_fk"), let id = testIDByRun[run],
-                  let seconds = issue.double("timestamp") else { continue }
+                let seconds = issue.double("timestamp")
+            else { continue }
             let date = Date(timeIntervalSinceReferenceDate: seconds)
             times[id] = min(times[id] ?? date, date)
         }
@@ -167,8 +182,11 @@ enum XCResultDatabaseMapper {
             $0.int("testCaseRun_fk") == nil && !expected.contains($0.int("rowid") ?? -1)
         }
         return unexpected.map { issue in
-            let suite = suites[suiteRuns[issue.int("testSuiteRun_fk")]?.int("testSuite_fk")]?.text("name") ?? "unknown suite"
-            let message = issue.text("compactDescription") ?? issue.text("sanitizedDescription") ?? issue.text("issueType") ?? "issue recorded"
+            let suite =
+                suites[suiteRuns[issue.int("testSuiteRun_fk")]?.int("testSuite_fk")]?.text("name") ?? "unknown suite"
+            let message =
+                issue.text("compactDescription") ?? issue.text("sanitizedDescription") ?? issue.text("issueType")
+                ?? "issue recorded"
             return "Suite \(suite) recorded an issue outside any test: \(message)"
         }
     }

@@ -29,10 +29,12 @@ package struct XCResultDatabasePayloads: Sendable {
         guard let payloadID else { return .unavailable(reason: "the bundle records no payload for it") }
         // The id comes from the database: it must name a file directly inside Data/, nothing else.
         guard !payloadID.isEmpty, !payloadID.contains("/"), !payloadID.contains("\\"), !payloadID.contains("\0"),
-              payloadID != ".", payloadID != ".." else {
+            payloadID != ".", payloadID != ".."
+        else {
             return .unavailable(reason: "its payload id is not a file name")
         }
-        let source = bundle.appendingPathComponent("Data", isDirectory: true).appendingPathComponent("data.\(payloadID)")
+        let source = bundle.appendingPathComponent("Data", isDirectory: true).appendingPathComponent(
+            "data.\(payloadID)")
         guard let handle = try? FileHandle(forReadingFrom: source) else {
             return .unavailable(reason: "its payload Data/data.\(payloadID) is missing from the bundle")
         }
@@ -48,14 +50,21 @@ package struct XCResultDatabasePayloads: Sendable {
         do {
             result = try runner.run(zstd, arguments)
         } catch {
-            return .unavailable(reason: "it is zstd-compressed and `\(zstd)` could not be run (\(error.localizedDescription)); install zstd")
+            return .unavailable(
+                reason:
+                    "it is zstd-compressed and `\(zstd)` could not be run (\(error.localizedDescription)); install zstd"
+            )
         }
         if result.exitStatus == Self.commandNotFound {
-            return .unavailable(reason: "it is zstd-compressed and the `\(zstd)` program is not installed (apt-get install zstd)")
+            return .unavailable(
+                reason: "it is zstd-compressed and the `\(zstd)` program is not installed (apt-get install zstd)")
         }
         guard result.exitStatus == 0 else {
             let tail = CommandError(executable: zstd, arguments: arguments, result: result).reason
-            return .unavailable(reason: "zstd could not decompress Data/data.\(payloadID) (exit \(result.exitStatus)\(tail.isEmpty ? "" : ": \(tail)"))")
+            return .unavailable(
+                reason:
+                    "zstd could not decompress Data/data.\(payloadID) (exit \(result.exitStatus)\(tail.isEmpty ? "" : ": \(tail)"))"
+            )
         }
         return .available(.file(destination))
     }

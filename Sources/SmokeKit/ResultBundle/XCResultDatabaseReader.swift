@@ -31,19 +31,27 @@ package struct XCResultDatabaseReader: ResultBundleReading {
         contents.summaryCounts = XCResultDatabaseRunSummary.counts(snapshot, bundleName: bundle.lastPathComponent)
         var unavailable: [String] = []
         for (index, attachment) in mapping.attachments.enumerated() {
-            switch payloads.load(payloadID: attachment.payloadID, bundle: bundle, scratchDirectory: scratchDirectory, index: index) {
+            switch payloads.load(
+                payloadID: attachment.payloadID, bundle: bundle, scratchDirectory: scratchDirectory, index: index)
+            {
             case .available(let content):
-                contents.attachments.append(RawAttachment(
-                    testID: attachment.testID, name: attachment.name, content: content, mediaType: attachment.mediaType,
-                    timestamp: attachment.timestamp, isAssociatedWithFailure: attachment.isAssociatedWithFailure,
-                    configuration: attachment.configuration))
+                contents.attachments.append(
+                    RawAttachment(
+                        testID: attachment.testID, name: attachment.name, content: content,
+                        mediaType: attachment.mediaType,
+                        timestamp: attachment.timestamp, isAssociatedWithFailure: attachment.isAssociatedWithFailure,
+                        configuration: attachment.configuration))
             case .unavailable(let reason):
-                unavailable.append("Attachment '\(attachment.name)' of \(attachment.testID ?? "no known test") is unavailable: \(reason).")
+                unavailable.append(
+                    "Attachment '\(attachment.name)' of \(attachment.testID ?? "no known test") is unavailable: \(reason)."
+                )
             }
         }
         contents.notes += unavailable.prefix(Self.listedUnavailableLimit)
         if unavailable.count > Self.listedUnavailableLimit {
-            contents.notes.append("\(unavailable.count - Self.listedUnavailableLimit) more attachments are unavailable for the same kinds of reasons.")
+            contents.notes.append(
+                "\(unavailable.count - Self.listedUnavailableLimit) more attachments are unavailable for the same kinds of reasons."
+            )
         }
         return contents
     }
@@ -53,6 +61,8 @@ package struct XCResultDatabaseReader: ResultBundleReading {
         guard let columns = try database.schema()["BuildIssues"], columns.contains("message") else { return [] }
         let type = columns.contains("issueType") ? "issueType" : "NULL"
         let rows = try database.query("SELECT message, \(type) AS issueType FROM BuildIssues", table: "BuildIssues")
-        return rows.filter { $0.text("issueType")?.lowercased().contains("warning") != true }.compactMap { $0.text("message") }
+        return rows.filter { $0.text("issueType")?.lowercased().contains("warning") != true }.compactMap {
+            $0.text("message")
+        }
     }
 }

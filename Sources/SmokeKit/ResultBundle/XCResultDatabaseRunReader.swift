@@ -40,7 +40,11 @@ struct XCResultDatabaseRunReader {
         issues = XCResultDatabaseIndex(snapshot.rows("TestIssues"))
         let byRun: ([XCResultDatabaseRow], String) -> [Int: [XCResultDatabaseRow]] = { rows, order in
             Dictionary(grouping: rows.filter { $0.int("testCaseRun_fk") != nil }, by: { $0.int("testCaseRun_fk")! })
-                .mapValues { $0.sorted { ($0.int(order) ?? 0, $0.int("rowid") ?? 0) < ($1.int(order) ?? 0, $1.int("rowid") ?? 0) } }
+                .mapValues {
+                    $0.sorted {
+                        ($0.int(order) ?? 0, $0.int("rowid") ?? 0) < ($1.int(order) ?? 0, $1.int("rowid") ?? 0)
+                    }
+                }
         }
         issuesByRun = byRun(snapshot.rows("TestIssues"), "orderInOwner")
         expectedByRun = byRun(snapshot.rows("ExpectedFailures"), "orderInOwner")
@@ -75,8 +79,11 @@ struct XCResultDatabaseRunReader {
         return Outcome(
             status: status, durationSeconds: max(run.double("duration") ?? 0, 0), failures: failures, output: output,
             repetition: repetitions[run.int("repetitionPolicy_fk")]?.int("repetition") ?? 1,
-            isIteration: repetitions[run.int("repetitionPolicy_fk")]?.text("repetitionModeString").map { !$0.contains("Retry") } ?? false,
-            unknownResult: status == .failed && !Self.failureWords.contains(resultText ?? "") ? (resultText ?? "NULL") : nil)
+            isIteration: repetitions[run.int("repetitionPolicy_fk")]?.text("repetitionModeString").map {
+                !$0.contains("Retry")
+            } ?? false,
+            unknownResult: status == .failed && !Self.failureWords.contains(resultText ?? "")
+                ? (resultText ?? "NULL") : nil)
     }
 
     /// `"premium_feature"`, `1, 2`: the arguments of one case of a parameterized test, or nil. A UI
@@ -84,7 +91,11 @@ struct XCResultDatabaseRunReader {
     func argumentsLabel(of run: XCResultDatabaseRow) -> String? {
         let arguments = argumentsByRun[run.int("rowid") ?? -1] ?? []
         let labelled = arguments.compactMap { argument -> (label: String?, value: String)? in
-            guard let value = values[argument.int("testValue_fk")].flatMap({ $0.text("description") ?? $0.text("debugDescription") }) else {
+            guard
+                let value = values[argument.int("testValue_fk")].flatMap({
+                    $0.text("description") ?? $0.text("debugDescription")
+                })
+            else {
                 return nil
             }
             return (parameters[argument.int("parameter_fk")]?.text("label"), value)
@@ -105,7 +116,8 @@ struct XCResultDatabaseRunReader {
     }
 
     private func failure(from issue: XCResultDatabaseRow) -> TestFailure {
-        let message = issue.text("compactDescription") ?? issue.text("sanitizedDescription")
+        let message =
+            issue.text("compactDescription") ?? issue.text("sanitizedDescription")
             ?? issue.text("detailedDescription") ?? issue.text("issueType") ?? "issue recorded"
         let location = locations[contexts[issue.int("sourceCodeContext_fk")]?.int("location_fk")]
         return TestFailure(message: message, file: location?.text("filePath"), line: location?.int("lineNumber"))

@@ -12,7 +12,8 @@ enum XCResultDatabaseRunSummary {
     /// stores dates); the invocation's timestamp stands in for a missing start.
     static func interval(_ snapshot: XCResultDatabaseSnapshot) -> (startedAt: Date?, finishedAt: Date?) {
         let actions = snapshot.rows("Actions")
-        let started = actions.compactMap { $0.double("started") }.min()
+        let started =
+            actions.compactMap { $0.double("started") }.min()
             ?? snapshot.rows("Invocations").compactMap { $0.double("timestamp") }.min()
         let finished = actions.compactMap { $0.double("finished") }.max()
         let startedAt = started.map(Date.init(timeIntervalSinceReferenceDate:))
@@ -25,7 +26,9 @@ enum XCResultDatabaseRunSummary {
     /// smokerun maps), named after `bundleName`; empty when the schema has no such table or it is empty.
     static func counts(_ snapshot: XCResultDatabaseSnapshot, bundleName: String) -> [FrameworkCount] {
         guard snapshot.tables[resultsTable] != nil else { return [] }
-        let overall = snapshot.rows(resultsTable).filter { $0.int("configuration_fk") == nil && $0.int("destination_fk") == nil }
+        let overall = snapshot.rows(resultsTable).filter {
+            $0.int("configuration_fk") == nil && $0.int("destination_fk") == nil
+        }
         // One overall row per test case; a repeated row for the same case is counted once.
         var resultByCase: [Int: String] = [:]
         for row in overall {
@@ -34,8 +37,10 @@ enum XCResultDatabaseRunSummary {
         }
         guard !resultByCase.isEmpty else { return [] }
         let failures = resultByCase.values.filter { XCResultDatabaseRunReader.status($0) == .failed }.count
-        return [FrameworkCount(
-            framework: "xcresult", tests: resultByCase.count, failures: failures,
-            from: "\(bundleName): database.sqlite3 \(resultsTable)")]
+        return [
+            FrameworkCount(
+                framework: "xcresult", tests: resultByCase.count, failures: failures,
+                from: "\(bundleName): database.sqlite3 \(resultsTable)")
+        ]
     }
 }

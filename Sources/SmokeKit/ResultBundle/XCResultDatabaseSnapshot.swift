@@ -38,14 +38,18 @@ struct XCResultDatabaseSnapshot: Sendable, Equatable {
         "Arguments": ["testCaseRun_fk", "testValue_fk", "parameter_fk", "orderInTestCaseRun"],
         "TestValues": ["description", "debugDescription"],
         "Parameters": ["name", "label", "testCase_fk", "orderInTestCase"],
-        "Activities": ["parent_fk", "testCaseRun_fk", "title", "activityType", "orderInParent", "startTime", "failureIDs"],
+        "Activities": [
+            "parent_fk", "testCaseRun_fk", "title", "activityType", "orderInParent", "startTime", "failureIDs",
+        ],
         "Attachments": [
             "name", "filenameOverride", "uniformTypeIdentifier", "lifetime", "timestamp", "xcResultKitPayloadRefId",
             "activity_fk", "testIssue_fk",
         ],
         "Actions": ["runDestination_fk", "developerTools_fk", "orderInInvocation", "started", "finished"],
         "Invocations": ["timestamp"],
-        "TestCaseResultsByDestinationAndConfiguration": ["testCase_fk", "result", "configuration_fk", "destination_fk"],
+        "TestCaseResultsByDestinationAndConfiguration": [
+            "testCase_fk", "result", "configuration_fk", "destination_fk",
+        ],
         "RunDestinations": ["name", "architecture", "device_fk", "sdk_fk"],
         "Devices": [
             "name", "modelName", "identifier", "operatingSystemVersion", "operatingSystemVersionWithBuildNumber",
@@ -63,9 +67,13 @@ struct XCResultDatabaseSnapshot: Sendable, Equatable {
     ]
 
     /// Reads every wanted table. Throws `unknownSchema` naming each missing required table or column.
-    static func load(from database: XCResultDatabaseConnection) throws(XCResultDatabaseError) -> XCResultDatabaseSnapshot {
+    static func load(from database: XCResultDatabaseConnection) throws(XCResultDatabaseError)
+        -> XCResultDatabaseSnapshot
+    {
         let schema = try database.schema()
-        let missing = required.filter { schema[$0.table]?.contains($0.column) != true }.map { "\($0.table).\($0.column)" }
+        let missing = required.filter { schema[$0.table]?.contains($0.column) != true }.map {
+            "\($0.table).\($0.column)"
+        }
         guard missing.isEmpty else { throw .unknownSchema(path: database.path, missing: missing) }
         var snapshot = XCResultDatabaseSnapshot()
         for (table, columns) in wanted.sorted(by: { $0.key < $1.key }) {

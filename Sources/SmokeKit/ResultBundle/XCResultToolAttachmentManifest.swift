@@ -68,7 +68,9 @@ struct XCResultToolAttachmentManifest: Decodable, Sendable, Equatable {
         let dot = suggested.lastIndex(of: ".") ?? suggested.endIndex
         let stem = suggested[..<dot]
         let parts = stem.split(separator: "_", omittingEmptySubsequences: false)
-        guard parts.count >= 3, UUID(uuidString: String(parts[parts.count - 1])) != nil, Int(parts[parts.count - 2]) != nil else {
+        guard parts.count >= 3, UUID(uuidString: String(parts[parts.count - 1])) != nil,
+            Int(parts[parts.count - 2]) != nil
+        else {
             return suggested
         }
         let base = parts.dropLast(2).joined(separator: "_")
@@ -91,20 +93,28 @@ struct XCResultToolAttachmentManifest: Decodable, Sendable, Equatable {
         for entry in entries {
             let testID = entry.testIdentifier.map { testIDs[$0] ?? $0 }
             for item in entry.attachments {
-                guard let fileName = item.exportedFileName, !fileName.isEmpty, !fileName.contains("/"), fileName != "..", fileName != "." else {
-                    notes.append("xcresulttool export attachments: an entry for \(entry.testIdentifier ?? "an unknown test") has no usable file name; skipped.")
+                guard let fileName = item.exportedFileName, !fileName.isEmpty, !fileName.contains("/"),
+                    fileName != "..", fileName != "."
+                else {
+                    notes.append(
+                        "xcresulttool export attachments: an entry for \(entry.testIdentifier ?? "an unknown test") has no usable file name; skipped."
+                    )
                     continue
                 }
                 let file = folder.appendingPathComponent(fileName)
                 guard fileExists(file) else {
-                    notes.append("xcresulttool export attachments: \(fileName) is listed in manifest.json but was not exported; skipped.")
+                    notes.append(
+                        "xcresulttool export attachments: \(fileName) is listed in manifest.json but was not exported; skipped."
+                    )
                     continue
                 }
-                let name = item.suggestedHumanReadableName.flatMap { $0.isEmpty ? nil : Self.displayName($0) } ?? fileName
-                attachments.append(RawAttachment(
-                    testID: testID, name: name, content: .file(file),
-                    timestamp: item.timestamp.map(Date.init(timeIntervalSince1970:)),
-                    isAssociatedWithFailure: item.isAssociatedWithFailure, configuration: item.configurationName))
+                let name =
+                    item.suggestedHumanReadableName.flatMap { $0.isEmpty ? nil : Self.displayName($0) } ?? fileName
+                attachments.append(
+                    RawAttachment(
+                        testID: testID, name: name, content: .file(file),
+                        timestamp: item.timestamp.map(Date.init(timeIntervalSince1970:)),
+                        isAssociatedWithFailure: item.isAssociatedWithFailure, configuration: item.configurationName))
             }
         }
         return (attachments, notes)

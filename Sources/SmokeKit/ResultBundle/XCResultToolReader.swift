@@ -19,8 +19,10 @@ package struct XCResultToolReader: ResultBundleReading {
     /// A reader when Xcode is installed (`xcrun --find xcresulttool` answers), nil elsewhere (Linux).
     package static func ifInstalled(runner: any CommandRunning, environment: [String: String]) -> XCResultToolReader? {
         guard ExecutableLocator.find("xcrun", path: environment["PATH"]) != nil,
-              let found = try? runner.run("xcrun", ["--find", "xcresulttool"], environment: environment, currentDirectory: nil),
-              found.exitStatus == 0 else { return nil }
+            let found = try? runner.run(
+                "xcrun", ["--find", "xcresulttool"], environment: environment, currentDirectory: nil),
+            found.exitStatus == 0
+        else { return nil }
         return XCResultToolReader(runner: runner, environment: environment)
     }
 
@@ -35,7 +37,8 @@ package struct XCResultToolReader: ResultBundleReading {
     func capability() throws -> XCResultToolCapability {
         let version = try output(["version"])
         if let known = XCResultToolCapability.fromVersion(String(decoding: version, as: UTF8.self)) { return known }
-        let help = try runner.run("xcrun", ["xcresulttool", "get", "--help"], environment: environment, currentDirectory: nil)
+        let help = try runner.run(
+            "xcrun", ["xcresulttool", "get", "--help"], environment: environment, currentDirectory: nil)
         return XCResultToolCapability.fromHelp(help.outputText + help.errorText)
     }
 
@@ -52,12 +55,15 @@ package struct XCResultToolReader: ResultBundleReading {
         }
         var contents = ResultBundleContents()
         if mapped.unrecognizedNodeCount > 0 {
-            contents.notes.append("xcresulttool: \(mapped.unrecognizedNodeCount) test-tree node(s) of a kind smokerun does not know were skipped.")
+            contents.notes.append(
+                "xcresulttool: \(mapped.unrecognizedNodeCount) test-tree node(s) of a kind smokerun does not know were skipped."
+            )
         }
 
         // The summary only adds the destination and the Xcode version: without it the tests still stand.
         do {
-            let summary: XCResultToolSummary = try decode(["get", "test-results", "summary", "--path", path] + schema, bundle: path)
+            let summary: XCResultToolSummary = try decode(
+                ["get", "test-results", "summary", "--path", path] + schema, bundle: path)
             contents.device = (summary.devices.first ?? document.devices.first)?.resolved
             contents.xcodeVersion = summary.xcodeVersion
             contents.summaryCounts = summary.count(bundleName: bundle.lastPathComponent).map { [$0] } ?? []
@@ -68,29 +74,34 @@ package struct XCResultToolReader: ResultBundleReading {
         }
 
         // Activities only for failed tests: the steps leading to a failure, as the test's output.
-        let identifiers = Dictionary(mapped.idsByNodeIdentifier.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        let identifiers = Dictionary(
+            mapped.idsByNodeIdentifier.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         for index in mapped.tests.indices where mapped.tests[index].status.isFailure {
             guard let identifier = identifiers[mapped.tests[index].id] else { continue }
             do {
                 let activities: XCResultToolActivities = try decode(
-                    ["get", "test-results", "activities", "--test-id", identifier, "--path", path] + schema, bundle: path)
+                    ["get", "test-results", "activities", "--test-id", identifier, "--path", path] + schema,
+                    bundle: path)
                 let room = TestResult.outputLineLimit - mapped.tests[index].output.count
                 mapped.tests[index].output += activities.outputLines(limit: max(room, 0))
                 mapped.tests[index].activities = activities.timeline
             } catch {
-                contents.notes.append("xcresulttool activities for \(identifier) could not be read: \(error.localizedDescription)")
+                contents.notes.append(
+                    "xcresulttool activities for \(identifier) could not be read: \(error.localizedDescription)")
             }
         }
         contents.tests = mapped.tests
 
-        // One bulk export, joined to tests through its manifest (never `--only-failures`: it misses tear-down screenshots).
+        // One bulk export, joined to tests through its manifest (never `--only-failures`: it misses tear-down
+        // screenshots).
         let exportFolder = scratchDirectory.appendingPathComponent("xcresulttool-attachments", isDirectory: true)
         do {
             try FileManager.default.createDirectory(at: exportFolder, withIntermediateDirectories: true)
             _ = try output(["export", "attachments", "--path", path, "--output-path", exportFolder.path])
             let manifestFile = exportFolder.appendingPathComponent("manifest.json")
             if FileManager.default.fileExists(atPath: manifestFile.path) {
-                let manifest = try JSONDecoder().decode(XCResultToolAttachmentManifest.self, from: Data(contentsOf: manifestFile))
+                let manifest = try JSONDecoder().decode(
+                    XCResultToolAttachmentManifest.self, from: Data(contentsOf: manifestFile))
                 let exported = manifest.attachments(in: exportFolder, testIDs: mapped.idsByNodeIdentifier)
                 contents.attachments = exported.attachments
                 contents.notes += exported.notes
@@ -114,20 +125,24 @@ package struct XCResultToolReader: ResultBundleReading {
             legacyFlag = []
             record = try output(["get", "--format", "json", "--path", path])
         }
-        let invocation = XCResultToolLegacyGraph.invocation(from: try json(record, command: ["get", "--format", "json"], bundle: path))
+        let invocation = XCResultToolLegacyGraph.invocation(
+            from: try json(record, command: ["get", "--format", "json"], bundle: path))
         var contents = ResultBundleContents()
         contents.device = invocation.device
         contents.startedAt = invocation.startedAt
         contents.finishedAt = invocation.finishedAt
         if let counts = invocation.counts {
-            contents.summaryCounts = [FrameworkCount(
-                framework: "xcresult", tests: counts.tests, failures: counts.failures,
-                from: "\(bundle.lastPathComponent): xcresulttool get --legacy ActionsInvocationRecord metrics")]
+            contents.summaryCounts = [
+                FrameworkCount(
+                    framework: "xcresult", tests: counts.tests, failures: counts.failures,
+                    from: "\(bundle.lastPathComponent): xcresulttool get --legacy ActionsInvocationRecord metrics")
+            ]
         }
         var unrecognized = 0
         for id in invocation.testsReferenceIDs {
             let command = ["get"] + legacyFlag + ["--format", "json", "--path", path, "--id", id]
-            let mapped = XCResultToolLegacyGraph.tests(from: try json(try output(command), command: command, bundle: path), invocation: invocation)
+            let mapped = XCResultToolLegacyGraph.tests(
+                from: try json(try output(command), command: command, bundle: path), invocation: invocation)
             for var test in mapped.tests {
                 test.order = contents.tests.count + 1
                 contents.tests.append(test)
@@ -135,10 +150,16 @@ package struct XCResultToolReader: ResultBundleReading {
             unrecognized += mapped.unrecognized
         }
         guard !contents.tests.isEmpty else {
-            throw XCResultToolError.noTests(bundle: path, detail: "the legacy graph has \(invocation.testsReferenceIDs.count) test action(s) and no tests")
+            throw XCResultToolError.noTests(
+                bundle: path,
+                detail: "the legacy graph has \(invocation.testsReferenceIDs.count) test action(s) and no tests")
         }
-        if unrecognized > 0 { contents.notes.append("xcresulttool: \(unrecognized) legacy graph node(s) of a kind smokerun does not know were skipped.") }
-        contents.notes.append("Attachments are not read from bundles of Xcode versions before 16 (legacy xcresulttool).")
+        if unrecognized > 0 {
+            contents.notes.append(
+                "xcresulttool: \(unrecognized) legacy graph node(s) of a kind smokerun does not know were skipped.")
+        }
+        contents.notes.append(
+            "Attachments are not read from bundles of Xcode versions before 16 (legacy xcresulttool).")
         return contents
     }
 
@@ -153,7 +174,8 @@ package struct XCResultToolReader: ResultBundleReading {
             throw XCResultToolError.commandFailed(error)
         }
         guard result.exitStatus == 0 else {
-            throw XCResultToolError.commandFailed(CommandError(executable: "xcrun", arguments: fullArguments, result: result))
+            throw XCResultToolError.commandFailed(
+                CommandError(executable: "xcrun", arguments: fullArguments, result: result))
         }
         return result.standardOutput
     }
@@ -163,7 +185,8 @@ package struct XCResultToolReader: ResultBundleReading {
         do {
             return try JSONDecoder().decode(Document.self, from: data)
         } catch let error as DecodingError {
-            throw XCResultToolError.unreadableOutput(command: ["xcrun", "xcresulttool"] + arguments, bundle: bundle, reason: error.keyPathDescription)
+            throw XCResultToolError.unreadableOutput(
+                command: ["xcrun", "xcresulttool"] + arguments, bundle: bundle, reason: error.keyPathDescription)
         }
     }
 
@@ -171,7 +194,8 @@ package struct XCResultToolReader: ResultBundleReading {
         do {
             return try JSONSerialization.jsonObject(with: data)
         } catch {
-            throw XCResultToolError.unreadableOutput(command: ["xcrun", "xcresulttool"] + command, bundle: bundle, reason: error.localizedDescription)
+            throw XCResultToolError.unreadableOutput(
+                command: ["xcrun", "xcresulttool"] + command, bundle: bundle, reason: error.localizedDescription)
         }
     }
 }

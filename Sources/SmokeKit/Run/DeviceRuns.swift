@@ -27,7 +27,8 @@ struct DeviceRuns {
     }
 
     /// Runs `drive` once per pinned device; stops early when a device's run was interrupted.
-    /// - Parameter drive: the driver over a context that pins one device, and that device's folder (nil for one device).
+    /// - Parameter drive: the driver over a context that pins one device, and that device's folder (nil for one
+    /// device).
     static func run(context: RunContext, drive: (RunContext, String?) -> DriverResult) -> [Part] {
         let profiles = context.pipeline.devices
         guard profiles.count > 1 else { return [Part(label: nil, result: drive(context, nil))] }
@@ -83,7 +84,8 @@ struct DeviceRuns {
 
     /// The joined tests with the attachments their device recorded: one group per device (one in all
     /// for a single device), for `AttachmentStore.attach`, which finds a test by id.
-    static func groups(_ joined: DriverResult, _ parts: [Part]) -> [(tests: [TestResult], attachments: [RawAttachment])] {
+    static func groups(_ joined: DriverResult, _ parts: [Part]) -> [(tests: [TestResult], attachments: [RawAttachment])]
+    {
         guard parts.first?.label != nil else { return [(joined.tests, joined.attachments)] }
         return parts.map { part in (joined.tests.filter { $0.device == part.label }, part.result.attachments) }
     }

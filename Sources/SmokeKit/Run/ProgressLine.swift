@@ -7,7 +7,9 @@ enum ProgressLine {
 
     /// Fits `width` columns by shortening the test name from the left.
     /// Colour (when `style` has it) wraps only the mark, so the width arithmetic counts visible columns.
-    static func render(_ test: TestResult, position: Int, total: Int, width: Int, style: TerminalStyle = .plain) -> String {
+    static func render(_ test: TestResult, position: Int, total: Int, width: Int, style: TerminalStyle = .plain)
+        -> String
+    {
         let prefix = "[\(position)/\(total)] " + (test.device.map { "\($0) · " } ?? "")
         let suffix = " \(symbol(for: test.status))" + (test.flaky ? " (flaky)" : "")
         let name = "\(test.suite)/\(test.name)"

@@ -11,7 +11,9 @@ enum RunSummary {
             let failure = test.failures.first
             let location = failure?.location.map { " (\($0))" } ?? ""
             let label = style.paint(StatusStyle.of(test.status).label, StatusStyle.of(test.status).ansiColor)
-            lines.append("\(style.mark(test.status)) \(style.paint(test.id + DeviceGroups.suffix(test), "1")) \(label)\(location)")
+            lines.append(
+                "\(style.mark(test.status)) \(style.paint(test.id + DeviceGroups.suffix(test), "1")) \(label)\(location)"
+            )
             if let message = failure?.message { lines.append("    \(message.split(separator: "\n").first ?? "")") }
         }
         return lines
@@ -20,8 +22,11 @@ enum RunSummary {
     /// `smoke: failed — 12 tests: 9 passed, 1 failed, 1 crashed, 1 expected failure in 3.2 s, seed 42`.
     static func totalsLine(_ report: RunReport, style: TerminalStyle) -> String {
         let t = report.totals
-        let passed = "\(t.passed) passed", failed = "\(t.failed) failed"
-        var parts = [t.passed > 0 ? style.paint(passed, "32") : passed, t.failed > 0 ? style.paint(failed, "31") : failed]
+        let passed = "\(t.passed) passed"
+        let failed = "\(t.failed) failed"
+        var parts = [
+            t.passed > 0 ? style.paint(passed, "32") : passed, t.failed > 0 ? style.paint(failed, "31") : failed,
+        ]
         if t.crashed > 0 { parts.append(style.paint("\(t.crashed) crashed", "31")) }
         if t.timedOut > 0 { parts.append(style.paint("\(t.timedOut) timed out", "31")) }
         if t.interrupted > 0 { parts.append(style.paint("\(t.interrupted) interrupted", "90")) }

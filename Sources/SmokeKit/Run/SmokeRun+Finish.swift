@@ -16,7 +16,8 @@ extension SmokeRun {
             let measured = report
             (report, coverageBelowMinimum) = await BlockingWork.run {
                 var withCoverage = measured
-                let below = run.collectCoverage(into: &withCoverage, runDirectory: runDirectory, driverResult: driverResult)
+                let below = run.collectCoverage(
+                    into: &withCoverage, runDirectory: runDirectory, driverResult: driverResult)
                 return (withCoverage, below)
             }
         }
@@ -34,7 +35,8 @@ extension SmokeRun {
             // infrastructure failure whatever its tests did: never `passed` with a missing report.
             written = false
             report.status = .error
-            report.errors.append(InfrastructureError(message: "the run's results were not all written: \(error.localizedDescription)"))
+            report.errors.append(
+                InfrastructureError(message: "the run's results were not all written: \(error.localizedDescription)"))
             // If report.json made it, it must not say the run passed; best effort, the disk may still be full.
             if FileManager.default.fileExists(atPath: runDirectory.appendingPathComponent(RunStore.reportName).path) {
                 try? store.writeReports(report, in: runDirectory, formats: [.json])
@@ -57,18 +59,23 @@ extension SmokeRun {
     private func printSummary(_ report: RunReport, runDirectory: URL, written: Bool) {
         let err = context.standardError
         let out = context.standardOutput
-        for line in RunSummary.failureLines(report, style: TerminalStyle(output: err, environment: context.environment)) { err.line(line) }
+        for line in RunSummary.failureLines(report, style: TerminalStyle(output: err, environment: context.environment))
+        { err.line(line) }
         for error in report.errors {
             err.line("smokerun: error: \(error.message)")
             for line in error.details.prefix(20) { err.line("    \(line)") }
         }
         if context.environment["GITHUB_ACTIONS"] == "true" {
-            for line in GitHubAnnotations.lines(for: report, relativeTo: context.currentDirectory.path) { out.line(line) }
+            for line in GitHubAnnotations.lines(for: report, relativeTo: context.currentDirectory.path) {
+                out.line(line)
+            }
         }
         out.line(RunSummary.totalsLine(report, style: TerminalStyle(output: out, environment: context.environment)))
         if let coverage = report.coverage {
             // Rounded down, as the dashboard shows it: 99.96% is not 100%.
-            out.line("coverage: \(String(format: "%.1f", (coverage.lines.percent * 10).rounded(.down) / 10))% of lines (\(coverage.lines.covered)/\(coverage.lines.count))")
+            out.line(
+                "coverage: \(String(format: "%.1f", (coverage.lines.percent * 10).rounded(.down) / 10))% of lines (\(coverage.lines.covered)/\(coverage.lines.count))"
+            )
         }
         if written {
             out.line("report: \(displayPath(runDirectory.appendingPathComponent("index.html")))")
@@ -92,7 +99,8 @@ extension SmokeRun {
             case .swiftpm(let settings):
                 packageRoot = pipeline.resolve(settings.packagePath, currentDirectory: context.currentDirectory)
                 let swift = try SwiftToolchain.locate(environment: context.environment)
-                tools = try ToolchainTools.locate(swift: swift, environment: context.environment, runner: context.runner)
+                tools = try ToolchainTools.locate(
+                    swift: swift, environment: context.environment, runner: context.runner)
             case .xcodebuild:
                 // Xcode's own llvm tools (`xcrun --find`), over the Coverage.profdata xcodebuild merged
                 // and the app and test binaries in the derived data folder.
@@ -101,15 +109,21 @@ extension SmokeRun {
             }
             let collection = try CoverageCollector(tools: tools, runner: context.runner).collect(
                 profiles: driverResult.profiles, binaries: driverResult.testBinaries,
-                scope: CoverageScope(root: packageRoot.path, include: pipeline.coverage.include), runDirectory: runDirectory)
+                scope: CoverageScope(root: packageRoot.path, include: pipeline.coverage.include),
+                runDirectory: runDirectory)
             report.coverage = collection.summary
             // So `smokerun merge` can merge this run's profile with other shards' and export it again.
             try? CoverageInputs(testBinaries: driverResult.testBinaries.map(\.path)).write(in: runDirectory)
             // Most of a run's size; coverage.profdata holds them merged.
             RunPruner.removeRawProfiles(in: runDirectory)
             // A shard covers part of the code by design; `smokerun merge` applies the gate to the whole run.
-            if options.shard == nil, let minimum = pipeline.coverage.minimumLines, collection.summary.lines.percent < minimum {
-                context.standardError.line(String(format: "smokerun: line coverage %.1f%% is below coverage.minimumLines %.1f%%", collection.summary.lines.percent, minimum))
+            if options.shard == nil, let minimum = pipeline.coverage.minimumLines,
+                collection.summary.lines.percent < minimum
+            {
+                context.standardError.line(
+                    String(
+                        format: "smokerun: line coverage %.1f%% is below coverage.minimumLines %.1f%%",
+                        collection.summary.lines.percent, minimum))
                 return true
             }
         } catch {
@@ -122,18 +136,22 @@ extension SmokeRun {
     /// Applies the pipeline's `retention` to the output folder; a failure is a warning, never the run's.
     private func prune(after report: RunReport) {
         let retention = pipeline.retention
-        let outcome = RunPruner(outputDirectory: outputDirectory).prune(pipeline: report.pipeline, settings: retention, now: now(), current: report.runID)
+        let outcome = RunPruner(outputDirectory: outputDirectory).prune(
+            pipeline: report.pipeline, settings: retention, now: now(), current: report.runID)
         let err = context.standardError
         if !outcome.removed.isEmpty {
             let days = retention.days == retention.days.rounded() ? String(Int(retention.days)) : String(retention.days)
-            err.line("retention: removed \(ReportText.count(outcome.removed.count, "old run")) (keeps \(retention.runs) runs, \(days) days)")
+            err.line(
+                "retention: removed \(ReportText.count(outcome.removed.count, "old run")) (keeps \(retention.runs) runs, \(days) days)"
+            )
         }
         for failure in outcome.failures { err.line("retention: warning: \(failure)") }
     }
 
     /// The webhook, after the run's results are final; it never changes them.
     func notify(_ report: RunReport) async -> [NotificationRecord] {
-        let history = NotificationPolicy.earlierRuns(of: report, in: HistoryStore.contentsOrEmpty(outputDirectory: outputDirectory).entries)
+        let history = NotificationPolicy.earlierRuns(
+            of: report, in: HistoryStore.contentsOrEmpty(outputDirectory: outputDirectory).entries)
         let records = await Notifier().notifyAfterRun(
             report: report, history: history, settings: pipeline.notify, outputDirectory: outputDirectory,
             environment: context.environment)

@@ -40,7 +40,8 @@ package struct SmokeRun: Sendable {
     /// How xcodebuild runs read their result bundles; tests pass a fake.
     /// The machine's active processors, what `workers: "auto"` resolves to; tests pass their own.
     var processors = ProcessInfo.processInfo.activeProcessorCount
-    var resultBundleReader: @Sendable (any CommandRunning, [String: String]) -> any ResultBundleReading = ResultBundleReaderChoice.standard
+    var resultBundleReader: @Sendable (any CommandRunning, [String: String]) -> any ResultBundleReading =
+        ResultBundleReaderChoice.standard
 
     package init(pipeline: Pipeline, options: Options, context: HostContext, cancellation: CancellationFlag) {
         var pipeline = pipeline
@@ -67,7 +68,8 @@ package struct SmokeRun: Sendable {
         let pipelineFile = pipelineFileRecord
         if let seed {
             // First, before anything can fail: the seed is what makes this run replayable.
-            let replay = ReplayCommand.text(pipelineFile: pipelineFile?.path, seed: seed).map { " (replay: \($0))" } ?? ""
+            let replay =
+                ReplayCommand.text(pipelineFile: pipelineFile?.path, seed: seed).map { " (replay: \($0))" } ?? ""
             err.line("smokerun: seed \(seed)\(replay)")
         } else {
             err.line("smokerun: declared order")
@@ -81,10 +83,12 @@ package struct SmokeRun: Sendable {
         var deviceParts: [DeviceRuns.Part] = []
         do {
             runDirectory = try store.createRunDirectory(runID: runID)
-            try FileManager.default.createDirectory(at: OutputLayout.profiles(inRun: runDirectory), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: OutputLayout.profiles(inRun: runDirectory), withIntermediateDirectories: true)
             let console = try ConsoleLog(url: runDirectory.appendingPathComponent("console.log"), writer: fileWriter)
-            var limits = RunLimits(testSeconds: pipeline.timeouts.testSeconds,
-                                   runDeadline: startedAt.addingTimeInterval(pipeline.timeouts.runSeconds), cancellation: cancellation)
+            var limits = RunLimits(
+                testSeconds: pipeline.timeouts.testSeconds,
+                runDeadline: startedAt.addingTimeInterval(pipeline.timeouts.runSeconds), cancellation: cancellation)
             limits.processGroups = processGroups
             limits.graceSeconds = pipeline.timeouts.graceSeconds
             let progress = ProgressPrinter(
@@ -118,10 +122,13 @@ package struct SmokeRun: Sendable {
             }
             progress.clear()
             if let failure = console.failure {
-                errors.append(InfrastructureError(message: "console.log is incomplete: \(failure.localizedDescription)"))
+                errors.append(
+                    InfrastructureError(message: "console.log is incomplete: \(failure.localizedDescription)"))
             }
         } catch {
-            errors.append(InfrastructureError(message: "cannot prepare the run directory \(runDirectory.path): \(error.localizedDescription)"))
+            errors.append(
+                InfrastructureError(
+                    message: "cannot prepare the run directory \(runDirectory.path): \(error.localizedDescription)"))
         }
         errors += driverResult.errors
 
@@ -142,16 +149,23 @@ package struct SmokeRun: Sendable {
             toolchain: driverResult.toolchain, tests: tests, errors: errors)
         report.shard = options.shard
         (report.pipelineFile, report.pipelineHash) = (pipelineFile?.path, pipelineFile?.hash)
-        report.status = driverResult.interrupted || cancellation.isCancelled ? .interrupted : RunReport.status(of: tests, errors: errors)
+        report.status =
+            driverResult.interrupted || cancellation.isCancelled
+            ? .interrupted : RunReport.status(of: tests, errors: errors)
         // The console is a log too: what the frameworks said in it, checked after the status is decided (a
         // disagreement is listed and warned about, never turns a passing run into an error; `--strict` fails it).
         let console = runDirectory.appendingPathComponent("console.log")
-        report.inputs = [InputRecord(path: "console.log", format: LogFormat.console.rawValue, unrecognizedLines: driverResult.unrecognizedLines)]
+        report.inputs = [
+            InputRecord(
+                path: "console.log", format: LogFormat.console.rawValue,
+                unrecognizedLines: driverResult.unrecognizedLines)
+        ]
         // Only where the tests' results were read from that console (SwiftPM). An xcodebuild run's results come
         // from its result bundles (its console holds xcodebuild's own retelling of every invocation): they are
         // checked against the bundles' own summary counts instead.
         if case .swiftpm = pipeline.driver {
-            report.reconciliation = Reconciliation.compare(LogParser.frameworkCounts(of: console, named: "console.log"), with: tests)
+            report.reconciliation = Reconciliation.compare(
+                LogParser.frameworkCounts(of: console, named: "console.log"), with: tests)
         } else {
             report.reconciliation = Reconciliation.compare(bundles: driverResult.bundles)
         }

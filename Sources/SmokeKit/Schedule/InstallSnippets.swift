@@ -13,7 +13,8 @@ package enum InstallSnippets {
         // The variables go on the command, not on lines of their own, which would apply to every job
         // in the crontab; the output folder is made first, as the log is opened before smokerun starts.
         let variables = plan.environment.map { "\($0.name)=\(shellQuoted($0.value)) " }.joined()
-        let command = "mkdir -p \(shellQuoted(plan.outputDirectory)) && cd \(shellQuoted(plan.workingDirectory)) && "
+        let command =
+            "mkdir -p \(shellQuoted(plan.outputDirectory)) && cd \(shellQuoted(plan.workingDirectory)) && "
             + "\(variables)\(shellQuoted(plan.executable)) run \(shellQuoted(plan.pipelineFile)) >> \(log) 2>&1"
         // cron turns an unescaped % into a newline.
         return """
@@ -28,7 +29,8 @@ package enum InstallSnippets {
     /// A oneshot service and a persistent timer.
     static func systemd(_ plan: InstallPlan) -> String {
         let calendars = SystemdCalendar.onCalendar(plan.cron, timeZone: plan.timeZone)
-        let note = calendars.count > 1
+        let note =
+            calendars.count > 1
             ? "# Two OnCalendar lines: cron fires on a day matching the day of month OR the day of week.\n" : ""
         return """
             # ── systemd: ~/.config/systemd/user/\(plan.jobName).service ──
@@ -64,14 +66,17 @@ package enum InstallSnippets {
     /// A launchd agent with a `StartCalendarInterval` array.
     static func launchd(_ plan: InstallPlan) -> String {
         let label = "com.smokerun." + plan.jobName.dropFirst("smokerun-".count)
-        let header = "# ── launchd: ~/Library/LaunchAgents/\(label).plist ──\n"
+        let header =
+            "# ── launchd: ~/Library/LaunchAgents/\(label).plist ──\n"
             + "# launchd reads these times in the Mac's local time zone; the pipeline's zone is \(plan.timeZone).\n"
         guard let intervals = LaunchdCalendar.intervals(plan.cron) else {
-            return header + "# '\(plan.cron.source)' needs more than \(LaunchdCalendar.limit) StartCalendarInterval entries;\n"
+            return header
+                + "# '\(plan.cron.source)' needs more than \(LaunchdCalendar.limit) StartCalendarInterval entries;\n"
                 + "# run `\(plan.executable) schedule \(plan.pipelineFile)` as a KeepAlive agent instead.\n"
         }
         let entries = intervals.map { interval in
-            "        <dict>" + interval.map { "<key>\($0.key)</key><integer>\($0.value)</integer>" }.joined() + "</dict>"
+            "        <dict>" + interval.map { "<key>\($0.key)</key><integer>\($0.value)</integer>" }.joined()
+                + "</dict>"
         }
         let arguments = [plan.executable, "run", plan.pipelineFile].map { "        <string>\(xmlEscaped($0))</string>" }
         return header + """
@@ -106,7 +111,9 @@ package enum InstallSnippets {
     /// The plist's `EnvironmentVariables` dictionary, or nothing when there are none.
     private static func launchdEnvironment(_ plan: InstallPlan) -> String {
         guard !plan.environment.isEmpty else { return "" }
-        let entries = plan.environment.map { "        <key>\(xmlEscaped($0.name))</key>\n        <string>\(xmlEscaped($0.value))</string>\n" }
+        let entries = plan.environment.map {
+            "        <key>\(xmlEscaped($0.name))</key>\n        <string>\(xmlEscaped($0.value))</string>\n"
+        }
         return "    <key>EnvironmentVariables</key>\n    <dict>\n" + entries.joined() + "    </dict>\n"
     }
 
@@ -117,7 +124,8 @@ package enum InstallSnippets {
     static func systemdQuoted(_ text: String) -> String {
         let escaped = text.replacingOccurrences(of: "%", with: "%%")
         guard escaped.contains(where: { $0 == " " || $0 == "\"" || $0 == "\\" || $0 == "'" }) else { return escaped }
-        return "\"" + escaped.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        return "\"" + escaped.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            + "\""
     }
 
     static func xmlEscaped(_ text: String) -> String { XMLText.escape(text) }

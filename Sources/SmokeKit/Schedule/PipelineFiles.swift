@@ -15,14 +15,19 @@ package struct PipelineFiles: Sendable {
     /// The files, absolute and sorted; throws when the default folder has none.
     package func urls() throws(InvalidInput) -> [URL] {
         if !paths.isEmpty {
-            return paths.map { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : currentDirectory.appendingPathComponent($0) }
-                .map(\.standardizedFileURL)
+            return paths.map {
+                $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : currentDirectory.appendingPathComponent($0)
+            }
+            .map(\.standardizedFileURL)
         }
         let folder = currentDirectory.appendingPathComponent("Pipelines")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        let files = names.filter { $0.hasSuffix(".json") }.sorted().map { folder.appendingPathComponent($0).standardizedFileURL }
+        let files = names.filter { $0.hasSuffix(".json") }.sorted().map {
+            folder.appendingPathComponent($0).standardizedFileURL
+        }
         guard !files.isEmpty else {
-            throw InvalidInput("no pipeline files in \(folder.path); pass one (e.g. Pipelines/smoke.json) or run `smokerun init`")
+            throw InvalidInput(
+                "no pipeline files in \(folder.path); pass one (e.g. Pipelines/smoke.json) or run `smokerun init`")
         }
         return files
     }
@@ -33,7 +38,8 @@ package struct PipelineFiles: Sendable {
         do {
             files = try urls()
         } catch {
-            return PipelineSet(pipelines: [], failures: [PipelineLoadFailure(path: "Pipelines", message: error.localizedDescription)])
+            return PipelineSet(
+                pipelines: [], failures: [PipelineLoadFailure(path: "Pipelines", message: error.localizedDescription)])
         }
         var set = PipelineSet(pipelines: [])
         for file in files {

@@ -27,7 +27,8 @@ package final class RunLock: ProcessGroupRecording, @unchecked Sendable {
     /// Takes the lock without waiting, or throws `.held` naming the process that has it.
     package static func acquire(at url: URL) throws(RunLockError) -> RunLock {
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         } catch {
             throw .unusable(path: url.path, reason: error.localizedDescription)
         }
@@ -42,9 +43,9 @@ package final class RunLock: ProcessGroupRecording, @unchecked Sendable {
             throw .unusable(path: url.path, reason: String(cString: strerror(code)))
         }
         #if os(macOS)
-        // No parent-death signal on macOS: a killed smokerun's test processes may still run. End
-        // the ones the previous holder recorded, if they are still the same processes.
-        endLeftovers(recordedIn: descriptor)
+            // No parent-death signal on macOS: a killed smokerun's test processes may still run. End
+            // the ones the previous holder recorded, if they are still the same processes.
+            endLeftovers(recordedIn: descriptor)
         #endif
         let held = RunLock(url: url, descriptor: descriptor)
         held.writeContents()
@@ -82,16 +83,16 @@ package final class RunLock: ProcessGroupRecording, @unchecked Sendable {
     }
 
     #if os(macOS)
-    private static func endLeftovers(recordedIn descriptor: Int32) {
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
-        guard count > 0 else { return }
-        let recorded = LeftoverProcesses.parse(String(decoding: buffer[..<count], as: UTF8.self)).groups
-        for pid in LeftoverProcesses.toEnd(recorded, startTime: ProcessStartTime.of, ownPID: getpid()) {
-            kill(-pid, SIGKILL)
-            kill(pid, SIGKILL)
+        private static func endLeftovers(recordedIn descriptor: Int32) {
+            var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+            let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { return }
+            let recorded = LeftoverProcesses.parse(String(decoding: buffer[..<count], as: UTF8.self)).groups
+            for pid in LeftoverProcesses.toEnd(recorded, startTime: ProcessStartTime.of, ownPID: getpid()) {
+                kill(-pid, SIGKILL)
+                kill(pid, SIGKILL)
+            }
         }
-    }
     #endif
 
     /// Gives the lock up; the file stays (removing it would race with a process opening it).

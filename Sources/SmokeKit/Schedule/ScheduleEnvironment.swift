@@ -48,13 +48,18 @@ package struct ScheduleEnvironment: Sendable {
                 let cancellation = CancellationFlag()
                 handle.onCancel { cancellation.cancel() }
                 let context = HostContext()
-                var run = SmokeRun(pipeline: pipeline, options: SmokeRun.Options(), context: context, cancellation: cancellation)
+                var run = SmokeRun(
+                    pipeline: pipeline, options: SmokeRun.Options(), context: context, cancellation: cancellation)
                 run.processGroups = handle.processGroups
                 let outcome = await run.execute()
-                return RunOutcome(status: outcome.report.status, reportPath: outcome.runDirectory.appendingPathComponent("report.json").path)
+                return RunOutcome(
+                    status: outcome.report.status,
+                    reportPath: outcome.runDirectory.appendingPathComponent("report.json").path)
             },
             checkPipeline: { pipeline, url in
-                try PipelineLoader().checkPaths(pipeline, file: url.path, currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+                try PipelineLoader().checkPaths(
+                    pipeline, file: url.path,
+                    currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
             })
     }
 

@@ -56,7 +56,7 @@ final class SchedulerLoop {
                 log(.reloaded(pipelines: entries.count))
                 armTimer()
             case .control(.stop):
-                if stopping { return finish() }  // A second stop does not wait for the runs.
+                if stopping { return finish() } // A second stop does not wait for the runs.
                 beginStopping()
                 if running.isEmpty { return finish() }
             case .finished(let key, let outcome):
@@ -92,13 +92,19 @@ final class SchedulerLoop {
         if let next = entry.nextFire {
             log(.scheduled(pipeline: entry.pipeline.name, at: next, timeZone: entry.zone))
         } else {
-            log(.error(subject: entry.pipeline.name, message: "schedule '\(entry.cron)' has no fire time in the next years; it will not run"))
+            log(
+                .error(
+                    subject: entry.pipeline.name,
+                    message: "schedule '\(entry.cron)' has no fire time in the next years; it will not run"))
         }
     }
 
     private func fire(_ key: String, _ pipeline: Pipeline, scheduledFor: Date, catchUp: Bool) {
         if let active = running[key] {
-            log(.skipped(pipeline: pipeline.name, scheduledFor: scheduledFor, reason: .stillRunning(since: active.startedAt)))
+            log(
+                .skipped(
+                    pipeline: pipeline.name, scheduledFor: scheduledFor, reason: .stillRunning(since: active.startedAt))
+            )
             return
         }
         var lock: RunLock?
@@ -134,7 +140,12 @@ final class SchedulerLoop {
             // A bad edit on SIGHUP must not stop a pipeline that was running fine: keep its last good configuration.
             if let previous = entries[failure.path] {
                 loaded[failure.path] = previous
-                log(.error(subject: failure.path, message: "\(failure.message) — the new version was refused; keeping the last good configuration until it is fixed"))
+                log(
+                    .error(
+                        subject: failure.path,
+                        message:
+                            "\(failure.message) — the new version was refused; keeping the last good configuration until it is fixed"
+                    ))
             } else {
                 log(.error(subject: failure.path, message: failure.message))
             }
@@ -150,19 +161,25 @@ final class SchedulerLoop {
                 continue
             }
             guard let zone = TimeZone(identifier: pipeline.timeZone) else {
-                log(.error(subject: subject, message: "timeZone '\(pipeline.timeZone)' is not an IANA time zone name (e.g. 'Europe/Berlin')"))
+                log(
+                    .error(
+                        subject: subject,
+                        message: "timeZone '\(pipeline.timeZone)' is not an IANA time zone name (e.g. 'Europe/Berlin')")
+                )
                 continue
             }
             let previous = entries[key]
             let unchanged = previous.map { $0.cron == cron && $0.zone == zone } ?? false
-            loaded[key] = Entry(pipeline: pipeline, cron: cron, zone: zone, nextFire: unchanged ? previous?.nextFire : nil)
+            loaded[key] = Entry(
+                pipeline: pipeline, cron: cron, zone: zone, nextFire: unchanged ? previous?.nextFire : nil)
         }
         entries = loaded
         let now = self.now
         for key in entries.keys.sorted() where entries[key]?.nextFire == nil {
             guard let entry = entries[key] else { continue }
             if !seen.contains(key), let last = scheduler.lastRun(entry.pipeline),
-               let missed = entry.cron.nextFireDate(after: last, in: entry.zone), missed <= now {
+                let missed = entry.cron.nextFireDate(after: last, in: entry.zone), missed <= now
+            {
                 fire(key, entry.pipeline, scheduledFor: missed, catchUp: true)
             }
             seen.insert(key)

@@ -11,13 +11,14 @@ enum SignalControl {
     static func stream() -> AsyncStream<SchedulerControl> {
         let (stream, continuation) = AsyncStream<SchedulerControl>.makeStream()
         let signals: [(Int32, SchedulerControl)] = [(SIGINT, .stop), (SIGTERM, .stop), (SIGHUP, .reload)]
-        let sources = SignalSources(signals.map { number, control in
-            signal(number, { _ in })
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { continuation.yield(control) }
-            source.resume()
-            return (number, source)
-        })
+        let sources = SignalSources(
+            signals.map { number, control in
+                signal(number, { _ in })
+                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+                source.setEventHandler { continuation.yield(control) }
+                source.resume()
+                return (number, source)
+            })
         continuation.onTermination = { _ in sources.cancel() }
         return stream
     }

@@ -26,12 +26,15 @@ package struct AttachmentExportSource: Sendable {
             for record in test.attachments {
                 let file = directory.appendingPathComponent(record.path)
                 guard FileManager.default.fileExists(atPath: file.path) else {
-                    unavailable.append("Attachment '\(record.name)' of \(test.id) is listed in report.json but \(record.path) is missing.")
+                    unavailable.append(
+                        "Attachment '\(record.name)' of \(test.id) is listed in report.json but \(record.path) is missing."
+                    )
                     continue
                 }
-                items.append(AttachmentExportPlan.Item(
-                    testID: test.id, status: test.status, name: record.name, mediaType: record.mediaType,
-                    configuration: record.configuration, device: test.device ?? device, source: file))
+                items.append(
+                    AttachmentExportPlan.Item(
+                        testID: test.id, status: test.status, name: record.name, mediaType: record.mediaType,
+                        configuration: record.configuration, device: test.device ?? device, source: file))
             }
         }
         return AttachmentExportSource(items: items, unavailable: unavailable)
@@ -47,7 +50,8 @@ package struct AttachmentExportSource: Sendable {
         let statuses = Dictionary(contents.tests.map { ($0.id, $0.status) }, uniquingKeysWith: { first, _ in first })
         let items = contents.attachments.compactMap { raw -> AttachmentExportPlan.Item? in
             guard case .file(let file) = raw.content else { return nil }
-            let pathExtension = AttachmentFileName.parts(name: raw.name, testID: nil, mediaType: raw.mediaType).pathExtension
+            let pathExtension = AttachmentFileName.parts(name: raw.name, testID: nil, mediaType: raw.mediaType)
+                .pathExtension
             return AttachmentExportPlan.Item(
                 testID: raw.testID ?? "No Test", status: raw.testID.flatMap { statuses[$0] } ?? .passed, name: raw.name,
                 mediaType: MediaType.resolve(declared: raw.mediaType, pathExtension: pathExtension),

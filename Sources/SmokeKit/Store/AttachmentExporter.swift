@@ -19,7 +19,10 @@ package struct AttachmentExporter: Sendable {
     private let writer: FileWriter
 
     /// - Parameter canConvert: whether `sips` exists here (macOS); elsewhere `--png` says so and keeps types.
-    package init(runner: any CommandRunning = ProcessCommandRunner(), canConvert: Bool = Self.isMacOS, writer: FileWriter = .system) {
+    package init(
+        runner: any CommandRunning = ProcessCommandRunner(), canConvert: Bool = Self.isMacOS,
+        writer: FileWriter = .system
+    ) {
         self.runner = runner
         self.canConvert = canConvert
         self.writer = writer
@@ -27,9 +30,9 @@ package struct AttachmentExporter: Sendable {
 
     static var isMacOS: Bool {
         #if os(macOS)
-        true
+            true
         #else
-        false
+            false
         #endif
     }
 
@@ -39,11 +42,14 @@ package struct AttachmentExporter: Sendable {
     ) throws -> Summary {
         var summary = Summary()
         var entries: [ManifestFile] = []
-        let needsConversion = { (item: AttachmentExportPlan.Item) in png && item.mediaType.hasPrefix("image/") && item.mediaType != "image/png" }
+        let needsConversion = { (item: AttachmentExportPlan.Item) in
+            png && item.mediaType.hasPrefix("image/") && item.mediaType != "image/png"
+        }
         let toConvert = plan.placements.filter { needsConversion($0.item) }.count
         if !canConvert, toConvert > 0 {
-            summary.notes.append("--png: converting images needs macOS's sips, which this system does not have; "
-                + "\(ReportText.count(toConvert, "image")) kept in their own type.")
+            summary.notes.append(
+                "--png: converting images needs macOS's sips, which this system does not have; "
+                    + "\(ReportText.count(toConvert, "image")) kept in their own type.")
         }
         for placement in plan.placements {
             var path = placement.path
@@ -51,7 +57,8 @@ package struct AttachmentExporter: Sendable {
             var convertedFrom: String?
             let destination = folder.appendingPathComponent(path)
             do {
-                try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try AtomicFile.copy(placement.item.source, to: destination, writer: writer)
             } catch {
                 summary.notes.append("\(placement.path) could not be written: \(error.localizedDescription)")
@@ -64,15 +71,22 @@ package struct AttachmentExporter: Sendable {
                 try? FileManager.default.removeItem(at: destination)
                 summary.converted += 1
             }
-            let size = (try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(path).path)[.size] as? NSNumber)?.intValue ?? 0
-            entries.append(ManifestFile(
-                path: path, test: placement.item.testID, status: placement.item.status.rawValue, name: placement.item.name,
-                mediaType: mediaType, configuration: placement.item.configuration, device: placement.item.device,
-                size: size, convertedFrom: convertedFrom))
+            let size =
+                (try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(path).path)[.size]
+                as? NSNumber)?.intValue ?? 0
+            entries.append(
+                ManifestFile(
+                    path: path, test: placement.item.testID, status: placement.item.status.rawValue,
+                    name: placement.item.name,
+                    mediaType: mediaType, configuration: placement.item.configuration, device: placement.item.device,
+                    size: size, convertedFrom: convertedFrom))
             summary.exported += 1
         }
-        let manifest = Manifest(source: source, levels: levels.map(\.rawValue), files: entries, unavailable: unavailable)
-        try AtomicFile.write(try JSONCoding.encoder(pretty: true).encode(manifest), to: folder.appendingPathComponent(Self.manifestName), writer: writer)
+        let manifest = Manifest(
+            source: source, levels: levels.map(\.rawValue), files: entries, unavailable: unavailable)
+        try AtomicFile.write(
+            try JSONCoding.encoder(pretty: true).encode(manifest), to: folder.appendingPathComponent(Self.manifestName),
+            writer: writer)
         return summary
     }
 
@@ -110,7 +124,9 @@ package struct AttachmentExporter: Sendable {
         var size: Int
         var convertedFrom: String?
 
-        private enum CodingKeys: String, CodingKey { case path, test, status, name, mediaType, configuration, device, size, convertedFrom }
+        private enum CodingKeys: String, CodingKey {
+            case path, test, status, name, mediaType, configuration, device, size, convertedFrom
+        }
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)

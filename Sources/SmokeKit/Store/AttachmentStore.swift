@@ -24,14 +24,19 @@ package struct AttachmentStore: Sendable {
     ) -> [InfrastructureError] {
         var errors: [InfrastructureError] = []
         // Only when there is something to attach: for a million tests the index costs seconds and tens of megabytes.
-        let indexByID = raws.isEmpty ? [:] : Dictionary(tests.indices.map { (tests[$0].id, $0) }, uniquingKeysWith: { first, _ in first })
+        let indexByID =
+            raws.isEmpty
+            ? [:] : Dictionary(tests.indices.map { (tests[$0].id, $0) }, uniquingKeysWith: { first, _ in first })
         for raw in raws {
             do {
                 let record = try save(raw, in: runDirectory)
                 if let testID = raw.testID, let index = indexByID[testID] { tests[index].attachments.append(record) }
             } catch {
-                errors.append(InfrastructureError(
-                    message: "attachment '\(raw.name)' of \(raw.testID ?? "an unknown test") could not be stored: \(error.localizedDescription)"))
+                errors.append(
+                    InfrastructureError(
+                        message:
+                            "attachment '\(raw.name)' of \(raw.testID ?? "an unknown test") could not be stored: \(error.localizedDescription)"
+                    ))
             }
         }
         FailureScreenshot.assign(to: &tests, failureTimes: failureTimes)

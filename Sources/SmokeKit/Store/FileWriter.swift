@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import SmokeCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The one `write(2)` every store file goes through (reports, history, attachments, console.log),
 /// as a value: tests pass one that fails with ENOSPC at a chosen file or byte, the way a full disk
@@ -24,11 +25,11 @@ package struct FileWriter: Sendable {
     static let system = FileWriter { descriptor, bytes, _ in
         guard let base = bytes.baseAddress, bytes.count > 0 else { return 0 }
         #if canImport(Glibc)
-        return Glibc.write(descriptor, base, bytes.count)
+            return Glibc.write(descriptor, base, bytes.count)
         #elseif canImport(Musl)
-        return Musl.write(descriptor, base, bytes.count)
+            return Musl.write(descriptor, base, bytes.count)
         #else
-        return Darwin.write(descriptor, base, bytes.count)
+            return Darwin.write(descriptor, base, bytes.count)
         #endif
     }
 
@@ -46,7 +47,9 @@ package struct FileWriter: Sendable {
                 if errno == EINTR { continue }
                 throw StoreError.writeFailed(path: path, reason: POSIXFile.lastError())
             }
-            if written == 0 { throw StoreError.writeFailed(path: path, reason: "the file system accepted no more bytes") }
+            if written == 0 {
+                throw StoreError.writeFailed(path: path, reason: "the file system accepted no more bytes")
+            }
             offset += written
         }
     }

@@ -24,7 +24,8 @@ package enum HistoryStore {
             guard unreadableLines > 0 else { return nil }
             let first = firstUnreadableLine.map { ", first at line \($0)" } ?? ""
             let lines = ReportText.count(unreadableLines, "corrupt line")
-            return "smokerun: warning: skipped \(lines) in \(file.path)\(first) (not a run summary; a crash mid-write or an edit)"
+            return
+                "smokerun: warning: skipped \(lines) in \(file.path)\(first) (not a run summary; a crash mid-write or an edit)"
         }
     }
 
@@ -55,7 +56,8 @@ package enum HistoryStore {
     /// For readers that must never fail because of history (notification policy, the dashboard's
     /// trend): a file that cannot be read at all is an empty history.
     package static func contentsOrEmpty(outputDirectory: URL, pipeline: String? = nil) -> Contents {
-        (try? contents(outputDirectory: outputDirectory, pipeline: pipeline)) ?? Contents(entries: [], unreadableLines: 0)
+        (try? contents(outputDirectory: outputDirectory, pipeline: pipeline))
+            ?? Contents(entries: [], unreadableLines: 0)
     }
 
     /// Decodes one entry per line; undecodable lines are counted, never fatal.
@@ -65,7 +67,9 @@ package enum HistoryStore {
         var unreadable = 0
         var firstUnreadable: Int?
         for (index, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
-            if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\t") }) { continue }
+            if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\t") }) {
+                continue
+            }
             guard let entry = try? decoder.decode(HistoryEntry.self, from: Data(line)) else {
                 unreadable += 1
                 if firstUnreadable == nil { firstUnreadable = index + 1 }

@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import SmokeCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The few POSIX file calls Foundation does not offer with the needed guarantees: exclusive
 /// creation (`O_EXCL`), appends that never interleave (`O_APPEND`), and renames over symlinks.
@@ -49,7 +50,9 @@ enum POSIXFile {
     /// interleave; when a write or `render` fails part way (a full disk), the file is truncated back to where
     /// it was, so no torn line is left. A torn last line left by an older version or a crash is repaired
     /// first: a newline ends it, so it stays one (unreadable, counted) line and cannot swallow this one.
-    static func appendLine(to url: URL, writer: FileWriter = .system, _ render: (inout ReportSink) throws -> Void) throws {
+    static func appendLine(to url: URL, writer: FileWriter = .system, _ render: (inout ReportSink) throws -> Void)
+        throws
+    {
         let descriptor = open(url.path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw StoreError.writeFailed(path: url.path, reason: lastError()) }
         defer { close(descriptor) }
@@ -77,22 +80,22 @@ enum POSIXFile {
     /// Renames atomically, replacing what is at `destination` (a file or a symlink).
     static func rename(_ source: URL, to destination: URL) throws {
         #if canImport(Glibc)
-        let result = Glibc.rename(source.path, destination.path)
+            let result = Glibc.rename(source.path, destination.path)
         #elseif canImport(Musl)
-        let result = Musl.rename(source.path, destination.path)
+            let result = Musl.rename(source.path, destination.path)
         #else
-        let result = Darwin.rename(source.path, destination.path)
+            let result = Darwin.rename(source.path, destination.path)
         #endif
         guard result == 0 else { throw StoreError.writeFailed(path: destination.path, reason: lastError()) }
     }
 
     static func symlink(at url: URL, pointingTo target: String) throws {
         #if canImport(Glibc)
-        let result = Glibc.symlink(target, url.path)
+            let result = Glibc.symlink(target, url.path)
         #elseif canImport(Musl)
-        let result = Musl.symlink(target, url.path)
+            let result = Musl.symlink(target, url.path)
         #else
-        let result = Darwin.symlink(target, url.path)
+            let result = Darwin.symlink(target, url.path)
         #endif
         guard result == 0 else { throw StoreError.writeFailed(path: url.path, reason: lastError()) }
     }

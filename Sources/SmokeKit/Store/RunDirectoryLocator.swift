@@ -11,7 +11,9 @@ import SmokeCore
 ///
 /// It finds the folder; reading what is in it (`report.json`, `coverage.json`) is the command's.
 package enum RunDirectoryLocator {
-    package static func resolve(_ argument: String?, outputDirectory: URL, resolvePath: (String) -> URL) throws(RunLocatorError) -> URL {
+    package static func resolve(_ argument: String?, outputDirectory: URL, resolvePath: (String) -> URL)
+        throws(RunLocatorError) -> URL
+    {
         let layout = OutputLayout(root: outputDirectory)
         guard let argument else {
             if let latest = HistoryStore.latestRunDirectory(outputDirectory: outputDirectory) { return latest }

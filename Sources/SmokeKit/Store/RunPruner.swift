@@ -28,12 +28,15 @@ struct RunPruner: Sendable {
             return outcome
         }
         var protected: Set<String> = [current]
-        if let latest = HistoryStore.latestRunDirectory(outputDirectory: outputDirectory) { protected.insert(latest.lastPathComponent) }
+        if let latest = HistoryStore.latestRunDirectory(outputDirectory: outputDirectory) {
+            protected.insert(latest.lastPathComponent)
+        }
         let runs = entries.map { RetentionPolicy.Run(runID: $0.runID, startedAt: $0.startedAt) }
         for runID in RetentionPolicy.expired(runs, settings: settings, now: now, protected: protected) {
             // The id comes from a file; only a plain run id names a folder under runs/.
             guard RunID.isValid(runID) else { continue }
-            let directory = outputDirectory.appendingPathComponent(RunStore.relativePath(runID: runID), isDirectory: true)
+            let directory = outputDirectory.appendingPathComponent(
+                RunStore.relativePath(runID: runID), isDirectory: true)
             guard FileManager.default.fileExists(atPath: directory.path) else { continue }
             do {
                 try remove(directory)
@@ -48,7 +51,10 @@ struct RunPruner: Sendable {
     /// Deletes `<run>/profiles/*.profraw` once `coverage.profdata` holds them merged (it is what
     /// `smokerun merge` reads first); the folder goes too when nothing else is in it.
     static func removeRawProfiles(in runDirectory: URL) {
-        guard FileManager.default.fileExists(atPath: runDirectory.appendingPathComponent(CoverageCollector.profdataName).path) else { return }
+        guard
+            FileManager.default.fileExists(
+                atPath: runDirectory.appendingPathComponent(CoverageCollector.profdataName).path)
+        else { return }
         let folder = OutputLayout.profiles(inRun: runDirectory)
         for profile in CoverageCollector.profiles(in: folder) { try? FileManager.default.removeItem(at: profile) }
         if (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.isEmpty == true {

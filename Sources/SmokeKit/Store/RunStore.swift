@@ -62,18 +62,24 @@ package struct RunStore: Sendable {
         }
         var report = report
         report.artifacts = artifacts(in: runDirectory, formats: formats)
-        try writeReports(report, in: runDirectory, formats: formats, sources: SourceLinks.from(environment: environment, projectRoot: projectRoot))
+        try writeReports(
+            report, in: runDirectory, formats: formats,
+            sources: SourceLinks.from(environment: environment, projectRoot: projectRoot))
         try updateLatest(runID: report.runID)
         if report.shard == nil { try appendHistory(report) }
         if formats.contains(.markdown), let summaryPath = environment["GITHUB_STEP_SUMMARY"], !summaryPath.isEmpty {
-            try POSIXFile.appendLine(Data((MarkdownReport.render(report) + "\n").utf8), to: URL(fileURLWithPath: summaryPath), writer: writer)
+            try POSIXFile.appendLine(
+                Data((MarkdownReport.render(report) + "\n").utf8), to: URL(fileURLWithPath: summaryPath), writer: writer
+            )
         }
         return report
     }
 
     /// Writes the selected reports atomically, report.json last. Also for rewriting a finished run's
     /// reports (e.g. after notifications were recorded).
-    func writeReports(_ report: RunReport, in runDirectory: URL, formats: [ReportFormat], sources: SourceLinks = SourceLinks()) throws {
+    func writeReports(
+        _ report: RunReport, in runDirectory: URL, formats: [ReportFormat], sources: SourceLinks = SourceLinks()
+    ) throws {
         for format in formats.sorted(by: { writeOrder($0) < writeOrder($1) }) {
             let destination = runDirectory.appendingPathComponent(Self.fileName(for: format))
             // report.json and junit.xml hold every test: streamed to the file, never one document in memory.
@@ -83,7 +89,9 @@ package struct RunStore: Sendable {
                 case .junit: JUnitReport.write(report, sources: sources, to: &sink)
                 case .markdown: sink.append(MarkdownReport.render(report))
                 case .html:
-                    sink.append(HTMLReport.render(report, sources: sources, attachmentContent: { Self.content(of: $0, in: runDirectory) }))
+                    sink.append(
+                        HTMLReport.render(
+                            report, sources: sources, attachmentContent: { Self.content(of: $0, in: runDirectory) }))
                 }
             }
         }

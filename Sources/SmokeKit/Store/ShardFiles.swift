@@ -21,9 +21,11 @@ package enum ShardFiles {
             let source = shardDirectory.appendingPathComponent(record.path).standardizedFileURL
             // Never follow a recorded path out of the shard's directory.
             guard source.path.hasPrefix(shardDirectory.standardizedFileURL.path + "/") else {
-                throw StoreError.attachmentSourceUnreadable(path: source.path, reason: "outside the run directory \(shardDirectory.path)")
+                throw StoreError.attachmentSourceUnreadable(
+                    path: source.path, reason: "outside the run directory \(shardDirectory.path)")
             }
-            let raw = RawAttachment(testID: test.id, name: record.name, content: .file(source), mediaType: record.mediaType)
+            let raw = RawAttachment(
+                testID: test.id, name: record.name, content: .file(source), mediaType: record.mediaType)
             let saved = try store.save(raw, in: runDirectory)
             copied[key] = saved
             return saved
@@ -33,14 +35,17 @@ package enum ShardFiles {
             let test = result[index]
             result[index].attachments = try test.attachments.map { try copy($0, of: test) }
             for attempt in result[index].attempts.indices {
-                result[index].attempts[attempt].attachments = try test.attempts[attempt].attachments.map { try copy($0, of: test) }
+                result[index].attempts[attempt].attachments = try test.attempts[attempt].attachments.map {
+                    try copy($0, of: test)
+                }
             }
         }
         return result
     }
 
     /// `console.log`: each shard's log in turn, under a line naming the shard.
-    package static func joinConsoleLogs(_ shards: [(report: RunReport, directory: URL)], into runDirectory: URL) throws {
+    package static func joinConsoleLogs(_ shards: [(report: RunReport, directory: URL)], into runDirectory: URL) throws
+    {
         var joined = Data()
         for shard in shards {
             let label = shard.report.shard.map { "shard \($0.description)" } ?? "run"

@@ -44,7 +44,8 @@ struct Arguments: Sendable {
                 flags.insert(name)
             } else {
                 let known = (options.union(allowedFlags)).sorted().map { "--\($0)" }.joined(separator: ", ")
-                throw UsageError("unknown option '--\(name)'" + (known.isEmpty ? "" : " (this command takes: \(known))"))
+                throw UsageError(
+                    "unknown option '--\(name)'" + (known.isEmpty ? "" : " (this command takes: \(known))"))
             }
         }
     }
@@ -67,7 +68,9 @@ struct Arguments: Sendable {
     /// A decimal option, with a usage error naming it when it is not one.
     func decimal(_ name: String) throws(UsageError) -> Double? {
         guard let text = value(name) else { return nil }
-        guard let number = Double(text), number.isFinite else { throw UsageError("--\(name) takes a number, not '\(text)'") }
+        guard let number = Double(text), number.isFinite else {
+            throw UsageError("--\(name) takes a number, not '\(text)'")
+        }
         return number
     }
 }

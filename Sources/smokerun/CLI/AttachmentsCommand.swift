@@ -44,15 +44,20 @@ struct AttachmentsCommand: Command {
 
     init(arguments: [String]) throws(UsageError) {
         let parsed = try Arguments(arguments, options: ["output", "by", "only", "runs"], flags: ["flat", "png"])
-        guard parsed.positionals.count <= 1 else { throw UsageError("attachments takes one RUN or BUNDLE (smokerun attachments RUN --output DIR)") }
+        guard parsed.positionals.count <= 1 else {
+            throw UsageError("attachments takes one RUN or BUNDLE (smokerun attachments RUN --output DIR)")
+        }
         source = parsed.positionals.first
-        guard let output = parsed.value("output") else { throw UsageError("attachments needs --output DIR, the folder to export into") }
+        guard let output = parsed.value("output") else {
+            throw UsageError("attachments needs --output DIR, the folder to export into")
+        }
         self.output = output
         let by = parsed.value("by").map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
         var levels: [AttachmentExportPlan.Level] = []
         for name in by ?? AttachmentExportPlan.defaultLevels.map(\.rawValue) {
             guard let level = AttachmentExportPlan.Level(rawValue: name), !levels.contains(level) else {
-                throw UsageError("--by '\(name)' is not a level (or is given twice); use configuration, device, test, status")
+                throw UsageError(
+                    "--by '\(name)' is not a level (or is given twice); use configuration, device, test, status")
             }
             levels.append(level)
         }
@@ -75,19 +80,23 @@ struct AttachmentsCommand: Command {
         if let existing = try? FileManager.default.contentsOfDirectory(atPath: destination.path), !existing.isEmpty {
             throw UsageError("--output \(output) is not empty; export into a new or empty folder")
         }
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("smokerun-export-\(UUID().uuidString)", isDirectory: true)
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "smokerun-export-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
 
         let loaded = try load(context, scratch: scratch)
         for note in loaded.unavailable { context.standardError.line("unavailable: \(note)") }
         if loaded.items.isEmpty, !loaded.unavailable.isEmpty {
-            throw UsageError("\(source ?? "the latest run") lists attachments but none of their payloads is available (see above); nothing exported")
+            throw UsageError(
+                "\(source ?? "the latest run") lists attachments but none of their payloads is available (see above); nothing exported"
+            )
         }
         try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)
         let plan = AttachmentExportPlan(items: loaded.items, levels: levels, flat: flat, only: only)
         let summary = try AttachmentExporter(runner: context.runner).export(
-            plan, unavailable: loaded.unavailable, source: source ?? "latest", levels: flat ? [] : levels, png: png, to: destination)
+            plan, unavailable: loaded.unavailable, source: source ?? "latest", levels: flat ? [] : levels, png: png,
+            to: destination)
         for note in summary.notes { context.standardError.line("note: \(note)") }
         var line = "\(ReportText.count(summary.exported, "attachment")) exported to \(destination.path)"
         if summary.converted > 0 { line += " (\(summary.converted) converted to PNG)" }
@@ -100,10 +109,13 @@ struct AttachmentsCommand: Command {
     private func load(_ context: HostContext, scratch: URL) throws -> AttachmentExportSource {
         if let source, source.hasSuffix(".xcresult") || source.hasSuffix(".xcresult/") {
             let bundle = context.url(for: source)
-            // Chosen as `parse` chooses: a missing folder or one without Info.plist is not a bundle, an old one says so.
+            // Chosen as `parse` chooses: a missing folder or one without Info.plist is not a bundle, an old one says
+            // so.
             let selector = ResultBundleSelector(
-                direct: XCResultDatabaseReader(payloads: XCResultDatabasePayloads(runner: context.runner)), xcresulttool: nil)
-            return try AttachmentExportSource.bundle(at: bundle, scratchDirectory: scratch, reader: selector.reader(for: bundle))
+                direct: XCResultDatabaseReader(payloads: XCResultDatabasePayloads(runner: context.runner)),
+                xcresulttool: nil)
+            return try AttachmentExportSource.bundle(
+                at: bundle, scratchDirectory: scratch, reader: selector.reader(for: bundle))
         }
         return try AttachmentExportSource.run(at: runDirectory(context))
     }

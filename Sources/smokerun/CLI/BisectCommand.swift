@@ -40,7 +40,8 @@ struct BisectCommand: Command {
     init(arguments: [String]) throws(UsageError) {
         let parsed = try Arguments(arguments, options: ["pipeline", "output"])
         guard parsed.positionals.count == 2 else {
-            throw UsageError("bisect takes a RUN and a TEST, got \(parsed.positionals.count) arguments (see smokerun bisect --help)")
+            throw UsageError(
+                "bisect takes a RUN and a TEST, got \(parsed.positionals.count) arguments (see smokerun bisect --help)")
         }
         run = parsed.positionals[0]
         test = parsed.positionals[1]
@@ -53,20 +54,30 @@ struct BisectCommand: Command {
         let lookup = try RecordedPipeline.lookupOutput(output: output, pipelinePath: pipelinePath, context: context)
         let runDirectory = try RunDirectoryLocator.resolve(run, outputDirectory: lookup, resolvePath: context.url(for:))
         let report = try RunStore.loadReport(at: runDirectory)
-        let (pipelineURL, pipelineDisplay) = try RecordedPipeline.file(for: report, runDirectory: runDirectory, given: pipelinePath, context: context)
+        let (pipelineURL, pipelineDisplay) = try RecordedPipeline.file(
+            for: report, runDirectory: runDirectory, given: pipelinePath, context: context)
         let pipeline = try PipelineLoader().load(pipelineURL, displayPath: pipelineDisplay)
         guard report.pipeline == pipeline.name else {
             throw BisectError.pipelineMismatch(pipeline: pipeline.name, file: pipelineDisplay, report: report.pipeline)
         }
-        if let warning = RecordedPipeline.changeWarning(report, file: pipelineURL, displayPath: pipelineDisplay) { err.line("bisect: \(warning)") }
+        if let warning = RecordedPipeline.changeWarning(report, file: pipelineURL, displayPath: pipelineDisplay) {
+            err.line("bisect: \(warning)")
+        }
         let target = try BisectTarget.find(test, in: report, runName: report.runID)
-        if let device = target.device { throw BisectError.deviceRun(test: target.test.id, device: device, run: report.runID) }
-        guard case .swiftpm(let settings) = pipeline.driver else { throw BisectError.unsupportedDriver(pipeline: pipelineDisplay) }
+        if let device = target.device {
+            throw BisectError.deviceRun(test: target.test.id, device: device, run: report.runID)
+        }
+        guard case .swiftpm(let settings) = pipeline.driver else {
+            throw BisectError.unsupportedDriver(pipeline: pipelineDisplay)
+        }
         if let result = report.tests.first(where: { $0.id == target.test.id }), !result.status.isFailure {
             err.line("bisect: note: \(target.test.id) \(result.status.rawValue) in \(report.runID); bisecting anyway")
         }
-        err.line("bisect: \(target.test.id) after \(target.candidates.count) earlier tests of \(report.runID) (\(report.ordering.isolation.rawValue) isolation), at most \(BisectSearch.defaultRunLimit(candidates: target.candidates.count)) runs")
-        let work = runDirectory.appendingPathComponent("bisect").appendingPathComponent(RunID.make(date: now(), suffix: RunID.randomSuffix()))
+        err.line(
+            "bisect: \(target.test.id) after \(target.candidates.count) earlier tests of \(report.runID) (\(report.ordering.isolation.rawValue) isolation), at most \(BisectSearch.defaultRunLimit(candidates: target.candidates.count)) runs"
+        )
+        let work = runDirectory.appendingPathComponent("bisect").appendingPathComponent(
+            RunID.make(date: now(), suffix: RunID.randomSuffix()))
         // Like `run`: SIGINT/SIGTERM stop the running test process group, and the search says where it was.
         let cancellation = CancellationFlag()
         let trap = SignalTrap.install { _ in cancellation.cancel() }

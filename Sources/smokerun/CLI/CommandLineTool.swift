@@ -36,8 +36,10 @@ public enum CommandLineTool {
             return .passed
         }
         guard let command = commands.first(where: { $0.name == name }) else {
-            let suggestion = Suggestion.closest(to: name, in: commands.map { $0.name }).map { " Did you mean '\($0)'?" } ?? ""
-            context.standardError.line("smokerun: unknown command '\(name)'.\(suggestion) Run `smokerun --help` to see the commands.")
+            let suggestion =
+                Suggestion.closest(to: name, in: commands.map { $0.name }).map { " Did you mean '\($0)'?" } ?? ""
+            context.standardError.line(
+                "smokerun: unknown command '\(name)'.\(suggestion) Run `smokerun --help` to see the commands.")
             return .invalidInput
         }
         let rest = Array(arguments.dropFirst())

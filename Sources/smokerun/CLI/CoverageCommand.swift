@@ -53,12 +53,16 @@ struct CoverageCommand: Command {
     ) throws(UsageError) {
         let parsed = try Arguments(arguments, options: ["format", "min-lines", "by", "uncovered", "history", "output"])
         guard parsed.positionals.count <= 1 else {
-            throw UsageError("coverage takes at most one RUN or FILE, got \(parsed.positionals.count): \(parsed.positionals.joined(separator: " "))")
+            throw UsageError(
+                "coverage takes at most one RUN or FILE, got \(parsed.positionals.count): \(parsed.positionals.joined(separator: " "))"
+            )
         }
         input = parsed.positionals.first
         let formatText = parsed.value("format") ?? "table"
         guard let format = Format(rawValue: formatText) else {
-            throw UsageError("--format must be one of \(Format.allCases.map(\.rawValue).joined(separator: ", ")), not '\(formatText)'")
+            throw UsageError(
+                "--format must be one of \(Format.allCases.map(\.rawValue).joined(separator: ", ")), not '\(formatText)'"
+            )
         }
         self.format = format
         switch parsed.value("by") ?? "file" {
@@ -68,7 +72,9 @@ struct CoverageCommand: Command {
         }
         uncovered = parsed.value("uncovered")
         if let text = parsed.value("min-lines") {
-            guard let gate = CoverageGate(text) else { throw UsageError("--min-lines takes a percentage from 0 to 100, not '\(text)'") }
+            guard let gate = CoverageGate(text) else {
+                throw UsageError("--min-lines takes a percentage from 0 to 100, not '\(text)'")
+            }
             self.gate = gate
         }
         historyCount = try parsed.integer("history") ?? 10
@@ -80,12 +86,16 @@ struct CoverageCommand: Command {
 
     func run(in context: HostContext) async throws -> ExitCode {
         let source = try CoverageInput.resolve(input, output: context.url(for: output), resolvePath: context.url(for:))
-        let loaded = try CoverageSource.load(source, lineDetail: uncovered != nil || [.lcov, .cobertura].contains(format), currentDirectory: context.currentDirectory)
+        let loaded = try CoverageSource.load(
+            source, lineDetail: uncovered != nil || [.lcov, .cobertura].contains(format),
+            currentDirectory: context.currentDirectory)
         let report = loaded.report
         if let uncovered {
-            context.standardOutput.write(try UncoveredLines.render(path: uncovered, report: report, details: try loaded.details()))
+            context.standardOutput.write(
+                try UncoveredLines.render(path: uncovered, report: report, details: try loaded.details()))
         } else {
-            context.standardOutput.write(try render(loaded, history: trend(for: source, report: report, context: context), context: context))
+            context.standardOutput.write(
+                try render(loaded, history: trend(for: source, report: report, context: context), context: context))
         }
         if let gate, !gate.passes(report.totals.lines) {
             context.standardError.line("smokerun coverage: \(gate.failureMessage(report.totals.lines))")
@@ -95,10 +105,13 @@ struct CoverageCommand: Command {
     }
 
     private func trend(for source: CoverageInput, report: CoverageReport, context: HostContext) -> CoverageTrend? {
-        guard case let .run(_, runID, outputDirectory) = source else { return nil }
+        guard case .run(_, let runID, let outputDirectory) = source else { return nil }
         let history = loadHistory(outputDirectory)
-        if let warning = history.warning(file: HistoryStore.fileURL(outputDirectory: outputDirectory)) { context.standardError.line(warning) }
-        return CoverageTrend.from(history: history.entries, runID: runID, current: report.totals.lines, limit: historyCount)
+        if let warning = history.warning(file: HistoryStore.fileURL(outputDirectory: outputDirectory)) {
+            context.standardError.line(warning)
+        }
+        return CoverageTrend.from(
+            history: history.entries, runID: runID, current: report.totals.lines, limit: historyCount)
     }
 
     private func render(_ loaded: CoverageSource, history: CoverageTrend?, context: HostContext) throws -> String {
@@ -109,16 +122,20 @@ struct CoverageCommand: Command {
         case .table:
             let table = CoverageTable(
                 title: "Coverage · \(loaded.title)", kind: kind, rows: rows, total: report.totals, trend: history,
-                width: Self.width(environment: context.environment, terminal: context.standardOutput.isTerminal ? terminalWidth() : nil),
+                width: Self.width(
+                    environment: context.environment,
+                    terminal: context.standardOutput.isTerminal ? terminalWidth() : nil),
                 colour: Self.usesColour(environment: context.environment, isTerminal: context.standardOutput.isTerminal)
             )
             return table.render()
         case .json:
             return String(decoding: try CoverageCollector.json(report), as: UTF8.self)
         case .markdown:
-            return CoverageMarkdown.render(title: "Coverage · \(loaded.title)", kind: kind, rows: rows, total: report.totals, trend: history)
+            return CoverageMarkdown.render(
+                title: "Coverage · \(loaded.title)", kind: kind, rows: rows, total: report.totals, trend: history)
         case .html:
-            return CoverageHTML.render(title: "Coverage · \(loaded.title)", kind: kind, rows: rows, total: report.totals, trend: history)
+            return CoverageHTML.render(
+                title: "Coverage · \(loaded.title)", kind: kind, rows: rows, total: report.totals, trend: history)
         case .lcov:
             return try loaded.lcov()
         case .cobertura:
@@ -140,9 +157,9 @@ struct CoverageCommand: Command {
     @Sendable static func terminalColumns() -> Int? {
         var size = winsize()
         #if os(Linux)
-        let request = UInt(TIOCGWINSZ)
+            let request = UInt(TIOCGWINSZ)
         #else
-        let request = TIOCGWINSZ
+            let request = TIOCGWINSZ
         #endif
         guard ioctl(STDOUT_FILENO, request, &size) == 0, size.ws_col > 0 else { return nil }
         return Int(size.ws_col)

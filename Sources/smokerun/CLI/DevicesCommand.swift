@@ -23,7 +23,9 @@ struct DevicesCommand: Command {
 
     init(arguments: [String]) throws(UsageError) {
         let parsed = try Arguments(arguments)
-        guard parsed.positionals.count <= 1 else { throw UsageError("devices takes one pipeline file, got \(parsed.positionals.count)") }
+        guard parsed.positionals.count <= 1 else {
+            throw UsageError("devices takes one pipeline file, got \(parsed.positionals.count)")
+        }
         pipelinePath = parsed.positionals.first
     }
 
@@ -36,19 +38,24 @@ struct DevicesCommand: Command {
         }
         if let profile = pipeline?.device, profile.isHost {
             let device = HostDevice.resolve(profile, environment: context.environment)
-            out.line("profile (\(path)): host — \(device.operatingSystem ?? "") \(device.architecture ?? ""); Swift \(profile.swift ?? "any")")
+            out.line(
+                "profile (\(path)): host — \(device.operatingSystem ?? "") \(device.architecture ?? ""); Swift \(profile.swift ?? "any")"
+            )
             out.line("no simulator needed: the swiftpm driver runs on this machine")
             return .passed
         }
         let inventory = try SimulatorProvisioner(runner: context.runner, environment: context.environment).inventory()
         var resolution: Result<SimulatorPlan, SimulatorError>?
         if let profile = pipeline?.device {
-            resolution = Result { () throws(SimulatorError) in try SimulatorResolver.plan(profile, inventory: inventory) }
+            resolution = Result { () throws(SimulatorError) in try SimulatorResolver.plan(profile, inventory: inventory)
+            }
             out.line("profile (\(path)): \(Self.describe(profile))")
             switch resolution! {
             case .success(let plan):
                 let device = plan.device
-                out.line("resolves to: \(device.name ?? "") \(device.udid ?? "(created at run time)") — \(device.runtime ?? "") (\(device.runtimeBuild ?? "build unknown")), \(device.deviceType ?? "")")
+                out.line(
+                    "resolves to: \(device.name ?? "") \(device.udid ?? "(created at run time)") — \(device.runtime ?? "") (\(device.runtimeBuild ?? "build unknown")), \(device.deviceType ?? "")"
+                )
                 out.line(plan.steps.isEmpty ? "before the tests: nothing" : "before the tests:")
                 for step in plan.steps { out.line("  \(step)") }
                 out.line("xcodebuild destination: id=\(device.udid ?? "<new UDID>")")
@@ -73,7 +80,8 @@ struct DevicesCommand: Command {
         if runtimes.isEmpty { lines.append("  none") }
         for runtime in runtimes {
             let build = runtime.buildVersion.map { " (\($0))" } ?? ""
-            lines.append("  \(runtime.name)\(build)  \(runtime.identifier)\(runtime.isAvailable ? "" : "  [unavailable]")")
+            lines.append(
+                "  \(runtime.name)\(build)  \(runtime.identifier)\(runtime.isAvailable ? "" : "  [unavailable]")")
             guard runtime.isAvailable else { continue }
             for device in inventory.devices where device.isAvailable && runtime.matches(key: device.runtimeKey) {
                 lines.append("    \(device.name)  \(device.udid)  \(device.state)")

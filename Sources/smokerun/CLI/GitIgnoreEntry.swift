@@ -14,15 +14,15 @@ enum GitIgnoreEntry {
     }
 }
 
-private extension StringProtocol {
-    var trimmingSlashes: Substring {
+extension StringProtocol {
+    fileprivate var trimmingSlashes: Substring {
         let text = Substring(self)
         let start = text.firstIndex { $0 != "/" } ?? text.endIndex
         let end = text.lastIndex { $0 != "/" }.map { text.index(after: $0) } ?? start
         return start < end ? text[start..<end] : ""
     }
 
-    var trimmingWhitespace: Substring {
+    fileprivate var trimmingWhitespace: Substring {
         let text = Substring(self)
         let start = text.firstIndex { !$0.isWhitespace } ?? text.endIndex
         let end = text.lastIndex { !$0.isWhitespace }.map { text.index(after: $0) } ?? start

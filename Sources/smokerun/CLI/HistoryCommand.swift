@@ -39,7 +39,8 @@ struct HistoryCommand: Command {
         if let warning = contents.warning(file: file) { context.standardError.line(warning) }
         if contents.entries.isEmpty, contents.unreadableLines > 0 {
             // Not "no runs yet": there were runs, and none of their lines can be read.
-            context.standardError.line("smokerun history: no readable run in \(file.path); move the file away to start a new history")
+            context.standardError.line(
+                "smokerun history: no readable run in \(file.path); move the file away to start a new history")
             return .invalidInput
         }
         let entries = Array(contents.entries.filter { pipeline == nil || $0.pipeline == pipeline }.suffix(count))
@@ -59,11 +60,14 @@ enum HistoryTable {
         var lines = ["RUN                      PIPELINE      STATUS       TESTS  FAILING  FLAKY  SECONDS  SEED"]
         for entry in entries.reversed() {
             let t = entry.totals
-            lines.append([
-                pad(entry.runID, 24), pad(entry.pipeline, 13), pad(entry.status.rawValue, 12),
-                pad("\(t.tests)", 6, right: true), pad("\(t.failing)", 8, right: true), pad("\(t.flaky)", 6, right: true),
-                pad(String(format: "%.1f", entry.durationSeconds), 8, right: true), entry.seed.map(String.init) ?? "-",
-            ].joined(separator: " "))
+            lines.append(
+                [
+                    pad(entry.runID, 24), pad(entry.pipeline, 13), pad(entry.status.rawValue, 12),
+                    pad("\(t.tests)", 6, right: true), pad("\(t.failing)", 8, right: true),
+                    pad("\(t.flaky)", 6, right: true),
+                    pad(String(format: "%.1f", entry.durationSeconds), 8, right: true),
+                    entry.seed.map(String.init) ?? "-",
+                ].joined(separator: " "))
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -84,12 +88,18 @@ enum HistoryTable {
         }
         let unsteady = seen.filter { $0.value.flaky > 0 || ($0.value.failing > 0 && $0.value.failing < $0.value.runs) }
         guard !unsteady.isEmpty else { return "no flaky tests in the last \(entries.count) runs\n" }
-        let rows = unsteady.map { (id: $0.key, rate: Double($0.value.flaky + $0.value.failing) / Double($0.value.runs), counts: $0.value) }
-            .sorted { ($0.rate, $1.id) > ($1.rate, $0.id) }
+        let rows = unsteady.map {
+            (id: $0.key, rate: Double($0.value.flaky + $0.value.failing) / Double($0.value.runs), counts: $0.value)
+        }
+        .sorted { ($0.rate, $1.id) > ($1.rate, $0.id) }
         var lines = ["FLAKE%  FLAKY  FAILED  RUNS  TEST"]
         for row in rows {
-            lines.append([pad(String(format: "%.0f%%", row.rate * 100), 6, right: true), pad("\(row.counts.flaky)", 6, right: true),
-                          pad("\(row.counts.failing)", 7, right: true), pad("\(row.counts.runs)", 5, right: true), row.id].joined(separator: " "))
+            lines.append(
+                [
+                    pad(String(format: "%.0f%%", row.rate * 100), 6, right: true),
+                    pad("\(row.counts.flaky)", 6, right: true),
+                    pad("\(row.counts.failing)", 7, right: true), pad("\(row.counts.runs)", 5, right: true), row.id,
+                ].joined(separator: " "))
         }
         return lines.joined(separator: "\n") + "\n"
     }

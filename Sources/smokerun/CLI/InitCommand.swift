@@ -49,7 +49,9 @@ struct InitCommand: Command {
         try Data(Self.template(name: name, packagePath: packagePath).utf8).write(to: file, options: .atomic)
         context.standardOutput.line("wrote \(file.path)")
         let gitignore = root.appendingPathComponent(".gitignore")
-        let existing = FileManager.default.fileExists(atPath: gitignore.path) ? try String(contentsOf: gitignore, encoding: .utf8) : nil
+        let existing =
+            FileManager.default.fileExists(atPath: gitignore.path)
+            ? try String(contentsOf: gitignore, encoding: .utf8) : nil
         if let updated = GitIgnoreEntry.adding(Self.outputEntry, to: existing) {
             try Data(updated.utf8).write(to: gitignore, options: .atomic)
             context.standardOutput.line("added \(Self.outputEntry) to \(gitignore.path)")

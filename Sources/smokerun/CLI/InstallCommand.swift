@@ -27,7 +27,9 @@ struct InstallCommand: Command {
 
     init(arguments: [String], environment: ScheduleEnvironment) throws(UsageError) {
         let parsed = try Arguments(arguments)
-        guard parsed.positionals.count <= 1 else { throw UsageError("install takes one pipeline file, not \(parsed.positionals.count)") }
+        guard parsed.positionals.count <= 1 else {
+            throw UsageError("install takes one pipeline file, not \(parsed.positionals.count)")
+        }
         file = parsed.positionals.first
         self.environment = environment
     }
@@ -37,18 +39,22 @@ struct InstallCommand: Command {
         let pipeline = try environment.loadPipeline(url)
         let cron = try CronExpression(pipeline.schedule)
         guard TimeZone(identifier: pipeline.timeZone) != nil else {
-            throw UsageError("\(url.path): timeZone '\(pipeline.timeZone)' is not an IANA time zone name (e.g. 'Europe/Berlin')")
+            throw UsageError(
+                "\(url.path): timeZone '\(pipeline.timeZone)' is not an IANA time zone name (e.g. 'Europe/Berlin')")
         }
         let swift = (try? SwiftToolchain.locate(environment: context.environment)).map { $0.standardizedFileURL }
         let plan = InstallPlan(
             pipelineName: pipeline.name, cron: cron, timeZone: pipeline.timeZone,
-            executable: ExecutableLocator.resolve(environment.invokedAs, currentDirectory: context.currentDirectory, environment: context.environment),
+            executable: ExecutableLocator.resolve(
+                environment.invokedAs, currentDirectory: context.currentDirectory, environment: context.environment),
             pipelineFile: url.path,
             workingDirectory: ScheduleEnvironment.projectRoot(of: url).path,
             outputDirectory: environment.outputDirectory(pipeline, url).path,
             environment: InstallPlan.jobEnvironment(swift: swift, currentPath: context.environment["PATH"]))
         if swift == nil {
-            context.standardError.line("install: no `swift` on PATH (or SMOKERUN_SWIFT), so the job's SMOKERUN_SWIFT is not set; run install where `swift --version` works")
+            context.standardError.line(
+                "install: no `swift` on PATH (or SMOKERUN_SWIFT), so the job's SMOKERUN_SWIFT is not set; run install where `swift --version` works"
+            )
         }
         context.standardOutput.write(InstallSnippets.all(plan))
         return .passed

@@ -41,7 +41,9 @@ struct MergeCommand: Command {
 
     init(arguments: [String]) throws(UsageError) {
         let parsed = try Arguments(arguments, options: ["output", "pipeline", "binary"], flags: ["no-notify"])
-        guard !parsed.positionals.isEmpty else { throw UsageError("merge takes the shards' run directories (smokerun merge DIR… --output DIR)") }
+        guard !parsed.positionals.isEmpty else {
+            throw UsageError("merge takes the shards' run directories (smokerun merge DIR… --output DIR)")
+        }
         runs = parsed.positionals
         pipelinePath = parsed.value("pipeline")
         binaries = parsed.values("binary")
@@ -51,11 +53,13 @@ struct MergeCommand: Command {
     }
 
     func run(in context: HostContext) async throws -> ExitCode {
-        let lookup = try RecordedPipeline.lookupOutput(output: options.output, pipelinePath: pipelinePath, context: context)
+        let lookup = try RecordedPipeline.lookupOutput(
+            output: options.output, pipelinePath: pipelinePath, context: context)
         var parts: [RunMerger.Part] = []
         var directories: [URL] = []
         for run in runs {
-            let directory = try RunDirectoryLocator.resolve(run, outputDirectory: lookup, resolvePath: context.url(for:))
+            let directory = try RunDirectoryLocator.resolve(
+                run, outputDirectory: lookup, resolvePath: context.url(for:))
             parts.append(RunMerger.Part(report: try RunStore.loadReport(at: directory), source: run))
             directories.append(directory)
         }
@@ -63,12 +67,17 @@ struct MergeCommand: Command {
             for: parts[0].report, runDirectory: directories[0], given: pipelinePath, context: context)
         let pipeline = try PipelineLoader().load(pipelineURL, displayPath: pipelineDisplay)
         for part in parts where part.report.pipeline != pipeline.name {
-            throw MergeError.differentPipelines(first: pipelineDisplay, firstPipeline: pipeline.name, other: part.source, otherPipeline: part.report.pipeline)
+            throw MergeError.differentPipelines(
+                first: pipelineDisplay, firstPipeline: pipeline.name, other: part.source,
+                otherPipeline: part.report.pipeline)
         }
         var warned: Set<String> = []
         for part in parts {
-            guard let warning = RecordedPipeline.changeWarning(part.report, file: pipelineURL, displayPath: pipelineDisplay),
-                  warned.insert(part.report.pipelineHash ?? "").inserted else { continue }
+            guard
+                let warning = RecordedPipeline.changeWarning(
+                    part.report, file: pipelineURL, displayPath: pipelineDisplay),
+                warned.insert(part.report.pipelineHash ?? "").inserted
+            else { continue }
             context.standardError.line("merge: \(warning)")
         }
 
@@ -85,7 +94,9 @@ struct MergeCommand: Command {
         context.standardError.line("merge: \(parts.count) runs → \(smokeRun.displayPath(runDirectory))")
         func interrupted() -> ExitCode {
             try? FileManager.default.removeItem(at: runDirectory)
-            context.standardError.line("merge: interrupted; nothing was written (the partial \(smokeRun.displayPath(runDirectory)) was removed)")
+            context.standardError.line(
+                "merge: interrupted; nothing was written (the partial \(smokeRun.displayPath(runDirectory)) was removed)"
+            )
             return .infrastructure
         }
 
@@ -111,7 +122,9 @@ struct MergeCommand: Command {
         var seen: [String] = []
         for (part, directory) in zip(parts, directories) {
             for path in CoverageInputs.read(in: directory)?.testBinaries ?? [] where !seen.contains(path) {
-                guard FileManager.default.fileExists(atPath: path) else { throw MergeError.binaryMissing(path: path, source: part.source) }
+                guard FileManager.default.fileExists(atPath: path) else {
+                    throw MergeError.binaryMissing(path: path, source: part.source)
+                }
                 seen.append(path)
             }
         }

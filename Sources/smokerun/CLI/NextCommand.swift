@@ -32,14 +32,18 @@ struct NextCommand: Command {
         let parsed = try Arguments(arguments, options: ["count", "from"])
         files = parsed.positionals
         count = try parsed.integer("count") ?? 5
-        guard (1...1000).contains(count) else { throw UsageError("--count takes a number from 1 to 1000, not \(count)") }
+        guard (1...1000).contains(count) else {
+            throw UsageError("--count takes a number from 1 to 1000, not \(count)")
+        }
         from = parsed.value("from")
-        if let from { _ = try LocalDateTime.parse(from, in: TimeZone(identifier: "UTC")!) }  // reject bad text before loading anything
+        // reject bad text before loading anything
+        if let from { _ = try LocalDateTime.parse(from, in: TimeZone(identifier: "UTC")!) }
         self.environment = environment
     }
 
     func run(in context: HostContext) async throws -> ExitCode {
-        let set = PipelineFiles(paths: files, currentDirectory: context.currentDirectory).load(with: environment.loadPipeline)
+        let set = PipelineFiles(paths: files, currentDirectory: context.currentDirectory).load(
+            with: environment.loadPipeline)
         var exit = ExitCode.passed
         for failure in set.failures {
             context.standardError.line("smokerun next: \(failure.path): \(failure.message)")
@@ -52,7 +56,8 @@ struct NextCommand: Command {
                 context.standardOutput.write((printed > 0 ? "\n" : "") + lines.joined(separator: "\n") + "\n")
                 printed += 1
             } catch {
-                context.standardError.line("smokerun next: \(pipeline.sourcePath ?? pipeline.name): \(error.localizedDescription)")
+                context.standardError.line(
+                    "smokerun next: \(pipeline.sourcePath ?? pipeline.name): \(error.localizedDescription)")
                 exit = .invalidInput
             }
         }
@@ -67,7 +72,9 @@ struct NextCommand: Command {
         let start = try from.map { text throws(UsageError) in try LocalDateTime.parse(text, in: zone) } ?? now
         let dates = cron.fireDates(from: start, count: count, in: zone)
         let header = "\(pipeline.name): '\(cron.source)' in \(pipeline.timeZone)"
-        let rows = dates.map { "  \(FireTimeFormat.local($0, in: zone).padding(toLength: 25, withPad: " ", startingAt: 0))  \(FireTimeFormat.utc($0))" }
+        let rows = dates.map {
+            "  \(FireTimeFormat.local($0, in: zone).padding(toLength: 25, withPad: " ", startingAt: 0))  \(FireTimeFormat.utc($0))"
+        }
         return [header] + (rows.isEmpty ? ["  (no fire time in the next years)"] : rows)
     }
 }

@@ -27,11 +27,14 @@ struct NotifyCommand: Command {
         """
 
     /// The notify settings and output folder for an optional `--pipeline` path.
-    typealias SettingsResolver = @Sendable (_ pipelinePath: String?, _ context: HostContext) throws -> NotifyPipelineReader.Result
+    typealias SettingsResolver =
+        @Sendable (_ pipelinePath: String?, _ context: HostContext) throws -> NotifyPipelineReader.Result
 
     /// Reads `notify` and `output` from the pipeline file; defaults without one.
     static let defaultSettingsResolver: SettingsResolver = { path, context in
-        guard let path else { return NotifyPipelineReader.Result(output: OutputLayout.defaultOutput, notify: NotifySettings()) }
+        guard let path else {
+            return NotifyPipelineReader.Result(output: OutputLayout.defaultOutput, notify: NotifySettings())
+        }
         return try NotifyPipelineReader.read(context.url(for: path))
     }
 
@@ -50,12 +53,15 @@ struct NotifyCommand: Command {
     init(arguments: [String], resolveSettings: @escaping SettingsResolver, notifier: Notifier) throws(UsageError) {
         let parsed = try Arguments(arguments, options: ["output", "pipeline"], flags: ["dry-run", "flush"])
         guard parsed.positionals.count <= 1 else {
-            throw UsageError("takes at most one RUN, got \(parsed.positionals.count): \(parsed.positionals.joined(separator: " "))")
+            throw UsageError(
+                "takes at most one RUN, got \(parsed.positionals.count): \(parsed.positionals.joined(separator: " "))")
         }
         run = parsed.positionals.first
         dryRun = parsed.flag("dry-run")
         flush = parsed.flag("flush")
-        if flush && (dryRun || run != nil) { throw UsageError("--flush sends the outbox; it takes no RUN and no --dry-run") }
+        if flush && (dryRun || run != nil) {
+            throw UsageError("--flush sends the outbox; it takes no RUN and no --dry-run")
+        }
         output = parsed.value("output")
         pipeline = parsed.value("pipeline")
         self.resolveSettings = resolveSettings
@@ -68,7 +74,8 @@ struct NotifyCommand: Command {
         if flush { return await flushOutbox(outputDirectory, resolved.notify, context) }
 
         let report = try loadReport(outputDirectory, context)
-        let history = NotificationPolicy.earlierRuns(of: report, in: HistoryStore.contentsOrEmpty(outputDirectory: outputDirectory).entries)
+        let history = NotificationPolicy.earlierRuns(
+            of: report, in: HistoryStore.contentsOrEmpty(outputDirectory: outputDirectory).entries)
         let state = NotifyStateStore(outputDirectory: outputDirectory).load()
         let plan = NotificationPolicy.plan(report: report, history: history, state: state)
         if dryRun {
@@ -95,18 +102,24 @@ struct NotifyCommand: Command {
         }
     }
 
-    private func flushOutbox(_ outputDirectory: URL, _ settings: NotifySettings, _ context: HostContext) async -> ExitCode {
-        let records = await notifier.flushOutbox(outputDirectory: outputDirectory, environment: context.environment, settings: settings)
+    private func flushOutbox(_ outputDirectory: URL, _ settings: NotifySettings, _ context: HostContext) async
+        -> ExitCode
+    {
+        let records = await notifier.flushOutbox(
+            outputDirectory: outputDirectory, environment: context.environment, settings: settings)
         if records.isEmpty { context.standardError.line("notify: the outbox is empty") }
         for record in records { context.standardError.line(Notifier.describe(record)) }
         let waiting = Outbox(outputDirectory: outputDirectory).items()
-        if !waiting.items.isEmpty { context.standardError.line("notify: \(waiting.items.count) notification(s) still in the outbox") }
+        if !waiting.items.isEmpty {
+            context.standardError.line("notify: \(waiting.items.count) notification(s) still in the outbox")
+        }
         return records.allSatisfy { $0.outcome == .delivered } && waiting.items.isEmpty ? .passed : .infrastructure
     }
 
     /// RUN as `RunDirectoryLocator` finds it (a run directory, its report.json, a run id, or the latest run).
     private func loadReport(_ outputDirectory: URL, _ context: HostContext) throws -> RunReport {
-        let directory = try RunDirectoryLocator.resolve(run, outputDirectory: outputDirectory, resolvePath: context.url(for:))
+        let directory = try RunDirectoryLocator.resolve(
+            run, outputDirectory: outputDirectory, resolvePath: context.url(for:))
         return try RunStore.loadReport(at: directory)
     }
 }

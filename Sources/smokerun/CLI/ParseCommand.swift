@@ -50,9 +50,13 @@ struct ParseCommand: Command {
     }
 
     init(arguments: [String]) throws(UsageError) {
-        let parsed = try Arguments(arguments, options: ["output", "name", "format", "attachments-from"], flags: ["summary-only", "cross-check", "strict"])
+        let parsed = try Arguments(
+            arguments, options: ["output", "name", "format", "attachments-from"],
+            flags: ["summary-only", "cross-check", "strict"])
         inputs = parsed.positionals
-        guard !inputs.isEmpty else { throw UsageError("parse needs at least one input file (a log, an event stream or an .xcresult bundle)") }
+        guard !inputs.isEmpty else {
+            throw UsageError("parse needs at least one input file (a log, an event stream or an .xcresult bundle)")
+        }
         output = parsed.value("output") ?? OutputLayout.defaultOutput
         name = parsed.value("name") ?? "parsed"
         summaryOnly = parsed.flag("summary-only")
@@ -63,17 +67,24 @@ struct ParseCommand: Command {
         formats = ReportFormat.allCases
         if let list = parsed.value("format") {
             let allowed = ReportFormat.allCases.map(\.rawValue).joined(separator: ",")
-            guard !list.isEmpty else { throw UsageError("--format is empty; give one or more of \(allowed), or leave it out for all") }
-            formats = try list.split(separator: ",", omittingEmptySubsequences: false).map { (item) throws(UsageError) -> ReportFormat in
+            guard !list.isEmpty else {
+                throw UsageError("--format is empty; give one or more of \(allowed), or leave it out for all")
+            }
+            formats = try list.split(separator: ",", omittingEmptySubsequences: false).map {
+                (item) throws(UsageError) -> ReportFormat in
                 guard let format = ReportFormat(rawValue: String(item)) else {
-                    throw UsageError("--format: '\(item)' is not one of \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+                    throw UsageError(
+                        "--format: '\(item)' is not one of \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", "))"
+                    )
                 }
                 return format
             }
         }
         let bundles = inputs.filter(Self.isBundle)
         if !bundles.isEmpty, inputs.count > 1 {
-            throw UsageError("parse reads one .xcresult bundle at a time, without other inputs; got \(inputs.joined(separator: " "))")
+            throw UsageError(
+                "parse reads one .xcresult bundle at a time, without other inputs; got \(inputs.joined(separator: " "))"
+            )
         }
         if crossCheck, bundles.isEmpty { throw UsageError("--cross-check applies to an .xcresult bundle only") }
     }
@@ -85,7 +96,8 @@ struct ParseCommand: Command {
     func run(in context: HostContext) async throws -> ExitCode {
         let files = inputs.map(context.url(for:))
         // A folder is read as a result bundle (the selector says so when it is not one), never as a log.
-        if let bundle = files.first, Self.isBundle(bundle.path) || (files.count == 1 && PathKind.of(bundle) == .folder) {
+        if let bundle = files.first, Self.isBundle(bundle.path) || (files.count == 1 && PathKind.of(bundle) == .folder)
+        {
             return try runBundle(bundle, in: context)
         }
         let parsedAt = Date()
@@ -94,28 +106,35 @@ struct ParseCommand: Command {
         for problem in parsed.problems { context.standardError.line("warning: \(problem)") }
         let mb = Double(parsed.byteCount) / 1_000_000
         let seconds = max(Date().timeIntervalSince(parsedAt), 0.000_001)
-        context.standardError.line(String(format: "parsed %d lines (%.1f MB in %.2f s, %.0f MB/s), %d not understood",
-                                          parsed.lineCount, mb, seconds, mb / seconds, parsed.unrecognizedLineCount))
+        context.standardError.line(
+            String(
+                format: "parsed %d lines (%.1f MB in %.2f s, %.0f MB/s), %d not understood",
+                parsed.lineCount, mb, seconds, mb / seconds, parsed.unrecognizedLineCount))
         // A summary counts the compact table: no `TestResult` per test, so a million tests stay in tens of megabytes.
         if summaryOnly {
             let totals = parsed.tests.totals
             printTotals(totals, in: context)
             return totals.failing > 0 ? .testsFailed : .passed
         }
-        let tests = parsed.results  // in run order, `order` 1-based
-        // The run's times are the log's own (suite stamps, totals, event-stream instants); when it was parsed is said apart.
+        let tests = parsed.results // in run order, `order` 1-based
+        // The run's times are the log's own (suite stamps, totals, event-stream instants); when it was parsed is said
+        // apart.
         let times = parsed.times.resolved(parsedAt: parsedAt)
         var report = makeReport(
-            tests: tests, device: parsed.device, toolchain: nil, notes: parsed.problems, startedAt: times.startedAt, finishedAt: times.finishedAt)
+            tests: tests, device: parsed.device, toolchain: nil, notes: parsed.problems, startedAt: times.startedAt,
+            finishedAt: times.finishedAt)
         report.durationSeconds = times.durationSeconds
         report.parsedAt = parsedAt
         report.inputs = parsed.inputs
-        // A summary keeps no failure messages or earlier attempts, which XCTest's totals count: compare only full reads.
+        // A summary keeps no failure messages or earlier attempts, which XCTest's totals count: compare only full
+        // reads.
         // Against the results already made: `parsed.reconciliation` would make a second `TestResult` per test.
         if !summaryOnly { report.reconciliation = Reconciliation.compare(parsed.frameworkCounts, with: tests) }
         for warning in report.listDisagreements() { context.standardError.line(warning) }
         let folders = attachmentsFrom.map { [context.url(for: $0)] } ?? files.map { $0.deletingLastPathComponent() }
-        let exitCode = try write(report, attachments: parsed.attachments, allowedFolders: folders, consoleLog: files.count == 1 ? files[0] : nil, in: context)
+        let exitCode = try write(
+            report, attachments: parsed.attachments, allowedFolders: folders,
+            consoleLog: files.count == 1 ? files[0] : nil, in: context)
         return strict && report.reconciliation?.agrees == false ? .infrastructure : exitCode
     }
 
@@ -140,7 +159,8 @@ struct ParseCommand: Command {
         // The run's times are the recorded run's; when it was parsed is said apart.
         let startedAt = contents.startedAt ?? parsedAt
         var report = makeReport(
-            tests: contents.tests, device: contents.device, toolchain: contents.xcodeVersion.map { ToolchainInfo(version: $0) },
+            tests: contents.tests, device: contents.device,
+            toolchain: contents.xcodeVersion.map { ToolchainInfo(version: $0) },
             notes: contents.notes, startedAt: startedAt, finishedAt: max(contents.finishedAt ?? startedAt, startedAt))
         report.parsedAt = parsedAt
         // Xcode's own counts of the bundle against smokerun's reading of it.
@@ -156,7 +176,8 @@ struct ParseCommand: Command {
     }
 
     private func makeReport(
-        tests: [TestResult], device: ResolvedDevice?, toolchain: ToolchainInfo?, notes: [String], startedAt: Date, finishedAt: Date
+        tests: [TestResult], device: ResolvedDevice?, toolchain: ToolchainInfo?, notes: [String], startedAt: Date,
+        finishedAt: Date
     ) -> RunReport {
         var report = RunReport(
             pipeline: name, runID: RunID.make(date: startedAt, suffix: RunID.randomSuffix()), status: .passed,
@@ -170,7 +191,9 @@ struct ParseCommand: Command {
     }
 
     private func printTotals(_ t: Totals, in context: HostContext) {
-        context.standardOutput.line("\(ReportText.count(t.tests, "test")): \(t.passed) passed, \(t.failed) failed, \(t.crashed) crashed, \(t.timedOut) timed out, \(t.skipped) skipped, \(ReportText.count(t.expectedFailures, "expected failure"))")
+        context.standardOutput.line(
+            "\(ReportText.count(t.tests, "test")): \(t.passed) passed, \(t.failed) failed, \(t.crashed) crashed, \(t.timedOut) timed out, \(t.skipped) skipped, \(ReportText.count(t.expectedFailures, "expected failure"))"
+        )
     }
 
     /// Prints the totals and, unless `--summary-only`, stores attachments and writes the run directory.
@@ -187,8 +210,10 @@ struct ParseCommand: Command {
         let sources = AttachmentSourcePolicy(allowedFolders: allowedFolders).filter(attachments)
         for refused in sources.refused { context.standardError.line("warning: \(refused.message)") }
         report.errors += sources.refused
-        report.errors += AttachmentStore().attach(sources.allowed, to: &report.tests, in: runDirectory, failureTimes: failureTimes)
-        report = try store.finish(report, in: runDirectory, formats: formats, consoleLog: consoleLog, environment: context.environment)
+        report.errors += AttachmentStore().attach(
+            sources.allowed, to: &report.tests, in: runDirectory, failureTimes: failureTimes)
+        report = try store.finish(
+            report, in: runDirectory, formats: formats, consoleLog: consoleLog, environment: context.environment)
         context.standardOutput.line("report: \(runDirectory.path)")
         return report.status == .passed ? .passed : .testsFailed
     }

@@ -6,11 +6,15 @@ import SmokeKit
 /// the nearest folder, from the current one upward, that holds the default pipeline or a package manifest.
 enum ProjectLocator {
     /// The project root, or nil when no folder up to `/` has either file.
-    static func root(from start: URL, fileExists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }) -> URL? {
+    static func root(from start: URL, fileExists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) })
+        -> URL?
+    {
         var folder = start.standardizedFileURL
         // Bounded by the path's depth: each step drops one component until `/`.
         for _ in 0...folder.pathComponents.count {
-            if fileExists(folder.appendingPathComponent(OutputLayout.defaultPipeline).path) || fileExists(folder.appendingPathComponent("Package.swift").path) {
+            if fileExists(folder.appendingPathComponent(OutputLayout.defaultPipeline).path)
+                || fileExists(folder.appendingPathComponent("Package.swift").path)
+            {
                 return folder
             }
             let parent = folder.deletingLastPathComponent().standardizedFileURL

@@ -27,11 +27,15 @@ enum RecordedPipeline {
     static func file(
         for report: RunReport, runDirectory: URL, given: String?, context: HostContext
     ) throws(RecordedPipelineError) -> (url: URL, displayPath: String) {
-        guard given == nil, let recorded = report.pipelineFile else { return ProjectLocator.pipeline(given, in: context) }
+        guard given == nil, let recorded = report.pipelineFile else {
+            return ProjectLocator.pipeline(given, in: context)
+        }
         if recorded.hasPrefix("/") { return (URL(fileURLWithPath: recorded).standardizedFileURL, recorded) }
         // <root>/<output>/runs/<id>: the output folder is two levels up, the usual root one more.
-        let besideOutput = runDirectory.resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let roots = [ProjectLocator.root(from: context.currentDirectory), besideOutput, context.currentDirectory].compactMap { $0 }
+        let besideOutput = runDirectory.resolvingSymlinksInPath().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let roots = [ProjectLocator.root(from: context.currentDirectory), besideOutput, context.currentDirectory]
+            .compactMap { $0 }
         let candidates = roots.map { $0.appendingPathComponent(recorded).standardizedFileURL }
         guard let found = candidates.first(where: { PathKind.of($0) == .file }) else {
             throw RecordedPipelineError(recorded: recorded, runID: report.runID, tried: candidates.map(\.path))
@@ -43,7 +47,8 @@ enum RecordedPipeline {
     /// A warning when the file's content is not what `report` ran with; nil when it is, or when
     /// the report recorded no hash (a run from before pipelines were recorded, or `parse`).
     static func changeWarning(
-        _ report: RunReport, file: URL, displayPath: String, readFile: (URL) throws -> Data = { try Data(contentsOf: $0) }
+        _ report: RunReport, file: URL, displayPath: String,
+        readFile: (URL) throws -> Data = { try Data(contentsOf: $0) }
     ) -> String? {
         guard let recorded = report.pipelineHash else { return nil }
         guard let data = try? readFile(file) else { return nil }

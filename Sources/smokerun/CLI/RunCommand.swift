@@ -38,12 +38,18 @@ struct RunCommand: Command {
 
     init(arguments: [String]) throws(UsageError) {
         let arguments = arguments.map { $0 == "-v" ? "--verbose" : $0 }
-        let parsed = try Arguments(arguments, options: ["seed", "output", "retries", "shard", "workers"], flags: ["no-notify", "verbose", "strict"])
-        guard parsed.positionals.count <= 1 else { throw UsageError("run takes one pipeline file, got \(parsed.positionals.count)") }
+        let parsed = try Arguments(
+            arguments, options: ["seed", "output", "retries", "shard", "workers"],
+            flags: ["no-notify", "verbose", "strict"])
+        guard parsed.positionals.count <= 1 else {
+            throw UsageError("run takes one pipeline file, got \(parsed.positionals.count)")
+        }
         pipelinePath = parsed.positionals.first
         options = SmokeRun.Options()
         if let seed = parsed.value("seed") {
-            guard let value = UInt64(seed) else { throw UsageError("--seed takes a whole number from 0 to \(UInt64.max), not '\(seed)'") }
+            guard let value = UInt64(seed) else {
+                throw UsageError("--seed takes a whole number from 0 to \(UInt64.max), not '\(seed)'")
+            }
             options.seed = value
         }
         options.output = parsed.value("output")
@@ -54,7 +60,8 @@ struct RunCommand: Command {
         if let shard = parsed.value("shard") { options.shard = try ShardRecord.parse(shard) }
         if let workers = parsed.value("workers") {
             guard let count = WorkerCount.parse(workers) else {
-                throw UsageError("--workers takes a whole number from 1 to \(WorkerCount.limit) or 'auto', not '\(workers)'")
+                throw UsageError(
+                    "--workers takes a whole number from 1 to \(WorkerCount.limit) or 'auto', not '\(workers)'")
             }
             options.workers = count
         }
@@ -68,7 +75,8 @@ struct RunCommand: Command {
         let pipeline = try PipelineLoader().load(url, displayPath: displayPath, checkingPaths: true)
         var run = SmokeRun(pipeline: pipeline, options: options, context: context, cancellation: CancellationFlag())
         // Never two runs of one pipeline at once, whether from cron, CI or `smokerun schedule`.
-        let lock = try RunLock.acquire(at: RunLock.fileURL(outputDirectory: run.outputDirectory, pipelineName: pipeline.name))
+        let lock = try RunLock.acquire(
+            at: RunLock.fileURL(outputDirectory: run.outputDirectory, pipelineName: pipeline.name))
         defer { lock.release() }
         run.processGroups = lock
         let cancellation = run.cancellation

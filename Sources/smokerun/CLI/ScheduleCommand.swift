@@ -34,7 +34,7 @@ struct ScheduleCommand: Command {
 
     func run(in context: HostContext) async throws -> ExitCode {
         let pipelineFiles = PipelineFiles(paths: files, currentDirectory: context.currentDirectory)
-        _ = try pipelineFiles.urls()  // a default folder with no pipelines is a usage error, not an idle service
+        _ = try pipelineFiles.urls() // a default folder with no pipelines is a usage error, not an idle service
         // A pipeline that is missing or invalid at start is a mistake to fix now, not a service that idles (exit 2).
         let environment = self.environment
         let loadChecked: @Sendable (URL) throws -> Pipeline = { url in
@@ -48,16 +48,21 @@ struct ScheduleCommand: Command {
         }
         let standardError = context.standardError
         let outputDirectory: @Sendable (Pipeline) -> URL = { pipeline in
-            let file = pipeline.sourcePath.map { URL(fileURLWithPath: $0) } ?? context.currentDirectory.appendingPathComponent("Pipelines/\(pipeline.name).json")
+            let file =
+                pipeline.sourcePath.map { URL(fileURLWithPath: $0) }
+                ?? context.currentDirectory.appendingPathComponent("Pipelines/\(pipeline.name).json")
             return environment.outputDirectory(pipeline, file)
         }
         let scheduler = Scheduler(
             loadPipelines: { pipelineFiles.load(with: loadChecked) },
             runPipeline: environment.runPipeline,
             lastRun: { pipeline in
-                HistoryLookup.lastRunStart(pipeline: pipeline.name, historyFile: OutputLayout(root: outputDirectory(pipeline)).history)
+                HistoryLookup.lastRunStart(
+                    pipeline: pipeline.name, historyFile: OutputLayout(root: outputDirectory(pipeline)).history)
             },
-            lockFile: { pipeline in RunLock.fileURL(outputDirectory: outputDirectory(pipeline), pipelineName: pipeline.name) },
+            lockFile: { pipeline in
+                RunLock.fileURL(outputDirectory: outputDirectory(pipeline), pipelineName: pipeline.name)
+            },
             clock: environment.clock,
             log: { event, date in standardError.line(event.logLine(at: date)) })
         await scheduler.run(control: environment.controlRequests())

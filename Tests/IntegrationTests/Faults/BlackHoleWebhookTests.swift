@@ -1,9 +1,10 @@
 import Foundation
-import Testing
-@testable import SmokeKit
-@testable import SmokeCore
-@testable import smokerun
 import SmokeTestSupport
+import Testing
+
+@testable import SmokeCore
+@testable import SmokeKit
+@testable import smokerun
 
 /// Issue 15, item 9: a receiver that accepts the request and never answers. Each attempt has its own
 /// timeout (URLSessionTransport's own deadline), so the whole delivery is bounded by attempts ×

@@ -1,14 +1,16 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// Issue 15, item 7: `smokerun history` over a history with corrupt lines says so, with the count and
 /// the first line; a history of nothing but garbage is not "no runs yet".
 @Suite(.timeLimit(.minutes(1))) struct CorruptHistoryTests {
     func history(_ lines: [String]) async throws -> (ExitCode, String, String) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("smokerun-history-\(UUID().uuidString.prefix(8))")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "smokerun-history-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: folder.appendingPathComponent("history.jsonl"))
         let out = BufferOutput()
@@ -21,14 +23,17 @@ import Testing
     func entryLine(_ runID: String) throws -> String {
         let report = RunReport(
             pipeline: "smoke", runID: runID, status: .passed, startedAt: Date(timeIntervalSince1970: 1_800_000_000),
-            finishedAt: Date(timeIntervalSince1970: 1_800_000_060), seed: 3, ordering: OrderingRecord(mode: .random, isolation: .suite, seed: 3),
+            finishedAt: Date(timeIntervalSince1970: 1_800_000_060), seed: 3,
+            ordering: OrderingRecord(mode: .random, isolation: .suite, seed: 3),
             environment: [:], device: ResolvedDevice(platform: "host"), toolchain: nil, tests: [])
         let entry = HistoryEntry(report: report, path: RunStore.relativePath(runID: runID))
         return String(decoding: try JSONCoding.encoder(pretty: false).encode(entry), as: UTF8.self)
     }
 
     @Test func someCorruptLinesGiveOneWarningWithCountAndFirstLine() async throws {
-        let (status, out, err) = try await history([try entryLine("20261122T040000Z-aaaa"), "{\"torn", try entryLine("20261122T080000Z-bbbb"), "garbage"])
+        let (status, out, err) = try await history([
+            try entryLine("20261122T040000Z-aaaa"), "{\"torn", try entryLine("20261122T080000Z-bbbb"), "garbage",
+        ])
         #expect(status == .passed)
         #expect(out.contains("20261122T080000Z-bbbb") && out.contains("20261122T040000Z-aaaa"))
         #expect(err.hasPrefix("smokerun: warning: skipped 2 corrupt lines in "), "\(err)")

@@ -1,13 +1,15 @@
 import Foundation
 import Testing
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Issue 15, item 1: a full disk at each write a run makes. The writes fail through an injected
 /// `FileWriter` (ENOSPC at a chosen file, after a chosen number of bytes); the run must exit 3,
@@ -25,7 +27,8 @@ import Darwin
         let package = try IntegrationSupport.copyFixture("TipCalculator")
         let root = package.deletingLastPathComponent()
         let pipelineURL = try IntegrationSupport.writePipeline(
-            #"{"name": "disk", "swiftpm": {"packagePath": "TipCalculator"}, "coverage": {"enabled": false}}"#, named: "disk", next: package)
+            #"{"name": "disk", "swiftpm": {"packagePath": "TipCalculator"}, "coverage": {"enabled": false}}"#,
+            named: "disk", next: package)
         let pipeline = try PipelineLoader().load(pipelineURL)
         var options = SmokeRun.Options()
         options.notify = false
@@ -39,7 +42,9 @@ import Darwin
         let runID = RunID.make(date: Date(), suffix: RunID.randomSuffix())
         let runDirectory = try RunStore(outputDirectory: run.outputDirectory).createRunDirectory(runID: runID)
         let device = HostDevice.resolve(pipeline.device, environment: [:])
-        let test = TestResult(id: "TipTests.TipTests/testTip", name: "testTip", suite: "TipTests.TipTests", framework: .xctest, status: .passed)
+        let test = TestResult(
+            id: "TipTests.TipTests/testTip", name: "testTip", suite: "TipTests.TipTests", framework: .xctest,
+            status: .passed)
         let report = RunReport(
             pipeline: "disk", runID: runID, status: .passed, startedAt: Date(), finishedAt: Date(), seed: 7,
             ordering: OrderingRecord(mode: .random, isolation: .suite, seed: 7), environment: [:], device: device,
@@ -55,7 +60,9 @@ import Darwin
         #expect(finished.outcome.report.status == .error)
         let path = finished.outcome.runDirectory.appendingPathComponent(file).path
         let expected = file == "history.jsonl" ? finished.output.appendingPathComponent(file).path : path
-        #expect(finished.err.contains("could not write \(expected): \(String(cString: strerror(ENOSPC)))"), "\(finished.err)")
+        #expect(
+            finished.err.contains("could not write \(expected): \(String(cString: strerror(ENOSPC)))"),
+            "\(finished.err)")
         #expect(!finished.out.contains("disk: passed"), "\(finished.out)")
         #expect(!finished.out.contains("report: \(finished.outcome.runDirectory.lastPathComponent)"))
         #expect(finished.out.contains("report: not written"))
@@ -67,7 +74,8 @@ import Darwin
 
     @Test func aHistoryLineThatDoesNotFitLeavesTheFileAsItWasAndTheReportSaysError() async throws {
         let earlier = Data(#"{"not":"a run but a whole line"}"#.utf8 + [UInt8(ascii: "\n")])
-        let finished = try await finishRun(writer: NoSpaceWriter.failing({ $0 == "history.jsonl" }, bytesAccepted: 40)) { output in
+        let finished = try await finishRun(writer: NoSpaceWriter.failing({ $0 == "history.jsonl" }, bytesAccepted: 40))
+        { output in
             try earlier.write(to: output.appendingPathComponent("history.jsonl"))
         }
         #expect(finished.outcome.failure == .infrastructure)
@@ -79,7 +87,8 @@ import Darwin
     }
 
     @Test func aTornLastHistoryLineIsRepairedByTheNextAppend() throws {
-        let folder = try IntegrationSupport.copyFixture("TipCalculator").deletingLastPathComponent().appendingPathComponent("out")
+        let folder = try IntegrationSupport.copyFixture("TipCalculator").deletingLastPathComponent()
+            .appendingPathComponent("out")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let history = folder.appendingPathComponent("history.jsonl")
         try Data(#"{"runID": "torn by a crash"#.utf8).write(to: history)
@@ -101,24 +110,35 @@ import Darwin
     }
 
     @Test func anAttachmentThatDoesNotFitIsAnErrorNamingItAndLeavesNoFile() throws {
-        let run = try IntegrationSupport.copyFixture("TipCalculator").deletingLastPathComponent().appendingPathComponent("run")
+        let run = try IntegrationSupport.copyFixture("TipCalculator").deletingLastPathComponent()
+            .appendingPathComponent("run")
         var tests = [TestResult(id: "A.B/c", name: "c", suite: "A.B", framework: .xctest, status: .failed)]
-        let raw = RawAttachment(testID: "A.B/c", name: "screen.png", content: .bytes(Data(repeating: 7, count: 4096)), mediaType: "image/png")
+        let raw = RawAttachment(
+            testID: "A.B/c", name: "screen.png", content: .bytes(Data(repeating: 7, count: 4096)),
+            mediaType: "image/png")
         let errors = AttachmentStore(writer: NoSpaceWriter.failing({ $0.hasSuffix(".png") }, bytesAccepted: 100))
             .attach([raw], to: &tests, in: run)
         #expect(errors.count == 1)
         let message = try #require(errors.first?.message)
-        #expect(message.contains("attachment 'screen.png' of A.B/c could not be stored: could not write \(run.path)/attachments/"), "\(message)")
+        #expect(
+            message.contains(
+                "attachment 'screen.png' of A.B/c could not be stored: could not write \(run.path)/attachments/"),
+            "\(message)")
         #expect(message.contains(".png: \(String(cString: strerror(ENOSPC)))"), "\(message)")
         #expect(tests[0].attachments.isEmpty)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: run.appendingPathComponent("attachments").path).isEmpty)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: run.appendingPathComponent("attachments").path).isEmpty)
     }
 
     @Test func latestThatIsNotALinkIsAnErrorNamingIt() async throws {
         let finished = try await finishRun(writer: .system) { output in
-            try FileManager.default.createDirectory(at: output.appendingPathComponent("latest"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: output.appendingPathComponent("latest"), withIntermediateDirectories: true)
         }
         #expect(finished.outcome.failure == .infrastructure)
-        #expect(finished.err.contains("\(finished.output.appendingPathComponent("latest").path) exists and is not a symbolic link"), "\(finished.err)")
+        #expect(
+            finished.err.contains(
+                "\(finished.output.appendingPathComponent("latest").path) exists and is not a symbolic link"),
+            "\(finished.err)")
     }
 }

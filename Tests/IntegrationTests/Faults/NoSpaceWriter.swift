@@ -1,12 +1,14 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A `FileWriter` that behaves like a full disk for chosen files: the real `write(2)` for the
 /// others, and for a file whose name matches, `bytesAccepted` bytes written then ENOSPC (a partial

@@ -1,13 +1,15 @@
 import Foundation
 import Testing
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Issue 15, item 1 on a real full file system: the real `smokerun run` with its output folder on a
 /// 64 KiB tmpfs that is almost full. Mounting needs privileges (CI runs as root on Linux); where it
@@ -16,20 +18,24 @@ import Darwin
     /// A mounted 64 KiB tmpfs, or why there is none.
     static let mountPoint: Result<URL, TinyFileSystemUnavailable> = {
         #if os(Linux)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("smokerun-tinyfs-\(UUID().uuidString.prefix(8))")
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let result = try ProcessCommandRunner().run("mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", folder.path],
-                                                        environment: nil, currentDirectory: nil)
-            guard result.exitStatus == 0 else {
-                return .failure(TinyFileSystemUnavailable(reason: "mount -t tmpfs failed: \(String(decoding: result.standardError, as: UTF8.self))"))
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "smokerun-tinyfs-\(UUID().uuidString.prefix(8))")
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                let result = try ProcessCommandRunner().run(
+                    "mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", folder.path],
+                    environment: nil, currentDirectory: nil)
+                guard result.exitStatus == 0 else {
+                    return .failure(
+                        TinyFileSystemUnavailable(
+                            reason: "mount -t tmpfs failed: \(String(decoding: result.standardError, as: UTF8.self))"))
+                }
+                return .success(folder)
+            } catch {
+                return .failure(TinyFileSystemUnavailable(reason: "\(error.localizedDescription)"))
             }
-            return .success(folder)
-        } catch {
-            return .failure(TinyFileSystemUnavailable(reason: "\(error.localizedDescription)"))
-        }
         #else
-        return .failure(TinyFileSystemUnavailable(reason: "tmpfs mounts are Linux-only"))
+            return .failure(TinyFileSystemUnavailable(reason: "tmpfs mounts are Linux-only"))
         #endif
     }()
 
@@ -46,7 +52,8 @@ import Darwin
         let package = try IntegrationSupport.copyFixture("TipCalculator")
         let root = package.deletingLastPathComponent()
         _ = try IntegrationSupport.writePipeline(
-            #"{"name": "full", "swiftpm": {"packagePath": "TipCalculator"}, "coverage": {"enabled": false}}"#, named: "full", next: package)
+            #"{"name": "full", "swiftpm": {"packagePath": "TipCalculator"}, "coverage": {"enabled": false}}"#,
+            named: "full", next: package)
         // Leave one page free: the run directory can be made, little else fits.
         let filler = mount.appendingPathComponent("filler")
         FileManager.default.createFile(atPath: filler.path, contents: nil)
@@ -58,12 +65,14 @@ import Darwin
         // On a thread of its own: a long wait must not hold one of the cooperative threads other tests need.
         let (termination, text) = try await BlockingWork.run {
             Result {
-                let child = try ChildProcess(executable: IntegrationSupport.smokerunBinary.path,
-                                             arguments: ["run", "Pipelines/full.json", "--no-notify", "--output", output.path],
-                                             environment: ProcessInfo.processInfo.environment, currentDirectory: root)
+                let child = try ChildProcess(
+                    executable: IntegrationSupport.smokerunBinary.path,
+                    arguments: ["run", "Pipelines/full.json", "--no-notify", "--output", output.path],
+                    environment: ProcessInfo.processInfo.environment, currentDirectory: root)
                 var bytes = Data()
                 let deadline = Date().addingTimeInterval(500)
-                let termination = child.run(onOutput: { bytes.append(contentsOf: $0) }, onTick: { Date() > deadline ? .kill : .keepRunning })
+                let termination = child.run(
+                    onOutput: { bytes.append(contentsOf: $0) }, onTick: { Date() > deadline ? .kill : .keepRunning })
                 return (termination, String(decoding: bytes, as: UTF8.self))
             }
         }.get()
@@ -73,7 +82,9 @@ import Darwin
         #expect(!text.contains("full: passed"), "\(text)")
         #expect(!text.contains("/index.html"), "\(text)")
         // Whatever history there is holds whole lines only.
-        if let history = FileManager.default.contents(atPath: output.appendingPathComponent("history.jsonl").path), !history.isEmpty {
+        if let history = FileManager.default.contents(atPath: output.appendingPathComponent("history.jsonl").path),
+            !history.isEmpty
+        {
             #expect(history.last == UInt8(ascii: "\n"))
         }
     }

@@ -13,25 +13,33 @@ import Testing
 
     static let rules: [Rule] = [
         Rule(pattern: #"\bFileManager\b"#, instead: "take the data or a closure; reading folders belongs in SmokeKit"),
-        Rule(pattern: #"\bFileHandle\b|\bData\(contentsOf|\bString\(contentsOf|\.write\(to:"#,
-             instead: "take bytes and return bytes; files are SmokeKit's"),
-        Rule(pattern: #"\bProcess\b|\bposix_spawn|\bfork\(|\bwaitpid\("#, instead: "describe the launch; SmokeKit runs it"),
+        Rule(
+            pattern: #"\bFileHandle\b|\bData\(contentsOf|\bString\(contentsOf|\.write\(to:"#,
+            instead: "take bytes and return bytes; files are SmokeKit's"),
+        Rule(
+            pattern: #"\bProcess\b|\bposix_spawn|\bfork\(|\bwaitpid\("#,
+            instead: "describe the launch; SmokeKit runs it"),
         Rule(pattern: #"\bURLSession\b|\bsocket\("#, instead: "build the request body; SmokeKit sends it"),
-        Rule(pattern: #"\bDate\(\)|\bDate\.now\b|\bContinuousClock\b|\bSuspendingClock\b|\bclock_gettime\b"#,
-             instead: "take `now` as a value or closure"),
+        Rule(
+            pattern: #"\bDate\(\)|\bDate\.now\b|\bContinuousClock\b|\bSuspendingClock\b|\bclock_gettime\b"#,
+            instead: "take `now` as a value or closure"),
         Rule(pattern: #"\bProcessInfo\b|\bgetenv\(|\bsetenv\("#, instead: "take the environment as a dictionary"),
-        Rule(pattern: #"(?<![\w.])(signal|sigaction|kill|raise)\(|\bmakeSignalSource\b"#,
-             instead: "signals are trapped in SmokeKit; take a cancellation flag"),
+        Rule(
+            pattern: #"(?<![\w.])(signal|sigaction|kill|raise)\(|\bmakeSignalSource\b"#,
+            instead: "signals are trapped in SmokeKit; take a cancellation flag"),
         Rule(pattern: #"\bThread\.sleep|\busleep\(|\bnanosleep\(|\bTask\.sleep\("#, instead: "take a sleeper closure"),
-        Rule(pattern: #"(?<![\w.])(open|read|write|close|realpath|stat|lstat|unlink|mkdir|rename)\("#,
-             instead: "system calls on files belong in SmokeKit"),
+        Rule(
+            pattern: #"(?<![\w.])(open|read|write|close|realpath|stat|lstat|unlink|mkdir|rename)\("#,
+            instead: "system calls on files belong in SmokeKit"),
     ]
 
     /// Source without comments and string literals, so a doc comment that mentions SIGTERM is not a use.
     static func code(of source: String) -> String {
         var text = source
-        for (pattern, replacement) in [(#"(?s)/\*.*?\*/"#, ""), (#"(?s)\"\"\".*?\"\"\""#, "\"\""),
-                                       (#"\"(\\.|[^\"\\\n])*\""#, "\"\""), (#"//[^\n]*"#, "")] {
+        for (pattern, replacement) in [
+            (#"(?s)/\*.*?\*/"#, ""), (#"(?s)\"\"\".*?\"\"\""#, "\"\""),
+            (#"\"(\\.|[^\"\\\n])*\""#, "\"\""), (#"//[^\n]*"#, ""),
+        ] {
             text = text.replacingOccurrences(of: pattern, with: replacement, options: .regularExpression)
         }
         return text
@@ -55,9 +63,12 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources/SmokeCore")
 
     @Test func smokeCoreUsesNoFilesProcessesNetworkClocksEnvironmentOrSignals() throws {
-        let files = try #require(FileManager.default.enumerator(atPath: Self.coreFolder.path), "no \(Self.coreFolder.path)")
-            .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.sorted()
-        #expect(files.count > 100, "SmokeCore should hold the parsers, reports and policies; found \(files.count) files")
+        let files = try #require(
+            FileManager.default.enumerator(atPath: Self.coreFolder.path), "no \(Self.coreFolder.path)"
+        )
+        .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.sorted()
+        #expect(
+            files.count > 100, "SmokeCore should hold the parsers, reports and policies; found \(files.count) files")
         for file in files {
             let source = try String(contentsOf: Self.coreFolder.appendingPathComponent(file), encoding: .utf8)
             for violation in Self.violations(in: source) {

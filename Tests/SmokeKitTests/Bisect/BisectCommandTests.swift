@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 @Suite struct BisectCommandTests {
@@ -14,7 +15,9 @@ import Testing
         #expect(try RunCommand(arguments: ["--shard", "2/3"]).options.shard == ShardRecord(index: 2, count: 3))
         #expect(throws: UsageError.self) { try RunCommand(arguments: ["--shard", "4/3"]) }
         let merge = try MergeCommand(arguments: ["a", "b", "--output", "out", "--binary", "x", "--no-notify"])
-        #expect(merge.runs == ["a", "b"] && merge.binaries == ["x"] && merge.options.output == "out" && !merge.options.notify)
+        #expect(
+            merge.runs == ["a", "b"] && merge.binaries == ["x"] && merge.options.output == "out"
+                && !merge.options.notify)
         #expect(throws: UsageError.self) { try MergeCommand(arguments: []) }
     }
 

@@ -1,6 +1,7 @@
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 @Suite struct BisectPlanTests {
@@ -8,7 +9,8 @@ import Testing
     static let executed = ["M.A/a1", "M.A/a2", "M.B/b1", "M.C/c1", "M.C/c2", "M.C/target"].map(xctest)
 
     @Test func suiteIsolationKeepsTheRunsProcessBoundaries() {
-        let batches = BisectPlan.batches(executed: Self.executed, chosen: ["M.A/a1", "M.A/a2", "M.B/b1", "M.C/c1"], isolation: .suite)
+        let batches = BisectPlan.batches(
+            executed: Self.executed, chosen: ["M.A/a1", "M.A/a2", "M.B/b1", "M.C/c1"], isolation: .suite)
         #expect(batches.map { $0.tests.map(\.id) } == [["M.A/a1", "M.A/a2"], ["M.B/b1"], ["M.C/c1", "M.C/target"]])
     }
 
@@ -44,6 +46,8 @@ import Testing
     }
 
     @Test func anUnknownTestIsAnInputErrorWithSuggestions() {
-        #expect(throws: BisectError.self) { try BisectTarget.find("Nope/testNothing", in: ReportFixture.report, runName: "r") }
+        #expect(throws: BisectError.self) {
+            try BisectTarget.find("Nope/testNothing", in: ReportFixture.report, runName: "r")
+        }
     }
 }

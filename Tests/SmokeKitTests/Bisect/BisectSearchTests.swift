@@ -1,6 +1,7 @@
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 @Suite struct BisectSearchTests {
@@ -35,7 +36,9 @@ import Testing
         let needed: Set = [Self.candidates[3], Self.candidates[11], Self.candidates[16]]
         let fake = FakeTest(culprits: needed)
         let outcome = BisectSearch(candidates: Self.candidates).run(fake.fails)
-        #expect(outcome == .failsAfter([Self.candidates[3], Self.candidates[11], Self.candidates[16]], runs: fake.runs.count))
+        #expect(
+            outcome
+                == .failsAfter([Self.candidates[3], Self.candidates[11], Self.candidates[16]], runs: fake.runs.count))
         #expect(fake.runs.count <= BisectSearch.defaultRunLimit(candidates: Self.candidates.count))
     }
 
@@ -80,8 +83,12 @@ import Testing
     }
 
     @Test func theSentenceNamesTheCulprits() {
-        #expect(BisectOutcome.failsAfter(["M.A/a"], runs: 5).sentence(for: "M.B/b") == "M.B/b fails when run after M.A/a (found in 5 runs)")
-        #expect(BisectOutcome.failsAfter(["M.A/a", "M.C/c"], runs: 9).sentence(for: "M.B/b").contains("after M.A/a and M.C/c"))
+        #expect(
+            BisectOutcome.failsAfter(["M.A/a"], runs: 5).sentence(for: "M.B/b")
+                == "M.B/b fails when run after M.A/a (found in 5 runs)")
+        #expect(
+            BisectOutcome.failsAfter(["M.A/a", "M.C/c"], runs: 9).sentence(for: "M.B/b").contains(
+                "after M.A/a and M.C/c"))
         #expect(BisectOutcome.failsAlone(runs: 2).sentence(for: "M.B/b").contains("fails alone"))
         #expect(BisectOutcome.didNotReproduce(runs: 1).sentence(for: "M.B/b").contains("did not reproduce"))
     }
@@ -98,13 +105,16 @@ import Testing
             return
         }
         #expect(runs == stopAt)
-        // Until the first halving has an answer every earlier test is a suspect; after it, fewer, the culprit among them.
+        // Until the first halving has an answer every earlier test is a suspect; after it, fewer, the culprit among
+        // them.
         #expect(remaining.contains(Self.candidates[7]))
         #expect(stopAt < 3 ? remaining == Self.candidates : remaining.count < Self.candidates.count)
     }
 
     @Test func theInterruptedSentenceSaysTheRunsAndTheSuspects() {
         let outcome = BisectOutcome.interrupted(remaining: ["M.A/a", "M.C/c"], runs: 3)
-        #expect(outcome.sentence(for: "M.B/b") == "interrupted after 3 runs: 2 earlier tests still under suspicion for M.B/b (M.A/a, M.C/c)")
+        #expect(
+            outcome.sentence(for: "M.B/b")
+                == "interrupted after 3 runs: 2 earlier tests still under suspicion for M.B/b (M.A/a, M.C/c)")
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// What a person sees from the front end, pinned as golden files in Snapshots/Golden/cli-*.txt:
@@ -10,12 +11,15 @@ import Testing
 @Suite struct CommandLineGoldenTests {
     /// The exit status, then standard output, then standard error, as one text.
     private func transcript(_ arguments: [String]) async -> String {
-        let out = BufferOutput(), err = BufferOutput()
+        let out = BufferOutput()
+        let err = BufferOutput()
         // An empty folder, no environment: nothing around the command changes what it prints.
-        let context = HostContext(standardOutput: out, standardError: err, environment: [:],
-                                     currentDirectory: URL(fileURLWithPath: "/nonexistent-project"))
+        let context = HostContext(
+            standardOutput: out, standardError: err, environment: [:],
+            currentDirectory: URL(fileURLWithPath: "/nonexistent-project"))
         let status = await CommandLineTool.run(arguments: arguments, context: context)
-        return "$ smokerun \(arguments.joined(separator: " "))\nexit \(status.rawValue)\n--- stdout\n\(out.text)--- stderr\n\(err.text)"
+        return
+            "$ smokerun \(arguments.joined(separator: " "))\nexit \(status.rawValue)\n--- stdout\n\(out.text)--- stderr\n\(err.text)"
     }
 
     @Test(arguments: CommandLineTool.commands.map { $0.name })

@@ -1,13 +1,15 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// The front end: `--version`, a mistyped command, and finding the project from a subfolder.
 @Suite struct CommandLineToolTests {
     private func run(_ arguments: [String]) async -> (ExitCode, out: String, err: String) {
-        let out = BufferOutput(), err = BufferOutput()
+        let out = BufferOutput()
+        let err = BufferOutput()
         let status = await CommandLineTool.run(
             arguments: arguments, context: HostContext(standardOutput: out, standardError: err, environment: [:]))
         return (status, out.text, err.text)
@@ -33,22 +35,29 @@ import Testing
 
     @Test func theProjectIsFoundUpwardFromASubfolderAsSwiftPMFindsPackageSwift() {
         let files: Set<String> = ["/Users/dev/app/Package.swift", "/Users/dev/app/Pipelines/smoke.json"]
-        let found = ProjectLocator.root(from: URL(fileURLWithPath: "/Users/dev/app/Sources/App/Views")) { files.contains($0) }
+        let found = ProjectLocator.root(from: URL(fileURLWithPath: "/Users/dev/app/Sources/App/Views")) {
+            files.contains($0)
+        }
         #expect(found?.path == "/Users/dev/app")
         #expect(ProjectLocator.root(from: URL(fileURLWithPath: "/elsewhere/deep")) { files.contains($0) } == nil)
     }
 
     @Test func runWithoutAPipelineReadsTheDefaultOneOfTheProjectAbove() async throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("smokerun-locate-\(UUID().uuidString.prefix(8))")
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "smokerun-locate-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: root) }
         let sub = root.appendingPathComponent("Sources/App")
         try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("Pipelines"), withIntermediateDirectories: true)
-        try Data(#"{"name": "x", "swiftpm": {}, "schedul": "x"}"#.utf8).write(to: root.appendingPathComponent("Pipelines/smoke.json"))
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("Pipelines"), withIntermediateDirectories: true)
+        try Data(#"{"name": "x", "swiftpm": {}, "schedul": "x"}"#.utf8).write(
+            to: root.appendingPathComponent("Pipelines/smoke.json"))
         try Data().write(to: root.appendingPathComponent("Package.swift"))
         let err = BufferOutput()
         let status = await CommandLineTool.run(
-            arguments: ["run"], context: HostContext(standardOutput: BufferOutput(), standardError: err, environment: [:], currentDirectory: sub))
+            arguments: ["run"],
+            context: HostContext(
+                standardOutput: BufferOutput(), standardError: err, environment: [:], currentDirectory: sub))
         // The pipeline above was found and read: its mistake is reported, not "cannot be read".
         #expect(status == .invalidInput)
         #expect(err.text.contains("smoke.json"))

@@ -1,9 +1,10 @@
 import Foundation
-import Testing
-@testable import SmokeKit
-@testable import SmokeCore
-@testable import smokerun
 import SmokeTestSupport
+import Testing
+
+@testable import SmokeCore
+@testable import SmokeKit
+@testable import smokerun
 
 @Suite struct InitCommandTests {
     @Test(arguments: [
@@ -26,15 +27,20 @@ import SmokeTestSupport
         try Data("// swift-tools-version:6.0\n".utf8).write(to: folder.url.appendingPathComponent("Package.swift"))
         try Data(".build/".utf8).write(to: folder.url.appendingPathComponent(".gitignore"))
         let out = BufferOutput()
-        let context = HostContext(standardOutput: out, standardError: BufferOutput(), environment: [:], currentDirectory: folder.url)
+        let context = HostContext(
+            standardOutput: out, standardError: BufferOutput(), environment: [:], currentDirectory: folder.url)
         #expect(try await InitCommand(arguments: []).run(in: context) == .passed)
-        #expect(try String(contentsOf: folder.url.appendingPathComponent(".gitignore"), encoding: .utf8) == ".build/\n.smokerun/\n")
+        #expect(
+            try String(contentsOf: folder.url.appendingPathComponent(".gitignore"), encoding: .utf8)
+                == ".build/\n.smokerun/\n")
         let pipeline = try PipelineLoader().load(folder.url.appendingPathComponent("Pipelines/smoke.json"))
         #expect(pipeline.retention == RetentionSettings())
         #expect(out.text.contains("added .smokerun/ to "))
 
         // A second init (forced) leaves .gitignore as it is.
         #expect(try await InitCommand(arguments: ["--force"]).run(in: context) == .passed)
-        #expect(try String(contentsOf: folder.url.appendingPathComponent(".gitignore"), encoding: .utf8) == ".build/\n.smokerun/\n")
+        #expect(
+            try String(contentsOf: folder.url.appendingPathComponent(".gitignore"), encoding: .utf8)
+                == ".build/\n.smokerun/\n")
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// Pipelines that Foundation's decoder (or a loose check) would accept but that are wrong: each must
@@ -18,39 +19,58 @@ import Testing
     static let file = "Pipelines/broken.json"
 
     static let cases: [Case] = [
-        Case(label: "name with a slash", json: #"{"name": "a/b", "swiftpm": {}}"#, mentions: ["'name'", "path separator"]),
+        Case(
+            label: "name with a slash", json: #"{"name": "a/b", "swiftpm": {}}"#,
+            mentions: ["'name'", "path separator"]),
         Case(label: "name with ..", json: #"{"name": "..", "swiftpm": {}}"#, mentions: ["'name'", "'..'"]),
         Case(label: "name with NUL", json: #"{"name": "a\u0000b", "swiftpm": {}}"#, mentions: ["'name'", "NUL"]),
-        Case(label: "name over 100 characters", json: #"{"name": "\#(String(repeating: "n", count: 101))", "swiftpm": {}}"#,
-             mentions: ["'name'", "101 characters"]),
-        Case(label: "empty environment key", json: #"{"name": "s", "swiftpm": {}, "environment": {"": "1"}}"#,
-             mentions: ["'environment'", "empty variable name"]),
-        Case(label: "environment key with =", json: #"{"name": "s", "swiftpm": {}, "environment": {"A=1": "1"}}"#,
-             mentions: ["'environment.A=1'", "'='"]),
-        Case(label: "duplicate key", json: "{\"name\": \"s\",\n \"swiftpm\": {},\n \"name\": \"t\"}",
-             mentions: ["'name'", "line 3", "duplicate key", "first given on line 1"]),
-        Case(label: "nested duplicate key", json: #"{"name": "s", "swiftpm": {"packagePath": ".", "packagePath": "x"}}"#,
-             mentions: ["'swiftpm.packagePath'", "duplicate key"]),
-        Case(label: "trailing comma in an object", json: "{\"name\": \"s\",\n \"swiftpm\": {},\n}",
-             mentions: ["line 3, column 1", "trailing comma"]),
-        Case(label: "trailing comma in an array", json: #"{"name": "s", "swiftpm": {}, "reports": ["json",]}"#,
-             mentions: ["'reports'", "trailing comma"]),
-        Case(label: "seed as a string", json: #"{"name": "s", "swiftpm": {}, "ordering": {"seed": "42"}}"#,
-             mentions: ["'ordering.seed'", "without quotes"]),
-        Case(label: "seed too large", json: #"{"name": "s", "swiftpm": {}, "ordering": {"seed": 18446744073709551616}}"#,
-             mentions: ["'ordering.seed'", "too large"]),
-        Case(label: "number beyond Double", json: #"{"name": "s", "swiftpm": {}, "timeouts": {"runSeconds": 1e400}}"#,
-             mentions: ["'timeouts.runSeconds'", "too large"]),
-        Case(label: "timeout too large", json: #"{"name": "s", "swiftpm": {}, "timeouts": {"testSeconds": 1e12}}"#,
-             mentions: ["'timeouts.testSeconds'", "too large"]),
-        Case(label: "grace period of zero", json: #"{"name": "s", "swiftpm": {}, "timeouts": {"graceSeconds": 0}}"#,
-             mentions: ["'timeouts.graceSeconds'", "positive number of seconds"]),
-        Case(label: "grace period too large", json: #"{"name": "s", "swiftpm": {}, "timeouts": {"graceSeconds": 1e9}}"#,
-             mentions: ["'timeouts.graceSeconds'", "too large"]),
-        Case(label: "retries too large", json: #"{"name": "s", "swiftpm": {}, "retries": {"failed": 1e19}}"#,
-             mentions: ["'retries.failed'", "0 to 10"]),
-        Case(label: "unknown platform", json: #"{"name": "s", "swiftpm": {}, "device": {"platform": "iOS Simulater", "name": "x"}}"#,
-             mentions: ["'device.platform'", "known: host, iOS Simulator", "did you mean 'iOS Simulator'"]),
+        Case(
+            label: "name over 100 characters",
+            json: #"{"name": "\#(String(repeating: "n", count: 101))", "swiftpm": {}}"#,
+            mentions: ["'name'", "101 characters"]),
+        Case(
+            label: "empty environment key", json: #"{"name": "s", "swiftpm": {}, "environment": {"": "1"}}"#,
+            mentions: ["'environment'", "empty variable name"]),
+        Case(
+            label: "environment key with =", json: #"{"name": "s", "swiftpm": {}, "environment": {"A=1": "1"}}"#,
+            mentions: ["'environment.A=1'", "'='"]),
+        Case(
+            label: "duplicate key", json: "{\"name\": \"s\",\n \"swiftpm\": {},\n \"name\": \"t\"}",
+            mentions: ["'name'", "line 3", "duplicate key", "first given on line 1"]),
+        Case(
+            label: "nested duplicate key", json: #"{"name": "s", "swiftpm": {"packagePath": ".", "packagePath": "x"}}"#,
+            mentions: ["'swiftpm.packagePath'", "duplicate key"]),
+        Case(
+            label: "trailing comma in an object", json: "{\"name\": \"s\",\n \"swiftpm\": {},\n}",
+            mentions: ["line 3, column 1", "trailing comma"]),
+        Case(
+            label: "trailing comma in an array", json: #"{"name": "s", "swiftpm": {}, "reports": ["json",]}"#,
+            mentions: ["'reports'", "trailing comma"]),
+        Case(
+            label: "seed as a string", json: #"{"name": "s", "swiftpm": {}, "ordering": {"seed": "42"}}"#,
+            mentions: ["'ordering.seed'", "without quotes"]),
+        Case(
+            label: "seed too large", json: #"{"name": "s", "swiftpm": {}, "ordering": {"seed": 18446744073709551616}}"#,
+            mentions: ["'ordering.seed'", "too large"]),
+        Case(
+            label: "number beyond Double", json: #"{"name": "s", "swiftpm": {}, "timeouts": {"runSeconds": 1e400}}"#,
+            mentions: ["'timeouts.runSeconds'", "too large"]),
+        Case(
+            label: "timeout too large", json: #"{"name": "s", "swiftpm": {}, "timeouts": {"testSeconds": 1e12}}"#,
+            mentions: ["'timeouts.testSeconds'", "too large"]),
+        Case(
+            label: "grace period of zero", json: #"{"name": "s", "swiftpm": {}, "timeouts": {"graceSeconds": 0}}"#,
+            mentions: ["'timeouts.graceSeconds'", "positive number of seconds"]),
+        Case(
+            label: "grace period too large", json: #"{"name": "s", "swiftpm": {}, "timeouts": {"graceSeconds": 1e9}}"#,
+            mentions: ["'timeouts.graceSeconds'", "too large"]),
+        Case(
+            label: "retries too large", json: #"{"name": "s", "swiftpm": {}, "retries": {"failed": 1e19}}"#,
+            mentions: ["'retries.failed'", "0 to 10"]),
+        Case(
+            label: "unknown platform",
+            json: #"{"name": "s", "swiftpm": {}, "device": {"platform": "iOS Simulater", "name": "x"}}"#,
+            mentions: ["'device.platform'", "known: host, iOS Simulator", "did you mean 'iOS Simulator'"]),
     ]
 
     @Test(arguments: cases)
@@ -69,40 +89,60 @@ import Testing
 
     /// Paths are checked against the file system (through the `pathKind` seam).
     @Test(arguments: [
-        ("output is a file", #"{"name": "s", "swiftpm": {"packagePath": "pkg"}, "output": "out"}"#, "'output'", "is a file"),
-        ("packagePath missing", #"{"name": "s", "swiftpm": {"packagePath": "gone"}}"#, "'swiftpm.packagePath'", "does not exist"),
-        ("packagePath not a package", #"{"name": "s", "swiftpm": {"packagePath": "plain"}}"#, "'swiftpm.packagePath'", "no Package.swift"),
-        ("packagePath a file", #"{"name": "s", "swiftpm": {"packagePath": "out"}}"#, "'swiftpm.packagePath'", "is a file"),
+        (
+            "output is a file", #"{"name": "s", "swiftpm": {"packagePath": "pkg"}, "output": "out"}"#, "'output'",
+            "is a file"
+        ),
+        (
+            "packagePath missing", #"{"name": "s", "swiftpm": {"packagePath": "gone"}}"#, "'swiftpm.packagePath'",
+            "does not exist"
+        ),
+        (
+            "packagePath not a package", #"{"name": "s", "swiftpm": {"packagePath": "plain"}}"#,
+            "'swiftpm.packagePath'", "no Package.swift"
+        ),
+        (
+            "packagePath a file", #"{"name": "s", "swiftpm": {"packagePath": "out"}}"#, "'swiftpm.packagePath'",
+            "is a file"
+        ),
     ])
     func pathThatCannotBeUsedIsRefused(_ label: String, _ json: String, _ key: String, _ problem: String) {
         let root = URL(fileURLWithPath: "/project")
-        let loader = PipelineLoader(readFile: { _ in Data(json.utf8) }, pathKind: { url in
-            switch url.path {
-            case "/project/out", "/project/pkg/Package.swift": .file
-            case "/project/pkg", "/project/plain", "/project": .folder
-            default: .missing
-            }
-        })
+        let loader = PipelineLoader(
+            readFile: { _ in Data(json.utf8) },
+            pathKind: { url in
+                switch url.path {
+                case "/project/out", "/project/pkg/Package.swift": .file
+                case "/project/pkg", "/project/plain", "/project": .folder
+                default: .missing
+                }
+            })
         do {
-            _ = try loader.load(root.appendingPathComponent("Pipelines/p.json"), displayPath: "Pipelines/p.json", checkingPaths: true)
+            _ = try loader.load(
+                root.appendingPathComponent("Pipelines/p.json"), displayPath: "Pipelines/p.json", checkingPaths: true)
             Issue.record("\(label): accepted")
         } catch {
             let message = error.errorDescription ?? ""
-            #expect(message.contains("Pipelines/p.json") && message.contains(key) && message.contains(problem), "\(label): \(message)")
+            #expect(
+                message.contains("Pipelines/p.json") && message.contains(key) && message.contains(problem),
+                "\(label): \(message)")
         }
     }
 
     @Test func aGoodPipelineWithAPackagePasses() throws {
-        let loader = PipelineLoader(readFile: { _ in Data(#"{"name": "ok-1.2_x", "swiftpm": {"packagePath": "pkg"}}"#.utf8) }, pathKind: { url in
-            url.path.hasSuffix("Package.swift") ? .file : (url.path.hasSuffix("/pkg") ? .folder : .missing)
-        })
+        let loader = PipelineLoader(
+            readFile: { _ in Data(#"{"name": "ok-1.2_x", "swiftpm": {"packagePath": "pkg"}}"#.utf8) },
+            pathKind: { url in
+                url.path.hasSuffix("Package.swift") ? .file : (url.path.hasSuffix("/pkg") ? .folder : .missing)
+            })
         let pipeline = try loader.load(URL(fileURLWithPath: "/project/Pipelines/p.json"), checkingPaths: true)
         #expect(pipeline.name == "ok-1.2_x")
     }
 
     @Test func anUnreadableFileSaysWhatHappenedInWords() {
         do {
-            _ = try PipelineLoader().load(URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)/p.json"), displayPath: "Pipelines/p.json")
+            _ = try PipelineLoader().load(
+                URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)/p.json"), displayPath: "Pipelines/p.json")
             Issue.record("a missing file loaded")
         } catch {
             let message = error.errorDescription ?? ""
@@ -114,8 +154,16 @@ import Testing
 
 @Suite struct StrictJSONParserTests {
     @Test func validJSONParsesExactly() throws {
-        let value = try StrictJSONParser.parse(Array(#"{"a": [1, -2, 18446744073709551615, 1.5, true, null, "x\n\u00e9\ud83d\ude00"]}"#.utf8))
-        #expect(value == .object(["a": .array([.integer(1), .integer(-2), .unsigned(UInt64.max), .number(1.5), .bool(true), .null, .string("x\né😀")])]))
+        let value = try StrictJSONParser.parse(
+            Array(#"{"a": [1, -2, 18446744073709551615, 1.5, true, null, "x\n\u00e9\ud83d\ude00"]}"#.utf8))
+        #expect(
+            value
+                == .object([
+                    "a": .array([
+                        .integer(1), .integer(-2), .unsigned(UInt64.max), .number(1.5), .bool(true), .null,
+                        .string("x\né😀"),
+                    ])
+                ]))
     }
 
     @Test(arguments: [
@@ -149,7 +197,9 @@ import Testing
         do {
             _ = try Data(contentsOf: URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)"))
         } catch {
-            #expect(FileErrorText.describe(error) == "no such file or directory" || FileErrorText.describe(error) == "no such file")
+            #expect(
+                FileErrorText.describe(error) == "no such file or directory"
+                    || FileErrorText.describe(error) == "no such file")
             #expect(!FileErrorText.message(for: error).contains("NSCocoaErrorDomain"))
         }
     }

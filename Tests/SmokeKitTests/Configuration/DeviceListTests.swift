@@ -1,13 +1,17 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// `device` as one profile or a list of them (issue 17), and the labels tests carry per device.
 @Suite struct DeviceListTests {
     private func parse(_ device: String) throws(PipelineError) -> Pipeline {
-        try PipelineLoader().parse(Data(#"{"name": "s", "xcodebuild": {"scheme": "App", "project": "App.xcodeproj"}, "device": \#(device)}"#.utf8), file: "Pipelines/test.json")
+        try PipelineLoader().parse(
+            Data(
+                #"{"name": "s", "xcodebuild": {"scheme": "App", "project": "App.xcodeproj"}, "device": \#(device)}"#
+                    .utf8), file: "Pipelines/test.json")
     }
 
     static let small = #"{"platform": "iOS Simulator", "name": "iPhone SE (3rd generation)", "runtime": "iOS 17.5"}"#
@@ -36,7 +40,10 @@ import Testing
         ("[]", "'device': an empty list pins no device"),
         ("[\(small), 3]", "'device[1]': expected an object (a device profile), found a number"),
         ("[\(small), \(small)]", "'device[1]': repeats an earlier profile"),
-        (#"[{"platform": "host"}, {"platform": "host", "swift": "6"}]"#, "'device[0]': a list of devices is for simulators"),
+        (
+            #"[{"platform": "host"}, {"platform": "host", "swift": "6"}]"#,
+            "'device[0]': a list of devices is for simulators"
+        ),
         (#"[{"platform": "iOS Simulator"}]"#, "'device[0].name': is required"),
         ("\"iPhone 15\"", "'device': expected an object"),
     ])
@@ -47,7 +54,9 @@ import Testing
 
     @Test func aSwiftPMPipelineWithADeviceListIsRefusedNamingTheKeyAndTheFix() throws {
         let text = #"{"name": "s", "swiftpm": {"packagePath": "."}, "device": [\#(Self.small), \#(Self.large)]}"#
-        let error = try #require(throws: PipelineError.self) { try PipelineLoader().parse(Data(text.utf8), file: "Pipelines/test.json") }
+        let error = try #require(throws: PipelineError.self) {
+            try PipelineLoader().parse(Data(text.utf8), file: "Pipelines/test.json")
+        }
         let message = error.errorDescription ?? ""
         #expect(message.contains("Pipelines/test.json") && message.contains("'device'"), "\(message)")
         #expect(message.contains("'swiftpm' driver") && message.contains("'xcodebuild' driver"), "\(message)")
@@ -62,13 +71,17 @@ import Testing
 
     @Test func joinedResultsCarryTheirDeviceAndContinueTheOrder() {
         func part(_ label: String, _ ids: [String]) -> DeviceRuns.Part {
-            var result = DriverResult(device: ResolvedDevice(platform: "iOS Simulator", name: label, runtime: "iOS 17.5"))
-            result.tests = ids.enumerated().map { TestResult(id: $1, name: $1, suite: "S", framework: .xctest, status: .passed, order: $0 + 1) }
+            var result = DriverResult(
+                device: ResolvedDevice(platform: "iOS Simulator", name: label, runtime: "iOS 17.5"))
+            result.tests = ids.enumerated().map {
+                TestResult(id: $1, name: $1, suite: "S", framework: .xctest, status: .passed, order: $0 + 1)
+            }
             result.errors = [InfrastructureError(message: "slow boot")]
             return DeviceRuns.Part(label: label, result: result)
         }
         let parts = [part("A", ["S/t1", "S/t2"]), part("B", ["S/t1", "S/t2"])]
-        let joined = DeviceRuns.join(parts, fallback: DriverResult(device: ResolvedDevice(platform: "host", name: nil, runtime: nil)))
+        let joined = DeviceRuns.join(
+            parts, fallback: DriverResult(device: ResolvedDevice(platform: "host", name: nil, runtime: nil)))
         #expect(joined.tests.map(\.order) == [1, 2, 3, 4])
         #expect(joined.tests.map(\.device) == ["A", "A", "B", "B"])
         #expect(joined.errors.map(\.message) == ["A: slow boot", "B: slow boot"])

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// `swiftpm.scratchPath` and `retention`: defaults, values, mistakes, and where the build goes.
@@ -13,27 +14,41 @@ import Testing
     }
 
     private func swiftpm(_ pipeline: Pipeline) throws -> SwiftPMSettings {
-        guard case .swiftpm(let settings) = pipeline.driver else { throw PipelineError(file: "test", problem: "not swiftpm") }
+        guard case .swiftpm(let settings) = pipeline.driver else {
+            throw PipelineError(file: "test", problem: "not swiftpm")
+        }
         return settings
     }
 
     @Test func smokerunBuildsIntoItsOwnFolderInsideThePackageByDefault() throws {
         let pipeline = try parse(#"{"name": "s", "swiftpm": {"packagePath": "Pkg"}}"#)
         #expect(pipeline.retention.runs == 60 && pipeline.retention.days == 14)
-        #expect(pipeline.scratchDirectory(for: try swiftpm(pipeline), currentDirectory: URL(fileURLWithPath: "/")).path == "/srv/app/Pkg/.build/smokerun")
+        #expect(
+            pipeline.scratchDirectory(for: try swiftpm(pipeline), currentDirectory: URL(fileURLWithPath: "/")).path
+                == "/srv/app/Pkg/.build/smokerun")
     }
 
     @Test func scratchPathAndRetentionAreReadFromTheProjectRoot() throws {
-        let pipeline = try parse(#"{"name": "s", "swiftpm": {"packagePath": "Pkg", "scratchPath": "build/smoke"}, "retention": {"runs": 5, "days": 0.5}}"#)
-        #expect(pipeline.scratchDirectory(for: try swiftpm(pipeline), currentDirectory: URL(fileURLWithPath: "/")).path == "/srv/app/build/smoke")
+        let pipeline = try parse(
+            #"{"name": "s", "swiftpm": {"packagePath": "Pkg", "scratchPath": "build/smoke"}, "retention": {"runs": 5, "days": 0.5}}"#
+        )
+        #expect(
+            pipeline.scratchDirectory(for: try swiftpm(pipeline), currentDirectory: URL(fileURLWithPath: "/")).path
+                == "/srv/app/build/smoke")
         #expect(pipeline.retention.runs == 5 && pipeline.retention.days == 0.5)
     }
 
     @Test(arguments: [
         (#"{"name": "s", "swiftpm": {"scratchPath": ""}}"#, "'swiftpm.scratchPath': must not be empty"),
-        (#"{"name": "s", "swiftpm": {}, "retention": {"runs": 0}}"#, "'retention.runs': must be a whole number of runs, at least 1"),
+        (
+            #"{"name": "s", "swiftpm": {}, "retention": {"runs": 0}}"#,
+            "'retention.runs': must be a whole number of runs, at least 1"
+        ),
         (#"{"name": "s", "swiftpm": {}, "retention": {"runs": 2.5}}"#, "'retention.runs'"),
-        (#"{"name": "s", "swiftpm": {}, "retention": {"days": -1}}"#, "'retention.days': must be a positive number of days"),
+        (
+            #"{"name": "s", "swiftpm": {}, "retention": {"days": -1}}"#,
+            "'retention.days': must be a positive number of days"
+        ),
         (#"{"name": "s", "swiftpm": {}, "retention": {"keep": 3}}"#, "'retention.keep'"),
         (#"{"name": "s", "swiftpm": {}, "retention": 3}"#, "'retention'"),
     ])

@@ -1,13 +1,15 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// `ordering.workers`: a whole number from 1, or "auto"; anything else names the key and the fix.
 @Suite struct PipelineWorkersTests {
     func parse(_ ordering: String) throws(PipelineError) -> Pipeline {
-        try PipelineLoader().parse(Data(#"{"name": "s", "swiftpm": {}, "ordering": \#(ordering)}"#.utf8), file: "Pipelines/test.json")
+        try PipelineLoader().parse(
+            Data(#"{"name": "s", "swiftpm": {}, "ordering": \#(ordering)}"#.utf8), file: "Pipelines/test.json")
     }
 
     @Test func workersDefaultsToOneAndTakesANumberOrAuto() throws {
@@ -16,13 +18,17 @@ import Testing
         #expect(try parse(#"{"workers": "auto"}"#).ordering.workers == .auto)
     }
 
-    @Test(arguments: [#"{"workers": 0}"#, #"{"workers": -2}"#, #"{"workers": 1.5}"#, #"{"workers": "many"}"#, #"{"workers": 100000}"#, #"{"workers": true}"#])
+    @Test(arguments: [
+        #"{"workers": 0}"#, #"{"workers": -2}"#, #"{"workers": 1.5}"#, #"{"workers": "many"}"#, #"{"workers": 100000}"#,
+        #"{"workers": true}"#,
+    ])
     func aBadWorkerCountNamesTheKeyAndWhatItTakes(ordering: String) {
         #expect {
             try parse(ordering)
         } throws: { error in
             let message = (error as? PipelineError)?.errorDescription ?? ""
-            return message.contains("Pipelines/test.json") && message.contains("'ordering.workers'") && message.contains("or \"auto\"")
+            return message.contains("Pipelines/test.json") && message.contains("'ordering.workers'")
+                && message.contains("or \"auto\"")
         }
     }
 }

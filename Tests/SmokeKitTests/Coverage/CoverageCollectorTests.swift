@@ -1,23 +1,34 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 @Suite struct CoverageCollectorTests {
     let ok = CommandResult(exitStatus: 0, standardOutput: Data())
-    let tools = ToolchainTools(llvmProfdata: URL(fileURLWithPath: "/tc/llvm-profdata"), llvmCov: URL(fileURLWithPath: "/tc/llvm-cov"))
+    let tools = ToolchainTools(
+        llvmProfdata: URL(fileURLWithPath: "/tc/llvm-profdata"), llvmCov: URL(fileURLWithPath: "/tc/llvm-cov"))
 
     @Test func mergesExportsAndWritesTheThreeOutputsForTheScopedFiles() throws {
         let run = try temporaryDirectory()
-        let runner = FakeCommandRunner(["/tc/llvm-profdata": (ok, nil), "/tc/llvm-cov": (ok, CoverageFixtures.exportV3)])
-        let collector = CoverageCollector(tools: tools, runner: runner, exporter: runner, now: { Date(timeIntervalSince1970: 0) })
-        let profiles = [URL(fileURLWithPath: "/r/profiles/1-a.profraw"), URL(fileURLWithPath: "/r/profiles/2-a.profraw")]
+        let runner = FakeCommandRunner([
+            "/tc/llvm-profdata": (ok, nil), "/tc/llvm-cov": (ok, CoverageFixtures.exportV3),
+        ])
+        let collector = CoverageCollector(
+            tools: tools, runner: runner, exporter: runner, now: { Date(timeIntervalSince1970: 0) })
+        let profiles = [
+            URL(fileURLWithPath: "/r/profiles/1-a.profraw"), URL(fileURLWithPath: "/r/profiles/2-a.profraw"),
+        ]
         let collection = try collector.collect(
-            profiles: profiles, binaries: [URL(fileURLWithPath: "/pkg/.build/debug/PkgPackageTests.xctest"), URL(fileURLWithPath: "/pkg/other")],
+            profiles: profiles,
+            binaries: [
+                URL(fileURLWithPath: "/pkg/.build/debug/PkgPackageTests.xctest"), URL(fileURLWithPath: "/pkg/other"),
+            ],
             scope: CoverageScope(root: "/pkg", include: ["Sources/"]), runDirectory: run
         )
-        #expect(collection.report.files.map(\.path) == ["Sources/App/Main \"quoted\" é.swift", "Sources/Core/Math.swift"])
+        #expect(
+            collection.report.files.map(\.path) == ["Sources/App/Main \"quoted\" é.swift", "Sources/Core/Math.swift"])
         #expect(collection.summary.lines == CoverageCount(covered: 9, count: 11))
         #expect(collection.details["Sources/Core/Math.swift"]?.lines.count == 9)
         #expect(collection.artifacts == ["coverage.profdata", "coverage.json", "coverage.lcov", "cobertura.xml"])
@@ -26,36 +37,53 @@ import Testing
         }
         #expect(!FileManager.default.fileExists(atPath: run.appendingPathComponent(".coverage-export.json").path))
         let merge = runner.calls[0]
-        #expect(merge == ["/tc/llvm-profdata", "merge", "-sparse", "/r/profiles/1-a.profraw", "/r/profiles/2-a.profraw", "-o", run.appendingPathComponent("coverage.profdata").path])
+        #expect(
+            merge == [
+                "/tc/llvm-profdata", "merge", "-sparse", "/r/profiles/1-a.profraw", "/r/profiles/2-a.profraw", "-o",
+                run.appendingPathComponent("coverage.profdata").path,
+            ])
         let export = runner.calls[1]
-        #expect(!export.contains("-skip-functions") && export.contains("-object=/pkg/other") && !export.contains("-summary-only"))
-        #expect(export.contains("-ignore-filename-regex=(^|/)(\\.build|\\.swiftpm|DerivedData|SourcePackages|checkouts)/|^/pkg/Tests/"))
+        #expect(
+            !export.contains("-skip-functions") && export.contains("-object=/pkg/other")
+                && !export.contains("-summary-only"))
+        #expect(
+            export.contains(
+                "-ignore-filename-regex=(^|/)(\\.build|\\.swiftpm|DerivedData|SourcePackages|checkouts)/|^/pkg/Tests/"))
     }
 
     @Test func anOlderLlvmCovRejectingTheProfileIsExplained() throws {
-        let rejected = CommandResult(exitStatus: 1, standardOutput: Data(), standardError: Data("error: unsupported instrumentation profile format version".utf8))
+        let rejected = CommandResult(
+            exitStatus: 1, standardOutput: Data(),
+            standardError: Data("error: unsupported instrumentation profile format version".utf8))
         let runner = FakeCommandRunner(["/tc/llvm-profdata": (rejected, nil)])
         let collector = CoverageCollector(tools: tools, runner: runner, exporter: runner)
         let error = try #require(throws: CoverageError.self) {
-            try collector.collect(profiles: [URL(fileURLWithPath: "/p.profraw")], binaries: [URL(fileURLWithPath: "/b")],
-                                  scope: CoverageScope(root: "/pkg", include: []), runDirectory: try temporaryDirectory())
+            try collector.collect(
+                profiles: [URL(fileURLWithPath: "/p.profraw")], binaries: [URL(fileURLWithPath: "/b")],
+                scope: CoverageScope(root: "/pkg", include: []), runDirectory: try temporaryDirectory())
         }
         #expect(error.kind == .infrastructure)
         #expect(error.errorDescription?.contains("older than the toolchain") == true)
     }
 
     @Test func noProfilesIsAnInfrastructureError() throws {
-        let collector = CoverageCollector(tools: tools, runner: FakeCommandRunner([:]), exporter: FakeCommandRunner([:]))
+        let collector = CoverageCollector(
+            tools: tools, runner: FakeCommandRunner([:]), exporter: FakeCommandRunner([:]))
         let run = try temporaryDirectory()
         #expect(throws: CoverageError.noProfiles(directory: run.appendingPathComponent("profiles").path)) {
-            try collector.collect(profiles: [], binaries: [URL(fileURLWithPath: "/b")], scope: CoverageScope(root: "/pkg", include: []), runDirectory: run)
+            try collector.collect(
+                profiles: [], binaries: [URL(fileURLWithPath: "/b")], scope: CoverageScope(root: "/pkg", include: []),
+                runDirectory: run)
         }
     }
 
-    @Test(arguments: [
-        ("/pkg/Sources/A/x.swift", "Sources/A/x.swift"), ("/pkg/Tests/ATests/x.swift", nil), ("/pkg/.build/debug/x.swift", nil),
-        ("/pkg/.build/checkouts/dep/Sources/D/d.swift", nil), ("/other/Sources/B/y.swift", nil), ("/pkg/Scripts/z.swift", nil),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("/pkg/Sources/A/x.swift", "Sources/A/x.swift"), ("/pkg/Tests/ATests/x.swift", nil),
+            ("/pkg/.build/debug/x.swift", nil),
+            ("/pkg/.build/checkouts/dep/Sources/D/d.swift", nil), ("/other/Sources/B/y.swift", nil),
+            ("/pkg/Scripts/z.swift", nil),
+        ] as [(String, String?)])
     func scopeKeepsOnlyIncludedSources(filename: String, expected: String?) {
         #expect(CoverageScope(root: "/pkg/", include: ["Sources/"]).displayPath(for: filename) == expected)
     }

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 @Suite struct CoverageCommandTests {
@@ -13,19 +14,28 @@ import Testing
         try FileManager.default.createDirectory(at: run, withIntermediateDirectories: true)
         let report = CoverageFixtures.report
         try CoverageCollector.json(report).write(to: run.appendingPathComponent("coverage.json"))
-        try Data(LcovWriter.render(report, details: CoverageFixtures.details, root: "/pkg").utf8).write(to: run.appendingPathComponent("coverage.lcov"))
+        try Data(LcovWriter.render(report, details: CoverageFixtures.details, root: "/pkg").utf8).write(
+            to: run.appendingPathComponent("coverage.lcov"))
         try Data("<coverage/>\n".utf8).write(to: run.appendingPathComponent("cobertura.xml"))
-        try FileManager.default.createSymbolicLink(atPath: output.appendingPathComponent("latest").path, withDestinationPath: "runs/\(runID)")
-        let history = CoverageFixtures.history([("20261121T000000Z-aaaa", 10, 151), ("20261121T040000Z-bbbb", 18, 151), (runID, 21, 151)])
-        let lines = try history.map { String(decoding: try JSONCoding.encoder(pretty: false).encode($0), as: UTF8.self) }
+        try FileManager.default.createSymbolicLink(
+            atPath: output.appendingPathComponent("latest").path, withDestinationPath: "runs/\(runID)")
+        let history = CoverageFixtures.history([
+            ("20261121T000000Z-aaaa", 10, 151), ("20261121T040000Z-bbbb", 18, 151), (runID, 21, 151),
+        ])
+        let lines = try history.map {
+            String(decoding: try JSONCoding.encoder(pretty: false).encode($0), as: UTF8.self)
+        }
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: output.appendingPathComponent("history.jsonl"))
         return base
     }
 
-    func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:], terminal: Bool = false) async -> (ExitCode, String, String) {
+    func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:], terminal: Bool = false)
+        async -> (ExitCode, String, String)
+    {
         let out = BufferOutput(isTerminal: terminal)
         let err = BufferOutput()
-        let context = HostContext(standardOutput: out, standardError: err, environment: environment, currentDirectory: directory)
+        let context = HostContext(
+            standardOutput: out, standardError: err, environment: environment, currentDirectory: directory)
         // As CommandLineTool does once the command is registered: errors to stderr, their exit status.
         do {
             let status = try await CoverageCommand(arguments: Array(arguments.dropFirst())).run(in: context)
@@ -91,16 +101,20 @@ import Testing
         let base = try makeOutput()
         let (_, json, _) = await run(["coverage", "--format", "json"], in: base)
         #expect(try JSONCoding.decoder().decode(CoverageReport.self, from: Data(json.utf8)) == CoverageFixtures.report)
-        #expect(await run(["coverage", "--format", "lcov"], in: base).1.hasPrefix("TN:\nSF:/pkg/Sources/App/Main.swift"))
+        #expect(
+            await run(["coverage", "--format", "lcov"], in: base).1.hasPrefix("TN:\nSF:/pkg/Sources/App/Main.swift"))
         #expect(await run(["coverage", "--format", "cobertura"], in: base).1 == "<coverage/>\n")
-        #expect(await run(["coverage", "--format", "markdown", "--by", "module"], in: base).1.contains("| `Networking` | 9.2% (13/140)"))
+        #expect(
+            await run(["coverage", "--format", "markdown", "--by", "module"], in: base).1.contains(
+                "| `Networking` | 9.2% (13/140)"))
         #expect(await run(["coverage", "--format", "html"], in: base).1.hasPrefix("<!DOCTYPE html>"))
     }
 
     @Test func colourOnlyOnATerminalWithoutNoColor() async throws {
         let base = try makeOutput()
         #expect(await run(["coverage"], in: base, terminal: true).1.contains("\u{1B}["))
-        #expect(!(await run(["coverage"], in: base, environment: ["NO_COLOR": "1"], terminal: true).1.contains("\u{1B}[")))
+        #expect(
+            !(await run(["coverage"], in: base, environment: ["NO_COLOR": "1"], terminal: true).1.contains("\u{1B}[")))
         #expect(!(await run(["coverage"], in: base).1.contains("\u{1B}[")))
     }
 
@@ -113,7 +127,8 @@ import Testing
 
     @Test func aRawExportIsReadDirectly() async throws {
         let file = try CoverageFixtures.write(CoverageFixtures.exportV3)
-        let (status, text, _) = await run(["coverage", file.path, "--uncovered", "Sources/Core/Math.swift"], in: file.deletingLastPathComponent())
+        let (status, text, _) = await run(
+            ["coverage", file.path, "--uncovered", "Sources/Core/Math.swift"], in: file.deletingLastPathComponent())
         #expect(status == .passed)
         #expect(text == "/pkg/Sources/Core/Math.swift: lines 77.7% (7/9)\nuncovered: 7–8\n")
         let (_, table, _) = await run(["coverage", file.path], in: file.deletingLastPathComponent())

@@ -1,6 +1,7 @@
 import Foundation
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// A command runner that answers from a table and records every call.
@@ -14,10 +15,13 @@ final class FakeCommandRunner: CommandRunning, FileOutputRunning, @unchecked Sen
 
     var calls: [[String]] { lock.withLock { recorded } }
 
-    func run(_ executable: String, _ arguments: [String], environment: [String: String]?, currentDirectory: URL?) throws -> CommandResult {
+    func run(_ executable: String, _ arguments: [String], environment: [String: String]?, currentDirectory: URL?) throws
+        -> CommandResult
+    {
         lock.withLock { recorded.append([executable] + arguments) }
         guard let (result, _) = results[executable] else {
-            throw CommandError(executable: executable, arguments: arguments, exitStatus: nil, reason: "No such file or directory")
+            throw CommandError(
+                executable: executable, arguments: arguments, exitStatus: nil, reason: "No such file or directory")
         }
         return result
     }
@@ -25,7 +29,8 @@ final class FakeCommandRunner: CommandRunning, FileOutputRunning, @unchecked Sen
     func run(_ executable: String, _ arguments: [String], standardOutput file: URL) throws -> CommandResult {
         lock.withLock { recorded.append([executable] + arguments) }
         guard let (result, text) = results[executable] else {
-            throw CommandError(executable: executable, arguments: arguments, exitStatus: nil, reason: "No such file or directory")
+            throw CommandError(
+                executable: executable, arguments: arguments, exitStatus: nil, reason: "No such file or directory")
         }
         try Data((text ?? "").utf8).write(to: file)
         return result

@@ -1,6 +1,7 @@
 import Foundation
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// Hand-written llvm-cov exports and reports shared by the coverage tests.
@@ -39,7 +40,8 @@ enum CoverageFixtures {
         """
 
     static func write(_ text: String, name: String = "export.json") throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("smokerun-coverage-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "smokerun-coverage-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let url = directory.appendingPathComponent(name)
         try Data(text.utf8).write(to: url)
@@ -48,28 +50,44 @@ enum CoverageFixtures {
 
     static func count(_ covered: Int, _ count: Int) -> CoverageCount { CoverageCount(covered: covered, count: count) }
 
-    static func summary(lines: (Int, Int), functions: (Int, Int) = (0, 0), regions: (Int, Int) = (0, 0), branches: (Int, Int) = (0, 0)) -> CoverageSummary {
-        CoverageSummary(lines: count(lines.0, lines.1), functions: count(functions.0, functions.1),
-                        regions: count(regions.0, regions.1), branches: count(branches.0, branches.1))
+    static func summary(
+        lines: (Int, Int), functions: (Int, Int) = (0, 0), regions: (Int, Int) = (0, 0), branches: (Int, Int) = (0, 0)
+    ) -> CoverageSummary {
+        CoverageSummary(
+            lines: count(lines.0, lines.1), functions: count(functions.0, functions.1),
+            regions: count(regions.0, regions.1), branches: count(branches.0, branches.1))
     }
 
     /// A small report with three modules, a long path and a file with no executable lines.
     static let report = CoverageReport(files: [
-        FileCoverage(path: "Sources/Core/Math.swift", module: "Core", summary: summary(lines: (6, 9), functions: (1, 2), regions: (2, 4), branches: (1, 2))),
+        FileCoverage(
+            path: "Sources/Core/Math.swift", module: "Core",
+            summary: summary(lines: (6, 9), functions: (1, 2), regions: (2, 4), branches: (1, 2))),
         FileCoverage(path: "Sources/Core/Constants.swift", module: "Core", summary: summary(lines: (0, 0))),
-        FileCoverage(path: "Sources/App/Main.swift", module: "App", summary: summary(lines: (2, 2), functions: (1, 1), regions: (1, 1))),
-        FileCoverage(path: "Sources/Networking/Very/Deeply/Nested/Folder/Structure/HTTPClientRetryPolicy.swift", module: "Networking",
-                     summary: summary(lines: (13, 140), functions: (2, 12), regions: (20, 180))),
+        FileCoverage(
+            path: "Sources/App/Main.swift", module: "App",
+            summary: summary(lines: (2, 2), functions: (1, 1), regions: (1, 1))),
+        FileCoverage(
+            path: "Sources/Networking/Very/Deeply/Nested/Folder/Structure/HTTPClientRetryPolicy.swift",
+            module: "Networking",
+            summary: summary(lines: (13, 140), functions: (2, 12), regions: (20, 180))),
     ])
 
     static let details: [String: FileLineDetail] = [
         "Sources/Core/Math.swift": FileLineDetail(
             path: "Sources/Core/Math.swift",
-            lines: [LineHit(line: 3, count: 4), LineHit(line: 4, count: 4), LineHit(line: 7, count: 0), LineHit(line: 8, count: 0), LineHit(line: 9, count: 3)],
+            lines: [
+                LineHit(line: 3, count: 4), LineHit(line: 4, count: 4), LineHit(line: 7, count: 0),
+                LineHit(line: 8, count: 0), LineHit(line: 9, count: 3),
+            ],
             branches: [BranchHit(line: 9, trueCount: 3, falseCount: 0)],
-            functions: [FunctionHit(name: "$s4Core3addyS2i_SitF", line: 3, count: 4), FunctionHit(name: "$s4Core3subyS2i_SitF", line: 7, count: 0)]
+            functions: [
+                FunctionHit(name: "$s4Core3addyS2i_SitF", line: 3, count: 4),
+                FunctionHit(name: "$s4Core3subyS2i_SitF", line: 7, count: 0),
+            ]
         ),
-        "Sources/App/Main.swift": FileLineDetail(path: "Sources/App/Main.swift", lines: [LineHit(line: 1, count: 1), LineHit(line: 2, count: 1)]),
+        "Sources/App/Main.swift": FileLineDetail(
+            path: "Sources/App/Main.swift", lines: [LineHit(line: 1, count: 1), LineHit(line: 2, count: 1)]),
     ]
 
     static func history(_ percents: [(String, Int, Int)], pipeline: String = "smoke") -> [HistoryEntry] {

@@ -1,6 +1,7 @@
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 @Suite struct CoverageGateTests {
@@ -28,6 +29,8 @@ import Testing
 
     @Test func failureMessageNamesCountsAndMinimum() throws {
         let gate = try #require(CoverageGate("70"))
-        #expect(gate.failureMessage(CoverageCount(covered: 699, count: 1000)) == "line coverage 69.9% (699/1000) is below the minimum of 70%")
+        #expect(
+            gate.failureMessage(CoverageCount(covered: 699, count: 1000))
+                == "line coverage 69.9% (699/1000) is below the minimum of 70%")
     }
 }

@@ -1,6 +1,7 @@
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 @Suite struct CoverageTableTests {
@@ -15,7 +16,8 @@ import Testing
     func table(width: Int, byModule: Bool = false, colour: Bool = false, trend: CoverageTrend? = nil) -> CoverageTable {
         CoverageTable(
             title: "Coverage · 20261122T040000Z-3f9a", kind: byModule ? "Module" : "File",
-            rows: CoverageTable.rows(of: report, byModule: byModule), total: report.totals, trend: trend, width: width, colour: colour
+            rows: CoverageTable.rows(of: report, byModule: byModule), total: report.totals, trend: trend, width: width,
+            colour: colour
         )
     }
 
@@ -31,16 +33,17 @@ import Testing
     }
 
     @Test func rowsAreLowestFirstAndFilesWithoutLinesLast() {
-        #expect(table(width: 80).sortedRows.map(\.name) == [
-            "Sources/Networking/Very/Deeply/Nested/Folder/Structure/HTTPClientRetryPolicy.swift",
-            "Sources/Core/Math.swift", "Sources/App/Main.swift", "Sources/Core/Constants.swift",
-        ])
+        #expect(
+            table(width: 80).sortedRows.map(\.name) == [
+                "Sources/Networking/Very/Deeply/Nested/Folder/Structure/HTTPClientRetryPolicy.swift",
+                "Sources/Core/Math.swift", "Sources/App/Main.swift", "Sources/Core/Constants.swift",
+            ])
     }
 
     @Test func colourOnlyWhenAsked() {
         #expect(!table(width: 80).render().contains("\u{1B}["))
         let coloured = table(width: 80, colour: true, trend: trend).render()
-        #expect(coloured.contains("\u{1B}[31m"))  // the red row
+        #expect(coloured.contains("\u{1B}[31m")) // the red row
         #expect(coloured.contains("\u{1B}[32m▲"))
     }
 
@@ -49,7 +52,10 @@ import Testing
         #expect(CoverageFormat.truncatedLeft("short", width: 10) == "short")
     }
 
-    @Test(arguments: [(0, 10, "░░░░░░░░░░"), (5, 10, "█████░░░░░"), (10, 10, "██████████"), (1, 3, "███▎░░░░░░"), (0, 0, "          ")])
+    @Test(arguments: [
+        (0, 10, "░░░░░░░░░░"), (5, 10, "█████░░░░░"), (10, 10, "██████████"), (1, 3, "███▎░░░░░░"),
+        (0, 0, "          "),
+    ])
     func barsUseEighthBlocks(covered: Int, count: Int, expected: String) {
         #expect(CoverageBar.render(CoverageCount(covered: covered, count: count), width: 10) == expected)
     }

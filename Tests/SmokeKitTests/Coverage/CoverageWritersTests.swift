@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 @Suite struct CoverageWritersTests {
@@ -13,7 +14,8 @@ import Testing
     }
 
     @Test func coberturaCarriesSummaryRatesAndLineHits() {
-        let xml = CoberturaWriter.render(report, details: details, root: "/pkg & co", timestamp: Date(timeIntervalSince1970: 1_700_000_000))
+        let xml = CoberturaWriter.render(
+            report, details: details, root: "/pkg & co", timestamp: Date(timeIntervalSince1970: 1_700_000_000))
         assertCoverageSnapshot(xml, named: "cobertura.xml")
     }
 
@@ -30,14 +32,23 @@ import Testing
 
     @Test func markdownAndHTMLListLowestFirst() {
         let rows = CoverageTable.rows(of: report, byModule: false)
-        let trend = CoverageTrend(points: [.init(runID: "r1", lines: CoverageFixtures.count(15, 150)), .init(runID: "r2", lines: report.totals.lines)])
-        assertCoverageSnapshot(CoverageMarkdown.render(title: "Coverage · r2", kind: "File", rows: rows, total: report.totals, trend: trend), named: "coverage.md")
-        assertCoverageSnapshot(CoverageHTML.render(title: "Coverage · r2", kind: "File", rows: rows, total: report.totals, trend: trend), named: "coverage.html")
+        let trend = CoverageTrend(points: [
+            .init(runID: "r1", lines: CoverageFixtures.count(15, 150)), .init(runID: "r2", lines: report.totals.lines),
+        ])
+        assertCoverageSnapshot(
+            CoverageMarkdown.render(
+                title: "Coverage · r2", kind: "File", rows: rows, total: report.totals, trend: trend),
+            named: "coverage.md")
+        assertCoverageSnapshot(
+            CoverageHTML.render(title: "Coverage · r2", kind: "File", rows: rows, total: report.totals, trend: trend),
+            named: "coverage.html")
     }
 
     @Test func lcovReaderReadsBackWhatTheWriterWrote() {
         let records = LcovReader.lines(in: LcovWriter.render(report, details: details, root: "/pkg"))
-        #expect(records.first { $0.path == "/pkg/Sources/Core/Math.swift" }?.lines == details["Sources/Core/Math.swift"]?.lines)
+        #expect(
+            records.first { $0.path == "/pkg/Sources/Core/Math.swift" }?.lines
+                == details["Sources/Core/Math.swift"]?.lines)
         #expect(records.count == report.files.count)
     }
 

@@ -1,6 +1,7 @@
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 @Suite struct LineCoverageTests {
@@ -13,10 +14,11 @@ import Testing
             S(line: 10, column: 1, count: 0, hasCount: true, isRegionEntry: true),
             S(line: 11, column: 2, count: 0, hasCount: false, isRegionEntry: false),
         ]
-        #expect(LineCoverage.lines(from: segments) == [
-            LineHit(line: 2, count: 5), LineHit(line: 3, count: 5), LineHit(line: 4, count: 5),
-            LineHit(line: 10, count: 0), LineHit(line: 11, count: 0),
-        ])
+        #expect(
+            LineCoverage.lines(from: segments) == [
+                LineHit(line: 2, count: 5), LineHit(line: 3, count: 5), LineHit(line: 4, count: 5),
+                LineHit(line: 10, count: 0), LineHit(line: 11, count: 0),
+            ])
     }
 
     @Test func aSkippedRegionStartIsNotMappedAndTheMaxRegionCountWins() {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 @Suite struct SparklineTests {
@@ -16,7 +17,9 @@ import Testing
     }
 
     @Test func trendTakesEarlierRunsOfTheSamePipelineUpToTheLimit() {
-        var history = CoverageFixtures.history([("r1", 1, 10), ("r2", 2, 10), ("r3", 3, 10), ("r4", 4, 10), ("r5", 5, 10)])
+        var history = CoverageFixtures.history([
+            ("r1", 1, 10), ("r2", 2, 10), ("r3", 3, 10), ("r4", 4, 10), ("r5", 5, 10),
+        ])
         history += CoverageFixtures.history([("other", 9, 10)], pipeline: "nightly")
         let trend = CoverageTrend.from(history: history, runID: "r4", current: CoverageFixtures.count(4, 10), limit: 3)
         #expect(trend.points.map(\.runID) == ["r2", "r3", "r4"])
@@ -26,9 +29,15 @@ import Testing
     }
 
     @Test func changeIsInPercentagePoints() {
-        #expect(CoverageFormat.change(from: CoverageFixtures.count(1, 10), to: CoverageFixtures.count(2, 10)) == "+10.0 pts")
-        #expect(CoverageFormat.change(from: CoverageFixtures.count(2, 10), to: CoverageFixtures.count(1, 10)) == "−10.0 pts")
-        #expect(CoverageFormat.change(from: CoverageFixtures.count(1, 10), to: CoverageFixtures.count(10, 100)) == "±0.0 pts")
+        #expect(
+            CoverageFormat.change(from: CoverageFixtures.count(1, 10), to: CoverageFixtures.count(2, 10)) == "+10.0 pts"
+        )
+        #expect(
+            CoverageFormat.change(from: CoverageFixtures.count(2, 10), to: CoverageFixtures.count(1, 10)) == "−10.0 pts"
+        )
+        #expect(
+            CoverageFormat.change(from: CoverageFixtures.count(1, 10), to: CoverageFixtures.count(10, 100))
+                == "±0.0 pts")
     }
 
     @Test func historyReaderSkipsTornLines() throws {

@@ -1,11 +1,13 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 @Suite struct ToolchainToolsTests {
-    let version = CommandResult(exitStatus: 0, standardOutput: Data("LLVM (http://llvm.org/):\n  LLVM version 21.0.0\n".utf8))
+    let version = CommandResult(
+        exitStatus: 0, standardOutput: Data("LLVM (http://llvm.org/):\n  LLVM version 21.0.0\n".utf8))
 
     /// A toolchain like /opt/swift/usr/bin: `swift` a symlink to `swift-driver`, the tools beside it;
     /// and an older `llvm-cov` earlier on PATH that must be ignored.
@@ -14,12 +16,20 @@ import Testing
         let bin = root.appendingPathComponent("toolchain/usr/bin")
         let system = root.appendingPathComponent("system")
         let links = root.appendingPathComponent("links")
-        for directory in [bin, system, links] { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) }
-        for tool in [bin.appendingPathComponent("swift-driver"), bin.appendingPathComponent("llvm-cov"), bin.appendingPathComponent("llvm-profdata"), system.appendingPathComponent("llvm-cov")] {
-            FileManager.default.createFile(atPath: tool.path, contents: Data("#!/bin/sh\n".utf8), attributes: [.posixPermissions: 0o755])
+        for directory in [bin, system, links] {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         }
-        try FileManager.default.createSymbolicLink(at: bin.appendingPathComponent("swift"), withDestinationURL: bin.appendingPathComponent("swift-driver"))
-        try FileManager.default.createSymbolicLink(at: links.appendingPathComponent("swift"), withDestinationURL: bin.appendingPathComponent("swift"))
+        for tool in [
+            bin.appendingPathComponent("swift-driver"), bin.appendingPathComponent("llvm-cov"),
+            bin.appendingPathComponent("llvm-profdata"), system.appendingPathComponent("llvm-cov"),
+        ] {
+            FileManager.default.createFile(
+                atPath: tool.path, contents: Data("#!/bin/sh\n".utf8), attributes: [.posixPermissions: 0o755])
+        }
+        try FileManager.default.createSymbolicLink(
+            at: bin.appendingPathComponent("swift"), withDestinationURL: bin.appendingPathComponent("swift-driver"))
+        try FileManager.default.createSymbolicLink(
+            at: links.appendingPathComponent("swift"), withDestinationURL: bin.appendingPathComponent("swift"))
         return ("\(system.path):\(links.path)", bin.resolvingSymlinksInPath())
     }
 
@@ -37,7 +47,8 @@ import Testing
     @Test func aBrokenToolIsAnInfrastructureErrorNamingThePathAndWhy() throws {
         let (path, bin) = try makeToolchain()
         let profdata = bin.appendingPathComponent("llvm-profdata").path
-        let broken = CommandResult(exitStatus: 127, standardOutput: Data(), standardError: Data("error while loading shared libraries".utf8))
+        let broken = CommandResult(
+            exitStatus: 127, standardOutput: Data(), standardError: Data("error while loading shared libraries".utf8))
         let runner = FakeCommandRunner([profdata: (broken, nil)])
         let error = try #require(throws: CoverageError.self) {
             try ToolchainTools.locate(environment: ["PATH": path], runner: runner, host: .linux)
@@ -49,7 +60,8 @@ import Testing
 
     @Test func noSwiftOnPathSaysSo() throws {
         let error = try #require(throws: CoverageError.self) {
-            try ToolchainTools.locate(environment: ["PATH": "/nonexistent"], runner: FakeCommandRunner([:]), host: .linux)
+            try ToolchainTools.locate(
+                environment: ["PATH": "/nonexistent"], runner: FakeCommandRunner([:]), host: .linux)
         }
         #expect(error.kind == .infrastructure)
         #expect(error.errorDescription?.contains("no `swift` on PATH") == true)
@@ -61,15 +73,20 @@ import Testing
         let error = try #require(throws: CoverageError.self) {
             try ToolchainTools.locate(environment: ["PATH": path], runner: FakeCommandRunner([:]), host: .linux)
         }
-        #expect(error == .toolUnavailable(
-            tool: "llvm-profdata", tried: [bin.appendingPathComponent("llvm-profdata").path],
-            reason: "not found next to \(bin.appendingPathComponent("swift-driver").path) (the resolved \(path.split(separator: ":")[1])/swift); this toolchain does not ship it"
-        ))
+        #expect(
+            error
+                == .toolUnavailable(
+                    tool: "llvm-profdata", tried: [bin.appendingPathComponent("llvm-profdata").path],
+                    reason:
+                        "not found next to \(bin.appendingPathComponent("swift-driver").path) (the resolved \(path.split(separator: ":")[1])/swift); this toolchain does not ship it"
+                ))
     }
 
     @Test func macOSAsksXcrun() throws {
         let find = CommandResult(exitStatus: 0, standardOutput: Data("/Applications/Xcode.app/usr/bin/llvm-cov\n".utf8))
-        let runner = FakeCommandRunner(["/usr/bin/xcrun": (find, nil), "/Applications/Xcode.app/usr/bin/llvm-cov": (version, nil)])
+        let runner = FakeCommandRunner([
+            "/usr/bin/xcrun": (find, nil), "/Applications/Xcode.app/usr/bin/llvm-cov": (version, nil),
+        ])
         let tools = try ToolchainTools.locate(environment: [:], runner: runner, host: .macOS)
         #expect(tools.llvmCov.path == "/Applications/Xcode.app/usr/bin/llvm-cov")
         #expect(runner.calls.first == ["/usr/bin/xcrun", "--find", "llvm-profdata"])

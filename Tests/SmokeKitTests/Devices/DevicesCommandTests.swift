@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// `smokerun devices` over the smoke scenario's simctl listings, through a fake runner.
@@ -11,21 +12,30 @@ import Testing
 
     /// Answers `xcrun simctl list KIND -j` from the scenario; anything else fails the test.
     struct ListingRunner: CommandRunning {
-        func run(_ executable: String, _ arguments: [String], environment: [String: String]?, currentDirectory: URL?) throws -> CommandResult {
+        func run(_ executable: String, _ arguments: [String], environment: [String: String]?, currentDirectory: URL?)
+            throws -> CommandResult
+        {
             guard executable == "xcrun", arguments.count == 4, arguments[0...1] == ["simctl", "list"] else {
                 Issue.record("unexpected command \(executable) \(arguments)")
                 return CommandResult(exitStatus: 64, standardOutput: Data())
             }
-            return CommandResult(exitStatus: 0, standardOutput: try Data(contentsOf: DevicesCommandTests.simctl.appendingPathComponent("\(arguments[2]).json")))
+            return CommandResult(
+                exitStatus: 0,
+                standardOutput: try Data(
+                    contentsOf: DevicesCommandTests.simctl.appendingPathComponent("\(arguments[2]).json")))
         }
     }
 
     func run(_ pipeline: String) async throws -> (ExitCode, String) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("smokerun-devices-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Pipelines"), withIntermediateDirectories: true)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "smokerun-devices-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("Pipelines"), withIntermediateDirectories: true)
         try Data(pipeline.utf8).write(to: folder.appendingPathComponent("Pipelines/ios.json"))
         let out = BufferOutput()
-        let context = HostContext(standardOutput: out, standardError: BufferOutput(), environment: [:], currentDirectory: folder, runner: ListingRunner())
+        let context = HostContext(
+            standardOutput: out, standardError: BufferOutput(), environment: [:], currentDirectory: folder,
+            runner: ListingRunner())
         let command = try DevicesCommand(arguments: ["Pipelines/ios.json"])
         do {
             return (try await command.run(in: context), out.text)
@@ -35,18 +45,21 @@ import Testing
     }
 
     @Test func showsTheResolvedDeviceTheStepsAndWhatIsInstalled() async throws {
-        let (status, text) = try await run(#"{"name": "ios", "xcodebuild": {"project": "A.xcodeproj", "scheme": "A"}, "device": {"platform": "iOS Simulator", "name": "iPhone SE (3rd generation)", "runtime": "17.5"}}"#)
+        let (status, text) = try await run(
+            #"{"name": "ios", "xcodebuild": {"project": "A.xcodeproj", "scheme": "A"}, "device": {"platform": "iOS Simulator", "name": "iPhone SE (3rd generation)", "runtime": "17.5"}}"#
+        )
         #expect(status == .passed)
         let lines = text.split(separator: "\n").map(String.init)
-        #expect(Array(lines.prefix(7)) == [
-            "profile (Pipelines/ios.json): iPhone SE (3rd generation), 17.5 (iOS Simulator); create: yes, erase: yes",
-            "resolves to: iPhone SE (3rd generation) 8A2F6C1E-4B7D-4E0A-9C3B-7D5E1F2A6B90 — iOS 17.5 (21F79), com.apple.CoreSimulator.SimDeviceType.iPhone-SE-3rd-generation",
-            "before the tests:",
-            "  xcrun simctl erase 8A2F6C1E-4B7D-4E0A-9C3B-7D5E1F2A6B90",
-            "  xcrun simctl boot 8A2F6C1E-4B7D-4E0A-9C3B-7D5E1F2A6B90",
-            "  xcrun simctl bootstatus 8A2F6C1E-4B7D-4E0A-9C3B-7D5E1F2A6B90 -b",
-            "xcodebuild destination: id=8A2F6C1E-4B7D-4E0A-9C3B-7D5E1F2A6B90",
-        ])
+        #expect(
+            Array(lines.prefix(7)) == [
+                "profile (Pipelines/ios.json): iPhone SE (3rd generation), 17.5 (iOS Simulator); create: yes, erase: yes",
+                "resolves to: iPhone SE (3rd generation) 8A2F6C1E-4B7D-4E0A-9C3B-7D5E1F2A6B90 — iOS 17.5 (21F79), com.apple.CoreSimulator.SimDeviceType.iPhone-SE-3rd-generation",
+                "before the tests:",
+                "  xcrun simctl erase 8A2F6C1E-4B7D-4E0A-9C3B-7D5E1F2A6B90",
+                "  xcrun simctl boot 8A2F6C1E-4B7D-4E0A-9C3B-7D5E1F2A6B90",
+                "  xcrun simctl bootstatus 8A2F6C1E-4B7D-4E0A-9C3B-7D5E1F2A6B90 -b",
+                "xcodebuild destination: id=8A2F6C1E-4B7D-4E0A-9C3B-7D5E1F2A6B90",
+            ])
         #expect(text.contains("  iOS 15.4 (19E240)  com.apple.CoreSimulator.SimRuntime.iOS-15-4  [unavailable]"))
         #expect(text.contains("    iPhone 15  D41B9E07-63A8-4F2C-8E15-0B9C7A3F5E28  Booted"))
         // The unavailable device of the same name is never listed as a choice.
@@ -54,8 +67,13 @@ import Testing
     }
 
     @Test func aRuntimeThatIsNotInstalledExitsThreeListingTheInstalledOnes() async throws {
-        let (status, text) = try await run(#"{"name": "ios", "xcodebuild": {"project": "A.xcodeproj", "scheme": "A"}, "device": {"platform": "iOS Simulator", "name": "iPhone SE (3rd generation)", "runtime": "iOS 18.2"}}"#)
+        let (status, text) = try await run(
+            #"{"name": "ios", "xcodebuild": {"project": "A.xcodeproj", "scheme": "A"}, "device": {"platform": "iOS Simulator", "name": "iPhone SE (3rd generation)", "runtime": "iOS 18.2"}}"#
+        )
         #expect(status == .infrastructure)
-        #expect(text.contains("simulator runtime 'iOS 18.2' (device.runtime) is not installed; installed: iOS 16.4, iOS 17.5, watchOS 10.5"))
+        #expect(
+            text.contains(
+                "simulator runtime 'iOS 18.2' (device.runtime) is not installed; installed: iOS 16.4, iOS 17.5, watchOS 10.5"
+            ))
     }
 }

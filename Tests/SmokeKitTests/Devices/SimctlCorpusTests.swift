@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// The shared corpus, read in place (as CorpusRatchetTests does).
@@ -14,7 +15,8 @@ struct SimctlCorpusTests {
     static let folder = simctlCorpusFolder
 
     static var files: [URL] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".json") }
+            .sorted()
             .map { folder.appendingPathComponent($0) }
     }
 
@@ -31,16 +33,23 @@ struct SimctlCorpusTests {
             try inventory.add(json: try Data(contentsOf: file), source: file.lastPathComponent)
             listed += 1
             let available = inventory.devices.filter { device in
-                device.isAvailable && inventory.knownRuntimes.contains { $0.isAvailable && $0.matches(key: device.runtimeKey) && $0.platform == "iOS" }
+                device.isAvailable
+                    && inventory.knownRuntimes.contains {
+                        $0.isAvailable && $0.matches(key: device.runtimeKey) && $0.platform == "iOS"
+                    }
             }
             var own = "no available iOS device"
-            if let device = available.last, let runtime = inventory.knownRuntimes.first(where: { $0.matches(key: device.runtimeKey) }) {
+            if let device = available.last,
+                let runtime = inventory.knownRuntimes.first(where: { $0.matches(key: device.runtimeKey) })
+            {
                 var profile = DeviceProfile()
                 profile.platform = "iOS Simulator"
                 profile.name = device.name
                 profile.runtime = runtime.name
                 let plan = try SimulatorResolver.plan(profile, inventory: inventory)
-                #expect(plan.device.udid != nil, "\(file.lastPathComponent): \(device.name) on \(runtime.name) did not resolve to a listed device")
+                #expect(
+                    plan.device.udid != nil,
+                    "\(file.lastPathComponent): \(device.name) on \(runtime.name) did not resolve to a listed device")
                 own = "\(device.name) / \(runtime.name) → \(plan.device.udid ?? "?")"
                 ownResolved += 1
             }
@@ -56,12 +65,18 @@ struct SimctlCorpusTests {
             } catch {
                 explained += 1
                 let message = error.localizedDescription
-                #expect(message.contains("installed:") || message.contains("known:") || message.contains("available:"), "\(file.lastPathComponent): \(message)")
+                #expect(
+                    message.contains("installed:") || message.contains("known:") || message.contains("available:"),
+                    "\(file.lastPathComponent): \(message)")
                 outcome = "fails: " + String(message.prefix(90))
             }
-            print("simctl corpus \(file.lastPathComponent): \(inventory.devices.count) devices, \(inventory.knownRuntimes.count) runtimes, \(inventory.deviceTypes.count) device types; own: \(own); pinned: \(outcome)")
+            print(
+                "simctl corpus \(file.lastPathComponent): \(inventory.devices.count) devices, \(inventory.knownRuntimes.count) runtimes, \(inventory.deviceTypes.count) device types; own: \(own); pinned: \(outcome)"
+            )
         }
-        print("simctl corpus: \(listed) files decoded; a listed iOS device's own profile resolved in \(ownResolved); the pinned iOS 17.5 profile resolved in \(resolved), failed with a listing in \(explained)")
+        print(
+            "simctl corpus: \(listed) files decoded; a listed iOS device's own profile resolved in \(ownResolved); the pinned iOS 17.5 profile resolved in \(resolved), failed with a listing in \(explained)"
+        )
         #expect(listed == Self.files.count)
     }
 }

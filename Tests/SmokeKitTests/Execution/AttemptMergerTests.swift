@@ -1,12 +1,14 @@
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 @Suite struct AttemptMergerTests {
     func attempt(_ status: TestStatus, _ seconds: Double) -> TestResult {
-        TestResult(id: "M.A/t", name: "t", suite: "A", framework: .xctest, status: status, durationSeconds: seconds,
-                   failures: status.isFailure ? [TestFailure(message: "boom", file: "A.swift", line: 3)] : [])
+        TestResult(
+            id: "M.A/t", name: "t", suite: "A", framework: .xctest, status: status, durationSeconds: seconds,
+            failures: status.isFailure ? [TestFailure(message: "boom", file: "A.swift", line: 3)] : [])
     }
 
     @Test func failedThenPassedIsFlakyAndKeepsEveryAttempt() {

@@ -1,24 +1,32 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 @Suite struct BuildInputScanTests {
     func tree(_ files: [String]) throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("smokerun-scan-\(UUID().uuidString.prefix(8))")
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "smokerun-scan-\(UUID().uuidString.prefix(8))")
         for file in files {
             let url = root.appendingPathComponent(file)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data("x".utf8).write(to: url)
         }
         return root
     }
 
     @Test func listsFilesAndFoldersButNotHiddenOrExcludedOnes() throws {
-        let root = try tree(["Package.swift", "Sources/A/A.swift", ".build/x.o", ".git/HEAD", "out/report.json", ".swift-version"])
+        let root = try tree([
+            "Package.swift", "Sources/A/A.swift", ".build/x.o", ".git/HEAD", "out/report.json", ".swift-version",
+        ])
         let inputs = try #require(BuildInputScan().scan(roots: [root], excluding: [root.appendingPathComponent("out")]))
-        #expect(Set(inputs.map(\.path)) == [".", "Package.swift", "Sources", "Sources/A", "Sources/A/A.swift", ".swift-version"])
+        #expect(
+            Set(inputs.map(\.path)) == [
+                ".", "Package.swift", "Sources", "Sources/A", "Sources/A/A.swift", ".swift-version",
+            ])
         #expect(inputs.first { $0.path == "Sources/A" }?.isDirectory == true)
     }
 

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// The real process runner's stop: the launch's signal to the whole group, a grace period while the
@@ -16,9 +17,11 @@ import Testing
 
     /// Starts `script` (`$1` is the marker file), and asks for a stop once it printed "ready".
     func stop(_ script: String, signal: Int32, grace: TimeInterval) throws -> Stopped {
-        let marker = FileManager.default.temporaryDirectory.appendingPathComponent("smokerun-stop-\(UUID().uuidString.prefix(8))")
-        var launch = ProcessLaunch(executable: "/bin/sh", arguments: ["-c", script, "sh", marker.path],
-                                   environment: ["PATH": "/usr/bin:/bin"], currentDirectory: nil)
+        let marker = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "smokerun-stop-\(UUID().uuidString.prefix(8))")
+        var launch = ProcessLaunch(
+            executable: "/bin/sh", arguments: ["-c", script, "sh", marker.path],
+            environment: ["PATH": "/usr/bin:/bin"], currentDirectory: nil)
         launch.stopSignal = signal
         launch.graceSeconds = grace
         var output = ""
@@ -28,13 +31,15 @@ import Testing
             // Bounded: a stop is asked for by 10 s whatever the child printed.
             onTick: { output.contains("ready") || Date().timeIntervalSince(started) > 10 ? .stop : .keepRunning })
         defer { try? FileManager.default.removeItem(at: marker) }
-        return Stopped(exit: exit, output: output, marker: try? String(contentsOf: marker, encoding: .utf8),
-                       seconds: Date().timeIntervalSince(started))
+        return Stopped(
+            exit: exit, output: output, marker: try? String(contentsOf: marker, encoding: .utf8),
+            seconds: Date().timeIntervalSince(started))
     }
 
     @Test(arguments: [(SIGTERM, "TERM"), (SIGINT, "INT")])
     func aChildThatTrapsTheStopSignalFinishesCleanlyWithinTheGracePeriod(_ signal: Int32, _ name: String) throws {
-        let stopped = try stop("""
+        let stopped = try stop(
+            """
             trap 'echo \(name) > "$1"; echo finishing; exit 0' \(name)
             echo ready
             while :; do sleep 0.1; done
@@ -47,7 +52,8 @@ import Testing
     }
 
     @Test func aChildThatIgnoresTheStopSignalIsKilledWhenTheGracePeriodEnds() throws {
-        let stopped = try stop("""
+        let stopped = try stop(
+            """
             trap 'echo ignored > "$1"' TERM
             echo ready
             while :; do sleep 0.1; done

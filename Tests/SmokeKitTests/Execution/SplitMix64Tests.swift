@@ -1,6 +1,7 @@
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 @Suite struct SplitMix64Tests {
@@ -8,8 +9,11 @@ import Testing
         // Published outputs of the reference C implementation for seed 1234567.
         var generator = SplitMix64(seed: 1_234_567)
         let values = (0..<5).map { _ in generator.next() }
-        #expect(values == [6_457_827_717_110_365_317, 3_203_168_211_198_807_973, 9_817_491_932_198_370_423,
-                           4_593_380_528_125_082_431, 16_408_922_859_458_223_821])
+        #expect(
+            values == [
+                6_457_827_717_110_365_317, 3_203_168_211_198_807_973, 9_817_491_932_198_370_423,
+                4_593_380_528_125_082_431, 16_408_922_859_458_223_821,
+            ])
     }
 
     @Test func sameSeedGivesSameShuffle() {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// The build check end to end over a stand-in `swift` (Tests/Fixtures/FakeSwift, a shell script that "builds" by
@@ -19,7 +20,8 @@ import Testing
         var console: URL
 
         init() throws {
-            root = FileManager.default.temporaryDirectory.appendingPathComponent("smokerun-buildcheck-\(UUID().uuidString.prefix(8))")
+            root = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "smokerun-buildcheck-\(UUID().uuidString.prefix(8))")
             let sources = root.appendingPathComponent("Fake/Sources/Fake")
             try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
             try Data("// swift-tools-version:5.9\n".utf8).write(to: root.appendingPathComponent("Fake/Package.swift"))
@@ -33,8 +35,10 @@ import Testing
             log = root.appendingPathComponent("swift.log")
             failMarker = root.appendingPathComponent("fail")
             console = root.appendingPathComponent("console.log")
-            environment = ["PATH": "/usr/bin:/bin", "SMOKERUN_SWIFT": SwiftPMBuildCheckTests.fakeSwift.path,
-                           "FAKE_SWIFT_LOG": log.path, "FAKE_SWIFT_FAIL": failMarker.path]
+            environment = [
+                "PATH": "/usr/bin:/bin", "SMOKERUN_SWIFT": SwiftPMBuildCheckTests.fakeSwift.path,
+                "FAKE_SWIFT_LOG": log.path, "FAKE_SWIFT_FAIL": failMarker.path,
+            ]
         }
 
         @discardableResult
@@ -43,18 +47,22 @@ import Testing
             return try SwiftPMDriver.buildTests(
                 settings: settings, pipeline: pipeline, currentDirectory: root, environment: environment,
                 runner: ProcessCommandRunner(), processes: ChildProcessRunner(),
-                limits: RunLimits(testSeconds: 60, runDeadline: Date().addingTimeInterval(60), cancellation: CancellationFlag()),
+                limits: RunLimits(
+                    testSeconds: 60, runDeadline: Date().addingTimeInterval(60), cancellation: CancellationFlag()),
                 console: try ConsoleLog(url: console))
         }
 
         /// The `swift` calls so far: `build …` lines and `version` lines.
         var calls: [String] {
-            ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n").map { $0.hasPrefix("build") ? "build" : String($0) }
+            ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n").map {
+                $0.hasPrefix("build") ? "build" : String($0)
+            }
         }
 
         func write(_ text: String, to path: String) throws {
             let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
     }

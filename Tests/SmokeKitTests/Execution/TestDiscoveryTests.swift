@@ -1,6 +1,7 @@
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 @Suite struct TestDiscoveryTests {
@@ -11,6 +12,9 @@ import Testing
 
     @Test func readsSwiftTestingListing() {
         let listing = "M.S/one()\nM.S/shareCoversTotal(people:)\nwarning: something else\n"
-        #expect(TestDiscovery.swiftTestingIDs(fromListing: listing).map(\.id) == ["M.S/one()", "M.S/shareCoversTotal(people:)"])
+        #expect(
+            TestDiscovery.swiftTestingIDs(fromListing: listing).map(\.id) == [
+                "M.S/one()", "M.S/shareCoversTotal(people:)",
+            ])
     }
 }

@@ -1,6 +1,7 @@
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 @Suite struct TestOrderingTests {
@@ -12,7 +13,10 @@ import Testing
 
     @Test func suiteIsolationGroupsBySuiteAndFramework() {
         let batches = TestOrdering.batches(tests, mode: .declared, isolation: .suite, seed: nil)
-        #expect(batches.map { $0.tests.map(\.id) } == [["M.A/test1", "M.A/test2"], ["M.B/test1"], ["M.C/test1"], ["M.S/one()", "M.S/two()"]])
+        #expect(
+            batches.map { $0.tests.map(\.id) } == [
+                ["M.A/test1", "M.A/test2"], ["M.B/test1"], ["M.C/test1"], ["M.S/one()", "M.S/two()"],
+            ])
         #expect(batches.last?.framework == .swiftTesting)
     }
 
@@ -26,7 +30,10 @@ import Testing
         let first = TestOrdering.batches(tests, mode: .random, isolation: .test, seed: 99)
         let again = TestOrdering.batches(tests, mode: .random, isolation: .test, seed: 99)
         #expect(first == again)
-        let orders = Set((0..<20).map { seed in TestOrdering.batches(tests, mode: .random, isolation: .test, seed: UInt64(seed)).map { $0.tests[0].id } })
+        let orders = Set(
+            (0..<20).map { seed in
+                TestOrdering.batches(tests, mode: .random, isolation: .test, seed: UInt64(seed)).map { $0.tests[0].id }
+            })
         #expect(orders.count > 5, "twenty seeds should give many different orders")
         #expect(Set(first.flatMap { $0.tests }) == Set(tests))
     }

@@ -1,9 +1,10 @@
 import Foundation
-import Testing
-@testable import SmokeKit
-@testable import SmokeCore
-@testable import smokerun
 import SmokeTestSupport
+import Testing
+
+@testable import SmokeCore
+@testable import SmokeKit
+@testable import smokerun
 
 /// The shared test phase's whole loop — crash, re-run, retry, timeout, deadline, cancellation — driven
 /// through the real `BatchRunner` and console parser by a scripted process runner: no package is built,
@@ -12,7 +13,9 @@ import SmokeTestSupport
 @Suite struct TestPhaseLoopTests {
     static let ids = ["ShopTests.CartTests/testA", "ShopTests.CartTests/testB", "ShopTests.CartTests/testC"]
 
-    static func started(_ name: String) -> String { "Test Case 'CartTests.\(name)' started at 2026-01-02 10:00:00.000\n" }
+    static func started(_ name: String) -> String {
+        "Test Case 'CartTests.\(name)' started at 2026-01-02 10:00:00.000\n"
+    }
     static func passed(_ name: String) -> String { "Test Case 'CartTests.\(name)' passed (0.001 seconds)\n" }
     static let crash = """
         Swift/ContiguousArrayBuffer.swift:692: Fatal error: Index out of range
@@ -36,35 +39,47 @@ import SmokeTestSupport
         var requested: [[String]] { launches.map { $0.arguments.first?.split(separator: ",").map(String.init) ?? [] } }
     }
 
-    func run(_ scripts: [ScriptedProcessRunner.Script], retries: Int = 0, testSeconds: TimeInterval = 300, runSeconds: TimeInterval = 1800,
-             cancelled: Bool = false) throws -> Outcome {
+    func run(
+        _ scripts: [ScriptedProcessRunner.Script], retries: Int = 0, testSeconds: TimeInterval = 300,
+        runSeconds: TimeInterval = 1800,
+        cancelled: Bool = false
+    ) throws -> Outcome {
         let clock = ManualClock()
         let started = clock.now
         let cancellation = CancellationFlag()
         if cancelled { cancellation.cancel() }
-        var limits = RunLimits(testSeconds: testSeconds, runDeadline: started.addingTimeInterval(runSeconds), cancellation: cancellation,
-                               now: { clock.now })
+        var limits = RunLimits(
+            testSeconds: testSeconds, runDeadline: started.addingTimeInterval(runSeconds), cancellation: cancellation,
+            now: { clock.now })
         limits.graceSeconds = 10
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("smokerun-phase-\(UUID().uuidString.prefix(8))")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "smokerun-phase-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let fake = ScriptedProcessRunner(clock: clock, scripts: scripts)
-        var runner = BatchRunner(binary: URL(fileURLWithPath: "/src/.build/debug/ShopPackageTests.xctest"), packageRoot: URL(fileURLWithPath: "/src"),
-                                 environment: [:], limits: limits, console: try ConsoleLog(url: folder.appendingPathComponent("console.log")))
+        var runner = BatchRunner(
+            binary: URL(fileURLWithPath: "/src/.build/debug/ShopPackageTests.xctest"),
+            packageRoot: URL(fileURLWithPath: "/src"),
+            environment: [:], limits: limits, console: try ConsoleLog(url: folder.appendingPathComponent("console.log"))
+        )
         runner.processes = fake
         var executor = SwiftPMBatchExecutor(runner: runner, eventsDirectory: folder.appendingPathComponent("events"))
-        let plan = TestPhasePlan(selected: Self.ids.map { TestCase(id: $0, framework: .xctest) },
-                                 batches: [TestBatch(framework: .xctest, tests: Self.ids.map { TestCase(id: $0, framework: .xctest) })])
+        let plan = TestPhasePlan(
+            selected: Self.ids.map { TestCase(id: $0, framework: .xctest) },
+            batches: [TestBatch(framework: .xctest, tests: Self.ids.map { TestCase(id: $0, framework: .xctest) })])
         var result = DriverResult(device: ResolvedDevice(platform: "host"))
         try TestPhase(retries: retries, runSeconds: runSeconds).run(plan, with: &executor, into: &result)
         return Outcome(result: result, launches: fake.launches, clock: clock, started: started)
     }
 
     @Test func aCrashEndsItsTestTheRestRunInANewProcessAndARetryThatPassesMakesItFlaky() throws {
-        let run = try run([
-            .init(steps: [.print(Self.started("testA") + Self.passed("testA") + Self.started("testB") + Self.crash)], ending: .crash(SIGILL)),
-            .init(steps: [.print(Self.started("testC") + Self.passed("testC"))], ending: .exit(0)),
-            .init(steps: [.print(Self.started("testB") + Self.passed("testB"))], ending: .exit(0)),
-        ], retries: 2)
+        let run = try run(
+            [
+                .init(
+                    steps: [.print(Self.started("testA") + Self.passed("testA") + Self.started("testB") + Self.crash)],
+                    ending: .crash(SIGILL)),
+                .init(steps: [.print(Self.started("testC") + Self.passed("testC"))], ending: .exit(0)),
+                .init(steps: [.print(Self.started("testB") + Self.passed("testB"))], ending: .exit(0)),
+            ], retries: 2)
         #expect(run.requested == [Self.ids, ["ShopTests.CartTests/testC"], ["ShopTests.CartTests/testB"]])
         let crashed = try run.test("testB")
         #expect(crashed.status == .passed && crashed.flaky)
@@ -76,12 +91,22 @@ import SmokeTestSupport
     }
 
     @Test func aTestPastTestSecondsIsStoppedWithSIGTERMThenGraceThenKilledAndTheRunGoesOn() throws {
-        let run = try run([
-            .init(steps: [.print(Self.started("testA"))], ending: .hang, onStop: .ignores),
-            .init(steps: [.print(Self.started("testB") + Self.passed("testB") + Self.started("testC") + Self.passed("testC"))], ending: .exit(0)),
-            .init(steps: [.print(Self.started("testA"))], ending: .hang, onStop: .finishes(printing: "terminated\n", termination: .signaled(SIGTERM))),
-        ], retries: 1, testSeconds: 30)
-        #expect(run.requested == [Self.ids, ["ShopTests.CartTests/testB", "ShopTests.CartTests/testC"], ["ShopTests.CartTests/testA"]])
+        let run = try run(
+            [
+                .init(steps: [.print(Self.started("testA"))], ending: .hang, onStop: .ignores),
+                .init(
+                    steps: [
+                        .print(
+                            Self.started("testB") + Self.passed("testB") + Self.started("testC") + Self.passed("testC"))
+                    ], ending: .exit(0)),
+                .init(
+                    steps: [.print(Self.started("testA"))], ending: .hang,
+                    onStop: .finishes(printing: "terminated\n", termination: .signaled(SIGTERM))),
+            ], retries: 1, testSeconds: 30)
+        #expect(
+            run.requested == [
+                Self.ids, ["ShopTests.CartTests/testB", "ShopTests.CartTests/testC"], ["ShopTests.CartTests/testA"],
+            ])
         #expect(run.launches.allSatisfy { $0.stopSignal == SIGTERM && $0.graceSeconds == 10 })
         let hung = try run.test("testA")
         #expect(hung.status == .timedOut && !hung.flaky)
@@ -94,10 +119,17 @@ import SmokeTestSupport
     }
 
     @Test func theRunDeadlineStopsTheRunningTestListsWhatDidNotRunAndSkipsRetries() throws {
-        let run = try run([
-            .init(steps: [.print(Self.started("testA") + "boom\n" + "/src/Tests/CartTests.swift:9: error: CartTests.testA : XCTAssertTrue failed\n"
-                                 + "Test Case 'CartTests.testA' failed (0.002 seconds)\n" + Self.started("testB")), .wait(120)], ending: .exit(0)),
-        ], retries: 3, runSeconds: 60)
+        let run = try run(
+            [
+                .init(
+                    steps: [
+                        .print(
+                            Self.started("testA") + "boom\n"
+                                + "/src/Tests/CartTests.swift:9: error: CartTests.testA : XCTAssertTrue failed\n"
+                                + "Test Case 'CartTests.testA' failed (0.002 seconds)\n" + Self.started("testB")),
+                        .wait(120),
+                    ], ending: .exit(0))
+            ], retries: 3, runSeconds: 60)
         #expect(run.launches.count == 1)
         #expect(try run.test("testA").status == .failed)
         #expect(try run.test("testA").attempts.isEmpty)
@@ -113,11 +145,14 @@ import SmokeTestSupport
         let run = try run([.init(steps: [.print("error: cannot load libShop.so\n")], ending: .exit(1))], retries: 0)
         #expect(run.launches.count == 1)
         #expect(run.result.tests.map(\.status) == [.crashed, .crashed, .crashed])
-        #expect(run.result.tests.first?.failures.first?.message == "the test process ended (exit status 1) before this test reported a result")
+        #expect(
+            run.result.tests.first?.failures.first?.message
+                == "the test process ended (exit status 1) before this test reported a result")
     }
 
     @Test func aCancelledRunInterruptsTheRunningTestAndRunsNothingMore() throws {
-        let run = try run([.init(steps: [.print(Self.started("testA")), .wait(5)], ending: .exit(0))], retries: 2, cancelled: true)
+        let run = try run(
+            [.init(steps: [.print(Self.started("testA")), .wait(5)], ending: .exit(0))], retries: 2, cancelled: true)
         #expect(run.launches.count == 1)
         #expect(run.result.interrupted)
         #expect(run.result.tests.map(\.status) == [.interrupted])

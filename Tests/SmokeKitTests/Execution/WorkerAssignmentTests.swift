@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// Which worker runs which batches (`--workers N`): balanced by durations, fixed by the seeded plan.
@@ -25,10 +26,16 @@ import Testing
     }
 
     @Test func withoutHistoryBatchesAreBalancedByTestCountAndTiesFollowTheSeededOrder() {
-        let batches = [Self.batch("M.A/a", "M.A/b", "M.A/c"), Self.batch("M.B/a"), Self.batch("M.C/a"), Self.batch("M.D/a", "M.D/b")]
+        let batches = [
+            Self.batch("M.A/a", "M.A/b", "M.A/c"), Self.batch("M.B/a"), Self.batch("M.C/a"),
+            Self.batch("M.D/a", "M.D/b"),
+        ]
         let lanes = WorkerAssignment.lanes(batches, workers: 2, durations: [:])
         // A (3) to 1, D (2) to 2, B (1) to 2; C (1) ties at 3–3 and goes to the first worker.
-        #expect(lanes.map { $0.flatMap { $0.tests.map(\.id) } } == [["M.A/a", "M.A/b", "M.A/c", "M.C/a"], ["M.B/a", "M.D/a", "M.D/b"]])
+        #expect(
+            lanes.map { $0.flatMap { $0.tests.map(\.id) } } == [
+                ["M.A/a", "M.A/b", "M.A/c", "M.C/a"], ["M.B/a", "M.D/a", "M.D/b"],
+            ])
     }
 
     @Test func theSameSeedAndDurationsGiveTheSameLanesAndEveryBatchRunsOnce() throws {
@@ -65,9 +72,12 @@ import Testing
 @Suite struct BisectTargetWorkerTests {
     @Test func inAParallelRunTheCandidatesAreTheTestsThatRanEarlierInTheSameWorker() throws {
         var report = ReportFixture.minimalReport
-        let placed: [(String, Int, Int)] = [("M.A/a", 1, 1), ("M.B/b", 2, 1), ("M.C/c", 1, 2), ("M.D/d", 2, 2), ("M.E/e", 1, 3)]
+        let placed: [(String, Int, Int)] = [
+            ("M.A/a", 1, 1), ("M.B/b", 2, 1), ("M.C/c", 1, 2), ("M.D/d", 2, 2), ("M.E/e", 1, 3),
+        ]
         report.tests = placed.enumerated().map { index, entry in
-            var test = TestResult(id: entry.0, name: "t", suite: "S", framework: .xctest, status: .passed, order: index + 1)
+            var test = TestResult(
+                id: entry.0, name: "t", suite: "S", framework: .xctest, status: .passed, order: index + 1)
             (test.worker, test.position) = (entry.1, entry.2)
             return test
         }

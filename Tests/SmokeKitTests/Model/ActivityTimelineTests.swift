@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// The failing test's activity steps, cut to what led to the failure.
@@ -11,9 +12,11 @@ import Testing
     @Test func stepsRunDepthFirstAndEndWithTheFailingStepsSubtree() throws {
         let nodes = [
             Node(title: "Set Up"),
-            Node(title: "Check rounding", failed: true, attachments: ["Tip screen"], children: [
-                Node(title: "Compute tip", children: [Node(title: "Read field")]),
-            ]),
+            Node(
+                title: "Check rounding", failed: true, attachments: ["Tip screen"],
+                children: [
+                    Node(title: "Compute tip", children: [Node(title: "Read field")])
+                ]),
             Node(title: "Tear Down"),
         ]
         let steps = try #require(ActivityTimeline.steps(nodes))
@@ -38,17 +41,17 @@ import Testing
 
     @Test func xcresulttoolActivitiesGiveTheFailingRunsTimelineWithStepAttachments() throws {
         let json = #"""
-        {"testIdentifier": "T/testA()", "testRuns": [
-          {"activities": [{"title": "passing run", "startTime": 1795147240.0}]},
-          {"activities": [
-            {"title": "Start Test", "startTime": 1795147245.301},
-            {"title": "Check <rounding>", "startTime": 1795147245.304, "isAssociatedWithFailure": true,
-             "attachments": [{"name": "Tip screen before input", "uuid": "9D8C7B6A-5F4E-4D3C-8B2A-1F0E9D8C7B6A", "timestamp": 1795147245.303}],
-             "childActivities": [{"title": "Compute tip", "startTime": 1795147245.305}]},
-            {"title": "Tear Down", "startTime": 1795147245.32}
-          ]}
-        ]}
-        """#
+            {"testIdentifier": "T/testA()", "testRuns": [
+              {"activities": [{"title": "passing run", "startTime": 1795147240.0}]},
+              {"activities": [
+                {"title": "Start Test", "startTime": 1795147245.301},
+                {"title": "Check <rounding>", "startTime": 1795147245.304, "isAssociatedWithFailure": true,
+                 "attachments": [{"name": "Tip screen before input", "uuid": "9D8C7B6A-5F4E-4D3C-8B2A-1F0E9D8C7B6A", "timestamp": 1795147245.303}],
+                 "childActivities": [{"title": "Compute tip", "startTime": 1795147245.305}]},
+                {"title": "Tear Down", "startTime": 1795147245.32}
+              ]}
+            ]}
+            """#
         let activities = try JSONDecoder().decode(XCResultToolActivities.self, from: Data(json.utf8))
         let steps = try #require(activities.timeline)
         #expect(steps.map(\.title) == ["Start Test", "Check <rounding>", "Compute tip"])

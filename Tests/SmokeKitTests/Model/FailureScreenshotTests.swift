@@ -1,11 +1,14 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 @Suite struct FailureScreenshotTests {
-    private func image(_ name: String, at seconds: Double?, associated: Bool? = nil, type: String = "image/png") -> AttachmentRecord {
+    private func image(_ name: String, at seconds: Double?, associated: Bool? = nil, type: String = "image/png")
+        -> AttachmentRecord
+    {
         AttachmentRecord(
             name: name, path: "attachments/\(name)", mediaType: type, size: 10,
             timestamp: seconds.map { Date(timeIntervalSince1970: $0) }, failureAssociated: associated)
@@ -27,17 +30,24 @@ import Testing
 
     @Test func withoutAFailureTimeTheLastImageIsChosenAndTextIsNever() {
         let text = AttachmentRecord(name: "log.txt", path: "attachments/log.txt", mediaType: "text/plain", size: 3)
-        #expect(FailureScreenshot.choose([image("first", at: nil), image("last", at: nil), text], failedAt: nil)?.name == "last")
+        #expect(
+            FailureScreenshot.choose([image("first", at: nil), image("last", at: nil), text], failedAt: nil)?.name
+                == "last")
         #expect(FailureScreenshot.choose([text], failedAt: nil) == nil)
         // Every image recorded after the failure: still the last image, not nothing.
-        #expect(FailureScreenshot.choose([image("later", at: 9)], failedAt: Date(timeIntervalSince1970: 1))?.name == "later")
+        #expect(
+            FailureScreenshot.choose([image("later", at: 9)], failedAt: Date(timeIntervalSince1970: 1))?.name == "later"
+        )
     }
 
     @Test func onlyFailingTestsGetAScreenshot() {
         var tests = [
-            TestResult(id: "A/passes", name: "passes", suite: "A", framework: .xctest, status: .passed, attachments: [image("p", at: 1)]),
-            TestResult(id: "A/fails", name: "fails", suite: "A", framework: .xctest, status: .failed,
-                       attachments: [image("one", at: 1), image("two", at: 4)]),
+            TestResult(
+                id: "A/passes", name: "passes", suite: "A", framework: .xctest, status: .passed,
+                attachments: [image("p", at: 1)]),
+            TestResult(
+                id: "A/fails", name: "fails", suite: "A", framework: .xctest, status: .failed,
+                attachments: [image("one", at: 1), image("two", at: 4)]),
             TestResult(id: "A/crashes", name: "crashes", suite: "A", framework: .xctest, status: .crashed),
         ]
         FailureScreenshot.assign(to: &tests, failureTimes: ["A/fails": Date(timeIntervalSince1970: 2)])

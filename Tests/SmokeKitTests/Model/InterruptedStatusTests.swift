@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// `interrupted` means smokerun was stopped while the test ran: not a failure, not a flake.
@@ -20,7 +21,8 @@ import Testing
     }
 
     @Test func interruptedIsCountedApartAndFailsNothing() {
-        let test = TestResult(id: "T.A/test", name: "test", suite: "A", framework: .xctest, status: .interrupted, durationSeconds: 2)
+        let test = TestResult(
+            id: "T.A/test", name: "test", suite: "A", framework: .xctest, status: .interrupted, durationSeconds: 2)
         let totals = Totals([test])
         #expect(totals.interrupted == 1 && totals.failing == 0 && totals.tests == 1)
         #expect(!TestStatus.interrupted.isFailure)
@@ -28,14 +30,18 @@ import Testing
     }
 
     @Test func totalsWrittenBeforeInterruptedExistedStillDecode() throws {
-        let old = #"{"tests":1,"passed":1,"failed":0,"skipped":0,"expectedFailures":0,"crashed":0,"timedOut":0,"flaky":0}"#
+        let old =
+            #"{"tests":1,"passed":1,"failed":0,"skipped":0,"expectedFailures":0,"crashed":0,"timedOut":0,"flaky":0}"#
         let totals = try JSONDecoder().decode(Totals.self, from: Data(old.utf8))
         #expect(totals.interrupted == 0 && totals.passed == 1)
     }
 
     @Test func junitShowsItAsSkippedWithTheReason() {
         var report = ReportFixture.report
-        report.tests = [TestResult(id: "T.A/test", name: "test", suite: "A", framework: .xctest, status: .interrupted, durationSeconds: 2)]
+        report.tests = [
+            TestResult(
+                id: "T.A/test", name: "test", suite: "A", framework: .xctest, status: .interrupted, durationSeconds: 2)
+        ]
         report.totals = Totals(report.tests)
         let xml = JUnitReport.render(report)
         #expect(xml.contains(#"<skipped message="interrupted: smokerun was stopped while this test ran"/>"#))

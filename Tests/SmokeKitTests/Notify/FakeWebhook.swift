@@ -1,10 +1,12 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// A scripted webhook for delivery tests: answers from a list, records requests and waits.
 final class FakeWebhook: @unchecked Sendable {

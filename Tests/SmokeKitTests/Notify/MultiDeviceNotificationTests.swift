@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// A run pinning two devices (issue 17): the policy tells a test's devices apart, and the bodies say
@@ -32,8 +33,10 @@ import Testing
         var decisions: [NotificationDecision] = []
         for (index, report) in reports.enumerated() {
             let decision = NotificationPolicy.decide(
-                report: report, history: F.history(Array(reports[..<index])), state: state, settings: NotifySettings(), now: report.finishedAt)
-            state = NotificationPolicy.nextState(after: decision, report: report, state: state, announced: true, now: report.finishedAt)
+                report: report, history: F.history(Array(reports[..<index])), state: state, settings: NotifySettings(),
+                now: report.finishedAt)
+            state = NotificationPolicy.nextState(
+                after: decision, report: report, state: state, announced: true, now: report.finishedAt)
             decisions.append(decision)
         }
         return decisions
@@ -41,7 +44,8 @@ import Testing
 
     @Test func aFailureMovingFromTheSmallToTheLargeDeviceIsNewsAndNew() throws {
         let decisions = decide([run(0, failingOn: [small]), run(1, failingOn: [large])])
-        let second = try #require(decisions[1].plan, "the large device's failure is a different problem: \(decisions[1])")
+        let second = try #require(
+            decisions[1].plan, "the large device's failure is a different problem: \(decisions[1])")
         #expect(second.kind == .failure)
         #expect(second.ages == ["\(login) [\(large)]": .new])
     }
@@ -64,14 +68,16 @@ import Testing
 
     @Test func aSingleDeviceRunKeepsKeyingByIdSoOldStateAndHistoryStillMatch() {
         let report = F.report(1, tests: [F.failing(login)])
-        let ages = NotificationPolicy.failureAges(of: report, history: F.history([F.report(0, tests: [F.failing(login)])]))
+        let ages = NotificationPolicy.failureAges(
+            of: report, history: F.history([F.report(0, tests: [F.failing(login)])]))
         #expect(Array(ages.keys) == [login])
     }
 
     @Test func theSlackBodyNamesTheDeviceOfEachListedFailure() throws {
         let report = run(0, failingOn: [large])
         let plan = NotificationPolicy.plan(report: report, history: [], state: NotifyState())
-        let body = try #require(String(data: SlackMessage.body(report: report, plan: plan, links: ArtifactLinks()), encoding: .utf8))
+        let body = try #require(
+            String(data: SlackMessage.body(report: report, plan: plan, links: ArtifactLinks()), encoding: .utf8))
         #expect(body.contains("testLogin`* on _\(large)_ · *NEW*"), "\(body)")
         #expect(!body.contains("on _\(small)_"))
         #expect(body.contains("*Devices*\\n\(small), \(large)"), "the header names both devices, not only the first")
@@ -85,7 +91,9 @@ import Testing
         #expect(notification.failures.first?.new == true)
 
         let single = F.report(0, tests: [F.failing(login)])
-        let body = JSONNotification.body(report: single, plan: NotificationPolicy.plan(report: single, history: [], state: NotifyState()), links: ArtifactLinks())
+        let body = JSONNotification.body(
+            report: single, plan: NotificationPolicy.plan(report: single, history: [], state: NotifyState()),
+            links: ArtifactLinks())
         let object = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
         let failure = try #require((object["failures"] as? [[String: Any]])?.first)
         #expect(failure["device"] == nil, "a single-device body keeps its shape")

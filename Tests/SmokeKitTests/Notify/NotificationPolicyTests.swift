@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 @Suite struct NotificationPolicyTests {
@@ -16,7 +17,8 @@ import Testing
         for (index, report) in reports.enumerated() {
             let history = F.history(Array(reports[..<index]))
             let now = report.finishedAt
-            let decision = NotificationPolicy.decide(report: report, history: history, state: state, settings: settings, now: now)
+            let decision = NotificationPolicy.decide(
+                report: report, history: history, state: state, settings: settings, now: now)
             state = NotificationPolicy.nextState(
                 after: decision, report: report, state: state, announced: delivered, now: now
             )
@@ -53,7 +55,8 @@ import Testing
 
     @Test func aPassingFourthRunSendsOneRecoveryAndThenNothing() throws {
         let failing = F.suite(failing: [F.failing(a), F.failing(b)])
-        let runs = (0..<3).map { F.report($0, tests: failing) } + (3..<5).map { F.report($0, tests: F.suite(failing: [])) }
+        let runs =
+            (0..<3).map { F.report($0, tests: failing) } + (3..<5).map { F.report($0, tests: F.suite(failing: [])) }
         let result = decisions(runs)
         #expect(result.map { $0.plan?.kind } == [.failure, nil, nil, .recovery, nil])
         let recovery = try #require(result[3].plan)
@@ -112,8 +115,10 @@ import Testing
         var settings = NotifySettings()
         settings.on = [.always]
         let failing = F.suite(failing: [F.failing(a)])
-        let runs = [F.report(0, tests: F.suite(failing: [])), F.report(1, tests: failing), F.report(2, tests: failing),
-                    F.report(3, tests: F.suite(failing: []))]
+        let runs = [
+            F.report(0, tests: F.suite(failing: [])), F.report(1, tests: failing), F.report(2, tests: failing),
+            F.report(3, tests: F.suite(failing: [])),
+        ]
         #expect(decisions(runs, settings: settings).map { $0.plan?.kind } == [.always, .failure, .reminder, .recovery])
     }
 

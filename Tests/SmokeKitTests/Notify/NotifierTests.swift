@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 @Suite struct NotifierTests {
@@ -18,7 +19,8 @@ import Testing
 
     /// Every file under `directory`, as text, to look for the secret in.
     private func everythingWritten(under directory: URL) -> String {
-        let files = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? []
+        let files =
+            FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? []
         return files.compactMap { try? String(contentsOf: $0, encoding: .utf8) }.joined(separator: "\n")
     }
 
@@ -60,12 +62,14 @@ import Testing
         let down = FakeWebhook([.status(500)])
         for index in 0..<3 {
             _ = await Notifier(delivery: down.delivery).send(
-                report: F.report(index, tests: failing), plan: NotificationPlan(kind: .failure), settings: NotifySettings(),
+                report: F.report(index, tests: failing), plan: NotificationPlan(kind: .failure),
+                settings: NotifySettings(),
                 outputDirectory: output, environment: environment
             )
         }
         let stillDown = FakeWebhook([.networkError(.cannotConnectToHost)])
-        let records = await Notifier(delivery: stillDown.delivery).flushOutbox(outputDirectory: output, environment: environment)
+        let records = await Notifier(delivery: stillDown.delivery).flushOutbox(
+            outputDirectory: output, environment: environment)
         #expect(records.map(\.outcome) == [.queued])
         #expect(stillDown.requestCount == 4)
         let items = Outbox(outputDirectory: output).items().items
@@ -80,15 +84,18 @@ import Testing
         let down = FakeWebhook([.status(500)])
         for index in 0..<2 {
             _ = await Notifier(delivery: down.delivery).send(
-                report: F.report(index, tests: failing), plan: NotificationPlan(kind: .failure), settings: NotifySettings(),
+                report: F.report(index, tests: failing), plan: NotificationPlan(kind: .failure),
+                settings: NotifySettings(),
                 outputDirectory: output, environment: environment
             )
         }
         let picky = FakeWebhook([.status(400, body: "invalid_payload"), .status(200)])
-        let records = await Notifier(delivery: picky.delivery).flushOutbox(outputDirectory: output, environment: environment)
+        let records = await Notifier(delivery: picky.delivery).flushOutbox(
+            outputDirectory: output, environment: environment)
         #expect(records.map(\.outcome) == [.failed, .delivered])
         #expect(Outbox(outputDirectory: output).items().items.isEmpty)
-        let rejected = output.appendingPathComponent("outbox/rejected/\(OutboxItem.id(runID: F.runID(0), kind: .failure)).json")
+        let rejected = output.appendingPathComponent(
+            "outbox/rejected/\(OutboxItem.id(runID: F.runID(0), kind: .failure)).json")
         #expect(FileManager.default.fileExists(atPath: rejected.path))
     }
 
@@ -97,12 +104,17 @@ import Testing
         defer { try? FileManager.default.removeItem(at: output) }
         let webhook = FakeWebhook([.status(200)])
         let records = await Notifier(delivery: webhook.delivery).notifyAfterRun(
-            report: F.report(0, tests: failing), history: [], settings: NotifySettings(), outputDirectory: output, environment: [:]
+            report: F.report(0, tests: failing), history: [], settings: NotifySettings(), outputDirectory: output,
+            environment: [:]
         )
-        #expect(records == [NotificationRecord(
-            kind: .failure, format: .slack, target: "$SMOKERUN_WEBHOOK_URL (unset)", attempts: 0, outcome: .suppressed,
-            detail: "SMOKERUN_WEBHOOK_URL is not set; nothing sent"
-        )])
+        #expect(
+            records == [
+                NotificationRecord(
+                    kind: .failure, format: .slack, target: "$SMOKERUN_WEBHOOK_URL (unset)", attempts: 0,
+                    outcome: .suppressed,
+                    detail: "SMOKERUN_WEBHOOK_URL is not set; nothing sent"
+                )
+            ])
         #expect(webhook.requestCount == 0)
         #expect(NotifyStateStore(outputDirectory: output).load() == NotifyState())
     }
@@ -137,8 +149,11 @@ import Testing
 
     @Test func describeIsOneReadableLine() {
         let record = NotificationRecord(
-            kind: .failure, format: .slack, target: "$SMOKERUN_WEBHOOK_URL (https://…)", attempts: 2, outcome: .delivered, httpStatus: 200
+            kind: .failure, format: .slack, target: "$SMOKERUN_WEBHOOK_URL (https://…)", attempts: 2,
+            outcome: .delivered, httpStatus: 200
         )
-        #expect(Notifier.describe(record) == "notify: failure (slack) to $SMOKERUN_WEBHOOK_URL (https://…) delivered after 2 attempts (HTTP 200)")
+        #expect(
+            Notifier.describe(record)
+                == "notify: failure (slack) to $SMOKERUN_WEBHOOK_URL (https://…) delivered after 2 attempts (HTTP 200)")
     }
 }

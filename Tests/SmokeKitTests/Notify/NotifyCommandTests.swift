@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 @Suite struct NotifyCommandTests {
@@ -10,7 +11,8 @@ import Testing
 
     /// An output folder with one failing run as `latest` and in `runs/`.
     private func outputFolder() throws -> (URL, RunReport) {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("notify-command-\(UUID().uuidString)")
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "notify-command-\(UUID().uuidString)")
         let report = F.report(0, tests: F.suite(failing: [F.failing("AppTests.CartTests/testTotal")]))
         let data = try JSONCoding.encoder().encode(report)
         for folder in ["latest", "runs/\(report.runID)"] {
@@ -21,15 +23,23 @@ import Testing
         return (output, report)
     }
 
-    private func context(_ output: URL, environment: [String: String] = [:]) -> (HostContext, BufferOutput, BufferOutput) {
+    private func context(_ output: URL, environment: [String: String] = [:]) -> (
+        HostContext, BufferOutput, BufferOutput
+    ) {
         let out = BufferOutput()
         let err = BufferOutput()
-        return (HostContext(standardOutput: out, standardError: err, environment: environment, currentDirectory: output), out, err)
+        return (
+            HostContext(standardOutput: out, standardError: err, environment: environment, currentDirectory: output),
+            out, err
+        )
     }
 
-    private func command(_ arguments: [String], webhook: FakeWebhook = FakeWebhook([.status(200)])) throws -> NotifyCommand {
+    private func command(_ arguments: [String], webhook: FakeWebhook = FakeWebhook([.status(200)])) throws
+        -> NotifyCommand
+    {
         try NotifyCommand(
-            arguments: arguments, resolveSettings: NotifyCommand.defaultSettingsResolver, notifier: Notifier(delivery: webhook.delivery)
+            arguments: arguments, resolveSettings: NotifyCommand.defaultSettingsResolver,
+            notifier: Notifier(delivery: webhook.delivery)
         )
     }
 
@@ -51,7 +61,10 @@ import Testing
         let status = try await command([report.runID, "--output", output.path], webhook: webhook).run(in: context)
         #expect(status == .passed)
         #expect(webhook.requestCount == 1)
-        #expect(err.text == "notify: failure (slack) to $SMOKERUN_WEBHOOK_URL (https://…) delivered after 1 attempt (HTTP 200)\n")
+        #expect(
+            err.text
+                == "notify: failure (slack) to $SMOKERUN_WEBHOOK_URL (https://…) delivered after 1 attempt (HTTP 200)\n"
+        )
         #expect(!(out.text + err.text).contains("secretTOKEN123"))
     }
 
@@ -68,7 +81,9 @@ import Testing
         let (output, _) = try outputFolder()
         defer { try? FileManager.default.removeItem(at: output) }
         let (context, _, _) = context(output)
-        let error = await #expect(throws: RunLocatorError.self) { try await command(["nope", "--output", output.path]).run(in: context) }
+        let error = await #expect(throws: RunLocatorError.self) {
+            try await command(["nope", "--output", output.path]).run(in: context)
+        }
         #expect(error?.kind == .invalidInput)
         #expect(error?.localizedDescription.contains(output.appendingPathComponent("runs/nope").path) == true)
     }
@@ -87,11 +102,15 @@ import Testing
     }
 
     @Test func thePipelineFileGivesNotifySettingsAndOutput() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("notify-pipeline-\(UUID().uuidString)/Pipelines")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "notify-pipeline-\(UUID().uuidString)/Pipelines")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         let file = folder.appendingPathComponent("smoke.json")
-        try Data(#"{"name":"smoke","swiftpm":{},"output":"out","notify":{"format":"json","on":["always"],"remindHours":6,"maxAttempts":2,"artifactsURL":null}}"#.utf8).write(to: file)
+        try Data(
+            #"{"name":"smoke","swiftpm":{},"output":"out","notify":{"format":"json","on":["always"],"remindHours":6,"maxAttempts":2,"artifactsURL":null}}"#
+                .utf8
+        ).write(to: file)
         let result = try NotifyPipelineReader.read(file)
         #expect(result.output == folder.deletingLastPathComponent().appendingPathComponent("out").path)
         #expect(result.notify.format == .json)
@@ -103,7 +122,8 @@ import Testing
         #expect {
             try NotifyPipelineReader.read(file)
         } throws: { error in
-            (error as? PipelineError)?.errorDescription?.contains("'notify.remindHour': unknown key (did you mean 'remindHours'?)") == true
+            (error as? PipelineError)?.errorDescription?.contains(
+                "'notify.remindHour': unknown key (did you mean 'remindHours'?)") == true
         }
     }
 }

@@ -1,13 +1,15 @@
 import Foundation
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// Hand-made runs for the notify tests: a pipeline run every four hours from a fixed date.
 enum NotifyFixtures {
     /// 2026-11-22T04:00:00Z.
     static let firstRun = Date(timeIntervalSince1970: 1_795_320_000)
-    static let device = ResolvedDevice(platform: "iOS Simulator", name: "iPhone SE (3rd generation)", runtime: "iOS 17.5")
+    static let device = ResolvedDevice(
+        platform: "iOS Simulator", name: "iPhone SE (3rd generation)", runtime: "iOS 17.5")
 
     /// The run id of the n-th run (0-based): sorts by time, like the Store's.
     static func runID(_ index: Int) -> String {
@@ -20,8 +22,10 @@ enum NotifyFixtures {
 
     static func start(_ index: Int) -> Date { firstRun.addingTimeInterval(Double(index) * 4 * 3600) }
 
-    static func failing(_ id: String, message: String = "XCTAssertEqual failed: (\"1\") is not equal to (\"2\")",
-                        status: TestStatus = .failed, line: Int = 42, attachments: [AttachmentRecord] = []) -> TestResult {
+    static func failing(
+        _ id: String, message: String = "XCTAssertEqual failed: (\"1\") is not equal to (\"2\")",
+        status: TestStatus = .failed, line: Int = 42, attachments: [AttachmentRecord] = []
+    ) -> TestResult {
         let (suite, name) = split(id)
         return TestResult(
             id: id, name: name, suite: suite, framework: .xctest, status: status, durationSeconds: 0.5,
@@ -32,7 +36,8 @@ enum NotifyFixtures {
 
     static func passing(_ id: String, flaky: Bool = false) -> TestResult {
         let (suite, name) = split(id)
-        return TestResult(id: id, name: name, suite: suite, framework: .xctest, status: .passed, durationSeconds: 0.25, flaky: flaky)
+        return TestResult(
+            id: id, name: name, suite: suite, framework: .xctest, status: .passed, durationSeconds: 0.25, flaky: flaky)
     }
 
     static func report(
@@ -42,7 +47,8 @@ enum NotifyFixtures {
         var report = RunReport(
             pipeline: pipeline, runID: runID(index), status: RunReport.status(of: tests, errors: errors),
             startedAt: start(index), finishedAt: start(index).addingTimeInterval(125.5), seed: seed,
-            ordering: OrderingRecord(mode: .random, isolation: .suite, seed: seed), environment: ["IS_UNIT_TESTING": "1"],
+            ordering: OrderingRecord(mode: .random, isolation: .suite, seed: seed),
+            environment: ["IS_UNIT_TESTING": "1"],
             device: device, toolchain: ToolchainInfo(version: "Swift version 6.3.1"), tests: tests, errors: errors
         )
         report.pipelineFile = "Pipelines/\(pipeline).json"
@@ -55,7 +61,8 @@ enum NotifyFixtures {
 
     /// Ten passing tests around the given failing ones.
     static func suite(failing: [TestResult], flaky: [String] = []) -> [TestResult] {
-        (0..<10).map { passing("AppTests.CheckoutTests/testStep\($0)") } + flaky.map { passing($0, flaky: true) } + failing
+        (0..<10).map { passing("AppTests.CheckoutTests/testStep\($0)") } + flaky.map { passing($0, flaky: true) }
+            + failing
     }
 
     private static func split(_ id: String) -> (String, String) {

@@ -1,6 +1,7 @@
 import Foundation
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// The five runs the golden files show, with the plans the policy made for them.
@@ -30,11 +31,16 @@ enum NotifyScenarios {
         var failing: [TestResult] = []
         for index in 0..<60 {
             let status: TestStatus = index == 1 ? .crashed : index == 2 ? .timedOut : .failed
-            let attachments = index == 0 ? (0..<7).map {
-                AttachmentRecord(name: "screen <\($0)>.png", path: "attachments/screen-\($0).png", mediaType: "image/png", size: 1024)
-            } : []
+            let attachments =
+                index == 0
+                ? (0..<7).map {
+                    AttachmentRecord(
+                        name: "screen <\($0)>.png", path: "attachments/screen-\($0).png", mediaType: "image/png",
+                        size: 1024)
+                } : []
             var test = F.failing(
-                String(format: "AppTests.CheckoutUITests/testPay%02d", index), message: index == 0 ? long : "Payment sheet & <button> missing",
+                String(format: "AppTests.CheckoutUITests/testPay%02d", index),
+                message: index == 0 ? long : "Payment sheet & <button> missing",
                 status: status, line: 100 + index, attachments: attachments
             )
             if index == 3 { test.failures.append(TestFailure(message: "second issue")) }
@@ -49,16 +55,21 @@ enum NotifyScenarios {
             name: "many-failures", report: report, plan: NotificationPlan(kind: .failure, ages: ages),
             links: ArtifactLinks(
                 report: report, settings: NotifySettings(),
-                environment: ["GITHUB_SERVER_URL": "https://github.com", "GITHUB_REPOSITORY": "acme/shop", "GITHUB_RUN_ID": "424242"]
+                environment: [
+                    "GITHUB_SERVER_URL": "https://github.com", "GITHUB_REPOSITORY": "acme/shop",
+                    "GITHUB_RUN_ID": "424242",
+                ]
             )
         )
     }
 
     static var flakyOnly: Scenario {
         let report = F.report(
-            1, tests: F.suite(failing: [], flaky: ["AppTests.LoginTests/testRetry", "AppTests.SyncTests/testMerge<T>()"])
+            1,
+            tests: F.suite(failing: [], flaky: ["AppTests.LoginTests/testRetry", "AppTests.SyncTests/testMerge<T>()"])
         )
-        return Scenario(name: "flaky-only", report: report, plan: NotificationPlan(kind: .always), links: ArtifactLinks())
+        return Scenario(
+            name: "flaky-only", report: report, plan: NotificationPlan(kind: .always), links: ArtifactLinks())
     }
 
     static var recovery: Scenario {
@@ -75,7 +86,10 @@ enum NotifyScenarios {
     static var buildFailure: Scenario {
         let error = InfrastructureError(
             message: "build failed", command: ["swift", "build", "--build-tests"], exitStatus: 1,
-            details: ["Sources/App/Cart.swift:12:5: error: cannot find 'total' in scope", "    total += item.price", "    ^~~~~"]
+            details: [
+                "Sources/App/Cart.swift:12:5: error: cannot find 'total' in scope", "    total += item.price",
+                "    ^~~~~",
+            ]
         )
         return Scenario(
             name: "build-failure", report: F.report(5, tests: [], errors: [error]),

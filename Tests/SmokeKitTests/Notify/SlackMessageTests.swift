@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 @Suite struct SlackMessageTests {
@@ -30,9 +31,11 @@ import Testing
             for text in texts(block) {
                 #expect(text.count <= (block["type"] as? String == "header" ? 150 : 3000))
                 // Outside links (<url|label>) no raw angle bracket may survive.
-                let withoutLinks = text.replacingOccurrences(of: "<[^<>|]+\\|[^<>]+>", with: "", options: .regularExpression)
+                let withoutLinks = text.replacingOccurrences(
+                    of: "<[^<>|]+\\|[^<>]+>", with: "", options: .regularExpression)
                 if block["type"] as? String != "header" {
-                    #expect(!withoutLinks.contains("<") && !withoutLinks.contains(">"), "unescaped in: \(text.prefix(80))")
+                    #expect(
+                        !withoutLinks.contains("<") && !withoutLinks.contains(">"), "unescaped in: \(text.prefix(80))")
                 }
             }
         }
@@ -40,7 +43,10 @@ import Testing
 
     @Test func aLongFailureListEndsWithHowManyMoreAndALink() throws {
         let texts = try blocks(NotifyScenarios.manyFailures).flatMap(texts)
-        #expect(texts.contains { $0.hasPrefix("…and 50 more failing tests: <https://github.com/acme/shop/actions/runs/424242|") })
+        #expect(
+            texts.contains {
+                $0.hasPrefix("…and 50 more failing tests: <https://github.com/acme/shop/actions/runs/424242|")
+            })
         #expect(texts.contains { $0.contains("*NEW*") })
         #expect(texts.contains { $0.contains("still failing since run \(NotifyFixtures.runID(0)) (3 runs)") })
         #expect(texts.contains { $0.contains("screen &lt;0&gt;.png") && $0.contains("…and 2 more") })
@@ -49,10 +55,14 @@ import Testing
 
     @Test func theBlockLimitHoldsWhenEveryFailureWouldGetABlock() {
         let scenario = NotifyScenarios.manyFailures
-        let payload = SlackMessage.payload(report: scenario.report, plan: scenario.plan, links: scenario.links, listedFailures: 100)
+        let payload = SlackMessage.payload(
+            report: scenario.report, plan: scenario.plan, links: scenario.links, listedFailures: 100)
         #expect(payload.blocks.count == 50)
         // header, details, counts, divider, 43 failures, "…and 17 more", flaky, links
-        #expect(payload.blocks[47] == .section("…and 17 more failing tests: <https://github.com/acme/shop/actions/runs/424242|full report>"))
+        #expect(
+            payload.blocks[47]
+                == .section(
+                    "…and 17 more failing tests: <https://github.com/acme/shop/actions/runs/424242|full report>"))
         #expect(payload.blocks.last == .context(["<https://github.com/acme/shop/actions/runs/424242|CI run>"]))
     }
 

@@ -1,11 +1,13 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// `notify.slackUpload` over a scripted transport: the message, the three upload steps in order,
 /// the thread, and Slack's `ok: false` answers turned into the record, never into a crash.
@@ -16,8 +18,10 @@ import Testing
 
     /// A failing run whose failure screenshot is on disk under `root`.
     private func fixture() throws -> (RunReport, URL) {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("slack-upload-\(UUID().uuidString.prefix(8))")
-        let shot = AttachmentRecord(name: "failure.png", path: Self.shotPath, mediaType: "image/png", size: Self.shotBytes.count)
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "slack-upload-\(UUID().uuidString.prefix(8))")
+        let shot = AttachmentRecord(
+            name: "failure.png", path: Self.shotPath, mediaType: "image/png", size: Self.shotBytes.count)
         var failing = NotifyFixtures.failing("AppTests.CheckoutTests/testPay", attachments: [shot])
         failing.failureScreenshot = Self.shotPath
         let report = NotifyFixtures.report(0, tests: NotifyFixtures.suite(failing: [failing]))
@@ -34,11 +38,14 @@ import Testing
         return settings
     }
 
-    private func send(_ webhook: FakeWebhook, environment: [String: String] = ["SLACK_BOT_TOKEN": token]) async throws -> NotificationRecord {
+    private func send(_ webhook: FakeWebhook, environment: [String: String] = ["SLACK_BOT_TOKEN": token]) async throws
+        -> NotificationRecord
+    {
         let (report, root) = try fixture()
         defer { try? FileManager.default.removeItem(at: root) }
         return await Notifier(delivery: webhook.delivery).send(
-            report: report, plan: NotificationPlan(kind: .failure), settings: settings(), outputDirectory: root, environment: environment)
+            report: report, plan: NotificationPlan(kind: .failure), settings: settings(), outputDirectory: root,
+            environment: environment)
     }
 
     private static func form(_ request: URLRequest) -> [String: String] {
@@ -54,7 +61,9 @@ import Testing
     @Test func theMessageIsPostedAndTheScreenshotUploadedIntoItsThread() async throws {
         let webhook = FakeWebhook([
             .status(200, body: #"{"ok": true, "channel": "C0SMOKE", "ts": "1795320000.000100"}"#),
-            .status(200, body: #"{"ok": true, "upload_url": "https://files.slack.test/upload/v1/abc", "file_id": "F0SHOT"}"#),
+            .status(
+                200, body: #"{"ok": true, "upload_url": "https://files.slack.test/upload/v1/abc", "file_id": "F0SHOT"}"#
+            ),
             .status(200, body: "OK - 9"),
             .status(200, body: #"{"ok": true, "files": [{"id": "F0SHOT"}]}"#),
         ])
@@ -63,13 +72,18 @@ import Testing
         #expect(record.detail == "1 failure screenshot uploaded into the message's thread")
         #expect(record.target == "Slack API (slack.test) channel C0SMOKE with $SLACK_BOT_TOKEN")
         let requests = webhook.requests
-        #expect(requests.map { $0.url?.absoluteString } == [
-            "https://slack.test/api/chat.postMessage", "https://slack.test/api/files.getUploadURLExternal",
-            "https://files.slack.test/upload/v1/abc", "https://slack.test/api/files.completeUploadExternal",
-        ])
+        #expect(
+            requests.map { $0.url?.absoluteString } == [
+                "https://slack.test/api/chat.postMessage", "https://slack.test/api/files.getUploadURLExternal",
+                "https://files.slack.test/upload/v1/abc", "https://slack.test/api/files.completeUploadExternal",
+            ])
         // The token only in the API calls' Authorization header; the upload URL authorizes itself.
-        #expect(requests.map { $0.value(forHTTPHeaderField: "Authorization") } == ["Bearer \(Self.token)", "Bearer \(Self.token)", nil, "Bearer \(Self.token)"])
-        let message = try #require(try JSONSerialization.jsonObject(with: requests[0].httpBody ?? Data()) as? [String: Any])
+        #expect(
+            requests.map { $0.value(forHTTPHeaderField: "Authorization") } == [
+                "Bearer \(Self.token)", "Bearer \(Self.token)", nil, "Bearer \(Self.token)",
+            ])
+        let message = try #require(
+            try JSONSerialization.jsonObject(with: requests[0].httpBody ?? Data()) as? [String: Any])
         #expect(message["channel"] as? String == "C0SMOKE")
         #expect((message["blocks"] as? [[String: Any]])?.isEmpty == false)
         #expect((message["text"] as? String)?.contains("smoke") == true)
@@ -96,7 +110,10 @@ import Testing
         ])
         let record = try await send(webhook)
         #expect(record.outcome == .delivered)
-        #expect(record.detail == "0 failure screenshots uploaded into the message's thread; not uploaded: files.getUploadURLExternal: missing_scope [token]")
+        #expect(
+            record.detail
+                == "0 failure screenshots uploaded into the message's thread; not uploaded: files.getUploadURLExternal: missing_scope [token]"
+        )
         #expect(webhook.requestCount == 2)
     }
 

@@ -1,11 +1,13 @@
 import Foundation
 import Testing
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 @Suite struct WebhookDeliveryTests {
     private let url = URL(string: "https://hooks.slack.com/services/T000/B000/secretTOKEN123")!
@@ -47,7 +49,10 @@ import FoundationNetworking
     func aClientErrorIsNotRetried(status: Int) async {
         let webhook = FakeWebhook([.status(status, body: "invalid_payload")])
         let result = await webhook.delivery.post(body, to: url, policy: RetryPolicy())
-        #expect(result == DeliveryResult(outcome: .rejected, attempts: 1, httpStatus: status, detail: "HTTP \(status): invalid_payload"))
+        #expect(
+            result
+                == DeliveryResult(
+                    outcome: .rejected, attempts: 1, httpStatus: status, detail: "HTTP \(status): invalid_payload"))
         #expect(webhook.sleeps.isEmpty)
     }
 

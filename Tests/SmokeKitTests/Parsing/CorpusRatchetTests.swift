@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// Pins how much of each real log in the shared corpus is understood (read in place, never copied).
@@ -46,22 +47,41 @@ struct CorpusRatchetTests {
         ("xcodebuild/xcbeautify__ParallelTestLog.txt", .parsed(tests: 21, unrecognized: 0)),
         ("xcodebuild/xcbeautify__TestLog.txt", .parsed(tests: 83, unrecognized: 0)),
         ("xcodebuild/xcbeautify__clean_build_xcode_15_1.txt", .error("contains no test output")),
-        ("xcodebuild/xcbeautify__swift_test_log_macOS.txt", .parsed(tests: 464, unrecognized: 0)),  // 113 XCTest + 351 Swift Testing, as the log counts
+        // 113 XCTest + 351 Swift Testing, as the log counts
+        ("xcodebuild/xcbeautify__swift_test_log_macOS.txt", .parsed(tests: 464, unrecognized: 0)),
         ("xcodebuild/xcbeautify__test_line_samples_from_unit_tests.txt", .parsed(tests: 27, unrecognized: 10)),
         ("xcodebuild/xcbeautify__xctest_crash_log_bazel.txt", .parsed(tests: 7, unrecognized: 4)),
         ("xcodebuild/xcpretty__raw_kiwi_compilation_fail.txt", .error("contains no test output")),
         ("xcodebuild/xcpretty__raw_kiwi_fail.txt", .parsed(tests: 48, unrecognized: 0)),
         ("xcodebuild/xcpretty__test_line_samples_constants.txt", .parsed(tests: 13, unrecognized: 28)),
         ("xcodebuild/issue_snippets/OCUnit2JUnit_36__perf_measured_xcode6.log", .parsed(tests: 1, unrecognized: 0)),
-        ("xcodebuild/issue_snippets/WebDriverAgent_521__early_unexpected_exit_test_failed.log", .error("contains no test output")),
-        ("xcodebuild/issue_snippets/mullvad_pr10274__exceeded_execution_time_allowance.log", .parsed(tests: 1, unrecognized: 0)),
+        (
+            "xcodebuild/issue_snippets/WebDriverAgent_521__early_unexpected_exit_test_failed.log",
+            .error("contains no test output")
+        ),
+        (
+            "xcodebuild/issue_snippets/mullvad_pr10274__exceeded_execution_time_allowance.log",
+            .parsed(tests: 1, unrecognized: 0)
+        ),
         ("xcodebuild/issue_snippets/muter_188__swift_test_macos_crash_signal4.log", .parsed(tests: 2, unrecognized: 0)),
-        ("xcodebuild/issue_snippets/test_center_79__fastlane_prefixed_ui_timeouts.log", .parsed(tests: 0, unrecognized: 7)),
-        ("xcodebuild/issue_snippets/xcbeautify_486__objc_parallel_failed_on_my_mac.log", .parsed(tests: 1, unrecognized: 0)),
+        (
+            "xcodebuild/issue_snippets/test_center_79__fastlane_prefixed_ui_timeouts.log",
+            .parsed(tests: 0, unrecognized: 7)
+        ),
+        (
+            "xcodebuild/issue_snippets/xcbeautify_486__objc_parallel_failed_on_my_mac.log",
+            .parsed(tests: 1, unrecognized: 0)
+        ),
         ("xcodebuild/issue_snippets/xcbeautify_4__appkit_parallel_my_mac.log", .parsed(tests: 4, unrecognized: 0)),
-        ("xcodebuild/issue_snippets/xcbeautify_pr319__mixed_xctest_swifttesting_parallel_my_mac.log", .parsed(tests: 3, unrecognized: 0)),
+        (
+            "xcodebuild/issue_snippets/xcbeautify_pr319__mixed_xctest_swifttesting_parallel_my_mac.log",
+            .parsed(tests: 3, unrecognized: 0)
+        ),
         ("linux-xctest/xcbeautify__MixedTestLog_6_0_Linux.txt", .parsed(tests: 6, unrecognized: 0)),
-        ("linux-xctest/issue_snippets/swift-nio_83__linux_docker_compose_prefixed_failure.log", .parsed(tests: 1, unrecognized: 0)),
+        (
+            "linux-xctest/issue_snippets/swift-nio_83__linux_docker_compose_prefixed_failure.log",
+            .parsed(tests: 1, unrecognized: 0)
+        ),
         ("swift-testing/swift-testing-docs__console_examples.txt", .parsed(tests: 2, unrecognized: 5)),
         ("swift-testing/xcbeautify__CLITests_gha_log.txt", .parsed(tests: 3, unrecognized: 0)),
         ("swift-testing/xcbeautify__demo_swift_testing_log.txt", .parsed(tests: 3, unrecognized: 0)),
@@ -85,30 +105,92 @@ struct CorpusRatchetTests {
         var xctestFailures: Int
         var swiftTestingExecutions: Int
 
-        var description: String { "XCTest \(xctestExecutions)/\(xctestFailures), Swift Testing \(swiftTestingExecutions)" }
+        var description: String {
+            "XCTest \(xctestExecutions)/\(xctestFailures), Swift Testing \(swiftTestingExecutions)"
+        }
     }
 
     static let ownTotals: [(String, OwnTotals)] = [
-        ("xcodebuild/fastlane__scan__boring.log", OwnTotals(xctestExecutions: 3, xctestFailures: 0, swiftTestingExecutions: 0)),
-        ("xcodebuild/fastlane__scan__non_parallel_testing_failure.log", OwnTotals(xctestExecutions: 18, xctestFailures: 1, swiftTestingExecutions: 0)),
-        ("xcodebuild/marathon__crash_0.log", OwnTotals(xctestExecutions: 2, xctestFailures: 1, swiftTestingExecutions: 0)),
-        ("xcodebuild/marathon__mixed_0.log", OwnTotals(xctestExecutions: 5, xctestFailures: 2, swiftTestingExecutions: 0)),
-        ("xcodebuild/marathon__patrol_0.log", OwnTotals(xctestExecutions: 26, xctestFailures: 0, swiftTestingExecutions: 0)),
-        ("xcodebuild/marathon__patrol_1.log", OwnTotals(xctestExecutions: 1, xctestFailures: 0, swiftTestingExecutions: 0)),
-        ("xcodebuild/marathon__success_0.log", OwnTotals(xctestExecutions: 1, xctestFailures: 0, swiftTestingExecutions: 0)),
-        ("xcodebuild/marathon__success_multiple_0.log", OwnTotals(xctestExecutions: 2, xctestFailures: 0, swiftTestingExecutions: 0)),
-        ("xcodebuild/test_center__AtomicBoy_0_StandardOutputAndStandardError.txt", OwnTotals(xctestExecutions: 3, xctestFailures: 3, swiftTestingExecutions: 0)),
-        ("xcodebuild/test_center__AtomicBoy_StandardOutputAndStandardError.txt", OwnTotals(xctestExecutions: 3, xctestFailures: 0, swiftTestingExecutions: 0)),
-        ("xcodebuild/xcbeautify__MixedTestLog_6_0_macOS.txt", OwnTotals(xctestExecutions: 4, xctestFailures: 1, swiftTestingExecutions: 2)),
-        ("xcodebuild/xcbeautify__MixedTestLog_xctest_swifttesting_2025.txt", OwnTotals(xctestExecutions: 2, xctestFailures: 0, swiftTestingExecutions: 2)),
-        ("xcodebuild/xcbeautify__TestLog.txt", OwnTotals(xctestExecutions: 83, xctestFailures: 1, swiftTestingExecutions: 0)),
-        ("xcodebuild/xcbeautify__swift_test_log_macOS.txt", OwnTotals(xctestExecutions: 113, xctestFailures: 0, swiftTestingExecutions: 351)),
-        ("xcodebuild/xcpretty__raw_kiwi_fail.txt", OwnTotals(xctestExecutions: 48, xctestFailures: 3, swiftTestingExecutions: 0)),
-        ("linux-xctest/xcbeautify__MixedTestLog_6_0_Linux.txt", OwnTotals(xctestExecutions: 4, xctestFailures: 1, swiftTestingExecutions: 2)),
-        ("swift-testing/xcbeautify__CLITests_gha_log.txt", OwnTotals(xctestExecutions: 0, xctestFailures: 0, swiftTestingExecutions: 3)),
-        ("swift-testing/xcbeautify__demo_swift_testing_log.txt", OwnTotals(xctestExecutions: 0, xctestFailures: 0, swiftTestingExecutions: 3)),
-        ("swift-testing/xcbeautify__spi_swift_testing_full_log.txt", OwnTotals(xctestExecutions: 0, xctestFailures: 0, swiftTestingExecutions: 4)),
-        ("swift-testing/xcbeautify__spi_swift_testing_short_log.txt", OwnTotals(xctestExecutions: 0, xctestFailures: 0, swiftTestingExecutions: 4)),
+        (
+            "xcodebuild/fastlane__scan__boring.log",
+            OwnTotals(xctestExecutions: 3, xctestFailures: 0, swiftTestingExecutions: 0)
+        ),
+        (
+            "xcodebuild/fastlane__scan__non_parallel_testing_failure.log",
+            OwnTotals(xctestExecutions: 18, xctestFailures: 1, swiftTestingExecutions: 0)
+        ),
+        (
+            "xcodebuild/marathon__crash_0.log",
+            OwnTotals(xctestExecutions: 2, xctestFailures: 1, swiftTestingExecutions: 0)
+        ),
+        (
+            "xcodebuild/marathon__mixed_0.log",
+            OwnTotals(xctestExecutions: 5, xctestFailures: 2, swiftTestingExecutions: 0)
+        ),
+        (
+            "xcodebuild/marathon__patrol_0.log",
+            OwnTotals(xctestExecutions: 26, xctestFailures: 0, swiftTestingExecutions: 0)
+        ),
+        (
+            "xcodebuild/marathon__patrol_1.log",
+            OwnTotals(xctestExecutions: 1, xctestFailures: 0, swiftTestingExecutions: 0)
+        ),
+        (
+            "xcodebuild/marathon__success_0.log",
+            OwnTotals(xctestExecutions: 1, xctestFailures: 0, swiftTestingExecutions: 0)
+        ),
+        (
+            "xcodebuild/marathon__success_multiple_0.log",
+            OwnTotals(xctestExecutions: 2, xctestFailures: 0, swiftTestingExecutions: 0)
+        ),
+        (
+            "xcodebuild/test_center__AtomicBoy_0_StandardOutputAndStandardError.txt",
+            OwnTotals(xctestExecutions: 3, xctestFailures: 3, swiftTestingExecutions: 0)
+        ),
+        (
+            "xcodebuild/test_center__AtomicBoy_StandardOutputAndStandardError.txt",
+            OwnTotals(xctestExecutions: 3, xctestFailures: 0, swiftTestingExecutions: 0)
+        ),
+        (
+            "xcodebuild/xcbeautify__MixedTestLog_6_0_macOS.txt",
+            OwnTotals(xctestExecutions: 4, xctestFailures: 1, swiftTestingExecutions: 2)
+        ),
+        (
+            "xcodebuild/xcbeautify__MixedTestLog_xctest_swifttesting_2025.txt",
+            OwnTotals(xctestExecutions: 2, xctestFailures: 0, swiftTestingExecutions: 2)
+        ),
+        (
+            "xcodebuild/xcbeautify__TestLog.txt",
+            OwnTotals(xctestExecutions: 83, xctestFailures: 1, swiftTestingExecutions: 0)
+        ),
+        (
+            "xcodebuild/xcbeautify__swift_test_log_macOS.txt",
+            OwnTotals(xctestExecutions: 113, xctestFailures: 0, swiftTestingExecutions: 351)
+        ),
+        (
+            "xcodebuild/xcpretty__raw_kiwi_fail.txt",
+            OwnTotals(xctestExecutions: 48, xctestFailures: 3, swiftTestingExecutions: 0)
+        ),
+        (
+            "linux-xctest/xcbeautify__MixedTestLog_6_0_Linux.txt",
+            OwnTotals(xctestExecutions: 4, xctestFailures: 1, swiftTestingExecutions: 2)
+        ),
+        (
+            "swift-testing/xcbeautify__CLITests_gha_log.txt",
+            OwnTotals(xctestExecutions: 0, xctestFailures: 0, swiftTestingExecutions: 3)
+        ),
+        (
+            "swift-testing/xcbeautify__demo_swift_testing_log.txt",
+            OwnTotals(xctestExecutions: 0, xctestFailures: 0, swiftTestingExecutions: 3)
+        ),
+        (
+            "swift-testing/xcbeautify__spi_swift_testing_full_log.txt",
+            OwnTotals(xctestExecutions: 0, xctestFailures: 0, swiftTestingExecutions: 4)
+        ),
+        (
+            "swift-testing/xcbeautify__spi_swift_testing_short_log.txt",
+            OwnTotals(xctestExecutions: 0, xctestFailures: 0, swiftTestingExecutions: 4)
+        ),
     ]
 
     @Test(arguments: ownTotals)
@@ -119,7 +201,9 @@ struct CorpusRatchetTests {
         let xctest = results.filter { $0.framework == .xctest }
         let swiftTesting = results.filter { $0.framework == .swiftTesting }
         #expect(xctest.reduce(0) { $0 + 1 + $1.attempts.count } == expected.xctestExecutions, "\(path)")
-        #expect(xctest.reduce(0) { $0 + $1.failures.count + $1.attempts.reduce(0) { $0 + $1.failures.count } } == expected.xctestFailures, "\(path)")
+        #expect(
+            xctest.reduce(0) { $0 + $1.failures.count + $1.attempts.reduce(0) { $0 + $1.failures.count } }
+                == expected.xctestFailures, "\(path)")
         #expect(swiftTesting.reduce(0) { $0 + 1 + $1.attempts.count } == expected.swiftTestingExecutions, "\(path)")
     }
 
@@ -148,7 +232,8 @@ struct CorpusRatchetTests {
     static let reconciliationAllowList: [String: String] = [
         "xcodebuild/xcbeautify__test_line_samples_from_unit_tests.txt":
             "single lines lifted from unit tests, not one run: its Executed lines belong to no test lines beside them",
-        "xcodebuild/xcpretty__test_line_samples_constants.txt": "single sample lines from a formatter's test constants, not one run",
+        "xcodebuild/xcpretty__test_line_samples_constants.txt":
+            "single sample lines from a formatter's test constants, not one run",
         "xcodebuild/issue_snippets/test_center_79__fastlane_prefixed_ui_timeouts.log":
             "an excerpt from an issue: the totals line of a 22-test run without the test lines",
         "misc/test_center__Session-AtomicBoyUITests.log":
@@ -163,7 +248,9 @@ struct CorpusRatchetTests {
             let root = CorpusLocation.file(folder)
             guard let walker = FileManager.default.enumerator(atPath: root.path) else { continue }
             for case let relative as String in walker where !relative.hasPrefix("expected_") {
-                guard relative.hasSuffix(".log") || relative.hasSuffix(".txt") || relative.hasSuffix(".jsonl") else { continue }
+                guard relative.hasSuffix(".log") || relative.hasSuffix(".txt") || relative.hasSuffix(".jsonl") else {
+                    continue
+                }
                 paths.append("\(folder)/\(relative)")
             }
         }
@@ -176,7 +263,8 @@ struct CorpusRatchetTests {
         var reconciled = 0
         for path in Self.logFiles {
             guard let parsed = try? LogParser().parse(files: [CorpusLocation.file(path)]),
-                  let reconciliation = parsed.reconciliation else { continue }
+                let reconciliation = parsed.reconciliation
+            else { continue }
             if Self.reconciliationAllowList[path] != nil { continue }
             #expect(reconciliation.agrees, "\(path): \(reconciliation.differences.joined(separator: "; "))")
             reconciled += 1

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// The classes of real input that once made a report disagree with the framework's own account (issue 12),
@@ -12,7 +13,8 @@ import Testing
     }
 
     @Test func aPassedLineSplitByTestSucceededIsRejoined() throws {
-        let parsed = try parse("""
+        let parsed = try parse(
+            """
             Test Suite 'All tests' started at 2025-03-01 12:00:00.000
             Test Case '-[AppTests.CartTests testTotal]' started.
             Test Case '-[AppTests.CartTests testTotal]' pas
@@ -30,7 +32,8 @@ import Testing
     }
 
     @Test func anXcode26PassedOnLineSplitByTheResultBundleLinesIsRejoined() throws {
-        let parsed = try parse("""
+        let parsed = try parse(
+            """
             Test case 'CartTests.testTotal()' passed on 'Clone 1 of iPhone 17 - App (123)' (0.
             Test session results, code coverage, and logs:
                 /tmp/DerivedData/Logs/Test/Test-App-2026.01.09.xcresult
@@ -42,7 +45,8 @@ import Testing
     }
 
     @Test func aLogEndingInTestSucceededNeverLeavesACrashedTest() throws {
-        let parsed = try parse("""
+        let parsed = try parse(
+            """
             Test Case '-[AppTests.CartTests testTotal]' started.
             ** TEST SUCCEEDED **
             """)
@@ -75,7 +79,8 @@ import Testing
     }
 
     @Test func bothXcode16FormsCountEachExecutionOnce() throws {
-        let parsed = try parse("""
+        let parsed = try parse(
+            """
             Test Suite 'All tests' started at 2025-03-01 12:00:00.000
             Test Case '-[AppTests.CartTests testTotal]' started.
             Test Case '-[AppTests.CartTests testTotal]' passed (0.001 seconds).
@@ -88,7 +93,8 @@ import Testing
     }
 
     @Test func exceedingTheExecutionTimeAllowanceIsATimeoutNotACrash() throws {
-        let parsed = try parse("""
+        let parsed = try parse(
+            """
             Test Case '-[AppTests.SlowTests testWait]' started.
             Test Case '-[AppTests.SlowTests testWait]' exceeded execution time allowance of 1 minute. Test took too long.
             Restarting after unexpected exit, crash, or test timeout in SlowTests.testWait(); summary will include totals from previous launches.
@@ -99,7 +105,8 @@ import Testing
     }
 
     @Test func aLinuxParallelLogNamesEveryTest() throws {
-        let parsed = try parse("""
+        let parsed = try parse(
+            """
             [1/3] Testing CartTests.CartTests/testTotal
             [2/3] Testing CartTests.CartTests/testEmpty
             [3/3] Testing CartTests.CartTests/testTax
@@ -108,12 +115,16 @@ import Testing
             /src/CartTests.swift:30: error: CartTests.testTax : XCTAssertEqual failed
             Test Case 'CartTests.testTax' failed (0.002 seconds)
             """)
-        #expect(parsed.results.map(\.id) == ["CartTests.CartTests/testTotal", "CartTests.CartTests/testEmpty", "CartTests.CartTests/testTax"])
+        #expect(
+            parsed.results.map(\.id) == [
+                "CartTests.CartTests/testTotal", "CartTests.CartTests/testEmpty", "CartTests.CartTests/testTax",
+            ])
         #expect(parsed.results.map(\.status) == [.passed, .passed, .failed])
     }
 
     @Test func repeatedNamesWithoutAMarkerAreDistinctTests() throws {
-        let parsed = try parse("""
+        let parsed = try parse(
+            """
             Test Case '-[Specs.SharedExample test]' started.
             Test Case '-[Specs.SharedExample test]' passed (0.001 seconds).
             Test Case '-[Specs.SharedExample test]' started.
@@ -124,7 +135,8 @@ import Testing
     }
 
     @Test func repeatedNamesWithAnIterationMarkerAreAttempts() throws {
-        let parsed = try parse("""
+        let parsed = try parse(
+            """
             Test Case '-[AppTests.Flaky test]' started (Iteration 1 of 2).
             /src/Flaky.swift:3: error: -[AppTests.Flaky test] : failed
             Test Case '-[AppTests.Flaky test]' failed (0.001 seconds).
@@ -137,7 +149,8 @@ import Testing
     }
 
     @Test func anExpressionPlaceholderIsNoSourceLocation() throws {
-        let parsed = try parse("""
+        let parsed = try parse(
+            """
             Test Case '-[AppTests.CartTests testTotal]' started.
             <EXPR>:0: error: -[AppTests.CartTests testTotal] : failed - boom
             Test Case '-[AppTests.CartTests testTotal]' failed (0.001 seconds).
@@ -148,19 +161,23 @@ import Testing
     }
 
     @Test func anEventStreamWinsOverTheConsoleOfTheSameRun() throws {
-        let console = try ParsingTestSupport.temporaryFile(Data("""
-            ◇ Test run started.
-            ◇ Test add() started.
-            ✔ Test add() passed after 0.001 seconds.
-            ✔ Test run with 1 test passed after 0.001 seconds.
-            """.utf8), name: "console.txt")
+        let console = try ParsingTestSupport.temporaryFile(
+            Data(
+                """
+                ◇ Test run started.
+                ◇ Test add() started.
+                ✔ Test add() passed after 0.001 seconds.
+                ✔ Test run with 1 test passed after 0.001 seconds.
+                """.utf8), name: "console.txt")
         let id = "Calc.CalcTests/add()/CalcTests.swift:3:6"
-        let stream = try ParsingTestSupport.temporaryFile(Data("""
-            {"kind":"event","payload":{"kind":"runStarted","instant":{"absolute":1,"since1970":1},"messages":[]},"version":0}
-            {"kind":"event","payload":{"kind":"testStarted","testID":"\(id)","instant":{"absolute":1,"since1970":1},"messages":[]},"version":0}
-            {"kind":"event","payload":{"kind":"testEnded","testID":"\(id)","instant":{"absolute":2,"since1970":2},"messages":[]},"version":0}
-            {"kind":"event","payload":{"kind":"runEnded","instant":{"absolute":2,"since1970":2},"messages":[{"symbol":"pass","text":"Test run with 1 test passed after 0.001 seconds."}]},"version":0}
-            """.utf8), name: "events.jsonl")
+        let stream = try ParsingTestSupport.temporaryFile(
+            Data(
+                """
+                {"kind":"event","payload":{"kind":"runStarted","instant":{"absolute":1,"since1970":1},"messages":[]},"version":0}
+                {"kind":"event","payload":{"kind":"testStarted","testID":"\(id)","instant":{"absolute":1,"since1970":1},"messages":[]},"version":0}
+                {"kind":"event","payload":{"kind":"testEnded","testID":"\(id)","instant":{"absolute":2,"since1970":2},"messages":[]},"version":0}
+                {"kind":"event","payload":{"kind":"runEnded","instant":{"absolute":2,"since1970":2},"messages":[{"symbol":"pass","text":"Test run with 1 test passed after 0.001 seconds."}]},"version":0}
+                """.utf8), name: "events.jsonl")
         let parsed = try LogParser().parse(files: [console, stream])
         #expect(parsed.results.map(\.id) == ["Calc.CalcTests/add()"])
         #expect(parsed.frameworkCounts.map(\.tests) == [1])

@@ -1,9 +1,10 @@
 import Foundation
-import Testing
-@testable import SmokeKit
-@testable import SmokeCore
-@testable import smokerun
 import SmokeTestSupport
+import Testing
+
+@testable import SmokeCore
+@testable import SmokeKit
+@testable import smokerun
 
 /// An event stream is untrusted input: an attachment named by path must not carry a file from
 /// elsewhere on the machine (`/etc/passwd`, `../x`, a symlink out) into an uploaded report.
@@ -13,7 +14,9 @@ import SmokeTestSupport
     private func record(_ payload: String) -> String { #"{"kind":"event","version":0,"payload":"# + payload + "}" }
 
     private func attachment(path: String, name: String) -> String {
-        record(#"{"kind":"valueAttached","testID":"\#(testID)","attachment":{"_path":"\#(path)","_preferredName":"\#(name)"},"messages":[]}"#)
+        record(
+            #"{"kind":"valueAttached","testID":"\#(testID)","attachment":{"_path":"\#(path)","_preferredName":"\#(name)"},"messages":[]}"#
+        )
     }
 
     /// temp/secret.txt, temp/in/{events.jsonl, good.txt, link → ../secret.txt}.
@@ -22,7 +25,8 @@ import SmokeTestSupport
         try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
         try Data("SECRET-CONTENT".utf8).write(to: folder.appendingPathComponent("secret.txt"))
         try Data("good".utf8).write(to: input.appendingPathComponent("good.txt"))
-        try FileManager.default.createSymbolicLink(atPath: input.appendingPathComponent("link").path, withDestinationPath: "../secret.txt")
+        try FileManager.default.createSymbolicLink(
+            atPath: input.appendingPathComponent("link").path, withDestinationPath: "../secret.txt")
         let lines = [
             record(#"{"kind":"runStarted","messages":[]}"#),
             record(#"{"kind":"testStarted","testID":"\#(testID)","messages":[]}"#),
@@ -31,7 +35,9 @@ import SmokeTestSupport
             attachment(path: "../secret.txt", name: "relative"),
             attachment(path: input.appendingPathComponent("link").path, name: "symlink"),
             attachment(path: input.appendingPathComponent("good.txt").path, name: "good.txt"),
-            record(#"{"kind":"testEnded","testID":"\#(testID)","messages":[{"symbol":"pass","text":"Test addsItem() passed after 0.1 seconds."}]}"#),
+            record(
+                #"{"kind":"testEnded","testID":"\#(testID)","messages":[{"symbol":"pass","text":"Test addsItem() passed after 0.1 seconds."}]}"#
+            ),
             record(#"{"kind":"runEnded","messages":[]}"#),
         ]
         let stream = input.appendingPathComponent("events.jsonl")
@@ -58,11 +64,16 @@ import SmokeTestSupport
         #expect(code == .passed)
         let test = try #require(report.tests.first)
         #expect(test.attachments.map(\.name) == ["good.txt"])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: runDirectory.appendingPathComponent("attachments").path).count == 1)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: runDirectory.appendingPathComponent("attachments").path)
+                .count == 1)
         let messages = report.errors.map(\.message)
         #expect(messages.count == 4, "\(messages)")
         for name in ["passwd", "dotdot", "relative", "symlink"] {
-            #expect(messages.contains { $0.hasPrefix("attachment '\(name)' of ShopTests.CartSuite/addsItem() was not copied") }, "\(name): \(messages)")
+            #expect(
+                messages.contains {
+                    $0.hasPrefix("attachment '\(name)' of ShopTests.CartSuite/addsItem() was not copied")
+                }, "\(name): \(messages)")
         }
         #expect(messages.contains { $0.contains("/etc/passwd lies outside the allowed folders") })
         #expect(messages.contains { $0.contains("resolves (through a symlink) to") })

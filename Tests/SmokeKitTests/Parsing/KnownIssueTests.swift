@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// An issue that belongs to an expected failure (`XCTExpectFailure`, `withKnownIssue`) stays with its test, in every
@@ -12,7 +13,8 @@ import Testing
     }
 
     @Test func anXCTestExpectedFailureLineIsAKnownIssueOfItsPassingTest() throws {
-        let parsed = try parse("""
+        let parsed = try parse(
+            """
             Test Suite 'Selected tests' started at 2025-03-01 12:00:00.000
             Test Case '-[AppTests.LoginTests testKnown]' started.
             /src/AppTests/LoginTests.swift:20: -[AppTests.LoginTests testKnown] : Expected failure: Bug 42: rounding: XCTAssertEqual failed: ("1") is not equal to ("2")
@@ -26,7 +28,11 @@ import Testing
         #expect(known.id == "AppTests.LoginTests/testKnown")
         #expect(known.status == .expectedFailure)
         #expect(known.failures.isEmpty)
-        #expect(known.output.contains { $0.hasPrefix("Known issue: Bug 42: rounding: XCTAssertEqual failed") && $0.contains("LoginTests.swift:20") })
+        #expect(
+            known.output.contains {
+                $0.hasPrefix("Known issue: Bug 42: rounding: XCTAssertEqual failed")
+                    && $0.contains("LoginTests.swift:20")
+            })
         #expect(parsed.results.last?.status == .passed)
         #expect(parsed.unrecognizedLineCount == 0)
         #expect(parsed.problems.isEmpty)
@@ -47,7 +53,8 @@ import Testing
     }
 
     @Test func aRealFailureBesideAKnownIssueStillFailsTheTest() throws {
-        let parsed = try parse("""
+        let parsed = try parse(
+            """
             Test Case '-[AppTests.LoginTests testMixed]' started.
             /src/AppTests/LoginTests.swift:30: -[AppTests.LoginTests testMixed] : Expected failure: known: XCTAssertTrue failed
             /src/AppTests/LoginTests.swift:31: error: -[AppTests.LoginTests testMixed] : XCTAssertEqual failed: ("a") is not equal to ("b")
@@ -59,7 +66,8 @@ import Testing
     }
 
     @Test func aSwiftTestingKnownIssueKeepsItsTestAnExpectedFailure() throws {
-        let parsed = try parse("""
+        let parsed = try parse(
+            """
             ◇ Test run started.
             ◇ Test known() started.
             ━ Test known() recorded a known issue at LibTests.swift:9:43: Expectation failed: (add(1, 1) → 2) == 5
@@ -79,9 +87,12 @@ import Testing
             SwiftTestingRunPairTests.event("runStarted", at: 0.1),
             SwiftTestingRunPairTests.event("testStarted", "known", at: 0.2),
             SwiftTestingRunPairTests.event("issueRecorded", "known", at: 0.3, "Expectation failed", known: true),
-            SwiftTestingRunPairTests.event("testEnded", "known", at: 0.4, "Test known() passed after 0.2 seconds with 1 known issue.",
-                                           symbol: "passWithKnownIssue"),
-            SwiftTestingRunPairTests.event("runEnded", at: 0.5, "Test run with 1 test passed after 0.4 seconds with 1 known issue.", symbol: "pass"),
+            SwiftTestingRunPairTests.event(
+                "testEnded", "known", at: 0.4, "Test known() passed after 0.2 seconds with 1 known issue.",
+                symbol: "passWithKnownIssue"),
+            SwiftTestingRunPairTests.event(
+                "runEnded", at: 0.5, "Test run with 1 test passed after 0.4 seconds with 1 known issue.", symbol: "pass"
+            ),
         ].joined(separator: "\n")
         let parsed = try parse(stream, name: "events.jsonl")
         let test = try #require(parsed.results.first)
@@ -105,7 +116,8 @@ import Testing
                     {"nodeType": "Failure Message", "name": "CartTests.swift:21: real one", "result": "Failed"}]}
                 ]}]}]}]}
             """
-        let mapped = XCResultToolTestMapping.map(try JSONDecoder().decode(XCResultToolTestsDocument.self, from: Data(json.utf8)))
+        let mapped = XCResultToolTestMapping.map(
+            try JSONDecoder().decode(XCResultToolTestsDocument.self, from: Data(json.utf8)))
         let known = try #require(mapped.tests.first)
         #expect(known.status == .expectedFailure)
         #expect(known.failures.isEmpty)

@@ -1,11 +1,14 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 @Suite struct LineSplitterTests {
-    private func lines(_ chunks: [String], maxLineLength: Int = LineSplitter.defaultMaxLineLength) -> (lines: [String], splitter: LineSplitter) {
+    private func lines(_ chunks: [String], maxLineLength: Int = LineSplitter.defaultMaxLineLength) -> (
+        lines: [String], splitter: LineSplitter
+    ) {
         var splitter = LineSplitter(maxLineLength: maxLineLength)
         var lines: [String] = []
         for chunk in chunks { splitter.push(Data(chunk.utf8)) { lines.append($0.string(0..<$0.count)) } }
@@ -30,7 +33,8 @@ import Testing
     }
 
     @Test func cutsLongLinesAndCountsThem() {
-        let result = lines([String(repeating: "x", count: 25), String(repeating: "y", count: 10) + "\nshort\n"], maxLineLength: 16)
+        let result = lines(
+            [String(repeating: "x", count: 25), String(repeating: "y", count: 10) + "\nshort\n"], maxLineLength: 16)
         #expect(result.lines == [String(repeating: "x", count: 16), "short"])
         #expect(result.splitter.truncatedLineCount == 1)
     }

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 @Suite struct LogParserTests {
@@ -14,12 +15,14 @@ import Testing
     private let testID = "ShopTests.CartSuite/addsItem()/CartSuite.swift:8:6"
 
     @Test func parsesAnEventStreamFile() throws {
-        let file = try Support.temporaryFile(Data(events([
-            #"{"kind":"runStarted","messages":[]}"#,
-            #"{"kind":"testStarted","testID":"\#(testID)","messages":[]}"#,
-            #"{"kind":"testEnded","testID":"\#(testID)","messages":[{"symbol":"pass","text":"Test addsItem() passed after 0.002 seconds."}]}"#,
-            #"{"kind":"runEnded","messages":[]}"#,
-        ]).utf8), name: "events.jsonl")
+        let file = try Support.temporaryFile(
+            Data(
+                events([
+                    #"{"kind":"runStarted","messages":[]}"#,
+                    #"{"kind":"testStarted","testID":"\#(testID)","messages":[]}"#,
+                    #"{"kind":"testEnded","testID":"\#(testID)","messages":[{"symbol":"pass","text":"Test addsItem() passed after 0.002 seconds."}]}"#,
+                    #"{"kind":"runEnded","messages":[]}"#,
+                ]).utf8), name: "events.jsonl")
         let parsed = try LogParser().parse(files: [file])
         #expect(parsed.formats == [.eventStream])
         #expect(parsed.results.map(\.id) == ["ShopTests.CartSuite/addsItem()"])
@@ -27,12 +30,15 @@ import Testing
     }
 
     @Test func aTruncatedEventStreamIsAnErrorNamingTheLine() throws {
-        let text = events([
-            #"{"kind":"runStarted","messages":[]}"#,
-            #"{"kind":"testStarted","testID":"\#(testID)","messages":[]}"#,
-        ]) + #"{"kind":"event","payload":{"kind":"iss"#
+        let text =
+            events([
+                #"{"kind":"runStarted","messages":[]}"#,
+                #"{"kind":"testStarted","testID":"\#(testID)","messages":[]}"#,
+            ]) + #"{"kind":"event","payload":{"kind":"iss"#
         let file = try Support.temporaryFile(Data(text.utf8), name: "cut.jsonl")
-        #expect(throws: ParseError.truncatedEventStream(path: file.path, line: 3)) { try LogParser().parse(files: [file]) }
+        #expect(throws: ParseError.truncatedEventStream(path: file.path, line: 3)) {
+            try LogParser().parse(files: [file])
+        }
         let lenient = try LogParser(allowsTruncatedEventStreams: true).parse(files: [file])
         #expect(lenient.results.map(\.status) == [.crashed])
         #expect(lenient.unrecognizedLineCount == 1)
@@ -65,7 +71,10 @@ import Testing
             _ = try LogParser().parse(files: [missing])
             Issue.record("expected an error")
         } catch {
-            guard case .unreadable(let path, _) = error else { Issue.record("wrong error \(error)"); return }
+            guard case .unreadable(let path, _) = error else {
+                Issue.record("wrong error \(error)")
+                return
+            }
             #expect(path == missing.path)
             #expect(error.kind == .invalidInput)
             #expect(error.errorDescription?.contains(missing.path) == true)

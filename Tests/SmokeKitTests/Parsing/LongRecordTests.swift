@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// Records far beyond the old 64 KiB line limit are read whole; one beyond the (much larger) limit
@@ -16,9 +17,15 @@ import Testing
         [
             record(#"{"kind":"runStarted","messages":[]}"#),
             record(#"{"kind":"testStarted","testID":"\#(testID)","messages":[]}"#),
-            record(#"{"kind":"valueAttached","testID":"\#(testID)","attachment":{"_bytes":"\#(attachment.base64EncodedString())","_preferredName":"big.bin"},"messages":[]}"#),
-            record(#"{"kind":"issueRecorded","testID":"\#(testID)","issue":{"isKnown":false},"messages":[{"symbol":"fail","text":"\#(issueText)"}]}"#),
-            record(#"{"kind":"testEnded","testID":"\#(testID)","messages":[{"symbol":"fail","text":"Test addsItem() failed after 0.5 seconds with 1 issue."}]}"#),
+            record(
+                #"{"kind":"valueAttached","testID":"\#(testID)","attachment":{"_bytes":"\#(attachment.base64EncodedString())","_preferredName":"big.bin"},"messages":[]}"#
+            ),
+            record(
+                #"{"kind":"issueRecorded","testID":"\#(testID)","issue":{"isKnown":false},"messages":[{"symbol":"fail","text":"\#(issueText)"}]}"#
+            ),
+            record(
+                #"{"kind":"testEnded","testID":"\#(testID)","messages":[{"symbol":"fail","text":"Test addsItem() failed after 0.5 seconds with 1 issue."}]}"#
+            ),
             record(#"{"kind":"runEnded","messages":[]}"#),
         ].joined(separator: "\n") + "\n"
     }
@@ -27,7 +34,8 @@ import Testing
     func eventStreamRecordsOfThisSizeKeepTheirAttachmentAndIssue(_ size: Int) throws {
         let bytes = Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31) })
         let message = String(repeating: "m", count: size)
-        let file = try Support.temporaryFile(Data(stream(attachment: bytes, issueText: message).utf8), name: "events.jsonl")
+        let file = try Support.temporaryFile(
+            Data(stream(attachment: bytes, issueText: message).utf8), name: "events.jsonl")
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let parsed = try LogParser().parse(files: [file])
         #expect(parsed.problems.isEmpty)
@@ -60,7 +68,8 @@ import Testing
     }
 
     @Test func aRecordBeyondTheLimitIsAnErrorNamingItsLine() throws {
-        let file = try Support.temporaryFile(Data(stream(attachment: Data(count: 3000), issueText: "short").utf8), name: "events.jsonl")
+        let file = try Support.temporaryFile(
+            Data(stream(attachment: Data(count: 3000), issueText: "short").utf8), name: "events.jsonl")
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         var parser = LogParser()
         parser.maxLineLength = 1024
@@ -73,18 +82,26 @@ import Testing
 
     @Test func aCorruptRecordInTheMiddleIsAnErrorNamingItsLine() throws {
         var text = stream(attachment: Data("hi".utf8), issueText: "short")
-        text = text.replacingOccurrences(of: #"{"kind":"event","version":0,"payload":{"kind":"issueRecorded""#, with: #"{"kind":"event","version":0,"payload":{"kind":"issueRecorded"#)
+        text = text.replacingOccurrences(
+            of: #"{"kind":"event","version":0,"payload":{"kind":"issueRecorded""#,
+            with: #"{"kind":"event","version":0,"payload":{"kind":"issueRecorded"#)
         let file = try Support.temporaryFile(Data(text.utf8), name: "events.jsonl")
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let parsed = try LogParser().parse(files: [file])
-        #expect(parsed.problems == ["\(file.path): event-stream line 4 is not valid JSON (a cut or corrupted record); what it recorded is missing from this report"])
+        #expect(
+            parsed.problems == [
+                "\(file.path): event-stream line 4 is not valid JSON (a cut or corrupted record); what it recorded is missing from this report"
+            ])
     }
 
     @Test func theSplitterNamesTheLinesItCut() {
         var splitter = LineSplitter(maxLineLength: 4)
         splitter.push(Data("ok\nlong line\nok\nlonger still\n".utf8)) { _ in }
         #expect(splitter.truncatedLineNumbers == [2, 4])
-        #expect(splitter.truncationMessage(source: "x.log") == "x.log: lines 2, 4 longer than 4 bytes were cut there; what they recorded (a test, an issue, an attachment) may be missing from this report")
+        #expect(
+            splitter.truncationMessage(source: "x.log")
+                == "x.log: lines 2, 4 longer than 4 bytes were cut there; what they recorded (a test, an issue, an attachment) may be missing from this report"
+        )
         #expect(LineSplitter.defaultMaxLineLength == 64 << 20)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// Helpers shared by the parsing tests: run text through the real splitter and parsers.
@@ -29,7 +30,8 @@ enum ParsingTestSupport {
 
     /// Writes `bytes` to a fresh temporary file and returns its URL.
     static func temporaryFile(_ bytes: Data, name: String = "log.txt") throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("smokerun-parsing-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "smokerun-parsing-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent(name)
         try bytes.write(to: file)

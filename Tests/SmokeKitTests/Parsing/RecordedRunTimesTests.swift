@@ -1,9 +1,10 @@
 import Foundation
-import Testing
-@testable import SmokeKit
-@testable import SmokeCore
-@testable import smokerun
 import SmokeTestSupport
+import Testing
+
+@testable import SmokeCore
+@testable import SmokeKit
+@testable import smokerun
 
 /// A parsed log's `startedAt`/`finishedAt`/`durationSeconds` are the recorded run's — suite stamps, `in X (Y) seconds`
 /// totals, event-stream instants — never the time of parsing (issue 12, item 6).
@@ -62,10 +63,14 @@ import SmokeTestSupport
         let stream = [
             SwiftTestingRunPairTests.event("runStarted", at: 0.25),
             SwiftTestingRunPairTests.event("testStarted", "adds", at: 0.3),
-            SwiftTestingRunPairTests.event("testEnded", "adds", at: 0.5, "Test adds() passed after 0.2 seconds.", symbol: "pass"),
-            SwiftTestingRunPairTests.event("runEnded", at: 0.75, "Test run with 1 test passed after 0.5 seconds.", symbol: "pass"),
+            SwiftTestingRunPairTests.event(
+                "testEnded", "adds", at: 0.5, "Test adds() passed after 0.2 seconds.", symbol: "pass"),
+            SwiftTestingRunPairTests.event(
+                "runEnded", at: 0.75, "Test run with 1 test passed after 0.5 seconds.", symbol: "pass"),
         ].joined(separator: "\n")
-        let parsed = try LogParser().parse(files: [ParsingTestSupport.temporaryFile(Data(stream.utf8), name: "events.jsonl")])
+        let parsed = try LogParser().parse(files: [
+            ParsingTestSupport.temporaryFile(Data(stream.utf8), name: "events.jsonl")
+        ])
         #expect(parsed.times.startedAt == Date(timeIntervalSince1970: 1_795_471_047.25))
         #expect(parsed.times.finishedAt == Date(timeIntervalSince1970: 1_795_471_047.75))
         #expect(parsed.times.durationSeconds == 0.5)
@@ -91,15 +96,19 @@ import SmokeTestSupport
     @Test func parseWritesTheLogsOwnTimesAndWhenItWasParsed() async throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        try Data("""
+        try Data(
+            """
             Test Suite 'All tests' started at 2016-12-15 10:43:15 +0000
             Test Case '-[AppTests.CartTests testTotal]' started.
             Test Case '-[AppTests.CartTests testTotal]' passed (1.000 seconds).
             Test Suite 'All tests' passed at 2016-12-15 10:43:17 +0000.
             \t Executed 1 test, with 0 failures (0 unexpected) in 1.000 (2.000) seconds
-            """.utf8).write(to: folder.url.appendingPathComponent("old.log"))
+            """.utf8
+        ).write(to: folder.url.appendingPathComponent("old.log"))
         let before = Date()
-        let context = HostContext(standardOutput: BufferOutput(), standardError: BufferOutput(), environment: [:], currentDirectory: folder.url)
+        let context = HostContext(
+            standardOutput: BufferOutput(), standardError: BufferOutput(), environment: [:],
+            currentDirectory: folder.url)
         _ = try await ParseCommand(arguments: ["old.log", "--output", "out"]).run(in: context)
         let runs = folder.url.appendingPathComponent("out/runs")
         let name = try #require(try FileManager.default.contentsOfDirectory(atPath: runs.path).first)

@@ -1,13 +1,15 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// `.statusesOnly` (what `parse --summary-only` uses) must give the same statuses, durations and
 /// flaky marks as `.full` — it only forgets what the reports would show.
 @Suite struct ResultCollectorRetentionTests {
-    /// A retried test (fails, then passes, xcodebuild's iteration marker saying so), a steady failure, a skip, and printed output.
+    /// A retried test (fails, then passes, xcodebuild's iteration marker saying so), a steady failure, a skip, and
+    /// printed output.
     private let log = """
         Test Suite 'Selected tests' started at 2026-11-22 04:00:00.000
         Test Case 'CartTests.testTotal' started at 2026-11-22 04:00:00.000

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 @Suite struct ResultCollectorTests {
@@ -33,7 +34,12 @@ import Testing
         #expect(results.map(\.status) == [.passed, .failed, .skipped])
         #expect(results.map(\.order) == [1, 2, 3])
         #expect(results[1].durationSeconds == 0.004)
-        #expect(results[1].failures == [TestFailure(message: "XCTAssertEqual failed: (\"9\") is not equal to (\"10\")", file: "/src/Tests/ShopTests/CartTests.swift", line: 21)])
+        #expect(
+            results[1].failures == [
+                TestFailure(
+                    message: "XCTAssertEqual failed: (\"9\") is not equal to (\"10\")",
+                    file: "/src/Tests/ShopTests/CartTests.swift", line: 21)
+            ])
         #expect(results[1].output == ["discount applied: 10%"])
         #expect(results[2].output == ["Skipped: bank closed"])
         #expect(collector.unrecognizedLineCount == 0)
@@ -41,16 +47,18 @@ import Testing
     }
 
     @Test func knownTestsQualifyLinuxNames() {
-        let collector = Support.collect(linuxLog, knownTests: ["ShopTests.CartTests/testTotal", "ShopTests.CartTests/testDiscount"])
+        let collector = Support.collect(
+            linuxLog, knownTests: ["ShopTests.CartTests/testTotal", "ShopTests.CartTests/testDiscount"])
         let first = collector.results[0]
         #expect(first.id == "ShopTests.CartTests/testTotal")
         #expect(first.suite == "CartTests")
         #expect(first.name == "testTotal")
-        #expect(collector.results[2].id == "CartTests/testRefund")  // not listed: Class/method
+        #expect(collector.results[2].id == "CartTests/testRefund") // not listed: Class/method
     }
 
     @Test func appleFormUsesTheModuleFromTheName() {
-        let collector = Support.collect("""
+        let collector = Support.collect(
+            """
             Test Case '-[ShopTests.CartTests testTotal]' started.
             Test Case '-[ShopTests.CartTests testTotal]' passed (0.010 seconds).
             """)
@@ -59,7 +67,8 @@ import Testing
     }
 
     @Test func crashIsAttributedWithTheFatalMessageAndFirstProjectFrame() {
-        var collector = Support.collect("""
+        var collector = Support.collect(
+            """
             Test Case 'CartTests.testCrash' started at 2026-01-02 10:00:00.000
             Swift/ContiguousArrayBuffer.swift:692: Fatal error: Index out of range
 
@@ -74,7 +83,10 @@ import Testing
         collector.finishRunningTest(as: .crashed, failure: nil)
         #expect(collector.runningTestID == nil)
         #expect(collector.results[0].status == .crashed)
-        #expect(collector.results[0].failures == [TestFailure(message: "Index out of range", file: "/src/Sources/Shop/Cart.swift", line: 15)])
+        #expect(
+            collector.results[0].failures == [
+                TestFailure(message: "Index out of range", file: "/src/Sources/Shop/Cart.swift", line: 15)
+            ])
         #expect(collector.startedTestIDs == ["CartTests/testCrash"])
     }
 
@@ -87,7 +99,8 @@ import Testing
     }
 
     @Test func aNewXCTestStartingMeansThePreviousCrashed() {
-        let collector = Support.collect("""
+        let collector = Support.collect(
+            """
             Test Case 'CartTests.testA' started at 2026-01-02 10:00:00.000
             Fatal error: boom
             Test Suite 'Selected tests' started at 2026-01-02 10:00:01.000
@@ -99,17 +112,20 @@ import Testing
     }
 
     @Test func appleRestartMarksTheTestCrashed() {
-        let collector = Support.collect("""
+        let collector = Support.collect(
+            """
             Test Case '-[ShopTests.CartTests testA]' started.
             Fatal error: Unexpectedly found nil while unwrapping an Optional value
             Restarting after unexpected exit, crash, or test timeout in CartTests.testA(); summary will include totals from previous launches.
             """)
         #expect(collector.results[0].status == .crashed)
-        #expect(collector.results[0].failures.first?.message == "Unexpectedly found nil while unwrapping an Optional value")
+        #expect(
+            collector.results[0].failures.first?.message == "Unexpectedly found nil while unwrapping an Optional value")
     }
 
     @Test func serialLogRestartNamingATestThatNeverStartedAddsNoTest() {
-        let collector = Support.collect("""
+        let collector = Support.collect(
+            """
             Test Case '-[ShopTests.CartTests testA]' started.
             Test Case '-[ShopTests.CartTests testA]' passed (0.001 seconds).
             Restarting after unexpected exit, crash, or test timeout in OtherTests.testB(); summary will include totals from previous launches.
@@ -119,7 +135,8 @@ import Testing
     }
 
     @Test func parallelLogRestartMarksTheNamedTestCrashed() {
-        let collector = Support.collect("""
+        let collector = Support.collect(
+            """
             Test case 'CartTests.testA()' passed on 'Clone 1 of iPhone 15' (0.001 seconds)
             Restarting after unexpected exit, crash, or test timeout in CartTests.testB(); summary will include totals from previous launches.
             """)
@@ -127,7 +144,8 @@ import Testing
     }
 
     @Test func swiftTestingConsoleResolvesThroughKnownTests() {
-        let collector = Support.collect("""
+        let collector = Support.collect(
+            """
             ◇ Test addsItem() started.
             ✘ Test addsItem() recorded an issue at CartSuite.swift:17:9: Expectation failed: 1 == 2
             ✘ Test addsItem() failed after 0.001 seconds with 1 issue.
@@ -143,19 +161,23 @@ import Testing
     }
 
     @Test func outputOutsideATestIsUnrecognised() {
-        let collector = Support.collect("something odd\nTest Case 'A.testB' started at x\nprinted by the test\nTest Case 'A.testB' passed (0.1 seconds)\nafter")
+        let collector = Support.collect(
+            "something odd\nTest Case 'A.testB' started at x\nprinted by the test\nTest Case 'A.testB' passed (0.1 seconds)\nafter"
+        )
         #expect(collector.unrecognizedLineCount == 2)
         #expect(collector.results[0].output == ["printed by the test"])
     }
 
     @Test func outputIsBounded() {
         let lines = (0..<(TestResult.outputLineLimit + 50)).map { "line \($0)" }.joined(separator: "\n")
-        let collector = Support.collect("Test Case 'A.testB' started at x\n\(lines)\nTest Case 'A.testB' passed (0.1 seconds)")
+        let collector = Support.collect(
+            "Test Case 'A.testB' started at x\n\(lines)\nTest Case 'A.testB' passed (0.1 seconds)")
         #expect(collector.results[0].output.count == TestResult.outputLineLimit)
     }
 
     @Test func aRetriedTestKeepsItsEarlierAttemptAndIsFlaky() {
-        let collector = Support.collect("""
+        let collector = Support.collect(
+            """
             Test Case '-[M.A testB]' started (Iteration 1 of 3).
             /src/A.swift:3: error: -[M.A testB] : failed
             Test Case '-[M.A testB]' failed (0.1 seconds).
@@ -173,11 +195,16 @@ import Testing
         let id = "ShopTests.CartSuite/price(of:)/CartSuite.swift:9:6"
         let ref = SwiftTestingEventStreamParser.ref(id)!
         collector.apply(.testStarted(ref))
-        collector.apply(.issue(ref, TestFailure(message: "price > 0", file: "/src/CartSuite.swift", line: 11), isKnown: false))
+        collector.apply(
+            .issue(ref, TestFailure(message: "price > 0", file: "/src/CartSuite.swift", line: 11), isKnown: false))
         collector.apply(.attachment(ref, name: "../../x.txt", content: .bytes(Data("x".utf8))))
         collector.apply(.testFinished(ref, .passed, durationSeconds: 0.01))
         #expect(collector.results.map(\.id) == ["ShopTests.CartSuite/price(of:)"])
         #expect(collector.results[0].status == .failed)
-        #expect(collector.attachments == [RawAttachment(testID: "ShopTests.CartSuite/price(of:)", name: "../../x.txt", content: .bytes(Data("x".utf8)))])
+        #expect(
+            collector.attachments == [
+                RawAttachment(
+                    testID: "ShopTests.CartSuite/price(of:)", name: "../../x.txt", content: .bytes(Data("x".utf8)))
+            ])
     }
 }

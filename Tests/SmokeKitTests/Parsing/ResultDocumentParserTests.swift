@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// `smokerun parse` of saved xcresulttool JSON: format detection and the documents read whole.
@@ -29,7 +30,10 @@ import Testing
         #expect(parsed.formats == [.xcresultTests])
         #expect(parsed.results.map(\.id) == ["ShopTests.CartTests/testTotal", "ShopTests.CartTests/testEmpty"])
         #expect(parsed.results.map(\.status) == [.failed, .passed])
-        #expect(parsed.results[0].failures == [TestFailure(message: "XCTAssertEqual failed", file: "CartTests.swift", line: 12)])
+        #expect(
+            parsed.results[0].failures == [
+                TestFailure(message: "XCTAssertEqual failed", file: "CartTests.swift", line: 12)
+            ])
         #expect(parsed.unrecognizedLineCount == 1)
         #expect(parsed.lineCount == Self.testsDocument.filter { $0 == "\n" }.count)
     }
@@ -56,17 +60,20 @@ import Testing
     }
 
     @Test func brokenDocumentNamesTheFile() throws {
-        let file = try Support.temporaryFile(Data(#"{"testNodes": [ {"nodeType": "Test Case", "#.utf8), name: "cut.json")
+        let file = try Support.temporaryFile(
+            Data(#"{"testNodes": [ {"nodeType": "Test Case", "#.utf8), name: "cut.json")
         let error = try #require(throws: ParseError.self) { try LogParser().parse(files: [file]) }
         #expect(error.localizedDescription.hasPrefix(file.path))
     }
 
     @Test func savedDocumentAndConsoleLogParseTogether() throws {
         let document = try Support.temporaryFile(Data(Self.testsDocument.utf8), name: "tests.json")
-        let log = try Support.temporaryFile(Data("""
-            Test Case 'OtherTests.testA' started at 2026-01-02 10:00:00.000
-            Test Case 'OtherTests.testA' passed (0.001 seconds)
-            """.utf8))
+        let log = try Support.temporaryFile(
+            Data(
+                """
+                Test Case 'OtherTests.testA' started at 2026-01-02 10:00:00.000
+                Test Case 'OtherTests.testA' passed (0.001 seconds)
+                """.utf8))
         let parsed = try LogParser().parse(files: [log, document])
         #expect(parsed.formats == [.console, .xcresultTests])
         #expect(parsed.results.map(\.order) == [1, 2, 3])

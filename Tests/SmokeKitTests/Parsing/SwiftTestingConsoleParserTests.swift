@@ -1,6 +1,7 @@
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 @Suite struct SwiftTestingConsoleParserTests {
@@ -24,35 +25,60 @@ import Testing
     }
 
     @Test func displayNamesAreQuoted() {
-        #expect(Support.consoleEvent("􀢄 Test \"Adds an item\" failed after 2.5 seconds with 1 issue.")
-            == .testFinished(ref("Adds an item"), .failed, durationSeconds: 2.5))
+        #expect(
+            Support.consoleEvent("􀢄 Test \"Adds an item\" failed after 2.5 seconds with 1 issue.")
+                == .testFinished(ref("Adds an item"), .failed, durationSeconds: 2.5))
     }
 
     @Test func skippedWithAndWithoutReason() {
-        #expect(Support.consoleEvent("➜ Test refunds() skipped: \"bank is closed\"") == .skipped(ref("refunds()"), reason: "bank is closed"))
+        #expect(
+            Support.consoleEvent("➜ Test refunds() skipped: \"bank is closed\"")
+                == .skipped(ref("refunds()"), reason: "bank is closed"))
         #expect(Support.consoleEvent("􀙟 Test refunds() skipped.") == .skipped(ref("refunds()"), reason: nil))
     }
 
     @Test func issueWithLocation() {
-        #expect(Support.consoleEvent("✘ Test addsItem() recorded an issue at CartTests.swift:17:9: Expectation failed: (cart.count → 1) == 2")
-            == .issue(ref("addsItem()"), TestFailure(message: "Expectation failed: (cart.count → 1) == 2", file: "CartTests.swift", line: 17), isKnown: false))
+        #expect(
+            Support.consoleEvent(
+                "✘ Test addsItem() recorded an issue at CartTests.swift:17:9: Expectation failed: (cart.count → 1) == 2"
+            )
+                == .issue(
+                    ref("addsItem()"),
+                    TestFailure(
+                        message: "Expectation failed: (cart.count → 1) == 2", file: "CartTests.swift", line: 17),
+                    isKnown: false))
     }
 
     @Test func parameterizedIssueWithArguments() {
-        #expect(Support.consoleEvent("✘ Test price(of:) recorded an issue with 1 argument item → pear at CartTests.swift:33:9: Expectation failed: price > 0")
-            == .issue(ref("price(of:)"), TestFailure(message: "Expectation failed: price > 0", file: "CartTests.swift", line: 33), isKnown: false))
+        #expect(
+            Support.consoleEvent(
+                "✘ Test price(of:) recorded an issue with 1 argument item → pear at CartTests.swift:33:9: Expectation failed: price > 0"
+            )
+                == .issue(
+                    ref("price(of:)"),
+                    TestFailure(message: "Expectation failed: price > 0", file: "CartTests.swift", line: 33),
+                    isKnown: false))
     }
 
     @Test func knownIssue() {
-        #expect(Support.consoleEvent("━ Test rounding() recorded a known issue at CartTests.swift:25:13: Expectation failed: 1 == 2")
-            == .issue(ref("rounding()"), TestFailure(message: "Expectation failed: 1 == 2", file: "CartTests.swift", line: 25), isKnown: true))
+        #expect(
+            Support.consoleEvent(
+                "━ Test rounding() recorded a known issue at CartTests.swift:25:13: Expectation failed: 1 == 2")
+                == .issue(
+                    ref("rounding()"),
+                    TestFailure(message: "Expectation failed: 1 == 2", file: "CartTests.swift", line: 25), isKnown: true
+                ))
     }
 
     @Test func suitesAndRunLines() {
         #expect(Support.consoleEvent("◇ Suite CartTests started.") == .suiteStarted(name: "CartTests"))
-        #expect(Support.consoleEvent("✘ Suite CartTests failed after 0.1 seconds with 1 issue.") == .suiteFinished(name: "CartTests", passed: false))
+        #expect(
+            Support.consoleEvent("✘ Suite CartTests failed after 0.1 seconds with 1 issue.")
+                == .suiteFinished(name: "CartTests", passed: false))
         #expect(Support.consoleEvent("◇ Test run started.") == .ignored)
-        #expect(Support.consoleEvent("✘ Test run with 3 tests in 1 suite failed after 0.1 seconds with 1 issue.") == .ignored)
+        #expect(
+            Support.consoleEvent("✘ Test run with 3 tests in 1 suite failed after 0.1 seconds with 1 issue.")
+                == .ignored)
     }
 
     @Test func detailsAndBanners() {

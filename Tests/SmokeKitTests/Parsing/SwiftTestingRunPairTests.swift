@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// One Swift Testing run told twice — its console and its event stream — shaped after a real `swift test
@@ -38,42 +39,70 @@ import Testing
         """
 
     static let ids = [
-        "adds": "LibTests.Arithmetic/adds()/LibTests.swift:5:6", "named": "LibTests.Arithmetic/named()/LibTests.swift:6:6",
-        "fails": "LibTests.Arithmetic/fails()/LibTests.swift:7:6", "param": "LibTests.Arithmetic/param(x:)/LibTests.swift:8:6",
-        "known": "LibTests.Arithmetic/known()/LibTests.swift:9:6", "off": "LibTests.Arithmetic/off()/LibTests.swift:10:6",
-        "inner": "LibTests.Arithmetic/Nested/inner()/LibTests.swift:12:10", "free": "LibTests.freeFunction()/LibTests.swift:16:2",
+        "adds": "LibTests.Arithmetic/adds()/LibTests.swift:5:6",
+        "named": "LibTests.Arithmetic/named()/LibTests.swift:6:6",
+        "fails": "LibTests.Arithmetic/fails()/LibTests.swift:7:6",
+        "param": "LibTests.Arithmetic/param(x:)/LibTests.swift:8:6",
+        "known": "LibTests.Arithmetic/known()/LibTests.swift:9:6",
+        "off": "LibTests.Arithmetic/off()/LibTests.swift:10:6",
+        "inner": "LibTests.Arithmetic/Nested/inner()/LibTests.swift:12:10",
+        "free": "LibTests.freeFunction()/LibTests.swift:16:2",
         "suite": "LibTests.Arithmetic", "nested": "LibTests.Arithmetic/Nested",
     ]
 
     /// An event record as Swift Testing writes it (ABI v0), with only the fields smokerun reads.
-    static func event(_ kind: String, _ test: String? = nil, at seconds: Double, _ text: String = "", symbol: String = "default",
-                      known: Bool? = nil) -> String {
+    static func event(
+        _ kind: String, _ test: String? = nil, at seconds: Double, _ text: String = "", symbol: String = "default",
+        known: Bool? = nil
+    ) -> String {
         let testID = test.map { #""testID":"\#(ids[$0]!)","# } ?? ""
-        let issue = known.map { #","issue":{"isKnown":\#($0),"sourceLocation":{"fileID":"LibTests/LibTests.swift","line":9,"column":43}}"# } ?? ""
-        return #"{"kind":"event","payload":{"kind":"\#(kind)",\#(testID)"instant":{"absolute":\#(seconds),"since1970":\#(1_795_471_047 + seconds)},"messages":[{"symbol":"\#(symbol)","text":"\#(text)"}]\#(issue)},"version":0}"#
+        let issue =
+            known.map {
+                #","issue":{"isKnown":\#($0),"sourceLocation":{"fileID":"LibTests/LibTests.swift","line":9,"column":43}}"#
+            } ?? ""
+        return
+            #"{"kind":"event","payload":{"kind":"\#(kind)",\#(testID)"instant":{"absolute":\#(seconds),"since1970":\#(1_795_471_047 + seconds)},"messages":[{"symbol":"\#(symbol)","text":"\#(text)"}]\#(issue)},"version":0}"#
     }
 
     static let eventStream = [
         event("runStarted", at: 0.289, "Test run started."),
-        event("testStarted", "suite", at: 0.295), event("testStarted", "free", at: 0.295), event("testStarted", "nested", at: 0.295),
-        event("testStarted", "adds", at: 0.296), event("testSkipped", "off", at: 0.296, #"Test off() skipped: \"not yet\""#, symbol: "skip"),
-        event("testStarted", "known", at: 0.296), event("testStarted", "param", at: 0.296), event("testStarted", "named", at: 0.296),
+        event("testStarted", "suite", at: 0.295), event("testStarted", "free", at: 0.295),
+        event("testStarted", "nested", at: 0.295),
+        event("testStarted", "adds", at: 0.296),
+        event("testSkipped", "off", at: 0.296, #"Test off() skipped: \"not yet\""#, symbol: "skip"),
+        event("testStarted", "known", at: 0.296), event("testStarted", "param", at: 0.296),
+        event("testStarted", "named", at: 0.296),
         event("testStarted", "fails", at: 0.296),
         event("testEnded", "free", at: 0.297, "Test freeFunction() passed after 0.002 seconds.", symbol: "pass"),
         event("testStarted", "inner", at: 0.297),
-        event("issueRecorded", "known", at: 0.298, "Expectation failed: (add(1, 1) → 2) == 5", symbol: "expectedFailure", known: true),
+        event(
+            "issueRecorded", "known", at: 0.298, "Expectation failed: (add(1, 1) → 2) == 5", symbol: "expectedFailure",
+            known: true),
         event("testCaseStarted", "param", at: 0.298), event("testCaseEnded", "param", at: 0.299),
         event("issueRecorded", "param", at: 0.300, "Expectation failed: (x → 3) < 3", symbol: "fail", known: false),
-        event("issueRecorded", "fails", at: 0.300, "Expectation failed: (add(1, 1) → 2) == 3", symbol: "fail", known: false),
+        event(
+            "issueRecorded", "fails", at: 0.300, "Expectation failed: (add(1, 1) → 2) == 3", symbol: "fail",
+            known: false),
         event("testEnded", "adds", at: 0.311, "Test adds() passed after 0.015 seconds.", symbol: "pass"),
-        event("testEnded", "known", at: 0.311, "Test known() passed after 0.015 seconds with 1 known issue.", symbol: "passWithKnownIssue"),
-        event("testEnded", "named", at: 0.311, #"Test \"Display name works\" passed after 0.015 seconds."#, symbol: "pass"),
-        event("testEnded", "param", at: 0.311, "Test param(x:) with 3 test cases failed after 0.015 seconds with 1 issue.", symbol: "fail"),
+        event(
+            "testEnded", "known", at: 0.311, "Test known() passed after 0.015 seconds with 1 known issue.",
+            symbol: "passWithKnownIssue"),
+        event(
+            "testEnded", "named", at: 0.311, #"Test \"Display name works\" passed after 0.015 seconds."#, symbol: "pass"
+        ),
+        event(
+            "testEnded", "param", at: 0.311,
+            "Test param(x:) with 3 test cases failed after 0.015 seconds with 1 issue.", symbol: "fail"),
         event("testEnded", "fails", at: 0.311, "Test fails() failed after 0.015 seconds with 1 issue.", symbol: "fail"),
         event("testEnded", "inner", at: 0.311, "Test inner() passed after 0.014 seconds.", symbol: "pass"),
         event("testEnded", "nested", at: 0.313, "Suite Nested passed after 0.018 seconds.", symbol: "pass"),
-        event("testEnded", "suite", at: 0.314, "Suite Arithmetic failed after 0.019 seconds with 3 issues (including 1 known issue).", symbol: "fail"),
-        event("runEnded", at: 0.315, "Test run with 8 tests in 2 suites failed after 0.025 seconds with 3 issues (including 1 known issue).", symbol: "fail"),
+        event(
+            "testEnded", "suite", at: 0.314,
+            "Suite Arithmetic failed after 0.019 seconds with 3 issues (including 1 known issue).", symbol: "fail"),
+        event(
+            "runEnded", at: 0.315,
+            "Test run with 8 tests in 2 suites failed after 0.025 seconds with 3 issues (including 1 known issue).",
+            symbol: "fail"),
     ].joined(separator: "\n")
 
     private func file(_ text: String, _ name: String) throws -> URL {
@@ -112,7 +141,10 @@ import Testing
             let parsed = try LogParser().parse(files: files)
             // The event stream wins: its ids, each test once, and its totals counted once.
             #expect(parsed.results.count == 8)
-            #expect(parsed.results.allSatisfy { $0.id.hasPrefix("LibTests.Arithmetic/") || $0.id == "LibTests/freeFunction()" })
+            #expect(
+                parsed.results.allSatisfy {
+                    $0.id.hasPrefix("LibTests.Arithmetic/") || $0.id == "LibTests/freeFunction()"
+                })
             #expect(parsed.frameworkCounts.map(\.tests) == [8])
             #expect(parsed.reconciliation?.agrees == true)
             #expect(parsed.unrecognizedLineCount == 0)

@@ -1,6 +1,7 @@
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// The collector's compact storage: every id found again exactly, repeats as `id#n`, `Class/method` lookups.
@@ -11,8 +12,9 @@ import Testing
         var table = TestTable(expectedTests: expectedTests)
         for index in 0..<200_000 {
             let suite = "Checkout\(index / 50)Tests"
-            table.append(id: "AppTests.\(suite)/testScenario\(index % 50)", name: "testScenario\(index % 50)", suite: suite,
-                         framework: .xctest, modulelessKeyed: true)
+            table.append(
+                id: "AppTests.\(suite)/testScenario\(index % 50)", name: "testScenario\(index % 50)", suite: suite,
+                framework: .xctest, modulelessKeyed: true)
         }
         #expect(table.count == 200_000)
         for index in stride(from: 0, to: 200_000, by: 997) {
@@ -66,12 +68,14 @@ import Testing
         _ = early.find(modulelessKey: "Nothing/yet")
         var late = TestTable()
         func play(_ table: inout TestTable) {
-            let a = table.append(id: "One.C/testA", name: "testA", suite: "C", framework: .xctest, modulelessKeyed: true)
+            let a = table.append(
+                id: "One.C/testA", name: "testA", suite: "C", framework: .xctest, modulelessKeyed: true)
             let a2 = table.appendOccurrence(of: a)
             table.append(id: "One.D/testB", name: "testB", suite: "D", framework: .xctest, modulelessKeyed: true)
             table.append(id: "Two.C/testA", name: "testA", suite: "C", framework: .xctest, modulelessKeyed: true)
             _ = table.appendOccurrence(of: a2)
-            let e = table.append(id: "One.E/testC", name: "testC", suite: "E", framework: .xctest, modulelessKeyed: true)
+            let e = table.append(
+                id: "One.E/testC", name: "testC", suite: "E", framework: .xctest, modulelessKeyed: true)
             let e2 = table.appendOccurrence(of: e)
             _ = table.appendOccurrence(of: e2)
             table.append(id: "F/plain", name: "plain", suite: "F", framework: .xctest)

@@ -1,14 +1,16 @@
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 @Suite struct XCTestConsoleParserTests {
     private typealias Support = ParsingTestSupport
 
     @Test func linuxTestCaseStarted() {
-        #expect(Support.consoleEvent("Test Case 'CartTests.testTotal' started at 2026-01-02 10:00:00.000")
-            == .testStarted(Support.xctest("CartTests", "testTotal")))
+        #expect(
+            Support.consoleEvent("Test Case 'CartTests.testTotal' started at 2026-01-02 10:00:00.000")
+                == .testStarted(Support.xctest("CartTests", "testTotal")))
     }
 
     @Test(arguments: [
@@ -17,50 +19,77 @@ import Testing
         ("Test Case 'CartTests.testTotal' skipped (0.0 seconds)", .skipped, 0.0),
     ])
     func linuxTestCaseFinished(line: String, status: TestStatus, duration: Double) {
-        #expect(Support.consoleEvent(line) == .testFinished(Support.xctest("CartTests", "testTotal"), status, durationSeconds: duration))
+        #expect(
+            Support.consoleEvent(line)
+                == .testFinished(Support.xctest("CartTests", "testTotal"), status, durationSeconds: duration))
     }
 
     @Test func appleTestCaseStartedAndPassed() {
         let ref = Support.xctest("CartTests", "testTotal", module: "ShopTests")
         #expect(Support.consoleEvent("Test Case '-[ShopTests.CartTests testTotal]' started.") == .testStarted(ref))
-        #expect(Support.consoleEvent("Test Case '-[ShopTests.CartTests testTotal]' passed (0.250 seconds).")
-            == .testFinished(ref, .passed, durationSeconds: 0.25))
+        #expect(
+            Support.consoleEvent("Test Case '-[ShopTests.CartTests testTotal]' passed (0.250 seconds).")
+                == .testFinished(ref, .passed, durationSeconds: 0.25))
     }
 
     @Test func appleObjectiveCTestWithoutModule() {
-        #expect(Support.consoleEvent("Test Case '-[CartSpec adds items to the cart]' failed (0.010 seconds).")
-            == .testFinished(Support.xctest("CartSpec", "adds items to the cart"), .failed, durationSeconds: 0.01))
+        #expect(
+            Support.consoleEvent("Test Case '-[CartSpec adds items to the cart]' failed (0.010 seconds).")
+                == .testFinished(Support.xctest("CartSpec", "adds items to the cart"), .failed, durationSeconds: 0.01))
     }
 
     @Test func parallelCloneLines() {
-        #expect(Support.consoleEvent("Test case 'CartTests.testTotal()' failed on 'Clone 2 of iPhone 15 - Shop (4242)' (0.125 seconds)")
-            == .testFinished(Support.xctest("CartTests", "testTotal"), .failed, durationSeconds: 0.125))
-        #expect(Support.consoleEvent("Test case 'CartSuite/addsItem()' passed on 'My Mac - Shop (77)' (0.5 seconds)")
-            == .testFinished(TestRef(framework: .swiftTesting, suite: "CartSuite", name: "addsItem()"), .passed, durationSeconds: 0.5))
+        #expect(
+            Support.consoleEvent(
+                "Test case 'CartTests.testTotal()' failed on 'Clone 2 of iPhone 15 - Shop (4242)' (0.125 seconds)")
+                == .testFinished(Support.xctest("CartTests", "testTotal"), .failed, durationSeconds: 0.125))
+        #expect(
+            Support.consoleEvent("Test case 'CartSuite/addsItem()' passed on 'My Mac - Shop (77)' (0.5 seconds)")
+                == .testFinished(
+                    TestRef(framework: .swiftTesting, suite: "CartSuite", name: "addsItem()"), .passed,
+                    durationSeconds: 0.5))
     }
 
     @Test func linuxFailureLine() {
-        #expect(Support.consoleEvent("/src/Tests/ShopTests/CartTests.swift:31: error: CartTests.testTotal : XCTAssertEqual failed: (\"3\") is not equal to (\"4\")")
-            == .issue(Support.xctest("CartTests", "testTotal"),
-                      TestFailure(message: "XCTAssertEqual failed: (\"3\") is not equal to (\"4\")", file: "/src/Tests/ShopTests/CartTests.swift", line: 31),
-                      isKnown: false))
+        #expect(
+            Support.consoleEvent(
+                "/src/Tests/ShopTests/CartTests.swift:31: error: CartTests.testTotal : XCTAssertEqual failed: (\"3\") is not equal to (\"4\")"
+            )
+                == .issue(
+                    Support.xctest("CartTests", "testTotal"),
+                    TestFailure(
+                        message: "XCTAssertEqual failed: (\"3\") is not equal to (\"4\")",
+                        file: "/src/Tests/ShopTests/CartTests.swift", line: 31),
+                    isKnown: false))
     }
 
     @Test func appleFailureLine() {
-        #expect(Support.consoleEvent("/Users/ci/Shop/CartTests.swift:9: error: -[ShopTests.CartTests testTotal] : failed - empty cart")
-            == .issue(Support.xctest("CartTests", "testTotal", module: "ShopTests"),
-                      TestFailure(message: "failed - empty cart", file: "/Users/ci/Shop/CartTests.swift", line: 9), isKnown: false))
+        #expect(
+            Support.consoleEvent(
+                "/Users/ci/Shop/CartTests.swift:9: error: -[ShopTests.CartTests testTotal] : failed - empty cart")
+                == .issue(
+                    Support.xctest("CartTests", "testTotal", module: "ShopTests"),
+                    TestFailure(message: "failed - empty cart", file: "/Users/ci/Shop/CartTests.swift", line: 9),
+                    isKnown: false))
     }
 
     @Test func linuxSkipLine() {
-        #expect(Support.consoleEvent("/src/Tests/ShopTests/CartTests.swift:40: CartTests.testRefund : Test skipped - needs a bank")
-            == .skipped(Support.xctest("CartTests", "testRefund"), reason: "needs a bank"))
+        #expect(
+            Support.consoleEvent(
+                "/src/Tests/ShopTests/CartTests.swift:40: CartTests.testRefund : Test skipped - needs a bank")
+                == .skipped(Support.xctest("CartTests", "testRefund"), reason: "needs a bank"))
     }
 
     @Test func suiteLines() {
-        #expect(Support.consoleEvent("Test Suite 'CartTests' started at 2026-01-02 10:00:00.000") == .suiteStarted(name: "CartTests"))
-        #expect(Support.consoleEvent("Test Suite 'All tests' failed at 2026-01-02 10:00:01.000.") == .suiteFinished(name: "All tests", passed: false))
-        #expect(Support.consoleEvent("Test suite 'CartTests' started on 'Clone 1 of iPad (3)'") == .suiteStarted(name: "CartTests"))
+        #expect(
+            Support.consoleEvent("Test Suite 'CartTests' started at 2026-01-02 10:00:00.000")
+                == .suiteStarted(name: "CartTests"))
+        #expect(
+            Support.consoleEvent("Test Suite 'All tests' failed at 2026-01-02 10:00:01.000.")
+                == .suiteFinished(name: "All tests", passed: false))
+        #expect(
+            Support.consoleEvent("Test suite 'CartTests' started on 'Clone 1 of iPad (3)'")
+                == .suiteStarted(name: "CartTests"))
     }
 
     @Test(arguments: [
@@ -81,11 +110,14 @@ import Testing
     }
 
     @Test func fatalErrorWithoutLocation() {
-        #expect(Support.consoleEvent("Fatal error: Unexpectedly found nil") == .fatalError(message: "Unexpectedly found nil", file: nil, line: nil))
+        #expect(
+            Support.consoleEvent("Fatal error: Unexpectedly found nil")
+                == .fatalError(message: "Unexpectedly found nil", file: nil, line: nil))
     }
 
     @Test func backtraceFramesAndNoise() {
-        let events = Support.consoleEvents("""
+        let events = Support.consoleEvents(
+            """
             *** Program crashed: Segmentation fault at 0x0000000000000010 ***
             Thread 0 "ShopTests" crashed:
               0 [ra] 0x00005555 Cart.total() + 12 in ShopTests.xctest at /src/Sources/Shop/Cart.swift:20:5
@@ -94,28 +126,45 @@ import Testing
             0x000055d–0x000056e abcdef ShopTests.xctest /src/.build/debug/ShopTests.xctest
             Backtrace took 0.01s
             """)
-        #expect(events == [
-            .programCrashed(description: "Segmentation fault"), .ignored,
-            .backtraceFrame(file: "/src/Sources/Shop/Cart.swift", line: 20), .ignored, .ignored, .ignored, .ignored,
-        ])
+        #expect(
+            events == [
+                .programCrashed(description: "Segmentation fault"), .ignored,
+                .backtraceFrame(file: "/src/Sources/Shop/Cart.swift", line: 20), .ignored, .ignored, .ignored, .ignored,
+            ])
     }
 
     @Test func restartAfterCrash() {
-        #expect(Support.consoleEvent("Restarting after unexpected exit, crash, or test timeout in CartTests.testTotal(); summary will include totals from previous launches.")
-            == .restartAfterCrash(Support.xctest("CartTests", "testTotal")))
-        #expect(Support.consoleEvent("Restarting after unexpected exit, crash, or test timeout in -[ShopTests.CartTests testTotal]; summary will include totals from previous launches.")
-            == .restartAfterCrash(Support.xctest("CartTests", "testTotal", module: "ShopTests")))
+        #expect(
+            Support.consoleEvent(
+                "Restarting after unexpected exit, crash, or test timeout in CartTests.testTotal(); summary will include totals from previous launches."
+            )
+                == .restartAfterCrash(Support.xctest("CartTests", "testTotal")))
+        #expect(
+            Support.consoleEvent(
+                "Restarting after unexpected exit, crash, or test timeout in -[ShopTests.CartTests testTotal]; summary will include totals from previous launches."
+            )
+                == .restartAfterCrash(Support.xctest("CartTests", "testTotal", module: "ShopTests")))
     }
 
     @Test func performanceMeasurement() {
-        #expect(Support.consoleEvent("/src/PerfTests.swift:8: Test Case '-[ShopTests.PerfTests testSpeed]' measured [Time, seconds] average: 0.125, relative standard deviation: 2.1%, values: [0.12]")
-            == .measured(Support.xctest("PerfTests", "testSpeed", module: "ShopTests"), metric: "Time, seconds", average: 0.125))
+        #expect(
+            Support.consoleEvent(
+                "/src/PerfTests.swift:8: Test Case '-[ShopTests.PerfTests testSpeed]' measured [Time, seconds] average: 0.125, relative standard deviation: 2.1%, values: [0.12]"
+            )
+                == .measured(
+                    Support.xctest("PerfTests", "testSpeed", module: "ShopTests"), metric: "Time, seconds",
+                    average: 0.125))
     }
 
     @Test func executionTimeAllowanceIsAnIssue() {
-        guard case .issue(let ref, let failure, false)? = Support.consoleEvent(
-            "Test Case '-[ShopTests.CartTests testSlow]' exceeded execution time allowance of 1 minute. The test may have hung.")
-        else { Issue.record("not an issue"); return }
+        guard
+            case .issue(let ref, let failure, false)? = Support.consoleEvent(
+                "Test Case '-[ShopTests.CartTests testSlow]' exceeded execution time allowance of 1 minute. The test may have hung."
+            )
+        else {
+            Issue.record("not an issue")
+            return
+        }
         #expect(ref == Support.xctest("CartTests", "testSlow", module: "ShopTests"))
         #expect(failure.message.hasPrefix("Test exceeded execution time allowance"))
     }
@@ -123,7 +172,8 @@ import Testing
     @Test(arguments: [
         "[12/40] Compiling Shop Cart.swift", "Building for debugging...", "CompileSwift normal arm64 /src/Cart.swift",
         "** TEST SUCCEEDED **", "** TEST EXECUTE FAILED **", "Build complete! (3.2s)", "Ld /tmp/Shop normal",
-        "/src/Cart.swift:3:9: warning: variable 'x' was never used", "/src/Cart.swift:3:9: error: cannot find 'y' in scope",
+        "/src/Cart.swift:3:9: warning: variable 'x' was never used",
+        "/src/Cart.swift:3:9: error: cannot find 'y' in scope",
         "2026-01-02 10:00:00.000 xcodebuild[123:456] IDETestOperationsObserverDebug: 1.0 elapsed",
     ])
     func buildAndToolNoiseIsIgnored(line: String) {
@@ -131,7 +181,8 @@ import Testing
     }
 
     @Test func indentedBuildCommandsAfterABuildStepAreIgnored() {
-        let events = Support.consoleEvents("""
+        let events = Support.consoleEvents(
+            """
             CompileSwift normal arm64 /src/Cart.swift (in target 'Shop' from project 'Shop')
                 cd /src
                 /Applications/Xcode.app/Contents/Developer/usr/bin/swiftc -module-name Shop
@@ -141,19 +192,30 @@ import Testing
     }
 
     @Test func testingFailedBlockIsIgnored() {
-        #expect(Support.consoleEvents("Testing failed:\n\tShop encountered an error (crashed)\n** TEST FAILED **") == [.ignored, .ignored, .ignored])
+        #expect(
+            Support.consoleEvents("Testing failed:\n\tShop encountered an error (crashed)\n** TEST FAILED **") == [
+                .ignored, .ignored, .ignored,
+            ])
     }
 
     @Test func activityLinesAreToolOutput() {
         #expect(Support.consoleEvent("    t =     0.05s Set Up") == .toolOutput("    t =     0.05s Set Up"))
-        #expect(Support.consoleEvent("    t =     4.13s Assertion Failure: CartUITests.swift:63: XCTAssertTrue failed")
-            == .issue(nil, TestFailure(message: "XCTAssertTrue failed", file: "CartUITests.swift", line: 63), isKnown: false))
+        #expect(
+            Support.consoleEvent("    t =     4.13s Assertion Failure: CartUITests.swift:63: XCTAssertTrue failed")
+                == .issue(
+                    nil, TestFailure(message: "XCTAssertTrue failed", file: "CartUITests.swift", line: 63),
+                    isKnown: false))
     }
 
     @Test func wrappedLinesAreUnwrapped() {
         let ref = Support.xctest("CartTests", "testTotal")
-        #expect(Support.consoleEvent("test_1   | Test Case 'CartTests.testTotal' started at 2026-01-02") == .testStarted(ref))
-        #expect(Support.consoleEvent("\u{1B}[0;96m[worker 2] \u{1B}[0mTest Case 'CartTests.testTotal' started at 2026-01-02") == .testStarted(ref))
+        #expect(
+            Support.consoleEvent("test_1   | Test Case 'CartTests.testTotal' started at 2026-01-02")
+                == .testStarted(ref))
+        #expect(
+            Support.consoleEvent(
+                "\u{1B}[0;96m[worker 2] \u{1B}[0mTest Case 'CartTests.testTotal' started at 2026-01-02")
+                == .testStarted(ref))
     }
 
     @Test func anythingElseIsOutput() {

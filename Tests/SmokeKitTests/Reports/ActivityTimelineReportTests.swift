@@ -1,27 +1,39 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// The activity timeline in report.json (every key, null when none) and beside the failure in index.html.
 @Suite struct ActivityTimelineReportTests {
     private static var failingWithSteps: TestResult {
-        var test = TestResult(id: "UITests.TipUITests/testTip", name: "testTip", suite: "TipUITests", framework: .xctest, status: .failed,
-                              durationSeconds: 1.25, order: 1, failures: [TestFailure(message: "XCTAssertTrue failed", file: "T.swift", line: 9)])
-        test.attachments = [AttachmentRecord(name: "Tip screen.png", path: "attachments/TipUITests-testTip-Tip_screen.png", mediaType: "image/png", size: 8)]
+        var test = TestResult(
+            id: "UITests.TipUITests/testTip", name: "testTip", suite: "TipUITests", framework: .xctest, status: .failed,
+            durationSeconds: 1.25, order: 1,
+            failures: [TestFailure(message: "XCTAssertTrue failed", file: "T.swift", line: 9)])
+        test.attachments = [
+            AttachmentRecord(
+                name: "Tip screen.png", path: "attachments/TipUITests-testTip-Tip_screen.png", mediaType: "image/png",
+                size: 8)
+        ]
         let start = Date(timeIntervalSince1970: 1_795_147_245)
         test.activities = [
             ActivityStep(title: "Set Up", startedAt: start),
-            ActivityStep(title: "Tap <script>alert(1)</script> & \"Pay\"", depth: 1, startedAt: start.addingTimeInterval(1), attachments: ["Tip screen", "lost one"]),
-            ActivityStep(title: "Assertion Failure at T.swift:9", depth: 1, failed: true, startedAt: start.addingTimeInterval(2)),
+            ActivityStep(
+                title: "Tap <script>alert(1)</script> & \"Pay\"", depth: 1, startedAt: start.addingTimeInterval(1),
+                attachments: ["Tip screen", "lost one"]),
+            ActivityStep(
+                title: "Assertion Failure at T.swift:9", depth: 1, failed: true, startedAt: start.addingTimeInterval(2)),
         ]
         return test
     }
 
     @Test func aTestWithStepsStreamsAsJSONEncoderWritesItAndOthersSayNull() throws {
         var report = ReportFixture.minimalReport
-        var plain = TestResult(id: "M.S/plain", name: "plain", suite: "S", framework: .xctest, status: .passed, durationSeconds: 1, order: 2)
+        var plain = TestResult(
+            id: "M.S/plain", name: "plain", suite: "S", framework: .xctest, status: .passed, durationSeconds: 1,
+            order: 2)
         plain.failures = []
         report.tests = [Self.failingWithSteps, plain]
         let rendered = JSONReport.render(report)
@@ -43,7 +55,9 @@ import Testing
         report.status = .failed
         let html = HTMLReport.render(report) { _ in nil }
         #expect(html.contains("Steps before the failure (last 3 steps)"))
-        #expect(html.contains("Tap &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Pay&quot;") || html.contains("Tap &lt;script&gt;alert(1)&lt;/script&gt; &amp; \"Pay\""))
+        #expect(
+            html.contains("Tap &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Pay&quot;")
+                || html.contains("Tap &lt;script&gt;alert(1)&lt;/script&gt; &amp; \"Pay\""))
         #expect(!html.contains("<script>alert(1)</script>"))
         #expect(html.contains("href=\"attachments/TipUITests-testTip-Tip_screen.png\">Tip screen.png</a>"))
         #expect(html.contains(">lost one</span>"))

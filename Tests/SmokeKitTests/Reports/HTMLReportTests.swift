@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 @Suite struct HTMLReportTests {
@@ -69,7 +70,9 @@ import Testing
         report.reconciliation = Reconciliation(
             sources: [FrameworkCount(framework: "xctest", tests: 10, failures: 2, from: "console.log:120")],
             differences: ["XCTest executed 10 tests; smokerun counted 9"])
-        report.inputs = [InputRecord(path: "build.log", format: "xctest-log", unrecognizedLines: 3, firstUnrecognizedLine: 7)]
+        report.inputs = [
+            InputRecord(path: "build.log", format: "xctest-log", unrecognizedLines: 3, firstUnrecognizedLine: 7)
+        ]
         let html = render(report)
         let warning = try #require(html.range(of: "<section class=\"warn\" id=\"reconciliation\">"))
         let totals = try #require(html.range(of: "<section class=\"totals\">"))
@@ -82,10 +85,15 @@ import Testing
         let links = SourceLinks.from(
             environment: ["GITHUB_SERVER_URL": "https://github.com", "GITHUB_REPOSITORY": "o/r", "GITHUB_SHA": "abc"],
             projectRoot: "/src")
-        let html = HTMLReport.render(ReportFixture.report, sources: links, attachmentContent: ReportFixture.attachmentContent)
-        #expect(html.contains("<a href=\"https://github.com/o/r/blob/abc/Tests/TipCalculatorTests/TipTests.swift#L42\"><code>Tests/TipCalculatorTests/TipTests.swift:42</code></a>"))
+        let html = HTMLReport.render(
+            ReportFixture.report, sources: links, attachmentContent: ReportFixture.attachmentContent)
+        #expect(
+            html.contains(
+                "<a href=\"https://github.com/o/r/blob/abc/Tests/TipCalculatorTests/TipTests.swift#L42\"><code>Tests/TipCalculatorTests/TipTests.swift:42</code></a>"
+            ))
         #expect(SourceLinks().relative("/home/ci/work/app/Sources/App/Cart.swift") == "Sources/App/Cart.swift")
-        let gitlab = SourceLinks.from(environment: ["CI_PROJECT_URL": "https://gitlab.com/g/p", "CI_COMMIT_SHA": "def"], projectRoot: "/b")
+        let gitlab = SourceLinks.from(
+            environment: ["CI_PROJECT_URL": "https://gitlab.com/g/p", "CI_COMMIT_SHA": "def"], projectRoot: "/b")
         #expect(gitlab.url(file: "/b/App/View.swift", line: 3) == "https://gitlab.com/g/p/-/blob/def/App/View.swift#L3")
         #expect(SourceLinks.from(environment: [:]).url(file: "Sources/A.swift", line: 1) == nil)
         #expect(SourceLinks().relative("/home/ci/app/.build/checkouts/x/Sources/X.swift") == nil)
@@ -94,15 +102,20 @@ import Testing
     @Test func aHundredThousandTestsStayUnderTenMegabytes() {
         var report = ReportFixture.minimalReport
         report.tests = (0..<100_000).map { index in
-            TestResult(id: "Module.Suite\(index / 100)/testNumber\(index)", name: "testNumber\(index)", suite: "Suite\(index / 100)",
-                       framework: .xctest, status: index % 1000 == 0 ? .failed : .passed, durationSeconds: 0.01, order: index + 1,
-                       failures: index % 1000 == 0 ? [TestFailure(message: "boom", file: "Tests/A.swift", line: 3)] : [])
+            TestResult(
+                id: "Module.Suite\(index / 100)/testNumber\(index)", name: "testNumber\(index)",
+                suite: "Suite\(index / 100)",
+                framework: .xctest, status: index % 1000 == 0 ? .failed : .passed, durationSeconds: 0.01,
+                order: index + 1,
+                failures: index % 1000 == 0 ? [TestFailure(message: "boom", file: "Tests/A.swift", line: 3)] : [])
         }
         let html = render(report)
         #expect(html.utf8.count < 10 * 1024 * 1024, "\(html.utf8.count) bytes")
         #expect(html.contains("99900 tests summarized: 99900 passed and 0 skipped tests are counted per suite above"))
         // Every failure is shown in full, with its message.
-        for index in stride(from: 0, to: 100_000, by: 1000) { #expect(html.contains(" Module.Suite\(index / 100)/testNumber\(index)</h3>")) }
+        for index in stride(from: 0, to: 100_000, by: 1000) {
+            #expect(html.contains(" Module.Suite\(index / 100)/testNumber\(index)</h3>"))
+        }
         // 1,000 suites: the first 500 are rows, the other 500 one embedded array the page expands.
         #expect(html.components(separatedBy: "<tr><td class=\"name\">").count - 1 == HTMLReport.suiteRowLimit)
         #expect(html.contains("Show 500 more suites"))
@@ -112,9 +125,17 @@ import Testing
     @Test func failuresPastTheCardLimitAreOneEmbeddedLineEachAndThePageStaysSmall() {
         var report = ReportFixture.minimalReport
         report.tests = (0..<60_000).map { index in
-            TestResult(id: "Module.Suite\(index / 100)/testNumber\(index)", name: "testNumber\(index)", suite: "Suite\(index / 100)",
-                       framework: .xctest, status: index % 2 == 0 ? .failed : .passed, durationSeconds: 0.01, order: index + 1,
-                       failures: index % 2 == 0 ? [TestFailure(message: "XCTAssertEqual failed: (\"\(index)\") is not equal to (\"0\")\nsecond line </script>", file: "Tests/A.swift", line: 3)] : [])
+            TestResult(
+                id: "Module.Suite\(index / 100)/testNumber\(index)", name: "testNumber\(index)",
+                suite: "Suite\(index / 100)",
+                framework: .xctest, status: index % 2 == 0 ? .failed : .passed, durationSeconds: 0.01, order: index + 1,
+                failures: index % 2 == 0
+                    ? [
+                        TestFailure(
+                            message:
+                                "XCTAssertEqual failed: (\"\(index)\") is not equal to (\"0\")\nsecond line </script>",
+                            file: "Tests/A.swift", line: 3)
+                    ] : [])
         }
         let html = render(report)
         #expect(html.utf8.count < 10 * 1024 * 1024, "\(html.utf8.count) bytes")
@@ -124,16 +145,21 @@ import Testing
         #expect(html.contains("The first \(limit) failures in full, the other \(30_000 - limit) below them in short."))
         #expect(html.contains("Show \(30_000 - limit) more failures"))
         // The last failure is in the embedded list: its anchor, id, status and first line, with `<` escaped.
-        #expect(html.contains(#"["test-59999","Module.Suite599/testNumber59998","failed","XCTAssertEqual failed: (\"59998\") is not equal to (\"0\")"]"#))
+        #expect(
+            html.contains(
+                #"["test-59999","Module.Suite599/testNumber59998","failed","XCTAssertEqual failed: (\"59998\") is not equal to (\"0\")"]"#
+            ))
         #expect(!html.contains("second line \\u003c/script>"))
         // The test table lists only the failures that have cards.
         #expect(html.components(separatedBy: "<tr class=\"failed\"").count - 1 == limit)
     }
 
     @Test func aFailureMessageIsCutToOneShortLineInTheEmbeddedList() {
-        let long = TestResult(id: "M.S/t", name: "t", suite: "S", framework: .xctest, status: .failed,
-                              failures: [TestFailure(message: String(repeating: "x", count: 500) + "\nmore")])
-        #expect(HTMLFailureData.firstLine(of: long) == String(repeating: "x", count: HTMLFailureData.messageLimit) + "…")
+        let long = TestResult(
+            id: "M.S/t", name: "t", suite: "S", framework: .xctest, status: .failed,
+            failures: [TestFailure(message: String(repeating: "x", count: 500) + "\nmore")])
+        #expect(
+            HTMLFailureData.firstLine(of: long) == String(repeating: "x", count: HTMLFailureData.messageLimit) + "…")
         let silent = TestResult(id: "M.S/u", name: "u", suite: "S", framework: .xctest, status: .timedOut)
         #expect(HTMLFailureData.firstLine(of: silent) == "Exceeded the test time limit")
     }
@@ -141,8 +167,9 @@ import Testing
     @Test func skippedTestsPastTheLimitAreSummarizedWithPassedOnes() {
         var report = ReportFixture.minimalReport
         report.tests = (0..<3_000).map { index in
-            TestResult(id: "M.S/t\(index)", name: "t\(index)", suite: "S", framework: .xctest,
-                       status: index % 2 == 0 ? .skipped : .passed, order: index + 1)
+            TestResult(
+                id: "M.S/t\(index)", name: "t\(index)", suite: "S", framework: .xctest,
+                status: index % 2 == 0 ? .skipped : .passed, order: index + 1)
         }
         let html = render(report)
         #expect(html.contains("3000 tests summarized: 1500 passed and 1500 skipped"))
@@ -162,7 +189,8 @@ import Testing
     }
 
     @Test func previewsOnlyTheStartOfLongText() {
-        let record = AttachmentRecord(name: "big.log", path: "attachments/big.log", mediaType: "text/plain", size: 10_000)
+        let record = AttachmentRecord(
+            name: "big.log", path: "attachments/big.log", mediaType: "text/plain", size: 10_000)
         var report = ReportFixture.minimalReport
         report.tests[0].attachments = [record]
         let html = HTMLReport.render(report) { _ in Data(repeating: UInt8(ascii: "x"), count: 10_000) }

@@ -1,14 +1,18 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// report.json is streamed test by test, most tests written by hand: the bytes must be exactly the ones
 /// `JSONEncoder` writes for the whole document, so consumers and golden files see no difference.
 @Suite struct JSONReportStreamingTests {
-    private static func plain(_ id: String, name: String, suite: String, seconds: Double, status: TestStatus = .passed) -> TestResult {
-        TestResult(id: id, name: name, suite: suite, framework: .xctest, status: status, durationSeconds: seconds, order: 1)
+    private static func plain(_ id: String, name: String, suite: String, seconds: Double, status: TestStatus = .passed)
+        -> TestResult
+    {
+        TestResult(
+            id: id, name: name, suite: suite, framework: .xctest, status: status, durationSeconds: seconds, order: 1)
     }
 
     @Test func theGoldenFixtureStreamsToTheBytesJSONEncoderWrites() {
@@ -16,34 +20,54 @@ import Testing
         #expect(JSONReport.render(report) == JSONReport.encodedWhole(report))
     }
 
-    @Test(arguments: [0, 1, 205, 0.012, 0.1, 1e-7, 123.456789, 1e20, 3e15, -0.0, -2.5, .nan, .infinity, 0.30000000000000004])
+    @Test(arguments: [
+        0, 1, 205, 0.012, 0.1, 1e-7, 123.456789, 1e20, 3e15, -0.0, -2.5, .nan, .infinity, 0.30000000000000004,
+    ])
     func aPlainTestWithAnyDurationStreamsAsJSONEncoderWritesIt(seconds: Double) {
         var report = ReportFixture.minimalReport
         report.tests = [Self.plain("M.S/t", name: "t", suite: "S", seconds: seconds)]
-        #expect(String(decoding: JSONReport.render(report), as: UTF8.self) == String(decoding: JSONReport.encodedWhole(report), as: UTF8.self))
+        #expect(
+            String(decoding: JSONReport.render(report), as: UTF8.self)
+                == String(decoding: JSONReport.encodedWhole(report), as: UTF8.self))
     }
 
-    @Test(arguments: ["plain", "with \"quotes\" and \\ backslash", "line\nbreak\ttab\r\u{08}\u{0C}", "bell\u{07}\u{1F}", "café/ünïcode 🚀", "a/b/c"])
+    @Test(arguments: [
+        "plain", "with \"quotes\" and \\ backslash", "line\nbreak\ttab\r\u{08}\u{0C}", "bell\u{07}\u{1F}",
+        "café/ünïcode 🚀", "a/b/c",
+    ])
     func namesThatNeedEscapingStreamAsJSONEncoderWritesThem(name: String) {
         var report = ReportFixture.minimalReport
         report.tests = [
             Self.plain("M.\(name)/\(name)", name: name, suite: name, seconds: 0.5),
             Self.plain("M.S/second", name: "second", suite: "S", seconds: 2, status: .skipped),
         ]
-        #expect(String(decoding: JSONReport.render(report), as: UTF8.self) == String(decoding: JSONReport.encodedWhole(report), as: UTF8.self))
+        #expect(
+            String(decoding: JSONReport.render(report), as: UTF8.self)
+                == String(decoding: JSONReport.encodedWhole(report), as: UTF8.self))
     }
 
     @Test func failingTestsWithoutOutputStreamAsJSONEncoderWritesThem() {
         var report = ReportFixture.minimalReport
         report.tests = [
-            TestResult(id: "M.S/a", name: "a", suite: "S", framework: .xctest, status: .failed, durationSeconds: 0.5, order: 1,
-                       failures: [TestFailure(message: "XCTAssertEqual failed: (\"1\") is not equal to (\"2\")", file: "/src/Tests/A.swift", line: 12)]),
-            TestResult(id: "M.S/b", name: "b", suite: "S", framework: .swiftTesting, status: .crashed, durationSeconds: 0, order: 2,
-                       failures: [TestFailure(message: "line\nbreak \\ </script> café", file: nil, line: nil),
-                                  TestFailure(message: "second", file: "B.swift", line: -1)]),
+            TestResult(
+                id: "M.S/a", name: "a", suite: "S", framework: .xctest, status: .failed, durationSeconds: 0.5, order: 1,
+                failures: [
+                    TestFailure(
+                        message: "XCTAssertEqual failed: (\"1\") is not equal to (\"2\")", file: "/src/Tests/A.swift",
+                        line: 12)
+                ]),
+            TestResult(
+                id: "M.S/b", name: "b", suite: "S", framework: .swiftTesting, status: .crashed, durationSeconds: 0,
+                order: 2,
+                failures: [
+                    TestFailure(message: "line\nbreak \\ </script> café", file: nil, line: nil),
+                    TestFailure(message: "second", file: "B.swift", line: -1),
+                ]),
             Self.plain("M.S/c", name: "c", suite: "S", seconds: 1),
         ]
-        #expect(String(decoding: JSONReport.render(report), as: UTF8.self) == String(decoding: JSONReport.encodedWhole(report), as: UTF8.self))
+        #expect(
+            String(decoding: JSONReport.render(report), as: UTF8.self)
+                == String(decoding: JSONReport.encodedWhole(report), as: UTF8.self))
     }
 
     @Test func aReportWithoutTestsStreamsAsJSONEncoderWritesIt() {
@@ -54,10 +78,15 @@ import Testing
 
     @Test func aStreamedReportArrivesInPiecesOfAboutAMegabyte() throws {
         var report = ReportFixture.minimalReport
-        report.tests = (0..<20_000).map { Self.plain("M.Suite\($0 / 50)/test\($0)", name: "test\($0)", suite: "Suite\($0 / 50)", seconds: 0.001) }
+        report.tests = (0..<20_000).map {
+            Self.plain("M.Suite\($0 / 50)/test\($0)", name: "test\($0)", suite: "Suite\($0 / 50)", seconds: 0.001)
+        }
         var pieces: [Int] = []
         var whole = Data()
-        var sink = ReportSink { pieces.append($0.count); whole.append(contentsOf: $0) }
+        var sink = ReportSink {
+            pieces.append($0.count)
+            whole.append(contentsOf: $0)
+        }
         JSONReport.write(report, to: &sink)
         try sink.finish()
         #expect(pieces.count > 3)

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 @Suite struct JSONReportTests {
@@ -20,9 +21,16 @@ import Testing
             #expect(Set(test.keys) == Set(JSONReport.testKeys))
         }
         let totals = try #require(object["totals"] as? [String: Any])
-        #expect(Set(totals.keys) == ["tests", "passed", "failed", "skipped", "expectedFailures", "crashed", "timedOut", "interrupted", "flaky"])
+        #expect(
+            Set(totals.keys) == [
+                "tests", "passed", "failed", "skipped", "expectedFailures", "crashed", "timedOut", "interrupted",
+                "flaky",
+            ])
         let attachment = try #require((tests.first?["attachments"] as? [[String: Any]])?.first)
-        #expect(Set(attachment.keys) == ["name", "path", "mediaType", "size", "timestamp", "failureAssociated", "configuration"])
+        #expect(
+            Set(attachment.keys) == [
+                "name", "path", "mediaType", "size", "timestamp", "failureAssociated", "configuration",
+            ])
         #expect(attachment["timestamp"] is NSNull && attachment["configuration"] is NSNull)
     }
 

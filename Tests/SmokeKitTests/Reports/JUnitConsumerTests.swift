@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// Feeds junit.xml to real JUnit consumers (`xmllint`, Python's `junitparser`) through
@@ -28,7 +29,8 @@ import Testing
         .enabled(if: consumersAvailable, "needs xmllint (libxml2-utils) and python3 with junitparser"),
         arguments: [ReportFixture.report, ReportFixture.minimalReport])
     func realConsumersReadTheSameCountsAsReportJSON(report: RunReport) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("junit-consumer-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "junit-consumer-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let junit = folder.appendingPathComponent("junit.xml")

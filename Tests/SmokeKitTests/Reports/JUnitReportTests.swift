@@ -1,11 +1,13 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 @Suite struct JUnitReportTests {
     @Test func matchesGoldenFile() {
@@ -16,7 +18,9 @@ import Testing
         let report = ReportFixture.report
         let document = try XMLDocument(xmlString: JUnitReport.render(report))
         let suites = try document.nodes(forXPath: "/testsuites/testsuite").compactMap { $0 as? XMLElement }
-        let testSuites = suites.filter { $0.attribute(forName: "name")?.stringValue != JUnitReport.infrastructureSuiteName }
+        let testSuites = suites.filter {
+            $0.attribute(forName: "name")?.stringValue != JUnitReport.infrastructureSuiteName
+        }
         func sum(_ name: String, _ elements: [XMLElement]) -> Int {
             elements.reduce(0) { $0 + (Int($1.attribute(forName: name)?.stringValue ?? "") ?? -1_000) }
         }
@@ -28,12 +32,14 @@ import Testing
         #expect(!report.errors.isEmpty)
         #expect(try document.nodes(forXPath: "//testsuite/testcase").count == report.totals.tests)
         #expect(try document.nodes(forXPath: "//testcase/failure").count == report.totals.failed)
-        #expect(try document.nodes(forXPath: "//testcase/error").count == report.totals.crashed + report.totals.timedOut)
+        #expect(
+            try document.nodes(forXPath: "//testcase/error").count == report.totals.crashed + report.totals.timedOut)
         #expect(try document.nodes(forXPath: "//testcase/skipped").count == report.totals.skipped)
         let root = try #require(document.rootElement())
         #expect(root.attribute(forName: "tests")?.stringValue == "\(report.totals.tests)")
         #expect(root.attribute(forName: "errors")?.stringValue == "\(report.totals.crashed + report.totals.timedOut)")
-        let infrastructure = try #require(suites.first { $0.attribute(forName: "name")?.stringValue == JUnitReport.infrastructureSuiteName })
+        let infrastructure = try #require(
+            suites.first { $0.attribute(forName: "name")?.stringValue == JUnitReport.infrastructureSuiteName })
         #expect(infrastructure.attribute(forName: "tests")?.stringValue == "0")
         #expect(infrastructure.attribute(forName: "errors")?.stringValue == "0")
         let listed = try infrastructure.nodes(forXPath: "system-err").first?.stringValue ?? ""
@@ -51,7 +57,9 @@ import Testing
 
     @Test func flakyTestKeepsItsFailedAttemptAsFlakyFailure() throws {
         let document = try XMLDocument(xmlString: JUnitReport.render(ReportFixture.report))
-        let flaky = try document.nodes(forXPath: "//testcase[@name='testSplit']/flakyFailure").compactMap { $0 as? XMLElement }
+        let flaky = try document.nodes(forXPath: "//testcase[@name='testSplit']/flakyFailure").compactMap {
+            $0 as? XMLElement
+        }
         #expect(flaky.count == 1)
         #expect(flaky.first?.attribute(forName: "message")?.stringValue == "split was 3.33, expected 3.34")
         #expect(try document.nodes(forXPath: "//testcase[@name='testSplit']/failure").isEmpty)
@@ -96,9 +104,12 @@ import Testing
         let document = try XMLDocument(xmlString: JUnitReport.render(ReportFixture.report))
         let failure = try #require(
             try document.nodes(forXPath: "//testcase[@name='testRounding']/failure").first as? XMLElement)
-        #expect(failure.attribute(forName: "message")?.stringValue
-            == "XCTAssertEqual failed: (\"1.5\") is not equal to (\"2\") - a | b < c & \"d\"]]>")
-        #expect(failure.stringValue?.contains("/src/Tests/TipCalculatorTests/TipTests.swift:43: second failure\nwith two lines") == true)
+        #expect(
+            failure.attribute(forName: "message")?.stringValue
+                == "XCTAssertEqual failed: (\"1.5\") is not equal to (\"2\") - a | b < c & \"d\"]]>")
+        #expect(
+            failure.stringValue?.contains(
+                "/src/Tests/TipCalculatorTests/TipTests.swift:43: second failure\nwith two lines") == true)
     }
 
     @Test func expectedFailurePassesWithANote() throws {

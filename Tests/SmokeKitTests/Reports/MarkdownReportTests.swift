@@ -1,6 +1,7 @@
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 @Suite struct MarkdownReportTests {
@@ -42,13 +43,19 @@ import Testing
         report.reconciliation = Reconciliation(
             sources: [FrameworkCount(framework: "xctest", tests: 10, failures: 2, from: "console.log:120")],
             differences: ["XCTest executed 10 tests; smokerun counted 9"])
-        report.inputs = [InputRecord(path: "build.log", format: "xctest-log", strippedPrefix: "github-actions-timestamp", unrecognizedLines: 1, firstUnrecognizedLine: 7)]
+        report.inputs = [
+            InputRecord(
+                path: "build.log", format: "xctest-log", strippedPrefix: "github-actions-timestamp",
+                unrecognizedLines: 1, firstUnrecognizedLine: 7)
+        ]
         let text = MarkdownReport.render(report)
         let warning = try #require(text.range(of: "> [!WARNING]"))
         let totals = try #require(text.range(of: "| Tests |"))
         #expect(warning.lowerBound < totals.lowerBound)
         #expect(text.contains("> - XCTest executed 10 tests; smokerun counted 9"))
-        #expect(text.contains("stripped a `github-actions-timestamp` prefix from each line; 1 line not understood (first: line 7)"))
+        #expect(
+            text.contains(
+                "stripped a `github-actions-timestamp` prefix from each line; 1 line not understood (first: line 7)"))
     }
 
     @Test func emptyTotalsAreNotAHundredPercentAndSkipReasonsAreListed() {

@@ -1,18 +1,25 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// index.html stays under 10 MB whatever fails and whatever the failures printed; report.json still has them all,
 /// and writes output lines by hand exactly as `JSONEncoder` would.
 @Suite struct ReportBudgetTests {
     private static func failing(_ index: Int, output: [String] = []) -> TestResult {
-        TestResult(id: "Module.Suite\(index / 100)/testNumber\(index)", name: "testNumber\(index)", suite: "Suite\(index / 100)",
-                   framework: .xctest, status: .failed, durationSeconds: 0.01, order: index + 1,
-                   failures: [TestFailure(message: "XCTAssertEqual failed: (\"\(index)\") is not equal to (\"0\") " + String(repeating: "x", count: 100),
-                                          file: "Tests/A.swift", line: 3)],
-                   output: output)
+        TestResult(
+            id: "Module.Suite\(index / 100)/testNumber\(index)", name: "testNumber\(index)",
+            suite: "Suite\(index / 100)",
+            framework: .xctest, status: .failed, durationSeconds: 0.01, order: index + 1,
+            failures: [
+                TestFailure(
+                    message: "XCTAssertEqual failed: (\"\(index)\") is not equal to (\"0\") "
+                        + String(repeating: "x", count: 100),
+                    file: "Tests/A.swift", line: 3)
+            ],
+            output: output)
     }
 
     private static func render(_ report: RunReport) -> String {
@@ -31,7 +38,10 @@ import Testing
         let rows = html.components(separatedBy: "[\"test-").count - 1
         let unlisted = 36_000 - cards - rows
         #expect(unlisted > 0)
-        #expect(html.contains("\(unlisted) more failures not listed on this page (it stays small); report.json and junit.xml have every failure."))
+        #expect(
+            html.contains(
+                "\(unlisted) more failures not listed on this page (it stays small); report.json and junit.xml have every failure."
+            ))
         #expect(html.contains("Show \(rows) more failures"))
     }
 
@@ -53,25 +63,37 @@ import Testing
     @Test func aHundredThousandTestParseWithFiveThousandFailuresListsEveryFailure() {
         var report = ReportFixture.minimalReport
         report.tests = (0..<100_000).map { index in
-            index % 20 == 0 ? Self.failing(index, output: ["printed \(index)"])
-                : TestResult(id: "Module.Suite\(index / 100)/testNumber\(index)", name: "testNumber\(index)", suite: "Suite\(index / 100)",
-                             framework: .xctest, status: .passed, durationSeconds: 0.01, order: index + 1)
+            index % 20 == 0
+                ? Self.failing(index, output: ["printed \(index)"])
+                : TestResult(
+                    id: "Module.Suite\(index / 100)/testNumber\(index)", name: "testNumber\(index)",
+                    suite: "Suite\(index / 100)",
+                    framework: .xctest, status: .passed, durationSeconds: 0.01, order: index + 1)
         }
         let html = Self.render(report)
         #expect(html.utf8.count < 10 * 1024 * 1024, "\(html.utf8.count) bytes")
         #expect(!html.contains("unlisted-failures"))
-        for index in stride(from: 0, to: 100_000, by: 20) { #expect(html.contains("Module.Suite\(index / 100)/testNumber\(index)")) }
+        for index in stride(from: 0, to: 100_000, by: 20) {
+            #expect(html.contains("Module.Suite\(index / 100)/testNumber\(index)"))
+        }
     }
 
     @Test func testsWithOutputLinesStreamAsJSONEncoderWritesThem() {
         var report = ReportFixture.minimalReport
         report.tests = [
-            Self.failing(1, output: ["plain", "with \"quotes\" \\ and /slashes/", "esc \u{1B}[31mred\u{1B}[0m", "tab\tcafé 🚀", ""]),
-            TestResult(id: "M.S/p", name: "p", suite: "S", framework: .swiftTesting, status: .passed, durationSeconds: 0.25, order: 2,
-                       output: ["one line"]),
-            TestResult(id: "M.S/q", name: "q", suite: "S", framework: .xctest, status: .skipped, durationSeconds: 0, order: 3,
-                       output: ["Skipped: not on Linux"]),
+            Self.failing(
+                1,
+                output: ["plain", "with \"quotes\" \\ and /slashes/", "esc \u{1B}[31mred\u{1B}[0m", "tab\tcafé 🚀", ""]),
+            TestResult(
+                id: "M.S/p", name: "p", suite: "S", framework: .swiftTesting, status: .passed, durationSeconds: 0.25,
+                order: 2,
+                output: ["one line"]),
+            TestResult(
+                id: "M.S/q", name: "q", suite: "S", framework: .xctest, status: .skipped, durationSeconds: 0, order: 3,
+                output: ["Skipped: not on Linux"]),
         ]
-        #expect(String(decoding: JSONReport.render(report), as: UTF8.self) == String(decoding: JSONReport.encodedWhole(report), as: UTF8.self))
+        #expect(
+            String(decoding: JSONReport.render(report), as: UTF8.self)
+                == String(decoding: JSONReport.encodedWhole(report), as: UTF8.self))
     }
 }

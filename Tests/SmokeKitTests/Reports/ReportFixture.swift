@@ -1,14 +1,15 @@
 import Foundation
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// One fixed run that exercises every report feature: each status, a flaky test with attempts,
 /// a test that failed every attempt, a parameterized test, hostile text, attachments, coverage
 /// and an infrastructure error.
 enum ReportFixture {
-    static let startedAt = Date(timeIntervalSince1970: 1_795_320_000)  // 2026-11-22T04:00:00Z
-    static let finishedAt = startedAt.addingTimeInterval(205)  // whole seconds: report.json dates have no fraction
+    static let startedAt = Date(timeIntervalSince1970: 1_795_320_000) // 2026-11-22T04:00:00Z
+    static let finishedAt = startedAt.addingTimeInterval(205) // whole seconds: report.json dates have no fraction
 
     static let screenshot = AttachmentRecord(
         name: "checkout screen", path: "attachments/CheckoutTests-testPay-checkout_screen.png",
@@ -20,7 +21,8 @@ enum ReportFixture {
         name: "<script>alert(1)</script>.txt", path: "attachments/TipTests-testTotal-script_alert_1_script.txt",
         mediaType: "text/plain", size: 35)
     static let video = AttachmentRecord(
-        name: "recording", path: "attachments/TipTests-testTotal-recording.mp4", mediaType: "video/mp4", size: 1_048_576)
+        name: "recording", path: "attachments/TipTests-testTotal-recording.mp4", mediaType: "video/mp4", size: 1_048_576
+    )
 
     /// Bytes the HTML writer embeds; nil for anything it should not have asked for.
     static func attachmentContent(_ record: AttachmentRecord) -> Data? {
@@ -44,7 +46,9 @@ enum ReportFixture {
                 TestFailure(
                     message: "XCTAssertEqual failed: (\"1.5\") is not equal to (\"2\") - a | b < c & \"d\"]]>",
                     file: "/src/Tests/TipCalculatorTests/TipTests.swift", line: 42),
-                TestFailure(message: "second failure\nwith two lines", file: "/src/Tests/TipCalculatorTests/TipTests.swift", line: 43),
+                TestFailure(
+                    message: "second failure\nwith two lines", file: "/src/Tests/TipCalculatorTests/TipTests.swift",
+                    line: 43),
             ],
             output: ["\u{1B}[31mred\u{1B}[0m text", "nul:\u{0}:bell:\u{7}:ffff:\u{FFFF}:end"]),
         TestResult(
@@ -53,12 +57,15 @@ enum ReportFixture {
             attempts: [
                 TestAttempt(
                     status: .failed, durationSeconds: 0.05,
-                    failures: [TestFailure(message: "split was 3.33, expected 3.34", file: "Tests/TipTests.swift", line: 57)],
+                    failures: [
+                        TestFailure(message: "split was 3.33, expected 3.34", file: "Tests/TipTests.swift", line: 57)
+                    ],
                     output: ["attempt one"]),
                 TestAttempt(status: .passed, durationSeconds: 0.02),
             ]),
         TestResult(
-            id: "TipCalculatorTests.NetworkTests/testFetch", name: "testFetch", suite: "NetworkTests", framework: .xctest,
+            id: "TipCalculatorTests.NetworkTests/testFetch", name: "testFetch", suite: "NetworkTests",
+            framework: .xctest,
             status: .failed, durationSeconds: 1.5, order: 4,
             failures: [TestFailure(message: "timed out waiting for fetch", file: "Tests/NetworkTests.swift", line: 12)],
             attempts: [
@@ -67,21 +74,34 @@ enum ReportFixture {
                     failures: [TestFailure(message: "connection refused", file: "Tests/NetworkTests.swift", line: 10)]),
                 TestAttempt(
                     status: .failed, durationSeconds: 1.5,
-                    failures: [TestFailure(message: "timed out waiting for fetch", file: "Tests/NetworkTests.swift", line: 12)]),
+                    failures: [
+                        TestFailure(message: "timed out waiting for fetch", file: "Tests/NetworkTests.swift", line: 12)
+                    ]),
             ]),
         TestResult(
             id: "TipCalculatorTests.CheckoutTests/testPay", name: "testPay", suite: "CheckoutTests", framework: .xctest,
             status: .crashed, durationSeconds: 0.3, order: 5,
-            failures: [TestFailure(message: "Fatal error: Index out of range", file: "Sources/Checkout/Cart.swift", line: 88)],
+            failures: [
+                TestFailure(message: "Fatal error: Index out of range", file: "Sources/Checkout/Cart.swift", line: 88)
+            ],
             attachments: [screenshot, hugeScreenshot],
             attempts: [
-                TestAttempt(status: .crashed, durationSeconds: 0.3,
-                            failures: [TestFailure(message: "Fatal error: Index out of range", file: "Sources/Checkout/Cart.swift", line: 88)]),
-                TestAttempt(status: .crashed, durationSeconds: 0.3,
-                            failures: [TestFailure(message: "Fatal error: Index out of range", file: "Sources/Checkout/Cart.swift", line: 88)]),
+                TestAttempt(
+                    status: .crashed, durationSeconds: 0.3,
+                    failures: [
+                        TestFailure(
+                            message: "Fatal error: Index out of range", file: "Sources/Checkout/Cart.swift", line: 88)
+                    ]),
+                TestAttempt(
+                    status: .crashed, durationSeconds: 0.3,
+                    failures: [
+                        TestFailure(
+                            message: "Fatal error: Index out of range", file: "Sources/Checkout/Cart.swift", line: 88)
+                    ]),
             ]),
         TestResult(
-            id: "TipCalculatorTests.CheckoutTests/testHang", name: "testHang", suite: "CheckoutTests", framework: .xctest,
+            id: "TipCalculatorTests.CheckoutTests/testHang", name: "testHang", suite: "CheckoutTests",
+            framework: .xctest,
             status: .timedOut, durationSeconds: 300, order: 6,
             failures: [TestFailure(message: "Exceeded the time limit of 300 seconds")]),
         TestResult(
@@ -91,7 +111,9 @@ enum ReportFixture {
         TestResult(
             id: "TipCalculatorTests.FeatureTests/knownBug()", name: "knownBug()", suite: "FeatureTests",
             framework: .swiftTesting, status: .expectedFailure, durationSeconds: 0.001, order: 8,
-            failures: [TestFailure(message: "Known issue: rounding bug #12", file: "Tests/FeatureTests.swift", line: 20)]),
+            failures: [
+                TestFailure(message: "Known issue: rounding bug #12", file: "Tests/FeatureTests.swift", line: 20)
+            ]),
         TestResult(
             id: "TipCalculatorTests.FeatureTests/percentages(_:)", name: "percentages(_:)", suite: "FeatureTests",
             framework: .swiftTesting, status: .passed, durationSeconds: 0.004, order: 9,

@@ -1,13 +1,16 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// The hand-made number and escape paths must give what the slow general ones give.
 @Suite struct ReportTextFormatTests {
     @Test func secondsAgreeWithPrintfOverManyDurationsAndTies() {
-        var values: [Double] = [0, 0.0005, 0.0015, 0.0025, 1.0005, 2.5, 0.9995, 0.001, 0.01, 0.1, 59.9999, 1e6 - 0.0005, 123_456.789]
+        var values: [Double] = [
+            0, 0.0005, 0.0015, 0.0025, 1.0005, 2.5, 0.9995, 0.001, 0.01, 0.1, 59.9999, 1e6 - 0.0005, 123_456.789,
+        ]
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<20_000 { values.append(Double.random(in: 0..<100, using: &generator)) }
         for thousandth in 0..<3_000 { values.append(Double(thousandth) / 1000 + 0.0005) }
@@ -23,8 +26,10 @@ import Testing
         #expect(ReportText.seconds(2e12) == String(format: "%.3f", 2e12))
     }
 
-    @Test(arguments: ["plain text", "a & b", "<tag>", "quote \" and 'single'", "tab\there", "line\nbreak", "ünïcode ✓",
-                      "esc \u{1B}[31m", "c1 \u{85}", "del \u{7F}"])
+    @Test(arguments: [
+        "plain text", "a & b", "<tag>", "quote \" and 'single'", "tab\there", "line\nbreak", "ünïcode ✓",
+        "esc \u{1B}[31m", "c1 \u{85}", "del \u{7F}",
+    ])
     func plainTextFastPathEscapesAsTheScalarPathDoes(_ text: String) {
         #expect(XMLText.escape(text) == Self.slowEscape(text, attribute: false))
         #expect(XMLText.escapeAttribute(text) == Self.slowEscape(text, attribute: true))

@@ -1,9 +1,10 @@
 import Foundation
-import Testing
-@testable import SmokeKit
-@testable import SmokeCore
-@testable import smokerun
 import SmokeTestSupport
+import Testing
+
+@testable import SmokeCore
+@testable import SmokeKit
+@testable import smokerun
 
 /// `smokerun attachments` over the Xcode 16+ bundles of `../shared/corpus` (unpacked into a temporary
 /// folder, read in place, never copied into the project), on whatever platform runs the tests.
@@ -15,15 +16,19 @@ import SmokeTestSupport
         let folder = try TemporaryDirectory()
         let untar = try ProcessCommandRunner().run("tar", ["-xzf", file.path, "-C", folder.url.path])
         try #require(untar.exitStatus == 0)
-        let bundle = try #require(FileManager.default.enumerator(at: folder.url, includingPropertiesForKeys: nil)?
-            .compactMap { $0 as? URL }.first { $0.pathExtension == "xcresult" })
+        let bundle = try #require(
+            FileManager.default.enumerator(at: folder.url, includingPropertiesForKeys: nil)?
+                .compactMap { $0 as? URL }.first { $0.pathExtension == "xcresult" })
         return (folder, bundle)
     }
 
     private func context(_ folder: TemporaryDirectory) -> (HostContext, BufferOutput, BufferOutput) {
         let out = BufferOutput()
         let err = BufferOutput()
-        return (HostContext(standardOutput: out, standardError: err, environment: [:], currentDirectory: folder.url), out, err)
+        return (
+            HostContext(standardOutput: out, standardError: err, environment: [:], currentDirectory: folder.url), out,
+            err
+        )
     }
 
     private struct ManifestFile: Decodable {
@@ -48,7 +53,8 @@ import SmokeTestSupport
         let code = try await AttachmentsCommand(arguments: [bundle.path, "--output", "export"]).run(in: context)
         #expect(code == .passed)
         let export = folder.url.appendingPathComponent("export")
-        let manifest = try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: export.appendingPathComponent("manifest.json")))
+        let manifest = try JSONDecoder().decode(
+            Manifest.self, from: Data(contentsOf: export.appendingPathComponent("manifest.json")))
 
         // Every stored attachment (96 rows, all keepAlways, every payload present) is exported.
         #expect(manifest.files.count == 96)
@@ -64,7 +70,8 @@ import SmokeTestSupport
             #expect(parts[0] == file.configuration && parts[1] == "iPhone SE (2nd generation) (iOS 14.0)")
             // Human names, never Xcode's UUID-suffixed file names.
             #expect(parts[3].range(of: "[0-9A-F]{8}-[0-9A-F]{4}-", options: .regularExpression) == nil, "\(parts[3])")
-            let attributes = try FileManager.default.attributesOfItem(atPath: export.appendingPathComponent(file.path).path)
+            let attributes = try FileManager.default.attributesOfItem(
+                atPath: export.appendingPathComponent(file.path).path)
             #expect((attributes[.size] as? NSNumber)?.intValue == file.size)
         }
         // HEIC stays HEIC.
@@ -76,7 +83,8 @@ import SmokeTestSupport
         let (parseContext, _, _) = self.context(folder)
         _ = try await ParseCommand(arguments: [bundle.path, "--output", "out"]).run(in: parseContext)
         let runs = folder.url.appendingPathComponent("out/runs")
-        let run = runs.appendingPathComponent(try #require(try FileManager.default.contentsOfDirectory(atPath: runs.path).first))
+        let run = runs.appendingPathComponent(
+            try #require(try FileManager.default.contentsOfDirectory(atPath: runs.path).first))
         let report = try RunStore.loadReport(at: run)
         for test in report.tests {
             let exported = manifest.files.filter { $0.test == test.id }

@@ -1,16 +1,20 @@
 import Foundation
-import Testing
-@testable import SmokeKit
-@testable import SmokeCore
-@testable import smokerun
 import SmokeTestSupport
+import Testing
+
+@testable import SmokeCore
+@testable import SmokeKit
+@testable import smokerun
 
 /// `smokerun parse X.xcresult` end to end over a fixture bundle (lives here, beside the reader it drives).
 @Suite struct ParseCommandBundleTests {
     private func context(_ folder: TemporaryDirectory) -> (HostContext, BufferOutput, BufferOutput) {
         let out = BufferOutput()
         let err = BufferOutput()
-        return (HostContext(standardOutput: out, standardError: err, environment: [:], currentDirectory: folder.url), out, err)
+        return (
+            HostContext(standardOutput: out, standardError: err, environment: [:], currentDirectory: folder.url), out,
+            err
+        )
     }
 
     private func onlyRunDirectory(_ folder: TemporaryDirectory) throws -> URL {
@@ -35,9 +39,10 @@ import SmokeTestSupport
         #expect(report.toolchain?.version == "Xcode 16.2 (16C5032a)")
         #expect(report.totals.flaky == 1)
         #expect(report.status == .failed)
-        #expect(report.errors.map(\.message) == [
-            "Attachment 'Gone' of AppXCTests.LoginTests/testScreenshot is unavailable: its payload Data/data.0~gone is missing from the bundle.",
-        ])
+        #expect(
+            report.errors.map(\.message) == [
+                "Attachment 'Gone' of AppXCTests.LoginTests/testScreenshot is unavailable: its payload Data/data.0~gone is missing from the bundle."
+            ])
         let screenshot = try #require(report.tests.first { $0.name == "testScreenshot" })
         #expect(screenshot.attachments.map(\.name) == ["Login screen", XCResultFixtures.hostileName])
         let attachmentsFolder = runDirectory.appendingPathComponent("attachments").standardizedFileURL
@@ -84,16 +89,21 @@ import SmokeTestSupport
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         try XCResultFixtures.standard(at: folder.url.appendingPathComponent("Run.xcresult"))
-        var fromTool = try XCResultDatabaseReader().read(bundle: folder.url.appendingPathComponent("Run.xcresult"), scratchDirectory: folder.url)
+        var fromTool = try XCResultDatabaseReader().read(
+            bundle: folder.url.appendingPathComponent("Run.xcresult"), scratchDirectory: folder.url)
         fromTool.tests[0].status = .failed
         let canned = fromTool
         var command = try ParseCommand(arguments: ["Run.xcresult", "--cross-check", "--output", "out"])
         command.makeXCResultToolReader = { _ in ResultBundleSelectorTests.CannedReader(contents: canned) }
         let (context, _, _) = context(folder)
         let error = await #expect(throws: ResultBundleError.self) { try await command.run(in: context) }
-        #expect(error == .readingsDiffer(
-            path: folder.url.appendingPathComponent("Run.xcresult").path,
-            differences: ["AppTests.CartTests/Checkout/total(): status passed in the database, failed from xcresulttool"]))
+        #expect(
+            error
+                == .readingsDiffer(
+                    path: folder.url.appendingPathComponent("Run.xcresult").path,
+                    differences: [
+                        "AppTests.CartTests/Checkout/total(): status passed in the database, failed from xcresulttool"
+                    ]))
         #expect(error?.kind == .infrastructure)
         _ = try onlyRunDirectory(folder)
     }
@@ -107,7 +117,9 @@ import SmokeTestSupport
 /// What `parse` makes of a bundle's timestamps, missing payloads and folders that are not bundles.
 @Suite struct ParseCommandBundleFidelityTests {
     private func context(_ folder: TemporaryDirectory) -> HostContext {
-        HostContext(standardOutput: BufferOutput(), standardError: BufferOutput(), environment: [:], currentDirectory: folder.url)
+        HostContext(
+            standardOutput: BufferOutput(), standardError: BufferOutput(), environment: [:],
+            currentDirectory: folder.url)
     }
 
     private func report(in folder: TemporaryDirectory) throws -> (report: RunReport, directory: URL) {

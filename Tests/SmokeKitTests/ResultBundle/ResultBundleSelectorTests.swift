@@ -1,9 +1,10 @@
 import Foundation
-import Testing
-@testable import SmokeKit
-@testable import SmokeCore
-@testable import smokerun
 import SmokeTestSupport
+import Testing
+
+@testable import SmokeCore
+@testable import SmokeKit
+@testable import smokerun
 
 @Suite struct ResultBundleSelectorTests {
     /// A reader that returns fixed contents.
@@ -15,7 +16,9 @@ import SmokeTestSupport
     @Test(arguments: [
         (true, true, ResultBundleSelector.Choice.database), (true, false, .database), (false, true, .xcresulttool),
     ])
-    func theDatabaseWinsAndXCResultToolReadsOlderBundles(hasDatabase: Bool, hasTool: Bool, expected: ResultBundleSelector.Choice) {
+    func theDatabaseWinsAndXCResultToolReadsOlderBundles(
+        hasDatabase: Bool, hasTool: Bool, expected: ResultBundleSelector.Choice
+    ) {
         #expect(ResultBundleSelector.choose(hasDatabase: hasDatabase, hasXCResultTool: hasTool) == expected)
     }
 
@@ -24,10 +27,13 @@ import SmokeTestSupport
         defer { folder.remove() }
         let bundle = folder.url.appendingPathComponent("Old.xcresult")
         try XCResultFixtures.older(at: bundle)
-        let error = try #require(throws: ResultBundleError.self) { try ResultBundleSelector(xcresulttool: nil).reader(for: bundle) }
+        let error = try #require(throws: ResultBundleError.self) {
+            try ResultBundleSelector(xcresulttool: nil).reader(for: bundle)
+        }
         #expect(error == .predatesXcode16(path: bundle.path))
         #expect(error.kind == .invalidInput)
-        #expect(error.errorDescription?.contains("this bundle predates Xcode 16 and needs Xcode's xcresulttool") == true)
+        #expect(
+            error.errorDescription?.contains("this bundle predates Xcode 16 and needs Xcode's xcresulttool") == true)
     }
 
     @Test func anOlderBundleWithXcodeGoesToXCResultTool() throws {
@@ -57,7 +63,9 @@ import SmokeTestSupport
     @Test func aFolderThatIsNoBundleSaysSo() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        let error = try #require(throws: ResultBundleError.self) { try ResultBundleSelector(xcresulttool: nil).reader(for: folder.url) }
+        let error = try #require(throws: ResultBundleError.self) {
+            try ResultBundleSelector(xcresulttool: nil).reader(for: folder.url)
+        }
         #expect(error == .notABundle(path: folder.url.path))
     }
 

@@ -1,9 +1,10 @@
 import Foundation
-import Testing
-@testable import SmokeKit
-@testable import SmokeCore
-@testable import smokerun
 import SmokeTestSupport
+import Testing
+
+@testable import SmokeCore
+@testable import SmokeKit
+@testable import smokerun
 
 /// Activity steps read from a real Xcode bundle's database (`XCResultKit__testHEIC`: UI tests whose
 /// assertion failures are `testAssertionFailure` steps, with screenshots recorded in steps).
@@ -15,7 +16,8 @@ import SmokeTestSupport
         let untar = try ProcessCommandRunner().run("tar", ["-xzf", archive.path, "-C", folder.url.path])
         try #require(untar.exitStatus == 0)
         let bundle = folder.url.appendingPathComponent("testHEIC.xcresult")
-        let contents = try XCResultDatabaseReader().read(bundle: bundle, scratchDirectory: folder.url.appendingPathComponent("scratch"))
+        let contents = try XCResultDatabaseReader().read(
+            bundle: bundle, scratchDirectory: folder.url.appendingPathComponent("scratch"))
 
         let failing = contents.tests.filter(\.status.isFailure)
         try #require(!failing.isEmpty)
@@ -23,7 +25,10 @@ import SmokeTestSupport
             let steps = try #require(test.activities, "\(test.id) has no timeline")
             #expect(steps.count <= ActivityTimeline.limit)
             let last = try #require(steps.last)
-            #expect(last.failed && last.title.hasPrefix("Assertion Failure at bitrise_screenshot_automationUITests.swift:52"), "\(last)")
+            #expect(
+                last.failed
+                    && last.title.hasPrefix("Assertion Failure at bitrise_screenshot_automationUITests.swift:52"),
+                "\(last)")
             #expect(steps.allSatisfy { !$0.title.isEmpty })
             // Times run forward, and the screenshots the steps hold are attachments of the same test.
             let times = steps.compactMap(\.startedAt)
@@ -32,7 +37,9 @@ import SmokeTestSupport
             let held = steps.flatMap(\.attachments)
             #expect(!held.isEmpty, "\(test.id): no step holds a screenshot")
             // The screenshots are stored; text attachments whose payloads the fixture lacks are named, not linked.
-            #expect(held.contains("kXCTAttachmentLegacyScreenImageData") && names.contains("kXCTAttachmentLegacyScreenImageData"), "\(held) / \(names)")
+            #expect(
+                held.contains("kXCTAttachmentLegacyScreenImageData")
+                    && names.contains("kXCTAttachmentLegacyScreenImageData"), "\(held) / \(names)")
         }
         #expect(contents.tests.filter { !$0.status.isFailure }.allSatisfy { $0.activities == nil })
     }

@@ -1,9 +1,10 @@
 import Foundation
-import Testing
-@testable import SmokeKit
-@testable import SmokeCore
-@testable import smokerun
 import SmokeTestSupport
+import Testing
+
+@testable import SmokeCore
+@testable import SmokeKit
+@testable import smokerun
 
 /// Xcode's own counts in the real bundles of `../shared/corpus/xcresult/bundles` (read in place:
 /// unpacked into a temporary folder, never copied into the project) are what smokerun reports, and
@@ -31,15 +32,17 @@ import SmokeTestSupport
     func theBundlesOwnCountIsReadAndAgreesWithTheTests(archive: String) throws {
         let file = Self.bundles.appendingPathComponent(archive + ".tar.gz")
         guard FileManager.default.fileExists(atPath: file.path) else {
-            #expect(ProcessInfo.processInfo.environment["CI"] != "true", "corpus bundle \(file.path) is missing under CI")
+            #expect(
+                ProcessInfo.processInfo.environment["CI"] != "true", "corpus bundle \(file.path) is missing under CI")
             return
         }
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let untar = try ProcessCommandRunner().run("tar", ["-xzf", file.path, "-C", folder.url.path])
         try #require(untar.exitStatus == 0)
-        let bundle = try #require(FileManager.default.enumerator(at: folder.url, includingPropertiesForKeys: nil)?
-            .compactMap { $0 as? URL }.first { $0.pathExtension == "xcresult" })
+        let bundle = try #require(
+            FileManager.default.enumerator(at: folder.url, includingPropertiesForKeys: nil)?
+                .compactMap { $0 as? URL }.first { $0.pathExtension == "xcresult" })
         let contents = try XCResultDatabaseReader().read(bundle: bundle, scratchDirectory: folder.url)
         let expected = try #require(Self.expected.first { $0.0 == archive }).1
         guard let expected else {
@@ -49,7 +52,8 @@ import SmokeTestSupport
         let count = try #require(contents.summaryCounts.first)
         #expect(contents.summaryCounts.count == 1)
         #expect(count.framework == "xcresult")
-        #expect(count.from == "\(bundle.lastPathComponent): database.sqlite3 TestCaseResultsByDestinationAndConfiguration")
+        #expect(
+            count.from == "\(bundle.lastPathComponent): database.sqlite3 TestCaseResultsByDestinationAndConfiguration")
         #expect((count.tests, count.failures) == expected)
         let totals = Totals(contents.tests)
         #expect(totals.tests == count.tests)

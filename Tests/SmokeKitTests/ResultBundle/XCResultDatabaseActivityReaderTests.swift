@@ -1,17 +1,22 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// Activity rows as the bundle database holds them, built by hand: order, failure marks, attachments,
 /// the run chosen, and corrupt trees (a loop of parents, a very deep chain) that must end.
 @Suite struct XCResultDatabaseActivityReaderTests {
-    private func row(_ id: Int, run: Int? = nil, parent: Int? = nil, order: Int, title: String, type: String = "internal",
-                     start: Double = 0) -> XCResultDatabaseRow {
+    private func row(
+        _ id: Int, run: Int? = nil, parent: Int? = nil, order: Int, title: String, type: String = "internal",
+        start: Double = 0
+    ) -> XCResultDatabaseRow {
         var values: [String: XCResultDatabaseValue] = [
             "rowid": .integer(Int64(id)), "orderInParent": .integer(Int64(order)), "title": .text(title),
-            "activityType": .text(type == "failure" ? XCResultDatabaseActivityReader.failureType : "com.apple.dt.xctest.activity-type.\(type)"),
+            "activityType": .text(
+                type == "failure"
+                    ? XCResultDatabaseActivityReader.failureType : "com.apple.dt.xctest.activity-type.\(type)"),
             "startTime": .real(start),
         ]
         if let run { values["testCaseRun_fk"] = .integer(Int64(run)) }
@@ -30,14 +35,21 @@ import Testing
                 row(6, run: 8, order: 0, title: "Passing run's step"),
             ],
             "Attachments": [
-                XCResultDatabaseRow(["name": .text("Screen"), "activity_fk": .integer(2), "lifetime": .text("keepAlways"), "timestamp": .real(2.6)]),
-                XCResultDatabaseRow(["name": .text("UI snapshot"), "activity_fk": .integer(2), "lifetime": .text("keepNever")]),
+                XCResultDatabaseRow([
+                    "name": .text("Screen"), "activity_fk": .integer(2), "lifetime": .text("keepAlways"),
+                    "timestamp": .real(2.6),
+                ]),
+                XCResultDatabaseRow([
+                    "name": .text("UI snapshot"), "activity_fk": .integer(2), "lifetime": .text("keepNever"),
+                ]),
             ],
         ])
-        let timelines = XCResultDatabaseActivityReader.timelines(snapshot, testIDByRun: [7: "M.T/testPay", 8: "M.T/testOther"], failing: ["M.T/testPay"])
+        let timelines = XCResultDatabaseActivityReader.timelines(
+            snapshot, testIDByRun: [7: "M.T/testPay", 8: "M.T/testOther"], failing: ["M.T/testPay"])
         #expect(Array(timelines.keys) == ["M.T/testPay"], "a passing test gets no timeline")
         let steps = try #require(timelines["M.T/testPay"])
-        #expect(steps.map(\.title) == ["Set Up", "Tap \"Pay\"", "Wait for idle", "Assertion Failure at UITests.swift:52"])
+        #expect(
+            steps.map(\.title) == ["Set Up", "Tap \"Pay\"", "Wait for idle", "Assertion Failure at UITests.swift:52"])
         #expect(steps.map(\.depth) == [0, 0, 1, 0])
         #expect(steps.map(\.failed) == [false, false, false, true])
         #expect(steps[1].attachments == ["Screen"])
@@ -52,18 +64,24 @@ import Testing
                 // A corrupt tree: 3 and 4 are each other's parent, reachable from no top-level step.
                 row(3, run: 1, parent: 4, order: 1, title: "loop a"),
                 row(4, parent: 3, order: 0, title: "loop b"),
-            ],
+            ]
         ])
-        let steps = try #require(XCResultDatabaseActivityReader.timelines(snapshot, testIDByRun: [1: "M.T/t", 2: "M.T/t"], failing: ["M.T/t"])["M.T/t"])
+        let steps = try #require(
+            XCResultDatabaseActivityReader.timelines(
+                snapshot, testIDByRun: [1: "M.T/t", 2: "M.T/t"], failing: ["M.T/t"])["M.T/t"])
         #expect(steps.first?.title == "first run" && steps.first?.failed == true)
         #expect(steps.count == 1, "the failing step ends the timeline: \(steps.map(\.title))")
     }
 
     @Test func aVeryDeepChainIsCutAtTheDepthBound() throws {
         let count = 5_000
-        let rows = [row(1, run: 1, order: 0, title: "top")] + (2...count).map { row($0, parent: $0 - 1, order: 0, title: "level \($0)") }
-        let steps = try #require(XCResultDatabaseActivityReader.timelines(
-            XCResultDatabaseSnapshot(tables: ["Activities": rows]), testIDByRun: [1: "M.T/t"], failing: ["M.T/t"])["M.T/t"])
+        let rows =
+            [row(1, run: 1, order: 0, title: "top")]
+            + (2...count).map { row($0, parent: $0 - 1, order: 0, title: "level \($0)") }
+        let steps = try #require(
+            XCResultDatabaseActivityReader.timelines(
+                XCResultDatabaseSnapshot(tables: ["Activities": rows]), testIDByRun: [1: "M.T/t"], failing: ["M.T/t"])[
+                    "M.T/t"])
         #expect(steps.count == ActivityTimeline.limit)
         #expect(steps.last?.depth == XCResultDatabaseActivityReader.maxDepth)
     }

@@ -1,9 +1,10 @@
 import Foundation
-import Testing
-@testable import SmokeKit
-@testable import SmokeCore
-@testable import smokerun
 import SmokeTestSupport
+import Testing
+
+@testable import SmokeCore
+@testable import SmokeKit
+@testable import smokerun
 
 @Suite struct XCResultDatabaseErrorTests {
     private func read(_ bundle: URL, in folder: TemporaryDirectory) throws -> ResultBundleContents {
@@ -19,7 +20,10 @@ import SmokeTestSupport
         let error = try #require(throws: XCResultDatabaseError.self) { try read(bundle, in: folder) }
         #expect(error.kind == .invalidInput)
         let message = try #require(error.errorDescription)
-        #expect(message.contains("Garbage.xcresult/database.sqlite3: cannot be read as a result-bundle database (file is not a database)"))
+        #expect(
+            message.contains(
+                "Garbage.xcresult/database.sqlite3: cannot be read as a result-bundle database (file is not a database)"
+            ))
         #expect(message.contains("copy the whole .xcresult folder again"))
     }
 
@@ -43,16 +47,22 @@ import SmokeTestSupport
         try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
         try Data().write(to: bundle.appendingPathComponent("database.sqlite3"))
         let error = try #require(throws: XCResultDatabaseError.self) { try read(bundle, in: folder) }
-        #expect(error == .unknownSchema(path: bundle.appendingPathComponent("database.sqlite3").path, missing: [
-            "TestSuites.name", "TestCases.name", "TestCases.testSuite_fk", "TestCaseRuns.testCase_fk", "TestCaseRuns.result",
-        ]))
+        #expect(
+            error
+                == .unknownSchema(
+                    path: bundle.appendingPathComponent("database.sqlite3").path,
+                    missing: [
+                        "TestSuites.name", "TestCases.name", "TestCases.testSuite_fk", "TestCaseRuns.testCase_fk",
+                        "TestCaseRuns.result",
+                    ]))
     }
 
     @Test func aSchemaWithoutTheResultColumnIsAnUnknownSchemaNamingIt() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let bundle = folder.url.appendingPathComponent("Renamed.xcresult")
-        let schema = XCResultFixtureBuilder.schema.replacingOccurrences(of: "CREATE TABLE TestCaseRuns (result TEXT,", with: "CREATE TABLE TestCaseRuns (outcome TEXT,")
+        let schema = XCResultFixtureBuilder.schema.replacingOccurrences(
+            of: "CREATE TABLE TestCaseRuns (result TEXT,", with: "CREATE TABLE TestCaseRuns (outcome TEXT,")
         _ = try XCResultFixtureBuilder(at: bundle, schema: schema)
         let error = try #require(throws: XCResultDatabaseError.self) { try read(bundle, in: folder) }
         let message = try #require(error.errorDescription)
@@ -85,7 +95,8 @@ import SmokeTestSupport
         let bundle = folder.url.appendingPathComponent("Broken.xcresult")
         let schema = XCResultFixtureBuilder.schema + ";\nCREATE TABLE BuildIssues (issueType TEXT, message TEXT)"
         let builder = try XCResultFixtureBuilder(at: bundle, schema: schema)
-        try builder.insert("BuildIssues", ["issueType": "Swift Compiler Error", "message": "Cannot find 'total' in scope"])
+        try builder.insert(
+            "BuildIssues", ["issueType": "Swift Compiler Error", "message": "Cannot find 'total' in scope"])
         try builder.insert("BuildIssues", ["issueType": "Warning", "message": "unused variable"])
         let error = try #require(throws: ResultBundleError.self) { try read(bundle, in: folder) }
         #expect(error == .noTests(path: bundle.path, buildErrors: ["Cannot find 'total' in scope"]))

@@ -1,9 +1,10 @@
 import Foundation
-import Testing
-@testable import SmokeKit
-@testable import SmokeCore
-@testable import smokerun
 import SmokeTestSupport
+import Testing
+
+@testable import SmokeCore
+@testable import SmokeKit
+@testable import smokerun
 
 @Suite struct XCResultDatabaseReaderTests {
     private func readStandard(
@@ -21,11 +22,12 @@ import SmokeTestSupport
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let contents = try readStandard(folder)
-        #expect(contents.tests.map(\.id) == [
-            "AppTests.CartTests/Checkout/total()", "AppTests.CartTests/discount(_:)", "AppTests.CartTests/later()",
-            "AppTests/freeFunction()", "AppXCTests.LoginTests/testRetry", "AppXCTests.LoginTests/testKnown",
-            "AppXCTests.LoginTests/testScreenshot",
-        ])
+        #expect(
+            contents.tests.map(\.id) == [
+                "AppTests.CartTests/Checkout/total()", "AppTests.CartTests/discount(_:)", "AppTests.CartTests/later()",
+                "AppTests/freeFunction()", "AppXCTests.LoginTests/testRetry", "AppXCTests.LoginTests/testKnown",
+                "AppXCTests.LoginTests/testScreenshot",
+            ])
         #expect(contents.tests.map(\.order) == Array(1...7))
         let total = try #require(contents.tests.first)
         #expect(total.suite == "CartTests/Checkout")
@@ -45,7 +47,12 @@ import SmokeTestSupport
         let discount = try #require(try readStandard(folder).tests.first { $0.name == "discount(_:)" })
         #expect(discount.status == .failed)
         // The failing case leads the message, as xcresulttool's tree nests it under that case.
-        #expect(discount.failures == [TestFailure(message: "[20] Expectation failed: (price → 80) == 90", file: "/src/AppTests/CartTests.swift", line: 12)])
+        #expect(
+            discount.failures == [
+                TestFailure(
+                    message: "[20] Expectation failed: (price → 80) == 90", file: "/src/AppTests/CartTests.swift",
+                    line: 12)
+            ])
         #expect(discount.output == ["Case (10): passed", "Case (20): failed"])
         #expect(discount.attempts.isEmpty)
         // xcresulttool's durationInSeconds: the mean of the two 0.125 s cases, not their sum.
@@ -83,9 +90,13 @@ import SmokeTestSupport
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let contents = try readStandard(folder)
-        #expect(contents.device == ResolvedDevice(
-            platform: "iOS Simulator", name: "iPhone SE (3rd generation)", udid: "0A1B2C3D-0000-4000-8000-000000000001",
-            runtime: "iOS 18.2", runtimeBuild: "22C150", deviceType: "iPhone SE (3rd generation)", architecture: "arm64"))
+        #expect(
+            contents.device
+                == ResolvedDevice(
+                    platform: "iOS Simulator", name: "iPhone SE (3rd generation)",
+                    udid: "0A1B2C3D-0000-4000-8000-000000000001",
+                    runtime: "iOS 18.2", runtimeBuild: "22C150", deviceType: "iPhone SE (3rd generation)",
+                    architecture: "arm64"))
         #expect(contents.xcodeVersion == "Xcode 16.2 (16C5032a)")
     }
 
@@ -95,7 +106,10 @@ import SmokeTestSupport
         try expectStandardAttachments(try readStandard(folder))
     }
 
-    @Test(.enabled(if: XCResultFixtures.zstdInstalled, "needs the zstd program (apt-get install zstd) to compress the fixture's payload"))
+    @Test(
+        .enabled(
+            if: XCResultFixtures.zstdInstalled,
+            "needs the zstd program (apt-get install zstd) to compress the fixture's payload"))
     func zstdCompressedPayloadsAreDecompressedByTheRealProgram() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
@@ -111,40 +125,65 @@ import SmokeTestSupport
         #expect(png.testID == "AppXCTests.LoginTests/testScreenshot")
         #expect(png.name == "Login screen")
         #expect(png.mediaType == "image/png")
-        guard case .file(let stored) = png.content else { Issue.record("expected a file"); return }
+        guard case .file(let stored) = png.content else {
+            Issue.record("expected a file")
+            return
+        }
         #expect(try Data(contentsOf: stored) == XCResultFixtures.screenshot)
         let text = contents.attachments[1]
         #expect(text.name == XCResultFixtures.hostileName)
-        guard case .file(let passedThrough) = text.content else { Issue.record("expected the payload file"); return }
+        guard case .file(let passedThrough) = text.content else {
+            Issue.record("expected the payload file")
+            return
+        }
         #expect(try Data(contentsOf: passedThrough) == XCResultFixtures.hostileText)
-        #expect(contents.notes == [
-            "Attachment 'Gone' of AppXCTests.LoginTests/testScreenshot is unavailable: its payload Data/data.0~gone is missing from the bundle.",
-        ])
+        #expect(
+            contents.notes == [
+                "Attachment 'Gone' of AppXCTests.LoginTests/testScreenshot is unavailable: its payload Data/data.0~gone is missing from the bundle."
+            ])
     }
 
     @Test func withoutZstdCompressedPayloadsAreListedAsUnavailable() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        let missing = FakeCommandRunner(["zstd": (CommandResult(exitStatus: 127, standardOutput: Data(), standardError: Data("env: 'zstd': No such file or directory".utf8)), nil)])
-        let contents = try readStandard(folder, png: .zstdLookalike, payloads: XCResultDatabasePayloads(runner: missing))
+        let missing = FakeCommandRunner([
+            "zstd": (
+                CommandResult(
+                    exitStatus: 127, standardOutput: Data(),
+                    standardError: Data("env: 'zstd': No such file or directory".utf8)), nil
+            )
+        ])
+        let contents = try readStandard(
+            folder, png: .zstdLookalike, payloads: XCResultDatabasePayloads(runner: missing))
         #expect(contents.attachments.map(\.name) == [XCResultFixtures.hostileName])
-        #expect(contents.notes.first == "Attachment 'Login screen' of AppXCTests.LoginTests/testScreenshot is unavailable: it is zstd-compressed and the `zstd` program is not installed (apt-get install zstd).")
+        #expect(
+            contents.notes.first
+                == "Attachment 'Login screen' of AppXCTests.LoginTests/testScreenshot is unavailable: it is zstd-compressed and the `zstd` program is not installed (apt-get install zstd)."
+        )
         #expect(contents.tests.count == 7)
     }
 
     @Test func aPayloadZstdRejectsIsUnavailableWithItsReason() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        let broken = FakeCommandRunner(["zstd": (CommandResult(exitStatus: 1, standardOutput: Data(), standardError: Data("zstd: corrupted block".utf8)), nil)])
+        let broken = FakeCommandRunner([
+            "zstd": (
+                CommandResult(exitStatus: 1, standardOutput: Data(), standardError: Data("zstd: corrupted block".utf8)),
+                nil
+            )
+        ])
         let contents = try readStandard(folder, png: .zstdLookalike, payloads: XCResultDatabasePayloads(runner: broken))
-        #expect(contents.notes.first?.contains("zstd could not decompress Data/data.0~png (exit 1: zstd: corrupted block)") == true)
+        #expect(
+            contents.notes.first?.contains("zstd could not decompress Data/data.0~png (exit 1: zstd: corrupted block)")
+                == true)
     }
 
     @Test(arguments: ["../escape", "a/b", "..", ""])
     func aPayloadIDThatIsNotAFileNameIsNeverOpened(id: String) throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        let outcome = XCResultDatabasePayloads().load(payloadID: id, bundle: folder.url, scratchDirectory: folder.url, index: 0)
+        let outcome = XCResultDatabasePayloads().load(
+            payloadID: id, bundle: folder.url, scratchDirectory: folder.url, index: 0)
         #expect(outcome == .unavailable(reason: "its payload id is not a file name"))
     }
 }

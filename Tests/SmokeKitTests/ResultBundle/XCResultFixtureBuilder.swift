@@ -1,6 +1,7 @@
 import Foundation
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// Writes small Xcode 16-shaped result bundles (`Info.plist`, `database.sqlite3` with the real
@@ -46,14 +47,16 @@ struct XCResultFixtureBuilder {
     /// An empty bundle: `Info.plist`, the schema, `Data/`.
     init(at bundle: URL, schema: String = Self.schema) throws {
         self.bundle = bundle
-        try FileManager.default.createDirectory(at: bundle.appendingPathComponent("Data"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: bundle.appendingPathComponent("Data"), withIntermediateDirectories: true)
         try Data("<?xml version=\"1.0\"?><plist version=\"1.0\"><dict/></plist>\n".utf8)
             .write(to: bundle.appendingPathComponent("Info.plist"))
         database = try XCResultDatabaseConnection(creatingAt: bundle.appendingPathComponent("database.sqlite3"))
         // A throwaway file: no fsync per insert.
         try database.execute("PRAGMA synchronous = OFF")
         try database.execute("PRAGMA journal_mode = MEMORY")
-        for statement in schema.split(separator: ";").map({ $0.trimmingCharacters(in: .whitespacesAndNewlines) }) where !statement.isEmpty {
+        for statement in schema.split(separator: ";").map({ $0.trimmingCharacters(in: .whitespacesAndNewlines) })
+        where !statement.isEmpty {
             try database.execute(statement)
         }
     }
@@ -72,7 +75,9 @@ struct XCResultFixtureBuilder {
             default: .null
             }
         }
-        try database.execute("INSERT INTO \(XCResultDatabaseConnection.quoted(table)) (\(columns)) VALUES (\(placeholders))", bindings: bindings)
+        try database.execute(
+            "INSERT INTO \(XCResultDatabaseConnection.quoted(table)) (\(columns)) VALUES (\(placeholders))",
+            bindings: bindings)
         return Int(database.lastInsertedRowID)
     }
 

@@ -1,9 +1,10 @@
 import Foundation
-import Testing
-@testable import SmokeKit
-@testable import SmokeCore
-@testable import smokerun
 import SmokeTestSupport
+import Testing
+
+@testable import SmokeCore
+@testable import SmokeKit
+@testable import smokerun
 
 /// A bundle with repetitions, arguments and two configurations reads like Xcode reads it, the
 /// same from its database as from xcresulttool's JSON of it (issue 12, item 6).
@@ -28,8 +29,16 @@ import SmokeTestSupport
         #expect(rounds.attempts.map(\.status) == [.passed, .failed, .failed])
         #expect(zip(rounds.attempts.map(\.durationSeconds), [0.3, 0.4, 0.6]).allSatisfy { abs($0 - $1) < 1e-9 })
         // Led by the argument case that failed, in both readings.
-        #expect(rounds.failures == [TestFailure(message: "[2.675] " + XCResultConfigurationFixture.failure, file: "PriceTests.swift", line: 20)])
-        #expect(rounds.output == ["Configuration English: passed", "Configuration German: failed", "Case (1.005): passed", "Case (2.675): failed"])
+        #expect(
+            rounds.failures == [
+                TestFailure(
+                    message: "[2.675] " + XCResultConfigurationFixture.failure, file: "PriceTests.swift", line: 20)
+            ])
+        #expect(
+            rounds.output == [
+                "Configuration English: passed", "Configuration German: failed", "Case (1.005): passed",
+                "Case (2.675): failed",
+            ])
         #expect(!rounds.output.joined().contains("(1, "))
     }
 
@@ -41,16 +50,27 @@ import SmokeTestSupport
         let b = try XCResultFixtureBuilder(at: bundle)
         let plan = try b.insert("TestPlans", ["name": "Loop"])
         let testable = try b.insert("Testables", ["testPlan_fk": plan, "name": "LoopTests"])
-        let suite = try b.insert("TestSuites", ["identifier": "LoopTests", "testable_fk": testable, "name": "LoopTests"])
+        let suite = try b.insert(
+            "TestSuites", ["identifier": "LoopTests", "testable_fk": testable, "name": "LoopTests"])
         let suiteRun = try b.insert("TestSuiteRuns", ["testSuite_fk": suite, "orderInParent": 0])
-        let test = try b.insert("TestCases", ["identifier": "LoopTests/testOnce()", "name": "testOnce()", "testSuite_fk": suite,
-                                              "identifierURL": "test://com.apple.xcode/Loop/LoopTests/LoopTests/testOnce"])
+        let test = try b.insert(
+            "TestCases",
+            [
+                "identifier": "LoopTests/testOnce()", "name": "testOnce()", "testSuite_fk": suite,
+                "identifierURL": "test://com.apple.xcode/Loop/LoopTests/LoopTests/testOnce",
+            ])
         for (index, result) in ["Success", "Failure", "Success"].enumerated() {
-            let policy = try b.insert("RepetitionPolicies", ["repetition": index + 1, "repetitionModeString": mode, "totalRepetitions": 3])
-            try b.insert("TestCaseRuns", ["result": result, "duration": 1.0, "testSuiteRun_fk": suiteRun, "orderInTestSuiteRun": index,
-                                          "testCase_fk": test, "repetitionPolicy_fk": policy])
+            let policy = try b.insert(
+                "RepetitionPolicies", ["repetition": index + 1, "repetitionModeString": mode, "totalRepetitions": 3])
+            try b.insert(
+                "TestCaseRuns",
+                [
+                    "result": result, "duration": 1.0, "testSuiteRun_fk": suiteRun, "orderInTestSuiteRun": index,
+                    "testCase_fk": test, "repetitionPolicy_fk": policy,
+                ])
         }
-        let read = try #require(try XCResultDatabaseReader().read(bundle: bundle, scratchDirectory: folder.url).tests.first)
+        let read = try #require(
+            try XCResultDatabaseReader().read(bundle: bundle, scratchDirectory: folder.url).tests.first)
         #expect(read.status == status)
         #expect(read.flaky == flaky)
         #expect(read.attempts.count == 3)
@@ -64,7 +84,10 @@ import SmokeTestSupport
         #expect(launch.status == .passed)
         #expect(launch.durationSeconds == 3.0)
         #expect(launch.attempts.isEmpty)
-        #expect(launch.output == ["Case (Light Appearance, Portrait): passed", "Case (Dark Appearance, Landscape Right): passed"])
+        #expect(
+            launch.output == [
+                "Case (Light Appearance, Portrait): passed", "Case (Dark Appearance, Landscape Right): passed",
+            ])
     }
 
     @Test func theRunsTimesAndXcodesOwnCountsComeFromTheBundle() throws {
@@ -74,9 +97,12 @@ import SmokeTestSupport
         #expect(contents.startedAt == XCResultConfigurationFixture.started)
         #expect(contents.finishedAt == XCResultConfigurationFixture.finished)
         // Only the overall rows count: two test cases, one failed (not four rows, not two failures).
-        #expect(contents.summaryCounts == [FrameworkCount(
-            framework: "xcresult", tests: 2, failures: 1,
-            from: "Shop.xcresult: database.sqlite3 TestCaseResultsByDestinationAndConfiguration")])
+        #expect(
+            contents.summaryCounts == [
+                FrameworkCount(
+                    framework: "xcresult", tests: 2, failures: 1,
+                    from: "Shop.xcresult: database.sqlite3 TestCaseResultsByDestinationAndConfiguration")
+            ])
     }
 
     @Test func theSavedJSONAndTheDatabaseGiveTheSameReport() throws {
@@ -96,7 +122,8 @@ import SmokeTestSupport
         #expect(fromJSON.tests.map(\.status) == database.tests.map(\.status))
         #expect(fromJSON.tests.map(\.failures) == database.tests.map(\.failures))
         #expect(fromJSON.tests.last?.output == database.tests.last?.output)
-        #expect(fromJSON.tests.first?.output.prefix(2) == ["Configuration English: passed", "Configuration German: failed"])
+        #expect(
+            fromJSON.tests.first?.output.prefix(2) == ["Configuration English: passed", "Configuration German: failed"])
     }
 
     @Test func aDifferentDeviceIsADifference() throws {
@@ -105,10 +132,11 @@ import SmokeTestSupport
         let database = try readDatabase(folder)
         var other = database
         other.device?.name = "iPhone 15"
-        #expect(ResultBundleComparison.differences(database: database, xcresulttool: other) == [
-            "device: iOS Simulator, iPhone 16, 5C0E0000-0000-4000-8000-00000000AB12, iOS 18.2 in the database, "
-                + "iOS Simulator, iPhone 15, 5C0E0000-0000-4000-8000-00000000AB12, iOS 18.2 from xcresulttool",
-        ])
+        #expect(
+            ResultBundleComparison.differences(database: database, xcresulttool: other) == [
+                "device: iOS Simulator, iPhone 16, 5C0E0000-0000-4000-8000-00000000AB12, iOS 18.2 in the database, "
+                    + "iOS Simulator, iPhone 15, 5C0E0000-0000-4000-8000-00000000AB12, iOS 18.2 from xcresulttool"
+            ])
     }
 
     @Test func xcresulttoolsSummaryGivesItsCountsAndTheRunsTimes() throws {
@@ -117,8 +145,11 @@ import SmokeTestSupport
              "expectedFailures": 0, "startTime": 1700000000.5, "finishTime": 1700000100.5, "devicesAndConfigurations": []}
             """
         let summary = try JSONDecoder().decode(XCResultToolSummary.self, from: Data(json.utf8))
-        #expect(summary.count(bundleName: "Shop.xcresult") == FrameworkCount(
-            framework: "xcresult", tests: 2, failures: 1, from: "Shop.xcresult: xcresulttool get test-results summary"))
+        #expect(
+            summary.count(bundleName: "Shop.xcresult")
+                == FrameworkCount(
+                    framework: "xcresult", tests: 2, failures: 1,
+                    from: "Shop.xcresult: xcresulttool get test-results summary"))
         #expect(summary.interval.startedAt == Date(timeIntervalSince1970: 1_700_000_000.5))
         #expect(summary.interval.finishedAt == Date(timeIntervalSince1970: 1_700_000_100.5))
         let bare = try JSONDecoder().decode(XCResultToolSummary.self, from: Data(#"{"title": "x"}"#.utf8))
@@ -126,7 +157,10 @@ import SmokeTestSupport
         #expect(bare.interval.startedAt == nil)
     }
 
-    @Test(arguments: [("1, 1", "Light Appearance, Portrait"), ("4, 2", "Dark Appearance, Landscape Right"), ("3, 4", "Unspecified Appearance, Landscape Left")])
+    @Test(arguments: [
+        ("1, 1", "Light Appearance, Portrait"), ("4, 2", "Dark Appearance, Landscape Right"),
+        ("3, 4", "Unspecified Appearance, Landscape Left"),
+    ])
     func xcresulttoolsRawUIConfigurationsAreNamed(raw: String, named: String) {
         #expect(XCUIConfigurationName.name(xctestArguments: raw) == named)
     }

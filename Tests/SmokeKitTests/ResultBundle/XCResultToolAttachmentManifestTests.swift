@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// `manifest.json` → attachments linked to smokerun ids, without touching the disk.
@@ -20,10 +21,14 @@ import Testing
         let result = manifest.attachments(
             in: folder, testIDs: ["CartTests/testTotal()": "ShopTests.CartTests/testTotal"],
             fileExists: { $0.lastPathComponent != "Gone.txt" })
-        #expect(result.attachments == [
-            RawAttachment(testID: "ShopTests.CartTests/testTotal", name: "Cart.png", content: .file(folder.appendingPathComponent("A.png"))),
-            RawAttachment(testID: "Unknown/testX()", name: "B.txt", content: .file(folder.appendingPathComponent("B.txt"))),
-        ])
+        #expect(
+            result.attachments == [
+                RawAttachment(
+                    testID: "ShopTests.CartTests/testTotal", name: "Cart.png",
+                    content: .file(folder.appendingPathComponent("A.png"))),
+                RawAttachment(
+                    testID: "Unknown/testX()", name: "B.txt", content: .file(folder.appendingPathComponent("B.txt"))),
+            ])
         #expect(result.notes.count == 2)
     }
 }

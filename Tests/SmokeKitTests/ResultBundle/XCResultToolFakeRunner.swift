@@ -1,6 +1,7 @@
 import Foundation
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// A `CommandRunning` that answers `xcrun xcresulttool …` from a fake-Xcode scenario's `xcresulttool/` folder
@@ -23,7 +24,9 @@ final class XCResultToolFakeRunner: CommandRunning, @unchecked Sendable {
 
     var calls: [[String]] { lock.withLock { recorded } }
 
-    func run(_ executable: String, _ arguments: [String], environment: [String: String]?, currentDirectory: URL?) throws -> CommandResult {
+    func run(_ executable: String, _ arguments: [String], environment: [String: String]?, currentDirectory: URL?) throws
+        -> CommandResult
+    {
         lock.withLock { recorded.append(arguments) }
         guard executable == "xcrun", arguments.first == "xcresulttool" else { return Self.failure("not xcresulttool") }
         let args = Array(arguments.dropFirst())
@@ -37,17 +40,21 @@ final class XCResultToolFakeRunner: CommandRunning, @unchecked Sendable {
             return file("tests.json")
         case ("get", "test-results", "activities"?):
             let id = value(after: "--test-id", in: args) ?? ""
-            let safe = String(id.unicodeScalars.map { scalar -> Character in
-                let allowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-")
-                return allowed.contains(scalar) ? Character(scalar) : "_"
-            })
+            let safe = String(
+                id.unicodeScalars.map { scalar -> Character in
+                    let allowed = CharacterSet(
+                        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-")
+                    return allowed.contains(scalar) ? Character(scalar) : "_"
+                })
             return file("activities/\(safe).json")
         case ("export", "attachments", _):
             guard let output = value(after: "--output-path", in: args) else { return Self.failure("no --output-path") }
             let source = folder.appendingPathComponent("attachments")
             let items = (try? FileManager.default.contentsOfDirectory(atPath: source.path)) ?? []
             for item in items {
-                try FileManager.default.copyItem(at: source.appendingPathComponent(item), to: URL(fileURLWithPath: output).appendingPathComponent(item))
+                try FileManager.default.copyItem(
+                    at: source.appendingPathComponent(item),
+                    to: URL(fileURLWithPath: output).appendingPathComponent(item))
             }
             return CommandResult(exitStatus: 0, standardOutput: Data())
         default:

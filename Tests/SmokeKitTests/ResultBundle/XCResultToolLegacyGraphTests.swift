@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// The legacy `get --format json` object graph, hand-written in its `_type`/`_value` form, and the reader's
@@ -54,14 +55,22 @@ import Testing
         """
 
     @Test func testsAreReadWithFailuresJoinedFromTheRecord() throws {
-        let invocation = XCResultToolLegacyGraph.invocation(from: try JSONSerialization.jsonObject(with: Data(Self.record.utf8)))
+        let invocation = XCResultToolLegacyGraph.invocation(
+            from: try JSONSerialization.jsonObject(with: Data(Self.record.utf8)))
         #expect(invocation.testsReferenceIDs == ["0~tests"])
         #expect(invocation.device?.runtime == "iOS 16.2")
         #expect(invocation.device?.runtimeBuild == "20C52")
-        let mapped = XCResultToolLegacyGraph.tests(from: try JSONSerialization.jsonObject(with: Data(Self.summaries.utf8)), invocation: invocation)
-        #expect(mapped.tests.map(\.id) == ["ShopTests.CartTests/testTotal", "ShopTests.CartTests/testEmpty", "ShopTests.CartTests/testLater"])
+        let mapped = XCResultToolLegacyGraph.tests(
+            from: try JSONSerialization.jsonObject(with: Data(Self.summaries.utf8)), invocation: invocation)
+        #expect(
+            mapped.tests.map(\.id) == [
+                "ShopTests.CartTests/testTotal", "ShopTests.CartTests/testEmpty", "ShopTests.CartTests/testLater",
+            ])
         #expect(mapped.tests.map(\.status) == [.failed, .passed, .skipped])
-        #expect(mapped.tests[0].failures == [TestFailure(message: "XCTAssertTrue failed", file: "/Users/ci/Shop/CartTests.swift", line: 12)])
+        #expect(
+            mapped.tests[0].failures == [
+                TestFailure(message: "XCTAssertTrue failed", file: "/Users/ci/Shop/CartTests.swift", line: 12)
+            ])
         #expect(mapped.tests[1].durationSeconds == 0.5)
         #expect(mapped.unrecognized == 0)
     }
@@ -69,12 +78,17 @@ import Testing
     @Test func readerFallsBackToTheGraphWhenTheToolHasNoTestResultsCommands() throws {
         let runner = XCResultToolFakeRunner()
         let bundle = "/tmp/Old.xcresult"
-        runner.overrides["version"] = XCResultToolFakeRunner.output("xcresulttool version 22608, format version 3.49 (current)")
-        runner.overrides["get --help"] = XCResultToolFakeRunner.output("OVERVIEW: Get Result Bundle Object\nOPTIONS: --path --id --format")
-        runner.overrides["get --legacy --format json --path \(bundle)"] = XCResultToolFakeRunner.failure("Error: Unknown option '--legacy'")
+        runner.overrides["version"] = XCResultToolFakeRunner.output(
+            "xcresulttool version 22608, format version 3.49 (current)")
+        runner.overrides["get --help"] = XCResultToolFakeRunner.output(
+            "OVERVIEW: Get Result Bundle Object\nOPTIONS: --path --id --format")
+        runner.overrides["get --legacy --format json --path \(bundle)"] = XCResultToolFakeRunner.failure(
+            "Error: Unknown option '--legacy'")
         runner.overrides["get --format json --path \(bundle)"] = XCResultToolFakeRunner.output(Self.record)
-        runner.overrides["get --format json --path \(bundle) --id 0~tests"] = XCResultToolFakeRunner.output(Self.summaries)
-        let contents = try XCResultToolReader(runner: runner).read(bundle: URL(fileURLWithPath: bundle), scratchDirectory: FileManager.default.temporaryDirectory)
+        runner.overrides["get --format json --path \(bundle) --id 0~tests"] = XCResultToolFakeRunner.output(
+            Self.summaries)
+        let contents = try XCResultToolReader(runner: runner).read(
+            bundle: URL(fileURLWithPath: bundle), scratchDirectory: FileManager.default.temporaryDirectory)
         #expect(contents.tests.count == 3)
         #expect(contents.device?.name == "iPhone 14")
         #expect(!runner.calls.contains { $0.contains("test-results") })
@@ -89,7 +103,8 @@ import Testing
                {"_type": {"_name": "ActionRecord"}, "startedTime": {"_type": {"_name": "Date"}, "_value": "2022-12-19T11:03:29.259+1000"},
                 "endedTime": {"_type": {"_name": "Date"}, "_value": "2022-12-19T11:04:09.422+1000"}}]}}
             """
-        let invocation = XCResultToolLegacyGraph.invocation(from: try JSONSerialization.jsonObject(with: Data(record.utf8)))
+        let invocation = XCResultToolLegacyGraph.invocation(
+            from: try JSONSerialization.jsonObject(with: Data(record.utf8)))
         #expect(invocation.counts?.tests == 4)
         #expect(invocation.counts?.failures == 1)
         let started = try #require(invocation.startedAt)

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// The live line of a two-device run counts across both devices instead of restarting per device.
@@ -9,8 +10,16 @@ import Testing
     private final class Lines: @unchecked Sendable {
         private let lock = NSLock()
         private var stored: [String] = []
-        func append(_ line: String) { lock.lock(); stored.append(line); lock.unlock() }
-        var all: [String] { lock.lock(); defer { lock.unlock() }; return stored }
+        func append(_ line: String) {
+            lock.lock()
+            stored.append(line)
+            lock.unlock()
+        }
+        var all: [String] {
+            lock.lock()
+            defer { lock.unlock() }
+            return stored
+        }
     }
 
     @Test func theSecondDeviceContinuesTheCountAndTheLineNamesTheDevice() {
@@ -27,13 +36,14 @@ import Testing
         let large = progress.reporter(device: 1, label: "iPhone 15")
         large(test, 1, 2)
         large(test, 2, 2)
-        #expect(lines.all == [
-            "[1/4] iPhone SE (3rd generation) (1/2) · S/testA ✔",
-            "[2/6] iPhone SE (3rd generation) (1/2) · S/testA ✔",
-            "[3/6] iPhone SE (3rd generation) (1/2) · S/testA ✔",
-            "[4/5] iPhone 15 (2/2) · S/testA ✔",
-            "[5/5] iPhone 15 (2/2) · S/testA ✔",
-        ])
+        #expect(
+            lines.all == [
+                "[1/4] iPhone SE (3rd generation) (1/2) · S/testA ✔",
+                "[2/6] iPhone SE (3rd generation) (1/2) · S/testA ✔",
+                "[3/6] iPhone SE (3rd generation) (1/2) · S/testA ✔",
+                "[4/5] iPhone 15 (2/2) · S/testA ✔",
+                "[5/5] iPhone 15 (2/2) · S/testA ✔",
+            ])
     }
 
     @Test func aSingleDeviceLineHasNoDevice() {
@@ -53,6 +63,8 @@ import Testing
         let lines = RunSummary.failureLines(report, style: .plain)
         #expect(lines.first?.contains("AppTests.LoginTests/testLogin [iPhone 15] failed") == true, "\(lines)")
         let annotations = GitHubAnnotations.lines(for: report, relativeTo: nil)
-        #expect(annotations.first?.contains("title=AppTests.LoginTests/testLogin [iPhone 15] failed") == true, "\(annotations)")
+        #expect(
+            annotations.first?.contains("title=AppTests.LoginTests/testLogin [iPhone 15] failed") == true,
+            "\(annotations)")
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 @Suite struct PipelineFileRecordTests {
@@ -12,14 +13,20 @@ import Testing
     }
 
     @Test func aPipelineInPipelinesIsRecordedRelativeToTheProjectRootWithItsHash() {
-        let record = PipelineFileRecord(pipeline(at: "/srv/app/Pipelines/smoke.json"), currentDirectory: URL(fileURLWithPath: "/elsewhere"),
-                                        readFile: { _ in Data("abc".utf8) })
-        #expect(record == PipelineFileRecord(path: "Pipelines/smoke.json", hash: "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"))
+        let record = PipelineFileRecord(
+            pipeline(at: "/srv/app/Pipelines/smoke.json"), currentDirectory: URL(fileURLWithPath: "/elsewhere"),
+            readFile: { _ in Data("abc".utf8) })
+        #expect(
+            record
+                == PipelineFileRecord(
+                    path: "Pipelines/smoke.json",
+                    hash: "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"))
     }
 
     @Test func aPipelineOutsidePipelinesIsItsFileNameAndAnUnreadableFileHasNoHash() {
-        let record = PipelineFileRecord(pipeline(at: "/srv/app/ci/nightly.json"), currentDirectory: URL(fileURLWithPath: "/"),
-                                        readFile: { _ in throw CocoaError(.fileReadNoSuchFile) })
+        let record = PipelineFileRecord(
+            pipeline(at: "/srv/app/ci/nightly.json"), currentDirectory: URL(fileURLWithPath: "/"),
+            readFile: { _ in throw CocoaError(.fileReadNoSuchFile) })
         #expect(record == PipelineFileRecord(path: "nightly.json", hash: nil))
     }
 

@@ -1,13 +1,15 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// What `run` prints at the end, on a terminal and in a log.
 @Suite struct RunSummaryTests {
     private func transcript(_ report: RunReport, style: TerminalStyle) -> String {
-        (RunSummary.failureLines(report, style: style) + [RunSummary.totalsLine(report, style: style)]).joined(separator: "\n") + "\n"
+        (RunSummary.failureLines(report, style: style) + [RunSummary.totalsLine(report, style: style)]).joined(
+            separator: "\n") + "\n"
     }
 
     @Test func withoutATerminalTheSummaryIsPlainText() {
@@ -34,7 +36,9 @@ import Testing
     func expectedFailuresAreCountedInGoodEnglish(count: Int, expected: String) {
         var report = ReportFixture.minimalReport
         report.tests = (0..<count).map {
-            TestResult(id: "M.A/t\($0)", name: "t\($0)", suite: "A", framework: .swiftTesting, status: .expectedFailure, order: $0 + 1)
+            TestResult(
+                id: "M.A/t\($0)", name: "t\($0)", suite: "A", framework: .swiftTesting, status: .expectedFailure,
+                order: $0 + 1)
         }
         report.totals = Totals(report.tests)
         let line = RunSummary.totalsLine(report, style: .plain)
@@ -43,7 +47,9 @@ import Testing
     }
 
     @Test func aSuppressedNotificationIsNotWorthALineButAFailedOneIs() {
-        let record = { (outcome: NotificationOutcome) in NotificationRecord(kind: .failure, format: .slack, target: "https://hooks…", attempts: 1, outcome: outcome) }
+        let record = { (outcome: NotificationOutcome) in
+            NotificationRecord(kind: .failure, format: .slack, target: "https://hooks…", attempts: 1, outcome: outcome)
+        }
         #expect(!RunSummary.isWorthShowing(record(.suppressed)))
         #expect(RunSummary.isWorthShowing(record(.delivered)))
         #expect(RunSummary.isWorthShowing(record(.failed)))
@@ -53,6 +59,8 @@ import Testing
     @Test func theProgressLineColoursOnlyTheMarkAndKeepsItsWidth() {
         let test = TestResult(id: "M.A/testA", name: "testA", suite: "A", framework: .xctest, status: .failed, order: 1)
         #expect(ProgressLine.render(test, position: 1, total: 2, width: 80) == "[1/2] A/testA ✘")
-        #expect(ProgressLine.render(test, position: 1, total: 2, width: 80, style: TerminalStyle(colors: true)) == "[1/2] A/testA \u{1B}[31m✘\u{1B}[0m")
+        #expect(
+            ProgressLine.render(test, position: 1, total: 2, width: 80, style: TerminalStyle(colors: true))
+                == "[1/2] A/testA \u{1B}[31m✘\u{1B}[0m")
     }
 }

@@ -1,6 +1,7 @@
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 @Suite struct CivilDateTests {
@@ -10,7 +11,8 @@ import Testing
             #expect(date.dayNumber == dayNumber)
         }
         #expect(CivilDate(year: 1970, month: 1, day: 1).dayNumber == 0)
-        #expect(CivilDate(year: 2028, month: 2, day: 29).dayNumber + 1 == CivilDate(year: 2028, month: 3, day: 1).dayNumber)
+        #expect(
+            CivilDate(year: 2028, month: 2, day: 29).dayNumber + 1 == CivilDate(year: 2028, month: 3, day: 1).dayNumber)
     }
 
     @Test func weekdaysCountFromSunday() {

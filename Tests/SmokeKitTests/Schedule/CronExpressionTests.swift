@@ -1,6 +1,7 @@
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 @Suite struct CronExpressionTests {
@@ -46,18 +47,18 @@ import Testing
 
     @Test func bothDayFieldsRestrictedFireOnEither() throws {
         let cron = try CronExpression("0 0 13 * FRI")
-        #expect(cron.matches(CivilDate(year: 2026, month: 3, day: 13)))  // a Friday the 13th
-        #expect(cron.matches(CivilDate(year: 2026, month: 4, day: 13)))  // a Monday
-        #expect(cron.matches(CivilDate(year: 2026, month: 4, day: 17)))  // a Friday
+        #expect(cron.matches(CivilDate(year: 2026, month: 3, day: 13))) // a Friday the 13th
+        #expect(cron.matches(CivilDate(year: 2026, month: 4, day: 13))) // a Monday
+        #expect(cron.matches(CivilDate(year: 2026, month: 4, day: 17))) // a Friday
         #expect(!cron.matches(CivilDate(year: 2026, month: 4, day: 14)))
     }
 
     @Test func aStarredStepDoesNotRestrictItsDayField() throws {
         let cron = try CronExpression("0 0 */2 * MON")
         #expect(!cron.restrictsDayOfMonth)
-        #expect(cron.matches(CivilDate(year: 2026, month: 4, day: 13)))  // odd day, Monday
-        #expect(!cron.matches(CivilDate(year: 2026, month: 4, day: 20)))  // even day: */2 is 1,3,5…
-        #expect(!cron.matches(CivilDate(year: 2026, month: 4, day: 15)))  // odd day, Wednesday
+        #expect(cron.matches(CivilDate(year: 2026, month: 4, day: 13))) // odd day, Monday
+        #expect(!cron.matches(CivilDate(year: 2026, month: 4, day: 20))) // even day: */2 is 1,3,5…
+        #expect(!cron.matches(CivilDate(year: 2026, month: 4, day: 15))) // odd day, Wednesday
     }
 
     @Test(arguments: [
@@ -68,11 +69,23 @@ import Testing
         ("0 0 * * 8", "cron expression '0 0 * * 8': field 5 (day of week) '8' is out of range 0–7"),
         ("0 0 * FOO *", "cron expression '0 0 * FOO *': field 4 (month) 'FOO' is not a number or a name such as JAN"),
         ("x * * * *", "cron expression 'x * * * *': field 1 (minute) 'x' is not a number"),
-        ("*/0 * * * *", "cron expression '*/0 * * * *': field 1 (minute) '*/0' has a step that is not a positive number"),
-        ("0 22-2 * * *", "cron expression '0 22-2 * * *': field 2 (hour) '22-2' runs backwards; write it as two ranges (e.g. '22-23,0-2')"),
+        (
+            "*/0 * * * *",
+            "cron expression '*/0 * * * *': field 1 (minute) '*/0' has a step that is not a positive number"
+        ),
+        (
+            "0 22-2 * * *",
+            "cron expression '0 22-2 * * *': field 2 (hour) '22-2' runs backwards; write it as two ranges (e.g. '22-23,0-2')"
+        ),
         ("0 1,,2 * * *", "cron expression '0 1,,2 * * *': field 2 (hour) '' is not a number"),
-        ("0 */4 * *", "cron expression '0 */4 * *': has 4 fields; write five: minute hour day-of-month month day-of-week (e.g. '0 */4 * * *')"),
-        ("@reboot", "cron expression '@reboot': unknown macro '@reboot'; use @yearly, @monthly, @weekly, @daily or @hourly"),
+        (
+            "0 */4 * *",
+            "cron expression '0 */4 * *': has 4 fields; write five: minute hour day-of-month month day-of-week (e.g. '0 */4 * * *')"
+        ),
+        (
+            "@reboot",
+            "cron expression '@reboot': unknown macro '@reboot'; use @yearly, @monthly, @weekly, @daily or @hourly"
+        ),
         ("0 0 30 2 *", "cron expression '0 0 30 2 *': never fires: no month in '2' has day 30"),
         ("0 0 31 4,6,9,11 *", "cron expression '0 0 31 4,6,9,11 *': never fires: no month in '4,6,9,11' has day 31"),
     ])

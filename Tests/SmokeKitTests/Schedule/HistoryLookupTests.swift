@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 @Suite struct HistoryLookupTests {
@@ -10,22 +11,29 @@ import Testing
     }
 
     @Test func theLatestStartOfThatPipelineWins() {
-        let history = [
-            Self.line("smoke", "2026-01-01T00:00:00Z"), Self.line("smoke", "2026-01-01T04:00:00Z"),
-            Self.line("ios", "2026-01-01T08:00:00Z"),
-        ].joined(separator: "\n") + "\n"
-        #expect(HistoryLookup.lastRunStart(pipeline: "smoke", history: Data(history.utf8)) == date("2026-01-01T04:00:00Z"))
-        #expect(HistoryLookup.lastRunStart(pipeline: "ios", history: Data(history.utf8)) == date("2026-01-01T08:00:00Z"))
+        let history =
+            [
+                Self.line("smoke", "2026-01-01T00:00:00Z"), Self.line("smoke", "2026-01-01T04:00:00Z"),
+                Self.line("ios", "2026-01-01T08:00:00Z"),
+            ].joined(separator: "\n") + "\n"
+        #expect(
+            HistoryLookup.lastRunStart(pipeline: "smoke", history: Data(history.utf8)) == date("2026-01-01T04:00:00Z"))
+        #expect(
+            HistoryLookup.lastRunStart(pipeline: "ios", history: Data(history.utf8)) == date("2026-01-01T08:00:00Z"))
         #expect(HistoryLookup.lastRunStart(pipeline: "other", history: Data(history.utf8)) == nil)
     }
 
     @Test func aTornLastLineIsPassedOver() {
-        let history = Self.line("smoke", "2026-01-01T04:00:00Z") + "\n" + #"{"pipeline":"smoke","startedAt":"2026-01-01T08:0"#
-        #expect(HistoryLookup.lastRunStart(pipeline: "smoke", history: Data(history.utf8)) == date("2026-01-01T04:00:00Z"))
+        let history =
+            Self.line("smoke", "2026-01-01T04:00:00Z") + "\n" + #"{"pipeline":"smoke","startedAt":"2026-01-01T08:0"#
+        #expect(
+            HistoryLookup.lastRunStart(pipeline: "smoke", history: Data(history.utf8)) == date("2026-01-01T04:00:00Z"))
     }
 
     @Test func aMissingFileMeansNeverRan() {
-        #expect(HistoryLookup.lastRunStart(pipeline: "smoke", historyFile: URL(fileURLWithPath: "/nonexistent/history.jsonl")) == nil)
+        #expect(
+            HistoryLookup.lastRunStart(
+                pipeline: "smoke", historyFile: URL(fileURLWithPath: "/nonexistent/history.jsonl")) == nil)
     }
 
     @Test func aRealHistoryEntryRoundTrips() throws {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 @Suite struct InstallCommandTests {
@@ -9,17 +10,24 @@ import Testing
         try TestPipelineFiles.write(json, as: "smoke.json", in: root)
         let output = BufferOutput()
         // A PATH without swift, so the output is the same on every machine.
-        let context = HostContext(standardOutput: output, standardError: BufferOutput(), environment: ["PATH": "/nowhere"], currentDirectory: root)
-        let code = try await InstallCommand(arguments: [], environment: TestPipelineFiles.environment()).run(in: context)
+        let context = HostContext(
+            standardOutput: output, standardError: BufferOutput(), environment: ["PATH": "/nowhere"],
+            currentDirectory: root)
+        let code = try await InstallCommand(arguments: [], environment: TestPipelineFiles.environment()).run(
+            in: context)
         #expect(code == .passed)
         return output.text
     }
 
     @Test func printsCrontabSystemdAndLaunchdWithAbsolutePaths() async throws {
         let root = try ScratchDirectory()
-        let text = try await Self.install(#"{"name": "smoke", "schedule": "17 */4 * * *", "timeZone": "Europe/Berlin"}"#, root: root.url)
+        let text = try await Self.install(
+            #"{"name": "smoke", "schedule": "17 */4 * * *", "timeZone": "Europe/Berlin"}"#, root: root.url)
         let project = root.url.standardizedFileURL.path
-        #expect(text.contains("CRON_TZ=Europe/Berlin\n17 */4 * * * mkdir -p \(project)/.smokerun && cd \(project) && PATH=/nowhere:/usr/bin:/bin /opt/smokerun/bin/smokerun run \(project)/Pipelines/smoke.json >> \(project)/.smokerun/cron.log 2>&1\n"))
+        #expect(
+            text.contains(
+                "CRON_TZ=Europe/Berlin\n17 */4 * * * mkdir -p \(project)/.smokerun && cd \(project) && PATH=/nowhere:/usr/bin:/bin /opt/smokerun/bin/smokerun run \(project)/Pipelines/smoke.json >> \(project)/.smokerun/cron.log 2>&1\n"
+            ))
         #expect(text.contains("Environment=PATH=/nowhere:/usr/bin:/bin\n"))
         #expect(text.contains("ExecStart=/opt/smokerun/bin/smokerun run \(project)/Pipelines/smoke.json\n"))
         #expect(text.contains("WorkingDirectory=\(project)\n"))
@@ -33,49 +41,77 @@ import Testing
         let root = try ScratchDirectory()
         let text = try await Self.install(#"{"name": "smoke", "schedule": "0 0 13 * FRI"}"#, root: root.url)
         #expect(text.contains("OnCalendar=*-*-13 00:00:00 UTC\nOnCalendar=Fri *-*-* 00:00:00 UTC\n"))
-        let plist = try #require(text.range(of: "<?xml").map { String(text[$0.lowerBound...]) }?.components(separatedBy: "</plist>").first) + "</plist>"
+        let plist =
+            try #require(
+                text.range(of: "<?xml").map { String(text[$0.lowerBound...]) }?.components(separatedBy: "</plist>")
+                    .first) + "</plist>"
         let parsed = try PropertyListSerialization.propertyList(from: Data(plist.utf8), format: nil) as? [String: Any]
         let intervals = try #require(parsed?["StartCalendarInterval"] as? [[String: Int]])
         #expect(intervals == [["Day": 13, "Hour": 0, "Minute": 0], ["Weekday": 5, "Hour": 0, "Minute": 0]])
-        #expect(parsed?["ProgramArguments"] as? [String] == ["/opt/smokerun/bin/smokerun", "run", root.url.standardizedFileURL.path + "/Pipelines/smoke.json"])
+        #expect(
+            parsed?["ProgramArguments"] as? [String] == [
+                "/opt/smokerun/bin/smokerun", "run", root.url.standardizedFileURL.path + "/Pipelines/smoke.json",
+            ])
     }
 
     @Test func theJobGetsPathWithTheToolchainFirstAndSmokerunSwift() {
         let swift = URL(fileURLWithPath: "/opt/swift/usr/bin/swift")
-        let environment = InstallPlan.jobEnvironment(swift: swift, currentPath: "relative/bin:/home/me/bin:/usr/bin::/opt/swift/usr/bin")
+        let environment = InstallPlan.jobEnvironment(
+            swift: swift, currentPath: "relative/bin:/home/me/bin:/usr/bin::/opt/swift/usr/bin")
         #expect(environment.map(\.name) == ["PATH", "SMOKERUN_SWIFT"])
-        #expect(environment.map(\.value) == ["/opt/swift/usr/bin:/home/me/bin:/usr/bin:/bin", "/opt/swift/usr/bin/swift"])
+        #expect(
+            environment.map(\.value) == ["/opt/swift/usr/bin:/home/me/bin:/usr/bin:/bin", "/opt/swift/usr/bin/swift"])
         #expect(InstallPlan.jobEnvironment(swift: nil, currentPath: nil).map(\.value) == ["/usr/bin:/bin"])
     }
 
     @Test func everySnippetCarriesTheJobEnvironment() throws {
         var plan = try InstallSamplesTests.plan()
         plan.environment = [("PATH", "/opt/swift 6/bin:/usr/bin:/bin"), ("SMOKERUN_SWIFT", "/opt/swift 6/bin/swift")]
-        #expect(InstallSnippets.crontab(plan).contains(
-            "mkdir -p /srv/myapp/.smokerun && cd /srv/myapp && PATH='/opt/swift 6/bin:/usr/bin:/bin' SMOKERUN_SWIFT='/opt/swift 6/bin/swift' /usr/local/bin/smokerun run"))
-        #expect(InstallSnippets.systemd(plan).contains(
-            "Environment=\"PATH=/opt/swift 6/bin:/usr/bin:/bin\"\nEnvironment=\"SMOKERUN_SWIFT=/opt/swift 6/bin/swift\"\n"))
+        #expect(
+            InstallSnippets.crontab(plan).contains(
+                "mkdir -p /srv/myapp/.smokerun && cd /srv/myapp && PATH='/opt/swift 6/bin:/usr/bin:/bin' SMOKERUN_SWIFT='/opt/swift 6/bin/swift' /usr/local/bin/smokerun run"
+            ))
+        #expect(
+            InstallSnippets.systemd(plan).contains(
+                "Environment=\"PATH=/opt/swift 6/bin:/usr/bin:/bin\"\nEnvironment=\"SMOKERUN_SWIFT=/opt/swift 6/bin/swift\"\n"
+            ))
         let launchd = InstallSnippets.launchd(plan)
-        let plist = try #require(launchd.range(of: "<?xml").map { String(launchd[$0.lowerBound...]) }?.components(separatedBy: "</plist>").first) + "</plist>"
+        let plist =
+            try #require(
+                launchd.range(of: "<?xml").map { String(launchd[$0.lowerBound...]) }?.components(
+                    separatedBy: "</plist>"
+                ).first) + "</plist>"
         let parsed = try PropertyListSerialization.propertyList(from: Data(plist.utf8), format: nil) as? [String: Any]
-        #expect(parsed?["EnvironmentVariables"] as? [String: String] == ["PATH": "/opt/swift 6/bin:/usr/bin:/bin", "SMOKERUN_SWIFT": "/opt/swift 6/bin/swift"])
+        #expect(
+            parsed?["EnvironmentVariables"] as? [String: String] == [
+                "PATH": "/opt/swift 6/bin:/usr/bin:/bin", "SMOKERUN_SWIFT": "/opt/swift 6/bin/swift",
+            ])
     }
 
     static let systemdAnalyze = "/usr/bin/systemd-analyze"
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: systemdAnalyze), "needs systemd-analyze (apt-get install systemd)"))
+    @Test(
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: systemdAnalyze),
+            "needs systemd-analyze (apt-get install systemd)"))
     func theServiceAndTimerPassSystemdAnalyzeVerify() throws {
         let root = try ScratchDirectory()
         let project = root.url.standardizedFileURL.path
         // verify checks that ExecStart names an executable, so the plan points at a real one.
         let executable = root.url.appendingPathComponent("bin/smokerun")
-        try FileManager.default.createDirectory(at: executable.deletingLastPathComponent(), withIntermediateDirectories: true)
-        _ = FileManager.default.createFile(atPath: executable.path, contents: Data("#!/bin/sh\n".utf8), attributes: [.posixPermissions: 0o755])
+        try FileManager.default.createDirectory(
+            at: executable.deletingLastPathComponent(), withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(
+            atPath: executable.path, contents: Data("#!/bin/sh\n".utf8), attributes: [.posixPermissions: 0o755])
         let plan = InstallPlan(
-            pipelineName: "smoke", cron: try CronExpression("0 0 13 * FRI"), timeZone: "Europe/Berlin", executable: executable.path,
-            pipelineFile: project + "/Pipelines/smoke.json", workingDirectory: project, outputDirectory: project + "/.smokerun",
-            environment: InstallPlan.jobEnvironment(swift: URL(fileURLWithPath: "/opt/swift 6/usr/bin/swift"), currentPath: "/usr/local/bin:/usr/bin"))
-        let units = InstallSnippets.systemd(plan).components(separatedBy: "# ── systemd: ~/.config/systemd/user/").dropFirst()
+            pipelineName: "smoke", cron: try CronExpression("0 0 13 * FRI"), timeZone: "Europe/Berlin",
+            executable: executable.path,
+            pipelineFile: project + "/Pipelines/smoke.json", workingDirectory: project,
+            outputDirectory: project + "/.smokerun",
+            environment: InstallPlan.jobEnvironment(
+                swift: URL(fileURLWithPath: "/opt/swift 6/usr/bin/swift"), currentPath: "/usr/local/bin:/usr/bin"))
+        let units = InstallSnippets.systemd(plan).components(separatedBy: "# ── systemd: ~/.config/systemd/user/")
+            .dropFirst()
         var files: [String] = []
         for unit in units {
             let name = String(unit.prefix { $0 != " " })
@@ -83,7 +119,10 @@ import Testing
             try Data(String(unit.drop { $0 != "\n" }.dropFirst()).utf8).write(to: file)
             files.append(file.path)
         }
-        #expect(files.map { URL(fileURLWithPath: $0).lastPathComponent } == ["smokerun-smoke.service", "smokerun-smoke.timer"])
+        #expect(
+            files.map { URL(fileURLWithPath: $0).lastPathComponent } == [
+                "smokerun-smoke.service", "smokerun-smoke.timer",
+            ])
         let result = try ProcessCommandRunner().run(Self.systemdAnalyze, ["verify", "--man=no"] + files)
         #expect(result.exitStatus == 0, "\(result.outputText)\(result.errorText)")
         #expect(result.errorText.isEmpty, "\(result.errorText)")
@@ -102,6 +141,9 @@ import Testing
         _ = FileManager.default.createFile(atPath: tool.path, contents: Data(), attributes: [.posixPermissions: 0o755])
         let real = root.url.standardizedFileURL.resolvingSymlinksInPath().path + "/bin/smokerun"
         #expect(ExecutableLocator.resolve("bin/smokerun", currentDirectory: root.url, environment: [:]) == real)
-        #expect(ExecutableLocator.resolve("smokerun", currentDirectory: URL(fileURLWithPath: "/"), environment: ["PATH": "/nowhere:\(root.url.path)/bin"]) == real)
+        #expect(
+            ExecutableLocator.resolve(
+                "smokerun", currentDirectory: URL(fileURLWithPath: "/"),
+                environment: ["PATH": "/nowhere:\(root.url.path)/bin"]) == real)
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// `Pipelines/samples/` holds what `smokerun install` prints for a project at /srv/myapp.
@@ -14,14 +15,19 @@ import Testing
             pipelineName: "smoke", cron: try CronExpression("0 */4 * * *"), timeZone: "UTC",
             executable: "/usr/local/bin/smokerun", pipelineFile: "/srv/myapp/Pipelines/smoke.json",
             workingDirectory: "/srv/myapp", outputDirectory: "/srv/myapp/.smokerun",
-            environment: [("PATH", "/opt/swift/usr/bin:/usr/local/bin:/usr/bin:/bin"), ("SMOKERUN_SWIFT", "/opt/swift/usr/bin/swift")])
+            environment: [
+                ("PATH", "/opt/swift/usr/bin:/usr/local/bin:/usr/bin:/bin"),
+                ("SMOKERUN_SWIFT", "/opt/swift/usr/bin/swift"),
+            ])
     }
 
     @Test(arguments: ["crontab.txt", "smokerun-smoke.service", "smokerun-smoke.timer", "com.smokerun.smoke.plist"])
     func sampleMatchesTheRenderer(file: String) throws {
         let expected = try Self.render(file)
         let url = Self.samples.appendingPathComponent(file)
-        if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] != nil || !FileManager.default.fileExists(atPath: url.path) {
+        if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] != nil
+            || !FileManager.default.fileExists(atPath: url.path)
+        {
             try FileManager.default.createDirectory(at: Self.samples, withIntermediateDirectories: true)
             try Data(expected.utf8).write(to: url)
             Issue.record("recorded \(file); run again")

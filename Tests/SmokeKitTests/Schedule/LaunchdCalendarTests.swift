@@ -1,11 +1,14 @@
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 @Suite struct LaunchdCalendarTests {
     static func render(_ cron: String) throws -> [String]? {
-        try LaunchdCalendar.intervals(CronExpression(cron))?.map { $0.map { "\($0.key)=\($0.value)" }.joined(separator: " ") }
+        try LaunchdCalendar.intervals(CronExpression(cron))?.map {
+            $0.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        }
     }
 
     @Test func everyFourHoursIsSixEntries() throws {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 @Suite struct LeftoverProcessesTests {
@@ -23,17 +24,18 @@ import Testing
     }
 
     @Test func garbageLinesAndUnsafePidsAreIgnored() {
-        let parsed = LeftoverProcesses.parse("12\ngroup x 3\ngroup 1 5\ngroup 0 5\ngroup -4 5\ngroup 9\nhello\ngroup 9 9\n")
+        let parsed = LeftoverProcesses.parse(
+            "12\ngroup x 3\ngroup 1 5\ngroup 0 5\ngroup -4 5\ngroup 9\nhello\ngroup 9 9\n")
         #expect(parsed.groups == [Group(pid: 9, startTime: 9)])
     }
 
     @Test func onlyGroupsWhoseLeaderStillRunsWithTheRecordedStartTimeAreEnded() {
         let recorded = [
-            Group(pid: 100, startTime: 10),  // still the same process: end it
-            Group(pid: 200, startTime: 20),  // pid reused by another program: leave it
-            Group(pid: 300, startTime: 30),  // gone
-            Group(pid: 400, startTime: 40),  // ourselves (a pid reused by the new smokerun)
-            Group(pid: 100, startTime: 10),  // recorded twice: ended once
+            Group(pid: 100, startTime: 10), // still the same process: end it
+            Group(pid: 200, startTime: 20), // pid reused by another program: leave it
+            Group(pid: 300, startTime: 30), // gone
+            Group(pid: 400, startTime: 40), // ourselves (a pid reused by the new smokerun)
+            Group(pid: 100, startTime: 10), // recorded twice: ended once
         ]
         let running: [Int32: UInt64] = [100: 10, 200: 99, 400: 40]
         #expect(LeftoverProcesses.toEnd(recorded, startTime: { running[$0] }, ownPID: 400) == [100])
@@ -44,8 +46,8 @@ import Testing
     @Test func aRunningProcessHasAStableStartTimeAndAMissingOneHasNone() {
         let mine = ProcessStartTime.of(getpid())
         #if os(Linux) || os(macOS)
-        #expect(mine != nil)
-        #expect(ProcessStartTime.of(getpid()) == mine)
+            #expect(mine != nil)
+            #expect(ProcessStartTime.of(getpid()) == mine)
         #endif
         #expect(ProcessStartTime.of(Int32.max) == nil)
     }

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 @Suite(.timeLimit(.minutes(1))) struct RunLockTests {
@@ -36,8 +37,10 @@ import Testing
 
     @Test func heldMessageNamesTheProcessAndTheFix() {
         let error = RunLockError.held(path: "/out/locks/smoke.lock", pid: 4242)
-        #expect(error.localizedDescription
-            == "another run of this pipeline is in progress (process 4242 holds /out/locks/smoke.lock); wait for it to finish")
+        #expect(
+            error.localizedDescription
+                == "another run of this pipeline is in progress (process 4242 holds /out/locks/smoke.lock); wait for it to finish"
+        )
         #expect(error.kind == .infrastructure)
     }
 
@@ -49,15 +52,24 @@ import Testing
         let child = Process()
         child.executableURL = URL(fileURLWithPath: "/bin/sh")
         // fd 9 keeps the lock after `flock` exits; `exec sleep` keeps fd 9 in the same process.
-        child.arguments = ["-c", "exec 9<>\"$1\" && flock -x -n 9 && echo $$ >&9 && echo locked && exec sleep 60", "sh", url.path]
+        child.arguments = [
+            "-c", "exec 9<>\"$1\" && flock -x -n 9 && echo $$ >&9 && echo locked && exec sleep 60", "sh", url.path,
+        ]
         let output = Pipe()
         child.standardOutput = output
         try child.run()
-        defer { if child.isRunning { kill(child.processIdentifier, SIGKILL); child.waitUntilExit() } }
+        defer {
+            if child.isRunning {
+                kill(child.processIdentifier, SIGKILL)
+                child.waitUntilExit()
+            }
+        }
         let ready = String(decoding: output.fileHandleForReading.availableLine(), as: UTF8.self)
         try #require(ready == "locked", "the child could not take the lock (is util-linux flock installed?)")
 
-        #expect(throws: RunLockError.held(path: url.path, pid: child.processIdentifier)) { try RunLock.acquire(at: url) }
+        #expect(throws: RunLockError.held(path: url.path, pid: child.processIdentifier)) {
+            try RunLock.acquire(at: url)
+        }
         kill(child.processIdentifier, SIGKILL)
         child.waitUntilExit()
         let lock = try RunLock.acquire(at: url)

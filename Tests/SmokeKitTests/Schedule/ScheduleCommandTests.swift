@@ -1,9 +1,10 @@
 import Foundation
-import Testing
-@testable import SmokeKit
-@testable import SmokeCore
-@testable import smokerun
 import SmokeTestSupport
+import Testing
+
+@testable import SmokeCore
+@testable import SmokeKit
+@testable import smokerun
 
 @Suite(.timeLimit(.minutes(1))) struct ScheduleCommandTests {
     @Test func runsDuePipelinesLogsToStandardErrorAndExitsZeroOnStop() async throws {
@@ -12,12 +13,15 @@ import SmokeTestSupport
         let clock = TestClock(now: date("2026-01-01T00:59:00Z"))
         let (control, controller) = AsyncStream<SchedulerControl>.makeStream()
         let lockWasHeld = LockProbe()
-        let environment = TestPipelineFiles.environment(clock: clock, runner: { pipeline, _ in
-            lockWasHeld.check(root.url.appendingPathComponent(".smokerun/locks/smoke.lock"))
-            return RunOutcome(status: .passed, reportPath: "\(root.url.path)/.smokerun/runs/r/report.json")
-        }, control: control)
+        let environment = TestPipelineFiles.environment(
+            clock: clock,
+            runner: { pipeline, _ in
+                lockWasHeld.check(root.url.appendingPathComponent(".smokerun/locks/smoke.lock"))
+                return RunOutcome(status: .passed, reportPath: "\(root.url.path)/.smokerun/runs/r/report.json")
+            }, control: control)
         let errors = BufferOutput()
-        let context = HostContext(standardOutput: BufferOutput(), standardError: errors, environment: [:], currentDirectory: root.url)
+        let context = HostContext(
+            standardOutput: BufferOutput(), standardError: errors, environment: [:], currentDirectory: root.url)
         let command = try ScheduleCommand(arguments: [], environment: environment)
         let service = Task { try await command.run(in: context) }
         try await waitUntil { errors.text.contains("smoke: next run at") }
@@ -25,7 +29,10 @@ import SmokeTestSupport
         try await waitUntil { errors.text.contains("smoke: finished") }
         controller.yield(.stop)
         #expect(try await service.value == .passed)
-        #expect(errors.text.contains("2026-01-01T01:00:00Z smokerun schedule: smoke: finished, status passed, report \(root.url.path)/.smokerun/runs/r/report.json\n"))
+        #expect(
+            errors.text.contains(
+                "2026-01-01T01:00:00Z smokerun schedule: smoke: finished, status passed, report \(root.url.path)/.smokerun/runs/r/report.json\n"
+            ))
         #expect(lockWasHeld.held)
     }
 
@@ -33,13 +40,16 @@ import SmokeTestSupport
         let root = try ScratchDirectory()
         try TestPipelineFiles.write(#"{"name": "smoke", "schedule": "0 * * * *"}"#, as: "smoke.json", in: root.url)
         try TestPipelineFiles.write(#"{"name": "broken""#, as: "broken.json", in: root.url)
-        let context = HostContext(standardOutput: BufferOutput(), standardError: BufferOutput(), environment: [:], currentDirectory: root.url)
+        let context = HostContext(
+            standardOutput: BufferOutput(), standardError: BufferOutput(), environment: [:], currentDirectory: root.url)
         do {
             _ = try await ScheduleCommand(arguments: [], environment: TestPipelineFiles.environment()).run(in: context)
             Issue.record("schedule started with a broken pipeline")
         } catch let error as UsageError {
             #expect(error.kind == .invalidInput)
-            #expect(error.message.hasPrefix("schedule cannot start: ") && error.message.contains("not a pipeline"), "\(error.message)")
+            #expect(
+                error.message.hasPrefix("schedule cannot start: ") && error.message.contains("not a pipeline"),
+                "\(error.message)")
         }
     }
 
@@ -47,21 +57,29 @@ import SmokeTestSupport
         let root = try ScratchDirectory()
         try TestPipelineFiles.write(#"{"name": "smoke", "schedule": "0 * * * *"}"#, as: "smoke.json", in: root.url)
         var environment = TestPipelineFiles.environment()
-        environment.checkPipeline = { _, url in throw PipelineError(file: url.lastPathComponent, keyPath: "swiftpm.packagePath", problem: "does not exist") }
-        let context = HostContext(standardOutput: BufferOutput(), standardError: BufferOutput(), environment: [:], currentDirectory: root.url)
-        await #expect(throws: UsageError.self) { _ = try await ScheduleCommand(arguments: [], environment: environment).run(in: context) }
+        environment.checkPipeline = { _, url in
+            throw PipelineError(file: url.lastPathComponent, keyPath: "swiftpm.packagePath", problem: "does not exist")
+        }
+        let context = HostContext(
+            standardOutput: BufferOutput(), standardError: BufferOutput(), environment: [:], currentDirectory: root.url)
+        await #expect(throws: UsageError.self) {
+            _ = try await ScheduleCommand(arguments: [], environment: environment).run(in: context)
+        }
     }
 
     @Test func noPipelineFilesIsAUsageError() async throws {
         let root = try ScratchDirectory()
-        let context = HostContext(standardOutput: BufferOutput(), standardError: BufferOutput(), environment: [:], currentDirectory: root.url)
+        let context = HostContext(
+            standardOutput: BufferOutput(), standardError: BufferOutput(), environment: [:], currentDirectory: root.url)
         await #expect(throws: UsageError.self) {
             _ = try await ScheduleCommand(arguments: [], environment: TestPipelineFiles.environment()).run(in: context)
         }
     }
 
     @Test func theLiveEnvironmentLoadsPipelinesWithThePipelineLoader() {
-        #expect(throws: PipelineError.self) { try ScheduleEnvironment.live.loadPipeline(URL(fileURLWithPath: "/nonexistent/p.json")) }
+        #expect(throws: PipelineError.self) {
+            try ScheduleEnvironment.live.loadPipeline(URL(fileURLWithPath: "/nonexistent/p.json"))
+        }
     }
 
     @Test func relativeOutputFoldersStartAtTheProjectRoot() {

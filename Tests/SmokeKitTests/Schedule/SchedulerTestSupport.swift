@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// Yields until `condition` holds; fails after a bounded number of tries instead of hanging.
@@ -10,7 +11,7 @@ func waitUntil(_ condition: @Sendable () -> Bool, sourceLocation: SourceLocation
         if condition() { return }
         await Task.yield()
         if condition() { return }
-        try await Task.sleep(nanoseconds: 100_000)  // a real pause only while another task catches up
+        try await Task.sleep(nanoseconds: 100_000) // a real pause only while another task catches up
     }
     Issue.record("condition never became true", sourceLocation: sourceLocation)
     throw CancellationError()
@@ -44,7 +45,8 @@ final class EventLog: @unchecked Sendable {
     /// Waits until at least `count` events satisfy `predicate`, and returns them.
     @discardableResult
     func wait(
-        for count: Int = 1, sourceLocation: SourceLocation = #_sourceLocation, _ predicate: @escaping @Sendable (SchedulerEvent) -> Bool
+        for count: Int = 1, sourceLocation: SourceLocation = #_sourceLocation,
+        _ predicate: @escaping @Sendable (SchedulerEvent) -> Bool
     ) async throws -> [SchedulerEvent] {
         try await waitUntil({ self.events.filter(predicate).count >= count }, sourceLocation: sourceLocation)
         return events.filter(predicate)
@@ -80,9 +82,13 @@ final class FakeRunner: @unchecked Sendable {
                 pending[pipeline.name] = continuation
                 lock.unlock()
                 if finishAtOnce {
-                    finish(pipeline.name, RunOutcome(status: .passed, reportPath: "/out/runs/\(pipeline.name)/report.json"))
+                    finish(
+                        pipeline.name, RunOutcome(status: .passed, reportPath: "/out/runs/\(pipeline.name)/report.json")
+                    )
                 } else if !ignoresCancellation {
-                    handle.onCancel { [self] in finish(pipeline.name, RunOutcome(status: .interrupted, reportPath: "/out/runs/x/report.json")) }
+                    handle.onCancel { [self] in
+                        finish(pipeline.name, RunOutcome(status: .interrupted, reportPath: "/out/runs/x/report.json"))
+                    }
                 }
             }
         }

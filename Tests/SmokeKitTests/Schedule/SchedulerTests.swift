@@ -1,9 +1,10 @@
 import Foundation
-import Testing
-@testable import SmokeKit
-@testable import SmokeCore
-@testable import smokerun
 import SmokeTestSupport
+import Testing
+
+@testable import SmokeCore
+@testable import SmokeKit
+@testable import smokerun
 
 /// The service loop over a test clock: nothing here waits for real time to pass.
 @Suite(.timeLimit(.minutes(1))) struct SchedulerTests {
@@ -26,7 +27,9 @@ import SmokeTestSupport
             (control, controller) = AsyncStream<SchedulerControl>.makeStream()
             scheduler = Scheduler(
                 loadPipelines: box.source, runPipeline: runner.run, lastRun: lastRun,
-                lockFile: { pipeline in lockDirectory.map { RunLock.fileURL(outputDirectory: $0, pipelineName: pipeline.name) } },
+                lockFile: { pipeline in
+                    lockDirectory.map { RunLock.fileURL(outputDirectory: $0, pipelineName: pipeline.name) }
+                },
                 clock: clock, log: log.sink, shutdownGrace: grace)
         }
 
@@ -50,8 +53,9 @@ import SmokeTestSupport
     }
 
     @Test func runsAtEachFireTimeAndLogsStartAndFinish() async throws {
-        let harness = Harness(start: "2026-01-01T01:30:00Z", pipelines: PipelineSet(pipelines: [testPipeline("smoke")]),
-                              runner: FakeRunner(finishAtOnce: true))
+        let harness = Harness(
+            start: "2026-01-01T01:30:00Z", pipelines: PipelineSet(pipelines: [testPipeline("smoke")]),
+            runner: FakeRunner(finishAtOnce: true))
         let service = harness.start()
         try await harness.log.wait(Self.isScheduled("smoke", "2026-01-01T04:00:00Z"))
         #expect(harness.runner.starts.isEmpty)
@@ -64,14 +68,24 @@ import SmokeTestSupport
         await service.value
         #expect(harness.runner.starts == ["smoke", "smoke"])
         let lines = harness.log.lines
-        #expect(lines.contains("2026-01-01T04:00:00Z smokerun schedule: smoke: started (scheduled for 2026-01-01T04:00:00Z)"))
-        #expect(lines.contains("2026-01-01T04:00:00Z smokerun schedule: smoke: finished, status passed, report /out/runs/smoke/report.json"))
-        #expect(lines.contains("2026-01-01T04:00:00Z smokerun schedule: smoke: next run at 2026-01-01T08:00:00+00:00 (2026-01-01T08:00:00Z)"))
+        #expect(
+            lines.contains(
+                "2026-01-01T04:00:00Z smokerun schedule: smoke: started (scheduled for 2026-01-01T04:00:00Z)"))
+        #expect(
+            lines.contains(
+                "2026-01-01T04:00:00Z smokerun schedule: smoke: finished, status passed, report /out/runs/smoke/report.json"
+            ))
+        #expect(
+            lines.contains(
+                "2026-01-01T04:00:00Z smokerun schedule: smoke: next run at 2026-01-01T08:00:00+00:00 (2026-01-01T08:00:00Z)"
+            ))
         #expect(lines.last == "2026-01-01T08:00:00Z smokerun schedule: stopped")
     }
 
     @Test func idleServiceWaitsOnOneSleepAndNoneWithoutPipelines() async throws {
-        let harness = Harness(start: "2026-01-01T00:30:00Z", pipelines: PipelineSet(pipelines: [testPipeline("a"), testPipeline("b", schedule: "15 * * * *")]))
+        let harness = Harness(
+            start: "2026-01-01T00:30:00Z",
+            pipelines: PipelineSet(pipelines: [testPipeline("a"), testPipeline("b", schedule: "15 * * * *")]))
         let service = harness.start()
         try await harness.log.wait(for: 2) { if case .scheduled = $0 { true } else { false } }
         try await waitUntil { harness.clock.sleeperCount == 1 }
@@ -84,7 +98,9 @@ import SmokeTestSupport
     }
 
     @Test func aTickDuringALongRunIsSkippedAndLogged() async throws {
-        let harness = Harness(start: "2026-01-01T00:30:00Z", pipelines: PipelineSet(pipelines: [testPipeline("slow", schedule: "0 * * * *")]))
+        let harness = Harness(
+            start: "2026-01-01T00:30:00Z",
+            pipelines: PipelineSet(pipelines: [testPipeline("slow", schedule: "0 * * * *")]))
         let service = harness.start()
         try await harness.log.wait(Self.isScheduled("slow", "2026-01-01T01:00:00Z"))
         harness.clock.advance(to: date("2026-01-01T01:00:00Z"))
@@ -92,9 +108,16 @@ import SmokeTestSupport
         try await harness.log.wait(Self.isScheduled("slow", "2026-01-01T02:00:00Z"))
         harness.clock.advance(to: date("2026-01-01T02:00:00Z"))
         let skipped = try await harness.log.wait { if case .skipped("slow", _, _) = $0 { true } else { false } }
-        #expect(skipped == [.skipped(pipeline: "slow", scheduledFor: date("2026-01-01T02:00:00Z"), reason: .stillRunning(since: date("2026-01-01T01:00:00Z")))])
-        #expect(harness.log.lines.contains(
-            "2026-01-01T02:00:00Z smokerun schedule: slow: skipped the run of 2026-01-01T02:00:00Z: the run started at 2026-01-01T01:00:00Z is still going"))
+        #expect(
+            skipped == [
+                .skipped(
+                    pipeline: "slow", scheduledFor: date("2026-01-01T02:00:00Z"),
+                    reason: .stillRunning(since: date("2026-01-01T01:00:00Z")))
+            ])
+        #expect(
+            harness.log.lines.contains(
+                "2026-01-01T02:00:00Z smokerun schedule: slow: skipped the run of 2026-01-01T02:00:00Z: the run started at 2026-01-01T01:00:00Z is still going"
+            ))
         harness.runner.finish("slow")
         try await harness.log.wait(Self.isFinished("slow"))
         try await harness.log.wait(Self.isScheduled("slow", "2026-01-01T03:00:00Z"))
@@ -107,22 +130,28 @@ import SmokeTestSupport
     }
 
     @Test func oneCatchUpRunAfterALongGapNotOnePerMissedTick() async throws {
-        let harness = Harness(start: "2026-01-03T10:30:00Z", pipelines: PipelineSet(pipelines: [testPipeline("smoke")]),
-                              runner: FakeRunner(finishAtOnce: true), lastRun: { _ in date("2026-01-01T00:00:00Z") })
+        let harness = Harness(
+            start: "2026-01-03T10:30:00Z", pipelines: PipelineSet(pipelines: [testPipeline("smoke")]),
+            runner: FakeRunner(finishAtOnce: true), lastRun: { _ in date("2026-01-01T00:00:00Z") })
         let service = harness.start()
         try await harness.log.wait(Self.isFinished("smoke"))
         try await harness.log.wait(Self.isScheduled("smoke", "2026-01-03T12:00:00Z"))
         harness.controller.yield(.stop)
         await service.value
         #expect(harness.runner.starts == ["smoke"])
-        #expect(harness.log.events.contains(.started(pipeline: "smoke", scheduledFor: date("2026-01-01T04:00:00Z"), catchUp: true)))
-        #expect(harness.log.lines.contains(
-            "2026-01-03T10:30:00Z smokerun schedule: smoke: started (catch-up for the missed run of 2026-01-01T04:00:00Z)"))
+        #expect(
+            harness.log.events.contains(
+                .started(pipeline: "smoke", scheduledFor: date("2026-01-01T04:00:00Z"), catchUp: true)))
+        #expect(
+            harness.log.lines.contains(
+                "2026-01-03T10:30:00Z smokerun schedule: smoke: started (catch-up for the missed run of 2026-01-01T04:00:00Z)"
+            ))
     }
 
     @Test func noCatchUpWhenTheLastRunIsRecentOrUnknown() async throws {
-        let recent = Harness(start: "2026-01-03T10:30:00Z", pipelines: PipelineSet(pipelines: [testPipeline("a"), testPipeline("b")]),
-                             lastRun: { $0.name == "a" ? date("2026-01-03T08:00:00Z") : nil })
+        let recent = Harness(
+            start: "2026-01-03T10:30:00Z", pipelines: PipelineSet(pipelines: [testPipeline("a"), testPipeline("b")]),
+            lastRun: { $0.name == "a" ? date("2026-01-03T08:00:00Z") : nil })
         let service = recent.start()
         try await recent.log.wait(for: 2) { if case .scheduled = $0 { true } else { false } }
         recent.controller.yield(.stop)
@@ -131,11 +160,12 @@ import SmokeTestSupport
     }
 
     @Test func aClockThatJumpsDaysRunsOnceThenResumesTheSchedule() async throws {
-        let harness = Harness(start: "2026-01-01T01:00:00Z", pipelines: PipelineSet(pipelines: [testPipeline("smoke")]),
-                              runner: FakeRunner(finishAtOnce: true))
+        let harness = Harness(
+            start: "2026-01-01T01:00:00Z", pipelines: PipelineSet(pipelines: [testPipeline("smoke")]),
+            runner: FakeRunner(finishAtOnce: true))
         let service = harness.start()
         try await harness.log.wait(Self.isScheduled("smoke", "2026-01-01T04:00:00Z"))
-        harness.clock.advance(to: date("2026-01-04T13:00:00Z"))  // the machine slept for three days
+        harness.clock.advance(to: date("2026-01-04T13:00:00Z")) // the machine slept for three days
         try await harness.log.wait(Self.isScheduled("smoke", "2026-01-04T16:00:00Z"))
         harness.controller.yield(.stop)
         await service.value
@@ -144,7 +174,9 @@ import SmokeTestSupport
 
     @Test func stopDuringARunCancelsItAndReturns() async throws {
         let directory = try ScratchDirectory()
-        let harness = Harness(start: "2026-01-01T03:59:00Z", pipelines: PipelineSet(pipelines: [testPipeline("smoke")]), lockDirectory: directory.url)
+        let harness = Harness(
+            start: "2026-01-01T03:59:00Z", pipelines: PipelineSet(pipelines: [testPipeline("smoke")]),
+            lockDirectory: directory.url)
         let service = harness.start()
         try await harness.log.wait(Self.isScheduled("smoke", "2026-01-01T04:00:00Z"))
         harness.clock.advance(to: date("2026-01-01T04:00:00Z"))
@@ -154,21 +186,27 @@ import SmokeTestSupport
         harness.controller.yield(.stop)
         await service.value
         #expect(harness.log.events.contains(.stopping(runningRuns: 1)))
-        #expect(harness.log.events.contains(.finished(pipeline: "smoke", outcome: RunOutcome(status: .interrupted, reportPath: "/out/runs/x/report.json"))))
+        #expect(
+            harness.log.events.contains(
+                .finished(
+                    pipeline: "smoke", outcome: RunOutcome(status: .interrupted, reportPath: "/out/runs/x/report.json"))
+            ))
         #expect(harness.log.events.last == .stopped(abandonedRuns: 0))
         #expect(throws: Never.self) { try RunLock.acquire(at: lockURL).release() }
     }
 
     @Test func aRunThatIgnoresCancellationIsAbandonedAfterTheGrace() async throws {
         let runner = FakeRunner(ignoresCancellation: true)
-        let harness = Harness(start: "2026-01-01T03:59:00Z", pipelines: PipelineSet(pipelines: [testPipeline("stuck")]), runner: runner, grace: 5)
+        let harness = Harness(
+            start: "2026-01-01T03:59:00Z", pipelines: PipelineSet(pipelines: [testPipeline("stuck")]), runner: runner,
+            grace: 5)
         let service = harness.start()
         try await harness.log.wait(Self.isScheduled("stuck", "2026-01-01T04:00:00Z"))
         harness.clock.advance(to: date("2026-01-01T04:00:00Z"))
         try await harness.log.wait(Self.isStarted("stuck"))
         harness.controller.yield(.stop)
         try await harness.log.wait { $0 == .stopping(runningRuns: 1) }
-        try await waitUntil { harness.clock.sleeperCount == 1 }  // the grace timer
+        try await waitUntil { harness.clock.sleeperCount == 1 } // the grace timer
         harness.clock.advance(by: 5)
         await service.value
         #expect(harness.log.events.last == .stopped(abandonedRuns: 1))
@@ -177,7 +215,8 @@ import SmokeTestSupport
 
     @Test func aSecondStopDoesNotWaitForTheRuns() async throws {
         let runner = FakeRunner(ignoresCancellation: true)
-        let harness = Harness(start: "2026-01-01T03:59:00Z", pipelines: PipelineSet(pipelines: [testPipeline("stuck")]), runner: runner)
+        let harness = Harness(
+            start: "2026-01-01T03:59:00Z", pipelines: PipelineSet(pipelines: [testPipeline("stuck")]), runner: runner)
         let service = harness.start()
         try await harness.log.wait(Self.isScheduled("stuck", "2026-01-01T04:00:00Z"))
         harness.clock.advance(to: date("2026-01-01T04:00:00Z"))
@@ -191,8 +230,14 @@ import SmokeTestSupport
 
     @Test func invalidPipelinesAreReportedAndSkippedWhileOthersRun() async throws {
         let set = PipelineSet(
-            pipelines: [testPipeline("bad-cron", schedule: "0 25 * * *"), testPipeline("bad-zone", timeZone: "Mars/Olympus"), testPipeline("good")],
-            failures: [PipelineLoadFailure(path: "Pipelines/broken.json", message: "unknown key 'schedul' (did you mean 'schedule'?)")])
+            pipelines: [
+                testPipeline("bad-cron", schedule: "0 25 * * *"), testPipeline("bad-zone", timeZone: "Mars/Olympus"),
+                testPipeline("good"),
+            ],
+            failures: [
+                PipelineLoadFailure(
+                    path: "Pipelines/broken.json", message: "unknown key 'schedul' (did you mean 'schedule'?)")
+            ])
         let harness = Harness(start: "2026-01-01T03:59:00Z", pipelines: set, runner: FakeRunner(finishAtOnce: true))
         let service = harness.start()
         try await harness.log.wait(Self.isScheduled("good", "2026-01-01T04:00:00Z"))
@@ -202,11 +247,16 @@ import SmokeTestSupport
         await service.value
         #expect(harness.runner.starts == ["good"])
         let errors = harness.log.events.filter { if case .error = $0 { true } else { false } }
-        #expect(errors == [
-            .error(subject: "Pipelines/broken.json", message: "unknown key 'schedul' (did you mean 'schedule'?)"),
-            .error(subject: "bad-cron", message: "schedule: cron expression '0 25 * * *': field 2 (hour) '25' is out of range 0–23"),
-            .error(subject: "bad-zone", message: "timeZone 'Mars/Olympus' is not an IANA time zone name (e.g. 'Europe/Berlin')"),
-        ])
+        #expect(
+            errors == [
+                .error(subject: "Pipelines/broken.json", message: "unknown key 'schedul' (did you mean 'schedule'?)"),
+                .error(
+                    subject: "bad-cron",
+                    message: "schedule: cron expression '0 25 * * *': field 2 (hour) '25' is out of range 0–23"),
+                .error(
+                    subject: "bad-zone",
+                    message: "timeZone 'Mars/Olympus' is not an IANA time zone name (e.g. 'Europe/Berlin')"),
+            ])
     }
 
     @Test func reloadAppliesNewSchedulesAndKeepsTheLastGoodVersionOfAFileThatBecameInvalid() async throws {
@@ -214,11 +264,17 @@ import SmokeTestSupport
         first.sourcePath = "Pipelines/a.json"
         var second = testPipeline("b", schedule: "0 * * * *")
         second.sourcePath = "Pipelines/b.json"
-        let harness = Harness(start: "2026-01-01T00:10:00Z", pipelines: PipelineSet(pipelines: [first, second]), runner: FakeRunner(finishAtOnce: true))
+        let harness = Harness(
+            start: "2026-01-01T00:10:00Z", pipelines: PipelineSet(pipelines: [first, second]),
+            runner: FakeRunner(finishAtOnce: true))
         let service = harness.start()
-        try await harness.log.wait(for: 2) { if case .scheduled(_, date("2026-01-01T01:00:00Z"), _) = $0 { true } else { false } }
+        try await harness.log.wait(for: 2) {
+            if case .scheduled(_, date("2026-01-01T01:00:00Z"), _) = $0 { true } else { false }
+        }
         first.schedule = "30 * * * *"
-        harness.box.replace(with: PipelineSet(pipelines: [first], failures: [PipelineLoadFailure(path: "Pipelines/b.json", message: "bad")]))
+        harness.box.replace(
+            with: PipelineSet(
+                pipelines: [first], failures: [PipelineLoadFailure(path: "Pipelines/b.json", message: "bad")]))
         harness.controller.yield(.reload)
         try await harness.log.wait(Self.isScheduled("a", "2026-01-01T00:30:00Z"))
         try await harness.log.wait { $0 == .reloaded(pipelines: 2) }
@@ -229,19 +285,26 @@ import SmokeTestSupport
         await service.value
         // b's bad edit was refused: it still runs on its last good schedule, and the log says why.
         #expect(harness.runner.starts == ["a", "b"])
-        #expect(harness.log.events.contains(.error(
-            subject: "Pipelines/b.json", message: "bad — the new version was refused; keeping the last good configuration until it is fixed")))
+        #expect(
+            harness.log.events.contains(
+                .error(
+                    subject: "Pipelines/b.json",
+                    message: "bad — the new version was refused; keeping the last good configuration until it is fixed")
+            ))
     }
 
     @Test func aLockHeldByAnotherHolderSkipsTheTick() async throws {
         let directory = try ScratchDirectory()
         let held = try RunLock.acquire(at: RunLock.fileURL(outputDirectory: directory.url, pipelineName: "smoke"))
-        let harness = Harness(start: "2026-01-01T03:59:00Z", pipelines: PipelineSet(pipelines: [testPipeline("smoke")]),
-                              runner: FakeRunner(finishAtOnce: true), lockDirectory: directory.url)
+        let harness = Harness(
+            start: "2026-01-01T03:59:00Z", pipelines: PipelineSet(pipelines: [testPipeline("smoke")]),
+            runner: FakeRunner(finishAtOnce: true), lockDirectory: directory.url)
         let service = harness.start()
         try await harness.log.wait(Self.isScheduled("smoke", "2026-01-01T04:00:00Z"))
         harness.clock.advance(to: date("2026-01-01T04:00:00Z"))
-        try await harness.log.wait { if case .skipped("smoke", _, .lockedElsewhere(getpid())) = $0 { true } else { false } }
+        try await harness.log.wait {
+            if case .skipped("smoke", _, .lockedElsewhere(getpid())) = $0 { true } else { false }
+        }
         held.release()
         try await harness.log.wait(Self.isScheduled("smoke", "2026-01-01T08:00:00Z"))
         harness.clock.advance(to: date("2026-01-01T08:00:00Z"))
@@ -252,10 +315,14 @@ import SmokeTestSupport
     }
 
     @Test func schedulesInThePipelineZoneAcrossSpringForward() async throws {
-        let harness = Harness(start: "2026-03-08T04:30:00Z", pipelines: PipelineSet(pipelines: [testPipeline("ny", timeZone: "America/New_York")]),
-                              runner: FakeRunner(finishAtOnce: true))
+        let harness = Harness(
+            start: "2026-03-08T04:30:00Z",
+            pipelines: PipelineSet(pipelines: [testPipeline("ny", timeZone: "America/New_York")]),
+            runner: FakeRunner(finishAtOnce: true))
         let service = harness.start()
-        for (fire, next) in [("2026-03-08T05:00:00Z", "2026-03-08T08:00:00Z"), ("2026-03-08T08:00:00Z", "2026-03-08T12:00:00Z")] {
+        for (fire, next) in [
+            ("2026-03-08T05:00:00Z", "2026-03-08T08:00:00Z"), ("2026-03-08T08:00:00Z", "2026-03-08T12:00:00Z"),
+        ] {
             try await harness.log.wait(Self.isScheduled("ny", fire))
             harness.clock.advance(to: date(fire))
             try await harness.log.wait(Self.isScheduled("ny", next))

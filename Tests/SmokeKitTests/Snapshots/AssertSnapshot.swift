@@ -12,7 +12,9 @@ func assertSnapshot(
 }
 
 /// The same, against a golden file in `folder` (a test folder's own `Snapshots/`).
-func assertSnapshot(_ text: String, named name: String, in folder: URL, sourceLocation: SourceLocation = #_sourceLocation) {
+func assertSnapshot(
+    _ text: String, named name: String, in folder: URL, sourceLocation: SourceLocation = #_sourceLocation
+) {
     let url = folder.appendingPathComponent(name)
     let record = ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1"
     let existing = try? String(contentsOf: url, encoding: .utf8)
@@ -25,13 +27,15 @@ func assertSnapshot(_ text: String, named name: String, in folder: URL, sourceLo
             return
         }
         if existing == nil {
-            Issue.record("recorded missing snapshot \(url.path); check it and run again", sourceLocation: sourceLocation)
+            Issue.record(
+                "recorded missing snapshot \(url.path); check it and run again", sourceLocation: sourceLocation)
         }
         return
     }
     if existing != text {
         let diff = firstDifference(existing ?? "", text)
-        let message = "snapshot \(name) differs at line \(diff.line):\n  expected: \(diff.expected)\n  actual:   \(diff.actual)\n"
+        let message =
+            "snapshot \(name) differs at line \(diff.line):\n  expected: \(diff.expected)\n  actual:   \(diff.actual)\n"
             + "re-record with RECORD_SNAPSHOTS=1 if the change is intended"
         Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
     }

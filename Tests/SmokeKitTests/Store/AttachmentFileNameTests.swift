@@ -1,9 +1,10 @@
 import Foundation
-import Testing
-@testable import SmokeKit
-@testable import SmokeCore
-@testable import smokerun
 import SmokeTestSupport
+import Testing
+
+@testable import SmokeCore
+@testable import SmokeKit
+@testable import smokerun
 
 @Suite struct AttachmentFileNameTests {
     /// Hostile names and the extension they must keep ("" when none survives).
@@ -21,7 +22,7 @@ import SmokeTestSupport
         ("..", ""),
         ("", ""),
         ("...", ""),
-        (".hidden", ""),  // a dot file has no extension; it becomes a visible name
+        (".hidden", ""), // a dot file has no extension; it becomes a visible name
         ("-rf.txt", "txt"),
         (String(repeating: "a", count: 5_000) + ".png", "png"),
         ("名前.png", "png"),
@@ -33,7 +34,7 @@ import SmokeTestSupport
         ("trailing dots...", ""),
         ("name.tar.gz", "gz"),
         ("weird.ext/", "ext"),
-        ("x.toolongextension", "toolongextension"),  // kept as readable text, not typed
+        ("x.toolongextension", "toolongextension"), // kept as readable text, not typed
     ]
 
     @Test(arguments: hostileNames)
@@ -68,7 +69,8 @@ import SmokeTestSupport
     }
 
     @Test func addsTheMediaTypesExtensionWhenTheNameHasNone() {
-        #expect(AttachmentFileName.parts(name: "screenshot", testID: nil, mediaType: "image/png").pathExtension == "png")
+        #expect(
+            AttachmentFileName.parts(name: "screenshot", testID: nil, mediaType: "image/png").pathExtension == "png")
         #expect(AttachmentFileName.parts(name: "screenshot", testID: nil, mediaType: "public.png").pathExtension == "")
     }
 
@@ -93,8 +95,10 @@ import SmokeTestSupport
     @Test func caseOnlyDuplicatesAreUniqueOnCaseInsensitiveFileSystemsToo() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        let first = try AttachmentStore().save(RawAttachment(testID: nil, name: "Shot.PNG", content: .bytes(Data())), in: folder.url)
-        let second = try AttachmentStore().save(RawAttachment(testID: nil, name: "Shot.png", content: .bytes(Data())), in: folder.url)
+        let first = try AttachmentStore().save(
+            RawAttachment(testID: nil, name: "Shot.PNG", content: .bytes(Data())), in: folder.url)
+        let second = try AttachmentStore().save(
+            RawAttachment(testID: nil, name: "Shot.png", content: .bytes(Data())), in: folder.url)
         // The extension is lowercased, so `Shot.PNG` and `Shot.png` collide and are told apart.
         #expect(first.path == "attachments/Shot.png")
         #expect(second.path == "attachments/Shot-2.png")

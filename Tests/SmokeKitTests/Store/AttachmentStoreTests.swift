@@ -1,9 +1,10 @@
 import Foundation
-import Testing
-@testable import SmokeKit
-@testable import SmokeCore
-@testable import smokerun
 import SmokeTestSupport
+import Testing
+
+@testable import SmokeCore
+@testable import SmokeKit
+@testable import smokerun
 
 @Suite struct AttachmentStoreTests {
     @Test func copiesFileContentAndRecordsSizeAndRelativePath() throws {
@@ -14,7 +15,11 @@ import SmokeTestSupport
         let run = folder.url.appendingPathComponent("run")
         let record = try AttachmentStore().save(
             RawAttachment(testID: "M.S/t", name: "Screen Shot.heic", content: .file(source)), in: run)
-        #expect(record == AttachmentRecord(name: "Screen Shot.heic", path: "attachments/S-t-Screen_Shot.heic", mediaType: "image/heic", size: 1_234))
+        #expect(
+            record
+                == AttachmentRecord(
+                    name: "Screen Shot.heic", path: "attachments/S-t-Screen_Shot.heic", mediaType: "image/heic",
+                    size: 1_234))
         #expect(try Data(contentsOf: run.appendingPathComponent(record.path)) == Data(repeating: 7, count: 1_234))
         #expect(FileManager.default.fileExists(atPath: source.path))
     }
@@ -24,20 +29,22 @@ import SmokeTestSupport
         defer { folder.remove() }
         let missing = folder.url.appendingPathComponent("gone.png")
         #expect(throws: StoreError.self) {
-            try AttachmentStore().save(RawAttachment(testID: nil, name: "gone.png", content: .file(missing)), in: folder.url)
+            try AttachmentStore().save(
+                RawAttachment(testID: nil, name: "gone.png", content: .file(missing)), in: folder.url)
         }
         #expect(try folder.files(in: "attachments").isEmpty)
     }
 
-    @Test(arguments: [
-        ("shot.png", nil, "image/png"), ("photo.JPG", nil, "image/jpeg"), ("a.jpeg", nil, "image/jpeg"),
-        ("a.gif", nil, "image/gif"), ("a.heic", nil, "image/heic"), ("a.txt", nil, "text/plain"),
-        ("a.log", nil, "text/plain"), ("a.json", nil, "application/json"), ("a.xml", nil, "application/xml"),
-        ("a.html", nil, "text/html"), ("a.pdf", nil, "application/pdf"), ("a.mp4", nil, "video/mp4"),
-        ("a.plist", nil, "application/x-plist"), ("a.bin", nil, "application/octet-stream"),
-        ("noext", nil, "application/octet-stream"), ("a.txt", "Image/PNG; q=1", "image/png"),
-        ("a.png", "public.png", "image/png"), ("a.png", "not a type", "image/png"),
-    ] as [(String, String?, String)])
+    @Test(
+        arguments: [
+            ("shot.png", nil, "image/png"), ("photo.JPG", nil, "image/jpeg"), ("a.jpeg", nil, "image/jpeg"),
+            ("a.gif", nil, "image/gif"), ("a.heic", nil, "image/heic"), ("a.txt", nil, "text/plain"),
+            ("a.log", nil, "text/plain"), ("a.json", nil, "application/json"), ("a.xml", nil, "application/xml"),
+            ("a.html", nil, "text/html"), ("a.pdf", nil, "application/pdf"), ("a.mp4", nil, "video/mp4"),
+            ("a.plist", nil, "application/x-plist"), ("a.bin", nil, "application/octet-stream"),
+            ("noext", nil, "application/octet-stream"), ("a.txt", "Image/PNG; q=1", "image/png"),
+            ("a.png", "public.png", "image/png"), ("a.png", "not a type", "image/png"),
+        ] as [(String, String?, String)])
     func mediaTypeComesFromTheSourceElseTheExtension(name: String, declared: String?, expected: String) throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 @Suite struct HistoryLineTests {
@@ -22,7 +23,8 @@ import Testing
         var report = ReportFixture.minimalReport
         report.tests = ReportFixture.tests
         let streamed = try line(report)
-        let encoded = try JSONCoding.encoder(pretty: false).encode(HistoryEntry(report: report, path: "runs/\(report.runID)"))
+        let encoded = try JSONCoding.encoder(pretty: false).encode(
+            HistoryEntry(report: report, path: "runs/\(report.runID)"))
         #expect(!streamed.contains(UInt8(ascii: "\n")))
         #expect(try decoded(streamed) == decoded(encoded))
         #expect(try decoded(streamed).outcomes.count == Set(report.tests.map(\.id)).count)
@@ -33,8 +35,12 @@ import Testing
         var report = ReportFixture.minimalReport
         report.tests = [
             TestResult(id: "M.S/a", name: "a", suite: "S", framework: .xctest, status: .failed, durationSeconds: 1),
-            TestResult(id: "M.S/\"quoted\\", name: "q", suite: "S", framework: .xctest, status: .skipped, durationSeconds: 1e-7),
-            TestResult(id: "M.S/a", name: "a", suite: "S", framework: .xctest, status: .passed, durationSeconds: 2.5, flaky: true),
+            TestResult(
+                id: "M.S/\"quoted\\", name: "q", suite: "S", framework: .xctest, status: .skipped, durationSeconds: 1e-7
+            ),
+            TestResult(
+                id: "M.S/a", name: "a", suite: "S", framework: .xctest, status: .passed, durationSeconds: 2.5,
+                flaky: true),
         ]
         let entry = try decoded(try line(report))
         #expect(entry.outcomes == ["M.S/a": .passed, "M.S/\"quoted\\": .skipped])
@@ -46,8 +52,10 @@ import Testing
     @Test func aDurationThatIsNotANumberIsLeftOutInsteadOfLosingTheLine() throws {
         var report = ReportFixture.minimalReport
         report.tests = [
-            TestResult(id: "M.S/nan", name: "nan", suite: "S", framework: .xctest, status: .passed, durationSeconds: .nan),
-            TestResult(id: "M.S/zero", name: "zero", suite: "S", framework: .xctest, status: .passed, durationSeconds: -0.0),
+            TestResult(
+                id: "M.S/nan", name: "nan", suite: "S", framework: .xctest, status: .passed, durationSeconds: .nan),
+            TestResult(
+                id: "M.S/zero", name: "zero", suite: "S", framework: .xctest, status: .passed, durationSeconds: -0.0),
         ]
         let entry = try decoded(try line(report))
         #expect(entry.outcomes == ["M.S/nan": .passed, "M.S/zero": .passed])

@@ -1,9 +1,10 @@
 import Foundation
-import Testing
-@testable import SmokeKit
-@testable import SmokeCore
-@testable import smokerun
 import SmokeTestSupport
+import Testing
+
+@testable import SmokeCore
+@testable import SmokeKit
+@testable import smokerun
 
 @Suite struct HistoryStoreTests {
     private func report(_ pipeline: String, runID: String, startedAt seconds: Double) -> RunReport {
@@ -67,10 +68,13 @@ import SmokeTestSupport
         // Many tests' outputs make lines of several KB, more than one pipe buffer's worth.
         var template = base
         template.tests = (0..<60).map {
-            TestResult(id: "Module.Suite/test\($0)WithALongName()", name: "t", suite: "Suite", framework: .swiftTesting, status: .passed)
+            TestResult(
+                id: "Module.Suite/test\($0)WithALongName()", name: "t", suite: "Suite", framework: .swiftTesting,
+                status: .passed)
         }
         let big = template
-        let writers = 8, perWriter = 25
+        let writers = 8
+        let perWriter = 25
         try await withThrowingTaskGroup(of: Void.self) { group in
             for writer in 0..<writers {
                 group.addTask {
@@ -95,11 +99,15 @@ import SmokeTestSupport
         #expect(throws: StoreError.invalidRunID("../etc")) {
             try HistoryStore.runDirectory(for: "../etc", outputDirectory: folder.url)
         }
-        #expect(throws: StoreError.runNotFound(runID: "20261122T040000Z-0001", runsDirectory: folder.url.appendingPathComponent("runs").path)) {
+        #expect(
+            throws: StoreError.runNotFound(
+                runID: "20261122T040000Z-0001", runsDirectory: folder.url.appendingPathComponent("runs").path)
+        ) {
             try HistoryStore.runDirectory(for: "20261122T040000Z-0001", outputDirectory: folder.url)
         }
         let created = try RunStore(outputDirectory: folder.url).createRunDirectory(runID: "20261122T040000Z-0001")
-        #expect(try HistoryStore.runDirectory(for: "20261122T040000Z-0001", outputDirectory: folder.url).path
-            == created.path)
+        #expect(
+            try HistoryStore.runDirectory(for: "20261122T040000Z-0001", outputDirectory: folder.url).path
+                == created.path)
     }
 }

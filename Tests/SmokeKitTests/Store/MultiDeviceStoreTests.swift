@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// History, merge, shard balancing and bisect over a run pinning two devices (issue 17): one test id ran
@@ -10,16 +11,21 @@ import Testing
     private static let small = "iPhone SE (3rd generation)"
     private static let large = "iPhone 15"
 
-    private static func test(_ id: String, _ device: String?, _ status: TestStatus, seconds: Double, order: Int) -> TestResult {
-        var test = TestResult(id: id, name: id, suite: "S", framework: .xctest, status: status, durationSeconds: seconds, order: order)
+    private static func test(_ id: String, _ device: String?, _ status: TestStatus, seconds: Double, order: Int)
+        -> TestResult
+    {
+        var test = TestResult(
+            id: id, name: id, suite: "S", framework: .xctest, status: status, durationSeconds: seconds, order: order)
         test.device = device
         return test
     }
 
     /// a then b on the small iPhone, then a and b on the large one; a fails on the large one only.
     private static var tests: [TestResult] {
-        [test("M.S/a", small, .passed, seconds: 1, order: 1), test("M.S/b", small, .passed, seconds: 2, order: 2),
-         test("M.S/a", large, .failed, seconds: 3, order: 3), test("M.S/b", large, .passed, seconds: 4, order: 4)]
+        [
+            test("M.S/a", small, .passed, seconds: 1, order: 1), test("M.S/b", small, .passed, seconds: 2, order: 2),
+            test("M.S/a", large, .failed, seconds: 3, order: 3), test("M.S/b", large, .passed, seconds: 4, order: 4),
+        ]
     }
 
     private static func report(_ tests: [TestResult]) -> RunReport {
@@ -32,8 +38,11 @@ import Testing
     @Test func historyKeepsEachDevicesOutcomeAndDurationInTheStreamedLineToo() throws {
         let report = Self.report(Self.tests)
         let entry = HistoryEntry(report: report, path: "runs/r")
-        #expect(entry.outcomes == ["M.S/a [\(Self.small)]": .passed, "M.S/b [\(Self.small)]": .passed,
-                                   "M.S/a [\(Self.large)]": .failed, "M.S/b [\(Self.large)]": .passed])
+        #expect(
+            entry.outcomes == [
+                "M.S/a [\(Self.small)]": .passed, "M.S/b [\(Self.small)]": .passed,
+                "M.S/a [\(Self.large)]": .failed, "M.S/b [\(Self.large)]": .passed,
+            ])
         #expect(entry.durations["M.S/a [\(Self.large)]"] == 3)
         #expect(entry.failingTests == ["M.S/a [\(Self.large)]"])
         let line = ReportSink.collect { sink in try? HistoryLine.write(report, path: "runs/r", to: &sink) }
@@ -51,7 +60,8 @@ import Testing
     }
 
     @Test func anOldHistoryLineKeyedByIdStillReads() throws {
-        let old = #"{"runID":"r1","pipeline":"smoke","status":"failed","startedAt":"2026-11-22T04:00:00Z","finishedAt":"2026-11-22T04:01:00Z","durationSeconds":60,"outcomes":{"M.S/a":"failed"},"durations":{"M.S/a":1.5}}"#
+        let old =
+            #"{"runID":"r1","pipeline":"smoke","status":"failed","startedAt":"2026-11-22T04:00:00Z","finishedAt":"2026-11-22T04:01:00Z","durationSeconds":60,"outcomes":{"M.S/a":"failed"},"durations":{"M.S/a":1.5}}"#
         let entry = try JSONCoding.decoder().decode(HistoryEntry.self, from: Data(old.utf8))
         #expect(entry.failingTests == ["M.S/a"])
         #expect(ShardPlanner.durations(from: [entry]) == ["M.S/a": 1.5])
@@ -69,19 +79,22 @@ import Testing
         first.shard = ShardRecord(index: 1, count: 2)
         var second = Self.report(Array(Self.tests.suffix(2)))
         second.shard = ShardRecord(index: 2, count: 2)
-        let merged = try RunMerger.merge([RunMerger.Part(report: first, source: "s1"), RunMerger.Part(report: second, source: "s2")], runID: "m")
+        let merged = try RunMerger.merge(
+            [RunMerger.Part(report: first, source: "s1"), RunMerger.Part(report: second, source: "s2")], runID: "m")
         #expect(merged.tests.map(\.deviceKey) == Self.tests.map(\.deviceKey))
         #expect(merged.errors.isEmpty, "\(merged.errors.map(\.message))")
         #expect(merged.totals.tests == 4 && merged.totals.failed == 1)
 
-        let twice = try RunMerger.merge([RunMerger.Part(report: first, source: "s1"), RunMerger.Part(report: first, source: "again")], runID: "m")
+        let twice = try RunMerger.merge(
+            [RunMerger.Part(report: first, source: "s1"), RunMerger.Part(report: first, source: "again")], runID: "m")
         #expect(twice.errors.contains { $0.message.contains("M.S/a [\(Self.small)] ran in both s1 and again") })
     }
 
     @Test func bisectStudiesTheFailingDevicesExecutionAfterOnlyThatDevicesTests() throws {
         let target = try BisectTarget.find("a", in: Self.report(Self.tests), runName: "r")
         #expect(target.device == Self.large)
-        #expect(target.executed.map(\.id) == ["M.S/a"], "the small iPhone's tests ran on another simulator, not before it")
+        #expect(
+            target.executed.map(\.id) == ["M.S/a"], "the small iPhone's tests ran on another simulator, not before it")
 
         let later = try BisectTarget.find("M.S/b", in: Self.report(Self.tests), runName: "r")
         #expect(later.device == Self.small && later.candidates == ["M.S/a"])
@@ -96,7 +109,8 @@ import Testing
             test.position = test.order <= 2 ? test.order : test.order - 2
             return test
         }
-        let target = try BisectTarget.find("M.S/b", in: Self.report(tests.filter { $0.device == Self.large || $0.id == "M.S/a" }), runName: "r")
+        let target = try BisectTarget.find(
+            "M.S/b", in: Self.report(tests.filter { $0.device == Self.large || $0.id == "M.S/a" }), runName: "r")
         #expect(target.device == Self.large && target.candidates == ["M.S/a"])
     }
 

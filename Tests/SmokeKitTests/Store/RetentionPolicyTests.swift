@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 @Suite struct RetentionPolicyTests {
@@ -19,29 +20,34 @@ import Testing
     }
 
     @Test func runsBeyondTheCountGoOldestFirst() {
-        let expired = RetentionPolicy.expired(runs([3, 0, 1, 2, 4]), settings: settings(runs: 3, days: 30), now: now, protected: [])
+        let expired = RetentionPolicy.expired(
+            runs([3, 0, 1, 2, 4]), settings: settings(runs: 3, days: 30), now: now, protected: [])
         #expect(expired == ["d4.0", "d3.0"])
     }
 
     @Test func runsOlderThanTheDaysGoEvenWithinTheCount() {
-        let expired = RetentionPolicy.expired(runs([0, 13.9, 14.1, 20]), settings: settings(runs: 60, days: 14), now: now, protected: [])
+        let expired = RetentionPolicy.expired(
+            runs([0, 13.9, 14.1, 20]), settings: settings(runs: 60, days: 14), now: now, protected: [])
         #expect(expired == ["d20.0", "d14.1"])
     }
 
     @Test func protectedRunsStayAndStillCountTowardTheLimit() {
         // The newest run is the one being finished; "d20" is where latest points.
-        let expired = RetentionPolicy.expired(runs([0, 1, 2, 20]), settings: settings(runs: 2, days: 14), now: now, protected: ["d0.0", "d20.0"])
+        let expired = RetentionPolicy.expired(
+            runs([0, 1, 2, 20]), settings: settings(runs: 2, days: 14), now: now, protected: ["d0.0", "d20.0"])
         #expect(expired == ["d2.0"])
     }
 
     @Test func aRunListedTwiceIsCountedOnce() {
-        let expired = RetentionPolicy.expired(runs([0, 1, 1, 2]), settings: settings(runs: 3, days: 14), now: now, protected: [])
+        let expired = RetentionPolicy.expired(
+            runs([0, 1, 1, 2]), settings: settings(runs: 3, days: 14), now: now, protected: [])
         #expect(expired.isEmpty)
     }
 
     @Test func theDefaultsAreSixtyRunsAndFourteenDays() {
         #expect(RetentionSettings() == settings(runs: 60, days: 14))
-        let expired = RetentionPolicy.expired(runs((0..<70).map { Double($0) / 6 }), settings: RetentionSettings(), now: now, protected: [])
+        let expired = RetentionPolicy.expired(
+            runs((0..<70).map { Double($0) / 6 }), settings: RetentionSettings(), now: now, protected: [])
         #expect(expired.count == 10)
         #expect(expired.first == "d\(69.0 / 6)")
     }

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 @Suite struct RunDirectoryLocatorTests {
@@ -13,13 +14,15 @@ import Testing
         let runID = "20261122T040000Z-abcd"
 
         init(latest: Bool = true) throws {
-            base = FileManager.default.temporaryDirectory.appendingPathComponent("smokerun-locator-\(UUID().uuidString)")
+            base = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "smokerun-locator-\(UUID().uuidString)")
             output = base.appendingPathComponent("out")
             run = output.appendingPathComponent("runs/\(runID)")
             try FileManager.default.createDirectory(at: run, withIntermediateDirectories: true)
             try Data("{}".utf8).write(to: run.appendingPathComponent("report.json"))
             if latest {
-                try FileManager.default.createSymbolicLink(atPath: output.appendingPathComponent("latest").path, withDestinationPath: "runs/\(runID)")
+                try FileManager.default.createSymbolicLink(
+                    atPath: output.appendingPathComponent("latest").path, withDestinationPath: "runs/\(runID)")
             }
         }
 
@@ -52,10 +55,11 @@ import Testing
         let fixture = try Fixture()
         let error = #expect(throws: RunLocatorError.self) { try fixture.resolve("20261122T040000Z-ffff") }
         #expect(error?.kind == .invalidInput)
-        #expect(error?.tried == [
-            fixture.base.appendingPathComponent("20261122T040000Z-ffff").path,
-            fixture.output.appendingPathComponent("runs/20261122T040000Z-ffff").path,
-        ])
+        #expect(
+            error?.tried == [
+                fixture.base.appendingPathComponent("20261122T040000Z-ffff").path,
+                fixture.output.appendingPathComponent("runs/20261122T040000Z-ffff").path,
+            ])
         #expect(error?.localizedDescription.hasPrefix("no run '20261122T040000Z-ffff' (looked for ") == true)
         #expect(error?.localizedDescription.contains("give a run directory, its report.json, a run id") == true)
     }
@@ -70,10 +74,13 @@ import Testing
     }
 
     @Test func anEmptyOutputFolderHasNoLatestRun() throws {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("smokerun-locator-\(UUID().uuidString)")
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "smokerun-locator-\(UUID().uuidString)")
         let error = #expect(throws: RunLocatorError.self) {
             try RunDirectoryLocator.resolve(nil, outputDirectory: base) { URL(fileURLWithPath: $0) }
         }
-        #expect(error?.localizedDescription.hasPrefix("no latest run (looked for \(base.path)/latest, \(base.path)/runs)") == true)
+        #expect(
+            error?.localizedDescription.hasPrefix("no latest run (looked for \(base.path)/latest, \(base.path)/runs)")
+                == true)
     }
 }

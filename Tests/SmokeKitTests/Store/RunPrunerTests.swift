@@ -1,9 +1,10 @@
 import Foundation
-import Testing
-@testable import SmokeKit
-@testable import SmokeCore
-@testable import smokerun
 import SmokeTestSupport
+import Testing
+
+@testable import SmokeCore
+@testable import SmokeKit
+@testable import smokerun
 
 @Suite struct RunPrunerTests {
     let day: TimeInterval = 86_400
@@ -23,7 +24,8 @@ import SmokeTestSupport
     }
 
     private func exists(_ store: RunStore, _ runID: String) -> Bool {
-        FileManager.default.fileExists(atPath: store.outputDirectory.appendingPathComponent(RunStore.relativePath(runID: runID)).path)
+        FileManager.default.fileExists(
+            atPath: store.outputDirectory.appendingPathComponent(RunStore.relativePath(runID: runID)).path)
     }
 
     @Test func onlyThePipelinesOldFinishedRunsAreRemoved() throws {
@@ -42,7 +44,8 @@ import SmokeTestSupport
 
         var settings = RetentionSettings()
         settings.runs = 2
-        let outcome = RunPruner(outputDirectory: folder.url).prune(pipeline: "smoke", settings: settings, now: now, current: recent[0])
+        let outcome = RunPruner(outputDirectory: folder.url).prune(
+            pipeline: "smoke", settings: settings, now: now, current: recent[0])
 
         #expect(outcome.failures.isEmpty)
         #expect(outcome.removed == [old[2], old[1], old[0], recent[2]])
@@ -82,6 +85,8 @@ import SmokeTestSupport
         try Data("merged".utf8).write(to: folder.url.appendingPathComponent(CoverageCollector.profdataName))
         RunPruner.removeRawProfiles(in: folder.url)
         #expect(!FileManager.default.fileExists(atPath: profiles.path))
-        #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent(CoverageCollector.profdataName).path))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: folder.url.appendingPathComponent(CoverageCollector.profdataName).path))
     }
 }

@@ -1,13 +1,16 @@
 import Foundation
-import Testing
-@testable import SmokeKit
-@testable import SmokeCore
-@testable import smokerun
 import SmokeTestSupport
+import Testing
+
+@testable import SmokeCore
+@testable import SmokeKit
+@testable import smokerun
 
 @Suite struct RunStoreTests {
-    private func finishFixtureRun(in folder: TemporaryDirectory, runID: String = "20261122T040000Z-3f9a",
-                                  environment: [String: String] = [:]) throws -> (RunReport, URL) {
+    private func finishFixtureRun(
+        in folder: TemporaryDirectory, runID: String = "20261122T040000Z-3f9a",
+        environment: [String: String] = [:]
+    ) throws -> (RunReport, URL) {
         let store = RunStore(outputDirectory: folder.url.appendingPathComponent("out"))
         let run = try store.createRunDirectory(runID: runID)
         let attachment = try AttachmentStore().save(
@@ -19,7 +22,8 @@ import SmokeTestSupport
         report.runID = runID
         report.artifacts = []
         report.tests[0].attachments = [attachment]
-        let written = try store.finish(report, in: run, formats: ReportFormat.allCases, consoleLog: log, environment: environment)
+        let written = try store.finish(
+            report, in: run, formats: ReportFormat.allCases, consoleLog: log, environment: environment)
         return (written, run)
     }
 
@@ -27,12 +31,15 @@ import SmokeTestSupport
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let (report, run) = try finishFixtureRun(in: folder)
-        #expect(try folder.files(in: "out/runs/\(report.runID)") == [
-            "attachments", "console.log", "coverage.json", "index.html", "junit.xml", "report.json", "summary.md",
-        ])
-        #expect(report.artifacts == [
-            "attachments/S-t-log.txt", "console.log", "coverage.json", "index.html", "junit.xml", "report.json", "summary.md",
-        ])
+        #expect(
+            try folder.files(in: "out/runs/\(report.runID)") == [
+                "attachments", "console.log", "coverage.json", "index.html", "junit.xml", "report.json", "summary.md",
+            ])
+        #expect(
+            report.artifacts == [
+                "attachments/S-t-log.txt", "console.log", "coverage.json", "index.html", "junit.xml", "report.json",
+                "summary.md",
+            ])
         #expect(try String(contentsOf: run.appendingPathComponent("console.log"), encoding: .utf8) == "raw console\n")
         #expect(try RunStore.loadReport(at: run) == report)
         let html = try String(contentsOf: run.appendingPathComponent("index.html"), encoding: .utf8)
@@ -64,14 +71,16 @@ import SmokeTestSupport
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: latest.path) == "runs/20261122T080000Z-0002")
         #expect(HistoryStore.latestRunDirectory(outputDirectory: output)?.lastPathComponent == "20261122T080000Z-0002")
         #expect(try folder.files(in: "out") == ["history.jsonl", "latest", "runs"])
-        #expect(try HistoryStore.read(outputDirectory: output, pipeline: "smoke").map(\.runID)
-            == ["20261122T040000Z-0001", "20261122T080000Z-0002"])
+        #expect(
+            try HistoryStore.read(outputDirectory: output, pipeline: "smoke").map(\.runID)
+                == ["20261122T040000Z-0001", "20261122T080000Z-0002"])
     }
 
     @Test func latestThatIsARealFolderIsAClearError() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("latest"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent("latest"), withIntermediateDirectories: true)
         #expect(throws: StoreError.latestNotALink(path: folder.url.appendingPathComponent("latest").path)) {
             try RunStore(outputDirectory: folder.url).updateLatest(runID: "20261122T040000Z-0001")
         }
@@ -84,7 +93,8 @@ import SmokeTestSupport
         #expect(HistoryStore.latestRunDirectory(outputDirectory: folder.url) == nil)
         _ = try store.createRunDirectory(runID: "20261122T080000Z-0002")
         _ = try store.createRunDirectory(runID: "20261122T040000Z-0001")
-        #expect(HistoryStore.latestRunDirectory(outputDirectory: folder.url)?.lastPathComponent == "20261122T080000Z-0002")
+        #expect(
+            HistoryStore.latestRunDirectory(outputDirectory: folder.url)?.lastPathComponent == "20261122T080000Z-0002")
     }
 
     @Test func appendsTheSummaryToGitHubStepSummary() throws {

@@ -13,7 +13,9 @@ package enum XcodeCloneLine {
             let name = rest[..<marker.lowerBound]
             let after = rest[marker.upperBound...]
             let digits = after.prefix { $0.isASCII && $0.isNumber }
-            guard !name.isEmpty, let clone = Int(digits), after.dropFirst(digits.count).hasPrefix(" of ") else { return nil }
+            guard !name.isEmpty, let clone = Int(digits), after.dropFirst(digits.count).hasPrefix(" of ") else {
+                return nil
+            }
             return (String(name), clone)
         }
         return nil

@@ -10,7 +10,8 @@ package enum XcodeTestEnumeration {
         for value in listing.values ?? [] {
             for entry in value.enabledTests ?? [] {
                 guard let identifier = entry.identifier, let test = XcodeTestIdentifier.testCase(fromXcode: identifier),
-                      seen.insert(test.id).inserted else { continue }
+                    seen.insert(test.id).inserted
+                else { continue }
                 tests.append(test)
             }
         }

@@ -34,11 +34,14 @@ package struct XcodeTestPlan: Encodable, Sendable, Equatable {
     var version = 1
 
     /// The plan's JSON, keys sorted so the same pipeline always writes the same bytes.
-    package static func render(environment: [String: String], random: Bool, coverage: Bool, language: String?, region: String?) -> Data {
-        let plan = XcodeTestPlan(defaultOptions: Options(
-            codeCoverage: coverage,
-            environmentVariableEntries: environment.keys.sorted().map { Entry(key: $0, value: environment[$0]!) },
-            language: language, region: region, testExecutionOrdering: random ? "random" : nil))
+    package static func render(
+        environment: [String: String], random: Bool, coverage: Bool, language: String?, region: String?
+    ) -> Data {
+        let plan = XcodeTestPlan(
+            defaultOptions: Options(
+                codeCoverage: coverage,
+                environmentVariableEntries: environment.keys.sorted().map { Entry(key: $0, value: environment[$0]!) },
+                language: language, region: region, testExecutionOrdering: random ? "random" : nil))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return ((try? encoder.encode(plan)) ?? Data()) + Data("\n".utf8)

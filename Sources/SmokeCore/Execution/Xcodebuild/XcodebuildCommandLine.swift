@@ -15,8 +15,10 @@ package struct XcodebuildCommandLine: Sendable, Equatable {
     /// `ordering.workers`: more than 1 asks xcodebuild for that many parallel test runners (simulator clones).
     package var workers = 1
 
-    package init(settings: XcodebuildSettings, container: String, derivedDataPath: String, udid: String, coverage: Bool,
-                 testSeconds: Double, language: String? = nil, region: String? = nil) {
+    package init(
+        settings: XcodebuildSettings, container: String, derivedDataPath: String, udid: String, coverage: Bool,
+        testSeconds: Double, language: String? = nil, region: String? = nil
+    ) {
         self.settings = settings
         self.container = container
         self.derivedDataPath = derivedDataPath
@@ -53,14 +55,19 @@ package struct XcodebuildCommandLine: Sendable, Equatable {
     ///     pipeline's own `onlyTesting`/`skipTesting` selection.
     ///   - resultBundle: a fresh path; xcodebuild refuses one that exists.
     package func testWithoutBuilding(only: [String], resultBundle: String) -> [String] {
-        var arguments = ["test-without-building"] + common + selection(only: only) + ["-resultBundlePath", resultBundle]
+        var arguments =
+            ["test-without-building"] + common + selection(only: only) + ["-resultBundlePath", resultBundle]
         // Xcode counts allowances in whole minutes (rounding up), so less than 60 means 60.
         let seconds = String(Int(max(60, testSeconds.rounded(.up))))
-        arguments += ["-test-timeouts-enabled", "YES", "-default-test-execution-time-allowance", seconds,
-                      "-maximum-test-execution-time-allowance", seconds]
+        arguments += [
+            "-test-timeouts-enabled", "YES", "-default-test-execution-time-allowance", seconds,
+            "-maximum-test-execution-time-allowance", seconds,
+        ]
         if let language { arguments += ["-testLanguage", language] }
         if let region { arguments += ["-testRegion", region] }
-        if workers > 1 { arguments += ["-parallel-testing-enabled", "YES", "-parallel-testing-worker-count", String(workers)] }
+        if workers > 1 {
+            arguments += ["-parallel-testing-enabled", "YES", "-parallel-testing-worker-count", String(workers)]
+        }
         return arguments
     }
 

@@ -23,7 +23,10 @@ struct XcodebuildBatchExecutor: BatchExecuting {
     /// `position` in its worker (clone N of every invocation is worker N, as a SwiftPM worker's processes are).
     private var clonePositions: [Int: Int] = [:]
 
-    init(driver: XcodebuildDriver, process: XcodebuildProcess, commandLine: XcodebuildCommandLine, xcodebuild: String, planned: Set<String>?) {
+    init(
+        driver: XcodebuildDriver, process: XcodebuildProcess, commandLine: XcodebuildCommandLine, xcodebuild: String,
+        planned: Set<String>?
+    ) {
         self.driver = driver
         self.process = process
         self.commandLine = commandLine
@@ -32,19 +35,24 @@ struct XcodebuildBatchExecutor: BatchExecuting {
     }
 
     /// Runs `batch.tests` (the pipeline's own selection when empty) into a fresh bundle and reads it.
-    mutating func execute(_ batch: TestBatch, isRetry: Bool, onTestFinished: @escaping (TestResult) -> Void) throws -> BatchOutcome {
+    mutating func execute(_ batch: TestBatch, isRetry: Bool, onTestFinished: @escaping (TestResult) -> Void) throws
+        -> BatchOutcome
+    {
         invocation += 1
         let bundle = driver.workDirectory.appendingPathComponent("bundles/\(invocation).xcresult")
         let scratch = driver.workDirectory.appendingPathComponent("exported/\(invocation)")
-        let arguments = commandLine.testWithoutBuilding(only: batch.tests.map { XcodeTestIdentifier.xcode($0.id) }, resultBundle: bundle.path)
+        let arguments = commandLine.testWithoutBuilding(
+            only: batch.tests.map { XcodeTestIdentifier.xcode($0.id) }, resultBundle: bundle.path)
         let finished = try process.run(arguments)
         var outcome = BatchOutcome(results: [], termination: finished.termination, stopReason: finished.stopReason)
         let requested = Set(batch.tests.map(\.key))
         guard FileManager.default.fileExists(atPath: bundle.path) else {
             if finished.stopReason == nil {
-                outcome.errors.append(InfrastructureError(
-                    message: "xcodebuild test-without-building wrote no result bundle (\(finished.termination.description))",
-                    command: [xcodebuild] + arguments, exitStatus: finished.exitStatus, details: finished.tail))
+                outcome.errors.append(
+                    InfrastructureError(
+                        message:
+                            "xcodebuild test-without-building wrote no result bundle (\(finished.termination.description))",
+                        command: [xcodebuild] + arguments, exitStatus: finished.exitStatus, details: finished.tail))
             }
             return outcome
         }
@@ -53,8 +61,10 @@ struct XcodebuildBatchExecutor: BatchExecuting {
             try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
             contents = try driver.reader.read(bundle: bundle, scratchDirectory: scratch)
         } catch {
-            outcome.errors.append(InfrastructureError(message: "could not read the result bundle \(bundle.path): \(error.localizedDescription)",
-                                                      command: [xcodebuild] + arguments, exitStatus: finished.exitStatus))
+            outcome.errors.append(
+                InfrastructureError(
+                    message: "could not read the result bundle \(bundle.path): \(error.localizedDescription)",
+                    command: [xcodebuild] + arguments, exitStatus: finished.exitStatus))
             return outcome
         }
         outcome.errors += contents.notes.map { InfrastructureError(message: $0) }
@@ -66,14 +76,18 @@ struct XcodebuildBatchExecutor: BatchExecuting {
             let key = test.key
             let wanted = requested.contains(key) || (!isRetry && (planned?.contains(key) ?? true))
             guard wanted, isRetry || !reported.contains(key), kept.insert(key).inserted else { continue }
-            if let place = ranOn[XcodeCloneLine.matchKey(testID: test.id)] { (test.worker, test.position) = (place.clone, place.position) }
+            if let place = ranOn[XcodeCloneLine.matchKey(testID: test.id)] {
+                (test.worker, test.position) = (place.clone, place.position)
+            }
             outcome.results.append(test)
             onTestFinished(test)
         }
         outcome.attachments = contents.attachments.filter { $0.testID.map { kept.contains(TestCase.key($0)) } ?? true }
         // Asked for, absent from a bundle that could be read: the runner ended before it reported them.
         if outcome.stopReason == nil {
-            outcome.notStarted = batch.tests.filter { !kept.contains($0.key) && (isRetry || !reported.contains($0.key)) }
+            outcome.notStarted = batch.tests.filter {
+                !kept.contains($0.key) && (isRetry || !reported.contains($0.key))
+            }
         }
         if !isRetry { reported.formUnion(kept) }
         return outcome

@@ -40,39 +40,59 @@ struct XcodebuildDriver {
     func run() -> DriverResult {
         let pipeline = context.pipeline
         let startedAt = context.limits.now()
-        var result = DriverResult(device: ResolvedDevice(platform: pipeline.device.platform, name: pipeline.device.name,
-                                                         runtime: pipeline.device.runtime, locale: pipeline.device.locale))
+        var result = DriverResult(
+            device: ResolvedDevice(
+                platform: pipeline.device.platform, name: pipeline.device.name,
+                runtime: pipeline.device.runtime, locale: pipeline.device.locale))
         do {
             guard !pipeline.device.isHost else {
-                throw XcodebuildError(message: "an xcodebuild pipeline needs a simulator device profile, e.g. \"device\": {\"platform\": \"iOS Simulator\", \"name\": \"iPhone SE (3rd generation)\", \"runtime\": \"iOS 17.5\"}")
+                throw XcodebuildError(
+                    message:
+                        "an xcodebuild pipeline needs a simulator device profile, e.g. \"device\": {\"platform\": \"iOS Simulator\", \"name\": \"iPhone SE (3rd generation)\", \"runtime\": \"iOS 17.5\"}"
+                )
             }
             guard let xcodebuild = ExecutableLocator.find("xcodebuild", path: context.environment["PATH"]) else {
-                throw XcodebuildError(message: "xcodebuild is not on PATH: xcodebuild pipelines run on macOS with Xcode 15 or later (select it with `xcode-select -s` or DEVELOPER_DIR)")
+                throw XcodebuildError(
+                    message:
+                        "xcodebuild is not on PATH: xcodebuild pipelines run on macOS with Xcode 15 or later (select it with `xcode-select -s` or DEVELOPER_DIR)"
+                )
             }
             result.toolchain = try xcodeVersion(xcodebuild)
             context.status("preparing the \(pipeline.device.name ?? "") simulator…")
             let console = context.console
             result.device = try SimulatorProvisioner(runner: context.runner, environment: context.environment)
                 .prepare(pipeline.device) { console.note($0) }
-            try FileManager.default.createDirectory(at: workDirectory.appendingPathComponent("bundles"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: workDirectory.appendingPathComponent("bundles"), withIntermediateDirectories: true)
             let commandLine = self.commandLine(udid: result.device.udid ?? "")
             try writeTestPlan(into: URL(fileURLWithPath: commandLine.derivedDataPath))
             var process = XcodebuildProcess(
-                executable: xcodebuild.path, environment: XcodebuildCommandLine.environment(base: context.environment, pipeline: pipeline.environment),
-                currentDirectory: pipeline.projectRoot(currentDirectory: context.currentDirectory), limits: context.limits, console: context.console)
+                executable: xcodebuild.path,
+                environment: XcodebuildCommandLine.environment(
+                    base: context.environment, pipeline: pipeline.environment),
+                currentDirectory: pipeline.projectRoot(currentDirectory: context.currentDirectory),
+                limits: context.limits, console: context.console)
             process.processes = context.processes
 
             context.status("building \(settings.scheme) for testing…")
             let build = try process.run(commandLine.buildForTesting)
             if let stop = build.stopReason {
                 result.interrupted = stop == .cancelled
-                if stop != .cancelled { result.errors.append(InfrastructureError(message: "the build ran past timeouts.runSeconds", command: [xcodebuild.path] + commandLine.buildForTesting)) }
+                if stop != .cancelled {
+                    result.errors.append(
+                        InfrastructureError(
+                            message: "the build ran past timeouts.runSeconds",
+                            command: [xcodebuild.path] + commandLine.buildForTesting))
+                }
                 return result
             }
             guard build.termination.succeeded else {
-                result.errors.append(InfrastructureError(
-                    message: "xcodebuild build-for-testing failed (\(build.termination.description))", command: [xcodebuild.path] + commandLine.buildForTesting,
-                    exitStatus: build.exitStatus, details: build.errorLines.isEmpty ? build.tail : build.errorLines))
+                result.errors.append(
+                    InfrastructureError(
+                        message: "xcodebuild build-for-testing failed (\(build.termination.description))",
+                        command: [xcodebuild.path] + commandLine.buildForTesting,
+                        exitStatus: build.exitStatus, details: build.errorLines.isEmpty ? build.tail : build.errorLines)
+                )
                 return result
             }
             let discovered = enumerateTests(xcodebuild: xcodebuild, commandLine: commandLine, process: process)
@@ -81,10 +101,15 @@ struct XcodebuildDriver {
                 driver: self, process: process, commandLine: commandLine, xcodebuild: xcodebuild.path,
                 planned: discovered == nil ? nil : Set(plan.selected.map(\.key)))
             try context.testPhase().run(plan, with: &executor, into: &result)
-            if result.toolchain == nil, let version = executor.xcodeVersion { result.toolchain = ToolchainInfo(version: version) }
+            if result.toolchain == nil, let version = executor.xcodeVersion {
+                result.toolchain = ToolchainInfo(version: version)
+            }
             result.bundles = executor.bundles
         } catch let error as XcodebuildError {
-            result.errors.append(InfrastructureError(message: error.message, command: error.command, exitStatus: error.exitStatus, details: error.details))
+            result.errors.append(
+                InfrastructureError(
+                    message: error.message, command: error.command, exitStatus: error.exitStatus, details: error.details
+                ))
         } catch {
             result.errors.append(InfrastructureError(message: error.localizedDescription))
         }
@@ -101,17 +126,23 @@ struct XcodebuildDriver {
         guard let discovered else {
             // Without a list there is nothing to split: running the whole scheme would run other shards' tests too.
             if let shard = context.shard {
-                throw XcodebuildError(message: "--shard \(shard.description) needs the scheme's test list, and this Xcode cannot -enumerate-tests (Xcode 16 or later can)")
+                throw XcodebuildError(
+                    message:
+                        "--shard \(shard.description) needs the scheme's test list, and this Xcode cannot -enumerate-tests (Xcode 16 or later can)"
+                )
             }
             return .unlisted
         }
-        return context.plan(discovered, selection: .xcodeSelectors(only: settings.onlyTesting, skip: settings.skipTesting),
-                            listedBy: "listed by -enumerate-tests", into: &result)
+        return context.plan(
+            discovered, selection: .xcodeSelectors(only: settings.onlyTesting, skip: settings.skipTesting),
+            listedBy: "listed by -enumerate-tests", into: &result)
     }
 
     func commandLine(udid: String) -> XcodebuildCommandLine {
         let pipeline = context.pipeline
-        let container = pipeline.resolve(settings.workspace ?? settings.project ?? "", currentDirectory: context.currentDirectory).path
+        let container = pipeline.resolve(
+            settings.workspace ?? settings.project ?? "", currentDirectory: context.currentDirectory
+        ).path
         var commandLine = XcodebuildCommandLine(
             settings: settings, container: container, derivedDataPath: derivedData().path, udid: udid,
             coverage: pipeline.coverage.enabled, testSeconds: pipeline.timeouts.testSeconds,
@@ -122,9 +153,13 @@ struct XcodebuildDriver {
 
     /// `xcodebuild -version` → "Xcode 16.2 (16C5032a)".
     func xcodeVersion(_ xcodebuild: URL) throws -> ToolchainInfo {
-        let result = try context.runner.run(xcodebuild.path, ["-version"], environment: context.environment, currentDirectory: nil)
-        guard result.exitStatus == 0 else { throw CommandError(executable: xcodebuild.path, arguments: ["-version"], result: result) }
-        return ToolchainInfo(version: Self.version(fromOutput: result.outputText), path: context.environment["DEVELOPER_DIR"])
+        let result = try context.runner.run(
+            xcodebuild.path, ["-version"], environment: context.environment, currentDirectory: nil)
+        guard result.exitStatus == 0 else {
+            throw CommandError(executable: xcodebuild.path, arguments: ["-version"], result: result)
+        }
+        return ToolchainInfo(
+            version: Self.version(fromOutput: result.outputText), path: context.environment["DEVELOPER_DIR"])
     }
 
     /// "Xcode 16.2\nBuild version 16C5032a\n" → "Xcode 16.2 (16C5032a)".
@@ -140,7 +175,8 @@ struct XcodebuildDriver {
     func writeTestPlan(into derivedData: URL) throws {
         let pipeline = context.pipeline
         let plan = XcodeTestPlan.render(
-            environment: pipeline.environment, random: pipeline.ordering.mode == .random, coverage: pipeline.coverage.enabled,
+            environment: pipeline.environment, random: pipeline.ordering.mode == .random,
+            coverage: pipeline.coverage.enabled,
             language: pipeline.device.language, region: XcodebuildCommandLine.region(ofLocale: pipeline.device.locale))
         for folder in [workDirectory, derivedData] {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -150,14 +186,20 @@ struct XcodebuildDriver {
 
     /// The scheme's tests from `-enumerate-tests` (Xcode 16+); nil when this Xcode cannot list them,
     /// and the run falls back to one invocation with the pipeline's own selection.
-    func enumerateTests(xcodebuild: URL, commandLine: XcodebuildCommandLine, process: XcodebuildProcess) -> [TestCase]? {
+    func enumerateTests(xcodebuild: URL, commandLine: XcodebuildCommandLine, process: XcodebuildProcess) -> [TestCase]?
+    {
         let output = workDirectory.appendingPathComponent("tests.json")
         let arguments = commandLine.enumerateTests(output: output.path)
         context.console.note("xcodebuild \(arguments.joined(separator: " "))")
-        guard let listed = try? context.runner.run(xcodebuild.path, arguments, environment: process.environment, currentDirectory: process.currentDirectory),
-              listed.exitStatus == 0, let data = try? Data(contentsOf: output),
-              let tests = try? XcodeTestEnumeration.tests(fromJSON: data), !tests.isEmpty else {
-            context.console.note("could not list the tests with -enumerate-tests; running the scheme's tests in one invocation")
+        guard
+            let listed = try? context.runner.run(
+                xcodebuild.path, arguments, environment: process.environment, currentDirectory: process.currentDirectory
+            ),
+            listed.exitStatus == 0, let data = try? Data(contentsOf: output),
+            let tests = try? XcodeTestEnumeration.tests(fromJSON: data), !tests.isEmpty
+        else {
+            context.console.note(
+                "could not list the tests with -enumerate-tests; running the scheme's tests in one invocation")
             return nil
         }
         return tests

@@ -1,9 +1,10 @@
 import Foundation
 import SmokeCore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One long-running `xcodebuild` through the process seam: output into `console.log` as it comes;
@@ -36,7 +37,8 @@ struct XcodebuildProcess {
 
     func run(_ arguments: [String]) throws -> Finished {
         console.note("xcodebuild \(arguments.joined(separator: " "))")
-        var launch = ProcessLaunch(executable: executable, arguments: arguments, environment: environment, currentDirectory: currentDirectory)
+        var launch = ProcessLaunch(
+            executable: executable, arguments: arguments, environment: environment, currentDirectory: currentDirectory)
         launch.stopSignal = SIGINT
         launch.graceSeconds = limits.graceSeconds
         launch.log = console
@@ -61,8 +63,11 @@ struct XcodebuildProcess {
                 // smokerun enforces the run's bounds.
                 stop = limits.stopReason(testStartedAt: nil)
                 return stop == nil ? .keepRunning : .stop
-            }).termination
+            }
+        ).termination
         lines.finish(consider)
-        return Finished(termination: termination, stopReason: stop, errorLines: errors.lines, tail: Array(tail.suffix(20)), cloneLines: cloneLines)
+        return Finished(
+            termination: termination, stopReason: stop, errorLines: errors.lines, tail: Array(tail.suffix(20)),
+            cloneLines: cloneLines)
     }
 }

@@ -17,8 +17,11 @@ struct XcodebuildProducts: Sendable {
         let folders = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
         return folders.sorted().compactMap { folder in
             let profile = root.appendingPathComponent(folder).appendingPathComponent("Coverage.profdata")
-            guard let modified = (try? FileManager.default.attributesOfItem(atPath: profile.path))?[.modificationDate] as? Date,
-                  modified >= since.addingTimeInterval(-1) else { return nil }
+            guard
+                let modified = (try? FileManager.default.attributesOfItem(atPath: profile.path))?[.modificationDate]
+                    as? Date,
+                modified >= since.addingTimeInterval(-1)
+            else { return nil }
             return profile
         }
     }

@@ -1,15 +1,28 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 @Suite struct XcodeCloneLineTests {
     @Test(arguments: [
-        ("Test case 'ExampleTests.testExample()' failed on 'Clone 1 of iPhone 17 Pro - Example (96789)' (0.474 seconds)", "ExampleTests.testExample()", 1),
-        ("Test case 'UITests.testLogin()' passed on 'Clone 12 of iPad Air 2 - UITests-Runner (97123)' (6.270 seconds)", "UITests.testLogin()", 12),
-        ("Test case 'Suite/function()' skipped on 'Clone 2 of iPhone 16 Pro - xctest (38347)' (0.001 seconds)", "Suite/function()", 2),
-        ("2026-11-22T04:00:41.3190000Z Test case 'A.testB()' passed on 'Clone 3 of iPhone SE - App (1)' (0.1 seconds)", "A.testB()", 3),
+        (
+            "Test case 'ExampleTests.testExample()' failed on 'Clone 1 of iPhone 17 Pro - Example (96789)' (0.474 seconds)",
+            "ExampleTests.testExample()", 1
+        ),
+        (
+            "Test case 'UITests.testLogin()' passed on 'Clone 12 of iPad Air 2 - UITests-Runner (97123)' (6.270 seconds)",
+            "UITests.testLogin()", 12
+        ),
+        (
+            "Test case 'Suite/function()' skipped on 'Clone 2 of iPhone 16 Pro - xctest (38347)' (0.001 seconds)",
+            "Suite/function()", 2
+        ),
+        (
+            "2026-11-22T04:00:41.3190000Z Test case 'A.testB()' passed on 'Clone 3 of iPhone SE - App (1)' (0.1 seconds)",
+            "A.testB()", 3
+        ),
     ])
     func aResultLineOnACloneNamesTheTestAndTheClone(line: String, name: String, clone: Int) throws {
         let found = try #require(XcodeCloneLine.parse(line))
@@ -30,8 +43,12 @@ import Testing
     @Test func consoleNamesAndTestIDsMeetOnClassAndMethod() {
         #expect(XcodeCloneLine.matchKey(consoleName: "SmokeAppTests.testLaunch()") == "SmokeAppTests/testLaunch")
         #expect(XcodeCloneLine.matchKey(testID: "SmokeAppTests.SmokeAppTests/testLaunch") == "SmokeAppTests/testLaunch")
-        #expect(XcodeCloneLine.matchKey(consoleName: "TipCalculatorTests/totalIncludesTip()") == "TipCalculatorTests/totalIncludesTip")
-        #expect(XcodeCloneLine.matchKey(testID: "SmokeAppSwiftTests.TipCalculatorTests/totalIncludesTip()") == "TipCalculatorTests/totalIncludesTip")
+        #expect(
+            XcodeCloneLine.matchKey(consoleName: "TipCalculatorTests/totalIncludesTip()")
+                == "TipCalculatorTests/totalIncludesTip")
+        #expect(
+            XcodeCloneLine.matchKey(testID: "SmokeAppSwiftTests.TipCalculatorTests/totalIncludesTip()")
+                == "TipCalculatorTests/totalIncludesTip")
     }
 }
 
@@ -42,8 +59,12 @@ import Testing
         let run = try XcodebuildDriverTests().run(scenario: "parallel", workers: 2)
         let tests = Dictionary(uniqueKeysWithValues: run.result.tests.map { ($0.name, $0) })
         #expect(run.result.tests.count == 6)
-        for name in ["testLaunchShowsTipButton", "testSplitBillOnIPad", "totalIncludesTip()"] { #expect(tests[name]?.worker == 1) }
-        for name in ["testTipIsRoundedToCents", "testTipScreenScreenshot", "roundingKnownIssue()"] { #expect(tests[name]?.worker == 2) }
+        for name in ["testLaunchShowsTipButton", "testSplitBillOnIPad", "totalIncludesTip()"] {
+            #expect(tests[name]?.worker == 1)
+        }
+        for name in ["testTipIsRoundedToCents", "testTipScreenScreenshot", "roundingKnownIssue()"] {
+            #expect(tests[name]?.worker == 2)
+        }
         for worker in [1, 2] {
             let positions = run.result.tests.filter { $0.worker == worker }.compactMap(\.position).sorted()
             #expect(positions == [1, 2, 3])

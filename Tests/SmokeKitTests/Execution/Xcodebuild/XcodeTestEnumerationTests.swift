@@ -1,21 +1,23 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// `-enumerate-tests` JSON and the two test-id forms.
 @Suite struct XcodeTestEnumerationTests {
     @Test func enabledTestsBecomeTestCasesOnceEach() throws {
         let json = #"""
-        {"errors": [], "values": [{"testPlan": "App", "disabledTests": [{"identifier": "AppTests/AppTests/testOff"}],
-          "enabledTests": [{"identifier": "AppTests/AppTests/testA"}, {"identifier": "AppSwiftTests/Suite/b()"},
-                           {"identifier": "AppTests/AppTests/testA"}, {"identifier": "AppTests"}, {}]}]}
-        """#
-        #expect(try XcodeTestEnumeration.tests(fromJSON: Data(json.utf8)) == [
-            TestCase(id: "AppTests.AppTests/testA", framework: .xctest),
-            TestCase(id: "AppSwiftTests.Suite/b()", framework: .swiftTesting),
-        ])
+            {"errors": [], "values": [{"testPlan": "App", "disabledTests": [{"identifier": "AppTests/AppTests/testOff"}],
+              "enabledTests": [{"identifier": "AppTests/AppTests/testA"}, {"identifier": "AppSwiftTests/Suite/b()"},
+                               {"identifier": "AppTests/AppTests/testA"}, {"identifier": "AppTests"}, {}]}]}
+            """#
+        #expect(
+            try XcodeTestEnumeration.tests(fromJSON: Data(json.utf8)) == [
+                TestCase(id: "AppTests.AppTests/testA", framework: .xctest),
+                TestCase(id: "AppSwiftTests.Suite/b()", framework: .swiftTesting),
+            ])
         #expect(throws: (any Error).self) { try XcodeTestEnumeration.tests(fromJSON: Data("not json".utf8)) }
     }
 

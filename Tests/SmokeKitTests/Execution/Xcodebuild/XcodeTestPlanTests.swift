@@ -1,47 +1,51 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// The generated `.xctestplan`: environment entries and random ordering.
 @Suite struct XcodeTestPlanTests {
     @Test func aRandomPlanCarriesTheEnvironmentSortedAndRandomOrdering() throws {
-        let data = XcodeTestPlan.render(environment: ["IS_UNIT_TESTING": "1", "API": "stub"], random: true, coverage: true, language: "en", region: "US")
-        #expect(String(decoding: data, as: UTF8.self) == """
-            {
-              "configurations" : [
+        let data = XcodeTestPlan.render(
+            environment: ["IS_UNIT_TESTING": "1", "API": "stub"], random: true, coverage: true, language: "en",
+            region: "US")
+        #expect(
+            String(decoding: data, as: UTF8.self) == """
                 {
-                  "id" : "5A0C0E5E-0000-4000-8000-000000000001",
-                  "name" : "smokerun",
-                  "options" : {
+                  "configurations" : [
+                    {
+                      "id" : "5A0C0E5E-0000-4000-8000-000000000001",
+                      "name" : "smokerun",
+                      "options" : {
 
-                  }
-                }
-              ],
-              "defaultOptions" : {
-                "codeCoverage" : true,
-                "environmentVariableEntries" : [
-                  {
-                    "key" : "API",
-                    "value" : "stub"
+                      }
+                    }
+                  ],
+                  "defaultOptions" : {
+                    "codeCoverage" : true,
+                    "environmentVariableEntries" : [
+                      {
+                        "key" : "API",
+                        "value" : "stub"
+                      },
+                      {
+                        "key" : "IS_UNIT_TESTING",
+                        "value" : "1"
+                      }
+                    ],
+                    "language" : "en",
+                    "region" : "US",
+                    "testExecutionOrdering" : "random"
                   },
-                  {
-                    "key" : "IS_UNIT_TESTING",
-                    "value" : "1"
-                  }
-                ],
-                "language" : "en",
-                "region" : "US",
-                "testExecutionOrdering" : "random"
-              },
-              "testTargets" : [
+                  "testTargets" : [
 
-              ],
-              "version" : 1
-            }
+                  ],
+                  "version" : 1
+                }
 
-            """)
+                """)
     }
 
     @Test func aDeclaredPlanHasNoOrderingKey() throws {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import SmokeKit
+
 @testable import SmokeCore
+@testable import SmokeKit
 @testable import smokerun
 
 /// The driver against the fake `xcrun`/`xcodebuild` (Tests/Fixtures/FakeXcode) and a reader that
@@ -23,8 +24,11 @@ import Testing
 
     static func test(_ id: String, _ status: TestStatus, _ framework: TestFramework = .xctest) -> TestResult {
         let (suite, name) = TestCase.split(id)
-        return TestResult(id: id, name: name, suite: suite, framework: framework, status: status, durationSeconds: 0.5,
-                          failures: status == .failed ? [TestFailure(message: "XCTAssertEqual failed", file: "SmokeAppTests/SmokeAppTests.swift", line: 27)] : [])
+        return TestResult(
+            id: id, name: name, suite: suite, framework: framework, status: status, durationSeconds: 0.5,
+            failures: status == .failed
+                ? [TestFailure(message: "XCTAssertEqual failed", file: "SmokeAppTests/SmokeAppTests.swift", line: 27)]
+                : [])
     }
 
     static var smokeContents: ResultBundleContents {
@@ -37,8 +41,11 @@ import Testing
             test("SmokeAppSwiftTests.TipCalculatorTests/totalIncludesTip()", .passed, .swiftTesting),
             test("SmokeAppSwiftTests.TipCalculatorTests/roundingKnownIssue()", .expectedFailure, .swiftTesting),
         ]
-        contents.attachments = [RawAttachment(testID: "SmokeAppTests.SmokeAppTests/testTipScreenScreenshot", name: "Tip screen.png",
-                                              content: .bytes(Data([0x89, 0x50, 0x4E, 0x47])), mediaType: "image/png")]
+        contents.attachments = [
+            RawAttachment(
+                testID: "SmokeAppTests.SmokeAppTests/testTipScreenScreenshot", name: "Tip screen.png",
+                content: .bytes(Data([0x89, 0x50, 0x4E, 0x47])), mediaType: "image/png")
+        ]
         return contents
     }
 
@@ -48,11 +55,16 @@ import Testing
         var runDirectory: URL
     }
 
-    func run(scenario: String = "smoke", retries: Int = 0, isolation: Isolation = .suite, seed: UInt64? = 42,
-             onlyTesting: [String] = [], contents: ResultBundleContents = smokeContents,
-             reader: (any ResultBundleReading)? = nil, runSeconds: TimeInterval = 120, graceSeconds: TimeInterval = 10,
-             cancellation: CancellationFlag = CancellationFlag(), root: URL? = nil, workers: Int = 1) throws -> Run {
-        let root = root ?? FileManager.default.temporaryDirectory.appendingPathComponent("smokerun-xcb-\(UUID().uuidString.prefix(8))")
+    func run(
+        scenario: String = "smoke", retries: Int = 0, isolation: Isolation = .suite, seed: UInt64? = 42,
+        onlyTesting: [String] = [], contents: ResultBundleContents = smokeContents,
+        reader: (any ResultBundleReading)? = nil, runSeconds: TimeInterval = 120, graceSeconds: TimeInterval = 10,
+        cancellation: CancellationFlag = CancellationFlag(), root: URL? = nil, workers: Int = 1
+    ) throws -> Run {
+        let root =
+            root
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent(
+                "smokerun-xcb-\(UUID().uuidString.prefix(8))")
         let runDirectory = root.appendingPathComponent(".smokerun/runs/20261122T040000Z-abcd")
         try FileManager.default.createDirectory(at: runDirectory, withIntermediateDirectories: true)
         let log = root.appendingPathComponent("fake.log")
@@ -68,17 +80,23 @@ import Testing
         pipeline.coverage.enabled = false
         pipeline.sourcePath = root.appendingPathComponent("Pipelines/ios-smoke.json").path
         var environment = ProcessInfo.processInfo.environment
-        environment["PATH"] = Self.fakeXcode.appendingPathComponent("bin").path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-        environment["FAKE_XCODE_SCENARIO"] = scenario.hasPrefix("/") ? scenario : Self.fakeXcode.appendingPathComponent("Scenarios/\(scenario)").path
+        environment["PATH"] =
+            Self.fakeXcode.appendingPathComponent("bin").path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        environment["FAKE_XCODE_SCENARIO"] =
+            scenario.hasPrefix("/") ? scenario : Self.fakeXcode.appendingPathComponent("Scenarios/\(scenario)").path
         environment["FAKE_XCODE_LOG"] = log.path
         var context = RunContext(
-            pipeline: pipeline, seed: seed, runDirectory: runDirectory, currentDirectory: root, environment: environment,
+            pipeline: pipeline, seed: seed, runDirectory: runDirectory, currentDirectory: root,
+            environment: environment,
             runner: ProcessCommandRunner(),
-            limits: RunLimits(testSeconds: 300, runDeadline: Date().addingTimeInterval(runSeconds), cancellation: cancellation),
+            limits: RunLimits(
+                testSeconds: 300, runDeadline: Date().addingTimeInterval(runSeconds), cancellation: cancellation),
             console: try ConsoleLog(url: runDirectory.appendingPathComponent("console.log")))
         context.limits.graceSeconds = graceSeconds
         context.workers = workers
-        let result = XcodebuildDriver(settings: settings, context: context, reader: reader ?? ReplayingReader(contents: contents)).run()
+        let result = XcodebuildDriver(
+            settings: settings, context: context, reader: reader ?? ReplayingReader(contents: contents)
+        ).run()
         let lines = (try? String(contentsOf: log, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
         return Run(result: result, log: lines, runDirectory: runDirectory)
     }
@@ -87,34 +105,49 @@ import Testing
         let run = try run()
         #expect(run.result.errors.isEmpty, "\(run.result.errors)")
         let udid = "8A2F6C1E-4B7D-4E0A-9C3B-7D5E1F2A6B90"
-        let derived = run.runDirectory.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("DerivedData/ios-smoke").path
-        let project = run.runDirectory.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("SmokeApp.xcodeproj").path
+        let derived = run.runDirectory.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+            "DerivedData/ios-smoke"
+        ).path
+        let project = run.runDirectory.deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("SmokeApp.xcodeproj").path
         let common = "-project \(project) -scheme SmokeApp -destination id=\(udid) -derivedDataPath \(derived)"
         let env = "TEST_RUNNER_IS_UNIT_TESTING=1 "
-        #expect(Array(run.log.prefix(9)) == [
-            "xcodebuild -version",
-            "xcrun simctl list devices -j", "xcrun simctl list runtimes -j", "xcrun simctl list devicetypes -j",
-            "xcrun simctl erase \(udid)", "xcrun simctl boot \(udid)", "xcrun simctl bootstatus \(udid) -b",
-            env + "xcodebuild build-for-testing \(common)",
-            env + "xcodebuild test-without-building \(common) -enumerate-tests -test-enumeration-format json -test-enumeration-output-path \(run.runDirectory.path)/xcodebuild/tests.json",
-        ])
+        #expect(
+            Array(run.log.prefix(9)) == [
+                "xcodebuild -version",
+                "xcrun simctl list devices -j", "xcrun simctl list runtimes -j", "xcrun simctl list devicetypes -j",
+                "xcrun simctl erase \(udid)", "xcrun simctl boot \(udid)", "xcrun simctl bootstatus \(udid) -b",
+                env + "xcodebuild build-for-testing \(common)",
+                env
+                    + "xcodebuild test-without-building \(common) -enumerate-tests -test-enumeration-format json -test-enumeration-output-path \(run.runDirectory.path)/xcodebuild/tests.json",
+            ])
         let batches = run.log.dropFirst(9)
         #expect(batches.count == 2)
         #expect(batches.allSatisfy { $0.hasPrefix(env + "xcodebuild test-without-building \(common) -only-testing:") })
-        #expect(batches.enumerated().allSatisfy { $0.element.contains("-resultBundlePath \(run.runDirectory.path)/xcodebuild/bundles/\($0.offset + 1).xcresult") })
+        #expect(
+            batches.enumerated().allSatisfy {
+                $0.element.contains(
+                    "-resultBundlePath \(run.runDirectory.path)/xcodebuild/bundles/\($0.offset + 1).xcresult")
+            })
         #expect(run.result.device.udid == udid)
         #expect(run.result.device.runtimeBuild == "21F79")
         #expect(run.result.toolchain?.version == "Xcode 16.2 (16C5032a)")
         #expect(run.result.tests.map(\.order) == Array(1...6))
         #expect(Set(run.result.tests.map(\.id)) == Set(Self.smokeContents.tests.map(\.id)))
         #expect(run.result.attachments.count == 1)
-        #expect(FileManager.default.fileExists(atPath: run.runDirectory.appendingPathComponent("xcodebuild/smokerun.xctestplan").path))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: run.runDirectory.appendingPathComponent("xcodebuild/smokerun.xctestplan").path))
     }
 
     @Test func theSameSeedGivesTheSameBatchOrderAndTestIsolationOneTestPerInvocation() throws {
         let first = try run(isolation: .test, seed: 7)
         let second = try run(isolation: .test, seed: 7)
-        let batches = { (run: Run) in run.log.filter { $0.contains("-resultBundlePath") }.map { $0.split(separator: " ").filter { $0.hasPrefix("-only-testing:") } } }
+        let batches = { (run: Run) in
+            run.log.filter { $0.contains("-resultBundlePath") }.map {
+                $0.split(separator: " ").filter { $0.hasPrefix("-only-testing:") }
+            }
+        }
         #expect(batches(first).count == 6)
         #expect(batches(first).allSatisfy { $0.count == 1 })
         #expect(batches(first) == batches(second))
@@ -124,7 +157,10 @@ import Testing
         let run = try run(retries: 2)
         let retries = run.log.filter { $0.contains("-resultBundlePath") }.dropFirst(2)
         #expect(retries.count == 2)
-        #expect(retries.allSatisfy { $0.contains(" -only-testing:SmokeAppTests/SmokeAppTests/testTipIsRoundedToCents -resultBundlePath") })
+        #expect(
+            retries.allSatisfy {
+                $0.contains(" -only-testing:SmokeAppTests/SmokeAppTests/testTipIsRoundedToCents -resultBundlePath")
+            })
         let failed = try #require(run.result.tests.first { $0.id.hasSuffix("testTipIsRoundedToCents") })
         #expect(failed.status == .failed)
         #expect(failed.attempts.count == 3)
@@ -134,10 +170,11 @@ import Testing
     @Test func aMissingDeviceIsCreatedThenBooted() throws {
         let run = try run(scenario: "missing-device")
         let udid = "5A0C0E5E-C0DE-4A11-8000-00000000C0DE"
-        #expect(Array(run.log[4...6]) == [
-            "xcrun simctl create smokerun iPhone SE (3rd generation) (iOS 17.5) com.apple.CoreSimulator.SimDeviceType.iPhone-SE-3rd-generation com.apple.CoreSimulator.SimRuntime.iOS-17-5",
-            "xcrun simctl boot \(udid)", "xcrun simctl bootstatus \(udid) -b",
-        ])
+        #expect(
+            Array(run.log[4...6]) == [
+                "xcrun simctl create smokerun iPhone SE (3rd generation) (iOS 17.5) com.apple.CoreSimulator.SimDeviceType.iPhone-SE-3rd-generation com.apple.CoreSimulator.SimRuntime.iOS-17-5",
+                "xcrun simctl boot \(udid)", "xcrun simctl bootstatus \(udid) -b",
+            ])
         #expect(run.result.device.udid == udid)
         #expect(run.result.device.name == "smokerun iPhone SE (3rd generation) (iOS 17.5)")
     }
@@ -146,19 +183,25 @@ import Testing
         var contents = Self.smokeContents
         contents.tests.removeAll { $0.id.hasSuffix("testLaunchShowsTipButton") }
         let run = try run(onlyTesting: ["SmokeAppTests/SmokeAppTests/testLaunchShowsTipButton"], contents: contents)
-        let crashed = try #require(run.result.tests.first { $0.id == "SmokeAppTests.SmokeAppTests/testLaunchShowsTipButton" })
+        let crashed = try #require(
+            run.result.tests.first { $0.id == "SmokeAppTests.SmokeAppTests/testLaunchShowsTipButton" })
         #expect(crashed.status == .crashed)
         #expect(run.log.filter { $0.contains("-resultBundlePath") }.count == 1)
     }
 
     @Test func anUnreadableBundleAndTheReadersNotesAreInfrastructureErrors() throws {
         struct Failing: ResultBundleReading {
-            func read(bundle: URL, scratchDirectory: URL) throws -> ResultBundleContents { throw XcodebuildError(message: "broken bundle") }
+            func read(bundle: URL, scratchDirectory: URL) throws -> ResultBundleContents {
+                throw XcodebuildError(message: "broken bundle")
+            }
         }
         let failed = try run(reader: Failing())
         #expect(failed.result.tests.isEmpty)
         #expect(failed.result.errors.count == 2)
-        #expect(failed.result.errors.allSatisfy { $0.message.hasPrefix("could not read the result bundle") && $0.message.hasSuffix("broken bundle") })
+        #expect(
+            failed.result.errors.allSatisfy {
+                $0.message.hasPrefix("could not read the result bundle") && $0.message.hasSuffix("broken bundle")
+            })
         var contents = Self.smokeContents
         contents.notes = ["attachment 'x' has no payload"]
         let noted = try run(contents: contents)
@@ -166,28 +209,39 @@ import Testing
     }
 
     @Test func aFailedBuildStopsBeforeAnyTestWithTheCompilerErrors() throws {
-        let scenario = FileManager.default.temporaryDirectory.appendingPathComponent("smokerun-xcb-\(UUID().uuidString.prefix(8))/broken")
-        try FileManager.default.createDirectory(at: scenario.appendingPathComponent("xcodebuild"), withIntermediateDirectories: true)
+        let scenario = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "smokerun-xcb-\(UUID().uuidString.prefix(8))/broken")
+        try FileManager.default.createDirectory(
+            at: scenario.appendingPathComponent("xcodebuild"), withIntermediateDirectories: true)
         try Data("smoke\n".utf8).write(to: scenario.appendingPathComponent("base"))
-        try Data("/p/SmokeApp/TipCalculator.swift:12:5: error: cannot find 'tipp' in scope\n** TEST BUILD FAILED **\n".utf8)
-            .write(to: scenario.appendingPathComponent("xcodebuild/build-for-testing.log"))
+        try Data(
+            "/p/SmokeApp/TipCalculator.swift:12:5: error: cannot find 'tipp' in scope\n** TEST BUILD FAILED **\n".utf8
+        )
+        .write(to: scenario.appendingPathComponent("xcodebuild/build-for-testing.log"))
         try Data("65".utf8).write(to: scenario.appendingPathComponent("xcodebuild/build-for-testing.status"))
         // `base` names a sibling scenario: link `smoke` beside this temporary one.
-        try FileManager.default.createSymbolicLink(at: scenario.deletingLastPathComponent().appendingPathComponent("smoke"),
-                                                    withDestinationURL: Self.fakeXcode.appendingPathComponent("Scenarios/smoke"))
+        try FileManager.default.createSymbolicLink(
+            at: scenario.deletingLastPathComponent().appendingPathComponent("smoke"),
+            withDestinationURL: Self.fakeXcode.appendingPathComponent("Scenarios/smoke"))
         let run = try run(scenario: scenario.path)
         #expect(run.result.tests.isEmpty)
         let error = try #require(run.result.errors.first)
         #expect(error.message == "xcodebuild build-for-testing failed (exit status 65)")
-        #expect(error.details == ["/p/SmokeApp/TipCalculator.swift:12:5: error: cannot find 'tipp' in scope", "** TEST BUILD FAILED **"])
+        #expect(
+            error.details == [
+                "/p/SmokeApp/TipCalculator.swift:12:5: error: cannot find 'tipp' in scope", "** TEST BUILD FAILED **",
+            ])
         #expect(!run.log.contains { $0.contains("test-without-building") })
     }
 
     @Test func withoutTestEnumerationTheSchemeRunsInOneInvocationWithThePipelinesSelection() throws {
-        let scenario = FileManager.default.temporaryDirectory.appendingPathComponent("smokerun-xcb-\(UUID().uuidString.prefix(8))/xcode15")
+        let scenario = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "smokerun-xcb-\(UUID().uuidString.prefix(8))/xcode15")
         try FileManager.default.createDirectory(at: scenario, withIntermediateDirectories: true)
         for folder in ["simctl", "xcodebuild"] {
-            try FileManager.default.copyItem(at: Self.fakeXcode.appendingPathComponent("Scenarios/smoke/\(folder)"), to: scenario.appendingPathComponent(folder))
+            try FileManager.default.copyItem(
+                at: Self.fakeXcode.appendingPathComponent("Scenarios/smoke/\(folder)"),
+                to: scenario.appendingPathComponent(folder))
         }
         try FileManager.default.removeItem(at: scenario.appendingPathComponent("xcodebuild/enumerate-tests.json"))
         let run = try run(scenario: scenario.path, onlyTesting: ["SmokeAppTests"])
@@ -200,12 +254,15 @@ import Testing
 
     /// A variant of `smoke` whose test-without-building hangs until a signal (see the FakeXcode README).
     func hangingScenario() throws -> URL {
-        let scenario = FileManager.default.temporaryDirectory.appendingPathComponent("smokerun-xcb-\(UUID().uuidString.prefix(8))/hang")
-        try FileManager.default.createDirectory(at: scenario.appendingPathComponent("xcodebuild"), withIntermediateDirectories: true)
+        let scenario = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "smokerun-xcb-\(UUID().uuidString.prefix(8))/hang")
+        try FileManager.default.createDirectory(
+            at: scenario.appendingPathComponent("xcodebuild"), withIntermediateDirectories: true)
         try Data("smoke\n".utf8).write(to: scenario.appendingPathComponent("base"))
         try Data().write(to: scenario.appendingPathComponent("xcodebuild/test-without-building.hang"))
-        try FileManager.default.createSymbolicLink(at: scenario.deletingLastPathComponent().appendingPathComponent("smoke"),
-                                                    withDestinationURL: Self.fakeXcode.appendingPathComponent("Scenarios/smoke"))
+        try FileManager.default.createSymbolicLink(
+            at: scenario.deletingLastPathComponent().appendingPathComponent("smoke"),
+            withDestinationURL: Self.fakeXcode.appendingPathComponent("Scenarios/smoke"))
         return scenario
     }
 
@@ -213,21 +270,25 @@ import Testing
         let started = Date()
         let run = try run(scenario: try hangingScenario().path, runSeconds: 4, graceSeconds: 30)
         // SIGINT, not SIGKILL: the fake finalized its bundle and the run read every test in it.
-        let marker = run.runDirectory.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let marker = run.runDirectory.deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("fake.log.sigint")
         #expect((try? String(contentsOf: marker, encoding: .utf8)) == "interrupted\n")
         #expect(run.result.tests.count == 6)
         #expect(run.log.filter { $0.contains("-resultBundlePath") }.count == 1)
-        #expect(run.result.errors.map(\.message) == ["the run reached timeouts.runSeconds (1800 s); 0 tests did not run"])
+        #expect(
+            run.result.errors.map(\.message) == ["the run reached timeouts.runSeconds (1800 s); 0 tests did not run"])
         // It finished on SIGINT well inside the 30 s grace period.
         #expect(Date().timeIntervalSince(started) < 20)
     }
 
     @Test func stoppingSmokerunStopsXcodebuildWithSIGINTAndTheRunIsInterruptedWithWhatItsBundleHeld() throws {
         let scenario = try hangingScenario()
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("smokerun-xcb-\(UUID().uuidString.prefix(8))")
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "smokerun-xcb-\(UUID().uuidString.prefix(8))")
         let cancellation = CancellationFlag()
-        // What SignalTrap does on SIGTERM/SIGINT of smokerun, once the hanging test-without-building has started (bounded: 30 s).
+        // What SignalTrap does on SIGTERM/SIGINT of smokerun, once the hanging test-without-building has started
+        // (bounded: 30 s).
         Thread.detachNewThread {
             for _ in 0..<300 where !Self.hangStarted(log: root.appendingPathComponent("fake.log")) {
                 Thread.sleep(forTimeInterval: 0.1)
@@ -240,7 +301,9 @@ import Testing
         #expect(run.result.tests.count == 6)
         #expect(run.result.errors.isEmpty, "\(run.result.errors)")
         #expect(run.log.filter { $0.contains("-resultBundlePath") }.count == 1)
-        #expect((try? String(contentsOf: root.appendingPathComponent("fake.log.sigint"), encoding: .utf8)) == "interrupted\n")
+        #expect(
+            (try? String(contentsOf: root.appendingPathComponent("fake.log.sigint"), encoding: .utf8))
+                == "interrupted\n")
     }
 
     /// Whether the fake's log shows the hanging test-without-building started.

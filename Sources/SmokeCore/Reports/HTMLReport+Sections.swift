@@ -1,0 +1,179 @@
+import Foundation
+
+/// The page's lower sections: flaky, skipped and slowest tests, suites, the test table, other attachments,
+/// coverage and the console tail.
+extension HTMLReport {
+    static func flaky(_ tests: [Numbered]) -> String {
+        let flaky = tests.filter(\.test.flaky)
+        guard !flaky.isEmpty else { return "" }
+        var html =
+            "<section id=\"flaky\"><h2>\(HTMLIcon.flaky.use(label: "flaky")) Flaky (\(flaky.count))</h2>\n<ul class=\"list\">\n"
+        for item in flaky {
+            let attempts = item.test.attempts.map { attempt in
+                "\(icon(attempt.status)) \(h(ReportText.label(attempt.status))) \(h(ReportText.duration(attempt.durationSeconds)))"
+            }
+            html += "<li><code>\(h(item.test.id))</code> — passed on attempt \(max(item.test.attempts.count, 1)): "
+            html += attempts.joined(separator: " → ") + "</li>\n"
+        }
+        return html + "</ul></section>\n"
+    }
+
+    static func skipped(_ tests: [Numbered], sources: SourceLinks) -> String {
+        let skipped = tests.filter { $0.test.status == .skipped }
+        guard !skipped.isEmpty else { return "" }
+        var html = "<section id=\"skipped\"><h2>Skipped (\(skipped.count))</h2>\n<ul class=\"list\">\n"
+        for item in skipped.prefix(passedRowLimit) {
+            let reason =
+                ReportText.skipReason(item.test).map { " — \(h($0))" }
+                ?? " — <span class=\"meta\">no reason given</span>"
+            html += "<li>\(icon(.skipped)) <code>\(h(item.test.id))</code>\(reason)</li>\n"
+        }
+        if skipped.count > passedRowLimit {
+            html += "<li>…and \(skipped.count - passedRowLimit) more (see report.json)</li>\n"
+        }
+        return html + "</ul></section>\n"
+    }
+
+    static func slowest(_ tests: [Numbered]) -> String {
+        let slowest = tests.filter { $0.test.durationSeconds > 0 }.sorted {
+            $0.test.durationSeconds > $1.test.durationSeconds
+        }.prefix(slowestCount)
+        guard !slowest.isEmpty else { return "" }
+        var html = "<section id=\"slowest\"><h2>Slowest tests</h2>\n<ol class=\"list\">\n"
+        for item in slowest {
+            html += "<li>\(icon(item.test.status)) <code>\(h(item.test.id))</code> <span class=\"meta\">"
+            html += "\(h(ReportText.duration(item.test.durationSeconds)))</span></li>\n"
+        }
+        return html + "</ol></section>\n"
+    }
+
+    /// One row per suite: its counts and time, failing suites first.
+    static func suites(_ tests: [TestResult]) -> String {
+        // Counted per suite from positions: no copy of the results grouped.
+        let groups = JUnitReport.groupIndicesBySuite(tests).map { group in
+            var totals = Totals()
+            var time = 0.0
+            for index in group.indices {
+                totals.add(tests[index].status, flaky: tests[index].flaky)
+                time += tests[index].durationSeconds
+            }
+            return SuiteRow(name: group.name, totals: totals, time: time)
+        }
+        guard !groups.isEmpty else { return "" }
+        let ordered = groups.filter { $0.totals.failing > 0 } + groups.filter { $0.totals.failing == 0 }
+        let tableID = ordered.count > suiteRowLimit ? " id=\"suite-table\"" : ""
+        var html = "<section id=\"suites\"><h2>Suites (\(groups.count))</h2>\n<table class=\"grid\"\(tableID)>\n"
+        html +=
+            "<thead><tr><th class=\"name\">Suite</th><th>Tests</th><th>Passed</th><th>Failing</th><th>Skipped</th><th>Time</th></tr></thead>\n<tbody>\n"
+        for group in ordered.prefix(suiteRowLimit) {
+            let totals = group.totals
+            let time = group.time
+            let status: TestStatus = totals.failing > 0 ? .failed : totals.passed > 0 ? .passed : .skipped
+            html +=
+                "<tr><td class=\"name\">\(icon(status)) \(h(group.name))</td><td>\(totals.tests)</td><td>\(totals.passed)</td>"
+            html +=
+                "<td>\(totals.failing)</td><td>\(totals.skipped)</td><td>\(h(ReportText.duration(time)))</td></tr>\n"
+        }
+        html += "</tbody>\n</table>"
+        if ordered.count > suiteRowLimit { html += "\n" + HTMLSuiteData.render(ordered.dropFirst(suiteRowLimit)) }
+        return html + "</section>\n"
+    }
+
+    /// Every test (passed ones up to `passedRowLimit`), sortable by any column and filterable.
+    static func table(_ tests: [Numbered], failureCards: Int) -> String {
+        let passedCount = tests.filter { $0.test.status == .passed && !$0.test.flaky }.count
+        let skippedCount = tests.filter { $0.test.status == .skipped }.count
+        let listQuiet = passedCount + skippedCount <= passedRowLimit
+        // Failures past the card limit have their short line under Failures, not a row here.
+        var failingRows = 0
+        let rows = tests.filter { item in
+            if item.test.status.isFailure {
+                failingRows += 1
+                return failingRows <= failureCards
+            }
+            return listQuiet || ((item.test.status != .passed || item.test.flaky) && item.test.status != .skipped)
+        }
+        var html = "<section id=\"tests\"><h2>Tests (\(tests.count))</h2>\n"
+        if failingRows > failureCards {
+            html +=
+                "<p class=\"note\">\(failingRows - failureCards) failures past the first \(failureCards) are listed in short under "
+            html += "<a href=\"#failures\">Failures</a>, not as rows here.</p>\n"
+        }
+        if !listQuiet {
+            html +=
+                "<p class=\"note\" id=\"summarized\">\(ReportText.count(passedCount + skippedCount, "test")) summarized: \(passedCount) passed and "
+            html +=
+                "\(skippedCount) skipped tests are counted per suite above (with their time), not listed one by one; "
+            html += "report.json and junit.xml list every test.</p>\n"
+        }
+        html +=
+            "<div class=\"filters\"><input id=\"filter\" type=\"search\" placeholder=\"Filter by name\" aria-label=\"Filter tests by name\">"
+        html +=
+            "<select id=\"status-filter\" aria-label=\"Filter tests by status\"><option value=\"\">all statuses</option>"
+        for status in TestStatus.allCases where rows.contains(where: { $0.test.status == status }) {
+            html += "<option value=\"\(status.rawValue)\">\(h(ReportText.label(status)))</option>"
+        }
+        html += "</select> <span class=\"meta\">click a column to sort</span></div>\n"
+        html +=
+            "<table class=\"grid\" id=\"test-table\">\n<thead><tr><th class=\"num\">#</th><th class=\"status\">Status</th>"
+        html +=
+            "<th class=\"name\">Test</th><th class=\"suite\">Suite</th><th class=\"num\">Time</th><th class=\"num\">Tries</th></tr></thead>\n<tbody>\n"
+        for item in rows {
+            let test = item.test
+            let name = test.status.isFailure ? "<a href=\"#\(item.anchor)\">\(h(test.name))</a>" : h(test.name)
+            let flaky = test.flaky ? " <span class=\"tag flaky\">flaky</span>" : ""
+            html +=
+                "<tr class=\"\(test.status.rawValue)\" data-status=\"\(test.status.rawValue)\"><td>\(test.order)</td>"
+            html += "<td>\(icon(test.status)) \(h(ReportText.label(test.status)))\(flaky)</td>"
+            html += "<td>\(name)</td><td>\(h(test.suite))</td>"
+            html +=
+                "<td data-v=\"\(ReportText.seconds(test.durationSeconds))\">\(h(ReportText.duration(test.durationSeconds)))</td>"
+            html += "<td>\(max(test.attempts.count, 1))</td></tr>\n"
+        }
+        return html + "</tbody>\n</table></section>\n"
+    }
+
+    /// Attachments of tests that did not fail (failing tests show theirs with the failure).
+    static func otherAttachments(_ tests: [TestResult], attachments: inout HTMLAttachment) -> String {
+        let owners = tests.filter { !$0.status.isFailure && !$0.attachments.isEmpty }
+        guard !owners.isEmpty else { return "" }
+        var html = "<section id=\"attachments\"><h2>Attachments</h2>\n"
+        for test in owners {
+            html += "<h3>\(icon(test.status)) \(h(test.id + DeviceGroups.suffix(test)))</h3>\n"
+            for record in test.attachments { html += attachments.render(record) }
+        }
+        return html + "</section>\n"
+    }
+
+    static func coverage(_ coverage: CoverageSummary) -> String {
+        let rows = [
+            ("Lines", coverage.lines), ("Functions", coverage.functions),
+            ("Regions", coverage.regions), ("Branches", coverage.branches),
+        ]
+        var html = "<section id=\"coverage\"><h2>Coverage</h2>\n<table class=\"grid coverage\">\n"
+        html +=
+            "<thead><tr><th>Kind</th><th>Covered</th><th>Total</th><th>Percent</th><th class=\"bar\"></th></tr></thead>\n<tbody>\n"
+        for (name, count) in rows {
+            html += "<tr><td>\(name)</td><td>\(count.covered)</td><td>\(count.count)</td>"
+            html += "<td>\(ReportText.percent(count))</td>"
+            if count.count == 0 {
+                html += "<td class=\"bar\"><em class=\"meta\">nothing to cover</em></td></tr>\n"
+            } else {
+                let width = String(format: "%.1f", min(max(count.percent, 0), 100))
+                html += "<td class=\"bar\"><span style=\"width:\(width)%\"></span></td></tr>\n"
+            }
+        }
+        return html + "</tbody>\n</table></section>\n"
+    }
+
+    /// Where the full output lives: `console.log` beside the page.
+    static func console(_ report: RunReport) -> String {
+        var html = "<section id=\"console\"><h2>Console log</h2>\n<p>"
+        if report.artifacts.contains("console.log") {
+            html += "<a href=\"console.log\">console.log</a> holds everything the test processes printed, unaltered."
+        } else {
+            html += "This run kept no console log."
+        }
+        return html + "</p></section>\n"
+    }
+}
