@@ -16,7 +16,8 @@ package enum BisectError: Error, Equatable, LocalizedError, DomainError {
                     ? "; give an id from its report.json, such as Module.Class/method"
                     : "; did you mean \(suggestions.joined(separator: ", "))?")
         case .ambiguousTest(let test, let matches):
-            "'\(test)' matches \(matches.count) tests of the run (\(matches.prefix(5).joined(separator: ", "))); give the whole id"
+            "'\(test)' matches \(matches.count) tests of the run (\(matches.prefix(5).joined(separator: ", "))); give "
+                + "the whole id"
         case .unsupportedDriver(let pipeline):
             "\(pipeline): bisect re-runs tests with the swiftpm driver only; the xcodebuild driver is not supported yet"
         case .pipelineMismatch(let pipeline, let file, let report):

@@ -77,7 +77,8 @@ package struct JSONObjectReader {
         case .string(let text)?:
             throw error(
                 key,
-                "is a string (\"\(text)\"); write the number without quotes, e.g. \(UInt64(text).map(String.init) ?? "42")"
+                "is a string (\"\(text)\"); write the number without quotes, e.g. "
+                    + "\(UInt64(text).map(String.init) ?? "42")"
             )
         case let other?: throw typeError(key, expected: range, found: other)
         }

@@ -24,11 +24,15 @@ package enum CoberturaWriter {
         let filesByModule = Dictionary(grouping: report.files, by: \.module)
         for module in report.modules {
             out +=
-                "    <package name=\"\(XMLText.escapeAttribute(module.name))\" \(rates(module.summary)) complexity=\"0\">\n      <classes>\n"
+                "    <package name=\"\(XMLText.escapeAttribute(module.name))\" \(rates(module.summary)) "
+                + "complexity=\"0\">\n      "
+                + "<classes>\n"
             for file in filesByModule[module.name] ?? [] {
                 let name = (file.path as NSString).lastPathComponent
                 out +=
-                    "        <class name=\"\(XMLText.escapeAttribute(name))\" filename=\"\(XMLText.escapeAttribute(file.path))\" \(rates(file.summary)) complexity=\"0\">\n"
+                    "        <class name=\"\(XMLText.escapeAttribute(name))\" "
+                    + "filename=\"\(XMLText.escapeAttribute(file.path))\" \(rates(file.summary)) "
+                    + "complexity=\"0\">\n"
                 out += "          <methods/>\n          <lines>\n"
                 out += lines(details[file.path])
                 out += "          </lines>\n        </class>\n"

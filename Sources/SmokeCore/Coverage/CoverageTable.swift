@@ -128,7 +128,8 @@ package struct CoverageTable: Sendable {
             let arrow = change.hasPrefix("+") ? "▲" : (change.hasPrefix("−") ? "▼" : "=")
             let shade: Style = arrow == "▲" ? .green : (arrow == "▼" ? .red : .dim)
             let text =
-                "Change: \(style("\(arrow) \(change)", shade)) since \(previous.runID) (\(CoverageFormat.percent(previous.lines)))"
+                "Change: \(style("\(arrow) \(change)", shade)) since \(previous.runID) "
+                + "(\(CoverageFormat.percent(previous.lines)))"
             out.append(text)
         } else {
             out.append("Change: no earlier run with coverage")
@@ -138,7 +139,8 @@ package struct CoverageTable: Sendable {
             let low = trend.points.map(\.lines).min { CoverageFormat.isLower($0, than: $1) }!
             let high = trend.points.map(\.lines).max { CoverageFormat.isLower($0, than: $1) }!
             out.append(
-                "Trend (\(trend.points.count) runs): \(Sparkline.render(values))  low \(CoverageFormat.percent(low)), high \(CoverageFormat.percent(high))"
+                "Trend (\(trend.points.count) runs): \(Sparkline.render(values))  low \(CoverageFormat.percent(low)), "
+                    + "high \(CoverageFormat.percent(high))"
             )
         }
         return out

@@ -25,7 +25,9 @@ extension Reconciliation {
                 }
                 if executions != ownTests || failures != ownFailures {
                     differences.append(
-                        "XCTest counted \(ownTests) executions with \(ownFailures) failures (\(from)); smokerun counted \(executions) executions with \(failures) failures"
+                        "XCTest counted \(ownTests) executions with \(ownFailures) failures (\(from)); smokerun "
+                            + "counted \(executions) executions with \(failures) "
+                            + "failures"
                     )
                 }
             case TestFramework.swiftTesting.rawValue:
@@ -36,14 +38,18 @@ extension Reconciliation {
                 }.count
                 if executions != ownTests || (ownFailures == 0) != (failing == 0) {
                     differences.append(
-                        "Swift Testing counted \(ownTests) tests with \(ownFailures) issues (\(from)); smokerun counted \(executions) tests, \(failing) of them failing"
+                        "Swift Testing counted \(ownTests) tests with \(ownFailures) issues (\(from)); smokerun "
+                            + "counted \(executions) tests, \(failing) of them "
+                            + "failing"
                     )
                 }
             default:
                 let failing = tests.filter { $0.status.isFailure }.count
                 if tests.count != ownTests || failing != ownFailures {
                     differences.append(
-                        "\(framework) counted \(ownTests) tests with \(ownFailures) failing (\(from)); smokerun counted \(tests.count) tests with \(failing) failing"
+                        "\(framework) counted \(ownTests) tests with \(ownFailures) failing (\(from)); smokerun "
+                            + "counted \(tests.count) tests with \(failing) "
+                            + "failing"
                     )
                 }
             }

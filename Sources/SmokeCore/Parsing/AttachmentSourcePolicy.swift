@@ -37,7 +37,9 @@ package struct AttachmentSourcePolicy: Sendable {
                 refused.append(
                     InfrastructureError(
                         message:
-                            "attachment '\(raw.name)' \(owner)was not copied: its file \(source.path) \(refusal.reason); "
+                            "attachment '\(raw.name)' \(owner)was not copied: its file \(source.path) "
+                            + "\(refusal.reason); "
+                            + ""
                             + "attachments are copied only from \(describe(allowedFolders)) "
                             + "(with `smokerun parse`, name the folder that holds them with --attachments-from DIR)"))
             }

@@ -19,7 +19,8 @@ package enum ParseError: LocalizedError, DomainError, Equatable {
             "\(path): contains no test output (no XCTest or Swift Testing lines, no event-stream records). "
                 + "Pass the output of `swift test`, `xcodebuild test`, or an `--experimental-event-stream-output` file."
         case .binary(let path):
-            "\(path): looks like binary data, not a text log (NUL bytes or invalid UTF-8). Pass the test output as text."
+            "\(path): looks like binary data, not a text log (NUL bytes or invalid UTF-8). Pass the test output as "
+                + "text."
         case .truncatedEventStream(let path, let line):
             "\(path): the Swift Testing event stream ends at line \(line) before the run ended "
                 + "(no `runEnded` record, or a cut-off last record); the test process probably crashed or was killed. "

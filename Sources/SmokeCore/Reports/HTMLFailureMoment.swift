@@ -12,7 +12,8 @@ enum HTMLFailureMoment {
         let shot = attachments.render(record)
         return "<div class=\"moment\" style=\"display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start\">"
             + "<div class=\"messages\" style=\"flex:1 1 380px;min-width:0\">\(messages)</div>"
-            + "<div class=\"failure-screenshot\" style=\"flex:0 1 360px\"><p class=\"meta\">Screenshot of the failure</p>"
+            + "<div class=\"failure-screenshot\" style=\"flex:0 1 360px\"><p class=\"meta\">Screenshot of the "
+            + "failure</p>"
             + "\(shot)</div></div>\n"
     }
 

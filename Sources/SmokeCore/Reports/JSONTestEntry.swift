@@ -12,7 +12,9 @@ enum JSONTestEntry {
             return writeIndented(fallback(test), to: &sink)
         }
         sink.append(
-            "    {\n      \"activities\" : null,\n      \"attachments\" : [\n\n      ],\n      \"attempts\" : [\n\n      ],\n      \"device\" : null,\n      \"durationSeconds\" : "
+            "    {\n      \"activities\" : null,\n      \"attachments\" : [\n\n      ],\n      \"attempts\" : [\n\n    "
+                + "  ],\n      \"device\" : null,\n      \"durationSeconds\" : "
+                + ""
         )
         sink.append(duration)
         sink.append(",\n      \"failureScreenshot\" : null,\n      \"failures\" : [\n")

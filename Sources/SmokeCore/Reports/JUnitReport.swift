@@ -72,7 +72,8 @@ package enum JUnitReport {
     /// skipped, error, rerunError*, flakyError*, system-out.
     private static func testCaseXML(_ test: TestResult, sources: SourceLinks) -> String {
         var xml =
-            "    <testcase classname=\"\(attr(className(test)))\" name=\"\(attr(test.name + DeviceGroups.suffix(test)))\""
+            "    <testcase classname=\"\(attr(className(test)))\" "
+            + "name=\"\(attr(test.name + DeviceGroups.suffix(test)))\""
         xml += " time=\"\(ReportText.seconds(test.durationSeconds))\"\(location(test, sources: sources))>\n"
         let earlier = earlierFailingAttempts(test)
         if test.status == .failed { xml += resultElement("failure", test) }
@@ -223,7 +224,8 @@ package enum JUnitReport {
         }
 
         var attributes: String {
-            "tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\" time=\"\(ReportText.seconds(time))\""
+            "tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\" "
+                + "time=\"\(ReportText.seconds(time))\""
         }
     }
 }

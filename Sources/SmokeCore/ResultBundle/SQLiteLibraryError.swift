@@ -16,7 +16,9 @@ package struct SQLiteLibraryError: LocalizedError, DomainError, Equatable {
     package var kind: ErrorKind { .infrastructure }
 
     package var errorDescription: String? {
-        "reading an Xcode 16+ result bundle needs the SQLite library, and none of \(tried.joined(separator: ", ")) could be loaded ("
+        "reading an Xcode 16+ result bundle needs the SQLite library, and none of \(tried.joined(separator: ", ")) "
+            + "could be loaded "
+            + "("
             + reasons.joined(separator: "; ") + "). " + Self.installHint
     }
 
@@ -25,7 +27,9 @@ package struct SQLiteLibraryError: LocalizedError, DomainError, Equatable {
         #if canImport(Darwin)
             "macOS ships SQLite in /usr/lib; check that the system library is intact."
         #else
-            "Install the runtime package: apt-get install libsqlite3-0 (Debian, Ubuntu), dnf install sqlite-libs (Fedora, RHEL) or apk add sqlite-libs (Alpine)."
+            "Install the runtime package: apt-get install libsqlite3-0 (Debian, Ubuntu), dnf install sqlite-libs "
+                + "(Fedora, RHEL) or apk add sqlite-libs "
+                + "(Alpine)."
         #endif
     }
 }

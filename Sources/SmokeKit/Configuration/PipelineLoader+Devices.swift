@@ -39,7 +39,9 @@ extension PipelineLoader {
         throw root.error(
             "device",
             "is a list of \(devices.count) devices, but the 'swiftpm' driver runs tests on this machine only; "
-                + "give one profile (e.g. {\"platform\": \"host\"}), or use the 'xcodebuild' driver to run on each simulator in turn"
+                + "give one profile (e.g. {\"platform\": \"host\"}), or use the 'xcodebuild' driver to run on each "
+                + "simulator in "
+                + "turn"
         )
     }
 }

@@ -103,7 +103,9 @@ struct BatchRunner {
                     as: .timedOut,
                     failure: TestFailure(
                         message:
-                            "exceeded timeouts.testSeconds (\(RunLimits.text(seconds: limits.testSeconds))) and was stopped with its process group"
+                            "exceeded timeouts.testSeconds (\(RunLimits.text(seconds: limits.testSeconds))) and was "
+                            + "stopped with its process "
+                            + "group"
                     ),
                     durationSeconds: ran)
             case .runTimedOut?:

@@ -77,7 +77,8 @@ struct TestPhase {
                 for test in outcome.notStarted {
                     let failure = TestFailure(
                         message:
-                            "the test process ended (\(outcome.termination.description)) before this test reported a result"
+                            "the test process ended (\(outcome.termination.description)) before this test reported a "
+                            + "result"
                     )
                     lane.tests.append(test.result(status: .crashed, failure: failure))
                     reportFinished(lane.tests[lane.tests.count - 1])
@@ -86,7 +87,8 @@ struct TestPhase {
             }
             // A crash cut the batch short: the rest runs in a new process, next.
             note(
-                "re-running \(outcome.notStarted.count) tests that had not started when the process ended (\(outcome.termination.description))"
+                "re-running \(outcome.notStarted.count) tests that had not started when the process ended "
+                    + "(\(outcome.termination.description))"
             )
             queue.insert(TestBatch(framework: batch.framework, tests: outcome.notStarted), at: 0)
         }
@@ -140,7 +142,9 @@ struct TestPhase {
             result.errors.append(
                 InfrastructureError(
                     message:
-                        "the run reached timeouts.runSeconds (\(RunLimits.text(seconds: runSeconds))); \(missing.count) tests did not run",
+                        "the run reached timeouts.runSeconds (\(RunLimits.text(seconds: runSeconds))); "
+                        + "\(missing.count) tests did not "
+                        + "run",
                     details: missing.prefix(50).map(\.id)))
         case .testTimedOut?, nil:
             break

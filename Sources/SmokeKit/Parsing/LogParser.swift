@@ -199,7 +199,8 @@ package struct LogParser: Sendable {
                     throw .resultDocument(
                         path: path,
                         reason:
-                            "is larger than \(ResultDocumentParser.byteLimit / 1024 / 1024) MB, too large to read as one JSON document."
+                            "is larger than \(ResultDocumentParser.byteLimit / 1024 / 1024) MB, too large to read as "
+                            + "one JSON document."
                     )
                 }
                 document?.append(contentsOf: chunk)
@@ -268,7 +269,8 @@ private struct LineReader {
         guard malformedCount > 0, let first = firstMalformedLine else { return nil }
         let what = malformedCount == 1 ? "line \(first) is" : "\(malformedCount) lines (the first at line \(first)) are"
         return
-            "\(source): event-stream \(what) not valid JSON (a cut or corrupted record); what it recorded is missing from this report"
+            "\(source): event-stream \(what) not valid JSON (a cut or corrupted record); what it recorded is missing "
+            + "from this report"
     }
 
     var mostFrequentPrefix: String? {

@@ -12,7 +12,8 @@ enum RunSummary {
             let location = failure?.location.map { " (\($0))" } ?? ""
             let label = style.paint(StatusStyle.of(test.status).label, StatusStyle.of(test.status).ansiColor)
             lines.append(
-                "\(style.mark(test.status)) \(style.paint(test.id + DeviceGroups.suffix(test), "1")) \(label)\(location)"
+                "\(style.mark(test.status)) \(style.paint(test.id + DeviceGroups.suffix(test), "1")) "
+                    + "\(label)\(location)"
             )
             if let message = failure?.message { lines.append("    \(message.split(separator: "\n").first ?? "")") }
         }

@@ -74,7 +74,8 @@ extension SmokeRun {
         if let coverage = report.coverage {
             // Rounded down, as the dashboard shows it: 99.96% is not 100%.
             out.line(
-                "coverage: \(String(format: "%.1f", (coverage.lines.percent * 10).rounded(.down) / 10))% of lines (\(coverage.lines.covered)/\(coverage.lines.count))"
+                "coverage: \(String(format: "%.1f", (coverage.lines.percent * 10).rounded(.down) / 10))% of lines "
+                    + "(\(coverage.lines.covered)/\(coverage.lines.count))"
             )
         }
         if written {
@@ -142,7 +143,9 @@ extension SmokeRun {
         if !outcome.removed.isEmpty {
             let days = retention.days == retention.days.rounded() ? String(Int(retention.days)) : String(retention.days)
             err.line(
-                "retention: removed \(ReportText.count(outcome.removed.count, "old run")) (keeps \(retention.runs) runs, \(days) days)"
+                "retention: removed \(ReportText.count(outcome.removed.count, "old run")) (keeps \(retention.runs) "
+                    + "runs, \(days) "
+                    + "days)"
             )
         }
         for failure in outcome.failures { err.line("retention: warning: \(failure)") }

@@ -74,7 +74,10 @@ struct BisectCommand: Command {
             err.line("bisect: note: \(target.test.id) \(result.status.rawValue) in \(report.runID); bisecting anyway")
         }
         err.line(
-            "bisect: \(target.test.id) after \(target.candidates.count) earlier tests of \(report.runID) (\(report.ordering.isolation.rawValue) isolation), at most \(BisectSearch.defaultRunLimit(candidates: target.candidates.count)) runs"
+            "bisect: \(target.test.id) after \(target.candidates.count) earlier tests of \(report.runID) "
+                + "(\(report.ordering.isolation.rawValue) isolation), at most "
+                + "\(BisectSearch.defaultRunLimit(candidates: target.candidates.count)) "
+                + "runs"
         )
         let work = runDirectory.appendingPathComponent("bisect").appendingPathComponent(
             RunID.make(date: now(), suffix: RunID.randomSuffix()))

@@ -95,7 +95,8 @@ struct MergeCommand: Command {
         func interrupted() -> ExitCode {
             try? FileManager.default.removeItem(at: runDirectory)
             context.standardError.line(
-                "merge: interrupted; nothing was written (the partial \(smokeRun.displayPath(runDirectory)) was removed)"
+                "merge: interrupted; nothing was written (the partial \(smokeRun.displayPath(runDirectory)) was "
+                    + "removed)"
             )
             return .infrastructure
         }

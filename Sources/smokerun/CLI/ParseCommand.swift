@@ -74,7 +74,8 @@ struct ParseCommand: Command {
                 (item) throws(UsageError) -> ReportFormat in
                 guard let format = ReportFormat(rawValue: String(item)) else {
                     throw UsageError(
-                        "--format: '\(item)' is not one of \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", "))"
+                        "--format: '\(item)' is not one of "
+                            + "\(ReportFormat.allCases.map(\.rawValue).joined(separator: ", "))"
                     )
                 }
                 return format
@@ -192,7 +193,9 @@ struct ParseCommand: Command {
 
     private func printTotals(_ t: Totals, in context: HostContext) {
         context.standardOutput.line(
-            "\(ReportText.count(t.tests, "test")): \(t.passed) passed, \(t.failed) failed, \(t.crashed) crashed, \(t.timedOut) timed out, \(t.skipped) skipped, \(ReportText.count(t.expectedFailures, "expected failure"))"
+            "\(ReportText.count(t.tests, "test")): \(t.passed) passed, \(t.failed) failed, \(t.crashed) crashed, "
+                + "\(t.timedOut) timed out, \(t.skipped) skipped, "
+                + "\(ReportText.count(t.expectedFailures, "expected failure"))"
         )
     }
 
