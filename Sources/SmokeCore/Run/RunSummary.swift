@@ -3,9 +3,9 @@ import SmokeCore
 
 /// What `run` prints when it is done: the failing tests (stderr) and one totals line (stdout). Pure,
 /// so the wording, plurals and colours are golden-tested with and without a terminal.
-enum RunSummary {
+package enum RunSummary {
     /// Each failing test with its location and the first line of its message.
-    static func failureLines(_ report: RunReport, style: TerminalStyle) -> [String] {
+    package static func failureLines(_ report: RunReport, style: TerminalStyle) -> [String] {
         var lines: [String] = []
         for test in report.failingTests {
             let failure = test.failures.first
@@ -21,7 +21,7 @@ enum RunSummary {
     }
 
     /// `smoke: failed — 12 tests: 9 passed, 1 failed, 1 crashed, 1 expected failure in 3.2 s, seed 42`.
-    static func totalsLine(_ report: RunReport, style: TerminalStyle) -> String {
+    package static func totalsLine(_ report: RunReport, style: TerminalStyle) -> String {
         let t = report.totals
         let passed = "\(t.passed) passed"
         let failed = "\(t.failed) failed"
@@ -42,7 +42,7 @@ enum RunSummary {
     }
 
     /// Whether a notification is worth a line without `-v`: something was sent, or failed to be sent.
-    static func isWorthShowing(_ record: NotificationRecord) -> Bool {
+    package static func isWorthShowing(_ record: NotificationRecord) -> Bool {
         record.outcome != .suppressed
     }
 }

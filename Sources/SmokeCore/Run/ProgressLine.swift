@@ -2,12 +2,12 @@ import SmokeCore
 
 /// The live line while tests run: `[12/40] TipTests/testTotal ✔`, with the device on a multi-device run
 /// (`[52/80] iPhone 15 (2/2) · TipTests/testTotal ✔`). Pure.
-enum ProgressLine {
+package enum ProgressLine {
     static func symbol(for status: TestStatus) -> String { StatusStyle.of(status).glyph }
 
     /// Fits `width` columns by shortening the test name from the left.
     /// Colour (when `style` has it) wraps only the mark, so the width arithmetic counts visible columns.
-    static func render(_ test: TestResult, position: Int, total: Int, width: Int, style: TerminalStyle = .plain)
+    package static func render(_ test: TestResult, position: Int, total: Int, width: Int, style: TerminalStyle = .plain)
         -> String
     {
         let prefix = "[\(position)/\(total)] " + (test.device.map { "\($0) · " } ?? "")

@@ -1,13 +1,6 @@
 import Foundation
 import SmokeCore
 
-/// The time source the scheduler sleeps on. Production uses `SystemSchedulerClock`; tests advance their own.
-package protocol SchedulerClock: Sendable {
-    var now: Date { get }
-    /// Returns at or after `deadline`; throws `CancellationError` when the calling task is cancelled.
-    func sleep(until deadline: Date) async throws
-}
-
 /// The wall clock. Sleeps in naps of at most `longestNap` and re-reads the wall clock after each,
 /// so a machine that slept or a clock that was set still fires close to the right wall time
 /// (one wake-up every few minutes costs nothing; a monotonic sleep alone would drift).

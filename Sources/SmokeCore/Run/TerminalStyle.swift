@@ -2,14 +2,14 @@ import SmokeCore
 
 /// Colour for people at a terminal: only when the stream is a TTY, never with `NO_COLOR` set
 /// (no-color.org) or `TERM=dumb`, so logs and pipes stay plain text.
-struct TerminalStyle: Sendable, Equatable {
+package struct TerminalStyle: Sendable, Equatable {
     var colors: Bool
 
-    static let plain = TerminalStyle(colors: false)
+    package static let plain = TerminalStyle(colors: false)
 
     init(colors: Bool) { self.colors = colors }
 
-    init(output: any TextOutput, environment: [String: String]) {
+    package init(output: any TextOutput, environment: [String: String]) {
         colors = output.isTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
     }
 

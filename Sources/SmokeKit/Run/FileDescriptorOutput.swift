@@ -1,17 +1,6 @@
 import Foundation
 import SmokeCore
 
-/// Where a command writes text: a real stream, or a buffer in tests.
-package protocol TextOutput: AnyObject, Sendable {
-    func write(_ text: String)
-    /// Whether this is an interactive terminal (progress lines, colour).
-    var isTerminal: Bool { get }
-}
-
-extension TextOutput {
-    package func line(_ text: String = "") { write(text + "\n") }
-}
-
 /// A file descriptor: stdout or stderr.
 final class FileDescriptorOutput: TextOutput, @unchecked Sendable {
     private let descriptor: Int32

@@ -1,0 +1,12 @@
+import Foundation
+
+/// Where a command writes text: a real stream, or a buffer in tests.
+package protocol TextOutput: AnyObject, Sendable {
+    func write(_ text: String)
+    /// Whether this is an interactive terminal (progress lines, colour).
+    var isTerminal: Bool { get }
+}
+
+extension TextOutput {
+    package func line(_ text: String = "") { self.write(text + "\n") }
+}
