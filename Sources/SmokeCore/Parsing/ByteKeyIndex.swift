@@ -11,6 +11,15 @@ struct ByteKeyIndex: Sendable {
 
     static let markBit: UInt32 = 1 << 31
 
+    /// An index without storage, to stand in while the real one is moved out (nothing may look anything up in it).
+    static var empty: ByteKeyIndex { ByteKeyIndex(slots: [], tags: [], mask: 0) }
+
+    private init(slots: [UInt32], tags: [UInt8], mask: Int) {
+        self.slots = slots
+        self.tags = tags
+        self.mask = mask
+    }
+
     init(capacity: Int = 64) {
         var size = 16
         while size < capacity * 2 { size <<= 1 }
@@ -22,17 +31,15 @@ struct ByteKeyIndex: Sendable {
     @inline(__always)
     private static func tag(_ hash: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: hash >> 56) }
 
-    /// FNV-1a over `bytes`, continuing from `seed` (so a key in two pieces hashes as one).
+    /// The hash of `bytes` (`ByteHasher`: eight bytes a step; a key in pieces hashes as the same key whole).
     @inline(__always)
-    static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
-        var hash = seed
-        for byte in bytes {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        }
-        return hash
+    static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var hasher = ByteHasher()
+        hasher.combine(bytes)
+        return hasher.finish()
     }
 
-    /// Mixes the high bits down: FNV's low bits alone probe poorly for keys that differ only at the end.
+    /// Mixes the high bits down, so keys that differ only at the end still start at different slots.
     @inline(__always)
     private func start(_ hash: UInt64) -> Int {
         let mixed = (hash ^ (hash >> 29)) &* 0xbf58_476d_1ce4_e5b9
@@ -85,5 +92,57 @@ struct ByteKeyIndex: Sendable {
             slots[slot] = value
             tags[slot] = Self.tag(hash)
         }
+    }
+}
+
+/// A fast non-cryptographic hash of bytes fed in any number of pieces: eight bytes are mixed per step, and the
+/// bytes of a piece that do not fill a word wait for the next piece, so `combine(a); combine(b)` equals
+/// `combine(a + b)`. Hashes live only in memory (never stored), so the byte order of the machine does not matter.
+struct ByteHasher {
+    private var state: UInt64 = 0x243F_6A88_85A3_08D3
+    private var pending: UInt64 = 0
+    private var pendingCount = 0
+    private var length = 0
+
+    @inline(__always)
+    private mutating func mix(_ word: UInt64) {
+        state = (state ^ word) &* 0x9E37_79B9_7F4A_7C15
+        state ^= state >> 29
+    }
+
+    @inline(__always)
+    mutating func combine(_ bytes: UnsafeRawBufferPointer) {
+        let count = bytes.count
+        length &+= count
+        var index = 0
+        while pendingCount != 0, index < count {
+            pending |= UInt64(bytes[index]) << UInt64(8 * pendingCount)
+            pendingCount += 1
+            index += 1
+            if pendingCount == 8 {
+                mix(pending)
+                pending = 0
+                pendingCount = 0
+            }
+        }
+        while index + 8 <= count {
+            mix(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
+            index += 8
+        }
+        while index < count {
+            pending |= UInt64(bytes[index]) << UInt64(8 * pendingCount)
+            pendingCount += 1
+            index += 1
+        }
+    }
+
+    @inline(__always)
+    mutating func finish() -> UInt64 {
+        mix(pending ^ (UInt64(truncatingIfNeeded: length) << 56))
+        var hash = state
+        hash ^= hash >> 32
+        hash = hash &* 0xD6E8_FEB8_6659_FD93
+        hash ^= hash >> 32
+        return hash
     }
 }

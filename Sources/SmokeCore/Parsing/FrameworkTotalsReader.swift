@@ -56,37 +56,72 @@ package struct FrameworkTotalsReader: Sendable {
         let closedBefore = closedOutermost
         closedOutermost = false
         guard line.count - start >= 13 else { return }
-        if let marker = Self.marker("Executed ", in: line, from: start) {
-            readExecuted(line, from: marker + 9, countsAsTotal: closedBefore)
-        } else if let marker = Self.marker("Test Suite '", in: line, from: start) {
-            readSuite(line, nameStart: marker + 12)
-        } else if let marker = Self.marker("Test run with ", in: line, from: start) {
-            readSwiftTestingRun(line, from: marker + 14)
-        } else if Self.marker("Test run started", in: line, from: start) != nil {
-            if swiftTestingOpen { swiftTestingIncomplete = true }
-            swiftTestingOpen = true
+        // A marker sits at the line's start or right after a wrapper's last byte; a line without either (most of a
+        // log: test lines, build commands) is passed over with one scan of the window a wrapper can fill.
+        var at = start
+        var candidate = start + 1
+        while true {
+            if line.hasPrefix("Executed ", at: at) {
+                readExecuted(line, from: at + 9, countsAsTotal: closedBefore)
+                return
+            }
+            if line.hasPrefix("Test ", at: at) {
+                if line.hasPrefix("Suite '", at: at + 5) {
+                    readSuite(line, nameStart: at + 12)
+                    return
+                }
+                if line.hasPrefix("run with ", at: at + 5) {
+                    readSwiftTestingRun(line, from: at + 14)
+                    return
+                }
+                if line.hasPrefix("run started", at: at + 5) {
+                    if swiftTestingOpen { swiftTestingIncomplete = true }
+                    swiftTestingOpen = true
+                    return
+                }
+            }
+            guard let next = Self.afterWrapper(in: line, lineStart: start, from: candidate) else { return }
+            at = next
+            candidate = next + 1
         }
     }
 
-    /// Where `text` starts: at the line's start, or right after a wrapper (`[worker 2] `, `name_1 | `, fastlane's
-    /// `▸ `, a Swift Testing symbol, `::error ::`) — never inside what a test printed (`…testExecuted]`, a quoted
-    /// line).
-    private static func marker(_ text: StaticString, in line: LineBytes, from start: Int) -> Int? {
-        if line.hasPrefix(text, at: start) { return start }
-        // A wrapper is short; an event-stream record (`{…"text":"Test run with …`) may put it anywhere.
-        // Only the window a wrapper can fill is searched: a 2,000-byte compiler command is not scanned four times.
-        let end =
-            line[start] == UInt8(ascii: "{") ? line.count : Swift.min(line.count, start + 81 + text.utf8CodeUnitCount)
-        guard let index = LineBytes(rebasing: line[..<end]).firstIndex(of: text, from: start),
-            index <= start + 80 || line[start] == UInt8(ascii: "{")
-        else { return nil }
-        var before = index - 1
-        while before > start, line[before] == UInt8(ascii: " ") || line[before] == UInt8(ascii: "\t") { before -= 1 }
-        let byte = line[before]
-        // `]` `|` `:`, an event stream's `"text":"`, or the last byte of a multi-byte symbol (`▸`, `✘`, `􀢄`).
-        return byte == UInt8(ascii: "]") || byte == UInt8(ascii: "|") || byte == UInt8(ascii: ":")
-            || byte == UInt8(ascii: "\"")
-            || byte >= 0x80 ? index : nil
+    /// The next place at or after `from` where a marker may start: after a wrapper's last byte (`[worker 2] `,
+    /// `name_1 | `, fastlane's `▸ `, a Swift Testing symbol, `::error ::`, an event stream's `"text":"`) and the
+    /// blanks after it — never inside what a test printed (`…testExecuted]`, a quoted line). A wrapper is short, so
+    /// only the first 80 bytes are searched; an event-stream record (`{…`) may put the marker anywhere.
+    private static func afterWrapper(in line: LineBytes, lineStart: Int, from: Int) -> Int? {
+        let end = line[lineStart] == UInt8(ascii: "{") ? line.count : Swift.min(line.count, lineStart + 81)
+        var index = from
+        while index < end {
+            // Eight bytes at a time past words that hold no wrapper byte (most of them).
+            if index + 8 <= end, let base = line.baseAddress,
+                !Self.mayHoldWrapperEnd(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            {
+                index += 8
+                continue
+            }
+            let byte = line[index]
+            index += 1
+            guard
+                byte == UInt8(ascii: "]") || byte == UInt8(ascii: "|") || byte == UInt8(ascii: ":")
+                    || byte == UInt8(ascii: "\"") || byte >= 0x80
+            else { continue }
+            let next = line.skippingBlanks(from: index)
+            if next < line.count, line[next] == UInt8(ascii: "E") || line[next] == UInt8(ascii: "T") { return next }
+        }
+        return nil
+    }
+
+    /// Whether any byte of `word` is `]`, `|`, `:`, `"` or non-ASCII (the classic "has a zero byte" test, applied to
+    /// the word xor each byte looked for).
+    @inline(__always)
+    private static func mayHoldWrapperEnd(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+        return word & highs != 0 || hasZeroByte(word ^ (ones &* 0x5D)) || hasZeroByte(word ^ (ones &* 0x7C))
+            || hasZeroByte(word ^ (ones &* 0x3A)) || hasZeroByte(word ^ (ones &* 0x22))
     }
 
     /// One test process ended (smokerun's `[smokerun] ` lines separate its processes in `console.log`).

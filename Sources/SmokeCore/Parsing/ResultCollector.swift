@@ -39,10 +39,10 @@ package struct ResultCollector {
     /// Entries started and not finished, in start order.
     private var running: [Int] = []
     private var lastIssueEntry: Int?
-    private var cachedRef: TestRef?
+    /// The last ref looked up and its entry: a test's outcome line usually follows its start.
+    private var cachedRef = TestRef(framework: .xctest, suite: "", name: "")
+    private var cacheIsValid = false
     private var cachedIndex = 0
-    /// Where `entryByBytes` puts an id together; kept so it is not allocated per event.
-    private var idScratch: [UInt8] = []
     private var crash = CrashEvidence()
     private let names: KnownTestNames
     private let projectRoot: String?
@@ -185,7 +185,7 @@ package struct ResultCollector {
                 ?? tests.append(id: result.id, name: result.name, suite: result.suite, framework: result.framework)
             tests.replace(index, with: result)
         }
-        cachedRef = nil
+        cacheIsValid = false
         self.attachments += attachments
         unrecognizedLineCount += unrecognized
     }
@@ -193,53 +193,31 @@ package struct ResultCollector {
     // MARK: - Entries
 
     private mutating func entry(for ref: TestRef) -> Int {
-        if ref == cachedRef { return cachedIndex }
+        if cacheIsValid, ref == cachedRef { return cachedIndex }
         let index = entryByBytes(for: ref) ?? resolvedEntry(for: ref)
-        cachedRef = ref
+        // Copied into the cache's own buffer: holding the parser's would make it allocate a new one next line.
+        cachedRef.assign(ref)
+        cacheIsValid = true
         cachedIndex = index
         return index
     }
 
     /// The usual case without a `String` for the id: a ref with its module (`Module.Class/method`), or a
-    /// `Class/method` when no listed names could qualify it. The id is put together in a reused buffer and
-    /// looked up by its bytes; `resolvedEntry` gives the same entry for these refs, only slower.
+    /// `Class/method` when no listed names could qualify it, looked up by the bytes the ref already holds in
+    /// the id's shape; `resolvedEntry` gives the same entry for these refs, only slower.
     private mutating func entryByBytes(for ref: TestRef) -> Int? {
-        guard ref.module != nil || (!ref.suite.isEmpty && names.hasNoShortNames) else { return nil }
-        var key = idScratch
-        idScratch = []
-        defer { idScratch = key }
-        key.removeAll(keepingCapacity: true)
-        let suite: String
-        if let module = ref.module {
-            key.append(contentsOf: module.utf8)
-            if !ref.suite.isEmpty {
-                key.append(UInt8(ascii: "."))
-                key.append(contentsOf: ref.suite.utf8)
-            }
-            suite = ref.suite.isEmpty ? module : ref.suite
-        } else {
-            key.append(contentsOf: ref.suite.utf8)
-            suite = ref.suite
-        }
-        key.append(UInt8(ascii: "/"))
-        let nameStart = key.count
-        key.append(contentsOf: ref.name.utf8)
-        // XCTest names drop a trailing `()` (Xcode 16's `Class.method()` lines), as `KnownTestNames.resolve` does.
-        if ref.framework == .xctest, key.count - nameStart >= 2, key[key.count - 2] == UInt8(ascii: "("),
-            key[key.count - 1] == UInt8(ascii: ")")
-        {
-            key.removeLast(2)
-        }
-        let nameLength = key.count - nameStart
-        return key.withUnsafeBytes { bytes in
-            if let existing = tests.find(idBytes: bytes) { return existing }
-            if ref.module == nil, ref.framework == .xctest, let existing = tests.find(modulelessKeyBytes: bytes) ?? nil
-            {
+        guard ref.hasModule || (ref.hasSuite && names.hasNoShortNames) else { return nil }
+        return ref.withIDBytes { bytes, nameStart in
+            let hash = ByteKeyIndex.hash(bytes)
+            if let existing = tests.find(idBytes: bytes, hash: hash) { return existing }
+            if !ref.hasModule, ref.framework == .xctest, let existing = tests.find(modulelessKeyBytes: bytes) ?? nil {
                 return existing
             }
-            return tests.append(
-                idBytes: bytes, nameLength: nameLength, suite: suite, framework: ref.framework,
-                modulelessKeyed: ref.module != nil && ref.framework == .xctest)
+            return ref.withSuiteBytes { suite in
+                tests.append(
+                    idBytes: bytes, nameLength: bytes.count - nameStart, suiteBytes: suite, framework: ref.framework,
+                    modulelessKeyed: ref.hasModule && ref.framework == .xctest, hash: hash)
+            }
         }
     }
 
@@ -262,7 +240,7 @@ package struct ResultCollector {
 
     /// A later run of the name at `index`, as a test of its own with a stable id: `id#2`, `id#3`, ….
     private mutating func newOccurrence(of index: Int) -> Int {
-        cachedRef = nil
+        cacheIsValid = false
         return tests.appendOccurrence(of: index)
     }
 

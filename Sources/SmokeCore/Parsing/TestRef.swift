@@ -1,15 +1,27 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A test as the output names it, before it is resolved to a `TestResult` id.
 ///
-/// XCTest on Linux prints `Class.method` (no module), Apple's form `-[Module.Class method]`,
+/// XCTest on Linux prints `Class.method` (no module), Apple's form `-[Module.Class m]`,
 /// Swift Testing's console only `function()` or a `"display name"`; the event stream has the full id.
+///
+/// The pieces are kept as one byte buffer in the id's own shape (`Module.Suite/name`, `Module/name`,
+/// `Suite/name`, or the bare name), so the collector looks a test up by these bytes without making a
+/// `String` per event; a parser that reuses its buffer (`init(framework:line:…:reusing:)`) allocates nothing
+/// for the usual line.
 package struct TestRef: Sendable, Hashable {
     var framework: TestFramework
-    /// The module, when the output says it (`-[Module.Class m]`, event-stream ids).
-    var module: String?
-    /// Class or suite name without the module; nested Swift Testing suites are joined with `/`. Empty when unknown.
-    var suite: String
-    /// Method (`testX`) or function (`check(value:)`) name, or a quoted display name from the console.
-    var name: String
+    /// The pieces in the id's shape; the offsets below say where each is.
+    private(set) var bytes: [UInt8]
+    /// The module's length at the start of `bytes`, or -1 when the output does not say it.
+    private var moduleLength: Int32
+    private var suiteStart: Int32
+    private var suiteEnd: Int32
+    private var nameStart: Int32
     /// The Swift Testing event-stream id (`Module.Suite/function()/File.swift:12:6`), when known.
     var eventStreamID: String?
     /// The output marks this start as another run of the same test (xcodebuild's `started (Iteration 2 of 3)`),
@@ -20,11 +32,124 @@ package struct TestRef: Sendable, Hashable {
         framework: TestFramework, module: String? = nil, suite: String, name: String, eventStreamID: String? = nil,
         isRepetition: Bool = false
     ) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity((module?.utf8.count ?? 0) + suite.utf8.count + name.utf8.count + 2)
+        let offsets = Self.fill(
+            &bytes, module: module.map { Array($0.utf8) }, suite: Array(suite.utf8), name: Array(name.utf8))
+        self.init(
+            framework: framework, bytes: bytes, offsets: offsets, eventStreamID: eventStreamID,
+            isRepetition: isRepetition)
+    }
+
+    /// A ref from ranges of `line`, written into `buffer` (emptied first, its capacity kept): when the ref made
+    /// from it last time is gone, no memory is allocated.
+    init(
+        framework: TestFramework, line: LineBytes, module: Range<Int>?, suite: Range<Int>, name: Range<Int>,
+        reusing buffer: inout [UInt8]
+    ) {
+        var bytes: [UInt8] = []
+        swap(&bytes, &buffer)
+        bytes.removeAll(keepingCapacity: true)
+        let offsets = Self.fill(
+            &bytes, module: module.map { UnsafeBufferPointer(rebasing: line[$0]) },
+            suite: UnsafeBufferPointer(rebasing: line[suite]), name: UnsafeBufferPointer(rebasing: line[name]))
+        buffer = bytes
+        self.init(framework: framework, bytes: bytes, offsets: offsets, eventStreamID: nil, isRepetition: false)
+    }
+
+    private init(
+        framework: TestFramework, bytes: [UInt8], offsets: (Int32, Int32, Int32, Int32), eventStreamID: String?,
+        isRepetition: Bool
+    ) {
         self.framework = framework
-        self.module = module
-        self.suite = suite
-        self.name = name
+        self.bytes = bytes
+        (moduleLength, suiteStart, suiteEnd, nameStart) = offsets
         self.eventStreamID = eventStreamID
         self.isRepetition = isRepetition
+    }
+
+    /// Writes `module.suite/name` (leaving out what is absent) and returns the offsets.
+    private static func fill<Piece: Collection<UInt8>>(
+        _ bytes: inout [UInt8], module: Piece?, suite: Piece, name: Piece
+    ) -> (Int32, Int32, Int32, Int32) {
+        var moduleLength: Int32 = -1
+        if let module {
+            bytes.append(contentsOf: module)
+            moduleLength = Int32(bytes.count)
+            if !suite.isEmpty { bytes.append(UInt8(ascii: ".")) }
+        }
+        let suiteStart = Int32(bytes.count)
+        bytes.append(contentsOf: suite)
+        let suiteEnd = Int32(bytes.count)
+        if module != nil || !suite.isEmpty { bytes.append(UInt8(ascii: "/")) }
+        let nameStart = Int32(bytes.count)
+        bytes.append(contentsOf: name)
+        return (moduleLength, suiteStart, suiteEnd, nameStart)
+    }
+
+    /// The module, when the output says it (`-[Module.Class m]`, event-stream ids).
+    var module: String? { moduleLength < 0 ? nil : string(0..<Int(moduleLength)) }
+    /// Class or suite name without the module; nested Swift Testing suites are joined with `/`. Empty when unknown.
+    var suite: String { string(Int(suiteStart)..<Int(suiteEnd)) }
+    /// Method (`testX`) or function (`check(value:)`) name, or a quoted display name from the console.
+    var name: String { string(Int(nameStart)..<bytes.count) }
+
+    var hasModule: Bool { moduleLength >= 0 }
+    var hasSuite: Bool { suiteEnd > suiteStart }
+
+    /// The id this ref spells when it has a module or a suite (`Module.Suite/name`, `Module/name`, `Suite/name`),
+    /// without XCTest's trailing `()` (Xcode 16's `Class.method()` lines), and where its name starts in it.
+    func withIDBytes<T>(_ body: (_ id: UnsafeRawBufferPointer, _ nameStart: Int) -> T) -> T {
+        var end = bytes.count
+        if framework == .xctest, end - Int(nameStart) >= 2, bytes[end - 2] == UInt8(ascii: "("),
+            bytes[end - 1] == UInt8(ascii: ")")
+        {
+            end -= 2
+        }
+        return bytes.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[..<end]), Int(nameStart)) }
+    }
+
+    /// The bytes of the suite the test belongs to: the suite, or the module when the output names no suite.
+    func withSuiteBytes<T>(_ body: (UnsafeRawBufferPointer) -> T) -> T {
+        let range = hasSuite || !hasModule ? Int(suiteStart)..<Int(suiteEnd) : 0..<Int(moduleLength)
+        return bytes.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[range])) }
+    }
+
+    /// Makes this ref equal to `other` in this ref's own buffer (no allocation when it is big enough and not shared).
+    mutating func assign(_ other: TestRef) {
+        bytes.removeAll(keepingCapacity: true)
+        bytes.append(contentsOf: other.bytes)
+        framework = other.framework
+        (moduleLength, suiteStart, suiteEnd, nameStart) = (
+            other.moduleLength, other.suiteStart, other.suiteEnd, other.nameStart
+        )
+        eventStreamID = other.eventStreamID
+        isRepetition = other.isRepetition
+    }
+
+    private func string(_ range: Range<Int>) -> String {
+        bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+    }
+}
+
+extension TestRef {
+    /// Member by member, the bytes with one `memcmp` (a test line's ref is compared with the last one every line).
+    package static func == (lhs: TestRef, rhs: TestRef) -> Bool {
+        guard lhs.framework == rhs.framework, lhs.moduleLength == rhs.moduleLength, lhs.suiteStart == rhs.suiteStart,
+            lhs.suiteEnd == rhs.suiteEnd, lhs.nameStart == rhs.nameStart, lhs.isRepetition == rhs.isRepetition,
+            lhs.bytes.count == rhs.bytes.count, lhs.eventStreamID == rhs.eventStreamID
+        else { return false }
+        return lhs.bytes.withUnsafeBytes { left in
+            rhs.bytes.withUnsafeBytes { right in
+                left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
+            }
+        }
+    }
+}
+
+extension TestRef: CustomStringConvertible {
+    package var description: String {
+        "TestRef(\(framework.rawValue), module: \(module ?? "nil"), suite: \(suite), name: \(name)"
+            + "\(eventStreamID.map { ", eventStreamID: \($0)" } ?? "")\(isRepetition ? ", repetition" : ""))"
     }
 }

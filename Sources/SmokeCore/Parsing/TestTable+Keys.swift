@@ -4,8 +4,6 @@ import Foundation
 struct InternedStrings: Sendable {
     private(set) var strings: [String] = []
     private(set) var bytes: [[UInt8]] = []
-    /// FNV-1a of each string's bytes, so a key that starts with it continues from there.
-    private(set) var hashes: [UInt64] = []
     private var numbers: [String: UInt32] = [:]
     /// Tests arrive suite by suite: the last string asked for is usually the next one.
     private var last: (string: String, number: UInt32)?
@@ -26,7 +24,6 @@ struct InternedStrings: Sendable {
             let utf8 = Array(string.utf8)
             strings.append(string)
             bytes.append(utf8)
-            hashes.append(utf8.withUnsafeBytes { ByteKeyIndex.hash($0) })
             numbers[string] = number
         }
         last = (string, number)
@@ -99,16 +96,23 @@ extension TestTable {
         return key.withUnsafeBytes { modulelessKeyEquals(index, $0) }
     }
 
+    /// The hash of the base id (no `#n`) of the test at `index`, as `ByteKeyIndex.hash` gives it for the id's bytes.
     func baseHash(_ index: Int) -> UInt64 {
         let fields = rowFields(index)
-        return withName(fields) { ByteKeyIndex.hash($0, seed: prefixHash(fields.prefix)) }
+        var hasher = ByteHasher()
+        prefixBytes(fields.prefix).withUnsafeBytes { hasher.combine($0) }
+        withName(fields) { hasher.combine($0) }
+        return hasher.finish()
     }
 
+    /// The hash of `suite/name` of the test at `index`.
     func modulelessHash(_ index: Int) -> UInt64 {
         let fields = rowFields(index)
-        let slash: [UInt8] = [UInt8(ascii: "/")]
-        let seed = slash.withUnsafeBytes { ByteKeyIndex.hash($0, seed: suiteHash(fields.suite)) }
-        return withName(fields) { ByteKeyIndex.hash($0, seed: seed) }
+        var hasher = ByteHasher()
+        suiteBytes(fields.suite).withUnsafeBytes { hasher.combine($0) }
+        withUnsafeBytes(of: UInt8(ascii: "/")) { hasher.combine($0) }
+        withName(fields) { hasher.combine($0) }
+        return hasher.finish()
     }
 
     func repeatHash(_ index: Int) -> UInt64 { Self.mix(baseHash(index), rowFields(index).occurrence) }

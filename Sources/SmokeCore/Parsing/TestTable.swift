@@ -102,8 +102,6 @@ package struct TestTable: Sendable {
     func nameChunk(_ chunk: Int) -> [UInt8] { nameChunks[chunk] }
     func prefixBytes(_ number: UInt32) -> [UInt8] { prefixes.bytes[Int(number)] }
     func suiteBytes(_ number: UInt32) -> [UInt8] { suites.bytes[Int(number)] }
-    func prefixHash(_ number: UInt32) -> UInt64 { prefixes.hashes[Int(number)] }
-    func suiteHash(_ number: UInt32) -> UInt64 { suites.hashes[Int(number)] }
 
     // MARK: - Finding
 
@@ -115,7 +113,12 @@ package struct TestTable: Sendable {
 
     /// `find(id:)` over the id's UTF-8 bytes: what the parsers' byte path looks up, no `String` made.
     func find(idBytes bytes: UnsafeRawBufferPointer) -> Int? {
-        if let found = latest.find(hash: ByteKeyIndex.hash(bytes), matches: { baseEquals($0, bytes) }) {
+        find(idBytes: bytes, hash: ByteKeyIndex.hash(bytes))
+    }
+
+    /// `find(idBytes:)` with the bytes' hash (`ByteKeyIndex.hash`) already known.
+    func find(idBytes bytes: UnsafeRawBufferPointer, hash: UInt64) -> Int? {
+        if let found = latest.find(hash: hash, matches: { baseEquals($0, bytes) }) {
             return found.row
         }
         guard let (base, number) = Self.splitOccurrence(bytes) else { return nil }
@@ -148,6 +151,7 @@ package struct TestTable: Sendable {
     ) -> Int {
         var id = id
         var name = name
+        var suite = suite
         // Usually the name ends the id: the id is then an interned prefix and the name's bytes.
         let nameEndsID = id.withUTF8 { idBytes in
             name.withUTF8 { nameBytes in
@@ -156,48 +160,35 @@ package struct TestTable: Sendable {
                     && UnsafeBufferPointer(rebasing: idBytes[split...]).elementsEqual(nameBytes)
             }
         }
-        if nameEndsID {
-            return id.withUTF8 {
+        return id.withUTF8 { idBytes in
+            suite.withUTF8 { suiteBytes in
                 append(
-                    idBytes: UnsafeRawBufferPointer($0), nameLength: name.utf8.count, suite: suite,
-                    framework: framework,
-                    status: status, modulelessKeyed: modulelessKeyed)
+                    idBytes: UnsafeRawBufferPointer(idBytes), nameLength: nameEndsID ? name.utf8.count : 0,
+                    suiteBytes: UnsafeRawBufferPointer(suiteBytes), framework: framework, status: status,
+                    nameOverride: nameEndsID ? nil : name, modulelessKeyed: modulelessKeyed)
             }
         }
-        let prefix = id.withUTF8 { prefixes.intern(utf8: UnsafeRawBufferPointer($0)) }
-        return append(
-            prefix: prefix, nameStart: 0, nameLength: 0, nameOverride: name, suite: suite, framework: framework,
-            status: status, modulelessKeyed: modulelessKeyed)
     }
 
-    /// A new test whose id's last `nameLength` bytes are its name (the parsers' byte path: no `String` for the id).
+    /// A new test whose id's last `nameLength` bytes are its name (the parsers' byte path: no `String` for the id;
+    /// no `String` for the suite when it is the last one again). `hash` is `ByteKeyIndex.hash(idBytes)` when the
+    /// caller already has it (it just looked the id up).
     @discardableResult
     mutating func append(
-        idBytes: UnsafeRawBufferPointer, nameLength: Int, suite: String, framework: TestFramework,
-        status: TestStatus = .passed,
-        modulelessKeyed: Bool = false
+        idBytes: UnsafeRawBufferPointer, nameLength: Int, suiteBytes: UnsafeRawBufferPointer,
+        framework: TestFramework, status: TestStatus = .passed, nameOverride: String? = nil,
+        modulelessKeyed: Bool = false, hash: UInt64? = nil
     ) -> Int {
         let split = idBytes.count - nameLength
-        let (start, length) = store(UnsafeRawBufferPointer(rebasing: idBytes[split...]))
-        let prefix = prefixes.intern(utf8: UnsafeRawBufferPointer(rebasing: idBytes[..<split]))
-        return append(
-            prefix: prefix, nameStart: start, nameLength: length, nameOverride: nil, suite: suite, framework: framework,
-            status: status, modulelessKeyed: modulelessKeyed)
-    }
-
-    private mutating func append(
-        prefix: UInt32, nameStart: UInt32, nameLength: UInt32, nameOverride: String?, suite: String,
-        framework: TestFramework,
-        status: TestStatus, modulelessKeyed: Bool
-    ) -> Int {
+        let (nameStart, storedLength) = store(UnsafeRawBufferPointer(rebasing: idBytes[split...]))
         let index = count
         appendRow(
             RowFields(
-                durationSeconds: 0, prefix: prefix, nameStart: nameStart, nameLength: nameLength,
-                suite: suites.intern(suite), occurrence: 1, status: status, framework: framework,
-                flags: modulelessKeyed ? .modulelessKeyed : []))
+                durationSeconds: 0, prefix: prefixes.intern(utf8: UnsafeRawBufferPointer(rebasing: idBytes[..<split])),
+                nameStart: nameStart, nameLength: storedLength, suite: suites.intern(utf8: suiteBytes), occurrence: 1,
+                status: status, framework: framework, flags: modulelessKeyed ? .modulelessKeyed : []))
         if let nameOverride { extras[index, default: Extras()].name = nameOverride }
-        setIndex(\.latest, hash: baseHash(index), row: index) {
+        setIndex(.latest, hash: hash ?? ByteKeyIndex.hash(idBytes), row: index) {
             $0.sameBase($1, index)
         } rehash: {
             $0.baseHash($1)
@@ -211,7 +202,7 @@ package struct TestTable: Sendable {
     private mutating func fileModuleless(_ index: Int) {
         let hash = modulelessHash(index)
         let existing = moduleless.find(hash: hash) { sameModulelessKey($0, index) }
-        setIndex(\.moduleless, hash: hash, row: existing?.row ?? index, marked: existing != nil) {
+        setIndex(.moduleless, hash: hash, row: existing?.row ?? index, marked: existing != nil) {
             $0.sameModulelessKey($1, index)
         } rehash: {
             $0.modulelessHash($1)
@@ -225,7 +216,7 @@ package struct TestTable: Sendable {
         if let found = moduleless.find(hash: hash, matches: { sameModulelessKey($0, newIndex) }), !found.marked,
             rowFields(found.row).occurrence == occurrence - 1, sameBase(found.row, newIndex)
         {
-            setIndex(\.moduleless, hash: hash, row: newIndex) {
+            setIndex(.moduleless, hash: hash, row: newIndex) {
                 $0.sameModulelessKey($1, newIndex)
             } rehash: {
                 $0.modulelessHash($1)
@@ -253,13 +244,13 @@ package struct TestTable: Sendable {
         copy.flags = copy.flags.intersection(.modulelessKeyed)
         appendRow(copy)
         if let name = extras[index]?.name { extras[newIndex, default: Extras()].name = name }
-        setIndex(\.latest, hash: baseHash(newIndex), row: newIndex) {
+        setIndex(.latest, hash: baseHash(newIndex), row: newIndex) {
             $0.sameBase($1, newIndex)
         } rehash: {
             $0.baseHash($1)
         }
         let occurrence = copy.occurrence
-        setIndex(\.repeats, hash: repeatHash(newIndex), row: newIndex) {
+        setIndex(.repeats, hash: repeatHash(newIndex), row: newIndex) {
             $0.rowFields($1).occurrence == occurrence && $0.sameBase($1, newIndex)
         } rehash: {
             $0.repeatHash($1)
@@ -268,19 +259,28 @@ package struct TestTable: Sendable {
         return newIndex
     }
 
+    /// The table's three id indexes.
+    private enum IndexName { case latest, repeats, moduleless }
+
     /// Sets an entry of one of the indexes: moved out while it changes, so it is not copied and its closures may read
     /// the table.
     private mutating func setIndex(
-        _ path: WritableKeyPath<TestTable, ByteKeyIndex>, hash: UInt64, row: Int, marked: Bool = false,
+        _ name: IndexName, hash: UInt64, row: Int, marked: Bool = false,
         matches: (TestTable, Int) -> Bool, rehash: (TestTable, Int) -> UInt64
     ) {
-        var index = self[keyPath: path]
-        self[keyPath: path] = Self.placeholder
+        var index = ByteKeyIndex.empty
+        swapIndex(name, &index)
         index.set(hash: hash, row: row, marked: marked, matches: { matches(self, $0) }, rehash: { rehash(self, $0) })
-        self[keyPath: path] = index
+        swapIndex(name, &index)
     }
 
-    private static let placeholder = ByteKeyIndex(capacity: 0)
+    private mutating func swapIndex(_ name: IndexName, _ other: inout ByteKeyIndex) {
+        switch name {
+        case .latest: swap(&latest, &other)
+        case .repeats: swap(&repeats, &other)
+        case .moduleless: swap(&moduleless, &other)
+        }
+    }
 
     /// Replaces the test at `index` with a whole result another reader made (its id stays).
     mutating func replace(_ index: Int, with result: TestResult) {

@@ -15,6 +15,8 @@ struct XCTestConsoleParser {
     }
 
     private var block = Block.none
+    /// Where test-line refs are written, reused line after line (no allocation per test line).
+    private var refBuffer: [UInt8] = []
 
     init() {}
 
@@ -22,7 +24,7 @@ struct XCTestConsoleParser {
         let start = line.skippingBlanks()
         guard start < line.count else { return .ignored }
         if block == .backtrace {
-            if let event = Self.testCaseLine(line, start) ?? Self.suiteLine(line, start) {
+            if let event = Self.testCaseLine(line, start, reusing: &refBuffer) ?? Self.suiteLine(line, start) {
                 block = .none
                 return event
             }
@@ -36,7 +38,9 @@ struct XCTestConsoleParser {
         block = .none
         switch line[start] {
         case UInt8(ascii: "T"):
-            if let event = Self.testCaseLine(line, start) ?? Self.suiteLine(line, start) { return event }
+            if let event = Self.testCaseLine(line, start, reusing: &refBuffer) ?? Self.suiteLine(line, start) {
+                return event
+            }
             if Self.isTestingBlockHeader(line, start) {
                 block = .indentedNoise
                 return .ignored
@@ -91,6 +95,12 @@ struct XCTestConsoleParser {
     /// `Test case 'C.m()' failed on 'Clone 1 of iPhone …' (0.2 seconds)`, `… measured […] average: …`,
     /// `… exceeded execution time allowance of 1 minute. …`: the test, what happened, the duration.
     static func testCaseLine(_ line: LineBytes, _ start: Int) -> TestEvent? {
+        var buffer: [UInt8] = []
+        return testCaseLine(line, start, reusing: &buffer)
+    }
+
+    /// `testCaseLine(_:_:)` with the test's ref written into `buffer` (see `TestRef.init(framework:line:…:reusing:)`).
+    static func testCaseLine(_ line: LineBytes, _ start: Int, reusing buffer: inout [UInt8]) -> TestEvent? {
         guard line.hasPrefix("Test Case '", at: start) || line.hasPrefix("Test case '", at: start) else { return nil }
         let nameStart = start + 11
         var search = nameStart
@@ -100,7 +110,7 @@ struct XCTestConsoleParser {
             guard quote + 1 < line.count, line[quote + 1] == UInt8(ascii: " ") else { continue }
             let status: TestStatus
             if line.hasPrefix("started", at: verb) {
-                guard var ref = XCTestNameParser.ref(line, nameStart..<quote) else { return nil }
+                guard var ref = XCTestNameParser.ref(line, nameStart..<quote, reusing: &buffer) else { return nil }
                 // `started (Iteration 2 of 3).`: xcodebuild's -test-iterations / -retry-tests-on-failure.
                 if let iteration = line.firstIndex(of: "(Iteration ", from: verb),
                     let number = line.decimal(from: iteration + 11)
@@ -123,7 +133,7 @@ struct XCTestConsoleParser {
             } else {
                 continue
             }
-            guard let ref = XCTestNameParser.ref(line, nameStart..<quote) else { return nil }
+            guard let ref = XCTestNameParser.ref(line, nameStart..<quote, reusing: &buffer) else { return nil }
             var duration: Double?
             if let paren = line.lastIndex(of: UInt8(ascii: "(")), paren > verb {
                 duration = line.decimal(from: paren + 1)?.value
@@ -144,10 +154,11 @@ struct XCTestConsoleParser {
         guard let separator = line.lastIndex(of: UInt8(ascii: "/")), separator > nameStart,
             let dot = line.firstIndex(of: UInt8(ascii: "."), from: nameStart, upTo: separator)
         else { return nil }
+        var buffer: [UInt8] = []
         return .testNamed(
             TestRef(
-                framework: .xctest, module: line.string(nameStart..<dot), suite: line.string((dot + 1)..<separator),
-                name: line.string(from: separator + 1)))
+                framework: .xctest, line: line, module: nameStart..<dot, suite: (dot + 1)..<separator,
+                name: (separator + 1)..<line.count, reusing: &buffer))
     }
 
     /// `[Time, seconds] average: 0.316, relative standard deviation: …` after `measured [`.
