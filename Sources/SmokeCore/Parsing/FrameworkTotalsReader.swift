@@ -182,7 +182,7 @@ package struct FrameworkTotalsReader: Sendable {
         let isOutermostName = name == "All tests" || name == "Selected tests"
         // `started at 2025-03-01 12:00:00.123`, `passed at 2025-03-01 12:00:01.456.`: the earliest and latest stamps.
         if let at = line.firstIndex(of: " at ", from: verb), at < verb + 10,
-            let stamp = SuiteTimestamp.date(line.string(from: at + 4), timeZone: timeZone, cache: &stampMinute)
+            let stamp = SuiteTimestamp.date(line, from: at + 4, timeZone: timeZone, cache: &stampMinute)
         {
             stamps.add(RecordedRunTimes(startedAt: stamp, finishedAt: stamp))
         }

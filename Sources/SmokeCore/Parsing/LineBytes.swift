@@ -93,26 +93,46 @@ extension UnsafeBufferPointer where Element == UInt8 {
     }
 
     /// A decimal number like `0.001` or `12` starting at `from`; returns it and the index after it.
+    ///
+    /// The value is the double nearest the written number (`0.051` reads as `0.051`, never `0.051000000000000004`):
+    /// the digits are gathered as an integer and divided once by a power of ten, which is exact for up to 15
+    /// significant digits and 22 decimals; longer numbers go through `Double(String)`.
     package func decimal(from: Int) -> (value: Double, end: Int)? {
         var index = from
-        var whole = 0.0
+        var mantissa: UInt64 = 0
         var digits = 0
+        var significant = 0
+        var decimals = 0
         while index < count, self[index] &- UInt8(ascii: "0") < 10 {
-            whole = whole * 10 + Double(self[index] &- UInt8(ascii: "0"))
+            if significant > 0 || self[index] != UInt8(ascii: "0") { significant += 1 }
+            if significant <= 19 { mantissa = mantissa &* 10 &+ UInt64(self[index] &- UInt8(ascii: "0")) }
             index += 1
             digits += 1
         }
         if index < count, self[index] == UInt8(ascii: ".") {
             index += 1
-            var scale = 0.1
             while index < count, self[index] &- UInt8(ascii: "0") < 10 {
-                whole += Double(self[index] &- UInt8(ascii: "0")) * scale
-                scale /= 10
+                if significant > 0 || self[index] != UInt8(ascii: "0") { significant += 1 }
+                if significant <= 19 { mantissa = mantissa &* 10 &+ UInt64(self[index] &- UInt8(ascii: "0")) }
+                decimals += 1
                 index += 1
                 digits += 1
             }
         }
-        return digits > 0 ? (whole, index) : nil
+        guard digits > 0 else { return nil }
+        if significant <= 15, decimals <= 22 {
+            return (Double(mantissa) / Self.powerOfTen(decimals), index)
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: self[from..<index]), as: UTF8.self)
+        return Double(text.hasSuffix(".") ? text + "0" : text).map { ($0, index) }
+    }
+
+    /// 10ⁿ for n in 0…22: every step is exact, so the power is.
+    @inline(__always)
+    private static func powerOfTen(_ exponent: Int) -> Double {
+        var power = 1.0
+        for _ in 0..<exponent { power *= 10 }
+        return power
     }
 
     /// The index after a run of decimal digits starting at `from` (equal to `from` when there is none).

@@ -10,6 +10,56 @@ enum SuiteTimestamp {
         fileprivate var minute: [Int]
         fileprivate var zone: TimeZone
         fileprivate var date: Date
+        /// The stamp's `YYYY-MM-DD HH:MM` bytes, when it was read from bytes in the zone of the reader.
+        fileprivate var minuteBytes: (UInt64, UInt64) = (0, 0)
+    }
+
+    /// The stamp at `from` in `line` to the line's end. The usual shape, `YYYY-MM-DD HH:MM:SS[.fff][.]` without a
+    /// zone, is read from the bytes, and a stamp in the cached minute costs no `String` and no calendar; any other
+    /// shape is read as text by `date(_:timeZone:cache:)`.
+    static func date(_ line: LineBytes, from: Int, timeZone: TimeZone, cache: inout MinuteCache?) -> Date? {
+        guard let base = line.baseAddress, let secondsEnd = plainStampEnd(line, from: from),
+            let seconds = line.decimal(from: from + 17), seconds.end == secondsEnd, seconds.value < 61
+        else { return date(line.string(from: from), timeZone: timeZone, cache: &cache) }
+        let raw = UnsafeRawPointer(base + from)
+        let minuteBytes = (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        let start: Date
+        if let cached = cache, cached.minuteBytes == minuteBytes, cached.zone == timeZone {
+            start = cached.date
+        } else {
+            guard let minute = date(line.string(from..<(from + 16)) + ":00", timeZone: timeZone, cache: &cache) else {
+                return nil
+            }
+            start = minute
+            cache?.minuteBytes = minuteBytes
+        }
+        let value = seconds.value
+        return start.addingTimeInterval(value.rounded(.down)).addingTimeInterval(value - value.rounded(.down))
+    }
+
+    /// Where the seconds of a `YYYY-MM-DD HH:MM:SS[.fff]` stamp at `from` end, when only a `.` and blanks follow.
+    private static func plainStampEnd(_ line: LineBytes, from: Int) -> Int? {
+        let shape: StaticString = "dddd-dd-dd dd:dd:dd"
+        guard from + shape.utf8CodeUnitCount <= line.count else { return nil }
+        var matches = true
+        shape.withUTF8Buffer { pattern in
+            for (offset, expected) in pattern.enumerated() {
+                let byte = line[from + offset]
+                if expected == UInt8(ascii: "d") ? byte &- UInt8(ascii: "0") >= 10 : byte != expected {
+                    matches = false
+                    return
+                }
+            }
+        }
+        guard matches else { return nil }
+        var end = from + 19
+        if end < line.count, line[end] == UInt8(ascii: ".") {
+            let digitsEnd = line.endOfDigits(from: end + 1)
+            if digitsEnd > end + 1 { end = digitsEnd }
+        }
+        var rest = end
+        if rest < line.count, line[rest] == UInt8(ascii: ".") { rest += 1 }
+        return line.skippingBlanks(from: rest) == line.count ? end : nil
     }
 
     static func date(_ text: String, timeZone: TimeZone = .current) -> Date? {

@@ -118,7 +118,7 @@ package struct TestRef: Sendable, Hashable {
     /// Makes this ref equal to `other` in this ref's own buffer (no allocation when it is big enough and not shared).
     mutating func assign(_ other: TestRef) {
         bytes.removeAll(keepingCapacity: true)
-        bytes.append(contentsOf: other.bytes)
+        other.bytes.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
         framework = other.framework
         (moduleLength, suiteStart, suiteEnd, nameStart) = (
             other.moduleLength, other.suiteStart, other.suiteEnd, other.nameStart

@@ -10,7 +10,13 @@ struct InternedStrings: Sendable {
 
     /// The number of the string whose bytes are `utf8`: no `String` made when it is the last one again.
     mutating func intern(utf8: UnsafeRawBufferPointer) -> UInt32 {
-        if let last, bytes[Int(last.number)].withUnsafeBytes({ $0.elementsEqual(utf8) }) { return last.number }
+        if let last,
+            bytes[Int(last.number)].withUnsafeBytes({
+                $0.count == utf8.count && ($0.isEmpty || memcmp($0.baseAddress!, utf8.baseAddress!, $0.count) == 0)
+            })
+        {
+            return last.number
+        }
         return intern(String(decoding: utf8, as: UTF8.self))
     }
 

@@ -172,7 +172,10 @@ package struct LogParser: Sendable {
 
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 16)
         defer { buffer.deallocate() }
-        var reader = LineReader(collector: collector, timeZone: timeZone)
+        // The collector moves into the reader and back (a copy would keep its table twice while it grows).
+        var reader = LineReader(collector: ResultCollector(), timeZone: timeZone)
+        swap(&reader.collector, &collector)
+        defer { swap(&reader.collector, &collector) }
         reader.skipsSwiftTestingConsole = skipsSwiftTestingConsole
         var splitter = LineSplitter(maxLineLength: maxLineLength)
         var byteCount = 0
@@ -210,20 +213,19 @@ package struct LogParser: Sendable {
         }
         if let document, let format = reader.format {
             let parsed = try ResultDocumentParser.parse(document, format: format, path: path)
-            collector.adopt(parsed.tests, unrecognized: parsed.unrecognized)
+            reader.collector.adopt(parsed.tests, unrecognized: parsed.unrecognized)
             let lines = document.reduce(into: 0) { count, byte in if byte == 10 { count += 1 } }
             return FileSummary(format: format, lineCount: lines, byteCount: byteCount, device: parsed.device)
         }
         splitter.finish { reader.handle($0) }
         reader.finish()
-        collector = reader.collector
         guard let format = reader.format, reader.sawTestActivity else { throw .noTestOutput(path: path) }
         if format == .eventStream, !reader.sawRunEnded || reader.lastLineWasMalformed {
             guard allowsTruncatedEventStreams else { throw .truncatedEventStream(path: path, line: splitter.lineCount) }
         }
         let counts = reader.totals.counts(from: file.lastPathComponent)
         let endedInSuccess = reader.sawSuccessBanner && !counts.contains { $0.failures > 0 }
-        collector.finishRunningTest(as: endedInSuccess ? .passed : .crashed, failure: nil)
+        reader.collector.finishRunningTest(as: endedInSuccess ? .passed : .crashed, failure: nil)
         var problems: [String] = []
         if let cut = splitter.truncationMessage(source: path) { problems.append(cut) }
         if let malformed = reader.malformedMessage(source: path) { problems.append(malformed) }
