@@ -56,6 +56,8 @@ package struct FrameworkTotalsReader: Sendable {
         let closedBefore = closedOutermost
         closedOutermost = false
         guard line.count - start >= 13 else { return }
+        // A test's own line (most of a log) has no wrapper before it, and what follows its name is not a marker.
+        if line.hasPrefix("Test Case '", at: start) || line.hasPrefix("Test case '", at: start) { return }
         // A marker sits at the line's start or right after a wrapper's last byte; a line without either (most of a
         // log: test lines, build commands) is passed over with one scan of the window a wrapper can fill.
         var at = start

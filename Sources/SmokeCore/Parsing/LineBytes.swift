@@ -32,10 +32,12 @@ extension UnsafeBufferPointer where Element == UInt8 {
     }
 
     /// The last index of `byte` before `before` (default: the end).
+    @inline(__always)
     package func lastIndex(of byte: UInt8, before: Int? = nil) -> Int? {
+        guard let base = baseAddress else { return nil }
         var index = Swift.min(before ?? count, count) - 1
         while index >= 0 {
-            if self[index] == byte { return index }
+            if base[index] == byte { return index }
             index -= 1
         }
         return nil
