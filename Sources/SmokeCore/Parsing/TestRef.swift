@@ -47,14 +47,14 @@ package struct TestRef: Sendable, Hashable {
         framework: TestFramework, line: LineBytes, module: Range<Int>?, suite: Range<Int>, name: Range<Int>,
         reusing buffer: inout [UInt8]
     ) {
-        var bytes: [UInt8] = []
-        swap(&bytes, &buffer)
-        bytes.removeAll(keepingCapacity: true)
-        let offsets = Self.fill(
-            &bytes, module: module.map { UnsafeBufferPointer(rebasing: line[$0]) },
+        buffer.removeAll(keepingCapacity: true)
+        (moduleLength, suiteStart, suiteEnd, nameStart) = Self.fill(
+            &buffer, module: module.map { UnsafeBufferPointer(rebasing: line[$0]) },
             suite: UnsafeBufferPointer(rebasing: line[suite]), name: UnsafeBufferPointer(rebasing: line[name]))
-        buffer = bytes
-        self.init(framework: framework, bytes: bytes, offsets: offsets, eventStreamID: nil, isRepetition: false)
+        self.framework = framework
+        bytes = buffer
+        eventStreamID = nil
+        isRepetition = false
     }
 
     private init(

@@ -15,7 +15,10 @@ enum XCTestNameParser {
         if line.hasPrefix("-[", at: range.lowerBound), line[range.upperBound - 1] == UInt8(ascii: "]") {
             return objectiveCStyle(line, (range.lowerBound + 2)..<(range.upperBound - 1), reusing: &buffer)
         }
-        if let slash = line.lastIndex(of: UInt8(ascii: "/"), before: range.upperBound), slash >= range.lowerBound {
+        // A fast forward search says whether there is a `/` at all (Linux names have none), then the last one is found.
+        if line.firstIndex(of: UInt8(ascii: "/"), from: range.lowerBound, upTo: range.upperBound) != nil,
+            let slash = line.lastIndex(of: UInt8(ascii: "/"), before: range.upperBound), slash >= range.lowerBound
+        {
             return TestRef(
                 framework: slashMeansSwiftTesting ? .swiftTesting : .xctest, line: line, module: nil,
                 suite: range.lowerBound..<slash, name: (slash + 1)..<range.upperBound, reusing: &buffer)
