@@ -51,8 +51,10 @@ package struct ConsoleParser {
 
     /// The line after a split fragment that turned out not to continue it.
     package mutating func takeDeferred() -> TestEvent? {
-        defer { deferred = nil }
-        return deferred
+        // Asked after every line: the usual answer, none, costs no write.
+        guard case .some(let event) = deferred else { return nil }
+        deferred = nil
+        return event
     }
 
     /// The end of the input: a fragment still waiting is read as it is.

@@ -97,7 +97,7 @@ package struct ResultCollector {
             }
             tests.insert(.started, at: index)
             running.append(index)
-            crash = CrashEvidence()
+            if crash.fatal != nil || crash.frame != nil { crash = CrashEvidence() }
         case .testNamed(let ref):
             _ = entry(for: ref)
         case .testFinished(let ref, let status, let duration):

@@ -103,7 +103,7 @@ struct ParseCommand: Command {
         }
         let parsedAt = Date()
         // A summary needs statuses only: memory stays flat however much the tests printed.
-        let parsed = try LogParser(retention: summaryOnly ? .statusesOnly : .full).parse(files: files)
+        var parsed = try LogParser(retention: summaryOnly ? .statusesOnly : .full).parse(files: files)
         for problem in parsed.problems { context.standardError.line("warning: \(problem)") }
         let mb = Double(parsed.byteCount) / 1_000_000
         let seconds = max(Date().timeIntervalSince(parsedAt), 0.000_001)
@@ -118,6 +118,7 @@ struct ParseCommand: Command {
             return totals.failing > 0 ? .testsFailed : .passed
         }
         let tests = parsed.results // in run order, `order` 1-based
+        parsed.tests = TestTable() // the results hold it all now; a million-test table is not kept beside them
         // The run's times are the log's own (suite stamps, totals, event-stream instants); when it was parsed is said
         // apart.
         let times = parsed.times.resolved(parsedAt: parsedAt)
