@@ -210,7 +210,9 @@ package struct ResultCollector {
         return ref.withIDBytes { bytes, nameStart in
             let hash = ByteKeyIndex.hash(bytes)
             if let existing = tests.find(idBytes: bytes, hash: hash) { return existing }
-            if !ref.hasModule, ref.framework == .xctest, let existing = tests.find(modulelessKeyBytes: bytes) ?? nil {
+            if !ref.hasModule, ref.framework == .xctest,
+                let existing = tests.find(modulelessKeyBytes: bytes, hash: hash) ?? nil
+            {
                 return existing
             }
             return ref.withSuiteBytes { suite in

@@ -134,9 +134,12 @@ package struct TestTable: Sendable {
     }
 
     /// `find(modulelessKey:)` over the key's UTF-8 bytes.
-    mutating func find(modulelessKeyBytes bytes: UnsafeRawBufferPointer) -> Int?? {
+    mutating func find(modulelessKeyBytes bytes: UnsafeRawBufferPointer, hash: UInt64? = nil) -> Int?? {
         if !modulelessBuilt { buildModulelessIndex() }
-        guard let found = moduleless.find(hash: ByteKeyIndex.hash(bytes), matches: { modulelessKeyEquals($0, bytes) })
+        // Nothing filed (a log that never names a module): nothing to hash.
+        guard moduleless.count > 0,
+            let found = moduleless.find(
+                hash: hash ?? ByteKeyIndex.hash(bytes), matches: { modulelessKeyEquals($0, bytes) })
         else { return nil }
         return found.marked ? .some(nil) : found.row
     }
