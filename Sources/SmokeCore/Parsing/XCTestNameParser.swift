@@ -25,9 +25,14 @@ enum XCTestNameParser {
         }
         // `Class.method` or `Class.method()`: the method never contains a dot, the class part may (`Module.Class`).
         let nameEnd = line.hasPrefix("()", at: range.upperBound - 2) ? range.upperBound - 2 : range.upperBound
-        guard let dot = line.lastIndex(of: UInt8(ascii: "."), before: nameEnd), dot > range.lowerBound else {
-            return nil
+        // The last dot, found forward with `memchr` (a name holds one or two).
+        var lastDot: Int?
+        var search = range.lowerBound
+        while let found = line.firstIndex(of: UInt8(ascii: "."), from: search, upTo: nameEnd) {
+            lastDot = found
+            search = found + 1
         }
+        guard let dot = lastDot, dot > range.lowerBound else { return nil }
         return TestRef(
             framework: .xctest, line: line, module: nil, suite: range.lowerBound..<dot, name: (dot + 1)..<nameEnd,
             reusing: &buffer)
