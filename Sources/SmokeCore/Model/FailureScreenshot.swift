@@ -18,12 +18,15 @@ package enum FailureScreenshot {
     /// Sets `failureScreenshot` on every failing test (nil on the others).
     /// - Parameter failureTimes: test id → when its first failure was recorded, where the source says.
     package static func assign(to tests: inout [TestResult], failureTimes: [String: Date] = [:]) {
+        // Changes found first, written after: a write to the array inside the reading loop makes the compiler make
+        // it unique before the loop, copying a million results the caller still holds even when nothing changes.
+        var changes: [(index: Int, screenshot: String?)] = []
         for index in tests.indices {
             let test = tests[index]
             let screenshot =
                 test.status.isFailure ? choose(test.attachments, failedAt: failureTimes[test.id])?.path : nil
-            // Written only when it changes: a write to every test would copy a million results the caller still holds.
-            if screenshot != test.failureScreenshot { tests[index].failureScreenshot = screenshot }
+            if screenshot != test.failureScreenshot { changes.append((index, screenshot)) }
         }
+        for change in changes { tests[change.index].failureScreenshot = change.screenshot }
     }
 }

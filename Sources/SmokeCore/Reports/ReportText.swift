@@ -3,6 +3,19 @@ import Foundation
 /// Wording and number formats the human-readable reports share, so they agree with each other.
 package enum ReportText {
     /// Seconds with millisecond precision, independent of the locale: `1.250`.
+    /// `seconds(value)` appended to `sink`, without a `String` in the usual case.
+    static func appendSeconds(_ value: Double, to sink: inout ReportSink) {
+        let value = value.isFinite ? value : 0
+        let scaled = value * 1000
+        let whole = scaled.rounded(.down)
+        guard value >= 0, scaled < 1e9, abs(scaled - whole - 0.5) > 1e-6 else { return sink.append(seconds(value)) }
+        let thousandths = Int(scaled.rounded())
+        let fraction = thousandths % 1000
+        sink.append(decimal: thousandths / 1000)
+        sink.append(fraction < 10 ? ".00" : fraction < 100 ? ".0" : ".")
+        sink.append(decimal: fraction)
+    }
+
     static func seconds(_ value: Double) -> String {
         let value = value.isFinite ? value : 0
         // `String(format:)` costs about a microsecond, a lot for a million junit rows: round by hand unless the

@@ -32,6 +32,10 @@ package enum XMLText {
         return result
     }
 
+    /// A byte an attribute value holds as it is (printable ASCII but `&`, `<`, `>` and quotes).
+    @inline(__always)
+    static func isPlainInAttribute(_ byte: UInt8) -> Bool { isPlain(byte, attribute: true) }
+
     /// A printable ASCII byte that needs no escape (`&`, `<`, `>` always do; quotes in attributes).
     @inline(__always)
     private static func isPlain(_ byte: UInt8, attribute: Bool) -> Bool {

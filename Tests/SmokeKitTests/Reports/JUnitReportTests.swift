@@ -136,3 +136,43 @@ import Testing
         #expect(XMLText.escapeAttribute("<\"'&\n>") == "&lt;&quot;&#39;&amp;&#10;&gt;")
     }
 }
+
+/// A passed test with nothing more to say is written without a `String` (most of a million-test report); it must
+/// come out as the general writer spells it, and anything it cannot write as is goes the general way.
+@Suite struct JUnitPlainTestCaseTests {
+    private func testCaseLine(id: String, name: String, suite: String, seconds: Double, device: String? = nil) throws
+        -> String
+    {
+        var test = TestResult(
+            id: id, name: name, suite: suite, framework: .xctest, status: .passed, durationSeconds: seconds, order: 1)
+        test.device = device
+        var report = ReportFixture.report
+        report.tests = [test]
+        report.errors = []
+        let xml = JUnitReport.render(report)
+        return try #require(xml.split(separator: "\n").first { $0.contains("<testcase ") }.map(String.init))
+    }
+
+    @Test(arguments: [
+        ("M.C/testA", "testA", "C", 0.051, #"    <testcase classname="M.C" name="testA" time="0.051">"#),
+        ("M.C/testA", "testA", "C", 0.0, #"    <testcase classname="M.C" name="testA" time="0.000">"#),
+        ("M.C/testA", "testA", "C", 1234.5, #"    <testcase classname="M.C" name="testA" time="1234.500">"#),
+        ("M.C/testA", "testA", "C", 0.0005, #"    <testcase classname="M.C" name="testA" time="0.001">"#),
+        ("M.C/testA", "testA", "C", 0.0015, #"    <testcase classname="M.C" name="testA" time="0.002">"#),
+        ("Suite", "Suite", "Suite", 0.2, #"    <testcase classname="Suite" name="Suite" time="0.200">"#),
+        ("M.C/a&b", "a&b", "C", 0.1, #"    <testcase classname="M.C" name="a&amp;b" time="0.100">"#),
+        ("M.C/\"q\"", "\"q\"", "C", 0.1, #"    <testcase classname="M.C" name="&quot;q&quot;" time="0.100">"#),
+        ("M.Ç/tést", "tést", "Ç", 0.1, #"    <testcase classname="M.Ç" name="tést" time="0.100">"#),
+    ])
+    func aPassedTestIsWrittenAsTheGeneralWriterSpellsIt(
+        id: String, name: String, suite: String, seconds: Double, expected: String
+    ) throws {
+        #expect(try testCaseLine(id: id, name: name, suite: suite, seconds: seconds) == expected)
+        #expect(String(format: "%.3f", seconds) == expected.split(separator: "\"")[5])
+    }
+
+    @Test func aTestOnADeviceKeepsItsDeviceInTheName() throws {
+        let line = try testCaseLine(id: "M.C/testA", name: "testA", suite: "C", seconds: 0.1, device: "iPhone 15")
+        #expect(line == #"    <testcase classname="M.C" name="testA [iPhone 15]" time="0.100">"#)
+    }
+}
