@@ -7,7 +7,7 @@ import Foundation
 enum JSONTestEntry {
     static func write(_ test: TestResult, to sink: inout ReportSink, fallback: (TestResult) -> Data) {
         guard test.attempts.isEmpty, test.attachments.isEmpty, test.failureScreenshot == nil,
-            test.device == nil, test.activities == nil, let duration = number(test.durationSeconds)
+            test.device == nil, test.activities == nil, number(test.durationSeconds) != nil
         else {
             return writeIndented(fallback(test), to: &sink)
         }
@@ -16,7 +16,7 @@ enum JSONTestEntry {
                 + "  ],\n      \"device\" : null,\n      \"durationSeconds\" : "
                 + ""
         )
-        sink.append(duration)
+        _ = appendNumber(test.durationSeconds, to: &sink)
         sink.append(",\n      \"failureScreenshot\" : null,\n      \"failures\" : [\n")
         if test.failures.isEmpty { sink.append(byte: UInt8(ascii: "\n")) } else { failures(test.failures, to: &sink) }
         sink.append("      ],\n      \"flaky\" : ")
@@ -88,20 +88,68 @@ enum JSONTestEntry {
     /// write otherwise (non-finite, exponents, negative zero), left to `JSONEncoder` itself.
     static func number(_ value: Double) -> String? {
         guard value.isFinite, !(value == 0 && value.sign == .minus) else { return nil }
+        if let thousandths = wholeThousandths(value) {
+            var text = String(thousandths / 1000)
+            let fraction = thousandths % 1000
+            if fraction != 0 {
+                var digits = String(fraction)
+                digits = String(repeating: "0", count: 3 - digits.count) + digits
+                while digits.hasSuffix("0") { digits.removeLast() }
+                text += "." + digits
+            }
+            return text
+        }
         let text = value.description
         // not Foundation's `contains`: a search per test
         guard !text.utf8.contains(UInt8(ascii: "e")) else { return nil }
         return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
 
+    /// `number(value)` appended to `sink`, without a `String` for a duration of whole thousandths (what logs
+    /// write); false, with nothing appended, when `number` returns nil.
+    static func appendNumber(_ value: Double, to sink: inout ReportSink) -> Bool {
+        guard let thousandths = wholeThousandths(value), !(value == 0 && value.sign == .minus) else {
+            guard let text = number(value) else { return false }
+            sink.append(text)
+            return true
+        }
+        sink.append(decimal: thousandths / 1000)
+        var fraction = thousandths % 1000
+        guard fraction != 0 else { return true }
+        var digits = 3
+        while fraction % 10 == 0 {
+            fraction /= 10
+            digits -= 1
+        }
+        sink.append(byte: UInt8(ascii: "."))
+        if digits == 3, fraction < 100 { sink.append(byte: UInt8(ascii: "0")) }
+        if digits >= 2, fraction < 10 { sink.append(byte: UInt8(ascii: "0")) }
+        sink.append(decimal: fraction)
+        return true
+    }
+
+    /// `value` × 1000 when `value` is the double nearest a whole number of thousandths (below a billion seconds):
+    /// Swift's shortest spelling of it is then those thousandths' digits, trailing zeros left out.
+    private static func wholeThousandths(_ value: Double) -> Int? {
+        guard value >= 0, value < 1e9 else { return nil }
+        let scaled = (value * 1000).rounded()
+        guard scaled / 1000 == value else { return nil }
+        return Int(scaled)
+    }
+
     /// A JSON string as `JSONEncoder` escapes it: quote, backslash and control characters; slashes and
     /// non-ASCII as they are.
     static func string(_ text: String, to sink: inout ReportSink) {
         sink.append(byte: UInt8(ascii: "\""))
-        let needsEscape = text.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
-        if !needsEscape {
-            sink.append(text)
-        } else {
+        var text = text
+        let plain = text.withUTF8 { bytes in
+            for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                return false
+            }
+            sink.append(bytes: UnsafeRawBufferPointer(bytes))
+            return true
+        }
+        if !plain {
             var escaped = ""
             for scalar in text.unicodeScalars {
                 switch scalar {

@@ -26,13 +26,13 @@ package enum HistoryLine {
         let kept = lastOccurrences(of: tests)
         sink.append(document[..<(durations.upperBound - 1)])
         var first = true
-        for index in tests.indices where kept(index) {
-            guard let number = number(tests[index].durationSeconds) else { continue }
+        for index in tests.indices where kept(index) && tests[index].durationSeconds.isFinite {
             if !first { sink.append(byte: UInt8(ascii: ",")) }
             first = false
             JSONTestEntry.string(tests[index].deviceKey, to: &sink)
             sink.append(byte: UInt8(ascii: ":"))
-            sink.append(number)
+            let duration = tests[index].durationSeconds
+            if !JSONTestEntry.appendNumber(duration, to: &sink) { sink.append(number(duration) ?? "0") }
         }
         sink.append(document[(durations.upperBound - 1)..<(flaky.upperBound - 1)])
         first = true

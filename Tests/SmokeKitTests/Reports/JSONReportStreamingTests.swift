@@ -22,6 +22,9 @@ import Testing
 
     @Test(arguments: [
         0, 1, 205, 0.012, 0.1, 1e-7, 123.456789, 1e20, 3e15, -0.0, -2.5, .nan, .infinity, 0.30000000000000004,
+        // Whole thousandths, as logs write durations: written without a String, as Swift spells them.
+        0.001, 0.005, 0.01, 0.05, 0.051, 0.105, 0.12, 0.5, 0.999, 1.5, 2.25, 59.999, 86_399.001, 999_999_999.999,
+        1_000_000_000.001, 0.0005, 0.0015,
     ])
     func aPlainTestWithAnyDurationStreamsAsJSONEncoderWritesIt(seconds: Double) {
         var report = ReportFixture.minimalReport
@@ -29,6 +32,19 @@ import Testing
         #expect(
             String(decoding: JSONReport.render(report), as: UTF8.self)
                 == String(decoding: JSONReport.encodedWhole(report), as: UTF8.self))
+    }
+
+    /// Every whole number of thousandths up to 3 s, and some beyond, as JSONEncoder writes each.
+    @Test func everyWholeNumberOfThousandthsIsSpelledAsSwiftSpellsIt() {
+        for thousandths in Array(0...3_000) + [12_345, 86_400_000, 123_456_789_012] {
+            let value = Double(thousandths) / 1000
+            var expected = value.description
+            if expected.hasSuffix(".0") { expected.removeLast(2) }
+            #expect(JSONTestEntry.number(value) == expected, "\(thousandths)")
+            let written = String(
+                decoding: ReportSink.collect { #expect(JSONTestEntry.appendNumber(value, to: &$0)) }, as: UTF8.self)
+            #expect(written == expected, "\(thousandths)")
+        }
     }
 
     @Test(arguments: [
