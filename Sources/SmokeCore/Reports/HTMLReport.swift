@@ -72,6 +72,8 @@ package enum HTMLReport {
         let position: Int
         var anchor: String { "test-\(position + 1)" }
         var test: TestResult { tests[position] }
+        /// The test's duration, read without copying its result.
+        var durationSeconds: Double { tests[position].durationSeconds }
     }
 
     /// A suite's counts and summed time, as the suites table shows them.

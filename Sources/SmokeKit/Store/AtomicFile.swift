@@ -9,9 +9,26 @@ enum AtomicFile {
 
     /// Streams a file into place: `render` appends its bytes, which go to the temp file a megabyte at a time.
     static func write(to url: URL, writer: FileWriter = .system, _ render: (inout ReportSink) -> Void) throws {
+        try commit(writeTemporary(next: url, writer: writer, render), to: url)
+    }
+
+    /// The first half of `write(to:writer:_:)`: the bytes in a temp file beside `url`, not yet in place.
+    static func writeTemporary(next url: URL, writer: FileWriter = .system, _ render: (inout ReportSink) -> Void)
+        throws -> URL
+    {
         let temporary = temporaryURL(next: url)
         do {
             try POSIXFile.streamNew(to: temporary, writer: writer, render)
+        } catch {
+            POSIXFile.remove(temporary)
+            throw StoreError.writeFailed(path: url.path, reason: reason(error))
+        }
+        return temporary
+    }
+
+    /// The second half: the temp file renamed over `url` (removed when that fails).
+    static func commit(_ temporary: URL, to url: URL) throws {
+        do {
             try POSIXFile.rename(temporary, to: url)
         } catch {
             POSIXFile.remove(temporary)

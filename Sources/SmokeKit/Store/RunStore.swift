@@ -77,25 +77,70 @@ package struct RunStore: Sendable {
 
     /// Writes the selected reports atomically, report.json last. Also for rewriting a finished run's
     /// reports (e.g. after notifications were recorded).
+    ///
+    /// A big run's junit.xml and summary.md are written on a second thread while index.html and report.json are
+    /// written here, so both cores work on a million tests' reports; report.json is still put in place only after
+    /// every other file is.
     func writeReports(
         _ report: RunReport, in runDirectory: URL, formats: [ReportFormat], sources: SourceLinks = SourceLinks()
     ) throws {
-        for format in formats.sorted(by: { writeOrder($0) < writeOrder($1) }) {
-            let destination = runDirectory.appendingPathComponent(Self.fileName(for: format))
-            // report.json and junit.xml hold every test: streamed to the file, never one document in memory.
-            try AtomicFile.write(to: destination, writer: writer) { sink in
-                switch format {
-                case .json: JSONReport.write(report, to: &sink)
-                case .junit: JUnitReport.write(report, sources: sources, to: &sink)
-                case .markdown: sink.append(MarkdownReport.render(report))
-                case .html:
-                    sink.append(
-                        HTMLReport.render(
-                            report, sources: sources, attachmentContent: { Self.content(of: $0, in: runDirectory) }))
-                }
+        let writer = writer
+        let ordered = formats.sorted(by: { writeOrder($0) < writeOrder($1) })
+        let background =
+            report.tests.count >= Self.parallelReportsFrom ? ordered.filter { $0 == .junit || $0 == .markdown } : []
+        @Sendable func write(_ format: ReportFormat) throws {
+            try AtomicFile.write(to: runDirectory.appendingPathComponent(Self.fileName(for: format)), writer: writer) {
+                Self.render(format, of: report, sources: sources, in: runDirectory, to: &$0)
             }
         }
+        let waitForBackground: () throws -> Void =
+            background.isEmpty ? {} : BlockingWork.start { for format in background { try write(format) } }
+        var pendingJSON: URL?
+        do {
+            for format in ordered where !background.contains(format) {
+                if format == .json, !background.isEmpty {
+                    pendingJSON = try AtomicFile.writeTemporary(
+                        next: runDirectory.appendingPathComponent(Self.fileName(for: .json)), writer: writer
+                    ) { Self.render(.json, of: report, sources: sources, in: runDirectory, to: &$0) }
+                } else {
+                    try write(format)
+                }
+            }
+        } catch {
+            // The other thread's files are finished (or given up) before this error is reported.
+            try? waitForBackground()
+            if let pendingJSON { POSIXFile.remove(pendingJSON) }
+            throw error
+        }
+        do {
+            try waitForBackground()
+        } catch {
+            if let pendingJSON { POSIXFile.remove(pendingJSON) }
+            throw error
+        }
+        if let pendingJSON {
+            try AtomicFile.commit(pendingJSON, to: runDirectory.appendingPathComponent(Self.fileName(for: .json)))
+        }
     }
+
+    /// One report's bytes. report.json and junit.xml hold every test: streamed to the file, never one document
+    /// in memory.
+    private static func render(
+        _ format: ReportFormat, of report: RunReport, sources: SourceLinks, in runDirectory: URL,
+        to sink: inout ReportSink
+    ) {
+        switch format {
+        case .json: JSONReport.write(report, to: &sink)
+        case .junit: JUnitReport.write(report, sources: sources, to: &sink)
+        case .markdown: sink.append(MarkdownReport.render(report))
+        case .html:
+            sink.append(
+                HTMLReport.render(report, sources: sources, attachmentContent: { content(of: $0, in: runDirectory) }))
+        }
+    }
+
+    /// Tests from which a run's reports are written on two threads (below, a thread costs more than it saves).
+    static let parallelReportsFrom = 10_000
 
     /// Points `<output>/latest` at `runs/<runID>`: a temp symlink renamed over the old one, so
     /// readers always see either the old run or the new one.
