@@ -1,0 +1,67 @@
+import Foundation
+import SmokeTestSupport
+import Testing
+
+@testable import SmokeCore
+@testable import SmokeKit
+
+/// A big run's reports are written on two threads: the files must be the ones the writers render alone, and a
+/// file that cannot be written must still stop the run's report.json from appearing, with nothing half-written
+/// left behind.
+@Suite struct RunStoreParallelReportsTests {
+    static var bigReport: RunReport {
+        var report = ReportFixture.minimalReport
+        report.tests = (0..<RunStore.parallelReportsFrom).map { index in
+            TestResult(
+                id: "M.Suite\(index % 40)/test\(index)", name: "test\(index)", suite: "Suite\(index % 40)",
+                framework: .xctest, status: index % 97 == 0 ? .failed : .passed,
+                durationSeconds: Double(index % 1000) / 1000, order: index + 1,
+                failures: index % 97 == 0
+                    ? [TestFailure(message: "no \(index)", file: "/p/Tests/T.swift", line: 3)] : [])
+        }
+        report.status = .failed
+        return report
+    }
+
+    /// A writer that refuses every byte of one file (and its temp file), as a full disk would.
+    static func refusing(_ name: String) -> FileWriter {
+        FileWriter { descriptor, bytes, path in
+            let file = URL(fileURLWithPath: path).lastPathComponent
+            guard file == name || file.hasPrefix(".\(name).tmp-") else {
+                return FileWriter.system.write(descriptor, bytes, path)
+            }
+            errno = ENOSPC
+            return -1
+        }
+    }
+
+    @Test func everyReportOfABigRunIsWhatItsWriterRendersAlone() throws {
+        let folder = try TemporaryDirectory()
+        let report = Self.bigReport
+        try RunStore(outputDirectory: folder.url).writeReports(
+            report, in: folder.url, formats: [.json, .junit, .markdown, .html])
+        func file(_ name: String) throws -> Data { try Data(contentsOf: folder.url.appendingPathComponent(name)) }
+        #expect(try file("report.json") == JSONReport.render(report))
+        #expect(try file("junit.xml") == Data(JUnitReport.render(report).utf8))
+        #expect(try file("summary.md") == Data(MarkdownReport.render(report).utf8))
+        #expect(try file("index.html") == Data(HTMLReport.render(report, attachmentContent: { _ in nil }).utf8))
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == [
+                "index.html", "junit.xml", "report.json", "summary.md",
+            ])
+    }
+
+    @Test(arguments: ["junit.xml", "summary.md", "index.html", "report.json"])
+    func aFileThatCannotBeWrittenKeepsReportJSONAwayAndLeavesNoTempFile(name: String) throws {
+        let folder = try TemporaryDirectory()
+        let store = RunStore(outputDirectory: folder.url, writer: Self.refusing(name))
+        #expect {
+            try store.writeReports(Self.bigReport, in: folder.url, formats: [.json, .junit, .markdown, .html])
+        } throws: { error in
+            "\(error.localizedDescription)".contains(name)
+        }
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+        #expect(!left.contains("report.json"), "\(left)")
+        #expect(!left.contains { $0.hasPrefix(".") }, "\(left)")
+    }
+}
