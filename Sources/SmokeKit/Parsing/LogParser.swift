@@ -170,8 +170,6 @@ package struct LogParser: Sendable {
             throw .unreadable(path: path, reason: "it is a directory")
         }
 
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 16)
-        defer { buffer.deallocate() }
         // The collector moves into the reader and back (a copy would keep its table twice while it grows).
         var reader = LineReader(collector: ResultCollector(), timeZone: timeZone)
         swap(&reader.collector, &collector)
@@ -180,14 +178,13 @@ package struct LogParser: Sendable {
         var splitter = LineSplitter(maxLineLength: maxLineLength)
         var byteCount = 0
         var document: Data?
-        while true {
-            let count = read(descriptor, buffer.baseAddress, Self.chunkSize)
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .unreadable(path: path, reason: String(cString: strerror(errno)))
-            }
-            if count == 0 { break }
-            let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
+        // A log of many chunks is read ahead on a second thread while this one parses (two buffers of half a chunk:
+        // the memory of one).
+        let readsAhead = Int(status.st_size) > 8 * Self.chunkSize
+        let chunks = ChunkReader(
+            descriptor: descriptor, chunkSize: readsAhead ? Self.chunkSize / 2 : Self.chunkSize, readsAhead: readsAhead)
+        try chunks.forEachChunk { (chunk) throws(ParseError) in
+            let count = chunk.count
             if reader.format == nil {
                 let head = chunk.bindMemory(to: UInt8.self)
                 if LogFormat.looksBinary(UnsafeBufferPointer(rebasing: head.prefix(Self.sampleSize))) {
@@ -210,6 +207,8 @@ package struct LogParser: Sendable {
             } else {
                 splitter.push(chunk) { reader.handle($0) }
             }
+        } readFailed: { code in
+            .unreadable(path: path, reason: String(cString: strerror(code)))
         }
         if let document, let format = reader.format {
             let parsed = try ResultDocumentParser.parse(document, format: format, path: path)
