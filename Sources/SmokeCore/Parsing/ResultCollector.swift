@@ -44,6 +44,8 @@ package struct ResultCollector {
     private var cacheIsValid = false
     private var cachedIndex = 0
     private var crash = CrashEvidence()
+    /// Tests xcodebuild's `Failing tests:` list named, kept for `finishListedFailures()`.
+    var listedFailures: [(ref: TestRef, reason: String?)] = []
     private let names: KnownTestNames
     private let projectRoot: String?
     private let retention: Retention
@@ -147,6 +149,8 @@ package struct ResultCollector {
                 return
             }
             appendOutput(text, to: index)
+        case .listedAsFailing(let ref, let reason):
+            if listedFailures.count < Self.listedFailureLimit { listedFailures.append((ref, reason)) }
         case .suiteStarted, .suiteFinished, .runSummary, .ignored:
             break
         }
@@ -192,7 +196,7 @@ package struct ResultCollector {
 
     // MARK: - Entries
 
-    private mutating func entry(for ref: TestRef) -> Int {
+    mutating func entry(for ref: TestRef) -> Int {
         if cacheIsValid, ref == cachedRef { return cachedIndex }
         let index = entryByBytes(for: ref) ?? resolvedEntry(for: ref)
         // Copied into the cache's own buffer: holding the parser's would make it allocate a new one next line.
@@ -253,7 +257,7 @@ package struct ResultCollector {
         return running.first { tests.sameBase($0, index) } ?? index
     }
 
-    private mutating func finish(_ index: Int, as stated: TestStatus, durationSeconds: Double?) {
+    mutating func finish(_ index: Int, as stated: TestStatus, durationSeconds: Double?) {
         var status = stated
         let flags = tests.flags(at: index)
         if flags.contains(.exceededTimeAllowance), status == .failed || status == .crashed { status = .timedOut }
@@ -269,7 +273,7 @@ package struct ResultCollector {
         markFlaky(index)
     }
 
-    private mutating func record(_ failure: TestFailure, isKnown: Bool, in index: Int) {
+    mutating func record(_ failure: TestFailure, isKnown: Bool, in index: Int) {
         lastIssueEntry = index
         if isKnown {
             tests.insert(.hasKnownIssue, at: index)

@@ -36,6 +36,9 @@ package enum TestEvent: Sendable, Equatable {
     /// A line from the test runner or app rather than the test framework (NSLog-style `12:00:01.5 App[12:34] …`
     /// lines, UI-test activity `t = 1.00s …`): a running test's output, otherwise noise.
     case toolOutput(String)
+    /// xcodebuild's closing `Failing tests:` list names a test, with the runner's error when `Testing failed:` gave
+    /// one. Counted only when the log has no result line for any test (the runner never got to run them).
+    case listedAsFailing(TestRef, reason: String?)
     /// A line no rule matched: a test's own output, or not understood (the collector decides).
     case output(String)
     /// Recognised noise: build steps, banners, backtrace registers, tool chatter.
@@ -51,6 +54,8 @@ extension TestEvent {
             ref.framework
         case .issue(let ref, _, _), .attachment(let ref, _, _), .restartAfterCrash(let ref):
             ref?.framework
+        case .listedAsFailing(let ref, _):
+            ref.framework
         case .fatalError, .programCrashed, .backtraceFrame, .suiteStarted, .suiteFinished, .runSummary, .detail,
             .toolOutput, .output, .ignored:
             nil

@@ -12,9 +12,15 @@ struct XCTestConsoleParser {
         case logContinuation(isTestOutput: Bool)
         /// Inside a Swift backtrace (`*** Program crashed …` up to `Backtrace took …`).
         case backtrace
+        /// After xcodebuild's `Testing failed:`: indented lines say why (`The test runner encountered an error (…)`).
+        case testingFailed
+        /// After xcodebuild's `Failing tests:`: indented lines name failing tests, under target headers.
+        case failingTests
     }
 
     private var block = Block.none
+    /// The last reason a `Testing failed:` block gave for a runner or test target error.
+    private var runnerError: String?
     /// Where test-line refs are written, reused line after line (no allocation per test line).
     private var refBuffer: [UInt8] = []
 
@@ -35,6 +41,7 @@ struct XCTestConsoleParser {
             return isTestOutput ? .toolOutput(line.string(0..<line.count)) : .ignored
         }
         if start > 0, block == .indentedNoise { return .ignored }
+        if start > 0, block == .testingFailed || block == .failingTests { return summaryBlockLine(line, start) }
         block = .none
         switch line[start] {
         case UInt8(ascii: "T"):
@@ -42,7 +49,7 @@ struct XCTestConsoleParser {
                 return event
             }
             if Self.isTestingBlockHeader(line, start) {
-                block = .indentedNoise
+                block = line.hasPrefix("Testing failed:", at: start) ? .testingFailed : .indentedNoise
                 return .ignored
             }
         case UInt8(ascii: "E"):
@@ -56,7 +63,7 @@ struct XCTestConsoleParser {
         case UInt8(ascii: "F"), UInt8(ascii: "f"):
             if let event = Self.fatalError(line, start, file: nil, lineNumber: nil) { return event }
             if line.hasPrefix("Failing tests:", at: start) {
-                block = .indentedNoise
+                block = .failingTests
                 return .ignored
             }
         case UInt8(ascii: "R"):
@@ -90,6 +97,25 @@ struct XCTestConsoleParser {
     }
 
     // MARK: - Rules
+
+    /// An indented line of xcodebuild's closing summary: under `Testing failed:`, why the runner failed (`The test
+    /// runner encountered an error (…)`, `Test target T encountered an error (…)`), remembered; under `Failing
+    /// tests:`, a failing test (`Class.method()`, `Suite/function()`) after its target's `Name:` header.
+    private mutating func summaryBlockLine(_ line: LineBytes, _ start: Int) -> TestEvent {
+        var end = line.count
+        while end > start, line[end - 1] == UInt8(ascii: " ") { end -= 1 }
+        guard end > start else { return .ignored }
+        if block == .testingFailed {
+            if line.firstIndex(of: " encountered an error (", from: start) != nil {
+                runnerError = line.string(start..<end)
+            }
+            return .ignored
+        }
+        guard line[end - 1] != UInt8(ascii: ":"), let ref = XCTestNameParser.ref(line, start..<end) else {
+            return .ignored
+        }
+        return .listedAsFailing(ref, reason: runnerError)
+    }
 
     /// `Test Case 'Class.method' started at …`, `Test Case '-[M.C m]' passed (0.001 seconds).`,
     /// `Test case 'C.m()' failed on 'Clone 1 of iPhone …' (0.2 seconds)`, `… measured […] average: …`,

@@ -218,6 +218,7 @@ package struct LogParser: Sendable {
         }
         splitter.finish { reader.handle($0) }
         reader.finish()
+        reader.collector.finishListedFailures()
         guard let format = reader.format, reader.sawTestActivity else { throw .noTestOutput(path: path) }
         if format == .eventStream, !reader.sawRunEnded || reader.lastLineWasMalformed {
             guard allowsTruncatedEventStreams else { throw .truncatedEventStream(path: path, line: splitter.lineCount) }

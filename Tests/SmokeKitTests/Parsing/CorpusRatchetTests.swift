@@ -30,7 +30,8 @@ struct CorpusRatchetTests {
         ("xcodebuild/fastlane__scan__early_testing_failure.log", .error("contains no test output")),
         ("xcodebuild/fastlane__scan__non_parallel_testing_failure.log", .parsed(tests: 18, unrecognized: 0)),
         ("xcodebuild/fastlane__scan__parallel_testing_failure.log", .parsed(tests: 18, unrecognized: 0)),
-        ("xcodebuild/fastlane__scan__parallel_testing_failure_2.log", .error("contains no test output")),
+        // The runner never started on its clone: the two tests come from xcodebuild's `Failing tests:` list.
+        ("xcodebuild/fastlane__scan__parallel_testing_failure_2.log", .parsed(tests: 2, unrecognized: 0)),
         ("xcodebuild/fastlane__scan__xcode26_test_execute_failure.log", .parsed(tests: 2, unrecognized: 0)),
         ("xcodebuild/fastlane__scan__xcode26_testing_failure.log", .parsed(tests: 2, unrecognized: 0)),
         ("xcodebuild/marathon__crash_0.log", .parsed(tests: 2, unrecognized: 0)),

@@ -222,3 +222,59 @@ import Testing
         #expect(Support.consoleEvent("cart total: 42") == .output("cart total: 42"))
     }
 }
+
+/// xcodebuild's closing summary: `Testing failed:` says why, `Failing tests:` names the tests. The list counts only
+/// when no result line named any test (the runner never started); otherwise it repeats them and is not counted.
+@Suite struct FailingTestsListTests {
+    private func collect(_ log: String) -> ResultCollector {
+        var parser = ConsoleParser()
+        var collector = ResultCollector()
+        for line in log.split(separator: "\n", omittingEmptySubsequences: false) {
+            Array(line.utf8).withUnsafeBufferPointer { collector.apply(parser.parse($0)) }
+            while let deferred = parser.takeDeferred() { collector.apply(deferred) }
+        }
+        collector.finishListedFailures()
+        return collector
+    }
+
+    @Test func aListWithoutResultLinesGivesFailedTestsWithTheRunnersError() throws {
+        let collector = collect(
+            """
+            Testing failed:
+            \tFoo-UI-Tests:
+            \t\tThe test runner encountered an error (Failed to prepare device 'Clone 5 of iPad')
+            Failing tests:
+            \tFoo-UI-Tests:
+            \t\tTest1.testSomething()
+            \t\tSuiteB/checks()
+            ** TEST EXECUTE FAILED **
+            """)
+        let results = collector.results
+        #expect(results.map(\.id) == ["Test1/testSomething", "SuiteB/checks()"])
+        #expect(results.allSatisfy { $0.status == .failed })
+        #expect(results.map(\.framework) == [.xctest, .swiftTesting])
+        let message = try #require(results.first?.failures.first?.message)
+        #expect(message.contains("The test runner encountered an error (Failed to prepare device 'Clone 5 of iPad')"))
+    }
+
+    @Test func aListAfterResultLinesIsNotCountedAgain() {
+        let collector = collect(
+            """
+            Test Case '-[App.TestingTestTests testFailure]' started.
+            Test Case '-[App.TestingTestTests testFailure]' failed (0.010 seconds).
+            Test Case '-[App.TestingTestTests testPass]' started.
+            Test Case '-[App.TestingTestTests testPass]' passed (0.001 seconds).
+            Failing tests:
+            \tTestingTestTests.testFailure()
+            ** TEST FAILED **
+            """)
+        #expect(collector.results.map(\.id) == ["App.TestingTestTests/testFailure", "App.TestingTestTests/testPass"])
+        #expect(collector.results.map(\.status) == [.failed, .passed])
+    }
+
+    @Test func aListWithoutReasonSaysTheLogHasNoResultLine() throws {
+        let collector = collect("Failing tests:\n\tCartTests.testTotal()\n")
+        let message = try #require(collector.results.first?.failures.first?.message)
+        #expect(message == "xcodebuild listed this test as failing; the log has no result line for it.")
+    }
+}
