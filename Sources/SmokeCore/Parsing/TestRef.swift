@@ -33,9 +33,7 @@ package struct TestRef: Sendable, Hashable {
         isRepetition: Bool = false
     ) {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity((module?.utf8.count ?? 0) + suite.utf8.count + name.utf8.count + 2)
-        let offsets = Self.fill(
-            &bytes, module: module.map { Array($0.utf8) }, suite: Array(suite.utf8), name: Array(name.utf8))
+        let offsets = Self.fill(&bytes, module: module?.utf8, suite: suite.utf8, name: name.utf8)
         self.init(
             framework: framework, bytes: bytes, offsets: offsets, eventStreamID: eventStreamID,
             isRepetition: isRepetition)

@@ -49,7 +49,12 @@ struct XCTestConsoleParser {
                 return event
             }
             if Self.isTestingBlockHeader(line, start) {
-                block = line.hasPrefix("Testing failed:", at: start) ? .testingFailed : .indentedNoise
+                if line.hasPrefix("Testing failed:", at: start) {
+                    block = .testingFailed
+                    runnerError = nil // a reason belongs to its own run's summary
+                } else {
+                    block = .indentedNoise
+                }
                 return .ignored
             }
         case UInt8(ascii: "E"):

@@ -7,7 +7,7 @@ import Foundation
 enum JSONTestEntry {
     static func write(_ test: TestResult, to sink: inout ReportSink, fallback: (TestResult) -> Data) {
         guard test.attempts.isEmpty, test.attachments.isEmpty, test.failureScreenshot == nil,
-            test.device == nil, test.activities == nil, number(test.durationSeconds) != nil
+            test.device == nil, test.activities == nil, spellsPlainly(test.durationSeconds)
         else {
             return writeIndented(fallback(test), to: &sink)
         }
@@ -88,21 +88,15 @@ enum JSONTestEntry {
     /// write otherwise (non-finite, exponents, negative zero), left to `JSONEncoder` itself.
     static func number(_ value: Double) -> String? {
         guard value.isFinite, !(value == 0 && value.sign == .minus) else { return nil }
-        if let thousandths = wholeThousandths(value) {
-            var text = String(thousandths / 1000)
-            let fraction = thousandths % 1000
-            if fraction != 0 {
-                var digits = String(fraction)
-                digits = String(repeating: "0", count: 3 - digits.count) + digits
-                while digits.hasSuffix("0") { digits.removeLast() }
-                text += "." + digits
-            }
-            return text
-        }
         let text = value.description
         // not Foundation's `contains`: a search per test
         guard !text.utf8.contains(UInt8(ascii: "e")) else { return nil }
         return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+    }
+
+    /// Whether `number(value)` is not nil, without making its `String` for a duration of whole thousandths.
+    private static func spellsPlainly(_ value: Double) -> Bool {
+        (wholeThousandths(value) != nil && !(value == 0 && value.sign == .minus)) || number(value) != nil
     }
 
     /// `number(value)` appended to `sink`, without a `String` for a duration of whole thousandths (what logs

@@ -3,31 +3,34 @@ import Foundation
 /// Wording and number formats the human-readable reports share, so they agree with each other.
 package enum ReportText {
     /// Seconds with millisecond precision, independent of the locale: `1.250`.
+    static func seconds(_ value: Double) -> String {
+        guard let thousandths = roundedThousandths(value) else { return String(format: "%.3f", finite(value)) }
+        let fraction = thousandths % 1000
+        let padding = fraction < 10 ? "00" : fraction < 100 ? "0" : ""
+        return "\(thousandths / 1000).\(padding)\(fraction)"
+    }
+
     /// `seconds(value)` appended to `sink`, without a `String` in the usual case.
     static func appendSeconds(_ value: Double, to sink: inout ReportSink) {
-        let value = value.isFinite ? value : 0
-        let scaled = value * 1000
-        let whole = scaled.rounded(.down)
-        guard value >= 0, scaled < 1e9, abs(scaled - whole - 0.5) > 1e-6 else { return sink.append(seconds(value)) }
-        let thousandths = Int(scaled.rounded())
+        guard let thousandths = roundedThousandths(value) else { return sink.append(seconds(value)) }
         let fraction = thousandths % 1000
         sink.append(decimal: thousandths / 1000)
         sink.append(fraction < 10 ? ".00" : fraction < 100 ? ".0" : ".")
         sink.append(decimal: fraction)
     }
 
-    static func seconds(_ value: Double) -> String {
-        let value = value.isFinite ? value : 0
-        // `String(format:)` costs about a microsecond, a lot for a million junit rows: round by hand unless the
-        // value is negative, huge, or so near a tie between two thousandths that printf's exact rounding matters.
+    /// `value` in whole thousandths, rounded by hand: `String(format:)` costs about a microsecond, a lot for a
+    /// million junit rows. Nil when the value is negative, huge, or so near a tie between two thousandths that
+    /// printf's exact rounding matters.
+    private static func roundedThousandths(_ value: Double) -> Int? {
+        let value = finite(value)
         let scaled = value * 1000
         let whole = scaled.rounded(.down)
-        guard value >= 0, scaled < 1e9, abs(scaled - whole - 0.5) > 1e-6 else { return String(format: "%.3f", value) }
-        let thousandths = Int(scaled.rounded())
-        let fraction = thousandths % 1000
-        let padding = fraction < 10 ? "00" : fraction < 100 ? "0" : ""
-        return "\(thousandths / 1000).\(padding)\(fraction)"
+        guard value >= 0, scaled < 1e9, abs(scaled - whole - 0.5) > 1e-6 else { return nil }
+        return Int(scaled.rounded())
     }
+
+    private static func finite(_ value: Double) -> Double { value.isFinite ? value : 0 }
 
     /// A short human duration: `850 ms`, `12.3 s`, `4 min 05 s`.
     static func duration(_ value: Double) -> String {

@@ -96,7 +96,7 @@ package struct RunStore: Sendable {
         let waitForBackground: () throws -> Void =
             background.isEmpty ? {} : BlockingWork.start { for format in background { try write(format) } }
         var pendingJSON: URL?
-        do {
+        let here = Result<Void, any Error> {
             for format in ordered where !background.contains(format) {
                 if format == .json, !background.isEmpty {
                     pendingJSON = try AtomicFile.writeTemporary(
@@ -106,14 +106,12 @@ package struct RunStore: Sendable {
                     try write(format)
                 }
             }
-        } catch {
-            // The other thread's files are finished (or given up) before this error is reported.
-            try? waitForBackground()
-            if let pendingJSON { POSIXFile.remove(pendingJSON) }
-            throw error
         }
+        // The other thread's files are finished (or given up) before any error is reported.
+        let beside = Result<Void, any Error> { try waitForBackground() }
         do {
-            try waitForBackground()
+            try here.get()
+            try beside.get()
         } catch {
             if let pendingJSON { POSIXFile.remove(pendingJSON) }
             throw error
