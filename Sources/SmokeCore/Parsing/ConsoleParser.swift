@@ -66,8 +66,11 @@ package struct ConsoleParser {
     }
 
     private mutating func parseWhole(_ line: LineBytes) -> TestEvent {
+        // A wrapped line's content continues the block the lines before it opened (fastlane's `▸ ` before each line
+        // of xcodebuild's `Failing tests:` list): the try on the whole line must not end that block for it.
+        let blockBefore = xctest.block
         if let event = recognise(line) { return event }
-        if let event = recogniseUnwrapped(line) { return event }
+        if let event = recogniseUnwrapped(line, blockBefore: blockBefore) { return event }
         return .output(line.string(0..<line.count))
     }
 
@@ -124,13 +127,15 @@ package struct ConsoleParser {
         return xctest.parse(line)
     }
 
-    private mutating func recogniseUnwrapped(_ line: LineBytes) -> TestEvent? {
+    private mutating func recogniseUnwrapped(_ line: LineBytes, blockBefore: XCTestConsoleParser.Block) -> TestEvent? {
         if line.firstIndex(of: 0x1B) != nil {
             wrapperCounts["ansi", default: 0] += 1
             let plain = Self.removingEscapeSequences(line)
-            return plain.withUnsafeBufferPointer { recognise($0) ?? recogniseUnwrapped($0) }
+            xctest.block = blockBefore
+            return plain.withUnsafeBufferPointer { recognise($0) ?? recogniseUnwrapped($0, blockBefore: blockBefore) }
         }
         guard let (kind, contentStart) = Self.wrapperEnd(line), contentStart < line.count else { return nil }
+        xctest.block = blockBefore
         let event = recognise(UnsafeBufferPointer(rebasing: line[contentStart...]))
         if event != nil { wrapperCounts[kind, default: 0] += 1 }
         return event

@@ -4,7 +4,7 @@
 /// Returns nil when no rule matched, so the caller can try another reading or call it output.
 struct XCTestConsoleParser {
     /// What indented or free-form lines mean right now.
-    private enum Block: Equatable {
+    enum Block: Equatable {
         case none
         /// After a build step, `Testing failed:`, `Failing tests:` and similar: indented lines are noise.
         case indentedNoise
@@ -18,7 +18,8 @@ struct XCTestConsoleParser {
         case failingTests
     }
 
-    private var block = Block.none
+    /// Set back by `ConsoleParser` when it reads a wrapped line's content after trying the whole line.
+    var block = Block.none
     /// The last reason a `Testing failed:` block gave for a runner or test target error.
     private var runnerError: String?
     /// Where test-line refs are written, reused line after line (no allocation per test line).

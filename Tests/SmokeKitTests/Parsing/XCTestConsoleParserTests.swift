@@ -272,6 +272,21 @@ import Testing
         #expect(collector.results.map(\.status) == [.failed, .passed])
     }
 
+    /// fastlane puts `[time]: ▸ ` before every line: the list's lines still belong to the block the header opened.
+    @Test func aListUnderFastlanesPrefixIsReadAsWell() {
+        let collector = collect(
+            """
+            [15:48:30]: ▸ Testing failed:
+            [15:48:30]: ▸ 	The test runner encountered an error (Failed to prepare device)
+            [15:48:30]: ▸ Failing tests:
+            [15:48:30]: ▸ 	Foo-UI-Tests:
+            [15:48:30]: ▸ 		Test1.testSomething()
+            [15:48:30]: ▸ ** TEST EXECUTE FAILED **
+            """)
+        #expect(collector.results.map(\.id) == ["Test1/testSomething"])
+        #expect(collector.results.first?.failures.first?.message.contains("Failed to prepare device") == true)
+    }
+
     @Test func aListWithoutReasonSaysTheLogHasNoResultLine() throws {
         let collector = collect("Failing tests:\n\tCartTests.testTotal()\n")
         let message = try #require(collector.results.first?.failures.first?.message)
