@@ -11,7 +11,7 @@
 # Without --distinct the log runs 30,000 test names in repeated passes (each pass is a distinct
 # test since issue 12); with --distinct every pass runs new classes: ~1.1 million distinct tests in
 # 200 MB (issue 16's targets: summary >= 300 MB/s and <= 100 MB; all reports >= 60 MB/s, <= 600 MB).
-# Figures in the README are medians of three runs: run it three times when the machine is quiet.
+# Each command runs RUNS times (default 3) and the median is printed; run it when the machine is quiet.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -28,16 +28,24 @@ swift build -c release --product smokerun >/dev/null
 parse_command="${PARSE_COMMAND:-.build/release/smokerun parse --summary-only}"
 report_command=".build/release/smokerun parse --output $work/out"
 
-measure() {  # label, command…
+runs="${RUNS:-3}"
+
+measure() {  # label, command… — the median of $runs runs (wall time, and its run's max resident)
     local label="$1"; shift
-    /usr/bin/time -v "$@" >"$work/stdout" 2>"$work/time" || true
-    local elapsed rss
-    elapsed="$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$work/time")"
-    rss="$(awk -F': ' '/Maximum resident set size/ {print $2}' "$work/time")"
-    local seconds
-    seconds="$(awk -v t="$elapsed" 'BEGIN { n = split(t, p, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + p[i]; print s }')"
-    awk -v label="$label" -v bytes="$bytes" -v s="$seconds" -v rss="$rss" \
-        'BEGIN { printf "%-28s %8.1f MB/s  %6.2f s  %6.1f MB max resident\n", label, bytes / 1e6 / s, s, rss / 1024 }'
+    local results=()
+    for _ in $(seq "$runs"); do
+        rm -rf "$work/out"
+        /usr/bin/time -v "$@" >"$work/stdout" 2>"$work/time" || true
+        local elapsed rss seconds
+        elapsed="$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$work/time")"
+        rss="$(awk -F': ' '/Maximum resident set size/ {print $2}' "$work/time")"
+        seconds="$(awk -v t="$elapsed" 'BEGIN { n = split(t, p, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + p[i]; print s }')"
+        results+=("$seconds $rss")
+    done
+    printf '%s\n' "${results[@]}" | sort -n | awk -v label="$label" -v bytes="$bytes" -v n="$runs" '
+        { s[NR] = $1; r[NR] = $2 }
+        END { m = int((NR + 1) / 2)
+              printf "%-28s %8.1f MB/s  %6.2f s  %6.1f MB max resident  (median of %d)\n", label, bytes / 1e6 / s[m], s[m], r[m] / 1024, n }'
 }
 
 for form in xcodebuild linux; do
@@ -45,6 +53,7 @@ for form in xcodebuild linux; do
     # shellcheck disable=SC2086
     python3 Scripts/generate-log.py --form "$form" --size-mb "$size_mb" $distinct --out "$log"
     bytes="$(wc -c <"$log")"
+    sync # the log's own writing out must not run into the reports' (it cost the first --output run a second)
     # shellcheck disable=SC2086
     measure "smokerun ($form)" $parse_command "$log"
     # shellcheck disable=SC2086
