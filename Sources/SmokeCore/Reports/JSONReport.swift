@@ -3,36 +3,53 @@ import Foundation
 /// Renders `report.json` (DESIGN §7). Every top-level and per-test key is always present
 /// (`null` when there is no value) so consumers can rely on the shape.
 ///
+/// The document is pretty-printed except for `tests`, which holds one test per line (compact JSON, sorted keys): a
+/// million tests stay half the size, and `grep`, `diff` and line tools see one test per line.
+///
 /// Written streaming (`write(_:to:)`): everything but the tests is encoded once with `JSONEncoder`, and the tests
-/// are appended one by one between its halves — a test with nothing but its identity, status and duration by
-/// hand (the bytes `JSONEncoder` would write; `JSONReportStreamingTests` holds the two equal), any other through
-/// `JSONEncoder` — so a million tests never make one document in memory.
+/// are appended one by one between its halves — a test with nothing but its identity, status, duration, failures
+/// and output by hand (the bytes `JSONEncoder` would write; `JSONReportStreamingTests` holds the two equal), any
+/// other through `JSONEncoder` — so a million tests never make one document in memory.
 package enum JSONReport {
     static func render(_ report: RunReport) -> Data {
         ReportSink.collect { Self.write(report, to: &$0) }
     }
 
     package static func write(_ report: RunReport, to sink: inout ReportSink) {
+        write(report, to: &sink) { JSONTestEntry.write($0, to: &$1, fallback: { encode(TestDocument(test: $0)) }) }
+    }
+
+    /// The document with every test through `JSONEncoder`: the reference the hand-written entries must equal.
+    static func encodedWhole(_ report: RunReport) -> Data {
+        ReportSink.collect { sink in
+            write(report, to: &sink) { test, sink in
+                sink.append("    ")
+                sink.append(encode(TestDocument(test: test)))
+            }
+        }
+    }
+
+    /// The shell pretty-printed, with `tests` one entry per line (`entry` writes one, indentation included).
+    private static func write(
+        _ report: RunReport, to sink: inout ReportSink, entry: (TestResult, inout ReportSink) -> Void
+    ) {
         var shell = report
         shell.tests = []
-        let document = encode(Document(report: shell))
+        let document = encode(Document(report: shell), pretty: true)
         let marker = Data("\n  \"tests\" : [\n\n  ]".utf8)
         guard !report.tests.isEmpty, let range = document.range(of: marker) else { return sink.append(document) }
         sink.append(document[..<range.lowerBound])
         sink.append("\n  \"tests\" : [\n")
-        for (position, test) in report.tests.enumerated() {
-            if position > 0 { sink.append(",\n") }
-            JSONTestEntry.write(test, to: &sink, fallback: { encode(TestDocument(test: $0)) })
+        for index in report.tests.indices {  // by index: no copy (a retain per field) of each test
+            if index > 0 { sink.append(",\n") }
+            entry(report.tests[index], &sink)
         }
         sink.append("\n  ]")
         sink.append(document[range.upperBound...])
     }
 
-    /// The whole document through `JSONEncoder` at once: the reference the streamed one must equal byte for byte.
-    static func encodedWhole(_ report: RunReport) -> Data { encode(Document(report: report)) }
-
-    private static func encode(_ value: some Encodable) -> Data {
-        let encoder = JSONCoding.encoder()
+    private static func encode(_ value: some Encodable, pretty: Bool = false) -> Data {
+        let encoder = JSONCoding.encoder(pretty: pretty)
         // A NaN duration from a broken clock must not lose the whole report.
         encoder.nonConformingFloatEncodingStrategy = .convertToString(
             positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")

@@ -1,86 +1,60 @@
 import Foundation
 
-/// One entry of report.json's `tests`, at its place in the document (four spaces in), written the way
-/// `JSONEncoder` (pretty, sorted keys, slashes unescaped) writes it. Most tests of a big run have only their
-/// identity, status, duration and maybe failures and output lines: those are written here byte by byte, fast; a
-/// test with attempts or attachments, or a duration `JSONEncoder` spells differently, is encoded by the `fallback`.
+/// One entry of report.json's `tests`: one line, four spaces in, written the way `JSONEncoder` (compact, sorted
+/// keys, slashes unescaped) writes it. Most tests of a big run have only their identity, status, duration and maybe
+/// failures and output lines: those are written here byte by byte, fast; a test with attempts or attachments, or a
+/// duration `JSONEncoder` spells differently, is encoded by the `fallback`.
 enum JSONTestEntry {
     static func write(_ test: TestResult, to sink: inout ReportSink, fallback: (TestResult) -> Data) {
+        sink.append("    ")
         guard test.attempts.isEmpty, test.attachments.isEmpty, test.failureScreenshot == nil,
             test.device == nil, test.activities == nil, spellsPlainly(test.durationSeconds)
         else {
-            return writeIndented(fallback(test), to: &sink)
+            return sink.append(fallback(test))
         }
-        sink.append(
-            "    {\n      \"activities\" : null,\n      \"attachments\" : [\n\n      ],\n      \"attempts\" : [\n\n    "
-                + "  ],\n      \"device\" : null,\n      \"durationSeconds\" : "
-                + ""
-        )
+        sink.append(#"{"activities":null,"attachments":[],"attempts":[],"device":null,"durationSeconds":"#)
         _ = appendNumber(test.durationSeconds, to: &sink)
-        sink.append(",\n      \"failureScreenshot\" : null,\n      \"failures\" : [\n")
-        if test.failures.isEmpty { sink.append(byte: UInt8(ascii: "\n")) } else { failures(test.failures, to: &sink) }
-        sink.append("      ],\n      \"flaky\" : ")
-        sink.append(test.flaky ? "true" : "false")
-        sink.append(",\n      \"framework\" : \"")
+        sink.append(#","failureScreenshot":null,"failures":["#)
+        failures(test.failures, to: &sink)
+        sink.append(test.flaky ? #"],"flaky":true,"framework":""# : #"],"flaky":false,"framework":""#)
         sink.append(test.framework.rawValue)
-        sink.append("\",\n      \"id\" : ")
+        sink.append(#"","id":"#)
         string(test.id, to: &sink)
-        sink.append(",\n      \"name\" : ")
+        sink.append(#","name":"#)
         string(test.name, to: &sink)
-        sink.append(",\n      \"order\" : ")
+        sink.append(#","order":"#)
         sink.append(decimal: test.order)
-        sink.append(",\n      \"output\" : [\n")
-        if test.output.isEmpty {
-            sink.append(byte: UInt8(ascii: "\n"))
-        } else {
-            for (position, line) in test.output.enumerated() {
-                sink.append(position == 0 ? "        " : ",\n        ")
-                string(line, to: &sink)
-            }
-            sink.append(byte: UInt8(ascii: "\n"))
+        sink.append(#","output":["#)
+        for (position, line) in test.output.enumerated() {
+            if position > 0 { sink.append(byte: UInt8(ascii: ",")) }
+            string(line, to: &sink)
         }
-        sink.append("      ],\n      \"position\" : ")
+        sink.append(#"],"position":"#)
         optional(test.position, to: &sink)
-        sink.append(",\n      \"status\" : \"")
+        sink.append(#","status":""#)
         sink.append(test.status.rawValue)
-        sink.append("\",\n      \"suite\" : ")
+        sink.append(#"","suite":"#)
         string(test.suite, to: &sink)
-        sink.append(",\n      \"worker\" : ")
+        sink.append(#","worker":"#)
         optional(test.worker, to: &sink)
-        sink.append("\n    }")
+        sink.append(byte: UInt8(ascii: "}"))
     }
 
     private static func optional(_ value: Int?, to sink: inout ReportSink) {
         if let value { sink.append(decimal: value) } else { sink.append("null") }
     }
 
-    /// A test's failures, each `{file, line, message}` as `JSONEncoder` indents them inside a test entry: a failing
-    /// test without output or attempts (most failures of a big log) is then written by hand too, not encoded.
+    /// A test's failures, each `{file, line, message}` as `JSONEncoder` writes them: a failing test without
+    /// attempts (most failures of a big log) is then written by hand too, not encoded.
     private static func failures(_ failures: [TestFailure], to sink: inout ReportSink) {
         for (position, failure) in failures.enumerated() {
-            sink.append(position == 0 ? "        {\n          \"file\" : " : ",\n        {\n          \"file\" : ")
+            sink.append(position == 0 ? #"{"file":"# : #",{"file":"#)
             if let file = failure.file { string(file, to: &sink) } else { sink.append("null") }
-            sink.append(",\n          \"line\" : ")
-            if let line = failure.line { sink.append(String(line)) } else { sink.append("null") }
-            sink.append(",\n          \"message\" : ")
+            sink.append(#","line":"#)
+            if let line = failure.line { sink.append(decimal: line) } else { sink.append("null") }
+            sink.append(#","message":"#)
             string(failure.message, to: &sink)
-            sink.append("\n        }")
-        }
-        sink.append(byte: UInt8(ascii: "\n"))
-    }
-
-    /// A top-level document moved four spaces in (JSON strings hold no raw newline, so every newline is a line);
-    /// the blank line inside an empty array stays blank, as `JSONEncoder` writes it.
-    private static func writeIndented(_ document: Data, to sink: inout ReportSink) {
-        document.withUnsafeBytes { bytes in
-            var start = 0
-            while start < bytes.count {
-                let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-                if end > start { sink.append("    ") }
-                sink.append(bytes: UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
-                if end < bytes.count { sink.append(byte: UInt8(ascii: "\n")) }
-                start = end < bytes.count ? end + 1 : end
-            }
+            sink.append(byte: UInt8(ascii: "}"))
         }
     }
 

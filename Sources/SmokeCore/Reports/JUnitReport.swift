@@ -82,12 +82,19 @@ package enum JUnitReport {
         var names: [String] = []
         var bySuite: [String: Int] = [:]
         var groups: [[Int]] = []
-        for (index, test) in tests.enumerated() {
-            if let group = bySuite[test.suite] {
+        var current = -1
+        // By index, not `for test in tests`: a copy of each result is a retain and release of each of its fields.
+        for index in tests.indices {
+            // A suite's tests mostly run together: the one before is checked first, without hashing.
+            if current >= 0, tests[index].suite == names[current] {
+                groups[current].append(index)
+            } else if let group = bySuite[tests[index].suite] {
+                current = group
                 groups[group].append(index)
             } else {
-                bySuite[test.suite] = groups.count
-                names.append(test.suite)
+                current = groups.count
+                bySuite[tests[index].suite] = current
+                names.append(tests[index].suite)
                 groups.append([index])
             }
         }

@@ -76,17 +76,22 @@ package enum MarkdownReport {
     }
 
     private static func skippedSection(_ tests: [TestResult]) -> String? {
-        let skipped = tests.filter { $0.status == .skipped }
-        guard !skipped.isEmpty else { return nil }
-        var lines = ["### Skipped (\(skipped.count))", ""]
-        for test in skipped.prefix(failureLimit) {
+        var count = 0
+        var listed: [Int] = []
+        for index in tests.indices where tests[index].status == .skipped {
+            count += 1
+            if listed.count < failureLimit { listed.append(index) }
+        }
+        guard count > 0 else { return nil }
+        var lines = ["### Skipped (\(count))", ""]
+        for test in listed.map({ tests[$0] }) {
             let reason =
                 ReportText.skipReason(test).map {
                     " — " + MarkdownText.escape(MarkdownText.truncate($0, to: messageLimit))
                 } ?? ""
             lines.append("- \(MarkdownText.code(test.id))\(reason)")
         }
-        if skipped.count > failureLimit { lines.append("- …and \(skipped.count - failureLimit) more") }
+        if count > failureLimit { lines.append("- …and \(count - failureLimit) more") }
         return lines.joined(separator: "\n")
     }
 

@@ -36,10 +36,10 @@ package enum HistoryLine {
         }
         sink.append(document[(durations.upperBound - 1)..<(flaky.upperBound - 1)])
         first = true
-        for test in tests where test.flaky {
+        for index in tests.indices where tests[index].flaky {
             if !first { sink.append(byte: UInt8(ascii: ",")) }
             first = false
-            JSONTestEntry.string(test.deviceKey, to: &sink)
+            JSONTestEntry.string(tests[index].deviceKey, to: &sink)
         }
         sink.append(document[(flaky.upperBound - 1)..<(outcomes.upperBound - 1)])
         first = true
@@ -60,7 +60,8 @@ package enum HistoryLine {
     /// shows cheaply; only when two hashes meet is a dictionary of ids built.
     private static func lastOccurrences(of tests: [TestResult]) -> (Int) -> Bool {
         var hashes = Set<Int>(minimumCapacity: tests.count)
-        if tests.allSatisfy({ hashes.insert($0.deviceKey.hashValue).inserted }) { return { _ in true } }
+        // By index: a copy of each result is a retain and release of each of its fields.
+        if tests.indices.allSatisfy({ hashes.insert(tests[$0].deviceKey.hashValue).inserted }) { return { _ in true } }
         var last: [String: Int] = [:]
         for (index, test) in tests.enumerated() { last[test.deviceKey] = index }
         return { last[tests[$0].deviceKey] == $0 }

@@ -45,54 +45,30 @@ package struct RunStore: Sendable {
         return directory
     }
 
-    /// Finishes a run: copies the console log in (unless it is already `console.log` there),
-    /// fills `artifacts`, writes the selected reports (report.json last, so its presence means the
-    /// run directory is complete), points `latest` at the run, appends to `history.jsonl`, and
-    /// appends `summary.md` to `$GITHUB_STEP_SUMMARY` when that is set and markdown is selected.
-    /// A shard (`report.shard` set) is part of a run, not a run: it gets no history line (the merged run
-    /// does), so every shard of a split reads the same history and computes the same split.
-    /// Returns the report as written.
-    package func finish(
-        _ report: RunReport, in runDirectory: URL, formats: [ReportFormat], consoleLog: URL?,
-        environment: [String: String] = ProcessInfo.processInfo.environment, projectRoot: String? = nil
-    ) throws -> RunReport {
-        let consoleDestination = runDirectory.appendingPathComponent(Self.consoleLogName)
-        if let consoleLog, consoleLog.standardizedFileURL.path != consoleDestination.standardizedFileURL.path {
-            try AtomicFile.copy(consoleLog, to: consoleDestination, writer: writer)
-        }
-        var report = report
-        report.artifacts = artifacts(in: runDirectory, formats: formats)
-        try writeReports(
-            report, in: runDirectory, formats: formats,
-            sources: SourceLinks.from(environment: environment, projectRoot: projectRoot))
-        try updateLatest(runID: report.runID)
-        if report.shard == nil { try appendHistory(report) }
-        if formats.contains(.markdown), let summaryPath = environment["GITHUB_STEP_SUMMARY"], !summaryPath.isEmpty {
-            try POSIXFile.appendLine(
-                Data((MarkdownReport.render(report) + "\n").utf8), to: URL(fileURLWithPath: summaryPath), writer: writer
-            )
-        }
-        return report
-    }
-
     /// Writes the selected reports atomically, report.json last. Also for rewriting a finished run's
     /// reports (e.g. after notifications were recorded).
     ///
     /// A big run's junit.xml and summary.md are written on a second thread while index.html and report.json are
     /// written here, so both cores work on a million tests' reports; report.json is still put in place only after
     /// every other file is.
+    ///
+    /// `alongside` is more work that must be done before report.json is put in place (a big run's console.log copy
+    /// and history line): each on a thread of its own when the reports are, else first, here.
     func writeReports(
-        _ report: RunReport, in runDirectory: URL, formats: [ReportFormat], sources: SourceLinks = SourceLinks()
+        _ report: RunReport, in runDirectory: URL, formats: [ReportFormat], sources: SourceLinks = SourceLinks(),
+        alongside: [@Sendable () throws -> Void] = []
     ) throws {
         let writer = writer
         let ordered = formats.sorted(by: { writeOrder($0) < writeOrder($1) })
-        let background =
-            report.tests.count >= Self.parallelReportsFrom ? ordered.filter { $0 == .junit || $0 == .markdown } : []
+        let parallel = report.tests.count >= Self.parallelReportsFrom
+        let background = parallel ? ordered.filter { $0 == .junit || $0 == .markdown } : []
         @Sendable func write(_ format: ReportFormat) throws {
             try AtomicFile.write(to: runDirectory.appendingPathComponent(Self.fileName(for: format)), writer: writer) {
                 Self.render(format, of: report, sources: sources, in: runDirectory, to: &$0)
             }
         }
+        if !parallel { for work in alongside { try work() } }
+        let waits = (parallel ? alongside : []).map { BlockingWork.start($0) }
         let waitForBackground: () throws -> Void =
             background.isEmpty ? {} : BlockingWork.start { for format in background { try write(format) } }
         var pendingJSON: URL?
@@ -107,11 +83,11 @@ package struct RunStore: Sendable {
                 }
             }
         }
-        // The other thread's files are finished (or given up) before any error is reported.
-        let beside = Result<Void, any Error> { try waitForBackground() }
+        // The other threads' files are finished (or given up) before any error is reported.
+        let beside = [Result<Void, any Error> { try waitForBackground() }] + waits.map { wait in Result { try wait() } }
         do {
             try here.get()
-            try beside.get()
+            for outcome in beside { try outcome.get() }
         } catch {
             if let pendingJSON { POSIXFile.remove(pendingJSON) }
             throw error
@@ -187,8 +163,9 @@ package struct RunStore: Sendable {
 
     /// Relative paths of what the run directory holds once the reports are written: the reports,
     /// console.log, coverage files and every attachment; sorted.
-    func artifacts(in runDirectory: URL, formats: [ReportFormat]) -> [String] {
-        var paths = Set(formats.map(Self.fileName(for:)))
+    /// `expected` names files still being written beside the reports (console.log).
+    func artifacts(in runDirectory: URL, formats: [ReportFormat], expected: [String] = []) -> [String] {
+        var paths = Set(formats.map(Self.fileName(for:)) + expected)
         for name in [Self.consoleLogName] + Self.coverageFileNames
         where FileManager.default.fileExists(atPath: runDirectory.appendingPathComponent(name).path) {
             paths.insert(name)

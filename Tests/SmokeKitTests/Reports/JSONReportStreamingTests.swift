@@ -86,6 +86,22 @@ import Testing
                 == String(decoding: JSONReport.encodedWhole(report), as: UTF8.self))
     }
 
+    /// `tests` holds one test per line: each of those lines (without its comma) is a JSON object of its own, in the
+    /// report's order, and the whole document still decodes to the same tests.
+    @Test func eachTestIsOneLineOfItsOwn() throws {
+        let report = ReportFixture.report
+        let text = String(decoding: JSONReport.render(report), as: UTF8.self)
+        let lines = text.split(separator: "\n").filter { $0.hasPrefix("    {\"activities\":") }
+        #expect(lines.count == report.tests.count)
+        for (line, test) in zip(lines, report.tests) {
+            let entry = Data((line.hasSuffix(",") ? line.dropLast() : line).utf8)
+            let object = try #require(try JSONSerialization.jsonObject(with: entry) as? [String: Any])
+            #expect(object["id"] as? String == test.id)
+        }
+        let decoded = try JSONCoding.decoder().decode(RunReport.self, from: Data(text.utf8))
+        #expect(decoded.tests == report.tests)
+    }
+
     @Test func aReportWithoutTestsStreamsAsJSONEncoderWritesIt() {
         var report = ReportFixture.minimalReport
         report.tests = []

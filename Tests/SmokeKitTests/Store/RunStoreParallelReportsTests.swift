@@ -64,4 +64,45 @@ import Testing
         #expect(!left.contains("report.json"), "\(left)")
         #expect(!left.contains { $0.hasPrefix(".") }, "\(left)")
     }
+
+    /// A big run's console.log and history line are made on threads beside the reports: the run ends as a small
+    /// run's does — the same history line, console.log's bytes, console.log among the artifacts, no hidden file.
+    @Test func finishingABigRunCopiesTheLogAndAppendsTheSameHistoryLine() throws {
+        let folder = try TemporaryDirectory()
+        let log = folder.url.appendingPathComponent("input.log")
+        try Data("Test Suite 'All tests' started\n".utf8).write(to: log)
+        let store = RunStore(outputDirectory: folder.url.appendingPathComponent("out"))
+        let runDirectory = try store.createRunDirectory(runID: Self.bigReport.runID)
+        let written = try store.finish(
+            Self.bigReport, in: runDirectory, formats: [.json, .junit, .html], consoleLog: log, environment: [:])
+        #expect(written.artifacts.contains("console.log"))
+        #expect(try Data(contentsOf: runDirectory.appendingPathComponent("console.log")) == Data(contentsOf: log))
+        let reference = RunStore(outputDirectory: folder.url.appendingPathComponent("reference"))
+        _ = try reference.createRunDirectory(runID: written.runID)
+        try reference.appendHistory(written)
+        #expect(
+            try Data(contentsOf: OutputLayout(root: store.outputDirectory).history)
+                == Data(contentsOf: OutputLayout(root: reference.outputDirectory).history))
+        let left = try FileManager.default.contentsOfDirectory(atPath: runDirectory.path)
+        #expect(!left.contains { $0.hasPrefix(".") }, "\(left)")
+    }
+
+    /// A full disk under the copied console.log or the history line: no report.json, no history line, no hidden
+    /// file left in the run directory.
+    @Test(arguments: ["console.log", "history-line"])
+    func aBigRunWhoseLogOrHistoryLineCannotBeWrittenGetsNoReportJSON(name: String) throws {
+        let folder = try TemporaryDirectory()
+        let log = folder.url.appendingPathComponent("input.log")
+        try Data(repeating: UInt8(ascii: "x"), count: 3 << 20).write(to: log)
+        let store = RunStore(outputDirectory: folder.url.appendingPathComponent("out"), writer: Self.refusing(name))
+        let runDirectory = try store.createRunDirectory(runID: Self.bigReport.runID)
+        #expect {
+            try store.finish(Self.bigReport, in: runDirectory, formats: [.json, .junit], consoleLog: log, environment: [:])
+        } throws: { error in
+            "\(error.localizedDescription)".contains(name)
+        }
+        let left = try FileManager.default.contentsOfDirectory(atPath: runDirectory.path)
+        #expect(!left.contains("report.json") && !left.contains { $0.hasPrefix(".") }, "\(left)")
+        #expect(!FileManager.default.fileExists(atPath: OutputLayout(root: store.outputDirectory).history.path))
+    }
 }

@@ -1,0 +1,94 @@
+import Foundation
+import SmokeCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension RunStore {
+    /// Finishes a run: copies the console log in (unless it is already `console.log` there),
+    /// fills `artifacts`, writes the selected reports (report.json last, so its presence means the
+    /// run directory is complete), points `latest` at the run, appends to `history.jsonl`, and
+    /// appends `summary.md` to `$GITHUB_STEP_SUMMARY` when that is set and markdown is selected.
+    /// A shard (`report.shard` set) is part of a run, not a run: it gets no history line (the merged run
+    /// does), so every shard of a split reads the same history and computes the same split.
+    ///
+    /// A big run (`parallelReportsFrom` tests) copies console.log and renders its history line into a hidden file
+    /// of the run directory on threads beside the reports; the line is appended to history.jsonl only once
+    /// report.json is in place, as a small run's is, and the hidden file is removed whatever happens.
+    /// Returns the report as written.
+    package func finish(
+        _ report: RunReport, in runDirectory: URL, formats: [ReportFormat], consoleLog: URL?,
+        environment: [String: String] = ProcessInfo.processInfo.environment, projectRoot: String? = nil
+    ) throws -> RunReport {
+        let writer = writer
+        let consoleDestination = runDirectory.appendingPathComponent(Self.consoleLogName)
+        let copiedLog = consoleLog.flatMap {
+            $0.standardizedFileURL.path == consoleDestination.standardizedFileURL.path ? nil : $0
+        }
+        var report = report
+        report.artifacts = artifacts(
+            in: runDirectory, formats: formats, expected: copiedLog == nil ? [] : [Self.consoleLogName])
+        let finished = report
+        var alongside: [@Sendable () throws -> Void] = []
+        if let copiedLog { alongside.append { try AtomicFile.copy(copiedLog, to: consoleDestination, writer: writer) } }
+        let keepsHistory = report.shard == nil
+        let renderedLine = AtomicFile.temporaryURL(next: runDirectory.appendingPathComponent("history-line"))
+        let rendersLineBeside = keepsHistory && report.tests.count >= Self.parallelReportsFrom
+        if rendersLineBeside { alongside.append { try self.renderHistoryLine(finished, to: renderedLine) } }
+        defer { if rendersLineBeside { POSIXFile.remove(renderedLine) } }
+        try writeReports(
+            report, in: runDirectory, formats: formats,
+            sources: SourceLinks.from(environment: environment, projectRoot: projectRoot), alongside: alongside)
+        try updateLatest(runID: report.runID)
+        if rendersLineBeside {
+            try appendHistoryLine(from: renderedLine)
+        } else if keepsHistory {
+            try appendHistory(report)
+        }
+        if formats.contains(.markdown), let summaryPath = environment["GITHUB_STEP_SUMMARY"], !summaryPath.isEmpty {
+            try POSIXFile.appendLine(
+                Data((MarkdownReport.render(report) + "\n").utf8), to: URL(fileURLWithPath: summaryPath), writer: writer
+            )
+        }
+        return report
+    }
+
+    /// Writes the run's history line (with its newline) to `file`, which must not exist.
+    func renderHistoryLine(_ report: RunReport, to file: URL) throws {
+        let path = Self.relativePath(runID: report.runID)
+        var failure: (any Error)?
+        try POSIXFile.streamNew(to: file, writer: writer) { sink in
+            do {
+                try HistoryLine.write(report, path: path, to: &sink)
+                sink.append(byte: UInt8(ascii: "\n"))
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Appends the line `renderHistoryLine` wrote to `history.jsonl`, whole or not at all.
+    func appendHistoryLine(from file: URL) throws {
+        let input = open(file.path, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { throw StoreError.writeFailed(path: file.path, reason: POSIXFile.lastError()) }
+        defer { close(input) }
+        try POSIXFile.appendLine(to: OutputLayout(root: outputDirectory).history, writer: writer) { sink in
+            var buffer = [UInt8](repeating: 0, count: 1 << 20)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    throw StoreError.writeFailed(path: file.path, reason: POSIXFile.lastError())
+                }
+                if count == 0 { return }
+                buffer.withUnsafeBytes { sink.append(bytes: UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+            }
+        }
+    }
+}
