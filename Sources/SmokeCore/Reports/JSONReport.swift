@@ -40,7 +40,7 @@ package enum JSONReport {
         guard !report.tests.isEmpty, let range = document.range(of: marker) else { return sink.append(document) }
         sink.append(document[..<range.lowerBound])
         sink.append("\n  \"tests\" : [\n")
-        for index in report.tests.indices {  // by index: no copy (a retain per field) of each test
+        for index in report.tests.indices { // by index: no copy (a retain per field) of each test
             if index > 0 { sink.append(",\n") }
             entry(report.tests[index], &sink)
         }

@@ -97,7 +97,8 @@ import Testing
         let store = RunStore(outputDirectory: folder.url.appendingPathComponent("out"), writer: Self.refusing(name))
         let runDirectory = try store.createRunDirectory(runID: Self.bigReport.runID)
         #expect {
-            try store.finish(Self.bigReport, in: runDirectory, formats: [.json, .junit], consoleLog: log, environment: [:])
+            try store.finish(
+                Self.bigReport, in: runDirectory, formats: [.json, .junit], consoleLog: log, environment: [:])
         } throws: { error in
             "\(error.localizedDescription)".contains(name)
         }
