@@ -4,7 +4,9 @@
 struct ByteKeyIndex: Sendable {
     /// Row + 1 per slot, 0 when empty; the top bit is a mark the caller may set on an entry.
     private var slots: [UInt32]
-    /// Eight bits of each slot's hash: a probe compares keys only when they match (one in 256 otherwise).
+    /// Eight bits of each slot's hash, never 0 (0: the slot is empty). A probe walks these first and reads a slot
+    /// (and compares keys) only when they match (one in 255 otherwise): looking up a new key — most lookups of a log
+    /// of distinct tests — touches this array only, a quarter of the slots' size, so it misses the cache less.
     private var tags: [UInt8]
     private var mask: Int
     private(set) var count = 0
@@ -29,7 +31,7 @@ struct ByteKeyIndex: Sendable {
     }
 
     @inline(__always)
-    private static func tag(_ hash: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: hash >> 56) }
+    private static func tag(_ hash: UInt64) -> UInt8 { max(1, UInt8(truncatingIfNeeded: hash >> 56)) }
 
     /// The hash of `bytes` (`ByteHasher`: eight bytes a step; a key in pieces hashes as the same key whole).
     @inline(__always)
@@ -52,10 +54,13 @@ struct ByteKeyIndex: Sendable {
         var slot = start(hash)
         let tag = Self.tag(hash)
         while true {
-            let value = slots[slot]
-            if value == 0 { return nil }
-            let row = Int(value & ~Self.markBit) - 1
-            if tags[slot] == tag, matches(row) { return (row, value & Self.markBit != 0) }
+            let found = tags[slot]
+            if found == 0 { return nil }
+            if found == tag {
+                let value = slots[slot]
+                let row = Int(value & ~Self.markBit) - 1
+                if matches(row) { return (row, value & Self.markBit != 0) }
+            }
             slot = (slot + 1) & mask
         }
     }
@@ -68,7 +73,7 @@ struct ByteKeyIndex: Sendable {
         let value = UInt32(row + 1) | (marked ? Self.markBit : 0)
         var slot = start(hash)
         let tag = Self.tag(hash)
-        while slots[slot] != 0 {
+        while tags[slot] != 0 {
             if tags[slot] == tag, matches(Int(slots[slot] & ~Self.markBit) - 1) {
                 slots[slot] = value
                 return
@@ -88,7 +93,7 @@ struct ByteKeyIndex: Sendable {
         for value in old where value != 0 {
             let hash = rehash(Int(value & ~Self.markBit) - 1)
             var slot = start(hash)
-            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            while tags[slot] != 0 { slot = (slot + 1) & mask }
             slots[slot] = value
             tags[slot] = Self.tag(hash)
         }
