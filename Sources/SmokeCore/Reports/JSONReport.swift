@@ -16,13 +16,15 @@ package enum JSONReport {
     }
 
     package static func write(_ report: RunReport, to sink: inout ReportSink) {
-        write(report, to: &sink) { JSONTestEntry.write($0, to: &$1, fallback: { encode(TestDocument(test: $0)) }) }
+        Self.stream(report, to: &sink) {
+            JSONTestEntry.write($0, to: &$1, fallback: { encode(TestDocument(test: $0)) })
+        }
     }
 
     /// The document with every test through `JSONEncoder`: the reference the hand-written entries must equal.
     static func encodedWhole(_ report: RunReport) -> Data {
         ReportSink.collect { sink in
-            write(report, to: &sink) { test, sink in
+            Self.stream(report, to: &sink) { test, sink in
                 sink.append("    ")
                 sink.append(encode(TestDocument(test: test)))
             }
@@ -30,7 +32,7 @@ package enum JSONReport {
     }
 
     /// The shell pretty-printed, with `tests` one entry per line (`entry` writes one, indentation included).
-    private static func write(
+    private static func stream(
         _ report: RunReport, to sink: inout ReportSink, entry: (TestResult, inout ReportSink) -> Void
     ) {
         var shell = report
