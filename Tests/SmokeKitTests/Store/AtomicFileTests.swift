@@ -1,5 +1,6 @@
 import Foundation
 import SmokeTestSupport
+import Synchronization
 import Testing
 
 @testable import SmokeCore
@@ -40,5 +41,30 @@ import Testing
             #expect(error.kind == .infrastructure)
             #expect(error.errorDescription?.contains(url.path) == true)
         }
+    }
+
+    /// A copy (console.log, an attachment) is the source's exact bytes, read and written in pieces, for a file of many
+    /// megabytes and for an empty one; every byte goes through the store's writer.
+    @Test(arguments: [0, 5 << 20 + 123])
+    func aCopyIsTheSourcesBytesWhicheverWayItGoes(size: Int) throws {
+        let folder = try TemporaryDirectory()
+        var generator = SystemRandomNumberGenerator()
+        let bytes = Data((0..<size).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        let source = folder.url.appendingPathComponent("source.log")
+        try bytes.write(to: source)
+        let written = Mutex(0)
+        let counting = FileWriter { descriptor, buffer, path in
+            written.withLock { $0 += buffer.count }
+            return FileWriter.system.write(descriptor, buffer, path)
+        }
+        for (name, writer) in [("system.log", FileWriter.system), ("written.log", counting)] {
+            let copy = folder.url.appendingPathComponent(name)
+            try AtomicFile.copy(source, to: copy, writer: writer)
+            #expect(try Data(contentsOf: copy) == bytes, "\(name)")
+        }
+        #expect(written.withLock { $0 } == size)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == [
+            "source.log", "system.log", "written.log",
+        ])
     }
 }
