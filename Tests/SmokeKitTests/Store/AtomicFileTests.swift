@@ -63,8 +63,9 @@ import Testing
             #expect(try Data(contentsOf: copy) == bytes, "\(name)")
         }
         #expect(written.withLock { $0 } == size)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == [
-            "source.log", "system.log", "written.log",
-        ])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == [
+                "source.log", "system.log", "written.log",
+            ])
     }
 }
