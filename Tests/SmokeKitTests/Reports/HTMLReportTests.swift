@@ -101,15 +101,16 @@ import Testing
 
     /// Without a project root, a path is cut at its last `Sources/` or `Tests/` folder, whichever comes later;
     /// dependencies' checkouts and outside paths have none.
-    @Test(arguments: [
-        ("/home/ci/work/app/Sources/App/Cart.swift", "Sources/App/Cart.swift"),
-        ("/w/Tests/Fixtures/Sources/Gen/A.swift", "Sources/Gen/A.swift"),
-        ("/w/Sources/Kit/Tests/Helpers.swift", "Tests/Helpers.swift"),
-        ("/Users/çé/Projekt/Tests/ÄTests/Ü.swift", "Tests/ÄTests/Ü.swift"),
-        ("/w/Sources", nil), ("/w/app/.build/arm64/Sources/A.swift", nil), ("/w/checkouts/x/Tests/B.swift", nil),
-        ("/usr/include/stdio.h", nil), ("Sources/Already/Relative.swift", "Sources/Already/Relative.swift"),
-        ("../outside/Sources/A.swift", nil), ("/Tests/", "Tests/"),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("/home/ci/work/app/Sources/App/Cart.swift", "Sources/App/Cart.swift"),
+            ("/w/Tests/Fixtures/Sources/Gen/A.swift", "Sources/Gen/A.swift"),
+            ("/w/Sources/Kit/Tests/Helpers.swift", "Tests/Helpers.swift"),
+            ("/Users/çé/Projekt/Tests/ÄTests/Ü.swift", "Tests/ÄTests/Ü.swift"),
+            ("/w/Sources", nil), ("/w/app/.build/arm64/Sources/A.swift", nil), ("/w/checkouts/x/Tests/B.swift", nil),
+            ("/usr/include/stdio.h", nil), ("Sources/Already/Relative.swift", "Sources/Already/Relative.swift"),
+            ("../outside/Sources/A.swift", nil), ("/Tests/", "Tests/"),
+        ] as [(String, String?)])
     func aPathIsCutAtItsLastSourcesOrTestsFolder(path: String, expected: String?) {
         #expect(SourceLinks().relative(path) == expected)
     }
