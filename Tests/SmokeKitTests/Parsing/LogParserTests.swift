@@ -109,4 +109,26 @@ import Testing
         #expect(parsed.results.map(\.status) == [.passed])
         #expect(parsed.results[0].output[0].utf8.count <= ResultCollector.outputLineByteLimit + 3)
     }
+
+    /// A big parse makes its results on two threads, each its half in place: the same results, in the same order,
+    /// as making them one after another.
+    @Test func theResultsOfABigParseAreMadeOnTwoThreadsInOrder() throws {
+        let count = ParsedLog.resultsOnTwoThreadsFrom + 3
+        var log = ""
+        for index in 0..<count {
+            let test = "-[App.Suite\(index / 50)Tests test\(index)]"
+            log += "Test Case '\(test)' started.\n"
+            if index % 11 == 0 {
+                log += "/src/Tests/S.swift:\(index): error: \(test) : XCTAssertTrue failed - no \(index)\n"
+                log += "Test Case '\(test)' failed (0.0\(index % 10)1 seconds).\n"
+            } else {
+                log += "Test Case '\(test)' passed (0.\(index % 900 + 100) seconds).\n"
+            }
+        }
+        let parsed = try LogParser().parse(files: [ParsingTestSupport.temporaryFile(Data(log.utf8))])
+        let results = parsed.results
+        #expect(results.count == count)
+        #expect(results == parsed.tests.results)
+        #expect(results.map(\.order) == Array(1...count))
+    }
 }
