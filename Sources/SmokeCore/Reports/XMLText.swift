@@ -14,23 +14,42 @@ package enum XMLText {
     private static func escape(_ text: String, attribute: Bool) -> String {
         // Most names and messages are plain printable ASCII: then the text is its own escape (no copy).
         if text.utf8.allSatisfy({ isPlain($0, attribute: attribute) }) { return text }
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"" where attribute: result += "&quot;"
-            case "'" where attribute: result += "&#39;"
-            case "\n" where attribute: result += "&#10;"
-            case "\r" where attribute: result += "&#13;"
-            case "\t" where attribute: result += "&#9;"
-            default: result.unicodeScalars.append(legal(scalar))
+        // Else byte by byte over the UTF-8 (a String is valid UTF-8, so a scalar `legal` changes is recognised by
+        // its bytes), into one buffer: a message with quotes is common in an attribute, and appending scalar by
+        // scalar to a String cost a million-test junit.xml a tenth of its time.
+        let bytes = Array(text.utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + 32)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            switch byte {
+            case UInt8(ascii: "&"): result += "&amp;".utf8
+            case UInt8(ascii: "<"): result += "&lt;".utf8
+            case UInt8(ascii: ">"): result += "&gt;".utf8
+            case UInt8(ascii: "\"") where attribute: result += "&quot;".utf8
+            case UInt8(ascii: "'") where attribute: result += "&#39;".utf8
+            case UInt8(ascii: "\n") where attribute: result += "&#10;".utf8
+            case UInt8(ascii: "\r") where attribute: result += "&#13;".utf8
+            case UInt8(ascii: "\t") where attribute: result += "&#9;".utf8
+            case 0x09, 0x0A, 0x0D: result.append(byte)
+            case 0x00..<0x20: result += [0xE2, 0x90, 0x80 + byte]  // U+2400 + byte, its control picture
+            case 0x7F: result += [0xE2, 0x90, 0xA1]  // U+2421
+            case 0xC2 where index < bytes.count && (0x80...0x9F).contains(bytes[index]):  // U+0080…U+009F
+                result += replacement
+                index += 1
+            case 0xEF where index + 1 < bytes.count && bytes[index] == 0xBF && bytes[index + 1] >= 0xBE:  // U+FFFE/F
+                result += replacement
+                index += 2
+            default: result.append(byte)
             }
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
+
+    /// U+FFFD's UTF-8.
+    private static let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
 
     /// A byte an attribute value holds as it is (printable ASCII but `&`, `<`, `>` and quotes).
     @inline(__always)

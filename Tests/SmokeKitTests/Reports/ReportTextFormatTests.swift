@@ -28,11 +28,33 @@ import Testing
 
     @Test(arguments: [
         "plain text", "a & b", "<tag>", "quote \" and 'single'", "tab\there", "line\nbreak", "ünïcode ✓",
-        "esc \u{1B}[31m", "c1 \u{85}", "del \u{7F}",
+        "esc \u{1B}[31m", "c1 \u{85}", "del \u{7F}", "nul \u{0} us \u{1F} cr \r", "c1 edges \u{80}\u{9F}\u{A0}",
+        "non-characters \u{FFFE}\u{FFFF} and \u{FFFD}\u{FFFC} \u{EFBF}", "emoji 🚀 & \"CJK\" 漢字 <ok>",
+        "XCTAssertEqual failed: (\"2\") is not equal to (\"161\") - totals differ",
     ])
     func plainTextFastPathEscapesAsTheScalarPathDoes(_ text: String) {
         #expect(XMLText.escape(text) == Self.slowEscape(text, attribute: false))
         #expect(XMLText.escapeAttribute(text) == Self.slowEscape(text, attribute: true))
+    }
+
+    /// Random strings of scalars from every range the rules treat apart (ASCII, controls, C1, the non-characters,
+    /// multi-byte neighbours of them) escape as the scalar rules say.
+    @Test func randomTextEscapesAsTheScalarPathDoes() {
+        let ranges: [ClosedRange<UInt32>] = [
+            0x00...0x7F, 0x80...0xA0, 0xFFF0...0xFFFF, 0xEFB0...0xEFC0, 0x2400...0x2430, 0x1F600...0x1F64F,
+        ]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<3_000 {
+            var text = String.UnicodeScalarView()
+            for _ in 0..<Int.random(in: 0...24, using: &generator) {
+                let range = ranges.randomElement(using: &generator)!
+                if let scalar = Unicode.Scalar(UInt32.random(in: range, using: &generator)) { text.append(scalar) }
+            }
+            let string = String(text)
+            #expect(XMLText.escape(string) == Self.slowEscape(string, attribute: false), "\(string.debugDescription)")
+            #expect(
+                XMLText.escapeAttribute(string) == Self.slowEscape(string, attribute: true), "\(string.debugDescription)")
+        }
     }
 
     /// The escape rules written out one scalar at a time, as the writer did before its fast path.
