@@ -34,12 +34,12 @@ package enum XMLText {
             case UInt8(ascii: "\r") where attribute: result += "&#13;".utf8
             case UInt8(ascii: "\t") where attribute: result += "&#9;".utf8
             case 0x09, 0x0A, 0x0D: result.append(byte)
-            case 0x00..<0x20: result += [0xE2, 0x90, 0x80 + byte]  // U+2400 + byte, its control picture
-            case 0x7F: result += [0xE2, 0x90, 0xA1]  // U+2421
-            case 0xC2 where index < bytes.count && (0x80...0x9F).contains(bytes[index]):  // U+0080…U+009F
+            case 0x00..<0x20: result += [0xE2, 0x90, 0x80 + byte] // U+2400 + byte, its control picture
+            case 0x7F: result += [0xE2, 0x90, 0xA1] // U+2421
+            case 0xC2 where index < bytes.count && (0x80...0x9F).contains(bytes[index]): // U+0080…U+009F
                 result += replacement
                 index += 1
-            case 0xEF where index + 1 < bytes.count && bytes[index] == 0xBF && bytes[index + 1] >= 0xBE:  // U+FFFE/F
+            case 0xEF where index + 1 < bytes.count && bytes[index] == 0xBF && bytes[index + 1] >= 0xBE: // U+FFFE/F
                 result += replacement
                 index += 2
             default: result.append(byte)

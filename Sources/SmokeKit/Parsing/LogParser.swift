@@ -41,7 +41,7 @@ package struct ParsedLog: Sendable {
             let secondHalf = UncheckedPointer(start: buffer.baseAddress! + half)
             let making = BlockingWork.start { table.initializeResults(half..<count, at: secondHalf.start) }
             table.initializeResults(0..<half, at: buffer.baseAddress!)
-            try? making()  // throws nothing: it only waits
+            try? making() // throws nothing: it only waits
             initialized = count
         }
     }

@@ -53,7 +53,8 @@ import Testing
             let string = String(text)
             #expect(XMLText.escape(string) == Self.slowEscape(string, attribute: false), "\(string.debugDescription)")
             #expect(
-                XMLText.escapeAttribute(string) == Self.slowEscape(string, attribute: true), "\(string.debugDescription)")
+                XMLText.escapeAttribute(string) == Self.slowEscape(string, attribute: true),
+                "\(string.debugDescription)")
         }
     }
 
