@@ -13,7 +13,8 @@ extension RunStore {
     /// Finishes a run: copies the console log in (unless it is already `console.log` there),
     /// fills `artifacts`, writes the selected reports (report.json last, so its presence means the
     /// run directory is complete), points `latest` at the run, appends to `history.jsonl`, and
-    /// appends `summary.md` to `$GITHUB_STEP_SUMMARY` when that is set and markdown is selected.
+    /// appends `summary.md` to `$GITHUB_STEP_SUMMARY` when that is set and markdown is selected, and removes the temp
+    /// files an hour old that a killed smokerun left (`TemporaryFileSweeper`).
     /// A shard (`report.shard` set) is part of a run, not a run: it gets no history line (the merged run
     /// does), so every shard of a split reads the same history and computes the same split.
     ///
@@ -55,6 +56,8 @@ extension RunStore {
                 Data((MarkdownReport.render(report) + "\n").utf8), to: URL(fileURLWithPath: summaryPath), writer: writer
             )
         }
+        // What a killed smokerun left half-written is given back, now that this run's files are in place.
+        TemporaryFileSweeper(outputDirectory: outputDirectory).sweep()
         return report
     }
 
