@@ -151,3 +151,36 @@ extension TestRef: CustomStringConvertible {
             + "\(eventStreamID.map { ", eventStreamID: \($0)" } ?? "")\(isRepetition ? ", repetition" : ""))"
     }
 }
+
+extension TestRef {
+    /// The ref's offsets and bytes appended to `record` (what `init(record:reusing:)` reads back); false, with nothing
+    /// appended, for a ref that carries more than bytes (an event-stream id).
+    func encode(into record: inout [UInt8]) -> Bool {
+        guard eventStreamID == nil else { return false }
+        record.append(framework == .xctest ? 0 : 1)
+        record.append(isRepetition ? 1 : 0)
+        withUnsafeBytes(of: (moduleLength, suiteStart, suiteEnd, nameStart, Int32(bytes.count))) {
+            record.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[..<20]))
+        }
+        record.append(contentsOf: bytes)
+        return true
+    }
+
+    /// The ref `encode(into:)` wrote at `start` of `record`, in `buffer` (see `init(framework:line:…:reusing:)`);
+    /// `start` moves past it.
+    init(record: UnsafeRawBufferPointer, start: inout Int, reusing buffer: inout [UInt8]) {
+        let framework: TestFramework = record[start] == 0 ? .xctest : .swiftTesting
+        let isRepetition = record[start + 1] == 1
+        func offset(_ index: Int) -> Int32 {
+            record.loadUnaligned(fromByteOffset: start + 2 + 4 * index, as: Int32.self)
+        }
+        let offsets = (offset(0), offset(1), offset(2), offset(3))
+        let count = Int(offset(4))
+        start += 22
+        buffer.removeAll(keepingCapacity: true)
+        buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: record[start..<(start + count)]))
+        start += count
+        self.init(
+            framework: framework, bytes: buffer, offsets: offsets, eventStreamID: nil, isRepetition: isRepetition)
+    }
+}

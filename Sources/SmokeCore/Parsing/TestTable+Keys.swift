@@ -1,39 +1,43 @@
 import Foundation
 
-/// Strings stored once each (id prefixes, suite names), numbered in the order first seen.
+/// Strings stored once each (id prefixes, suite names), numbered in the order first seen. Found by their bytes
+/// through a `ByteKeyIndex` (ten bytes a string, not a dictionary entry, and no `String` made to look one up).
 struct InternedStrings: Sendable {
     private(set) var strings: [String] = []
     private(set) var bytes: [[UInt8]] = []
-    private var numbers: [String: UInt32] = [:]
+    private var numbers = ByteKeyIndex(capacity: 16)
     /// Tests arrive suite by suite: the last string asked for is usually the next one.
-    private var last: (string: String, number: UInt32)?
+    private var last: UInt32?
 
-    /// The number of the string whose bytes are `utf8`: no `String` made when it is the last one again.
+    /// The number of the string whose bytes are `utf8`: no `String` made unless it is new.
     mutating func intern(utf8: UnsafeRawBufferPointer) -> UInt32 {
-        if let last,
-            bytes[Int(last.number)].withUnsafeBytes({
-                $0.count == utf8.count && ($0.isEmpty || memcmp($0.baseAddress!, utf8.baseAddress!, $0.count) == 0)
-            })
-        {
-            return last.number
+        if let last, Self.equal(bytes[Int(last)], utf8) { return last }
+        let hash = ByteKeyIndex.hash(utf8)
+        let number: UInt32
+        if let found = numbers.find(hash: hash, matches: { Self.equal(bytes[$0], utf8) }) {
+            number = UInt32(found.row)
+        } else {
+            number = UInt32(strings.count)
+            strings.append(String(decoding: utf8, as: UTF8.self))
+            bytes.append(Array(utf8))
+            let all = bytes
+            numbers.set(
+                hash: hash, row: Int(number), marked: false, matches: { _ in false },
+                rehash: { all[$0].withUnsafeBytes(ByteKeyIndex.hash) })
         }
-        return intern(String(decoding: utf8, as: UTF8.self))
+        last = number
+        return number
     }
 
     mutating func intern(_ string: String) -> UInt32 {
-        if let last, last.string == string { return last.number }
-        let number: UInt32
-        if let known = numbers[string] {
-            number = known
-        } else {
-            number = UInt32(strings.count)
-            let utf8 = Array(string.utf8)
-            strings.append(string)
-            bytes.append(utf8)
-            numbers[string] = number
+        var string = string
+        return string.withUTF8 { intern(utf8: UnsafeRawBufferPointer($0)) }
+    }
+
+    private static func equal(_ stored: [UInt8], _ utf8: UnsafeRawBufferPointer) -> Bool {
+        stored.withUnsafeBytes {
+            $0.count == utf8.count && ($0.isEmpty || memcmp($0.baseAddress!, utf8.baseAddress!, $0.count) == 0)
         }
-        last = (string, number)
-        return number
     }
 }
 

@@ -77,6 +77,9 @@ package struct LogParser: Sendable {
     var maxLineLength = LineSplitter.defaultMaxLineLength
     /// The zone of XCTest's suite stamps, which state none: the parsing machine's own unless told.
     var timeZone = TimeZone.current
+    /// Bytes from which a file's lines are read and interpreted on one thread and their events applied on another
+    /// (below, the thread costs more than it saves).
+    var pipelinesFrom = 8 * chunkSize
 
     /// Fewer bytes a test than a log of many tests has (a test is at least two lines), so the id index is rarely
     /// sized past what the tests need: about 10 MB for a 200 MB log, and never more than 20 MB (`TestTable`).
@@ -191,28 +194,94 @@ package struct LogParser: Sendable {
             throw .unreadable(path: path, reason: "it is a directory")
         }
 
-        // The collector moves into the reader and back (a copy would keep its table twice while it grows).
-        var reader = LineReader(collector: ResultCollector(), timeZone: timeZone)
-        swap(&reader.collector, &collector)
-        defer { swap(&reader.collector, &collector) }
-        reader.skipsSwiftTestingConsole = skipsSwiftTestingConsole
+        // The collector moves into the sink and back (a copy would keep its table twice while it grows).
+        var sink = CollectorSink(collector: ResultCollector())
+        swap(&sink.collector, &collector)
+        defer { swap(&sink.collector, &collector) }
+        let input = FileInput(
+            descriptor: descriptor, path: path, size: Int(status.st_size),
+            skipsSwiftTestingConsole: skipsSwiftTestingConsole)
+        // A big log's summary is read and interpreted on a second thread while this one applies its events. Not when
+        // the results keep their text (`--output`): failure messages and output lines then cross the threads as
+        // whole events, and the parse cost 20 % more CPU for no faster run.
+        let read =
+            input.size >= pipelinesFrom && retention == .statusesOnly
+            ? try readPipelined(input, into: &sink) : try readLines(input, into: &sink)
+        let interpreter = read.interpreter
+        if let document = read.document, let format = interpreter.format {
+            let parsed = try ResultDocumentParser.parse(document, format: format, path: path)
+            sink.collector.adopt(parsed.tests, unrecognized: parsed.unrecognized)
+            let lines = document.reduce(into: 0) { count, byte in if byte == 10 { count += 1 } }
+            return FileSummary(format: format, lineCount: lines, byteCount: read.byteCount, device: parsed.device)
+        }
+        sink.collector.finishListedFailures()
+        guard let format = interpreter.format, interpreter.sawTestActivity else { throw .noTestOutput(path: path) }
+        if format == .eventStream, !interpreter.sawRunEnded || interpreter.lastLineWasMalformed {
+            guard allowsTruncatedEventStreams else {
+                throw .truncatedEventStream(path: path, line: read.splitter.lineCount)
+            }
+        }
+        let counts = interpreter.totals.counts(from: file.lastPathComponent)
+        let endedInSuccess = interpreter.sawSuccessBanner && !counts.contains { $0.failures > 0 }
+        sink.collector.finishRunningTest(as: endedInSuccess ? .passed : .crashed, failure: nil)
+        var problems: [String] = []
+        if let cut = read.splitter.truncationMessage(source: path) { problems.append(cut) }
+        if let malformed = interpreter.malformedMessage(source: path) { problems.append(malformed) }
+        // The event stream's own instants; a console's stamps and totals, without the Swift Testing run an event
+        // stream tells.
+        let times =
+            format == .eventStream
+            ? interpreter.eventStream.times : interpreter.totals.times(includingSwiftTesting: !skipsSwiftTestingConsole)
+        return FileSummary(
+            format: format, lineCount: read.splitter.lineCount, byteCount: read.byteCount, problems: problems,
+            frameworkCounts: counts, strippedPrefix: interpreter.mostFrequentPrefix,
+            firstUnrecognizedLine: sink.firstUnrecognizedLine, times: times
+        )
+    }
+
+    /// One open file to read.
+    struct FileInput: Sendable {
+        let descriptor: Int32
+        let path: String
+        let size: Int
+        let skipsSwiftTestingConsole: Bool
+    }
+
+    /// What reading a file's lines leaves besides their events: the interpreter's notes, the splitter's count and
+    /// cuts, and the bytes of a JSON document (which is parsed whole, not by line).
+    struct FileRead: @unchecked Sendable { // handed over once the reading thread is done with it
+        var interpreter: LineInterpreter
+        var splitter: LineSplitter
+        var byteCount: Int
+        var document: Data?
+    }
+
+    /// Reads `input` chunk by chunk (never the whole file), detects its format, and hands every line's events
+    /// to `sink`.
+    func readLines<Sink: LineEventSink>(
+        _ input: FileInput, into sink: inout Sink, readsAhead mayReadAhead: Bool = true
+    ) throws(ParseError) -> FileRead {
+        let path = input.path
+        var interpreter = LineInterpreter(timeZone: timeZone)
+        interpreter.skipsSwiftTestingConsole = input.skipsSwiftTestingConsole
         var splitter = LineSplitter(maxLineLength: maxLineLength)
         var byteCount = 0
         var document: Data?
-        // A log of many chunks is read ahead on a second thread while this one parses (two buffers of half a chunk:
-        // the memory of one).
-        let readsAhead = Int(status.st_size) > 8 * Self.chunkSize
+        // A log of many chunks is read ahead on another thread while this one interprets (two buffers of half a
+        // chunk: the memory of one).
+        let readsAhead = mayReadAhead && input.size > 8 * Self.chunkSize
         let chunks = ChunkReader(
-            descriptor: descriptor, chunkSize: readsAhead ? Self.chunkSize / 2 : Self.chunkSize, readsAhead: readsAhead)
+            descriptor: input.descriptor, chunkSize: readsAhead ? Self.chunkSize / 2 : Self.chunkSize,
+            readsAhead: readsAhead)
         try chunks.forEachChunk { (chunk) throws(ParseError) in
             let count = chunk.count
-            if reader.format == nil {
+            if interpreter.format == nil {
                 let head = chunk.bindMemory(to: UInt8.self)
                 if LogFormat.looksBinary(UnsafeBufferPointer(rebasing: head.prefix(Self.sampleSize))) {
                     throw .binary(path: path)
                 }
-                reader.format = LogFormat.detect(head)
-                if reader.format?.isDocument == true { document = Data() }
+                interpreter.format = LogFormat.detect(head)
+                if interpreter.format?.isDocument == true { document = Data() }
             }
             byteCount += count
             if document != nil {
@@ -226,39 +295,40 @@ package struct LogParser: Sendable {
                 }
                 document?.append(contentsOf: chunk)
             } else {
-                splitter.push(chunk) { reader.handle($0) }
+                splitter.push(chunk) { interpreter.handle($0, into: &sink) }
             }
         } readFailed: { code in
             .unreadable(path: path, reason: String(cString: strerror(code)))
         }
-        if let document, let format = reader.format {
-            let parsed = try ResultDocumentParser.parse(document, format: format, path: path)
-            reader.collector.adopt(parsed.tests, unrecognized: parsed.unrecognized)
-            let lines = document.reduce(into: 0) { count, byte in if byte == 10 { count += 1 } }
-            return FileSummary(format: format, lineCount: lines, byteCount: byteCount, device: parsed.device)
+        if document == nil {
+            splitter.finish { interpreter.handle($0, into: &sink) }
+            interpreter.finish(into: &sink)
         }
-        splitter.finish { reader.handle($0) }
-        reader.finish()
-        reader.collector.finishListedFailures()
-        guard let format = reader.format, reader.sawTestActivity else { throw .noTestOutput(path: path) }
-        if format == .eventStream, !reader.sawRunEnded || reader.lastLineWasMalformed {
-            guard allowsTruncatedEventStreams else { throw .truncatedEventStream(path: path, line: splitter.lineCount) }
+        return FileRead(interpreter: interpreter, splitter: splitter, byteCount: byteCount, document: document)
+    }
+
+    /// `readLines` on a thread of its own, its events handed over in `EventBatch`es (a few, used again and again)
+    /// and applied here, in order, as they come.
+    private func readPipelined(_ input: FileInput, into sink: inout CollectorSink) throws(ParseError) -> FileRead {
+        let pipe = EventPipe()
+        let parser = self
+        let reading = BlockingWork.start { () -> Result<FileRead, ParseError> in
+            var batches = EventPipe.Feeder(pipe: pipe)
+            // No third thread reading ahead: two busy threads on a two-core machine, not three taking turns.
+            let read = Result { () throws(ParseError) in
+                try parser.readLines(input, into: &batches, readsAhead: false)
+            }
+            batches.flush()
+            pipe.close()
+            return read
         }
-        let counts = reader.totals.counts(from: file.lastPathComponent)
-        let endedInSuccess = reader.sawSuccessBanner && !counts.contains { $0.failures > 0 }
-        reader.collector.finishRunningTest(as: endedInSuccess ? .passed : .crashed, failure: nil)
-        var problems: [String] = []
-        if let cut = splitter.truncationMessage(source: path) { problems.append(cut) }
-        if let malformed = reader.malformedMessage(source: path) { problems.append(malformed) }
-        // The event stream's own instants; a console's stamps and totals, without the Swift Testing run an event
-        // stream tells.
-        let times =
-            format == .eventStream
-            ? reader.eventStream.times : reader.totals.times(includingSwiftTesting: !skipsSwiftTestingConsole)
-        return FileSummary(
-            format: format, lineCount: splitter.lineCount, byteCount: byteCount, problems: problems,
-            frameworkCounts: counts,
-            strippedPrefix: reader.mostFrequentPrefix, firstUnrecognizedLine: reader.firstUnrecognizedLine, times: times
-        )
+        var buffer: [UInt8] = []
+        while let batch = pipe.next() {
+            batch.replay(into: &sink, reusing: &buffer)
+            pipe.recycle(batch)
+        }
+        // `reading` hands its error back as a value; it throws nothing itself.
+        let read = (try? reading()) ?? .failure(.unreadable(path: input.path, reason: "its reading thread stopped"))
+        return try read.get()
     }
 }

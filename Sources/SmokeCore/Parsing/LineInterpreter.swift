@@ -1,28 +1,27 @@
 import Foundation
 
-/// Feeds the lines of one file to the parser its format needs, and notes what the file said beside its tests
-/// (framework totals, a success banner, CI prefixes, malformed records). Pure: `LogParser` reads the file and hands
-/// it the lines; it sits beside the parsers so the compiler can inline the per-line path.
-package struct LineReader {
+/// Turns the lines of one file into test events for the parser its format needs, and notes what the file said
+/// beside its tests (framework totals, a success banner, CI prefixes, malformed records). The events go to a
+/// `LineEventSink`: the collector itself (`CollectorSink`), or an `EventBatch` that another thread applies while
+/// this one reads on. Pure: `LogParser` reads the file and hands it the lines; it sits beside the parsers so the
+/// compiler can inline the per-line path.
+package struct LineInterpreter {
     package var format: LogFormat?
-    package var collector: ResultCollector
     var console = ConsoleParser()
     package var eventStream = SwiftTestingEventStreamParser()
-    package var sawTestActivity = false
-    package var sawRunEnded = false
-    package var lastLineWasMalformed = false
-    var lineNumber = 0
+    package private(set) var sawTestActivity = false
+    package private(set) var sawRunEnded = false
+    package private(set) var lastLineWasMalformed = false
+    private var lineNumber = 0
     /// Event-stream lines that were not records: how many, and the first one's number.
-    var malformedCount = 0
-    var firstMalformedLine: Int?
+    private var malformedCount = 0
+    private var firstMalformedLine: Int?
     package var skipsSwiftTestingConsole = false
-    package var totals: FrameworkTotalsReader
-    package var sawSuccessBanner = false
-    package var firstUnrecognizedLine: Int?
-    var prefixCounts: [String: Int] = [:]
+    package private(set) var totals: FrameworkTotalsReader
+    package private(set) var sawSuccessBanner = false
+    private var prefixCounts: [String: Int] = [:]
 
-    package init(collector: ResultCollector, timeZone: TimeZone) {
-        self.collector = collector
+    package init(timeZone: TimeZone) {
         totals = FrameworkTotalsReader(timeZone: timeZone)
     }
 
@@ -41,7 +40,8 @@ package struct LineReader {
         return counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key
     }
 
-    package mutating func handle(_ rawLine: LineBytes) {
+    /// Reads one line; its events (and those it released from a split line before it) go to `sink`.
+    package mutating func handle<Sink: LineEventSink>(_ rawLine: LineBytes, into sink: inout Sink) {
         lineNumber += 1
         var line = rawLine
         if let (kind, contentStart) = LinePrefix.strip(rawLine) {
@@ -49,20 +49,16 @@ package struct LineReader {
             line = UnsafeBufferPointer(rebasing: rawLine[contentStart...])
         }
         totals.read(line)
-        let unrecognizedBefore = collector.unrecognizedLineCount
-        interpret(line)
-        while let deferred = console.takeDeferred() { apply(deferred) }
-        if firstUnrecognizedLine == nil, collector.unrecognizedLineCount > unrecognizedBefore {
-            firstUnrecognizedLine = lineNumber
-        }
+        interpret(line, into: &sink)
+        while let deferred = console.takeDeferred() { emit(deferred, into: &sink) }
     }
 
     /// The end of the file: a split line still waiting for its second half is read as it is.
-    package mutating func finish() {
-        while let deferred = console.finish() { apply(deferred) }
+    package mutating func finish<Sink: LineEventSink>(into sink: inout Sink) {
+        while let deferred = console.finish() { emit(deferred, into: &sink) }
     }
 
-    private mutating func interpret(_ line: LineBytes) {
+    private mutating func interpret<Sink: LineEventSink>(_ line: LineBytes, into sink: inout Sink) {
         let event: TestEvent
         if format == .eventStream {
             guard let parsed = eventStream.parse(line) else {
@@ -73,7 +69,7 @@ package struct LineReader {
                     malformedCount += 1
                     if firstMalformedLine == nil { firstMalformedLine = lineNumber }
                 }
-                collector.countUnrecognizedLine()
+                sink.countUnrecognizedLine(lineNumber)
                 return
             }
             lastLineWasMalformed = false
@@ -88,15 +84,20 @@ package struct LineReader {
                 sawSuccessBanner = true
             }
         }
-        apply(event)
+        emit(event, into: &sink)
     }
 
-    private mutating func apply(_ event: TestEvent) {
+    private mutating func emit<Sink: LineEventSink>(_ event: TestEvent, into sink: inout Sink) {
+        // What the collector does nothing with is not handed on (a batch for another thread stays small).
         switch event {
-        case .ignored, .output, .toolOutput: break
+        case .ignored: return
+        case .suiteStarted, .suiteFinished, .runSummary:
+            sawTestActivity = true
+            return
+        case .output, .toolOutput: break
         default: sawTestActivity = true
         }
         if skipsSwiftTestingConsole, format != .eventStream, event.framework == .swiftTesting { return }
-        collector.apply(event)
+        sink.take(event, line: lineNumber)
     }
 }

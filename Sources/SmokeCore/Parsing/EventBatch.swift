@@ -1,0 +1,87 @@
+/// A run of one file's test events on their way from the thread that reads the lines to the thread that applies
+/// them: test starts and ends (nearly every event of a big log) as bytes in one buffer — no allocation per event
+/// on either side once the batch has been used, since the batch is handed back and kept — and any other event as
+/// itself beside them.
+package final class EventBatch: LineEventSink, @unchecked Sendable { // one thread at a time: the pipe hands it over
+    private var records: [UInt8] = []
+    private var others: [TestEvent] = []
+    /// Bytes of records after which the batch is full.
+    private let capacity: Int
+
+    package init(capacity: Int = 64 * 1024) {
+        self.capacity = capacity
+        records.reserveCapacity(capacity + 512)
+    }
+
+    package var isEmpty: Bool { records.isEmpty }
+    package var isFull: Bool { records.count >= capacity }
+
+    private enum Kind: UInt8 {
+        case started, finished, other, unrecognized
+    }
+
+    package func take(_ event: TestEvent, line: Int) {
+        switch event {
+        case .testStarted(let ref):
+            let mark = records.count
+            header(.started, line: line)
+            if ref.encode(into: &records) { return }
+            records.removeSubrange(mark...)
+        case .testFinished(let ref, let status, let duration):
+            guard let code = Self.statuses.firstIndex(of: status) else { break }
+            let mark = records.count
+            header(.finished, line: line)
+            records.append(UInt8(code))
+            withUnsafeBytes(of: (duration ?? .nan).bitPattern) { records.append(contentsOf: $0) }
+            records.append(duration == nil ? 0 : 1)
+            if ref.encode(into: &records) { return }
+            records.removeSubrange(mark...)
+        default: break
+        }
+        header(.other, line: line)
+        others.append(event)
+    }
+
+    package func countUnrecognizedLine(_ line: Int) {
+        header(.unrecognized, line: line)
+    }
+
+    private static let statuses: [TestStatus] = [.passed, .failed, .skipped]
+
+    private func header(_ kind: Kind, line: Int) {
+        records.append(kind.rawValue)
+        withUnsafeBytes(of: line) { records.append(contentsOf: $0) }
+    }
+
+    /// Hands every event to `sink` in the order they came, then empties the batch (keeping its memory). `buffer` is
+    /// the ref buffer the events are rebuilt in.
+    package func replay<Sink: LineEventSink>(into sink: inout Sink, reusing buffer: inout [UInt8]) {
+        var nextOther = 0
+        records.withUnsafeBytes { record in
+            var start = 0
+            while start < record.count {
+                let kind = Kind(rawValue: record[start])!
+                let line = record.loadUnaligned(fromByteOffset: start + 1, as: Int.self)
+                start += 1 + MemoryLayout<Int>.size
+                switch kind {
+                case .started:
+                    sink.take(.testStarted(TestRef(record: record, start: &start, reusing: &buffer)), line: line)
+                case .finished:
+                    let status = Self.statuses[Int(record[start])]
+                    let bits = record.loadUnaligned(fromByteOffset: start + 1, as: UInt64.self)
+                    let duration: Double? = record[start + 9] == 1 ? Double(bitPattern: bits) : nil
+                    start += 10
+                    let ref = TestRef(record: record, start: &start, reusing: &buffer)
+                    sink.take(.testFinished(ref, status, durationSeconds: duration), line: line)
+                case .other:
+                    sink.take(others[nextOther], line: line)
+                    nextOther += 1
+                case .unrecognized:
+                    sink.countUnrecognizedLine(line)
+                }
+            }
+        }
+        records.removeAll(keepingCapacity: true)
+        others.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+import Testing
+
+@testable import SmokeCore
+@testable import SmokeKit
+
+/// A big log is read and interpreted on one thread while its events are applied on another (`EventPipe`,
+/// `EventBatch`): the result must be exactly what reading it on one thread gives — for every real log of the corpus
+/// and a generated log of many batches — and an error on the reading thread must reach the caller.
+@Suite struct PipelinedParseTests {
+    private static func parse(
+        _ file: URL, pipelined: Bool, retention: ResultCollector.Retention = .statusesOnly
+    ) -> Result<ParsedLog, any Error> {
+        var parser = LogParser(retention: retention)
+        parser.pipelinesFrom = pipelined ? 0 : .max
+        return Result { try parser.parse(files: [file]) }
+    }
+
+    private static func expectSame(_ file: URL, sourceLocation: SourceLocation = #_sourceLocation) {
+        let name = file.lastPathComponent
+        switch (parse(file, pipelined: false), parse(file, pipelined: true)) {
+        case (.success(let alone), .success(let piped)):
+            #expect(piped.results == alone.results, "\(name)", sourceLocation: sourceLocation)
+            #expect(piped.attachments == alone.attachments, "\(name)", sourceLocation: sourceLocation)
+            #expect(
+                piped.unrecognizedLineCount == alone.unrecognizedLineCount, "\(name)", sourceLocation: sourceLocation)
+            #expect(
+                piped.lineCount == alone.lineCount && piped.byteCount == alone.byteCount, "\(name)",
+                sourceLocation: sourceLocation)
+            #expect(piped.problems == alone.problems, "\(name)", sourceLocation: sourceLocation)
+            #expect(piped.frameworkCounts == alone.frameworkCounts, "\(name)", sourceLocation: sourceLocation)
+            #expect(piped.inputs == alone.inputs, "\(name)", sourceLocation: sourceLocation)
+            #expect(piped.times == alone.times, "\(name)", sourceLocation: sourceLocation)
+        case (.failure(let alone), .failure(let piped)):
+            #expect(piped.localizedDescription == alone.localizedDescription, "\(name)", sourceLocation: sourceLocation)
+        case (let alone, let piped):
+            Issue.record("\(name): alone \(alone), pipelined \(piped)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test(.enabled(if: CorpusLocation.shouldRun, "the shared corpus (../shared/corpus) is not beside the package"))
+    func everyCorpusLogParsesTheSameOnTwoThreads() throws {
+        try CorpusLocation.require()
+        var checked = 0
+        for folder in ["xcodebuild", "linux-xctest", "swift-testing", "misc"] {
+            let root = CorpusLocation.file(folder)
+            guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else {
+                continue
+            }
+            for case let file as URL in walker where !file.hasDirectoryPath && file.pathExtension != "md" {
+                Self.expectSame(file)
+                checked += 1
+            }
+        }
+        #expect(checked > 50)
+    }
+
+    /// Many batches of events, with failures, output, skips, repeated runs, a test that crashed without an end and
+    /// lines nothing reads.
+    @Test(arguments: ["xcodebuild", "linux"])
+    func aLogOfManyBatchesParsesTheSameOnTwoThreads(form: String) throws {
+        var log = "Test Suite 'All tests' started at 2026-11-22 04:00:00.000\n"
+        for index in 0..<12_000 {
+            let test =
+                form == "xcodebuild"
+                ? "-[App.Suite\(index / 40)Tests test\(index % 9_000)]" : "Suite\(index / 40)Tests.test\(index)"
+            log += "Test Case '\(test)' started\(form == "xcodebuild" ? "." : " at 2026-11-22 04:00:00.000")\n"
+            if index % 13 == 0 { log += "some output of test \(index)\n" }
+            if index % 17 == 0 {
+                log += "/src/Tests/S.swift:\(index): error: \(test) : XCTAssertTrue failed - no \(index)\n"
+                log += "Test Case '\(test)' failed (0.0\(index % 10)1 seconds).\n"
+            } else if index % 29 == 0 {
+                log += "/src/Tests/S.swift:9: \(test) : Test skipped - not today\n"
+                log += "Test Case '\(test)' skipped (0.001 seconds).\n"
+            } else if index != 11_999 {
+                log += "Test Case '\(test)' passed (0.\(index % 900 + 100) seconds).\n"
+            }
+            if index % 500 == 0 { log += "a line nothing reads \(index)\n" }
+        }
+        let file = try ParsingTestSupport.temporaryFile(Data(log.utf8))
+        let alone = try #require(try? Self.parse(file, pipelined: false).get())
+        #expect(alone.results.count == 12_000)
+        #expect(alone.results.last?.status == .crashed)
+        Self.expectSame(file)
+    }
+
+    /// Only a summary is parsed on two threads: with full retention the setting changes nothing.
+    @Test func fullResultsAreReadOnOneThread() throws {
+        var log = ""
+        for index in 0..<2_000 {
+            log += "Test Case '-[App.S\(index / 20)Tests t\(index)]' started.\nsome output \(index)\n"
+            log += "Test Case '-[App.S\(index / 20)Tests t\(index)]' passed (0.001 seconds).\n"
+        }
+        let file = try ParsingTestSupport.temporaryFile(Data(log.utf8))
+        let alone = try Self.parse(file, pipelined: false, retention: .full).get()
+        let asked = try Self.parse(file, pipelined: true, retention: .full).get()
+        #expect(asked.results == alone.results && alone.results.first?.output == ["some output 0"])
+    }
+
+    @Test func anErrorOnTheReadingThreadReachesTheCaller() throws {
+        let file = try ParsingTestSupport.temporaryFile(
+            Data([0x00, 0x01, 0xFF, 0x00] + Array(repeating: 0, count: 4096)))
+        guard case .failure(let piped) = Self.parse(file, pipelined: true),
+            case .failure(let alone) = Self.parse(file, pipelined: false)
+        else {
+            Issue.record("a binary file parsed")
+            return
+        }
+        #expect(piped.localizedDescription == alone.localizedDescription)
+        #expect(piped.localizedDescription.contains("binary"))
+    }
+
+    /// A batch gives back every event as it came: refs of every shape, durations known and not, statuses it keeps as
+    /// bytes and ones it keeps whole, event-stream refs, other events and unreadable lines, in order, twice over
+    /// (a batch is used again once replayed).
+    @Test func aBatchReplaysItsEventsInOrder() {
+        var streamRef = TestRef(framework: .swiftTesting, module: "M", suite: "S", name: "f()")
+        streamRef.eventStreamID = "M.S/f()/S.swift:3:4"
+        var repeated = TestRef(framework: .xctest, module: "App", suite: "Cart", name: "testTotal")
+        repeated.isRepetition = true
+        let events: [(TestEvent?, Int)] = [
+            (.testStarted(TestRef(framework: .xctest, module: "App", suite: "Cart", name: "testTotal")), 1),
+            (
+                .testFinished(
+                    TestRef(framework: .xctest, suite: "Cart", name: "testTotal"), .passed, durationSeconds: 0.051), 2
+            ),
+            (.testStarted(repeated), 3),
+            (
+                .testFinished(TestRef(framework: .swiftTesting, suite: "", name: "f()"), .failed, durationSeconds: nil),
+                4
+            ),
+            (.testFinished(TestRef(framework: .xctest, suite: "S", name: "t"), .crashed, durationSeconds: 1), 5),
+            (.testStarted(streamRef), 6),
+            (nil, 7),
+            (.output("printed"), 8),
+            (
+                .testFinished(
+                    TestRef(framework: .xctest, module: "Ü", suite: "Ä", name: "ö"), .skipped, durationSeconds: 0), 9
+            ),
+        ]
+        let batch = EventBatch(capacity: 16)
+        for _ in 0..<2 {
+            for (event, line) in events {
+                if let event { batch.take(event, line: line) } else { batch.countUnrecognizedLine(line) }
+            }
+            #expect(batch.isFull)
+            var recorder = Recorder()
+            var buffer: [UInt8] = []
+            batch.replay(into: &recorder, reusing: &buffer)
+            #expect(recorder.seen.count == events.count)
+            for ((event, line), seen) in zip(events, recorder.seen) {
+                #expect(seen.line == line)
+                #expect(Self.same(seen.event, event), "line \(line)")
+            }
+            #expect(batch.isEmpty)
+        }
+    }
+
+    /// Refs member by member (`TestRef ==`), the rest as they print.
+    private static func same(_ left: TestEvent?, _ right: TestEvent?) -> Bool {
+        switch (left, right) {
+        case (.testStarted(let a), .testStarted(let b)): a == b
+        case (.testFinished(let a, let statusA, let durationA), .testFinished(let b, let statusB, let durationB)):
+            a == b && statusA == statusB && durationA == durationB
+        default: String(describing: left) == String(describing: right)
+        }
+    }
+
+    private struct Recorder: LineEventSink {
+        var seen: [(event: TestEvent?, line: Int)] = []
+        mutating func take(_ event: TestEvent, line: Int) { seen.append((event, line)) }
+        mutating func countUnrecognizedLine(_ line: Int) { seen.append((nil, line)) }
+    }
+}
