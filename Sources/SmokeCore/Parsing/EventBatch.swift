@@ -5,6 +5,9 @@
 package final class EventBatch: LineEventSink, @unchecked Sendable { // one thread at a time: the pipe hands it over
     private var records: [UInt8] = []
     private var others: [TestEvent] = []
+    /// About how many bytes the other events hold (their text): they count towards the batch being full, so a log of
+    /// long output lines cannot pile up gigabytes between the threads.
+    private var otherBytes = 0
     /// Bytes of records after which the batch is full.
     private let capacity: Int
 
@@ -14,7 +17,7 @@ package final class EventBatch: LineEventSink, @unchecked Sendable { // one thre
     }
 
     package var isEmpty: Bool { records.isEmpty }
-    package var isFull: Bool { records.count >= capacity }
+    package var isFull: Bool { records.count + otherBytes >= capacity }
 
     private enum Kind: UInt8 {
         case started, finished, other, unrecognized
@@ -40,6 +43,18 @@ package final class EventBatch: LineEventSink, @unchecked Sendable { // one thre
         }
         header(.other, line: line)
         others.append(event)
+        otherBytes += Self.textSize(of: event)
+    }
+
+    /// The bytes of text an event carries, roughly (a fixed amount for those with little).
+    private static func textSize(of event: TestEvent) -> Int {
+        switch event {
+        case .output(let text), .toolOutput(let text), .detail(let text): text.utf8.count
+        case .issue(_, let failure, _): failure.message.utf8.count + (failure.file?.utf8.count ?? 0)
+        case .fatalError(let message, let file, _): message.utf8.count + (file?.utf8.count ?? 0)
+        case .programCrashed(let description): description.utf8.count
+        default: 64
+        }
     }
 
     package func countUnrecognizedLine(_ line: Int) {
@@ -83,5 +98,6 @@ package final class EventBatch: LineEventSink, @unchecked Sendable { // one thre
         }
         records.removeAll(keepingCapacity: true)
         others.removeAll(keepingCapacity: true)
+        otherBytes = 0
     }
 }

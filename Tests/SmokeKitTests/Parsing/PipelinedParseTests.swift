@@ -166,6 +166,19 @@ import Testing
         }
     }
 
+    /// Long output lines fill a batch by their size, not only by their count.
+    @Test func longTextFillsABatch() {
+        let batch = EventBatch(capacity: 64 * 1024)
+        batch.take(.output(String(repeating: "x", count: 40_000)), line: 1)
+        #expect(!batch.isFull)
+        batch.take(.output(String(repeating: "y", count: 40_000)), line: 2)
+        #expect(batch.isFull)
+        var recorder = Recorder()
+        var buffer: [UInt8] = []
+        batch.replay(into: &recorder, reusing: &buffer)
+        #expect(recorder.seen.count == 2 && !batch.isFull && batch.isEmpty)
+    }
+
     private struct Recorder: LineEventSink {
         var seen: [(event: TestEvent?, line: Int)] = []
         mutating func take(_ event: TestEvent, line: Int) { seen.append((event, line)) }
