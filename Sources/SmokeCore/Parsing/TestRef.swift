@@ -162,7 +162,8 @@ extension TestRef {
         withUnsafeBytes(of: (moduleLength, suiteStart, suiteEnd, nameStart, Int32(bytes.count))) {
             record.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[..<20]))
         }
-        record.append(contentsOf: bytes)
+        // Borrowed, not appended as an array: no retain and release of the parser's buffer per event.
+        bytes.withUnsafeBufferPointer { record.append(contentsOf: $0) }
         return true
     }
 
