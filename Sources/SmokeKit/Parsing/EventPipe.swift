@@ -15,71 +15,74 @@ final class EventPipe: @unchecked Sendable { // every field is read and written 
     }
 
     /// An empty batch to fill, waiting for one to come back.
-    func emptyBatch() -> EventBatch {
-        condition.lock()
-        defer { condition.unlock() }
-        while empty.isEmpty { condition.wait() }
-        return empty.removeLast()
-    }
-
-    /// Queues a filled batch for the applying thread.
-    func send(_ batch: EventBatch) {
-        condition.lock()
-        defer { condition.unlock() }
-        full.append(batch)
-        condition.broadcast()
-    }
-
-    /// No more batches will come.
-    func close() {
-        condition.lock()
-        defer { condition.unlock() }
-        closed = true
-        condition.broadcast()
-    }
+    func emptyBatch() -> EventBatch { waitFor { $0.empty.isEmpty ? nil : $0.empty.removeLast() } }
 
     /// The next filled batch, waiting for it; nil once the pipe is closed and drained.
     func next() -> EventBatch? {
-        condition.lock()
-        defer { condition.unlock() }
-        while full.isEmpty, !closed { condition.wait() }
-        guard !full.isEmpty else { return nil }
-        return full.removeFirst()
+        waitFor { pipe -> EventBatch?? in
+            if !pipe.full.isEmpty { return pipe.full.removeFirst() }
+            return pipe.closed ? .some(nil) : nil // closed and drained: the answer is nil; else wait
+        }
     }
 
+    /// Queues a filled batch for the applying thread.
+    func send(_ batch: EventBatch) { change { $0.full.append(batch) } }
+
     /// Gives an applied (emptied) batch back to be filled again.
-    func recycle(_ batch: EventBatch) {
+    func recycle(_ batch: EventBatch) { change { $0.empty.append(batch) } }
+
+    /// No more batches will come.
+    func close() { change { $0.closed = true } }
+
+    /// Changes the queues under the lock and wakes whoever waits.
+    private func change(_ body: (EventPipe) -> Void) {
         condition.lock()
         defer { condition.unlock() }
-        empty.append(batch)
+        body(self)
         condition.broadcast()
     }
 
-    /// The reading side's sink: fills a batch and sends it when full.
+    /// Waits under the lock until `take` has something to give.
+    private func waitFor<T>(_ take: (EventPipe) -> T?) -> T {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let taken = take(self) { return taken }
+            condition.wait()
+        }
+    }
+
+    /// The reading side's sink: fills a batch and sends it when full (taking the next one only when an event comes).
     struct Feeder: LineEventSink {
         let pipe: EventPipe
-        private var batch: EventBatch
+        private var batch: EventBatch?
 
         init(pipe: EventPipe) {
             self.pipe = pipe
-            batch = pipe.emptyBatch()
         }
 
         mutating func take(_ event: TestEvent, line: Int) {
-            batch.take(event, line: line)
-            if batch.isFull { flush() }
+            filling().take(event, line: line)
+            if batch?.isFull == true { flush() }
         }
 
         mutating func countUnrecognizedLine(_ line: Int) {
-            batch.countUnrecognizedLine(line)
-            if batch.isFull { flush() }
+            filling().countUnrecognizedLine(line)
+            if batch?.isFull == true { flush() }
         }
 
-        /// Sends what is gathered (nothing when empty) and takes the next empty batch.
+        /// Sends what is gathered (nothing when nothing is).
         mutating func flush() {
-            guard !batch.isEmpty else { return }
+            guard let batch else { return }
             pipe.send(batch)
-            batch = pipe.emptyBatch()
+            self.batch = nil
+        }
+
+        private mutating func filling() -> EventBatch {
+            if let batch { return batch }
+            let next = pipe.emptyBatch()
+            batch = next
+            return next
         }
     }
 }

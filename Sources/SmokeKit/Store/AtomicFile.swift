@@ -58,6 +58,14 @@ enum AtomicFile {
         return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp-\(token)")
     }
 
+    /// Whether `name` is one `temporaryURL` makes (`.<name>.tmp-<8 hex digits>`).
+    static func isTemporaryName(_ name: String) -> Bool {
+        guard name.hasPrefix("."), let marker = name.range(of: ".tmp-", options: .backwards) else { return false }
+        let token = name[marker.upperBound...]
+        return token.count == 8 && token.allSatisfy(\.isHexDigit)
+            && marker.lowerBound > name.index(after: name.startIndex)
+    }
+
     private static func reason(_ error: any Error) -> String {
         if case StoreError.writeFailed(_, let reason) = error { return reason }
         return error.localizedDescription

@@ -28,13 +28,16 @@ enum POSIXFile {
         try streamNew(to: url, writer: writer) { sink in sink.append(data) }
     }
 
-    /// Creates `url` and fills it from a `ReportSink` piece by piece, then fsyncs it.
-    static func streamNew(to url: URL, writer: FileWriter = .system, _ render: (inout ReportSink) -> Void) throws {
+    /// Creates `url` and fills it from a `ReportSink` piece by piece, then fsyncs it. When `render` throws, what was
+    /// written stays (the caller removes its temp file) and the error is thrown.
+    static func streamNew(to url: URL, writer: FileWriter = .system, _ render: (inout ReportSink) throws -> Void)
+        throws
+    {
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else { throw StoreError.writeFailed(path: url.path, reason: lastError()) }
         defer { close(descriptor) }
         var sink = ReportSink { try writer.writeAll($0, to: descriptor, path: url.path) }
-        render(&sink)
+        try render(&sink)
         try sink.finish()
         guard fsync(descriptor) == 0 else { throw StoreError.writeFailed(path: url.path, reason: lastError()) }
     }
@@ -124,17 +127,26 @@ enum POSIXFile {
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else { throw StoreError.writeFailed(path: url.path, reason: lastError()) }
         defer { close(descriptor) }
+        let unreadable = { StoreError.attachmentSourceUnreadable(path: source.path, reason: $0) }
+        try readChunks(of: input, unreadable: unreadable) { try writer.writeAll($0, to: descriptor, path: url.path) }
+        guard fsync(descriptor) == 0 else { throw StoreError.writeFailed(path: url.path, reason: lastError()) }
+    }
+
+    /// Reads `descriptor` from its offset to its end, a quarter megabyte at a time, handing each piece to `body`;
+    /// a failed read throws what `unreadable` makes of its reason.
+    static func readChunks(
+        of descriptor: Int32, unreadable: (String) -> StoreError, _ body: (UnsafeRawBufferPointer) throws -> Void
+    ) throws {
         var buffer = [UInt8](repeating: 0, count: 256 * 1024)
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw StoreError.attachmentSourceUnreadable(path: source.path, reason: lastError())
+                throw unreadable(lastError())
             }
-            if count == 0 { break }
-            try writer.writeAll(Data(buffer[0..<count]), to: descriptor, path: url.path)
+            if count == 0 { return }
+            try buffer.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
         }
-        guard fsync(descriptor) == 0 else { throw StoreError.writeFailed(path: url.path, reason: lastError()) }
     }
 
     static func lastError() -> String { String(cString: strerror(errno)) }

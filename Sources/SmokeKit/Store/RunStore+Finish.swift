@@ -64,16 +64,10 @@ extension RunStore {
     /// Writes the run's history line (with its newline) to `file`, which must not exist.
     func renderHistoryLine(_ report: RunReport, to file: URL) throws {
         let path = Self.relativePath(runID: report.runID)
-        var failure: (any Error)?
         try POSIXFile.streamNew(to: file, writer: writer) { sink in
-            do {
-                try HistoryLine.write(report, path: path, to: &sink)
-                sink.append(byte: UInt8(ascii: "\n"))
-            } catch {
-                failure = error
-            }
+            try HistoryLine.write(report, path: path, to: &sink)
+            sink.append(byte: UInt8(ascii: "\n"))
         }
-        if let failure { throw failure }
     }
 
     /// Appends the line `renderHistoryLine` wrote to `history.jsonl`, whole or not at all.
@@ -82,15 +76,8 @@ extension RunStore {
         guard input >= 0 else { throw StoreError.writeFailed(path: file.path, reason: POSIXFile.lastError()) }
         defer { close(input) }
         try POSIXFile.appendLine(to: OutputLayout(root: outputDirectory).history, writer: writer) { sink in
-            var buffer = [UInt8](repeating: 0, count: 1 << 20)
-            while true {
-                let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    throw StoreError.writeFailed(path: file.path, reason: POSIXFile.lastError())
-                }
-                if count == 0 { return }
-                buffer.withUnsafeBytes { sink.append(bytes: UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+            try POSIXFile.readChunks(of: input, unreadable: { .writeFailed(path: file.path, reason: $0) }) {
+                sink.append(bytes: $0)
             }
         }
     }

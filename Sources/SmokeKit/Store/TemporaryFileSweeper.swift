@@ -10,14 +10,6 @@ struct TemporaryFileSweeper: Sendable {
     /// How old a temp file must be to count as left behind.
     var age: TimeInterval = 3600
 
-    /// Whether `name` is one of `AtomicFile`'s temp names.
-    static func isTemporary(_ name: String) -> Bool {
-        guard name.hasPrefix("."), let marker = name.range(of: ".tmp-", options: .backwards) else { return false }
-        let token = name[marker.upperBound...]
-        return token.count == 8 && token.allSatisfy(\.isHexDigit)
-            && marker.lowerBound > name.index(after: name.startIndex)
-    }
-
     /// Sweeps the output folder and every run folder; returns the paths removed. Best effort: what cannot be read or
     /// removed stays, silently (the run that calls this has already finished its own files).
     @discardableResult
@@ -29,7 +21,7 @@ struct TemporaryFileSweeper: Sendable {
         var removed: [String] = []
         for folder in folders {
             for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-            where Self.isTemporary(name) {
+            where AtomicFile.isTemporaryName(name) {
                 let file = folder.appendingPathComponent(name)
                 guard let modified = Self.modified(file), now.timeIntervalSince(modified) > age else { continue }
                 POSIXFile.remove(file)

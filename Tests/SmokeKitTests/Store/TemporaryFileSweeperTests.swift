@@ -14,12 +14,12 @@ import Testing
         (".report.json.tmp-3f9a0c1g", false), ("notes.tmp-3f9a0c1d", false),
     ])
     func recognisesAtomicFilesTempNamesOnly(name: String, isTemporary: Bool) {
-        #expect(TemporaryFileSweeper.isTemporary(name) == isTemporary)
+        #expect(AtomicFile.isTemporaryName(name) == isTemporary)
     }
 
     @Test func atomicFilesTempNamesAreWhatItRecognises() {
         let temporary = AtomicFile.temporaryURL(next: URL(fileURLWithPath: "/out/runs/x/junit.xml"))
-        #expect(TemporaryFileSweeper.isTemporary(temporary.lastPathComponent))
+        #expect(AtomicFile.isTemporaryName(temporary.lastPathComponent))
     }
 
     @Test func removesTempFilesAnHourOldAndKeepsEverythingElse() throws {
