@@ -1,8 +1,8 @@
 /// A run of one file's test events on their way from the thread that reads the lines to the thread that applies
 /// them: test starts and ends (nearly every event of a big log) as bytes in one buffer — no allocation per event
 /// on either side once the batch has been used, since the batch is handed back and kept — and any other event as
-/// itself beside them.
-package final class EventBatch: LineEventSink, @unchecked Sendable { // one thread at a time: the pipe hands it over
+/// itself beside them. A value, filled and replayed in place: no reference counting or exclusivity check per event.
+package struct EventBatch: LineEventSink, Sendable {
     private var records: [UInt8] = []
     private var others: [TestEvent] = []
     /// About how many bytes the other events hold (their text): they count towards the batch being full, so a log of
@@ -23,7 +23,7 @@ package final class EventBatch: LineEventSink, @unchecked Sendable { // one thre
         case started, finished, other, unrecognized
     }
 
-    package func take(_ event: TestEvent, line: Int) {
+    package mutating func take(_ event: TestEvent, line: Int) {
         switch event {
         case .testStarted(let ref):
             let mark = records.count
@@ -57,22 +57,23 @@ package final class EventBatch: LineEventSink, @unchecked Sendable { // one thre
         }
     }
 
-    package func countUnrecognizedLine(_ line: Int) {
+    package mutating func countUnrecognizedLine(_ line: Int) {
         header(.unrecognized, line: line)
     }
 
     private static let statuses: [TestStatus] = [.passed, .failed, .skipped]
 
-    private func header(_ kind: Kind, line: Int) {
+    private mutating func header(_ kind: Kind, line: Int) {
         records.append(kind.rawValue)
         withUnsafeBytes(of: line) { records.append(contentsOf: $0) }
     }
 
-    /// Hands every event to `sink` in the order they came, then empties the batch (keeping its memory). `buffer` is
-    /// the ref buffer the events are rebuilt in.
-    package func replay<Sink: LineEventSink>(into sink: inout Sink, reusing buffer: inout [UInt8]) {
+    /// Hands every event to `sink` in the order they came, then empties the batch (keeping its memory). Test starts
+    /// and ends are rebuilt in one ref, used again and again and lent to the sink, never wrapped in an event.
+    package mutating func replay<Sink: LineEventSink>(into sink: inout Sink) {
         var nextOther = 0
         records.withUnsafeBytes { record in
+            var ref = TestRef.scratch // a local, not captured: lent to the sink without a copy
             var start = 0
             while start < record.count {
                 let kind = Kind(rawValue: record[start])!
@@ -80,14 +81,15 @@ package final class EventBatch: LineEventSink, @unchecked Sendable { // one thre
                 start += 1 + MemoryLayout<Int>.size
                 switch kind {
                 case .started:
-                    sink.take(.testStarted(TestRef(record: record, start: &start, reusing: &buffer)), line: line)
+                    ref.load(record: record, start: &start)
+                    sink.takeTestStarted(ref, line: line)
                 case .finished:
                     let status = Self.statuses[Int(record[start])]
                     let bits = record.loadUnaligned(fromByteOffset: start + 1, as: UInt64.self)
                     let duration: Double? = record[start + 9] == 1 ? Double(bitPattern: bits) : nil
                     start += 10
-                    let ref = TestRef(record: record, start: &start, reusing: &buffer)
-                    sink.take(.testFinished(ref, status, durationSeconds: duration), line: line)
+                    ref.load(record: record, start: &start)
+                    sink.takeTestFinished(ref, status: status, durationSeconds: duration, line: line)
                 case .other:
                     sink.take(others[nextOther], line: line)
                     nextOther += 1

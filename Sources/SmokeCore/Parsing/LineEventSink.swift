@@ -3,6 +3,19 @@ package protocol LineEventSink {
     mutating func take(_ event: TestEvent, line: Int)
     /// A line that could not be read at all (an event-stream record that is not JSON, or of an unknown kind).
     mutating func countUnrecognizedLine(_ line: Int)
+    /// `take(.testStarted(ref), line:)` with the ref borrowed: a sink that applies test starts and ends one by one
+    /// (nearly every event of a big log) spares wrapping and releasing an event each time.
+    mutating func takeTestStarted(_ ref: TestRef, line: Int)
+    /// `take(.testFinished(ref, status, durationSeconds:), line:)` with the ref borrowed.
+    mutating func takeTestFinished(_ ref: TestRef, status: TestStatus, durationSeconds: Double?, line: Int)
+}
+
+extension LineEventSink {
+    package mutating func takeTestStarted(_ ref: TestRef, line: Int) { take(.testStarted(ref), line: line) }
+
+    package mutating func takeTestFinished(_ ref: TestRef, status: TestStatus, durationSeconds: Double?, line: Int) {
+        take(.testFinished(ref, status, durationSeconds: durationSeconds), line: line)
+    }
 }
 
 /// The sink that applies each event to the collector at once, and notes the first line it did not understand.
@@ -21,6 +34,15 @@ package struct CollectorSink: LineEventSink {
         if firstUnrecognizedLine == nil, collector.unrecognizedLineCount > unrecognizedBefore {
             firstUnrecognizedLine = line
         }
+    }
+
+    // A test's start or end never counts a line as unrecognized.
+    @inline(__always)
+    package mutating func takeTestStarted(_ ref: TestRef, line: Int) { collector.testStarted(ref) }
+
+    @inline(__always)
+    package mutating func takeTestFinished(_ ref: TestRef, status: TestStatus, durationSeconds: Double?, line: Int) {
+        collector.testFinished(ref, as: status, durationSeconds: durationSeconds)
     }
 
     package mutating func countUnrecognizedLine(_ line: Int) {

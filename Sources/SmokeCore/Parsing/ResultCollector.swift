@@ -40,7 +40,7 @@ package struct ResultCollector {
     private var running: [Int] = []
     private var lastIssueEntry: Int?
     /// The last ref looked up and its entry: a test's outcome line usually follows its start.
-    private var cachedRef = TestRef(framework: .xctest, suite: "", name: "")
+    private var cachedRef = TestRef.scratch
     private var cacheIsValid = false
     private var cachedIndex = 0
     private var crash = CrashEvidence()
@@ -84,27 +84,11 @@ package struct ResultCollector {
     package mutating func apply(_ event: TestEvent) {
         switch event {
         case .testStarted(let ref):
-            if ref.framework == .xctest {
-                sawXCTestStart = true
-                finishInterruptedXCTests()
-            }
-            var index = entry(for: ref)
-            if !tests.flags(at: index).isDisjoint(with: [.started, .finished]) {
-                // Another run of a name: an attempt only when the output says so, else a test of its own.
-                if ref.isRepetition || sawRestart || ref.eventStreamID != nil {
-                    beginNewAttempt(index)
-                } else {
-                    index = newOccurrence(of: index)
-                }
-            }
-            tests.insert(.started, at: index)
-            running.append(index)
-            if crash.fatal != nil || crash.frame != nil { crash = CrashEvidence() }
+            testStarted(ref)
         case .testNamed(let ref):
             _ = entry(for: ref)
         case .testFinished(let ref, let status, let duration):
-            let named = entry(for: ref) // first: it may add the entry that runningOccurrence reads
-            finish(runningOccurrence(of: named), as: status, durationSeconds: duration)
+            testFinished(ref, as: status, durationSeconds: duration)
         case .issue(let ref, let failure, let isKnown):
             guard let index = ref.map({ entry(for: $0) }) ?? running.last else {
                 unrecognizedLineCount += 1
@@ -154,6 +138,32 @@ package struct ResultCollector {
         case .suiteStarted, .suiteFinished, .runSummary, .ignored:
             break
         }
+    }
+
+    /// `apply(.testStarted(ref))` with the ref borrowed, not wrapped in an event (the per-line path of a big log).
+    package mutating func testStarted(_ ref: TestRef) {
+        if ref.framework == .xctest {
+            sawXCTestStart = true
+            finishInterruptedXCTests()
+        }
+        var index = entry(for: ref)
+        if !tests.flags(at: index).isDisjoint(with: [.started, .finished]) {
+            // Another run of a name: an attempt only when the output says so, else a test of its own.
+            if ref.isRepetition || sawRestart || ref.eventStreamID != nil {
+                beginNewAttempt(index)
+            } else {
+                index = newOccurrence(of: index)
+            }
+        }
+        tests.insert(.started, at: index)
+        running.append(index)
+        if crash.fatal != nil || crash.frame != nil { crash = CrashEvidence() }
+    }
+
+    /// `apply(.testFinished(ref, status, durationSeconds:))` with the ref borrowed.
+    package mutating func testFinished(_ ref: TestRef, as status: TestStatus, durationSeconds: Double?) {
+        let named = entry(for: ref) // first: it may add the entry that runningOccurrence reads
+        finish(runningOccurrence(of: named), as: status, durationSeconds: durationSeconds)
     }
 
     /// Ends every running test with `status` — the runner's call when the process crashed (`.crashed`) or was

@@ -39,6 +39,9 @@ package struct TestRef: Sendable, Hashable {
             isRepetition: isRepetition)
     }
 
+    /// An empty ref to make into others (`load(record:start:)`, `assign(_:)`) in its one buffer.
+    package static var scratch: TestRef { TestRef(framework: .xctest, suite: "", name: "") }
+
     /// A ref from ranges of `line`, written into `buffer` (emptied first, its capacity kept): when the ref made
     /// from it last time is gone, no memory is allocated.
     init(
@@ -167,21 +170,20 @@ extension TestRef {
         return true
     }
 
-    /// The ref `encode(into:)` wrote at `start` of `record`, in `buffer` (see `init(framework:line:…:reusing:)`);
-    /// `start` moves past it.
-    init(record: UnsafeRawBufferPointer, start: inout Int, reusing buffer: inout [UInt8]) {
-        let framework: TestFramework = record[start] == 0 ? .xctest : .swiftTesting
-        let isRepetition = record[start + 1] == 1
+    /// Makes this ref the one `encode(into:)` wrote at `start` of `record`, in its own buffer (no allocation once it
+    /// is big enough, as long as nothing else holds it); `start` moves past it.
+    mutating func load(record: UnsafeRawBufferPointer, start: inout Int) {
+        framework = record[start] == 0 ? .xctest : .swiftTesting
+        isRepetition = record[start + 1] == 1
         func offset(_ index: Int) -> Int32 {
             record.loadUnaligned(fromByteOffset: start + 2 + 4 * index, as: Int32.self)
         }
-        let offsets = (offset(0), offset(1), offset(2), offset(3))
+        (moduleLength, suiteStart, suiteEnd, nameStart) = (offset(0), offset(1), offset(2), offset(3))
         let count = Int(offset(4))
         start += 22
-        buffer.removeAll(keepingCapacity: true)
-        buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: record[start..<(start + count)]))
+        bytes.removeAll(keepingCapacity: true)
+        bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: record[start..<(start + count)]))
         start += count
-        self.init(
-            framework: framework, bytes: buffer, offsets: offsets, eventStreamID: nil, isRepetition: isRepetition)
+        eventStreamID = nil
     }
 }

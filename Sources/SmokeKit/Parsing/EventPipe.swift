@@ -14,7 +14,8 @@ final class EventPipe: @unchecked Sendable { // every field is read and written 
         empty = (0..<count).map { _ in EventBatch() }
     }
 
-    /// An empty batch to fill, waiting for one to come back.
+    /// An empty batch to fill, waiting for one to come back. Batches are values moved between the queues and the
+    /// threads, never shared: each side fills or empties its own in place.
     func emptyBatch() -> EventBatch { waitFor { $0.empty.isEmpty ? nil : $0.empty.removeLast() } }
 
     /// The next filled batch, waiting for it; nil once the pipe is closed and drained.
@@ -52,7 +53,8 @@ final class EventPipe: @unchecked Sendable { // every field is read and written 
         }
     }
 
-    /// The reading side's sink: fills a batch and sends it when full (taking the next one only when an event comes).
+    /// The reading side's sink: fills a batch in place and sends it when full (taking the next one only when an
+    /// event comes).
     struct Feeder: LineEventSink {
         let pipe: EventPipe
         private var batch: EventBatch?
@@ -62,27 +64,21 @@ final class EventPipe: @unchecked Sendable { // every field is read and written 
         }
 
         mutating func take(_ event: TestEvent, line: Int) {
-            filling().take(event, line: line)
-            if batch?.isFull == true { flush() }
+            if batch == nil { batch = pipe.emptyBatch() }
+            batch!.take(event, line: line)
+            if batch!.isFull { flush() }
         }
 
         mutating func countUnrecognizedLine(_ line: Int) {
-            filling().countUnrecognizedLine(line)
-            if batch?.isFull == true { flush() }
+            if batch == nil { batch = pipe.emptyBatch() }
+            batch!.countUnrecognizedLine(line)
+            if batch!.isFull { flush() }
         }
 
         /// Sends what is gathered (nothing when nothing is).
         mutating func flush() {
-            guard let batch else { return }
-            pipe.send(batch)
-            self.batch = nil
-        }
-
-        private mutating func filling() -> EventBatch {
-            if let batch { return batch }
-            let next = pipe.emptyBatch()
-            batch = next
-            return next
+            guard let filled = batch.take() else { return }
+            pipe.send(filled)
         }
     }
 }

@@ -322,9 +322,8 @@ package struct LogParser: Sendable {
             pipe.close()
             return read
         }
-        var buffer: [UInt8] = []
-        while let batch = pipe.next() {
-            batch.replay(into: &sink, reusing: &buffer)
+        while var batch = pipe.next() {
+            batch.replay(into: &sink)
             pipe.recycle(batch)
         }
         // `reading` hands its error back as a value; it throws nothing itself.

@@ -138,15 +138,14 @@ import Testing
                     TestRef(framework: .xctest, module: "Ü", suite: "Ä", name: "ö"), .skipped, durationSeconds: 0), 9
             ),
         ]
-        let batch = EventBatch(capacity: 16)
+        var batch = EventBatch(capacity: 16)
         for _ in 0..<2 {
             for (event, line) in events {
                 if let event { batch.take(event, line: line) } else { batch.countUnrecognizedLine(line) }
             }
             #expect(batch.isFull)
             var recorder = Recorder()
-            var buffer: [UInt8] = []
-            batch.replay(into: &recorder, reusing: &buffer)
+                batch.replay(into: &recorder)
             #expect(recorder.seen.count == events.count)
             for ((event, line), seen) in zip(events, recorder.seen) {
                 #expect(seen.line == line)
@@ -168,14 +167,13 @@ import Testing
 
     /// Long output lines fill a batch by their size, not only by their count.
     @Test func longTextFillsABatch() {
-        let batch = EventBatch(capacity: 64 * 1024)
+        var batch = EventBatch(capacity: 64 * 1024)
         batch.take(.output(String(repeating: "x", count: 40_000)), line: 1)
         #expect(!batch.isFull)
         batch.take(.output(String(repeating: "y", count: 40_000)), line: 2)
         #expect(batch.isFull)
         var recorder = Recorder()
-        var buffer: [UInt8] = []
-        batch.replay(into: &recorder, reusing: &buffer)
+        batch.replay(into: &recorder)
         #expect(recorder.seen.count == 2 && !batch.isFull && batch.isEmpty)
     }
 
