@@ -145,7 +145,7 @@ import Testing
             }
             #expect(batch.isFull)
             var recorder = Recorder()
-                batch.replay(into: &recorder)
+            batch.replay(into: &recorder)
             #expect(recorder.seen.count == events.count)
             for ((event, line), seen) in zip(events, recorder.seen) {
                 #expect(seen.line == line)
