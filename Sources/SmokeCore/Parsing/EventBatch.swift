@@ -1,13 +1,22 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A run of one file's test events on their way from the thread that reads the lines to the thread that applies
 /// them: test starts and ends (nearly every event of a big log) as bytes in one buffer — no allocation per event
 /// on either side once the batch has been used, since the batch is handed back and kept — and any other event as
 /// itself beside them. A value, filled and replayed in place: no reference counting or exclusivity check per event.
+/// A ref the same as the one before it in the batch (a test's end after its start) crosses as one byte.
 package struct EventBatch: LineEventSink, Sendable {
     private var records: [UInt8] = []
     private var others: [TestEvent] = []
     /// About how many bytes the other events hold (their text): they count towards the batch being full, so a log of
     /// long output lines cannot pile up gigabytes between the threads.
     private var otherBytes = 0
+    /// Where the last ref written whole lies in `records`.
+    private var lastRef: Range<Int>?
     /// Bytes of records after which the batch is full.
     private let capacity: Int
 
@@ -23,12 +32,17 @@ package struct EventBatch: LineEventSink, Sendable {
         case started, finished, other, unrecognized
     }
 
+    /// The byte before a ref's record: the ref follows whole, or it is the last one again.
+    private enum RefMarker: UInt8 {
+        case whole, same
+    }
+
     package mutating func take(_ event: TestEvent, line: Int) {
         switch event {
         case .testStarted(let ref):
             let mark = records.count
             header(.started, line: line)
-            if ref.encode(into: &records) { return }
+            if append(ref) { return }
             records.removeSubrange(mark...)
         case .testFinished(let ref, let status, let duration):
             guard let code = Self.statuses.firstIndex(of: status) else { break }
@@ -37,13 +51,37 @@ package struct EventBatch: LineEventSink, Sendable {
             records.append(UInt8(code))
             withUnsafeBytes(of: (duration ?? .nan).bitPattern) { records.append(contentsOf: $0) }
             records.append(duration == nil ? 0 : 1)
-            if ref.encode(into: &records) { return }
+            if append(ref) { return }
             records.removeSubrange(mark...)
         default: break
         }
         header(.other, line: line)
         others.append(event)
         otherBytes += Self.textSize(of: event)
+    }
+
+    /// Appends `ref`'s marker and record, or only the marker when it is the last ref written whole; false, with
+    /// nothing appended, for a ref that carries more than bytes.
+    private mutating func append(_ ref: TestRef) -> Bool {
+        let marker = records.count
+        records.append(RefMarker.whole.rawValue)
+        let start = records.count
+        guard ref.encode(into: &records) else {
+            records.removeSubrange(marker...)
+            return false
+        }
+        let written = start..<records.count
+        if let lastRef, lastRef.count == written.count,
+            records.withUnsafeBytes({
+                memcmp($0.baseAddress! + lastRef.lowerBound, $0.baseAddress! + start, lastRef.count) == 0
+            })
+        {
+            records.removeSubrange(written)
+            records[marker] = RefMarker.same.rawValue
+        } else {
+            lastRef = written
+        }
+        return true
     }
 
     /// The bytes of text an event carries, roughly (a fixed amount for those with little).
@@ -81,14 +119,14 @@ package struct EventBatch: LineEventSink, Sendable {
                 start += 1 + MemoryLayout<Int>.size
                 switch kind {
                 case .started:
-                    ref.load(record: record, start: &start)
+                    Self.load(&ref, from: record, at: &start)
                     sink.takeTestStarted(ref, line: line)
                 case .finished:
                     let status = Self.statuses[Int(record[start])]
                     let bits = record.loadUnaligned(fromByteOffset: start + 1, as: UInt64.self)
                     let duration: Double? = record[start + 9] == 1 ? Double(bitPattern: bits) : nil
                     start += 10
-                    ref.load(record: record, start: &start)
+                    Self.load(&ref, from: record, at: &start)
                     sink.takeTestFinished(ref, status: status, durationSeconds: duration, line: line)
                 case .other:
                     sink.take(others[nextOther], line: line)
@@ -101,5 +139,14 @@ package struct EventBatch: LineEventSink, Sendable {
         records.removeAll(keepingCapacity: true)
         others.removeAll(keepingCapacity: true)
         otherBytes = 0
+        lastRef = nil
+    }
+
+    /// Reads a ref's marker at `start`, and its record unless it is the ref `ref` already holds.
+    @inline(__always)
+    private static func load(_ ref: inout TestRef, from record: UnsafeRawBufferPointer, at start: inout Int) {
+        let marker = record[start]
+        start += 1
+        if marker == RefMarker.whole.rawValue { ref.load(record: record, start: &start) }
     }
 }

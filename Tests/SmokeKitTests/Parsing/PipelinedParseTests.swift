@@ -111,8 +111,9 @@ import Testing
     }
 
     /// A batch gives back every event as it came: refs of every shape, durations known and not, statuses it keeps as
-    /// bytes and ones it keeps whole, event-stream refs, other events and unreadable lines, in order, twice over
-    /// (a batch is used again once replayed).
+    /// bytes and ones it keeps whole, a ref repeated and refs that differ from the one before in one part only,
+    /// event-stream refs, other events and unreadable lines, in order, twice over (a batch is used again once
+    /// replayed).
     @Test func aBatchReplaysItsEventsInOrder() {
         var streamRef = TestRef(framework: .swiftTesting, module: "M", suite: "S", name: "f()")
         streamRef.eventStreamID = "M.S/f()/S.swift:3:4"
@@ -120,11 +121,24 @@ import Testing
         repeated.isRepetition = true
         let events: [(TestEvent?, Int)] = [
             (.testStarted(TestRef(framework: .xctest, module: "App", suite: "Cart", name: "testTotal")), 1),
+            // The same ref again (crosses as one byte), then refs that differ from the one before only in their
+            // module, their repetition mark or their framework.
+            (
+                .testFinished(
+                    TestRef(framework: .xctest, module: "App", suite: "Cart", name: "testTotal"), .passed,
+                    durationSeconds: 0.05), 1
+            ),
             (
                 .testFinished(
                     TestRef(framework: .xctest, suite: "Cart", name: "testTotal"), .passed, durationSeconds: 0.051), 2
             ),
+            (.testStarted(TestRef(framework: .xctest, module: "App", suite: "Cart", name: "testTotal")), 3),
             (.testStarted(repeated), 3),
+            (
+                .testFinished(
+                    TestRef(framework: .swiftTesting, module: "App", suite: "Cart", name: "testTotal"), .passed,
+                    durationSeconds: nil), 3
+            ),
             (
                 .testFinished(TestRef(framework: .swiftTesting, suite: "", name: "f()"), .failed, durationSeconds: nil),
                 4
