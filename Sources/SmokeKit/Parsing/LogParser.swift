@@ -201,11 +201,10 @@ package struct LogParser: Sendable {
         let input = FileInput(
             descriptor: descriptor, path: path, size: Int(status.st_size),
             skipsSwiftTestingConsole: skipsSwiftTestingConsole)
-        // A big log's summary is read and interpreted on a second thread while this one applies its events. Not when
-        // the results keep their text (`--output`): failure messages and output lines then cross the threads as
-        // whole events, and the parse cost 20 % more CPU for no faster run.
+        // A big log is read and interpreted on a second thread while this one applies its events (with the results'
+        // text or without: failure messages and output lines cross whole, test starts and ends as bytes).
         let read =
-            input.size >= pipelinesFrom && retention == .statusesOnly
+            input.size >= pipelinesFrom
             ? try readPipelined(input, into: &sink) : try readLines(input, into: &sink)
         let interpreter = read.interpreter
         if let document = read.document, let format = interpreter.format {

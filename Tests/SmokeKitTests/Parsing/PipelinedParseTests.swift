@@ -16,9 +16,19 @@ import Testing
         return Result { try parser.parse(files: [file]) }
     }
 
+    /// The same with what a summary keeps and with everything the reports show.
     private static func expectSame(_ file: URL, sourceLocation: SourceLocation = #_sourceLocation) {
-        let name = file.lastPathComponent
-        switch (parse(file, pipelined: false), parse(file, pipelined: true)) {
+        for retention in [ResultCollector.Retention.statusesOnly, .full] {
+            expectSame(file, retention: retention, sourceLocation: sourceLocation)
+        }
+    }
+
+    private static func expectSame(
+        _ file: URL, retention: ResultCollector.Retention, sourceLocation: SourceLocation
+    ) {
+        let name = "\(file.lastPathComponent) (\(retention))"
+        switch (parse(file, pipelined: false, retention: retention), parse(file, pipelined: true, retention: retention))
+        {
         case (.success(let alone), .success(let piped)):
             #expect(piped.results == alone.results, "\(name)", sourceLocation: sourceLocation)
             #expect(piped.attachments == alone.attachments, "\(name)", sourceLocation: sourceLocation)
@@ -84,8 +94,8 @@ import Testing
         Self.expectSame(file)
     }
 
-    /// Only a summary is parsed on two threads: with full retention the setting changes nothing.
-    @Test func fullResultsAreReadOnOneThread() throws {
+    /// Full results (what `--output` reports) come out the same on two threads: output, failures, text.
+    @Test func fullResultsAreTheSameOnTwoThreads() throws {
         var log = ""
         for index in 0..<2_000 {
             log += "Test Case '-[App.S\(index / 20)Tests t\(index)]' started.\nsome output \(index)\n"
