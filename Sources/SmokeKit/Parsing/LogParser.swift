@@ -257,21 +257,14 @@ package struct LogParser: Sendable {
 
     /// Reads `input` chunk by chunk (never the whole file), detects its format, and hands every line's events
     /// to `sink`.
-    func readLines<Sink: LineEventSink>(
-        _ input: FileInput, into sink: inout Sink, readsAhead mayReadAhead: Bool = true
-    ) throws(ParseError) -> FileRead {
+    func readLines<Sink: LineEventSink>(_ input: FileInput, into sink: inout Sink) throws(ParseError) -> FileRead {
         let path = input.path
         var interpreter = LineInterpreter(timeZone: timeZone)
         interpreter.skipsSwiftTestingConsole = input.skipsSwiftTestingConsole
         var splitter = LineSplitter(maxLineLength: maxLineLength)
         var byteCount = 0
         var document: Data?
-        // A log of many chunks is read ahead on another thread while this one interprets (two buffers of half a
-        // chunk: the memory of one).
-        let readsAhead = mayReadAhead && input.size > 8 * Self.chunkSize
-        let chunks = ChunkReader(
-            descriptor: input.descriptor, chunkSize: readsAhead ? Self.chunkSize / 2 : Self.chunkSize,
-            readsAhead: readsAhead)
+        let chunks = ChunkReader(descriptor: input.descriptor, chunkSize: Self.chunkSize)
         try chunks.forEachChunk { (chunk) throws(ParseError) in
             let count = chunk.count
             if interpreter.format == nil {
@@ -313,10 +306,9 @@ package struct LogParser: Sendable {
         let parser = self
         let reading = BlockingWork.start { () -> Result<FileRead, ParseError> in
             var batches = EventPipe.Feeder(pipe: pipe)
-            // No third thread reading ahead: two busy threads on a two-core machine, not three taking turns.
-            let read = Result { () throws(ParseError) in
-                try parser.readLines(input, into: &batches, readsAhead: false)
-            }
+            // Read on this thread, not ahead on a third: two busy threads on a two-core machine, not three taking
+            // turns.
+            let read = Result { () throws(ParseError) in try parser.readLines(input, into: &batches) }
             batches.flush()
             pipe.close()
             return read

@@ -11,8 +11,8 @@ import Testing
     import Darwin
 #endif
 
-/// Reading ahead on a second thread must hand out exactly the file, in order, and stop cleanly — without a hang
-/// or a lost error — when the body or a read fails.
+/// The reader must hand out exactly the file, in order, and stop at once — without a lost error — when the body or
+/// a read fails.
 @Suite struct ChunkReaderTests {
     /// A file of `size` bytes that are not all alike (a chunk out of place would show).
     private func file(size: Int, in folder: TemporaryDirectory) throws -> (URL, Data) {
@@ -24,14 +24,12 @@ import Testing
         return (url, Data(bytes))
     }
 
-    private func read(_ url: URL, chunkSize: Int, readsAhead: Bool, stopAt stop: Int? = nil) throws(ParseError)
-        -> Data
-    {
+    private func read(_ url: URL, chunkSize: Int, stopAt stop: Int? = nil) throws(ParseError) -> Data {
         let descriptor = open(url.path, O_RDONLY)
         defer { close(descriptor) }
         var read = Data()
         var chunks = 0
-        try ChunkReader(descriptor: descriptor, chunkSize: chunkSize, readsAhead: readsAhead).forEachChunk {
+        try ChunkReader(descriptor: descriptor, chunkSize: chunkSize).forEachChunk {
             (chunk) throws(ParseError) in
             chunks += 1
             if chunks == stop { throw .binary(path: "chunk \(chunks)") }
@@ -42,30 +40,28 @@ import Testing
         return read
     }
 
-    @Test(arguments: [true, false])
-    func everyByteArrivesOnceInOrder(readsAhead: Bool) throws {
+    @Test func everyByteArrivesOnceInOrder() throws {
         let folder = try TemporaryDirectory()
         for size in [0, 1, 4096, 4096 * 10 + 17] {
             let (url, bytes) = try file(size: size, in: folder)
-            #expect(try read(url, chunkSize: 4096, readsAhead: readsAhead) == bytes, "\(size) bytes")
+            #expect(try read(url, chunkSize: 4096) == bytes, "\(size) bytes")
         }
     }
 
     @Test(arguments: [1, 2, 3, 8])
-    func aBodyThatThrowsStopsTheReadingThreadAndItsErrorComesBack(at chunk: Int) throws {
+    func aBodyThatThrowsStopsTheReadAndItsErrorComesBack(at chunk: Int) throws {
         let folder = try TemporaryDirectory()
         let (url, _) = try file(size: 4096 * 8, in: folder)
         #expect(throws: ParseError.binary(path: "chunk \(chunk)")) {
-            _ = try read(url, chunkSize: 4096, readsAhead: true, stopAt: chunk)
+            _ = try read(url, chunkSize: 4096, stopAt: chunk)
         }
     }
 
-    @Test(arguments: [true, false])
-    func aReadThatFailsIsReportedWithItsReason(readsAhead: Bool) throws {
+    @Test func aReadThatFailsIsReportedWithItsReason() throws {
         let folder = try TemporaryDirectory()
         // A directory opens for reading but cannot be read: EISDIR.
         #expect(throws: ParseError.unreadable(path: folder.url.path, reason: String(cString: strerror(EISDIR)))) {
-            _ = try read(folder.url, chunkSize: 4096, readsAhead: readsAhead)
+            _ = try read(folder.url, chunkSize: 4096)
         }
     }
 }
