@@ -48,9 +48,9 @@ package struct RunStore: Sendable {
     /// Writes the selected reports atomically, report.json last. Also for rewriting a finished run's
     /// reports (e.g. after notifications were recorded).
     ///
-    /// A big run's junit.xml and summary.md are written on a second thread while index.html and report.json are
-    /// written here, so both cores work on a million tests' reports; report.json is still put in place only after
-    /// every other file is.
+    /// A big run's report.json is written here while junit.xml and summary.md are written on a second thread and
+    /// index.html on a third, so both cores stay busy until the last file of a million tests' reports is done;
+    /// report.json is still put in place only after every other file is.
     ///
     /// `alongside` is more work that must be done before report.json is put in place (a big run's console.log copy
     /// and history line): each on a thread of its own when the reports are, else first, here.
@@ -61,7 +61,11 @@ package struct RunStore: Sendable {
         let writer = writer
         let ordered = formats.sorted(by: { writeOrder($0) < writeOrder($1) })
         let parallel = report.tests.count >= Self.parallelReportsFrom
-        let background = parallel ? ordered.filter { $0 == .junit || $0 == .markdown } : []
+        // Beside report.json (the longest to write, here): junit.xml then summary.md on one thread, index.html on
+        // another, so that no core waits while one file is still being written.
+        let groups =
+            parallel ? [[.junit, .markdown], [.html]].map { $0.filter(ordered.contains) }.filter { !$0.isEmpty } : []
+        let background = groups.flatMap { $0 }
         @Sendable func write(_ format: ReportFormat) throws {
             try AtomicFile.write(to: runDirectory.appendingPathComponent(Self.fileName(for: format)), writer: writer) {
                 Self.render(format, of: report, sources: sources, in: runDirectory, to: &$0)
@@ -69,8 +73,7 @@ package struct RunStore: Sendable {
         }
         if !parallel { for work in alongside { try work() } }
         let waits = (parallel ? alongside : []).map { BlockingWork.start($0) }
-        let waitForBackground: () throws -> Void =
-            background.isEmpty ? {} : BlockingWork.start { for format in background { try write(format) } }
+        let backgroundWaits = groups.map { group in BlockingWork.start { for format in group { try write(format) } } }
         var pendingJSON: URL?
         let here = Result<Void, any Error> {
             for format in ordered where !background.contains(format) {
@@ -84,7 +87,7 @@ package struct RunStore: Sendable {
             }
         }
         // The other threads' files are finished (or given up) before any error is reported.
-        let beside = [Result<Void, any Error> { try waitForBackground() }] + waits.map { wait in Result { try wait() } }
+        let beside = (backgroundWaits + waits).map { wait in Result<Void, any Error> { try wait() } }
         do {
             try here.get()
             for outcome in beside { try outcome.get() }
