@@ -22,6 +22,8 @@ struct XCTestConsoleParser {
     var block = Block.none
     /// The last reason a `Testing failed:` block gave for a runner or test target error.
     private var runnerError: String?
+    /// The target header (`Foo-UI-Tests:`) the `Failing tests:` list is under: the module of the tests it names.
+    private var listedTarget: String?
     /// Where test-line refs are written, reused line after line (no allocation per test line).
     private var refBuffer: [UInt8] = []
 
@@ -70,6 +72,7 @@ struct XCTestConsoleParser {
             if let event = Self.fatalError(line, start, file: nil, lineNumber: nil) { return event }
             if line.hasPrefix("Failing tests:", at: start) {
                 block = .failingTests
+                listedTarget = nil
                 return .ignored
             }
         case UInt8(ascii: "R"):
@@ -106,7 +109,8 @@ struct XCTestConsoleParser {
 
     /// An indented line of xcodebuild's closing summary: under `Testing failed:`, why the runner failed (`The test
     /// runner encountered an error (…)`, `Test target T encountered an error (…)`), remembered; under `Failing
-    /// tests:`, a failing test (`Class.method()`, `Suite/function()`) after its target's `Name:` header.
+    /// tests:`, a failing test (`Class.method()`, `Suite/function()`) after its target's `Name:` header — the module
+    /// of its id, as a result bundle names it (`Foo-UI-Tests.Class/method`).
     private mutating func summaryBlockLine(_ line: LineBytes, _ start: Int) -> TestEvent {
         var end = line.count
         while end > start, line[end - 1] == UInt8(ascii: " ") { end -= 1 }
@@ -117,8 +121,13 @@ struct XCTestConsoleParser {
             }
             return .ignored
         }
-        guard line[end - 1] != UInt8(ascii: ":"), let ref = XCTestNameParser.ref(line, start..<end) else {
+        if line[end - 1] == UInt8(ascii: ":") {
+            if block == .failingTests, end - 1 > start { listedTarget = line.string(start..<(end - 1)) }
             return .ignored
+        }
+        guard var ref = XCTestNameParser.ref(line, start..<end) else { return .ignored }
+        if let listedTarget, !ref.hasModule, ref.hasSuite {
+            ref = TestRef(framework: ref.framework, module: listedTarget, suite: ref.suite, name: ref.name)
         }
         return .listedAsFailing(ref, reason: runnerError)
     }

@@ -250,7 +250,9 @@ import Testing
             ** TEST EXECUTE FAILED **
             """)
         let results = collector.results
-        #expect(results.map(\.id) == ["Test1/testSomething", "SuiteB/checks()"])
+        // The target header is the module, as a result bundle names these tests.
+        #expect(results.map(\.id) == ["Foo-UI-Tests.Test1/testSomething", "Foo-UI-Tests.SuiteB/checks()"])
+        #expect(results.map(\.suite) == ["Test1", "SuiteB"])
         #expect(results.allSatisfy { $0.status == .failed })
         #expect(results.map(\.framework) == [.xctest, .swiftTesting])
         let message = try #require(results.first?.failures.first?.message)
@@ -283,12 +285,13 @@ import Testing
             [15:48:30]: ▸ 		Test1.testSomething()
             [15:48:30]: ▸ ** TEST EXECUTE FAILED **
             """)
-        #expect(collector.results.map(\.id) == ["Test1/testSomething"])
+        #expect(collector.results.map(\.id) == ["Foo-UI-Tests.Test1/testSomething"])
         #expect(collector.results.first?.failures.first?.message.contains("Failed to prepare device") == true)
     }
 
     @Test func aListWithoutReasonSaysTheLogHasNoResultLine() throws {
         let collector = collect("Failing tests:\n\tCartTests.testTotal()\n")
+        #expect(collector.results.map(\.id) == ["CartTests/testTotal"]) // no target header: no module
         let message = try #require(collector.results.first?.failures.first?.message)
         #expect(message == "xcodebuild listed this test as failing; the log has no result line for it.")
     }
