@@ -122,7 +122,7 @@ struct XCTestConsoleParser {
             return .ignored
         }
         if line[end - 1] == UInt8(ascii: ":") {
-            if block == .failingTests, end - 1 > start { listedTarget = line.string(start..<(end - 1)) }
+            if end - 1 > start { listedTarget = line.string(start..<(end - 1)) }
             return .ignored
         }
         guard var ref = XCTestNameParser.ref(line, start..<end) else { return .ignored }
