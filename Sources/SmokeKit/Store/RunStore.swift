@@ -77,7 +77,8 @@ package struct RunStore: Sendable {
         var pendingJSON: URL?
         let here = Result<Void, any Error> {
             for format in ordered where !background.contains(format) {
-                if format == .json, !background.isEmpty {
+                // Other threads may still be writing (reports, or the work `alongside`): report.json waits for them.
+                if format == .json, parallel {
                     pendingJSON = try AtomicFile.writeTemporary(
                         next: runDirectory.appendingPathComponent(Self.fileName(for: .json)), writer: writer
                     ) { Self.render(.json, of: report, sources: sources, in: runDirectory, to: &$0) }

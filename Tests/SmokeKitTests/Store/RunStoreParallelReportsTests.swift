@@ -88,9 +88,9 @@ import Testing
     }
 
     /// A full disk under the copied console.log or the history line: no report.json, no history line, no hidden
-    /// file left in the run directory.
-    @Test(arguments: ["console.log", "history-line"])
-    func aBigRunWhoseLogOrHistoryLineCannotBeWrittenGetsNoReportJSON(name: String) throws {
+    /// file left in the run directory — also when report.json is the only report (nothing else on another thread).
+    @Test(arguments: ["console.log", "history-line"], [[ReportFormat.json, .junit], [.json]])
+    func aBigRunWhoseLogOrHistoryLineCannotBeWrittenGetsNoReportJSON(name: String, formats: [ReportFormat]) throws {
         let folder = try TemporaryDirectory()
         let log = folder.url.appendingPathComponent("input.log")
         try Data(repeating: UInt8(ascii: "x"), count: 3 << 20).write(to: log)
@@ -98,7 +98,7 @@ import Testing
         let runDirectory = try store.createRunDirectory(runID: Self.bigReport.runID)
         #expect {
             try store.finish(
-                Self.bigReport, in: runDirectory, formats: [.json, .junit], consoleLog: log, environment: [:])
+                Self.bigReport, in: runDirectory, formats: formats, consoleLog: log, environment: [:])
         } throws: { error in
             "\(error.localizedDescription)".contains(name)
         }
