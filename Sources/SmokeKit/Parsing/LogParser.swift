@@ -201,10 +201,8 @@ package struct LogParser: Sendable {
         let input = FileInput(
             descriptor: descriptor, path: path, size: Int(status.st_size),
             skipsSwiftTestingConsole: skipsSwiftTestingConsole)
-        // A big log is read and interpreted on a second thread while this one applies its events (with the results'
-        // text or without: failure messages and output lines cross whole, test starts and ends as bytes).
         let read =
-            input.size >= pipelinesFrom
+            readsOnTwoThreads(size: input.size)
             ? try readPipelined(input, into: &sink) : try readLines(input, into: &sink)
         let interpreter = read.interpreter
         if let document = read.document, let format = interpreter.format {
@@ -237,6 +235,11 @@ package struct LogParser: Sendable {
             firstUnrecognizedLine: sink.firstUnrecognizedLine, times: times
         )
     }
+
+    /// Whether a file of `size` bytes is read and interpreted on a second thread while this one applies its events:
+    /// a big log, whatever the retention (failure messages and output lines cross whole, test starts and ends as
+    /// bytes).
+    func readsOnTwoThreads(size: Int) -> Bool { size >= pipelinesFrom }
 
     /// One open file to read.
     struct FileInput: Sendable {

@@ -102,6 +102,8 @@ import Testing
             log += "Test Case '-[App.S\(index / 20)Tests t\(index)]' passed (0.001 seconds).\n"
         }
         let file = try ParsingTestSupport.temporaryFile(Data(log.utf8))
+        // What `--output` parses with reads a big log on two threads.
+        #expect(LogParser(retention: .full).readsOnTwoThreads(size: 64 << 20))
         let alone = try Self.parse(file, pipelined: false, retention: .full).get()
         let asked = try Self.parse(file, pipelined: true, retention: .full).get()
         #expect(asked.results == alone.results && alone.results.first?.output == ["some output 0"])
@@ -121,9 +123,9 @@ import Testing
     }
 
     /// A batch gives back every event as it came: refs of every shape, durations known and not, statuses it keeps as
-    /// bytes and ones it keeps whole, a ref repeated and refs that differ from the one before in one part only,
-    /// event-stream refs, other events and unreadable lines, in order, twice over (a batch is used again once
-    /// replayed).
+    /// bytes and ones it keeps whole, a ref repeated (also across events that cross whole) and refs that differ from
+    /// the one before in one part only, event-stream refs, other events and unreadable lines, in order, twice over
+    /// (a batch is used again once replayed, and its first ref is the last one of the round before).
     @Test func aBatchReplaysItsEventsInOrder() {
         var streamRef = TestRef(framework: .swiftTesting, module: "M", suite: "S", name: "f()")
         streamRef.eventStreamID = "M.S/f()/S.swift:3:4"
@@ -160,6 +162,20 @@ import Testing
             (
                 .testFinished(
                     TestRef(framework: .xctest, module: "Ü", suite: "Ä", name: "ö"), .skipped, durationSeconds: 0), 9
+            ),
+            // The same ref again after events that cross whole (output, an event-stream ref, an unreadable line).
+            (.output("between"), 10),
+            (.testStarted(streamRef), 11),
+            (nil, 12),
+            (
+                .testFinished(
+                    TestRef(framework: .xctest, module: "Ü", suite: "Ä", name: "ö"), .passed, durationSeconds: 0.2), 13
+            ),
+            // The first ref of the list: the second round starts with it, and must not take it for "the same again".
+            (
+                .testFinished(
+                    TestRef(framework: .xctest, module: "App", suite: "Cart", name: "testTotal"), .passed,
+                    durationSeconds: 0.3), 14
             ),
         ]
         var batch = EventBatch(capacity: 16)
