@@ -125,11 +125,24 @@ struct XCTestConsoleParser {
             if end - 1 > start { listedTarget = line.string(start..<(end - 1)) }
             return .ignored
         }
-        guard var ref = XCTestNameParser.ref(line, start..<end) else { return .ignored }
-        if let listedTarget, !ref.hasModule, ref.hasSuite {
+        guard var ref = XCTestNameParser.ref(line, start..<end) ?? globalFunction(line, start..<end) else {
+            return .ignored
+        }
+        if let listedTarget, !ref.hasModule {
             ref = TestRef(framework: ref.framework, module: listedTarget, suite: ref.suite, name: ref.name)
         }
         return .listedAsFailing(ref, reason: runnerError)
+    }
+
+    /// A Swift Testing function outside any suite, as a list under a target header names it: `checks()`,
+    /// `adds(_:to:)`.
+    private func globalFunction(_ line: LineBytes, _ range: Range<Int>) -> TestRef? {
+        guard listedTarget != nil, range.count > 2, line[range.upperBound - 1] == UInt8(ascii: ")"),
+            let open = line.firstIndex(of: UInt8(ascii: "("), from: range.lowerBound, upTo: range.upperBound),
+            open > range.lowerBound,
+            line.firstIndex(of: UInt8(ascii: " "), from: range.lowerBound, upTo: range.upperBound) == nil
+        else { return nil }
+        return TestRef(framework: .swiftTesting, suite: "", name: line.string(range))
     }
 
     /// `Test Case 'Class.method' started at …`, `Test Case '-[M.C m]' passed (0.001 seconds).`,

@@ -247,14 +247,18 @@ import Testing
             \tFoo-UI-Tests:
             \t\tTest1.testSomething()
             \t\tSuiteB/checks()
+            \t\tadds(_:to:)
             ** TEST EXECUTE FAILED **
             """)
         let results = collector.results
-        // The target header is the module, as a result bundle names these tests.
-        #expect(results.map(\.id) == ["Foo-UI-Tests.Test1/testSomething", "Foo-UI-Tests.SuiteB/checks()"])
-        #expect(results.map(\.suite) == ["Test1", "SuiteB"])
+        // The target header is the module, as a result bundle names these tests (a global function: `Module/f()`).
+        #expect(
+            results.map(\.id) == [
+                "Foo-UI-Tests.Test1/testSomething", "Foo-UI-Tests.SuiteB/checks()", "Foo-UI-Tests/adds(_:to:)",
+            ])
+        #expect(results.map(\.suite) == ["Test1", "SuiteB", "Foo-UI-Tests"])
         #expect(results.allSatisfy { $0.status == .failed })
-        #expect(results.map(\.framework) == [.xctest, .swiftTesting])
+        #expect(results.map(\.framework) == [.xctest, .swiftTesting, .swiftTesting])
         let message = try #require(results.first?.failures.first?.message)
         #expect(message.contains("The test runner encountered an error (Failed to prepare device 'Clone 5 of iPad')"))
     }
