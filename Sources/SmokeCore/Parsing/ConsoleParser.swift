@@ -118,6 +118,10 @@ package struct ConsoleParser {
         }
     }
 
+    /// Why xcodebuild ran no test, as far as the lines so far say: the test runner's error, else the first compiler
+    /// or xcodebuild error.
+    var failureBeforeTests: (runnerError: String?, firstError: String?) { (xctest.runnerError, xctest.firstError) }
+
     private mutating func recognise(_ line: LineBytes) -> TestEvent? {
         let start = line.skippingBlanks()
         if start < line.count, line[start] >= 0xE2, let length = SwiftTestingConsoleParser.symbolLength(line, at: start)

@@ -19,6 +19,8 @@ package struct LineInterpreter {
     package var skipsSwiftTestingConsole = false
     package private(set) var totals: FrameworkTotalsReader
     package private(set) var sawSuccessBanner = false
+    /// xcodebuild's last closing banner (`** TEST FAILED **`, `** BUILD SUCCEEDED **`).
+    private var lastBanner: String?
     private var prefixCounts: [String: Int] = [:]
 
     package init(timeZone: TimeZone) {
@@ -32,6 +34,25 @@ package struct LineInterpreter {
         return
             "\(source): event-stream \(what) not valid JSON (a cut or corrupted record); what it recorded is missing "
             + "from this report"
+    }
+
+    /// For a file with no test results: what it says happened instead (the runner's error, the build's first error,
+    /// xcodebuild's closing banner) and what to do, or nil when it says nothing of the kind.
+    package var whyNoTests: String? {
+        let (runnerError, firstError) = console.failureBeforeTests
+        if let runnerError {
+            return "xcodebuild's test run failed before any test reported a result: \(runnerError). Fix what it names "
+                + "and run the tests again"
+        }
+        if let firstError {
+            let what = firstError.hasPrefix("xcodebuild: ") ? "xcodebuild stopped" : "the build failed"
+            return "\(what) before any test ran: \(firstError). Fix what it names and run again"
+        }
+        guard let lastBanner else { return nil }
+        if lastBanner.contains("FAILED") {
+            return "xcodebuild ended with `\(lastBanner)` before any test ran; the lines above it say why"
+        }
+        return "xcodebuild ended with `\(lastBanner)`: a log without tests. Pass the output of `xcodebuild test`"
     }
 
     package var mostFrequentPrefix: String? {
@@ -78,10 +99,9 @@ package struct LineInterpreter {
             event = parsed
         } else {
             event = console.parse(line)
-            if !sawSuccessBanner, line.count >= 8, line.hasPrefix("** TEST"),
-                line.firstIndex(of: " SUCCEEDED **") != nil
-            {
-                sawSuccessBanner = true
+            if line.count >= 8, line.hasPrefix("** "), line.hasSuffix(" **") {
+                if line.hasPrefix("** TEST"), line.firstIndex(of: " SUCCEEDED **") != nil { sawSuccessBanner = true }
+                lastBanner = line.string(0..<line.count)
             }
         }
         emit(event, into: &sink)

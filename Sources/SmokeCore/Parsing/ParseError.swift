@@ -3,7 +3,8 @@ import Foundation
 /// A log `smokerun parse` cannot read; exits 2 and names the file.
 package enum ParseError: LocalizedError, DomainError, Equatable {
     case unreadable(path: String, reason: String)
-    case noTestOutput(path: String)
+    /// `said`: what the file says happened instead (the test runner's error, the build's first error), when it does.
+    case noTestOutput(path: String, said: String? = nil)
     case binary(path: String)
     case truncatedEventStream(path: String, line: Int)
     /// An xcresulttool JSON document that is not valid JSON, too large, or holds no tests; `reason` says which.
@@ -15,7 +16,9 @@ package enum ParseError: LocalizedError, DomainError, Equatable {
         switch self {
         case .unreadable(let path, let reason):
             "\(path): cannot be read (\(reason)). Check the path and its permissions."
-        case .noTestOutput(let path):
+        case .noTestOutput(let path, let said?):
+            "\(path): contains no test output: \(said)."
+        case .noTestOutput(let path, nil):
             "\(path): contains no test output (no XCTest or Swift Testing lines, no event-stream records). "
                 + "Pass the output of `swift test`, `xcodebuild test`, or an `--experimental-event-stream-output` file."
         case .binary(let path):

@@ -21,7 +21,10 @@ struct XCTestConsoleParser {
     /// Set back by `ConsoleParser` when it reads a wrapped line's content after trying the whole line.
     var block = Block.none
     /// The last reason a `Testing failed:` block gave for a runner or test target error.
-    private var runnerError: String?
+    private(set) var runnerError: String?
+    /// The first compiler or xcodebuild error line (`File.swift:12:5: error: …`, `xcodebuild: error: …`): why a log
+    /// without test results has none.
+    private(set) var firstError: String?
     /// The target header (`Foo-UI-Tests:`) the `Failing tests:` list is under: the module of the tests it names.
     private var listedTarget: String?
     /// Where test-line refs are written, reused line after line (no allocation per test line).
@@ -89,13 +92,19 @@ struct XCTestConsoleParser {
         default:
             break
         }
+        if firstError == nil, line.hasPrefix("xcodebuild: error: ", at: start) { firstError = line.string(from: start) }
         if BuildLineRule.matches(line, start) {
             block = .indentedNoise
             return .ignored
         }
         if let event = Self.locatedLine(line, start) {
             // A compiler diagnostic is followed by its indented source excerpt (`  27 | code`, `     |- note: …`).
-            if event == .ignored { block = .indentedNoise }
+            if event == .ignored {
+                block = .indentedNoise
+                if firstError == nil, line.firstIndex(of: ": error: ", from: start) != nil {
+                    firstError = line.string(from: start)
+                }
+            }
             return event
         }
         if let isXcodebuild = Self.processLogLine(line, start) {

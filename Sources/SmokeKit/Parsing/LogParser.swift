@@ -212,7 +212,9 @@ package struct LogParser: Sendable {
             return FileSummary(format: format, lineCount: lines, byteCount: read.byteCount, device: parsed.device)
         }
         sink.collector.finishListedFailures()
-        guard let format = interpreter.format, interpreter.sawTestActivity else { throw .noTestOutput(path: path) }
+        guard let format = interpreter.format, interpreter.sawTestActivity else {
+            throw .noTestOutput(path: path, said: interpreter.whyNoTests)
+        }
         if format == .eventStream, !interpreter.sawRunEnded || interpreter.lastLineWasMalformed {
             guard allowsTruncatedEventStreams else {
                 throw .truncatedEventStream(path: path, line: read.splitter.lineCount)

@@ -26,8 +26,17 @@ struct CorpusRatchetTests {
 
     static let expectations: [(String, Expectation)] = [
         ("xcodebuild/fastlane__scan__boring.log", .parsed(tests: 3, unrecognized: 0)),
-        ("xcodebuild/fastlane__scan__build_failure.log", .error("contains no test output")),
-        ("xcodebuild/fastlane__scan__early_testing_failure.log", .error("contains no test output")),
+        // A log without results says what happened instead, when the log says it.
+        (
+            "xcodebuild/fastlane__scan__build_failure.log",
+            .error("contains no test output: xcodebuild ended with `** TEST BUILD FAILED **` before any test ran")
+        ),
+        (
+            "xcodebuild/fastlane__scan__early_testing_failure.log",
+            .error(
+                "test run failed before any test reported a result: TestingTest.app (30033) encountered an error "
+                    + "(Early unexpected exit")
+        ),
         ("xcodebuild/fastlane__scan__non_parallel_testing_failure.log", .parsed(tests: 18, unrecognized: 0)),
         ("xcodebuild/fastlane__scan__parallel_testing_failure.log", .parsed(tests: 18, unrecognized: 0)),
         // The runner never started on its clone: the two tests come from xcodebuild's `Failing tests:` list.
@@ -42,23 +51,31 @@ struct CorpusRatchetTests {
         ("xcodebuild/marathon__success_multiple_0.log", .parsed(tests: 2, unrecognized: 0)),
         ("xcodebuild/test_center__AtomicBoy_0_StandardOutputAndStandardError.txt", .parsed(tests: 3, unrecognized: 0)),
         ("xcodebuild/test_center__AtomicBoy_StandardOutputAndStandardError.txt", .parsed(tests: 3, unrecognized: 0)),
-        ("xcodebuild/test_center__locked_device_log_ansi_worker_prefixed.txt", .error("contains no test output")),
+        ("xcodebuild/test_center__locked_device_log_ansi_worker_prefixed.txt", .error("contains no test output (")),
         ("xcodebuild/xcbeautify__MixedTestLog_6_0_macOS.txt", .parsed(tests: 6, unrecognized: 0)),
         ("xcodebuild/xcbeautify__MixedTestLog_xctest_swifttesting_2025.txt", .parsed(tests: 4, unrecognized: 0)),
         ("xcodebuild/xcbeautify__ParallelTestLog.txt", .parsed(tests: 21, unrecognized: 0)),
         ("xcodebuild/xcbeautify__TestLog.txt", .parsed(tests: 83, unrecognized: 0)),
-        ("xcodebuild/xcbeautify__clean_build_xcode_15_1.txt", .error("contains no test output")),
+        (
+            "xcodebuild/xcbeautify__clean_build_xcode_15_1.txt",
+            .error("contains no test output: xcodebuild ended with `** BUILD SUCCEEDED **`: a log without tests")
+        ),
         // 113 XCTest + 351 Swift Testing, as the log counts
         ("xcodebuild/xcbeautify__swift_test_log_macOS.txt", .parsed(tests: 464, unrecognized: 0)),
         ("xcodebuild/xcbeautify__test_line_samples_from_unit_tests.txt", .parsed(tests: 27, unrecognized: 10)),
         ("xcodebuild/xcbeautify__xctest_crash_log_bazel.txt", .parsed(tests: 7, unrecognized: 4)),
-        ("xcodebuild/xcpretty__raw_kiwi_compilation_fail.txt", .error("contains no test output")),
+        (
+            "xcodebuild/xcpretty__raw_kiwi_compilation_fail.txt",
+            .error(
+                "the build failed before any test ran: /Users/musalj/code/OSS/ObjectiveSugar/Classes/"
+                    + "NSNumber+ObjectiveSugar.m:26:5: error: use of undeclared identifier 'trololo'")
+        ),
         ("xcodebuild/xcpretty__raw_kiwi_fail.txt", .parsed(tests: 48, unrecognized: 0)),
         ("xcodebuild/xcpretty__test_line_samples_constants.txt", .parsed(tests: 13, unrecognized: 28)),
         ("xcodebuild/issue_snippets/OCUnit2JUnit_36__perf_measured_xcode6.log", .parsed(tests: 1, unrecognized: 0)),
         (
             "xcodebuild/issue_snippets/WebDriverAgent_521__early_unexpected_exit_test_failed.log",
-            .error("contains no test output")
+            .error("before any test reported a result: Test target WebDriverAgentRunner encountered an error (Early")
         ),
         (
             "xcodebuild/issue_snippets/mullvad_pr10274__exceeded_execution_time_allowance.log",

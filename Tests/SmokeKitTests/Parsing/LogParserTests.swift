@@ -65,6 +65,42 @@ import Testing
         #expect(throws: ParseError.noTestOutput(path: empty.path)) { try LogParser().parse(files: [empty]) }
     }
 
+    /// A log of a test run that never got to its tests says why, in the words the log used, and what to do.
+    @Test(arguments: [
+        (
+            "Testing failed:\n\tShop.app (4242) encountered an error (Early unexpected exit)\n** TEST FAILED **\n",
+            "xcodebuild's test run failed before any test reported a result: Shop.app (4242) encountered an error "
+                + "(Early unexpected exit). Fix what it names and run the tests again."
+        ),
+        (
+            "/src/Cart.swift:3:7: error: cannot find 'total' in scope\n** TEST BUILD FAILED **\n",
+            "the build failed before any test ran: /src/Cart.swift:3:7: error: cannot find 'total' in scope. Fix what "
+                + "it names and run again."
+        ),
+        (
+            "xcodebuild: error: Unable to find a device matching the provided destination specifier\n",
+            "xcodebuild stopped before any test ran: xcodebuild: error: Unable to find a device matching the provided "
+                + "destination specifier. Fix what it names and run again."
+        ),
+        (
+            "** TEST EXECUTE FAILED **\n",
+            "xcodebuild ended with `** TEST EXECUTE FAILED **` before any test ran; the lines above it say why."
+        ),
+        (
+            "Build settings\n** BUILD SUCCEEDED **\n",
+            "xcodebuild ended with `** BUILD SUCCEEDED **`: a log without tests. Pass the output of `xcodebuild test`."
+        ),
+    ])
+    func aLogWithoutTestsSaysWhatItSaidInstead(log: String, said: String) throws {
+        let file = try Support.temporaryFile(Data(log.utf8))
+        do {
+            _ = try LogParser().parse(files: [file])
+            Issue.record("parsed a log without tests")
+        } catch {
+            #expect(error.localizedDescription == "\(file.path): contains no test output: \(said)")
+        }
+    }
+
     @Test func unreadableFilesAreRejectedWithTheirPath() throws {
         let missing = URL(fileURLWithPath: "/nonexistent/smokerun/log.txt")
         do {
