@@ -138,6 +138,14 @@ package struct ConsoleParser {
             xctest.block = blockBefore
             return plain.withUnsafeBufferPointer { recognise($0) ?? recogniseUnwrapped($0, blockBefore: blockBefore) }
         }
+        // The same colour codes without their ESC byte (`[0;96;49m[worker 2] [0mTest Case …`: a log copied out of a
+        // web page or a viewer that drops control characters).
+        if Self.bareColourCodeEnd(line, at: 0) != nil {
+            wrapperCounts["ansi", default: 0] += 1
+            let plain = Self.removingBareColourCodes(line)
+            xctest.block = blockBefore
+            return plain.withUnsafeBufferPointer { recognise($0) ?? recogniseUnwrapped($0, blockBefore: blockBefore) }
+        }
         guard let (kind, contentStart) = Self.wrapperEnd(line), contentStart < line.count else { return nil }
         xctest.block = blockBefore
         let event = recognise(UnsafeBufferPointer(rebasing: line[contentStart...]))
@@ -156,6 +164,31 @@ package struct ConsoleParser {
             return ("docker-compose", bar + 3)
         }
         return nil
+    }
+
+    /// Where a colour code that lost its ESC byte (`[0m`, `[0;96;49m`) starting at `index` ends, or nil.
+    private static func bareColourCodeEnd(_ line: LineBytes, at index: Int) -> Int? {
+        guard index < line.count, line[index] == UInt8(ascii: "[") else { return nil }
+        var end = index + 1
+        while end < line.count, line[end] &- UInt8(ascii: "0") < 10 || line[end] == UInt8(ascii: ";") { end += 1 }
+        guard end > index + 1, end < line.count, line[end] == UInt8(ascii: "m") else { return nil }
+        return end + 1
+    }
+
+    /// The line without colour codes that lost their ESC byte (only tried on a line that starts with one).
+    private static func removingBareColourCodes(_ line: LineBytes) -> [UInt8] {
+        var plain: [UInt8] = []
+        plain.reserveCapacity(line.count)
+        var index = 0
+        while index < line.count {
+            if let end = bareColourCodeEnd(line, at: index) {
+                index = end
+            } else {
+                plain.append(line[index])
+                index += 1
+            }
+        }
+        return plain
     }
 
     /// The line without `ESC [ … letter` colour sequences.

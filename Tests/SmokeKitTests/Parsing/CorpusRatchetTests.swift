@@ -51,7 +51,11 @@ struct CorpusRatchetTests {
         ("xcodebuild/marathon__success_multiple_0.log", .parsed(tests: 2, unrecognized: 0)),
         ("xcodebuild/test_center__AtomicBoy_0_StandardOutputAndStandardError.txt", .parsed(tests: 3, unrecognized: 0)),
         ("xcodebuild/test_center__AtomicBoy_StandardOutputAndStandardError.txt", .parsed(tests: 3, unrecognized: 0)),
-        ("xcodebuild/test_center__locked_device_log_ansi_worker_prefixed.txt", .error("contains no test output (")),
+        // Colour codes without their ESC bytes and worker prefixes on every line: the runner's error is still read.
+        (
+            "xcodebuild/test_center__locked_device_log_ansi_worker_prefixed.txt",
+            .error("before any test reported a result: BugreportUITests-Runner.app (2835) encountered an error (Early")
+        ),
         ("xcodebuild/xcbeautify__MixedTestLog_6_0_macOS.txt", .parsed(tests: 6, unrecognized: 0)),
         ("xcodebuild/xcbeautify__MixedTestLog_xctest_swifttesting_2025.txt", .parsed(tests: 4, unrecognized: 0)),
         ("xcodebuild/xcbeautify__ParallelTestLog.txt", .parsed(tests: 21, unrecognized: 0)),

@@ -216,6 +216,15 @@ import Testing
             Support.consoleEvent(
                 "\u{1B}[0;96m[worker 2] \u{1B}[0mTest Case 'CartTests.testTotal' started at 2026-01-02")
                 == .testStarted(ref))
+        // The same colour codes after something dropped their ESC bytes.
+        #expect(
+            Support.consoleEvent("[0;96;49m[worker 2] [0mTest Case 'CartTests.testTotal' started at 2026-01-02")
+                == .testStarted(ref))
+        #expect(
+            Support.consoleEvent("[1m[worker 1] [0mTest Case 'CartTests.testTotal' passed (0.010 seconds).")
+                == .testFinished(ref, .passed, durationSeconds: 0.01))
+        // A line that only looks like one stays what it was.
+        #expect(Support.consoleEvent("[12m of 40] copying") == .output("[12m of 40] copying"))
     }
 
     @Test func anythingElseIsOutput() {
