@@ -1,4 +1,5 @@
-/// Recognises build output — xcodebuild build steps (`CompileSwift normal arm64 …`, `Ld …`, `cd /…`),
+/// Recognises build output — xcodebuild build steps (`CompileSwift normal arm64 …`, `Ld …`, `cd /…`, and the
+/// `/bin/mkdir -p …` commands older Xcode printed unindented),
 /// SwiftPM progress (`[12/40] Compiling Ledger Ledger.swift`, `Building for debugging...`), package
 /// resolution and compiler `warning:`/`error:` lines. Their indented continuation lines are noise too.
 enum BuildLineRule {
@@ -20,7 +21,7 @@ enum BuildLineRule {
     private static let prefixes: [StaticString] = [
         "Analyze ", "Check dependencies", "building file list", "sent ", "total size is ", "AppIntentsSSUTraining",
         "Build ", "Building for", "Build complete", "Build description",
-        "Build settings", "Compiling ", "CompileSwift", "CompileC ", "CompileAssetCatalog", "CompileStoryboard",
+        "Build settings", "Clean.Remove ", "Compiling ", "CompileSwift", "CompileC ", "Create product structure", "CompileAssetCatalog", "CompileStoryboard",
         "CompileXIB", "CompileMetal", "CodeSign ", "CopySwiftLibs", "Copy ", "CopyPlistFile", "CopyStringsFile",
         "CpResource", "CpHeader", "CreateBuildDirectory", "CreateUniversalBinary", "CreateBuildRequest",
         "Command line invocation:", "ComputeTargetDependencyGraph", "ComputePackagePrebuildTargetDependencyGraph",
@@ -37,6 +38,9 @@ enum BuildLineRule {
         "Updated ", "Validate ", "ValidateEmbeddedBinary", "WriteAuxiliaryFile", "Write swift-version",
         "Write Objects", "Working copy of", "Writing result bundle", "cd ", "export ", "builtin-", "warning: ",
         "error: ", "note: ", "=== BUILD", "=== CLEAN", "xcodebuild: ", "Test build succeeded", "Build succeeded",
+        // A step's commands, which older Xcode printed without indentation (`Create product structure` then
+        // `/bin/mkdir -p …`).
+        "/bin/mkdir ", "/bin/ln ", "/bin/rm ", "/bin/cp ", "/usr/bin/touch ", "/usr/bin/ditto ",
     ]
 
     private static let prefixesByFirstByte: [[StaticString]?] = {

@@ -46,7 +46,7 @@ struct XCTestConsoleParser {
         if case .logContinuation(let isTestOutput) = block, Self.isLogContinuation(line, start) {
             return isTestOutput ? .toolOutput(line.string(0..<line.count)) : .ignored
         }
-        if start > 0, block == .indentedNoise { return .ignored }
+        if block == .indentedNoise, start > 0 || Self.closesAValue(line) { return .ignored }
         if start > 0, block == .testingFailed || block == .failingTests { return summaryBlockLine(line, start) }
         block = .none
         switch line[start] {
@@ -152,6 +152,12 @@ struct XCTestConsoleParser {
             line.firstIndex(of: UInt8(ascii: " "), from: range.lowerBound, upTo: range.upperBound) == nil
         else { return nil }
         return TestRef(framework: .swiftTesting, suite: "", name: line.string(range))
+    }
+
+    /// `)` alone on a line: the end of a multi-line value in xcodebuild's `User defaults from command line:` block
+    /// (`IDETestRunOnlyIdentifiers = (` … `)`), which goes on after it.
+    private static func closesAValue(_ line: LineBytes) -> Bool {
+        line.count <= 2 && line.first == UInt8(ascii: ")") && (line.count == 1 || line[1] == UInt8(ascii: ";"))
     }
 
     /// `Test Case 'Class.method' started at …`, `Test Case '-[M.C m]' passed (0.001 seconds).`,

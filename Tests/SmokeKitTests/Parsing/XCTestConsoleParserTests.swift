@@ -173,7 +173,8 @@ import Testing
         "[12/40] Compiling Shop Cart.swift", "Building for debugging...", "CompileSwift normal arm64 /src/Cart.swift",
         "** TEST SUCCEEDED **", "** TEST EXECUTE FAILED **", "Build complete! (3.2s)", "Ld /tmp/Shop normal",
         "/src/Cart.swift:3:9: warning: variable 'x' was never used",
-        "/src/Cart.swift:3:9: error: cannot find 'y' in scope",
+        "/src/Cart.swift:3:9: error: cannot find 'y' in scope", "Clean.Remove clean /dd/Build/Products/Debug/Shop.a",
+        "Create product structure", "/bin/mkdir -p /dd/Build/Products/Debug/Shop.framework/Versions/A",
         "2026-01-02 10:00:00.000 xcodebuild[123:456] IDETestOperationsObserverDebug: 1.0 elapsed",
     ])
     func buildAndToolNoiseIsIgnored(line: String) {
@@ -189,6 +190,20 @@ import Testing
             Test Suite 'All tests' started at 2026-01-02 10:00:00.000
             """)
         #expect(events == [.ignored, .ignored, .ignored, .suiteStarted(name: "All tests")])
+    }
+
+    /// xcodebuild's `User defaults from command line:` block holds multi-line values whose closing `)` is not indented.
+    @Test func userDefaultsWithAMultiLineValueAreIgnored() {
+        let events = Support.consoleEvents(
+            """
+            User defaults from command line:
+                IDETestRunOnlyIdentifiers = (
+                "ShopUITests/CartTests/testTotal"
+            )
+                IDETestRunSpecificationPath = /dd/Build/Products/Shop.xctestrun
+            Test Suite 'All tests' started at 2026-01-02 10:00:00.000
+            """)
+        #expect(events == [.ignored, .ignored, .ignored, .ignored, .ignored, .suiteStarted(name: "All tests")])
     }
 
     @Test func testingFailedBlockIsIgnored() {
