@@ -21,7 +21,8 @@ enum BuildLineRule {
     private static let prefixes: [StaticString] = [
         "Analyze ", "Check dependencies", "building file list", "sent ", "total size is ", "AppIntentsSSUTraining",
         "Build ", "Building for", "Build complete", "Build description",
-        "Build settings", "Clean.Remove ", "Compiling ", "CompileSwift", "CompileC ", "Create product structure", "CompileAssetCatalog", "CompileStoryboard",
+        "Build settings", "Clean.Remove ", "Compiling ", "CompileSwift", "CompileC ", "Create product structure",
+        "CompileAssetCatalog", "CompileStoryboard",
         "CompileXIB", "CompileMetal", "CodeSign ", "CopySwiftLibs", "Copy ", "CopyPlistFile", "CopyStringsFile",
         "CpResource", "CpHeader", "CreateBuildDirectory", "CreateUniversalBinary", "CreateBuildRequest",
         "Command line invocation:", "ComputeTargetDependencyGraph", "ComputePackagePrebuildTargetDependencyGraph",
