@@ -120,7 +120,9 @@ package struct ConsoleParser {
 
     /// Why xcodebuild ran no test, as far as the lines so far say: the test runner's error, else the first compiler
     /// or xcodebuild error.
-    var failureBeforeTests: (runnerError: String?, firstError: String?) { (xctest.runnerError, xctest.firstError) }
+    var failureBeforeTests: (runnerError: String?, firstError: String?) {
+        (xctest.summary.runnerError, xctest.summary.firstError)
+    }
 
     private mutating func recognise(_ line: LineBytes) -> TestEvent? {
         let start = line.skippingBlanks()

@@ -20,13 +20,9 @@ struct XCTestConsoleParser {
 
     /// Set back by `ConsoleParser` when it reads a wrapped line's content after trying the whole line.
     var block = Block.none
-    /// The last reason a `Testing failed:` block gave for a runner or test target error.
-    private(set) var runnerError: String?
-    /// The first compiler or xcodebuild error line (`File.swift:12:5: error: …`, `xcodebuild: error: …`): why a log
-    /// without test results has none.
-    private(set) var firstError: String?
-    /// The target header (`Foo-UI-Tests:`) the `Failing tests:` list is under: the module of the tests it names.
-    private var listedTarget: String?
+    /// xcodebuild's closing summary and first error: the tests its `Failing tests:` list names, and why a log without
+    /// test results has none.
+    private(set) var summary = XcodebuildSummary()
     /// Where test-line refs are written, reused line after line (no allocation per test line).
     private var refBuffer: [UInt8] = []
 
@@ -47,7 +43,9 @@ struct XCTestConsoleParser {
             return isTestOutput ? .toolOutput(line.string(0..<line.count)) : .ignored
         }
         if block == .indentedNoise, start > 0 || Self.closesAValue(line) { return .ignored }
-        if start > 0, block == .testingFailed || block == .failingTests { return summaryBlockLine(line, start) }
+        if start > 0, block == .testingFailed || block == .failingTests {
+            return summary.blockLine(line, start, inFailingTests: block == .failingTests)
+        }
         block = .none
         switch line[start] {
         case UInt8(ascii: "T"):
@@ -57,7 +55,7 @@ struct XCTestConsoleParser {
             if Self.isTestingBlockHeader(line, start) {
                 if line.hasPrefix("Testing failed:", at: start) {
                     block = .testingFailed
-                    runnerError = nil // a reason belongs to its own run's summary
+                    summary.startTestingFailed()
                 } else {
                     block = .indentedNoise
                 }
@@ -75,7 +73,7 @@ struct XCTestConsoleParser {
             if let event = Self.fatalError(line, start, file: nil, lineNumber: nil) { return event }
             if line.hasPrefix("Failing tests:", at: start) {
                 block = .failingTests
-                listedTarget = nil
+                summary.startFailingTests()
                 return .ignored
             }
         case UInt8(ascii: "R"):
@@ -92,7 +90,7 @@ struct XCTestConsoleParser {
         default:
             break
         }
-        if firstError == nil, line.hasPrefix("xcodebuild: error: ", at: start) { firstError = line.string(from: start) }
+        if line.hasPrefix("xcodebuild: error: ", at: start) { summary.noteError(line, from: start) }
         if BuildLineRule.matches(line, start) {
             block = .indentedNoise
             return .ignored
@@ -101,9 +99,7 @@ struct XCTestConsoleParser {
             // A compiler diagnostic is followed by its indented source excerpt (`  27 | code`, `     |- note: …`).
             if event == .ignored {
                 block = .indentedNoise
-                if firstError == nil, line.firstIndex(of: ": error: ", from: start) != nil {
-                    firstError = line.string(from: start)
-                }
+                if line.firstIndex(of: ": error: ", from: start) != nil { summary.noteError(line, from: start) }
             }
             return event
         }
@@ -115,44 +111,6 @@ struct XCTestConsoleParser {
     }
 
     // MARK: - Rules
-
-    /// An indented line of xcodebuild's closing summary: under `Testing failed:`, why the runner failed (`The test
-    /// runner encountered an error (…)`, `Test target T encountered an error (…)`), remembered; under `Failing
-    /// tests:`, a failing test (`Class.method()`, `Suite/function()`) after its target's `Name:` header — the module
-    /// of its id, as a result bundle names it (`Foo-UI-Tests.Class/method`).
-    private mutating func summaryBlockLine(_ line: LineBytes, _ start: Int) -> TestEvent {
-        var end = line.count
-        while end > start, line[end - 1] == UInt8(ascii: " ") { end -= 1 }
-        guard end > start else { return .ignored }
-        if block == .testingFailed {
-            if line.firstIndex(of: " encountered an error (", from: start) != nil {
-                runnerError = line.string(start..<end)
-            }
-            return .ignored
-        }
-        if line[end - 1] == UInt8(ascii: ":") {
-            if end - 1 > start { listedTarget = line.string(start..<(end - 1)) }
-            return .ignored
-        }
-        guard var ref = XCTestNameParser.ref(line, start..<end) ?? globalFunction(line, start..<end) else {
-            return .ignored
-        }
-        if let listedTarget, !ref.hasModule {
-            ref = TestRef(framework: ref.framework, module: listedTarget, suite: ref.suite, name: ref.name)
-        }
-        return .listedAsFailing(ref, reason: runnerError)
-    }
-
-    /// A Swift Testing function outside any suite, as a list under a target header names it: `checks()`,
-    /// `adds(_:to:)`.
-    private func globalFunction(_ line: LineBytes, _ range: Range<Int>) -> TestRef? {
-        guard listedTarget != nil, range.count > 2, line[range.upperBound - 1] == UInt8(ascii: ")"),
-            let open = line.firstIndex(of: UInt8(ascii: "("), from: range.lowerBound, upTo: range.upperBound),
-            open > range.lowerBound,
-            line.firstIndex(of: UInt8(ascii: " "), from: range.lowerBound, upTo: range.upperBound) == nil
-        else { return nil }
-        return TestRef(framework: .swiftTesting, suite: "", name: line.string(range))
-    }
 
     /// `)` alone on a line: the end of a multi-line value in xcodebuild's `User defaults from command line:` block
     /// (`IDETestRunOnlyIdentifiers = (` … `)`), which goes on after it.

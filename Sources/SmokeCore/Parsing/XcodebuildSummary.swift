@@ -1,0 +1,60 @@
+/// What xcodebuild says about a run beside its test lines: its closing summary — under `Testing failed:` why the
+/// test runner failed, under `Failing tests:` the failing tests after their target's header — and the first compiler
+/// or xcodebuild error. A log without test results says why from these.
+struct XcodebuildSummary {
+    /// The last reason a `Testing failed:` block gave for a runner or test target error.
+    private(set) var runnerError: String?
+    /// The first compiler or xcodebuild error line (`File.swift:12:5: error: …`, `xcodebuild: error: …`).
+    private(set) var firstError: String?
+    /// The target header (`Foo-UI-Tests:`) the `Failing tests:` list is under: the module of the tests it names.
+    private var listedTarget: String?
+
+    /// `Testing failed:` starts a summary: a reason belongs to its own run's summary.
+    mutating func startTestingFailed() { runnerError = nil }
+
+    /// `Failing tests:` starts a list, before any target header.
+    mutating func startFailingTests() { listedTarget = nil }
+
+    /// Keeps `line` from `start` when it is the first error the log shows.
+    mutating func noteError(_ line: LineBytes, from start: Int) {
+        if firstError == nil { firstError = line.string(from: start) }
+    }
+
+    /// An indented line of the summary: under `Testing failed:` (`inFailingTests` false), why the runner failed
+    /// (`The test runner encountered an error (…)`, `Test target T encountered an error (…)`), remembered; under
+    /// `Failing tests:`, a failing test (`Class.method()`, `Suite/function()`, `function()`) after its target's `Name:`
+    /// header — the module of its id, as a result bundle names it (`Foo-UI-Tests.Class/method`).
+    mutating func blockLine(_ line: LineBytes, _ start: Int, inFailingTests: Bool) -> TestEvent {
+        var end = line.count
+        while end > start, line[end - 1] == UInt8(ascii: " ") { end -= 1 }
+        guard end > start else { return .ignored }
+        guard inFailingTests else {
+            if line.firstIndex(of: " encountered an error (", from: start) != nil {
+                runnerError = line.string(start..<end)
+            }
+            return .ignored
+        }
+        if line[end - 1] == UInt8(ascii: ":") {
+            if end - 1 > start { listedTarget = line.string(start..<(end - 1)) }
+            return .ignored
+        }
+        guard var ref = XCTestNameParser.ref(line, start..<end) ?? globalFunction(line, start..<end) else {
+            return .ignored
+        }
+        if let listedTarget, !ref.hasModule {
+            ref = TestRef(framework: ref.framework, module: listedTarget, suite: ref.suite, name: ref.name)
+        }
+        return .listedAsFailing(ref, reason: runnerError)
+    }
+
+    /// A Swift Testing function outside any suite, as a list under a target header names it: `checks()`,
+    /// `adds(_:to:)`.
+    private func globalFunction(_ line: LineBytes, _ range: Range<Int>) -> TestRef? {
+        guard listedTarget != nil, range.count > 2, line[range.upperBound - 1] == UInt8(ascii: ")"),
+            let open = line.firstIndex(of: UInt8(ascii: "("), from: range.lowerBound, upTo: range.upperBound),
+            open > range.lowerBound,
+            line.firstIndex(of: UInt8(ascii: " "), from: range.lowerBound, upTo: range.upperBound) == nil
+        else { return nil }
+        return TestRef(framework: .swiftTesting, suite: "", name: line.string(range))
+    }
+}
