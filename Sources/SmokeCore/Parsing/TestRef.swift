@@ -156,7 +156,7 @@ extension TestRef: CustomStringConvertible {
 }
 
 extension TestRef {
-    /// The ref's offsets and bytes appended to `record` (what `init(record:reusing:)` reads back); false, with nothing
+    /// The ref's offsets and bytes appended to `record` (what `load(record:start:)` reads back); false, with nothing
     /// appended, for a ref that carries more than bytes (an event-stream id).
     func encode(into record: inout [UInt8]) -> Bool {
         guard eventStreamID == nil else { return false }

@@ -34,29 +34,15 @@ package struct SourceLinks: Sendable, Equatable {
         if let root = projectRoot?.trimmingSuffix("/"), path.hasPrefix(root + "/") {
             return String(path.dropFirst(root.count + 1))
         }
-        // Searched in UTF-8 (Foundation's `range(of:)` searches in UTF-16 through NSString: a third of a million-test
-        // junit.xml's time went there).
+        // Searched in UTF-8 with the parsers' byte helpers (Foundation's `range(of:)` searches in UTF-16 through
+        // NSString: a third of a million-test junit.xml's time went there).
         let bytes = Array(path.utf8)
-        if Self.lastOffset(of: "/.build/", in: bytes) != nil || Self.lastOffset(of: "/checkouts/", in: bytes) != nil {
-            return nil
+        let start: Int? = bytes.withUnsafeBufferPointer { path in
+            if path.firstIndex(of: "/.build/") != nil || path.firstIndex(of: "/checkouts/") != nil { return nil }
+            return [path.lastIndex(of: "/Sources/"), path.lastIndex(of: "/Tests/")].compactMap { $0 }.max()
         }
-        let starts = ["/Sources/", "/Tests/"].compactMap { Self.lastOffset(of: $0, in: bytes) }
-        guard let start = starts.max() else { return nil }
+        guard let start else { return nil }
         return String(decoding: bytes[(start + 1)...], as: UTF8.self)
-    }
-
-    /// Where the last occurrence of `needle` (ASCII) starts in `bytes`.
-    static func lastOffset(of needle: StaticString, in bytes: [UInt8]) -> Int? {
-        let count = needle.utf8CodeUnitCount
-        guard bytes.count >= count else { return nil }
-        return needle.withUTF8Buffer { needle in
-            var start = bytes.count - count
-            while start >= 0 {
-                if bytes[start] == needle[0], bytes[start..<(start + count)].elementsEqual(needle) { return start }
-                start -= 1
-            }
-            return nil
-        }
     }
 
     /// `Sources/A.swift:12` for display.
