@@ -134,17 +134,8 @@ package struct ConsoleParser {
     }
 
     private mutating func recogniseUnwrapped(_ line: LineBytes, blockBefore: XCTestConsoleParser.Block) -> TestEvent? {
-        if line.firstIndex(of: 0x1B) != nil {
+        if let plain = Self.withoutColourCodes(line) {
             wrapperCounts["ansi", default: 0] += 1
-            let plain = Self.removingEscapeSequences(line)
-            xctest.block = blockBefore
-            return plain.withUnsafeBufferPointer { recognise($0) ?? recogniseUnwrapped($0, blockBefore: blockBefore) }
-        }
-        // The same colour codes without their ESC byte (`[0;96;49m[worker 2] [0mTest Case …`: a log copied out of a
-        // web page or a viewer that drops control characters).
-        if Self.bareColourCodeEnd(line, at: 0) != nil {
-            wrapperCounts["ansi", default: 0] += 1
-            let plain = Self.removingBareColourCodes(line)
             xctest.block = blockBefore
             return plain.withUnsafeBufferPointer { recognise($0) ?? recogniseUnwrapped($0, blockBefore: blockBefore) }
         }
@@ -165,6 +156,15 @@ package struct ConsoleParser {
         if let bar = UnsafeBufferPointer(rebasing: line[0..<window]).firstIndex(of: " | ") {
             return ("docker-compose", bar + 3)
         }
+        return nil
+    }
+
+    /// The line without its colour codes — `ESC [ … letter` sequences, or the same without their ESC byte
+    /// (`[0;96;49m[worker 2] [0mTest Case …`: a log copied out of a web page or a viewer that drops control
+    /// characters) when the line starts with one — or nil when it has none.
+    private static func withoutColourCodes(_ line: LineBytes) -> [UInt8]? {
+        if line.firstIndex(of: 0x1B) != nil { return removingEscapeSequences(line) }
+        if bareColourCodeEnd(line, at: 0) != nil { return removingBareColourCodes(line) }
         return nil
     }
 
