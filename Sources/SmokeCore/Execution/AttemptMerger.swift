@@ -8,6 +8,7 @@ package enum AttemptMerger {
         let last = all[all.count - 1]
         merged.status = last.status
         merged.failures = last.failures
+        merged.evidence = last.evidence
         merged.output = last.output
         merged.durationSeconds = all.reduce(0) { $0 + $1.durationSeconds }
         merged.attachments = all.flatMap(\.attachments)
@@ -16,9 +17,11 @@ package enum AttemptMerger {
             retries.isEmpty
             ? []
             : all.map {
-                TestAttempt(
+                var attempt = TestAttempt(
                     status: $0.status, durationSeconds: $0.durationSeconds, failures: $0.failures, output: $0.output,
                     attachments: $0.attachments)
+                attempt.evidence = $0.evidence
+                return attempt
             }
         return merged
     }

@@ -23,10 +23,14 @@ package struct TestCase: Sendable, Equatable, Hashable {
         id.hasSuffix("()") ? String(id.dropLast(2)) : id
     }
 
-    /// A result for this test that no test output gave (it crashed before reporting, it was never reached).
-    package func result(status: TestStatus, failure: TestFailure) -> TestResult {
+    /// A result for this test that no test output gave (it crashed before reporting, it was never reached), with
+    /// the fact that proves its status.
+    package func result(status: TestStatus, failure: TestFailure, evidence: Evidence) -> TestResult {
         let (suite, name) = Self.split(id)
-        return TestResult(id: id, name: name, suite: suite, framework: framework, status: status, failures: [failure])
+        var result = TestResult(
+            id: id, name: name, suite: suite, framework: framework, status: status, failures: [failure])
+        result.evidence = evidence
+        return result
     }
 
     /// `Module.Class/method` → (`Class`, `method`).

@@ -5,9 +5,18 @@ extension Reconciliation {
     /// - `swift-testing`: executions of Swift Testing tests; its issue count (known issues excluded) is
     ///   compared as "some" against "none", since one failing test may record several issues.
     /// - `xcresult` (a bundle's summary): test cases and failing test cases of the whole report.
-    /// Several sources of one framework (one per input or process) are summed. Nil when there is no source.
+    /// Several sources of one framework (one per input or process) are summed. A framework with results and no
+    /// source (nor a bundle's summary, which counts every framework) is unverified. Nil when there is neither a
+    /// source nor a test.
     package static func compare(_ sources: [FrameworkCount], with tests: [TestResult]) -> Reconciliation? {
-        guard !sources.isEmpty else { return nil }
+        guard !sources.isEmpty || !tests.isEmpty else { return nil }
+        var unverified: [String] = []
+        if !sources.contains(where: { $0.framework == "xcresult" }) {
+            for framework in TestFramework.allCases
+            where !sources.contains(where: { $0.framework == framework.rawValue }) {
+                if tests.contains(where: { $0.framework == framework }) { unverified.append(framework.rawValue) }
+            }
+        }
         var differences: [String] = []
         var frameworks: [String] = []
         for source in sources where !frameworks.contains(source.framework) { frameworks.append(source.framework) }
@@ -63,7 +72,7 @@ extension Reconciliation {
                 }
             }
         }
-        return Reconciliation(sources: sources, differences: differences)
+        return Reconciliation(sources: sources, differences: differences, unverified: unverified)
     }
 }
 
@@ -71,12 +80,14 @@ extension RunReport {
     /// Lists a disagreement with the frameworks' own totals in `errors` and returns the warnings to print,
     /// each naming both counts. It does not change the status: the tests' own results still decide passed
     /// or failed (`--strict` fails the command instead), so a counting doubt never turns a passing run into
-    /// an infrastructure error. `parse` and `run` both call it.
+    /// an infrastructure error. `parse` and `run` both call it. A framework whose totals are missing is noted, not
+    /// listed as an error: nothing disagrees, it only could not be checked.
     package mutating func listDisagreements() -> [String] {
         guard let reconciliation, !reconciliation.agrees else { return [] }
+        let notes = reconciliation.unverifiedNotes.map { "smokerun: note: \($0)" }
         return reconciliation.differences.map { difference in
             errors.append(InfrastructureError(message: "reconciliation: \(difference)"))
             return "smokerun: warning: counts disagree: \(difference)"
-        }
+        } + notes
     }
 }

@@ -18,16 +18,44 @@ package struct FrameworkCount: Codable, Sendable, Equatable, Hashable {
     }
 }
 
-/// smokerun's totals compared with the frameworks' own (`report.json`'s `reconciliation`, DESIGN §6).
+/// smokerun's totals compared with the frameworks' own (`report.json`'s `reconciliation`, DESIGN §6), per framework.
+/// It agrees only when every framework with results left its own totals and they equal smokerun's counts; a
+/// framework that left none is `unverified`, never agreeing.
 package struct Reconciliation: Codable, Sendable, Equatable {
     var sources: [FrameworkCount]
     package var agrees: Bool
     /// One sentence per disagreement, naming both counts.
     var differences: [String]
+    /// Frameworks with results in the run whose own closing totals the input does not hold (`xctest`,
+    /// `swift-testing`): their counts could not be checked.
+    package var unverified: [String]
 
-    init(sources: [FrameworkCount], differences: [String]) {
+    init(sources: [FrameworkCount], differences: [String], unverified: [String] = []) {
         self.sources = sources
-        self.agrees = differences.isEmpty
+        self.agrees = differences.isEmpty && unverified.isEmpty
         self.differences = differences
+        self.unverified = unverified
+    }
+
+    /// Reports written before `unverified` existed lack it.
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        sources = try container.decode([FrameworkCount].self, forKey: .sources)
+        agrees = try container.decode(Bool.self, forKey: .agrees)
+        differences = try container.decode([String].self, forKey: .differences)
+        unverified = try container.decodeIfPresent([String].self, forKey: .unverified) ?? []
+    }
+
+    /// "Swift Testing left no closing totals (`Test run with N tests`): its 12 tests are unverified" per framework.
+    package var unverifiedNotes: [String] {
+        unverified.map { framework in
+            switch framework {
+            case TestFramework.xctest.rawValue:
+                "XCTest left no closing totals (`Executed N tests, with M failures`): its counts are unverified"
+            case TestFramework.swiftTesting.rawValue:
+                "Swift Testing left no closing totals (`Test run with N tests`): its counts are unverified"
+            default: "\(framework) left no totals: its counts are unverified"
+            }
+        }
     }
 }

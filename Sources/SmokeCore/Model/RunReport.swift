@@ -36,6 +36,9 @@ package struct RunReport: Codable, Sendable, Equatable {
     package var reconciliation: Reconciliation?
     /// How each input was read (format, stripped prefix, lines not understood); nil when not recorded.
     package var inputs: [InputRecord]?
+    /// The input ends before the run it records did (its last line, how many tests it left running); nil when
+    /// every input is whole.
+    package var incomplete: IncompleteInput?
 
     package init(
         pipeline: String, runID: String, status: RunStatus, startedAt: Date, finishedAt: Date,
@@ -66,7 +69,8 @@ package struct RunReport: Codable, Sendable, Equatable {
     /// The status a finished (not interrupted) run has, from its tests and errors.
     package static func status(of tests: [TestResult], errors: [InfrastructureError]) -> RunStatus {
         if !errors.isEmpty { return .error }
-        return tests.contains { $0.status.isFailure } ? .failed : .passed
+        if tests.contains(where: { $0.status.isFailure }) { return .failed }
+        return tests.contains { $0.status == .unfinished } ? .incomplete : .passed
     }
 
     /// The tests that failed, crashed or timed out, in run order.

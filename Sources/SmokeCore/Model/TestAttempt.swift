@@ -5,6 +5,8 @@ package struct TestAttempt: Codable, Sendable, Equatable {
     package var failures: [TestFailure]
     package var output: [String]
     package var attachments: [AttachmentRecord]
+    /// What proved a failed, crashed or timed-out status (the input line, or the process fact smokerun saw).
+    package var evidence: Evidence?
 
     package init(
         status: TestStatus, durationSeconds: Double, failures: [TestFailure] = [],

@@ -1,5 +1,5 @@
 /// The testing library a test was written with.
-package enum TestFramework: String, Codable, Sendable {
+package enum TestFramework: String, Codable, Sendable, CaseIterable {
     case xctest
     case swiftTesting = "swift-testing"
 }

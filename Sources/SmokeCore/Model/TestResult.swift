@@ -30,6 +30,8 @@ package struct TestResult: Codable, Sendable, Equatable, Identifiable {
     /// A failing test's activity steps up to its failure (`ActivityTimeline`), from a result bundle; nil when
     /// the source records none (console logs, passing tests).
     package var activities: [ActivityStep]?
+    /// What proved a failed, crashed or timed-out status (the input line, or the process fact smokerun saw).
+    package var evidence: Evidence?
 
     /// Lines of output kept per test; the rest stays in `console.log`.
     package static let outputLineLimit = 200

@@ -4,12 +4,15 @@ package enum TestStatus: String, Codable, Sendable, CaseIterable {
     /// smokerun was stopped (SIGTERM, SIGINT) while the test ran: not the test's fault, so neither a
     /// failure nor a flake, and never retried.
     case interrupted
+    /// The input ends (or the next test starts) while the test runs, and nothing says how it ended: not a
+    /// failure, never notified; a run with one is incomplete.
+    case unfinished
 
     /// Failed, crashed and timed-out tests fail a run and are the ones retried.
     package var isFailure: Bool {
         switch self {
         case .failed, .crashed, .timedOut: true
-        case .passed, .skipped, .expectedFailure, .interrupted: false
+        case .passed, .skipped, .expectedFailure, .interrupted, .unfinished: false
         }
     }
 
@@ -17,7 +20,7 @@ package enum TestStatus: String, Codable, Sendable, CaseIterable {
     /// configurations): a failure beats a pass, a pass beats a skip; nothing at all is a pass.
     package static func worst(_ statuses: [TestStatus]) -> TestStatus {
         let precedence: [TestStatus] = [
-            .crashed, .timedOut, .failed, .interrupted, .passed, .expectedFailure, .skipped,
+            .crashed, .timedOut, .failed, .interrupted, .unfinished, .passed, .expectedFailure, .skipped,
         ]
         return precedence.first(where: statuses.contains) ?? .passed
     }

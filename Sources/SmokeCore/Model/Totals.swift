@@ -9,6 +9,8 @@ package struct Totals: Codable, Sendable, Equatable {
     package var timedOut = 0
     /// Stopped with smokerun (SIGTERM/SIGINT) while running: neither passed nor failing.
     package var interrupted = 0
+    /// Running when the input ended, with no result: neither passed nor failing.
+    package var unfinished = 0
     /// Passed after failing; also counted in `passed`.
     package var flaky = 0
 
@@ -18,7 +20,7 @@ package struct Totals: Codable, Sendable, Equatable {
         for test in tests { add(test.status, flaky: test.flaky) }
     }
 
-    /// History lines and reports written before `interrupted` existed lack it: read it as 0.
+    /// History lines and reports written before `interrupted` and `unfinished` existed lack them: read them as 0.
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         tests = try container.decode(Int.self, forKey: .tests)
@@ -29,6 +31,7 @@ package struct Totals: Codable, Sendable, Equatable {
         crashed = try container.decode(Int.self, forKey: .crashed)
         timedOut = try container.decode(Int.self, forKey: .timedOut)
         interrupted = try container.decodeIfPresent(Int.self, forKey: .interrupted) ?? 0
+        unfinished = try container.decodeIfPresent(Int.self, forKey: .unfinished) ?? 0
         flaky = try container.decode(Int.self, forKey: .flaky)
     }
 
@@ -48,6 +51,7 @@ extension Totals {
         case .crashed: crashed += 1
         case .timedOut: timedOut += 1
         case .interrupted: interrupted += 1
+        case .unfinished: unfinished += 1
         }
         if isFlaky { flaky += 1 }
     }

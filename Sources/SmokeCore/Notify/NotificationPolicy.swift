@@ -16,6 +16,12 @@ package enum NotificationPolicy {
         switch report.status {
         case .interrupted:
             return .suppress(kind: .failure, reason: "run \(report.runID) was interrupted; nothing to announce")
+        case .incomplete:
+            return .suppress(
+                kind: .failure,
+                reason:
+                    "run \(report.runID) is incomplete (\(report.totals.unfinished) tests without a result); nothing to announce"
+            )
         case .passed:
             guard let open = state.open else {
                 if always { return .send(NotificationPlan(kind: .always)) }
@@ -63,7 +69,8 @@ package enum NotificationPolicy {
             return NotificationPlan(kind: .recovery, recovered: open.failing, failingSince: open.since)
         case .failed: return NotificationPlan(kind: .failure, ages: failureAges(of: report, history: history))
         case .error: return NotificationPlan(kind: .infrastructure)
-        case .interrupted: return NotificationPlan(kind: .always, ages: failureAges(of: report, history: history))
+        case .interrupted, .incomplete:
+            return NotificationPlan(kind: .always, ages: failureAges(of: report, history: history))
         }
     }
 

@@ -22,6 +22,7 @@ package enum NotificationWording {
             case .failed: return "\(tests) failing"
             case .error: return "could not run tests"
             case .interrupted: return "interrupted"
+            case .incomplete: return "incomplete: \(report.totals.unfinished) tests without a result"
             }
         }
     }

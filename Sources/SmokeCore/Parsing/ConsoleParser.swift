@@ -162,10 +162,17 @@ package struct ConsoleParser {
     /// The line without its colour codes — `ESC [ … letter` sequences, or the same without their ESC byte
     /// (`[0;96;49m[worker 2] [0mTest Case …`: a log copied out of a web page or a viewer that drops control
     /// characters) when the line starts with one — or nil when it has none.
+    /// Nil too when removing changes nothing, so a caller that retries the plain line always makes progress.
     private static func withoutColourCodes(_ line: LineBytes) -> [UInt8]? {
-        if line.firstIndex(of: 0x1B) != nil { return removingEscapeSequences(line) }
-        if bareColourCodeEnd(line, at: 0) != nil { return removingBareColourCodes(line) }
-        return nil
+        let plain: [UInt8]
+        if line.firstIndex(of: 0x1B) != nil {
+            plain = removingEscapeSequences(line)
+        } else if bareColourCodeEnd(line, at: 0) != nil {
+            plain = removingBareColourCodes(line)
+        } else {
+            return nil
+        }
+        return plain.count < line.count ? plain : nil
     }
 
     /// Where a colour code that lost its ESC byte (`[0m`, `[0;96;49m`) starting at `index` ends, or nil.
@@ -193,7 +200,8 @@ package struct ConsoleParser {
         return plain
     }
 
-    /// The line without `ESC [ … letter` colour sequences.
+    /// The line without `ESC [ … letter` colour sequences, and without a lone ESC (a sequence cut off by the end of
+    /// a log).
     private static func removingEscapeSequences(_ line: LineBytes) -> [UInt8] {
         var plain: [UInt8] = []
         plain.reserveCapacity(line.count)
@@ -202,6 +210,8 @@ package struct ConsoleParser {
             if line[index] == 0x1B, index + 1 < line.count, line[index + 1] == UInt8(ascii: "[") {
                 index += 2
                 while index < line.count, !(line[index] >= 0x40 && line[index] <= 0x7E) { index += 1 }
+                index += 1
+            } else if line[index] == 0x1B {
                 index += 1
             } else {
                 plain.append(line[index])

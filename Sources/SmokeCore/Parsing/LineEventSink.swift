@@ -30,6 +30,7 @@ package struct CollectorSink: LineEventSink {
     @inline(__always)
     package mutating func take(_ event: TestEvent, line: Int) {
         let unrecognizedBefore = collector.unrecognizedLineCount
+        collector.line = line
         collector.apply(event)
         if firstUnrecognizedLine == nil, collector.unrecognizedLineCount > unrecognizedBefore {
             firstUnrecognizedLine = line
@@ -38,10 +39,14 @@ package struct CollectorSink: LineEventSink {
 
     // A test's start or end never counts a line as unrecognized.
     @inline(__always)
-    package mutating func takeTestStarted(_ ref: TestRef, line: Int) { collector.testStarted(ref) }
+    package mutating func takeTestStarted(_ ref: TestRef, line: Int) {
+        collector.line = line
+        collector.testStarted(ref)
+    }
 
     @inline(__always)
     package mutating func takeTestFinished(_ ref: TestRef, status: TestStatus, durationSeconds: Double?, line: Int) {
+        collector.line = line
         collector.testFinished(ref, as: status, durationSeconds: durationSeconds)
     }
 

@@ -8,7 +8,8 @@ extension ResultCollector {
     package mutating func finishListedFailures() {
         defer { listedFailures = [] }
         guard tests.isEmpty else { return }
-        for (ref, reason) in listedFailures {
+        for (ref, reason, listedAt) in listedFailures {
+            line = listedAt
             let index = entry(for: ref)
             guard !tests.flags(at: index).contains(.finished) else { continue }
             let message =
@@ -16,6 +17,7 @@ extension ResultCollector {
                 ?? "xcodebuild listed this test as failing; the log has no result line for it."
             record(TestFailure(message: message), isKnown: false, in: index)
             finish(index, as: .failed, durationSeconds: nil)
+            setEvidence(evidence("listed under xcodebuild's `Failing tests:`"), at: index)
         }
     }
 }

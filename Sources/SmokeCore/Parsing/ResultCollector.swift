@@ -45,8 +45,12 @@ package struct ResultCollector {
     private var cachedIndex = 0
     private var crash = CrashEvidence()
     /// Tests xcodebuild's `Failing tests:` list named, kept for `finishListedFailures()`.
-    var listedFailures: [(ref: TestRef, reason: String?)] = []
+    var listedFailures: [(ref: TestRef, reason: String?, line: Int)] = []
     private let names: KnownTestNames
+    /// The input being read (a file name, `output of X.xctest`): where evidence points.
+    package var source: String?
+    /// The number of the line whose events are applied now (the sink sets it).
+    package var line = 0
     private let projectRoot: String?
     private let retention: Retention
 
@@ -54,6 +58,8 @@ package struct ResultCollector {
     private struct CrashEvidence {
         var fatal: TestFailure?
         var frame: (file: String, line: Int)?
+        /// The line that said the process crashed (a fatal error, a crash report, a signal).
+        var proof: Evidence?
     }
 
     /// - Parameters:
@@ -77,6 +83,9 @@ package struct ResultCollector {
 
     /// The most recently started test (the last of `results`), without making the others.
     package var lastResult: TestResult? { tests.isEmpty ? nil : tests.result(at: tests.count - 1) }
+
+    /// The line that showed the running test's process crash (a fatal error, a crash report), if any.
+    package var crashProof: Evidence? { crash.proof }
 
     /// The id of the most recently started test that has not finished.
     package var runningTestID: String? { running.last.map { tests.id(at: $0) } }
@@ -106,9 +115,11 @@ package struct ResultCollector {
             let testID = ref.map { tests.id(at: entry(for: $0)) } ?? runningTestID
             attachments.append(RawAttachment(testID: testID, name: name, content: content))
         case .fatalError(let message, let file, let line):
-            crash = CrashEvidence(fatal: TestFailure(message: message, file: file, line: line))
+            crash = CrashEvidence(
+                fatal: TestFailure(message: message, file: file, line: line), proof: evidence("fatal error"))
         case .programCrashed(let description):
             if crash.fatal == nil { crash.fatal = TestFailure(message: description) }
+            if crash.proof == nil { crash.proof = evidence("crash report") }
         case .backtraceFrame(let file, let line):
             if crash.frame == nil, isProjectFile(file) { crash.frame = (file, line) }
         case .restartAfterCrash(let ref):
@@ -119,7 +130,8 @@ package struct ResultCollector {
                 let index = entry(for: ref)
                 if !tests.flags(at: index).contains(.finished) { running.append(index) }
             }
-            finishRunningTest(as: .crashed, failure: nil)
+            finishRunningTest(
+                as: .crashed, failure: nil, evidence: crash.proof ?? evidence("xcodebuild restarted the runner"))
         case .measured(let ref, let metric, let average):
             appendOutput("measured [\(metric)] average: \(average)", to: entry(for: ref))
         case .detail(let text):
@@ -134,7 +146,7 @@ package struct ResultCollector {
             }
             appendOutput(text, to: index)
         case .listedAsFailing(let ref, let reason):
-            if listedFailures.count < Self.listedFailureLimit { listedFailures.append((ref, reason)) }
+            if listedFailures.count < Self.listedFailureLimit { listedFailures.append((ref, reason, line)) }
         case .suiteStarted, .suiteFinished, .runSummary, .ignored:
             break
         }
@@ -157,7 +169,7 @@ package struct ResultCollector {
         }
         tests.insert(.started, at: index)
         running.append(index)
-        if crash.fatal != nil || crash.frame != nil { crash = CrashEvidence() }
+        if crash.fatal != nil || crash.frame != nil || crash.proof != nil { crash = CrashEvidence() }
     }
 
     /// `apply(.testFinished(ref, status, durationSeconds:))` with the ref borrowed.
@@ -167,24 +179,43 @@ package struct ResultCollector {
     }
 
     /// Ends every running test with `status` — the runner's call when the process crashed (`.crashed`) or was
-    /// killed for a timeout (`.timedOut`). With `failure` nil, a crash gets the remembered fatal message and
-    /// the first project backtrace frame as its location.
-    /// `durationSeconds` is how long it ran until it was stopped, when the caller measured it (a timeout, an
-    /// interrupt).
+    /// killed for a timeout (`.timedOut`), with `evidence`: the process fact it saw, or the input line that said so.
+    /// With `failure` nil, a crash gets the remembered fatal message and the first project backtrace frame as its
+    /// location. `durationSeconds` is how long it ran until it was stopped, when the caller measured it (a timeout,
+    /// an interrupt).
     package mutating func finishRunningTest(
-        as status: TestStatus, failure: TestFailure?, durationSeconds: Double? = nil
+        as status: TestStatus, failure: TestFailure?, evidence: Evidence?, durationSeconds: Double? = nil
     ) {
-        let failure = failure ?? defaultFailure(for: status)
+        let failure = failure ?? defaultFailure(for: status, evidence: evidence)
         for index in running {
             let exceeded = tests.flags(at: index).contains(.exceededTimeAllowance)
             if let failure, !(exceeded && status == .crashed) { keep(failure, in: index) }
             if let durationSeconds { tests.setDuration(durationSeconds, at: index) }
             tests.insert(.finished, at: index)
             tests.setStatus(status == .crashed && exceeded ? .timedOut : status, at: index)
+            if let evidence { setEvidence(evidence, at: index) }
             markFlaky(index)
         }
         running.removeAll()
         crash = CrashEvidence()
+    }
+
+    /// The input ends. A running test whose crash the input shows (a fatal error, a crash report after it started)
+    /// is `crashed`; when the input ends in xcodebuild's success banner, it passed; otherwise nothing says how it
+    /// ended and it is `unfinished`. Returns how many tests were left unfinished.
+    package mutating func finishAtEndOfInput(endedInSuccess: Bool) -> Int {
+        guard !running.isEmpty else { return 0 }
+        if let proof = crash.proof {
+            finishRunningTest(as: .crashed, failure: nil, evidence: proof)
+            return 0
+        }
+        if endedInSuccess {
+            finishRunningTest(as: .passed, failure: nil, evidence: nil)
+            return 0
+        }
+        let count = running.count
+        finishRunningTest(as: .unfinished, failure: nil, evidence: evidence("the input ends while the test runs"))
+        return count
     }
 
     /// Records a line the caller could not read at all (malformed JSON, an unknown record).
@@ -193,7 +224,8 @@ package struct ResultCollector {
     /// Adds tests another reader finished whole (an xcresulttool document), after those already collected;
     /// a test whose id is already here is replaced. `unrecognized` counts what that reader did not understand.
     package mutating func adopt(_ results: [TestResult], attachments: [RawAttachment] = [], unrecognized: Int = 0) {
-        for result in results {
+        for var result in results {
+            result.recordMissingEvidence { [source] in Evidence(what: "recorded as `\($0.rawValue)`", source: source) }
             let index =
                 tests.find(id: result.id)
                 ?? tests.append(id: result.id, name: result.name, suite: result.suite, framework: result.framework)
@@ -276,6 +308,10 @@ package struct ResultCollector {
         } else if status == .passed, flags.contains(.hasKnownIssue) {
             status = .expectedFailure
         }
+        // An issue line proved it already; else the outcome line itself says so.
+        if status.isFailure, !flags.contains(.hasFailure) {
+            setEvidence(evidence("`\(stated.rawValue)` result line"), at: index)
+        }
         tests.setStatus(status, at: index)
         if let durationSeconds { tests.setDuration(durationSeconds, at: index) }
         tests.insert(.finished, at: index)
@@ -291,6 +327,7 @@ package struct ResultCollector {
             appendOutput("Known issue: \(failure.message)\(location)", to: index)
             return
         }
+        if !tests.flags(at: index).contains(.hasFailure) { setEvidence(evidence("issue recorded"), at: index) }
         tests.insert(.hasFailure, at: index)
         if !tests.flags(at: index).contains(.finished) { tests.setStatus(.failed, at: index) }
         keep(failure, in: index)
@@ -301,12 +338,19 @@ package struct ResultCollector {
         tests.changeExtras(at: index) { $0.failures.append(failure) }
     }
 
-    /// XCTest runs one test at a time: a new one starting means the one before never finished (its process died).
+    /// XCTest runs one test at a time: a new one starting means the one before has no result line. It crashed when
+    /// the input shows a crash since it started; otherwise nothing says how it ended (a line lost or mangled), and it
+    /// is `unfinished`.
     private mutating func finishInterruptedXCTests() {
         guard running.contains(where: { tests.framework(at: $0) == .xctest }) else { return }
         let others = running.filter { tests.framework(at: $0) != .xctest }
         running.removeAll { tests.framework(at: $0) != .xctest }
-        finishRunningTest(as: .crashed, failure: nil)
+        if let proof = crash.proof {
+            finishRunningTest(as: .crashed, failure: nil, evidence: proof)
+        } else {
+            finishRunningTest(
+                as: .unfinished, failure: nil, evidence: evidence("no result line before the next test started"))
+        }
         running = others
     }
 
@@ -317,20 +361,32 @@ package struct ResultCollector {
         let failedBefore = tests.flags(at: index).contains(.failedBefore) || status.isFailure
         let extras = tests.extras(at: index)
         if retention == .full, (extras?.attempts.count ?? 0) < Self.attemptLimit {
-            let attempt = TestAttempt(
+            var attempt = TestAttempt(
                 status: status, durationSeconds: tests.durationSeconds(at: index), failures: extras?.failures ?? [])
+            attempt.evidence = extras?.evidence
             tests.changeExtras(at: index) { $0.attempts.append(attempt) }
         }
         if extras != nil {
             tests.changeExtras(at: index) {
                 $0.failures = []
                 $0.output = []
+                $0.evidence = nil
             }
         }
         tests.setStatus(.passed, at: index)
         tests.setDuration(0, at: index)
         tests.remove(TestTable.Flags.progress.union(.failedBefore), at: index)
         if failedBefore { tests.insert(.failedBefore, at: index) }
+    }
+
+    /// Evidence at the line being read, in the input being read.
+    func evidence(_ what: String) -> Evidence {
+        Evidence(what: what, source: source, line: line > 0 ? line : nil)
+    }
+
+    mutating func setEvidence(_ evidence: Evidence, at index: Int) {
+        guard retention == .full else { return }
+        tests.changeExtras(at: index) { $0.evidence = evidence }
     }
 
     private mutating func markFlaky(_ index: Int) {
@@ -349,10 +405,13 @@ package struct ResultCollector {
 
     // MARK: - Crashes
 
-    private func defaultFailure(for status: TestStatus) -> TestFailure? {
+    /// A crash's failure: the fatal message the output gave, at the first project frame, else what proved the crash.
+    private func defaultFailure(for status: TestStatus, evidence: Evidence?) -> TestFailure? {
         switch status {
         case .crashed:
-            var failure = crash.fatal ?? TestFailure(message: "The test process exited while this test was running.")
+            var failure =
+                crash.fatal
+                ?? TestFailure(message: "Crashed: \(evidence?.description ?? "the test process ended while it ran").")
             if let frame = crash.frame {
                 failure.file = frame.file
                 failure.line = frame.line
@@ -360,7 +419,7 @@ package struct ResultCollector {
             return failure
         case .timedOut:
             return TestFailure(message: "The test did not finish in time and was stopped.")
-        case .passed, .failed, .skipped, .expectedFailure, .interrupted:
+        case .passed, .failed, .skipped, .expectedFailure, .interrupted, .unfinished:
             return nil
         }
     }

@@ -89,7 +89,10 @@ struct SwiftTestingConsoleParser {
         }
         if line.hasPrefix(" skipped", at: after) {
             var reason: String?
-            if line.hasPrefix(": \"", at: after + 8), line[line.count - 1] == UInt8(ascii: "\"") {
+            // The closing quote is not the opening one (a line cut right after it).
+            if line.hasPrefix(": \"", at: after + 8), line.count > after + 11,
+                line[line.count - 1] == UInt8(ascii: "\"")
+            {
                 reason = line.string((after + 11)..<(line.count - 1))
             }
             return .skipped(ref, reason: reason)

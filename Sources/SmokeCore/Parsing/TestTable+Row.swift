@@ -6,6 +6,8 @@ extension TestTable {
         var output: [String] = []
         var attempts: [TestAttempt] = []
         var attachments: [AttachmentRecord] = []
+        /// What proved a failing status (or, for an unfinished test, what left it without a result).
+        var evidence: Evidence?
         /// A name that is not the end of the id (an adopted result's own naming).
         var name: String?
     }

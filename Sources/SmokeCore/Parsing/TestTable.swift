@@ -79,12 +79,14 @@ package struct TestTable: Sendable {
     func result(at index: Int) -> TestResult {
         let row = rowFields(index)
         let extra = extras[index]
-        return TestResult(
+        var result = TestResult(
             id: id(at: index), name: extra?.name ?? withName(row) { String(decoding: $0, as: UTF8.self) },
             suite: suites.strings[Int(row.suite)], framework: row.framework, status: row.status,
             durationSeconds: row.durationSeconds, order: index + 1, flaky: row.flags.contains(.flaky),
             failures: extra?.failures ?? [], attachments: extra?.attachments ?? [], output: extra?.output ?? [],
             attempts: extra?.attempts ?? [])
+        result.evidence = extra?.evidence
+        return result
     }
 
     /// Every test, in order: a `TestResult` each, so only for reports that show every test.
@@ -305,14 +307,14 @@ package struct TestTable: Sendable {
         let name = extras[index]?.name
         extras[index] = Extras(
             failures: result.failures, output: result.output, attempts: result.attempts,
-            attachments: result.attachments, name: name)
+            attachments: result.attachments, evidence: result.evidence, name: name)
         if result.name != self.result(at: index).name { extras[index, default: Extras()].name = result.name }
         if extras[index].map(Self.isEmpty) == true { extras[index] = nil }
     }
 
     private static func isEmpty(_ extras: Extras) -> Bool {
         extras.failures.isEmpty && extras.output.isEmpty && extras.attempts.isEmpty && extras.attachments.isEmpty
-            && extras.name == nil
+            && extras.name == nil && extras.evidence == nil
     }
 
     private mutating func appendRow(_ row: RowFields) {

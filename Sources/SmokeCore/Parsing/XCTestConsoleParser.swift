@@ -78,7 +78,7 @@ struct XCTestConsoleParser {
             }
         case UInt8(ascii: "R"):
             if let event = Self.restart(line, start) { return event }
-        case UInt8(ascii: "C"):
+        case UInt8(ascii: "C"), UInt8(ascii: "e"):
             if let event = Self.signalExit(line, start) { return event }
         case UInt8(ascii: "t"):
             if let event = Self.activityAssertion(line, start) { return event }
@@ -260,13 +260,16 @@ struct XCTestConsoleParser {
         return .programCrashed(description: line.string(textStart..<end))
     }
 
-    /// `Exited with signal code 4` (swift test on macOS) and `Child process terminated with signal 5: Trace/BPT trap`.
+    /// `Exited with signal code 4` (swift test on macOS), SwiftPM's `error: Exited with unexpected signal code 11`
+    /// and `Child process terminated with signal 5: Trace/BPT trap`: the test process died.
     static func signalExit(_ line: LineBytes, _ start: Int) -> TestEvent? {
+        let textStart = line.hasPrefix("error: ", at: start) ? start + 7 : start
         guard
-            line.hasPrefix("Exited with signal code ", at: start)
-                || line.hasPrefix("Child process terminated with signal", at: start)
+            line.hasPrefix("Exited with signal code ", at: textStart)
+                || line.hasPrefix("Exited with unexpected signal code ", at: textStart)
+                || line.hasPrefix("Child process terminated with signal", at: textStart)
         else { return nil }
-        return .programCrashed(description: line.string(from: start))
+        return .programCrashed(description: line.string(from: textStart))
     }
 
     /// A backtrace frame with a source location: `  3 [ra] 0x… Ledger.entry(at:) + 64 in X at /abs/Ledger.swift:15:16`.

@@ -102,6 +102,7 @@ package enum HTMLReport {
         var html = "<header class=\"banner \(report.status.rawValue)\">\n"
         html += "<h1>\(style.icon.use(label: style.label)) \(h(report.pipeline)) \(h(style.label))</h1>\n"
         html += "<p>\(facts.joined(separator: " · "))</p>\n"
+        if report.status == .incomplete { html += "<p>\(h(ReportText.incompleteOutcome(report)))</p>\n" }
         if let seed = report.seed {
             html += "<p>seed <code>\(seed)</code>"
             if let replay = ReplayCommand.text(for: report) { html += " — replay with <code>\(h(replay))</code>" }
@@ -113,11 +114,19 @@ package enum HTMLReport {
     /// A disagreement between smokerun's totals and the frameworks' own, and how the inputs were read.
     private static func notices(_ report: RunReport) -> String {
         var html = ""
-        if let reconciliation = report.reconciliation, !reconciliation.agrees {
+        if let incomplete = report.incomplete {
+            html += "<section class=\"warn\" id=\"incomplete\">\(HTMLIcon.warning.use(label: "warning")) "
+            html += "<b>\(h(ReportText.incompleteNotice(incomplete)))</b></section>\n"
+        }
+        if let reconciliation = report.reconciliation, !reconciliation.differences.isEmpty {
             html += "<section class=\"warn\" id=\"reconciliation\">\(HTMLIcon.warning.use(label: "warning")) "
             html += "<b>smokerun's totals disagree with the test framework's own summary.</b><ul>"
             html += reconciliation.differences.map { "<li>\(h($0))</li>" }.joined()
             html += "</ul></section>\n"
+        }
+        if let reconciliation = report.reconciliation, !reconciliation.unverified.isEmpty {
+            html +=
+                "<p class=\"note\" id=\"unverified\">\(reconciliation.unverifiedNotes.map(h).joined(separator: "<br>"))</p>\n"
         }
         let notes = (report.inputs ?? []).compactMap(inputNote)
         if !notes.isEmpty { html += "<p class=\"note\">\(notes.joined(separator: "<br>"))</p>\n" }
@@ -147,6 +156,7 @@ package enum HTMLReport {
                 ("skipped", totals.skipped, "skipped"), ("expected failures", totals.expectedFailures, ""),
                 ("flaky", totals.flaky, "flaky"),
             ] + (totals.interrupted > 0 ? [("interrupted", totals.interrupted, "skipped")] : [])
+            + (totals.unfinished > 0 ? [("without a result", totals.unfinished, "skipped")] : [])
         var items = cells.map { "<div class=\"count \($0.1 > 0 ? $0.2 : "")\"><b>\($0.1)</b>\($0.0)</div>" }
         if let lines = report.coverage?.lines {
             items.append("<div class=\"count\"><b>\(ReportText.percent(lines))</b>line coverage</div>")
@@ -187,6 +197,9 @@ package enum HTMLReport {
             ]
             if test.attempts.count > 1 { meta.append(ReportText.count(test.attempts.count, "attempt")) }
             html += "<p class=\"meta\">\(meta.joined(separator: " · "))</p>\n"
+            if let evidence = test.evidence {
+                html += "<p class=\"evidence\">evidence: \(h(evidence.description))</p>\n"
+            }
             var messages = ""
             if test.failures.isEmpty {
                 messages +=

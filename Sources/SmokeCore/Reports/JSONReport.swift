@@ -68,13 +68,14 @@ package enum JSONReport {
         "schemaVersion", "pipeline", "runID", "status", "startedAt", "finishedAt", "durationSeconds",
         "seed", "ordering", "environment", "device", "toolchain", "totals", "tests", "coverage",
         "artifacts", "notifications", "errors", "pipelineFile", "pipelineHash", "parsedAt", "reconciliation", "inputs",
+        "incomplete",
     ]
 
     /// The exact keys of each entry of `tests`.
     static let testKeys = [
         "id", "name", "suite", "framework", "status", "durationSeconds", "order", "flaky",
         "failures", "attachments", "output", "attempts", "failureScreenshot", "worker", "position", "device",
-        "activities",
+        "activities", "evidence",
     ]
 
     /// Mirrors `RunReport` but writes `null` for missing optionals instead of leaving keys out.
@@ -85,6 +86,7 @@ package enum JSONReport {
             case schemaVersion, pipeline, runID, status, startedAt, finishedAt, durationSeconds
             case seed, ordering, environment, device, toolchain, totals, tests, coverage
             case artifacts, notifications, errors, pipelineFile, pipelineHash, parsedAt, reconciliation, inputs
+            case incomplete
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -112,6 +114,7 @@ package enum JSONReport {
             try container.encode(report.parsedAt, forKey: .parsedAt)
             try container.encode(report.reconciliation, forKey: .reconciliation)
             try container.encode(report.inputs, forKey: .inputs)
+            try container.encode(report.incomplete, forKey: .incomplete)
         }
     }
 
@@ -121,6 +124,7 @@ package enum JSONReport {
         enum Key: String, CodingKey {
             case id, name, suite, framework, status, durationSeconds, order, flaky
             case failures, attachments, output, attempts, failureScreenshot, worker, position, device, activities
+            case evidence
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -142,6 +146,7 @@ package enum JSONReport {
             try container.encode(test.position, forKey: .position)
             try container.encode(test.device, forKey: .device)
             try container.encode(test.activities, forKey: .activities)
+            try container.encode(test.evidence.map(EvidenceDocument.init), forKey: .evidence)
         }
     }
 
@@ -149,7 +154,7 @@ package enum JSONReport {
         let attempt: TestAttempt
 
         enum Key: String, CodingKey {
-            case status, durationSeconds, failures, output, attachments
+            case status, durationSeconds, failures, output, attachments, evidence
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -159,6 +164,21 @@ package enum JSONReport {
             try container.encode(attempt.failures.map(FailureDocument.init), forKey: .failures)
             try container.encode(attempt.output, forKey: .output)
             try container.encode(attempt.attachments, forKey: .attachments)
+            try container.encode(attempt.evidence.map(EvidenceDocument.init), forKey: .evidence)
+        }
+    }
+
+    /// `{what, source, line}` with `source`/`line` null when unknown.
+    private struct EvidenceDocument: Encodable {
+        let evidence: Evidence
+
+        enum Key: String, CodingKey { case what, source, line }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(evidence.what, forKey: .what)
+            try container.encode(evidence.source, forKey: .source)
+            try container.encode(evidence.line, forKey: .line)
         }
     }
 

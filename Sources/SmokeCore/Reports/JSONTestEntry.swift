@@ -14,6 +14,18 @@ enum JSONTestEntry {
         }
         sink.append(#"{"activities":null,"attachments":[],"attempts":[],"device":null,"durationSeconds":"#)
         _ = appendNumber(test.durationSeconds, to: &sink)
+        sink.append(#","evidence":"#)
+        if let evidence = test.evidence {
+            sink.append(#"{"line":"#)
+            optional(evidence.line, to: &sink)
+            sink.append(#","source":"#)
+            if let source = evidence.source { string(source, to: &sink) } else { sink.append("null") }
+            sink.append(#","what":"#)
+            string(evidence.what, to: &sink)
+            sink.append(byte: UInt8(ascii: "}"))
+        } else {
+            sink.append("null")
+        }
         sink.append(#","failureScreenshot":null,"failures":["#)
         failures(test.failures, to: &sink)
         sink.append(test.flaky ? #"],"flaky":true,"framework":""# : #"],"flaky":false,"framework":""#)

@@ -132,6 +132,10 @@ package enum JUnitReport {
         if test.status == .interrupted {
             xml += "      <skipped message=\"interrupted: smokerun was stopped while this test ran\"/>\n"
         }
+        if test.status == .unfinished {
+            let why = test.evidence?.description ?? "the input ends while the test runs"
+            xml += "      <skipped message=\"\(attr("unfinished, no result: \(why)"))\"/>\n"
+        }
         if test.status == .crashed || test.status == .timedOut { xml += resultElement("error", test) }
         xml += earlier.filter { $0.status != .failed }.map { retryElement(prefix: earlierPrefix(test), $0) }.joined()
         let output = systemOut(test)
@@ -150,9 +154,11 @@ package enum JUnitReport {
         return " file=\"\(attr(sources.relative(file) ?? file))\"" + (failure.line.map { " line=\"\($0)\"" } ?? "")
     }
 
+    /// The failure's messages, then what proved the status (`Evidence: … (file:line)`).
     private static func resultElement(_ element: String, _ test: TestResult) -> String {
-        "      <\(element) message=\"\(attr(summaryMessage(test.failures, status: test.status)))\""
-            + " type=\"\(test.status.rawValue)\">\(text(body(test.failures)))</\(element)>\n"
+        let evidence = test.evidence.map { "\nEvidence: \($0.description)" } ?? ""
+        return "      <\(element) message=\"\(attr(summaryMessage(test.failures, status: test.status)))\""
+            + " type=\"\(test.status.rawValue)\">\(text(body(test.failures) + evidence))</\(element)>\n"
     }
 
     /// The failing attempts before the last (the last one is the test's own status), when they
@@ -256,7 +262,7 @@ package enum JUnitReport {
             }
             self.init(
                 tests: totals.tests, failures: totals.failed, errors: totals.crashed + totals.timedOut,
-                skipped: totals.skipped + totals.interrupted, time: time)
+                skipped: totals.skipped + totals.interrupted + totals.unfinished, time: time)
         }
 
         mutating func add(_ other: Counts) {

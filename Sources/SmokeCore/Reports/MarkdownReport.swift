@@ -27,6 +27,7 @@ package enum MarkdownReport {
         case .failed: outcome = "failed: \(totals.failing) of \(ReportText.count(totals.tests, "test")) failing"
         case .error: outcome = "could not run: infrastructure error"
         case .interrupted: outcome = "interrupted"
+        case .incomplete: outcome = ReportText.incompleteOutcome(report)
         }
         var lines = ["## \(ReportText.symbol(report.status)) \(MarkdownText.escape(report.pipeline)) \(outcome)", ""]
         var facts = [
@@ -51,10 +52,19 @@ package enum MarkdownReport {
     /// A disagreement with the frameworks' own totals, and how the inputs were read.
     private static func notices(_ report: RunReport) -> String? {
         var lines: [String] = []
-        if let reconciliation = report.reconciliation, !reconciliation.agrees {
+        if let incomplete = report.incomplete {
+            lines.append("> [!WARNING]")
+            lines.append("> " + MarkdownText.escape(ReportText.incompleteNotice(incomplete)))
+        }
+        if let reconciliation = report.reconciliation, !reconciliation.differences.isEmpty {
             lines.append("> [!WARNING]")
             lines.append("> smokerun's totals disagree with the test framework's own summary:")
             lines += reconciliation.differences.map { "> - " + MarkdownText.escape($0) }
+        }
+        if let reconciliation = report.reconciliation, !reconciliation.unverified.isEmpty {
+            if !lines.isEmpty { lines.append("") }
+            lines.append("> [!NOTE]")
+            lines += reconciliation.unverifiedNotes.map { "> " + MarkdownText.escape($0) }
         }
         for input in report.inputs ?? [] {
             var parts: [String] = []
@@ -103,6 +113,8 @@ package enum MarkdownReport {
         """
             + (totals.interrupted > 0
                 ? "\n\n\(totals.interrupted) interrupted (smokerun was stopped while they ran)." : "")
+            + (totals.unfinished > 0
+                ? "\n\n\(totals.unfinished) without a result (still running when the input ends): not failures." : "")
     }
 
     /// One row per device of a run pinning several: the reports grouped by device.

@@ -92,3 +92,22 @@ package enum ReportText {
         return "\(location): \(failure.message)"
     }
 }
+
+extension ReportText {
+    /// "the log ends before the run finished: 226 passed, 194 without a result" — an incomplete run's outcome, never
+    /// called failing.
+    package static func incompleteOutcome(_ report: RunReport) -> String {
+        let totals = report.totals
+        let lead = report.incomplete == nil ? "incomplete" : "the log ends before the run finished"
+        return "\(lead): \(totals.passed) passed, \(totals.unfinished) without a result"
+    }
+
+    /// What an input that ends early means, naming its last line.
+    package static func incompleteNotice(_ incomplete: IncompleteInput) -> String {
+        """
+        \(incomplete.source) ends at line \(incomplete.lastLine) ("\(incomplete.lastLineText)") while \
+        \(count(incomplete.unfinished, "test")) still ran: they are unfinished, not failures. Nothing can be \
+        concluded about them; pass the whole log.
+        """
+    }
+}

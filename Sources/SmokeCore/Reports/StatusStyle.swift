@@ -30,6 +30,8 @@ package struct StatusStyle: Sendable, Equatable {
             StatusStyle(label: "timed out", emoji: "⏱️", glyph: "⏱", ansiColor: "31", icon: .clock, tone: "failed")
         case .interrupted:
             StatusStyle(label: "interrupted", emoji: "⏹️", glyph: "■", ansiColor: "90", icon: .stop, tone: "neutral")
+        case .unfinished:
+            StatusStyle(label: "unfinished", emoji: "❔", glyph: "?", ansiColor: "90", icon: .dash, tone: "neutral")
         }
     }
 
@@ -42,6 +44,8 @@ package struct StatusStyle: Sendable, Equatable {
         case .error: StatusStyle(label: "error", emoji: "⚠️", glyph: "!", ansiColor: "33", icon: .warning, tone: "error")
         case .interrupted:
             StatusStyle(label: "interrupted", emoji: "⏹️", glyph: "■", ansiColor: "90", icon: .stop, tone: "neutral")
+        case .incomplete:
+            StatusStyle(label: "incomplete", emoji: "❔", glyph: "?", ansiColor: "33", icon: .warning, tone: "neutral")
         }
     }
 }

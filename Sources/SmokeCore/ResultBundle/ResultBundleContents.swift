@@ -33,3 +33,15 @@ package protocol ResultBundleReading: Sendable {
     ///   `RawAttachment.Content.file` URLs may point into it and must stay valid until stored.
     func read(bundle: URL, scratchDirectory: URL) throws -> ResultBundleContents
 }
+
+extension ResultBundleContents {
+    /// A bundle's failing tests (and failing attempts) are proved by the bundle's own record of them: each without
+    /// evidence gets that record, naming the bundle.
+    package mutating func recordEvidence(bundle: String) {
+        for index in tests.indices {
+            tests[index].recordMissingEvidence {
+                Evidence(what: "the result bundle records it as `\($0.rawValue)`", source: bundle)
+            }
+        }
+    }
+}

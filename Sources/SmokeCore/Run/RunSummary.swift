@@ -31,6 +31,7 @@ package enum RunSummary {
         if t.crashed > 0 { parts.append(style.paint("\(t.crashed) crashed", "31")) }
         if t.timedOut > 0 { parts.append(style.paint("\(t.timedOut) timed out", "31")) }
         if t.interrupted > 0 { parts.append(style.paint("\(t.interrupted) interrupted", "90")) }
+        if t.unfinished > 0 { parts.append(style.paint("\(t.unfinished) without a result", "90")) }
         if t.skipped > 0 { parts.append(style.paint("\(t.skipped) skipped", "33")) }
         if t.expectedFailures > 0 { parts.append(ReportText.count(t.expectedFailures, "expected failure")) }
         if t.flaky > 0 { parts.append(style.paint("\(t.flaky) flaky", "33")) }

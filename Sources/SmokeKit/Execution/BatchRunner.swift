@@ -37,6 +37,9 @@ struct BatchRunner {
         process.groups = limits.processGroups
 
         var collector = ResultCollector(knownTests: batch.tests.map(\.id), projectRoot: packageRoot.path)
+        let consoleSource = "output of \(binary.lastPathComponent)"
+        let streamSource = eventStream?.lastPathComponent
+        var consoleLineNumber = 0
         var consoleParser = ConsoleParser()
         var consoleLines = LineSplitter()
         var events = EventStreamTail(url: eventStream)
@@ -57,7 +60,16 @@ struct BatchRunner {
                 runningSince = runningTest == nil ? nil : limits.now()
             }
         }
+        /// An event-stream record: evidence points at the stream.
+        func applyRecord(_ event: TestEvent) {
+            collector.source = streamSource
+            collector.line = 0
+            apply(event)
+        }
         func consume(consoleLine line: LineBytes) {
+            consoleLineNumber += 1
+            collector.source = consoleSource
+            collector.line = consoleLineNumber
             consume(consoleEvent: consoleParser.parse(line))
             // A split test line that was not continued hands out the line after it as well.
             while let deferred = consoleParser.takeDeferred() { consume(consoleEvent: deferred) }
@@ -78,11 +90,11 @@ struct BatchRunner {
             process,
             onOutput: { bytes in
                 // Catch up on the event stream first, so a crash message lands on the test that was running.
-                events.read(apply)
+                events.read(applyRecord)
                 consoleLines.push(bytes) { consume(consoleLine: $0) }
             },
             onTick: {
-                events.read(apply)
+                events.read(applyRecord)
                 guard let reason = limits.stopReason(testStartedAt: runningSince) else { return .keepRunning }
                 stopReason = reason
                 return .stop
@@ -90,36 +102,46 @@ struct BatchRunner {
         let termination = exit.termination
         consoleLines.finish { consume(consoleLine: $0) }
         while let pending = consoleParser.finish() { consume(consoleEvent: pending) }
-        events.read(apply)
-        events.finish(apply)
+        events.read(applyRecord)
+        events.finish(applyRecord)
         for _ in 0..<events.unreadableLines { collector.countUnrecognizedLine() }
 
         if collector.runningTestID != nil {
             // A stopped test ran until it was killed: that time is its duration (shard balancing weighs it).
             let ran = runningSince.map { max(0, limits.now().timeIntervalSince($0)) }
+            let limit = RunLimits.text(seconds: limits.testSeconds)
             switch stopReason {
             case .testTimedOut?:
                 collector.finishRunningTest(
                     as: .timedOut,
                     failure: TestFailure(
-                        message:
-                            "exceeded timeouts.testSeconds (\(RunLimits.text(seconds: limits.testSeconds))) and was "
-                            + "stopped with its process "
-                            + "group"
-                    ),
+                        message: "exceeded timeouts.testSeconds (\(limit)) and was stopped with its process group"),
+                    evidence: Evidence(what: "smokerun stopped it at timeouts.testSeconds (\(limit))"),
                     durationSeconds: ran)
             case .runTimedOut?:
                 collector.finishRunningTest(
                     as: .timedOut,
                     failure: TestFailure(message: "still running when the run reached timeouts.runSeconds"),
+                    evidence: Evidence(what: "smokerun stopped it at timeouts.runSeconds"),
                     durationSeconds: ran)
             case .cancelled?:
                 collector.finishRunningTest(
                     as: .interrupted,
                     failure: TestFailure(message: "interrupted: smokerun was stopped while this test ran"),
+                    evidence: Evidence(what: "smokerun was stopped while it ran"),
                     durationSeconds: ran)
             case nil:
-                collector.finishRunningTest(as: .crashed, failure: nil)
+                // The process ended while the test ran: that fact, seen here, proves the crash whatever the status;
+                // the fatal message or crash report it printed, when there is one, says why.
+                let ended: String
+                switch termination {
+                case .exited(let status): ended = "the test process exited with status \(status)"
+                case .signaled: ended = "the test process was killed by \(termination.description)"
+                }
+                let printed = collector.crashProof.map { " after its \($0.description)" } ?? ""
+                collector.finishRunningTest(
+                    as: .crashed, failure: nil,
+                    evidence: Evidence(what: "\(ended) while this test was running\(printed)"))
             }
             if let last = collector.lastResult { report(last) }
         }

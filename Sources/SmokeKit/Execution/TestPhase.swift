@@ -80,7 +80,9 @@ struct TestPhase {
                             "the test process ended (\(outcome.termination.description)) before this test reported a "
                             + "result"
                     )
-                    lane.tests.append(test.result(status: .crashed, failure: failure))
+                    let ended =
+                        "the test process ended with \(outcome.termination.description) before any test reported"
+                    lane.tests.append(test.result(status: .crashed, failure: failure, evidence: Evidence(what: ended)))
                     reportFinished(lane.tests[lane.tests.count - 1])
                 }
                 continue

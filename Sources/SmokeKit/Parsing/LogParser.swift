@@ -29,6 +29,8 @@ package struct ParsedLog: Sendable {
     package var inputs: [InputRecord] = []
     /// When the run ran, as the inputs record it (suite stamps, totals, event-stream instants).
     package var times = RecordedRunTimes()
+    /// The first input that ends while tests were running; nil when every input is whole.
+    package var incomplete: IncompleteInput?
 
     /// A `TestResult` per test, in order: for reports that show every test. A million are made on two threads, each
     /// making its half in place.
@@ -111,6 +113,7 @@ package struct LogParser: Sendable {
         let hasEventStream = files.count > 1 && files.contains { Self.peekFormat($0) == .eventStream }
         for file in files {
             let unrecognizedBefore = collector.unrecognizedLineCount
+            collector.source = file.lastPathComponent
             let summary = try parse(file: file, into: &collector, skipsSwiftTestingConsole: hasEventStream)
             parsed.lineCount += summary.lineCount
             parsed.byteCount += summary.byteCount
@@ -123,6 +126,7 @@ package struct LogParser: Sendable {
             }
             parsed.frameworkCounts += counts
             parsed.times.add(summary.times)
+            parsed.incomplete = parsed.incomplete ?? summary.incomplete
             parsed.inputs.append(
                 InputRecord(
                     path: file.path, format: summary.format.rawValue, strippedPrefix: summary.strippedPrefix,
@@ -151,6 +155,8 @@ package struct LogParser: Sendable {
         var firstUnrecognizedLine: Int?
         /// When the run ran, as this file records it.
         var times = RecordedRunTimes()
+        /// The file ends while tests were running.
+        var incomplete: IncompleteInput? = nil
     }
 
     /// The format of `file` from its first bytes, or nil when it cannot be read.
@@ -180,8 +186,9 @@ package struct LogParser: Sendable {
         return UnsafeBufferPointer(rebasing: line[contentStart...])
     }
 
-    /// Parses one file into `collector`; a test still running at the end of the file is `crashed` — unless the
-    /// log ends in xcodebuild's `** TEST SUCCEEDED **` and XCTest counted no failure: then it passed.
+    /// Parses one file into `collector`. A test still running at the end of the file is `crashed` when the file shows
+    /// the crash, passed when the log ends in xcodebuild's `** TEST SUCCEEDED **` and XCTest counted no failure, and
+    /// otherwise `unfinished`: the file ends before the run did (`FileSummary.incomplete`).
     func parse(
         file: URL, into collector: inout ResultCollector, skipsSwiftTestingConsole: Bool = false
     ) throws(ParseError) -> FileSummary {
@@ -222,7 +229,8 @@ package struct LogParser: Sendable {
         }
         let counts = interpreter.totals.counts(from: file.lastPathComponent)
         let endedInSuccess = interpreter.sawSuccessBanner && !counts.contains { $0.failures > 0 }
-        sink.collector.finishRunningTest(as: endedInSuccess ? .passed : .crashed, failure: nil)
+        sink.collector.line = read.splitter.lineCount
+        let unfinished = sink.collector.finishAtEndOfInput(endedInSuccess: endedInSuccess)
         var problems: [String] = []
         if let cut = read.splitter.truncationMessage(source: path) { problems.append(cut) }
         if let malformed = interpreter.malformedMessage(source: path) { problems.append(malformed) }
@@ -231,11 +239,29 @@ package struct LogParser: Sendable {
         let times =
             format == .eventStream
             ? interpreter.eventStream.times : interpreter.totals.times(includingSwiftTesting: !skipsSwiftTestingConsole)
+        let incomplete =
+            unfinished == 0
+            ? nil
+            : IncompleteInput(
+                source: file.lastPathComponent, lastLine: read.splitter.lineCount,
+                lastLineText: Self.lastLineText(descriptor: descriptor, size: input.size), unfinished: unfinished)
         return FileSummary(
             format: format, lineCount: read.splitter.lineCount, byteCount: read.byteCount, problems: problems,
             frameworkCounts: counts, strippedPrefix: interpreter.mostFrequentPrefix,
-            firstUnrecognizedLine: sink.firstUnrecognizedLine, times: times
+            firstUnrecognizedLine: sink.firstUnrecognizedLine, times: times, incomplete: incomplete
         )
+    }
+
+    /// The last line of the file that is not blank, read from its end, at most 200 characters: what an incomplete
+    /// input's report quotes.
+    static func lastLineText(descriptor: Int32, size: Int) -> String {
+        let tailSize = min(size, 4096)
+        var tail = [UInt8](repeating: 0, count: tailSize)
+        let read = tail.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, tailSize, off_t(size - tailSize)) }
+        guard read > 0 else { return "" }
+        let text = String(decoding: tail.prefix(read), as: UTF8.self)
+        let last = text.split(whereSeparator: \.isNewline).last { !$0.allSatisfy(\.isWhitespace) } ?? ""
+        return last.count > 200 ? String(last.prefix(200)) + "…" : String(last)
     }
 
     /// Whether a file of `size` bytes is read and interpreted on a second thread while this one applies its events:

@@ -55,6 +55,7 @@ package struct XCResultDatabaseReader: ResultBundleReading {
                     + "kinds of reasons."
             )
         }
+        contents.recordEvidence(bundle: bundle.lastPathComponent)
         return contents
     }
 

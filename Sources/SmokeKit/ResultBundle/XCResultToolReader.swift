@@ -110,6 +110,7 @@ package struct XCResultToolReader: ResultBundleReading {
         } catch {
             contents.notes.append("xcresulttool attachments could not be exported: \(error.localizedDescription)")
         }
+        contents.recordEvidence(bundle: bundle.lastPathComponent)
         return contents
     }
 
@@ -161,6 +162,7 @@ package struct XCResultToolReader: ResultBundleReading {
         }
         contents.notes.append(
             "Attachments are not read from bundles of Xcode versions before 16 (legacy xcresulttool).")
+        contents.recordEvidence(bundle: bundle.lastPathComponent)
         return contents
     }
 

@@ -48,7 +48,7 @@ extension SmokeRun {
         switch report.status {
         case .passed: failure = coverageBelowMinimum ? .coverageBelowMinimum : nil
         case .failed, .interrupted: failure = .testsFailed
-        case .error: failure = .infrastructure
+        case .error, .incomplete: failure = .infrastructure
         }
         if options.strict, report.reconciliation?.agrees == false, failure == nil || failure == .testsFailed {
             return Outcome(report: report, runDirectory: runDirectory, failure: .infrastructure)

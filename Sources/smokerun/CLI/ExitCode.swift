@@ -15,6 +15,16 @@ enum ExitCode: Int32, Sendable {
 }
 
 extension ExitCode {
+    /// The exit status of a parsed run: an input that ends before the run did concludes nothing (3), unless a test
+    /// it shows failed (1).
+    init(_ status: RunStatus) {
+        switch status {
+        case .passed: self = .passed
+        case .failed, .interrupted: self = .testsFailed
+        case .error, .incomplete: self = .infrastructure
+        }
+    }
+
     /// The exit status for a kind of trouble; `nil` (nothing went wrong) is `.passed`.
     init(_ kind: ErrorKind?) {
         switch kind {

@@ -115,7 +115,8 @@ struct ParseCommand: Command {
         if summaryOnly {
             let totals = parsed.tests.totals
             printTotals(totals, in: context)
-            return totals.failing > 0 ? .testsFailed : .passed
+            if totals.failing > 0 { return .testsFailed }
+            return totals.unfinished > 0 ? .infrastructure : .passed
         }
         let tests = parsed.results // in run order, `order` 1-based
         parsed.tests = TestTable() // the results hold it all now; a million-test table is not kept beside them
@@ -128,6 +129,10 @@ struct ParseCommand: Command {
         report.durationSeconds = times.durationSeconds
         report.parsedAt = parsedAt
         report.inputs = parsed.inputs
+        report.incomplete = parsed.incomplete
+        if let incomplete = parsed.incomplete {
+            context.standardError.line("warning: \(ReportText.incompleteNotice(incomplete))")
+        }
         // A summary keeps no failure messages or earlier attempts, which XCTest's totals count: compare only full
         // reads.
         // Against the results already made: `parsed.reconciliation` would make a second `TestResult` per test.
@@ -197,6 +202,7 @@ struct ParseCommand: Command {
             "\(ReportText.count(t.tests, "test")): \(t.passed) passed, \(t.failed) failed, \(t.crashed) crashed, "
                 + "\(t.timedOut) timed out, \(t.skipped) skipped, "
                 + "\(ReportText.count(t.expectedFailures, "expected failure"))"
+                + (t.unfinished > 0 ? ", \(t.unfinished) without a result (the input ends first)" : "")
         )
     }
 
@@ -207,7 +213,7 @@ struct ParseCommand: Command {
     ) throws -> ExitCode {
         var report = report
         printTotals(report.totals, in: context)
-        guard !summaryOnly else { return report.status == .passed ? .passed : .testsFailed }
+        guard !summaryOnly else { return ExitCode(report.status) }
 
         let store = RunStore(outputDirectory: context.url(for: output))
         let runDirectory = try store.createRunDirectory(runID: report.runID)
@@ -219,6 +225,6 @@ struct ParseCommand: Command {
         report = try store.finish(
             report, in: runDirectory, formats: formats, consoleLog: consoleLog, environment: context.environment)
         context.standardOutput.line("report: \(runDirectory.path)")
-        return report.status == .passed ? .passed : .testsFailed
+        return ExitCode(report.status)
     }
 }

@@ -191,7 +191,12 @@ import Testing
         #expect(reconciliation?.agrees == false)
         #expect(reconciliation?.differences.first?.contains("XCTest counted 2 executions") == true)
         #expect(reconciliation?.differences.first?.contains("smokerun counted 1 executions") == true)
-        #expect(Reconciliation.compare([], with: tests) == nil)
+        // No totals for a framework with results: unverified, never agreeing.
+        let unchecked = Reconciliation.compare([], with: tests)
+        #expect(unchecked?.agrees == false)
+        #expect(unchecked?.unverified == ["xctest"])
+        #expect(unchecked?.differences == [])
+        #expect(Reconciliation.compare([], with: []) == nil)
     }
 
     @Test func totalsAreSummedOverTheOutermostSuiteOfEachProcess() {

@@ -40,8 +40,24 @@ import Testing
             try LogParser().parse(files: [file])
         }
         let lenient = try LogParser(allowsTruncatedEventStreams: true).parse(files: [file])
-        #expect(lenient.results.map(\.status) == [.crashed])
+        // Read as far as it goes: nothing in it says the test crashed, so it has no result.
+        #expect(lenient.results.map(\.status) == [.unfinished])
         #expect(lenient.unrecognizedLineCount == 1)
+    }
+
+    /// A log cut inside a colour code ends its last line with a lone ESC: read, not retried forever.
+    @Test func aLineEndingInALoneEscapeByteIsRead() throws {
+        let log =
+            "Test Case 'A.testB' started at x\nTest Case 'A.testB' passed (0.001 seconds)\n\u{1B}[31mno such file\u{1B}"
+        let parsed = try LogParser().parse(files: [try Support.temporaryFile(Data(log.utf8))])
+        #expect(parsed.results.map(\.status) == [.passed])
+    }
+
+    /// A Swift Testing skip line cut right after its reason's opening quote has no reason, and is read.
+    @Test func aSkipLineCutAfterItsOpeningQuoteIsRead() throws {
+        let log = "◇ Test f() started.\n➜ Test f() skipped: \""
+        let parsed = try LogParser().parse(files: [try Support.temporaryFile(Data(log.utf8))])
+        #expect(parsed.results.map(\.status) == [.skipped])
     }
 
     @Test func aConsoleLogEndingMidTestMarksItCrashed() throws {

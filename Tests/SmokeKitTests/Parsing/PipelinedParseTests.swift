@@ -90,7 +90,8 @@ import Testing
         let file = try ParsingTestSupport.temporaryFile(Data(log.utf8))
         let alone = try #require(try? Self.parse(file, pipelined: false).get())
         #expect(alone.results.count == 12_000)
-        #expect(alone.results.last?.status == .crashed)
+        // The log ends while its last test runs, and nothing says it crashed.
+        #expect(alone.results.last?.status == .unfinished)
         Self.expectSame(file)
     }
 

@@ -80,7 +80,8 @@ import Testing
             Backtrace took 0.02s
             """, projectRoot: "/src")
         #expect(collector.runningTestID == "CartTests/testCrash")
-        collector.finishRunningTest(as: .crashed, failure: nil)
+        collector.finishRunningTest(
+            as: .crashed, failure: nil, evidence: Evidence(what: "the test process was killed by signal 4 (SIGILL)"))
         #expect(collector.runningTestID == nil)
         #expect(collector.results[0].status == .crashed)
         #expect(
@@ -92,7 +93,9 @@ import Testing
 
     @Test func timeoutFinishesTheRunningTest() {
         var collector = Support.collect("Test Case 'CartTests.testHang' started at 2026-01-02 10:00:00.000\nwaiting…")
-        collector.finishRunningTest(as: .timedOut, failure: TestFailure(message: "timed out after 300 s"))
+        collector.finishRunningTest(
+            as: .timedOut, failure: TestFailure(message: "timed out after 300 s"),
+            evidence: Evidence(what: "smokerun stopped it at timeouts.testSeconds (300 s)"))
         #expect(collector.results[0].status == .timedOut)
         #expect(collector.results[0].failures.map(\.message) == ["timed out after 300 s"])
         #expect(collector.results[0].output == ["waiting…"])

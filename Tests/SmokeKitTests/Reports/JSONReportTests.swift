@@ -15,7 +15,7 @@ import Testing
         let object = try #require(
             try JSONSerialization.jsonObject(with: JSONReport.render(ReportFixture.report)) as? [String: Any])
         #expect(Set(object.keys) == Set(JSONReport.topLevelKeys))
-        #expect(JSONReport.topLevelKeys.count == 23)
+        #expect(JSONReport.topLevelKeys.count == 24)
         let tests = try #require(object["tests"] as? [[String: Any]])
         for test in tests {
             #expect(Set(test.keys) == Set(JSONReport.testKeys))
@@ -24,6 +24,7 @@ import Testing
         #expect(
             Set(totals.keys) == [
                 "tests", "passed", "failed", "skipped", "expectedFailures", "crashed", "timedOut", "interrupted",
+                "unfinished",
                 "flaky",
             ])
         let attachment = try #require((tests.first?["attachments"] as? [[String: Any]])?.first)

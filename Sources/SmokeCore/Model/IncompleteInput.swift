@@ -1,0 +1,19 @@
+/// An input that ends before the run it records did: tests were still running at its last line and nothing says
+/// how they ended (a log cut by a size limit, `head`, a paste). Their status is `unfinished`, never a failure.
+package struct IncompleteInput: Codable, Sendable, Equatable {
+    /// The input that ends early.
+    package var source: String
+    /// The number of its last line.
+    package var lastLine: Int
+    /// The last line's text, bounded.
+    package var lastLineText: String
+    /// Tests that were running when it ends.
+    package var unfinished: Int
+
+    package init(source: String, lastLine: Int, lastLineText: String, unfinished: Int) {
+        self.source = source
+        self.lastLine = lastLine
+        self.lastLineText = lastLineText
+        self.unfinished = unfinished
+    }
+}
