@@ -134,7 +134,8 @@ package struct ConsoleParser {
     }
 
     private mutating func recogniseUnwrapped(_ line: LineBytes, blockBefore: XCTestConsoleParser.Block) -> TestEvent? {
-        if let plain = Self.withoutColourCodes(line) {
+        var plain: [UInt8] = []
+        if ColourCodes.remove(from: line, into: &plain) {
             wrapperCounts["ansi", default: 0] += 1
             xctest.block = blockBefore
             return plain.withUnsafeBufferPointer { recognise($0) ?? recogniseUnwrapped($0, blockBefore: blockBefore) }
@@ -157,57 +158,5 @@ package struct ConsoleParser {
             return ("docker-compose", bar + 3)
         }
         return nil
-    }
-
-    /// The line without its colour codes — `ESC [ … letter` sequences, or the same without their ESC byte
-    /// (`[0;96;49m[worker 2] [0mTest Case …`: a log copied out of a web page or a viewer that drops control
-    /// characters) when the line starts with one — or nil when it has none.
-    private static func withoutColourCodes(_ line: LineBytes) -> [UInt8]? {
-        if line.firstIndex(of: 0x1B) != nil { return removingEscapeSequences(line) }
-        if bareColourCodeEnd(line, at: 0) != nil { return removingBareColourCodes(line) }
-        return nil
-    }
-
-    /// Where a colour code that lost its ESC byte (`[0m`, `[0;96;49m`) starting at `index` ends, or nil.
-    private static func bareColourCodeEnd(_ line: LineBytes, at index: Int) -> Int? {
-        guard index < line.count, line[index] == UInt8(ascii: "[") else { return nil }
-        var end = index + 1
-        while end < line.count, line[end] &- UInt8(ascii: "0") < 10 || line[end] == UInt8(ascii: ";") { end += 1 }
-        guard end > index + 1, end < line.count, line[end] == UInt8(ascii: "m") else { return nil }
-        return end + 1
-    }
-
-    /// The line without colour codes that lost their ESC byte (only tried on a line that starts with one).
-    private static func removingBareColourCodes(_ line: LineBytes) -> [UInt8] {
-        var plain: [UInt8] = []
-        plain.reserveCapacity(line.count)
-        var index = 0
-        while index < line.count {
-            if let end = bareColourCodeEnd(line, at: index) {
-                index = end
-            } else {
-                plain.append(line[index])
-                index += 1
-            }
-        }
-        return plain
-    }
-
-    /// The line without `ESC [ … letter` colour sequences.
-    private static func removingEscapeSequences(_ line: LineBytes) -> [UInt8] {
-        var plain: [UInt8] = []
-        plain.reserveCapacity(line.count)
-        var index = 0
-        while index < line.count {
-            if line[index] == 0x1B, index + 1 < line.count, line[index + 1] == UInt8(ascii: "[") {
-                index += 2
-                while index < line.count, !(line[index] >= 0x40 && line[index] <= 0x7E) { index += 1 }
-                index += 1
-            } else {
-                plain.append(line[index])
-                index += 1
-            }
-        }
-        return plain
     }
 }
