@@ -1,3 +1,15 @@
+/// Reads each line `ConsoleParser` interprets, whole and in order: a split test line once joined, xcodebuild's lines
+/// that landed inside it as themselves.
+package protocol ConsoleLineReader {
+    mutating func read(_ line: LineBytes)
+}
+
+/// A `ConsoleLineReader` for callers that want only the events.
+package struct IgnoredLines: ConsoleLineReader {
+    package init() {}
+    package mutating func read(_ line: LineBytes) {}
+}
+
 /// Reads console output where XCTest and Swift Testing lines mix (as `swift test` and xcodebuild print them).
 ///
 /// Lines that start with a Swift Testing symbol go to `SwiftTestingConsoleParser`, the rest to
@@ -25,28 +37,51 @@ package struct ConsoleParser {
 
     package init() {}
 
+    /// The event of `line` (`.ignored` while it holds the first half of a split test line).
     package mutating func parse(_ line: LineBytes) -> TestEvent {
+        var reader = IgnoredLines()
+        return parse(line, reading: &reader)
+    }
+
+    /// The event of `line`; `reader` reads every line this interprets, as it interprets it: a split test line once,
+    /// joined, and xcodebuild's lines that landed inside it as themselves.
+    package mutating func parse<Reader: ConsoleLineReader>(_ line: LineBytes, reading reader: inout Reader) -> TestEvent
+    {
         if let fragment {
             if Self.isForeign(line), foreignLines < Self.foreignLineLimit {
                 foreignLines += 1
-                return parseWhole(line)
+                return parseWhole(line, reading: &reader)
             }
             self.fragment = nil
             let joined = fragment + Array(line)
-            if let event = joined.withUnsafeBufferPointer({ recognise($0) }), Self.isTestLineEvent(event) {
+            let event = joined.withUnsafeBufferPointer { Self.isSplitTestLine($0) ? nil : recognise($0) }
+            if let event, Self.isTestLineEvent(event) {
+                joined.withUnsafeBufferPointer { reader.read($0) }
                 return event
             }
             // Not a continuation: the fragment as it is, then this line.
-            let fragmentEvent = fragment.withUnsafeBufferPointer { parseWhole($0) }
-            deferred = parseWhole(line)
+            let fragmentEvent = fragment.withUnsafeBufferPointer { parseWhole($0, reading: &reader) }
+            deferred = parseWhole(line, reading: &reader)
             return fragmentEvent
         }
-        if Self.isSplitTestLine(line) {
-            fragment = Array(line)
+        // xcodebuild's line written into this one: the test line's first half waits for its second, xcodebuild's
+        // line is read now, as itself.
+        if Self.startsTestLine(line), let statusStart = XcodebuildStatusLine.start(insideTestLine: line) {
+            let head = UnsafeBufferPointer(rebasing: line[..<statusStart])
+            let status = UnsafeBufferPointer(rebasing: line[statusStart...])
+            guard Self.isSplitTestLine(head) else {
+                let event = parseWhole(head, reading: &reader)
+                deferred = parseWhole(status, reading: &reader)
+                return event
+            }
+            fragment = Array(head)
             foreignLines = 0
-            return .ignored
+            return parseWhole(status, reading: &reader)
         }
-        return parseWhole(line)
+        guard Self.isSplitTestLine(line) else { return parseWhole(line, reading: &reader) }
+        fragment = Array(line)
+        foreignLines = 0
+        return .ignored
     }
 
     /// The line after a split fragment that turned out not to continue it.
@@ -58,14 +93,23 @@ package struct ConsoleParser {
     }
 
     /// The end of the input: a fragment still waiting is read as it is.
-    package mutating func finish() -> TestEvent? {
+    package mutating func finish<Reader: ConsoleLineReader>(reading reader: inout Reader) -> TestEvent? {
         if let event = takeDeferred() { return event }
         guard let fragment else { return nil }
         self.fragment = nil
-        return fragment.withUnsafeBufferPointer { parseWhole($0) }
+        return fragment.withUnsafeBufferPointer { parseWhole($0, reading: &reader) }
     }
 
-    private mutating func parseWhole(_ line: LineBytes) -> TestEvent {
+    /// `finish(reading:)` without a reader.
+    package mutating func finish() -> TestEvent? {
+        var reader = IgnoredLines()
+        return finish(reading: &reader)
+    }
+
+    private mutating func parseWhole<Reader: ConsoleLineReader>(_ line: LineBytes, reading reader: inout Reader)
+        -> TestEvent
+    {
+        reader.read(line)
         // A wrapped line's content continues the block the lines before it opened (fastlane's `▸ ` before each line
         // of xcodebuild's `Failing tests:` list): the try on the whole line must not end that block for it.
         let blockBefore = xctest.block
@@ -74,9 +118,17 @@ package struct ConsoleParser {
         return .output(line.string(0..<line.count))
     }
 
+    /// `Test Case '…`, `Test case '…` (Apple's form with the device) or `Test Suite '…`.
+    private static func startsTestLine(_ line: LineBytes) -> Bool {
+        line.hasPrefix("Test Case '") || line.hasPrefix("Test case '") || line.hasPrefix("Test Suite '")
+    }
+
     /// `Test Case '…` / `Test case '…` that stops before its outcome's closing `)`: a `started` line is whole,
-    /// an outcome line ends `seconds).` (runner) or `seconds)` (xcodebuild).
+    /// an outcome line ends `seconds).` (runner) or `seconds)` (xcodebuild). A `Test Suite '…` line that stops
+    /// before the end of its time.
     private static func isSplitTestLine(_ line: LineBytes) -> Bool {
+        guard line.count > 11 else { return false }
+        if line.hasPrefix("Test Suite '") { return !isWholeSuiteLine(line) }
         guard line.count > 12, line.hasPrefix("Test Case '") || line.hasPrefix("Test case '") else { return false }
         var end = line.count
         while end > 0, line[end - 1] == UInt8(ascii: " ") { end -= 1 }
@@ -98,12 +150,29 @@ package struct ConsoleParser {
         return first == UInt8(ascii: "p") || first == UInt8(ascii: "f") || first == UInt8(ascii: "s")
     }
 
-    /// xcodebuild's own lines that land inside a split test line: blank lines, `** TEST … **` banners, the
-    /// `Test session results …` header and the bundle path under it, xcodebuild's timestamped log lines.
+    /// `Test Suite 'X' started at 2025-03-01 12:00:00.000` (`passed`, `failed`, `finished`; a trailing `.`; a zone
+    /// ` +0000` instead of milliseconds).
+    private static func isWholeSuiteLine(_ line: LineBytes) -> Bool {
+        guard let quote = line.firstIndex(of: "' ", from: 12) else { return false }
+        var verb = quote + 2
+        while verb < line.count, line[verb] &- UInt8(ascii: "a") < 26 { verb += 1 }
+        guard line.hasPrefix(" at ", at: verb) else { return false }
+        let date = verb + 4
+        // `2025-03-01 12:00:00` then `.000` or ` +0000`.
+        guard date + 19 <= line.count, line[date + 10] == UInt8(ascii: " "), line[date + 16] == UInt8(ascii: ":")
+        else { return false }
+        let time = date + 19
+        if line.hasPrefix(".", at: time) { return line.endOfDigits(from: time + 1) >= time + 4 }
+        return line.hasPrefix(" +", at: time) && line.endOfDigits(from: time + 2) >= time + 6
+    }
+
+    /// xcodebuild's own lines that land inside a split test line: blank lines, `** TEST … **` banners and the other
+    /// status lines (`XcodebuildStatusLine`), the bundle path under `Test session results …`, xcodebuild's
+    /// timestamped log lines.
     private static func isForeign(_ line: LineBytes) -> Bool {
         let start = line.skippingBlanks()
         guard start < line.count else { return true }
-        if line.hasPrefix("** ", at: start) || line.hasPrefix("Test session results", at: start) { return true }
+        if line.hasPrefix("** ", at: start) || XcodebuildStatusLine.isWhole(line, from: start) { return true }
         if line[start] == UInt8(ascii: "/"), line.firstIndex(of: ".xcresult") != nil { return true }
         if line[start] &- UInt8(ascii: "0") < 10, let bracket = line.firstIndex(of: "xcodebuild["), bracket < 40 {
             return true
@@ -113,7 +182,7 @@ package struct ConsoleParser {
 
     private static func isTestLineEvent(_ event: TestEvent) -> Bool {
         switch event {
-        case .testStarted, .testFinished: true
+        case .testStarted, .testFinished, .skipped, .suiteStarted, .suiteFinished: true
         default: false
         }
     }
@@ -134,7 +203,8 @@ package struct ConsoleParser {
     }
 
     private mutating func recogniseUnwrapped(_ line: LineBytes, blockBefore: XCTestConsoleParser.Block) -> TestEvent? {
-        if let plain = Self.withoutColourCodes(line) {
+        var plain: [UInt8] = []
+        if ColourCodes.remove(from: line, into: &plain) {
             wrapperCounts["ansi", default: 0] += 1
             xctest.block = blockBefore
             return plain.withUnsafeBufferPointer { recognise($0) ?? recogniseUnwrapped($0, blockBefore: blockBefore) }
@@ -157,67 +227,5 @@ package struct ConsoleParser {
             return ("docker-compose", bar + 3)
         }
         return nil
-    }
-
-    /// The line without its colour codes — `ESC [ … letter` sequences, or the same without their ESC byte
-    /// (`[0;96;49m[worker 2] [0mTest Case …`: a log copied out of a web page or a viewer that drops control
-    /// characters) when the line starts with one — or nil when it has none.
-    /// Nil too when removing changes nothing, so a caller that retries the plain line always makes progress.
-    private static func withoutColourCodes(_ line: LineBytes) -> [UInt8]? {
-        let plain: [UInt8]
-        if line.firstIndex(of: 0x1B) != nil {
-            plain = removingEscapeSequences(line)
-        } else if bareColourCodeEnd(line, at: 0) != nil {
-            plain = removingBareColourCodes(line)
-        } else {
-            return nil
-        }
-        return plain.count < line.count ? plain : nil
-    }
-
-    /// Where a colour code that lost its ESC byte (`[0m`, `[0;96;49m`) starting at `index` ends, or nil.
-    private static func bareColourCodeEnd(_ line: LineBytes, at index: Int) -> Int? {
-        guard index < line.count, line[index] == UInt8(ascii: "[") else { return nil }
-        var end = index + 1
-        while end < line.count, line[end] &- UInt8(ascii: "0") < 10 || line[end] == UInt8(ascii: ";") { end += 1 }
-        guard end > index + 1, end < line.count, line[end] == UInt8(ascii: "m") else { return nil }
-        return end + 1
-    }
-
-    /// The line without colour codes that lost their ESC byte (only tried on a line that starts with one).
-    private static func removingBareColourCodes(_ line: LineBytes) -> [UInt8] {
-        var plain: [UInt8] = []
-        plain.reserveCapacity(line.count)
-        var index = 0
-        while index < line.count {
-            if let end = bareColourCodeEnd(line, at: index) {
-                index = end
-            } else {
-                plain.append(line[index])
-                index += 1
-            }
-        }
-        return plain
-    }
-
-    /// The line without `ESC [ … letter` colour sequences, and without a lone ESC (a sequence cut off by the end of
-    /// a log).
-    private static func removingEscapeSequences(_ line: LineBytes) -> [UInt8] {
-        var plain: [UInt8] = []
-        plain.reserveCapacity(line.count)
-        var index = 0
-        while index < line.count {
-            if line[index] == 0x1B, index + 1 < line.count, line[index + 1] == UInt8(ascii: "[") {
-                index += 2
-                while index < line.count, !(line[index] >= 0x40 && line[index] <= 0x7E) { index += 1 }
-                index += 1
-            } else if line[index] == 0x1B {
-                index += 1
-            } else {
-                plain.append(line[index])
-                index += 1
-            }
-        }
-        return plain
     }
 }

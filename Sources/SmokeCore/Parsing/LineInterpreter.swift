@@ -17,15 +17,19 @@ package struct LineInterpreter {
     private var malformedCount = 0
     private var firstMalformedLine: Int?
     package var skipsSwiftTestingConsole = false
-    package private(set) var totals: FrameworkTotalsReader
-    package private(set) var sawSuccessBanner = false
-    /// xcodebuild's last closing banner (`** TEST FAILED **`, `** BUILD SUCCEEDED **`).
-    private var lastBanner: String?
-    private var prefixCounts: [String: Int] = [:]
+    private var notes: Notes
+    private var unwrapper = LineUnwrapper()
+    /// A line without its colour codes, reused from line to line.
+    private var colourless: [UInt8] = []
 
     package init(timeZone: TimeZone) {
-        totals = FrameworkTotalsReader(timeZone: timeZone)
+        notes = Notes(totals: FrameworkTotalsReader(timeZone: timeZone))
     }
+
+    /// What the frameworks said about the run in their own totals lines.
+    package var totals: FrameworkTotalsReader { notes.totals }
+    /// Whether the log has xcodebuild's `** TEST SUCCEEDED **` (or `** TEST EXECUTE SUCCEEDED **`).
+    package var sawSuccessBanner: Bool { notes.sawSuccessBanner }
 
     /// An event-stream record that cannot be read is a lost record (a test, an issue, an attachment): say where.
     package func malformedMessage(source: String) -> String? {
@@ -48,7 +52,7 @@ package struct LineInterpreter {
             let what = firstError.hasPrefix("xcodebuild: ") ? "xcodebuild stopped" : "the build failed"
             return "\(what) before any test ran: \(firstError). Fix what it names and run again"
         }
-        guard let lastBanner else { return nil }
+        guard let lastBanner = notes.lastBanner else { return nil }
         if lastBanner.contains("FAILED") {
             return "xcodebuild ended with `\(lastBanner)` before any test ran; the lines above it say why"
         }
@@ -56,7 +60,7 @@ package struct LineInterpreter {
     }
 
     package var mostFrequentPrefix: String? {
-        var counts = prefixCounts
+        var counts = unwrapper.counts
         for (kind, count) in console.wrapperCounts { counts[kind, default: 0] += count }
         return counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key
     }
@@ -64,46 +68,50 @@ package struct LineInterpreter {
     /// Reads one line; its events (and those it released from a split line before it) go to `sink`.
     package mutating func handle<Sink: LineEventSink>(_ rawLine: LineBytes, into sink: inout Sink) {
         lineNumber += 1
-        var line = rawLine
-        if let (kind, contentStart) = LinePrefix.strip(rawLine) {
-            prefixCounts[kind.rawValue, default: 0] += 1
-            line = UnsafeBufferPointer(rebasing: rawLine[contentStart...])
+        guard let contentStart = unwrapper.contentStart(of: rawLine) else { return }
+        let line = contentStart == 0 ? rawLine : UnsafeBufferPointer(rebasing: rawLine[contentStart...])
+        guard format != .eventStream else {
+            notes.totals.read(line)
+            interpretRecord(line, into: &sink)
+            return
         }
-        totals.read(line)
-        interpret(line, into: &sink)
-        while let deferred = console.takeDeferred() { emit(deferred, into: &sink) }
+        // Moved out while its bytes are read, so reading may change `self`.
+        var plain: [UInt8] = []
+        swap(&plain, &colourless)
+        defer { swap(&plain, &colourless) }
+        if ColourCodes.remove(from: line, into: &plain) {
+            unwrapper.countColourCodes()
+            plain.withUnsafeBufferPointer { interpretConsole($0, into: &sink) }
+        } else {
+            interpretConsole(line, into: &sink)
+        }
     }
 
     /// The end of the file: a split line still waiting for its second half is read as it is.
     package mutating func finish<Sink: LineEventSink>(into sink: inout Sink) {
-        while let deferred = console.finish() { emit(deferred, into: &sink) }
+        while let deferred = console.finish(reading: &notes) { emit(deferred, into: &sink) }
     }
 
-    private mutating func interpret<Sink: LineEventSink>(_ line: LineBytes, into sink: inout Sink) {
-        let event: TestEvent
-        if format == .eventStream {
-            guard let parsed = eventStream.parse(line) else {
-                lastLineWasMalformed = true
-                // A record of a kind this parser does not know is only unrecognized; one that is not JSON at all was
-                // lost.
-                if (try? JSONSerialization.jsonObject(with: Data(line))) == nil {
-                    malformedCount += 1
-                    if firstMalformedLine == nil { firstMalformedLine = lineNumber }
-                }
-                sink.countUnrecognizedLine(lineNumber)
-                return
+    private mutating func interpretConsole<Sink: LineEventSink>(_ line: LineBytes, into sink: inout Sink) {
+        emit(console.parse(line, reading: &notes), into: &sink)
+        while let deferred = console.takeDeferred() { emit(deferred, into: &sink) }
+    }
+
+    private mutating func interpretRecord<Sink: LineEventSink>(_ line: LineBytes, into sink: inout Sink) {
+        guard let event = eventStream.parse(line) else {
+            lastLineWasMalformed = true
+            // A record of a kind this parser does not know is only unrecognized; one that is not JSON at all was
+            // lost.
+            if (try? JSONSerialization.jsonObject(with: Data(line))) == nil {
+                malformedCount += 1
+                if firstMalformedLine == nil { firstMalformedLine = lineNumber }
             }
-            lastLineWasMalformed = false
-            sawTestActivity = true // any valid record, even a run of zero tests
-            if eventStream.sawRunEnded { sawRunEnded = true }
-            event = parsed
-        } else {
-            event = console.parse(line)
-            if line.count >= 8, line.hasPrefix("** "), line.hasSuffix(" **") {
-                if line.hasPrefix("** TEST"), line.firstIndex(of: " SUCCEEDED **") != nil { sawSuccessBanner = true }
-                lastBanner = line.string(0..<line.count)
-            }
+            sink.countUnrecognizedLine(lineNumber)
+            return
         }
+        lastLineWasMalformed = false
+        sawTestActivity = true // any valid record, even a run of zero tests
+        if eventStream.sawRunEnded { sawRunEnded = true }
         emit(event, into: &sink)
     }
 
@@ -119,5 +127,24 @@ package struct LineInterpreter {
         }
         if skipsSwiftTestingConsole, format != .eventStream, event.framework == .swiftTesting { return }
         sink.take(event, line: lineNumber)
+    }
+}
+
+extension LineInterpreter {
+    /// What a console's lines say beside their tests, read from each line as `ConsoleParser` interprets it (a split
+    /// test line joined, xcodebuild's line inside it as itself): the frameworks' totals and xcodebuild's banners.
+    struct Notes: ConsoleLineReader {
+        var totals: FrameworkTotalsReader
+        var sawSuccessBanner = false
+        /// xcodebuild's last closing banner (`** TEST FAILED **`, `** BUILD SUCCEEDED **`).
+        var lastBanner: String?
+
+        mutating func read(_ line: LineBytes) {
+            totals.read(line)
+            if line.count >= 8, line.hasPrefix("** "), line.hasSuffix(" **") {
+                if line.hasPrefix("** TEST"), line.firstIndex(of: " SUCCEEDED **") != nil { sawSuccessBanner = true }
+                lastBanner = line.string(0..<line.count)
+            }
+        }
     }
 }

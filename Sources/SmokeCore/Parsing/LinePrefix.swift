@@ -1,31 +1,184 @@
-/// A per-line prefix that CI systems put before every line of a downloaded log, which `LogParser` removes so
+/// A per-line prefix that CI systems put before the lines of a downloaded log, which `LineUnwrapper` removes so
 /// the log parses exactly like the bare one. Only forms no test tool prints itself are recognised, so a
 /// bare log is never cut: an xcodebuild process log line (`2018-11-04 10:28:22.4 App[1:2] …`) has a space,
-/// not a `T`, after its date, and keeps its timestamp.
+/// not a `T`, after its date, and keeps its timestamp. Prefixes compose (`gh run view` names before a GitHub
+/// timestamp); a byte-order mark before or inside them is removed without being counted.
 package enum LinePrefix: String, Sendable {
-    /// GitHub Actions' `2025-03-01T12:00:00.1234567Z ` (seven fraction digits).
+    /// GitHub Actions' and Azure Pipelines' `2025-03-01T12:00:00.1234567Z ` (seven fraction digits).
     case githubActionsTimestamp = "github-actions-timestamp"
-    /// Any other ISO 8601 date-time with `T` and a zone (`2025-03-01T12:00:00Z `, `…+01:00 `), as GitLab,
-    /// Buildkite and `docker logs --timestamps` write it.
+    /// Any other ISO 8601 date-time with `T` and a zone (`2025-03-01T12:00:00Z `, `…+01:00 `), as
+    /// `docker logs --timestamps` writes it.
     case isoTimestamp = "iso-timestamp"
     /// The same inside brackets (`[2025-03-01T12:00:00.123Z] `), Jenkins' timestamper.
     case bracketedTimestamp = "bracketed-timestamp"
+    /// `gh run view --log`: `JOB<TAB>STEP<TAB>2025-05-01T10:00:00.1234567Z ` (names may hold spaces; a step's
+    /// first line has a byte-order mark before its timestamp).
+    case githubRunView = "gh-run-view"
+    /// GitLab runner 17's `2025-05-01T10:00:00.123456Z 00O ` (a timestamp, two hex digits naming the stream,
+    /// `O`ut or `E`rr, `+` on a line that continues the one before, a space).
+    case gitlabTimestamp = "gitlab-timestamp"
+    /// GitLab's `section_start:1714556400:step_script\r\e[0K` and `section_end:…` markers (a section name may
+    /// carry options: `step_script[collapsed=true]`).
+    case gitlabSection = "gitlab-section"
+    /// Buildkite's `\e_bk;t=1714556400123\a` (milliseconds since 1970; the ESC may be missing).
+    case buildkiteTimestamp = "buildkite-timestamp"
+    /// fastlane's `[10:00:00]: ` and the `▸ ` after it on the lines it passes on from xcodebuild.
+    case fastlane = "fastlane"
+    /// A clock time alone, `10:00:00 ` or `[10:00:00] ` (Jenkins' timestamper set to show the time only).
+    /// Text a test prints can start with a time, so `LineUnwrapper` removes this one only from a log whose
+    /// first line has it.
+    case clockTime = "clock-time"
 
-    /// The kind of prefix `line` starts with and where the text after it starts, or nil.
-    package static func strip(_ line: LineBytes) -> (kind: LinePrefix, contentStart: Int)? {
-        guard line.count > 20 else { return nil }
-        if line[0] == UInt8(ascii: "["), let end = dateTimeEnd(line, from: 1), end + 1 < line.count,
+    /// The kind of prefix `line` starts with (nil when only a byte-order mark was there) and where the text after
+    /// it starts, or nil when it starts with none. Never a `clockTime`: see `clockTimeEnd`.
+    package static func strip(_ line: LineBytes) -> (kind: LinePrefix?, contentStart: Int)? {
+        guard let first = line.first else { return nil }
+        // Most lines of a bare log start with none of the bytes a prefix starts with, and hold no TAB.
+        let mayStartPrefix =
+            first &- UInt8(ascii: "0") < 10 || first == UInt8(ascii: "[") || first == 0xEF || first == 0x1B
+            || first == UInt8(ascii: "_") || first == UInt8(ascii: "s")
+        var kind: LinePrefix?
+        var index = byteOrderMarkEnd(line, at: 0)
+        if let namesEnd = runViewNamesEnd(line) {
+            kind = .githubRunView
+            index = byteOrderMarkEnd(line, at: namesEnd)
+        } else if !mayStartPrefix {
+            return nil
+        }
+        if let (timestamp, end) = timestampEnd(line, at: index) {
+            index = end
+            if kind == nil, let streamEnd = gitlabStreamEnd(line, at: end) {
+                kind = .gitlabTimestamp
+                index = streamEnd
+            } else {
+                kind = kind ?? timestamp
+            }
+        } else if kind == .githubRunView {
+            return nil // TABs before something that is not a timestamp: text, not `gh run view`
+        }
+        while let end = gitlabSectionEnd(line, at: index) {
+            kind = kind ?? .gitlabSection
+            index = end
+        }
+        if let end = buildkiteEnd(line, at: index) {
+            kind = kind ?? .buildkiteTimestamp
+            index = end
+        }
+        if let end = fastlaneEnd(line, at: index) {
+            kind = kind ?? .fastlane
+            index = end
+        }
+        return index > 0 ? (kind, index) : nil
+    }
+
+    /// A timestamp prefix at `index` (`2025-…Z `, `[2025-…Z] `) and where the text after it starts.
+    private static func timestampEnd(_ line: LineBytes, at index: Int) -> (LinePrefix, Int)? {
+        guard index < line.count else { return nil }
+        if line[index] == UInt8(ascii: "["), let end = dateTimeEnd(line, from: index + 1), end + 1 < line.count,
             line[end] == UInt8(ascii: "]")
         {
-            let contentStart = line.hasPrefix(" ", at: end + 1) ? end + 2 : end + 1
-            return (.bracketedTimestamp, contentStart)
+            return (.bracketedTimestamp, line.hasPrefix(" ", at: end + 1) ? end + 2 : end + 1)
         }
-        guard line[0] &- UInt8(ascii: "0") < 10, let end = dateTimeEnd(line, from: 0), end < line.count,
+        guard line[index] &- UInt8(ascii: "0") < 10, let end = dateTimeEnd(line, from: index), end < line.count,
             line[end] == UInt8(ascii: " ")
         else { return nil }
         // GitHub: exactly `YYYY-MM-DDTHH:MM:SS.fffffffZ` (28 bytes).
-        let kind: LinePrefix = end == 28 && line[27] == UInt8(ascii: "Z") ? .githubActionsTimestamp : .isoTimestamp
-        return (kind, end + 1)
+        let isGitHub = end - index == 28 && line[end - 1] == UInt8(ascii: "Z")
+        return (isGitHub ? .githubActionsTimestamp : .isoTimestamp, end + 1)
+    }
+
+    /// After `JOB<TAB>STEP<TAB>` (within the first 256 bytes, neither name empty), or nil.
+    private static func runViewNamesEnd(_ line: LineBytes) -> Int? {
+        let window = Swift.min(line.count, 256)
+        guard let firstTab = line.firstIndex(of: UInt8(ascii: "\t"), upTo: window), firstTab > 0,
+            let secondTab = line.firstIndex(of: UInt8(ascii: "\t"), from: firstTab + 1, upTo: window),
+            secondTab > firstTab + 1
+        else { return nil }
+        return secondTab + 1
+    }
+
+    /// After a UTF-8 byte-order mark at `index`, else `index`.
+    private static func byteOrderMarkEnd(_ line: LineBytes, at index: Int) -> Int {
+        index + 3 <= line.count && line[index] == 0xEF && line[index + 1] == 0xBB && line[index + 2] == 0xBF
+            ? index + 3 : index
+    }
+
+    /// After GitLab's `00O `, `0aE+ ` at `index`, or nil.
+    private static func gitlabStreamEnd(_ line: LineBytes, at index: Int) -> Int? {
+        guard index + 4 <= line.count, isHexDigit(line[index]), isHexDigit(line[index + 1]),
+            line[index + 2] == UInt8(ascii: "O") || line[index + 2] == UInt8(ascii: "E")
+        else { return nil }
+        var end = index + 3
+        if line[end] == UInt8(ascii: "+") { end += 1 }
+        guard end < line.count, line[end] == UInt8(ascii: " ") else { return nil }
+        return end + 1
+    }
+
+    /// After `section_start:DIGITS:NAME\r\e[0K` or `section_end:…` at `index` (the `\e[0K` may be missing or
+    /// have lost its ESC), or nil.
+    private static func gitlabSectionEnd(_ line: LineBytes, at start: Int) -> Int? {
+        // Runners before 17 put an erase-line code before the marker.
+        let index = line.hasPrefix("\u{1B}[0K", at: start) ? start + 4 : start
+        let digitsStart: Int
+        if line.hasPrefix("section_start:", at: index) {
+            digitsStart = index + 14
+        } else if line.hasPrefix("section_end:", at: index) {
+            digitsStart = index + 12
+        } else {
+            return nil
+        }
+        let digitsEnd = line.endOfDigits(from: digitsStart)
+        guard digitsEnd > digitsStart, line.hasPrefix(":", at: digitsEnd),
+            let carriageReturn = line.firstIndex(of: UInt8(ascii: "\r"), from: digitsEnd + 1)
+        else { return nil }
+        var end = carriageReturn + 1
+        if line.hasPrefix("\u{1B}[0K", at: end) {
+            end += 4
+        } else if line.hasPrefix("[0K", at: end) {
+            end += 3
+        }
+        return end
+    }
+
+    /// After Buildkite's `\e_bk;t=DIGITS\a` at `index` (ESC optional), or nil.
+    private static func buildkiteEnd(_ line: LineBytes, at index: Int) -> Int? {
+        let start = line.hasPrefix("\u{1B}", at: index) ? index + 1 : index
+        guard line.hasPrefix("_bk;t=", at: start) else { return nil }
+        let digitsEnd = line.endOfDigits(from: start + 6)
+        guard digitsEnd > start + 6, digitsEnd < line.count, line[digitsEnd] == 0x07 else { return nil }
+        return digitsEnd + 1
+    }
+
+    /// After fastlane's `[10:00:00]: ` and a `▸ ` after it at `index`, or nil.
+    private static func fastlaneEnd(_ line: LineBytes, at index: Int) -> Int? {
+        guard line.hasPrefix("[", at: index), isClockTime(line, at: index + 1), line.hasPrefix("]: ", at: index + 9)
+        else { return nil }
+        let end = index + 12
+        return line.hasPrefix("▸ ", at: end) ? end + 4 : end
+    }
+
+    /// After a clock-time prefix (`10:00:00 `, `[10:00:00] `) at `index`, or nil.
+    package static func clockTimeEnd(_ line: LineBytes, at index: Int) -> Int? {
+        if line.hasPrefix("[", at: index), isClockTime(line, at: index + 1), line.hasPrefix("] ", at: index + 9) {
+            return index + 11
+        }
+        if isClockTime(line, at: index), line.hasPrefix(" ", at: index + 8) { return index + 9 }
+        return nil
+    }
+
+    /// Whether `HH:MM:SS` starts at `index`.
+    private static func isClockTime(_ line: LineBytes, at index: Int) -> Bool {
+        guard index + 8 <= line.count else { return false }
+        for offset in 0..<8 {
+            let byte = line[index + offset]
+            let isColon = offset == 2 || offset == 5
+            guard isColon ? byte == UInt8(ascii: ":") : byte &- UInt8(ascii: "0") < 10 else { return false }
+        }
+        return true
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        byte &- UInt8(ascii: "0") < 10 || byte &- UInt8(ascii: "a") < 6 || byte &- UInt8(ascii: "A") < 6
     }
 
     /// The end of `YYYY-MM-DDTHH:MM:SS[.f…](Z|±HH[:]MM)` at `from`, or nil.

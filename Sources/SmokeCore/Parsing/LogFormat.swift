@@ -14,9 +14,9 @@ package enum LogFormat: String, Sendable, Equatable {
 
     /// Guesses from the first bytes: an event stream's first line is a JSON object naming a `kind`; an
     /// xcresulttool document is a JSON object with a `testNodes` key, or with the legacy graph's `_type` wrappers.
+    /// A CI system's line prefix and marker lines before the first record (`LineUnwrapper`) are passed over.
     package static func detect(_ head: LineBytes) -> LogFormat {
-        let start = head.skippingBlanks()
-        guard start < head.count, head[start] == UInt8(ascii: "{") else { return .console }
+        guard let start = firstContent(head) else { return .console }
         let lineEnd = head.firstIndex(of: UInt8(ascii: "\n"), from: start) ?? head.count
         if UnsafeBufferPointer(rebasing: head[start..<lineEnd]).firstIndex(of: "\"kind\"") != nil {
             return .eventStream
@@ -28,6 +28,28 @@ package enum LogFormat: String, Sendable, Equatable {
         return .console
     }
 
+    /// Lines of `head` looked through for the first one with text of the log's own.
+    private static let linesBeforeContent = 8
+
+    /// Where the first `{` of `head` is, past blanks, CI prefixes and CI marker lines, or nil when its first text is
+    /// not a `{`.
+    private static func firstContent(_ head: LineBytes) -> Int? {
+        var unwrapper = LineUnwrapper()
+        var lineStart = 0
+        for _ in 0..<linesBeforeContent {
+            guard lineStart < head.count else { return nil }
+            let lineEnd = head.firstIndex(of: UInt8(ascii: "\n"), from: lineStart) ?? head.count
+            let line = UnsafeBufferPointer(rebasing: head[lineStart..<lineEnd])
+            if let contentStart = unwrapper.contentStart(of: line) {
+                let start = lineStart + line.skippingBlanks(from: contentStart)
+                if start < lineEnd || lineEnd == head.count {
+                    return start < head.count && head[start] == UInt8(ascii: "{") ? start : nil
+                }
+            }
+            lineStart = lineEnd + 1
+        }
+        return nil
+    }
     /// Whether `sample` looks like binary data: NUL bytes, or many bytes that are not UTF-8.
     package static func looksBinary(_ sample: LineBytes) -> Bool {
         guard !sample.isEmpty else { return false }

@@ -180,7 +180,7 @@ package struct LogParser: Sendable {
         return reader.counts(from: name)
     }
 
-    /// `line` without a CI timestamp prefix.
+    /// `line` without a CI line prefix.
     private static func stripped(_ line: LineBytes) -> LineBytes {
         guard let (_, contentStart) = LinePrefix.strip(line) else { return line }
         return UnsafeBufferPointer(rebasing: line[contentStart...])

@@ -44,6 +44,41 @@ import Testing
         #expect(abs((parsed.results.first?.durationSeconds ?? 0) - 0.474) < 1e-9)
     }
 
+    @Test(arguments: [
+        "** TEST SUCCEEDED **", "** TEST EXECUTE SUCCEEDED **", "Testing started",
+        "Test session results, code coverage, and logs:",
+    ])
+    func aTestLineCutByXcodebuildsLineOnItsOwnLineIsRejoined(_ status: String) throws {
+        let parsed = try parse(
+            """
+            Test Case '-[ProcedureKitLocationTests.CLAuthorizationStatusTests test_foo]' started.
+            Test Case '-[ProcedureKitLocati\(status)
+
+            onTests.CLAuthorizationStatusTests test_foo]' passed (0.250 seconds).
+            Test case 'CartTests.testTotal()' passed on 'Clone 1 of iPhone 16 - App (4242)' \(status)
+            (0.003 seconds)
+            """)
+        #expect(
+            parsed.results.map(\.id) == [
+                "ProcedureKitLocationTests.CLAuthorizationStatusTests/test_foo", "CartTests/testTotal",
+            ])
+        #expect(parsed.results.map(\.status) == [.passed, .passed])
+        #expect(parsed.results.map(\.durationSeconds) == [0.25, 0.003])
+        #expect(parsed.unrecognizedLineCount == 0)
+    }
+
+    @Test func aBannerWrittenIntoATestLineStillEndsTheLogInSuccess() throws {
+        let parsed = try parse(
+            """
+            Test Case '-[AppTests.CartTests testTotal]' started.
+            Test Case '-[AppTests.CartTests testTot** TEST SUCCEEDED **
+            al]' passed (0.001 seconds).
+            Test Case '-[AppTests.CartTests testOther]' started.
+            """)
+        // The banner was read as itself: the test nothing ended passed.
+        #expect(parsed.results.map(\.status) == [.passed, .passed])
+    }
+
     @Test func aLogEndingInTestSucceededNeverLeavesACrashedTest() throws {
         let parsed = try parse(
             """

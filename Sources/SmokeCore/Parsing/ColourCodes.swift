@@ -1,0 +1,61 @@
+/// Terminal colour codes in a line: `ESC [ … letter` sequences and the `ESC ( B` character-set switch `tput sgr0`
+/// writes, anywhere in the line; or the same codes without their ESC byte (`[0;96;49m[worker 2] [0mTest Case …`: a
+/// log copied out of a web page or a viewer that drops control characters) when the line starts with one.
+enum ColourCodes {
+    /// Writes `line` without its colour codes into `plain` and says whether it had any; `plain` is untouched when
+    /// it had none. A line with an ESC byte that starts no colour code (`ESC _bk;t=…`) has none.
+    static func remove(from line: LineBytes, into plain: inout [UInt8]) -> Bool {
+        if line.firstIndex(of: 0x1B) != nil { return removeEscapeSequences(from: line, into: &plain) }
+        if bareCodeEnd(line, at: 0) != nil {
+            removeBareCodes(from: line, into: &plain)
+            return true
+        }
+        return false
+    }
+
+    /// Where a colour code that lost its ESC byte (`[0m`, `[0;96;49m`) starting at `index` ends, or nil.
+    private static func bareCodeEnd(_ line: LineBytes, at index: Int) -> Int? {
+        guard index < line.count, line[index] == UInt8(ascii: "[") else { return nil }
+        var end = index + 1
+        while end < line.count, line[end] &- UInt8(ascii: "0") < 10 || line[end] == UInt8(ascii: ";") { end += 1 }
+        guard end > index + 1, end < line.count, line[end] == UInt8(ascii: "m") else { return nil }
+        return end + 1
+    }
+
+    private static func removeBareCodes(from line: LineBytes, into plain: inout [UInt8]) {
+        plain.removeAll(keepingCapacity: true)
+        var index = 0
+        while index < line.count {
+            if let end = bareCodeEnd(line, at: index) {
+                index = end
+            } else {
+                plain.append(line[index])
+                index += 1
+            }
+        }
+    }
+
+    private static func removeEscapeSequences(from line: LineBytes, into plain: inout [UInt8]) -> Bool {
+        var kept: [UInt8] = []
+        swap(&kept, &plain)
+        kept.removeAll(keepingCapacity: true)
+        var removed = false
+        var index = 0
+        while index < line.count {
+            if line[index] == 0x1B, index + 1 < line.count, line[index + 1] == UInt8(ascii: "[") {
+                index += 2
+                while index < line.count, !(line[index] >= 0x40 && line[index] <= 0x7E) { index += 1 }
+                index += 1
+                removed = true
+            } else if line[index] == 0x1B, index + 2 < line.count, line[index + 1] == UInt8(ascii: "(") {
+                index += 3
+                removed = true
+            } else {
+                kept.append(line[index])
+                index += 1
+            }
+        }
+        if removed { swap(&kept, &plain) }
+        return removed
+    }
+}

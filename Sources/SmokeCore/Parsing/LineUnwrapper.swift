@@ -1,0 +1,46 @@
+/// Takes off what CI systems and terminals put around the lines of a log — a CI line prefix (`LinePrefix`), colour
+/// codes — and passes over the lines that are only a CI system's own markers (`##[group]`, an emptied GitLab
+/// section line), so the rules read each line as the test tool printed it. Counts what it removed, by kind, for
+/// the report's `strippedPrefix`.
+package struct LineUnwrapper {
+    /// Lines each kind of prefix (`LinePrefix.rawValue`, or `ansi` for colour codes) was removed from.
+    package private(set) var counts: [String: Int] = [:]
+    /// Whether this log's lines start with a clock time: decided on its first line that is not empty.
+    private var clockTimes: Bool?
+
+    package init() {}
+
+    /// Where the text of `line` starts, or nil when the line is a CI system's marker with nothing of the log in it.
+    package mutating func contentStart(of line: LineBytes) -> Int? {
+        var start = 0
+        var removedPrefix = false
+        if let (kind, contentStart) = LinePrefix.strip(line) {
+            if let kind { counts[kind.rawValue, default: 0] += 1 }
+            start = contentStart
+            removedPrefix = true
+        }
+        if clockTimes == nil, start < line.count {
+            clockTimes = LinePrefix.clockTimeEnd(line, at: start) != nil
+        }
+        if clockTimes == true, let end = LinePrefix.clockTimeEnd(line, at: start) {
+            counts[LinePrefix.clockTime.rawValue, default: 0] += 1
+            start = end
+            removedPrefix = true
+        }
+        if removedPrefix, start == line.count { return nil }
+        return Self.isCIMarker(line, at: start) ? nil : start
+    }
+
+    /// Notes that colour codes were removed from a line.
+    package mutating func countColourCodes() { counts["ansi", default: 0] += 1 }
+
+    /// GitHub's and Azure's `##[group]…`, `##[endgroup]`, `##[section]…`, `##[command]…` and `##[debug]…` lines,
+    /// which fold and label the log (`##[error]` and `##[warning]` lines carry what a step reported, and stay).
+    private static func isCIMarker(_ line: LineBytes, at start: Int) -> Bool {
+        guard line.hasPrefix("##[", at: start) else { return false }
+        let name = start + 3
+        return line.hasPrefix("group]", at: name) || line.hasPrefix("endgroup]", at: name)
+            || line.hasPrefix("section]", at: name) || line.hasPrefix("command]", at: name)
+            || line.hasPrefix("debug]", at: name)
+    }
+}

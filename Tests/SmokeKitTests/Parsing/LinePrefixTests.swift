@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+@testable import SmokeCore
+@testable import SmokeKit
+
+@Suite struct LinePrefixTests {
+    /// A line as a CI system wrote it, the prefix kind removed and the text left.
+    static let prefixed: [(String, LinePrefix?, String)] = [
+        ("2025-05-01T10:00:00.1234567Z Test Case 'A.b' started", .githubActionsTimestamp, "Test Case 'A.b' started"),
+        ("2025-05-01T10:00:00Z Test Case 'A.b' started", .isoTimestamp, "Test Case 'A.b' started"),
+        ("[2025-05-01T10:00:00.123Z] Test Case 'A.b' started", .bracketedTimestamp, "Test Case 'A.b' started"),
+        (
+            "build\tRun swift test\t\u{FEFF}2025-05-01T10:00:00.1234567Z Test Suite 'All tests' started",
+            .githubRunView, "Test Suite 'All tests' started"
+        ),
+        (
+            "build (macOS 15)\tRun swift test\t2025-05-01T10:00:00.1234567Z \u{1B}[32mok\u{1B}[0m", .githubRunView,
+            "\u{1B}[32mok\u{1B}[0m"
+        ),
+        ("2025-05-01T10:00:00.123456Z 00O Test Case 'A.b' started", .gitlabTimestamp, "Test Case 'A.b' started"),
+        ("2025-05-01T10:00:00.123456Z 0aE+ seconds)", .gitlabTimestamp, "seconds)"),
+        (
+            "2025-05-01T10:00:00.123456Z 00O section_start:1714556400:step_script\r\u{1B}[0KTest Case 'A.b' started",
+            .gitlabTimestamp, "Test Case 'A.b' started"
+        ),
+        ("section_end:1714556460:step_script\r\u{1B}[0K", .gitlabSection, ""),
+        ("\u{1B}_bk;t=1714556400123\u{07}Test Case 'A.b' started", .buildkiteTimestamp, "Test Case 'A.b' started"),
+        ("_bk;t=1714556400123\u{07}Test Case 'A.b' started", .buildkiteTimestamp, "Test Case 'A.b' started"),
+        ("[10:00:00]: ▸ Test Case 'A.b' started", .fastlane, "Test Case 'A.b' started"),
+        ("[10:00:00]: $ xcodebuild test", .fastlane, "$ xcodebuild test"),
+        // A byte-order mark is removed, but is no CI system's prefix.
+        ("\u{FEFF}Test Case 'A.b' started", nil, "Test Case 'A.b' started"),
+    ]
+
+    @Test(arguments: prefixed)
+    func aCIPrefixIsRemovedAndNamed(_ line: String, _ kind: LinePrefix?, _ content: String) throws {
+        let bytes = Array(line.utf8)
+        let stripped = try #require(bytes.withUnsafeBufferPointer { LinePrefix.strip($0) })
+        #expect(stripped.kind == kind)
+        #expect(String(decoding: bytes[stripped.contentStart...], as: UTF8.self) == content)
+    }
+
+    /// Lines test tools print themselves, which keep every byte.
+    static let bare = [
+        "2018-11-04 10:28:22.4 xcodebuild[1:2] IDETestOperationsObserverDebug: 1.0 elapsed",
+        "Test Case '-[AppTests.CartTests testTotal]' passed (0.001 seconds).",
+        "\t Executed 1 test, with 0 failures (0 unexpected) in 0.001 (0.001) seconds",
+        "name\twith\ttabs but no timestamp",
+        "10:00:00 is a clock time a test printed",
+        "[worker 2] Test Case 'A.b' started",
+        "section_start is a word",
+    ]
+
+    @Test(arguments: bare)
+    func aLineATestToolPrintedKeepsItsText(_ line: String) {
+        #expect(Array(line.utf8).withUnsafeBufferPointer { LinePrefix.strip($0) } == nil)
+    }
+
+    @Test func aClockTimeIsRemovedOnlyFromALogWhoseFirstLineHasOne() {
+        func contents(_ lines: [String]) -> [String?] {
+            var unwrapper = LineUnwrapper()
+            return lines.map { line in
+                let bytes = Array(line.utf8)
+                return bytes.withUnsafeBufferPointer { unwrapper.contentStart(of: $0) }.map {
+                    String(decoding: bytes[$0...], as: UTF8.self)
+                }
+            }
+        }
+        #expect(contents(["[10:00:00] Test Suite", "[10:00:01] ok"]) == ["Test Suite", "ok"])
+        #expect(contents(["10:00:00 Test Suite", "10:00:01 ok"]) == ["Test Suite", "ok"])
+        #expect(contents(["Test Suite", "10:00:01 ok"]) == ["Test Suite", "10:00:01 ok"])
+    }
+
+    @Test func aCIMarkerLineIsPassedOver() {
+        var unwrapper = LineUnwrapper()
+        for line in ["2025-05-01T10:00:00.1234567Z ##[group]Run swift test", "##[endgroup]", "##[section]Starting: x"] {
+            #expect(Array(line.utf8).withUnsafeBufferPointer { unwrapper.contentStart(of: $0) } == nil)
+        }
+        #expect(
+            Array("##[error]Process completed".utf8).withUnsafeBufferPointer { unwrapper.contentStart(of: $0) } == 0)
+    }
+
+    @Test func aGitHubRunViewLogParsesLikeTheBareLog() throws {
+        let bare = """
+            Test Suite 'All tests' started at 2025-03-01 12:00:00.000
+            Test Case 'CartTests.testTotal' started at 2025-03-01 12:00:00.000
+            /src/CartTests.swift:12: error: CartTests.testTotal : XCTAssertEqual failed
+            Test Case 'CartTests.testTotal' failed (0.010 seconds)
+            Test Suite 'All tests' failed at 2025-03-01 12:00:01.000
+            \t Executed 1 test, with 1 failure (0 unexpected) in 0.010 (0.010) seconds
+            """
+        let lines = bare.split(separator: "\n", omittingEmptySubsequences: false)
+        let runView = lines.enumerated().map { index, line in
+            "build\tRun swift test\t\(index == 0 ? "\u{FEFF}" : "")2025-05-01T10:00:00.1234567Z \(line)"
+        }
+        let plain = try LogParser().parse(files: [ParsingTestSupport.temporaryFile(Data(bare.utf8))])
+        let ci = try LogParser().parse(files: [
+            ParsingTestSupport.temporaryFile(Data(runView.joined(separator: "\n").utf8))
+        ])
+        #expect(ci.results == plain.results)
+        #expect(ci.unrecognizedLineCount == 0)
+        #expect(ci.inputs.first?.strippedPrefix == "gh-run-view")
+        #expect(ci.reconciliation?.agrees == true)
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+
+@testable import SmokeCore
+
+/// A way users' pipelines rewrite a log's bytes without changing what it says: a CI system's line prefix, CRLF line
+/// ends, colour codes, xcodebuild's banner written into the middle of a test line. Pure: bytes in, bytes out, so a
+/// failure is reproduced from its case (and seed) alone. A later case that does change what the log says (a
+/// `truncate(at:)`) adds its own expectation beside `MetamorphicCorpusTests`' "same summary".
+enum LogTransformation: Sendable, CustomStringConvertible {
+    /// `gh run view --log`: `JOB<TAB>STEP<TAB>` before a GitHub timestamp, and a byte-order mark before the
+    /// timestamp on each step's first line.
+    case githubRunView
+    /// A GitHub Actions raw log: `2025-05-01T10:00:00.1234567Z ` before every line.
+    case githubRaw
+    /// The GitHub prefix on only some lines (chosen by `seed`), as when a step's output is pasted into another log.
+    case githubRawOnSomeLines(seed: UInt64)
+    /// A GitLab runner 17 log: `2025-05-01T10:00:00.123456Z 00O ` before every line, inside a
+    /// `section_start:…\r\e[0K` / `section_end:…\r\e[0K` pair.
+    case gitlab
+    /// Jenkins' timestamper: `[2025-05-01T10:00:00.123Z] `.
+    case jenkins
+    /// Jenkins' timestamper in its clock-only form: `[10:00:00] `.
+    case jenkinsClock
+    /// Buildkite: `\e_bk;t=1714556400123\a` before every line.
+    case buildkite
+    /// Azure Pipelines: the GitHub timestamp, and `##[section]`/`##[group]`/`##[endgroup]` lines around the log.
+    case azure
+    /// fastlane: `[10:00:00]: ▸ ` before every line.
+    case fastlane
+    /// A UTF-8 byte-order mark at the start of the file.
+    case byteOrderMark
+    /// `\r\n` line ends.
+    case crlf
+    /// Each line's content inside `ESC[0;32m` … `ESC[0m`.
+    case colourEveryLine
+    /// Only the status word coloured: `Test Case '…' ESC[32mpassedESC[0m (0.1 seconds).`
+    case colourStatusWord
+    /// Each line's content inside `[0;32m` … `[0m`, colour codes that lost their ESC byte.
+    case colourWithoutEscape
+    /// One of xcodebuild's status lines written into up to three test outcome lines at positions chosen by `seed`,
+    /// followed by 0-2 blank lines, before the rest of the test line.
+    case statusLineSpliced(seed: UInt64)
+    /// `first`, then `second` over its output.
+    indirect case composed(LogTransformation, LogTransformation)
+
+    var description: String {
+        switch self {
+        case .githubRunView: "gh run view --log"
+        case .githubRaw: "GitHub raw log"
+        case .githubRawOnSomeLines(let seed): "GitHub prefix on some lines (seed \(seed))"
+        case .gitlab: "GitLab with sections"
+        case .jenkins: "Jenkins timestamper"
+        case .jenkinsClock: "Jenkins clock-only timestamper"
+        case .buildkite: "Buildkite"
+        case .azure: "Azure Pipelines"
+        case .fastlane: "fastlane"
+        case .byteOrderMark: "byte-order mark"
+        case .crlf: "CRLF"
+        case .colourEveryLine: "ANSI colour on every line"
+        case .colourStatusWord: "ANSI colour on the status word"
+        case .colourWithoutEscape: "ANSI colour without ESC"
+        case .statusLineSpliced(let seed): "xcodebuild status line spliced (seed \(seed))"
+        case .composed(let first, let second): "\(first), then \(second)"
+        }
+    }
+
+    /// Whether the transformation applies to an event stream (one JSON record a line): a CI system prefixes a
+    /// stream it prints like any output, but nothing colours a JSON record or writes xcodebuild's lines into it.
+    var appliesToEventStreams: Bool {
+        switch self {
+        case .colourEveryLine, .colourStatusWord, .colourWithoutEscape, .statusLineSpliced: false
+        case .composed(let first, let second): first.appliesToEventStreams && second.appliesToEventStreams
+        default: true
+        }
+    }
+
+    /// `log` transformed.
+    func apply(to log: [UInt8]) -> [UInt8] {
+        var lines = LogLines(log)
+        switch self {
+        case .githubRunView:
+            let stepStart = lines.count / 3
+            lines.mapContent { index, content in
+                let step = index < stepStart ? "build\tBuild the package\t" : "build\tRun swift test\t"
+                let mark = index == 0 || index == stepStart ? "\u{FEFF}" : ""
+                return Array("\(step)\(mark)\(Self.githubTime(index)) ".utf8) + content
+            }
+        case .githubRaw, .azure:
+            lines.mapContent { index, content in Array("\(Self.githubTime(index)) ".utf8) + content }
+            if case .azure = self {
+                let time = Self.githubTime(0)
+                lines.insert(["\(time) ##[section]Starting: Test", "\(time) ##[group]Run swift test"], at: 0)
+                lines.append(["\(time) ##[endgroup]", "\(time) ##[section]Finishing: Test"])
+            }
+        case .githubRawOnSomeLines(let seed):
+            var generator = SplitMix64(seed: seed)
+            lines.mapContent { index, content in
+                generator.next(below: 2) == 0 ? content : Array("\(Self.githubTime(index)) ".utf8) + content
+            }
+        case .gitlab:
+            lines.mapContent { index, content in
+                let section = index == 0 ? "section_start:1714556400:step_script\r\u{1B}[0K" : ""
+                return Array("\(Self.gitlabTime(index)) 00O \(section)".utf8) + content
+            }
+            lines.append(["\(Self.gitlabTime(lines.count)) 00O section_end:1714556460:step_script\r\u{1B}[0K"])
+        case .jenkins:
+            lines.mapContent { index, content in Array("[\(Self.jenkinsTime(index))] ".utf8) + content }
+        case .jenkinsClock:
+            lines.mapContent { index, content in Array("[\(Self.clock(index))] ".utf8) + content }
+        case .buildkite:
+            lines.mapContent { index, content in Array("\u{1B}_bk;t=\(1_714_556_400_123 + index)\u{07}".utf8) + content
+            }
+        case .fastlane:
+            lines.mapContent { index, content in Array("[\(Self.clock(index))]: ▸ ".utf8) + content }
+        case .byteOrderMark:
+            return [0xEF, 0xBB, 0xBF] + log
+        case .crlf:
+            lines.lineEnd = Array("\r\n".utf8)
+        case .colourEveryLine:
+            lines.mapContent { _, content in
+                content.isEmpty ? content : Array("\u{1B}[0;32m".utf8) + content + Array("\u{1B}[0m".utf8)
+            }
+        case .colourStatusWord:
+            lines.mapContent { _, content in Self.colouringStatusWord(content) }
+        case .colourWithoutEscape:
+            lines.mapContent { _, content in
+                content.isEmpty ? content : Array("[0;32m".utf8) + content + Array("[0m".utf8)
+            }
+        case .statusLineSpliced(let seed):
+            StatusLineSplice(seed: seed, statusLines: StatusLineSplice.statusLines(for: log)).apply(to: &lines)
+        case .composed(let first, let second):
+            return second.apply(to: first.apply(to: log))
+        }
+        return lines.bytes
+    }
+
+    /// `2025-05-01T10:MM:SS.fffffffZ`, a different instant for each line.
+    static func githubTime(_ index: Int) -> String {
+        "2025-05-01T10:\(twoDigits(index / 60 % 60)):\(twoDigits(index % 60)).\(String(1_234_567 + index % 1000))Z"
+    }
+
+    static func gitlabTime(_ index: Int) -> String {
+        "2025-05-01T10:\(twoDigits(index / 60 % 60)):\(twoDigits(index % 60)).\(String(123_456 + index % 1000))Z"
+    }
+
+    static func jenkinsTime(_ index: Int) -> String {
+        "2025-05-01T10:\(twoDigits(index / 60 % 60)):\(twoDigits(index % 60)).\(String(100 + index % 900))Z"
+    }
+
+    static func clock(_ index: Int) -> String {
+        "10:\(twoDigits(index / 60 % 60)):\(twoDigits(index % 60))"
+    }
+
+    private static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+
+    /// The first ` passed`, ` failed`, ` skipped` or ` started` word of `content` coloured.
+    private static func colouringStatusWord(_ content: [UInt8]) -> [UInt8] {
+        guard let text = String(bytes: content, encoding: .utf8) else { return content }
+        for word in [" passed", " failed", " skipped", " started"] {
+            guard let range = text.range(of: word) else { continue }
+            let coloured = " \u{1B}[32m\(word.dropFirst())\u{1B}[0m"
+            return Array(text.replacingCharacters(in: range, with: coloured).utf8)
+        }
+        return content
+    }
+}

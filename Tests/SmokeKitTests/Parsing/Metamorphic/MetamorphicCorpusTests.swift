@@ -1,0 +1,71 @@
+import Foundation
+import SmokeTestSupport
+import Testing
+
+@testable import SmokeCore
+@testable import SmokeKit
+
+/// Every console log and event stream of the shared corpus, rewritten the ways users' pipelines rewrite logs (CI
+/// prefixes, CRLF, colour codes, xcodebuild's lines written into a test line), parses to the same tests, statuses,
+/// failures, durations, totals and reconciliation as the bare log, with no more unrecognized lines. Read in place;
+/// the rewritten copies go to a temporary folder.
+@Suite(.enabled(if: CorpusLocation.shouldRun, "the shared corpus (../shared/corpus) is not beside the package"))
+struct MetamorphicCorpusTests {
+    /// The corpus files smokerun reads line by line, relative to the corpus folder: everything under the console and
+    /// event-stream folders but JSON documents, plists, bundles and notes, and the session logs under `misc/`.
+    static let logs: [String] = {
+        let manager = FileManager.default
+        var logs: [String] = []
+        for folder in ["xcodebuild", "linux-xctest", "swift-testing"] {
+            let root = CorpusLocation.file(folder)
+            guard let walker = manager.enumerator(atPath: root.path) else { continue }
+            for case let path as String in walker {
+                var isFolder: ObjCBool = false
+                let full = root.appendingPathComponent(path).path
+                guard manager.fileExists(atPath: full, isDirectory: &isFolder), !isFolder.boolValue,
+                    !["json", "plist", "md", "gz"].contains((path as NSString).pathExtension)
+                else { continue }
+                logs.append("\(folder)/\(path)")
+            }
+        }
+        let misc = (try? manager.contentsOfDirectory(atPath: CorpusLocation.file("misc").path)) ?? []
+        logs += misc.filter { $0.hasSuffix(".log") }.map { "misc/\($0)" }
+        return logs.sorted()
+    }()
+
+    static let transformations: [LogTransformation] = [
+        .githubRunView, .githubRaw, .githubRawOnSomeLines(seed: 7), .gitlab, .jenkins, .jenkinsClock, .buildkite,
+        .azure, .fastlane, .byteOrderMark, .crlf, .colourEveryLine, .colourStatusWord, .colourWithoutEscape,
+        .statusLineSpliced(seed: 1), .statusLineSpliced(seed: 2), .statusLineSpliced(seed: 3),
+        .composed(.colourEveryLine, .githubRunView), .composed(.crlf, .gitlab),
+        .composed(.statusLineSpliced(seed: 4), .githubRunView), .composed(.colourStatusWord, .buildkite),
+    ]
+
+    @Test func theCorpusHoldsTheLogsThisSuiteReads() throws {
+        try CorpusLocation.require()
+        #expect(Self.logs.count >= 40)
+    }
+
+    @Test(arguments: logs, transformations)
+    func aRewrittenLogParsesLikeTheBareLog(_ log: String, _ transformation: LogTransformation) throws {
+        try CorpusLocation.require()
+        let file = CorpusLocation.file(log)
+        let bytes = try [UInt8](Data(contentsOf: file))
+        let format = bytes.withUnsafeBufferPointer { LogFormat.detect($0) }
+        if !transformation.appliesToEventStreams, format == .eventStream { return }
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let rewritten = folder.url.appendingPathComponent(file.lastPathComponent)
+        try Data(transformation.apply(to: bytes)).write(to: rewritten)
+
+        let bare = ParseSummary(parsing: file)
+        let summary = ParseSummary(parsing: rewritten)
+        #expect(
+            summary.withUnrecognizedLines(of: bare) == bare,
+            "\(log), \(transformation): \(summary.firstDifference(from: bare))")
+        #expect(
+            summary.unrecognizedLines <= bare.unrecognizedLines,
+            "\(log), \(transformation): \(bare.unrecognizedLines) unrecognized lines became \(summary.unrecognizedLines)"
+        )
+    }
+}
