@@ -411,7 +411,7 @@ package struct ResultCollector {
         case .crashed:
             var failure =
                 crash.fatal
-                ?? TestFailure(message: "Crashed: \(evidence?.description ?? "the test process ended while it ran").")
+                ?? TestFailure(message: "Crashed: \(evidence?.what ?? "the test process ended while it ran").")
             if let frame = crash.frame {
                 failure.file = frame.file
                 failure.line = frame.line
