@@ -4,7 +4,7 @@ enum TestDiscovery {
     static func xctestIDs(fromListing text: String) -> [TestCase] {
         text.split(separator: "\n").compactMap { line in
             let id = line.trimmingCharacters(in: .whitespaces)
-            guard isTestID(id), !id.hasPrefix("Listing ") else { return nil }
+            guard isTestID(id), !isXCTestHeader(id) else { return nil }
             return TestCase(id: id, framework: .xctest)
         }
     }
@@ -18,10 +18,55 @@ enum TestDiscovery {
         }
     }
 
+    /// Reads the binary's answer to `--testing-library swift-testing --list-tests`, which is Swift Testing's
+    /// only when Swift Testing gave it. An entry point that ignores `--testing-library` (`XCTMain` in an older
+    /// package's `Tests/LinuxMain.swift`) prints XCTest's listing instead: its tests are XCTest's, listed by
+    /// `--list-tests` already, and the binary runs no Swift Testing test, as `swift test` finds too.
+    static func readSwiftTestingListing(_ text: String, xctestListing: String) -> SwiftTestingListing {
+        let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        if let header = lines.first(where: isXCTestHeader) {
+            return .xctestListing(evidence: "it starts with XCTest's header '\(header)'")
+        }
+        // Every Swift Testing test is a function, listed with its parentheses: `two()`, `param(n:)`.
+        if let id = lines.first(where: { isTestID($0) && !$0.hasSuffix(")") }) {
+            return .xctestListing(evidence: "'\(id)' is an XCTest id (a method without parentheses)")
+        }
+        let xctest = xctestIDs(fromListing: xctestListing)
+        if !xctest.isEmpty,
+            text.trimmingCharacters(in: .whitespacesAndNewlines)
+                == xctestListing.trimmingCharacters(in: .whitespacesAndNewlines)
+        {
+            return .xctestListing(evidence: "it is the same text as the XCTest listing")
+        }
+        return .tests(swiftTestingIDs(fromListing: text))
+    }
+
+    /// XCTest's listing header, `Listing 115 tests in debug.xctest:` (`Listing 1 test in …` for one).
+    static func isXCTestHeader(_ line: String) -> Bool {
+        line.hasPrefix("Listing ") && line.hasSuffix(":") && (line.contains(" tests in ") || line.contains(" test in "))
+    }
+
     /// `Module.Type/name` with no spaces outside the parentheses of a Swift Testing signature.
     static func isTestID(_ text: String) -> Bool {
         guard let slash = text.firstIndex(of: "/"), slash != text.startIndex else { return false }
         let owner = text[..<slash]
         return owner.contains(".") && !owner.contains(" ")
+    }
+}
+
+/// What a test binary answered when asked for Swift Testing's listing.
+package enum SwiftTestingListing: Equatable, Sendable {
+    /// Swift Testing's own listing: these tests, none when the binary has none.
+    case tests([TestCase])
+    /// XCTest's listing, which the binary printed because its entry point ignores `--testing-library`;
+    /// `evidence` says what showed it.
+    case xctestListing(evidence: String)
+
+    /// The Swift Testing tests the binary runs.
+    package var tests: [TestCase] {
+        switch self {
+        case .tests(let tests): tests
+        case .xctestListing: []
+        }
     }
 }
