@@ -172,9 +172,9 @@ package struct ResultCollector {
     /// `durationSeconds` is how long it ran until it was stopped, when the caller measured it (a timeout, an
     /// interrupt).
     package mutating func finishRunningTest(
-        as status: TestStatus, failure: TestFailure?, durationSeconds: Double? = nil
+        as status: TestStatus, failure: TestFailure?, durationSeconds: Double? = nil, processEnded: Termination? = nil
     ) {
-        let failure = failure ?? defaultFailure(for: status)
+        let failure = failure ?? defaultFailure(for: status, processEnded: processEnded)
         for index in running {
             let exceeded = tests.flags(at: index).contains(.exceededTimeAllowance)
             if let failure, !(exceeded && status == .crashed) { keep(failure, in: index) }
@@ -349,10 +349,13 @@ package struct ResultCollector {
 
     // MARK: - Crashes
 
-    private func defaultFailure(for status: TestStatus) -> TestFailure? {
+    /// What proved a status no line gave: the crash's own message, else how the process ended when it is known.
+    private func defaultFailure(for status: TestStatus, processEnded: Termination?) -> TestFailure? {
         switch status {
         case .crashed:
-            var failure = crash.fatal ?? TestFailure(message: "The test process exited while this test was running.")
+            let ended =
+                processEnded.map(Self.endedWhileRunning) ?? "The test process exited while this test was running."
+            var failure = crash.fatal ?? TestFailure(message: ended)
             if let frame = crash.frame {
                 failure.file = frame.file
                 failure.line = frame.line
@@ -362,6 +365,14 @@ package struct ResultCollector {
             return TestFailure(message: "The test did not finish in time and was stopped.")
         case .passed, .failed, .skipped, .expectedFailure, .interrupted:
             return nil
+        }
+    }
+
+    /// How the test process ended, said of the test that was running then.
+    static func endedWhileRunning(_ termination: Termination) -> String {
+        switch termination {
+        case .exited(let status): "the test process exited with status \(status) while this test was running"
+        case .signaled: "the test process ended (\(termination.description)) while this test was running"
         }
     }
 

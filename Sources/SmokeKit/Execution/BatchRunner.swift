@@ -43,6 +43,9 @@ struct BatchRunner {
         var runningTest: String?
         var runningSince: Date?
         var stopReason: StopReason?
+        // Kept until a test starts: what a process that never started one said is what explains it.
+        var tail = OutputTail()
+        var anyTestStarted = false
         let framework = batch.framework
         let report = onTestFinished
 
@@ -54,10 +57,12 @@ struct BatchRunner {
             }
             if collector.runningTestID != runningTest {
                 runningTest = collector.runningTestID
+                if runningTest != nil { anyTestStarted = true }
                 runningSince = runningTest == nil ? nil : limits.now()
             }
         }
         func consume(consoleLine line: LineBytes) {
+            if !anyTestStarted { tail.append(line.string(from: 0)) }
             consume(consoleEvent: consoleParser.parse(line))
             // A split test line that was not continued hands out the line after it as well.
             while let deferred = consoleParser.takeDeferred() { consume(consoleEvent: deferred) }
@@ -119,7 +124,7 @@ struct BatchRunner {
                     failure: TestFailure(message: "interrupted: smokerun was stopped while this test ran"),
                     durationSeconds: ran)
             case nil:
-                collector.finishRunningTest(as: .crashed, failure: nil)
+                collector.finishRunningTest(as: .crashed, failure: nil, processEnded: termination)
             }
             if let last = collector.lastResult { report(last) }
         }
@@ -128,7 +133,7 @@ struct BatchRunner {
             consoleLines.truncationMessage(source: "output of \(binary.lastPathComponent)"), events.truncationMessage(),
         ]
         .compactMap { $0 }.map { InfrastructureError(message: $0) }
-        return BatchOutcome(
+        var outcome = BatchOutcome(
             results: collector.results,
             attachments: collector.attachments,
             notStarted: batch.tests.filter { !started.contains($0.id) },
@@ -136,5 +141,8 @@ struct BatchRunner {
             stopReason: stopReason == .testTimedOut ? nil : stopReason,
             unrecognizedLines: collector.unrecognizedLineCount,
             errors: problems)
+        outcome.command = [launch.executable] + launch.arguments
+        outcome.outputTail = tail.lines
+        return outcome
     }
 }
