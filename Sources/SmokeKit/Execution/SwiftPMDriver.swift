@@ -187,7 +187,9 @@ struct SwiftPMDriver {
             linuxMain
             ? "Tests/LinuxMain.swift (XCTMain)" : "a main of its own (such as XCTMain in a Tests/LinuxMain.swift)"
         return """
-            swift-testing: the test binary answered --testing-library swift-testing --list-tests with XCTest's listing             (\(evidence)): its entry point, \(entryPoint), ignores --testing-library and runs XCTest only, as swift             test does. Its XCTest tests run as XCTest; there are no Swift Testing tests to run.
+            swift-testing: the test binary answered --testing-library swift-testing --list-tests with XCTest's listing \
+            (\(evidence)): its entry point, \(entryPoint), ignores --testing-library and runs XCTest only, as swift \
+            test does. Its XCTest tests run as XCTest; there are no Swift Testing tests to run.
             """
     }
 }
