@@ -9,13 +9,33 @@ enum TestDiscovery {
         }
     }
 
-    /// Swift Testing's `--list-tests`: `Module.Suite/function()` per line.
+    /// Swift Testing's `--list-tests`: `Module.Suite/function()` per line, `Module.function()` for a free
+    /// function, whose results name it `Module/function()` (the event stream's `Module.function()/File.swift:7:2`).
     static func swiftTestingIDs(fromListing text: String) -> [TestCase] {
         text.split(separator: "\n").compactMap { line in
             let id = line.trimmingCharacters(in: .whitespaces)
-            guard isTestID(id) else { return nil }
+            guard let id = isTestID(id) ? id : freeFunctionID(listed: id) else { return nil }
             return TestCase(id: id, framework: .swiftTesting)
         }
+    }
+
+    /// `Module.function(label:)` → `Module/function(label:)`; nil for any other line.
+    static func freeFunctionID(listed line: String) -> String? {
+        guard line.hasSuffix(")"), let parenthesis = line.firstIndex(of: "(") else { return nil }
+        let head = line[..<parenthesis]
+        guard let dot = head.firstIndex(of: "."), dot != head.startIndex, head.index(after: dot) != head.endIndex,
+            !head.contains(" "), !head.contains("/")
+        else { return nil }
+        return "\(head[..<dot])/\(line[line.index(after: dot)...])"
+    }
+
+    /// The name Swift Testing's `--filter` matches: the id, but a free function's `Module/function()` as it is
+    /// listed, `Module.function()`.
+    static func swiftTestingFilterName(_ id: String) -> String {
+        guard let slash = id.firstIndex(of: "/"), !id[..<slash].contains("."),
+            !id[id.index(after: slash)...].contains("/")
+        else { return id }
+        return "\(id[..<slash]).\(id[id.index(after: slash)...])"
     }
 
     /// Reads the binary's answer to `--testing-library swift-testing --list-tests`, which is Swift Testing's

@@ -10,6 +10,23 @@ import Testing
         #expect(TestDiscovery.xctestIDs(fromListing: listing).map(\.id) == ["M.A/testOne", "M.A/testTwo"])
     }
 
+    /// What a Swift 6.3.1 binary lists for a suite's tests and a free function, `@Test func freeFunction()`.
+    @Test func readsAFreeFunctionUnderTheIDItsResultsCarry() {
+        let listing = "ProbeTests.STests/two()\nProbeTests.freeFunction()\nProbeTests.check(amount:)\n"
+        #expect(
+            TestDiscovery.swiftTestingIDs(fromListing: listing).map(\.id) == [
+                "ProbeTests.STests/two()", "ProbeTests/freeFunction()", "ProbeTests/check(amount:)",
+            ])
+        #expect(TestDiscovery.swiftTestingFilterName("ProbeTests/freeFunction()") == "ProbeTests.freeFunction()")
+        #expect(TestDiscovery.swiftTestingFilterName("ProbeTests.STests/two()") == "ProbeTests.STests/two()")
+        #expect(TestDiscovery.swiftTestingFilterName("ProbeTests.Outer/Inner/two()") == "ProbeTests.Outer/Inner/two()")
+    }
+
+    @Test(arguments: ["warning: something else", "Listing 0 tests in debug.xctest:", ".f()", "M.()", "a b.c()"])
+    func aLineThatIsNoFreeFunctionIsNoTest(_ line: String) {
+        #expect(TestDiscovery.freeFunctionID(listed: line) == nil)
+    }
+
     @Test func readsSwiftTestingListing() {
         let listing = "M.S/one()\nM.S/shareCoversTotal(people:)\nwarning: something else\n"
         #expect(
