@@ -32,11 +32,7 @@ import Testing
     }
 
     func error(_ verdict: UnstartedBatch.Verdict) throws -> InfrastructureError {
-        guard case .runnerProblem(let error) = verdict else {
-            Issue.record("expected a runner problem, got \(verdict)")
-            throw CancellationError()
-        }
-        return error
+        try #require(verdict.runnerProblem, "expected a runner problem, got \(verdict)")
     }
 
     @Test func exitZeroWithoutOutputIsARunnerProblemThatShowsTheCommand() throws {
@@ -88,5 +84,11 @@ import Testing
         var tail = OutputTail(limit: 2)
         for line in ["one", "two", "\u{1B}[92m✔\u{1B}[0m Test run with 0 tests"] { tail.append(line) }
         #expect(tail.lines == ["two", "✔ Test run with 0 tests"])
+    }
+}
+
+extension UnstartedBatch.Verdict {
+    fileprivate var runnerProblem: InfrastructureError? {
+        if case .runnerProblem(let error) = self { error } else { nil }
     }
 }
