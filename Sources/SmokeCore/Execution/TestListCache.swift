@@ -23,7 +23,13 @@ package struct TestListCache: Codable, Equatable, Sendable {
         binary == path && stamp == binaryStamp
     }
 
+    /// The binary's tests: XCTest's, then Swift Testing's when its listing really is Swift Testing's.
     package var tests: [TestCase] {
-        TestDiscovery.xctestIDs(fromListing: xctest) + TestDiscovery.swiftTestingIDs(fromListing: swiftTesting)
+        TestDiscovery.xctestIDs(fromListing: xctest) + swiftTestingListing.tests
+    }
+
+    /// What the binary answered when asked for Swift Testing's listing.
+    package var swiftTestingListing: SwiftTestingListing {
+        TestDiscovery.readSwiftTestingListing(swiftTesting, xctestListing: xctest)
     }
 }

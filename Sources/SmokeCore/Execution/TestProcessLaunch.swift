@@ -19,7 +19,9 @@ package struct TestProcessLaunch: Sendable, Equatable {
         case .swiftTesting:
             var arguments = ["--testing-library", "swift-testing", "--no-parallel"]
             for test in batch.tests {
-                arguments += ["--filter", NSRegularExpression.escapedPattern(for: test.id)]
+                arguments += [
+                    "--filter", NSRegularExpression.escapedPattern(for: TestDiscovery.swiftTestingFilterName(test.id)),
+                ]
             }
             if let eventStream {
                 arguments += [

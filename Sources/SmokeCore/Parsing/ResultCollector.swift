@@ -424,6 +424,14 @@ package struct ResultCollector {
         }
     }
 
+    /// How the test process ended, said of the test that was running then.
+    package static func endedWhileRunning(_ termination: Termination) -> String {
+        switch termination {
+        case .exited(let status): "the test process exited with status \(status) while this test was running"
+        case .signaled: "the test process ended (\(termination.description)) while this test was running"
+        }
+    }
+
     /// A frame in the project's own sources: not build products, package checkouts or generated code.
     private func isProjectFile(_ file: String) -> Bool {
         guard file.hasPrefix("/"), !file.hasPrefix("//"), !file.contains("/.build/"), !file.contains("/checkouts/"),

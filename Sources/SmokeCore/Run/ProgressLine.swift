@@ -1,5 +1,3 @@
-import SmokeCore
-
 /// The live line while tests run: `[12/40] TipTests/testTotal ✔`, with the device on a multi-device run
 /// (`[52/80] iPhone 15 (2/2) · TipTests/testTotal ✔`). Pure.
 package enum ProgressLine {

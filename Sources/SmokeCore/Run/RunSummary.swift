@@ -1,5 +1,4 @@
 import Foundation
-import SmokeCore
 
 /// What `run` prints when it is done: the failing tests (stderr) and one totals line (stdout). Pure,
 /// so the wording, plurals and colours are golden-tested with and without a terminal.

@@ -1,5 +1,3 @@
-import SmokeCore
-
 /// Colour for people at a terminal: only when the stream is a TTY, never with `NO_COLOR` set
 /// (no-color.org) or `TERM=dumb`, so logs and pipes stay plain text.
 package struct TerminalStyle: Sendable, Equatable {

@@ -14,6 +14,10 @@ struct BatchOutcome: Sendable {
     var unrecognizedLines: Int
     /// What went wrong around the tests (cut output, an unreadable result bundle), for the report's `errors`.
     var errors: [InfrastructureError] = []
+    /// The command that ran the batch: the executable, then its arguments.
+    var command: [String] = []
+    /// The last lines the process printed before its first test started (all of them when none did).
+    var outputTail: [String] = []
 
     init(
         results: [TestResult], attachments: [RawAttachment] = [], notStarted: [TestCase] = [], termination: Termination,

@@ -46,6 +46,9 @@ struct BatchRunner {
         var runningTest: String?
         var runningSince: Date?
         var stopReason: StopReason?
+        // Kept until a test starts: what a process that never started one said is what explains it.
+        var tail = OutputTail()
+        var anyTestStarted = false
         let framework = batch.framework
         let report = onTestFinished
 
@@ -57,6 +60,7 @@ struct BatchRunner {
             }
             if collector.runningTestID != runningTest {
                 runningTest = collector.runningTestID
+                if runningTest != nil { anyTestStarted = true }
                 runningSince = runningTest == nil ? nil : limits.now()
             }
         }
@@ -67,6 +71,7 @@ struct BatchRunner {
             apply(event)
         }
         func consume(consoleLine line: LineBytes) {
+            if !anyTestStarted { tail.append(line.string(from: 0)) }
             consoleLineNumber += 1
             collector.source = consoleSource
             collector.line = consoleLineNumber
@@ -133,15 +138,10 @@ struct BatchRunner {
             case nil:
                 // The process ended while the test ran: that fact, seen here, proves the crash whatever the status;
                 // the fatal message or crash report it printed, when there is one, says why.
-                let ended: String
-                switch termination {
-                case .exited(let status): ended = "the test process exited with status \(status)"
-                case .signaled: ended = "the test process was killed by \(termination.description)"
-                }
                 let printed = collector.crashProof.map { " after its \($0.description)" } ?? ""
                 collector.finishRunningTest(
                     as: .crashed, failure: nil,
-                    evidence: Evidence(what: "\(ended) while this test was running\(printed)"))
+                    evidence: Evidence(what: ResultCollector.endedWhileRunning(termination) + printed))
             }
             if let last = collector.lastResult { report(last) }
         }
@@ -150,7 +150,7 @@ struct BatchRunner {
             consoleLines.truncationMessage(source: "output of \(binary.lastPathComponent)"), events.truncationMessage(),
         ]
         .compactMap { $0 }.map { InfrastructureError(message: $0) }
-        return BatchOutcome(
+        var outcome = BatchOutcome(
             results: collector.results,
             attachments: collector.attachments,
             notStarted: batch.tests.filter { !started.contains($0.id) },
@@ -158,5 +158,8 @@ struct BatchRunner {
             stopReason: stopReason == .testTimedOut ? nil : stopReason,
             unrecognizedLines: collector.unrecognizedLineCount,
             errors: problems)
+        outcome.command = [launch.executable] + launch.arguments
+        outcome.outputTail = tail.lines
+        return outcome
     }
 }

@@ -25,7 +25,11 @@ struct SwiftPMDriver {
             result.toolchain = built.toolchain.info
             let binary = built.binary
             result.testBinaries = [binary]
-            let discovered = try listTests(binary: binary, packageRoot: packageRoot)
+            let listing = try listTests(binary: binary, packageRoot: packageRoot)
+            if case .xctestListing(let evidence) = listing.swiftTestingListing {
+                context.console.note(Self.entryPointNote(evidence: evidence, packageRoot: packageRoot))
+            }
+            let discovered = listing.tests
             guard
                 let plan = context.plan(
                     discovered, selection: .patterns(filter: settings.filter, skip: settings.skip),
@@ -137,7 +141,7 @@ struct SwiftPMDriver {
 
     /// The binary's tests: from the listing recorded for this very binary (same stat) when there is one,
     /// else both frameworks' `--list-tests`, recorded for the next run.
-    private func listTests(binary: URL, packageRoot: URL) throws -> [TestCase] {
+    private func listTests(binary: URL, packageRoot: URL) throws -> TestListCache {
         let record = context.pipeline.scratchDirectory(for: settings, currentDirectory: context.currentDirectory)
             .appendingPathComponent(TestListCache.fileName)
         let stamp = BuildInputScan.stamp(binary.path)?.stamp
@@ -145,7 +149,7 @@ struct SwiftPMDriver {
             let cached = try? JSONDecoder().decode(TestListCache.self, from: data),
             cached.holds(for: binary.path, stamp: stamp)
         {
-            return cached.tests
+            return cached
         }
         var environment = testEnvironment()
         environment["LLVM_PROFILE_FILE"] = "/dev/null"
@@ -171,6 +175,21 @@ struct SwiftPMDriver {
         {
             try? AtomicFile.write(data, to: record)
         }
-        return listing.tests
+        return listing
+    }
+
+    /// Why no Swift Testing test runs: the binary's entry point answered for XCTest. Names the package's
+    /// `Tests/LinuxMain.swift` when it has one (older packages' `XCTMain`).
+    static func entryPointNote(evidence: String, packageRoot: URL) -> String {
+        let linuxMain = FileManager.default.fileExists(
+            atPath: packageRoot.appendingPathComponent("Tests/LinuxMain.swift").path)
+        let entryPoint =
+            linuxMain
+            ? "Tests/LinuxMain.swift (XCTMain)" : "a main of its own (such as XCTMain in a Tests/LinuxMain.swift)"
+        return """
+            swift-testing: the test binary answered --testing-library swift-testing --list-tests with XCTest's listing \
+            (\(evidence)): its entry point, \(entryPoint), ignores --testing-library and runs XCTest only, as swift \
+            test does. Its XCTest tests run as XCTest; there are no Swift Testing tests to run.
+            """
     }
 }

@@ -8,7 +8,7 @@ extension TestPhase {
     /// for the whole phase, and a process must be run on the thread that started it (`DeathSignalSpawn`).
     /// A crash, a timeout or retries in one worker stay in that worker; a cancellation or the run's
     /// deadline reaches every worker through the shared `RunLimits`.
-    func run<Executor: BatchExecuting>(
+    func run<Executor: BatchExecuting & SendableMetatype>(
         _ plan: TestPhasePlan, workers: Int, durations: [String: Double],
         makeExecutor: @escaping @Sendable (Int) -> Executor, into result: inout DriverResult
     ) throws {

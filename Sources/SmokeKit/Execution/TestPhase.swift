@@ -74,16 +74,17 @@ struct TestPhase {
             guard !outcome.notStarted.isEmpty, lane.stopped == nil else { continue }
             if outcome.results.isEmpty {
                 // The process ended before any test reported: say so once, do not loop.
-                for test in outcome.notStarted {
-                    let failure = TestFailure(
-                        message:
-                            "the test process ended (\(outcome.termination.description)) before this test reported a "
-                            + "result"
-                    )
-                    let ended =
-                        "the test process ended with \(outcome.termination.description) before any test reported"
-                    lane.tests.append(test.result(status: .crashed, failure: failure, evidence: Evidence(what: ended)))
-                    reportFinished(lane.tests[lane.tests.count - 1])
+                switch Self.verdict(on: outcome, of: batch.framework) {
+                case .crashed(let failure):
+                    for test in outcome.notStarted {
+                        let ended =
+                            "the test process ended with \(outcome.termination.description) before any test reported"
+                        lane.tests.append(
+                            test.result(status: .crashed, failure: failure, evidence: Evidence(what: ended)))
+                        reportFinished(lane.tests[lane.tests.count - 1])
+                    }
+                case .runnerProblem(let error):
+                    lane.errors.append(error)
                 }
                 continue
             }
@@ -106,7 +107,14 @@ struct TestPhase {
                     TestBatch(framework: test.framework, tests: [test]), isRetry: true, onTestFinished: reportFinished)
                 record(outcome)
                 lane.stopped = outcome.stopReason
-                guard let attempt = outcome.results.first(where: { $0.key == test.key }) else { break }
+                guard let attempt = outcome.results.first(where: { $0.key == test.key }) else {
+                    if outcome.results.isEmpty, lane.stopped == nil,
+                        case .runnerProblem(let error) = Self.verdict(on: outcome, of: test.framework)
+                    {
+                        lane.errors.append(error)
+                    }
+                    break
+                }
                 attempts.append(attempt)
                 if !attempt.status.isFailure || lane.stopped != nil { break }
             }
@@ -114,6 +122,13 @@ struct TestPhase {
             if lane.stopped != nil { break }
         }
         return lane
+    }
+
+    /// What a process that reported none of its tests proves: a crash, or a runner that did not run them.
+    private static func verdict(on outcome: BatchOutcome, of framework: TestFramework) -> UnstartedBatch.Verdict {
+        UnstartedBatch.verdict(
+            termination: outcome.termination, framework: framework, tests: outcome.notStarted,
+            command: outcome.command, outputTail: outcome.outputTail)
     }
 
     /// Puts the workers' lanes together: worker 1's tests, then worker 2's, numbered in that order; in a

@@ -150,6 +150,57 @@ import Testing
                 == "the test process ended (exit status 1) before this test reported a result")
     }
 
+    @Test func aProcessThatExitsZeroWithoutStartingAnyTestIsARunnerProblemNotACrash() throws {
+        let run = try run([.init(steps: [.print("")], ending: .exit(0))], retries: 2)
+        #expect(run.launches.count == 1)
+        #expect(run.result.tests.isEmpty)
+        let error = try #require(run.result.errors.first)
+        #expect(run.result.errors.count == 1)
+        #expect(
+            error.message.hasPrefix(
+                "the test process exited with status 0 without starting any of the 3 xctest tests it was asked to run"))
+        #expect(
+            error.details.first
+                == "command: /src/.build/debug/ShopPackageTests.xctest \(Self.ids.joined(separator: ","))")
+        #expect(error.details.last == "it printed nothing")
+    }
+
+    @Test func aTestRunningWhenItsProcessExitsZeroCrashedAndTheRestRunInANewProcess() throws {
+        let run = try run(
+            [
+                .init(
+                    steps: [.print(Self.started("testA") + Self.passed("testA") + Self.started("testB"))],
+                    ending: .exit(0)),
+                .init(steps: [.print(Self.started("testC") + Self.passed("testC"))], ending: .exit(0)),
+            ])
+        #expect(run.requested == [Self.ids, ["ShopTests.CartTests/testC"]])
+        let cut = try run.test("testB")
+        #expect(cut.status == .crashed)
+        #expect(cut.failures.map(\.message) == ["the test process exited with status 0 while this test was running"])
+        #expect(try run.test("testC").status == .passed)
+        #expect(run.result.errors.isEmpty)
+    }
+
+    @Test func aReRunThatRunsNoneOfItsTestsSaysWhatTheProcessSaid() throws {
+        let run = try run(
+            [
+                .init(steps: [.print(Self.started("testA") + Self.passed("testA"))], ending: .exit(0)),
+                .init(
+                    steps: [
+                        .print(
+                            "Test Suite 'Selected tests' started at 2026-01-02 10:00:00.000\n"
+                                + "\t Executed 0 tests, with 0 failures (0 unexpected) in 0.0 (0.0) seconds\n")
+                    ], ending: .exit(0)),
+            ], retries: 1)
+        #expect(run.requested == [Self.ids, ["ShopTests.CartTests/testB", "ShopTests.CartTests/testC"]])
+        #expect(run.result.tests.map(\.id) == ["ShopTests.CartTests/testA"])
+        let error = try #require(run.result.errors.first)
+        #expect(
+            error.message.contains(
+                "its output says 'Executed 0 tests, with 0 failures (0 unexpected) in 0.0 (0.0) seconds', so the binary holds no test by those names"
+            ))
+    }
+
     @Test func aCancelledRunInterruptsTheRunningTestAndRunsNothingMore() throws {
         let run = try run(
             [.init(steps: [.print(Self.started("testA")), .wait(5)], ending: .exit(0))], retries: 2, cancelled: true)

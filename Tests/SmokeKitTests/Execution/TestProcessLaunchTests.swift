@@ -28,4 +28,13 @@ import Testing
                 "--experimental-event-stream-output", "/run/events/1.jsonl", "--experimental-event-stream-version", "0",
             ])
     }
+
+    @Test func aFreeFunctionIsFilteredByTheNameSwiftTestingListsItUnder() {
+        let batch = TestBatch(framework: .swiftTesting, tests: [TestCase(id: "PsTests/a()", framework: .swiftTesting)])
+        let launch = TestProcessLaunch.make(binary: binary, batch: batch, environment: [:], eventStream: nil)
+        #expect(
+            launch.arguments == [
+                "--testing-library", "swift-testing", "--no-parallel", "--filter", "PsTests\\.a\\(\\)",
+            ])
+    }
 }

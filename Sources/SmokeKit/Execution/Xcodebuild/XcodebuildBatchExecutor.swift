@@ -45,6 +45,8 @@ struct XcodebuildBatchExecutor: BatchExecuting {
             only: batch.tests.map { XcodeTestIdentifier.xcode($0.id) }, resultBundle: bundle.path)
         let finished = try process.run(arguments)
         var outcome = BatchOutcome(results: [], termination: finished.termination, stopReason: finished.stopReason)
+        outcome.command = [xcodebuild] + arguments
+        outcome.outputTail = finished.tail
         let requested = Set(batch.tests.map(\.key))
         guard FileManager.default.fileExists(atPath: bundle.path) else {
             if finished.stopReason == nil {

@@ -1,0 +1,7 @@
+import AbacusTests
+import XCTest
+
+var tests = [XCTestCaseEntry]()
+tests += AbacusTests.__allTests()
+
+XCTMain(tests)

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+@testable import SmokeCore
+@testable import SmokeKit
+@testable import smokerun
+
+/// An older package whose `Tests/LinuxMain.swift` calls `XCTMain` (the Abacus fixture): its test binary answers
+/// Swift Testing's listing with XCTest's. smokerun runs what `swift test` runs on the same build, once, as XCTest.
+@Suite struct LinuxMainRunTests {
+    @Test func anXCTMainPackageRunsWhatSwiftTestRunsEachTestOnceAsXCTest() async throws {
+        let package = try IntegrationSupport.copyFixture("Abacus")
+        let pipeline = try IntegrationSupport.writePipeline(
+            """
+            {
+              "name": "abacus",
+              "swiftpm": { "packagePath": "\(package.lastPathComponent)" },
+              "ordering": { "isolation": "suite" },
+              "timeouts": { "runSeconds": 600, "testSeconds": 60 },
+              "coverage": { "enabled": false }
+            }
+            """, named: "abacus", next: package)
+        let (outcome, _, err) = try await IntegrationSupport.run(pipeline, seed: 11)
+        let report = outcome.report
+
+        // `swift test` on the build smokerun just made: its own count, its own verdict.
+        let swift = try SwiftToolchain.locate(environment: ProcessInfo.processInfo.environment)
+        let swiftTest = try ProcessCommandRunner().run(
+            swift.path,
+            ["test", "--skip-build", "--scratch-path", package.appendingPathComponent(".build/smokerun").path],
+            environment: nil, currentDirectory: package)
+        #expect(swiftTest.exitStatus == 0, "\(swiftTest.errorText)\(swiftTest.outputText)")
+        let executed = try #require(
+            swiftTest.outputText.split(separator: "\n").last { $0.contains("Executed ") && $0.contains(" failures") })
+        #expect(executed.contains("Executed 5 tests, with 0 failures"), "\(executed)")
+
+        #expect(outcome.failure == nil, "\(err.text)")
+        #expect(report.status == .passed)
+        #expect(report.errors.isEmpty)
+        #expect(report.totals.tests == 5 && report.totals.passed == 5 && report.totals.crashed == 0)
+        #expect(report.tests.allSatisfy { $0.framework == .xctest })
+        #expect(
+            Set(report.tests.map(\.id)) == [
+                "AbacusTests.SumTests/testEmptySumIsZero", "AbacusTests.SumTests/testSumAddsEveryValue",
+                "AbacusTests.SumTests/testSumOfNegatives", "AbacusTests.RoundingTests/testRoundsToTwoPlaces",
+                "AbacusTests.RoundingTests/testRoundsToWholeNumbers",
+            ])
+        #expect(report.reconciliation?.agrees == true)
+        let console = try String(
+            contentsOf: outcome.runDirectory.appendingPathComponent("console.log"), encoding: .utf8)
+        #expect(console.contains("its entry point, Tests/LinuxMain.swift (XCTMain), ignores --testing-library"))
+    }
+}

@@ -1,0 +1,94 @@
+import Testing
+
+@testable import SmokeCore
+
+/// What a test process that started none of the tests it was asked to run proves. The output lines are what
+/// Swift 6.3.1 test binaries printed on Linux: XCTest given a name it does not hold, Swift Testing given a
+/// filter that matched nothing, and Ink 0.6.0 (`XCTMain` in `Tests/LinuxMain.swift`) asked for Swift Testing.
+@Suite struct UnstartedBatchTests {
+    static let tests = [TestCase(id: "InkTests.CodeTests/testInlineCode", framework: .swiftTesting)]
+    static let command = [
+        "InkPackageTests.xctest", "--testing-library", "swift-testing", "--no-parallel", "--filter",
+        #"InkTests\.CodeTests/testInlineCode"#,
+    ]
+    static let xctestRanNothing = [
+        "Test Suite 'Selected tests' started at 2026-11-26 23:32:05.668",
+        "Test Suite 'Selected tests' passed at 2026-11-26 23:32:05.674",
+        "\t Executed 0 tests, with 0 failures (0 unexpected) in 0.0 (0.0) seconds",
+    ]
+    static let swiftTestingRanNothing = [
+        "◇ Test run started.", "↳ Testing Library Version: 6.3.1 (937120cbc281cf2)",
+        "↳ Target Platform: x86_64-unknown-linux-gnu",
+        "✔ Test run with 0 tests in 0 suites passed after 0.001 seconds.",
+    ]
+
+    func verdict(
+        _ termination: Termination, _ framework: TestFramework = .swiftTesting, output: [String]
+    ) -> UnstartedBatch.Verdict {
+        UnstartedBatch.verdict(
+            termination: termination, framework: framework,
+            tests: Self.tests.map { TestCase(id: $0.id, framework: framework) }, command: Self.command,
+            outputTail: output)
+    }
+
+    func error(_ verdict: UnstartedBatch.Verdict) throws -> InfrastructureError {
+        try #require(verdict.runnerProblem, "expected a runner problem, got \(verdict)")
+    }
+
+    @Test func exitZeroWithoutOutputIsARunnerProblemThatShowsTheCommand() throws {
+        let error = try error(verdict(.exited(0), output: []))
+        #expect(
+            error.message.hasPrefix(
+                "the test process exited with status 0 without starting any of the 1 swift-testing test it was asked to run, and its output does not say why"
+            ))
+        #expect(error.command == Self.command && error.exitStatus == 0)
+        #expect(
+            error.details == [
+                "command: \(Self.command.joined(separator: " "))", "asked to run: InkTests.CodeTests/testInlineCode",
+                "it printed nothing",
+            ])
+    }
+
+    @Test func anXCTestAnswerToSwiftTestingNamesTheEntryPoint() throws {
+        let error = try error(verdict(.exited(0), output: Self.xctestRanNothing))
+        #expect(error.message.contains("it answered --testing-library swift-testing with XCTest's output"))
+        #expect(error.message.contains("Tests/LinuxMain.swift"))
+        #expect(Array(error.details.suffix(3)) == Self.xctestRanNothing)
+    }
+
+    @Test(arguments: [
+        (
+            TestFramework.xctest, xctestRanNothing,
+            "Executed 0 tests, with 0 failures (0 unexpected) in 0.0 (0.0) seconds"
+        ),
+        (.swiftTesting, swiftTestingRanNothing, "Test run with 0 tests in 0 suites passed after 0.001 seconds."),
+    ])
+    func aSummaryOfNoTestsSaysTheBinaryHoldsNoneByThoseNames(
+        framework: TestFramework, output: [String], said: String
+    ) throws {
+        let error = try error(verdict(.exited(0), framework, output: output))
+        #expect(error.message.contains("its output says '\(said)', so the binary holds no test by those names"))
+    }
+
+    @Test(arguments: [Termination.exited(1), .signaled(6)])
+    func aFailedProcessStillCrashesItsTests(termination: Termination) {
+        #expect(
+            verdict(termination, output: ["error: cannot load libShop.so"])
+                == .crashed(
+                    TestFailure(
+                        message:
+                            "the test process ended (\(termination.description)) before this test reported a result")))
+    }
+
+    @Test func theTailDropsColourCodesAndKeepsTheLastLines() {
+        var tail = OutputTail(limit: 2)
+        for line in ["one", "two", "\u{1B}[92m✔\u{1B}[0m Test run with 0 tests"] { tail.append(line) }
+        #expect(tail.lines == ["two", "✔ Test run with 0 tests"])
+    }
+}
+
+extension UnstartedBatch.Verdict {
+    fileprivate var runnerProblem: InfrastructureError? {
+        if case .runnerProblem(let error) = self { error } else { nil }
+    }
+}
