@@ -131,7 +131,10 @@ package struct ResultCollector {
                 if !tests.flags(at: index).contains(.finished) { running.append(index) }
             }
             finishRunningTest(
-                as: .crashed, failure: nil, evidence: crash.proof ?? evidence("xcodebuild restarted the runner"))
+                as: .crashed, failure: nil,
+                evidence: crash.proof
+                    ?? evidence(
+                        "xcodebuild restarted the test runner after an unexpected exit, crash or timeout in this test"))
         case .measured(let ref, let metric, let average):
             appendOutput("measured [\(metric)] average: \(average)", to: entry(for: ref))
         case .detail(let text):
@@ -411,7 +414,7 @@ package struct ResultCollector {
         case .crashed:
             var failure =
                 crash.fatal
-                ?? TestFailure(message: "Crashed: \(evidence?.what ?? "the test process ended while it ran").")
+                ?? TestFailure(message: evidence?.what ?? "the test process ended while this test was running")
             if let frame = crash.frame {
                 failure.file = frame.file
                 failure.line = frame.line
