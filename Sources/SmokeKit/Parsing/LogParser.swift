@@ -172,18 +172,13 @@ package struct LogParser: Sendable {
         guard let handle = try? FileHandle(forReadingFrom: file) else { return [] }
         defer { try? handle.close() }
         var reader = FrameworkTotalsReader()
+        var unwrapper = LineUnwrapper()
         var splitter = LineSplitter()
         while let chunk = try? handle.read(upToCount: chunkSize), !chunk.isEmpty {
-            splitter.push(chunk) { reader.read(Self.stripped($0)) }
+            splitter.push(chunk) { reader.readWrapped($0, unwrapper: &unwrapper) }
         }
-        splitter.finish { reader.read(Self.stripped($0)) }
+        splitter.finish { reader.readWrapped($0, unwrapper: &unwrapper) }
         return reader.counts(from: name)
-    }
-
-    /// `line` without a CI line prefix.
-    private static func stripped(_ line: LineBytes) -> LineBytes {
-        guard let (_, contentStart) = LinePrefix.strip(line) else { return line }
-        return UnsafeBufferPointer(rebasing: line[contentStart...])
     }
 
     /// Parses one file into `collector`. A test still running at the end of the file is `crashed` when the file shows
