@@ -56,7 +56,7 @@ import Testing
             named: "full", next: package)
         // Leave one page free: the run directory can be made, little else fits.
         let filler = mount.appendingPathComponent("filler")
-        FileManager.default.createFile(atPath: filler.path, contents: nil)
+        #expect(FileManager.default.createFile(atPath: filler.path, contents: nil))
         let handle = try FileHandle(forWritingTo: filler)
         for _ in 0..<15 { try handle.write(contentsOf: Data(repeating: 0x2E, count: 4096)) }
         try handle.close()
