@@ -82,12 +82,6 @@ import Testing
             "garbage.bin",
             Data([0x7F, 0x45, 0x4C, 0x46, 0, 0, 0, 0, 0xFF, 0xFE] + Array(repeating: UInt8(0), count: 4096)), "binary"
         ),
-        (
-            "truncated.jsonl",
-            Data(
-                #"{"kind":"event","payload":{"kind":"runStarted","instant":{"absolute":1,"since1970":1},"messages":[]},"version":0}\n{"kind":"event","payload":{"kind":"testStar"#
-                    .utf8), "truncated"
-        ),
         ("empty.log", Data(), "no test output"),
     ])
     func parseRejectsBadInputWithExitTwo(name: String, content: Data, expected: String) throws {
@@ -96,6 +90,18 @@ import Testing
         let finished = try smokerun(["parse", name], in: folder)
         #expect(finished.status == 2, "\(finished.output)")
         #expect(finished.output.contains(name) && finished.output.lowercased().contains(expected), "\(finished.output)")
+    }
+
+    /// A cut event stream concludes nothing: a report that says where it ends, and exit 3.
+    @Test func parseOfACutEventStreamExitsThreeNamingWhereItEnds() throws {
+        let folder = try temporaryFolder()
+        try Data(
+            #"{"kind":"event","payload":{"kind":"runStarted","instant":{"absolute":1,"since1970":1},"messages":[]},"version":0}\#n{"kind":"event","payload":{"kind":"testStar"#
+                .utf8
+        ).write(to: folder.appendingPathComponent("truncated.jsonl"))
+        let finished = try smokerun(["parse", "truncated.jsonl"], in: folder)
+        #expect(finished.status == 3, "\(finished.output)")
+        #expect(finished.output.contains("truncated.jsonl ends at line 2"), "\(finished.output)")
     }
 
     @Test func aBuildFailureExitsThreeWithTheCompilerErrorInTheReport() throws {

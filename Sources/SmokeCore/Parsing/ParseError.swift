@@ -6,7 +6,6 @@ package enum ParseError: LocalizedError, DomainError, Equatable {
     /// `said`: what the file says happened instead (the test runner's error, the build's first error), when it does.
     case noTestOutput(path: String, said: String? = nil)
     case binary(path: String)
-    case truncatedEventStream(path: String, line: Int)
     /// An xcresulttool JSON document that is not valid JSON, too large, or holds no tests; `reason` says which.
     case resultDocument(path: String, reason: String)
 
@@ -24,10 +23,6 @@ package enum ParseError: LocalizedError, DomainError, Equatable {
         case .binary(let path):
             "\(path): looks like binary data, not a text log (NUL bytes or invalid UTF-8). Pass the test output as "
                 + "text."
-        case .truncatedEventStream(let path, let line):
-            "\(path): the Swift Testing event stream ends at line \(line) before the run ended "
-                + "(no `runEnded` record, or a cut-off last record); the test process probably crashed or was killed. "
-                + "Run the tests again, or parse their console output instead."
         case .resultDocument(let path, let reason):
             "\(path): \(reason)"
         }

@@ -104,10 +104,16 @@ extension ReportText {
 
     /// What an input that ends early means, naming its last line.
     package static func incompleteNotice(_ incomplete: IncompleteInput) -> String {
-        """
-        \(incomplete.source) ends at line \(incomplete.lastLine) ("\(incomplete.lastLineText)") while \
-        \(count(incomplete.unfinished, "test")) still ran: they are unfinished, not failures. Nothing can be \
-        concluded about them; pass the whole log.
-        """
+        let end = "\(incomplete.source) ends at line \(incomplete.lastLine) (\"\(incomplete.lastLineText)\")"
+        guard incomplete.unfinished > 0 else {
+            return """
+                \(end) before the run it records ended: what came after is missing, so nothing can be concluded. \
+                Pass the whole log.
+                """
+        }
+        return """
+            \(end) while \(count(incomplete.unfinished, "test")) still ran: they are unfinished, not failures. \
+            Nothing can be concluded about them; pass the whole log.
+            """
     }
 }

@@ -70,9 +70,6 @@ package struct LogParser: Sendable {
 
     var knownTests: [String]
     var projectRoot: String?
-    /// When true, an event stream cut off by a crash is read as far as it goes (the running test is `crashed`)
-    /// instead of being an error.
-    var allowsTruncatedEventStreams: Bool
     /// What to keep of each test (`.statusesOnly` for a summary that writes no reports).
     var retention: ResultCollector.Retention
     /// Longest record read whole; longer ones are cut and listed in `ParsedLog.problems`.
@@ -88,12 +85,10 @@ package struct LogParser: Sendable {
     static let bytesPerTestAtLeast = 300
 
     package init(
-        knownTests: [String] = [], projectRoot: String? = nil, allowsTruncatedEventStreams: Bool = false,
-        retention: ResultCollector.Retention = .full
+        knownTests: [String] = [], projectRoot: String? = nil, retention: ResultCollector.Retention = .full
     ) {
         self.knownTests = knownTests
         self.projectRoot = projectRoot
-        self.allowsTruncatedEventStreams = allowsTruncatedEventStreams
         self.retention = retention
     }
 
@@ -217,11 +212,9 @@ package struct LogParser: Sendable {
         guard let format = interpreter.format, interpreter.sawTestActivity else {
             throw .noTestOutput(path: path, said: interpreter.whyNoTests)
         }
-        if format == .eventStream, !interpreter.sawRunEnded || interpreter.lastLineWasMalformed {
-            guard allowsTruncatedEventStreams else {
-                throw .truncatedEventStream(path: path, line: read.splitter.lineCount)
-            }
-        }
+        // An event stream says when its run ended (`runEnded`): without it, or with its last record cut, it ends early.
+        let streamEndsEarly =
+            format == .eventStream && (!interpreter.sawRunEnded || interpreter.lastLineWasMalformed)
         let counts = interpreter.totals.counts(from: file.lastPathComponent)
         let endedInSuccess = interpreter.sawSuccessBanner && !counts.contains { $0.failures > 0 }
         sink.collector.line = read.splitter.lineCount
@@ -235,7 +228,7 @@ package struct LogParser: Sendable {
             format == .eventStream
             ? interpreter.eventStream.times : interpreter.totals.times(includingSwiftTesting: !skipsSwiftTestingConsole)
         let incomplete =
-            unfinished == 0
+            unfinished == 0 && !streamEndsEarly
             ? nil
             : IncompleteInput(
                 source: file.lastPathComponent, lastLine: read.splitter.lineCount,

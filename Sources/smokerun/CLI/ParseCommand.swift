@@ -116,7 +116,7 @@ struct ParseCommand: Command {
             let totals = parsed.tests.totals
             printTotals(totals, in: context)
             if totals.failing > 0 { return .testsFailed }
-            return totals.unfinished > 0 ? .infrastructure : .passed
+            return totals.unfinished > 0 || parsed.incomplete != nil ? .infrastructure : .passed
         }
         let tests = parsed.results // in run order, `order` 1-based
         parsed.tests = TestTable() // the results hold it all now; a million-test table is not kept beside them
@@ -130,6 +130,8 @@ struct ParseCommand: Command {
         report.parsedAt = parsedAt
         report.inputs = parsed.inputs
         report.incomplete = parsed.incomplete
+        // An input that ends early concludes nothing, even when no test was running at its end.
+        if parsed.incomplete != nil, report.status == .passed { report.status = .incomplete }
         if let incomplete = parsed.incomplete {
             context.standardError.line("warning: \(ReportText.incompleteNotice(incomplete))")
         }

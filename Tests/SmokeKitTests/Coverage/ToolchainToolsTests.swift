@@ -23,8 +23,9 @@ import Testing
             bin.appendingPathComponent("swift-driver"), bin.appendingPathComponent("llvm-cov"),
             bin.appendingPathComponent("llvm-profdata"), system.appendingPathComponent("llvm-cov"),
         ] {
-            #expect(FileManager.default.createFile(
-                atPath: tool.path, contents: Data("#!/bin/sh\n".utf8), attributes: [.posixPermissions: 0o755]))
+            #expect(
+                FileManager.default.createFile(
+                    atPath: tool.path, contents: Data("#!/bin/sh\n".utf8), attributes: [.posixPermissions: 0o755]))
         }
         try FileManager.default.createSymbolicLink(
             at: bin.appendingPathComponent("swift"), withDestinationURL: bin.appendingPathComponent("swift-driver"))

@@ -160,7 +160,7 @@ import Testing
         try CorpusLocation.require()
         var generator = SplitMix64(seed: 0x5EED_CAFE)
         var cuts = 0
-        for path in CorpusRatchetTests.logFiles where !path.hasSuffix(".jsonl") {
+        for path in CorpusRatchetTests.logFiles {
             let bytes = try Data(contentsOf: CorpusLocation.file(path))
             guard bytes.count > 200, let whole = try? LogParser().parse(files: [CorpusLocation.file(path)]) else {
                 continue

@@ -18,16 +18,21 @@ import Testing
             let url = products.appendingPathComponent(executable)
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            #expect(FileManager.default.createFile(atPath: url.path, contents: Data(), attributes: [.posixPermissions: 0o755]))
+            #expect(
+                FileManager.default.createFile(
+                    atPath: url.path, contents: Data(), attributes: [.posixPermissions: 0o755]))
         }
-        #expect(FileManager.default.createFile(
-            atPath: products.appendingPathComponent("SmokeApp.app/Info.plist").path, contents: Data()))
+        #expect(
+            FileManager.default.createFile(
+                atPath: products.appendingPathComponent("SmokeApp.app/Info.plist").path, contents: Data()))
         for (folder, age) in [("OLD-RUN", -3600.0), ("THIS-RUN", 0.0)] {
             let profile = root.appendingPathComponent("Build/ProfileData/\(folder)/Coverage.profdata")
             try FileManager.default.createDirectory(
                 at: profile.deletingLastPathComponent(), withIntermediateDirectories: true)
-            #expect(FileManager.default.createFile(
-                atPath: profile.path, contents: Data(), attributes: [.modificationDate: Date().addingTimeInterval(age)]))
+            #expect(
+                FileManager.default.createFile(
+                    atPath: profile.path, contents: Data(),
+                    attributes: [.modificationDate: Date().addingTimeInterval(age)]))
         }
         return root
     }

@@ -56,7 +56,6 @@ struct ParseSummary: Equatable, CustomStringConvertible {
         case .unreadable: "unreadable"
         case .noTestOutput(_, let said): "no test output: \(said ?? "-")"
         case .binary: "binary"
-        case .truncatedEventStream: "truncated event stream"
         case .resultDocument(_, let reason): "result document: \(reason)"
         }
     }
