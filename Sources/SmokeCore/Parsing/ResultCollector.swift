@@ -11,6 +11,8 @@ package struct ResultCollector {
     static let failureLimit = 100
     /// Longest output line kept, in UTF-8 bytes.
     static let outputLineByteLimit = 4096
+    /// A failure message grows by further lines (`issueMessageContinued`) up to about this many UTF-8 bytes.
+    static let messageByteLimit = 64 * 1024
 
     /// What the collector keeps of each test.
     package enum Retention: Sendable {
@@ -39,6 +41,8 @@ package struct ResultCollector {
     /// Entries started and not finished, in start order.
     private var running: [Int] = []
     private var lastIssueEntry: Int?
+    /// Where the further lines of the last issue's message go.
+    private var messageTarget: MessageTarget?
     /// The last ref looked up and its entry: a test's outcome line usually follows its start.
     private var cachedRef = TestRef.scratch
     private var cacheIsValid = false
@@ -53,6 +57,16 @@ package struct ResultCollector {
     package var line = 0
     private let projectRoot: String?
     private let retention: Retention
+
+    /// The test whose last issue's message further lines continue, and what became of that message.
+    private enum MessageTarget {
+        /// The last of the test's failures.
+        case failure(Int)
+        /// A known issue, kept as an output line: its further lines are output lines too.
+        case knownIssue(Int)
+        /// Not kept (failures not retained, or the test's limit reached).
+        case dropped
+    }
 
     /// What a crash left behind for the test that was running.
     private struct CrashEvidence {
@@ -100,6 +114,7 @@ package struct ResultCollector {
             testFinished(ref, as: status, durationSeconds: duration)
         case .issue(let ref, let failure, let isKnown):
             guard let index = ref.map({ entry(for: $0) }) ?? running.last else {
+                messageTarget = nil
                 unrecognizedLineCount += 1
                 return
             }
@@ -137,6 +152,13 @@ package struct ResultCollector {
         case .detail(let text):
             guard let index = lastIssueEntry ?? running.last else { return }
             appendOutput(text, to: index)
+        case .issueMessageContinued(let text):
+            switch messageTarget {
+            case .failure(let index): continueFailureMessage(text, in: index)
+            case .knownIssue(let index): appendOutput(text, to: index)
+            case .dropped: break
+            case nil: unrecognizedLineCount += 1
+            }
         case .toolOutput(let text):
             if let index = running.last { appendOutput(text, to: index) }
         case .output(let text):
@@ -325,17 +347,31 @@ package struct ResultCollector {
             tests.insert(.hasKnownIssue, at: index)
             let location = failure.location.map { " (\($0))" } ?? ""
             appendOutput("Known issue: \(failure.message)\(location)", to: index)
+            messageTarget = .knownIssue(index)
             return
         }
         if !tests.flags(at: index).contains(.hasFailure) { setEvidence(evidence("issue recorded"), at: index) }
         tests.insert(.hasFailure, at: index)
         if !tests.flags(at: index).contains(.finished) { tests.setStatus(.failed, at: index) }
-        keep(failure, in: index)
+        messageTarget = keep(failure, in: index) ? .failure(index) : .dropped
     }
 
-    private mutating func keep(_ failure: TestFailure, in index: Int) {
-        guard retention == .full, (tests.extras(at: index)?.failures.count ?? 0) < Self.failureLimit else { return }
+    /// Keeps `failure` unless the test has kept enough or failures are not kept; says whether it did.
+    @discardableResult
+    private mutating func keep(_ failure: TestFailure, in index: Int) -> Bool {
+        guard retention == .full, (tests.extras(at: index)?.failures.count ?? 0) < Self.failureLimit else {
+            return false
+        }
         tests.changeExtras(at: index) { $0.failures.append(failure) }
+        return true
+    }
+
+    /// A further line of the message of the test's last failure.
+    private mutating func continueFailureMessage(_ text: String, in index: Int) {
+        guard let message = tests.extras(at: index)?.failures.last?.message,
+            message.utf8.count < Self.messageByteLimit
+        else { return }
+        tests.changeExtras(at: index) { $0.failures[$0.failures.count - 1].message = message + "\n" + text }
     }
 
     /// XCTest runs one test at a time: a new one starting means the one before has no result line. It crashed when

@@ -16,6 +16,9 @@ struct XCTestConsoleParser {
         case testingFailed
         /// After xcodebuild's `Failing tests:`: indented lines name failing tests, under target headers.
         case failingTests
+        /// After an XCTest issue (`path:line: error: Class.method : message`): lines no rule matches continue its
+        /// message (`ConsoleParser` reads them so), up to the next recognised line.
+        case issueMessage
     }
 
     /// Set back by `ConsoleParser` when it reads a wrapped line's content after trying the whole line.
@@ -25,12 +28,18 @@ struct XCTestConsoleParser {
     private(set) var summary = XcodebuildSummary()
     /// Where test-line refs are written, reused line after line (no allocation per test line).
     private var refBuffer: [UInt8] = []
+    /// Blank lines read inside an issue's message and not yet handed on: they belong to it only when more of it
+    /// follows.
+    private var blankLinesInMessage = 0
 
     init() {}
 
     mutating func parse(_ line: LineBytes) -> TestEvent? {
         let start = line.skippingBlanks()
-        guard start < line.count else { return .ignored }
+        guard start < line.count else {
+            if block == .issueMessage { blankLinesInMessage += 1 }
+            return .ignored
+        }
         if block == .backtrace {
             if let event = Self.testCaseLine(line, start, reusing: &refBuffer) ?? Self.suiteLine(line, start) {
                 block = .none
@@ -96,6 +105,10 @@ struct XCTestConsoleParser {
             return .ignored
         }
         if let event = Self.locatedLine(line, start) {
+            if case .issue = event {
+                block = .issueMessage
+                blankLinesInMessage = 0
+            }
             // A compiler diagnostic is followed by its indented source excerpt (`  27 | code`, `     |- note: …`).
             if event == .ignored {
                 block = .indentedNoise
@@ -108,6 +121,20 @@ struct XCTestConsoleParser {
             return isXcodebuild ? .ignored : .toolOutput(line.string(0..<line.count))
         }
         return nil
+    }
+
+    /// A line no rule matched, read while `block` is `.issueMessage`: more of the issue's message, after the blank
+    /// lines read since its last line.
+    mutating func continueIssueMessage(_ text: String) -> TestEvent {
+        block = .issueMessage
+        let blanks = String(repeating: "\n", count: blankLinesInMessage)
+        blankLinesInMessage = 0
+        return .issueMessageContinued(blanks + text)
+    }
+
+    /// A line another parser recognised (a Swift Testing line) ends an issue's message.
+    mutating func endIssueMessage() {
+        if block == .issueMessage { block = .none }
     }
 
     // MARK: - Rules
