@@ -118,8 +118,12 @@ package struct ResultCollector {
                 unrecognizedLineCount += 1
                 return
             }
-            if failure.message.hasPrefix("Test exceeded execution time allowance") {
+            if ExecutionTimeAllowance.isAllowanceMessage(failure.message) {
                 tests.insert(.exceededTimeAllowance, at: index)
+                // It ran at least its allowance, whatever its result line says (often nothing: the runner restarts).
+                if let allowance = ExecutionTimeAllowance.seconds(in: failure.message) {
+                    tests.setDuration(max(allowance, tests.durationSeconds(at: index)), at: index)
+                }
             }
             record(failure, isKnown: isKnown, in: index)
         case .skipped(let ref, let reason):
@@ -212,7 +216,7 @@ package struct ResultCollector {
         for index in running {
             let exceeded = tests.flags(at: index).contains(.exceededTimeAllowance)
             if let failure, !(exceeded && status == .crashed) { keep(failure, in: index) }
-            if let durationSeconds { tests.setDuration(durationSeconds, at: index) }
+            if let durationSeconds { setDuration(durationSeconds, at: index) }
             tests.insert(.finished, at: index)
             tests.setStatus(status == .crashed && exceeded ? .timedOut : status, at: index)
             if let evidence { setEvidence(evidence, at: index) }
@@ -335,7 +339,7 @@ package struct ResultCollector {
             setEvidence(evidence("`\(stated.rawValue)` result line"), at: index)
         }
         tests.setStatus(status, at: index)
-        if let durationSeconds { tests.setDuration(durationSeconds, at: index) }
+        if let durationSeconds { setDuration(durationSeconds, at: index) }
         tests.insert(.finished, at: index)
         if let position = running.lastIndex(of: index) { running.remove(at: position) }
         markFlaky(index)
@@ -413,6 +417,13 @@ package struct ResultCollector {
         tests.setDuration(0, at: index)
         tests.remove(TestTable.Flags.progress.union(.failedBefore), at: index)
         if failedBefore { tests.insert(.failedBefore, at: index) }
+    }
+
+    /// The duration a result line or the runner gives; a test stopped at its execution time allowance ran at least
+    /// the allowance (set when the allowance message was read).
+    private mutating func setDuration(_ seconds: Double, at index: Int) {
+        let exceeded = tests.flags(at: index).contains(.exceededTimeAllowance)
+        tests.setDuration(exceeded ? max(seconds, tests.durationSeconds(at: index)) : seconds, at: index)
     }
 
     /// Evidence at the line being read, in the input being read.
