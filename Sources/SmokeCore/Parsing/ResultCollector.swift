@@ -48,6 +48,8 @@ package struct ResultCollector {
     private var cacheIsValid = false
     private var cachedIndex = 0
     private var crash = CrashEvidence()
+    /// How many tests each clone of a parallel log has run so far.
+    private var clonePositions: [Int: Int] = [:]
     /// Tests xcodebuild's `Failing tests:` list named, kept for `finishListedFailures()`.
     var listedFailures: [(ref: TestRef, reason: String?, line: Int)] = []
     private let names: KnownTestNames
@@ -185,14 +187,7 @@ package struct ResultCollector {
             finishInterruptedXCTests()
         }
         var index = entry(for: ref)
-        if !tests.flags(at: index).isDisjoint(with: [.started, .finished]) {
-            // Another run of a name: an attempt only when the output says so, else a test of its own.
-            if ref.isRepetition || sawRestart || ref.eventStreamID != nil {
-                beginNewAttempt(index)
-            } else {
-                index = newOccurrence(of: index)
-            }
-        }
+        if !tests.flags(at: index).isDisjoint(with: [.started, .finished]) { index = anotherRun(of: index, ref) }
         tests.insert(.started, at: index)
         running.append(index)
         if crash.fatal != nil || crash.frame != nil || crash.proof != nil { crash = CrashEvidence() }
@@ -201,7 +196,38 @@ package struct ResultCollector {
     /// `apply(.testFinished(ref, status, durationSeconds:))` with the ref borrowed.
     package mutating func testFinished(_ ref: TestRef, as status: TestStatus, durationSeconds: Double?) {
         let named = entry(for: ref) // first: it may add the entry that runningOccurrence reads
-        finish(runningOccurrence(of: named), as: status, durationSeconds: durationSeconds)
+        var index = runningOccurrence(of: named)
+        // A parallel log has no `started` lines: a second clone's result line for a name is another run. (Xcode 16
+        // repeats a serial log's results as `Test case 'C.m()' passed on 'My Mac - …'`: the same run again.)
+        if ref.clone > 0, tests.flags(at: index).contains(.cloneResultLine), !running.contains(index) {
+            index = anotherRun(of: index, ref)
+        }
+        finish(index, as: status, durationSeconds: durationSeconds)
+        if ref.clone > 0 {
+            tests.insert(.cloneResultLine, at: index)
+            placeOnWorker(index, clone: Int(ref.clone))
+        }
+    }
+
+    /// Another run of the name at `index`: an attempt of that test only when the output says so (an iteration marker,
+    /// xcodebuild's restart, an event stream's own id), else a test of its own (DESIGN §6). Returns the entry to use.
+    private mutating func anotherRun(of index: Int, _ ref: TestRef) -> Int {
+        if ref.isRepetition || sawRestart || ref.eventStreamID != nil {
+            beginNewAttempt(index)
+            return index
+        }
+        return newOccurrence(of: index)
+    }
+
+    /// The test ran on a parallel log's clone `clone`: its worker, and its place in that clone's sequence.
+    private mutating func placeOnWorker(_ index: Int, clone: Int) {
+        guard retention == .full, tests.extras(at: index)?.worker == nil else { return }
+        clonePositions[clone, default: 0] += 1
+        let position = clonePositions[clone, default: 0]
+        tests.changeExtras(at: index) {
+            $0.worker = clone
+            $0.position = position
+        }
     }
 
     /// Ends every running test with `status` — the runner's call when the process crashed (`.crashed`) or was

@@ -86,6 +86,8 @@ package struct TestTable: Sendable {
             failures: extra?.failures ?? [], attachments: extra?.attachments ?? [], output: extra?.output ?? [],
             attempts: extra?.attempts ?? [])
         result.evidence = extra?.evidence
+        result.worker = extra?.worker
+        result.position = extra?.position
         return result
     }
 
@@ -307,14 +309,15 @@ package struct TestTable: Sendable {
         let name = extras[index]?.name
         extras[index] = Extras(
             failures: result.failures, output: result.output, attempts: result.attempts,
-            attachments: result.attachments, evidence: result.evidence, name: name)
+            attachments: result.attachments, evidence: result.evidence, name: name, worker: result.worker,
+            position: result.position)
         if result.name != self.result(at: index).name { extras[index, default: Extras()].name = result.name }
         if extras[index].map(Self.isEmpty) == true { extras[index] = nil }
     }
 
     private static func isEmpty(_ extras: Extras) -> Bool {
         extras.failures.isEmpty && extras.output.isEmpty && extras.attempts.isEmpty && extras.attachments.isEmpty
-            && extras.name == nil && extras.evidence == nil
+            && extras.name == nil && extras.evidence == nil && extras.worker == nil && extras.position == nil
     }
 
     private mutating func appendRow(_ row: RowFields) {

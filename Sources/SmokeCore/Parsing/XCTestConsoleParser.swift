@@ -187,7 +187,8 @@ struct XCTestConsoleParser {
             } else {
                 continue
             }
-            guard let ref = XCTestNameParser.ref(line, nameStart..<quote, reusing: &buffer) else { return nil }
+            guard var ref = XCTestNameParser.ref(line, nameStart..<quote, reusing: &buffer) else { return nil }
+            ref.clone = clone(line, after: verb)
             var duration: Double?
             if let paren = line.lastIndex(of: UInt8(ascii: "(")), paren > verb {
                 duration = line.decimal(from: paren + 1)?.value
@@ -195,6 +196,20 @@ struct XCTestConsoleParser {
             return .testFinished(ref, status, durationSeconds: duration)
         }
         return nil
+    }
+
+    /// The clone number of a parallel outcome line's ` on 'Clone 2 of iPhone 15 - App (123)'` after the verb at `verb`;
+    /// 0 when the line names none.
+    private static func clone(_ line: LineBytes, after verb: Int) -> Int32 {
+        guard let on = line.firstIndex(of: UInt8(ascii: " "), from: verb), line.hasPrefix(" on 'Clone ", at: on) else {
+            return 0
+        }
+        let digits = on + 11
+        let end = line.endOfDigits(from: digits)
+        guard end > digits, line.hasPrefix(" of ", at: end), let number = line.integer(digits..<end),
+            number > 0, number <= Int(Int32.max)
+        else { return 0 }
+        return Int32(number)
     }
 
     /// `[3/40] Testing Module.Class/testX` — `swift test --parallel` (Linux) names every test it ran this way
