@@ -12,6 +12,7 @@ package enum AttemptMerger {
         merged.evidence = last.evidence
         merged.output = last.output
         merged.durationSeconds = last.durationSeconds
+        merged.durationIsUnknown = last.durationIsUnknown
         merged.attachments = all.flatMap(\.attachments)
         merged.flaky = last.status == .passed && all.dropLast().contains { $0.status.isFailure }
         merged.attempts =

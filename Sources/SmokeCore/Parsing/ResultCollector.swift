@@ -441,7 +441,7 @@ package struct ResultCollector {
         }
         tests.setStatus(.passed, at: index)
         tests.setDuration(0, at: index)
-        tests.remove(TestTable.Flags.progress.union(.failedBefore), at: index)
+        tests.remove(TestTable.Flags.progress.union(.failedBefore), at: index) // the duration is unknown again
         if failedBefore { tests.insert(.failedBefore, at: index) }
     }
 

@@ -31,9 +31,11 @@ extension TestTable {
         static let modulelessKeyed = Flags(rawValue: 1 << 7)
         /// A parallel log's result line (`… passed on 'Clone 1 of …' (…)`) ended it: another one is another run.
         static let cloneResultLine = Flags(rawValue: 1 << 8)
+        /// A duration was given (a result line's, a runner's measure, an allowance): else it is unknown.
+        static let durationKnown = Flags(rawValue: 1 << 9)
         /// Progress of one attempt: cleared when the test runs again.
         static let progress: Flags = [
-            .started, .finished, .hasFailure, .hasKnownIssue, .exceededTimeAllowance, .cloneResultLine,
+            .started, .finished, .hasFailure, .hasKnownIssue, .exceededTimeAllowance, .cloneResultLine, .durationKnown,
         ]
     }
 

@@ -53,7 +53,12 @@ package struct TestTable: Sendable {
     func extras(at index: Int) -> Extras? { extras[index] }
 
     mutating func setStatus(_ status: TestStatus, at index: Int) { update(index) { $0.status = status } }
-    mutating func setDuration(_ seconds: Double, at index: Int) { update(index) { $0.durationSeconds = seconds } }
+    mutating func setDuration(_ seconds: Double, at index: Int) {
+        update(index) {
+            $0.durationSeconds = seconds
+            $0.flags.insert(.durationKnown)
+        }
+    }
     mutating func insert(_ flags: Flags, at index: Int) { update(index) { $0.flags.formUnion(flags) } }
     mutating func remove(_ flags: Flags, at index: Int) { update(index) { $0.flags.subtract(flags) } }
     mutating func setFlaky(_ flaky: Bool, at index: Int) {
@@ -86,6 +91,7 @@ package struct TestTable: Sendable {
             failures: extra?.failures ?? [], attachments: extra?.attachments ?? [], output: extra?.output ?? [],
             attempts: extra?.attempts ?? [])
         result.evidence = extra?.evidence
+        result.durationIsUnknown = !row.flags.contains(.durationKnown)
         result.worker = extra?.worker
         result.position = extra?.position
         return result
@@ -304,6 +310,7 @@ package struct TestTable: Sendable {
             $0.framework = result.framework
             $0.flags = $0.flags.intersection(.modulelessKeyed).union(
                 result.flaky ? [.flaky, .finished, .started] : [.finished, .started])
+            if !result.durationIsUnknown { $0.flags.insert(.durationKnown) }
             $0.suite = suite
         }
         let name = extras[index]?.name
