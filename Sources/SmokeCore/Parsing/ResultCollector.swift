@@ -431,6 +431,7 @@ package struct ResultCollector {
                 status: status, durationSeconds: tests.durationSeconds(at: index), failures: extras?.failures ?? [])
             attempt.evidence = extras?.evidence
             tests.changeExtras(at: index) { $0.attempts.append(attempt) }
+            tests.insert(.keptAttempts, at: index)
         }
         if extras != nil {
             tests.changeExtras(at: index) {

@@ -33,6 +33,8 @@ extension TestTable {
         static let cloneResultLine = Flags(rawValue: 1 << 8)
         /// A duration was given (a result line's, a runner's measure, an allowance): else it is unknown.
         static let durationKnown = Flags(rawValue: 1 << 9)
+        /// The collector kept earlier runs in `attempts`: the test's own run is the last attempt too.
+        static let keptAttempts = Flags(rawValue: 1 << 10)
         /// Progress of one attempt: cleared when the test runs again.
         static let progress: Flags = [
             .started, .finished, .hasFailure, .hasKnownIssue, .exceededTimeAllowance, .cloneResultLine, .durationKnown,

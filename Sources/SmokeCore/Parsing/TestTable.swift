@@ -91,6 +91,14 @@ package struct TestTable: Sendable {
             failures: extra?.failures ?? [], attachments: extra?.attachments ?? [], output: extra?.output ?? [],
             attempts: extra?.attempts ?? [])
         result.evidence = extra?.evidence
+        if row.flags.contains(.keptAttempts) {
+            // Every run is an attempt, the last one included (as `AttemptMerger` and the bundle readings keep them).
+            var last = TestAttempt(
+                status: row.status, durationSeconds: row.durationSeconds, failures: result.failures,
+                output: result.output)
+            last.evidence = result.evidence
+            result.attempts.append(last)
+        }
         result.durationIsUnknown = !row.flags.contains(.durationKnown)
         result.worker = extra?.worker
         result.position = extra?.position

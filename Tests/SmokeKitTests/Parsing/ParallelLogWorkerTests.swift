@@ -42,7 +42,8 @@ import Testing
         #expect(collector.results.map(\.id) == ["CartTests/testTotal", "CartTests/testCrash"])
         #expect(total.status == .passed)
         #expect(total.flaky)
-        #expect(total.attempts.map(\.status) == [.failed])
+        #expect(total.attempts.map(\.status) == [.failed, .passed])
+        #expect(total.attempts.map(\.durationSeconds) == [0.003, 0.002])
         #expect(total.durationSeconds == 0.002)
     }
 
