@@ -1,7 +1,8 @@
 /// Folds retries into one result per test (DESIGN §6). Pure.
 package enum AttemptMerger {
-    /// `first` is the test's first run; `retries` its later attempts in order. Final status is
-    /// the last attempt's; failed-then-passed is `passed` and `flaky`; every attempt is kept.
+    /// `first` is the test's first run; `retries` its later attempts in order. Final status and duration are
+    /// the last attempt's (the time all attempts took belongs to the run); failed-then-passed is `passed` and
+    /// `flaky`; every attempt is kept, with its own duration.
     package static func merge(first: TestResult, retries: [TestResult]) -> TestResult {
         let all = [first] + retries
         var merged = first
@@ -10,7 +11,8 @@ package enum AttemptMerger {
         merged.failures = last.failures
         merged.evidence = last.evidence
         merged.output = last.output
-        merged.durationSeconds = all.reduce(0) { $0 + $1.durationSeconds }
+        merged.durationSeconds = last.durationSeconds
+        merged.durationIsUnknown = last.durationIsUnknown
         merged.attachments = all.flatMap(\.attachments)
         merged.flaky = last.status == .passed && all.dropLast().contains { $0.status.isFailure }
         merged.attempts =

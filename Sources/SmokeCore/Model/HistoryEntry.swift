@@ -38,8 +38,8 @@ package struct HistoryEntry: Codable, Sendable, Equatable {
         flaky = perTest ? report.tests.filter(\.flaky).map(\.deviceKey) : []
         durations =
             perTest
-            ? Dictionary(report.tests.map { ($0.deviceKey, $0.durationSeconds) }, uniquingKeysWith: { _, last in last })
-            : [:]
+            ? Dictionary(report.tests.map { ($0.deviceKey, $0) }, uniquingKeysWith: { _, last in last })
+                .compactMapValues { $0.durationIsUnknown ? nil : $0.durationSeconds } : [:]
         self.path = path
     }
 

@@ -1,7 +1,7 @@
 extension Reconciliation {
     /// smokerun's results compared with every framework's own totals, counting the way each framework counts:
-    /// - `xctest`: executions (each test once plus its earlier attempts, skipped ones included) and failure
-    ///   messages of every attempt (XCTest's `with M failures` counts assertions; a crash counts one).
+    /// - `xctest`: executions (each attempt of a test, its last included, or the test once; skipped ones included)
+    ///   and failure messages of every attempt (XCTest's `with M failures` counts assertions; a crash counts one).
     /// - `swift-testing`: executions of Swift Testing tests; its issue count (known issues excluded) is
     ///   compared as "some" against "none", since one failing test may record several issues.
     /// - `xcresult` (a bundle's summary): test cases and failing test cases of the whole report.
@@ -32,11 +32,10 @@ extension Reconciliation {
                 var executions = 0
                 var failures = 0
                 for index in tests.indices where tests[index].framework == .xctest {
-                    executions += 1 + tests[index].attempts.count
-                    failures += tests[index].failures.count
-                    if !tests[index].attempts.isEmpty {
-                        failures += tests[index].attempts.reduce(0) { $0 + $1.failures.count }
-                    }
+                    executions += max(tests[index].attempts.count, 1)
+                    failures +=
+                        tests[index].attempts.isEmpty
+                        ? tests[index].failures.count : tests[index].attempts.reduce(0) { $0 + $1.failures.count }
                 }
                 if executions != ownTests || failures != ownFailures {
                     differences.append(
@@ -49,7 +48,7 @@ extension Reconciliation {
                 var executions = 0
                 var failing = 0
                 for index in tests.indices where tests[index].framework == .swiftTesting {
-                    executions += 1 + tests[index].attempts.count
+                    executions += max(tests[index].attempts.count, 1)
                     if tests[index].status.isFailure || tests[index].attempts.contains(where: { $0.status.isFailure }) {
                         failing += 1
                     }

@@ -32,6 +32,13 @@ package struct TestResult: Codable, Sendable, Equatable, Identifiable {
     package var activities: [ActivityStep]?
     /// What proved a failed, crashed or timed-out status (the input line, or the process fact smokerun saw).
     package var evidence: Evidence?
+    /// The source gave no duration (a test a crash ended, one left unfinished, one only a list names):
+    /// `durationSeconds` is 0 and the reports show the time as unknown. report.json keeps its number.
+    package var durationIsUnknown: Bool {
+        get { unknownDuration == true }
+        set { unknownDuration = newValue ? true : nil }
+    }
+    private var unknownDuration: Bool?
 
     /// Lines of output kept per test; the rest stays in `console.log`.
     package static let outputLineLimit = 200

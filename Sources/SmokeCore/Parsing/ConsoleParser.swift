@@ -34,6 +34,9 @@ package struct ConsoleParser {
     /// How many lines each kind of wrapper prefix (`worker-prefix`, `docker-compose`, `fastlane`, `ansi`) was removed
     /// from.
     package private(set) var wrapperCounts: [String: Int] = [:]
+    /// The wrapper prefix the last XCTest issue line came in (`docker-compose`, …): its message's further lines carry
+    /// it too.
+    private var issueWrapper: String?
 
     package init() {}
 
@@ -113,8 +116,21 @@ package struct ConsoleParser {
         // A wrapped line's content continues the block the lines before it opened (fastlane's `▸ ` before each line
         // of xcodebuild's `Failing tests:` list): the try on the whole line must not end that block for it.
         let blockBefore = xctest.block
-        if let event = recognise(line) { return event }
-        if let event = recogniseUnwrapped(line, blockBefore: blockBefore) { return event }
+        if let event = recognise(line) {
+            issueWrapper = nil
+            return event
+        }
+        if let event = recogniseUnwrapped(line, blockBefore: blockBefore) {
+            if case .issue = event { issueWrapper = Self.wrapperEnd(line)?.0 }
+            return event
+        }
+        if blockBefore == .issueMessage {
+            var textStart = 0
+            if let issueWrapper, let (kind, contentStart) = Self.wrapperEnd(line), kind == issueWrapper {
+                textStart = contentStart
+            }
+            return xctest.continueIssueMessage(line.string(textStart..<line.count))
+        }
         return .output(line.string(0..<line.count))
     }
 
@@ -197,7 +213,9 @@ package struct ConsoleParser {
         let start = line.skippingBlanks()
         if start < line.count, line[start] >= 0xE2, let length = SwiftTestingConsoleParser.symbolLength(line, at: start)
         {
-            return swiftTesting.parse(line, symbolAt: start, symbolLength: length)
+            guard let event = swiftTesting.parse(line, symbolAt: start, symbolLength: length) else { return nil }
+            xctest.endIssueMessage()
+            return event
         }
         return xctest.parse(line)
     }

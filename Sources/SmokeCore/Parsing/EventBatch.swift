@@ -87,7 +87,8 @@ package struct EventBatch: LineEventSink, Sendable {
     /// The bytes of text an event carries, roughly (a fixed amount for those with little).
     private static func textSize(of event: TestEvent) -> Int {
         switch event {
-        case .output(let text), .toolOutput(let text), .detail(let text): text.utf8.count
+        case .output(let text), .toolOutput(let text), .detail(let text), .issueMessageContinued(let text):
+            text.utf8.count
         case .issue(_, let failure, _): failure.message.utf8.count + (failure.file?.utf8.count ?? 0)
         case .fatalError(let message, let file, _): message.utf8.count + (file?.utf8.count ?? 0)
         case .programCrashed(let description): description.utf8.count

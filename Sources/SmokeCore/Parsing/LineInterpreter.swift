@@ -122,7 +122,7 @@ package struct LineInterpreter {
         case .suiteStarted, .suiteFinished, .runSummary:
             sawTestActivity = true
             return
-        case .output, .toolOutput: break
+        case .output, .toolOutput, .issueMessageContinued: break
         default: sawTestActivity = true
         }
         if skipsSwiftTestingConsole, format != .eventStream, event.framework == .swiftTesting { return }

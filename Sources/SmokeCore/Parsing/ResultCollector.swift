@@ -11,6 +11,8 @@ package struct ResultCollector {
     static let failureLimit = 100
     /// Longest output line kept, in UTF-8 bytes.
     static let outputLineByteLimit = 4096
+    /// A failure message grows by further lines (`issueMessageContinued`) up to about this many UTF-8 bytes.
+    static let messageByteLimit = 64 * 1024
 
     /// What the collector keeps of each test.
     package enum Retention: Sendable {
@@ -39,11 +41,15 @@ package struct ResultCollector {
     /// Entries started and not finished, in start order.
     private var running: [Int] = []
     private var lastIssueEntry: Int?
+    /// Where the further lines of the last issue's message go.
+    private var messageTarget: MessageTarget?
     /// The last ref looked up and its entry: a test's outcome line usually follows its start.
     private var cachedRef = TestRef.scratch
     private var cacheIsValid = false
     private var cachedIndex = 0
     private var crash = CrashEvidence()
+    /// How many tests each clone of a parallel log has run so far.
+    private var clonePositions: [Int: Int] = [:]
     /// Tests xcodebuild's `Failing tests:` list named, kept for `finishListedFailures()`.
     var listedFailures: [(ref: TestRef, reason: String?, line: Int)] = []
     private let names: KnownTestNames
@@ -53,6 +59,16 @@ package struct ResultCollector {
     package var line = 0
     private let projectRoot: String?
     private let retention: Retention
+
+    /// The test whose last issue's message further lines continue, and what became of that message.
+    private enum MessageTarget {
+        /// The last of the test's failures.
+        case failure(Int)
+        /// A known issue, kept as an output line: its further lines are output lines too.
+        case knownIssue(Int)
+        /// Not kept (failures not retained, or the test's limit reached).
+        case dropped
+    }
 
     /// What a crash left behind for the test that was running.
     private struct CrashEvidence {
@@ -100,11 +116,16 @@ package struct ResultCollector {
             testFinished(ref, as: status, durationSeconds: duration)
         case .issue(let ref, let failure, let isKnown):
             guard let index = ref.map({ entry(for: $0) }) ?? running.last else {
+                messageTarget = nil
                 unrecognizedLineCount += 1
                 return
             }
-            if failure.message.hasPrefix("Test exceeded execution time allowance") {
+            if ExecutionTimeAllowance.isAllowanceMessage(failure.message) {
                 tests.insert(.exceededTimeAllowance, at: index)
+                // It ran at least its allowance, whatever its result line says (often nothing: the runner restarts).
+                if let allowance = ExecutionTimeAllowance.seconds(in: failure.message) {
+                    tests.setDuration(max(allowance, tests.durationSeconds(at: index)), at: index)
+                }
             }
             record(failure, isKnown: isKnown, in: index)
         case .skipped(let ref, let reason):
@@ -140,6 +161,13 @@ package struct ResultCollector {
         case .detail(let text):
             guard let index = lastIssueEntry ?? running.last else { return }
             appendOutput(text, to: index)
+        case .issueMessageContinued(let text):
+            switch messageTarget {
+            case .failure(let index): continueFailureMessage(text, in: index)
+            case .knownIssue(let index): appendOutput(text, to: index)
+            case .dropped: break
+            case nil: unrecognizedLineCount += 1
+            }
         case .toolOutput(let text):
             if let index = running.last { appendOutput(text, to: index) }
         case .output(let text):
@@ -162,14 +190,7 @@ package struct ResultCollector {
             finishInterruptedXCTests()
         }
         var index = entry(for: ref)
-        if !tests.flags(at: index).isDisjoint(with: [.started, .finished]) {
-            // Another run of a name: an attempt only when the output says so, else a test of its own.
-            if ref.isRepetition || sawRestart || ref.eventStreamID != nil {
-                beginNewAttempt(index)
-            } else {
-                index = newOccurrence(of: index)
-            }
-        }
+        if !tests.flags(at: index).isDisjoint(with: [.started, .finished]) { index = anotherRun(of: index, ref) }
         tests.insert(.started, at: index)
         running.append(index)
         if crash.fatal != nil || crash.frame != nil || crash.proof != nil { crash = CrashEvidence() }
@@ -178,7 +199,38 @@ package struct ResultCollector {
     /// `apply(.testFinished(ref, status, durationSeconds:))` with the ref borrowed.
     package mutating func testFinished(_ ref: TestRef, as status: TestStatus, durationSeconds: Double?) {
         let named = entry(for: ref) // first: it may add the entry that runningOccurrence reads
-        finish(runningOccurrence(of: named), as: status, durationSeconds: durationSeconds)
+        var index = runningOccurrence(of: named)
+        // A parallel log has no `started` lines: a second clone's result line for a name is another run. (Xcode 16
+        // repeats a serial log's results as `Test case 'C.m()' passed on 'My Mac - …'`: the same run again.)
+        if ref.clone > 0, tests.flags(at: index).contains(.cloneResultLine), !running.contains(index) {
+            index = anotherRun(of: index, ref)
+        }
+        finish(index, as: status, durationSeconds: durationSeconds)
+        if ref.clone > 0 {
+            tests.insert(.cloneResultLine, at: index)
+            placeOnWorker(index, clone: Int(ref.clone))
+        }
+    }
+
+    /// Another run of the name at `index`: an attempt of that test only when the output says so (an iteration marker,
+    /// xcodebuild's restart, an event stream's own id), else a test of its own (DESIGN §6). Returns the entry to use.
+    private mutating func anotherRun(of index: Int, _ ref: TestRef) -> Int {
+        if ref.isRepetition || sawRestart || ref.eventStreamID != nil {
+            beginNewAttempt(index)
+            return index
+        }
+        return newOccurrence(of: index)
+    }
+
+    /// The test ran on a parallel log's clone `clone`: its worker, and its place in that clone's sequence.
+    private mutating func placeOnWorker(_ index: Int, clone: Int) {
+        guard retention == .full, tests.extras(at: index)?.worker == nil else { return }
+        clonePositions[clone, default: 0] += 1
+        let position = clonePositions[clone, default: 0]
+        tests.changeExtras(at: index) {
+            $0.worker = clone
+            $0.position = position
+        }
     }
 
     /// Ends every running test with `status` — the runner's call when the process crashed (`.crashed`) or was
@@ -193,7 +245,7 @@ package struct ResultCollector {
         for index in running {
             let exceeded = tests.flags(at: index).contains(.exceededTimeAllowance)
             if let failure, !(exceeded && status == .crashed) { keep(failure, in: index) }
-            if let durationSeconds { tests.setDuration(durationSeconds, at: index) }
+            if let durationSeconds { setDuration(durationSeconds, at: index) }
             tests.insert(.finished, at: index)
             tests.setStatus(status == .crashed && exceeded ? .timedOut : status, at: index)
             if let evidence { setEvidence(evidence, at: index) }
@@ -316,7 +368,7 @@ package struct ResultCollector {
             setEvidence(evidence("`\(stated.rawValue)` result line"), at: index)
         }
         tests.setStatus(status, at: index)
-        if let durationSeconds { tests.setDuration(durationSeconds, at: index) }
+        if let durationSeconds { setDuration(durationSeconds, at: index) }
         tests.insert(.finished, at: index)
         if let position = running.lastIndex(of: index) { running.remove(at: position) }
         markFlaky(index)
@@ -328,17 +380,31 @@ package struct ResultCollector {
             tests.insert(.hasKnownIssue, at: index)
             let location = failure.location.map { " (\($0))" } ?? ""
             appendOutput("Known issue: \(failure.message)\(location)", to: index)
+            messageTarget = .knownIssue(index)
             return
         }
         if !tests.flags(at: index).contains(.hasFailure) { setEvidence(evidence("issue recorded"), at: index) }
         tests.insert(.hasFailure, at: index)
         if !tests.flags(at: index).contains(.finished) { tests.setStatus(.failed, at: index) }
-        keep(failure, in: index)
+        messageTarget = keep(failure, in: index) ? .failure(index) : .dropped
     }
 
-    private mutating func keep(_ failure: TestFailure, in index: Int) {
-        guard retention == .full, (tests.extras(at: index)?.failures.count ?? 0) < Self.failureLimit else { return }
+    /// Keeps `failure` unless the test has kept enough or failures are not kept; says whether it did.
+    @discardableResult
+    private mutating func keep(_ failure: TestFailure, in index: Int) -> Bool {
+        guard retention == .full, (tests.extras(at: index)?.failures.count ?? 0) < Self.failureLimit else {
+            return false
+        }
         tests.changeExtras(at: index) { $0.failures.append(failure) }
+        return true
+    }
+
+    /// A further line of the message of the test's last failure.
+    private mutating func continueFailureMessage(_ text: String, in index: Int) {
+        guard let message = tests.extras(at: index)?.failures.last?.message,
+            message.utf8.count < Self.messageByteLimit
+        else { return }
+        tests.changeExtras(at: index) { $0.failures[$0.failures.count - 1].message = message + "\n" + text }
     }
 
     /// XCTest runs one test at a time: a new one starting means the one before has no result line. It crashed when
@@ -368,6 +434,7 @@ package struct ResultCollector {
                 status: status, durationSeconds: tests.durationSeconds(at: index), failures: extras?.failures ?? [])
             attempt.evidence = extras?.evidence
             tests.changeExtras(at: index) { $0.attempts.append(attempt) }
+            tests.insert(.keptAttempts, at: index)
         }
         if extras != nil {
             tests.changeExtras(at: index) {
@@ -378,8 +445,15 @@ package struct ResultCollector {
         }
         tests.setStatus(.passed, at: index)
         tests.setDuration(0, at: index)
-        tests.remove(TestTable.Flags.progress.union(.failedBefore), at: index)
+        tests.remove(TestTable.Flags.progress.union(.failedBefore), at: index) // the duration is unknown again
         if failedBefore { tests.insert(.failedBefore, at: index) }
+    }
+
+    /// The duration a result line or the runner gives; a test stopped at its execution time allowance ran at least
+    /// the allowance (set when the allowance message was read).
+    private mutating func setDuration(_ seconds: Double, at index: Int) {
+        let exceeded = tests.flags(at: index).contains(.exceededTimeAllowance)
+        tests.setDuration(exceeded ? max(seconds, tests.durationSeconds(at: index)) : seconds, at: index)
     }
 
     /// Evidence at the line being read, in the input being read.

@@ -33,6 +33,9 @@ package enum TestEvent: Sendable, Equatable {
     case runSummary(executed: Int, failures: Int)
     /// Extra lines of the last issue (Swift Testing `↳` details, comments).
     case detail(String)
+    /// A line of the last XCTest issue's message: the lines after `path:line: error: Class.method : message` up to
+    /// the next recognised line, each with the blank lines before it (`\n` each) when the message had some.
+    case issueMessageContinued(String)
     /// A line from the test runner or app rather than the test framework (NSLog-style `12:00:01.5 App[12:34] …`
     /// lines, UI-test activity `t = 1.00s …`): a running test's output, otherwise noise.
     case toolOutput(String)
@@ -57,7 +60,7 @@ extension TestEvent {
         case .listedAsFailing(let ref, _):
             ref.framework
         case .fatalError, .programCrashed, .backtraceFrame, .suiteStarted, .suiteFinished, .runSummary, .detail,
-            .toolOutput, .output, .ignored:
+            .issueMessageContinued, .toolOutput, .output, .ignored:
             nil
         }
     }

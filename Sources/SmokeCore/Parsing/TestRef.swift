@@ -27,6 +27,8 @@ package struct TestRef: Sendable, Hashable {
     /// The output marks this start as another run of the same test (xcodebuild's `started (Iteration 2 of 3)`),
     /// so it is an attempt of the test, not a second test with the same name.
     var isRepetition: Bool
+    /// The simulator clone an outcome line names (`… passed on 'Clone 2 of iPhone 15 - App (123)'`), else 0.
+    var clone: Int32 = 0
 
     init(
         framework: TestFramework, module: String? = nil, suite: String, name: String, eventStreamID: String? = nil,
@@ -126,6 +128,7 @@ package struct TestRef: Sendable, Hashable {
         )
         eventStreamID = other.eventStreamID
         isRepetition = other.isRepetition
+        clone = other.clone
     }
 
     private func string(_ range: Range<Int>) -> String {
@@ -138,6 +141,7 @@ extension TestRef {
     package static func == (lhs: TestRef, rhs: TestRef) -> Bool {
         guard lhs.framework == rhs.framework, lhs.moduleLength == rhs.moduleLength, lhs.suiteStart == rhs.suiteStart,
             lhs.suiteEnd == rhs.suiteEnd, lhs.nameStart == rhs.nameStart, lhs.isRepetition == rhs.isRepetition,
+            lhs.clone == rhs.clone,
             lhs.bytes.count == rhs.bytes.count, lhs.eventStreamID == rhs.eventStreamID
         else { return false }
         return lhs.bytes.withUnsafeBytes { left in
@@ -151,7 +155,8 @@ extension TestRef {
 extension TestRef: CustomStringConvertible {
     package var description: String {
         "TestRef(\(framework.rawValue), module: \(module ?? "nil"), suite: \(suite), name: \(name)"
-            + "\(eventStreamID.map { ", eventStreamID: \($0)" } ?? "")\(isRepetition ? ", repetition" : ""))"
+            + "\(eventStreamID.map { ", eventStreamID: \($0)" } ?? "")\(isRepetition ? ", repetition" : "")"
+            + "\(clone > 0 ? ", clone \(clone)" : ""))"
     }
 }
 
@@ -162,8 +167,8 @@ extension TestRef {
         guard eventStreamID == nil else { return false }
         record.append(framework == .xctest ? 0 : 1)
         record.append(isRepetition ? 1 : 0)
-        withUnsafeBytes(of: (moduleLength, suiteStart, suiteEnd, nameStart, Int32(bytes.count))) {
-            record.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[..<20]))
+        withUnsafeBytes(of: (moduleLength, suiteStart, suiteEnd, nameStart, Int32(bytes.count), clone)) {
+            record.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[..<24]))
         }
         // Borrowed, not appended as an array: no retain and release of the parser's buffer per event.
         bytes.withUnsafeBufferPointer { record.append(contentsOf: $0) }
@@ -180,7 +185,8 @@ extension TestRef {
         }
         (moduleLength, suiteStart, suiteEnd, nameStart) = (offset(0), offset(1), offset(2), offset(3))
         let count = Int(offset(4))
-        start += 22
+        clone = offset(5)
+        start += 26
         bytes.removeAll(keepingCapacity: true)
         bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: record[start..<(start + count)]))
         start += count

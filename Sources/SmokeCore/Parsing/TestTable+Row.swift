@@ -10,6 +10,9 @@ extension TestTable {
         var evidence: Evidence?
         /// A name that is not the end of the id (an adopted result's own naming).
         var name: String?
+        /// The worker (a parallel log's clone) that ran it, and its place in that worker's sequence.
+        var worker: Int?
+        var position: Int?
     }
 
     /// Marks a row carries (the collector's progress through a test, and report marks).
@@ -26,8 +29,16 @@ extension TestTable {
         static let exceededTimeAllowance = Flags(rawValue: 1 << 6)
         /// Found by `Class/method` too (an XCTest id with its module).
         static let modulelessKeyed = Flags(rawValue: 1 << 7)
+        /// A parallel log's result line (`… passed on 'Clone 1 of …' (…)`) ended it: another one is another run.
+        static let cloneResultLine = Flags(rawValue: 1 << 8)
+        /// A duration was given (a result line's, a runner's measure, an allowance): else it is unknown.
+        static let durationKnown = Flags(rawValue: 1 << 9)
+        /// The collector kept earlier runs in `attempts`: the test's own run is the last attempt too.
+        static let keptAttempts = Flags(rawValue: 1 << 10)
         /// Progress of one attempt: cleared when the test runs again.
-        static let progress: Flags = [.started, .finished, .hasFailure, .hasKnownIssue, .exceededTimeAllowance]
+        static let progress: Flags = [
+            .started, .finished, .hasFailure, .hasKnownIssue, .exceededTimeAllowance, .cloneResultLine, .durationKnown,
+        ]
     }
 
     struct RowFields {

@@ -53,7 +53,12 @@ package struct TestTable: Sendable {
     func extras(at index: Int) -> Extras? { extras[index] }
 
     mutating func setStatus(_ status: TestStatus, at index: Int) { update(index) { $0.status = status } }
-    mutating func setDuration(_ seconds: Double, at index: Int) { update(index) { $0.durationSeconds = seconds } }
+    mutating func setDuration(_ seconds: Double, at index: Int) {
+        update(index) {
+            $0.durationSeconds = seconds
+            $0.flags.insert(.durationKnown)
+        }
+    }
     mutating func insert(_ flags: Flags, at index: Int) { update(index) { $0.flags.formUnion(flags) } }
     mutating func remove(_ flags: Flags, at index: Int) { update(index) { $0.flags.subtract(flags) } }
     mutating func setFlaky(_ flaky: Bool, at index: Int) {
@@ -86,6 +91,17 @@ package struct TestTable: Sendable {
             failures: extra?.failures ?? [], attachments: extra?.attachments ?? [], output: extra?.output ?? [],
             attempts: extra?.attempts ?? [])
         result.evidence = extra?.evidence
+        if row.flags.contains(.keptAttempts) {
+            // Every run is an attempt, the last one included (as `AttemptMerger` and the bundle readings keep them).
+            var last = TestAttempt(
+                status: row.status, durationSeconds: row.durationSeconds, failures: result.failures,
+                output: result.output)
+            last.evidence = result.evidence
+            result.attempts.append(last)
+        }
+        result.durationIsUnknown = !row.flags.contains(.durationKnown)
+        result.worker = extra?.worker
+        result.position = extra?.position
         return result
     }
 
@@ -302,19 +318,21 @@ package struct TestTable: Sendable {
             $0.framework = result.framework
             $0.flags = $0.flags.intersection(.modulelessKeyed).union(
                 result.flaky ? [.flaky, .finished, .started] : [.finished, .started])
+            if !result.durationIsUnknown { $0.flags.insert(.durationKnown) }
             $0.suite = suite
         }
         let name = extras[index]?.name
         extras[index] = Extras(
             failures: result.failures, output: result.output, attempts: result.attempts,
-            attachments: result.attachments, evidence: result.evidence, name: name)
+            attachments: result.attachments, evidence: result.evidence, name: name, worker: result.worker,
+            position: result.position)
         if result.name != self.result(at: index).name { extras[index, default: Extras()].name = result.name }
         if extras[index].map(Self.isEmpty) == true { extras[index] = nil }
     }
 
     private static func isEmpty(_ extras: Extras) -> Bool {
         extras.failures.isEmpty && extras.output.isEmpty && extras.attempts.isEmpty && extras.attachments.isEmpty
-            && extras.name == nil && extras.evidence == nil
+            && extras.name == nil && extras.evidence == nil && extras.worker == nil && extras.position == nil
     }
 
     private mutating func appendRow(_ row: RowFields) {

@@ -16,6 +16,9 @@ struct XCTestConsoleParser {
         case testingFailed
         /// After xcodebuild's `Failing tests:`: indented lines name failing tests, under target headers.
         case failingTests
+        /// After an XCTest issue (`path:line: error: Class.method : message`): lines no rule matches continue its
+        /// message (`ConsoleParser` reads them so), up to the next recognised line.
+        case issueMessage
     }
 
     /// Set back by `ConsoleParser` when it reads a wrapped line's content after trying the whole line.
@@ -25,12 +28,18 @@ struct XCTestConsoleParser {
     private(set) var summary = XcodebuildSummary()
     /// Where test-line refs are written, reused line after line (no allocation per test line).
     private var refBuffer: [UInt8] = []
+    /// Blank lines read inside an issue's message and not yet handed on: they belong to it only when more of it
+    /// follows.
+    private var blankLinesInMessage = 0
 
     init() {}
 
     mutating func parse(_ line: LineBytes) -> TestEvent? {
         let start = line.skippingBlanks()
-        guard start < line.count else { return .ignored }
+        guard start < line.count else {
+            if block == .issueMessage { blankLinesInMessage += 1 }
+            return .ignored
+        }
         if block == .backtrace {
             if let event = Self.testCaseLine(line, start, reusing: &refBuffer) ?? Self.suiteLine(line, start) {
                 block = .none
@@ -96,6 +105,10 @@ struct XCTestConsoleParser {
             return .ignored
         }
         if let event = Self.locatedLine(line, start) {
+            if case .issue = event {
+                block = .issueMessage
+                blankLinesInMessage = 0
+            }
             // A compiler diagnostic is followed by its indented source excerpt (`  27 | code`, `     |- note: …`).
             if event == .ignored {
                 block = .indentedNoise
@@ -108,6 +121,20 @@ struct XCTestConsoleParser {
             return isXcodebuild ? .ignored : .toolOutput(line.string(0..<line.count))
         }
         return nil
+    }
+
+    /// A line no rule matched, read while `block` is `.issueMessage`: more of the issue's message, after the blank
+    /// lines read since its last line.
+    mutating func continueIssueMessage(_ text: String) -> TestEvent {
+        block = .issueMessage
+        let blanks = String(repeating: "\n", count: blankLinesInMessage)
+        blankLinesInMessage = 0
+        return .issueMessageContinued(blanks + text)
+    }
+
+    /// A line another parser recognised (a Swift Testing line) ends an issue's message.
+    mutating func endIssueMessage() {
+        if block == .issueMessage { block = .none }
     }
 
     // MARK: - Rules
@@ -160,7 +187,8 @@ struct XCTestConsoleParser {
             } else {
                 continue
             }
-            guard let ref = XCTestNameParser.ref(line, nameStart..<quote, reusing: &buffer) else { return nil }
+            guard var ref = XCTestNameParser.ref(line, nameStart..<quote, reusing: &buffer) else { return nil }
+            ref.clone = clone(line, after: verb)
             var duration: Double?
             if let paren = line.lastIndex(of: UInt8(ascii: "(")), paren > verb {
                 duration = line.decimal(from: paren + 1)?.value
@@ -168,6 +196,20 @@ struct XCTestConsoleParser {
             return .testFinished(ref, status, durationSeconds: duration)
         }
         return nil
+    }
+
+    /// The clone number of a parallel outcome line's ` on 'Clone 2 of iPhone 15 - App (123)'` after the verb at `verb`;
+    /// 0 when the line names none.
+    private static func clone(_ line: LineBytes, after verb: Int) -> Int32 {
+        guard let on = line.firstIndex(of: UInt8(ascii: " "), from: verb), line.hasPrefix(" on 'Clone ", at: on) else {
+            return 0
+        }
+        let digits = on + 11
+        let end = line.endOfDigits(from: digits)
+        guard end > digits, line.hasPrefix(" of ", at: end), let number = line.integer(digits..<end),
+            number > 0, number <= Int(Int32.max)
+        else { return 0 }
+        return Int32(number)
     }
 
     /// `[3/40] Testing Module.Class/testX` — `swift test --parallel` (Linux) names every test it ran this way

@@ -148,7 +148,7 @@ extension HTMLReport {
             html += "<td>\(icon(test.status)) \(h(ReportText.label(test.status)))\(flaky)</td>"
             html += "<td>\(name)</td><td>\(h(test.suite))</td>"
             html +=
-                "<td data-v=\"\(ReportText.seconds(test.durationSeconds))\">\(h(ReportText.duration(test.durationSeconds)))</td>"
+                "<td data-v=\"\(ReportText.seconds(test.durationSeconds))\">\(h(ReportText.duration(of: test)))</td>"
             html += "<td>\(max(test.attempts.count, 1))</td></tr>\n"
         }
         return html + "</tbody>\n</table></section>\n"

@@ -193,7 +193,7 @@ package enum HTMLReport {
             html += "<article class=\"card failed\" id=\"\(item.anchor)\">\n"
             html += "<h3>\(icon(test.status)) \(h(test.id + DeviceGroups.suffix(test)))</h3>\n"
             var meta = [
-                h(ReportText.label(test.status)), h(ReportText.duration(test.durationSeconds)), "#\(test.order)",
+                h(ReportText.label(test.status)), h(ReportText.duration(of: test)), "#\(test.order)",
             ]
             if test.attempts.count > 1 { meta.append(ReportText.count(test.attempts.count, "attempt")) }
             html += "<p class=\"meta\">\(meta.joined(separator: " · "))</p>\n"

@@ -41,6 +41,11 @@ package enum ReportText {
         return String(format: "%d min %02d s", total / 60, total % 60)
     }
 
+    /// A test's duration as `duration(_:)` shows it, or `unknown` when its source gave none.
+    static func duration(of test: TestResult) -> String {
+        test.durationIsUnknown ? "unknown" : duration(test.durationSeconds)
+    }
+
     /// A percentage with one decimal: `87.5%`.
     static func percent(_ value: Double) -> String {
         String(format: "%.1f%%", value.isFinite ? value : 0)

@@ -174,10 +174,16 @@ package enum XCResultToolTestMapping {
             }
         return TestResult(
             id: name.id, name: name.name, suite: name.suite, framework: name.framework, status: status,
-            durationSeconds: node.seconds ?? attempts.reduce(0) { $0 + $1.durationSeconds }, flaky: flaky,
+            durationSeconds: node.seconds ?? Self.meanDuration(attempts), flaky: flaky,
             failures: Array(failures.prefix(ResultCollector.failureLimit)),
             output: Array(output.prefix(TestResult.outputLineLimit)),
             attempts: attempts)
+    }
+
+    /// xcresulttool's `durationInSeconds` for a test run several times is the mean of its runs (the database
+    /// reading computes the same): the fallback when a node gives no duration of its own.
+    private static func meanDuration(_ attempts: [TestAttempt]) -> Double {
+        attempts.isEmpty ? 0 : attempts.reduce(0) { $0 + $1.durationSeconds } / Double(attempts.count)
     }
 
     /// What a test case's children say.
@@ -295,10 +301,9 @@ package enum XCResultToolTestMapping {
         if parts.count == 3, let line = Int(parts[1]), line > 0, !parts[0].isEmpty, !parts[0].contains(" "),
             parts[0].contains(".")
         {
-            return TestFailure(
-                message: parts[2].trimmingCharacters(in: .whitespaces), file: String(parts[0]), line: line)
+            return TestFailure(message: XCResultFailureText.message(parts[2]), file: String(parts[0]), line: line)
         }
-        return TestFailure(message: text)
+        return TestFailure(message: XCResultFailureText.message(text))
     }
 
     // MARK: - Ids

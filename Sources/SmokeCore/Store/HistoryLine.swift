@@ -7,7 +7,8 @@ import Foundation
 /// `HistoryEntry` (`HistoryLineTests` holds the two equal). Tests are written in run order, not sorted.
 package enum HistoryLine {
     /// The line, without its newline. A test whose duration is not a finite number has no `durations`
-    /// entry (JSON has no NaN; the old encoder refused the whole line).
+    /// entry (JSON has no NaN; the old encoder refused the whole line), nor one whose duration is unknown (a
+    /// test a crash ended must not teach shard balancing that it takes no time).
     package static func write(_ report: RunReport, path: String, to sink: inout ReportSink) throws {
         var shell = HistoryEntry(report: report, path: path, perTest: false)
         shell.outcomes = [:]
@@ -26,7 +27,8 @@ package enum HistoryLine {
         let kept = lastOccurrences(of: tests)
         sink.append(document[..<(durations.upperBound - 1)])
         var first = true
-        for index in tests.indices where kept(index) && tests[index].durationSeconds.isFinite {
+        for index in tests.indices
+        where kept(index) && tests[index].durationSeconds.isFinite && !tests[index].durationIsUnknown {
             if !first { sink.append(byte: UInt8(ascii: ",")) }
             first = false
             JSONTestEntry.string(tests[index].deviceKey, to: &sink)

@@ -120,6 +120,8 @@ struct XCResultDatabaseRunReader {
             issue.text("compactDescription") ?? issue.text("sanitizedDescription")
             ?? issue.text("detailedDescription") ?? issue.text("issueType") ?? "issue recorded"
         let location = locations[contexts[issue.int("sourceCodeContext_fk")]?.int("location_fk")]
-        return TestFailure(message: message, file: location?.text("filePath"), line: location?.int("lineNumber"))
+        return TestFailure(
+            message: XCResultFailureText.message(message), file: location?.text("filePath"),
+            line: location?.int("lineNumber"))
     }
 }

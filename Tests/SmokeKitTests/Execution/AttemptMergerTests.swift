@@ -17,7 +17,9 @@ import Testing
         #expect(merged.flaky)
         #expect(merged.failures.isEmpty)
         #expect(merged.attempts.map(\.status) == [.failed, .passed])
-        #expect(merged.durationSeconds == 3)
+        // The final attempt's time; each attempt keeps its own.
+        #expect(merged.durationSeconds == 2)
+        #expect(merged.attempts.map(\.durationSeconds) == [1, 2])
         #expect(Totals([merged]).passed == 1 && Totals([merged]).flaky == 1 && Totals([merged]).tests == 1)
     }
 
@@ -26,6 +28,13 @@ import Testing
         #expect(merged.status == .failed)
         #expect(!merged.flaky)
         #expect(merged.attempts.count == 2)
+    }
+
+    @Test func aTimedOutTestRetriedIsTimedByItsLastAttemptNotTheSum() {
+        let merged = AttemptMerger.merge(first: attempt(.timedOut, 60), retries: [attempt(.timedOut, 60)])
+        #expect(merged.status == .timedOut)
+        #expect(merged.durationSeconds == 60)
+        #expect(merged.attempts.map(\.durationSeconds) == [60, 60])
     }
 
     @Test func aTestThatWasNotRetriedHasNoAttemptList() {

@@ -176,7 +176,10 @@ import Testing
         #expect(run.requested == [Self.ids, ["ShopTests.CartTests/testC"]])
         let cut = try run.test("testB")
         #expect(cut.status == .crashed)
-        #expect(cut.failures.map(\.message) == ["the test process exited with status 0 while this test was running"])
+        #expect(
+            cut.failures.map(\.message) == [
+                "Crashed: the test process exited with status 0 while this test was running."
+            ])
         #expect(try run.test("testC").status == .passed)
         #expect(run.result.errors.isEmpty)
     }

@@ -39,10 +39,12 @@ import Testing
     }
 
     @Test func parallelCloneLines() {
+        var onClone2 = Support.xctest("CartTests", "testTotal")
+        onClone2.clone = 2
         #expect(
             Support.consoleEvent(
                 "Test case 'CartTests.testTotal()' failed on 'Clone 2 of iPhone 15 - Shop (4242)' (0.125 seconds)")
-                == .testFinished(Support.xctest("CartTests", "testTotal"), .failed, durationSeconds: 0.125))
+                == .testFinished(onClone2, .failed, durationSeconds: 0.125))
         #expect(
             Support.consoleEvent("Test case 'CartSuite/addsItem()' passed on 'My Mac - Shop (77)' (0.5 seconds)")
                 == .testFinished(
