@@ -33,7 +33,7 @@ package enum StrayProcesses {
         }
     }
 
-    /// The processes to end, with everything they started, parents before children:
+    /// The processes to end, with everything they started:
     /// - members of the ended process's group,
     /// - processes carrying its marker, wherever they now hang in the tree,
     /// - orphans re-parented to smokerun without any marker, when no other child of smokerun runs (with

@@ -49,7 +49,7 @@ package enum ProcessTree {
                 }
                 return ProcessEntry(
                     pid: info.kp_proc.p_pid, parent: info.kp_eproc.e_ppid, group: info.kp_eproc.e_pgid,
-                    state: info.kp_proc.p_stat == SZOMB ? "Z" : "R",
+                    state: Int32(info.kp_proc.p_stat) == SZOMB ? "Z" : "R",
                     startTime: UInt64(start.tv_sec) * 1_000_000 + UInt64(start.tv_usec), name: command)
             }
         #else
