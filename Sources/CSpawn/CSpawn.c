@@ -15,6 +15,9 @@
 
 int smokerun_cloexec_pipe(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
 
+// prctl is variadic, which Swift cannot call.
+int smokerun_become_subreaper(void) { return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); }
+
 static void fail_in_child(int report, int step) {
     int code[2] = {step, errno};
     ssize_t ignored = write(report, code, sizeof code);

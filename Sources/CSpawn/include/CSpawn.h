@@ -13,6 +13,10 @@ pid_t smokerun_spawn(const char *path, char *const argv[], char *const envp[], c
                      int output_fd, int error_fd, const int *close_fds, int close_count, const char *directory,
                      int *failed_step, int *failed_errno);
 
+/// `prctl(PR_SET_CHILD_SUBREAPER, 1)`: orphaned descendants are re-parented to this process instead of
+/// init. 0 or -1 with errno.
+int smokerun_become_subreaper(void);
+
 /// `pipe2(fds, O_CLOEXEC)`: both ends close-on-exec from the start. 0 or -1 with errno.
 int smokerun_cloexec_pipe(int fds[2]);
 #endif

@@ -6,11 +6,24 @@ package struct InfrastructureError: Codable, Sendable, Equatable {
     var exitStatus: Int32?
     /// The lines that explain it (compiler errors, the tail of the output).
     package var details: [String]
+    /// `note` for something smokerun fixed on its own and only reports (a process a test left running);
+    /// nil for an error. A note never changes the run's status.
+    package var severity: Severity?
 
-    package init(message: String, command: [String]? = nil, exitStatus: Int32? = nil, details: [String] = []) {
+    package enum Severity: String, Codable, Sendable {
+        case note
+    }
+
+    package init(
+        message: String, command: [String]? = nil, exitStatus: Int32? = nil, details: [String] = [],
+        severity: Severity? = nil
+    ) {
         self.message = message
         self.command = command
         self.exitStatus = exitStatus
         self.details = details
+        self.severity = severity
     }
+
+    package var isNote: Bool { severity == .note }
 }

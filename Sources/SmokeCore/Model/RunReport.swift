@@ -68,7 +68,7 @@ package struct RunReport: Codable, Sendable, Equatable {
 
     /// The status a finished (not interrupted) run has, from its tests and errors.
     package static func status(of tests: [TestResult], errors: [InfrastructureError]) -> RunStatus {
-        if !errors.isEmpty { return .error }
+        if errors.contains(where: { !$0.isNote }) { return .error }
         if tests.contains(where: { $0.status.isFailure }) { return .failed }
         return tests.contains { $0.status == .unfinished } ? .incomplete : .passed
     }

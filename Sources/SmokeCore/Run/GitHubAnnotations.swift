@@ -15,8 +15,10 @@ package enum GitHubAnnotations {
             lines.append("::error \(properties.joined(separator: ","))::\(escapeData(message))")
         }
         for error in report.errors {
+            // A note (a process a test left running, already ended) is worth a look, not a red build.
+            let level = error.isNote ? "warning" : "error"
             lines.append(
-                "::error title=smokerun::\(escapeData(([error.message] + error.details.prefix(5)).joined(separator: "\n")))"
+                "::\(level) title=smokerun::\(escapeData(([error.message] + error.details.prefix(5)).joined(separator: "\n")))"
             )
         }
         return lines

@@ -7,7 +7,10 @@ import Foundation
 /// Lock file: the holder's pid on the first line, then one `group <pid> <startTime>` line per
 /// running test process group (the pid is the group's leader; the start time — clock ticks since boot
 /// on Linux, microseconds since 1970 on macOS, as `ProcessStartTime` reads it — tells the same process
-/// from a later one that reuses the pid).
+/// from a later one that reuses the pid), and a `tree <prefix>` line: every test process the holder
+/// starts carries `SMOKERUN_PROCESS_TREE=<prefix>-<n>`, and so does what it starts (see `StrayProcesses`).
+/// The parent-death signal ends a killed smokerun's test processes, not what they started; on Linux the
+/// next holder ends the processes still marked with the old prefix.
 package enum LeftoverProcesses {
     package struct Group: Sendable, Hashable {
         package var pid: Int32
@@ -20,12 +23,14 @@ package enum LeftoverProcesses {
     }
 
     /// The lock file's text for `holder` and its running groups.
-    package static func render(holder: Int32, groups: [Group]) -> String {
-        (["\(holder)"] + groups.map { "group \($0.pid) \($0.startTime)" }).joined(separator: "\n") + "\n"
+    package static func render(holder: Int32, groups: [Group], tree: String? = nil) -> String {
+        (["\(holder)"] + (tree.map { ["tree \($0)"] } ?? []) + groups.map { "group \($0.pid) \($0.startTime)" })
+            .joined(separator: "\n") + "\n"
     }
 
-    /// The holder's pid (first line) and the recorded groups; lines that do not parse are ignored.
-    package static func parse(_ text: String) -> (holder: Int32?, groups: [Group]) {
+    /// The holder's pid (first line), the recorded groups and the holder's marker prefix; lines that do not
+    /// parse are ignored.
+    package static func parse(_ text: String) -> (holder: Int32?, groups: [Group], tree: String?) {
         let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         let holder = lines.first.flatMap { Int32($0) }
         let groups = lines.dropFirst().compactMap { line -> Group? in
@@ -35,7 +40,17 @@ package enum LeftoverProcesses {
             else { return nil }
             return Group(pid: pid, startTime: start)
         }
-        return (holder, groups)
+        let tree = lines.dropFirst().first { $0.hasPrefix("tree ") }.map { String($0.dropFirst(5)) }
+        return (holder, groups, tree.flatMap { $0.isEmpty || $0.contains(" ") ? nil : $0 })
+    }
+
+    /// The processes a dead holder's test processes left: those whose marker starts with its prefix. Never
+    /// this process's own (a scheduler takes the lock again for each run and ends its strays itself).
+    package static func markedToEnd(_ markers: [(pid: Int32, marker: String)], tree: String?, ownTree: String)
+        -> [Int32]
+    {
+        guard let tree, tree != ownTree else { return [] }
+        return markers.filter { $0.pid > 1 && $0.marker.hasPrefix(tree + "-") }.map(\.pid)
     }
 
     /// The groups to end: recorded by an earlier holder, whose leader still runs with the recorded

@@ -35,6 +35,8 @@ struct BatchRunner {
         process.graceSeconds = limits.graceSeconds
         process.log = console
         process.groups = limits.processGroups
+        // What the tests leave running is ended with the process and named in the report.
+        process.endsStrays = true
 
         var collector = ResultCollector(knownTests: batch.tests.map(\.id), projectRoot: packageRoot.path)
         let consoleSource = "output of \(binary.lastPathComponent)"
@@ -49,6 +51,8 @@ struct BatchRunner {
         // Kept until a test starts: what a process that never started one said is what explains it.
         var tail = OutputTail()
         var anyTestStarted = false
+        /// When each test started, to tell which one started a process left running.
+        var startedTests: [(id: String, startedAt: Date)] = []
         let framework = batch.framework
         let report = onTestFinished
 
@@ -62,6 +66,7 @@ struct BatchRunner {
                 runningTest = collector.runningTestID
                 if runningTest != nil { anyTestStarted = true }
                 runningSince = runningTest == nil ? nil : limits.now()
+                if let runningTest, let runningSince { startedTests.append((runningTest, runningSince)) }
             }
         }
         /// An event-stream record: evidence points at the stream.
@@ -157,9 +162,22 @@ struct BatchRunner {
             termination: termination,
             stopReason: stopReason == .testTimedOut ? nil : stopReason,
             unrecognizedLines: collector.unrecognizedLineCount,
-            errors: problems)
+            errors: problems + Self.strayNote(exit.strays, tests: startedTests))
         outcome.command = [launch.executable] + launch.arguments
         outcome.outputTail = tail.lines
         return outcome
+    }
+
+    /// A note, not an error: the tests' own results stand, and the processes are already ended.
+    static func strayNote(_ strays: [StrayProcesses.Stray], tests: [(id: String, startedAt: Date)])
+        -> [InfrastructureError]
+    {
+        let named = strays.map { stray in
+            var stray = stray
+            stray.startedBy = StrayProcesses.startedBy(startedAt: stray.startedAt, tests: tests)
+            return stray
+        }
+        guard let message = StrayProcesses.note(for: named) else { return [] }
+        return [InfrastructureError(message: message, severity: .note)]
     }
 }

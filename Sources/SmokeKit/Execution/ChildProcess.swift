@@ -25,15 +25,18 @@ final class ChildProcess {
     }
 
     let pid: pid_t
-    private let outputDescriptor: Int32
+    private var outputDescriptor: Int32
     /// The stderr pipe when it is not merged into `outputDescriptor`.
-    private let errorDescriptor: Int32?
+    private var errorDescriptor: Int32?
     private var finished: Termination?
+    /// Whether reaping the child also SIGKILLs what is left of its process group (false when the caller
+    /// ends the leftovers itself, gently and by name: `StraySweeper`).
+    private let endsGroupOnExit: Bool
 
     /// Starts `executable` (an absolute path) with exactly `environment`.
     init(
         executable: String, arguments: [String], environment: [String: String], currentDirectory: URL?,
-        outputs: Outputs = .merged
+        outputs: Outputs = .merged, endsGroupOnExit: Bool = true
     ) throws {
         let (readEnd, writeEnd) = try Self.makePipe(executable: executable)
         var errorPipe: (read: Int32, write: Int32)?
@@ -46,6 +49,11 @@ final class ChildProcess {
                 throw error
             }
         }
+
+        // Registered while the spawn holds the lock: a sweep never takes a starting child for an orphan.
+        var registered: pid_t?
+        KnownChildren.shared.beginSpawn()
+        defer { KnownChildren.shared.endSpawn(registering: registered) }
 
         #if os(Linux)
             // fork + prctl(PR_SET_PDEATHSIG) + exec: the child dies with smokerun (see DeathSignalSpawn).
@@ -138,9 +146,11 @@ final class ChildProcess {
                 throw ChildProcessError(executable: executable, reason: String(cString: strerror(status)))
             }
         #endif
+        registered = childPID
         pid = childPID
         outputDescriptor = readEnd
         errorDescriptor = errorPipe?.read
+        self.endsGroupOnExit = endsGroupOnExit
     }
 
     /// `KEY=value`, sorted: tools that key caches on their environment (SwiftPM's manifest cache) must
@@ -189,8 +199,15 @@ final class ChildProcess {
     #endif
 
     deinit {
-        close(outputDescriptor)
-        if let errorDescriptor { close(errorDescriptor) }
+        closeOutput()
+        if finished == nil { KnownChildren.shared.forget(pid) }
+    }
+
+    private func closeOutput() {
+        if outputDescriptor >= 0 { close(outputDescriptor) }
+        if let errorDescriptor, errorDescriptor >= 0 { close(errorDescriptor) }
+        outputDescriptor = -1
+        errorDescriptor = nil
     }
 
     /// What the poll loop should do next.
@@ -207,11 +224,18 @@ final class ChildProcess {
     /// Whether the last `run` had to SIGKILL the group (a kill, or a stop whose grace ran out).
     private(set) var forced = false
 
-    /// Reads output until the child closes it and exits. `onOutput` sees every chunk as it
-    /// arrives (`onError` the stderr chunks when they are separate); `onTick` is asked at least
-    /// every `tick` seconds whether to kill or stop the group (not asked again once it said so).
+    /// How long output is still read after the child exited on its own: what its descendants print
+    /// meanwhile still reaches the log, but one that keeps the pipe open cannot hold the run.
+    static let drainSeconds: TimeInterval = 1
+
+    /// Reads output until the child has exited and its output is closed, or, when something it started
+    /// keeps the output open, until `drain` seconds after it exited (at once when it was stopped or
+    /// killed); then closes the read end. `onOutput` sees every chunk as it arrives (`onError` the stderr
+    /// chunks when they are separate); `onTick` is asked at least every `tick` seconds while the child
+    /// runs whether to kill or stop the group (not asked again once it said so).
     func run(
         tick: TimeInterval = 0.2,
+        drain: TimeInterval = ChildProcess.drainSeconds,
         onOutput: (UnsafeRawBufferPointer) -> Void,
         onError: (UnsafeRawBufferPointer) -> Void = { _ in },
         onTick: () -> Decision
@@ -221,24 +245,55 @@ final class ChildProcess {
         if let errorDescriptor { descriptors.append(pollfd(fd: errorDescriptor, events: Int16(POLLIN), revents: 0)) }
         var killed = false
         var stopDeadline: Date?
-        while descriptors.contains(where: { $0.fd >= 0 }) {
-            let ready = poll(&descriptors, nfds_t(descriptors.count), Int32(tick * 1000))
-            if ready > 0 {
-                for index in descriptors.indices where descriptors[index].fd >= 0 && descriptors[index].revents != 0 {
-                    let descriptor = descriptors[index].fd
-                    let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-                    if count > 0 {
-                        buffer.withUnsafeBytes { bytes in
-                            let chunk = UnsafeRawBufferPointer(rebasing: bytes[0..<count])
-                            descriptor == outputDescriptor ? onOutput(chunk) : onError(chunk)
-                        }
-                    } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
-                        // Closed: a negative fd makes poll skip it.
-                        descriptors[index].fd = -1
+        var drainDeadline: Date?
+        var idle: TimeInterval = 0.0005
+
+        /// One poll of the open descriptors for up to `timeout` seconds; true when something was read.
+        func pump(timeout: TimeInterval) -> Bool {
+            let ready = poll(&descriptors, nfds_t(descriptors.count), Int32(max(0, timeout) * 1000))
+            guard ready > 0 else { return false }
+            var readSomething = false
+            for index in descriptors.indices where descriptors[index].fd >= 0 && descriptors[index].revents != 0 {
+                let descriptor = descriptors[index].fd
+                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                if count > 0 {
+                    readSomething = true
+                    buffer.withUnsafeBytes { bytes in
+                        let chunk = UnsafeRawBufferPointer(rebasing: bytes[0..<count])
+                        descriptor == outputDescriptor ? onOutput(chunk) : onError(chunk)
                     }
+                } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+                    // Closed: a negative fd makes poll skip it.
+                    descriptors[index].fd = -1
                 }
             }
-            guard !killed else { continue }
+            return readSomething
+        }
+
+        // Ends: the child is reaped (polled every tick; a kill reaches it), then the output closes or drains.
+        while true {
+            if finished == nil, reap(blocking: false) != nil {
+                let stopping = killed || stopDeadline != nil
+                drainDeadline = Date().addingTimeInterval(stopping ? 0 : max(0, drain))
+            }
+            let open = descriptors.contains { $0.fd >= 0 }
+            if finished != nil, !open { break }
+            if let drainDeadline, Date() >= drainDeadline {
+                // What is already in the pipe still counts; bounded so a writer cannot keep us here.
+                var rounds = 0
+                while rounds < 64, descriptors.contains(where: { $0.fd >= 0 }), pump(timeout: 0) { rounds += 1 }
+                break
+            }
+            let wait = drainDeadline.map { min(tick, $0.timeIntervalSinceNow) } ?? tick
+            if open {
+                _ = pump(timeout: wait)
+            } else {
+                // Output closed, child not reaped yet: it is usually exiting this very moment, so look again
+                // soon, then less often (1, 2, 4 … ms up to a tick).
+                idle = min(wait, idle * 2)
+                usleep(UInt32(max(0, idle) * 1_000_000))
+            }
+            guard finished == nil, !killed else { continue }
             if let deadline = stopDeadline {
                 if Date() >= deadline {
                     forceKill()
@@ -258,7 +313,9 @@ final class ChildProcess {
                 stopDeadline = Date().addingTimeInterval(max(0, grace))
             }
         }
-        return waitForExit()
+        // Whatever still holds the write end now writes into a closed pipe instead of one nobody reads.
+        closeOutput()
+        return finished ?? waitForExit()
     }
 
     private func forceKill() {
@@ -274,10 +331,21 @@ final class ChildProcess {
 
     private func waitForExit() -> Termination {
         if let finished { return finished }
+        return reap(blocking: true) ?? .signaled(SIGKILL)
+    }
+
+    /// Collects the child's exit status; nil when it still runs (or, blocking, when waitpid failed).
+    private func reap(blocking: Bool) -> Termination? {
+        if let finished { return finished }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-        // The child is gone; make sure nothing it started survives holding our pipe.
-        kill(-pid, SIGKILL)
+        var result: pid_t
+        repeat {
+            result = waitpid(pid, &status, blocking ? 0 : WNOHANG)
+        } while result == -1 && errno == EINTR
+        guard result == pid else { return nil }
+        KnownChildren.shared.forget(pid)
+        // The child is gone; unless the caller ends them itself, nothing it started in its group survives.
+        if endsGroupOnExit { kill(-pid, SIGKILL) }
         let termination: Termination
         if (status & 0x7f) == 0 {
             termination = .exited((status >> 8) & 0xff)

@@ -2,17 +2,25 @@ import Foundation
 import SmokeCore
 
 /// The real runner: `ChildProcess` (own process group; on Linux fork + PR_SET_PDEATHSIG + exec;
-/// close-on-exec pipes), started and run on the calling thread as `DeathSignalSpawn` requires.
+/// close-on-exec pipes), started and run on the calling thread as `DeathSignalSpawn` requires. For a test
+/// process (`endsStrays`) it then ends what the process left running (`StraySweeper`).
 struct ChildProcessRunner: ProcessRunning {
+    /// The longest a leftover process gets between SIGTERM and SIGKILL: the run's deadlines and a stop
+    /// must not wait on it for the whole `timeouts.graceSeconds`.
+    static let strayGraceSeconds: TimeInterval = 2
+
     init() {}
 
     func run(
         _ launch: ProcessLaunch, onOutput: (UnsafeRawBufferPointer) -> Void, onError: (UnsafeRawBufferPointer) -> Void,
         onTick: () -> ProcessDecision
     ) throws -> ProcessExit {
+        var environment = launch.environment
+        let marker = launch.endsStrays ? ProcessTree.newMarker() : nil
+        if let marker { environment[StrayProcesses.variable] = marker }
         let child = try ChildProcess(
-            executable: launch.executable, arguments: launch.arguments, environment: launch.environment,
-            currentDirectory: launch.currentDirectory, outputs: launch.outputs)
+            executable: launch.executable, arguments: launch.arguments, environment: environment,
+            currentDirectory: launch.currentDirectory, outputs: launch.outputs, endsGroupOnExit: marker == nil)
         launch.groups?.record(group: child.pid)
         defer { launch.groups?.forget(group: child.pid) }
         var stopped = false
@@ -27,6 +35,11 @@ struct ChildProcessRunner: ProcessRunning {
                 stopped = true
                 return .stop(signal: launch.stopSignal, grace: launch.graceSeconds)
             })
-        return ProcessExit(termination: termination, stopped: stopped, forced: child.forced)
+        let strays =
+            marker.map { marker in
+                StraySweeper().sweep(
+                    ended: child.pid, marker: marker, grace: min(launch.graceSeconds, Self.strayGraceSeconds))
+            } ?? []
+        return ProcessExit(termination: termination, stopped: stopped, forced: child.forced, strays: strays)
     }
 }

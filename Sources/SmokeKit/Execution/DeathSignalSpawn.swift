@@ -6,20 +6,22 @@ import SmokeCore
 
     /// Linux process start for `ChildProcess`: fork, then in the child `prctl(PR_SET_PDEATHSIG,
     /// SIGKILL)` before exec, so a test process or tool dies with smokerun even when smokerun is
-    /// killed with SIGKILL and gets no chance to clean up (issue 15: a hang test outlived `kill -9`
+    /// killed with SIGKILL and gets no chance to clean up (without it, a hanging test outlived `kill -9`
     /// of `run` by ten minutes and overlapped the next run).
     ///
     /// Why this and not the alternatives: `posix_spawn` cannot set a death signal; a shim that sets it
     /// and then execs would have to be a second executable (a shell script with joined arguments is not
-    /// acceptable, and the test targets have no smokerun binary to re-exec); a watchdog process or a
-    /// subreaper needs a process that itself survives smokerun. Fork + prctl + exec is what the kernel
+    /// acceptable, and the test targets have no smokerun binary to re-exec); a watchdog process needs a
+    /// process that itself survives smokerun. Fork + prctl + exec is what the kernel
     /// offers for exactly this. After `fork` in a threaded process only async-signal-safe calls are
     /// allowed, and Swift code in the child is not (a debug build's unspecialized generics ask the
     /// runtime for metadata and can wait forever on a lock held at the fork: seen as a hung test child).
     /// So fork, the child and exec are the C target `CSpawn`; this type prepares the C strings.
     ///
-    /// The death signal reaches the direct child (the test binary, `swift`, `xcodebuild`); processes
-    /// those start are in the child's process group, which `ChildProcess` kills when the child ends.
+    /// The death signal reaches the direct child (the test binary, `swift`, `xcodebuild`) only. What
+    /// those start is ended when the child ends: its process group by `ChildProcess`, and for a test
+    /// process everything it left by `StraySweeper`; after a SIGKILL of smokerun, the next run of the
+    /// pipeline ends what is still marked (`RunLock`).
     /// The kernel sends it when the *thread* that forked exits, so `ChildProcess` must be run on the
     /// thread that started it (every caller does: start, then `run`, in one function).
     enum DeathSignalSpawn {

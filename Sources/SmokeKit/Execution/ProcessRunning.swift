@@ -23,6 +23,10 @@ package struct ProcessLaunch: Sendable {
     package var log: ConsoleLog?
     /// Told about the process group while it runs (the run lock keeps it for a later run to end).
     var groups: (any ProcessGroupRecording)?
+    /// A test process: marked in its environment (`StrayProcesses.variable`), and once it has ended, what it
+    /// left running is ended too and named in `ProcessExit.strays`. Not for tools such as xcodebuild, whose
+    /// daemons are meant to outlive one invocation.
+    var endsStrays = false
 
     init(executable: String, arguments: [String], environment: [String: String], currentDirectory: URL?) {
         self.executable = executable
@@ -46,11 +50,16 @@ package struct ProcessExit: Sendable, Equatable {
     var stopped: Bool
     /// It did not finish within the grace period and its group was killed.
     var forced: Bool
+    /// What it left running and smokerun ended after it (`ProcessLaunch.endsStrays`).
+    var strays: [StrayProcesses.Stray]
 
-    package init(termination: Termination, stopped: Bool = false, forced: Bool = false) {
+    package init(
+        termination: Termination, stopped: Bool = false, forced: Bool = false, strays: [StrayProcesses.Stray] = []
+    ) {
         self.termination = termination
         self.stopped = stopped
         self.forced = forced
+        self.strays = strays
     }
 }
 

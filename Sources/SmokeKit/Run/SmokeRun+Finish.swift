@@ -62,7 +62,7 @@ extension SmokeRun {
         for line in RunSummary.failureLines(report, style: TerminalStyle(output: err, environment: context.environment))
         { err.line(line) }
         for error in report.errors {
-            err.line("smokerun: error: \(error.message)")
+            err.line("smokerun: \(error.isNote ? "note" : "error"): \(error.message)")
             for line in error.details.prefix(20) { err.line("    \(line)") }
         }
         if context.environment["GITHUB_ACTIONS"] == "true" {

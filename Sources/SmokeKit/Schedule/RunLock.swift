@@ -46,6 +46,9 @@ package final class RunLock: ProcessGroupRecording, @unchecked Sendable {
             // No parent-death signal on macOS: a killed smokerun's test processes may still run. End
             // the ones the previous holder recorded, if they are still the same processes.
             endLeftovers(recordedIn: descriptor)
+        #elseif os(Linux)
+            // The parent-death signal ended a killed smokerun's test processes, not what they started.
+            endMarkedLeftovers(recordedIn: descriptor)
         #endif
         let held = RunLock(url: url, descriptor: descriptor)
         held.writeContents()
@@ -77,7 +80,8 @@ package final class RunLock: ProcessGroupRecording, @unchecked Sendable {
     /// Written first, then the old tail cut off: a reader never finds the file empty.
     private func writeContentsLocked() {
         guard descriptor >= 0 else { return }
-        let text = Array(LeftoverProcesses.render(holder: getpid(), groups: groups).utf8)
+        let text = Array(
+            LeftoverProcesses.render(holder: getpid(), groups: groups, tree: ProcessTree.ownPrefix).utf8)
         _ = text.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
         _ = ftruncate(descriptor, off_t(text.count))
     }
@@ -90,6 +94,22 @@ package final class RunLock: ProcessGroupRecording, @unchecked Sendable {
             let recorded = LeftoverProcesses.parse(String(decoding: buffer[..<count], as: UTF8.self)).groups
             for pid in LeftoverProcesses.toEnd(recorded, startTime: ProcessStartTime.of, ownPID: getpid()) {
                 kill(-pid, SIGKILL)
+                kill(pid, SIGKILL)
+            }
+        }
+    #endif
+
+    #if os(Linux)
+        private static func endMarkedLeftovers(recordedIn descriptor: Int32) {
+            var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+            let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { return }
+            let tree = LeftoverProcesses.parse(String(decoding: buffer[..<count], as: UTF8.self)).tree
+            guard tree != nil, tree != ProcessTree.ownPrefix else { return }
+            let markers = ProcessTree.table().compactMap { entry in
+                ProcessTree.marker(of: entry.pid).map { (pid: entry.pid, marker: $0) }
+            }
+            for pid in LeftoverProcesses.markedToEnd(markers, tree: tree, ownTree: ProcessTree.ownPrefix) {
                 kill(pid, SIGKILL)
             }
         }

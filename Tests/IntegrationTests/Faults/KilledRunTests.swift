@@ -11,7 +11,7 @@ import Testing
     import Darwin
 #endif
 
-/// Issue 15, item 2: `kill -9` of the real `smokerun run` while a test hangs. smokerun gets no
+/// `kill -9` of the real `smokerun run` while a test hangs. smokerun gets no
 /// chance to clean up, so the kernel must end the test process (PR_SET_PDEATHSIG, Linux).
 @Suite(.timeLimit(.minutes(10))) struct KilledRunTests {
     #if os(Linux)

@@ -52,3 +52,23 @@ import Testing
         #expect(ProcessStartTime.of(Int32.max) == nil)
     }
 }
+
+@Suite struct LeftoverMarkerTests {
+    @Test func theLockFileRoundTripsTheHoldersMarkerPrefix() {
+        let text = LeftoverProcesses.render(holder: 500, groups: [], tree: "500.77")
+        #expect(text == "500\ntree 500.77\n")
+        #expect(LeftoverProcesses.parse(text).tree == "500.77")
+        #expect(LeftoverProcesses.parse("500\n").tree == nil)
+        #expect(LeftoverProcesses.parse("500\ntree \n").tree == nil)
+    }
+
+    @Test func onlyProcessesMarkedByTheOldHolderAreEnded() {
+        let markers: [(pid: Int32, marker: String)] = [
+            (10, "500.77-1"), (11, "500.77-12"), (12, "500.7-1"), (13, "600.1-1"), (1, "500.77-1"),
+        ]
+        #expect(LeftoverProcesses.markedToEnd(markers, tree: "500.77", ownTree: "600.1") == [10, 11])
+        // The holder was this very process (a scheduler's earlier run): its sweeps ended its own.
+        #expect(LeftoverProcesses.markedToEnd(markers, tree: "600.1", ownTree: "600.1").isEmpty)
+        #expect(LeftoverProcesses.markedToEnd(markers, tree: nil, ownTree: "600.1").isEmpty)
+    }
+}

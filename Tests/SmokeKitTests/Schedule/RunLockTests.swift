@@ -13,7 +13,7 @@ import Testing
         let url = RunLock.fileURL(outputDirectory: directory.url, pipelineName: "smoke")
         #expect(url.path.hasSuffix("/locks/smoke.lock"))
         let first = try RunLock.acquire(at: url)
-        #expect(try String(contentsOf: url, encoding: .utf8) == "\(getpid())\n")
+        #expect(try String(contentsOf: url, encoding: .utf8) == "\(getpid())\ntree \(ProcessTree.ownPrefix)\n")
         #expect(throws: RunLockError.held(path: url.path, pid: getpid())) { try RunLock.acquire(at: url) }
         first.release()
         let second = try RunLock.acquire(at: url)
@@ -75,7 +75,7 @@ import Testing
         kill(child.processIdentifier, SIGKILL)
         child.waitUntilExit()
         let lock = try RunLock.acquire(at: url)
-        #expect(try String(contentsOf: url, encoding: .utf8) == "\(getpid())\n")
+        #expect(try String(contentsOf: url, encoding: .utf8) == "\(getpid())\ntree \(ProcessTree.ownPrefix)\n")
         lock.release()
     }
 }
