@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Parse benchmark (issue 2, "Done means"): generates a ~200 MB log in xcodebuild form and one in
+# Parse benchmark (targets: see Documentation or README Performance): generates a ~200 MB log in xcodebuild form and one in
 # Linux form, parses each with a release build of smokerun, and reports MB/s and peak resident
 # memory (/usr/bin/time -v), next to a Python regex parser on the same file for scale.
 #
@@ -9,8 +9,8 @@
 # `.build/release/smokerun parse --summary-only` (parse and total, no report files).
 # The script also times the whole `smokerun parse` that writes all four reports.
 # Without --distinct the log runs 30,000 test names in repeated passes (each pass is a distinct
-# test since issue 12); with --distinct every pass runs new classes: ~1.1 million distinct tests in
-# 200 MB (issue 16's targets: summary >= 300 MB/s and <= 100 MB; all reports >= 60 MB/s, <= 600 MB).
+# test); with --distinct every pass runs new classes: ~1.1 million distinct tests in
+# 200 MB (targets: summary >= 300 MB/s and <= 100 MB; all reports >= 60 MB/s, <= 600 MB).
 # Each command runs RUNS times (default 3) and the median is printed; run it when the machine is quiet.
 set -euo pipefail
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Parallel workers benchmark (issue 16 item 4). Generates two packages — 200 XCTest tests in 10 classes
+# Parallel workers benchmark. Generates two packages — 200 XCTest tests in 10 classes
 # where each test sleeps 20 ms, and 200 trivial tests in 10 classes — warms them, then times side by side
 # (wall clock, median of ROUNDS runs after one untimed warm-up each):
 #   swift test | swift test --parallel --num-workers 2 | smokerun run --workers 1 | smokerun run --workers 2

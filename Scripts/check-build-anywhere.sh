@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Proves that smokerun builds and runs with nothing but the Swift toolchain (issue 18): inside a
+# Proves that smokerun builds and runs with nothing but the Swift toolchain: inside a
 # private mount namespace, empty files hide the SQLite and zstd headers and pkg-config files and the
 # `zstd` program; then the README's two commands run there — `swift run smokerun run` (the smoke
 # pipeline, which must pass) and the build `swift test` does (`swift build --build-tests`) — the

@@ -9,7 +9,7 @@ file reaches the requested size. Deterministic (seeded), so runs compare.
 
 With `--distinct`, every pass runs new classes (`Checkout<pass>x<class>Tests`), so every test in the file is a
 distinct test, and tests print little and build output is a small share: ~1 million distinct tests in 200 MB,
-as a large monorepo's CI log or a merged history has (issue 16).
+as a large monorepo's CI log or a merged history has.
 """
 import argparse
 import random

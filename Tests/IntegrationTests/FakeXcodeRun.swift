@@ -5,7 +5,7 @@ import Foundation
 @testable import smokerun
 
 /// One `smokerun run` over the fake Xcode with a pipeline the test writes (the device and notify keys
-/// vary), for the issue 17 tests; `XcodebuildRunTests.run` pins its own pipeline.
+/// vary), for the multi-device and screenshot tests; `XcodebuildRunTests.run` pins its own pipeline.
 struct FakeXcodeRun {
     var scenario: String
     /// Extra top-level keys of the pipeline, e.g. `"device": [...]`, without the braces.

@@ -1,4 +1,4 @@
-/// Finds the smallest set of earlier tests that makes a test fail (issue 7). Pure: the only effect is the
+/// Finds the smallest set of earlier tests that makes a test fail. Pure: the only effect is the
 /// `fails` closure, which runs the test after the given earlier tests (kept in run order) and says
 /// whether it failed.
 ///

@@ -7,7 +7,7 @@ package struct Pipeline: Sendable, Equatable {
     /// IANA time zone the schedule is read in.
     package var timeZone: String = "UTC"
     package var driver: Driver
-    /// The pinned devices, in the order the test phase runs on them; one unless `device` is a list (issue 17).
+    /// The pinned devices, in the order the test phase runs on them; one unless `device` is a list.
     package var devices: [DeviceProfile] = [DeviceProfile()]
     package var ordering: OrderingSettings = OrderingSettings()
     package var environment: [String: String] = ["IS_UNIT_TESTING": "1"]

@@ -1,6 +1,6 @@
 /// `notify.slackUpload`: for teams without published artifacts, the message goes out through Slack's
 /// Web API (`chat.postMessage`) with a bot token, and each failure screenshot is uploaded into its
-/// thread (issue 17). The token is a secret like the webhook URL: only the variable's name is kept.
+/// thread. The token is a secret like the webhook URL: only the variable's name is kept.
 package struct SlackUploadSettings: Sendable, Equatable {
     /// Slack's own Web API.
     package static let defaultAPIURL = "https://slack.com/api/"

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One step of a failing test's activity timeline (`XCTContext.runActivity` and XCTest's own steps,
-/// from a result bundle), as report.json and index.html show it beside the failure (issue 17).
+/// from a result bundle), as report.json and index.html show it beside the failure.
 package struct ActivityStep: Codable, Sendable, Equatable {
     /// The step's title as the test wrote it (untrusted: escaped wherever shown).
     var title: String

@@ -1,17 +1,30 @@
 /// What proved a test's `failed`, `crashed` or `timedOut` status: the input line that said so, or a fact smokerun
 /// saw itself (an exit status, a signal, its own deadline). A status without evidence is not a failure.
-package struct Evidence: Codable, Sendable, Equatable, Hashable {
+///
+/// A class: a test result holds it as one reference, so the million passing tests of a big report, which have none,
+/// do not each carry room for two strings and a number.
+package final class Evidence: Codable, Sendable, Hashable {
     /// What said so, in words: `result line`, `issue`, `fatal error`, `exit status 1`, `timeouts.testSeconds` ….
-    package var what: String
+    package let what: String
     /// The input that said so (a file name, `output of Tests.xctest`, a bundle), or nil for smokerun's own fact.
-    package var source: String?
+    package let source: String?
     /// The 1-based line of `source` that said so, when it is a text input.
-    package var line: Int?
+    package let line: Int?
 
     package init(what: String, source: String? = nil, line: Int? = nil) {
         self.what = what
         self.source = source
         self.line = line
+    }
+
+    package static func == (left: Evidence, right: Evidence) -> Bool {
+        left.what == right.what && left.source == right.source && left.line == right.line
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(what)
+        hasher.combine(source)
+        hasher.combine(line)
     }
 
     /// `what (source:line)`, `what (source)` or `what`: how reports show it.

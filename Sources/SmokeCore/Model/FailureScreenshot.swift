@@ -1,6 +1,6 @@
 import Foundation
 
-/// Picks *the* screenshot of a failing test's failure moment (issue 17). Pure.
+/// Picks *the* screenshot of a failing test's failure moment. Pure.
 ///
 /// In order: the last image the source marks as recorded with the failure (xcresult links XCTest's
 /// automatic failure screenshot to the issue); else the last image recorded at or before the failure's

@@ -6,9 +6,9 @@ extension FrameworkTotalsReader {
         let line = contentStart == 0 ? rawLine : UnsafeBufferPointer(rebasing: rawLine[contentStart...])
         var plain: [UInt8] = []
         if ColourCodes.remove(from: line, into: &plain) {
-            plain.withUnsafeBufferPointer { read($0) }
+            plain.withUnsafeBufferPointer { self.read($0) }
         } else {
-            read(line)
+            self.read(line)
         }
     }
 }

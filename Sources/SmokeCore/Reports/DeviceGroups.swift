@@ -1,4 +1,4 @@
-/// A run pinning several devices, seen by device (issue 17): each device's totals in run order, for the
+/// A run pinning several devices, seen by device: each device's totals in run order, for the
 /// reports' device section. Empty for a single-device run, whose reports stay as they were. Pure.
 package enum DeviceGroups {
     static func totals(_ tests: [TestResult]) -> [(device: String, totals: Totals)] {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where each attachment goes in an `attachments --output DIR` export (issue 17). Pure: items in,
+/// Where each attachment goes in an `attachments --output DIR` export. Pure: items in,
 /// relative paths out. Folders follow `levels` (default configuration / device / test); names are the
 /// attachment's own, made safe and unique per folder (case-insensitively), never a UUID.
 package struct AttachmentExportPlan: Sendable, Equatable {

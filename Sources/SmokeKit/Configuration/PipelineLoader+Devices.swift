@@ -1,7 +1,7 @@
 import SmokeCore
 
 extension PipelineLoader {
-    /// `device`: one profile, or a list of profiles the test phase runs on in turn (issue 17); nil when absent.
+    /// `device`: one profile, or a list of profiles the test phase runs on in turn; nil when absent.
     static func deviceProfiles(
         _ root: JSONObjectReader, read: (JSONObjectReader) throws(PipelineError) -> DeviceProfile
     ) throws(PipelineError) -> [DeviceProfile]? {

@@ -37,7 +37,7 @@ enum URLSessionTransport {
                 attempt.start(task, continuation)
                 // The attempt's own deadline, on a dispatch timer rather than libcurl's: a receiver
                 // that accepts and never answers, or a connection that never completes, must cost
-                // one timeout per attempt (issue 15), whatever libcurl's timers do.
+                // one timeout per attempt, whatever libcurl's timers do.
                 DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
                     attempt.finish(.failure(URLError(.timedOut)))
                 }

@@ -1,7 +1,7 @@
 import Foundation
 import SmokeCore
 
-/// The live line of a run pinning several devices (issue 17): one count across all devices
+/// The live line of a run pinning several devices: one count across all devices
 /// ("[37/80] iPhone 15 (2/2) · Suite/test ✔") instead of a count that restarts at 1 per device.
 final class DeviceProgress: @unchecked Sendable {
     private let lock = NSLock()

@@ -1,7 +1,7 @@
 import Foundation
 import SmokeCore
 
-/// A pipeline that pins several devices (issue 17): the test phase runs once per device, in turn, each
+/// A pipeline that pins several devices: the test phase runs once per device, in turn, each
 /// with its own work folder and derived data; the results are joined into one `DriverResult` whose
 /// tests carry their device's label. A single device runs as before, without a label.
 struct DeviceRuns {

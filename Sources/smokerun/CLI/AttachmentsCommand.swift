@@ -3,7 +3,7 @@ import SmokeCore
 import SmokeKit
 
 /// `smokerun attachments RUN|BUNDLE --output DIR`: exports a run's or a bundle's attachments into
-/// folders people browse (issue 17), with a `manifest.json` of what went where.
+/// folders people browse, with a `manifest.json` of what went where.
 struct AttachmentsCommand: Command {
     static let name = "attachments"
     static let summary = "export a run's or an .xcresult bundle's attachments into folders"

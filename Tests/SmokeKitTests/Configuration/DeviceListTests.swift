@@ -5,7 +5,7 @@ import Testing
 @testable import SmokeKit
 @testable import smokerun
 
-/// `device` as one profile or a list of them (issue 17), and the labels tests carry per device.
+/// `device` as one profile or a list of them, and the labels tests carry per device.
 @Suite struct DeviceListTests {
     private func parse(_ device: String) throws(PipelineError) -> Pipeline {
         try PipelineLoader().parse(

@@ -178,7 +178,7 @@ import Testing
         #expect(cut.status == .crashed)
         #expect(
             cut.failures.map(\.message) == [
-                "Crashed: the test process exited with status 0 while this test was running."
+                "the test process exited with status 0 while this test was running"
             ])
         #expect(try run.test("testC").status == .passed)
         #expect(run.result.errors.isEmpty)

@@ -4,7 +4,7 @@ import Testing
 @testable import SmokeKit
 @testable import smokerun
 
-/// An xcodebuild run reconciles the bundles it read with their own summary counts, summed (issue 12).
+/// An xcodebuild run reconciles the bundles it read with their own summary counts, summed.
 @Suite struct BundleReconciliationTests {
     private func tests(_ statuses: [TestStatus]) -> [TestResult] {
         statuses.enumerated().map {

@@ -5,7 +5,7 @@ import Testing
 @testable import SmokeKit
 @testable import smokerun
 
-/// A run pinning two devices (issue 17): the policy tells a test's devices apart, and the bodies say
+/// A run pinning two devices: the policy tells a test's devices apart, and the bodies say
 /// which device a failure happened on.
 @Suite struct MultiDeviceNotificationTests {
     typealias F = NotifyFixtures

@@ -5,7 +5,7 @@ import Testing
 @testable import SmokeKit
 @testable import smokerun
 
-/// The classes of real input that once made a report disagree with the framework's own account (issue 12),
+/// The classes of real input that once made a report disagree with the framework's own account,
 /// each from a small hand-written log.
 @Suite struct FidelityTests {
     private func parse(_ text: String, name: String = "log.txt") throws -> ParsedLog {

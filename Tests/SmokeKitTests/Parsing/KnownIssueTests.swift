@@ -6,7 +6,7 @@ import Testing
 @testable import smokerun
 
 /// An issue that belongs to an expected failure (`XCTExpectFailure`, `withKnownIssue`) stays with its test, in every
-/// input: never a failure of a passing test, never an error "outside any test" (issue 12, item 3).
+/// input: never a failure of a passing test, never an error "outside any test".
 @Suite struct KnownIssueTests {
     private func parse(_ text: String, name: String = "log.txt") throws -> ParsedLog {
         try LogParser().parse(files: [ParsingTestSupport.temporaryFile(Data(text.utf8), name: name)])

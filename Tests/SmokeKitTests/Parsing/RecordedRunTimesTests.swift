@@ -7,7 +7,7 @@ import Testing
 @testable import smokerun
 
 /// A parsed log's `startedAt`/`finishedAt`/`durationSeconds` are the recorded run's — suite stamps, `in X (Y) seconds`
-/// totals, event-stream instants — never the time of parsing (issue 12, item 6).
+/// totals, event-stream instants — never the time of parsing.
 @Suite struct RecordedRunTimesTests {
     private static let utc = TimeZone(identifier: "UTC")!
 

@@ -7,7 +7,7 @@ import Testing
 @testable import smokerun
 
 /// A bundle whose known issues hang only off their `ExpectedFailures` rows (the issue row names no test run): they
-/// stay with the test that expected them, and none is an issue "outside any test" (issue 12, item 3).
+/// stay with the test that expected them, and none is an issue "outside any test".
 @Suite struct XCResultKnownIssueTests {
     @Test func anIssueOwnedByAnExpectedFailureStaysWithItsTest() throws {
         let folder = try TemporaryDirectory()

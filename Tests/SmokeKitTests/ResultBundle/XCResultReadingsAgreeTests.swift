@@ -7,7 +7,7 @@ import Testing
 @testable import smokerun
 
 /// A bundle with repetitions, arguments and two configurations reads like Xcode reads it, the
-/// same from its database as from xcresulttool's JSON of it (issue 12, item 6).
+/// same from its database as from xcresulttool's JSON of it.
 @Suite struct XCResultReadingsAgreeTests {
     private func readDatabase(_ folder: TemporaryDirectory) throws -> ResultBundleContents {
         let bundle = folder.url.appendingPathComponent("Shop.xcresult")

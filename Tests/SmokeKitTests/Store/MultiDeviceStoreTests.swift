@@ -5,7 +5,7 @@ import Testing
 @testable import SmokeKit
 @testable import smokerun
 
-/// History, merge, shard balancing and bisect over a run pinning two devices (issue 17): one test id ran
+/// History, merge, shard balancing and bisect over a run pinning two devices: one test id ran
 /// once per device, and no step may fold the two executions into one.
 @Suite struct MultiDeviceStoreTests {
     private static let small = "iPhone SE (3rd generation)"
