@@ -7,7 +7,8 @@ package enum ParseError: LocalizedError, DomainError, Equatable {
     case noTestOutput(path: String, said: String? = nil)
     case binary(path: String)
     case truncatedEventStream(path: String, line: Int)
-    /// An xcresulttool JSON document that is not valid JSON, too large, or holds no tests; `reason` says which.
+    /// A document (xcresulttool JSON, JUnit XML) that is not well-formed, too large, or holds no tests, or one that
+    /// holds no per-test results; `reason` says which and what to pass instead.
     case resultDocument(path: String, reason: String)
 
     package var kind: ErrorKind { .invalidInput }
@@ -19,8 +20,11 @@ package enum ParseError: LocalizedError, DomainError, Equatable {
         case .noTestOutput(let path, let said?):
             "\(path): contains no test output: \(said)."
         case .noTestOutput(let path, nil):
-            "\(path): contains no test output (no XCTest or Swift Testing lines, no event-stream records). "
-                + "Pass the output of `swift test`, `xcodebuild test`, or an `--experimental-event-stream-output` file."
+            """
+            \(path): contains no test output (no XCTest or Swift Testing lines, no event-stream records). Pass the \
+            output of `swift test`, `xcodebuild test`, an `--experimental-event-stream-output` file, or a JUnit XML \
+            file (`swift test --xunit-output`).
+            """
         case .binary(let path):
             "\(path): looks like binary data, not a text log (NUL bytes or invalid UTF-8). Pass the test output as "
                 + "text."

@@ -1,15 +1,18 @@
 import Foundation
 
 /// Reads a saved xcresulttool JSON document (`get test-results tests`, or the legacy graph's
-/// `ActionTestPlanRunSummaries`) for `smokerun parse`, through the same mapping `XCResultToolReader` uses.
+/// `ActionTestPlanRunSummaries`) for `smokerun parse`, through the same mapping `XCResultToolReader` uses, or a JUnit
+/// XML file (`JUnitDocumentParser`).
 package enum ResultDocumentParser {
     /// Largest document read whole (they are trees, not streams).
     package static let byteLimit = 512 * 1024 * 1024
 
-    /// `device` is the run destination the document lists (`devices[]`), as the bundle readers report it.
+    /// `device` is the run destination the document lists (`devices[]`), as the bundle readers report it; `counts`
+    /// the document's own totals (a JUnit file's).
     package static func parse(
         _ data: Data, format: LogFormat, path: String
-    ) throws(ParseError) -> (tests: [TestResult], unrecognized: Int, device: ResolvedDevice?) {
+    ) throws(ParseError) -> (tests: [TestResult], unrecognized: Int, device: ResolvedDevice?, counts: [FrameworkCount])
+    {
         switch format {
         case .xcresultTests:
             let document: XCResultToolTestsDocument
@@ -34,7 +37,7 @@ package enum ResultDocumentParser {
                         + "ran tests."
                 )
             }
-            return (mapped.tests, mapped.unrecognizedNodeCount, document.devices.first?.resolved)
+            return (mapped.tests, mapped.unrecognizedNodeCount, document.devices.first?.resolved, [])
         case .xcresultLegacy:
             let json: Any
             do {
@@ -66,9 +69,13 @@ package enum ResultDocumentParser {
                     reason:
                         "the ActionTestPlanRunSummaries holds no tests (\(mapped.unrecognized) nodes not understood).")
             }
-            return (mapped.tests, mapped.unrecognized, nil)
+            return (mapped.tests, mapped.unrecognized, nil, [])
+        case .junit:
+            let source = path.split(separator: "/").last.map(String.init) ?? path
+            let document = try JUnitDocumentParser.parse(data, path: path, source: source)
+            return (document.tests, document.unrecognized, nil, document.counts)
         case .console, .eventStream:
-            return ([], 0, nil)
+            return ([], 0, nil, [])
         }
     }
 }

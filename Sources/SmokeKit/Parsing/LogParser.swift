@@ -216,7 +216,9 @@ package struct LogParser: Sendable {
             let parsed = try ResultDocumentParser.parse(document, format: format, path: path)
             sink.collector.adopt(parsed.tests, unrecognized: parsed.unrecognized)
             let lines = document.reduce(into: 0) { count, byte in if byte == 10 { count += 1 } }
-            return FileSummary(format: format, lineCount: lines, byteCount: read.byteCount, device: parsed.device)
+            return FileSummary(
+                format: format, lineCount: lines, byteCount: read.byteCount, device: parsed.device,
+                frameworkCounts: parsed.counts)
         }
         sink.collector.finishListedFailures()
         guard let format = interpreter.format, interpreter.sawTestActivity else {
@@ -311,10 +313,10 @@ package struct LogParser: Sendable {
                 guard byteCount <= ResultDocumentParser.byteLimit else {
                     throw .resultDocument(
                         path: path,
-                        reason:
-                            "is larger than \(ResultDocumentParser.byteLimit / 1024 / 1024) MB, too large to read as "
-                            + "one JSON document."
-                    )
+                        reason: """
+                            is larger than \(ResultDocumentParser.byteLimit / 1024 / 1024) MB, too large to read as \
+                            one JSON or XML document.
+                            """)
                 }
                 document?.append(contentsOf: chunk)
             } else {
