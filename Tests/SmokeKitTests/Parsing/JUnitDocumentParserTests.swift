@@ -133,6 +133,9 @@ import Testing
             document.tests.first?.failures.first?.message
                 == "Uncategorized: testConverter()\nfailed - Unable to convert")
         #expect(document.counts == [FrameworkCount(framework: "junit", tests: 1, failures: 1, from: "j.xml:1")])
+        // A JUnit file's own totals count every framework in it: nothing is left unverified.
+        let reconciliation = try #require(Reconciliation.compare(document.counts, with: document.tests))
+        #expect(reconciliation.agrees && reconciliation.unverified.isEmpty)
     }
 
     @Test func runsTheFileMarksAsRetriesAreAttemptsOfOneTest() throws {
