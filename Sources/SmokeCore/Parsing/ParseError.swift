@@ -10,8 +10,14 @@ package enum ParseError: LocalizedError, DomainError, Equatable {
     /// A document (xcresulttool JSON, JUnit XML) that is not well-formed, too large, or holds no tests, or one that
     /// holds no per-test results; `reason` says which and what to pass instead.
     case resultDocument(path: String, reason: String)
+    /// A log that shows the build or the test runner failing before any test ran: not invalid input but a run that
+    /// could not test. `parse` writes its report anyway, with the error, and exits 3 (as `run` does).
+    case failedBeforeTests(path: String, failure: FailureBeforeTests)
 
-    package var kind: ErrorKind { .invalidInput }
+    package var kind: ErrorKind {
+        if case .failedBeforeTests = self { return .infrastructure }
+        return .invalidInput
+    }
 
     package var errorDescription: String? {
         switch self {
@@ -34,6 +40,8 @@ package enum ParseError: LocalizedError, DomainError, Equatable {
                 + "Run the tests again, or parse their console output instead."
         case .resultDocument(let path, let reason):
             "\(path): \(reason)"
+        case .failedBeforeTests(let path, let failure):
+            "\(path): \(failure.summary). \(failure.advice)."
         }
     }
 }

@@ -205,6 +205,7 @@ package struct LogParser: Sendable {
         var sink = CollectorSink(collector: ResultCollector())
         swap(&sink.collector, &collector)
         defer { swap(&sink.collector, &collector) }
+        let testsBefore = sink.collector.tests.count
         let input = FileInput(
             descriptor: descriptor, path: path, size: Int(status.st_size),
             skipsSwiftTestingConsole: skipsSwiftTestingConsole)
@@ -221,6 +222,10 @@ package struct LogParser: Sendable {
                 frameworkCounts: parsed.counts)
         }
         sink.collector.finishListedFailures()
+        let hasTests = sink.collector.tests.count > testsBefore
+        if !hasTests, let failure = interpreter.failureBeforeTests {
+            throw .failedBeforeTests(path: path, failure: failure)
+        }
         guard let format = interpreter.format, interpreter.sawTestActivity else {
             throw .noTestOutput(path: path, said: interpreter.whyNoTests)
         }

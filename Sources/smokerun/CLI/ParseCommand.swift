@@ -103,7 +103,13 @@ struct ParseCommand: Command {
         }
         let parsedAt = Date()
         // A summary needs statuses only: memory stays flat however much the tests printed.
-        var parsed = try LogParser(retention: summaryOnly ? .statusesOnly : .full).parse(files: files)
+        var parsed: ParsedLog
+        do {
+            parsed = try LogParser(retention: summaryOnly ? .statusesOnly : .full).parse(files: files)
+        } catch {
+            guard case .failedBeforeTests(let path, let failure) = error else { throw error }
+            return try runFailedBeforeTests(path: path, failure: failure, files: files, parsedAt: parsedAt, in: context)
+        }
         for problem in parsed.problems { context.standardError.line("warning: \(problem)") }
         let mb = Double(parsed.byteCount) / 1_000_000
         let seconds = max(Date().timeIntervalSince(parsedAt), 0.000_001)
@@ -143,6 +149,27 @@ struct ParseCommand: Command {
             report, attachments: parsed.attachments, allowedFolders: folders,
             consoleLog: files.count == 1 ? files[0] : nil, in: context)
         return strict && report.reconciliation?.agrees == false ? .infrastructure : exitCode
+    }
+
+    /// A log that shows the build or the test runner failing before any test ran: the run folder is written anyway,
+    /// its status `error` and its one error naming the failure (junit.xml holds it as one `<error>`, as `run` writes a
+    /// failed build), so a CI step that uploads junit.xml has it whatever happened. Exits 3.
+    private func runFailedBeforeTests(
+        path: String, failure: FailureBeforeTests, files: [URL], parsedAt: Date, in context: HostContext
+    ) throws -> ExitCode {
+        context.standardError.line("smokerun parse: \(path): \(failure.summary). \(failure.advice).")
+        var report = makeReport(
+            tests: [], device: nil, toolchain: nil, notes: [], startedAt: parsedAt, finishedAt: parsedAt)
+        report.parsedAt = parsedAt
+        report.inputs = files.map {
+            InputRecord(
+                path: $0.path, format: LogFormat.console.rawValue, strippedPrefix: nil, unrecognizedLines: 0,
+                firstUnrecognizedLine: nil)
+        }
+        report.errors = [InfrastructureError(message: failure.summary, details: failure.errorLines)]
+        report.status = .error
+        return try write(
+            report, attachments: [], allowedFolders: [], consoleLog: files.count == 1 ? files[0] : nil, in: context)
     }
 
     private func runBundle(_ bundle: URL, in context: HostContext) throws -> ExitCode {

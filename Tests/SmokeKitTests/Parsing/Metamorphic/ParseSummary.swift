@@ -58,6 +58,7 @@ struct ParseSummary: Equatable, CustomStringConvertible {
         case .binary: "binary"
         case .truncatedEventStream: "truncated event stream"
         case .resultDocument(_, let reason): "result document: \(reason)"
+        case .failedBeforeTests(_, let failure): "failed before tests: \(failure.summary)"
         }
     }
 
