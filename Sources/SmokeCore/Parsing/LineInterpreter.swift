@@ -59,6 +59,11 @@ package struct LineInterpreter {
         return "xcodebuild ended with `\(lastBanner)`: a log without tests. Pass the output of `xcodebuild test`"
     }
 
+    /// Lines shaped like an xcpretty or xcbeautify test result (`LogFormat.isFormattedTestLine`): how many, and the
+    /// first one's number and text.
+    package private(set) var formattedLineCount = 0
+    package private(set) var firstFormattedLine: (number: Int, text: String)?
+
     package var mostFrequentPrefix: String? {
         var counts = unwrapper.counts
         for (kind, count) in console.wrapperCounts { counts[kind, default: 0] += count }
@@ -93,6 +98,12 @@ package struct LineInterpreter {
     }
 
     private mutating func interpretConsole<Sink: LineEventSink>(_ line: LineBytes, into sink: inout Sink) {
+        if LogFormat.isFormattedTestLine(line) {
+            formattedLineCount += 1
+            if firstFormattedLine == nil {
+                firstFormattedLine = (lineNumber, line.string(line.skippingBlanks()..<line.count))
+            }
+        }
         emit(console.parse(line, reading: &notes), into: &sink)
         while let deferred = console.takeDeferred() { emit(deferred, into: &sink) }
     }

@@ -11,13 +11,17 @@ package enum LogFormat: String, Sendable, Equatable {
     /// JUnit XML: `swift test --xunit-output` (XCTest's file and the `-swift-testing` one), fastlane trainer,
     /// xcresultparser, xcbeautify's and test_center's reports.
     case junit
+    /// `xcresulttool get test-results summary`: counts without tests, refused with what to pass instead.
+    case xcresultSummary
+    /// SonarQube's generic test execution XML (`<testExecutions>`): refused with what to pass instead.
+    case sonarTestExecutions
 
     /// Whether the file is one document read whole, rather than lines.
     package var isDocument: Bool { self != .console && self != .eventStream }
 
     /// Guesses from the first bytes: an event stream's first line is a JSON object naming a `kind`; an
-    /// xcresulttool document is a JSON object with a `testNodes` key, or with the legacy graph's `_type` wrappers; an
-    /// XML document is JUnit when it has a `<testsuite` element. A CI system's
+    /// xcresulttool document is a JSON object with a `testNodes` key, with the legacy graph's `_type` wrappers, or
+    /// with a summary's `totalTestCount`; an XML document is JUnit when it has a `<testsuite` element. A CI system's
     /// line prefix and marker lines before the first record (`LineUnwrapper`) are passed over.
     package static func detect(_ head: LineBytes) -> LogFormat {
         guard let start = firstContent(head) else { return .console }
@@ -30,13 +34,15 @@ package enum LogFormat: String, Sendable, Equatable {
         if head.firstIndex(of: "\"_type\"", from: start) != nil, head.firstIndex(of: "\"_name\"", from: start) != nil {
             return .xcresultLegacy
         }
+        if head.firstIndex(of: "\"totalTestCount\"", from: start) != nil { return .xcresultSummary }
         return .console
     }
 
-    /// An XML document's kind from its first element names: JUnit has `<testsuites>` or `<testsuite>`; any other XML
-    /// is read as text (and holds no test output).
+    /// An XML document's kind from its first element names: JUnit has `<testsuites>` or `<testsuite>`, SonarQube's
+    /// report `<testExecutions>`; any other XML is read as text (and holds no test output).
     private static func detectXML(_ head: LineBytes, from start: Int) -> LogFormat {
         if head.firstIndex(of: "<testsuite", from: start) != nil { return .junit }
+        if head.firstIndex(of: "<testExecutions", from: start) != nil { return .sonarTestExecutions }
         return .console
     }
 

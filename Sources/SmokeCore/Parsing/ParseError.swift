@@ -13,6 +13,9 @@ package enum ParseError: LocalizedError, DomainError, Equatable {
     /// A log that shows the build or the test runner failing before any test ran: not invalid input but a run that
     /// could not test. `parse` writes its report anyway, with the error, and exits 3 (as `run` does).
     case failedBeforeTests(path: String, failure: FailureBeforeTests)
+    /// A log xcpretty or xcbeautify formatted, which keeps no lines smokerun reads; `line` is its first formatted
+    /// test line and `text` that line.
+    case formattedLog(path: String, line: Int, text: String)
 
     package var kind: ErrorKind {
         if case .failedBeforeTests = self { return .infrastructure }
@@ -42,6 +45,13 @@ package enum ParseError: LocalizedError, DomainError, Equatable {
             "\(path): \(reason)"
         case .failedBeforeTests(let path, let failure):
             "\(path): \(failure.summary). \(failure.advice)."
+        case .formattedLog(let path, let line, let text):
+            """
+            \(path): is a formatted log (xcpretty or xcbeautify output; line \(line): `\(text)`), which drops the lines \
+            smokerun reads: each test's start and result, failure locations, crashes. Pass the raw output of `swift test` \
+            or `xcodebuild test` instead, saved before it is formatted (`xcodebuild test … | tee raw.log | xcbeautify`), \
+            or the .xcresult bundle.
+            """
         }
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 
 /// Reads a saved xcresulttool JSON document (`get test-results tests`, or the legacy graph's
 /// `ActionTestPlanRunSummaries`) for `smokerun parse`, through the same mapping `XCResultToolReader` uses, or a JUnit
-/// XML file (`JUnitDocumentParser`).
+/// XML file (`JUnitDocumentParser`). Documents that hold no per-test results (an xcresulttool summary, a SonarQube
+/// test execution report) are refused with what to pass instead.
 package enum ResultDocumentParser {
     /// Largest document read whole (they are trees, not streams).
     package static let byteLimit = 512 * 1024 * 1024
@@ -74,8 +75,34 @@ package enum ResultDocumentParser {
             let source = path.split(separator: "/").last.map(String.init) ?? path
             let document = try JUnitDocumentParser.parse(data, path: path, source: source)
             return (document.tests, document.unrecognized, nil, document.counts)
+        case .xcresultSummary:
+            throw .resultDocument(path: path, reason: summaryReason(data))
+        case .sonarTestExecutions:
+            throw .resultDocument(
+                path: path,
+                reason: """
+                    is a SonarQube generic test execution report (<testExecutions>, as `xcresultparser -o sonar` \
+                    writes it), which keeps no test classes, frameworks or run order. Pass a JUnit report \
+                    (`xcresultparser -o junit`), the .xcresult bundle, or the test output itself.
+                    """)
         case .console, .eventStream:
             return ([], 0, nil, [])
         }
+    }
+
+    /// Why an `xcresulttool get test-results summary` document is refused, with the counts it does hold.
+    static func summaryReason(_ data: Data) -> String {
+        let summary = try? JSONDecoder().decode(XCResultToolSummary.self, from: data)
+        let counts =
+            summary.flatMap { summary in
+                summary.totalTestCount.map { total in
+                    " (\(total) tests, \(summary.failedTests ?? 0) failed, \(summary.skippedTests ?? 0) skipped)"
+                }
+            } ?? ""
+        return """
+            is the output of `xcrun xcresulttool get test-results summary`: it has the run's counts\(counts) but no \
+            per-test results. Pass the output of `xcrun xcresulttool get test-results tests --path B.xcresult` \
+            instead, or the .xcresult bundle itself.
+            """
     }
 }

@@ -226,6 +226,10 @@ package struct LogParser: Sendable {
         if !hasTests, let failure = interpreter.failureBeforeTests {
             throw .failedBeforeTests(path: path, failure: failure)
         }
+        // A formatted log keeps `Test Suite` and `Executed N tests` lines but no test's own: never an empty pass.
+        if !hasTests, let formatted = interpreter.firstFormattedLine {
+            throw .formattedLog(path: path, line: formatted.number, text: formatted.text)
+        }
         guard let format = interpreter.format, interpreter.sawTestActivity else {
             throw .noTestOutput(path: path, said: interpreter.whyNoTests)
         }

@@ -6,7 +6,8 @@ import Testing
 @testable import SmokeKit
 @testable import smokerun
 
-/// `smokerun parse` end to end over the inputs beside logs and event streams: JUnit XML, a log whose build failed.
+/// `smokerun parse` end to end over the inputs beside logs and event streams: JUnit XML, a log whose build failed,
+/// a formatted log.
 @Suite struct ParseCommandInputsTests {
     private static func context(in folder: TemporaryDirectory) -> (HostContext, BufferOutput) {
         let standardError = BufferOutput()
@@ -123,6 +124,26 @@ import Testing
         let code = await CommandLineTool.run(arguments: ["parse", "empty.log", "--output", "out"], context: context)
         #expect(code == .invalidInput)
         #expect(standardError.text.contains("empty.log: contains no test output"))
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("out").path))
+    }
+
+    @Test func aFormattedLogExitsTwoWithWhatToPassInstead() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try Data(
+            """
+            Test Suite 'All tests' started at 2025-08-10 01:38:41.772.
+                ✖ testForceFailure, XCTAssertTrue failed - True is never false.
+                ✔ testMatch (0.002 seconds)
+            Executed 2 tests, with 1 failure (0 unexpected) in 0.166 (0.166) seconds
+
+            """.utf8
+        ).write(to: folder.url.appendingPathComponent("pretty.log"))
+        let (context, standardError) = Self.context(in: folder)
+        let code = await CommandLineTool.run(arguments: ["parse", "pretty.log", "--output", "out"], context: context)
+        #expect(code == .invalidInput)
+        #expect(standardError.text.contains("pretty.log: is a formatted log (xcpretty or xcbeautify output; line 2"))
+        #expect(standardError.text.contains("Pass the raw output of `swift test` or `xcodebuild test` instead"))
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("out").path))
     }
 }

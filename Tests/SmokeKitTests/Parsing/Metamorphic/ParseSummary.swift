@@ -59,6 +59,7 @@ struct ParseSummary: Equatable, CustomStringConvertible {
         case .truncatedEventStream: "truncated event stream"
         case .resultDocument(_, let reason): "result document: \(reason)"
         case .failedBeforeTests(_, let failure): "failed before tests: \(failure.summary)"
+        case .formattedLog(_, let line, _): "formatted log from line \(line)"
         }
     }
 
