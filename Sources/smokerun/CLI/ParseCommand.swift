@@ -5,14 +5,19 @@ import SmokeKit
 /// `smokerun parse`: reports from test output someone already has.
 struct ParseCommand: Command {
     static let name = "parse"
-    static let summary = "turn saved test output (logs, event streams, .xcresult bundles) into smokerun's reports"
+    static let summary = "turn saved test output (logs, event streams, JUnit XML, .xcresult) into smokerun's reports"
     static let help = """
         Usage: smokerun parse INPUT… [--output DIR] [--name NAME] [--format LIST] [--attachments-from DIR] [--summary-only] [--strict]
                smokerun parse BUNDLE.xcresult [--cross-check] [--output DIR] [--name NAME] [--format LIST]
 
         Reads saved `swift test` / xcodebuild console logs and Swift Testing event streams
-        (--experimental-event-stream-output), streaming, or one Xcode result bundle, and writes a
+        (--experimental-event-stream-output), streaming, JUnit XML (both files of `swift test
+        --xunit-output`, or another tool's JUnit report), or one Xcode result bundle, and writes a
         run directory with the same reports `smokerun run` writes.
+
+        A log whose build or test runner failed before any test ran still gets a run directory, with
+        the error in report.json and junit.xml, and exits 3. A log formatted by xcpretty or xcbeautify
+        is refused: pass the raw output (`xcodebuild test … | tee raw.log | xcbeautify`).
 
         An Xcode 16+ bundle is read from its own database.sqlite3, on any platform, without Xcode
         (attachment payloads need the `zstd` program); an older bundle needs Xcode's xcresulttool.
@@ -31,7 +36,8 @@ struct ParseCommand: Command {
                             difference in tests, statuses, retries, durations or failure messages
 
         Exit status: 0 all passed, 1 tests failed, 2 unreadable or unrecognisable input,
-        3 --cross-check found the two readings different, or --strict and the counts disagree.
+        3 the build or test runner failed before any test ran, --cross-check found the two readings
+        different, or --strict and the counts disagree.
 
         """
 
