@@ -4,14 +4,15 @@ extension Reconciliation {
     ///   and failure messages of every attempt (XCTest's `with M failures` counts assertions; a crash counts one).
     /// - `swift-testing`: executions of Swift Testing tests; its issue count (known issues excluded) is
     ///   compared as "some" against "none", since one failing test may record several issues.
-    /// - `xcresult` (a bundle's summary): test cases and failing test cases of the whole report.
+    /// - `xcresult` (a bundle's summary) and `junit` (a JUnit file's own totals): test cases and failing test cases
+    ///   of the whole report.
     /// Several sources of one framework (one per input or process) are summed. A framework with results and no
-    /// source (nor a bundle's summary, which counts every framework) is unverified. Nil when there is neither a
+    /// source (nor a whole-report count, which counts every framework) is unverified. Nil when there is neither a
     /// source nor a test.
     package static func compare(_ sources: [FrameworkCount], with tests: [TestResult]) -> Reconciliation? {
         guard !sources.isEmpty || !tests.isEmpty else { return nil }
         var unverified: [String] = []
-        if !sources.contains(where: { $0.framework == "xcresult" }) {
+        if !sources.contains(where: { $0.framework == "xcresult" || $0.framework == "junit" }) {
             for framework in TestFramework.allCases
             where !sources.contains(where: { $0.framework == framework.rawValue }) {
                 if tests.contains(where: { $0.framework == framework }) { unverified.append(framework.rawValue) }

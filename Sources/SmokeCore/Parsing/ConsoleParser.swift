@@ -205,9 +205,7 @@ package struct ConsoleParser {
 
     /// Why xcodebuild ran no test, as far as the lines so far say: the test runner's error, else the first compiler
     /// or xcodebuild error.
-    var failureBeforeTests: (runnerError: String?, firstError: String?) {
-        (xctest.summary.runnerError, xctest.summary.firstError)
-    }
+    var failureBeforeTests: FailureBeforeTests? { xctest.summary.failureBeforeTests }
 
     private mutating func recognise(_ line: LineBytes) -> TestEvent? {
         let start = line.skippingBlanks()

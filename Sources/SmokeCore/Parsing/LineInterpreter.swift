@@ -40,24 +40,29 @@ package struct LineInterpreter {
             + "from this report"
     }
 
+    /// For a file with no test results: what it shows failing before any test ran (the runner's error, the build's
+    /// first error, else xcodebuild's `** BUILD FAILED **` banner), or nil when it shows none of them.
+    package var failureBeforeTests: FailureBeforeTests? {
+        if let failure = console.failureBeforeTests { return failure }
+        guard let lastBanner = notes.lastBanner, lastBanner.hasSuffix("BUILD FAILED **") else { return nil }
+        return FailureBeforeTests(kind: .buildBanner, firstError: lastBanner)
+    }
+
     /// For a file with no test results: what it says happened instead (the runner's error, the build's first error,
     /// xcodebuild's closing banner) and what to do, or nil when it says nothing of the kind.
     package var whyNoTests: String? {
-        let (runnerError, firstError) = console.failureBeforeTests
-        if let runnerError {
-            return "xcodebuild's test run failed before any test reported a result: \(runnerError). Fix what it names "
-                + "and run the tests again"
-        }
-        if let firstError {
-            let what = firstError.hasPrefix("xcodebuild: ") ? "xcodebuild stopped" : "the build failed"
-            return "\(what) before any test ran: \(firstError). Fix what it names and run again"
-        }
+        if let failure = failureBeforeTests { return "\(failure.summary). \(failure.advice)" }
         guard let lastBanner = notes.lastBanner else { return nil }
         if lastBanner.contains("FAILED") {
             return "xcodebuild ended with `\(lastBanner)` before any test ran; the lines above it say why"
         }
         return "xcodebuild ended with `\(lastBanner)`: a log without tests. Pass the output of `xcodebuild test`"
     }
+
+    /// Lines shaped like an xcpretty or xcbeautify test result (`LogFormat.isFormattedTestLine`): how many, and the
+    /// first one's number and text.
+    package private(set) var formattedLineCount = 0
+    package private(set) var firstFormattedLine: (number: Int, text: String)?
 
     package var mostFrequentPrefix: String? {
         var counts = unwrapper.counts
@@ -93,6 +98,12 @@ package struct LineInterpreter {
     }
 
     private mutating func interpretConsole<Sink: LineEventSink>(_ line: LineBytes, into sink: inout Sink) {
+        if LogFormat.isFormattedTestLine(line) {
+            formattedLineCount += 1
+            if firstFormattedLine == nil {
+                firstFormattedLine = (lineNumber, line.string(line.skippingBlanks()..<line.count))
+            }
+        }
         emit(console.parse(line, reading: &notes), into: &sink)
         while let deferred = console.takeDeferred() { emit(deferred, into: &sink) }
     }

@@ -8,15 +8,24 @@ package enum LogFormat: String, Sendable, Equatable {
     case xcresultTests
     /// One JSON document of the legacy `xcresulttool get --legacy --format json` object graph (`_type`/`_value`).
     case xcresultLegacy
+    /// JUnit XML: `swift test --xunit-output` (XCTest's file and the `-swift-testing` one), fastlane trainer,
+    /// xcresultparser, xcbeautify's and test_center's reports.
+    case junit
+    /// `xcresulttool get test-results summary`: counts without tests, refused with what to pass instead.
+    case xcresultSummary
+    /// SonarQube's generic test execution XML (`<testExecutions>`): refused with what to pass instead.
+    case sonarTestExecutions
 
-    /// Whether the file is one JSON document read whole, rather than lines.
-    package var isDocument: Bool { self == .xcresultTests || self == .xcresultLegacy }
+    /// Whether the file is one document read whole, rather than lines.
+    package var isDocument: Bool { self != .console && self != .eventStream }
 
     /// Guesses from the first bytes: an event stream's first line is a JSON object naming a `kind`; an
-    /// xcresulttool document is a JSON object with a `testNodes` key, or with the legacy graph's `_type` wrappers.
-    /// A CI system's line prefix and marker lines before the first record (`LineUnwrapper`) are passed over.
+    /// xcresulttool document is a JSON object with a `testNodes` key, with the legacy graph's `_type` wrappers, or
+    /// with a summary's `totalTestCount`; an XML document is JUnit when it has a `<testsuite` element. A CI system's
+    /// line prefix and marker lines before the first record (`LineUnwrapper`) are passed over.
     package static func detect(_ head: LineBytes) -> LogFormat {
         guard let start = firstContent(head) else { return .console }
+        if head[start] == UInt8(ascii: "<") { return detectXML(head, from: start) }
         let lineEnd = head.firstIndex(of: UInt8(ascii: "\n"), from: start) ?? head.count
         if UnsafeBufferPointer(rebasing: head[start..<lineEnd]).firstIndex(of: "\"kind\"") != nil {
             return .eventStream
@@ -25,14 +34,23 @@ package enum LogFormat: String, Sendable, Equatable {
         if head.firstIndex(of: "\"_type\"", from: start) != nil, head.firstIndex(of: "\"_name\"", from: start) != nil {
             return .xcresultLegacy
         }
+        if head.firstIndex(of: "\"totalTestCount\"", from: start) != nil { return .xcresultSummary }
+        return .console
+    }
+
+    /// An XML document's kind from its first element names: JUnit has `<testsuites>` or `<testsuite>`, SonarQube's
+    /// report `<testExecutions>`; any other XML is read as text (and holds no test output).
+    private static func detectXML(_ head: LineBytes, from start: Int) -> LogFormat {
+        if head.firstIndex(of: "<testsuite", from: start) != nil { return .junit }
+        if head.firstIndex(of: "<testExecutions", from: start) != nil { return .sonarTestExecutions }
         return .console
     }
 
     /// Lines of `head` looked through for the first one with text of the log's own.
     private static let linesBeforeContent = 8
 
-    /// Where the first `{` of `head` is, past blanks, CI prefixes and CI marker lines, or nil when its first text is
-    /// not a `{`.
+    /// Where the first `{` or `<` of `head` is, past blanks, CI prefixes, CI marker lines and a byte-order mark, or
+    /// nil when its first text is neither.
     private static func firstContent(_ head: LineBytes) -> Int? {
         var unwrapper = LineUnwrapper()
         var lineStart = 0
@@ -43,7 +61,8 @@ package enum LogFormat: String, Sendable, Equatable {
             if let contentStart = unwrapper.contentStart(of: line) {
                 let start = lineStart + line.skippingBlanks(from: contentStart)
                 if start < lineEnd || lineEnd == head.count {
-                    return start < head.count && head[start] == UInt8(ascii: "{") ? start : nil
+                    guard start < head.count else { return nil }
+                    return head[start] == UInt8(ascii: "{") || head[start] == UInt8(ascii: "<") ? start : nil
                 }
             }
             lineStart = lineEnd + 1

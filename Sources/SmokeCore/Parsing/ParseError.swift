@@ -6,10 +6,20 @@ package enum ParseError: LocalizedError, DomainError, Equatable {
     /// `said`: what the file says happened instead (the test runner's error, the build's first error), when it does.
     case noTestOutput(path: String, said: String? = nil)
     case binary(path: String)
-    /// An xcresulttool JSON document that is not valid JSON, too large, or holds no tests; `reason` says which.
+    /// A document (xcresulttool JSON, JUnit XML) that is not well-formed, too large, or holds no tests, or one that
+    /// holds no per-test results; `reason` says which and what to pass instead.
     case resultDocument(path: String, reason: String)
+    /// A log that shows the build or the test runner failing before any test ran: not invalid input but a run that
+    /// could not test. `parse` writes its report anyway, with the error, and exits 3 (as `run` does).
+    case failedBeforeTests(path: String, failure: FailureBeforeTests)
+    /// A log xcpretty or xcbeautify formatted, which keeps no lines smokerun reads; `line` is its first formatted
+    /// test line and `text` that line.
+    case formattedLog(path: String, line: Int, text: String)
 
-    package var kind: ErrorKind { .invalidInput }
+    package var kind: ErrorKind {
+        if case .failedBeforeTests = self { return .infrastructure }
+        return .invalidInput
+    }
 
     package var errorDescription: String? {
         switch self {
@@ -18,13 +28,25 @@ package enum ParseError: LocalizedError, DomainError, Equatable {
         case .noTestOutput(let path, let said?):
             "\(path): contains no test output: \(said)."
         case .noTestOutput(let path, nil):
-            "\(path): contains no test output (no XCTest or Swift Testing lines, no event-stream records). "
-                + "Pass the output of `swift test`, `xcodebuild test`, or an `--experimental-event-stream-output` file."
+            """
+            \(path): contains no test output (no XCTest or Swift Testing lines, no event-stream records). Pass the \
+            output of `swift test`, `xcodebuild test`, an `--experimental-event-stream-output` file, or a JUnit XML \
+            file (`swift test --xunit-output`).
+            """
         case .binary(let path):
             "\(path): looks like binary data, not a text log (NUL bytes or invalid UTF-8). Pass the test output as "
                 + "text."
         case .resultDocument(let path, let reason):
             "\(path): \(reason)"
+        case .failedBeforeTests(let path, let failure):
+            "\(path): \(failure.summary). \(failure.advice)."
+        case .formattedLog(let path, let line, let text):
+            """
+            \(path): is a formatted log (xcpretty or xcbeautify output; line \(line): `\(text)`), which drops the lines \
+            smokerun reads: each test's start and result, failure locations, crashes. Pass the raw output of `swift test` \
+            or `xcodebuild test` instead, saved before it is formatted (`xcodebuild test … | tee raw.log | xcbeautify`), \
+            or the .xcresult bundle.
+            """
         }
     }
 }

@@ -1,15 +1,19 @@
 import Foundation
 
 /// Reads a saved xcresulttool JSON document (`get test-results tests`, or the legacy graph's
-/// `ActionTestPlanRunSummaries`) for `smokerun parse`, through the same mapping `XCResultToolReader` uses.
+/// `ActionTestPlanRunSummaries`) for `smokerun parse`, through the same mapping `XCResultToolReader` uses, or a JUnit
+/// XML file (`JUnitDocumentParser`). Documents that hold no per-test results (an xcresulttool summary, a SonarQube
+/// test execution report) are refused with what to pass instead.
 package enum ResultDocumentParser {
     /// Largest document read whole (they are trees, not streams).
     package static let byteLimit = 512 * 1024 * 1024
 
-    /// `device` is the run destination the document lists (`devices[]`), as the bundle readers report it.
+    /// `device` is the run destination the document lists (`devices[]`), as the bundle readers report it; `counts`
+    /// the document's own totals (a JUnit file's).
     package static func parse(
         _ data: Data, format: LogFormat, path: String
-    ) throws(ParseError) -> (tests: [TestResult], unrecognized: Int, device: ResolvedDevice?) {
+    ) throws(ParseError) -> (tests: [TestResult], unrecognized: Int, device: ResolvedDevice?, counts: [FrameworkCount])
+    {
         switch format {
         case .xcresultTests:
             let document: XCResultToolTestsDocument
@@ -34,7 +38,7 @@ package enum ResultDocumentParser {
                         + "ran tests."
                 )
             }
-            return (mapped.tests, mapped.unrecognizedNodeCount, document.devices.first?.resolved)
+            return (mapped.tests, mapped.unrecognizedNodeCount, document.devices.first?.resolved, [])
         case .xcresultLegacy:
             let json: Any
             do {
@@ -66,9 +70,39 @@ package enum ResultDocumentParser {
                     reason:
                         "the ActionTestPlanRunSummaries holds no tests (\(mapped.unrecognized) nodes not understood).")
             }
-            return (mapped.tests, mapped.unrecognized, nil)
+            return (mapped.tests, mapped.unrecognized, nil, [])
+        case .junit:
+            let source = path.split(separator: "/").last.map(String.init) ?? path
+            let document = try JUnitDocumentParser.parse(data, path: path, source: source)
+            return (document.tests, document.unrecognized, nil, document.counts)
+        case .xcresultSummary:
+            throw .resultDocument(path: path, reason: summaryReason(data))
+        case .sonarTestExecutions:
+            throw .resultDocument(
+                path: path,
+                reason: """
+                    is a SonarQube generic test execution report (<testExecutions>, as `xcresultparser -o sonar` \
+                    writes it), which keeps no test classes, frameworks or run order. Pass a JUnit report \
+                    (`xcresultparser -o junit`), the .xcresult bundle, or the test output itself.
+                    """)
         case .console, .eventStream:
-            return ([], 0, nil)
+            return ([], 0, nil, [])
         }
+    }
+
+    /// Why an `xcresulttool get test-results summary` document is refused, with the counts it does hold.
+    static func summaryReason(_ data: Data) -> String {
+        let summary = try? JSONDecoder().decode(XCResultToolSummary.self, from: data)
+        let counts =
+            summary.flatMap { summary in
+                summary.totalTestCount.map { total in
+                    " (\(total) tests, \(summary.failedTests ?? 0) failed, \(summary.skippedTests ?? 0) skipped)"
+                }
+            } ?? ""
+        return """
+            is the output of `xcrun xcresulttool get test-results summary`: it has the run's counts\(counts) but no \
+            per-test results. Pass the output of `xcrun xcresulttool get test-results tests --path B.xcresult` \
+            instead, or the .xcresult bundle itself.
+            """
     }
 }

@@ -100,6 +100,11 @@ struct XCTestConsoleParser {
             break
         }
         if line.hasPrefix("xcodebuild: error: ", at: start) { summary.noteError(line, from: start) }
+        // xcbeautify's form of a compiler error, `❌ File.swift:17:9: message` (fastlane's build logs have it).
+        if line.hasPrefix("❌ ", at: start), SourceLocationPrefix(line, start + 4)?.column != nil {
+            summary.noteError(line, from: start + 4)
+            return .ignored
+        }
         if BuildLineRule.matches(line, start) {
             block = .indentedNoise
             return .ignored

@@ -5,7 +5,11 @@ struct XcodebuildSummary {
     /// The last reason a `Testing failed:` block gave for a runner or test target error.
     private(set) var runnerError: String?
     /// The first compiler or xcodebuild error line (`File.swift:12:5: error: …`, `xcodebuild: error: …`).
-    private(set) var firstError: String?
+    var firstError: String? { errorLines.first }
+    /// The compiler and xcodebuild error lines, in order, at most `keptErrors`.
+    private(set) var errorLines: [String] = []
+    /// Error lines kept: enough to say what broke, bounded however broken the build.
+    static let keptErrors = 20
     /// The target header (`Foo-UI-Tests:`) the `Failing tests:` list is under: the module of the tests it names.
     private var listedTarget: String?
 
@@ -15,9 +19,21 @@ struct XcodebuildSummary {
     /// `Failing tests:` starts a list, before any target header.
     mutating func startFailingTests() { listedTarget = nil }
 
-    /// Keeps `line` from `start` when it is the first error the log shows.
+    /// Keeps `line` from `start` among the errors the log shows (the first `keptErrors` of them).
     mutating func noteError(_ line: LineBytes, from start: Int) {
-        if firstError == nil { firstError = line.string(from: start) }
+        if errorLines.count < Self.keptErrors { errorLines.append(line.string(from: start)) }
+    }
+
+    /// What failed before any test ran, as far as the lines so far say: the runner's error, else the first compiler
+    /// or xcodebuild error; nil when they say neither.
+    var failureBeforeTests: FailureBeforeTests? {
+        if let runnerError {
+            return FailureBeforeTests(
+                kind: .testRunner, firstError: runnerError, errorLines: [runnerError] + errorLines)
+        }
+        guard let firstError else { return nil }
+        let kind: FailureBeforeTests.Kind = firstError.hasPrefix("xcodebuild: ") ? .xcodebuild : .build
+        return FailureBeforeTests(kind: kind, firstError: firstError, errorLines: errorLines)
     }
 
     /// An indented line of the summary: under `Testing failed:` (`inFailingTests` false), why the runner failed

@@ -195,6 +195,7 @@ package struct LogParser: Sendable {
         var sink = CollectorSink(collector: ResultCollector())
         swap(&sink.collector, &collector)
         defer { swap(&sink.collector, &collector) }
+        let testsBefore = sink.collector.tests.count
         let input = FileInput(
             descriptor: descriptor, path: path, size: Int(status.st_size),
             skipsSwiftTestingConsole: skipsSwiftTestingConsole)
@@ -206,9 +207,19 @@ package struct LogParser: Sendable {
             let parsed = try ResultDocumentParser.parse(document, format: format, path: path)
             sink.collector.adopt(parsed.tests, unrecognized: parsed.unrecognized)
             let lines = document.reduce(into: 0) { count, byte in if byte == 10 { count += 1 } }
-            return FileSummary(format: format, lineCount: lines, byteCount: read.byteCount, device: parsed.device)
+            return FileSummary(
+                format: format, lineCount: lines, byteCount: read.byteCount, device: parsed.device,
+                frameworkCounts: parsed.counts)
         }
         sink.collector.finishListedFailures()
+        let hasTests = sink.collector.tests.count > testsBefore
+        if !hasTests, let failure = interpreter.failureBeforeTests {
+            throw .failedBeforeTests(path: path, failure: failure)
+        }
+        // A formatted log keeps `Test Suite` and `Executed N tests` lines but no test's own: never an empty pass.
+        if !hasTests, let formatted = interpreter.firstFormattedLine {
+            throw .formattedLog(path: path, line: formatted.number, text: formatted.text)
+        }
         guard let format = interpreter.format, interpreter.sawTestActivity else {
             throw .noTestOutput(path: path, said: interpreter.whyNoTests)
         }
@@ -299,10 +310,10 @@ package struct LogParser: Sendable {
                 guard byteCount <= ResultDocumentParser.byteLimit else {
                     throw .resultDocument(
                         path: path,
-                        reason:
-                            "is larger than \(ResultDocumentParser.byteLimit / 1024 / 1024) MB, too large to read as "
-                            + "one JSON document."
-                    )
+                        reason: """
+                            is larger than \(ResultDocumentParser.byteLimit / 1024 / 1024) MB, too large to read as \
+                            one JSON or XML document.
+                            """)
                 }
                 document?.append(contentsOf: chunk)
             } else {

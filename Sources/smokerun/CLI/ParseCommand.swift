@@ -5,14 +5,19 @@ import SmokeKit
 /// `smokerun parse`: reports from test output someone already has.
 struct ParseCommand: Command {
     static let name = "parse"
-    static let summary = "turn saved test output (logs, event streams, .xcresult bundles) into smokerun's reports"
+    static let summary = "turn saved test output (logs, event streams, JUnit XML, .xcresult) into smokerun's reports"
     static let help = """
         Usage: smokerun parse INPUT… [--output DIR] [--name NAME] [--format LIST] [--attachments-from DIR] [--summary-only] [--strict]
                smokerun parse BUNDLE.xcresult [--cross-check] [--output DIR] [--name NAME] [--format LIST]
 
         Reads saved `swift test` / xcodebuild console logs and Swift Testing event streams
-        (--experimental-event-stream-output), streaming, or one Xcode result bundle, and writes a
+        (--experimental-event-stream-output), streaming, JUnit XML (both files of `swift test
+        --xunit-output`, or another tool's JUnit report), or one Xcode result bundle, and writes a
         run directory with the same reports `smokerun run` writes.
+
+        A log whose build or test runner failed before any test ran still gets a run directory, with
+        the error in report.json and junit.xml, and exits 3. A log formatted by xcpretty or xcbeautify
+        is refused: pass the raw output (`xcodebuild test … | tee raw.log | xcbeautify`).
 
         An Xcode 16+ bundle is read from its own database.sqlite3, on any platform, without Xcode
         (attachment payloads need the `zstd` program); an older bundle needs Xcode's xcresulttool.
@@ -31,7 +36,8 @@ struct ParseCommand: Command {
                             difference in tests, statuses, retries, durations or failure messages
 
         Exit status: 0 all passed, 1 tests failed, 2 unreadable or unrecognisable input,
-        3 --cross-check found the two readings different, or --strict and the counts disagree.
+        3 the build or test runner failed before any test ran, --cross-check found the two readings
+        different, or --strict and the counts disagree.
 
         """
 
@@ -103,7 +109,13 @@ struct ParseCommand: Command {
         }
         let parsedAt = Date()
         // A summary needs statuses only: memory stays flat however much the tests printed.
-        var parsed = try LogParser(retention: summaryOnly ? .statusesOnly : .full).parse(files: files)
+        var parsed: ParsedLog
+        do {
+            parsed = try LogParser(retention: summaryOnly ? .statusesOnly : .full).parse(files: files)
+        } catch {
+            guard case .failedBeforeTests(let path, let failure) = error else { throw error }
+            return try runFailedBeforeTests(path: path, failure: failure, files: files, parsedAt: parsedAt, in: context)
+        }
         for problem in parsed.problems { context.standardError.line("warning: \(problem)") }
         let mb = Double(parsed.byteCount) / 1_000_000
         let seconds = max(Date().timeIntervalSince(parsedAt), 0.000_001)
@@ -145,6 +157,27 @@ struct ParseCommand: Command {
             report, attachments: parsed.attachments, allowedFolders: folders,
             consoleLog: files.count == 1 ? files[0] : nil, in: context)
         return strict && report.reconciliation?.agrees == false ? .infrastructure : exitCode
+    }
+
+    /// A log that shows the build or the test runner failing before any test ran: the run folder is written anyway,
+    /// its status `error` and its one error naming the failure (junit.xml holds it as one `<error>`, as `run` writes a
+    /// failed build), so a CI step that uploads junit.xml has it whatever happened. Exits 3.
+    private func runFailedBeforeTests(
+        path: String, failure: FailureBeforeTests, files: [URL], parsedAt: Date, in context: HostContext
+    ) throws -> ExitCode {
+        context.standardError.line("smokerun parse: \(path): \(failure.summary). \(failure.advice).")
+        var report = makeReport(
+            tests: [], device: nil, toolchain: nil, notes: [], startedAt: parsedAt, finishedAt: parsedAt)
+        report.parsedAt = parsedAt
+        report.inputs = files.map {
+            InputRecord(
+                path: $0.path, format: LogFormat.console.rawValue, strippedPrefix: nil, unrecognizedLines: 0,
+                firstUnrecognizedLine: nil)
+        }
+        report.errors = [InfrastructureError(message: failure.summary, details: failure.errorLines)]
+        report.status = .error
+        return try write(
+            report, attachments: [], allowedFolders: [], consoleLog: files.count == 1 ? files[0] : nil, in: context)
     }
 
     private func runBundle(_ bundle: URL, in context: HostContext) throws -> ExitCode {

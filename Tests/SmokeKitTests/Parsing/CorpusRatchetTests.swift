@@ -26,10 +26,10 @@ struct CorpusRatchetTests {
 
     static let expectations: [(String, Expectation)] = [
         ("xcodebuild/fastlane__scan__boring.log", .parsed(tests: 3, unrecognized: 0)),
-        // A log without results says what happened instead, when the log says it.
+        // A log without results says what happened instead, when the log says it (xcbeautify's `❌` compiler error).
         (
             "xcodebuild/fastlane__scan__build_failure.log",
-            .error("contains no test output: xcodebuild ended with `** TEST BUILD FAILED **` before any test ran")
+            .error("the build failed before any test ran: Demo/DemoApp.swift:17:9: cannot find 'nonExistentVariable'")
         ),
         (
             "xcodebuild/fastlane__scan__early_testing_failure.log",

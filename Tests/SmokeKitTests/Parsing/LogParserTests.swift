@@ -81,22 +81,57 @@ import Testing
     }
 
     /// A log of a test run that never got to its tests says why, in the words the log used, and what to do.
+    /// A log that shows the runner or the build failing before any test ran: `parse` writes an error report for it
+    /// (exit 3) instead of rejecting the input.
     @Test(arguments: [
         (
             "Testing failed:\n\tShop.app (4242) encountered an error (Early unexpected exit)\n** TEST FAILED **\n",
-            "xcodebuild's test run failed before any test reported a result: Shop.app (4242) encountered an error "
-                + "(Early unexpected exit). Fix what it names and run the tests again."
+            """
+            xcodebuild's test run failed before any test reported a result: Shop.app (4242) encountered an error \
+            (Early unexpected exit). Fix what it names and run the tests again.
+            """
         ),
         (
             "/src/Cart.swift:3:7: error: cannot find 'total' in scope\n** TEST BUILD FAILED **\n",
-            "the build failed before any test ran: /src/Cart.swift:3:7: error: cannot find 'total' in scope. Fix what "
-                + "it names and run again."
+            """
+            the build failed before any test ran: /src/Cart.swift:3:7: error: cannot find 'total' in scope. Fix what \
+            it names and run again.
+            """
         ),
         (
             "xcodebuild: error: Unable to find a device matching the provided destination specifier\n",
-            "xcodebuild stopped before any test ran: xcodebuild: error: Unable to find a device matching the provided "
-                + "destination specifier. Fix what it names and run again."
+            """
+            xcodebuild stopped before any test ran: xcodebuild: error: Unable to find a device matching the provided \
+            destination specifier. Fix what it names and run again.
+            """
         ),
+        (
+            "❌ Demo/DemoApp.swift:17:9: cannot find 'nonExistentVariable' in scope\n** TEST BUILD FAILED **\n",
+            """
+            the build failed before any test ran: Demo/DemoApp.swift:17:9: cannot find 'nonExistentVariable' in \
+            scope. Fix what it names and run again.
+            """
+        ),
+        (
+            "Build settings\n** BUILD FAILED **\n",
+            """
+            the build failed before any test ran (xcodebuild ended with `** BUILD FAILED **`). The lines above it in \
+            the log say why; fix that and run again.
+            """
+        ),
+    ])
+    func aLogThatFailedBeforeAnyTestSaysWhatFailed(log: String, said: String) throws {
+        let file = try Support.temporaryFile(Data(log.utf8))
+        let error = try #require(throws: ParseError.self) { try LogParser().parse(files: [file]) }
+        guard case .failedBeforeTests = error else {
+            Issue.record("expected a failure before tests, got \(error)")
+            return
+        }
+        #expect(error.kind == .infrastructure)
+        #expect(error.localizedDescription == "\(file.path): \(said)")
+    }
+
+    @Test(arguments: [
         (
             "** TEST EXECUTE FAILED **\n",
             "xcodebuild ended with `** TEST EXECUTE FAILED **` before any test ran; the lines above it say why."
@@ -108,12 +143,9 @@ import Testing
     ])
     func aLogWithoutTestsSaysWhatItSaidInstead(log: String, said: String) throws {
         let file = try Support.temporaryFile(Data(log.utf8))
-        do {
-            _ = try LogParser().parse(files: [file])
-            Issue.record("parsed a log without tests")
-        } catch {
-            #expect(error.localizedDescription == "\(file.path): contains no test output: \(said)")
-        }
+        let error = try #require(throws: ParseError.self) { try LogParser().parse(files: [file]) }
+        #expect(error.kind == .invalidInput)
+        #expect(error.localizedDescription == "\(file.path): contains no test output: \(said)")
     }
 
     @Test func unreadableFilesAreRejectedWithTheirPath() throws {

@@ -128,12 +128,13 @@ import Testing
         #expect(parsed.results[1].evidence == Evidence(what: "`failed` result line", source: "fail.log", line: 5))
     }
 
-    /// Every corpus input, read as `parse` reads it: no failing status (nor failing attempt) without evidence.
+    /// Every corpus input, read as `parse` reads it (logs, xcresulttool documents, JUnit files): no failing status (nor
+    /// failing attempt) without evidence.
     @Test(.enabled(if: CorpusLocation.shouldRun, "the shared corpus is not beside the package"))
     func everyFailingStatusInTheCorpusHasEvidence() throws {
         try CorpusLocation.require()
         var failing = 0
-        for path in CorpusRatchetTests.logFiles + Self.documents {
+        for path in CorpusRatchetTests.logFiles + Self.documents + JUnitDocumentParserTests.corpusFiles {
             guard let parsed = try? LogParser().parse(files: [CorpusLocation.file(path)]) else { continue }
             for test in parsed.results {
                 if test.status.isFailure || test.status == .unfinished {

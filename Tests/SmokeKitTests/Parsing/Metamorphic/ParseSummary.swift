@@ -57,6 +57,8 @@ struct ParseSummary: Equatable, CustomStringConvertible {
         case .noTestOutput(_, let said): "no test output: \(said ?? "-")"
         case .binary: "binary"
         case .resultDocument(_, let reason): "result document: \(reason)"
+        case .failedBeforeTests(_, let failure): "failed before tests: \(failure.summary)"
+        case .formattedLog(_, let line, _): "formatted log from line \(line)"
         }
     }
 

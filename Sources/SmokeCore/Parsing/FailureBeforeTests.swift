@@ -1,0 +1,46 @@
+/// What a log without test results shows went wrong before any test ran: xcodebuild's test runner failing, the build
+/// failing, or xcodebuild stopping. `parse` turns it into a run with status `error` (exit 3), as `run` does for a
+/// build that fails.
+package struct FailureBeforeTests: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
+        /// `Testing failed:` names the test runner's or a test target's error.
+        case testRunner
+        /// A compiler error (`File.swift:12:5: error: …`).
+        case build
+        /// `xcodebuild: error: …` (a scheme, destination or option it could not use).
+        case xcodebuild
+        /// Only xcodebuild's `** BUILD FAILED **` or `** TEST BUILD FAILED **` banner (`firstError`) says so.
+        case buildBanner
+    }
+
+    package var kind: Kind
+    /// The runner's error, or the first compiler or xcodebuild error line, as the log has it.
+    package var firstError: String
+    /// The error lines of the log, in order, the first of them `firstError` (at most `XcodebuildSummary.keptErrors`).
+    package var errorLines: [String]
+
+    package init(kind: Kind, firstError: String, errorLines: [String] = []) {
+        self.kind = kind
+        self.firstError = firstError
+        self.errorLines = errorLines.isEmpty ? [firstError] : errorLines
+    }
+
+    /// What happened, naming the first error: the report's error message and junit.xml's `<error message=…>`.
+    package var summary: String {
+        switch kind {
+        case .testRunner: "xcodebuild's test run failed before any test reported a result: \(firstError)"
+        case .build: "the build failed before any test ran: \(firstError)"
+        case .xcodebuild: "xcodebuild stopped before any test ran: \(firstError)"
+        case .buildBanner: "the build failed before any test ran (xcodebuild ended with `\(firstError)`)"
+        }
+    }
+
+    /// What to do about it.
+    package var advice: String {
+        switch kind {
+        case .testRunner: "Fix what it names and run the tests again"
+        case .build, .xcodebuild: "Fix what it names and run again"
+        case .buildBanner: "The lines above it in the log say why; fix that and run again"
+        }
+    }
+}

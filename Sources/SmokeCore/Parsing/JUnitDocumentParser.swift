@@ -1,0 +1,179 @@
+import Foundation
+
+/// Reads a JUnit XML document for `smokerun parse`: `swift test --xunit-output`'s two files (XCTest's, and Swift
+/// Testing's with `-swift-testing` before the extension) and the JUnit reports other tools write (fastlane trainer,
+/// xcresultparser, xcbeautify, test_center, smokerun's own).
+///
+/// `<failure>` is `failed`; `<error>` is `crashed` when it says the test crashed, else `failed`; `<skipped>` is
+/// `skipped`; each failing status records the element that said so as its evidence. A test case written again is
+/// another run of the same test only when the file says so (a `repetition` property, or Surefire's
+/// `<flakyFailure>`/`<rerunFailure>`); otherwise it is a test of its own, `id#2`. The file's own totals (its
+/// `<testsuites>`, else its outermost `<testsuite>` elements) are its framework count.
+package enum JUnitDocumentParser {
+    /// What one JUnit file holds.
+    package struct Document: Sendable {
+        package var tests: [TestResult]
+        /// The file's own totals, for reconciliation; empty when it states none.
+        package var counts: [FrameworkCount]
+        /// Elements inside test cases that were not understood.
+        package var unrecognized: Int
+    }
+
+    /// - Parameters:
+    ///   - path: the file, as error messages name it.
+    ///   - source: the file's name, as evidence names it.
+    package static func parse(_ data: Data, path: String, source: String) throws(ParseError) -> Document {
+        let reader: JUnitXMLReader
+        switch JUnitXMLReader.read(data) {
+        case .success(let read): reader = read
+        case .failure(let error):
+            throw .resultDocument(
+                path: path,
+                reason: """
+                    is not well-formed XML (the XML parser stops at line \(error.line)). Pass the JUnit file whole, \
+                    as its tool wrote it.
+                    """)
+        }
+        guard !reader.cases.isEmpty else {
+            throw .resultDocument(
+                path: path,
+                reason: """
+                    holds no test cases (no <testcase> element under its <\(reader.rootElement ?? "root")>). Pass the \
+                    JUnit report of a run that ran tests, such as `swift test --xunit-output` writes.
+                    """)
+        }
+        let swiftPM = isSwiftPMFile(reader)
+        let fileFramework: TestFramework? =
+            swiftPM
+            ? (source.hasSuffix("-swift-testing.xml") || reader.cases.allSatisfy { $0.name.hasSuffix(")") }
+                ? .swiftTesting : .xctest)
+            : nil
+        var tests: [TestResult] = []
+        /// Where each test (by suites, class and name) is in `tests`, and how many tests took each id.
+        var positions: [String: Int] = [:]
+        var idsTaken: [String: Int] = [:]
+        for testCase in reader.cases {
+            let framework = fileFramework ?? JUnitTestName.framework(ofName: testCase.name)
+            let naming = JUnitTestName(
+                classname: testCase.classname, name: testCase.name, enclosingSuite: testCase.suites.last ?? "",
+                framework: framework)
+            let key = (testCase.suites + [naming.id]).joined(separator: "\u{1F}")
+            var result = makeResult(testCase, naming: naming, source: source)
+            if let position = positions[key], testCase.repetition != nil {
+                tests[position].addRun(result)
+                continue
+            }
+            let taken = idsTaken[naming.id, default: 0]
+            idsTaken[naming.id] = taken + 1
+            if taken > 0 { result.id += "#\(taken + 1)" }
+            positions[key] = tests.count
+            result.order = tests.count + 1
+            tests.append(result)
+        }
+        let counts = ownCount(reader, swiftTesting: swiftPM && fileFramework == .swiftTesting, source: source)
+            .map { total in
+                FrameworkCount(
+                    framework: fileFramework?.rawValue ?? "junit", tests: total.tests,
+                    failures: total.failures, from: total.from)
+            }
+        return Document(tests: tests, counts: counts.map { [$0] } ?? [], unrecognized: reader.unrecognized)
+    }
+
+    /// `swift test --xunit-output`'s shape: one `<testsuite name="TestResults">` in `<testsuites>`.
+    private static func isSwiftPMFile(_ reader: JUnitXMLReader) -> Bool {
+        reader.rootElement == "testsuites" && reader.topSuiteNames == ["TestResults"]
+            && reader.cases.allSatisfy { $0.suites == ["TestResults"] }
+    }
+
+    /// The file's own totals: its `<testsuites>`'s when it states `tests`, else its outermost `<testsuite>`s' summed;
+    /// nil when none states them. Failures count failing test cases: `failures` and `errors` together. Swift Testing's
+    /// own file leaves skipped tests out of `tests`; they are added back, as its `Test run with N tests` counts them.
+    private static func ownCount(
+        _ reader: JUnitXMLReader, swiftTesting: Bool, source: String
+    ) -> (tests: Int, failures: Int, from: String)? {
+        let stated: [JUnitXMLReader.Totals]
+        if let root = reader.rootTotals {
+            stated = [root]
+        } else {
+            guard !reader.topSuiteTotals.isEmpty, reader.topSuiteTotals.allSatisfy({ $0 != nil }) else { return nil }
+            stated = reader.topSuiteTotals.compactMap { $0 }
+        }
+        let tests = stated.reduce(0) { $0 + $1.tests + (swiftTesting ? $1.skipped : 0) }
+        let failures = stated.reduce(0) { $0 + $1.failures + $1.errors }
+        let lines = stated.map { "\($0.line)" }.joined(separator: ", ")
+        return (tests, failures, "\(source):\(lines)")
+    }
+
+    /// One test case's result: its status from its first outcome element that decides one, its failures and output.
+    private static func makeResult(
+        _ testCase: JUnitXMLReader.Case, naming: JUnitTestName, source: String
+    ) -> TestResult {
+        var result = TestResult(
+            id: naming.id, name: naming.name, suite: naming.suite, framework: naming.framework, status: .passed,
+            durationSeconds: max(testCase.time ?? 0, 0),
+            output: Array(testCase.output.prefix(TestResult.outputLineLimit)))
+        var earlierRuns: [TestAttempt] = []
+        for outcome in testCase.outcomes {
+            let message = failureMessage(outcome)
+            switch outcome.element {
+            case "failure", "error":
+                let status: TestStatus = outcome.element == "error" && saysCrashed(outcome) ? .crashed : .failed
+                result.failures.append(TestFailure(message: message))
+                if !result.status.isFailure {
+                    result.status = status
+                    result.evidence = Evidence(
+                        what: "the JUnit file records a <\(outcome.element)>", source: source, line: outcome.line)
+                }
+            case "skipped":
+                if result.status == .passed {
+                    result.status = .skipped
+                    if let reason = outcome.message ?? (outcome.text.isEmpty ? nil : outcome.text) {
+                        result.output.insert("Skipped: \(reason)", at: 0)
+                    }
+                }
+            default:
+                // Surefire's earlier runs of the test: `flakyFailure` before a pass, `rerunFailure` before a failure.
+                let status: TestStatus = outcome.element.hasSuffix("Error") && saysCrashed(outcome) ? .crashed : .failed
+                var attempt = TestAttempt(
+                    status: status, durationSeconds: 0, failures: [TestFailure(message: message)])
+                attempt.evidence = Evidence(
+                    what: "the JUnit file records a <\(outcome.element)>", source: source, line: outcome.line)
+                earlierRuns.append(attempt)
+            }
+        }
+        result.attempts = earlierRuns
+        result.flaky = !earlierRuns.isEmpty && result.status == .passed
+        return result
+    }
+
+    /// The `message` attribute, with the element's text after it when that says more (a stack, a location).
+    private static func failureMessage(_ outcome: JUnitXMLReader.Outcome) -> String {
+        let text = outcome.text
+        guard let message = outcome.message, !message.isEmpty else {
+            return text.isEmpty ? "the JUnit file records a <\(outcome.element)> without a message" : text
+        }
+        return text.isEmpty || text == message ? message : "\(message)\n\(text)"
+    }
+
+    /// Whether an `<error>` says the test crashed rather than failed: a signal, a fatal error, an unexpected exit.
+    private static func saysCrashed(_ outcome: JUnitXMLReader.Outcome) -> Bool {
+        let said = [outcome.type ?? "", outcome.message ?? "", outcome.text].joined(separator: " ").lowercased()
+        return ["crash", "signal", "fatal error", "unexpected exit"].contains { said.contains($0) }
+    }
+}
+
+extension TestResult {
+    /// Another run of this test (a retry the JUnit file marks): it becomes the result, this one an earlier attempt.
+    fileprivate mutating func addRun(_ run: TestResult) {
+        var earlier = TestAttempt(
+            status: status, durationSeconds: durationSeconds, failures: failures, output: output)
+        earlier.evidence = evidence
+        attempts += [earlier] + run.attempts
+        status = run.status
+        durationSeconds = run.durationSeconds
+        failures = run.failures
+        output = run.output
+        evidence = run.evidence
+        flaky = status == .passed && attempts.contains { $0.status.isFailure }
+    }
+}

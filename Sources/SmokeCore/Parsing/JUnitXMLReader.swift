@@ -1,0 +1,171 @@
+import Foundation
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// Reads a JUnit XML document into its test cases as written, before they become tests (`JUnitDocumentParser`):
+/// each `<testcase>` with the suites around it, its outcome elements and its output, and the totals the document
+/// states on its outermost elements. Any element it does not know is passed over.
+final class JUnitXMLReader: NSObject, XMLParserDelegate {
+    /// One `<testcase>` as written.
+    struct Case {
+        var classname: String?
+        var name: String
+        var time: Double?
+        /// The names of the `<testsuite>` elements around it, outermost first.
+        var suites: [String]
+        /// The line of its start tag.
+        var line: Int
+        var outcomes: [Outcome] = []
+        /// A `repetition` property (fastlane trainer's `Retry 2`): the input says it is another run of the test.
+        var repetition: String?
+        var output: [String] = []
+    }
+
+    /// A `<failure>`, `<error>` or `<skipped>` element, or a Surefire rerun (`<flakyFailure>`, `<rerunFailure>`, …).
+    struct Outcome {
+        var element: String
+        var message: String?
+        var type: String?
+        var text: String
+        var line: Int
+    }
+
+    /// The totals an element states: `tests`, `failures`, `errors`, `skipped`, and where.
+    struct Totals {
+        var tests: Int
+        var failures: Int
+        var errors: Int
+        var skipped: Int
+        var line: Int
+    }
+
+    private(set) var cases: [Case] = []
+    /// The first element's name (`testsuites`, `testsuite`, …).
+    private(set) var rootElement: String?
+    /// The root `<testsuites>`'s own totals, when it states `tests`.
+    private(set) var rootTotals: Totals?
+    /// The totals each outermost `<testsuite>` states (those directly under the root, or the root itself).
+    private(set) var topSuiteTotals: [Totals?] = []
+    /// The names of the outermost `<testsuite>` elements.
+    private(set) var topSuiteNames: [String] = []
+    /// Elements inside a test case that are not understood (nor properties or output).
+    private(set) var unrecognized = 0
+
+    private var suites: [String] = []
+    private var current: Case?
+    private var outcome: Outcome?
+    /// The text of the element being read, when it is one whose text is kept.
+    private var text: String?
+    private var depth = 0
+    private weak var parser: XMLParser?
+
+    /// The test cases of `data`, or the parser's error and its line when the document is not well-formed.
+    static func read(_ data: Data) -> Result<JUnitXMLReader, ReadError> {
+        let reader = JUnitXMLReader()
+        let parser = XMLParser(data: data)
+        parser.shouldResolveExternalEntities = false
+        parser.delegate = reader
+        reader.parser = parser
+        let parsed = parser.parse()
+        // FoundationXML on Linux can return true past a mismatched or unclosed tag; its delegate call says so.
+        if let error = reader.error { return .failure(error) }
+        guard parsed else { return .failure(ReadError(line: parser.lineNumber)) }
+        return .success(reader)
+    }
+
+    /// Where the parser stopped. Its error codes are not given: on Linux they are libxml2's, which
+    /// `XMLParser.ErrorCode` names wrongly.
+    struct ReadError: Error {
+        var line: Int
+    }
+
+    private var line: Int { parser?.lineNumber ?? 0 }
+    /// The first error the parser reported.
+    private var error: ReadError?
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+        if error == nil { error = ReadError(line: line) }
+    }
+
+    /// The elements inside a test case that say how it went.
+    private static let outcomeElements: Set<String> = [
+        "failure", "error", "skipped", "flakyFailure", "flakyError", "rerunFailure", "rerunError",
+    ]
+    /// The elements inside a test case that are read or passed over on purpose.
+    private static let knownElements: Set<String> = [
+        "properties", "property", "system-out", "system-err", "stackTrace",
+    ]
+
+    func parser(
+        _ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
+        depth += 1
+        if rootElement == nil { rootElement = element }
+        if element == "testsuites", depth == 1 {
+            rootTotals = Self.totals(attributes, line: line)
+        } else if element == "testsuite" {
+            if suites.isEmpty {
+                topSuiteTotals.append(Self.totals(attributes, line: line))
+                topSuiteNames.append(attributes["name"] ?? "")
+            }
+            suites.append(attributes["name"] ?? "")
+        } else if element == "testcase" {
+            current = Case(
+                classname: attributes["classname"].flatMap { $0.isEmpty ? nil : $0 }, name: attributes["name"] ?? "",
+                time: attributes["time"].flatMap(Double.init), suites: suites, line: line)
+        } else if current != nil, outcome == nil, Self.outcomeElements.contains(element) {
+            outcome = Outcome(
+                element: element, message: attributes["message"], type: attributes["type"], text: "", line: line)
+            text = ""
+        } else if current != nil, outcome == nil, element == "system-out" || element == "system-err" {
+            text = ""
+        } else if current != nil, element == "property", attributes["name"] == "repetition" {
+            current?.repetition = attributes["value"]
+        } else if current != nil, outcome == nil, !Self.knownElements.contains(element) {
+            unrecognized += 1
+        }
+    }
+
+    func parser(
+        _ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?
+    ) {
+        depth -= 1
+        if element == "testsuite" {
+            if !suites.isEmpty { suites.removeLast() }
+        } else if element == "testcase" {
+            if let finished = current { cases.append(finished) }
+            current = nil
+        } else if let finished = outcome, finished.element == element {
+            var read = finished
+            read.text = (text ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            current?.outcomes.append(read)
+            outcome = nil
+            text = nil
+        } else if outcome == nil, element == "system-out" || element == "system-err" {
+            if let text, current != nil {
+                current?.output += text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                    .drop { $0.allSatisfy(\.isWhitespace) }
+            }
+            text = nil
+        }
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        text? += string
+    }
+
+    func parser(_ parser: XMLParser, foundCDATA data: Data) {
+        text? += String(decoding: data, as: UTF8.self)
+    }
+
+    /// An element's totals, or nil when it states no `tests`.
+    private static func totals(_ attributes: [String: String], line: Int) -> Totals? {
+        guard let tests = attributes["tests"].flatMap({ Int($0) }) else { return nil }
+        func count(_ key: String) -> Int { attributes[key].flatMap { Int($0) } ?? 0 }
+        return Totals(
+            tests: tests, failures: count("failures"), errors: count("errors"), skipped: count("skipped"), line: line)
+    }
+}

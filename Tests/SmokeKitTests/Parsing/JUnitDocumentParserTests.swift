@@ -1,0 +1,250 @@
+import Foundation
+import Testing
+
+@testable import SmokeCore
+@testable import SmokeKit
+
+/// JUnit XML as `parse` input: `swift test --xunit-output`'s two files and other tools' JUnit reports.
+@Suite struct JUnitDocumentParserTests {
+    typealias Support = ParsingTestSupport
+
+    /// The shape Swift 6.3.1 on Linux writes for XCTest with `swift test --parallel --xunit-output x.xml` (without
+    /// `--parallel` it writes no XCTest file): a blank line after the declaration, `classname="Module.Class"`, a bare
+    /// method name, `message="failure"` whatever failed, and a skipped test written as one that passed.
+    static let swiftPMXCTest = """
+        <?xml version="1.0" encoding="UTF-8"?>
+
+        <testsuites>
+        <testsuite name="TestResults" errors="0" tests="3" failures="1" time="0.342099307">
+        <testcase classname="CartKitTests.CartTests" name="testTotalFails" time="0.081799055">
+        <failure message="failure"></failure>
+        </testcase>
+        <testcase classname="CartKitTests.CartTests" name="testSkipped" time="0.060728356">
+        </testcase>
+        <testcase classname="CartKitTests.CartTests" name="testTotal" time="0.199571896">
+        </testcase>
+        </testsuite>
+        </testsuites>
+
+        """
+
+    /// The `-swift-testing` file beside it: `classname="Module.Suite.Nested"` (the module alone for a free function),
+    /// the function's name (never its display name), `tests` leaving the skipped test out, times in exponent form.
+    static let swiftPMSwiftTesting = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <testsuites>
+          <testsuite name="TestResults" errors="0" tests="4" failures="1" skipped="1" time="0.001715762">
+            <testcase classname="CartKitTests.CartSuite" name="disabledOne()" >
+              <skipped>not yet</skipped>
+            </testcase>
+            <testcase classname="CartKitTests.CartSuite" name="failsOnPurpose()" time="0.000427293" >
+              <failure message="Expectation failed: (add(1, 1) &#8594; 2) == 3 (error): one and one are not three" />
+            </testcase>
+            <testcase classname="CartKitTests.CartSuite" name="addsTwo()" time="6.3374e-05" />
+            <testcase classname="CartKitTests.Outer.Inner" name="deep()" time="0.000177513" />
+            <testcase classname="CartKitTests" name="freeFunction()" time="0.000230812" />
+          </testsuite>
+        </testsuites>
+
+        """
+
+    @Test func swiftPMsXCTestFileNamesTestsAsTheListDoesAndFailsWithEvidence() throws {
+        let document = try JUnitDocumentParser.parse(Data(Self.swiftPMXCTest.utf8), path: "x.xml", source: "x.xml")
+        #expect(
+            document.tests.map(\.id) == [
+                "CartKitTests.CartTests/testTotalFails", "CartKitTests.CartTests/testSkipped",
+                "CartKitTests.CartTests/testTotal",
+            ])
+        #expect(document.tests.map(\.suite) == ["CartTests", "CartTests", "CartTests"])
+        #expect(document.tests.allSatisfy { $0.framework == .xctest })
+        #expect(document.tests.map(\.status) == [.failed, .passed, .passed])
+        #expect(document.tests[0].failures == [TestFailure(message: "failure")])
+        #expect(
+            document.tests[0].evidence
+                == Evidence(what: "the JUnit file records a <failure>", source: "x.xml", line: 6))
+        #expect(document.tests[2].durationSeconds == 0.199571896)
+        #expect(document.counts == [FrameworkCount(framework: "xctest", tests: 3, failures: 1, from: "x.xml:4")])
+    }
+
+    @Test func swiftPMsSwiftTestingFileNamesTestsAsTheEventStreamDoes() throws {
+        let document = try JUnitDocumentParser.parse(
+            Data(Self.swiftPMSwiftTesting.utf8), path: "x-swift-testing.xml", source: "x-swift-testing.xml")
+        #expect(
+            document.tests.map(\.id) == [
+                "CartKitTests.CartSuite/disabledOne()", "CartKitTests.CartSuite/failsOnPurpose()",
+                "CartKitTests.CartSuite/addsTwo()", "CartKitTests.Outer/Inner/deep()", "CartKitTests/freeFunction()",
+            ])
+        #expect(document.tests.map(\.suite) == ["CartSuite", "CartSuite", "CartSuite", "Outer/Inner", "CartKitTests"])
+        #expect(document.tests.allSatisfy { $0.framework == .swiftTesting })
+        #expect(document.tests.map(\.status) == [.skipped, .failed, .passed, .passed, .passed])
+        #expect(document.tests[0].output == ["Skipped: not yet"])
+        #expect(
+            document.tests[1].failures.map(\.message) == [
+                "Expectation failed: (add(1, 1) → 2) == 3 (error): one and one are not three"
+            ])
+        #expect(document.tests[1].evidence?.line == 8)
+        #expect(document.tests[2].durationSeconds == 6.3374e-05)
+        // `tests="4"` leaves the skipped one out; Swift Testing's own count (`Test run with 5 tests`) has it.
+        #expect(
+            document.counts == [
+                FrameworkCount(framework: "swift-testing", tests: 5, failures: 1, from: "x-swift-testing.xml:3")
+            ])
+    }
+
+    /// Other tools' JUnit: the status each outcome element gives, and the evidence it leaves.
+    @Test(
+        arguments: [
+            (#"<failure message="XCTAssertTrue failed">Unit.swift:19</failure>"#, TestStatus.failed, "<failure>"),
+            (#"<error message="Fatal error: Index out of range" type="crash"/>"#, .crashed, "<error>"),
+            (#"<error message="Test runner exited with signal 11"/>"#, .crashed, "<error>"),
+            (#"<error message="Caught error: TestError()" type="Uncategorized"/>"#, .failed, "<error>"),
+            (#"<skipped message="Feature not yet implemented"/>"#, .skipped, nil),
+            ("", .passed, nil),
+        ] as [(String, TestStatus, String?)])
+    func eachOutcomeElementGivesItsStatus(element: String, status: TestStatus, evidence: String?) throws {
+        let xml = """
+            <testsuites tests="1">
+              <testsuite name="Unit" tests="1">
+                <testcase classname="Unit" name="testExample()" time="0.1">
+                  \(element)
+                </testcase>
+              </testsuite>
+            </testsuites>
+            """
+        let document = try JUnitDocumentParser.parse(Data(xml.utf8), path: "j.xml", source: "j.xml")
+        let test = try #require(document.tests.first)
+        #expect(test.id == "Unit/testExample")
+        #expect(test.status == status)
+        #expect(
+            test.evidence == evidence.map { Evidence(what: "the JUnit file records a \($0)", source: "j.xml", line: 4) }
+        )
+    }
+
+    @Test func aFailuresTextFollowsItsMessage() throws {
+        let xml = """
+            <testsuite name="XcresultparserTests.xctest" tests="1" failures="1">
+              <testcase name="testConverter()" classname="XcresultparserTests">
+                <failure message="Uncategorized: testConverter()" type="Uncategorized">failed - Unable to convert</failure>
+              </testcase>
+            </testsuite>
+            """
+        let document = try JUnitDocumentParser.parse(Data(xml.utf8), path: "j.xml", source: "j.xml")
+        #expect(
+            document.tests.first?.failures.first?.message
+                == "Uncategorized: testConverter()\nfailed - Unable to convert")
+        #expect(document.counts == [FrameworkCount(framework: "junit", tests: 1, failures: 1, from: "j.xml:1")])
+        // A JUnit file's own totals count every framework in it: nothing is left unverified.
+        let reconciliation = try #require(Reconciliation.compare(document.counts, with: document.tests))
+        #expect(reconciliation.agrees && reconciliation.unverified.isEmpty)
+    }
+
+    @Test func runsTheFileMarksAsRetriesAreAttemptsOfOneTest() throws {
+        let xml = """
+            <testsuites tests="2" failures="0">
+              <testsuite name="Checkout" tests="2" failures="0">
+                <testcase name="Pays by card" classname="CheckoutTests" time="1.5">
+                  <failure message="CheckoutTests.swift:12: Expectation failed"/>
+                  <properties><property name="repetition" value="Retry 1"/></properties>
+                </testcase>
+                <testcase name="Pays by card" classname="CheckoutTests" time="0.5">
+                  <properties><property name="repetition" value="Retry 2"/></properties>
+                </testcase>
+                <testcase classname="CheckoutTests" name="refunds()" time="0.1"/>
+                <testcase classname="CheckoutTests" name="refunds()" time="0.1"/>
+              </testsuite>
+            </testsuites>
+            """
+        let document = try JUnitDocumentParser.parse(Data(xml.utf8), path: "j.xml", source: "j.xml")
+        #expect(
+            document.tests.map(\.id) == [
+                "CheckoutTests/Pays by card", "CheckoutTests/refunds()", "CheckoutTests/refunds()#2",
+            ])
+        let retried = document.tests[0]
+        #expect(retried.status == .passed && retried.flaky)
+        #expect(retried.attempts.map(\.status) == [.failed])
+        #expect(retried.attempts.first?.evidence?.line == 4)
+        #expect(document.tests.map(\.order) == [1, 2, 3])
+    }
+
+    @Test func smokerunsOwnRerunElementsAreEarlierAttempts() throws {
+        let xml = """
+            <testsuites tests="1" failures="0" errors="0" skipped="0">
+              <testsuite name="CartTests" tests="1" failures="0" errors="0" skipped="0">
+                <testcase classname="Shop.CartTests" name="testTotal" time="0.2">
+                  <flakyFailure message="XCTAssertEqual failed" type="failure"/>
+                </testcase>
+              </testsuite>
+            </testsuites>
+            """
+        let document = try JUnitDocumentParser.parse(Data(xml.utf8), path: "j.xml", source: "j.xml")
+        let test = try #require(document.tests.first)
+        #expect(test.status == .passed && test.flaky)
+        #expect(test.attempts.map(\.status) == [.failed])
+        #expect(test.attempts.first?.evidence?.what == "the JUnit file records a <flakyFailure>")
+    }
+
+    @Test(arguments: [
+        (
+            "<testsuites><testsuite name=\"A\"><testcase name=\"t\"></testsuite>",
+            "is not well-formed XML (the XML parser stops at line 1)"
+        ),
+        ("<testsuites tests=\"0\"/>", "holds no test cases"),
+    ])
+    func aBrokenOrEmptyFileSaysSoAndNamesIt(xml: String, says: String) throws {
+        let file = try Support.temporaryFile(Data(xml.utf8), name: "report.xml")
+        let error = try #require(throws: ParseError.self) { try LogParser().parse(files: [file]) }
+        #expect(error.localizedDescription.hasPrefix(file.path))
+        #expect(error.localizedDescription.contains(says), "\(error.localizedDescription)")
+        #expect(error.kind == .invalidInput)
+    }
+
+    @Test func theXUnitPairReadTogetherIsOneRunWithBothFrameworksReconciled() throws {
+        let xctest = try Support.temporaryFile(Data(Self.swiftPMXCTest.utf8), name: "x.xml")
+        let swiftTesting = xctest.deletingLastPathComponent().appendingPathComponent("x-swift-testing.xml")
+        try Data(Self.swiftPMSwiftTesting.utf8).write(to: swiftTesting)
+        let parsed = try LogParser().parse(files: [xctest, swiftTesting])
+        #expect(parsed.formats == [.junit, .junit])
+        #expect(parsed.results.count == 8)
+        #expect(Set(parsed.results.map(\.framework)) == [.xctest, .swiftTesting])
+        let reconciliation = try #require(parsed.reconciliation)
+        #expect(reconciliation.agrees, "\(reconciliation.differences)")
+    }
+
+    // MARK: - Corpus
+
+    /// The JUnit files of the corpus (SonarQube's `<testExecutions>` reports are refused, not read).
+    static var corpusFiles: [String] {
+        let folder = CorpusLocation.file("junit")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".xml") && !$0.contains("sonar") }.sorted().map { "junit/\($0)" }
+    }
+
+    /// Files whose own `tests=` does not count their own test cases, and why.
+    static let ownCountsThatDisagree: [String: String] = [
+        "junit/fastlane__trainer__Test.test_result.xml": "states tests=\"0\" over seven test cases",
+        "junit/fastlane__trainer__SwiftTesting.junit.xml":
+            "each test written three times without a retry marker: six tests here, two by its count",
+        "junit/test_center__junit.xml": "its <testsuites> says 2, its two suites hold four test cases",
+        "junit/fastlane__trainer__Xcode16-Mixed-XCTest-SwiftTesting-WithRetries.junit.xml":
+            "trainer counts 192; its test cases name 189 tests (the rest are marked retries)",
+        "junit/fastlane__trainer__Xcode16-Mixed-XCTest-SwiftTesting-WithoutRetries.junit.xml":
+            "trainer counts 192; its test cases name 189 tests (three are marked retries)",
+    ]
+
+    @Test(.enabled(if: CorpusLocation.shouldRun, "the shared corpus is not beside the package"))
+    func everyCorpusJUnitFileParsesAndCountsWhatItSays() throws {
+        try CorpusLocation.require()
+        let files = Self.corpusFiles
+        #expect(files.count >= 20, "only \(files.count) JUnit files in the corpus; is it complete?")
+        var checked = 0
+        for path in files {
+            let parsed = try LogParser().parse(files: [CorpusLocation.file(path)])
+            #expect(!parsed.results.isEmpty, "\(path)")
+            #expect(parsed.formats == [.junit], "\(path)")
+            guard let own = parsed.frameworkCounts.first, Self.ownCountsThatDisagree[path] == nil else { continue }
+            #expect(parsed.results.count == own.tests, "\(path): read \(parsed.results.count), it says \(own.tests)")
+            checked += 1
+        }
+        #expect(checked >= 14, "only \(checked) corpus JUnit files were checked against their own counts")
+    }
+}
