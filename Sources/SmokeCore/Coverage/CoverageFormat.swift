@@ -24,7 +24,7 @@ package enum CoverageFormat {
     /// Change in percentage points between two counts: "+2.5 pts", "−0.4 pts", "±0.0 pts".
     static func change(from previous: CoverageCount, to current: CoverageCount) -> String {
         let delta = current.percent - previous.percent
-        let tenths = Int((abs(delta) * 10).rounded())
+        let tenths = Int(clampingRounded: abs(delta) * 10)
         let sign = tenths == 0 ? "±" : (delta > 0 ? "+" : "−")
         return "\(sign)\(tenths / 10).\(tenths % 10) pts"
     }

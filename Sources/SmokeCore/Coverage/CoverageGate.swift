@@ -29,7 +29,7 @@ package struct CoverageGate: Sendable, Equatable {
     /// From the pipeline's `coverage.minimumLines`; its shortest decimal spelling is taken exactly.
     init?(_ value: Double) {
         guard value.isFinite, value >= 0 else { return nil }
-        self.init(value == value.rounded() ? String(Int(value)) : "\(value)")
+        self.init(Int(exactly: value).map(String.init) ?? "\(value)")
     }
 
     /// Whether `lines` meets the minimum: covered / count ≥ P / 100, compared in integers.

@@ -8,7 +8,7 @@ enum Sparkline {
         guard high - low > 1e-9 else { return String(repeating: blocks[3], count: values.count) }
         return String(
             values.map { value in
-                let level = Int(((value - low) / (high - low) * Double(blocks.count - 1)).rounded())
+                let level = Int(clampingRounded: (value - low) / (high - low) * Double(blocks.count - 1))
                 return blocks[min(max(level, 0), blocks.count - 1)]
             })
     }

@@ -44,9 +44,9 @@ package enum NotificationWording {
     static func duration(_ seconds: Double) -> String {
         guard seconds.isFinite, seconds >= 0 else { return "?" }
         if seconds < 60 { return String(format: "%.1fs", seconds) }
-        let whole = Int(seconds.rounded())
-        if whole < 3600 { return String(format: "%dm %02ds", whole / 60, whole % 60) }
-        return String(format: "%dh %02dm", whole / 3600, (whole % 3600) / 60)
+        let whole = Int(clampingRounded: seconds)
+        if whole < 3600 { return String(format: "%ldm %02lds", whole / 60, whole % 60) }
+        return String(format: "%ldh %02ldm", whole / 3600, (whole % 3600) / 60)
     }
 
     /// "NEW" or "still failing since run X (N runs)".

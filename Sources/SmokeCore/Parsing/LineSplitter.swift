@@ -2,8 +2,10 @@ import Foundation
 
 /// Cuts a stream of byte chunks into lines with bounded memory.
 ///
-/// Lines are handed out without their `\n` (and without a trailing `\r`), as bytes valid only during
-/// the callback. A line longer than `maxLineLength` is cut to its first `maxLineLength` bytes and
+/// A line ends at `\n`, `\r\n` or a `\r` alone (old Mac line ends, which some terminals and pastes leave; a build
+/// tool's progress rewritten in place with `\r` is a line per state), but not at a `\r` an ESC follows (GitLab's
+/// section markers, an erase-line code), which stays in the line. Lines are handed out without their line end, as
+/// bytes valid only during the callback. A line longer than `maxLineLength` is cut to its first `maxLineLength` bytes and
 /// counted in `truncatedLineCount` (its number kept in `truncatedLineNumbers`), so binary garbage
 /// without newlines cannot grow memory without bound, and the caller can report what was cut.
 package struct LineSplitter {
@@ -44,6 +46,8 @@ package struct LineSplitter {
     private var pending: [UInt8] = []
     /// The pending line already overflowed; drop the rest of it.
     private var pendingOverflowed = false
+    /// The last chunk ended with a `\r` (not in `pending`) whose next byte decides whether it ends the line.
+    private var pendingCarriageReturn = false
 
     package init(maxLineLength: Int = LineSplitter.defaultMaxLineLength) {
         precondition(maxLineLength > 0, "maxLineLength must be positive")
@@ -58,24 +62,70 @@ package struct LineSplitter {
     /// Splits `chunk`, calling `body` for every line it completes.
     package mutating func push(_ chunk: UnsafeRawBufferPointer, _ body: (LineBytes) throws -> Void) rethrows {
         let bytes = chunk.bindMemory(to: UInt8.self)
+        guard !bytes.isEmpty else { return }
         var start = 0
-        while let newline = bytes.firstIndex(of: UInt8(ascii: "\n"), from: start) {
-            if pending.isEmpty && !pendingOverflowed {
-                try deliver(UnsafeBufferPointer(rebasing: bytes[start..<newline]), overflowed: false, body)
+        if pendingCarriageReturn {
+            // The `\r` that ended the last chunk: its line goes on only when an ESC follows.
+            pendingCarriageReturn = false
+            if bytes[0] == Self.escape {
+                [Self.carriageReturn].withUnsafeBufferPointer { append($0) }
             } else {
-                append(UnsafeBufferPointer(rebasing: bytes[start..<newline]))
+                try deliverPending(body)
+                if bytes[0] == Self.newline { start = 1 }
+            }
+        }
+        // The next of each line end, each searched again only once passed: a log of `\r` alone costs no more than
+        // one of `\n`.
+        var newline = bytes.firstIndex(of: Self.newline, from: start)
+        var carriageReturn = Self.lineEndingReturn(in: bytes, from: start)
+        while newline != nil || carriageReturn != nil {
+            let end = min(newline ?? bytes.count, carriageReturn ?? bytes.count)
+            if end == bytes.count - 1, bytes[end] == Self.carriageReturn {
+                // What follows decides; the next chunk says.
+                append(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                pendingCarriageReturn = true
+                return
+            }
+            let next = bytes[end] == Self.carriageReturn && bytes[end + 1] == Self.newline ? end + 2 : end + 1
+            if pending.isEmpty && !pendingOverflowed {
+                try deliver(UnsafeBufferPointer(rebasing: bytes[start..<end]), overflowed: false, body)
+            } else {
+                append(UnsafeBufferPointer(rebasing: bytes[start..<end]))
                 try deliverPending(body)
             }
-            start = newline + 1
+            start = next
+            if let found = newline, found < start { newline = bytes.firstIndex(of: Self.newline, from: start) }
+            if let found = carriageReturn, found < start {
+                carriageReturn = Self.lineEndingReturn(in: bytes, from: start)
+            }
         }
         if start < bytes.count { append(UnsafeBufferPointer(rebasing: bytes[start...])) }
     }
 
-    /// Delivers a last line that had no `\n`, if any.
+    /// Delivers a last line that had no line end, if any.
     package mutating func finish(_ body: (LineBytes) throws -> Void) rethrows {
+        if pendingCarriageReturn {
+            pendingCarriageReturn = false
+            return try deliverPending(body)
+        }
         guard !pending.isEmpty || pendingOverflowed else { return }
         lastLineWasUnterminated = true
         try deliverPending(body)
+    }
+
+    private static let newline = UInt8(ascii: "\n")
+    private static let carriageReturn = UInt8(ascii: "\r")
+    private static let escape: UInt8 = 0x1B
+
+    /// The first `\r` from `from` that ends a line: not one an ESC follows, a terminal rewriting the line in place
+    /// (GitLab's `section_start:…\r\e[0K` markers, an erase-line code), which stays in the line as printed.
+    private static func lineEndingReturn(in bytes: LineBytes, from: Int) -> Int? {
+        var search = from
+        while let found = bytes.firstIndex(of: carriageReturn, from: search) {
+            if found + 1 == bytes.count || bytes[found + 1] != escape { return found }
+            search = found + 2
+        }
+        return nil
     }
 
     private mutating func append(_ bytes: LineBytes) {
@@ -108,7 +158,6 @@ package struct LineSplitter {
             end = maxLineLength
             cut = true
         }
-        if !cut, end > 0, line[end - 1] == UInt8(ascii: "\r") { end -= 1 }
         lineCount += 1
         if cut {
             truncatedLineCount += 1

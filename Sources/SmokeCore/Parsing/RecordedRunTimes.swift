@@ -14,18 +14,27 @@ package struct RecordedRunTimes: Sendable, Equatable {
         self.durationSeconds = durationSeconds
     }
 
-    /// Several inputs of one run: the earliest start, the latest finish, the durations summed.
+    /// Several inputs of one run: the earliest start, the latest finish, the durations summed; a time the input
+    /// cannot mean is left out.
     package mutating func add(_ other: RecordedRunTimes) {
-        if let start = other.startedAt { startedAt = min(startedAt ?? start, start) }
-        if let finish = other.finishedAt { finishedAt = max(finishedAt ?? finish, finish) }
-        if let seconds = other.durationSeconds { durationSeconds = (durationSeconds ?? 0) + seconds }
+        if let start = PlausibleTime.date(other.startedAt) { startedAt = min(startedAt ?? start, start) }
+        if let finish = PlausibleTime.date(other.finishedAt) { finishedAt = max(finishedAt ?? finish, finish) }
+        if let seconds = PlausibleTime.seconds(other.durationSeconds) {
+            durationSeconds = (durationSeconds ?? 0) + seconds
+        }
     }
 
     /// The report's start, finish and duration: what was recorded, completed from each other; `parsedAt` only
-    /// when the input records no time at all (a Swift Testing console log has no stamps).
+    /// when the input records no time at all (a Swift Testing console log has no stamps). A time the input cannot
+    /// mean (an instant of 1e300, a total of 1e20 seconds) is unknown; so is a start completed into one.
     package func resolved(parsedAt: Date) -> (startedAt: Date, finishedAt: Date, durationSeconds: Double) {
-        let start = startedAt ?? finishedAt.map { $0.addingTimeInterval(-(durationSeconds ?? 0)) } ?? parsedAt
-        let finish = max(finishedAt ?? start.addingTimeInterval(durationSeconds ?? 0), start)
-        return (start, finish, durationSeconds ?? finish.timeIntervalSince(start))
+        let recordedStart = PlausibleTime.date(startedAt)
+        let recordedFinish = PlausibleTime.date(finishedAt)
+        let seconds = PlausibleTime.seconds(durationSeconds)
+        let start =
+            recordedStart ?? recordedFinish.flatMap { PlausibleTime.date($0.addingTimeInterval(-(seconds ?? 0))) }
+            ?? parsedAt
+        let finish = max(recordedFinish ?? PlausibleTime.date(start.addingTimeInterval(seconds ?? 0)) ?? start, start)
+        return (start, finish, seconds ?? finish.timeIntervalSince(start))
     }
 }

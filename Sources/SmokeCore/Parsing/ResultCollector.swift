@@ -245,7 +245,7 @@ package struct ResultCollector {
         for index in running {
             let exceeded = tests.flags(at: index).contains(.exceededTimeAllowance)
             if let failure, !(exceeded && status == .crashed) { keep(failure, in: index) }
-            if let durationSeconds { setDuration(durationSeconds, at: index) }
+            if let seconds = PlausibleTime.seconds(durationSeconds) { setDuration(seconds, at: index) }
             tests.insert(.finished, at: index)
             tests.setStatus(status == .crashed && exceeded ? .timedOut : status, at: index)
             if let evidence { setEvidence(evidence, at: index) }
@@ -368,7 +368,8 @@ package struct ResultCollector {
             setEvidence(evidence("`\(stated.rawValue)` result line"), at: index)
         }
         tests.setStatus(status, at: index)
-        if let durationSeconds { setDuration(durationSeconds, at: index) }
+        // A duration the input cannot mean (1e300 seconds) is unknown.
+        if let seconds = PlausibleTime.seconds(durationSeconds) { setDuration(seconds, at: index) }
         tests.insert(.finished, at: index)
         if let position = running.lastIndex(of: index) { running.remove(at: position) }
         markFlaky(index)

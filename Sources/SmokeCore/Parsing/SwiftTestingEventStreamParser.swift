@@ -37,9 +37,8 @@ package struct SwiftTestingEventStreamParser {
         let isSuite = testID != nil && ref == nil
         if kind == "runEnded" { sawRunEnded = true }
         if kind == "runStarted" || kind == "runEnded",
-            let since1970 = (payload["instant"] as? [String: Any])?["since1970"] as? Double
+            let instant = PlausibleTime.date(since1970: (payload["instant"] as? [String: Any])?["since1970"] as? Double)
         {
-            let instant = Date(timeIntervalSince1970: since1970)
             if kind == "runStarted" { times.startedAt = instant } else { times.finishedAt = instant }
             if let start = times.startedAt, let end = times.finishedAt {
                 times.durationSeconds = max(end.timeIntervalSince(start), 0)

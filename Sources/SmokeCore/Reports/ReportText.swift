@@ -37,8 +37,8 @@ package enum ReportText {
         let value = value.isFinite ? max(0, value) : 0
         if value < 1 { return "\(Int((value * 1000).rounded())) ms" }
         if value < 60 { return String(format: "%.1f s", value) }
-        let total = Int(value.rounded())
-        return String(format: "%d min %02d s", total / 60, total % 60)
+        let total = Int(clampingRounded: value)
+        return String(format: "%ld min %02ld s", total / 60, total % 60)
     }
 
     /// A test's duration as `duration(_:)` shows it, or `unknown` when its source gave none.

@@ -58,7 +58,7 @@ package struct XCResultToolActivities: Decodable, Sendable, Equatable {
         /// The step for `ActivityTimeline`; an untitled step keeps its place as "(untitled step)".
         var node: ActivityTimeline.Node {
             ActivityTimeline.Node(
-                title: title ?? "(untitled step)", startedAt: startTime.map(Date.init(timeIntervalSince1970:)),
+                title: title ?? "(untitled step)", startedAt: PlausibleTime.date(since1970: startTime),
                 failed: isAssociatedWithFailure == true, attachments: attachments.compactMap(\.name),
                 children: childActivities.map(\.node))
         }

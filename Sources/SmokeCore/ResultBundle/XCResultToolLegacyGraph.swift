@@ -142,7 +142,7 @@ package enum XCResultToolLegacyGraph {
         if !status.isFailure { failures = [] }
         return TestResult(
             id: name.id, name: name.name, suite: name.suite, framework: name.framework, status: status,
-            durationSeconds: double(leaf, "duration") ?? 0, failures: failures)
+            durationSeconds: PlausibleTime.seconds(double(leaf, "duration")) ?? 0, failures: failures)
     }
 
     /// `file:///path/File.swift#CharacterRangeLen=0&EndingLineNumber=41&StartingLineNumber=41` → path and 1-based line

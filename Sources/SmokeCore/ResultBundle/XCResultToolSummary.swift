@@ -66,7 +66,7 @@ package struct XCResultToolSummary: Decodable, Sendable, Equatable {
 
     /// The recorded run's start and finish; nil for a missing or zero time.
     package var interval: (startedAt: Date?, finishedAt: Date?) {
-        let date: (Double?) -> Date? = { $0.flatMap { $0 > 0 ? Date(timeIntervalSince1970: $0) : nil } }
+        let date: (Double?) -> Date? = { $0.flatMap { $0 > 0 ? PlausibleTime.date(since1970: $0) : nil } }
         return (date(startTime), date(finishTime))
     }
 

@@ -70,9 +70,9 @@ struct XCResultToolTestNode: Decodable, Sendable, Equatable {
         children = container.lenientArray(XCResultToolTestNode.self, .children)
     }
 
-    /// Seconds, from `durationInSeconds` or else the formatted `duration`.
+    /// Seconds, from `durationInSeconds` or else the formatted `duration`; nil when neither is believable.
     var seconds: Double? {
-        durationInSeconds ?? duration.flatMap(Self.parseDuration)
+        PlausibleTime.seconds(durationInSeconds) ?? PlausibleTime.seconds(duration.flatMap(Self.parseDuration))
     }
 
     /// `6s`, `0,011s`, `1m 5s`, `250ms`, `1h 2m` → seconds; nil when nothing in it reads as a duration.

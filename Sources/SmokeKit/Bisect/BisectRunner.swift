@@ -102,7 +102,7 @@ package struct BisectRunner: Sendable {
             if let stop = outcome.stopReason, stop != .testTimedOut {
                 throw BisectRunFailure(
                     message:
-                        "a bisect run took longer than timeouts.runSeconds (\(Int(pipeline.timeouts.runSeconds)) s)",
+                        "a bisect run took longer than timeouts.runSeconds (\(RunLimits.text(seconds: pipeline.timeouts.runSeconds)))",
                     details: [])
             }
             if let result = outcome.results.first(where: { $0.id == target.test.id }) {

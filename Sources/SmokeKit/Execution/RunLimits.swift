@@ -36,7 +36,7 @@ struct RunLimits: Sendable {
 extension RunLimits {
     /// `300` → "300 s", `0.5` → "0.5 s": a timeout as messages print it.
     static func text(seconds value: Double) -> String {
-        value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
+        Int(exactly: value).map { "\($0) s" } ?? String(format: "%.1f s", value)
     }
 }
 

@@ -42,7 +42,7 @@ enum XCResultDatabaseActivityReader {
             let kids = depth < maxDepth ? (children[id] ?? []) : []
             return ActivityTimeline.Node(
                 title: row.text("title") ?? "(untitled step)",
-                startedAt: row.double("startTime").map(Date.init(timeIntervalSinceReferenceDate:)),
+                startedAt: PlausibleTime.date(sinceReferenceDate: row.double("startTime")),
                 failed: row.text("activityType") == failureType || !(row.text("failureIDs") ?? "").isEmpty,
                 attachments: attachments[id] ?? [],
                 children: kids.map { node($0, depth: depth + 1) })

@@ -25,7 +25,7 @@ enum XCResultDatabaseAttachmentLinker {
                 name: row.text("name") ?? row.text("filenameOverride") ?? "attachment",
                 mediaType: mediaType(uti: row.text("uniformTypeIdentifier")),
                 payloadID: row.text("xcResultKitPayloadRefId"),
-                timestamp: row.double("timestamp").map(Date.init(timeIntervalSinceReferenceDate:)),
+                timestamp: PlausibleTime.date(sinceReferenceDate: row.double("timestamp")),
                 isAssociatedWithFailure: row.int("testIssue_fk") != nil,
                 configuration: run.flatMap { configurationByRun[$0] })
         }

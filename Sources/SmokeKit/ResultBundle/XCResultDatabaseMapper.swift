@@ -162,9 +162,8 @@ enum XCResultDatabaseMapper {
         var times: [String: Date] = [:]
         for issue in snapshot.rows("TestIssues") {
             guard let run = issue.int("testCaseRun_fk"), let id = testIDByRun[run],
-                let seconds = issue.double("timestamp")
+                let date = PlausibleTime.date(sinceReferenceDate: issue.double("timestamp"))
             else { continue }
-            let date = Date(timeIntervalSinceReferenceDate: seconds)
             times[id] = min(times[id] ?? date, date)
         }
         return times

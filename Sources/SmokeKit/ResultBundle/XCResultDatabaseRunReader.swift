@@ -77,7 +77,8 @@ struct XCResultDatabaseRunReader {
             output.append("Skipped: " + (notice.text("message") ?? "no reason given"))
         }
         return Outcome(
-            status: status, durationSeconds: max(run.double("duration") ?? 0, 0), failures: failures, output: output,
+            status: status, durationSeconds: PlausibleTime.seconds(run.double("duration")) ?? 0, failures: failures,
+            output: output,
             repetition: repetitions[run.int("repetitionPolicy_fk")]?.int("repetition") ?? 1,
             isIteration: repetitions[run.int("repetitionPolicy_fk")]?.text("repetitionModeString").map {
                 !$0.contains("Retry")

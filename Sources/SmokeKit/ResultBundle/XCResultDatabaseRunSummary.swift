@@ -12,12 +12,11 @@ enum XCResultDatabaseRunSummary {
     /// stores dates); the invocation's timestamp stands in for a missing start.
     static func interval(_ snapshot: XCResultDatabaseSnapshot) -> (startedAt: Date?, finishedAt: Date?) {
         let actions = snapshot.rows("Actions")
-        let started =
-            actions.compactMap { $0.double("started") }.min()
-            ?? snapshot.rows("Invocations").compactMap { $0.double("timestamp") }.min()
-        let finished = actions.compactMap { $0.double("finished") }.max()
-        let startedAt = started.map(Date.init(timeIntervalSinceReferenceDate:))
-        var finishedAt = finished.map(Date.init(timeIntervalSinceReferenceDate:))
+        let dates = { (rows: [XCResultDatabaseRow], column: String) in
+            rows.compactMap { PlausibleTime.date(sinceReferenceDate: $0.double(column)) }
+        }
+        let startedAt = dates(actions, "started").min() ?? dates(snapshot.rows("Invocations"), "timestamp").min()
+        var finishedAt = dates(actions, "finished").max()
         if let start = startedAt, let end = finishedAt, end < start { finishedAt = start }
         return (startedAt, finishedAt)
     }

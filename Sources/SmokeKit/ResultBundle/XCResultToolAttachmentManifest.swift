@@ -116,7 +116,7 @@ struct XCResultToolAttachmentManifest: Decodable, Sendable, Equatable {
                 attachments.append(
                     RawAttachment(
                         testID: testID, name: name, content: .file(file),
-                        timestamp: item.timestamp.map(Date.init(timeIntervalSince1970:)),
+                        timestamp: PlausibleTime.date(since1970: item.timestamp),
                         isAssociatedWithFailure: item.isAssociatedWithFailure, configuration: item.configurationName))
             }
         }

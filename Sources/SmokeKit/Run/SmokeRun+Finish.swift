@@ -141,7 +141,7 @@ extension SmokeRun {
             pipeline: report.pipeline, settings: retention, now: now(), current: report.runID)
         let err = context.standardError
         if !outcome.removed.isEmpty {
-            let days = retention.days == retention.days.rounded() ? String(Int(retention.days)) : String(retention.days)
+            let days = Int(exactly: retention.days).map(String.init) ?? String(retention.days)
             err.line(
                 "retention: removed \(ReportText.count(outcome.removed.count, "old run")) (keeps \(retention.runs) "
                     + "runs, \(days) "

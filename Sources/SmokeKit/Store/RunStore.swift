@@ -146,7 +146,7 @@ package struct RunStore: Sendable {
         }
     }
 
-    /// Decodes `<run>/report.json`.
+    /// Decodes `<run>/report.json`, its times made believable (`withPlausibleTimes`).
     package static func loadReport(at runDirectory: URL) throws -> RunReport {
         let url = runDirectory.appendingPathComponent(reportName)
         guard FileManager.default.fileExists(atPath: url.path) else { throw StoreError.reportMissing(path: url.path) }
@@ -157,7 +157,7 @@ package struct RunStore: Sendable {
             throw StoreError.readFailed(path: url.path, reason: error.localizedDescription)
         }
         do {
-            return try JSONCoding.decoder().decode(RunReport.self, from: data)
+            return try JSONCoding.decoder().decode(RunReport.self, from: data).withPlausibleTimes()
         } catch let error as DecodingError {
             throw StoreError.reportInvalid(path: url.path, detail: error.keyPathDescription)
         } catch {

@@ -29,6 +29,28 @@ import Testing
         #expect(parsed.results[0].durationSeconds == 0.002)
     }
 
+    /// A log with old Mac line ends (`\r` alone) was one line with no test in it: 0 tests, exit 0.
+    @Test func aLogWithCarriageReturnLineEndsIsReadLineByLine() throws {
+        let log =
+            [
+                "Test Suite 'All tests' started at 2025-03-01 12:00:00.000",
+                "Test Case 'CartTests.testTotal' started at 2025-03-01 12:00:00.000",
+                "Test Case 'CartTests.testTotal' passed (0.001 seconds)",
+                "Test Case 'CartTests.testEmpty' started at 2025-03-01 12:00:00.000",
+                "/src/CartTests.swift:3: error: CartTests.testEmpty : XCTAssertTrue failed",
+                "Test Case 'CartTests.testEmpty' failed (0.002 seconds)",
+                "Test Suite 'All tests' failed at 2025-03-01 12:00:01.000",
+                "\t Executed 2 tests, with 1 failure (0 unexpected) in 0.003 (0.004) seconds",
+            ].joined(separator: "\r") + "\r"
+        let file = try Support.temporaryFile(Data(log.utf8), name: "mac.log")
+        let parsed = try LogParser().parse(files: [file])
+        try #require(parsed.results.map(\.id) == ["CartTests/testTotal", "CartTests/testEmpty"])
+        #expect(parsed.results.map(\.status) == [.passed, .failed])
+        #expect(parsed.results[1].evidence?.line == 5)
+        #expect(parsed.lineCount == 8)
+        #expect(parsed.unrecognizedLineCount == 0)
+    }
+
     @Test func aTruncatedEventStreamIsIncompleteNamingItsLastLine() throws {
         let text =
             events([

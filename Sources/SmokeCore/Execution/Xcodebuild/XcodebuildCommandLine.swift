@@ -58,7 +58,7 @@ package struct XcodebuildCommandLine: Sendable, Equatable {
         var arguments =
             ["test-without-building"] + common + selection(only: only) + ["-resultBundlePath", resultBundle]
         // Xcode counts allowances in whole minutes (rounding up), so less than 60 means 60.
-        let seconds = String(Int(max(60, testSeconds.rounded(.up))))
+        let seconds = String(Int(clampingRounded: max(60, testSeconds.rounded(.up))))
         arguments += [
             "-test-timeouts-enabled", "YES", "-default-test-execution-time-allowance", seconds,
             "-maximum-test-execution-time-allowance", seconds,
