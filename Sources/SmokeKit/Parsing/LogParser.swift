@@ -219,7 +219,9 @@ package struct LogParser: Sendable {
             return FileSummary(format: format, lineCount: lines, byteCount: read.byteCount, device: parsed.device)
         }
         sink.collector.finishListedFailures()
-        guard let format = interpreter.format, interpreter.sawTestActivity else {
+        let counts = interpreter.totals.counts(from: file.lastPathComponent)
+        // A framework's closing totals alone (a grep'd excerpt) are test output: they may count failures.
+        guard let format = interpreter.format, interpreter.sawTestActivity || !counts.isEmpty else {
             throw .noTestOutput(path: path, said: interpreter.whyNoTests)
         }
         if format == .eventStream, !interpreter.sawRunEnded || interpreter.lastLineWasMalformed {
@@ -227,7 +229,6 @@ package struct LogParser: Sendable {
                 throw .truncatedEventStream(path: path, line: read.splitter.lineCount)
             }
         }
-        let counts = interpreter.totals.counts(from: file.lastPathComponent)
         let endedInSuccess = interpreter.sawSuccessBanner && !counts.contains { $0.failures > 0 }
         sink.collector.line = read.splitter.lineCount
         let unfinished = sink.collector.finishAtEndOfInput(endedInSuccess: endedInSuccess)
