@@ -7,7 +7,7 @@ import Testing
 
 /// Text from tests and servers is untrusted: an ESC in a failure message must not recolour, clear or retitle the
 /// terminal or a CI log, a `\r` must not overwrite what came before, a newline must not start a workflow command of
-/// its own. One escaping rule per output.
+/// its own, and backticks must not break out of a Markdown code span. One escaping rule per output.
 @Suite struct HostileTextTests {
     /// Messages a test (or a webhook receiver) could print.
     static let hostile: [String] = [
@@ -89,5 +89,39 @@ import Testing
         #expect(Self.controls(in: detail).isEmpty, "\(detail.debugDescription)")
         #expect(!detail.contains("\n"))
         #expect(detail.count <= 300)
+    }
+
+    /// The text of a Markdown line that is one code span, as CommonMark reads it; nil when it is not one span.
+    private static func codeSpanContent(_ markdown: String) -> String? {
+        let characters = Array(markdown)
+        let fence = characters.prefix { $0 == "`" }.count
+        guard fence > 0, characters.count >= 2 * fence else { return nil }
+        // The closing run is the first run of exactly `fence` backticks after the opening one.
+        var index = fence
+        while index < characters.count {
+            guard characters[index] == "`" else {
+                index += 1
+                continue
+            }
+            var end = index
+            while end < characters.count, characters[end] == "`" { end += 1 }
+            if end - index == fence {
+                guard end == characters.count else { return nil }
+                var content = String(characters[fence..<index])
+                if content.count >= 2, content.first == " ", content.last == " ", content.contains(where: { $0 != " " })
+                {
+                    content = String(content.dropFirst().dropLast())
+                }
+                return content
+            }
+            index = end
+        }
+        return nil
+    }
+
+    @Test(arguments: ["a``b", "```", "`", "``x``", "a`b``c```d", "x`", "` `", "plain", "Suite/test(`a`)"])
+    func aCodeSpanHoldsAnyRunOfBackticks(text: String) {
+        let span = MarkdownText.code(text)
+        #expect(Self.codeSpanContent(span) == text, "\(span)")
     }
 }
