@@ -7,8 +7,9 @@ extension Reconciliation {
     /// - `xcresult` (a bundle's summary) and `junit` (a JUnit file's own totals): test cases and failing test cases
     ///   of the whole report.
     /// Several sources of one framework (one per input or process) are summed. A framework with results and no
-    /// source (nor a whole-report count, which counts every framework) is unverified. Nil when there is neither a
-    /// source nor a test.
+    /// source (nor a whole-report count, which counts every framework) is unverified. A framework whose own totals
+    /// count more failures than its tests show has failures not shown. Nil when there is neither a source nor a
+    /// test.
     package static func compare(_ sources: [FrameworkCount], with tests: [TestResult]) -> Reconciliation? {
         guard !sources.isEmpty || !tests.isEmpty else { return nil }
         var unverified: [String] = []
@@ -19,6 +20,7 @@ extension Reconciliation {
             }
         }
         var differences: [String] = []
+        var failuresNotShown: [String] = []
         var frameworks: [String] = []
         for source in sources where !frameworks.contains(source.framework) { frameworks.append(source.framework) }
         for framework in frameworks {
@@ -45,6 +47,12 @@ extension Reconciliation {
                             + "failures"
                     )
                 }
+                if ownFailures > failures {
+                    failuresNotShown.append(
+                        "XCTest's own totals count \(ownFailures - failures) failures (\(from)) in tests the input does "
+                            + "not show"
+                    )
+                }
             case TestFramework.swiftTesting.rawValue:
                 var executions = 0
                 var failing = 0
@@ -61,6 +69,13 @@ extension Reconciliation {
                             + "failing"
                     )
                 }
+                // Issues per test are not counted: only "some" against "none" says a failure is missing.
+                if ownFailures > 0, failing == 0 {
+                    failuresNotShown.append(
+                        "Swift Testing's own totals count \(ownFailures) issues (\(from)) in tests the input does not "
+                            + "show"
+                    )
+                }
             default:
                 let failing = tests.indices.reduce(0) { $0 + (tests[$1].status.isFailure ? 1 : 0) }
                 if tests.count != ownTests || failing != ownFailures {
@@ -70,24 +85,39 @@ extension Reconciliation {
                             + "failing"
                     )
                 }
+                if ownFailures > failing {
+                    failuresNotShown.append(
+                        "\(framework) counted \(ownFailures - failing) failing tests (\(from)) that the input does "
+                            + "not show"
+                    )
+                }
             }
         }
-        return Reconciliation(sources: sources, differences: differences, unverified: unverified)
+        return Reconciliation(
+            sources: sources, differences: differences, unverified: unverified, failuresNotShown: failuresNotShown)
     }
 }
 
 extension RunReport {
     /// Lists a disagreement with the frameworks' own totals in `errors` and returns the warnings to print,
-    /// each naming both counts. It does not change the status: the tests' own results still decide passed
-    /// or failed (`--strict` fails the command instead), so a counting doubt never turns a passing run into
-    /// an infrastructure error. `parse` and `run` both call it. A framework whose totals are missing is noted, not
-    /// listed as an error: nothing disagrees, it only could not be checked.
+    /// each naming both counts. A counting doubt does not change the status: the tests' own results still decide
+    /// passed or failed (`--strict` fails the command instead), so it never turns a passing run into an
+    /// infrastructure error. But failures a framework counted that no test shows are failures: a run that would
+    /// pass (or be incomplete) fails, the totals' line its evidence. `parse` and `run` both call it. A framework
+    /// whose totals are missing is noted, not listed as an error: nothing disagrees, it only could not be checked.
     package mutating func listDisagreements() -> [String] {
         guard let reconciliation, !reconciliation.agrees else { return [] }
         let notes = reconciliation.unverifiedNotes.map { "smokerun: note: \($0)" }
-        return reconciliation.differences.map { difference in
+        var warnings = reconciliation.differences.map { difference in
             errors.append(InfrastructureError(message: "reconciliation: \(difference)"))
             return "smokerun: warning: counts disagree: \(difference)"
-        } + notes
+        }
+        for missing in reconciliation.failuresNotShown ?? [] {
+            let message = "\(missing): the run cannot pass"
+            errors.append(InfrastructureError(message: message))
+            warnings.append("smokerun: error: \(message)")
+            if status == .passed || status == .incomplete { status = .failed }
+        }
+        return warnings + notes
     }
 }

@@ -29,12 +29,16 @@ package struct Reconciliation: Codable, Sendable, Equatable {
     /// Frameworks with results in the run whose own closing totals the input does not hold (`xctest`,
     /// `swift-testing`): their counts could not be checked.
     package var unverified: [String]
+    /// One sentence per framework whose own totals count more failures than the tests in the input show (a log
+    /// excerpt of the totals alone, failure lines lost): the run cannot pass. Nil when there are none.
+    package var failuresNotShown: [String]?
 
-    init(sources: [FrameworkCount], differences: [String], unverified: [String] = []) {
+    init(sources: [FrameworkCount], differences: [String], unverified: [String] = [], failuresNotShown: [String] = []) {
         self.sources = sources
         self.agrees = differences.isEmpty && unverified.isEmpty
         self.differences = differences
         self.unverified = unverified
+        self.failuresNotShown = failuresNotShown.isEmpty ? nil : failuresNotShown
     }
 
     /// Reports written before `unverified` existed lack it.
@@ -44,6 +48,7 @@ package struct Reconciliation: Codable, Sendable, Equatable {
         agrees = try container.decode(Bool.self, forKey: .agrees)
         differences = try container.decode([String].self, forKey: .differences)
         unverified = try container.decodeIfPresent([String].self, forKey: .unverified) ?? []
+        failuresNotShown = try container.decodeIfPresent([String].self, forKey: .failuresNotShown)
     }
 
     /// "Swift Testing left no closing totals (`Test run with N tests`): its 12 tests are unverified" per framework.

@@ -20,7 +20,9 @@ enum MarkdownText {
     }
 
     /// A code span that survives backticks in the text and, in tables, pipes (GFM reads `\|` as `|`
-    /// even inside code).
+    /// even inside code). CommonMark closes a span at the first run of as many backticks as opened it, so the fence is
+    /// one longer than the text's longest run; a space pads text that starts or ends with a backtick (or with a space
+    /// at both ends, which CommonMark strips once).
     static func code(_ text: String) -> String {
         var body = ""
         for scalar in text.unicodeScalars {
@@ -30,8 +32,15 @@ enum MarkdownText {
             default: body.unicodeScalars.append(XMLText.legal(scalar))
             }
         }
-        let fence = body.contains("`") ? "``" : "`"
-        let pad = body.hasPrefix("`") || body.hasSuffix("`") ? " " : ""
+        var longestRun = 0
+        var run = 0
+        for character in body {
+            run = character == "`" ? run + 1 : 0
+            longestRun = max(longestRun, run)
+        }
+        let fence = String(repeating: "`", count: longestRun + 1)
+        let strippedSpaces = body.hasPrefix(" ") && body.hasSuffix(" ") && body.contains { $0 != " " }
+        let pad = body.hasPrefix("`") || body.hasSuffix("`") || strippedSpaces ? " " : ""
         return fence + pad + body + pad + fence
     }
 

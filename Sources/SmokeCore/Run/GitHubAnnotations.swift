@@ -29,9 +29,13 @@ package enum GitHubAnnotations {
         return String(path.dropFirst(root.count + 1))
     }
 
+    /// A message as the Actions toolkit escapes command data (`%`, `\r`, `\n`), its control characters shown
+    /// escaped first: the runner prints an annotation in the job's log, where an ESC would act.
     static func escapeData(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A")
+        TerminalText.escaped(text).replacingOccurrences(of: "%", with: "%25").replacingOccurrences(
+            of: "\r", with: "%0D"
+        )
+        .replacingOccurrences(of: "\n", with: "%0A")
     }
 
     static func escapeProperty(_ text: String) -> String {

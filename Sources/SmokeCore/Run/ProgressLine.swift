@@ -8,9 +8,10 @@ package enum ProgressLine {
     package static func render(_ test: TestResult, position: Int, total: Int, width: Int, style: TerminalStyle = .plain)
         -> String
     {
-        let prefix = "[\(position)/\(total)] " + (test.device.map { "\($0) · " } ?? "")
+        let prefix =
+            "[\(position)/\(total)] " + (test.device.map { "\(TerminalText.escaped($0, newlines: false)) · " } ?? "")
         let suffix = " \(symbol(for: test.status))" + (test.flaky ? " (flaky)" : "")
-        let name = "\(test.suite)/\(test.name)"
+        let name = TerminalText.escaped("\(test.suite)/\(test.name)", newlines: false)
         let room = max(8, width - prefix.count - suffix.count - 1)
         let shown = name.count > room ? "…" + name.suffix(room - 1) : name
         return prefix + shown + " " + style.mark(test.status) + (test.flaky ? " (flaky)" : "")

@@ -8,13 +8,14 @@ package enum RunSummary {
         var lines: [String] = []
         for test in report.failingTests {
             let failure = test.failures.first
-            let location = failure?.location.map { " (\($0))" } ?? ""
+            // What the tests named and said is shown, never acted on by the terminal.
+            let location = failure?.location.map { " (\(TerminalText.escaped($0, newlines: false)))" } ?? ""
             let label = style.paint(StatusStyle.of(test.status).label, StatusStyle.of(test.status).ansiColor)
-            lines.append(
-                "\(style.mark(test.status)) \(style.paint(test.id + DeviceGroups.suffix(test), "1")) "
-                    + "\(label)\(location)"
-            )
-            if let message = failure?.message { lines.append("    \(message.split(separator: "\n").first ?? "")") }
+            let name = TerminalText.escaped(test.id + DeviceGroups.suffix(test), newlines: false)
+            lines.append("\(style.mark(test.status)) \(style.paint(name, "1")) \(label)\(location)")
+            if let message = failure?.message {
+                lines.append("    \(TerminalText.escaped(String(message.split(separator: "\n").first ?? "")))")
+            }
         }
         return lines
     }

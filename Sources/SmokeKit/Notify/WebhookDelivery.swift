@@ -72,11 +72,12 @@ package struct WebhookDelivery: Sendable {
         return DeliveryResult(outcome: .gaveUp, attempts: attempts, httpStatus: status, detail: detail)
     }
 
-    /// "HTTP 500: no_service" — the first line of the answer, bounded.
+    /// "HTTP 500: no_service" — the first line of the answer, bounded, its control characters shown escaped: it is
+    /// printed on a terminal.
     static func describe(status: Int, body: Data) -> String {
-        let text =
+        let text = TerminalText.escaped(
             String(decoding: body.prefix(400), as: UTF8.self)
-            .split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+                .split(whereSeparator: \.isNewline).first.map(String.init) ?? "", newlines: false)
         return text.isEmpty ? "HTTP \(status)" : "HTTP \(status): \(SlackText.truncate(text, limit: 200))"
     }
 

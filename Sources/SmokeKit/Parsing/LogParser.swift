@@ -220,13 +220,14 @@ package struct LogParser: Sendable {
         if !hasTests, let formatted = interpreter.firstFormattedLine {
             throw .formattedLog(path: path, line: formatted.number, text: formatted.text)
         }
-        guard let format = interpreter.format, interpreter.sawTestActivity else {
+        let counts = interpreter.totals.counts(from: file.lastPathComponent)
+        // A framework's closing totals alone (a grep'd excerpt) are test output: they may count failures.
+        guard let format = interpreter.format, interpreter.sawTestActivity || !counts.isEmpty else {
             throw .noTestOutput(path: path, said: interpreter.whyNoTests)
         }
         // An event stream says when its run ended (`runEnded`): without it, or with its last record cut, it ends early.
         let streamEndsEarly =
             format == .eventStream && (!interpreter.sawRunEnded || interpreter.lastLineWasMalformed)
-        let counts = interpreter.totals.counts(from: file.lastPathComponent)
         let endedInSuccess = interpreter.sawSuccessBanner && !counts.contains { $0.failures > 0 }
         sink.collector.line = read.splitter.lineCount
         let unfinished = sink.collector.finishAtEndOfInput(endedInSuccess: endedInSuccess)

@@ -1,0 +1,33 @@
+/// Text from tests, logs and servers as a terminal or a CI log shows it. A terminal acts on control characters: an
+/// ESC sequence recolours, clears or retitles it, a `\r` overwrites what came before, a backspace erases. So every
+/// control character but tab (and newline, where the output has lines) is shown as a Swift escape (`\u{1B}`), and
+/// `\r\n` is a newline. Pure.
+package enum TerminalText {
+    /// `text` with its control characters (C0 but `\t`, DEL, C1) shown as `\u{…}`; newlines kept unless `newlines`
+    /// is false (a text shown on one line).
+    package static func escaped(_ text: String, newlines: Bool = true) -> String {
+        let needsEscape = { (scalar: Unicode.Scalar) in Self.needsEscape(scalar) || (!newlines && scalar == "\n") }
+        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        var result = String.UnicodeScalarView()
+        var scalars = text.unicodeScalars.makeIterator()
+        var next = scalars.next()
+        while let scalar = next {
+            next = scalars.next()
+            if scalar == "\r", next == "\n", newlines { continue } // a line end of another system, not a control
+            if needsEscape(scalar) {
+                result.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
+            } else {
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
+    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0A: false
+        case 0x00..<0x20, 0x7F...0x9F: true
+        default: false
+        }
+    }
+}
