@@ -31,7 +31,7 @@ import Testing
         let collector = ParsingTestSupport.collect(
             """
             Test Case 'ReceiptTests.testLines' started at 2025-03-01 12:00:00.000
-            /work/Tests/ShopTests/ReceiptTests.swift:42: error: ReceiptTests.testLines : failed - Snapshot does not match reference.
+            /src/Tests/ShopTests/ReceiptTests.swift:42: error: ReceiptTests.testLines : failed - Snapshot does not match reference.
 
             @−
             "Total: 3"
@@ -52,9 +52,9 @@ import Testing
         let collector = ParsingTestSupport.collect(
             """
             Test Case 'ReceiptTests.testLines' started at 2025-03-01 12:00:00.000
-            /work/Tests/ReceiptTests.swift:10: error: ReceiptTests.testLines : XCTAssertEqual failed: ("a
+            /src/Tests/ReceiptTests.swift:10: error: ReceiptTests.testLines : XCTAssertEqual failed: ("a
             b") is not equal to ("c")
-            /work/Tests/ReceiptTests.swift:11: error: ReceiptTests.testLines : XCTAssertTrue failed - first
+            /src/Tests/ReceiptTests.swift:11: error: ReceiptTests.testLines : XCTAssertTrue failed - first
             second
             Test Case 'ReceiptTests.testLines' failed (0.004 seconds)
             Test Case 'ReceiptTests.testTotal' started at 2025-03-01 12:00:00.010
@@ -86,7 +86,7 @@ import Testing
         let collector = ParsingTestSupport.collect(
             """
             Test Case 'ReceiptTests.testLines' started at 2025-03-01 12:00:00.000
-            /work/Tests/ReceiptTests.swift:10: error: ReceiptTests.testLines : XCTAssertTrue failed - one
+            /src/Tests/ReceiptTests.swift:10: error: ReceiptTests.testLines : XCTAssertTrue failed - one
             two
             ◇ Test total() started.
             ✔ Test total() passed after 0.001 seconds.
