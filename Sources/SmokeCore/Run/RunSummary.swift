@@ -42,6 +42,12 @@ package enum RunSummary {
             + "in \(String(format: "%.1f", report.durationSeconds)) s\(seed)"
     }
 
+    /// The line coverage a run measured, rounded down as the dashboard shows it: 99.96% is not 100%.
+    package static func coverageLine(_ coverage: CoverageSummary) -> String {
+        let percent = String(format: "%.1f", (coverage.lines.percent * 10).rounded(.down) / 10)
+        return "coverage: \(percent)% of lines (\(coverage.lines.covered)/\(coverage.lines.count))"
+    }
+
     /// Whether a notification is worth a line without `-v`: something was sent, or failed to be sent.
     package static func isWorthShowing(_ record: NotificationRecord) -> Bool {
         record.outcome != .suppressed

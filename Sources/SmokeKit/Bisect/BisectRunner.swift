@@ -49,11 +49,7 @@ package struct BisectRunner: Sendable {
         let binary: URL
         do {
             // The run's own build step, toolchain pin included: a bisect must test what `run` tested.
-            binary = try SwiftPMDriver.buildTests(
-                settings: settings, pipeline: pipeline, currentDirectory: context.currentDirectory,
-                environment: context.environment,
-                runner: context.runner, processes: ChildProcessRunner(), limits: limits(), console: console
-            ).binary
+            binary = try driver(runFolder: workDirectory, limits: limits(), console: console).buildTests().binary
         } catch let failure as BuildFailure {
             if cancellation.isCancelled { return .interrupted(remaining: target.candidates, runs: 0) }
             throw BisectRunFailure(message: failure.record.message, details: failure.record.details)
@@ -77,14 +73,21 @@ package struct BisectRunner: Sendable {
         }
     }
 
+    /// The SwiftPM driver over the bisect's folder: its build step and the environment its tests get.
+    private func driver(runFolder: URL, limits: RunLimits, console: ConsoleLog) -> SwiftPMTestRun {
+        var runContext = RunContext(
+            pipeline: pipeline, seed: nil, runDirectory: runFolder, currentDirectory: context.currentDirectory,
+            environment: context.environment, runner: context.runner, limits: limits, console: console)
+        runContext.processes = ChildProcessRunner()
+        return SwiftPMTestRun(settings: settings, context: runContext)
+    }
+
     /// Runs the plan's processes in order; true when the test under study failed, crashed or timed out.
     private func runOnce(
         before: [String], binary: URL, packageRoot: URL, trialDirectory: URL, limits: RunLimits, console: ConsoleLog
     ) throws -> Bool {
-        let runContext = RunContext(
-            pipeline: pipeline, seed: nil, runDirectory: trialDirectory, currentDirectory: context.currentDirectory,
-            environment: context.environment, runner: context.runner, limits: limits, console: console)
-        var environment = SwiftPMDriver(settings: settings, context: runContext).testEnvironment()
+        let driver = driver(runFolder: workDirectory, limits: limits, console: console)
+        var environment = driver.testEnvironment(runFolder: RunDirectory(trialDirectory))
         environment["LLVM_PROFILE_FILE"] = "/dev/null"
         try FileManager.default.createDirectory(
             at: RunDirectory(trialDirectory).scratch(worker: nil),

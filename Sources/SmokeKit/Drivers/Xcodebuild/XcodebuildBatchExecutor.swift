@@ -5,7 +5,7 @@ import SmokeCore
 /// fresh result bundle, read with the injected reader. A stopped invocation (deadline, signal) had
 /// its SIGINT and grace period, so whatever its bundle holds is still read.
 struct XcodebuildBatchExecutor: BatchExecuting {
-    var driver: XcodebuildDriver
+    var driver: XcodebuildDeviceRun
     var process: XcodebuildProcess
     var commandLine: XcodebuildCommandLine
     var xcodebuild: String
@@ -24,7 +24,7 @@ struct XcodebuildBatchExecutor: BatchExecuting {
     private var clonePositions: [Int: Int] = [:]
 
     init(
-        driver: XcodebuildDriver, process: XcodebuildProcess, commandLine: XcodebuildCommandLine, xcodebuild: String,
+        driver: XcodebuildDeviceRun, process: XcodebuildProcess, commandLine: XcodebuildCommandLine, xcodebuild: String,
         planned: Set<String>?
     ) {
         self.driver = driver

@@ -94,7 +94,7 @@ import Testing
             console: try ConsoleLog(url: runDirectory.appendingPathComponent("console.log")))
         context.limits.graceSeconds = graceSeconds
         context.workers = workers
-        let result = XcodebuildDriver(
+        let result = XcodebuildDeviceRun(
             settings: settings, context: context, reader: reader ?? ReplayingReader(contents: contents)
         ).run()
         let lines = (try? String(contentsOf: log, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
