@@ -73,7 +73,7 @@ struct NextCommand: Command {
         let dates = cron.fireDates(from: start, count: count, in: zone)
         let header = "\(pipeline.name): '\(cron.source)' in \(pipeline.timeZone)"
         let rows = dates.map {
-            "  \(FireTimeFormat.local($0, in: zone).padding(toLength: 25, withPad: " ", startingAt: 0))  "
+            "  \(TextColumns.pad(FireTimeFormat.local($0, in: zone), 25))  "
                 + "\(FireTimeFormat.utc($0))"
         }
         return [header] + (rows.isEmpty ? ["  (no fire time in the next years)"] : rows)
