@@ -47,17 +47,17 @@ package struct JSONReport: ReportWriter {
     ) {
         var shell = report
         shell.tests = []
-        let document = encode(Document(report: shell), pretty: true)
-        let marker = Data("\n  \"tests\" : [\n\n  ]".utf8)
-        guard !report.tests.isEmpty, let range = document.range(of: marker) else { return sink.append(document) }
-        sink.append(document[..<range.lowerBound])
-        sink.append("\n  \"tests\" : [\n")
-        for index in report.tests.indices { // by index: no copy (a retain per field) of each test
-            if index > 0 { sink.append(",\n") }
-            entry(report.tests[index], &sink)
+        let writer = JSONObjectWriter(document: encode(Document(report: shell), pretty: true), pretty: true)
+        writer.stream(into: &sink) { key, sink in
+            guard key == "tests", !report.tests.isEmpty else { return false }
+            sink.append("[\n")
+            for index in report.tests.indices { // by index: no copy (a retain per field) of each test
+                if index > 0 { sink.append(",\n") }
+                entry(report.tests[index], &sink)
+            }
+            sink.append("\n  ]")
+            return true
         }
-        sink.append("\n  ]")
-        sink.append(document[range.upperBound...])
     }
 
     private static func encode(_ value: some Encodable, pretty: Bool = false) -> Data {

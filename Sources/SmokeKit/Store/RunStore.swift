@@ -100,8 +100,7 @@ package struct RunStore: Sendable {
         return threads
     }
 
-    /// Tests from which a run's reports are written on two threads (below, a thread costs more than it saves).
-    static let parallelReportsFrom = 10_000
+    static let parallelReportsFrom = ScaleThresholds.reportsOnThreadsFromTests
 
     /// Points `<output>/latest` at `runs/<runID>`: a temp symlink renamed over the old one, so
     /// readers always see either the old run or the new one.
