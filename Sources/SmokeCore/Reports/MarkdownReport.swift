@@ -77,8 +77,10 @@ package enum MarkdownReport {
             if !parts.isEmpty {
                 if !lines.isEmpty { lines.append("") }
                 lines.append(
-                    "_Input \(MarkdownText.code(input.path)) (\(MarkdownText.escape(input.format))): "
-                        + "\(parts.joined(separator: "; "))._"
+                    """
+                    _Input \(MarkdownText.code(input.path)) (\(MarkdownText.escape(input.format))): \
+                    \(parts.joined(separator: "; "))._
+                    """
                 )
             }
         }
@@ -139,10 +141,11 @@ package enum MarkdownReport {
             let location = first?.location.map(MarkdownText.code) ?? ""
             let more = test.failures.count > 1 ? " (+\(test.failures.count - 1) more)" : ""
             lines.append(
-                "| \(MarkdownText.code(test.id))\(MarkdownText.escape(DeviceGroups.suffix(test))) | "
-                    + "\(ReportText.symbol(test.status)) \(ReportText.label(test.status)) "
-                    + ""
-                    + "| \(message)\(more)\(screenshotLink(test)) | \(location) |")
+                """
+                | \(MarkdownText.code(test.id))\(MarkdownText.escape(DeviceGroups.suffix(test))) | \
+                \(ReportText.symbol(test.status)) \(ReportText.label(test.status)) | \
+                \(message)\(more)\(screenshotLink(test)) | \(location) |
+                """)
         }
         if failing.count > failureLimit {
             lines.append("")
