@@ -14,7 +14,7 @@ package struct Pipeline: Sendable, Equatable {
     package var timeouts: Timeouts = Timeouts()
     package var retries: RetrySettings = RetrySettings()
     package var coverage: CoverageSettings = CoverageSettings()
-    package var reports: [ReportFormat] = ReportFormat.allCases
+    package var reports: [ReportFormat] = ReportRegistry.standard.formats
     /// Output folder; relative paths are relative to the pipeline file's project root.
     package var output: String = OutputLayout.defaultOutput
     /// How many finished runs the output folder keeps (`RetentionPolicy`).
@@ -131,10 +131,6 @@ package struct CoverageSettings: Sendable, Equatable {
     package var minimumLines: Double?
 
     package init() {}
-}
-
-package enum ReportFormat: String, Sendable, Equatable, CaseIterable {
-    case json, junit, markdown, html
 }
 
 package struct NotifySettings: Sendable, Equatable {

@@ -203,8 +203,9 @@ extension HTMLReport {
     /// Where the full output lives: `console.log` beside the page.
     static func console(_ report: RunReport) -> String {
         var html = "<section id=\"console\"><h2>Console log</h2>\n<p>"
-        if report.artifacts.contains("console.log") {
-            html += "<a href=\"console.log\">console.log</a> holds everything the test processes printed, unaltered."
+        if report.artifacts.contains(RunDirectory.consoleLogName) {
+            let name = RunDirectory.consoleLogName
+            html += "<a href=\"\(name)\">\(name)</a> holds everything the test processes printed, unaltered."
         } else {
             html += "This run kept no console log."
         }

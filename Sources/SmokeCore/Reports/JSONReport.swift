@@ -10,7 +10,17 @@ import Foundation
 /// are appended one by one between its halves — a test with nothing but its identity, status, duration, failures
 /// and output by hand (the bytes `JSONEncoder` would write; `JSONReportStreamingTests` holds the two equal), any
 /// other through `JSONEncoder` — so a million tests never make one document in memory.
-package enum JSONReport {
+package struct JSONReport: ReportWriter {
+    package var format: ReportFormat { .json }
+    package var fileName: String { RunDirectory.reportName }
+    package var cost: ReportCost { .perTest }
+
+    package init() {}
+
+    package func write(_ report: RunReport, context: ReportContext, to sink: inout ReportSink) {
+        Self.write(report, to: &sink)
+    }
+
     static func render(_ report: RunReport) -> Data {
         ReportSink.collect { Self.write(report, to: &$0) }
     }
@@ -195,4 +205,8 @@ package enum JSONReport {
             try container.encode(failure.line, forKey: .line)
         }
     }
+}
+
+extension ReportFormat {
+    package static let json = ReportFormat(rawValue: "json")
 }

@@ -7,7 +7,18 @@ import Foundation
 /// `<system-err>` lines when tests ran, so junit.xml holds exactly the tests of report.json (an
 /// unavailable attachment is no test); as `<error>` test cases only when no test ran, so a build
 /// failure is never shown as "0 tests, passed".
-package enum JUnitReport {
+package struct JUnitReport: ReportWriter {
+    package var format: ReportFormat { .junit }
+    package static let fileName = "junit.xml"
+    package var fileName: String { Self.fileName }
+    package var cost: ReportCost { .perTest }
+
+    package init() {}
+
+    package func write(_ report: RunReport, context: ReportContext, to sink: inout ReportSink) {
+        Self.write(report, sources: context.sources, to: &sink)
+    }
+
     static let infrastructureSuiteName = "smokerun.infrastructure"
 
     /// - Parameter sources: makes `file` attributes relative to the project, as GitLab and Jenkins resolve them.
@@ -280,4 +291,8 @@ package enum JUnitReport {
             """
         }
     }
+}
+
+extension ReportFormat {
+    package static let junit = ReportFormat(rawValue: "junit")
 }

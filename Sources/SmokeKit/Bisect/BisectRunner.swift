@@ -35,7 +35,7 @@ package struct BisectRunner: Sendable {
 
     package func run() throws -> BisectOutcome {
         try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
-        let console = try ConsoleLog(url: workDirectory.appendingPathComponent(RunStore.consoleLogName))
+        let console = try ConsoleLog(url: RunDirectory(workDirectory).consoleLog)
         let packageRoot = pipeline.resolve(settings.packagePath, currentDirectory: context.currentDirectory)
         // timeouts.runSeconds bounds one run of the suite: the build, then each trial on its own.
         func limits() -> RunLimits {
@@ -64,7 +64,7 @@ package struct BisectRunner: Sendable {
         return try search.run { before in
             if cancellation.isCancelled { throw BisectSearch.Stop() }
             runNumber += 1
-            let trial = workDirectory.appendingPathComponent("run-\(runNumber)")
+            let trial = BisectWorkFolder.trial(runNumber, in: workDirectory)
             let failed = try runOnce(
                 before: before, binary: binary, packageRoot: packageRoot, trialDirectory: trial,
                 limits: limits(), console: console)
@@ -88,7 +88,7 @@ package struct BisectRunner: Sendable {
         var environment = SwiftPMDriver(settings: settings, context: runContext).testEnvironment()
         environment["LLVM_PROFILE_FILE"] = "/dev/null"
         try FileManager.default.createDirectory(
-            at: trialDirectory.appendingPathComponent(SwiftPMDriver.scratchFolderName),
+            at: RunDirectory(trialDirectory).scratch(worker: nil),
             withIntermediateDirectories: true)
         let runner = BatchRunner(
             binary: binary, packageRoot: packageRoot, environment: environment, limits: limits, console: console)
@@ -96,7 +96,8 @@ package struct BisectRunner: Sendable {
         for (index, batch) in batches.enumerated() {
             let stream =
                 batch.framework == .swiftTesting
-                ? trialDirectory.appendingPathComponent("events-\(index + 1).jsonl") : nil
+                ? BisectWorkFolder.eventStream(index + 1, in: trialDirectory) : nil
+
             let outcome = try runner.run(batch, eventStream: stream)
             // A trial cut short proves nothing either way; it must not count as "passed".
             if outcome.stopReason == .cancelled || cancellation.isCancelled { throw BisectSearch.Stop() }

@@ -185,8 +185,8 @@ package struct PipelineLoader: Sendable {
         if let coverage = try root.object("coverage") { pipeline.coverage = try Self.coverage(coverage) }
         if let reports = try root.strings("reports") {
             pipeline.reports = try reports.enumerated().map { (index, text) throws(PipelineError) in
-                guard let format = ReportFormat(rawValue: text) else {
-                    let allowed = ReportFormat.allCases.map(\.rawValue)
+                guard let format = ReportRegistry.standard.format(named: text) else {
+                    let allowed = ReportRegistry.standard.formats.map(\.rawValue)
                     throw root.error(
                         "reports[\(index)]",
                         "'\(text)' is not one of \(allowed.joined(separator: ", "))"

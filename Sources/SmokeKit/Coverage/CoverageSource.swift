@@ -22,7 +22,7 @@ package struct CoverageSource: Sendable {
     {
         switch input {
         case .run(let directory, let runID, _):
-            let file = directory.appendingPathComponent(CoverageCollector.jsonName)
+            let file = directory.appendingPathComponent(RunDirectory.coverageJSONName)
             guard let data = FileManager.default.contents(atPath: file.path) else {
                 throw .noCoverageInRun(directory: directory.path)
             }
@@ -49,7 +49,7 @@ package struct CoverageSource: Sendable {
             return details
         case .run(let directory):
             let records = LcovReader.lines(
-                in: try Self.text(directory.appendingPathComponent(CoverageCollector.lcovName), directory))
+                in: try Self.text(directory.appendingPathComponent(RunDirectory.coverageLCOVName), directory))
             var details: [String: FileLineDetail] = [:]
             for file in report.files {
                 if let record = records.first(where: { $0.path == file.path || $0.path.hasSuffix("/" + file.path) }) {
@@ -63,7 +63,8 @@ package struct CoverageSource: Sendable {
     package func lcov() throws(CoverageError) -> String {
         switch origin {
         case .export(let details, let root): LcovWriter.render(report, details: details, root: root)
-        case .run(let directory): try Self.text(directory.appendingPathComponent(CoverageCollector.lcovName), directory)
+        case .run(let directory):
+            try Self.text(directory.appendingPathComponent(RunDirectory.coverageLCOVName), directory)
         }
     }
 
@@ -72,7 +73,7 @@ package struct CoverageSource: Sendable {
         case .export(let details, let root):
             CoberturaWriter.render(report, details: details, root: root, timestamp: Date())
         case .run(let directory):
-            try Self.text(directory.appendingPathComponent(CoverageCollector.coberturaName), directory)
+            try Self.text(directory.appendingPathComponent(RunDirectory.coberturaName), directory)
         }
     }
 

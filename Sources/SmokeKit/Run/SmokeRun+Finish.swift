@@ -38,7 +38,7 @@ extension SmokeRun {
             report.errors.append(
                 InfrastructureError(message: "the run's results were not all written: \(error.localizedDescription)"))
             // If report.json made it, it must not say the run passed; best effort, the disk may still be full.
-            if FileManager.default.fileExists(atPath: runDirectory.appendingPathComponent(RunStore.reportName).path) {
+            if FileManager.default.fileExists(atPath: RunDirectory(runDirectory).report.path) {
                 try? store.writeReports(report, in: runDirectory, formats: [.json])
             }
         }
@@ -79,7 +79,7 @@ extension SmokeRun {
             )
         }
         if written {
-            out.line("report: \(displayPath(runDirectory.appendingPathComponent("index.html")))")
+            out.line("report: \(displayPath(runDirectory.appendingPathComponent(HTMLReport.fileName)))")
         } else {
             out.line("report: not written (see the error above); what was saved is in \(displayPath(runDirectory))")
         }

@@ -84,8 +84,8 @@ package struct SmokeRun: Sendable {
         do {
             runDirectory = try store.createRunDirectory(runID: runID)
             try FileManager.default.createDirectory(
-                at: OutputLayout.profiles(inRun: runDirectory), withIntermediateDirectories: true)
-            let console = try ConsoleLog(url: runDirectory.appendingPathComponent("console.log"), writer: fileWriter)
+                at: RunDirectory(runDirectory).profiles, withIntermediateDirectories: true)
+            let console = try ConsoleLog(url: RunDirectory(runDirectory).consoleLog, writer: fileWriter)
             var limits = RunLimits(
                 testSeconds: pipeline.timeouts.testSeconds,
                 runDeadline: startedAt.addingTimeInterval(pipeline.timeouts.runSeconds), cancellation: cancellation)
@@ -154,10 +154,10 @@ package struct SmokeRun: Sendable {
             ? .interrupted : RunReport.status(of: tests, errors: errors)
         // The console is a log too: what the frameworks said in it, checked after the status is decided (a
         // disagreement is listed and warned about, never turns a passing run into an error; `--strict` fails it).
-        let console = runDirectory.appendingPathComponent("console.log")
+        let console = RunDirectory(runDirectory).consoleLog
         report.inputs = [
             InputRecord(
-                path: "console.log", format: LogFormat.console.rawValue,
+                path: RunDirectory.consoleLogName, format: LogFormat.console.rawValue,
                 unrecognizedLines: driverResult.unrecognizedLines)
         ]
         // Only where the tests' results were read from that console (SwiftPM). An xcodebuild run's results come
@@ -165,7 +165,7 @@ package struct SmokeRun: Sendable {
         // checked against the bundles' own summary counts instead.
         if case .swiftpm = pipeline.driver {
             report.reconciliation = Reconciliation.compare(
-                LogParser.frameworkCounts(of: console, named: "console.log"), with: tests)
+                LogParser.frameworkCounts(of: console, named: RunDirectory.consoleLogName), with: tests)
         } else {
             report.reconciliation = Reconciliation.compare(bundles: driverResult.bundles)
         }

@@ -54,7 +54,7 @@ package struct ScheduleEnvironment: Sendable {
                 let outcome = await run.execute()
                 return RunOutcome(
                     status: outcome.report.status,
-                    reportPath: outcome.runDirectory.appendingPathComponent("report.json").path)
+                    reportPath: RunDirectory(outcome.runDirectory).report.path)
             },
             checkPipeline: { pipeline, url in
                 try PipelineLoader().checkPaths(

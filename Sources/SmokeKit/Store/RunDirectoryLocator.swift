@@ -24,7 +24,7 @@ package enum RunDirectoryLocator {
         switch PathKind.of(given) {
         case .folder:
             return given
-        case .file where given.lastPathComponent == RunStore.reportName:
+        case .file where given.lastPathComponent == RunDirectory.reportName:
             return given.deletingLastPathComponent()
         case .file, .missing:
             break

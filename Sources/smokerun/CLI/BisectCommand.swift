@@ -79,8 +79,8 @@ struct BisectCommand: Command {
                 + "\(BisectSearch.defaultRunLimit(candidates: target.candidates.count)) "
                 + "runs"
         )
-        let work = runDirectory.appendingPathComponent("bisect").appendingPathComponent(
-            RunID.make(date: now(), suffix: RunID.randomSuffix()))
+        let work = RunDirectory(runDirectory).bisect(RunID.make(date: now(), suffix: RunID.randomSuffix()))
+
         // Like `run`: SIGINT/SIGTERM stop the running test process group, and the search says where it was.
         let cancellation = CancellationFlag()
         let trap = SignalTrap.install { _ in cancellation.cancel() }

@@ -70,18 +70,18 @@ struct ParseCommand: Command {
         attachmentsFrom = parsed.value("attachments-from")
         if attachmentsFrom?.isEmpty == true { throw UsageError("--attachments-from needs a folder") }
         strict = parsed.flag("strict")
-        formats = ReportFormat.allCases
+        formats = ReportRegistry.standard.formats
         if let list = parsed.value("format") {
-            let allowed = ReportFormat.allCases.map(\.rawValue).joined(separator: ",")
+            let allowed = ReportRegistry.standard.formats.map(\.rawValue).joined(separator: ",")
             guard !list.isEmpty else {
                 throw UsageError("--format is empty; give one or more of \(allowed), or leave it out for all")
             }
             formats = try list.split(separator: ",", omittingEmptySubsequences: false).map {
                 (item) throws(UsageError) -> ReportFormat in
-                guard let format = ReportFormat(rawValue: String(item)) else {
+                guard let format = ReportRegistry.standard.format(named: String(item)) else {
                     throw UsageError(
                         "--format: '\(item)' is not one of "
-                            + "\(ReportFormat.allCases.map(\.rawValue).joined(separator: ", "))"
+                            + "\(ReportRegistry.standard.formats.map(\.rawValue).joined(separator: ", "))"
                     )
                 }
                 return format

@@ -41,7 +41,7 @@ struct SwiftPMDriver {
         } catch {
             result.errors.append(InfrastructureError(message: error.localizedDescription))
         }
-        result.profiles = CoverageCollector.profiles(in: OutputLayout.profiles(inRun: context.runDirectory))
+        result.profiles = CoverageCollector.profiles(in: RunDirectory(context.runDirectory).profiles)
         return result
     }
 
@@ -90,7 +90,7 @@ struct SwiftPMDriver {
         let context = context
         let parallel = context.workers > 1
         let environment = testEnvironment()
-        let events = context.runDirectory.appendingPathComponent("events")
+        let events = RunDirectory(context.runDirectory).events
         for worker in 1...(parallel ? context.workers : 1) {
             try FileManager.default.createDirectory(
                 at: scratchFolder(worker: parallel ? worker : nil), withIntermediateDirectories: true)
@@ -99,8 +99,7 @@ struct SwiftPMDriver {
             var environment = environment
             if parallel {
                 environment[Self.scratchVariable] = scratchFolder(worker: worker).path
-                environment["LLVM_PROFILE_FILE"] =
-                    context.runDirectory.appendingPathComponent("profiles/worker-\(worker)-%p-%m.profraw").path
+                environment["LLVM_PROFILE_FILE"] = RunDirectory(context.runDirectory).profilePattern(worker: worker)
             }
             var runner = BatchRunner(
                 binary: binary, packageRoot: packageRoot, environment: environment,
@@ -115,8 +114,7 @@ struct SwiftPMDriver {
     /// `<run>/scratch`, or `<run>/scratch/worker-N` for worker N of a parallel run: no two test processes
     /// running at once share one.
     private func scratchFolder(worker: Int?) -> URL {
-        let folder = context.runDirectory.appendingPathComponent(Self.scratchFolderName)
-        return worker.map { folder.appendingPathComponent("worker-\($0)") } ?? folder
+        RunDirectory(context.runDirectory).scratch(worker: worker)
     }
 
     /// The environment every test process gets: smokerun's, then the pipeline's, then the pins.
@@ -128,16 +126,15 @@ struct SwiftPMDriver {
             environment["LANG"] = locale.contains(".") ? locale : locale + ".UTF-8"
         }
         // %p (pid) and %m (binary signature): no two processes ever write the same profile.
-        environment["LLVM_PROFILE_FILE"] = context.runDirectory.appendingPathComponent("profiles/%p-%m.profraw").path
+        environment["LLVM_PROFILE_FILE"] = RunDirectory(context.runDirectory).profilePattern(worker: nil)
         environment["NSUnbufferedIO"] = "YES"
         // A folder of this run's own that tests may leave files in (a retry sees what the first attempt left).
-        environment[Self.scratchVariable] = context.runDirectory.appendingPathComponent(Self.scratchFolderName).path
+        environment[Self.scratchVariable] = scratchFolder(worker: nil).path
         return environment
     }
 
     /// The variable naming the run's scratch folder, `<run>/scratch`, which exists before any test starts.
     static let scratchVariable = "SMOKERUN_SCRATCH_DIR"
-    static let scratchFolderName = "scratch"
 
     /// The binary's tests: from the listing recorded for this very binary (same stat) when there is one,
     /// else both frameworks' `--list-tests`, recorded for the next run.

@@ -39,8 +39,9 @@ struct XcodebuildBatchExecutor: BatchExecuting {
         -> BatchOutcome
     {
         invocation += 1
-        let bundle = driver.workDirectory.appendingPathComponent("bundles/\(invocation).xcresult")
-        let scratch = driver.workDirectory.appendingPathComponent("exported/\(invocation)")
+        let bundle = XcodebuildWorkFolder.bundle(invocation, in: driver.workDirectory)
+        let scratch = XcodebuildWorkFolder.exports(invocation, in: driver.workDirectory)
+
         let arguments = commandLine.testWithoutBuilding(
             only: batch.tests.map { XcodeTestIdentifier.xcode($0.id) }, resultBundle: bundle.path)
         let finished = try process.run(arguments)

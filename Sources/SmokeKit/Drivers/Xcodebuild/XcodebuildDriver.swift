@@ -20,8 +20,7 @@ struct XcodebuildDriver {
 
     /// Where this run's xcodebuild files go: plan, enumeration, result bundles, exported attachments.
     var workDirectory: URL {
-        let folder = context.runDirectory.appendingPathComponent("xcodebuild")
-        return deviceFolder.map { folder.appendingPathComponent($0) } ?? folder
+        RunDirectory(context.runDirectory).xcodebuild(device: deviceFolder)
     }
 
     /// The derived data folder: the pipeline's, else one per pipeline beside the runs, so
@@ -31,7 +30,7 @@ struct XcodebuildDriver {
         if let path = settings.derivedDataPath {
             folder = context.pipeline.resolve(path, currentDirectory: context.currentDirectory)
         } else {
-            let output = context.runDirectory.deletingLastPathComponent().deletingLastPathComponent()
+            let output = RunDirectory(context.runDirectory).outputDirectory
             folder = OutputLayout(root: output).derivedData(pipelineName: context.pipeline.name)
         }
         return deviceFolder.map { folder.appendingPathComponent($0) } ?? folder
@@ -69,7 +68,7 @@ struct XcodebuildDriver {
             result.device = try SimulatorProvisioner(runner: context.runner, environment: context.environment)
                 .prepare(pipeline.device) { console.note($0) }
             try FileManager.default.createDirectory(
-                at: workDirectory.appendingPathComponent("bundles"), withIntermediateDirectories: true)
+                at: XcodebuildWorkFolder.bundles(in: workDirectory), withIntermediateDirectories: true)
             let commandLine = self.commandLine(udid: result.device.udid ?? "")
             try writeTestPlan(into: URL(fileURLWithPath: commandLine.derivedDataPath))
             var process = XcodebuildProcess(
@@ -197,7 +196,8 @@ struct XcodebuildDriver {
     /// and the run falls back to one invocation with the pipeline's own selection.
     func enumerateTests(xcodebuild: URL, commandLine: XcodebuildCommandLine, process: XcodebuildProcess) -> [TestCase]?
     {
-        let output = workDirectory.appendingPathComponent("tests.json")
+        let output = XcodebuildWorkFolder.testList(in: workDirectory)
+
         let arguments = commandLine.enumerateTests(output: output.path)
         context.console.note("xcodebuild \(arguments.joined(separator: " "))")
         guard
