@@ -239,8 +239,10 @@ package struct HTMLReport: ReportWriter {
         var head = "<section id=\"failures\"><h2>Failures (\(failing.count))</h2>\n"
         if failing.count > cardCount {
             head +=
-                "<p>The first \(cardCount) failures in full, the other \(failing.count - cardCount) below them in "
-                + "short.</p>\n"
+                """
+                <p>The first \(cardCount) failures in full, the other \(failing.count - cardCount) below them in \
+                short.</p>\n
+                """
             html += HTMLFailureData.render(failing.dropFirst(cardCount))
         }
         return head + html + "</section>\n"

@@ -126,9 +126,8 @@ package struct JUnitReport: ReportWriter {
     /// Children in the order the Surefire schema requires: failure, rerunFailure*, flakyFailure*,
     /// skipped, error, rerunError*, flakyError*, system-out.
     private static func testCaseXML(_ test: TestResult, sources: SourceLinks) -> String {
-        var xml =
-            "    <testcase classname=\"\(attr(className(test)))\" "
-            + "name=\"\(attr(test.name + DeviceGroups.suffix(test)))\""
+        let name = attr(test.name + DeviceGroups.suffix(test))
+        var xml = "    <testcase classname=\"\(attr(className(test)))\" name=\"\(name)\""
         xml += " time=\"\(ReportText.seconds(test.durationSeconds))\"\(location(test, sources: sources))>\n"
         let earlier = earlierFailingAttempts(test)
         if test.status == .failed { xml += resultElement("failure", test) }
@@ -168,8 +167,9 @@ package struct JUnitReport: ReportWriter {
     /// The failure's messages, then what proved the status (`Evidence: … (file:line)`).
     private static func resultElement(_ element: String, _ test: TestResult) -> String {
         let evidence = test.evidence.map { "\nEvidence: \($0.description)" } ?? ""
-        return "      <\(element) message=\"\(attr(summaryMessage(test.failures, status: test.status)))\""
-            + " type=\"\(test.status.rawValue)\">\(text(body(test.failures) + evidence))</\(element)>\n"
+        let message = attr(summaryMessage(test.failures, status: test.status))
+        let content = text(body(test.failures) + evidence)
+        return "      <\(element) message=\"\(message)\" type=\"\(test.status.rawValue)\">\(content)</\(element)>\n"
     }
 
     /// The failing attempts before the last (the last one is the test's own status), when they
@@ -285,8 +285,10 @@ package struct JUnitReport: ReportWriter {
         }
 
         var attributes: String {
-            "tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\" "
-                + "time=\"\(ReportText.seconds(time))\""
+            """
+            tests="\(tests)" failures="\(failures)" errors="\(errors)" skipped="\(skipped)" \
+            time="\(ReportText.seconds(time))"
+            """
         }
     }
 }

@@ -88,8 +88,10 @@ package struct MarkdownReport: ReportWriter {
             if !parts.isEmpty {
                 if !lines.isEmpty { lines.append("") }
                 lines.append(
-                    "_Input \(MarkdownText.code(input.path)) (\(MarkdownText.escape(input.format))): "
-                        + "\(parts.joined(separator: "; "))._"
+                    """
+                    _Input \(MarkdownText.code(input.path)) (\(MarkdownText.escape(input.format))): \
+                    \(parts.joined(separator: "; "))._
+                    """
                 )
             }
         }
@@ -150,10 +152,11 @@ package struct MarkdownReport: ReportWriter {
             let location = first?.location.map(MarkdownText.code) ?? ""
             let more = test.failures.count > 1 ? " (+\(test.failures.count - 1) more)" : ""
             lines.append(
-                "| \(MarkdownText.code(test.id))\(MarkdownText.escape(DeviceGroups.suffix(test))) | "
-                    + "\(ReportText.symbol(test.status)) \(ReportText.label(test.status)) "
-                    + ""
-                    + "| \(message)\(more)\(screenshotLink(test)) | \(location) |")
+                """
+                | \(MarkdownText.code(test.id))\(MarkdownText.escape(DeviceGroups.suffix(test))) | \
+                \(ReportText.symbol(test.status)) \(ReportText.label(test.status)) | \
+                \(message)\(more)\(screenshotLink(test)) | \(location) |
+                """)
         }
         if failing.count > failureLimit {
             lines.append("")

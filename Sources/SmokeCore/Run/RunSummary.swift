@@ -38,8 +38,10 @@ package enum RunSummary {
         let seed = report.seed.map { ", seed \($0)" } ?? ""
         let runStyle = StatusStyle.of(report.status)
         let status = style.paint(runStyle.label, "1;" + runStyle.ansiColor)
-        return "\(report.pipeline): \(status) — \(ReportText.count(t.tests, "test")): \(parts.joined(separator: ", ")) "
-            + "in \(String(format: "%.1f", report.durationSeconds)) s\(seed)"
+        return """
+            \(report.pipeline): \(status) — \(ReportText.count(t.tests, "test")): \(parts.joined(separator: ", ")) in \
+            \(String(format: "%.1f", report.durationSeconds)) s\(seed)
+            """
     }
 
     /// The line coverage a run measured, rounded down as the dashboard shows it: 99.96% is not 100%.

@@ -65,9 +65,10 @@ package struct BisectRunner: Sendable {
                 before: before, binary: binary, packageRoot: packageRoot, trialDirectory: trial,
                 limits: limits(), console: console)
             progress(
-                "[\(runNumber)/≤\(search.runLimit)] \(target.test.id) after \(before.count) of "
-                    + "\(target.candidates.count) earlier tests: "
-                    + "\(failed ? "failed" : "passed")"
+                """
+                [\(runNumber)/≤\(search.runLimit)] \(target.test.id) after \(before.count) of \
+                \(target.candidates.count) earlier tests: \(failed ? "failed" : "passed")
+                """
             )
             return failed
         }

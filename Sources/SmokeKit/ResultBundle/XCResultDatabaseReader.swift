@@ -43,16 +43,20 @@ package struct XCResultDatabaseReader: ResultBundleReading {
                         configuration: attachment.configuration))
             case .unavailable(let reason):
                 unavailable.append(
-                    "Attachment '\(attachment.name)' of \(attachment.testID ?? "no known test") is unavailable: "
-                        + "\(reason)."
+                    """
+                    Attachment '\(attachment.name)' of \(attachment.testID ?? "no known test") is unavailable: \
+                    \(reason).
+                    """
                 )
             }
         }
         contents.notes += unavailable.prefix(Self.listedUnavailableLimit)
         if unavailable.count > Self.listedUnavailableLimit {
             contents.notes.append(
-                "\(unavailable.count - Self.listedUnavailableLimit) more attachments are unavailable for the same "
-                    + "kinds of reasons."
+                """
+                \(unavailable.count - Self.listedUnavailableLimit) more attachments are unavailable for the same kinds \
+                of reasons.
+                """
             )
         }
         contents.recordEvidence(bundle: bundle.lastPathComponent)

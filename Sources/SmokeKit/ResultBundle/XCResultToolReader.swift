@@ -56,8 +56,10 @@ package struct XCResultToolReader: ResultBundleReading {
         var contents = ResultBundleContents()
         if mapped.unrecognizedNodeCount > 0 {
             contents.notes.append(
-                "xcresulttool: \(mapped.unrecognizedNodeCount) test-tree node(s) of a kind smokerun does not know were "
-                    + "skipped."
+                """
+                xcresulttool: \(mapped.unrecognizedNodeCount) test-tree node(s) of a kind smokerun does not know were \
+                skipped.
+                """
             )
         }
 

@@ -144,9 +144,10 @@ final class SchedulerLoop {
                     .error(
                         subject: failure.path,
                         message:
-                            "\(failure.message) — the new version was refused; keeping the last good configuration "
-                            + "until it is "
-                            + "fixed"
+                            """
+                            \(failure.message) — the new version was refused; keeping the last good configuration \
+                            until it is fixed
+                            """
                     ))
             } else {
                 log(.error(subject: failure.path, message: failure.message))

@@ -34,8 +34,10 @@ package struct AttachmentStore: Sendable {
                 errors.append(
                     InfrastructureError(
                         message:
-                            "attachment '\(raw.name)' of \(raw.testID ?? "an unknown test") could not be stored: "
-                            + "\(error.localizedDescription)"
+                            """
+                            attachment '\(raw.name)' of \(raw.testID ?? "an unknown test") could not be stored: \
+                            \(error.localizedDescription)
+                            """
                     ))
             }
         }

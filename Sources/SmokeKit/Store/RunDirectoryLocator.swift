@@ -53,8 +53,9 @@ package struct RunLocatorError: Error, Equatable, LocalizedError, DomainError {
 
     package var errorDescription: String? {
         let what = argument.map { "no run '\($0)'" } ?? "no latest run"
-        return "\(what) (looked for \(tried.joined(separator: ", "))); give a run directory, its report.json, "
-            + "a run id from the output folder's runs/, or nothing for the latest run (--output DIR for another output "
-            + "folder)"
+        return """
+            \(what) (looked for \(tried.joined(separator: ", "))); give a run directory, its report.json, a run id \
+            from the output folder's runs/, or nothing for the latest run (--output DIR for another output folder)
+            """
     }
 }

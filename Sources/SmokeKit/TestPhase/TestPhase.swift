@@ -90,8 +90,10 @@ struct TestPhase {
             }
             // A crash cut the batch short: the rest runs in a new process, next.
             note(
-                "re-running \(outcome.notStarted.count) tests that had not started when the process ended "
-                    + "(\(outcome.termination.description))"
+                """
+                re-running \(outcome.notStarted.count) tests that had not started when the process ended \
+                (\(outcome.termination.description))
+                """
             )
             queue.insert(TestBatch(framework: batch.framework, tests: outcome.notStarted), at: 0)
         }
@@ -159,9 +161,10 @@ struct TestPhase {
             result.errors.append(
                 InfrastructureError(
                     message:
-                        "the run reached timeouts.runSeconds (\(RunLimits.text(seconds: runSeconds))); "
-                        + "\(missing.count) tests did not "
-                        + "run",
+                        """
+                        the run reached timeouts.runSeconds (\(RunLimits.text(seconds: runSeconds))); \(missing.count) \
+                        tests did not run
+                        """,
                     details: missing.prefix(50).map(\.id)))
         case .testTimedOut?, nil:
             break

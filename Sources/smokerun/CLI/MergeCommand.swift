@@ -94,10 +94,8 @@ struct MergeCommand: Command {
         context.standardError.line("merge: \(parts.count) runs → \(finisher.displayPath(runDirectory))")
         func interrupted() -> ExitCode {
             try? FileManager.default.removeItem(at: runDirectory)
-            context.standardError.line(
-                "merge: interrupted; nothing was written (the partial \(finisher.displayPath(runDirectory)) was "
-                    + "removed)"
-            )
+            let partial = finisher.displayPath(runDirectory)
+            context.standardError.line("merge: interrupted; nothing was written (the partial \(partial) was removed)")
             return .infrastructure
         }
 

@@ -79,10 +79,8 @@ struct ParseCommand: Command {
             formats = try list.split(separator: ",", omittingEmptySubsequences: false).map {
                 (item) throws(UsageError) -> ReportFormat in
                 guard let format = ReportRegistry.standard.format(named: String(item)) else {
-                    throw UsageError(
-                        "--format: '\(item)' is not one of "
-                            + "\(ReportRegistry.standard.formats.map(\.rawValue).joined(separator: ", "))"
-                    )
+                    let known = ReportRegistry.standard.formats.map(\.rawValue).joined(separator: ", ")
+                    throw UsageError("--format: '\(item)' is not one of \(known)")
                 }
                 return format
             }
@@ -234,11 +232,14 @@ struct ParseCommand: Command {
     }
 
     private func printTotals(_ t: Totals, in context: HostContext) {
+        let tests = ReportText.count(t.tests, "test")
+        let expected = ReportText.count(t.expectedFailures, "expected failure")
+        let unfinished = t.unfinished > 0 ? ", \(t.unfinished) without a result (the input ends first)" : ""
         context.standardOutput.line(
-            "\(ReportText.count(t.tests, "test")): \(t.passed) passed, \(t.failed) failed, \(t.crashed) crashed, "
-                + "\(t.timedOut) timed out, \(t.skipped) skipped, "
-                + "\(ReportText.count(t.expectedFailures, "expected failure"))"
-                + (t.unfinished > 0 ? ", \(t.unfinished) without a result (the input ends first)" : "")
+            """
+            \(tests): \(t.passed) passed, \(t.failed) failed, \(t.crashed) crashed, \(t.timedOut) timed out, \
+            \(t.skipped) skipped, \(expected)\(unfinished)
+            """
         )
     }
 

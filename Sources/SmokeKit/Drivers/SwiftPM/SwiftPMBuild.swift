@@ -51,9 +51,10 @@ struct SwiftPMBuild {
             throw BuildFailure(
                 record: InfrastructureError(
                     message:
-                        "the build made no test binary (*PackageTests.xctest) in \(binPath.path); does the package "
-                        + "have a test "
-                        + "target?"
+                        """
+                        the build made no test binary (*PackageTests.xctest) in \(binPath.path); does the package have \
+                        a test target?
+                        """
                 ))
         }
         return binPath.appendingPathComponent(name)

@@ -54,8 +54,10 @@ struct XcodebuildBatchExecutor: BatchExecuting {
                 outcome.errors.append(
                     InfrastructureError(
                         message:
-                            "xcodebuild test-without-building wrote no result bundle "
-                            + "(\(finished.termination.description))",
+                            """
+                            xcodebuild test-without-building wrote no result bundle \
+                            (\(finished.termination.description))
+                            """,
                         command: [xcodebuild] + arguments, exitStatus: finished.exitStatus, details: finished.tail))
             }
             return outcome

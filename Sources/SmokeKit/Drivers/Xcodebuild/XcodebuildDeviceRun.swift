@@ -47,17 +47,19 @@ struct XcodebuildDeviceRun {
             guard !pipeline.device.isHost else {
                 throw XcodebuildError(
                     message:
-                        "an xcodebuild pipeline needs a simulator device profile, e.g. \"device\": {\"platform\": "
-                        + "\"iOS Simulator\", \"name\": \"iPhone SE (3rd generation)\", \"runtime\": \"iOS "
-                        + "17.5\"}"
+                        """
+                        an xcodebuild pipeline needs a simulator device profile, e.g. "device": {"platform": \
+                        "iOS Simulator", "name": "iPhone SE (3rd generation)", "runtime": "iOS 17.5"}
+                        """
                 )
             }
             guard let xcodebuild = ExecutableLocator.find("xcodebuild", path: context.environment["PATH"]) else {
                 throw XcodebuildError(
                     message:
-                        "xcodebuild is not on PATH: xcodebuild pipelines run on macOS with Xcode 15 or later (select "
-                        + "it with `xcode-select -s` or "
-                        + "DEVELOPER_DIR)"
+                        """
+                        xcodebuild is not on PATH: xcodebuild pipelines run on macOS with Xcode 15 or later (select it \
+                        with `xcode-select -s` or DEVELOPER_DIR)
+                        """
                 )
             }
             result.toolchain = try xcodeVersion(xcodebuild)
@@ -131,9 +133,10 @@ struct XcodebuildDeviceRun {
             if let shard = context.shard {
                 throw XcodebuildError(
                     message:
-                        "--shard \(shard.description) needs the scheme's test list, and this Xcode cannot "
-                        + "-enumerate-tests (Xcode 16 or later "
-                        + "can)"
+                        """
+                        --shard \(shard.description) needs the scheme's test list, and this Xcode cannot \
+                        -enumerate-tests (Xcode 16 or later can)
+                        """
                 )
             }
             return .unlisted
