@@ -90,7 +90,7 @@ extension SmokeRun {
         return url.path.hasPrefix(root + "/") ? String(url.path.dropFirst(root.count + 1)) : url.path
     }
 
-    /// Collects coverage from the run's profiles, passing or failing (DESIGN §8); returns whether
+    /// Collects coverage from the run's profiles, passing or failing (Documentation/Design.md §9); returns whether
     /// line coverage is below the pipeline's minimum. A missing or broken tool is an infrastructure error.
     func collectCoverage(into report: inout RunReport, runDirectory: URL, driverResult: DriverResult) -> Bool {
         let packageRoot: URL
