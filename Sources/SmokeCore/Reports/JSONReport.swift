@@ -1,6 +1,6 @@
 import Foundation
 
-/// Renders `report.json` (DESIGN §7). Every top-level and per-test key is always present
+/// Renders `report.json` (Documentation/Design.md §8). Every top-level and per-test key is always present
 /// (`null` when there is no value) so consumers can rely on the shape.
 ///
 /// The document is pretty-printed except for `tests`, which holds one test per line (compact JSON, sorted keys): a
@@ -73,7 +73,7 @@ package struct JSONReport: ReportWriter {
         }
     }
 
-    /// The exact top-level keys of `report.json`, in DESIGN §7's order.
+    /// The exact top-level keys of `report.json`, in Documentation/Design.md §8's order.
     static let topLevelKeys = [
         "schemaVersion", "pipeline", "runID", "status", "startedAt", "finishedAt", "durationSeconds",
         "seed", "ordering", "environment", "device", "toolchain", "totals", "tests", "coverage",

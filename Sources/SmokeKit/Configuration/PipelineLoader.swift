@@ -1,7 +1,7 @@
 import Foundation
 import SmokeCore
 
-/// Reads a pipeline file (DESIGN §3): defaults, then the file; every mistake is a `PipelineError`.
+/// Reads a pipeline file (Documentation/Design.md §4): defaults, then the file; every mistake is a `PipelineError`.
 package struct PipelineLoader: Sendable {
     /// Reads a file's bytes; the seam tests replace.
     var readFile: @Sendable (URL) throws -> Data

@@ -2,7 +2,7 @@ import Foundation
 import SmokeCore
 
 /// Reads an Xcode 16+ result bundle from its own `database.sqlite3` and `Data/` payloads, on any
-/// platform, without Xcode (DESIGN §6).
+/// platform, without Xcode (Documentation/Design.md §7).
 package struct XCResultDatabaseReader: ResultBundleReading {
     static let databaseName = "database.sqlite3"
     /// Unavailable attachments listed one by one before the rest are counted.

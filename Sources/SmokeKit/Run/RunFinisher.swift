@@ -154,7 +154,7 @@ package struct RunFinisher: Sendable {
         return url.path.hasPrefix(root + "/") ? String(url.path.dropFirst(root.count + 1)) : url.path
     }
 
-    /// Collects coverage from the run's profiles, passing or failing (Documentation/Design.md, coverage); returns
+    /// Collects coverage from the run's profiles, passing or failing (Documentation/Design.md §9); returns
     /// whether line coverage is below the pipeline's minimum. A missing or broken tool is an infrastructure error.
     private func collectCoverage(
         _ coverage: (settings: CoverageSettings, driver: any TestDriver, pipeline: Pipeline), draft: RunDraft,

@@ -1,6 +1,6 @@
 import SmokeCore
 
-/// The test phase both drivers share (DESIGN §6): runs a plan's batches through a driver's
+/// The test phase both drivers share (Documentation/Design.md §7): runs a plan's batches through a driver's
 /// `BatchExecuting`, re-runs what a crash cut short, retries failures, merges attempts, and
 /// accounts for a deadline or a cancellation. No processes of its own, so its whole loop is
 /// unit-tested with a scripted executor.

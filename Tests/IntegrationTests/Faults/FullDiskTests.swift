@@ -11,7 +11,7 @@ import Testing
     import Darwin
 #endif
 
-/// Issue 15, item 1: a full disk at each write a run makes. The writes fail through an injected
+/// A full disk at each write a run makes. The writes fail through an injected
 /// `FileWriter` (ENOSPC at a chosen file, after a chosen number of bytes); the run must exit 3,
 /// say what it could not write and where, and never print `passed` with a report that is not there.
 ///

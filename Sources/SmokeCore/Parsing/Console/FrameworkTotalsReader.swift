@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads what the test frameworks themselves said about a run — XCTest's `Executed N tests, with M failures`
 /// and Swift Testing's `Test run with N tests … with K issues` — independently of the per-test rules, so a
-/// report can be checked against them (DESIGN §6, reconciliation).
+/// report can be checked against them (Documentation/Design.md §7, reconciliation).
 ///
 /// XCTest prints an `Executed` line after every suite; only the one closing an outermost suite (`All tests`,
 /// `Selected tests`, or a bundle-level `X.xctest` when nothing encloses it) is the process's total. Totals of

@@ -1,7 +1,7 @@
 import Foundation
 import SmokeCore
 
-/// Runs a SwiftPM package's tests (DESIGN §5–§6): build once, list the tests, run them in
+/// Runs a SwiftPM package's tests (Documentation/Design.md §6–§7): build once, list the tests, run them in
 /// shuffled batches of separate processes, re-run what a crash cut short, retry failures.
 struct SwiftPMTestRun {
     var settings: SwiftPMSettings

@@ -1,7 +1,7 @@
 import Foundation
 import SmokeCore
 
-/// Runs an Xcode scheme's tests on the pinned simulator (DESIGN §4–§6): prepare the device,
+/// Runs an Xcode scheme's tests on the pinned simulator (Documentation/Design.md §5–§7): prepare the device,
 /// `build-for-testing` once, list the tests, then the shared `TestPhase` over its plan (selection,
 /// shard, seeded batches, re-runs, retries), each batch one `test-without-building` into a fresh bundle.
 struct XcodebuildDeviceRun {
