@@ -8,6 +8,8 @@ package enum ResultBundleError: LocalizedError, DomainError, Equatable {
     case notABundle(path: String)
     /// A bundle of a run that ran no tests (a build that failed); `buildErrors` say why.
     case noTests(path: String, buildErrors: [String])
+    /// A file of the bundle smokerun will not read (`database.sqlite3` a FIFO, or a symlink leading out of it).
+    case fileRefused(path: String, file: String, reason: String)
     /// `--cross-check` needs both readers; xcresulttool exists only with Xcode.
     case crossCheckNeedsXcode
     /// `--cross-check` found the two readings different.
@@ -15,7 +17,7 @@ package enum ResultBundleError: LocalizedError, DomainError, Equatable {
 
     package var kind: ErrorKind {
         switch self {
-        case .predatesXcode16, .notABundle, .noTests, .crossCheckNeedsXcode: .invalidInput
+        case .predatesXcode16, .notABundle, .noTests, .fileRefused, .crossCheckNeedsXcode: .invalidInput
         case .readingsDiffer: .infrastructure
         }
     }
@@ -37,6 +39,11 @@ package enum ResultBundleError: LocalizedError, DomainError, Equatable {
             "\(path): the bundle holds no test results; the tests never ran"
                 + (buildErrors.isEmpty
                     ? "." : ", the build failed:\n" + buildErrors.prefix(20).map { "  \($0)" }.joined(separator: "\n"))
+        case .fileRefused(let path, let file, let reason):
+            """
+            \(path): its \(file) is not read: \(reason). A bundle's files must be regular files inside it; copy the \
+            bundle again from where it was made.
+            """
         case .crossCheckNeedsXcode:
             """
             --cross-check reads the bundle with xcresulttool too, which needs macOS with Xcode; run it on a Mac, or \

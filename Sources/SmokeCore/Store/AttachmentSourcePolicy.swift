@@ -1,26 +1,49 @@
 import Foundation
 
-/// Decides which attachments named by a path may be copied into a report. An input names files by
-/// path (an event stream's `_path`); copied blindly, `/etc/passwd` or `../../.ssh/id_rsa` would
-/// leave the machine inside an uploaded report. So a file is copied only when its real path (every
-/// symlink resolved) lies inside one of the allowed folders; the others become report errors.
+/// smokerun's one read policy for files named by something it reads (an event stream's `_path`, a
+/// report.json attachment `path`, a bundle's payload id, a failure screenshot): every command that
+/// reads a run folder or a bundle (`run`, `parse`, `attachments`, `merge`, `notify`) asks it. Copied
+/// blindly, `/etc/passwd`, `../../.ssh/id_rsa` or `/dev/zero` would leave the machine inside an
+/// uploaded report. So a file is read only when its real path (every symlink resolved) lies inside
+/// one of the allowed folders; it must then be a regular file (checked when it is opened, in
+/// SmokeKit), and at most `byteLimit` bytes of it are copied. The others become report errors.
 package struct AttachmentSourcePolicy: Sendable {
     /// Folders an attachment file may come from (`parse --attachments-from`, the input's folder, the run directory).
-    var allowedFolders: [URL]
+    package var allowedFolders: [URL]
     /// The real path of a file (symlinks resolved), nil when it does not exist: the file system's answer
     /// (`AttachmentSourcePolicy.systemRealPath` in SmokeKit) or a test's.
     var realPath: @Sendable (String) -> String?
+    /// The most bytes copied (or decompressed) from one file; what is beyond is cut and said in the report.
+    package var byteLimit: Int
 
-    package init(allowedFolders: [URL], realPath: @escaping @Sendable (String) -> String?) {
+    /// 256 MiB: a long screen recording fits, a decompression bomb or a runaway log does not.
+    package static let defaultByteLimit = 256 * 1024 * 1024
+    /// The environment variable that sets `byteLimit` (a number of bytes).
+    package static let byteLimitVariable = "SMOKERUN_MAX_ATTACHMENT_BYTES"
+
+    package init(
+        allowedFolders: [URL], byteLimit: Int = defaultByteLimit, realPath: @escaping @Sendable (String) -> String?
+    ) {
         self.allowedFolders = allowedFolders
+        self.byteLimit = byteLimit
         self.realPath = realPath
+    }
+
+    /// `SMOKERUN_MAX_ATTACHMENT_BYTES` from `environment`, else the default; a value that is not a positive
+    /// whole number is an error naming the variable and the fix.
+    package static func byteLimit(environment: [String: String]) throws(AttachmentLimitError) -> Int {
+        guard let text = environment[byteLimitVariable]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else {
+            return defaultByteLimit
+        }
+        guard let value = Int(text), value > 0 else { throw AttachmentLimitError(value: text) }
+        return value
     }
 
     /// The attachments that may be stored, and one error for each that may not.
     package func filter(_ raws: [RawAttachment]) -> (allowed: [RawAttachment], refused: [InfrastructureError]) {
         var allowed: [RawAttachment] = []
         var refused: [InfrastructureError] = []
-        let folders = allowedFolders.compactMap { realPath($0.path) }
+        let folders = realFolders()
         for raw in raws {
             guard case .file(let source) = raw.content else {
                 allowed.append(raw)
@@ -47,11 +70,19 @@ package struct AttachmentSourcePolicy: Sendable {
         return (allowed, refused)
     }
 
-    private struct Refusal: Error {
-        var reason: String
+    /// Why a file may not be read.
+    package struct Refusal: Error, Equatable, Sendable {
+        /// "does not exist", "resolves (through a symlink) to /etc/passwd, outside the allowed folders", …
+        package var reason: String
     }
 
-    /// The real path of `source` when it may be copied, else why not.
+    /// The real path of `source` when it lies inside an allowed folder, else why not.
+    package func resolve(_ source: URL) -> Result<String, Refusal> {
+        check(source, folders: realFolders())
+    }
+
+    private func realFolders() -> [String] { allowedFolders.compactMap { realPath($0.path) } }
+
     private func check(_ source: URL, folders: [String]) -> Result<String, Refusal> {
         guard let real = realPath(source.path) else { return .failure(Refusal(reason: "does not exist")) }
         let inside = folders.contains { folder in real.hasPrefix(folder == "/" ? "/" : folder + "/") }
@@ -68,5 +99,13 @@ package struct AttachmentSourcePolicy: Sendable {
 
     private func describe(_ folders: [URL]) -> String {
         folders.isEmpty ? "no folder" : folders.map(\.path).joined(separator: ", ")
+    }
+
+    /// The note a report gets for a file copied only in part: which, how much was kept, and the fix.
+    package static func cutNote(what: String, kept: Int) -> String {
+        """
+        \(what) was cut at \(kept) bytes, the limit on what smokerun copies from one file; set \(byteLimitVariable) \
+        to a larger number of bytes to keep more
+        """
     }
 }

@@ -32,7 +32,7 @@ package enum StoreError: Error, Equatable, LocalizedError, DomainError {
         case .latestNotALink(let path):
             "\(path) exists and is not a symbolic link; move it away so smokerun can point it at the newest run"
         case .attachmentSourceUnreadable(let path, let reason):
-            "could not copy the attachment \(path): \(reason)"
+            "could not read the attachment file \(path): \(reason)"
         case .attachmentNamesExhausted(let directory, let stem):
             "too many attachments named '\(stem)' in \(directory)"
         }

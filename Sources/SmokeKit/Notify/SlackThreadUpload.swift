@@ -67,13 +67,21 @@ struct SlackThreadUpload {
         }
         guard !shots.isEmpty else { return nil }
         let runDirectory = OutputLayout(root: outputDirectory).run(report.runID)
+        // The read policy every command shares: the run's own regular files, never a link out, at most its limit.
+        let policy = AttachmentSourcePolicy(allowedFolders: RunID.isValid(report.runID) ? [runDirectory] : [])
         var files: [(id: String, title: String)] = []
         var problems: [String] = []
         for shot in shots {
-            guard !shot.path.split(separator: "/").contains(".."),
-                let bytes = try? Data(contentsOf: runDirectory.appendingPathComponent(shot.path))
-            else {
-                problems.append("\(shot.path) is not readable in the run directory")
+            let bytes: Data
+            do {
+                let read = try policy.read(runDirectory.appendingPathComponent(shot.path))
+                guard !read.cut else {
+                    problems.append("\(shot.path) is larger than \(policy.byteLimit) bytes")
+                    continue
+                }
+                bytes = read.data
+            } catch {
+                problems.append("\(shot.path) is not read (\(error.localizedDescription))")
                 continue
             }
             do {

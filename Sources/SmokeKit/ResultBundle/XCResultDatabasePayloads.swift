@@ -1,13 +1,25 @@
 import Foundation
 import SmokeCore
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Fetches attachment payloads from a bundle's `Data/data.<id>` files. zstd-compressed payloads
 /// (checked by their magic number, not assumed) are decompressed by the `zstd` program into the
-/// scratch folder; other payloads pass through as they are. A payload that cannot be had is an
+/// scratch folder, at most `byteLimit` bytes of each (zstd writes into a FIFO that smokerun reads and
+/// closes at the limit, so a 33 KB bomb never becomes a gigabyte on disk); other payloads pass through
+/// as they are. A payload that cannot be had is an
 /// `unavailable` reason for the report, never an error that stops the parse.
 package struct XCResultDatabasePayloads: Sendable {
     enum Outcome: Sendable, Equatable {
         case available(RawAttachment.Content)
+        /// Decompressed only up to the byte limit: the first `kept` bytes.
+        case cut(RawAttachment.Content, kept: Int)
         case unavailable(reason: String)
     }
 
@@ -18,10 +30,16 @@ package struct XCResultDatabasePayloads: Sendable {
 
     private let runner: any CommandRunning
     private let zstd: String
+    /// The most bytes a payload may decompress to (the read policy's limit); a larger one is cut there.
+    private let byteLimit: Int
 
-    package init(runner: any CommandRunning = ProcessCommandRunner(), zstd: String = "zstd") {
+    package init(
+        runner: any CommandRunning = ProcessCommandRunner(), zstd: String = "zstd",
+        byteLimit: Int = AttachmentSourcePolicy.defaultByteLimit
+    ) {
         self.runner = runner
         self.zstd = zstd
+        self.byteLimit = byteLimit
     }
 
     /// - Parameter index: a number unique within the scratch folder, for the decompressed file's name.
@@ -33,42 +51,101 @@ package struct XCResultDatabasePayloads: Sendable {
         else {
             return .unavailable(reason: "its payload id is not a file name")
         }
-        let source = bundle.appendingPathComponent("Data", isDirectory: true).appendingPathComponent(
+        let named = bundle.appendingPathComponent("Data", isDirectory: true).appendingPathComponent(
             "data.\(payloadID)")
-        guard let handle = try? FileHandle(forReadingFrom: source) else {
+        // The read policy: the payload's real path inside the bundle (a symlinked payload or Data/ leading out is
+        // refused, before any zstd frame is decompressed), a regular file, at most `byteLimit` bytes.
+        let policy = AttachmentSourcePolicy(allowedFolders: [bundle], byteLimit: byteLimit)
+        guard POSIXFile.exists(named) else {
             return .unavailable(reason: "its payload Data/data.\(payloadID) is missing from the bundle")
         }
-        let head = (try? handle.read(upToCount: Self.zstdMagic.count)) ?? nil
-        try? handle.close()
-        guard let head, Array(head) == Self.zstdMagic else { return .available(.file(source)) }
+        let source: URL
+        let head: Data
+        do {
+            source = try policy.checkedFile(named)
+            let descriptor = try POSIXFile.openRegularFile(source, followLinks: false)
+            defer { close(descriptor) }
+            var bytes = [UInt8](repeating: 0, count: Self.zstdMagic.count)
+            let count = read(descriptor, &bytes, bytes.count)
+            head = Data(bytes.prefix(max(count, 0)))
+        } catch {
+            return .unavailable(reason: "its payload Data/data.\(payloadID) is not read: \(Self.reason(error))")
+        }
+        guard Array(head) == Self.zstdMagic else { return .available(.file(source)) }
         return decompress(source, to: scratchDirectory.appendingPathComponent("payload-\(index)"), payloadID: payloadID)
     }
 
+    /// A refusal's reason without the file name the sentence already gives.
+    private static func reason(_ error: any Error) -> String {
+        if case StoreError.attachmentSourceUnreadable(_, let reason) = error { return reason }
+        return error.localizedDescription
+    }
+
     private func decompress(_ source: URL, to destination: URL, payloadID: String) -> Outcome {
-        let arguments = ["-d", "-q", "-f", "-o", destination.path, "--", source.path]
+        let fifo = destination.appendingPathExtension("fifo")
+        guard mkfifo(fifo.path, 0o600) == 0 else {
+            return .unavailable(reason: "no pipe could be made to decompress it (\(POSIXFile.lastError()))")
+        }
+        defer { POSIXFile.remove(fifo) }
+        // Both ends are opened here, before zstd starts, so no open ever waits: the read end first (non-blocking,
+        // then made blocking), then a write end this function keeps until zstd has finished, so the reader sees the
+        // end of the bytes only once zstd is done (or never started).
+        let input = open(fifo.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard input >= 0 else { return .unavailable(reason: "its pipe could not be opened (\(POSIXFile.lastError()))") }
+        _ = fcntl(input, F_SETFL, fcntl(input, F_GETFL) & ~O_NONBLOCK)
+        let keeper = open(fifo.path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+        let output = open(destination.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard keeper >= 0, output >= 0 else {
+            let reason = POSIXFile.lastError()
+            for descriptor in [input, keeper, output] where descriptor >= 0 { close(descriptor) }
+            return .unavailable(reason: "its decompressed bytes could not be kept (\(reason))")
+        }
+        let limit = byteLimit
+        // The reader keeps at most `limit` bytes, then closes the pipe: zstd then ends on SIGPIPE instead of
+        // writing the rest.
+        let copy = BlockingWork.start { () throws -> POSIXFile.Copied in
+            defer {
+                close(input)
+                close(output)
+            }
+            return try POSIXFile.readChunks(
+                of: input, limit: limit, unreadable: { .readFailed(path: fifo.path, reason: $0) }
+            ) { try FileWriter.system.writeAll($0, to: output, path: destination.path) }
+        }
+        let arguments = ["-d", "-q", "-f", "--no-sparse", "-o", fifo.path, "--", source.path]
+        let started = Result { try runner.run(zstd, arguments) }
+        close(keeper)
+        let copied = Result { try copy() }
+        if case .success(let done) = copied, done.cut { return .cut(.file(destination), kept: done.bytes) }
+        if let reason = failure(of: started, arguments: arguments, payloadID: payloadID) {
+            POSIXFile.remove(destination)
+            return .unavailable(reason: reason)
+        }
+        if case .failure(let error) = copied {
+            POSIXFile.remove(destination)
+            return .unavailable(reason: "its decompressed bytes could not be kept (\(error.localizedDescription))")
+        }
+        return .available(.file(destination))
+    }
+
+    /// Why the payload is unavailable when zstd could not be run or failed; nil when it succeeded.
+    private func failure(
+        of started: Result<CommandResult, any Error>, arguments: [String], payloadID: String
+    ) -> String? {
         let result: CommandResult
-        do {
-            result = try runner.run(zstd, arguments)
-        } catch {
-            return .unavailable(
-                reason:
-                    "it is zstd-compressed and `\(zstd)` could not be run (\(error.localizedDescription)); install zstd"
-            )
+        switch started {
+        case .success(let finished): result = finished
+        case .failure(let error):
+            return "it is zstd-compressed and `\(zstd)` could not be run (\(error.localizedDescription)); install zstd"
         }
         if result.exitStatus == Self.commandNotFound {
-            return .unavailable(
-                reason: "it is zstd-compressed and the `\(zstd)` program is not installed (apt-get install zstd)")
+            return "it is zstd-compressed and the `\(zstd)` program is not installed (apt-get install zstd)"
         }
         guard result.exitStatus == 0 else {
             let tail = CommandError(executable: zstd, arguments: arguments, result: result).reason
-            return .unavailable(
-                reason:
-                    """
-                    zstd could not decompress Data/data.\(payloadID) (exit \
-                    \(result.exitStatus)\(tail.isEmpty ? "" : ": \(tail)"))
-                    """
-            )
+            return
+                "zstd could not decompress Data/data.\(payloadID) (exit \(result.exitStatus)\(tail.isEmpty ? "" : ": \(tail)"))"
         }
-        return .available(.file(destination))
+        return nil
     }
 }

@@ -15,7 +15,7 @@ package struct XCResultDatabaseReader: ResultBundleReading {
     }
 
     package func read(bundle: URL, scratchDirectory: URL) throws -> ResultBundleContents {
-        let database = try XCResultDatabaseConnection(readingAt: bundle.appendingPathComponent(Self.databaseName))
+        let database = try XCResultDatabaseConnection(readingAt: checkedDatabase(in: bundle))
         let snapshot = try XCResultDatabaseSnapshot.load(from: database)
         let mapping = XCResultDatabaseMapper.map(snapshot)
         guard !mapping.tests.isEmpty else {
@@ -30,11 +30,18 @@ package struct XCResultDatabaseReader: ResultBundleReading {
         (contents.startedAt, contents.finishedAt) = XCResultDatabaseRunSummary.interval(snapshot)
         contents.summaryCounts = XCResultDatabaseRunSummary.counts(snapshot, bundleName: bundle.lastPathComponent)
         var unavailable: [String] = []
+        var cut: [String] = []
         for (index, attachment) in mapping.attachments.enumerated() {
-            switch payloads.load(
+            let outcome = payloads.load(
                 payloadID: attachment.payloadID, bundle: bundle, scratchDirectory: scratchDirectory, index: index)
-            {
-            case .available(let content):
+            switch outcome {
+            case .available(let content), .cut(let content, _):
+                if case .cut(_, let kept) = outcome {
+                    let owner = attachment.testID ?? "no known test"
+                    let what =
+                        "Attachment '\(attachment.name)' of \(owner) (decompressed from Data/data.\(attachment.payloadID ?? ""))"
+                    cut.append(AttachmentSourcePolicy.cutNote(what: what, kept: kept) + ".")
+                }
                 contents.attachments.append(
                     RawAttachment(
                         testID: attachment.testID, name: attachment.name, content: content,
@@ -50,6 +57,7 @@ package struct XCResultDatabaseReader: ResultBundleReading {
                 )
             }
         }
+        contents.notes += cut
         contents.notes += unavailable.prefix(Self.listedUnavailableLimit)
         if unavailable.count > Self.listedUnavailableLimit {
             contents.notes.append(
@@ -61,6 +69,19 @@ package struct XCResultDatabaseReader: ResultBundleReading {
         }
         contents.recordEvidence(bundle: bundle.lastPathComponent)
         return contents
+    }
+
+    /// `database.sqlite3` under the read policy: a regular file whose real path is inside the bundle. A FIFO
+    /// there would hang SQLite's open; a symlink would read another bundle's or any database.
+    private func checkedDatabase(in bundle: URL) throws(ResultBundleError) -> URL {
+        do {
+            return try AttachmentSourcePolicy(allowedFolders: [bundle]).checkedFile(
+                bundle.appendingPathComponent(Self.databaseName))
+        } catch {
+            let reason: String
+            if case .attachmentSourceUnreadable(_, let why) = error { reason = why } else { reason = "\(error)" }
+            throw .fileRefused(path: bundle.path, file: Self.databaseName, reason: reason)
+        }
     }
 
     /// Error-severity build issues, to say why a bundle holds no tests.

@@ -36,12 +36,18 @@ enum AtomicFile {
         }
     }
 
-    /// Copies a file to `url` the same way: into a temp file beside it, then renamed.
-    static func copy(_ source: URL, to url: URL, writer: FileWriter = .system) throws {
+    /// Copies a regular file to `url` the same way: into a temp file beside it, then renamed. `limit` and
+    /// `followLinks` are `POSIXFile.copyNew`'s.
+    @discardableResult
+    static func copy(
+        _ source: URL, to url: URL, writer: FileWriter = .system, limit: Int? = nil, followLinks: Bool = true
+    ) throws -> POSIXFile.Copied {
         let temporary = temporaryURL(next: url)
         do {
-            try POSIXFile.copyNew(source, to: temporary, writer: writer)
+            let copied = try POSIXFile.copyNew(
+                source, to: temporary, writer: writer, limit: limit, followLinks: followLinks)
             try POSIXFile.rename(temporary, to: url)
+            return copied
         } catch let error as StoreError {
             POSIXFile.remove(temporary)
             if case .attachmentSourceUnreadable = error { throw error }

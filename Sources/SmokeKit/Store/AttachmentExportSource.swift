@@ -16,20 +16,26 @@ package struct AttachmentExportSource: Sendable {
     }
 
     /// A run directory: every attachment its `report.json` lists, with its test's device (a run pinning
-    /// several) or the run's.
-    package static func run(at directory: URL) throws -> AttachmentExportSource {
+    /// several) or the run's. Each file is read under the read policy: its real path inside the run directory and
+    /// a regular file, else it is unavailable, with the reason (`../../etc/passwd`, a symlink out, `/dev/zero`).
+    package static func run(
+        at directory: URL, byteLimit: Int = AttachmentSourcePolicy.defaultByteLimit
+    ) throws -> AttachmentExportSource {
         let report = try RunStore.loadReport(at: directory)
         let device = deviceLabel(report.device)
+        let policy = AttachmentSourcePolicy(allowedFolders: [directory], byteLimit: byteLimit)
         var items: [AttachmentExportPlan.Item] = []
         var unavailable: [String] = []
         for test in report.tests {
             for record in test.attachments {
-                let file = directory.appendingPathComponent(record.path)
-                guard FileManager.default.fileExists(atPath: file.path) else {
+                let file: URL
+                do {
+                    file = try policy.checkedFile(directory.appendingPathComponent(record.path))
+                } catch {
                     unavailable.append(
                         """
-                        Attachment '\(record.name)' of \(test.id) is listed in report.json but \(record.path) is \
-                        missing.
+                        Attachment '\(record.name)' of \(test.id) is listed in report.json as \(record.path), which \
+                        is not read: \(error.localizedDescription).
                         """
                     )
                     continue

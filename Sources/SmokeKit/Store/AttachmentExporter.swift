@@ -17,15 +17,18 @@ package struct AttachmentExporter: Sendable {
     private let runner: any CommandRunning
     private let canConvert: Bool
     private let writer: FileWriter
+    private let byteLimit: Int
 
     /// - Parameter canConvert: whether `sips` exists here (macOS); elsewhere `--png` says so and keeps types.
+    /// - Parameter byteLimit: the most bytes copied from one file (the read policy's); the rest is cut, with a note.
     package init(
         runner: any CommandRunning = ProcessCommandRunner(), canConvert: Bool = Self.isMacOS,
-        writer: FileWriter = .system
+        writer: FileWriter = .system, byteLimit: Int = AttachmentSourcePolicy.defaultByteLimit
     ) {
         self.runner = runner
         self.canConvert = canConvert
         self.writer = writer
+        self.byteLimit = byteLimit
     }
 
     static var isMacOS: Bool {
@@ -61,7 +64,12 @@ package struct AttachmentExporter: Sendable {
             do {
                 try FileManager.default.createDirectory(
                     at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try AtomicFile.copy(placement.item.source, to: destination, writer: writer)
+                // The source is a path the read policy resolved: a regular file, not a link.
+                let copied = try AtomicFile.copy(
+                    placement.item.source, to: destination, writer: writer, limit: byteLimit, followLinks: false)
+                if copied.cut {
+                    summary.notes.append(AttachmentSourcePolicy.cutNote(what: placement.path, kept: copied.bytes))
+                }
             } catch {
                 summary.notes.append("\(placement.path) could not be written: \(error.localizedDescription)")
                 continue

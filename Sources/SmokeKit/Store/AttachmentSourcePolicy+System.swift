@@ -9,8 +9,8 @@ import SmokeCore
 
 extension AttachmentSourcePolicy {
     /// The policy over this machine's file system.
-    package init(allowedFolders: [URL]) {
-        self.init(allowedFolders: allowedFolders, realPath: Self.systemRealPath)
+    package init(allowedFolders: [URL], byteLimit: Int = defaultByteLimit) {
+        self.init(allowedFolders: allowedFolders, byteLimit: byteLimit, realPath: Self.systemRealPath)
     }
 
     /// `realpath(3)`: the absolute path with every symlink, `.` and `..` resolved.
@@ -18,5 +18,39 @@ extension AttachmentSourcePolicy {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
+    }
+
+    /// The real path of `source` when the policy lets it be read: inside an allowed folder and a regular file
+    /// (a FIFO, a device or a directory is refused without being opened for long). Throws
+    /// `attachmentSourceUnreadable` with the reason.
+    package func checkedFile(_ source: URL) throws(StoreError) -> URL {
+        switch resolve(source) {
+        case .success(let real):
+            let url = URL(fileURLWithPath: real)
+            close(try POSIXFile.openRegularFile(url, followLinks: false))
+            return url
+        case .failure(let refusal):
+            throw .attachmentSourceUnreadable(
+                path: source.path, reason: "it \(refusal.reason) (\(allowedDescription))")
+        }
+    }
+
+    /// At most `byteLimit` bytes of `source`, checked as `checkedFile` does; `cut` when the file holds more.
+    package func read(_ source: URL) throws -> (data: Data, cut: Bool) {
+        try POSIXFile.readPrefix(checkedFile(source), limit: byteLimit, followLinks: false)
+    }
+
+    /// Copies `source`, checked as `checkedFile` does, to `destination` (atomically, through `writer`), at most
+    /// `byteLimit` bytes; returns whether it was cut.
+    @discardableResult
+    func copy(_ source: URL, to destination: URL, writer: FileWriter = .system) throws -> POSIXFile.Copied {
+        try AtomicFile.copy(
+            checkedFile(source), to: destination, writer: writer, limit: byteLimit, followLinks: false)
+    }
+
+    /// "files are read only from inside /runs/r1": for messages.
+    var allowedDescription: String {
+        "files are read only from inside "
+            + (allowedFolders.isEmpty ? "no folder" : allowedFolders.map(\.path).joined(separator: ", "))
     }
 }

@@ -10,9 +10,27 @@ package struct AttachmentStore: Sendable {
 
     /// Every byte stored goes through it; tests make it fail like a full disk.
     var writer: FileWriter
+    /// The most bytes stored from one attachment file (`AttachmentSourcePolicy.byteLimit`); the rest is cut, and
+    /// said in the report's `errors`.
+    var byteLimit: Int
 
-    package init(writer: FileWriter = .system) {
+    package init(writer: FileWriter = .system, byteLimit: Int = AttachmentSourcePolicy.defaultByteLimit) {
         self.writer = writer
+        self.byteLimit = byteLimit
+    }
+
+    /// The next candidate index to try for each stem in a folder, so that N attachments of one name cost N
+    /// claims, not N²/2. Only a hint: `O_EXCL` still decides, and a name taken meanwhile moves on.
+    package struct NameHints: Sendable {
+        var next: [String: Int] = [:]
+
+        package init() {}
+    }
+
+    /// One stored attachment: its record, and a note for the report when its file was cut at the limit.
+    package struct Saved: Sendable {
+        package var record: AttachmentRecord
+        package var note: InfrastructureError?
     }
 
     /// Saves every attachment and links each to its test; one that cannot be stored becomes an
@@ -22,14 +40,18 @@ package struct AttachmentStore: Sendable {
         _ raws: [RawAttachment], to tests: inout [TestResult], in runDirectory: URL, failureTimes: [String: Date] = [:]
     ) -> [InfrastructureError] {
         var errors: [InfrastructureError] = []
+        var hints = NameHints()
         // Only when there is something to attach: for a million tests the index costs seconds and tens of megabytes.
         let indexByID =
             raws.isEmpty
             ? [:] : Dictionary(tests.indices.map { (tests[$0].id, $0) }, uniquingKeysWith: { first, _ in first })
         for raw in raws {
             do {
-                let record = try save(raw, in: runDirectory)
-                if let testID = raw.testID, let index = indexByID[testID] { tests[index].attachments.append(record) }
+                let saved = try save(raw, in: runDirectory, hints: &hints)
+                if let note = saved.note { errors.append(note) }
+                if let testID = raw.testID, let index = indexByID[testID] {
+                    tests[index].attachments.append(saved.record)
+                }
             } catch {
                 errors.append(
                     InfrastructureError(
@@ -45,8 +67,10 @@ package struct AttachmentStore: Sendable {
         return errors
     }
 
-    /// Writes the attachment and returns its record (`path` relative to the run directory).
-    func save(_ raw: RawAttachment, in runDirectory: URL) throws -> AttachmentRecord {
+    /// Writes the attachment and returns its record (`path` relative to the run directory). A file is copied only
+    /// when it is a regular file and not itself a symlink (callers pass paths the read policy resolved), and at most
+    /// `byteLimit` bytes of it.
+    func save(_ raw: RawAttachment, in runDirectory: URL, hints: inout NameHints) throws -> Saved {
         let folder = runDirectory.appendingPathComponent(RunDirectory.attachmentsFolderName, isDirectory: true)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -54,40 +78,58 @@ package struct AttachmentStore: Sendable {
             throw StoreError.writeFailed(path: folder.path, reason: error.localizedDescription)
         }
         let parts = AttachmentFileName.parts(name: raw.name, testID: raw.testID, mediaType: raw.mediaType)
-        let destination = try claim(stem: parts.stem, pathExtension: parts.pathExtension, in: folder)
+        let destination = try claim(stem: parts.stem, pathExtension: parts.pathExtension, in: folder, hints: &hints)
         let size: Int
+        var note: InfrastructureError?
         do {
             switch raw.content {
             case .bytes(let data):
                 try AtomicFile.write(data, to: destination, writer: writer)
                 size = data.count
             case .file(let source):
-                size = try regularFileSize(source)
-                try AtomicFile.copy(source, to: destination, writer: writer)
+                let copied = try AtomicFile.copy(
+                    source, to: destination, writer: writer, limit: byteLimit, followLinks: false)
+                size = copied.bytes
+                if copied.cut {
+                    let owner = raw.testID.map { " of \($0)" } ?? ""
+                    note = InfrastructureError(
+                        message: AttachmentSourcePolicy.cutNote(what: "attachment '\(raw.name)'\(owner)", kept: size))
+                }
             }
         } catch {
             POSIXFile.remove(destination)
             throw error
         }
-        return AttachmentRecord(
+        let record = AttachmentRecord(
             name: raw.name,
             path: "\(RunDirectory.attachmentsFolderName)/\(destination.lastPathComponent)",
             mediaType: MediaType.resolve(declared: raw.mediaType, pathExtension: parts.pathExtension),
             size: size, timestamp: raw.timestamp,
             failureAssociated: raw.isAssociatedWithFailure,
             configuration: raw.configuration)
+        return Saved(record: record, note: note)
+    }
+
+    /// One attachment on its own, its record only (a test's shorthand: a cut note is dropped).
+    func save(_ raw: RawAttachment, in runDirectory: URL) throws -> AttachmentRecord {
+        var hints = NameHints()
+        return try save(raw, in: runDirectory, hints: &hints).record
     }
 
     /// Creates the first free candidate name (empty) and returns it; the content replaces it by rename.
-    private func claim(stem: String, pathExtension: String, in folder: URL) throws -> URL {
-        for index in 1...Self.candidateLimit {
+    private func claim(stem: String, pathExtension: String, in folder: URL, hints: inout NameHints) throws -> URL {
+        let key = folder.path + "/" + stem + "." + pathExtension
+        for index in hints.next[key, default: 1]...Self.candidateLimit {
             let name = AttachmentFileName.candidate(stem: stem, pathExtension: pathExtension, index: index)
             let url = folder.appendingPathComponent(name)
             // Belt and braces: the sanitizer already guarantees one safe component.
             guard AttachmentFileName.isSafe(name), Self.isDirectChild(url, of: folder) else {
                 throw StoreError.writeFailed(path: url.path, reason: "unsafe attachment file name")
             }
-            if try POSIXFile.createExclusively(url) { return url }
+            if try POSIXFile.createExclusively(url) {
+                hints.next[key] = index + 1
+                return url
+            }
         }
         throw StoreError.attachmentNamesExhausted(directory: folder.path, stem: stem)
     }
@@ -96,19 +138,5 @@ package struct AttachmentStore: Sendable {
     static func isDirectChild(_ url: URL, of folder: URL) -> Bool {
         let parent = url.standardizedFileURL.deletingLastPathComponent().resolvingSymlinksInPath().path
         return parent == folder.standardizedFileURL.resolvingSymlinksInPath().path
-    }
-
-    private func regularFileSize(_ source: URL) throws -> Int {
-        do {
-            let attributes = try FileManager.default.attributesOfItem(atPath: source.path)
-            guard attributes[.type] as? FileAttributeType == .typeRegular else {
-                throw StoreError.attachmentSourceUnreadable(path: source.path, reason: "not a regular file")
-            }
-            return (attributes[.size] as? NSNumber)?.intValue ?? 0
-        } catch let error as StoreError {
-            throw error
-        } catch {
-            throw StoreError.attachmentSourceUnreadable(path: source.path, reason: error.localizedDescription)
-        }
     }
 }

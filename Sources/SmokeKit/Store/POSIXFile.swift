@@ -43,8 +43,8 @@ enum POSIXFile {
     }
 
     /// Appends `line` (which ends in a newline) as a whole line or not at all (see the streamed form).
-    static func appendLine(_ line: Data, to url: URL, writer: FileWriter = .system) throws {
-        try appendLine(to: url, writer: writer) { sink in sink.append(line) }
+    static func appendLine(_ line: Data, to url: URL, writer: FileWriter = .system, followLinks: Bool = false) throws {
+        try appendLine(to: url, writer: writer, followLinks: followLinks) { sink in sink.append(line) }
     }
 
     /// Appends the line `render` writes (ending in a newline) as a whole line or not at all. Written on an
@@ -53,12 +53,22 @@ enum POSIXFile {
     /// interleave; when a write or `render` fails part way (a full disk), the file is truncated back to where
     /// it was, so no torn line is left. A torn last line left by an older version or a crash is repaired
     /// first: a newline ends it, so it stays one (unreadable, counted) line and cannot swallow this one.
-    static func appendLine(to url: URL, writer: FileWriter = .system, _ render: (inout ReportSink) throws -> Void)
-        throws
-    {
-        let descriptor = open(url.path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw StoreError.writeFailed(path: url.path, reason: lastError()) }
+    static func appendLine(
+        to url: URL, writer: FileWriter = .system, followLinks: Bool = false,
+        _ render: (inout ReportSink) throws -> Void
+    ) throws {
+        // O_NOFOLLOW unless asked: a symlink planted as history.jsonl must not make a root run append to what it
+        // points at. `$GITHUB_STEP_SUMMARY` is the CI's own file and may be a link.
+        let noFollow = followLinks ? 0 : O_NOFOLLOW
+        let descriptor = open(url.path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK | noFollow, 0o644)
+        guard descriptor >= 0 else { throw StoreError.writeFailed(path: url.path, reason: openFailure()) }
         defer { close(descriptor) }
+        var kind = stat()
+        guard fstat(descriptor, &kind) == 0, (kind.st_mode & S_IFMT) == S_IFREG else {
+            throw StoreError.writeFailed(
+                path: url.path, reason: "it is \(kindName(kind.st_mode)), not a regular file; move it away")
+        }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         // Other smokerun processes appending at the same moment wait here; the lock goes with close.
         while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
         var info = stat()
@@ -119,17 +129,115 @@ enum POSIXFile {
         return lstat(url.path, &info) == 0
     }
 
-    /// Streams `source` into a new file at `url` (which must not exist), then fsyncs it.
-    static func copyNew(_ source: URL, to url: URL, writer: FileWriter = .system) throws {
-        let input = open(source.path, O_RDONLY | O_CLOEXEC)
-        guard input >= 0 else { throw StoreError.attachmentSourceUnreadable(path: source.path, reason: lastError()) }
+    /// What a bounded copy did: the bytes it wrote, and whether the source had more (cut at the limit).
+    struct Copied: Sendable, Equatable {
+        var bytes: Int
+        var cut: Bool
+    }
+
+    /// Streams `source` into a new file at `url` (which must not exist), then fsyncs it. Only a regular file is
+    /// read (a FIFO, a device or a directory is refused before a byte is read, without blocking); with `limit`, at
+    /// most that many bytes are copied and `cut` says whether there were more. `followLinks: false` refuses a source
+    /// that is itself a symlink (for paths the read policy resolved: a link put there since is not followed).
+    @discardableResult
+    static func copyNew(
+        _ source: URL, to url: URL, writer: FileWriter = .system, limit: Int? = nil, followLinks: Bool = true
+    ) throws -> Copied {
+        let input = try openRegularFile(source, followLinks: followLinks)
         defer { close(input) }
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else { throw StoreError.writeFailed(path: url.path, reason: lastError()) }
         defer { close(descriptor) }
         let unreadable = { StoreError.attachmentSourceUnreadable(path: source.path, reason: $0) }
-        try readChunks(of: input, unreadable: unreadable) { try writer.writeAll($0, to: descriptor, path: url.path) }
+        let copied = try readChunks(of: input, limit: limit, unreadable: unreadable) {
+            try writer.writeAll($0, to: descriptor, path: url.path)
+        }
         guard fsync(descriptor) == 0 else { throw StoreError.writeFailed(path: url.path, reason: lastError()) }
+        return copied
+    }
+
+    /// Opens `url` to read when it is a regular file: opened non-blocking (a FIFO would otherwise wait for a
+    /// writer forever), checked with `fstat`, then made blocking again. Throws `attachmentSourceUnreadable` naming
+    /// what it is instead.
+    static func openRegularFile(_ url: URL, followLinks: Bool = true) throws(StoreError) -> Int32 {
+        let flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followLinks ? 0 : O_NOFOLLOW)
+        let descriptor = open(url.path, flags)
+        guard descriptor >= 0 else {
+            let reason = errno == ELOOP ? "it is a symbolic link, which smokerun does not follow here" : lastError()
+            throw .attachmentSourceUnreadable(path: url.path, reason: reason)
+        }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            let reason = lastError()
+            close(descriptor)
+            throw .attachmentSourceUnreadable(path: url.path, reason: reason)
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            close(descriptor)
+            throw .attachmentSourceUnreadable(
+                path: url.path,
+                reason: "it is \(kindName(info.st_mode)), not a regular file; smokerun reads only regular files")
+        }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        return descriptor
+    }
+
+    /// Reads at most `limit` bytes of the regular file `url` (see `openRegularFile`); `cut` when it holds more.
+    static func readPrefix(_ url: URL, limit: Int, followLinks: Bool = true) throws -> (data: Data, cut: Bool) {
+        let input = try openRegularFile(url, followLinks: followLinks)
+        defer { close(input) }
+        var data = Data()
+        let unreadable = { StoreError.attachmentSourceUnreadable(path: url.path, reason: $0) }
+        let copied = try readChunks(of: input, limit: limit, unreadable: unreadable) { data.append(contentsOf: $0) }
+        return (data, copied.cut)
+    }
+
+    /// "a FIFO", "a directory", … for messages.
+    static func kindName(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: "a FIFO (named pipe)"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFDIR: "a directory"
+        case S_IFSOCK: "a socket"
+        case S_IFLNK: "a symbolic link"
+        default: "not a regular file"
+        }
+    }
+
+    /// Reads `descriptor` to its end or to `limit` bytes, handing each piece to `body`; then says whether more was
+    /// there (one byte more is read to tell).
+    static func readChunks(
+        of descriptor: Int32, limit: Int?, unreadable: (String) -> StoreError,
+        _ body: (UnsafeRawBufferPointer) throws -> Void
+    ) throws -> Copied {
+        guard let limit else {
+            var total = 0
+            try readChunks(of: descriptor, unreadable: unreadable) { piece in
+                total += piece.count
+                try body(piece)
+            }
+            return Copied(bytes: total, cut: false)
+        }
+        var buffer = [UInt8](repeating: 0, count: 256 * 1024)
+        var total = 0
+        while total < limit {
+            let wanted = min(buffer.count, limit - total)
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, wanted) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw unreadable(lastError())
+            }
+            if count == 0 { return Copied(bytes: total, cut: false) }
+            try buffer.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+            total += count
+        }
+        var extra: UInt8 = 0
+        while true {
+            let count = read(descriptor, &extra, 1)
+            if count < 0, errno == EINTR { continue }
+            return Copied(bytes: total, cut: count > 0)
+        }
     }
 
     /// Reads `descriptor` from its offset to its end, a quarter megabyte at a time, handing each piece to `body`;
@@ -150,4 +258,11 @@ enum POSIXFile {
     }
 
     static func lastError() -> String { String(cString: strerror(errno)) }
+
+    /// `lastError()`, with what ELOOP means when a file is opened with O_NOFOLLOW.
+    static func openFailure() -> String {
+        errno == ELOOP
+            ? "it is a symbolic link, which smokerun does not follow for files it writes; remove the link"
+            : lastError()
+    }
 }

@@ -85,7 +85,8 @@ struct AttachmentsCommand: Command {
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
 
-        let loaded = try load(context, scratch: scratch)
+        let byteLimit = try AttachmentSourcePolicy.byteLimit(environment: context.environment)
+        let loaded = try load(context, scratch: scratch, byteLimit: byteLimit)
         for note in loaded.unavailable { context.standardError.line("unavailable: \(note)") }
         if loaded.items.isEmpty, !loaded.unavailable.isEmpty {
             throw UsageError(
@@ -97,7 +98,7 @@ struct AttachmentsCommand: Command {
         }
         try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)
         let plan = AttachmentExportPlan(items: loaded.items, levels: levels, flat: flat, only: only)
-        let summary = try AttachmentExporter(runner: context.runner).export(
+        let summary = try AttachmentExporter(runner: context.runner, byteLimit: byteLimit).export(
             plan, unavailable: loaded.unavailable, source: source ?? "latest", levels: flat ? [] : levels, png: png,
             to: destination)
         for note in summary.notes { context.standardError.line("note: \(note)") }
@@ -109,18 +110,19 @@ struct AttachmentsCommand: Command {
     }
 
     /// A bundle when the argument names an `.xcresult` folder; otherwise a run, found the one way RUN is found.
-    private func load(_ context: HostContext, scratch: URL) throws -> AttachmentExportSource {
+    private func load(_ context: HostContext, scratch: URL, byteLimit: Int) throws -> AttachmentExportSource {
         if let source, source.hasSuffix(".xcresult") || source.hasSuffix(".xcresult/") {
             let bundle = context.url(for: source)
             // Chosen as `parse` chooses: a missing folder or one without Info.plist is not a bundle, an old one says
             // so.
             let selector = ResultBundleSelector(
-                direct: XCResultDatabaseReader(payloads: XCResultDatabasePayloads(runner: context.runner)),
+                direct: XCResultDatabaseReader(
+                    payloads: XCResultDatabasePayloads(runner: context.runner, byteLimit: byteLimit)),
                 xcresulttool: nil)
             return try AttachmentExportSource.bundle(
                 at: bundle, scratchDirectory: scratch, reader: selector.reader(for: bundle))
         }
-        return try AttachmentExportSource.run(at: runDirectory(context))
+        return try AttachmentExportSource.run(at: runDirectory(context), byteLimit: byteLimit)
     }
 
     /// RUN found the one way every command finds it (nothing = the latest run).

@@ -90,6 +90,7 @@ struct MergeCommand: Command {
         let finisher = smokeRun.finisher
         let runID = RunID.make(date: finisher.now(), suffix: RunID.randomSuffix())
         var report = try RunMerger.merge(parts, runID: runID)
+        let byteLimit = try AttachmentSourcePolicy.byteLimit(environment: context.environment)
         let runDirectory = try RunStore(outputDirectory: finisher.outputDirectory).createRunDirectory(runID: runID)
         context.standardError.line("merge: \(parts.count) runs → \(finisher.displayPath(runDirectory))")
         func interrupted() -> ExitCode {
@@ -100,9 +101,13 @@ struct MergeCommand: Command {
         }
 
         let sources = zip(parts, directories).map { ($0.0.report, $0.1) }
-        report.tests = try ShardFiles.copyAttachments(of: report.tests, from: sources, into: runDirectory)
+        let copied = try ShardFiles.copyAttachments(
+            of: report.tests, from: sources, into: runDirectory, byteLimit: byteLimit)
+        report.tests = copied.tests
+        report.errors += copied.notes
+        for note in copied.notes { context.standardError.line("merge: warning: \(note.message)") }
         if cancellation.isCancelled { return interrupted() }
-        try ShardFiles.joinConsoleLogs(sources, into: runDirectory)
+        try ShardFiles.joinConsoleLogs(sources, into: runDirectory, byteLimit: byteLimit)
         if cancellation.isCancelled { return interrupted() }
 
         var draft = RunDraft(report: report, runDirectory: runDirectory)

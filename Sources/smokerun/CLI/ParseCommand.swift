@@ -182,7 +182,10 @@ struct ParseCommand: Command {
     private func runBundle(_ bundle: URL, in context: HostContext) async throws -> ExitCode {
         let parsedAt = Date()
         let selector = ResultBundleSelector(
-            direct: XCResultDatabaseReader(payloads: XCResultDatabasePayloads(runner: context.runner)),
+            direct: XCResultDatabaseReader(
+                payloads: XCResultDatabasePayloads(
+                    runner: context.runner,
+                    byteLimit: try AttachmentSourcePolicy.byteLimit(environment: context.environment))),
             xcresulttool: makeXCResultToolReader(context))
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("smokerun-xcresult-\(UUID().uuidString)", isDirectory: true)
@@ -252,12 +255,13 @@ struct ParseCommand: Command {
         printTotals(report.totals, in: context)
         guard !summaryOnly else { return ExitCode(report.status) }
 
+        let byteLimit = try AttachmentSourcePolicy.byteLimit(environment: context.environment)
         let outputDirectory = context.url(for: output)
         let runDirectory = try RunStore(outputDirectory: outputDirectory).createRunDirectory(runID: report.runID)
-        let sources = AttachmentSourcePolicy(allowedFolders: allowedFolders).filter(attachments)
+        let sources = AttachmentSourcePolicy(allowedFolders: allowedFolders, byteLimit: byteLimit).filter(attachments)
         for refused in sources.refused { context.standardError.line("warning: \(refused.message)") }
         report.errors += sources.refused
-        report.errors += AttachmentStore().attach(
+        report.errors += AttachmentStore(byteLimit: byteLimit).attach(
             sources.allowed, to: &report.tests, in: runDirectory, failureTimes: failureTimes)
         var draft = RunDraft(report: report, runDirectory: runDirectory)
         draft.consoleLog = consoleLog
