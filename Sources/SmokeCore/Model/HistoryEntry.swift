@@ -20,6 +20,10 @@ package struct HistoryEntry: Codable, Sendable, Equatable {
     var durations: [String: Double]
     /// Path of the run directory, relative to the output folder.
     var path: String
+    /// The absolute path of the pipeline file the run used (`RetentionPolicy.pipelineIdentity`): retention removes
+    /// only runs of the same file, so two projects whose pipelines share a name and an output folder keep theirs.
+    /// Nil for `parse`, and in lines older smokeruns wrote (never removed by retention).
+    package var pipelinePath: String?
 
     /// `perTest: false` leaves the per-test maps empty (the streamed history line writes them itself).
     init(report: RunReport, path: String, perTest: Bool = true) {
@@ -45,7 +49,7 @@ package struct HistoryEntry: Codable, Sendable, Equatable {
 
     private enum CodingKeys: String, CodingKey {
         case runID, pipeline, status, startedAt, finishedAt, durationSeconds, seed, totals, coverage, outcomes, flaky,
-            durations, path
+            durations, path, pipelinePath
     }
 
     /// Only what names and times a run is required; the rest defaults to empty, so a line written by
@@ -65,6 +69,7 @@ package struct HistoryEntry: Codable, Sendable, Equatable {
         flaky = try container.decodeIfPresent([String].self, forKey: .flaky) ?? []
         durations = try container.decodeIfPresent([String: Double].self, forKey: .durations) ?? [:]
         path = try container.decodeIfPresent(String.self, forKey: .path) ?? OutputLayout.relativeRunPath(runID)
+        pipelinePath = try container.decodeIfPresent(String.self, forKey: .pipelinePath)
     }
 
     /// Keys of the tests that failed, crashed or timed out.

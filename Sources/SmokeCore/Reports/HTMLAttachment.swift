@@ -2,7 +2,7 @@ import Foundation
 
 /// How `index.html` shows one attachment: images inline as `data:` URIs, text previewed, the
 /// rest (and anything over the caps) linked by its path relative to the run directory.
-struct HTMLAttachment {
+package struct HTMLAttachment {
     /// Image types every current browser shows in an `<img>` (HEIC, TIFF are linked instead).
     static let inlineImageTypes: Set<String> = ["image/png", "image/jpeg", "image/gif", "image/webp", "image/bmp"]
     /// Largest single image embedded; bigger ones are linked.
@@ -15,6 +15,14 @@ struct HTMLAttachment {
     var inlineBudget = 20 * 1024 * 1024
     let content: (AttachmentRecord) -> Data?
 
+    /// The most bytes of `record` the page can use (an image it may embed, a text's preview and one byte more to
+    /// tell that there is more); 0 when it shows none. The store reads no more than this: a 1 GB log costs a
+    /// preview, not a gigabyte of memory.
+    package static func bytesNeeded(for record: AttachmentRecord) -> Int {
+        if inlineImageTypes.contains(record.mediaType) { return imageSizeLimit }
+        return isText(record.mediaType) ? textPreviewLimit + 1 : 0
+    }
+
     mutating func render(_ record: AttachmentRecord) -> String {
         let link = "<a href=\"\(XMLText.escapeAttribute(Self.href(record.path)))\">\(XMLText.escape(record.name))</a>"
         let caption =
@@ -23,7 +31,8 @@ struct HTMLAttachment {
             \(Self.byteCount(record.size))</span></figcaption>
             """
         if Self.inlineImageTypes.contains(record.mediaType), record.size <= Self.imageSizeLimit,
-            record.size <= inlineBudget, let data = content(record), data.count <= inlineBudget
+            record.size <= inlineBudget, let data = content(record), data.count <= inlineBudget,
+            data.count == record.size
         {
             inlineBudget -= data.count
             let source = "data:\(record.mediaType);base64,\(data.base64EncodedString())"
@@ -35,7 +44,9 @@ struct HTMLAttachment {
         }
         if Self.isText(record.mediaType), let data = content(record), !data.prefix(Self.textPreviewLimit).contains(0) {
             let preview = String(decoding: data.prefix(Self.textPreviewLimit), as: UTF8.self)
-            let more = data.count > Self.textPreviewLimit ? "\n… (\(Self.byteCount(data.count)) in total)" : ""
+            // The store reads only the preview: the total is the recorded size.
+            let total = max(data.count, record.size)
+            let more = total > Self.textPreviewLimit ? "\n… (\(Self.byteCount(total)) in total)" : ""
             return "<figure class=\"attachment\"><pre>\(XMLText.escape(preview + more))</pre>\(caption)</figure>\n"
         }
         return "<figure class=\"attachment\">\(caption)</figure>\n"

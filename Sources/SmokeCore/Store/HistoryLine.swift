@@ -8,8 +8,12 @@ package enum HistoryLine {
     /// The line, without its newline. A test whose duration is not a finite number has no `durations`
     /// entry (JSON has no NaN), nor one whose duration is unknown (a
     /// test a crash ended must not teach shard balancing that it takes no time).
-    package static func write(_ report: RunReport, path: String, to sink: inout ReportSink) throws {
+    /// `pipelinePath` is the pipeline file's absolute path (`RetentionPolicy.pipelineIdentity`), nil for `parse`.
+    package static func write(
+        _ report: RunReport, path: String, pipelinePath: String? = nil, to sink: inout ReportSink
+    ) throws {
         var shell = HistoryEntry(report: report, path: path, perTest: false)
+        shell.pipelinePath = pipelinePath
         shell.outcomes = [:]
         shell.flaky = []
         shell.durations = [:]

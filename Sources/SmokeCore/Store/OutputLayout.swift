@@ -24,6 +24,15 @@ package struct OutputLayout: Sendable, Equatable {
     static let derivedDataFolderName = "DerivedData"
     /// Inside a run directory: the raw `.profraw` files until coverage is collected.
     static let profilesFolderName = "profiles"
+    /// Inside a run directory: the empty file smokerun writes when it makes the folder. Retention and the temp-file
+    /// sweeper touch only folders that hold it, so a folder smokerun did not make is never deleted or swept.
+    package static let runMarkerName = ".smokerun-run"
+    /// The names smokerun keeps directly in the output folder; a non-empty folder with none of them is someone
+    /// else's, and `output` may not name it.
+    package static let ownNames: Set<String> = [
+        runsFolderName, latestName, historyFileName, outboxFolderName, locksFolderName, derivedDataFolderName,
+        "env", "notify-state.json", "cron.log", "launchd.log",
+    ]
 
     /// The output folder itself.
     var root: URL
@@ -40,6 +49,11 @@ package struct OutputLayout: Sendable, Equatable {
 
     /// `runs/<runID>`; the id is not checked here (see `RunID.isValid` for ids a person typed).
     package func run(_ runID: String) -> URL { runs.appendingPathComponent(runID, isDirectory: true) }
+
+    /// `runs/<runID>/.smokerun-run`.
+    package static func runMarker(inRun runDirectory: URL) -> URL {
+        runDirectory.appendingPathComponent(runMarkerName)
+    }
 
     /// `runs/<runID>` relative to the output folder, as `latest` points at it.
     package static func relativeRunPath(_ runID: String) -> String { "\(runsFolderName)/\(runID)" }

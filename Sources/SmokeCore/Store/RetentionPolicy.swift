@@ -6,8 +6,19 @@ import Foundation
 /// (a merged run included). What has no history line is never a candidate: a run still being
 /// written (its line is appended last), a shard (it never gets one, so a later `smokerun merge`
 /// always finds it; shards are removed by hand or with the CI job's folder), and runs of other
-/// pipelines or of `parse`.
+/// pipelines or of `parse`. A pipeline is its file, not its name: two projects whose pipelines are both
+/// named `smoke` may share an output folder, and each keeps the other's runs.
 package enum RetentionPolicy {
+    /// The identity of a pipeline file: its absolute, standardized path, from the project root and report.json's
+    /// `pipelineFile` (relative to it, or absolute). Not its hash: a file that is edited stays the same pipeline.
+    /// Nil without a pipeline file (`parse`).
+    package static func pipelineIdentity(projectRoot: String?, pipelineFile: String?) -> String? {
+        guard let pipelineFile, !pipelineFile.isEmpty else { return nil }
+        if pipelineFile.hasPrefix("/") { return URL(fileURLWithPath: pipelineFile).standardizedFileURL.path }
+        guard let projectRoot, projectRoot.hasPrefix("/") else { return nil }
+        return URL(fileURLWithPath: projectRoot).appendingPathComponent(pipelineFile).standardizedFileURL.path
+    }
+
     /// One candidate: a run id and when it started.
     package struct Run: Sendable, Equatable {
         var runID: String

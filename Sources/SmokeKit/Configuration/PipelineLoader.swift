@@ -8,13 +8,23 @@ package struct PipelineLoader: Sendable {
 
     /// What is at a path (folder, file, nothing); the seam for `output` and `packagePath` checks.
     var pathKind: @Sendable (URL) -> PathKind
+    /// The names in a folder, nil when it cannot be listed; the seam for the `output` folder's check.
+    var folderEntries: @Sendable (URL) -> [String]?
+    /// The user's home folder, which `output` may not be.
+    var home: URL?
 
     package init(
         readFile: @escaping @Sendable (URL) throws -> Data = { try Data(contentsOf: $0) },
-        pathKind: @escaping @Sendable (URL) -> PathKind = PathKind.of
+        pathKind: @escaping @Sendable (URL) -> PathKind = PathKind.of,
+        folderEntries: @escaping @Sendable (URL) -> [String]? = {
+            try? FileManager.default.contentsOfDirectory(atPath: $0.path)
+        },
+        home: URL? = FileManager.default.homeDirectoryForCurrentUser
     ) {
         self.readFile = readFile
         self.pathKind = pathKind
+        self.folderEntries = folderEntries
+        self.home = home
     }
 
     /// Simulator and host platforms a device profile may name.
@@ -69,6 +79,14 @@ package struct PipelineLoader: Sendable {
                     file away
                     """
             )
+        }
+        let entries = pathKind(output) == .folder ? folderEntries(output) : nil
+        if let problem = OutputFolderRule.problem(
+            value: pipeline.output, resolved: output,
+            projectRoot: pipeline.projectRoot(currentDirectory: currentDirectory),
+            home: home, entries: entries)
+        {
+            throw PipelineError(file: file, keyPath: "output", problem: problem)
         }
         guard case .swiftpm(let settings) = pipeline.driver else { return }
         let package = pipeline.resolve(settings.packagePath, currentDirectory: currentDirectory)

@@ -189,8 +189,10 @@ package struct RunFinisher: Sendable {
 
     /// Applies the pipeline's `retention` to the output folder; a failure is a warning, never the run's.
     private func prune(after report: RunReport, settings retention: RetentionSettings) {
+        let pipelinePath = RetentionPolicy.pipelineIdentity(projectRoot: projectRoot, pipelineFile: report.pipelineFile)
         let outcome = RunPruner(outputDirectory: outputDirectory).prune(
-            pipeline: report.pipeline, settings: retention, now: now(), current: report.runID)
+            pipeline: report.pipeline, pipelinePath: pipelinePath, settings: retention, now: now(),
+            current: report.runID)
         let err = context.standardError
         if !outcome.removed.isEmpty {
             let days = Int(exactly: retention.days).map(String.init) ?? String(retention.days)

@@ -32,9 +32,23 @@ package final class RunLock: ProcessGroupRecording, @unchecked Sendable {
         } catch {
             throw .unusable(path: url.path, reason: error.localizedDescription)
         }
+        // A root run must never write its pid through a planted link: not the folder, not the file (O_NOFOLLOW).
+        if POSIXFile.isSymlink(url.deletingLastPathComponent()) {
+            throw .unusable(
+                path: url.path,
+                reason: """
+                    \(url.deletingLastPathComponent().path) is a symbolic link, which smokerun does not follow for files \
+                    it writes; remove the link
+                    """)
+        }
         // O_CLOEXEC: test processes started by the run must not inherit (and so keep) the lock.
-        let descriptor = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw .unusable(path: url.path, reason: String(cString: strerror(errno))) }
+        let descriptor = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
+        guard descriptor >= 0 else { throw .unusable(path: url.path, reason: POSIXFile.openFailure()) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            close(descriptor)
+            throw .unusable(path: url.path, reason: "it is not a regular file; move it away")
+        }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let code = errno
             let holder = currentHolder(descriptor)

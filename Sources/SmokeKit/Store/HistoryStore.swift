@@ -96,7 +96,7 @@ package enum HistoryStore {
             if PathKind.of(resolved) == .folder { return resolved }
         }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: layout.runs.path)) ?? []
-        return names.filter(RunID.isValid).sorted().last.map(layout.run)
+        return names.filter(RunID.isMade).sorted().last.map(layout.run)
     }
 
     /// `<output>/runs/<runID>`, which must exist; the id comes from a user and must be one path component.

@@ -1,6 +1,14 @@
 import Foundation
 import SmokeCore
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Applies `RetentionPolicy` to an output folder after a run, and removes a run's raw profiles once
 /// its coverage is exported. Deleting is the only effect; what to delete is decided by the policy.
 struct RunPruner: Sendable {
@@ -17,9 +25,15 @@ struct RunPruner: Sendable {
         var failures: [String] = []
     }
 
-    /// Removes the pipeline's runs the policy lets go, never `current` or the run `latest` points at.
-    func prune(pipeline: String, settings: RetentionSettings, now: Date, current: String) -> Outcome {
+    /// Removes the pipeline's runs the policy lets go, never `current` or the run `latest` points at. Only runs
+    /// smokerun provably made for this pipeline file are candidates: a history line of the same name and
+    /// `pipelinePath`, a run id exactly as `RunID.make` writes them, and a real folder (not a link) holding the run
+    /// marker. A `nil` `pipelinePath` removes nothing.
+    func prune(pipeline: String, pipelinePath: String?, settings: RetentionSettings, now: Date, current: String)
+        -> Outcome
+    {
         var outcome = Outcome()
+        guard let pipelinePath else { return outcome }
         let entries: [HistoryEntry]
         do {
             entries = try HistoryStore.read(outputDirectory: outputDirectory, pipeline: pipeline)
@@ -31,13 +45,14 @@ struct RunPruner: Sendable {
         if let latest = HistoryStore.latestRunDirectory(outputDirectory: outputDirectory) {
             protected.insert(latest.lastPathComponent)
         }
-        let runs = entries.map { RetentionPolicy.Run(runID: $0.runID, startedAt: $0.startedAt) }
+        let runs = entries.filter { $0.pipelinePath == pipelinePath }.map {
+            RetentionPolicy.Run(runID: $0.runID, startedAt: $0.startedAt)
+        }
         for runID in RetentionPolicy.expired(runs, settings: settings, now: now, protected: protected) {
-            // The id comes from a file; only a plain run id names a folder under runs/.
-            guard RunID.isValid(runID) else { continue }
-            let directory = outputDirectory.appendingPathComponent(
-                RunStore.relativePath(runID: runID), isDirectory: true)
-            guard FileManager.default.fileExists(atPath: directory.path) else { continue }
+            // The id comes from a file: only an id smokerun makes names a folder it may remove.
+            guard RunID.isMade(runID) else { continue }
+            let directory = OutputLayout(root: outputDirectory).run(runID)
+            guard Self.isOwnRun(directory) else { continue }
             do {
                 try remove(directory)
                 outcome.removed.append(runID)
@@ -46,6 +61,17 @@ struct RunPruner: Sendable {
             }
         }
         return outcome
+    }
+
+    /// True when `directory` is a folder itself (not a symlink to one) and holds smokerun's run marker, a regular
+    /// file: a folder smokerun made with `RunStore.createRunDirectory`. `runs/` must not be a link either.
+    static func isOwnRun(_ directory: URL) -> Bool {
+        var info = stat()
+        let runs = directory.deletingLastPathComponent()
+        guard lstat(runs.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return false }
+        guard lstat(directory.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return false }
+        let marker = OutputLayout.runMarker(inRun: directory)
+        return lstat(marker.path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
     /// Deletes `<run>/profiles/*.profraw` once `coverage.profdata` holds them merged (it is what

@@ -40,7 +40,10 @@ extension RunStore {
         let keepsHistory = report.shard == nil
         let renderedLine = AtomicFile.temporaryURL(next: RunDirectory(runDirectory).historyLine)
         let rendersLineBeside = keepsHistory && report.tests.count >= Self.parallelReportsFrom
-        if rendersLineBeside { alongside.append { try self.renderHistoryLine(finished, to: renderedLine) } }
+        let pipelinePath = RetentionPolicy.pipelineIdentity(projectRoot: projectRoot, pipelineFile: report.pipelineFile)
+        if rendersLineBeside {
+            alongside.append { try self.renderHistoryLine(finished, pipelinePath: pipelinePath, to: renderedLine) }
+        }
         defer { if rendersLineBeside { POSIXFile.remove(renderedLine) } }
         try writeReports(
             report, in: runDirectory, formats: formats,
@@ -49,12 +52,13 @@ extension RunStore {
         if rendersLineBeside {
             try appendHistoryLine(from: renderedLine)
         } else if keepsHistory {
-            try appendHistory(report)
+            try appendHistory(report, pipelinePath: pipelinePath)
         }
         if formats.contains(.markdown), let summaryPath = environment["GITHUB_STEP_SUMMARY"], !summaryPath.isEmpty {
             try POSIXFile.appendLine(
-                Data((MarkdownReport.render(report) + "\n").utf8), to: URL(fileURLWithPath: summaryPath), writer: writer
-            )
+                Data((MarkdownReport.render(report) + "\n").utf8), to: URL(fileURLWithPath: summaryPath),
+                writer: writer,
+                followLinks: true)
         }
         // What a killed smokerun left half-written is given back, now that this run's files are in place.
         TemporaryFileSweeper(outputDirectory: outputDirectory).sweep()
@@ -62,10 +66,10 @@ extension RunStore {
     }
 
     /// Writes the run's history line (with its newline) to `file`, which must not exist.
-    func renderHistoryLine(_ report: RunReport, to file: URL) throws {
+    func renderHistoryLine(_ report: RunReport, pipelinePath: String? = nil, to file: URL) throws {
         let path = Self.relativePath(runID: report.runID)
         try POSIXFile.streamNew(to: file, writer: writer) { sink in
-            try HistoryLine.write(report, path: path, to: &sink)
+            try HistoryLine.write(report, path: path, pipelinePath: pipelinePath, to: &sink)
             sink.append(byte: UInt8(ascii: "\n"))
         }
     }

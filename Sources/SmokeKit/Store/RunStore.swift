@@ -23,9 +23,19 @@ package struct RunStore: Sendable {
     /// `<output>/runs/<runID>`, relative to the output folder (the `path` of a history entry).
     static func relativePath(runID: String) -> String { OutputLayout.relativeRunPath(runID) }
 
-    /// Creates `<output>/runs/<runID>/` and its `attachments/` folder; returns the run directory.
+    /// Creates `<output>/runs/<runID>/`, its `attachments/` folder and its marker (`OutputLayout.runMarkerName`, what
+    /// retention and the temp-file sweeper require before they touch a folder); returns the run directory.
+    /// `runs/` must be a folder, not a link that leads out of the output folder.
     package func createRunDirectory(runID: String) throws -> URL {
         guard RunID.isValid(runID) else { throw StoreError.invalidRunID(runID) }
+        let runs = OutputLayout(root: outputDirectory).runs
+        if POSIXFile.isSymlink(runs) {
+            throw StoreError.writeFailed(
+                path: runs.path,
+                reason:
+                    "it is a symbolic link, and smokerun writes and deletes runs only in a folder of its own; remove the link"
+            )
+        }
         let directory = outputDirectory.appendingPathComponent(Self.relativePath(runID: runID), isDirectory: true)
         do {
             try FileManager.default.createDirectory(
@@ -34,6 +44,7 @@ package struct RunStore: Sendable {
         } catch {
             throw StoreError.writeFailed(path: directory.path, reason: error.localizedDescription)
         }
+        _ = try POSIXFile.createExclusively(OutputLayout.runMarker(inRun: directory))
         return directory
     }
 
@@ -119,11 +130,12 @@ package struct RunStore: Sendable {
         }
     }
 
-    /// Appends the run's one-line summary to `<output>/history.jsonl`.
-    func appendHistory(_ report: RunReport) throws {
+    /// Appends the run's one-line summary to `<output>/history.jsonl` (never through a symlink there), with the
+    /// absolute path of its pipeline file, which retention matches (`RetentionPolicy.pipelineIdentity`).
+    func appendHistory(_ report: RunReport, pipelinePath: String? = nil) throws {
         let path = Self.relativePath(runID: report.runID)
         try POSIXFile.appendLine(to: OutputLayout(root: outputDirectory).history, writer: writer) { sink in
-            try HistoryLine.write(report, path: path, to: &sink)
+            try HistoryLine.write(report, path: path, pipelinePath: pipelinePath, to: &sink)
             sink.append(byte: UInt8(ascii: "\n"))
         }
     }
@@ -164,12 +176,13 @@ package struct RunStore: Sendable {
         return paths.sorted()
     }
 
-    /// Bytes of an attachment for the HTML page, only when its path stays inside the run directory.
+    /// Bytes of an attachment for the HTML page: only what the page shows (`HTMLAttachment.bytesNeeded`), read
+    /// under the read policy (a regular file whose real path is inside the run directory).
     static func content(of record: AttachmentRecord, in runDirectory: URL) -> Data? {
-        let url = runDirectory.appendingPathComponent(record.path).standardizedFileURL.resolvingSymlinksInPath()
-        let root = runDirectory.standardizedFileURL.resolvingSymlinksInPath().path + "/"
-        guard url.path.hasPrefix(root) else { return nil }
-        return try? Data(contentsOf: url)
+        let needed = HTMLAttachment.bytesNeeded(for: record)
+        guard needed > 0 else { return nil }
+        let policy = AttachmentSourcePolicy(allowedFolders: [runDirectory], byteLimit: needed)
+        return try? policy.read(runDirectory.appendingPathComponent(record.path)).data
     }
 
 }

@@ -1,10 +1,22 @@
 import Foundation
 import SmokeCore
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Removes the hidden temp files (`.<name>.tmp-<token>`, see `AtomicFile.temporaryURL`) a killed smokerun left in the
 /// output folder and its run folders: a run killed while writing a million tests' reports leaves hundreds of
 /// megabytes there, which a full disk needs back. Only files older than `age` go — a smokerun still writing (another
 /// pipeline's run at the same moment) made its own a few seconds or minutes ago.
+///
+/// Only what smokerun provably made: run folders named as `RunID.make` names them, that are folders themselves (a
+/// symlink under `runs/` is never followed out) and hold the run marker; and in them only regular files and
+/// symlinks with a temp name, owned by this user.
 struct TemporaryFileSweeper: Sendable {
     var outputDirectory: URL
     /// How old a temp file must be to count as left behind.
@@ -15,15 +27,19 @@ struct TemporaryFileSweeper: Sendable {
     @discardableResult
     func sweep(now: Date = Date()) -> [String] {
         let layout = OutputLayout(root: outputDirectory)
-        let runs = (try? FileManager.default.contentsOfDirectory(atPath: layout.runs.path)) ?? []
-        let folders =
-            [outputDirectory] + runs.filter { !$0.hasPrefix(".") }.map { layout.runs.appendingPathComponent($0) }
+        var folders = [outputDirectory]
+        if Self.kind(of: layout.runs)?.isFolder == true {
+            let runs = (try? FileManager.default.contentsOfDirectory(atPath: layout.runs.path)) ?? []
+            folders += runs.filter(RunID.isMade).map(layout.run).filter(RunPruner.isOwnRun)
+        }
         var removed: [String] = []
         for folder in folders {
             for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
             where AtomicFile.isTemporaryName(name) {
                 let file = folder.appendingPathComponent(name)
-                guard let modified = Self.modified(file), now.timeIntervalSince(modified) > age else { continue }
+                guard let entry = Self.kind(of: file), entry.isFileOrLink, entry.owner == geteuid(),
+                    now.timeIntervalSince(entry.modified) > age
+                else { continue }
                 POSIXFile.remove(file)
                 if !POSIXFile.exists(file) { removed.append(file.path) }
             }
@@ -31,8 +47,24 @@ struct TemporaryFileSweeper: Sendable {
         return removed
     }
 
-    /// The file's own modification time (a temp symlink's, not its target's: `attributesOfItem` does not follow).
-    private static func modified(_ file: URL) -> Date? {
-        (try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date
+    /// What `lstat` says of an entry itself (never of what a symlink points at).
+    private struct Entry {
+        var mode: mode_t
+        var owner: uid_t
+        var modified: Date
+
+        var isFolder: Bool { (mode & S_IFMT) == S_IFDIR }
+        var isFileOrLink: Bool { (mode & S_IFMT) == S_IFREG || (mode & S_IFMT) == S_IFLNK }
+    }
+
+    private static func kind(of url: URL) -> Entry? {
+        var info = stat()
+        guard lstat(url.path, &info) == 0 else { return nil }
+        #if canImport(Darwin)
+            let seconds = TimeInterval(info.st_mtimespec.tv_sec)
+        #else
+            let seconds = TimeInterval(info.st_mtim.tv_sec)
+        #endif
+        return Entry(mode: info.st_mode, owner: info.st_uid, modified: Date(timeIntervalSince1970: seconds))
     }
 }

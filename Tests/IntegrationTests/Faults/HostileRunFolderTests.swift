@@ -139,4 +139,33 @@ import Testing
         let good = try policy.read(fixture.runDirectory.appendingPathComponent("attachments/good.txt"))
         #expect(good.data == Data("good\n".utf8) && !good.cut)
     }
+
+    /// A 1 GB text attachment cost 1.08 GB of memory for a 4 KB preview: the page now reads only its preview.
+    @Test func aHugeTextAttachmentIsPreviewedFromItsFirstBytesOnly() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let log = folder.url.appendingPathComponent("attachments/huge.log")
+        try FileManager.default.createDirectory(at: log.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let text = "first line\n" + String(repeating: "more text\n", count: 600)
+        #expect(FileManager.default.createFile(atPath: log.path, contents: Data(text.utf8)))
+        // A sparse gigabyte: no disk used, but reading it whole would take a gigabyte of memory.
+        let handle = try FileHandle(forWritingTo: log)
+        try handle.truncate(atOffset: 1 << 30)
+        try handle.close()
+        let record = AttachmentRecord(
+            name: "huge.log", path: "attachments/huge.log", mediaType: "text/plain", size: 1 << 30)
+        let data = try #require(RunStore.content(of: record, in: folder.url))
+        #expect(data.count == HTMLAttachment.textPreviewLimit + 1)
+        var test = TestResult(id: "A.B/c", name: "c", suite: "B", framework: .xctest, status: .failed)
+        test.attachments = [record]
+        let report = RunReport(
+            pipeline: "smoke", runID: "20261122T040000Z-0001", status: .failed,
+            startedAt: Date(timeIntervalSince1970: 1_800_000_000),
+            finishedAt: Date(timeIntervalSince1970: 1_800_000_060),
+            seed: nil, ordering: OrderingRecord(mode: .declared, isolation: .suite, seed: nil), environment: [:],
+            device: ResolvedDevice(platform: "host"), toolchain: nil, tests: [test])
+        let page = HTMLReport.render(report, attachmentContent: { RunStore.content(of: $0, in: folder.url) })
+        #expect(page.contains("first line"))
+        #expect(page.contains("1024.0 MB in total"))
+    }
 }

@@ -33,6 +33,26 @@ import Testing
     func rejectsIdsThatAreNotOneSafeComponent(id: String) {
         #expect(!RunID.isValid(id))
     }
+
+    @Test(arguments: [
+        ("20261122T040000Z-3f9a", true), ("20261122T040000Z", true), ("19700101T000000Z-ab", true),
+        ("Documents", false), ("20261122T040000Z-", false), ("20261122T040000Z-3F9A", false),
+        ("20261122T040000Z-3f9g", false), ("20261122040000Z-3f9a", false), ("20261122T040000Z3f9a", false),
+        ("..", false), ("2026112xT040000Z-3f9a", false), ("", false),
+    ])
+    func onlyWhatMakeWritesIsAMadeRunID(id: String, isMade: Bool) {
+        #expect(RunID.isMade(id) == isMade)
+    }
+
+    @Test func everyMadeIDIsMade() {
+        var generator = SplitMixForTests(state: 3)
+        for second in stride(from: 0, to: 4_000_000_000, by: 97_654_321) {
+            let id = RunID.make(
+                date: Date(timeIntervalSince1970: TimeInterval(second)),
+                suffix: RunID.randomSuffix(using: &generator))
+            #expect(RunID.isMade(id), "\(id)")
+        }
+    }
 }
 
 /// A tiny deterministic generator so the test does not depend on system randomness.

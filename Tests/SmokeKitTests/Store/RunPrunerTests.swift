@@ -11,7 +11,12 @@ import Testing
     let now = Date(timeIntervalSince1970: 2_000_000_000)
 
     /// A finished run: its folder, and its history line when it has one (a shard never does).
-    private func addRun(_ store: RunStore, pipeline: String, daysAgo: Double, history: Bool = true) throws -> String {
+    /// The pipeline file every run here used, unless a test says another.
+    let pipelinePath = "/projects/app/Pipelines/smoke.json"
+
+    private func addRun(
+        _ store: RunStore, pipeline: String, daysAgo: Double, history: Bool = true, file: String? = nil
+    ) throws -> String {
         var report = ReportFixture.minimalReport
         report.pipeline = pipeline
         report.startedAt = now.addingTimeInterval(-daysAgo * day)
@@ -19,7 +24,7 @@ import Testing
         report.runID = RunID.make(date: report.startedAt, suffix: String(format: "%04x", Int(daysAgo * 10)))
         let directory = try store.createRunDirectory(runID: report.runID)
         try store.writeReports(report, in: directory, formats: [.json])
-        if history { try store.appendHistory(report) }
+        if history { try store.appendHistory(report, pipelinePath: file ?? pipelinePath) }
         return report.runID
     }
 
@@ -45,7 +50,7 @@ import Testing
         var settings = RetentionSettings()
         settings.runs = 2
         let outcome = RunPruner(outputDirectory: folder.url).prune(
-            pipeline: "smoke", settings: settings, now: now, current: recent[0])
+            pipeline: "smoke", pipelinePath: pipelinePath, settings: settings, now: now, current: recent[0])
 
         #expect(outcome.failures.isEmpty)
         #expect(outcome.removed == [old[2], old[1], old[0], recent[2]])
@@ -67,10 +72,88 @@ import Testing
         }
         var settings = RetentionSettings()
         settings.runs = 1
-        let outcome = pruner.prune(pipeline: "smoke", settings: settings, now: now, current: runs[0])
+        let outcome = pruner.prune(
+            pipeline: "smoke", pipelinePath: pipelinePath, settings: settings, now: now, current: runs[0])
         #expect(outcome.removed == [runs[2]])
         #expect(outcome.failures.count == 1)
         #expect(outcome.failures.first?.contains(stuck) == true)
+    }
+
+    @Test func anotherProjectsPipelineOfTheSameNameKeepsItsRuns() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let store = RunStore(outputDirectory: folder.url)
+        let mine = try (0..<3).map { try addRun(store, pipeline: "smoke", daysAgo: Double($0)) }
+        let theirs = try (0..<3).map {
+            try addRun(store, pipeline: "smoke", daysAgo: Double(10 + $0), file: "/projects/other/Pipelines/smoke.json")
+        }
+        var settings = RetentionSettings()
+        settings.runs = 1
+        let outcome = RunPruner(outputDirectory: folder.url).prune(
+            pipeline: "smoke", pipelinePath: pipelinePath, settings: settings, now: now, current: mine[0])
+        #expect(outcome.removed == [mine[2], mine[1]])
+        #expect(theirs.allSatisfy { exists(store, $0) })
+    }
+
+    @Test func runsRecordedWithoutAPipelineFileOrAPruneWithoutOneRemoveNothing() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let store = RunStore(outputDirectory: folder.url)
+        var report = ReportFixture.minimalReport
+        report.startedAt = now.addingTimeInterval(-30 * day)
+        report.finishedAt = report.startedAt
+        report.runID = RunID.make(date: report.startedAt, suffix: "0001")
+        _ = try store.createRunDirectory(runID: report.runID)
+        // A line an older smokerun wrote: no pipelinePath.
+        try store.appendHistory(report)
+        let current = try addRun(store, pipeline: report.pipeline, daysAgo: 0)
+        var settings = RetentionSettings()
+        settings.runs = 1
+        let pruner = RunPruner(outputDirectory: folder.url)
+        let outcome = pruner.prune(
+            pipeline: report.pipeline, pipelinePath: pipelinePath, settings: settings, now: now, current: current)
+        #expect(outcome.removed.isEmpty && exists(store, report.runID))
+        let parse = pruner.prune(
+            pipeline: report.pipeline, pipelinePath: nil, settings: settings, now: now, current: "")
+        #expect(parse.removed.isEmpty)
+    }
+
+    /// A crafted history line names a folder smokerun did not make: `runs/Documents`, a run folder without the marker,
+    /// or a symlink under `runs/` to a folder outside; none of them is removed, nor what the link points at.
+    @Test(arguments: ["Documents", "made-by-hand", "symlink"])
+    func onlyFoldersSmokerunProvablyMadeAreRemoved(kind: String) throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let store = RunStore(outputDirectory: folder.url)
+        let layout = OutputLayout(root: folder.url)
+        let current = try addRun(store, pipeline: "smoke", daysAgo: 0)
+        var report = ReportFixture.minimalReport
+        report.pipeline = "smoke"
+        report.startedAt = now.addingTimeInterval(-30 * day)
+        report.finishedAt = report.startedAt
+        let outside = folder.url.appendingPathComponent("precious")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try Data("keep".utf8).write(to: outside.appendingPathComponent("thesis.tex"))
+        switch kind {
+        case "Documents":
+            report.runID = "Documents"
+            try FileManager.default.createDirectory(at: layout.run("Documents"), withIntermediateDirectories: true)
+        case "made-by-hand":
+            report.runID = RunID.make(date: report.startedAt, suffix: "0bad")
+            try FileManager.default.createDirectory(at: layout.run(report.runID), withIntermediateDirectories: true)
+        default:
+            report.runID = RunID.make(date: report.startedAt, suffix: "11ec")
+            try FileManager.default.createSymbolicLink(at: layout.run(report.runID), withDestinationURL: outside)
+            try Data().write(to: outside.appendingPathComponent(OutputLayout.runMarkerName))
+        }
+        try store.appendHistory(report, pipelinePath: pipelinePath)
+        var settings = RetentionSettings()
+        settings.runs = 1
+        let outcome = RunPruner(outputDirectory: folder.url).prune(
+            pipeline: "smoke", pipelinePath: pipelinePath, settings: settings, now: now, current: current)
+        #expect(outcome.removed.isEmpty)
+        #expect(POSIXFile.exists(layout.run(report.runID)))
+        #expect(FileManager.default.fileExists(atPath: outside.appendingPathComponent("thesis.tex").path))
     }
 
     @Test func rawProfilesGoOnlyOnceTheMergedProfileExists() throws {

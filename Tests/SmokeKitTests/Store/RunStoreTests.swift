@@ -33,6 +33,7 @@ import Testing
         let (report, run) = try finishFixtureRun(in: folder)
         #expect(
             try folder.files(in: "out/runs/\(report.runID)") == [
+                OutputLayout.runMarkerName,
                 "attachments", "console.log", "coverage.json", "index.html", "junit.xml", "report.json", "summary.md",
             ])
         #expect(
@@ -55,7 +56,10 @@ import Testing
             ReportFixture.minimalReport, in: run, formats: [.junit, .json], consoleLog: nil,
             environment: ["GITHUB_STEP_SUMMARY": folder.url.appendingPathComponent("summary").path])
         #expect(report.artifacts == ["junit.xml", "report.json"])
-        #expect(try folder.files(in: "runs/20261122T040000Z-0001") == ["attachments", "junit.xml", "report.json"])
+        #expect(
+            try folder.files(in: "runs/20261122T040000Z-0001") == [
+                OutputLayout.runMarkerName, "attachments", "junit.xml", "report.json",
+            ])
         // No markdown selected: nothing is appended to the step summary.
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("summary").path))
     }

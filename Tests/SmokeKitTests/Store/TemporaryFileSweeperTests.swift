@@ -27,9 +27,8 @@ import Testing
         let layout = OutputLayout(root: folder.url)
         let killed = layout.run("20261122T040000Z-0001")
         let current = layout.run("20261122T080000Z-0002")
-        for run in [killed, current] {
-            try FileManager.default.createDirectory(at: run, withIntermediateDirectories: true)
-        }
+        let store = RunStore(outputDirectory: folder.url)
+        for run in [killed, current] { _ = try store.createRunDirectory(runID: run.lastPathComponent) }
         let now = Date()
         func file(_ url: URL, age: TimeInterval) throws {
             try Data("x".utf8).write(to: url)
@@ -47,8 +46,14 @@ import Testing
         let removed = TemporaryFileSweeper(outputDirectory: folder.url).sweep(now: now)
 
         #expect(removed.count == 3, "\(removed)")
-        #expect(try folder.files(in: "runs/20261122T040000Z-0001") == [".notes", "console.log"])
-        #expect(try folder.files(in: "runs/20261122T080000Z-0002") == [".junit.xml.tmp-fedcba98"])
+        #expect(
+            try folder.files(in: "runs/20261122T040000Z-0001") == [
+                ".notes", OutputLayout.runMarkerName, "attachments", "console.log",
+            ])
+        #expect(
+            try folder.files(in: "runs/20261122T080000Z-0002") == [
+                ".junit.xml.tmp-fedcba98", OutputLayout.runMarkerName, "attachments",
+            ])
         #expect(try folder.files() == ["history.jsonl", "runs"])
     }
 
@@ -66,5 +71,34 @@ import Testing
         _ = try store.finish(report, in: runDirectory, formats: [.json], consoleLog: nil, environment: [:])
         #expect(!FileManager.default.fileExists(atPath: stale.path))
         #expect(FileManager.default.fileExists(atPath: runDirectory.appendingPathComponent("report.json").path))
+    }
+
+    /// A symlink under `runs/` leads out of the output folder; a run folder without smokerun's marker, or named
+    /// otherwise than a run id, was not made by smokerun. Their old temp-named files stay.
+    @Test func foldersSmokerunDidNotMakeAreNotSwept() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let layout = OutputLayout(root: folder.url)
+        let outside = folder.url.appendingPathComponent("elsewhere")
+        let unmarked = layout.run("20261122T040000Z-0001")
+        let misnamed = layout.run("Documents")
+        for made in [outside, unmarked, misnamed] {
+            try FileManager.default.createDirectory(at: made, withIntermediateDirectories: true)
+        }
+        try Data().write(to: outside.appendingPathComponent(OutputLayout.runMarkerName))
+        try Data().write(to: misnamed.appendingPathComponent(OutputLayout.runMarkerName))
+        try FileManager.default.createSymbolicLink(
+            at: layout.run("20261122T040000Z-0002"), withDestinationURL: outside)
+        let old = Date().addingTimeInterval(-7200)
+        var planted: [URL] = []
+        for place in [outside, unmarked, misnamed] {
+            let file = place.appendingPathComponent(".thesis.tex.tmp-0123abcd")
+            try Data("work".utf8).write(to: file)
+            try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: file.path)
+            planted.append(file)
+        }
+        let removed = TemporaryFileSweeper(outputDirectory: folder.url).sweep()
+        #expect(removed.isEmpty, "\(removed)")
+        #expect(planted.allSatisfy { FileManager.default.fileExists(atPath: $0.path) })
     }
 }

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Which folders a pipeline's `output` may name. smokerun deletes under its output folder (old runs,
+/// temp files a killed run left), so the folder must be its own: never the project folder or one
+/// above it, the home folder, `/`, or a folder already holding someone else's files. Pure: the
+/// caller lists the folder.
+package enum OutputFolderRule {
+    /// Why `value` (the `output` key as written) may not be the output folder, or nil when it may.
+    /// - Parameters:
+    ///   - resolved: the folder `value` names, standardized.
+    ///   - projectRoot: the pipeline's project folder, standardized.
+    ///   - home: the user's home folder, when known.
+    ///   - entries: the names in `resolved` when it is an existing folder; nil when it does not exist yet.
+    package static func problem(
+        value: String, resolved: URL, projectRoot: URL, home: URL?, entries: [String]?
+    ) -> String? {
+        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        let path = resolved.standardizedFileURL.path
+        let root = projectRoot.standardizedFileURL.path
+        if trimmed.isEmpty || trimmed == "~" || trimmed.hasPrefix("~/") {
+            return """
+                '\(value)' is not a folder smokerun can use (it does not expand '~'); name a folder of smokerun's own, \
+                such as ".smokerun" (the default)
+                """
+        }
+        if path == "/" || path == root || root.hasPrefix(path + "/") || path == home?.standardizedFileURL.path {
+            return """
+                '\(value)' is \(path), which holds more than smokerun's files, and smokerun deletes old runs and temp \
+                files in its output folder; name a folder of smokerun's own, such as ".smokerun" (the default)
+                """
+        }
+        guard let entries else { return nil }
+        let visible = entries.filter { !$0.hasPrefix(".") }
+        guard !visible.isEmpty, !visible.contains(where: OutputLayout.ownNames.contains) else { return nil }
+        let shown = visible.sorted().prefix(3).joined(separator: ", ") + (visible.count > 3 ? ", …" : "")
+        return """
+            \(path) already holds files smokerun did not make (\(shown)), and smokerun deletes old runs and temp files \
+            in its output folder; name a new or empty folder, such as ".smokerun" (the default)
+            """
+    }
+}
