@@ -18,6 +18,8 @@ package struct DriverResult: Sendable {
     /// The driver's reading checked against the frameworks' own totals (SwiftPM: its console) or the bundles'
     /// summary counts (xcodebuild); nil when there was nothing to check.
     package var reconciliation: Reconciliation?
+    /// What the test frameworks said of their own totals in the processes' output, read as it ran.
+    package var consoleTotals = ConsoleTotals()
     /// When several devices were pinned: each device's attachments (the same test id records them on each);
     /// empty otherwise, when `attachments` holds them all.
     package var attachmentsByDevice: [DeviceAttachments] = []

@@ -160,20 +160,6 @@ package struct LogParser: Sendable {
         return head.withUnsafeBytes { LogFormat.detect($0.bindMemory(to: UInt8.self)) }
     }
 
-    /// The frameworks' own totals in a file (a run's `console.log`), read apart from the per-test rules.
-    static func frameworkCounts(of file: URL, named name: String) -> [FrameworkCount] {
-        guard let handle = try? FileHandle(forReadingFrom: file) else { return [] }
-        defer { try? handle.close() }
-        var reader = FrameworkTotalsReader()
-        var unwrapper = LineUnwrapper()
-        var splitter = LineSplitter()
-        while let chunk = try? handle.read(upToCount: chunkSize), !chunk.isEmpty {
-            splitter.push(chunk) { reader.readWrapped($0, unwrapper: &unwrapper) }
-        }
-        splitter.finish { reader.readWrapped($0, unwrapper: &unwrapper) }
-        return reader.counts(from: name)
-    }
-
     /// Parses one file into `collector`. A test still running at the end of the file is `crashed` when the file shows
     /// the crash, passed when the log ends in xcodebuild's `** TEST SUCCEEDED **` and XCTest counted no failure, and
     /// otherwise `unfinished`: the file ends before the run did (`FileSummary.incomplete`).

@@ -7,8 +7,9 @@ import SmokeCore
 /// report is still written) or as a stream (`stream`, for the scheduler's loop), until released.
 ///
 /// A do-nothing handler replaces each default action while trapped (so the process is not killed before the
-/// Dispatch source delivers the signal), never `SIG_IGN`: an ignored signal would stay ignored in the test
-/// processes started meanwhile, which must stay stoppable with SIGTERM. Releasing restores the defaults.
+/// Dispatch source delivers the signal), never `SIG_IGN`: an ignored signal stays ignored across exec in any
+/// child not started through `ChildProcess` (which resets both to their defaults). Releasing restores the
+/// defaults.
 package final class SignalTrap: @unchecked Sendable {
     private let lock = NSLock()
     private var sources: [(number: Int32, source: any DispatchSourceSignal)]

@@ -43,6 +43,7 @@ struct TestPhase {
         var tests: [TestResult] = []
         var attachments: [RawAttachment] = []
         var unrecognizedLines = 0
+        var consoleTotals = ConsoleTotals()
         var errors: [InfrastructureError] = []
         var stopped: StopReason?
     }
@@ -57,6 +58,7 @@ struct TestPhase {
         func record(_ outcome: BatchOutcome) {
             lane.attachments += outcome.attachments
             lane.unrecognizedLines += outcome.unrecognizedLines
+            lane.consoleTotals.add(outcome.consoleTotals)
             lane.errors += outcome.errors
         }
 
@@ -145,6 +147,7 @@ struct TestPhase {
             }
             result.attachments += lane.attachments
             result.unrecognizedLines += lane.unrecognizedLines
+            result.consoleTotals.add(lane.consoleTotals)
             result.errors += lane.errors
             // A cancellation outranks the deadline: it is what the person did.
             if lane.stopped == .cancelled || stopped == nil { stopped = lane.stopped ?? stopped }

@@ -38,11 +38,10 @@ struct SwiftPMTestRun {
         } catch {
             result.errors.append(InfrastructureError(message: error.localizedDescription))
         }
-        let folder = RunDirectory(context.runDirectory)
-        result.profiles = CoverageCollector.profiles(in: folder.profiles)
+        result.profiles = CoverageCollector.profiles(in: RunDirectory(context.runDirectory).profiles)
         // The results were read from the console: checked against what the frameworks said in it.
         result.reconciliation = Reconciliation.compare(
-            LogParser.frameworkCounts(of: folder.consoleLog, named: RunDirectory.consoleLogName), with: result.tests)
+            result.consoleTotals.counts(from: RunDirectory.consoleLogName), with: result.tests)
         return result
     }
 
