@@ -1,8 +1,8 @@
 import Foundation
 import SmokeCore
 
-/// The end of every run, the same for `run`, `schedule`, `merge` and `parse`: coverage, the webhook, the reports
-/// and history, what the person or the CI job sees, retention, and the outcome for the exit status. Each step is
+/// The end of every run, the same for `run`, `schedule`, `merge` and `parse`: coverage, the reports and history,
+/// the webhook, what the person or the CI job sees, retention, and the outcome for the exit status. Each step is
 /// on unless its settings say otherwise (`parse` collects no coverage, notifies nobody and prunes nothing).
 package struct RunFinisher: Sendable {
     /// What the person or CI job sees at the end.
@@ -82,7 +82,6 @@ package struct RunFinisher: Sendable {
                 return (withCoverage, below)
             }
         }
-        if let notify { report.notifications = await self.notify(report, settings: notify) }
         let store = RunStore(outputDirectory: outputDirectory, writer: fileWriter)
         var written = true
         do {
@@ -99,6 +98,20 @@ package struct RunFinisher: Sendable {
             // If report.json made it, it must not say the run passed; best effort, the disk may still be full.
             if FileManager.default.fileExists(atPath: RunDirectory(runDirectory).report.path) {
                 try? store.writeReports(report, in: runDirectory, formats: [.json])
+            }
+        }
+        // The webhook once the run's reports are in place, so a message names a run that exists; what it did is
+        // recorded in report.json.
+        if let notify {
+            report.notifications = await self.notify(report, settings: notify)
+            if written, formats.contains(.json), !report.notifications.isEmpty {
+                do {
+                    try store.writeReports(report, in: runDirectory, formats: [.json])
+                } catch {
+                    context.standardError.line(
+                        "smokerun: warning: report.json does not record the notification: \(error.localizedDescription)"
+                    )
+                }
             }
         }
         switch summary {

@@ -12,7 +12,7 @@ import SmokeCore
 extension RunStore {
     /// Finishes a run: copies the console log in (unless it is already `console.log` there),
     /// fills `artifacts`, writes the selected reports (report.json last, so its presence means the
-    /// run directory is complete), points `latest` at the run, appends to `history.jsonl`, and
+    /// run directory is complete), appends to `history.jsonl`, points `latest` at the run, and
     /// appends `summary.md` to `$GITHUB_STEP_SUMMARY` when that is set and markdown is selected, and removes the temp
     /// files an hour old that a killed smokerun left (`TemporaryFileSweeper`).
     /// A shard (`report.shard` set) is part of a run, not a run: it gets no history line (the merged run
@@ -48,12 +48,13 @@ extension RunStore {
         try writeReports(
             report, in: runDirectory, formats: formats,
             sources: SourceLinks.from(environment: environment, projectRoot: projectRoot), alongside: alongside)
-        try updateLatest(runID: report.runID)
+        // The history line before `latest`: a run whose line could not be written is not the latest run.
         if rendersLineBeside {
             try appendHistoryLine(from: renderedLine)
         } else if keepsHistory {
             try appendHistory(report, pipelinePath: pipelinePath)
         }
+        try updateLatest(runID: report.runID)
         if formats.contains(.markdown), let summaryPath = environment["GITHUB_STEP_SUMMARY"], !summaryPath.isEmpty {
             try POSIXFile.appendLine(
                 Data((MarkdownReport.render(report) + "\n").utf8), to: URL(fileURLWithPath: summaryPath),

@@ -87,6 +87,9 @@ import Testing
         let saved = try RunStore.loadReport(at: finished.outcome.runDirectory)
         #expect(saved.status == .error)
         #expect(saved.errors.contains { $0.message.contains("history.jsonl") })
+        // A run the history does not hold is not the latest run.
+        let latest = finished.output.appendingPathComponent("latest")
+        #expect(!FileManager.default.fileExists(atPath: latest.path))
     }
 
     @Test func aTornLastHistoryLineIsRepairedByTheNextAppend() throws {
