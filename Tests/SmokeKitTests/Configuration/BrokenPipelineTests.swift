@@ -3,7 +3,6 @@ import Testing
 
 @testable import SmokeCore
 @testable import SmokeKit
-@testable import smokerun
 
 /// Pipelines that Foundation's decoder (or a loose check) would accept but that are wrong: each must
 /// be refused (exit 2) with the file, the key and the fix in its message.

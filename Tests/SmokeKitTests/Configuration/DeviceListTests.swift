@@ -3,7 +3,6 @@ import Testing
 
 @testable import SmokeCore
 @testable import SmokeKit
-@testable import smokerun
 
 /// `device` as one profile or a list of them, and the labels tests carry per device.
 @Suite struct DeviceListTests {

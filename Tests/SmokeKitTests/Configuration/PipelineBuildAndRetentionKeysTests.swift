@@ -3,7 +3,6 @@ import Testing
 
 @testable import SmokeCore
 @testable import SmokeKit
-@testable import smokerun
 
 /// `swiftpm.scratchPath` and `retention`: defaults, values, mistakes, and where the build goes.
 @Suite struct PipelineBuildAndRetentionKeysTests {

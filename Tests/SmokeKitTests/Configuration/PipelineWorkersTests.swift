@@ -3,7 +3,6 @@ import Testing
 
 @testable import SmokeCore
 @testable import SmokeKit
-@testable import smokerun
 
 /// `ordering.workers`: a whole number from 1, or "auto"; anything else names the key and the fix.
 @Suite struct PipelineWorkersTests {

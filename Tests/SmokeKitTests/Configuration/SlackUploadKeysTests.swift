@@ -3,7 +3,6 @@ import Testing
 
 @testable import SmokeCore
 @testable import SmokeKit
-@testable import smokerun
 
 /// `notify.slackUpload`: read with its defaults, and every mistake names its key.
 @Suite struct SlackUploadKeysTests {

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 @testable import SmokeCore
+@testable import SmokeCoreTestSupport
 @testable import SmokeKit
-@testable import smokerun
 
 /// The classes of real input that once made a report disagree with the framework's own account,
 /// each from a small hand-written log.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import SmokeCore
+@testable import SmokeCoreTestSupport
 @testable import SmokeKit
 
 @Suite struct LinePrefixTests {
