@@ -160,4 +160,17 @@ import Testing
         #expect(status == .invalidInput)
         #expect(error.contains("has no coverage.json"))
     }
+
+    @Test func widthFollowsColumnsThenTheTerminal() {
+        #expect(CoverageCommand.width(environment: ["COLUMNS": "140"], terminal: 100) == 140)
+        #expect(CoverageCommand.width(environment: [:], terminal: 100) == 100)
+        #expect(CoverageCommand.width(environment: [:], terminal: nil) == 80)
+        #expect(CoverageCommand.width(environment: ["COLUMNS": "20"], terminal: nil) == 60)
+    }
+
+    @Test func colourNeedsATerminalAndNoNoColor() {
+        #expect(CoverageCommand.usesColour(environment: [:], isTerminal: true))
+        #expect(!CoverageCommand.usesColour(environment: [:], isTerminal: false))
+        #expect(!CoverageCommand.usesColour(environment: ["NO_COLOR": "1"], isTerminal: true))
+    }
 }

@@ -229,3 +229,193 @@ private final class LockedList: @unchecked Sendable {
     func append(_ value: String) { lock.withLock { storage.append(value) } }
     var values: [String] { lock.withLock { storage } }
 }
+
+/// The activity timeline in report.json (every key, null when none) and beside the failure in index.html.
+@Suite struct ActivityTimelineReportTests {
+    private static var failingWithSteps: TestResult {
+        var test = TestResult(
+            id: "UITests.TipUITests/testTip", name: "testTip", suite: "TipUITests", framework: .xctest, status: .failed,
+            durationSeconds: 1.25, order: 1,
+            failures: [TestFailure(message: "XCTAssertTrue failed", file: "T.swift", line: 9)])
+        test.attachments = [
+            AttachmentRecord(
+                name: "Tip screen.png", path: "attachments/TipUITests-testTip-Tip_screen.png", mediaType: "image/png",
+                size: 8)
+        ]
+        let start = Date(timeIntervalSince1970: 1_795_147_245)
+        test.activities = [
+            ActivityStep(title: "Set Up", startedAt: start),
+            ActivityStep(
+                title: "Tap <script>alert(1)</script> & \"Pay\"", depth: 1, startedAt: start.addingTimeInterval(1),
+                attachments: ["Tip screen", "lost one"]),
+            ActivityStep(
+                title: "Assertion Failure at T.swift:9", depth: 1, failed: true, startedAt: start.addingTimeInterval(2)),
+        ]
+        return test
+    }
+
+    @Test func aTestWithStepsStreamsAsJSONEncoderWritesItAndOthersSayNull() throws {
+        var report = ReportFixture.minimalReport
+        var plain = TestResult(
+            id: "M.S/plain", name: "plain", suite: "S", framework: .xctest, status: .passed, durationSeconds: 1,
+            order: 2)
+        plain.failures = []
+        report.tests = [Self.failingWithSteps, plain]
+        let rendered = JSONReport.render(report)
+        #expect(rendered == JSONReport.encodedWhole(report))
+        let object = try #require(try JSONSerialization.jsonObject(with: rendered) as? [String: Any])
+        let tests = try #require(object["tests"] as? [[String: Any]])
+        #expect(tests[1]["activities"] is NSNull)
+        let steps = try #require(tests[0]["activities"] as? [[String: Any]])
+        #expect(steps.count == 3)
+        #expect(Set(steps[0].keys) == ["title", "depth", "failed", "startedAt", "attachments"])
+        #expect(steps[2]["failed"] as? Bool == true)
+        let decoded = try JSONCoding.decoder().decode(RunReport.self, from: rendered)
+        #expect(decoded.tests[0].activities == Self.failingWithSteps.activities)
+    }
+
+    @Test func indexHTMLShowsTheStepsBesideTheFailureEscapedWithTheirAttachments() {
+        var report = ReportFixture.minimalReport
+        report.tests = [Self.failingWithSteps]
+        report.status = .failed
+        let html = HTMLReport.render(report) { _ in nil }
+        #expect(html.contains("Steps before the failure (last 3 steps)"))
+        #expect(
+            html.contains("Tap &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Pay&quot;")
+                || html.contains("Tap &lt;script&gt;alert(1)&lt;/script&gt; &amp; \"Pay\""))
+        #expect(!html.contains("<script>alert(1)</script>"))
+        #expect(html.contains("href=\"attachments/TipUITests-testTip-Tip_screen.png\">Tip screen.png</a>"))
+        #expect(html.contains(">lost one</span>"))
+        #expect(html.contains("class=\"step failed\""))
+        let timeline = html.range(of: "Steps before the failure")
+        let message = html.range(of: "XCTAssertTrue failed")
+        #expect(timeline != nil && message != nil && message!.lowerBound < timeline!.lowerBound)
+    }
+
+    @Test func aTestWithoutStepsHasNoTimeline() {
+        var test = Self.failingWithSteps
+        test.activities = nil
+        #expect(HTMLActivityTimeline.render(test) == "")
+    }
+}
+
+/// index.html stays under 10 MB whatever fails and whatever the failures printed; report.json still has them all,
+/// and writes output lines by hand exactly as `JSONEncoder` would.
+@Suite struct ReportBudgetTests {
+    private static func failing(_ index: Int, output: [String] = []) -> TestResult {
+        TestResult(
+            id: "Module.Suite\(index / 100)/testNumber\(index)", name: "testNumber\(index)",
+            suite: "Suite\(index / 100)",
+            framework: .xctest, status: .failed, durationSeconds: 0.01, order: index + 1,
+            failures: [
+                TestFailure(
+                    message: "XCTAssertEqual failed: (\"\(index)\") is not equal to (\"0\") "
+                        + String(repeating: "x", count: 100),
+                    file: "Tests/A.swift", line: 3)
+            ],
+            output: output)
+    }
+
+    private static func render(_ report: RunReport) -> String {
+        HTMLReport.render(report, attachmentContent: { _ in nil })
+    }
+
+    @Test func moreFailuresThanTheCompactListHoldsAreCountedAndThePageStaysUnderTenMegabytes() {
+        var report = ReportFixture.minimalReport
+        report.tests = (0..<36_000).map { Self.failing($0) }
+        let html = Self.render(report)
+        #expect(html.utf8.count < 10 * 1024 * 1024, "\(html.utf8.count) bytes")
+        #expect(html.contains("Failures (36000)"))
+        #expect(html.contains(#"<p id="unlisted-failures">"#))
+        // Cards, compact rows and the unlisted count add up to every failure.
+        let cards = html.components(separatedBy: "<article class=\"card failed\"").count - 1
+        let rows = html.components(separatedBy: "[\"test-").count - 1
+        let unlisted = 36_000 - cards - rows
+        #expect(unlisted > 0)
+        #expect(
+            html.contains(
+                "\(unlisted) more failures not listed on this page (it stays small); report.json and junit.xml have every failure."
+            ))
+        #expect(html.contains("Show \(rows) more failures"))
+    }
+
+    @Test func failureCardsWithLongOutputStopAtTheirByteBudgetAndTheRestAreListedInShort() {
+        var report = ReportFixture.minimalReport
+        let output = (0..<50).map { "line \($0) " + String(repeating: "y", count: 200) }
+        report.tests = (0..<1_000).map { Self.failing($0, output: output) }
+        let html = Self.render(report)
+        #expect(html.utf8.count < 10 * 1024 * 1024, "\(html.utf8.count) bytes")
+        let cards = html.components(separatedBy: "<article class=\"card failed\"").count - 1
+        #expect(cards > 0 && cards < 1_000)
+        #expect(html.contains("The first \(cards) failures in full, the other \(1_000 - cards) below them in short."))
+        #expect(html.contains("Show \(1_000 - cards) more failures"))
+        #expect(!html.contains("unlisted-failures"))
+        // The test table links only the failures that have cards.
+        #expect(html.components(separatedBy: "<tr class=\"failed\"").count - 1 == cards)
+    }
+
+    @Test func aHundredThousandTestParseWithFiveThousandFailuresListsEveryFailure() {
+        var report = ReportFixture.minimalReport
+        report.tests = (0..<100_000).map { index in
+            index % 20 == 0
+                ? Self.failing(index, output: ["printed \(index)"])
+                : TestResult(
+                    id: "Module.Suite\(index / 100)/testNumber\(index)", name: "testNumber\(index)",
+                    suite: "Suite\(index / 100)",
+                    framework: .xctest, status: .passed, durationSeconds: 0.01, order: index + 1)
+        }
+        let html = Self.render(report)
+        #expect(html.utf8.count < 10 * 1024 * 1024, "\(html.utf8.count) bytes")
+        #expect(!html.contains("unlisted-failures"))
+        let named = Self.testIDs(in: html)
+        for index in stride(from: 0, to: 100_000, by: 20) {
+            #expect(named.contains("Module.Suite\(index / 100)/testNumber\(index)"))
+        }
+    }
+
+    /// Every `Module.Suite…/testNumber…` id the page names, in one pass over its bytes (a `contains` per failure
+    /// scanned the 8 MB page 5,000 times: minutes in a debug build, holding a test thread all along).
+    private static func testIDs(in html: String) -> Set<String> {
+        let bytes = Array(html.utf8)
+        let marker = Array("Module.Suite".utf8)
+        var ids = Set<String>()
+        var index = 0
+        while index + marker.count <= bytes.count {
+            guard bytes[index] == marker[0], bytes[index..<(index + marker.count)].elementsEqual(marker) else {
+                index += 1
+                continue
+            }
+            var end = index + marker.count
+            while end < bytes.count, Self.isIDByte(bytes[end]) { end += 1 }
+            ids.insert(String(decoding: bytes[index..<end], as: UTF8.self))
+            index = end
+        }
+        return ids
+    }
+
+    private static func isIDByte(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "/")
+            || byte == UInt8(ascii: ".")
+    }
+
+    @Test func testsWithOutputLinesStreamAsJSONEncoderWritesThem() {
+        var report = ReportFixture.minimalReport
+        report.tests = [
+            Self.failing(
+                1,
+                output: ["plain", "with \"quotes\" \\ and /slashes/", "esc \u{1B}[31mred\u{1B}[0m", "tab\tcafé 🚀", ""]),
+            TestResult(
+                id: "M.S/p", name: "p", suite: "S", framework: .swiftTesting, status: .passed, durationSeconds: 0.25,
+                order: 2,
+                output: ["one line"]),
+            TestResult(
+                id: "M.S/q", name: "q", suite: "S", framework: .xctest, status: .skipped, durationSeconds: 0, order: 3,
+                output: ["Skipped: not on Linux"]),
+        ]
+        #expect(
+            String(decoding: JSONReport.render(report), as: UTF8.self)
+                == String(decoding: JSONReport.encodedWhole(report), as: UTF8.self))
+    }
+}

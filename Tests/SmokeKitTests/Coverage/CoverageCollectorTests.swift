@@ -96,4 +96,15 @@ import Testing
         #expect(CoverageScope.module(of: "Lib/x.swift") == "Lib")
         #expect(CoverageScope.module(of: "main.swift") == "(root)")
     }
+
+    @Test func jsonHasTheDesignedShape() throws {
+        let data = try CoverageCollector.json(CoverageFixtures.report)
+        assertCoverageSnapshot(String(decoding: data, as: UTF8.self), named: "coverage.json")
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(Set(object.keys) == ["totals", "modules", "files"])
+        let totals = try #require(object["totals"] as? [String: [String: Any]])
+        #expect(Set(totals.keys) == ["lines", "functions", "regions", "branches"])
+        #expect(Set(totals["lines"]!.keys) == ["covered", "count", "percent"])
+        #expect(try JSONCoding.decoder().decode(CoverageReport.self, from: data) == CoverageFixtures.report)
+    }
 }

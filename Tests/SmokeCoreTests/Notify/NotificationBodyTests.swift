@@ -4,7 +4,7 @@ import Testing
 @testable import SmokeCore
 @testable import SmokeCoreTestSupport
 
-@Suite struct NotificationBodySnapshotTests {
+@Suite struct NotificationBodyTests {
     @Test(arguments: NotifyScenarios.all)
     func slackBodyMatchesItsGoldenFile(scenario: NotifyScenarios.Scenario) throws {
         let body = SlackMessage.body(report: scenario.report, plan: scenario.plan, links: scenario.links)

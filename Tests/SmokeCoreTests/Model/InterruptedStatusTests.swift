@@ -3,24 +3,9 @@ import Testing
 
 @testable import SmokeCore
 @testable import SmokeCoreTestSupport
-@testable import SmokeKit
-@testable import smokerun
 
 /// `interrupted` means smokerun was stopped while the test ran: not a failure, not a flake.
 @Suite struct InterruptedStatusTests {
-    private func entry(_ status: TestStatus) -> HistoryEntry {
-        var entry = HistoryEntryFixture.entry(durations: ["T.A/test": 1])
-        entry.outcomes["T.A/test"] = status
-        return entry
-    }
-
-    @Test func anInterruptedRunIsNoFlakeInHistory() {
-        let text = HistoryTable.flakeRates([entry(.passed), entry(.interrupted)])
-        #expect(text == "no flaky tests in the last 2 runs\n")
-        // A real failure next to a pass still is one.
-        #expect(HistoryTable.flakeRates([entry(.passed), entry(.failed)]).contains("50%"))
-    }
-
     @Test func interruptedIsCountedApartAndFailsNothing() {
         let test = TestResult(
             id: "T.A/test", name: "test", suite: "A", framework: .xctest, status: .interrupted, durationSeconds: 2)

@@ -4,7 +4,7 @@ import Testing
 @testable import SmokeCore
 
 /// The hand-made number and escape paths must give what the slow general ones give.
-@Suite struct ReportTextFormatTests {
+@Suite struct ReportTextTests {
     @Test func secondsAgreeWithPrintfOverManyDurationsAndTies() {
         var values: [Double] = [
             0, 0.0005, 0.0015, 0.0025, 1.0005, 2.5, 0.9995, 0.001, 0.01, 0.1, 59.9999, 1e6 - 0.0005, 123_456.789,

@@ -10,7 +10,7 @@ private let simctlCorpusFolder = CorpusLocation.file("simctl")
 /// Every simctl JSON in ../shared/corpus/simctl (read in place, never copied) decodes, and a profile
 /// resolves or fails with a clear message — never a crash. Skipped where the corpus is absent (CI).
 @Suite(.enabled(if: CorpusLocation.shouldRun, "needs ../shared/corpus/simctl"))
-struct SimctlCorpusTests {
+struct SimctlInventoryTests {
     static let folder = simctlCorpusFolder
 
     static var files: [URL] {

@@ -2,8 +2,6 @@ import Testing
 
 @testable import SmokeCore
 @testable import SmokeCoreTestSupport
-@testable import SmokeKit
-@testable import smokerun
 
 @Suite struct CoverageTableTests {
     let report = CoverageFixtures.report
@@ -65,18 +63,5 @@ import Testing
         #expect(CoverageFormat.percent(CoverageCount(covered: 6999, count: 10000)) == "69.9%")
         #expect(CoverageFormat.percent(CoverageCount(covered: 2, count: 3)) == "66.6%")
         #expect(CoverageFormat.percent(CoverageCount(covered: 0, count: 0)) == "n/a")
-    }
-
-    @Test func widthFollowsColumnsThenTheTerminal() {
-        #expect(CoverageCommand.width(environment: ["COLUMNS": "140"], terminal: 100) == 140)
-        #expect(CoverageCommand.width(environment: [:], terminal: 100) == 100)
-        #expect(CoverageCommand.width(environment: [:], terminal: nil) == 80)
-        #expect(CoverageCommand.width(environment: ["COLUMNS": "20"], terminal: nil) == 60)
-    }
-
-    @Test func colourNeedsATerminalAndNoNoColor() {
-        #expect(CoverageCommand.usesColour(environment: [:], isTerminal: true))
-        #expect(!CoverageCommand.usesColour(environment: [:], isTerminal: false))
-        #expect(!CoverageCommand.usesColour(environment: ["NO_COLOR": "1"], isTerminal: true))
     }
 }
