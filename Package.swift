@@ -24,7 +24,8 @@ let package = Package(
         .target(name: "SmokeTestSupport", dependencies: ["SmokeCore", "SmokeKit", "SmokeCoreTestSupport"]),
         // What every test target shares and that needs SmokeCore only: the package root, the shared corpus, golden
         // files (Tests/Goldens, re-recorded with RECORD_SNAPSHOTS=1) and fixtures of reports, logs and coverage.
-        .target(name: "SmokeCoreTestSupport", dependencies: ["SmokeCore"]),
+        // Test code, so it lives under Tests/ (the checks over Sources/ are about smokerun itself).
+        .target(name: "SmokeCoreTestSupport", dependencies: ["SmokeCore"], path: "Tests/SmokeCoreTestSupport"),
         // Pure unit tests: build without SmokeKit and smokerun.
         .testTarget(name: "SmokeCoreTests", dependencies: ["SmokeCore", "SmokeCoreTestSupport"]),
         .testTarget(

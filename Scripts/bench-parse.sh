@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Parse benchmark (targets: see Documentation or README Performance): generates a ~200 MB log in xcodebuild form and one in
+# Parse benchmark (targets: Documentation/Performance.md): generates a ~200 MB log in xcodebuild form and one in
 # Linux form, parses each with a release build of smokerun, and reports MB/s and peak resident
 # memory (/usr/bin/time -v), next to a Python regex parser on the same file for scale.
 #

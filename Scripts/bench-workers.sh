@@ -4,9 +4,9 @@
 # (wall clock, median of ROUNDS runs after one untimed warm-up each):
 #   swift test | swift test --parallel --num-workers 2 | smokerun run --workers 1 | smokerun run --workers 2
 # Every form checks the build first (no --skip-build anywhere; smokerun checks with its build stamp, see
-# README "Builds only when something changed"). smokerun runs with isolation "suite"
+# Documentation/Performance.md, "Parallel workers"). smokerun runs with isolation "suite"
 # (one process per class), declared order, coverage off, reports json+junit+markdown+html.
-# Usage: Scripts/bench-workers.sh [ROUNDS]   (SMOKERUN: the binary, default .build/release/smokerun, as README's Install builds it)
+# Usage: Scripts/bench-workers.sh [ROUNDS]   (SMOKERUN: the binary, default .build/release/smokerun, as the README's Install builds it)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-3}

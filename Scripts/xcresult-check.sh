@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Reads every corpus .xcresult bundle with `smokerun parse` (the database reader, no Xcode) and
 # compares tests, statuses, retry counts and failure messages with what xcresulttool / JUnit
-# converters produced from the same bundles. Prints a Markdown table (the README's).
+# converters produced from the same bundles. Prints a Markdown table (Scripts/corpus-check --write puts it in Documentation/Corpus.md).
 # Usage: Scripts/xcresult-check.sh [CORPUS_DIR]   (default ../shared/corpus; needs python3, zstd)
 set -euo pipefail
 cd "$(dirname "$0")/.."

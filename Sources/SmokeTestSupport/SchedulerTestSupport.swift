@@ -74,7 +74,7 @@ final class FakeRunner: @unchecked Sendable {
     }
 
     var run: PipelineRunning {
-        { [self] pipeline, handle in
+        { [self] pipeline, cancellation, _ in
             await withCheckedContinuation { continuation in
                 lock.lock()
                 startedNames.append(pipeline.name)
@@ -85,7 +85,7 @@ final class FakeRunner: @unchecked Sendable {
                         pipeline.name, RunOutcome(status: .passed, reportPath: "/out/runs/\(pipeline.name)/report.json")
                     )
                 } else if !ignoresCancellation {
-                    handle.onCancel { [self] in
+                    cancellation.onCancel { [self] in
                         finish(pipeline.name, RunOutcome(status: .interrupted, reportPath: "/out/runs/x/report.json"))
                     }
                 }

@@ -38,7 +38,7 @@ enum TestPipelineFiles {
 
     static func environment(
         clock: any SchedulerClock = TestClock(now: Date(timeIntervalSince1970: 0)),
-        runner: @escaping PipelineRunning = { _, _ in RunOutcome(status: .passed) },
+        runner: @escaping PipelineRunning = { _, _, _ in RunOutcome(status: .passed) },
         control: AsyncStream<SchedulerControl> = AsyncStream { $0.finish() },
         invokedAs: String = "/opt/smokerun/bin/smokerun"
     ) -> ScheduleEnvironment {

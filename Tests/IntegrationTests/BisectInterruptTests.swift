@@ -66,7 +66,7 @@ import Testing
         let bisect = run.appendingPathComponent("bisect")
         let attempts = (try? FileManager.default.contentsOfDirectory(atPath: bisect.path)) ?? []
         return attempts.contains { folder in
-            let log = bisect.appendingPathComponent(folder).appendingPathComponent(RunStore.consoleLogName)
+            let log = bisect.appendingPathComponent(folder).appendingPathComponent(RunDirectory.consoleLogName)
             return (try? String(contentsOf: log, encoding: .utf8))?.contains("testHangsForever' started") == true
         }
     }

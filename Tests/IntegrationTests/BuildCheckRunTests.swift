@@ -43,9 +43,15 @@ import Testing
         ).write(to: source)
         // A test added now must be listed: the listing recorded for the old binary no longer holds.
         let tests = package.appendingPathComponent("Tests/TipCalculatorTests/SplitBillTests.swift")
+        let original = try String(contentsOf: tests, encoding: .utf8)
         let added =
-            try String(contentsOf: tests, encoding: .utf8)
-            + "\nextension SplitBillTests {\n    @Test func addedLater() {}\n}\n"
+            original + """
+
+                extension SplitBillTests {
+                    @Test func addedLater() {}
+                }
+
+                """
         try Data(added.utf8).write(to: tests)
         let (third, _, _) = try await IntegrationSupport.run(pipeline)
         #expect(try console(third).contains("swift build --build-tests"))

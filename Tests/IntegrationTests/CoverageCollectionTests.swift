@@ -90,7 +90,7 @@ import Testing
         #expect(collection.report.totals.lines.covered > 0)
 
         // The same profile, binary and filter through `llvm-cov report`.
-        let profdata = runDirectory.appendingPathComponent(CoverageCollector.profdataName)
+        let profdata = runDirectory.appendingPathComponent(RunDirectory.coverageProfileName)
         let report = try runner.run(
             tools.llvmCov.path,
             [
@@ -117,7 +117,7 @@ import Testing
             environment: nil, currentDirectory: nil
         )
         let written = try String(
-            contentsOf: runDirectory.appendingPathComponent(CoverageCollector.lcovName), encoding: .utf8)
+            contentsOf: runDirectory.appendingPathComponent(RunDirectory.coverageLCOVName), encoding: .utf8)
         #expect(Self.lcovFacts(written, ["SF:", "DA:"]) == Self.lcovFacts(lcov.outputText, ["SF:", "DA:"]))
         let daLines = Self.lcovFacts(lcov.outputText, ["DA:"])
         #expect(
@@ -132,7 +132,7 @@ import Testing
 
         // Exactly one Cobertura <line> per source line, so line-counting consumers get coverage.json's totals.
         let cobertura = try String(
-            contentsOf: runDirectory.appendingPathComponent(CoverageCollector.coberturaName), encoding: .utf8)
+            contentsOf: runDirectory.appendingPathComponent(RunDirectory.coberturaName), encoding: .utf8)
         let lineElements = cobertura.split(separator: "\n").filter { $0.contains("<line number=") }
         let numbers = lineElements.compactMap { $0.split(separator: "\"").dropFirst().first }
         #expect(Set(numbers).count == numbers.count, "duplicate <line> numbers")
@@ -140,8 +140,8 @@ import Testing
         #expect(CoverageCount(covered: hitElements.count, count: lineElements.count) == totals.lines)
 
         for name in [
-            CoverageCollector.jsonName, CoverageCollector.lcovName, CoverageCollector.coberturaName,
-            CoverageCollector.profdataName,
+            RunDirectory.coverageJSONName, RunDirectory.coverageLCOVName, RunDirectory.coberturaName,
+            RunDirectory.coverageProfileName,
         ] {
             #expect(
                 FileManager.default.fileExists(atPath: runDirectory.appendingPathComponent(name).path),
@@ -149,7 +149,7 @@ import Testing
         }
         #expect(
             !FileManager.default.fileExists(
-                atPath: runDirectory.appendingPathComponent(CoverageCollector.exportName).path))
+                atPath: runDirectory.appendingPathComponent(RunDirectory.coverageExportName).path))
 
         // The dashboard reads the run back, and the gate compares counts.
         let output = BufferOutput()
@@ -193,7 +193,7 @@ import Testing
             "genhtml",
             [
                 "--branch-coverage", "--output-directory", html.path,
-                shared.runDirectory.appendingPathComponent(CoverageCollector.lcovName).path,
+                shared.runDirectory.appendingPathComponent(RunDirectory.coverageLCOVName).path,
             ],
             environment: nil, currentDirectory: shared.package)
         try #require(genhtml.exitStatus == 0, "genhtml: \(genhtml.errorText)\(genhtml.outputText)")
@@ -211,7 +211,7 @@ import Testing
             "pycobertura",
             [
                 "show", "--format", "csv", "--delimiter", ";",
-                shared.runDirectory.appendingPathComponent(CoverageCollector.coberturaName).path,
+                shared.runDirectory.appendingPathComponent(RunDirectory.coberturaName).path,
             ],
             environment: nil, currentDirectory: shared.package)
         try #require(pycobertura.exitStatus == 0, "pycobertura: \(pycobertura.errorText)")

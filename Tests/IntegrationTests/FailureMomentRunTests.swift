@@ -5,7 +5,7 @@ import Testing
 @testable import SmokeKit
 @testable import smokerun
 
-/// Issue 17's failure moment end to end: the fake Xcode replays scenario `ui-failure` (a failing UI test
+/// The failure moment end to end: the fake Xcode replays scenario `ui-failure` (a failing UI test
 /// with a screenshot before the failure and XCTest's screenshot associated with it), the real xcresulttool
 /// reader reads it, and report.json, index.html, summary.md and the Slack body all show that screenshot.
 @Suite struct FailureMomentRunTests {

@@ -5,7 +5,7 @@ import Testing
 @testable import SmokeKit
 @testable import smokerun
 
-/// Issue 17 item 4: a pipeline pinning two devices runs the fake Xcode's `ui-failure` scenario on each,
+/// A pipeline pinning two devices runs the fake Xcode's `ui-failure` scenario on each,
 /// the reports group the tests by device, and `attachments --by device` exports both devices' screenshots.
 @Suite struct MultiDeviceRunTests {
     static let devices =

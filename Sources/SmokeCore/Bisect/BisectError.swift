@@ -16,16 +16,20 @@ package enum BisectError: Error, Equatable, LocalizedError, DomainError {
                     ? "; give an id from its report.json, such as Module.Class/method"
                     : "; did you mean \(suggestions.joined(separator: ", "))?")
         case .ambiguousTest(let test, let matches):
-            "'\(test)' matches \(matches.count) tests of the run (\(matches.prefix(5).joined(separator: ", "))); give "
-                + "the whole id"
+            """
+            '\(test)' matches \(matches.count) tests of the run (\(matches.prefix(5).joined(separator: ", "))); give \
+            the whole id
+            """
         case .unsupportedDriver(let pipeline):
             "\(pipeline): bisect re-runs tests with the swiftpm driver only; the xcodebuild driver is not supported yet"
         case .pipelineMismatch(let pipeline, let file, let report):
             "the run is of pipeline '\(report)' but \(file) is '\(pipeline)'; pass its pipeline with --pipeline FILE"
         case .deviceRun(let test, let device, let run):
-            "\(test) failed on \(device) in \(run), a run over several simulators; bisect replays on this machine with "
-                + "the swiftpm driver only, so it cannot replay on \(device) — re-run the order there with "
-                + "`smokerun run PIPELINE --seed N` instead"
+            """
+            \(test) failed on \(device) in \(run), a run over several simulators; bisect replays on this machine with \
+            the swiftpm driver only, so it cannot replay on \(device) — re-run the order there with \
+            `smokerun run PIPELINE --seed N` instead
+            """
         }
     }
 

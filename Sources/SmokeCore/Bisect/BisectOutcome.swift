@@ -32,17 +32,21 @@ package enum BisectOutcome: Sendable, Equatable {
             return "\(test) fails alone, without any earlier test: not an order problem (\(count))"
         case .didNotReproduce:
             return
-                "the failure of \(test) did not reproduce after the tests that ran before it (\(count)); it may be "
-                + "flaky"
+                """
+                the failure of \(test) did not reproduce after the tests that ran before it (\(count)); it may be flaky
+                """
         case .gaveUp(let remaining, _):
             return
-                "gave up after \(count): \(test) fails after some of \(remaining.count) earlier tests "
-                + "(\(Self.list(remaining)))"
+                """
+                gave up after \(count): \(test) fails after some of \(remaining.count) earlier tests \
+                (\(Self.list(remaining)))
+                """
         case .interrupted(let remaining, _):
             return
-                "interrupted after \(count): \(ReportText.count(remaining.count, "earlier test")) still under "
-                + "suspicion for \(test) "
-                + "(\(Self.list(remaining)))"
+                """
+                interrupted after \(count): \(ReportText.count(remaining.count, "earlier test")) still under suspicion \
+                for \(test) (\(Self.list(remaining)))
+                """
         }
     }
 

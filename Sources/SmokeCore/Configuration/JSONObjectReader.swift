@@ -23,8 +23,7 @@ package struct JSONObjectReader {
         for key in fields.keys.sorted() where !known.contains(key) {
             throw error(
                 key,
-                "unknown key" + Suggestion.hint(for: key, in: known)
-                    + "; known keys here: \(known.joined(separator: ", "))")
+                "unknown key\(Suggestion.hint(for: key, in: known)); known keys here: \(known.joined(separator: ", "))")
         }
     }
 
@@ -77,8 +76,9 @@ package struct JSONObjectReader {
         case .string(let text)?:
             throw error(
                 key,
-                "is a string (\"\(text)\"); write the number without quotes, e.g. "
-                    + "\(UInt64(text).map(String.init) ?? "42")"
+                """
+                is a string ("\(text)"); write the number without quotes, e.g. \(UInt64(text).map(String.init) ?? "42")
+                """
             )
         case let other?: throw typeError(key, expected: range, found: other)
         }

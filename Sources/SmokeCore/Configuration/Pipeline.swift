@@ -14,7 +14,7 @@ package struct Pipeline: Sendable, Equatable {
     package var timeouts: Timeouts = Timeouts()
     package var retries: RetrySettings = RetrySettings()
     package var coverage: CoverageSettings = CoverageSettings()
-    package var reports: [ReportFormat] = ReportFormat.allCases
+    package var reports: [ReportFormat] = ReportRegistry.standard.formats
     /// Output folder; relative paths are relative to the pipeline file's project root.
     package var output: String = OutputLayout.defaultOutput
     /// How many finished runs the output folder keeps (`RetentionPolicy`).
@@ -66,7 +66,7 @@ package struct XcodebuildSettings: Sendable, Equatable {
     package init(scheme: String) { self.scheme = scheme }
 }
 
-/// The pinned device a smoke run must always use (DESIGN §4).
+/// The pinned device a smoke run must always use (Documentation/Design.md §5).
 package struct DeviceProfile: Sendable, Equatable {
     /// `host`, or a simulator platform such as `iOS Simulator`.
     package var platform: String = "host"
@@ -115,7 +115,7 @@ package struct RetrySettings: Sendable, Equatable {
 }
 
 /// Pruning of the output folder after each run: at most `runs` runs of the pipeline, none older
-/// than `days` days (DESIGN §3 defaults).
+/// than `days` days (Documentation/Design.md §4 defaults).
 package struct RetentionSettings: Sendable, Equatable {
     package var runs: Int = 60
     package var days: Double = 14
@@ -131,10 +131,6 @@ package struct CoverageSettings: Sendable, Equatable {
     package var minimumLines: Double?
 
     package init() {}
-}
-
-package enum ReportFormat: String, Sendable, Equatable, CaseIterable {
-    case json, junit, markdown, html
 }
 
 package struct NotifySettings: Sendable, Equatable {

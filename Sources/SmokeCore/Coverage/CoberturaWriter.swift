@@ -23,16 +23,12 @@ package enum CoberturaWriter {
         out += "  <sources>\n    <source>\(XMLText.escapeAttribute(root))</source>\n  </sources>\n  <packages>\n"
         let filesByModule = Dictionary(grouping: report.files, by: \.module)
         for module in report.modules {
-            out +=
-                "    <package name=\"\(XMLText.escapeAttribute(module.name))\" \(rates(module.summary)) "
-                + "complexity=\"0\">\n      "
-                + "<classes>\n"
+            let moduleName = XMLText.escapeAttribute(module.name)
+            out += "    <package name=\"\(moduleName)\" \(rates(module.summary)) complexity=\"0\">\n      <classes>\n"
             for file in filesByModule[module.name] ?? [] {
-                let name = (file.path as NSString).lastPathComponent
-                out +=
-                    "        <class name=\"\(XMLText.escapeAttribute(name))\" "
-                    + "filename=\"\(XMLText.escapeAttribute(file.path))\" \(rates(file.summary)) "
-                    + "complexity=\"0\">\n"
+                let name = XMLText.escapeAttribute((file.path as NSString).lastPathComponent)
+                let path = XMLText.escapeAttribute(file.path)
+                out += "        <class name=\"\(name)\" filename=\"\(path)\" \(rates(file.summary)) complexity=\"0\">\n"
                 out += "          <methods/>\n          <lines>\n"
                 out += lines(details[file.path])
                 out += "          </lines>\n        </class>\n"

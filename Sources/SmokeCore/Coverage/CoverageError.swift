@@ -33,42 +33,48 @@ package enum CoverageError: LocalizedError, DomainError, Equatable {
         case .toolUnavailable(let tool, let tried, let reason):
             let paths = tried.isEmpty ? "nothing to try" : tried.joined(separator: ", ")
             return
-                "\(tool) not usable (tried \(paths)): \(reason). Install a Swift toolchain that ships \(tool) next to "
-                + "`swift`, or put that toolchain's `swift` first on "
-                + "PATH."
+                """
+                \(tool) not usable (tried \(paths)): \(reason). Install a Swift toolchain that ships \(tool) next to \
+                `swift`, or put that toolchain's `swift` first on PATH.
+                """
         case .toolFailed(let tool, let command, let exitStatus, let output):
             let status = exitStatus.map { "exited with status \($0)" } ?? "could not start"
             var message = "\(tool) \(status): `\(command)`"
             if !output.isEmpty { message += "\n\(output)" }
             if output.contains("unsupported instrumentation profile format version") {
                 message +=
-                    "\nThis \(tool) is older than the toolchain that built the tests; use the one next to that "
-                    + "toolchain's "
-                    + "`swift`."
+                    """
+                    \nThis \(tool) is older than the toolchain that built the tests; use the one next to that \
+                    toolchain's `swift`.
+                    """
             }
             return message
         case .noProfiles(let directory):
             return
-                "no .profraw files in \(directory): the test binary was not built with --enable-code-coverage, or no "
-                + "test process ran with LLVM_PROFILE_FILE "
-                + "set."
+                """
+                no .profraw files in \(directory): the test binary was not built with --enable-code-coverage, or no \
+                test process ran with LLVM_PROFILE_FILE set.
+                """
         case .invalidExport(let file, let reason):
             return "\(file): \(reason)"
         case .truncatedExport(let file, let offset):
             return
-                "\(file): truncated at byte \(offset); the llvm-cov export ends in the middle of the document (was it "
-                + "cut off while being "
-                + "written?)"
+                """
+                \(file): truncated at byte \(offset); the llvm-cov export ends in the middle of the document (was it \
+                cut off while being written?)
+                """
         case .noCoverageInRun(let directory):
             return
-                "\(directory) has no coverage.json: coverage was off for this run or its collection failed (see the "
-                + "run's report.json "
-                + "errors)."
+                """
+                \(directory) has no coverage.json: coverage was off for this run or its collection failed (see the \
+                run's report.json errors).
+                """
         case .inputNotFound(let input, let lookedIn):
             return
-                "no run or file '\(input)' (looked for \(lookedIn.joined(separator: ", "))). Give a run directory, a "
-                + "run ID, or an llvm-cov export JSON "
-                + "file."
+                """
+                no run or file '\(input)' (looked for \(lookedIn.joined(separator: ", "))). Give a run directory, a \
+                run ID, or an llvm-cov export JSON file.
+                """
         case .unknownFile(let path, let candidates):
             let list = candidates.prefix(5).joined(separator: ", ")
             return "no file '\(path)' in this coverage report" + (list.isEmpty ? "." : " (files include: \(list)).")

@@ -36,11 +36,7 @@ package enum CoverageFormat {
         return "…" + text.suffix(width - 1)
     }
 
-    static func padRight(_ text: String, _ width: Int) -> String {
-        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
-    }
+    static func padRight(_ text: String, _ width: Int) -> String { TextColumns.pad(text, width) }
 
-    static func padLeft(_ text: String, _ width: Int) -> String {
-        text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
-    }
+    static func padLeft(_ text: String, _ width: Int) -> String { TextColumns.pad(text, width, right: true) }
 }

@@ -41,7 +41,8 @@ package struct CoverageGate: Sendable, Equatable {
 
     /// "line coverage 69.9% (699/1000) is below the minimum of 70%".
     package func failureMessage(_ lines: CoverageCount) -> String {
-        "line coverage \(CoverageFormat.percent(lines)) (\(CoverageFormat.ratio(lines))) is below the minimum of "
-            + "\(text)%"
+        """
+        line coverage \(CoverageFormat.percent(lines)) (\(CoverageFormat.ratio(lines))) is below the minimum of \(text)%
+        """
     }
 }

@@ -12,9 +12,8 @@ package enum CoverageHTML {
         body += tableRow("Total", total, isTotal: true)
         var caption = "Lines \(CoverageFormat.percent(total.lines)) (\(CoverageFormat.ratio(total.lines)))"
         if let previous = trend?.previous {
-            caption +=
-                " · \(CoverageFormat.change(from: previous.lines, to: total.lines)) since "
-                + "\(XMLText.escapeAttribute(previous.runID))"
+            let change = CoverageFormat.change(from: previous.lines, to: total.lines)
+            caption += " · \(change) since \(XMLText.escapeAttribute(previous.runID))"
         }
         if let trend, trend.points.count > 1 {
             caption += " · trend \(Sparkline.render(trend.points.map(\.lines.percent)))"
@@ -53,8 +52,10 @@ package enum CoverageHTML {
             "<td>\(CoverageFormat.percent($0))</td>"
         }.joined()
         return
-            "<tr\(isTotal ? " class=\"total\"" : "")><td>\(name)</td><td><span class=\"bar\"><span class=\"\(shade)\" "
-            + "style=\"width:\(width)%\"></span></span></td>"
-            + "<td>\(CoverageFormat.percent(lines)) (\(CoverageFormat.ratio(lines)))</td>\(cells)</tr>\n"
+            """
+            <tr\(isTotal ? " class=\"total\"" : "")><td>\(name)</td><td><span class="bar">\
+            <span class="\(shade)" style="width:\(width)%"></span></span></td><td>\(CoverageFormat.percent(lines)) \
+            (\(CoverageFormat.ratio(lines)))</td>\(cells)</tr>\n
+            """
     }
 }

@@ -1,4 +1,4 @@
-/// smokerun's normalized coverage: totals, modules and files; the contents of `coverage.json` (DESIGN §7).
+/// smokerun's normalized coverage: totals, modules and files; what `coverage.json` holds (Documentation/Design.md §9).
 package struct CoverageReport: Codable, Sendable, Equatable {
     package var totals: CoverageSummary
     /// Sorted by name.

@@ -95,12 +95,12 @@ package struct CoverageTable: Sendable {
     ) -> String {
         let lines = summary.lines
         let shade = Self.shade(lines)
-        var text =
-            (bold ? style(CoverageFormat.padRight(name, nameWidth), .bold) : CoverageFormat.padRight(name, nameWidth))
-            + "  "
-            + style(CoverageBar.render(lines, width: barWidth), shade) + " "
-            + style(CoverageFormat.padLeft(CoverageFormat.percent(lines), 6), shade) + "  "
-            + CoverageFormat.padLeft(CoverageFormat.ratio(lines), countsWidth)
+        let paddedName = CoverageFormat.padRight(name, nameWidth)
+        let shownName = bold ? style(paddedName, .bold) : paddedName
+        let bar = style(CoverageBar.render(lines, width: barWidth), shade)
+        let percent = style(CoverageFormat.padLeft(CoverageFormat.percent(lines), 6), shade)
+        let ratio = CoverageFormat.padLeft(CoverageFormat.ratio(lines), countsWidth)
+        var text = "\(shownName)  \(bar) \(percent)  \(ratio)"
         if isWide {
             for count in [summary.functions, summary.regions, summary.branches] {
                 text += "  " + CoverageFormat.padLeft(CoverageFormat.percent(count), 9)
@@ -128,8 +128,10 @@ package struct CoverageTable: Sendable {
             let arrow = change.hasPrefix("+") ? "▲" : (change.hasPrefix("−") ? "▼" : "=")
             let shade: Style = arrow == "▲" ? .green : (arrow == "▼" ? .red : .dim)
             let text =
-                "Change: \(style("\(arrow) \(change)", shade)) since \(previous.runID) "
-                + "(\(CoverageFormat.percent(previous.lines)))"
+                """
+                Change: \(style("\(arrow) \(change)", shade)) since \(previous.runID) \
+                (\(CoverageFormat.percent(previous.lines)))
+                """
             out.append(text)
         } else {
             out.append("Change: no earlier run with coverage")
@@ -139,8 +141,10 @@ package struct CoverageTable: Sendable {
             let low = trend.points.map(\.lines).min { CoverageFormat.isLower($0, than: $1) }!
             let high = trend.points.map(\.lines).max { CoverageFormat.isLower($0, than: $1) }!
             out.append(
-                "Trend (\(trend.points.count) runs): \(Sparkline.render(values))  low \(CoverageFormat.percent(low)), "
-                    + "high \(CoverageFormat.percent(high))"
+                """
+                Trend (\(trend.points.count) runs): \(Sparkline.render(values))  low \(CoverageFormat.percent(low)), \
+                high \(CoverageFormat.percent(high))
+                """
             )
         }
         return out

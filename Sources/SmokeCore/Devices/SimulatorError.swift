@@ -18,21 +18,23 @@ package enum SimulatorError: Error, Equatable, LocalizedError, DomainError {
             return "device.name is required for a '\(platform)' profile, e.g. \"name\": \"iPhone SE (3rd generation)\""
         case .runtimeNotInstalled(let requested, let installed):
             return
-                "simulator runtime '\(requested)' (device.runtime) is not installed; installed: "
-                + "\(Self.list(installed)). "
-                + ""
-                + "Install it in Xcode > Settings > Platforms (or `xcodebuild -downloadPlatform iOS`), or pin one of "
-                + "these"
+                """
+                simulator runtime '\(requested)' (device.runtime) is not installed; installed: \
+                \(Self.list(installed)). Install it in Xcode > Settings > Platforms (or \
+                `xcodebuild -downloadPlatform iOS`), or pin one of these
+                """
         case .deviceTypeNotInstalled(let requested, let installed):
             return
-                "device type '\(requested)' (device.name) is not known to this Xcode; known: \(Self.list(installed)). "
-                + "Pin one of these"
+                """
+                device type '\(requested)' (device.name) is not known to this Xcode; known: \(Self.list(installed)). \
+                Pin one of these
+                """
         case .deviceMissing(let name, let runtime, let available):
             return
-                "no available simulator '\(name)' with \(runtime), and device.create is false; available: "
-                + "\(Self.list(available)). "
-                + ""
-                + "Set \"create\": true or create it with `xcrun simctl create`"
+                """
+                no available simulator '\(name)' with \(runtime), and device.create is false; available: \
+                \(Self.list(available)). Set "create": true or create it with `xcrun simctl create`
+                """
         case .unreadableListing(let source, let reason):
             return "could not read \(source): \(reason)"
         case .simctlFailed(let command, let exitStatus, let output):

@@ -1,4 +1,4 @@
-/// Matches a pinned simulator profile against what simctl lists (DESIGN §4). Pure.
+/// Matches a pinned simulator profile against what simctl lists (Documentation/Design.md §5). Pure.
 package enum SimulatorResolver {
     /// The name smokerun gives a simulator it creates, so later runs find the same one.
     static func createdName(deviceType: String, runtime: SimctlRuntime) -> String {

@@ -15,8 +15,36 @@ package struct DriverResult: Sendable {
     /// Each result bundle an xcodebuild run read, in order: Xcode's own counts and smokerun's reading of it, for the
     /// run's reconciliation.
     package var bundles: [BundleTally] = []
+    /// The driver's reading checked against the frameworks' own totals (SwiftPM: its console) or the bundles'
+    /// summary counts (xcodebuild); nil when there was nothing to check.
+    package var reconciliation: Reconciliation?
+    /// What the test frameworks said of their own totals in the processes' output, read as it ran.
+    package var consoleTotals = ConsoleTotals()
+    /// When several devices were pinned: each device's attachments (the same test id records them on each);
+    /// empty otherwise, when `attachments` holds them all.
+    package var attachmentsByDevice: [DeviceAttachments] = []
 
     package init(device: ResolvedDevice) {
         self.device = device
+    }
+}
+
+/// One pinned device's attachments in a run over several devices.
+package struct DeviceAttachments: Sendable {
+    package var device: String
+    package var attachments: [RawAttachment]
+
+    package init(device: String, attachments: [RawAttachment]) {
+        self.device = device
+        self.attachments = attachments
+    }
+}
+
+extension DriverResult {
+    /// The tests with the attachments their device recorded: one group per device (one in all for a single
+    /// device), for `AttachmentStore.attach`, which finds a test by id.
+    package var attachmentGroups: [(tests: [TestResult], attachments: [RawAttachment])] {
+        guard !attachmentsByDevice.isEmpty else { return [(tests, attachments)] }
+        return attachmentsByDevice.map { part in (tests.filter { $0.device == part.device }, part.attachments) }
     }
 }

@@ -1,4 +1,4 @@
-/// What went wrong, in the terms the command line turns into an exit status (DESIGN §11). The domain
+/// What went wrong, in the terms the command line turns into an exit status (Documentation/Design.md §12). The domain
 /// says which kind of trouble it met; only the command line knows the numbers.
 package enum ErrorKind: Sendable, Equatable {
     /// Tests failed, crashed or timed out.

@@ -18,9 +18,10 @@ extension Reconciliation {
         var differences: [String] = []
         if tests != source.tests || failing != source.failures {
             differences.append(
-                "Xcode counted \(source.tests) tests with \(source.failures) failing (\(source.from)); smokerun read "
-                    + "\(tests) tests with \(failing) failing from the same "
-                    + "bundles"
+                """
+                Xcode counted \(source.tests) tests with \(source.failures) failing (\(source.from)); smokerun read \
+                \(tests) tests with \(failing) failing from the same bundles
+                """
             )
         }
         return Reconciliation(sources: [source], differences: differences)

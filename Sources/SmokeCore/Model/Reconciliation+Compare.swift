@@ -42,15 +42,18 @@ extension Reconciliation {
                 }
                 if executions != ownTests || failures != ownFailures {
                     differences.append(
-                        "XCTest counted \(ownTests) executions with \(ownFailures) failures (\(from)); smokerun "
-                            + "counted \(executions) executions with \(failures) "
-                            + "failures"
+                        """
+                        XCTest counted \(ownTests) executions with \(ownFailures) failures (\(from)); smokerun counted \
+                        \(executions) executions with \(failures) failures
+                        """
                     )
                 }
                 if ownFailures > failures {
                     failuresNotShown.append(
-                        "XCTest's own totals count \(ownFailures - failures) failures (\(from)) in tests the input does "
-                            + "not show"
+                        """
+                        XCTest's own totals count \(ownFailures - failures) failures (\(from)) in tests the input does \
+                        not show
+                        """
                     )
                 }
             case TestFramework.swiftTesting.rawValue:
@@ -64,31 +67,37 @@ extension Reconciliation {
                 }
                 if executions != ownTests || (ownFailures == 0) != (failing == 0) {
                     differences.append(
-                        "Swift Testing counted \(ownTests) tests with \(ownFailures) issues (\(from)); smokerun "
-                            + "counted \(executions) tests, \(failing) of them "
-                            + "failing"
+                        """
+                        Swift Testing counted \(ownTests) tests with \(ownFailures) issues (\(from)); smokerun counted \
+                        \(executions) tests, \(failing) of them failing
+                        """
                     )
                 }
                 // Issues per test are not counted: only "some" against "none" says a failure is missing.
                 if ownFailures > 0, failing == 0 {
                     failuresNotShown.append(
-                        "Swift Testing's own totals count \(ownFailures) issues (\(from)) in tests the input does not "
-                            + "show"
+                        """
+                        Swift Testing's own totals count \(ownFailures) issues (\(from)) in tests the input does not \
+                        show
+                        """
                     )
                 }
             default:
                 let failing = tests.indices.reduce(0) { $0 + (tests[$1].status.isFailure ? 1 : 0) }
                 if tests.count != ownTests || failing != ownFailures {
                     differences.append(
-                        "\(framework) counted \(ownTests) tests with \(ownFailures) failing (\(from)); smokerun "
-                            + "counted \(tests.count) tests with \(failing) "
-                            + "failing"
+                        """
+                        \(framework) counted \(ownTests) tests with \(ownFailures) failing (\(from)); smokerun counted \
+                        \(tests.count) tests with \(failing) failing
+                        """
                     )
                 }
                 if ownFailures > failing {
                     failuresNotShown.append(
-                        "\(framework) counted \(ownFailures - failing) failing tests (\(from)) that the input does "
-                            + "not show"
+                        """
+                        \(framework) counted \(ownFailures - failing) failing tests (\(from)) that the input does not \
+                        show
+                        """
                     )
                 }
             }

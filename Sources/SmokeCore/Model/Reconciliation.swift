@@ -18,7 +18,7 @@ package struct FrameworkCount: Codable, Sendable, Equatable, Hashable {
     }
 }
 
-/// smokerun's totals compared with the frameworks' own (`report.json`'s `reconciliation`, DESIGN §6), per framework.
+/// smokerun's totals against the frameworks' own, per framework (`reconciliation`, Documentation/Design.md §7).
 /// It agrees only when every framework with results left its own totals and they equal smokerun's counts; a
 /// framework that left none is `unverified`, never agreeing.
 package struct Reconciliation: Codable, Sendable, Equatable {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Everything one run found out: the contents of `report.json` (DESIGN §7).
+/// Everything one run found out: the contents of `report.json` (Documentation/Design.md §8).
 package struct RunReport: Codable, Sendable, Equatable {
     static let currentSchemaVersion = 1
 

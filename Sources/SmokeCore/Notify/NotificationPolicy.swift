@@ -1,6 +1,6 @@
 import Foundation
 
-/// Decides whether a finished run is news (DESIGN §9): pure, over the run, the earlier runs and
+/// Decides whether a finished run is news (Documentation/Design.md §10): pure, over the run, the earlier runs and
 /// what was last announced. The caller sends, then stores `nextState`.
 package enum NotificationPolicy {
     /// - Parameters:

@@ -35,8 +35,9 @@ struct SlackFailureScreenshot {
             note = "\n:camera: A screenshot of the failure is in the " + SlackText.link(run, "run's artifacts")
         } else {
             note =
-                "\n:camera: A screenshot of the failure is in the run directory "
-                + "(`\(SlackText.escape(path, limit: 300))`)"
+                """
+                \n:camera: A screenshot of the failure is in the run directory (`\(SlackText.escape(path, limit: 300))`)
+                """
         }
     }
 }

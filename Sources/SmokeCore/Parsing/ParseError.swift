@@ -34,8 +34,9 @@ package enum ParseError: LocalizedError, DomainError, Equatable {
             file (`swift test --xunit-output`).
             """
         case .binary(let path):
-            "\(path): looks like binary data, not a text log (NUL bytes or invalid UTF-8). Pass the test output as "
-                + "text."
+            """
+            \(path): looks like binary data, not a text log (NUL bytes or invalid UTF-8). Pass the test output as text.
+            """
         case .resultDocument(let path, let reason):
             "\(path): \(reason)"
         case .failedBeforeTests(let path, let failure):

@@ -9,17 +9,22 @@ enum HTMLActivityTimeline {
         guard let steps = test.activities, !steps.isEmpty else { return "" }
         let start = steps.compactMap(\.startedAt).first
         var html =
-            "<div class=\"timeline\"><p class=\"meta\">Steps before the failure (last "
-            + "\(ReportText.count(steps.count, "step")))</p>"
+            """
+            <div class="timeline"><p class="meta">Steps before the failure (last \
+            \(ReportText.count(steps.count, "step")))</p>
+            """
         html += "<ol style=\"list-style:none;margin:0;padding:0;font-size:13px;line-height:1.5\">"
         for step in steps {
             let indent = min(step.depth, 8) * 16
             let color = step.failed ? "color:#b42318;font-weight:600;" : ""
             html += "<li class=\"step\(step.failed ? " failed" : "")\" style=\"padding-left:\(indent)px;\(color)\">"
             let offset = both(step.startedAt, start).map { ReportText.duration(max($0.timeIntervalSince($1), 0)) }
+            let offsetText = offset.map { "+" + XMLText.escape($0) } ?? ""
             html +=
-                "<span class=\"meta\" "
-                + "style=\"display:inline-block;min-width:64px;color:#667085;font-weight:400\">\(offset.map { "+" + XMLText.escape($0) } ?? "")</span>"
+                """
+                <span class="meta" style="display:inline-block;min-width:64px;color:#667085;font-weight:400">\
+                \(offsetText)</span>
+                """
             html += (step.failed ? "✘ " : "") + XMLText.escape(step.title)
             // A chip per attachment: a link when it was stored, its name alone when not (payload missing).
             let chip = "style=\"background:#eef4ff;border-radius:4px;padding:0 4px;font-weight:400;font-size:12px\""

@@ -18,16 +18,20 @@ struct HTMLAttachment {
     mutating func render(_ record: AttachmentRecord) -> String {
         let link = "<a href=\"\(XMLText.escapeAttribute(Self.href(record.path)))\">\(XMLText.escape(record.name))</a>"
         let caption =
-            "<figcaption>\(link) <span class=\"meta\">\(XMLText.escape(record.mediaType)), "
-            + "\(Self.byteCount(record.size))</span></figcaption>"
+            """
+            <figcaption>\(link) <span class="meta">\(XMLText.escape(record.mediaType)), \
+            \(Self.byteCount(record.size))</span></figcaption>
+            """
         if Self.inlineImageTypes.contains(record.mediaType), record.size <= Self.imageSizeLimit,
             record.size <= inlineBudget, let data = content(record), data.count <= inlineBudget
         {
             inlineBudget -= data.count
             let source = "data:\(record.mediaType);base64,\(data.base64EncodedString())"
             return
-                "<figure class=\"attachment\"><img src=\"\(source)\" alt=\"\(XMLText.escapeAttribute(record.name))\">"
-                + "\(caption)</figure>\n"
+                """
+                <figure class="attachment">\
+                <img src="\(source)" alt="\(XMLText.escapeAttribute(record.name))">\(caption)</figure>\n
+                """
         }
         if Self.isText(record.mediaType), let data = content(record), !data.prefix(Self.textPreviewLimit).contains(0) {
             let preview = String(decoding: data.prefix(Self.textPreviewLimit), as: UTF8.self)

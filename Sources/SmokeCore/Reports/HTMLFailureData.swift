@@ -18,9 +18,8 @@ enum HTMLFailureData {
         var listed = 0
         for item in failing {
             let test = item.test
-            let row =
-                "[\(HTMLSuiteData.jsonString(item.anchor)),\(HTMLSuiteData.jsonString(test.id)),"
-                + "\(HTMLSuiteData.jsonString(ReportText.label(test.status))),\(HTMLSuiteData.jsonString(firstLine(of: test)))]"
+            let fields = [item.anchor, test.id, ReportText.label(test.status), firstLine(of: test)]
+            let row = "[\(fields.map(HTMLSuiteData.jsonString).joined(separator: ","))]"
             guard rows.utf8.count + row.utf8.count < byteBudget else { break }
             if listed > 0 { rows += "," }
             rows += row

@@ -10,11 +10,12 @@ enum HTMLFailureMoment {
             return messages
         }
         let shot = attachments.render(record)
-        return "<div class=\"moment\" style=\"display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start\">"
-            + "<div class=\"messages\" style=\"flex:1 1 380px;min-width:0\">\(messages)</div>"
-            + "<div class=\"failure-screenshot\" style=\"flex:0 1 360px\"><p class=\"meta\">Screenshot of the "
-            + "failure</p>"
-            + "\(shot)</div></div>\n"
+        return """
+            <div class="moment" style="display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start">\
+            <div class="messages" style="flex:1 1 380px;min-width:0">\(messages)</div>\
+            <div class="failure-screenshot" style="flex:0 1 360px"><p class="meta">Screenshot of the \
+            failure</p>\(shot)</div></div>\n
+            """
     }
 
     /// The test's other attachments, listed after the failure (the screenshot is already shown).

@@ -26,10 +26,11 @@ enum HTMLIcon: String, CaseIterable, Sendable {
     /// Every symbol, once, at the top of the page.
     static var sprite: String {
         let symbols = allCases.map {
-            "<symbol id=\"i-\($0.rawValue)\" viewBox=\"0 0 16 16\"><path d=\"\($0.path)\" fill=\"none\" "
-                + "stroke=\"currentColor\" "
-                + ""
-                + "stroke-width=\"2\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/></symbol>"
+            """
+            <symbol id="i-\($0.rawValue)" viewBox="0 0 16 16">\
+            <path d="\($0.path)" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" \
+            stroke-linejoin="round"/></symbol>
+            """
         }
         return "<svg xmlns=\"http://www.w3.org/2000/svg\" style=\"display:none\">\(symbols.joined())</svg>\n"
     }

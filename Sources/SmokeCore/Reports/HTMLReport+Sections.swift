@@ -7,12 +7,16 @@ extension HTMLReport {
         let flaky = tests.filter(\.test.flaky)
         guard !flaky.isEmpty else { return "" }
         var html =
-            "<section id=\"flaky\"><h2>\(HTMLIcon.flaky.use(label: "flaky")) Flaky (\(flaky.count))</h2>\n<ul "
-            + "class=\"list\">\n"
+            """
+            <section id="flaky"><h2>\(HTMLIcon.flaky.use(label: "flaky")) Flaky \
+            (\(flaky.count))</h2>\n<ul class="list">\n
+            """
         for item in flaky {
             let attempts = item.test.attempts.map { attempt in
-                "\(icon(attempt.status)) \(h(ReportText.label(attempt.status))) "
-                    + "\(h(ReportText.duration(attempt.durationSeconds)))"
+                """
+                \(icon(attempt.status)) \(h(ReportText.label(attempt.status))) \
+                \(h(ReportText.duration(attempt.durationSeconds)))
+                """
             }
             html += "<li><code>\(h(item.test.id))</code> — passed on attempt \(max(item.test.attempts.count, 1)): "
             html += attempts.joined(separator: " → ") + "</li>\n"
@@ -74,15 +78,19 @@ extension HTMLReport {
         let tableID = ordered.count > suiteRowLimit ? " id=\"suite-table\"" : ""
         var html = "<section id=\"suites\"><h2>Suites (\(groups.count))</h2>\n<table class=\"grid\"\(tableID)>\n"
         html +=
-            "<thead><tr><th "
-            + "class=\"name\">Suite</th><th>Tests</th><th>Passed</th><th>Failing</th><th>Skipped</th><th>Time</th></tr></thead>\n<tbody>\n"
+            """
+            <thead><tr><th class="name">Suite</th><th>Tests</th><th>Passed</th><th>Failing</th><th>Skipped</th>\
+            <th>Time</th></tr></thead>\n<tbody>\n
+            """
         for group in ordered.prefix(suiteRowLimit) {
             let totals = group.totals
             let time = group.time
             let status: TestStatus = totals.failing > 0 ? .failed : totals.passed > 0 ? .passed : .skipped
             html +=
-                "<tr><td class=\"name\">\(icon(status)) "
-                + "\(h(group.name))</td><td>\(totals.tests)</td><td>\(totals.passed)</td>"
+                """
+                <tr><td class="name">\(icon(status)) \(h(group.name))</td><td>\(totals.tests)</td>\
+                <td>\(totals.passed)</td>
+                """
             html +=
                 "<td>\(totals.failing)</td><td>\(totals.skipped)</td><td>\(h(ReportText.duration(time)))</td></tr>\n"
         }
@@ -107,38 +115,40 @@ extension HTMLReport {
         }
         var html = "<section id=\"tests\"><h2>Tests (\(tests.count))</h2>\n"
         if failingRows > failureCards {
-            html +=
-                "<p class=\"note\">\(failingRows - failureCards) failures past the first \(failureCards) are listed in "
-                + "short under "
-                + ""
-            html += "<a href=\"#failures\">Failures</a>, not as rows here.</p>\n"
+            html += """
+                <p class="note">\(failingRows - failureCards) failures past the first \(failureCards) are listed in \
+                short under <a href="#failures">Failures</a>, not as rows here.</p>\n
+                """
         }
         if !listQuiet {
-            html +=
-                "<p class=\"note\" id=\"summarized\">\(ReportText.count(passedCount + skippedCount, "test")) "
-                + "summarized: \(passedCount) passed and "
-                + ""
-            html +=
-                "\(skippedCount) skipped tests are counted per suite above (with their time), not listed one by one; "
-            html += "report.json and junit.xml list every test.</p>\n"
+            html += """
+                <p class="note" id="summarized">\(ReportText.count(passedCount + skippedCount, "test")) summarized: \
+                \(passedCount) passed and \(skippedCount) skipped tests are counted per suite above (with their \
+                time), not listed one by one; report.json and junit.xml list every test.</p>\n
+                """
         }
         html +=
-            "<div class=\"filters\"><input id=\"filter\" type=\"search\" placeholder=\"Filter by name\" "
-            + "aria-label=\"Filter tests by "
-            + "name\">"
+            """
+            <div class="filters">\
+            <input id="filter" type="search" placeholder="Filter by name" aria-label="Filter tests by name">
+            """
         html +=
-            "<select id=\"status-filter\" aria-label=\"Filter tests by status\"><option value=\"\">all "
-            + "statuses</option>"
+            """
+            <select id="status-filter" aria-label="Filter tests by status"><option value="">all statuses</option>
+            """
         for status in TestStatus.allCases where rows.contains(where: { $0.test.status == status }) {
             html += "<option value=\"\(status.rawValue)\">\(h(ReportText.label(status)))</option>"
         }
         html += "</select> <span class=\"meta\">click a column to sort</span></div>\n"
         html +=
-            "<table class=\"grid\" id=\"test-table\">\n<thead><tr><th class=\"num\">#</th><th "
-            + "class=\"status\">Status</th>"
+            """
+            <table class="grid" id="test-table">\n<thead><tr><th class="num">#</th><th class="status">Status</th>
+            """
         html +=
-            "<th class=\"name\">Test</th><th class=\"suite\">Suite</th><th class=\"num\">Time</th><th "
-            + "class=\"num\">Tries</th></tr></thead>\n<tbody>\n"
+            """
+            <th class="name">Test</th><th class="suite">Suite</th><th class="num">Time</th><th class="num">Tries</th>\
+            </tr></thead>\n<tbody>\n
+            """
         for item in rows {
             let test = item.test
             let name = test.status.isFailure ? "<a href=\"#\(item.anchor)\">\(h(test.name))</a>" : h(test.name)
@@ -173,8 +183,10 @@ extension HTMLReport {
         ]
         var html = "<section id=\"coverage\"><h2>Coverage</h2>\n<table class=\"grid coverage\">\n"
         html +=
-            "<thead><tr><th>Kind</th><th>Covered</th><th>Total</th><th>Percent</th><th "
-            + "class=\"bar\"></th></tr></thead>\n<tbody>\n"
+            """
+            <thead><tr><th>Kind</th><th>Covered</th><th>Total</th><th>Percent</th><th class="bar"></th></tr>\
+            </thead>\n<tbody>\n
+            """
         for (name, count) in rows {
             html += "<tr><td>\(name)</td><td>\(count.covered)</td><td>\(count.count)</td>"
             html += "<td>\(ReportText.percent(count))</td>"
@@ -191,8 +203,9 @@ extension HTMLReport {
     /// Where the full output lives: `console.log` beside the page.
     static func console(_ report: RunReport) -> String {
         var html = "<section id=\"console\"><h2>Console log</h2>\n<p>"
-        if report.artifacts.contains("console.log") {
-            html += "<a href=\"console.log\">console.log</a> holds everything the test processes printed, unaltered."
+        if report.artifacts.contains(RunDirectory.consoleLogName) {
+            let name = RunDirectory.consoleLogName
+            html += "<a href=\"\(name)\">\(name)</a> holds everything the test processes printed, unaltered."
         } else {
             html += "This run kept no console log."
         }

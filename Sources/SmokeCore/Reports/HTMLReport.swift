@@ -8,7 +8,18 @@ import Foundation
 /// passed and skipped tests are listed one by one only up to `passedRowLimit`, beyond it they are counted
 /// per suite, and past `suiteRowLimit` suites the rest of the suites table is one compact embedded array the
 /// page expands on request — so the page stays small at a million tests.
-package enum HTMLReport {
+package struct HTMLReport: ReportWriter {
+    package var format: ReportFormat { .html }
+    package static let fileName = "index.html"
+    package var fileName: String { Self.fileName }
+    package var cost: ReportCost { .perTest }
+
+    package init() {}
+
+    package func write(_ report: RunReport, context: ReportContext, to sink: inout ReportSink) {
+        sink.append(Self.render(report, sources: context.sources, attachmentContent: context.attachmentContent))
+    }
+
     /// Passed tests listed by name in the table; above this, the suites table counts them.
     static let passedRowLimit = 2_000
     /// Failures shown as full cards; the others are embedded as one short line each, shown on request.
@@ -228,8 +239,10 @@ package enum HTMLReport {
         var head = "<section id=\"failures\"><h2>Failures (\(failing.count))</h2>\n"
         if failing.count > cardCount {
             head +=
-                "<p>The first \(cardCount) failures in full, the other \(failing.count - cardCount) below them in "
-                + "short.</p>\n"
+                """
+                <p>The first \(cardCount) failures in full, the other \(failing.count - cardCount) below them in \
+                short.</p>\n
+                """
             html += HTMLFailureData.render(failing.dropFirst(cardCount))
         }
         return head + html + "</section>\n"
@@ -242,4 +255,8 @@ package enum HTMLReport {
     }
 
     static func h(_ text: String) -> String { XMLText.escape(text) }
+}
+
+extension ReportFormat {
+    package static let html = ReportFormat(rawValue: "html")
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Renders `report.json` (DESIGN §7). Every top-level and per-test key is always present
+/// Renders `report.json` (Documentation/Design.md §8). Every top-level and per-test key is always present
 /// (`null` when there is no value) so consumers can rely on the shape.
 ///
 /// The document is pretty-printed except for `tests`, which holds one test per line (compact JSON, sorted keys): a
@@ -10,7 +10,17 @@ import Foundation
 /// are appended one by one between its halves — a test with nothing but its identity, status, duration, failures
 /// and output by hand (the bytes `JSONEncoder` would write; `JSONReportStreamingTests` holds the two equal), any
 /// other through `JSONEncoder` — so a million tests never make one document in memory.
-package enum JSONReport {
+package struct JSONReport: ReportWriter {
+    package var format: ReportFormat { .json }
+    package var fileName: String { RunDirectory.reportName }
+    package var cost: ReportCost { .perTest }
+
+    package init() {}
+
+    package func write(_ report: RunReport, context: ReportContext, to sink: inout ReportSink) {
+        Self.write(report, to: &sink)
+    }
+
     static func render(_ report: RunReport) -> Data {
         ReportSink.collect { Self.write(report, to: &$0) }
     }
@@ -37,17 +47,17 @@ package enum JSONReport {
     ) {
         var shell = report
         shell.tests = []
-        let document = encode(Document(report: shell), pretty: true)
-        let marker = Data("\n  \"tests\" : [\n\n  ]".utf8)
-        guard !report.tests.isEmpty, let range = document.range(of: marker) else { return sink.append(document) }
-        sink.append(document[..<range.lowerBound])
-        sink.append("\n  \"tests\" : [\n")
-        for index in report.tests.indices { // by index: no copy (a retain per field) of each test
-            if index > 0 { sink.append(",\n") }
-            entry(report.tests[index], &sink)
+        let writer = JSONObjectWriter(document: encode(Document(report: shell), pretty: true), pretty: true)
+        writer.stream(into: &sink) { key, sink in
+            guard key == "tests", !report.tests.isEmpty else { return false }
+            sink.append("[\n")
+            for index in report.tests.indices { // by index: no copy (a retain per field) of each test
+                if index > 0 { sink.append(",\n") }
+                entry(report.tests[index], &sink)
+            }
+            sink.append("\n  ]")
+            return true
         }
-        sink.append("\n  ]")
-        sink.append(document[range.upperBound...])
     }
 
     private static func encode(_ value: some Encodable, pretty: Bool = false) -> Data {
@@ -63,7 +73,7 @@ package enum JSONReport {
         }
     }
 
-    /// The exact top-level keys of `report.json`, in DESIGN §7's order.
+    /// The exact top-level keys of `report.json`, in Documentation/Design.md §8's order.
     static let topLevelKeys = [
         "schemaVersion", "pipeline", "runID", "status", "startedAt", "finishedAt", "durationSeconds",
         "seed", "ordering", "environment", "device", "toolchain", "totals", "tests", "coverage",
@@ -195,4 +205,8 @@ package enum JSONReport {
             try container.encode(failure.line, forKey: .line)
         }
     }
+}
+
+extension ReportFormat {
+    package static let json = ReportFormat(rawValue: "json")
 }

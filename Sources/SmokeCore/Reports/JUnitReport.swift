@@ -7,7 +7,18 @@ import Foundation
 /// `<system-err>` lines when tests ran, so junit.xml holds exactly the tests of report.json (an
 /// unavailable attachment is no test); as `<error>` test cases only when no test ran, so a build
 /// failure is never shown as "0 tests, passed".
-package enum JUnitReport {
+package struct JUnitReport: ReportWriter {
+    package var format: ReportFormat { .junit }
+    package static let fileName = "junit.xml"
+    package var fileName: String { Self.fileName }
+    package var cost: ReportCost { .perTest }
+
+    package init() {}
+
+    package func write(_ report: RunReport, context: ReportContext, to sink: inout ReportSink) {
+        Self.write(report, sources: context.sources, to: &sink)
+    }
+
     static let infrastructureSuiteName = "smokerun.infrastructure"
 
     /// - Parameter sources: makes `file` attributes relative to the project, as GitLab and Jenkins resolve them.
@@ -115,9 +126,8 @@ package enum JUnitReport {
     /// Children in the order the Surefire schema requires: failure, rerunFailure*, flakyFailure*,
     /// skipped, error, rerunError*, flakyError*, system-out.
     private static func testCaseXML(_ test: TestResult, sources: SourceLinks) -> String {
-        var xml =
-            "    <testcase classname=\"\(attr(className(test)))\" "
-            + "name=\"\(attr(test.name + DeviceGroups.suffix(test)))\""
+        let name = attr(test.name + DeviceGroups.suffix(test))
+        var xml = "    <testcase classname=\"\(attr(className(test)))\" name=\"\(name)\""
         xml += " time=\"\(ReportText.seconds(test.durationSeconds))\"\(location(test, sources: sources))>\n"
         let earlier = earlierFailingAttempts(test)
         if test.status == .failed { xml += resultElement("failure", test) }
@@ -157,8 +167,9 @@ package enum JUnitReport {
     /// The failure's messages, then what proved the status (`Evidence: … (file:line)`).
     private static func resultElement(_ element: String, _ test: TestResult) -> String {
         let evidence = test.evidence.map { "\nEvidence: \($0.description)" } ?? ""
-        return "      <\(element) message=\"\(attr(summaryMessage(test.failures, status: test.status)))\""
-            + " type=\"\(test.status.rawValue)\">\(text(body(test.failures) + evidence))</\(element)>\n"
+        let message = attr(summaryMessage(test.failures, status: test.status))
+        let content = text(body(test.failures) + evidence)
+        return "      <\(element) message=\"\(message)\" type=\"\(test.status.rawValue)\">\(content)</\(element)>\n"
     }
 
     /// The failing attempts before the last (the last one is the test's own status), when they
@@ -274,8 +285,14 @@ package enum JUnitReport {
         }
 
         var attributes: String {
-            "tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\" "
-                + "time=\"\(ReportText.seconds(time))\""
+            """
+            tests="\(tests)" failures="\(failures)" errors="\(errors)" skipped="\(skipped)" \
+            time="\(ReportText.seconds(time))"
+            """
         }
     }
+}
+
+extension ReportFormat {
+    package static let junit = ReportFormat(rawValue: "junit")
 }

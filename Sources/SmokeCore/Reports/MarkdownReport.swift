@@ -1,5 +1,16 @@
 /// Renders `summary.md`: a run at a glance for a PR comment or `$GITHUB_STEP_SUMMARY`.
-package enum MarkdownReport {
+package struct MarkdownReport: ReportWriter {
+    package var format: ReportFormat { .markdown }
+    package static let fileName = "summary.md"
+    package var fileName: String { Self.fileName }
+    package var cost: ReportCost { .summary }
+
+    package init() {}
+
+    package func write(_ report: RunReport, context: ReportContext, to sink: inout ReportSink) {
+        sink.append(Self.render(report))
+    }
+
     /// Failures listed before "…and N more", so a comment stays under GitHub's size limit.
     static let failureLimit = 50
     /// Characters of a failure message shown in the table.
@@ -77,8 +88,10 @@ package enum MarkdownReport {
             if !parts.isEmpty {
                 if !lines.isEmpty { lines.append("") }
                 lines.append(
-                    "_Input \(MarkdownText.code(input.path)) (\(MarkdownText.escape(input.format))): "
-                        + "\(parts.joined(separator: "; "))._"
+                    """
+                    _Input \(MarkdownText.code(input.path)) (\(MarkdownText.escape(input.format))): \
+                    \(parts.joined(separator: "; "))._
+                    """
                 )
             }
         }
@@ -139,10 +152,11 @@ package enum MarkdownReport {
             let location = first?.location.map(MarkdownText.code) ?? ""
             let more = test.failures.count > 1 ? " (+\(test.failures.count - 1) more)" : ""
             lines.append(
-                "| \(MarkdownText.code(test.id))\(MarkdownText.escape(DeviceGroups.suffix(test))) | "
-                    + "\(ReportText.symbol(test.status)) \(ReportText.label(test.status)) "
-                    + ""
-                    + "| \(message)\(more)\(screenshotLink(test)) | \(location) |")
+                """
+                | \(MarkdownText.code(test.id))\(MarkdownText.escape(DeviceGroups.suffix(test))) | \
+                \(ReportText.symbol(test.status)) \(ReportText.label(test.status)) | \
+                \(message)\(more)\(screenshotLink(test)) | \(location) |
+                """)
         }
         if failing.count > failureLimit {
             lines.append("")
@@ -209,4 +223,8 @@ package enum MarkdownReport {
         }
         return longest
     }
+}
+
+extension ReportFormat {
+    package static let markdown = ReportFormat(rawValue: "markdown")
 }

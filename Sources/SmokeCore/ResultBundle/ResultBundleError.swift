@@ -23,20 +23,25 @@ package enum ResultBundleError: LocalizedError, DomainError, Equatable {
     package var errorDescription: String? {
         switch self {
         case .predatesXcode16(let path):
-            "\(path): this bundle predates Xcode 16 and needs Xcode's xcresulttool (it has no database.sqlite3). "
-                + "Run `smokerun parse` on a Mac with Xcode, or parse the xcodebuild log instead."
+            """
+            \(path): this bundle predates Xcode 16 and needs Xcode's xcresulttool (it has no database.sqlite3). Run \
+            `smokerun parse` on a Mac with Xcode, or parse the xcodebuild log instead.
+            """
         case .notABundle(let path):
-            "\(path): not a result bundle: it has no Info.plist, which every .xcresult bundle has and Xcode needs to "
-                + "open it. "
-                + "Pass the .xcresult folder itself, unpacked (the one that holds Info.plist), or copy the whole "
-                + "bundle again."
+            """
+            \(path): not a result bundle: it has no Info.plist, which every .xcresult bundle has and Xcode needs to \
+            open it. Pass the .xcresult folder itself, unpacked (the one that holds Info.plist), or copy the whole \
+            bundle again.
+            """
         case .noTests(let path, let buildErrors):
             "\(path): the bundle holds no test results; the tests never ran"
                 + (buildErrors.isEmpty
                     ? "." : ", the build failed:\n" + buildErrors.prefix(20).map { "  \($0)" }.joined(separator: "\n"))
         case .crossCheckNeedsXcode:
-            "--cross-check reads the bundle with xcresulttool too, which needs macOS with Xcode; run it on a Mac, or "
-                + "drop the flag."
+            """
+            --cross-check reads the bundle with xcresulttool too, which needs macOS with Xcode; run it on a Mac, or \
+            drop the flag.
+            """
         case .readingsDiffer(let path, let differences):
             "\(path): xcresulttool and the bundle's database disagree (\(differences.count) differences):\n"
                 + differences.prefix(50).map { "  \($0)" }.joined(separator: "\n")

@@ -16,10 +16,10 @@ package struct SQLiteLibraryError: LocalizedError, DomainError, Equatable {
     package var kind: ErrorKind { .infrastructure }
 
     package var errorDescription: String? {
-        "reading an Xcode 16+ result bundle needs the SQLite library, and none of \(tried.joined(separator: ", ")) "
-            + "could be loaded "
-            + "("
-            + reasons.joined(separator: "; ") + "). " + Self.installHint
+        """
+        reading an Xcode 16+ result bundle needs the SQLite library, and none of \(tried.joined(separator: ", ")) \
+        could be loaded (\(reasons.joined(separator: "; "))). \(Self.installHint)
+        """
     }
 
     /// What to install, per platform: the runtime library only, never the headers.
@@ -27,9 +27,10 @@ package struct SQLiteLibraryError: LocalizedError, DomainError, Equatable {
         #if canImport(Darwin)
             "macOS ships SQLite in /usr/lib; check that the system library is intact."
         #else
-            "Install the runtime package: apt-get install libsqlite3-0 (Debian, Ubuntu), dnf install sqlite-libs "
-                + "(Fedora, RHEL) or apk add sqlite-libs "
-                + "(Alpine)."
+            """
+            Install the runtime package: apt-get install libsqlite3-0 (Debian, Ubuntu), dnf install sqlite-libs \
+            (Fedora, RHEL) or apk add sqlite-libs (Alpine).
+            """
         #endif
     }
 }

@@ -19,15 +19,21 @@ package enum XCResultDatabaseError: LocalizedError, DomainError, Equatable {
     package var errorDescription: String? {
         switch self {
         case .unreadable(let path, let reason):
-            "\(path): cannot be read as a result-bundle database (\(reason)). The bundle is probably truncated "
-                + "or corrupt; copy the whole .xcresult folder again (zip or tar it on the Mac that made it)."
+            """
+            \(path): cannot be read as a result-bundle database (\(reason)). The bundle is probably truncated or \
+            corrupt; copy the whole .xcresult folder again (zip or tar it on the Mac that made it).
+            """
         case .queryFailed(let path, let table, let reason):
-            "\(path): reading table \(table) failed (\(reason)). The database is probably corrupt; "
-                + "copy the whole .xcresult folder again from the machine that produced it."
+            """
+            \(path): reading table \(table) failed (\(reason)). The database is probably corrupt; copy the whole \
+            .xcresult folder again from the machine that produced it.
+            """
         case .unknownSchema(let path, let missing):
-            "\(path): unknown result-bundle database schema, missing \(missing.joined(separator: ", ")). "
-                + "smokerun reads the schema of Xcode 16 and later; read this bundle with Xcode's xcresulttool "
-                + "(`smokerun parse` on a Mac) or report the Xcode version that wrote it."
+            """
+            \(path): unknown result-bundle database schema, missing \(missing.joined(separator: ", ")). smokerun reads \
+            the schema of Xcode 16 and later; read this bundle with Xcode's xcresulttool (`smokerun parse` on a Mac) \
+            or report the Xcode version that wrote it.
+            """
         case .sqliteUnavailable(let error):
             error.errorDescription
         }

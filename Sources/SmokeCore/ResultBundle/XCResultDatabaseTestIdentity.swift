@@ -1,4 +1,4 @@
-/// The id, name, suite and framework of one `TestCases` row, as DESIGN §6 spells them:
+/// The id, name, suite and framework of one `TestCases` row, as Documentation/Design.md §7 spells them:
 /// `Module.Class/method` for XCTest, `Module.Suite/Nested/function()` for Swift Testing,
 /// `Module/function()` for a Swift Testing free function. The module is the testable's name.
 package struct XCResultDatabaseTestIdentity: Equatable {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Maps the `get test-results tests` tree to smokerun's results (DESIGN §6). Pure.
+/// Maps the `get test-results tests` tree to smokerun's results (Documentation/Design.md §7). Pure.
 package enum XCResultToolTestMapping {
     /// What the tree held: tests in tree order (`order` 1-based), how they map from `nodeIdentifier`,
     /// and how many nodes were of a kind this mapping does not know.

@@ -38,8 +38,16 @@ package enum RunSummary {
         let seed = report.seed.map { ", seed \($0)" } ?? ""
         let runStyle = StatusStyle.of(report.status)
         let status = style.paint(runStyle.label, "1;" + runStyle.ansiColor)
-        return "\(report.pipeline): \(status) — \(ReportText.count(t.tests, "test")): \(parts.joined(separator: ", ")) "
-            + "in \(String(format: "%.1f", report.durationSeconds)) s\(seed)"
+        return """
+            \(report.pipeline): \(status) — \(ReportText.count(t.tests, "test")): \(parts.joined(separator: ", ")) in \
+            \(String(format: "%.1f", report.durationSeconds)) s\(seed)
+            """
+    }
+
+    /// The line coverage a run measured, rounded down as the dashboard shows it: 99.96% is not 100%.
+    package static func coverageLine(_ coverage: CoverageSummary) -> String {
+        let percent = String(format: "%.1f", (coverage.lines.percent * 10).rounded(.down) / 10)
+        return "coverage: \(percent)% of lines (\(coverage.lines.covered)/\(coverage.lines.count))"
     }
 
     /// Whether a notification is worth a line without `-v`: something was sent, or failed to be sent.

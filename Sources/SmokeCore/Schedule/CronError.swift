@@ -28,9 +28,10 @@ package struct CronError: LocalizedError, DomainError, Equatable {
         switch reason {
         case .fieldCount(let count):
             return
-                "has \(count) field\(count == 1 ? "" : "s"); write five: minute hour day-of-month month day-of-week "
-                + "(e.g. '0 */4 * * "
-                + "*')"
+                """
+                has \(count) field\(count == 1 ? "" : "s"); write five: minute hour day-of-month month day-of-week \
+                (e.g. '0 */4 * * *')
+                """
         case .unknownMacro(let macro):
             return "unknown macro '\(macro)'; use @yearly, @monthly, @weekly, @daily or @hourly"
         case .notANumber(let field, let value):

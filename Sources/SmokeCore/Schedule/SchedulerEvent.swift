@@ -43,8 +43,10 @@ package enum SchedulerEvent: Sendable, Equatable {
             return line
         case .skipped(let pipeline, let scheduledFor, .stillRunning(let since)):
             return
-                "\(pipeline): skipped the run of \(Self.utc(scheduledFor)): the run started at \(Self.utc(since)) is "
-                + "still going"
+                """
+                \(pipeline): skipped the run of \(Self.utc(scheduledFor)): the run started at \(Self.utc(since)) is \
+                still going
+                """
         case .skipped(let pipeline, let scheduledFor, .lockedElsewhere(let pid)):
             let holder = pid.map { "process \($0)" } ?? "another process"
             return "\(pipeline): skipped the run of \(Self.utc(scheduledFor)): \(holder) is running it"

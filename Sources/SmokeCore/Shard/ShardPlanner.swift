@@ -1,4 +1,4 @@
-/// Splits a suite into `count` shards balanced by recorded durations (DESIGN §11, `run --shard K/N`). Pure.
+/// Splits a suite into `count` shards balanced by recorded durations (`--shard K/N`, Documentation/Design.md §6). Pure.
 ///
 /// Longest test first into the lightest shard; ties broken by test id and then by shard number, so every
 /// machine that sees the same test list and the same history computes the same split. A test without a

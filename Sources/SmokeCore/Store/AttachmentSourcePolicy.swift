@@ -37,11 +37,11 @@ package struct AttachmentSourcePolicy: Sendable {
                 refused.append(
                     InfrastructureError(
                         message:
-                            "attachment '\(raw.name)' \(owner)was not copied: its file \(source.path) "
-                            + "\(refusal.reason); "
-                            + ""
-                            + "attachments are copied only from \(describe(allowedFolders)) "
-                            + "(with `smokerun parse`, name the folder that holds them with --attachments-from DIR)"))
+                            """
+                            attachment '\(raw.name)' \(owner)was not copied: its file \(source.path) \
+                            \(refusal.reason); attachments are copied only from \(describe(allowedFolders)) (with \
+                            `smokerun parse`, name the folder that holds them with --attachments-from DIR)
+                            """))
             }
         }
         return (allowed, refused)

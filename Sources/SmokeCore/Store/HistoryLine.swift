@@ -1,13 +1,12 @@
 import Foundation
 
-/// Writes a run's `history.jsonl` line, streamed: the run's own fields through `JSONEncoder` (as
-/// `HistoryEntry` encodes them), and its per-test maps (`durations`, `flaky`, `outcomes`) byte by byte
-/// from the report's tests. For a million tests the old way (two dictionaries, then `JSONEncoder` over
-/// them) took a third of `parse --output`'s time and most of its memory; the line read back is the same
-/// `HistoryEntry` (`HistoryLineTests` holds the two equal). Tests are written in run order, not sorted.
+/// Writes a run's `history.jsonl` line, streamed (`JSONObjectWriter`): the run's own fields through `JSONEncoder`
+/// (as `HistoryEntry` encodes them), and its per-test maps (`durations`, `flaky`, `outcomes`) byte by byte from the
+/// report's tests, never as dictionaries of a million entries; the line read back is the same `HistoryEntry`
+/// (`HistoryLineTests` holds the two equal). Tests are written in run order, not sorted.
 package enum HistoryLine {
     /// The line, without its newline. A test whose duration is not a finite number has no `durations`
-    /// entry (JSON has no NaN; the old encoder refused the whole line), nor one whose duration is unknown (a
+    /// entry (JSON has no NaN), nor one whose duration is unknown (a
     /// test a crash ended must not teach shard balancing that it takes no time).
     package static func write(_ report: RunReport, path: String, to sink: inout ReportSink) throws {
         var shell = HistoryEntry(report: report, path: path, perTest: false)
@@ -15,17 +14,43 @@ package enum HistoryLine {
         shell.flaky = []
         shell.durations = [:]
         let document = try JSONCoding.encoder(pretty: false).encode(shell)
-        // Sorted keys put the three maps before every string a user chose; a marker cannot occur inside a
-        // JSON string either, where each quote is escaped.
-        guard let durations = document.range(of: Data(#""durations":{}"#.utf8)),
-            let flaky = document[durations.upperBound...].range(of: Data(#""flaky":[]"#.utf8)),
-            let outcomes = document[flaky.upperBound...].range(of: Data(#""outcomes":{}"#.utf8))
-        else {
-            preconditionFailure("history line: HistoryEntry no longer encodes its per-test maps as expected")
-        }
         let tests = report.tests
         let kept = lastOccurrences(of: tests)
-        sink.append(document[..<(durations.upperBound - 1)])
+        JSONObjectWriter(document: document, pretty: false).stream(into: &sink) { key, sink in
+            switch key {
+            case "durations":
+                writeDurations(of: tests, kept: kept, to: &sink)
+            case "flaky":
+                sink.append(byte: UInt8(ascii: "["))
+                var first = true
+                for index in tests.indices where tests[index].flaky {
+                    if !first { sink.append(byte: UInt8(ascii: ",")) }
+                    first = false
+                    JSONTestEntry.string(tests[index].deviceKey, to: &sink)
+                }
+                sink.append(byte: UInt8(ascii: "]"))
+            case "outcomes":
+                sink.append(byte: UInt8(ascii: "{"))
+                var first = true
+                for index in tests.indices where kept(index) {
+                    if !first { sink.append(byte: UInt8(ascii: ",")) }
+                    first = false
+                    JSONTestEntry.string(tests[index].deviceKey, to: &sink)
+                    sink.append(":\"")
+                    sink.append(tests[index].status.rawValue)
+                    sink.append(byte: UInt8(ascii: "\""))
+                }
+                sink.append(byte: UInt8(ascii: "}"))
+            default:
+                return false
+            }
+            return true
+        }
+    }
+
+    /// `durations`: each kept test with a known, finite duration.
+    private static func writeDurations(of tests: [TestResult], kept: (Int) -> Bool, to sink: inout ReportSink) {
+        sink.append(byte: UInt8(ascii: "{"))
         var first = true
         for index in tests.indices
         where kept(index) && tests[index].durationSeconds.isFinite && !tests[index].durationIsUnknown {
@@ -36,24 +61,7 @@ package enum HistoryLine {
             let duration = tests[index].durationSeconds
             if !JSONTestEntry.appendNumber(duration, to: &sink) { sink.append(number(duration) ?? "0") }
         }
-        sink.append(document[(durations.upperBound - 1)..<(flaky.upperBound - 1)])
-        first = true
-        for index in tests.indices where tests[index].flaky {
-            if !first { sink.append(byte: UInt8(ascii: ",")) }
-            first = false
-            JSONTestEntry.string(tests[index].deviceKey, to: &sink)
-        }
-        sink.append(document[(flaky.upperBound - 1)..<(outcomes.upperBound - 1)])
-        first = true
-        for index in tests.indices where kept(index) {
-            if !first { sink.append(byte: UInt8(ascii: ",")) }
-            first = false
-            JSONTestEntry.string(tests[index].deviceKey, to: &sink)
-            sink.append(":\"")
-            sink.append(tests[index].status.rawValue)
-            sink.append(byte: UInt8(ascii: "\""))
-        }
-        sink.append(document[(outcomes.upperBound - 1)...])
+        sink.append(byte: UInt8(ascii: "}"))
     }
 
     /// Which tests the maps keep: a JSON object takes each key (`TestResult.deviceKey`: id, and device on a

@@ -2,7 +2,7 @@ import Foundation
 
 /// The one owner of smokerun's output folder: every name under it, and the defaults that decide
 /// where it is. A command asks this type for a path instead of typing a folder name, so the layout
-/// can change in one place (DESIGN §7):
+/// can change in one place (Documentation/Design.md §8):
 ///
 ///     <output>/runs/<runID>/…   one folder per run (profiles/ inside while coverage is pending)
 ///     <output>/latest           symbolic link to the newest run

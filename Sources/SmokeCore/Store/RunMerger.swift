@@ -43,8 +43,10 @@ package enum RunMerger {
                     errors.append(
                         InfrastructureError(
                             message:
-                                "\(test.deviceKey) ran in both \(other) and \(part.source); it is counted once (from "
-                                + "\(other))"
+                                """
+                                \(test.deviceKey) ran in both \(other) and \(part.source); it is counted once (from \
+                                \(other))
+                                """
                         ))
                     continue
                 }
@@ -88,10 +90,11 @@ package enum RunMerger {
             errors.append(
                 InfrastructureError(
                     message:
-                        "the runs come from different splits "
-                        + "(\(parts.map { $0.report.shard?.description ?? "whole run" }.joined(separator: ", "))); "
-                        + "merge the shards of one "
-                        + "run"
+                        """
+                        the runs come from different splits \
+                        (\(parts.map { $0.report.shard?.description ?? "whole run" }.joined(separator: ", "))); merge \
+                        the shards of one run
+                        """
                 ))
             return errors
         }
@@ -107,10 +110,11 @@ package enum RunMerger {
             errors.append(
                 InfrastructureError(
                     message:
-                        "shard\(missing.count == 1 ? "" : "s") "
-                        + "\(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) missing: their tests are "
-                        + "not in this "
-                        + "report"
+                        """
+                        shard\(missing.count == 1 ? "" : "s") \
+                        \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) missing: their tests are not in \
+                        this report
+                        """
                 ))
         }
         return errors
@@ -130,9 +134,10 @@ package enum MergeError: Error, Equatable, LocalizedError, DomainError {
         case .differentPipelines(let first, let firstPipeline, let other, let otherPipeline):
             "\(first) is a run of '\(firstPipeline)' but \(other) is of '\(otherPipeline)'; merge runs of one pipeline"
         case .binaryMissing(let path, let source):
-            "the test binary \(path) that \(source) recorded for coverage is not on this machine; build the package at "
-                + "the same path (swift build --build-tests --enable-code-coverage) or pass --binary "
-                + "PATH"
+            """
+            the test binary \(path) that \(source) recorded for coverage is not on this machine; build the package at \
+            the same path (swift build --build-tests --enable-code-coverage) or pass --binary PATH
+            """
         }
     }
 

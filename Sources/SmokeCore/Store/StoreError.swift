@@ -15,8 +15,10 @@ package enum StoreError: Error, Equatable, LocalizedError, DomainError {
     package var errorDescription: String? {
         switch self {
         case .invalidRunID(let id):
-            "'\(id)' is not a run id: use a name from runs/ such as 20261122T040000Z-3f9a (letters, digits, '.', '_', "
-                + "'-')"
+            """
+            '\(id)' is not a run id: use a name from runs/ such as 20261122T040000Z-3f9a (letters, digits, '.', '_', \
+            '-')
+            """
         case .runNotFound(let id, let runs):
             "no run '\(id)' in \(runs); list the runs with `smokerun history`"
         case .reportMissing(let path):

@@ -1,4 +1,4 @@
-/// Folds retries into one result per test (DESIGN §6). Pure.
+/// Folds retries into one result per test (Documentation/Design.md §7). Pure.
 package enum AttemptMerger {
     /// `first` is the test's first run; `retries` its later attempts in order. Final status and duration are
     /// the last attempt's (the time all attempts took belongs to the run); failed-then-passed is `passed` and

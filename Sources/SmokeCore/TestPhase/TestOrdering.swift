@@ -1,4 +1,4 @@
-/// Decides which tests run together and in which order (DESIGN §5). Pure.
+/// Decides which tests run together and in which order (Documentation/Design.md §6). Pure.
 enum TestOrdering {
     /// Keeps the tests `filter` selects (all when empty) and drops those `skip` matches.
     static func select(_ tests: [TestCase], filter: [String], skip: [String]) -> [TestCase] {

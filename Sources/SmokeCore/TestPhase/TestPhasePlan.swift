@@ -1,4 +1,4 @@
-/// Which tests a run's test phase runs, in which processes and in which order (DESIGN §5, §11).
+/// Which tests a run's test phase runs, in which processes and in which order (Documentation/Design.md §6).
 /// Pure, and the same for both drivers: selection, then the shard's slice, then batches at the
 /// isolation level in seeded order.
 package struct TestPhasePlan: Sendable, Equatable {

@@ -1,4 +1,4 @@
-/// What a test process that ended before any test it was asked to run had started proves (DESIGN §6: no
+/// What a test process that ended before starting any test it was asked to run proves (Documentation/Design.md §7: no
 /// evidence, no failure). Pure: the process's ending and the last lines it printed in, a verdict out.
 package enum UnstartedBatch {
     package enum Verdict: Equatable, Sendable {

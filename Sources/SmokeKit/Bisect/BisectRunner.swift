@@ -35,7 +35,7 @@ package struct BisectRunner: Sendable {
 
     package func run() throws -> BisectOutcome {
         try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
-        let console = try ConsoleLog(url: workDirectory.appendingPathComponent(RunStore.consoleLogName))
+        let console = try ConsoleLog(url: RunDirectory(workDirectory).consoleLog)
         let packageRoot = pipeline.resolve(settings.packagePath, currentDirectory: context.currentDirectory)
         // timeouts.runSeconds bounds one run of the suite: the build, then each trial on its own.
         func limits() -> RunLimits {
@@ -49,11 +49,7 @@ package struct BisectRunner: Sendable {
         let binary: URL
         do {
             // The run's own build step, toolchain pin included: a bisect must test what `run` tested.
-            binary = try SwiftPMDriver.buildTests(
-                settings: settings, pipeline: pipeline, currentDirectory: context.currentDirectory,
-                environment: context.environment,
-                runner: context.runner, processes: ChildProcessRunner(), limits: limits(), console: console
-            ).binary
+            binary = try driver(runFolder: workDirectory, limits: limits(), console: console).buildTests().binary
         } catch let failure as BuildFailure {
             if cancellation.isCancelled { return .interrupted(remaining: target.candidates, runs: 0) }
             throw BisectRunFailure(message: failure.record.message, details: failure.record.details)
@@ -64,30 +60,38 @@ package struct BisectRunner: Sendable {
         return try search.run { before in
             if cancellation.isCancelled { throw BisectSearch.Stop() }
             runNumber += 1
-            let trial = workDirectory.appendingPathComponent("run-\(runNumber)")
+            let trial = BisectWorkFolder.trial(runNumber, in: workDirectory)
             let failed = try runOnce(
                 before: before, binary: binary, packageRoot: packageRoot, trialDirectory: trial,
                 limits: limits(), console: console)
             progress(
-                "[\(runNumber)/≤\(search.runLimit)] \(target.test.id) after \(before.count) of "
-                    + "\(target.candidates.count) earlier tests: "
-                    + "\(failed ? "failed" : "passed")"
+                """
+                [\(runNumber)/≤\(search.runLimit)] \(target.test.id) after \(before.count) of \
+                \(target.candidates.count) earlier tests: \(failed ? "failed" : "passed")
+                """
             )
             return failed
         }
+    }
+
+    /// The SwiftPM driver over the bisect's folder: its build step and the environment its tests get.
+    private func driver(runFolder: URL, limits: RunLimits, console: ConsoleLog) -> SwiftPMTestRun {
+        var runContext = RunContext(
+            pipeline: pipeline, seed: nil, runDirectory: runFolder, currentDirectory: context.currentDirectory,
+            environment: context.environment, runner: context.runner, limits: limits, console: console)
+        runContext.processes = ChildProcessRunner()
+        return SwiftPMTestRun(settings: settings, context: runContext)
     }
 
     /// Runs the plan's processes in order; true when the test under study failed, crashed or timed out.
     private func runOnce(
         before: [String], binary: URL, packageRoot: URL, trialDirectory: URL, limits: RunLimits, console: ConsoleLog
     ) throws -> Bool {
-        let runContext = RunContext(
-            pipeline: pipeline, seed: nil, runDirectory: trialDirectory, currentDirectory: context.currentDirectory,
-            environment: context.environment, runner: context.runner, limits: limits, console: console)
-        var environment = SwiftPMDriver(settings: settings, context: runContext).testEnvironment()
+        let driver = driver(runFolder: workDirectory, limits: limits, console: console)
+        var environment = driver.testEnvironment(runFolder: RunDirectory(trialDirectory))
         environment["LLVM_PROFILE_FILE"] = "/dev/null"
         try FileManager.default.createDirectory(
-            at: trialDirectory.appendingPathComponent(SwiftPMDriver.scratchFolderName),
+            at: RunDirectory(trialDirectory).scratch(worker: nil),
             withIntermediateDirectories: true)
         let runner = BatchRunner(
             binary: binary, packageRoot: packageRoot, environment: environment, limits: limits, console: console)
@@ -95,7 +99,8 @@ package struct BisectRunner: Sendable {
         for (index, batch) in batches.enumerated() {
             let stream =
                 batch.framework == .swiftTesting
-                ? trialDirectory.appendingPathComponent("events-\(index + 1).jsonl") : nil
+                ? BisectWorkFolder.eventStream(index + 1, in: trialDirectory) : nil
+
             let outcome = try runner.run(batch, eventStream: stream)
             // A trial cut short proves nothing either way; it must not count as "passed".
             if outcome.stopReason == .cancelled || cancellation.isCancelled { throw BisectSearch.Stop() }

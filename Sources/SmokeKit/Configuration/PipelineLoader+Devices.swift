@@ -38,10 +38,10 @@ extension PipelineLoader {
         guard case .swiftpm = driver, devices.count > 1 else { return }
         throw root.error(
             "device",
-            "is a list of \(devices.count) devices, but the 'swiftpm' driver runs tests on this machine only; "
-                + "give one profile (e.g. {\"platform\": \"host\"}), or use the 'xcodebuild' driver to run on each "
-                + "simulator in "
-                + "turn"
+            """
+            is a list of \(devices.count) devices, but the 'swiftpm' driver runs tests on this machine only; give one \
+            profile (e.g. {"platform": "host"}), or use the 'xcodebuild' driver to run on each simulator in turn
+            """
         )
     }
 }

@@ -72,8 +72,9 @@ extension PipelineLoader {
             guard !name.isEmpty, !name.contains("://") else {
                 throw object.error(
                     "webhookURLEnvironment",
-                    "names the environment variable that holds the URL (e.g. SMOKERUN_WEBHOOK_URL), never the URL "
-                        + "itself"
+                    """
+                    names the environment variable that holds the URL (e.g. SMOKERUN_WEBHOOK_URL), never the URL itself
+                    """
                 )
             }
             notify.webhookURLEnvironment = name

@@ -8,8 +8,9 @@ extension PipelineLoader {
         guard let channel = try object.string("channel")?.trimmingCharacters(in: .whitespaces), !channel.isEmpty else {
             throw object.error(
                 "channel",
-                "is required: the id of the channel to post into (e.g. C0123456789, from the channel's details in "
-                    + "Slack)"
+                """
+                is required: the id of the channel to post into (e.g. C0123456789, from the channel's details in Slack)
+                """
             )
         }
         guard !channel.hasPrefix("#"), !channel.contains(" ") else {
@@ -23,8 +24,10 @@ extension PipelineLoader {
             else {
                 throw object.error(
                     "tokenEnvironment",
-                    "names the environment variable that holds the bot token (e.g. SLACK_BOT_TOKEN), never the token "
-                        + "itself"
+                    """
+                    names the environment variable that holds the bot token (e.g. SLACK_BOT_TOKEN), never the token \
+                    itself
+                    """
                 )
             }
             upload.tokenEnvironment = name

@@ -1,7 +1,7 @@
 import Foundation
 import SmokeCore
 
-/// Reads a pipeline file (DESIGN §3): defaults, then the file; every mistake is a `PipelineError`.
+/// Reads a pipeline file (Documentation/Design.md §4): defaults, then the file; every mistake is a `PipelineError`.
 package struct PipelineLoader: Sendable {
     /// Reads a file's bytes; the seam tests replace.
     var readFile: @Sendable (URL) throws -> Data
@@ -43,8 +43,10 @@ package struct PipelineLoader: Sendable {
             throw PipelineError(
                 file: file,
                 problem:
-                    "cannot be read (\(FileErrorText.describe(error))); check the path, or run `smokerun init` to "
-                    + "write one"
+                    """
+                    cannot be read (\(FileErrorText.describe(error))); check the path, or run `smokerun init` to write \
+                    one
+                    """
             )
         }
         let pipeline = try parse(data, file: file, sourcePath: url.path)
@@ -62,8 +64,10 @@ package struct PipelineLoader: Sendable {
             throw PipelineError(
                 file: file, keyPath: "output",
                 problem:
-                    "\(output.path) is a file, not a folder; name a folder (the default is \".smokerun\") or move the "
-                    + "file away"
+                    """
+                    \(output.path) is a file, not a folder; name a folder (the default is ".smokerun") or move the \
+                    file away
+                    """
             )
         }
         guard case .swiftpm(let settings) = pipeline.driver else { return }
@@ -73,8 +77,10 @@ package struct PipelineLoader: Sendable {
             throw PipelineError(
                 file: file, keyPath: "swiftpm.packagePath",
                 problem:
-                    "\(package.path) does not exist; give the folder that holds Package.swift, relative to "
-                    + "\(pipeline.projectRoot(currentDirectory: currentDirectory).path)"
+                    """
+                    \(package.path) does not exist; give the folder that holds Package.swift, relative to \
+                    \(pipeline.projectRoot(currentDirectory: currentDirectory).path)
+                    """
             )
         case .file:
             throw PipelineError(
@@ -85,8 +91,10 @@ package struct PipelineLoader: Sendable {
                 throw PipelineError(
                     file: file, keyPath: "swiftpm.packagePath",
                     problem:
-                        "\(package.path) is not a Swift package (no Package.swift in it); give the folder that holds "
-                        + "Package.swift"
+                        """
+                        \(package.path) is not a Swift package (no Package.swift in it); give the folder that holds \
+                        Package.swift
+                        """
                 )
             }
         }
@@ -119,8 +127,10 @@ package struct PipelineLoader: Sendable {
             } catch {
                 throw root.error(
                     "schedule",
-                    "\(error.localizedDescription); five fields: minute hour day-of-month month day-of-week, e.g. \"0 "
-                        + "*/4 * * *\""
+                    """
+                    \(error.localizedDescription); five fields: minute hour day-of-month month day-of-week, e.g. \
+                    "0 */4 * * *"
+                    """
                 )
             }
             pipeline.schedule = schedule
@@ -148,8 +158,10 @@ package struct PipelineLoader: Sendable {
                     throw PipelineError(
                         file: file, keyPath: path,
                         problem:
-                            "a variable name cannot contain '='; write the name as the key and the value as its value: "
-                            + "{\"NAME\": \"value\"}"
+                            """
+                            a variable name cannot contain '='; write the name as the key and the value as its value: \
+                            {"NAME": "value"}
+                            """
                     )
                 }
                 if key.contains("\0") || environment[key]?.contains("\0") == true {
@@ -173,8 +185,8 @@ package struct PipelineLoader: Sendable {
         if let coverage = try root.object("coverage") { pipeline.coverage = try Self.coverage(coverage) }
         if let reports = try root.strings("reports") {
             pipeline.reports = try reports.enumerated().map { (index, text) throws(PipelineError) in
-                guard let format = ReportFormat(rawValue: text) else {
-                    let allowed = ReportFormat.allCases.map(\.rawValue)
+                guard let format = ReportRegistry.standard.format(named: text) else {
+                    let allowed = ReportRegistry.standard.formats.map(\.rawValue)
                     throw root.error(
                         "reports[\(index)]",
                         "'\(text)' is not one of \(allowed.joined(separator: ", "))"
@@ -199,9 +211,10 @@ package struct PipelineLoader: Sendable {
         case (false, false):
             throw root.error(
                 nil,
-                "has no driver: add \"swiftpm\": {\"packagePath\": \".\"} or \"xcodebuild\": {\"scheme\": \"App\", "
-                    + "\"project\": "
-                    + "\"App.xcodeproj\"}"
+                """
+                has no driver: add "swiftpm": {"packagePath": "."} or "xcodebuild": {"scheme": "App", "project": \
+                "App.xcodeproj"}
+                """
             )
         case (true, false):
             let object = try root.object("swiftpm")!

@@ -16,12 +16,6 @@ struct CoverageCollection: Sendable, Equatable {
 /// Turns a run's `.profraw` files into `coverage.json`, `coverage.lcov` and `cobertura.xml`, with the
 /// toolchain's own `llvm-profdata` and `llvm-cov`. Works the same whether the tests passed or failed.
 package struct CoverageCollector: Sendable {
-    static let profdataName = "coverage.profdata"
-    static let jsonName = "coverage.json"
-    static let lcovName = "coverage.lcov"
-    static let coberturaName = "cobertura.xml"
-    /// The intermediate llvm-cov export; removed once read.
-    static let exportName = ".coverage-export.json"
 
     var tools: ToolchainTools
     var runner: any CommandRunning
@@ -66,19 +60,19 @@ package struct CoverageCollector: Sendable {
         -> CoverageCollection
     {
         guard !profiles.isEmpty else {
-            throw .noProfiles(directory: OutputLayout.profiles(inRun: runDirectory).path)
+            throw .noProfiles(directory: RunDirectory(runDirectory).profiles.path)
         }
         guard let binary = binaries.first else {
             throw .toolFailed(
                 tool: "llvm-cov", command: "llvm-cov export", exitStatus: nil,
                 output: "no test binary given to export coverage for")
         }
-        let profdata = runDirectory.appendingPathComponent(Self.profdataName)
+        let profdata = runDirectory.appendingPathComponent(RunDirectory.coverageProfileName)
         try run(
             tools.llvmProfdata, ["merge", "-sparse"] + profiles.map(\.path) + ["-o", profdata.path],
             tool: "llvm-profdata")
 
-        let export = runDirectory.appendingPathComponent(Self.exportName)
+        let export = runDirectory.appendingPathComponent(RunDirectory.coverageExportName)
         defer { try? FileManager.default.removeItem(at: export) }
         // Full detail: file segments give the distinct lines (every line total, lcov, Cobertura, --uncovered);
         // function records give lcov's FN/FNDA. The reader streams it; it is deleted after.
@@ -91,17 +85,20 @@ package struct CoverageCollector: Sendable {
 
         let (report, details) = try Self.read(export: export, scope: scope)
         let root = scope.root
-        try Self.write(try Self.json(report), to: runDirectory.appendingPathComponent(Self.jsonName))
+        try Self.write(try Self.json(report), to: runDirectory.appendingPathComponent(RunDirectory.coverageJSONName))
         try Self.write(
             Data(LcovWriter.render(report, details: details, root: root).utf8),
-            to: runDirectory.appendingPathComponent(Self.lcovName))
+            to: runDirectory.appendingPathComponent(RunDirectory.coverageLCOVName))
         try Self.write(
             Data(CoberturaWriter.render(report, details: details, root: root, timestamp: now()).utf8),
-            to: runDirectory.appendingPathComponent(Self.coberturaName)
+            to: runDirectory.appendingPathComponent(RunDirectory.coberturaName)
         )
         return CoverageCollection(
             report: report, details: details,
-            artifacts: [Self.profdataName, Self.jsonName, Self.lcovName, Self.coberturaName]
+            artifacts: [
+                RunDirectory.coverageProfileName, RunDirectory.coverageJSONName, RunDirectory.coverageLCOVName,
+                RunDirectory.coberturaName,
+            ]
         )
     }
 
@@ -132,7 +129,7 @@ package struct CoverageCollector: Sendable {
         do {
             return try JSONCoding.encoder().encode(report) + Data("\n".utf8)
         } catch {
-            throw .writeFailed(file: jsonName, reason: error.localizedDescription)
+            throw .writeFailed(file: RunDirectory.coverageJSONName, reason: error.localizedDescription)
         }
     }
 

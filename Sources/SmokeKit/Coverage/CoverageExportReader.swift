@@ -102,8 +102,10 @@ struct CoverageExportReader {
             throw CoverageError.invalidExport(
                 file: name,
                 reason:
-                    "has content after the JSON document (byte '\(Character(UnicodeScalar(trailing)))' at "
-                    + "\(scanner.offset))"
+                    """
+                    has content after the JSON document (byte '\(Character(UnicodeScalar(trailing)))' at \
+                    \(scanner.offset))
+                    """
             )
         }
         guard let type else {

@@ -21,8 +21,8 @@ package enum CoverageInput: Equatable, Sendable {
         }
         if let argument {
             let path = resolvePath(argument)
-            if PathKind.of(path) == .file, path.lastPathComponent != RunStore.reportName {
-                return path.lastPathComponent == CoverageCollector.jsonName
+            if PathKind.of(path) == .file, path.lastPathComponent != RunDirectory.reportName {
+                return path.lastPathComponent == RunDirectory.coverageJSONName
                     ? run(path.deletingLastPathComponent()) : .export(file: path)
             }
         }

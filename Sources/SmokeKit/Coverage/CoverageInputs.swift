@@ -4,8 +4,6 @@ import SmokeCore
 /// What `smokerun merge` needs to redo a run's coverage elsewhere: the instrumented test binaries the
 /// run's profiles belong to. Written beside `coverage.profdata` as `coverage-inputs.json`.
 package struct CoverageInputs: Codable, Sendable, Equatable {
-    static let fileName = "coverage-inputs.json"
-
     /// Absolute paths on the machine that ran the tests.
     package var testBinaries: [String]
 
@@ -15,19 +13,19 @@ package struct CoverageInputs: Codable, Sendable, Equatable {
 
     func write(in runDirectory: URL) throws {
         try AtomicFile.write(
-            try JSONCoding.encoder().encode(self), to: runDirectory.appendingPathComponent(Self.fileName))
+            try JSONCoding.encoder().encode(self), to: RunDirectory(runDirectory).coverageInputs)
     }
 
     /// The run's inputs, or nil when it recorded none (coverage off, or a run before this file existed).
     package static func read(in runDirectory: URL) -> CoverageInputs? {
-        guard let data = try? Data(contentsOf: runDirectory.appendingPathComponent(fileName)) else { return nil }
+        guard let data = try? Data(contentsOf: RunDirectory(runDirectory).coverageInputs) else { return nil }
         return try? JSONCoding.decoder().decode(CoverageInputs.self, from: data)
     }
 
     /// The profile to merge for a run: its merged `coverage.profdata`, else its raw `profiles/*.profraw`.
     package static func profiles(in runDirectory: URL) -> [URL] {
-        let merged = runDirectory.appendingPathComponent(CoverageCollector.profdataName)
+        let merged = RunDirectory(runDirectory).coverageProfile
         if FileManager.default.fileExists(atPath: merged.path) { return [merged] }
-        return CoverageCollector.profiles(in: OutputLayout.profiles(inRun: runDirectory))
+        return CoverageCollector.profiles(in: RunDirectory(runDirectory).profiles)
     }
 }

@@ -22,7 +22,7 @@ package struct CoverageSource: Sendable {
     {
         switch input {
         case .run(let directory, let runID, _):
-            let file = directory.appendingPathComponent(CoverageCollector.jsonName)
+            let file = directory.appendingPathComponent(RunDirectory.coverageJSONName)
             guard let data = FileManager.default.contents(atPath: file.path) else {
                 throw .noCoverageInRun(directory: directory.path)
             }
@@ -49,7 +49,7 @@ package struct CoverageSource: Sendable {
             return details
         case .run(let directory):
             let records = LcovReader.lines(
-                in: try Self.text(directory.appendingPathComponent(CoverageCollector.lcovName), directory))
+                in: try Self.text(directory.appendingPathComponent(RunDirectory.coverageLCOVName), directory))
             var details: [String: FileLineDetail] = [:]
             for file in report.files {
                 if let record = records.first(where: { $0.path == file.path || $0.path.hasSuffix("/" + file.path) }) {
@@ -63,7 +63,8 @@ package struct CoverageSource: Sendable {
     package func lcov() throws(CoverageError) -> String {
         switch origin {
         case .export(let details, let root): LcovWriter.render(report, details: details, root: root)
-        case .run(let directory): try Self.text(directory.appendingPathComponent(CoverageCollector.lcovName), directory)
+        case .run(let directory):
+            try Self.text(directory.appendingPathComponent(RunDirectory.coverageLCOVName), directory)
         }
     }
 
@@ -72,7 +73,7 @@ package struct CoverageSource: Sendable {
         case .export(let details, let root):
             CoberturaWriter.render(report, details: details, root: root, timestamp: Date())
         case .run(let directory):
-            try Self.text(directory.appendingPathComponent(CoverageCollector.coberturaName), directory)
+            try Self.text(directory.appendingPathComponent(RunDirectory.coberturaName), directory)
         }
     }
 
@@ -100,10 +101,11 @@ package enum UncoveredLines {
             // ran, on a line whose other code did, is uncovered in the totals but not per line.
             let missing = file.lines.count - file.lines.covered
             out +=
-                "every line ran at least partly; "
-                + "\(missing == 1 ? "1 line count belongs" : "\(missing) line counts belong") to closures or "
-                + "autoclosures that never ran on lines whose other code "
-                + "did\n"
+                """
+                every line ran at least partly; \
+                \(missing == 1 ? "1 line count belongs" : "\(missing) line counts belong") to closures or autoclosures \
+                that never ran on lines whose other code did\n
+                """
         } else if ranges.isEmpty {
             out += "every executable line ran\n"
         } else {

@@ -74,8 +74,10 @@ struct ToolchainTools: Sendable, Equatable {
             throw .toolUnavailable(
                 tool: tool, tried: ["xcrun --find \(tool)"],
                 reason:
-                    "xcrun exited with status \(result.exitStatus): "
-                    + "\(result.errorText.trimmingCharacters(in: .whitespacesAndNewlines))"
+                    """
+                    xcrun exited with status \(result.exitStatus): \
+                    \(result.errorText.trimmingCharacters(in: .whitespacesAndNewlines))
+                    """
             )
         }
         return URL(fileURLWithPath: path)

@@ -27,17 +27,19 @@ package enum HostDevice {
         guard profile.isHost else {
             throw ToolchainError(
                 message:
-                    "device.platform '\(profile.platform)' needs the xcodebuild driver on macOS; the swiftpm driver "
-                    + "runs on the host (\"platform\": "
-                    + "\"host\")"
+                    """
+                    device.platform '\(profile.platform)' needs the xcodebuild driver on macOS; the swiftpm driver \
+                    runs on the host ("platform": "host")
+                    """
             )
         }
         if let pinned = profile.swift, profile.strict, !toolchain.matches(prefix: pinned) {
             throw ToolchainError(
                 message:
-                    "the pipeline pins Swift \(pinned) (device.swift) but \(toolchain.swift.path) is "
-                    + "'\(toolchain.version)'; install that toolchain, or set \"strict\": "
-                    + "false"
+                    """
+                    the pipeline pins Swift \(pinned) (device.swift) but \(toolchain.swift.path) is \
+                    '\(toolchain.version)'; install that toolchain, or set "strict": false
+                    """
             )
         }
     }

@@ -169,8 +169,10 @@ package struct Notifier: Sendable {
     /// "notify: failure (slack) to $SMOKERUN_WEBHOOK_URL (https://…) delivered after 2 attempts (HTTP 200)".
     package static func describe(_ record: NotificationRecord) -> String {
         var line =
-            "notify: \(record.kind?.rawValue ?? "outbox item") (\(record.format?.rawValue ?? "?")) to \(record.target) "
-            + "\(record.outcome.rawValue)"
+            """
+            notify: \(record.kind?.rawValue ?? "outbox item") (\(record.format?.rawValue ?? "?")) to \(record.target) \
+            \(record.outcome.rawValue)
+            """
         if record.attempts > 0 { line += " after \(record.attempts) attempt\(record.attempts == 1 ? "" : "s")" }
         if let status = record.httpStatus { line += " (HTTP \(status))" }
         if let detail = record.detail { line += ": \(detail)" }

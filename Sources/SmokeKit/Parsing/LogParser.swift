@@ -48,8 +48,7 @@ package struct ParsedLog: Sendable {
         }
     }
 
-    /// Tests from which `results` are made on two threads (below, the thread costs more than it saves).
-    static let resultsOnTwoThreadsFrom = 20_000
+    static let resultsOnTwoThreadsFrom = ScaleThresholds.resultsOnTwoThreadsFromTests
 
     /// Where the other thread writes its half: memory no one else touches until it is done.
     private struct UncheckedPointer: @unchecked Sendable {
@@ -63,8 +62,7 @@ package struct ParsedLog: Sendable {
 /// Parses whole log files for `smokerun parse`: reads each in fixed-size chunks (never the whole file),
 /// detects its format, and feeds every line through the matching parser into one `ResultCollector`.
 package struct LogParser: Sendable {
-    /// Bytes read per system call.
-    static let chunkSize = 1 << 20
+    static let chunkSize = ScaleThresholds.readChunkBytes
     /// Bytes inspected for binary content before parsing.
     static let sampleSize = 64 * 1024
 
@@ -76,9 +74,9 @@ package struct LogParser: Sendable {
     var maxLineLength = LineSplitter.defaultMaxLineLength
     /// The zone of XCTest's suite stamps, which state none: the parsing machine's own unless told.
     var timeZone = TimeZone.current
-    /// Bytes from which a file's lines are read and interpreted on one thread and their events applied on another
-    /// (below, the thread costs more than it saves).
-    var pipelinesFrom = 8 * chunkSize
+    /// Bytes from which a file's lines are read and interpreted on one thread and their events applied on another;
+    /// tests set it to try both paths.
+    var pipelinesFrom = ScaleThresholds.pipelinedParseFromBytes
 
     /// Fewer bytes a test than a log of many tests has (a test is at least two lines), so the id index is rarely
     /// sized past what the tests need: about 10 MB for a 200 MB log, and never more than 20 MB (`TestTable`).
@@ -160,20 +158,6 @@ package struct LogParser: Sendable {
         defer { try? handle.close() }
         guard let head = try? handle.read(upToCount: sampleSize), !head.isEmpty else { return nil }
         return head.withUnsafeBytes { LogFormat.detect($0.bindMemory(to: UInt8.self)) }
-    }
-
-    /// The frameworks' own totals in a file (a run's `console.log`), read apart from the per-test rules.
-    static func frameworkCounts(of file: URL, named name: String) -> [FrameworkCount] {
-        guard let handle = try? FileHandle(forReadingFrom: file) else { return [] }
-        defer { try? handle.close() }
-        var reader = FrameworkTotalsReader()
-        var unwrapper = LineUnwrapper()
-        var splitter = LineSplitter()
-        while let chunk = try? handle.read(upToCount: chunkSize), !chunk.isEmpty {
-            splitter.push(chunk) { reader.readWrapped($0, unwrapper: &unwrapper) }
-        }
-        splitter.finish { reader.readWrapped($0, unwrapper: &unwrapper) }
-        return reader.counts(from: name)
     }
 
     /// Parses one file into `collector`. A test still running at the end of the file is `crashed` when the file shows

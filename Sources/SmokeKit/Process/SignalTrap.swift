@@ -2,35 +2,55 @@ import Dispatch
 import Foundation
 import SmokeCore
 
-/// Turns SIGINT/SIGTERM into a cancellation flag while a run is going, so test processes are
-/// stopped and the report is still written (status `interrupted`).
+/// The one way smokerun takes signals: SIGINT/SIGTERM (and the scheduler's SIGHUP) are delivered to a closure
+/// (`install`, for `run`, `merge`, `bisect`: set the cancellation flag so test processes are stopped and the
+/// report is still written) or as a stream (`stream`, for the scheduler's loop), until released.
+///
+/// A do-nothing handler replaces each default action while trapped (so the process is not killed before the
+/// Dispatch source delivers the signal), never `SIG_IGN`: an ignored signal stays ignored across exec in any
+/// child not started through `ChildProcess` (which resets both to their defaults). Releasing restores the
+/// defaults.
 package final class SignalTrap: @unchecked Sendable {
-    private var sources: [any DispatchSourceSignal]
+    private let lock = NSLock()
+    private var sources: [(number: Int32, source: any DispatchSourceSignal)]
 
-    private init(sources: [any DispatchSourceSignal]) { self.sources = sources }
+    private init(sources: [(number: Int32, source: any DispatchSourceSignal)]) { self.sources = sources }
 
-    /// Starts trapping: the signals are ignored by the process and delivered to `onSignal` instead, until
-    /// `release()` (or the trap is freed).
+    /// Starts trapping `signals`: each is delivered to `onSignal` instead of ending the process, until `release()`
+    /// (or the trap is freed).
     package static func install(
         signals: [Int32] = [SIGINT, SIGTERM], onSignal: @escaping @Sendable (Int32) -> Void
     ) -> SignalTrap {
-        let sources = signals.map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { onSignal(number) }
-            source.resume()
-            return source
+        SignalTrap(
+            sources: signals.map { number in
+                signal(number, { _ in })
+                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+                source.setEventHandler { onSignal(number) }
+                source.resume()
+                return (number, source)
+            })
+    }
+
+    /// The trapped signals as a stream of what each means, for as long as the stream is iterated.
+    package static func stream<Meaning: Sendable>(_ meanings: [Int32: Meaning]) -> AsyncStream<Meaning> {
+        let (stream, continuation) = AsyncStream<Meaning>.makeStream()
+        let trap = install(signals: meanings.keys.sorted()) { number in
+            if let meaning = meanings[number] { continuation.yield(meaning) }
         }
-        return SignalTrap(sources: sources)
+        continuation.onTermination = { _ in trap.release() }
+        return stream
     }
 
     /// Restores the default handling.
     package func release() {
-        for source in sources {
-            source.cancel()
-            signal(Int32(source.handle), SIG_DFL)
-        }
+        lock.lock()
+        let released = sources
         sources.removeAll()
+        lock.unlock()
+        for (number, source) in released {
+            source.cancel()
+            signal(number, SIG_DFL)
+        }
     }
 
     deinit { release() }

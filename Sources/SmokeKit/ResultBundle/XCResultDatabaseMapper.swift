@@ -1,7 +1,7 @@
 import Foundation
 import SmokeCore
 
-/// Maps the rows of a result bundle's database to smokerun's model (DESIGN §6). Pure.
+/// Maps the rows of a result bundle's database to smokerun's model (Documentation/Design.md §7). Pure.
 ///
 /// A test case's runs are grouped into attempts by test-plan run (configurations, merged or
 /// repeated bundles) and `RepetitionPolicies.repetition` (retries); the runs of one attempt are the

@@ -63,8 +63,10 @@ package struct XCResultDatabasePayloads: Sendable {
             let tail = CommandError(executable: zstd, arguments: arguments, result: result).reason
             return .unavailable(
                 reason:
-                    "zstd could not decompress Data/data.\(payloadID) (exit "
-                    + "\(result.exitStatus)\(tail.isEmpty ? "" : ": \(tail)"))"
+                    """
+                    zstd could not decompress Data/data.\(payloadID) (exit \
+                    \(result.exitStatus)\(tail.isEmpty ? "" : ": \(tail)"))
+                    """
             )
         }
         return .available(.file(destination))

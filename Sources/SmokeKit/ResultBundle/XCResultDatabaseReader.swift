@@ -2,7 +2,7 @@ import Foundation
 import SmokeCore
 
 /// Reads an Xcode 16+ result bundle from its own `database.sqlite3` and `Data/` payloads, on any
-/// platform, without Xcode (DESIGN §6).
+/// platform, without Xcode (Documentation/Design.md §7).
 package struct XCResultDatabaseReader: ResultBundleReading {
     static let databaseName = "database.sqlite3"
     /// Unavailable attachments listed one by one before the rest are counted.
@@ -43,16 +43,20 @@ package struct XCResultDatabaseReader: ResultBundleReading {
                         configuration: attachment.configuration))
             case .unavailable(let reason):
                 unavailable.append(
-                    "Attachment '\(attachment.name)' of \(attachment.testID ?? "no known test") is unavailable: "
-                        + "\(reason)."
+                    """
+                    Attachment '\(attachment.name)' of \(attachment.testID ?? "no known test") is unavailable: \
+                    \(reason).
+                    """
                 )
             }
         }
         contents.notes += unavailable.prefix(Self.listedUnavailableLimit)
         if unavailable.count > Self.listedUnavailableLimit {
             contents.notes.append(
-                "\(unavailable.count - Self.listedUnavailableLimit) more attachments are unavailable for the same "
-                    + "kinds of reasons."
+                """
+                \(unavailable.count - Self.listedUnavailableLimit) more attachments are unavailable for the same kinds \
+                of reasons.
+                """
             )
         }
         contents.recordEvidence(bundle: bundle.lastPathComponent)

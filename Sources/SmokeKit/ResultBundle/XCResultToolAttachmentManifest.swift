@@ -97,17 +97,20 @@ struct XCResultToolAttachmentManifest: Decodable, Sendable, Equatable {
                     fileName != "..", fileName != "."
                 else {
                     notes.append(
-                        "xcresulttool export attachments: an entry for \(entry.testIdentifier ?? "an unknown test") "
-                            + "has no usable file name; "
-                            + "skipped."
+                        """
+                        xcresulttool export attachments: an entry for \(entry.testIdentifier ?? "an unknown test") has \
+                        no usable file name; skipped.
+                        """
                     )
                     continue
                 }
                 let file = folder.appendingPathComponent(fileName)
                 guard fileExists(file) else {
                     notes.append(
-                        "xcresulttool export attachments: \(fileName) is listed in manifest.json but was not exported; "
-                            + "skipped."
+                        """
+                        xcresulttool export attachments: \(fileName) is listed in manifest.json but was not exported; \
+                        skipped.
+                        """
                     )
                     continue
                 }

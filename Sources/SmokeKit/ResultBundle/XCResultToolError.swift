@@ -20,14 +20,20 @@ enum XCResultToolError: LocalizedError, DomainError {
     var errorDescription: String? {
         switch self {
         case .commandFailed(let error):
-            (error.errorDescription ?? "xcresulttool failed")
-                + "\nCheck that Xcode is installed and selected (`xcode-select -p`) and that the bundle exists."
+            """
+            \(error.errorDescription ?? "xcresulttool failed")
+            Check that Xcode is installed and selected (`xcode-select -p`) and that the bundle exists.
+            """
         case .unreadableOutput(let command, let bundle, let reason):
-            "\(bundle): `\(command.joined(separator: " "))` printed output smokerun cannot read (\(reason)). "
-                + "Check that the bundle is complete, or read it without Xcode: `smokerun parse \(bundle)`."
+            """
+            \(bundle): `\(command.joined(separator: " "))` printed output smokerun cannot read (\(reason)). Check that \
+            the bundle is complete, or read it without Xcode: `smokerun parse \(bundle)`.
+            """
         case .noTests(let bundle, let detail):
-            "\(bundle): the result bundle holds no tests (\(detail)). Check that the test action ran; a build failure "
-                + "leaves a bundle without tests."
+            """
+            \(bundle): the result bundle holds no tests (\(detail)). Check that the test action ran; a build failure \
+            leaves a bundle without tests.
+            """
         }
     }
 }

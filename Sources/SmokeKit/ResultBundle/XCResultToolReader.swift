@@ -2,7 +2,7 @@ import Foundation
 import SmokeCore
 
 /// Reads an `.xcresult` bundle through `xcrun xcresulttool` (macOS with Xcode): the Xcode 16+ `test-results`
-/// commands where the tool has them, the legacy object graph otherwise (DESIGN §6).
+/// commands where the tool has them, the legacy object graph otherwise (Documentation/Design.md §7).
 package struct XCResultToolReader: ResultBundleReading {
     /// The schema the decoding is written against; passed so a newer Xcode answers in it.
     static let schemaVersion = "0.1.0"
@@ -56,8 +56,10 @@ package struct XCResultToolReader: ResultBundleReading {
         var contents = ResultBundleContents()
         if mapped.unrecognizedNodeCount > 0 {
             contents.notes.append(
-                "xcresulttool: \(mapped.unrecognizedNodeCount) test-tree node(s) of a kind smokerun does not know were "
-                    + "skipped."
+                """
+                xcresulttool: \(mapped.unrecognizedNodeCount) test-tree node(s) of a kind smokerun does not know were \
+                skipped.
+                """
             )
         }
 

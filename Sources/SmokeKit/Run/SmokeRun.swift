@@ -22,8 +22,8 @@ package struct SmokeRun: Sendable {
     }
 
     package struct Outcome: Sendable {
-        var report: RunReport
-        var runDirectory: URL
+        package var report: RunReport
+        package var runDirectory: URL
         /// What went wrong, for the exit status; `nil` when the run passed.
         package var failure: ErrorKind?
     }
@@ -58,82 +58,29 @@ package struct SmokeRun: Sendable {
         return pipeline.resolve(pipeline.output, currentDirectory: context.currentDirectory)
     }
 
+    /// Prepare, drive, finish: the run's folder and seed, the pipeline's driver, then `RunFinisher`.
     package func execute() async -> Outcome {
-        let err = context.standardError
         let startedAt = now()
-        let seed = SeedSource.seed(flag: options.seed, pipeline: pipeline.ordering)
-        let ordering = OrderingRecord(mode: pipeline.ordering.mode, isolation: pipeline.ordering.isolation, seed: seed)
-        // Read and hashed once, at the start: the report names the configuration that ran, even if the file
-        // is edited during a long run.
-        let pipelineFile = pipelineFileRecord
-        if let seed {
-            // First, before anything can fail: the seed is what makes this run replayable.
-            let replay =
-                ReplayCommand.text(pipelineFile: pipelineFile?.path, seed: seed).map { " (replay: \($0))" } ?? ""
-            err.line("smokerun: seed \(seed)\(replay)")
-        } else {
-            err.line("smokerun: declared order")
-        }
-        let runID = RunID.make(date: startedAt, suffix: RunID.randomSuffix())
-        let store = RunStore(outputDirectory: outputDirectory, writer: fileWriter)
-        var runDirectory = outputDirectory.appendingPathComponent(RunStore.relativePath(runID: runID))
-        var errors: [InfrastructureError] = []
+        let prepared = RunPreparation(
+            pipeline: pipeline, options: options, context: context, outputDirectory: outputDirectory,
+            cancellation: cancellation, processGroups: processGroups, fileWriter: fileWriter, processors: processors,
+            startedAt: startedAt
+        ).prepare()
+        var errors = prepared.errors
         var driverResult = DriverResult(device: HostDevice.resolve(pipeline.device, environment: context.environment))
-        // A pipeline pinning several devices runs the test phase once on each (xcodebuild only).
-        var deviceParts: [DeviceRuns.Part] = []
-        do {
-            runDirectory = try store.createRunDirectory(runID: runID)
-            try FileManager.default.createDirectory(
-                at: OutputLayout.profiles(inRun: runDirectory), withIntermediateDirectories: true)
-            let console = try ConsoleLog(url: runDirectory.appendingPathComponent("console.log"), writer: fileWriter)
-            var limits = RunLimits(
-                testSeconds: pipeline.timeouts.testSeconds,
-                runDeadline: startedAt.addingTimeInterval(pipeline.timeouts.runSeconds), cancellation: cancellation)
-            limits.processGroups = processGroups
-            limits.graceSeconds = pipeline.timeouts.graceSeconds
-            let progress = ProgressPrinter(
-                output: err, githubActions: context.environment["GITHUB_ACTIONS"] == "true",
-                style: TerminalStyle(output: err, environment: context.environment))
-            var runContext = RunContext(
-                pipeline: pipeline, seed: seed, runDirectory: runDirectory, currentDirectory: context.currentDirectory,
-                environment: context.environment, runner: context.runner, limits: limits, console: console,
-                progress: { test, position, total in progress.finished(test, position: position, total: total) },
-                status: { progress.status($0) })
-            runContext.workers = pipeline.ordering.workers.resolved(processors: processors)
-            if let shard = options.shard { runContext.shard = shard }
-            // Shards and workers are balanced by the durations the history recorded.
-            if options.shard != nil || runContext.workers > 1 { runContext.durations = shardDurations() }
-            switch pipeline.driver {
-            case .swiftpm(let settings):
-                let driver = SwiftPMDriver(settings: settings, context: runContext)
-                driverResult = await BlockingWork.run { driver.run() }
-            case .xcodebuild(let settings):
-                let reader = resultBundleReader(context.runner, context.environment)
-                let context = runContext
-                let parts = await BlockingWork.run {
-                    DeviceRuns.run(context: context) { one, folder in
-                        var driver = XcodebuildDriver(settings: settings, context: one, reader: reader)
-                        driver.deviceFolder = folder
-                        return driver.run()
-                    }
-                }
-                deviceParts = parts
-                driverResult = DeviceRuns.join(parts, fallback: driverResult)
-            }
-            progress.clear()
-            if let failure = console.failure {
-                errors.append(
-                    InfrastructureError(message: "console.log is incomplete: \(failure.localizedDescription)"))
-            }
-        } catch {
-            errors.append(
-                InfrastructureError(
-                    message: "cannot prepare the run directory \(runDirectory.path): \(error.localizedDescription)"))
+        if let runContext = prepared.runContext {
+            let driver = TestDrivers.make(for: pipeline, resultBundleReader: resultBundleReader)
+            driverResult = await BlockingWork.run { driver.run(in: runContext) }
+            prepared.progress.clear()
+        }
+        if let failure = prepared.console?.failure {
+            errors.append(InfrastructureError(message: "console.log is incomplete: \(failure.localizedDescription)"))
         }
         errors += driverResult.errors
 
+        let runDirectory = prepared.runDirectory
         var tests: [TestResult] = []
-        for group in DeviceRuns.groups(driverResult, deviceParts) {
+        for group in driverResult.attachmentGroups {
             var groupTests = group.tests
             // Only files the run itself produced (under its own directory) are copied: a test cannot smuggle others in.
             let sources = AttachmentSourcePolicy(allowedFolders: [runDirectory]).filter(group.attachments)
@@ -142,45 +89,35 @@ package struct SmokeRun: Sendable {
             tests += groupTests
         }
 
-        let finishedAt = now()
         var report = RunReport(
-            pipeline: pipeline.name, runID: runID, status: .passed, startedAt: startedAt, finishedAt: finishedAt,
-            seed: seed, ordering: ordering, environment: pipeline.environment, device: driverResult.device,
-            toolchain: driverResult.toolchain, tests: tests, errors: errors)
+            pipeline: pipeline.name, runID: prepared.runID, status: .passed, startedAt: startedAt, finishedAt: now(),
+            seed: prepared.seed, ordering: prepared.ordering, environment: pipeline.environment,
+            device: driverResult.device, toolchain: driverResult.toolchain, tests: tests, errors: errors)
         report.shard = options.shard
-        (report.pipelineFile, report.pipelineHash) = (pipelineFile?.path, pipelineFile?.hash)
+        (report.pipelineFile, report.pipelineHash) = (prepared.pipelineFile?.path, prepared.pipelineFile?.hash)
         report.status =
             driverResult.interrupted || cancellation.isCancelled
             ? .interrupted : RunReport.status(of: tests, errors: errors)
-        // The console is a log too: what the frameworks said in it, checked after the status is decided (a
-        // disagreement is listed and warned about, never turns a passing run into an error; `--strict` fails it).
-        let console = runDirectory.appendingPathComponent("console.log")
         report.inputs = [
             InputRecord(
-                path: "console.log", format: LogFormat.console.rawValue,
+                path: RunDirectory.consoleLogName, format: LogFormat.console.rawValue,
                 unrecognizedLines: driverResult.unrecognizedLines)
         ]
-        // Only where the tests' results were read from that console (SwiftPM). An xcodebuild run's results come
-        // from its result bundles (its console holds xcodebuild's own retelling of every invocation): they are
-        // checked against the bundles' own summary counts instead.
-        if case .swiftpm = pipeline.driver {
-            report.reconciliation = Reconciliation.compare(
-                LogParser.frameworkCounts(of: console, named: "console.log"), with: tests)
-        } else {
-            report.reconciliation = Reconciliation.compare(bundles: driverResult.bundles)
-        }
-        for warning in report.listDisagreements() { err.line(warning) }
-        return await finish(report, runDirectory: runDirectory, driverResult: driverResult)
+        // The driver's reading against the frameworks' own counts, checked after the status is decided: a
+        // disagreement is listed and warned about, never turns a passing run into an error (`--strict` fails it).
+        report.reconciliation = driverResult.reconciliation
+        for warning in report.listDisagreements() { context.standardError.line(warning) }
+        var draft = RunDraft(report: report, runDirectory: runDirectory)
+        (draft.profiles, draft.testBinaries) = (driverResult.profiles, driverResult.testBinaries)
+        return await finisher.finish(draft)
     }
 
-    /// The durations the pipeline's history recorded, newest per test; none when there is no history yet.
-    private func shardDurations() -> [String: Double] {
-        let history = (try? HistoryStore.read(outputDirectory: outputDirectory, pipeline: pipeline.name)) ?? []
-        return ShardPlanner.durations(from: history)
-    }
-
-    /// The pipeline file as the report records it; nil for a pipeline not read from a file.
-    var pipelineFileRecord: PipelineFileRecord? {
-        PipelineFileRecord(pipeline, currentDirectory: context.currentDirectory)
+    /// How this run ends: coverage, webhook, reports, history, summary, retention.
+    package var finisher: RunFinisher {
+        var finisher = RunFinisher(
+            pipeline: pipeline, options: options, outputDirectory: outputDirectory, context: context)
+        finisher.fileWriter = fileWriter
+        finisher.now = now
+        return finisher
     }
 }

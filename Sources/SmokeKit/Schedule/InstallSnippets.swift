@@ -13,9 +13,9 @@ package enum InstallSnippets {
         // The variables go on the command, not on lines of their own, which would apply to every job
         // in the crontab; the output folder is made first, as the log is opened before smokerun starts.
         let variables = plan.environment.map { "\($0.name)=\(shellQuoted($0.value)) " }.joined()
-        let command =
-            "mkdir -p \(shellQuoted(plan.outputDirectory)) && cd \(shellQuoted(plan.workingDirectory)) && "
-            + "\(variables)\(shellQuoted(plan.executable)) run \(shellQuoted(plan.pipelineFile)) >> \(log) 2>&1"
+        let prepare = "mkdir -p \(shellQuoted(plan.outputDirectory)) && cd \(shellQuoted(plan.workingDirectory))"
+        let run = "\(variables)\(shellQuoted(plan.executable)) run \(shellQuoted(plan.pipelineFile)) >> \(log) 2>&1"
+        let command = "\(prepare) && \(run)"
         // cron turns an unescaped % into a newline.
         return """
             # ── crontab (crontab -e) ──
@@ -66,17 +66,20 @@ package enum InstallSnippets {
     /// A launchd agent with a `StartCalendarInterval` array.
     static func launchd(_ plan: InstallPlan) -> String {
         let label = "com.smokerun." + plan.jobName.dropFirst("smokerun-".count)
-        let header =
-            "# ── launchd: ~/Library/LaunchAgents/\(label).plist ──\n"
-            + "# launchd reads these times in the Mac's local time zone; the pipeline's zone is \(plan.timeZone).\n"
+        let header = """
+            # ── launchd: ~/Library/LaunchAgents/\(label).plist ──
+            # launchd reads these times in the Mac's local time zone; the pipeline's zone is \(plan.timeZone).
+
+            """
         guard let intervals = LaunchdCalendar.intervals(plan.cron) else {
-            return header
-                + "# '\(plan.cron.source)' needs more than \(LaunchdCalendar.limit) StartCalendarInterval entries;\n"
-                + "# run `\(plan.executable) schedule \(plan.pipelineFile)` as a KeepAlive agent instead.\n"
+            return header + """
+                # '\(plan.cron.source)' needs more than \(LaunchdCalendar.limit) StartCalendarInterval entries;
+                # run `\(plan.executable) schedule \(plan.pipelineFile)` as a KeepAlive agent instead.
+
+                """
         }
         let entries = intervals.map { interval in
-            "        <dict>" + interval.map { "<key>\($0.key)</key><integer>\($0.value)</integer>" }.joined()
-                + "</dict>"
+            "        <dict>\(interval.map { "<key>\($0.key)</key><integer>\($0.value)</integer>" }.joined())</dict>"
         }
         let arguments = [plan.executable, "run", plan.pipelineFile].map { "        <string>\(xmlEscaped($0))</string>" }
         return header + """
@@ -124,8 +127,8 @@ package enum InstallSnippets {
     static func systemdQuoted(_ text: String) -> String {
         let escaped = text.replacingOccurrences(of: "%", with: "%%")
         guard escaped.contains(where: { $0 == " " || $0 == "\"" || $0 == "\\" || $0 == "'" }) else { return escaped }
-        return "\"" + escaped.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-            + "\""
+        let quoted = escaped.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        return "\"\(quoted)\""
     }
 
     static func xmlEscaped(_ text: String) -> String { XMLText.escape(text) }

@@ -29,7 +29,8 @@ package typealias PipelineSource = @Sendable () -> PipelineSet
 
 /// Runs one pipeline to its end, or until the handle is cancelled (then the run is written as
 /// `interrupted`). Never throws: failures become an outcome with status `error` and a message.
-package typealias PipelineRunning = @Sendable (Pipeline, CancellationHandle) async -> RunOutcome
+package typealias PipelineRunning =
+    @Sendable (Pipeline, CancellationFlag, (any ProcessGroupRecording)?) async -> RunOutcome
 
 /// When the last recorded run of a pipeline started (from `history.jsonl`), or nil when it never ran.
 package typealias LastRunLookup = @Sendable (Pipeline) -> Date?

@@ -26,7 +26,9 @@ package struct ScheduleEnvironment: Sendable {
         runPipeline: @escaping PipelineRunning,
         outputDirectory: @escaping @Sendable (Pipeline, URL) -> URL = ScheduleEnvironment.defaultOutputDirectory,
         clock: any SchedulerClock = SystemSchedulerClock(),
-        controlRequests: @escaping @Sendable () -> AsyncStream<SchedulerControl> = SignalControl.stream,
+        controlRequests: @escaping @Sendable () -> AsyncStream<SchedulerControl> = {
+            SignalTrap.stream([SIGINT: .stop, SIGTERM: .stop, SIGHUP: .reload])
+        },
         invokedAs: String = CommandLine.arguments.first ?? "smokerun",
         checkPipeline: @escaping @Sendable (Pipeline, URL) throws -> Void = { _, _ in }
     ) {
@@ -44,17 +46,15 @@ package struct ScheduleEnvironment: Sendable {
     package static var live: ScheduleEnvironment {
         ScheduleEnvironment(
             loadPipeline: { url in try PipelineLoader().load(url) },
-            runPipeline: { pipeline, handle in
-                let cancellation = CancellationFlag()
-                handle.onCancel { cancellation.cancel() }
+            runPipeline: { pipeline, cancellation, processGroups in
                 let context = HostContext()
                 var run = SmokeRun(
                     pipeline: pipeline, options: SmokeRun.Options(), context: context, cancellation: cancellation)
-                run.processGroups = handle.processGroups
+                run.processGroups = processGroups
                 let outcome = await run.execute()
                 return RunOutcome(
                     status: outcome.report.status,
-                    reportPath: outcome.runDirectory.appendingPathComponent("report.json").path)
+                    reportPath: RunDirectory(outcome.runDirectory).report.path)
             },
             checkPipeline: { pipeline, url in
                 try PipelineLoader().checkPaths(

@@ -21,7 +21,7 @@ final class SchedulerLoop {
     private struct ActiveRun {
         var name: String
         var startedAt: Date
-        var handle: CancellationHandle
+        var cancellation: CancellationFlag
         var task: Task<Void, Never>
         var lock: RunLock?
     }
@@ -119,16 +119,16 @@ final class SchedulerLoop {
                 return
             }
         }
-        let handle = CancellationHandle()
-        handle.processGroups = lock
+        let cancellation = CancellationFlag()
         let runPipeline = scheduler.runPipeline
         let sink = self.sink
         log(.started(pipeline: pipeline.name, scheduledFor: scheduledFor, catchUp: catchUp))
         let task = Task {
-            let outcome = await runPipeline(pipeline, handle)
+            let outcome = await runPipeline(pipeline, cancellation, lock)
             sink.yield(.finished(key: key, outcome: outcome))
         }
-        running[key] = ActiveRun(name: pipeline.name, startedAt: now, handle: handle, task: task, lock: lock)
+        running[key] = ActiveRun(
+            name: pipeline.name, startedAt: now, cancellation: cancellation, task: task, lock: lock)
     }
 
     /// (Re)loads the pipelines. Unchanged schedules keep their next fire time; a pipeline seen for
@@ -144,9 +144,10 @@ final class SchedulerLoop {
                     .error(
                         subject: failure.path,
                         message:
-                            "\(failure.message) — the new version was refused; keeping the last good configuration "
-                            + "until it is "
-                            + "fixed"
+                            """
+                            \(failure.message) — the new version was refused; keeping the last good configuration \
+                            until it is fixed
+                            """
                     ))
             } else {
                 log(.error(subject: failure.path, message: failure.message))
@@ -209,7 +210,7 @@ final class SchedulerLoop {
         timer?.cancel()
         log(.stopping(runningRuns: running.count))
         for run in running.values {
-            run.handle.cancel()
+            run.cancellation.cancel()
             run.task.cancel()
         }
         guard !running.isEmpty else { return }

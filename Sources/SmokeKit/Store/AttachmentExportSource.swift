@@ -27,8 +27,10 @@ package struct AttachmentExportSource: Sendable {
                 let file = directory.appendingPathComponent(record.path)
                 guard FileManager.default.fileExists(atPath: file.path) else {
                     unavailable.append(
-                        "Attachment '\(record.name)' of \(test.id) is listed in report.json but \(record.path) is "
-                            + "missing."
+                        """
+                        Attachment '\(record.name)' of \(test.id) is listed in report.json but \(record.path) is \
+                        missing.
+                        """
                     )
                     continue
                 }

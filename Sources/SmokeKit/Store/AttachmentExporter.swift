@@ -48,8 +48,10 @@ package struct AttachmentExporter: Sendable {
         let toConvert = plan.placements.filter { needsConversion($0.item) }.count
         if !canConvert, toConvert > 0 {
             summary.notes.append(
-                "--png: converting images needs macOS's sips, which this system does not have; "
-                    + "\(ReportText.count(toConvert, "image")) kept in their own type.")
+                """
+                --png: converting images needs macOS's sips, which this system does not have; \
+                \(ReportText.count(toConvert, "image")) kept in their own type.
+                """)
         }
         for placement in plan.placements {
             var path = placement.path

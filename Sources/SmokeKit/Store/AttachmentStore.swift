@@ -5,7 +5,6 @@ import SmokeCore
 /// claimed on disk with `O_EXCL`, so duplicates within a run, across tests and across processes
 /// (and case-insensitive file systems) all get `name-2.ext`, `name-3.ext`, …
 package struct AttachmentStore: Sendable {
-    static let folderName = "attachments"
     /// Candidates tried before giving up; bounds the loop.
     static let candidateLimit = 10_000
 
@@ -35,8 +34,10 @@ package struct AttachmentStore: Sendable {
                 errors.append(
                     InfrastructureError(
                         message:
-                            "attachment '\(raw.name)' of \(raw.testID ?? "an unknown test") could not be stored: "
-                            + "\(error.localizedDescription)"
+                            """
+                            attachment '\(raw.name)' of \(raw.testID ?? "an unknown test") could not be stored: \
+                            \(error.localizedDescription)
+                            """
                     ))
             }
         }
@@ -46,7 +47,7 @@ package struct AttachmentStore: Sendable {
 
     /// Writes the attachment and returns its record (`path` relative to the run directory).
     func save(_ raw: RawAttachment, in runDirectory: URL) throws -> AttachmentRecord {
-        let folder = runDirectory.appendingPathComponent(Self.folderName, isDirectory: true)
+        let folder = runDirectory.appendingPathComponent(RunDirectory.attachmentsFolderName, isDirectory: true)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
@@ -70,7 +71,7 @@ package struct AttachmentStore: Sendable {
         }
         return AttachmentRecord(
             name: raw.name,
-            path: "\(Self.folderName)/\(destination.lastPathComponent)",
+            path: "\(RunDirectory.attachmentsFolderName)/\(destination.lastPathComponent)",
             mediaType: MediaType.resolve(declared: raw.mediaType, pathExtension: parts.pathExtension),
             size: size, timestamp: raw.timestamp,
             failureAssociated: raw.isAssociatedWithFailure,

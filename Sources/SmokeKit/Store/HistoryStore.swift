@@ -25,8 +25,10 @@ package enum HistoryStore {
             let first = firstUnreadableLine.map { ", first at line \($0)" } ?? ""
             let lines = ReportText.count(unreadableLines, "corrupt line")
             return
-                "smokerun: warning: skipped \(lines) in \(file.path)\(first) (not a run summary; a crash mid-write or "
-                + "an edit)"
+                """
+                smokerun: warning: skipped \(lines) in \(file.path)\(first) (not a run summary; a crash mid-write or \
+                an edit)
+                """
         }
     }
 

@@ -24,7 +24,7 @@ package enum RunDirectoryLocator {
         switch PathKind.of(given) {
         case .folder:
             return given
-        case .file where given.lastPathComponent == RunStore.reportName:
+        case .file where given.lastPathComponent == RunDirectory.reportName:
             return given.deletingLastPathComponent()
         case .file, .missing:
             break
@@ -53,8 +53,9 @@ package struct RunLocatorError: Error, Equatable, LocalizedError, DomainError {
 
     package var errorDescription: String? {
         let what = argument.map { "no run '\($0)'" } ?? "no latest run"
-        return "\(what) (looked for \(tried.joined(separator: ", "))); give a run directory, its report.json, "
-            + "a run id from the output folder's runs/, or nothing for the latest run (--output DIR for another output "
-            + "folder)"
+        return """
+            \(what) (looked for \(tried.joined(separator: ", "))); give a run directory, its report.json, a run id \
+            from the output folder's runs/, or nothing for the latest run (--output DIR for another output folder)
+            """
     }
 }

@@ -53,9 +53,9 @@ struct RunPruner: Sendable {
     static func removeRawProfiles(in runDirectory: URL) {
         guard
             FileManager.default.fileExists(
-                atPath: runDirectory.appendingPathComponent(CoverageCollector.profdataName).path)
+                atPath: runDirectory.appendingPathComponent(RunDirectory.coverageProfileName).path)
         else { return }
-        let folder = OutputLayout.profiles(inRun: runDirectory)
+        let folder = RunDirectory(runDirectory).profiles
         for profile in CoverageCollector.profiles(in: folder) { try? FileManager.default.removeItem(at: profile) }
         if (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.isEmpty == true {
             try? FileManager.default.removeItem(at: folder)

@@ -27,18 +27,18 @@ extension RunStore {
         environment: [String: String] = ProcessInfo.processInfo.environment, projectRoot: String? = nil
     ) throws -> RunReport {
         let writer = writer
-        let consoleDestination = runDirectory.appendingPathComponent(Self.consoleLogName)
+        let consoleDestination = RunDirectory(runDirectory).consoleLog
         let copiedLog = consoleLog.flatMap {
             $0.standardizedFileURL.path == consoleDestination.standardizedFileURL.path ? nil : $0
         }
         var report = report
         report.artifacts = artifacts(
-            in: runDirectory, formats: formats, expected: copiedLog == nil ? [] : [Self.consoleLogName])
+            in: runDirectory, formats: formats, expected: copiedLog == nil ? [] : [RunDirectory.consoleLogName])
         let finished = report
         var alongside: [@Sendable () throws -> Void] = []
         if let copiedLog { alongside.append { try AtomicFile.copy(copiedLog, to: consoleDestination, writer: writer) } }
         let keepsHistory = report.shard == nil
-        let renderedLine = AtomicFile.temporaryURL(next: runDirectory.appendingPathComponent("history-line"))
+        let renderedLine = AtomicFile.temporaryURL(next: RunDirectory(runDirectory).historyLine)
         let rendersLineBeside = keepsHistory && report.tests.count >= Self.parallelReportsFrom
         if rendersLineBeside { alongside.append { try self.renderHistoryLine(finished, to: renderedLine) } }
         defer { if rendersLineBeside { POSIXFile.remove(renderedLine) } }

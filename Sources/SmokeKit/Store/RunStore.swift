@@ -4,12 +4,9 @@ import SmokeCore
 /// Writes a run's directory and the output folder's shared files: `runs/<runID>/` with its
 /// reports, `latest`, `history.jsonl`, and `$GITHUB_STEP_SUMMARY`.
 package struct RunStore: Sendable {
-    static let consoleLogName = "console.log"
-    static let reportName = "report.json"
-    /// Coverage files another part of smokerun may have put in the run directory.
-    static let coverageFileNames = ["coverage.json", "coverage.lcov", "cobertura.xml"]
-
     let outputDirectory: URL
+    /// The report formats it can write.
+    var registry = ReportRegistry.standard
     /// Every byte the store writes goes through it; tests make it fail like a full disk.
     var writer: FileWriter
 
@@ -19,13 +16,8 @@ package struct RunStore: Sendable {
     }
 
     /// The file each report format is written to.
-    static func fileName(for format: ReportFormat) -> String {
-        switch format {
-        case .json: reportName
-        case .junit: "junit.xml"
-        case .markdown: "summary.md"
-        case .html: "index.html"
-        }
+    func fileName(for format: ReportFormat) -> String {
+        registry.writer(for: format)?.fileName ?? "\(format.rawValue).report"
     }
 
     /// `<output>/runs/<runID>`, relative to the output folder (the `path` of a history entry).
@@ -37,7 +29,7 @@ package struct RunStore: Sendable {
         let directory = outputDirectory.appendingPathComponent(Self.relativePath(runID: runID), isDirectory: true)
         do {
             try FileManager.default.createDirectory(
-                at: directory.appendingPathComponent(AttachmentStore.folderName, isDirectory: true),
+                at: directory.appendingPathComponent(RunDirectory.attachmentsFolderName, isDirectory: true),
                 withIntermediateDirectories: true)
         } catch {
             throw StoreError.writeFailed(path: directory.path, reason: error.localizedDescription)
@@ -48,9 +40,9 @@ package struct RunStore: Sendable {
     /// Writes the selected reports atomically, report.json last. Also for rewriting a finished run's
     /// reports (e.g. after notifications were recorded).
     ///
-    /// A big run's report.json is written here while junit.xml and summary.md are written on a second thread and
-    /// index.html on a third, so both cores stay busy until the last file of a million tests' reports is done;
-    /// report.json is still put in place only after every other file is.
+    /// A big run (`parallelReportsFrom` tests) writes report.json here and each other per-test report on a thread
+    /// of its own (the summary-sized ones beside the first), so both cores stay busy until the last file of a
+    /// million tests' reports is done; report.json is still put in place only after every other file is.
     ///
     /// `alongside` is more work that must be done before report.json is put in place (a big run's console.log copy
     /// and history line): each on a thread of its own when the reports are, else first, here.
@@ -59,32 +51,31 @@ package struct RunStore: Sendable {
         alongside: [@Sendable () throws -> Void] = []
     ) throws {
         let writer = writer
-        let ordered = formats.sorted(by: { writeOrder($0) < writeOrder($1) })
+        let writers = formats.compactMap(registry.writer(for:))
+        let context = ReportContext(sources: sources, attachmentContent: { Self.content(of: $0, in: runDirectory) })
         let parallel = report.tests.count >= Self.parallelReportsFrom
-        // Beside report.json (the longest to write, here): junit.xml then summary.md on one thread, index.html on
-        // another, so that no core waits while one file is still being written.
-        let groups =
-            parallel ? [[.junit, .markdown], [.html]].map { $0.filter(ordered.contains) }.filter { !$0.isEmpty } : []
-        let background = groups.flatMap { $0 }
-        @Sendable func write(_ format: ReportFormat) throws {
-            try AtomicFile.write(to: runDirectory.appendingPathComponent(Self.fileName(for: format)), writer: writer) {
-                Self.render(format, of: report, sources: sources, in: runDirectory, to: &$0)
+        let threads = parallel ? Self.threads(for: writers) : []
+        let background = Set(threads.flatMap { $0.map(\.format) })
+        @Sendable func write(_ reportWriter: any ReportWriter) throws {
+            try AtomicFile.write(to: runDirectory.appendingPathComponent(reportWriter.fileName), writer: writer) {
+                reportWriter.write(report, context: context, to: &$0)
             }
         }
         if !parallel { for work in alongside { try work() } }
         let waits = (parallel ? alongside : []).map { BlockingWork.start($0) }
-        let backgroundWaits = groups.map { group in BlockingWork.start { for format in group { try write(format) } } }
+        let backgroundWaits = threads.map { group in BlockingWork.start { for one in group { try write(one) } } }
         var pendingJSON: URL?
         let here = Result<Void, any Error> {
-            for format in ordered where !background.contains(format) {
+            // report.json last: its presence means the run folder is complete.
+            for one in writers where !background.contains(one.format) && one.format != .json { try write(one) }
+            guard let json = writers.first(where: { $0.format == .json }) else { return }
+            if parallel {
                 // Other threads may still be writing (reports, or the work `alongside`): report.json waits for them.
-                if format == .json, parallel {
-                    pendingJSON = try AtomicFile.writeTemporary(
-                        next: runDirectory.appendingPathComponent(Self.fileName(for: .json)), writer: writer
-                    ) { Self.render(.json, of: report, sources: sources, in: runDirectory, to: &$0) }
-                } else {
-                    try write(format)
-                }
+                pendingJSON = try AtomicFile.writeTemporary(
+                    next: RunDirectory(runDirectory).report, writer: writer
+                ) { json.write(report, context: context, to: &$0) }
+            } else {
+                try write(json)
             }
         }
         // The other threads' files are finished (or given up) before any error is reported.
@@ -96,29 +87,20 @@ package struct RunStore: Sendable {
             if let pendingJSON { POSIXFile.remove(pendingJSON) }
             throw error
         }
-        if let pendingJSON {
-            try AtomicFile.commit(pendingJSON, to: runDirectory.appendingPathComponent(Self.fileName(for: .json)))
-        }
+        if let pendingJSON { try AtomicFile.commit(pendingJSON, to: RunDirectory(runDirectory).report) }
     }
 
-    /// One report's bytes. report.json and junit.xml hold every test: streamed to the file, never one document
-    /// in memory.
-    private static func render(
-        _ format: ReportFormat, of report: RunReport, sources: SourceLinks, in runDirectory: URL,
-        to sink: inout ReportSink
-    ) {
-        switch format {
-        case .json: JSONReport.write(report, to: &sink)
-        case .junit: JUnitReport.write(report, sources: sources, to: &sink)
-        case .markdown: sink.append(MarkdownReport.render(report))
-        case .html:
-            sink.append(
-                HTMLReport.render(report, sources: sources, attachmentContent: { content(of: $0, in: runDirectory) }))
-        }
+    /// A big run's background threads: one per per-test report other than report.json (written on the calling
+    /// thread), with the summary-sized reports joining the first.
+    static func threads(for writers: [any ReportWriter]) -> [[any ReportWriter]] {
+        var threads = writers.filter { $0.cost == .perTest && $0.format != .json }.map { [$0] }
+        let small = writers.filter { $0.cost == .summary && $0.format != .json }
+        if threads.isEmpty { return small.isEmpty ? [] : [small] }
+        threads[0] += small
+        return threads
     }
 
-    /// Tests from which a run's reports are written on two threads (below, a thread costs more than it saves).
-    static let parallelReportsFrom = 10_000
+    static let parallelReportsFrom = ScaleThresholds.reportsOnThreadsFromTests
 
     /// Points `<output>/latest` at `runs/<runID>`: a temp symlink renamed over the old one, so
     /// readers always see either the old run or the new one.
@@ -148,7 +130,7 @@ package struct RunStore: Sendable {
 
     /// Decodes `<run>/report.json`, its times made believable (`withPlausibleTimes`).
     package static func loadReport(at runDirectory: URL) throws -> RunReport {
-        let url = runDirectory.appendingPathComponent(reportName)
+        let url = runDirectory.appendingPathComponent(RunDirectory.reportName)
         guard FileManager.default.fileExists(atPath: url.path) else { throw StoreError.reportMissing(path: url.path) }
         let data: Data
         do {
@@ -169,15 +151,15 @@ package struct RunStore: Sendable {
     /// console.log, coverage files and every attachment; sorted.
     /// `expected` names files still being written beside the reports (console.log).
     func artifacts(in runDirectory: URL, formats: [ReportFormat], expected: [String] = []) -> [String] {
-        var paths = Set(formats.map(Self.fileName(for:)) + expected)
-        for name in [Self.consoleLogName] + Self.coverageFileNames
+        var paths = Set(formats.map(fileName(for:)) + expected)
+        for name in [RunDirectory.consoleLogName] + RunDirectory.coverageFileNames
         where FileManager.default.fileExists(atPath: runDirectory.appendingPathComponent(name).path) {
             paths.insert(name)
         }
-        let attachments = runDirectory.appendingPathComponent(AttachmentStore.folderName, isDirectory: true)
+        let attachments = runDirectory.appendingPathComponent(RunDirectory.attachmentsFolderName, isDirectory: true)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: attachments.path)) ?? []
         for name in names where !name.hasPrefix(".") {
-            paths.insert("\(AttachmentStore.folderName)/\(name)")
+            paths.insert("\(RunDirectory.attachmentsFolderName)/\(name)")
         }
         return paths.sorted()
     }
@@ -190,5 +172,4 @@ package struct RunStore: Sendable {
         return try? Data(contentsOf: url)
     }
 
-    private func writeOrder(_ format: ReportFormat) -> Int { format == .json ? 1 : 0 }
 }

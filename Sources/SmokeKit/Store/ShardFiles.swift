@@ -50,11 +50,11 @@ package enum ShardFiles {
         for shard in shards {
             let label = shard.report.shard.map { "shard \($0.description)" } ?? "run"
             joined.append(Data("==== smokerun merge: \(label) (\(shard.report.runID)) ====\n".utf8))
-            if let log = try? Data(contentsOf: shard.directory.appendingPathComponent(RunStore.consoleLogName)) {
+            if let log = try? Data(contentsOf: shard.directory.appendingPathComponent(RunDirectory.consoleLogName)) {
                 joined.append(log)
                 if log.last != UInt8(ascii: "\n") { joined.append(UInt8(ascii: "\n")) }
             }
         }
-        try AtomicFile.write(joined, to: runDirectory.appendingPathComponent(RunStore.consoleLogName))
+        try AtomicFile.write(joined, to: runDirectory.appendingPathComponent(RunDirectory.consoleLogName))
     }
 }

@@ -18,6 +18,8 @@ struct BatchOutcome: Sendable {
     var command: [String] = []
     /// The last lines the process printed before its first test started (all of them when none did).
     var outputTail: [String] = []
+    /// The frameworks' own totals in the process's output, placed where that output starts in its log.
+    var consoleTotals = ConsoleTotals()
 
     init(
         results: [TestResult], attachments: [RawAttachment] = [], notStarted: [TestCase] = [], termination: Termination,

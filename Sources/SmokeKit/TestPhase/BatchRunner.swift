@@ -41,9 +41,12 @@ struct BatchRunner {
         var collector = ResultCollector(knownTests: batch.tests.map(\.id), projectRoot: packageRoot.path)
         let consoleSource = "output of \(binary.lastPathComponent)"
         let streamSource = eventStream?.lastPathComponent
-        var consoleLineNumber = 0
-        var consoleParser = ConsoleParser()
+        // The output is read by the same interpreter `parse` uses (CI prefixes, colour, split lines, the
+        // frameworks' totals), its lines numbered within this process's output.
+        var interpreter = LineInterpreter(timeZone: .current)
+        interpreter.format = .console
         var consoleLines = LineSplitter()
+        let firstLineOffset = console.lineCount
         var events = EventStreamTail(url: eventStream)
         var runningTest: String?
         var runningSince: Date?
@@ -75,14 +78,14 @@ struct BatchRunner {
             collector.line = 0
             apply(event)
         }
+        var sink = EventSink { event, line in
+            collector.source = consoleSource
+            collector.line = line
+            consume(consoleEvent: event)
+        }
         func consume(consoleLine line: LineBytes) {
             if !anyTestStarted { tail.append(line.string(from: 0)) }
-            consoleLineNumber += 1
-            collector.source = consoleSource
-            collector.line = consoleLineNumber
-            consume(consoleEvent: consoleParser.parse(line))
-            // A split test line that was not continued hands out the line after it as well.
-            while let deferred = consoleParser.takeDeferred() { consume(consoleEvent: deferred) }
+            interpreter.handle(line, into: &sink)
         }
         func consume(consoleEvent event: TestEvent) {
             // With an event stream, the console only adds what the stream cannot say: crashes and output.
@@ -111,7 +114,8 @@ struct BatchRunner {
             })
         let termination = exit.termination
         consoleLines.finish { consume(consoleLine: $0) }
-        while let pending = consoleParser.finish() { consume(consoleEvent: pending) }
+        // A split line still waiting for its second half is read as it is.
+        interpreter.finish(into: &sink)
         events.read(applyRecord)
         events.finish(applyRecord)
         for _ in 0..<events.unreadableLines { collector.countUnrecognizedLine() }
@@ -165,6 +169,7 @@ struct BatchRunner {
             errors: problems + Self.strayNote(exit.strays, tests: startedTests))
         outcome.command = [launch.executable] + launch.arguments
         outcome.outputTail = tail.lines
+        outcome.consoleTotals.add(interpreter.totals, afterLine: firstLineOffset)
         return outcome
     }
 
@@ -180,4 +185,13 @@ struct BatchRunner {
         guard let message = StrayProcesses.note(for: named) else { return [] }
         return [InfrastructureError(message: message, severity: .note)]
     }
+}
+
+/// Hands the interpreter's events, with their line numbers, to a closure.
+private struct EventSink: LineEventSink {
+    var take: (TestEvent, Int) -> Void
+
+    mutating func take(_ event: TestEvent, line: Int) { take(event, line) }
+
+    mutating func countUnrecognizedLine(_ line: Int) {}
 }

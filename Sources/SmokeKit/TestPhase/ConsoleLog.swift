@@ -23,6 +23,8 @@ package final class ConsoleLog: @unchecked Sendable {
     /// A section's log (`section()`): bytes are kept here and go to `parent` in one write at `endSection()`.
     private let parent: ConsoleLog?
     private var buffer = Data()
+    /// Lines written so far (a section: lines held).
+    private var lines = 0
 
     /// Opens (creating) the log at `url` for appending; nil writes nowhere.
     init(url: URL?, writer: FileWriter = .system) throws {
@@ -51,14 +53,24 @@ package final class ConsoleLog: @unchecked Sendable {
         ConsoleLog(parent: self)
     }
 
-    /// Writes what the section holds to its parent in one piece (nothing for a log that is not a section).
-    func endSection() {
+    /// Writes what the section holds to its parent in one piece (nothing for a log that is not a section);
+    /// returns how many lines the parent held before it, where the section's lines start.
+    @discardableResult
+    func endSection() -> Int {
         lock.lock()
         let held = buffer
         buffer = Data()
+        lines = 0
         lock.unlock()
-        guard let parent, !held.isEmpty else { return }
-        parent.append(held)
+        guard let parent else { return 0 }
+        return parent.append(held)
+    }
+
+    /// Lines written to this log so far (for a section: lines it holds).
+    var lineCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return lines
     }
 
     private var writes: Bool { descriptor >= 0 || parent != nil }
@@ -82,11 +94,18 @@ package final class ConsoleLog: @unchecked Sendable {
         return firstFailure
     }
 
-    private func append(_ data: Data) {
+    /// Appends `data`; returns how many lines the log held before it.
+    @discardableResult
+    private func append(_ data: Data) -> Int {
         lock.lock()
         defer { lock.unlock() }
-        if parent != nil { return buffer.append(data) }
-        guard firstFailure == nil else { return }
+        let before = lines
+        lines += data.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        if parent != nil {
+            buffer.append(data)
+            return before
+        }
+        guard firstFailure == nil, !data.isEmpty else { return before }
         do {
             try writer.writeAll(data, to: descriptor, path: path)
         } catch let error as StoreError {
@@ -94,6 +113,7 @@ package final class ConsoleLog: @unchecked Sendable {
         } catch {
             firstFailure = .writeFailed(path: path, reason: error.localizedDescription)
         }
+        return before
     }
 
     deinit { if descriptor >= 0 { close(descriptor) } }

@@ -1,15 +1,17 @@
 import Foundation
 import SmokeCore
 
-/// Follows a Swift Testing event-stream file while the test process appends to it.
+/// Follows a Swift Testing event-stream file while the test process appends to it, reading its records with the
+/// same interpreter `parse` uses.
 struct EventStreamTail {
     private var handle: FileHandle?
     private let url: URL?
     private var lines = LineSplitter()
-    private var parser = SwiftTestingEventStreamParser()
+    private var interpreter = LineInterpreter(timeZone: .current)
 
     init(url: URL?) {
         self.url = url
+        interpreter.format = .eventStream
     }
 
     /// Lines that were not event-stream records (a record torn by a crash).
@@ -20,12 +22,13 @@ struct EventStreamTail {
         guard let url else { return }
         if handle == nil { handle = try? FileHandle(forReadingFrom: url) }
         guard let handle, let data = try? handle.readToEnd(), !data.isEmpty else { return }
-        var parser = self.parser
-        var unreadable = 0
-        lines.push(data) { line in
-            if let event = parser.parse(line) { body(event) } else { unreadable += 1 }
+        var interpreter = self.interpreter
+        let unreadable = withoutActuallyEscaping(body) { body in
+            var sink = RecordSink(body: body)
+            lines.push(data) { interpreter.handle($0, into: &sink) }
+            return sink.unreadable
         }
-        self.parser = parser
+        self.interpreter = interpreter
         unreadableLines += unreadable
     }
 
@@ -36,13 +39,24 @@ struct EventStreamTail {
 
     /// A last line the process never ended (it crashed mid-write).
     mutating func finish(_ body: (TestEvent) -> Void) {
-        var parser = self.parser
-        var unreadable = 0
-        lines.finish { line in
-            if let event = parser.parse(line) { body(event) } else { unreadable += 1 }
+        var interpreter = self.interpreter
+        let unreadable = withoutActuallyEscaping(body) { body in
+            var sink = RecordSink(body: body)
+            lines.finish { interpreter.handle($0, into: &sink) }
+            return sink.unreadable
         }
-        self.parser = parser
+        self.interpreter = interpreter
         unreadableLines += unreadable
         try? handle?.close()
     }
+}
+
+/// Hands an event stream's events to a closure and counts the lines that were not records.
+private struct RecordSink: LineEventSink {
+    var body: (TestEvent) -> Void
+    var unreadable = 0
+
+    mutating func take(_ event: TestEvent, line: Int) { body(event) }
+
+    mutating func countUnrecognizedLine(_ line: Int) { unreadable += 1 }
 }

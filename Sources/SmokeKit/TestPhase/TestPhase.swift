@@ -1,6 +1,6 @@
 import SmokeCore
 
-/// The test phase both drivers share (DESIGN §6): runs a plan's batches through a driver's
+/// The test phase both drivers share (Documentation/Design.md §7): runs a plan's batches through a driver's
 /// `BatchExecuting`, re-runs what a crash cut short, retries failures, merges attempts, and
 /// accounts for a deadline or a cancellation. No processes of its own, so its whole loop is
 /// unit-tested with a scripted executor.
@@ -43,6 +43,7 @@ struct TestPhase {
         var tests: [TestResult] = []
         var attachments: [RawAttachment] = []
         var unrecognizedLines = 0
+        var consoleTotals = ConsoleTotals()
         var errors: [InfrastructureError] = []
         var stopped: StopReason?
     }
@@ -57,6 +58,7 @@ struct TestPhase {
         func record(_ outcome: BatchOutcome) {
             lane.attachments += outcome.attachments
             lane.unrecognizedLines += outcome.unrecognizedLines
+            lane.consoleTotals.add(outcome.consoleTotals)
             lane.errors += outcome.errors
         }
 
@@ -90,8 +92,10 @@ struct TestPhase {
             }
             // A crash cut the batch short: the rest runs in a new process, next.
             note(
-                "re-running \(outcome.notStarted.count) tests that had not started when the process ended "
-                    + "(\(outcome.termination.description))"
+                """
+                re-running \(outcome.notStarted.count) tests that had not started when the process ended \
+                (\(outcome.termination.description))
+                """
             )
             queue.insert(TestBatch(framework: batch.framework, tests: outcome.notStarted), at: 0)
         }
@@ -143,6 +147,7 @@ struct TestPhase {
             }
             result.attachments += lane.attachments
             result.unrecognizedLines += lane.unrecognizedLines
+            result.consoleTotals.add(lane.consoleTotals)
             result.errors += lane.errors
             // A cancellation outranks the deadline: it is what the person did.
             if lane.stopped == .cancelled || stopped == nil { stopped = lane.stopped ?? stopped }
@@ -159,9 +164,10 @@ struct TestPhase {
             result.errors.append(
                 InfrastructureError(
                     message:
-                        "the run reached timeouts.runSeconds (\(RunLimits.text(seconds: runSeconds))); "
-                        + "\(missing.count) tests did not "
-                        + "run",
+                        """
+                        the run reached timeouts.runSeconds (\(RunLimits.text(seconds: runSeconds))); \(missing.count) \
+                        tests did not run
+                        """,
                     details: missing.prefix(50).map(\.id)))
         case .testTimedOut?, nil:
             break

@@ -89,8 +89,10 @@ struct AttachmentsCommand: Command {
         for note in loaded.unavailable { context.standardError.line("unavailable: \(note)") }
         if loaded.items.isEmpty, !loaded.unavailable.isEmpty {
             throw UsageError(
-                "\(source ?? "the latest run") lists attachments but none of their payloads is available (see above); "
-                    + "nothing exported"
+                """
+                \(source ?? "the latest run") lists attachments but none of their payloads is available (see above); \
+                nothing exported
+                """
             )
         }
         try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)

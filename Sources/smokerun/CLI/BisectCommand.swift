@@ -73,14 +73,16 @@ struct BisectCommand: Command {
         if let result = report.tests.first(where: { $0.id == target.test.id }), !result.status.isFailure {
             err.line("bisect: note: \(target.test.id) \(result.status.rawValue) in \(report.runID); bisecting anyway")
         }
+        let isolation = report.ordering.isolation.rawValue
+        let runLimit = BisectSearch.defaultRunLimit(candidates: target.candidates.count)
         err.line(
-            "bisect: \(target.test.id) after \(target.candidates.count) earlier tests of \(report.runID) "
-                + "(\(report.ordering.isolation.rawValue) isolation), at most "
-                + "\(BisectSearch.defaultRunLimit(candidates: target.candidates.count)) "
-                + "runs"
+            """
+            bisect: \(target.test.id) after \(target.candidates.count) earlier tests of \(report.runID) \
+            (\(isolation) isolation), at most \(runLimit) runs
+            """
         )
-        let work = runDirectory.appendingPathComponent("bisect").appendingPathComponent(
-            RunID.make(date: now(), suffix: RunID.randomSuffix()))
+        let work = RunDirectory(runDirectory).bisect(RunID.make(date: now(), suffix: RunID.randomSuffix()))
+
         // Like `run`: SIGINT/SIGTERM stop the running test process group, and the search says where it was.
         let cancellation = CancellationFlag()
         let trap = SignalTrap.install { _ in cancellation.cancel() }

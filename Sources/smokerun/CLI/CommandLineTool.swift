@@ -57,7 +57,7 @@ public enum CommandLineTool {
 
     static var overview: String {
         let width = commands.map { $0.name.count }.max() ?? 0
-        let list = commands.map { "  \($0.name.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.summary)" }
+        let list = commands.map { "  \(TextColumns.pad($0.name, width))  \($0.summary)" }
         return """
             smokerun — smoke runs for Swift and iOS test suites
 

@@ -54,16 +54,19 @@ struct CoverageCommand: Command {
         let parsed = try Arguments(arguments, options: ["format", "min-lines", "by", "uncovered", "history", "output"])
         guard parsed.positionals.count <= 1 else {
             throw UsageError(
-                "coverage takes at most one RUN or FILE, got \(parsed.positionals.count): "
-                    + "\(parsed.positionals.joined(separator: " "))"
+                """
+                coverage takes at most one RUN or FILE, got \(parsed.positionals.count): \
+                \(parsed.positionals.joined(separator: " "))
+                """
             )
         }
         input = parsed.positionals.first
         let formatText = parsed.value("format") ?? "table"
         guard let format = Format(rawValue: formatText) else {
             throw UsageError(
-                "--format must be one of \(Format.allCases.map(\.rawValue).joined(separator: ", ")), not "
-                    + "'\(formatText)'"
+                """
+                --format must be one of \(Format.allCases.map(\.rawValue).joined(separator: ", ")), not '\(formatText)'
+                """
             )
         }
         self.format = format

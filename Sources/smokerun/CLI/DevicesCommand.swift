@@ -39,8 +39,10 @@ struct DevicesCommand: Command {
         if let profile = pipeline?.device, profile.isHost {
             let device = HostDevice.resolve(profile, environment: context.environment)
             out.line(
-                "profile (\(path)): host — \(device.operatingSystem ?? "") \(device.architecture ?? ""); Swift "
-                    + "\(profile.swift ?? "any")"
+                """
+                profile (\(path)): host — \(device.operatingSystem ?? "") \(device.architecture ?? ""); Swift \
+                \(profile.swift ?? "any")
+                """
             )
             out.line("no simulator needed: the swiftpm driver runs on this machine")
             return .passed
@@ -55,9 +57,10 @@ struct DevicesCommand: Command {
             case .success(let plan):
                 let device = plan.device
                 out.line(
-                    "resolves to: \(device.name ?? "") \(device.udid ?? "(created at run time)") — "
-                        + "\(device.runtime ?? "") (\(device.runtimeBuild ?? "build unknown")), "
-                        + "\(device.deviceType ?? "")"
+                    """
+                    resolves to: \(device.name ?? "") \(device.udid ?? "(created at run time)") — \
+                    \(device.runtime ?? "") (\(device.runtimeBuild ?? "build unknown")), \(device.deviceType ?? "")
+                    """
                 )
                 out.line(plan.steps.isEmpty ? "before the tests: nothing" : "before the tests:")
                 for step in plan.steps { out.line("  \(step)") }
@@ -73,9 +76,10 @@ struct DevicesCommand: Command {
     }
 
     static func describe(_ profile: DeviceProfile) -> String {
-        "\(profile.name ?? "(no name)"), \(profile.runtime ?? "newest runtime") (\(profile.platform)); create: "
-            + "\(profile.create ? "yes" : "no"), erase: "
-            + "\(profile.erase ? "yes" : "no")"
+        """
+        \(profile.name ?? "(no name)"), \(profile.runtime ?? "newest runtime") (\(profile.platform)); create: \
+        \(profile.create ? "yes" : "no"), erase: \(profile.erase ? "yes" : "no")
+        """
     }
 
     /// The installed runtimes and, under each available one, its available devices. Pure.

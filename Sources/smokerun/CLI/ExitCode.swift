@@ -1,7 +1,7 @@
 import SmokeCore
 import SmokeKit
 
-/// smokerun's exit statuses (DESIGN §11). Scripts and CI depend on them; never renumber.
+/// smokerun's exit statuses (Documentation/Design.md §12). Scripts and CI depend on them; never renumber.
 enum ExitCode: Int32, Sendable {
     case passed = 0
     /// Tests failed, crashed or timed out.

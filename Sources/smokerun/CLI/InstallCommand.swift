@@ -53,9 +53,10 @@ struct InstallCommand: Command {
             environment: InstallPlan.jobEnvironment(swift: swift, currentPath: context.environment["PATH"]))
         if swift == nil {
             context.standardError.line(
-                "install: no `swift` on PATH (or SMOKERUN_SWIFT), so the job's SMOKERUN_SWIFT is not set; run install "
-                    + "where `swift --version` "
-                    + "works"
+                """
+                install: no `swift` on PATH (or SMOKERUN_SWIFT), so the job's SMOKERUN_SWIFT is not set; run install \
+                where `swift --version` works
+                """
             )
         }
         context.standardOutput.write(InstallSnippets.all(plan))

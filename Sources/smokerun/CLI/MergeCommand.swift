@@ -87,17 +87,15 @@ struct MergeCommand: Command {
         let trap = SignalTrap.install { _ in cancellation.cancel() }
         defer { trap.release() }
         let smokeRun = SmokeRun(pipeline: pipeline, options: options, context: context, cancellation: cancellation)
-        let outputDirectory = smokeRun.outputDirectory
-        let runID = RunID.make(date: smokeRun.now(), suffix: RunID.randomSuffix())
+        let finisher = smokeRun.finisher
+        let runID = RunID.make(date: finisher.now(), suffix: RunID.randomSuffix())
         var report = try RunMerger.merge(parts, runID: runID)
-        let runDirectory = try RunStore(outputDirectory: outputDirectory).createRunDirectory(runID: runID)
-        context.standardError.line("merge: \(parts.count) runs → \(smokeRun.displayPath(runDirectory))")
+        let runDirectory = try RunStore(outputDirectory: finisher.outputDirectory).createRunDirectory(runID: runID)
+        context.standardError.line("merge: \(parts.count) runs → \(finisher.displayPath(runDirectory))")
         func interrupted() -> ExitCode {
             try? FileManager.default.removeItem(at: runDirectory)
-            context.standardError.line(
-                "merge: interrupted; nothing was written (the partial \(smokeRun.displayPath(runDirectory)) was "
-                    + "removed)"
-            )
+            let partial = finisher.displayPath(runDirectory)
+            context.standardError.line("merge: interrupted; nothing was written (the partial \(partial) was removed)")
             return .infrastructure
         }
 
@@ -107,13 +105,13 @@ struct MergeCommand: Command {
         try ShardFiles.joinConsoleLogs(sources, into: runDirectory)
         if cancellation.isCancelled { return interrupted() }
 
-        var driverResult = DriverResult(device: report.device)
-        driverResult.profiles = directories.flatMap(CoverageInputs.profiles(in:))
-        if pipeline.coverage.enabled, !driverResult.profiles.isEmpty {
-            driverResult.testBinaries = try testBinaries(parts: parts, directories: directories)
+        var draft = RunDraft(report: report, runDirectory: runDirectory)
+        draft.profiles = directories.flatMap(CoverageInputs.profiles(in:))
+        if pipeline.coverage.enabled, !draft.profiles.isEmpty {
+            draft.testBinaries = try testBinaries(parts: parts, directories: directories)
         }
         if cancellation.isCancelled { return interrupted() }
-        let outcome = await smokeRun.finish(report, runDirectory: runDirectory, driverResult: driverResult)
+        let outcome = await finisher.finish(draft)
         return ExitCode(outcome.failure)
     }
 

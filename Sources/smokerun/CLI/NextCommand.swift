@@ -72,9 +72,8 @@ struct NextCommand: Command {
         let start = try from.map { text throws(UsageError) in try LocalDateTime.parse(text, in: zone) } ?? now
         let dates = cron.fireDates(from: start, count: count, in: zone)
         let header = "\(pipeline.name): '\(cron.source)' in \(pipeline.timeZone)"
-        let rows = dates.map {
-            "  \(FireTimeFormat.local($0, in: zone).padding(toLength: 25, withPad: " ", startingAt: 0))  "
-                + "\(FireTimeFormat.utc($0))"
+        let rows = dates.map { date in
+            "  \(TextColumns.pad(FireTimeFormat.local(date, in: zone), 25))  \(FireTimeFormat.utc(date))"
         }
         return [header] + (rows.isEmpty ? ["  (no fire time in the next years)"] : rows)
     }

@@ -70,19 +70,17 @@ struct ParseCommand: Command {
         attachmentsFrom = parsed.value("attachments-from")
         if attachmentsFrom?.isEmpty == true { throw UsageError("--attachments-from needs a folder") }
         strict = parsed.flag("strict")
-        formats = ReportFormat.allCases
+        formats = ReportRegistry.standard.formats
         if let list = parsed.value("format") {
-            let allowed = ReportFormat.allCases.map(\.rawValue).joined(separator: ",")
+            let allowed = ReportRegistry.standard.formats.map(\.rawValue).joined(separator: ",")
             guard !list.isEmpty else {
                 throw UsageError("--format is empty; give one or more of \(allowed), or leave it out for all")
             }
             formats = try list.split(separator: ",", omittingEmptySubsequences: false).map {
                 (item) throws(UsageError) -> ReportFormat in
-                guard let format = ReportFormat(rawValue: String(item)) else {
-                    throw UsageError(
-                        "--format: '\(item)' is not one of "
-                            + "\(ReportFormat.allCases.map(\.rawValue).joined(separator: ", "))"
-                    )
+                guard let format = ReportRegistry.standard.format(named: String(item)) else {
+                    let known = ReportRegistry.standard.formats.map(\.rawValue).joined(separator: ", ")
+                    throw UsageError("--format: '\(item)' is not one of \(known)")
                 }
                 return format
             }
@@ -105,7 +103,7 @@ struct ParseCommand: Command {
         // A folder is read as a result bundle (the selector says so when it is not one), never as a log.
         if let bundle = files.first, Self.isBundle(bundle.path) || (files.count == 1 && PathKind.of(bundle) == .folder)
         {
-            return try runBundle(bundle, in: context)
+            return try await runBundle(bundle, in: context)
         }
         let parsedAt = Date()
         // A summary needs statuses only: memory stays flat however much the tests printed.
@@ -114,7 +112,8 @@ struct ParseCommand: Command {
             parsed = try LogParser(retention: summaryOnly ? .statusesOnly : .full).parse(files: files)
         } catch {
             guard case .failedBeforeTests(let path, let failure) = error else { throw error }
-            return try runFailedBeforeTests(path: path, failure: failure, files: files, parsedAt: parsedAt, in: context)
+            return try await runFailedBeforeTests(
+                path: path, failure: failure, files: files, parsedAt: parsedAt, in: context)
         }
         for problem in parsed.problems { context.standardError.line("warning: \(problem)") }
         let mb = Double(parsed.byteCount) / 1_000_000
@@ -153,10 +152,10 @@ struct ParseCommand: Command {
         if !summaryOnly { report.reconciliation = Reconciliation.compare(parsed.frameworkCounts, with: tests) }
         for warning in report.listDisagreements() { context.standardError.line(warning) }
         let folders = attachmentsFrom.map { [context.url(for: $0)] } ?? files.map { $0.deletingLastPathComponent() }
-        let exitCode = try write(
+        let exitCode = try await write(
             report, attachments: parsed.attachments, allowedFolders: folders,
             consoleLog: files.count == 1 ? files[0] : nil, in: context)
-        return strict && report.reconciliation?.agrees == false ? .infrastructure : exitCode
+        return exitCode
     }
 
     /// A log that shows the build or the test runner failing before any test ran: the run folder is written anyway,
@@ -164,7 +163,7 @@ struct ParseCommand: Command {
     /// failed build), so a CI step that uploads junit.xml has it whatever happened. Exits 3.
     private func runFailedBeforeTests(
         path: String, failure: FailureBeforeTests, files: [URL], parsedAt: Date, in context: HostContext
-    ) throws -> ExitCode {
+    ) async throws -> ExitCode {
         context.standardError.line("smokerun parse: \(path): \(failure.summary). \(failure.advice).")
         var report = makeReport(
             tests: [], device: nil, toolchain: nil, notes: [], startedAt: parsedAt, finishedAt: parsedAt)
@@ -176,11 +175,11 @@ struct ParseCommand: Command {
         }
         report.errors = [InfrastructureError(message: failure.summary, details: failure.errorLines)]
         report.status = .error
-        return try write(
+        return try await write(
             report, attachments: [], allowedFolders: [], consoleLog: files.count == 1 ? files[0] : nil, in: context)
     }
 
-    private func runBundle(_ bundle: URL, in context: HostContext) throws -> ExitCode {
+    private func runBundle(_ bundle: URL, in context: HostContext) async throws -> ExitCode {
         let parsedAt = Date()
         let selector = ResultBundleSelector(
             direct: XCResultDatabaseReader(payloads: XCResultDatabasePayloads(runner: context.runner)),
@@ -209,12 +208,12 @@ struct ParseCommand: Command {
         report.reconciliation = Reconciliation.compare(contents.summaryCounts, with: contents.tests)
         for warning in report.listDisagreements() { context.standardError.line(warning) }
         // A bundle's attachments are its own payloads or files exported into the scratch folder.
-        let exitCode = try write(
+        let exitCode = try await write(
             report, attachments: contents.attachments, allowedFolders: [bundle, scratch], consoleLog: nil,
             failureTimes: contents.failureTimes, in: context)
         // The report is written either way; disagreeing readers then fail the command.
         if !differences.isEmpty { throw ResultBundleError.readingsDiffer(path: bundle.path, differences: differences) }
-        return strict && report.reconciliation?.agrees == false ? .infrastructure : exitCode
+        return exitCode
     }
 
     private func makeReport(
@@ -233,11 +232,14 @@ struct ParseCommand: Command {
     }
 
     private func printTotals(_ t: Totals, in context: HostContext) {
+        let tests = ReportText.count(t.tests, "test")
+        let expected = ReportText.count(t.expectedFailures, "expected failure")
+        let unfinished = t.unfinished > 0 ? ", \(t.unfinished) without a result (the input ends first)" : ""
         context.standardOutput.line(
-            "\(ReportText.count(t.tests, "test")): \(t.passed) passed, \(t.failed) failed, \(t.crashed) crashed, "
-                + "\(t.timedOut) timed out, \(t.skipped) skipped, "
-                + "\(ReportText.count(t.expectedFailures, "expected failure"))"
-                + (t.unfinished > 0 ? ", \(t.unfinished) without a result (the input ends first)" : "")
+            """
+            \(tests): \(t.passed) passed, \(t.failed) failed, \(t.crashed) crashed, \(t.timedOut) timed out, \
+            \(t.skipped) skipped, \(expected)\(unfinished)
+            """
         )
     }
 
@@ -245,21 +247,22 @@ struct ParseCommand: Command {
     private func write(
         _ report: RunReport, attachments: [RawAttachment], allowedFolders: [URL], consoleLog: URL?,
         failureTimes: [String: Date] = [:], in context: HostContext
-    ) throws -> ExitCode {
+    ) async throws -> ExitCode {
         var report = report
         printTotals(report.totals, in: context)
         guard !summaryOnly else { return ExitCode(report.status) }
 
-        let store = RunStore(outputDirectory: context.url(for: output))
-        let runDirectory = try store.createRunDirectory(runID: report.runID)
+        let outputDirectory = context.url(for: output)
+        let runDirectory = try RunStore(outputDirectory: outputDirectory).createRunDirectory(runID: report.runID)
         let sources = AttachmentSourcePolicy(allowedFolders: allowedFolders).filter(attachments)
         for refused in sources.refused { context.standardError.line("warning: \(refused.message)") }
         report.errors += sources.refused
         report.errors += AttachmentStore().attach(
             sources.allowed, to: &report.tests, in: runDirectory, failureTimes: failureTimes)
-        report = try store.finish(
-            report, in: runDirectory, formats: formats, consoleLog: consoleLog, environment: context.environment)
-        context.standardOutput.line("report: \(runDirectory.path)")
-        return ExitCode(report.status)
+        var draft = RunDraft(report: report, runDirectory: runDirectory)
+        draft.consoleLog = consoleLog
+        let finisher = RunFinisher(
+            outputDirectory: outputDirectory, pipelineName: name, formats: formats, strict: strict, context: context)
+        return ExitCode(await finisher.finish(draft).failure)
     }
 }

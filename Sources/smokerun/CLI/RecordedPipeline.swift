@@ -54,8 +54,10 @@ enum RecordedPipeline {
         guard let data = try? readFile(file) else { return nil }
         let current = SHA256.hex(data)
         guard current != recorded else { return nil }
-        return "warning: \(displayPath) changed since run \(report.runID) (sha256 \(recorded.prefix(12))… then, "
-            + "\(current.prefix(12))… now); the run's own content was not kept, so this uses the file as it is now"
+        return """
+            warning: \(displayPath) changed since run \(report.runID) (sha256 \(recorded.prefix(12))… then, \
+            \(current.prefix(12))… now); the run's own content was not kept, so this uses the file as it is now
+            """
     }
 }
 
@@ -68,7 +70,9 @@ struct RecordedPipelineError: Error, Equatable, LocalizedError, DomainError {
     var kind: ErrorKind { .invalidInput }
 
     var errorDescription: String? {
-        "run \(runID) ran pipeline \(recorded), which is not there now (looked for \(tried.joined(separator: ", "))); "
-            + "run from the project's folder or pass the pipeline with --pipeline FILE"
+        """
+        run \(runID) ran pipeline \(recorded), which is not there now (looked for \(tried.joined(separator: ", "))); \
+        run from the project's folder or pass the pipeline with --pipeline FILE
+        """
     }
 }

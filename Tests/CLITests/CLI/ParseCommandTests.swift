@@ -63,8 +63,10 @@ import Testing
         #expect(code == .infrastructure)
         #expect(
             standardError.text.contains(
-                "build.log: the build failed before any test ran: /src/Sources/Shop/Cart.swift:12:21: error: cannot "
-                    + "convert value of type 'String' to specified type 'Int'. Fix what it names and run again."))
+                """
+                build.log: the build failed before any test ran: /src/Sources/Shop/Cart.swift:12:21: error: cannot \
+                convert value of type 'String' to specified type 'Int'. Fix what it names and run again.
+                """))
         let latest = folder.url.appendingPathComponent("out/latest")
         let report = try RunStore.loadReport(at: latest)
         #expect(report.status == .error)
@@ -73,8 +75,10 @@ import Testing
         #expect(report.errors.count == 1)
         #expect(
             error.message
-                == "the build failed before any test ran: /src/Sources/Shop/Cart.swift:12:21: error: cannot convert "
-                + "value of type 'String' to specified type 'Int'")
+                == """
+                the build failed before any test ran: /src/Sources/Shop/Cart.swift:12:21: error: cannot convert \
+                value of type 'String' to specified type 'Int'
+                """)
         #expect(
             error.details == [
                 "/src/Sources/Shop/Cart.swift:12:21: error: cannot convert value of type 'String' to specified type 'Int'",

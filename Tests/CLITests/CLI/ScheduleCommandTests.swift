@@ -17,7 +17,7 @@ import Testing
         let lockWasHeld = LockProbe()
         let environment = TestPipelineFiles.environment(
             clock: clock,
-            runner: { pipeline, _ in
+            runner: { pipeline, _, _ in
                 lockWasHeld.check(root.url.appendingPathComponent(".smokerun/locks/smoke.lock"))
                 return RunOutcome(status: .passed, reportPath: "\(root.url.path)/.smokerun/runs/r/report.json")
             }, control: control)

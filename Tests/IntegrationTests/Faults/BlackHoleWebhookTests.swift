@@ -6,7 +6,7 @@ import Testing
 @testable import SmokeKit
 @testable import smokerun
 
-/// Issue 15, item 9: a receiver that accepts the request and never answers. Each attempt has its own
+/// A receiver that accepts the request and never answers. Each attempt has its own
 /// timeout (URLSessionTransport's own deadline), so the whole delivery is bounded by attempts ×
 /// timeout plus the backoff waits.
 @Suite(.timeLimit(.minutes(5))) struct BlackHoleWebhookTests {

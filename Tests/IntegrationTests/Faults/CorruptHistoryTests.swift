@@ -5,7 +5,7 @@ import Testing
 @testable import SmokeKit
 @testable import smokerun
 
-/// Issue 15, item 7: `smokerun history` over a history with corrupt lines says so, with the count and
+/// `smokerun history` over a history with corrupt lines says so, with the count and
 /// the first line; a history of nothing but garbage is not "no runs yet".
 ///
 /// The limit catches a hang. It is generous because a test also waits here for one of the machine's two cooperative

@@ -11,7 +11,7 @@ import Testing
     import Darwin
 #endif
 
-/// Issue 15, item 1: a full disk at each write a run makes. The writes fail through an injected
+/// A full disk at each write a run makes. The writes fail through an injected
 /// `FileWriter` (ENOSPC at a chosen file, after a chosen number of bytes); the run must exit 3,
 /// say what it could not write and where, and never print `passed` with a report that is not there.
 ///
@@ -52,7 +52,7 @@ import Testing
             pipeline: "disk", runID: runID, status: .passed, startedAt: Date(), finishedAt: Date(), seed: 7,
             ordering: OrderingRecord(mode: .random, isolation: .suite, seed: 7), environment: [:], device: device,
             toolchain: nil, tests: [test])
-        let outcome = await run.finish(report, runDirectory: runDirectory, driverResult: DriverResult(device: device))
+        let outcome = await run.finisher.finish(RunDraft(report: report, runDirectory: runDirectory))
         return Finished(outcome: outcome, out: out.text, err: err.text, output: run.outputDirectory)
     }
 

@@ -11,7 +11,7 @@ import Testing
     import Darwin
 #endif
 
-/// Issue 15, item 1 on a real full file system: the real `smokerun run` with its output folder on a
+/// A full disk on a real full file system: the real `smokerun run` with its output folder on a
 /// 64 KiB tmpfs that is almost full. Mounting needs privileges (CI runs as root on Linux); where it
 /// cannot mount, the test is skipped and says why.
 @Suite(.timeLimit(.minutes(10))) struct TinyFileSystemTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// SmokeCore is the pure part (DESIGN: logic apart from effects): it may use Foundation for values and
+/// SmokeCore is the pure part (Documentation/Design.md §3): it may use Foundation for values and
 /// formatting, never the file system, processes, sockets, clocks, the environment or signals. The
 /// compiler already keeps it from importing SmokeKit; this keeps it from reaching the effects directly.
 @Suite struct CorePurityTests {

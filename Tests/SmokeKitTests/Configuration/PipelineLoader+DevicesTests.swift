@@ -85,6 +85,6 @@ import Testing
         #expect(joined.tests.map(\.device) == ["A", "A", "B", "B"])
         #expect(joined.errors.map(\.message) == ["A: slow boot", "B: slow boot"])
         #expect(joined.device.name == "A")
-        #expect(DeviceRuns.groups(joined, parts).map { $0.tests.map(\.device) } == [["A", "A"], ["B", "B"]])
+        #expect(joined.attachmentGroups.map { $0.tests.map(\.device) } == [["A", "A"], ["B", "B"]])
     }
 }

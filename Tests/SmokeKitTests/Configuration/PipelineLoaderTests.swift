@@ -15,7 +15,7 @@ import Testing
         #expect(pipeline.ordering.mode == .random)
         #expect(pipeline.ordering.isolation == .suite)
         #expect(pipeline.environment == ["IS_UNIT_TESTING": "1"])
-        #expect(pipeline.reports == ReportFormat.allCases)
+        #expect(pipeline.reports == ReportRegistry.standard.formats)
         #expect(pipeline.timeZone == "UTC")
         #expect(pipeline.driver == .swiftpm(SwiftPMSettings(packagePath: ".")))
     }

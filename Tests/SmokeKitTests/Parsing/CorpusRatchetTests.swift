@@ -34,8 +34,10 @@ struct CorpusRatchetTests {
         (
             "xcodebuild/fastlane__scan__early_testing_failure.log",
             .error(
-                "test run failed before any test reported a result: TestingTest.app (30033) encountered an error "
-                    + "(Early unexpected exit")
+                """
+                test run failed before any test reported a result: TestingTest.app (30033) encountered an error (Early \
+                unexpected exit
+                """)
         ),
         ("xcodebuild/fastlane__scan__non_parallel_testing_failure.log", .parsed(tests: 18, unrecognized: 0)),
         ("xcodebuild/fastlane__scan__parallel_testing_failure.log", .parsed(tests: 18, unrecognized: 0)),
@@ -71,8 +73,11 @@ struct CorpusRatchetTests {
         (
             "xcodebuild/xcpretty__raw_kiwi_compilation_fail.txt",
             .error(
-                "the build failed before any test ran: /Users/musalj/code/OSS/ObjectiveSugar/Classes/"
-                    + "NSNumber+ObjectiveSugar.m:26:5: error: use of undeclared identifier 'trololo'")
+                """
+                the build failed before any test ran: \
+                /Users/musalj/code/OSS/ObjectiveSugar/Classes/NSNumber+ObjectiveSugar.m:26:5: error: use of undeclared \
+                identifier 'trololo'
+                """)
         ),
         ("xcodebuild/xcpretty__raw_kiwi_fail.txt", .parsed(tests: 48, unrecognized: 0)),
         // Two `### SAMPLE_…` headers right after a failure line read as the rest of its message.

@@ -5,10 +5,10 @@ import Testing
 @testable import SmokeCoreTestSupport
 @testable import SmokeKit
 
-/// A run's `console.log` holds every test process's own totals, Swift Testing's in colour: each framework's are
-/// read, so a run that ran both is verified for both.
+/// A run's test processes print their own totals, Swift Testing's in colour: each framework's are read as the
+/// processes run, so a run that ran both is verified for both.
 @Suite struct RunConsoleTotalsTests {
-    @Test func bothFrameworksTotalsAreReadFromAColouredConsoleLog() throws {
+    @Test func bothFrameworksTotalsAreReadFromEachProcessesColouredOutput() throws {
         let log = """
             [smokerun] swift-testing: Calc.CalcTests/adds() Calc.CalcTests/subtracts()
             \u{1B}[90m◇\u{1B}[0m Test run started.
@@ -23,9 +23,29 @@ import Testing
             \t Executed 1 test, with 0 failures (0 unexpected) in 0.001 (0.001) seconds
 
             """
-        let file = try ParsingTestSupport.temporaryFile(Data(log.utf8), name: "console.log")
-        let counts = LogParser.frameworkCounts(of: file, named: "console.log")
+        // As a run reads them: each process's output through its own interpreter, placed after its note line.
+        let lines = log.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var totals = ConsoleTotals()
+        for (offset, range) in [(1, 1..<5), (6, 6..<11)] {
+            var interpreter = LineInterpreter(timeZone: TimeZone(identifier: "UTC")!)
+            interpreter.format = .console
+            var sink = CollectorSink(collector: ResultCollector())
+            for line in lines[range] {
+                var bytes = Array(line.utf8)
+                bytes.withUnsafeMutableBufferPointer { interpreter.handle(UnsafeBufferPointer($0), into: &sink) }
+            }
+            interpreter.finish(into: &sink)
+            totals.add(interpreter.totals, afterLine: offset)
+        }
+        let counts = totals.counts(from: "console.log")
         #expect(counts.map(\.framework).sorted() == ["swift-testing", "xctest"])
+        // The lines the totals stand on in console.log, as reading it whole finds them.
+        #expect(Set(counts.map(\.from)) == ["console.log:5", "console.log:11"])
+        // A worker's section put into console.log later: every line moves with it.
+        #expect(
+            Set(totals.shifted(by: 100).counts(from: "console.log").map(\.from)) == [
+                "console.log:105", "console.log:111",
+            ])
         let tests = [
             TestResult(
                 id: "Calc.CalcTests/adds()", name: "adds()", suite: "CalcTests", framework: .swiftTesting,

@@ -16,8 +16,10 @@ import Testing
     @Test func aProcStatLineParsesWithSpacesAndParenthesesInTheName() throws {
         // A real line (`cat /proc/self/stat`) with its name replaced by one that holds both.
         let line =
-            "26334 (a (b) c) R 26332 26330 15629 0 -1 4194304 99 0 0 0 0 0 0 0 20 0 1 0 307426 3133440 393 "
-            + "18446744073709551615 94689672568832 94689672588713 140731620683136 0 0 0 0 0 0 0 0 0 17 1 0 0 0\n"
+            """
+            26334 (a (b) c) R 26332 26330 15629 0 -1 4194304 99 0 0 0 0 0 0 0 20 0 1 0 307426 3133440 393 \
+            18446744073709551615 94689672568832 94689672588713 140731620683136 0 0 0 0 0 0 0 0 0 17 1 0 0 0\n
+            """
         let parsed = try #require(ProcessEntry(procStat: line))
         #expect(
             parsed
@@ -100,8 +102,10 @@ import Testing
         let unknown = StrayProcesses.Stray(pid: 99, command: "sh", startedAt: nil)
         #expect(
             StrayProcesses.note(for: [one, unknown])
-                == "ended 2 processes the tests left running: pid 1234 `/bin/sleep 611` (started by TipTests/testSpawns), "
-                + "pid 99 `sh` (left by the test process; which test started it is unknown)")
+                == """
+                ended 2 processes the tests left running: pid 1234 `/bin/sleep 611` (started by \
+                TipTests/testSpawns), pid 99 `sh` (left by the test process; which test started it is unknown)
+                """)
         #expect(StrayProcesses.note(for: []) == nil)
     }
 

@@ -134,8 +134,10 @@ import Testing
         other.device?.name = "iPhone 15"
         #expect(
             ResultBundleComparison.differences(database: database, xcresulttool: other) == [
-                "device: iOS Simulator, iPhone 16, 5C0E0000-0000-4000-8000-00000000AB12, iOS 18.2 in the database, "
-                    + "iOS Simulator, iPhone 15, 5C0E0000-0000-4000-8000-00000000AB12, iOS 18.2 from xcresulttool"
+                """
+                device: iOS Simulator, iPhone 16, 5C0E0000-0000-4000-8000-00000000AB12, iOS 18.2 in the database, iOS \
+                Simulator, iPhone 15, 5C0E0000-0000-4000-8000-00000000AB12, iOS 18.2 from xcresulttool
+                """
             ])
     }
 

@@ -82,11 +82,11 @@ import Testing
         RunPruner.removeRawProfiles(in: folder.url)
         #expect(try folder.files(in: "profiles") == ["1-a.profraw"])
 
-        try Data("merged".utf8).write(to: folder.url.appendingPathComponent(CoverageCollector.profdataName))
+        try Data("merged".utf8).write(to: folder.url.appendingPathComponent(RunDirectory.coverageProfileName))
         RunPruner.removeRawProfiles(in: folder.url)
         #expect(!FileManager.default.fileExists(atPath: profiles.path))
         #expect(
             FileManager.default.fileExists(
-                atPath: folder.url.appendingPathComponent(CoverageCollector.profdataName).path))
+                atPath: folder.url.appendingPathComponent(RunDirectory.coverageProfileName).path))
     }
 }

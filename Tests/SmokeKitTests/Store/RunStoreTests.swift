@@ -23,7 +23,7 @@ import Testing
         report.artifacts = []
         report.tests[0].attachments = [attachment]
         let written = try store.finish(
-            report, in: run, formats: ReportFormat.allCases, consoleLog: log, environment: environment)
+            report, in: run, formats: ReportRegistry.standard.formats, consoleLog: log, environment: environment)
         return (written, run)
     }
 

@@ -123,9 +123,12 @@ import Testing
                 .init(
                     steps: [
                         .print(
-                            Self.started("testA") + "boom\n"
-                                + "/src/Tests/CartTests.swift:9: error: CartTests.testA : XCTAssertTrue failed\n"
-                                + "Test Case 'CartTests.testA' failed (0.002 seconds)\n" + Self.started("testB")),
+                            """
+                            \(Self.started("testA"))boom
+                            /src/Tests/CartTests.swift:9: error: CartTests.testA : XCTAssertTrue failed
+                            Test Case 'CartTests.testA' failed (0.002 seconds)
+                            \(Self.started("testB"))
+                            """),
                         .wait(120),
                     ], ending: .exit(0))
             ], retries: 3, runSeconds: 60)
@@ -190,8 +193,11 @@ import Testing
                 .init(
                     steps: [
                         .print(
-                            "Test Suite 'Selected tests' started at 2026-01-02 10:00:00.000\n"
-                                + "\t Executed 0 tests, with 0 failures (0 unexpected) in 0.0 (0.0) seconds\n")
+                            """
+                            Test Suite 'Selected tests' started at 2026-01-02 10:00:00.000
+                            \t Executed 0 tests, with 0 failures (0 unexpected) in 0.0 (0.0) seconds
+
+                            """)
                     ], ending: .exit(0)),
             ], retries: 1)
         #expect(run.requested == [Self.ids, ["ShopTests.CartTests/testB", "ShopTests.CartTests/testC"]])

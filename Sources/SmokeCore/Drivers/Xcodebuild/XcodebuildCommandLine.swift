@@ -1,6 +1,6 @@
 import Foundation
 
-/// The `xcodebuild` argument lists the driver runs (DESIGN §5). Pure, so every flag is tested exactly.
+/// The `xcodebuild` argument lists the driver runs (Documentation/Design.md §6). Pure, so every flag is tested exactly.
 package struct XcodebuildCommandLine: Sendable, Equatable {
     var settings: XcodebuildSettings
     /// Absolute paths resolved from the pipeline.

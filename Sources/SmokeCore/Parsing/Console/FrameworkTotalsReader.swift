@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads what the test frameworks themselves said about a run — XCTest's `Executed N tests, with M failures`
 /// and Swift Testing's `Test run with N tests … with K issues` — independently of the per-test rules, so a
-/// report can be checked against them (DESIGN §6, reconciliation).
+/// report can be checked against them (Documentation/Design.md §7, reconciliation).
 ///
 /// XCTest prints an `Executed` line after every suite; only the one closing an outermost suite (`All tests`,
 /// `Selected tests`, or a bundle-level `X.xctest` when nothing encloses it) is the process's total. Totals of
@@ -124,6 +124,29 @@ package struct FrameworkTotalsReader: Sendable {
         @inline(__always) func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
         return word & highs != 0 || hasZeroByte(word ^ (ones &* 0x5D)) || hasZeroByte(word ^ (ones &* 0x7C))
             || hasZeroByte(word ^ (ones &* 0x3A)) || hasZeroByte(word ^ (ones &* 0x22))
+    }
+
+    /// Adds another process's reading, as if its lines followed this reading's in one log with its first line at
+    /// `lineOffset + 1`: a live run reads each test process apart, and the sum is what reading its console.log whole
+    /// gives.
+    package mutating func add(_ process: FrameworkTotalsReader, lineOffset: Int) {
+        var other = process
+        other.endProcess()
+        endProcess()
+        // Until the first process total, the line of the last `Executed` line read (the excerpt fallback's).
+        if outermostTotals == 0, let line = other.xctestLine { xctestLine = line + lineOffset }
+        if let last = other.lastExecuted { lastExecuted = last }
+        outermostTotals += other.outermostTotals
+        xctestTests += other.xctestTests
+        xctestFailures += other.xctestFailures
+        xctestIncomplete = xctestIncomplete || other.xctestIncomplete
+        if swiftTestingLine == nil, let line = other.swiftTestingLine { swiftTestingLine = line + lineOffset }
+        swiftTestingRuns += other.swiftTestingRuns
+        swiftTestingTests += other.swiftTestingTests
+        swiftTestingFailures += other.swiftTestingFailures
+        swiftTestingIncomplete = swiftTestingIncomplete || other.swiftTestingIncomplete
+        if let seconds = other.swiftTestingSeconds { swiftTestingSeconds = (swiftTestingSeconds ?? 0) + seconds }
+        stamps.add(other.stamps)
     }
 
     /// One test process ended (smokerun's `[smokerun] ` lines separate its processes in `console.log`).

@@ -23,9 +23,10 @@ package enum ResultDocumentParser {
                 throw .resultDocument(
                     path: path,
                     reason:
-                        "is not a valid `xcresulttool get test-results tests` document "
-                        + "(\(error.localizedDescription)). Save the command's output "
-                        + "unaltered."
+                        """
+                        is not a valid `xcresulttool get test-results tests` document (\(error.localizedDescription)). \
+                        Save the command's output unaltered.
+                        """
                 )
             }
             let mapped = XCResultToolTestMapping.map(document)
@@ -33,9 +34,11 @@ package enum ResultDocumentParser {
                 throw .resultDocument(
                     path: path,
                     reason:
-                        "the `testNodes` tree holds no test cases (\(mapped.unrecognizedNodeCount) nodes not "
-                        + "understood). Pass the output of `xcresulttool get test-results tests` for a bundle that "
-                        + "ran tests."
+                        """
+                        the `testNodes` tree holds no test cases (\(mapped.unrecognizedNodeCount) nodes not \
+                        understood). Pass the output of `xcresulttool get test-results tests` for a bundle that ran \
+                        tests.
+                        """
                 )
             }
             return (mapped.tests, mapped.unrecognizedNodeCount, document.devices.first?.resolved, [])
@@ -47,9 +50,10 @@ package enum ResultDocumentParser {
                 throw .resultDocument(
                     path: path,
                     reason:
-                        "is not valid JSON (\(error.localizedDescription)). Save the `xcresulttool get --legacy "
-                        + "--format json` output "
-                        + "unaltered."
+                        """
+                        is not valid JSON (\(error.localizedDescription)). Save the \
+                        `xcresulttool get --legacy --format json` output unaltered.
+                        """
                 )
             }
             let root = XCResultToolLegacyGraph.rootType(of: json) ?? "an untyped object"
@@ -57,10 +61,11 @@ package enum ResultDocumentParser {
                 throw .resultDocument(
                     path: path,
                     reason:
-                        "is a legacy xcresulttool \(root), which lists no tests. Pass the ActionTestPlanRunSummaries "
-                        + "instead: `xcrun xcresulttool get --legacy --format json --path B.xcresult --id ID` with "
-                        + "the `testsRef` id of the "
-                        + "record."
+                        """
+                        is a legacy xcresulttool \(root), which lists no tests. Pass the ActionTestPlanRunSummaries \
+                        instead: `xcrun xcresulttool get --legacy --format json --path B.xcresult --id ID` with the \
+                        `testsRef` id of the record.
+                        """
                 )
             }
             let mapped = XCResultToolLegacyGraph.tests(from: json)

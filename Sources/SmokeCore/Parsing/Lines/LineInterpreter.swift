@@ -36,8 +36,10 @@ package struct LineInterpreter {
         guard malformedCount > 0, let first = firstMalformedLine else { return nil }
         let what = malformedCount == 1 ? "line \(first) is" : "\(malformedCount) lines (the first at line \(first)) are"
         return
-            "\(source): event-stream \(what) not valid JSON (a cut or corrupted record); what it recorded is missing "
-            + "from this report"
+            """
+            \(source): event-stream \(what) not valid JSON (a cut or corrupted record); what it recorded is missing \
+            from this report
+            """
     }
 
     /// For a file with no test results: what it shows failing before any test ran (the runner's error, the build's

@@ -36,10 +36,11 @@ package struct LineSplitter {
             ? " and \(truncatedLineCount - truncatedLineNumbers.count) more" : ""
         let noun = truncatedLineCount == 1 ? "line" : "lines"
         return
-            "\(source): \(noun) \(numbers)\(more) longer than "
-            + "\(maxLineLength >= 1 << 20 ? "\(maxLineLength >> 20) MiB" : "\(maxLineLength) bytes") were cut "
-            + "there; "
-            + "what they recorded (a test, an issue, an attachment) may be missing from this report"
+            """
+            \(source): \(noun) \(numbers)\(more) longer than \
+            \(maxLineLength >= 1 << 20 ? "\(maxLineLength >> 20) MiB" : "\(maxLineLength) bytes") were cut there; what \
+            they recorded (a test, an issue, an attachment) may be missing from this report
+            """
     }
 
     /// The start of a line that continues in the next chunk (at most `maxLineLength` bytes).

@@ -213,7 +213,7 @@ package struct ResultCollector {
     }
 
     /// Another run of the name at `index`: an attempt of that test only when the output says so (an iteration marker,
-    /// xcodebuild's restart, an event stream's own id), else a test of its own (DESIGN §6). Returns the entry to use.
+    /// xcodebuild's restart, an event stream's own id), else a new test (Documentation/Design.md §7); the entry to use.
     private mutating func anotherRun(of index: Int, _ ref: TestRef) -> Int {
         if ref.isRepetition || sawRestart || ref.eventStreamID != nil {
             beginNewAttempt(index)

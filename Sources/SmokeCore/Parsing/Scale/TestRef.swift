@@ -154,9 +154,13 @@ extension TestRef {
 
 extension TestRef: CustomStringConvertible {
     package var description: String {
-        "TestRef(\(framework.rawValue), module: \(module ?? "nil"), suite: \(suite), name: \(name)"
-            + "\(eventStreamID.map { ", eventStreamID: \($0)" } ?? "")\(isRepetition ? ", repetition" : "")"
-            + "\(clone > 0 ? ", clone \(clone)" : ""))"
+        let eventStream = eventStreamID.map { ", eventStreamID: \($0)" } ?? ""
+        let repetition = isRepetition ? ", repetition" : ""
+        let cloned = clone > 0 ? ", clone \(clone)" : ""
+        return """
+            TestRef(\(framework.rawValue), module: \(module ?? "nil"), suite: \(suite), name: \
+            \(name)\(eventStream)\(repetition)\(cloned))
+            """
     }
 }
 

@@ -31,10 +31,13 @@ struct SwiftPMBatchExecutor: BatchExecuting {
         var runner = self.runner
         runner.onTestFinished = onTestFinished
         guard let worker else { return try runner.run(batch, eventStream: stream) }
-        let log = runner.console
-        runner.console = log.section()
-        defer { runner.console.endSection() }
-        runner.console.note("worker \(worker), process \(processIndex)")
-        return try runner.run(batch, eventStream: stream)
+        let section = runner.console.section()
+        runner.console = section
+        section.note("worker \(worker), process \(processIndex)")
+        let outcome = Result { try runner.run(batch, eventStream: stream) }
+        let sectionStart = section.endSection()
+        var placed = try outcome.get()
+        placed.consoleTotals = placed.consoleTotals.shifted(by: sectionStart)
+        return placed
     }
 }

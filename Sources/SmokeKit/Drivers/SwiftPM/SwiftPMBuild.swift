@@ -30,35 +30,20 @@ struct SwiftPMBuild {
                     message: "no Package.swift in \(packageRoot.path); check swiftpm.packagePath in the pipeline"))
         }
         try? FileManager.default.removeItem(at: stampFile)
-        console.note("swift \(buildArguments.joined(separator: " "))")
         var launch = ProcessLaunch(
             executable: swift.path, arguments: buildArguments, environment: environment, currentDirectory: packageRoot)
         launch.log = console
         launch.graceSeconds = limits.graceSeconds
-        var errors = BuildErrorLines()
-        var lines = LineSplitter()
-        var stop: StopReason?
-        let termination = try processes.run(
-            launch,
-            onOutput: { bytes in
-                lines.push(bytes) { errors.consider(String(decoding: $0, as: UTF8.self)) }
-            },
-            onTick: {
-                // A build has no per-test clock; only the run's bounds apply.
-                stop = limits.stopReason(testStartedAt: nil)
-                return stop == nil ? .keepRunning : .stop
-            }
-        ).termination
-        lines.finish { errors.consider(String(decoding: $0, as: UTF8.self)) }
-        guard termination.succeeded else {
+        let build = try LoggedProcess(launch: launch, limits: limits, console: console, processes: processes)
+            .run(noted: "swift \(buildArguments.joined(separator: " "))")
+        guard build.termination.succeeded else {
             let why =
-                stop.map { $0 == .cancelled ? "was interrupted" : "ran past timeouts.runSeconds" }
-                ?? "failed (\(termination.description))"
+                build.stopReason.map { $0 == .cancelled ? "was interrupted" : "ran past timeouts.runSeconds" }
+                ?? "failed (\(build.termination.description))"
             throw BuildFailure(
                 record: InfrastructureError(
                     message: "the build \(why)", command: [swift.path] + buildArguments,
-                    exitStatus: { if case .exited(let status) = termination { return status } else { return nil } }(),
-                    details: errors.lines))
+                    exitStatus: build.exitStatus, details: build.errorLines))
         }
         let binPath = try binFolder()
         let names = (try? FileManager.default.contentsOfDirectory(atPath: binPath.path)) ?? []
@@ -66,9 +51,10 @@ struct SwiftPMBuild {
             throw BuildFailure(
                 record: InfrastructureError(
                     message:
-                        "the build made no test binary (*PackageTests.xctest) in \(binPath.path); does the package "
-                        + "have a test "
-                        + "target?"
+                        """
+                        the build made no test binary (*PackageTests.xctest) in \(binPath.path); does the package have \
+                        a test target?
+                        """
                 ))
         }
         return binPath.appendingPathComponent(name)
@@ -149,23 +135,6 @@ struct SwiftPMBuild {
 enum BuildCheck {
     case fresh(binary: URL, swiftVersion: String, inputCount: Int)
     case stale(key: BuildStamp.Key?)
-}
-
-/// Keeps the compiler's error lines (and the lines right after them) for the report.
-struct BuildErrorLines {
-    private(set) var lines: [String] = []
-    private var context = 0
-
-    mutating func consider(_ line: String) {
-        guard lines.count < 200 else { return }
-        if line.contains(" error: ") || line.hasPrefix("error: ") {
-            lines.append(line)
-            context = 3
-        } else if context > 0, !line.hasPrefix("[") {
-            lines.append(line)
-            context -= 1
-        }
-    }
 }
 
 /// A build that failed; the run becomes an `error` with exit status 3.

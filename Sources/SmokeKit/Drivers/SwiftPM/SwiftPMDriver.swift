@@ -1,195 +1,22 @@
 import Foundation
 import SmokeCore
 
-/// Runs a SwiftPM package's tests (DESIGN §5–§6): build once, list the tests, run them in
-/// shuffled batches of separate processes, re-run what a crash cut short, retry failures.
-struct SwiftPMDriver {
+/// Runs a SwiftPM package's tests from its test binary (`SwiftPMTestRun`). The results are read from the console,
+/// so they are checked against what the frameworks said in it.
+struct SwiftPMDriver: TestDriver {
     var settings: SwiftPMSettings
-    var context: RunContext
 
-    init(settings: SwiftPMSettings, context: RunContext) {
-        self.settings = settings
-        self.context = context
+    func run(in context: RunContext) -> DriverResult {
+        SwiftPMTestRun(settings: settings, context: context).run()
     }
 
-    func run() -> DriverResult {
-        let pipeline = context.pipeline
-        let packageRoot = pipeline.resolve(settings.packagePath, currentDirectory: context.currentDirectory)
-        var result = DriverResult(device: HostDevice.resolve(pipeline.device, environment: context.environment))
-        do {
-            context.status("building \(packageRoot.lastPathComponent) (\(settings.configuration))…")
-            let built = try Self.buildTests(
-                settings: settings, pipeline: pipeline, currentDirectory: context.currentDirectory,
-                environment: context.environment, runner: context.runner, processes: context.processes,
-                limits: context.limits, console: context.console)
-            result.toolchain = built.toolchain.info
-            let binary = built.binary
-            result.testBinaries = [binary]
-            let listing = try listTests(binary: binary, packageRoot: packageRoot)
-            if case .xctestListing(let evidence) = listing.swiftTestingListing {
-                context.console.note(Self.entryPointNote(evidence: evidence, packageRoot: packageRoot))
-            }
-            let discovered = listing.tests
-            guard
-                let plan = context.plan(
-                    discovered, selection: .patterns(filter: settings.filter, skip: settings.skip),
-                    listedBy: "found in \(binary.lastPathComponent)", into: &result)
-            else { return result }
-            try runTests(plan, binary: binary, packageRoot: packageRoot, into: &result)
-        } catch let error as BuildFailure {
-            result.errors.append(error.record)
-        } catch {
-            result.errors.append(InfrastructureError(message: error.localizedDescription))
-        }
-        result.profiles = CoverageCollector.profiles(in: OutputLayout.profiles(inRun: context.runDirectory))
-        return result
-    }
-
-    /// The build step `run` and `bisect` share: locate `swift`, build the tests while asking its version,
-    /// then check the pipeline's toolchain pin before any test starts.
-    static func buildTests(
-        settings: SwiftPMSettings, pipeline: Pipeline, currentDirectory: URL, environment: [String: String],
-        runner: any CommandRunning, processes: any ProcessRunning, limits: RunLimits, console: ConsoleLog
-    ) throws -> (binary: URL, toolchain: SwiftToolchain) {
+    /// The toolchain's own llvm tools, beside the `swift` that built the tests.
+    func coverageTools(environment: [String: String], runner: any CommandRunning) throws -> ToolchainTools {
         let swift = try SwiftToolchain.locate(environment: environment)
-        var build = SwiftPMBuild(
-            swift: swift, packageRoot: pipeline.resolve(settings.packagePath, currentDirectory: currentDirectory),
-            scratchPath: pipeline.scratchDirectory(for: settings, currentDirectory: currentDirectory),
-            configuration: settings.configuration,
-            coverage: pipeline.coverage.enabled, environment: environment, console: console)
-        build.processes = processes
-        build.excluded = [pipeline.resolve(pipeline.output, currentDirectory: currentDirectory)]
-        let key: BuildStamp.Key?
-        switch build.check() {
-        case .fresh(let binary, let version, let inputCount):
-            console.note(
-                "build up to date (\(inputCount) files and folders unchanged since the last build): skipped swift build"
-            )
-            let toolchain = SwiftToolchain(swift: swift, version: version)
-            try HostDevice.check(pipeline.device, toolchain: toolchain)
-            return (binary, toolchain)
-        case .stale(let stale):
-            key = stale
-        }
-        // Ask the version while the build runs; it is checked before any test starts.
-        let identified = BlockingWork.start {
-            try SwiftToolchain.identify(swift, environment: environment, runner: runner)
-        }
-        let built = Result { try build.buildTests(limits: limits) }
-        let toolchain = try identified()
-        try HostDevice.check(pipeline.device, toolchain: toolchain)
-        let binary = try built.get()
-        if let key { build.record(key, binary: binary, swiftVersion: toolchain.version) }
-        return (binary, toolchain)
+        return try ToolchainTools.locate(swift: swift, environment: environment, runner: runner)
     }
 
-    /// The test phase: one worker, or `context.workers` at once, each with its own scratch folder and
-    /// profile pattern (coverage merges every profile in `profiles/`).
-    private func runTests(_ plan: TestPhasePlan, binary: URL, packageRoot: URL, into result: inout DriverResult) throws
-    {
-        let context = context
-        let parallel = context.workers > 1
-        let environment = testEnvironment()
-        let events = context.runDirectory.appendingPathComponent("events")
-        for worker in 1...(parallel ? context.workers : 1) {
-            try FileManager.default.createDirectory(
-                at: scratchFolder(worker: parallel ? worker : nil), withIntermediateDirectories: true)
-        }
-        let makeExecutor: @Sendable (Int) -> SwiftPMBatchExecutor = { worker in
-            var environment = environment
-            if parallel {
-                environment[Self.scratchVariable] = scratchFolder(worker: worker).path
-                environment["LLVM_PROFILE_FILE"] =
-                    context.runDirectory.appendingPathComponent("profiles/worker-\(worker)-%p-%m.profraw").path
-            }
-            var runner = BatchRunner(
-                binary: binary, packageRoot: packageRoot, environment: environment,
-                limits: context.limits, console: context.console)
-            runner.processes = context.processes
-            return SwiftPMBatchExecutor(runner: runner, eventsDirectory: events, worker: parallel ? worker : nil)
-        }
-        try context.testPhase().run(
-            plan, workers: context.workers, durations: context.durations, makeExecutor: makeExecutor, into: &result)
-    }
-
-    /// `<run>/scratch`, or `<run>/scratch/worker-N` for worker N of a parallel run: no two test processes
-    /// running at once share one.
-    private func scratchFolder(worker: Int?) -> URL {
-        let folder = context.runDirectory.appendingPathComponent(Self.scratchFolderName)
-        return worker.map { folder.appendingPathComponent("worker-\($0)") } ?? folder
-    }
-
-    /// The environment every test process gets: smokerun's, then the pipeline's, then the pins.
-    func testEnvironment() -> [String: String] {
-        var environment = context.environment
-        for (key, value) in context.pipeline.environment { environment[key] = value }
-        if let zone = context.pipeline.device.timeZone { environment["TZ"] = zone }
-        if let locale = context.pipeline.device.locale {
-            environment["LANG"] = locale.contains(".") ? locale : locale + ".UTF-8"
-        }
-        // %p (pid) and %m (binary signature): no two processes ever write the same profile.
-        environment["LLVM_PROFILE_FILE"] = context.runDirectory.appendingPathComponent("profiles/%p-%m.profraw").path
-        environment["NSUnbufferedIO"] = "YES"
-        // A folder of this run's own that tests may leave files in (a retry sees what the first attempt left).
-        environment[Self.scratchVariable] = context.runDirectory.appendingPathComponent(Self.scratchFolderName).path
-        return environment
-    }
-
-    /// The variable naming the run's scratch folder, `<run>/scratch`, which exists before any test starts.
-    static let scratchVariable = "SMOKERUN_SCRATCH_DIR"
-    static let scratchFolderName = "scratch"
-
-    /// The binary's tests: from the listing recorded for this very binary (same stat) when there is one,
-    /// else both frameworks' `--list-tests`, recorded for the next run.
-    private func listTests(binary: URL, packageRoot: URL) throws -> TestListCache {
-        let record = context.pipeline.scratchDirectory(for: settings, currentDirectory: context.currentDirectory)
-            .appendingPathComponent(TestListCache.fileName)
-        let stamp = BuildInputScan.stamp(binary.path)?.stamp
-        if let data = try? Data(contentsOf: record),
-            let cached = try? JSONDecoder().decode(TestListCache.self, from: data),
-            cached.holds(for: binary.path, stamp: stamp)
-        {
-            return cached
-        }
-        var environment = testEnvironment()
-        environment["LLVM_PROFILE_FILE"] = "/dev/null"
-        // Both frameworks list at once: two short processes, one wait.
-        let listSwiftTesting = BlockingWork.start { [context, environment] in
-            try context.runner.run(
-                binary.path, ["--testing-library", "swift-testing", "--list-tests"], environment: environment,
-                currentDirectory: packageRoot)
-        }
-        let xctest = try context.runner.run(
-            binary.path, ["--list-tests"], environment: environment, currentDirectory: packageRoot)
-        let swiftTesting = try listSwiftTesting()
-        guard xctest.exitStatus == 0 else {
-            throw CommandError(executable: binary.path, arguments: ["--list-tests"], result: xctest)
-        }
-        let listing = TestListCache(
-            binary: binary.path, binaryStamp: stamp ?? FileStamp(modifiedNanoseconds: 0, size: -1, inode: 0),
-            xctest: xctest.outputText, swiftTesting: swiftTesting.exitStatus == 0 ? swiftTesting.outputText : "")
-        // Recorded only when Swift Testing answered for sure (0, or 69: no tests) and the binary did not change
-        // while it was listed; a record that cannot be written costs the next run a listing.
-        if let stamp, [0, 69].contains(swiftTesting.exitStatus), stamp == BuildInputScan.stamp(binary.path)?.stamp,
-            let data = try? JSONEncoder().encode(listing)
-        {
-            try? AtomicFile.write(data, to: record)
-        }
-        return listing
-    }
-
-    /// Why no Swift Testing test runs: the binary's entry point answered for XCTest. Names the package's
-    /// `Tests/LinuxMain.swift` when it has one (older packages' `XCTMain`).
-    static func entryPointNote(evidence: String, packageRoot: URL) -> String {
-        let linuxMain = FileManager.default.fileExists(
-            atPath: packageRoot.appendingPathComponent("Tests/LinuxMain.swift").path)
-        let entryPoint =
-            linuxMain
-            ? "Tests/LinuxMain.swift (XCTMain)" : "a main of its own (such as XCTMain in a Tests/LinuxMain.swift)"
-        return """
-            swift-testing: the test binary answered --testing-library swift-testing --list-tests with XCTest's listing \
-            (\(evidence)): its entry point, \(entryPoint), ignores --testing-library and runs XCTest only, as swift \
-            test does. Its XCTest tests run as XCTest; there are no Swift Testing tests to run.
-            """
+    func coverageRoot(of pipeline: Pipeline, currentDirectory: URL) -> URL {
+        pipeline.resolve(settings.packagePath, currentDirectory: currentDirectory)
     }
 }

@@ -56,6 +56,7 @@ struct DeviceRuns {
         joined.tests = []
         joined.errors = []
         joined.bundles = []
+        joined.attachmentsByDevice = []
         joined.attachments = []
         joined.profiles = []
         joined.testBinaries = []
@@ -73,6 +74,10 @@ struct DeviceRuns {
                 return error
             }
             joined.bundles += part.result.bundles
+            if let label = part.label {
+                joined.attachmentsByDevice.append(
+                    DeviceAttachments(device: label, attachments: part.result.attachments))
+            }
             joined.profiles += part.result.profiles
             joined.testBinaries += part.result.testBinaries
             joined.interrupted = joined.interrupted || part.result.interrupted
@@ -80,13 +85,5 @@ struct DeviceRuns {
             joined.toolchain = joined.toolchain ?? part.result.toolchain
         }
         return joined
-    }
-
-    /// The joined tests with the attachments their device recorded: one group per device (one in all
-    /// for a single device), for `AttachmentStore.attach`, which finds a test by id.
-    static func groups(_ joined: DriverResult, _ parts: [Part]) -> [(tests: [TestResult], attachments: [RawAttachment])]
-    {
-        guard parts.first?.label != nil else { return [(joined.tests, joined.attachments)] }
-        return parts.map { part in (joined.tests.filter { $0.device == part.label }, part.result.attachments) }
     }
 }

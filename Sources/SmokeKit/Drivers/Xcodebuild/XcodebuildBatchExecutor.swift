@@ -5,7 +5,7 @@ import SmokeCore
 /// fresh result bundle, read with the injected reader. A stopped invocation (deadline, signal) had
 /// its SIGINT and grace period, so whatever its bundle holds is still read.
 struct XcodebuildBatchExecutor: BatchExecuting {
-    var driver: XcodebuildDriver
+    var driver: XcodebuildDeviceRun
     var process: XcodebuildProcess
     var commandLine: XcodebuildCommandLine
     var xcodebuild: String
@@ -24,7 +24,7 @@ struct XcodebuildBatchExecutor: BatchExecuting {
     private var clonePositions: [Int: Int] = [:]
 
     init(
-        driver: XcodebuildDriver, process: XcodebuildProcess, commandLine: XcodebuildCommandLine, xcodebuild: String,
+        driver: XcodebuildDeviceRun, process: XcodebuildProcess, commandLine: XcodebuildCommandLine, xcodebuild: String,
         planned: Set<String>?
     ) {
         self.driver = driver
@@ -39,8 +39,9 @@ struct XcodebuildBatchExecutor: BatchExecuting {
         -> BatchOutcome
     {
         invocation += 1
-        let bundle = driver.workDirectory.appendingPathComponent("bundles/\(invocation).xcresult")
-        let scratch = driver.workDirectory.appendingPathComponent("exported/\(invocation)")
+        let bundle = XcodebuildWorkFolder.bundle(invocation, in: driver.workDirectory)
+        let scratch = XcodebuildWorkFolder.exports(invocation, in: driver.workDirectory)
+
         let arguments = commandLine.testWithoutBuilding(
             only: batch.tests.map { XcodeTestIdentifier.xcode($0.id) }, resultBundle: bundle.path)
         let finished = try process.run(arguments)
@@ -53,8 +54,10 @@ struct XcodebuildBatchExecutor: BatchExecuting {
                 outcome.errors.append(
                     InfrastructureError(
                         message:
-                            "xcodebuild test-without-building wrote no result bundle "
-                            + "(\(finished.termination.description))",
+                            """
+                            xcodebuild test-without-building wrote no result bundle \
+                            (\(finished.termination.description))
+                            """,
                         command: [xcodebuild] + arguments, exitStatus: finished.exitStatus, details: finished.tail))
             }
             return outcome

@@ -36,38 +36,22 @@ struct XcodebuildProcess {
     }
 
     func run(_ arguments: [String]) throws -> Finished {
-        console.note("xcodebuild \(arguments.joined(separator: " "))")
         var launch = ProcessLaunch(
             executable: executable, arguments: arguments, environment: environment, currentDirectory: currentDirectory)
+        // As on Ctrl-C, so it finalizes its result bundle. Per-test time is Xcode's own allowance
+        // (-maximum-test-execution-time-allowance); smokerun enforces the run's bounds.
         launch.stopSignal = SIGINT
         launch.graceSeconds = limits.graceSeconds
         launch.log = console
         launch.groups = limits.processGroups
-        var errors = BuildErrorLines()
-        var lines = LineSplitter()
-        var tail: [String] = []
         var cloneLines: [String] = []
-        var stop: StopReason?
-        func consider(_ line: LineBytes) {
-            let text = String(decoding: line, as: UTF8.self)
-            errors.consider(text)
-            if text.contains("' on 'Clone ") || text.contains(" on 'Clone ") { cloneLines.append(text) }
-            tail.append(text)
-            if tail.count > 40 { tail.removeFirst(tail.count - 20) }
-        }
-        let termination = try processes.run(
-            launch,
-            onOutput: { bytes in lines.push(bytes, consider) },
-            onTick: {
-                // Per-test time is Xcode's own allowance (-maximum-test-execution-time-allowance);
-                // smokerun enforces the run's bounds.
-                stop = limits.stopReason(testStartedAt: nil)
-                return stop == nil ? .keepRunning : .stop
-            }
-        ).termination
-        lines.finish(consider)
+        let finished = try LoggedProcess(launch: launch, limits: limits, console: console, processes: processes).run(
+            noted: "xcodebuild \(arguments.joined(separator: " "))",
+            onLine: { text in
+                if text.contains("' on 'Clone ") || text.contains(" on 'Clone ") { cloneLines.append(text) }
+            })
         return Finished(
-            termination: termination, stopReason: stop, errorLines: errors.lines, tail: Array(tail.suffix(20)),
-            cloneLines: cloneLines)
+            termination: finished.termination, stopReason: finished.stopReason, errorLines: finished.errorLines,
+            tail: finished.tail, cloneLines: cloneLines)
     }
 }

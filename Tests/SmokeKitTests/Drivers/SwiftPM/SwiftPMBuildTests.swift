@@ -44,12 +44,13 @@ import Testing
         @discardableResult
         func build() throws -> (binary: URL, toolchain: SwiftToolchain) {
             guard case .swiftpm(let settings) = pipeline.driver else { throw CancellationError() }
-            return try SwiftPMDriver.buildTests(
-                settings: settings, pipeline: pipeline, currentDirectory: root, environment: environment,
-                runner: ProcessCommandRunner(), processes: ChildProcessRunner(),
+            let context = RunContext(
+                pipeline: pipeline, seed: nil, runDirectory: root, currentDirectory: root, environment: environment,
+                runner: ProcessCommandRunner(),
                 limits: RunLimits(
                     testSeconds: 60, runDeadline: Date().addingTimeInterval(60), cancellation: CancellationFlag()),
                 console: try ConsoleLog(url: console))
+            return try SwiftPMTestRun(settings: settings, context: context).buildTests()
         }
 
         /// The `swift` calls so far: `build …` lines and `version` lines.

@@ -92,7 +92,8 @@ import Testing
     }
 
     @Test func xcodeVersionReadsNameAndBuild() {
-        #expect(XcodebuildDriver.version(fromOutput: "Xcode 16.2\nBuild version 16C5032a\n") == "Xcode 16.2 (16C5032a)")
-        #expect(XcodebuildDriver.version(fromOutput: "Xcode 15.4\n") == "Xcode 15.4")
+        let version = XcodebuildDeviceRun.version(fromOutput: "Xcode 16.2\nBuild version 16C5032a\n")
+        #expect(version == "Xcode 16.2 (16C5032a)")
+        #expect(XcodebuildDeviceRun.version(fromOutput: "Xcode 15.4\n") == "Xcode 15.4")
     }
 }

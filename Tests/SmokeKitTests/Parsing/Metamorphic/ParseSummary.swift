@@ -43,8 +43,10 @@ struct ParseSummary: Equatable, CustomStringConvertible {
             }
             let times = parsed.times
             self.times =
-                "\(String(describing: times.startedAt)) \(String(describing: times.finishedAt)) "
-                + "\(String(describing: times.durationSeconds))"
+                """
+                \(String(describing: times.startedAt)) \(String(describing: times.finishedAt)) \
+                \(String(describing: times.durationSeconds))
+                """
             unrecognizedLines = parsed.unrecognizedLineCount
         } catch {
             self.error = Self.kind(of: error)

@@ -34,9 +34,12 @@ func assertSnapshot(
     }
     if existing != text {
         let diff = firstDifference(existing ?? "", text)
-        let message =
-            "snapshot \(name) differs at line \(diff.line):\n  expected: \(diff.expected)\n  actual:   \(diff.actual)\n"
-            + "re-record with RECORD_SNAPSHOTS=1 if the change is intended"
+        let message = """
+            snapshot \(name) differs at line \(diff.line):
+              expected: \(diff.expected)
+              actual:   \(diff.actual)
+            re-record with RECORD_SNAPSHOTS=1 if the change is intended
+            """
         Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
     }
 }

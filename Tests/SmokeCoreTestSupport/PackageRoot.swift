@@ -1,7 +1,7 @@
 import Foundation
 
 /// The package's root folder, found from this file's own path so no machine path is written down:
-/// this file is `<package root>/Sources/SmokeCoreTestSupport/PackageRoot.swift`.
+/// this file is `<package root>/Tests/SmokeCoreTestSupport/PackageRoot.swift`.
 enum PackageRoot {
     static let folder: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -94,7 +94,7 @@ import Testing
             console: try ConsoleLog(url: runDirectory.appendingPathComponent("console.log")))
         context.limits.graceSeconds = graceSeconds
         context.workers = workers
-        let result = XcodebuildDriver(
+        let result = XcodebuildDeviceRun(
             settings: settings, context: context, reader: reader ?? ReplayingReader(contents: contents)
         ).run()
         let lines = (try? String(contentsOf: log, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
@@ -118,8 +118,10 @@ import Testing
                 "xcrun simctl list devices -j", "xcrun simctl list runtimes -j", "xcrun simctl list devicetypes -j",
                 "xcrun simctl erase \(udid)", "xcrun simctl boot \(udid)", "xcrun simctl bootstatus \(udid) -b",
                 env + "xcodebuild build-for-testing \(common)",
-                env
-                    + "xcodebuild test-without-building \(common) -enumerate-tests -test-enumeration-format json -test-enumeration-output-path \(run.runDirectory.path)/xcodebuild/tests.json",
+                """
+                \(env)xcodebuild test-without-building \(common) -enumerate-tests -test-enumeration-format json \
+                -test-enumeration-output-path \(run.runDirectory.path)/xcodebuild/tests.json
+                """,
             ])
         let batches = run.log.dropFirst(9)
         #expect(batches.count == 2)

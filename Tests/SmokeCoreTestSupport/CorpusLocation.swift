@@ -2,7 +2,7 @@ import Foundation
 
 /// The shared corpus of real outputs, read in place: `../shared/corpus` beside the package root, found from
 /// this file's own path so no machine path is written down. Tests skip when it is absent, except under
-/// `CI=true`, where CI puts `shared/` beside the checkout and a missing corpus is a failure.
+/// `CI=true`, where CI puts `../shared/corpus` beside the checkout and a missing corpus is a failure.
 enum CorpusLocation {
     /// `<package root>/../shared/corpus`.
     static let folder: URL = PackageRoot.file("../shared/corpus").standardizedFileURL

@@ -1,0 +1,14 @@
+/// The sizes from which smokerun uses its machinery for big inputs (a second thread, a pipeline of chunks), in one
+/// place. Below each, the extra thread costs more than it saves; the equality tests behind every fast path hold the
+/// results the same on both sides of it.
+package enum ScaleThresholds {
+    /// Bytes `parse` reads per system call.
+    package static let readChunkBytes = 1 << 20
+    /// Bytes of a log from which its lines are read and interpreted on one thread and their events applied on
+    /// another.
+    package static let pipelinedParseFromBytes = 8 * readChunkBytes
+    /// Tests from which a parsed log's results are made on two threads.
+    package static let resultsOnTwoThreadsFromTests = 20_000
+    /// Tests from which a run's reports are written on several threads (one per per-test report).
+    package static let reportsOnThreadsFromTests = 10_000
+}

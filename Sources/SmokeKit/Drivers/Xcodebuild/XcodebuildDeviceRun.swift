@@ -1,0 +1,226 @@
+import Foundation
+import SmokeCore
+
+/// Runs an Xcode scheme's tests on the pinned simulator (Documentation/Design.md §5–§7): prepare the device,
+/// `build-for-testing` once, list the tests, then the shared `TestPhase` over its plan (selection,
+/// shard, seeded batches, re-runs, retries), each batch one `test-without-building` into a fresh bundle.
+struct XcodebuildDeviceRun {
+    var settings: XcodebuildSettings
+    var context: RunContext
+    var reader: any ResultBundleReading
+
+    init(settings: XcodebuildSettings, context: RunContext, reader: any ResultBundleReading) {
+        self.settings = settings
+        self.context = context
+        self.reader = reader
+    }
+
+    /// For a pipeline pinning several devices: this device's folder under the work folder and the derived data.
+    var deviceFolder: String?
+
+    /// Where this run's xcodebuild files go: plan, enumeration, result bundles, exported attachments.
+    var workDirectory: URL {
+        RunDirectory(context.runDirectory).xcodebuild(device: deviceFolder)
+    }
+
+    /// The derived data folder: the pipeline's, else one per pipeline beside the runs, so
+    /// incremental builds stay fast and run directories stay small.
+    func derivedData() -> URL {
+        let folder: URL
+        if let path = settings.derivedDataPath {
+            folder = context.pipeline.resolve(path, currentDirectory: context.currentDirectory)
+        } else {
+            let output = RunDirectory(context.runDirectory).outputDirectory
+            folder = OutputLayout(root: output).derivedData(pipelineName: context.pipeline.name)
+        }
+        return deviceFolder.map { folder.appendingPathComponent($0) } ?? folder
+    }
+
+    func run() -> DriverResult {
+        let pipeline = context.pipeline
+        let startedAt = context.limits.now()
+        var result = DriverResult(
+            device: ResolvedDevice(
+                platform: pipeline.device.platform, name: pipeline.device.name,
+                runtime: pipeline.device.runtime, locale: pipeline.device.locale))
+        do {
+            guard !pipeline.device.isHost else {
+                throw XcodebuildError(
+                    message:
+                        """
+                        an xcodebuild pipeline needs a simulator device profile, e.g. "device": {"platform": \
+                        "iOS Simulator", "name": "iPhone SE (3rd generation)", "runtime": "iOS 17.5"}
+                        """
+                )
+            }
+            guard let xcodebuild = ExecutableLocator.find("xcodebuild", path: context.environment["PATH"]) else {
+                throw XcodebuildError(
+                    message:
+                        """
+                        xcodebuild is not on PATH: xcodebuild pipelines run on macOS with Xcode 15 or later (select it \
+                        with `xcode-select -s` or DEVELOPER_DIR)
+                        """
+                )
+            }
+            result.toolchain = try xcodeVersion(xcodebuild)
+            context.status("preparing the \(pipeline.device.name ?? "") simulator…")
+            let console = context.console
+            result.device = try SimulatorProvisioner(runner: context.runner, environment: context.environment)
+                .prepare(pipeline.device) { console.note($0) }
+            try FileManager.default.createDirectory(
+                at: XcodebuildWorkFolder.bundles(in: workDirectory), withIntermediateDirectories: true)
+            let commandLine = self.commandLine(udid: result.device.udid ?? "")
+            try writeTestPlan(into: URL(fileURLWithPath: commandLine.derivedDataPath))
+            var process = XcodebuildProcess(
+                executable: xcodebuild.path,
+                environment: XcodebuildCommandLine.environment(
+                    base: context.environment, pipeline: pipeline.environment),
+                currentDirectory: pipeline.projectRoot(currentDirectory: context.currentDirectory),
+                limits: context.limits, console: context.console)
+            process.processes = context.processes
+
+            context.status("building \(settings.scheme) for testing…")
+            let build = try process.run(commandLine.buildForTesting)
+            if let stop = build.stopReason {
+                result.interrupted = stop == .cancelled
+                if stop != .cancelled {
+                    result.errors.append(
+                        InfrastructureError(
+                            message: "the build ran past timeouts.runSeconds",
+                            command: [xcodebuild.path] + commandLine.buildForTesting))
+                }
+                return result
+            }
+            guard build.termination.succeeded else {
+                result.errors.append(
+                    InfrastructureError(
+                        message: "xcodebuild build-for-testing failed (\(build.termination.description))",
+                        command: [xcodebuild.path] + commandLine.buildForTesting,
+                        exitStatus: build.exitStatus, details: build.errorLines.isEmpty ? build.tail : build.errorLines)
+                )
+                return result
+            }
+            let discovered = enumerateTests(xcodebuild: xcodebuild, commandLine: commandLine, process: process)
+            guard let plan = try plan(discovered, into: &result) else { return result }
+            var executor = XcodebuildBatchExecutor(
+                driver: self, process: process, commandLine: commandLine, xcodebuild: xcodebuild.path,
+                planned: discovered == nil ? nil : Set(plan.selected.map(\.key)))
+            try context.testPhase().run(plan, with: &executor, into: &result)
+            if result.toolchain == nil, let version = executor.xcodeVersion {
+                result.toolchain = ToolchainInfo(version: version)
+            }
+            result.bundles = executor.bundles
+        } catch let error as XcodebuildError {
+            result.errors.append(
+                InfrastructureError(
+                    message: error.message, command: error.command, exitStatus: error.exitStatus, details: error.details
+                ))
+        } catch {
+            result.errors.append(InfrastructureError(message: error.localizedDescription))
+        }
+        if pipeline.coverage.enabled {
+            let products = XcodebuildProducts(derivedData: derivedData())
+            result.profiles = products.coverageProfiles(since: startedAt)
+            result.testBinaries = products.binaries()
+        }
+        return result
+    }
+
+    /// The shared plan over the enumerated tests; nil (with the reason in `result`) when nothing runs.
+    private func plan(_ discovered: [TestCase]?, into result: inout DriverResult) throws -> TestPhasePlan? {
+        guard let discovered else {
+            // Without a list there is nothing to split: running the whole scheme would run other shards' tests too.
+            if let shard = context.shard {
+                throw XcodebuildError(
+                    message:
+                        """
+                        --shard \(shard.description) needs the scheme's test list, and this Xcode cannot \
+                        -enumerate-tests (Xcode 16 or later can)
+                        """
+                )
+            }
+            return .unlisted
+        }
+        return context.plan(
+            discovered, selection: .xcodeSelectors(only: settings.onlyTesting, skip: settings.skipTesting),
+            listedBy: "listed by -enumerate-tests", into: &result)
+    }
+
+    func commandLine(udid: String) -> XcodebuildCommandLine {
+        let pipeline = context.pipeline
+        let container = pipeline.resolve(
+            settings.workspace ?? settings.project ?? "", currentDirectory: context.currentDirectory
+        ).path
+        var commandLine = XcodebuildCommandLine(
+            settings: settings, container: container, derivedDataPath: derivedData().path, udid: udid,
+            coverage: pipeline.coverage.enabled, testSeconds: pipeline.timeouts.testSeconds,
+            language: pipeline.device.language, region: XcodebuildCommandLine.region(ofLocale: pipeline.device.locale))
+        commandLine.workers = context.workers
+        return commandLine
+    }
+
+    /// `xcodebuild -version` → "Xcode 16.2 (16C5032a)".
+    func xcodeVersion(_ xcodebuild: URL) throws -> ToolchainInfo {
+        let result = try context.runner.run(
+            xcodebuild.path, ["-version"], environment: context.environment, currentDirectory: nil)
+        guard result.exitStatus == 0 else {
+            throw CommandError(executable: xcodebuild.path, arguments: ["-version"], result: result)
+        }
+        return ToolchainInfo(
+            version: Self.version(fromOutput: result.outputText), path: context.environment["DEVELOPER_DIR"])
+    }
+
+    /// "Xcode 16.2\nBuild version 16C5032a\n" → "Xcode 16.2 (16C5032a)".
+    static func version(fromOutput text: String) -> String {
+        let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let name = lines.first { $0.hasPrefix("Xcode") } ?? lines.first ?? "Xcode (unknown version)"
+        guard let build = lines.first(where: { $0.hasPrefix("Build version ") }) else { return name }
+        return "\(name) (\(build.dropFirst("Build version ".count)))"
+    }
+
+    /// The generated test plan, in the run directory (the record of what the tests got) and in
+    /// the derived data folder beside the build products.
+    func writeTestPlan(into derivedData: URL) throws {
+        let pipeline = context.pipeline
+        let plan = XcodeTestPlan.render(
+            environment: pipeline.environment, random: pipeline.ordering.mode == .random,
+            coverage: pipeline.coverage.enabled,
+            language: pipeline.device.language, region: XcodebuildCommandLine.region(ofLocale: pipeline.device.locale))
+        for folder in [workDirectory, derivedData] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try AtomicFile.write(plan, to: folder.appendingPathComponent(XcodeTestPlan.fileName))
+        }
+    }
+
+    /// The scheme's tests from `-enumerate-tests` (Xcode 16+); nil when this Xcode cannot list them,
+    /// and the run falls back to one invocation with the pipeline's own selection.
+    func enumerateTests(xcodebuild: URL, commandLine: XcodebuildCommandLine, process: XcodebuildProcess) -> [TestCase]?
+    {
+        let output = XcodebuildWorkFolder.testList(in: workDirectory)
+
+        let arguments = commandLine.enumerateTests(output: output.path)
+        context.console.note("xcodebuild \(arguments.joined(separator: " "))")
+        guard
+            let listed = try? context.runner.run(
+                xcodebuild.path, arguments, environment: process.environment, currentDirectory: process.currentDirectory
+            ),
+            listed.exitStatus == 0, let data = try? Data(contentsOf: output),
+            let tests = try? XcodeTestEnumeration.tests(fromJSON: data), !tests.isEmpty
+        else {
+            context.console.note(
+                "could not list the tests with -enumerate-tests; running the scheme's tests in one invocation")
+            return nil
+        }
+        return tests
+    }
+}
+
+/// An xcodebuild step that failed; becomes an infrastructure error (exit 3).
+struct XcodebuildError: Error, LocalizedError {
+    var message: String
+    var command: [String]? = nil
+    var exitStatus: Int32? = nil
+    var details: [String] = []
+
+    var errorDescription: String? { message }
+}

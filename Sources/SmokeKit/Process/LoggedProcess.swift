@@ -1,0 +1,59 @@
+import Foundation
+import SmokeCore
+
+/// One long-running tool of a run (`swift build`, `xcodebuild`) through the process seam: its command line noted
+/// in console.log, its output into console.log as it comes (`ProcessLaunch.log`) and, line by line, kept for the
+/// report (compiler errors, the last lines) and handed to `onLine`; stopped when the run's deadline passes or
+/// smokerun is stopped. A build has no per-test clock: only the run's bounds apply.
+struct LoggedProcess {
+    var launch: ProcessLaunch
+    var limits: RunLimits
+    var console: ConsoleLog
+    var processes: any ProcessRunning
+
+    struct Finished {
+        var termination: Termination
+        /// Set when smokerun stopped it (deadline or signal), not when it failed on its own.
+        var stopReason: StopReason?
+        /// Compiler and tool error lines, for a failed build's report.
+        var errorLines: [String]
+        /// The last lines it printed, for a failure that has no error lines.
+        var tail: [String]
+
+        var exitStatus: Int32? {
+            if case .exited(let status) = termination { return status }
+            return nil
+        }
+    }
+
+    /// Lines kept of the output's end.
+    static let tailLines = 20
+
+    /// - Parameter noted: the command as console.log shows it (`swift build …`).
+    func run(noted: String, onLine: (String) -> Void = { _ in }) throws -> Finished {
+        console.note(noted)
+        var errors = BuildErrorLines()
+        var lines = LineSplitter()
+        var tail: [String] = []
+        var stop: StopReason?
+        func consider(_ line: LineBytes) {
+            let text = String(decoding: line, as: UTF8.self)
+            errors.consider(text)
+            onLine(text)
+            tail.append(text)
+            if tail.count > 2 * Self.tailLines { tail.removeFirst(tail.count - Self.tailLines) }
+        }
+        let termination = try processes.run(
+            launch,
+            onOutput: { bytes in lines.push(bytes, consider) },
+            onTick: {
+                stop = limits.stopReason(testStartedAt: nil)
+                return stop == nil ? .keepRunning : .stop
+            }
+        ).termination
+        lines.finish(consider)
+        return Finished(
+            termination: termination, stopReason: stop, errorLines: errors.lines,
+            tail: Array(tail.suffix(Self.tailLines)))
+    }
+}

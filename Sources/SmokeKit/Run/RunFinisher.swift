@@ -1,0 +1,217 @@
+import Foundation
+import SmokeCore
+
+/// The end of every run, the same for `run`, `schedule`, `merge` and `parse`: coverage, the webhook, the reports
+/// and history, what the person or the CI job sees, retention, and the outcome for the exit status. Each step is
+/// on unless its settings say otherwise (`parse` collects no coverage, notifies nobody and prunes nothing).
+package struct RunFinisher: Sendable {
+    /// What the person or CI job sees at the end.
+    package enum Summary: Sendable {
+        /// Failures, errors, GitHub annotations, the totals line, coverage and the report page (`run`, `merge`).
+        case run
+        /// The run folder only: `parse` prints its own totals as it reads.
+        case reportFolder
+    }
+
+    package var outputDirectory: URL
+    package var pipelineName: String
+    package var formats: [ReportFormat]
+    /// Coverage from the draft's profiles, with the driver that knows the tools; nil: none.
+    var coverage: (settings: CoverageSettings, driver: any TestDriver, pipeline: Pipeline)?
+    /// The webhook; nil: no notification (`--no-notify`, a shard, `parse`).
+    package var notify: NotifySettings?
+    /// Old runs to remove afterwards; nil: none.
+    package var retention: RetentionSettings?
+    /// The pipeline file the report names, when the draft does not already.
+    var pipelineFile: PipelineFileRecord?
+    /// Where failure locations link to (source links are relative to it).
+    package var projectRoot: String?
+    package var summary = Summary.run
+    /// `--strict`: exit 3 when smokerun's counts disagree with the frameworks' own.
+    package var strict = false
+    /// `-v`: also the lines that say nothing happened (a notification not sent).
+    package var verbose = false
+    /// A shard's coverage is part of a run's: no minimum applies to it.
+    package var isShard = false
+    package var context: HostContext
+    /// Every byte written into the output folder goes through it; tests fail it like a full disk.
+    var fileWriter: FileWriter = .system
+    package var now: @Sendable () -> Date = { Date() }
+
+    /// The finisher of a pipeline's run (`run`, `schedule`, `merge`).
+    init(pipeline: Pipeline, options: SmokeRun.Options, outputDirectory: URL, context: HostContext) {
+        self.outputDirectory = outputDirectory
+        pipelineName = pipeline.name
+        formats = pipeline.reports
+        coverage = pipeline.coverage.enabled ? (pipeline.coverage, TestDrivers.make(for: pipeline), pipeline) : nil
+        // A shard is part of a run: `smokerun merge` sends the one notification for all shards.
+        notify = options.notify && options.shard == nil ? pipeline.notify : nil
+        retention = pipeline.retention
+        pipelineFile = PipelineFileRecord(pipeline, currentDirectory: context.currentDirectory)
+        projectRoot = pipeline.projectRoot(currentDirectory: context.currentDirectory).path
+        strict = options.strict
+        verbose = options.verbose
+        isShard = options.shard != nil
+        self.context = context
+    }
+
+    /// The finisher of reports read from saved output (`parse`): reports only.
+    package init(
+        outputDirectory: URL, pipelineName: String, formats: [ReportFormat], strict: Bool, context: HostContext
+    ) {
+        self.outputDirectory = outputDirectory
+        self.pipelineName = pipelineName
+        self.formats = formats
+        self.strict = strict
+        summary = .reportFolder
+        self.context = context
+    }
+
+    package func finish(_ draft: RunDraft) async -> SmokeRun.Outcome {
+        var report = draft.report
+        let runDirectory = draft.runDirectory
+        if report.pipelineFile == nil, let file = pipelineFile {
+            (report.pipelineFile, report.pipelineHash) = (file.path, file.hash)
+        }
+        var coverageBelowMinimum = false
+        if let coverage, report.status != .interrupted, !draft.profiles.isEmpty {
+            let measured = report
+            (report, coverageBelowMinimum) = await BlockingWork.run {
+                var withCoverage = measured
+                let below = collectCoverage(coverage, draft: draft, into: &withCoverage)
+                return (withCoverage, below)
+            }
+        }
+        if let notify { report.notifications = await self.notify(report, settings: notify) }
+        let store = RunStore(outputDirectory: outputDirectory, writer: fileWriter)
+        var written = true
+        do {
+            report = try store.finish(
+                report, in: runDirectory, formats: formats, consoleLog: draft.consoleLog,
+                environment: context.environment, projectRoot: projectRoot)
+        } catch {
+            // A run whose results did not all reach the disk (full disk, permissions) is an
+            // infrastructure failure whatever its tests did: never `passed` with a missing report.
+            written = false
+            report.status = .error
+            report.errors.append(
+                InfrastructureError(message: "the run's results were not all written: \(error.localizedDescription)"))
+            // If report.json made it, it must not say the run passed; best effort, the disk may still be full.
+            if FileManager.default.fileExists(atPath: RunDirectory(runDirectory).report.path) {
+                try? store.writeReports(report, in: runDirectory, formats: [.json])
+            }
+        }
+        switch summary {
+        case .run: printSummary(report, runDirectory: runDirectory, written: written)
+        case .reportFolder: context.standardOutput.line("report: \(runDirectory.path)")
+        }
+        if let retention { prune(after: report, settings: retention) }
+        return Self.outcome(
+            report, runDirectory: runDirectory, coverageBelowMinimum: coverageBelowMinimum, strict: strict)
+    }
+
+    /// What went wrong, for the exit status: the run's status, then the coverage gate, then `--strict`.
+    static func outcome(_ report: RunReport, runDirectory: URL, coverageBelowMinimum: Bool, strict: Bool)
+        -> SmokeRun.Outcome
+    {
+        var failure: ErrorKind?
+        switch report.status {
+        case .passed: failure = coverageBelowMinimum ? .coverageBelowMinimum : nil
+        case .failed, .interrupted: failure = .testsFailed
+        case .error, .incomplete: failure = .infrastructure
+        }
+        if strict, report.reconciliation?.agrees == false, failure == nil || failure == .testsFailed {
+            failure = .infrastructure
+        }
+        return SmokeRun.Outcome(report: report, runDirectory: runDirectory, failure: failure)
+    }
+
+    private func printSummary(_ report: RunReport, runDirectory: URL, written: Bool) {
+        let err = context.standardError
+        let out = context.standardOutput
+        for line in RunSummary.failureLines(report, style: TerminalStyle(output: err, environment: context.environment))
+        { err.line(line) }
+        for error in report.errors {
+            err.line("smokerun: \(error.isNote ? "note" : "error"): \(error.message)")
+            for line in error.details.prefix(20) { err.line("    \(line)") }
+        }
+        if context.environment["GITHUB_ACTIONS"] == "true" {
+            for line in GitHubAnnotations.lines(for: report, relativeTo: context.currentDirectory.path) {
+                out.line(line)
+            }
+        }
+        out.line(RunSummary.totalsLine(report, style: TerminalStyle(output: out, environment: context.environment)))
+        if let coverage = report.coverage { out.line(RunSummary.coverageLine(coverage)) }
+        if written {
+            out.line("report: \(displayPath(runDirectory.appendingPathComponent(HTMLReport.fileName)))")
+        } else {
+            out.line("report: not written (see the error above); what was saved is in \(displayPath(runDirectory))")
+        }
+    }
+
+    package func displayPath(_ url: URL) -> String {
+        let root = context.currentDirectory.path
+        return url.path.hasPrefix(root + "/") ? String(url.path.dropFirst(root.count + 1)) : url.path
+    }
+
+    /// Collects coverage from the run's profiles, passing or failing (Documentation/Design.md §9); returns
+    /// whether line coverage is below the pipeline's minimum. A missing or broken tool is an infrastructure error.
+    private func collectCoverage(
+        _ coverage: (settings: CoverageSettings, driver: any TestDriver, pipeline: Pipeline), draft: RunDraft,
+        into report: inout RunReport
+    ) -> Bool {
+        let runDirectory = draft.runDirectory
+        do {
+            let tools = try coverage.driver.coverageTools(environment: context.environment, runner: context.runner)
+            let root = coverage.driver.coverageRoot(of: coverage.pipeline, currentDirectory: context.currentDirectory)
+            let collection = try CoverageCollector(tools: tools, runner: context.runner).collect(
+                profiles: draft.profiles, binaries: draft.testBinaries,
+                scope: CoverageScope(root: root.path, include: coverage.settings.include), runDirectory: runDirectory)
+            report.coverage = collection.summary
+            // So `smokerun merge` can merge this run's profile with other shards' and export it again.
+            try? CoverageInputs(testBinaries: draft.testBinaries.map(\.path)).write(in: runDirectory)
+            // Most of a run's size; coverage.profdata holds them merged.
+            RunPruner.removeRawProfiles(in: runDirectory)
+            // A shard covers part of the code by design; `smokerun merge` applies the gate to the whole run.
+            if !isShard, let minimum = coverage.settings.minimumLines, collection.summary.lines.percent < minimum {
+                context.standardError.line(
+                    String(
+                        format: "smokerun: line coverage %.1f%% is below coverage.minimumLines %.1f%%",
+                        collection.summary.lines.percent, minimum))
+                return true
+            }
+        } catch {
+            report.errors.append(InfrastructureError(message: "coverage: \(error.localizedDescription)"))
+            if report.status != .interrupted { report.status = .error }
+        }
+        return false
+    }
+
+    /// Applies the pipeline's `retention` to the output folder; a failure is a warning, never the run's.
+    private func prune(after report: RunReport, settings retention: RetentionSettings) {
+        let outcome = RunPruner(outputDirectory: outputDirectory).prune(
+            pipeline: report.pipeline, settings: retention, now: now(), current: report.runID)
+        let err = context.standardError
+        if !outcome.removed.isEmpty {
+            let days = Int(exactly: retention.days).map(String.init) ?? String(retention.days)
+            err.line(
+                "retention: removed \(ReportText.count(outcome.removed.count, "old run")) (keeps \(retention.runs) runs, \(days) days)"
+            )
+        }
+        for failure in outcome.failures { err.line("retention: warning: \(failure)") }
+    }
+
+    /// The webhook, after the run's results are final; it never changes them.
+    private func notify(_ report: RunReport, settings: NotifySettings) async -> [NotificationRecord] {
+        let history = NotificationPolicy.earlierRuns(
+            of: report, in: HistoryStore.contentsOrEmpty(outputDirectory: outputDirectory).entries)
+        let records = await Notifier().notifyAfterRun(
+            report: report, history: history, settings: settings, outputDirectory: outputDirectory,
+            environment: context.environment)
+        // A passing run's "nothing to send" is noise; `-v` shows it.
+        for record in records where verbose || RunSummary.isWorthShowing(record) {
+            context.standardError.line(Notifier.describe(record))
+        }
+        return records
+    }
+}

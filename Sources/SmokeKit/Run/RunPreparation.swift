@@ -1,0 +1,98 @@
+import Foundation
+import SmokeCore
+
+/// The start of a run: its seed (said first, so any run can be replayed), its id and folder, the console log, the
+/// deadlines and the live progress line, handed to the driver as a `RunContext`.
+struct RunPreparation {
+    var pipeline: Pipeline
+    var options: SmokeRun.Options
+    var context: HostContext
+    var outputDirectory: URL
+    var cancellation: CancellationFlag
+    var processGroups: (any ProcessGroupRecording)?
+    var fileWriter: FileWriter
+    var processors: Int
+    var startedAt: Date
+
+    /// A prepared run: what the report records of its start, and the driver's context unless the folder could not
+    /// be made (then `errors` says why).
+    struct Prepared {
+        var runID: String
+        var seed: UInt64?
+        var ordering: OrderingRecord
+        var pipelineFile: PipelineFileRecord?
+        var runDirectory: URL
+        var runContext: RunContext?
+        var console: ConsoleLog?
+        var progress: ProgressPrinter
+        var errors: [InfrastructureError] = []
+    }
+
+    func prepare() -> Prepared {
+        let err = context.standardError
+        let seed = SeedSource.seed(flag: options.seed, pipeline: pipeline.ordering)
+        // Read and hashed once, at the start: the report names the configuration that ran, even if the file
+        // is edited during a long run.
+        let pipelineFile = PipelineFileRecord(pipeline, currentDirectory: context.currentDirectory)
+        if let seed {
+            // First, before anything can fail: the seed is what makes this run replayable.
+            let replay =
+                ReplayCommand.text(pipelineFile: pipelineFile?.path, seed: seed).map { " (replay: \($0))" } ?? ""
+            err.line("smokerun: seed \(seed)\(replay)")
+        } else {
+            err.line("smokerun: declared order")
+        }
+        let runID = RunID.make(date: startedAt, suffix: RunID.randomSuffix())
+        let progress = ProgressPrinter(
+            output: err, githubActions: context.environment["GITHUB_ACTIONS"] == "true",
+            style: TerminalStyle(output: err, environment: context.environment))
+        var prepared = Prepared(
+            runID: runID, seed: seed,
+            ordering: OrderingRecord(mode: pipeline.ordering.mode, isolation: pipeline.ordering.isolation, seed: seed),
+            pipelineFile: pipelineFile, runDirectory: OutputLayout(root: outputDirectory).run(runID), progress: progress
+        )
+        do {
+            let store = RunStore(outputDirectory: outputDirectory, writer: fileWriter)
+            prepared.runDirectory = try store.createRunDirectory(runID: runID)
+            let folder = RunDirectory(prepared.runDirectory)
+            try FileManager.default.createDirectory(at: folder.profiles, withIntermediateDirectories: true)
+            let console = try ConsoleLog(url: folder.consoleLog, writer: fileWriter)
+            prepared.console = console
+            prepared.runContext = runContext(
+                runDirectory: prepared.runDirectory, seed: seed, console: console, progress: progress)
+        } catch {
+            prepared.errors.append(
+                InfrastructureError(
+                    message:
+                        "cannot prepare the run directory \(prepared.runDirectory.path): \(error.localizedDescription)"
+                ))
+        }
+        return prepared
+    }
+
+    private func runContext(runDirectory: URL, seed: UInt64?, console: ConsoleLog, progress: ProgressPrinter)
+        -> RunContext
+    {
+        var limits = RunLimits(
+            testSeconds: pipeline.timeouts.testSeconds,
+            runDeadline: startedAt.addingTimeInterval(pipeline.timeouts.runSeconds), cancellation: cancellation)
+        limits.processGroups = processGroups
+        limits.graceSeconds = pipeline.timeouts.graceSeconds
+        var runContext = RunContext(
+            pipeline: pipeline, seed: seed, runDirectory: runDirectory, currentDirectory: context.currentDirectory,
+            environment: context.environment, runner: context.runner, limits: limits, console: console,
+            progress: { test, position, total in progress.finished(test, position: position, total: total) },
+            status: { progress.status($0) })
+        runContext.workers = pipeline.ordering.workers.resolved(processors: processors)
+        if let shard = options.shard { runContext.shard = shard }
+        // Shards and workers are balanced by the durations the history recorded.
+        if options.shard != nil || runContext.workers > 1 { runContext.durations = historyDurations() }
+        return runContext
+    }
+
+    /// The durations the pipeline's history recorded, newest per test; none when there is no history yet.
+    private func historyDurations() -> [String: Double] {
+        let history = (try? HistoryStore.read(outputDirectory: outputDirectory, pipeline: pipeline.name)) ?? []
+        return ShardPlanner.durations(from: history)
+    }
+}
