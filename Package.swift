@@ -19,13 +19,23 @@ let package = Package(
         .target(name: "SmokeCore"),
         .target(name: "SmokeKit", dependencies: ["SmokeCore", "CSpawn", "CSQLite"]),
         .executableTarget(name: "smokerun", dependencies: ["SmokeCore", "SmokeKit"]),
-        // Fakes both test targets use: a test clock, a recording sleeper, scripted processes, a webhook
-        // receiver on 127.0.0.1, temporary folders.
-        .target(name: "SmokeTestSupport", dependencies: ["SmokeCore", "SmokeKit"]),
+        // Fakes the SmokeKit, CLI and integration tests use: a test clock, a recording sleeper, scripted processes,
+        // a scripted webhook, a webhook receiver on 127.0.0.1, temporary folders.
+        .target(name: "SmokeTestSupport", dependencies: ["SmokeCore", "SmokeKit", "SmokeCoreTestSupport"]),
+        // What every test target shares and that needs SmokeCore only: the package root, the shared corpus, golden
+        // files (Tests/Goldens, re-recorded with RECORD_SNAPSHOTS=1) and fixtures of reports, logs and coverage.
+        // Test code, so it lives under Tests/ (the checks over Sources/ are about smokerun itself).
+        .target(name: "SmokeCoreTestSupport", dependencies: ["SmokeCore"], path: "Tests/SmokeCoreTestSupport"),
+        // Pure unit tests: build without SmokeKit and smokerun.
+        .testTarget(name: "SmokeCoreTests", dependencies: ["SmokeCore", "SmokeCoreTestSupport"]),
         .testTarget(
             name: "SmokeKitTests",
-            dependencies: ["SmokeCore", "SmokeKit", "smokerun", "SmokeTestSupport"],
-            exclude: ["Snapshots/Golden", "Notify/Snapshots", "Coverage/Snapshots"]
+            dependencies: ["SmokeCore", "SmokeKit", "SmokeTestSupport", "SmokeCoreTestSupport"]
+        ),
+        // The smokerun module: commands, their output and its goldens.
+        .testTarget(
+            name: "CLITests",
+            dependencies: ["SmokeCore", "SmokeKit", "smokerun", "SmokeTestSupport", "SmokeCoreTestSupport"]
         ),
         .testTarget(
             name: "IntegrationTests",

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 @testable import SmokeCore
+@testable import SmokeCoreTestSupport
 @testable import SmokeKit
-@testable import smokerun
+@testable import SmokeTestSupport
 
 @Suite struct CoverageCollectorTests {
     let ok = CommandResult(exitStatus: 0, standardOutput: Data())
@@ -94,5 +95,16 @@ import Testing
         #expect(CoverageScope.module(of: "Sources/Tip/Sub/Tip.swift") == "Tip")
         #expect(CoverageScope.module(of: "Lib/x.swift") == "Lib")
         #expect(CoverageScope.module(of: "main.swift") == "(root)")
+    }
+
+    @Test func jsonHasTheDesignedShape() throws {
+        let data = try CoverageCollector.json(CoverageFixtures.report)
+        assertCoverageSnapshot(String(decoding: data, as: UTF8.self), named: "coverage.json")
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(Set(object.keys) == ["totals", "modules", "files"])
+        let totals = try #require(object["totals"] as? [String: [String: Any]])
+        #expect(Set(totals.keys) == ["lines", "functions", "regions", "branches"])
+        #expect(Set(totals["lines"]!.keys) == ["covered", "count", "percent"])
+        #expect(try JSONCoding.decoder().decode(CoverageReport.self, from: data) == CoverageFixtures.report)
     }
 }

@@ -1,8 +1,8 @@
 import Testing
 
 @testable import SmokeCore
+@testable import SmokeCoreTestSupport
 @testable import SmokeKit
-@testable import smokerun
 
 @Suite struct SegmentBuilderTests {
     typealias R = CoverageRegion

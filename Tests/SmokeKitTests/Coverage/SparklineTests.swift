@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 @testable import SmokeCore
+@testable import SmokeCoreTestSupport
 @testable import SmokeKit
-@testable import smokerun
 
 @Suite struct SparklineTests {
     @Test func scalesBetweenTheLowestAndHighestValue() {

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 @testable import SmokeCore
+@testable import SmokeCoreTestSupport
 @testable import SmokeKit
-@testable import smokerun
+@testable import SmokeTestSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 @testable import SmokeCore
+@testable import SmokeCoreTestSupport
 @testable import SmokeKit
-@testable import smokerun
+@testable import SmokeTestSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -90,5 +91,17 @@ import Testing
         #expect(RetryPolicy.retryAfter(["RETRY-AFTER": "Sun, 22 Nov 2026 04:00:30 GMT"], now: now) == 30)
         #expect(RetryPolicy.retryAfter(["Retry-After": "soon"], now: now) == nil)
         #expect(RetryPolicy.retryAfter([:], now: now) == nil)
+    }
+
+    @Test(arguments: HostileText.samples)
+    func aWebhookAnswerIsShownEscapedAndBounded(body: String) async {
+        let webhook = FakeWebhook([.status(400, body: body + String(repeating: "x", count: 5_000))])
+        let result = await webhook.delivery.post(
+            Data("{}".utf8), to: URL(string: "https://hooks.example.com/T/B/secret")!, policy: RetryPolicy())
+        let detail = result.detail ?? ""
+        #expect(detail.hasPrefix("HTTP 400: "))
+        #expect(HostileText.controls(in: detail).isEmpty, "\(detail.debugDescription)")
+        #expect(!detail.contains("\n"))
+        #expect(detail.count <= 300)
     }
 }

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 @testable import SmokeCore
+@testable import SmokeCoreTestSupport
 @testable import SmokeKit
-@testable import smokerun
 
 /// Pins how much of each real log in the shared corpus is understood (read in place, never copied).
 /// Lower a number when a rule improves; a higher one is a regression. Skips when the corpus is absent,

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import SmokeCore
+@testable import SmokeCoreTestSupport
 @testable import SmokeKit
 
 /// Inputs that are recognisably something else get a message naming what they are and what to pass instead.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import SmokeCore
+@testable import SmokeCoreTestSupport
 @testable import SmokeKit
 
 /// A log that runs a test again (`-test-iterations`, `-retry-tests-on-failure`) keeps every run as an attempt, the

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import SmokeCore
+@testable import SmokeCoreTestSupport
 @testable import SmokeKit
 
 /// JUnit XML as `parse` input: `swift test --xunit-output`'s two files and other tools' JUnit reports.
@@ -11,42 +12,11 @@ import Testing
     /// The shape Swift 6.3.1 on Linux writes for XCTest with `swift test --parallel --xunit-output x.xml` (without
     /// `--parallel` it writes no XCTest file): a blank line after the declaration, `classname="Module.Class"`, a bare
     /// method name, `message="failure"` whatever failed, and a skipped test written as one that passed.
-    static let swiftPMXCTest = """
-        <?xml version="1.0" encoding="UTF-8"?>
-
-        <testsuites>
-        <testsuite name="TestResults" errors="0" tests="3" failures="1" time="0.342099307">
-        <testcase classname="CartKitTests.CartTests" name="testTotalFails" time="0.081799055">
-        <failure message="failure"></failure>
-        </testcase>
-        <testcase classname="CartKitTests.CartTests" name="testSkipped" time="0.060728356">
-        </testcase>
-        <testcase classname="CartKitTests.CartTests" name="testTotal" time="0.199571896">
-        </testcase>
-        </testsuite>
-        </testsuites>
-
-        """
+    static let swiftPMXCTest = JUnitSamples.swiftPMXCTest
 
     /// The `-swift-testing` file beside it: `classname="Module.Suite.Nested"` (the module alone for a free function),
     /// the function's name (never its display name), `tests` leaving the skipped test out, times in exponent form.
-    static let swiftPMSwiftTesting = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <testsuites>
-          <testsuite name="TestResults" errors="0" tests="4" failures="1" skipped="1" time="0.001715762">
-            <testcase classname="CartKitTests.CartSuite" name="disabledOne()" >
-              <skipped>not yet</skipped>
-            </testcase>
-            <testcase classname="CartKitTests.CartSuite" name="failsOnPurpose()" time="0.000427293" >
-              <failure message="Expectation failed: (add(1, 1) &#8594; 2) == 3 (error): one and one are not three" />
-            </testcase>
-            <testcase classname="CartKitTests.CartSuite" name="addsTwo()" time="6.3374e-05" />
-            <testcase classname="CartKitTests.Outer.Inner" name="deep()" time="0.000177513" />
-            <testcase classname="CartKitTests" name="freeFunction()" time="0.000230812" />
-          </testsuite>
-        </testsuites>
-
-        """
+    static let swiftPMSwiftTesting = JUnitSamples.swiftPMSwiftTesting
 
     @Test func swiftPMsXCTestFileNamesTestsAsTheListDoesAndFailsWithEvidence() throws {
         let document = try JUnitDocumentParser.parse(Data(Self.swiftPMXCTest.utf8), path: "x.xml", source: "x.xml")

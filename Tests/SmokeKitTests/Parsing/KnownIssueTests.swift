@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 @testable import SmokeCore
+@testable import SmokeCoreTestSupport
 @testable import SmokeKit
-@testable import smokerun
 
 /// An issue that belongs to an expected failure (`XCTExpectFailure`, `withKnownIssue`) stays with its test, in every
 /// input: never a failure of a passing test, never an error "outside any test".

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import SmokeCore
+@testable import SmokeCoreTestSupport
 @testable import SmokeKit
 
 @Suite struct LinePrefixTests {
@@ -102,5 +103,34 @@ import Testing
         #expect(ci.unrecognizedLineCount == 0)
         #expect(ci.inputs.first?.strippedPrefix == "gh-run-view")
         #expect(ci.reconciliation?.agrees == true)
+    }
+
+    @Test func aGitHubActionsTimestampedLogParsesLikeTheBareLog() throws {
+        let bare = """
+            Test Suite 'Selected tests' started at 2025-03-01 12:00:00.000
+            Test Case 'CartTests.testTotal' started at 2025-03-01 12:00:00.000
+            /src/CartTests.swift:12: error: CartTests.testTotal : XCTAssertEqual failed
+            Test Case 'CartTests.testTotal' failed (0.010 seconds)
+            Test Suite 'Selected tests' failed at 2025-03-01 12:00:01.000
+            \t Executed 1 test, with 1 failure (0 unexpected) in 0.010 (0.010) seconds
+            """
+        let prefixed = bare.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { "2025-03-01T12:00:00.1234567Z \($0)" }.joined(separator: "\n")
+        let plain = try parseLog(bare)
+        let ci = try parseLog(prefixed)
+        #expect(ci.results == plain.results)
+        #expect(ci.unrecognizedLineCount == 0)
+        #expect(ci.inputs.first?.strippedPrefix == "github-actions-timestamp")
+        #expect(ci.reconciliation?.agrees == true)
+        #expect(ci.frameworkCounts.map(\.tests) == [1])
+    }
+
+    @Test func anXcodebuildProcessLogLineKeepsItsTimestamp() {
+        let line = Array("2018-11-04 10:28:22.4 xcodebuild[1:2] IDETestOperationsObserverDebug: 1.0 elapsed".utf8)
+        #expect(line.withUnsafeBufferPointer { LinePrefix.strip($0) } == nil)
+    }
+
+    private func parseLog(_ text: String, name: String = "log.txt") throws -> ParsedLog {
+        try LogParser().parse(files: [ParsingTestSupport.temporaryFile(Data(text.utf8), name: name)])
     }
 }

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 @testable import SmokeCore
+@testable import SmokeCoreTestSupport
 @testable import SmokeKit
-@testable import smokerun
 
 /// Records far beyond the old 64 KiB line limit are read whole; one beyond the (much larger) limit
 /// is listed under the report's errors with its line number instead of vanishing.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import SmokeCore
+@testable import SmokeCoreTestSupport
 @testable import SmokeKit
 
 /// A big log is read and interpreted on one thread while its events are applied on another (`EventPipe`,

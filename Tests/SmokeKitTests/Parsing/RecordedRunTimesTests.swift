@@ -1,10 +1,10 @@
 import Foundation
-import SmokeTestSupport
 import Testing
 
 @testable import SmokeCore
+@testable import SmokeCoreTestSupport
 @testable import SmokeKit
-@testable import smokerun
+@testable import SmokeTestSupport
 
 /// A parsed log's `startedAt`/`finishedAt`/`durationSeconds` are the recorded run's — suite stamps, `in X (Y) seconds`
 /// totals, event-stream instants — never the time of parsing.
@@ -91,31 +91,5 @@ import Testing
         #expect(resolved.startedAt == parsedAt)
         #expect(abs(resolved.finishedAt.timeIntervalSince(parsedAt) - 0.25) < 1e-9)
         #expect(abs(resolved.durationSeconds - 0.25) < 1e-9)
-    }
-
-    @Test func parseWritesTheLogsOwnTimesAndWhenItWasParsed() async throws {
-        let folder = try TemporaryDirectory()
-        defer { folder.remove() }
-        try Data(
-            """
-            Test Suite 'All tests' started at 2016-12-15 10:43:15 +0000
-            Test Case '-[AppTests.CartTests testTotal]' started.
-            Test Case '-[AppTests.CartTests testTotal]' passed (1.000 seconds).
-            Test Suite 'All tests' passed at 2016-12-15 10:43:17 +0000.
-            \t Executed 1 test, with 0 failures (0 unexpected) in 1.000 (2.000) seconds
-            """.utf8
-        ).write(to: folder.url.appendingPathComponent("old.log"))
-        let before = Date()
-        let context = HostContext(
-            standardOutput: BufferOutput(), standardError: BufferOutput(), environment: [:],
-            currentDirectory: folder.url)
-        _ = try await ParseCommand(arguments: ["old.log", "--output", "out"]).run(in: context)
-        let runs = folder.url.appendingPathComponent("out/runs")
-        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: runs.path).first)
-        let report = try RunStore.loadReport(at: runs.appendingPathComponent(name))
-        #expect(report.startedAt == (try date("2016-12-15T10:43:15Z")))
-        #expect(report.finishedAt == (try date("2016-12-15T10:43:17Z")))
-        #expect(report.durationSeconds == 2)
-        #expect(try #require(report.parsedAt) >= before.addingTimeInterval(-1))
     }
 }

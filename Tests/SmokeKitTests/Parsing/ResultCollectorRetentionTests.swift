@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 @testable import SmokeCore
+@testable import SmokeCoreTestSupport
 @testable import SmokeKit
-@testable import smokerun
 
 /// `.statusesOnly` (what `parse --summary-only` uses) must give the same statuses, durations and
 /// flaky marks as `.full` — it only forgets what the reports would show.

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 @testable import SmokeCore
+@testable import SmokeCoreTestSupport
 @testable import SmokeKit
-@testable import smokerun
 
 /// `smokerun parse` of saved xcresulttool JSON: format detection and the documents read whole.
 @Suite struct ResultDocumentParserTests {

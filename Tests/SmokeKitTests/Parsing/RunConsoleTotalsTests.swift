@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import SmokeCore
+@testable import SmokeCoreTestSupport
 @testable import SmokeKit
 
 /// A run's test processes print their own totals, Swift Testing's in colour: each framework's are read as the

@@ -1,10 +1,10 @@
 import Foundation
-import SmokeTestSupport
 import Testing
 
 @testable import SmokeCore
+@testable import SmokeCoreTestSupport
 @testable import SmokeKit
-@testable import smokerun
+@testable import SmokeTestSupport
 
 /// No alarm without evidence: every `failed`, `crashed` and `timedOut` status points at what proved it, and a test
 /// the input leaves running without a word about how it ended is `unfinished`, never a failure.
@@ -34,40 +34,6 @@ import Testing
                 == IncompleteInput(source: "cut.log", lastLine: 5, lastLineText: "loading fixtures…", unfinished: 1))
         #expect(RunReport.status(of: parsed.results, errors: []) == .incomplete)
         #expect(!parsed.results.contains { $0.status.isFailure })
-    }
-
-    @Test func parseOfALogThatStopsExitsThreeAndSaysWithoutAResultNeverFailing() async throws {
-        let folder = try TemporaryDirectory()
-        defer { folder.remove() }
-        try Data(
-            """
-            Test Case '-[AppTests.CartTests testA]' started.
-            Test Case '-[AppTests.CartTests testA]' passed (0.010 seconds).
-            Test Case '-[AppTests.CartTests testB]' started.
-            Test Case '-[AppTests.CartTests testB]' passed (0.010 seconds).
-            Test Case '-[AppTests.CartTests testC]' started.
-            """.utf8
-        ).write(to: folder.url.appendingPathComponent("cut.log"))
-        let context = HostContext(
-            standardOutput: BufferOutput(), standardError: BufferOutput(), environment: [:],
-            currentDirectory: folder.url)
-        let code = try await ParseCommand(arguments: ["cut.log", "--output", "out"]).run(in: context)
-        #expect(code == .infrastructure)
-        let latest = folder.url.appendingPathComponent("out/latest")
-        let report = try RunStore.loadReport(at: latest)
-        #expect(report.status == .incomplete)
-        #expect(report.totals.unfinished == 1 && report.totals.failing == 0)
-        #expect(report.incomplete?.lastLine == 5)
-        let summary = try String(contentsOf: latest.appendingPathComponent("summary.md"), encoding: .utf8)
-        #expect(summary.contains("the log ends before the run finished: 2 passed, 1 without a result"))
-        #expect(!summary.contains("failing"))
-        let page = try String(contentsOf: latest.appendingPathComponent("index.html"), encoding: .utf8)
-        #expect(page.contains("the log ends before the run finished: 2 passed, 1 without a result"))
-        let junit = try String(contentsOf: latest.appendingPathComponent("junit.xml"), encoding: .utf8)
-        #expect(
-            junit.contains(
-                "<skipped message=\"unfinished, no result: the input ends while the test runs (cut.log:5)\"/>"))
-        #expect(!junit.contains("<error") && !junit.contains("<failure"))
     }
 
     @Test func aLogThatShowsTheCrashBeforeItEndsIsACrashWithThatLine() throws {

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 @testable import SmokeCore
+@testable import SmokeCoreTestSupport
 @testable import SmokeKit
-@testable import smokerun
 
 /// One Swift Testing run told twice — its console and its event stream — shaped after a real `swift test
 /// --experimental-event-stream-output` run (Swift 6.3, Linux): a suite with a nested suite, a display name,

@@ -1,18 +1,12 @@
 import Foundation
-import SmokeTestSupport
 import Testing
 
 @testable import SmokeCore
 @testable import SmokeKit
-@testable import smokerun
+@testable import SmokeTestSupport
 
 @Suite struct ResultBundleSelectorTests {
     /// A reader that returns fixed contents.
-    struct CannedReader: ResultBundleReading {
-        var contents: ResultBundleContents
-        func read(bundle: URL, scratchDirectory: URL) throws -> ResultBundleContents { contents }
-    }
-
     @Test(arguments: [
         (true, true, ResultBundleSelector.Choice.database), (true, false, .database), (false, true, .xcresulttool),
     ])

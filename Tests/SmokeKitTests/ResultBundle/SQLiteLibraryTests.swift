@@ -1,10 +1,9 @@
 import Foundation
-import SmokeTestSupport
 import Testing
 
 @testable import SmokeCore
 @testable import SmokeKit
-@testable import smokerun
+@testable import SmokeTestSupport
 
 /// SQLite is loaded at run time: the system library works, and a missing one is a clear exit 3.
 @Suite struct SQLiteLibraryTests {

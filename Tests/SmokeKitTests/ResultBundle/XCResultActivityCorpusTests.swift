@@ -1,10 +1,10 @@
 import Foundation
-import SmokeTestSupport
 import Testing
 
 @testable import SmokeCore
+@testable import SmokeCoreTestSupport
 @testable import SmokeKit
-@testable import smokerun
+@testable import SmokeTestSupport
 
 /// Activity steps read from a real Xcode bundle's database (`XCResultKit__testHEIC`: UI tests whose
 /// assertion failures are `testAssertionFailure` steps, with screenshots recorded in steps).

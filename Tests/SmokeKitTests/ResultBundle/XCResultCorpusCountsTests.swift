@@ -1,10 +1,9 @@
 import Foundation
-import SmokeTestSupport
 import Testing
 
 @testable import SmokeCore
 @testable import SmokeKit
-@testable import smokerun
+@testable import SmokeTestSupport
 
 /// Xcode's own counts in the real bundles of `../shared/corpus/xcresult/bundles` (read in place:
 /// unpacked into a temporary folder, never copied into the project) are what smokerun reports, and

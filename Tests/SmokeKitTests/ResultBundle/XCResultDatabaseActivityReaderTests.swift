@@ -3,7 +3,6 @@ import Testing
 
 @testable import SmokeCore
 @testable import SmokeKit
-@testable import smokerun
 
 /// Activity rows as the bundle database holds them, built by hand: order, failure marks, attachments,
 /// the run chosen, and corrupt trees (a loop of parents, a very deep chain) that must end.

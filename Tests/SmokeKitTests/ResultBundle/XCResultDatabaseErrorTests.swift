@@ -1,10 +1,9 @@
 import Foundation
-import SmokeTestSupport
 import Testing
 
 @testable import SmokeCore
 @testable import SmokeKit
-@testable import smokerun
+@testable import SmokeTestSupport
 
 @Suite struct XCResultDatabaseErrorTests {
     private func read(_ bundle: URL, in folder: TemporaryDirectory) throws -> ResultBundleContents {

@@ -1,10 +1,9 @@
 import Foundation
-import SmokeTestSupport
 import Testing
 
 @testable import SmokeCore
 @testable import SmokeKit
-@testable import smokerun
+@testable import SmokeTestSupport
 
 /// A bundle whose known issues hang only off their `ExpectedFailures` rows (the issue row names no test run): they
 /// stay with the test that expected them, and none is an issue "outside any test".

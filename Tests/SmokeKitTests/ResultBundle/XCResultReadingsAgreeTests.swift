@@ -1,10 +1,10 @@
 import Foundation
-import SmokeTestSupport
 import Testing
 
 @testable import SmokeCore
+@testable import SmokeCoreTestSupport
 @testable import SmokeKit
-@testable import smokerun
+@testable import SmokeTestSupport
 
 /// A bundle with repetitions, arguments and two configurations reads like Xcode reads it, the
 /// same from its database as from xcresulttool's JSON of it.

@@ -1,10 +1,10 @@
 import Foundation
-import SmokeTestSupport
 import Testing
 
 @testable import SmokeCore
+@testable import SmokeCoreTestSupport
 @testable import SmokeKit
-@testable import smokerun
+@testable import SmokeTestSupport
 
 /// A test run several times is timed as xcresulttool times it (`durationInSeconds`: the mean of its runs), and a
 /// failure message with control characters reads the same from the bundle's database and from xcresulttool's JSON.

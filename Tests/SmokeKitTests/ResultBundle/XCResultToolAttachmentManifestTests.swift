@@ -3,7 +3,6 @@ import Testing
 
 @testable import SmokeCore
 @testable import SmokeKit
-@testable import smokerun
 
 /// `manifest.json` → attachments linked to smokerun ids, without touching the disk.
 @Suite struct XCResultToolAttachmentManifestTests {

@@ -2,7 +2,6 @@ import Foundation
 
 @testable import SmokeCore
 @testable import SmokeKit
-@testable import smokerun
 
 /// A `CommandRunning` that answers `xcrun xcresulttool …` from a fake-Xcode scenario's `xcresulttool/` folder
 /// (the layout the fake `xcrun` script replays) and records every call.

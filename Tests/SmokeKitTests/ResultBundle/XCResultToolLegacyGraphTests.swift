@@ -3,7 +3,7 @@ import Testing
 
 @testable import SmokeCore
 @testable import SmokeKit
-@testable import smokerun
+@testable import SmokeTestSupport
 
 /// The legacy `get --format json` object graph, hand-written in its `_type`/`_value` form, and the reader's
 /// fallback to it when `xcresulttool` has no `test-results` commands.

@@ -3,7 +3,7 @@ import Testing
 
 @testable import SmokeCore
 @testable import SmokeKit
-@testable import smokerun
+@testable import SmokeTestSupport
 
 /// `XCResultToolReader` over the fake scenario `smoke`, through a fake `CommandRunning`.
 @Suite struct XCResultToolReaderTests {

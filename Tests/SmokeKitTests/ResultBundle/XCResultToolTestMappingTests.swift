@@ -3,7 +3,6 @@ import Testing
 
 @testable import SmokeCore
 @testable import SmokeKit
-@testable import smokerun
 
 /// The `get test-results tests` tree → smokerun results, over hand-written trees in the real format.
 @Suite struct XCResultToolTestMappingTests {

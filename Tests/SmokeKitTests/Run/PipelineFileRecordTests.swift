@@ -3,7 +3,6 @@ import Testing
 
 @testable import SmokeCore
 @testable import SmokeKit
-@testable import smokerun
 
 @Suite struct PipelineFileRecordTests {
     private func pipeline(at path: String?) -> Pipeline {

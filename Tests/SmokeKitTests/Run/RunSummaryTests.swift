@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 @testable import SmokeCore
+@testable import SmokeCoreTestSupport
 @testable import SmokeKit
-@testable import smokerun
 
 /// What `run` prints at the end, on a terminal and in a log.
 @Suite struct RunSummaryTests {
@@ -62,5 +62,11 @@ import Testing
         #expect(
             ProgressLine.render(test, position: 1, total: 2, width: 80, style: TerminalStyle(colors: true))
                 == "[1/2] A/testA \u{1B}[31m✘\u{1B}[0m")
+    }
+
+    @Test(arguments: HostileText.samples)
+    func failureLinesOnATerminalShowControlsEscaped(message: String) {
+        let lines = RunSummary.failureLines(HostileText.report(message: message, id: "App.\(message)/t"), style: .plain)
+        #expect(HostileText.controls(in: lines.joined(separator: "\n")).isEmpty, "\(lines)")
     }
 }

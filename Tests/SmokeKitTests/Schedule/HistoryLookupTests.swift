@@ -3,7 +3,7 @@ import Testing
 
 @testable import SmokeCore
 @testable import SmokeKit
-@testable import smokerun
+@testable import SmokeTestSupport
 
 @Suite struct HistoryLookupTests {
     static func line(_ pipeline: String, _ started: String) -> String {

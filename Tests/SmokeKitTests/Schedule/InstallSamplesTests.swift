@@ -3,7 +3,6 @@ import Testing
 
 @testable import SmokeCore
 @testable import SmokeKit
-@testable import smokerun
 
 /// `Pipelines/samples/` holds what `smokerun install` prints for a project at /srv/myapp.
 /// The samples are checked against the renderer; `RECORD_SNAPSHOTS=1` rewrites them.
@@ -53,4 +52,29 @@ import Testing
             return String(text[start..<end]) + "\n"
         }
     }
+
+    @Test func everySnippetCarriesTheJobEnvironment() throws {
+        var plan = try InstallSamplesTests.plan()
+        plan.environment = [("PATH", "/opt/swift 6/bin:/usr/bin:/bin"), ("SMOKERUN_SWIFT", "/opt/swift 6/bin/swift")]
+        #expect(
+            InstallSnippets.crontab(plan).contains(
+                "mkdir -p /srv/myapp/.smokerun && cd /srv/myapp && PATH='/opt/swift 6/bin:/usr/bin:/bin' SMOKERUN_SWIFT='/opt/swift 6/bin/swift' /usr/local/bin/smokerun run"
+            ))
+        #expect(
+            InstallSnippets.systemd(plan).contains(
+                "Environment=\"PATH=/opt/swift 6/bin:/usr/bin:/bin\"\nEnvironment=\"SMOKERUN_SWIFT=/opt/swift 6/bin/swift\"\n"
+            ))
+        let launchd = InstallSnippets.launchd(plan)
+        let plist =
+            try #require(
+                launchd.range(of: "<?xml").map { String(launchd[$0.lowerBound...]) }?.components(
+                    separatedBy: "</plist>"
+                ).first) + "</plist>"
+        let parsed = try PropertyListSerialization.propertyList(from: Data(plist.utf8), format: nil) as? [String: Any]
+        #expect(
+            parsed?["EnvironmentVariables"] as? [String: String] == [
+                "PATH": "/opt/swift 6/bin:/usr/bin:/bin", "SMOKERUN_SWIFT": "/opt/swift 6/bin/swift",
+            ])
+    }
+
 }

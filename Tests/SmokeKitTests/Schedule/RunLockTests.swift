@@ -3,7 +3,7 @@ import Testing
 
 @testable import SmokeCore
 @testable import SmokeKit
-@testable import smokerun
+@testable import SmokeTestSupport
 
 // The limit catches a hang. It is generous because a test also waits here for one of the machine's two cooperative
 // threads while the synchronous integration tests hold them: a CI run kept in-process tests waiting 70-110 s.

@@ -1,10 +1,9 @@
 import Foundation
-import SmokeTestSupport
 import Testing
 
 @testable import SmokeCore
 @testable import SmokeKit
-@testable import smokerun
+@testable import SmokeTestSupport
 
 /// The service loop over a test clock: nothing here waits for real time to pass.
 ///

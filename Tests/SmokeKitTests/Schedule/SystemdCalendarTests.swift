@@ -3,7 +3,7 @@ import Testing
 
 @testable import SmokeCore
 @testable import SmokeKit
-@testable import smokerun
+@testable import SmokeTestSupport
 
 @Suite struct SystemdCalendarTests {
     @Test(arguments: [

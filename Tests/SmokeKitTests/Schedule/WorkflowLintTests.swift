@@ -3,7 +3,6 @@ import Testing
 
 @testable import SmokeCore
 @testable import SmokeKit
-@testable import smokerun
 
 /// Every workflow under `.github/workflows/` passes actionlint. Locally the test is skipped when
 /// actionlint is not installed; on CI (`CI` set) a missing actionlint is a failure.

@@ -1,11 +1,10 @@
 import Foundation
-import SmokeTestSupport
 import Synchronization
 import Testing
 
 @testable import SmokeCore
 @testable import SmokeKit
-@testable import smokerun
+@testable import SmokeTestSupport
 
 @Suite struct AtomicFileTests {
     @Test func writesAndReplacesWithoutLeavingTemporaryFiles() throws {

@@ -1,10 +1,9 @@
 import Foundation
-import SmokeTestSupport
 import Testing
 
 @testable import SmokeCore
 @testable import SmokeKit
-@testable import smokerun
+@testable import SmokeTestSupport
 
 @Suite struct AttachmentFileNameTests {
     /// Hostile names and the extension they must keep ("" when none survives).

@@ -1,10 +1,10 @@
 import Foundation
-import SmokeTestSupport
 import Testing
 
 @testable import SmokeCore
+@testable import SmokeCoreTestSupport
 @testable import SmokeKit
-@testable import smokerun
+@testable import SmokeTestSupport
 
 @Suite struct HistoryStoreTests {
     private func report(_ pipeline: String, runID: String, startedAt seconds: Double) -> RunReport {

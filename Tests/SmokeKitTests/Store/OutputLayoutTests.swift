@@ -3,7 +3,6 @@ import Testing
 
 @testable import SmokeCore
 @testable import SmokeKit
-@testable import smokerun
 
 @Suite struct OutputLayoutTests {
     @Test func everyPlaceInTheOutputFolderComesFromTheLayout() {

@@ -1,9 +1,10 @@
 import Foundation
-import SmokeTestSupport
 import Testing
 
 @testable import SmokeCore
+@testable import SmokeCoreTestSupport
 @testable import SmokeKit
+@testable import SmokeTestSupport
 
 /// A new report format is one `ReportWriter` plus its registry entry: nothing else in the store changes.
 @Suite struct ReportRegistryTests {

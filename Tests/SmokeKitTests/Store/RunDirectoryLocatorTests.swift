@@ -3,7 +3,7 @@ import Testing
 
 @testable import SmokeCore
 @testable import SmokeKit
-@testable import smokerun
+@testable import SmokeTestSupport
 
 @Suite struct RunDirectoryLocatorTests {
     /// `<tmp>/out/runs/<id>/report.json` with `latest` pointing at it; the current folder is `<tmp>`.

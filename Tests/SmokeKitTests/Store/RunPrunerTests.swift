@@ -1,10 +1,10 @@
 import Foundation
-import SmokeTestSupport
 import Testing
 
 @testable import SmokeCore
+@testable import SmokeCoreTestSupport
 @testable import SmokeKit
-@testable import smokerun
+@testable import SmokeTestSupport
 
 @Suite struct RunPrunerTests {
     let day: TimeInterval = 86_400

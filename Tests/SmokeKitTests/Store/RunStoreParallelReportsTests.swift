@@ -1,9 +1,10 @@
 import Foundation
-import SmokeTestSupport
 import Testing
 
 @testable import SmokeCore
+@testable import SmokeCoreTestSupport
 @testable import SmokeKit
+@testable import SmokeTestSupport
 
 /// A big run's reports are written on two threads: the files must be the ones the writers render alone, and a
 /// file that cannot be written must still stop the run's report.json from appearing, with nothing half-written

@@ -1,9 +1,10 @@
 import Foundation
-import SmokeTestSupport
 import Testing
 
 @testable import SmokeCore
+@testable import SmokeCoreTestSupport
 @testable import SmokeKit
+@testable import SmokeTestSupport
 
 /// A killed smokerun leaves its hidden temp files behind (a million tests' reports: hundreds of megabytes); the next
 /// run that finishes removes those an hour old, in the output folder and every run folder, and nothing else.

@@ -1,9 +1,10 @@
 import Foundation
-import SmokeTestSupport
 import Testing
 
 @testable import SmokeCore
+@testable import SmokeCoreTestSupport
 @testable import SmokeKit
+@testable import SmokeTestSupport
 
 /// Every console log and event stream of the shared corpus, rewritten the ways users' pipelines rewrite logs (CI
 /// prefixes, CRLF, colour codes, xcodebuild's lines written into a test line), parses to the same tests, statuses,

@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+
+@testable import SmokeCore
+@testable import SmokeCoreTestSupport
+@testable import SmokeKit
+@testable import SmokeTestSupport
+@testable import smokerun
+
+@Suite struct NotifyCommandTests {
+    typealias F = NotifyFixtures
+    private let secret = "https://hooks.slack.com/services/T000/B000/secretTOKEN123"
+
+    /// An output folder with one failing run as `latest` and in `runs/`.
+    private func outputFolder() throws -> (URL, RunReport) {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "notify-command-\(UUID().uuidString)")
+        let report = F.report(0, tests: F.suite(failing: [F.failing("AppTests.CartTests/testTotal")]))
+        let data = try JSONCoding.encoder().encode(report)
+        for folder in ["latest", "runs/\(report.runID)"] {
+            let directory = output.appendingPathComponent(folder)
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try data.write(to: directory.appendingPathComponent("report.json"))
+        }
+        return (output, report)
+    }
+
+    private func context(_ output: URL, environment: [String: String] = [:]) -> (
+        HostContext, BufferOutput, BufferOutput
+    ) {
+        let out = BufferOutput()
+        let err = BufferOutput()
+        return (
+            HostContext(standardOutput: out, standardError: err, environment: environment, currentDirectory: output),
+            out, err
+        )
+    }
+
+    private func command(_ arguments: [String], webhook: FakeWebhook = FakeWebhook([.status(200)])) throws
+        -> NotifyCommand
+    {
+        try NotifyCommand(
+            arguments: arguments, resolveSettings: NotifyCommand.defaultSettingsResolver,
+            notifier: Notifier(delivery: webhook.delivery)
+        )
+    }
+
+    @Test func dryRunPrintsTheLatestRunsBodyWithoutAURL() async throws {
+        let (output, report) = try outputFolder()
+        defer { try? FileManager.default.removeItem(at: output) }
+        let (context, out, _) = context(output)
+        let status = try await command(["--dry-run", "--output", output.path]).run(in: context)
+        #expect(status == .passed)
+        let body = try #require(try JSONSerialization.jsonObject(with: Data(out.text.utf8)) as? [String: Any])
+        #expect(body["text"] as? String == "smoke: 1 test failing (run \(report.runID))")
+    }
+
+    @Test func sendingARunByIDDeliversAndPrintsOnlyTheRedactedTarget() async throws {
+        let (output, report) = try outputFolder()
+        defer { try? FileManager.default.removeItem(at: output) }
+        let webhook = FakeWebhook([.status(200)])
+        let (context, out, err) = context(output, environment: ["SMOKERUN_WEBHOOK_URL": secret])
+        let status = try await command([report.runID, "--output", output.path], webhook: webhook).run(in: context)
+        #expect(status == .passed)
+        #expect(webhook.requestCount == 1)
+        #expect(
+            err.text
+                == "notify: failure (slack) to $SMOKERUN_WEBHOOK_URL (https://…) delivered after 1 attempt (HTTP 200)\n"
+        )
+        #expect(!(out.text + err.text).contains("secretTOKEN123"))
+    }
+
+    @Test func anUnsetURLIsAConfigurationError() async throws {
+        let (output, _) = try outputFolder()
+        defer { try? FileManager.default.removeItem(at: output) }
+        let (context, _, err) = context(output)
+        let status = try await command(["--output", output.path]).run(in: context)
+        #expect(status == .invalidInput)
+        #expect(err.text.contains("SMOKERUN_WEBHOOK_URL is not set"))
+    }
+
+    @Test func aMissingRunNamesWhereItLooked() async throws {
+        let (output, _) = try outputFolder()
+        defer { try? FileManager.default.removeItem(at: output) }
+        let (context, _, _) = context(output)
+        let error = await #expect(throws: RunLocatorError.self) {
+            try await command(["nope", "--output", output.path]).run(in: context)
+        }
+        #expect(error?.kind == .invalidInput)
+        #expect(error?.localizedDescription.contains(output.appendingPathComponent("runs/nope").path) == true)
+    }
+
+    @Test func flushingAnEmptyOutboxSaysSo() async throws {
+        let (output, _) = try outputFolder()
+        defer { try? FileManager.default.removeItem(at: output) }
+        let (context, _, err) = context(output)
+        #expect(try await command(["--flush", "--output", output.path]).run(in: context) == .passed)
+        #expect(err.text == "notify: the outbox is empty\n")
+    }
+
+    @Test(arguments: [["--flush", "RUN"], ["--flush", "--dry-run"], ["a", "b"], ["--verbose"]])
+    func contradictoryArgumentsAreUsageErrors(arguments: [String]) {
+        #expect(throws: UsageError.self) { try NotifyCommand(arguments: arguments) }
+    }
+
+    @Test func thePipelineFileGivesNotifySettingsAndOutput() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "notify-pipeline-\(UUID().uuidString)/Pipelines")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        let file = folder.appendingPathComponent("smoke.json")
+        try Data(
+            #"{"name":"smoke","swiftpm":{},"output":"out","notify":{"format":"json","on":["always"],"remindHours":6,"maxAttempts":2,"artifactsURL":null}}"#
+                .utf8
+        ).write(to: file)
+        let result = try NotifyPipelineReader.read(file)
+        #expect(result.output == folder.deletingLastPathComponent().appendingPathComponent("out").path)
+        #expect(result.notify.format == .json)
+        #expect(result.notify.on == [.always])
+        #expect(result.notify.remindHours == 6)
+        #expect(result.notify.maxAttempts == 2)
+
+        try Data(#"{"name":"smoke","swiftpm":{},"notify":{"remindHour":6}}"#.utf8).write(to: file)
+        #expect {
+            try NotifyPipelineReader.read(file)
+        } throws: { error in
+            (error as? PipelineError)?.errorDescription?.contains(
+                "'notify.remindHour': unknown key (did you mean 'remindHours'?)") == true
+        }
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+
+@testable import SmokeCore
+
+/// Profile + simctl listings → device and steps, for every runtime spelling and old listing formats.
+@Suite struct SimulatorResolverTests {
+    static let devicesJSON = #"""
+        {"devices": {
+          "com.apple.CoreSimulator.SimRuntime.iOS-17-5": [
+            {"name": "iPhone SE (3rd generation)", "udid": "BBBB-2", "state": "Shutdown", "isAvailable": true,
+             "deviceTypeIdentifier": "com.apple.CoreSimulator.SimDeviceType.iPhone-SE-3rd-generation"},
+            {"name": "iPhone SE (3rd generation)", "udid": "AAAA-1", "state": "Shutdown", "isAvailable": false},
+            {"name": "iPhone 15", "udid": "CCCC-3", "state": "Booted", "isAvailable": true}
+          ],
+          "com.apple.CoreSimulator.SimRuntime.iOS-16-4": [
+            {"name": "iPhone SE (3rd generation)", "udid": "DDDD-4", "state": "Shutdown", "isAvailable": true}
+          ]
+        }}
+        """#
+    static let runtimesJSON = #"""
+        {"runtimes": [
+          {"identifier": "com.apple.CoreSimulator.SimRuntime.iOS-17-5", "version": "17.5", "name": "iOS 17.5", "buildversion": "21F79", "isAvailable": true},
+          {"identifier": "com.apple.CoreSimulator.SimRuntime.iOS-16-4", "version": "16.4", "name": "iOS 16.4", "buildversion": "20E247", "isAvailable": true},
+          {"identifier": "com.apple.CoreSimulator.SimRuntime.iOS-15-0", "version": "15.0", "name": "iOS 15.0", "isAvailable": false}
+        ]}
+        """#
+    static let deviceTypesJSON = #"""
+        {"devicetypes": [
+          {"identifier": "com.apple.CoreSimulator.SimDeviceType.iPhone-SE-3rd-generation", "name": "iPhone SE (3rd generation)", "productFamily": "iPhone"},
+          {"identifier": "com.apple.CoreSimulator.SimDeviceType.iPhone-15", "name": "iPhone 15"}
+        ]}
+        """#
+
+    static func inventory(devices: String = devicesJSON) throws -> SimctlInventory {
+        var inventory = SimctlInventory()
+        try inventory.add(json: Data(devices.utf8), source: "devices")
+        try inventory.add(json: Data(runtimesJSON.utf8), source: "runtimes")
+        try inventory.add(json: Data(deviceTypesJSON.utf8), source: "devicetypes")
+        return inventory
+    }
+
+    static func profile(
+        _ name: String = "iPhone SE (3rd generation)", runtime: String? = "iOS 17.5", create: Bool = true,
+        erase: Bool = true
+    ) -> DeviceProfile {
+        var profile = DeviceProfile()
+        profile.platform = "iOS Simulator"
+        profile.name = name
+        profile.runtime = runtime
+        profile.create = create
+        profile.erase = erase
+        return profile
+    }
+
+    @Test(arguments: ["iOS 17.5", "17.5", "com.apple.CoreSimulator.SimRuntime.iOS-17-5"])
+    func everyRuntimeSpellingPicksTheAvailableDevice(runtime: String) throws {
+        let plan = try SimulatorResolver.plan(Self.profile(runtime: runtime), inventory: Self.inventory())
+        #expect(
+            plan.device
+                == ResolvedDevice(
+                    platform: "iOS Simulator", name: "iPhone SE (3rd generation)", udid: "BBBB-2", runtime: "iOS 17.5",
+                    runtimeBuild: "21F79", deviceType: "com.apple.CoreSimulator.SimDeviceType.iPhone-SE-3rd-generation")
+        )
+        #expect(plan.actions == [.erase, .boot, .waitForBoot])
+    }
+
+    @Test func aBootedDeviceIsShutDownBeforeItIsErasedAndOnlyWaitedForWithoutErase() throws {
+        let erased = try SimulatorResolver.plan(Self.profile("iPhone 15"), inventory: Self.inventory())
+        #expect(
+            erased.steps == [
+                "xcrun simctl shutdown CCCC-3", "xcrun simctl erase CCCC-3", "xcrun simctl boot CCCC-3",
+                "xcrun simctl bootstatus CCCC-3 -b",
+            ])
+        let kept = try SimulatorResolver.plan(Self.profile("iPhone 15", erase: false), inventory: Self.inventory())
+        #expect(kept.actions == [.waitForBoot])
+    }
+
+    @Test func aMissingDeviceIsCreatedWithDeterministicNameTypeAndRuntime() throws {
+        let plan = try SimulatorResolver.plan(Self.profile("iPhone 15", runtime: "16.4"), inventory: Self.inventory())
+        #expect(plan.device.udid == nil)
+        #expect(plan.device.name == "smokerun iPhone 15 (iOS 16.4)")
+        #expect(
+            plan.actions == [
+                .create(
+                    name: "smokerun iPhone 15 (iOS 16.4)",
+                    deviceType: "com.apple.CoreSimulator.SimDeviceType.iPhone-15",
+                    runtime: "com.apple.CoreSimulator.SimRuntime.iOS-16-4"),
+                .boot, .waitForBoot,
+            ])
+    }
+
+    @Test func smokerunsOwnDeviceIsPreferredOverTheOneWithTheProfileName() throws {
+        let devices =
+            #"{"devices": {"com.apple.CoreSimulator.SimRuntime.iOS-17-5": [{"name": "iPhone SE (3rd generation)", "udid": "A", "state": "Shutdown"}, {"name": "smokerun iPhone SE (3rd generation) (iOS 17.5)", "udid": "Z", "state": "Shutdown"}]}}"#
+        let plan = try SimulatorResolver.plan(Self.profile(), inventory: Self.inventory(devices: devices))
+        #expect(plan.device.udid == "Z")
+    }
+
+    @Test func aRuntimeThatIsNotInstalledListsTheInstalledOnes() throws {
+        #expect(throws: SimulatorError.runtimeNotInstalled(requested: "iOS 18.0", installed: ["iOS 17.5", "iOS 16.4"]))
+        {
+            try SimulatorResolver.plan(Self.profile(runtime: "iOS 18.0"), inventory: Self.inventory())
+        }
+        // An unavailable runtime is not installed either.
+        #expect(throws: SimulatorError.runtimeNotInstalled(requested: "15.0", installed: ["iOS 17.5", "iOS 16.4"])) {
+            try SimulatorResolver.plan(Self.profile(runtime: "15.0"), inventory: Self.inventory())
+        }
+        let message = SimulatorError.runtimeNotInstalled(requested: "iOS 18.0", installed: ["iOS 17.5"])
+            .localizedDescription
+        #expect(message.contains("installed: iOS 17.5"))
+    }
+
+    @Test func anUnknownDeviceTypeOrCreateFalseIsAClearError() throws {
+        #expect(
+            throws: SimulatorError.deviceTypeNotInstalled(
+                requested: "iPhone 99", installed: ["iPhone SE (3rd generation)", "iPhone 15"])
+        ) {
+            try SimulatorResolver.plan(Self.profile("iPhone 99"), inventory: Self.inventory())
+        }
+        #expect(
+            throws: SimulatorError.deviceMissing(
+                name: "iPhone 15", runtime: "iOS 16.4", available: ["iPhone SE (3rd generation)"])
+        ) {
+            try SimulatorResolver.plan(
+                Self.profile("iPhone 15", runtime: "16.4", create: false), inventory: Self.inventory())
+        }
+        #expect(SimulatorError.noDeviceName(platform: "iOS Simulator").kind == .infrastructure)
+    }
+
+    @Test func xcode10ListingsWithRuntimeNamesAndAvailabilityTextResolve() throws {
+        let devices =
+            #"{"devices": {"iOS 12.1": [{"name": "iPhone X", "udid": "OLD-1", "state": "Shutdown", "availability": "(unavailable, runtime profile not found)"}, {"name": "iPhone X", "udid": "OLD-2", "state": "Booted", "availability": "(available)"}]}}"#
+        var inventory = SimctlInventory()
+        try inventory.add(json: Data(devices.utf8), source: "devices")
+        var profile = Self.profile("iPhone X", runtime: "12.1", erase: false)
+        profile.create = false
+        let plan = try SimulatorResolver.plan(profile, inventory: inventory)
+        #expect(plan.device.udid == "OLD-2")
+        #expect(plan.device.runtime == "iOS 12.1")
+        #expect(plan.actions == [.waitForBoot])
+    }
+
+    @Test(arguments: [
+        ("com.apple.CoreSimulator.SimRuntime.iOS-26-3", "26.3.1", "iOS 26.3", "26.3", true),
+        ("com.apple.CoreSimulator.SimRuntime.iOS-17-5", "17.5", "iOS 17.5", "17", true),
+        ("com.apple.CoreSimulator.SimRuntime.iOS-17-5", "17.5", "iOS 17.5", "17.50", false),
+        ("com.apple.CoreSimulator.SimRuntime.tvOS-17-5", "17.5", "tvOS 17.5", "iOS 17.5", false),
+        ("com.apple.CoreSimulator.SimRuntime.xrOS-2-0", "2.0", "visionOS 2.0", "visionOS 2.0", true),
+    ])
+    func runtimeSpecsMatchByPlatformAndVersionPrefix(
+        identifier: String, version: String, name: String, requested: String, expected: Bool
+    ) {
+        let runtime = SimctlRuntime(identifier: identifier, name: name, version: version)
+        #expect(RuntimeSpec.parse(requested, defaultPlatform: "iOS Simulator").matches(runtime) == expected)
+    }
+
+    @Test func undecodableListingsNameTheCommand() {
+        var inventory = SimctlInventory()
+        #expect(throws: SimulatorError.self) {
+            try inventory.add(
+                json: Data("xcrun: error: unable to find utility".utf8), source: "`xcrun simctl list devices -j`")
+        }
+        do {
+            try inventory.add(json: Data(#"{"devices": {"iOS 17": 3}}"#.utf8), source: "`xcrun simctl list devices -j`")
+        } catch {
+            #expect(
+                error.localizedDescription.contains("could not read `xcrun simctl list devices -j`: devices.iOS 17"))
+        }
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import Testing
+
+@testable import SmokeCore
+@testable import SmokeCoreTestSupport
+
+@Suite struct NotificationPolicyTests {
+    typealias F = NotifyFixtures
+
+    /// Runs the policy over consecutive runs (every four hours), each decision delivered.
+    private func decisions(
+        _ reports: [RunReport], settings: NotifySettings = NotifySettings(), delivered: Bool = true
+    ) -> [NotificationDecision] {
+        var state = NotifyState()
+        var result: [NotificationDecision] = []
+        for (index, report) in reports.enumerated() {
+            let history = F.history(Array(reports[..<index]))
+            let now = report.finishedAt
+            let decision = NotificationPolicy.decide(
+                report: report, history: history, state: state, settings: settings, now: now)
+            state = NotificationPolicy.nextState(
+                after: decision, report: report, state: state, announced: delivered, now: now
+            )
+            result.append(decision)
+        }
+        return result
+    }
+
+    private let a = "AppTests.CartTests/testTotal"
+    private let b = "AppTests.CartTests/testDiscount"
+    private let c = "AppTests.LoginTests/testLogout"
+
+    @Test func threeFailingRunsWithTheSameFailuresSendOneMessage() {
+        let runs = (0..<3).map { F.report($0, tests: F.suite(failing: [F.failing(a), F.failing(b)])) }
+        let sent = decisions(runs).compactMap(\.plan)
+        #expect(sent.count == 1)
+        #expect(sent.first?.kind == .failure)
+        #expect(sent.first?.ages == [a: .new, b: .new])
+    }
+
+    @Test func aNewFailureInTheThirdRunIsAnnouncedAsNew() throws {
+        let runs = [
+            F.report(0, tests: F.suite(failing: [F.failing(a), F.failing(b)])),
+            F.report(1, tests: F.suite(failing: [F.failing(a), F.failing(b)])),
+            F.report(2, tests: F.suite(failing: [F.failing(a), F.failing(b), F.failing(c)])),
+        ]
+        let result = decisions(runs)
+        #expect(result.map { $0.plan?.kind } == [.failure, nil, .failure])
+        let third = try #require(result[2].plan)
+        #expect(third.ages[c] == .new)
+        #expect(third.ages[a] == .stillFailing(since: F.runID(0), runs: 3))
+        #expect(third.newCount == 1)
+    }
+
+    @Test func aPassingFourthRunSendsOneRecoveryAndThenNothing() throws {
+        let failing = F.suite(failing: [F.failing(a), F.failing(b)])
+        let runs =
+            (0..<3).map { F.report($0, tests: failing) } + (3..<5).map { F.report($0, tests: F.suite(failing: [])) }
+        let result = decisions(runs)
+        #expect(result.map { $0.plan?.kind } == [.failure, nil, nil, .recovery, nil])
+        let recovery = try #require(result[3].plan)
+        #expect(recovery.recovered == [b, a].sorted())
+        #expect(recovery.failingSince == F.runID(0))
+    }
+
+    @Test(arguments: [
+        // remindHours, kinds over five runs four hours apart with the same failure
+        (24.0, [NotificationKind.failure, nil, nil, nil, nil]),
+        (8.0, [.failure, nil, .reminder, nil, .reminder]),
+        (4.0, [.failure, .reminder, .reminder, .reminder, .reminder]),
+    ])
+    func anUnchangedFailureIsRemindedEveryRemindHours(remindHours: Double, kinds: [NotificationKind?]) {
+        var settings = NotifySettings()
+        settings.remindHours = remindHours
+        let runs = (0..<5).map { F.report($0, tests: F.suite(failing: [F.failing(a)])) }
+        #expect(decisions(runs, settings: settings).map { $0.plan?.kind } == kinds)
+    }
+
+    @Test func aSuppressedRepeatSaysWhenTheReminderIsDue() {
+        let runs = (0..<2).map { F.report($0, tests: F.suite(failing: [F.failing(a)])) }
+        guard case .suppress(let kind, let reason) = decisions(runs)[1] else {
+            Issue.record("second run was not suppressed")
+            return
+        }
+        #expect(kind == .reminder)
+        #expect(reason.contains("as announced for run \(F.runID(0))"))
+        #expect(reason.contains("next reminder after"))
+    }
+
+    @Test func aFixedTestChangesTheSetAndIsAnnounced() {
+        let runs = [
+            F.report(0, tests: F.suite(failing: [F.failing(a), F.failing(b)])),
+            F.report(1, tests: F.suite(failing: [F.failing(a)])),
+        ]
+        #expect(decisions(runs).map { $0.plan?.kind } == [.failure, .failure])
+    }
+
+    @Test func withoutRecoveryInOnAPassingRunClosesTheProblemQuietly() {
+        var settings = NotifySettings()
+        settings.on = [.failure]
+        let failing = F.suite(failing: [F.failing(a)])
+        let runs = [F.report(0, tests: failing), F.report(1, tests: F.suite(failing: [])), F.report(2, tests: failing)]
+        #expect(decisions(runs, settings: settings).map { $0.plan?.kind } == [.failure, nil, .failure])
+    }
+
+    @Test func withOnlyRecoveryInOnNothingIsSentBecauseNoFailureWasAnnounced() {
+        var settings = NotifySettings()
+        settings.on = [.recovery]
+        let runs = [F.report(0, tests: F.suite(failing: [F.failing(a)])), F.report(1, tests: F.suite(failing: []))]
+        #expect(decisions(runs, settings: settings).map { $0.plan?.kind } == [nil, nil])
+    }
+
+    @Test func alwaysAnnouncesEveryRun() {
+        var settings = NotifySettings()
+        settings.on = [.always]
+        let failing = F.suite(failing: [F.failing(a)])
+        let runs = [
+            F.report(0, tests: F.suite(failing: [])), F.report(1, tests: failing), F.report(2, tests: failing),
+            F.report(3, tests: F.suite(failing: [])),
+        ]
+        #expect(decisions(runs, settings: settings).map { $0.plan?.kind } == [.always, .failure, .reminder, .recovery])
+    }
+
+    @Test func aBuildFailureIsAnnouncedAsInfrastructureOnceThenRecovers() throws {
+        let error = InfrastructureError(message: "build failed", command: ["swift", "build"], exitStatus: 1)
+        let runs = [
+            F.report(0, tests: [], errors: [error]), F.report(1, tests: [], errors: [error]),
+            F.report(2, tests: F.suite(failing: [])),
+        ]
+        let result = decisions(runs)
+        #expect(result.map { $0.plan?.kind } == [.infrastructure, nil, .recovery])
+        #expect(result[0].plan?.ages == [:])
+        #expect(try #require(result[2].plan).failingSince == F.runID(0))
+    }
+
+    @Test func anInterruptedRunIsNotNews() {
+        var report = F.report(0, tests: F.suite(failing: [F.failing(a)]))
+        report.status = .interrupted
+        let decision = NotificationPolicy.decide(
+            report: report, history: [], state: NotifyState(), settings: NotifySettings(), now: report.finishedAt
+        )
+        #expect(decision.plan == nil)
+        #expect(decision.kind == .failure)
+    }
+
+    @Test func anUndeliveredFailureIsTriedAgainOnTheNextRun() {
+        let runs = (0..<2).map { F.report($0, tests: F.suite(failing: [F.failing(a)])) }
+        #expect(decisions(runs, delivered: false).map { $0.plan?.kind } == [.failure, .failure])
+    }
+
+    @Test func agesSkipRunsThatCouldNotTestAndIgnoreOtherPipelines() {
+        let failing = F.suite(failing: [F.failing(a)])
+        let history = F.history([
+            F.report(0, tests: F.suite(failing: [])),
+            F.report(1, tests: failing),
+            F.report(2, tests: [], errors: [InfrastructureError(message: "device missing")]),
+            F.report(3, tests: F.suite(failing: []), pipeline: "other"),
+        ])
+        let ages = NotificationPolicy.failureAges(of: F.report(4, tests: failing), history: history)
+        #expect(ages == [a: .stillFailing(since: F.runID(1), runs: 2)])
+    }
+}

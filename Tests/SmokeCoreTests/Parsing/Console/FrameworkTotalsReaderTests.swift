@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+
+@testable import SmokeCore
+
+/// The frameworks' own closing totals, read from a run's console.
+@Suite struct FrameworkTotalsReaderTests {
+    @Test func totalsAreSummedOverTheOutermostSuiteOfEachProcess() {
+        var reader = FrameworkTotalsReader()
+        let log = """
+            Test Suite 'All tests' started at x
+            Test Suite 'AppTests.xctest' started at x
+            Test Suite 'AppTests.xctest' passed at x.
+            \t Executed 2 tests, with 0 failures (0 unexpected) in 0.1 (0.1) seconds
+            Test Suite 'All tests' passed at x.
+            \t Executed 2 tests, with 0 failures (0 unexpected) in 0.1 (0.1) seconds
+            [smokerun] xctest: AppTests.A/c
+            Test Suite 'Selected tests' started at x
+            Test Case 'A.c' started at x
+            A.c printed: Executed 9 tests, with 9 failures
+            Test Suite 'Selected tests' failed at x.
+            \t Executed 1 test, with 1 failure (0 unexpected) in 0.1 (0.1) seconds
+            ✘ Test run with 3 tests failed after 0.1 seconds with 2 issues (including 1 known issue).
+            """
+        var splitter = LineSplitter()
+        splitter.push(Data(log.utf8)) { reader.read($0) }
+        splitter.finish { reader.read($0) }
+        let counts = reader.counts(from: "console.log")
+        #expect(counts.map(\.framework) == ["xctest", "swift-testing"])
+        #expect(counts.map(\.tests) == [3, 3])
+        #expect(counts.map(\.failures) == [1, 1])
+    }
+}

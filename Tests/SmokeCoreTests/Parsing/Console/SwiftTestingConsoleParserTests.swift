@@ -1,0 +1,89 @@
+import Testing
+
+@testable import SmokeCore
+@testable import SmokeCoreTestSupport
+
+@Suite struct SwiftTestingConsoleParserTests {
+    private typealias Support = ParsingTestSupport
+    private func ref(_ name: String) -> TestRef { TestRef(framework: .swiftTesting, suite: "", name: name) }
+
+    @Test(arguments: ["◇ Test addsItem() started.", "􀟈  Test addsItem() started."])
+    func testStarted(line: String) {
+        #expect(Support.consoleEvent(line) == .testStarted(ref("addsItem()")))
+    }
+
+    @Test(arguments: [
+        ("✔ Test addsItem() passed after 0.002 seconds.", TestStatus.passed, 0.002),
+        ("􁁛 Test addsItem() passed after 0.002 seconds.", .passed, 0.002),
+        ("✘ Test addsItem() failed after 1.25 seconds with 2 issues.", .failed, 1.25),
+        ("━ Test addsItem() passed after 0.5 seconds with 1 known issue.", .expectedFailure, 0.5),
+        ("✘ Test addsItem() with 3 test cases failed after 0.004 seconds with 1 issue.", .failed, 0.004),
+    ])
+    func testFinished(line: String, status: TestStatus, duration: Double) {
+        #expect(Support.consoleEvent(line) == .testFinished(ref("addsItem()"), status, durationSeconds: duration))
+    }
+
+    @Test func displayNamesAreQuoted() {
+        #expect(
+            Support.consoleEvent("􀢄 Test \"Adds an item\" failed after 2.5 seconds with 1 issue.")
+                == .testFinished(ref("Adds an item"), .failed, durationSeconds: 2.5))
+    }
+
+    @Test func skippedWithAndWithoutReason() {
+        #expect(
+            Support.consoleEvent("➜ Test refunds() skipped: \"bank is closed\"")
+                == .skipped(ref("refunds()"), reason: "bank is closed"))
+        #expect(Support.consoleEvent("􀙟 Test refunds() skipped.") == .skipped(ref("refunds()"), reason: nil))
+    }
+
+    @Test func issueWithLocation() {
+        #expect(
+            Support.consoleEvent(
+                "✘ Test addsItem() recorded an issue at CartTests.swift:17:9: Expectation failed: (cart.count → 1) == 2"
+            )
+                == .issue(
+                    ref("addsItem()"),
+                    TestFailure(
+                        message: "Expectation failed: (cart.count → 1) == 2", file: "CartTests.swift", line: 17),
+                    isKnown: false))
+    }
+
+    @Test func parameterizedIssueWithArguments() {
+        #expect(
+            Support.consoleEvent(
+                "✘ Test price(of:) recorded an issue with 1 argument item → pear at CartTests.swift:33:9: Expectation failed: price > 0"
+            )
+                == .issue(
+                    ref("price(of:)"),
+                    TestFailure(message: "Expectation failed: price > 0", file: "CartTests.swift", line: 33),
+                    isKnown: false))
+    }
+
+    @Test func knownIssue() {
+        #expect(
+            Support.consoleEvent(
+                "━ Test rounding() recorded a known issue at CartTests.swift:25:13: Expectation failed: 1 == 2")
+                == .issue(
+                    ref("rounding()"),
+                    TestFailure(message: "Expectation failed: 1 == 2", file: "CartTests.swift", line: 25), isKnown: true
+                ))
+    }
+
+    @Test func suitesAndRunLines() {
+        #expect(Support.consoleEvent("◇ Suite CartTests started.") == .suiteStarted(name: "CartTests"))
+        #expect(
+            Support.consoleEvent("✘ Suite CartTests failed after 0.1 seconds with 1 issue.")
+                == .suiteFinished(name: "CartTests", passed: false))
+        #expect(Support.consoleEvent("◇ Test run started.") == .ignored)
+        #expect(
+            Support.consoleEvent("✘ Test run with 3 tests in 1 suite failed after 0.1 seconds with 1 issue.")
+                == .ignored)
+    }
+
+    @Test func detailsAndBanners() {
+        #expect(Support.consoleEvent("↳ Testing Library Version: 6.3.1") == .ignored)
+        #expect(Support.consoleEvent("↳ the cart was empty") == .detail("the cart was empty"))
+        #expect(Support.consoleEvent("⎙ Attached 'receipt.txt' to addsItem().") == .ignored)
+        #expect(Support.consoleEvent("◇ Test case passing 1 argument item → pear to price(of:) started.") == .ignored)
+    }
+}

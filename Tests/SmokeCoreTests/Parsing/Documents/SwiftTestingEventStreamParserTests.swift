@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+@testable import SmokeCore
+
+@Suite struct SwiftTestingEventStreamParserTests {
+    private let testID = "ShopTests.CartSuite/addsItem()/CartSuite.swift:8:6"
+    private var ref: TestRef {
+        TestRef(
+            framework: .swiftTesting, module: "ShopTests", suite: "CartSuite", name: "addsItem()", eventStreamID: testID
+        )
+    }
+
+    private func parse(_ json: String) -> TestEvent? {
+        var parser = SwiftTestingEventStreamParser()
+        return Array(json.utf8).withUnsafeBufferPointer { parser.parse($0) }
+    }
+
+    private func event(_ payload: String) -> String { #"{"kind":"event","version":0,"payload":"# + payload + "}" }
+
+    @Test func declarationsAreIgnored() {
+        #expect(
+            parse(
+                #"{"kind":"test","version":0,"payload":{"id":"ShopTests.CartSuite","kind":"suite","name":"CartSuite"}}"#
+            ) == .ignored)
+    }
+
+    @Test func testStartedAndEnded() {
+        #expect(parse(event(#"{"kind":"testStarted","testID":"\#(testID)","messages":[]}"#)) == .testStarted(ref))
+        #expect(
+            parse(
+                event(
+                    #"{"kind":"testEnded","testID":"\#(testID)","messages":[{"symbol":"fail","text":"Test addsItem() failed after 0.25 seconds with 1 issue."}]}"#
+                ))
+                == .testFinished(ref, .failed, durationSeconds: 0.25))
+    }
+
+    @Test func suiteEventsAreSuites() {
+        #expect(
+            parse(event(#"{"kind":"testStarted","testID":"ShopTests.CartSuite","messages":[]}"#))
+                == .suiteStarted(name: "ShopTests.CartSuite"))
+    }
+
+    @Test func issueRecordedWithLocationAndDetails() {
+        let json = event(
+            #"{"kind":"issueRecorded","testID":"\#(testID)","issue":{"isKnown":false,"sourceLocation":{"_filePath":"/src/CartSuite.swift","fileID":"ShopTests/CartSuite.swift","line":12,"column":5}},"messages":[{"symbol":"fail","text":"Expectation failed: 1 == 2"},{"symbol":"details","text":"empty cart"}]}"#
+        )
+        #expect(
+            parse(json)
+                == .issue(
+                    ref,
+                    TestFailure(
+                        message: "Expectation failed: 1 == 2\nempty cart", file: "/src/CartSuite.swift", line: 12),
+                    isKnown: false))
+    }
+
+    @Test func knownIssueAndWarning() {
+        let known = event(
+            #"{"kind":"issueRecorded","testID":"\#(testID)","issue":{"isKnown":true},"messages":[{"symbol":"passWithKnownIssue","text":"off by one"}]}"#
+        )
+        #expect(parse(known) == .issue(ref, TestFailure(message: "off by one"), isKnown: true))
+        let warning = event(
+            #"{"kind":"issueRecorded","testID":"\#(testID)","issue":{"isKnown":false,"_severity":"warning","isFailure":false},"messages":[{"symbol":"warning","text":"slow"}]}"#
+        )
+        #expect(parse(warning) == .detail("warning: slow"))
+    }
+
+    @Test func attachmentBytesAreDecoded() {
+        let json = event(
+            #"{"kind":"valueAttached","testID":"\#(testID)","attachment":{"_bytes":"aGVsbG8=","_preferredName":"../../receipt.txt"},"messages":[]}"#
+        )
+        #expect(parse(json) == .attachment(ref, name: "../../receipt.txt", content: .bytes(Data("hello".utf8))))
+    }
+
+    @Test func skippedTakesTheComment() {
+        let json = event(#"{"kind":"testSkipped","testID":"\#(testID)","_comments":["bank closed"],"messages":[]}"#)
+        #expect(parse(json) == .skipped(ref, reason: "bank closed"))
+    }
+
+    @Test func parameterizedCasesAreIgnored() {
+        #expect(parse(event(#"{"kind":"testCaseStarted","testID":"\#(testID)","messages":[]}"#)) == .ignored)
+    }
+
+    @Test(arguments: ["{not json", "[1,2]", #"{"kind":"event"}"#, "", "\u{0}\u{1}garbage"])
+    func malformedLinesAreNotUnderstood(line: String) {
+        let result = parse(line)
+        #expect(result == nil || result == .ignored)
+        if !line.isEmpty { #expect(result == nil) }
+    }
+
+    @Test func idsResolveToModuleSuiteAndName() {
+        #expect(
+            SwiftTestingEventStreamParser.ref("Shop.Outer/Inner/f()/F.swift:1:2")
+                == TestRef(
+                    framework: .swiftTesting, module: "Shop", suite: "Outer/Inner", name: "f()",
+                    eventStreamID: "Shop.Outer/Inner/f()/F.swift:1:2"))
+        #expect(SwiftTestingEventStreamParser.ref("Shop/free()/F.swift:3:4")?.module == "Shop")
+        #expect(SwiftTestingEventStreamParser.ref("Shop.Outer") == nil)
+    }
+}

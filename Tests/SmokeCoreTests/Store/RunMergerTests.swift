@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+@testable import SmokeCore
+
+@Suite struct RunMergerTests {
+    static func shard(
+        _ index: Int, of count: Int, tests: [(String, TestStatus)], seed: UInt64? = 7, start: TimeInterval = 0
+    ) -> RunMerger.Part {
+        let results = tests.enumerated().map { offset, test in
+            TestResult(
+                id: test.0, name: test.0, suite: "S", framework: .xctest, status: test.1, durationSeconds: 1,
+                order: offset + 1,
+                flaky: test.0.hasSuffix("flaky"))
+        }
+        var report = RunReport(
+            pipeline: "smoke", runID: "20261122T04000\(index)Z-000\(index)", status: .passed,
+            startedAt: Date(timeIntervalSince1970: start), finishedAt: Date(timeIntervalSince1970: start + 10),
+            seed: seed,
+            ordering: OrderingRecord(mode: .random, isolation: .suite, seed: seed), environment: [:],
+            device: ResolvedDevice(platform: "host"), toolchain: nil, tests: results)
+        report.shard = ShardRecord(index: index, count: count)
+        report.status = RunReport.status(of: results, errors: [])
+        return RunMerger.Part(report: report, source: "shard\(index)")
+    }
+
+    @Test func shardsJoinInShardOrderWithTotalsRecounted() throws {
+        let merged = try RunMerger.merge(
+            [
+                Self.shard(2, of: 2, tests: [("M.S/c", .failed), ("M.S/d-flaky", .passed)], start: 5),
+                Self.shard(1, of: 2, tests: [("M.S/a", .passed), ("M.S/b", .skipped)], start: 3),
+            ], runID: "20261122T050000Z-beef")
+        #expect(merged.tests.map(\.id) == ["M.S/a", "M.S/b", "M.S/c", "M.S/d-flaky"])
+        #expect(merged.tests.map(\.order) == [1, 2, 3, 4])
+        #expect(merged.totals.tests == 4 && merged.totals.passed == 2 && merged.totals.failed == 1)
+        #expect(merged.totals.skipped == 1 && merged.totals.flaky == 1)
+        #expect(merged.status == .failed)
+        #expect(merged.shard == nil)
+        #expect(merged.runID == "20261122T050000Z-beef")
+        #expect(
+            merged.startedAt == Date(timeIntervalSince1970: 3) && merged.finishedAt == Date(timeIntervalSince1970: 15))
+        #expect(merged.seed == 7)
+        #expect(merged.errors.isEmpty)
+    }
+
+    @Test func aMissingShardIsAnError() throws {
+        let merged = try RunMerger.merge(
+            [Self.shard(1, of: 3, tests: [("M.S/a", .passed)]), Self.shard(3, of: 3, tests: [])], runID: "x")
+        #expect(merged.status == .error)
+        #expect(merged.errors.map(\.message) == ["shard 2/3 missing: their tests are not in this report"])
+    }
+
+    @Test func aShardGivenTwiceCountsItsTestsOnce() throws {
+        let merged = try RunMerger.merge(
+            [
+                Self.shard(1, of: 2, tests: [("M.S/a", .passed)]), Self.shard(1, of: 2, tests: [("M.S/a", .passed)]),
+                Self.shard(2, of: 2, tests: [("M.S/b", .passed)]),
+            ], runID: "x")
+        #expect(merged.totals.tests == 2)
+        #expect(merged.errors.contains { $0.message == "shard 1/2 given 2 times" })
+        #expect(merged.errors.contains { $0.message.hasPrefix("M.S/a ran in both") })
+    }
+
+    @Test func differentSeedsLeaveTheMergedSeedEmpty() throws {
+        let merged = try RunMerger.merge(
+            [Self.shard(1, of: 2, tests: [], seed: 1), Self.shard(2, of: 2, tests: [], seed: 2)], runID: "x")
+        #expect(merged.seed == nil)
+    }
+
+    @Test func runsOfDifferentPipelinesAreRefused() {
+        var other = Self.shard(2, of: 2, tests: [])
+        other.report.pipeline = "nightly"
+        #expect(throws: MergeError.self) { try RunMerger.merge([Self.shard(1, of: 2, tests: []), other], runID: "x") }
+        #expect(throws: MergeError.nothingToMerge) { try RunMerger.merge([], runID: "x") }
+    }
+
+    @Test func shardErrorsArePrefixedWithTheShard() throws {
+        var part = Self.shard(1, of: 1, tests: [])
+        part.report.errors = [InfrastructureError(message: "llvm-cov export failed")]
+        let merged = try RunMerger.merge([part], runID: "x")
+        #expect(merged.errors.map(\.message) == ["shard 1/1: llvm-cov export failed"])
+    }
+}

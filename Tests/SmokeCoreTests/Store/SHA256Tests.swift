@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+@testable import SmokeCore
+
+/// FIPS 180-4 / NIST CAVS vectors, and lengths on each side of the padding boundaries (55, 56, 64,
+/// 119, 120 bytes), checked against coreutils' `sha256sum`.
+@Suite struct SHA256Tests {
+    @Test(arguments: [
+        ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
+        ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
+        (
+            "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"
+        ),
+        (
+            "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu",
+            "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1"
+        ),
+    ])
+    func standardVectors(message: String, expected: String) {
+        #expect(SHA256.hex(Array(message.utf8)) == expected)
+    }
+
+    @Test(arguments: [
+        (55, "9f4390f8d30c2dd92ec9f095b65e2b9ae9b0a925a5258e241c9f1e910f734318"),
+        (56, "b35439a4ac6f0948b6d6f9e3c6af0f5f590ce20f1bde7090ef7970686ec6738a"),
+        (63, "7d3e74a05d7db15bce4ad9ec0658ea98e3f06eeecf16b4c6fff2da457ddc2f34"),
+        (64, "ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb"),
+        (65, "635361c48bb9eab14198e76ea8ab7f1a41685d6ad62aa9146d301d4f17eb0ae0"),
+        (119, "31eba51c313a5c08226adf18d4a359cfdfd8d2e816b13f4af952f7ea6584dcfb"),
+        (120, "2f3d335432c70b580af0e8e1b3674a7c020d683aa5f73aaaedfdc55af904c21c"),
+    ])
+    func lengthsAroundThePaddingBoundaries(count: Int, expected: String) {
+        #expect(SHA256.hex([UInt8](repeating: UInt8(ascii: "a"), count: count)) == expected)
+    }
+
+    @Test func aMillionAsAndNonASCIIBytes() {
+        #expect(
+            SHA256.hex([UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000))
+                == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+        #expect(
+            SHA256.hex(Data([0x00, 0xFF, 0x80])) == "f742b965f156c10374bc23aea96e3a8aff8facd6fc079defeaa30219ad86f211")
+    }
+}

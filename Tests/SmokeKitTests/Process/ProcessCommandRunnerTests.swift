@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+@testable import SmokeCore
+@testable import SmokeKit
+@testable import SmokeTestSupport
+
+/// The real runners, against `/bin/sh`: what a tool prints on each stream stays apart, statuses survive.
+@Suite struct ProcessCommandRunnerTests {
+    @Test func keepsStandardOutputAndStandardErrorApartAndReportsTheExitStatus() throws {
+        let result = try ProcessCommandRunner().run("sh", ["-c", "echo out; echo err >&2; exit 3"])
+        #expect(result.outputText == "out\n")
+        #expect(result.errorText == "err\n")
+        #expect(result.exitStatus == 3)
+    }
+
+    @Test func runsInTheGivenFolderWithExactlyTheGivenEnvironment() throws {
+        let folder = FileManager.default.temporaryDirectory.resolvingSymlinksInPath()
+        let result = try ProcessCommandRunner().run(
+            "/bin/sh", ["-c", "pwd; echo \"$ONLY-${HOME:-unset}\""], environment: ["ONLY": "this"],
+            currentDirectory: folder)
+        #expect(result.outputText == "\(folder.path)\nthis-unset\n")
+    }
+
+    @Test func readsOutputLargerThanAPipeWithoutBlocking() throws {
+        // 1 MB on each stream: a runner that read one pipe to the end before the other would deadlock.
+        let result = try ProcessCommandRunner().run(
+            "sh", ["-c", "head -c 1000000 /dev/zero; head -c 1000000 /dev/zero >&2"])
+        #expect(result.standardOutput.count == 1_000_000)
+        #expect(result.standardError.count == 1_000_000)
+    }
+
+    @Test func aSignalIsReportedAsAShellWould() throws {
+        let result = try ProcessCommandRunner().run("sh", ["-c", "kill -TERM $$"])
+        #expect(result.exitStatus == 128 + SIGTERM)
+    }
+
+    @Test func aMissingProgramIsACommandErrorThatSaysSo() {
+        #expect {
+            _ = try ProcessCommandRunner().run(
+                "smokerun-no-such-tool", [], environment: ["PATH": "/usr/bin:/bin"], currentDirectory: nil)
+        } throws: { error in
+            "\(error.localizedDescription)".contains("smokerun-no-such-tool")
+                && "\(error.localizedDescription)".contains("not found on PATH")
+        }
+    }
+
+    @Test func theFileRunnerWritesStandardOutputIntoTheFileAndKeepsStandardError() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "smokerun-file-runner-\(UUID().uuidString).txt")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data("stale content that must be replaced\n".utf8).write(to: file)
+        let result = try ProcessFileOutputRunner().run(
+            "/bin/sh", ["-c", "echo exported; echo warning >&2"], standardOutput: file)
+        #expect(result.exitStatus == 0)
+        #expect(result.errorText == "warning\n")
+        #expect(try String(contentsOf: file, encoding: .utf8) == "exported\n")
+    }
+}

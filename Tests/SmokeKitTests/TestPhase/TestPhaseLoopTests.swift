@@ -1,0 +1,220 @@
+import Foundation
+import Testing
+
+@testable import SmokeCore
+@testable import SmokeKit
+@testable import SmokeTestSupport
+
+/// The shared test phase's whole loop — crash, re-run, retry, timeout, deadline, cancellation — driven
+/// through the real `BatchRunner` and console parser by a scripted process runner: no package is built,
+/// no process started, no time waited. The lines replayed are the Linux XCTest forms of the shared corpus
+/// (linux-xctest) and the crash form `swift test` prints (Parsing/ResultCollectorTests).
+@Suite struct TestPhaseLoopTests {
+    static let ids = ["ShopTests.CartTests/testA", "ShopTests.CartTests/testB", "ShopTests.CartTests/testC"]
+
+    static func started(_ name: String) -> String {
+        "Test Case 'CartTests.\(name)' started at 2026-01-02 10:00:00.000\n"
+    }
+    static func passed(_ name: String) -> String { "Test Case 'CartTests.\(name)' passed (0.001 seconds)\n" }
+    static let crash = """
+        Swift/ContiguousArrayBuffer.swift:692: Fatal error: Index out of range
+
+        *** Program crashed: Illegal instruction at 0x00007f4e3476df7f ***
+          0      0x00007f4e3476df7f _assertionFailure + 623 in libswiftCore.so
+          1 [ra] 0x000055db32ed44b1 Cart.item(at:) + 64 in ShopPackageTests.xctest at /src/Sources/Shop/Cart.swift:15:16
+
+        """
+
+    struct Outcome {
+        var result: DriverResult
+        var launches: [ProcessLaunch]
+        var clock: ManualClock
+        var started: Date
+
+        func test(_ name: String) throws -> TestResult {
+            try #require(result.tests.first { $0.id == "ShopTests.CartTests/\(name)" })
+        }
+        /// The test ids each launch asked for (XCTest: one comma-separated argument).
+        var requested: [[String]] { launches.map { $0.arguments.first?.split(separator: ",").map(String.init) ?? [] } }
+    }
+
+    func run(
+        _ scripts: [ScriptedProcessRunner.Script], retries: Int = 0, testSeconds: TimeInterval = 300,
+        runSeconds: TimeInterval = 1800,
+        cancelled: Bool = false
+    ) throws -> Outcome {
+        let clock = ManualClock()
+        let started = clock.now
+        let cancellation = CancellationFlag()
+        if cancelled { cancellation.cancel() }
+        var limits = RunLimits(
+            testSeconds: testSeconds, runDeadline: started.addingTimeInterval(runSeconds), cancellation: cancellation,
+            now: { clock.now })
+        limits.graceSeconds = 10
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "smokerun-phase-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let fake = ScriptedProcessRunner(clock: clock, scripts: scripts)
+        var runner = BatchRunner(
+            binary: URL(fileURLWithPath: "/src/.build/debug/ShopPackageTests.xctest"),
+            packageRoot: URL(fileURLWithPath: "/src"),
+            environment: [:], limits: limits, console: try ConsoleLog(url: folder.appendingPathComponent("console.log"))
+        )
+        runner.processes = fake
+        var executor = SwiftPMBatchExecutor(runner: runner, eventsDirectory: folder.appendingPathComponent("events"))
+        let plan = TestPhasePlan(
+            selected: Self.ids.map { TestCase(id: $0, framework: .xctest) },
+            batches: [TestBatch(framework: .xctest, tests: Self.ids.map { TestCase(id: $0, framework: .xctest) })])
+        var result = DriverResult(device: ResolvedDevice(platform: "host"))
+        try TestPhase(retries: retries, runSeconds: runSeconds).run(plan, with: &executor, into: &result)
+        return Outcome(result: result, launches: fake.launches, clock: clock, started: started)
+    }
+
+    @Test func aCrashEndsItsTestTheRestRunInANewProcessAndARetryThatPassesMakesItFlaky() throws {
+        let run = try run(
+            [
+                .init(
+                    steps: [.print(Self.started("testA") + Self.passed("testA") + Self.started("testB") + Self.crash)],
+                    ending: .crash(SIGILL)),
+                .init(steps: [.print(Self.started("testC") + Self.passed("testC"))], ending: .exit(0)),
+                .init(steps: [.print(Self.started("testB") + Self.passed("testB"))], ending: .exit(0)),
+            ], retries: 2)
+        #expect(run.requested == [Self.ids, ["ShopTests.CartTests/testC"], ["ShopTests.CartTests/testB"]])
+        let crashed = try run.test("testB")
+        #expect(crashed.status == .passed && crashed.flaky)
+        #expect(crashed.attempts.map(\.status) == [.crashed, .passed])
+        #expect(crashed.attempts.first?.failures.first?.message == "Index out of range")
+        #expect(try run.test("testC").status == .passed)
+        #expect(run.result.tests.map(\.order) == [1, 2, 3])
+        #expect(run.result.errors.isEmpty)
+    }
+
+    @Test func aTestPastTestSecondsIsStoppedWithSIGTERMThenGraceThenKilledAndTheRunGoesOn() throws {
+        let run = try run(
+            [
+                .init(steps: [.print(Self.started("testA"))], ending: .hang, onStop: .ignores),
+                .init(
+                    steps: [
+                        .print(
+                            Self.started("testB") + Self.passed("testB") + Self.started("testC") + Self.passed("testC"))
+                    ], ending: .exit(0)),
+                .init(
+                    steps: [.print(Self.started("testA"))], ending: .hang,
+                    onStop: .finishes(printing: "terminated\n", termination: .signaled(SIGTERM))),
+            ], retries: 1, testSeconds: 30)
+        #expect(
+            run.requested == [
+                Self.ids, ["ShopTests.CartTests/testB", "ShopTests.CartTests/testC"], ["ShopTests.CartTests/testA"],
+            ])
+        #expect(run.launches.allSatisfy { $0.stopSignal == SIGTERM && $0.graceSeconds == 10 })
+        let hung = try run.test("testA")
+        #expect(hung.status == .timedOut && !hung.flaky)
+        #expect(hung.attempts.map(\.status) == [.timedOut, .timedOut])
+        #expect(hung.attempts.first?.failures.first?.message.hasPrefix("exceeded timeouts.testSeconds (30 s)") == true)
+        // Stopped on the first tick past 30 s each time; the first ignored SIGTERM and cost the 10 s grace.
+        #expect(run.clock.now.timeIntervalSince(run.started) == 31 + 10 + 31)
+        #expect(try run.test("testB").status == .passed && run.test("testC").status == .passed)
+        #expect(run.result.errors.isEmpty && !run.result.interrupted)
+    }
+
+    @Test func theRunDeadlineStopsTheRunningTestListsWhatDidNotRunAndSkipsRetries() throws {
+        let run = try run(
+            [
+                .init(
+                    steps: [
+                        .print(
+                            """
+                            \(Self.started("testA"))boom
+                            /src/Tests/CartTests.swift:9: error: CartTests.testA : XCTAssertTrue failed
+                            Test Case 'CartTests.testA' failed (0.002 seconds)
+                            \(Self.started("testB"))
+                            """),
+                        .wait(120),
+                    ], ending: .exit(0))
+            ], retries: 3, runSeconds: 60)
+        #expect(run.launches.count == 1)
+        #expect(try run.test("testA").status == .failed)
+        #expect(try run.test("testA").attempts.isEmpty)
+        let cut = try run.test("testB")
+        #expect(cut.status == .timedOut)
+        #expect(cut.failures.first?.message == "still running when the run reached timeouts.runSeconds")
+        let error = try #require(run.result.errors.first)
+        #expect(error.message == "the run reached timeouts.runSeconds (60 s); 1 tests did not run")
+        #expect(error.details == ["ShopTests.CartTests/testC"])
+    }
+
+    @Test func aProcessThatDiesBeforeAnyTestCrashesItsBatchOnceWithoutLooping() throws {
+        let run = try run([.init(steps: [.print("error: cannot load libShop.so\n")], ending: .exit(1))], retries: 0)
+        #expect(run.launches.count == 1)
+        #expect(run.result.tests.map(\.status) == [.crashed, .crashed, .crashed])
+        #expect(
+            run.result.tests.first?.failures.first?.message
+                == "the test process ended (exit status 1) before this test reported a result")
+    }
+
+    @Test func aProcessThatExitsZeroWithoutStartingAnyTestIsARunnerProblemNotACrash() throws {
+        let run = try run([.init(steps: [.print("")], ending: .exit(0))], retries: 2)
+        #expect(run.launches.count == 1)
+        #expect(run.result.tests.isEmpty)
+        let error = try #require(run.result.errors.first)
+        #expect(run.result.errors.count == 1)
+        #expect(
+            error.message.hasPrefix(
+                "the test process exited with status 0 without starting any of the 3 xctest tests it was asked to run"))
+        #expect(
+            error.details.first
+                == "command: /src/.build/debug/ShopPackageTests.xctest \(Self.ids.joined(separator: ","))")
+        #expect(error.details.last == "it printed nothing")
+    }
+
+    @Test func aTestRunningWhenItsProcessExitsZeroCrashedAndTheRestRunInANewProcess() throws {
+        let run = try run(
+            [
+                .init(
+                    steps: [.print(Self.started("testA") + Self.passed("testA") + Self.started("testB"))],
+                    ending: .exit(0)),
+                .init(steps: [.print(Self.started("testC") + Self.passed("testC"))], ending: .exit(0)),
+            ])
+        #expect(run.requested == [Self.ids, ["ShopTests.CartTests/testC"]])
+        let cut = try run.test("testB")
+        #expect(cut.status == .crashed)
+        #expect(
+            cut.failures.map(\.message) == [
+                "the test process exited with status 0 while this test was running"
+            ])
+        #expect(try run.test("testC").status == .passed)
+        #expect(run.result.errors.isEmpty)
+    }
+
+    @Test func aReRunThatRunsNoneOfItsTestsSaysWhatTheProcessSaid() throws {
+        let run = try run(
+            [
+                .init(steps: [.print(Self.started("testA") + Self.passed("testA"))], ending: .exit(0)),
+                .init(
+                    steps: [
+                        .print(
+                            """
+                            Test Suite 'Selected tests' started at 2026-01-02 10:00:00.000
+                            \t Executed 0 tests, with 0 failures (0 unexpected) in 0.0 (0.0) seconds
+
+                            """)
+                    ], ending: .exit(0)),
+            ], retries: 1)
+        #expect(run.requested == [Self.ids, ["ShopTests.CartTests/testB", "ShopTests.CartTests/testC"]])
+        #expect(run.result.tests.map(\.id) == ["ShopTests.CartTests/testA"])
+        let error = try #require(run.result.errors.first)
+        #expect(
+            error.message.contains(
+                "its output says 'Executed 0 tests, with 0 failures (0 unexpected) in 0.0 (0.0) seconds', so the binary holds no test by those names"
+            ))
+    }
+
+    @Test func aCancelledRunInterruptsTheRunningTestAndRunsNothingMore() throws {
+        let run = try run(
+            [.init(steps: [.print(Self.started("testA")), .wait(5)], ending: .exit(0))], retries: 2, cancelled: true)
+        #expect(run.launches.count == 1)
+        #expect(run.result.interrupted)
+        #expect(run.result.tests.map(\.status) == [.interrupted])
+        #expect(run.result.errors.isEmpty)
+    }
+}
