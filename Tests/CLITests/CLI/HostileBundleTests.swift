@@ -1,9 +1,9 @@
 import Foundation
-import SmokeTestSupport
 import Testing
 
 @testable import SmokeCore
 @testable import SmokeKit
+@testable import SmokeTestSupport
 @testable import smokerun
 
 #if canImport(Glibc)
