@@ -8,7 +8,7 @@ package struct RunReport: Codable, Sendable, Equatable {
     package var pipeline: String
     package var runID: String
     package var status: RunStatus
-    var startedAt: Date
+    package var startedAt: Date
     var finishedAt: Date
     package var durationSeconds: Double
     package var seed: UInt64?

@@ -11,6 +11,7 @@ package enum StoreError: Error, Equatable, LocalizedError, DomainError {
     case latestNotALink(path: String)
     case attachmentSourceUnreadable(path: String, reason: String)
     case attachmentNamesExhausted(directory: String, stem: String)
+    case runFolderTaken(path: String)
 
     package var errorDescription: String? {
         switch self {
@@ -35,13 +36,16 @@ package enum StoreError: Error, Equatable, LocalizedError, DomainError {
             "could not read the attachment file \(path): \(reason)"
         case .attachmentNamesExhausted(let directory, let stem):
             "too many attachments named '\(stem)' in \(directory)"
+        case .runFolderTaken(let path):
+            "\(path) already exists: another run has this run id; smokerun never writes into another run's folder"
         }
     }
 
     package var kind: ErrorKind {
         switch self {
         case .invalidRunID, .runNotFound, .reportMissing, .reportInvalid: .invalidInput
-        case .writeFailed, .readFailed, .latestNotALink, .attachmentSourceUnreadable, .attachmentNamesExhausted:
+        case .writeFailed, .readFailed, .latestNotALink, .attachmentSourceUnreadable, .attachmentNamesExhausted,
+            .runFolderTaken:
             .infrastructure
         }
     }

@@ -53,7 +53,7 @@ struct RunPreparation {
         )
         do {
             let store = RunStore(outputDirectory: outputDirectory, writer: fileWriter)
-            prepared.runDirectory = try store.createRunDirectory(runID: runID)
+            (prepared.runID, prepared.runDirectory) = try store.createRunDirectory(startedAt: startedAt)
             let folder = RunDirectory(prepared.runDirectory)
             try FileManager.default.createDirectory(at: folder.profiles, withIntermediateDirectories: true)
             let console = try ConsoleLog(url: folder.consoleLog, writer: fileWriter)

@@ -10,6 +10,8 @@ package struct AttachmentExporter: Sendable {
     package struct Summary: Sendable, Equatable {
         package var exported = 0
         package var converted = 0
+        /// Files that could not be written (a full disk): the export is incomplete.
+        package var notWritten = 0
         /// Sentences for standard error (a conversion that could not be done, a file that could not be copied).
         package var notes: [String] = []
     }
@@ -72,6 +74,7 @@ package struct AttachmentExporter: Sendable {
                 }
             } catch {
                 summary.notes.append("\(placement.path) could not be written: \(error.localizedDescription)")
+                summary.notWritten += 1
                 continue
             }
             if canConvert, needsConversion(placement.item), convert(destination, notes: &summary.notes) {

@@ -38,14 +38,40 @@ package struct RunStore: Sendable {
         }
         let directory = outputDirectory.appendingPathComponent(Self.relativePath(runID: runID), isDirectory: true)
         do {
+            try FileManager.default.createDirectory(at: runs, withIntermediateDirectories: true)
+        } catch {
+            throw StoreError.writeFailed(path: runs.path, reason: error.localizedDescription)
+        }
+        // The run's own folder is made here or not at all: never into another run's (two runs in one second).
+        if mkdir(directory.path, 0o755) != 0 {
+            if errno == EEXIST { throw StoreError.runFolderTaken(path: directory.path) }
+            throw StoreError.writeFailed(path: directory.path, reason: POSIXFile.lastError())
+        }
+        do {
             try FileManager.default.createDirectory(
-                at: directory.appendingPathComponent(RunDirectory.attachmentsFolderName, isDirectory: true),
-                withIntermediateDirectories: true)
+                at: RunDirectory(directory).attachments, withIntermediateDirectories: false)
         } catch {
             throw StoreError.writeFailed(path: directory.path, reason: error.localizedDescription)
         }
         _ = try POSIXFile.createExclusively(OutputLayout.runMarker(inRun: directory))
         return directory
+    }
+
+    /// Creates the folder of a new run started at `date`; a run id another run already holds (two runs or parses in
+    /// the same second with the same random suffix) is drawn again, up to 16 times.
+    package func createRunDirectory(
+        startedAt date: Date, suffix: () -> String = RunID.randomSuffix
+    ) throws -> (runID: String, url: URL) {
+        var attempts = 0
+        while true {
+            attempts += 1
+            let runID = RunID.make(date: date, suffix: suffix())
+            do {
+                return (runID, try createRunDirectory(runID: runID))
+            } catch StoreError.runFolderTaken where attempts < 16 {
+                continue
+            }
+        }
     }
 
     /// Writes the selected reports atomically, report.json last. Also for rewriting a finished run's

@@ -77,6 +77,9 @@ struct AttachmentsCommand: Command {
 
     func run(in context: HostContext) async throws -> ExitCode {
         let destination = context.url(for: output)
+        if PathKind.of(destination) == .file {
+            throw UsageError("--output \(output) is a file; export into a new or empty folder")
+        }
         if let existing = try? FileManager.default.contentsOfDirectory(atPath: destination.path), !existing.isEmpty {
             throw UsageError("--output \(output) is not empty; export into a new or empty folder")
         }
@@ -106,6 +109,14 @@ struct AttachmentsCommand: Command {
         if summary.converted > 0 { line += " (\(summary.converted) converted to PNG)" }
         if !loaded.unavailable.isEmpty { line += "; \(loaded.unavailable.count) unavailable" }
         context.standardOutput.line(line)
+        guard summary.notWritten == 0 else {
+            context.standardError.line(
+                """
+                smokerun attachments: \(ReportText.count(summary.notWritten, "attachment")) could not be written \
+                (see the notes above); the export in \(destination.path) is incomplete
+                """)
+            return .infrastructure
+        }
         return .passed
     }
 

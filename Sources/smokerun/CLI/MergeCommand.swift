@@ -91,7 +91,9 @@ struct MergeCommand: Command {
         let runID = RunID.make(date: finisher.now(), suffix: RunID.randomSuffix())
         var report = try RunMerger.merge(parts, runID: runID)
         let byteLimit = try AttachmentSourcePolicy.byteLimit(environment: context.environment)
-        let runDirectory = try RunStore(outputDirectory: finisher.outputDirectory).createRunDirectory(runID: runID)
+        let (mergedID, runDirectory) = try RunStore(outputDirectory: finisher.outputDirectory).createRunDirectory(
+            startedAt: finisher.now())
+        report.runID = mergedID
         context.standardError.line("merge: \(parts.count) runs → \(finisher.displayPath(runDirectory))")
         func interrupted() -> ExitCode {
             try? FileManager.default.removeItem(at: runDirectory)

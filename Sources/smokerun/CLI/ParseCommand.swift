@@ -257,7 +257,9 @@ struct ParseCommand: Command {
 
         let byteLimit = try AttachmentSourcePolicy.byteLimit(environment: context.environment)
         let outputDirectory = context.url(for: output)
-        let runDirectory = try RunStore(outputDirectory: outputDirectory).createRunDirectory(runID: report.runID)
+        let runDirectory: URL
+        (report.runID, runDirectory) = try RunStore(outputDirectory: outputDirectory).createRunDirectory(
+            startedAt: report.startedAt)
         let sources = AttachmentSourcePolicy(allowedFolders: allowedFolders, byteLimit: byteLimit).filter(attachments)
         for refused in sources.refused { context.standardError.line("warning: \(refused.message)") }
         report.errors += sources.refused

@@ -109,3 +109,20 @@ import Testing
         #expect(lines.contains { $0.contains("'Launch Screen'") && $0.contains("is missing from the bundle") })
     }
 }
+
+@Suite struct AttachmentsOutputTests {
+    @Test func anOutputThatIsAFileIsABadArgument() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try Data("mine".utf8).write(to: folder.url.appendingPathComponent("afile"))
+        let context = HostContext(
+            standardOutput: BufferOutput(), standardError: BufferOutput(), environment: [:],
+            currentDirectory: folder.url)
+        let error = await #expect(throws: UsageError.self) {
+            try await AttachmentsCommand(arguments: ["--output", "afile"]).run(in: context)
+        }
+        #expect(
+            error?.localizedDescription.contains("--output afile is a file") == true, "\(String(describing: error))")
+        #expect(try Data(contentsOf: folder.url.appendingPathComponent("afile")) == Data("mine".utf8))
+    }
+}
