@@ -5,8 +5,12 @@ package protocol TextOutput: AnyObject, Sendable {
     func write(_ text: String)
     /// Whether this is an interactive terminal (progress lines, colour).
     var isTerminal: Bool { get }
+    /// Why a write did not reach its destination (a full disk), if one did not; what was written is incomplete.
+    var writeFailure: String? { get }
 }
 
 extension TextOutput {
+    package var writeFailure: String? { nil }
+
     package func line(_ text: String = "") { self.write(text + "\n") }
 }

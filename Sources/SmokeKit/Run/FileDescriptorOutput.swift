@@ -6,6 +6,7 @@ final class FileDescriptorOutput: TextOutput, @unchecked Sendable {
     private let descriptor: Int32
     private let lock = NSLock()
     let isTerminal: Bool
+    private var failure: Int32?
 
     init(descriptor: Int32) {
         self.descriptor = descriptor
@@ -24,10 +25,20 @@ final class FileDescriptorOutput: TextOutput, @unchecked Sendable {
             let written = bytes.withUnsafeMutableBytes { buffer in
                 Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
             }
-            if written <= 0 { return }
+            if written < 0, errno == EINTR { continue }
+            if written <= 0 {
+                if failure == nil { failure = written < 0 ? errno : EIO }
+                return
+            }
             offset += written
         }
         bytes.removeAll()
+    }
+
+    var writeFailure: String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return failure.map { String(cString: strerror($0)) }
     }
 }
 

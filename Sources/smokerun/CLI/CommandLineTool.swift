@@ -27,6 +27,16 @@ public enum CommandLineTool {
     }
 
     static func run(arguments: [String], context: HostContext) async -> ExitCode {
+        var code = await dispatch(arguments: arguments, context: context)
+        // Output that did not reach its file (`> full-disk`) is not a success.
+        if let failure = context.standardOutput.writeFailure {
+            context.standardError.line("smokerun: could not write its output: \(failure)")
+            if code == .passed { code = .infrastructure }
+        }
+        return code
+    }
+
+    private static func dispatch(arguments: [String], context: HostContext) async -> ExitCode {
         guard let name = arguments.first, !["--help", "-h", "help"].contains(name) else {
             context.standardOutput.write(overview)
             return arguments.isEmpty ? .invalidInput : .passed
