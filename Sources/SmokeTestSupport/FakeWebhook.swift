@@ -19,23 +19,38 @@ package final class FakeWebhook: @unchecked Sendable {
     private var answers: [Answer]
     package private(set) var requests: [URLRequest] = []
     package private(set) var sleeps: [Double] = []
+    /// Seconds each answer takes on the fake monotonic clock, which also moves by every wait.
+    private let answerSeconds: Double
+    private var elapsed: Double = 0
 
     /// Answers in order; the last one repeats.
-    package init(_ answers: [Answer]) { self.answers = answers }
+    package init(_ answers: [Answer], answerSeconds: Double = 0) {
+        self.answers = answers
+        self.answerSeconds = answerSeconds
+    }
 
     package var delivery: WebhookDelivery {
         WebhookDelivery(
             transport: { request in try self.answer(request) },
             sleep: { seconds in self.record(sleep: seconds) },
             jitter: { 0.5 },
-            now: { NotifyFixtures.firstRun }
+            now: { NotifyFixtures.firstRun },
+            uptime: { self.uptime }
         )
+    }
+
+    /// Seconds the fake clock has moved: answers and waits.
+    package var uptime: Double {
+        lock.lock()
+        defer { lock.unlock() }
+        return elapsed
     }
 
     private func answer(_ request: URLRequest) throws -> (Int, [String: String], Data) {
         lock.lock()
         defer { lock.unlock() }
         requests.append(request)
+        elapsed += answerSeconds
         let answer = answers.count > 1 ? answers.removeFirst() : answers[0]
         switch answer {
         case .status(let code, let headers, let body): return (code, headers, Data(body.utf8))
@@ -46,6 +61,7 @@ package final class FakeWebhook: @unchecked Sendable {
     private func record(sleep seconds: Double) {
         lock.lock()
         sleeps.append(seconds)
+        elapsed += seconds
         lock.unlock()
     }
 

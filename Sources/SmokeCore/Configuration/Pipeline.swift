@@ -145,6 +145,8 @@ package struct NotifySettings: Sendable, Equatable {
     package var timeoutSeconds: Double = 10
     /// POST attempts per notification (first try included) before it goes to the outbox.
     package var maxAttempts: Int = 4
+    /// Seconds all attempts and waits of one notification may take together before it goes to the outbox.
+    package var deliverySeconds: Double = 60
     /// Post through Slack's Web API with a bot token and upload the failure screenshots into the
     /// message's thread, instead of the webhook; nil posts to the webhook.
     package var slackUpload: SlackUploadSettings?

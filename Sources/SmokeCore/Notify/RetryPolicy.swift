@@ -1,7 +1,8 @@
 import Foundation
 
 /// When a webhook POST is tried again, and how long to wait first: exponential backoff with jitter
-/// on network errors, 5xx and 429 (honouring `Retry-After`), never on other 4xx. Pure.
+/// on network errors, 5xx and 429 (honouring `Retry-After`), never on other 4xx; all attempts and waits of one
+/// notification together within a delivery budget. Pure.
 package struct RetryPolicy: Sendable, Equatable {
     /// Attempts in all, the first included; at least 1.
     package var maxAttempts: Int = 4
@@ -13,12 +14,30 @@ package struct RetryPolicy: Sendable, Equatable {
     var retryAfterCap: Double = 60
     /// Seconds one request may take.
     package var timeoutSeconds: Double = 10
+    /// Seconds all attempts and waits of one notification may take together; then it goes to the outbox.
+    package var deliverySeconds: Double = 60
 
     init() {}
 
     package init(settings: NotifySettings) {
         maxAttempts = max(settings.maxAttempts, 1)
         timeoutSeconds = settings.timeoutSeconds > 0 ? settings.timeoutSeconds : 10
+        deliverySeconds = settings.deliverySeconds > 0 ? settings.deliverySeconds : 60
+    }
+
+    /// Seconds the next request may take when `elapsed` seconds of the budget are spent: its timeout, cut to
+    /// what is left; nil when nothing is left.
+    package func requestTimeout(elapsed: Double) -> Double? {
+        let left = deliverySeconds - max(elapsed, 0)
+        return left > 0 ? min(timeoutSeconds, left) : nil
+    }
+
+    /// Seconds to wait before trying again after failed attempt `attempt`, `elapsed` seconds into the
+    /// budget; nil when there is no attempt left or the wait would use up the rest of the budget.
+    package func wait(afterAttempt attempt: Int, retryAfter: Double?, jitter: Double, elapsed: Double) -> Double? {
+        guard attempt < max(maxAttempts, 1) else { return nil }
+        let wait = delay(afterAttempt: attempt, retryAfter: retryAfter, jitter: jitter)
+        return max(elapsed, 0) + wait < deliverySeconds ? wait : nil
     }
 
     /// Whether a response with this status is worth another try.

@@ -65,6 +65,7 @@ extension PipelineLoader {
     static func notify(_ object: JSONObjectReader) throws(PipelineError) -> NotifySettings {
         try object.allowOnly([
             "webhookURLEnvironment", "format", "on", "artifactsURL", "remindHours", "timeoutSeconds", "maxAttempts",
+            "deliverySeconds",
             "slackUpload",
         ])
         var notify = NotifySettings()
@@ -101,6 +102,12 @@ extension PipelineLoader {
                 throw object.error("timeoutSeconds", "must be a positive number of seconds, at most 3600")
             }
             notify.timeoutSeconds = seconds
+        }
+        if let seconds = try object.number("deliverySeconds") {
+            guard seconds > 0, seconds <= 3600 else {
+                throw object.error("deliverySeconds", "must be a positive number of seconds, at most 3600")
+            }
+            notify.deliverySeconds = seconds
         }
         if let attempts = try object.number("maxAttempts") {
             guard attempts >= 1, attempts <= 10, attempts == attempts.rounded() else {

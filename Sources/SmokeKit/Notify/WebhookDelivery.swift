@@ -5,8 +5,9 @@ import SmokeCore
     import FoundationNetworking
 #endif
 
-/// POSTs a body to a webhook with a timeout and bounded retries (see `RetryPolicy`). Its effects —
-/// the HTTP transport, waiting, randomness, the clock — are injected; tests pass fakes.
+/// POSTs a body to a webhook with a timeout and bounded retries within a delivery budget (see `RetryPolicy`);
+/// a cancelled run ends the wait between attempts at once. Its effects — the HTTP transport, waiting,
+/// randomness, the clocks — are injected; tests pass fakes.
 package struct WebhookDelivery: Sendable {
     /// Sends one request; returns status, headers and body, or throws on a network error.
     typealias Transport = @Sendable (URLRequest) async throws -> (Int, [String: String], Data)
@@ -17,6 +18,10 @@ package struct WebhookDelivery: Sendable {
     /// A number in 0..<1 for backoff jitter.
     var jitter: @Sendable () -> Double
     var now: @Sendable () -> Date
+    /// Seconds on a monotonic clock, for the delivery budget.
+    var uptime: @Sendable () -> Double
+    /// Set when the run is cancelled (SIGINT/SIGTERM): no further attempt, and a wait ends at once.
+    var cancellation: CancellationFlag?
 
     init(
         transport: @escaping Transport = URLSessionTransport.send,
@@ -24,12 +29,23 @@ package struct WebhookDelivery: Sendable {
             try await Task.sleep(nanoseconds: UInt64($0 * 1e9))
         },
         jitter: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
-        now: @escaping @Sendable () -> Date = { Date() }
+        now: @escaping @Sendable () -> Date = { Date() },
+        uptime: @escaping @Sendable () -> Double = { ProcessInfo.processInfo.systemUptime },
+        cancellation: CancellationFlag? = nil
     ) {
         self.transport = transport
         self.sleep = sleep
         self.jitter = jitter
         self.now = now
+        self.uptime = uptime
+        self.cancellation = cancellation
+    }
+
+    /// This delivery, cancelled by `flag`.
+    package func cancelled(by flag: CancellationFlag) -> WebhookDelivery {
+        var copy = self
+        copy.cancellation = flag
+        return copy
     }
 
     /// POSTs `body` as JSON until delivered, rejected, or out of attempts. Never throws; whatever it
@@ -41,35 +57,56 @@ package struct WebhookDelivery: Sendable {
         request.setValue("smokerun", forHTTPHeaderField: "User-Agent")
         request.httpBody = body
         let secret = url.absoluteString
-        let attempts = max(policy.maxAttempts, 1)
+        let started = uptime()
+        var attempts = 0
         var status: Int?
         var detail: String?
-        for attempt in 1...attempts {
+        while let timeout = policy.requestTimeout(elapsed: uptime() - started) {
+            attempts += 1
+            request.timeoutInterval = timeout
             var retryAfter: Double?
             do {
                 let (code, headers, answer) = try await transport(request)
                 status = code
                 if (200..<300).contains(code) {
-                    return DeliveryResult(outcome: .delivered, attempts: attempt, httpStatus: code)
+                    return DeliveryResult(outcome: .delivered, attempts: attempts, httpStatus: code)
                 }
                 detail = Redaction.scrub(Self.describe(status: code, body: answer), secret: secret)
                 guard RetryPolicy.isRetryable(status: code) else {
-                    return DeliveryResult(outcome: .rejected, attempts: attempt, httpStatus: code, detail: detail)
+                    return DeliveryResult(outcome: .rejected, attempts: attempts, httpStatus: code, detail: detail)
                 }
                 retryAfter = RetryPolicy.retryAfter(headers, now: now())
             } catch {
                 status = nil
                 detail = Redaction.scrub(Self.describe(error), secret: secret)
             }
-            guard attempt < attempts else { break }
+            guard
+                let wait = policy.wait(
+                    afterAttempt: attempts, retryAfter: retryAfter, jitter: jitter(), elapsed: uptime() - started)
+            else { break }
             do {
-                try await sleep(policy.delay(afterAttempt: attempt, retryAfter: retryAfter, jitter: jitter()))
+                try await cancellableSleep(wait)
             } catch {
                 return DeliveryResult(
-                    outcome: .gaveUp, attempts: attempt, httpStatus: status, detail: "cancelled while waiting to retry")
+                    outcome: .gaveUp, attempts: attempts, httpStatus: status, detail: "cancelled while waiting to retry"
+                )
             }
         }
         return DeliveryResult(outcome: .gaveUp, attempts: attempts, httpStatus: status, detail: detail)
+    }
+
+    /// `sleep`, ended at once (throwing) when the run is cancelled or the task is.
+    private func cancellableSleep(_ seconds: Double) async throws {
+        guard let cancellation else { return try await sleep(seconds) }
+        let sleep = self.sleep
+        let waiting = Task { try await sleep(seconds) }
+        cancellation.onCancel { waiting.cancel() }
+        try await withTaskCancellationHandler {
+            try await waiting.value
+        } onCancel: {
+            waiting.cancel()
+        }
+        if cancellation.isCancelled { throw CancellationError() }
     }
 
     /// "HTTP 500: no_service" — the first line of the answer, bounded, its control characters shown escaped: it is

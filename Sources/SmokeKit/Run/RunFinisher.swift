@@ -37,6 +37,8 @@ package struct RunFinisher: Sendable {
     /// Every byte written into the output folder goes through it; tests fail it like a full disk.
     var fileWriter: FileWriter = .system
     package var now: @Sendable () -> Date = { Date() }
+    /// Set by SIGINT/SIGTERM: the webhook stops waiting to retry and queues the message.
+    package var cancellation: CancellationFlag?
 
     /// The finisher of a pipeline's run (`run`, `schedule`, `merge`).
     init(pipeline: Pipeline, options: SmokeRun.Options, outputDirectory: URL, context: HostContext) {
@@ -220,7 +222,8 @@ package struct RunFinisher: Sendable {
     private func notify(_ report: RunReport, settings: NotifySettings) async -> [NotificationRecord] {
         let history = NotificationPolicy.earlierRuns(
             of: report, in: HistoryStore.contentsOrEmpty(outputDirectory: outputDirectory).entries)
-        let records = await Notifier().notifyAfterRun(
+        let delivery = cancellation.map { WebhookDelivery().cancelled(by: $0) } ?? WebhookDelivery()
+        let records = await Notifier(delivery: delivery).notifyAfterRun(
             report: report, history: history, settings: settings, outputDirectory: outputDirectory,
             environment: context.environment)
         // A passing run's "nothing to send" is noise; `-v` shows it.

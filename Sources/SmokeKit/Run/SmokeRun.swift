@@ -118,6 +118,7 @@ package struct SmokeRun: Sendable {
             pipeline: pipeline, options: options, outputDirectory: outputDirectory, context: context)
         finisher.fileWriter = fileWriter
         finisher.now = now
+        finisher.cancellation = cancellation
         return finisher
     }
 }

@@ -110,7 +110,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         let file = folder.appendingPathComponent("smoke.json")
         try Data(
-            #"{"name":"smoke","swiftpm":{},"output":"out","notify":{"format":"json","on":["always"],"remindHours":6,"maxAttempts":2,"artifactsURL":null}}"#
+            #"{"name":"smoke","swiftpm":{},"output":"out","notify":{"format":"json","on":["always"],"remindHours":6,"maxAttempts":2,"deliverySeconds":20,"artifactsURL":null}}"#
                 .utf8
         ).write(to: file)
         let result = try NotifyPipelineReader.read(file)
@@ -119,6 +119,7 @@ import Testing
         #expect(result.notify.on == [.always])
         #expect(result.notify.remindHours == 6)
         #expect(result.notify.maxAttempts == 2)
+        #expect(result.notify.deliverySeconds == 20)
 
         try Data(#"{"name":"smoke","swiftpm":{},"notify":{"remindHour":6}}"#.utf8).write(to: file)
         #expect {
@@ -126,6 +127,21 @@ import Testing
         } throws: { error in
             (error as? PipelineError)?.errorDescription?.contains(
                 "'notify.remindHour': unknown key (did you mean 'remindHours'?)") == true
+        }
+    }
+
+    @Test(arguments: ["0", "-5", "3601", "\"60\""])
+    func aDeliveryBudgetOutsideOneSecondToAnHourIsRefused(value: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "notify-budget-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("smoke.json")
+        try Data(#"{"name":"smoke","swiftpm":{},"notify":{"deliverySeconds":\#(value)}}"#.utf8).write(to: file)
+        #expect {
+            try NotifyPipelineReader.read(file)
+        } throws: { error in
+            (error as? PipelineError)?.errorDescription?.contains("'notify.deliverySeconds'") == true
         }
     }
 }

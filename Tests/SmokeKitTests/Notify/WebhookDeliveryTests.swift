@@ -41,9 +41,65 @@ import Testing
         let webhook = FakeWebhook([
             .status(429, headers: ["retry-after": "7"]), .status(429, headers: ["Retry-After": "3600"]), .status(204),
         ])
-        let result = await webhook.delivery.post(body, to: url, policy: RetryPolicy())
+        var policy = RetryPolicy()
+        policy.deliverySeconds = 600
+        let result = await webhook.delivery.post(body, to: url, policy: policy)
         #expect(result == DeliveryResult(outcome: .delivered, attempts: 3, httpStatus: 204))
         #expect(webhook.sleeps == [7, 60])
+    }
+
+    @Test func aLongRetryAfterEndsTheDeliveryWithinTheBudget() async {
+        // Each answer takes 10 s on the fake clock. Without a budget this took 4 × 10 s + 3 × 60 s = 220 s.
+        let webhook = FakeWebhook([.status(429, headers: ["Retry-After": "3600"])], answerSeconds: 10)
+        let result = await webhook.delivery.post(body, to: url, policy: RetryPolicy())
+        #expect(result == DeliveryResult(outcome: .gaveUp, attempts: 1, httpStatus: 429, detail: "HTTP 429"))
+        #expect(webhook.sleeps.isEmpty)
+        #expect(webhook.uptime <= 60)
+    }
+
+    @Test func slowAnswersAndBackoffTogetherStayWithinTheBudget() async throws {
+        let webhook = FakeWebhook([.status(503)], answerSeconds: 9)
+        var policy = RetryPolicy()
+        policy.maxAttempts = 10
+        policy.deliverySeconds = 30
+        let result = await webhook.delivery.post(body, to: url, policy: policy)
+        #expect(result.outcome == .gaveUp)
+        // 9 + 0.75 + 9 + 1.5 + 9 = 29.25 s; the next 3 s wait would pass 30 s.
+        #expect(result.attempts == 3)
+        #expect(webhook.sleeps == [0.75, 1.5])
+        #expect(webhook.uptime <= 30)
+        let lastTimeout = try #require(webhook.requests.last?.timeoutInterval)
+        #expect(abs(lastTimeout - 9.75) < 0.001)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func cancellingTheRunEndsTheWaitAtOnce() async {
+        let flag = CancellationFlag()
+        let delivery = WebhookDelivery(
+            transport: { _ in (503, ["Retry-After": "50"], Data()) }, jitter: { 0.5 }
+        ).cancelled(by: flag)
+        let started = Date()
+        Task {
+            try await Task.sleep(nanoseconds: 200_000_000)
+            flag.cancel()
+        }
+        let result = await delivery.post(body, to: url, policy: RetryPolicy())
+        let seconds = Date().timeIntervalSince(started)
+        #expect(
+            result
+                == DeliveryResult(
+                    outcome: .gaveUp, attempts: 1, httpStatus: 503, detail: "cancelled while waiting to retry"))
+        #expect(seconds < 10, "the 50 s wait took \(seconds) s to end")
+    }
+
+    @Test func anAlreadyCancelledRunStillTriesOnceButDoesNotWait() async {
+        let flag = CancellationFlag()
+        flag.cancel()
+        let webhook = FakeWebhook([.status(500), .status(200)])
+        let result = await webhook.delivery.cancelled(by: flag).post(body, to: url, policy: RetryPolicy())
+        #expect(result.outcome == .gaveUp)
+        #expect(result.attempts == 1)
+        #expect(webhook.requestCount == 1)
     }
 
     @Test(arguments: [400, 403, 404, 410])
