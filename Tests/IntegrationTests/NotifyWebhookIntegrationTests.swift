@@ -73,10 +73,64 @@ import Testing
         ])
         defer { receiver.stop() }
         let sleeper = RecordingSleeper()
-        let result = await delivery(sleeper).post(Data("{}".utf8), to: receiver.url(token: "t2"), policy: RetryPolicy())
+        var policy = RetryPolicy()
+        policy.deliverySeconds = 600
+        let result = await delivery(sleeper).post(Data("{}".utf8), to: receiver.url(token: "t2"), policy: policy)
         #expect(result == DeliveryResult(outcome: .delivered, attempts: 3, httpStatus: 200))
         #expect(sleeper.sleeps == [2, 60])
         #expect(receiver.requests.count == 3)
+    }
+
+    @Test func aRetryAfterPastTheDeliveryBudgetQueuesTheMessageAtOnce() async throws {
+        let output = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: output) }
+        let receiver = try NotifyWebhookReceiver(replies: [Reply(status: 429, headers: ["Retry-After": "3600"])])
+        defer { receiver.stop() }
+        let sleeper = RecordingSleeper()
+        let started = Date()
+        let records = await Notifier(delivery: delivery(sleeper)).notifyAfterRun(
+            report: failingReport(), history: [], settings: NotifySettings(), outputDirectory: output,
+            environment: ["SMOKERUN_WEBHOOK_URL": receiver.url(token: "t9").absoluteString]
+        )
+        #expect(records.map(\.outcome) == [.queued])
+        #expect(records.first?.attempts == 1)
+        #expect(sleeper.sleeps.isEmpty)
+        #expect(receiver.requests.count == 1)
+        #expect(Outbox(outputDirectory: output).items().items.count == 1)
+        #expect(Date().timeIntervalSince(started) < 30)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func twoFlushesAtOncePostEachQueuedMessageOnce() async throws {
+        let output = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: output) }
+        let outbox = Outbox(outputDirectory: output)
+        let base = failingReport()
+        for index in 0..<6 {
+            let runID = "20261122T04000\(index)Z-0000"
+            try outbox.put(
+                OutboxItem(
+                    id: OutboxItem.id(runID: runID, kind: .failure), createdAt: base.startedAt, pipeline: "smoke",
+                    runID: runID, kind: .failure, format: .json, webhookURLEnvironment: "SMOKERUN_WEBHOOK_URL",
+                    summary: "failure notification of smoke run \(runID)", attempts: 4, lastError: "HTTP 503",
+                    body: #"{"run":"\#(runID)"}"#))
+        }
+        // A slow receiver, so that both flushes are under way together.
+        let receiver = try NotifyWebhookReceiver(replies: [Reply(status: 200, delay: 0.1)])
+        defer { receiver.stop() }
+        let environment = ["SMOKERUN_WEBHOOK_URL": receiver.url(token: "t10").absoluteString]
+        let sleeper = RecordingSleeper()
+        async let first = Notifier(delivery: delivery(sleeper)).flushOutbox(
+            outputDirectory: output, environment: environment)
+        async let second = Notifier(delivery: delivery(sleeper)).flushOutbox(
+            outputDirectory: output, environment: environment)
+        let records = await first + second
+        let bodies = receiver.requests.map { String(decoding: $0.body, as: UTF8.self) }
+        #expect(bodies.count == 6, "posted \(bodies.count) times: \(bodies.sorted())")
+        #expect(Set(bodies).count == 6)
+        #expect(records.map(\.outcome) == Array(repeating: .delivered, count: 6))
+        let left = try FileManager.default.contentsOfDirectory(atPath: outbox.directory.path)
+        #expect(left.isEmpty, "left in the outbox: \(left)")
     }
 
     @Test func aClientErrorIsNotRetried() async throws {

@@ -111,21 +111,27 @@ package struct Notifier: Sendable {
         return record
     }
 
-    /// Retries the outbox, oldest first. Stops at the first item that still cannot get through, so
-    /// a webhook that is down costs one item's retries, not all of them.
+    /// Retries the outbox, oldest first, each item claimed first so that flushes running at once post it once.
+    /// Stops at the first item that still cannot get through, so a webhook that is down costs one item's
+    /// retries, not all of them.
     package func flushOutbox(
         outputDirectory: URL, environment: [String: String], settings: NotifySettings = NotifySettings()
     ) async -> [NotificationRecord] {
         let outbox = Outbox(outputDirectory: outputDirectory)
-        let (items, unreadable) = outbox.items()
-        var records = unreadable.map {
-            NotificationRecord(
-                kind: nil, format: nil, target: "-", attempts: 0, outcome: .failed,
-                detail:
-                    "outbox file \(outbox.directory.appendingPathComponent($0).path) is unreadable; delete or fix it"
-            )
-        }
-        for var item in items {
+        let policy = RetryPolicy(settings: settings)
+        var records: [NotificationRecord] = []
+        for name in outbox.claimableNames(now: delivery.now(), deliverySeconds: policy.deliverySeconds) {
+            // Another flush (a second `notify --flush`, a run finishing at the same time) took it first.
+            guard let claim = outbox.claim(name, now: delivery.now()) else { continue }
+            guard var item = outbox.read(claim) else {
+                try? outbox.release(claim)
+                let file = outbox.directory.appendingPathComponent(claim.itemFileName).path
+                records.append(
+                    NotificationRecord(
+                        kind: nil, format: nil, target: "-", attempts: 0, outcome: .failed,
+                        detail: "outbox file \(file) is unreadable; delete or fix it"))
+                continue
+            }
             var itemSettings = settings
             itemSettings.webhookURLEnvironment = item.webhookURLEnvironment
             var record = NotificationRecord(
@@ -133,11 +139,12 @@ package struct Notifier: Sendable {
                 attempts: 0, outcome: .queued
             )
             guard case .success(let url) = webhookURL(item.webhookURLEnvironment, environment) else {
+                try? outbox.release(claim)
                 record.detail = "left in the outbox: \(item.webhookURLEnvironment) is not set to an http(s) URL"
                 records.append(record)
                 continue
             }
-            let result = await delivery.post(Data(item.body.utf8), to: url, policy: RetryPolicy(settings: settings))
+            let result = await delivery.post(Data(item.body.utf8), to: url, policy: policy)
             record.attempts = result.attempts
             record.httpStatus = result.httpStatus
             item.attempts += result.attempts
@@ -145,15 +152,15 @@ package struct Notifier: Sendable {
             do {
                 switch result.outcome {
                 case .delivered:
-                    try outbox.remove(item.id)
+                    try outbox.remove(claim)
                     record.outcome = .delivered
                     record.detail = "from the outbox: \(item.summary)"
                 case .rejected:
-                    try outbox.reject(item)
+                    try outbox.reject(item, claim: claim)
                     record.outcome = .failed
                     record.detail = "rejected, moved to outbox/rejected/: \(result.detail ?? "")"
                 case .gaveUp:
-                    try outbox.put(item)
+                    try outbox.release(claim, as: item)
                     record.detail = "still undeliverable, kept in the outbox: \(result.detail ?? "")"
                 }
             } catch {

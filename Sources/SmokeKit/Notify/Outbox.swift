@@ -2,7 +2,8 @@ import Foundation
 import SmokeCore
 
 /// The on-disk queue of undelivered notifications, `<output>/outbox/`. Each item is one file,
-/// written atomically; items the receiver rejected move to `outbox/rejected/` to be looked at.
+/// written atomically; items the receiver rejected move to `outbox/rejected/` to be looked at. A flush claims an
+/// item (see `OutboxClaim`) before posting it, so that two flushes at once post each item once.
 package struct Outbox: Sendable {
     var directory: URL
     /// Items read per flush, so a long-broken webhook cannot make a run slow.
@@ -39,16 +40,56 @@ package struct Outbox: Sendable {
         return (items, unreadable)
     }
 
-    func remove(_ id: String) throws {
-        try FileManager.default.removeItem(at: file(for: id))
+    /// The file names a flush may claim, oldest first, at most `readLimit`: waiting items, and claims a killed
+    /// flush left behind.
+    func claimableNames(now: Date, deliverySeconds: Double) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { name in
+            if name.hasSuffix(".json") { return true }
+            return OutboxClaim(fileName: name)?.isStale(now: now, deliverySeconds: deliverySeconds) ?? false
+        }
+        .sorted().prefix(Self.readLimit).map { $0 }
     }
 
-    /// Moves an item the receiver refused out of the queue, keeping it for a person to read.
-    func reject(_ item: OutboxItem) throws {
+    /// Takes the file `name` for this flush by renaming it (`rename(2)`: one process wins); nil when another
+    /// flush was first.
+    func claim(_ name: String, now: Date) -> OutboxClaim? {
+        let itemFileName = OutboxClaim(fileName: name)?.itemFileName ?? name
+        let token = "\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
+        let claim = OutboxClaim(itemFileName: itemFileName, claimedAt: now, token: token)
+        let from = directory.appendingPathComponent(name).path
+        let to = directory.appendingPathComponent(claim.fileName).path
+        return rename(from, to) == 0 ? claim : nil
+    }
+
+    /// The claimed item; nil when its file does not decode.
+    func read(_ claim: OutboxClaim) -> OutboxItem? {
+        guard let data = try? Data(contentsOf: directory.appendingPathComponent(claim.fileName)) else { return nil }
+        return try? JSONCoding.decoder().decode(OutboxItem.self, from: data)
+    }
+
+    /// Puts a claimed item back in the queue, as `item` when given (its attempts counted), else unchanged.
+    func release(_ claim: OutboxClaim, as item: OutboxItem? = nil) throws {
+        let claimed = directory.appendingPathComponent(claim.fileName)
+        if let item {
+            try JSONCoding.encoder(pretty: true).encode(item).write(to: claimed, options: .atomic)
+        }
+        guard rename(claimed.path, directory.appendingPathComponent(claim.itemFileName).path) == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: claimed.path])
+        }
+    }
+
+    /// Deletes a claimed item that was delivered.
+    func remove(_ claim: OutboxClaim) throws {
+        try FileManager.default.removeItem(at: directory.appendingPathComponent(claim.fileName))
+    }
+
+    /// Moves a claimed item the receiver refused out of the queue, keeping it for a person to read.
+    func reject(_ item: OutboxItem, claim: OutboxClaim) throws {
         let rejected = directory.appendingPathComponent("rejected", isDirectory: true)
         try FileManager.default.createDirectory(at: rejected, withIntermediateDirectories: true)
         try JSONCoding.encoder(pretty: true).encode(item)
             .write(to: rejected.appendingPathComponent(item.id + ".json"), options: .atomic)
-        try remove(item.id)
+        try remove(claim)
     }
 }

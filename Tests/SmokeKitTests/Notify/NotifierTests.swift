@@ -79,6 +79,50 @@ import Testing
         #expect(items.first?.lastError == "network error: connection refused")
     }
 
+    @Test func aClaimLeftByAKilledFlushIsTakenAgainOnlyOnceStale() async throws {
+        let output = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: output) }
+        let down = FakeWebhook([.status(500)])
+        for index in 0..<2 {
+            _ = await Notifier(delivery: down.delivery).send(
+                report: F.report(index, tests: failing), plan: NotificationPlan(kind: .failure),
+                settings: NotifySettings(), outputDirectory: output, environment: environment)
+        }
+        let outbox = Outbox(outputDirectory: output)
+        let names = try FileManager.default.contentsOfDirectory(atPath: outbox.directory.path).sorted()
+        #expect(names.count == 2)
+        // The first was claimed 11 minutes ago by a flush that died; the second is being sent right now.
+        let stale = OutboxClaim(itemFileName: names[0], claimedAt: F.firstRun.addingTimeInterval(-660), token: "1-A")
+        let fresh = OutboxClaim(itemFileName: names[1], claimedAt: F.firstRun.addingTimeInterval(-5), token: "2-B")
+        for (name, claim) in zip(names, [stale, fresh]) {
+            try FileManager.default.moveItem(
+                at: outbox.directory.appendingPathComponent(name),
+                to: outbox.directory.appendingPathComponent(claim.fileName))
+        }
+        let up = FakeWebhook([.status(200)])
+        let records = await Notifier(delivery: up.delivery).flushOutbox(
+            outputDirectory: output, environment: environment)
+        #expect(records.map(\.outcome) == [.delivered])
+        #expect(up.requestCount == 1)
+        let left = try FileManager.default.contentsOfDirectory(atPath: outbox.directory.path)
+        #expect(left == [fresh.fileName])
+    }
+
+    @Test func aCancelledRunQueuesItsMessageInsteadOfWaiting() async throws {
+        let output = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: output) }
+        let flag = CancellationFlag()
+        flag.cancel()
+        let down = FakeWebhook([.status(503)])
+        let records = await Notifier(delivery: down.delivery.cancelled(by: flag)).notifyAfterRun(
+            report: F.report(0, tests: failing), history: [], settings: NotifySettings(), outputDirectory: output,
+            environment: environment)
+        #expect(records.map(\.outcome) == [.queued])
+        #expect(records.first?.detail == "cancelled while waiting to retry")
+        #expect(down.requestCount == 1)
+        #expect(Outbox(outputDirectory: output).items().items.count == 1)
+    }
+
     @Test func aRejectedItemMovesAsideAndTheFlushGoesOn() async throws {
         let output = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: output) }
