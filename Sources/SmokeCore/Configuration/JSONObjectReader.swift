@@ -44,6 +44,15 @@ package struct JSONObjectReader {
         }
     }
 
+    /// A string naming a file or folder: a NUL character, which no path can hold, is refused.
+    package func filePath(_ key: String) throws(PipelineError) -> String? {
+        guard let value = try string(key) else { return nil }
+        if value.contains("\0") {
+            throw error(key, "contains a NUL character, which no path can hold; remove it")
+        }
+        return value
+    }
+
     package func bool(_ key: String) throws(PipelineError) -> Bool? {
         switch fields[key] {
         case nil, .null?: return nil

@@ -61,7 +61,7 @@ package struct StrictJSONParser {
         switch current ?? 0 {
         case UInt8(ascii: "{"): return try object(path: path, depth: depth)
         case UInt8(ascii: "["): return try array(path: path, depth: depth)
-        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "\""): return .string(try string(path: path))
         case UInt8(ascii: "t"):
             try literal("true")
             return .bool(true)
@@ -107,7 +107,7 @@ package struct StrictJSONParser {
                     "expected a key in double quotes, found \(describeCurrent())", keyPath: path.isEmpty ? nil : path)
             }
             let keyStart = index
-            let key = try string()
+            let key = try string(path: path)
             let keyPath = path.isEmpty ? key : "\(path).\(key)"
             if let first = keyStarts[key] {
                 let line = failure("", at: first).line
@@ -162,23 +162,29 @@ package struct StrictJSONParser {
         }
     }
 
-    private mutating func string() throws(Failure) -> String {
+    /// A string; `path` names the key it is the value (or a key) of, for a mistake inside it.
+    private mutating func string(path: String) throws(Failure) -> String {
         let start = index
         index += 1
         var scalars = String.UnicodeScalarView()
         var run = index // start of bytes copied verbatim
-        func flush(_ end: Int) {
-            scalars.append(contentsOf: String(decoding: bytes[run..<end], as: UTF8.self).unicodeScalars)
+        // Bytes that are not UTF-8 are refused, not decoded to U+FFFD: names become file names.
+        func flush(_ end: Int) throws(Failure) {
+            guard let text = String(validating: bytes[run..<end], as: UTF8.self) else {
+                throw failure(
+                    "invalid UTF-8 in a string; save the file as UTF-8", at: start, keyPath: path.isEmpty ? nil : path)
+            }
+            scalars.append(contentsOf: text.unicodeScalars)
         }
         while true {
             guard let byte = current else { throw failure("unterminated string (missing closing '\"')", at: start) }
             switch byte {
             case UInt8(ascii: "\""):
-                flush(index)
+                try flush(index)
                 index += 1
                 return String(scalars)
             case UInt8(ascii: "\\"):
-                flush(index)
+                try flush(index)
                 index += 1
                 guard let escape = current else { throw failure("unterminated string", at: start) }
                 index += 1

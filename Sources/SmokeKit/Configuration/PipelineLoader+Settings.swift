@@ -78,6 +78,15 @@ extension PipelineLoader {
                     """
                 )
             }
+            guard isEnvironmentVariableName(name) else {
+                throw object.error(
+                    "webhookURLEnvironment",
+                    """
+                    '\(name)' is not an environment variable name: use letters, digits and '_', not starting with a \
+                    digit (e.g. SMOKERUN_WEBHOOK_URL)
+                    """
+                )
+            }
             notify.webhookURLEnvironment = name
         }
         notify.format = try object.choice("format", of: NotifyFormat.self) ?? notify.format
@@ -90,7 +99,20 @@ extension PipelineLoader {
                 return trigger
             }
         }
-        notify.artifactsURL = try object.string("artifactsURL")
+        if let artifacts = try object.string("artifactsURL") {
+            guard let url = URL(string: artifacts), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+                url.host?.isEmpty == false
+            else {
+                throw object.error(
+                    "artifactsURL",
+                    """
+                    '\(artifacts)' is not an http(s) URL; give the web address runs are published under, e.g. \
+                    "https://ci.example.com/smokerun/"
+                    """
+                )
+            }
+            notify.artifactsURL = artifacts
+        }
         if let hours = try object.number("remindHours") {
             guard hours > 0, hours <= 8760 else {
                 throw object.error("remindHours", "must be a positive number of hours, at most 8760 (a year)")
@@ -122,5 +144,14 @@ extension PipelineLoader {
             notify.slackUpload = try Self.slackUpload(upload)
         }
         return notify
+    }
+
+    /// A portable environment variable name: ASCII letters, digits and `_`, not starting with a digit.
+    static func isEnvironmentVariableName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
+        return name.unicodeScalars.allSatisfy { scalar in
+            ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+                || scalar == "_"
+        }
     }
 }

@@ -31,6 +31,8 @@ package struct PipelineLoader: Sendable {
     static let knownPlatforms = ["host", "iOS Simulator", "tvOS Simulator", "watchOS Simulator", "visionOS Simulator"]
     /// Longest pipeline name: it becomes folder and lock-file names.
     static let nameLengthLimit = 100
+    /// Most `environment` variables a pipeline may set: far more than tests read, few enough to pass.
+    static let environmentLimit = 1_000
     /// Upper bound of `timeouts.*Seconds`: one week.
     static let timeoutLimit: Double = 7 * 24 * 3600
 
@@ -89,6 +91,25 @@ package struct PipelineLoader: Sendable {
             throw PipelineError(file: file, keyPath: "output", problem: problem)
         }
         guard case .swiftpm(let settings) = pipeline.driver else { return }
+        try checkPackagePath(settings, pipeline, file: file, currentDirectory: currentDirectory)
+        if let scratchPath = settings.scratchPath {
+            let scratch = pipeline.resolve(scratchPath, currentDirectory: currentDirectory)
+            if pathKind(scratch) == .file {
+                throw PipelineError(
+                    file: file, keyPath: "swiftpm.scratchPath",
+                    problem:
+                        """
+                        \(scratch.path) is a file, not a folder; name a folder for build products or leave the key \
+                        out for <packagePath>/.build/smokerun
+                        """
+                )
+            }
+        }
+    }
+
+    private func checkPackagePath(
+        _ settings: SwiftPMSettings, _ pipeline: Pipeline, file: String, currentDirectory: URL
+    ) throws(PipelineError) {
         let package = pipeline.resolve(settings.packagePath, currentDirectory: currentDirectory)
         switch pathKind(package) {
         case .missing:
@@ -165,6 +186,15 @@ package struct PipelineLoader: Sendable {
         }
         if let ordering = try root.object("ordering") { pipeline.ordering = try Self.ordering(ordering) }
         if let environment = try root.stringMap("environment") {
+            guard environment.count <= Self.environmentLimit else {
+                throw root.error(
+                    "environment",
+                    """
+                    has \(environment.count) variables; at most \(Self.environmentLimit) are allowed: keep the ones the \
+                    tests read
+                    """
+                )
+            }
             for key in environment.keys.sorted() {
                 let path = "environment.\(key)"
                 if key.isEmpty {
@@ -202,6 +232,16 @@ package struct PipelineLoader: Sendable {
         }
         if let coverage = try root.object("coverage") { pipeline.coverage = try Self.coverage(coverage) }
         if let reports = try root.strings("reports") {
+            guard !reports.isEmpty else {
+                let allowed = ReportRegistry.standard.formats.map(\.rawValue)
+                throw root.error(
+                    "reports",
+                    """
+                    is empty; name at least one format (\(allowed.joined(separator: ", "))), or leave it out for all \
+                    of them
+                    """
+                )
+            }
             pipeline.reports = try reports.enumerated().map { (index, text) throws(PipelineError) in
                 guard let format = ReportRegistry.standard.format(named: text) else {
                     let allowed = ReportRegistry.standard.formats.map(\.rawValue)
@@ -213,7 +253,7 @@ package struct PipelineLoader: Sendable {
                 return format
             }
         }
-        if let output = try root.string("output") {
+        if let output = try root.filePath("output") {
             guard !output.isEmpty else { throw root.error("output", "must not be empty; the default is \".smokerun\"") }
             pipeline.output = output
         }
@@ -237,7 +277,7 @@ package struct PipelineLoader: Sendable {
         case (true, false):
             let object = try root.object("swiftpm")!
             try object.allowOnly(["packagePath", "filter", "skip", "configuration", "scratchPath"])
-            var settings = SwiftPMSettings(packagePath: try object.string("packagePath") ?? ".")
+            var settings = SwiftPMSettings(packagePath: try object.filePath("packagePath") ?? ".")
             settings.filter = try regexes(object, "filter")
             settings.skip = try regexes(object, "skip")
             if let configuration = try object.string("configuration") {
@@ -246,7 +286,7 @@ package struct PipelineLoader: Sendable {
                 }
                 settings.configuration = configuration
             }
-            if let scratchPath = try object.string("scratchPath") {
+            if let scratchPath = try object.filePath("scratchPath") {
                 guard !scratchPath.isEmpty else {
                     throw object.error(
                         "scratchPath", "must not be empty; leave it out for <packagePath>/.build/smokerun")
@@ -263,8 +303,8 @@ package struct PipelineLoader: Sendable {
                 throw object.error("scheme", "is required: the scheme whose tests to run")
             }
             var settings = XcodebuildSettings(scheme: scheme)
-            settings.workspace = try object.string("workspace")
-            settings.project = try object.string("project")
+            settings.workspace = try object.filePath("workspace")
+            settings.project = try object.filePath("project")
             if settings.workspace != nil, settings.project != nil {
                 throw object.error(nil, "has both 'workspace' and 'project'; give one")
             }
@@ -274,7 +314,7 @@ package struct PipelineLoader: Sendable {
             settings.testPlan = try object.string("testPlan")
             settings.onlyTesting = try object.strings("onlyTesting") ?? []
             settings.skipTesting = try object.strings("skipTesting") ?? []
-            settings.derivedDataPath = try object.string("derivedDataPath")
+            settings.derivedDataPath = try object.filePath("derivedDataPath")
             return .xcodebuild(settings)
         }
     }
@@ -288,6 +328,10 @@ package struct PipelineLoader: Sendable {
         if name.contains("..") { throw root.error("name", "'\(name)' contains '..'; \(fix)") }
         if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             throw root.error("name", "contains a NUL or control character; \(fix)")
+        }
+        // Bidirectional controls make a name display unlike its bytes (e.g. "smoke\u{202E}gnp.exe").
+        if name.unicodeScalars.contains(where: \.properties.isBidiControl) {
+            throw root.error("name", "contains a bidirectional text control character; \(fix)")
         }
         if name.count > nameLengthLimit {
             throw root.error(

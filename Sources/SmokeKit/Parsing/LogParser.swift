@@ -276,6 +276,7 @@ package struct LogParser: Sendable {
         let path = input.path
         var interpreter = LineInterpreter(timeZone: timeZone)
         interpreter.skipsSwiftTestingConsole = input.skipsSwiftTestingConsole
+        interpreter.eventStream.streamFolder = URL(fileURLWithPath: path).deletingLastPathComponent()
         var splitter = LineSplitter(maxLineLength: maxLineLength)
         var byteCount = 0
         var document: Data?

@@ -63,6 +63,7 @@ extension RunStore {
         }
         // What a killed smokerun left half-written is given back, now that this run's files are in place.
         TemporaryFileSweeper(outputDirectory: outputDirectory).sweep()
+        AbandonedRunSweeper(outputDirectory: outputDirectory).sweep()
         return report
     }
 

@@ -53,7 +53,9 @@ package struct RunStore: Sendable {
         } catch {
             throw StoreError.writeFailed(path: directory.path, reason: error.localizedDescription)
         }
-        _ = try POSIXFile.createExclusively(OutputLayout.runMarker(inRun: directory))
+        // Which process made the folder, so one it leaves without a report can be removed once it is gone.
+        let maker = RunMarker(pid: getpid(), processStart: ProcessStartTime.of(getpid()) ?? 0)
+        try POSIXFile.writeNew(Data(maker.text.utf8), to: OutputLayout.runMarker(inRun: directory))
         return directory
     }
 

@@ -12,6 +12,7 @@ struct EventStreamTail {
     init(url: URL?) {
         self.url = url
         interpreter.format = .eventStream
+        interpreter.eventStream.streamFolder = url?.deletingLastPathComponent()
     }
 
     /// Lines that were not event-stream records (a record torn by a crash).

@@ -348,8 +348,35 @@ import Testing
         let (_, report, _, _) = try await parse(["in/events.jsonl", "--attachments-from", "."], in: folder.url)
         let test = try #require(report.tests.first)
         // The folder now holds secret.txt: `..` and the symlink into it are allowed; /etc/passwd still is not.
-        #expect(test.attachments.map(\.name).sorted() == ["dotdot", "good.txt", "symlink"])
-        #expect(report.errors.count == 2)
+        // `../secret.txt` is read from the stream's folder, so it is inside `.` too.
+        #expect(test.attachments.map(\.name).sorted() == ["dotdot", "good.txt", "relative", "symlink"])
+        #expect(report.errors.count == 1)
+    }
+
+    @Test func aRelativeAttachmentPathIsReadFromTheStreamFolderNotTheCurrentDirectory() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let input = folder.url.appendingPathComponent("in")
+        try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+        try Data("beside the stream".utf8).write(to: input.appendingPathComponent("shot.txt"))
+        let lines = [
+            record(#"{"kind":"testStarted","testID":"\#(testID)","messages":[]}"#),
+            attachment(path: "shot.txt", name: "shot.txt"),
+            record(
+                #"{"kind":"testEnded","testID":"\#(testID)","messages":[{"symbol":"pass","text":"Test addsItem() passed after 0.1 seconds."}]}"#
+            ),
+            record(#"{"kind":"runEnded","messages":[]}"#),
+        ]
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: input.appendingPathComponent("events.jsonl"))
+        // The process's current directory is neither `folder` nor `in`: only the stream's folder finds shot.txt.
+        #expect(FileManager.default.currentDirectoryPath != input.path)
+        let (_, report, runDirectory, _) = try await parse(["in/events.jsonl"], in: folder.url)
+        let test = try #require(report.tests.first)
+        #expect(test.attachments.map(\.name) == ["shot.txt"], "\(report.errors.map(\.message))")
+        #expect(report.errors.isEmpty)
+        let stored = try FileManager.default.contentsOfDirectory(
+            atPath: runDirectory.appendingPathComponent("attachments").path)
+        #expect(stored.count == 1)
     }
 
     @Test func policyKeepsInMemoryBytesAndFilesInside() {

@@ -17,6 +17,23 @@ import Testing
                 ]))
     }
 
+    /// Bytes that are not UTF-8 (a Latin-1 file, a truncated sequence) are refused where they are, not read as U+FFFD.
+    @Test(arguments: [
+        ([0x7B, 0x22, 0x6E, 0x22, 0x3A, 0x20, 0x22, 0x61, 0xE9, 0x22, 0x7D] as [UInt8], "n"), // {"n": "a\xE9"}
+        ([0x7B, 0x22, 0x6F, 0x22, 0x3A, 0x7B, 0x22, 0xFF, 0x22, 0x3A, 0x31, 0x7D, 0x7D], "o"), // {"o": {"\xFF": 1}}
+        ([0x7B, 0x22, 0x6E, 0x22, 0x3A, 0x20, 0x22, 0xF0, 0x9F, 0x5C, 0x6E, 0x22, 0x7D], "n"), // cut before an escape
+    ])
+    func invalidUTF8InAStringIsRefusedWithItsKey(_ bytes: [UInt8], _ keyPath: String) {
+        do {
+            let value = try StrictJSONParser.parse(bytes)
+            Issue.record("accepted: \(value)")
+        } catch {
+            #expect(error.keyPath == keyPath)
+            #expect(error.problem.contains("invalid UTF-8"), "\(error.problem)")
+            #expect(error.line == 1)
+        }
+    }
+
     @Test(arguments: [
         ("{\"a\": 1,}", 1, 9, "trailing comma"),
         ("{\n  \"a\": 01\n}", 2, 8, "cannot start with 0"),

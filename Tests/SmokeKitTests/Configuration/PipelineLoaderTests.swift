@@ -166,6 +166,49 @@ import Testing
             label: "unknown platform",
             json: #"{"name": "s", "swiftpm": {}, "device": {"platform": "iOS Simulater", "name": "x"}}"#,
             mentions: ["'device.platform'", "known: host, iOS Simulator", "did you mean 'iOS Simulator'"]),
+        Case(
+            label: "artifacts URL that is not http(s)",
+            json: #"{"name": "s", "swiftpm": {}, "notify": {"artifactsURL": "javascript:alert(1)"}}"#,
+            mentions: ["'notify.artifactsURL'", "not an http(s) URL"]),
+        Case(
+            label: "artifacts URL without a host",
+            json: #"{"name": "s", "swiftpm": {}, "notify": {"artifactsURL": "https:///runs"}}"#,
+            mentions: ["'notify.artifactsURL'", "not an http(s) URL"]),
+        Case(
+            label: "webhook variable name with =",
+            json: #"{"name": "s", "swiftpm": {}, "notify": {"webhookURLEnvironment": "A=B"}}"#,
+            mentions: ["'notify.webhookURLEnvironment'", "letters, digits and '_'"]),
+        Case(
+            label: "webhook variable name starting with a digit",
+            json: #"{"name": "s", "swiftpm": {}, "notify": {"webhookURLEnvironment": "1URL"}}"#,
+            mentions: ["'notify.webhookURLEnvironment'", "not starting with a digit"]),
+        Case(
+            label: "output with NUL", json: #"{"name": "s", "swiftpm": {}, "output": "out\u0000x"}"#,
+            mentions: ["'output'", "NUL"]),
+        Case(
+            label: "packagePath with NUL", json: #"{"name": "s", "swiftpm": {"packagePath": "a\u0000"}}"#,
+            mentions: ["'swiftpm.packagePath'", "NUL"]),
+        Case(
+            label: "scratchPath with NUL", json: #"{"name": "s", "swiftpm": {"scratchPath": "a\u0000"}}"#,
+            mentions: ["'swiftpm.scratchPath'", "NUL"]),
+        Case(
+            label: "derivedDataPath with NUL",
+            json:
+                #"{"name": "s", "xcodebuild": {"scheme": "A", "project": "A.xcodeproj", "derivedDataPath": "\u0000"}}"#,
+            mentions: ["'xcodebuild.derivedDataPath'", "NUL"]),
+        Case(
+            label: "project with NUL",
+            json: #"{"name": "s", "xcodebuild": {"scheme": "A", "project": "A\u0000.xcodeproj"}}"#,
+            mentions: ["'xcodebuild.project'", "NUL"]),
+        Case(
+            label: "no report formats", json: #"{"name": "s", "swiftpm": {}, "reports": []}"#,
+            mentions: ["'reports'", "at least one format"]),
+        Case(
+            label: "name with a bidi override", json: #"{"name": "smoke\u202Egnp.exe", "swiftpm": {}}"#,
+            mentions: ["'name'", "bidirectional"]),
+        Case(
+            label: "name with a bidi isolate", json: #"{"name": "a\u2067b", "swiftpm": {}}"#,
+            mentions: ["'name'", "bidirectional"]),
     ]
 
     @Test(arguments: cases)
@@ -200,6 +243,10 @@ import Testing
             "packagePath a file", #"{"name": "s", "swiftpm": {"packagePath": "out"}}"#, "'swiftpm.packagePath'",
             "is a file"
         ),
+        (
+            "scratchPath a file", #"{"name": "s", "swiftpm": {"packagePath": "pkg", "scratchPath": "out"}}"#,
+            "'swiftpm.scratchPath'", "is a file"
+        ),
     ])
     func pathThatCannotBeUsedIsRefused(_ label: String, _ json: String, _ key: String, _ problem: String) {
         let root = URL(fileURLWithPath: "/project")
@@ -222,6 +269,51 @@ import Testing
                 message.contains("Pipelines/p.json") && message.contains(key) && message.contains(problem),
                 "\(label): \(message)")
         }
+    }
+
+    @Test func invalidUTF8InTheNameIsRefused() {
+        let bytes = Data(#"{"name": "smoke"#.utf8) + Data([0xFF, 0xFE]) + Data(#"", "swiftpm": {}}"#.utf8)
+        do {
+            _ = try PipelineLoader().parse(bytes, file: Self.file)
+            Issue.record("a name with invalid UTF-8 was accepted")
+        } catch {
+            let message = error.errorDescription ?? ""
+            #expect(message.contains(Self.file) && message.contains("'name'"), "\(message)")
+            #expect(message.contains("invalid UTF-8") && message.contains("save the file as UTF-8"), "\(message)")
+        }
+    }
+
+    static func pipeline(variables count: Int) -> Data {
+        let variables = (0..<count).map { #""V\#($0)": "1""# }.joined(separator: ", ")
+        return Data(#"{"name": "s", "swiftpm": {}, "environment": {\#(variables)}}"#.utf8)
+    }
+
+    @Test func anAbsurdNumberOfEnvironmentVariablesIsRefused() {
+        do {
+            _ = try PipelineLoader().parse(Self.pipeline(variables: 90_000), file: Self.file)
+            Issue.record("90,000 environment variables were accepted")
+        } catch {
+            let message = error.errorDescription ?? ""
+            #expect(message.contains("'environment'") && message.contains("90000 variables"), "\(message)")
+            #expect(message.contains("at most \(PipelineLoader.environmentLimit)"), "\(message)")
+        }
+    }
+
+    @Test func environmentVariablesUpToTheLimitAreKept() throws {
+        let pipeline = try PipelineLoader().parse(
+            Self.pipeline(variables: PipelineLoader.environmentLimit), file: Self.file)
+        #expect(pipeline.environment.count == PipelineLoader.environmentLimit)
+        #expect(pipeline.environment["V999"] == "1")
+    }
+
+    @Test func anHTTPSArtifactsURLAndAPlainVariableNameAreKept() throws {
+        let json = #"""
+            {"name": "s", "swiftpm": {}, "notify": {"artifactsURL": "https://ci.example.com/runs/",
+             "webhookURLEnvironment": "_SMOKE_HOOK_2"}}
+            """#
+        let notify = try PipelineLoader().parse(Data(json.utf8), file: Self.file).notify
+        #expect(notify.artifactsURL == "https://ci.example.com/runs/")
+        #expect(notify.webhookURLEnvironment == "_SMOKE_HOOK_2")
     }
 
     @Test func aGoodPipelineWithAPackagePasses() throws {

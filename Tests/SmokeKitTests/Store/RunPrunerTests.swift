@@ -40,7 +40,7 @@ import Testing
         let old = try (0..<4).map { try addRun(store, pipeline: "smoke", daysAgo: Double(20 + $0)) }
         let recent = try (0..<3).map { try addRun(store, pipeline: "smoke", daysAgo: Double($0)) }
         let shard = try addRun(store, pipeline: "smoke", daysAgo: 30, history: false)
-        let otherPipeline = try addRun(store, pipeline: "nightly", daysAgo: 30)
+        let otherPipeline = try addRun(store, pipeline: "nightly", daysAgo: 31)
         // A run being written by another process: a folder, no report, no history line.
         let inProgress = RunID.make(date: now.addingTimeInterval(-40 * day), suffix: "beef")
         _ = try store.createRunDirectory(runID: inProgress)

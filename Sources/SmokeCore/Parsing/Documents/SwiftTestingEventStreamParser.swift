@@ -11,6 +11,8 @@ package struct SwiftTestingEventStreamParser {
     package private(set) var sawRunEnded = false
     /// When the run started and ended (`instant.since1970` of `runStarted`/`runEnded`): the recorded run's times.
     package private(set) var times = RecordedRunTimes()
+    /// The folder of the stream file, which a relative attachment `_path` is read from (not the current directory).
+    package var streamFolder: URL?
 
     package init() {}
 
@@ -89,6 +91,12 @@ package struct SwiftTestingEventStreamParser {
         return .issue(ref, failure, isKnown: issue["isKnown"] as? Bool ?? false)
     }
 
+    /// Where an attachment named by path is: a relative path is relative to the stream file's folder.
+    func attachmentFile(_ path: String) -> URL {
+        guard !path.hasPrefix("/"), let streamFolder else { return URL(fileURLWithPath: path) }
+        return streamFolder.appendingPathComponent(path).standardizedFileURL
+    }
+
     private func attachment(_ payload: [String: Any], _ ref: TestRef?) -> TestEvent? {
         guard let attachment = payload["attachment"] as? [String: Any] else { return nil }
         let name = attachment["_preferredName"] as? String ?? "attachment"
@@ -96,7 +104,7 @@ package struct SwiftTestingEventStreamParser {
             return .attachment(ref, name: name, content: .bytes(bytes))
         }
         if let path = attachment["_path"] as? String {
-            return .attachment(ref, name: name, content: .file(URL(fileURLWithPath: path)))
+            return .attachment(ref, name: name, content: .file(attachmentFile(path)))
         }
         return nil
     }

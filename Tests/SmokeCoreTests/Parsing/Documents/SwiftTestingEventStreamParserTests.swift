@@ -72,6 +72,17 @@ import Testing
         #expect(parse(json) == .attachment(ref, name: "../../receipt.txt", content: .bytes(Data("hello".utf8))))
     }
 
+    @Test func aRelativeAttachmentPathIsReadFromTheStreamFolder() {
+        var parser = SwiftTestingEventStreamParser()
+        parser.streamFolder = URL(fileURLWithPath: "/ci/logs")
+        let line = event(
+            #"{"kind":"valueAttached","testID":"\#(testID)","attachment":{"_path":"shots/../a.png","_preferredName":"a"},"messages":[]}"#
+        )
+        let relative = Array(line.utf8).withUnsafeBufferPointer { parser.parse($0) }
+        #expect(relative == .attachment(ref, name: "a", content: .file(URL(fileURLWithPath: "/ci/logs/a.png"))))
+        #expect(parser.attachmentFile("/tmp/b.png") == URL(fileURLWithPath: "/tmp/b.png"))
+    }
+
     @Test func skippedTakesTheComment() {
         let json = event(#"{"kind":"testSkipped","testID":"\#(testID)","_comments":["bank closed"],"messages":[]}"#)
         #expect(parse(json) == .skipped(ref, reason: "bank closed"))
