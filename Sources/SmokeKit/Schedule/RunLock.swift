@@ -141,9 +141,11 @@ package final class RunLock: ProcessGroupRecording, @unchecked Sendable {
 
     /// The pid the holder wrote, read from the file now (never remembered from an earlier look): a
     /// holder that has only just taken the lock may not have written it yet, so a few short retries.
+    /// The pid the holder wrote, once it names a running process: a new holder may not have replaced the previous
+    /// one's (gone) pid yet when two runs start together. Nil when no running process is named within 200 ms.
     private static func currentHolder(_ descriptor: Int32) -> Int32? {
-        for _ in 0..<5 {
-            if let pid = readPID(descriptor) { return pid }
+        for _ in 0..<10 {
+            if let pid = readPID(descriptor), ProcessStartTime.of(pid) != nil { return pid }
             usleep(20_000)
         }
         return nil

@@ -28,8 +28,25 @@ import Testing
         let holder = try RunLock.acquire(at: url)
         defer { holder.release() }
         #expect(throws: RunLockError.held(path: url.path, pid: getpid())) { try RunLock.acquire(at: url) }
-        try Data("4242\n".utf8).write(to: url)
-        #expect(throws: RunLockError.held(path: url.path, pid: 4242)) { try RunLock.acquire(at: url) }
+        // Another running process (pid 1 always runs).
+        try Data("1\n".utf8).write(to: url)
+        #expect(throws: RunLockError.held(path: url.path, pid: 1)) { try RunLock.acquire(at: url) }
+    }
+
+    /// Two runs starting together: the new holder has the lock but has not yet replaced the previous holder's pid,
+    /// whose process is gone. The message does not name that stale process.
+    @Test func aPIDWhoseProcessIsGoneIsNotNamedAsTheHolder() throws {
+        let directory = try ScratchDirectory()
+        let url = RunLock.fileURL(outputDirectory: directory.url, pipelineName: "smoke")
+        let holder = try RunLock.acquire(at: url)
+        defer { holder.release() }
+        let finished = Process()
+        finished.executableURL = URL(fileURLWithPath: "/bin/sh")
+        finished.arguments = ["-c", "exit 0"]
+        try finished.run()
+        finished.waitUntilExit()
+        try Data("\(finished.processIdentifier)\n".utf8).write(to: url)
+        #expect(throws: RunLockError.held(path: url.path, pid: nil)) { try RunLock.acquire(at: url) }
     }
 
     @Test func pipelineNamesBecomeSafeFileNames() {
