@@ -17,7 +17,7 @@ struct LoggedProcess {
         var stopReason: StopReason?
         /// Compiler and tool error lines, for a failed build's report.
         var errorLines: [String]
-        /// The last lines it printed, for a failure that has no error lines.
+        /// The last lines it printed (colour codes removed), for a failure that has no error lines.
         var tail: [String]
 
         var exitStatus: Int32? {
@@ -34,14 +34,13 @@ struct LoggedProcess {
         console.note(noted)
         var errors = BuildErrorLines()
         var lines = LineSplitter()
-        var tail: [String] = []
+        var tail = OutputTail(limit: Self.tailLines)
         var stop: StopReason?
         func consider(_ line: LineBytes) {
             let text = String(decoding: line, as: UTF8.self)
             errors.consider(text)
             onLine(text)
             tail.append(text)
-            if tail.count > 2 * Self.tailLines { tail.removeFirst(tail.count - Self.tailLines) }
         }
         let termination = try processes.run(
             launch,
@@ -54,6 +53,6 @@ struct LoggedProcess {
         lines.finish(consider)
         return Finished(
             termination: termination, stopReason: stop, errorLines: errors.lines,
-            tail: Array(tail.suffix(Self.tailLines)))
+            tail: tail.lines)
     }
 }
