@@ -58,9 +58,20 @@ package struct SmokeRun: Sendable {
         return pipeline.resolve(pipeline.output, currentDirectory: context.currentDirectory)
     }
 
+    /// The folder of the project under test, whose git checkout names the commit.
+    private var projectFolder: URL {
+        if case .swiftpm(let settings) = pipeline.driver {
+            return pipeline.resolve(settings.packagePath, currentDirectory: context.currentDirectory)
+        }
+        return pipeline.projectRoot(currentDirectory: context.currentDirectory)
+    }
+
     /// Prepare, drive, finish: the run's folder and seed, the pipeline's driver, then `RunFinisher`.
     package func execute() async -> Outcome {
         let startedAt = now()
+        // Read before the tests run: the commit the report names is the one that was tested.
+        let origin = RunOriginReader(runner: context.runner, environment: context.environment)
+            .read(projectFolder: projectFolder)
         let prepared = RunPreparation(
             pipeline: pipeline, options: options, context: context, outputDirectory: outputDirectory,
             cancellation: cancellation, processGroups: processGroups, fileWriter: fileWriter, processors: processors,
@@ -94,6 +105,7 @@ package struct SmokeRun: Sendable {
             seed: prepared.seed, ordering: prepared.ordering, environment: pipeline.environment,
             device: driverResult.device, toolchain: driverResult.toolchain, tests: tests, errors: errors)
         report.shard = options.shard
+        report.origin = origin
         (report.pipelineFile, report.pipelineHash) = (prepared.pipelineFile?.path, prepared.pipelineFile?.hash)
         report.status =
             driverResult.interrupted || cancellation.isCancelled

@@ -265,6 +265,9 @@ struct ParseCommand: Command {
         report.errors += sources.refused
         report.errors += AttachmentStore(byteLimit: byteLimit).attach(
             sources.allowed, to: &report.tests, in: runDirectory, failureTimes: failureTimes)
+        // The input was made elsewhere, perhaps from another checkout: only a CI's own variables name its commit.
+        report.origin = RunOriginReader(runner: context.runner, environment: context.environment)
+            .read(projectFolder: nil)
         var draft = RunDraft(report: report, runDirectory: runDirectory)
         draft.consoleLog = consoleLog
         let finisher = RunFinisher(
