@@ -91,12 +91,15 @@ package struct SmokeRun: Sendable {
 
         let runDirectory = prepared.runDirectory
         var tests: [TestResult] = []
+        let byteLimit = AttachmentSourcePolicy.byteLimitOrDefault(environment: context.environment)
         for group in driverResult.attachmentGroups {
             var groupTests = group.tests
             // Only files the run itself produced (under its own directory) are copied: a test cannot smuggle others in.
-            let sources = AttachmentSourcePolicy(allowedFolders: [runDirectory]).filter(group.attachments)
+            let sources = AttachmentSourcePolicy(allowedFolders: [runDirectory], byteLimit: byteLimit)
+                .filter(group.attachments)
             errors += sources.refused
-            errors += AttachmentStore(writer: fileWriter).attach(sources.allowed, to: &groupTests, in: runDirectory)
+            errors += AttachmentStore(writer: fileWriter, byteLimit: byteLimit)
+                .attach(sources.allowed, to: &groupTests, in: runDirectory)
             tests += groupTests
         }
 
