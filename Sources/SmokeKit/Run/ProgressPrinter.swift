@@ -39,9 +39,11 @@ final class ProgressPrinter: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard live else { return }
-        running.removeAll { TestCase.key($0.id) == TestCase.key(id) }
-        running.append(ProgressLine.Running(id: id, position: position, total: total, startedAt: now()))
-        if running.count > Self.runningLimit { running.removeFirst() }
+        // Said again (Swift Testing's tests overlap: the one before comes back into view): it keeps its start.
+        if !running.contains(where: { TestCase.key($0.id) == TestCase.key(id) }) {
+            running.append(ProgressLine.Running(id: id, position: position, total: total, startedAt: now()))
+            if running.count > Self.runningLimit { running.removeFirst() }
+        }
         drawRunning()
         startTimer()
     }

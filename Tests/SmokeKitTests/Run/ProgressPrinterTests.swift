@@ -86,6 +86,22 @@ import Testing
         #expect(output.text.hasSuffix("[1/3] \(Self.hanging) … 6s"), "\(output.text.debugDescription)")
     }
 
+    @Test func aTestSaidToStartAgainWhileRunningKeepsItsTime() {
+        let clock = Clock()
+        let (printer, output) = printer(clock: clock)
+        defer { printer.clear() }
+        printer.started(Self.hanging, position: 1, total: 2)
+        clock.advance(4)
+        printer.started("S.B/quick()", position: 2, total: 2)
+        printer.finished(
+            TestResult(id: "S.B/quick()", name: "quick()", suite: "S.B", framework: .swiftTesting, status: .passed),
+            position: 1, total: 2)
+        printer.started(Self.hanging, position: 2, total: 2)
+        clock.advance(2)
+        printer.tick()
+        #expect(output.text.hasSuffix("[1/2] \(Self.hanging) … 6s"), "\(output.text.debugDescription)")
+    }
+
     @Test func theRealTimerRedrawsWhileATestRunsAndStopsWithTheRun() throws {
         let clock = Clock()
         let (printer, output) = printer(clock: clock, tick: 0.05)
