@@ -35,7 +35,7 @@ extension SamplerRunTests {
             onOutput: { bytes.append(contentsOf: $0) }, onTick: { Date() > deadline ? .kill : .keepRunning })
         let output = String(decoding: bytes, as: UTF8.self)
         #expect(termination == .exited(1), "\(output)")
-        let test = "LedgerTests.LedgerXCTests/testHangsForever"
+        let test = "LedgerXCTests/testHangsForever"
         // Named from its start line, before any time shows, then with its time, redrawn each second.
         #expect(output.contains("[1/1] \(test) …\r"), "\(output.debugDescription)")
         let times = ["5s", "6s", "7s", "8s"].filter { output.contains("[1/1] \(test) … \($0)") }

@@ -39,10 +39,17 @@ package enum ProgressLine {
             let elapsed = now.timeIntervalSince(startedAt)
             let prefix = "[\(position)/\(total)] "
             let suffix = " …" + (elapsed >= elapsedShownAfter ? " " + ProgressLine.duration(elapsed) : "")
-            let name = TerminalText.escaped(id, newlines: false)
+            let name = TerminalText.escaped(ProgressLine.shownName(id), newlines: false)
             let room = max(8, width - prefix.count - suffix.count)
             return prefix + (name.count > room ? "…" + name.suffix(room - 1) : name) + suffix
         }
+    }
+
+    /// A test id as the finished line names the test: `Suite/test`, without the module an id starts with
+    /// (`AbacusTests.SumTests/testSlowSum` is shown `SumTests/testSlowSum`).
+    static func shownName(_ id: String) -> String {
+        guard let slash = id.firstIndex(of: "/"), let dot = id[..<slash].firstIndex(of: ".") else { return id }
+        return String(id[id.index(after: dot)...])
     }
 
     /// `7s`, `3m 05s`, `1h 02m`: whole seconds, as a person reads a running time.
