@@ -36,10 +36,11 @@ extension SamplerRunTests {
         let output = String(decoding: bytes, as: UTF8.self)
         #expect(termination == .exited(1), "\(output)")
         let test = "LedgerXCTests/testHangsForever"
-        // Named from its start line, before any time shows, then with its time, redrawn each second.
+        // Named from its start line, before any time shows, then with its time.
         #expect(output.contains("[1/1] \(test) …\r"), "\(output.debugDescription)")
         let times = ["5s", "6s", "7s", "8s"].filter { output.contains("[1/1] \(test) … \($0)") }
-        #expect(times.count >= 3, "\(output.debugDescription)")
+        // About once a second: a busy machine may skip a beat, never most of them.
+        #expect(times.count >= 2, "\(output.debugDescription)")
         #expect(output.contains("timedOut") || output.contains("timed out"), "\(output.debugDescription)")
     }
 }
