@@ -2,14 +2,16 @@ import Foundation
 
 /// Words shared by the message formats, so Slack and JSON say the same thing.
 package enum NotificationWording {
-    /// One line on what happened, e.g. "3 tests failing (2 new)", "recovered", "could not run tests".
+    /// One line on what happened, e.g. "3 tests failing (2 new)", "1 test still failing" (none new), "recovered",
+    /// "could not run tests".
     package static func headline(report: RunReport, plan: NotificationPlan) -> String {
         let failing = report.totals.failing
         let tests = failing == 1 ? "1 test" : "\(failing) tests"
         switch plan.kind {
         case .failure:
             let new = plan.newCount
-            return new == failing ? "\(tests) failing" : "\(tests) failing (\(new) new)"
+            if new == failing { return "\(tests) failing" }
+            return new == 0 ? "\(tests) still failing" : "\(tests) failing (\(new) new)"
         case .reminder:
             return "still failing: \(tests)"
         case .recovery:

@@ -33,6 +33,17 @@ import Testing
         #expect(line?.contains("\u{1B}") == false)
     }
 
+    @Test func aFailureWithNothingNewSaysStillFailing() {
+        let report = F.report(1, tests: F.suite(failing: [F.failing("A.B/a"), F.failing("A.B/b")]))
+        let old = FailureAge.stillFailing(since: F.runID(0), runs: 2)
+        func headline(_ ages: [String: FailureAge]) -> String {
+            NotificationWording.headline(report: report, plan: NotificationPlan(kind: .failure, ages: ages))
+        }
+        #expect(headline(["A.B/a": .new, "A.B/b": .new]) == "2 tests failing")
+        #expect(headline(["A.B/a": .new, "A.B/b": old]) == "2 tests failing (1 new)")
+        #expect(headline(["A.B/a": old, "A.B/b": old]) == "2 tests still failing")
+    }
+
     @Test func theProjectFolderIsNamedOnlyWhenItSaysSomethingElse() {
         let report = F.report(0, tests: [], pipeline: "Shop")
         #expect(NotificationWording.project(report, sources: SourceLinks()) == "Shop")
