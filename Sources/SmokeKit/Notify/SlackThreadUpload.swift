@@ -17,7 +17,7 @@ struct SlackThreadUpload {
 
     func send(
         report: RunReport, plan: NotificationPlan, settings: NotifySettings, upload: SlackUploadSettings,
-        outputDirectory: URL, environment: [String: String]
+        outputDirectory: URL, environment: [String: String], projectRoot: String? = nil
     ) async -> NotificationRecord {
         var record = NotificationRecord(
             kind: plan.kind, format: settings.format, target: Self.target(upload), attempts: 0, outcome: .suppressed
@@ -35,9 +35,10 @@ struct SlackThreadUpload {
         }
         let client = SlackAPIClient(
             transport: delivery.transport, baseURL: base, token: token, timeoutSeconds: settings.timeoutSeconds)
-        let links = ArtifactLinks(report: report, settings: settings, environment: environment)
+        let links = Notifier.links(report: report, settings: settings, outputDirectory: outputDirectory)
         let payload = SlackMessage.payload(
-            report: report, plan: plan, links: links, listedFailures: SlackMessage.listedFailures)
+            report: report, plan: plan, links: links, listedFailures: SlackMessage.listedFailures,
+            sources: SourceLinks.from(environment: environment, projectRoot: projectRoot))
         let message = Message(channel: upload.channel, text: payload.text, blocks: payload.blocks)
         let encoded = (try? JSONCoding.encoder(pretty: false).encode(message)) ?? Data()
         // A test that printed the token must not carry it into the channel.

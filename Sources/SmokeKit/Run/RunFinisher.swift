@@ -157,6 +157,7 @@ package struct RunFinisher: Sendable {
         }
         out.line(RunSummary.totalsLine(report, style: TerminalStyle(output: out, environment: context.environment)))
         if let coverage = report.coverage { out.line(RunSummary.coverageLine(coverage)) }
+        if let origin = RunSummary.originLine(report) { out.line(origin) }
         if written {
             out.line("report: \(displayPath(runDirectory.appendingPathComponent(HTMLReport.fileName)))")
         } else {
@@ -225,7 +226,7 @@ package struct RunFinisher: Sendable {
         let delivery = cancellation.map { WebhookDelivery().cancelled(by: $0) } ?? WebhookDelivery()
         let records = await Notifier(delivery: delivery).notifyAfterRun(
             report: report, history: history, settings: settings, outputDirectory: outputDirectory,
-            environment: context.environment)
+            environment: context.environment, projectRoot: projectRoot)
         // A passing run's "nothing to send" is noise; `-v` shows it.
         for record in records where verbose || RunSummary.isWorthShowing(record) {
             context.standardError.line(Notifier.describe(record))

@@ -85,8 +85,9 @@ struct NotifyCommand: Command {
         let state = NotifyStateStore(outputDirectory: outputDirectory).load()
         let plan = NotificationPolicy.plan(report: report, history: history, state: state)
         if dryRun {
-            let links = ArtifactLinks(report: report, settings: resolved.notify, environment: context.environment)
-            let body = NotificationBody.render(report: report, plan: plan, format: resolved.notify.format, links: links)
+            let body = Notifier.render(
+                report: report, plan: plan, settings: resolved.notify, outputDirectory: outputDirectory,
+                environment: context.environment, projectRoot: resolved.projectRoot)
             context.standardOutput.line(String(decoding: body, as: UTF8.self))
             let decision = NotificationPolicy.decide(
                 report: report, history: history, state: state, settings: resolved.notify, now: Date()
@@ -98,7 +99,7 @@ struct NotifyCommand: Command {
         }
         let record = await notifier.send(
             report: report, plan: plan, settings: resolved.notify, outputDirectory: outputDirectory,
-            environment: context.environment
+            environment: context.environment, projectRoot: resolved.projectRoot
         )
         context.standardError.line(Notifier.describe(record))
         switch record.outcome {
