@@ -39,6 +39,8 @@ package struct RunReport: Codable, Sendable, Equatable {
     /// The input ends before the run it records did (its last line, how many tests it left running); nil when
     /// every input is whole.
     package var incomplete: IncompleteInput?
+    /// `<output>/env` and the variables the run took from it (names only); nil when there is no such file.
+    package var environmentFile: EnvironmentFileRecord?
 
     package init(
         pipeline: String, runID: String, status: RunStatus, startedAt: Date, finishedAt: Date,

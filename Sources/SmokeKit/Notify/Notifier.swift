@@ -77,6 +77,7 @@ package struct Notifier: Sendable {
         case .failure(let problem):
             record.detail = problem.message
             record.outcome = problem.isUnset ? .suppressed : .failed
+            if problem.isUnset { record.missingVariable = settings.webhookURLEnvironment }
             return record
         }
         // A test that printed the webhook URL must not carry it into the channel or the outbox.
@@ -108,6 +109,32 @@ package struct Notifier: Sendable {
                     .compactMap { $0 }.joined(separator: "; ")
             }
         }
+        return record
+    }
+
+    /// Posts `TestNotification`'s message to the pipeline's webhook with the same delivery, retries and redaction as
+    /// a run's; nothing is queued or remembered (`doctor --send-test`).
+    package func sendTest(pipeline: String, host: String, settings: NotifySettings, environment: [String: String])
+        async -> NotificationRecord
+    {
+        var record = NotificationRecord(
+            kind: nil, format: settings.format, target: target(settings, environment), attempts: 0,
+            outcome: .suppressed)
+        let url: URL
+        switch webhookURL(settings.webhookURLEnvironment, environment) {
+        case .success(let found): url = found
+        case .failure(let problem):
+            record.detail = problem.message
+            record.outcome = .failed
+            if problem.isUnset { record.missingVariable = settings.webhookURLEnvironment }
+            return record
+        }
+        let body = TestNotification.body(pipeline: pipeline, host: host, format: settings.format)
+        let result = await delivery.post(body, to: url, policy: RetryPolicy(settings: settings))
+        record.attempts = result.attempts
+        record.httpStatus = result.httpStatus
+        record.detail = result.detail
+        record.outcome = result.outcome == .delivered ? .delivered : .failed
         return record
     }
 

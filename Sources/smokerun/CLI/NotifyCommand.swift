@@ -12,7 +12,8 @@ struct NotifyCommand: Command {
 
         Sends the notification for RUN (a run id under OUTPUT/runs/, a run directory, or a report.json;
         default: OUTPUT/latest) to the webhook whose URL is in the environment variable the pipeline
-        names (notify.webhookURLEnvironment, default SMOKERUN_WEBHOOK_URL). The URL is never printed.
+        names (notify.webhookURLEnvironment, default SMOKERUN_WEBHOOK_URL), or in OUTPUT/env when the
+        environment does not set it, as for `run`. The URL is never printed.
         A message sent this way ignores notify.on and the reminder interval, and is not remembered as
         announced. What cannot be delivered is kept in OUTPUT/outbox/.
 
@@ -71,6 +72,12 @@ struct NotifyCommand: Command {
     func run(in context: HostContext) async throws -> ExitCode {
         let resolved = try resolveSettings(pipeline, context)
         let outputDirectory = context.url(for: output ?? resolved.output)
+        // The webhook URL where `run` finds it: the environment, then <output>/env.
+        var context = context
+        let file = OutputLayout(root: outputDirectory).environmentFile
+        let loaded = try EnvironmentFileReader().load(file, into: context.environment)
+        if let refusal = loaded.refusal { context.standardError.line("notify: warning: \(refusal.localizedDescription)") }
+        context.environment = loaded.environment
         if flush { return await flushOutbox(outputDirectory, resolved.notify, context) }
 
         let report = try loadReport(outputDirectory, context)
