@@ -24,8 +24,7 @@ package struct EnvironmentFile: Sendable, Equatable {
     package static func parse(_ bytes: [UInt8], path: String) throws(EnvironmentFileError) -> EnvironmentFile {
         var entries: [Entry] = []
         var seen: [String: Int] = [:]
-        for (index, raw) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated()
-        {
+        for (index, raw) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
             let number = index + 1
             guard let text = String(validating: raw, as: UTF8.self) else {
                 throw .malformed(path: path, line: number, reason: "the line is not UTF-8 text")

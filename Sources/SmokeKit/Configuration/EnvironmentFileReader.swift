@@ -43,7 +43,7 @@ package struct EnvironmentFileReader: Sendable {
             }
             let (merged, names) = parsed.applied(to: environment)
             return Loaded(environment: merged, record: EnvironmentFileRecord(path: shown, variables: names))
-        } catch where error.isMalformed {
+        } catch  where error.isMalformed {
             throw error
         } catch {
             return Loaded(environment: environment, refusal: error)
@@ -74,7 +74,8 @@ package struct EnvironmentFileReader: Sendable {
         let unreadable = { StoreError.attachmentSourceUnreadable(path: shown, reason: $0) }
         let copied: POSIXFile.Copied
         do {
-            copied = try POSIXFile.readChunks(of: descriptor, limit: EnvironmentFile.byteLimit, unreadable: unreadable) {
+            copied = try POSIXFile.readChunks(of: descriptor, limit: EnvironmentFile.byteLimit, unreadable: unreadable)
+            {
                 bytes.append(contentsOf: $0)
             }
         } catch {

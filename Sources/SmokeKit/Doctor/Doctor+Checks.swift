@@ -68,7 +68,9 @@ extension Doctor {
         } catch {
             return .failed(
                 "device", error.localizedDescription,
-                fix: "install the runtime (Xcode ▸ Settings ▸ Platforms) or change \"device\"; `smokerun devices` lists them")
+                fix:
+                    "install the runtime (Xcode ▸ Settings ▸ Platforms) or change \"device\"; `smokerun devices` lists them"
+            )
         }
     }
 

@@ -111,7 +111,8 @@ package struct Doctor: Sendable {
                 let resolved = ExecutableLocator.resolved(swift).path
                 let via = place.environment["SMOKERUN_SWIFT"].map { _ in "SMOKERUN_SWIFT" } ?? "PATH"
                 checks.append(
-                    .passed("toolchain", "swift: \(swift.path)\(resolved == swift.path ? "" : " → \(resolved)") (\(via))"))
+                    .passed(
+                        "toolchain", "swift: \(swift.path)\(resolved == swift.path ? "" : " → \(resolved)") (\(via))"))
             } catch {
                 checks.append(
                     .failed(

@@ -69,29 +69,46 @@ package struct DoctorProbes: Sendable {
 
 /// The build check: `swift build --build-tests` into smokerun's own scratch folder, as `run` builds.
 enum DoctorBuild {
-    static let run: @Sendable (Pipeline, DoctorProbes.Place, TimeInterval) throws -> String = { pipeline, place, seconds in
+    static let run: @Sendable (Pipeline, DoctorProbes.Place, TimeInterval) throws -> String = {
+        pipeline, place, seconds in
         guard case .swiftpm(let settings) = pipeline.driver else { return "nothing to build here" }
         let directory = place.currentDirectory
+        let swift = try SwiftToolchain.locate(environment: place.environment)
         var build = SwiftPMBuild(
-            swift: try SwiftToolchain.locate(environment: place.environment),
-            packageRoot: pipeline.resolve(settings.packagePath, currentDirectory: directory),
+            swift: swift, packageRoot: pipeline.resolve(settings.packagePath, currentDirectory: directory),
             scratchPath: pipeline.scratchDirectory(for: settings, currentDirectory: directory),
             configuration: settings.configuration, coverage: pipeline.coverage.enabled,
             environment: place.environment, console: try ConsoleLog(url: nil))
         build.excluded = [pipeline.resolve(pipeline.output, currentDirectory: directory)]
-        if case .fresh(_, _, let inputs) = build.check() {
+        let key: BuildStamp.Key?
+        switch build.check() {
+        case .fresh(_, _, let inputs):
             return "up to date (\(inputs) files and folders unchanged since smokerun's last build)"
+        case .stale(let stale):
+            key = stale
         }
         let started = Date()
         let limits = RunLimits(
             testSeconds: seconds, runDeadline: started.addingTimeInterval(seconds), cancellation: CancellationFlag())
+        let binary: URL
         do {
-            let binary = try build.buildTests(limits: limits)
-            let took = RunLimits.text(seconds: Double(Int(Date().timeIntervalSince(started).rounded())))
-            return "swift \(build.buildArguments.joined(separator: " ")) built \(binary.lastPathComponent) in \(took)"
+            binary = try build.buildTests(limits: limits)
         } catch let failure as BuildFailure {
             throw DoctorBuildError(record: failure.record)
         }
+        // Stamped as `run` stamps it, so the next run (or doctor) skips a build of the same inputs.
+        if let key,
+            let toolchain = try? SwiftToolchain.identify(
+                swift, environment: place.environment, runner: ProcessCommandRunner())
+        {
+            build.record(key, binary: binary, swiftVersion: toolchain.version)
+        }
+        let took = RunLimits.text(seconds: Double(Int(Date().timeIntervalSince(started).rounded())))
+        let root = directory.path + "/"
+        let scratch =
+            build.scratchPath.path.hasPrefix(root)
+            ? String(build.scratchPath.path.dropFirst(root.count)) : build.scratchPath.path
+        return "swift build --build-tests built \(binary.lastPathComponent) in \(took) (into \(scratch))"
     }
 }
 
@@ -115,7 +132,8 @@ enum DoctorSchedule {
         let home = URL(fileURLWithPath: place.environment["HOME"] ?? NSHomeDirectory(), isDirectory: true)
         let job = InstallPlan.jobName(pipelineName: name)
         let candidates = [
-            ".config/systemd/user/\(job).timer", "Library/LaunchAgents/\(InstallPlan.launchdLabel(pipelineName: name)).plist",
+            ".config/systemd/user/\(job).timer",
+            "Library/LaunchAgents/\(InstallPlan.launchdLabel(pipelineName: name)).plist",
         ]
         for path in candidates where FileManager.default.fileExists(atPath: home.appendingPathComponent(path).path) {
             found.append("~/\(path)")

@@ -5,7 +5,8 @@ import SmokeKit
 /// `smokerun doctor [PIPELINE] [--no-build] [--send-test]`: checks a pipeline end to end without running tests.
 struct DoctorCommand: Command {
     static let name = "doctor"
-    static let summary = "check a pipeline end to end (toolchain, build, schedule, webhook, output) without running tests"
+    static let summary =
+        "check a pipeline end to end (toolchain, build, schedule, webhook, output) without running tests"
     static let help = """
         Usage: smokerun doctor [PIPELINE] [--no-build] [--send-test] [--build-seconds N]
 

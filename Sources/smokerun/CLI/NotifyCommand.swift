@@ -76,7 +76,9 @@ struct NotifyCommand: Command {
         var context = context
         let file = OutputLayout(root: outputDirectory).environmentFile
         let loaded = try EnvironmentFileReader().load(file, into: context.environment)
-        if let refusal = loaded.refusal { context.standardError.line("notify: warning: \(refusal.localizedDescription)") }
+        if let refusal = loaded.refusal {
+            context.standardError.line("notify: warning: \(refusal.localizedDescription)")
+        }
         context.environment = loaded.environment
         if flush { return await flushOutbox(outputDirectory, resolved.notify, context) }
 
