@@ -75,7 +75,9 @@ struct NotifyCommand: Command {
         // The webhook URL where `run` finds it: the environment, then <output>/env.
         var context = context
         let file = OutputLayout(root: outputDirectory).environmentFile
-        let loaded = try EnvironmentFileReader().load(file, into: context.environment)
+        let root = context.currentDirectory.path + "/"
+        let shown = file.path.hasPrefix(root) ? String(file.path.dropFirst(root.count)) : file.path
+        let loaded = try EnvironmentFileReader().load(file, displayPath: shown, into: context.environment)
         if let refusal = loaded.refusal {
             context.standardError.line("notify: warning: \(refusal.localizedDescription)")
         }
