@@ -36,7 +36,11 @@ import Testing
             @testable import Alarm
 
             final class AlarmTests: XCTestCase {
-                func testRingsTwice() { XCTAssertEqual(rings(), 2) }
+                func testRingsTwice() {
+                    let seen = ProcessInfo.processInfo.environment["SMOKERUN_WEBHOOK_URL"] ?? "none"
+                    print("webhook seen by the test: \\(seen)")
+                    XCTAssertEqual(rings(), 2)
+                }
             }
 
             """,
@@ -127,6 +131,11 @@ import Testing
         let reportText = try String(
             contentsOf: root.appendingPathComponent(".smokerun/latest/report.json"), encoding: .utf8)
         #expect(!reportText.contains("cron-secret") && !secondLog.contains("cron-secret"))
+        // The file's variables are the notifier's: the test process never had the URL.
+        let console = try String(
+            contentsOf: root.appendingPathComponent(".smokerun/latest/console.log"), encoding: .utf8)
+        #expect(console.contains("webhook seen by the test: none"), "\(console)")
+        #expect(!console.contains("cron-secret"))
     }
 
     @Test func aRunWithAMalformedEnvironmentFileExitsTwoNamingTheLine() async throws {

@@ -47,15 +47,17 @@ package struct Doctor: Sendable {
             add(.failed("pipeline", FileErrorText.message(for: error), fix: "correct \(shown) as the message says"))
             return checks
         }
-        var place = DoctorProbes.Place(environment: environment, currentDirectory: currentDirectory)
+        let place = DoctorProbes.Place(environment: environment, currentDirectory: currentDirectory)
         let output = pipeline.resolve(pipeline.output, currentDirectory: currentDirectory)
         let envFile = OutputLayout(root: output).environmentFile
-        let (fileCheck, fileNames) = environmentFile(envFile, shown: displayPath(envFile), place: &place)
+        // The file's variables reach the notifier only, as in a run: never the toolchain or the tests.
+        var notifyPlace = place
+        let (fileCheck, fileNames) = environmentFile(envFile, shown: displayPath(envFile), place: &notifyPlace)
         add(fileCheck)
         for check in toolchain(pipeline, place: place) { add(check) }
         add(schedule(pipeline))
         let notify = await notifications(
-            pipeline, fileNames: fileNames, file: displayPath(envFile), environment: environment, place: place)
+            pipeline, fileNames: fileNames, file: displayPath(envFile), environment: environment, place: notifyPlace)
         for check in notify {
             add(check)
         }

@@ -44,8 +44,11 @@ package struct SmokeRun: Sendable {
         ResultBundleReaderChoice.standard
     /// `<output>/env` as `loadEnvironmentFile` found it: what report.json records.
     private(set) var environmentFile: EnvironmentFileRecord?
+    /// The environment with `<output>/env`'s variables: the finisher's (the webhook), never the test processes',
+    /// so a test that prints its environment cannot put a secret into console.log. Nil: the context's.
+    private(set) var finisherEnvironment: [String: String]?
     /// Why `<output>/env` was not used; the run goes on without it and says so.
-    private(set) var environmentFileProblem: EnvironmentFileError?
+    package private(set) var environmentFileProblem: EnvironmentFileError?
 
     package init(pipeline: Pipeline, options: Options, context: HostContext, cancellation: CancellationFlag) {
         var pipeline = pipeline
@@ -62,14 +65,14 @@ package struct SmokeRun: Sendable {
         return pipeline.resolve(pipeline.output, currentDirectory: context.currentDirectory)
     }
 
-    /// Reads `<output>/env` into the run's environment (the process environment wins). A malformed file throws
+    /// Reads `<output>/env` for the run's notifications (the process environment wins). A malformed file throws
     /// (`run` exits 2); a refused one is kept as a warning for the report and the run goes on without it.
     package mutating func loadEnvironmentFile(reader: EnvironmentFileReader = EnvironmentFileReader())
         throws(EnvironmentFileError)
     {
         let file = OutputLayout(root: outputDirectory).environmentFile
         let loaded = try reader.load(file, displayPath: finisher.displayPath(file), into: context.environment)
-        context.environment = loaded.environment
+        finisherEnvironment = loaded.environment
         environmentFile = loaded.record
         environmentFileProblem = loaded.refusal
     }
@@ -146,8 +149,10 @@ package struct SmokeRun: Sendable {
 
     /// How this run ends: coverage, webhook, reports, history, summary, retention.
     package var finisher: RunFinisher {
+        var finishing = context
+        if let finisherEnvironment { finishing.environment = finisherEnvironment }
         var finisher = RunFinisher(
-            pipeline: pipeline, options: options, outputDirectory: outputDirectory, context: context)
+            pipeline: pipeline, options: options, outputDirectory: outputDirectory, context: finishing)
         finisher.fileWriter = fileWriter
         finisher.now = now
         finisher.cancellation = cancellation

@@ -27,8 +27,8 @@ struct RunCommand: Command {
           -v, --verbose  also say what was not sent (a notification a passing run suppressed)
           --strict       exit 3 when smokerun's counts disagree with the frameworks' own totals
 
-        Variables in <output>/env (KEY=VALUE lines, mode 600, e.g. the webhook URL) are added to the
-        environment where it does not set them.
+        Variables in <output>/env (KEY=VALUE lines, mode 600, e.g. the webhook URL) reach the
+        notifications (not the tests) where the environment does not set them.
 
         Exit status: 0 passed, 1 tests failed, 2 invalid pipeline, 3 build or tool failure,
         4 coverage below its minimum.
