@@ -106,6 +106,10 @@ struct NotifyCommand: Command {
             environment: context.environment
         )
         context.standardError.line(Notifier.describe(record))
+        if let name = record.missingVariable {
+            context.standardError.line(
+                "notify: put the line \(name)=<its value> in \(shown) and run `chmod 600 \(shown)`")
+        }
         switch record.outcome {
         case .delivered: return .passed
         case .suppressed: return .invalidInput
