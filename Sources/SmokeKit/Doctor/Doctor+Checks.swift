@@ -40,7 +40,12 @@ extension Doctor {
                 checks.append(.passed("notify", "\(name) \(from)"))
             }
         }
-        if options.sendTest, !checks.contains(where: { $0.outcome == .failed }) {
+        if options.sendTest, pipeline.notify.slackUpload != nil {
+            checks.append(
+                .skipped(
+                    "test message",
+                    "notify.slackUpload posts through Slack's Web API; doctor sends test messages to webhooks only"))
+        } else if options.sendTest, !checks.contains(where: { $0.outcome == .failed }) {
             let record = await probes.sendTest(pipeline, place)
             if record.outcome == .delivered {
                 let status = record.httpStatus.map { " (HTTP \($0))" } ?? ""

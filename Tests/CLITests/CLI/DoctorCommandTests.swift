@@ -140,6 +140,28 @@ import Testing
         #expect(output.contains("– build: --no-build\n"))
     }
 
+    @Test func aSlackUploadPipelineNeedsItsTokenAndSendsNoTestMessage() async throws {
+        var pipeline = Pipeline(name: "smoke", driver: .swiftpm(SwiftPMSettings(packagePath: ".")))
+        pipeline.notify.slackUpload = SlackUploadSettings(channel: "C0123")
+        var probes = Self.healthy(pipeline)
+        probes.sendTest = { _, _ in
+            Issue.record("a test message for a slackUpload pipeline")
+            return NotificationRecord(kind: nil, format: .slack, target: "-", attempts: 0, outcome: .failed)
+        }
+        var (code, output) = try await Self.doctor(probes: probes)
+        #expect(code == .checkFailed)
+        #expect(
+            output.contains(
+                """
+                ✘ notify: SLACK_BOT_TOKEN (notify.slackUpload.tokenEnvironment) is set neither in the environment nor in .smokerun/env
+                """))
+        (code, output) = try await Self.doctor(probes: probes, envFile: "SLACK_BOT_TOKEN=xoxb-1\n")
+        #expect(code == .passed)
+        #expect(output.contains("✔ notify: SLACK_BOT_TOKEN from .smokerun/env\n"))
+        #expect(output.contains("– test message: notify.slackUpload posts through Slack's Web API"))
+        #expect(!output.contains("xoxb"))
+    }
+
     @Test func aWebhookVariableThatIsNoURLFails() async throws {
         let (code, output) = try await Self.doctor(envFile: "SMOKERUN_WEBHOOK_URL=hooks.slack.com/services\n")
         #expect(code == .checkFailed)
