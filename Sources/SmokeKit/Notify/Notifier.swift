@@ -84,6 +84,7 @@ package struct Notifier: Sendable {
         case .failure(let problem):
             record.detail = problem.message
             record.outcome = problem.isUnset ? .suppressed : .failed
+            if problem.isUnset { record.missingVariable = settings.webhookURLEnvironment }
             return record
         }
         // A test that printed the webhook URL must not carry it into the channel or the outbox.
@@ -134,6 +135,32 @@ package struct Notifier: Sendable {
     static func links(report: RunReport, settings: NotifySettings, outputDirectory: URL) -> ArtifactLinks {
         let runDirectory = outputDirectory.appendingPathComponent(OutputLayout.relativeRunPath(report.runID))
         return ArtifactLinks(report: report, settings: settings, runDirectory: runDirectory.standardizedFileURL.path)
+    }
+
+    /// Posts `TestNotification`'s message to the pipeline's webhook with the same delivery, retries and redaction as
+    /// a run's; nothing is queued or remembered (`doctor --send-test`).
+    package func sendTest(pipeline: String, host: String, settings: NotifySettings, environment: [String: String])
+        async -> NotificationRecord
+    {
+        var record = NotificationRecord(
+            kind: nil, format: settings.format, target: target(settings, environment), attempts: 0,
+            outcome: .suppressed)
+        let url: URL
+        switch webhookURL(settings.webhookURLEnvironment, environment) {
+        case .success(let found): url = found
+        case .failure(let problem):
+            record.detail = problem.message
+            record.outcome = .failed
+            if problem.isUnset { record.missingVariable = settings.webhookURLEnvironment }
+            return record
+        }
+        let body = TestNotification.body(pipeline: pipeline, host: host, format: settings.format)
+        let result = await delivery.post(body, to: url, policy: RetryPolicy(settings: settings))
+        record.attempts = result.attempts
+        record.httpStatus = result.httpStatus
+        record.detail = result.detail
+        record.outcome = result.outcome == .delivered ? .delivered : .failed
+        return record
     }
 
     /// Retries the outbox, oldest first, each item claimed first so that flushes running at once post it once.

@@ -26,6 +26,7 @@ struct SlackThreadUpload {
             !token.isEmpty
         else {
             record.detail = "\(upload.tokenEnvironment) is not set; nothing sent"
+            record.missingVariable = upload.tokenEnvironment
             return record
         }
         guard let base = URL(string: upload.apiURL) else {

@@ -12,7 +12,8 @@ struct NotifyCommand: Command {
 
         Sends the notification for RUN (a run id under OUTPUT/runs/, a run directory, or a report.json;
         default: OUTPUT/latest) to the webhook whose URL is in the environment variable the pipeline
-        names (notify.webhookURLEnvironment, default SMOKERUN_WEBHOOK_URL). The URL is never printed.
+        names (notify.webhookURLEnvironment, default SMOKERUN_WEBHOOK_URL), or in OUTPUT/env when the
+        environment does not set it, as for `run`. The URL is never printed.
         A message sent this way ignores notify.on and the reminder interval, and is not remembered as
         announced. What cannot be delivered is kept in OUTPUT/outbox/.
 
@@ -77,6 +78,16 @@ struct NotifyCommand: Command {
         defer { trap.release() }
         let notifier = self.notifier.cancelled(by: cancellation)
         let outputDirectory = context.url(for: output ?? resolved.output)
+        // The webhook URL where `run` finds it: the environment, then <output>/env.
+        var context = context
+        let file = OutputLayout(root: outputDirectory).environmentFile
+        let root = context.currentDirectory.path + "/"
+        let shown = file.path.hasPrefix(root) ? String(file.path.dropFirst(root.count)) : file.path
+        let loaded = try EnvironmentFileReader().load(file, displayPath: shown, into: context.environment)
+        if let refusal = loaded.refusal {
+            context.standardError.line("notify: warning: \(refusal.localizedDescription)")
+        }
+        context.environment = loaded.environment
         if flush { return await flushOutbox(outputDirectory, resolved.notify, notifier, context) }
 
         let report = try loadReport(outputDirectory, context)
@@ -102,6 +113,10 @@ struct NotifyCommand: Command {
             environment: context.environment, projectRoot: resolved.projectRoot
         )
         context.standardError.line(Notifier.describe(record))
+        if let name = record.missingVariable {
+            context.standardError.line(
+                "notify: put the line \(name)=<its value> in \(shown) and run `chmod 600 \(shown)`")
+        }
         switch record.outcome {
         case .delivered: return .passed
         case .suppressed: return .invalidInput

@@ -27,6 +27,9 @@ struct RunCommand: Command {
           -v, --verbose  also say what was not sent (a notification a passing run suppressed)
           --strict       exit 3 when smokerun's counts disagree with the frameworks' own totals
 
+        Variables in <output>/env (KEY=VALUE lines, mode 600, e.g. the webhook URL) reach the
+        notifications (not the tests) where the environment does not set them.
+
         Exit status: 0 passed, 1 tests failed, 2 invalid pipeline, 3 build or tool failure,
         4 coverage below its minimum.
 
@@ -78,6 +81,7 @@ struct RunCommand: Command {
         // A limit the environment gets wrong is refused before anything runs, as `parse` refuses it.
         _ = try AttachmentSourcePolicy.byteLimit(environment: context.environment)
         var run = SmokeRun(pipeline: pipeline, options: options, context: context, cancellation: CancellationFlag())
+        try run.loadEnvironmentFile()
         // Never two runs of one pipeline at once, whether from cron, CI or `smokerun schedule`.
         let lock = try RunLock.acquire(
             at: RunLock.fileURL(outputDirectory: run.outputDirectory, pipelineName: pipeline.name))
