@@ -119,6 +119,25 @@ import Testing
         #expect(pipeline.device.create && pipeline.device.erase)
     }
 
+    @Test func xcodeOptionsInAPackageFolderAndAMissingProjectAreBadInput() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try Data("let package = Package(name: \"Greeter\")\n".utf8).write(
+            to: folder.url.appendingPathComponent("Package.swift"))
+        for (arguments, message) in [
+            (["--scheme", "Greeter"], "--scheme is for Xcode projects; this folder has only a Swift package"),
+            (["--project", "Nope.xcodeproj"], "--project Nope.xcodeproj: no such file or folder in"),
+            (["--project", "A.xcodeproj", "--workspace", "A.xcworkspace"], "give --workspace or --project, not both"),
+        ] {
+            let err = BufferOutput()
+            let context = HostContext(
+                standardOutput: BufferOutput(), standardError: err, environment: [:], currentDirectory: folder.url)
+            #expect(await CommandLineTool.run(arguments: ["init"] + arguments, context: context) == .invalidInput)
+            #expect(err.text.contains(message), "\(err.text)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("Pipelines").path))
+    }
+
     @Test func withoutXcodeAProjectIsExplainedAndThePackageStillGetsItsPipeline() async throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
