@@ -138,8 +138,7 @@ status=$?
 set -e
 tail -n 20 "$work/run.txt" | tee -a "$report"
 [ "$status" -eq 1 ] || fail "run exited $status; expected 1 (the failing UI test). Its output: $work/run.txt"
-run="$(cd "$app/.smokerun" && pwd -P)/latest"
-run="$(cd "$run" && pwd -P)"
+run="$(cd "$app/.smokerun/latest" && pwd -P)"
 cp -R "$run" "$work/run"
 
 step="report"
