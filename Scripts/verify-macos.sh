@@ -173,7 +173,7 @@ while IFS= read -r bundle; do
     parsed=$?
     set -e
     cat "$work/parse-$name.txt" >>"$report"
-    [ "$parsed" -le 1 ] || fail "parse --cross-check of $name exited $parsed: the two readings differ (see $work/parse-$name.txt)"
+    [ "$parsed" -le 1 ] || fail "parse --cross-check of $name exited $parsed (2: smokerun could not read the bundle; 3: its reading and xcresulttool's differ); see $work/parse-$name.txt"
     python3 - "$work/parse-$name" "$work/xcresulttool-$name-summary.json" <<'PY' 2>&1 | tee -a "$report" || fail "smokerun's counts differ from xcresulttool's for $name"
 import glob, json, sys
 ours = json.load(open(glob.glob(sys.argv[1] + "/runs/*/report.json")[0]))["totals"]
