@@ -59,8 +59,9 @@ package struct InitDeviceChoice: Sendable, Equatable {
 
     private static func isIPhone(_ name: String) -> Bool { name.hasPrefix("iPhone") }
 
-    /// The higher model number first ("iPhone 16" before "iPhone 15", a numbered one before "iPhone SE"),
-    /// then the base model (the shorter name: "iPhone 16" before "iPhone 16 Pro Max"), then by name.
+    /// The newer model first — by model number, an "s" after it a half step newer ("iPhone 6s" after
+    /// "iPhone 6"; X is 10) — then the base model (the shorter name: "iPhone 16" before "iPhone 16 Pro Max"
+    /// and "iPhone 16e"), then by name. Names without a number ("iPhone SE (3rd generation)") come last.
     static func newerFirst(_ left: String, _ right: String) -> Bool {
         let (a, b) = (modelNumber(left), modelNumber(right))
         if a != b { return a > b }
@@ -68,10 +69,16 @@ package struct InitDeviceChoice: Sendable, Equatable {
         return left < right
     }
 
-    /// 16 for "iPhone 16 Pro"; 0 when the word after "iPhone" is not a number ("iPhone SE (3rd generation)").
+    /// Twice the model number, plus one for an "s" model: 32 for "iPhone 16 Pro", 13 for "iPhone 6s", 21 for
+    /// "iPhone XS"; 0 when the word after "iPhone" is not a model number.
     static func modelNumber(_ name: String) -> Int {
         let words = name.split(separator: " ")
         guard words.count >= 2 else { return 0 }
-        return Int(words[1].prefix { $0.isNumber }) ?? 0
+        let word = words[1]
+        let digits = word.prefix { $0.isNumber }
+        let number = Int(digits) ?? (word.hasPrefix("X") ? 10 : 0)
+        guard number > 0 else { return 0 }
+        let rest = word.dropFirst(digits.isEmpty ? 1 : digits.count)
+        return number * 2 + (rest.lowercased() == "s" ? 1 : 0)
     }
 }

@@ -119,6 +119,10 @@ import Testing
                     "iPhone 17", "iPhone 16", "iPhone 16e", "iPhone 16 Pro Max", "iPhone Air",
                     "iPhone SE (3rd generation)",
                 ])
+        #expect(
+            ["iPhone 6", "iPhone 6s", "iPhone 8", "iPhone X", "iPhone XS", "iPhone XR", "iPhone 11"].shuffled()
+                .sorted(by: InitDeviceChoice.newerFirst)
+                == ["iPhone 11", "iPhone XS", "iPhone X", "iPhone XR", "iPhone 8", "iPhone 6s", "iPhone 6"])
     }
 
     @Test func aPinnedDeviceAndRuntimeAreCheckedAgainstWhatIsInstalled() throws {
