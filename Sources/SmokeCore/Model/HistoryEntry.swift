@@ -24,6 +24,8 @@ package struct HistoryEntry: Codable, Sendable, Equatable {
     /// only runs of the same file, so two projects whose pipelines share a name and an output folder keep theirs.
     /// Nil for `parse`, and in lines older smokeruns wrote (never removed by retention).
     package var pipelinePath: String?
+    /// The commit the run tested (`RunOrigin.commit`); nil when unknown and in older lines.
+    package var commit: String?
 
     /// `perTest: false` leaves the per-test maps empty (the streamed history line writes them itself).
     init(report: RunReport, path: String, perTest: Bool = true) {
@@ -45,11 +47,12 @@ package struct HistoryEntry: Codable, Sendable, Equatable {
             ? Dictionary(report.tests.map { ($0.deviceKey, $0) }, uniquingKeysWith: { _, last in last })
                 .compactMapValues { $0.durationIsUnknown ? nil : $0.durationSeconds } : [:]
         self.path = path
+        commit = report.origin?.commit
     }
 
     private enum CodingKeys: String, CodingKey {
         case runID, pipeline, status, startedAt, finishedAt, durationSeconds, seed, totals, coverage, outcomes, flaky,
-            durations, path, pipelinePath
+            durations, path, pipelinePath, commit
     }
 
     /// Only what names and times a run is required; the rest defaults to empty, so a line written by
@@ -70,6 +73,7 @@ package struct HistoryEntry: Codable, Sendable, Equatable {
         durations = try container.decodeIfPresent([String: Double].self, forKey: .durations) ?? [:]
         path = try container.decodeIfPresent(String.self, forKey: .path) ?? OutputLayout.relativeRunPath(runID)
         pipelinePath = try container.decodeIfPresent(String.self, forKey: .pipelinePath)
+        commit = try container.decodeIfPresent(String.self, forKey: .commit)
     }
 
     /// Keys of the tests that failed, crashed or timed out.

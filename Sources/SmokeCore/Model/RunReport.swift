@@ -39,6 +39,8 @@ package struct RunReport: Codable, Sendable, Equatable {
     /// The input ends before the run it records did (its last line, how many tests it left running); nil when
     /// every input is whole.
     package var incomplete: IncompleteInput?
+    /// The host, commit and CI run this run came from; nil in reports older smokeruns wrote.
+    package var origin: RunOrigin?
 
     package init(
         pipeline: String, runID: String, status: RunStatus, startedAt: Date, finishedAt: Date,

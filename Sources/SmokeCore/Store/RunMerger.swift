@@ -74,6 +74,14 @@ package enum RunMerger {
                 seed: seeds.count == 1 ? first.report.seed : nil),
             environment: first.report.environment, device: first.report.device, toolchain: first.report.toolchain,
             tests: tests, errors: errors)
+        // One commit when every shard names the same one; shards of different commits are not one commit's run.
+        var origin = first.report.origin
+        if Set(sorted.map { $0.report.origin?.commit }).count > 1 {
+            origin?.commit = nil
+            origin?.dirty = nil
+            origin?.commitSource = nil
+        }
+        report.origin = origin
         report.status =
             sorted.contains { $0.report.status == .interrupted }
             ? .interrupted : RunReport.status(of: tests, errors: errors)

@@ -72,21 +72,9 @@ package struct PipelineLoader: Sendable {
     /// there), `swiftpm.packagePath` a folder with a Package.swift.
     func checkPaths(_ pipeline: Pipeline, file: String, currentDirectory: URL) throws(PipelineError) {
         let output = pipeline.resolve(pipeline.output, currentDirectory: currentDirectory)
-        if pathKind(output) == .file {
-            throw PipelineError(
-                file: file, keyPath: "output",
-                problem:
-                    """
-                    \(output.path) is a file, not a folder; name a folder (the default is ".smokerun") or move the \
-                    file away
-                    """
-            )
-        }
-        let entries = pathKind(output) == .folder ? folderEntries(output) : nil
-        if let problem = OutputFolderRule.problem(
+        if let problem = outputFolderProblem(
             value: pipeline.output, resolved: output,
-            projectRoot: pipeline.projectRoot(currentDirectory: currentDirectory),
-            home: home, entries: entries)
+            projectRoot: pipeline.projectRoot(currentDirectory: currentDirectory))
         {
             throw PipelineError(file: file, keyPath: "output", problem: problem)
         }
@@ -112,6 +100,20 @@ package struct PipelineLoader: Sendable {
                 )
             }
         }
+    }
+
+    /// Why `resolved` (named `value` by a pipeline's `output` or a command's `--output`) cannot be smokerun's
+    /// output folder: a file, or a folder `OutputFolderRule` refuses; nil when it can be.
+    package func outputFolderProblem(value: String, resolved: URL, projectRoot: URL) -> String? {
+        if pathKind(resolved) == .file {
+            return """
+                \(resolved.path) is a file, not a folder; name a folder (the default is ".smokerun") or move the file \
+                away
+                """
+        }
+        let entries = pathKind(resolved) == .folder ? folderEntries(resolved) : nil
+        return OutputFolderRule.problem(
+            value: value, resolved: resolved, projectRoot: projectRoot, home: home, entries: entries)
     }
 
     private func checkPackagePath(

@@ -11,6 +11,11 @@ package struct Notifier: Sendable {
         self.delivery = delivery
     }
 
+    /// This notifier, whose waits between attempts end at once when `flag` is cancelled (SIGINT/SIGTERM).
+    package func cancelled(by flag: CancellationFlag) -> Notifier {
+        Notifier(delivery: delivery.cancelled(by: flag))
+    }
+
     /// The run command's entry point.
     /// - Parameters:
     ///   - history: earlier runs of the pipeline, oldest first (`NotificationPolicy.earlierRuns` makes it).

@@ -54,13 +54,15 @@ struct SlackThreadUpload {
         }
         record.outcome = .delivered
         record.detail = await uploadScreenshots(
-            report: report, client: client, channel: upload.channel, threadTS: ts, outputDirectory: outputDirectory)
+            report: report, client: client, channel: upload.channel, threadTS: ts, outputDirectory: outputDirectory,
+            environment: environment)
         return record
     }
 
     /// Uploads the screenshots of the failures the message lists; what happened, in a line.
     private func uploadScreenshots(
-        report: RunReport, client: SlackAPIClient, channel: String, threadTS: String, outputDirectory: URL
+        report: RunReport, client: SlackAPIClient, channel: String, threadTS: String, outputDirectory: URL,
+        environment: [String: String]
     ) async -> String? {
         let shots = report.failingTests.prefix(SlackMessage.listedFailures).compactMap { test in
             test.failureScreenshot.map { (test: test.deviceKey, path: $0) }
@@ -68,7 +70,9 @@ struct SlackThreadUpload {
         guard !shots.isEmpty else { return nil }
         let runDirectory = OutputLayout(root: outputDirectory).run(report.runID)
         // The read policy every command shares: the run's own regular files, never a link out, at most its limit.
-        let policy = AttachmentSourcePolicy(allowedFolders: RunID.isValid(report.runID) ? [runDirectory] : [])
+        let policy = AttachmentSourcePolicy(
+            allowedFolders: RunID.isValid(report.runID) ? [runDirectory] : [],
+            byteLimit: AttachmentSourcePolicy.byteLimitOrDefault(environment: environment))
         var files: [(id: String, title: String)] = []
         var problems: [String] = []
         for shot in shots {

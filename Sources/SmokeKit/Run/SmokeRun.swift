@@ -58,9 +58,20 @@ package struct SmokeRun: Sendable {
         return pipeline.resolve(pipeline.output, currentDirectory: context.currentDirectory)
     }
 
+    /// The folder of the project under test, whose git checkout names the commit.
+    private var projectFolder: URL {
+        if case .swiftpm(let settings) = pipeline.driver {
+            return pipeline.resolve(settings.packagePath, currentDirectory: context.currentDirectory)
+        }
+        return pipeline.projectRoot(currentDirectory: context.currentDirectory)
+    }
+
     /// Prepare, drive, finish: the run's folder and seed, the pipeline's driver, then `RunFinisher`.
     package func execute() async -> Outcome {
         let startedAt = now()
+        // Read before the tests run: the commit the report names is the one that was tested.
+        let origin = RunOriginReader(runner: context.runner, environment: context.environment)
+            .read(projectFolder: projectFolder)
         let prepared = RunPreparation(
             pipeline: pipeline, options: options, context: context, outputDirectory: outputDirectory,
             cancellation: cancellation, processGroups: processGroups, fileWriter: fileWriter, processors: processors,
@@ -80,12 +91,15 @@ package struct SmokeRun: Sendable {
 
         let runDirectory = prepared.runDirectory
         var tests: [TestResult] = []
+        let byteLimit = AttachmentSourcePolicy.byteLimitOrDefault(environment: context.environment)
         for group in driverResult.attachmentGroups {
             var groupTests = group.tests
             // Only files the run itself produced (under its own directory) are copied: a test cannot smuggle others in.
-            let sources = AttachmentSourcePolicy(allowedFolders: [runDirectory]).filter(group.attachments)
+            let sources = AttachmentSourcePolicy(allowedFolders: [runDirectory], byteLimit: byteLimit)
+                .filter(group.attachments)
             errors += sources.refused
-            errors += AttachmentStore(writer: fileWriter).attach(sources.allowed, to: &groupTests, in: runDirectory)
+            errors += AttachmentStore(writer: fileWriter, byteLimit: byteLimit)
+                .attach(sources.allowed, to: &groupTests, in: runDirectory)
             tests += groupTests
         }
 
@@ -94,6 +108,7 @@ package struct SmokeRun: Sendable {
             seed: prepared.seed, ordering: prepared.ordering, environment: pipeline.environment,
             device: driverResult.device, toolchain: driverResult.toolchain, tests: tests, errors: errors)
         report.shard = options.shard
+        report.origin = origin
         (report.pipelineFile, report.pipelineHash) = (prepared.pipelineFile?.path, prepared.pipelineFile?.hash)
         report.status =
             driverResult.interrupted || cancellation.isCancelled

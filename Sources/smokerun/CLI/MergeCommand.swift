@@ -53,6 +53,7 @@ struct MergeCommand: Command {
     }
 
     func run(in context: HostContext) async throws -> ExitCode {
+        try OutputOption.check(options.output, projectRoot: context.currentDirectory, in: context)
         let lookup = try RecordedPipeline.lookupOutput(
             output: options.output, pipelinePath: pipelinePath, context: context)
         var parts: [RunMerger.Part] = []

@@ -70,8 +70,14 @@ struct NotifyCommand: Command {
 
     func run(in context: HostContext) async throws -> ExitCode {
         let resolved = try resolveSettings(pipeline, context)
+        _ = try AttachmentSourcePolicy.byteLimit(environment: context.environment)
+        // SIGINT/SIGTERM end a wait between attempts at once; what is not delivered stays in the outbox.
+        let cancellation = CancellationFlag()
+        let trap = SignalTrap.install { _ in cancellation.cancel() }
+        defer { trap.release() }
+        let notifier = self.notifier.cancelled(by: cancellation)
         let outputDirectory = context.url(for: output ?? resolved.output)
-        if flush { return await flushOutbox(outputDirectory, resolved.notify, context) }
+        if flush { return await flushOutbox(outputDirectory, resolved.notify, notifier, context) }
 
         let report = try loadReport(outputDirectory, context)
         let history = NotificationPolicy.earlierRuns(
@@ -102,9 +108,9 @@ struct NotifyCommand: Command {
         }
     }
 
-    private func flushOutbox(_ outputDirectory: URL, _ settings: NotifySettings, _ context: HostContext) async
-        -> ExitCode
-    {
+    private func flushOutbox(
+        _ outputDirectory: URL, _ settings: NotifySettings, _ notifier: Notifier, _ context: HostContext
+    ) async -> ExitCode {
         let records = await notifier.flushOutbox(
             outputDirectory: outputDirectory, environment: context.environment, settings: settings)
         if records.isEmpty { context.standardError.line("notify: the outbox is empty") }

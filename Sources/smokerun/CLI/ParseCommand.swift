@@ -99,6 +99,7 @@ struct ParseCommand: Command {
     }
 
     func run(in context: HostContext) async throws -> ExitCode {
+        if !summaryOnly { try OutputOption.check(output, projectRoot: context.currentDirectory, in: context) }
         let files = inputs.map(context.url(for:))
         // A folder is read as a result bundle (the selector says so when it is not one), never as a log.
         if let bundle = files.first, Self.isBundle(bundle.path) || (files.count == 1 && PathKind.of(bundle) == .folder)
@@ -265,6 +266,9 @@ struct ParseCommand: Command {
         report.errors += sources.refused
         report.errors += AttachmentStore(byteLimit: byteLimit).attach(
             sources.allowed, to: &report.tests, in: runDirectory, failureTimes: failureTimes)
+        // The input was made elsewhere, perhaps from another checkout: only a CI's own variables name its commit.
+        report.origin = RunOriginReader(runner: context.runner, environment: context.environment)
+            .read(projectFolder: nil)
         var draft = RunDraft(report: report, runDirectory: runDirectory)
         draft.consoleLog = consoleLog
         let finisher = RunFinisher(

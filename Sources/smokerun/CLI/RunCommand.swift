@@ -73,6 +73,10 @@ struct RunCommand: Command {
     func run(in context: HostContext) async throws -> ExitCode {
         let (url, displayPath) = ProjectLocator.pipeline(pipelinePath, in: context)
         let pipeline = try PipelineLoader().load(url, displayPath: displayPath, checkingPaths: true)
+        try OutputOption.check(
+            options.output, projectRoot: pipeline.projectRoot(currentDirectory: context.currentDirectory), in: context)
+        // A limit the environment gets wrong is refused before anything runs, as `parse` refuses it.
+        _ = try AttachmentSourcePolicy.byteLimit(environment: context.environment)
         var run = SmokeRun(pipeline: pipeline, options: options, context: context, cancellation: CancellationFlag())
         // Never two runs of one pipeline at once, whether from cron, CI or `smokerun schedule`.
         let lock = try RunLock.acquire(

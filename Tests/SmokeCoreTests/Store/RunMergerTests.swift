@@ -67,6 +67,18 @@ import Testing
         #expect(merged.seed == nil)
     }
 
+    @Test func shardsOfOneCommitKeepItAndShardsOfTwoNameNone() throws {
+        var first = Self.shard(1, of: 2, tests: [])
+        var second = Self.shard(2, of: 2, tests: [])
+        first.report.origin = RunOrigin(host: "a", commit: "c1", branch: "main", dirty: false, commitSource: "git")
+        second.report.origin = first.report.origin
+        #expect(try RunMerger.merge([first, second], runID: "x").origin?.commit == "c1")
+        second.report.origin?.commit = "c2"
+        let merged = try RunMerger.merge([first, second], runID: "x")
+        #expect(merged.origin?.commit == nil)
+        #expect(merged.origin?.branch == "main")
+    }
+
     @Test func runsOfDifferentPipelinesAreRefused() {
         var other = Self.shard(2, of: 2, tests: [])
         other.report.pipeline = "nightly"
