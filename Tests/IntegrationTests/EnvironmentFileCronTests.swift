@@ -54,20 +54,6 @@ import Testing
         return package
     }
 
-    /// Runs a program to completion (bounded at five minutes), stdout and stderr together.
-    private func run(_ executable: String, _ arguments: [String], environment: [String: String], in folder: URL) throws
-        -> (status: Int32?, output: String)
-    {
-        let child = try ChildProcess(
-            executable: executable, arguments: arguments, environment: environment, currentDirectory: folder)
-        var output = Data()
-        let deadline = Date().addingTimeInterval(300)
-        let termination = child.run(
-            onOutput: { output.append(contentsOf: $0) }, onTick: { Date() > deadline ? .kill : .keepRunning })
-        guard case .exited(let status) = termination else { return (nil, String(decoding: output, as: UTF8.self)) }
-        return (status, String(decoding: output, as: UTF8.self))
-    }
-
     @Test func theInstalledCronLineNotifiesWithTheURLOnlyInTheEnvironmentFile() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent(
             "smokerun-envcron-\(UUID().uuidString.prefix(8))")
@@ -80,7 +66,7 @@ import Testing
             """#, named: "alarm", next: package)
         var shell = ProcessInfo.processInfo.environment
         (shell["SMOKERUN_SWIFT"], shell["SMOKERUN_WEBHOOK_URL"]) = (nil, nil)
-        let install = try run(
+        let install = try IntegrationSupport.runToEnd(
             IntegrationSupport.smokerunBinary.path, ["install", "Pipelines/alarm.json"], environment: shell, in: root)
         #expect(install.status == 0, "\(install.output)")
         let envFile = root.appendingPathComponent(".smokerun/env")
@@ -97,7 +83,7 @@ import Testing
         let log = root.appendingPathComponent(".smokerun/cron.log")
 
         // No variable anywhere: the failing run says so on stderr (the line sends it to cron.log) and in report.json.
-        let missing = try run("/usr/bin/env", cronEnvironment, environment: [:], in: home)
+        let missing = try IntegrationSupport.runToEnd("/usr/bin/env", cronEnvironment, environment: [:], in: home)
         let firstLog = (try? String(contentsOf: log, encoding: .utf8)) ?? "(no cron.log)"
         #expect(missing.status == 1, "\(missing.output)\n\(firstLog)")
         #expect(
@@ -116,7 +102,7 @@ import Testing
         let url = receiver.url(token: "cron-secret-\(UUID().uuidString.prefix(6))")
         try Data("# the team's channel\nexport SMOKERUN_WEBHOOK_URL='\(url.absoluteString)'\n".utf8).write(to: envFile)
         #expect(chmod(envFile.path, 0o600) == 0)
-        let notified = try run("/usr/bin/env", cronEnvironment, environment: [:], in: home)
+        let notified = try IntegrationSupport.runToEnd("/usr/bin/env", cronEnvironment, environment: [:], in: home)
         let secondLog = (try? String(contentsOf: log, encoding: .utf8)) ?? "(no cron.log)"
         #expect(notified.status == 1, "\(notified.output)\n\(secondLog)")
         #expect(receiver.requests.count == 1, "\(secondLog)")

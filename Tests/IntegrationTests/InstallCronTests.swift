@@ -8,20 +8,6 @@ import Testing
 /// The crontab line `smokerun install` prints runs as written under cron's environment
 /// (`PATH=/usr/bin:/bin`, a HOME and nothing else): it carries PATH and SMOKERUN_SWIFT itself.
 @Suite struct InstallCronTests {
-    /// Runs a program to completion (bounded at five minutes), stdout and stderr together.
-    private func run(_ executable: String, _ arguments: [String], environment: [String: String], in folder: URL) throws
-        -> (status: Int32?, output: String)
-    {
-        let child = try ChildProcess(
-            executable: executable, arguments: arguments, environment: environment, currentDirectory: folder)
-        var output = Data()
-        let deadline = Date().addingTimeInterval(300)
-        let termination = child.run(
-            onOutput: { output.append(contentsOf: $0) }, onTick: { Date() > deadline ? .kill : .keepRunning })
-        guard case .exited(let status) = termination else { return (nil, String(decoding: output, as: UTF8.self)) }
-        return (status, String(decoding: output, as: UTF8.self))
-    }
-
     /// The command part of the crontab entry (after the five schedule fields), as cron hands it to
     /// `/bin/sh -c`: `\%` becomes `%`.
     static func cronCommand(in installOutput: String, schedule: String) throws -> String {
@@ -40,7 +26,7 @@ import Testing
             """#, named: "cron-smoke", next: package)
         var environment = ProcessInfo.processInfo.environment
         environment["SMOKERUN_SWIFT"] = nil
-        let install = try run(
+        let install = try IntegrationSupport.runToEnd(
             IntegrationSupport.smokerunBinary.path, ["install", "Pipelines/cron-smoke.json"], environment: environment,
             in: root)
         #expect(install.status == 0, "\(install.output)")
@@ -49,7 +35,7 @@ import Testing
 
         let home = root.appendingPathComponent("home")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        let cron = try run(
+        let cron = try IntegrationSupport.runToEnd(
             "/usr/bin/env", ["-i", "PATH=/usr/bin:/bin", "HOME=\(home.path)", "/bin/sh", "-c", command],
             environment: [:], in: home)
         let log =
@@ -85,7 +71,7 @@ import Testing
         // A package, so the pipeline passes its path checks and the run gets as far as looking for swift.
         try Data("// swift-tools-version:6.0\nimport PackageDescription\nlet package = Package(name: \"Bare\")\n".utf8)
             .write(to: folder.appendingPathComponent("Package.swift"))
-        let bare = try run(
+        let bare = try IntegrationSupport.runToEnd(
             "/usr/bin/env",
             [
                 "-i", "PATH=/usr/bin:/bin", "HOME=\(folder.path)", IntegrationSupport.smokerunBinary.path, "run",

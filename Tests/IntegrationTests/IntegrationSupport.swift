@@ -59,4 +59,19 @@ enum IntegrationSupport {
         if FileManager.default.isExecutableFile(atPath: sibling.path) { return sibling }
         return repositoryRoot.appendingPathComponent(".build/debug/smokerun")
     }
+
+    /// Runs a program to completion (bounded at five minutes), stdout and stderr together; a nil status when it did
+    /// not exit by itself.
+    static func runToEnd(_ executable: String, _ arguments: [String], environment: [String: String], in folder: URL)
+        throws -> (status: Int32?, output: String)
+    {
+        let child = try ChildProcess(
+            executable: executable, arguments: arguments, environment: environment, currentDirectory: folder)
+        var output = Data()
+        let deadline = Date().addingTimeInterval(300)
+        let termination = child.run(
+            onOutput: { output.append(contentsOf: $0) }, onTick: { Date() > deadline ? .kill : .keepRunning })
+        guard case .exited(let status) = termination else { return (nil, String(decoding: output, as: UTF8.self)) }
+        return (status, String(decoding: output, as: UTF8.self))
+    }
 }

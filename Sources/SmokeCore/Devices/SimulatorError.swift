@@ -20,20 +20,20 @@ package enum SimulatorError: Error, Equatable, LocalizedError, DomainError {
             return
                 """
                 simulator runtime '\(requested)' (device.runtime) is not installed; installed: \
-                \(Self.list(installed)). Install it in Xcode > Settings > Platforms (or \
+                \(NameList.text(installed)). Install it in Xcode > Settings > Platforms (or \
                 `xcodebuild -downloadPlatform iOS`), or pin one of these
                 """
         case .deviceTypeNotInstalled(let requested, let installed):
             return
                 """
-                device type '\(requested)' (device.name) is not known to this Xcode; known: \(Self.list(installed)). \
+                device type '\(requested)' (device.name) is not known to this Xcode; known: \(NameList.text(installed)). \
                 Pin one of these
                 """
         case .deviceMissing(let name, let runtime, let available):
             return
                 """
                 no available simulator '\(name)' with \(runtime), and device.create is false; available: \
-                \(Self.list(available)). Set "create": true or create it with `xcrun simctl create`
+                \(NameList.text(available)). Set "create": true or create it with `xcrun simctl create`
                 """
         case .unreadableListing(let source, let reason):
             return "could not read \(source): \(reason)"
@@ -41,12 +41,5 @@ package enum SimulatorError: Error, Equatable, LocalizedError, DomainError {
             let status = exitStatus.map { "exited with status \($0)" } ?? "could not run"
             return "`\(command)` \(status)" + (output.isEmpty ? "" : ": \(output)")
         }
-    }
-
-    private static func list(_ items: [String]) -> String {
-        guard !items.isEmpty else { return "none" }
-        return items.count > 30
-            ? items.prefix(30).joined(separator: ", ") + ", … (\(items.count - 30) more)"
-            : items.joined(separator: ", ")
     }
 }

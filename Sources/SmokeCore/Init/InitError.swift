@@ -32,32 +32,32 @@ package enum InitError: Error, Equatable, LocalizedError, DomainError {
             return "\(container) has no shared schemes; share one in Xcode (Product > Scheme > Manage Schemes > Shared)"
         case .unknownScheme(let requested, let container, let schemes):
             return
-                "\(container) has no scheme '\(requested)'; its schemes: \(Self.list(schemes)). Pass one with --scheme NAME"
+                "\(container) has no scheme '\(requested)'; its schemes: \(NameList.text(schemes)). Pass one with --scheme NAME"
         case .severalSchemes(let container, let candidates):
             return
                 """
-                \(container) has several schemes with tests: \(Self.list(candidates)). Pick the one to smoke-test \
+                \(container) has several schemes with tests: \(NameList.text(candidates)). Pick the one to smoke-test \
                 with --scheme NAME
                 """
         case .unknownTestPlan(let requested, let scheme, let plans):
-            return "scheme '\(scheme)' has no test plan '\(requested)'; its test plans: \(Self.list(plans))"
+            return "scheme '\(scheme)' has no test plan '\(requested)'; its test plans: \(NameList.text(plans))"
         case .noRuntime(let platform, let installed):
             return
                 """
-                no \(platform) simulator runtime is installed (installed: \(Self.list(installed))); add one in \
+                no \(platform) simulator runtime is installed (installed: \(NameList.text(installed))); add one in \
                 Xcode > Settings > Components (or `xcodebuild -downloadPlatform iOS`), then run init again
                 """
         case .unknownRuntime(let requested, let installed):
             return
                 """
-                --runtime '\(requested)' is not an installed simulator runtime; installed: \(Self.list(installed)). \
+                --runtime '\(requested)' is not an installed simulator runtime; installed: \(NameList.text(installed)). \
                 Pass one of these, or install it in Xcode > Settings > Components
                 """
         case .unknownDevice(let requested, let runtime, let devices, let deviceTypes):
             return
                 """
                 --device '\(requested)' is neither a simulator on \(runtime) nor a device type this Xcode can \
-                create; simulators on \(runtime): \(Self.list(devices)); device types: \(Self.list(deviceTypes)). \
+                create; simulators on \(runtime): \(NameList.text(devices)); device types: \(NameList.text(deviceTypes)). \
                 Pass one of these names exactly
                 """
         case .noIPhone(let runtime):
@@ -75,12 +75,5 @@ package enum InitError: Error, Equatable, LocalizedError, DomainError {
             let status = exitStatus.map { "exited with status \($0)" } ?? "could not run"
             return "`\(command)` \(status)" + (output.isEmpty ? "" : ": \(output)")
         }
-    }
-
-    private static func list(_ items: [String]) -> String {
-        guard !items.isEmpty else { return "none" }
-        return items.count > 30
-            ? items.prefix(30).joined(separator: ", ") + ", … (\(items.count - 30) more)"
-            : items.joined(separator: ", ")
     }
 }

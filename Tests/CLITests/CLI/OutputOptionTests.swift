@@ -21,6 +21,15 @@ import Testing
         try Data(JUnitSamples.swiftPMXCTest.utf8).write(to: folder.url.appendingPathComponent("x.xml"))
     }
 
+    /// A package folder whose `Pipelines/smoke.json` runs it; nothing is built before the checks refuse.
+    private static func writePackageWithPipeline(in folder: TemporaryDirectory) throws {
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent("Pipelines"), withIntermediateDirectories: true)
+        try Data("// swift-tools-version:5.9\n".utf8).write(to: folder.url.appendingPathComponent("Package.swift"))
+        try Data(#"{"name": "smoke", "swiftpm": {"packagePath": "."}}"#.utf8)
+            .write(to: folder.url.appendingPathComponent("Pipelines/smoke.json"))
+    }
+
     @Test(arguments: [".", "..", "notes"])
     func parseRefusesAFolderThatHoldsMoreThanSmokerunsFiles(output: String) async throws {
         let folder = try TemporaryDirectory()
@@ -64,11 +73,7 @@ import Testing
     @Test func runRefusesTheProjectFolderBeforeAnythingRuns() async throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        try FileManager.default.createDirectory(
-            at: folder.url.appendingPathComponent("Pipelines"), withIntermediateDirectories: true)
-        try Data("// swift-tools-version:5.9\n".utf8).write(to: folder.url.appendingPathComponent("Package.swift"))
-        try Data(#"{"name": "smoke", "swiftpm": {"packagePath": "."}}"#.utf8)
-            .write(to: folder.url.appendingPathComponent("Pipelines/smoke.json"))
+        try Self.writePackageWithPipeline(in: folder)
         let error = await #expect(throws: UsageError.self) {
             _ = try await RunCommand(arguments: ["--output", "."]).run(in: Self.context(in: folder))
         }
@@ -80,11 +85,7 @@ import Testing
     @Test func runRefusesAnAttachmentLimitThatIsNoNumberBeforeAnythingRuns() async throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        try FileManager.default.createDirectory(
-            at: folder.url.appendingPathComponent("Pipelines"), withIntermediateDirectories: true)
-        try Data("// swift-tools-version:5.9\n".utf8).write(to: folder.url.appendingPathComponent("Package.swift"))
-        try Data(#"{"name": "smoke", "swiftpm": {"packagePath": "."}}"#.utf8)
-            .write(to: folder.url.appendingPathComponent("Pipelines/smoke.json"))
+        try Self.writePackageWithPipeline(in: folder)
         let context = Self.context(in: folder, environment: [AttachmentSourcePolicy.byteLimitVariable: "lots"])
         await #expect(throws: AttachmentLimitError.self) {
             _ = try await RunCommand(arguments: []).run(in: context)
