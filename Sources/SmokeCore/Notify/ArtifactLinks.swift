@@ -4,10 +4,13 @@ package struct ArtifactLinks: Sendable, Equatable {
     var artifacts: String?
     /// `$GITHUB_SERVER_URL/$GITHUB_REPOSITORY/actions/runs/$GITHUB_RUN_ID`, on GitHub Actions.
     var ciRun: String?
+    /// `notify.dashboardURL`: where the dashboard site is published.
+    var dashboard: String?
 
-    init(artifacts: String? = nil, ciRun: String? = nil) {
+    init(artifacts: String? = nil, ciRun: String? = nil, dashboard: String? = nil) {
         self.artifacts = artifacts
         self.ciRun = ciRun
+        self.dashboard = dashboard
     }
 
     package init(report: RunReport, settings: NotifySettings, environment: [String: String]) {
@@ -20,6 +23,7 @@ package struct ArtifactLinks: Sendable, Equatable {
         {
             ciRun = "\(server)/\(repository)/actions/runs/\(runID)"
         }
+        dashboard = settings.dashboardURL
     }
 
     /// The best single link to the whole run: the artifacts, else the CI run.
@@ -29,5 +33,12 @@ package struct ArtifactLinks: Sendable, Equatable {
     func file(_ relativePath: String) -> String? {
         guard let artifacts else { return nil }
         return (artifacts.hasSuffix("/") ? artifacts : artifacts + "/") + relativePath
+    }
+
+    /// The dashboard page of one test (by `TestResult.deviceKey`), when the site is published.
+    func dashboardPage(pipeline: String, key: String) -> String? {
+        guard let dashboard else { return nil }
+        return (dashboard.hasSuffix("/") ? dashboard : dashboard + "/")
+            + DashboardPaths.testPage(pipeline: pipeline, key: key)
     }
 }
