@@ -74,4 +74,11 @@ seconds=$(grep "Elapsed (wall clock)" "$work/time" | awk '{print $NF}')
 peak=$(grep "Maximum resident set size" "$work/time" | awk '{print int($NF / 1024)}')
 overview=$(find "$work/out/site" -mindepth 2 -maxdepth 2 -name index.html -exec du -k {} + | cut -f1)
 pages=$(find "$work/out/site" -name '*.html' | wc -l)
-echo "dashboard: ${seconds} (m:ss) wall, ${peak} MB peak, overview ${overview} KB, ${pages} pages"
+cpu=$(grep -E "User time|System time" "$work/time" | awk '{s += $NF} END {printf "%.2f", s}')
+echo "dashboard: ${seconds} (m:ss) wall, ${cpu} s CPU, ${peak} MB peak, overview ${overview} KB, ${pages} pages"
+# For scale: the same history.jsonl decoded whole by `smokerun history` (Foundation's JSONDecoder, as the
+# dashboard's source decodes each line).
+/usr/bin/time -v "$SMOKERUN" history --output "$work/out" --count 1 >/dev/null 2>"$work/time-history" || true
+seconds=$(grep "Elapsed (wall clock)" "$work/time-history" | awk '{print $NF}')
+cpu=$(grep -E "User time|System time" "$work/time-history" | awk '{s += $NF} END {printf "%.2f", s}')
+echo "history.jsonl read alone (smokerun history): ${seconds} (m:ss) wall, ${cpu} s CPU"

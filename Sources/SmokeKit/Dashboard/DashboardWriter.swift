@@ -10,7 +10,7 @@ import SmokeCore
 #endif
 
 /// Writes the dashboard site into its folder: each page into a temp file beside it, then renamed into place (a
-/// reader of the site never sees half a page), only inside the site folder, and never through a symbolic link —
+/// reader of the site never sees half a page; no fsync, as the next run rewrites every page), only inside the site folder, and never through a symbolic link —
 /// the site folder and every folder in it must be real folders.
 package struct DashboardWriter: Sendable {
     package var siteDirectory: URL
@@ -47,7 +47,7 @@ package struct DashboardWriter: Sendable {
                 if made.insert(folder.path).inserted { try makeFolder(folder) }
             }
             let url = folder.appendingPathComponent(parts[parts.count - 1])
-            try AtomicFile.write(Data(file.contents.utf8), to: url, writer: fileWriter)
+            try AtomicFile.replace(with: Data(file.contents.utf8), at: url, writer: fileWriter)
         }
         return files.count
     }

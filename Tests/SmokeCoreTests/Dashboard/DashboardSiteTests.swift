@@ -107,4 +107,10 @@ import Testing
         #expect(overview.utf8.count < 300_000)
         #expect(overview.components(separatedBy: "<li><a class=\"cell ").count - 1 == DashboardOverview.timelineRuns)
     }
+
+    @Test(arguments: [0.0, 1_795_320_000, 1_795_320_059.9, 951_782_400, 4_107_542_399, -1, -86_401])
+    func runTimesReadAsTheReportWritesThem(seconds: Double) {
+        let date = Date(timeIntervalSince1970: seconds)
+        #expect(DashboardLinks.utc(date) == ReportText.timestamp(date))
+    }
 }
