@@ -80,7 +80,13 @@ enum DashboardChart {
         return "<figure class=\"chart\"><figcaption>\(h(title))</figcaption>\(svg)\(table)</figure>\n"
     }
 
-    private static func format(_ value: Double) -> String { String(format: "%.1f", value) }
+    /// A coordinate with one decimal (`12.5`); integer arithmetic, as `String(format:)` per point was a fifth of the
+    /// time of a site of two thousand test pages.
+    static func format(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        let sign = tenths < 0 ? "-" : ""
+        return "\(sign)\(abs(tenths) / 10).\(abs(tenths) % 10)"
+    }
 
     private static func h(_ text: String) -> String { XMLText.escape(text) }
 }

@@ -17,7 +17,7 @@ enum DashboardStyle {
         svg.plot text{font-size:17px;fill:#57606a}
         .rule{color:#57606a;font-size:13px}nav.crumbs{margin:12px 0}code{overflow-wrap:anywhere}
         .grid td.num,.grid th.num{text-align:right}
-        @media (max-width:600px){.grid th.num{width:64px}.grid th.status{width:90px}body{padding:0 8px 24px}}
+        @media (max-width:600px){.grid th.num{width:52px}.grid th.status{width:72px}.grid{font-size:13px}body{padding:0 8px 24px}}
         @media (prefers-color-scheme:dark){
         body{background:#0d1117;color:#e6edf3}a{color:#58a6ff}.meta,.note,.rule,.legend,footer{color:#9198a1}
         pre{background:#161b22}.grid th{background:#161b22}.grid th,.grid td{border-bottom-color:#30363d}

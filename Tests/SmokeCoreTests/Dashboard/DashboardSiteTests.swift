@@ -113,4 +113,9 @@ import Testing
         let date = Date(timeIntervalSince1970: seconds)
         #expect(DashboardLinks.utc(date) == ReportText.timestamp(date))
     }
+
+    @Test(arguments: [0.0, 12.34, 12.36, 140, 631.99, -3.26, 0.04])
+    func chartCoordinatesReadAsPrintfWritesThem(value: Double) {
+        #expect(DashboardChart.format(value) == String(format: "%.1f", value))
+    }
 }
