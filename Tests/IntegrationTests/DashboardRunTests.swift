@@ -44,22 +44,8 @@ import Testing
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The output folder with every run in it (made once; the tests only read it).
-    static let output: Result<URL, any Error> = {
-        let semaphore = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) var result: Result<URL, any Error>!
-        Task {
-            do {
-                result = .success(try await makeOutput())
-            } catch {
-                result = .failure(error)
-            }
-            semaphore.signal()
-        }
-        semaphore.wait()
-        return result
-    }()
-
+    /// The output folder with every run in it. Made inside the one test, awaited: blocking a thread on a semaphore
+    /// until a task finishes can starve the cooperative pool when another suite does the same.
     static func makeOutput() async throws -> URL {
         let package = try IntegrationSupport.copyFixture("OrderDependence")
         let root = package.deletingLastPathComponent()
@@ -104,7 +90,7 @@ import Testing
     }
 
     @Test func theRunWroteTheSiteAndTheCommandRewritesItWithTheRightAnswers() async throws {
-        let output = try Self.output.get()
+        let output = try await Self.makeOutput()
         // `"dashboard": {"enabled": true}` wrote it after the real run.
         let site = output.appendingPathComponent("site")
         #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("index.html").path))
