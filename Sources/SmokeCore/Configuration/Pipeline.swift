@@ -20,6 +20,8 @@ package struct Pipeline: Sendable, Equatable {
     /// How many finished runs the output folder keeps (`RetentionPolicy`).
     package var retention: RetentionSettings = RetentionSettings()
     package var notify: NotifySettings = NotifySettings()
+    /// The test-health site, regenerated after each run when enabled.
+    package var dashboard: DashboardSettings = DashboardSettings()
     /// The file this pipeline was read from, for messages.
     package var sourcePath: String?
 
@@ -154,6 +156,15 @@ package struct NotifySettings: Sendable, Equatable {
     /// Post through Slack's Web API with a bot token and upload the failure screenshots into the
     /// message's thread, instead of the webhook; nil posts to the webhook.
     package var slackUpload: SlackUploadSettings?
+    /// Where the dashboard site is published; a message links each failing test's page under it.
+    package var dashboardURL: String?
+
+    package init() {}
+}
+
+/// `smokerun dashboard` after every run: the site in `<output>/site/`.
+package struct DashboardSettings: Sendable, Equatable {
+    package var enabled: Bool = false
 
     package init() {}
 }

@@ -10,16 +10,16 @@ package struct HistoryEntry: Codable, Sendable, Equatable {
     package var durationSeconds: Double
     package var seed: UInt64?
     package var totals: Totals
-    var coverage: CoverageSummary?
+    package var coverage: CoverageSummary?
     /// Each test's final status, by `TestResult.deviceKey`: the id, or "id [device]" on a run pinning several
     /// devices, so two devices' runs of one test do not overwrite each other (older lines hold ids only).
     package var outcomes: [String: TestStatus]
     /// Keys of tests that passed only on a retry.
     package var flaky: [String]
     /// Each test's duration in seconds, by key (for shard balancing, which sums a test's devices).
-    var durations: [String: Double]
+    package var durations: [String: Double]
     /// Path of the run directory, relative to the output folder.
-    var path: String
+    package var path: String
     /// The absolute path of the pipeline file the run used (`RetentionPolicy.pipelineIdentity`): retention removes
     /// only runs of the same file, so two projects whose pipelines share a name and an output folder keep theirs.
     /// Nil for `parse`, and in lines older smokeruns wrote (never removed by retention).

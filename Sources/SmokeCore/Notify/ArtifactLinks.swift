@@ -8,11 +8,14 @@ package struct ArtifactLinks: Sendable, Equatable {
     /// `host:/abs/path/runs/<id>/index.html` (the run folder when no page was written): where the report is when
     /// nothing is published. A path, never a link.
     var reportPath: String?
+    /// `notify.dashboardURL`: where the dashboard site is published.
+    var dashboard: String?
 
-    init(artifacts: String? = nil, ciRun: String? = nil, reportPath: String? = nil) {
+    init(artifacts: String? = nil, ciRun: String? = nil, reportPath: String? = nil, dashboard: String? = nil) {
         self.artifacts = artifacts
         self.ciRun = ciRun
         self.reportPath = reportPath
+        self.dashboard = dashboard
     }
 
     /// - Parameter runDirectory: the run folder's absolute path on this machine; nil when unknown.
@@ -27,6 +30,7 @@ package struct ArtifactLinks: Sendable, Equatable {
             let page = report.artifacts.contains(HTMLReport.fileName) ? folder + HTMLReport.fileName : folder
             return report.origin?.host.map { "\($0):\(page)" } ?? page
         }
+        dashboard = settings.dashboardURL
     }
 
     /// The best single link to the whole run: the artifacts, else the CI run.
@@ -36,5 +40,12 @@ package struct ArtifactLinks: Sendable, Equatable {
     func file(_ relativePath: String) -> String? {
         guard let artifacts else { return nil }
         return (artifacts.hasSuffix("/") ? artifacts : artifacts + "/") + relativePath
+    }
+
+    /// The dashboard page of one test (by `TestResult.deviceKey`), when the site is published.
+    func dashboardPage(pipeline: String, key: String) -> String? {
+        guard let dashboard else { return nil }
+        return (dashboard.hasSuffix("/") ? dashboard : dashboard + "/")
+            + DashboardPaths.testPage(pipeline: pipeline, key: key)
     }
 }

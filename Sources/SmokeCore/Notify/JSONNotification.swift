@@ -81,6 +81,8 @@ struct JSONNotification: Encodable, Sendable, Equatable {
         var line: Int?
         var issues: Int
         var attachments: [String]
+        /// The test's page on the dashboard, when `notify.dashboardURL` is set.
+        var dashboard: String?
     }
 
     struct Links: Encodable, Sendable, Equatable {
@@ -120,7 +122,8 @@ struct JSONNotification: Encodable, Sendable, Equatable {
                 failingSinceAt: start?.startedAt, failingSinceCommit: start?.commit, failingRuns: runs,
                 message: first.map { SlackText.truncate($0.message, limit: Self.messageLimit) },
                 file: first?.file.map(sources.shortPath), line: first?.line, issues: test.failures.count,
-                attachments: test.attachments.map(\.path)
+                attachments: test.attachments.map(\.path),
+                dashboard: links.dashboardPage(pipeline: report.pipeline, key: test.deviceKey)
             )
         }
         moreFailures = max(failing.count - Self.listedFailures, 0)

@@ -86,8 +86,13 @@ package enum SlackMessage {
             let shot = SlackFailureScreenshot(test: test, links: links)
             let cost = shot.image == nil ? 1 : 2
             guard blocks.count - 1 + cost <= room.blocks else { break }
-            let text = failureText(test, plan: plan, report: report, links: links, sources: sources)
-            blocks.append(.section(text + shot.note))
+            var text = failureText(test, plan: plan, report: report, links: links, sources: sources) + shot.note
+            // The test's dashboard page: its history, since when and since which commit it fails.
+            if let page = links.dashboardPage(pipeline: report.pipeline, key: test.deviceKey) {
+                let link = SlackText.link(page, "history")
+                if text.count + link.count < SlackText.sectionLimit { text += "\n" + link }
+            }
+            blocks.append(.section(text))
             if let image = shot.image { blocks.append(image) }
             listed += 1
         }

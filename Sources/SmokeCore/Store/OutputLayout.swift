@@ -24,6 +24,8 @@ package struct OutputLayout: Sendable, Equatable {
     static let locksFolderName = "locks"
     static let derivedDataFolderName = "DerivedData"
     static let environmentFileName = "env"
+    /// The dashboard site `smokerun dashboard` writes by default.
+    static let siteFolderName = "site"
     /// Inside a run directory: the raw `.profraw` files until coverage is collected.
     static let profilesFolderName = "profiles"
     /// Inside a run directory: the empty file smokerun writes when it makes the folder. Retention and the temp-file
@@ -33,7 +35,7 @@ package struct OutputLayout: Sendable, Equatable {
     /// else's, and `output` may not name it.
     package static let ownNames: Set<String> = [
         runsFolderName, latestName, historyFileName, outboxFolderName, locksFolderName, derivedDataFolderName,
-        environmentFileName, "notify-state.json", "cron.log", "launchd.log",
+        environmentFileName, siteFolderName, "notify-state.json", "cron.log", "launchd.log",
     ]
 
     /// The output folder itself.
@@ -47,6 +49,7 @@ package struct OutputLayout: Sendable, Equatable {
     package var latest: URL { root.appendingPathComponent(Self.latestName) }
     package var history: URL { root.appendingPathComponent(Self.historyFileName) }
     package var outbox: URL { root.appendingPathComponent(Self.outboxFolderName, isDirectory: true) }
+    package var site: URL { root.appendingPathComponent(Self.siteFolderName, isDirectory: true) }
     var locks: URL { root.appendingPathComponent(Self.locksFolderName, isDirectory: true) }
     /// `env`: the variables every run of the pipeline reads (`EnvironmentFile`).
     package var environmentFile: URL { root.appendingPathComponent(Self.environmentFileName) }

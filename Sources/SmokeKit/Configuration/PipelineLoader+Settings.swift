@@ -66,7 +66,7 @@ extension PipelineLoader {
         try object.allowOnly([
             "webhookURLEnvironment", "format", "on", "artifactsURL", "remindHours", "timeoutSeconds", "maxAttempts",
             "deliverySeconds",
-            "slackUpload",
+            "slackUpload", "dashboardURL",
         ])
         var notify = NotifySettings()
         if let name = try object.string("webhookURLEnvironment") {
@@ -113,6 +113,7 @@ extension PipelineLoader {
             }
             notify.artifactsURL = artifacts
         }
+        notify.dashboardURL = try Self.dashboardURL(object)
         if let hours = try object.number("remindHours") {
             guard hours > 0, hours <= 8760 else {
                 throw object.error("remindHours", "must be a positive number of hours, at most 8760 (a year)")
@@ -153,5 +154,22 @@ extension PipelineLoader {
             ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
                 || scalar == "_"
         }
+    }
+
+    /// `notify.dashboardURL`: an http(s) address the dashboard site is published under.
+    private static func dashboardURL(_ object: JSONObjectReader) throws(PipelineError) -> String? {
+        guard let text = try object.string("dashboardURL") else { return nil }
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+            url.host?.isEmpty == false
+        else {
+            throw object.error(
+                "dashboardURL",
+                """
+                '\(text)' is not an http(s) URL; give the web address the dashboard site (the folder \
+                `smokerun dashboard` writes) is published under, e.g. "https://ci.example.com/smokerun/site/"
+                """
+            )
+        }
+        return text
     }
 }

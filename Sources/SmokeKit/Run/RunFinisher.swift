@@ -24,6 +24,8 @@ package struct RunFinisher: Sendable {
     package var retention: RetentionSettings?
     /// The pipeline file the report names, when the draft does not already.
     var pipelineFile: PipelineFileRecord?
+    /// Regenerate the dashboard site (`<output>/site/`) at the end (`dashboard.enabled`).
+    var dashboard = false
     /// Where failure locations link to (source links are relative to it).
     package var projectRoot: String?
     package var summary = Summary.run
@@ -54,6 +56,7 @@ package struct RunFinisher: Sendable {
         strict = options.strict
         verbose = options.verbose
         isShard = options.shard != nil
+        dashboard = pipeline.dashboard.enabled && !isShard
         self.context = context
     }
 
@@ -122,6 +125,7 @@ package struct RunFinisher: Sendable {
         case .reportFolder: context.standardOutput.line("report: \(runDirectory.path)")
         }
         if let retention { prune(after: report, settings: retention) }
+        if dashboard { writeDashboard() }
         return Self.outcome(
             report, runDirectory: runDirectory, coverageBelowMinimum: coverageBelowMinimum, strict: strict)
     }
@@ -249,5 +253,20 @@ package struct RunFinisher: Sendable {
             context.standardError.line(Notifier.describe(record))
         }
         return records
+    }
+
+    /// The dashboard site over this output folder, after retention so removed runs show as pruned; a failure is a
+    /// warning, never the run's.
+    private func writeDashboard() {
+        let site = OutputLayout(root: outputDirectory).site
+        do {
+            let result = try DashboardGenerator(siteDirectory: site).generate(
+                from: [DashboardGenerator.Origin(outputDirectory: outputDirectory)], pipelines: nil)
+            for warning in result.warnings { context.standardError.line(warning) }
+            context.standardOutput.line("dashboard: \(displayPath(site.appendingPathComponent(DashboardPaths.index)))")
+        } catch {
+            context.standardError.line(
+                "smokerun: warning: the dashboard was not written: \(error.localizedDescription)")
+        }
     }
 }

@@ -7,6 +7,19 @@ enum AtomicFile {
         try write(to: url, writer: writer) { $0.append(data) }
     }
 
+    /// The same without fsync: for pages rewritten whole on every run (the dashboard), where a reader must never see
+    /// half a page but a crash may cost the last version (the next run writes it again).
+    static func replace(with data: Data, at url: URL, writer: FileWriter = .system) throws {
+        let temporary = temporaryURL(next: url)
+        do {
+            try POSIXFile.streamNew(to: temporary, writer: writer, sync: false) { $0.append(data) }
+        } catch {
+            POSIXFile.remove(temporary)
+            throw StoreError.writeFailed(path: url.path, reason: reason(error))
+        }
+        try commit(temporary, to: url)
+    }
+
     /// Streams a file into place: `render` appends its bytes, which go to the temp file a megabyte at a time.
     static func write(to url: URL, writer: FileWriter = .system, _ render: (inout ReportSink) -> Void) throws {
         try commit(writeTemporary(next: url, writer: writer, render), to: url)

@@ -28,18 +28,21 @@ enum POSIXFile {
         try streamNew(to: url, writer: writer) { sink in sink.append(data) }
     }
 
-    /// Creates `url` and fills it from a `ReportSink` piece by piece, then fsyncs it. When `render` throws, what was
-    /// written stays (the caller removes its temp file) and the error is thrown.
-    static func streamNew(to url: URL, writer: FileWriter = .system, _ render: (inout ReportSink) throws -> Void)
-        throws
-    {
+    /// Creates `url` and fills it from a `ReportSink` piece by piece, then fsyncs it (unless `sync` is false: files
+    /// rewritten from scratch each time, where thousands of fsyncs would cost seconds). When `render` throws, what
+    /// was written stays (the caller removes its temp file) and the error is thrown.
+    static func streamNew(
+        to url: URL, writer: FileWriter = .system, sync: Bool = true, _ render: (inout ReportSink) throws -> Void
+    ) throws {
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else { throw StoreError.writeFailed(path: url.path, reason: lastError()) }
         defer { close(descriptor) }
         var sink = ReportSink { try writer.writeAll($0, to: descriptor, path: url.path) }
         try render(&sink)
         try sink.finish()
-        guard fsync(descriptor) == 0 else { throw StoreError.writeFailed(path: url.path, reason: lastError()) }
+        guard !sync || fsync(descriptor) == 0 else {
+            throw StoreError.writeFailed(path: url.path, reason: lastError())
+        }
     }
 
     /// Appends `line` (which ends in a newline) as a whole line or not at all (see the streamed form).

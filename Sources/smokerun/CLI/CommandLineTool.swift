@@ -20,6 +20,7 @@ public enum CommandLineTool {
         BisectCommand.self,
         MergeCommand.self,
         AttachmentsCommand.self,
+        DashboardCommand.self,
     ]
 
     /// Runs one command line with the real world and returns the exit status.

@@ -1,0 +1,26 @@
+import Foundation
+
+/// Why `smokerun dashboard` could not build a site: each names the folder and what to do.
+package enum DashboardError: LocalizedError, DomainError, Equatable {
+    /// `--from` names a folder without a history.
+    case noHistory(folder: String)
+    /// The folders hold no run of the pipelines asked for.
+    case noRuns(pipelines: [String], folders: [String])
+
+    package var kind: ErrorKind { .invalidInput }
+
+    package var errorDescription: String? {
+        switch self {
+        case .noHistory(let folder):
+            """
+            \(folder) holds no history.jsonl: give --from an output folder smokerun wrote runs into (a pipeline's \
+            `output`, or the folder `smokerun parse --output` wrote)
+            """
+        case .noRuns(let pipelines, let folders):
+            """
+            no runs of \(pipelines.isEmpty ? "any pipeline" : pipelines.joined(separator: ", ")) in \
+            \(folders.joined(separator: ", ")); run `smokerun run` first, or name another pipeline or folder
+            """
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+/// A pipeline's runs as the dashboard sees them, oldest first, whatever stored them (`history.jsonl` and the run
+/// folders today, a database later): the site is built from this value alone.
+package struct DashboardHistory: Sendable, Equatable {
+    package var pipeline: String
+    /// Every test key seen in any run (`TestResult.deviceKey`), in first-seen order; results name tests by their
+    /// position here, so two thousand tests over two thousand runs cost a few bytes a result.
+    package var tests: [String]
+    package var runs: [DashboardRun]
+
+    package init(pipeline: String, tests: [String] = [], runs: [DashboardRun] = []) {
+        self.pipeline = pipeline
+        self.tests = tests
+        self.runs = runs
+    }
+}
+
+/// One run: what the timeline and the charts show, and each test's result in it.
+package struct DashboardRun: Sendable, Equatable {
+    package var id: String
+    package var startedAt: Date
+    package var status: RunStatus
+    package var durationSeconds: Double
+    package var commit: String?
+    /// Line coverage, 0–100; nil when the run measured none.
+    package var coveragePercent: Double?
+    /// Line coverage per module, where the store knows it (empty otherwise).
+    package var moduleCoverage: [String: Double]
+    /// The run's report page relative to the output folder; nil once retention removed the run folder.
+    package var reportPath: String?
+    /// Each test's result, by ascending test index.
+    package var results: [DashboardResult]
+    /// The first failure message of a failing test, by test index, where the run's details still exist.
+    package var messages: [Int: String]
+
+    package init(
+        id: String, startedAt: Date, status: RunStatus, durationSeconds: Double, commit: String? = nil,
+        coveragePercent: Double? = nil, moduleCoverage: [String: Double] = [:], reportPath: String? = nil,
+        results: [DashboardResult] = [], messages: [Int: String] = [:]
+    ) {
+        self.id = id
+        self.startedAt = startedAt
+        self.status = status
+        self.durationSeconds = durationSeconds
+        self.commit = commit
+        self.coveragePercent = coveragePercent
+        self.moduleCoverage = moduleCoverage
+        self.reportPath = reportPath
+        self.results = results
+        self.messages = messages
+    }
+
+    /// The result of test `index` in this run, nil when the run did not have it.
+    package func result(of index: Int) -> DashboardResult? {
+        var low = 0
+        var high = results.count
+        while low < high {
+            let middle = (low + high) / 2
+            let test = Int(results[middle].test)
+            if test == index { return results[middle] }
+            if test < index { low = middle + 1 } else { high = middle }
+        }
+        return nil
+    }
+}
+
+/// One test's result in one run: twelve bytes.
+package struct DashboardResult: Sendable, Equatable {
+    /// The test's position in `DashboardHistory.tests`.
+    package var test: Int32
+    package var status: TestStatus
+    /// Passed only on a retry.
+    package var flaky: Bool
+    /// Seconds; NaN when unknown.
+    package var duration: Float
+
+    package init(test: Int, status: TestStatus, flaky: Bool = false, durationSeconds: Double? = nil) {
+        self.test = Int32(clamping: test)
+        self.status = status
+        self.flaky = flaky
+        duration = durationSeconds.map { Float($0) } ?? .nan
+    }
+
+    /// The duration in seconds, nil when unknown.
+    package var durationSeconds: Double? { duration.isNaN ? nil : Double(duration) }
+
+    package static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.test == rhs.test && lhs.status == rhs.status && lhs.flaky == rhs.flaky
+            && (lhs.duration == rhs.duration || (lhs.duration.isNaN && rhs.duration.isNaN))
+    }
+}

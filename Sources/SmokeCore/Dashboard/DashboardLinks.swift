@@ -1,0 +1,81 @@
+import Foundation
+
+/// How one pipeline's pages name and link its runs and tests. Pages sit at a depth below the site (the overview in
+/// the pipeline's folder is 1, a test page 2); links to run reports go up to the site, then to the output folder.
+struct DashboardLinks {
+    let history: DashboardHistory
+    /// From the site folder to the output folder, with a trailing `/` (empty when they are the same).
+    let outputLink: String
+
+    /// Each run's start as text, and each paged test's page: made once, used on every page.
+    private let times: [String]
+    private let pages: [String?]
+
+    init(history: DashboardHistory, analysis: DashboardAnalysis, outputLink: String) {
+        self.history = history
+        var pages = [String?](repeating: nil, count: history.tests.count)
+        for test in analysis.paged {
+            pages[test] = DashboardPaths.testPage(history.tests[test])
+        }
+        self.pages = pages
+        times = history.runs.map { Self.utc($0.startedAt) }
+        self.outputLink = outputLink.isEmpty || outputLink.hasSuffix("/") ? outputLink : outputLink + "/"
+    }
+
+    /// `2026-11-22 04:00:00 UTC`, as `ReportText.timestamp` writes it, without a `Calendar` per call.
+    static func utc(_ date: Date) -> String {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let time = seconds - days * 86_400
+        let civil = CivilDate(dayNumber: days)
+        return String(
+            format: "%04d-%02d-%02d %02d:%02d:%02d UTC", civil.year, civil.month, civil.day, time / 3600,
+            time / 60 % 60, time % 60)
+    }
+
+    /// The report of run `index`, from a page at `depth`; nil when the run folder was pruned.
+    func report(_ index: Int, depth: Int) -> String? {
+        history.runs[index].reportPath.map { String(repeating: "../", count: depth) + outputLink + $0 }
+    }
+
+    /// The run's id, linked to its report while it exists, else marked pruned.
+    func run(_ index: Int, depth: Int) -> String {
+        let id = "<code>\(h(history.runs[index].id))</code>"
+        guard let href = report(index, depth: depth) else { return "\(id) <span class=\"note\">(pruned)</span>" }
+        return "<a href=\"\(attribute(href))\">\(id)</a>"
+    }
+
+    /// The test's key, linked to its page when it has one.
+    func test(_ index: Int, depth: Int) -> String {
+        let name = h(history.tests[index])
+        guard let page = pages[index] else { return name }
+        let href = String(repeating: "../", count: depth - 1) + page
+        return "<a href=\"\(attribute(href))\">\(name)</a>"
+    }
+
+    /// The run's commit, shortened to 10 characters, or "unknown".
+    func commit(_ index: Int) -> String {
+        guard let commit = history.runs[index].commit, !commit.isEmpty else { return "unknown" }
+        return "<code title=\"\(attribute(commit))\">\(h(String(commit.prefix(10))))</code>"
+    }
+
+    func time(_ index: Int) -> String { times[index] }
+
+    /// One timeline cell: coloured by status, linking to the report while it exists, marked pruned otherwise.
+    func cell(run index: Int, tone: String, label: String, depth: Int) -> String {
+        let run = history.runs[index]
+        var words = "\(run.id) · \(label) · \(times[index])"
+        if let commit = run.commit { words += " · \(commit.prefix(10))" }
+        guard let href = report(index, depth: depth) else {
+            let text = attribute(words + " · pruned")
+            return
+                "<li><span class=\"cell \(tone) pruned\" role=\"img\" title=\"\(text)\" aria-label=\"\(text)\"></span></li>"
+        }
+        let text = attribute(words)
+        return
+            "<li><a class=\"cell \(tone)\" href=\"\(attribute(href))\" title=\"\(text)\" aria-label=\"\(text)\"></a></li>"
+    }
+
+    func h(_ text: String) -> String { XMLText.escape(text) }
+    func attribute(_ text: String) -> String { XMLText.escapeAttribute(text) }
+}

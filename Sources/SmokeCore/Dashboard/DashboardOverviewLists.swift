@@ -1,0 +1,64 @@
+/// The overview's lists of tests: failing now, flakiest, slowest and getting slower, each with its rule in words.
+enum DashboardOverviewLists {
+    static func failing(_ analysis: DashboardAnalysis, links: DashboardLinks) -> String {
+        var html = "<section id=\"failing\"><h2>Failing now (\(analysis.failingNow.count))</h2>\n"
+        guard !analysis.failingNow.isEmpty else { return html + "<p>No test failed in its latest run.</p></section>\n" }
+        html += "<p class=\"rule\">Tests whose latest result is a failure; since the first run of their current "
+        html += "run of failures, and the commit that run tested (after the last passing run's commit).</p>\n"
+        html += "<table class=\"grid\"><thead><tr><th>test</th><th class=\"status\">status</th><th>failing since</th>"
+        html += "<th>since commit</th><th class=\"num\">runs</th></tr></thead><tbody>\n"
+        for item in analysis.failingNow {
+            var commit = links.commit(item.sinceRun)
+            if let good = item.lastGoodRun {
+                commit += " <span class=\"note\">(last pass \(links.commit(good)))</span>"
+            }
+            html += "<tr class=\"failed\"><td>\(links.test(item.test, depth: 1))</td>"
+            html += "<td>\(HTMLReport.icon(item.status)) \(links.h(ReportText.label(item.status)))</td>"
+            html += "<td>\(links.time(item.sinceRun)) · \(links.run(item.sinceRun, depth: 1))</td>"
+            html += "<td>\(commit)</td><td class=\"num\">\(item.runs)</td></tr>\n"
+        }
+        return html + "</tbody></table></section>\n"
+    }
+
+    static func flaky(_ analysis: DashboardAnalysis, links: DashboardLinks) -> String {
+        let days = Int(DashboardAnalysis.flakeWindowDays)
+        var html = "<section id=\"flaky\"><h2>Flakiest in the last \(days) days</h2>\n"
+        html += "<p class=\"rule\">Score: runs where the test passed only on a retry, plus changes between passing "
+        html += "and failing from one run to the next, in runs of the last \(days) days.</p>\n"
+        guard !analysis.flakiest.isEmpty else { return html + "<p>No flaky test.</p></section>\n" }
+        html += "<table class=\"grid\"><thead><tr><th>test</th><th class=\"num\">score</th>"
+        html += "<th class=\"num\">passed on retry</th><th class=\"num\">flips</th><th>evidence (latest runs)</th>"
+        html += "</tr></thead><tbody>\n"
+        for item in analysis.flakiest {
+            let evidence = item.evidence.map { links.run($0, depth: 1) }.joined(separator: " ")
+            html += "<tr><td>\(links.test(item.test, depth: 1))</td><td class=\"num\">\(item.score)</td>"
+            html += "<td class=\"num\">\(item.retryPasses)</td><td class=\"num\">\(item.flips)</td>"
+            html += "<td>\(evidence)</td></tr>\n"
+        }
+        return html + "</tbody></table></section>\n"
+    }
+
+    static func slow(_ analysis: DashboardAnalysis, links: DashboardLinks) -> String {
+        let window = DashboardAnalysis.slowWindow
+        var html = "<section id=\"slowest\"><h2>Slowest tests</h2>\n"
+        html += "<p class=\"rule\">By the median of each test's last \(window) timed runs.</p>\n"
+        html += table(analysis.slowest, links: links) + "</section>\n"
+        let percent = Int(DashboardAnalysis.slowerFraction * 100)
+        html += "<section id=\"slower\"><h2>Getting slower</h2>\n<p class=\"rule\">The median of the last \(window) "
+        html += "timed runs is at least \(percent) % and \(ReportText.duration(DashboardAnalysis.slowerSeconds)) "
+        html += "above the median of the \(window) before.</p>\n"
+        guard !analysis.slowing.isEmpty else { return html + "<p>No test is getting slower.</p></section>\n" }
+        return html + table(analysis.slowing, links: links) + "</section>\n"
+    }
+
+    private static func table(_ timings: [DashboardAnalysis.Timing], links: DashboardLinks) -> String {
+        var html = "<table class=\"grid\"><thead><tr><th>test</th><th class=\"num\">median</th>"
+        html += "<th class=\"num\">before</th></tr></thead><tbody>\n"
+        for item in timings {
+            let before = item.previousMedian.map(ReportText.duration) ?? "—"
+            html += "<tr><td>\(links.test(item.test, depth: 1))</td>"
+            html += "<td class=\"num\">\(ReportText.duration(item.median))</td><td class=\"num\">\(before)</td></tr>\n"
+        }
+        return html + "</tbody></table>"
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+@testable import SmokeCore
+@testable import SmokeCoreTestSupport
+@testable import SmokeKit
+@testable import SmokeTestSupport
+
+@Suite struct DashboardSourceTests {
+    /// Three finished runs of the report fixture, an hour apart, in `<folder>/out`; the first run folder removed, as
+    /// retention does.
+    private func outputFolder(in folder: TemporaryDirectory) throws -> URL {
+        let output = folder.url.appendingPathComponent("out")
+        let store = RunStore(outputDirectory: output)
+        for index in 0..<3 {
+            let runID = "20261122T0\(index)0000Z-000\(index)"
+            let run = try store.createRunDirectory(runID: runID)
+            var report = ReportFixture.report
+            report.runID = runID
+            report.startedAt = ReportFixture.startedAt.addingTimeInterval(Double(index) * 3600)
+            report.finishedAt = report.startedAt.addingTimeInterval(60)
+            report.origin = RunOrigin(commit: String(repeating: "\(index)", count: 40))
+            _ = try store.finish(
+                report, in: run, formats: ReportRegistry.standard.formats, consoleLog: nil, environment: [:])
+        }
+        try FileManager.default.removeItem(at: OutputLayout(root: output).run("20261122T000000Z-0000"))
+        return output
+    }
+
+    @Test func theHistoryFileSourceReadsEveryRunAndTheMessagesOfTheRunsStillThere() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let output = try outputFolder(in: folder)
+        let read = try HistoryFileDashboardSource(outputDirectory: output).histories(pipelines: nil)
+        #expect(read.warnings.isEmpty)
+        let history = try #require(read.histories.first)
+        #expect(read.histories.count == 1)
+        #expect(history.runs.map(\.id) == ["20261122T000000Z-0000", "20261122T010000Z-0001", "20261122T020000Z-0002"])
+        #expect(history.runs[0].reportPath == nil)
+        #expect(history.runs[1].reportPath == "runs/20261122T010000Z-0001/index.html")
+        #expect(history.runs[2].commit == String(repeating: "2", count: 40))
+        let fetch = try #require(history.tests.firstIndex(of: "TipCalculatorTests.NetworkTests/testFetch"))
+        let split = try #require(history.tests.firstIndex(of: "TipCalculatorTests.TipTests/testSplit"))
+        #expect(history.runs[0].messages.isEmpty)
+        #expect(history.runs[2].messages[fetch] == "timed out waiting for fetch")
+        // A flaky test's evidence is the failure of its first attempt.
+        #expect(history.runs[2].messages[split] == "split was 3.33, expected 3.34")
+        #expect(history.runs[2].result(of: split)?.flaky == true)
+        #expect(history.runs[2].result(of: fetch)?.status == .failed)
+    }
+
+    @Test func aCorruptLineIsSkippedWithAWarning() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let output = try outputFolder(in: folder)
+        let handle = try FileHandle(forWritingTo: OutputLayout(root: output).history)
+        handle.seekToEndOfFile()
+        handle.write(Data("{\"torn\n".utf8))
+        try handle.close()
+        let read = try HistoryFileDashboardSource(outputDirectory: output).histories(pipelines: ["smoke"])
+        #expect(read.warnings.count == 1)
+        #expect(read.warnings.first?.contains("skipped 1 unreadable line") == true)
+    }
+
+    @Test func theWriterReplacesPagesAndRefusesASymlinkedFolder() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let site = folder.url.appendingPathComponent("site")
+        let writer = DashboardWriter(siteDirectory: site)
+        try writer.write([.init(path: "index.html", contents: "one"), .init(path: "p/t/x.html", contents: "two")])
+        try writer.write([.init(path: "index.html", contents: "three")])
+        #expect(try String(contentsOf: site.appendingPathComponent("index.html"), encoding: .utf8) == "three")
+        #expect(try String(contentsOf: site.appendingPathComponent("p/t/x.html"), encoding: .utf8) == "two")
+        #expect(try folder.files(in: "site") == ["index.html", "p"])
+
+        let elsewhere = folder.url.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: site.appendingPathComponent("q"), withDestinationURL: elsewhere)
+        #expect(throws: StoreError.self) { try writer.write([.init(path: "q/index.html", contents: "x")]) }
+        #expect(try folder.files(in: "elsewhere").isEmpty)
+        #expect(throws: StoreError.self) { try writer.write([.init(path: "../escape.html", contents: "x")]) }
+    }
+
+    @Test(arguments: [
+        ("/a/out/site", "/a/out", "../"), ("/a/site", "/a/out", "../out/"), ("/a/out", "/a/out", ""),
+        ("/x/y/z", "/a/b", "../../../a/b/"),
+    ])
+    func runLinksGoFromTheSiteToTheOutputFolder(site: String, output: String, link: String) {
+        #expect(
+            DashboardGenerator.relativeLink(from: URL(fileURLWithPath: site), to: URL(fileURLWithPath: output)) == link)
+    }
+}
