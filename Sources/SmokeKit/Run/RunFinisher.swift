@@ -86,6 +86,7 @@ package struct RunFinisher: Sendable {
         }
         let store = RunStore(outputDirectory: outputDirectory, writer: fileWriter)
         var written = true
+        let errorsBefore = report.errors.count
         do {
             report = try store.finish(
                 report, in: runDirectory, formats: formats, consoleLog: draft.consoleLog,
@@ -118,7 +119,12 @@ package struct RunFinisher: Sendable {
         }
         switch summary {
         case .run: printSummary(report, runDirectory: runDirectory, written: written)
-        case .reportFolder: context.standardOutput.line("report: \(runDirectory.path)")
+        case .reportFolder:
+            // The summary of `run` shows notes; a parse shows those finishing added (a missing SQLite's).
+            for error in report.errors.dropFirst(errorsBefore) where error.isNote {
+                context.standardError.line("smokerun: note: \(error.message)")
+            }
+            context.standardOutput.line("report: \(runDirectory.path)")
         }
         if let retention { prune(after: report, settings: retention) }
         return Self.outcome(
@@ -213,6 +219,12 @@ package struct RunFinisher: Sendable {
             let days = Int(exactly: retention.days).map(String.init) ?? String(retention.days)
             err.line(
                 "retention: removed \(ReportText.count(outcome.removed.count, "old run")) (keeps \(retention.runs) runs, \(days) days)"
+            )
+        }
+        if outcome.historyRunsDeleted > 0 {
+            let days = Int(exactly: retention.historyDays).map(String.init) ?? String(retention.historyDays)
+            err.line(
+                "retention: deleted \(ReportText.count(outcome.historyRunsDeleted, "run")) older than \(days) days from the history (retention.historyDays)"
             )
         }
         for failure in outcome.failures { err.line("retention: warning: \(failure)") }
