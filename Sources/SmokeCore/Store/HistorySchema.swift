@@ -1,12 +1,14 @@
 /// The layout of `<output>/history.sqlite` (Documentation/Design.md, the store): its tables, indexes, version and the
 /// codes it stores test statuses as. Pure text and numbers; `HistoryDatabase` runs it.
 ///
-/// - `runs`: one row per finished run (`HistoryRun`); `first_result`…`last_result` is the range of its rows in
-///   `results` (one transaction writes them in a row, so they are contiguous).
-/// - `tests`: each test key once (`key` is `TestResult.deviceKey`, `test_id` its id), so a result row holds a small
-///   number instead of the name: 2,000 tests × 2,190 runs stay well under 150 MB.
-/// - `results`: one row per test per run: status code, duration in microseconds (NULL when unknown), attempts,
-///   flaky, the first failure message (bounded) and the evidence.
+/// - `runs`: one row per finished run (`HistoryRun`), indexed by start time.
+/// - `tests`: each test key once (`key` is `TestResult.deviceKey`, `test_id` its id, indexed), so a result row holds
+///   a small number instead of the name.
+/// - `results`: one row per test per run, stored in its primary key's order (`run`, `test`; `WITHOUT ROWID`, no
+///   second index): status code, duration in microseconds (NULL when unknown), attempts, flaky, the first failure
+///   message (bounded) and the evidence. A run's rows are one range of that key, and one test's runs are one
+///   lookup per run (`testResults`), so a year of a 2,000-test suite stays under 150 MB
+///   (Documentation/Performance.md).
 /// - `statuses`: what each status code means, so the file explains itself to `sqlite3`.
 /// - `meta`: how much of an older `history.jsonl` was imported.
 package enum HistorySchema {
@@ -22,15 +24,14 @@ package enum HistorySchema {
             status TEXT NOT NULL, started_at REAL NOT NULL, finished_at REAL NOT NULL, duration REAL NOT NULL,
             seed TEXT, totals TEXT NOT NULL, coverage TEXT, coverage_lines_covered INTEGER,
             coverage_lines_total INTEGER, coverage_lines_percent REAL, commit_hash TEXT, branch TEXT, dirty INTEGER,
-            host TEXT, path TEXT NOT NULL, folder_removed INTEGER NOT NULL DEFAULT 0, first_result INTEGER,
-            last_result INTEGER);
+            host TEXT, path TEXT NOT NULL, folder_removed INTEGER NOT NULL DEFAULT 0);
         CREATE INDEX IF NOT EXISTS runs_by_time ON runs (started_at);
         CREATE TABLE IF NOT EXISTS tests (id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE, test_id TEXT NOT NULL);
         CREATE INDEX IF NOT EXISTS tests_by_id ON tests (test_id);
         CREATE TABLE IF NOT EXISTS results (
             run INTEGER NOT NULL, test INTEGER NOT NULL, status INTEGER NOT NULL, duration_us INTEGER,
-            attempts INTEGER, flaky INTEGER NOT NULL, message TEXT, evidence TEXT);
-        CREATE INDEX IF NOT EXISTS results_by_test ON results (test, run)
+            attempts INTEGER, flaky INTEGER NOT NULL, message TEXT, evidence TEXT, PRIMARY KEY (run, test))
+            WITHOUT ROWID
         """
 
     /// A status as stored: its place in `TestStatus.allCases` (new cases are only ever appended).

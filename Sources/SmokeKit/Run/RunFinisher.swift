@@ -84,7 +84,8 @@ package struct RunFinisher: Sendable {
                 return (withCoverage, below)
             }
         }
-        let store = RunStore(outputDirectory: outputDirectory, writer: fileWriter)
+        var store = RunStore(outputDirectory: outputDirectory, writer: fileWriter)
+        store.sqlite = SQLiteLibrary.chosen(by: context.environment)
         var written = true
         let errorsBefore = report.errors.count
         do {

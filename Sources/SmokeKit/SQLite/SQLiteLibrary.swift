@@ -81,6 +81,12 @@ struct SQLiteLibrary: @unchecked Sendable { // immutable C function pointers
         return try load(chosen ?? candidateNames)
     }
 
+    /// The library a command's `environment` asks for (`libraryVariable`, loaded now), else `shared`.
+    static func chosen(by environment: [String: String]) -> Result<SQLiteLibrary, SQLiteLibraryError> {
+        guard let name = environment[libraryVariable], !name.isEmpty else { return shared }
+        return Result { () throws(SQLiteLibraryError) in try load([name]) }
+    }
+
     /// The environment variable that replaces `candidateNames`.
     static let libraryVariable = "SMOKERUN_SQLITE_LIBRARY"
 

@@ -31,7 +31,6 @@ extension HistoryDatabase {
                 } else {
                     try Self.insertTests(of: entry, with: &writer)
                 }
-                try writer.finishRun()
             }
             try connection.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)")
                 .run([.text(Self.importedSizeKey), .text(String(size))])

@@ -4,12 +4,10 @@ import SmokeCore
 /// Reading `history.sqlite`: runs, the entries every history reader uses (`HistoryStore`), and tests' results
 /// (`smokerun history --test`, the dashboard). Everything comes oldest first.
 extension HistoryDatabase {
-    /// A run's row and where its results are.
+    /// A run and its row id (`results.run`).
     struct StoredRun {
         var run: HistoryRun
         var row: Int64
-        var firstResult: Int64?
-        var lastResult: Int64?
     }
 
     /// The runs of `pipeline` (all when nil) that started at or after `since` (all when nil), oldest first.
@@ -21,34 +19,32 @@ extension HistoryDatabase {
     func entries(pipeline: String?) throws -> [HistoryEntry] {
         let runs = try storedRuns(pipeline: pipeline, since: nil)
         let keys = try testKeys()
-        let results = try connection.prepare(
-            "SELECT test, status, duration_us, flaky FROM results WHERE rowid BETWEEN ? AND ? AND run = ? ORDER BY rowid"
-        )
+        let results = try connection.prepare("SELECT test, status, duration_us, flaky FROM results WHERE run = ?")
         return try runs.map { stored in
             var outcomes: [String: TestStatus] = [:]
             var flaky: [String] = []
             var durations: [String: Double] = [:]
-            if let first = stored.firstResult, let last = stored.lastResult {
-                outcomes.reserveCapacity(Int(last - first + 1))
-                try results.bind([.integer(first), .integer(last), .integer(stored.row)])
-                while try results.step() {
-                    let key = keys[results.int64(0)] ?? ""
-                    guard let status = HistorySchema.status(results.int64(1)) else { continue }
-                    outcomes[key] = status
-                    if let micros = results.optionalInt64(2) { durations[key] = Double(micros) / 1_000_000 }
-                    if results.int64(3) != 0 { flaky.append(key) }
-                }
+            try results.bind([.integer(stored.row)])
+            while try results.step() {
+                let key = keys[results.int64(0)] ?? ""
+                guard let status = HistorySchema.status(results.int64(1)) else { continue }
+                outcomes[key] = status
+                if let micros = results.optionalInt64(2) { durations[key] = Double(micros) / 1_000_000 }
+                if results.int64(3) != 0 { flaky.append(key) }
             }
             return HistoryEntry(run: stored.run, outcomes: outcomes, flaky: flaky, durations: durations)
         }
     }
 
     /// One test's results (every device's, for an id run on several), oldest first; `since` as in `runs`.
+    /// `CROSS JOIN` keeps SQLite to this order: the test's keys, the runs by time, then one primary-key lookup of
+    /// (run, test) each — never a scan of every result.
     package func testResults(testID: String, since: Date? = nil) throws -> [HistoryTestResult] {
         let statement = try connection.prepare(
             """
-            SELECT \(Self.resultColumns) FROM tests t JOIN results r ON r.test = t.id JOIN runs u ON u.id = r.run
-            WHERE t.test_id = ? AND u.started_at >= ? ORDER BY u.started_at, u.id, r.rowid
+            SELECT \(Self.resultColumns) FROM tests t CROSS JOIN runs u CROSS JOIN results r
+            WHERE t.test_id = ? AND u.started_at >= ? AND r.run = u.id AND r.test = t.id
+            ORDER BY u.started_at, u.id, t.key
             """)
         try statement.bind([.text(testID), .real(since?.timeIntervalSince1970 ?? -Double.greatestFiniteMagnitude)])
         var found: [HistoryTestResult] = []
@@ -61,12 +57,11 @@ extension HistoryDatabase {
         let statement = try connection.prepare(
             """
             SELECT \(Self.resultColumns) FROM results r JOIN tests t ON t.id = r.test JOIN runs u ON u.id = r.run
-            WHERE r.rowid BETWEEN ? AND ? AND r.run = ? ORDER BY r.rowid
+            WHERE r.run = ?
             """)
         var found: [HistoryTestResult] = []
         for stored in try storedRuns(pipeline: pipeline, since: since) {
-            guard let first = stored.firstResult, let last = stored.lastResult else { continue }
-            try statement.bind([.integer(first), .integer(last), .integer(stored.row)])
+            try statement.bind([.integer(stored.row)])
             while try statement.step() { if let result = Self.result(statement) { found.append(result) } }
         }
         return found
@@ -100,7 +95,7 @@ extension HistoryDatabase {
         let statement = try connection.prepare(
             """
             SELECT run_id, pipeline, pipeline_path, status, started_at, finished_at, duration, seed, totals, coverage,
-                commit_hash, branch, dirty, host, path, folder_removed, id, first_result, last_result
+                commit_hash, branch, dirty, host, path, folder_removed, id
             FROM runs WHERE (?1 IS NULL OR pipeline = ?1) AND started_at >= ?2 ORDER BY started_at, id
             """)
         try statement.bind([
@@ -121,10 +116,7 @@ extension HistoryDatabase {
                 commit: statement.text(10), branch: statement.text(11),
                 dirty: statement.optionalInt64(12).map { $0 != 0 },
                 host: statement.text(13), path: statement.text(14) ?? "", folderRemoved: statement.int64(15) != 0)
-            runs.append(
-                StoredRun(
-                    run: run, row: statement.int64(16), firstResult: statement.optionalInt64(17),
-                    lastResult: statement.optionalInt64(18)))
+            runs.append(StoredRun(run: run, row: statement.int64(16)))
         }
         return runs
     }

@@ -60,7 +60,6 @@ package final class HistoryDatabase {
                 return
             }
             try Self.insertTests(of: report, with: &writer)
-            try writer.finishRun()
         }
     }
 
@@ -78,20 +77,15 @@ package final class HistoryDatabase {
     @discardableResult
     func deleteRuns(pipelinePath: String, startedBefore date: Date) throws -> Int {
         try connection.transaction {
-            let select = try connection.prepare(
-                "SELECT id, first_result, last_result FROM runs WHERE pipeline_path = ? AND started_at < ?")
+            let select = try connection.prepare("SELECT id FROM runs WHERE pipeline_path = ? AND started_at < ?")
             try select.bind([.text(pipelinePath), .real(date.timeIntervalSince1970)])
-            var doomed: [(id: Int64, first: Int64?, last: Int64?)] = []
-            while try select.step() {
-                doomed.append((select.int64(0), select.optionalInt64(1), select.optionalInt64(2)))
-            }
-            let results = try connection.prepare("DELETE FROM results WHERE rowid BETWEEN ? AND ? AND run = ?")
+            var doomed: [Int64] = []
+            while try select.step() { doomed.append(select.int64(0)) }
+            let results = try connection.prepare("DELETE FROM results WHERE run = ?")
             let run = try connection.prepare("DELETE FROM runs WHERE id = ?")
-            for one in doomed {
-                if let first = one.first, let last = one.last {
-                    try results.run([.integer(first), .integer(last), .integer(one.id)])
-                }
-                try run.run([.integer(one.id)])
+            for id in doomed {
+                try results.run([.integer(id)])
+                try run.run([.integer(id)])
             }
             return doomed.count
         }

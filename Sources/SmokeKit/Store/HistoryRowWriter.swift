@@ -10,15 +10,13 @@ struct HistoryRowWriter {
     /// `tests.key` → `tests.id`, read inside the transaction (another writer may have added keys before it).
     private var testIDs: [String: Int64] = [:]
     private var runRow: Int64?
-    private var firstResult: Int64?
-    private var lastResult: Int64?
 
     init(connection: SQLiteConnection) throws {
         self.connection = connection
         insertTest = try connection.prepare("INSERT INTO tests (key, test_id) VALUES (?, ?)")
         insertResult = try connection.prepare(
             """
-            INSERT INTO results (run, test, status, duration_us, attempts, flaky, message, evidence)
+            INSERT OR REPLACE INTO results (run, test, status, duration_us, attempts, flaky, message, evidence)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """)
         let keys = try connection.prepare("SELECT id, key FROM tests")
@@ -69,15 +67,5 @@ struct HistoryRowWriter {
             .integer(runRow), .integer(test), .integer(HistorySchema.code(status)), .optional(microseconds),
             .optional(attempts.map(Int64.init)), .integer(flaky ? 1 : 0), .optional(message), .optional(evidence),
         ])
-        let row = connection.lastInsertedRowID
-        if firstResult == nil { firstResult = row }
-        lastResult = row
-    }
-
-    /// Records where the run's results are (`first_result`…`last_result`).
-    func finishRun() throws {
-        guard let runRow, let firstResult, let lastResult else { return }
-        let update = try connection.prepare("UPDATE runs SET first_result = ?, last_result = ? WHERE id = ?")
-        try update.run([.integer(firstResult), .integer(lastResult), .integer(runRow)])
     }
 }
