@@ -4,6 +4,9 @@ appended to history.sqlite through the real path (`smokerun parse LOG --output D
 then reports the append of one run, the database's size and `smokerun history --test` time.
 
     Scripts/bench-history.py [--runs 2190] [--tests 2000] [--binary .build/release/smokerun] [--keep DIR]
+                             [--measure-only]
+
+--keep DIR fills DIR and keeps it; --measure-only then measures again on that filled history (another binary).
 
 Each run's log is a Linux XCTest console log made here (one started/ended line pair per test; a few tests fail
 in each run, with a message, so failure rows carry text as real ones do). Run folders are deleted after each
@@ -26,6 +29,7 @@ parser.add_argument("--runs", type=int, default=2190)
 parser.add_argument("--tests", type=int, default=2000)
 parser.add_argument("--binary", default=".build/release/smokerun")
 parser.add_argument("--keep", help="folder to fill and keep (default: a temporary one, removed)")
+parser.add_argument("--measure-only", action="store_true", help="skip the fill: measure on --keep's history")
 args = parser.parse_args()
 
 os.chdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
@@ -83,14 +87,15 @@ def database_bytes():
 log = os.path.join(work, "run.log")
 fill = []
 began = time.monotonic()
-for run in range(args.runs):
+for run in range(0 if args.measure_only else args.runs):
     with open(log, "w") as file:
         file.write(log_text(run))
     fill.append(parse(log, output))
     if run % 200 == 0 or run == args.runs - 1:
         print(f"run {run + 1}/{args.runs}: parse {fill[-1]:.3f} s, history.sqlite {database_bytes() / 1e6:.1f} MB",
               flush=True)
-print(f"filled {args.runs} runs x {args.tests} tests in {time.monotonic() - began:.0f} s")
+if fill:
+    print(f"filled {args.runs} runs x {args.tests} tests in {time.monotonic() - began:.0f} s")
 
 # One more run into the full history, against the same parse with history.jsonl (SQLite off) into an empty folder.
 with open(log, "w") as file:
@@ -115,13 +120,15 @@ def timed(command):
 
 history_test = timed([binary, "history", "--output", output, "--test", "Suite7/test7"])
 history_runs = timed([binary, "history", "--output", output])
-first, last = statistics.median(fill[:50]), statistics.median(fill[-50:])
-print(f"parse of one run (median): first 50 runs {first * 1000:.0f} ms, last 50 runs {last * 1000:.0f} ms")
+if fill:
+    first, last = statistics.median(fill[:50]), statistics.median(fill[-50:])
+    print(f"parse of one run (median): first 50 runs {first * 1000:.0f} ms, last 50 runs {last * 1000:.0f} ms")
+runs = len([None for _ in subprocess.run(
+    [binary, "history", "--output", output, "--count", "1000000"], stdout=subprocess.PIPE).stdout.splitlines()]) - 1
 print(f"append of one run into {args.runs} runs: {append * 1000:.0f} ms "
       f"(parse {statistics.median(full) * 1000:.0f} ms, same parse to history.jsonl {statistics.median(without) * 1000:.0f} ms)")
-print(f"history.sqlite: {database_bytes() / 1e6:.1f} MB for {args.runs + repeats} runs, "
-      f"{(args.runs + repeats) * args.tests / 1e6:.2f} M results")
-print(f"history --test Suite7/test7 ({args.runs + repeats} rows): {history_test * 1000:.0f} ms")
-print(f"history (the last 20 runs, every run's entry read): {history_runs * 1000:.0f} ms")
+print(f"history.sqlite: {database_bytes() / 1e6:.1f} MB for {runs} runs, {runs * args.tests / 1e6:.2f} M results")
+print(f"history --test Suite7/test7 ({runs} rows): {history_test * 1000:.0f} ms")
+print(f"history (the last 20 runs, read without their tests): {history_runs * 1000:.0f} ms")
 if not args.keep:
     shutil.rmtree(work, ignore_errors=True)

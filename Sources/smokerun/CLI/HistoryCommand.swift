@@ -47,7 +47,8 @@ struct HistoryCommand: Command {
     func run(in context: HostContext) async throws -> ExitCode {
         let folder = context.url(for: output)
         if let test { return try showTest(test, folder: folder, in: context) }
-        let contents = try HistoryStore.contents(outputDirectory: folder, pipeline: nil)
+        // The run list needs no test's result; the flake rates need them all.
+        let contents = try HistoryStore.contents(outputDirectory: folder, pipeline: nil, perTest: flaky)
         let file = HistoryStore.fileURL(outputDirectory: folder)
         if let warning = contents.warning(file: file) { context.standardError.line(warning) }
         if contents.entries.isEmpty, contents.unreadableLines > 0 {
