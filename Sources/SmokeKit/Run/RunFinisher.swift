@@ -121,9 +121,10 @@ package struct RunFinisher: Sendable {
         switch summary {
         case .run: printSummary(report, runDirectory: runDirectory, written: written)
         case .reportFolder:
-            // The summary of `run` shows notes; a parse shows those finishing added (a missing SQLite's).
-            for error in report.errors.dropFirst(errorsBefore) where error.isNote {
-                context.standardError.line("smokerun: note: \(error.message)")
+            // The summary of `run` shows errors; a parse shows those finishing added (a missing SQLite's note, a
+            // history that could not be written).
+            for error in report.errors.dropFirst(errorsBefore) {
+                context.standardError.line("smokerun: \(error.isNote ? "note" : "error"): \(error.message)")
             }
             context.standardOutput.line("report: \(runDirectory.path)")
         }

@@ -73,9 +73,17 @@ final class SQLiteConnection {
     /// The rowid of the last row inserted on this connection.
     var lastInsertedRowID: Int64 { sqlite.lastInsertRowID(handle) }
 
-    /// The error SQLite reports for the last call on this connection.
+    /// The error SQLite reports for the last call on this connection; a file that is no database (or a damaged one)
+    /// says how to start again instead of blaming the disk.
     func failure() -> StoreError {
-        .writeFailed(path: path, reason: "SQLite: " + Self.text(sqlite.errmsg(handle)))
+        let reason = "SQLite: " + Self.text(sqlite.errmsg(handle))
+        let code = sqlite.errcode(handle)
+        guard code == SQLiteLibrary.notADatabase || code == SQLiteLibrary.corrupt else {
+            return .writeFailed(path: path, reason: reason)
+        }
+        return .readFailed(
+            path: path,
+            reason: "\(reason); it is not a history database smokerun can read: move it away to start a new history")
     }
 
     /// A C string from SQLite; nil (out of memory) reads as empty.

@@ -141,6 +141,27 @@ import Testing
         } throws: { "\($0.localizedDescription)".contains("history.sqlite") && "\($0)".contains("newer smokerun") }
     }
 
+    @Test func aFileThatIsNoDatabaseIsNamedWithTheWayToStartAgain() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try Data(String(repeating: "not a database ", count: 40).utf8).write(
+            to: OutputLayout(root: folder.url).historyDatabase)
+        for attempt in [
+            { _ = try HistoryStore.read(outputDirectory: folder.url, pipeline: nil) },
+            {
+                try RunStore(outputDirectory: folder.url).appendHistory(
+                    self.report("20261122T040000Z-0001", startedAt: 1))
+            },
+        ] as [() throws -> Void] {
+            #expect {
+                try attempt()
+            } throws: {
+                "\($0.localizedDescription)".contains("history.sqlite")
+                    && "\($0.localizedDescription)".contains("move it away")
+            }
+        }
+    }
+
     @Test func historyDaysDeletesOnlyThatPipelineFilesOlderRuns() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
