@@ -25,13 +25,25 @@ import Testing
             outcome.report.tests.first { $0.id == Self.receipt }?.status
         }
 
-        let (first, _, _) = try await IntegrationSupport.run(pipeline)
+        let (first, _, firstErr) = try await IntegrationSupport.run(pipeline)
         #expect(try console(first).contains("swift build --build-tests"))
         #expect(status(first) == .passed)
+        #expect(firstErr.text.contains("smokerun: building TipCalculator (debug)…"), "\(firstErr.text)")
 
-        let (second, _, _) = try await IntegrationSupport.run(pipeline)
+        let (second, _, secondErr) = try await IntegrationSupport.run(pipeline)
         #expect(try console(second).contains("build up to date"))
         #expect(try !console(second).contains("swift build --build-tests"))
+        #expect(secondErr.text.contains("smokerun: build up to date ("), "\(secondErr.text)")
+        #expect(!secondErr.text.contains("building"), "\(secondErr.text)")
+
+        // Without smokerun's stamp, swift build runs for real and compiles nothing: up to date, not "building".
+        let stamp = package.appendingPathComponent(".build/smokerun/\(BuildStamp.fileName)")
+        try FileManager.default.removeItem(at: stamp)
+        let (rebuilt, _, rebuiltErr) = try await IntegrationSupport.run(pipeline)
+        #expect(try console(rebuilt).contains("swift build --build-tests"))
+        #expect(
+            rebuiltErr.text.contains("smokerun: build up to date (swift build compiled nothing)"), "\(rebuiltErr.text)")
+        #expect(!rebuiltErr.text.contains("building"), "\(rebuiltErr.text)")
         #expect(second.report.tests.map(\.id).sorted() == first.report.tests.map(\.id).sorted())
         #expect(second.report.toolchain?.version == first.report.toolchain?.version)
 

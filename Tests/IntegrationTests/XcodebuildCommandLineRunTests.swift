@@ -21,7 +21,7 @@ import Testing
         """
         {"name": "ios-smoke", "xcodebuild": {"project": "SmokeApp.xcodeproj", "scheme": "SmokeApp"},
          "device": {"platform": "iOS Simulator", "name": "iPhone SE (3rd generation)", "runtime": "iOS 17.5", "create": \(create)},
-         "ordering": {"mode": "random", "isolation": "suite"}, "coverage": {"enabled": false}}
+         "ordering": {"mode": "random", "isolation": "suite"}, "retries": {"failed": 0}, "coverage": {"enabled": false}}
         """
     }
 

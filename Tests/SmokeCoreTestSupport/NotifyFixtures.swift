@@ -20,6 +20,11 @@ enum NotifyFixtures {
 
     static func start(_ index: Int) -> Date { firstRun.addingTimeInterval(Double(index) * 4 * 3600) }
 
+    /// A made-up 40-digit commit hash for the n-th run: one commit per run.
+    static func commit(_ index: Int) -> String {
+        String(repeating: String(format: "%02x", (index * 37 + 11) % 256), count: 4) + String(repeating: "0", count: 32)
+    }
+
     static func failing(
         _ id: String, message: String = "XCTAssertEqual failed: (\"1\") is not equal to (\"2\")",
         status: TestStatus = .failed, line: Int = 42, attachments: [AttachmentRecord] = []

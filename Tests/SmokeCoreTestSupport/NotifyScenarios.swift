@@ -2,7 +2,9 @@ import Foundation
 
 @testable import SmokeCore
 
-/// The five runs the golden files show, with the plans the policy made for them.
+/// The six runs the golden files show, with the plans the policy made for them. The three ways a message points to
+/// the report are each shown: the CI run (many-failures), the published artifacts (recovery) and the report's path
+/// on the host (reminder).
 enum NotifyScenarios {
     typealias F = NotifyFixtures
 
@@ -11,10 +13,14 @@ enum NotifyScenarios {
         var report: RunReport
         var plan: NotificationPlan
         var links: ArtifactLinks
+        var sources = SourceLinks()
         var description: String { name }
     }
 
-    static let all: [Scenario] = [passing, manyFailures, flakyOnly, recovery, buildFailure]
+    static let all: [Scenario] = [passing, manyFailures, flakyOnly, reminder, recovery, buildFailure]
+
+    /// Where the reminder's project lives on the machine that ran it.
+    static let projectRoot = "/Users/ci/work/shop-ios"
 
     static var passing: Scenario {
         Scenario(
@@ -44,20 +50,20 @@ enum NotifyScenarios {
             if index == 3 { test.failures.append(TestFailure(message: "second issue")) }
             failing.append(test)
         }
-        let report = F.report(2, tests: F.suite(failing: failing, flaky: ["AppTests.LoginTests/testRetry"]))
+        var report = F.report(2, tests: F.suite(failing: failing, flaky: ["AppTests.LoginTests/testRetry"]))
+        report.origin = RunOrigin(
+            host: "ci-runner-7", commit: F.commit(2), branch: "main", dirty: false, commitSource: "GITHUB_SHA",
+            ciRunURL: "https://github.com/acme/shop/actions/runs/424242")
         var ages: [String: FailureAge] = [:]
         for (index, test) in failing.enumerated() {
             ages[test.id] = index.isMultiple(of: 2) ? .stillFailing(since: F.runID(0), runs: 3) : .new
         }
         return Scenario(
-            name: "many-failures", report: report, plan: NotificationPlan(kind: .failure, ages: ages),
-            links: ArtifactLinks(
-                report: report, settings: NotifySettings(),
-                environment: [
-                    "GITHUB_SERVER_URL": "https://github.com", "GITHUB_REPOSITORY": "acme/shop",
-                    "GITHUB_RUN_ID": "424242",
-                ]
-            )
+            name: "many-failures", report: report,
+            plan: NotificationPlan(
+                kind: .failure, ages: ages,
+                streakStarts: [F.runID(0): StreakStart(startedAt: F.start(0), commit: F.commit(0))]),
+            links: ArtifactLinks(report: report, settings: NotifySettings())
         )
     }
 
@@ -70,15 +76,55 @@ enum NotifyScenarios {
             name: "flaky-only", report: report, plan: NotificationPlan(kind: .always), links: ArtifactLinks())
     }
 
-    static var recovery: Scenario {
-        Scenario(
-            name: "recovery", report: F.report(4, tests: F.suite(failing: [])),
-            plan: NotificationPlan(
-                kind: .recovery, recovered: ["AppTests.CartTests/testDiscount", "AppTests.CartTests/testTotal"],
-                failingSince: F.runID(1)
-            ),
-            links: ArtifactLinks(ciRun: "https://github.com/acme/shop/actions/runs/424243")
+    /// Still failing a day later, on a checkout with uncommitted changes, nothing published: the message names the
+    /// report's path on the host, and source paths relative to a project folder named apart from the pipeline.
+    static var reminder: Scenario {
+        let cart = "AppTests.CartTests/testTotal"
+        func failingCart() -> TestResult {
+            var test = F.failing(cart, line: 31)
+            test.failures[0].file = projectRoot + "/Tests/AppTests/CartTests.swift"
+            return test
+        }
+        let earlier = (0..<6).map { index in
+            var run = F.report(index, tests: F.suite(failing: index < 1 ? [] : [failingCart()]))
+            run.origin = RunOrigin(host: "buildbox", commit: F.commit(index), branch: "release/2.4", dirty: false)
+            return run
+        }
+        var report = F.report(6, tests: F.suite(failing: [failingCart()]))
+        report.origin = RunOrigin(
+            host: "buildbox", commit: F.commit(6), branch: "release/2.4", dirty: true, commitSource: "git")
+        report.artifacts = ["console.log", "index.html", "report.json"]
+        let history = F.history(earlier)
+        let plan = NotificationPolicy.dated(
+            NotificationPlan(kind: .reminder, ages: NotificationPolicy.failureAges(of: report, history: history)),
+            report: report, history: history)
+        return Scenario(
+            name: "reminder", report: report, plan: plan,
+            links: ArtifactLinks(
+                report: report, settings: NotifySettings(),
+                runDirectory: projectRoot + "/.smokerun/runs/\(report.runID)"),
+            sources: SourceLinks(projectRoot: projectRoot)
         )
+    }
+
+    /// Passing again after three failing runs whose first tested a known commit; the artifacts are published.
+    static var recovery: Scenario {
+        let failingIDs = ["AppTests.CartTests/testDiscount", "AppTests.CartTests/testTotal"]
+        let earlier = (0..<4).map { index in
+            var run = F.report(index, tests: F.suite(failing: index < 1 ? [] : failingIDs.map { F.failing($0) }))
+            run.origin = RunOrigin(host: "ci-runner-7", commit: F.commit(index), branch: "main", dirty: false)
+            return run
+        }
+        var report = F.report(4, tests: F.suite(failing: []))
+        report.origin = RunOrigin(
+            host: "ci-runner-7", commit: F.commit(4), branch: "main", dirty: false, commitSource: "git")
+        let plan = NotificationPolicy.dated(
+            NotificationPlan(kind: .recovery, recovered: failingIDs, failingSince: F.runID(1)),
+            report: report, history: F.history(earlier))
+        var settings = NotifySettings()
+        settings.artifactsURL = "https://ci.example.com/{pipeline}/{runID}/"
+        return Scenario(
+            name: "recovery", report: report, plan: plan, links: ArtifactLinks(report: report, settings: settings))
     }
 
     static var buildFailure: Scenario {

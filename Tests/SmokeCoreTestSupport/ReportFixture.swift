@@ -137,6 +137,9 @@ enum ReportFixture {
             ])
         report.artifacts = ["console.log", "junit.xml", "report.json"]
         report.pipelineFile = "Pipelines/smoke.json"
+        report.origin = RunOrigin(
+            host: "ci-runner-7", commit: "3f9c2a1b7d4e5f60718293a4b5c6d7e8f9012345", branch: "main", dirty: true,
+            commitSource: "git", ciRunURL: "https://github.com/acme/shop/actions/runs/424242")
         return report
     }
 

@@ -57,6 +57,9 @@ package struct SwiftPMSettings: Sendable, Equatable {
 package struct XcodebuildSettings: Sendable, Equatable {
     package var workspace: String?
     package var project: String?
+    /// A Swift package's folder, tested by xcodebuild without a project (its scheme is the package's
+    /// own): xcodebuild runs in that folder with no `-workspace`/`-project`.
+    package var packagePath: String?
     package var scheme: String
     package var testPlan: String?
     package var onlyTesting: [String] = []
@@ -108,8 +111,9 @@ package struct Timeouts: Sendable, Equatable {
 }
 
 package struct RetrySettings: Sendable, Equatable {
-    /// How many more times a failed, crashed or timed-out test is run.
-    package var failed: Int = 0
+    /// How many more times a failed, crashed or timed-out test is run: one retry tells a flaky test
+    /// from a broken one (`PipelineTemplate.retries`, what `init` writes).
+    package var failed: Int = 1
 
     init() {}
 }

@@ -26,6 +26,9 @@ package struct HistoryEntry: Codable, Sendable, Equatable {
     package var pipelinePath: String?
     /// The commit the run tested (`RunOrigin.commit`); nil when unknown and in older lines.
     package var commit: String?
+    /// Whether the checkout had uncommitted changes (`RunOrigin.dirty`): then `commit` does not name the code that
+    /// ran, and flake detection does not count the run as that commit's. Nil when unknown and in older lines.
+    package var dirty: Bool?
 
     /// `perTest: false` leaves the per-test maps empty (the streamed history line writes them itself).
     init(report: RunReport, path: String, perTest: Bool = true) {
@@ -48,6 +51,7 @@ package struct HistoryEntry: Codable, Sendable, Equatable {
                 .compactMapValues { $0.durationIsUnknown ? nil : $0.durationSeconds } : [:]
         self.path = path
         commit = report.origin?.commit
+        dirty = report.origin?.dirty
     }
 
     /// The entry of a run `history.sqlite` holds, with its per-test maps.
@@ -69,6 +73,7 @@ package struct HistoryEntry: Codable, Sendable, Equatable {
         path = run.path
         pipelinePath = run.pipelinePath
         commit = run.commit
+        dirty = run.dirty
     }
 
     /// Each test's duration by key (`durations`), for the history database's import.
@@ -76,7 +81,7 @@ package struct HistoryEntry: Codable, Sendable, Equatable {
 
     private enum CodingKeys: String, CodingKey {
         case runID, pipeline, status, startedAt, finishedAt, durationSeconds, seed, totals, coverage, outcomes, flaky,
-            durations, path, pipelinePath, commit
+            durations, path, pipelinePath, commit, dirty
     }
 
     /// Only what names and times a run is required; the rest defaults to empty, so a line written by
@@ -98,6 +103,7 @@ package struct HistoryEntry: Codable, Sendable, Equatable {
         path = try container.decodeIfPresent(String.self, forKey: .path) ?? OutputLayout.relativeRunPath(runID)
         pipelinePath = try container.decodeIfPresent(String.self, forKey: .pipelinePath)
         commit = try container.decodeIfPresent(String.self, forKey: .commit)
+        dirty = try container.decodeIfPresent(Bool.self, forKey: .dirty)
     }
 
     /// Keys of the tests that failed, crashed or timed out.

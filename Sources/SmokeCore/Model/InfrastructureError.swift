@@ -7,11 +7,13 @@ package struct InfrastructureError: Codable, Sendable, Equatable {
     /// The lines that explain it (compiler errors, the tail of the output).
     package var details: [String]
     /// `note` for something smokerun fixed on its own and only reports (a process a test left running);
-    /// nil for an error. A note never changes the run's status.
+    /// `warning` for something the user must fix that does not touch the results (no webhook to notify);
+    /// nil for an error. Neither a note nor a warning changes the run's status.
     package var severity: Severity?
 
     package enum Severity: String, Codable, Sendable {
         case note
+        case warning
     }
 
     package init(
@@ -25,5 +27,6 @@ package struct InfrastructureError: Codable, Sendable, Equatable {
         self.severity = severity
     }
 
-    package var isNote: Bool { severity == .note }
+    /// A note or a warning: reported, never the run's status.
+    package var isNote: Bool { severity != nil }
 }

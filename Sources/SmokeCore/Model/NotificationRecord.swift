@@ -10,6 +10,9 @@ package struct NotificationRecord: Codable, Sendable, Equatable {
     package var outcome: NotificationOutcome
     package var httpStatus: Int?
     package var detail: String?
+    /// The variable the notification needed and did not find (the webhook URL's, a Slack token's), in the
+    /// environment or in `<output>/env`: the pipeline wants a message and none could be sent.
+    package var missingVariable: String?
 
     package init(
         kind: NotificationKind?, format: NotifyFormat?, target: String, attempts: Int, outcome: NotificationOutcome,

@@ -41,6 +41,8 @@ package struct RunReport: Codable, Sendable, Equatable {
     package var incomplete: IncompleteInput?
     /// The host, commit and CI run this run came from; nil in reports older smokeruns wrote.
     package var origin: RunOrigin?
+    /// `<output>/env` and the variables the run took from it (names only); nil when there is no such file.
+    package var environmentFile: EnvironmentFileRecord?
 
     package init(
         pipeline: String, runID: String, status: RunStatus, startedAt: Date, finishedAt: Date,

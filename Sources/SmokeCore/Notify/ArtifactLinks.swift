@@ -1,24 +1,31 @@
-/// Where a reader of a message finds the run's files: the pipeline's `artifactsURL`, and the CI run.
+/// Where a reader of a message finds the run: the pipeline's `artifactsURL`, the CI run, or the report's path on the
+/// machine that ran it.
 package struct ArtifactLinks: Sendable, Equatable {
     /// `notify.artifactsURL` with `{runID}` and `{pipeline}` filled in: the published run directory.
     var artifacts: String?
-    /// `$GITHUB_SERVER_URL/$GITHUB_REPOSITORY/actions/runs/$GITHUB_RUN_ID`, on GitHub Actions.
+    /// The CI run's page (`RunOrigin.ciRunURL`).
     var ciRun: String?
+    /// `host:/abs/path/runs/<id>/index.html` (the run folder when no page was written): where the report is when
+    /// nothing is published. A path, never a link.
+    var reportPath: String?
 
-    init(artifacts: String? = nil, ciRun: String? = nil) {
+    init(artifacts: String? = nil, ciRun: String? = nil, reportPath: String? = nil) {
         self.artifacts = artifacts
         self.ciRun = ciRun
+        self.reportPath = reportPath
     }
 
-    package init(report: RunReport, settings: NotifySettings, environment: [String: String]) {
+    /// - Parameter runDirectory: the run folder's absolute path on this machine; nil when unknown.
+    package init(report: RunReport, settings: NotifySettings, runDirectory: String? = nil) {
         artifacts = settings.artifactsURL.map {
             $0.replacingOccurrences(of: "{runID}", with: report.runID)
                 .replacingOccurrences(of: "{pipeline}", with: report.pipeline)
         }
-        if let server = environment["GITHUB_SERVER_URL"], let repository = environment["GITHUB_REPOSITORY"],
-            let runID = environment["GITHUB_RUN_ID"], !server.isEmpty, !repository.isEmpty, !runID.isEmpty
-        {
-            ciRun = "\(server)/\(repository)/actions/runs/\(runID)"
+        ciRun = report.origin?.ciRunURL
+        reportPath = runDirectory.map { folder in
+            let folder = folder.hasSuffix("/") ? folder : folder + "/"
+            let page = report.artifacts.contains(HTMLReport.fileName) ? folder + HTMLReport.fileName : folder
+            return report.origin?.host.map { "\($0):\(page)" } ?? page
         }
     }
 

@@ -6,23 +6,28 @@ import Foundation
 /// - `schema`: `"smokerun.notification/1"`; changes only when a field changes meaning.
 /// - `kind`: `failure`, `reminder`, `recovery`, `infrastructure` or `always` (see `NotificationKind`).
 /// - `headline`: one human sentence, e.g. `"3 tests failing (2 new)"`.
-/// - `pipeline`, `runID`, `status` (`passed`|`failed`|`error`|`interrupted`), `startedAt`,
+/// - `pipeline`, `projectFolder` (the project root's folder name, when known), `runID`, `status` (`passed`|`failed`|`error`|`interrupted`), `startedAt`,
 ///   `finishedAt`, `durationSeconds`, `seed` (absent for declared order), `replay` (the command that
 ///   replays the order, `smokerun run <pipeline file> --seed N`; absent without a seed or a known file).
+/// - `origin`: `host`, `commit`, `branch`, `dirty`, `commitSource`, `ciRunURL` as report.json records them (absent
+///   for reports older smokeruns wrote).
 /// - `device`: `platform`, `name`, `runtime`, `operatingSystem` (those known).
 /// - `totals`: as in `report.json` (`tests`, `passed`, `failed`, `skipped`, `expectedFailures`,
 ///   `crashed`, `timedOut`, `flaky`).
 /// - `failures`: the failing tests in run order, at most `listedFailures`: `id`, `device` (the device
 ///   label, only on a run pinning several devices: one test may fail on one device and not another), `status`, `new`
-///   (bool), `failingSince` (run id, absent when new), `failingRuns` (runs in the streak, this one
-///   included), `message` (first failure, at most 2,000 characters), `file`, `line`, `issues` (count),
+///   (bool), `failingSince` (run id, absent when new), `failingSinceAt` and `failingSinceCommit` (when and on which
+///   commit that run started, when the history holds it), `failingRuns` (runs in the streak, this one included),
+///   `message` (first failure, at most 2,000 characters), `file` (relative to the project), `line`, `issues` (count),
 ///   `attachments` (paths relative to the run directory).
 /// - `moreFailures`: failing tests beyond the listed ones (0 when all are listed).
 /// - `flaky`: ids of tests that passed only on a retry (with " [device]" on a multi-device run).
-/// - `recovered`, `failingSince`: for a recovery, the tests that pass again and the run the
-///   failure started in.
+/// - `recovered`, `failingSince`, `failingSinceAt`, `failingSinceCommit`, `failingRuns`: for a recovery, the tests
+///   that pass again, the run the failure started in (its time and commit when the history holds it) and the
+///   failing runs since.
 /// - `errors`: infrastructure errors: `message`, `command`, `exitStatus`, `details` (last 15 lines).
-/// - `links`: `artifacts` (`notify.artifactsURL` filled in) and `ciRun` (GitHub Actions run), when known.
+/// - `links`: `artifacts` (`notify.artifactsURL` filled in), `ciRun` (the CI run's page) and `reportPath`
+///   (`host:/path/of/the/run/index.html`), when known.
 struct JSONNotification: Encodable, Sendable, Equatable {
     static let schema = "smokerun.notification/1"
     static let listedFailures = 100
@@ -32,6 +37,7 @@ struct JSONNotification: Encodable, Sendable, Equatable {
     var kind: NotificationKind
     var headline: String
     var pipeline: String
+    var projectFolder: String?
     var runID: String
     var status: RunStatus
     var startedAt: Date
@@ -39,6 +45,7 @@ struct JSONNotification: Encodable, Sendable, Equatable {
     var durationSeconds: Double
     var seed: UInt64?
     var replay: String?
+    var origin: RunOrigin?
     var device: Device
     var totals: Totals
     var failures: [Failure]
@@ -46,6 +53,9 @@ struct JSONNotification: Encodable, Sendable, Equatable {
     var flaky: [String]
     var recovered: [String]?
     var failingSince: String?
+    var failingSinceAt: Date?
+    var failingSinceCommit: String?
+    var failingRuns: Int?
     var errors: [InfrastructureError]
     var links: Links
 
@@ -63,6 +73,8 @@ struct JSONNotification: Encodable, Sendable, Equatable {
         var status: TestStatus
         var new: Bool
         var failingSince: String?
+        var failingSinceAt: Date?
+        var failingSinceCommit: String?
         var failingRuns: Int
         var message: String?
         var file: String?
@@ -74,12 +86,14 @@ struct JSONNotification: Encodable, Sendable, Equatable {
     struct Links: Encodable, Sendable, Equatable {
         var artifacts: String?
         var ciRun: String?
+        var reportPath: String?
     }
 
-    init(report: RunReport, plan: NotificationPlan, links: ArtifactLinks) {
+    init(report: RunReport, plan: NotificationPlan, links: ArtifactLinks, sources: SourceLinks = SourceLinks()) {
         kind = plan.kind
         headline = NotificationWording.headline(report: report, plan: plan)
         pipeline = report.pipeline
+        projectFolder = sources.projectFolder
         runID = report.runID
         status = report.status
         startedAt = report.startedAt
@@ -87,6 +101,7 @@ struct JSONNotification: Encodable, Sendable, Equatable {
         durationSeconds = report.durationSeconds
         seed = report.seed
         replay = ReplayCommand.text(for: report)
+        origin = report.origin
         device = Device(
             platform: report.device.platform, name: report.device.name, runtime: report.device.runtime,
             operatingSystem: report.device.operatingSystem
@@ -99,11 +114,12 @@ struct JSONNotification: Encodable, Sendable, Equatable {
             var runs = 1
             if case .stillFailing(let first, let count) = age { (since, runs) = (first, count) }
             let first = test.failures.first
+            let start = since.flatMap(plan.start(of:))
             return Failure(
                 id: test.id, device: test.device, status: test.status, new: age.isNew, failingSince: since,
-                failingRuns: runs,
+                failingSinceAt: start?.startedAt, failingSinceCommit: start?.commit, failingRuns: runs,
                 message: first.map { SlackText.truncate($0.message, limit: Self.messageLimit) },
-                file: first?.file, line: first?.line, issues: test.failures.count,
+                file: first?.file.map(sources.shortPath), line: first?.line, issues: test.failures.count,
                 attachments: test.attachments.map(\.path)
             )
         }
@@ -112,18 +128,23 @@ struct JSONNotification: Encodable, Sendable, Equatable {
         if plan.kind == .recovery {
             recovered = plan.recovered
             failingSince = plan.failingSince
+            let start = plan.failingSince.flatMap(plan.start(of:))
+            (failingSinceAt, failingSinceCommit) = (start?.startedAt, start?.commit)
+            failingRuns = plan.failingRuns
         }
         errors = report.errors.map {
             InfrastructureError(
                 message: $0.message, command: $0.command, exitStatus: $0.exitStatus,
                 details: Array($0.details.suffix(15)))
         }
-        self.links = Links(artifacts: links.artifacts, ciRun: links.ciRun)
+        self.links = Links(artifacts: links.artifacts, ciRun: links.ciRun, reportPath: links.reportPath)
     }
 
     /// The body to POST.
-    static func body(report: RunReport, plan: NotificationPlan, links: ArtifactLinks) -> Data {
-        (try? JSONCoding.encoder(pretty: true).encode(JSONNotification(report: report, plan: plan, links: links)))
-            ?? Data()
+    static func body(
+        report: RunReport, plan: NotificationPlan, links: ArtifactLinks, sources: SourceLinks = SourceLinks()
+    ) -> Data {
+        let notification = JSONNotification(report: report, plan: plan, links: links, sources: sources)
+        return (try? JSONCoding.encoder(pretty: true).encode(notification)) ?? Data()
     }
 }

@@ -7,15 +7,26 @@ package struct NotificationPlan: Sendable, Equatable {
     var recovered: [String]
     /// For a recovery: the first run of the failure streak that ended.
     var failingSince: String?
+    /// For a recovery: the failing runs in the streak that ended, as far as the history holds them.
+    var failingRuns: Int?
+    /// When and on which commit each streak named by `ages` or `failingSince` began, by run id; a run the history no
+    /// longer holds is absent (the message then names the run id).
+    var streakStarts: [String: StreakStart]
 
     init(
-        kind: NotificationKind, ages: [String: FailureAge] = [:], recovered: [String] = [], failingSince: String? = nil
+        kind: NotificationKind, ages: [String: FailureAge] = [:], recovered: [String] = [], failingSince: String? = nil,
+        failingRuns: Int? = nil, streakStarts: [String: StreakStart] = [:]
     ) {
         self.kind = kind
         self.ages = ages
         self.recovered = recovered
         self.failingSince = failingSince
+        self.failingRuns = failingRuns
+        self.streakStarts = streakStarts
     }
+
+    /// Where the streak beginning in run `runID` began, when the history said.
+    func start(of runID: String) -> StreakStart? { streakStarts[runID] }
 
     /// How many of the failing tests are new.
     var newCount: Int { ages.values.filter(\.isNew).count }

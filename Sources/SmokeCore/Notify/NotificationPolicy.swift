@@ -10,6 +10,14 @@ package enum NotificationPolicy {
     package static func decide(
         report: RunReport, history: [HistoryEntry], state: NotifyState, settings: NotifySettings, now: Date
     ) -> NotificationDecision {
+        let decision = decision(report: report, history: history, state: state, settings: settings, now: now)
+        guard case .send(let plan) = decision else { return decision }
+        return .send(dated(plan, report: report, history: history))
+    }
+
+    private static func decision(
+        report: RunReport, history: [HistoryEntry], state: NotifyState, settings: NotifySettings, now: Date
+    ) -> NotificationDecision {
         let always = settings.on.contains(.always)
         let onFailure = always || settings.on.contains(.failure)
         let onRecovery = always || settings.on.contains(.recovery)
@@ -63,6 +71,12 @@ package enum NotificationPolicy {
     /// The message a run calls for when someone asks for it (`smokerun notify RUN`), whatever
     /// `notify.on` and the reminder interval say.
     package static func plan(report: RunReport, history: [HistoryEntry], state: NotifyState) -> NotificationPlan {
+        dated(undated(report, history, state), report: report, history: history)
+    }
+
+    private static func undated(
+        _ report: RunReport, _ history: [HistoryEntry], _ state: NotifyState
+    ) -> NotificationPlan {
         switch report.status {
         case .passed:
             guard let open = state.open else { return NotificationPlan(kind: .always) }
@@ -72,6 +86,29 @@ package enum NotificationPolicy {
         case .interrupted, .incomplete:
             return NotificationPlan(kind: .always, ages: failureAges(of: report, history: history))
         }
+    }
+
+    /// `plan` with the time and commit each streak began at, and a recovery's count of failing runs, from the
+    /// history lines of the runs it names.
+    static func dated(_ plan: NotificationPlan, report: RunReport, history: [HistoryEntry]) -> NotificationPlan {
+        let earlier = earlierRuns(of: report, in: history)
+        var named = Set(
+            plan.ages.values.compactMap { age -> String? in
+                if case .stillFailing(let since, _) = age { return since }
+                return nil
+            })
+        if let since = plan.failingSince { named.insert(since) }
+        var plan = plan
+        for entry in earlier where named.contains(entry.runID) {
+            plan.streakStarts[entry.runID] = StreakStart(startedAt: entry.startedAt, commit: entry.commit)
+        }
+        if let since = plan.failingSince, let start = plan.streakStarts[since] {
+            plan.failingRuns =
+                earlier.filter {
+                    $0.startedAt >= start.startedAt && ($0.status == .failed || $0.status == .error)
+                }.count
+        }
+        return plan
     }
 
     /// The state to store once `decision` for `report` was delivered or queued (`announced`), or not.

@@ -2,14 +2,16 @@ import Foundation
 
 /// Words shared by the message formats, so Slack and JSON say the same thing.
 package enum NotificationWording {
-    /// One line on what happened, e.g. "3 tests failing (2 new)", "recovered", "could not run tests".
+    /// One line on what happened, e.g. "3 tests failing (2 new)", "1 test still failing" (none new), "recovered",
+    /// "could not run tests".
     package static func headline(report: RunReport, plan: NotificationPlan) -> String {
         let failing = report.totals.failing
         let tests = failing == 1 ? "1 test" : "\(failing) tests"
         switch plan.kind {
         case .failure:
             let new = plan.newCount
-            return new == failing ? "\(tests) failing" : "\(tests) failing (\(new) new)"
+            if new == failing { return "\(tests) failing" }
+            return new == 0 ? "\(tests) still failing" : "\(tests) failing (\(new) new)"
         case .reminder:
             return "still failing: \(tests)"
         case .recovery:
@@ -49,14 +51,6 @@ package enum NotificationWording {
         return String(format: "%ldh %02ldm", whole / 3600, (whole % 3600) / 60)
     }
 
-    /// "NEW" or "still failing since run X (N runs)".
-    static func age(_ age: FailureAge) -> String {
-        switch age {
-        case .new: "NEW"
-        case .stillFailing(let since, let runs): "still failing since run \(since) (\(runs) runs)"
-        }
-    }
-
     /// Non-zero counts after the total: "40 tests: 36 passed, 2 failed, 1 crashed, 2 flaky".
     static func counts(_ totals: Totals) -> String {
         let parts: [(Int, String)] = [
@@ -68,5 +62,59 @@ package enum NotificationWording {
         let shown = parts.filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
         let tests = totals.tests == 1 ? "1 test" : "\(totals.tests) tests"
         return shown.isEmpty ? tests : "\(tests): " + shown.joined(separator: ", ")
+    }
+}
+
+extension NotificationWording {
+    /// The pipeline's name, and the project folder's in parentheses when it is known and says something else:
+    /// "smoke (shop-ios)".
+    static func project(_ report: RunReport, sources: SourceLinks) -> String {
+        guard let folder = sources.projectFolder, folder.lowercased() != report.pipeline.lowercased() else {
+            return report.pipeline
+        }
+        return "\(report.pipeline) (\(folder))"
+    }
+
+    /// "failing for 3 runs (8 h), since 2026-11-22 04:00 UTC, commit a1b2c3d4e5f6"; the run id stands in for
+    /// the time when the history no longer holds that run.
+    static func streak(since runID: String, runs: Int, plan: NotificationPlan, report: RunReport) -> String {
+        guard let start = plan.start(of: runID) else { return "failing for \(runs) runs, since run \(runID)" }
+        let span = spanText(report.startedAt.timeIntervalSince(start.startedAt))
+        return "failing for \(runs) runs (\(span)), since \(utc(start.startedAt))" + commitSuffix(start)
+    }
+
+    /// "passing again after 3 failing runs (12 h, since 2026-11-26 04:00 UTC, commit a1b2c3d4e5f6)", or with the
+    /// run id when the history no longer holds the streak's first run; nil when the streak is unknown.
+    static func recovery(plan: NotificationPlan, report: RunReport) -> String? {
+        guard let since = plan.failingSince else { return nil }
+        guard let start = plan.start(of: since) else { return "passing again after failing since run \(since)" }
+        let runs = plan.failingRuns.map { $0 == 1 ? "1 failing run" : "\($0) failing runs" } ?? "failing"
+        let span = spanText(report.startedAt.timeIntervalSince(start.startedAt))
+        return "passing again after \(runs) (\(span), since \(utc(start.startedAt))\(commitSuffix(start)))"
+    }
+
+    /// ", commit a1b2c3d4e5f6" when the streak's first run knew its commit.
+    private static func commitSuffix(_ start: StreakStart) -> String {
+        start.commit.map { ", commit \(RunOrigin(commit: $0).shortCommit ?? $0)" } ?? ""
+    }
+
+    /// "2026-11-22 04:00 UTC".
+    static func utc(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        return String(
+            format: "%04ld-%02ld-%02ld %02ld:%02ld UTC", c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0,
+            c.minute ?? 0)
+    }
+
+    /// "45 min", "12 h", "3 days": how long a streak has lasted, rounded down.
+    static func spanText(_ seconds: Double) -> String {
+        guard seconds.isFinite, seconds >= 0 else { return "?" }
+        let minutes = Int(clampingRounded: (seconds / 60).rounded(.down))
+        if minutes < 120 { return "\(minutes) min" }
+        let hours = minutes / 60
+        if hours < 72 { return "\(hours) h" }
+        return "\(hours / 24) days"
     }
 }

@@ -10,45 +10,50 @@ package enum SlackMessage {
     /// Infrastructure errors shown.
     static let listedErrors = 5
 
-    static func body(report: RunReport, plan: NotificationPlan, links: ArtifactLinks) -> Data {
-        let payload = payload(report: report, plan: plan, links: links, listedFailures: listedFailures)
+    static func body(
+        report: RunReport, plan: NotificationPlan, links: ArtifactLinks, sources: SourceLinks = SourceLinks()
+    ) -> Data {
+        let payload = payload(
+            report: report, plan: plan, links: links, listedFailures: listedFailures, sources: sources)
         // Encoding these value types cannot fail; an empty body would be rejected visibly by Slack.
         return (try? JSONCoding.encoder(pretty: true).encode(payload)) ?? Data()
     }
 
-    /// - Parameter listedFailures: failing tests shown one per block (the block limit still holds).
+    /// - Parameters:
+    ///   - listedFailures: failing tests shown one per block (the block limit still holds).
+    ///   - sources: the project root, so source paths are shown relative to it.
     package static func payload(
-        report: RunReport, plan: NotificationPlan, links: ArtifactLinks, listedFailures: Int
+        report: RunReport, plan: NotificationPlan, links: ArtifactLinks, listedFailures: Int,
+        sources: SourceLinks = SourceLinks()
     ) -> SlackPayload {
         let headline = NotificationWording.headline(report: report, plan: plan)
+        let project = NotificationWording.project(report, sources: sources)
         var blocks: [SlackBlock] = [
-            .header(
-                SlackText.truncate(
-                    "\(icon(plan, report)) \(report.pipeline): \(headline)", limit: SlackText.headerLimit)),
-            .fields(details(report, links)),
+            .header(SlackText.truncate("\(icon(plan, report)) \(project): \(headline)", limit: SlackText.headerLimit)),
+            .fields(SlackRunFields.fields(report, links)),
         ]
         if report.totals.tests > 0 {
             blocks.append(
                 .section(SlackText.escape(NotificationWording.counts(report.totals), limit: SlackText.sectionLimit)))
         }
-        let tail = [flakyBlock(report), linksBlock(links)].compactMap { $0 }
+        let tail = [flakyBlock(report), SlackRunFields.linksBlock(links)].compactMap { $0 }
         // Failures get what the other blocks leave: a divider, their sections (and screenshots) and "…and N more".
         let failureRoom = FailureRoom(
             tests: listedFailures, blocks: SlackText.blockLimit - blocks.count - tail.count - 2)
         switch plan.kind {
         case .failure, .reminder:
-            blocks += failureBlocks(report, plan, links, failureRoom)
+            blocks += failureBlocks(report, plan, links, sources, failureRoom)
         case .infrastructure:
             blocks += infrastructureBlocks(report)
         case .recovery:
             blocks += recoveryBlocks(report, plan)
         case .always:
             if report.status == .error { blocks += infrastructureBlocks(report) }
-            if report.status == .failed { blocks += failureBlocks(report, plan, links, failureRoom) }
+            if report.status == .failed { blocks += failureBlocks(report, plan, links, sources, failureRoom) }
         }
         blocks += tail
         let text = SlackText.escape(
-            "\(report.pipeline): \(headline) (run \(report.runID))", limit: SlackText.sectionLimit)
+            "\(project): \(headline) (run \(report.runID))", limit: SlackText.sectionLimit)
         return SlackPayload(text: text, blocks: capped(blocks))
     }
 
@@ -61,24 +66,6 @@ package enum SlackMessage {
         }
     }
 
-    private static func details(_ report: RunReport, _ links: ArtifactLinks) -> [String] {
-        let run = links.best.map { SlackText.link($0, report.runID) } ?? "`\(SlackText.escape(report.runID))`"
-        var fields = [
-            "*Run*\n\(run)",
-            NotificationWording.devices(report).map {
-                "*Devices*\n\(SlackText.escape($0.joined(separator: ", "), limit: 1900))"
-            }
-                ?? "*Device*\n\(SlackText.escape(NotificationWording.device(report.device), limit: 1900))",
-            "*Duration*\n\(NotificationWording.duration(report.durationSeconds))",
-        ]
-        if let seed = report.seed {
-            let replay =
-                ReplayCommand.text(for: report).map { "\nreplay: `\(SlackText.escape($0, limit: 1900))`" } ?? ""
-            fields.append("*Seed*\n`\(seed)`\(replay)")
-        }
-        return fields
-    }
-
     /// How many failing tests may be listed, and in how many blocks.
     struct FailureRoom {
         var tests: Int
@@ -88,7 +75,8 @@ package enum SlackMessage {
     /// One section per failing test, each followed by its failure screenshot when published, as long
     /// as both limits of `room` hold; then "…and N more".
     private static func failureBlocks(
-        _ report: RunReport, _ plan: NotificationPlan, _ links: ArtifactLinks, _ room: FailureRoom
+        _ report: RunReport, _ plan: NotificationPlan, _ links: ArtifactLinks, _ sources: SourceLinks,
+        _ room: FailureRoom
     ) -> [SlackBlock] {
         let failing = report.failingTests
         guard !failing.isEmpty else { return [] }
@@ -98,7 +86,8 @@ package enum SlackMessage {
             let shot = SlackFailureScreenshot(test: test, links: links)
             let cost = shot.image == nil ? 1 : 2
             guard blocks.count - 1 + cost <= room.blocks else { break }
-            blocks.append(.section(failureText(test, age: plan.ages[test.deviceKey], links: links) + shot.note))
+            let text = failureText(test, plan: plan, report: report, links: links, sources: sources)
+            blocks.append(.section(text + shot.note))
             if let image = shot.image { blocks.append(image) }
             listed += 1
         }
@@ -110,15 +99,28 @@ package enum SlackMessage {
     }
 
     /// "❌ `id` on _iPhone 15_ (crashed) · NEW" (the device only on a multi-device run), the first message as code,
-    /// `file:line`, attachment names; ≤ 3,000.
-    private static func failureText(_ test: TestResult, age: FailureAge?, links: ArtifactLinks) -> String {
+    /// `file:line` relative to the project (linked to the repository when known), attachment names; ≤ 3,000.
+    private static func failureText(
+        _ test: TestResult, plan: NotificationPlan, report: RunReport, links: ArtifactLinks, sources: SourceLinks
+    ) -> String {
         var title = "*`\(SlackText.escape(test.id, limit: 300))`*"
         if let device = test.device { title += " on _\(SlackText.escape(device, limit: 100))_" }
         if test.status != .failed { title += " (\(test.status == .crashed ? "crashed" : "timed out"))" }
-        if let age { title += " · " + (age.isNew ? "*NEW*" : "_\(SlackText.escape(NotificationWording.age(age)))_") }
+        switch plan.ages[test.deviceKey] {
+        case .new: title += " · *NEW*"
+        case .stillFailing(let since, let runs):
+            let streak = NotificationWording.streak(since: since, runs: runs, plan: plan, report: report)
+            title += " · _\(SlackText.escape(streak, limit: 300))_"
+        case nil: break
+        }
         var tail = ""
-        if let location = test.failures.first?.location {
-            tail += "\nat `\(SlackText.escape(location, limit: 400))`"
+        if let file = test.failures.first?.file {
+            let line = test.failures.first?.line
+            let shown = SlackText.truncate(sources.shortPath(file) + (line.map { ":\($0)" } ?? ""), limit: 400)
+            tail +=
+                "\nat "
+                + (sources.url(file: file, line: line).map { SlackText.link($0, shown) }
+                    ?? "`\(SlackText.escape(shown))`")
         }
         if test.failures.count > 1 {
             tail += test.failures.count == 2 ? " (+1 more issue)" : " (+\(test.failures.count - 1) more issues)"
@@ -165,7 +167,9 @@ package enum SlackMessage {
 
     private static func recoveryBlocks(_ report: RunReport, _ plan: NotificationPlan) -> [SlackBlock] {
         var text = "Passing again in run `\(SlackText.escape(report.runID))`"
-        if let since = plan.failingSince { text += ", after failing since run `\(SlackText.escape(since))`" }
+        if let recovery = NotificationWording.recovery(plan: plan, report: report) {
+            text = SlackText.escape(recovery.prefix(1).uppercased() + recovery.dropFirst(), limit: 500)
+        }
         text += "."
         if !plan.recovered.isEmpty { text += "\n*Recovered:* " + nameList(plan.recovered) }
         return [.section(truncateMarkup(text))]
@@ -176,13 +180,6 @@ package enum SlackMessage {
         let flaky = report.tests.filter(\.flaky).map(\.deviceKey)
         guard !flaky.isEmpty else { return nil }
         return .section(truncateMarkup("*Flaky* (passed on a retry): " + nameList(flaky)))
-    }
-
-    private static func linksBlock(_ links: ArtifactLinks) -> SlackBlock? {
-        var parts: [String] = []
-        if let artifacts = links.artifacts { parts.append(SlackText.link(artifacts, "Run artifacts")) }
-        if let ciRun = links.ciRun { parts.append(SlackText.link(ciRun, "CI run")) }
-        return parts.isEmpty ? nil : .context([parts.joined(separator: "  ·  ")])
     }
 
     /// "`a`, `b`, …and N more", escaped, at most `listedNames` names.

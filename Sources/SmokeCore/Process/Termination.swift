@@ -22,8 +22,22 @@ package enum Termination: Sendable, Equatable {
     package var description: String {
         switch self {
         case .exited(let status): "exit status \(status)"
-        case .signaled(let signal): "signal \(signal) (\(Termination.signalName(signal)))"
+        case .signaled(let signal): Self.signalText(signal)
         }
+    }
+
+    /// What ended the process, said of it: "exited with status 0", "was ended by signal 11 (SIGSEGV)".
+    package var ended: String {
+        switch self {
+        case .exited(let status): "exited with status \(status)"
+        case .signaled(let signal): "was ended by \(Self.signalText(signal))"
+        }
+    }
+
+    /// "signal 11 (SIGSEGV)", or "signal 40" for a signal without a well-known name.
+    private static func signalText(_ signal: Int32) -> String {
+        let name = signalName(signal)
+        return name.hasPrefix("signal") ? name : "signal \(signal) (\(name))"
     }
 
     static func signalName(_ signal: Int32) -> String {

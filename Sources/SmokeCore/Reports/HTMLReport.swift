@@ -113,6 +113,7 @@ package struct HTMLReport: ReportWriter {
         var html = "<header class=\"banner \(report.status.rawValue)\">\n"
         html += "<h1>\(style.icon.use(label: style.label)) \(h(report.pipeline)) \(h(style.label))</h1>\n"
         html += "<p>\(facts.joined(separator: " · "))</p>\n"
+        if let origin = originLine(report.origin) { html += "<p>\(origin)</p>\n" }
         if report.status == .incomplete { html += "<p>\(h(ReportText.incompleteOutcome(report)))</p>\n" }
         if let seed = report.seed {
             html += "<p>seed <code>\(seed)</code>"
@@ -120,6 +121,18 @@ package struct HTMLReport: ReportWriter {
             html += "</p>\n"
         }
         return html + "</header>\n"
+    }
+
+    /// "commit `a1b2c3d4e5f6 on main` · host buildbox · CI run" (linked), as messages and summary.md say it.
+    static func originLine(_ origin: RunOrigin?) -> String? {
+        guard let origin else { return nil }
+        var parts: [String] = []
+        if let commit = origin.commitText { parts.append("commit <code>\(h(commit))</code>") }
+        if let host = origin.host { parts.append("host \(h(host))") }
+        if let url = origin.ciRunURL, url.hasPrefix("https://") || url.hasPrefix("http://") {
+            parts.append("<a href=\"\(h(url))\">CI run</a>")
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 
     /// A disagreement between smokerun's totals and the frameworks' own, and how the inputs were read.

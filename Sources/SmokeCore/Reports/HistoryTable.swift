@@ -19,36 +19,75 @@ package enum HistoryTable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Tests whose outcome was not steady: flaky passes, or failing in some runs and passing in others.
+    /// Flaky tests by flake rate, each with its evidence (which runs, which commits), then the tests that were
+    /// broken and fixed or are broken now, apart: a broken test is not flaky (`TestStability`).
     package static func flakeRates(_ entries: [HistoryEntry]) -> String {
-        var seen: [String: (runs: Int, flaky: Int, failing: Int)] = [:]
-        for entry in entries {
-            let flaky = Set(entry.flaky)
-            // An interrupted test says nothing about the test itself: it is not a run of it.
-            for (id, status) in entry.outcomes where status != .interrupted {
-                var counts = seen[id] ?? (0, 0, 0)
-                counts.runs += 1
-                if flaky.contains(id) { counts.flaky += 1 }
-                if status.isFailure { counts.failing += 1 }
-                seen[id] = counts
+        let assessed = TestStability.assess(entries)
+        let flaky = assessed.filter(\.isFlaky).sorted { ($0.flakeRate, $1.test) > ($1.flakeRate, $0.test) }
+        var lines: [String] = []
+        if flaky.isEmpty {
+            lines.append("no flaky tests in the last \(entries.count) runs")
+        } else {
+            let row = { (rate: String, flaky: String, runs: String, test: String) in
+                [
+                    TextColumns.pad(rate, 6, right: true), TextColumns.pad(flaky, 6, right: true),
+                    TextColumns.pad(runs, 5, right: true), test,
+                ].joined(separator: " ")
+            }
+            lines.append(row("FLAKE%", "FLAKY", "RUNS", "TEST"))
+            for test in flaky {
+                lines.append(
+                    row(
+                        String(format: "%.0f%%", test.flakeRate * 100), "\(test.flakyRuns)", "\(test.runs)",
+                        test.test))
+                // The evidence under the test's name.
+                lines += evidence(test).map { row("", "", "", "  " + $0) }
             }
         }
-        let unsteady = seen.filter { $0.value.flaky > 0 || ($0.value.failing > 0 && $0.value.failing < $0.value.runs) }
-        guard !unsteady.isEmpty else { return "no flaky tests in the last \(entries.count) runs\n" }
-        let rows = unsteady.map {
-            (id: $0.key, rate: Double($0.value.flaky + $0.value.failing) / Double($0.value.runs), counts: $0.value)
-        }
-        .sorted { ($0.rate, $1.id) > ($1.rate, $0.id) }
-        var lines = ["FLAKE%  FLAKY  FAILED  RUNS  TEST"]
-        for row in rows {
-            lines.append(
-                [
-                    TextColumns.pad(String(format: "%.0f%%", row.rate * 100), 6, right: true),
-                    TextColumns.pad("\(row.counts.flaky)", 6, right: true),
-                    TextColumns.pad("\(row.counts.failing)", 7, right: true),
-                    TextColumns.pad("\(row.counts.runs)", 5, right: true), row.id,
-                ].joined(separator: " "))
+        let broken = assessed.filter { $0.breakage != nil }
+        if !broken.isEmpty {
+            lines.append("")
+            lines.append("broken, not flaky (failed in every run until fixed):")
+            let width = broken.map(\.test.count).max() ?? 0
+            for test in broken {
+                guard let breakage = test.breakage else { continue }
+                lines.append("  " + TextColumns.pad(test.test, width) + "  " + describe(breakage))
+            }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Which runs and commits make a test flaky, one line each.
+    static func evidence(_ test: TestStability) -> [String] {
+        var lines: [String] = []
+        if !test.retried.isEmpty {
+            lines.append("passed only on a retry in \(runList(test.retried, commits: true))")
+        }
+        for commit in test.sameCommit {
+            let short = String(commit.commit.prefix(7))
+            lines.append("on commit \(short): failed in \(runList(commit.failed)); passed in \(runList(commit.passed))")
+        }
+        return lines
+    }
+
+    /// "broken 5 runs, fixed at 1a2b3c4" or "broken for 2 runs since 2026-11-22T04:00:00Z (commit 1a2b3c4)".
+    static func describe(_ breakage: TestStability.Breakage) -> String {
+        switch breakage {
+        case .fixed(let count, _, let fixedAt):
+            return "broken \(count) \(count == 1 ? "run" : "runs"), fixed at \(fixedAt.label)"
+        case .ongoing(let count, let since):
+            let commit = since.commit.map { " (commit \(String($0.prefix(7))))" } ?? ""
+            let time = FireTimeFormat.utc(since.startedAt)
+            return "broken for \(count) \(count == 1 ? "run" : "runs") since \(time)\(commit)"
+        }
+    }
+
+    /// Up to three run ids, then how many more.
+    private static func runList(_ runs: [TestStability.Run], commits: Bool = false) -> String {
+        let shown = runs.prefix(3).map { run in
+            run.runID + (commits ? run.commit.map { " (commit \($0.prefix(7)))" } ?? "" : "")
+        }
+        let more = runs.count > 3 ? " and \(runs.count - 3) more" : ""
+        return "\(runs.count == 1 ? "run" : "runs") " + shown.joined(separator: ", ") + more
     }
 }

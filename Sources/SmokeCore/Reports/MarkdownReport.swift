@@ -30,6 +30,18 @@ package struct MarkdownReport: ReportWriter {
         return sections.joined(separator: "\n\n") + "\n"
     }
 
+    /// "**Commit** `a1b2c3d4e5f6 on main` · **Host** buildbox · [CI run](…)", as messages and index.html say it.
+    static func originLine(_ origin: RunOrigin?) -> String? {
+        guard let origin else { return nil }
+        var parts: [String] = []
+        if let commit = origin.commitText { parts.append("**Commit** \(MarkdownText.code(commit))") }
+        if let host = origin.host { parts.append("**Host** \(MarkdownText.escape(host))") }
+        if let url = origin.ciRunURL, url.hasPrefix("https://") || url.hasPrefix("http://"), !url.contains(")") {
+            parts.append("[CI run](\(url))")
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
+
     private static func header(_ report: RunReport) -> String {
         let totals = report.totals
         let outcome: String
@@ -49,6 +61,10 @@ package struct MarkdownReport: ReportWriter {
         ]
         if let toolchain = report.toolchain { facts.append("**Toolchain** \(MarkdownText.escape(toolchain.version))") }
         lines.append(facts.joined(separator: " · "))
+        if let origin = originLine(report.origin) {
+            lines.append("")
+            lines.append(origin)
+        }
         if let seed = report.seed {
             lines.append("")
             let replay = ReplayCommand.text(for: report).map { " — replay with `\($0)`" } ?? ""

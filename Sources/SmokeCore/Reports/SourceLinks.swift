@@ -45,6 +45,18 @@ package struct SourceLinks: Sendable, Equatable {
         return String(decoding: bytes[(start + 1)...], as: UTF8.self)
     }
 
+    /// The project folder's name, when the root is known.
+    var projectFolder: String? {
+        guard let root = projectRoot?.trimmingSuffix("/") else { return nil }
+        return root.split(separator: "/").last.map(String.init)
+    }
+
+    /// The path relative to the project, else the file's name: never the build machine's absolute path (a message
+    /// is read elsewhere).
+    func shortPath(_ file: String) -> String {
+        relative(file) ?? file.split(separator: "/").last.map(String.init) ?? file
+    }
+
     /// `Sources/A.swift:12` for display.
     func display(file: String, line: Int?) -> String {
         let shown = relative(file) ?? file

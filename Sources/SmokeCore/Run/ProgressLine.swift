@@ -1,5 +1,8 @@
+import Foundation
+
 /// The live line while tests run: `[12/40] TipTests/testTotal ✔`, with the device on a multi-device run
-/// (`[52/80] iPhone 15 (2/2) · TipTests/testTotal ✔`). Pure.
+/// (`[52/80] iPhone 15 (2/2) · TipTests/testTotal ✔`); while a test runs, `[13/40] TipTests/testSlow …`, with its
+/// time once it has run a while (`… 12s`), so a hang shows. Pure.
 package enum ProgressLine {
     static func symbol(for status: TestStatus) -> String { StatusStyle.of(status).glyph }
 
@@ -15,5 +18,45 @@ package enum ProgressLine {
         let room = max(8, width - prefix.count - suffix.count - 1)
         let shown = name.count > room ? "…" + name.suffix(room - 1) : name
         return prefix + shown + " " + style.mark(test.status) + (test.flaky ? " (flaky)" : "")
+    }
+
+    /// A test that has run this long shows its time on the live line.
+    package static let elapsedShownAfter: Double = 5
+
+    /// The test running now: the live line from its start line until it finishes.
+    package struct Running: Sendable, Equatable {
+        package var id: String
+        package var position: Int
+        package var total: Int
+        package var startedAt: Date
+
+        package init(id: String, position: Int, total: Int, startedAt: Date) {
+            (self.id, self.position, self.total, self.startedAt) = (id, position, total, startedAt)
+        }
+
+        /// `[13/40] TipTests/testSlow …`, then `[13/40] TipTests/testSlow … 12s` from `elapsedShownAfter` seconds.
+        package func line(at now: Date, width: Int) -> String {
+            let elapsed = now.timeIntervalSince(startedAt)
+            let prefix = "[\(position)/\(total)] "
+            let suffix = " …" + (elapsed >= elapsedShownAfter ? " " + ProgressLine.duration(elapsed) : "")
+            let name = TerminalText.escaped(ProgressLine.shownName(id), newlines: false)
+            let room = max(8, width - prefix.count - suffix.count)
+            return prefix + (name.count > room ? "…" + name.suffix(room - 1) : name) + suffix
+        }
+    }
+
+    /// A test id as the finished line names the test: `Suite/test`, without the module an id starts with
+    /// (`AbacusTests.SumTests/testSlowSum` is shown `SumTests/testSlowSum`).
+    static func shownName(_ id: String) -> String {
+        guard let slash = id.firstIndex(of: "/"), let dot = id[..<slash].firstIndex(of: ".") else { return id }
+        return String(id[id.index(after: dot)...])
+    }
+
+    /// `7s`, `3m 05s`, `1h 02m`: whole seconds, as a person reads a running time.
+    package static func duration(_ seconds: Double) -> String {
+        let whole = Int(max(0, seconds).rounded(.down))
+        if whole < 60 { return "\(whole)s" }
+        if whole < 3_600 { return String(format: "%dm %02ds", whole / 60, whole % 60) }
+        return String(format: "%dh %02dm", whole / 3_600, whole % 3_600 / 60)
     }
 }

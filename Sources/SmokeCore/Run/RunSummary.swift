@@ -44,6 +44,12 @@ package enum RunSummary {
             """
     }
 
+    /// "origin: commit a1b2c3d4e5f6 on main (uncommitted changes) · host buildbox", as the message says it; nil
+    /// when neither is known.
+    package static func originLine(_ report: RunReport) -> String? {
+        report.origin?.summaryText.map { "origin: " + TerminalText.escaped($0, newlines: false) }
+    }
+
     /// The line coverage a run measured, rounded down as the dashboard shows it: 99.96% is not 100%.
     package static func coverageLine(_ coverage: CoverageSummary) -> String {
         let percent = String(format: "%.1f", (coverage.lines.percent * 10).rounded(.down) / 10)

@@ -39,6 +39,12 @@ package struct AttachmentSourcePolicy: Sendable {
         return value
     }
 
+    /// The limit the environment sets, or the default when its value is not a positive number: for the steps of
+    /// a run or a notification, whose command already refused such a value before starting (exit 2).
+    package static func byteLimitOrDefault(environment: [String: String]) -> Int {
+        (try? byteLimit(environment: environment)) ?? defaultByteLimit
+    }
+
     /// The attachments that may be stored, and one error for each that may not.
     package func filter(_ raws: [RawAttachment]) -> (allowed: [RawAttachment], refused: [InfrastructureError]) {
         var allowed: [RawAttachment] = []

@@ -47,12 +47,13 @@ package struct HistoryRun: Sendable, Equatable {
         self.folderRemoved = folderRemoved
     }
 
-    /// The run of a history entry (a `history.jsonl` line: no branch, host or dirty flag).
+    /// The run of a history entry (a `history.jsonl` line: no branch or host).
     package init(entry: HistoryEntry) {
         self.init(
             runID: entry.runID, pipeline: entry.pipeline, pipelinePath: entry.pipelinePath, status: entry.status,
             startedAt: entry.startedAt, finishedAt: entry.finishedAt, durationSeconds: entry.durationSeconds,
-            seed: entry.seed, totals: entry.totals, coverage: entry.coverage, commit: entry.commit, path: entry.path)
+            seed: entry.seed, totals: entry.totals, coverage: entry.coverage, commit: entry.commit, dirty: entry.dirty,
+            path: entry.path)
     }
 
     /// The run of a finished report, its folder at `path`.

@@ -12,6 +12,7 @@ import Foundation
 ///     <output>/outbox/          notifications waiting to be delivered
 ///     <output>/locks/           one run lock per pipeline
 ///     <output>/DerivedData/     xcodebuild's build folder per pipeline
+///     <output>/env              KEY=VALUE lines every run reads (the webhook URL), mode 0600
 package struct OutputLayout: Sendable, Equatable {
     /// The output folder when a pipeline does not name one, relative to the project root.
     package static let defaultOutput = ".smokerun"
@@ -25,6 +26,7 @@ package struct OutputLayout: Sendable, Equatable {
     static let outboxFolderName = "outbox"
     static let locksFolderName = "locks"
     static let derivedDataFolderName = "DerivedData"
+    static let environmentFileName = "env"
     /// Inside a run directory: the raw `.profraw` files until coverage is collected.
     static let profilesFolderName = "profiles"
     /// Inside a run directory: the empty file smokerun writes when it makes the folder. Retention and the temp-file
@@ -34,8 +36,7 @@ package struct OutputLayout: Sendable, Equatable {
     /// else's, and `output` may not name it.
     package static let ownNames: Set<String> = [
         runsFolderName, latestName, historyFileName, historyDatabaseFileName, outboxFolderName, locksFolderName,
-        derivedDataFolderName,
-        "env", "notify-state.json", "cron.log", "launchd.log",
+        derivedDataFolderName, environmentFileName, "notify-state.json", "cron.log", "launchd.log",
     ]
 
     /// The output folder itself.
@@ -51,6 +52,8 @@ package struct OutputLayout: Sendable, Equatable {
     package var historyDatabase: URL { root.appendingPathComponent(Self.historyDatabaseFileName) }
     package var outbox: URL { root.appendingPathComponent(Self.outboxFolderName, isDirectory: true) }
     var locks: URL { root.appendingPathComponent(Self.locksFolderName, isDirectory: true) }
+    /// `env`: the variables every run of the pipeline reads (`EnvironmentFile`).
+    package var environmentFile: URL { root.appendingPathComponent(Self.environmentFileName) }
 
     /// `runs/<runID>`; the id is not checked here (see `RunID.isValid` for ids a person typed).
     package func run(_ runID: String) -> URL { runs.appendingPathComponent(runID, isDirectory: true) }

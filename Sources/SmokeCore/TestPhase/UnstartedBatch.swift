@@ -18,7 +18,7 @@ package enum UnstartedBatch {
         guard termination == .exited(0) else {
             return .crashed(
                 TestFailure(
-                    message: "the test process ended (\(termination.description)) before this test reported a result"))
+                    message: "the test process \(termination.ended) before this test reported a result"))
         }
         let asked = "\(tests.count) \(framework.rawValue) \(tests.count == 1 ? "test" : "tests")"
         let message: String

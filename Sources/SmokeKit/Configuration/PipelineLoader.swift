@@ -72,26 +72,21 @@ package struct PipelineLoader: Sendable {
     /// there), `swiftpm.packagePath` a folder with a Package.swift.
     func checkPaths(_ pipeline: Pipeline, file: String, currentDirectory: URL) throws(PipelineError) {
         let output = pipeline.resolve(pipeline.output, currentDirectory: currentDirectory)
-        if pathKind(output) == .file {
-            throw PipelineError(
-                file: file, keyPath: "output",
-                problem:
-                    """
-                    \(output.path) is a file, not a folder; name a folder (the default is ".smokerun") or move the \
-                    file away
-                    """
-            )
-        }
-        let entries = pathKind(output) == .folder ? folderEntries(output) : nil
-        if let problem = OutputFolderRule.problem(
+        if let problem = outputFolderProblem(
             value: pipeline.output, resolved: output,
-            projectRoot: pipeline.projectRoot(currentDirectory: currentDirectory),
-            home: home, entries: entries)
+            projectRoot: pipeline.projectRoot(currentDirectory: currentDirectory))
         {
             throw PipelineError(file: file, keyPath: "output", problem: problem)
         }
+        if case .xcodebuild(let settings) = pipeline.driver, let packagePath = settings.packagePath {
+            try checkPackagePath(
+                packagePath, keyPath: "xcodebuild.packagePath", pipeline, file: file, currentDirectory: currentDirectory
+            )
+        }
         guard case .swiftpm(let settings) = pipeline.driver else { return }
-        try checkPackagePath(settings, pipeline, file: file, currentDirectory: currentDirectory)
+        try checkPackagePath(
+            settings.packagePath, keyPath: "swiftpm.packagePath", pipeline, file: file,
+            currentDirectory: currentDirectory)
         if let scratchPath = settings.scratchPath {
             let scratch = pipeline.resolve(scratchPath, currentDirectory: currentDirectory)
             if pathKind(scratch) == .file {
@@ -107,14 +102,28 @@ package struct PipelineLoader: Sendable {
         }
     }
 
+    /// Why `resolved` (named `value` by a pipeline's `output` or a command's `--output`) cannot be smokerun's
+    /// output folder: a file, or a folder `OutputFolderRule` refuses; nil when it can be.
+    package func outputFolderProblem(value: String, resolved: URL, projectRoot: URL) -> String? {
+        if pathKind(resolved) == .file {
+            return """
+                \(resolved.path) is a file, not a folder; name a folder (the default is ".smokerun") or move the file \
+                away
+                """
+        }
+        let entries = pathKind(resolved) == .folder ? folderEntries(resolved) : nil
+        return OutputFolderRule.problem(
+            value: value, resolved: resolved, projectRoot: projectRoot, home: home, entries: entries)
+    }
+
     private func checkPackagePath(
-        _ settings: SwiftPMSettings, _ pipeline: Pipeline, file: String, currentDirectory: URL
+        _ packagePath: String, keyPath: String, _ pipeline: Pipeline, file: String, currentDirectory: URL
     ) throws(PipelineError) {
-        let package = pipeline.resolve(settings.packagePath, currentDirectory: currentDirectory)
+        let package = pipeline.resolve(packagePath, currentDirectory: currentDirectory)
         switch pathKind(package) {
         case .missing:
             throw PipelineError(
-                file: file, keyPath: "swiftpm.packagePath",
+                file: file, keyPath: keyPath,
                 problem:
                     """
                     \(package.path) does not exist; give the folder that holds Package.swift, relative to \
@@ -123,12 +132,12 @@ package struct PipelineLoader: Sendable {
             )
         case .file:
             throw PipelineError(
-                file: file, keyPath: "swiftpm.packagePath",
+                file: file, keyPath: keyPath,
                 problem: "\(package.path) is a file; give the folder that holds Package.swift")
         case .folder:
             guard pathKind(package.appendingPathComponent("Package.swift")) == .file else {
                 throw PipelineError(
-                    file: file, keyPath: "swiftpm.packagePath",
+                    file: file, keyPath: keyPath,
                     problem:
                         """
                         \(package.path) is not a Swift package (no Package.swift in it); give the folder that holds \
@@ -297,7 +306,8 @@ package struct PipelineLoader: Sendable {
         case (false, true):
             let object = try root.object("xcodebuild")!
             try object.allowOnly([
-                "workspace", "project", "scheme", "testPlan", "onlyTesting", "skipTesting", "derivedDataPath",
+                "workspace", "project", "packagePath", "scheme", "testPlan", "onlyTesting", "skipTesting",
+                "derivedDataPath",
             ])
             guard let scheme = try object.string("scheme") else {
                 throw object.error("scheme", "is required: the scheme whose tests to run")
@@ -305,11 +315,19 @@ package struct PipelineLoader: Sendable {
             var settings = XcodebuildSettings(scheme: scheme)
             settings.workspace = try object.filePath("workspace")
             settings.project = try object.filePath("project")
-            if settings.workspace != nil, settings.project != nil {
-                throw object.error(nil, "has both 'workspace' and 'project'; give one")
+            settings.packagePath = try object.filePath("packagePath")
+            let given = [settings.workspace, settings.project, settings.packagePath].compactMap { $0 }.count
+            if given > 1 {
+                throw object.error(nil, "has more than one of 'workspace', 'project' and 'packagePath'; give one")
             }
-            if settings.workspace == nil, settings.project == nil {
-                throw object.error(nil, "needs 'workspace' (App.xcworkspace) or 'project' (App.xcodeproj)")
+            if given == 0 {
+                throw object.error(
+                    nil,
+                    """
+                    needs 'workspace' (App.xcworkspace), 'project' (App.xcodeproj) or 'packagePath' (a folder with \
+                    Package.swift)
+                    """
+                )
             }
             settings.testPlan = try object.string("testPlan")
             settings.onlyTesting = try object.strings("onlyTesting") ?? []

@@ -11,14 +11,20 @@ package struct Notifier: Sendable {
         self.delivery = delivery
     }
 
+    /// This notifier, whose waits between attempts end at once when `flag` is cancelled (SIGINT/SIGTERM).
+    package func cancelled(by flag: CancellationFlag) -> Notifier {
+        Notifier(delivery: delivery.cancelled(by: flag))
+    }
+
     /// The run command's entry point.
     /// - Parameters:
     ///   - history: earlier runs of the pipeline, oldest first (`NotificationPolicy.earlierRuns` makes it).
-    ///   - environment: holds the webhook URL (in `settings.webhookURLEnvironment`) and the
-    ///     `GITHUB_*` variables for the CI link.
+    ///   - environment: holds the webhook URL (in `settings.webhookURLEnvironment`) and the CI's variables for
+    ///     source links.
+    ///   - projectRoot: the pipeline's project root: source paths are shown relative to it.
     func notifyAfterRun(
         report: RunReport, history: [HistoryEntry], settings: NotifySettings, outputDirectory: URL,
-        environment: [String: String]
+        environment: [String: String], projectRoot: String? = nil
     ) async -> [NotificationRecord] {
         var records = await flushOutbox(outputDirectory: outputDirectory, environment: environment, settings: settings)
         let store = NotifyStateStore(outputDirectory: outputDirectory)
@@ -36,7 +42,7 @@ package struct Notifier: Sendable {
         case .send(let plan):
             record = await send(
                 report: report, plan: plan, settings: settings, outputDirectory: outputDirectory,
-                environment: environment
+                environment: environment, projectRoot: projectRoot
             )
         }
         let next = NotificationPolicy.nextState(
@@ -58,15 +64,16 @@ package struct Notifier: Sendable {
     /// Renders the plan and POSTs it; what cannot be delivered now is queued in the outbox.
     package func send(
         report: RunReport, plan: NotificationPlan, settings: NotifySettings, outputDirectory: URL,
-        environment: [String: String]
+        environment: [String: String], projectRoot: String? = nil
     ) async -> NotificationRecord {
         if settings.format == .slack, let upload = settings.slackUpload {
             return await SlackThreadUpload(delivery: delivery).send(
                 report: report, plan: plan, settings: settings, upload: upload,
-                outputDirectory: outputDirectory, environment: environment)
+                outputDirectory: outputDirectory, environment: environment, projectRoot: projectRoot)
         }
-        let links = ArtifactLinks(report: report, settings: settings, environment: environment)
-        var body = NotificationBody.render(report: report, plan: plan, format: settings.format, links: links)
+        var body = Self.render(
+            report: report, plan: plan, settings: settings, outputDirectory: outputDirectory,
+            environment: environment, projectRoot: projectRoot)
         var record = NotificationRecord(
             kind: plan.kind, format: settings.format, target: target(settings, environment),
             attempts: 0, outcome: .suppressed
@@ -77,6 +84,7 @@ package struct Notifier: Sendable {
         case .failure(let problem):
             record.detail = problem.message
             record.outcome = problem.isUnset ? .suppressed : .failed
+            if problem.isUnset { record.missingVariable = settings.webhookURLEnvironment }
             return record
         }
         // A test that printed the webhook URL must not carry it into the channel or the outbox.
@@ -108,6 +116,50 @@ package struct Notifier: Sendable {
                     .compactMap { $0 }.joined(separator: "; ")
             }
         }
+        return record
+    }
+
+    /// The message body for `plan`: linked to the run's artifacts, its CI run or its folder on this host, with source
+    /// paths relative to `projectRoot`.
+    package static func render(
+        report: RunReport, plan: NotificationPlan, settings: NotifySettings, outputDirectory: URL,
+        environment: [String: String], projectRoot: String?
+    ) -> Data {
+        NotificationBody.render(
+            report: report, plan: plan, format: settings.format,
+            links: links(report: report, settings: settings, outputDirectory: outputDirectory),
+            sources: SourceLinks.from(environment: environment, projectRoot: projectRoot))
+    }
+
+    /// Where the message points a reader to: `notify.artifactsURL`, the CI run, else the run folder on this host.
+    static func links(report: RunReport, settings: NotifySettings, outputDirectory: URL) -> ArtifactLinks {
+        let runDirectory = outputDirectory.appendingPathComponent(OutputLayout.relativeRunPath(report.runID))
+        return ArtifactLinks(report: report, settings: settings, runDirectory: runDirectory.standardizedFileURL.path)
+    }
+
+    /// Posts `TestNotification`'s message to the pipeline's webhook with the same delivery, retries and redaction as
+    /// a run's; nothing is queued or remembered (`doctor --send-test`).
+    package func sendTest(pipeline: String, host: String, settings: NotifySettings, environment: [String: String])
+        async -> NotificationRecord
+    {
+        var record = NotificationRecord(
+            kind: nil, format: settings.format, target: target(settings, environment), attempts: 0,
+            outcome: .suppressed)
+        let url: URL
+        switch webhookURL(settings.webhookURLEnvironment, environment) {
+        case .success(let found): url = found
+        case .failure(let problem):
+            record.detail = problem.message
+            record.outcome = .failed
+            if problem.isUnset { record.missingVariable = settings.webhookURLEnvironment }
+            return record
+        }
+        let body = TestNotification.body(pipeline: pipeline, host: host, format: settings.format)
+        let result = await delivery.post(body, to: url, policy: RetryPolicy(settings: settings))
+        record.attempts = result.attempts
+        record.httpStatus = result.httpStatus
+        record.detail = result.detail
+        record.outcome = result.outcome == .delivered ? .delivered : .failed
         return record
     }
 

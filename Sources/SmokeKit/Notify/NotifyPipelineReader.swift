@@ -7,16 +7,20 @@ package enum NotifyPipelineReader {
     package struct Result: Sendable, Equatable {
         package var output: String
         package var notify: NotifySettings
+        /// The pipeline's project root, so a message shows source paths relative to it; nil without a pipeline.
+        package var projectRoot: String?
 
-        package init(output: String, notify: NotifySettings) {
+        package init(output: String, notify: NotifySettings, projectRoot: String? = nil) {
             self.output = output
             self.notify = notify
+            self.projectRoot = projectRoot
         }
     }
 
     package static func read(_ url: URL) throws(PipelineError) -> Result {
         let pipeline = try PipelineLoader().load(url)
         let output = pipeline.resolve(pipeline.output, currentDirectory: url.deletingLastPathComponent())
-        return Result(output: output.path, notify: pipeline.notify)
+        let root = pipeline.projectRoot(currentDirectory: url.deletingLastPathComponent())
+        return Result(output: output.path, notify: pipeline.notify, projectRoot: root.standardizedFileURL.path)
     }
 }

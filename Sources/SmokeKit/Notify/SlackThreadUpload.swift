@@ -17,7 +17,7 @@ struct SlackThreadUpload {
 
     func send(
         report: RunReport, plan: NotificationPlan, settings: NotifySettings, upload: SlackUploadSettings,
-        outputDirectory: URL, environment: [String: String]
+        outputDirectory: URL, environment: [String: String], projectRoot: String? = nil
     ) async -> NotificationRecord {
         var record = NotificationRecord(
             kind: plan.kind, format: settings.format, target: Self.target(upload), attempts: 0, outcome: .suppressed
@@ -26,6 +26,7 @@ struct SlackThreadUpload {
             !token.isEmpty
         else {
             record.detail = "\(upload.tokenEnvironment) is not set; nothing sent"
+            record.missingVariable = upload.tokenEnvironment
             return record
         }
         guard let base = URL(string: upload.apiURL) else {
@@ -35,9 +36,10 @@ struct SlackThreadUpload {
         }
         let client = SlackAPIClient(
             transport: delivery.transport, baseURL: base, token: token, timeoutSeconds: settings.timeoutSeconds)
-        let links = ArtifactLinks(report: report, settings: settings, environment: environment)
+        let links = Notifier.links(report: report, settings: settings, outputDirectory: outputDirectory)
         let payload = SlackMessage.payload(
-            report: report, plan: plan, links: links, listedFailures: SlackMessage.listedFailures)
+            report: report, plan: plan, links: links, listedFailures: SlackMessage.listedFailures,
+            sources: SourceLinks.from(environment: environment, projectRoot: projectRoot))
         let message = Message(channel: upload.channel, text: payload.text, blocks: payload.blocks)
         let encoded = (try? JSONCoding.encoder(pretty: false).encode(message)) ?? Data()
         // A test that printed the token must not carry it into the channel.
@@ -54,13 +56,15 @@ struct SlackThreadUpload {
         }
         record.outcome = .delivered
         record.detail = await uploadScreenshots(
-            report: report, client: client, channel: upload.channel, threadTS: ts, outputDirectory: outputDirectory)
+            report: report, client: client, channel: upload.channel, threadTS: ts, outputDirectory: outputDirectory,
+            environment: environment)
         return record
     }
 
     /// Uploads the screenshots of the failures the message lists; what happened, in a line.
     private func uploadScreenshots(
-        report: RunReport, client: SlackAPIClient, channel: String, threadTS: String, outputDirectory: URL
+        report: RunReport, client: SlackAPIClient, channel: String, threadTS: String, outputDirectory: URL,
+        environment: [String: String]
     ) async -> String? {
         let shots = report.failingTests.prefix(SlackMessage.listedFailures).compactMap { test in
             test.failureScreenshot.map { (test: test.deviceKey, path: $0) }
@@ -68,7 +72,9 @@ struct SlackThreadUpload {
         guard !shots.isEmpty else { return nil }
         let runDirectory = OutputLayout(root: outputDirectory).run(report.runID)
         // The read policy every command shares: the run's own regular files, never a link out, at most its limit.
-        let policy = AttachmentSourcePolicy(allowedFolders: RunID.isValid(report.runID) ? [runDirectory] : [])
+        let policy = AttachmentSourcePolicy(
+            allowedFolders: RunID.isValid(report.runID) ? [runDirectory] : [],
+            byteLimit: AttachmentSourcePolicy.byteLimitOrDefault(environment: environment))
         var files: [(id: String, title: String)] = []
         var problems: [String] = []
         for shot in shots {

@@ -2,22 +2,56 @@ import Foundation
 import SmokeCore
 
 /// Shows progress on stderr: a rewritten line on a terminal, failures only elsewhere.
+///
+/// On an interactive terminal (not GitHub Actions) the line names the test running now from its start line, and
+/// once it has run `ProgressLine.elapsedShownAfter` seconds its time, redrawn every `tickSeconds` by a timer that
+/// runs only while a test does and stops with `clear()`. Elsewhere nothing is added: a log gets failures only.
 final class ProgressPrinter: @unchecked Sendable {
     private let output: any TextOutput
     private let lock = NSLock()
     private var lineShown = false
     private let width: Int
     private let style: TerminalStyle
+    private let live: Bool
+    private let now: @Sendable () -> Date
+    private let tickSeconds: Double
+    /// The tests started and not yet finished, oldest first (several with `--workers`); bounded.
+    private var running: [ProgressLine.Running] = []
+    private var timer: (any DispatchSourceTimer)?
+    private static let runningLimit = 64
 
-    init(output: any TextOutput, githubActions: Bool, width: Int = 80, style: TerminalStyle = .plain) {
+    init(
+        output: any TextOutput, githubActions: Bool, width: Int = 80, style: TerminalStyle = .plain,
+        now: @escaping @Sendable () -> Date = { Date() }, tickSeconds: Double = 1
+    ) {
         self.output = output
         self.width = width
         self.style = style
+        live = output.isTerminal && !githubActions
+        self.now = now
+        self.tickSeconds = tickSeconds
+    }
+
+    deinit { timer?.cancel() }
+
+    /// A test's start line arrived: the line names it now, with its position.
+    func started(_ id: String, position: Int, total: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard live else { return }
+        // Said again (Swift Testing's tests overlap: the one before comes back into view): it keeps its start.
+        if !running.contains(where: { TestCase.key($0.id) == TestCase.key(id) }) {
+            running.append(ProgressLine.Running(id: id, position: position, total: total, startedAt: now()))
+            if running.count > Self.runningLimit { running.removeFirst() }
+        }
+        drawRunning()
+        startTimer()
     }
 
     func finished(_ test: TestResult, position: Int, total: Int) {
         lock.lock()
         defer { lock.unlock() }
+        running.removeAll { TestCase.key($0.id) == TestCase.key(test.id) }
         let line = ProgressLine.render(test, position: position, total: total, width: width, style: style)
         if output.isTerminal {
             output.write("\r\u{1B}[2K" + line)
@@ -25,6 +59,14 @@ final class ProgressPrinter: @unchecked Sendable {
         } else if test.status.isFailure {
             output.line(line)
         }
+    }
+
+    /// The timer's beat: the running test's time, when one has run long enough to show it.
+    func tick() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard live else { return }
+        drawRunning()
     }
 
     func status(_ text: String) {
@@ -35,10 +77,34 @@ final class ProgressPrinter: @unchecked Sendable {
         output.line("smokerun: \(text)")
     }
 
+    /// The run's tests are over: the line goes, and the timer stops.
     func clear() {
         lock.lock()
         defer { lock.unlock() }
+        timer?.cancel()
+        timer = nil
+        running = []
         if output.isTerminal, lineShown { output.write("\r\u{1B}[2K") }
         lineShown = false
+    }
+
+    /// The test that has run longest once it shows a time (a hang stays in view), else the one started last.
+    private func drawRunning() {
+        let moment = now()
+        let shown =
+            running.first { moment.timeIntervalSince($0.startedAt) >= ProgressLine.elapsedShownAfter } ?? running.last
+        guard let shown else { return }
+        output.write("\r\u{1B}[2K" + shown.line(at: moment, width: width))
+        lineShown = true
+    }
+
+    /// Called with the lock held. One timer per printer, on a utility queue; it holds the printer weakly.
+    private func startTimer() {
+        guard timer == nil else { return }
+        let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
+        timer.schedule(deadline: .now() + tickSeconds, repeating: tickSeconds, leeway: .milliseconds(100))
+        timer.setEventHandler { [weak self] in self?.tick() }
+        timer.resume()
+        self.timer = timer
     }
 }

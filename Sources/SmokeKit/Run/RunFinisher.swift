@@ -108,6 +108,7 @@ package struct RunFinisher: Sendable {
         // recorded in report.json.
         if let notify {
             report.notifications = await self.notify(report, settings: notify)
+            report.errors += missingVariableWarnings(report.notifications)
             if written, formats.contains(.json), !report.notifications.isEmpty {
                 do {
                     try store.writeReports(report, in: runDirectory, formats: [.json])
@@ -155,7 +156,7 @@ package struct RunFinisher: Sendable {
         for line in RunSummary.failureLines(report, style: TerminalStyle(output: err, environment: context.environment))
         { err.line(line) }
         for error in report.errors {
-            err.line("smokerun: \(error.isNote ? "note" : "error"): \(error.message)")
+            err.line("smokerun: \(error.severity?.rawValue ?? "error"): \(error.message)")
             for line in error.details.prefix(20) { err.line("    \(line)") }
         }
         if context.environment["GITHUB_ACTIONS"] == "true" {
@@ -165,6 +166,7 @@ package struct RunFinisher: Sendable {
         }
         out.line(RunSummary.totalsLine(report, style: TerminalStyle(output: out, environment: context.environment)))
         if let coverage = report.coverage { out.line(RunSummary.coverageLine(coverage)) }
+        if let origin = RunSummary.originLine(report) { out.line(origin) }
         if written {
             out.line("report: \(displayPath(runDirectory.appendingPathComponent(HTMLReport.fileName)))")
         } else {
@@ -232,6 +234,22 @@ package struct RunFinisher: Sendable {
         for failure in outcome.failures { err.line("retention: warning: \(failure)") }
     }
 
+    /// One warning per variable a wanted notification did not find: every run says so until it is set.
+    func missingVariableWarnings(_ records: [NotificationRecord]) -> [InfrastructureError] {
+        let file = displayPath(OutputLayout(root: outputDirectory).environmentFile)
+        var seen: Set<String> = []
+        return records.compactMap(\.missingVariable).filter { seen.insert($0).inserted }.map { name in
+            InfrastructureError(
+                message:
+                    """
+                    no notification was sent: \(name) is set neither in the environment nor in \(file); put the line \
+                    \(name)=<its value> in \(file) and run `chmod 600 \(file)` (cron, systemd and launchd jobs read \
+                    it too)
+                    """,
+                severity: .warning)
+        }
+    }
+
     /// The webhook, after the run's results are final; it never changes them.
     private func notify(_ report: RunReport, settings: NotifySettings) async -> [NotificationRecord] {
         let history = NotificationPolicy.earlierRuns(
@@ -239,7 +257,7 @@ package struct RunFinisher: Sendable {
         let delivery = cancellation.map { WebhookDelivery().cancelled(by: $0) } ?? WebhookDelivery()
         let records = await Notifier(delivery: delivery).notifyAfterRun(
             report: report, history: history, settings: settings, outputDirectory: outputDirectory,
-            environment: context.environment)
+            environment: context.environment, projectRoot: projectRoot)
         // A passing run's "nothing to send" is noise; `-v` shows it.
         for record in records where verbose || RunSummary.isWorthShowing(record) {
             context.standardError.line(Notifier.describe(record))

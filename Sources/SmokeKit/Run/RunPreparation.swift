@@ -83,6 +83,7 @@ struct RunPreparation {
             environment: context.environment, runner: context.runner, limits: limits, console: console,
             progress: { test, position, total in progress.finished(test, position: position, total: total) },
             status: { progress.status($0) })
+        runContext.started = { id, position, total in progress.started(id, position: position, total: total) }
         runContext.workers = pipeline.ordering.workers.resolved(processors: processors)
         if let shard = options.shard { runContext.shard = shard }
         // Shards and workers are balanced by the durations the history recorded.

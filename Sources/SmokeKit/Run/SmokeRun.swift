@@ -42,6 +42,13 @@ package struct SmokeRun: Sendable {
     var processors = ProcessInfo.processInfo.activeProcessorCount
     var resultBundleReader: @Sendable (any CommandRunning, [String: String]) -> any ResultBundleReading =
         ResultBundleReaderChoice.standard
+    /// `<output>/env` as `loadEnvironmentFile` found it: what report.json records.
+    private(set) var environmentFile: EnvironmentFileRecord?
+    /// The environment with `<output>/env`'s variables: the finisher's (the webhook), never the test processes',
+    /// so a test that prints its environment cannot put a secret into console.log. Nil: the context's.
+    private(set) var finisherEnvironment: [String: String]?
+    /// Why `<output>/env` was not used; the run goes on without it and says so.
+    package private(set) var environmentFileProblem: EnvironmentFileError?
 
     package init(pipeline: Pipeline, options: Options, context: HostContext, cancellation: CancellationFlag) {
         var pipeline = pipeline
@@ -66,6 +73,27 @@ package struct SmokeRun: Sendable {
         return pipeline.projectRoot(currentDirectory: context.currentDirectory)
     }
 
+    /// Reads `<output>/env` for the run's notifications (the process environment wins). A malformed file throws
+    /// (`run` exits 2); a refused one is kept as a warning for the report and the run goes on without it.
+    package mutating func loadEnvironmentFile(reader: EnvironmentFileReader = EnvironmentFileReader())
+        throws(EnvironmentFileError)
+    {
+        let file = OutputLayout(root: outputDirectory).environmentFile
+        let loaded = try reader.load(file, displayPath: finisher.displayPath(file), into: context.environment)
+        finisherEnvironment = loaded.environment
+        environmentFile = loaded.record
+        environmentFileProblem = loaded.refusal
+    }
+
+    /// The scheduler's form: a malformed file is a warning too, as there is no exit status to give it.
+    package mutating func loadEnvironmentFileOrWarn() {
+        do {
+            try loadEnvironmentFile()
+        } catch {
+            environmentFileProblem = error
+        }
+    }
+
     /// Prepare, drive, finish: the run's folder and seed, the pipeline's driver, then `RunFinisher`.
     package func execute() async -> Outcome {
         let startedAt = now()
@@ -78,6 +106,12 @@ package struct SmokeRun: Sendable {
             startedAt: startedAt
         ).prepare()
         var errors = prepared.errors
+        if let problem = environmentFileProblem {
+            errors.append(
+                InfrastructureError(
+                    message: "\(problem.localizedDescription) (this run goes on without its variables)",
+                    severity: .warning))
+        }
         var driverResult = DriverResult(device: HostDevice.resolve(pipeline.device, environment: context.environment))
         if let runContext = prepared.runContext {
             let driver = TestDrivers.make(for: pipeline, resultBundleReader: resultBundleReader)
@@ -91,12 +125,15 @@ package struct SmokeRun: Sendable {
 
         let runDirectory = prepared.runDirectory
         var tests: [TestResult] = []
+        let byteLimit = AttachmentSourcePolicy.byteLimitOrDefault(environment: context.environment)
         for group in driverResult.attachmentGroups {
             var groupTests = group.tests
             // Only files the run itself produced (under its own directory) are copied: a test cannot smuggle others in.
-            let sources = AttachmentSourcePolicy(allowedFolders: [runDirectory]).filter(group.attachments)
+            let sources = AttachmentSourcePolicy(allowedFolders: [runDirectory], byteLimit: byteLimit)
+                .filter(group.attachments)
             errors += sources.refused
-            errors += AttachmentStore(writer: fileWriter).attach(sources.allowed, to: &groupTests, in: runDirectory)
+            errors += AttachmentStore(writer: fileWriter, byteLimit: byteLimit)
+                .attach(sources.allowed, to: &groupTests, in: runDirectory)
             tests += groupTests
         }
 
@@ -106,6 +143,7 @@ package struct SmokeRun: Sendable {
             device: driverResult.device, toolchain: driverResult.toolchain, tests: tests, errors: errors)
         report.shard = options.shard
         report.origin = origin
+        report.environmentFile = environmentFile
         (report.pipelineFile, report.pipelineHash) = (prepared.pipelineFile?.path, prepared.pipelineFile?.hash)
         report.status =
             driverResult.interrupted || cancellation.isCancelled
@@ -126,8 +164,10 @@ package struct SmokeRun: Sendable {
 
     /// How this run ends: coverage, webhook, reports, history, summary, retention.
     package var finisher: RunFinisher {
+        var finishing = context
+        if let finisherEnvironment { finishing.environment = finisherEnvironment }
         var finisher = RunFinisher(
-            pipeline: pipeline, options: options, outputDirectory: outputDirectory, context: context)
+            pipeline: pipeline, options: options, outputDirectory: outputDirectory, context: finishing)
         finisher.fileWriter = fileWriter
         finisher.now = now
         finisher.cancellation = cancellation

@@ -17,11 +17,13 @@ package struct InstallPlan: Sendable {
     /// The variables a scheduled job needs that cron, systemd and launchd do not give it: `PATH`
     /// (with the toolchain's folder first) and `SMOKERUN_SWIFT`, in the order they are written.
     var environment: [(name: String, value: String)]
+    /// The secrets the pipeline's notifications need and where this shell finds them (names only).
+    var variables: [RequiredVariable]
 
     package init(
         pipelineName: String, cron: CronExpression, timeZone: String, executable: String,
         pipelineFile: String, workingDirectory: String, outputDirectory: String,
-        environment: [(name: String, value: String)] = []
+        environment: [(name: String, value: String)] = [], variables: [RequiredVariable] = []
     ) {
         self.pipelineName = pipelineName
         self.cron = cron
@@ -31,6 +33,12 @@ package struct InstallPlan: Sendable {
         self.workingDirectory = workingDirectory
         self.outputDirectory = outputDirectory
         self.environment = environment
+        self.variables = variables
+    }
+
+    /// `<output>/env`, absolute: every run reads its secrets there.
+    var environmentFile: String {
+        OutputLayout(root: URL(fileURLWithPath: outputDirectory)).environmentFile.path
     }
 
     /// The job's environment: `PATH` = the folder of the `swift` smokerun found (and of the binary it
@@ -55,7 +63,15 @@ package struct InstallPlan: Sendable {
     }
 
     /// `smokerun-smoke`: the unit and job name, safe in file names.
-    var jobName: String {
+    var jobName: String { Self.jobName(pipelineName: pipelineName) }
+
+    /// The job name of a pipeline, as `install` writes it and `doctor` looks for it.
+    static func jobName(pipelineName: String) -> String {
         "smokerun-" + String(pipelineName.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "-" })
+    }
+
+    /// `com.smokerun.smoke`: the launchd agent's label (and its plist's name).
+    static func launchdLabel(pipelineName: String) -> String {
+        "com.smokerun." + jobName(pipelineName: pipelineName).dropFirst("smokerun-".count)
     }
 }

@@ -4,7 +4,33 @@ import SmokeCore
 /// The ready-to-paste scheduler configurations `smokerun install` prints: pure text from an `InstallPlan`.
 package enum InstallSnippets {
     package static func all(_ plan: InstallPlan) -> String {
-        [crontab(plan), systemd(plan), launchd(plan)].joined(separator: "\n")
+        [secrets(plan), crontab(plan), systemd(plan), launchd(plan)].joined(separator: "\n")
+    }
+
+    /// Where every job finds its secrets, which ones the pipeline needs, and whether each is there yet.
+    static func secrets(_ plan: InstallPlan) -> String {
+        let file = plan.environmentFile
+        let folder = shellQuoted(plan.outputDirectory)
+        let rows = plan.variables.map { variable in
+            let state =
+                switch variable.source {
+                case .environmentFile: "set in \(file): every job has it"
+                case .environmentOnly: "set in this shell only: a scheduled job will not have it; add it to the file"
+                case .missing: "not set: add it to the file"
+                }
+            return "#   \(variable.name) (\(variable.key)): \(state)\n"
+        }
+        let example = plan.variables.first?.name ?? "SMOKERUN_WEBHOOK_URL"
+        let quotedFile = shellQuoted(file)
+        return """
+            # ── secrets: \(file) ──
+            # Every run (cron, systemd, launchd, CI, a terminal) reads KEY=VALUE lines from this file; a variable
+            # set in the job's environment wins. It must be yours with mode 600. The pipeline needs:
+            \(rows.joined())# Create it with mode 600, then add a line \(example)=<its value> in the editor:
+            #   mkdir -p \(folder) && touch \(quotedFile) && chmod 600 \(quotedFile) && ${EDITOR:-vi} \(quotedFile)
+            # Check it: \(shellQuoted(plan.executable)) doctor \(shellQuoted(plan.pipelineFile))
+
+            """
     }
 
     /// One crontab line (plus `CRON_TZ` for crons that honour it).
@@ -20,6 +46,7 @@ package enum InstallSnippets {
         return """
             # ── crontab (crontab -e) ──
             # cronie honours CRON_TZ; other crons read the schedule in the system time zone.
+            # Secrets (the webhook URL) stay out of the crontab: smokerun reads them from \(plan.environmentFile).
             CRON_TZ=\(plan.timeZone)
             \(plan.cron.source) \(command.replacingOccurrences(of: "%", with: "\\%"))
 
@@ -41,8 +68,7 @@ package enum InstallSnippets {
             Type=oneshot
             WorkingDirectory=\(plan.workingDirectory.replacingOccurrences(of: "%", with: "%%"))
             ExecStart=\(systemdQuoted(plan.executable)) run \(systemdQuoted(plan.pipelineFile))
-            \(plan.environment.map { "Environment=\(systemdQuoted("\($0.name)=\($0.value)"))\n" }.joined())# The webhook URL is a secret: put SMOKERUN_WEBHOOK_URL=… in a file only you can read.
-            EnvironmentFile=-%h/.config/smokerun/environment
+            \(plan.environment.map { "Environment=\(systemdQuoted("\($0.name)=\($0.value)"))\n" }.joined())# Secrets (the webhook URL): smokerun reads them from \(plan.environmentFile.replacingOccurrences(of: "%", with: "%%")) itself.
             # On SIGTERM smokerun stops the tests and writes an interrupted report; give it time.
             TimeoutStopSec=60
 
@@ -65,10 +91,11 @@ package enum InstallSnippets {
 
     /// A launchd agent with a `StartCalendarInterval` array.
     static func launchd(_ plan: InstallPlan) -> String {
-        let label = "com.smokerun." + plan.jobName.dropFirst("smokerun-".count)
+        let label = InstallPlan.launchdLabel(pipelineName: plan.pipelineName)
         let header = """
             # ── launchd: ~/Library/LaunchAgents/\(label).plist ──
             # launchd reads these times in the Mac's local time zone; the pipeline's zone is \(plan.timeZone).
+            # Secrets (the webhook URL) stay out of the plist: smokerun reads them from \(plan.environmentFile).
 
             """
         guard let intervals = LaunchdCalendar.intervals(plan.cron) else {

@@ -50,6 +50,8 @@ package struct ScheduleEnvironment: Sendable {
                 let context = HostContext()
                 var run = SmokeRun(
                     pipeline: pipeline, options: SmokeRun.Options(), context: context, cancellation: cancellation)
+                // Read at every run, so a webhook URL added to <output>/env reaches the next run without a restart.
+                run.loadEnvironmentFileOrWarn()
                 run.processGroups = processGroups
                 let outcome = await run.execute()
                 return RunOutcome(

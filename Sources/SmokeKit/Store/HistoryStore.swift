@@ -85,7 +85,8 @@ package enum HistoryStore {
     static func contents(of url: URL, pipeline: String?) throws -> Contents {
         guard FileManager.default.fileExists(atPath: url.path) else { return Contents(entries: [], unreadableLines: 0) }
         do {
-            return parse(try Data(contentsOf: url), pipeline: pipeline)
+            // Never through a link: a planted `history.jsonl -> /etc/shadow` is refused, not read (or quoted) as history.
+            return parse(try POSIXFile.readPrefix(url, limit: Int.max / 2, followLinks: false).data, pipeline: pipeline)
         } catch {
             throw StoreError.readFailed(path: url.path, reason: error.localizedDescription)
         }

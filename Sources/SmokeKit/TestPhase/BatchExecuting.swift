@@ -5,7 +5,10 @@ import SmokeCore
 protocol BatchExecuting {
     /// Runs `batch`. A first attempt (`isRetry` false) may report tests of the plan that it was not
     /// asked for (an xcodebuild bundle can hold more); a retry reports only what it was asked for.
-    /// `onTestFinished` is told about each result as it is known.
-    mutating func execute(_ batch: TestBatch, isRetry: Bool, onTestFinished: @escaping (TestResult) -> Void) throws
-        -> BatchOutcome
+    /// `onTestStarted` is told each test's id as it starts, where the tool says so while it runs (the live line);
+    /// `onTestFinished` about each result as it is known.
+    mutating func execute(
+        _ batch: TestBatch, isRetry: Bool, onTestStarted: @escaping (String) -> Void,
+        onTestFinished: @escaping (TestResult) -> Void
+    ) throws -> BatchOutcome
 }

@@ -10,6 +10,8 @@ struct BatchRunner {
     var environment: [String: String]
     var limits: RunLimits
     var console: ConsoleLog
+    /// Told each test's id as its start line arrives (the live line names the test running now).
+    var onTestStarted: (String) -> Void = { _ in }
     /// Told about every test that finishes, as it finishes.
     var onTestFinished: (TestResult) -> Void = { _ in }
     /// Starts the test process; tests pass a scripted fake.
@@ -58,6 +60,7 @@ struct BatchRunner {
         var startedTests: [(id: String, startedAt: Date)] = []
         let framework = batch.framework
         let report = onTestFinished
+        let reportStarted = onTestStarted
 
         func apply(_ event: TestEvent) {
             let before = collector.tests.count
@@ -69,7 +72,10 @@ struct BatchRunner {
                 runningTest = collector.runningTestID
                 if runningTest != nil { anyTestStarted = true }
                 runningSince = runningTest == nil ? nil : limits.now()
-                if let runningTest, let runningSince { startedTests.append((runningTest, runningSince)) }
+                if let runningTest, let runningSince {
+                    startedTests.append((runningTest, runningSince))
+                    reportStarted(runningTest)
+                }
             }
         }
         /// An event-stream record: evidence points at the stream.

@@ -10,11 +10,24 @@ final class PhaseProgress: @unchecked Sendable {
     // Each retry adds one to the count, so the line never reads [13/11].
     private var expected: Int
     private let report: (TestResult, Int, Int) -> Void
+    private let reportStarted: (String, Int, Int) -> Void
 
-    init(total: Int, report: @escaping (TestResult, Int, Int) -> Void) {
+    init(
+        total: Int, report: @escaping (TestResult, Int, Int) -> Void,
+        started: @escaping (String, Int, Int) -> Void = { _, _, _ in }
+    ) {
         self.total = total
         expected = total
         self.report = report
+        reportStarted = started
+    }
+
+    /// A test started: it is the next one to finish, "[done + 1/total]".
+    func started(_ id: String) {
+        guard total > 0 else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        reportStarted(id, done + 1, max(expected, done + 1))
     }
 
     func finished(_ test: TestResult) {

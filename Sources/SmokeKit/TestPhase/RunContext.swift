@@ -16,6 +16,8 @@ struct RunContext: Sendable {
     var console: ConsoleLog
     /// Live progress: a test finished (position, of total).
     var progress: @Sendable (TestResult, Int, Int) -> Void
+    /// Live progress: a test started (its id, its position, of total), where the driver sees starts while it runs.
+    var started: @Sendable (String, Int, Int) -> Void = { _, _, _ in }
     /// One line for the person watching ("building…", "retrying 2 tests…").
     var status: @Sendable (String) -> Void
     /// Run only this slice of the selected tests (`run --shard K/N`).
@@ -47,6 +49,7 @@ struct RunContext: Sendable {
     func testPhase() -> TestPhase {
         var phase = TestPhase(retries: pipeline.retries.failed, runSeconds: pipeline.timeouts.runSeconds)
         phase.progress = progress
+        phase.started = started
         phase.status = status
         let console = console
         phase.note = { console.note($0) }

@@ -17,7 +17,7 @@ extension TestPhase {
             var executor = makeExecutor(1)
             return try run(plan, with: &executor, into: &result)
         }
-        let counter = PhaseProgress(total: plan.selected.count, report: progress)
+        let counter = PhaseProgress(total: plan.selected.count, report: progress, started: started)
         let outcomes = LaneOutcomes(count: batches.count)
         let group = DispatchGroup()
         nonisolated(unsafe) let phase = self

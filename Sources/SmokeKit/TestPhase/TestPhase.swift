@@ -18,6 +18,8 @@ struct TestPhase {
     var runSeconds: Double
     /// Live progress: a test finished (position, of total).
     var progress: (TestResult, Int, Int) -> Void = { _, _, _ in }
+    /// Live progress: a test started (its id, its position, of total).
+    var started: (String, Int, Int) -> Void = { _, _, _ in }
     /// One line for the person watching ("retrying …").
     var status: (String) -> Void = { _ in }
     /// A line for console.log.
@@ -33,7 +35,7 @@ struct TestPhase {
     func run<Executor: BatchExecuting>(
         _ plan: TestPhasePlan, with executor: inout Executor, into result: inout DriverResult
     ) throws {
-        let counter = PhaseProgress(total: plan.selected.count, report: progress)
+        let counter = PhaseProgress(total: plan.selected.count, report: progress, started: started)
         let lane = try runLane(plan.batches, total: plan.selected.count, with: &executor, counter: counter)
         finish(plan, lanes: [lane], into: &result)
     }
@@ -55,6 +57,7 @@ struct TestPhase {
     ) throws -> Lane {
         var lane = Lane()
         let reportFinished: (TestResult) -> Void = { counter.finished($0) }
+        let reportStarted: (String) -> Void = { counter.started($0) }
         func record(_ outcome: BatchOutcome) {
             lane.attachments += outcome.attachments
             lane.unrecognizedLines += outcome.unrecognizedLines
@@ -69,7 +72,8 @@ struct TestPhase {
         while !queue.isEmpty, lane.stopped == nil, passes < size * 2 + batches.count {
             passes += 1
             let batch = queue.removeFirst()
-            let outcome = try executor.execute(batch, isRetry: false, onTestFinished: reportFinished)
+            let outcome = try executor.execute(
+                batch, isRetry: false, onTestStarted: reportStarted, onTestFinished: reportFinished)
             lane.tests += outcome.results
             record(outcome)
             lane.stopped = outcome.stopReason
@@ -79,8 +83,7 @@ struct TestPhase {
                 switch Self.verdict(on: outcome, of: batch.framework) {
                 case .crashed(let failure):
                     for test in outcome.notStarted {
-                        let ended =
-                            "the test process ended with \(outcome.termination.description) before any test reported"
+                        let ended = "the test process \(outcome.termination.ended) before any test reported"
                         lane.tests.append(
                             test.result(status: .crashed, failure: failure, evidence: Evidence(what: ended)))
                         reportFinished(lane.tests[lane.tests.count - 1])
@@ -108,7 +111,8 @@ struct TestPhase {
                 status("retrying \(test.id)…")
                 counter.expectOneMore()
                 let outcome = try executor.execute(
-                    TestBatch(framework: test.framework, tests: [test]), isRetry: true, onTestFinished: reportFinished)
+                    TestBatch(framework: test.framework, tests: [test]), isRetry: true, onTestStarted: reportStarted,
+                    onTestFinished: reportFinished)
                 record(outcome)
                 lane.stopped = outcome.stopReason
                 guard let attempt = outcome.results.first(where: { $0.key == test.key }) else {

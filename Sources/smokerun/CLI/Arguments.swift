@@ -42,12 +42,22 @@ struct Arguments: Sendable {
                 }
             } else if allowedFlags.contains(name), inlineValue == nil {
                 flags.insert(name)
+            } else if allowedFlags.contains(name) {
+                throw UsageError("option --\(name) takes no value; write --\(name) alone")
             } else {
-                let known = (options.union(allowedFlags)).sorted().map { "--\($0)" }.joined(separator: ", ")
-                throw UsageError(
-                    "unknown option '--\(name)'" + (known.isEmpty ? "" : " (this command takes: \(known))"))
+                throw Self.unknown(name, known: options.union(allowedFlags))
             }
         }
+    }
+
+    /// "unknown option --seeed; did you mean --seed?", else the options the command takes.
+    static func unknown(_ name: String, known: Set<String>) -> UsageError {
+        if let meant = Suggestion.closest(to: name, in: known.sorted()) {
+            return UsageError("unknown option --\(name); did you mean --\(meant)?")
+        }
+        guard !known.isEmpty else { return UsageError("unknown option --\(name); this command takes no options") }
+        let list = known.sorted().map { "--\($0)" }.joined(separator: ", ")
+        return UsageError("unknown option --\(name); this command takes: \(list)")
     }
 
     /// The last value given for an option.

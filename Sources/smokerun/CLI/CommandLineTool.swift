@@ -10,6 +10,7 @@ public enum CommandLineTool {
         ScheduleCommand.self,
         NextCommand.self,
         InstallCommand.self,
+        DoctorCommand.self,
         ParseCommand.self,
         CoverageCommand.self,
         NotifyCommand.self,
@@ -78,7 +79,7 @@ public enum CommandLineTool {
             \(list.joined(separator: "\n"))
 
             Exit status: 0 passed, 1 tests failed, 2 invalid input or configuration,
-            3 infrastructure error, 4 coverage below its minimum.
+            3 infrastructure error, 4 coverage below its minimum, 5 doctor found a problem.
 
             """
     }

@@ -12,6 +12,8 @@ enum ExitCode: Int32, Sendable {
     case infrastructure = 3
     /// Coverage below its minimum.
     case coverageBelowMinimum = 4
+    /// `doctor` found a problem.
+    case checkFailed = 5
 }
 
 extension ExitCode {

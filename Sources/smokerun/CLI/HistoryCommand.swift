@@ -13,9 +13,16 @@ struct HistoryCommand: Command {
 
           --pipeline NAME  only this pipeline's runs
           --count N        how many runs to show or look back over (default 20)
-          --flaky          tests that passed only on a retry or changed outcome, by rate
+          --flaky          flaky tests by flake rate, with the runs and commits that show it, then the
+                           tests that were broken and fixed, or are broken now, apart
           --test ID        that test's runs: time, run, commit, status, seconds, first failure message
           --since DATE     only runs that started then or later: 2026-11-22 or 2026-11-22T04:00:00Z
+
+        A test is flaky when it failed and passed on the same code: in one run (it passed only on a retry),
+        or in runs of the same commit (runs whose commit is unknown or had uncommitted changes never count
+        as the same). Its rate is those runs over the runs it passed or failed in. A test that failed in
+        every run until a commit fixed it was broken, not flaky: "broken 5 runs, fixed at 1a2b3c4"; one
+        failing now is "broken for N runs since <time> (commit …)".
 
         """
 

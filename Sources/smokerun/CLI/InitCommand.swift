@@ -2,53 +2,133 @@ import Foundation
 import SmokeCore
 import SmokeKit
 
-/// `smokerun init`: writes a starter pipeline for the package in the current folder.
+/// `smokerun init`: writes a starter pipeline for the Swift package or Xcode project in the current folder.
 struct InitCommand: Command {
     static let name = "init"
-    static let summary = "write a starter pipeline (Pipelines/smoke.json) for the package here"
+    static let summary = "write a starter pipeline for the package or Xcode project here"
     static let help = """
         Usage: smokerun init [--name NAME] [--path FILE] [--force]
+                             [--workspace W | --project P] [--scheme S] [--test-plan T] [--device NAME] [--runtime V]
 
-        Writes a pipeline that smoke-tests the Swift package in the current folder every four
-        hours, in random order, with IS_UNIT_TESTING=1, and adds its output folder (.smokerun/)
-        to .gitignore. Edit it, then `smokerun run`.
+        Writes a pipeline that smoke-tests the project in the current folder every four hours, in random
+        order, with IS_UNIT_TESTING=1 and one retry of a failed test, and adds its output folder
+        (.smokerun/) to .gitignore. Edit it, then `smokerun run`.
 
-          --name NAME   pipeline name (default: smoke)
-          --path FILE   where to write it (default: Pipelines/<name>.json)
-          --force       overwrite an existing file
+        A Swift package (Package.swift) is tested with `swift test`. An Xcode workspace or project (or
+        --workspace/--project) is tested with xcodebuild on a pinned simulator, created and erased before
+        each run: init reads its schemes with `xcodebuild -list` and the simulators with `xcrun simctl`,
+        so it needs macOS with Xcode.
+
+          --name NAME        pipeline name (default: the package's name, else the scheme's)
+          --path FILE        where to write it (default: Pipelines/smoke.json, which every command reads
+                             when given no pipeline)
+          --force            overwrite an existing file
+          --workspace W      the .xcworkspace to test (default: the one in this folder)
+          --project P        the .xcodeproj to test (default: the one in this folder, when no workspace)
+          --scheme S         the scheme (default: the one scheme with tests; several are listed)
+          --test-plan T      the scheme's test plan (default: its first)
+          --device NAME      the simulator to pin, exactly as Xcode names it (default: the newest iPhone)
+          --runtime V        its iOS runtime, e.g. "iOS 18.2" or 18.2 (default: the newest installed)
 
         """
 
-    var name: String
+    var name: String?
     var path: String?
     var force: Bool
+    var workspace: String?
+    var project: String?
+    var scheme: String?
+    var testPlan: String?
+    var device: String?
+    var runtime: String?
 
     init(arguments: [String]) throws(UsageError) {
-        let parsed = try Arguments(arguments, options: ["name", "path"], flags: ["force"])
+        let parsed = try Arguments(
+            arguments, options: ["name", "path", "workspace", "project", "scheme", "test-plan", "device", "runtime"],
+            flags: ["force"])
         guard parsed.positionals.isEmpty else { throw UsageError("init takes no positional arguments") }
-        name = parsed.value("name") ?? "smoke"
+        name = parsed.value("name")
         path = parsed.value("path")
         force = parsed.flag("force")
-        guard name.range(of: "^[A-Za-z0-9._-]+$", options: .regularExpression) != nil else {
+        workspace = parsed.value("workspace")
+        project = parsed.value("project")
+        scheme = parsed.value("scheme")
+        testPlan = parsed.value("test-plan")
+        device = parsed.value("device")
+        runtime = parsed.value("runtime")
+        if let name, name.range(of: "^[A-Za-z0-9._-]+$", options: .regularExpression) == nil {
             throw UsageError("--name '\(name)' may hold only letters, digits, '.', '_' and '-'")
         }
+        if workspace != nil, project != nil { throw UsageError("give --workspace or --project, not both") }
+    }
+
+    /// Options that only an Xcode project uses.
+    private var xcodeOptions: [String] {
+        [("scheme", scheme), ("test-plan", testPlan), ("device", device), ("runtime", runtime)]
+            .compactMap { $0.1 == nil ? nil : "--\($0.0)" }
     }
 
     func run(in context: HostContext) async throws -> ExitCode {
         let root = context.currentDirectory
-        guard FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) else {
-            throw UsageError("no Package.swift in \(root.path); run `smokerun init` in the package's folder")
+        let hasPackage = FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path)
+        for (option, value) in [("workspace", workspace), ("project", project)] {
+            if let value, !FileManager.default.fileExists(atPath: context.url(for: value).path) {
+                throw UsageError("--\(option) \(value): no such file or folder in \(root.path)")
+            }
         }
-        let file = context.url(for: path ?? "Pipelines/\(name).json")
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+        if let container = try XcodeContainer.choose(entries: entries, workspace: workspace, project: project) {
+            if let xcodebuild = XcodeProjectInspector.xcodebuild(path: context.environment["PATH"]) {
+                return try writeXcodePipeline(container: container, xcodebuild: xcodebuild, context: context)
+            }
+            let missing = InitError.xcodeMissing(container: container.path)
+            guard hasPackage, workspace == nil, project == nil else { throw missing }
+            context.standardError.line(
+                "smokerun init: \(missing.localizedDescription). Writing the SwiftPM pipeline for Package.swift instead."
+            )
+        }
+        guard hasPackage else {
+            throw UsageError(
+                "no Package.swift, .xcworkspace or .xcodeproj in \(root.path); run `smokerun init` in the package's or app's folder"
+            )
+        }
+        if let option = xcodeOptions.first {
+            throw UsageError("\(option) is for Xcode projects; this folder has only a Swift package (Package.swift)")
+        }
+        let manifest = try? String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let name =
+            self.name ?? manifest.flatMap(PipelineTemplate.packageName(manifest:)).map(PipelineTemplate.pipelineName)
+            ?? PipelineTemplate.fallbackName
+        let file = pipelineFile(context: context)
+        let packagePath = relativePath(".", from: file, context: context)
+        try write(PipelineTemplate.swiftPM(name: name, packagePath: packagePath), to: file, context: context)
+        return .passed
+    }
+
+    /// `--path`, else `Pipelines/smoke.json`: the pipeline every command reads when given none.
+    func pipelineFile(context: HostContext) -> URL {
+        context.url(for: path ?? OutputLayout.defaultPipeline)
+    }
+
+    /// A path in the current folder as the pipeline reads it: relative to its project root (the parent of
+    /// `Pipelines/`) when that is the current folder, else absolute.
+    func relativePath(_ path: String, from file: URL, context: HostContext) -> String {
+        let folder = file.deletingLastPathComponent()
+        let projectRoot = folder.lastPathComponent == "Pipelines" ? folder.deletingLastPathComponent() : folder
+        if projectRoot.standardizedFileURL.path == context.currentDirectory.standardizedFileURL.path { return path }
+        return context.url(for: path).path
+    }
+
+    /// Writes the pipeline (refusing to overwrite without --force), adds the output folder to .gitignore
+    /// and says what to run next.
+    func write(_ text: String, to file: URL, context: HostContext, next: [String] = ["run"]) throws {
         if FileManager.default.fileExists(atPath: file.path), !force {
             throw UsageError("\(file.path) already exists; pass --force to overwrite it")
         }
-        // Relative paths are read from the parent of Pipelines/, so "." is this package.
-        let packagePath = file.deletingLastPathComponent().lastPathComponent == "Pipelines" ? "." : root.path
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(Self.template(name: name, packagePath: packagePath).utf8).write(to: file, options: .atomic)
+        try Data(text.utf8).write(to: file, options: .atomic)
         context.standardOutput.line("wrote \(file.path)")
-        let gitignore = root.appendingPathComponent(".gitignore")
+        let gitignore = context.currentDirectory.appendingPathComponent(".gitignore")
         let existing =
             FileManager.default.fileExists(atPath: gitignore.path)
             ? try String(contentsOf: gitignore, encoding: .utf8) : nil
@@ -56,32 +136,10 @@ struct InitCommand: Command {
             try Data(updated.utf8).write(to: gitignore, options: .atomic)
             context.standardOutput.line("added \(Self.outputEntry) to \(gitignore.path)")
         }
-        context.standardOutput.line("next: smokerun run \(path ?? "Pipelines/\(name).json")")
-        return .passed
+        let shown = path ?? OutputLayout.defaultPipeline
+        context.standardOutput.line("next: " + next.map { "smokerun \($0) \(shown)" }.joined(separator: ", then "))
     }
 
     /// The template's output folder, as a .gitignore line.
     static let outputEntry = ".smokerun/"
-
-    static func template(name: String, packagePath: String) -> String {
-        """
-        {
-          "name": "\(name)",
-          "schedule": "0 */4 * * *",
-          "timeZone": "UTC",
-          "swiftpm": { "packagePath": "\(packagePath)", "filter": [], "skip": [] },
-          "device": { "platform": "host" },
-          "ordering": { "mode": "random", "isolation": "suite" },
-          "environment": { "IS_UNIT_TESTING": "1" },
-          "timeouts": { "runSeconds": 1800, "testSeconds": 300 },
-          "retries": { "failed": 0 },
-          "coverage": { "enabled": true, "include": ["Sources/"] },
-          "reports": ["json", "junit", "markdown", "html"],
-          "output": ".smokerun",
-          "retention": { "runs": 60, "days": 14 },
-          "notify": { "webhookURLEnvironment": "SMOKERUN_WEBHOOK_URL", "format": "slack", "on": ["failure", "recovery"] }
-        }
-
-        """
-    }
 }

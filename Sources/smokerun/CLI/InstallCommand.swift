@@ -12,8 +12,10 @@ struct InstallCommand: Command {
         Prints, ready to paste, a crontab line, a systemd service + timer pair (Persistent=true)
         and a launchd plist, each calling `smokerun run` on the pipeline with absolute paths,
         and with the PATH (the Swift toolchain's folder first) and SMOKERUN_SWIFT of this shell:
-        schedulers start jobs with almost no environment. Nothing is installed. PIPELINE defaults
-        to Pipelines/smoke.json.
+        schedulers start jobs with almost no environment. Secrets stay out of them: every run reads
+        <output>/env (KEY=VALUE lines, mode 600); install lists the variables the pipeline needs
+        (the webhook URL's) and whether each is set there yet, names only. Nothing is installed.
+        PIPELINE defaults to Pipelines/smoke.json.
 
         """
 
@@ -43,14 +45,25 @@ struct InstallCommand: Command {
                 "\(url.path): timeZone '\(pipeline.timeZone)' is not an IANA time zone name (e.g. 'Europe/Berlin')")
         }
         let swift = (try? SwiftToolchain.locate(environment: context.environment)).map { $0.standardizedFileURL }
+        let outputDirectory = environment.outputDirectory(pipeline, url)
+        let file = OutputLayout(root: outputDirectory).environmentFile
+        let fileNames: Set<String>
+        do {
+            fileNames = Set((try EnvironmentFileReader().read(file))?.entries.map(\.name) ?? [])
+        } catch {
+            fileNames = []
+            context.standardError.line("install: warning: \(error.localizedDescription)")
+        }
+        let variables = RequiredVariable.of(pipeline.notify, environment: context.environment, fileNames: fileNames)
         let plan = InstallPlan(
             pipelineName: pipeline.name, cron: cron, timeZone: pipeline.timeZone,
             executable: ExecutableLocator.resolve(
                 environment.invokedAs, currentDirectory: context.currentDirectory, environment: context.environment),
             pipelineFile: url.path,
             workingDirectory: ScheduleEnvironment.projectRoot(of: url).path,
-            outputDirectory: environment.outputDirectory(pipeline, url).path,
-            environment: InstallPlan.jobEnvironment(swift: swift, currentPath: context.environment["PATH"]))
+            outputDirectory: outputDirectory.path,
+            environment: InstallPlan.jobEnvironment(swift: swift, currentPath: context.environment["PATH"]),
+            variables: variables)
         if swift == nil {
             context.standardError.line(
                 """

@@ -53,6 +53,7 @@ struct MergeCommand: Command {
     }
 
     func run(in context: HostContext) async throws -> ExitCode {
+        try OutputOption.check(options.output, projectRoot: context.currentDirectory, in: context)
         let lookup = try RecordedPipeline.lookupOutput(
             output: options.output, pipelinePath: pipelinePath, context: context)
         var parts: [RunMerger.Part] = []
@@ -86,7 +87,12 @@ struct MergeCommand: Command {
         let cancellation = CancellationFlag()
         let trap = SignalTrap.install { _ in cancellation.cancel() }
         defer { trap.release() }
-        let smokeRun = SmokeRun(pipeline: pipeline, options: options, context: context, cancellation: cancellation)
+        var smokeRun = SmokeRun(pipeline: pipeline, options: options, context: context, cancellation: cancellation)
+        // The one notification of a sharded run finds its webhook URL where `run` does.
+        try smokeRun.loadEnvironmentFile()
+        if let problem = smokeRun.environmentFileProblem {
+            context.standardError.line("merge: warning: \(problem.localizedDescription)")
+        }
         let finisher = smokeRun.finisher
         let runID = RunID.make(date: finisher.now(), suffix: RunID.randomSuffix())
         var report = try RunMerger.merge(parts, runID: runID)

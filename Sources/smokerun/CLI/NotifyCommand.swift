@@ -12,7 +12,8 @@ struct NotifyCommand: Command {
 
         Sends the notification for RUN (a run id under OUTPUT/runs/, a run directory, or a report.json;
         default: OUTPUT/latest) to the webhook whose URL is in the environment variable the pipeline
-        names (notify.webhookURLEnvironment, default SMOKERUN_WEBHOOK_URL). The URL is never printed.
+        names (notify.webhookURLEnvironment, default SMOKERUN_WEBHOOK_URL), or in OUTPUT/env when the
+        environment does not set it, as for `run`. The URL is never printed.
         A message sent this way ignores notify.on and the reminder interval, and is not remembered as
         announced. What cannot be delivered is kept in OUTPUT/outbox/.
 
@@ -70,8 +71,24 @@ struct NotifyCommand: Command {
 
     func run(in context: HostContext) async throws -> ExitCode {
         let resolved = try resolveSettings(pipeline, context)
+        _ = try AttachmentSourcePolicy.byteLimit(environment: context.environment)
+        // SIGINT/SIGTERM end a wait between attempts at once; what is not delivered stays in the outbox.
+        let cancellation = CancellationFlag()
+        let trap = SignalTrap.install { _ in cancellation.cancel() }
+        defer { trap.release() }
+        let notifier = self.notifier.cancelled(by: cancellation)
         let outputDirectory = context.url(for: output ?? resolved.output)
-        if flush { return await flushOutbox(outputDirectory, resolved.notify, context) }
+        // The webhook URL where `run` finds it: the environment, then <output>/env.
+        var context = context
+        let file = OutputLayout(root: outputDirectory).environmentFile
+        let root = context.currentDirectory.path + "/"
+        let shown = file.path.hasPrefix(root) ? String(file.path.dropFirst(root.count)) : file.path
+        let loaded = try EnvironmentFileReader().load(file, displayPath: shown, into: context.environment)
+        if let refusal = loaded.refusal {
+            context.standardError.line("notify: warning: \(refusal.localizedDescription)")
+        }
+        context.environment = loaded.environment
+        if flush { return await flushOutbox(outputDirectory, resolved.notify, notifier, context) }
 
         let report = try loadReport(outputDirectory, context)
         let history = NotificationPolicy.earlierRuns(
@@ -79,8 +96,9 @@ struct NotifyCommand: Command {
         let state = NotifyStateStore(outputDirectory: outputDirectory).load()
         let plan = NotificationPolicy.plan(report: report, history: history, state: state)
         if dryRun {
-            let links = ArtifactLinks(report: report, settings: resolved.notify, environment: context.environment)
-            let body = NotificationBody.render(report: report, plan: plan, format: resolved.notify.format, links: links)
+            let body = Notifier.render(
+                report: report, plan: plan, settings: resolved.notify, outputDirectory: outputDirectory,
+                environment: context.environment, projectRoot: resolved.projectRoot)
             context.standardOutput.line(String(decoding: body, as: UTF8.self))
             let decision = NotificationPolicy.decide(
                 report: report, history: history, state: state, settings: resolved.notify, now: Date()
@@ -92,9 +110,13 @@ struct NotifyCommand: Command {
         }
         let record = await notifier.send(
             report: report, plan: plan, settings: resolved.notify, outputDirectory: outputDirectory,
-            environment: context.environment
+            environment: context.environment, projectRoot: resolved.projectRoot
         )
         context.standardError.line(Notifier.describe(record))
+        if let name = record.missingVariable {
+            context.standardError.line(
+                "notify: put the line \(name)=<its value> in \(shown) and run `chmod 600 \(shown)`")
+        }
         switch record.outcome {
         case .delivered: return .passed
         case .suppressed: return .invalidInput
@@ -102,9 +124,9 @@ struct NotifyCommand: Command {
         }
     }
 
-    private func flushOutbox(_ outputDirectory: URL, _ settings: NotifySettings, _ context: HostContext) async
-        -> ExitCode
-    {
+    private func flushOutbox(
+        _ outputDirectory: URL, _ settings: NotifySettings, _ notifier: Notifier, _ context: HostContext
+    ) async -> ExitCode {
         let records = await notifier.flushOutbox(
             outputDirectory: outputDirectory, environment: context.environment, settings: settings)
         if records.isEmpty { context.standardError.line("notify: the outbox is empty") }

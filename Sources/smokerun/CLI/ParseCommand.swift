@@ -99,6 +99,7 @@ struct ParseCommand: Command {
     }
 
     func run(in context: HostContext) async throws -> ExitCode {
+        if !summaryOnly { try OutputOption.check(output, projectRoot: context.currentDirectory, in: context) }
         let files = inputs.map(context.url(for:))
         // A folder is read as a result bundle (the selector says so when it is not one), never as a log.
         if let bundle = files.first, Self.isBundle(bundle.path) || (files.count == 1 && PathKind.of(bundle) == .folder)

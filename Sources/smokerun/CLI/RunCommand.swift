@@ -27,6 +27,9 @@ struct RunCommand: Command {
           -v, --verbose  also say what was not sent (a notification a passing run suppressed)
           --strict       exit 3 when smokerun's counts disagree with the frameworks' own totals
 
+        Variables in <output>/env (KEY=VALUE lines, mode 600, e.g. the webhook URL) reach the
+        notifications (not the tests) where the environment does not set them.
+
         Exit status: 0 passed, 1 tests failed, 2 invalid pipeline, 3 build or tool failure,
         4 coverage below its minimum.
 
@@ -73,7 +76,12 @@ struct RunCommand: Command {
     func run(in context: HostContext) async throws -> ExitCode {
         let (url, displayPath) = ProjectLocator.pipeline(pipelinePath, in: context)
         let pipeline = try PipelineLoader().load(url, displayPath: displayPath, checkingPaths: true)
+        try OutputOption.check(
+            options.output, projectRoot: pipeline.projectRoot(currentDirectory: context.currentDirectory), in: context)
+        // A limit the environment gets wrong is refused before anything runs, as `parse` refuses it.
+        _ = try AttachmentSourcePolicy.byteLimit(environment: context.environment)
         var run = SmokeRun(pipeline: pipeline, options: options, context: context, cancellation: CancellationFlag())
+        try run.loadEnvironmentFile()
         // Never two runs of one pipeline at once, whether from cron, CI or `smokerun schedule`.
         let lock = try RunLock.acquire(
             at: RunLock.fileURL(outputDirectory: run.outputDirectory, pipelineName: pipeline.name))

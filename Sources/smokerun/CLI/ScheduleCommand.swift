@@ -35,6 +35,7 @@ struct ScheduleCommand: Command {
     func run(in context: HostContext) async throws -> ExitCode {
         let pipelineFiles = PipelineFiles(paths: files, currentDirectory: context.currentDirectory)
         _ = try pipelineFiles.urls() // a default folder with no pipelines is a usage error, not an idle service
+        _ = try AttachmentSourcePolicy.byteLimit(environment: context.environment) // refused now, not at 3 a.m.
         // A pipeline that is missing or invalid at start is a mistake to fix now, not a service that idles (exit 2).
         let environment = self.environment
         let loadChecked: @Sendable (URL) throws -> Pipeline = { url in

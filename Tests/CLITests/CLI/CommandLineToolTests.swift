@@ -29,6 +29,30 @@ import Testing
         #expect(err.contains("unknown command '\(typed)'. Did you mean '\(meant)'?"))
     }
 
+    @Test(arguments: [
+        (["run", "--seeed", "3"], "smokerun run: unknown option --seeed; did you mean --seed?"),
+        (["history", "--flakey"], "smokerun history: unknown option --flakey; did you mean --flaky?"),
+        (["coverage", "--min-line", "80"], "smokerun coverage: unknown option --min-line; did you mean --min-lines?"),
+    ])
+    func aMistypedOptionSuggestsTheClosestOneAndExitsTwo(arguments: [String], message: String) async {
+        let (status, _, err) = await run(arguments)
+        #expect(status == .invalidInput)
+        #expect(err.contains(message), "\(err)")
+    }
+
+    @Test func anOptionFarFromEveryNameListsWhatTheCommandTakes() async {
+        let (status, _, err) = await run(["history", "--frobnicate"])
+        #expect(status == .invalidInput)
+        #expect(err.contains("unknown option --frobnicate; this command takes: --count, --flaky, --output"), "\(err)")
+        #expect(!err.contains("did you mean"))
+    }
+
+    @Test func aFlagGivenAValueSaysItTakesNone() async {
+        let (status, _, err) = await run(["history", "--flaky=yes"])
+        #expect(status == .invalidInput)
+        #expect(err.contains("option --flaky takes no value"), "\(err)")
+    }
+
     @Test func aCommandFarFromEveryNameGetsNoSuggestion() async {
         let (_, _, err) = await run(["frobnicate"])
         #expect(!err.contains("Did you mean"))

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import SmokeCore
+@testable import SmokeCoreTestSupport
 @testable import SmokeKit
 @testable import SmokeTestSupport
 @testable import smokerun
@@ -42,5 +43,128 @@ import Testing
         #expect(
             try String(contentsOf: folder.url.appendingPathComponent(".gitignore"), encoding: .utf8)
                 == ".build/\n.smokerun/\n")
+    }
+}
+
+/// `init`'s output pinned as goldens: the pipeline it writes for a Swift package and for an Xcode project (the
+/// fake Xcode on PATH answers `-list`, `-showTestPlans` and `simctl list` in the real shapes), and what it says.
+@Suite struct InitGoldenTests {
+    static let fakeXcode = PackageRoot.file("Tests/Fixtures/FakeXcode")
+
+    /// The exit status, standard output and error with the folder's path as `<folder>`, then the written file.
+    func transcript(
+        _ arguments: [String], in folder: URL, environment: [String: String] = [:], file: String
+    ) async throws -> String {
+        let out = BufferOutput()
+        let err = BufferOutput()
+        let context = HostContext(
+            standardOutput: out, standardError: err, environment: environment, currentDirectory: folder)
+        let status = await CommandLineTool.run(arguments: ["init"] + arguments, context: context)
+        let written = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+        let text = """
+            $ smokerun \((["init"] + arguments).joined(separator: " "))
+            exit \(status.rawValue)
+            --- stdout
+            \(out.text)--- stderr
+            \(err.text)--- \(file)
+            \(written)
+            """
+        return text.replacingOccurrences(of: folder.standardizedFileURL.path, with: "<folder>")
+            .replacingOccurrences(of: folder.path, with: "<folder>")
+    }
+
+    @Test func aSwiftPackageGetsAPipelineNamedAfterIt() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try Data(
+            """
+            // swift-tools-version:6.0
+            import PackageDescription
+
+            let package = Package(
+                name: "TipCalculator",
+                targets: [.target(name: "TipCalculator")]
+            )
+
+            """.utf8
+        ).write(to: folder.url.appendingPathComponent("Package.swift"))
+        let text = try await transcript([], in: folder.url, file: "Pipelines/smoke.json")
+        assertSnapshot(text, named: "init-swiftpm.txt")
+        let pipeline = try PipelineLoader().load(folder.url.appendingPathComponent("Pipelines/smoke.json"))
+        #expect(pipeline.name == "TipCalculator" && pipeline.retries.failed == 1)
+        #expect(pipeline.driver == .swiftpm(SwiftPMSettings(packagePath: ".")))
+    }
+
+    @Test func anXcodeProjectGetsAnXcodebuildPipelineOnThePinnedSimulator() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent("SmokeApp.xcodeproj"), withIntermediateDirectories: true)
+        let environment = [
+            "PATH": Self.fakeXcode.appendingPathComponent("bin").path + ":/usr/bin:/bin",
+            "FAKE_XCODE_SCENARIO": Self.fakeXcode.appendingPathComponent("Scenarios/ios-smoke").path,
+        ]
+        let text = try await transcript([], in: folder.url, environment: environment, file: "Pipelines/smoke.json")
+        assertSnapshot(text, named: "init-xcode-project.txt")
+        let pipeline = try PipelineLoader().load(folder.url.appendingPathComponent("Pipelines/smoke.json"))
+        #expect(pipeline.retries.failed == 1 && pipeline.environment == ["IS_UNIT_TESTING": "1"])
+        #expect(pipeline.schedule == "0 */4 * * *")
+        guard case .xcodebuild(let settings) = pipeline.driver else {
+            Issue.record("not an xcodebuild pipeline: \(pipeline.driver)")
+            return
+        }
+        #expect(settings.project == "SmokeApp.xcodeproj" && settings.scheme == "SmokeApp")
+        #expect(settings.testPlan == "SmokeApp" && settings.onlyTesting.isEmpty)
+        #expect(pipeline.device.name == "iPhone 16" && pipeline.device.runtime == "iOS 18.5")
+        #expect(pipeline.device.create && pipeline.device.erase)
+    }
+
+    @Test func xcodeOptionsInAPackageFolderAndAMissingProjectAreBadInput() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try Data("let package = Package(name: \"Greeter\")\n".utf8).write(
+            to: folder.url.appendingPathComponent("Package.swift"))
+        for (arguments, message) in [
+            (["--scheme", "Greeter"], "--scheme is for Xcode projects; this folder has only a Swift package"),
+            (["--project", "Nope.xcodeproj"], "--project Nope.xcodeproj: no such file or folder in"),
+            (["--project", "A.xcodeproj", "--workspace", "A.xcworkspace"], "give --workspace or --project, not both"),
+        ] {
+            let err = BufferOutput()
+            let context = HostContext(
+                standardOutput: BufferOutput(), standardError: err, environment: [:], currentDirectory: folder.url)
+            #expect(await CommandLineTool.run(arguments: ["init"] + arguments, context: context) == .invalidInput)
+            #expect(err.text.contains(message), "\(err.text)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("Pipelines").path))
+    }
+
+    @Test func withoutXcodeAProjectIsExplainedAndThePackageStillGetsItsPipeline() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent("SmokeApp.xcodeproj"), withIntermediateDirectories: true)
+        let out = BufferOutput()
+        let err = BufferOutput()
+        // No xcodebuild on this PATH.
+        let context = HostContext(
+            standardOutput: out, standardError: err, environment: ["PATH": folder.url.path],
+            currentDirectory: folder.url)
+        #expect(await CommandLineTool.run(arguments: ["init"], context: context) == .infrastructure)
+        #expect(err.text.contains("SmokeApp.xcodeproj is an Xcode project"))
+        #expect(err.text.contains("needs macOS with Xcode"))
+
+        try Data("let package = Package(name: \"SmokeKit\")\n".utf8).write(
+            to: folder.url.appendingPathComponent("Package.swift"))
+        let again = BufferOutput()
+        #expect(
+            await CommandLineTool.run(
+                arguments: ["init"],
+                context: HostContext(
+                    standardOutput: out, standardError: again, environment: ["PATH": folder.url.path],
+                    currentDirectory: folder.url)) == .passed)
+        #expect(again.text.contains("needs macOS with Xcode"))
+        #expect(again.text.contains("Writing the SwiftPM pipeline for Package.swift instead"))
+        let pipeline = try PipelineLoader().load(folder.url.appendingPathComponent("Pipelines/smoke.json"))
+        #expect(pipeline.driver == .swiftpm(SwiftPMSettings(packagePath: ".")))
     }
 }

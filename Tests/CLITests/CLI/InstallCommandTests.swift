@@ -6,6 +6,12 @@ import Testing
 @testable import SmokeTestSupport
 @testable import smokerun
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 @Suite struct InstallCommandTests {
     static func install(_ json: String, root: URL) async throws -> String {
         try TestPipelineFiles.write(json, as: "smoke.json", in: root)
@@ -53,6 +59,24 @@ import Testing
             parsed?["ProgramArguments"] as? [String] == [
                 "/opt/smokerun/bin/smokerun", "run", root.url.standardizedFileURL.path + "/Pipelines/smoke.json",
             ])
+    }
+
+    @Test func theSecretsBlockSaysWhereEachVariableIsFound() async throws {
+        let root = try ScratchDirectory()
+        let project = root.url.standardizedFileURL.path
+        var text = try await Self.install(#"{"name": "smoke"}"#, root: root.url)
+        #expect(text.hasPrefix("# ── secrets: \(project)/.smokerun/env ──\n"))
+        #expect(text.contains("#   SMOKERUN_WEBHOOK_URL (notify.webhookURLEnvironment): not set: add it to the file\n"))
+        let file = root.url.appendingPathComponent(".smokerun/env")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("SMOKERUN_WEBHOOK_URL=https://hooks.example/secret\n".utf8).write(to: file)
+        #expect(chmod(file.path, 0o600) == 0)
+        text = try await Self.install(#"{"name": "smoke"}"#, root: root.url)
+        #expect(
+            text.contains(
+                "#   SMOKERUN_WEBHOOK_URL (notify.webhookURLEnvironment): set in \(project)/.smokerun/env: every job has it\n"
+            ))
+        #expect(!text.contains("hooks.example"))
     }
 
     @Test func theJobGetsPathWithTheToolchainFirstAndSmokerunSwift() {

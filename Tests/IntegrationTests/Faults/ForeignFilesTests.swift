@@ -44,6 +44,29 @@ import Testing
         #expect(try String(contentsOf: victim, encoding: .utf8) == "untouched\n")
     }
 
+    @Test func aHistoryFileThatIsASymlinkIsNotReadAsHistory() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let output = folder.url.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        // What the link points at is a perfectly good history: reading it would still be reading another's file.
+        let elsewhere = folder.url.appendingPathComponent("elsewhere.jsonl")
+        var store = RunStore(outputDirectory: folder.url.appendingPathComponent("other"))
+        store.sqlite = .failure(SQLiteLibraryError(tried: ["libsqlite3.so.0"], reasons: ["not installed"]))
+        try FileManager.default.createDirectory(at: store.outputDirectory, withIntermediateDirectories: true)
+        try store.appendHistory(report("20261122T040000Z-0001"))
+        try FileManager.default.moveItem(at: OutputLayout(root: store.outputDirectory).history, to: elsewhere)
+        try FileManager.default.createSymbolicLink(
+            at: OutputLayout(root: output).history, withDestinationURL: elsewhere)
+        #expect {
+            _ = try HistoryStore.read(outputDirectory: output, pipeline: nil)
+        } throws: { error in
+            error.localizedDescription.contains("history.jsonl")
+                && error.localizedDescription.contains("symbolic link")
+        }
+        #expect(HistoryStore.contentsOrEmpty(outputDirectory: output).entries.isEmpty)
+    }
+
     @Test func aLockFileThatIsASymlinkIsNotWrittenWithThePID() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }

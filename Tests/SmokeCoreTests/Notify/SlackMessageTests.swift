@@ -47,7 +47,9 @@ import Testing
                 $0.hasPrefix("…and 50 more failing tests: <https://github.com/acme/shop/actions/runs/424242|")
             })
         #expect(texts.contains { $0.contains("*NEW*") })
-        #expect(texts.contains { $0.contains("still failing since run \(NotifyFixtures.runID(0)) (3 runs)") })
+        let commit = NotifyFixtures.commit(0).prefix(12)
+        #expect(
+            texts.contains { $0.contains("_failing for 3 runs (8 h), since 2026-11-22 04:00 UTC, commit \(commit)_") })
         #expect(texts.contains { $0.contains("screen &lt;0&gt;.png") && $0.contains("…and 2 more") })
         #expect(texts.contains { $0.contains("*Flaky* (passed on a retry): `AppTests.LoginTests/testRetry`") })
     }

@@ -70,14 +70,13 @@ import Testing
         #expect(error.message.contains("its output says '\(said)', so the binary holds no test by those names"))
     }
 
-    @Test(arguments: [Termination.exited(1), .signaled(6)])
-    func aFailedProcessStillCrashesItsTests(termination: Termination) {
+    @Test(arguments: [
+        (Termination.exited(1), "the test process exited with status 1 before this test reported a result"),
+        (.signaled(6), "the test process was ended by signal 6 (SIGABRT) before this test reported a result"),
+    ])
+    func aFailedProcessStillCrashesItsTests(termination: Termination, message: String) {
         #expect(
-            verdict(termination, output: ["error: cannot load libShop.so"])
-                == .crashed(
-                    TestFailure(
-                        message:
-                            "the test process ended (\(termination.description)) before this test reported a result")))
+            verdict(termination, output: ["error: cannot load libShop.so"]) == .crashed(TestFailure(message: message)))
     }
 
     @Test func theTailDropsColourCodesAndKeepsTheLastLines() {

@@ -18,6 +18,8 @@ import Testing
         #expect(pipeline.reports == ReportRegistry.standard.formats)
         #expect(pipeline.timeZone == "UTC")
         #expect(pipeline.driver == .swiftpm(SwiftPMSettings(packagePath: ".")))
+        // One retry, as `init` writes it (PipelineTemplate.retries).
+        #expect(pipeline.retries.failed == 1 && pipeline.retries.failed == PipelineTemplate.retries)
     }
 
     @Test func graceSecondsDefaultsToTenAndIsReadLikeTheOtherTimeouts() throws {
@@ -324,6 +326,34 @@ import Testing
             })
         let pipeline = try loader.load(URL(fileURLWithPath: "/project/Pipelines/p.json"), checkingPaths: true)
         #expect(pipeline.name == "ok-1.2_x")
+    }
+
+    /// `xcodebuild.packagePath`: a Swift package tested by xcodebuild, one of workspace/project/packagePath,
+    /// checked like `swiftpm.packagePath`.
+    @Test func anXcodebuildPackagePathIsOneOfTheThreeContainersAndMustHoldAPackage() throws {
+        let json = #"{"name": "ios", "xcodebuild": {"packagePath": "pkg", "scheme": "Pkg"}}"#
+        let pipeline = try PipelineLoader().parse(Data(json.utf8), file: Self.file)
+        guard case .xcodebuild(let settings) = pipeline.driver else {
+            Issue.record("not xcodebuild")
+            return
+        }
+        #expect(settings.packagePath == "pkg" && settings.project == nil && settings.workspace == nil)
+        for both in [
+            #"{"name": "ios", "xcodebuild": {"packagePath": "pkg", "project": "A.xcodeproj", "scheme": "Pkg"}}"#,
+            #"{"name": "ios", "xcodebuild": {"scheme": "Pkg"}}"#,
+        ] {
+            #expect(throws: PipelineError.self) { try PipelineLoader().parse(Data(both.utf8), file: Self.file) }
+        }
+        let missing = PipelineLoader(
+            readFile: { _ in Data(json.utf8) },
+            pathKind: { url in url.path.hasSuffix("/pkg") ? .folder : .missing })
+        do {
+            _ = try missing.load(URL(fileURLWithPath: "/project/Pipelines/p.json"), checkingPaths: true)
+            Issue.record("a folder without Package.swift was accepted")
+        } catch {
+            #expect(error.errorDescription?.contains("xcodebuild.packagePath") == true, "\(error)")
+            #expect(error.errorDescription?.contains("no Package.swift") == true, "\(error)")
+        }
     }
 
     @Test func anUnreadableFileSaysWhatHappenedInWords() {

@@ -152,14 +152,14 @@ import Testing
             report: F.report(0, tests: failing), history: [], settings: NotifySettings(), outputDirectory: output,
             environment: [:]
         )
-        #expect(
-            records == [
-                NotificationRecord(
-                    kind: .failure, format: .slack, target: "$SMOKERUN_WEBHOOK_URL (unset)", attempts: 0,
-                    outcome: .suppressed,
-                    detail: "SMOKERUN_WEBHOOK_URL is not set; nothing sent"
-                )
-            ])
+        var expected = NotificationRecord(
+            kind: .failure, format: .slack, target: "$SMOKERUN_WEBHOOK_URL (unset)", attempts: 0,
+            outcome: .suppressed,
+            detail: "SMOKERUN_WEBHOOK_URL is not set; nothing sent"
+        )
+        // The run wanted to send it: the variable is named, so the run can warn every time until it is set.
+        expected.missingVariable = "SMOKERUN_WEBHOOK_URL"
+        #expect(records == [expected])
         #expect(webhook.requestCount == 0)
         #expect(NotifyStateStore(outputDirectory: output).load() == NotifyState())
     }

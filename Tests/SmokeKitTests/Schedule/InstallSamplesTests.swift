@@ -53,6 +53,37 @@ import Testing
         }
     }
 
+    @Test func everySnippetPointsAtTheEnvironmentFileAndListsTheVariables() throws {
+        var plan = try InstallSamplesTests.plan()
+        plan.variables = [
+            RequiredVariable(
+                name: "SMOKERUN_WEBHOOK_URL", key: "notify.webhookURLEnvironment", source: .environmentOnly)
+        ]
+        let secrets = InstallSnippets.secrets(plan)
+        #expect(
+            secrets == """
+                # ── secrets: /srv/myapp/.smokerun/env ──
+                # Every run (cron, systemd, launchd, CI, a terminal) reads KEY=VALUE lines from this file; a variable
+                # set in the job's environment wins. It must be yours with mode 600. The pipeline needs:
+                #   SMOKERUN_WEBHOOK_URL (notify.webhookURLEnvironment): set in this shell only: a scheduled job will not have it; add it to the file
+                # Create it with mode 600, then add a line SMOKERUN_WEBHOOK_URL=<its value> in the editor:
+                #   mkdir -p /srv/myapp/.smokerun && touch /srv/myapp/.smokerun/env && chmod 600 /srv/myapp/.smokerun/env && ${EDITOR:-vi} /srv/myapp/.smokerun/env
+                # Check it: /usr/local/bin/smokerun doctor /srv/myapp/Pipelines/smoke.json
+
+                """)
+        plan.variables[0].source = .environmentFile
+        #expect(
+            InstallSnippets.secrets(plan).contains(
+                "(notify.webhookURLEnvironment): set in /srv/myapp/.smokerun/env: every job has it\n"))
+        let reads = "smokerun reads them from /srv/myapp/.smokerun/env"
+        #expect(InstallSnippets.crontab(plan).contains(reads))
+        #expect(InstallSnippets.systemd(plan).contains(reads))
+        #expect(InstallSnippets.launchd(plan).contains(reads))
+        // The variable is set in none of the jobs: the file carries it.
+        #expect(!InstallSnippets.crontab(plan).contains("SMOKERUN_WEBHOOK_URL"))
+        #expect(!InstallSnippets.systemd(plan).contains("SMOKERUN_WEBHOOK_URL"))
+    }
+
     @Test func everySnippetCarriesTheJobEnvironment() throws {
         var plan = try InstallSamplesTests.plan()
         plan.environment = [("PATH", "/opt/swift 6/bin:/usr/bin:/bin"), ("SMOKERUN_SWIFT", "/opt/swift 6/bin/swift")]

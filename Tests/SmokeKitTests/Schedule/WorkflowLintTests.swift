@@ -55,4 +55,21 @@ import Testing
         #expect(cron.hours == [0, 4, 8, 12, 16, 20])
         #expect(cron.minutes.count == 1 && cron.minutes.first != 0)
     }
+
+    /// Every pipeline the scheduled workflow runs is in the repository and loads, so no job skips for want
+    /// of one (the macOS job runs Pipelines/ios-smoke.json).
+    @Test func everyPipelineTheWorkflowRunsExistsAndLoads() throws {
+        let text = try String(
+            contentsOf: Self.repository.appendingPathComponent(".github/workflows/smoke.yml"), encoding: .utf8)
+        let named = Set(
+            text.split(whereSeparator: { " \n\"'".contains($0) }).filter {
+                $0.hasPrefix("Pipelines/") && $0.hasSuffix(".json")
+            }.map(String.init))
+        #expect(named.contains("Pipelines/ios-smoke.json") && named.contains("Pipelines/smoke.json"), "\(named)")
+        for path in named.sorted() {
+            let pipeline = try PipelineLoader().load(Self.repository.appendingPathComponent(path))
+            #expect(!pipeline.name.isEmpty, "\(path)")
+        }
+        #expect(!text.contains("does not exist"), "a job still skips when a pipeline is missing")
+    }
 }

@@ -20,14 +20,16 @@ import Testing
             self.log = log
         }
 
-        func execute(_ batch: TestBatch, isRetry: Bool, onTestFinished: @escaping (TestResult) -> Void) throws
-            -> BatchOutcome
-        {
+        func execute(
+            _ batch: TestBatch, isRetry: Bool, onTestStarted: @escaping (String) -> Void,
+            onTestFinished: @escaping (TestResult) -> Void
+        ) throws -> BatchOutcome {
             log.add(worker, batch.tests.map(\.id), isRetry: isRetry)
             var results: [TestResult] = []
             for (index, test) in batch.tests.enumerated() {
                 let (suite, name) = TestCase.split(test.id)
                 var status = TestStatus.passed
+                onTestStarted(test.id)
                 if test.id.hasSuffix("crashing"), !crashed {
                     crashed = true
                     let result = TestResult(id: test.id, name: name, suite: suite, framework: .xctest, status: .crashed)

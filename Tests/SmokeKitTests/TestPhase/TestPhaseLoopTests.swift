@@ -149,7 +149,7 @@ import Testing
         #expect(run.result.tests.map(\.status) == [.crashed, .crashed, .crashed])
         #expect(
             run.result.tests.first?.failures.first?.message
-                == "the test process ended (exit status 1) before this test reported a result")
+                == "the test process exited with status 1 before this test reported a result")
     }
 
     @Test func aProcessThatExitsZeroWithoutStartingAnyTestIsARunnerProblemNotACrash() throws {

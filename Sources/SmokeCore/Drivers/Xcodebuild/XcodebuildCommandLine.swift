@@ -3,8 +3,9 @@ import Foundation
 /// The `xcodebuild` argument lists the driver runs (Documentation/Design.md §6). Pure, so every flag is tested exactly.
 package struct XcodebuildCommandLine: Sendable, Equatable {
     var settings: XcodebuildSettings
-    /// Absolute paths resolved from the pipeline.
-    var container: String
+    /// Absolute paths resolved from the pipeline; the container is nil for a Swift package, which
+    /// xcodebuild reads from its current folder.
+    var container: String?
     package var derivedDataPath: String
     var udid: String
     var coverage: Bool
@@ -16,7 +17,7 @@ package struct XcodebuildCommandLine: Sendable, Equatable {
     package var workers = 1
 
     package init(
-        settings: XcodebuildSettings, container: String, derivedDataPath: String, udid: String, coverage: Bool,
+        settings: XcodebuildSettings, container: String?, derivedDataPath: String, udid: String, coverage: Bool,
         testSeconds: Double, language: String? = nil, region: String? = nil
     ) {
         self.settings = settings
@@ -31,7 +32,9 @@ package struct XcodebuildCommandLine: Sendable, Equatable {
 
     /// What every action shares: the project, scheme, plan, device and derived data.
     var common: [String] {
-        var arguments = [settings.workspace != nil ? "-workspace" : "-project", container, "-scheme", settings.scheme]
+        var arguments: [String] = []
+        if let container { arguments += [settings.workspace != nil ? "-workspace" : "-project", container] }
+        arguments += ["-scheme", settings.scheme]
         if let plan = settings.testPlan { arguments += ["-testPlan", plan] }
         arguments += ["-destination", "id=\(udid)", "-derivedDataPath", derivedDataPath]
         if coverage { arguments += ["-enableCodeCoverage", "YES"] }

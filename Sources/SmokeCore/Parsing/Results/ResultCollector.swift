@@ -489,7 +489,9 @@ package struct ResultCollector {
         case .crashed:
             var failure =
                 crash.fatal
-                ?? TestFailure(message: evidence?.what ?? "the test process ended while this test was running")
+                ?? TestFailure(
+                    message: evidence?.what
+                        ?? "the test process ended while this test was running; nothing it printed says how")
             if let frame = crash.frame {
                 failure.file = frame.file
                 failure.line = frame.line
@@ -504,10 +506,7 @@ package struct ResultCollector {
 
     /// How the test process ended, said of the test that was running then.
     package static func endedWhileRunning(_ termination: Termination) -> String {
-        switch termination {
-        case .exited(let status): "the test process exited with status \(status) while this test was running"
-        case .signaled: "the test process ended (\(termination.description)) while this test was running"
-        }
+        "the test process \(termination.ended) while this test was running"
     }
 
     /// A frame in the project's own sources: not build products, package checkouts or generated code.

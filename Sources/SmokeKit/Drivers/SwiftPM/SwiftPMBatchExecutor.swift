@@ -18,9 +18,10 @@ struct SwiftPMBatchExecutor: BatchExecuting {
         self.worker = worker
     }
 
-    mutating func execute(_ batch: TestBatch, isRetry: Bool, onTestFinished: @escaping (TestResult) -> Void) throws
-        -> BatchOutcome
-    {
+    mutating func execute(
+        _ batch: TestBatch, isRetry: Bool, onTestStarted: @escaping (String) -> Void,
+        onTestFinished: @escaping (TestResult) -> Void
+    ) throws -> BatchOutcome {
         processIndex += 1
         var stream: URL?
         if batch.framework == .swiftTesting {
@@ -29,6 +30,7 @@ struct SwiftPMBatchExecutor: BatchExecuting {
             stream = eventsDirectory.appendingPathComponent("\(prefix)process-\(processIndex).jsonl")
         }
         var runner = self.runner
+        runner.onTestStarted = onTestStarted
         runner.onTestFinished = onTestFinished
         guard let worker else { return try runner.run(batch, eventStream: stream) }
         let section = runner.console.section()

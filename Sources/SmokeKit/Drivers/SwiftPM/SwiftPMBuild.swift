@@ -23,7 +23,8 @@ struct SwiftPMBuild {
 
     /// Builds and returns the `…PackageTests.xctest` binary; a failed build throws with the compiler's errors.
     /// The stamp of the last build goes first, so a build that fails or is stopped is never taken for fresh.
-    func buildTests(limits: RunLimits) throws -> URL {
+    /// `onCompiling` is called once, at the first step that compiles or links something (`SwiftBuildOutput`).
+    func buildTests(limits: RunLimits, onCompiling: () -> Void = {}) throws -> URL {
         guard FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent("Package.swift").path) else {
             throw BuildFailure(
                 record: InfrastructureError(
@@ -34,8 +35,13 @@ struct SwiftPMBuild {
             executable: swift.path, arguments: buildArguments, environment: environment, currentDirectory: packageRoot)
         launch.log = console
         launch.graceSeconds = limits.graceSeconds
+        var compiling = false
         let build = try LoggedProcess(launch: launch, limits: limits, console: console, processes: processes)
-            .run(noted: "swift \(buildArguments.joined(separator: " "))")
+            .run(noted: "swift \(buildArguments.joined(separator: " "))") { line in
+                guard !compiling, SwiftBuildOutput.compiles(line) else { return }
+                compiling = true
+                onCompiling()
+            }
         guard build.termination.succeeded else {
             let why =
                 build.stopReason.map { $0 == .cancelled ? "was interrupted" : "ran past timeouts.runSeconds" }

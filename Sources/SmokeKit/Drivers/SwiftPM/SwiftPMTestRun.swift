@@ -17,7 +17,6 @@ struct SwiftPMTestRun {
         let packageRoot = pipeline.resolve(settings.packagePath, currentDirectory: context.currentDirectory)
         var result = DriverResult(device: HostDevice.resolve(pipeline.device, environment: context.environment))
         do {
-            context.status("building \(packageRoot.lastPathComponent) (\(settings.configuration))…")
             let built = try buildTests()
             result.toolchain = built.toolchain.info
             let binary = built.binary
@@ -66,6 +65,7 @@ struct SwiftPMTestRun {
             console.note(
                 "build up to date (\(inputCount) files and folders unchanged since the last build): skipped swift build"
             )
+            context.status("build up to date (\(inputCount) files and folders unchanged since the last build)")
             let toolchain = SwiftToolchain(swift: swift, version: version)
             try HostDevice.check(pipeline.device, toolchain: toolchain)
             return (binary, toolchain)
@@ -76,7 +76,16 @@ struct SwiftPMTestRun {
         let identified = BlockingWork.start {
             try SwiftToolchain.identify(swift, environment: environment, runner: runner)
         }
-        let built = Result { try build.buildTests(limits: limits) }
+        // "building …" only once swift build compiles something; a build with nothing to compile is up to date.
+        var compiled = false
+        let name = build.packageRoot.lastPathComponent
+        let built = Result {
+            try build.buildTests(limits: limits) {
+                compiled = true
+                context.status("building \(name) (\(settings.configuration))…")
+            }
+        }
+        if case .success = built, !compiled { context.status("build up to date (swift build compiled nothing)") }
         let toolchain = try identified()
         try HostDevice.check(pipeline.device, toolchain: toolchain)
         let binary = try built.get()

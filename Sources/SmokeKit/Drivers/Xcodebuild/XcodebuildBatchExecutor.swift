@@ -35,9 +35,11 @@ struct XcodebuildBatchExecutor: BatchExecuting {
     }
 
     /// Runs `batch.tests` (the pipeline's own selection when empty) into a fresh bundle and reads it.
-    mutating func execute(_ batch: TestBatch, isRetry: Bool, onTestFinished: @escaping (TestResult) -> Void) throws
-        -> BatchOutcome
-    {
+    /// xcodebuild's results come from its result bundle once it ends: no test is said to start while it runs.
+    mutating func execute(
+        _ batch: TestBatch, isRetry: Bool, onTestStarted: @escaping (String) -> Void,
+        onTestFinished: @escaping (TestResult) -> Void
+    ) throws -> BatchOutcome {
         invocation += 1
         let bundle = XcodebuildWorkFolder.bundle(invocation, in: driver.workDirectory)
         let scratch = XcodebuildWorkFolder.exports(invocation, in: driver.workDirectory)

@@ -75,7 +75,7 @@ struct XcodebuildDeviceRun {
                 executable: xcodebuild.path,
                 environment: XcodebuildCommandLine.environment(
                     base: context.environment, pipeline: pipeline.environment),
-                currentDirectory: pipeline.projectRoot(currentDirectory: context.currentDirectory),
+                currentDirectory: workingDirectory(),
                 limits: context.limits, console: context.console)
             process.processes = context.processes
 
@@ -146,11 +146,21 @@ struct XcodebuildDeviceRun {
             listedBy: "listed by -enumerate-tests", into: &result)
     }
 
+    /// Where xcodebuild runs: a Swift package's folder (xcodebuild finds the package there), else the
+    /// pipeline's project root.
+    func workingDirectory() -> URL {
+        let pipeline = context.pipeline
+        if let packagePath = settings.packagePath {
+            return pipeline.resolve(packagePath, currentDirectory: context.currentDirectory)
+        }
+        return pipeline.projectRoot(currentDirectory: context.currentDirectory)
+    }
+
     func commandLine(udid: String) -> XcodebuildCommandLine {
         let pipeline = context.pipeline
-        let container = pipeline.resolve(
-            settings.workspace ?? settings.project ?? "", currentDirectory: context.currentDirectory
-        ).path
+        let container = (settings.workspace ?? settings.project).map {
+            pipeline.resolve($0, currentDirectory: context.currentDirectory).path
+        }
         var commandLine = XcodebuildCommandLine(
             settings: settings, container: container, derivedDataPath: derivedData().path, udid: udid,
             coverage: pipeline.coverage.enabled, testSeconds: pipeline.timeouts.testSeconds,

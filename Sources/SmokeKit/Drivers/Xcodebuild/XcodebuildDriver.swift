@@ -28,7 +28,11 @@ struct XcodebuildDriver: TestDriver {
         try ToolchainTools.locate(environment: environment, runner: runner)
     }
 
+    /// The project root, or a Swift package's own folder (so `coverage.include` reads `Sources/` as for SwiftPM).
     func coverageRoot(of pipeline: Pipeline, currentDirectory: URL) -> URL {
-        pipeline.projectRoot(currentDirectory: currentDirectory)
+        if let packagePath = settings.packagePath {
+            return pipeline.resolve(packagePath, currentDirectory: currentDirectory)
+        }
+        return pipeline.projectRoot(currentDirectory: currentDirectory)
     }
 }

@@ -33,6 +33,20 @@ import Testing
             ])
     }
 
+    /// A Swift package has no container: xcodebuild reads it from its current folder.
+    @Test func aPackageIsBuiltWithoutProjectOrWorkspace() {
+        var settings = XcodebuildSettings(scheme: "TipCalculator")
+        settings.packagePath = "Tests/Fixtures/TipCalculator"
+        let commandLine = XcodebuildCommandLine(
+            settings: settings, container: nil, derivedDataPath: "/p/dd", udid: "UDID-1", coverage: false,
+            testSeconds: 300)
+        #expect(
+            commandLine.buildForTesting == [
+                "build-for-testing", "-scheme", "TipCalculator", "-destination", "id=UDID-1", "-derivedDataPath",
+                "/p/dd",
+            ])
+    }
+
     @Test func aBatchRunsOnlyItsTestsInOrderIntoAFreshBundleWithXcodesTimeAllowance() {
         #expect(
             Self.commandLine(skip: ["SmokeAppUITests"]).testWithoutBuilding(

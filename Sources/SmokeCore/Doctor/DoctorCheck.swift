@@ -1,0 +1,55 @@
+/// One line of `smokerun doctor`: what was checked, how it went, and the fix when it failed.
+package struct DoctorCheck: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
+        case passed
+        case failed
+        /// Not checked here, and why (an xcodebuild pipeline on Linux, `--no-build`); never a failure.
+        case skipped
+    }
+
+    /// What was checked, e.g. "toolchain".
+    package var title: String
+    package var outcome: Outcome
+    /// What was found, on the same line.
+    package var detail: String
+    /// What to do, printed under a failed check.
+    package var fix: String?
+
+    package static func passed(_ title: String, _ detail: String) -> DoctorCheck {
+        DoctorCheck(title: title, outcome: .passed, detail: detail)
+    }
+
+    package static func failed(_ title: String, _ detail: String, fix: String) -> DoctorCheck {
+        DoctorCheck(title: title, outcome: .failed, detail: detail, fix: fix)
+    }
+
+    package static func skipped(_ title: String, _ detail: String) -> DoctorCheck {
+        DoctorCheck(title: title, outcome: .skipped, detail: detail)
+    }
+
+    /// `✔ title: detail`, `✘ title: detail` with `    fix: …` under it, `– title: detail` for a skipped check.
+    package static func lines(_ checks: [DoctorCheck]) -> [String] {
+        checks.flatMap { check -> [String] in
+            let mark =
+                switch check.outcome {
+                case .passed: StatusStyle.of(TestStatus.passed).glyph
+                case .failed: StatusStyle.of(TestStatus.failed).glyph
+                case .skipped: "–"
+                }
+            let head = "\(mark) \(check.title): \(check.detail)"
+            guard check.outcome == .failed, let fix = check.fix else { return [head] }
+            return [head, "    fix: \(fix)"]
+        }
+    }
+
+    /// The closing line: how many checks passed, failed and were skipped.
+    package static func summary(_ checks: [DoctorCheck]) -> String {
+        let failed = checks.filter { $0.outcome == .failed }.count
+        let skipped = checks.filter { $0.outcome == .skipped }.count
+        let passed = checks.count - failed - skipped
+        let tail = skipped > 0 ? ", \(skipped) skipped" : ""
+        return failed == 0
+            ? "doctor: all \(passed) checks passed\(tail)"
+            : "doctor: \(failed) of \(checks.count) checks failed\(tail); fix them and run doctor again"
+    }
+}

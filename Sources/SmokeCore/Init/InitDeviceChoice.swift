@@ -1,0 +1,84 @@
+/// The simulator `init` pins (pure): `--device NAME --runtime VERSION` when given (an installed runtime;
+/// an available simulator of exactly that name on it, or a device type Xcode can create), else the newest
+/// iPhone on the newest installed iOS runtime. Resolved with `SimulatorResolver`, as every run resolves it.
+package struct InitDeviceChoice: Sendable, Equatable {
+    /// `iOS Simulator`, the name, the runtime's name (`iOS 17.5`), `create` and `erase` on.
+    package var profile: DeviceProfile
+    /// The simulator a run would use today; nil when the first run creates it.
+    package var udid: String?
+    /// Whether the name and runtime came from `--device`/`--runtime`.
+    package var pinnedByOptions: Bool
+    /// The available iOS runtimes and the iPhones on the chosen one, for the message.
+    package var runtimes: [String]
+    package var iPhones: [String]
+
+    package static func choose(
+        inventory: SimctlInventory, device requestedDevice: String?, runtime requestedRuntime: String?
+    ) throws(InitError) -> InitDeviceChoice {
+        var profile = DeviceProfile()
+        profile.platform = "iOS Simulator"
+        profile.create = true
+        profile.erase = true
+        profile.runtime = requestedRuntime
+        let installed = inventory.knownRuntimes.filter(\.isAvailable)
+        let runtime: SimctlRuntime
+        do {
+            runtime = try SimulatorResolver.runtime(for: profile, inventory: inventory)
+        } catch {
+            if let requestedRuntime {
+                throw .unknownRuntime(requested: requestedRuntime, installed: installed.map(\.name))
+            }
+            throw .noRuntime(platform: "iOS", installed: installed.map(\.name))
+        }
+        profile.runtime = runtime.name
+        let onRuntime = inventory.devices.filter {
+            $0.isAvailable && !$0.udid.isEmpty && runtime.matches(key: $0.runtimeKey)
+        }
+        let deviceNames = Array(Set(onRuntime.map(\.name))).sorted()
+        let typeNames = inventory.deviceTypes.map(\.name).filter { !$0.isEmpty }
+        let iPhones = deviceNames.filter(isIPhone)
+        if let requestedDevice {
+            guard deviceNames.contains(requestedDevice) || typeNames.contains(requestedDevice) else {
+                throw .unknownDevice(
+                    requested: requestedDevice, runtime: runtime.name, devices: deviceNames, deviceTypes: typeNames)
+            }
+            profile.name = requestedDevice
+        } else {
+            // An existing iPhone first: a device type the runtime does not support could not be created.
+            let candidates = iPhones.isEmpty ? typeNames.filter(isIPhone) : iPhones
+            guard let newest = candidates.sorted(by: newerFirst).first else { throw .noIPhone(runtime: runtime.name) }
+            profile.name = newest
+        }
+        let plan = try? SimulatorResolver.plan(profile, inventory: inventory)
+        let creates = plan?.actions.contains { if case .create = $0 { return true } else { return false } } ?? true
+        return InitDeviceChoice(
+            profile: profile, udid: creates ? nil : plan?.device.udid,
+            pinnedByOptions: requestedDevice != nil || requestedRuntime != nil,
+            runtimes: installed.filter { $0.platform == "iOS" }.map(\.name), iPhones: iPhones)
+    }
+
+    private static func isIPhone(_ name: String) -> Bool { name.hasPrefix("iPhone") }
+
+    /// The newer model first — by model number, an "s" after it a half step newer ("iPhone 6s" after
+    /// "iPhone 6"; X is 10) — then the base model (the shorter name: "iPhone 16" before "iPhone 16 Pro Max"
+    /// and "iPhone 16e"), then by name. Names without a number ("iPhone SE (3rd generation)") come last.
+    static func newerFirst(_ left: String, _ right: String) -> Bool {
+        let (a, b) = (modelNumber(left), modelNumber(right))
+        if a != b { return a > b }
+        if left.count != right.count { return left.count < right.count }
+        return left < right
+    }
+
+    /// Twice the model number, plus one for an "s" model: 32 for "iPhone 16 Pro", 13 for "iPhone 6s", 21 for
+    /// "iPhone XS"; 0 when the word after "iPhone" is not a model number.
+    static func modelNumber(_ name: String) -> Int {
+        let words = name.split(separator: " ")
+        guard words.count >= 2 else { return 0 }
+        let word = words[1]
+        let digits = word.prefix { $0.isNumber }
+        let number = Int(digits) ?? (word.hasPrefix("X") ? 10 : 0)
+        guard number > 0 else { return 0 }
+        let rest = word.dropFirst(digits.isEmpty ? 1 : digits.count)
+        return number * 2 + (rest.lowercased() == "s" ? 1 : 0)
+    }
+}

@@ -1,0 +1,47 @@
+/// Which scheme and test plan `init` writes (pure). A scheme with test plans is one with tests; when no
+/// scheme lists any (schemes with a plain Test action), every scheme is a candidate. One candidate is
+/// chosen; several are listed, and `--scheme` picks.
+package struct InitSchemeChoice: Sendable, Equatable {
+    package var scheme: String
+    /// nil when the scheme has no test plans (xcodebuild then runs its Test action).
+    package var testPlan: String?
+    /// Every test plan the scheme has, for the message.
+    package var testPlans: [String]
+
+    package init(scheme: String, testPlan: String?, testPlans: [String]) {
+        self.scheme = scheme
+        self.testPlan = testPlan
+        self.testPlans = testPlans
+    }
+
+    /// - Parameters:
+    ///   - listing: `xcodebuild -list -json`.
+    ///   - plans: each scheme's `-showTestPlans -json` (a scheme missing here has none).
+    ///   - container: named in errors, e.g. `SmokeApp.xcworkspace`.
+    package static func choose(
+        listing: XcodeSchemeListing, plans: [String: [String]], container: String, scheme requested: String?,
+        testPlan requestedPlan: String?
+    ) throws(InitError) -> InitSchemeChoice {
+        guard !listing.schemes.isEmpty else { throw .noSchemes(container: container) }
+        let scheme: String
+        if let requested {
+            guard listing.schemes.contains(requested) else {
+                throw .unknownScheme(requested: requested, container: container, schemes: listing.schemes)
+            }
+            scheme = requested
+        } else {
+            let withPlans = listing.schemes.filter { !(plans[$0] ?? []).isEmpty }
+            let candidates = withPlans.isEmpty ? listing.schemes : withPlans
+            guard candidates.count == 1 else { throw .severalSchemes(container: container, candidates: candidates) }
+            scheme = candidates[0]
+        }
+        let schemePlans = plans[scheme] ?? []
+        if let requestedPlan {
+            guard schemePlans.contains(requestedPlan) else {
+                throw .unknownTestPlan(requested: requestedPlan, scheme: scheme, plans: schemePlans)
+            }
+            return InitSchemeChoice(scheme: scheme, testPlan: requestedPlan, testPlans: schemePlans)
+        }
+        return InitSchemeChoice(scheme: scheme, testPlan: schemePlans.first, testPlans: schemePlans)
+    }
+}

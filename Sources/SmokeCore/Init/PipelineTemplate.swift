@@ -1,0 +1,94 @@
+import Foundation
+
+/// The pipelines `smokerun init` writes (pure): one set of defaults for SwiftPM packages and Xcode
+/// projects — every four hours, random order, `IS_UNIT_TESTING=1`, one retry of a failed test, coverage,
+/// every report, the failure notification — and the name taken from the package or scheme.
+package enum PipelineTemplate {
+    /// The name when nothing better is known.
+    package static let fallbackName = "smoke"
+    /// `retries.failed`: one more attempt tells a flaky test from a broken one.
+    package static let retries = 1
+
+    /// A SwiftPM pipeline; `packagePath` is relative to the project root (`.` for the package itself).
+    package static func swiftPM(name: String, packagePath: String) -> String {
+        """
+        {
+          "name": \(quoted(name)),
+          "schedule": "0 */4 * * *",
+          "timeZone": "UTC",
+          "swiftpm": { "packagePath": \(quoted(packagePath)), "filter": [], "skip": [] },
+          "device": { "platform": "host" },
+          "ordering": { "mode": "random", "isolation": "suite" },
+          "environment": { "IS_UNIT_TESTING": "1" },
+          "timeouts": { "runSeconds": 1800, "testSeconds": 300 },
+        \(tail(include: "Sources/"))
+        """
+    }
+
+    /// An xcodebuild pipeline on a pinned simulator that `create`s and `erase`s it; the tests get
+    /// `IS_UNIT_TESTING=1` (xcodebuild hands `TEST_RUNNER_IS_UNIT_TESTING` to them).
+    package static func xcodebuild(
+        name: String, container: XcodeContainer, scheme: InitSchemeChoice, device: DeviceProfile
+    ) -> String {
+        let plan = scheme.testPlan.map { ", \"testPlan\": \(quoted($0))" } ?? ""
+        let folder = URL(fileURLWithPath: container.path).deletingPathExtension().lastPathComponent
+        return """
+            {
+              "name": \(quoted(name)),
+              "schedule": "0 */4 * * *",
+              "timeZone": "UTC",
+              "xcodebuild": { \(quoted(container.kind.rawValue)): \(quoted(container.path)), \
+            "scheme": \(quoted(scheme.scheme))\(plan), "onlyTesting": [], "skipTesting": [] },
+              "device": { "platform": \(quoted(device.platform)), "name": \(quoted(device.name ?? "")), \
+            "runtime": \(quoted(device.runtime ?? "")), "create": true, "erase": true },
+              "ordering": { "mode": "random", "isolation": "suite" },
+              "environment": { "IS_UNIT_TESTING": "1" },
+              "timeouts": { "runSeconds": 3600, "testSeconds": 300 },
+            \(tail(include: "\(folder)/"))
+            """
+    }
+
+    private static func tail(include: String) -> String {
+        """
+          "retries": { "failed": \(retries) },
+          "coverage": { "enabled": true, "include": [\(quoted(include))] },
+          "reports": ["json", "junit", "markdown", "html"],
+          "output": ".smokerun",
+          "retention": { "runs": 60, "days": 14 },
+          "notify": { "webhookURLEnvironment": "SMOKERUN_WEBHOOK_URL", "format": "slack", "on": ["failure", "recovery"] }
+        }
+
+        """
+    }
+
+    /// The package's `name:` in Package.swift (`Package(name: "TipCalculator", …)`), or nil.
+    package static func packageName(manifest: String) -> String? {
+        guard let call = manifest.range(of: "Package(") else { return nil }
+        let rest = manifest[call.upperBound...]
+        guard let key = rest.range(of: #"^\s*name\s*:\s*""#, options: .regularExpression) else { return nil }
+        let value = rest[key.upperBound...].prefix { $0 != "\"" && $0 != "\n" }
+        return value.isEmpty ? nil : String(value)
+    }
+
+    /// A pipeline name from a package or scheme name: letters, digits, `.`, `_`, `-` kept, runs of anything
+    /// else one `-` ("My App" → "My-App"); `smoke` when nothing is left.
+    package static func pipelineName(from text: String) -> String {
+        var name = ""
+        for character in text {
+            let allowed = character.isASCII && (character.isLetter || character.isNumber || "._-".contains(character))
+            if allowed {
+                name.append(character)
+            } else if !name.hasSuffix("-") {
+                name.append("-")
+            }
+        }
+        let trimmed = name.trimmingCharacters(in: CharacterSet(charactersIn: "-."))
+        return trimmed.isEmpty ? fallbackName : String(trimmed.prefix(64))
+    }
+
+    private static func quoted(_ text: String) -> String {
+        let data = (try? JSONSerialization.data(withJSONObject: [text], options: [.withoutEscapingSlashes])) ?? Data()
+        let array = String(decoding: data, as: UTF8.self)
+        return String(array.dropFirst().dropLast())
+    }
+}

@@ -1,0 +1,36 @@
+/// A variable a pipeline's notifications need (the webhook URL, a Slack token), and where it was found — names
+/// only, never values. `install` and `doctor` list them; a run that misses one says so.
+package struct RequiredVariable: Sendable, Equatable {
+    /// Where a command found the variable.
+    package enum Source: Sendable, Equatable {
+        /// Set in this process's environment (and not in the file): a scheduled job will not have it.
+        case environmentOnly
+        /// In `<output>/env`, which every run reads (the environment may set it too).
+        case environmentFile
+        case missing
+    }
+
+    package var name: String
+    /// The pipeline key that names it, e.g. `notify.webhookURLEnvironment`.
+    package var key: String
+    package var source: Source
+
+    /// The variables `notify` needs: the Slack bot token's when it posts through the Web API, else the webhook
+    /// URL's; each with where it is found.
+    /// - Parameters:
+    ///   - environment: the process environment, without the file's variables.
+    ///   - fileNames: the names `<output>/env` sets.
+    package static func of(_ notify: NotifySettings, environment: [String: String], fileNames: Set<String>)
+        -> [RequiredVariable]
+    {
+        let wanted: [(String, String)] =
+            notify.slackUpload.map { [($0.tokenEnvironment, "notify.slackUpload.tokenEnvironment")] }
+            ?? [(notify.webhookURLEnvironment, "notify.webhookURLEnvironment")]
+        return wanted.map { name, key in
+            let source: Source =
+                fileNames.contains(name)
+                ? .environmentFile : (environment[name] ?? "").isEmpty ? .missing : .environmentOnly
+            return RequiredVariable(name: name, key: key, source: source)
+        }
+    }
+}

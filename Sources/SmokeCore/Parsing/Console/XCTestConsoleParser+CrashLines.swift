@@ -1,0 +1,62 @@
+/// The lines that say a test process died: a fatal error, xcodebuild's restart, a crash or signal exit, a
+/// backtrace frame that points into the tests.
+extension XCTestConsoleParser {
+    /// `Fatal error: message` / `fatal error: message` (old Swift), optionally after `File.swift:12: `.
+    static func fatalError(_ line: LineBytes, _ start: Int, file: String?, lineNumber: Int?) -> TestEvent? {
+        guard line.hasPrefix("Fatal error", at: start) || line.hasPrefix("fatal error", at: start) else { return nil }
+        var messageStart = start + 11
+        if line.hasPrefix(": ", at: messageStart) { messageStart += 2 }
+        let message = line.string(from: messageStart)
+        return .fatalError(message: message.isEmpty ? "Fatal error" : message, file: file, line: lineNumber)
+    }
+
+    /// `Restarting after unexpected exit, crash, or test timeout in C.m(); summary will include totals …`
+    /// (and the older `Restarting after unexpected exit or crash in C/m(); …`): the test that died.
+    static func restart(_ line: LineBytes, _ start: Int) -> TestEvent? {
+        guard line.hasPrefix("Restarting after unexpected exit", at: start) else { return nil }
+        guard let inWord = line.firstIndex(of: " in ", from: start) else { return .restartAfterCrash(nil) }
+        let nameEnd = line.firstIndex(of: "; ", from: inWord) ?? line.count
+        return .restartAfterCrash(XCTestNameParser.ref(line, (inWord + 4)..<nameEnd, slashMeansSwiftTesting: false))
+    }
+
+    /// `*** Program crashed: Illegal instruction at 0x… ***` from the Swift backtracer (other `*** ` lines are noise).
+    static func programCrashed(_ line: LineBytes, _ start: Int) -> TestEvent? {
+        guard line.hasPrefix("*** Program crashed: ", at: start) else { return nil }
+        let textStart = start + 21
+        let end =
+            line.firstIndex(of: " at 0x", from: textStart) ?? line.firstIndex(of: " ***", from: textStart) ?? line.count
+        return .programCrashed(description: line.string(textStart..<end))
+    }
+
+    /// `Exited with signal code 4` (swift test on macOS), SwiftPM's `error: Exited with unexpected signal code 11`
+    /// and `Child process terminated with signal 5: Trace/BPT trap`: the test process died.
+    static func signalExit(_ line: LineBytes, _ start: Int) -> TestEvent? {
+        let textStart = line.hasPrefix("error: ", at: start) ? start + 7 : start
+        guard
+            line.hasPrefix("Exited with signal code ", at: textStart)
+                || line.hasPrefix("Exited with unexpected signal code ", at: textStart)
+                || line.hasPrefix("Child process terminated with signal", at: textStart)
+        else { return nil }
+        return .programCrashed(description: line.string(from: textStart))
+    }
+
+    /// A backtrace frame with a source location: `  3 [ra] 0x… Ledger.entry(at:) + 64 in X at /abs/Ledger.swift:15:16`.
+    static func backtraceFrame(_ line: LineBytes, _ start: Int) -> TestEvent? {
+        guard line[start] &- UInt8(ascii: "0") < 10, let at = line.lastIndex(of: " at ") else { return nil }
+        let pathStart = at + 4
+        // The location ends `:line:column` or `:line`.
+        guard let lastColon = line.lastIndex(of: UInt8(ascii: ":")), lastColon > pathStart,
+            line.endOfDigits(from: lastColon + 1) == line.count
+        else { return nil }
+        var pathEnd = lastColon
+        var number = line.integer((lastColon + 1)..<line.count)
+        if let previous = line.lastIndex(of: UInt8(ascii: ":"), before: lastColon), previous > pathStart,
+            let lineNumber = line.integer((previous + 1)..<lastColon)
+        {
+            pathEnd = previous
+            number = lineNumber
+        }
+        guard let number else { return nil }
+        return .backtraceFrame(file: line.string(pathStart..<pathEnd), line: number)
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import SmokeCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Reads `<output>/env` the one way `run`, `schedule`, `notify`, `install` and `doctor` all do: not through a
+/// symbolic link, only a regular file of the user running smokerun that group and others cannot read or write,
+/// at most `EnvironmentFile.byteLimit` bytes; then merges it under the process environment.
+package struct EnvironmentFileReader: Sendable {
+    /// The user the file must belong to; tests pass another to see a file refused.
+    var user: UInt32 = UInt32(geteuid())
+
+    package init() {}
+
+    init(user: UInt32) { self.user = user }
+
+    /// What a command runs with: the environment with the file's variables under it, what the report records,
+    /// and why the file was not used when it was refused.
+    package struct Loaded: Sendable {
+        package var environment: [String: String]
+        /// Nil when there is no file (or it was refused).
+        package var record: EnvironmentFileRecord?
+        /// The file exists and was refused (permissions, owner, a link, its size); the run goes on without it.
+        package var refusal: EnvironmentFileError?
+    }
+
+    /// The file's variables applied to `environment`. A file that is not there is no error; a malformed one
+    /// throws (exit 2); a refused one comes back in `refusal`, so a run still runs and says why it cannot notify.
+    /// - Parameter displayPath: how messages and the report name the file.
+    package func load(_ file: URL, displayPath: String? = nil, into environment: [String: String])
+        throws(EnvironmentFileError) -> Loaded
+    {
+        let shown = displayPath ?? file.path
+        do {
+            guard let parsed = try read(file, displayPath: shown) else {
+                return Loaded(environment: environment)
+            }
+            let (merged, names) = parsed.applied(to: environment)
+            return Loaded(environment: merged, record: EnvironmentFileRecord(path: shown, variables: names))
+        } catch  where error.isMalformed {
+            throw error
+        } catch {
+            return Loaded(environment: environment, refusal: error)
+        }
+    }
+
+    /// The parsed file, or nil when nothing is at `file`.
+    package func read(_ file: URL, displayPath: String? = nil) throws(EnvironmentFileError) -> EnvironmentFile? {
+        let shown = displayPath ?? file.path
+        guard POSIXFile.exists(file) else { return nil }
+        if POSIXFile.isSymlink(file) { throw .symbolicLink(path: shown) }
+        let descriptor: Int32
+        do {
+            descriptor = try POSIXFile.openRegularFile(file, followLinks: false)
+        } catch {
+            throw Self.openRefusal(error, path: shown)
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw .unreadable(path: shown, reason: POSIXFile.lastError()) }
+        if let refusal = EnvironmentFileError.refusal(
+            path: shown, mode: UInt32(info.st_mode) & 0o7777, owner: UInt32(info.st_uid), user: user,
+            size: Int(info.st_size))
+        {
+            throw refusal
+        }
+        var bytes: [UInt8] = []
+        let unreadable = { StoreError.attachmentSourceUnreadable(path: shown, reason: $0) }
+        let copied: POSIXFile.Copied
+        do {
+            copied = try POSIXFile.readChunks(of: descriptor, limit: EnvironmentFile.byteLimit, unreadable: unreadable)
+            {
+                bytes.append(contentsOf: $0)
+            }
+        } catch {
+            throw .unreadable(path: shown, reason: error.localizedDescription)
+        }
+        if copied.cut { throw .tooLarge(path: shown, limit: EnvironmentFile.byteLimit) }
+        return try EnvironmentFile.parse(bytes, path: shown)
+    }
+
+    /// `openRegularFile`'s refusal in this file's terms.
+    private static func openRefusal(_ error: StoreError, path: String) -> EnvironmentFileError {
+        guard case .attachmentSourceUnreadable(_, let reason) = error else {
+            return .unreadable(path: path, reason: error.localizedDescription)
+        }
+        if reason.contains("symbolic link") { return .symbolicLink(path: path) }
+        if reason.contains("not a regular file"), let kind = reason.components(separatedBy: ", not a").first {
+            return .notRegularFile(path: path, kind: kind.replacingOccurrences(of: "it is ", with: ""))
+        }
+        return .unreadable(path: path, reason: reason)
+    }
+}

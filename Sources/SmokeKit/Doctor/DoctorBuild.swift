@@ -1,0 +1,55 @@
+import Foundation
+import SmokeCore
+
+/// The build check: `swift build --build-tests` into smokerun's own scratch folder, as `run` builds.
+enum DoctorBuild {
+    static let run: @Sendable (Pipeline, DoctorProbes.Place, TimeInterval) throws -> String = {
+        pipeline, place, seconds in
+        guard case .swiftpm(let settings) = pipeline.driver else { return "nothing to build here" }
+        let directory = place.currentDirectory
+        let swift = try SwiftToolchain.locate(environment: place.environment)
+        var build = SwiftPMBuild(
+            swift: swift, packageRoot: pipeline.resolve(settings.packagePath, currentDirectory: directory),
+            scratchPath: pipeline.scratchDirectory(for: settings, currentDirectory: directory),
+            configuration: settings.configuration, coverage: pipeline.coverage.enabled,
+            environment: place.environment, console: try ConsoleLog(url: nil))
+        build.excluded = [pipeline.resolve(pipeline.output, currentDirectory: directory)]
+        let key: BuildStamp.Key?
+        switch build.check() {
+        case .fresh(_, _, let inputs):
+            return "up to date (\(inputs) files and folders unchanged since smokerun's last build)"
+        case .stale(let stale):
+            key = stale
+        }
+        let started = Date()
+        let limits = RunLimits(
+            testSeconds: seconds, runDeadline: started.addingTimeInterval(seconds), cancellation: CancellationFlag())
+        let binary: URL
+        do {
+            binary = try build.buildTests(limits: limits)
+        } catch let failure as BuildFailure {
+            throw DoctorBuildError(record: failure.record)
+        }
+        // Stamped as `run` stamps it, so the next run (or doctor) skips a build of the same inputs.
+        if let key,
+            let toolchain = try? SwiftToolchain.identify(
+                swift, environment: place.environment, runner: ProcessCommandRunner())
+        {
+            build.record(key, binary: binary, swiftVersion: toolchain.version)
+        }
+        let took = RunLimits.text(seconds: Double(Int(Date().timeIntervalSince(started).rounded())))
+        let root = directory.path + "/"
+        let scratch =
+            build.scratchPath.path.hasPrefix(root)
+            ? String(build.scratchPath.path.dropFirst(root.count)) : build.scratchPath.path
+        return "swift build --build-tests built \(binary.lastPathComponent) in \(took) (into \(scratch))"
+    }
+}
+
+/// A failed build in doctor's words: the message and the compiler's first lines.
+struct DoctorBuildError: LocalizedError {
+    var record: InfrastructureError
+    var errorDescription: String? {
+        ([record.message] + record.details.prefix(5)).joined(separator: "\n    ")
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import SmokeCore
+
+/// What `smokerun doctor` asks of the world, one closure per check: `live` is the real machine; tests pass
+/// their own, so each way a check fails is shown without a broken toolchain or an unwritable disk.
+package struct DoctorProbes: Sendable {
+    /// Where a check runs: the environment (with `<output>/env` applied) and the current folder.
+    package struct Place: Sendable {
+        package var environment: [String: String]
+        package var currentDirectory: URL
+    }
+
+    /// Reads and validates a pipeline file (`PipelineLoader`, paths checked); the string is how messages name it.
+    var loadPipeline: @Sendable (URL, String) throws -> Pipeline
+    /// The `swift` a run would use (`SMOKERUN_SWIFT`, else PATH).
+    var locateSwift: @Sendable ([String: String]) throws -> URL
+    /// The llvm tools a run's coverage would use, checked to answer `--version`.
+    var coverageTools: @Sendable (Pipeline, Place) throws -> [URL]
+    /// Builds the tests as a run would, stopped after the given seconds; says what it did.
+    var build: @Sendable (Pipeline, Place, TimeInterval) throws -> String
+    /// The simulators the pipeline's profiles resolve to (macOS), one line each.
+    var resolveSimulators: @Sendable (Pipeline, Place) throws -> [String]
+    /// Creates and removes a temp file in the folder, creating the folder when it is missing.
+    var probeWritable: @Sendable (URL) throws -> Void
+    /// Where an installed schedule runs the pipeline file (a crontab line, a systemd timer, a launchd agent).
+    var findSchedule: @Sendable (_ pipelineName: String, _ pipelineFile: String, Place) -> [String]
+    /// Posts the test message through the notifier.
+    var sendTest: @Sendable (Pipeline, Place) async -> NotificationRecord
+    var environmentFileReader: EnvironmentFileReader
+    var now: @Sendable () -> Date
+    var isMacOS: Bool
+
+    package static var live: DoctorProbes {
+        DoctorProbes(
+            loadPipeline: { url, shown in try PipelineLoader().load(url, displayPath: shown, checkingPaths: true) },
+            locateSwift: { environment in try SwiftToolchain.locate(environment: environment) },
+            coverageTools: { pipeline, place in
+                let tools = try TestDrivers.make(for: pipeline).coverageTools(
+                    environment: place.environment, runner: ProcessCommandRunner())
+                return [tools.llvmProfdata, tools.llvmCov]
+            },
+            build: DoctorBuild.run,
+            resolveSimulators: { pipeline, place in
+                let inventory = try SimulatorProvisioner(runner: ProcessCommandRunner(), environment: place.environment)
+                    .inventory()
+                return try pipeline.devices.map { profile in
+                    let device = try SimulatorResolver.plan(profile, inventory: inventory).device
+                    return "\(device.name ?? "?") \(device.runtime ?? "") \(device.udid ?? "(created at run time)")"
+                }
+            },
+            probeWritable: { folder in
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                let probe = AtomicFile.temporaryURL(next: folder.appendingPathComponent("doctor"))
+                guard try POSIXFile.createExclusively(probe) else {
+                    throw StoreError.writeFailed(path: probe.path, reason: "a file of that name is already there")
+                }
+                POSIXFile.remove(probe)
+            },
+            findSchedule: DoctorSchedule.find,
+            sendTest: { pipeline, place in
+                await Notifier().sendTest(
+                    pipeline: pipeline.name, host: ProcessInfo.processInfo.hostName, settings: pipeline.notify,
+                    environment: place.environment)
+            },
+            environmentFileReader: EnvironmentFileReader(), now: { Date() },
+            isMacOS: ToolchainTools.Host.current == .macOS)
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+@testable import SmokeCore
+@testable import SmokeCoreTestSupport
+
+/// Flaky means flaky: a test that failed and passed on the same code, not one that was broken and then fixed.
+@Suite struct TestStabilityTests {
+    static let (c1, c2, c3) = (String(repeating: "a1", count: 20), String(repeating: "b2", count: 20), "c3c3c3c3c3")
+    static let (broken, retried, alternating, failing) = ("T.Broken/test", "T.Retried/test", "T.Alt/test", "T.Now/test")
+
+    /// Six runs: four of commit c1 (a schedule re-testing the same code), then c2 and c3.
+    static let history: [HistoryEntry] = {
+        let plan: [(commit: String, outcomes: [TestStatus], retried: Bool)] = [
+            (c1, [.failed, .passed, .passed, .passed], false),
+            (c1, [.failed, .passed, .failed, .passed], false),
+            (c1, [.failed, .passed, .passed, .passed], true),
+            (c1, [.failed, .passed, .failed, .passed], false),
+            (c2, [.failed, .passed, .passed, .failed], false),
+            (c3, [.passed, .passed, .passed, .timedOut], false),
+        ]
+        return plan.enumerated().map { hour, run in
+            HistoryEntryFixture.run(
+                hour, commit: run.commit,
+                outcomes: Dictionary(uniqueKeysWithValues: zip([broken, retried, alternating, failing], run.outcomes)),
+                flaky: run.retried ? [retried] : [])
+        }
+    }()
+
+    private func stability(_ test: String) throws -> TestStability {
+        try #require(TestStability.assess(Self.history).first { $0.test == test })
+    }
+
+    @Test func aTestBrokenForFiveRunsThenFixedIsBrokenThenFixedNotFlaky() throws {
+        let broken = try stability(Self.broken)
+        #expect(!broken.isFlaky && broken.flakeRate == 0)
+        guard case .fixed(let runs, let since, let fixedAt)? = broken.breakage else {
+            Issue.record("expected broken then fixed, got \(String(describing: broken.breakage))")
+            return
+        }
+        #expect(runs == 5 && since.runID == "20261122T000000Z-aaaa" && fixedAt.label == "c3c3c3c")
+    }
+
+    @Test func aTestThatPassedOnlyOnARetryIsFlakyInThatRun() throws {
+        let retried = try stability(Self.retried)
+        #expect(retried.retried.map(\.runID) == ["20261122T020000Z-aaaa"])
+        #expect(retried.flakyRuns == 1 && retried.runs == 6 && retried.breakage == nil)
+    }
+
+    @Test func aTestFailingAndPassingOnOneCommitIsFlakyWithThoseRunsAsEvidence() throws {
+        let alternating = try stability(Self.alternating)
+        #expect(alternating.sameCommit.map(\.commit) == [Self.c1])
+        let failed = alternating.sameCommit.first?.failed.map(\.runID)
+        #expect(failed == ["20261122T010000Z-aaaa", "20261122T030000Z-aaaa"])
+        #expect(alternating.sameCommit.first?.passed.count == 2)
+        #expect(alternating.flakyRuns == 2 && alternating.breakage == nil)
+    }
+
+    @Test func aTestFailingNowIsBrokenSinceItsFirstFailingRun() throws {
+        let failing = try stability(Self.failing)
+        #expect(!failing.isFlaky)
+        let since = TestStability.Run(
+            runID: "20261122T040000Z-aaaa", commit: Self.c2, startedAt: Date(timeIntervalSince1970: 1_795_320_000))
+        #expect(failing.breakage == .ongoing(runs: 2, since: since))
+    }
+
+    @Test func unknownOrDirtyCommitsAreNeverTheSameCode() {
+        for (commit, dirty) in [(nil, nil), (Self.c1, true)] as [(String?, Bool?)] {
+            let runs = [TestStatus.failed, .passed, .failed].enumerated().map { hour, status in
+                HistoryEntryFixture.run(hour, commit: commit, outcomes: ["T.A/a": status], dirty: dirty)
+            }
+            let assessed = TestStability.assess(runs)
+            #expect(assessed.map(\.isFlaky) == [false])
+            #expect(assessed.first?.breakage.map { if case .ongoing(1, _) = $0 { true } else { false } } == true)
+        }
+    }
+
+    @Test func historyFlakyListsRatesAndEvidenceThenTheBrokenTestsApart() {
+        let text = HistoryTable.flakeRates(Self.history)
+        #expect(
+            text == """
+                FLAKE%  FLAKY  RUNS TEST
+                   33%      2     6 T.Alt/test
+                                      on commit a1a1a1a: failed in runs 20261122T010000Z-aaaa, 20261122T030000Z-aaaa; \
+                passed in runs 20261122T000000Z-aaaa, 20261122T020000Z-aaaa
+                   17%      1     6 T.Retried/test
+                                      passed only on a retry in run 20261122T020000Z-aaaa (commit a1a1a1a)
+
+                broken, not flaky (failed in every run until fixed):
+                  T.Broken/test  broken 5 runs, fixed at c3c3c3c
+                  T.Now/test     broken for 2 runs since 2026-11-22T04:00:00Z (commit b2b2b2b)
+
+                """)
+    }
+
+    @Test func aSteadyHistoryHasNoFlakyTestsAndNoBrokenSection() {
+        let steady = (0..<3).map { HistoryEntryFixture.run($0, commit: Self.c1, outcomes: ["T.A/a": .passed]) }
+        #expect(HistoryTable.flakeRates(steady) == "no flaky tests in the last 3 runs\n")
+    }
+
+    @Test func anInterruptedOrSkippedRunSaysNothingAboutTheTest() {
+        let runs = [TestStatus.passed, .interrupted, .skipped, .passed].enumerated().map { hour, status in
+            HistoryEntryFixture.run(hour, commit: Self.c1, outcomes: ["T.A/a": status])
+        }
+        #expect(TestStability.assess(runs).isEmpty)
+    }
+}
