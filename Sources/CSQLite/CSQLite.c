@@ -42,6 +42,7 @@ void *csqlite_load(const char *name, csqlite_api *api, char *reason, size_t reas
         {"sqlite3_bind_text", (void **)&api->bind_text},
         {"sqlite3_bind_blob", (void **)&api->bind_blob},
         {"sqlite3_last_insert_rowid", (void **)&api->last_insert_rowid},
+        {"sqlite3_reset", (void **)&api->reset},
     };
     for (size_t index = 0; index < sizeof table / sizeof table[0]; index++) {
         if (!resolve(library, name, table[index].symbol, table[index].slot, reason, reason_size)) {

@@ -59,11 +59,12 @@ import Testing
                 as? [String: Any])
         #expect((json["tests"] as? [[String: Any]])?.allSatisfy { $0["device"] is String } == true)
 
-        // history.jsonl: each device's outcome under its own key, so neither overwrites the other.
-        let lines = try String(contentsOf: output.appendingPathComponent("history.jsonl"), encoding: .utf8).split(
-            separator: "\n")
-        let entry = try JSONCoding.decoder().decode(HistoryEntry.self, from: Data(try #require(lines.last).utf8))
+        // The history: each device's outcome under its own key, so neither overwrites the other.
+        let entry = try #require(try HistoryStore.read(outputDirectory: output, pipeline: nil).last)
         #expect(entry.outcomes.count == report.tests.count)
+        let failedRuns = try #require(try HistoryStore.database(outputDirectory: output)).testResults(
+            testID: FailureMomentRunTests.failingID)
+        #expect(Set(failedRuns.map(\.key)) == Set(labels.map { "\(FailureMomentRunTests.failingID) [\($0)]" }))
         #expect(entry.failingTests == labels.map { "\(FailureMomentRunTests.failingID) [\($0)]" }.sorted())
 
         // attachments --by device: one folder per device, each with that device's screenshots.

@@ -4,7 +4,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* The part of SQLite's C API the result-bundle reader calls, declared here by hand so the package
+/* The part of SQLite's C API the result-bundle reader and the history database call, declared here by hand so the package
  * builds without sqlite3.h (the official swift images carry libsqlite3.so.0 but not its headers).
  * The library itself is loaded at run time by csqlite_load. Signatures follow the SQLite C API
  * documentation; sqlite3 and sqlite3_stmt stay opaque. */
@@ -36,6 +36,7 @@ typedef struct csqlite_api {
     int (*bind_text)(csqlite_stmt *statement, int index, const char *text, int bytes, const void *destructor);
     int (*bind_blob)(csqlite_stmt *statement, int index, const void *bytes, int count, const void *destructor);
     int64_t (*last_insert_rowid)(csqlite_db *database);
+    int (*reset)(csqlite_stmt *statement);
 } csqlite_api;
 
 /* Loads the shared library `name` and fills `api` with its functions. Returns the library handle, or

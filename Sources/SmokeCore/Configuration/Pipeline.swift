@@ -125,6 +125,8 @@ package struct RetrySettings: Sendable, Equatable {
 package struct RetentionSettings: Sendable, Equatable {
     package var runs: Int = 60
     package var days: Double = 14
+    /// Days a run's rows stay in `history.sqlite` (run folders go sooner, by `runs` and `days`).
+    package var historyDays: Double = 400
 
     package init() {}
 }

@@ -54,6 +54,31 @@ package struct HistoryEntry: Codable, Sendable, Equatable {
         dirty = report.origin?.dirty
     }
 
+    /// The entry of a run `history.sqlite` holds, with its per-test maps.
+    package init(
+        run: HistoryRun, outcomes: [String: TestStatus], flaky: [String], durations: [String: Double]
+    ) {
+        runID = run.runID
+        pipeline = run.pipeline
+        status = run.status
+        startedAt = run.startedAt
+        finishedAt = run.finishedAt
+        durationSeconds = run.durationSeconds
+        seed = run.seed
+        totals = run.totals
+        coverage = run.coverage
+        self.outcomes = outcomes
+        self.flaky = flaky
+        self.durations = durations
+        path = run.path
+        pipelinePath = run.pipelinePath
+        commit = run.commit
+        dirty = run.dirty
+    }
+
+    /// Each test's duration by key (`durations`), for the history database's import.
+    package var testDurations: [String: Double] { durations }
+
     private enum CodingKeys: String, CodingKey {
         case runID, pipeline, status, startedAt, finishedAt, durationSeconds, seed, totals, coverage, outcomes, flaky,
             durations, path, pipelinePath, commit, dirty

@@ -22,6 +22,14 @@ package struct SQLiteLibraryError: LocalizedError, DomainError, Equatable {
         """
     }
 
+    /// The note a run records when its history goes to `history.jsonl` because SQLite could not be loaded.
+    package var historyFallbackNote: String {
+        """
+        the history went to history.jsonl, not history.sqlite: none of \(tried.joined(separator: ", ")) could be \
+        loaded (\(reasons.joined(separator: "; "))). \(Self.installHint)
+        """
+    }
+
     /// What to install, per platform: the runtime library only, never the headers.
     static var installHint: String {
         #if canImport(Darwin)

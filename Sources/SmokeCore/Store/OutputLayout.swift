@@ -6,7 +6,9 @@ import Foundation
 ///
 ///     <output>/runs/<runID>/…   one folder per run (profiles/ inside while coverage is pending)
 ///     <output>/latest           symbolic link to the newest run
-///     <output>/history.jsonl    one summary line per run, append-only
+///     <output>/history.sqlite   every run and each test's result in it (SQLite; runs are never pruned from it)
+///     <output>/history.jsonl    one summary line per run: the history before history.sqlite, and where it goes
+///                               when SQLite cannot be loaded
 ///     <output>/outbox/          notifications waiting to be delivered
 ///     <output>/locks/           one run lock per pipeline
 ///     <output>/DerivedData/     xcodebuild's build folder per pipeline
@@ -20,6 +22,7 @@ package struct OutputLayout: Sendable, Equatable {
     static let runsFolderName = "runs"
     static let latestName = "latest"
     static let historyFileName = "history.jsonl"
+    static let historyDatabaseFileName = "history.sqlite"
     static let outboxFolderName = "outbox"
     static let locksFolderName = "locks"
     static let derivedDataFolderName = "DerivedData"
@@ -34,8 +37,8 @@ package struct OutputLayout: Sendable, Equatable {
     /// The names smokerun keeps directly in the output folder; a non-empty folder with none of them is someone
     /// else's, and `output` may not name it.
     package static let ownNames: Set<String> = [
-        runsFolderName, latestName, historyFileName, outboxFolderName, locksFolderName, derivedDataFolderName,
-        environmentFileName, siteFolderName, "notify-state.json", "cron.log", "launchd.log",
+        runsFolderName, latestName, historyFileName, historyDatabaseFileName, outboxFolderName, locksFolderName,
+        derivedDataFolderName, environmentFileName, siteFolderName, "notify-state.json", "cron.log", "launchd.log",
     ]
 
     /// The output folder itself.
@@ -48,6 +51,7 @@ package struct OutputLayout: Sendable, Equatable {
     package var runs: URL { root.appendingPathComponent(Self.runsFolderName, isDirectory: true) }
     package var latest: URL { root.appendingPathComponent(Self.latestName) }
     package var history: URL { root.appendingPathComponent(Self.historyFileName) }
+    package var historyDatabase: URL { root.appendingPathComponent(Self.historyDatabaseFileName) }
     package var outbox: URL { root.appendingPathComponent(Self.outboxFolderName, isDirectory: true) }
     package var site: URL { root.appendingPathComponent(Self.siteFolderName, isDirectory: true) }
     var locks: URL { root.appendingPathComponent(Self.locksFolderName, isDirectory: true) }

@@ -47,7 +47,7 @@ extension PipelineLoader {
     }
 
     static func retention(_ object: JSONObjectReader) throws(PipelineError) -> RetentionSettings {
-        try object.allowOnly(["runs", "days"])
+        try object.allowOnly(["runs", "days", "historyDays"])
         var retention = RetentionSettings()
         if let runs = try object.number("runs") {
             guard runs >= 1, runs == runs.rounded(), runs <= 1_000_000 else {
@@ -58,6 +58,10 @@ extension PipelineLoader {
         if let days = try object.number("days") {
             guard days > 0 else { throw object.error("days", "must be a positive number of days") }
             retention.days = days
+        }
+        if let days = try object.number("historyDays") {
+            guard days > 0 else { throw object.error("historyDays", "must be a positive number of days") }
+            retention.historyDays = days
         }
         return retention
     }

@@ -6,5 +6,5 @@ package typealias HistoryLoading = @Sendable (_ outputDirectory: URL) -> History
 
 /// The dashboard's history: the store's tolerant `history.jsonl` reader (torn lines skipped).
 package enum CoverageHistory {
-    package static let load: HistoryLoading = { HistoryStore.contentsOrEmpty(outputDirectory: $0) }
+    package static let load: HistoryLoading = { HistoryStore.contentsOrEmpty(outputDirectory: $0, perTest: false) }
 }

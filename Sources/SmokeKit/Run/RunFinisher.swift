@@ -87,8 +87,10 @@ package struct RunFinisher: Sendable {
                 return (withCoverage, below)
             }
         }
-        let store = RunStore(outputDirectory: outputDirectory, writer: fileWriter)
+        var store = RunStore(outputDirectory: outputDirectory, writer: fileWriter)
+        store.sqlite = SQLiteLibrary.chosen(by: context.environment)
         var written = true
+        let errorsBefore = report.errors.count
         do {
             report = try store.finish(
                 report, in: runDirectory, formats: formats, consoleLog: draft.consoleLog,
@@ -122,7 +124,13 @@ package struct RunFinisher: Sendable {
         }
         switch summary {
         case .run: printSummary(report, runDirectory: runDirectory, written: written)
-        case .reportFolder: context.standardOutput.line("report: \(runDirectory.path)")
+        case .reportFolder:
+            // The summary of `run` shows errors; a parse shows those finishing added (a missing SQLite's note, a
+            // history that could not be written).
+            for error in report.errors.dropFirst(errorsBefore) {
+                context.standardError.line("smokerun: \(error.isNote ? "note" : "error"): \(error.message)")
+            }
+            context.standardOutput.line("report: \(runDirectory.path)")
         }
         if let retention { prune(after: report, settings: retention) }
         if dashboard { writeDashboard() }
@@ -219,6 +227,12 @@ package struct RunFinisher: Sendable {
             let days = Int(exactly: retention.days).map(String.init) ?? String(retention.days)
             err.line(
                 "retention: removed \(ReportText.count(outcome.removed.count, "old run")) (keeps \(retention.runs) runs, \(days) days)"
+            )
+        }
+        if outcome.historyRunsDeleted > 0 {
+            let days = Int(exactly: retention.historyDays).map(String.init) ?? String(retention.historyDays)
+            err.line(
+                "retention: deleted \(ReportText.count(outcome.historyRunsDeleted, "run")) older than \(days) days from the history (retention.historyDays)"
             )
         }
         for failure in outcome.failures { err.line("retention: warning: \(failure)") }

@@ -3,8 +3,13 @@ import SmokeCore
 
 /// When a pipeline last ran, for the scheduler's catch-up rule, read through `HistoryStore`.
 package enum HistoryLookup {
-    /// The start of the last run of `pipeline` in the history file; nil when there is none or no file.
+    /// The start of the last run of `pipeline` in the history of the folder holding `historyFile` (its
+    /// `history.sqlite`, else the file itself); nil when there is none or no history.
     package static func lastRunStart(pipeline: String, historyFile: URL) -> Date? {
+        let folder = historyFile.deletingLastPathComponent()
+        if let database = try? HistoryStore.database(outputDirectory: folder) {
+            return (try? database.runs(pipeline: pipeline))?.last?.startedAt
+        }
         guard let contents = try? HistoryStore.contents(of: historyFile, pipeline: pipeline) else { return nil }
         return contents.entries.last?.startedAt
     }

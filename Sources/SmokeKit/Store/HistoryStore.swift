@@ -1,10 +1,11 @@
 import Foundation
 import SmokeCore
 
-/// The one reader of `<output>/history.jsonl` (every command and the scheduler read it here), and
-/// the finder of run directories by recency.
+/// The one reader of the history (every command and the scheduler read it here), and the finder of run
+/// directories by recency. The history is `<output>/history.sqlite` (`HistoryDatabase`) when the folder has one and
+/// SQLite loads; else `<output>/history.jsonl`, the history before it (read as it always was).
 package enum HistoryStore {
-    /// What `history.jsonl` held: the entries, oldest first, and how many lines could not be read
+    /// What the history held: the entries, oldest first, and how many lines could not be read
     /// (a line torn by a crash mid-append, or garbage) and were skipped.
     package struct Contents: Sendable, Equatable {
         package var entries: [HistoryEntry]
@@ -42,8 +43,42 @@ package enum HistoryStore {
         try contents(outputDirectory: outputDirectory, pipeline: pipeline).entries
     }
 
-    package static func contents(outputDirectory: URL, pipeline: String?) throws -> Contents {
-        try contents(of: fileURL(outputDirectory: outputDirectory), pipeline: pipeline)
+    /// `perTest: false` reads history.sqlite's runs without their tests (empty `outcomes`, `flaky`, `durations`):
+    /// what a reader of run totals, times or coverage needs, without building 2,000 tests' maps for every run.
+    package static func contents(outputDirectory: URL, pipeline: String?, perTest: Bool = true) throws -> Contents {
+        if let database = try database(outputDirectory: outputDirectory) {
+            let entries =
+                perTest
+                ? try database.entries(pipeline: pipeline)
+                : try database.runs(pipeline: pipeline).map {
+                    HistoryEntry(run: $0, outcomes: [:], flaky: [], durations: [:])
+                }
+            return Contents(entries: entries, unreadableLines: 0)
+        }
+        return try contents(of: fileURL(outputDirectory: outputDirectory), pipeline: pipeline)
+    }
+
+    /// The runs of one pipeline (all when nil), oldest first, without their tests: what retention and the
+    /// scheduler need, read without building every run's per-test maps.
+    package static func runs(outputDirectory: URL, pipeline: String?) throws -> [HistoryRun] {
+        if let database = try database(outputDirectory: outputDirectory) {
+            return try database.runs(pipeline: pipeline)
+        }
+        return try contents(of: fileURL(outputDirectory: outputDirectory), pipeline: pipeline).entries.map(
+            HistoryRun.init(entry:))
+    }
+
+    /// The output folder's `history.sqlite` to read (the dashboard's and `history --test`'s source); nil when the
+    /// folder has none or SQLite cannot be loaded (then `history.jsonl` is the history).
+    package static func database(outputDirectory: URL) throws -> HistoryDatabase? {
+        try database(outputDirectory: outputDirectory, library: SQLiteLibrary.shared)
+    }
+
+    static func database(
+        outputDirectory: URL, library: Result<SQLiteLibrary, SQLiteLibraryError>
+    ) throws -> HistoryDatabase? {
+        guard case .success(let sqlite) = library else { return nil }
+        return try HistoryDatabase(readingIn: outputDirectory, library: sqlite)
     }
 
     /// The history file at `url`; a missing file is an empty history, an unreadable one an error.
@@ -59,8 +94,9 @@ package enum HistoryStore {
 
     /// For readers that must never fail because of history (notification policy, the dashboard's
     /// trend): a file that cannot be read at all is an empty history.
-    package static func contentsOrEmpty(outputDirectory: URL, pipeline: String? = nil) -> Contents {
-        (try? contents(outputDirectory: outputDirectory, pipeline: pipeline))
+    package static func contentsOrEmpty(outputDirectory: URL, pipeline: String? = nil, perTest: Bool = true) -> Contents
+    {
+        (try? contents(outputDirectory: outputDirectory, pipeline: pipeline, perTest: perTest))
             ?? Contents(entries: [], unreadableLines: 0)
     }
 

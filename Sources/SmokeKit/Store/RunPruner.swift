@@ -19,9 +19,11 @@ struct RunPruner: Sendable {
         self.outputDirectory = outputDirectory
     }
 
-    /// What one pruning did: the run ids removed, and a message per run that could not be.
+    /// What one pruning did: the run ids removed, how many runs older than `historyDays` left `history.sqlite`,
+    /// and a message per run that could not be removed.
     struct Outcome: Sendable, Equatable {
         var removed: [String] = []
+        var historyRunsDeleted = 0
         var failures: [String] = []
     }
 
@@ -29,14 +31,17 @@ struct RunPruner: Sendable {
     /// smokerun provably made for this pipeline file are candidates: a history line of the same name and
     /// `pipelinePath`, a run id exactly as `RunID.make` writes them, and a real folder (not a link) holding the run
     /// marker. A `nil` `pipelinePath` removes nothing.
+    ///
+    /// The history keeps removed runs (`history.sqlite` marks their folders gone); its rows of this pipeline file's
+    /// runs older than `settings.historyDays` are deleted.
     func prune(pipeline: String, pipelinePath: String?, settings: RetentionSettings, now: Date, current: String)
         -> Outcome
     {
         var outcome = Outcome()
         guard let pipelinePath else { return outcome }
-        let entries: [HistoryEntry]
+        let entries: [HistoryRun]
         do {
-            entries = try HistoryStore.read(outputDirectory: outputDirectory, pipeline: pipeline)
+            entries = try HistoryStore.runs(outputDirectory: outputDirectory, pipeline: pipeline)
         } catch {
             outcome.failures.append(error.localizedDescription)
             return outcome
@@ -60,7 +65,20 @@ struct RunPruner: Sendable {
                 outcome.failures.append("could not remove \(directory.path): \(error.localizedDescription)")
             }
         }
+        pruneHistory(pipelinePath: pipelinePath, settings: settings, now: now, outcome: &outcome)
         return outcome
+    }
+
+    /// Marks the removed runs' folders gone in `history.sqlite` and deletes its runs older than `historyDays`.
+    private func pruneHistory(pipelinePath: String, settings: RetentionSettings, now: Date, outcome: inout Outcome) {
+        do {
+            guard let database = try HistoryStore.database(outputDirectory: outputDirectory) else { return }
+            try database.markFolderRemoved(outcome.removed)
+            outcome.historyRunsDeleted = try database.deleteRuns(
+                pipelinePath: pipelinePath, startedBefore: now.addingTimeInterval(-settings.historyDays * 86_400))
+        } catch {
+            outcome.failures.append("history: \(error.localizedDescription)")
+        }
     }
 
     /// True when `directory` is a folder itself (not a symlink to one) and holds smokerun's run marker, a regular

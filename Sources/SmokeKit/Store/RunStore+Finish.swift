@@ -12,13 +12,14 @@ import SmokeCore
 extension RunStore {
     /// Finishes a run: copies the console log in (unless it is already `console.log` there),
     /// fills `artifacts`, writes the selected reports (report.json last, so its presence means the
-    /// run directory is complete), appends to `history.jsonl`, points `latest` at the run, and
+    /// run directory is complete), appends to the history (`history.sqlite`; `history.jsonl` when SQLite cannot be
+    /// loaded, which report.json records as a note), points `latest` at the run, and
     /// appends `summary.md` to `$GITHUB_STEP_SUMMARY` when that is set and markdown is selected, and removes the temp
     /// files an hour old that a killed smokerun left (`TemporaryFileSweeper`).
     /// A shard (`report.shard` set) is part of a run, not a run: it gets no history line (the merged run
     /// does), so every shard of a split reads the same history and computes the same split.
     ///
-    /// A big run (`parallelReportsFrom` tests) copies console.log and renders its history line into a hidden file
+    /// A big run (`parallelReportsFrom` tests) without SQLite copies console.log and renders its history line into a hidden file
     /// of the run directory on threads beside the reports; the line is appended to history.jsonl only once
     /// report.json is in place, as a small run's is, and the hidden file is removed whatever happens.
     /// Returns the report as written.
@@ -32,14 +33,17 @@ extension RunStore {
             $0.standardizedFileURL.path == consoleDestination.standardizedFileURL.path ? nil : $0
         }
         var report = report
+        let keepsHistory = report.shard == nil
+        if keepsHistory, case .failure(let missing) = sqlite {
+            report.errors.append(InfrastructureError(message: missing.historyFallbackNote, severity: .note))
+        }
         report.artifacts = artifacts(
             in: runDirectory, formats: formats, expected: copiedLog == nil ? [] : [RunDirectory.consoleLogName])
         let finished = report
         var alongside: [@Sendable () throws -> Void] = []
         if let copiedLog { alongside.append { try AtomicFile.copy(copiedLog, to: consoleDestination, writer: writer) } }
-        let keepsHistory = report.shard == nil
         let renderedLine = AtomicFile.temporaryURL(next: RunDirectory(runDirectory).historyLine)
-        let rendersLineBeside = keepsHistory && report.tests.count >= Self.parallelReportsFrom
+        let rendersLineBeside = keepsHistory && !usesDatabase && report.tests.count >= Self.parallelReportsFrom
         let pipelinePath = RetentionPolicy.pipelineIdentity(projectRoot: projectRoot, pipelineFile: report.pipelineFile)
         if rendersLineBeside {
             alongside.append { try self.renderHistoryLine(finished, pipelinePath: pipelinePath, to: renderedLine) }
@@ -65,6 +69,12 @@ extension RunStore {
         TemporaryFileSweeper(outputDirectory: outputDirectory).sweep()
         AbandonedRunSweeper(outputDirectory: outputDirectory).sweep()
         return report
+    }
+
+    /// Whether the history is `history.sqlite` (SQLite loaded), not `history.jsonl`.
+    var usesDatabase: Bool {
+        if case .success = sqlite { return true }
+        return false
     }
 
     /// Writes the run's history line (with its newline) to `file`, which must not exist.

@@ -9,6 +9,9 @@ package struct RunStore: Sendable {
     var registry = ReportRegistry.standard
     /// Every byte the store writes goes through it; tests make it fail like a full disk.
     var writer: FileWriter
+    /// The SQLite library `history.sqlite` is written with; when it failed to load, the history goes to
+    /// `history.jsonl` as before it (tests pass a failure to see that).
+    var sqlite: Result<SQLiteLibrary, SQLiteLibraryError> = SQLiteLibrary.shared
 
     package init(outputDirectory: URL, writer: FileWriter = .system) {
         self.outputDirectory = outputDirectory
@@ -158,10 +161,16 @@ package struct RunStore: Sendable {
         }
     }
 
-    /// Appends the run's one-line summary to `<output>/history.jsonl` (never through a symlink there), with the
-    /// absolute path of its pipeline file, which retention matches (`RetentionPolicy.pipelineIdentity`).
+    /// Appends the run and its tests to `<output>/history.sqlite` in one transaction, with the absolute path of its
+    /// pipeline file, which retention matches (`RetentionPolicy.pipelineIdentity`). Without SQLite, the run's
+    /// one-line summary goes to `<output>/history.jsonl` (never through a symlink there).
     func appendHistory(_ report: RunReport, pipelinePath: String? = nil) throws {
         let path = Self.relativePath(runID: report.runID)
+        if case .success(let library) = sqlite {
+            try HistoryDatabase(writingIn: outputDirectory, library: library).append(
+                report, path: path, pipelinePath: pipelinePath)
+            return
+        }
         try POSIXFile.appendLine(to: OutputLayout(root: outputDirectory).history, writer: writer) { sink in
             try HistoryLine.write(report, path: path, pipelinePath: pipelinePath, to: &sink)
             sink.append(byte: UInt8(ascii: "\n"))

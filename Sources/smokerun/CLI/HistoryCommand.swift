@@ -7,14 +7,16 @@ struct HistoryCommand: Command {
     static let name = "history"
     static let summary = "list past runs (or, with --flaky, tests by flake rate)"
     static let help = """
-        Usage: smokerun history [--output DIR] [--pipeline NAME] [--count N] [--flaky]
+        Usage: smokerun history [--output DIR] [--pipeline NAME] [--count N] [--flaky] [--test ID] [--since DATE]
 
-        Reads <output>/history.jsonl (default output: .smokerun).
+        Reads <output>/history.sqlite (or history.jsonl without SQLite; default output: .smokerun).
 
           --pipeline NAME  only this pipeline's runs
           --count N        how many runs to show or look back over (default 20)
           --flaky          flaky tests by flake rate, with the runs and commits that show it, then the
                            tests that were broken and fixed, or are broken now, apart
+          --test ID        that test's runs: time, run, commit, status, seconds, first failure message
+          --since DATE     only runs that started then or later: 2026-11-22 or 2026-11-22T04:00:00Z
 
         A test is flaky when it failed and passed on the same code: in one run (it passed only on a retry),
         or in runs of the same commit (runs whose commit is unknown or had uncommitted changes never count
@@ -28,20 +30,32 @@ struct HistoryCommand: Command {
     var pipeline: String?
     var count: Int
     var flaky: Bool
+    var test: String?
+    var since: Date?
 
     init(arguments: [String]) throws(UsageError) {
-        let parsed = try Arguments(arguments, options: ["output", "pipeline", "count"], flags: ["flaky"])
+        let parsed = try Arguments(
+            arguments, options: ["output", "pipeline", "count", "test", "since"], flags: ["flaky"])
         guard parsed.positionals.isEmpty else { throw UsageError("history takes no positional arguments") }
         output = parsed.value("output") ?? OutputLayout.defaultOutput
         pipeline = parsed.value("pipeline")
         count = try parsed.integer("count") ?? 20
         guard count > 0 else { throw UsageError("--count must be at least 1") }
         flaky = parsed.flag("flaky")
+        test = parsed.value("test")
+        if let text = parsed.value("since") {
+            guard let date = HistorySince.parse(text) else {
+                throw UsageError("--since '\(text)' is not a date; use \(HistorySince.forms)")
+            }
+            since = date
+        }
     }
 
     func run(in context: HostContext) async throws -> ExitCode {
         let folder = context.url(for: output)
-        let contents = try HistoryStore.contents(outputDirectory: folder, pipeline: nil)
+        if let test { return try showTest(test, folder: folder, in: context) }
+        // The run list needs no test's result; the flake rates need them all.
+        let contents = try HistoryStore.contents(outputDirectory: folder, pipeline: nil, perTest: flaky)
         let file = HistoryStore.fileURL(outputDirectory: folder)
         if let warning = contents.warning(file: file) { context.standardError.line(warning) }
         if contents.entries.isEmpty, contents.unreadableLines > 0 {
@@ -50,13 +64,38 @@ struct HistoryCommand: Command {
                 "smokerun history: no readable run in \(file.path); move the file away to start a new history")
             return .invalidInput
         }
-        let entries = Array(contents.entries.filter { pipeline == nil || $0.pipeline == pipeline }.suffix(count))
+        let entries = Array(
+            contents.entries.filter {
+                (pipeline == nil || $0.pipeline == pipeline) && $0.startedAt >= (since ?? .distantPast)
+            }
+            .suffix(count))
         guard !entries.isEmpty else {
             context.standardOutput.line("no runs yet in \(file.path); run `smokerun run` first")
             return .passed
         }
         let text = flaky ? HistoryTable.flakeRates(entries) : HistoryTable.runs(entries)
         context.standardOutput.write(text)
+        return .passed
+    }
+
+    /// `--test ID`: the test's last `count` runs, from history.sqlite (with messages) or history.jsonl (without).
+    private func showTest(_ test: String, folder: URL, in context: HostContext) throws -> ExitCode {
+        var results: [HistoryTestResult]
+        if let database = try HistoryStore.database(outputDirectory: folder) {
+            results = try database.testResults(testID: test, since: since)
+        } else {
+            let entries = try HistoryStore.contents(outputDirectory: folder, pipeline: pipeline).entries
+            results = TestHistoryTable.results(of: test, in: entries.filter { $0.startedAt >= (since ?? .distantPast) })
+        }
+        if let pipeline {
+            let runs = Set(try HistoryStore.runs(outputDirectory: folder, pipeline: pipeline).map(\.runID))
+            results = results.filter { runs.contains($0.runID) }
+        }
+        guard !results.isEmpty else {
+            context.standardOutput.line("no runs of \(test) in \(folder.path); the id is as report.json's tests[].id")
+            return .passed
+        }
+        context.standardOutput.write(TestHistoryTable.render(Array(results.suffix(count))))
         return .passed
     }
 }

@@ -32,7 +32,9 @@ import Testing
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(
             at: OutputLayout(root: output).history, withDestinationURL: victim)
-        let store = RunStore(outputDirectory: output)
+        // history.jsonl is written only without SQLite (history.sqlite's link: HistoryDatabaseTests).
+        var store = RunStore(outputDirectory: output)
+        store.sqlite = .failure(SQLiteLibraryError(tried: ["libsqlite3.so.0"], reasons: ["not installed"]))
         #expect {
             try store.appendHistory(report("20261122T040000Z-0001"))
         } throws: { error in
@@ -49,7 +51,8 @@ import Testing
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         // What the link points at is a perfectly good history: reading it would still be reading another's file.
         let elsewhere = folder.url.appendingPathComponent("elsewhere.jsonl")
-        let store = RunStore(outputDirectory: folder.url.appendingPathComponent("other"))
+        var store = RunStore(outputDirectory: folder.url.appendingPathComponent("other"))
+        store.sqlite = .failure(SQLiteLibraryError(tried: ["libsqlite3.so.0"], reasons: ["not installed"]))
         try FileManager.default.createDirectory(at: store.outputDirectory, withIntermediateDirectories: true)
         try store.appendHistory(report("20261122T040000Z-0001"))
         try FileManager.default.moveItem(at: OutputLayout(root: store.outputDirectory).history, to: elsewhere)

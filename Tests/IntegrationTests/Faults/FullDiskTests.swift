@@ -26,7 +26,10 @@ import Testing
     }
 
     /// Finishes a passing run of one test (no build, no driver) with `writer`, the way `run` does.
-    func finishRun(writer: FileWriter, prepare: (URL) throws -> Void = { _ in }) async throws -> Finished {
+    /// `withoutSQLite` makes its history history.jsonl (the library it names does not load), written through `writer`.
+    func finishRun(
+        writer: FileWriter, withoutSQLite: Bool = false, prepare: (URL) throws -> Void = { _ in }
+    ) async throws -> Finished {
         let package = try IntegrationSupport.copyFixture("TipCalculator")
         let root = package.deletingLastPathComponent()
         let pipelineURL = try IntegrationSupport.writePipeline(
@@ -37,7 +40,9 @@ import Testing
         options.notify = false
         let out = BufferOutput()
         let err = BufferOutput()
-        let context = HostContext(standardOutput: out, standardError: err, environment: [:], currentDirectory: root)
+        let environment = withoutSQLite ? ["SMOKERUN_SQLITE_LIBRARY": "/nonexistent/libsqlite3.so.0"] : [:]
+        let context = HostContext(
+            standardOutput: out, standardError: err, environment: environment, currentDirectory: root)
         var run = SmokeRun(pipeline: pipeline, options: options, context: context, cancellation: CancellationFlag())
         run.fileWriter = writer
         try FileManager.default.createDirectory(at: run.outputDirectory, withIntermediateDirectories: true)
@@ -58,7 +63,8 @@ import Testing
 
     @Test(arguments: ["report.json", "index.html", "junit.xml", "summary.md", "history.jsonl"])
     func aFullDiskAtEachResultFileExitsThreeNamingIt(file: String) async throws {
-        let finished = try await finishRun(writer: NoSpaceWriter.failing({ $0 == file }, bytesAccepted: 17))
+        let finished = try await finishRun(
+            writer: NoSpaceWriter.failing({ $0 == file }, bytesAccepted: 17), withoutSQLite: file == "history.jsonl")
         #expect(finished.outcome.failure == .infrastructure)
         #expect(finished.outcome.report.status == .error)
         let path = finished.outcome.runDirectory.appendingPathComponent(file).path
@@ -77,8 +83,9 @@ import Testing
 
     @Test func aHistoryLineThatDoesNotFitLeavesTheFileAsItWasAndTheReportSaysError() async throws {
         let earlier = Data(#"{"not":"a run but a whole line"}"#.utf8 + [UInt8(ascii: "\n")])
-        let finished = try await finishRun(writer: NoSpaceWriter.failing({ $0 == "history.jsonl" }, bytesAccepted: 40))
-        { output in
+        let finished = try await finishRun(
+            writer: NoSpaceWriter.failing({ $0 == "history.jsonl" }, bytesAccepted: 40), withoutSQLite: true
+        ) { output in
             try earlier.write(to: output.appendingPathComponent("history.jsonl"))
         }
         #expect(finished.outcome.failure == .infrastructure)
@@ -90,6 +97,20 @@ import Testing
         // A run the history does not hold is not the latest run.
         let latest = finished.output.appendingPathComponent("latest")
         #expect(!FileManager.default.fileExists(atPath: latest.path))
+    }
+
+    /// A history.sqlite that cannot take the run (here: a folder where the file goes) fails the run as a full
+    /// disk does: status `error` naming the file, and `latest` not moved to a run the history does not hold.
+    @Test func aHistoryDatabaseThatCannotBeWrittenMakesTheRunAnErrorAndKeepsLatest() async throws {
+        let finished = try await finishRun(writer: .system) { output in
+            try FileManager.default.createDirectory(
+                at: OutputLayout(root: output).historyDatabase, withIntermediateDirectories: false)
+        }
+        #expect(finished.outcome.failure == .infrastructure)
+        let saved = try RunStore.loadReport(at: finished.outcome.runDirectory)
+        #expect(saved.status == .error)
+        #expect(saved.errors.contains { $0.message.contains("history.sqlite") && $0.message.contains("directory") })
+        #expect(!FileManager.default.fileExists(atPath: finished.output.appendingPathComponent("latest").path))
     }
 
     @Test func aTornLastHistoryLineIsRepairedByTheNextAppend() throws {

@@ -19,7 +19,9 @@ import Testing
     @Test func appendsOneLinePerRunAndReadsOldestFirstPerPipeline() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        let store = RunStore(outputDirectory: folder.url)
+        // history.jsonl, as a smokerun without SQLite writes it.
+        var store = RunStore(outputDirectory: folder.url)
+        store.sqlite = HistoryDatabaseTests.missing
         try store.appendHistory(report("smoke", runID: "20261122T080000Z-0002", startedAt: 1_795_334_400))
         try store.appendHistory(report("nightly", runID: "20261122T060000Z-0009", startedAt: 1_795_327_200))
         try store.appendHistory(report("smoke", runID: "20261122T040000Z-0001", startedAt: 1_795_320_000))
@@ -35,7 +37,9 @@ import Testing
     @Test func skipsAndCountsATornLastLine() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        let store = RunStore(outputDirectory: folder.url)
+        // history.jsonl, as a smokerun without SQLite writes it.
+        var store = RunStore(outputDirectory: folder.url)
+        store.sqlite = HistoryDatabaseTests.missing
         try store.appendHistory(report("smoke", runID: "20261122T040000Z-0001", startedAt: 1_795_320_000))
         let history = folder.url.appendingPathComponent("history.jsonl")
         let handle = try FileHandle(forWritingTo: history)
@@ -60,6 +64,7 @@ import Testing
         #expect(try HistoryStore.read(outputDirectory: folder.url, pipeline: nil).isEmpty)
     }
 
+    /// Concurrent writers of history.sqlite wait for each other's transaction (its busy timeout); every run lands.
     @Test func concurrentAppendsNeverInterleave() async throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }

@@ -72,13 +72,16 @@ import Testing
         let folder = try TemporaryDirectory()
         let log = folder.url.appendingPathComponent("input.log")
         try Data("Test Suite 'All tests' started\n".utf8).write(to: log)
-        let store = RunStore(outputDirectory: folder.url.appendingPathComponent("out"))
+        // The history line rendered beside the reports is history.jsonl's, written when SQLite is missing.
+        var store = RunStore(outputDirectory: folder.url.appendingPathComponent("out"))
+        store.sqlite = HistoryDatabaseTests.missing
         let runDirectory = try store.createRunDirectory(runID: Self.bigReport.runID)
         let written = try store.finish(
             Self.bigReport, in: runDirectory, formats: [.json, .junit, .html], consoleLog: log, environment: [:])
         #expect(written.artifacts.contains("console.log"))
         #expect(try Data(contentsOf: runDirectory.appendingPathComponent("console.log")) == Data(contentsOf: log))
-        let reference = RunStore(outputDirectory: folder.url.appendingPathComponent("reference"))
+        var reference = RunStore(outputDirectory: folder.url.appendingPathComponent("reference"))
+        reference.sqlite = HistoryDatabaseTests.missing
         _ = try reference.createRunDirectory(runID: written.runID)
         try reference.appendHistory(written)
         #expect(
@@ -95,7 +98,8 @@ import Testing
         let folder = try TemporaryDirectory()
         let log = folder.url.appendingPathComponent("input.log")
         try Data(repeating: UInt8(ascii: "x"), count: 3 << 20).write(to: log)
-        let store = RunStore(outputDirectory: folder.url.appendingPathComponent("out"), writer: Self.refusing(name))
+        var store = RunStore(outputDirectory: folder.url.appendingPathComponent("out"), writer: Self.refusing(name))
+        store.sqlite = HistoryDatabaseTests.missing
         let runDirectory = try store.createRunDirectory(runID: Self.bigReport.runID)
         #expect {
             try store.finish(

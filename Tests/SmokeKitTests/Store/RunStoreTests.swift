@@ -74,7 +74,7 @@ import Testing
         _ = try finishFixtureRun(in: folder, runID: "20261122T080000Z-0002")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: latest.path) == "runs/20261122T080000Z-0002")
         #expect(HistoryStore.latestRunDirectory(outputDirectory: output)?.lastPathComponent == "20261122T080000Z-0002")
-        #expect(try folder.files(in: "out") == ["history.jsonl", "latest", "runs"])
+        #expect(try folder.files(in: "out") == ["history.sqlite", "latest", "runs"])
         #expect(
             try HistoryStore.read(outputDirectory: output, pipeline: "smoke").map(\.runID)
                 == ["20261122T040000Z-0001", "20261122T080000Z-0002"])

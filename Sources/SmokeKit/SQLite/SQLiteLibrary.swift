@@ -1,7 +1,8 @@
 import CSQLite
+import Foundation
 import SmokeCore
 
-/// The few SQLite C functions the bundle reader calls, loaded from the system's shared library at
+/// The few SQLite C functions the bundle reader and the history database call, loaded from the system's shared library at
 /// run time by CSQLite (`dlopen`), so building smokerun needs no `sqlite3.h` and no `-lsqlite3`: the
 /// official Swift images and a bare toolchain install carry `libsqlite3.so.0` (SwiftPM itself links
 /// it) but not its headers. CSQLite declares the signatures; handles are opaque pointers.
@@ -38,6 +39,7 @@ struct SQLiteLibrary: @unchecked Sendable { // immutable C function pointers
     let bindText: @convention(c) (Statement?, Int32, UnsafePointer<CChar>?, Int32, UnsafeRawPointer?) -> Int32
     let bindBlob: @convention(c) (Statement?, Int32, UnsafeRawPointer?, Int32, UnsafeRawPointer?) -> Int32
     let lastInsertRowID: @convention(c) (Handle?) -> Int64
+    let reset: @convention(c) (Statement?) -> Int32
 
     /// `SQLITE_TRANSIENT`, `((sqlite3_destructor_type)-1)`.
     static var transient: UnsafeRawPointer? { UnsafeRawPointer(bitPattern: -1) }
@@ -53,10 +55,13 @@ struct SQLiteLibrary: @unchecked Sendable { // immutable C function pointers
     static let openReadWrite: Int32 = 0x02
     static let openCreate: Int32 = 0x04
     static let openURI: Int32 = 0x40
+    /// `SQLITE_OPEN_NOFOLLOW` (SQLite 3.31): the open refuses a symbolic link.
+    static let openNoFollow: Int32 = 0x0100_0000
     static let integer: Int32 = 1
     static let float: Int32 = 2
     static let text: Int32 = 3
     static let blob: Int32 = 4
+    static let null: Int32 = 5
 
     /// The names tried, in order: the runtime package's soname first (Debian/Ubuntu `libsqlite3-0`,
     /// Fedora `sqlite-libs`), then the unversioned development link; macOS's lives in the system.
@@ -69,9 +74,21 @@ struct SQLiteLibrary: @unchecked Sendable { // immutable C function pointers
     }()
 
     /// The library, loaded once on first use; the same error every time when it is missing.
+    /// `SMOKERUN_SQLITE_LIBRARY` names the one library to load instead (a path or a soname), so a test or a person
+    /// can see what smokerun does on a machine without SQLite.
     static let shared: Result<SQLiteLibrary, SQLiteLibraryError> = Result { () throws(SQLiteLibraryError) in
-        try load(candidateNames)
+        let chosen = ProcessInfo.processInfo.environment[libraryVariable].flatMap { $0.isEmpty ? nil : [$0] }
+        return try load(chosen ?? candidateNames)
     }
+
+    /// The library a command's `environment` asks for (`libraryVariable`, loaded now), else `shared`.
+    static func chosen(by environment: [String: String]) -> Result<SQLiteLibrary, SQLiteLibraryError> {
+        guard let name = environment[libraryVariable], !name.isEmpty else { return shared }
+        return Result { () throws(SQLiteLibraryError) in try load([name]) }
+    }
+
+    /// The environment variable that replaces `candidateNames`.
+    static let libraryVariable = "SMOKERUN_SQLITE_LIBRARY"
 
     /// Opens the first of `names` that loads and resolves every function; the error names the
     /// package to install and why each name failed.
@@ -97,7 +114,7 @@ struct SQLiteLibrary: @unchecked Sendable { // immutable C function pointers
             let columnInt64 = api.column_int64, let columnDouble = api.column_double, let columnText = api.column_text,
             let columnBlob = api.column_blob, let columnBytes = api.column_bytes, let bindNull = api.bind_null,
             let bindInt64 = api.bind_int64, let bindDouble = api.bind_double, let bindText = api.bind_text,
-            let bindBlob = api.bind_blob, let lastInsertRowID = api.last_insert_rowid
+            let bindBlob = api.bind_blob, let lastInsertRowID = api.last_insert_rowid, let reset = api.reset
         else { return nil }
         self.open = open
         self.close = close
@@ -121,5 +138,6 @@ struct SQLiteLibrary: @unchecked Sendable { // immutable C function pointers
         self.bindText = bindText
         self.bindBlob = bindBlob
         self.lastInsertRowID = lastInsertRowID
+        self.reset = reset
     }
 }

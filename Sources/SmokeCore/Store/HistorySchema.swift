@@ -1,0 +1,61 @@
+/// The layout of `<output>/history.sqlite` (Documentation/Design.md, the store): its tables, indexes, version and the
+/// codes it stores test statuses as. Pure text and numbers; `HistoryDatabase` runs it.
+///
+/// - `runs`: one row per finished run (`HistoryRun`), indexed by start time.
+/// - `tests`: each test key once (`key` is `TestResult.deviceKey`, `test_id` its id, indexed), so a result row holds
+///   a small number instead of the name.
+/// - `results`: one row per test per run, stored in its primary key's order (`run`, `test`; `WITHOUT ROWID`, no
+///   second index): status code, duration in microseconds (NULL when unknown), attempts, flaky, the first failure
+///   message (bounded) and the evidence. A run's rows are one range of that key, and one test's runs are one
+///   lookup per run (`testResults`), so a year of a 2,000-test suite stays under 150 MB
+///   (Documentation/Performance.md).
+/// - `statuses`: what each status code means, so the file explains itself to `sqlite3`.
+/// - `meta`: how much of an older `history.jsonl` was imported.
+package enum HistorySchema {
+    /// `PRAGMA user_version` of the layout below; a file with a newer one is refused, not rewritten.
+    package static let version = 1
+
+    /// The statements that create version 1, separated by `;`.
+    package static let create = """
+        CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        CREATE TABLE IF NOT EXISTS statuses (code INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
+        CREATE TABLE IF NOT EXISTS runs (
+            id INTEGER PRIMARY KEY, run_id TEXT NOT NULL UNIQUE, pipeline TEXT NOT NULL, pipeline_path TEXT,
+            status TEXT NOT NULL, started_at REAL NOT NULL, finished_at REAL NOT NULL, duration REAL NOT NULL,
+            seed TEXT, totals TEXT NOT NULL, coverage TEXT, coverage_lines_covered INTEGER,
+            coverage_lines_total INTEGER, coverage_lines_percent REAL, commit_hash TEXT, branch TEXT, dirty INTEGER,
+            host TEXT, path TEXT NOT NULL, folder_removed INTEGER NOT NULL DEFAULT 0);
+        CREATE INDEX IF NOT EXISTS runs_by_time ON runs (started_at);
+        CREATE TABLE IF NOT EXISTS tests (id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE, test_id TEXT NOT NULL);
+        CREATE INDEX IF NOT EXISTS tests_by_id ON tests (test_id);
+        CREATE TABLE IF NOT EXISTS results (
+            run INTEGER NOT NULL, test INTEGER NOT NULL, status INTEGER NOT NULL, duration_us INTEGER,
+            attempts INTEGER, flaky INTEGER NOT NULL, message TEXT, evidence TEXT, PRIMARY KEY (run, test))
+            WITHOUT ROWID
+        """
+
+    /// A status as stored: its place in `TestStatus.allCases` (new cases are only ever appended).
+    package static func code(_ status: TestStatus) -> Int64 {
+        Int64(TestStatus.allCases.firstIndex(of: status) ?? 0)
+    }
+
+    /// The status a stored code names; nil for a code this smokerun does not know.
+    package static func status(_ code: Int64) -> TestStatus? {
+        code >= 0 && code < TestStatus.allCases.count ? TestStatus.allCases[Int(code)] : nil
+    }
+
+    /// A duration as stored: whole microseconds; nil when unknown or not a finite number (as `history.jsonl`
+    /// leaves such a test out of `durations`).
+    package static func microseconds(_ seconds: Double, unknown: Bool) -> Int64? {
+        guard !unknown, seconds.isFinite, abs(seconds) < 9e12 else { return nil }
+        return Int64((seconds * 1_000_000).rounded())
+    }
+
+    /// A test's duration as stored.
+    package static func microseconds(of test: TestResult) -> Int64? {
+        microseconds(test.durationSeconds, unknown: test.durationIsUnknown)
+    }
+
+    /// The test id a key names (`TestKey.id(of:)`).
+    package static func testID(ofKey key: String) -> String { TestKey.id(of: key) }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import SmokeCore
+
+/// One read-write connection to a database smokerun owns (`history.sqlite`): statements prepared once and
+/// stepped many times, and transactions. Failures are `StoreError`s naming the file and SQLite's reason.
+/// (The result-bundle reader has its own read-only connection, `XCResultDatabaseConnection`.)
+final class SQLiteConnection {
+    let sqlite: SQLiteLibrary
+    private let handle: OpaquePointer
+    /// The file, for messages.
+    let path: String
+
+    /// Opens `path` (which must exist: the caller creates it, so it decides its mode), never through a link.
+    init(path: String, readOnly: Bool, library: SQLiteLibrary) throws(StoreError) {
+        sqlite = library
+        self.path = path
+        var pointer: OpaquePointer?
+        let flags = (readOnly ? SQLiteLibrary.openReadOnly : SQLiteLibrary.openReadWrite) | SQLiteLibrary.openNoFollow
+        let status = library.open(path, &pointer, flags, nil)
+        guard status == SQLiteLibrary.ok, let pointer else {
+            let reason = Self.text(pointer.flatMap { library.errmsg($0) } ?? library.errstr(status))
+            if let pointer { _ = library.close(pointer) }
+            throw .readFailed(path: path, reason: reason)
+        }
+        handle = pointer
+    }
+
+    deinit {
+        _ = sqlite.close(handle)
+    }
+
+    /// Runs one statement, stepping through any rows it returns (a PRAGMA's answer is dropped).
+    func execute(_ sql: String) throws(StoreError) {
+        let statement = try prepare(sql)
+        while try statement.step() {}
+    }
+
+    /// Runs statements separated by `;` (no `;` inside them), one after another.
+    func executeScript(_ script: String) throws(StoreError) {
+        for sql in script.split(separator: ";") where !sql.allSatisfy(\.isWhitespace) { try execute(String(sql)) }
+    }
+
+    /// The first column of the first row of `sql`, as an integer; nil when there is no row or it is NULL.
+    func integer(_ sql: String, _ values: [SQLiteValue] = []) throws(StoreError) -> Int64? {
+        let statement = try prepare(sql)
+        try statement.bind(values)
+        guard try statement.step(), !statement.isNull(0) else { return nil }
+        return statement.int64(0)
+    }
+
+    func prepare(_ sql: String) throws(StoreError) -> SQLiteStatement {
+        var statement: OpaquePointer?
+        guard sqlite.prepare(handle, sql, -1, &statement, nil) == SQLiteLibrary.ok, let statement else {
+            throw failure()
+        }
+        return SQLiteStatement(connection: self, handle: statement)
+    }
+
+    /// `body` inside `BEGIN IMMEDIATE … COMMIT`: the write lock is taken first (waiting up to the busy timeout for
+    /// another writer), and a throw rolls everything back, so the database holds all of it or none of it.
+    func transaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// The rowid of the last row inserted on this connection.
+    var lastInsertedRowID: Int64 { sqlite.lastInsertRowID(handle) }
+
+    /// The error SQLite reports for the last call on this connection; a file that is no database (or a damaged one)
+    /// says how to start again instead of blaming the disk.
+    func failure() -> StoreError {
+        let reason = "SQLite: " + Self.text(sqlite.errmsg(handle))
+        let code = sqlite.errcode(handle)
+        guard code == SQLiteLibrary.notADatabase || code == SQLiteLibrary.corrupt else {
+            return .writeFailed(path: path, reason: reason)
+        }
+        return .readFailed(
+            path: path,
+            reason: "\(reason); it is not a history database smokerun can read: move it away to start a new history")
+    }
+
+    /// A C string from SQLite; nil (out of memory) reads as empty.
+    static func text(_ pointer: UnsafePointer<CChar>?) -> String {
+        pointer.map { String(cString: $0) } ?? ""
+    }
+}
+
+/// A value bound to a statement's `?`.
+enum SQLiteValue {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+
+    /// `.text`, or `.null` for nil.
+    static func optional(_ text: String?) -> SQLiteValue { text.map { .text($0) } ?? .null }
+    /// `.integer`, or `.null` for nil.
+    static func optional(_ number: Int64?) -> SQLiteValue { number.map { .integer($0) } ?? .null }
+    /// `.real`, or `.null` for nil.
+    static func optional(_ number: Double?) -> SQLiteValue { number.map { .real($0) } ?? .null }
+}
+
+/// A prepared statement: bind, step, read columns by index; finalized when released.
+final class SQLiteStatement {
+    private let connection: SQLiteConnection
+    private let handle: OpaquePointer
+    private var sqlite: SQLiteLibrary { connection.sqlite }
+
+    fileprivate init(connection: SQLiteConnection, handle: OpaquePointer) {
+        self.connection = connection
+        self.handle = handle
+    }
+
+    deinit {
+        _ = connection.sqlite.finalize(handle)
+    }
+
+    /// Binds `values` to `?1…?n`, after resetting the statement for another use.
+    func bind(_ values: [SQLiteValue]) throws(StoreError) {
+        _ = sqlite.reset(handle)
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            let status: Int32
+            switch value {
+            case .null: status = sqlite.bindNull(handle, index)
+            case .integer(let number): status = sqlite.bindInt64(handle, index, number)
+            case .real(let number): status = sqlite.bindDouble(handle, index, number)
+            case .text(let text):
+                var text = text
+                status = text.withUTF8 { buffer in
+                    buffer.withMemoryRebound(to: CChar.self) {
+                        // An empty string's buffer may have no address; SQLite reads a NULL pointer as NULL, so an
+                        // empty string is bound from a literal of its own.
+                        guard let address = $0.baseAddress else {
+                            return sqlite.bindText(handle, index, "", 0, SQLiteLibrary.transient)
+                        }
+                        return sqlite.bindText(handle, index, address, Int32($0.count), SQLiteLibrary.transient)
+                    }
+                }
+            }
+            guard status == SQLiteLibrary.ok else { throw connection.failure() }
+        }
+    }
+
+    /// Steps once: true when a row is ready, false when the statement is done.
+    func step() throws(StoreError) -> Bool {
+        switch sqlite.step(handle) {
+        case SQLiteLibrary.row: return true
+        case SQLiteLibrary.done: return false
+        default: throw connection.failure()
+        }
+    }
+
+    /// Binds and runs a statement that returns no rows.
+    func run(_ values: [SQLiteValue]) throws(StoreError) {
+        try bind(values)
+        while try step() {}
+    }
+
+    func isNull(_ column: Int32) -> Bool { sqlite.columnType(handle, column) == SQLiteLibrary.null }
+    func int64(_ column: Int32) -> Int64 { sqlite.columnInt64(handle, column) }
+    func double(_ column: Int32) -> Double { sqlite.columnDouble(handle, column) }
+
+    func text(_ column: Int32) -> String? {
+        guard !isNull(column), let bytes = sqlite.columnText(handle, column) else { return nil }
+        let count = Int(sqlite.columnBytes(handle, column))
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+
+    func optionalInt64(_ column: Int32) -> Int64? { isNull(column) ? nil : int64(column) }
+    func optionalDouble(_ column: Int32) -> Double? { isNull(column) ? nil : double(column) }
+}
