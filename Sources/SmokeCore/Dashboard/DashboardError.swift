@@ -13,8 +13,8 @@ package enum DashboardError: LocalizedError, DomainError, Equatable {
         switch self {
         case .noHistory(let folder):
             """
-            \(folder) holds no history.jsonl: give --from an output folder smokerun wrote runs into (a pipeline's \
-            `output`, or the folder `smokerun parse --output` wrote)
+            \(folder) holds no history (history.sqlite or history.jsonl): give --from an output folder smokerun wrote \
+            runs into (a pipeline's `output`, or the folder `smokerun parse --output` wrote)
             """
         case .noRuns(let pipelines, let folders):
             """

@@ -10,9 +10,17 @@ package struct DashboardGenerator: Sendable {
         package var outputDirectory: URL
         package var source: any DashboardSource
 
-        package init(outputDirectory: URL, source: (any DashboardSource)? = nil) {
+        /// Without `source`: the folder's `history.sqlite` when it has one (and SQLite loads), else its
+        /// `history.jsonl` and run folders.
+        package init(outputDirectory: URL, source: (any DashboardSource)? = nil) throws {
             self.outputDirectory = outputDirectory
-            self.source = source ?? HistoryFileDashboardSource(outputDirectory: outputDirectory)
+            if let source {
+                self.source = source
+            } else if try HistoryStore.database(outputDirectory: outputDirectory) != nil {
+                self.source = HistoryDatabaseDashboardSource(outputDirectory: outputDirectory)
+            } else {
+                self.source = HistoryFileDashboardSource(outputDirectory: outputDirectory)
+            }
         }
     }
 

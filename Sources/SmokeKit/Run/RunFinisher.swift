@@ -275,7 +275,7 @@ package struct RunFinisher: Sendable {
         let site = OutputLayout(root: outputDirectory).site
         do {
             let result = try DashboardGenerator(siteDirectory: site).generate(
-                from: [DashboardGenerator.Origin(outputDirectory: outputDirectory)], pipelines: nil)
+                from: [try DashboardGenerator.Origin(outputDirectory: outputDirectory)], pipelines: nil)
             for warning in result.warnings { context.standardError.line(warning) }
             context.standardOutput.line("dashboard: \(displayPath(site.appendingPathComponent(DashboardPaths.index)))")
         } catch {

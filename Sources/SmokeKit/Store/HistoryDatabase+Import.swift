@@ -52,8 +52,15 @@ extension HistoryDatabase {
                 key: test.deviceKey, testID: test.id, status: test.status,
                 microseconds: HistorySchema.microseconds(of: test),
                 attempts: max(test.attempts.count, 1), flaky: test.flaky,
-                message: HistoryTestResult.bounded(test.failures.first?.message), evidence: test.evidence?.description)
+                message: HistoryTestResult.bounded(firstFailure(of: test)?.message),
+                evidence: test.evidence?.description)
         }
+    }
+
+    /// The failure a test's history row keeps: its own first, else (a test that passed on a retry) its first failing
+    /// attempt's, the evidence that it is flaky.
+    static func firstFailure(of test: TestResult) -> TestFailure? {
+        test.failures.first ?? test.attempts.lazy.compactMap(\.failures.first).first
     }
 
     /// From the line alone: no message, evidence or attempts (the folder is gone).

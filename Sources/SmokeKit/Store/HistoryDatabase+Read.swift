@@ -54,17 +54,27 @@ extension HistoryDatabase {
 
     /// Every test result of the runs `runs(pipeline:since:)` lists, run by run, oldest first.
     package func allTestResults(pipeline: String? = nil, since: Date? = nil) throws -> [HistoryTestResult] {
+        var found: [HistoryTestResult] = []
+        try forEachRun(pipeline: pipeline, since: since) { _, results in found += results }
+        return found
+    }
+
+    /// Each run `runs(pipeline:since:)` lists with its test results, one run at a time, oldest first: a year of
+    /// results is never held at once.
+    package func forEachRun(
+        pipeline: String? = nil, since: Date? = nil, _ body: (HistoryRun, [HistoryTestResult]) throws -> Void
+    ) throws {
         let statement = try connection.prepare(
             """
             SELECT \(Self.resultColumns) FROM results r JOIN tests t ON t.id = r.test JOIN runs u ON u.id = r.run
             WHERE r.run = ?
             """)
-        var found: [HistoryTestResult] = []
         for stored in try storedRuns(pipeline: pipeline, since: since) {
             try statement.bind([.integer(stored.row)])
-            while try statement.step() { if let result = Self.result(statement) { found.append(result) } }
+            var results: [HistoryTestResult] = []
+            while try statement.step() { if let result = Self.result(statement) { results.append(result) } }
+            try body(stored.run, results)
         }
-        return found
     }
 
     private static let resultColumns = """

@@ -44,13 +44,14 @@ struct DashboardCommand: Command {
             let pipeline = try PipelineLoader().load(url, displayPath: displayPath)
             names.append(pipeline.name)
             let folder = pipeline.resolve(pipeline.output, currentDirectory: context.currentDirectory)
-            origins.append(DashboardGenerator.Origin(outputDirectory: folder))
+            origins.append(try DashboardGenerator.Origin(outputDirectory: folder))
         }
         for folder in from.map(context.url(for:)) {
-            guard PathKind.of(HistoryStore.fileURL(outputDirectory: folder)) == .file else {
+            let layout = OutputLayout(root: folder)
+            guard PathKind.of(layout.historyDatabase) == .file || PathKind.of(layout.history) == .file else {
                 throw DashboardError.noHistory(folder: folder.path)
             }
-            origins.append(DashboardGenerator.Origin(outputDirectory: folder))
+            origins.append(try DashboardGenerator.Origin(outputDirectory: folder))
         }
         let site = output.map(context.url(for:)) ?? OutputLayout(root: origins[0].outputDirectory).site
         // Pipelines named by file are shown alone; a --from folder shows all of its pipelines.

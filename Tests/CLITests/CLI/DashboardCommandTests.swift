@@ -24,7 +24,7 @@ import Testing
             at: folder.url.appendingPathComponent("empty"), withIntermediateDirectories: true)
         let (code, _, err) = await Self.run(["--from", "empty"], in: folder)
         #expect(code == .invalidInput)
-        #expect(err.contains("empty holds no history.jsonl: give --from an output folder smokerun wrote runs into"))
+        #expect(err.contains("empty holds no history (history.sqlite or history.jsonl): give --from an output folder"))
         #expect(try folder.files(in: "empty").isEmpty)
     }
 

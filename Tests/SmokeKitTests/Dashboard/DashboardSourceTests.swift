@@ -8,10 +8,11 @@ import Testing
 
 @Suite struct DashboardSourceTests {
     /// Three finished runs of the report fixture, an hour apart, in `<folder>/out`; the first run folder removed, as
-    /// retention does.
-    private func outputFolder(in folder: TemporaryDirectory) throws -> URL {
+    /// retention does. `sqlite: false` keeps the history in `history.jsonl`, as a machine without libsqlite3 does.
+    private func outputFolder(in folder: TemporaryDirectory, sqlite: Bool = false) throws -> URL {
         let output = folder.url.appendingPathComponent("out")
-        let store = RunStore(outputDirectory: output)
+        var store = RunStore(outputDirectory: output)
+        if !sqlite { store.sqlite = HistoryDatabaseTests.missing }
         for index in 0..<3 {
             let runID = "20261122T0\(index)0000Z-000\(index)"
             let run = try store.createRunDirectory(runID: runID)
@@ -27,11 +28,14 @@ import Testing
         return output
     }
 
-    @Test func theHistoryFileSourceReadsEveryRunAndTheMessagesOfTheRunsStillThere() throws {
+    @Test(arguments: [false, true])
+    func eachSourceReadsEveryRunAndTheMessagesOfTheRuns(sqlite: Bool) throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        let output = try outputFolder(in: folder)
-        let read = try HistoryFileDashboardSource(outputDirectory: output).histories(pipelines: nil)
+        let output = try outputFolder(in: folder, sqlite: sqlite)
+        let origin = try DashboardGenerator.Origin(outputDirectory: output)
+        #expect((origin.source is HistoryDatabaseDashboardSource) == sqlite)
+        let read = try origin.source.histories(pipelines: nil)
         #expect(read.warnings.isEmpty)
         let history = try #require(read.histories.first)
         #expect(read.histories.count == 1)
@@ -41,7 +45,8 @@ import Testing
         #expect(history.runs[2].commit == String(repeating: "2", count: 40))
         let fetch = try #require(history.tests.firstIndex(of: "TipCalculatorTests.NetworkTests/testFetch"))
         let split = try #require(history.tests.firstIndex(of: "TipCalculatorTests.TipTests/testSplit"))
-        #expect(history.runs[0].messages.isEmpty)
+        // The file source reads messages from the run folders still there; the database keeps them after retention.
+        #expect(history.runs[0].messages.isEmpty != sqlite)
         #expect(history.runs[2].messages[fetch] == "timed out waiting for fetch")
         // A flaky test's evidence is the failure of its first attempt.
         #expect(history.runs[2].messages[split] == "split was 3.33, expected 3.34")
