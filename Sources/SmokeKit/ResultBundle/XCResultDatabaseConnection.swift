@@ -40,14 +40,10 @@ final class XCResultDatabaseConnection {
         }
         self.sqlite = sqlite
         self.path = path
-        var pointer: OpaquePointer?
-        let status = sqlite.open(name, &pointer, flags, nil)
-        guard status == SQLiteLibrary.ok, let pointer else {
-            let reason = Self.text(pointer.flatMap { sqlite.errmsg($0) } ?? sqlite.errstr(status))
-            if let pointer { _ = sqlite.close(pointer) }
-            throw .unreadable(path: path, reason: reason)
+        switch sqlite.openHandle(name, flags: flags) {
+        case .success(let opened): handle = opened
+        case .failure(let failure): throw .unreadable(path: path, reason: failure.reason)
         }
-        handle = pointer
     }
 
     deinit {

@@ -14,15 +14,11 @@ final class SQLiteConnection {
     init(path: String, readOnly: Bool, library: SQLiteLibrary) throws(StoreError) {
         sqlite = library
         self.path = path
-        var pointer: OpaquePointer?
         let flags = (readOnly ? SQLiteLibrary.openReadOnly : SQLiteLibrary.openReadWrite) | SQLiteLibrary.openNoFollow
-        let status = library.open(path, &pointer, flags, nil)
-        guard status == SQLiteLibrary.ok, let pointer else {
-            let reason = Self.text(pointer.flatMap { library.errmsg($0) } ?? library.errstr(status))
-            if let pointer { _ = library.close(pointer) }
-            throw .readFailed(path: path, reason: reason)
+        switch library.openHandle(path, flags: flags) {
+        case .success(let opened): handle = opened
+        case .failure(let failure): throw .readFailed(path: path, reason: failure.reason)
         }
-        handle = pointer
     }
 
     deinit {

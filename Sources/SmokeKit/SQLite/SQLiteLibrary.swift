@@ -141,3 +141,23 @@ struct SQLiteLibrary: @unchecked Sendable { // immutable C function pointers
         self.reset = reset
     }
 }
+
+extension SQLiteLibrary {
+    /// Opens the database `name` (a path or a `file:` URI) with `flags`: the connection's handle, or SQLite's reason
+    /// it could not open (the half-open handle closed). One rule for every connection smokerun makes.
+    func openHandle(_ name: String, flags: Int32) -> Result<OpaquePointer, OpenFailure> {
+        var pointer: OpaquePointer?
+        let status = open(name, &pointer, flags, nil)
+        guard status == Self.ok, let pointer else {
+            let message = pointer.flatMap { errmsg($0) } ?? errstr(status)
+            if let pointer { _ = close(pointer) }
+            return .failure(OpenFailure(reason: message.map { String(cString: $0) } ?? ""))
+        }
+        return .success(pointer)
+    }
+
+    /// Why a database did not open, in SQLite's words.
+    struct OpenFailure: Error {
+        var reason: String
+    }
+}

@@ -47,9 +47,9 @@ import Testing
     @Test func theProjectFolderIsNamedOnlyWhenItSaysSomethingElse() {
         let report = F.report(0, tests: [], pipeline: "Shop")
         #expect(NotificationWording.project(report, sources: SourceLinks()) == "Shop")
-        #expect(NotificationWording.project(report, sources: SourceLinks(projectRoot: "/work/shop/")) == "Shop")
+        #expect(NotificationWording.project(report, sources: SourceLinks(projectRoot: "/src/shop/")) == "Shop")
         #expect(
-            NotificationWording.project(report, sources: SourceLinks(projectRoot: "/work/shop-ios"))
+            NotificationWording.project(report, sources: SourceLinks(projectRoot: "/src/shop-ios"))
                 == "Shop (shop-ios)")
     }
 
