@@ -53,7 +53,7 @@ package struct DashboardAnalysis: Sendable {
     package var timings: [Timing] = []
     /// Tests that failed or were flaky at least once: each gets a page.
     package var paged: [Int] = []
-    /// Each test's latest status, nil when it never ran.
+    /// Each test's latest status, nil when it did not run in the complete window (`DashboardHistory.completeFrom`).
     package var latestStatus: [TestStatus?] = []
     /// Runs where each test failed.
     package var failedRuns: [Int] = []
@@ -82,6 +82,24 @@ package struct DashboardAnalysis: Sendable {
         var durations = Array(repeating: Float.nan, count: count * ring)
         var timed = Array(repeating: 0, count: count)
         for (runIndex, run) in runs.enumerated() {
+            if runIndex < history.completeFrom {
+                // Before the complete window only failures and retry passes were read: they count, nothing else.
+                for result in run.results {
+                    if result.status.isFailure { failedRuns[Int(result.test)] += 1 }
+                    if result.flaky { flakyRuns[Int(result.test)] += 1 }
+                }
+                continue
+            }
+            if runIndex == history.completeFrom {
+                for (test, earlier) in history.earlier {
+                    if let start = earlier.streakStart {
+                        latestStatus[test] = .failed
+                        streakStart[test] = start
+                        streakRuns[test] = earlier.streakRuns
+                    }
+                    lastGood[test] = earlier.lastPassed ?? -1
+                }
+            }
             let inWindow = runIndex >= flakeWindowStart
             for result in run.results {
                 let test = Int(result.test)

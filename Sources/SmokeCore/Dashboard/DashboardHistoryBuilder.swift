@@ -49,6 +49,17 @@ package struct DashboardHistoryBuilder: Sendable {
         history.runs.append(run)
     }
 
+    /// The first run whose results hold every test (`DashboardHistory.completeFrom`).
+    package var completeFrom: Int {
+        get { history.completeFrom }
+        set { history.completeFrom = newValue }
+    }
+
+    /// Records what came before the window for test `key` (`DashboardHistory.earlier`).
+    package mutating func setEarlier(_ earlier: DashboardEarlier, key: String) {
+        history.earlier[index(of: key)] = earlier
+    }
+
     /// The index of `key`, given a new one the first time.
     package mutating func index(of key: String) -> Int {
         if let index = indexes[key] { return index }

@@ -7,9 +7,13 @@ struct DashboardLinks {
     /// From the site folder to the output folder, with a trailing `/` (empty when they are the same).
     let outputLink: String
 
-    /// Each run's start as text, and each paged test's page: made once, used on every page.
+    /// Each run's start as text, each paged test's page, and each run's timeline words and report links (escaped
+    /// for an attribute, from a page at depth 1 and 2): made once, used on every page.
     private let times: [String]
     private let pages: [String?]
+    private let cellIDs: [String]
+    private let cellTails: [String]
+    private let reportLinks: [[String?]]
 
     init(history: DashboardHistory, analysis: DashboardAnalysis, outputLink: String) {
         self.history = history
@@ -18,8 +22,22 @@ struct DashboardLinks {
             pages[test] = DashboardPaths.testPage(history.tests[test])
         }
         self.pages = pages
-        times = history.runs.map { Self.utc($0.startedAt) }
-        self.outputLink = outputLink.isEmpty || outputLink.hasSuffix("/") ? outputLink : outputLink + "/"
+        let times = history.runs.map { Self.utc($0.startedAt) }
+        self.times = times
+        let outputLink = outputLink.isEmpty || outputLink.hasSuffix("/") ? outputLink : outputLink + "/"
+        self.outputLink = outputLink
+        cellIDs = history.runs.map { XMLText.escapeAttribute($0.id) }
+        cellTails = history.runs.indices.map { index in
+            var tail = " · \(times[index])"
+            if let commit = history.runs[index].commit { tail += " · \(commit.prefix(10))" }
+            if history.runs[index].reportPath == nil { tail += " · pruned" }
+            return XMLText.escapeAttribute(tail)
+        }
+        reportLinks = (0...2).map { depth in
+            history.runs.map { run in
+                run.reportPath.map { XMLText.escapeAttribute(String(repeating: "../", count: depth) + outputLink + $0) }
+            }
+        }
     }
 
     /// `2026-11-22 04:00:00 UTC`, as `ReportText.timestamp` writes it, without a `Calendar` per call.
@@ -61,19 +79,17 @@ struct DashboardLinks {
 
     func time(_ index: Int) -> String { times[index] }
 
-    /// One timeline cell: coloured by status, linking to the report while it exists, marked pruned otherwise.
+    /// One timeline cell: coloured by status, linking to the report while it exists, marked pruned otherwise. Its
+    /// title is its accessible name (an element with no text is named by its title).
     func cell(run index: Int, tone: String, label: String, depth: Int) -> String {
-        let run = history.runs[index]
-        var words = "\(run.id) · \(label) · \(times[index])"
-        if let commit = run.commit { words += " · \(commit.prefix(10))" }
-        guard let href = report(index, depth: depth) else {
-            let text = attribute(words + " · pruned")
-            return
-                "<li><span class=\"cell \(tone) pruned\" role=\"img\" title=\"\(text)\" aria-label=\"\(text)\"></span></li>"
+        let text = cellIDs[index] + " · " + attribute(label) + cellTails[index]
+        guard
+            let href = depth < reportLinks.count
+                ? reportLinks[depth][index] : report(index, depth: depth).map(attribute)
+        else {
+            return "<li><span class=\"cell \(tone) pruned\" role=\"img\" title=\"\(text)\"></span></li>"
         }
-        let text = attribute(words)
-        return
-            "<li><a class=\"cell \(tone)\" href=\"\(attribute(href))\" title=\"\(text)\" aria-label=\"\(text)\"></a></li>"
+        return "<li><a class=\"cell \(tone)\" href=\"\(href)\" title=\"\(text)\"></a></li>"
     }
 
     func h(_ text: String) -> String { XMLText.escape(text) }

@@ -19,38 +19,91 @@ package enum DashboardSite {
         package var contents: String
     }
 
-    package static func render(_ inputs: [Input]) -> [File] {
-        var files: [File] = []
-        var rows: [String] = []
+    /// One page of the site, rendered on its own.
+    package enum Page: Sendable, Equatable {
+        case front
+        /// Pipeline `at`'s overview, or its index of all tests.
+        case overview(at: Int), tests(at: Int)
+        /// Test `test`'s page in pipeline `at`.
+        case test(Int, at: Int)
+    }
+
+    /// The site worked out: each pipeline's analysis and links, and the pages to render. Its pages render in any
+    /// order and on any thread, so a writer can render and write them in parallel without holding them all.
+    package struct Plan: Sendable {
+        fileprivate struct Pipeline: Sendable {
+            var history: DashboardHistory
+            var analysis: DashboardAnalysis
+            var links: DashboardLinks
+            var details: [Int: DashboardTestDetail]
+            var folder: String
+        }
+
+        fileprivate var pipelines: [Pipeline] = []
+        package fileprivate(set) var pages: [Page] = [.front]
+
+        /// The page's path relative to the site folder.
+        package func path(of page: Page) -> String {
+            switch page {
+            case .front: DashboardPaths.index
+            case .overview(let at): "\(pipelines[at].folder)/\(DashboardPaths.index)"
+            case .tests(let at): "\(pipelines[at].folder)/\(DashboardPaths.tests)"
+            case .test(let test, let at):
+                "\(pipelines[at].folder)/\(DashboardPaths.testPage(pipelines[at].history.tests[test]))"
+            }
+        }
+
+        package func render(_ page: Page) -> File {
+            let contents: String
+            switch page {
+            case .front:
+                contents = DashboardSite.front(
+                    pipelines.map {
+                        DashboardSite.row($0.history, analysis: $0.analysis, folder: $0.folder, links: $0.links)
+                    })
+            case .overview(let at):
+                let pipeline = pipelines[at]
+                contents = DashboardOverview.render(
+                    pipeline.history, analysis: pipeline.analysis, links: pipeline.links)
+            case .tests(let at):
+                let pipeline = pipelines[at]
+                contents = DashboardTestIndex.render(
+                    pipeline.history, analysis: pipeline.analysis, links: pipeline.links)
+            case .test(let test, let at):
+                let pipeline = pipelines[at]
+                contents = DashboardTestPage.render(
+                    test: test, detail: pipeline.details[test] ?? DashboardTestDetail(), analysis: pipeline.analysis,
+                    links: pipeline.links)
+            }
+            return File(path: path(of: page), contents: contents)
+        }
+    }
+
+    /// The site's pages: the front page, then per pipeline (by name) its overview, its index and its test pages.
+    package static func plan(_ inputs: [Input]) -> Plan {
+        var plan = Plan()
         for input in inputs.sorted(by: { $0.history.pipeline < $1.history.pipeline }) {
             let history = input.history
             let analysis = DashboardAnalysis(history)
-            let links = DashboardLinks(history: history, analysis: analysis, outputLink: input.outputLink)
-            let folder = DashboardPaths.pipelineFolder(history.pipeline)
-            files.append(
-                File(
-                    path: "\(folder)/\(DashboardPaths.index)",
-                    contents: DashboardOverview.render(history, analysis: analysis, links: links)))
-            files.append(
-                File(
-                    path: "\(folder)/\(DashboardPaths.tests)",
-                    contents: DashboardTestIndex.render(history, analysis: analysis, links: links)))
-            let details = DashboardTestDetail.collect(history, tests: analysis.paged)
-            for test in analysis.paged {
-                files.append(
-                    File(
-                        path: "\(folder)/\(DashboardPaths.testPage(history.tests[test]))",
-                        contents: DashboardTestPage.render(
-                            test: test, detail: details[test] ?? DashboardTestDetail(), analysis: analysis,
-                            links: links)))
-            }
-            rows.append(row(history, analysis: analysis, folder: folder, links: links))
+            let at = plan.pipelines.count
+            plan.pipelines.append(
+                Plan.Pipeline(
+                    history: history, analysis: analysis,
+                    links: DashboardLinks(history: history, analysis: analysis, outputLink: input.outputLink),
+                    details: DashboardTestDetail.collect(history, tests: analysis.paged),
+                    folder: DashboardPaths.pipelineFolder(history.pipeline)))
+            plan.pages += [.overview(at: at), .tests(at: at)] + analysis.paged.map { .test($0, at: at) }
         }
-        files.insert(File(path: DashboardPaths.index, contents: front(rows)), at: 0)
-        return files
+        return plan
     }
 
-    private static func row(
+    /// Every page of the site, rendered.
+    package static func render(_ inputs: [Input]) -> [File] {
+        let plan = plan(inputs)
+        return plan.pages.map(plan.render)
+    }
+
+    fileprivate static func row(
         _ history: DashboardHistory, analysis: DashboardAnalysis, folder: String, links: DashboardLinks
     ) -> String {
         let href = links.attribute("\(folder)/\(DashboardPaths.index)")
@@ -66,7 +119,7 @@ package enum DashboardSite {
         return html
     }
 
-    private static func front(_ rows: [String]) -> String {
+    fileprivate static func front(_ rows: [String]) -> String {
         var body = "<header class=\"banner interrupted\"><h1>smokerun dashboard</h1>"
         body += "<p>\(ReportText.count(rows.count, "pipeline"))</p></header>\n"
         body += "<table class=\"grid\"><thead><tr><th>pipeline</th><th class=\"status\">latest run</th><th>at</th>"

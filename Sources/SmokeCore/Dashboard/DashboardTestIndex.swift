@@ -16,7 +16,7 @@ enum DashboardTestIndex {
         let order = history.tests.indices.sorted { history.tests[$0] < history.tests[$1] }
         for test in order {
             let status = analysis.latestStatus[test]
-            let label = status.map(ReportText.label) ?? "never ran"
+            let label = status.map(ReportText.label) ?? (history.completeFrom > 0 ? "not run lately" : "never ran")
             let median = medians[test]
             body += "<tr><td>\(links.test(test, depth: 1))</td><td>\(links.h(label))</td>"
             body +=

@@ -32,6 +32,7 @@ enum DashboardTestPage {
     private static func since(
         _ test: Int, detail: DashboardTestDetail, analysis: DashboardAnalysis, links: DashboardLinks
     ) -> String {
+        let history = links.history
         var html = "<section id=\"since\"><h2>Status</h2>\n"
         if let failing = analysis.failingNow.first(where: { $0.test == test }) {
             html += "<p><b>Failing since \(links.time(failing.sinceRun))</b> (\(links.run(failing.sinceRun, depth: 2)))"
@@ -43,6 +44,9 @@ enum DashboardTestPage {
             html += ".</p>\n"
         } else if let status = analysis.latestStatus[test] {
             html += "<p>Latest result: \(HTMLReport.icon(status)) \(links.h(ReportText.label(status))).</p>\n"
+        } else if history.completeFrom > 0 {
+            let recent = ReportText.count(history.runs.count - history.completeFrom, "run")
+            html += "<p>Not run in the last \(recent) (since \(links.time(history.completeFrom))).</p>\n"
         }
         if let first = detail.firstFailedRun {
             html += "<p>First failure on record: \(links.time(first)) (\(links.run(first, depth: 2))), "

@@ -54,7 +54,7 @@ package struct DashboardGenerator: Sendable {
         guard !inputs.isEmpty else { return Result(pipelines: [], files: 0, warnings: warnings) }
         var writer = DashboardWriter(siteDirectory: siteDirectory)
         writer.fileWriter = fileWriter
-        let files = try writer.write(DashboardSite.render(inputs))
+        let files = try writer.write(DashboardSite.plan(inputs))
         return Result(pipelines: inputs.map(\.history.pipeline).sorted(), files: files, warnings: warnings)
     }
 

@@ -3,7 +3,8 @@ import SmokeCore
 
 /// The dashboard's histories from an output folder: `history.jsonl` for every run's statuses, durations, commit and
 /// coverage, and the `report.json` of each run folder still present for failure messages. A run folder retention
-/// removed is a run without a report link or messages.
+/// removed is a run without a report link or messages. The whole file is read, then cut to the dashboard's window
+/// (`DashboardWindow.cut`), so both sources give the same history.
 package struct HistoryFileDashboardSource: DashboardSource {
     package var outputDirectory: URL
 
@@ -44,7 +45,7 @@ package struct HistoryFileDashboardSource: DashboardSource {
                 history.runs = history.runs.enumerated()
                     .sorted { ($0.element.startedAt, $0.offset) < ($1.element.startedAt, $1.offset) }.map(\.element)
             }
-            histories.append(history)
+            histories.append(DashboardWindow.cut(history))
         }
         return (histories, warnings)
     }

@@ -3,7 +3,8 @@ import SmokeCore
 
 /// One read-write connection to a database smokerun owns (`history.sqlite`): statements prepared once and
 /// stepped many times, and transactions. Failures are `StoreError`s naming the file and SQLite's reason.
-/// (The result-bundle reader has its own read-only connection, `XCResultDatabaseConnection`.)
+/// (The result-bundle reader has its own read-only connection, `XCResultDatabaseConnection`.) Not `Sendable`: one
+/// thread at a time uses it, so it is opened without SQLite's per-call lock (a sixth of a long read's time).
 final class SQLiteConnection {
     let sqlite: SQLiteLibrary
     private let handle: OpaquePointer
@@ -14,7 +15,9 @@ final class SQLiteConnection {
     init(path: String, readOnly: Bool, library: SQLiteLibrary) throws(StoreError) {
         sqlite = library
         self.path = path
-        let flags = (readOnly ? SQLiteLibrary.openReadOnly : SQLiteLibrary.openReadWrite) | SQLiteLibrary.openNoFollow
+        let flags =
+            (readOnly ? SQLiteLibrary.openReadOnly : SQLiteLibrary.openReadWrite) | SQLiteLibrary.openNoFollow
+            | SQLiteLibrary.openNoMutex
         switch library.openHandle(path, flags: flags) {
         case .success(let opened): handle = opened
         case .failure(let failure): throw .readFailed(path: path, reason: failure.reason)

@@ -55,6 +55,8 @@ struct SQLiteLibrary: @unchecked Sendable { // immutable C function pointers
     static let openReadWrite: Int32 = 0x02
     static let openCreate: Int32 = 0x04
     static let openURI: Int32 = 0x40
+    /// `SQLITE_OPEN_NOMUTEX`: no lock around each call, for a connection only one thread uses at a time.
+    static let openNoMutex: Int32 = 0x8000
     /// `SQLITE_OPEN_NOFOLLOW` (SQLite 3.31): the open refuses a symbolic link.
     static let openNoFollow: Int32 = 0x0100_0000
     static let integer: Int32 = 1

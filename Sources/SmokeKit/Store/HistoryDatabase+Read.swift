@@ -94,7 +94,7 @@ extension HistoryDatabase {
     }
 
     /// `tests.id` → `tests.key`.
-    private func testKeys() throws -> [Int64: String] {
+    func testKeys() throws -> [Int64: String] {
         let statement = try connection.prepare("SELECT id, key FROM tests")
         var keys: [Int64: String] = [:]
         while try statement.step() { keys[statement.int64(0)] = statement.text(1) ?? "" }
