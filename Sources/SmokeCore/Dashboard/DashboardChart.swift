@@ -62,21 +62,26 @@ enum DashboardChart {
             <text x="\(Int(width - 8))" y="\(Int(height - 4))" text-anchor="end">\(h(points[points.count - 1].label))\
             </text>
             """
-        let path = points.indices.map { "\(x($0)),\(y(points[$0].value))" }.joined(separator: " ")
-        svg += "<polyline points=\"\(path)\"/>"
+        // Each point's words are made and escaped once, for its tooltip and its table row alike.
+        var path = ""
+        var circles = ""
+        var rows = [String]()
+        rows.reserveCapacity(points.count)
         for (index, point) in points.enumerated() {
-            let tip = [point.label, unit.text(point.value), point.note].compactMap { $0 }.joined(separator: " · ")
-            svg += "<circle cx=\"\(x(index))\" cy=\"\(y(point.value))\" r=\"3\"><title>\(h(tip))</title></circle>"
+            let (cx, cy) = (x(index), y(point.value))
+            path += index == 0 ? "\(cx),\(cy)" : " \(cx),\(cy)"
+            let label = h(point.label)
+            let value = h(unit.text(point.value))
+            let note = point.note.map(h) ?? ""
+            let tip = note.isEmpty ? "\(label) · \(value)" : "\(label) · \(value) · \(note)"
+            circles += "<circle cx=\"\(cx)\" cy=\"\(cy)\" r=\"3\"><title>\(tip)</title></circle>"
+            rows.append("<tr><td>\(label)</td><td>\(value)</td><td>\(note)</td></tr>")
         }
-        svg += "</svg>"
+        svg += "<polyline points=\"\(path)\"/>" + circles + "</svg>"
         var table = "<details><summary>\(h(title)): the numbers</summary>"
         table +=
             "<table class=\"grid\"><thead><tr><th>\(h(column))</th><th>value</th><th>details</th></tr></thead><tbody>"
-        for point in points.reversed() {
-            table +=
-                "<tr><td>\(h(point.label))</td><td>\(h(unit.text(point.value)))</td><td>\(h(point.note ?? ""))</td></tr>"
-        }
-        table += "</tbody></table></details>"
+        table += rows.reversed().joined() + "</tbody></table></details>"
         return "<figure class=\"chart\"><figcaption>\(h(title))</figcaption>\(svg)\(table)</figure>\n"
     }
 

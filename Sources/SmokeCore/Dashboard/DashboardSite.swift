@@ -22,8 +22,10 @@ package enum DashboardSite {
     /// One page of the site, rendered on its own.
     package enum Page: Sendable, Equatable {
         case front
-        /// Pipeline `at`'s overview, or its index of all tests.
-        case overview(at: Int), tests(at: Int)
+        /// Pipeline `at`'s overview.
+        case overview(at: Int)
+        /// Pipeline `at`'s index of all tests.
+        case tests(at: Int)
         /// Test `test`'s page in pipeline `at`.
         case test(Int, at: Int)
     }

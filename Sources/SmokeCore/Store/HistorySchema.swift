@@ -9,6 +9,7 @@
 ///   message (bounded) and the evidence. A run's rows are one range of that key, and one test's runs are one
 ///   lookup per run (`testResults`), so a year of a 2,000-test suite stays under 150 MB
 ///   (Documentation/Performance.md).
+/// - `results_kept`: a partial index of the failures and retry passes (`keptIndex`).
 /// - `statuses`: what each status code means, so the file explains itself to `sqlite3`.
 /// - `meta`: how much of an older `history.jsonl` was imported.
 package enum HistorySchema {
@@ -33,6 +34,19 @@ package enum HistorySchema {
             attempts INTEGER, flaky INTEGER NOT NULL, message TEXT, evidence TEXT, PRIMARY KEY (run, test))
             WITHOUT ROWID
         """
+
+    /// The results the dashboard reads from every run, not only its recent ones: failures and retry passes
+    /// (`DashboardWindow.keeps`), a fraction of a percent of a long history's rows.
+    package static let keptCondition: String = {
+        let failures = TestStatus.allCases.filter(\.isFailure).map { String(code($0)) }
+        return "status IN (\(failures.joined(separator: ", "))) OR flaky <> 0"
+    }()
+
+    /// An index of just those rows, so reading them skips the millions of passes. Made by every writing open (a
+    /// no-op once it is there), so a file of this version written before it gets it at its next run; readers work
+    /// without it, scanning instead. Not a new version: an older smokerun reads the file as before.
+    package static let keptIndex =
+        "CREATE INDEX IF NOT EXISTS results_kept ON results (run, test) WHERE \(keptCondition)"
 
     /// A status as stored: its place in `TestStatus.allCases` (new cases are only ever appended).
     package static func code(_ status: TestStatus) -> Int64 {

@@ -23,13 +23,9 @@ extension HistoryDatabase {
         fileprivate init(_ connection: SQLiteConnection) throws {
             let columns = "test, status, duration_us, flaky, message"
             ofRun = try connection.prepare("SELECT \(columns) FROM results WHERE run = ?")
-            let failures = TestStatus.allCases.filter(\.isFailure).map { String(HistorySchema.code($0)) }
-            // One pass over the table in its key order; SQLite filters, so only the few kept rows reach Swift.
-            kept = try connection.prepare(
-                """
-                SELECT \(columns), run FROM results
-                WHERE status IN (\(failures.joined(separator: ", "))) OR flaky <> 0
-                """)
+            // The partial index of these rows when the file has it, else one pass SQLite filters: either way only
+            // the few kept rows reach Swift.
+            kept = try connection.prepare("SELECT \(columns), run FROM results WHERE \(HistorySchema.keptCondition)")
             one = try connection.prepare("SELECT status FROM results WHERE run = ? AND test = ?")
         }
 

@@ -97,14 +97,20 @@ package final class HistoryDatabase {
         try connection.execute("PRAGMA busy_timeout = \(Self.busyTimeoutMilliseconds)")
         let version = try connection.integer("PRAGMA user_version") ?? 0
         try Self.check(version: version, file: file)
-        guard version < HistorySchema.version else { return }
-        try connection.transaction {
-            guard (try connection.integer("PRAGMA user_version") ?? 0) < HistorySchema.version else { return }
-            try connection.executeScript(HistorySchema.create)
-            let status = try connection.prepare("INSERT OR IGNORE INTO statuses (code, name) VALUES (?, ?)")
-            for one in TestStatus.allCases { try status.run([.integer(HistorySchema.code(one)), .text(one.rawValue)]) }
-            try connection.execute("PRAGMA user_version = \(HistorySchema.version)")
+        if version < HistorySchema.version {
+            try connection.transaction {
+                guard (try connection.integer("PRAGMA user_version") ?? 0) < HistorySchema.version else { return }
+                try connection.executeScript(HistorySchema.create)
+                let status = try connection.prepare("INSERT OR IGNORE INTO statuses (code, name) VALUES (?, ?)")
+                for one in TestStatus.allCases {
+                    try status.run([.integer(HistorySchema.code(one)), .text(one.rawValue)])
+                }
+                try connection.execute("PRAGMA user_version = \(HistorySchema.version)")
+            }
         }
+        // Every writing open, so a file from before the index gets it; without it reads are only slower, so a
+        // failure to make it is not the run's.
+        try? connection.execute(HistorySchema.keptIndex)
     }
 
     /// A file of a newer layout is refused: this smokerun would misread it.

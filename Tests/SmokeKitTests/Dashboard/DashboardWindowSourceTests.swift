@@ -85,6 +85,19 @@ import Testing
         #expect(keyed(database) == keyed(file))
     }
 
+    @Test func theFailuresOfOlderRunsAreReadThroughTheirOwnIndex() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        _ = try histories(in: folder)
+        let database = try #require(
+            try HistoryStore.database(outputDirectory: folder.url.appendingPathComponent("database")))
+        let plan = try database.connection.prepare(
+            "EXPLAIN QUERY PLAN SELECT test FROM results WHERE \(HistorySchema.keptCondition)")
+        var steps: [String] = []
+        while try plan.step() { steps.append(plan.text(3) ?? "") }
+        #expect(steps.contains { $0.contains("results_kept") }, "\(steps)")
+    }
+
     @Test func whatThePagesSayOfALongHistory() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
