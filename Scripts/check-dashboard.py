@@ -9,9 +9,9 @@ pruned runs, hostile test names), runs `smokerun dashboard --from` on it (SMOKER
 
 Structure (every page, Python's html.parser): every chart has a table, nothing is loaded from elsewhere (no
 external URL, no script or stylesheet file), every relative link resolves. Rendering (headless Chromium, the
-front page, each overview, each test index and up to five test pages, at 1280 and 390 px): no script error or
-console error, no horizontal overflow (document.documentElement.scrollWidth > clientWidth), and a screenshot of
-each width. Exits 1 on a failure, 77 when Chromium is missing (after the structure checks passed).
+front page, each overview, each test index, up to five test pages and the longest-named one, at 1280 and
+390 px): no script error or console error, no horizontal overflow (document.documentElement.scrollWidth >
+clientWidth), and a screenshot of each width. Exits 1 on a failure, 77 when Chromium is missing (after the structure checks passed).
 """
 import html.parser, json, os, random, shutil, subprocess, sys, tempfile
 from datetime import datetime, timedelta, timezone
@@ -33,7 +33,9 @@ FRAME = """<!DOCTYPE html><html><body style="margin:0"><iframe src="{src}" style
 def sample_output(folder):
     random.seed(3)
     os.makedirs(os.path.join(folder, "runs"))
-    tests = [f"App.Suite{t // 10}/test{t}" for t in range(58)] + ["App.Hostile/<script>alert(1)</script>",
+    # Test 0's name has no place to break, as real ones often do not: its page's heading must wrap at 390 px.
+    tests = ["AppUITests.CheckoutFlowTests/testThatPayingWithAnExpiredCardShowsTheRenewalSheetAndKeepsTheBasket"]
+    tests += [f"App.Suite{t // 10}/test{t}" for t in range(1, 58)] + ["App.Hostile/<script>alert(1)</script>",
                                                                    "App.Hostile/\u001b[31mred & \"quoted\""]
     start = datetime(2026, 9, 1, tzinfo=timezone.utc)
     with open(os.path.join(folder, "history.jsonl"), "w") as history:
@@ -42,6 +44,7 @@ def sample_output(folder):
             run_id = began.strftime("%Y%m%dT%H%M%SZ") + f"-{r:04x}"
             outcomes = {t: "passed" for t in tests}
             outcomes[tests[3]] = "failed" if 40 <= r < 60 or r >= 115 else "passed"
+            outcomes[tests[0]] = "failed" if r % 30 == 7 else "passed"
             outcomes[tests[-2]] = "failed" if r % 9 == 0 else "passed"
             flaky = [tests[5]] if r % 4 == 0 else []
             durations = {t: (3.0 if t == tests[7] and r >= 110 else 1.0) + random.random() / 10 for t in tests}
@@ -182,7 +185,9 @@ def main():
             return 77
         os.makedirs(shots, exist_ok=True)
         shown = [p for p in pages if os.path.basename(os.path.dirname(p)) != "t"]
-        shown += sorted(p for p in pages if os.path.basename(os.path.dirname(p)) == "t")[:5]
+        test_pages = sorted(p for p in pages if os.path.basename(os.path.dirname(p)) == "t")
+        # The first five, and the test with the longest name (a heading that must wrap).
+        shown += test_pages[:5] + [p for p in test_pages[5:] if p == max(test_pages, key=len)]
         failures = render(browser, site, shown, shots)
         print(f"rendered {len(shown)} pages at {', '.join(map(str, WIDTHS))} px; screenshots in {shots}")
         if failures:

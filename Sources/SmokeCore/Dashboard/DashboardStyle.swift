@@ -15,7 +15,7 @@ enum DashboardStyle {
         svg.plot{width:100%;height:auto;display:block}svg.plot polyline{fill:none;stroke:#0969da;stroke-width:2}
         svg.plot circle{fill:#0969da}svg.plot .axis{stroke:#8c959f}svg.plot .grid{stroke:#d0d7de;stroke-dasharray:4 4}
         svg.plot text{font-size:17px;fill:#57606a}
-        .rule{color:#57606a;font-size:13px}nav.crumbs{margin:12px 0}code{overflow-wrap:anywhere}
+        .rule{color:#57606a;font-size:13px}nav.crumbs{margin:12px 0}code,.banner h1{overflow-wrap:anywhere}
         .grid td.num,.grid th.num{text-align:right}
         @media (max-width:600px){.grid th.num{width:52px}.grid th.status{width:72px}.grid{font-size:13px}body{padding:0 8px 24px}}
         @media (prefers-color-scheme:dark){

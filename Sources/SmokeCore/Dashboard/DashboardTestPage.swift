@@ -8,7 +8,10 @@ enum DashboardTestPage {
         let key = history.tests[test]
         var body = "<header class=\"banner \(bannerTone(analysis.latestStatus[test]))\"><h1>\(links.h(key))</h1>\n"
         body += "<p>\(links.h(history.pipeline)) · failed in \(ReportText.count(analysis.failedRuns[test], "run"))"
-        body += " · passed only on a retry in \(ReportText.count(analysis.flakyRuns[test], "run"))</p></header>\n"
+        if analysis.flakyRuns[test] > 0 {
+            body += " · passed only on a retry in \(ReportText.count(analysis.flakyRuns[test], "run"))"
+        }
+        body += "</p></header>\n"
         body += "<nav class=\"crumbs\"><a href=\"../\(DashboardPaths.index)\">\(links.h(history.pipeline))</a> · "
         body += "<a href=\"../\(DashboardPaths.tests)\">All tests</a></nav>\n"
         body += since(test, detail: detail, analysis: analysis, links: links)
