@@ -17,7 +17,11 @@ extension HistoryDatabase {
 
     /// Every run's `HistoryEntry`, with its per-test maps, as `history.jsonl` held them.
     func entries(pipeline: String?) throws -> [HistoryEntry] {
-        let runs = try storedRuns(pipeline: pipeline, since: nil)
+        try entries(of: storedRuns(pipeline: pipeline, since: nil))
+    }
+
+    /// The `HistoryEntry` of each of `runs`, with its per-test maps.
+    func entries(of runs: [StoredRun]) throws -> [HistoryEntry] {
         let keys = try testKeys()
         let results = try connection.prepare("SELECT test, status, duration_us, flaky FROM results WHERE run = ?")
         return try runs.map { stored in
