@@ -49,7 +49,7 @@ extension HistoryDatabase {
     /// The newest `last` runs of `pipeline` (all when nil) that started at or after `since`, oldest first, with
     /// their per-test maps; the older runs are not read.
     func entries(pipeline: String?, since: Date?, last: Int) throws -> [HistoryEntry] {
-        try entries(of: Array(storedRuns(pipeline: pipeline, since: since).suffix(last)))
+        try entries(of: storedRuns(pipeline: pipeline, since: since, newest: last))
     }
 
     /// `runs.id` of `pipeline`'s runs, newest first (the order `storedRuns` gives, reversed).

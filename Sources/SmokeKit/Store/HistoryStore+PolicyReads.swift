@@ -44,8 +44,8 @@ extension HistoryStore {
             let entries =
                 perTest
                 ? try database.entries(pipeline: pipeline, since: since, last: last)
-                : try database.runs(pipeline: pipeline, since: since).suffix(last).map {
-                    HistoryEntry(run: $0, outcomes: [:], flaky: [], durations: [:])
+                : try database.storedRuns(pipeline: pipeline, since: since, newest: last).map {
+                    HistoryEntry(run: $0.run, outcomes: [:], flaky: [], durations: [:])
                 }
             return Contents(entries: entries, unreadableLines: 0)
         }
