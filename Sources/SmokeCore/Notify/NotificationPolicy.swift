@@ -160,7 +160,7 @@ package enum NotificationPolicy {
     }
 
     /// The failing tests' keys: one test failing on two devices is two problems, each with its own streak.
-    private static func failingIDs(_ report: RunReport) -> [String] {
+    static func failingIDs(_ report: RunReport) -> [String] {
         Array(Set(report.failingTests.map(\.deviceKey))).sorted()
     }
 

@@ -256,8 +256,7 @@ package struct RunFinisher: Sendable {
 
     /// The webhook, after the run's results are final; it never changes them.
     private func notify(_ report: RunReport, settings: NotifySettings) async -> [NotificationRecord] {
-        let history = NotificationPolicy.earlierRuns(
-            of: report, in: HistoryStore.contentsOrEmpty(outputDirectory: outputDirectory).entries)
+        let history = HistoryStore.notificationHistory(outputDirectory: outputDirectory, of: report)
         let delivery = cancellation.map { WebhookDelivery().cancelled(by: $0) } ?? WebhookDelivery()
         let records = await Notifier(delivery: delivery).notifyAfterRun(
             report: report, history: history, settings: settings, outputDirectory: outputDirectory,

@@ -87,13 +87,13 @@ struct RunPreparation {
         runContext.workers = pipeline.ordering.workers.resolved(processors: processors)
         if let shard = options.shard { runContext.shard = shard }
         // Shards and workers are balanced by the durations the history recorded.
-        if options.shard != nil || runContext.workers > 1 { runContext.durations = historyDurations() }
+        // Read for the planned tests only, newest per test; none when there is no history yet.
+        if options.shard != nil || runContext.workers > 1 {
+            let (outputDirectory, name) = (outputDirectory, pipeline.name)
+            runContext.durations = {
+                HistoryStore.durations(outputDirectory: outputDirectory, pipeline: name, testIDs: Set($0))
+            }
+        }
         return runContext
-    }
-
-    /// The durations the pipeline's history recorded, newest per test; none when there is no history yet.
-    private func historyDurations() -> [String: Double] {
-        let history = (try? HistoryStore.read(outputDirectory: outputDirectory, pipeline: pipeline.name)) ?? []
-        return ShardPlanner.durations(from: history)
     }
 }

@@ -8,7 +8,8 @@ package enum HistoryLookup {
     package static func lastRunStart(pipeline: String, historyFile: URL) -> Date? {
         let folder = historyFile.deletingLastPathComponent()
         if let database = try? HistoryStore.database(outputDirectory: folder) {
-            return (try? database.runs(pipeline: pipeline))?.last?.startedAt
+            // The newest run only: the others' rows are never read.
+            return (try? database.storedRuns(pipeline: pipeline, since: nil, newest: 1))?.last?.run.startedAt
         }
         guard let contents = try? HistoryStore.contents(of: historyFile, pipeline: pipeline) else { return nil }
         return contents.entries.last?.startedAt

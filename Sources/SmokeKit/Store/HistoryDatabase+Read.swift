@@ -17,7 +17,11 @@ extension HistoryDatabase {
 
     /// Every run's `HistoryEntry`, with its per-test maps, as `history.jsonl` held them.
     func entries(pipeline: String?) throws -> [HistoryEntry] {
-        let runs = try storedRuns(pipeline: pipeline, since: nil)
+        try entries(of: storedRuns(pipeline: pipeline, since: nil))
+    }
+
+    /// The `HistoryEntry` of each of `runs`, with its per-test maps.
+    func entries(of runs: [StoredRun]) throws -> [HistoryEntry] {
         let keys = try testKeys()
         let results = try connection.prepare("SELECT test, status, duration_us, flaky FROM results WHERE run = ?")
         return try runs.map { stored in
@@ -101,15 +105,18 @@ extension HistoryDatabase {
         return keys
     }
 
-    func storedRuns(pipeline: String?, since: Date?) throws -> [StoredRun] {
+    /// The runs `runs(pipeline:since:)` lists, only the `newest` of them when given (the older ones are not read).
+    func storedRuns(pipeline: String?, since: Date?, newest: Int? = nil) throws -> [StoredRun] {
         let statement = try connection.prepare(
             """
             SELECT run_id, pipeline, pipeline_path, status, started_at, finished_at, duration, seed, totals, coverage,
                 commit_hash, branch, dirty, host, path, folder_removed, id
-            FROM runs WHERE (?1 IS NULL OR pipeline = ?1) AND started_at >= ?2 ORDER BY started_at, id
+            FROM runs WHERE (?1 IS NULL OR pipeline = ?1) AND started_at >= ?2 ORDER BY started_at DESC, id DESC
+            LIMIT ?3
             """)
         try statement.bind([
             .optional(pipeline), .real(since?.timeIntervalSince1970 ?? -Double.greatestFiniteMagnitude),
+            .integer(newest.map { Int64(max($0, 0)) } ?? -1),
         ])
         let decoder = JSONCoding.decoder()
         var runs: [StoredRun] = []
@@ -128,6 +135,6 @@ extension HistoryDatabase {
                 host: statement.text(13), path: statement.text(14) ?? "", folderRemoved: statement.int64(15) != 0)
             runs.append(StoredRun(run: run, row: statement.int64(16)))
         }
-        return runs
+        return runs.reversed()
     }
 }

@@ -12,9 +12,12 @@ package enum HistoryStore {
         package var unreadableLines: Int
         /// The 1-based line number of the first unreadable line, so a person can go and look.
         var firstUnreadableLine: Int?
+        /// How many runs were read, before a reader's window kept only some of them in `entries`.
+        package var readableRuns: Int
 
         init(entries: [HistoryEntry], unreadableLines: Int, firstUnreadableLine: Int? = nil) {
             self.entries = entries
+            readableRuns = entries.count
             self.unreadableLines = unreadableLines
             self.firstUnreadableLine = firstUnreadableLine
         }

@@ -22,8 +22,9 @@ struct RunContext: Sendable {
     var status: @Sendable (String) -> Void
     /// Run only this slice of the selected tests (`run --shard K/N`).
     var shard: ShardRecord?
-    /// Recorded test durations by id, to balance shards.
-    var durations: [String: Double] = [:]
+    /// The recorded durations of the given test ids (an id without one is left out), to balance shards and
+    /// workers: read from the history only when a plan asks, for the tests it plans.
+    var durations: @Sendable ([String]) -> [String: Double] = { _ in [:] }
     /// How many test batches run at once (`ordering.workers` / `--workers`, resolved to a number).
     var workers = 1
 
@@ -63,7 +64,8 @@ struct RunContext: Sendable {
         into result: inout DriverResult
     ) -> TestPhasePlan? {
         let plan = TestPhasePlan.make(
-            discovered: discovered, selection: selection, shard: shard, durations: durations,
+            discovered: discovered, selection: selection, shard: shard,
+            durations: shard == nil ? [:] : durations(discovered.map(\.id)),
             ordering: pipeline.ordering, seed: seed)
         if let shard { status("shard \(shard.description): \(plan.selected.count) tests") }
         switch plan.empty {

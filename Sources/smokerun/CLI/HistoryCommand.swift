@@ -54,21 +54,18 @@ struct HistoryCommand: Command {
     func run(in context: HostContext) async throws -> ExitCode {
         let folder = context.url(for: output)
         if let test { return try showTest(test, folder: folder, in: context) }
-        // The run list needs no test's result; the flake rates need them all.
-        let contents = try HistoryStore.contents(outputDirectory: folder, pipeline: nil, perTest: flaky)
+        // The run list needs no test's result; the flake rates need those of the runs shown, and no older ones.
+        let contents = try HistoryStore.contents(
+            outputDirectory: folder, pipeline: pipeline, since: since, last: count, perTest: flaky)
         let file = HistoryStore.fileURL(outputDirectory: folder)
         if let warning = contents.warning(file: file) { context.standardError.line(warning) }
-        if contents.entries.isEmpty, contents.unreadableLines > 0 {
+        if contents.readableRuns == 0, contents.unreadableLines > 0 {
             // Not "no runs yet": there were runs, and none of their lines can be read.
             context.standardError.line(
                 "smokerun history: no readable run in \(file.path); move the file away to start a new history")
             return .invalidInput
         }
-        let entries = Array(
-            contents.entries.filter {
-                (pipeline == nil || $0.pipeline == pipeline) && $0.startedAt >= (since ?? .distantPast)
-            }
-            .suffix(count))
+        let entries = contents.entries
         guard !entries.isEmpty else {
             context.standardOutput.line("no runs yet in \(file.path); run `smokerun run` first")
             return .passed

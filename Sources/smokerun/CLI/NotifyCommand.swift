@@ -91,8 +91,7 @@ struct NotifyCommand: Command {
         if flush { return await flushOutbox(outputDirectory, resolved.notify, notifier, context) }
 
         let report = try loadReport(outputDirectory, context)
-        let history = NotificationPolicy.earlierRuns(
-            of: report, in: HistoryStore.contentsOrEmpty(outputDirectory: outputDirectory).entries)
+        let history = HistoryStore.notificationHistory(outputDirectory: outputDirectory, of: report)
         let state = NotifyStateStore(outputDirectory: outputDirectory).load()
         let plan = NotificationPolicy.plan(report: report, history: history, state: state)
         if dryRun {

@@ -117,8 +117,9 @@ struct SwiftPMTestRun {
             runner.processes = context.processes
             return SwiftPMBatchExecutor(runner: runner, eventsDirectory: events, worker: parallel ? worker : nil)
         }
+        let durations = parallel ? context.durations(plan.selected.map(\.id)) : [:]
         try context.testPhase().run(
-            plan, workers: context.workers, durations: context.durations, makeExecutor: makeExecutor, into: &result)
+            plan, workers: context.workers, durations: durations, makeExecutor: makeExecutor, into: &result)
     }
 
     /// `<run>/scratch`, or `<run>/scratch/worker-N` for worker N of a parallel run: no two test processes
