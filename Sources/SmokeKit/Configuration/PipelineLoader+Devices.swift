@@ -1,3 +1,4 @@
+import Foundation
 import SmokeCore
 
 extension PipelineLoader {
@@ -43,5 +44,36 @@ extension PipelineLoader {
             profile (e.g. {"platform": "host"}), or use the 'xcodebuild' driver to run on each simulator in turn
             """
         )
+    }
+
+    /// One device profile, for `deviceProfiles` (internal, not private: `parse` in PipelineLoader.swift names it).
+    static func device(_ object: JSONObjectReader) throws(PipelineError) -> DeviceProfile {
+        try object.allowOnly([
+            "platform", "name", "runtime", "create", "erase", "locale", "language", "swift", "timeZone", "strict",
+        ])
+        var device = DeviceProfile()
+        device.platform = try object.string("platform") ?? device.platform
+        guard knownPlatforms.contains(device.platform) else {
+            throw object.error(
+                "platform",
+                "'\(device.platform)' is not a known platform; known: \(knownPlatforms.joined(separator: ", "))"
+                    + Suggestion.hint(for: device.platform, in: knownPlatforms))
+        }
+        device.name = try object.string("name")
+        device.runtime = try object.string("runtime")
+        device.create = try object.bool("create") ?? device.create
+        device.erase = try object.bool("erase") ?? device.erase
+        device.locale = try object.string("locale")
+        device.language = try object.string("language")
+        device.swift = try object.string("swift")
+        device.timeZone = try object.string("timeZone")
+        device.strict = try object.bool("strict") ?? device.strict
+        if let zone = device.timeZone, TimeZone(identifier: zone) == nil {
+            throw object.error("timeZone", "'\(zone)' is not an IANA time zone name")
+        }
+        if !device.isHost, device.name == nil {
+            throw object.error("name", "is required for a simulator profile, e.g. \"iPhone SE (3rd generation)\"")
+        }
+        return device
     }
 }

@@ -69,72 +69,6 @@ package struct PipelineLoader: Sendable {
         return pipeline
     }
 
-    /// The paths a pipeline names must be usable before a run starts: `output` a folder (or not yet
-    /// there), `swiftpm.packagePath` a folder with a Package.swift.
-    func checkPaths(_ pipeline: Pipeline, file: String, currentDirectory: URL) throws(PipelineError) {
-        let output = pipeline.resolve(pipeline.output, currentDirectory: currentDirectory)
-        if let problem = outputFolderProblem(
-            value: pipeline.output, resolved: output,
-            projectRoot: pipeline.projectRoot(currentDirectory: currentDirectory))
-        {
-            throw PipelineError(file: file, keyPath: "output", problem: problem)
-        }
-        if case .xcodebuild(let settings) = pipeline.driver, let packagePath = settings.packagePath {
-            try checkPackagePath(
-                packagePath, keyPath: "xcodebuild.packagePath", pipeline, file: file, currentDirectory: currentDirectory
-            )
-        }
-        guard case .swiftpm(let settings) = pipeline.driver else { return }
-        try checkPackagePath(
-            settings.packagePath, keyPath: "swiftpm.packagePath", pipeline, file: file,
-            currentDirectory: currentDirectory)
-        if let scratchPath = settings.scratchPath {
-            let scratch = pipeline.resolve(scratchPath, currentDirectory: currentDirectory)
-            if pathKind(scratch) == .file {
-                throw PipelineError(
-                    file: file, keyPath: "swiftpm.scratchPath",
-                    problem:
-                        """
-                        \(scratch.path) is a file, not a folder; name a folder for build products or leave the key \
-                        out for <packagePath>/.build/smokerun
-                        """
-                )
-            }
-        }
-    }
-
-    private func checkPackagePath(
-        _ packagePath: String, keyPath: String, _ pipeline: Pipeline, file: String, currentDirectory: URL
-    ) throws(PipelineError) {
-        let package = pipeline.resolve(packagePath, currentDirectory: currentDirectory)
-        switch pathKind(package) {
-        case .missing:
-            throw PipelineError(
-                file: file, keyPath: keyPath,
-                problem:
-                    """
-                    \(package.path) does not exist; give the folder that holds Package.swift, relative to \
-                    \(pipeline.projectRoot(currentDirectory: currentDirectory).path)
-                    """
-            )
-        case .file:
-            throw PipelineError(
-                file: file, keyPath: keyPath,
-                problem: "\(package.path) is a file; give the folder that holds Package.swift")
-        case .folder:
-            guard pathKind(package.appendingPathComponent("Package.swift")) == .file else {
-                throw PipelineError(
-                    file: file, keyPath: keyPath,
-                    problem:
-                        """
-                        \(package.path) is not a Swift package (no Package.swift in it); give the folder that holds \
-                        Package.swift
-                        """
-                )
-            }
-        }
-    }
-
     /// Validates pipeline JSON already in memory.
     func parse(_ data: Data, file: String, sourcePath: String? = nil) throws(PipelineError) -> Pipeline {
         let document: JSONValue
@@ -262,72 +196,6 @@ package struct PipelineLoader: Sendable {
         return pipeline
     }
 
-    private static func driver(_ root: JSONObjectReader) throws(PipelineError) -> Driver {
-        switch (root.has("swiftpm"), root.has("xcodebuild")) {
-        case (true, true):
-            throw root.error(nil, "has both 'swiftpm' and 'xcodebuild'; a pipeline uses exactly one driver")
-        case (false, false):
-            throw root.error(
-                nil,
-                """
-                has no driver: add "swiftpm": {"packagePath": "."} or "xcodebuild": {"scheme": "App", "project": \
-                "App.xcodeproj"}
-                """
-            )
-        case (true, false):
-            let object = try root.object("swiftpm")!
-            try object.allowOnly(["packagePath", "filter", "skip", "configuration", "scratchPath"])
-            var settings = SwiftPMSettings(packagePath: try object.filePath("packagePath") ?? ".")
-            settings.filter = try regexes(object, "filter")
-            settings.skip = try regexes(object, "skip")
-            if let configuration = try object.string("configuration") {
-                guard ["debug", "release"].contains(configuration) else {
-                    throw object.error("configuration", "'\(configuration)' is not 'debug' or 'release'")
-                }
-                settings.configuration = configuration
-            }
-            if let scratchPath = try object.filePath("scratchPath") {
-                guard !scratchPath.isEmpty else {
-                    throw object.error(
-                        "scratchPath", "must not be empty; leave it out for <packagePath>/.build/smokerun")
-                }
-                settings.scratchPath = scratchPath
-            }
-            return .swiftpm(settings)
-        case (false, true):
-            let object = try root.object("xcodebuild")!
-            try object.allowOnly([
-                "workspace", "project", "packagePath", "scheme", "testPlan", "onlyTesting", "skipTesting",
-                "derivedDataPath",
-            ])
-            guard let scheme = try object.string("scheme") else {
-                throw object.error("scheme", "is required: the scheme whose tests to run")
-            }
-            var settings = XcodebuildSettings(scheme: scheme)
-            settings.workspace = try object.filePath("workspace")
-            settings.project = try object.filePath("project")
-            settings.packagePath = try object.filePath("packagePath")
-            let given = [settings.workspace, settings.project, settings.packagePath].compactMap { $0 }.count
-            if given > 1 {
-                throw object.error(nil, "has more than one of 'workspace', 'project' and 'packagePath'; give one")
-            }
-            if given == 0 {
-                throw object.error(
-                    nil,
-                    """
-                    needs 'workspace' (App.xcworkspace), 'project' (App.xcodeproj) or 'packagePath' (a folder with \
-                    Package.swift)
-                    """
-                )
-            }
-            settings.testPlan = try object.string("testPlan")
-            settings.onlyTesting = try object.strings("onlyTesting") ?? []
-            settings.skipTesting = try object.strings("skipTesting") ?? []
-            settings.derivedDataPath = try object.filePath("derivedDataPath")
-            return .xcodebuild(settings)
-        }
-    }
-
     /// The name becomes folder, lock and history keys: one plain path component of reasonable length.
     private static func checkName(_ name: String, _ root: JSONObjectReader) throws(PipelineError) {
         let fix = "use letters, digits, '-', '_' or '.', e.g. \"smoke\""
@@ -346,43 +214,5 @@ package struct PipelineLoader: Sendable {
             throw root.error(
                 "name", "is \(name.count) characters long, more than \(nameLengthLimit); give a shorter name")
         }
-    }
-
-    private static func regexes(_ object: JSONObjectReader, _ key: String) throws(PipelineError) -> [String] {
-        let patterns = try object.strings(key) ?? []
-        for (index, pattern) in patterns.enumerated() where (try? NSRegularExpression(pattern: pattern)) == nil {
-            throw object.error("\(key)[\(index)]", "'\(pattern)' is not a valid regular expression")
-        }
-        return patterns
-    }
-
-    private static func device(_ object: JSONObjectReader) throws(PipelineError) -> DeviceProfile {
-        try object.allowOnly([
-            "platform", "name", "runtime", "create", "erase", "locale", "language", "swift", "timeZone", "strict",
-        ])
-        var device = DeviceProfile()
-        device.platform = try object.string("platform") ?? device.platform
-        guard knownPlatforms.contains(device.platform) else {
-            throw object.error(
-                "platform",
-                "'\(device.platform)' is not a known platform; known: \(knownPlatforms.joined(separator: ", "))"
-                    + Suggestion.hint(for: device.platform, in: knownPlatforms))
-        }
-        device.name = try object.string("name")
-        device.runtime = try object.string("runtime")
-        device.create = try object.bool("create") ?? device.create
-        device.erase = try object.bool("erase") ?? device.erase
-        device.locale = try object.string("locale")
-        device.language = try object.string("language")
-        device.swift = try object.string("swift")
-        device.timeZone = try object.string("timeZone")
-        device.strict = try object.bool("strict") ?? device.strict
-        if let zone = device.timeZone, TimeZone(identifier: zone) == nil {
-            throw object.error("timeZone", "'\(zone)' is not an IANA time zone name")
-        }
-        if !device.isHost, device.name == nil {
-            throw object.error("name", "is required for a simulator profile, e.g. \"iPhone SE (3rd generation)\"")
-        }
-        return device
     }
 }

@@ -1,28 +1,6 @@
 import Foundation
 import SmokeCore
 
-/// One file of an llvm-cov export: its summary counts and, when asked for, its line detail.
-struct ExportedFile: Sendable, Equatable {
-    /// As llvm-cov wrote it (usually absolute).
-    var filename: String
-    var summary: CoverageSummary
-    /// Empty unless the reader was asked for line detail and the export has segments.
-    var lines: [LineHit]
-    var branches: [BranchHit]
-    /// With line detail and a `functions` array: each function's own lines, concatenated in line order.
-    /// A line inside two functions (a closure) appears twice, as `llvm-cov report` counts it.
-    var functionLines: [LineHit] = []
-    /// With line detail and a `functions` array: one record per function (instantiations grouped), for lcov `FN`.
-    var functions: [FunctionHit] = []
-}
-
-/// What the reader took from an export.
-struct CoverageExport: Sendable, Equatable {
-    var version: String
-    /// The files the reader kept, in export order.
-    var files: [ExportedFile]
-}
-
 /// A streaming reader for `llvm.coverage.json.export` (versions 2.x and 3.x).
 ///
 /// It keeps per-file summaries (and, with `lineDetail`, per-line counts computed from the
@@ -186,27 +164,6 @@ struct CoverageExportReader {
             function: FunctionHit(name: name, line: first.lineStart, count: count))
     }
 
-    /// `[lineStart, columnStart, lineEnd, columnEnd, count, fileID, expandedFileID, kind]`.
-    private func readRegions(_ scanner: JSONByteScanner) throws -> [CoverageRegion] {
-        var regions: [CoverageRegion] = []
-        try scanner.beginArray()
-        while try scanner.nextElement() {
-            var values = [0, 0, 0, 0, 0, 0, 0, 0]
-            var index = 0
-            try scanner.beginArray()
-            while try scanner.nextElement() {
-                if index < values.count { values[index] = try scanner.readInteger() } else { try scanner.skipValue() }
-                index += 1
-            }
-            var region = CoverageRegion(
-                values[0], values[1], values[2], values[3], count: values[4], fileID: values[5],
-                expandedFileID: values[6])
-            region.kind = values[7]
-            regions.append(region)
-        }
-        return regions
-    }
-
     private func readFile(_ scanner: JSONByteScanner) throws -> ExportedFile? {
         var filename: String?
         var summary = CoverageSummary.zero
@@ -238,118 +195,5 @@ struct CoverageExportReader {
             summary.lines = CoverageCount(covered: lines.reduce(0) { $0 + ($1.count > 0 ? 1 : 0) }, count: lines.count)
         }
         return ExportedFile(filename: filename, summary: summary, lines: lines, branches: branches)
-    }
-
-    private func readSummary(_ scanner: JSONByteScanner) throws -> CoverageSummary {
-        var summary = CoverageSummary.zero
-        try scanner.beginObject()
-        while let key = try scanner.nextKey() {
-            switch key {
-            case "lines": summary.lines = try readCount(scanner)
-            case "functions": summary.functions = try readCount(scanner)
-            case "regions": summary.regions = try readCount(scanner)
-            case "branches": summary.branches = try readCount(scanner)
-            default: try scanner.skipValue()
-            }
-        }
-        return summary
-    }
-
-    private func readCount(_ scanner: JSONByteScanner) throws -> CoverageCount {
-        var covered = 0
-        var count = 0
-        try scanner.beginObject()
-        while let key = try scanner.nextKey() {
-            switch key {
-            case "covered": covered = try scanner.readInteger()
-            case "count": count = try scanner.readInteger()
-            default: try scanner.skipValue()
-            }
-        }
-        return CoverageCount(covered: covered, count: count)
-    }
-
-    /// `[line, column, count, hasCount, isRegionEntry, isGapRegion]`; the gap flag is absent before 2.0.1.
-    private func readSegments(_ scanner: JSONByteScanner) throws -> [CoverageSegment] {
-        var segments: [CoverageSegment] = []
-        try scanner.beginArray()
-        while try scanner.nextElement() {
-            var segment = CoverageSegment(line: 0, column: 0, count: 0, hasCount: false, isRegionEntry: false)
-            var index = 0
-            try scanner.beginArray()
-            while try scanner.nextElement() {
-                switch index {
-                case 0: segment.line = try scanner.readInteger()
-                case 1: segment.column = try scanner.readInteger()
-                case 2: segment.count = try scanner.readInteger()
-                case 3: segment.hasCount = try scanner.readBool()
-                case 4: segment.isRegionEntry = try scanner.readBool()
-                case 5: segment.isGapRegion = try scanner.readBool()
-                default: try scanner.skipValue()
-                }
-                index += 1
-            }
-            segments.append(segment)
-        }
-        return segments
-    }
-
-    /// `[lineStart, columnStart, lineEnd, columnEnd, trueCount, falseCount, fileID, expandedFileID, kind]`.
-    private func readBranches(_ scanner: JSONByteScanner) throws -> [BranchHit] {
-        var branches: [BranchHit] = []
-        try scanner.beginArray()
-        while try scanner.nextElement() {
-            var branch = BranchHit(line: 0, trueCount: 0, falseCount: 0)
-            var index = 0
-            try scanner.beginArray()
-            while try scanner.nextElement() {
-                switch index {
-                case 0: branch.line = try scanner.readInteger()
-                case 4: branch.trueCount = try scanner.readInteger()
-                case 5: branch.falseCount = try scanner.readInteger()
-                default: try scanner.skipValue()
-                }
-                index += 1
-            }
-            branches.append(branch)
-        }
-        return branches
-    }
-}
-
-/// Functions grouped as llvm-cov groups instantiations: by file and start of the function's first region.
-/// A group counts once, with the lines of its instantiation that covers the most.
-struct FunctionGroups {
-    private var groups: [String: [CoverageRegion.Location: [LineHit]]] = [:]
-    /// One record per group: the first instantiation's name, the highest entry count of any.
-    private var records: [String: [CoverageRegion.Location: FunctionHit]] = [:]
-
-    mutating func add(_ lines: [LineHit], file: String, start: CoverageRegion.Location, function: FunctionHit? = nil) {
-        if let function {
-            if var record = records[file]?[start] {
-                record.count = max(record.count, function.count)
-                records[file]?[start] = record
-            } else {
-                records[file, default: [:]][start] = function
-            }
-        }
-        if let existing = groups[file]?[start] {
-            let covered = { (lines: [LineHit]) in lines.filter { $0.count > 0 }.count }
-            if (covered(lines), lines.count) <= (covered(existing), existing.count) { return }
-        }
-        groups[file, default: [:]][start] = lines
-    }
-
-    /// The functions of `file` in source order, one per group (as `llvm-cov report` counts functions).
-    func functions(of file: String) -> [FunctionHit] {
-        guard let byStart = records[file] else { return [] }
-        return byStart.keys.sorted().compactMap { byStart[$0] }
-    }
-
-    /// Every group's lines for `file`, in line order (a line of two functions appears twice).
-    func lines(of file: String) -> [LineHit] {
-        guard let byStart = groups[file] else { return [] }
-        return byStart.keys.sorted().flatMap { byStart[$0] ?? [] }.enumerated()
-            .sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element)
     }
 }

@@ -13,14 +13,15 @@ package struct TestTable: Sendable {
     private var extras: [Int: Extras] = [:]
     private var prefixes = InternedStrings()
     private var suites = InternedStrings()
+    // The indexes are internal, not private, for TestTable+Indexes.swift, which files and finds tests in them.
     /// Base id (no `#n`) → its latest run.
-    private var latest = ByteKeyIndex()
+    var latest = ByteKeyIndex()
     /// (base id, n) → the `n`th run, for `n` > 1.
-    private var repeats = ByteKeyIndex(capacity: 16)
+    var repeats = ByteKeyIndex(capacity: 16)
     /// `Class/method` → the test with that id under a module; marked when two modules have one. Built on the first
     /// module-less lookup (`buildModulelessIndex`): a log that names every test with its module never needs it.
-    private var moduleless = ByteKeyIndex()
-    private var modulelessBuilt = false
+    var moduleless = ByteKeyIndex()
+    var modulelessBuilt = false
     package private(set) var count = 0
 
     /// `expectedTests` sizes the id index up front (0: it starts small and grows); the module-less index, which
@@ -41,8 +42,9 @@ package struct TestTable: Sendable {
         rowChunks[index >> Self.rowChunkBits][index & (1 << Self.rowChunkBits - 1)]
     }
 
+    /// Changes the row at `index` in place (internal: TestTable+Indexes.swift uses it too).
     @inline(__always)
-    private mutating func update(_ index: Int, _ change: (inout RowFields) -> Void) {
+    mutating func update(_ index: Int, _ change: (inout RowFields) -> Void) {
         change(&rowChunks[index >> Self.rowChunkBits][index & (1 << Self.rowChunkBits - 1)])
     }
 
@@ -127,47 +129,6 @@ package struct TestTable: Sendable {
     func prefixBytes(_ number: UInt32) -> [UInt8] { prefixes.bytes[Int(number)] }
     func suiteBytes(_ number: UInt32) -> [UInt8] { suites.bytes[Int(number)] }
 
-    // MARK: - Finding
-
-    /// The test with `id` as the collector's id dictionary had it: a base id finds its latest run, `base#n` the `n`th.
-    func find(id: String) -> Int? {
-        var id = id
-        return id.withUTF8 { find(idBytes: UnsafeRawBufferPointer($0)) }
-    }
-
-    /// `find(id:)` over the id's UTF-8 bytes: what the parsers' byte path looks up, no `String` made.
-    func find(idBytes bytes: UnsafeRawBufferPointer) -> Int? {
-        find(idBytes: bytes, hash: ByteKeyIndex.hash(bytes))
-    }
-
-    /// `find(idBytes:)` with the bytes' hash (`ByteKeyIndex.hash`) already known.
-    func find(idBytes bytes: UnsafeRawBufferPointer, hash: UInt64) -> Int? {
-        if let found = latest.find(hash: hash, matches: { baseEquals($0, bytes) }) {
-            return found.row
-        }
-        guard let (base, number) = Self.splitOccurrence(bytes) else { return nil }
-        return repeats.find(
-            hash: Self.repeatHash(base, number), matches: { rowFields($0).occurrence == number && baseEquals($0, base) }
-        )?.row
-    }
-
-    /// The test an XCTest `Class/method` names: `.some(nil)` when tests of two modules have that name.
-    mutating func find(modulelessKey key: String) -> Int?? {
-        var key = key
-        return key.withUTF8 { find(modulelessKeyBytes: UnsafeRawBufferPointer($0)) }
-    }
-
-    /// `find(modulelessKey:)` over the key's UTF-8 bytes.
-    mutating func find(modulelessKeyBytes bytes: UnsafeRawBufferPointer, hash: UInt64? = nil) -> Int?? {
-        if !modulelessBuilt { buildModulelessIndex() }
-        // Nothing filed (a log that never names a module): nothing to hash.
-        guard moduleless.count > 0,
-            let found = moduleless.find(
-                hash: hash ?? ByteKeyIndex.hash(bytes), matches: { modulelessKeyEquals($0, bytes) })
-        else { return nil }
-        return found.marked ? .some(nil) : found.row
-    }
-
     // MARK: - Adding
 
     /// A new test (the first run of its id); `modulelessKeyed` also files it under `suite/name`.
@@ -224,43 +185,6 @@ package struct TestTable: Sendable {
         return index
     }
 
-    /// Files a new test (the first run of its id) under `suite/name`: the first module's test, marked when another has
-    /// it.
-    private mutating func fileModuleless(_ index: Int) {
-        let hash = modulelessHash(index)
-        let existing = moduleless.find(hash: hash) { sameModulelessKey($0, index) }
-        setIndex(.moduleless, hash: hash, row: existing?.row ?? index, marked: existing != nil) {
-            $0.sameModulelessKey($1, index)
-        } rehash: {
-            $0.modulelessHash($1)
-        }
-    }
-
-    /// Another run (`newIndex`) of a name: it takes over the entry its previous run held, else is not filed.
-    private mutating func fileModulelessOccurrence(_ newIndex: Int) {
-        let hash = modulelessHash(newIndex)
-        let occurrence = rowFields(newIndex).occurrence
-        if let found = moduleless.find(hash: hash, matches: { sameModulelessKey($0, newIndex) }), !found.marked,
-            rowFields(found.row).occurrence == occurrence - 1, sameBase(found.row, newIndex)
-        {
-            setIndex(.moduleless, hash: hash, row: newIndex) {
-                $0.sameModulelessKey($1, newIndex)
-            } rehash: {
-                $0.modulelessHash($1)
-            }
-        } else {
-            update(newIndex) { $0.flags.remove(.modulelessKeyed) }
-        }
-    }
-
-    /// Files every test so far, in order, as `append` and `appendOccurrence` would have as they went.
-    private mutating func buildModulelessIndex() {
-        modulelessBuilt = true
-        for index in 0..<count where rowFields(index).flags.contains(.modulelessKeyed) {
-            if rowFields(index).occurrence == 1 { fileModuleless(index) } else { fileModulelessOccurrence(index) }
-        }
-    }
-
     /// Another run of the name at `index` (its latest run), as a test of its own: `id#2`, `id#3`, ….
     mutating func appendOccurrence(of index: Int) -> Int {
         var copy = rowFields(index)
@@ -284,29 +208,6 @@ package struct TestTable: Sendable {
         }
         if copy.flags.contains(.modulelessKeyed), modulelessBuilt { fileModulelessOccurrence(newIndex) }
         return newIndex
-    }
-
-    /// The table's three id indexes.
-    private enum IndexName { case latest, repeats, moduleless }
-
-    /// Sets an entry of one of the indexes: moved out while it changes, so it is not copied and its closures may read
-    /// the table.
-    private mutating func setIndex(
-        _ name: IndexName, hash: UInt64, row: Int, marked: Bool = false,
-        matches: (TestTable, Int) -> Bool, rehash: (TestTable, Int) -> UInt64
-    ) {
-        var index = ByteKeyIndex.empty
-        swapIndex(name, &index)
-        index.set(hash: hash, row: row, marked: marked, matches: { matches(self, $0) }, rehash: { rehash(self, $0) })
-        swapIndex(name, &index)
-    }
-
-    private mutating func swapIndex(_ name: IndexName, _ other: inout ByteKeyIndex) {
-        switch name {
-        case .latest: swap(&latest, &other)
-        case .repeats: swap(&repeats, &other)
-        case .moduleless: swap(&moduleless, &other)
-        }
     }
 
     /// Replaces the test at `index` with a whole result another reader made (its id stays).

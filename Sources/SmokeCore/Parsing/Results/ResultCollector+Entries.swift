@@ -1,0 +1,101 @@
+/// Which entry of the table a line's test is: the name resolved, a repeated name's later runs, attempts.
+///
+/// `entry(for:)`, `anotherRun` and `runningOccurrence` are internal so ResultCollector.swift can call them.
+extension ResultCollector {
+    mutating func entry(for ref: TestRef) -> Int {
+        if cacheIsValid, ref == cachedRef { return cachedIndex }
+        let index = entryByBytes(for: ref) ?? resolvedEntry(for: ref)
+        // Copied into the cache's own buffer: holding the parser's would make it allocate a new one next line.
+        cachedRef.assign(ref)
+        cacheIsValid = true
+        cachedIndex = index
+        return index
+    }
+
+    /// The usual case without a `String` for the id: a ref with its module (`Module.Class/method`), or a
+    /// `Class/method` when no listed names could qualify it, looked up by the bytes the ref already holds in
+    /// the id's shape; `resolvedEntry` gives the same entry for these refs, only slower.
+    private mutating func entryByBytes(for ref: TestRef) -> Int? {
+        guard ref.hasModule || (ref.hasSuite && names.hasNoShortNames) else { return nil }
+        return ref.withIDBytes { bytes, nameStart in
+            let hash = ByteKeyIndex.hash(bytes)
+            if let existing = tests.find(idBytes: bytes, hash: hash) { return existing }
+            if !ref.hasModule, ref.framework == .xctest,
+                let existing = tests.find(modulelessKeyBytes: bytes, hash: hash) ?? nil
+            {
+                return existing
+            }
+            return ref.withSuiteBytes { suite in
+                tests.append(
+                    idBytes: bytes, nameLength: bytes.count - nameStart, suiteBytes: suite, framework: ref.framework,
+                    modulelessKeyed: ref.hasModule && ref.framework == .xctest, hash: hash)
+            }
+        }
+    }
+
+    private mutating func resolvedEntry(for ref: TestRef) -> Int {
+        let name = names.resolve(ref)
+        let index: Int
+        if let existing = tests.find(id: name.id) {
+            index = existing
+        } else if ref.module == nil, ref.framework == .xctest, let existing = tests.find(modulelessKey: name.id) ?? nil
+        {
+            // `name.id` is `Class/method` here: a module-less id nothing qualified.
+            index = existing
+        } else {
+            index = tests.append(
+                id: name.id, name: name.name, suite: name.suite, framework: ref.framework,
+                modulelessKeyed: ref.module != nil && ref.framework == .xctest)
+        }
+        return index
+    }
+
+    /// A later run of the name at `index`, as a test of its own with a stable id: `id#2`, `id#3`, ….
+    private mutating func newOccurrence(of index: Int) -> Int {
+        cacheIsValid = false
+        return tests.appendOccurrence(of: index)
+    }
+
+    /// An outcome for a name that several running tests share (Swift Testing runs suites in parallel, and its
+    /// console names only the function): the earliest still running one, when the latest already finished.
+    func runningOccurrence(of index: Int) -> Int {
+        guard tests.flags(at: index).contains(.finished), !running.isEmpty else { return index }
+        return running.first { tests.sameBase($0, index) } ?? index
+    }
+
+    /// Another run of the name at `index`: an attempt of that test only when the output says so (an iteration marker,
+    /// xcodebuild's restart, an event stream's own id), else a new test (Documentation/Design.md §7); the entry to use.
+    mutating func anotherRun(of index: Int, _ ref: TestRef) -> Int {
+        if ref.isRepetition || sawRestart || ref.eventStreamID != nil {
+            beginNewAttempt(index)
+            return index
+        }
+        return newOccurrence(of: index)
+    }
+
+    /// The same test again (a retry or another iteration): keep the earlier run as an attempt.
+    private mutating func beginNewAttempt(_ index: Int) {
+        if let position = running.lastIndex(of: index) { running.remove(at: position) }
+        let status = tests.status(at: index)
+        let failedBefore = tests.flags(at: index).contains(.failedBefore) || status.isFailure
+        let extras = tests.extras(at: index)
+        if retention == .full, (extras?.attempts.count ?? 0) < Self.attemptLimit {
+            var attempt = TestAttempt(
+                status: status, durationSeconds: tests.durationSeconds(at: index), failures: extras?.failures ?? [])
+            attempt.evidence = extras?.evidence
+            tests.changeExtras(at: index) { $0.attempts.append(attempt) }
+            tests.insert(.keptAttempts, at: index)
+        }
+        if extras != nil {
+            tests.changeExtras(at: index) {
+                $0.failures = []
+                $0.output = []
+                $0.evidence = nil
+            }
+        }
+        tests.setStatus(.passed, at: index)
+        tests.setDuration(0, at: index)
+        tests.remove(TestTable.Flags.progress.union(.failedBefore), at: index) // the duration is unknown again
+        if failedBefore { tests.insert(.failedBefore, at: index) }
+    }
+}

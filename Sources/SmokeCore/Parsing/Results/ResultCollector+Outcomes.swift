@@ -1,0 +1,116 @@
+/// What a test's entry records as its lines arrive: outcomes, issues, output, evidence, its worker.
+///
+/// Internal rather than private: `apply` and the steps in ResultCollector.swift call these; nothing else does.
+extension ResultCollector {
+    mutating func finish(_ index: Int, as stated: TestStatus, durationSeconds: Double?) {
+        var status = stated
+        let flags = tests.flags(at: index)
+        if flags.contains(.exceededTimeAllowance), status == .failed || status == .crashed { status = .timedOut }
+        if status == .passed || status == .expectedFailure, flags.contains(.hasFailure) {
+            status = .failed
+        } else if status == .passed, flags.contains(.hasKnownIssue) {
+            status = .expectedFailure
+        }
+        // An issue line proved it already; else the outcome line itself says so.
+        if status.isFailure, !flags.contains(.hasFailure) {
+            setEvidence(evidence("`\(stated.rawValue)` result line"), at: index)
+        }
+        tests.setStatus(status, at: index)
+        // A duration the input cannot mean (1e300 seconds) is unknown.
+        if let seconds = PlausibleTime.seconds(durationSeconds) { setDuration(seconds, at: index) }
+        tests.insert(.finished, at: index)
+        if let position = running.lastIndex(of: index) { running.remove(at: position) }
+        markFlaky(index)
+    }
+
+    mutating func record(_ failure: TestFailure, isKnown: Bool, in index: Int) {
+        lastIssueEntry = index
+        if isKnown {
+            tests.insert(.hasKnownIssue, at: index)
+            let location = failure.location.map { " (\($0))" } ?? ""
+            appendOutput("Known issue: \(failure.message)\(location)", to: index)
+            messageTarget = .knownIssue(index)
+            return
+        }
+        if !tests.flags(at: index).contains(.hasFailure) { setEvidence(evidence("issue recorded"), at: index) }
+        tests.insert(.hasFailure, at: index)
+        if !tests.flags(at: index).contains(.finished) { tests.setStatus(.failed, at: index) }
+        messageTarget = keep(failure, in: index) ? .failure(index) : .dropped
+    }
+
+    /// Keeps `failure` unless the test has kept enough or failures are not kept; says whether it did.
+    @discardableResult
+    mutating func keep(_ failure: TestFailure, in index: Int) -> Bool {
+        guard retention == .full, (tests.extras(at: index)?.failures.count ?? 0) < Self.failureLimit else {
+            return false
+        }
+        tests.changeExtras(at: index) { $0.failures.append(failure) }
+        return true
+    }
+
+    /// A further line of the message of the test's last failure.
+    mutating func continueFailureMessage(_ text: String, in index: Int) {
+        guard let message = tests.extras(at: index)?.failures.last?.message,
+            message.utf8.count < Self.messageByteLimit
+        else { return }
+        tests.changeExtras(at: index) { $0.failures[$0.failures.count - 1].message = message + "\n" + text }
+    }
+
+    /// XCTest runs one test at a time: a new one starting means the one before has no result line. It crashed when
+    /// the input shows a crash since it started; otherwise nothing says how it ended (a line lost or mangled), and it
+    /// is `unfinished`.
+    mutating func finishInterruptedXCTests() {
+        guard running.contains(where: { tests.framework(at: $0) == .xctest }) else { return }
+        let others = running.filter { tests.framework(at: $0) != .xctest }
+        running.removeAll { tests.framework(at: $0) != .xctest }
+        if let proof = crash.proof {
+            finishRunningTest(as: .crashed, failure: nil, evidence: proof)
+        } else {
+            finishRunningTest(
+                as: .unfinished, failure: nil, evidence: evidence("no result line before the next test started"))
+        }
+        running = others
+    }
+
+    /// The duration a result line or the runner gives; a test stopped at its execution time allowance ran at least
+    /// the allowance (set when the allowance message was read).
+    mutating func setDuration(_ seconds: Double, at index: Int) {
+        let exceeded = tests.flags(at: index).contains(.exceededTimeAllowance)
+        tests.setDuration(exceeded ? max(seconds, tests.durationSeconds(at: index)) : seconds, at: index)
+    }
+
+    /// Evidence at the line being read, in the input being read.
+    func evidence(_ what: String) -> Evidence {
+        Evidence(what: what, source: source, line: line > 0 ? line : nil)
+    }
+
+    mutating func setEvidence(_ evidence: Evidence, at index: Int) {
+        guard retention == .full else { return }
+        tests.changeExtras(at: index) { $0.evidence = evidence }
+    }
+
+    mutating func markFlaky(_ index: Int) {
+        tests.setFlaky(tests.status(at: index) == .passed && tests.flags(at: index).contains(.failedBefore), at: index)
+    }
+
+    mutating func appendOutput(_ text: String, to index: Int) {
+        guard retention == .full, (tests.extras(at: index)?.output.count ?? 0) < TestResult.outputLineLimit else {
+            return
+        }
+        let line =
+            text.utf8.count > Self.outputLineByteLimit
+            ? String(decoding: text.utf8.prefix(Self.outputLineByteLimit), as: UTF8.self) + "…" : text
+        tests.changeExtras(at: index) { $0.output.append(line) }
+    }
+
+    /// The test ran on a parallel log's clone `clone`: its worker, and its place in that clone's sequence.
+    mutating func placeOnWorker(_ index: Int, clone: Int) {
+        guard retention == .full, tests.extras(at: index)?.worker == nil else { return }
+        clonePositions[clone, default: 0] += 1
+        let position = clonePositions[clone, default: 0]
+        tests.changeExtras(at: index) {
+            $0.worker = clone
+            $0.position = position
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import SmokeCore
+
+/// The paths a pipeline names, checked on disk: `output`, `packagePath`, `scratchPath`.
+extension PipelineLoader {
+    /// The paths a pipeline names must be usable before a run starts: `output` a folder (or not yet
+    /// there), `swiftpm.packagePath` a folder with a Package.swift.
+    func checkPaths(_ pipeline: Pipeline, file: String, currentDirectory: URL) throws(PipelineError) {
+        let output = pipeline.resolve(pipeline.output, currentDirectory: currentDirectory)
+        if let problem = outputFolderProblem(
+            value: pipeline.output, resolved: output,
+            projectRoot: pipeline.projectRoot(currentDirectory: currentDirectory))
+        {
+            throw PipelineError(file: file, keyPath: "output", problem: problem)
+        }
+        if case .xcodebuild(let settings) = pipeline.driver, let packagePath = settings.packagePath {
+            try checkPackagePath(
+                packagePath, keyPath: "xcodebuild.packagePath", pipeline, file: file, currentDirectory: currentDirectory
+            )
+        }
+        guard case .swiftpm(let settings) = pipeline.driver else { return }
+        try checkPackagePath(
+            settings.packagePath, keyPath: "swiftpm.packagePath", pipeline, file: file,
+            currentDirectory: currentDirectory)
+        if let scratchPath = settings.scratchPath {
+            let scratch = pipeline.resolve(scratchPath, currentDirectory: currentDirectory)
+            if pathKind(scratch) == .file {
+                throw PipelineError(
+                    file: file, keyPath: "swiftpm.scratchPath",
+                    problem:
+                        """
+                        \(scratch.path) is a file, not a folder; name a folder for build products or leave the key \
+                        out for <packagePath>/.build/smokerun
+                        """
+                )
+            }
+        }
+    }
+
+    private func checkPackagePath(
+        _ packagePath: String, keyPath: String, _ pipeline: Pipeline, file: String, currentDirectory: URL
+    ) throws(PipelineError) {
+        let package = pipeline.resolve(packagePath, currentDirectory: currentDirectory)
+        switch pathKind(package) {
+        case .missing:
+            throw PipelineError(
+                file: file, keyPath: keyPath,
+                problem:
+                    """
+                    \(package.path) does not exist; give the folder that holds Package.swift, relative to \
+                    \(pipeline.projectRoot(currentDirectory: currentDirectory).path)
+                    """
+            )
+        case .file:
+            throw PipelineError(
+                file: file, keyPath: keyPath,
+                problem: "\(package.path) is a file; give the folder that holds Package.swift")
+        case .folder:
+            guard pathKind(package.appendingPathComponent("Package.swift")) == .file else {
+                throw PipelineError(
+                    file: file, keyPath: keyPath,
+                    problem:
+                        """
+                        \(package.path) is not a Swift package (no Package.swift in it); give the folder that holds \
+                        Package.swift
+                        """
+                )
+            }
+        }
+    }
+
+    /// Why `resolved` (named `value` by a pipeline's `output` or a command's `--output`) cannot be smokerun's
+    /// output folder: a file, or a folder `OutputFolderRule` refuses; nil when it can be.
+    package func outputFolderProblem(value: String, resolved: URL, projectRoot: URL) -> String? {
+        if pathKind(resolved) == .file {
+            return """
+                \(resolved.path) is a file, not a folder; name a folder (the default is ".smokerun") or move the file \
+                away
+                """
+        }
+        let entries = pathKind(resolved) == .folder ? folderEntries(resolved) : nil
+        return OutputFolderRule.problem(
+            value: value, resolved: resolved, projectRoot: projectRoot, home: home, entries: entries)
+    }
+}

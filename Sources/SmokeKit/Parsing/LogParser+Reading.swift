@@ -1,0 +1,102 @@
+import Foundation
+import SmokeCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Reading a file's lines: on this thread, or on a second one whose events are applied here as they come.
+/// `parse(file:into:)` (LogParser.swift) picks one by the file's size.
+extension LogParser {
+    /// Whether a file of `size` bytes is read and interpreted on a second thread while this one applies its events:
+    /// a big log, whatever the retention (failure messages and output lines cross whole, test starts and ends as
+    /// bytes).
+    func readsOnTwoThreads(size: Int) -> Bool { size >= pipelinesFrom }
+
+    /// One open file to read.
+    struct FileInput: Sendable {
+        let descriptor: Int32
+        let path: String
+        let size: Int
+        let skipsSwiftTestingConsole: Bool
+    }
+
+    /// What reading a file's lines leaves besides their events: the interpreter's notes, the splitter's count and
+    /// cuts, and the bytes of a JSON document (which is parsed whole, not by line).
+    struct FileRead: @unchecked Sendable { // handed over once the reading thread is done with it
+        var interpreter: LineInterpreter
+        var splitter: LineSplitter
+        var byteCount: Int
+        var document: Data?
+    }
+
+    /// Reads `input` chunk by chunk (never the whole file), detects its format, and hands every line's events
+    /// to `sink`.
+    func readLines<Sink: LineEventSink>(_ input: FileInput, into sink: inout Sink) throws(ParseError) -> FileRead {
+        let path = input.path
+        var interpreter = LineInterpreter(timeZone: timeZone)
+        interpreter.skipsSwiftTestingConsole = input.skipsSwiftTestingConsole
+        interpreter.eventStream.streamFolder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        var splitter = LineSplitter(maxLineLength: maxLineLength)
+        var byteCount = 0
+        var document: Data?
+        let chunks = ChunkReader(descriptor: input.descriptor, chunkSize: Self.chunkSize)
+        try chunks.forEachChunk { (chunk) throws(ParseError) in
+            let count = chunk.count
+            if interpreter.format == nil {
+                let head = chunk.bindMemory(to: UInt8.self)
+                if LogFormat.looksBinary(UnsafeBufferPointer(rebasing: head.prefix(Self.sampleSize))) {
+                    throw .binary(path: path)
+                }
+                interpreter.format = LogFormat.detect(head)
+                if interpreter.format?.isDocument == true { document = Data() }
+            }
+            byteCount += count
+            if document != nil {
+                guard byteCount <= ResultDocumentParser.byteLimit else {
+                    throw .resultDocument(
+                        path: path,
+                        reason: """
+                            is larger than \(ResultDocumentParser.byteLimit / 1024 / 1024) MB, too large to read as \
+                            one JSON or XML document.
+                            """)
+                }
+                document?.append(contentsOf: chunk)
+            } else {
+                splitter.push(chunk) { interpreter.handle($0, into: &sink) }
+            }
+        } readFailed: { code in
+            .unreadable(path: path, reason: String(cString: strerror(code)))
+        }
+        if document == nil {
+            splitter.finish { interpreter.handle($0, into: &sink) }
+            interpreter.finish(into: &sink)
+        }
+        return FileRead(interpreter: interpreter, splitter: splitter, byteCount: byteCount, document: document)
+    }
+
+    /// `readLines` on a thread of its own, its events handed over in `EventBatch`es (a few, used again and again)
+    /// and applied here, in order, as they come.
+    func readPipelined(_ input: FileInput, into sink: inout CollectorSink) throws(ParseError) -> FileRead {
+        let pipe = EventPipe()
+        let parser = self
+        let reading = BlockingWork.start { () -> Result<FileRead, ParseError> in
+            var batches = EventPipe.Feeder(pipe: pipe)
+            // Read on this thread, not ahead on a third: two busy threads on a two-core machine, not three taking
+            // turns.
+            let read = Result { () throws(ParseError) in try parser.readLines(input, into: &batches) }
+            batches.flush()
+            pipe.close()
+            return read
+        }
+        while var batch = pipe.next() {
+            batch.replay(into: &sink)
+            pipe.recycle(batch)
+        }
+        // `reading` hands its error back as a value; it throws nothing itself.
+        let read = (try? reading()) ?? .failure(.unreadable(path: input.path, reason: "its reading thread stopped"))
+        return try read.get()
+    }
+}
