@@ -1,0 +1,70 @@
+/// The XCTest test running now, as a console's lines show it, and which lines are its output rather than what they
+/// look like.
+///
+/// XCTest runs one test at a time and writes its result right after it ran; Swift Testing runs after XCTest, in its
+/// own process. So while an XCTest test runs, a result line for another test — `Test Case 'A.b' failed (…)`,
+/// `✘ Test f() failed after …`, `path:1: error: A.b : …` — is text the running test printed (a test of a log
+/// formatter prints such lines), not a result: counting it invented a failed test that no framework ran.
+///
+/// The test's own output without a final newline glues its result line onto that output: `progress 100%Test Case
+/// 'A.b' passed (0.01 seconds)`. `gluedResultStart` finds where the running test's result line starts in such a line.
+struct RunningXCTest {
+    /// The running test's ref (without its repetition mark and clone), when `isRunning`.
+    private var ref = TestRef.scratch
+    private(set) var isRunning = false
+
+    /// Whether `event` is what it says; false for a result of another test while an XCTest test runs. Follows the
+    /// events that start and end tests.
+    mutating func admits(_ event: TestEvent) -> Bool {
+        switch event {
+        case .testStarted(let started) where started.framework == .xctest:
+            ref.assign(started)
+            ref.isRepetition = false
+            isRunning = true
+            return true
+        case .testStarted:
+            return !isRunning
+        case .testFinished(let finished, _, _):
+            guard isRunning, finished.clone == 0 else { return true }
+            guard isRunningTest(finished) else { return false }
+            isRunning = false
+            return true
+        case .skipped(let skipped, _):
+            return !isRunning || isRunningTest(skipped)
+        case .issue(.some(let named), _, _):
+            return !isRunning || named.framework != .xctest || isRunningTest(named)
+        case .restartAfterCrash, .programCrashed:
+            isRunning = false
+            return true
+        default:
+            return true
+        }
+    }
+
+    /// A new test process (Swift Testing's `Test run started.`, after XCTest's process ended, perhaps crashed).
+    mutating func processStarted() { isRunning = false }
+
+    /// Where a result line for the running test starts inside `line`, after output it printed without a newline;
+    /// nil when there is none (or no test runs).
+    func gluedResultStart(in line: LineBytes) -> Int? {
+        guard isRunning, line.count > 12, Self.endsLikeAResult(line),
+            let start = line.lastIndex(of: "Test Case '"), start > 0
+        else { return nil }
+        return start
+    }
+
+    /// `… seconds)` or `… seconds).`: the end of an outcome line.
+    private static func endsLikeAResult(_ line: LineBytes) -> Bool {
+        var end = line.count
+        while end > 0, line[end - 1] == UInt8(ascii: " ") || line[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        if end > 0, line[end - 1] == UInt8(ascii: ".") { end -= 1 }
+        return end >= 8 && line.hasPrefix("seconds)", at: end - 8)
+    }
+
+    private func isRunningTest(_ other: TestRef) -> Bool {
+        var plain = other
+        plain.isRepetition = false
+        plain.clone = 0
+        return plain == ref
+    }
+}
