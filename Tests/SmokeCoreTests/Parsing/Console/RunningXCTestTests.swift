@@ -19,6 +19,8 @@ import Testing
 
     @Test func resultLinesATestPrintsAreItsOutput() throws {
         let collector = collect([
+            "Test Case 'ArithmeticTests.testFails' started at 2026-11-27 08:28:35.437",
+            "Test Case 'ArithmeticTests.testFails' failed (0.001 seconds)",
             "Test Case 'FormatterTests.testPrintsSamples' started at 2026-11-27 08:28:35.438",
             "Test Case 'ArithmeticTests.testFails' passed (0.001 seconds).",
             "Test Case '-[ArithmeticTests testGhost]' failed (0.001 seconds).",
@@ -27,8 +29,9 @@ import Testing
             "/src/Other.swift:3: error: OtherTests.testElsewhere : XCTAssertTrue failed",
             "Test Case 'FormatterTests.testPrintsSamples' passed (0.002 seconds)",
         ])
-        #expect(collector.results.map(\.id) == ["FormatterTests/testPrintsSamples"])
-        let test = try #require(collector.results.first)
+        #expect(collector.results.map(\.id) == ["ArithmeticTests/testFails", "FormatterTests/testPrintsSamples"])
+        #expect(collector.results.first?.status == .failed)
+        let test = try #require(collector.results.last)
         #expect(test.status == .passed)
         #expect(test.output.count == 5)
     }
@@ -42,6 +45,19 @@ import Testing
         ])
         #expect(collector.results.map(\.status) == [.passed, .failed])
         #expect(collector.results.first?.output == ["no newline at end"])
+    }
+
+    /// Two serial jobs' logs interleaved line by line (`tee` of parallel CI jobs): each test's result counts.
+    @Test func twoJobsInterleavedKeepEveryResult() {
+        let collector = collect([
+            "Test Case 'JobA.testOne' started at 2026-11-27 08:28:35.438",
+            "Test Case 'JobB.testTwo' started at 2026-11-27 08:28:35.438",
+            "Test Case 'JobA.testOne' passed (0.001 seconds)",
+            "/src/JobB.swift:3: error: JobB.testTwo : XCTAssertTrue failed",
+            "Test Case 'JobB.testTwo' failed (0.001 seconds)",
+        ])
+        #expect(collector.results.map(\.id) == ["JobA/testOne", "JobB/testTwo"])
+        #expect(collector.results.map(\.status) == [.passed, .failed])
     }
 
     /// A crash ends the XCTest process mid-test; Swift Testing's own process then starts its run: its results count.
