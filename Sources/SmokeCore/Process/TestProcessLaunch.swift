@@ -7,10 +7,9 @@ package struct TestProcessLaunch: Sendable, Equatable {
     package var environment: [String: String]
 
     /// XCTest: the ids comma-separated (swift-corelibs-xctest runs them in discovery order).
-    /// Swift Testing: serial, one anchored filter per test, events to `eventStream` in `eventStreamVersion`'s schema.
+    /// Swift Testing: serial, one anchored filter per test, events to `eventStream`.
     package static func make(
-        binary: URL, batch: TestBatch, environment: [String: String], eventStream: URL?,
-        eventStreamVersion: String = "0"
+        binary: URL, batch: TestBatch, environment: [String: String], eventStream: URL?
     ) -> TestProcessLaunch {
         switch batch.framework {
         case .xctest:
@@ -26,22 +25,10 @@ package struct TestProcessLaunch: Sendable, Equatable {
             }
             if let eventStream {
                 arguments += [
-                    "--experimental-event-stream-output", eventStream.path, "--experimental-event-stream-version",
-                    eventStreamVersion,
+                    "--experimental-event-stream-output", eventStream.path, "--experimental-event-stream-version", "0",
                 ]
             }
             return TestProcessLaunch(executable: binary.path, arguments: arguments, environment: environment)
         }
-    }
-
-    /// The event-stream schema to ask a Swift `swiftVersion` (`6.3.1`) toolchain's tests for: `6.3` from Swift 6.3
-    /// on, else `0`. Under schema `0` Swift Testing drops warning issues (`Issue.record(_:severity: .warning)`) before
-    /// any handler sees them, so a test that checks its own warnings (a trait counting them) fails only under
-    /// smokerun.
-    package static func eventStreamVersion(swiftVersion: String?) -> String {
-        let parts = (swiftVersion ?? "").split(separator: ".").map { Int($0.prefix(while: \.isNumber)) ?? 0 }
-        let major = parts.first ?? 0
-        let minor = parts.count > 1 ? parts[1] : 0
-        return major > 6 || (major == 6 && minor >= 3) ? "6.3" : "0"
     }
 }

@@ -14,8 +14,6 @@ struct BatchRunner {
     var onTestStarted: (String) -> Void = { _ in }
     /// Told about every test that finishes, as it finishes.
     var onTestFinished: (TestResult) -> Void = { _ in }
-    /// The Swift Testing event-stream schema asked for (`TestProcessLaunch.eventStreamVersion(swiftVersion:)`).
-    var eventStreamVersion = "0"
     /// Starts the test process; tests pass a scripted fake.
     var processes: any ProcessRunning = ChildProcessRunner()
 
@@ -29,8 +27,7 @@ struct BatchRunner {
 
     func run(_ batch: TestBatch, eventStream: URL?) throws -> BatchOutcome {
         let launch = TestProcessLaunch.make(
-            binary: binary, batch: batch, environment: environment, eventStream: eventStream,
-            eventStreamVersion: eventStreamVersion)
+            binary: binary, batch: batch, environment: environment, eventStream: eventStream)
         if let eventStream { _ = FileManager.default.createFile(atPath: eventStream.path, contents: nil) }
         console.note("\(batch.framework.rawValue): \(batch.tests.map(\.id).joined(separator: " "))")
         var process = ProcessLaunch(

@@ -27,23 +27,6 @@ import Testing
             ])
     }
 
-    /// Schema 0 drops warning issues before any handler sees them (swift-property-based's WarningTests, which count
-    /// their own warnings, failed only under smokerun): a Swift 6.3 toolchain's tests are asked for schema 6.3.
-    @Test(
-        arguments: [
-            ("6.3.1", "6.3"), ("6.3", "6.3"), ("6.4-dev", "6.3"), ("7.0", "6.3"), ("6.2.3", "0"), ("6.0", "0"),
-            ("5.10", "0"),
-            (nil, "0"),
-        ] as [(String?, String)])
-    func theEventStreamSchemaFollowsTheToolchain(_ swiftVersion: String?, _ expected: String) {
-        #expect(TestProcessLaunch.eventStreamVersion(swiftVersion: swiftVersion) == expected)
-        let batch = TestBatch(framework: .swiftTesting, tests: [TestCase(id: "M.S/f()", framework: .swiftTesting)])
-        let launch = TestProcessLaunch.make(
-            binary: binary, batch: batch, environment: [:], eventStream: URL(fileURLWithPath: "/run/events/1.jsonl"),
-            eventStreamVersion: TestProcessLaunch.eventStreamVersion(swiftVersion: swiftVersion))
-        #expect(Array(launch.arguments.suffix(2)) == ["--experimental-event-stream-version", expected])
-    }
-
     @Test func aFreeFunctionIsFilteredByTheNameSwiftTestingListsItUnder() {
         let batch = TestBatch(framework: .swiftTesting, tests: [TestCase(id: "PsTests/a()", framework: .swiftTesting)])
         let launch = TestProcessLaunch.make(binary: binary, batch: batch, environment: [:], eventStream: nil)
