@@ -27,7 +27,10 @@ package struct ConsoleParser {
     private let swiftTesting = SwiftTestingConsoleParser()
     /// The first half of a split test line.
     private var fragment: [UInt8]?
-    private var deferred: TestEvent?
+    /// Events of this line handed out after its first, by `takeDeferred()`, in order.
+    private var deferred: [TestEvent] = []
+    /// The XCTest test running now: a result line for another test meanwhile is its output.
+    private var runningXCTest = RunningXCTest()
     /// Foreign lines seen since the fragment; past `foreignLineLimit` the fragment is given up.
     private var foreignLines = 0
     private static let foreignLineLimit = 50
@@ -60,11 +63,11 @@ package struct ConsoleParser {
             let event = joined.withUnsafeBufferPointer { Self.isSplitTestLine($0) ? nil : recognise($0) }
             if let event, Self.isTestLineEvent(event) {
                 joined.withUnsafeBufferPointer { reader.read($0) }
-                return event
+                return runningXCTest.admits(event) ? event : .output(String(decoding: joined, as: UTF8.self))
             }
             // Not a continuation: the fragment as it is, then this line.
             let fragmentEvent = fragment.withUnsafeBufferPointer { parseWhole($0, reading: &reader) }
-            deferred = parseWhole(line, reading: &reader)
+            deferred.append(parseWhole(line, reading: &reader))
             return fragmentEvent
         }
         // xcodebuild's line written into this one: the test line's first half waits for its second, xcodebuild's
@@ -74,7 +77,7 @@ package struct ConsoleParser {
             let status = UnsafeBufferPointer(rebasing: line[statusStart...])
             guard Self.isSplitTestLine(head) else {
                 let event = parseWhole(head, reading: &reader)
-                deferred = parseWhole(status, reading: &reader)
+                deferred.append(parseWhole(status, reading: &reader))
                 return event
             }
             fragment = Array(head)
@@ -90,9 +93,8 @@ package struct ConsoleParser {
     /// The line after a split fragment that turned out not to continue it.
     package mutating func takeDeferred() -> TestEvent? {
         // Asked after every line: the usual answer, none, costs no write.
-        guard case .some(let event) = deferred else { return nil }
-        deferred = nil
-        return event
+        guard !deferred.isEmpty else { return nil }
+        return deferred.removeFirst()
     }
 
     /// The end of the input: a fragment still waiting is read as it is.
@@ -118,11 +120,19 @@ package struct ConsoleParser {
         let blockBefore = xctest.block
         if let event = recognise(line) {
             issueWrapper = nil
-            return event
+            return runningXCTest.admits(event) ? event : .output(line.string(0..<line.count))
         }
         if let event = recogniseUnwrapped(line, blockBefore: blockBefore) {
             if case .issue = event { issueWrapper = Self.wrapperEnd(line)?.0 }
-            return event
+            return runningXCTest.admits(event) ? event : .output(line.string(0..<line.count))
+        }
+        // The running test's output without a final newline, then its result line: the output, then the result.
+        if let start = runningXCTest.gluedResultStart(in: line),
+            let event = recognise(UnsafeBufferPointer(rebasing: line[start...])), case .testFinished = event,
+            runningXCTest.admits(event)
+        {
+            deferred.append(event)
+            return .output(line.string(0..<start))
         }
         if blockBefore == .issueMessage {
             var textStart = 0
@@ -212,6 +222,7 @@ package struct ConsoleParser {
         if start < line.count, line[start] >= 0xE2, let length = SwiftTestingConsoleParser.symbolLength(line, at: start)
         {
             guard let event = swiftTesting.parse(line, symbolAt: start, symbolLength: length) else { return nil }
+            if event == .ignored, line.firstIndex(of: "Test run started") != nil { runningXCTest.processStarted() }
             xctest.endIssueMessage()
             return event
         }

@@ -39,7 +39,8 @@ struct XcodebuildSummary {
     /// An indented line of the summary: under `Testing failed:` (`inFailingTests` false), why the runner failed
     /// (`The test runner encountered an error (…)`, `Test target T encountered an error (…)`), remembered; under
     /// `Failing tests:`, a failing test (`Class.method()`, `Suite/function()`, `function()`) after its target's `Name:`
-    /// header — the module of its id, as a result bundle names it (`Foo-UI-Tests.Class/method`).
+    /// header — the module of its id, as a result bundle names it (`Foo-UI-Tests.Class/method`). A name without its
+    /// closing `)` or `]` (`Test1.tes`, the last line of a log cut short) names no test.
     mutating func blockLine(_ line: LineBytes, _ start: Int, inFailingTests: Bool) -> TestEvent {
         var end = line.count
         while end > start, line[end - 1] == UInt8(ascii: " ") { end -= 1 }
@@ -54,9 +55,10 @@ struct XcodebuildSummary {
             if end - 1 > start { listedTarget = line.string(start..<(end - 1)) }
             return .ignored
         }
-        guard var ref = XCTestNameParser.ref(line, start..<end) ?? globalFunction(line, start..<end) else {
-            return .ignored
-        }
+        // xcodebuild ends every name it lists with `()` or `]`: a name without is one a cut log broke off.
+        guard line[end - 1] == UInt8(ascii: ")") || line[end - 1] == UInt8(ascii: "]"),
+            var ref = XCTestNameParser.ref(line, start..<end) ?? globalFunction(line, start..<end)
+        else { return .ignored }
         if let listedTarget, !ref.hasModule {
             ref = TestRef(framework: ref.framework, module: listedTarget, suite: ref.suite, name: ref.name)
         }

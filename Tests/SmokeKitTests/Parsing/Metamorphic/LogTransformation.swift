@@ -40,6 +40,12 @@ enum LogTransformation: Sendable, CustomStringConvertible {
     /// One of xcodebuild's status lines written into up to three test outcome lines at positions chosen by `seed`,
     /// followed by 0-2 blank lines, before the rest of the test line.
     case statusLineSpliced(seed: UInt64)
+    /// A running XCTest test's output without a final newline before its result line, which glues the result line
+    /// onto it: `progress 100%Test Case 'A.b' passed (0.01 seconds).` (each test whose `started` line the log has).
+    case outputGluedToResults
+    /// A running XCTest test printing lines that look like results of other tests, as a log formatter's tests do:
+    /// after each `Test Case '…' started` line, an XCTest and a Swift Testing result line and an XCTest issue line.
+    case printedResultLookalikes
     /// `first`, then `second` over its output.
     indirect case composed(LogTransformation, LogTransformation)
 
@@ -60,6 +66,8 @@ enum LogTransformation: Sendable, CustomStringConvertible {
         case .colourStatusWord: "ANSI colour on the status word"
         case .colourWithoutEscape: "ANSI colour without ESC"
         case .statusLineSpliced(let seed): "xcodebuild status line spliced (seed \(seed))"
+        case .outputGluedToResults: "test output without a newline before its result line"
+        case .printedResultLookalikes: "result lines a test printed"
         case .composed(let first, let second): "\(first), then \(second)"
         }
     }
@@ -68,7 +76,9 @@ enum LogTransformation: Sendable, CustomStringConvertible {
     /// stream it prints like any output, but nothing colours a JSON record or writes xcodebuild's lines into it.
     var appliesToEventStreams: Bool {
         switch self {
-        case .colourEveryLine, .colourStatusWord, .colourWithoutEscape, .statusLineSpliced: false
+        case .colourEveryLine, .colourStatusWord, .colourWithoutEscape, .statusLineSpliced, .outputGluedToResults,
+            .printedResultLookalikes:
+            false
         case .composed(let first, let second): first.appliesToEventStreams && second.appliesToEventStreams
         default: true
         }
@@ -128,10 +138,34 @@ enum LogTransformation: Sendable, CustomStringConvertible {
             }
         case .statusLineSpliced(let seed):
             StatusLineSplice(seed: seed, statusLines: StatusLineSplice.statusLines(for: log)).apply(to: &lines)
+        case .outputGluedToResults:
+            let started = Set(lines.contents.compactMap { Self.testCaseName($0, verb: "started") })
+            lines.mapContent { _, content in
+                let name = Self.testCaseName(content, verb: "passed") ?? Self.testCaseName(content, verb: "failed")
+                return name.map(started.contains) == true ? Array("progress 100%".utf8) + content : content
+            }
+        case .printedResultLookalikes:
+            for index in lines.contents.indices.reversed()
+            where Self.testCaseName(lines.contents[index], verb: "started") != nil {
+                lines.insert(
+                    [
+                        "Test Case '-[Printed.GhostTests testGhost]' failed (0.001 seconds).",
+                        "✘ Test ghost() failed after 0.001 seconds with 1 issue.",
+                        "/src/Ghost.swift:3: error: GhostTests.testElsewhere : XCTAssertTrue failed",
+                    ], at: index + 1)
+            }
         case .composed(let first, let second):
             return second.apply(to: first.apply(to: log))
         }
         return lines.bytes
+    }
+
+    /// The name in `Test Case '<name>' <verb>` at the start of `content`, else nil.
+    static func testCaseName(_ content: [UInt8], verb: String) -> String? {
+        guard let text = String(bytes: content, encoding: .utf8), text.hasPrefix("Test Case '"),
+            let end = text.range(of: "' \(verb)")
+        else { return nil }
+        return String(text[text.index(text.startIndex, offsetBy: 11)..<end.lowerBound])
     }
 
     /// `2025-05-01T10:MM:SS.fffffffZ`, a different instant for each line.

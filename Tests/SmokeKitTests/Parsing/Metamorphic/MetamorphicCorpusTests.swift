@@ -40,6 +40,7 @@ struct MetamorphicCorpusTests {
         .statusLineSpliced(seed: 1), .statusLineSpliced(seed: 2), .statusLineSpliced(seed: 3),
         .composed(.colourEveryLine, .githubRunView), .composed(.crlf, .gitlab),
         .composed(.statusLineSpliced(seed: 4), .githubRunView), .composed(.colourStatusWord, .buildkite),
+        .outputGluedToResults, .printedResultLookalikes, .composed(.printedResultLookalikes, .githubRaw),
     ]
 
     @Test func theCorpusHoldsTheLogsThisSuiteReads() throws {

@@ -1,0 +1,85 @@
+/// The XCTest test running now, as a console's lines show it, and which lines are its output rather than what they
+/// look like.
+///
+/// XCTest runs one test at a time and writes its result right after it ran; Swift Testing runs after XCTest, in its
+/// own process. So while an XCTest test runs, a result line for another test — `Test Case 'A.b' failed (…)`,
+/// `✘ Test f() failed after …`, `path:1: error: A.b : …` — is text the running test printed (a test of a log
+/// formatter prints such lines), not a result: counting it invented a failed test that no framework ran. A result
+/// for a test whose start the console showed is still one: two jobs' logs interleaved by a `tee` run two tests at once.
+///
+/// The test's own output without a final newline glues its result line onto that output: `progress 100%Test Case
+/// 'A.b' passed (0.01 seconds)`. `gluedResultStart` finds where the running test's result line starts in such a line.
+struct RunningXCTest {
+    /// The running test's ref (without its repetition mark and clone), when `isRunning`.
+    private var ref = TestRef.scratch
+    private(set) var isRunning = false
+    /// Hashes of the tests whose start the console showed and whose result it did not yet (8 bytes a test, however
+    /// long its name).
+    private var started: Set<Int> = []
+
+    /// Whether `event` is what it says; false for a result of another test while an XCTest test runs. Follows the
+    /// events that start and end tests.
+    mutating func admits(_ event: TestEvent) -> Bool {
+        switch event {
+        case .testStarted(let test) where test.framework == .xctest:
+            ref.assign(test)
+            ref.isRepetition = false
+            isRunning = true
+            started.insert(Self.plain(test).hashValue)
+            return true
+        case .testStarted(let test):
+            guard !isRunning else { return false }
+            started.insert(Self.plain(test).hashValue)
+            return true
+        case .testFinished(let finished, _, _):
+            guard finished.clone == 0 else { return true }
+            // A test ends once a start: its result printed again later is output too.
+            let wasStarted = started.remove(Self.plain(finished).hashValue) != nil
+            guard isRunning else { return true }
+            guard wasStarted else { return false }
+            if isRunningTest(finished) { isRunning = false }
+            return true
+        case .skipped(let skipped, _):
+            return !isRunning || isRunningTest(skipped) || hasStarted(skipped)
+        case .issue(.some(let named), _, _):
+            return !isRunning || named.framework != .xctest || isRunningTest(named) || hasStarted(named)
+        case .restartAfterCrash, .programCrashed:
+            isRunning = false
+            return true
+        default:
+            return true
+        }
+    }
+
+    /// A new test process (Swift Testing's `Test run started.`, after XCTest's process ended, perhaps crashed).
+    mutating func processStarted() { isRunning = false }
+
+    /// Where a result line for the running test starts inside `line`, after output it printed without a newline;
+    /// nil when there is none (or no test runs).
+    func gluedResultStart(in line: LineBytes) -> Int? {
+        guard isRunning, line.count > 12, Self.endsLikeAResult(line),
+            let start = line.lastIndex(of: "Test Case '"), start > 0
+        else { return nil }
+        return start
+    }
+
+    /// `… seconds)` or `… seconds).`: the end of an outcome line.
+    private static func endsLikeAResult(_ line: LineBytes) -> Bool {
+        var end = line.count
+        while end > 0, line[end - 1] == UInt8(ascii: " ") || line[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        if end > 0, line[end - 1] == UInt8(ascii: ".") { end -= 1 }
+        return end >= 8 && line.hasPrefix("seconds)", at: end - 8)
+    }
+
+    private func isRunningTest(_ other: TestRef) -> Bool { Self.plain(other) == ref }
+
+    private func hasStarted(_ test: TestRef) -> Bool { started.contains(Self.plain(test).hashValue) }
+
+    /// `test` without its repetition mark and clone: the same test in its start and its result line.
+    private static func plain(_ test: TestRef) -> TestRef {
+        var plain = test
+        plain.isRepetition = false
+        plain.clone = 0
+        return plain
+    }
+}

@@ -1,0 +1,75 @@
+import Testing
+
+@testable import SmokeCore
+
+/// What a running XCTest test prints is its output, whatever it looks like: a result line for another test (a test
+/// of a log formatter prints them) invents no test, and output without a final newline, which glues the test's own
+/// result line onto it, still ends the test with that result.
+@Suite struct RunningXCTestTests {
+    private func collect(_ lines: [String]) -> ResultCollector {
+        var parser = ConsoleParser()
+        var collector = ResultCollector()
+        for line in lines {
+            Array(line.utf8).withUnsafeBufferPointer { collector.apply(parser.parse($0)) }
+            while let deferred = parser.takeDeferred() { collector.apply(deferred) }
+        }
+        if let last = parser.finish() { collector.apply(last) }
+        return collector
+    }
+
+    @Test func resultLinesATestPrintsAreItsOutput() throws {
+        let collector = collect([
+            "Test Case 'ArithmeticTests.testFails' started at 2026-11-27 08:28:35.437",
+            "Test Case 'ArithmeticTests.testFails' failed (0.001 seconds)",
+            "Test Case 'FormatterTests.testPrintsSamples' started at 2026-11-27 08:28:35.438",
+            "Test Case 'ArithmeticTests.testFails' passed (0.001 seconds).",
+            "Test Case '-[ArithmeticTests testGhost]' failed (0.001 seconds).",
+            "✘ Test ghost() failed after 0.001 seconds with 1 issue.",
+            "➜ Test skippedGhost() skipped",
+            "/src/Other.swift:3: error: OtherTests.testElsewhere : XCTAssertTrue failed",
+            "Test Case 'FormatterTests.testPrintsSamples' passed (0.002 seconds)",
+        ])
+        #expect(collector.results.map(\.id) == ["ArithmeticTests/testFails", "FormatterTests/testPrintsSamples"])
+        #expect(collector.results.first?.status == .failed)
+        let test = try #require(collector.results.last)
+        #expect(test.status == .passed)
+        #expect(test.output.count == 5)
+    }
+
+    @Test func outputWithoutAFinalNewlineDoesNotHideTheResultGluedToIt() throws {
+        let collector = collect([
+            "Test Case 'ArithmeticTests.testWeirdBytes' started at 2026-11-27 08:28:35.438",
+            "no newline at endTest Case 'ArithmeticTests.testWeirdBytes' passed (0.0 seconds)",
+            "Test Case 'ArithmeticTests.testFails' started at 2026-11-27 08:28:35.439",
+            "progress 100%Test Case 'ArithmeticTests.testFails' failed (0.01 seconds)",
+        ])
+        #expect(collector.results.map(\.status) == [.passed, .failed])
+        #expect(collector.results.first?.output == ["no newline at end"])
+    }
+
+    /// Two serial jobs' logs interleaved line by line (`tee` of parallel CI jobs): each test's result counts.
+    @Test func twoJobsInterleavedKeepEveryResult() {
+        let collector = collect([
+            "Test Case 'JobA.testOne' started at 2026-11-27 08:28:35.438",
+            "Test Case 'JobB.testTwo' started at 2026-11-27 08:28:35.438",
+            "Test Case 'JobA.testOne' passed (0.001 seconds)",
+            "/src/JobB.swift:3: error: JobB.testTwo : XCTAssertTrue failed",
+            "Test Case 'JobB.testTwo' failed (0.001 seconds)",
+        ])
+        #expect(collector.results.map(\.id) == ["JobA/testOne", "JobB/testTwo"])
+        #expect(collector.results.map(\.status) == [.passed, .failed])
+    }
+
+    /// A crash ends the XCTest process mid-test; Swift Testing's own process then starts its run: its results count.
+    @Test func swiftTestingAfterACrashedXCTestProcessCounts() {
+        let collector = collect([
+            "Test Case 'CrashTests.testCrashes' started at 2026-11-27 08:28:35.438",
+            "Fatal error: boom",
+            "◇ Test run started.",
+            "◇ Test adds() started.",
+            "✔ Test adds() passed after 0.001 seconds.",
+        ])
+        #expect(collector.results.map(\.id) == ["CrashTests/testCrashes", "adds()"])
+        #expect(collector.results.last?.status == .passed)
+    }
+}
