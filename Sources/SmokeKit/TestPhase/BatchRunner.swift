@@ -132,6 +132,12 @@ struct BatchRunner {
         events.read(applyRecord)
         events.finish(applyRecord)
         for _ in 0..<events.unreadableLines { collector.countUnrecognizedLine() }
+        // A process that attached nothing leaves no empty folder behind.
+        if let folder = launch.attachmentsFolder,
+            let left = try? FileManager.default.contentsOfDirectory(atPath: folder.path), left.isEmpty
+        {
+            try? FileManager.default.removeItem(at: folder)
+        }
 
         if collector.runningTestID != nil {
             // A stopped test ran until it was killed: that time is its duration (shard balancing weighs it).

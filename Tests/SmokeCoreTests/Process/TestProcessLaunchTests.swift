@@ -51,7 +51,9 @@ import Testing
             #expect(launch.attachmentsFolder == nil)
         } else {
             #expect(
-                Array(launch.arguments.suffix(6)) == streamArguments + ["--attachments-path", "/run/events/attachments/1"])
+                Array(launch.arguments.suffix(6)) == streamArguments + [
+                    "--attachments-path", "/run/events/attachments/1",
+                ])
             #expect(launch.attachmentsFolder?.path == "/run/events/attachments/1")
         }
     }

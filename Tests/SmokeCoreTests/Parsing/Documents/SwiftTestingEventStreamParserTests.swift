@@ -71,7 +71,8 @@ import Testing
         let location = #""sourceLocation":{"filePath":"/p/CartSuite.swift","fileID":"Shop/CartSuite.swift","line":9}"#
         let known = event(
             #"{"kind":"issueRecorded","testID":"\#(testID)","issue":{"isKnown":true,"isFailure":false,"#
-                + #""severity":"error",\#(location)},"messages":[{"symbol":"passWithKnownIssue","text":"off by one"}]}"#)
+                + #""severity":"error",\#(location)},"messages":[{"symbol":"passWithKnownIssue","text":"off by one"}]}"#
+        )
         let failure = TestFailure(message: "off by one", file: "/p/CartSuite.swift", line: 9)
         #expect(parse(known) == .issue(ref, failure, isKnown: true))
         let warning = event(
