@@ -111,6 +111,15 @@ import Testing
         #expect(
             try String(contentsOf: outcome.runDirectory.appendingPathComponent(statement.path), encoding: .utf8)
                 == "balance: 0\n")
+        // From Swift 6.3 they were written under events/attachments/<stream>/ (schema 6.3 carries no bytes): one
+        // folder, of the one process that attached; the others left no empty folder behind.
+        let toolchain = try #require(report.toolchain)
+        let swift = SwiftToolchain(swift: URL(fileURLWithPath: "/usr/bin/swift"), version: toolchain.version)
+        let written = RunDirectory(outcome.runDirectory).events.appendingPathComponent(
+            RunDirectory.attachmentsFolderName)
+        let folders = (try? FileManager.default.contentsOfDirectory(atPath: written.path)) ?? []
+        let schema = TestProcessLaunch.eventStreamVersion(swiftVersion: swift.versionNumber)
+        #expect(folders.count == (schema == "0" ? 0 : 1))
 
         // Order: 1…n, as run; every test after a crash still ran.
         #expect(report.tests.map(\.order) == Array(1...19))

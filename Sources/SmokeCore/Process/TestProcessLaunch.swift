@@ -5,11 +5,16 @@ package struct TestProcessLaunch: Sendable, Equatable {
     package var executable: String
     package var arguments: [String]
     package var environment: [String: String]
+    /// The folder Swift Testing writes attachments to (`--attachments-path`), which must exist before it starts:
+    /// schema 6.3 only, where a `valueAttached` record names a file there instead of carrying the bytes.
+    package var attachmentsFolder: URL?
 
     /// XCTest: the ids comma-separated (swift-corelibs-xctest runs them in discovery order).
-    /// Swift Testing: serial, one anchored filter per test, events to `eventStream`.
+    /// Swift Testing: serial, one anchored filter per test, events to `eventStream` in `eventStreamVersion`'s schema;
+    /// from schema 6.3 on, attachments to `RunDirectory.eventStreamAttachments(of: eventStream)`.
     package static func make(
-        binary: URL, batch: TestBatch, environment: [String: String], eventStream: URL?
+        binary: URL, batch: TestBatch, environment: [String: String], eventStream: URL?,
+        eventStreamVersion: String = "0"
     ) -> TestProcessLaunch {
         switch batch.framework {
         case .xctest:
@@ -25,10 +30,28 @@ package struct TestProcessLaunch: Sendable, Equatable {
             }
             if let eventStream {
                 arguments += [
-                    "--experimental-event-stream-output", eventStream.path, "--experimental-event-stream-version", "0",
+                    "--experimental-event-stream-output", eventStream.path, "--experimental-event-stream-version",
+                    eventStreamVersion,
                 ]
             }
-            return TestProcessLaunch(executable: binary.path, arguments: arguments, environment: environment)
+            var launch = TestProcessLaunch(executable: binary.path, arguments: arguments, environment: environment)
+            if let eventStream, eventStreamVersion != "0" {
+                let folder = RunDirectory.eventStreamAttachments(of: eventStream)
+                launch.arguments += ["--attachments-path", folder.path]
+                launch.attachmentsFolder = folder
+            }
+            return launch
         }
+    }
+
+    /// The event-stream schema to ask a Swift `swiftVersion` (`6.3.1`) toolchain's tests for: `6.3` from Swift 6.3
+    /// on, else `0`. Under schema `0` Swift Testing drops warning issues (`Issue.record(_:severity: .warning)`) before
+    /// any handler sees them, so a test that checks its own warnings (a trait counting them) fails only under
+    /// smokerun.
+    package static func eventStreamVersion(swiftVersion: String?) -> String {
+        let parts = (swiftVersion ?? "").split(separator: ".").map { Int($0.prefix(while: \.isNumber)) ?? 0 }
+        let major = parts.first ?? 0
+        let minor = parts.count > 1 ? parts[1] : 0
+        return major > 6 || (major == 6 && minor >= 3) ? "6.3" : "0"
     }
 }

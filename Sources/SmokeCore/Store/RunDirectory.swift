@@ -9,6 +9,7 @@ import Foundation
 ///     profiles/                 raw `.profraw` files until coverage is collected
 ///     coverage.profdata, coverage.json, coverage.lcov, cobertura.xml, coverage-inputs.json
 ///     events/                   Swift Testing event streams, one per test process
+///     events/attachments/<name>/    the files a schema 6.3 stream names (`eventStreamAttachments(of:)`)
 ///     scratch/                  the tests' own scratch folder (`SMOKERUN_SCRATCH`), one per worker
 ///     xcodebuild/               an xcodebuild run's result bundles, exports and test list
 ///     bisect/<runID>/           `smokerun bisect` trials started from this run
@@ -65,6 +66,14 @@ package struct RunDirectory: Sendable, Equatable {
     package func scratch(worker: Int?) -> URL {
         let folder = url.appendingPathComponent(Self.scratchFolderName, isDirectory: true)
         return worker.map { folder.appendingPathComponent("worker-\($0)", isDirectory: true) } ?? folder
+    }
+
+    /// Where the Swift Testing process writing `eventStream` (`…/process-3.jsonl`) writes its attachments under
+    /// schema 6.3 (`--attachments-path`): `…/attachments/process-3/` beside it, one folder per stream. Schema 6.3
+    /// names an attachment's file there instead of carrying its bytes.
+    package static func eventStreamAttachments(of eventStream: URL) -> URL {
+        eventStream.deletingLastPathComponent().appendingPathComponent(attachmentsFolderName, isDirectory: true)
+            .appendingPathComponent(eventStream.deletingPathExtension().lastPathComponent, isDirectory: true)
     }
 
     /// `xcodebuild/`, or `xcodebuild/<device>` for one of several pinned devices.

@@ -47,9 +47,12 @@ package struct BisectRunner: Sendable {
         }
         progress("building \(packageRoot.lastPathComponent) (\(settings.configuration))…")
         let binary: URL
+        let eventStreamVersion: String
         do {
             // The run's own build step, toolchain pin included: a bisect must test what `run` tested.
-            binary = try driver(runFolder: workDirectory, limits: limits(), console: console).buildTests().binary
+            let built = try driver(runFolder: workDirectory, limits: limits(), console: console).buildTests()
+            binary = built.binary
+            eventStreamVersion = TestProcessLaunch.eventStreamVersion(swiftVersion: built.toolchain.versionNumber)
         } catch let failure as BuildFailure {
             if cancellation.isCancelled { return .interrupted(remaining: target.candidates, runs: 0) }
             throw BisectRunFailure(message: failure.record.message, details: failure.record.details)
@@ -62,7 +65,8 @@ package struct BisectRunner: Sendable {
             runNumber += 1
             let trial = BisectWorkFolder.trial(runNumber, in: workDirectory)
             let failed = try runOnce(
-                before: before, binary: binary, packageRoot: packageRoot, trialDirectory: trial,
+                before: before, binary: binary, eventStreamVersion: eventStreamVersion, packageRoot: packageRoot,
+                trialDirectory: trial,
                 limits: limits(), console: console)
             progress(
                 """
@@ -85,7 +89,8 @@ package struct BisectRunner: Sendable {
 
     /// Runs the plan's processes in order; true when the test under study failed, crashed or timed out.
     private func runOnce(
-        before: [String], binary: URL, packageRoot: URL, trialDirectory: URL, limits: RunLimits, console: ConsoleLog
+        before: [String], binary: URL, eventStreamVersion: String, packageRoot: URL, trialDirectory: URL,
+        limits: RunLimits, console: ConsoleLog
     ) throws -> Bool {
         let driver = driver(runFolder: workDirectory, limits: limits, console: console)
         var environment = driver.testEnvironment(runFolder: RunDirectory(trialDirectory))
@@ -93,8 +98,9 @@ package struct BisectRunner: Sendable {
         try FileManager.default.createDirectory(
             at: RunDirectory(trialDirectory).scratch(worker: nil),
             withIntermediateDirectories: true)
-        let runner = BatchRunner(
+        var runner = BatchRunner(
             binary: binary, packageRoot: packageRoot, environment: environment, limits: limits, console: console)
+        runner.eventStreamVersion = eventStreamVersion
         let batches = BisectPlan.batches(executed: target.executed, chosen: Set(before), isolation: isolation)
         for (index, batch) in batches.enumerated() {
             let stream =

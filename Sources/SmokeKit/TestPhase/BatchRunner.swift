@@ -14,6 +14,8 @@ struct BatchRunner {
     var onTestStarted: (String) -> Void = { _ in }
     /// Told about every test that finishes, as it finishes.
     var onTestFinished: (TestResult) -> Void = { _ in }
+    /// The Swift Testing event-stream schema asked for (`TestProcessLaunch.eventStreamVersion(swiftVersion:)`).
+    var eventStreamVersion = "0"
     /// Starts the test process; tests pass a scripted fake.
     var processes: any ProcessRunning = ChildProcessRunner()
 
@@ -27,8 +29,13 @@ struct BatchRunner {
 
     func run(_ batch: TestBatch, eventStream: URL?) throws -> BatchOutcome {
         let launch = TestProcessLaunch.make(
-            binary: binary, batch: batch, environment: environment, eventStream: eventStream)
+            binary: binary, batch: batch, environment: environment, eventStream: eventStream,
+            eventStreamVersion: eventStreamVersion)
         if let eventStream { _ = FileManager.default.createFile(atPath: eventStream.path, contents: nil) }
+        // Swift Testing refuses an attachments folder that does not exist yet.
+        if let folder = launch.attachmentsFolder {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
         console.note("\(batch.framework.rawValue): \(batch.tests.map(\.id).joined(separator: " "))")
         var process = ProcessLaunch(
             executable: launch.executable, arguments: launch.arguments, environment: launch.environment,
@@ -125,6 +132,12 @@ struct BatchRunner {
         events.read(applyRecord)
         events.finish(applyRecord)
         for _ in 0..<events.unreadableLines { collector.countUnrecognizedLine() }
+        // A process that attached nothing leaves no empty folder behind.
+        if let folder = launch.attachmentsFolder,
+            let left = try? FileManager.default.contentsOfDirectory(atPath: folder.path), left.isEmpty
+        {
+            try? FileManager.default.removeItem(at: folder)
+        }
 
         if collector.runningTestID != nil {
             // A stopped test ran until it was killed: that time is its duration (shard balancing weighs it).

@@ -27,6 +27,46 @@ import Testing
             ])
     }
 
+    /// Schema 0 drops warning issues before any handler sees them (swift-property-based's WarningTests, which count
+    /// their own warnings, failed only under smokerun): a Swift 6.3 toolchain's tests are asked for schema 6.3, and,
+    /// since a 6.3 record carries no attachment bytes, for the attachments in a folder beside the stream.
+    @Test(
+        arguments: [
+            ("6.3.1", "6.3"), ("6.3", "6.3"), ("6.4-dev", "6.3"), ("7.0", "6.3"), ("6.2.3", "0"), ("6.0", "0"),
+            ("5.10", "0"),
+            (nil, "0"),
+        ] as [(String?, String)])
+    func theEventStreamSchemaFollowsTheToolchain(_ swiftVersion: String?, _ expected: String) {
+        #expect(TestProcessLaunch.eventStreamVersion(swiftVersion: swiftVersion) == expected)
+        let batch = TestBatch(framework: .swiftTesting, tests: [TestCase(id: "M.S/f()", framework: .swiftTesting)])
+        let launch = TestProcessLaunch.make(
+            binary: binary, batch: batch, environment: [:], eventStream: URL(fileURLWithPath: "/run/events/1.jsonl"),
+            eventStreamVersion: TestProcessLaunch.eventStreamVersion(swiftVersion: swiftVersion))
+        let streamArguments = [
+            "--experimental-event-stream-output", "/run/events/1.jsonl", "--experimental-event-stream-version",
+            expected,
+        ]
+        if expected == "0" {
+            #expect(Array(launch.arguments.suffix(4)) == streamArguments)
+            #expect(launch.attachmentsFolder == nil)
+        } else {
+            #expect(
+                Array(launch.arguments.suffix(6)) == streamArguments + [
+                    "--attachments-path", "/run/events/attachments/1",
+                ])
+            #expect(launch.attachmentsFolder?.path == "/run/events/attachments/1")
+        }
+    }
+
+    @Test func withoutAnEventStreamNoAttachmentsFolderIsAskedFor() {
+        let batch = TestBatch(framework: .swiftTesting, tests: [TestCase(id: "M.S/f()", framework: .swiftTesting)])
+        let launch = TestProcessLaunch.make(
+            binary: binary, batch: batch, environment: [:], eventStream: nil, eventStreamVersion: "6.3")
+        #expect(!launch.arguments.contains("--attachments-path"))
+        #expect(!launch.arguments.contains("--experimental-event-stream-version"))
+        #expect(launch.attachmentsFolder == nil)
+    }
+
     @Test func aFreeFunctionIsFilteredByTheNameSwiftTestingListsItUnder() {
         let batch = TestBatch(framework: .swiftTesting, tests: [TestCase(id: "PsTests/a()", framework: .swiftTesting)])
         let launch = TestProcessLaunch.make(binary: binary, batch: batch, environment: [:], eventStream: nil)

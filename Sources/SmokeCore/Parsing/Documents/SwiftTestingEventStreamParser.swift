@@ -1,6 +1,6 @@
 import Foundation
 
-/// Reads Swift Testing's JSON event stream (ABI version 0, one JSON object per line) into events.
+/// Reads Swift Testing's JSON event stream (schema 0 or 6.3, one JSON object per line) into events.
 ///
 /// Records of `kind: "test"` declare tests and suites; `kind: "event"` records report what happened.
 /// Parameterized test cases fold into their test. Correctness over speed: `JSONSerialization`.
@@ -11,7 +11,7 @@ package struct SwiftTestingEventStreamParser {
     package private(set) var sawRunEnded = false
     /// When the run started and ended (`instant.since1970` of `runStarted`/`runEnded`): the recorded run's times.
     package private(set) var times = RecordedRunTimes()
-    /// The folder of the stream file, which a relative attachment `_path` is read from (not the current directory).
+    /// The folder of the stream file, which a relative attachment path is read from (not the current directory).
     package var streamFolder: URL?
 
     package init() {}
@@ -81,14 +81,18 @@ package struct SwiftTestingEventStreamParser {
         let issue = payload["issue"] as? [String: Any] ?? [:]
         let messages = (payload["messages"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
         let message = messages.isEmpty ? "Issue recorded" : messages.joined(separator: "\n")
-        // Warnings (`_severity: "warning"`, `isFailure: false`) do not fail a test; keep them as details.
-        if issue["_severity"] as? String == "warning" || issue["isFailure"] as? Bool == false {
+        let isKnown = issue["isKnown"] as? Bool ?? false
+        // Warnings (`severity`, schema 0 `_severity`: `"warning"`; `isFailure: false`) do not fail a test; keep them
+        // as details. Schema 6.3 also says `isFailure: false` of a known issue, which stays a known issue.
+        let severity = issue["severity"] as? String ?? issue["_severity"] as? String
+        if severity == "warning" || (issue["isFailure"] as? Bool == false && !isKnown) {
             return .detail("warning: " + message)
         }
         let location = issue["sourceLocation"] as? [String: Any] ?? payload["_sourceLocation"] as? [String: Any]
-        let file = location?["_filePath"] as? String ?? location?["fileID"] as? String
+        let file =
+            location?["filePath"] as? String ?? location?["_filePath"] as? String ?? location?["fileID"] as? String
         let failure = TestFailure(message: message, file: file, line: location?["line"] as? Int)
-        return .issue(ref, failure, isKnown: issue["isKnown"] as? Bool ?? false)
+        return .issue(ref, failure, isKnown: isKnown)
     }
 
     /// Where an attachment named by path is: a relative path is relative to the stream file's folder.
@@ -97,16 +101,31 @@ package struct SwiftTestingEventStreamParser {
         return streamFolder.appendingPathComponent(path).standardizedFileURL
     }
 
+    /// Schema 0 carries the bytes (`_bytes`) or a file (`_path`) and the name (`_preferredName`); schema 6.3 names
+    /// only the file Swift Testing wrote (`path`, under `--attachments-path`), the name being in its message.
     private func attachment(_ payload: [String: Any], _ ref: TestRef?) -> TestEvent? {
         guard let attachment = payload["attachment"] as? [String: Any] else { return nil }
-        let name = attachment["_preferredName"] as? String ?? "attachment"
+        let path = attachment["_path"] as? String ?? attachment["path"] as? String
+        let name =
+            attachment["_preferredName"] as? String ?? Self.attachedName(payload)
+            ?? path.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "attachment"
         if let encoded = attachment["_bytes"] as? String, let bytes = Data(base64Encoded: encoded) {
             return .attachment(ref, name: name, content: .bytes(bytes))
         }
-        if let path = attachment["_path"] as? String {
+        if let path {
             return .attachment(ref, name: name, content: .file(attachmentFile(path)))
         }
         return nil
+    }
+
+    /// `Attached 'statement.txt' to attachesStatement().`, the `_attachment` message of a 6.3 `valueAttached`.
+    private static func attachedName(_ payload: [String: Any]) -> String? {
+        let messages = payload["messages"] as? [[String: Any]] ?? []
+        guard let text = messages.first(where: { $0["symbol"] as? String == "_attachment" })?["text"] as? String,
+            let open = text.range(of: "Attached '"),
+            let close = text.range(of: "' to ", options: .backwards, range: open.upperBound..<text.endIndex)
+        else { return nil }
+        return String(text[open.upperBound..<close.lowerBound])
     }
 
     /// `Module.Suite/function()/File.swift:12:6` → a test; an id without the trailing source location is a suite.

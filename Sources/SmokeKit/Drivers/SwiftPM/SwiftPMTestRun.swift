@@ -31,7 +31,7 @@ struct SwiftPMTestRun {
                     discovered, selection: .patterns(filter: settings.filter, skip: settings.skip),
                     listedBy: "found in \(binary.lastPathComponent)", into: &result)
             else { return result }
-            try runTests(plan, binary: binary, packageRoot: packageRoot, into: &result)
+            try runTests(plan, binary: binary, toolchain: built.toolchain, packageRoot: packageRoot, into: &result)
         } catch let error as BuildFailure {
             result.errors.append(error.record)
         } catch {
@@ -95,8 +95,9 @@ struct SwiftPMTestRun {
 
     /// The test phase: one worker, or `context.workers` at once, each with its own scratch folder and
     /// profile pattern (coverage merges every profile in `profiles/`).
-    private func runTests(_ plan: TestPhasePlan, binary: URL, packageRoot: URL, into result: inout DriverResult) throws
-    {
+    private func runTests(
+        _ plan: TestPhasePlan, binary: URL, toolchain: SwiftToolchain, packageRoot: URL, into result: inout DriverResult
+    ) throws {
         let context = context
         let parallel = context.workers > 1
         let environment = testEnvironment(runFolder: RunDirectory(context.runDirectory))
@@ -115,6 +116,7 @@ struct SwiftPMTestRun {
                 binary: binary, packageRoot: packageRoot, environment: environment,
                 limits: context.limits, console: context.console)
             runner.processes = context.processes
+            runner.eventStreamVersion = TestProcessLaunch.eventStreamVersion(swiftVersion: toolchain.versionNumber)
             return SwiftPMBatchExecutor(runner: runner, eventsDirectory: events, worker: parallel ? worker : nil)
         }
         let durations = parallel ? context.durations(plan.selected.map(\.id)) : [:]

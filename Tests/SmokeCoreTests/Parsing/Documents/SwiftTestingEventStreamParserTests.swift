@@ -65,6 +65,22 @@ import Testing
         #expect(parse(warning) == .detail("warning: slow"))
     }
 
+    /// Schema 6.3 says `isFailure: false` of a known issue too: only `severity: "warning"` (or a failure that is
+    /// not known) is a warning. The file is `filePath`.
+    @Test func schema63KnownIssueAndWarning() {
+        let location = #""sourceLocation":{"filePath":"/p/CartSuite.swift","fileID":"Shop/CartSuite.swift","line":9}"#
+        let known = event(
+            #"{"kind":"issueRecorded","testID":"\#(testID)","issue":{"isKnown":true,"isFailure":false,"#
+                + #""severity":"error",\#(location)},"messages":[{"symbol":"passWithKnownIssue","text":"off by one"}]}"#
+        )
+        let failure = TestFailure(message: "off by one", file: "/p/CartSuite.swift", line: 9)
+        #expect(parse(known) == .issue(ref, failure, isKnown: true))
+        let warning = event(
+            #"{"kind":"issueRecorded","testID":"\#(testID)","issue":{"isKnown":false,"isFailure":false,"#
+                + #""severity":"warning",\#(location)},"messages":[{"symbol":"warning","text":"slow"}]}"#)
+        #expect(parse(warning) == .detail("warning: slow"))
+    }
+
     @Test func attachmentBytesAreDecoded() {
         let json = event(
             #"{"kind":"valueAttached","testID":"\#(testID)","attachment":{"_bytes":"aGVsbG8=","_preferredName":"../../receipt.txt"},"messages":[]}"#
@@ -81,6 +97,28 @@ import Testing
         let relative = Array(line.utf8).withUnsafeBufferPointer { parser.parse($0) }
         #expect(relative == .attachment(ref, name: "a", content: .file(URL(fileURLWithPath: "/ci/logs/a.png"))))
         #expect(parser.attachmentFile("/tmp/b.png") == URL(fileURLWithPath: "/tmp/b.png"))
+    }
+
+    /// Schema 6.3 (`version` `6.3.0`) carries no bytes: with `--attachments-path` the record names the file Swift
+    /// Testing wrote by `path`, and the name the test gave is only in the `_attachment` message.
+    @Test func aSchema63AttachmentIsTheFileItNamesUnderTheNameItsMessageStates() {
+        let line =
+            #"{"kind":"event","payload":{"attachment":{"path":"\/run\/events\/attachments\/process-1\/..\/..\/it's.txt"},"#
+            + #""instant":{"absolute":12.5,"since1970":1795772253.6},"kind":"valueAttached","#
+            + #""messages":[{"symbol":"_attachment","text":"Attached '..\/..\/it's.txt' to addsItem()."},"#
+            + #"{"symbol":"details","text":"Written to '\/run\/events\/attachments\/process-1\/..\/..\/it's.txt'."}],"#
+            + #""testID":"\#(testID)"},"version":"6.3.0"}"#
+        let file = URL(fileURLWithPath: "/run/events/attachments/process-1/../../it's.txt")
+        #expect(parse(line) == .attachment(ref, name: "../../it's.txt", content: .file(file)))
+    }
+
+    @Test func aSchema63AttachmentWithoutItsMessageIsNamedByItsFile() {
+        let line = event(
+            #"{"kind":"valueAttached","testID":"\#(testID)","attachment":{"path":"/run/a/receipt.txt"},"messages":[]}"#)
+        let file = URL(fileURLWithPath: "/run/a/receipt.txt")
+        #expect(parse(line) == .attachment(ref, name: "receipt.txt", content: .file(file)))
+        // Without `--attachments-path` a 6.3 record names nothing: no attachment is invented.
+        #expect(parse(event(#"{"kind":"valueAttached","testID":"\#(testID)","attachment":{},"messages":[]}"#)) == nil)
     }
 
     @Test func skippedTakesTheComment() {
