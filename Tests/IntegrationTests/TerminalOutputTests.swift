@@ -20,20 +20,6 @@ import Testing
 
     static let hasScript = FileManager.default.isExecutableFile(atPath: "/usr/bin/script")
 
-    /// Runs `command` to the end (at most five minutes) in `folder`, stdout and stderr together.
-    func run(_ executable: String, _ arguments: [String], in folder: URL, environment: [String: String]) throws -> (
-        Int32, String
-    ) {
-        let child = try ChildProcess(
-            executable: executable, arguments: arguments, environment: environment, currentDirectory: folder)
-        var output = Data()
-        let deadline = Date().addingTimeInterval(300)
-        let termination = child.run(
-            onOutput: { output.append(contentsOf: $0) }, onTick: { Date() > deadline ? .kill : .keepRunning })
-        guard case .exited(let status) = termination else { return (-1, String(decoding: output, as: UTF8.self)) }
-        return (status, String(decoding: output, as: UTF8.self))
-    }
-
     var environment: [String: String] {
         var environment = ProcessInfo.processInfo.environment
         for key in ["NO_COLOR", "SMOKERUN_WEBHOOK_URL", "GITHUB_ACTIONS"] { environment.removeValue(forKey: key) }
@@ -47,8 +33,8 @@ import Testing
 
     @Test func throughAPipeTheOutputIsPlainAndTheProjectIsFoundFromASubfolder() throws {
         let folder = try Self.package.get().appendingPathComponent("Sources/TipCalculator")
-        let (status, output) = try run(
-            IntegrationSupport.smokerunBinary.path, ["run"], in: folder, environment: environment)
+        let (status, output) = try IntegrationSupport.runToEnd(
+            IntegrationSupport.smokerunBinary.path, ["run"], environment: environment, in: folder)
         #expect(status == 0 || status == 1, "\(output)")
         #expect(output.contains("tip: "), "\(output)")
         #expect(!Self.hasColour(output), "\(output)")
@@ -60,15 +46,15 @@ import Testing
     func onATerminalTheStatusesAreColouredUnlessNoColorIsSet() throws {
         let folder = try Self.package.get().appendingPathComponent("Sources")
         let command = "'\(IntegrationSupport.smokerunBinary.path)' run --no-notify"
-        let (status, coloured) = try run(
-            "/usr/bin/script", ["-qec", command, "/dev/null"], in: folder, environment: environment)
+        let (status, coloured) = try IntegrationSupport.runToEnd(
+            "/usr/bin/script", ["-qec", command, "/dev/null"], environment: environment, in: folder)
         #expect(status == 0 || status == 1, "\(coloured)")
         #expect(Self.hasColour(coloured), "\(coloured)")
 
         var plain = environment
         plain["NO_COLOR"] = "1"
-        let (_, uncoloured) = try run(
-            "/usr/bin/script", ["-qec", command, "/dev/null"], in: folder, environment: plain)
+        let (_, uncoloured) = try IntegrationSupport.runToEnd(
+            "/usr/bin/script", ["-qec", command, "/dev/null"], environment: plain, in: folder)
         #expect(uncoloured.contains("tip: "), "\(uncoloured)")
         #expect(!Self.hasColour(uncoloured), "\(uncoloured)")
     }

@@ -51,16 +51,20 @@ struct DashboardLinks {
             time / 60 % 60, time % 60)
     }
 
-    /// The report of run `index`, from a page at `depth`; nil when the run folder was pruned.
-    func report(_ index: Int, depth: Int) -> String? {
-        history.runs[index].reportPath.map { String(repeating: "../", count: depth) + outputLink + $0 }
+    /// The link to run `index`'s report from a page at `depth`, escaped for an attribute (made once per run for the
+    /// site's depths); nil when the run folder was pruned.
+    func reportLink(_ index: Int, depth: Int) -> String? {
+        if depth < reportLinks.count { return reportLinks[depth][index] }
+        return history.runs[index].reportPath.map {
+            attribute(String(repeating: "../", count: depth) + outputLink + $0)
+        }
     }
 
     /// The run's id, linked to its report while it exists, else marked pruned.
     func run(_ index: Int, depth: Int) -> String {
         let id = "<code>\(h(history.runs[index].id))</code>"
-        guard let href = report(index, depth: depth) else { return "\(id) <span class=\"note\">(pruned)</span>" }
-        return "<a href=\"\(attribute(href))\">\(id)</a>"
+        guard let href = reportLink(index, depth: depth) else { return "\(id) <span class=\"note\">(pruned)</span>" }
+        return "<a href=\"\(href)\">\(id)</a>"
     }
 
     /// The test's key, linked to its page when it has one.
@@ -83,10 +87,7 @@ struct DashboardLinks {
     /// title is its accessible name (an element with no text is named by its title).
     func cell(run index: Int, tone: String, label: String, depth: Int) -> String {
         let text = cellIDs[index] + " · " + attribute(label) + cellTails[index]
-        guard
-            let href = depth < reportLinks.count
-                ? reportLinks[depth][index] : report(index, depth: depth).map(attribute)
-        else {
+        guard let href = reportLink(index, depth: depth) else {
             return "<li><span class=\"cell \(tone) pruned\" role=\"img\" title=\"\(text)\"></span></li>"
         }
         return "<li><a class=\"cell \(tone)\" href=\"\(href)\" title=\"\(text)\"></a></li>"

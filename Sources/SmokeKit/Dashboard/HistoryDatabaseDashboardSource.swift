@@ -72,7 +72,8 @@ package struct HistoryDatabaseDashboardSource: DashboardSource {
             let run = stored.run
             let dashboardRun = DashboardRun(
                 id: run.runID, startedAt: run.startedAt, status: run.status, durationSeconds: run.durationSeconds,
-                commit: run.commit, coveragePercent: run.coverage?.lines.percent, reportPath: reportPath(of: run))
+                commit: run.commit, coveragePercent: run.coverage?.lines.percent,
+                reportPath: run.folderRemoved ? nil : Self.reportPage(ofRunAt: run.path, in: outputDirectory))
             builder.add(dashboardRun, outcomes: outcomes)
         }
         builder.completeFrom = start
@@ -85,16 +86,5 @@ package struct HistoryDatabaseDashboardSource: DashboardSource {
             if let earlier { builder.setEarlier(earlier, key: keys[test] ?? "") }
         }
         return builder.history
-    }
-
-    /// The run's page while its folder is there: a plain path inside the output folder, never through a link.
-    private func reportPath(of run: HistoryRun) -> String? {
-        guard !run.folderRemoved else { return nil }
-        let parts = run.path.split(separator: "/", omittingEmptySubsequences: false)
-        guard !parts.isEmpty, parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." }) else { return nil }
-        let folder = outputDirectory.appendingPathComponent(run.path, isDirectory: true)
-        let page = folder.appendingPathComponent(HTMLReport.fileName)
-        guard PathKind.of(page) == .file, !POSIXFile.isSymlink(folder) else { return nil }
-        return run.path + "/" + HTMLReport.fileName
     }
 }

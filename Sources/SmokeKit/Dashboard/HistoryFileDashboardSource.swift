@@ -52,14 +52,8 @@ package struct HistoryFileDashboardSource: DashboardSource {
 
     /// One run: its statuses and durations from the history line, its messages from report.json while it exists.
     private func add(_ entry: HistoryEntry, to builder: inout DashboardHistoryBuilder) {
-        // A line's path is data like any other: only a plain path inside the output folder is followed.
-        let parts = entry.path.split(separator: "/", omittingEmptySubsequences: false)
-        let inside = !parts.isEmpty && parts.allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
+        let reportPath = Self.reportPage(ofRunAt: entry.path, in: outputDirectory)
         let folder = outputDirectory.appendingPathComponent(entry.path, isDirectory: true)
-        let page = folder.appendingPathComponent(HTMLReport.fileName)
-        let reportPath =
-            inside && PathKind.of(page) == .file && !POSIXFile.isSymlink(folder)
-            ? entry.path + "/" + HTMLReport.fileName : nil
         var messages: [String: String] = [:]
         if reportPath != nil, !entry.flaky.isEmpty || entry.outcomes.values.contains(where: \.isFailure),
             let report = try? RunStore.loadReport(at: folder)
