@@ -12,7 +12,7 @@ import SmokeCore
 /// Writes the dashboard site into its folder: each page into a temp file beside it, then renamed into place (a
 /// reader of the site never sees half a page; no fsync, as the next run rewrites every page), only inside the site
 /// folder, and never through a symbolic link — the site folder and every folder in it must be real folders. Pages
-/// are rendered and written on all cores at once.
+/// are rendered and written on all cores at once; temp files a killed writer left an hour ago or more are removed.
 package struct DashboardWriter: Sendable {
     package var siteDirectory: URL
     /// Every byte goes through it; tests fail it like a full disk.
@@ -73,6 +73,8 @@ package struct DashboardWriter: Sendable {
                 }
             }
         }
+        // What a killed dashboard left half-written in these folders an hour or more ago goes now.
+        TemporaryFileSweeper.sweep([siteDirectory] + made.map { URL(fileURLWithPath: $0, isDirectory: true) })
         if let error = failure.error { throw error }
         return count
     }

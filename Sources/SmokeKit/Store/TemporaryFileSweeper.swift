@@ -32,12 +32,20 @@ struct TemporaryFileSweeper: Sendable {
             let runs = (try? FileManager.default.contentsOfDirectory(atPath: layout.runs.path)) ?? []
             folders += runs.filter(RunID.isMade).map(layout.run).filter(RunPruner.isOwnRun)
         }
+        return Self.sweep(folders, olderThan: age, now: now)
+    }
+
+    /// Removes the temp files older than `age` directly in each of `folders` (regular files and symlinks owned by
+    /// this user); returns the paths removed. For other folders smokerun writes whole files into (the dashboard
+    /// site's).
+    @discardableResult
+    static func sweep(_ folders: [URL], olderThan age: TimeInterval = 3600, now: Date = Date()) -> [String] {
         var removed: [String] = []
         for folder in folders {
             for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
             where AtomicFile.isTemporaryName(name) {
                 let file = folder.appendingPathComponent(name)
-                guard let entry = Self.kind(of: file), entry.isFileOrLink, entry.owner == geteuid(),
+                guard let entry = kind(of: file), entry.isFileOrLink, entry.owner == geteuid(),
                     now.timeIntervalSince(entry.modified) > age
                 else { continue }
                 POSIXFile.remove(file)

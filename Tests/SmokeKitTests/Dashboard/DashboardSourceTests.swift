@@ -86,6 +86,25 @@ import Testing
         #expect(throws: StoreError.self) { try writer.write([.init(path: "../escape.html", contents: "x")]) }
     }
 
+    @Test func aPageAKilledWriterLeftHalfWrittenGoesOnceItIsAnHourOld() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let site = folder.url.appendingPathComponent("site")
+        let writer = DashboardWriter(siteDirectory: site)
+        try writer.write([.init(path: "p/t/x.html", contents: "one")])
+        let tests = site.appendingPathComponent("p/t")
+        let old = tests.appendingPathComponent(".y.html.tmp-0a1b2c3d")
+        let fresh = tests.appendingPathComponent(".z.html.tmp-4e5f6a7b")
+        for file in [old, fresh] { try Data("<!DOCTYPE html><p>half".utf8).write(to: file) }
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date().addingTimeInterval(-2 * 3600)], ofItemAtPath: old.path)
+        try writer.write([.init(path: "p/t/x.html", contents: "two")])
+        #expect(!FileManager.default.fileExists(atPath: old.path))
+        // Another dashboard may be writing that one right now.
+        #expect(FileManager.default.fileExists(atPath: fresh.path))
+        #expect(try String(contentsOf: tests.appendingPathComponent("x.html"), encoding: .utf8) == "two")
+    }
+
     @Test(arguments: [
         ("/a/out/site", "/a/out", "../"), ("/a/site", "/a/out", "../out/"), ("/a/out", "/a/out", ""),
         ("/x/y/z", "/a/b", "../../../a/b/"),
