@@ -126,6 +126,7 @@ package struct SmokeRun: Sendable {
         let runDirectory = prepared.runDirectory
         var tests: [TestResult] = []
         let byteLimit = AttachmentSourcePolicy.byteLimitOrDefault(environment: context.environment)
+        var budget = AttachmentBudget(total: pipeline.attachmentBudget)
         for group in driverResult.attachmentGroups {
             var groupTests = group.tests
             // Only files the run itself produced (under its own directory) are copied: a test cannot smuggle others in.
@@ -133,7 +134,7 @@ package struct SmokeRun: Sendable {
                 .filter(group.attachments)
             errors += sources.refused
             errors += AttachmentStore(writer: fileWriter, byteLimit: byteLimit)
-                .attach(sources.allowed, to: &groupTests, in: runDirectory)
+                .attach(sources.allowed, to: &groupTests, in: runDirectory, budget: &budget)
             tests += groupTests
         }
 
