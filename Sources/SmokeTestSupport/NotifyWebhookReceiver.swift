@@ -125,9 +125,8 @@ package final class NotifyWebhookReceiver: @unchecked Sendable {
         let reply = replies.count > 1 ? replies.removeFirst() : replies[0]
         lock.unlock()
         if reply.delay > 0 { Thread.sleep(forTimeInterval: reply.delay) }
-        let length =
-            reply.endless
-            ? reply.endlessLength.map { "Content-Length: \($0)\r\n" } ?? "" : "Content-Length: \(reply.body.utf8.count)\r\n"
+        let declared = reply.endless ? reply.endlessLength : reply.body.utf8.count
+        let length = declared.map { "Content-Length: \($0)\r\n" } ?? ""
         var head = "HTTP/1.1 \(reply.status) Status\r\n\(length)Connection: close\r\n"
         for (name, value) in reply.headers { head += "\(name): \(value)\r\n" }
         guard sendAll(Array((head + "\r\n" + reply.body).utf8), to: connection), reply.endless else { return }

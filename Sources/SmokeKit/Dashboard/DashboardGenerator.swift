@@ -58,8 +58,9 @@ package struct DashboardGenerator: Sendable {
         writer.fileWriter = fileWriter
         writer.beforeSwitch = beforeSwitch
         // `<output>/site` is inside a folder of smokerun's own; sites written there before the marker have none.
+        let site = siteDirectory.standardizedFileURL.path
         writer.ownsUnmarkedSite = origins.contains {
-            OutputLayout(root: $0.outputDirectory).site.standardizedFileURL.path == siteDirectory.standardizedFileURL.path
+            OutputLayout(root: $0.outputDirectory).site.standardizedFileURL.path == site
         }
         let files = try writer.write(DashboardSite.plan(inputs))
         return Result(pipelines: inputs.map(\.history.pipeline).sorted(), files: files, warnings: warnings)

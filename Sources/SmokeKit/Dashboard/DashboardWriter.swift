@@ -87,7 +87,8 @@ package struct DashboardWriter: Sendable {
     private func checkSite() throws -> Bool {
         var info = stat()
         guard lstat(siteDirectory.path, &info) == 0 else { return false }
-        let refuse = { (problem: String) in DashboardError.notOwnSite(folder: self.siteDirectory.path, problem: problem) }
+        let refuse = { (problem: String) in DashboardError.notOwnSite(folder: self.siteDirectory.path, problem: problem)
+        }
         switch info.st_mode & S_IFMT {
         case S_IFDIR: break
         case S_IFLNK: throw refuse("is a symbolic link")

@@ -27,7 +27,8 @@ enum URLSessionTransport {
         configuration.timeoutIntervalForRequest = timeout
         configuration.timeoutIntervalForResource = timeout
         let attempt = Attempt(limit: limit)
-        let session = URLSession(configuration: configuration, delegate: attempt, delegateQueue: nil)
+        let session = URLSession(
+            configuration: configuration, delegate: attempt, delegateQueue: AnswerQueue(attempt: attempt))
         defer { session.finishTasksAndInvalidate() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
@@ -43,6 +44,25 @@ enum URLSessionTransport {
             }
         } onCancel: {
             attempt.finish(.failure(CancellationError()))
+        }
+    }
+
+    /// The delegate's queue. swift-corelibs-foundation hands each piece of a body to it as libcurl reads, and goes on
+    /// reading after a cancel until the cancellation reaches its own queue (on a fast connection, hundreds of
+    /// megabytes). Once the attempt has its answer, the pieces are dropped here, as they come, instead of queued:
+    /// what is read past the limit is never held.
+    private final class AnswerQueue: OperationQueue, @unchecked Sendable {
+        private let attempt: Attempt
+
+        init(attempt: Attempt) {
+            self.attempt = attempt
+            super.init()
+            maxConcurrentOperationCount = 1
+        }
+
+        override func addOperation(_ block: @Sendable @escaping () -> Void) {
+            if attempt.isDone { return }
+            super.addOperation(block)
         }
     }
 
@@ -62,6 +82,13 @@ enum URLSessionTransport {
 
         init(limit: Int) {
             self.limit = limit
+        }
+
+        /// Whether the caller has been answered: nothing more of the request matters.
+        var isDone: Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            return done
         }
 
         func start(_ task: URLSessionDataTask, _ continuation: CheckedContinuation<Answer, any Error>) {

@@ -79,7 +79,9 @@ package struct AttachmentStore: Sendable {
                     ))
             }
         }
-        if budget.reached, !reachedBefore { errors.append(InfrastructureError(message: budget.note, severity: .warning)) }
+        if budget.reached, !reachedBefore {
+            errors.append(InfrastructureError(message: budget.note, severity: .warning))
+        }
         FailureScreenshot.assign(to: &tests, failureTimes: failureTimes)
         return errors
     }

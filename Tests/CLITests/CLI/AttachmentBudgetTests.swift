@@ -57,20 +57,24 @@ import Testing
         let context = HostContext(
             standardOutput: BufferOutput(), standardError: err,
             environment: [
-                AttachmentSourcePolicy.byteLimitVariable: String(perFile), AttachmentBudget.totalVariable: String(total),
+                AttachmentSourcePolicy.byteLimitVariable: String(perFile),
+                AttachmentBudget.totalVariable: String(total),
             ],
             currentDirectory: folder.url, runner: runner)
 
-        let status = await CommandLineTool.run(arguments: ["parse", "Run.xcresult", "--output", "out"], context: context)
+        let status = await CommandLineTool.run(
+            arguments: ["parse", "Run.xcresult", "--output", "out"], context: context)
 
         #expect(status == .testsFailed, "\(err.text)")
         #expect(runner.count == 1, "zstd ran \(runner.count) times")
         let runs = folder.url.appendingPathComponent("out/runs")
-        let run = runs.appendingPathComponent(try #require(try FileManager.default.contentsOfDirectory(atPath: runs.path).first))
+        let run = runs.appendingPathComponent(
+            try #require(try FileManager.default.contentsOfDirectory(atPath: runs.path).first))
         let attachments = run.appendingPathComponent("attachments")
         var stored = 0
         for name in try FileManager.default.contentsOfDirectory(atPath: attachments.path) {
-            let size = try FileManager.default.attributesOfItem(atPath: attachments.appendingPathComponent(name).path)[.size]
+            let size = try FileManager.default.attributesOfItem(atPath: attachments.appendingPathComponent(name).path)[
+                .size]
             stored += (size as? Int) ?? 0
         }
         #expect(stored <= total, "stored \(stored) bytes")

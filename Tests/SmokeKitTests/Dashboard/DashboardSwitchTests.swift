@@ -37,7 +37,9 @@ import Testing
                 if link.isEmpty || link.contains(":") { continue }
                 let target = page.deletingLastPathComponent().appendingPathComponent(link).standardizedFileURL
                 guard target.path.hasPrefix(site.standardizedFileURL.path + "/") else { continue }
-                if !FileManager.default.fileExists(atPath: target.path) { dead.append("\(page.lastPathComponent) → \(link)") }
+                if !FileManager.default.fileExists(atPath: target.path) {
+                    dead.append("\(page.lastPathComponent) → \(link)")
+                }
             }
         }
         return dead

@@ -49,8 +49,9 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: OutputLayout.unlistedMarker(inRun: killed).path))
         #expect(!FileManager.default.fileExists(atPath: OutputLayout.unlistedMarker(inRun: run).path))
         // `latest` stays the newest run's.
-        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: OutputLayout(root: output).latest.path)
-            .hasSuffix(next.runID))
+        #expect(
+            try FileManager.default.destinationOfSymbolicLink(atPath: OutputLayout(root: output).latest.path)
+                .hasSuffix(next.runID))
     }
 
     /// A run still going (its lock held, here by this process) and one already listed are left alone.
