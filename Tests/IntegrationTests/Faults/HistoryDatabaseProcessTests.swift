@@ -143,7 +143,8 @@ import Testing
         let after = try #require(try Self.database(folder)).runs()
         #expect(after.count == 3, "\(after.map(\.runID)) \(next.output)")
         #expect(Set(after.map(\.runID)).count == after.count)
-        let folders = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("out/runs").path)
+        let runsFolder = folder.appendingPathComponent("out/runs").path
+        let folders = try FileManager.default.contentsOfDirectory(atPath: runsFolder)
         #expect(Set(folders) == Set(after.map(\.runID)))
     }
 
