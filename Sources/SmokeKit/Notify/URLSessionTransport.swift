@@ -6,6 +6,12 @@ import SmokeCore
     import FoundationNetworking
 #endif
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The real HTTP transport of `WebhookDelivery`: one ephemeral URLSession request whose answer is read through a
 /// delegate, at most `responseLimit` bytes of it: a receiver that streams an endless body costs those bytes, never
 /// the memory a whole-body data task would buffer (curl's `--max-filesize`, for a response).
@@ -47,11 +53,14 @@ enum URLSessionTransport {
         }
     }
 
-    /// The delegate's queue. swift-corelibs-foundation hands each piece of a body to it as libcurl reads, and goes on
-    /// reading after a cancel until the cancellation reaches its own queue (on a fast connection, hundreds of
-    /// megabytes). Once the attempt has its answer, the pieces are dropped here, as they come, instead of queued:
-    /// what is read past the limit is never held.
+    /// The delegate's queue. swift-corelibs-foundation hands each piece of a body to it as libcurl reads (on
+    /// libcurl's own queue), and goes on reading after a cancel until the cancellation reaches that queue (on a fast
+    /// connection, hundreds of megabytes). Once the attempt has its answer, the pieces are dropped here, as they
+    /// come; before that, a delegate that lags `backlog` pieces behind holds libcurl here until it catches up, so
+    /// what waits is bounded too.
     private final class AnswerQueue: OperationQueue, @unchecked Sendable {
+        /// Pieces (of at most 16 KiB each) waiting for the delegate before libcurl is held.
+        static let backlog = 64
         private let attempt: Attempt
 
         init(attempt: Attempt) {
@@ -61,6 +70,8 @@ enum URLSessionTransport {
         }
 
         override func addOperation(_ block: @Sendable @escaping () -> Void) {
+            // Bounded by the attempt: its deadline marks it done.
+            while !attempt.isDone, operationCount >= Self.backlog { usleep(1_000) }
             if attempt.isDone { return }
             super.addOperation(block)
         }

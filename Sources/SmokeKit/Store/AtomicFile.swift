@@ -39,9 +39,11 @@ enum AtomicFile {
         return temporary
     }
 
-    /// The second half: the temp file renamed over `url` (removed when that fails).
+    /// The second half: the temp file renamed over `url` (removed when that fails). What stands at `url` must be a
+    /// regular file or nothing: a link, a FIFO, a device or a folder there is never replaced.
     static func commit(_ temporary: URL, to url: URL) throws {
         do {
+            if let problem = OwnFile.problem(at: url) { throw StoreError.writeFailed(path: url.path, reason: problem) }
             try POSIXFile.rename(temporary, to: url)
         } catch {
             POSIXFile.remove(temporary)
@@ -59,6 +61,7 @@ enum AtomicFile {
         do {
             let copied = try POSIXFile.copyNew(
                 source, to: temporary, writer: writer, limit: limit, followLinks: followLinks)
+            if let problem = OwnFile.problem(at: url) { throw StoreError.writeFailed(path: url.path, reason: problem) }
             try POSIXFile.rename(temporary, to: url)
             return copied
         } catch let error as StoreError {
