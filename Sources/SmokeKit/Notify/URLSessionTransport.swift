@@ -72,7 +72,8 @@ enum URLSessionTransport {
         override func addOperation(_ block: @Sendable @escaping () -> Void) {
             // Bounded by the attempt: its deadline marks it done.
             while !attempt.isDone, operationCount >= Self.backlog { usleep(1_000) }
-            if attempt.isDone { return }
+            // Once the task is over, what comes is the session's own ending (which lets the delegate go): kept.
+            if attempt.isDone, attempt.isTaskUnderWay { return }
             super.addOperation(block)
         }
     }
@@ -93,6 +94,15 @@ enum URLSessionTransport {
 
         init(limit: Int) {
             self.limit = limit
+        }
+
+        /// Whether the request is still reading (a cancelled one until the cancellation reaches libcurl).
+        var isTaskUnderWay: Bool {
+            lock.lock()
+            let task = self.task
+            lock.unlock()
+            guard let task else { return true }
+            return task.state != .completed
         }
 
         /// Whether the caller has been answered: nothing more of the request matters.
