@@ -9,11 +9,16 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdio.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 int smokerun_cloexec_pipe(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
+
+int smokerun_exchange(const char *from, const char *to) {
+    return renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_EXCHANGE);
+}
 
 // prctl is variadic, which Swift cannot call.
 int smokerun_become_subreaper(void) { return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); }

@@ -18,12 +18,22 @@ package final class NotifyWebhookReceiver: @unchecked Sendable {
         package var body: String
         /// Seconds to wait before answering (a slow receiver).
         package var delay: Double
+        /// After `body`, bytes without end: a receiver that streams for ever. Its head says `Content-Length:
+        /// <endlessLength>` when set, else no length (the body ends when the connection does). The receiver stops at
+        /// `endlessCap` bytes or when the client goes away, and counts what it sent (`endlessBytesSent`).
+        package var endless: Bool
+        package var endlessLength: Int?
 
-        package init(status: Int, headers: [String: String] = [:], body: String = "", delay: Double = 0) {
+        package init(
+            status: Int, headers: [String: String] = [:], body: String = "", delay: Double = 0, endless: Bool = false,
+            endlessLength: Int? = nil
+        ) {
             self.status = status
             self.headers = headers
             self.body = body
             self.delay = delay
+            self.endless = endless
+            self.endlessLength = endlessLength
         }
     }
 
@@ -40,6 +50,9 @@ package final class NotifyWebhookReceiver: @unchecked Sendable {
     private var replies: [Reply]
     private var received: [Received] = []
     private var stopped = false
+    private var endlessSent = 0
+    /// Where an endless body stops even when the client reads it all.
+    package static let endlessCap = 256 << 20
 
     /// - Parameter replies: answers in order; the last one repeats.
     /// - Parameter lifetime: a safety net for a receiver nobody stops, not a test timeout: the tests stop
@@ -63,6 +76,13 @@ package final class NotifyWebhookReceiver: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return received
+    }
+
+    /// The bytes of endless bodies sent so far, over all connections.
+    package var endlessBytesSent: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return endlessSent
     }
 
     /// Changes the script for the following connections.
@@ -105,10 +125,26 @@ package final class NotifyWebhookReceiver: @unchecked Sendable {
         let reply = replies.count > 1 ? replies.removeFirst() : replies[0]
         lock.unlock()
         if reply.delay > 0 { Thread.sleep(forTimeInterval: reply.delay) }
-        var head =
-            "HTTP/1.1 \(reply.status) Status\r\nContent-Length: \(reply.body.utf8.count)\r\nConnection: close\r\n"
+        let declared = reply.endless ? reply.endlessLength : reply.body.utf8.count
+        let length = declared.map { "Content-Length: \($0)\r\n" } ?? ""
+        var head = "HTTP/1.1 \(reply.status) Status\r\n\(length)Connection: close\r\n"
         for (name, value) in reply.headers { head += "\(name): \(value)\r\n" }
-        let bytes = Array((head + "\r\n" + reply.body).utf8)
+        guard sendAll(Array((head + "\r\n" + reply.body).utf8), to: connection), reply.endless else { return }
+        // A client that stops reading without closing must not hold this thread for ever.
+        var timeout = timeval(tv_sec: 20, tv_usec: 0)
+        setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let chunk = [UInt8](repeating: UInt8(ascii: "x"), count: 64 * 1024)
+        var sent = 0
+        while sent < Self.endlessCap, sendAll(chunk, to: connection) {
+            sent += chunk.count
+            lock.lock()
+            endlessSent += chunk.count
+            lock.unlock()
+        }
+    }
+
+    /// Sends all of `bytes`; false when the connection failed (the client went away) first.
+    private func sendAll(_ bytes: [UInt8], to connection: Int32) -> Bool {
         var offset = 0
         while offset < bytes.count {
             #if canImport(Glibc)
@@ -118,9 +154,10 @@ package final class NotifyWebhookReceiver: @unchecked Sendable {
             #else
                 let sent = bytes[offset...].withUnsafeBytes { send(connection, $0.baseAddress, $0.count, 0) }
             #endif
-            if sent <= 0 { return }
+            if sent <= 0 { return false }
             offset += sent
         }
+        return true
     }
 
     /// Reads the head and a `Content-Length` body; at most 1 MiB, five seconds.

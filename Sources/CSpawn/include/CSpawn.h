@@ -17,6 +17,10 @@ pid_t smokerun_spawn(const char *path, char *const argv[], char *const envp[], c
 /// init. 0 or -1 with errno.
 int smokerun_become_subreaper(void);
 
+/// `renameat2(from, to, RENAME_EXCHANGE)`: swaps two paths in one step (both must exist). 0 or -1 with errno
+/// (EINVAL where the file system cannot).
+int smokerun_exchange(const char *from, const char *to);
+
 /// `pipe2(fds, O_CLOEXEC)`: both ends close-on-exec from the start. 0 or -1 with errno.
 int smokerun_cloexec_pipe(int fds[2]);
 #endif

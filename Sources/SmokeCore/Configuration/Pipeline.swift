@@ -22,6 +22,8 @@ package struct Pipeline: Sendable, Equatable {
     package var notify: NotifySettings = NotifySettings()
     /// The test-health site, regenerated after each run when enabled.
     package var dashboard: DashboardSettings = DashboardSettings()
+    /// `attachments.maxTotalBytes`: the most bytes of attachments one run keeps (`AttachmentBudget`).
+    package var attachmentBudget: Int = AttachmentBudget.defaultTotal
     /// The file this pipeline was read from, for messages.
     package var sourcePath: String?
 

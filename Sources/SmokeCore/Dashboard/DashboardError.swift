@@ -6,6 +6,8 @@ package enum DashboardError: LocalizedError, DomainError, Equatable {
     case noHistory(folder: String)
     /// The folders hold no run of the pipelines asked for.
     case noRuns(pipelines: [String], folders: [String])
+    /// The site folder is not smokerun's: it holds other files and no site marker, or it is not a folder.
+    case notOwnSite(folder: String, problem: String)
 
     package var kind: ErrorKind { .invalidInput }
 
@@ -20,6 +22,11 @@ package enum DashboardError: LocalizedError, DomainError, Equatable {
             """
             no runs of \(pipelines.isEmpty ? "any pipeline" : pipelines.joined(separator: ", ")) in \
             \(folders.joined(separator: ", ")); run `smokerun run` first, or name another pipeline or folder
+            """
+        case .notOwnSite(let folder, let problem):
+            """
+            \(folder) \(problem), and smokerun replaces the whole site folder it writes; give --output a new or empty \
+            folder, or one smokerun wrote (it holds .smokerun-site)
             """
         }
     }

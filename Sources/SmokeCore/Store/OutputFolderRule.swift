@@ -30,9 +30,11 @@ package enum OutputFolderRule {
                 """
         }
         guard let entries else { return nil }
-        let visible = entries.filter { !$0.hasPrefix(".") }
-        guard !visible.isEmpty, !visible.contains(where: OutputLayout.ownNames.contains) else { return nil }
-        let shown = visible.sorted().prefix(3).joined(separator: ", ") + (visible.count > 3 ? ", …" : "")
+        // Hidden files are someone's too (`.git/`, `.bashrc`); only smokerun's own hidden names and a Finder
+        // `.DS_Store` say nothing about whose the folder is.
+        let others = entries.filter { !$0.hasPrefix(OutputLayout.ownHiddenPrefix) && $0 != ".DS_Store" }
+        guard !others.isEmpty, !others.contains(where: OutputLayout.ownNames.contains) else { return nil }
+        let shown = others.sorted().prefix(3).joined(separator: ", ") + (others.count > 3 ? ", …" : "")
         return """
             \(path) already holds files smokerun did not make (\(shown)), and smokerun deletes old runs and temp files \
             in its output folder; name a new or empty folder, such as ".smokerun" (the default)

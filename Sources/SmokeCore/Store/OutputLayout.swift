@@ -34,6 +34,12 @@ package struct OutputLayout: Sendable, Equatable {
     /// Inside a run directory: the empty file smokerun writes when it makes the folder. Retention and the temp-file
     /// sweeper touch only folders that hold it, so a folder smokerun did not make is never deleted or swept.
     package static let runMarkerName = ".smokerun-run"
+    /// Inside a run directory, from its making until the history lists the run: a folder that still holds it once
+    /// its run is over (its marker's lock is free) was left out of the history by a kill or a failed append, and the
+    /// next run adopts it.
+    package static let unlistedMarkerName = ".smokerun-unlisted"
+    /// The start of every hidden name smokerun makes (its markers, its temp files and folders).
+    package static let ownHiddenPrefix = ".smokerun"
     /// The names smokerun keeps directly in the output folder; a non-empty folder with none of them is someone
     /// else's, and `output` may not name it.
     package static let ownNames: Set<String> = [
@@ -64,6 +70,16 @@ package struct OutputLayout: Sendable, Equatable {
     /// `runs/<runID>/.smokerun-run`.
     package static func runMarker(inRun runDirectory: URL) -> URL {
         runDirectory.appendingPathComponent(runMarkerName)
+    }
+
+    /// Whether `name` is one of a run folder's markers (`.smokerun-run`, `.smokerun-unlisted`).
+    package static func isRunFolderMarker(_ name: String) -> Bool {
+        name == runMarkerName || name == unlistedMarkerName
+    }
+
+    /// `runs/<runID>/.smokerun-unlisted`.
+    package static func unlistedMarker(inRun runDirectory: URL) -> URL {
+        runDirectory.appendingPathComponent(unlistedMarkerName)
     }
 
     /// `runs/<runID>` relative to the output folder, as `latest` points at it.

@@ -39,7 +39,7 @@ package struct PipelineLoader: Sendable {
     static let topLevelKeys = [
         "name", "schedule", "timeZone", "swiftpm", "xcodebuild", "device", "ordering", "environment",
         "timeouts", "retries", "coverage", "reports", "output", "retention", "notify",
-        "dashboard",
+        "dashboard", "attachments",
     ]
 
     /// Loads and validates the pipeline at `url`. `displayPath` is how messages name the file.
@@ -192,6 +192,15 @@ package struct PipelineLoader: Sendable {
         if let dashboard = try root.object("dashboard") {
             try dashboard.allowOnly(["enabled"])
             pipeline.dashboard.enabled = try dashboard.bool("enabled") ?? false
+        }
+        if let attachments = try root.object("attachments") {
+            try attachments.allowOnly(["maxTotalBytes"])
+            if let total = try attachments.unsigned("maxTotalBytes") {
+                guard total > 0, total <= UInt64(Int.max) else {
+                    throw attachments.error("maxTotalBytes", "must be a positive number of bytes, e.g. 1073741824")
+                }
+                pipeline.attachmentBudget = Int(total)
+            }
         }
         return pipeline
     }

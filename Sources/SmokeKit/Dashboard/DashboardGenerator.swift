@@ -33,6 +33,8 @@ package struct DashboardGenerator: Sendable {
 
     package var siteDirectory: URL
     var fileWriter: FileWriter = .system
+    /// `DashboardWriter.beforeSwitch`: fault tests stop here.
+    var beforeSwitch: @Sendable () -> Void = {}
 
     package init(siteDirectory: URL) {
         self.siteDirectory = siteDirectory
@@ -54,6 +56,12 @@ package struct DashboardGenerator: Sendable {
         guard !inputs.isEmpty else { return Result(pipelines: [], files: 0, warnings: warnings) }
         var writer = DashboardWriter(siteDirectory: siteDirectory)
         writer.fileWriter = fileWriter
+        writer.beforeSwitch = beforeSwitch
+        // `<output>/site` is inside a folder of smokerun's own; sites written there before the marker have none.
+        let site = siteDirectory.standardizedFileURL.path
+        writer.ownsUnmarkedSite = origins.contains {
+            OutputLayout(root: $0.outputDirectory).site.standardizedFileURL.path == site
+        }
         let files = try writer.write(DashboardSite.plan(inputs))
         return Result(pipelines: inputs.map(\.history.pipeline).sorted(), files: files, warnings: warnings)
     }

@@ -3,26 +3,40 @@ import SmokeCore
 
 #if canImport(Glibc)
     import Glibc
+    import CSpawn
 #elseif canImport(Musl)
     import Musl
 #elseif canImport(Darwin)
     import Darwin
 #endif
 
-/// Writes the dashboard site into its folder: each page into a temp file beside it, then renamed into place (a
-/// reader of the site never sees half a page; no fsync, as the next run rewrites every page), only inside the site
-/// folder, and never through a symbolic link — the site folder and every folder in it must be real folders. Pages
-/// are rendered and written on all cores at once; temp files a killed writer left an hour ago or more are removed.
+/// Writes the dashboard site whole: every page into a new hidden folder beside the site folder
+/// (`.smokerun-site-<token>-<name>`), then that folder swapped with the site in one rename, so a reader — or a kill
+/// at any moment — finds the old site or the new one, each whole, never a page linking to one not yet written. Only
+/// into a folder of its own: a missing or empty one, or one holding the site marker (`.smokerun-site`), which every
+/// site it writes carries; a folder of someone's files is refused (exit 2), never overwritten. Nothing is written
+/// through a symbolic link. Pages are rendered and written on all cores at once; no fsync, as the next run writes
+/// the site again.
 package struct DashboardWriter: Sendable {
+    /// The file that marks a site folder as smokerun's.
+    static let markerName = ".smokerun-site"
+    /// The start of the name of a site being written, beside the site folder.
+    static let stagingPrefix = ".smokerun-site-"
+
     package var siteDirectory: URL
     /// Every byte goes through it; tests fail it like a full disk.
     var fileWriter: FileWriter = .system
+    /// The site folder is smokerun's even without the marker (`<output>/site` of an output folder it reads, which
+    /// sites written before the marker lack).
+    var ownsUnmarkedSite = false
+    /// Called once the new site is complete, just before it is switched in; fault tests stop the writer here.
+    var beforeSwitch: @Sendable () -> Void = {}
 
     package init(siteDirectory: URL) {
         self.siteDirectory = siteDirectory
     }
 
-    /// Writes `files` (paths relative to the site folder); returns how many were written.
+    /// Writes `files` (paths relative to the site folder) as the whole site; returns how many were written.
     @discardableResult
     package func write(_ files: [DashboardSite.File]) throws -> Int {
         try write(count: files.count, path: { files[$0].path }, file: { files[$0] })
@@ -36,12 +50,60 @@ package struct DashboardWriter: Sendable {
         return try write(count: pages.count, path: { plan.path(of: pages[$0]) }, file: { plan.render(pages[$0]) })
     }
 
-    /// Makes the folders of the `count` pages' paths, then writes the pages `file` renders, in parallel; the first
-    /// failure stops the rest and is thrown.
+    /// Checks the site folder is smokerun's, writes the pages into a new folder, then switches it in; the first
+    /// failure stops the rest, removes the new folder and is thrown (the old site stays as it was).
     private func write(
         count: Int, path: (Int) -> String, file: @Sendable (Int) -> DashboardSite.File
     ) throws -> Int {
-        try makeSiteFolder()
+        let exists = try checkSite()
+        let parent = siteDirectory.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        } catch {
+            throw StoreError.writeFailed(path: parent.path, reason: error.localizedDescription)
+        }
+        // What a killed dashboard left an hour ago or more goes first: it holds a whole copy of a site.
+        Self.sweepStaging(in: parent, site: siteDirectory.lastPathComponent)
+        let staging = parent.appendingPathComponent(Self.stagingName(for: siteDirectory.lastPathComponent))
+        try makeFolder(staging)
+        do {
+            _ = try POSIXFile.createExclusively(staging.appendingPathComponent(Self.markerName))
+            try writePages(into: staging, count: count, path: path, file: file)
+            beforeSwitch()
+            try switchIn(staging, replacing: exists)
+        } catch {
+            try? FileManager.default.removeItem(at: staging)
+            throw error
+        }
+        return count
+    }
+
+    /// `.smokerun-site-<8 hex digits>-<site name>`.
+    static func stagingName(for site: String) -> String {
+        "\(stagingPrefix)\(UUID().uuidString.prefix(8).lowercased())-\(site)"
+    }
+
+    /// Whether the site folder exists; throws when it is not one smokerun may replace.
+    private func checkSite() throws -> Bool {
+        var info = stat()
+        guard lstat(siteDirectory.path, &info) == 0 else { return false }
+        let refuse = { (problem: String) in DashboardError.notOwnSite(folder: self.siteDirectory.path, problem: problem)
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: break
+        case S_IFLNK: throw refuse("is a symbolic link")
+        default: throw refuse("is \(POSIXFile.kindName(info.st_mode)), not a folder")
+        }
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: siteDirectory.path)) ?? []
+        if entries.isEmpty || entries.contains(Self.markerName) || ownsUnmarkedSite { return true }
+        let shown = entries.sorted().prefix(3).joined(separator: ", ") + (entries.count > 3 ? ", …" : "")
+        throw refuse("holds files smokerun did not write (\(shown))")
+    }
+
+    /// Makes the folders of the `count` pages' paths inside `root`, then writes the pages in parallel.
+    private func writePages(
+        into root: URL, count: Int, path: (Int) -> String, file: @Sendable (Int) -> DashboardSite.File
+    ) throws {
         var made: Set<String> = []
         var urls: [URL] = []
         urls.reserveCapacity(count)
@@ -52,7 +114,7 @@ package struct DashboardWriter: Sendable {
                     path: siteDirectory.appendingPathComponent(path(index)).path,
                     reason: "not a plain path inside the site folder")
             }
-            var folder = siteDirectory
+            var folder = root
             for part in parts.dropLast() {
                 folder.appendPathComponent(part, isDirectory: true)
                 if made.insert(folder.path).inserted { try makeFolder(folder) }
@@ -60,7 +122,7 @@ package struct DashboardWriter: Sendable {
             urls.append(folder.appendingPathComponent(parts[parts.count - 1]))
         }
         let failure = FirstFailure()
-        let lanes = min(count, 64)
+        let lanes = max(min(count, 64), 1)
         let targets = urls
         let fileWriter = fileWriter
         DispatchQueue.concurrentPerform(iterations: lanes) { lane in
@@ -73,23 +135,71 @@ package struct DashboardWriter: Sendable {
                 }
             }
         }
-        // What a killed dashboard left half-written in these folders an hour or more ago goes now.
-        TemporaryFileSweeper.sweep([siteDirectory] + made.map { URL(fileURLWithPath: $0, isDirectory: true) })
         if let error = failure.error { throw error }
-        return count
     }
 
-    /// Creates the site folder (and its parents) when missing.
-    private func makeSiteFolder() throws {
-        if !POSIXFile.exists(siteDirectory) {
-            do {
-                try FileManager.default.createDirectory(
-                    at: siteDirectory.deletingLastPathComponent(), withIntermediateDirectories: true)
-            } catch {
-                throw StoreError.writeFailed(path: siteDirectory.path, reason: error.localizedDescription)
-            }
+    /// Puts the complete `staging` folder where the site is: one exchange of the two when the site exists (the old
+    /// site, now at the staging name, is then removed), one rename when it does not.
+    private func switchIn(_ staging: URL, replacing exists: Bool) throws {
+        guard exists else {
+            try POSIXFile.rename(staging, to: siteDirectory)
+            return
         }
-        try makeFolder(siteDirectory)
+        if Self.exchange(staging, siteDirectory) != 0 {
+            // A file system without an atomic exchange: the old site steps aside, then the new one takes its place.
+            let reason = POSIXFile.lastError()
+            guard errno == EINVAL || errno == ENOSYS || errno == ENOTSUP else {
+                throw StoreError.writeFailed(path: siteDirectory.path, reason: reason)
+            }
+            let old = siteDirectory.deletingLastPathComponent().appendingPathComponent(
+                Self.stagingName(for: siteDirectory.lastPathComponent))
+            try POSIXFile.rename(siteDirectory, to: old)
+            do {
+                try POSIXFile.rename(staging, to: siteDirectory)
+            } catch {
+                try? POSIXFile.rename(old, to: siteDirectory)
+                throw error
+            }
+            try? FileManager.default.removeItem(at: old)
+            return
+        }
+        try? FileManager.default.removeItem(at: staging)
+    }
+
+    private static func exchange(_ first: URL, _ second: URL) -> Int32 {
+        #if canImport(Glibc)
+            smokerun_exchange(first.path, second.path)
+        #elseif canImport(Darwin)
+            renamex_np(first.path, second.path, UInt32(RENAME_SWAP))
+        #else
+            errno = ENOSYS
+            return -1
+        #endif
+    }
+
+    /// Removes the staging folders of `site` a killed dashboard left in `parent` an hour ago or more (a real folder
+    /// holding the marker, named as `stagingName` names them); returns the paths removed.
+    @discardableResult
+    static func sweepStaging(in parent: URL, site: String, olderThan age: TimeInterval = 3600, now: Date = Date())
+        -> [String]
+    {
+        var removed: [String] = []
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
+        where name.hasPrefix(stagingPrefix) && name.hasSuffix("-\(site)")
+            && name.count == stagingPrefix.count + 9 + site.count
+        {
+            let folder = parent.appendingPathComponent(name)
+            var info = stat()
+            guard lstat(folder.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR, info.st_uid == geteuid(),
+                POSIXFile.exists(folder.appendingPathComponent(markerName)),
+                let modified = try? FileManager.default.attributesOfItem(atPath: folder.path)[.modificationDate]
+                    as? Date,
+                now.timeIntervalSince(modified) > age
+            else { continue }
+            try? FileManager.default.removeItem(at: folder)
+            if !POSIXFile.exists(folder) { removed.append(folder.path) }
+        }
+        return removed
     }
 
     /// Creates `folder` unless it is already a real folder; a symbolic link there is refused, never followed.

@@ -6,9 +6,24 @@ import SmokeCore
     import FoundationNetworking
 #endif
 
-/// The real HTTP transport of `WebhookDelivery`: one ephemeral URLSession request.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The real HTTP transport of `WebhookDelivery`: one ephemeral URLSession request whose answer is read through a
+/// delegate, at most `responseLimit` bytes of it: a receiver that streams an endless body costs those bytes, never
+/// the memory a whole-body data task would buffer (curl's `--max-filesize`, for a response).
 enum URLSessionTransport {
+    /// How much of a response body is kept; the request ends there (a webhook's answer is a word or a small JSON).
+    static let responseLimit = 64 * 1024
+
     static func send(_ request: URLRequest) async throws -> (Int, [String: String], Data) {
+        try await send(request, limit: responseLimit)
+    }
+
+    static func send(_ request: URLRequest, limit: Int) async throws -> (Int, [String: String], Data) {
         // swift-corelibs-foundation hands whole seconds to libcurl, so 0.5 s became 0: an instant
         // timeout (measured on 6.3.1). Whole seconds, at least one, behave the same everywhere.
         let timeout = max(request.timeoutInterval.rounded(.up), 1)
@@ -17,23 +32,13 @@ enum URLSessionTransport {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
         configuration.timeoutIntervalForResource = timeout
-        let session = URLSession(configuration: configuration)
+        let attempt = Attempt(limit: limit)
+        let session = URLSession(
+            configuration: configuration, delegate: attempt, delegateQueue: AnswerQueue(attempt: attempt))
         defer { session.finishTasksAndInvalidate() }
-        let attempt = Attempt()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let task = session.dataTask(with: request) { data, response, error in
-                    if let error {
-                        attempt.finish(.failure(error))
-                        return
-                    }
-                    let http = response as? HTTPURLResponse
-                    var headers: [String: String] = [:]
-                    for (key, value) in http?.allHeaderFields ?? [:] {
-                        headers[String(describing: key)] = String(describing: value)
-                    }
-                    attempt.finish(.success((http?.statusCode ?? 0, headers, data ?? Data())))
-                }
+                let task = session.dataTask(with: request)
                 attempt.start(task, continuation)
                 // The attempt's own deadline, on a dispatch timer rather than libcurl's: a receiver
                 // that accepts and never answers, or a connection that never completes, must cost
@@ -48,15 +53,64 @@ enum URLSessionTransport {
         }
     }
 
-    /// One request: the first of answer, deadline or cancellation resumes the caller and cancels the
-    /// request; the others are ignored.
-    private final class Attempt: @unchecked Sendable {
+    /// The delegate's queue. swift-corelibs-foundation hands each piece of a body to it as libcurl reads (on
+    /// libcurl's own queue), and goes on reading after a cancel until the cancellation reaches that queue (on a fast
+    /// connection, hundreds of megabytes). Once the attempt has its answer, the pieces are dropped here, as they
+    /// come; before that, a delegate that lags `backlog` pieces behind holds libcurl here until it catches up, so
+    /// what waits is bounded too.
+    private final class AnswerQueue: OperationQueue, @unchecked Sendable {
+        /// Pieces (of at most 16 KiB each) waiting for the delegate before libcurl is held.
+        static let backlog = 64
+        private let attempt: Attempt
+
+        init(attempt: Attempt) {
+            self.attempt = attempt
+            super.init()
+            maxConcurrentOperationCount = 1
+        }
+
+        override func addOperation(_ block: @Sendable @escaping () -> Void) {
+            // Bounded by the attempt: its deadline marks it done.
+            while !attempt.isDone, operationCount >= Self.backlog { usleep(1_000) }
+            // Once the task is over, what comes is the session's own ending (which lets the delegate go): kept.
+            if attempt.isDone, attempt.isTaskUnderWay { return }
+            super.addOperation(block)
+        }
+    }
+
+    /// One request: the first of answer (whole, or its first `limit` bytes), deadline or cancellation resumes the
+    /// caller and cancels the request; the others are ignored.
+    private final class Attempt: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         typealias Answer = (Int, [String: String], Data)
+        private let limit: Int
         private let lock = NSLock()
         private var task: URLSessionDataTask?
         private var continuation: CheckedContinuation<Answer, any Error>?
         private var early: Result<Answer, any Error>?
         private var done = false
+        private var status = 0
+        private var headers: [String: String] = [:]
+        private var body = Data()
+
+        init(limit: Int) {
+            self.limit = limit
+        }
+
+        /// Whether the request is still reading (a cancelled one until the cancellation reaches libcurl).
+        var isTaskUnderWay: Bool {
+            lock.lock()
+            let task = self.task
+            lock.unlock()
+            guard let task else { return true }
+            return task.state != .completed
+        }
+
+        /// Whether the caller has been answered: nothing more of the request matters.
+        var isDone: Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            return done
+        }
 
         func start(_ task: URLSessionDataTask, _ continuation: CheckedContinuation<Answer, any Error>) {
             lock.lock()
@@ -71,7 +125,50 @@ enum URLSessionTransport {
             lock.unlock()
         }
 
-        func finish(_ result: Result<Answer, any Error>) {
+        func urlSession(
+            _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+            completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+        ) {
+            let http = response as? HTTPURLResponse
+            var fields: [String: String] = [:]
+            for (key, value) in http?.allHeaderFields ?? [:] {
+                fields[String(describing: key)] = String(describing: value)
+            }
+            lock.lock()
+            (status, headers) = (http?.statusCode ?? 0, fields)
+            lock.unlock()
+            // The transfer waits for this answer, so a body announced larger than the limit is never read at all:
+            // the status and headers are the answer. One without a length is read until the limit (`didReceive`).
+            if response.expectedContentLength > Int64(limit) {
+                finish(.success((http?.statusCode ?? 0, fields, Data())))
+                completionHandler(.cancel)
+                return
+            }
+            completionHandler(.allow)
+        }
+
+        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+            lock.lock()
+            body.append(data.prefix(limit - body.count))
+            let full = body.count >= limit
+            let answer = (status, headers, body)
+            lock.unlock()
+            // Enough of the answer: the rest is not read (the request is cancelled in `finish`).
+            if full { finish(.success(answer), cancelling: true) }
+        }
+
+        func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+            if let error {
+                finish(.failure(error))
+                return
+            }
+            lock.lock()
+            let answer = (status, headers, body)
+            lock.unlock()
+            finish(.success(answer))
+        }
+
+        func finish(_ result: Result<Answer, any Error>, cancelling: Bool = false) {
             lock.lock()
             guard !done else {
                 lock.unlock()
@@ -87,6 +184,7 @@ enum URLSessionTransport {
             self.continuation = nil
             let task = self.task
             lock.unlock()
+            if cancelling { task?.cancel() }
             if case .failure = result { task?.cancel() }
             continuation.resume(with: result)
         }

@@ -18,9 +18,12 @@ import SmokeCore
 package struct XCResultDatabasePayloads: Sendable {
     enum Outcome: Sendable, Equatable {
         case available(RawAttachment.Content)
-        /// Decompressed only up to the byte limit: the first `kept` bytes.
-        case cut(RawAttachment.Content, kept: Int)
+        /// Decompressed only up to the byte limit (`byBudget`: to what was left of the run's budget): the first
+        /// `kept` bytes.
+        case cut(RawAttachment.Content, kept: Int, byBudget: Bool)
         case unavailable(reason: String)
+        /// Compressed, and the run's budget for decompressed bytes is spent.
+        case overBudget
     }
 
     /// The zstd frame magic number, little-endian 0xFD2FB528.
@@ -32,18 +35,24 @@ package struct XCResultDatabasePayloads: Sendable {
     private let zstd: String
     /// The most bytes a payload may decompress to (the read policy's limit); a larger one is cut there.
     private let byteLimit: Int
+    /// The most bytes all payloads of one bundle may decompress to together (`AttachmentBudget`).
+    let totalByteLimit: Int
 
     package init(
         runner: any CommandRunning = ProcessCommandRunner(), zstd: String = "zstd",
-        byteLimit: Int = AttachmentSourcePolicy.defaultByteLimit
+        byteLimit: Int = AttachmentSourcePolicy.defaultByteLimit, totalByteLimit: Int = AttachmentBudget.defaultTotal
     ) {
         self.runner = runner
         self.zstd = zstd
         self.byteLimit = byteLimit
+        self.totalByteLimit = totalByteLimit
     }
 
     /// - Parameter index: a number unique within the scratch folder, for the decompressed file's name.
-    func load(payloadID: String?, bundle: URL, scratchDirectory: URL, index: Int) -> Outcome {
+    /// - Parameter budget: the run's budget for decompressed bytes; what a payload decompresses to is spent from it.
+    func load(
+        payloadID: String?, bundle: URL, scratchDirectory: URL, index: Int, budget: inout AttachmentBudget
+    ) -> Outcome {
         guard let payloadID else { return .unavailable(reason: "the bundle records no payload for it") }
         // The id comes from the database: it must name a file directly inside Data/, nothing else.
         guard !payloadID.isEmpty, !payloadID.contains("/"), !payloadID.contains("\\"), !payloadID.contains("\0"),
@@ -72,7 +81,19 @@ package struct XCResultDatabasePayloads: Sendable {
             return .unavailable(reason: "its payload Data/data.\(payloadID) is not read: \(Self.reason(error))")
         }
         guard Array(head) == Self.zstdMagic else { return .available(.file(source)) }
-        return decompress(source, to: scratchDirectory.appendingPathComponent("payload-\(index)"), payloadID: payloadID)
+        let limit = budget.allowance(perFile: byteLimit)
+        guard limit > 0 else {
+            budget.refuse()
+            return .overBudget
+        }
+        let (outcome, kept) = decompress(
+            source, to: scratchDirectory.appendingPathComponent("payload-\(index)"), payloadID: payloadID, limit: limit)
+        guard case .cut(let content, _, _) = outcome else {
+            budget.spend(kept)
+            return outcome
+        }
+        budget.spend(kept, cutByBudget: limit < byteLimit)
+        return .cut(content, kept: kept, byBudget: limit < byteLimit)
     }
 
     /// A refusal's reason without the file name the sentence already gives.
@@ -81,26 +102,28 @@ package struct XCResultDatabasePayloads: Sendable {
         return error.localizedDescription
     }
 
-    private func decompress(_ source: URL, to destination: URL, payloadID: String) -> Outcome {
+    /// The payload decompressed into `destination`, at most `limit` bytes, and how many bytes were kept.
+    private func decompress(_ source: URL, to destination: URL, payloadID: String, limit: Int) -> (Outcome, Int) {
         let fifo = destination.appendingPathExtension("fifo")
         guard mkfifo(fifo.path, 0o600) == 0 else {
-            return .unavailable(reason: "no pipe could be made to decompress it (\(POSIXFile.lastError()))")
+            return (.unavailable(reason: "no pipe could be made to decompress it (\(POSIXFile.lastError()))"), 0)
         }
         defer { POSIXFile.remove(fifo) }
         // Both ends are opened here, before zstd starts, so no open ever waits: the read end first (non-blocking,
         // then made blocking), then a write end this function keeps until zstd has finished, so the reader sees the
         // end of the bytes only once zstd is done (or never started).
         let input = open(fifo.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard input >= 0 else { return .unavailable(reason: "its pipe could not be opened (\(POSIXFile.lastError()))") }
+        guard input >= 0 else {
+            return (.unavailable(reason: "its pipe could not be opened (\(POSIXFile.lastError()))"), 0)
+        }
         _ = fcntl(input, F_SETFL, fcntl(input, F_GETFL) & ~O_NONBLOCK)
         let keeper = open(fifo.path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
         let output = open(destination.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard keeper >= 0, output >= 0 else {
             let reason = POSIXFile.lastError()
             for descriptor in [input, keeper, output] where descriptor >= 0 { close(descriptor) }
-            return .unavailable(reason: "its decompressed bytes could not be kept (\(reason))")
+            return (.unavailable(reason: "its decompressed bytes could not be kept (\(reason))"), 0)
         }
-        let limit = byteLimit
         // The reader keeps at most `limit` bytes, then closes the pipe: zstd then ends on SIGPIPE instead of
         // writing the rest.
         let copy = BlockingWork.start { () throws -> POSIXFile.Copied in
@@ -116,16 +139,19 @@ package struct XCResultDatabasePayloads: Sendable {
         let started = Result { try runner.run(zstd, arguments) }
         close(keeper)
         let copied = Result { try copy() }
-        if case .success(let done) = copied, done.cut { return .cut(.file(destination), kept: done.bytes) }
+        if case .success(let done) = copied, done.cut {
+            return (.cut(.file(destination), kept: done.bytes, byBudget: false), done.bytes)
+        }
         if let reason = failure(of: started, arguments: arguments, payloadID: payloadID) {
             POSIXFile.remove(destination)
-            return .unavailable(reason: reason)
+            return (.unavailable(reason: reason), 0)
         }
-        if case .failure(let error) = copied {
+        switch copied {
+        case .failure(let error):
             POSIXFile.remove(destination)
-            return .unavailable(reason: "its decompressed bytes could not be kept (\(error.localizedDescription))")
+            return (.unavailable(reason: "its decompressed bytes could not be kept (\(error.localizedDescription))"), 0)
+        case .success(let done): return (.available(.file(destination)), done.bytes)
         }
-        return .available(.file(destination))
     }
 
     /// Why the payload is unavailable when zstd could not be run or failed; nil when it succeeded.

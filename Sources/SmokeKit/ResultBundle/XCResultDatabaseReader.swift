@@ -31,12 +31,23 @@ package struct XCResultDatabaseReader: ResultBundleReading {
         contents.summaryCounts = XCResultDatabaseRunSummary.counts(snapshot, bundleName: bundle.lastPathComponent)
         var unavailable: [String] = []
         var cut: [String] = []
+        var budget = AttachmentBudget(total: payloads.totalByteLimit)
+        // Each payload is decompressed once, however many rows name it: eight rows on one bomb cost one bomb.
+        var loaded: [String: XCResultDatabasePayloads.Outcome] = [:]
         for (index, attachment) in mapping.attachments.enumerated() {
-            let outcome = payloads.load(
-                payloadID: attachment.payloadID, bundle: bundle, scratchDirectory: scratchDirectory, index: index)
+            let outcome: XCResultDatabasePayloads.Outcome
+            if let payloadID = attachment.payloadID, let earlier = loaded[payloadID] {
+                outcome = earlier
+            } else {
+                outcome = payloads.load(
+                    payloadID: attachment.payloadID, bundle: bundle, scratchDirectory: scratchDirectory, index: index,
+                    budget: &budget)
+                if let payloadID = attachment.payloadID { loaded[payloadID] = outcome }
+            }
             switch outcome {
-            case .available(let content), .cut(let content, _):
-                if case .cut(_, let kept) = outcome {
+            case .overBudget: continue
+            case .available(let content), .cut(let content, _, _):
+                if case .cut(_, let kept, false) = outcome {
                     let owner = attachment.testID ?? "no known test"
                     let what =
                         "Attachment '\(attachment.name)' of \(owner) (decompressed from Data/data.\(attachment.payloadID ?? ""))"
@@ -58,6 +69,7 @@ package struct XCResultDatabaseReader: ResultBundleReading {
             }
         }
         contents.notes += cut
+        if budget.reached { contents.notes.append("Attachments: \(budget.note).") }
         contents.notes += unavailable.prefix(Self.listedUnavailableLimit)
         if unavailable.count > Self.listedUnavailableLimit {
             contents.notes.append(

@@ -95,6 +95,8 @@ package struct RunFinisher: Sendable {
             report = try store.finish(
                 report, in: runDirectory, formats: formats, consoleLog: draft.consoleLog,
                 environment: context.environment, projectRoot: projectRoot)
+            let adopter = OrphanRunAdopter(store: store, projectRoot: projectRoot)
+            for note in adopter.adopt() { context.standardError.line("smokerun: note: \(note)") }
         } catch {
             // A run whose results did not all reach the disk (full disk, permissions) is an
             // infrastructure failure whatever its tests did: never `passed` with a missing report.
@@ -102,10 +104,7 @@ package struct RunFinisher: Sendable {
             report.status = .error
             report.errors.append(
                 InfrastructureError(message: "the run's results were not all written: \(error.localizedDescription)"))
-            // If report.json made it, it must not say the run passed; best effort, the disk may still be full.
-            if FileManager.default.fileExists(atPath: RunDirectory(runDirectory).report.path) {
-                try? store.writeReports(report, in: runDirectory, formats: [.json])
-            }
+            correctReports(report, in: runDirectory, store: store)
         }
         // The webhook once the run's reports are in place, so a message names a run that exists; what it did is
         // recorded in report.json.
@@ -136,6 +135,20 @@ package struct RunFinisher: Sendable {
         if dashboard { writeDashboard() }
         return Self.outcome(
             report, runDirectory: runDirectory, coverageBelowMinimum: coverageBelowMinimum, strict: strict)
+    }
+
+    /// After a failed finish (the history append, `latest`, a report): the reports already in the run folder said
+    /// the run's old status, so each is removed — which gives back its space on a full disk — and written again with
+    /// the `error` status. One that cannot be written again stays removed: no report says what the run was not.
+    private func correctReports(_ report: RunReport, in runDirectory: URL, store: RunStore) {
+        let file = { (format: ReportFormat) in runDirectory.appendingPathComponent(store.fileName(for: format)) }
+        let present = formats.filter { PathKind.of(file($0)) == .file }
+        // report.json goes first and comes back last, as always: its presence says the folder is complete.
+        let ordered = present.filter { $0 != .json } + present.filter { $0 == .json }
+        for format in ordered.reversed() { POSIXFile.remove(file(format)) }
+        for format in ordered where (try? store.writeReports(report, in: runDirectory, formats: [format])) == nil {
+            POSIXFile.remove(file(format))
+        }
     }
 
     /// What went wrong, for the exit status: the run's status, then the coverage gate, then `--strict`.

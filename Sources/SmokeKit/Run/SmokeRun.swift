@@ -35,6 +35,9 @@ package struct SmokeRun: Sendable {
     package var now: @Sendable () -> Date = { Date() }
     /// Records the run's test process groups (the run lock), so a later run can end leftovers on macOS.
     package var processGroups: (any ProcessGroupRecording)?
+    /// What a killed earlier run of the pipeline left running and was ended before this one started (command lines,
+    /// `RunLock.endedLeftovers`): a note in the report each.
+    package var endedLeftovers: [String] = []
     /// Every byte the run writes into its output folder goes through it; tests fail it like a full disk.
     var fileWriter: FileWriter = .system
     /// How xcodebuild runs read their result bundles; tests pass a fake.
@@ -106,6 +109,11 @@ package struct SmokeRun: Sendable {
             startedAt: startedAt
         ).prepare()
         var errors = prepared.errors
+        errors += endedLeftovers.map { command in
+            InfrastructureError(
+                message: "a killed earlier run left this running; it was ended before this run started: \(command)",
+                severity: .note)
+        }
         if let problem = environmentFileProblem {
             errors.append(
                 InfrastructureError(
@@ -126,6 +134,7 @@ package struct SmokeRun: Sendable {
         let runDirectory = prepared.runDirectory
         var tests: [TestResult] = []
         let byteLimit = AttachmentSourcePolicy.byteLimitOrDefault(environment: context.environment)
+        var budget = AttachmentBudget(total: pipeline.attachmentBudget)
         for group in driverResult.attachmentGroups {
             var groupTests = group.tests
             // Only files the run itself produced (under its own directory) are copied: a test cannot smuggle others in.
@@ -133,7 +142,7 @@ package struct SmokeRun: Sendable {
                 .filter(group.attachments)
             errors += sources.refused
             errors += AttachmentStore(writer: fileWriter, byteLimit: byteLimit)
-                .attach(sources.allowed, to: &groupTests, in: runDirectory)
+                .attach(sources.allowed, to: &groupTests, in: runDirectory, budget: &budget)
             tests += groupTests
         }
 

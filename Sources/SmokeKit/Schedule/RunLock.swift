@@ -11,6 +11,8 @@ package final class RunLock: ProcessGroupRecording, @unchecked Sendable {
     private var descriptor: Int32
     /// Test process groups running under this lock, written into the lock file (see `LeftoverProcesses`).
     private var groups: [LeftoverProcesses.Group] = []
+    /// What a killed earlier holder left running and taking the lock ended (each command line), for the run to say.
+    package private(set) var endedLeftovers: [String] = []
 
     private init(url: URL, descriptor: Int32) {
         self.url = url
@@ -56,15 +58,17 @@ package final class RunLock: ProcessGroupRecording, @unchecked Sendable {
             if code == EWOULDBLOCK { throw .held(path: url.path, pid: holder) }
             throw .unusable(path: url.path, reason: String(cString: strerror(code)))
         }
+        var ended: [String] = []
         #if os(macOS)
             // No parent-death signal on macOS: a killed smokerun's test processes may still run. End
             // the ones the previous holder recorded, if they are still the same processes.
-            endLeftovers(recordedIn: descriptor)
+            ended = endLeftovers(recordedIn: descriptor)
         #elseif os(Linux)
             // The parent-death signal ended a killed smokerun's test processes, not what they started.
-            endMarkedLeftovers(recordedIn: descriptor)
+            ended = endMarkedLeftovers(recordedIn: descriptor)
         #endif
         let held = RunLock(url: url, descriptor: descriptor)
+        held.endedLeftovers = ended
         held.writeContents()
         return held
     }
@@ -101,31 +105,37 @@ package final class RunLock: ProcessGroupRecording, @unchecked Sendable {
     }
 
     #if os(macOS)
-        private static func endLeftovers(recordedIn descriptor: Int32) {
+        private static func endLeftovers(recordedIn descriptor: Int32) -> [String] {
             var buffer = [UInt8](repeating: 0, count: 64 * 1024)
             let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
-            guard count > 0 else { return }
+            guard count > 0 else { return [] }
             let recorded = LeftoverProcesses.parse(String(decoding: buffer[..<count], as: UTF8.self)).groups
+            var ended: [String] = []
             for pid in LeftoverProcesses.toEnd(recorded, startTime: ProcessStartTime.of, ownPID: getpid()) {
+                ended.append(ProcessTree.commandLine(of: pid) ?? "process \(pid)")
                 kill(-pid, SIGKILL)
                 kill(pid, SIGKILL)
             }
+            return ended
         }
     #endif
 
     #if os(Linux)
-        private static func endMarkedLeftovers(recordedIn descriptor: Int32) {
+        private static func endMarkedLeftovers(recordedIn descriptor: Int32) -> [String] {
             var buffer = [UInt8](repeating: 0, count: 64 * 1024)
             let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
-            guard count > 0 else { return }
+            guard count > 0 else { return [] }
             let tree = LeftoverProcesses.parse(String(decoding: buffer[..<count], as: UTF8.self)).tree
-            guard tree != nil, tree != ProcessTree.ownPrefix else { return }
+            guard tree != nil, tree != ProcessTree.ownPrefix else { return [] }
             let markers = ProcessTree.table().compactMap { entry in
                 ProcessTree.marker(of: entry.pid).map { (pid: entry.pid, marker: $0) }
             }
+            var ended: [String] = []
             for pid in LeftoverProcesses.markedToEnd(markers, tree: tree, ownTree: ProcessTree.ownPrefix) {
+                ended.append(ProcessTree.commandLine(of: pid) ?? "process \(pid)")
                 kill(pid, SIGKILL)
             }
+            return ended
         }
     #endif
 

@@ -53,6 +53,7 @@ package struct ScheduleEnvironment: Sendable {
                 // Read at every run, so a webhook URL added to <output>/env reaches the next run without a restart.
                 run.loadEnvironmentFileOrWarn()
                 run.processGroups = processGroups
+                run.endedLeftovers = (processGroups as? RunLock)?.endedLeftovers ?? []
                 let outcome = await run.execute()
                 return RunOutcome(
                     status: outcome.report.status,

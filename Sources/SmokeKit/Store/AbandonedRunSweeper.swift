@@ -9,16 +9,14 @@ import SmokeCore
 
 /// Removes the run folders a killed smokerun left without a report (a parse of a big log killed halfway leaves
 /// hundreds of megabytes that no history line names, so retention never sees them). Only a folder smokerun made
-/// (`RunPruner.isOwnRun`), without report.json, older than `age`, whose marker names a process that is gone (no
-/// process with that pid and start time): a live run's folder, however long it runs, is never touched.
+/// (`RunPruner.isOwnRun`), without report.json, older than `age`, whose marker's lock is free (`RunFolderLock`: its
+/// maker has ended, in this PID namespace or another): a live run's folder, however long it runs, is never touched.
 struct AbandonedRunSweeper: Sendable {
     var outputDirectory: URL
     /// How old a folder's marker must be before its folder can count as left behind.
     var age: TimeInterval = 3600
-    /// Whether the process a marker names still runs; tests pass their own.
-    var isRunning: @Sendable (RunMarker) -> Bool = { marker in
-        ProcessStartTime.of(marker.pid) == marker.processStart
-    }
+    /// Whether a run still holds the marker's lock; tests pass their own.
+    var isLive: @Sendable (URL) -> Bool = { RunFolderLock.isHeld(marker: $0) }
 
     /// Sweeps `runs/`; returns the folders removed. Best effort: what cannot be read or removed stays.
     @discardableResult
@@ -32,7 +30,7 @@ struct AbandonedRunSweeper: Sendable {
                 let made = try? FileManager.default.attributesOfItem(atPath: marker.path)[.modificationDate] as? Date,
                 now.timeIntervalSince(made) > age,
                 let data = FileManager.default.contents(atPath: marker.path),
-                let owner = RunMarker.parse(String(decoding: data, as: UTF8.self)), !isRunning(owner)
+                RunMarker.parse(String(decoding: data, as: UTF8.self)) != nil, !isLive(marker)
             else { continue }
             try? FileManager.default.removeItem(at: folder)
             if !POSIXFile.exists(folder) { removed.append(folder.path) }

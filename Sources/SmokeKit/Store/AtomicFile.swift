@@ -39,9 +39,11 @@ enum AtomicFile {
         return temporary
     }
 
-    /// The second half: the temp file renamed over `url` (removed when that fails).
+    /// The second half: the temp file renamed over `url` (removed when that fails). What stands at `url` must be a
+    /// regular file or nothing: a link, a FIFO, a device or a folder there is never replaced.
     static func commit(_ temporary: URL, to url: URL) throws {
         do {
+            if let problem = OwnFile.problem(at: url) { throw StoreError.writeFailed(path: url.path, reason: problem) }
             try POSIXFile.rename(temporary, to: url)
         } catch {
             POSIXFile.remove(temporary)
@@ -59,6 +61,7 @@ enum AtomicFile {
         do {
             let copied = try POSIXFile.copyNew(
                 source, to: temporary, writer: writer, limit: limit, followLinks: followLinks)
+            if let problem = OwnFile.problem(at: url) { throw StoreError.writeFailed(path: url.path, reason: problem) }
             try POSIXFile.rename(temporary, to: url)
             return copied
         } catch let error as StoreError {
@@ -71,18 +74,31 @@ enum AtomicFile {
         }
     }
 
-    /// A hidden name in the destination's folder (rename is atomic only within one file system).
+    /// The prefix of every temp file smokerun makes. The sweeper removes only names that start with it, so no file a
+    /// person named (`.notes.tmp-0123abcd`, an editor's `.x.tmp-…`) ever looks like one of smokerun's.
+    static let temporaryPrefix = ".smokerun-tmp-"
+
+    /// A hidden name in the destination's folder (rename is atomic only within one file system):
+    /// `.smokerun-tmp-<8 hex digits>-<name>`, the name cut to keep the whole within a file name's 255 bytes.
     static func temporaryURL(next url: URL) -> URL {
         let token = UUID().uuidString.prefix(8).lowercased()
-        return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp-\(token)")
+        var name = Substring(url.lastPathComponent)
+        while name.utf8.count > 200 { name = name.dropLast() }
+        return url.deletingLastPathComponent().appendingPathComponent("\(temporaryPrefix)\(token)-\(name)")
     }
 
-    /// Whether `name` is one `temporaryURL` makes (`.<name>.tmp-<8 hex digits>`).
+    /// Whether `name` is one `temporaryURL` makes (`.smokerun-tmp-<8 hex digits>-<name>`).
     static func isTemporaryName(_ name: String) -> Bool {
-        guard name.hasPrefix("."), let marker = name.range(of: ".tmp-", options: .backwards) else { return false }
-        let token = name[marker.upperBound...]
-        return token.count == 8 && token.allSatisfy(\.isHexDigit)
-            && marker.lowerBound > name.index(after: name.startIndex)
+        guard name.hasPrefix(temporaryPrefix) else { return false }
+        let rest = name.utf8.dropFirst(temporaryPrefix.utf8.count)
+        let token = rest.prefix(8)
+        return token.count == 8 && token.allSatisfy { Character(UnicodeScalar($0)).isHexDigit }
+            && rest.dropFirst(8).first == UInt8(ascii: "-") && rest.count > 9
+    }
+
+    /// The name a temp file becomes (`report.json` for `.smokerun-tmp-3f9a0c1d-report.json`), or nil for any other name.
+    static func targetName(ofTemporary name: String) -> String? {
+        isTemporaryName(name) ? String(name.dropFirst(temporaryPrefix.count + 9)) : nil
     }
 
     private static func reason(_ error: any Error) -> String {

@@ -39,20 +39,36 @@ package struct AttachmentStore: Sendable {
     package func attach(
         _ raws: [RawAttachment], to tests: inout [TestResult], in runDirectory: URL, failureTimes: [String: Date] = [:]
     ) -> [InfrastructureError] {
+        var budget = AttachmentBudget()
+        return attach(raws, to: &tests, in: runDirectory, failureTimes: failureTimes, budget: &budget)
+    }
+
+    /// The same within a run's `budget` of bytes over all its attachments (a run with several groups passes the
+    /// one budget to each); the report's note when it is reached is among the errors returned, once.
+    package func attach(
+        _ raws: [RawAttachment], to tests: inout [TestResult], in runDirectory: URL, failureTimes: [String: Date] = [:],
+        budget: inout AttachmentBudget
+    ) -> [InfrastructureError] {
         var errors: [InfrastructureError] = []
         var hints = NameHints()
+        let reachedBefore = budget.reached
         // Only when there is something to attach: for a million tests the index costs seconds and tens of megabytes.
         let indexByID =
             raws.isEmpty
             ? [:] : Dictionary(tests.indices.map { (tests[$0].id, $0) }, uniquingKeysWith: { first, _ in first })
         for raw in raws {
+            guard budget.remaining > 0 else {
+                budget.refuse()
+                continue
+            }
             do {
-                let saved = try save(raw, in: runDirectory, hints: &hints)
+                let saved = try save(raw, in: runDirectory, hints: &hints, budget: &budget)
                 if let note = saved.note { errors.append(note) }
                 if let testID = raw.testID, let index = indexByID[testID] {
                     tests[index].attachments.append(saved.record)
                 }
             } catch {
+                budget.unstored += 1
                 errors.append(
                     InfrastructureError(
                         message:
@@ -63,6 +79,9 @@ package struct AttachmentStore: Sendable {
                     ))
             }
         }
+        if budget.reached, !reachedBefore {
+            errors.append(InfrastructureError(message: budget.note, severity: .warning))
+        }
         FailureScreenshot.assign(to: &tests, failureTimes: failureTimes)
         return errors
     }
@@ -71,6 +90,14 @@ package struct AttachmentStore: Sendable {
     /// when it is a regular file and not itself a symlink (callers pass paths the read policy resolved), and at most
     /// `byteLimit` bytes of it.
     func save(_ raw: RawAttachment, in runDirectory: URL, hints: inout NameHints) throws -> Saved {
+        var budget = AttachmentBudget(total: Int.max)
+        return try save(raw, in: runDirectory, hints: &hints, budget: &budget)
+    }
+
+    /// The same, spending what it stores from `budget`: a file is copied only up to what is left of it.
+    func save(_ raw: RawAttachment, in runDirectory: URL, hints: inout NameHints, budget: inout AttachmentBudget)
+        throws -> Saved
+    {
         let folder = runDirectory.appendingPathComponent(RunDirectory.attachmentsFolderName, isDirectory: true)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -84,13 +111,17 @@ package struct AttachmentStore: Sendable {
         do {
             switch raw.content {
             case .bytes(let data):
-                try AtomicFile.write(data, to: destination, writer: writer)
-                size = data.count
+                let kept = data.prefix(budget.remaining)
+                try AtomicFile.write(kept, to: destination, writer: writer)
+                size = kept.count
+                budget.spend(size, cutByBudget: kept.count < data.count)
             case .file(let source):
+                let limit = budget.allowance(perFile: byteLimit)
                 let copied = try AtomicFile.copy(
-                    source, to: destination, writer: writer, limit: byteLimit, followLinks: false)
+                    source, to: destination, writer: writer, limit: limit, followLinks: false)
                 size = copied.bytes
-                if copied.cut {
+                budget.spend(size, cutByBudget: copied.cut && limit < byteLimit)
+                if copied.cut, limit == byteLimit {
                     let owner = raw.testID.map { " of \($0)" } ?? ""
                     note = InfrastructureError(
                         message: AttachmentSourcePolicy.cutNote(what: "attachment '\(raw.name)'\(owner)", kept: size))

@@ -32,8 +32,12 @@ extension RunStore {
         let copiedLog = consoleLog.flatMap {
             $0.standardizedFileURL.path == consoleDestination.standardizedFileURL.path ? nil : $0
         }
+        // The run is over once this returns, written or not: its folder's lock goes (`RunFolderLock`).
+        defer { RunFolderLock.release(runDirectory: runDirectory) }
         var report = report
         let keepsHistory = report.shard == nil
+        // A shard is never listed (report.json does not say it is one): nothing for the next run to adopt.
+        if !keepsHistory { POSIXFile.remove(OutputLayout.unlistedMarker(inRun: runDirectory)) }
         if keepsHistory, case .failure(let missing) = sqlite {
             report.errors.append(InfrastructureError(message: missing.historyFallbackNote, severity: .note))
         }
@@ -58,6 +62,8 @@ extension RunStore {
         } else if keepsHistory {
             try appendHistory(report, pipelinePath: pipelinePath)
         }
+        // Listed now (a shard never is): the next run has nothing to adopt here.
+        POSIXFile.remove(OutputLayout.unlistedMarker(inRun: runDirectory))
         try updateLatest(runID: report.runID)
         if formats.contains(.markdown), let summaryPath = environment["GITHUB_STEP_SUMMARY"], !summaryPath.isEmpty {
             try POSIXFile.appendLine(

@@ -56,9 +56,12 @@ package struct RunStore: Sendable {
         } catch {
             throw StoreError.writeFailed(path: directory.path, reason: error.localizedDescription)
         }
-        // Which process made the folder, so one it leaves without a report can be removed once it is gone.
+        // Not yet in the history: a run killed before its history append is found by the next one (`OrphanRuns`).
+        _ = try POSIXFile.createExclusively(OutputLayout.unlistedMarker(inRun: directory))
+        // Which process made the folder, locked while the run lasts, so one it leaves without a report can be
+        // removed once it is gone (`AbandonedRunSweeper`).
         let maker = RunMarker(pid: getpid(), processStart: ProcessStartTime.of(getpid()) ?? 0)
-        try POSIXFile.writeNew(Data(maker.text.utf8), to: OutputLayout.runMarker(inRun: directory))
+        try RunFolderLock.create(OutputLayout.runMarker(inRun: directory), text: maker.text)
         return directory
     }
 

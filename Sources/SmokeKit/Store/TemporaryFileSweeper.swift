@@ -9,7 +9,7 @@ import SmokeCore
     import Darwin
 #endif
 
-/// Removes the hidden temp files (`.<name>.tmp-<token>`, see `AtomicFile.temporaryURL`) a killed smokerun left in the
+/// Removes the hidden temp files (`.smokerun-tmp-<token>-<name>`, see `AtomicFile.temporaryURL`) a killed smokerun left in the
 /// output folder and its run folders: a run killed while writing a million tests' reports leaves hundreds of
 /// megabytes there, which a full disk needs back. Only files older than `age` go — a smokerun still writing (another
 /// pipeline's run at the same moment) made its own a few seconds or minutes ago.

@@ -122,18 +122,26 @@ struct InitCommand: Command {
     /// Writes the pipeline (refusing to overwrite without --force), adds the output folder to .gitignore
     /// and says what to run next.
     func write(_ text: String, to file: URL, context: HostContext, next: [String] = ["run"]) throws {
-        if FileManager.default.fileExists(atPath: file.path), !force {
+        // Everything is checked before anything is written: a refusal leaves the folder as it was.
+        let gitignore = context.currentDirectory.appendingPathComponent(".gitignore")
+        for target in [file, gitignore] {
+            if let problem = OwnFile.problem(at: target) { throw UsageError("\(target.path): \(problem)") }
+        }
+        if OwnFile.exists(file), !force {
             throw UsageError("\(file.path) already exists; pass --force to overwrite it")
         }
+        let existing: String?
+        do {
+            existing = try OwnFile.read(gitignore)
+        } catch {
+            throw UsageError("\(error.localizedDescription); fix .gitignore, then run init again")
+        }
+        let updated = GitIgnoreEntry.adding(Self.outputEntry, to: existing)
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: file, options: .atomic)
+        try OwnFile.write(text, to: file)
         context.standardOutput.line("wrote \(file.path)")
-        let gitignore = context.currentDirectory.appendingPathComponent(".gitignore")
-        let existing =
-            FileManager.default.fileExists(atPath: gitignore.path)
-            ? try String(contentsOf: gitignore, encoding: .utf8) : nil
-        if let updated = GitIgnoreEntry.adding(Self.outputEntry, to: existing) {
-            try Data(updated.utf8).write(to: gitignore, options: .atomic)
+        if let updated {
+            try OwnFile.write(updated, to: gitignore)
             context.standardOutput.line("added \(Self.outputEntry) to \(gitignore.path)")
         }
         let shown = path ?? OutputLayout.defaultPipeline

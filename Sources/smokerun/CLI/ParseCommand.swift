@@ -186,7 +186,8 @@ struct ParseCommand: Command {
             direct: XCResultDatabaseReader(
                 payloads: XCResultDatabasePayloads(
                     runner: context.runner,
-                    byteLimit: try AttachmentSourcePolicy.byteLimit(environment: context.environment))),
+                    byteLimit: try AttachmentSourcePolicy.byteLimit(environment: context.environment),
+                    totalByteLimit: try AttachmentBudget.total(environment: context.environment))),
             xcresulttool: makeXCResultToolReader(context))
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("smokerun-xcresult-\(UUID().uuidString)", isDirectory: true)
@@ -264,8 +265,16 @@ struct ParseCommand: Command {
         let sources = AttachmentSourcePolicy(allowedFolders: allowedFolders, byteLimit: byteLimit).filter(attachments)
         for refused in sources.refused { context.standardError.line("warning: \(refused.message)") }
         report.errors += sources.refused
-        report.errors += AttachmentStore(byteLimit: byteLimit).attach(
-            sources.allowed, to: &report.tests, in: runDirectory, failureTimes: failureTimes)
+        var budget = AttachmentBudget(total: try AttachmentBudget.total(environment: context.environment))
+        let stored = AttachmentStore(byteLimit: byteLimit).attach(
+            sources.allowed, to: &report.tests, in: runDirectory, failureTimes: failureTimes, budget: &budget)
+        report.errors += stored
+        if budget.unstored > 0 {
+            // Results that did not all reach the disk: never `passed` (a full disk once lost every attachment,
+            // exit 0, nothing said).
+            for error in stored where !error.isNote { context.standardError.line("smokerun: error: \(error.message)") }
+            report.status = .error
+        }
         // The input was made elsewhere, perhaps from another checkout: only a CI's own variables name its commit.
         report.origin = RunOriginReader(runner: context.runner, environment: context.environment)
             .read(projectFolder: nil)

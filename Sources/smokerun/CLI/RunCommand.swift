@@ -87,6 +87,7 @@ struct RunCommand: Command {
             at: RunLock.fileURL(outputDirectory: run.outputDirectory, pipelineName: pipeline.name))
         defer { lock.release() }
         run.processGroups = lock
+        run.endedLeftovers = lock.endedLeftovers
         let cancellation = run.cancellation
         let trap = SignalTrap.install { _ in cancellation.cancel() }
         defer { trap.release() }

@@ -7,6 +7,12 @@ import Testing
 @testable import SmokeTestSupport
 @testable import smokerun
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 @Suite struct InitCommandTests {
     @Test(arguments: [
         (String?.none, String?.some(".smokerun/\n")),
@@ -166,5 +172,90 @@ import Testing
         #expect(again.text.contains("Writing the SwiftPM pipeline for Package.swift instead"))
         let pipeline = try PipelineLoader().load(folder.url.appendingPathComponent("Pipelines/smoke.json"))
         #expect(pipeline.driver == .swiftpm(SwiftPMSettings(packagePath: ".")))
+    }
+}
+
+/// `init` writes only regular files, and checks every file it will write before writing any: a link, a FIFO or a
+/// device where the pipeline or `.gitignore` goes is refused (exit 2) and the folder is left as it was.
+@Suite struct InitRefusesSpecialFilesTests {
+    func context(_ folder: URL) -> (HostContext, BufferOutput) {
+        let err = BufferOutput()
+        return (
+            HostContext(
+                standardOutput: BufferOutput(), standardError: err, environment: [:], currentDirectory: folder), err
+        )
+    }
+
+    func package(in folder: TemporaryDirectory) throws {
+        try Data("// swift-tools-version:6.0\n".utf8).write(to: folder.url.appendingPathComponent("Package.swift"))
+    }
+
+    /// Replacing the link copied the secret it points at into a new, world-readable `.gitignore`.
+    @Test func aGitignoreThatLinksToASecretIsRefusedAndNothingIsWritten() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try package(in: folder)
+        let secret = folder.url.appendingPathComponent("secret")
+        try Data("TOKEN=hunter2\n".utf8).write(to: secret)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: secret.path)
+        let gitignore = folder.url.appendingPathComponent(".gitignore")
+        try FileManager.default.createSymbolicLink(at: gitignore, withDestinationURL: secret)
+        let (context, err) = context(folder.url)
+
+        let status = await CommandLineTool.run(arguments: ["init"], context: context)
+
+        #expect(status == .invalidInput)
+        #expect(err.text.contains(".gitignore: it is a symbolic link, not a regular file"), "\(err.text)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: gitignore.path) == secret.path)
+        #expect(try String(contentsOf: secret, encoding: .utf8) == "TOKEN=hunter2\n")
+        #expect(try folder.files() == [".gitignore", "Package.swift", "secret"])
+    }
+
+    /// A FIFO `.gitignore` once made init wait, then fail with exit 3 after the pipeline was written.
+    @Test func aFIFOGitignoreIsRefusedBeforeThePipelineIsWritten() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try package(in: folder)
+        let gitignore = folder.url.appendingPathComponent(".gitignore")
+        #expect(mkfifo(gitignore.path, 0o644) == 0)
+        let (context, err) = context(folder.url)
+
+        let status = await CommandLineTool.run(arguments: ["init"], context: context)
+
+        #expect(status == .invalidInput)
+        #expect(err.text.contains(".gitignore: it is a FIFO"), "\(err.text)")
+        #expect(try folder.files() == [".gitignore", "Package.swift"])
+    }
+
+    /// `--force` overwrites a pipeline, never a link, a FIFO or a device node named by `--path`. The device is made
+    /// in the test's own folder (only root may make one; others check the link and the FIFO).
+    @Test(arguments: ["link", "fifo", "device"])
+    func forceNeverReplacesAPathThatIsNotARegularFile(kind: String) async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try package(in: folder)
+        let target = folder.url.appendingPathComponent("target")
+        switch kind {
+        case "link":
+            try Data("{}".utf8).write(to: folder.url.appendingPathComponent("real.json"))
+            try FileManager.default.createSymbolicLink(atPath: target.path, withDestinationPath: "real.json")
+        case "fifo":
+            #expect(mkfifo(target.path, 0o644) == 0)
+        default:
+            // The null device's numbers (major 1, minor 3), as Linux encodes them.
+            guard geteuid() == 0, mknod(target.path, S_IFCHR | 0o666, 0x103) == 0 else { return }
+        }
+        let before = try folder.files()
+        let (context, err) = context(folder.url)
+
+        let status = await CommandLineTool.run(
+            arguments: ["init", "--force", "--path", target.path], context: context)
+
+        #expect(status == .invalidInput)
+        #expect(err.text.contains("not a regular file"), "\(err.text)")
+        #expect(try folder.files() == before)
+        var info = stat()
+        #expect(lstat(target.path, &info) == 0)
+        #expect((info.st_mode & S_IFMT) != S_IFREG)
     }
 }

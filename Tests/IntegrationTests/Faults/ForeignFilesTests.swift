@@ -115,7 +115,7 @@ import Testing
     }
 
     /// `"output": "."` (and `..`, `~`, a folder of someone else's files) is exit 2 naming the key and the fix.
-    @Test(arguments: [".", "..", "~", "", "foreign"])
+    @Test(arguments: [".", "..", "~", "", "foreign", "dotfiles"])
     func anOutputThatIsNotSmokerunsOwnFolderIsRefused(output: String) async throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
@@ -126,6 +126,11 @@ import Testing
         let foreign = project.appendingPathComponent("foreign")
         try FileManager.default.createDirectory(at: foreign, withIntermediateDirectories: true)
         try Data("mine".utf8).write(to: foreign.appendingPathComponent("thesis.tex"))
+        // A folder of hidden files only is someone's too: the sweeper must never get near `.name.tmp-…` here.
+        let dotfiles = project.appendingPathComponent("dotfiles")
+        try FileManager.default.createDirectory(
+            at: dotfiles.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        try Data("alias ll='ls -l'\n".utf8).write(to: dotfiles.appendingPathComponent(".bashrc"))
         let pipeline = project.appendingPathComponent("Pipelines/smoke.json")
         let json = #"{"name": "smoke", "swiftpm": {"packagePath": "."}, "output": "\#(output)"}"#
         try Data(json.utf8).write(to: pipeline)
@@ -138,6 +143,7 @@ import Testing
                 && text.contains("\".smokerun\"")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: foreign.path) == ["thesis.tex"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dotfiles.path).sorted() == [".bashrc", ".git"])
     }
 
     @Test(arguments: [".smokerun", "build/smoke", "existing"])

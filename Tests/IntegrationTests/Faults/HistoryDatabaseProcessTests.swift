@@ -133,13 +133,19 @@ import Testing
         // All or nothing: the killed run is there with every test, or not at all.
         #expect((runs.count == 1 && results == 200) || (runs.count == 2 && results == 200 + big), "\(runs.count) runs")
 
-        // The database takes the next run as if nothing happened.
+        // The database takes the next run as if nothing happened, and the killed run — its reports were written
+        // before the append — is listed by it, once: no run folder is kept and invisible.
         try Self.log(tests: 10, date: "2026-11-22").write(to: folder.appendingPathComponent("next.log"))
         let next = try await BlockingWork.run {
             Result { try Self.smokerun(["parse", "next.log"] + arguments, in: folder) }
         }.get()
         #expect(next.termination == .exited(1), "\(next.output)")
-        #expect(try #require(try Self.database(folder)).runs().count == runs.count + 1)
+        let after = try #require(try Self.database(folder)).runs()
+        #expect(after.count == 3, "\(after.map(\.runID)) \(next.output)")
+        #expect(Set(after.map(\.runID)).count == after.count)
+        let runsFolder = folder.appendingPathComponent("out/runs").path
+        let folders = try FileManager.default.contentsOfDirectory(atPath: runsFolder)
+        #expect(Set(folders) == Set(after.map(\.runID)))
     }
 
     @Test func withoutSQLiteAParseFinishesIntoHistoryJSONLWithOneNote() async throws {

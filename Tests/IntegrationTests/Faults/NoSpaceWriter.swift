@@ -18,8 +18,8 @@ enum NoSpaceWriter {
         let counter = ByteCounter()
         return FileWriter { descriptor, bytes, path in
             let name = URL(fileURLWithPath: path).lastPathComponent
-            // Temp files of atomic writes are `.<name>.tmp-<token>`: they count as the file they become.
-            let target = name.hasPrefix(".") ? String(name.dropFirst().split(separator: ".tmp-").first ?? "") : name
+            // Temp files of atomic writes count as the file they become.
+            let target = AtomicFile.targetName(ofTemporary: name) ?? name
             guard fileName(target) else { return FileWriter.system.write(descriptor, bytes, path) }
             let room = counter.take(upTo: bytes.count, limit: bytesAccepted, key: path)
             guard room > 0 else {

@@ -67,7 +67,7 @@ import Testing
         #expect(read.warnings.first?.contains("skipped 1 unreadable line") == true)
     }
 
-    @Test func theWriterReplacesPagesAndRefusesASymlinkedFolder() throws {
+    @Test func theWriterReplacesTheSiteAndRefusesASymlinkedFolder() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let site = folder.url.appendingPathComponent("site")
@@ -75,34 +75,19 @@ import Testing
         try writer.write([.init(path: "index.html", contents: "one"), .init(path: "p/t/x.html", contents: "two")])
         try writer.write([.init(path: "index.html", contents: "three")])
         #expect(try String(contentsOf: site.appendingPathComponent("index.html"), encoding: .utf8) == "three")
-        #expect(try String(contentsOf: site.appendingPathComponent("p/t/x.html"), encoding: .utf8) == "two")
-        #expect(try folder.files(in: "site") == ["index.html", "p"])
+        // The site is the pages of the last write, whole.
+        #expect(try folder.files(in: "site") == [DashboardWriter.markerName, "index.html"])
 
         let elsewhere = folder.url.appendingPathComponent("elsewhere")
         try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(at: site.appendingPathComponent("q"), withDestinationURL: elsewhere)
-        #expect(throws: StoreError.self) { try writer.write([.init(path: "q/index.html", contents: "x")]) }
+        let linked = folder.url.appendingPathComponent("linked")
+        try FileManager.default.createSymbolicLink(at: linked, withDestinationURL: elsewhere)
+        #expect(throws: DashboardError.self) {
+            try DashboardWriter(siteDirectory: linked).write([.init(path: "index.html", contents: "x")])
+        }
         #expect(try folder.files(in: "elsewhere").isEmpty)
         #expect(throws: StoreError.self) { try writer.write([.init(path: "../escape.html", contents: "x")]) }
-    }
-
-    @Test func aPageAKilledWriterLeftHalfWrittenGoesOnceItIsAnHourOld() throws {
-        let folder = try TemporaryDirectory()
-        defer { folder.remove() }
-        let site = folder.url.appendingPathComponent("site")
-        let writer = DashboardWriter(siteDirectory: site)
-        try writer.write([.init(path: "p/t/x.html", contents: "one")])
-        let tests = site.appendingPathComponent("p/t")
-        let old = tests.appendingPathComponent(".y.html.tmp-0a1b2c3d")
-        let fresh = tests.appendingPathComponent(".z.html.tmp-4e5f6a7b")
-        for file in [old, fresh] { try Data("<!DOCTYPE html><p>half".utf8).write(to: file) }
-        try FileManager.default.setAttributes(
-            [.modificationDate: Date().addingTimeInterval(-2 * 3600)], ofItemAtPath: old.path)
-        try writer.write([.init(path: "p/t/x.html", contents: "two")])
-        #expect(!FileManager.default.fileExists(atPath: old.path))
-        // Another dashboard may be writing that one right now.
-        #expect(FileManager.default.fileExists(atPath: fresh.path))
-        #expect(try String(contentsOf: tests.appendingPathComponent("x.html"), encoding: .utf8) == "two")
+        #expect(try String(contentsOf: site.appendingPathComponent("index.html"), encoding: .utf8) == "three")
     }
 
     @Test(arguments: [

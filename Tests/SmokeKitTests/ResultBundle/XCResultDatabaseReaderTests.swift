@@ -181,8 +181,9 @@ import Testing
     func aPayloadIDThatIsNotAFileNameIsNeverOpened(id: String) throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
+        var budget = AttachmentBudget()
         let outcome = XCResultDatabasePayloads().load(
-            payloadID: id, bundle: folder.url, scratchDirectory: folder.url, index: 0)
+            payloadID: id, bundle: folder.url, scratchDirectory: folder.url, index: 0, budget: &budget)
         #expect(outcome == .unavailable(reason: "its payload id is not a file name"))
     }
 }

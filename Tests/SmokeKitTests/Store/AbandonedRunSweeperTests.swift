@@ -35,7 +35,8 @@ import Testing
         let recent = try folder(in: output, "20261127T010000Z-0004", maker: gone, age: 60)
         let unknown = try folder(in: output, "20261127T010000Z-0005", maker: nil, age: 7200)
         var sweeper = AbandonedRunSweeper(outputDirectory: output)
-        sweeper.isRunning = { $0 == live }
+        let liveMarker = OutputLayout.runMarker(inRun: running).path
+        sweeper.isLive = { $0.path == liveMarker }
         #expect(sweeper.sweep(now: now) == [abandoned.path])
         for kept in [finished, running, recent, unknown] {
             #expect(FileManager.default.fileExists(atPath: kept.path), "\(kept.lastPathComponent)")
@@ -49,8 +50,35 @@ import Testing
         let data = try Data(contentsOf: OutputLayout.runMarker(inRun: run))
         let marker = try #require(RunMarker.parse(String(decoding: data, as: UTF8.self)))
         #expect(marker.pid == getpid())
-        // This process is running: its own folder is never abandoned, however old.
-        #expect(AbandonedRunSweeper(outputDirectory: temporary.url).isRunning(marker))
+        // This process holds the folder's lock: its own folder is never abandoned, however old.
+        #expect(AbandonedRunSweeper(outputDirectory: temporary.url).isLive(OutputLayout.runMarker(inRun: run)))
+        RunFolderLock.release(runDirectory: run)
+        #expect(!AbandonedRunSweeper(outputDirectory: temporary.url).isLive(OutputLayout.runMarker(inRun: run)))
+    }
+
+    /// A live run in another PID namespace (a container sharing the output folder) names a pid this one cannot
+    /// see: it once had its folder swept after an hour. Its lock says it is alive, whatever its pid says.
+    @Test func aLockedFolderIsKeptWhateverItsPidSays() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let store = RunStore(outputDirectory: temporary.url)
+        let live = try store.createRunDirectory(runID: "20261127T010000Z-0007")
+        let gone = try store.createRunDirectory(runID: "20261127T010000Z-0008")
+        RunFolderLock.release(runDirectory: gone)
+        defer { RunFolderLock.release(runDirectory: live) }
+        for run in [live, gone] {
+            let marker = OutputLayout.runMarker(inRun: run)
+            // A pid no process of this namespace has, as a run in another one records.
+            let handle = try FileHandle(forWritingTo: marker)
+            try handle.truncate(atOffset: 0)
+            try handle.write(contentsOf: Data(RunMarker(pid: 999_999, processStart: 1).text.utf8))
+            try handle.close()
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date().addingTimeInterval(-7200)], ofItemAtPath: marker.path)
+        }
+        let removed = AbandonedRunSweeper(outputDirectory: temporary.url).sweep()
+        #expect(removed == [gone.path])
+        #expect(FileManager.default.fileExists(atPath: live.path))
     }
 
     @Test func aMarkerThatNamesNoProcessIsNotParsed() {

@@ -6,6 +6,12 @@ import Testing
 @testable import SmokeKit
 @testable import SmokeTestSupport
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 @Suite struct AtomicFileTests {
     @Test func writesAndReplacesWithoutLeavingTemporaryFiles() throws {
         let folder = try TemporaryDirectory()
@@ -66,5 +72,44 @@ import Testing
             try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == [
                 "source.log", "system.log", "written.log",
             ])
+    }
+}
+
+/// A file smokerun writes whole replaces only a regular file: a link, a FIFO or a folder standing where it goes is
+/// refused and left as it is (rename would have replaced the link or the FIFO).
+@Suite struct AtomicFileDestinationTests {
+    @Test(arguments: ["link", "fifo", "folder"])
+    func somethingElseWhereTheFileGoesIsRefusedAndKept(kind: String) throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let target = folder.url.appendingPathComponent("report.json")
+        switch kind {
+        case "link":
+            try Data("mine".utf8).write(to: folder.url.appendingPathComponent("mine.txt"))
+            try FileManager.default.createSymbolicLink(atPath: target.path, withDestinationPath: "mine.txt")
+        case "fifo":
+            #expect(mkfifo(target.path, 0o644) == 0)
+        default:
+            try FileManager.default.createDirectory(at: target, withIntermediateDirectories: false)
+        }
+        let before = try folder.files()
+
+        #expect(throws: StoreError.self) { try AtomicFile.write(Data("{}".utf8), to: target) }
+
+        #expect(try folder.files() == before)
+        #expect(OwnFile.problem(at: target) != nil)
+        if kind == "link" {
+            #expect(try String(contentsOf: folder.url.appendingPathComponent("mine.txt"), encoding: .utf8) == "mine")
+        }
+    }
+
+    @Test func aRegularFileIsReplaced() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let target = folder.url.appendingPathComponent("report.json")
+        try Data("old".utf8).write(to: target)
+        try AtomicFile.write(Data("new".utf8), to: target)
+        #expect(try String(contentsOf: target, encoding: .utf8) == "new")
+        #expect(try folder.files() == ["report.json"])
     }
 }

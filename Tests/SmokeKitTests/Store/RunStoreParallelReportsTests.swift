@@ -28,7 +28,7 @@ import Testing
     static func refusing(_ name: String) -> FileWriter {
         FileWriter { descriptor, bytes, path in
             let file = URL(fileURLWithPath: path).lastPathComponent
-            guard file == name || file.hasPrefix(".\(name).tmp-") else {
+            guard file == name || AtomicFile.targetName(ofTemporary: file) == name else {
                 return FileWriter.system.write(descriptor, bytes, path)
             }
             errno = ENOSPC
@@ -63,7 +63,7 @@ import Testing
         }
         let left = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
         #expect(!left.contains("report.json"), "\(left)")
-        #expect(!left.contains { $0.hasPrefix(".") && $0 != OutputLayout.runMarkerName }, "\(left)")
+        #expect(!left.contains { $0.hasPrefix(".") && !OutputLayout.isRunFolderMarker($0) }, "\(left)")
     }
 
     /// A big run's console.log and history line are made on threads beside the reports: the run ends as a small
@@ -88,7 +88,7 @@ import Testing
             try Data(contentsOf: OutputLayout(root: store.outputDirectory).history)
                 == Data(contentsOf: OutputLayout(root: reference.outputDirectory).history))
         let left = try FileManager.default.contentsOfDirectory(atPath: runDirectory.path)
-        #expect(!left.contains { $0.hasPrefix(".") && $0 != OutputLayout.runMarkerName }, "\(left)")
+        #expect(!left.contains { $0.hasPrefix(".") && !OutputLayout.isRunFolderMarker($0) }, "\(left)")
     }
 
     /// A full disk under the copied console.log or the history line: no report.json, no history line, no hidden
@@ -108,9 +108,8 @@ import Testing
             "\(error.localizedDescription)".contains(name)
         }
         let left = try FileManager.default.contentsOfDirectory(atPath: runDirectory.path)
-        #expect(
-            !left.contains("report.json") && !left.contains { $0.hasPrefix(".") && $0 != OutputLayout.runMarkerName },
-            "\(left)")
+        let strays = left.filter { $0.hasPrefix(".") && !OutputLayout.isRunFolderMarker($0) }
+        #expect(!left.contains("report.json") && strays.isEmpty, "\(left)")
         #expect(!FileManager.default.fileExists(atPath: OutputLayout(root: store.outputDirectory).history.path))
     }
 }

@@ -10,9 +10,12 @@ import Testing
 /// run that finishes removes those an hour old, in the output folder and every run folder, and nothing else.
 @Suite struct TemporaryFileSweeperTests {
     @Test(arguments: [
-        (".report.json.tmp-3f9a0c1d", true), (".latest.tmp-00ff00ff", true), (".history-line.tmp-abcdef01", true),
-        ("report.json", false), (".report.json", false), (".report.json.tmp-3f9a", false), (".tmp-3f9a0c1d", false),
-        (".report.json.tmp-3f9a0c1g", false), ("notes.tmp-3f9a0c1d", false),
+        (".smokerun-tmp-3f9a0c1d-report.json", true), (".smokerun-tmp-00ff00ff-latest", true),
+        (".smokerun-tmp-abcdef01-history-line", true), ("report.json", false), (".report.json", false),
+        (".smokerun-tmp-3f9a-report.json", false), (".smokerun-tmp-3f9a0c1d-", false),
+        (".smokerun-tmp-3f9a0c1g-report.json", false), ("smokerun-tmp-3f9a0c1d-notes", false),
+        // A person's own temp files, named as smokerun once named its own, are never taken for smokerun's.
+        (".report.json.tmp-3f9a0c1d", false), (".name.tmp-0123abcd", false), (".x.tmp-deadbeef", false),
     ])
     func recognisesAtomicFilesTempNamesOnly(name: String, isTemporary: Bool) {
         #expect(AtomicFile.isTemporaryName(name) == isTemporary)
@@ -36,12 +39,13 @@ import Testing
             try FileManager.default.setAttributes(
                 [.modificationDate: now.addingTimeInterval(-age)], ofItemAtPath: url.path)
         }
-        try file(killed.appendingPathComponent(".report.json.tmp-0123abcd"), age: 7200)
-        try file(killed.appendingPathComponent(".history-line.tmp-89abcdef"), age: 3700)
+        try file(killed.appendingPathComponent(".smokerun-tmp-0123abcd-report.json"), age: 7200)
+        try file(killed.appendingPathComponent(".smokerun-tmp-89abcdef-history-line"), age: 3700)
+        try file(killed.appendingPathComponent(".name.tmp-0123abcd"), age: 7200)
         try file(killed.appendingPathComponent("console.log"), age: 7200)
         try file(killed.appendingPathComponent(".notes"), age: 7200)
-        try file(current.appendingPathComponent(".junit.xml.tmp-fedcba98"), age: 60)
-        try file(folder.url.appendingPathComponent(".history.jsonl.tmp-11112222"), age: 7200)
+        try file(current.appendingPathComponent(".smokerun-tmp-fedcba98-junit.xml"), age: 60)
+        try file(folder.url.appendingPathComponent(".smokerun-tmp-11112222-history.jsonl"), age: 7200)
         try file(folder.url.appendingPathComponent("history.jsonl"), age: 7200)
 
         let removed = TemporaryFileSweeper(outputDirectory: folder.url).sweep(now: now)
@@ -49,11 +53,13 @@ import Testing
         #expect(removed.count == 3, "\(removed)")
         #expect(
             try folder.files(in: "runs/20261122T040000Z-0001") == [
-                ".notes", OutputLayout.runMarkerName, "attachments", "console.log",
+                ".name.tmp-0123abcd", ".notes", OutputLayout.runMarkerName, OutputLayout.unlistedMarkerName,
+                "attachments", "console.log",
             ])
         #expect(
             try folder.files(in: "runs/20261122T080000Z-0002") == [
-                ".junit.xml.tmp-fedcba98", OutputLayout.runMarkerName, "attachments",
+                OutputLayout.runMarkerName, ".smokerun-tmp-fedcba98-junit.xml", OutputLayout.unlistedMarkerName,
+                "attachments",
             ])
         #expect(try folder.files() == ["history.jsonl", "runs"])
     }
@@ -63,7 +69,7 @@ import Testing
         let folder = try TemporaryDirectory()
         let store = RunStore(outputDirectory: folder.url)
         let killed = try store.createRunDirectory(runID: "20261122T030000Z-0001")
-        let stale = killed.appendingPathComponent(".report.json.tmp-0123abcd")
+        let stale = killed.appendingPathComponent(".smokerun-tmp-0123abcd-report.json")
         try Data(repeating: 0, count: 1024).write(to: stale)
         try FileManager.default.setAttributes(
             [.modificationDate: Date().addingTimeInterval(-7200)], ofItemAtPath: stale.path)
@@ -93,7 +99,7 @@ import Testing
         let old = Date().addingTimeInterval(-7200)
         var planted: [URL] = []
         for place in [outside, unmarked, misnamed] {
-            let file = place.appendingPathComponent(".thesis.tex.tmp-0123abcd")
+            let file = place.appendingPathComponent(".smokerun-tmp-0123abcd-thesis.tex")
             try Data("work".utf8).write(to: file)
             try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: file.path)
             planted.append(file)

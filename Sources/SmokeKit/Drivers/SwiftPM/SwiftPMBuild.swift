@@ -35,6 +35,10 @@ struct SwiftPMBuild {
             executable: swift.path, arguments: buildArguments, environment: environment, currentDirectory: packageRoot)
         launch.log = console
         launch.graceSeconds = limits.graceSeconds
+        // The compilers `swift build` starts sit in process groups of their own: marked, they are ended with the
+        // build when it is stopped (and by the next run when smokerun was killed), never left compiling into the
+        // build folder the next run builds into.
+        launch.endsStrays = true
         var compiling = false
         let build = try LoggedProcess(launch: launch, limits: limits, console: console, processes: processes)
             .run(noted: "swift \(buildArguments.joined(separator: " "))") { line in

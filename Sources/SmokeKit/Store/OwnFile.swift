@@ -1,0 +1,52 @@
+import Foundation
+import SmokeCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A whole small file smokerun creates or replaces outside its output folder (`init`'s pipeline and `.gitignore`):
+/// only where nothing is, or a regular file is; read without following a link; written into a temp file beside it
+/// and renamed into place, so a link, a device or a FIFO standing there is never written through or replaced.
+package enum OwnFile {
+    /// Why `url` may not be created or replaced ("it is a FIFO, …"): nil when nothing is there or a regular file is (a link to one is
+    /// refused too: replacing it would copy what it points at to where anyone can read it).
+    package static func problem(at url: URL) -> String? {
+        var info = stat()
+        guard lstat(url.path, &info) == 0 else { return nil }
+        let mode = info.st_mode & S_IFMT
+        if mode == S_IFREG { return nil }
+        let kind = mode == S_IFLNK ? "a symbolic link" : POSIXFile.kindName(info.st_mode)
+        return """
+            it is \(kind), not a regular file; smokerun writes only regular files and never through or over anything \
+            else. Move it away, or name another file
+            """
+    }
+
+    /// Whether anything (a file, a folder, a link, even a dangling one) is at `url`.
+    package static func exists(_ url: URL) -> Bool {
+        var info = stat()
+        return lstat(url.path, &info) == 0
+    }
+
+    /// The text of the regular file `url` (never through a link), or nil when there is none; at most `limit` bytes.
+    package static func read(_ url: URL, limit: Int = 4 << 20) throws -> String? {
+        guard exists(url) else { return nil }
+        let read = try POSIXFile.readPrefix(url, limit: limit, followLinks: false)
+        if read.cut {
+            throw StoreError.writeFailed(
+                path: url.path, reason: "it is larger than \(limit) bytes, too large for smokerun to rewrite")
+        }
+        return String(decoding: read.data, as: UTF8.self)
+    }
+
+    /// Writes `text` to `url` by rename, after checking again that nothing but a regular file is there.
+    package static func write(_ text: String, to url: URL) throws {
+        if let problem = problem(at: url) { throw StoreError.writeFailed(path: url.path, reason: problem) }
+        try AtomicFile.write(Data(text.utf8), to: url)
+    }
+}

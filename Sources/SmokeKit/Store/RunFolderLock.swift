@@ -1,0 +1,73 @@
+import Foundation
+import SmokeCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Whether a run folder's maker still works in it, decided by a lock, not by a process id: the run holds an
+/// exclusive `flock` on its marker (`.smokerun-run`) from before the marker says anything until its finish, and the
+/// kernel lets it go when the process ends however it ends. A pid says nothing across PID namespaces (a run in a
+/// container sharing the output folder) and can be reused; the lock is the same for every process that opens the file.
+package enum RunFolderLock {
+    /// The markers this process holds locked, by path.
+    private static let held = Held()
+
+    /// Creates `marker` (it must not exist), locks it, then writes `text` into it: a reader that finds the text finds
+    /// the lock taken. The descriptor stays open until `release`.
+    static func create(_ marker: URL, text: String) throws {
+        let descriptor = open(marker.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard descriptor >= 0 else { throw StoreError.writeFailed(path: marker.path, reason: POSIXFile.openFailure()) }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            let reason = POSIXFile.lastError()
+            close(descriptor)
+            throw StoreError.writeFailed(path: marker.path, reason: reason)
+        }
+        do {
+            try FileWriter.system.writeAll(Data(text.utf8), to: descriptor, path: marker.path)
+        } catch {
+            close(descriptor)
+            throw error
+        }
+        held.insert(descriptor, for: marker.standardizedFileURL.path)
+    }
+
+    /// Lets the run folder's lock go (its run has finished); nothing when this process does not hold it.
+    package static func release(runDirectory: URL) {
+        let path = OutputLayout.runMarker(inRun: runDirectory).standardizedFileURL.path
+        if let descriptor = held.remove(path) { close(descriptor) }
+    }
+
+    /// Whether some process — this one included — holds the lock of `marker`. A marker that cannot be opened is
+    /// taken as held: a folder is only ever given up on proof.
+    static func isHeld(marker: URL) -> Bool {
+        let descriptor = open(marker.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard descriptor >= 0 else { return true }
+        defer { close(descriptor) }
+        guard flock(descriptor, LOCK_SH | LOCK_NB) == 0 else { return true }
+        _ = flock(descriptor, LOCK_UN)
+        return false
+    }
+
+    private final class Held: @unchecked Sendable {
+        private let lock = NSLock()
+        private var descriptors: [String: Int32] = [:]
+
+        func insert(_ descriptor: Int32, for path: String) {
+            lock.lock()
+            defer { lock.unlock() }
+            if let earlier = descriptors[path] { close(earlier) }
+            descriptors[path] = descriptor
+        }
+
+        func remove(_ path: String) -> Int32? {
+            lock.lock()
+            defer { lock.unlock() }
+            return descriptors.removeValue(forKey: path)
+        }
+    }
+}
