@@ -8,7 +8,7 @@ enum JSONTestEntry {
     static func write(_ test: TestResult, to sink: inout ReportSink, fallback: (TestResult) -> Data) {
         sink.append("    ")
         guard test.attempts.isEmpty, test.attachments.isEmpty, test.failureScreenshot == nil,
-            test.device == nil, test.activities == nil, spellsPlainly(test.durationSeconds)
+            test.device == nil, test.activities == nil, test.displayName == nil, spellsPlainly(test.durationSeconds)
         else {
             return sink.append(fallback(test))
         }

@@ -102,7 +102,7 @@ import Testing
     private func foreignDatabase(in out: URL, applicationID: Int64) throws -> URL {
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         let file = out.appendingPathComponent("history.sqlite")
-        FileManager.default.createFile(atPath: file.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: file.path, contents: nil)
         let connection = try SQLiteConnection(path: file.path, readOnly: false, library: SQLiteLibrary.shared.get())
         try connection.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)")
         try connection.execute("PRAGMA application_id = \(applicationID)")
