@@ -18,7 +18,7 @@ import Testing
         return collector.results
     }
 
-    @Test func aDeclaredDisplayNameReachesItsTestAndOnlyIt() {
+    @Test func aDeclaredDisplayNameReachesItsTestAndOnlyIt() throws {
         let id = "ShopTests.CartSuite/addsItem()/CartSuite.swift:8:6"
         let other = "ShopTests.CartSuite/removesItem()/CartSuite.swift:12:6"
         let declared = "ShopTests.CartSuite/neverRuns()/CartSuite.swift:20:6"
@@ -35,6 +35,8 @@ import Testing
         #expect(tests.map(\.id) == ["ShopTests.CartSuite/addsItem()", "ShopTests.CartSuite/removesItem()"])
         #expect(tests.map(\.displayName) == ["Adds an item", nil])
         #expect(tests.first?.titledID == #""Adds an item" (ShopTests.CartSuite/addsItem())"#)
+        let line = ProgressLine.render(try #require(tests.first), position: 1, total: 2, width: 120)
+        #expect(line == #"[1/2] "Adds an item" (CartSuite/addsItem()) ✔"#)
     }
 
     @Test(.enabled(if: CorpusLocation.shouldRun, "needs ../shared/corpus/swift-testing"))
