@@ -23,11 +23,15 @@ extension HistoryDatabase {
         }
     }
 
-    /// A read-only connection whose identity is checked. In the user's own writable folder it takes SQLite's
-    /// usual read locks (a writer may be busy); elsewhere — or when that fails for want of the shared-memory
-    /// file — it is immutable: no lock, no file made, the database file alone.
+    /// A connection that cannot write, whose identity is checked. In the user's own writable folder it is opened
+    /// as a writer's is, with `PRAGMA query_only` refusing every write through it: it takes SQLite's read locks (a
+    /// writer may be busy) and, closing last, removes the `-wal`/`-shm` files as a writer does (a read-only handle
+    /// would leave them behind). Elsewhere — or when that fails — it is immutable: no lock, no file made, the
+    /// database file alone.
     static func connectToRead(_ file: URL, ownFolder: Bool, library: SQLiteLibrary) throws -> SQLiteConnection {
-        if ownFolder, let connection = try? connect(file, readOnly: true, library: library) {
+        if ownFolder, let connection = try? connect(file, readOnly: false, library: library),
+            (try? connection.execute("PRAGMA query_only = 1")) != nil
+        {
             do {
                 try checkIdentity(of: connection, file: file)
                 return connection

@@ -98,6 +98,24 @@ import Testing
         #expect(try Data(contentsOf: database) == bytes)
     }
 
+    @Test func aReaderInItsOwnFolderCannotWriteAndLeavesNoFileBehind() async throws {
+        guard case .success = SQLiteLibrary.shared else { return }
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let out = folder.url.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        try RunStore(outputDirectory: out).appendHistory(report(0))
+        let before = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+        let (status, _, err) = await run(["history", "--test", "T.A/test", "--output", "out"], in: folder.url)
+        #expect(status == .passed, "\(err)")
+        do {
+            let reader = try #require(try HistoryStore.database(outputDirectory: out))
+            #expect(throws: StoreError.self) { try reader.markFolderRemoved(["20261122T000000Z-cccc"]) }
+        }
+        // Closed, it leaves no -wal or -shm file beside the database.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == before)
+    }
+
     /// A database of another application in the output folder, with its id and tables.
     private func foreignDatabase(in out: URL, applicationID: Int64) throws -> URL {
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
