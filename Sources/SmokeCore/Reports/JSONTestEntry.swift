@@ -8,11 +8,13 @@ enum JSONTestEntry {
     static func write(_ test: TestResult, to sink: inout ReportSink, fallback: (TestResult) -> Data) {
         sink.append("    ")
         guard test.attempts.isEmpty, test.attachments.isEmpty, test.failureScreenshot == nil,
-            test.device == nil, test.activities == nil, test.displayName == nil, spellsPlainly(test.durationSeconds)
+            test.device == nil, test.activities == nil, spellsPlainly(test.durationSeconds)
         else {
             return sink.append(fallback(test))
         }
-        sink.append(#"{"activities":null,"attachments":[],"attempts":[],"device":null,"durationSeconds":"#)
+        sink.append(#"{"activities":null,"attachments":[],"attempts":[],"device":null,"displayName":"#)
+        if let displayName = test.displayName { string(displayName, to: &sink) } else { sink.append("null") }
+        sink.append(#","durationSeconds":"#)
         _ = appendNumber(test.durationSeconds, to: &sink)
         sink.append(#","evidence":"#)
         if let evidence = test.evidence {
