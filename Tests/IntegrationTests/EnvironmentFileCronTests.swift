@@ -88,7 +88,7 @@ import Testing
         #expect(missing.status == 1, "\(missing.output)\n\(firstLog)")
         #expect(
             firstLog.contains(
-                "smokerun: warning: no notification was sent: SMOKERUN_WEBHOOK_URL is set neither in the environment nor in .smokerun/env; put the line SMOKERUN_WEBHOOK_URL=<its value> in .smokerun/env"
+                "smokerun: warning: no notification was sent: SMOKERUN_WEBHOOK_URL is set neither in the environment nor in .smokerun/env; write it with `smokerun secret set SMOKERUN_WEBHOOK_URL`"
             ), "\(firstLog)")
         let unsent = try RunStore.loadReport(at: root.appendingPathComponent(".smokerun/latest"))
         #expect(unsent.status == .failed)
@@ -145,14 +145,15 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent(".smokerun/runs").path))
     }
 
-    @Test func aRefusedEnvironmentFileIsAWarningAndTheRunGoesOn() async throws {
+    @Test func aRefusedEnvironmentFileSaysTheVariableIsThereAndSecretSetMakesItUsable() async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent(
             "smokerun-envopen-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: root) }
         let package = try Self.writeFailingPackage(in: root)
         _ = try IntegrationSupport.writePipeline(
-            #"{"name": "alarm", "swiftpm": {"packagePath": "Alarm"}, "coverage": {"enabled": false}, "reports": ["json"]}"#,
+            #"{"name": "alarm", "swiftpm": {"packagePath": "Alarm"}, "coverage": {"enabled": false}, "reports": ["json"], "notify": {"maxAttempts": 1}}"#,
             named: "alarm", next: package)
+        // `echo URL > .smokerun/env` under the usual umask: mode 644.
         let envFile = root.appendingPathComponent(".smokerun/env")
         try FileManager.default.createDirectory(
             at: envFile.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -164,14 +165,55 @@ import Testing
         let context = HostContext(
             standardOutput: BufferOutput(), standardError: err, environment: environment, currentDirectory: root)
         let code = await CommandLineTool.run(arguments: ["run", "Pipelines/alarm.json"], context: context)
+        // The same status as a run that notified; the reason on stderr and in report.json.
         #expect(code == .testsFailed, "\(err.text)")
         #expect(
             err.text.contains(
                 "smokerun: warning: .smokerun/env: refused: it holds secrets but group or others may read or write it (mode 644); run `chmod 600 .smokerun/env` (this run goes on without its variables)"
             ), "\(err.text)")
-        #expect(err.text.contains("smokerun: warning: no notification was sent: SMOKERUN_WEBHOOK_URL is set neither"))
+        let thereButUnused =
+            "no notification was sent: .smokerun/env: refused: mode 644 lets group or others read or write it; the variable is there but was not used (SMOKERUN_WEBHOOK_URL)"
+        #expect(err.text.contains("smokerun: warning: \(thereButUnused)"), "\(err.text)")
+        #expect(!err.text.contains("set neither"))
         let report = try RunStore.loadReport(at: root.appendingPathComponent(".smokerun/latest"))
         #expect(report.status == .failed)
         #expect(report.errors.filter { $0.severity == .warning }.count == 2)
+        #expect(report.errors.contains { $0.message.hasPrefix(thereButUnused) })
+
+        // `secret set` rewrites it with mode 600; a smokerun setting put in the file changes nothing.
+        let receiver = try NotifyWebhookReceiver(replies: [.init(status: 200, body: "ok")])
+        defer { receiver.stop() }
+        let url = receiver.url(token: "secret-set-\(UUID().uuidString.prefix(6))")
+        for (name, value) in [
+            ("SMOKERUN_WEBHOOK_URL", url.absoluteString), ("SMOKERUN_SQLITE_LIBRARY", "/nonexistent/libsqlite3.so.0"),
+        ] {
+            let secretOut = BufferOutput()
+            let secret = try SecretCommand(arguments: ["set", name, "--pipeline", "Pipelines/alarm.json"]) {
+                Array("\(value)\n".utf8)
+            }
+            let secretContext = HostContext(
+                standardOutput: secretOut, standardError: BufferOutput(), environment: environment,
+                currentDirectory: root)
+            #expect(try await secret.run(in: secretContext) == .passed)
+            #expect(secretOut.text == "secret: \(name) written to .smokerun/env (mode 600)\n")
+        }
+        let mode = try FileManager.default.attributesOfItem(atPath: envFile.path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        let secondErr = BufferOutput()
+        let second = HostContext(
+            standardOutput: BufferOutput(), standardError: secondErr, environment: environment, currentDirectory: root)
+        #expect(await CommandLineTool.run(arguments: ["run", "Pipelines/alarm.json"], context: second) == .testsFailed)
+        #expect(receiver.requests.count == 1, "\(secondErr.text)")
+        #expect(
+            secondErr.text.contains("smokerun: warning: .smokerun/env: ignored SMOKERUN_SQLITE_LIBRARY: this file"),
+            "\(secondErr.text)")
+        #expect(!secondErr.text.contains("history"), "\(secondErr.text)")
+        let database = root.appendingPathComponent(".smokerun/history.sqlite")
+        if case .success = SQLiteLibrary.shared {
+            #expect(FileManager.default.fileExists(atPath: database.path))
+            #expect(
+                try HistoryStore.runs(outputDirectory: root.appendingPathComponent(".smokerun"), pipeline: nil).count
+                    == 2)
+        }
     }
 }

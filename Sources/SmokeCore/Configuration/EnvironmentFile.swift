@@ -112,14 +112,24 @@ package struct EnvironmentFile: Sendable, Equatable {
     }
 
     /// `environment` with this file's variables added where the environment has none (or an empty one), and the
-    /// names that came from the file, in the file's order.
-    package func applied(to environment: [String: String]) -> (environment: [String: String], fromFile: [String]) {
+    /// names that came from the file, in the file's order. Only the names in `allowed` are taken — the variables
+    /// the pipeline's notifier names (Documentation/Design.md §9): the file holds secrets, never smokerun's own
+    /// settings; the others come back in `ignored`, in the file's order.
+    package func applied(to environment: [String: String], allowing allowed: Set<String>)
+        -> (environment: [String: String], fromFile: [String], ignored: [String])
+    {
         var result = environment
         var names: [String] = []
-        for entry in entries where (environment[entry.name] ?? "").isEmpty {
+        var ignored: [String] = []
+        for entry in entries {
+            guard allowed.contains(entry.name) else {
+                ignored.append(entry.name)
+                continue
+            }
+            guard (environment[entry.name] ?? "").isEmpty else { continue }
             result[entry.name] = entry.value
             names.append(entry.name)
         }
-        return (result, names)
+        return (result, names, ignored)
     }
 }

@@ -31,6 +31,19 @@ package enum EnvironmentFileError: Error, Equatable, Sendable {
         return false
     }
 
+    /// Why the file was refused, in a few words: "mode 644 lets group or others read or write it".
+    package var shortReason: String {
+        switch self {
+        case .malformed(_, let line, let reason): "line \(line): \(reason)"
+        case .exposed(_, let mode): "mode \(String(mode, radix: 8)) lets group or others read or write it"
+        case .notOwned(_, let owner, let user): "it is owned by user \(owner), not \(user)"
+        case .symbolicLink: "it is a symbolic link"
+        case .notRegularFile(_, let kind): "it is \(kind), not a regular file"
+        case .tooLarge(_, let limit): "it is larger than \(limit / 1024) KiB"
+        case .unreadable(_, let reason): reason
+        }
+    }
+
     package var path: String {
         switch self {
         case .malformed(let path, _, _), .exposed(let path, _), .notOwned(let path, _, _), .symbolicLink(let path),

@@ -2,6 +2,9 @@
 package struct TestResult: Codable, Sendable, Equatable, Identifiable {
     /// `Module.Class/method` (XCTest) or `Module.Suite/function()` (Swift Testing).
     package var id: String
+    /// Swift Testing's display name (`@Test("Adds two numbers")`), shown before the id wherever a person reads
+    /// the test; the id stays its key. Nil when the test has none (report.json then has no such field).
+    package var displayName: String?
     package var name: String
     package var suite: String
     package var framework: TestFramework
@@ -62,4 +65,8 @@ package struct TestResult: Codable, Sendable, Equatable, Identifiable {
         self.output = output
         self.attempts = attempts
     }
+
+    /// `"Adds two numbers" (Module.Suite/add())` when the test has a display name, else the id: a display name is
+    /// shown first, beside the id.
+    package var titledID: String { displayName.map { "\"\($0)\" (\(id))" } ?? id }
 }

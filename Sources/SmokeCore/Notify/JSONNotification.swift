@@ -68,6 +68,8 @@ struct JSONNotification: Encodable, Sendable, Equatable {
 
     struct Failure: Encodable, Sendable, Equatable {
         var id: String
+        /// Swift Testing's display name, when the test has one; absent otherwise.
+        var displayName: String?
         /// The device it failed on, on a run pinning several devices; absent otherwise.
         var device: String?
         var status: TestStatus
@@ -118,7 +120,8 @@ struct JSONNotification: Encodable, Sendable, Equatable {
             let first = test.failures.first
             let start = since.flatMap(plan.start(of:))
             return Failure(
-                id: test.id, device: test.device, status: test.status, new: age.isNew, failingSince: since,
+                id: test.id, displayName: test.displayName, device: test.device, status: test.status, new: age.isNew,
+                failingSince: since,
                 failingSinceAt: start?.startedAt, failingSinceCommit: start?.commit, failingRuns: runs,
                 message: first.map { SlackText.truncate($0.message, limit: Self.messageLimit) },
                 file: first?.file.map(sources.shortPath), line: first?.line, issues: test.failures.count,

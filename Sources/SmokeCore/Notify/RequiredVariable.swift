@@ -33,4 +33,10 @@ package struct RequiredVariable: Sendable, Equatable {
             return RequiredVariable(name: name, key: key, source: source)
         }
     }
+
+    /// The names `<output>/env` may supply: every variable the pipeline's notifier names (its webhook URL's and,
+    /// with `notify.slackUpload`, the bot token's). Nothing else in the file reaches smokerun.
+    package static func fileVariables(of notify: NotifySettings) -> Set<String> {
+        Set([notify.webhookURLEnvironment] + (notify.slackUpload.map { [$0.tokenEnvironment] } ?? []))
+    }
 }

@@ -109,6 +109,10 @@ package enum SlackMessage {
         _ test: TestResult, plan: NotificationPlan, report: RunReport, links: ArtifactLinks, sources: SourceLinks
     ) -> String {
         var title = "*`\(SlackText.escape(test.id, limit: 300))`*"
+        // A display name first, the id (the key a person searches for) after it.
+        if let shown = test.displayName {
+            title = "*\(SlackText.escape(shown, limit: 300))* `\(SlackText.escape(test.id, limit: 300))`"
+        }
         if let device = test.device { title += " on _\(SlackText.escape(device, limit: 100))_" }
         if test.status != .failed { title += " (\(test.status == .crashed ? "crashed" : "timed out"))" }
         switch plan.ages[test.deviceKey] {

@@ -170,7 +170,8 @@ extension HTMLReport {
         guard !owners.isEmpty else { return "" }
         var html = "<section id=\"attachments\"><h2>Attachments</h2>\n"
         for test in owners {
-            html += "<h3>\(icon(test.status)) \(h(test.id + DeviceGroups.suffix(test)))</h3>\n"
+            html +=
+                "<h3>\(icon(test.status)) \(HTMLReport.displayed(test))\(h(test.id + DeviceGroups.suffix(test)))</h3>\n"
             for record in test.attachments { html += attachments.render(record) }
         }
         return html + "</section>\n"

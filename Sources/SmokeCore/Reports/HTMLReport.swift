@@ -215,7 +215,8 @@ package struct HTMLReport: ReportWriter {
             cardCount += 1
             let test = item.test
             html += "<article class=\"card failed\" id=\"\(item.anchor)\">\n"
-            html += "<h3>\(icon(test.status)) \(h(test.id + DeviceGroups.suffix(test)))</h3>\n"
+            html +=
+                "<h3>\(icon(test.status)) \(HTMLReport.displayed(test))\(h(test.id + DeviceGroups.suffix(test)))</h3>\n"
             var meta = [
                 h(ReportText.label(test.status)), h(ReportText.duration(of: test)), "#\(test.order)",
             ]
@@ -268,6 +269,11 @@ package struct HTMLReport: ReportWriter {
     }
 
     static func h(_ text: String) -> String { XMLText.escape(text) }
+
+    /// A test's display name, before its id, as its own line: empty when it has none.
+    static func displayed(_ test: TestResult) -> String {
+        test.displayName.map { "<span class=\"display-name\">\(h($0))</span><br>" } ?? ""
+    }
 }
 
 extension ReportFormat {

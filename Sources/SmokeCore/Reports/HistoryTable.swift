@@ -8,7 +8,8 @@ package enum HistoryTable {
             let t = entry.totals
             lines.append(
                 [
-                    TextColumns.pad(entry.runID, 24), TextColumns.pad(entry.pipeline, 13),
+                    TextColumns.pad(TerminalText.escaped(entry.runID, newlines: false), 24),
+                    TextColumns.pad(TerminalText.escaped(entry.pipeline, newlines: false), 13),
                     TextColumns.pad(entry.status.rawValue, 12),
                     TextColumns.pad("\(t.tests)", 6, right: true), TextColumns.pad("\(t.failing)", 8, right: true),
                     TextColumns.pad("\(t.flaky)", 6, right: true),

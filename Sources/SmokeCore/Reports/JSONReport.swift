@@ -83,7 +83,7 @@ package struct JSONReport: ReportWriter {
 
     /// The exact keys of each entry of `tests`.
     static let testKeys = [
-        "id", "name", "suite", "framework", "status", "durationSeconds", "order", "flaky",
+        "id", "displayName", "name", "suite", "framework", "status", "durationSeconds", "order", "flaky",
         "failures", "attachments", "output", "attempts", "failureScreenshot", "worker", "position", "device",
         "activities", "evidence",
     ]
@@ -134,7 +134,7 @@ package struct JSONReport: ReportWriter {
         let test: TestResult
 
         enum Key: String, CodingKey {
-            case id, name, suite, framework, status, durationSeconds, order, flaky
+            case id, displayName, name, suite, framework, status, durationSeconds, order, flaky
             case failures, attachments, output, attempts, failureScreenshot, worker, position, device, activities
             case evidence
         }
@@ -142,6 +142,8 @@ package struct JSONReport: ReportWriter {
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: Key.self)
             try container.encode(test.id, forKey: .id)
+            // Every key is always there (`null` when the test has none), as for the others.
+            try container.encode(test.displayName, forKey: .displayName)
             try container.encode(test.name, forKey: .name)
             try container.encode(test.suite, forKey: .suite)
             try container.encode(test.framework, forKey: .framework)

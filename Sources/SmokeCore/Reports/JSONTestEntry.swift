@@ -12,7 +12,9 @@ enum JSONTestEntry {
         else {
             return sink.append(fallback(test))
         }
-        sink.append(#"{"activities":null,"attachments":[],"attempts":[],"device":null,"durationSeconds":"#)
+        sink.append(#"{"activities":null,"attachments":[],"attempts":[],"device":null,"displayName":"#)
+        if let displayName = test.displayName { string(displayName, to: &sink) } else { sink.append("null") }
+        sink.append(#","durationSeconds":"#)
         _ = appendNumber(test.durationSeconds, to: &sink)
         sink.append(#","evidence":"#)
         if let evidence = test.evidence {

@@ -169,7 +169,7 @@ package struct MarkdownReport: ReportWriter {
             let more = test.failures.count > 1 ? " (+\(test.failures.count - 1) more)" : ""
             lines.append(
                 """
-                | \(MarkdownText.code(test.id))\(MarkdownText.escape(DeviceGroups.suffix(test))) | \
+                | \(displayed(test))\(MarkdownText.code(test.id))\(MarkdownText.escape(DeviceGroups.suffix(test))) | \
                 \(ReportText.symbol(test.status)) \(ReportText.label(test.status)) | \
                 \(message)\(more)\(screenshotLink(test)) | \(location) |
                 """)
@@ -238,6 +238,11 @@ package struct MarkdownReport: ReportWriter {
             }
         }
         return longest
+    }
+
+    /// A test's display name, before its id: `"Adds two numbers" `; empty when it has none.
+    static func displayed(_ test: TestResult) -> String {
+        test.displayName.map { "\(MarkdownText.escape("\"\($0)\""))<br>" } ?? ""
     }
 }
 

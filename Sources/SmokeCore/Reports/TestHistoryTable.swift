@@ -14,8 +14,9 @@ package enum TestHistoryTable {
             let status = result.flaky ? "\(result.status.rawValue) (flaky)" : result.status.rawValue
             lines.append(
                 [
-                    TextColumns.pad(formatter.string(from: result.startedAt), 21), TextColumns.pad(result.runID, 24),
-                    TextColumns.pad(result.commit.map { String($0.prefix(10)) } ?? "-", 11),
+                    TextColumns.pad(formatter.string(from: result.startedAt), 21),
+                    TextColumns.pad(TerminalText.escaped(result.runID, newlines: false), 24),
+                    TextColumns.pad(TerminalText.escaped(result.commit.map { String($0.prefix(10)) } ?? "-"), 11),
                     TextColumns.pad(status, 16), TextColumns.pad(seconds, 8, right: true),
                     firstLine(result.message ?? result.evidence),
                 ].joined(separator: " "))
@@ -36,8 +37,11 @@ package enum TestHistoryTable {
         }
     }
 
+    /// The first line, cut to `messageWidth`, its control characters shown escaped: a test's message may hold a
+    /// terminal's escape sequences (a window title, the clipboard), which must not act on the reader's terminal.
     private static func firstLine(_ text: String?) -> String {
         guard let line = text?.split(separator: "\n", omittingEmptySubsequences: true).first else { return "" }
-        return line.count > messageWidth ? String(line.prefix(messageWidth - 1)) + "…" : String(line)
+        let cut = line.count > messageWidth ? String(line.prefix(messageWidth - 1)) + "…" : String(line)
+        return TerminalText.escaped(cut, newlines: false)
     }
 }

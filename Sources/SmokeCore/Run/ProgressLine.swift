@@ -14,7 +14,9 @@ package enum ProgressLine {
         let prefix =
             "[\(position)/\(total)] " + (test.device.map { "\(TerminalText.escaped($0, newlines: false)) · " } ?? "")
         let suffix = " \(symbol(for: test.status))" + (test.flaky ? " (flaky)" : "")
-        let name = TerminalText.escaped("\(test.suite)/\(test.name)", newlines: false)
+        let base = "\(test.suite)/\(test.name)"
+        // A display name first, the test's own name after it (shortening cuts the front, so it goes first).
+        let name = TerminalText.escaped(test.displayName.map { "\"\($0)\" (\(base))" } ?? base, newlines: false)
         let room = max(8, width - prefix.count - suffix.count - 1)
         let shown = name.count > room ? "…" + name.suffix(room - 1) : name
         return prefix + shown + " " + style.mark(test.status) + (test.flaky ? " (flaky)" : "")

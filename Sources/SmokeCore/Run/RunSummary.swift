@@ -11,7 +11,7 @@ package enum RunSummary {
             // What the tests named and said is shown, never acted on by the terminal.
             let location = failure?.location.map { " (\(TerminalText.escaped($0, newlines: false)))" } ?? ""
             let label = style.paint(StatusStyle.of(test.status).label, StatusStyle.of(test.status).ansiColor)
-            let name = TerminalText.escaped(test.id + DeviceGroups.suffix(test), newlines: false)
+            let name = TerminalText.escaped(test.titledID + DeviceGroups.suffix(test), newlines: false)
             lines.append("\(style.mark(test.status)) \(style.paint(name, "1")) \(label)\(location)")
             if let message = failure?.message {
                 lines.append("    \(TerminalText.escaped(String(message.split(separator: "\n").first ?? "")))")

@@ -16,6 +16,29 @@ package enum HistorySchema {
     /// `PRAGMA user_version` of the layout below; a file with a newer one is refused, not rewritten.
     package static let version = 1
 
+    /// `PRAGMA application_id` of smokerun's history ("SMKR"), set when smokerun makes the file: another
+    /// application's database under that name is refused, never read or given smokerun's tables.
+    package static let applicationID: Int64 = 0x534D_4B52
+
+    /// The tables every smokerun history has: a file without an application id (made by an older smokerun) is
+    /// smokerun's when it has them.
+    package static let ownTables: Set<String> = ["runs", "tests", "results"]
+
+    /// Why a database is not smokerun's history, or nil when it is (or is empty: smokerun makes it).
+    /// - Parameters:
+    ///   - applicationID: its `PRAGMA application_id`.
+    ///   - tables: the names of its tables.
+    package static func foreignReason(applicationID id: Int64, tables: Set<String>) -> String? {
+        if id == applicationID { return nil }
+        if id != 0 {
+            let hex = String(UInt32(truncatingIfNeeded: id), radix: 16, uppercase: true)
+            return "its application id is 0x\(hex), another application's (smokerun's is 0x534D4B52)"
+        }
+        if tables.isEmpty || ownTables.isSubset(of: tables) { return nil }
+        let shown = tables.sorted().prefix(5).joined(separator: ", ") + (tables.count > 5 ? ", …" : "")
+        return "it holds another application's tables (\(shown)), not smokerun's runs, tests and results"
+    }
+
     /// The statements that create version 1, separated by `;`.
     package static let create = """
         CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

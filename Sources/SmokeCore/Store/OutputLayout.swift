@@ -19,8 +19,8 @@ package struct OutputLayout: Sendable, Equatable {
     /// The pipeline `run` and every command that takes one use when none is given.
     package static let defaultPipeline = "Pipelines/smoke.json"
 
-    static let runsFolderName = "runs"
-    static let latestName = "latest"
+    package static let runsFolderName = "runs"
+    package static let latestName = "latest"
     static let historyFileName = "history.jsonl"
     static let historyDatabaseFileName = "history.sqlite"
     static let outboxFolderName = "outbox"
@@ -48,7 +48,7 @@ package struct OutputLayout: Sendable, Equatable {
     ]
 
     /// The output folder itself.
-    var root: URL
+    package var root: URL
 
     package init(root: URL) {
         self.root = root

@@ -12,6 +12,8 @@ package enum StoreError: Error, Equatable, LocalizedError, DomainError {
     case attachmentSourceUnreadable(path: String, reason: String)
     case attachmentNamesExhausted(directory: String, stem: String)
     case runFolderTaken(path: String)
+    /// A `history.sqlite` smokerun did not make (another application's id or tables): never read, never written.
+    case foreignDatabase(path: String, reason: String)
 
     package var errorDescription: String? {
         switch self {
@@ -38,12 +40,17 @@ package enum StoreError: Error, Equatable, LocalizedError, DomainError {
             "too many attachments named '\(stem)' in \(directory)"
         case .runFolderTaken(let path):
             "\(path) already exists: another run has this run id; smokerun never writes into another run's folder"
+        case .foreignDatabase(let path, let reason):
+            """
+            \(path) is not smokerun's history: \(reason); smokerun neither reads nor changes it. Move it away, or \
+            give smokerun an output folder of its own (the pipeline's `output`, --output)
+            """
         }
     }
 
     package var kind: ErrorKind {
         switch self {
-        case .invalidRunID, .runNotFound, .reportMissing, .reportInvalid: .invalidInput
+        case .invalidRunID, .runNotFound, .reportMissing, .reportInvalid, .foreignDatabase: .invalidInput
         case .writeFailed, .readFailed, .latestNotALink, .attachmentSourceUnreadable, .attachmentNamesExhausted,
             .runFolderTaken:
             .infrastructure

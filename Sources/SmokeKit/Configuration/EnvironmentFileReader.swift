@@ -15,6 +15,9 @@ import SmokeCore
 package struct EnvironmentFileReader: Sendable {
     /// The user the file must belong to; tests pass another to see a file refused.
     var user: UInt32 = UInt32(geteuid())
+    /// False only to list the names in a file refused for its mode (`Loaded.refusedNames`), never to use them, and
+    /// for `secret set` to rewrite it with mode 0600.
+    var checksMode = true
 
     package init() {}
 
@@ -28,31 +31,63 @@ package struct EnvironmentFileReader: Sendable {
         package var record: EnvironmentFileRecord?
         /// The file exists and was refused (permissions, owner, a link, its size); the run goes on without it.
         package var refusal: EnvironmentFileError?
+        /// The names a file refused for its mode holds (never their values): a variable that is there but was not
+        /// used is said so, not called missing.
+        package var refusedNames: [String] = []
+        /// Names in the file that the notifier does not name: ignored, said once.
+        package var ignored: [String] = []
+
+        /// The one warning about `ignored`, or nil.
+        package func ignoredWarning(file: String) -> String? {
+            guard !ignored.isEmpty else { return nil }
+            let names = ignored.joined(separator: ", ")
+            return """
+                \(file): ignored \(names): this file supplies only the variables the pipeline's notifier names \
+                (notify.webhookURLEnvironment, notify.slackUpload.tokenEnvironment); smokerun's own settings and \
+                anything else come from its real environment
+                """
+        }
     }
 
-    /// The file's variables applied to `environment`. A file that is not there is no error; a malformed one
-    /// throws (exit 2); a refused one comes back in `refusal`, so a run still runs and says why it cannot notify.
+    /// The file's variables applied to `environment`, only those in `allowed` (`RequiredVariable.fileVariables`).
+    /// A file that is not there is no error; a malformed one throws (exit 2); a refused one comes back in
+    /// `refusal`, so a run still runs and says why it cannot notify.
     /// - Parameter displayPath: how messages and the report name the file.
-    package func load(_ file: URL, displayPath: String? = nil, into environment: [String: String])
-        throws(EnvironmentFileError) -> Loaded
-    {
+    package func load(
+        _ file: URL, displayPath: String? = nil, into environment: [String: String], allowing allowed: Set<String>
+    ) throws(EnvironmentFileError) -> Loaded {
         let shown = displayPath ?? file.path
         do {
             guard let parsed = try read(file, displayPath: shown) else {
                 return Loaded(environment: environment)
             }
-            let (merged, names) = parsed.applied(to: environment)
-            return Loaded(environment: merged, record: EnvironmentFileRecord(path: shown, variables: names))
+            let (merged, names, ignored) = parsed.applied(to: environment, allowing: allowed)
+            var loaded = Loaded(environment: merged, record: EnvironmentFileRecord(path: shown, variables: names))
+            loaded.ignored = ignored
+            return loaded
         } catch  where error.isMalformed {
             throw error
         } catch {
-            return Loaded(environment: environment, refusal: error)
+            var loaded = Loaded(environment: environment, refusal: error)
+            if case .exposed = error {
+                var lenient = self
+                lenient.checksMode = false
+                let names = (try? lenient.read(file, displayPath: shown))?.entries.map(\.name) ?? []
+                loaded.refusedNames = names.filter(allowed.contains)
+            }
+            return loaded
         }
     }
 
     /// The parsed file, or nil when nothing is at `file`.
     package func read(_ file: URL, displayPath: String? = nil) throws(EnvironmentFileError) -> EnvironmentFile? {
         let shown = displayPath ?? file.path
+        guard let bytes = try bytes(of: file, displayPath: shown) else { return nil }
+        return try EnvironmentFile.parse(bytes, path: shown)
+    }
+
+    /// The file's bytes after every check, or nil when nothing is at `file`.
+    func bytes(of file: URL, displayPath shown: String) throws(EnvironmentFileError) -> [UInt8]? {
         guard POSIXFile.exists(file) else { return nil }
         if POSIXFile.isSymlink(file) { throw .symbolicLink(path: shown) }
         let descriptor: Int32
@@ -64,8 +99,9 @@ package struct EnvironmentFileReader: Sendable {
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw .unreadable(path: shown, reason: POSIXFile.lastError()) }
+        let mode = checksMode ? UInt32(info.st_mode) & 0o7777 : 0o600
         if let refusal = EnvironmentFileError.refusal(
-            path: shown, mode: UInt32(info.st_mode) & 0o7777, owner: UInt32(info.st_uid), user: user,
+            path: shown, mode: mode, owner: UInt32(info.st_uid), user: user,
             size: Int(info.st_size))
         {
             throw refusal
@@ -82,7 +118,7 @@ package struct EnvironmentFileReader: Sendable {
             throw .unreadable(path: shown, reason: error.localizedDescription)
         }
         if copied.cut { throw .tooLarge(path: shown, limit: EnvironmentFile.byteLimit) }
-        return try EnvironmentFile.parse(bytes, path: shown)
+        return bytes
     }
 
     /// `openRegularFile`'s refusal in this file's terms.

@@ -16,7 +16,7 @@ extension Doctor {
                 checks.append(
                     .failed(
                         "notify", "\(name) (\(variable.key)) is set neither in the environment nor in \(file)",
-                        fix: "put the line \(name)=<its value> in \(file), then `chmod 600 \(file)`"))
+                        fix: "write it with `smokerun secret set \(name)` (the value on standard input; mode 600)"))
                 continue
             case .environmentOnly, .environmentFile:
                 break

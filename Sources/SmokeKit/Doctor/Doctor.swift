@@ -52,7 +52,9 @@ package struct Doctor: Sendable {
         let envFile = OutputLayout(root: output).environmentFile
         // The file's variables reach the notifier only, as in a run: never the toolchain or the tests.
         var notifyPlace = place
-        let (fileCheck, fileNames) = environmentFile(envFile, shown: displayPath(envFile), place: &notifyPlace)
+        let (fileCheck, fileNames) = environmentFile(
+            envFile, shown: displayPath(envFile), allowing: RequiredVariable.fileVariables(of: pipeline.notify),
+            place: &notifyPlace)
         add(fileCheck)
         for check in toolchain(pipeline, place: place) { add(check) }
         add(schedule(pipeline))
@@ -75,9 +77,12 @@ package struct Doctor: Sendable {
     }
 
     /// `<output>/env`: optional, but when it is there it must be usable; its variables join the environment.
-    func environmentFile(_ file: URL, shown: String, place: inout DoctorProbes.Place) -> (DoctorCheck, Set<String>) {
+    func environmentFile(_ file: URL, shown: String, allowing: Set<String>, place: inout DoctorProbes.Place)
+        -> (DoctorCheck, Set<String>)
+    {
         do {
-            let loaded = try probes.environmentFileReader.load(file, displayPath: shown, into: place.environment)
+            let loaded = try probes.environmentFileReader.load(
+                file, displayPath: shown, into: place.environment, allowing: allowing)
             if let refusal = loaded.refusal {
                 return (.failed("environment file", refusal.localizedDescription, fix: Self.fix(refusal, shown)), [])
             }

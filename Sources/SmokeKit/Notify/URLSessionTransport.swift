@@ -14,7 +14,9 @@ import SmokeCore
 
 /// The real HTTP transport of `WebhookDelivery`: one ephemeral URLSession request whose answer is read through a
 /// delegate, at most `responseLimit` bytes of it: a receiver that streams an endless body costs those bytes, never
-/// the memory a whole-body data task would buffer (curl's `--max-filesize`, for a response).
+/// the memory a whole-body data task would buffer (curl's `--max-filesize`, for a response). A redirect is followed
+/// only to the same scheme, host and port (Documentation/Design.md §9): a 307 to another port or host is the
+/// answer, not a new destination for the secret-bearing request.
 enum URLSessionTransport {
     /// How much of a response body is kept; the request ends there (a webhook's answer is a word or a small JSON).
     static let responseLimit = 64 * 1024
@@ -32,7 +34,8 @@ enum URLSessionTransport {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
         configuration.timeoutIntervalForResource = timeout
-        let attempt = Attempt(limit: limit)
+        let attempt = Attempt(limit: limit, origin: request.url)
+        // A task with a completion handler follows every redirect without asking; the delegate's is asked.
         let session = URLSession(
             configuration: configuration, delegate: attempt, delegateQueue: AnswerQueue(attempt: attempt))
         defer { session.finishTasksAndInvalidate() }
@@ -51,6 +54,16 @@ enum URLSessionTransport {
         } onCancel: {
             attempt.finish(.failure(CancellationError()))
         }
+    }
+
+    /// Whether a redirect from `origin` to `target` stays on the same scheme, host and port.
+    static func isSameOrigin(_ origin: URL?, _ target: URL?) -> Bool {
+        guard let origin, let target, let scheme = origin.scheme?.lowercased(),
+            scheme == target.scheme?.lowercased(), let host = origin.host?.lowercased(),
+            host == target.host?.lowercased()
+        else { return false }
+        let defaultPort = scheme == "https" ? 443 : 80
+        return (origin.port ?? defaultPort) == (target.port ?? defaultPort)
     }
 
     /// The delegate's queue. swift-corelibs-foundation hands each piece of a body to it as libcurl reads (on
@@ -83,6 +96,7 @@ enum URLSessionTransport {
     private final class Attempt: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         typealias Answer = (Int, [String: String], Data)
         private let limit: Int
+        private let origin: URL?
         private let lock = NSLock()
         private var task: URLSessionDataTask?
         private var continuation: CheckedContinuation<Answer, any Error>?
@@ -92,8 +106,17 @@ enum URLSessionTransport {
         private var headers: [String: String] = [:]
         private var body = Data()
 
-        init(limit: Int) {
+        init(limit: Int, origin: URL?) {
             self.limit = limit
+            self.origin = origin
+        }
+
+        func urlSession(
+            _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+            newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+        ) {
+            // nil: the redirect's own response is the answer.
+            completionHandler(URLSessionTransport.isSameOrigin(origin, request.url) ? request : nil)
         }
 
         /// Whether the request is still reading (a cancelled one until the cancellation reaches libcurl).
@@ -163,6 +186,11 @@ enum URLSessionTransport {
                 return
             }
             lock.lock()
+            if status == 0, let http = task.response as? HTTPURLResponse {
+                // A redirect that was not followed: its own response is the answer.
+                status = http.statusCode
+                for (key, value) in http.allHeaderFields { headers[String(describing: key)] = String(describing: value) }
+            }
             let answer = (status, headers, body)
             lock.unlock()
             finish(.success(answer))

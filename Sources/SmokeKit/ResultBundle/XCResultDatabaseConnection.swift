@@ -16,7 +16,7 @@ final class XCResultDatabaseConnection {
     convenience init(
         readingAt url: URL, library: Result<SQLiteLibrary, SQLiteLibraryError> = SQLiteLibrary.shared
     ) throws(XCResultDatabaseError) {
-        let uri = "file:" + Self.percentEncodedPath(url.path) + "?immutable=1"
+        let uri = SQLiteLibrary.immutableURI(url.path)
         try self.init(
             path: url.path, name: uri, flags: SQLiteLibrary.openReadOnly | SQLiteLibrary.openURI, library: library)
         // SQLite opens lazily: touch the schema so a truncated or non-database file is reported now.
@@ -159,19 +159,5 @@ final class XCResultDatabaseConnection {
     /// A C string from SQLite; nil (out of memory) reads as empty.
     private static func text(_ pointer: UnsafePointer<CChar>?) -> String {
         pointer.map { String(cString: $0) } ?? ""
-    }
-
-    /// A path inside a `file:` URI: `%`, `?` and `#` would end or change it.
-    static func percentEncodedPath(_ path: String) -> String {
-        var encoded = ""
-        for scalar in path.unicodeScalars {
-            switch scalar {
-            case "%": encoded += "%25"
-            case "?": encoded += "%3F"
-            case "#": encoded += "%23"
-            default: encoded.unicodeScalars.append(scalar)
-            }
-        }
-        return encoded
     }
 }

@@ -29,4 +29,10 @@ package struct HostContext: Sendable {
         if path.hasPrefix("/") { return URL(fileURLWithPath: path).standardizedFileURL }
         return currentDirectory.appendingPathComponent(path).standardizedFileURL
     }
+
+    /// How messages name `url`: relative to the current directory when it is inside it, else whole.
+    package func displayPath(_ url: URL) -> String {
+        let root = currentDirectory.path + "/"
+        return url.path.hasPrefix(root) ? String(url.path.dropFirst(root.count)) : url.path
+    }
 }

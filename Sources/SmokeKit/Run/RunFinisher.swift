@@ -36,6 +36,10 @@ package struct RunFinisher: Sendable {
     /// A shard's coverage is part of a run's: no minimum applies to it.
     package var isShard = false
     package var context: HostContext
+    /// The notifier's environment: the context's with `<output>/env`'s variables; nil: the context's.
+    var notifyEnvironment: [String: String]?
+    /// Why `<output>/env` was refused, and the notifier's variables it holds (there, but not used).
+    var environmentFileRefusal: (error: EnvironmentFileError, names: [String])?
     /// Every byte written into the output folder goes through it; tests fail it like a full disk.
     var fileWriter: FileWriter = .system
     package var now: @Sendable () -> Date = { Date() }
@@ -251,18 +255,14 @@ package struct RunFinisher: Sendable {
         for failure in outcome.failures { err.line("retention: warning: \(failure)") }
     }
 
-    /// One warning per variable a wanted notification did not find: every run says so until it is set.
+    /// One warning per variable a wanted notification did not find: every run says so until it is set. A variable
+    /// in a refused file is said to be there and not used, never missing.
     func missingVariableWarnings(_ records: [NotificationRecord]) -> [InfrastructureError] {
         let file = displayPath(OutputLayout(root: outputDirectory).environmentFile)
         var seen: Set<String> = []
         return records.compactMap(\.missingVariable).filter { seen.insert($0).inserted }.map { name in
             InfrastructureError(
-                message:
-                    """
-                    no notification was sent: \(name) is set neither in the environment nor in \(file); put the line \
-                    \(name)=<its value> in \(file) and run `chmod 600 \(file)` (cron, systemd and launchd jobs read \
-                    it too)
-                    """,
+                message: NotifyWarning.missingVariable(name, file: file, refusal: environmentFileRefusal),
                 severity: .warning)
         }
     }
@@ -273,7 +273,7 @@ package struct RunFinisher: Sendable {
         let delivery = cancellation.map { WebhookDelivery().cancelled(by: $0) } ?? WebhookDelivery()
         let records = await Notifier(delivery: delivery).notifyAfterRun(
             report: report, history: history, settings: settings, outputDirectory: outputDirectory,
-            environment: context.environment, projectRoot: projectRoot)
+            environment: notifyEnvironment ?? context.environment, projectRoot: projectRoot)
         // A passing run's "nothing to send" is noise; `-v` shows it.
         for record in records where verbose || RunSummary.isWorthShowing(record) {
             context.standardError.line(Notifier.describe(record))

@@ -47,11 +47,16 @@ package struct SmokeRun: Sendable {
         ResultBundleReaderChoice.standard
     /// `<output>/env` as `loadEnvironmentFile` found it: what report.json records.
     private(set) var environmentFile: EnvironmentFileRecord?
-    /// The environment with `<output>/env`'s variables: the finisher's (the webhook), never the test processes',
-    /// so a test that prints its environment cannot put a secret into console.log. Nil: the context's.
-    private(set) var finisherEnvironment: [String: String]?
+    /// The environment with `<output>/env`'s variables: the notifier's alone, never the test processes' (a test
+    /// that prints its environment cannot put a secret into console.log) nor smokerun's own settings'. Nil: the
+    /// context's.
+    private(set) var notifyEnvironment: [String: String]?
     /// Why `<output>/env` was not used; the run goes on without it and says so.
     package private(set) var environmentFileProblem: EnvironmentFileError?
+    /// The notifier's variables a file refused for its mode holds: there, but not used.
+    private(set) var refusedVariables: [String] = []
+    /// The one warning about variables in `<output>/env` the notifier does not name.
+    package private(set) var environmentFileWarning: String?
 
     package init(pipeline: Pipeline, options: Options, context: HostContext, cancellation: CancellationFlag) {
         var pipeline = pipeline
@@ -82,10 +87,15 @@ package struct SmokeRun: Sendable {
         throws(EnvironmentFileError)
     {
         let file = OutputLayout(root: outputDirectory).environmentFile
-        let loaded = try reader.load(file, displayPath: finisher.displayPath(file), into: context.environment)
-        finisherEnvironment = loaded.environment
+        let shown = finisher.displayPath(file)
+        let loaded = try reader.load(
+            file, displayPath: shown, into: context.environment,
+            allowing: RequiredVariable.fileVariables(of: pipeline.notify))
+        notifyEnvironment = loaded.environment
         environmentFile = loaded.record
         environmentFileProblem = loaded.refusal
+        refusedVariables = loaded.refusedNames
+        environmentFileWarning = loaded.ignoredWarning(file: shown)
     }
 
     /// The scheduler's form: a malformed file is a warning too, as there is no exit status to give it.
@@ -119,6 +129,9 @@ package struct SmokeRun: Sendable {
                 InfrastructureError(
                     message: "\(problem.localizedDescription) (this run goes on without its variables)",
                     severity: .warning))
+        }
+        if let warning = environmentFileWarning {
+            errors.append(InfrastructureError(message: warning, severity: .warning))
         }
         var driverResult = DriverResult(device: HostDevice.resolve(pipeline.device, environment: context.environment))
         if let runContext = prepared.runContext {
@@ -173,10 +186,10 @@ package struct SmokeRun: Sendable {
 
     /// How this run ends: coverage, webhook, reports, history, summary, retention.
     package var finisher: RunFinisher {
-        var finishing = context
-        if let finisherEnvironment { finishing.environment = finisherEnvironment }
         var finisher = RunFinisher(
-            pipeline: pipeline, options: options, outputDirectory: outputDirectory, context: finishing)
+            pipeline: pipeline, options: options, outputDirectory: outputDirectory, context: context)
+        finisher.notifyEnvironment = notifyEnvironment
+        finisher.environmentFileRefusal = environmentFileProblem.map { ($0, refusedVariables) }
         finisher.fileWriter = fileWriter
         finisher.now = now
         finisher.cancellation = cancellation

@@ -12,13 +12,20 @@ final class SQLiteConnection {
     let path: String
 
     /// Opens `path` (which must exist: the caller creates it, so it decides its mode), never through a link.
-    init(path: String, readOnly: Bool, library: SQLiteLibrary) throws(StoreError) {
+    /// `immutable` (read-only): SQLite takes no locks and makes no `-shm`/`-wal` file beside it, and reads the
+    /// file alone — for a folder smokerun may not write in.
+    init(path: String, readOnly: Bool, immutable: Bool = false, library: SQLiteLibrary) throws(StoreError) {
         sqlite = library
         self.path = path
-        let flags =
-            (readOnly ? SQLiteLibrary.openReadOnly : SQLiteLibrary.openReadWrite) | SQLiteLibrary.openNoFollow
-            | SQLiteLibrary.openNoMutex
-        switch library.openHandle(path, flags: flags) {
+        var flags =
+            (readOnly || immutable ? SQLiteLibrary.openReadOnly : SQLiteLibrary.openReadWrite)
+            | SQLiteLibrary.openNoFollow | SQLiteLibrary.openNoMutex
+        var name = path
+        if immutable {
+            flags |= SQLiteLibrary.openURI
+            name = SQLiteLibrary.immutableURI(path)
+        }
+        switch library.openHandle(name, flags: flags) {
         case .success(let opened): handle = opened
         case .failure(let failure): throw .readFailed(path: path, reason: failure.reason)
         }

@@ -89,6 +89,21 @@ struct SQLiteLibrary: @unchecked Sendable { // immutable C function pointers
         return Result { () throws(SQLiteLibraryError) in try load([name]) }
     }
 
+    /// `file:<path>?immutable=1` (opened with `openURI`): read-only, no locks, no `-shm`/`-wal` file made beside it.
+    /// The path's `%`, `?` and `#` are percent-encoded; everything else stands as it is.
+    static func immutableURI(_ path: String) -> String {
+        var encoded = ""
+        for scalar in path.unicodeScalars {
+            switch scalar {
+            case "%": encoded += "%25"
+            case "?": encoded += "%3F"
+            case "#": encoded += "%23"
+            default: encoded.unicodeScalars.append(scalar)
+            }
+        }
+        return "file:\(encoded)?immutable=1"
+    }
+
     /// The environment variable that replaces `candidateNames`.
     static let libraryVariable = "SMOKERUN_SQLITE_LIBRARY"
 

@@ -29,20 +29,21 @@ package final class HistoryDatabase {
         try Self.createIfMissing(file)
         connection = try Self.connect(file, readOnly: false, library: library)
         self.outputDirectory = outputDirectory
+        try Self.checkIdentity(of: connection, file: file)
         try connection.execute("PRAGMA journal_mode = WAL")
         try prepareSchema()
         try importJSONLines()
     }
 
-    /// Opens an existing database to read; nil when the output folder has none.
+    /// Opens an existing database to read, never to write; nil when the output folder has none. In a folder this
+    /// user may not write in (a read-only volume, a teammate's folder) it is opened immutable, so reading makes no
+    /// file there (SQLite's `-shm`/`-wal`); a database that is not smokerun's is refused.
     init?(readingIn outputDirectory: URL, library: SQLiteLibrary) throws {
         let file = OutputLayout(root: outputDirectory).historyDatabase
         guard try Self.isRegularFile(file) else { return nil }
-        // Read-write even to read: a WAL database's reader needs the shared-memory file. Read-only when that fails.
-        connection =
-            try (try? Self.connect(file, readOnly: false, library: library))
-            ?? Self.connect(file, readOnly: true, library: library)
         self.outputDirectory = outputDirectory
+        connection = try Self.connectToRead(
+            file, ownFolder: Self.isOwnWritableFolder(outputDirectory), library: library)
         let version = try connection.integer("PRAGMA user_version") ?? 0
         try Self.check(version: version, file: file)
     }
@@ -108,6 +109,10 @@ package final class HistoryDatabase {
                 try connection.execute("PRAGMA user_version = \(HistorySchema.version)")
             }
         }
+        // A file made before smokerun set its id (its tables were checked) gets it now.
+        if try connection.integer("PRAGMA application_id") != HistorySchema.applicationID {
+            try connection.execute("PRAGMA application_id = \(HistorySchema.applicationID)")
+        }
         // Every writing open, so a file from before the index gets it; without it reads are only slower, so a
         // failure to make it is not the run's.
         try? connection.execute(HistorySchema.keptIndex)
@@ -124,7 +129,7 @@ package final class HistoryDatabase {
         }
     }
 
-    private static func connect(_ file: URL, readOnly: Bool, library: SQLiteLibrary) throws -> SQLiteConnection {
+    static func connect(_ file: URL, readOnly: Bool, library: SQLiteLibrary) throws -> SQLiteConnection {
         let connection = try SQLiteConnection(path: file.path, readOnly: readOnly, library: library)
         try connection.execute("PRAGMA busy_timeout = \(busyTimeoutMilliseconds)")
         return connection

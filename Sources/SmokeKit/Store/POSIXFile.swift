@@ -31,12 +31,17 @@ enum POSIXFile {
     /// Creates `url` and fills it from a `ReportSink` piece by piece, then fsyncs it (unless `sync` is false: files
     /// rewritten from scratch each time, where thousands of fsyncs would cost seconds). When `render` throws, what
     /// was written stays (the caller removes its temp file) and the error is thrown.
+    /// `mode` other than 0644 is set exactly, whatever the umask (a file of secrets: 0600).
     static func streamNew(
-        to url: URL, writer: FileWriter = .system, sync: Bool = true, _ render: (inout ReportSink) throws -> Void
+        to url: URL, writer: FileWriter = .system, sync: Bool = true, mode: mode_t = 0o644,
+        _ render: (inout ReportSink) throws -> Void
     ) throws {
-        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode)
         guard descriptor >= 0 else { throw StoreError.writeFailed(path: url.path, reason: lastError()) }
         defer { close(descriptor) }
+        guard mode == 0o644 || fchmod(descriptor, mode) == 0 else {
+            throw StoreError.writeFailed(path: url.path, reason: lastError())
+        }
         var sink = ReportSink { try writer.writeAll($0, to: descriptor, path: url.path) }
         try render(&sink)
         try sink.finish()

@@ -36,6 +36,16 @@ package enum RunDirectoryLocator {
         }
         throw RunLocatorError(argument: argument, tried: tried)
     }
+
+    /// The output folder a run directory belongs to: the parent of the `runs/` folder it is in, through
+    /// `latest` (a link, or a copy where links are not made) too; nil when the folder is neither.
+    package static func outputFolder(of runDirectory: URL) -> URL? {
+        let given = runDirectory.standardizedFileURL
+        let parent = given.resolvingSymlinksInPath().deletingLastPathComponent()
+        if parent.lastPathComponent == OutputLayout.runsFolderName { return parent.deletingLastPathComponent() }
+        if given.lastPathComponent == OutputLayout.latestName { return given.deletingLastPathComponent() }
+        return nil
+    }
 }
 
 /// No run matched a RUN argument: what was tried, and what a RUN can be.

@@ -72,7 +72,11 @@ struct RunPruner: Sendable {
     /// Marks the removed runs' folders gone in `history.sqlite` and deletes its runs older than `historyDays`.
     private func pruneHistory(pipelinePath: String, settings: RetentionSettings, now: Date, outcome: inout Outcome) {
         do {
-            guard let database = try HistoryStore.database(outputDirectory: outputDirectory) else { return }
+            // Readers open the history read-only; this one writes.
+            guard case .success(let sqlite) = SQLiteLibrary.shared,
+                try HistoryDatabase.exists(in: outputDirectory)
+            else { return }
+            let database = try HistoryDatabase(writingIn: outputDirectory, library: sqlite)
             try database.markFolderRemoved(outcome.removed)
             outcome.historyRunsDeleted = try database.deleteRuns(
                 pipelinePath: pipelinePath, startedBefore: now.addingTimeInterval(-settings.historyDays * 86_400))

@@ -21,6 +21,7 @@ public enum CommandLineTool {
         MergeCommand.self,
         AttachmentsCommand.self,
         DashboardCommand.self,
+        SecretCommand.self,
     ]
 
     /// Runs one command line with the real world and returns the exit status.

@@ -58,13 +58,14 @@ struct DashboardCommand: Command {
         let only = from.isEmpty ? names : nil
         let generator = DashboardGenerator(siteDirectory: site)
         let result = try generator.generate(from: origins, pipelines: only)
-        for warning in result.warnings { context.standardError.line(warning) }
+        for warning in result.warnings { context.standardError.line(TerminalText.escaped(warning)) }
         guard !result.pipelines.isEmpty else {
             throw DashboardError.noRuns(pipelines: names, folders: origins.map(\.outputDirectory.path))
         }
         let pages = ReportText.count(result.files, "page")
-        context.standardOutput.line(
-            "dashboard: \(pages) for \(result.pipelines.joined(separator: ", ")) in \(site.path)")
+        // Pipeline names come from the history, which any file could have put there: never raw to a terminal.
+        let shown = TerminalText.escaped(result.pipelines.joined(separator: ", "), newlines: false)
+        context.standardOutput.line("dashboard: \(pages) for \(shown) in \(site.path)")
         context.standardOutput.line("open: \(site.appendingPathComponent(DashboardPaths.index).path)")
         return .passed
     }

@@ -71,7 +71,8 @@ struct HistoryCommand: Command {
             return .passed
         }
         let text = flaky ? HistoryTable.flakeRates(entries) : HistoryTable.runs(entries)
-        context.standardOutput.write(text)
+        // Names, ids and commits come from files anyone could have written: never raw to a terminal.
+        context.standardOutput.write(TerminalText.escaped(text))
         return .passed
     }
 
@@ -89,10 +90,11 @@ struct HistoryCommand: Command {
             results = results.filter { runs.contains($0.runID) }
         }
         guard !results.isEmpty else {
-            context.standardOutput.line("no runs of \(test) in \(folder.path); the id is as report.json's tests[].id")
+            let shown = TerminalText.escaped(test, newlines: false)
+            context.standardOutput.line("no runs of \(shown) in \(folder.path); the id is as report.json's tests[].id")
             return .passed
         }
-        context.standardOutput.write(TestHistoryTable.render(Array(results.suffix(count))))
+        context.standardOutput.write(TerminalText.escaped(TestHistoryTable.render(Array(results.suffix(count)))))
         return .passed
     }
 }

@@ -93,6 +93,7 @@ struct MergeCommand: Command {
         if let problem = smokeRun.environmentFileProblem {
             context.standardError.line("merge: warning: \(problem.localizedDescription)")
         }
+        if let warning = smokeRun.environmentFileWarning { context.standardError.line("merge: warning: \(warning)") }
         let finisher = smokeRun.finisher
         let runID = RunID.make(date: finisher.now(), suffix: RunID.randomSuffix())
         var report = try RunMerger.merge(parts, runID: runID)

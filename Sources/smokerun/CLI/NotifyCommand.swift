@@ -14,6 +14,9 @@ struct NotifyCommand: Command {
         default: OUTPUT/latest) to the webhook whose URL is in the environment variable the pipeline
         names (notify.webhookURLEnvironment, default SMOKERUN_WEBHOOK_URL), or in OUTPUT/env when the
         environment does not set it, as for `run`. The URL is never printed.
+        The run's own output folder (the one holding its runs/) gives the history and the report link,
+        and the pipeline the run recorded gives the settings (--pipeline overrides); the first line says
+        which were used.
         A message sent this way ignores notify.on and the reminder interval, and is not remembered as
         announced. What cannot be delivered is kept in OUTPUT/outbox/.
 
@@ -70,34 +73,62 @@ struct NotifyCommand: Command {
     }
 
     func run(in context: HostContext) async throws -> ExitCode {
-        let resolved = try resolveSettings(pipeline, context)
+        var resolved = try resolveSettings(pipeline, context)
         _ = try AttachmentSourcePolicy.byteLimit(environment: context.environment)
         // SIGINT/SIGTERM end a wait between attempts at once; what is not delivered stays in the outbox.
         let cancellation = CancellationFlag()
         let trap = SignalTrap.install { _ in cancellation.cancel() }
         defer { trap.release() }
         let notifier = self.notifier.cancelled(by: cancellation)
-        let outputDirectory = context.url(for: output ?? resolved.output)
-        // The webhook URL where `run` finds it: the environment, then <output>/env.
-        var context = context
+        var outputDirectory = context.url(for: output ?? resolved.output)
+        var report: RunReport?
+        if !flush {
+            // The run's own output folder and pipeline: its history says whether a failure is new, and its folder is
+            // where the report link points.
+            let runDirectory = try RunDirectoryLocator.resolve(
+                run, outputDirectory: outputDirectory, resolvePath: context.url(for:))
+            let loaded = try RunStore.loadReport(at: runDirectory)
+            outputDirectory = RunDirectoryLocator.outputFolder(of: runDirectory) ?? outputDirectory
+            var settingsShown = pipeline ?? "notify defaults (no pipeline)"
+            if pipeline == nil, loaded.pipelineFile != nil {
+                do {
+                    let (file, shown) = try RecordedPipeline.file(
+                        for: loaded, runDirectory: runDirectory, given: nil, context: context)
+                    resolved = try resolveSettings(file.path, context)
+                    settingsShown = shown
+                } catch let error as RecordedPipelineError {
+                    let tried = error.tried.joined(separator: ", ")
+                    settingsShown = "notify defaults (the run's \(error.recorded) is not there; looked for \(tried))"
+                }
+            }
+            let folder = context.displayPath(outputDirectory)
+            context.standardError.line(
+                "notify: run \(loaded.runID): history and report link from \(folder), settings from \(settingsShown)")
+            report = loaded
+        }
+        // The webhook URL where `run` finds it: the environment, then <output>/env (the notifier's variables only).
         let file = OutputLayout(root: outputDirectory).environmentFile
-        let root = context.currentDirectory.path + "/"
-        let shown = file.path.hasPrefix(root) ? String(file.path.dropFirst(root.count)) : file.path
-        let loaded = try EnvironmentFileReader().load(file, displayPath: shown, into: context.environment)
+        let shown = context.displayPath(file)
+        let loaded = try EnvironmentFileReader().load(
+            file, displayPath: shown, into: context.environment,
+            allowing: RequiredVariable.fileVariables(of: resolved.notify))
         if let refusal = loaded.refusal {
             context.standardError.line("notify: warning: \(refusal.localizedDescription)")
         }
-        context.environment = loaded.environment
-        if flush { return await flushOutbox(outputDirectory, resolved.notify, notifier, context) }
+        if let warning = loaded.ignoredWarning(file: shown) {
+            context.standardError.line("notify: warning: \(warning)")
+        }
+        var notifyContext = context
+        notifyContext.environment = loaded.environment
+        guard let report else { return await flushOutbox(outputDirectory, resolved.notify, notifier, notifyContext) }
 
-        let report = try loadReport(outputDirectory, context)
         let history = HistoryStore.notificationHistory(outputDirectory: outputDirectory, of: report)
         let state = NotifyStateStore(outputDirectory: outputDirectory).load()
         let plan = NotificationPolicy.plan(report: report, history: history, state: state)
         if dryRun {
             let body = Notifier.render(
                 report: report, plan: plan, settings: resolved.notify, outputDirectory: outputDirectory,
-                environment: context.environment, projectRoot: resolved.projectRoot)
+                environment: notifyContext.environment, projectRoot: resolved.projectRoot)
             context.standardOutput.line(String(decoding: body, as: UTF8.self))
             let decision = NotificationPolicy.decide(
                 report: report, history: history, state: state, settings: resolved.notify, now: Date()
@@ -109,12 +140,12 @@ struct NotifyCommand: Command {
         }
         let record = await notifier.send(
             report: report, plan: plan, settings: resolved.notify, outputDirectory: outputDirectory,
-            environment: context.environment, projectRoot: resolved.projectRoot
+            environment: notifyContext.environment, projectRoot: resolved.projectRoot
         )
         context.standardError.line(Notifier.describe(record))
         if let name = record.missingVariable {
-            context.standardError.line(
-                "notify: put the line \(name)=<its value> in \(shown) and run `chmod 600 \(shown)`")
+            let refusal = loaded.refusal.map { ($0, loaded.refusedNames) }
+            context.standardError.line("notify: \(NotifyWarning.missingVariable(name, file: shown, refusal: refusal))")
         }
         switch record.outcome {
         case .delivered: return .passed
@@ -137,10 +168,4 @@ struct NotifyCommand: Command {
         return records.allSatisfy { $0.outcome == .delivered } && waiting.items.isEmpty ? .passed : .infrastructure
     }
 
-    /// RUN as `RunDirectoryLocator` finds it (a run directory, its report.json, a run id, or the latest run).
-    private func loadReport(_ outputDirectory: URL, _ context: HostContext) throws -> RunReport {
-        let directory = try RunDirectoryLocator.resolve(
-            run, outputDirectory: outputDirectory, resolvePath: context.url(for:))
-        return try RunStore.loadReport(at: directory)
-    }
 }

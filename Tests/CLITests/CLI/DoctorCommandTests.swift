@@ -122,7 +122,7 @@ import Testing
             output.contains(
                 """
                 ✘ notify: SMOKERUN_WEBHOOK_URL (notify.webhookURLEnvironment) is set neither in the environment nor in .smokerun/env
-                    fix: put the line SMOKERUN_WEBHOOK_URL=<its value> in .smokerun/env, then `chmod 600 .smokerun/env`
+                    fix: write it with `smokerun secret set SMOKERUN_WEBHOOK_URL` (the value on standard input; mode 600)
                 """))
         // No test message without a URL.
         #expect(!output.contains("test message"))

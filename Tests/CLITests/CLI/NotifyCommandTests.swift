@@ -63,11 +63,66 @@ import Testing
         let status = try await command([report.runID, "--output", output.path], webhook: webhook).run(in: context)
         #expect(status == .passed)
         #expect(webhook.requestCount == 1)
+        let lines = err.text.split(separator: "\n")
         #expect(
-            err.text
-                == "notify: failure (slack) to $SMOKERUN_WEBHOOK_URL (https://…) delivered after 1 attempt (HTTP 200)\n"
+            lines.first?.hasPrefix(
+                "notify: run \(report.runID): history and report link from \(output.path), settings from notify defaults (the run's Pipelines/smoke.json is not there"
+            ) == true)
+        #expect(
+            lines.last
+                == "notify: failure (slack) to $SMOKERUN_WEBHOOK_URL (https://…) delivered after 1 attempt (HTTP 200)"
         )
         #expect(!(out.text + err.text).contains("secretTOKEN123"))
+    }
+
+    /// A project whose pipeline writes to `out/`, where two failing runs are in the history; the current folder's
+    /// `.smokerun` holds an unrelated history in which the failure would be new.
+    private func projectWithOutFolder() throws -> (root: URL, latest: RunReport) {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("notify-own-\(UUID().uuidString)")
+        let out = root.appendingPathComponent("out")
+        let failing = F.suite(failing: [F.failing("AppTests.CartTests/testTotal")])
+        let reports = [F.report(0, tests: failing), F.report(1, tests: failing)]
+        var history = ""
+        for report in reports {
+            let folder = out.appendingPathComponent("runs/\(report.runID)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try JSONCoding.encoder().encode(report).write(to: folder.appendingPathComponent("report.json"))
+            let line = ReportSink.collect { try? HistoryLine.write(report, path: "runs/\(report.runID)", to: &$0) }
+            history += String(decoding: line, as: UTF8.self) + "\n"
+        }
+        try Data(history.utf8).write(to: out.appendingPathComponent("history.jsonl"))
+        try FileManager.default.createSymbolicLink(
+            atPath: out.appendingPathComponent("latest").path, withDestinationPath: "runs/\(reports[1].runID)")
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent(".smokerun"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("Pipelines"), withIntermediateDirectories: true)
+        try Data("// swift-tools-version:5.9\n".utf8).write(to: root.appendingPathComponent("Package.swift"))
+        try Data(#"{"name": "smoke", "swiftpm": {}, "output": "out", "notify": {"format": "json"}}"#.utf8).write(
+            to: root.appendingPathComponent("Pipelines/smoke.json"))
+        return (root, reports[1])
+    }
+
+    @Test(arguments: ["out/latest", "out/runs/RUN", "out/runs/RUN/report.json"])
+    func aRunGivenByPathIsNotifiedFromItsOwnOutputFolder(argument: String) async throws {
+        let (root, latest) = try projectWithOutFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (context, out, err) = context(root)
+        let given = argument.replacingOccurrences(of: "RUN", with: latest.runID)
+        let status = try await command([given, "--dry-run"]).run(in: context)
+        #expect(status == .passed, "\(err.text)")
+        #expect(
+            err.text.hasPrefix(
+                "notify: run \(latest.runID): history and report link from out, settings from Pipelines/smoke.json\n"),
+            "\(err.text)")
+        // The pipeline's json format, its history (failing for 2 runs, not new), and the report in out/runs/<id>.
+        let body = try #require(try JSONSerialization.jsonObject(with: Data(out.text.utf8)) as? [String: Any])
+        #expect(body["headline"] as? String == "1 test still failing", "\(out.text)")
+        let links = try #require(body["links"] as? [String: Any], "\(out.text)")
+        let reportPath = try #require(links["reportPath"] as? String)
+        #expect(
+            reportPath.hasSuffix(root.appendingPathComponent("out/runs/\(latest.runID)").path + "/"), "\(reportPath)")
+        #expect(!out.text.contains(".smokerun/runs"))
     }
 
     @Test func anUnsetURLIsAConfigurationError() async throws {

@@ -65,9 +65,20 @@ import Testing
 
     @Test func theProcessEnvironmentWinsUnlessItsValueIsEmpty() throws {
         let file = try EnvironmentFile.parse(Array("A=file\nB=file\nC=file\n".utf8), path: "env")
-        let (merged, names) = file.applied(to: ["A": "shell", "B": "", "PATH": "/bin"])
+        let (merged, names, ignored) = file.applied(
+            to: ["A": "shell", "B": "", "PATH": "/bin"], allowing: ["A", "B", "C"])
         #expect(merged == ["A": "shell", "B": "file", "C": "file", "PATH": "/bin"])
         #expect(names == ["B", "C"])
+        #expect(ignored.isEmpty)
+    }
+
+    @Test func theFileSuppliesOnlyTheVariablesTheNotifierNames() throws {
+        let text = "SMOKERUN_SQLITE_LIBRARY=/tmp/evil.so\nHOOK=https://hooks.example/x\nPATH=/tmp/bin\n"
+        let file = try EnvironmentFile.parse(Array(text.utf8), path: "env")
+        let (merged, names, ignored) = file.applied(to: ["PATH": ""], allowing: ["HOOK"])
+        #expect(merged == ["PATH": "", "HOOK": "https://hooks.example/x"])
+        #expect(names == ["HOOK"])
+        #expect(ignored == ["SMOKERUN_SQLITE_LIBRARY", "PATH"])
     }
 
     @Test func aFileOthersCanReadIsRefusedWithTheChmodFix() {

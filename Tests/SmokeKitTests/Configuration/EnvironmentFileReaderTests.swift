@@ -13,6 +13,8 @@ import Testing
 
 /// `<output>/env` read from real files: permissions, owner, links and size checked on the opened file.
 @Suite struct EnvironmentFileReaderTests {
+    static let notifierNames: Set<String> = ["SMOKERUN_WEBHOOK_URL", "A"]
+
     private func write(_ text: String, mode: mode_t = 0o600, in folder: TemporaryDirectory) throws -> URL {
         let url = folder.url.appendingPathComponent("env")
         try Data(text.utf8).write(to: url)
@@ -23,7 +25,8 @@ import Testing
     @Test func noFileIsNoErrorAndChangesNothing() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        let loaded = try EnvironmentFileReader().load(folder.url.appendingPathComponent("env"), into: ["A": "1"])
+        let loaded = try EnvironmentFileReader().load(
+            folder.url.appendingPathComponent("env"), into: ["A": "1"], allowing: Self.notifierNames)
         #expect(loaded.environment == ["A": "1"])
         #expect(loaded.record == nil && loaded.refusal == nil)
     }
@@ -32,7 +35,8 @@ import Testing
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let url = try write("SMOKERUN_WEBHOOK_URL=https://hooks.example/x\nA=file\n", in: folder)
-        let loaded = try EnvironmentFileReader().load(url, displayPath: ".smokerun/env", into: ["A": "shell"])
+        let loaded = try EnvironmentFileReader().load(
+            url, displayPath: ".smokerun/env", into: ["A": "shell"], allowing: Self.notifierNames)
         #expect(loaded.environment == ["A": "shell", "SMOKERUN_WEBHOOK_URL": "https://hooks.example/x"])
         #expect(loaded.record == EnvironmentFileRecord(path: ".smokerun/env", variables: ["SMOKERUN_WEBHOOK_URL"]))
     }
@@ -44,7 +48,7 @@ import Testing
         #expect(
             throws: EnvironmentFileError.malformed(path: "env", line: 2, reason: "there is no '=' (write NAME=value)")
         ) {
-            _ = try EnvironmentFileReader().load(url, displayPath: "env", into: [:])
+            _ = try EnvironmentFileReader().load(url, displayPath: "env", into: [:], allowing: Self.notifierNames)
         }
     }
 
@@ -53,9 +57,10 @@ import Testing
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let url = try write("SMOKERUN_WEBHOOK_URL=https://hooks.example/x\n", mode: mode, in: folder)
-        let loaded = try EnvironmentFileReader().load(url, into: [:])
+        let loaded = try EnvironmentFileReader().load(url, into: [:], allowing: Self.notifierNames)
         #expect(loaded.environment.isEmpty)
         #expect(loaded.refusal == .exposed(path: url.path, mode: UInt32(mode)))
+        #expect(loaded.refusedNames == ["SMOKERUN_WEBHOOK_URL"])
         #expect(loaded.refusal?.localizedDescription.contains("run `chmod 600 \(url.path)`") == true)
     }
 
@@ -70,7 +75,9 @@ import Testing
         #expect(throws: EnvironmentFileError.symbolicLink(path: link.path)) {
             _ = try EnvironmentFileReader().read(link)
         }
-        #expect(try EnvironmentFileReader().load(link, into: [:]).refusal == .symbolicLink(path: link.path))
+        #expect(
+            try EnvironmentFileReader().load(link, into: [:], allowing: Self.notifierNames).refusal
+                == .symbolicLink(path: link.path))
     }
 
     @Test func aFileOfAnotherUserIsRefused() throws {

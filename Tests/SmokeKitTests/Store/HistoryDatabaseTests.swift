@@ -169,7 +169,8 @@ import Testing
         try store.appendHistory(report("20261122T040000Z-0001", startedAt: 1_000), pipelinePath: "/a/smoke.json")
         try store.appendHistory(report("20261122T040000Z-0002", startedAt: 1_000), pipelinePath: "/b/smoke.json")
         try store.appendHistory(report("20261122T040000Z-0003", startedAt: 90_000), pipelinePath: "/a/smoke.json")
-        let database = try database(folder.url)
+        // Readers open it read-only: deleting is a writer's.
+        let database = try HistoryDatabase(writingIn: folder.url, library: try SQLiteLibrary.shared.get())
         #expect(
             try database.deleteRuns(pipelinePath: "/a/smoke.json", startedBefore: Date(timeIntervalSince1970: 50_000))
                 == 1)

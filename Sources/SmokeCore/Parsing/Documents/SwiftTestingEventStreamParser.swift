@@ -26,10 +26,18 @@ package struct SwiftTestingEventStreamParser {
             let payload = record["payload"] as? [String: Any]
         else { return nil }
         switch kind {
-        case "test": return .ignored // a declaration; events carry everything the collector needs
+        case "test": return declaration(payload)
         case "event": return event(payload)
         default: return nil
         }
+    }
+
+    /// A test's declaration: its display name when it has one (`@Test("…")`); suites' and the rest are ignored.
+    private func declaration(_ payload: [String: Any]) -> TestEvent {
+        guard payload["kind"] as? String == "function", let name = payload["displayName"] as? String, !name.isEmpty,
+            let ref = (payload["id"] as? String).flatMap(Self.ref)
+        else { return .ignored }
+        return .displayName(ref, name)
     }
 
     private mutating func event(_ payload: [String: Any]) -> TestEvent? {

@@ -54,6 +54,8 @@ package struct ResultCollector {
     var crash = CrashEvidence()
     /// How many tests each clone of a parallel log has run so far.
     var clonePositions: [Int: Int] = [:]
+    /// Display names declared before their tests run, by id: given to the test when it starts or is skipped.
+    var displayNames: [String: String] = [:]
     /// Tests xcodebuild's `Failing tests:` list named, kept for `finishListedFailures()`.
     var listedFailures: [(ref: TestRef, reason: String?, line: Int)] = []
     let names: KnownTestNames
@@ -108,6 +110,10 @@ package struct ResultCollector {
             testStarted(ref)
         case .testNamed(let ref):
             _ = entry(for: ref)
+        case .displayName(let ref, let name):
+            // Not an entry yet: a declared test that this batch does not run must not appear as one.
+            displayNames[ref.hasModule ? ref.withIDBytes { id, _ in String(decoding: id, as: UTF8.self) } : ref.name] =
+                name
         case .testFinished(let ref, let status, let duration):
             testFinished(ref, as: status, durationSeconds: duration)
         case .issue(let ref, let failure, let isKnown):
@@ -126,6 +132,7 @@ package struct ResultCollector {
             record(failure, isKnown: isKnown, in: index)
         case .skipped(let ref, let reason):
             let index = entry(for: ref)
+            nameForDisplay(index)
             if let reason { appendOutput("Skipped: \(reason)", to: index) }
             finish(index, as: .skipped, durationSeconds: nil)
         case .attachment(let ref, let name, let content):
@@ -190,8 +197,15 @@ package struct ResultCollector {
         var index = entry(for: ref)
         if !tests.flags(at: index).isDisjoint(with: [.started, .finished]) { index = anotherRun(of: index, ref) }
         tests.insert(.started, at: index)
+        nameForDisplay(index)
         running.append(index)
         if !crash.isEmpty { crash = CrashEvidence() }
+    }
+
+    /// Gives the test at `index` the display name its declaration gave (Swift Testing).
+    private mutating func nameForDisplay(_ index: Int) {
+        guard !displayNames.isEmpty, let name = displayNames[tests.baseID(at: index)] else { return }
+        tests.changeExtras(at: index) { $0.displayName = name }
     }
 
     /// `apply(.testFinished(ref, status, durationSeconds:))` with the ref borrowed.

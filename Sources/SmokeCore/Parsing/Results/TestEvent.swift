@@ -11,6 +11,9 @@ package enum TestEvent: Sendable, Equatable {
     case testFinished(TestRef, TestStatus, durationSeconds: Double?)
     /// A failed expectation or error; `ref` is nil when the line does not name its test.
     case issue(TestRef?, TestFailure, isKnown: Bool)
+    /// A Swift Testing test's display name (`@Test("…")`), from its declaration (event stream `kind: "test"`):
+    /// kept beside its id, which stays its name and key.
+    case displayName(TestRef, String)
     /// A test that was skipped or disabled, with the reason when given.
     case skipped(TestRef, reason: String?)
     /// A value a test attached (Swift Testing `valueAttached`).
@@ -53,7 +56,7 @@ extension TestEvent {
     package var framework: TestFramework? {
         switch self {
         case .testStarted(let ref), .testNamed(let ref), .testFinished(let ref, _, _), .skipped(let ref, _),
-            .measured(let ref, _, _):
+            .measured(let ref, _, _), .displayName(let ref, _):
             ref.framework
         case .issue(let ref, _, _), .attachment(let ref, _, _), .restartAfterCrash(let ref):
             ref?.framework

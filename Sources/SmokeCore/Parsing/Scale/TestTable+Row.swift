@@ -13,6 +13,8 @@ extension TestTable {
         /// The worker (a parallel log's clone) that ran it, and its place in that worker's sequence.
         var worker: Int?
         var position: Int?
+        /// Swift Testing's display name (`TestResult.displayName`).
+        var displayName: String?
     }
 
     /// Marks a row carries (the collector's progress through a test, and report marks).

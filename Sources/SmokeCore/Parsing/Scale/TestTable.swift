@@ -104,6 +104,7 @@ package struct TestTable: Sendable {
         result.durationIsUnknown = !row.flags.contains(.durationKnown)
         result.worker = extra?.worker
         result.position = extra?.position
+        result.displayName = extra?.displayName
         return result
     }
 

@@ -1,0 +1,29 @@
+/// What a run or `notify` says when the notifier's variable was not found: the one wording for every command.
+package enum NotifyWarning {
+    /// `name` was found neither in the environment nor in a usable `<output>/env` (`file`). When the file was
+    /// refused, the warning says why, and whether the variable is in it (`refusal.names`): a file made with the
+    /// usual umask holds the variable and was not used, which is not the same as a variable nobody set.
+    package static func missingVariable(
+        _ name: String, file: String, refusal: (error: EnvironmentFileError, names: [String])?
+    ) -> String {
+        guard let refusal else {
+            return """
+                no notification was sent: \(name) is set neither in the environment nor in \(file); write it with \
+                `smokerun secret set \(name)` (the value on standard input; cron, systemd and launchd jobs read \
+                \(file) too)
+                """
+        }
+        let reason = refusal.error.shortReason
+        guard refusal.names.contains(name) else {
+            return """
+                no notification was sent: \(name) is not in the environment, and \(file) was refused (\(reason)); \
+                write it with `smokerun secret set \(name)`, which makes the file afresh with mode 600
+                """
+        }
+        return """
+            no notification was sent: \(file): refused: \(reason); the variable is there but was not used \
+            (\(name)). Run `chmod 600 \(file)`, or write it with `smokerun secret set \(name)`, which makes the file \
+            with mode 600
+            """
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import SmokeCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Whose database a `history.sqlite` is, and how a reader opens it without writing anything.
+extension HistoryDatabase {
+    /// Refuses a database smokerun did not make: another application's id, or (without an id, as an older
+    /// smokerun left it) tables that are not smokerun's (`HistorySchema.foreignReason`).
+    static func checkIdentity(of connection: SQLiteConnection, file: URL) throws {
+        let id = try connection.integer("PRAGMA application_id") ?? 0
+        var tables: Set<String> = []
+        let statement = try connection.prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
+        while try statement.step() { tables.insert(statement.text(0) ?? "") }
+        if let reason = HistorySchema.foreignReason(applicationID: id, tables: tables) {
+            throw StoreError.foreignDatabase(path: file.path, reason: reason)
+        }
+    }
+
+    /// A connection that cannot write, whose identity is checked. In the user's own writable folder it is opened
+    /// as a writer's is, with `PRAGMA query_only` refusing every write through it: it takes SQLite's read locks (a
+    /// writer may be busy) and, closing last, removes the `-wal`/`-shm` files as a writer does (a read-only handle
+    /// would leave them behind). Elsewhere — or when that fails — it is immutable: no lock, no file made, the
+    /// database file alone.
+    static func connectToRead(_ file: URL, ownFolder: Bool, library: SQLiteLibrary) throws -> SQLiteConnection {
+        if ownFolder, let connection = try? connect(file, readOnly: false, library: library),
+            (try? connection.execute("PRAGMA query_only = 1")) != nil
+        {
+            do {
+                try checkIdentity(of: connection, file: file)
+                return connection
+            } catch let error as StoreError {
+                if case .foreignDatabase = error { throw error }
+            }
+        }
+        let connection = try SQLiteConnection(path: file.path, readOnly: true, immutable: true, library: library)
+        try checkIdentity(of: connection, file: file)
+        return connection
+    }
+
+    /// Whether `folder` belongs to the user running smokerun and it may make files there. Root may write anywhere,
+    /// so the owner decides: a teammate's folder is read as it is, whoever reads it.
+    static func isOwnWritableFolder(_ folder: URL) -> Bool {
+        var info = stat()
+        guard stat(folder.path, &info) == 0 else { return false }
+        return info.st_uid == geteuid() && access(folder.path, W_OK) == 0
+    }
+}
