@@ -7,6 +7,7 @@ package enum SimulatorError: Error, Equatable, LocalizedError, DomainError {
     case runtimeNotInstalled(requested: String, installed: [String])
     case deviceTypeNotInstalled(requested: String, installed: [String])
     case deviceMissing(name: String, runtime: String, available: [String])
+    case udidMissing(udid: String, available: [String])
     case unreadableListing(source: String, reason: String)
     case simctlFailed(command: String, exitStatus: Int32?, output: String)
 
@@ -32,8 +33,15 @@ package enum SimulatorError: Error, Equatable, LocalizedError, DomainError {
         case .deviceMissing(let name, let runtime, let available):
             return
                 """
-                no available simulator '\(name)' with \(runtime), and device.create is false; available: \
-                \(NameList.text(available)). Set "create": true or create it with `xcrun simctl create`
+                no available simulator '\(name)' with \(runtime) to use; available: \(NameList.text(available)). \
+                Set "create": true (without "reuse") to let smokerun create and own its device, or name an \
+                existing simulator with "reuse": true and its name, or "udid"
+                """
+        case .udidMissing(let udid, let available):
+            return
+                """
+                no available simulator with UDID \(udid) (device.udid); available: \(NameList.text(available)). \
+                Name one of these, or remove "udid" to let smokerun create and own its device
                 """
         case .unreadableListing(let source, let reason):
             return "could not read \(source): \(reason)"
