@@ -118,6 +118,7 @@ package struct HTMLReport: ReportWriter {
         if let seed = report.seed {
             html += "<p>seed <code>\(seed)</code>"
             if let replay = ReplayCommand.text(for: report) { html += " — replay with <code>\(h(replay))</code>" }
+            if !report.ordering.orderControlled { html += " — \(h(ReplayCommand.notControlled))" }
             html += "</p>\n"
         }
         return html + "</header>\n"

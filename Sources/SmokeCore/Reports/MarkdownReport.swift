@@ -67,7 +67,10 @@ package struct MarkdownReport: ReportWriter {
         }
         if let seed = report.seed {
             lines.append("")
-            let replay = ReplayCommand.text(for: report).map { " — replay with `\($0)`" } ?? ""
+            let replay =
+                report.ordering.orderControlled
+                ? ReplayCommand.text(for: report).map { " — replay with `\($0)`" } ?? ""
+                : " — \(ReplayCommand.notControlled)"
             lines.append("**Order** \(report.ordering.mode.rawValue), seed `\(seed)`\(replay)")
         } else {
             lines.append("")

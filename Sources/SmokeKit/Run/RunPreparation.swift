@@ -36,8 +36,10 @@ struct RunPreparation {
         let pipelineFile = PipelineFileRecord(pipeline, currentDirectory: context.currentDirectory)
         if let seed {
             // First, before anything can fail: the seed is what makes this run replayable.
+            // No promise where the package's own main (an older package's LinuxMain) may decide the order.
             let replay =
-                ReplayCommand.text(pipelineFile: pipelineFile?.path, seed: seed).map { " (replay: \($0))" } ?? ""
+                ownEntryPoint
+                ? "" : ReplayCommand.text(pipelineFile: pipelineFile?.path, seed: seed).map { " (replay: \($0))" } ?? ""
             err.line("smokerun: seed \(seed)\(replay)")
         } else {
             err.line("smokerun: declared order")
@@ -68,6 +70,14 @@ struct RunPreparation {
                 ))
         }
         return prepared
+    }
+
+    /// Whether a SwiftPM package has a `Tests/LinuxMain.swift`: its test binary's `XCTMain` runs the tests in the
+    /// order it chooses.
+    private var ownEntryPoint: Bool {
+        guard case .swiftpm(let settings) = pipeline.driver else { return false }
+        let root = pipeline.resolve(settings.packagePath, currentDirectory: context.currentDirectory)
+        return FileManager.default.fileExists(atPath: root.appendingPathComponent("Tests/LinuxMain.swift").path)
     }
 
     private func runContext(runDirectory: URL, seed: UInt64?, console: ConsoleLog, progress: ProgressPrinter)
