@@ -9,6 +9,8 @@ package enum SimulatorError: Error, Equatable, LocalizedError, DomainError {
     case deviceMissing(name: String, runtime: String, available: [String])
     case udidMissing(udid: String, available: [String])
     case unreadableListing(source: String, reason: String)
+    /// `xcrun` could not be started at all (not on PATH): simulators need a Mac with Xcode.
+    case xcrunMissing(command: String, reason: String, onMacOS: Bool)
     case simctlFailed(command: String, exitStatus: Int32?, output: String)
 
     package var kind: ErrorKind { .infrastructure }
@@ -42,6 +44,19 @@ package enum SimulatorError: Error, Equatable, LocalizedError, DomainError {
                 """
                 no available simulator with UDID \(udid) (device.udid); available: \(NameList.text(available)). \
                 Name one of these, or remove "udid" to let smokerun create and own its device
+                """
+        case .xcrunMissing(let command, let reason, true):
+            return
+                """
+                could not run `\(command)` (xcrun \(reason)): simulators need Xcode and its command-line tools; install \
+                Xcode, then select it with `sudo xcode-select -s /Applications/Xcode.app`
+                """
+        case .xcrunMissing(let command, let reason, false):
+            return
+                """
+                could not run `\(command)` (xcrun \(reason)): simulators need macOS with Xcode, and this machine is not \
+                a Mac. Check a simulator pipeline on the Mac that runs it; here, pipelines run on this machine with \
+                the swiftpm driver ("device": {"platform": "host"})
                 """
         case .unreadableListing(let source, let reason):
             return "could not read \(source): \(reason)"

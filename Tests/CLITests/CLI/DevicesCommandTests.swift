@@ -45,6 +45,26 @@ import Testing
         }
     }
 
+    @Test func withoutXcrunTheMessageSaysSimulatorsNeedAMacAndNamesTheCommandOnce() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let context = HostContext(
+            standardOutput: BufferOutput(), standardError: BufferOutput(), environment: ["PATH": folder.url.path],
+            currentDirectory: folder.url, runner: ProcessCommandRunner())
+        do {
+            _ = try await DevicesCommand(arguments: []).run(in: context)
+            Issue.record("devices without xcrun succeeded")
+        } catch let error as SimulatorError {
+            let message = error.localizedDescription
+            #expect(message.components(separatedBy: "xcrun simctl list devices -j").count == 2, "\(message)")
+            #if os(Linux)
+                #expect(
+                    message.contains("simulators need macOS with Xcode, and this machine is not a Mac"), "\(message)")
+            #endif
+            #expect(ExitCode(error.kind) == .infrastructure)
+        }
+    }
+
     @Test func showsTheResolvedDeviceTheStepsAndWhatIsInstalled() async throws {
         let (status, text) = try await run(
             #"{"name": "ios", "xcodebuild": {"project": "A.xcodeproj", "scheme": "A"}, "device": {"platform": "iOS Simulator", "name": "iPhone SE (3rd generation)", "runtime": "17.5"}}"#

@@ -263,6 +263,7 @@ import Testing
     @Test func aPipelineThatDoesNotLoadStopsThere() async throws {
         var probes = Self.healthy()
         probes.loadPipeline = { _, shown in throw Broken("\(shown): unknown key 'schedul' (did you mean 'schedule'?)") }
+        probes.pipelineExists = { _ in true }
         let (code, output) = try await Self.doctor(probes: probes)
         #expect(code == .checkFailed)
         #expect(
@@ -273,6 +274,19 @@ import Testing
                 doctor: 1 of 1 checks failed; fix them and run doctor again
 
                 """)
+    }
+
+    @Test func aMissingPipelineIsInitsToWrite() async throws {
+        var probes = Self.healthy()
+        probes.loadPipeline = { _, shown in throw Broken("\(shown): cannot be read (no such file)") }
+        probes.pipelineExists = { _ in false }
+        let (code, output) = try await Self.doctor(probes: probes)
+        #expect(code == .checkFailed)
+        #expect(
+            output.contains(
+                "    fix: run `smokerun init` in the project folder to write it, or name another pipeline: smokerun doctor FILE\n"
+            ), "\(output)")
+        #expect(!output.contains("as the message says"))
     }
 
     @Test func anXcodebuildPipelineOnLinuxSaysItNeedsMacOS() async throws {
