@@ -1,7 +1,8 @@
 import Foundation
 import SmokeCore
 
-/// Shows progress on stderr: a rewritten line on a terminal, failures only elsewhere.
+/// Shows progress on stderr: a rewritten line on a terminal, failures only elsewhere — and on a `TERM=dumb`
+/// terminal, which cannot erase a line (`\r\e[2K` would show as garbage).
 ///
 /// On an interactive terminal (not GitHub Actions) the line names the test running now from its start line, and
 /// once it has run `ProgressLine.elapsedShownAfter` seconds its time, redrawn every `tickSeconds` by a timer that
@@ -13,6 +14,8 @@ final class ProgressPrinter: @unchecked Sendable {
     private let width: Int
     private let style: TerminalStyle
     private let live: Bool
+    /// Whether lines are rewritten in place: a terminal that can erase a line.
+    private let rewrites: Bool
     private let now: @Sendable () -> Date
     private let tickSeconds: Double
     /// The tests started and not yet finished, oldest first (several with `--workers`); bounded.
@@ -22,12 +25,13 @@ final class ProgressPrinter: @unchecked Sendable {
 
     init(
         output: any TextOutput, githubActions: Bool, width: Int = 80, style: TerminalStyle = .plain,
-        now: @escaping @Sendable () -> Date = { Date() }, tickSeconds: Double = 1
+        now: @escaping @Sendable () -> Date = { Date() }, tickSeconds: Double = 1, dumbTerminal: Bool = false
     ) {
         self.output = output
         self.width = width
         self.style = style
-        live = output.isTerminal && !githubActions
+        rewrites = output.isTerminal && !dumbTerminal
+        live = rewrites && !githubActions
         self.now = now
         self.tickSeconds = tickSeconds
     }
@@ -53,7 +57,7 @@ final class ProgressPrinter: @unchecked Sendable {
         defer { lock.unlock() }
         running.removeAll { TestCase.key($0.id) == TestCase.key(test.id) }
         let line = ProgressLine.render(test, position: position, total: total, width: width, style: style)
-        if output.isTerminal {
+        if rewrites {
             output.write("\r\u{1B}[2K" + line)
             lineShown = true
         } else if test.status.isFailure {
@@ -72,7 +76,7 @@ final class ProgressPrinter: @unchecked Sendable {
     func status(_ text: String) {
         lock.lock()
         defer { lock.unlock() }
-        if output.isTerminal, lineShown { output.write("\r\u{1B}[2K") }
+        if rewrites, lineShown { output.write("\r\u{1B}[2K") }
         lineShown = false
         output.line("smokerun: \(text)")
     }
@@ -84,7 +88,7 @@ final class ProgressPrinter: @unchecked Sendable {
         timer?.cancel()
         timer = nil
         running = []
-        if output.isTerminal, lineShown { output.write("\r\u{1B}[2K") }
+        if rewrites, lineShown { output.write("\r\u{1B}[2K") }
         lineShown = false
     }
 

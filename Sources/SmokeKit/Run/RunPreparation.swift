@@ -47,7 +47,8 @@ struct RunPreparation {
         let runID = RunID.make(date: startedAt, suffix: RunID.randomSuffix())
         let progress = ProgressPrinter(
             output: err, githubActions: context.environment["GITHUB_ACTIONS"] == "true",
-            style: TerminalStyle(output: err, environment: context.environment))
+            style: TerminalStyle(output: err, environment: context.environment),
+            dumbTerminal: context.environment["TERM"] == "dumb")
         var prepared = Prepared(
             runID: runID, seed: seed,
             ordering: OrderingRecord(mode: pipeline.ordering.mode, isolation: pipeline.ordering.isolation, seed: seed),

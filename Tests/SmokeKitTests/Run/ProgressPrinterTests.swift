@@ -78,6 +78,23 @@ import Testing
         #expect(output.text.isEmpty)
     }
 
+    @Test func aDumbTerminalGetsPlainLinesNeverTheEraseSequence() {
+        let clock = Clock()
+        let output = BufferOutput(isTerminal: true)
+        let printer = ProgressPrinter(
+            output: output, githubActions: false, now: { clock.now }, tickSeconds: 3_600, dumbTerminal: true)
+        printer.started(Self.hanging, position: 1, total: 2)
+        clock.advance(9)
+        printer.tick()
+        let failed = TestResult(
+            id: Self.hanging, name: "testHangsForever", suite: "LedgerXCTests", framework: .xctest, status: .failed)
+        printer.finished(failed, position: 1, total: 2)
+        printer.status("retrying \(Self.hanging)…")
+        printer.clear()
+        #expect(!output.text.contains("\r") && !output.text.contains("\u{1B}"), "\(output.text.debugDescription)")
+        #expect(output.text.contains("[1/2] \(Self.shown)"), "\(output.text.debugDescription)")
+    }
+
     @Test func withWorkersTheLongestRunningTestStaysInView() {
         let clock = Clock()
         let (printer, output) = printer(clock: clock)
