@@ -21,6 +21,9 @@ final class ProgressPrinter: @unchecked Sendable {
     /// The tests started and not yet finished, oldest first (several with `--workers`); bounded.
     private var running: [ProgressLine.Running] = []
     private var timer: (any DispatchSourceTimer)?
+    /// A long step before the tests (a build, a simulator boot), while it runs; and when a pipe last heard of it.
+    private var phase: PhaseLine?
+    private var phaseSaidAt: Date?
     private static let runningLimit = 64
 
     init(
@@ -65,12 +68,57 @@ final class ProgressPrinter: @unchecked Sendable {
         }
     }
 
-    /// The timer's beat: the running test's time, when one has run long enough to show it.
+    /// The timer's beat: the running test's time, when one has run long enough to show it; during a phase its
+    /// elapsed time (a terminal), or a line every `PhaseLine.pipeInterval` seconds (a pipe).
     func tick() {
         lock.lock()
         defer { lock.unlock() }
+        if let phase {
+            let moment = now()
+            if live {
+                drawPhase(phase, at: moment)
+            } else if moment.timeIntervalSince(phaseSaidAt ?? phase.startedAt) >= PhaseLine.pipeInterval {
+                output.line("smokerun: " + phase.line(at: moment, width: 200))
+                phaseSaidAt = moment
+            }
+            return
+        }
         guard live else { return }
         drawRunning()
+    }
+
+    /// A phase began, ended, or its tool printed a progress step.
+    func phase(_ event: PhaseEvent) {
+        lock.lock()
+        defer { lock.unlock() }
+        let moment = now()
+        switch event {
+        case .started(let title):
+            if rewrites, lineShown { output.write("\r\u{1B}[2K") }
+            lineShown = false
+            let started = PhaseLine(title: title, startedAt: moment)
+            phase = started
+            phaseSaidAt = moment
+            if live { drawPhase(started, at: moment) } else { output.line("smokerun: \(title)…") }
+            startTimer()
+        case .step(let step):
+            phase?.step = step
+            if live, let phase { drawPhase(phase, at: moment) }
+        case .ended:
+            guard let ended = phase else { return }
+            phase = nil
+            // On a terminal the live line stays, as a line of its own, with the time the phase took.
+            if live {
+                var done = ended
+                done.step = nil
+                output.write("\r\u{1B}[2K" + "smokerun: " + done.line(at: moment, width: width) + "\n")
+                lineShown = false
+            }
+            if running.isEmpty {
+                timer?.cancel()
+                timer = nil
+            }
+        }
     }
 
     func status(_ text: String) {
@@ -99,6 +147,12 @@ final class ProgressPrinter: @unchecked Sendable {
             running.first { moment.timeIntervalSince($0.startedAt) >= ProgressLine.elapsedShownAfter } ?? running.last
         guard let shown else { return }
         output.write("\r\u{1B}[2K" + shown.line(at: moment, width: width))
+        lineShown = true
+    }
+
+    /// Called with the lock held.
+    private func drawPhase(_ phase: PhaseLine, at moment: Date) {
+        output.write("\r\u{1B}[2K" + phase.line(at: moment, width: width))
         lineShown = true
     }
 

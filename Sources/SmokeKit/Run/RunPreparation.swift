@@ -95,6 +95,7 @@ struct RunPreparation {
             progress: { test, position, total in progress.finished(test, position: position, total: total) },
             status: { progress.status($0) })
         runContext.started = { id, position, total in progress.started(id, position: position, total: total) }
+        runContext.phase = { progress.phase($0) }
         runContext.workers = pipeline.ordering.workers.resolved(processors: processors)
         if let shard = options.shard { runContext.shard = shard }
         // Shards and workers are balanced by the durations the history recorded.

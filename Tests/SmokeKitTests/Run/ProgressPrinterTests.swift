@@ -95,6 +95,43 @@ import Testing
         #expect(output.text.contains("[1/2] \(Self.shown)"), "\(output.text.debugDescription)")
     }
 
+    @Test func aBuildOnATerminalShowsItsElapsedTimeAndSwiftPMsProgress() {
+        let clock = Clock()
+        let (printer, output) = printer(clock: clock)
+        printer.phase(.started("building Ledger (debug)"))
+        #expect(output.text.hasSuffix("\r\u{1B}[2Kbuilding Ledger (debug)… 0s"), "\(output.text.debugDescription)")
+        clock.advance(75)
+        printer.phase(.step("[12/40] Compiling Ledger Entry.swift"))
+        #expect(output.text.hasSuffix("building Ledger (debug)… 1m 15s [12/40] Compiling Ledger Entry.swift"))
+        clock.advance(2)
+        printer.tick()
+        #expect(output.text.hasSuffix("building Ledger (debug)… 1m 17s [12/40] Compiling Ledger Entry.swift"))
+        clock.advance(3)
+        printer.phase(.ended)
+        #expect(output.text.hasSuffix("\r\u{1B}[2Ksmokerun: building Ledger (debug)… 1m 20s\n"))
+    }
+
+    @Test func aBuildInAPipeSaysSoOnceThenEveryThirtySeconds() {
+        let clock = Clock()
+        let (printer, output) = printer(terminal: false, clock: clock)
+        printer.phase(.started("building Ledger (debug)"))
+        for _ in 0..<100 {
+            clock.advance(1)
+            printer.phase(.step("[1/40] Compiling Ledger Entry.swift"))
+            printer.tick()
+        }
+        printer.phase(.ended)
+        let lines = output.text.split(separator: "\n").map(String.init)
+        #expect(
+            lines == [
+                "smokerun: building Ledger (debug)…",
+                "smokerun: building Ledger (debug)… 30s [1/40] Compiling Ledger Entry.swift",
+                "smokerun: building Ledger (debug)… 1m 00s [1/40] Compiling Ledger Entry.swift",
+                "smokerun: building Ledger (debug)… 1m 30s [1/40] Compiling Ledger Entry.swift",
+            ], "\(output.text)")
+        #expect(!output.text.contains("\u{1B}"))
+    }
+
     @Test func withWorkersTheLongestRunningTestStaysInView() {
         let clock = Clock()
         let (printer, output) = printer(clock: clock)

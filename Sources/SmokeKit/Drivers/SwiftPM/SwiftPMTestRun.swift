@@ -87,11 +87,17 @@ struct SwiftPMTestRun {
         var compiled = false
         let name = build.packageRoot.lastPathComponent
         let built = Result {
-            try build.buildTests(limits: limits) {
-                compiled = true
-                context.status("building \(name) (\(settings.configuration))…")
-            }
+            try build.buildTests(
+                limits: limits,
+                onCompiling: {
+                    compiled = true
+                    context.phase(.started("building \(name) (\(settings.configuration))"))
+                },
+                onLine: { line in
+                    if compiled, let step = PhaseLine.step(in: line) { context.phase(.step(step)) }
+                })
         }
+        if compiled { context.phase(.ended) }
         if case .success = built, !compiled { context.status("build up to date (swift build compiled nothing)") }
         let toolchain = try identified()
         try HostDevice.check(pipeline.device, toolchain: toolchain)
