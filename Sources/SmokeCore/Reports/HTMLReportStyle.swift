@@ -37,7 +37,8 @@ enum HTMLReportStyle {
         @media (max-width:600px){body{padding:0 8px 24px}.banner{padding:10px 12px}
         .totals{gap:4px 10px;margin:10px 0}.count{border:0;padding:0;min-width:0;text-align:left}
         .count b{display:inline;font-size:15px;margin-right:3px}.count.zero{display:none}
-        .grid th.status{width:90px}.grid th.num{width:56px}.grid th.suite{width:30%}}
+        table.grid{table-layout:auto;font-size:12px}.grid th,.grid td{padding:2px 4px}
+        .grid th.status,.grid th.num,.grid th.suite,#suites th:not(.name){width:auto}}
         """
 
     static let script = """
