@@ -1,17 +1,19 @@
 #!/usr/bin/env python3
-"""Checks the dashboard site as a browser shows it.
+"""Checks the dashboard site and run pages as a browser shows them.
 
 Usage: Scripts/check-dashboard.py [SITE_DIR] [--screenshots DIR]
 
 Without SITE_DIR, writes a sample output folder (120 runs of 60 tests: failures, a flaky test, a slower test,
 pruned runs, hostile test names), runs `smokerun dashboard --from` on it (SMOKERUN names the binary, default
-.build/debug/smokerun) and checks that site.
+.build/debug/smokerun) and checks that site, and two run pages `smokerun parse` writes: a failed run (a failure
+at a long absolute path) and an error run (a build that failed before any test ran).
 
 Structure (every page, Python's html.parser): every chart has a table, nothing is loaded from elsewhere (no
 external URL, no script or stylesheet file), every relative link resolves. Rendering (headless Chromium, the
 front page, each overview, each test index, up to five test pages and the longest-named one, at 1280 and
 390 px): no script error or console error, no horizontal overflow (document.documentElement.scrollWidth >
-clientWidth), and a screenshot of each width. Exits 1 on a failure, 77 when Chromium is missing (after the structure checks passed).
+clientWidth), no clipped text (an element with text that ends past the page's right edge, or is cut by an
+overflow it cannot scroll), and a screenshot of each width. Exits 1 on a failure, 77 when Chromium is missing (after the structure checks passed).
 """
 import html.parser, json, os, random, shutil, subprocess, sys, tempfile
 from datetime import datetime, timedelta, timezone
@@ -21,7 +23,13 @@ WIDTHS = (1280, 390)
 PROBE = """<script>window.__errors=[];window.addEventListener("error",function(e){__errors.push(String(e.message))});
 var __ce=console.error;console.error=function(){__errors.push(Array.from(arguments).join(" "));__ce.apply(console,arguments)};
 window.addEventListener("load",function(){setTimeout(function(){var d=document.documentElement;
-var r=JSON.stringify({errors:__errors,scrollWidth:d.scrollWidth,clientWidth:d.clientWidth});
+var clipped=[];document.querySelectorAll("body *").forEach(function(e){if(clipped.length>=5)return;
+var own=Array.from(e.childNodes).some(function(n){return n.nodeType===3&&n.textContent.trim()});if(!own)return;
+var s=getComputedStyle(e);if(s.display==="none"||s.visibility==="hidden")return;
+var b=e.getBoundingClientRect();if(b.width===0)return;
+var cut=(s.overflowX==="hidden"||s.overflowX==="clip")&&e.scrollWidth>e.clientWidth+1;
+if(b.right>d.clientWidth+1||cut)clipped.push(e.tagName.toLowerCase()+": "+e.textContent.trim().slice(0,60))});
+var r=JSON.stringify({errors:__errors,scrollWidth:d.scrollWidth,clientWidth:d.clientWidth,clipped:clipped});
 document.body.setAttribute("data-check",r);if(window.parent!==window)window.parent.postMessage(r,"*")},100)});</script>"""
 # Chromium's window is at least 500 px wide, so narrower widths are an iframe of that width in a page that
 # receives the probe's answer.
@@ -61,6 +69,45 @@ def sample_output(folder):
                 "path": path, "commit": f"{r:04x}" + "c0ffee" * 6,
                 "coverage": {k: {"covered": 700 + r, "count": 1000, "percent": (700 + r) / 10}
                              for k in ("lines", "functions", "regions", "branches")}}) + "\n")
+
+
+FAILED_LOG = """Test Suite 'All tests' started at 2026-11-22 04:00:00.000.
+Test Suite 'ServiceContextTests' started at 2026-11-22 04:00:00.001.
+Test Case 'ServiceContextTests.testPropagatesTheContextAcrossTaskGroupsAndDetachedTasks' started at 2026-11-22 04:00:00.002.
+/home/runner/work/swift-service-context/swift-service-context/Tests/ServiceContextTests/ServiceContextTests.swift:62: \
+error: ServiceContextTests.testPropagatesTheContextAcrossTaskGroupsAndDetachedTasks : XCTAssertEqual failed: \
+("Optional(1)") is not equal to ("Optional(2)") - the value set in the parent task reaches the child
+Test Case 'ServiceContextTests.testPropagatesTheContextAcrossTaskGroupsAndDetachedTasks' failed (0.004 seconds)
+Test Case 'ServiceContextTests.testEmpty' started at 2026-11-22 04:00:00.010.
+Test Case 'ServiceContextTests.testEmpty' passed (0.001 seconds)
+Test Suite 'ServiceContextTests' failed at 2026-11-22 04:00:00.011.
+\t Executed 2 tests, with 1 failure (0 unexpected) in 0.005 (0.005) seconds
+Test Suite 'All tests' failed at 2026-11-22 04:00:00.012.
+\t Executed 2 tests, with 1 failure (0 unexpected) in 0.005 (0.005) seconds
+"""
+ERROR_LOG = """Building for debugging...
+[3/9] Compiling Shop Cart.swift
+/home/runner/work/swift-shop-inventory/swift-shop-inventory/Sources/ShopInventoryKit/Cart.swift:12:21: error: \
+cannot convert value of type 'String' to specified type 'Int'
+** TEST BUILD FAILED **
+"""
+
+
+def run_pages(binary, folder):
+    """A failed run's and an error run's index.html, written by `smokerun parse` from the logs above."""
+    pages = []
+    for name, log in (("failed-run", FAILED_LOG), ("error-run", ERROR_LOG)):
+        work = os.path.join(folder, name)
+        os.makedirs(work)
+        open(os.path.join(work, "console.log"), "w").write(log)
+        subprocess.run([binary, "parse", "console.log", "--output", "out", "--name", name], cwd=work,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        page = os.path.join(work, "out", "latest", "index.html")
+        if os.path.exists(page):
+            pages.append(os.path.realpath(page))
+        else:
+            print(f"{name}: smokerun parse wrote no index.html", file=sys.stderr)
+    return pages
 
 
 class Page(html.parser.HTMLParser):
@@ -113,7 +160,9 @@ def check_structure(site):
 def render(browser, site, pages, shots):
     failures = []
     for page in pages:
+        # A page that forwards (the front page of a one-pipeline site) is checked itself; its target is checked too.
         text = open(page, encoding="utf-8").read().replace("<head>", "<head>" + PROBE, 1)
+        text = text.replace('<meta http-equiv="refresh"', '<meta data-checked-refresh', 1)
         probe = os.path.join(os.path.dirname(page), ".check-" + os.path.basename(page))
         frame = os.path.join(os.path.dirname(page), ".check-frame-" + os.path.basename(page))
         open(probe, "w", encoding="utf-8").write(text)
@@ -140,6 +189,8 @@ def render(browser, site, pages, shots):
                     result = json.loads(html.unescape(raw))
                     if result["errors"]:
                         failures.append(f"{page} at {width} px: console errors {result['errors']}")
+                    if result.get("clipped"):
+                        failures.append(f"{page} at {width} px: clipped text {result['clipped']}")
                     if result["scrollWidth"] > result["clientWidth"]:
                         failures.append(f"{page} at {width} px: overflows ({result['scrollWidth']} > "
                                         f"{result['clientWidth']})")
@@ -166,6 +217,7 @@ def main():
         del args[at:at + 2]
     work = tempfile.mkdtemp(prefix="smokerun-check-dashboard.")
     try:
+        runs = []
         if args:
             site = os.path.abspath(args[0])
         else:
@@ -174,6 +226,9 @@ def main():
             subprocess.run([binary, "dashboard", "--from", os.path.join(work, "out")], check=True,
                            stdout=subprocess.DEVNULL)
             site = os.path.join(work, "out", "site")
+            runs = run_pages(binary, os.path.join(work, "runs"))
+            if len(runs) != 2:
+                return 1
         failures, pages = check_structure(site)
         print(f"structure: {len(pages)} pages checked")
         browser = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
@@ -189,6 +244,9 @@ def main():
         # The first five, and the test with the longest name (a heading that must wrap).
         shown += test_pages[:5] + [p for p in test_pages[5:] if p == max(test_pages, key=len)]
         failures = render(browser, site, shown, shots)
+        if runs:
+            failures += render(browser, os.path.realpath(os.path.join(work, "runs")), runs, shots)
+        shown += runs
         print(f"rendered {len(shown)} pages at {', '.join(map(str, WIDTHS))} px; screenshots in {shots}")
         if failures:
             print("\n".join(failures), file=sys.stderr)

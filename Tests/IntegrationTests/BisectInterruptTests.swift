@@ -49,7 +49,8 @@ import Testing
         let stoppedAfter = signalledAt.map { Date().timeIntervalSince($0) }
         #expect(signalledAt != nil, "the hanging test never started: \(text)")
         #expect(termination == .exited(ExitCode.infrastructure.rawValue), "\(text)")
-        #expect((stoppedAfter ?? 99) < 15)
+        // Far below the hanging test's 600 s, with room for a loaded machine.
+        #expect((stoppedAfter ?? 999) < 60)
         // The pipeline RUN recorded is used, with a warning that it changed since.
         #expect(
             text.contains("bisect: warning: Pipelines/hang.json changed since run \(outcome.report.runID)"), "\(text)")

@@ -117,7 +117,7 @@ import Testing
         #expect(shop[slower...].contains(Self.login))
 
         let checkout = try Self.page(site, "shop", DashboardPaths.testPage(Self.checkout))
-        #expect(checkout.contains("First failure on record: 2026-11-01 12:00:00 UTC"))
+        #expect(checkout.contains("Its first failure on record: 2026-11-01 12:00:00 UTC"))
         #expect(checkout.contains("title=\"\(Self.commit(3))\""))
         #expect(checkout.contains("expected 3 items, got 2"))
         #expect(checkout.contains("3 runs · first seen 2026-11-01 12:00:00 UTC"))

@@ -76,8 +76,18 @@ import Testing
         #expect(out.contains("scheme: SmokeApp, test plan SmokeApp — the one scheme with tests in SmokeApp.xcodeproj"))
         #expect(
             out.contains(
-                "simulator: iPhone 15 on iOS 17.5 (existing simulator D41B9E07-63A8-4F2C-8E15-0B9C7A3F5E28) — the newest iPhone on the newest iOS runtime; pin another with --device NAME --runtime VERSION"
-            ))
+                "simulator: iPhone 15 on iOS 17.5 (a simulator smokerun creates and owns) — the newest iPhone on the newest iOS runtime; pin another with --device NAME --runtime VERSION"
+            ), "\(out)")
+        // The inventory's iPhone 15 (D41B9E07-…) is the user's and booted: a device type is pinned, never it.
+        #expect(
+            out.contains(
+                "each run: smokerun creates its own simulator 'smokerun iPhone 15 (iOS 17.5)' and owns it; your simulators are left alone"
+            ), "\(out)")
+        let written = try String(contentsOf: app.root.appendingPathComponent("Pipelines/smoke.json"), encoding: .utf8)
+        #expect(
+            written.contains(
+                #""device": { "platform": "iOS Simulator", "name": "iPhone 15", "runtime": "iOS 17.5", "create": true, "erase": true }"#
+            ) && !written.contains("D41B9E07"), "\(written)")
         #expect(out.contains("next: smokerun devices Pipelines/smoke.json, then smokerun run Pipelines/smoke.json"))
         let asked = try String(contentsOf: app.log, encoding: .utf8)
         #expect(asked.contains("xcodebuild -project SmokeApp.xcodeproj -list -json"))
@@ -95,15 +105,21 @@ import Testing
         #expect(screenshot.contains("kXCTAttachmentLegacyScreenImageData"), "\(failed.attachments.map(\.path))")
         #expect(
             FileManager.default.fileExists(atPath: outcome.runDirectory.appendingPathComponent(screenshot).path))
-        #expect(report.device.name == "iPhone 15" && report.device.runtime == "iOS 17.5")
+        #expect(report.device.name == "smokerun iPhone 15 (iOS 17.5)" && report.device.runtime == "iOS 17.5")
         let project = app.root.appendingPathComponent("SmokeApp.xcodeproj").standardizedFileURL.path
+        let created = "5A0C0E5E-C0DE-4A11-8000-00000000C0DE"
         #expect(
             log.contains {
                 $0.hasPrefix("TEST_RUNNER_IS_UNIT_TESTING=1 xcodebuild test-without-building -project \(project)")
-                    && $0.contains(
-                        "-scheme SmokeApp -testPlan SmokeApp -destination id=D41B9E07-63A8-4F2C-8E15-0B9C7A3F5E28")
+                    && $0.contains("-scheme SmokeApp -testPlan SmokeApp -destination id=\(created)")
             }, "\(log)")
-        #expect(log.contains("xcrun simctl erase D41B9E07-63A8-4F2C-8E15-0B9C7A3F5E28"))
+        // smokerun created its own device; the user's booted iPhone 15 got no simctl call at all.
+        #expect(
+            log.contains(
+                "xcrun simctl create smokerun iPhone 15 (iOS 17.5) com.apple.CoreSimulator.SimDeviceType.iPhone-15 com.apple.CoreSimulator.SimRuntime.iOS-17-5"
+            ), "\(log)")
+        #expect(!log.contains { $0.contains("D41B9E07") }, "\(log)")
+        #expect(!log.contains { $0.contains("simctl shutdown") || $0.contains("simctl erase") }, "\(log)")
     }
 
     @Test func aWorkspaceWithTwoSchemesAsksForOneThenWorksWithIt() async throws {
@@ -146,7 +162,7 @@ import Testing
         #expect(device == .invalidInput)
         #expect(
             deviceErr.contains(
-                "--device 'iPhone 99' is neither a simulator on iOS 17.5 nor a device type this Xcode can create; simulators on iOS 17.5: iPhone 15, iPhone SE (3rd generation); device types: iPhone SE (3rd generation), iPhone 15,"
+                "--device 'iPhone 99' is neither a simulator on iOS 17.5 nor a device type this Xcode can create; simulators on iOS 17.5: iPhone 15, smokerun iPhone SE (3rd generation) (iOS 17.5); device types: iPhone SE (3rd generation), iPhone 15,"
             ), "\(deviceErr)")
         let (runtime, _, runtimeErr) = await app.smokerun(["init", "--device", "iPhone 15", "--runtime", "iOS 18.5"])
         #expect(runtime == .invalidInput)
@@ -163,8 +179,12 @@ import Testing
         #expect(pinned == .passed)
         #expect(
             out.contains(
-                "simulator: iPhone SE (3rd generation) on iOS 17.5 (existing simulator 8A2F6C1E-4B7D-4E0A-9C3B-7D5E1F2A6B90) — as asked"
-            ))
+                "simulator: iPhone SE (3rd generation) on iOS 17.5 (a simulator smokerun creates and owns) — as asked"
+            ), "\(out)")
+        #expect(
+            out.contains(
+                "each run: smokerun's own simulator 'smokerun iPhone SE (3rd generation) (iOS 17.5)', erased before each run; your simulators are left alone"
+            ), "\(out)")
     }
 
     /// The repository's own simulator pipeline: the sample package tested by xcodebuild without a project, on
@@ -181,7 +201,10 @@ import Testing
         #expect(
             await CommandLineTool.run(arguments: ["devices", "Pipelines/ios-smoke.json"], context: context) == .passed)
         #expect(out.text.contains("iPhone 16"), "\(out.text)")
-        #expect(out.text.contains("4D9A6FB3-5E7C-4B2D-8F84-1C3A9E6D7B4A"), "\(out.text)")
+        // The runner's own "iPhone 16" (4D9A6FB3-…) is not smokerun's: smokerun creates its own.
+        #expect(
+            out.text.contains("each run: smokerun creates its own simulator 'smokerun iPhone 16 (iOS 18.5)'"),
+            "\(out.text)")
 
         var pipeline = try PipelineLoader().load(repository.appendingPathComponent("Pipelines/ios-smoke.json"))
         guard case .xcodebuild(let settings) = pipeline.driver else {
@@ -203,11 +226,11 @@ import Testing
         smokeRun.resultBundleReader = { XCResultToolReader(runner: $0, environment: $1) }
         let outcome = await smokeRun.execute()
         #expect(outcome.report.errors.isEmpty, "\(outcome.report.errors)")
-        #expect(outcome.report.totals.tests == 6 && outcome.report.device.name == "iPhone 16")
+        #expect(outcome.report.totals.tests == 6 && outcome.report.device.name == "smokerun iPhone 16 (iOS 18.5)")
         let log = (try? String(contentsOf: app.log, encoding: .utf8)) ?? ""
-        #expect(log.contains("xcrun simctl erase 4D9A6FB3-5E7C-4B2D-8F84-1C3A9E6D7B4A"))
+        #expect(log.contains("xcrun simctl create smokerun iPhone 16 (iOS 18.5)") && !log.contains("4D9A6FB3"))
         // No -project or -workspace: xcodebuild reads the package in its current folder.
-        #expect(log.contains("xcodebuild build-for-testing -scheme TipCalculator -destination id=4D9A6FB3"), "\(log)")
+        #expect(log.contains("xcodebuild build-for-testing -scheme TipCalculator -destination id=5A0C0E5E"), "\(log)")
         #expect(log.contains("TEST_RUNNER_IS_UNIT_TESTING=1 xcodebuild test-without-building -scheme TipCalculator"))
     }
 }

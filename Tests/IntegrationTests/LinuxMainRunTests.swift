@@ -10,6 +10,13 @@ import Testing
 @Suite struct LinuxMainRunTests {
     @Test func anXCTMainPackageRunsWhatSwiftTestRunsEachTestOnceAsXCTest() async throws {
         let package = try IntegrationSupport.copyFixture("Abacus")
+        // A LinuxMain that shuffles each class's tests itself, as the issue's package did: the seed cannot replay it.
+        let linuxMain = package.appendingPathComponent("Tests/LinuxMain.swift")
+        try String(contentsOf: linuxMain, encoding: .utf8)
+            .replacingOccurrences(
+                of: "XCTMain(tests)", with: "XCTMain(tests.map { ($0.testCaseClass, $0.allTests.shuffled()) })"
+            )
+            .write(to: linuxMain, atomically: true, encoding: .utf8)
         let pipeline = try IntegrationSupport.writePipeline(
             """
             {
@@ -49,5 +56,19 @@ import Testing
         let console = try String(
             contentsOf: outcome.runDirectory.appendingPathComponent("console.log"), encoding: .utf8)
         #expect(console.contains("its entry point, Tests/LinuxMain.swift (XCTMain), ignores --testing-library"))
+
+        // The order is the binary's: said once, recorded, and no replay promised anywhere.
+        #expect(report.ordering.orderControlled == false)
+        let json = try String(
+            contentsOf: outcome.runDirectory.appendingPathComponent("report.json"), encoding: .utf8)
+        #expect(json.contains(#""orderControlled" : false"#) || json.contains(#""orderControlled":false"#), "\(json)")
+        let said = err.text.components(
+            separatedBy: "the test binary's entry point, Tests/LinuxMain.swift (XCTMain), decides the order")
+        #expect(said.count == 2, "\(err.text)")
+        #expect(err.text.contains("smokerun: seed 11\n"), "\(err.text)")
+        #expect(!err.text.contains("replay:"), "\(err.text)")
+        let summary = try String(
+            contentsOf: outcome.runDirectory.appendingPathComponent("summary.md"), encoding: .utf8)
+        #expect(!summary.contains("replay with") && summary.contains("this seed does not replay it"), "\(summary)")
     }
 }

@@ -149,13 +149,14 @@ import Testing
         let stoppedAfter = signalledAt.map { Date().timeIntervalSince($0) }
         #expect(signalledAt != nil, "the hanging test never started: \(String(decoding: output, as: UTF8.self))")
         #expect(termination == .exited(1))
-        #expect((stoppedAfter ?? 99) < 10)
+        // Far below the hanging test's 600 s, with room for a loaded machine.
+        #expect((stoppedAfter ?? 999) < 60)
         let report = try RunStore.loadReport(at: root.appendingPathComponent(".smokerun/latest"))
         #expect(report.status == .interrupted)
         // The test that was running is interrupted (not failed, so no flake), with the time it ran.
         let hung = try #require(report.tests.first { $0.id.hasSuffix("testHangsForever") })
         #expect(hung.status == .interrupted)
-        #expect(hung.durationSeconds > 0 && hung.durationSeconds < 60)
+        #expect(hung.durationSeconds > 0 && hung.durationSeconds < 300)
         #expect(report.totals.interrupted == 1 && report.totals.failed == 0)
         // No test process of this package survives the run.
         #expect(Self.processes(mentioning: package.path).isEmpty)

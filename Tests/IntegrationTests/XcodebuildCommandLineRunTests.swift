@@ -51,7 +51,7 @@ import Testing
         return Finished(root: root, log: lines, output: String(decoding: output, as: UTF8.self))
     }
 
-    @Test func anExistingDeviceIsErasedBootedAndEveryXcodebuildCallCarriesTheEnvironment() throws {
+    @Test func smokerunsOwnDeviceIsErasedBootedAndEveryXcodebuildCallCarriesTheEnvironment() throws {
         let run = try Self.smokerun(scenario: "smoke")
         let udid = "8A2F6C1E-4B7D-4E0A-9C3B-7D5E1F2A6B90"
         let root = run.root.resolvingSymlinksInPath().path
@@ -75,8 +75,8 @@ import Testing
         #expect(
             report.device
                 == ResolvedDevice(
-                    platform: "iOS Simulator", name: "iPhone SE (3rd generation)", udid: udid, runtime: "iOS 17.5",
-                    runtimeBuild: "21F79",
+                    platform: "iOS Simulator", name: "smokerun iPhone SE (3rd generation) (iOS 17.5)", udid: udid,
+                    runtime: "iOS 17.5", runtimeBuild: "21F79",
                     deviceType: "com.apple.CoreSimulator.SimDeviceType.iPhone-SE-3rd-generation"))
         #expect(report.toolchain?.version == "Xcode 16.2 (16C5032a)")
         #expect(FileManager.default.fileExists(atPath: "\(bundles)/bundles/1.xcresult/Info.plist"))
@@ -141,7 +141,7 @@ import Testing
         let run = try Self.smokerun(scenario: "missing-device", pipeline: Self.pipeline(create: false))
         #expect(
             run.output.contains(
-                "no available simulator 'iPhone SE (3rd generation)' with iOS 17.5, and device.create is false; available: iPhone 15"
+                "no available simulator 'smokerun iPhone SE (3rd generation) (iOS 17.5)' with iOS 17.5 to use; available: iPhone 15"
             ), "\(run.output)")
         #expect(!run.log.contains { $0.contains("xcodebuild build-for-testing") })
         let report = try RunStore.loadReport(at: run.root.appendingPathComponent(".smokerun/latest"))
@@ -152,7 +152,8 @@ import Testing
         let shown = try Self.smokerun(scenario: "smoke", arguments: ["devices", "Pipelines/ios.json"])
         #expect(
             shown.output.contains(
-                "resolves to: iPhone SE (3rd generation) 8A2F6C1E-4B7D-4E0A-9C3B-7D5E1F2A6B90 — iOS 17.5 (21F79)"),
+                "resolves to: smokerun iPhone SE (3rd generation) (iOS 17.5) 8A2F6C1E-4B7D-4E0A-9C3B-7D5E1F2A6B90 — iOS 17.5 (21F79)"
+            ),
             "\(shown.output)")
         let pinned = Self.pipeline().replacingOccurrences(of: "iOS 17.5", with: "iOS 18.2")
         let root = try Self.smokerun(scenario: "smoke", pipeline: pinned, arguments: ["devices", "Pipelines/ios.json"])

@@ -77,10 +77,17 @@ package struct XcodebuildSettings: Sendable, Equatable {
 package struct DeviceProfile: Sendable, Equatable {
     /// `host`, or a simulator platform such as `iOS Simulator`.
     package var platform: String = "host"
+    /// A simulator's device type (`iPhone 15`): smokerun creates and owns `smokerun <type> (<runtime>)`;
+    /// with `reuse`, the name of an existing simulator of the user's.
     package var name: String?
     package var runtime: String?
+    /// An existing simulator of the user's, by UDID: reused, never erased unless `erase` is true.
+    package var udid: String?
+    /// Reuse the user's simulator called `name` instead of smokerun's own device.
+    package var reuse: Bool = false
     package var create: Bool = true
-    package var erase: Bool = true
+    /// nil: erase smokerun's own device before each run and never a reused one; true or false as written.
+    package var erase: Bool?
     package var locale: String?
     package var language: String?
     /// Toolchain version prefix for `host` profiles, checked against `swift --version`.
@@ -92,6 +99,13 @@ package struct DeviceProfile: Sendable, Equatable {
     package init() {}
 
     package var isHost: Bool { platform == "host" }
+
+    /// Whether the profile names a simulator of the user's (`udid` or `reuse`) rather than smokerun's own.
+    package var reusesUserDevice: Bool { udid != nil || reuse }
+
+    /// Whether the device is erased before each run: smokerun's own unless `erase` is false, a reused one
+    /// only when `erase` is true.
+    package var erasesDevice: Bool { erase ?? !reusesUserDevice }
 }
 
 package struct OrderingSettings: Sendable, Equatable {

@@ -32,17 +32,27 @@ package struct CoverageGate: Sendable, Equatable {
         self.init(Int(exactly: value).map(String.init) ?? "\(value)")
     }
 
-    /// Whether `lines` meets the minimum: covered / count ≥ P / 100, compared in integers.
+    /// Whether `lines` meets the minimum: covered / count ≥ P / 100, compared in integers. Nothing measured (0/0)
+    /// never passes: no line was shown to run.
     package func passes(_ lines: CoverageCount) -> Bool {
-        guard lines.count > 0 else { return true }
+        guard lines.count > 0 else { return false }
         return lines.covered.multipliedFullWidth(by: 100 * denominator)
             >= numerator.multipliedFullWidth(by: lines.count)
     }
 
     /// "line coverage 69.9% (699/1000) is below the minimum of 70%".
     package func failureMessage(_ lines: CoverageCount) -> String {
+        guard lines.count > 0 else { return Self.nothingMeasured(minimum: text) }
+        return """
+            line coverage \(CoverageFormat.percent(lines)) (\(CoverageFormat.ratio(lines))) is below the minimum of \(text)%
+            """
+    }
+
+    /// Why a gate fails when the included files hold no executable line.
+    package static func nothingMeasured(minimum: String) -> String {
         """
-        line coverage \(CoverageFormat.percent(lines)) (\(CoverageFormat.ratio(lines))) is below the minimum of \(text)%
+        nothing was measured: the included files have no executable line (0/0), so the minimum of \(minimum)% is \
+        not met; check that coverage.include names the folders of the code the tests run
         """
     }
 }

@@ -58,6 +58,8 @@ package enum DashboardSite {
         package func render(_ page: Page) -> File {
             let contents: String
             switch page {
+            case .front where pipelines.count == 1:
+                contents = DashboardSite.onlyPipeline(pipelines[0].history, folder: pipelines[0].folder)
             case .front:
                 contents = DashboardSite.front(
                     pipelines.map {
@@ -119,6 +121,18 @@ package enum DashboardSite {
         html += "\(links.h(style.label))</td><td>\(links.time(last))</td>"
         html += "<td class=\"num\">\(analysis.failingNow.count)</td></tr>\n"
         return html
+    }
+
+    /// The front page of a site with one pipeline: straight on to its overview (a table of one row says nothing).
+    fileprivate static func onlyPipeline(_ history: DashboardHistory, folder: String) -> String {
+        let href = XMLText.escape("\(folder)/\(DashboardPaths.index)")
+        let body = """
+            <header class="banner interrupted"><h1>smokerun dashboard</h1></header>
+            <p>The one pipeline: <a href="\(href)">\(XMLText.escape(history.pipeline))</a>.</p>
+
+            """
+        return DashboardStyle.page(
+            title: "smokerun dashboard", body: body, head: "<meta http-equiv=\"refresh\" content=\"0; url=\(href)\">\n")
     }
 
     fileprivate static func front(_ rows: [String]) -> String {

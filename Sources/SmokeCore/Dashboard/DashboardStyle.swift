@@ -11,7 +11,7 @@ enum DashboardStyle {
         .cell.pruned{opacity:.45}.cell.flaky{box-shadow:inset 0 -6px 0 #d4a72c}
         .legend{font-size:12px;color:#57606a}.legend i{display:inline-block;width:10px;height:10px;margin:0 3px 0 8px}
         .charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(320px,1fr));gap:12px}
-        figure.chart{margin:8px 0;min-width:0}figcaption{font-weight:600;margin:4px 0}
+        figure.chart{margin:8px 0;min-width:0;max-width:560px}figcaption{font-weight:600;margin:4px 0}
         svg.plot{width:100%;height:auto;display:block}svg.plot polyline{fill:none;stroke:#0969da;stroke-width:2}
         svg.plot circle{fill:#0969da}svg.plot .axis{stroke:#8c959f}svg.plot .grid{stroke:#d0d7de;stroke-dasharray:4 4}
         svg.plot text{font-size:17px;fill:#57606a}
@@ -41,7 +41,8 @@ enum DashboardStyle {
         """
 
     /// A whole page around `body`.
-    static func page(title: String, body: String) -> String {
+    /// - Parameter head: more of the head (the one-pipeline front page's refresh).
+    static func page(title: String, body: String, head: String = "") -> String {
         """
         <!DOCTYPE html>
         <html lang="en">
@@ -50,7 +51,7 @@ enum DashboardStyle {
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta name="color-scheme" content="light dark">
         <title>\(XMLText.escape(title))</title>
-        <style>\(css)</style>
+        \(head)<style>\(css)</style>
         </head>
         <body>
         \(HTMLIcon.sprite)\(body)<footer>smokerun dashboard</footer>

@@ -51,16 +51,23 @@ enum DashboardTestPage {
             let recent = ReportText.count(history.runs.count - history.completeFrom, "run")
             html += "<p>Not run in the last \(recent) (since \(links.time(history.completeFrom))).</p>\n"
         }
-        if let first = detail.firstFailedRun {
-            html += "<p>First failure on record: \(links.time(first)) (\(links.run(first, depth: 2))), "
-            html += "commit \(links.commit(first)).</p>\n"
+        // The current run of failures has its own start above; an earlier failure is told apart from it.
+        let streak = analysis.failingNow.first { $0.test == test }?.sinceRun
+        if let first = detail.firstFailedRun, first != streak {
+            let before =
+                streak == nil ? "Its first failure on record:" : "It also failed before this run of failures, first on"
+            html +=
+                "<p>\(before) \(links.time(first)) (\(links.run(first, depth: 2))), commit \(links.commit(first)).</p>\n"
         }
         return html + "</section>\n"
     }
 
     private static func strip(_ detail: DashboardTestDetail, links: DashboardLinks) -> String {
         var html = "<section id=\"recent\"><h2>Recent runs</h2>\n<p class=\"note\">The last "
-        html += "\(ReportText.count(detail.recent.count, "run")) of the pipeline, oldest first; grey: not run.</p>\n"
+        html += "\(ReportText.count(detail.recent.count, "run")) of the pipeline, oldest first.</p>\n"
+        html += "<p class=\"legend\"><i class=\"cell passed\"></i>passed<i class=\"cell failed\"></i>failed"
+        html += "<i class=\"cell passed flaky\"></i>passed only on a retry (amber bar)"
+        html += "<i class=\"cell absent\"></i>not run<i class=\"cell passed pruned\"></i>report removed</p>\n"
         html += "<ol class=\"timeline\">"
         for item in detail.recent {
             guard let result = item.result else {

@@ -7,7 +7,10 @@ package enum SimulatorError: Error, Equatable, LocalizedError, DomainError {
     case runtimeNotInstalled(requested: String, installed: [String])
     case deviceTypeNotInstalled(requested: String, installed: [String])
     case deviceMissing(name: String, runtime: String, available: [String])
+    case udidMissing(udid: String, available: [String])
     case unreadableListing(source: String, reason: String)
+    /// `xcrun` could not be started at all (not on PATH): simulators need a Mac with Xcode.
+    case xcrunMissing(command: String, reason: String, onMacOS: Bool)
     case simctlFailed(command: String, exitStatus: Int32?, output: String)
 
     package var kind: ErrorKind { .infrastructure }
@@ -32,8 +35,28 @@ package enum SimulatorError: Error, Equatable, LocalizedError, DomainError {
         case .deviceMissing(let name, let runtime, let available):
             return
                 """
-                no available simulator '\(name)' with \(runtime), and device.create is false; available: \
-                \(NameList.text(available)). Set "create": true or create it with `xcrun simctl create`
+                no available simulator '\(name)' with \(runtime) to use; available: \(NameList.text(available)). \
+                Set "create": true (without "reuse") to let smokerun create and own its device, or name an \
+                existing simulator with "reuse": true and its name, or "udid"
+                """
+        case .udidMissing(let udid, let available):
+            return
+                """
+                no available simulator with UDID \(udid) (device.udid); available: \(NameList.text(available)). \
+                Name one of these, or remove "udid" to let smokerun create and own its device
+                """
+        case .xcrunMissing(let command, let reason, true):
+            return
+                """
+                could not run `\(command)` (xcrun \(reason)): simulators need Xcode and its command-line tools; install \
+                Xcode, then select it with `sudo xcode-select -s /Applications/Xcode.app`
+                """
+        case .xcrunMissing(let command, let reason, false):
+            return
+                """
+                could not run `\(command)` (xcrun \(reason)): simulators need macOS with Xcode, and this machine is not \
+                a Mac. Check a simulator pipeline on the Mac that runs it; here, pipelines run on this machine with \
+                the swiftpm driver ("device": {"platform": "host"})
                 """
         case .unreadableListing(let source, let reason):
             return "could not read \(source): \(reason)"

@@ -4,16 +4,47 @@ package struct SimulatorPlan: Sendable, Equatable {
     /// The device to use; nil UDID when it is still to be created.
     package var device: ResolvedDevice
     package var actions: [SimulatorAction]
+    /// Whose device it is: smokerun's (found or to create) or the user's (reused because the profile says so).
+    package var ownership: SimulatorOwnership
 
-    init(device: ResolvedDevice, actions: [SimulatorAction]) {
+    init(device: ResolvedDevice, actions: [SimulatorAction], ownership: SimulatorOwnership) {
         self.device = device
         self.actions = actions
+        self.ownership = ownership
     }
 
     /// One line per step, for `smokerun devices` and the console log.
     package var steps: [String] {
         actions.map { "xcrun " + $0.arguments(udid: device.udid ?? "<new UDID>").joined(separator: " ") }
     }
+
+    /// What happens to the device, in one line (`init`, `devices`).
+    package var fate: String {
+        let name = device.name ?? ""
+        let udid = device.udid ?? ""
+        switch (ownership, actions.contains(.erase)) {
+        case (.created, _):
+            return "smokerun creates its own simulator '\(name)' and owns it; your simulators are left alone"
+        case (.owned, true):
+            return "smokerun's own simulator '\(name)', erased before each run; your simulators are left alone"
+        case (.owned, false):
+            return "smokerun's own simulator '\(name)', never erased (\"erase\": false); your simulators are left alone"
+        case (.reused, true):
+            return "your simulator '\(name)' \(udid), ERASED before each run: the pipeline says \"erase\": true"
+        case (.reused, false):
+            return "your simulator '\(name)' \(udid), reused as it is: booted if needed, never erased or shut down"
+        }
+    }
+}
+
+/// Whose simulator a plan uses.
+package enum SimulatorOwnership: Sendable, Equatable {
+    /// smokerun creates it (`smokerun <type> (<runtime>)`).
+    case created
+    /// smokerun created it on an earlier run.
+    case owned
+    /// The user's, named by `device.udid` or `device.reuse`.
+    case reused
 }
 
 /// One `xcrun simctl` step.

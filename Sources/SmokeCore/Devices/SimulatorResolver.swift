@@ -1,8 +1,14 @@
 /// Matches a pinned simulator profile against what simctl lists (Documentation/Design.md §5). Pure.
+/// smokerun erases and shuts down only the devices it created (named `smokerun <type> (<runtime>)`);
+/// a simulator of the user's is used only when the profile says so (`udid`, `reuse`), and erased only
+/// when it also says `"erase": true`.
 package enum SimulatorResolver {
+    /// What every simulator smokerun creates is called first: the mark of a device smokerun owns.
+    package static let ownedPrefix = "smokerun "
+
     /// The name smokerun gives a simulator it creates, so later runs find the same one.
     static func createdName(deviceType: String, runtime: SimctlRuntime) -> String {
-        "smokerun \(deviceType) (\(runtime.name))"
+        "\(ownedPrefix)\(deviceType) (\(runtime.name))"
     }
 
     /// Chooses the runtime, the device (or how to create it) and the steps before the run.
@@ -10,51 +16,84 @@ package enum SimulatorResolver {
     package static func plan(_ profile: DeviceProfile, inventory: SimctlInventory) throws(SimulatorError)
         -> SimulatorPlan
     {
+        if let udid = profile.udid { return try reusing(udid: udid, profile, inventory: inventory) }
         guard let name = profile.name, !name.isEmpty else { throw .noDeviceName(platform: profile.platform) }
         let runtime = try self.runtime(for: profile, inventory: inventory)
         let created = createdName(deviceType: name, runtime: runtime)
         let candidates = inventory.devices.filter {
             $0.isAvailable && !$0.udid.isEmpty && runtime.matches(key: $0.runtimeKey)
         }
-        // smokerun's own device first (nobody else's data is erased), then the one the profile names;
-        // a booted one before a shut-down one, then by UDID so the choice never varies.
-        let chosen = [created, name].lazy.compactMap { wanted in
-            candidates.filter { $0.name == wanted }.sorted {
-                ($0.isBooted ? 0 : 1, $0.udid) < ($1.isBooted ? 0 : 1, $1.udid)
-            }.first
+        // `reuse`: the user's device of that name; else only smokerun's own. A booted one before a
+        // shut-down one, then by UDID so the choice never varies.
+        let wanted = profile.reuse ? name : created
+        let chosen = candidates.filter { $0.name == wanted }.sorted {
+            ($0.isBooted ? 0 : 1, $0.udid) < ($1.isBooted ? 0 : 1, $1.udid)
         }.first
 
         var device = ResolvedDevice(
             platform: profile.platform, runtime: runtime.name, runtimeBuild: runtime.buildVersion,
             locale: profile.locale)
-        var actions: [SimulatorAction] = []
         if let chosen {
-            device.name = chosen.name
-            device.udid = chosen.udid
             device.deviceType =
                 chosen.deviceTypeIdentifier ?? inventory.deviceTypes.first { $0.name == name }?.identifier
-            if profile.erase {
-                if chosen.state != "Shutdown" { actions.append(.shutdown) }
-                actions += [.erase, .boot]
-            } else if !chosen.isBooted {
-                actions.append(.boot)
-            }
-        } else {
-            guard profile.create else {
-                let available = candidates.map(\.name)
-                throw .deviceMissing(name: name, runtime: runtime.name, available: Array(Set(available)).sorted())
-            }
-            guard let type = inventory.deviceTypes.first(where: { $0.name == name || $0.identifier == name }) else {
-                throw .deviceTypeNotInstalled(
-                    requested: name, installed: inventory.deviceTypes.map(\.name).filter { !$0.isEmpty })
-            }
-            device.name = created
-            device.deviceType = type.identifier
-            // A new device is shut down and empty: nothing to erase.
-            actions += [.create(name: created, deviceType: type.identifier, runtime: runtime.identifier), .boot]
+            return existing(chosen, device: device, profile: profile, inventory: inventory)
+        }
+        guard profile.create, !profile.reuse else {
+            let available = Array(Set(candidates.map(\.name))).sorted()
+            throw .deviceMissing(name: wanted, runtime: runtime.name, available: available)
+        }
+        guard let type = inventory.deviceTypes.first(where: { $0.name == name || $0.identifier == name }) else {
+            throw .deviceTypeNotInstalled(
+                requested: name, installed: inventory.deviceTypes.map(\.name).filter { !$0.isEmpty })
+        }
+        device.name = created
+        device.deviceType = type.identifier
+        // A new device is shut down and empty: nothing to erase.
+        let actions: [SimulatorAction] = [
+            .create(name: created, deviceType: type.identifier, runtime: runtime.identifier), .boot, .waitForBoot,
+        ]
+        return SimulatorPlan(device: device, actions: actions, ownership: .created)
+    }
+
+    /// `device.udid`: that simulator, on its own runtime (which must be the pinned one when one is pinned).
+    private static func reusing(udid: String, _ profile: DeviceProfile, inventory: SimctlInventory)
+        throws(SimulatorError) -> SimulatorPlan
+    {
+        guard let chosen = inventory.devices.first(where: { $0.udid == udid && $0.isAvailable }) else {
+            throw .udidMissing(
+                udid: udid,
+                available: inventory.devices.filter(\.isAvailable).map { "\($0.name) \($0.udid)" }.sorted())
+        }
+        let runtime = inventory.knownRuntimes.first { $0.matches(key: chosen.runtimeKey) }
+        if let requested = profile.runtime, !requested.isEmpty, let runtime,
+            !RuntimeSpec.parse(requested, defaultPlatform: profile.platform).matches(runtime)
+        {
+            throw .deviceMissing(name: "\(chosen.name) \(udid)", runtime: requested, available: [])
+        }
+        var device = ResolvedDevice(
+            platform: profile.platform, runtime: runtime?.name ?? chosen.runtimeKey,
+            runtimeBuild: runtime?.buildVersion, locale: profile.locale)
+        device.deviceType = chosen.deviceTypeIdentifier
+        return existing(chosen, device: device, profile: profile, inventory: inventory)
+    }
+
+    /// The steps on a device that exists: erase (after a shutdown) only where the profile erases it.
+    private static func existing(
+        _ chosen: SimctlDevice, device resolved: ResolvedDevice, profile: DeviceProfile, inventory: SimctlInventory
+    ) -> SimulatorPlan {
+        var device = resolved
+        device.name = chosen.name
+        device.udid = chosen.udid
+        let owned = !profile.reusesUserDevice && chosen.name.hasPrefix(ownedPrefix)
+        var actions: [SimulatorAction] = []
+        if profile.erasesDevice {
+            if chosen.state != "Shutdown" { actions.append(.shutdown) }
+            actions += [.erase, .boot]
+        } else if !chosen.isBooted {
+            actions.append(.boot)
         }
         actions.append(.waitForBoot)
-        return SimulatorPlan(device: device, actions: actions)
+        return SimulatorPlan(device: device, actions: actions, ownership: owned ? .owned : .reused)
     }
 
     /// The installed runtime the profile means: matching platform and version, available, the

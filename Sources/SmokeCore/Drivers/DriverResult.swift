@@ -11,6 +11,9 @@ package struct DriverResult: Sendable {
     package var testBinaries: [URL] = []
     package var profiles: [URL] = []
     package var interrupted = false
+    /// What decided the order instead of the seed (the test binary's entry point), when something did: the run
+    /// records `orderControlled: false`.
+    package var orderDecidedBy: String?
     package var unrecognizedLines = 0
     /// Each result bundle an xcodebuild run read, in order: Xcode's own counts and smokerun's reading of it, for the
     /// run's reconciliation.

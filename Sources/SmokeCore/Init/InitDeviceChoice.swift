@@ -1,16 +1,21 @@
-/// The simulator `init` pins (pure): `--device NAME --runtime VERSION` when given (an installed runtime;
-/// an available simulator of exactly that name on it, or a device type Xcode can create), else the newest
-/// iPhone on the newest installed iOS runtime. Resolved with `SimulatorResolver`, as every run resolves it.
+/// The simulator `init` pins (pure): a device type and a runtime, and smokerun creates and owns its device —
+/// never a simulator of the user's, not even a booted one. `--device NAME --runtime VERSION` when given (an
+/// installed runtime; a device type, or the name of an existing simulator, which is then reused as it is and
+/// never erased), else the newest iPhone type on the newest installed iOS runtime. Resolved with
+/// `SimulatorResolver`, as every run resolves it.
 package struct InitDeviceChoice: Sendable, Equatable {
-    /// `iOS Simulator`, the name, the runtime's name (`iOS 17.5`), `create` and `erase` on.
+    /// `iOS Simulator`, the device type, the runtime's name (`iOS 17.5`), `create` on; `reuse` when `--device`
+    /// named a simulator of the user's.
     package var profile: DeviceProfile
     /// The simulator a run would use today; nil when the first run creates it.
     package var udid: String?
     /// Whether the name and runtime came from `--device`/`--runtime`.
     package var pinnedByOptions: Bool
-    /// The available iOS runtimes and the iPhones on the chosen one, for the message.
+    /// The available iOS runtimes and the iPhone device types on the chosen one, for the message.
     package var runtimes: [String]
     package var iPhones: [String]
+    /// What a run does to the device, in one line (`SimulatorPlan.fate`).
+    package var fate: String
 
     package static func choose(
         inventory: SimctlInventory, device requestedDevice: String?, runtime requestedRuntime: String?
@@ -18,7 +23,6 @@ package struct InitDeviceChoice: Sendable, Equatable {
         var profile = DeviceProfile()
         profile.platform = "iOS Simulator"
         profile.create = true
-        profile.erase = true
         profile.runtime = requestedRuntime
         let installed = inventory.knownRuntimes.filter(\.isAvailable)
         let runtime: SimctlRuntime
@@ -36,25 +40,35 @@ package struct InitDeviceChoice: Sendable, Equatable {
         }
         let deviceNames = Array(Set(onRuntime.map(\.name))).sorted()
         let typeNames = inventory.deviceTypes.map(\.name).filter { !$0.isEmpty }
-        let iPhones = deviceNames.filter(isIPhone)
+        // The types of the simulators on the runtime: types it is known to run (a type the runtime does not
+        // support could not be created); every iPhone type when it has none yet.
+        let typesOnRuntime = Set(
+            onRuntime.compactMap { device in
+                inventory.deviceTypes.first { $0.identifier == device.deviceTypeIdentifier }?.name
+                    ?? (typeNames.contains(device.name) ? device.name : nil)
+            })
+        let iPhones = (typesOnRuntime.isEmpty ? typeNames : typesOnRuntime.sorted()).filter(isIPhone)
         if let requestedDevice {
-            guard deviceNames.contains(requestedDevice) || typeNames.contains(requestedDevice) else {
+            if typeNames.contains(requestedDevice) {
+                profile.name = requestedDevice
+            } else if deviceNames.contains(requestedDevice) {
+                // A simulator of the user's, named on purpose: reused as it is, never erased.
+                profile.name = requestedDevice
+                profile.reuse = true
+            } else {
                 throw .unknownDevice(
                     requested: requestedDevice, runtime: runtime.name, devices: deviceNames, deviceTypes: typeNames)
             }
-            profile.name = requestedDevice
         } else {
-            // An existing iPhone first: a device type the runtime does not support could not be created.
-            let candidates = iPhones.isEmpty ? typeNames.filter(isIPhone) : iPhones
-            guard let newest = candidates.sorted(by: newerFirst).first else { throw .noIPhone(runtime: runtime.name) }
+            guard let newest = iPhones.sorted(by: newerFirst).first else { throw .noIPhone(runtime: runtime.name) }
             profile.name = newest
         }
         let plan = try? SimulatorResolver.plan(profile, inventory: inventory)
-        let creates = plan?.actions.contains { if case .create = $0 { return true } else { return false } } ?? true
         return InitDeviceChoice(
-            profile: profile, udid: creates ? nil : plan?.device.udid,
+            profile: profile, udid: plan?.ownership == .created ? nil : plan?.device.udid,
             pinnedByOptions: requestedDevice != nil || requestedRuntime != nil,
-            runtimes: installed.filter { $0.platform == "iOS" }.map(\.name), iPhones: iPhones)
+            runtimes: installed.filter { $0.platform == "iOS" }.map(\.name), iPhones: iPhones,
+            fate: plan?.fate ?? "smokerun creates its own simulator on the first run; your simulators are left alone")
     }
 
     private static func isIPhone(_ name: String) -> Bool { name.hasPrefix("iPhone") }

@@ -25,13 +25,15 @@ package enum PipelineTemplate {
         """
     }
 
-    /// An xcodebuild pipeline on a pinned simulator that `create`s and `erase`s it; the tests get
+    /// An xcodebuild pipeline on a pinned device type and runtime whose simulator smokerun creates, owns and
+    /// erases (or, `reuse`, the user's simulator of that name, never erased); the tests get
     /// `IS_UNIT_TESTING=1` (xcodebuild hands `TEST_RUNNER_IS_UNIT_TESTING` to them).
     package static func xcodebuild(
         name: String, container: XcodeContainer, scheme: InitSchemeChoice, device: DeviceProfile
     ) -> String {
         let plan = scheme.testPlan.map { ", \"testPlan\": \(quoted($0))" } ?? ""
         let folder = URL(fileURLWithPath: container.path).deletingPathExtension().lastPathComponent
+        let use = device.reuse ? "\"reuse\": true" : "\"create\": true, \"erase\": true"
         return """
             {
               "name": \(quoted(name)),
@@ -40,7 +42,7 @@ package enum PipelineTemplate {
               "xcodebuild": { \(quoted(container.kind.rawValue)): \(quoted(container.path)), \
             "scheme": \(quoted(scheme.scheme))\(plan), "onlyTesting": [], "skipTesting": [] },
               "device": { "platform": \(quoted(device.platform)), "name": \(quoted(device.name ?? "")), \
-            "runtime": \(quoted(device.runtime ?? "")), "create": true, "erase": true },
+            "runtime": \(quoted(device.runtime ?? "")), \(use) },
               "ordering": { "mode": "random", "isolation": "suite" },
               "environment": { "IS_UNIT_TESTING": "1" },
               "timeouts": { "runSeconds": 3600, "testSeconds": 300 },

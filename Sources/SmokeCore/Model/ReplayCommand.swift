@@ -2,11 +2,17 @@
 /// pipeline file as the report records it (relative to the project root, so it works from there).
 /// One home for the console line, the webhook message, index.html and summary.md.
 package enum ReplayCommand {
-    /// Nil for declared order (no seed) and for reports that do not know their pipeline file
-    /// (`parse` output, reports written before smokerun recorded it): a guessed file would exit 2.
+    /// Nil for declared order (no seed), for reports that do not know their pipeline file
+    /// (`parse` output, reports written before smokerun recorded it): a guessed file would exit 2 — and when
+    /// the test binary decided its own order (`orderControlled` false): the seed would not replay it.
     static func text(for report: RunReport) -> String? {
-        text(pipelineFile: report.pipelineFile, seed: report.seed)
+        guard report.ordering.orderControlled else { return nil }
+        return text(pipelineFile: report.pipelineFile, seed: report.seed)
     }
+
+    /// Said once where a seed is shown but the test binary decided the order.
+    package static let notControlled =
+        "the test binary decides its own order (an XCTMain entry point or a main of its own): this seed does not replay it"
 
     package static func text(pipelineFile: String?, seed: UInt64?) -> String? {
         guard let pipelineFile, !pipelineFile.isEmpty, let seed else { return nil }

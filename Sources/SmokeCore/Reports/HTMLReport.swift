@@ -41,7 +41,10 @@ package struct HTMLReport: ReportWriter {
     ) -> String {
         withoutActuallyEscaping(attachmentContent) { content in
             var attachments = HTMLAttachment(content: content)
-            var body = banner(report) + notices(report) + totals(report)
+            var body = banner(report) + notices(report)
+            // A run that ran no test (a build error) shows its error, not a row of "0" tiles and an empty table.
+            let ranTests = !report.tests.isEmpty
+            body += ranTests ? totals(report) : "<p class=\"note\">No test ran.</p>\n"
             body += HTMLDevices.section(report.tests)
             if !report.errors.isEmpty { body += errors(report.errors) }
             // Anchors use the position in the report: unique even when parsers left `order` at 0.
@@ -53,7 +56,7 @@ package struct HTMLReport: ReportWriter {
                     failing, report: report, sources: sources, attachments: &attachments, cardCount: &cardCount)
             }
             body += flaky(numbered) + skipped(numbered, sources: sources) + slowest(numbered)
-            body += suites(report.tests) + table(numbered, failureCards: cardCount)
+            if ranTests { body += suites(report.tests) + table(numbered, failureCards: cardCount) }
             body += otherAttachments(report.tests, attachments: &attachments)
             if let coverage = report.coverage { body += self.coverage(coverage) }
             body += console(report)
@@ -118,6 +121,7 @@ package struct HTMLReport: ReportWriter {
         if let seed = report.seed {
             html += "<p>seed <code>\(seed)</code>"
             if let replay = ReplayCommand.text(for: report) { html += " — replay with <code>\(h(replay))</code>" }
+            if !report.ordering.orderControlled { html += " — \(h(ReplayCommand.notControlled))" }
             html += "</p>\n"
         }
         return html + "</header>\n"
@@ -181,7 +185,8 @@ package struct HTMLReport: ReportWriter {
                 ("flaky", totals.flaky, "flaky"),
             ] + (totals.interrupted > 0 ? [("interrupted", totals.interrupted, "skipped")] : [])
             + (totals.unfinished > 0 ? [("without a result", totals.unfinished, "skipped")] : [])
-        var items = cells.map { "<div class=\"count \($0.1 > 0 ? $0.2 : "")\"><b>\($0.1)</b>\($0.0)</div>" }
+        // A zero tile is `zero`: on a phone the tiles are one line of the counts that are not zero.
+        var items = cells.map { "<div class=\"count \($0.1 > 0 ? $0.2 : "zero")\"><b>\($0.1)</b>\($0.0)</div>" }
         if let lines = report.coverage?.lines {
             items.append("<div class=\"count\"><b>\(ReportText.percent(lines))</b>line coverage</div>")
         }

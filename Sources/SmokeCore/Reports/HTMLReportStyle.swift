@@ -33,6 +33,12 @@ enum HTMLReportStyle {
         figure.attachment{margin:8px 0}figure img{max-width:100%;max-height:600px;border:1px solid #d0d7de}
         td.bar span{display:block;height:10px;background:#1a7f37}
         footer{margin-top:24px;color:#57606a;font-size:12px}
+        code,.location,.meta,.banner p{overflow-wrap:anywhere}
+        @media (max-width:600px){body{padding:0 8px 24px}.banner{padding:10px 12px}
+        .totals{gap:4px 10px;margin:10px 0}.count{border:0;padding:0;min-width:0;text-align:left}
+        .count b{display:inline;font-size:15px;margin-right:3px}.count.zero{display:none}
+        table.grid{table-layout:auto;font-size:12px}.grid th,.grid td{padding:2px 4px}
+        .grid th.status,.grid th.num,.grid th.suite,#suites th:not(.name){width:auto}}
         """
 
     static let script = """

@@ -2,14 +2,22 @@ import Foundation
 
 /// Renders history as text. Pure.
 package enum HistoryTable {
+    /// One line per run, newest first; the pipeline column is as wide as the longest name (`init` names pipelines
+    /// after the scheme or package, often longer than the header).
     package static func runs(_ entries: [HistoryEntry]) -> String {
-        var lines = ["RUN                      PIPELINE      STATUS       TESTS  FAILING  FLAKY  SECONDS  SEED"]
+        let pipelineWidth = max(
+            13, entries.map { TerminalText.escaped($0.pipeline, newlines: false).count }.max() ?? 0)
+        let header = [
+            TextColumns.pad("RUN", 24), TextColumns.pad("PIPELINE", pipelineWidth),
+            "STATUS       TESTS  FAILING  FLAKY  SECONDS  SEED",
+        ]
+        var lines = [header.joined(separator: " ")]
         for entry in entries.reversed() {
             let t = entry.totals
             lines.append(
                 [
                     TextColumns.pad(TerminalText.escaped(entry.runID, newlines: false), 24),
-                    TextColumns.pad(TerminalText.escaped(entry.pipeline, newlines: false), 13),
+                    TextColumns.pad(TerminalText.escaped(entry.pipeline, newlines: false), pipelineWidth),
                     TextColumns.pad(entry.status.rawValue, 12),
                     TextColumns.pad("\(t.tests)", 6, right: true), TextColumns.pad("\(t.failing)", 8, right: true),
                     TextColumns.pad("\(t.flaky)", 6, right: true),

@@ -8,7 +8,7 @@ package struct MarkdownReport: ReportWriter {
     package init() {}
 
     package func write(_ report: RunReport, context: ReportContext, to sink: inout ReportSink) {
-        sink.append(Self.render(report))
+        sink.append(Self.render(report, sources: context.sources))
     }
 
     /// Failures listed before "…and N more", so a comment stays under GitHub's size limit.
@@ -16,13 +16,15 @@ package struct MarkdownReport: ReportWriter {
     /// Characters of a failure message shown in the table.
     static let messageLimit = 500
 
-    package static func render(_ report: RunReport) -> String {
+    /// - Parameter sources: the project root, so failure locations are project-relative as in the Slack message,
+    ///   never the build machine's absolute paths.
+    package static func render(_ report: RunReport, sources: SourceLinks = SourceLinks()) -> String {
         var sections = [header(report)]
         if let notices = notices(report) { sections.append(notices) }
         sections.append(totalsTable(report.totals))
         let devices = DeviceGroups.totals(report.tests)
         if !devices.isEmpty { sections.append(devicesTable(devices)) }
-        if let failures = failuresSection(report.failingTests) { sections.append(failures) }
+        if let failures = failuresSection(report.failingTests, sources: sources) { sections.append(failures) }
         if let flaky = flakySection(report.tests) { sections.append(flaky) }
         if let skipped = skippedSection(report.tests) { sections.append(skipped) }
         if let coverage = report.coverage { sections.append(coverageLine(coverage)) }
@@ -67,7 +69,10 @@ package struct MarkdownReport: ReportWriter {
         }
         if let seed = report.seed {
             lines.append("")
-            let replay = ReplayCommand.text(for: report).map { " — replay with `\($0)`" } ?? ""
+            let replay =
+                report.ordering.orderControlled
+                ? ReplayCommand.text(for: report).map { " — replay with `\($0)`" } ?? ""
+                : " — \(ReplayCommand.notControlled)"
             lines.append("**Order** \(report.ordering.mode.rawValue), seed `\(seed)`\(replay)")
         } else {
             lines.append("")
@@ -156,7 +161,7 @@ package struct MarkdownReport: ReportWriter {
         return lines.joined(separator: "\n")
     }
 
-    private static func failuresSection(_ failing: [TestResult]) -> String? {
+    private static func failuresSection(_ failing: [TestResult], sources: SourceLinks) -> String? {
         guard !failing.isEmpty else { return nil }
         var lines = [
             "### Failures (\(failing.count))", "",
@@ -165,7 +170,9 @@ package struct MarkdownReport: ReportWriter {
         for test in failing.prefix(failureLimit) {
             let first = test.failures.first
             let message = first.map { MarkdownText.escape(MarkdownText.truncate($0.message, to: messageLimit)) } ?? ""
-            let location = first?.location.map(MarkdownText.code) ?? ""
+            let location =
+                first?.file.map { MarkdownText.code(sources.shortPath($0) + (first?.line.map { ":\($0)" } ?? "")) }
+                ?? ""
             let more = test.failures.count > 1 ? " (+\(test.failures.count - 1) more)" : ""
             lines.append(
                 """

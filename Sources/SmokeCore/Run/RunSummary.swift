@@ -52,6 +52,9 @@ package enum RunSummary {
 
     /// The line coverage a run measured, rounded down as the dashboard shows it: 99.96% is not 100%.
     package static func coverageLine(_ coverage: CoverageSummary) -> String {
+        guard coverage.lines.count > 0 else {
+            return "coverage: nothing measured (the included files have no executable line; see coverage.include)"
+        }
         let percent = String(format: "%.1f", (coverage.lines.percent * 10).rounded(.down) / 10)
         return "coverage: \(percent)% of lines (\(coverage.lines.covered)/\(coverage.lines.count))"
     }

@@ -49,7 +49,8 @@ extension PipelineLoader {
     /// One device profile, for `deviceProfiles` (internal, not private: `parse` in PipelineLoader.swift names it).
     static func device(_ object: JSONObjectReader) throws(PipelineError) -> DeviceProfile {
         try object.allowOnly([
-            "platform", "name", "runtime", "create", "erase", "locale", "language", "swift", "timeZone", "strict",
+            "platform", "name", "runtime", "udid", "reuse", "create", "erase", "locale", "language", "swift",
+            "timeZone", "strict",
         ])
         var device = DeviceProfile()
         device.platform = try object.string("platform") ?? device.platform
@@ -61,8 +62,13 @@ extension PipelineLoader {
         }
         device.name = try object.string("name")
         device.runtime = try object.string("runtime")
+        device.udid = try object.string("udid")
+        device.reuse = try object.bool("reuse") ?? device.reuse
         device.create = try object.bool("create") ?? device.create
-        device.erase = try object.bool("erase") ?? device.erase
+        device.erase = try object.bool("erase")
+        if device.udid?.isEmpty == true {
+            throw object.error("udid", "is empty; give a simulator's UDID, or remove it")
+        }
         device.locale = try object.string("locale")
         device.language = try object.string("language")
         device.swift = try object.string("swift")
@@ -71,7 +77,10 @@ extension PipelineLoader {
         if let zone = device.timeZone, TimeZone(identifier: zone) == nil {
             throw object.error("timeZone", "'\(zone)' is not an IANA time zone name")
         }
-        if !device.isHost, device.name == nil {
+        if device.reuse, device.udid == nil, device.name == nil {
+            throw object.error("reuse", "needs the name of your simulator to reuse (\"name\"), or give its \"udid\"")
+        }
+        if !device.isHost, device.name == nil, device.udid == nil {
             throw object.error("name", "is required for a simulator profile, e.g. \"iPhone SE (3rd generation)\"")
         }
         return device

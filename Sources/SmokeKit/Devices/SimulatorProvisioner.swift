@@ -49,6 +49,12 @@ package struct SimulatorProvisioner: Sendable {
         let result: CommandResult
         do {
             result = try runner.run("xcrun", arguments, environment: environment, currentDirectory: nil)
+        } catch let error as CommandError where error.exitStatus == nil {
+            #if os(macOS)
+                throw .xcrunMissing(command: command, reason: error.reason, onMacOS: true)
+            #else
+                throw .xcrunMissing(command: command, reason: error.reason, onMacOS: false)
+            #endif
         } catch {
             throw .simctlFailed(command: command, exitStatus: nil, output: error.localizedDescription)
         }

@@ -44,7 +44,11 @@ package struct Doctor: Sendable {
             pipeline = try probes.loadPipeline(pipelineFile, shown)
             add(.passed("pipeline", "\(shown) loads (\(pipeline.name), \(Self.driverName(pipeline)))"))
         } catch {
-            add(.failed("pipeline", FileErrorText.message(for: error), fix: "correct \(shown) as the message says"))
+            let fix =
+                probes.pipelineExists(pipelineFile)
+                ? "correct \(shown) as the message says"
+                : "run `smokerun init` in the project folder to write it, or name another pipeline: smokerun doctor FILE"
+            add(.failed("pipeline", FileErrorText.message(for: error), fix: fix))
             return checks
         }
         let place = DoctorProbes.Place(environment: environment, currentDirectory: currentDirectory)

@@ -29,6 +29,8 @@ package struct DoctorProbes: Sendable {
     var environmentFileReader: EnvironmentFileReader
     var now: @Sendable () -> Date
     var isMacOS: Bool
+    /// Whether the pipeline file is there at all (a missing one is `smokerun init`'s to write).
+    var pipelineExists: @Sendable (URL) -> Bool = { FileManager.default.fileExists(atPath: $0.path) }
 
     package static var live: DoctorProbes {
         DoctorProbes(

@@ -1,7 +1,8 @@
 import Foundation
 import SmokeCore
 
-/// Shows progress on stderr: a rewritten line on a terminal, failures only elsewhere.
+/// Shows progress on stderr: a rewritten line on a terminal, failures only elsewhere — and on a `TERM=dumb`
+/// terminal, which cannot erase a line (`\r\e[2K` would show as garbage).
 ///
 /// On an interactive terminal (not GitHub Actions) the line names the test running now from its start line, and
 /// once it has run `ProgressLine.elapsedShownAfter` seconds its time, redrawn every `tickSeconds` by a timer that
@@ -13,21 +14,27 @@ final class ProgressPrinter: @unchecked Sendable {
     private let width: Int
     private let style: TerminalStyle
     private let live: Bool
+    /// Whether lines are rewritten in place: a terminal that can erase a line.
+    private let rewrites: Bool
     private let now: @Sendable () -> Date
     private let tickSeconds: Double
     /// The tests started and not yet finished, oldest first (several with `--workers`); bounded.
     private var running: [ProgressLine.Running] = []
     private var timer: (any DispatchSourceTimer)?
+    /// A long step before the tests (a build, a simulator boot), while it runs; and when a pipe last heard of it.
+    private var phase: PhaseLine?
+    private var phaseSaidAt: Date?
     private static let runningLimit = 64
 
     init(
         output: any TextOutput, githubActions: Bool, width: Int = 80, style: TerminalStyle = .plain,
-        now: @escaping @Sendable () -> Date = { Date() }, tickSeconds: Double = 1
+        now: @escaping @Sendable () -> Date = { Date() }, tickSeconds: Double = 1, dumbTerminal: Bool = false
     ) {
         self.output = output
         self.width = width
         self.style = style
-        live = output.isTerminal && !githubActions
+        rewrites = output.isTerminal && !dumbTerminal
+        live = rewrites && !githubActions
         self.now = now
         self.tickSeconds = tickSeconds
     }
@@ -53,7 +60,7 @@ final class ProgressPrinter: @unchecked Sendable {
         defer { lock.unlock() }
         running.removeAll { TestCase.key($0.id) == TestCase.key(test.id) }
         let line = ProgressLine.render(test, position: position, total: total, width: width, style: style)
-        if output.isTerminal {
+        if rewrites {
             output.write("\r\u{1B}[2K" + line)
             lineShown = true
         } else if test.status.isFailure {
@@ -61,18 +68,63 @@ final class ProgressPrinter: @unchecked Sendable {
         }
     }
 
-    /// The timer's beat: the running test's time, when one has run long enough to show it.
+    /// The timer's beat: the running test's time, when one has run long enough to show it; during a phase its
+    /// elapsed time (a terminal), or a line every `PhaseLine.pipeInterval` seconds (a pipe).
     func tick() {
         lock.lock()
         defer { lock.unlock() }
+        if let phase {
+            let moment = now()
+            if live {
+                drawPhase(phase, at: moment)
+            } else if moment.timeIntervalSince(phaseSaidAt ?? phase.startedAt) >= PhaseLine.pipeInterval {
+                output.line("smokerun: " + phase.line(at: moment, width: 200))
+                phaseSaidAt = moment
+            }
+            return
+        }
         guard live else { return }
         drawRunning()
+    }
+
+    /// A phase began, ended, or its tool printed a progress step.
+    func phase(_ event: PhaseEvent) {
+        lock.lock()
+        defer { lock.unlock() }
+        let moment = now()
+        switch event {
+        case .started(let title):
+            if rewrites, lineShown { output.write("\r\u{1B}[2K") }
+            lineShown = false
+            let started = PhaseLine(title: title, startedAt: moment)
+            phase = started
+            phaseSaidAt = moment
+            if live { drawPhase(started, at: moment) } else { output.line("smokerun: \(title)…") }
+            startTimer()
+        case .step(let step):
+            phase?.step = step
+            if live, let phase { drawPhase(phase, at: moment) }
+        case .ended:
+            guard let ended = phase else { return }
+            phase = nil
+            // On a terminal the live line stays, as a line of its own, with the time the phase took.
+            if live {
+                var done = ended
+                done.step = nil
+                output.write("\r\u{1B}[2K" + "smokerun: " + done.line(at: moment, width: width) + "\n")
+                lineShown = false
+            }
+            if running.isEmpty {
+                timer?.cancel()
+                timer = nil
+            }
+        }
     }
 
     func status(_ text: String) {
         lock.lock()
         defer { lock.unlock() }
-        if output.isTerminal, lineShown { output.write("\r\u{1B}[2K") }
+        if rewrites, lineShown { output.write("\r\u{1B}[2K") }
         lineShown = false
         output.line("smokerun: \(text)")
     }
@@ -84,7 +136,7 @@ final class ProgressPrinter: @unchecked Sendable {
         timer?.cancel()
         timer = nil
         running = []
-        if output.isTerminal, lineShown { output.write("\r\u{1B}[2K") }
+        if rewrites, lineShown { output.write("\r\u{1B}[2K") }
         lineShown = false
     }
 
@@ -95,6 +147,12 @@ final class ProgressPrinter: @unchecked Sendable {
             running.first { moment.timeIntervalSince($0.startedAt) >= ProgressLine.elapsedShownAfter } ?? running.last
         guard let shown else { return }
         output.write("\r\u{1B}[2K" + shown.line(at: moment, width: width))
+        lineShown = true
+    }
+
+    /// Called with the lock held.
+    private func drawPhase(_ phase: PhaseLine, at moment: Date) {
+        output.write("\r\u{1B}[2K" + phase.line(at: moment, width: width))
         lineShown = true
     }
 

@@ -219,6 +219,11 @@ package struct RunFinisher: Sendable {
             // Most of a run's size; coverage.profdata holds them merged.
             RunPruner.removeRawProfiles(in: runDirectory)
             // A shard covers part of the code by design; `smokerun merge` applies the gate to the whole run.
+            if !isShard, let minimum = coverage.settings.minimumLines, collection.summary.lines.count == 0 {
+                let shown = Int(exactly: minimum).map(String.init) ?? "\(minimum)"
+                context.standardError.line("smokerun: \(CoverageGate.nothingMeasured(minimum: shown))")
+                return true
+            }
             if !isShard, let minimum = coverage.settings.minimumLines, collection.summary.lines.percent < minimum {
                 context.standardError.line(
                     String(

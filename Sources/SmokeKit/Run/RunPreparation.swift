@@ -36,8 +36,10 @@ struct RunPreparation {
         let pipelineFile = PipelineFileRecord(pipeline, currentDirectory: context.currentDirectory)
         if let seed {
             // First, before anything can fail: the seed is what makes this run replayable.
+            // No promise where the package's own main (an older package's LinuxMain) may decide the order.
             let replay =
-                ReplayCommand.text(pipelineFile: pipelineFile?.path, seed: seed).map { " (replay: \($0))" } ?? ""
+                ownEntryPoint
+                ? "" : ReplayCommand.text(pipelineFile: pipelineFile?.path, seed: seed).map { " (replay: \($0))" } ?? ""
             err.line("smokerun: seed \(seed)\(replay)")
         } else {
             err.line("smokerun: declared order")
@@ -45,7 +47,8 @@ struct RunPreparation {
         let runID = RunID.make(date: startedAt, suffix: RunID.randomSuffix())
         let progress = ProgressPrinter(
             output: err, githubActions: context.environment["GITHUB_ACTIONS"] == "true",
-            style: TerminalStyle(output: err, environment: context.environment))
+            style: TerminalStyle(output: err, environment: context.environment),
+            dumbTerminal: context.environment["TERM"] == "dumb")
         var prepared = Prepared(
             runID: runID, seed: seed,
             ordering: OrderingRecord(mode: pipeline.ordering.mode, isolation: pipeline.ordering.isolation, seed: seed),
@@ -70,6 +73,14 @@ struct RunPreparation {
         return prepared
     }
 
+    /// Whether a SwiftPM package has a `Tests/LinuxMain.swift`: its test binary's `XCTMain` runs the tests in the
+    /// order it chooses.
+    private var ownEntryPoint: Bool {
+        guard case .swiftpm(let settings) = pipeline.driver else { return false }
+        let root = pipeline.resolve(settings.packagePath, currentDirectory: context.currentDirectory)
+        return FileManager.default.fileExists(atPath: root.appendingPathComponent("Tests/LinuxMain.swift").path)
+    }
+
     private func runContext(runDirectory: URL, seed: UInt64?, console: ConsoleLog, progress: ProgressPrinter)
         -> RunContext
     {
@@ -84,6 +95,7 @@ struct RunPreparation {
             progress: { test, position, total in progress.finished(test, position: position, total: total) },
             status: { progress.status($0) })
         runContext.started = { id, position, total in progress.started(id, position: position, total: total) }
+        runContext.phase = { progress.phase($0) }
         runContext.workers = pipeline.ordering.workers.resolved(processors: processors)
         if let shard = options.shard { runContext.shard = shard }
         // Shards and workers are balanced by the durations the history recorded.

@@ -159,9 +159,11 @@ package struct SmokeRun: Sendable {
             tests += groupTests
         }
 
+        var ordering = prepared.ordering
+        ordering.orderControlled = driverResult.orderDecidedBy == nil
         var report = RunReport(
             pipeline: pipeline.name, runID: prepared.runID, status: .passed, startedAt: startedAt, finishedAt: now(),
-            seed: prepared.seed, ordering: prepared.ordering, environment: pipeline.environment,
+            seed: prepared.seed, ordering: ordering, environment: pipeline.environment,
             device: driverResult.device, toolchain: driverResult.toolchain, tests: tests, errors: errors)
         report.shard = options.shard
         report.origin = origin

@@ -3,8 +3,10 @@ import SmokeCore
 
 /// The ready-to-paste scheduler configurations `smokerun install` prints: pure text from an `InstallPlan`.
 package enum InstallSnippets {
-    package static func all(_ plan: InstallPlan) -> String {
-        [secrets(plan), crontab(plan), systemd(plan), launchd(plan)].joined(separator: "\n")
+    /// - Parameter machineTimeZone: this machine's zone, which cron uses for lines without `CRON_TZ`.
+    package static func all(_ plan: InstallPlan, machineTimeZone: String = TimeZone.current.identifier) -> String {
+        [secrets(plan), crontab(plan, machineTimeZone: machineTimeZone), systemd(plan), launchd(plan)]
+            .joined(separator: "\n")
     }
 
     /// Where every job finds its secrets, which ones the pipeline needs, and whether each is there yet.
@@ -33,8 +35,10 @@ package enum InstallSnippets {
             """
     }
 
-    /// One crontab line (plus `CRON_TZ` for crons that honour it).
-    static func crontab(_ plan: InstallPlan) -> String {
+    /// One crontab line, plus `CRON_TZ` for crons that honour it when the pipeline's zone is not the machine's —
+    /// set back to the machine's zone after the line: cronie applies `CRON_TZ` to every later line of the crontab,
+    /// so a bare `CRON_TZ=UTC` would move the user's other jobs.
+    static func crontab(_ plan: InstallPlan, machineTimeZone: String) -> String {
         let log = shellQuoted(plan.outputDirectory + "/cron.log")
         // The variables go on the command, not on lines of their own, which would apply to every job
         // in the crontab; the output folder is made first, as the log is opened before smokerun starts.
@@ -43,14 +47,34 @@ package enum InstallSnippets {
         let run = "\(variables)\(shellQuoted(plan.executable)) run \(shellQuoted(plan.pipelineFile)) >> \(log) 2>&1"
         let command = "\(prepare) && \(run)"
         // cron turns an unescaped % into a newline.
-        return """
+        let line = "\(plan.cron.source) \(command.replacingOccurrences(of: "%", with: "\\%"))"
+        let header = """
             # ── crontab (crontab -e) ──
-            # cronie honours CRON_TZ; other crons read the schedule in the system time zone.
             # Secrets (the webhook URL) stay out of the crontab: smokerun reads them from \(plan.environmentFile).
-            CRON_TZ=\(plan.timeZone)
-            \(plan.cron.source) \(command.replacingOccurrences(of: "%", with: "\\%"))
 
             """
+        guard !sameZone(plan.timeZone, machineTimeZone) else {
+            return header + """
+                # The schedule is read in this machine's time zone, \(machineTimeZone), the pipeline's.
+                \(line)
+
+                """
+        }
+        return header + """
+            # cronie honours CRON_TZ; other crons read the schedule in the system time zone (\(machineTimeZone)).
+            # CRON_TZ holds for every later line, so it is set back to \(machineTimeZone) after this job: paste
+            # all three lines, at the end of the crontab.
+            CRON_TZ=\(plan.timeZone)
+            \(line)
+            CRON_TZ=\(machineTimeZone)
+
+            """
+    }
+
+    /// Whether two zone names mean the same zone (`UTC`, `Etc/UTC`, `GMT` are one).
+    static func sameZone(_ left: String, _ right: String) -> Bool {
+        let utc: Set<String> = ["UTC", "Etc/UTC", "GMT", "Etc/GMT", "Universal", "Etc/Universal", "Zulu", "Etc/Zulu"]
+        return left == right || (utc.contains(left) && utc.contains(right))
     }
 
     /// A oneshot service and a persistent timer.

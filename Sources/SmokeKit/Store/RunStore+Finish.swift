@@ -53,9 +53,8 @@ extension RunStore {
             alongside.append { try self.renderHistoryLine(finished, pipelinePath: pipelinePath, to: renderedLine) }
         }
         defer { if rendersLineBeside { POSIXFile.remove(renderedLine) } }
-        try writeReports(
-            report, in: runDirectory, formats: formats,
-            sources: SourceLinks.from(environment: environment, projectRoot: projectRoot), alongside: alongside)
+        let sources = SourceLinks.from(environment: environment, projectRoot: projectRoot)
+        try writeReports(report, in: runDirectory, formats: formats, sources: sources, alongside: alongside)
         // The history line before `latest`: a run whose line could not be written is not the latest run.
         if rendersLineBeside {
             try appendHistoryLine(from: renderedLine)
@@ -67,7 +66,8 @@ extension RunStore {
         try updateLatest(runID: report.runID)
         if formats.contains(.markdown), let summaryPath = environment["GITHUB_STEP_SUMMARY"], !summaryPath.isEmpty {
             try POSIXFile.appendLine(
-                Data((MarkdownReport.render(report) + "\n").utf8), to: URL(fileURLWithPath: summaryPath),
+                Data((MarkdownReport.render(report, sources: sources) + "\n").utf8),
+                to: URL(fileURLWithPath: summaryPath),
                 writer: writer,
                 followLinks: true)
         }

@@ -3,12 +3,12 @@ import SmokeCore
 
 /// The live progress count of a test phase, shared by its workers: one count across every process
 /// running at once, reported under a lock so two workers never print "[7/20]" twice.
+/// A retry is not a new test: it is shown at the count reached so far ("[10/10]" after a 10-test run, never
+/// "[11/11]"), after the status line that says which test is retried.
 final class PhaseProgress: @unchecked Sendable {
     private let lock = NSLock()
     private let total: Int
     private var done = 0
-    // Each retry adds one to the count, so the line never reads [13/11].
-    private var expected: Int
     private let report: (TestResult, Int, Int) -> Void
     private let reportStarted: (String, Int, Int) -> Void
 
@@ -17,7 +17,6 @@ final class PhaseProgress: @unchecked Sendable {
         started: @escaping (String, Int, Int) -> Void = { _, _, _ in }
     ) {
         self.total = total
-        expected = total
         self.report = report
         reportStarted = started
     }
@@ -27,20 +26,30 @@ final class PhaseProgress: @unchecked Sendable {
         guard total > 0 else { return }
         lock.lock()
         defer { lock.unlock() }
-        reportStarted(id, done + 1, max(expected, done + 1))
+        reportStarted(id, min(done + 1, total), total)
     }
 
     func finished(_ test: TestResult) {
         guard total > 0 else { return }
         lock.lock()
         defer { lock.unlock() }
-        done += 1
-        report(test, done, max(expected, done))
+        done = min(done + 1, total)
+        report(test, done, total)
     }
 
-    func expectOneMore() {
+    /// A retry started: shown at the count reached, which it does not move.
+    func retryStarted(_ id: String) {
+        guard total > 0 else { return }
         lock.lock()
-        expected += 1
-        lock.unlock()
+        defer { lock.unlock() }
+        reportStarted(id, max(done, 1), total)
+    }
+
+    /// A retry finished: shown at the count reached, which it does not move.
+    func retryFinished(_ test: TestResult) {
+        guard total > 0 else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        report(test, max(done, 1), total)
     }
 }

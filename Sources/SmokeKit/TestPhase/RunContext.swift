@@ -20,6 +20,8 @@ struct RunContext: Sendable {
     var started: @Sendable (String, Int, Int) -> Void = { _, _, _ in }
     /// One line for the person watching ("building…", "retrying 2 tests…").
     var status: @Sendable (String) -> Void
+    /// A long step before the tests (a build, a simulator boot): its elapsed time and the tool's own progress.
+    var phase: @Sendable (PhaseEvent) -> Void = { _ in }
     /// Run only this slice of the selected tests (`run --shard K/N`).
     var shard: ShardRecord?
     /// The recorded durations of the given test ids (an id without one is left out), to balance shards and
@@ -79,4 +81,13 @@ struct RunContext: Sendable {
             return plan
         }
     }
+}
+
+/// A long step before the tests, for the live line (`ProgressPrinter.phase`).
+enum PhaseEvent: Sendable, Equatable {
+    /// It began: `building swift-http-types (debug)`.
+    case started(String)
+    /// The tool printed a progress step (`PhaseLine.step(in:)`).
+    case step(String)
+    case ended
 }

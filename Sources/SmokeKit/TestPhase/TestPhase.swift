@@ -109,10 +109,9 @@ struct TestPhase {
             var attempts: [TestResult] = []
             for _ in 0..<retries {
                 status("retrying \(test.id)…")
-                counter.expectOneMore()
                 let outcome = try executor.execute(
-                    TestBatch(framework: test.framework, tests: [test]), isRetry: true, onTestStarted: reportStarted,
-                    onTestFinished: reportFinished)
+                    TestBatch(framework: test.framework, tests: [test]), isRetry: true,
+                    onTestStarted: { counter.retryStarted($0) }, onTestFinished: { counter.retryFinished($0) })
                 record(outcome)
                 lane.stopped = outcome.stopReason
                 guard let attempt = outcome.results.first(where: { $0.key == test.key }) else {

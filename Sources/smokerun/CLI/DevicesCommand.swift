@@ -62,6 +62,7 @@ struct DevicesCommand: Command {
                     \(device.runtime ?? "") (\(device.runtimeBuild ?? "build unknown")), \(device.deviceType ?? "")
                     """
                 )
+                out.line("each run: \(plan.fate)")
                 out.line(plan.steps.isEmpty ? "before the tests: nothing" : "before the tests:")
                 for step in plan.steps { out.line("  \(step)") }
                 out.line("xcodebuild destination: id=\(device.udid ?? "<new UDID>")")
@@ -76,10 +77,12 @@ struct DevicesCommand: Command {
     }
 
     static func describe(_ profile: DeviceProfile) -> String {
-        """
-        \(profile.name ?? "(no name)"), \(profile.runtime ?? "newest runtime") (\(profile.platform)); create: \
-        \(profile.create ? "yes" : "no"), erase: \(profile.erase ? "yes" : "no")
-        """
+        let which = profile.udid.map { "UDID \($0)" } ?? profile.name ?? "(no name)"
+        let use = profile.reusesUserDevice ? "reuse: yes" : "create: \(profile.create ? "yes" : "no")"
+        return """
+            \(which), \(profile.runtime ?? "newest runtime") (\(profile.platform)); \(use), erase: \
+            \(profile.erasesDevice ? "yes" : "no")
+            """
     }
 
     /// The installed runtimes and, under each available one, its available devices. Pure.

@@ -27,6 +27,7 @@ extension InitCommand {
         }
         out.line("scheme: \(choice.scheme)\(plan ?? "") — \(why)")
         out.line(deviceLine(simulator))
+        out.line("each run: \(simulator.fate)")
         try write(
             PipelineTemplate.xcodebuild(name: name, container: written, scheme: choice, device: simulator.profile),
             to: file, context: context, next: ["devices", "run"])
@@ -35,14 +36,15 @@ extension InitCommand {
 
     private func deviceLine(_ choice: InitDeviceChoice) -> String {
         let profile = choice.profile
-        let state = choice.udid.map { "existing simulator \($0)" } ?? "created on the first run"
+        let state =
+            profile.reuse ? "your simulator \(choice.udid ?? "")" : "a simulator smokerun creates and owns"
         let why =
             choice.pinnedByOptions
             ? "as asked" : "the newest iPhone on the newest iOS runtime"
         let iPhones = choice.iPhones.isEmpty ? "none yet" : choice.iPhones.joined(separator: ", ")
         return """
             simulator: \(profile.name ?? "") on \(profile.runtime ?? "") (\(state)) — \(why); pin another with \
-            --device NAME --runtime VERSION (iOS runtimes: \(choice.runtimes.joined(separator: ", ")); iPhones on \
+            --device NAME --runtime VERSION (iOS runtimes: \(choice.runtimes.joined(separator: ", ")); iPhone types on \
             \(profile.runtime ?? ""): \(iPhones))
             """
     }

@@ -263,6 +263,7 @@ import Testing
     @Test func aPipelineThatDoesNotLoadStopsThere() async throws {
         var probes = Self.healthy()
         probes.loadPipeline = { _, shown in throw Broken("\(shown): unknown key 'schedul' (did you mean 'schedule'?)") }
+        probes.pipelineExists = { _ in true }
         let (code, output) = try await Self.doctor(probes: probes)
         #expect(code == .checkFailed)
         #expect(

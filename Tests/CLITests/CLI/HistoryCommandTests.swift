@@ -24,6 +24,23 @@ import Testing
         #expect(HistoryTable.flakeRates([entry(.failed), entry(.passed)]).contains("broken 1 run, fixed at"))
     }
 
+    @Test func aLongPipelineNameKeepsEveryColumnUnderItsHeader() {
+        var long = entry(.failed)
+        long.pipeline = "SmokeAppUITests-nightly"
+        long.status = .failed
+        var short = entry(.passed)
+        short.pipeline = "smoke"
+        short.status = .passed
+        let lines = HistoryTable.runs([short, long]).split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        // STATUS starts at the same column in the header and in every row.
+        let column = try? #require(lines[0].range(of: "STATUS")).lowerBound.utf16Offset(in: lines[0])
+        for (row, status) in zip(lines.dropFirst(), ["failed", "passed"]) {
+            let at = row.range(of: " \(status) ").map { $0.lowerBound.utf16Offset(in: row) + 1 }
+            #expect(at == column, "\(lines.joined(separator: "\n"))")
+        }
+    }
+
     /// A run of three tests on `commit`, `hour` hours into 2026-11-22 (UTC).
     private func report(_ hour: Int, commit: String, _ statuses: [TestStatus], retried: Bool = false) -> RunReport {
         var report = ReportFixture.minimalReport

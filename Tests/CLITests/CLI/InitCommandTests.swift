@@ -122,7 +122,7 @@ import Testing
         #expect(settings.project == "SmokeApp.xcodeproj" && settings.scheme == "SmokeApp")
         #expect(settings.testPlan == "SmokeApp" && settings.onlyTesting.isEmpty)
         #expect(pipeline.device.name == "iPhone 16" && pipeline.device.runtime == "iOS 18.5")
-        #expect(pipeline.device.create && pipeline.device.erase)
+        #expect(pipeline.device.create && pipeline.device.erase == true && !pipeline.device.reusesUserDevice)
     }
 
     @Test func xcodeOptionsInAPackageFolderAndAMissingProjectAreBadInput() async throws {

@@ -9,7 +9,7 @@ import Testing
 /// A receiver that accepts the request and never answers. Each attempt has its own
 /// timeout (URLSessionTransport's own deadline), so the whole delivery is bounded by attempts ×
 /// timeout plus the backoff waits.
-@Suite(.timeLimit(.minutes(5))) struct BlackHoleWebhookTests {
+@Suite(.timeLimit(.minutes(10))) struct BlackHoleWebhookTests {
     @Test func everyAttemptToABlackHoleEndsAtItsOwnTimeout() async throws {
         let receiver = try NotifyWebhookReceiver(replies: [.init(status: 200, delay: 300)])
         defer { receiver.stop() }

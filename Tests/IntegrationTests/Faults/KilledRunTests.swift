@@ -78,7 +78,7 @@ import Testing
             seen.output = String(decoding: output, as: UTF8.self)
             // Bounded wait: the death signal is immediate, but the kernel needs a moment to reap.
             seen.survivors = RunCommandProcessTests.processes(mentioning: package.path)
-            let deadline = Date().addingTimeInterval(5)
+            let deadline = Date().addingTimeInterval(30)
             while !seen.survivors.isEmpty, Date() < deadline {
                 usleep(50_000)
                 seen.survivors = RunCommandProcessTests.processes(mentioning: package.path)

@@ -184,6 +184,22 @@ import Testing
         return files + rootEntries.filter { $0.hasSuffix(".md") }.sorted()
     }
 
+    /// The README's iOS quick start and Documentation/iOS.md name the same oldest Xcode (the one the xcodebuild
+    /// driver supports: 15, with Xcode 16 listing the tests).
+    @Test func theReadmeAndTheIOSReferenceNameTheSameOldestXcode() throws {
+        func oldest(_ text: String) -> [String] {
+            let pattern = try? NSRegularExpression(pattern: #"Xcode (\d+) or later"#)
+            let range = NSRange(text.startIndex..., in: text)
+            return (pattern?.matches(in: text, range: range) ?? []).compactMap {
+                Range($0.range(at: 1), in: text).map { String(text[$0]) }
+            }
+        }
+        let readme = Set(oldest(try Self.text("README.md")))
+        let reference = Set(oldest(try Self.text("Documentation/iOS.md")))
+        #expect(!readme.isEmpty && !reference.isEmpty)
+        #expect(readme == reference, "README: Xcode \(readme.sorted()) or later; iOS.md: \(reference.sorted())")
+    }
+
     @Test func nothingInTheRepositoryPointsAtNotesOutsideIt() throws {
         let files = Self.repositoryFiles()
         #expect(files.count > 300, "expected the repository's sources, tests and documents; found \(files.count)")

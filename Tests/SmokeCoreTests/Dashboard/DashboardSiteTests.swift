@@ -41,6 +41,25 @@ import Testing
         #expect(page.contains("pruned"))
     }
 
+    @Test func aTestPageExplainsItsColoursAndSaysOneFirstFailure() throws {
+        let folder = DashboardPaths.pipelineFolder("smoke")
+        let page = try #require(Self.files()["\(folder)/\(DashboardPaths.testPage(DashboardFixture.refund))"])
+        // The amber bar of a retried pass is in the legend beside the strip.
+        #expect(page.contains("<i class=\"cell passed flaky\"></i>passed only on a retry (amber bar)"))
+        // One "since" for the current run of failures; no second "first failure" date beside it.
+        #expect(page.components(separatedBy: "Failing since").count == 2)
+        #expect(!page.contains("First failure on record"))
+        // Charts keep their size on a wide screen: labels are not blown up to fill 1280 px.
+        #expect(page.contains("figure.chart{margin:8px 0;min-width:0;max-width:560px}"))
+    }
+
+    @Test func withOnePipelineTheFrontPageGoesStraightToItsOverview() throws {
+        let front = try #require(Self.files()[DashboardPaths.index])
+        let overview = "\(DashboardPaths.pipelineFolder("smoke"))/\(DashboardPaths.index)"
+        #expect(front.contains("<meta http-equiv=\"refresh\" content=\"0; url=\(overview)\">"), "\(front)")
+        #expect(front.contains("<a href=\"\(overview)\">smoke</a>") && !front.contains("<table"))
+    }
+
     @Test func testPageNamesAreSafeAndUniqueWhateverTheKey() {
         let keys =
             HostileText.samples + [

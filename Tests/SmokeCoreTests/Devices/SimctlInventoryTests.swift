@@ -19,7 +19,7 @@ struct SimctlInventoryTests {
             .map { folder.appendingPathComponent($0) }
     }
 
-    /// Per file: the newest available iPhone's own profile resolves; a pinned iPhone SE (3rd generation)
+    /// Per file: the newest available iPhone, reused by name, resolves; a pinned iPhone SE (3rd generation)
     /// on iOS 17.5 resolves or says what is installed. Prints one line per file for the record.
     @Test func everyListingResolvesOrFailsClearly() throws {
         try CorpusLocation.require()
@@ -45,6 +45,8 @@ struct SimctlInventoryTests {
                 profile.platform = "iOS Simulator"
                 profile.name = device.name
                 profile.runtime = runtime.name
+                // The user's own device, reused on purpose (a bare name would create smokerun's own).
+                profile.reuse = true
                 let plan = try SimulatorResolver.plan(profile, inventory: inventory)
                 #expect(
                     plan.device.udid != nil,

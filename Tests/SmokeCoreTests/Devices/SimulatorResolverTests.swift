@@ -8,9 +8,12 @@ import Testing
     static let devicesJSON = #"""
         {"devices": {
           "com.apple.CoreSimulator.SimRuntime.iOS-17-5": [
-            {"name": "iPhone SE (3rd generation)", "udid": "BBBB-2", "state": "Shutdown", "isAvailable": true,
+            {"name": "smokerun iPhone SE (3rd generation) (iOS 17.5)", "udid": "BBBB-2", "state": "Shutdown",
+             "isAvailable": true,
              "deviceTypeIdentifier": "com.apple.CoreSimulator.SimDeviceType.iPhone-SE-3rd-generation"},
-            {"name": "iPhone SE (3rd generation)", "udid": "AAAA-1", "state": "Shutdown", "isAvailable": false},
+            {"name": "smokerun iPhone SE (3rd generation) (iOS 17.5)", "udid": "AAAA-1", "state": "Shutdown",
+             "isAvailable": false},
+            {"name": "iPhone SE (3rd generation)", "udid": "EEEE-5", "state": "Booted", "isAvailable": true},
             {"name": "iPhone 15", "udid": "CCCC-3", "state": "Booted", "isAvailable": true}
           ],
           "com.apple.CoreSimulator.SimRuntime.iOS-16-4": [
@@ -42,7 +45,7 @@ import Testing
 
     static func profile(
         _ name: String = "iPhone SE (3rd generation)", runtime: String? = "iOS 17.5", create: Bool = true,
-        erase: Bool = true
+        erase: Bool? = nil
     ) -> DeviceProfile {
         var profile = DeviceProfile()
         profile.platform = "iOS Simulator"
@@ -59,21 +62,47 @@ import Testing
         #expect(
             plan.device
                 == ResolvedDevice(
-                    platform: "iOS Simulator", name: "iPhone SE (3rd generation)", udid: "BBBB-2", runtime: "iOS 17.5",
+                    platform: "iOS Simulator", name: "smokerun iPhone SE (3rd generation) (iOS 17.5)", udid: "BBBB-2",
+                    runtime: "iOS 17.5",
                     runtimeBuild: "21F79", deviceType: "com.apple.CoreSimulator.SimDeviceType.iPhone-SE-3rd-generation")
         )
         #expect(plan.actions == [.erase, .boot, .waitForBoot])
+        #expect(plan.ownership == .owned)
+        #expect(plan.fate.contains("smokerun's own simulator 'smokerun iPhone SE (3rd generation) (iOS 17.5)'"))
     }
 
-    @Test func aBootedDeviceIsShutDownBeforeItIsErasedAndOnlyWaitedForWithoutErase() throws {
-        let erased = try SimulatorResolver.plan(Self.profile("iPhone 15"), inventory: Self.inventory())
+    @Test func theUsersBootedDeviceIsNeverChosenShutDownOrErasedUnlessThePipelineSaysSo() throws {
+        // The profile names the type of the user's booted "iPhone 15": smokerun creates its own instead.
+        let own = try SimulatorResolver.plan(Self.profile("iPhone 15"), inventory: Self.inventory())
+        #expect(own.ownership == .created && own.device.udid == nil)
+        #expect(!own.steps.contains { $0.contains("CCCC-3") }, "\(own.steps)")
+        #expect(own.fate.contains("creates its own simulator 'smokerun iPhone 15 (iOS 17.5)'"))
+        // Reused on purpose (by name or UDID): only waited for, never shut down or erased.
+        var reused = Self.profile("iPhone 15")
+        reused.reuse = true
+        let kept = try SimulatorResolver.plan(reused, inventory: Self.inventory())
+        #expect(kept.device.udid == "CCCC-3" && kept.actions == [.waitForBoot] && kept.ownership == .reused)
+        #expect(kept.fate.contains("your simulator 'iPhone 15' CCCC-3, reused as it is"))
+        var byUDID = DeviceProfile()
+        byUDID.platform = "iOS Simulator"
+        byUDID.udid = "CCCC-3"
+        let pinned = try SimulatorResolver.plan(byUDID, inventory: Self.inventory())
+        #expect(pinned.device.udid == "CCCC-3" && pinned.device.runtime == "iOS 17.5")
+        #expect(pinned.actions == [.waitForBoot])
+        // …and erased only when the pipeline says "erase": true for it; a booted one is shut down first.
+        reused.erase = true
+        let erased = try SimulatorResolver.plan(reused, inventory: Self.inventory())
         #expect(
             erased.steps == [
                 "xcrun simctl shutdown CCCC-3", "xcrun simctl erase CCCC-3", "xcrun simctl boot CCCC-3",
                 "xcrun simctl bootstatus CCCC-3 -b",
             ])
-        let kept = try SimulatorResolver.plan(Self.profile("iPhone 15", erase: false), inventory: Self.inventory())
-        #expect(kept.actions == [.waitForBoot])
+        #expect(erased.fate.contains("ERASED before each run"))
+        // smokerun's own device without erase: only waited for.
+        let ownKept = try SimulatorResolver.plan(Self.profile(erase: false), inventory: Self.inventory())
+        #expect(ownKept.device.udid == "BBBB-2" && ownKept.actions == [.boot, .waitForBoot])
+        byUDID.udid = "NOPE"
+        #expect(throws: SimulatorError.self) { try SimulatorResolver.plan(byUDID, inventory: Self.inventory()) }
     }
 
     @Test func aMissingDeviceIsCreatedWithDeterministicNameTypeAndRuntime() throws {
@@ -90,11 +119,15 @@ import Testing
             ])
     }
 
-    @Test func smokerunsOwnDeviceIsPreferredOverTheOneWithTheProfileName() throws {
+    @Test func smokerunsOwnDeviceIsChosenAndTheUsersOfTheProfileNameNever() throws {
         let devices =
-            #"{"devices": {"com.apple.CoreSimulator.SimRuntime.iOS-17-5": [{"name": "iPhone SE (3rd generation)", "udid": "A", "state": "Shutdown"}, {"name": "smokerun iPhone SE (3rd generation) (iOS 17.5)", "udid": "Z", "state": "Shutdown"}]}}"#
+            #"{"devices": {"com.apple.CoreSimulator.SimRuntime.iOS-17-5": [{"name": "iPhone SE (3rd generation)", "udid": "A", "state": "Booted"}, {"name": "smokerun iPhone SE (3rd generation) (iOS 17.5)", "udid": "Z", "state": "Shutdown"}]}}"#
         let plan = try SimulatorResolver.plan(Self.profile(), inventory: Self.inventory(devices: devices))
         #expect(plan.device.udid == "Z")
+        let alone =
+            #"{"devices": {"com.apple.CoreSimulator.SimRuntime.iOS-17-5": [{"name": "iPhone SE (3rd generation)", "udid": "A", "state": "Booted"}]}}"#
+        let created = try SimulatorResolver.plan(Self.profile(), inventory: Self.inventory(devices: alone))
+        #expect(created.ownership == .created && !created.steps.contains { $0.contains(" A") })
     }
 
     @Test func aRuntimeThatIsNotInstalledListsTheInstalledOnes() throws {
@@ -120,7 +153,7 @@ import Testing
         }
         #expect(
             throws: SimulatorError.deviceMissing(
-                name: "iPhone 15", runtime: "iOS 16.4", available: ["iPhone SE (3rd generation)"])
+                name: "smokerun iPhone 15 (iOS 16.4)", runtime: "iOS 16.4", available: ["iPhone SE (3rd generation)"])
         ) {
             try SimulatorResolver.plan(
                 Self.profile("iPhone 15", runtime: "16.4", create: false), inventory: Self.inventory())
@@ -133,8 +166,8 @@ import Testing
             #"{"devices": {"iOS 12.1": [{"name": "iPhone X", "udid": "OLD-1", "state": "Shutdown", "availability": "(unavailable, runtime profile not found)"}, {"name": "iPhone X", "udid": "OLD-2", "state": "Booted", "availability": "(available)"}]}}"#
         var inventory = SimctlInventory()
         try inventory.add(json: Data(devices.utf8), source: "devices")
-        var profile = Self.profile("iPhone X", runtime: "12.1", erase: false)
-        profile.create = false
+        var profile = Self.profile("iPhone X", runtime: "12.1")
+        profile.reuse = true
         let plan = try SimulatorResolver.plan(profile, inventory: inventory)
         #expect(plan.device.udid == "OLD-2")
         #expect(plan.device.runtime == "iOS 12.1")

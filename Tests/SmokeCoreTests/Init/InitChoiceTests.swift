@@ -106,12 +106,19 @@ import Testing
     @Test func theDefaultIsTheNewestIPhoneOnTheNewestIOS() throws {
         let runner = try InitDeviceChoice.choose(inventory: try Self.inventory("ios-smoke"), device: nil, runtime: nil)
         #expect(runner.profile.name == "iPhone 16" && runner.profile.runtime == "iOS 18.5")
-        #expect(runner.profile.platform == "iOS Simulator" && runner.profile.create && runner.profile.erase)
-        #expect(runner.udid == "4D9A6FB3-5E7C-4B2D-8F84-1C3A9E6D7B4A" && !runner.pinnedByOptions)
+        #expect(runner.profile.platform == "iOS Simulator" && runner.profile.create && runner.profile.erasesDevice)
+        // A device type, never the user's "iPhone 16" simulator (4D9A6FB3-…): smokerun creates its own.
+        #expect(!runner.profile.reusesUserDevice && runner.udid == nil && !runner.pinnedByOptions)
+        #expect(
+            runner.fate
+                == "smokerun creates its own simulator 'smokerun iPhone 16 (iOS 18.5)' and owns it; your simulators are left alone"
+        )
         #expect(runner.runtimes == ["iOS 17.5", "iOS 18.5"])
         // The smoke scenario: iOS 17.5 is the newest available iOS (15.4 is unavailable); iPhone 15 beats SE.
         let smoke = try InitDeviceChoice.choose(inventory: try Self.inventory("smoke"), device: nil, runtime: nil)
         #expect(smoke.profile.name == "iPhone 15" && smoke.profile.runtime == "iOS 17.5")
+        // The user's booted iPhone 15 (D41B9E07-…) is not pinned: smokerun's own device will be created.
+        #expect(smoke.udid == nil && !smoke.profile.reuse && smoke.profile.udid == nil)
         #expect(
             ["iPhone 17", "iPhone 16", "iPhone 16 Pro Max", "iPhone 16e", "iPhone Air", "iPhone SE (3rd generation)"]
                 .shuffled().sorted(by: InitDeviceChoice.newerFirst)
@@ -129,10 +136,23 @@ import Testing
         let inventory = try Self.inventory("ios-smoke")
         let pinned = try InitDeviceChoice.choose(inventory: inventory, device: "iPhone 15", runtime: "17.5")
         #expect(pinned.profile.name == "iPhone 15" && pinned.profile.runtime == "iOS 17.5" && pinned.pinnedByOptions)
-        #expect(pinned.udid == "7ACD92E6-8BAF-4E5A-9CB7-4F6DC19A0E7D")
-        // A device type with no simulator yet: created on the first run.
+        // A device type, even where the user has a simulator of that name (7ACD92E6-…): smokerun's own is created.
+        #expect(pinned.udid == nil && !pinned.profile.reuse)
         let created = try InitDeviceChoice.choose(inventory: inventory, device: "iPhone 16", runtime: "iOS 17.5")
         #expect(created.udid == nil)
+        // A name that is not a device type but one of the user's simulators: reused as it is, never erased.
+        var mine = inventory
+        mine.devices.append(
+            SimctlDevice(
+                name: "Ana's phone", udid: "ANA-1", state: "Booted",
+                runtimeKey: "com.apple.CoreSimulator.SimRuntime.iOS-18-5"))
+        let reused = try InitDeviceChoice.choose(inventory: mine, device: "Ana's phone", runtime: nil)
+        #expect(reused.profile.reuse && !reused.profile.erasesDevice && reused.udid == "ANA-1")
+        #expect(reused.fate.contains("your simulator 'Ana's phone' ANA-1, reused as it is"))
+        let written = PipelineTemplate.xcodebuild(
+            name: "x", container: XcodeContainer(kind: .project, path: "A.xcodeproj"),
+            scheme: InitSchemeChoice(scheme: "A", testPlan: nil, testPlans: []), device: reused.profile)
+        #expect(written.contains(#""reuse": true"#) && !written.contains(#""erase""#))
         #expect(throws: InitError.unknownRuntime(requested: "iOS 12.4", installed: ["iOS 17.5", "iOS 18.5"])) {
             try InitDeviceChoice.choose(inventory: inventory, device: nil, runtime: "iOS 12.4")
         }

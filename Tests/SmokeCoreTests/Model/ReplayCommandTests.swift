@@ -31,4 +31,20 @@ import Testing
     func withoutASeedOrAKnownFileThereIsNoCommand(file: String?, seed: UInt64?) {
         #expect(ReplayCommand.text(for: report(file: file, seed: seed)) == nil)
     }
+
+    @Test func anOrderTheBinaryDecidedHasNoReplayAndSaysWhyInTheReports() throws {
+        var decided = report(file: "Pipelines/smoke.json", seed: 42)
+        decided.ordering.orderControlled = false
+        #expect(ReplayCommand.text(for: decided) == nil)
+        let markdown = MarkdownReport.render(decided)
+        #expect(!markdown.contains("replay with") && markdown.contains("this seed does not replay it"), "\(markdown)")
+        // report.json: false is written and read back; an older report without the key reads as controlled.
+        let encoded = String(decoding: try JSONEncoder().encode(decided.ordering), as: UTF8.self)
+        #expect(encoded.contains(#""orderControlled":false"#))
+        #expect(try JSONDecoder().decode(OrderingRecord.self, from: Data(encoded.utf8)).orderControlled == false)
+        let older = #"{"mode":"random","isolation":"suite","seed":42}"#
+        #expect(try JSONDecoder().decode(OrderingRecord.self, from: Data(older.utf8)).orderControlled)
+        let controlled = String(decoding: try JSONEncoder().encode(report(file: nil, seed: 1).ordering), as: UTF8.self)
+        #expect(!controlled.contains("orderControlled"))
+    }
 }

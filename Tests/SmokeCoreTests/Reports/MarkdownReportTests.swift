@@ -37,6 +37,23 @@ import Testing
         #expect(MarkdownReport.render(ReportFixture.report).contains("`smokerun run Pipelines/smoke.json --seed 42`"))
     }
 
+    @Test func failureLocationsAreProjectRelativeLikeTheSlackMessage() throws {
+        var report = ReportFixture.report
+        var test = try #require(report.tests.first { $0.status.isFailure })
+        test.failures = [
+            TestFailure(message: "boom", file: "/home/ci/work/app/Tests/AppTests/CartTests.swift", line: 62)
+        ]
+        report.tests = [test]
+        let text = MarkdownReport.render(report, sources: SourceLinks(projectRoot: "/home/ci/work/app"))
+        #expect(text.contains("`Tests/AppTests/CartTests.swift:62`"), "\(text)")
+        #expect(!text.contains("/home/ci"), "\(text)")
+        // Outside the project: the file's name, never the machine's path.
+        test.failures = [TestFailure(message: "boom", file: "/opt/elsewhere/Lib.swift", line: 3)]
+        report.tests = [test]
+        #expect(
+            !MarkdownReport.render(report, sources: SourceLinks(projectRoot: "/home/ci/work/app")).contains("/opt/"))
+    }
+
     @Test func aDisagreementWithTheFrameworkIsAWarningAtTheTop() throws {
         var report = ReportFixture.report
         report.reconciliation = Reconciliation(

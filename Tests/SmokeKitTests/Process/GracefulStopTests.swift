@@ -43,12 +43,13 @@ import Testing
             trap 'echo \(name) > "$1"; echo finishing; exit 0' \(name)
             echo ready
             while :; do sleep 0.1; done
-            """, signal: signal, grace: 20)
+            """, signal: signal, grace: 120)
         #expect(stopped.exit == ProcessExit(termination: .exited(0), stopped: true, forced: false))
         #expect(stopped.marker == "\(name)\n")
         // What it printed while finishing is still read (sh may first report its `sleep` as "Terminated").
         #expect(stopped.output.hasPrefix("ready\n") && stopped.output.hasSuffix("finishing\n"))
-        #expect(stopped.seconds < 10)
+        // Finished by itself, long before the grace period would have ended it (load only slows the start).
+        #expect(stopped.seconds < 100)
     }
 
     @Test func aChildThatIgnoresTheStopSignalIsKilledWhenTheGracePeriodEnds() throws {
@@ -61,6 +62,7 @@ import Testing
         #expect(stopped.exit == ProcessExit(termination: .signaled(SIGKILL), stopped: true, forced: true))
         // It got the signal (its trap ran) and was given the whole grace period.
         #expect(stopped.marker == "ignored\n")
-        #expect(stopped.seconds >= 1 && stopped.seconds < 10)
+        // Room for a loaded machine: the stop is asked for by 10 s, the kill follows the 1 s grace.
+        #expect(stopped.seconds >= 1 && stopped.seconds < 60)
     }
 }

@@ -78,6 +78,60 @@ import Testing
         #expect(output.text.isEmpty)
     }
 
+    @Test func aDumbTerminalGetsPlainLinesNeverTheEraseSequence() {
+        let clock = Clock()
+        let output = BufferOutput(isTerminal: true)
+        let printer = ProgressPrinter(
+            output: output, githubActions: false, now: { clock.now }, tickSeconds: 3_600, dumbTerminal: true)
+        printer.started(Self.hanging, position: 1, total: 2)
+        clock.advance(9)
+        printer.tick()
+        let failed = TestResult(
+            id: Self.hanging, name: "testHangsForever", suite: "LedgerXCTests", framework: .xctest, status: .failed)
+        printer.finished(failed, position: 1, total: 2)
+        printer.status("retrying \(Self.hanging)…")
+        printer.clear()
+        #expect(!output.text.contains("\r") && !output.text.contains("\u{1B}"), "\(output.text.debugDescription)")
+        #expect(output.text.contains("[1/2] \(Self.shown)"), "\(output.text.debugDescription)")
+    }
+
+    @Test func aBuildOnATerminalShowsItsElapsedTimeAndSwiftPMsProgress() {
+        let clock = Clock()
+        let (printer, output) = printer(clock: clock)
+        printer.phase(.started("building Ledger (debug)"))
+        #expect(output.text.hasSuffix("\r\u{1B}[2Kbuilding Ledger (debug)… 0s"), "\(output.text.debugDescription)")
+        clock.advance(75)
+        printer.phase(.step("[12/40] Compiling Ledger Entry.swift"))
+        #expect(output.text.hasSuffix("building Ledger (debug)… 1m 15s [12/40] Compiling Ledger Entry.swift"))
+        clock.advance(2)
+        printer.tick()
+        #expect(output.text.hasSuffix("building Ledger (debug)… 1m 17s [12/40] Compiling Ledger Entry.swift"))
+        clock.advance(3)
+        printer.phase(.ended)
+        #expect(output.text.hasSuffix("\r\u{1B}[2Ksmokerun: building Ledger (debug)… 1m 20s\n"))
+    }
+
+    @Test func aBuildInAPipeSaysSoOnceThenEveryThirtySeconds() {
+        let clock = Clock()
+        let (printer, output) = printer(terminal: false, clock: clock)
+        printer.phase(.started("building Ledger (debug)"))
+        for _ in 0..<100 {
+            clock.advance(1)
+            printer.phase(.step("[1/40] Compiling Ledger Entry.swift"))
+            printer.tick()
+        }
+        printer.phase(.ended)
+        let lines = output.text.split(separator: "\n").map(String.init)
+        #expect(
+            lines == [
+                "smokerun: building Ledger (debug)…",
+                "smokerun: building Ledger (debug)… 30s [1/40] Compiling Ledger Entry.swift",
+                "smokerun: building Ledger (debug)… 1m 00s [1/40] Compiling Ledger Entry.swift",
+                "smokerun: building Ledger (debug)… 1m 30s [1/40] Compiling Ledger Entry.swift",
+            ], "\(output.text)")
+        #expect(!output.text.contains("\u{1B}"))
+    }
+
     @Test func withWorkersTheLongestRunningTestStaysInView() {
         let clock = Clock()
         let (printer, output) = printer(clock: clock)
@@ -109,8 +163,8 @@ import Testing
         let (printer, output) = printer(clock: clock, tick: 0.05)
         printer.started(Self.hanging, position: 1, total: 1)
         clock.advance(8)
-        // Bounded: at most two seconds for the timer's first beats.
-        let deadline = Date().addingTimeInterval(2)
+        // Bounded, with room for a loaded machine: the loop ends at the first beat that shows 8 s.
+        let deadline = Date().addingTimeInterval(60)
         while !output.text.hasSuffix("… 8s"), Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
         #expect(output.text.hasSuffix("[1/1] \(Self.shown) … 8s"))
         printer.clear()

@@ -9,6 +9,9 @@ import Testing
 @Suite struct InstallSamplesTests {
     static let samples = WorkflowLintTests.repository.appendingPathComponent("Pipelines/samples")
 
+    /// The zone of the machine the samples were made for (the pipeline's is UTC).
+    static let machineZone = "Europe/Berlin"
+
     static func plan() throws -> InstallPlan {
         InstallPlan(
             pipelineName: "smoke", cron: try CronExpression("0 */4 * * *"), timeZone: "UTC",
@@ -40,7 +43,7 @@ import Testing
         let plan = try plan()
         switch file {
         case "crontab.txt":
-            return InstallSnippets.crontab(plan)
+            return InstallSnippets.crontab(plan, machineTimeZone: Self.machineZone)
         case "smokerun-smoke.service", "smokerun-smoke.timer":
             let parts = InstallSnippets.systemd(plan).components(separatedBy: "# ── systemd: ")
             let part = parts.first { $0.hasPrefix("~/.config/systemd/user/\(file) ") }!
@@ -76,19 +79,34 @@ import Testing
             InstallSnippets.secrets(plan).contains(
                 "(notify.webhookURLEnvironment): set in /srv/myapp/.smokerun/env: every job has it\n"))
         let reads = "smokerun reads them from /srv/myapp/.smokerun/env"
-        #expect(InstallSnippets.crontab(plan).contains(reads))
+        #expect(InstallSnippets.crontab(plan, machineTimeZone: "UTC").contains(reads))
         #expect(InstallSnippets.systemd(plan).contains(reads))
         #expect(InstallSnippets.launchd(plan).contains(reads))
         // The variable is set in none of the jobs: the file carries it.
-        #expect(!InstallSnippets.crontab(plan).contains("SMOKERUN_WEBHOOK_URL"))
+        #expect(!InstallSnippets.crontab(plan, machineTimeZone: Self.machineZone).contains("SMOKERUN_WEBHOOK_URL"))
         #expect(!InstallSnippets.systemd(plan).contains("SMOKERUN_WEBHOOK_URL"))
+    }
+
+    @Test func crontabSetsCronTZBackSoTheUsersLaterLinesKeepTheirZone() throws {
+        let plan = try Self.plan()
+        let lines = InstallSnippets.crontab(plan, machineTimeZone: "Europe/Berlin").split(separator: "\n")
+            .filter { !$0.hasPrefix("#") }
+        #expect(lines.count == 3, "\(lines)")
+        #expect(lines.first == "CRON_TZ=UTC" && lines.last == "CRON_TZ=Europe/Berlin", "\(lines)")
+        #expect(lines.dropFirst().first?.hasPrefix("0 */4 * * * mkdir -p /srv/myapp/.smokerun") == true)
+        // The machine already runs in the pipeline's zone: no CRON_TZ at all.
+        for machine in ["UTC", "Etc/UTC"] {
+            let same = InstallSnippets.crontab(plan, machineTimeZone: machine)
+            #expect(!same.contains("CRON_TZ="), "\(same)")
+            #expect(same.split(separator: "\n").filter { !$0.hasPrefix("#") }.count == 1)
+        }
     }
 
     @Test func everySnippetCarriesTheJobEnvironment() throws {
         var plan = try InstallSamplesTests.plan()
         plan.environment = [("PATH", "/opt/swift 6/bin:/usr/bin:/bin"), ("SMOKERUN_SWIFT", "/opt/swift 6/bin/swift")]
         #expect(
-            InstallSnippets.crontab(plan).contains(
+            InstallSnippets.crontab(plan, machineTimeZone: Self.machineZone).contains(
                 "mkdir -p /srv/myapp/.smokerun && cd /srv/myapp && PATH='/opt/swift 6/bin:/usr/bin:/bin' SMOKERUN_SWIFT='/opt/swift 6/bin/swift' /usr/local/bin/smokerun run"
             ))
         #expect(

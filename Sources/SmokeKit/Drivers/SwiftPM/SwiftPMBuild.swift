@@ -24,7 +24,11 @@ struct SwiftPMBuild {
     /// Builds and returns the `…PackageTests.xctest` binary; a failed build throws with the compiler's errors.
     /// The stamp of the last build goes first, so a build that fails or is stopped is never taken for fresh.
     /// `onCompiling` is called once, at the first step that compiles or links something (`SwiftBuildOutput`).
-    func buildTests(limits: RunLimits, onCompiling: () -> Void = {}) throws -> URL {
+    /// - Parameters:
+    ///   - onCompiling: once, at the first step that compiles something.
+    ///   - onLine: every line the build prints, in order.
+    func buildTests(limits: RunLimits, onCompiling: () -> Void = {}, onLine: (String) -> Void = { _ in }) throws -> URL
+    {
         guard FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent("Package.swift").path) else {
             throw BuildFailure(
                 record: InfrastructureError(
@@ -42,9 +46,11 @@ struct SwiftPMBuild {
         var compiling = false
         let build = try LoggedProcess(launch: launch, limits: limits, console: console, processes: processes)
             .run(noted: "swift \(buildArguments.joined(separator: " "))") { line in
-                guard !compiling, SwiftBuildOutput.compiles(line) else { return }
-                compiling = true
-                onCompiling()
+                if !compiling, SwiftBuildOutput.compiles(line) {
+                    compiling = true
+                    onCompiling()
+                }
+                onLine(line)
             }
         guard build.termination.succeeded else {
             let why =

@@ -24,6 +24,13 @@ struct SwiftPMTestRun {
             let listing = try listTests(binary: binary, packageRoot: packageRoot)
             if case .xctestListing(let evidence) = listing.swiftTestingListing {
                 context.console.note(Self.entryPointNote(evidence: evidence, packageRoot: packageRoot))
+                // Its own main runs the tests in the order it chooses (a LinuxMain may shuffle them): said once.
+                let entryPoint = Self.entryPoint(packageRoot: packageRoot)
+                result.orderDecidedBy = entryPoint
+                let seed = context.seed.map { "seed \($0) chose the batches, but " } ?? ""
+                context.status(
+                    "order: \(seed)the test binary's entry point, \(entryPoint), decides the order inside them; a replay runs the same tests, maybe in another order (report.json: orderControlled false)"
+                )
             }
             let discovered = listing.tests
             guard
@@ -80,11 +87,17 @@ struct SwiftPMTestRun {
         var compiled = false
         let name = build.packageRoot.lastPathComponent
         let built = Result {
-            try build.buildTests(limits: limits) {
-                compiled = true
-                context.status("building \(name) (\(settings.configuration))…")
-            }
+            try build.buildTests(
+                limits: limits,
+                onCompiling: {
+                    compiled = true
+                    context.phase(.started("building \(name) (\(settings.configuration))"))
+                },
+                onLine: { line in
+                    if compiled, let step = PhaseLine.step(in: line) { context.phase(.step(step)) }
+                })
         }
+        if compiled { context.phase(.ended) }
         if case .success = built, !compiled { context.status("build up to date (swift build compiled nothing)") }
         let toolchain = try identified()
         try HostDevice.check(pipeline.device, toolchain: toolchain)
@@ -188,14 +201,19 @@ struct SwiftPMTestRun {
         return listing
     }
 
+    /// The entry point of a test binary that answered for XCTest alone: the package's `Tests/LinuxMain.swift`
+    /// when it has one.
+    static func entryPoint(packageRoot: URL) -> String {
+        let linuxMain = FileManager.default.fileExists(
+            atPath: packageRoot.appendingPathComponent("Tests/LinuxMain.swift").path)
+        return linuxMain
+            ? "Tests/LinuxMain.swift (XCTMain)" : "a main of its own (such as XCTMain in a Tests/LinuxMain.swift)"
+    }
+
     /// Why no Swift Testing test runs: the binary's entry point answered for XCTest. Names the package's
     /// `Tests/LinuxMain.swift` when it has one (older packages' `XCTMain`).
     static func entryPointNote(evidence: String, packageRoot: URL) -> String {
-        let linuxMain = FileManager.default.fileExists(
-            atPath: packageRoot.appendingPathComponent("Tests/LinuxMain.swift").path)
-        let entryPoint =
-            linuxMain
-            ? "Tests/LinuxMain.swift (XCTMain)" : "a main of its own (such as XCTMain in a Tests/LinuxMain.swift)"
+        let entryPoint = entryPoint(packageRoot: packageRoot)
         return """
             swift-testing: the test binary answered --testing-library swift-testing --list-tests with XCTest's listing \
             (\(evidence)): its entry point, \(entryPoint), ignores --testing-library and runs XCTest only, as swift \

@@ -63,10 +63,18 @@ struct XcodebuildDeviceRun {
                 )
             }
             result.toolchain = try xcodeVersion(xcodebuild)
-            context.status("preparing the \(pipeline.device.name ?? "") simulator…")
-            let console = context.console
-            result.device = try SimulatorProvisioner(runner: context.runner, environment: context.environment)
-                .prepare(pipeline.device) { console.note($0) }
+            // A boot can take minutes: the elapsed time and the simctl step show while it runs.
+            context.phase(.started("preparing the \(pipeline.device.name ?? pipeline.device.udid ?? "") simulator"))
+            let (console, phase) = (context.console, context.phase)
+            let prepared = Result {
+                try SimulatorProvisioner(runner: context.runner, environment: context.environment)
+                    .prepare(pipeline.device) { step in
+                        console.note(step)
+                        phase(.step(step))
+                    }
+            }
+            context.phase(.ended)
+            result.device = try prepared.get()
             try FileManager.default.createDirectory(
                 at: XcodebuildWorkFolder.bundles(in: workDirectory), withIntermediateDirectories: true)
             let commandLine = self.commandLine(udid: result.device.udid ?? "")
@@ -79,8 +87,14 @@ struct XcodebuildDeviceRun {
                 limits: context.limits, console: context.console)
             process.processes = context.processes
 
-            context.status("building \(settings.scheme) for testing…")
-            let build = try process.run(commandLine.buildForTesting)
+            context.phase(.started("building \(settings.scheme) for testing"))
+            let building = Result {
+                try process.run(commandLine.buildForTesting) { line in
+                    if let step = PhaseLine.step(in: line) { phase(.step(step)) }
+                }
+            }
+            context.phase(.ended)
+            let build = try building.get()
             if let stop = build.stopReason {
                 result.interrupted = stop == .cancelled
                 if stop != .cancelled {

@@ -35,7 +35,8 @@ struct XcodebuildProcess {
         }
     }
 
-    func run(_ arguments: [String]) throws -> Finished {
+    /// - Parameter onLine: every line it prints, in order (build progress).
+    func run(_ arguments: [String], onLine: (String) -> Void = { _ in }) throws -> Finished {
         var launch = ProcessLaunch(
             executable: executable, arguments: arguments, environment: environment, currentDirectory: currentDirectory)
         // As on Ctrl-C, so it finalizes its result bundle. Per-test time is Xcode's own allowance
@@ -48,6 +49,7 @@ struct XcodebuildProcess {
         let finished = try LoggedProcess(launch: launch, limits: limits, console: console, processes: processes).run(
             noted: "xcodebuild \(arguments.joined(separator: " "))",
             onLine: { text in
+                onLine(text)
                 if text.contains("' on 'Clone ") || text.contains(" on 'Clone ") { cloneLines.append(text) }
             })
         return Finished(

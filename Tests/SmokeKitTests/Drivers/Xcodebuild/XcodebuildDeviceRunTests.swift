@@ -270,7 +270,7 @@ import Testing
 
     @Test func theRunDeadlineStopsXcodebuildWithSIGINTAndTheTestsItsBundleHoldsAreKept() throws {
         let started = Date()
-        let run = try run(scenario: try hangingScenario().path, runSeconds: 4, graceSeconds: 30)
+        let run = try run(scenario: try hangingScenario().path, runSeconds: 4, graceSeconds: 120)
         // SIGINT, not SIGKILL: the fake finalized its bundle and the run read every test in it.
         let marker = run.runDirectory.deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
@@ -280,8 +280,8 @@ import Testing
         #expect(run.log.filter { $0.contains("-resultBundlePath") }.count == 1)
         #expect(
             run.result.errors.map(\.message) == ["the run reached timeouts.runSeconds (1800 s); 0 tests did not run"])
-        // It finished on SIGINT well inside the 30 s grace period.
-        #expect(Date().timeIntervalSince(started) < 20)
+        // It finished on SIGINT well inside the 120 s grace period (room for a loaded machine).
+        #expect(Date().timeIntervalSince(started) < 90)
     }
 
     @Test func stoppingSmokerunStopsXcodebuildWithSIGINTAndTheRunIsInterruptedWithWhatItsBundleHeld() throws {
