@@ -1,3 +1,5 @@
+import Foundation
+
 /// One pipeline: what to test, on which device, in which order, and what to do with the results.
 /// Resolved once (defaults → file → flags) and passed down; never mutated while running.
 package struct Pipeline: Sendable, Equatable {
@@ -31,6 +33,13 @@ package struct Pipeline: Sendable, Equatable {
     }
 
     /// The first (usually the only) pinned device: what single-device code and the report's `device` use.
+    /// Which pipeline this is in a shared output folder: its name and its file.
+    package var key: PipelineKey {
+        PipelineKey(
+            name: name,
+            file: sourcePath.flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0).standardizedFileURL.path : nil })
+    }
+
     package var device: DeviceProfile {
         get { devices[0] }
         set { devices[0] = newValue }

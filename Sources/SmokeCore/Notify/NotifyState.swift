@@ -1,6 +1,6 @@
 import Foundation
 
-/// What was last announced, kept in `<output>/notify-state.json` so the policy stays quiet about
+/// What was last announced, kept per pipeline in `<output>/notify-state/` so the policy stays quiet about
 /// news it already told. Holds no URL.
 package struct NotifyState: Codable, Sendable, Equatable {
     /// A problem (failure or infrastructure error) that was announced and has not recovered.

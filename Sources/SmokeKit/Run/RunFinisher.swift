@@ -15,6 +15,8 @@ package struct RunFinisher: Sendable {
 
     package var outputDirectory: URL
     package var pipelineName: String
+    /// Whose notification state and outbox items this run's are.
+    package var pipelineKey: PipelineKey
     package var formats: [ReportFormat]
     /// Coverage from the draft's profiles, with the driver that knows the tools; nil: none.
     var coverage: (settings: CoverageSettings, driver: any TestDriver, pipeline: Pipeline)?
@@ -46,6 +48,7 @@ package struct RunFinisher: Sendable {
     init(pipeline: Pipeline, options: SmokeRun.Options, outputDirectory: URL, context: HostContext) {
         self.outputDirectory = outputDirectory
         pipelineName = pipeline.name
+        pipelineKey = pipeline.key
         formats = pipeline.reports
         coverage = pipeline.coverage.enabled ? (pipeline.coverage, TestDrivers.make(for: pipeline), pipeline) : nil
         // A shard is part of a run: `smokerun merge` sends the one notification for all shards.
@@ -66,6 +69,7 @@ package struct RunFinisher: Sendable {
     ) {
         self.outputDirectory = outputDirectory
         self.pipelineName = pipelineName
+        pipelineKey = PipelineKey(name: pipelineName, file: nil)
         self.formats = formats
         self.strict = strict
         summary = .reportFolder
@@ -260,7 +264,7 @@ package struct RunFinisher: Sendable {
         let delivery = cancellation.map { WebhookDelivery().cancelled(by: $0) } ?? WebhookDelivery()
         let records = await Notifier(delivery: delivery).notifyAfterRun(
             report: report, history: history, settings: settings, outputDirectory: outputDirectory,
-            environment: context.environment, projectRoot: projectRoot)
+            environment: context.environment, projectRoot: projectRoot, pipeline: pipelineKey)
         // A passing run's "nothing to send" is noise; `-v` shows it.
         for record in records where verbose || RunSummary.isWorthShowing(record) {
             context.standardError.line(Notifier.describe(record))
