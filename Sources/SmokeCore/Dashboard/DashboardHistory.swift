@@ -38,6 +38,8 @@ package struct DashboardRun: Sendable, Equatable {
     package var status: RunStatus
     package var durationSeconds: Double
     package var commit: String?
+    /// Whether the checkout had uncommitted changes: then `commit` does not name the code that ran (flake model).
+    package var dirty: Bool?
     /// Line coverage, 0–100; nil when the run measured none.
     package var coveragePercent: Double?
     /// Line coverage per module, where the store knows it (empty otherwise).
@@ -52,8 +54,9 @@ package struct DashboardRun: Sendable, Equatable {
     package init(
         id: String, startedAt: Date, status: RunStatus, durationSeconds: Double, commit: String? = nil,
         coveragePercent: Double? = nil, moduleCoverage: [String: Double] = [:], reportPath: String? = nil,
-        results: [DashboardResult] = [], messages: [Int: String] = [:]
+        results: [DashboardResult] = [], messages: [Int: String] = [:], dirty: Bool? = nil
     ) {
+        self.dirty = dirty
         self.id = id
         self.startedAt = startedAt
         self.status = status

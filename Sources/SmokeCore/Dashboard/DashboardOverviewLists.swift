@@ -23,16 +23,21 @@ enum DashboardOverviewLists {
     static func flaky(_ analysis: DashboardAnalysis, links: DashboardLinks) -> String {
         let days = Int(DashboardAnalysis.flakeWindowDays)
         var html = "<section id=\"flaky\"><h2>Flakiest in the last \(days) days</h2>\n"
-        html += "<p class=\"rule\">Score: runs where the test passed only on a retry, plus changes between passing "
-        html += "and failing from one run to the next, in runs of the last \(days) days.</p>\n"
+        html += "<p class=\"rule\">Flaky: the test failed and passed on the same code, in one run (it passed only on "
+        html +=
+            "a retry) or in runs of one commit, in the last \(days) days. Score: those runs. A test that failed until "
+        html += "a new commit fixed it was broken, not flaky, and is not listed.</p>\n"
         guard !analysis.flakiest.isEmpty else { return html + "<p>No flaky test.</p></section>\n" }
         html += "<table class=\"grid\"><thead><tr><th>test</th><th class=\"num\">score</th>"
-        html += "<th class=\"num\">passed on retry</th><th class=\"num\">flips</th><th>evidence (latest runs)</th>"
+        html += "<th class=\"num\">passed on retry</th><th class=\"num\">failed on a passing commit</th>"
+        html += "<th class=\"num\">rate</th><th>evidence (latest runs)</th>"
         html += "</tr></thead><tbody>\n"
         for item in analysis.flakiest {
             let evidence = item.evidence.map { links.run($0, depth: 1) }.joined(separator: " ")
             html += "<tr><td>\(links.test(item.test, depth: 1))</td><td class=\"num\">\(item.score)</td>"
-            html += "<td class=\"num\">\(item.retryPasses)</td><td class=\"num\">\(item.flips)</td>"
+            let rate = "\(Int((item.verdict.flakeRate * 100).rounded())) %"
+            html += "<td class=\"num\">\(item.retryPasses)</td><td class=\"num\">\(item.sameCommitFailures)</td>"
+            html += "<td class=\"num\" title=\"\(links.h(item.verdict.rateText))\">\(rate)</td>"
             html += "<td>\(evidence)</td></tr>\n"
         }
         return html + "</tbody></table></section>\n"
