@@ -158,6 +158,10 @@ package struct NotifySettings: Sendable, Equatable {
     package var artifactsURL: String?
     /// A failure that keeps failing unchanged is re-announced at most this often.
     package var remindHours: Double = 24
+    /// What a failure of known-flaky tests alone sends (it is never announced as new).
+    package var flaky: FlakyAnnouncement = .digest
+    /// The runs (this one included) the flake model looks back over for the policy and a message's rate.
+    package var flakyWindowRuns: Int = 30
     /// Seconds one webhook POST may take before it counts as a network error and is retried.
     package var timeoutSeconds: Double = 10
     /// POST attempts per notification (first try included) before it goes to the outbox.
@@ -182,6 +186,16 @@ package struct DashboardSettings: Sendable, Equatable {
 
 package enum NotifyFormat: String, Codable, Sendable, Equatable, CaseIterable {
     case slack, json
+}
+
+/// `notify.flaky`: what a run whose only failures are known-flaky tests sends.
+package enum FlakyAnnouncement: String, Sendable, Equatable, CaseIterable {
+    /// A message every such run, each test marked flaky with its rate.
+    case announce
+    /// At most one such message per `notify.remindHours`.
+    case digest
+    /// Nothing.
+    case silent
 }
 
 package enum NotifyTrigger: String, Sendable, Equatable, CaseIterable {

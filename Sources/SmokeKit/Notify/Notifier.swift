@@ -22,11 +22,14 @@ package struct Notifier: Sendable {
     ///   - environment: holds the webhook URL (in `settings.webhookURLEnvironment`) and the CI's variables for
     ///     source links.
     ///   - projectRoot: the pipeline's project root: source paths are shown relative to it.
+    ///   - window: the pipeline's latest runs with every test's outcome (`HistoryStore.flakeWindow`): the flake
+    ///     model's evidence.
     ///   - pipeline: whose state and outbox items these are (`Pipeline.key`); by default the report's pipeline, file
     ///     from its `pipelineFile`.
     func notifyAfterRun(
         report: RunReport, history: [HistoryEntry], settings: NotifySettings, outputDirectory: URL,
-        environment: [String: String], projectRoot: String? = nil, pipeline: PipelineKey? = nil
+        environment: [String: String], projectRoot: String? = nil, pipeline: PipelineKey? = nil,
+        window: [HistoryEntry] = []
     ) async -> [NotificationRecord] {
         let pipeline = pipeline ?? Self.key(of: report, projectRoot: projectRoot)
         var records = await flushOutbox(
@@ -34,7 +37,7 @@ package struct Notifier: Sendable {
         let store = NotifyStateStore(outputDirectory: outputDirectory, pipeline: pipeline)
         let state = store.load()
         let decision = NotificationPolicy.decide(
-            report: report, history: history, state: state, settings: settings, now: delivery.now()
+            report: report, history: history, state: state, settings: settings, now: delivery.now(), window: window
         )
         var record: NotificationRecord
         switch decision {

@@ -264,7 +264,9 @@ package struct RunFinisher: Sendable {
         let delivery = cancellation.map { WebhookDelivery().cancelled(by: $0) } ?? WebhookDelivery()
         let records = await Notifier(delivery: delivery).notifyAfterRun(
             report: report, history: history, settings: settings, outputDirectory: outputDirectory,
-            environment: context.environment, projectRoot: projectRoot, pipeline: pipelineKey)
+            environment: context.environment, projectRoot: projectRoot, pipeline: pipelineKey,
+            window: HistoryStore.flakeWindow(
+                outputDirectory: outputDirectory, of: report, runs: settings.flakyWindowRuns))
         // A passing run's "nothing to send" is noise; `-v` shows it.
         for record in records where verbose || RunSummary.isWorthShowing(record) {
             context.standardError.line(Notifier.describe(record))
