@@ -24,6 +24,10 @@ package struct Pipeline: Sendable, Equatable {
     package var notify: NotifySettings = NotifySettings()
     /// The test-health site, regenerated after each run when enabled.
     package var dashboard: DashboardSettings = DashboardSettings()
+    /// Tests whose failures neither fail the run nor page, each with a reason, an owner and an expiry.
+    package var quarantine: [QuarantineEntry] = []
+    /// Quarantine flaky tests by their rate; nil: only the `quarantine` list.
+    package var autoQuarantine: AutoQuarantineSettings?
     /// The file this pipeline was read from, for messages.
     package var sourcePath: String?
 

@@ -225,8 +225,10 @@ package enum NotificationPolicy {
     }
 
     /// The failing tests' keys: one test failing on two devices is two problems, each with its own streak.
+    /// Quarantined tests are no one's news.
     static func failingIDs(_ report: RunReport) -> [String] {
-        Array(Set(report.failingTests.map(\.deviceKey))).sorted()
+        let quarantined = Set(report.quarantine?.tests ?? [])
+        return Array(Set(report.failingTests.map(\.deviceKey)).subtracting(quarantined)).sorted()
     }
 
     /// Whether the run shows exactly the problem that is open: same failing tests (known-flaky ones aside), or same

@@ -12,6 +12,7 @@ import Foundation
 ///     <output>/outbox/          notifications waiting to be delivered
 ///     <output>/locks/           one run lock per pipeline (`PipelineKey`)
 ///     <output>/notify-state/    what was last announced, one file per pipeline (`PipelineKey`)
+///     <output>/quarantine/      the automatic quarantine's entries, one file per pipeline (`PipelineKey`)
 ///     <output>/DerivedData/     xcodebuild's build folder per pipeline
 ///     <output>/env              KEY=VALUE lines every run reads (the webhook URL), mode 0600
 package struct OutputLayout: Sendable, Equatable {
@@ -27,6 +28,7 @@ package struct OutputLayout: Sendable, Equatable {
     static let outboxFolderName = "outbox"
     static let locksFolderName = "locks"
     static let notifyStateFolderName = "notify-state"
+    static let quarantineFolderName = "quarantine"
     static let derivedDataFolderName = "DerivedData"
     static let environmentFileName = "env"
     /// The dashboard site `smokerun dashboard` writes by default.
@@ -40,7 +42,8 @@ package struct OutputLayout: Sendable, Equatable {
     /// else's, and `output` may not name it.
     package static let ownNames: Set<String> = [
         runsFolderName, latestName, historyFileName, historyDatabaseFileName, outboxFolderName, locksFolderName,
-        derivedDataFolderName, environmentFileName, siteFolderName, notifyStateFolderName, "notify-state.json",
+        derivedDataFolderName, environmentFileName, siteFolderName, notifyStateFolderName, quarantineFolderName,
+        "notify-state.json",
         "cron.log",
         "launchd.log",
     ]
@@ -76,6 +79,12 @@ package struct OutputLayout: Sendable, Equatable {
     /// `locks/<pipeline>.lock`, by the pipeline's name and file (`PipelineKey.fileName`).
     package func lock(pipeline: PipelineKey) -> URL {
         locks.appendingPathComponent(pipeline.fileName + ".lock")
+    }
+
+    /// `quarantine/<pipeline>.json`: the tests the automatic quarantine holds for one pipeline, each with why.
+    package func quarantine(pipeline: PipelineKey) -> URL {
+        root.appendingPathComponent(Self.quarantineFolderName, isDirectory: true)
+            .appendingPathComponent(pipeline.fileName + ".json")
     }
 
     /// `notify-state/<pipeline>.json`: what was last announced for one pipeline.

@@ -17,6 +17,9 @@ package struct RunFinisher: Sendable {
     package var pipelineName: String
     /// Whose notification state and outbox items this run's are.
     package var pipelineKey: PipelineKey
+    /// The pipeline's `quarantine` and `autoQuarantine`.
+    var quarantine: [QuarantineEntry] = []
+    var autoQuarantine: AutoQuarantineSettings?
     package var formats: [ReportFormat]
     /// Coverage from the draft's profiles, with the driver that knows the tools; nil: none.
     var coverage: (settings: CoverageSettings, driver: any TestDriver, pipeline: Pipeline)?
@@ -49,6 +52,8 @@ package struct RunFinisher: Sendable {
         self.outputDirectory = outputDirectory
         pipelineName = pipeline.name
         pipelineKey = pipeline.key
+        quarantine = pipeline.quarantine
+        autoQuarantine = pipeline.autoQuarantine
         formats = pipeline.reports
         coverage = pipeline.coverage.enabled ? (pipeline.coverage, TestDrivers.make(for: pipeline), pipeline) : nil
         // A shard is part of a run: `smokerun merge` sends the one notification for all shards.
@@ -91,6 +96,7 @@ package struct RunFinisher: Sendable {
                 return (withCoverage, below)
             }
         }
+        if !isShard, report.status == .failed || report.status == .passed { applyQuarantine(to: &report) }
         var store = RunStore(outputDirectory: outputDirectory, writer: fileWriter)
         store.sqlite = SQLiteLibrary.chosen(by: context.environment)
         var written = true
@@ -218,6 +224,45 @@ package struct RunFinisher: Sendable {
             if report.status != .interrupted { report.status = .error }
         }
         return false
+    }
+
+    /// The pipeline's quarantine and the automatic one's entries (updated by this run) over the run's failures; what
+    /// expired or was added is said on standard error. A state file that cannot be written is a warning.
+    private func applyQuarantine(to report: inout RunReport) {
+        var entries = quarantine
+        if let auto = autoQuarantine {
+            let store = QuarantineStore(outputDirectory: outputDirectory, pipeline: pipelineKey)
+            let existing = store.load()
+            let window = HistoryStore.flakeWindow(
+                outputDirectory: outputDirectory, of: report, runs: auto.windowRuns - 1)
+            let (kept, ended) = Quarantine.automatic(
+                Quarantine.verdicts(report: report, window: window), settings: auto, existing: existing,
+                pipelineEntries: quarantine, now: now())
+            for entry in kept where !existing.contains(entry) {
+                context.standardError.line("quarantine: \(entry.test) quarantined automatically: \(entry.reason)")
+            }
+            if kept != existing {
+                do {
+                    try store.save(kept)
+                } catch {
+                    context.standardError.line(
+                        "quarantine: warning: could not write \(store.file.path): \(error.localizedDescription)")
+                }
+            }
+            entries += kept + ended
+        }
+        Quarantine.apply(entries, to: &report, now: now())
+        for entry in report.quarantine?.expired ?? [] {
+            let ended = FireTimeFormat.utc(entry.expires)
+            context.standardError.line(
+                "quarantine: the entry for \(entry.test) (\(entry.owner): \(entry.reason)) expired at \(ended); ignored"
+            )
+        }
+        if let covered = report.quarantine?.tests, !covered.isEmpty {
+            context.standardError.line(
+                "quarantine: \(ReportText.count(covered.count, "quarantined test")) failed and did not fail the run: \(covered.joined(separator: ", "))"
+            )
+        }
     }
 
     /// Applies the pipeline's `retention` to the output folder; a failure is a warning, never the run's.
