@@ -134,5 +134,15 @@ import Testing
             binary, ["history", "--quarantine"], environment: environment, in: root)
         #expect(listed.contains("\(Self.merge) · failed in that run"), "\(listed)")
         #expect(listed.contains("FlickerTests.*/testTotal · EXPIRED 2020-01-02T00:00:00Z, ignored"), "\(listed)")
+        // The dashboard shows them.
+        let (_, _) = try IntegrationSupport.runToEnd(
+            binary, ["dashboard", pipeline.path, "--output", site.path], environment: environment, in: root)
+        let quarantinedPages =
+            (FileManager.default.enumerator(at: site, includingPropertiesForKeys: nil)?.allObjects ?? [])
+            .compactMap { $0 as? URL }.filter { $0.lastPathComponent == "index.html" }
+            .compactMap { try? String(contentsOf: $0, encoding: .utf8) }.filter { $0.contains("id=\"quarantine\"") }
+        #expect(quarantinedPages.count == 1)
+        #expect(quarantinedPages.first?.contains("failed, quarantined") == true)
+        #expect(quarantinedPages.first?.contains("expired, ignored") == true)
     }
 }

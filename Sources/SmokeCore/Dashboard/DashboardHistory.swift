@@ -18,6 +18,8 @@ package struct DashboardHistory: Sendable, Equatable {
     /// By test: its failure streak before `completeFrom`, for the tests whose first result from there on is a
     /// failure and that ran before.
     package var earlier: [Int: DashboardEarlier]
+    /// The quarantine as the newest run recorded it (report.json `quarantine`); nil when it had none.
+    package var quarantine: QuarantineRecord?
 
     package init(
         pipeline: String, tests: [String] = [], runs: [DashboardRun] = [], completeFrom: Int = 0,

@@ -43,6 +43,27 @@ enum DashboardOverviewLists {
         return html + "</tbody></table></section>\n"
     }
 
+    /// The quarantined tests, from the newest run's record; nothing when there is no quarantine.
+    static func quarantined(_ record: QuarantineRecord?, links: DashboardLinks) -> String {
+        guard let record, !(record.active.isEmpty && record.expired.isEmpty) else { return "" }
+        var html = "<section id=\"quarantine\"><h2>Quarantined</h2>\n"
+        html += "<p class=\"rule\">These tests run and are reported; their failures neither fail a run nor page, "
+        html += "until the entry expires. As the newest run recorded them.</p>\n"
+        html += "<table class=\"grid\"><thead><tr><th>test</th><th>reason</th><th>owner</th><th>until</th>"
+        html += "<th>newest run</th></tr></thead><tbody>\n"
+        let rows = record.active.map { ($0, false) } + record.expired.map { ($0, true) }
+        for (entry, expired) in rows {
+            let state =
+                expired
+                ? "expired, ignored" : record.tests.contains { entry.matches($0) } ? "failed, quarantined" : "—"
+            let reason = entry.automatic ? "automatic: \(entry.reason)" : entry.reason
+            html += "<tr><td><code>\(links.h(entry.test))</code></td><td>\(links.h(reason))</td>"
+            html += "<td>\(links.h(entry.owner))</td><td>\(links.h(FireTimeFormat.utc(entry.expires)))</td>"
+            html += "<td>\(state)</td></tr>\n"
+        }
+        return html + "</tbody></table></section>\n"
+    }
+
     static func slow(_ analysis: DashboardAnalysis, links: DashboardLinks) -> String {
         let window = DashboardAnalysis.slowWindow
         var html = "<section id=\"slowest\"><h2>Slowest tests</h2>\n"
