@@ -91,10 +91,14 @@ import Testing
         let report = try RunStore.loadReport(at: root.appendingPathComponent(".smokerun/latest"))
         #expect(report.status == .interrupted)
         #expect(runner.output.contains("minute: finished, status interrupted"))
-        // The lock is free again: a new run could take it.
-        let lock = try RunLock.acquire(
-            at: RunLock.fileURL(outputDirectory: root.appendingPathComponent(".smokerun"), pipelineName: "minute"))
-        lock.release()
+        // The lock (one, the pipeline's) is free again: a new run could take it.
+        let locks = root.appendingPathComponent(".smokerun/locks")
+        let names = try FileManager.default.contentsOfDirectory(atPath: locks.path)
+        #expect(names.count == 1 && names.allSatisfy { $0.hasPrefix("minute-") && $0.hasSuffix(".lock") })
+        for name in names {
+            let lock = try RunLock.acquire(at: locks.appendingPathComponent(name))
+            lock.release()
+        }
         #expect(RunCommandProcessTests.processes(mentioning: package.path).isEmpty)
     }
 }

@@ -17,7 +17,9 @@ enum NotifyScenarios {
         var description: String { name }
     }
 
-    static let all: [Scenario] = [passing, manyFailures, flakyOnly, reminder, recovery, buildFailure]
+    static let all: [Scenario] = [
+        passing, manyFailures, flakyOnly, reminder, recovery, buildFailure, knownFlaky, newFailure,
+    ]
 
     /// Where the reminder's project lives on the machine that ran it.
     static let projectRoot = "/Users/ci/work/shop-ios"
@@ -139,5 +141,47 @@ enum NotifyScenarios {
             name: "build-failure", report: F.report(5, tests: [], errors: [error]),
             plan: NotificationPlan(kind: .infrastructure), links: ArtifactLinks()
         )
+    }
+
+    /// A test failing one run in three on one commit, its failure in the twelfth run announced (`notify.flaky`
+    /// `announce`): marked known flaky with its rate, never new. The plan is the policy's over the scripted history.
+    static var knownFlaky: Scenario {
+        let sync = "AppTests.SyncTests/testMerge"
+        let commit = String(repeating: "5e", count: 20)
+        let runs = (0..<12).map { index in
+            let test =
+                index % 3 == 2
+                ? F.failing(sync, message: "timed out waiting for merge") : F.passing(sync, flaky: index == 4)
+            var run = F.report(index, tests: F.suite(failing: [test]))
+            run.origin = RunOrigin(host: "ci-runner-7", commit: commit, branch: "main", dirty: false)
+            return run
+        }
+        var settings = NotifySettings()
+        settings.flaky = .announce
+        settings.flakyWindowRuns = 12
+        let report = runs[11]
+        let history = F.history(Array(runs.dropLast()))
+        let decision = NotificationPolicy.decide(
+            report: report, history: history, state: NotifyState(), settings: settings, now: report.finishedAt,
+            window: history)
+        return Scenario(
+            name: "known-flaky", report: report, plan: decision.plan ?? NotificationPlan(kind: .always),
+            links: ArtifactLinks(report: report, settings: settings))
+    }
+
+    /// A test failing for the first time, on GitHub Actions with no `artifactsURL`: the run's page is the link.
+    static var newFailure: Scenario {
+        let earlier = F.report(0, tests: F.suite(failing: []))
+        var report = F.report(1, tests: F.suite(failing: [F.failing("AppTests.CartTests/testTotal")]))
+        report.origin = RunOrigin(
+            host: "runner", commit: F.commit(1), branch: "main", dirty: false, commitSource: "GITHUB_SHA",
+            ciRunURL: "https://github.com/acme/shop/actions/runs/515151")
+        let history = F.history([earlier])
+        let decision = NotificationPolicy.decide(
+            report: report, history: history, state: NotifyState(), settings: NotifySettings(),
+            now: report.finishedAt, window: history)
+        return Scenario(
+            name: "new-failure", report: report, plan: decision.plan ?? NotificationPlan(kind: .always),
+            links: ArtifactLinks(report: report, settings: NotifySettings()))
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One pipeline: what to test, on which device, in which order, and what to do with the results.
 /// Resolved once (defaults → file → flags) and passed down; never mutated while running.
 package struct Pipeline: Sendable, Equatable {
@@ -24,6 +26,10 @@ package struct Pipeline: Sendable, Equatable {
     package var dashboard: DashboardSettings = DashboardSettings()
     /// `attachments.maxTotalBytes`: the most bytes of attachments one run keeps (`AttachmentBudget`).
     package var attachmentBudget: Int = AttachmentBudget.defaultTotal
+    /// Tests whose failures neither fail the run nor page, each with a reason, an owner and an expiry.
+    package var quarantine: [QuarantineEntry] = []
+    /// Quarantine flaky tests by their rate; nil: only the `quarantine` list.
+    package var autoQuarantine: AutoQuarantineSettings?
     /// The file this pipeline was read from, for messages.
     package var sourcePath: String?
 
@@ -33,6 +39,13 @@ package struct Pipeline: Sendable, Equatable {
     }
 
     /// The first (usually the only) pinned device: what single-device code and the report's `device` use.
+    /// Which pipeline this is in a shared output folder: its name and its file.
+    package var key: PipelineKey {
+        PipelineKey(
+            name: name,
+            file: sourcePath.flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0).standardizedFileURL.path : nil })
+    }
+
     package var device: DeviceProfile {
         get { devices[0] }
         set { devices[0] = newValue }
@@ -165,6 +178,10 @@ package struct NotifySettings: Sendable, Equatable {
     package var artifactsURL: String?
     /// A failure that keeps failing unchanged is re-announced at most this often.
     package var remindHours: Double = 24
+    /// What a failure of known-flaky tests alone sends (it is never announced as new).
+    package var flaky: FlakyAnnouncement = .digest
+    /// The runs (this one included) the flake model looks back over for the policy and a message's rate.
+    package var flakyWindowRuns: Int = 30
     /// Seconds one webhook POST may take before it counts as a network error and is retried.
     package var timeoutSeconds: Double = 10
     /// POST attempts per notification (first try included) before it goes to the outbox.
@@ -189,6 +206,16 @@ package struct DashboardSettings: Sendable, Equatable {
 
 package enum NotifyFormat: String, Codable, Sendable, Equatable, CaseIterable {
     case slack, json
+}
+
+/// `notify.flaky`: what a run whose only failures are known-flaky tests sends.
+package enum FlakyAnnouncement: String, Sendable, Equatable, CaseIterable {
+    /// A message every such run, each test marked flaky with its rate.
+    case announce
+    /// At most one such message per `notify.remindHours`.
+    case digest
+    /// Nothing.
+    case silent
 }
 
 package enum NotifyTrigger: String, Sendable, Equatable, CaseIterable {

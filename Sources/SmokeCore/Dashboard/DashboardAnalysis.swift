@@ -16,14 +16,19 @@ package struct DashboardAnalysis: Sendable {
         package var lastGoodRun: Int?
     }
 
-    /// A test that passed only on a retry, or changed between passing and failing, within the flake window.
+    /// A test the flake model (`TestStability`) calls flaky over the flake window: it passed only on a retry, or
+    /// failed and passed on one commit. A test broken and then fixed on a new commit is never one.
     package struct Flaky: Sendable, Equatable {
         package var test: Int
-        package var retryPasses: Int
-        package var flips: Int
-        /// The latest runs (indexes, newest first, at most `evidenceRuns`) where it passed on a retry or flipped.
+        package var verdict: TestStability
+        /// The latest runs (indexes, newest first, at most `evidenceRuns`) that show it.
         package var evidence: [Int]
-        package var score: Int { retryPasses + flips }
+        /// Runs that show it (`TestStability.flakyRuns`).
+        package var score: Int { verdict.flakyRuns }
+        /// Runs where it passed only on a retry.
+        package var retryPasses: Int { verdict.retried.count }
+        /// Runs where it failed on a commit it also passed on.
+        package var sameCommitFailures: Int { Set(verdict.sameCommit.flatMap { $0.failed.map(\.runID) }).count }
     }
 
     /// A test's recent duration: the median of its last `slowWindow` timed runs, and of the ones before.
@@ -75,9 +80,8 @@ package struct DashboardAnalysis: Sendable {
         var streakStart = Array(repeating: -1, count: count)
         var streakRuns = Array(repeating: 0, count: count)
         var lastGood = Array(repeating: -1, count: count)
-        var flips = Array(repeating: 0, count: count)
-        var windowRetries = Array(repeating: 0, count: count)
-        var evidence = Array(repeating: [Int](), count: count)
+        // Tests that failed or passed on a retry in the flake window: the flake model looks at these.
+        var troubled = Array(repeating: false, count: count)
         let ring = Self.slowWindow * 2
         var durations = Array(repeating: Float.nan, count: count * ring)
         var timed = Array(repeating: 0, count: count)
@@ -112,20 +116,8 @@ package struct DashboardAnalysis: Sendable {
                 } else if result.status == .passed {
                     lastGood[test] = runIndex
                 }
-                var flaked = false
-                if result.flaky {
-                    flakyRuns[test] += 1
-                    flaked = true
-                    if inWindow { windowRetries[test] += 1 }
-                }
-                if inWindow, let previous, Self.flipped(previous, result.status) {
-                    flips[test] += 1
-                    flaked = true
-                }
-                if flaked, inWindow {
-                    evidence[test].append(runIndex)
-                    if evidence[test].count > Self.evidenceRuns { evidence[test].removeFirst() }
-                }
+                if result.flaky { flakyRuns[test] += 1 }
+                if inWindow, failing || result.flaky { troubled[test] = true }
                 latestStatus[test] = result.status
                 if !result.duration.isNaN {
                     durations[test * ring + timed[test] % ring] = result.duration
@@ -134,19 +126,13 @@ package struct DashboardAnalysis: Sendable {
             }
         }
         for test in 0..<count {
-            if failedRuns[test] > 0 || flakyRuns[test] > 0 || flips[test] > 0 { paged.append(test) }
+            if failedRuns[test] > 0 || flakyRuns[test] > 0 { paged.append(test) }
             if let status = latestStatus[test], status.isFailure {
                 let good = lastGood[test]
                 failingNow.append(
                     FailingNow(
                         test: test, status: status, sinceRun: streakStart[test], runs: streakRuns[test],
                         lastGoodRun: good >= 0 && good < streakStart[test] ? good : nil))
-            }
-            if windowRetries[test] + flips[test] > 0 {
-                flakiest.append(
-                    Flaky(
-                        test: test, retryPasses: windowRetries[test], flips: flips[test],
-                        evidence: evidence[test].reversed()))
             }
             let recent = Self.lastDurations(durations, test: test, ring: ring, timed: timed[test])
             guard !recent.isEmpty else { continue }
@@ -157,6 +143,7 @@ package struct DashboardAnalysis: Sendable {
                     test: test, median: Self.median(last),
                     previousMedian: before.count == Self.slowWindow ? Self.median(before) : nil))
         }
+        flakiest = Self.flakiest(history, from: max(flakeWindowStart, history.completeFrom), troubled: troubled)
         failingNow.sort { ($0.sinceRun, history.tests[$0.test]) < ($1.sinceRun, history.tests[$1.test]) }
         flakiest.sort { ($1.score, history.tests[$0.test]) < ($0.score, history.tests[$1.test]) }
         flakiest = Array(flakiest.prefix(Self.topCount))
@@ -173,11 +160,6 @@ package struct DashboardAnalysis: Sendable {
     package static func isSlowing(_ timing: Timing) -> Bool {
         guard let previous = timing.previousMedian else { return false }
         return timing.median - previous >= slowerSeconds && timing.median >= previous * (1 + slowerFraction)
-    }
-
-    /// A change between passing and failing (skips and other outcomes change nothing).
-    static func flipped(_ previous: TestStatus, _ current: TestStatus) -> Bool {
-        (previous == .passed && current.isFailure) || (previous.isFailure && current == .passed)
     }
 
     static func median(_ values: [Double]) -> Double {

@@ -18,6 +18,8 @@ package struct DashboardHistory: Sendable, Equatable {
     /// By test: its failure streak before `completeFrom`, for the tests whose first result from there on is a
     /// failure and that ran before.
     package var earlier: [Int: DashboardEarlier]
+    /// The quarantine as the newest run recorded it (report.json `quarantine`); nil when it had none.
+    package var quarantine: QuarantineRecord?
 
     package init(
         pipeline: String, tests: [String] = [], runs: [DashboardRun] = [], completeFrom: Int = 0,
@@ -38,6 +40,8 @@ package struct DashboardRun: Sendable, Equatable {
     package var status: RunStatus
     package var durationSeconds: Double
     package var commit: String?
+    /// Whether the checkout had uncommitted changes: then `commit` does not name the code that ran (flake model).
+    package var dirty: Bool?
     /// Line coverage, 0–100; nil when the run measured none.
     package var coveragePercent: Double?
     /// Line coverage per module, where the store knows it (empty otherwise).
@@ -52,8 +56,9 @@ package struct DashboardRun: Sendable, Equatable {
     package init(
         id: String, startedAt: Date, status: RunStatus, durationSeconds: Double, commit: String? = nil,
         coveragePercent: Double? = nil, moduleCoverage: [String: Double] = [:], reportPath: String? = nil,
-        results: [DashboardResult] = [], messages: [Int: String] = [:]
+        results: [DashboardResult] = [], messages: [Int: String] = [:], dirty: Bool? = nil
     ) {
+        self.dirty = dirty
         self.id = id
         self.startedAt = startedAt
         self.status = status

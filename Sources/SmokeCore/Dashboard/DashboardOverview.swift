@@ -16,6 +16,7 @@ enum DashboardOverview {
         body += timeline(history, links: links) + charts(history)
         body += DashboardOverviewLists.failing(analysis, links: links)
         body += DashboardOverviewLists.flaky(analysis, links: links)
+        body += DashboardOverviewLists.quarantined(history.quarantine, links: links)
         body += DashboardOverviewLists.slow(analysis, links: links)
         return DashboardStyle.page(title: "\(history.pipeline) — smokerun dashboard", body: body)
     }

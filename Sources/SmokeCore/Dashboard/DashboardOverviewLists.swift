@@ -23,17 +23,43 @@ enum DashboardOverviewLists {
     static func flaky(_ analysis: DashboardAnalysis, links: DashboardLinks) -> String {
         let days = Int(DashboardAnalysis.flakeWindowDays)
         var html = "<section id=\"flaky\"><h2>Flakiest in the last \(days) days</h2>\n"
-        html += "<p class=\"rule\">Score: runs where the test passed only on a retry, plus changes between passing "
-        html += "and failing from one run to the next, in runs of the last \(days) days.</p>\n"
+        html += "<p class=\"rule\">Flaky: the test failed and passed on the same code, in one run (it passed only on "
+        html +=
+            "a retry) or in runs of one commit, in the last \(days) days. Score: those runs. A test that failed until "
+        html += "a new commit fixed it was broken, not flaky, and is not listed.</p>\n"
         guard !analysis.flakiest.isEmpty else { return html + "<p>No flaky test.</p></section>\n" }
         html += "<table class=\"grid\"><thead><tr><th>test</th><th class=\"num\">score</th>"
-        html += "<th class=\"num\">passed on retry</th><th class=\"num\">flips</th><th>evidence (latest runs)</th>"
+        html += "<th class=\"num\">passed on retry</th><th class=\"num\">failed on a passing commit</th>"
+        html += "<th class=\"num\">rate</th><th>evidence (latest runs)</th>"
         html += "</tr></thead><tbody>\n"
         for item in analysis.flakiest {
             let evidence = item.evidence.map { links.run($0, depth: 1) }.joined(separator: " ")
             html += "<tr><td>\(links.test(item.test, depth: 1))</td><td class=\"num\">\(item.score)</td>"
-            html += "<td class=\"num\">\(item.retryPasses)</td><td class=\"num\">\(item.flips)</td>"
+            let rate = "\(Int((item.verdict.flakeRate * 100).rounded())) %"
+            html += "<td class=\"num\">\(item.retryPasses)</td><td class=\"num\">\(item.sameCommitFailures)</td>"
+            html += "<td class=\"num\" title=\"\(links.h(item.verdict.rateText))\">\(rate)</td>"
             html += "<td>\(evidence)</td></tr>\n"
+        }
+        return html + "</tbody></table></section>\n"
+    }
+
+    /// The quarantined tests, from the newest run's record; nothing when there is no quarantine.
+    static func quarantined(_ record: QuarantineRecord?, links: DashboardLinks) -> String {
+        guard let record, !(record.active.isEmpty && record.expired.isEmpty) else { return "" }
+        var html = "<section id=\"quarantine\"><h2>Quarantined</h2>\n"
+        html += "<p class=\"rule\">These tests run and are reported; their failures neither fail a run nor page, "
+        html += "until the entry expires. As the newest run recorded them.</p>\n"
+        html += "<table class=\"grid\"><thead><tr><th>test</th><th>reason</th><th>owner</th><th>until</th>"
+        html += "<th>newest run</th></tr></thead><tbody>\n"
+        let rows = record.active.map { ($0, false) } + record.expired.map { ($0, true) }
+        for (entry, expired) in rows {
+            let state =
+                expired
+                ? "expired, ignored" : record.tests.contains { entry.matches($0) } ? "failed, quarantined" : "—"
+            let reason = entry.automatic ? "automatic: \(entry.reason)" : entry.reason
+            html += "<tr><td><code>\(links.h(entry.test))</code></td><td>\(links.h(reason))</td>"
+            html += "<td>\(links.h(entry.owner))</td><td>\(links.h(FireTimeFormat.utc(entry.expires)))</td>"
+            html += "<td>\(state)</td></tr>\n"
         }
         return html + "</tbody></table></section>\n"
     }

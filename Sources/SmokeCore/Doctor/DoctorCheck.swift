@@ -5,6 +5,8 @@ package struct DoctorCheck: Sendable, Equatable {
         case failed
         /// Not checked here, and why (an xcodebuild pipeline on Linux, `--no-build`); never a failure.
         case skipped
+        /// Works, but worse than it could: said with its fix, never a failure.
+        case warning
     }
 
     /// What was checked, e.g. "toolchain".
@@ -23,6 +25,10 @@ package struct DoctorCheck: Sendable, Equatable {
         DoctorCheck(title: title, outcome: .failed, detail: detail, fix: fix)
     }
 
+    package static func warning(_ title: String, _ detail: String, fix: String) -> DoctorCheck {
+        DoctorCheck(title: title, outcome: .warning, detail: detail, fix: fix)
+    }
+
     package static func skipped(_ title: String, _ detail: String) -> DoctorCheck {
         DoctorCheck(title: title, outcome: .skipped, detail: detail)
     }
@@ -35,9 +41,10 @@ package struct DoctorCheck: Sendable, Equatable {
                 case .passed: StatusStyle.of(TestStatus.passed).glyph
                 case .failed: StatusStyle.of(TestStatus.failed).glyph
                 case .skipped: "–"
+                case .warning: "!"
                 }
             let head = "\(mark) \(check.title): \(check.detail)"
-            guard check.outcome == .failed, let fix = check.fix else { return [head] }
+            guard check.outcome == .failed || check.outcome == .warning, let fix = check.fix else { return [head] }
             return [head, "    fix: \(fix)"]
         }
     }
@@ -46,8 +53,9 @@ package struct DoctorCheck: Sendable, Equatable {
     package static func summary(_ checks: [DoctorCheck]) -> String {
         let failed = checks.filter { $0.outcome == .failed }.count
         let skipped = checks.filter { $0.outcome == .skipped }.count
-        let passed = checks.count - failed - skipped
-        let tail = skipped > 0 ? ", \(skipped) skipped" : ""
+        let warned = checks.filter { $0.outcome == .warning }.count
+        let passed = checks.count - failed - skipped - warned
+        let tail = (skipped > 0 ? ", \(skipped) skipped" : "") + (warned > 0 ? ", \(warned) with a warning" : "")
         return failed == 0
             ? "doctor: all \(passed) checks passed\(tail)"
             : "doctor: \(failed) of \(checks.count) checks failed\(tail); fix them and run doctor again"

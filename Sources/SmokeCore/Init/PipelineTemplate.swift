@@ -57,7 +57,8 @@ package enum PipelineTemplate {
           "reports": ["json", "junit", "markdown", "html"],
           "output": ".smokerun",
           "retention": { "runs": 60, "days": 14 },
-          "notify": { "webhookURLEnvironment": "SMOKERUN_WEBHOOK_URL", "format": "slack", "on": ["failure", "recovery"] }
+          "notify": { "webhookURLEnvironment": "SMOKERUN_WEBHOOK_URL", "format": "slack", "on": ["failure", "recovery"], \
+        "artifactsURL": null, "dashboardURL": null }
         }
 
         """

@@ -43,6 +43,8 @@ package struct RunReport: Codable, Sendable, Equatable {
     package var origin: RunOrigin?
     /// `<output>/env` and the variables the run took from it (names only); nil when there is no such file.
     package var environmentFile: EnvironmentFileRecord?
+    /// The quarantine in force for the run, expired entries, and the failing tests it covered; nil without one.
+    package var quarantine: QuarantineRecord?
 
     package init(
         pipeline: String, runID: String, status: RunStatus, startedAt: Date, finishedAt: Date,

@@ -4,6 +4,14 @@ enum FailureAge: Sendable, Equatable {
     case new
     /// Failed in every run since `since`; `runs` counts them, this one included.
     case stillFailing(since: String, runs: Int)
+    /// Known flaky before this run (`TestStability`): never news; `rate` says how flaky, e.g. "failed 4 of the last
+    /// 12 runs, passed on retry in 3".
+    case knownFlaky(rate: String)
 
     var isNew: Bool { self == .new }
+
+    var isKnownFlaky: Bool {
+        if case .knownFlaky = self { return true }
+        return false
+    }
 }

@@ -85,6 +85,9 @@ struct JSONNotification: Encodable, Sendable, Equatable {
         var attachments: [String]
         /// The test's page on the dashboard, when `notify.dashboardURL` is set.
         var dashboard: String?
+        /// Known flaky before this run: its rate ("failed 4 of the last 12 runs, passed on retry in 3"); absent
+        /// otherwise.
+        var flaky: String?
     }
 
     struct Links: Encodable, Sendable, Equatable {
@@ -126,7 +129,8 @@ struct JSONNotification: Encodable, Sendable, Equatable {
                 message: first.map { SlackText.truncate($0.message, limit: Self.messageLimit) },
                 file: first?.file.map(sources.shortPath), line: first?.line, issues: test.failures.count,
                 attachments: test.attachments.map(\.path),
-                dashboard: links.dashboardPage(pipeline: report.pipeline, key: test.deviceKey)
+                dashboard: links.dashboardPage(pipeline: report.pipeline, key: test.deviceKey),
+                flaky: { if case .knownFlaky(let rate) = age { rate } else { nil } }()
             )
         }
         moreFailures = max(failing.count - Self.listedFailures, 0)

@@ -30,4 +30,10 @@ package struct NotificationPlan: Sendable, Equatable {
 
     /// How many of the failing tests are new.
     var newCount: Int { ages.values.filter(\.isNew).count }
+
+    /// How many of the failing tests are known flaky.
+    var flakyCount: Int { ages.values.filter(\.isKnownFlaky).count }
+
+    /// Whether every failing test is known flaky: the message opens no problem that a recovery would close.
+    var isFlakyOnly: Bool { !ages.isEmpty && ages.values.allSatisfy(\.isKnownFlaky) }
 }

@@ -7,20 +7,24 @@ package enum NotificationPolicy {
     ///   - history: earlier runs of this pipeline, oldest first (the run itself and other
     ///     pipelines' runs are ignored if present).
     ///   - state: what was last announced (`NotifyState()` when nothing was).
+    ///   - window: earlier runs of this pipeline with every test's outcome, at least the newest
+    ///     `notify.flakyWindowRuns - 1`: the flake model's evidence (none: no test is known flaky).
     package static func decide(
-        report: RunReport, history: [HistoryEntry], state: NotifyState, settings: NotifySettings, now: Date
+        report: RunReport, history: [HistoryEntry], state: NotifyState, settings: NotifySettings, now: Date,
+        window: [HistoryEntry] = []
     ) -> NotificationDecision {
-        let decision = decision(report: report, history: history, state: state, settings: settings, now: now)
+        let decision = decision(
+            report: report, history: history, state: state, settings: settings, now: now, window: window)
         guard case .send(let plan) = decision else { return decision }
         return .send(dated(plan, report: report, history: history))
     }
 
     private static func decision(
-        report: RunReport, history: [HistoryEntry], state: NotifyState, settings: NotifySettings, now: Date
+        report: RunReport, history: [HistoryEntry], state: NotifyState, settings: NotifySettings, now: Date,
+        window: [HistoryEntry]
     ) -> NotificationDecision {
         let always = settings.on.contains(.always)
         let onFailure = always || settings.on.contains(.failure)
-        let onRecovery = always || settings.on.contains(.recovery)
         switch report.status {
         case .interrupted:
             return .suppress(kind: .failure, reason: "run \(report.runID) was interrupted; nothing to announce")
@@ -35,11 +39,7 @@ package enum NotificationPolicy {
                 if always { return .send(NotificationPlan(kind: .always)) }
                 return .suppress(kind: .always, reason: "run \(report.runID) passed and no failure is open")
             }
-            guard onRecovery else {
-                return .suppress(
-                    kind: .recovery, reason: "run \(report.runID) recovered, but notify.on does not include recovery")
-            }
-            return .send(NotificationPlan(kind: .recovery, recovered: open.failing, failingSince: open.since))
+            return recovery(of: open, report: report, settings: settings, window: window)
         case .failed, .error:
             let isInfrastructure = report.status == .error
             guard onFailure else {
@@ -47,9 +47,23 @@ package enum NotificationPolicy {
                     kind: isInfrastructure ? .infrastructure : .failure,
                     reason: "run \(report.runID) \(report.status.rawValue), but notify.on does not include failure")
             }
-            let ages = failureAges(of: report, history: history)
+            let failing = failingIDs(report)
+            let flakes = KnownFlakes.judge(
+                failing, report: report, window: window, windowRuns: settings.flakyWindowRuns)
+            var ages = failureAges(of: report, history: history)
+            for (key, verdict) in flakes.verdicts { ages[key] = .knownFlaky(rate: verdict.rateText) }
+            let real = failing.filter { flakes.verdicts[$0] == nil }
+            if !isInfrastructure, real.isEmpty {
+                // A problem that was open is over: its tests pass or are known flaky now.
+                if let open = state.open, open.kind != .infrastructure {
+                    return recovery(of: open, report: report, settings: settings, window: window)
+                }
+                return flakyOnly(report: report, ages: ages, state: state, settings: settings, now: now)
+            }
             let fresh = NotificationPlan(kind: isInfrastructure ? .infrastructure : .failure, ages: ages)
-            guard let open = state.open, open.kind.opensProblem, sameProblem(open, report) else { return .send(fresh) }
+            guard let open = state.open, open.kind.opensProblem, sameProblem(open, report, failing: real) else {
+                return .send(fresh)
+            }
             let remindAfter = open.announcedAt.addingTimeInterval(settings.remindHours * 3600)
             if now >= remindAfter || always {
                 return .send(NotificationPlan(kind: isInfrastructure ? .infrastructure : .reminder, ages: ages))
@@ -60,6 +74,53 @@ package enum NotificationPolicy {
                 reason: "same \(what) as announced for run \(open.runID); next reminder after \(iso(remindAfter))"
             )
         }
+    }
+
+    /// The recovery of `open`: sent when `notify.on` wants it and the announced failure was real, never after a flake
+    /// (every announced test is flaky by the flake model, this run's pass included).
+    private static func recovery(
+        of open: NotifyState.Announcement, report: RunReport, settings: NotifySettings, window: [HistoryEntry]
+    ) -> NotificationDecision {
+        let flakes = KnownFlakes.judge(
+            open.failing, report: report, window: window, windowRuns: settings.flakyWindowRuns, known: false)
+        if open.kind != .infrastructure, !open.failing.isEmpty, open.failing.allSatisfy({ flakes.verdicts[$0] != nil })
+        {
+            let rates = open.failing.compactMap { key in flakes.verdicts[key].map { "\(key): \($0.rateText)" } }
+            return .suppress(
+                kind: .recovery,
+                reason:
+                    "the failure announced for run \(open.runID) was a flake (\(rates.joined(separator: "; "))); no recovery to announce"
+            )
+        }
+        guard settings.on.contains(.always) || settings.on.contains(.recovery) else {
+            return .suppress(
+                kind: .recovery, reason: "run \(report.runID) recovered, but notify.on does not include recovery")
+        }
+        return .send(NotificationPlan(kind: .recovery, recovered: open.failing, failingSince: open.since))
+    }
+
+    /// A run whose failing tests are all known flaky: `notify.flaky` says whether it is worth a message.
+    private static func flakyOnly(
+        report: RunReport, ages: [String: FailureAge], state: NotifyState, settings: NotifySettings, now: Date
+    ) -> NotificationDecision {
+        let names = ages.keys.sorted().joined(separator: ", ")
+        switch settings.flaky {
+        case .silent:
+            return .suppress(kind: .failure, reason: "only known-flaky tests failed (\(names)); notify.flaky is silent")
+        case .digest:
+            if let last = state.flakyAnnouncedAt {
+                let next = last.addingTimeInterval(settings.remindHours * 3600)
+                if now < next {
+                    return .suppress(
+                        kind: .failure,
+                        reason:
+                            "only known-flaky tests failed (\(names)); notify.flaky is digest: next message after \(iso(next))"
+                    )
+                }
+            }
+        case .announce: break
+        }
+        return .send(NotificationPlan(kind: .failure, ages: ages))
     }
 
     /// The runs of `report`'s pipeline that started before it, oldest first: the policy's history.
@@ -116,12 +177,14 @@ package enum NotificationPolicy {
         after decision: NotificationDecision, report: RunReport, state: NotifyState, announced: Bool, now: Date
     ) -> NotifyState {
         switch decision {
-        case .suppress:
-            // A passing run ends the problem even when its recovery was not wanted.
-            return report.status == .passed ? NotifyState() : state
+        case .suppress(let kind, _):
+            // A passing run ends the problem even when its recovery was not wanted, or was a flake's.
+            return report.status == .passed || kind == .recovery
+                ? NotifyState(flakyAnnouncedAt: state.flakyAnnouncedAt) : state
         case .send(let plan):
             guard announced else { return state }
-            guard plan.kind.opensProblem else { return NotifyState() }
+            if plan.isFlakyOnly { return NotifyState(open: state.open, flakyAnnouncedAt: now) }
+            guard plan.kind.opensProblem else { return NotifyState(flakyAnnouncedAt: state.flakyAnnouncedAt) }
             // An unrecovered problem keeps the start of its streak; a new one starts where its
             // oldest failure started (run IDs sort by time).
             let oldestFailure = plan.ages.values.compactMap { age -> String? in
@@ -129,11 +192,13 @@ package enum NotificationPolicy {
                 return nil
             }.min()
             let since = state.open?.since ?? oldestFailure ?? report.runID
+            let real = failingIDs(report).filter { plan.ages[$0]?.isKnownFlaky != true }
             return NotifyState(
                 open: NotifyState.Announcement(
                     runID: report.runID, announcedAt: now, kind: plan.kind,
-                    failing: failingIDs(report), errors: report.errors.map(\.message), since: since
-                ))
+                    failing: real, errors: report.errors.map(\.message), since: since
+                ),
+                flakyAnnouncedAt: state.flakyAnnouncedAt)
         }
     }
 
@@ -160,16 +225,19 @@ package enum NotificationPolicy {
     }
 
     /// The failing tests' keys: one test failing on two devices is two problems, each with its own streak.
+    /// Quarantined tests are no one's news.
     static func failingIDs(_ report: RunReport) -> [String] {
-        Array(Set(report.failingTests.map(\.deviceKey))).sorted()
+        let quarantined = Set(report.quarantine?.tests ?? [])
+        return Array(Set(report.failingTests.map(\.deviceKey)).subtracting(quarantined)).sorted()
     }
 
-    /// Whether the run shows exactly the problem that is open: same failing tests, or same errors.
-    private static func sameProblem(_ open: NotifyState.Announcement, _ report: RunReport) -> Bool {
+    /// Whether the run shows exactly the problem that is open: same failing tests (known-flaky ones aside), or same
+    /// errors.
+    private static func sameProblem(_ open: NotifyState.Announcement, _ report: RunReport, failing: [String]) -> Bool {
         if report.status == .error {
             return open.kind == .infrastructure && open.errors == report.errors.map(\.message)
         }
-        return open.kind != .infrastructure && open.failing == failingIDs(report)
+        return open.kind != .infrastructure && open.failing == failing
     }
 
     private static func iso(_ date: Date) -> String {

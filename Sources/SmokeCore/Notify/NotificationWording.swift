@@ -10,6 +10,10 @@ package enum NotificationWording {
         switch plan.kind {
         case .failure:
             let new = plan.newCount
+            if plan.isFlakyOnly { return "\(tests) failing, known flaky" }
+            if plan.flakyCount > 0 {
+                return "\(tests) failing (\(new) new, \(plan.flakyCount) known flaky)"
+            }
             if new == failing { return "\(tests) failing" }
             return new == 0 ? "\(tests) still failing" : "\(tests) failing (\(new) new)"
         case .reminder:

@@ -1,12 +1,18 @@
 import Foundation
 
-/// What was last announced, kept in `<output>/notify-state.json` so the policy stays quiet about
+/// What was last announced, kept per pipeline in `<output>/notify-state/` so the policy stays quiet about
 /// news it already told. Holds no URL.
 package struct NotifyState: Codable, Sendable, Equatable {
     /// A problem (failure or infrastructure error) that was announced and has not recovered.
     var open: Announcement?
+    /// When failures of known-flaky tests alone were last announced (`notify.flaky` `digest`: at most once per
+    /// `notify.remindHours`).
+    var flakyAnnouncedAt: Date?
 
-    package init(open: Announcement? = nil) { self.open = open }
+    package init(open: Announcement? = nil, flakyAnnouncedAt: Date? = nil) {
+        self.open = open
+        self.flakyAnnouncedAt = flakyAnnouncedAt
+    }
 
     package struct Announcement: Codable, Sendable, Equatable {
         /// The run whose message was sent.

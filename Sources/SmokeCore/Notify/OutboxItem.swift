@@ -7,6 +7,8 @@ package struct OutboxItem: Codable, Sendable, Equatable {
     package var id: String
     var createdAt: Date
     var pipeline: String
+    /// The pipeline file's identity (`PipelineKey.file`); nil in items older smokeruns wrote.
+    var pipelineFile: String?
     var runID: String
     package var kind: NotificationKind
     package var format: NotifyFormat
@@ -23,9 +25,11 @@ package struct OutboxItem: Codable, Sendable, Equatable {
 
     package init(
         id: String, createdAt: Date, pipeline: String, runID: String, kind: NotificationKind, format: NotifyFormat,
-        webhookURLEnvironment: String, summary: String, attempts: Int, lastError: String?, body: String
+        webhookURLEnvironment: String, summary: String, attempts: Int, lastError: String?, body: String,
+        pipelineFile: String? = nil
     ) {
         self.id = id
+        self.pipelineFile = pipelineFile
         self.createdAt = createdAt
         self.pipeline = pipeline
         self.runID = runID
@@ -37,6 +41,9 @@ package struct OutboxItem: Codable, Sendable, Equatable {
         self.lastError = lastError
         self.body = body
     }
+
+    /// The pipeline that made the item: only its runs and its `notify --flush` post it, to its own variable.
+    package var pipelineKey: PipelineKey { PipelineKey(name: pipeline, file: pipelineFile) }
 
     /// An id safe as a file name: the run id and kind, other characters replaced by `_`.
     package static func id(runID: String, kind: NotificationKind) -> String {

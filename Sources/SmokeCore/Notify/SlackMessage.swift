@@ -120,6 +120,7 @@ package enum SlackMessage {
         case .stillFailing(let since, let runs):
             let streak = NotificationWording.streak(since: since, runs: runs, plan: plan, report: report)
             title += " · _\(SlackText.escape(streak, limit: 300))_"
+        case .knownFlaky(let rate): title += " · _flaky: \(SlackText.escape(rate, limit: 300))_"
         case nil: break
         }
         var tail = ""

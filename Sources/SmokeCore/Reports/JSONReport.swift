@@ -78,7 +78,7 @@ package struct JSONReport: ReportWriter {
         "schemaVersion", "pipeline", "runID", "status", "startedAt", "finishedAt", "durationSeconds",
         "seed", "ordering", "environment", "device", "toolchain", "totals", "tests", "coverage",
         "artifacts", "notifications", "errors", "pipelineFile", "pipelineHash", "parsedAt", "reconciliation", "inputs",
-        "incomplete", "origin", "environmentFile",
+        "incomplete", "origin", "environmentFile", "quarantine",
     ]
 
     /// The exact keys of each entry of `tests`.
@@ -96,7 +96,7 @@ package struct JSONReport: ReportWriter {
             case schemaVersion, pipeline, runID, status, startedAt, finishedAt, durationSeconds
             case seed, ordering, environment, device, toolchain, totals, tests, coverage
             case artifacts, notifications, errors, pipelineFile, pipelineHash, parsedAt, reconciliation, inputs
-            case incomplete, origin, environmentFile
+            case incomplete, origin, environmentFile, quarantine
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -127,6 +127,7 @@ package struct JSONReport: ReportWriter {
             try container.encode(report.incomplete, forKey: .incomplete)
             try container.encode(report.origin, forKey: .origin)
             try container.encode(report.environmentFile, forKey: .environmentFile)
+            try container.encode(report.quarantine, forKey: .quarantine)
         }
     }
 

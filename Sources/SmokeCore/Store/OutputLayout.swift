@@ -10,7 +10,9 @@ import Foundation
 ///     <output>/history.jsonl    one summary line per run: the history before history.sqlite, and where it goes
 ///                               when SQLite cannot be loaded
 ///     <output>/outbox/          notifications waiting to be delivered
-///     <output>/locks/           one run lock per pipeline
+///     <output>/locks/           one run lock per pipeline (`PipelineKey`)
+///     <output>/notify-state/    what was last announced, one file per pipeline (`PipelineKey`)
+///     <output>/quarantine/      the automatic quarantine's entries, one file per pipeline (`PipelineKey`)
 ///     <output>/DerivedData/     xcodebuild's build folder per pipeline
 ///     <output>/env              KEY=VALUE lines every run reads (the webhook URL), mode 0600
 package struct OutputLayout: Sendable, Equatable {
@@ -25,6 +27,8 @@ package struct OutputLayout: Sendable, Equatable {
     static let historyDatabaseFileName = "history.sqlite"
     static let outboxFolderName = "outbox"
     static let locksFolderName = "locks"
+    static let notifyStateFolderName = "notify-state"
+    static let quarantineFolderName = "quarantine"
     static let derivedDataFolderName = "DerivedData"
     static let environmentFileName = "env"
     /// The dashboard site `smokerun dashboard` writes by default.
@@ -44,7 +48,10 @@ package struct OutputLayout: Sendable, Equatable {
     /// else's, and `output` may not name it.
     package static let ownNames: Set<String> = [
         runsFolderName, latestName, historyFileName, historyDatabaseFileName, outboxFolderName, locksFolderName,
-        derivedDataFolderName, environmentFileName, siteFolderName, "notify-state.json", "cron.log", "launchd.log",
+        derivedDataFolderName, environmentFileName, siteFolderName, notifyStateFolderName, quarantineFolderName,
+        "notify-state.json",
+        "cron.log",
+        "launchd.log",
     ]
 
     /// The output folder itself.
@@ -85,9 +92,21 @@ package struct OutputLayout: Sendable, Equatable {
     /// `runs/<runID>` relative to the output folder, as `latest` points at it.
     package static func relativeRunPath(_ runID: String) -> String { "\(runsFolderName)/\(runID)" }
 
-    /// `locks/<pipeline>.lock`.
-    package func lock(pipelineName: String) -> URL {
-        locks.appendingPathComponent(Self.safeFileName(pipelineName, fallback: "pipeline") + ".lock")
+    /// `locks/<pipeline>.lock`, by the pipeline's name and file (`PipelineKey.fileName`).
+    package func lock(pipeline: PipelineKey) -> URL {
+        locks.appendingPathComponent(pipeline.fileName + ".lock")
+    }
+
+    /// `quarantine/<pipeline>.json`: the tests the automatic quarantine holds for one pipeline, each with why.
+    package func quarantine(pipeline: PipelineKey) -> URL {
+        root.appendingPathComponent(Self.quarantineFolderName, isDirectory: true)
+            .appendingPathComponent(pipeline.fileName + ".json")
+    }
+
+    /// `notify-state/<pipeline>.json`: what was last announced for one pipeline.
+    package func notifyState(pipeline: PipelineKey) -> URL {
+        root.appendingPathComponent(Self.notifyStateFolderName, isDirectory: true)
+            .appendingPathComponent(pipeline.fileName + ".json")
     }
 
     /// `DerivedData/<pipeline>`: xcodebuild's folder when the pipeline names none.

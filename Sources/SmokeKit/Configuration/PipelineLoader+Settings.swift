@@ -70,7 +70,7 @@ extension PipelineLoader {
         try object.allowOnly([
             "webhookURLEnvironment", "format", "on", "artifactsURL", "remindHours", "timeoutSeconds", "maxAttempts",
             "deliverySeconds",
-            "slackUpload", "dashboardURL",
+            "slackUpload", "dashboardURL", "flaky", "flakyWindowRuns",
         ])
         var notify = NotifySettings()
         if let name = try object.string("webhookURLEnvironment") {
@@ -94,6 +94,13 @@ extension PipelineLoader {
             notify.webhookURLEnvironment = name
         }
         notify.format = try object.choice("format", of: NotifyFormat.self) ?? notify.format
+        notify.flaky = try object.choice("flaky", of: FlakyAnnouncement.self) ?? notify.flaky
+        if let runs = try object.number("flakyWindowRuns") {
+            guard runs >= 2, runs <= 1000, runs == runs.rounded() else {
+                throw object.error("flakyWindowRuns", "must be a whole number of runs from 2 to 1000")
+            }
+            notify.flakyWindowRuns = Int(runs)
+        }
         if let triggers = try object.strings("on") {
             notify.on = try triggers.enumerated().map { (index, text) throws(PipelineError) in
                 guard let trigger = NotifyTrigger(rawValue: text) else {

@@ -39,7 +39,7 @@ package struct PipelineLoader: Sendable {
     static let topLevelKeys = [
         "name", "schedule", "timeZone", "swiftpm", "xcodebuild", "device", "ordering", "environment",
         "timeouts", "retries", "coverage", "reports", "output", "retention", "notify",
-        "dashboard", "attachments",
+        "dashboard", "attachments", "quarantine", "autoQuarantine",
     ]
 
     /// Loads and validates the pipeline at `url`. `displayPath` is how messages name the file.
@@ -115,6 +115,8 @@ package struct PipelineLoader: Sendable {
             pipeline.devices = devices
         }
         if let ordering = try root.object("ordering") { pipeline.ordering = try Self.ordering(ordering) }
+        pipeline.quarantine = try Self.quarantine(root) ?? []
+        if let auto = try root.object("autoQuarantine") { pipeline.autoQuarantine = try Self.autoQuarantine(auto) }
         if let environment = try root.stringMap("environment") {
             guard environment.count <= Self.environmentLimit else {
                 throw root.error(

@@ -49,7 +49,13 @@ package struct DashboardGenerator: Sendable {
             let read = try origin.source.histories(pipelines: pipelines)
             warnings += read.warnings
             let link = Self.relativeLink(from: siteDirectory, to: origin.outputDirectory)
-            for history in read.histories where !inputs.contains(where: { $0.history.pipeline == history.pipeline }) {
+            for var history in read.histories where !inputs.contains(where: { $0.history.pipeline == history.pipeline })
+            {
+                // The quarantine as the newest run recorded it; none when its report is gone.
+                if let newest = history.runs.last {
+                    let folder = OutputLayout(root: origin.outputDirectory).run(newest.id)
+                    history.quarantine = (try? RunStore.loadReport(at: folder))?.quarantine
+                }
                 inputs.append(DashboardSite.Input(history: history, outputLink: link))
             }
         }

@@ -73,7 +73,8 @@ package struct HistoryDatabaseDashboardSource: DashboardSource {
             let dashboardRun = DashboardRun(
                 id: run.runID, startedAt: run.startedAt, status: run.status, durationSeconds: run.durationSeconds,
                 commit: run.commit, coveragePercent: run.coverage?.lines.percent,
-                reportPath: run.folderRemoved ? nil : Self.reportPage(ofRunAt: run.path, in: outputDirectory))
+                reportPath: run.folderRemoved ? nil : Self.reportPage(ofRunAt: run.path, in: outputDirectory),
+                dirty: run.dirty)
             builder.add(dashboardRun, outcomes: outcomes)
         }
         builder.completeFrom = start

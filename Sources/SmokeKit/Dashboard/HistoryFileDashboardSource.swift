@@ -71,7 +71,8 @@ package struct HistoryFileDashboardSource: DashboardSource {
         }
         let run = DashboardRun(
             id: entry.runID, startedAt: entry.startedAt, status: entry.status, durationSeconds: entry.durationSeconds,
-            commit: entry.commit, coveragePercent: entry.coverage?.lines.percent, reportPath: reportPath)
+            commit: entry.commit, coveragePercent: entry.coverage?.lines.percent, reportPath: reportPath,
+            dirty: entry.dirty)
         builder.add(run, outcomes: outcomes)
     }
 }

@@ -36,6 +36,9 @@ extension Doctor {
                     continue
                 }
                 checks.append(.passed("notify", "\(name) \(from): a webhook on \(host)"))
+                if let missing = Self.missingLink(pipeline.notify, environment: place.environment) {
+                    checks.append(missing)
+                }
             } else {
                 checks.append(.passed("notify", "\(name) \(from)"))
             }
@@ -99,5 +102,22 @@ extension Doctor {
             "installed schedule",
             "no crontab line, systemd timer or launchd agent runs \(shown) (a `smokerun schedule` service is not looked for)",
             fix: "run `smokerun install \(shown)` and install one of the snippets it prints")
+    }
+
+    /// A webhook whose messages link nowhere a reader can open: neither `notify.artifactsURL` nor
+    /// `notify.dashboardURL`, and not under GitHub Actions (whose run page is then the link).
+    static func missingLink(_ notify: NotifySettings, environment: [String: String]) -> DoctorCheck? {
+        guard notify.artifactsURL == nil, notify.dashboardURL == nil, environment["GITHUB_ACTIONS"] != "true" else {
+            return nil
+        }
+        return .warning(
+            "link",
+            "messages name the report's path on this machine (host:/path/index.html), which nobody else can open",
+            fix: """
+                set notify.dashboardURL to where the dashboard is published (the repository's workflow publishes it \
+                to GitHub Pages: https://<owner>.github.io/<repository>/) or notify.artifactsURL to where run folders \
+                are published (e.g. "https://ci.example.com/smokerun/{runID}/"); under GitHub Actions the run's page \
+                is the link
+                """)
     }
 }

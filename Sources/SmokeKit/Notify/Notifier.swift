@@ -22,15 +22,22 @@ package struct Notifier: Sendable {
     ///   - environment: holds the webhook URL (in `settings.webhookURLEnvironment`) and the CI's variables for
     ///     source links.
     ///   - projectRoot: the pipeline's project root: source paths are shown relative to it.
+    ///   - window: the pipeline's latest runs with every test's outcome (`HistoryStore.flakeWindow`): the flake
+    ///     model's evidence.
+    ///   - pipeline: whose state and outbox items these are (`Pipeline.key`); by default the report's pipeline, file
+    ///     from its `pipelineFile`.
     func notifyAfterRun(
         report: RunReport, history: [HistoryEntry], settings: NotifySettings, outputDirectory: URL,
-        environment: [String: String], projectRoot: String? = nil
+        environment: [String: String], projectRoot: String? = nil, pipeline: PipelineKey? = nil,
+        window: [HistoryEntry] = []
     ) async -> [NotificationRecord] {
-        var records = await flushOutbox(outputDirectory: outputDirectory, environment: environment, settings: settings)
-        let store = NotifyStateStore(outputDirectory: outputDirectory)
+        let pipeline = pipeline ?? Self.key(of: report, projectRoot: projectRoot)
+        var records = await flushOutbox(
+            outputDirectory: outputDirectory, environment: environment, settings: settings, pipeline: pipeline)
+        let store = NotifyStateStore(outputDirectory: outputDirectory, pipeline: pipeline)
         let state = store.load()
         let decision = NotificationPolicy.decide(
-            report: report, history: history, state: state, settings: settings, now: delivery.now()
+            report: report, history: history, state: state, settings: settings, now: delivery.now(), window: window
         )
         var record: NotificationRecord
         switch decision {
@@ -42,7 +49,7 @@ package struct Notifier: Sendable {
         case .send(let plan):
             record = await send(
                 report: report, plan: plan, settings: settings, outputDirectory: outputDirectory,
-                environment: environment, projectRoot: projectRoot
+                environment: environment, projectRoot: projectRoot, pipeline: pipeline
             )
         }
         let next = NotificationPolicy.nextState(
@@ -61,10 +68,17 @@ package struct Notifier: Sendable {
         return records
     }
 
-    /// Renders the plan and POSTs it; what cannot be delivered now is queued in the outbox.
+    /// The key of the pipeline `report` ran: its name, and its recorded file resolved against `projectRoot`.
+    package static func key(of report: RunReport, projectRoot: String?) -> PipelineKey {
+        PipelineKey(
+            name: report.pipeline,
+            file: RetentionPolicy.pipelineIdentity(projectRoot: projectRoot, pipelineFile: report.pipelineFile))
+    }
+
+    /// Renders the plan and POSTs it; what cannot be delivered now is queued in the outbox, as `pipeline`'s.
     package func send(
         report: RunReport, plan: NotificationPlan, settings: NotifySettings, outputDirectory: URL,
-        environment: [String: String], projectRoot: String? = nil
+        environment: [String: String], projectRoot: String? = nil, pipeline: PipelineKey? = nil
     ) async -> NotificationRecord {
         if settings.format == .slack, let upload = settings.slackUpload {
             return await SlackThreadUpload(delivery: delivery).send(
@@ -105,7 +119,8 @@ package struct Notifier: Sendable {
                 webhookURLEnvironment: settings.webhookURLEnvironment,
                 summary: "\(plan.kind.rawValue) notification of \(report.pipeline) run \(report.runID): "
                     + NotificationWording.headline(report: report, plan: plan),
-                attempts: result.attempts, lastError: result.detail, body: String(decoding: body, as: UTF8.self)
+                attempts: result.attempts, lastError: result.detail, body: String(decoding: body, as: UTF8.self),
+                pipelineFile: (pipeline ?? Self.key(of: report, projectRoot: projectRoot)).file
             )
             do {
                 try Outbox(outputDirectory: outputDirectory).put(item)
@@ -163,11 +178,14 @@ package struct Notifier: Sendable {
         return record
     }
 
-    /// Retries the outbox, oldest first, each item claimed first so that flushes running at once post it once.
-    /// Stops at the first item that still cannot get through, so a webhook that is down costs one item's
-    /// retries, not all of them.
+    /// Retries `pipeline`'s items of the outbox, oldest first, each claimed first so that flushes running at once
+    /// post it once, and each posted to the variable `settings` names (the pipeline's own, never one an item names).
+    /// Other pipelines' items are left for their runs (nil: `notify --flush` without a pipeline takes every item, still
+    /// to the one variable `settings` names). Stops at the first item that still cannot get through, so a
+    /// webhook that is down costs one item's retries, not all of them.
     package func flushOutbox(
-        outputDirectory: URL, environment: [String: String], settings: NotifySettings = NotifySettings()
+        outputDirectory: URL, environment: [String: String], settings: NotifySettings = NotifySettings(),
+        pipeline: PipelineKey? = nil
     ) async -> [NotificationRecord] {
         let outbox = Outbox(outputDirectory: outputDirectory)
         let policy = RetryPolicy(settings: settings)
@@ -184,15 +202,17 @@ package struct Notifier: Sendable {
                         detail: "outbox file \(file) is unreadable; delete or fix it"))
                 continue
             }
-            var itemSettings = settings
-            itemSettings.webhookURLEnvironment = item.webhookURLEnvironment
+            guard pipeline?.owns(name: item.pipelineKey.name, file: item.pipelineKey.file) ?? true else {
+                try? outbox.release(claim)
+                continue
+            }
             var record = NotificationRecord(
-                kind: item.kind, format: item.format, target: target(itemSettings, environment),
+                kind: item.kind, format: item.format, target: target(settings, environment),
                 attempts: 0, outcome: .queued
             )
-            guard case .success(let url) = webhookURL(item.webhookURLEnvironment, environment) else {
+            guard case .success(let url) = webhookURL(settings.webhookURLEnvironment, environment) else {
                 try? outbox.release(claim)
-                record.detail = "left in the outbox: \(item.webhookURLEnvironment) is not set to an http(s) URL"
+                record.detail = "left in the outbox: \(settings.webhookURLEnvironment) is not set to an http(s) URL"
                 records.append(record)
                 continue
             }

@@ -9,11 +9,14 @@ package enum NotifyPipelineReader {
         package var notify: NotifySettings
         /// The pipeline's project root, so a message shows source paths relative to it; nil without a pipeline.
         package var projectRoot: String?
+        /// Whose notification state and outbox items these are; nil without a pipeline.
+        package var pipeline: PipelineKey?
 
-        package init(output: String, notify: NotifySettings, projectRoot: String? = nil) {
+        package init(output: String, notify: NotifySettings, projectRoot: String? = nil, pipeline: PipelineKey? = nil) {
             self.output = output
             self.notify = notify
             self.projectRoot = projectRoot
+            self.pipeline = pipeline
         }
     }
 
@@ -21,6 +24,8 @@ package enum NotifyPipelineReader {
         let pipeline = try PipelineLoader().load(url)
         let output = pipeline.resolve(pipeline.output, currentDirectory: url.deletingLastPathComponent())
         let root = pipeline.projectRoot(currentDirectory: url.deletingLastPathComponent())
-        return Result(output: output.path, notify: pipeline.notify, projectRoot: root.standardizedFileURL.path)
+        return Result(
+            output: output.path, notify: pipeline.notify, projectRoot: root.standardizedFileURL.path,
+            pipeline: pipeline.key)
     }
 }

@@ -1,13 +1,24 @@
 import Foundation
 import SmokeCore
 
-/// Reads and writes `<output>/notify-state.json`. A missing or unreadable file is an empty state:
+/// Reads and writes one pipeline's `<output>/notify-state/<pipeline>.json`, so pipelines sharing an output folder never
+/// suppress each other's news. A missing or unreadable file is an empty state:
 /// at worst one message too many, never a lost one.
 package struct NotifyStateStore: Sendable {
     var file: URL
 
-    package init(outputDirectory: URL) {
-        file = outputDirectory.appendingPathComponent("notify-state.json")
+    package init(outputDirectory: URL, pipeline: PipelineKey) {
+        file = OutputLayout(root: outputDirectory).notifyState(pipeline: pipeline)
+        // A caller that does not know the pipeline's file (`notify RUN` without `--pipeline`) reads the state of the
+        // one file of that name, when there is exactly one.
+        if pipeline.file == nil, !FileManager.default.fileExists(atPath: file.path) {
+            let folder = file.deletingLastPathComponent()
+            let prefix = pipeline.fileName + "-"
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
+                $0.hasPrefix(prefix) && $0.hasSuffix(".json") && $0.count == prefix.count + 8 + 5
+            }
+            if names.count == 1 { file = folder.appendingPathComponent(names[0]) }
+        }
     }
 
     package func load() -> NotifyState {

@@ -15,6 +15,11 @@ package struct RunFinisher: Sendable {
 
     package var outputDirectory: URL
     package var pipelineName: String
+    /// Whose notification state and outbox items this run's are.
+    package var pipelineKey: PipelineKey
+    /// The pipeline's `quarantine` and `autoQuarantine`.
+    var quarantine: [QuarantineEntry] = []
+    var autoQuarantine: AutoQuarantineSettings?
     package var formats: [ReportFormat]
     /// Coverage from the draft's profiles, with the driver that knows the tools; nil: none.
     var coverage: (settings: CoverageSettings, driver: any TestDriver, pipeline: Pipeline)?
@@ -50,6 +55,9 @@ package struct RunFinisher: Sendable {
     init(pipeline: Pipeline, options: SmokeRun.Options, outputDirectory: URL, context: HostContext) {
         self.outputDirectory = outputDirectory
         pipelineName = pipeline.name
+        pipelineKey = pipeline.key
+        quarantine = pipeline.quarantine
+        autoQuarantine = pipeline.autoQuarantine
         formats = pipeline.reports
         coverage = pipeline.coverage.enabled ? (pipeline.coverage, TestDrivers.make(for: pipeline), pipeline) : nil
         // A shard is part of a run: `smokerun merge` sends the one notification for all shards.
@@ -70,6 +78,7 @@ package struct RunFinisher: Sendable {
     ) {
         self.outputDirectory = outputDirectory
         self.pipelineName = pipelineName
+        pipelineKey = PipelineKey(name: pipelineName, file: nil)
         self.formats = formats
         self.strict = strict
         summary = .reportFolder
@@ -91,6 +100,7 @@ package struct RunFinisher: Sendable {
                 return (withCoverage, below)
             }
         }
+        if !isShard, report.status == .failed || report.status == .passed { applyQuarantine(to: &report) }
         var store = RunStore(outputDirectory: outputDirectory, writer: fileWriter)
         store.sqlite = SQLiteLibrary.chosen(by: context.environment)
         var written = true
@@ -278,7 +288,9 @@ package struct RunFinisher: Sendable {
         let delivery = cancellation.map { WebhookDelivery().cancelled(by: $0) } ?? WebhookDelivery()
         let records = await Notifier(delivery: delivery).notifyAfterRun(
             report: report, history: history, settings: settings, outputDirectory: outputDirectory,
-            environment: notifyEnvironment ?? context.environment, projectRoot: projectRoot)
+            environment: notifyEnvironment ?? context.environment, projectRoot: projectRoot, pipeline: pipelineKey,
+            window: HistoryStore.flakeWindow(
+                outputDirectory: outputDirectory, of: report, runs: settings.flakyWindowRuns))
         // A passing run's "nothing to send" is noise; `-v` shows it.
         for record in records where verbose || RunSummary.isWorthShowing(record) {
             context.standardError.line(Notifier.describe(record))

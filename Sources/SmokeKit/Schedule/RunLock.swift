@@ -21,9 +21,9 @@ package final class RunLock: ProcessGroupRecording, @unchecked Sendable {
 
     deinit { release() }
 
-    /// Where the lock of a pipeline lives: `<output>/locks/<name>.lock`.
-    package static func fileURL(outputDirectory: URL, pipelineName: String) -> URL {
-        OutputLayout(root: outputDirectory).lock(pipelineName: pipelineName)
+    /// Where the lock of a pipeline lives: `<output>/locks/<name>[-<file hash>].lock`.
+    package static func fileURL(outputDirectory: URL, pipeline: PipelineKey) -> URL {
+        OutputLayout(root: outputDirectory).lock(pipeline: pipeline)
     }
 
     /// Takes the lock without waiting, or throws `.held` naming the process that has it.

@@ -19,6 +19,14 @@ extension HistoryStore {
         }
     }
 
+    /// The newest `runs` runs of `report`'s pipeline before it, with every test's outcome: the flake model's window for
+    /// the notification policy. A history that cannot be read is an empty window: no test is known flaky.
+    package static func flakeWindow(outputDirectory: URL, of report: RunReport, runs: Int) -> [HistoryEntry] {
+        let read = try? contents(
+            outputDirectory: outputDirectory, pipeline: report.pipeline, since: nil, last: runs + 1, perTest: true)
+        return Array(NotificationPolicy.earlierRuns(of: report, in: read?.entries ?? []).suffix(runs))
+    }
+
     /// Each of `testIDs`' newest recorded duration in `pipeline`'s runs (`ShardPlanner.durations`, for those tests
     /// only); none when there is no history or it cannot be read.
     package static func durations(outputDirectory: URL, pipeline: String, testIDs: Set<String>) -> [String: Double] {

@@ -7,7 +7,8 @@ struct HistoryCommand: Command {
     static let name = "history"
     static let summary = "list past runs (or, with --flaky, tests by flake rate)"
     static let help = """
-        Usage: smokerun history [--output DIR] [--pipeline NAME] [--count N] [--flaky] [--test ID] [--since DATE]
+        Usage: smokerun history [--output DIR] [--pipeline NAME] [--count N] [--flaky] [--quarantine] [--test ID]
+                                [--since DATE]
 
         Reads <output>/history.sqlite (or history.jsonl without SQLite; default output: .smokerun).
 
@@ -15,6 +16,8 @@ struct HistoryCommand: Command {
           --count N        how many runs to show or look back over (default 20)
           --flaky          flaky tests by flake rate, with the runs and commits that show it, then the
                            tests that were broken and fixed, or are broken now, apart
+          --quarantine     each pipeline's quarantined tests as its newest run recorded them: reason, owner,
+                           expiry, automatic ones with why; expired entries are listed and ignored
           --test ID        that test's runs: time, run, commit, status, seconds, first failure message
           --since DATE     only runs that started then or later: 2026-11-22 or 2026-11-22T04:00:00Z
 
@@ -30,18 +33,21 @@ struct HistoryCommand: Command {
     var pipeline: String?
     var count: Int
     var flaky: Bool
+    var quarantine: Bool
     var test: String?
     var since: Date?
 
     init(arguments: [String]) throws(UsageError) {
         let parsed = try Arguments(
-            arguments, options: ["output", "pipeline", "count", "test", "since"], flags: ["flaky"])
+            arguments, options: ["output", "pipeline", "count", "test", "since"], flags: ["flaky", "quarantine"])
         guard parsed.positionals.isEmpty else { throw UsageError("history takes no positional arguments") }
         output = parsed.value("output") ?? OutputLayout.defaultOutput
         pipeline = parsed.value("pipeline")
         count = try parsed.integer("count") ?? 20
         guard count > 0 else { throw UsageError("--count must be at least 1") }
         flaky = parsed.flag("flaky")
+        quarantine = parsed.flag("quarantine")
+        if flaky && quarantine { throw UsageError("--flaky and --quarantine are two lists; ask for one") }
         test = parsed.value("test")
         if let text = parsed.value("since") {
             guard let date = HistorySince.parse(text) else {
@@ -70,10 +76,25 @@ struct HistoryCommand: Command {
             context.standardOutput.line("no runs yet in \(file.path); run `smokerun run` first")
             return .passed
         }
+        if quarantine {
+            context.standardOutput.write(QuarantineTable.render(quarantineRows(entries, folder: folder)))
+            return .passed
+        }
         let text = flaky ? HistoryTable.flakeRates(entries) : HistoryTable.runs(entries)
         // Names, ids and commits come from files anyone could have written: never raw to a terminal.
         context.standardOutput.write(TerminalText.escaped(text))
         return .passed
+    }
+
+    /// Each pipeline's newest run that still has its report.json, with what it recorded of the quarantine.
+    private func quarantineRows(_ entries: [HistoryEntry], folder: URL) -> [QuarantineTable.Row] {
+        var rows: [String: QuarantineTable.Row] = [:]
+        for entry in entries.reversed() where rows[entry.pipeline] == nil {
+            guard let report = try? RunStore.loadReport(at: folder.appendingPathComponent(entry.path)) else { continue }
+            rows[entry.pipeline] = QuarantineTable.Row(
+                pipeline: entry.pipeline, runID: entry.runID, record: report.quarantine)
+        }
+        return rows.keys.sorted().compactMap { rows[$0] }
     }
 
     /// `--test ID`: the test's last `count` runs, from history.sqlite (with messages) or history.jsonl (without).

@@ -145,6 +145,12 @@ struct InitCommand: Command {
             context.standardOutput.line("added \(Self.outputEntry) to \(gitignore.path)")
         }
         let shown = path ?? OutputLayout.defaultPipeline
+        context.standardOutput.line(
+            """
+            link: messages name the report's path on this machine until you set notify.dashboardURL (the dashboard \
+            your workflow publishes, e.g. https://<owner>.github.io/<repository>/) or notify.artifactsURL (where run \
+            folders are published, "{runID}" filled in) in \(shown); under GitHub Actions they link to the run
+            """)
         context.standardOutput.line("next: " + next.map { "smokerun \($0) \(shown)" }.joined(separator: ", then "))
     }
 

@@ -120,10 +120,11 @@ struct NotifyCommand: Command {
         }
         var notifyContext = context
         notifyContext.environment = loaded.environment
-        guard let report else { return await flushOutbox(outputDirectory, resolved.notify, notifier, notifyContext) }
+        guard let report else { return await flushOutbox(outputDirectory, resolved, notifier, notifyContext) }
 
         let history = HistoryStore.notificationHistory(outputDirectory: outputDirectory, of: report)
-        let state = NotifyStateStore(outputDirectory: outputDirectory).load()
+        let key = resolved.pipeline ?? Notifier.key(of: report, projectRoot: resolved.projectRoot)
+        let state = NotifyStateStore(outputDirectory: outputDirectory, pipeline: key).load()
         let plan = NotificationPolicy.plan(report: report, history: history, state: state)
         if dryRun {
             let body = Notifier.render(
@@ -140,7 +141,7 @@ struct NotifyCommand: Command {
         }
         let record = await notifier.send(
             report: report, plan: plan, settings: resolved.notify, outputDirectory: outputDirectory,
-            environment: notifyContext.environment, projectRoot: resolved.projectRoot
+            environment: notifyContext.environment, projectRoot: resolved.projectRoot, pipeline: key
         )
         context.standardError.line(Notifier.describe(record))
         if let name = record.missingVariable {
@@ -155,10 +156,11 @@ struct NotifyCommand: Command {
     }
 
     private func flushOutbox(
-        _ outputDirectory: URL, _ settings: NotifySettings, _ notifier: Notifier, _ context: HostContext
+        _ outputDirectory: URL, _ resolved: NotifyPipelineReader.Result, _ notifier: Notifier, _ context: HostContext
     ) async -> ExitCode {
         let records = await notifier.flushOutbox(
-            outputDirectory: outputDirectory, environment: context.environment, settings: settings)
+            outputDirectory: outputDirectory, environment: context.environment, settings: resolved.notify,
+            pipeline: resolved.pipeline)
         if records.isEmpty { context.standardError.line("notify: the outbox is empty") }
         for record in records { context.standardError.line(Notifier.describe(record)) }
         let waiting = Outbox(outputDirectory: outputDirectory).items()

@@ -84,7 +84,7 @@ struct RunCommand: Command {
         try run.loadEnvironmentFile()
         // Never two runs of one pipeline at once, whether from cron, CI or `smokerun schedule`.
         let lock = try RunLock.acquire(
-            at: RunLock.fileURL(outputDirectory: run.outputDirectory, pipelineName: pipeline.name))
+            at: RunLock.fileURL(outputDirectory: run.outputDirectory, pipeline: pipeline.key))
         defer { lock.release() }
         run.processGroups = lock
         run.endedLeftovers = lock.endedLeftovers

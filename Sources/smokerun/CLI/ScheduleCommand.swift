@@ -62,7 +62,7 @@ struct ScheduleCommand: Command {
                     pipeline: pipeline.name, historyFile: OutputLayout(root: outputDirectory(pipeline)).history)
             },
             lockFile: { pipeline in
-                RunLock.fileURL(outputDirectory: outputDirectory(pipeline), pipelineName: pipeline.name)
+                RunLock.fileURL(outputDirectory: outputDirectory(pipeline), pipeline: pipeline.key)
             },
             clock: environment.clock,
             log: { event, date in standardError.line(event.logLine(at: date)) })

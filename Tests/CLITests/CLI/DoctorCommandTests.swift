@@ -19,15 +19,18 @@ import Testing
         init(_ text: String) { errorDescription = text }
     }
 
+    /// A swiftpm pipeline whose messages link to its published dashboard.
+    static var linked: Pipeline {
+        var pipeline = Pipeline(name: "smoke", driver: .swiftpm(SwiftPMSettings(packagePath: ".")))
+        pipeline.notify.dashboardURL = "https://acme.github.io/shop/"
+        return pipeline
+    }
+
     static let now = ISO8601DateFormatter().date(from: "2026-11-27T05:00:00Z")!
 
     /// Every probe healthy: a swiftpm pipeline, swift and its tools found, the build up to date, the output
     /// writable, a crontab line installed, the test message delivered.
-    static func healthy(
-        _ pipeline: Pipeline = Pipeline(name: "smoke", driver: .swiftpm(SwiftPMSettings(packagePath: ".")))
-    )
-        -> DoctorProbes
-    {
+    static func healthy(_ pipeline: Pipeline = linked) -> DoctorProbes {
         DoctorProbes(
             loadPipeline: { _, _ in pipeline },
             locateSwift: { _ in URL(fileURLWithPath: "/toolchain/usr/bin/swift") },
@@ -93,6 +96,23 @@ import Testing
 
                 """)
         #expect(!output.contains("secret"))
+    }
+
+    @Test func aWebhookWithNoLinkAnyoneCanOpenIsAWarningWithTheFix() async throws {
+        let unlinked = Self.healthy(Pipeline(name: "smoke", driver: .swiftpm(SwiftPMSettings(packagePath: "."))))
+        let (code, output) = try await Self.doctor(probes: unlinked)
+        #expect(code == .passed)
+        #expect(
+            output.contains(
+                """
+                ! link: messages name the report's path on this machine (host:/path/index.html), which nobody else can open
+                    fix: set notify.dashboardURL to where the dashboard is published
+                """))
+        #expect(output.hasSuffix("doctor: all 11 checks passed, 1 with a warning\n"))
+        // Under GitHub Actions the run's page is the link.
+        let actions = try await Self.doctor(
+            probes: unlinked, environment: ["PATH": "/usr/bin:/bin", "GITHUB_ACTIONS": "true"])
+        #expect(!actions.output.contains("link:"))
     }
 
     @Test func noSwiftFailsTheToolchainAndSkipsWhatNeedsIt() async throws {

@@ -18,7 +18,9 @@ import Testing
         let environment = TestPipelineFiles.environment(
             clock: clock,
             runner: { pipeline, _, _ in
-                lockWasHeld.check(root.url.appendingPathComponent(".smokerun/locks/smoke.lock"))
+                lockWasHeld.check(
+                    RunLock.fileURL(
+                        outputDirectory: root.url.appendingPathComponent(".smokerun"), pipeline: pipeline.key))
                 return RunOutcome(status: .passed, reportPath: "\(root.url.path)/.smokerun/runs/r/report.json")
             }, control: control)
         let errors = BufferOutput()

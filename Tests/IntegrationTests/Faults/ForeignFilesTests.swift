@@ -72,7 +72,7 @@ import Testing
         defer { folder.remove() }
         let victim = try victim(in: folder)
         let output = folder.url.appendingPathComponent("out")
-        let url = RunLock.fileURL(outputDirectory: output, pipelineName: "smoke")
+        let url = RunLock.fileURL(outputDirectory: output, pipeline: PipelineKey(name: "smoke", file: nil))
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(at: url, withDestinationURL: victim)
         #expect {
@@ -93,7 +93,7 @@ import Testing
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(
             at: output.appendingPathComponent("locks"), withDestinationURL: elsewhere)
-        let url = RunLock.fileURL(outputDirectory: output, pipelineName: "smoke")
+        let url = RunLock.fileURL(outputDirectory: output, pipeline: PipelineKey(name: "smoke", file: nil))
         #expect(throws: RunLockError.self) { try RunLock.acquire(at: url) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty)
     }

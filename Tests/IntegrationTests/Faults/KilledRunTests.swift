@@ -66,10 +66,15 @@ import Testing
                         seen.testProcesses = RunCommandProcessTests.processes(mentioning: package.path).filter {
                             $0 != "\(child.pid)"
                         }
+                        // The pipeline's lock: `hang-<file hash>.lock` (`PipelineKey`).
+                        let locks = root.appendingPathComponent(".smokerun/locks")
+                        let lock = (try? FileManager.default.contentsOfDirectory(atPath: locks.path))?.first {
+                            $0.hasPrefix("hang-") && $0.hasSuffix(".lock")
+                        }
                         seen.lockText =
-                            (try? String(
-                                contentsOf: root.appendingPathComponent(".smokerun/locks/hang.lock"), encoding: .utf8))
-                            ?? ""
+                            lock.flatMap {
+                                try? String(contentsOf: locks.appendingPathComponent($0), encoding: .utf8)
+                            } ?? ""
                         kill(child.pid, SIGKILL)
                         seen.killed = true
                     }

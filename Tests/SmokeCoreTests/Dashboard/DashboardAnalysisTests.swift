@@ -30,14 +30,24 @@ import Testing
         #expect(analysis.latestStatus[checkout] == .passed)
     }
 
-    @Test func theFlakiestCountRetryPassesAndFlipsWithTheirRuns() throws {
+    @Test func theFlakiestAreTheFlakeModelsVerdictsWithTheirRuns() throws {
         let top = try #require(analysis.flakiest.first)
         #expect(top.test == (try index(DashboardFixture.sync)))
         #expect(top.retryPasses == 3)
-        #expect(top.flips == 2) // passed → failed at run 12, failed → passed at run 13
-        #expect(top.evidence == [13, 12, 11, 7, 3])
-        let checkout = try #require(analysis.flakiest.first { $0.test == (try? index(DashboardFixture.checkout)) })
-        #expect(checkout.retryPasses == 0 && checkout.flips == 2)
+        // Failed at run 12 and passed at run 13, each on its own commit: not the same code, no evidence.
+        #expect(top.sameCommitFailures == 0)
+        #expect(top.evidence == [11, 7, 3])
+        #expect(top.verdict.rateText == "failed 4 of the last 14 runs, passed on retry in 3")
+    }
+
+    @Test func aTestBrokenForRunsThenFixedOnANewCommitIsNeverAmongTheFlakiest() throws {
+        let checkout = try index(DashboardFixture.checkout)
+        #expect(analysis.failedRuns[checkout] == 4)
+        #expect(!analysis.flakiest.contains { $0.test == checkout })
+        let html = DashboardOverviewLists.flaky(
+            analysis, links: DashboardLinks(history: history, analysis: analysis, outputLink: "../"))
+        #expect(!html.contains(DashboardFixture.checkout))
+        #expect(html.contains(DashboardFixture.sync))
     }
 
     @Test func aTestWhoseMedianRoseByAQuarterAndHalfASecondIsGettingSlower() throws {
@@ -59,13 +69,17 @@ import Testing
 
     @Test func flakinessCountsOnlyTheLastThirtyDays() {
         var history = DashboardFixture.history()
-        // The same runs, the first twelve moved two months back: only runs 12 and 13 are in the window.
+        // The same runs, the first twelve moved two months back: only runs 12 and 13 are in the window, both of one
+        // commit, where sync failed and then passed.
         for index in 0..<12 { history.runs[index].startedAt.addTimeInterval(-60 * 86_400) }
+        history.runs[13].commit = history.runs[12].commit
         let analysis = DashboardAnalysis(history)
         #expect(analysis.flakeWindowStart == 12)
-        let sync = analysis.flakiest.first { history.tests[$0.test] == DashboardFixture.sync }
+        #expect(analysis.flakiest.map { history.tests[$0.test] } == [DashboardFixture.sync])
+        let sync = analysis.flakiest.first
         #expect(sync?.retryPasses == 0)
-        #expect(sync?.flips == 2)
+        #expect(sync?.sameCommitFailures == 1)
+        #expect(sync?.evidence == [12])
     }
 
     @Test func aTestsDetailGroupsItsMessagesWithFirstAndLastSeen() throws {

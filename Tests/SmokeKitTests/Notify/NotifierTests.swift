@@ -39,7 +39,9 @@ import Testing
         let item = try #require(Outbox(outputDirectory: output).items().items.first)
         #expect(item.webhookURLEnvironment == "SMOKERUN_WEBHOOK_URL")
         #expect(item.summary == "failure notification of smoke run \(first.runID): 1 test failing")
-        #expect(NotifyStateStore(outputDirectory: output).load().open?.runID == first.runID)
+        #expect(
+            NotifyStateStore(outputDirectory: output, pipeline: PipelineKey(name: "smoke", file: nil)).load().open?
+                .runID == first.runID)
 
         let up = FakeWebhook([.status(200)])
         let second = await Notifier(delivery: up.delivery).notifyAfterRun(
@@ -161,7 +163,9 @@ import Testing
         expected.missingVariable = "SMOKERUN_WEBHOOK_URL"
         #expect(records == [expected])
         #expect(webhook.requestCount == 0)
-        #expect(NotifyStateStore(outputDirectory: output).load() == NotifyState())
+        #expect(
+            NotifyStateStore(outputDirectory: output, pipeline: PipelineKey(name: "smoke", file: nil)).load()
+                == NotifyState())
     }
 
     @Test func aRejectedMessageIsNotQueuedAndNotRemembered() async throws {
@@ -175,7 +179,9 @@ import Testing
         #expect(records.map(\.outcome) == [.failed])
         #expect(records.first?.detail == "HTTP 404: no_service")
         #expect(Outbox(outputDirectory: output).items().items.isEmpty)
-        #expect(NotifyStateStore(outputDirectory: output).load() == NotifyState())
+        #expect(
+            NotifyStateStore(outputDirectory: output, pipeline: PipelineKey(name: "smoke", file: nil)).load()
+                == NotifyState())
     }
 
     @Test func aFailureMessageThatPrintsTheURLIsScrubbedBeforeItIsSent() async throws {

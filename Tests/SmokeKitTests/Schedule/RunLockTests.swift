@@ -10,7 +10,7 @@ import Testing
 @Suite(.timeLimit(.minutes(10))) struct RunLockTests {
     @Test func aSecondHolderInTheSameProcessIsRefusedWithThePID() throws {
         let directory = try ScratchDirectory()
-        let url = RunLock.fileURL(outputDirectory: directory.url, pipelineName: "smoke")
+        let url = RunLock.fileURL(outputDirectory: directory.url, pipeline: PipelineKey(name: "smoke", file: nil))
         #expect(url.path.hasSuffix("/locks/smoke.lock"))
         let first = try RunLock.acquire(at: url)
         #expect(try String(contentsOf: url, encoding: .utf8) == "\(getpid())\ntree \(ProcessTree.ownPrefix)\n")
@@ -24,7 +24,7 @@ import Testing
     /// here the holder's pid is replaced while it holds the lock (as a new holder rewrites it).
     @Test func theHeldMessageReReadsTheHoldersPIDEachTime() throws {
         let directory = try ScratchDirectory()
-        let url = RunLock.fileURL(outputDirectory: directory.url, pipelineName: "smoke")
+        let url = RunLock.fileURL(outputDirectory: directory.url, pipeline: PipelineKey(name: "smoke", file: nil))
         let holder = try RunLock.acquire(at: url)
         defer { holder.release() }
         #expect(throws: RunLockError.held(path: url.path, pid: getpid())) { try RunLock.acquire(at: url) }
@@ -37,7 +37,7 @@ import Testing
     /// whose process is gone. The message does not name that stale process.
     @Test func aPIDWhoseProcessIsGoneIsNotNamedAsTheHolder() throws {
         let directory = try ScratchDirectory()
-        let url = RunLock.fileURL(outputDirectory: directory.url, pipelineName: "smoke")
+        let url = RunLock.fileURL(outputDirectory: directory.url, pipeline: PipelineKey(name: "smoke", file: nil))
         let holder = try RunLock.acquire(at: url)
         defer { holder.release() }
         let finished = Process()
@@ -50,7 +50,8 @@ import Testing
     }
 
     @Test func pipelineNamesBecomeSafeFileNames() {
-        let url = RunLock.fileURL(outputDirectory: URL(fileURLWithPath: "/out"), pipelineName: "../ios smoke")
+        let url = RunLock.fileURL(
+            outputDirectory: URL(fileURLWithPath: "/out"), pipeline: PipelineKey(name: "../ios smoke", file: nil))
         #expect(url.path == "/out/locks/_ios_smoke.lock")
     }
 
@@ -66,7 +67,7 @@ import Testing
     /// A real child process (util-linux `flock`, then `exec sleep`) holds the lock; SIGKILL frees it.
     @Test func aLockHeldByAKilledProcessIsReleasedByTheKernel() throws {
         let directory = try ScratchDirectory()
-        let url = RunLock.fileURL(outputDirectory: directory.url, pipelineName: "smoke")
+        let url = RunLock.fileURL(outputDirectory: directory.url, pipeline: PipelineKey(name: "smoke", file: nil))
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         let child = Process()
         child.executableURL = URL(fileURLWithPath: "/bin/sh")

@@ -30,7 +30,7 @@ import Testing
             scheduler = Scheduler(
                 loadPipelines: box.source, runPipeline: runner.run, lastRun: lastRun,
                 lockFile: { pipeline in
-                    lockDirectory.map { RunLock.fileURL(outputDirectory: $0, pipelineName: pipeline.name) }
+                    lockDirectory.map { RunLock.fileURL(outputDirectory: $0, pipeline: pipeline.key) }
                 },
                 clock: clock, log: log.sink, shutdownGrace: grace)
         }
@@ -183,7 +183,7 @@ import Testing
         try await harness.log.wait(Self.isScheduled("smoke", "2026-01-01T04:00:00Z"))
         harness.clock.advance(to: date("2026-01-01T04:00:00Z"))
         try await harness.log.wait(Self.isStarted("smoke"))
-        let lockURL = RunLock.fileURL(outputDirectory: directory.url, pipelineName: "smoke")
+        let lockURL = RunLock.fileURL(outputDirectory: directory.url, pipeline: PipelineKey(name: "smoke", file: nil))
         #expect(throws: RunLockError.held(path: lockURL.path, pid: getpid())) { try RunLock.acquire(at: lockURL) }
         harness.controller.yield(.stop)
         await service.value
@@ -297,7 +297,8 @@ import Testing
 
     @Test func aLockHeldByAnotherHolderSkipsTheTick() async throws {
         let directory = try ScratchDirectory()
-        let held = try RunLock.acquire(at: RunLock.fileURL(outputDirectory: directory.url, pipelineName: "smoke"))
+        let held = try RunLock.acquire(
+            at: RunLock.fileURL(outputDirectory: directory.url, pipeline: PipelineKey(name: "smoke", file: nil)))
         let harness = Harness(
             start: "2026-01-01T03:59:00Z", pipelines: PipelineSet(pipelines: [testPipeline("smoke")]),
             runner: FakeRunner(finishAtOnce: true), lockDirectory: directory.url)

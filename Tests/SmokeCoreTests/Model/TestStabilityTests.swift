@@ -59,9 +59,12 @@ import Testing
     @Test func aTestFailingNowIsBrokenSinceItsFirstFailingRun() throws {
         let failing = try stability(Self.failing)
         #expect(!failing.isFlaky)
-        let since = TestStability.Run(
-            runID: "20261122T040000Z-aaaa", commit: Self.c2, startedAt: Date(timeIntervalSince1970: 1_795_320_000))
-        #expect(failing.breakage == .ongoing(runs: 2, since: since))
+        guard case .ongoing(2, let since)? = failing.breakage else {
+            Issue.record("expected broken for 2 runs, got \(String(describing: failing.breakage))")
+            return
+        }
+        #expect(since.runID == "20261122T040000Z-aaaa" && since.commit == Self.c2)
+        #expect(since.startedAt == Date(timeIntervalSince1970: 1_795_320_000))
     }
 
     @Test func unknownOrDirtyCommitsAreNeverTheSameCode() {
@@ -103,5 +106,21 @@ import Testing
             HistoryEntryFixture.run(hour, commit: Self.c1, outcomes: ["T.A/a": status])
         }
         #expect(TestStability.assess(runs).isEmpty)
+    }
+
+    @Test func aVerdictCarriesItsRateInWords() throws {
+        let retried = try stability(Self.retried)
+        #expect(retried.failedRuns == 1)
+        #expect(retried.rateText == "failed 1 of the last 6 runs, passed on retry in 1")
+        #expect(try stability(Self.alternating).rateText == "failed 2 of the last 6 runs")
+    }
+
+    @Test func runsOfAnotherPipelineOnOneCommitAreNotTheSameCode() {
+        let runs = [TestStatus.failed, .passed].enumerated().map { hour, status in
+            var entry = HistoryEntryFixture.run(hour, commit: Self.c1, outcomes: ["T.A/a": status])
+            entry.pipeline = hour == 0 ? "nightly" : "smoke"
+            return entry
+        }
+        #expect(TestStability.assess(runs).map(\.isFlaky) == [false])
     }
 }

@@ -1,0 +1,151 @@
+import Foundation
+
+/// The one flake model (Documentation/Design.md §9): what a test's history says about it, for notifications, `history
+/// --flaky`, the dashboard and reports alike. Pure: observations in, oldest first, from whichever store read them; a
+/// verdict per test that was not steady.
+///
+/// A test is flaky when it failed and passed on the same code: within one run (it passed only on a retry), or across
+/// runs of the same commit and pipeline (both know their commit and had no uncommitted changes; an unknown commit is
+/// never "the same"). A test that failed on every run until a new commit fixed it was broken, not flaky ("broken N
+/// runs, fixed at <commit>"). Interrupted, skipped and unfinished runs of a test say nothing about it and are left
+/// out. The window is the runs given: each caller says which (the last N runs, the last 30 days).
+package struct TestStability: Sendable, Equatable {
+    /// One run of the test, as a verdict names it.
+    package struct Run: Sendable, Equatable {
+        package var runID: String
+        package var commit: String?
+        package var startedAt: Date
+        /// The pipeline configuration the run used (its name and file); runs of another never count as the same code.
+        package var configuration: String?
+
+        package init(runID: String, commit: String?, startedAt: Date, configuration: String? = nil) {
+            self.runID = runID
+            self.commit = commit
+            self.startedAt = startedAt
+            self.configuration = configuration
+        }
+
+        /// The short commit, else the run's start time: what "fixed at" and "since" name.
+        package var label: String { commit.map { String($0.prefix(7)) } ?? FireTimeFormat.utc(startedAt) }
+    }
+
+    /// The test in one run: passed (at the end) or failed, and whether it passed only on a retry.
+    package struct Observation: Sendable, Equatable {
+        package var run: Run
+        package var passed: Bool
+        package var retried: Bool
+
+        package init(run: Run, passed: Bool, retried: Bool) {
+            self.run = run
+            self.passed = passed
+            self.retried = retried
+        }
+    }
+
+    /// A commit on which the test both failed and passed.
+    package struct SameCommit: Sendable, Equatable {
+        package var commit: String
+        package var failed: [Run]
+        package var passed: [Run]
+    }
+
+    /// A streak of failures that was not flaky: every run of its commits failed.
+    package enum Breakage: Sendable, Equatable {
+        /// Failed `runs` runs from `since`, then passed in `fixedAt` (the latest such streak).
+        case fixed(runs: Int, since: Run, fixedAt: Run)
+        /// Failing in the newest `runs` runs, from `since`.
+        case ongoing(runs: Int, since: Run)
+    }
+
+    /// The test's key (`TestResult.deviceKey`).
+    package var test: String
+    /// Runs of the window in which it passed or failed.
+    package var runs: Int
+    /// Runs in which it failed at least once: failed at the end, or passed only on a retry.
+    package var failedRuns = 0
+    /// Runs in which it passed only on a retry.
+    package var retried: [Run] = []
+    /// Commits on which it failed in some runs and passed in others.
+    package var sameCommit: [SameCommit] = []
+    package var breakage: Breakage?
+
+    /// Runs that are evidence of flakiness: passed on a retry, or failed on a commit it also passed on.
+    package var flakyRuns: Int {
+        Set(retried.map(\.runID) + sameCommit.flatMap { $0.failed.map(\.runID) }).count
+    }
+
+    package var isFlaky: Bool { flakyRuns > 0 }
+
+    /// Flaky runs over all runs of the test: a broken streak does not count.
+    package var flakeRate: Double { runs == 0 ? 0 : Double(flakyRuns) / Double(runs) }
+
+    /// The rate in words, as a message says it: "failed 4 of the last 12 runs, passed on retry in 3".
+    package var rateText: String {
+        let retries = retried.count
+        let tail = retries == 0 ? "" : ", passed on retry in \(retries)"
+        return "failed \(failedRuns) of the last \(runs == 1 ? "run" : "\(runs) runs")\(tail)"
+    }
+
+    /// Every test whose history is not steady, by key.
+    package static func assess(_ entries: [HistoryEntry]) -> [TestStability] {
+        var observed: [String: [Observation]] = [:]
+        for entry in entries {
+            let run = Run(entry: entry)
+            let retried = Set(entry.flaky)
+            for (test, status) in entry.outcomes where status == .passed || status.isFailure {
+                observed[test, default: []].append(
+                    Observation(run: run, passed: status == .passed, retried: retried.contains(test)))
+            }
+        }
+        return observed.keys.sorted().compactMap { verdict(test: $0, observed[$0] ?? []) }
+    }
+
+    /// The verdict on one test over its observations, oldest first; nil when it was steady (passed throughout).
+    package static func verdict(test: String, _ observations: [Observation]) -> TestStability? {
+        var stability = TestStability(test: test, runs: observations.count)
+        stability.failedRuns = observations.filter { !$0.passed || $0.retried }.count
+        stability.retried = observations.filter(\.retried).map(\.run)
+        stability.sameCommit = sameCommit(observations)
+        let flaky = Set(stability.sameCommit.map(\.commit))
+        stability.breakage = breakage(observations.filter { $0.passed || !flaky.contains($0.run.commit ?? "") })
+        return stability.isFlaky || stability.breakage != nil ? stability : nil
+    }
+
+    private static func sameCommit(_ observations: [Observation]) -> [SameCommit] {
+        var byCode: [String: SameCommit] = [:]
+        var order: [String] = []
+        for observation in observations {
+            guard let commit = observation.run.commit, !commit.isEmpty else { continue }
+            let code = commit + "\u{0}" + (observation.run.configuration ?? "")
+            if byCode[code] == nil { order.append(code) }
+            var group = byCode[code] ?? SameCommit(commit: commit, failed: [], passed: [])
+            if observation.passed { group.passed.append(observation.run) } else { group.failed.append(observation.run) }
+            byCode[code] = group
+        }
+        return order.compactMap { byCode[$0] }.filter { !$0.failed.isEmpty && !$0.passed.isEmpty }
+    }
+
+    /// The newest streak of failures: still going, or the latest one a pass ended.
+    private static func breakage(_ observations: [Observation]) -> Breakage? {
+        var streak: (runs: Int, since: Run)?
+        var fixed: Breakage?
+        for observation in observations {
+            if observation.passed {
+                if let ended = streak { fixed = .fixed(runs: ended.runs, since: ended.since, fixedAt: observation.run) }
+                streak = nil
+            } else {
+                streak = (runs: (streak?.runs ?? 0) + 1, since: streak?.since ?? observation.run)
+            }
+        }
+        return streak.map { .ongoing(runs: $0.runs, since: $0.since) } ?? fixed
+    }
+}
+
+extension TestStability.Run {
+    /// A history entry's run; uncommitted changes mean its commit does not name the code that ran.
+    package init(entry: HistoryEntry) {
+        self.init(
+            runID: entry.runID, commit: entry.dirty == true ? nil : entry.commit, startedAt: entry.startedAt,
+            configuration: entry.pipeline + "\u{0}" + (entry.pipelinePath ?? ""))
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// What the flake model (`TestStability`) tells the notification policy: which of a run's failing tests were already
+/// known flaky before it, and each one's rate over the window with the run itself. Pure.
+package struct KnownFlakes: Sendable, Equatable {
+    /// By test key: the verdict over the window and the run, for tests the earlier runs showed flaky.
+    package var verdicts: [String: TestStability] = [:]
+
+    package init(verdicts: [String: TestStability] = [:]) { self.verdicts = verdicts }
+
+    /// - Parameters:
+    ///   - keys: the tests to judge (`TestResult.deviceKey`).
+    ///   - window: earlier runs of the report's pipeline, with their per-test outcomes (others are ignored); the
+    ///     newest `windowRuns - 1` of them count, with the report as the last.
+    ///   - known: true: only tests the earlier runs alone show flaky (a failure's test); false: tests the earlier runs
+    ///     and this one show flaky (a recovered test, whose pass now may be the evidence).
+    package static func judge(
+        _ keys: [String], report: RunReport, window: [HistoryEntry], windowRuns: Int, known: Bool = true
+    ) -> KnownFlakes {
+        guard !keys.isEmpty else { return KnownFlakes() }
+        let earlier = Array(NotificationPolicy.earlierRuns(of: report, in: window).suffix(max(windowRuns - 1, 0)))
+        var current = HistoryEntry(report: report, path: OutputLayout.relativeRunPath(report.runID))
+        // The run is the same pipeline configuration as its earlier runs.
+        current.pipelinePath = earlier.last?.pipelinePath
+        var verdicts: [String: TestStability] = [:]
+        for key in keys {
+            let before = observations(of: key, in: earlier)
+            if known, TestStability.verdict(test: key, before)?.isFlaky != true { continue }
+            guard let verdict = TestStability.verdict(test: key, before + observations(of: key, in: [current])),
+                verdict.isFlaky
+            else { continue }
+            verdicts[key] = verdict
+        }
+        return KnownFlakes(verdicts: verdicts)
+    }
+
+    private static func observations(of key: String, in entries: [HistoryEntry]) -> [TestStability.Observation] {
+        entries.compactMap { entry in
+            guard let status = entry.outcomes[key], status == .passed || status.isFailure else { return nil }
+            return TestStability.Observation(
+                run: TestStability.Run(entry: entry), passed: status == .passed, retried: entry.flaky.contains(key))
+        }
+    }
+}

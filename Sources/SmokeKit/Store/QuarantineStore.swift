@@ -1,0 +1,22 @@
+import Foundation
+import SmokeCore
+
+/// Reads and writes one pipeline's automatic quarantine, `<output>/quarantine/<pipeline>.json`: the entries with why,
+/// since when and until when. A missing or unreadable file holds none: at worst a flaky test pages again.
+package struct QuarantineStore: Sendable {
+    var file: URL
+
+    package init(outputDirectory: URL, pipeline: PipelineKey) {
+        file = OutputLayout(root: outputDirectory).quarantine(pipeline: pipeline)
+    }
+
+    package func load() -> [QuarantineEntry] {
+        guard let data = try? Data(contentsOf: file) else { return [] }
+        return (try? JSONCoding.decoder().decode([QuarantineEntry].self, from: data)) ?? []
+    }
+
+    func save(_ entries: [QuarantineEntry]) throws {
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try JSONCoding.encoder(pretty: true).encode(entries).write(to: file, options: .atomic)
+    }
+}

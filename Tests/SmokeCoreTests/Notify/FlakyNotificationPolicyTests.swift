@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+
+@testable import SmokeCore
+@testable import SmokeCoreTestSupport
+
+/// Scripted histories of many runs through the policy and the flake model, each decision delivered: a known-flaky
+/// test never pages as new, a broken-then-fixed one gets its failure and its recovery.
+@Suite struct FlakyNotificationPolicyTests {
+    typealias F = NotifyFixtures
+    static let flaky = "AppTests.SyncTests/testMerge"
+    static let broken = "AppTests.CartTests/testTotal"
+    static let sameCommit = String(repeating: "ab", count: 20)
+
+    /// One scripted run: which tests fail at the end, which pass only on a retry, and the commit.
+    struct Step {
+        var failing: [String] = []
+        var retried: [String] = []
+        var commit = FlakyNotificationPolicyTests.sameCommit
+    }
+
+    struct Outcome {
+        var decisions: [NotificationDecision]
+        var reports: [RunReport]
+        var sent: [(run: Int, plan: NotificationPlan)] {
+            decisions.enumerated().compactMap { index, decision in decision.plan.map { (index, $0) } }
+        }
+    }
+
+    static func play(_ steps: [Step], settings: NotifySettings = NotifySettings()) -> Outcome {
+        var state = NotifyState()
+        var reports: [RunReport] = []
+        var decisions: [NotificationDecision] = []
+        for (index, step) in steps.enumerated() {
+            let tests =
+                (0..<4).map { F.passing("AppTests.CheckoutTests/testStep\($0)") }
+                + [flaky, broken].map { id in
+                    step.failing.contains(id) ? F.failing(id) : F.passing(id, flaky: step.retried.contains(id))
+                }
+            var report = F.report(index, tests: tests)
+            report.origin = RunOrigin(host: "buildbox", commit: step.commit, branch: "main", dirty: false)
+            let history = F.history(reports)
+            let decision = NotificationPolicy.decide(
+                report: report, history: history, state: state, settings: settings, now: report.finishedAt,
+                window: history)
+            state = NotificationPolicy.nextState(
+                after: decision, report: report, state: state, announced: true, now: report.finishedAt)
+            decisions.append(decision)
+            reports.append(report)
+        }
+        return Outcome(decisions: decisions, reports: reports)
+    }
+
+    /// A test failing one run in three on code that does not change, over `count` runs.
+    static func oneInThree(_ count: Int) -> [Step] {
+        (0..<count).map { $0 % 3 == 2 ? Step(failing: [flaky]) : Step() }
+    }
+
+    @Test func aTestFailingOneRunInThreeIsNewOnceThenNeverAgain() {
+        var settings = NotifySettings()
+        settings.flaky = .announce
+        let outcome = Self.play(Self.oneInThree(30), settings: settings)
+        let sent = outcome.sent
+        // Its first failure is news (nothing said it was flaky yet); every later one is marked known flaky.
+        #expect(sent.first?.run == 2 && sent.first?.plan.ages == [Self.flaky: .new])
+        #expect(sent.dropFirst().allSatisfy { $0.plan.newCount == 0 && $0.plan.isFlakyOnly })
+        #expect(sent.map(\.run) == [2, 5, 8, 11, 14, 17, 20, 23, 26, 29])
+        // The pass after the first failure showed it was a flake: no recovery is announced, ever.
+        #expect(!sent.contains { $0.plan.kind == .recovery })
+        guard case .suppress(.recovery, let reason) = outcome.decisions[3] else {
+            Issue.record("run 3: \(outcome.decisions[3])")
+            return
+        }
+        #expect(reason.contains("was a flake"))
+        #expect(sent.last?.plan.ages[Self.flaky] == .knownFlaky(rate: "failed 10 of the last 30 runs"))
+    }
+
+    @Test func theDefaultDigestSendsAtMostOneFlakyMessagePerReminderInterval() {
+        let sent = Self.play(Self.oneInThree(30)).sent
+        // Runs are four hours apart: a failure every twelve hours, at most one message a day.
+        #expect(sent.map(\.run) == [2, 5, 11, 17, 23, 29])
+        #expect(sent.dropFirst().allSatisfy { $0.plan.isFlakyOnly })
+    }
+
+    @Test func silentSendsNothingAfterTheFirstFailure() {
+        var settings = NotifySettings()
+        settings.flaky = .silent
+        let outcome = Self.play(Self.oneInThree(30), settings: settings)
+        #expect(outcome.sent.map(\.run) == [2])
+        guard case .suppress(.failure, let reason) = outcome.decisions[5] else {
+            Issue.record("run 5: \(outcome.decisions[5])")
+            return
+        }
+        #expect(reason == "only known-flaky tests failed (\(Self.flaky)); notify.flaky is silent")
+    }
+
+    @Test func theRateCountsFailuresAndRetryPassesOverTheWindow() {
+        var settings = NotifySettings()
+        settings.flaky = .announce
+        settings.flakyWindowRuns = 12
+        // Passed on a retry in runs 1, 4 and 7; failed at the end in run 9; the message is run 11's.
+        var steps = (0..<12).map { _ in Step() }
+        for run in [1, 4, 7] { steps[run].retried = [Self.flaky] }
+        steps[9].failing = [Self.flaky]
+        steps[11].failing = [Self.flaky]
+        let outcome = Self.play(steps, settings: settings)
+        #expect(outcome.sent.map(\.run) == [9, 11])
+        let last = outcome.sent.last?.plan
+        #expect(last?.ages[Self.flaky] == .knownFlaky(rate: "failed 5 of the last 12 runs, passed on retry in 3"))
+        #expect(
+            NotificationWording.headline(report: outcome.reports[11], plan: last ?? NotificationPlan(kind: .failure))
+                == "1 test failing, known flaky")
+    }
+
+    @Test func aTestBrokenForRunsThenFixedOnANewCommitGetsItsFailureAndRecovery() {
+        // Passing on commits c0-c2, failing four runs on commit c3, fixed by commit c7.
+        let steps = (0..<10).map { run in
+            Step(failing: (3...6).contains(run) ? [Self.broken] : [], commit: F.commit((3...6).contains(run) ? 3 : run))
+        }
+        let outcome = Self.play(steps)
+        let sent = outcome.sent
+        #expect(sent.map(\.run) == [3, 7])
+        #expect(sent.first?.plan.kind == .failure && sent.first?.plan.ages == [Self.broken: .new])
+        #expect(sent.last?.plan.kind == .recovery && sent.last?.plan.recovered == [Self.broken])
+        // Never in a flaky list: the model calls it broken, fixed at c7.
+        let verdicts = TestStability.assess(F.history(outcome.reports))
+        let verdict = verdicts.first { $0.test == Self.broken }
+        #expect(verdict?.isFlaky == false)
+        #expect(verdict?.breakage.map { if case .fixed(4, _, _) = $0 { true } else { false } } == true)
+        #expect(!HistoryTable.flakeRates(F.history(outcome.reports)).contains("FLAKE%"))
+    }
+
+    @Test func aRealFailureBesideAKnownFlakyOneIsNewAndOnlyItOpensTheProblem() {
+        var steps = Self.oneInThree(6)
+        // A new commit breaks a test, while the flaky one fails again.
+        steps.append(Step(failing: [Self.flaky, Self.broken], commit: F.commit(6)))
+        steps.append(Step(failing: [Self.broken], commit: F.commit(6)))
+        steps.append(Step(commit: F.commit(8)))
+        let outcome = Self.play(steps)
+        let mixed = outcome.decisions[6].plan
+        #expect(mixed?.ages == [Self.broken: .new, Self.flaky: .knownFlaky(rate: "failed 3 of the last 7 runs")])
+        #expect(
+            NotificationWording.headline(report: outcome.reports[6], plan: mixed ?? NotificationPlan(kind: .failure))
+                == "2 tests failing (1 new, 1 known flaky)")
+        // Run 7: the same real problem without the flaky test: nothing new. Run 8: a new commit fixed the real failure.
+        #expect(outcome.decisions[7].plan == nil)
+        #expect(outcome.decisions[8].plan?.kind == .recovery)
+        #expect(outcome.decisions[8].plan?.recovered == [Self.broken])
+    }
+}
