@@ -189,7 +189,9 @@ enum URLSessionTransport {
             if status == 0, let http = task.response as? HTTPURLResponse {
                 // A redirect that was not followed: its own response is the answer.
                 status = http.statusCode
-                for (key, value) in http.allHeaderFields { headers[String(describing: key)] = String(describing: value) }
+                for (key, value) in http.allHeaderFields {
+                    headers[String(describing: key)] = String(describing: value)
+                }
             }
             let answer = (status, headers, body)
             lock.unlock()
