@@ -14,7 +14,7 @@ import Testing
 /// After a `kill -9` of smokerun, what its test processes started (a grandchild, outside their process group) lives
 /// on; the next run of the pipeline ends it when it takes the lock, and now says so: each ended process is listed
 /// for the run's report.
-@Suite(.timeLimit(.minutes(5))) struct RunLockLeftoverTests {
+@Suite(.timeLimit(.minutes(10))) struct RunLockLeftoverTests {
     #if os(Linux)
         @Test func aGrandchildOfAKilledRunIsEndedAndReportedByTheNextLock() throws {
             let folder = try TemporaryDirectory()

@@ -15,7 +15,7 @@ import Testing
 /// A build stopped by SIGINT/SIGTERM (the cancellation flag) ends what it started: `swift build` runs its compilers in
 /// process groups of their own, which once kept compiling into `.build/smokerun` after `run` was stopped. A stand-in
 /// `swift` starts a long "compiler" in a new session, as swift-build's own do, and waits.
-@Suite(.timeLimit(.minutes(5))) struct SwiftPMBuildStopTests {
+@Suite(.timeLimit(.minutes(10))) struct SwiftPMBuildStopTests {
     /// A `swift` whose `build` starts `sleep 300` in a session of its own, writes its pid to `pidFile`, then waits.
     static func slowSwift(in folder: URL, pidFile: URL) throws -> URL {
         let script = folder.appendingPathComponent("swift")
