@@ -142,6 +142,13 @@ package struct RunFinisher: Sendable {
     static func outcome(_ report: RunReport, runDirectory: URL, coverageBelowMinimum: Bool, strict: Bool)
         -> SmokeRun.Outcome
     {
+        SmokeRun.Outcome(
+            report: report, runDirectory: runDirectory,
+            failure: failure(of: report, coverageBelowMinimum: coverageBelowMinimum, strict: strict))
+    }
+
+    /// The kind of trouble a finished report means for the exit status (nil: none); `parse --summary-only` asks it too.
+    package static func failure(of report: RunReport, coverageBelowMinimum: Bool, strict: Bool) -> ErrorKind? {
         var failure: ErrorKind?
         switch report.status {
         case .passed: failure = coverageBelowMinimum ? .coverageBelowMinimum : nil
@@ -151,7 +158,7 @@ package struct RunFinisher: Sendable {
         if strict, report.reconciliation?.agrees == false, failure == nil || failure == .testsFailed {
             failure = .infrastructure
         }
-        return SmokeRun.Outcome(report: report, runDirectory: runDirectory, failure: failure)
+        return failure
     }
 
     private func printSummary(_ report: RunReport, runDirectory: URL, written: Bool) {

@@ -168,6 +168,18 @@ package struct FrameworkTotalsReader: Sendable {
         return times
     }
 
+    /// Whether the input so far ends inside a run: an outermost suite or a Swift Testing run started and not closed.
+    package var endsInsideARun: Bool { depth > 0 || swiftTestingOpen }
+
+    /// The last `Executed` line read, when no process closed its outermost suite with its totals (a cut log's): what
+    /// XCTest counted so far, naming `path` and its line.
+    package func lastExecutedCount(from path: String) -> FrameworkCount? {
+        guard outermostTotals == 0, let lastExecuted else { return nil }
+        return FrameworkCount(
+            framework: TestFramework.xctest.rawValue, tests: lastExecuted.tests, failures: lastExecuted.failures,
+            from: "\(path):\(xctestLine ?? 1)")
+    }
+
     /// The counts read so far, each naming `path` and the line it was first read from.
     package func counts(from path: String) -> [FrameworkCount] {
         var reader = self

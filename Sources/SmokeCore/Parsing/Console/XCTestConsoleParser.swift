@@ -46,6 +46,10 @@ struct XCTestConsoleParser {
                 return event
             }
             if line.hasPrefix("Backtrace took", at: start) { block = .none }
+            if let event = Self.restart(line, start) ?? Self.exitBySignal(line, start) {
+                block = .none
+                return event
+            }
             return Self.backtraceFrame(line, start) ?? .ignored
         }
         if case .logContinuation(let isTestOutput) = block, Self.isLogContinuation(line, start) {
@@ -87,6 +91,15 @@ struct XCTestConsoleParser {
             }
         case UInt8(ascii: "R"):
             if let event = Self.restart(line, start) { return event }
+        case 0xF0:
+            if let event = Self.bombCrash(line, start) {
+                block = .backtrace
+                return event
+            }
+        case UInt8(ascii: "w"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            if let event = Self.wasmTrap(line, start) { return event }
+        case UInt8(ascii: "#"), UInt8(ascii: "P"):
+            if let event = Self.exitBySignal(line, start) { return event }
         case UInt8(ascii: "C"), UInt8(ascii: "e"):
             if let event = Self.signalExit(line, start) { return event }
         case UInt8(ascii: "t"):
@@ -99,6 +112,7 @@ struct XCTestConsoleParser {
         default:
             break
         }
+        if line.hasSuffix(" (core dumped)"), let event = Self.exitBySignal(line, start) { return event }
         if line.hasPrefix("xcodebuild: error: ", at: start) { summary.noteError(line, from: start) }
         // xcbeautify's form of a compiler error, `❌ File.swift:17:9: message` (fastlane's build logs have it).
         if line.hasPrefix("❌ ", at: start), SourceLocationPrefix(line, start + 4)?.column != nil {
