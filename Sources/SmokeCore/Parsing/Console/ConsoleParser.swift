@@ -61,7 +61,9 @@ package struct ConsoleParser {
             self.fragment = nil
             let joined = fragment + Array(line)
             let event = joined.withUnsafeBufferPointer { LineJoiner.isSplitTestLine($0) ? nil : recognise($0) }
-            if let event, Self.isTestLineEvent(event) {
+            if let event,
+                Self.isTestLineEvent(event) || joined.withUnsafeBufferPointer(LineJoiner.isSwiftTestingRunLine)
+            {
                 joined.withUnsafeBufferPointer { reader.read($0) }
                 return runningXCTest.admits(event) ? event : .output(String(decoding: joined, as: UTF8.self))
             }
@@ -146,7 +148,7 @@ package struct ConsoleParser {
 
     private static func isTestLineEvent(_ event: TestEvent) -> Bool {
         switch event {
-        case .testStarted, .testFinished, .skipped, .suiteStarted, .suiteFinished, .issue: true
+        case .testStarted, .testFinished, .skipped, .suiteStarted, .suiteFinished: true
         default: false
         }
     }

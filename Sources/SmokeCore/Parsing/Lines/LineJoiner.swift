@@ -23,10 +23,24 @@ enum LineJoiner {
         return line.hasPrefix("Test ", at: line.skippingBlanks(from: length))
     }
 
-    /// A Swift Testing test line another line cut (`interleavedStart`) before its closing `.`: its whole forms
-    /// (`started.`, `passed after 0.1 seconds.`) end there, so one that does is whole.
+    /// A Swift Testing `started`, result or totals line another line cut (`interleavedStart`) before its end: whole,
+    /// they end ` started.`, ` seconds.`, ` issue.` or ` issues.`. An issue or skip line ends in its message, so it is
+    /// never held back: what follows it is its own line.
     static func isSplitSwiftTestingLine(_ line: LineBytes) -> Bool {
-        startsSwiftTestingTestLine(line) && line[line.count - 1] != UInt8(ascii: ".")
+        guard startsSwiftTestingTestLine(line), line.firstIndex(of: " recorded ") == nil,
+            line.firstIndex(of: " skipped") == nil
+        else { return false }
+        return
+            !(line.hasSuffix(" started.") || line.hasSuffix(" seconds.") || line.hasSuffix(" issue.")
+            || line.hasSuffix(" issues."))
+    }
+
+    /// Swift Testing's closing totals, `✘ Test run with 3 tests failed after 0.1 seconds with 1 issue.`: a joined line
+    /// the totals are read from.
+    static func isSwiftTestingRunLine(_ line: LineBytes) -> Bool {
+        guard startsSwiftTestingTestLine(line), line[line.count - 1] == UInt8(ascii: ".") else { return false }
+        let symbol = SwiftTestingConsoleParser.symbolLength(line, at: 0) ?? 0
+        return line.hasPrefix("Test run with ", at: line.skippingBlanks(from: symbol))
     }
 
     /// Where another line that cut this test line starts inside it — one of xcodebuild's status lines
@@ -46,14 +60,15 @@ enum LineJoiner {
     static func isSplitTestLine(_ line: LineBytes) -> Bool {
         guard line.count > 11 else { return false }
         if line.hasPrefix("Test Suite '") { return !isWholeSuiteLine(line) }
-        guard line.count > 12, line.hasPrefix("Test Case '") || line.hasPrefix("Test case '") else { return false }
+        guard line.hasPrefix("Test Case '") || line.hasPrefix("Test case '") else { return false }
+        // Cut inside the name (`Test case 'C.m()`): its closing quote is yet to come.
+        guard let quote = line.firstIndex(of: "' ", from: 11) else { return true }
         var end = line.count
         while end > 0, line[end - 1] == UInt8(ascii: " ") { end -= 1 }
         let last = line[end - 1]
         if last == UInt8(ascii: ")") || (last == UInt8(ascii: ".") && line[end - 2] == UInt8(ascii: ")")) {
             return false
         }
-        guard let quote = line.firstIndex(of: "' ", from: 11) else { return true }
         let verb = quote + 2
         // Cut inside or right after an outcome verb (`pas`, `failed (0.`); `started`, `measured`, `exceeded` lines are
         // whole.
