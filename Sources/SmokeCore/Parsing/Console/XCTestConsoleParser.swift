@@ -52,6 +52,13 @@ struct XCTestConsoleParser {
             }
             return Self.backtraceFrame(line, start) ?? .ignored
         }
+        // A trap is evidence whatever block it lands in (often indented, under a runtime's `Caused by:`).
+        if line[start] == UInt8(ascii: "w") || line[start] &- UInt8(ascii: "0") < 10,
+            let event = Self.wasmTrap(line, start)
+        {
+            block = .none
+            return event
+        }
         if case .logContinuation(let isTestOutput) = block, Self.isLogContinuation(line, start) {
             return isTestOutput ? .toolOutput(line.string(0..<line.count)) : .ignored
         }
@@ -96,8 +103,6 @@ struct XCTestConsoleParser {
                 block = .backtrace
                 return event
             }
-        case UInt8(ascii: "w"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            if let event = Self.wasmTrap(line, start) { return event }
         case UInt8(ascii: "#"), UInt8(ascii: "P"):
             if let event = Self.exitBySignal(line, start) { return event }
         case UInt8(ascii: "C"), UInt8(ascii: "e"):
