@@ -32,14 +32,18 @@ struct TestEndingTests {
             case .crashAndRelaunch:
                 [
                     "💣 Program crashed: Aborted at 0x00007f4e3476df7f",
-                    "Restarting after unexpected exit, crash, or test timeout; summary will include totals from "
-                        + "previous launches.",
+                    """
+                    Restarting after unexpected exit, crash, or test timeout; summary will include totals from \
+                    previous launches.
+                    """,
                 ]
             case .allowance:
                 xctestName.map {
                     [
-                        "Test Case '\($0)' exceeded execution time allowance of 20 seconds. The test may have hung; "
-                            + "check Xcode's test report for additional diagnostics."
+                        """
+                        Test Case '\($0)' exceeded execution time allowance of 20 seconds. The test may have hung; \
+                        check Xcode's test report for additional diagnostics.
+                        """
                     ]
                 }
             case .trapAndExitCode:
