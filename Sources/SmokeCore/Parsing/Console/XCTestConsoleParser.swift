@@ -105,6 +105,8 @@ struct XCTestConsoleParser {
             }
         case UInt8(ascii: "#"), UInt8(ascii: "P"):
             if let event = Self.exitBySignal(line, start) { return event }
+        case UInt8(ascii: ":"):
+            if summary.noteAnnotation(line, from: start) { return .ignored }
         case UInt8(ascii: "C"), UInt8(ascii: "e"):
             if let event = Self.signalExit(line, start) { return event }
         case UInt8(ascii: "t"):
