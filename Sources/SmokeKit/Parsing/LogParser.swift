@@ -142,13 +142,16 @@ package struct LogParser: Sendable {
             let parsed = try ResultDocumentParser.parse(document, format: format, path: path)
             sink.collector.adopt(parsed.tests, unrecognized: parsed.unrecognized)
             let lines = document.reduce(into: 0) { count, byte in if byte == 10 { count += 1 } }
+            // A JUnit file's own total time is the run's duration (it has no clock of the run's start).
             return FileSummary(
                 format: format, lineCount: lines, byteCount: read.byteCount, device: parsed.device,
-                frameworkCounts: parsed.counts)
+                frameworkCounts: parsed.counts, times: RecordedRunTimes(durationSeconds: parsed.durationSeconds))
         }
         sink.collector.finishListedFailures()
         let hasTests = sink.collector.tests.count > testsBefore
-        if !hasTests, let failure = interpreter.failureBeforeTests {
+        if !hasTests, let failure = interpreter.failureBeforeTests,
+            failure.kind != .buildAnnotation || interpreter.firstFormattedLine == nil
+        {
             throw .failedBeforeTests(path: path, failure: failure)
         }
         // A formatted log keeps `Test Suite` and `Executed N tests` lines but no test's own: never an empty pass.

@@ -8,6 +8,9 @@ struct XcodebuildSummary {
     var firstError: String? { errorLines.first }
     /// The compiler and xcodebuild error lines, in order, at most `keptErrors`.
     private(set) var errorLines: [String] = []
+    /// The errors GitHub annotations give (`::error file=…`), as compiler lines, at most `keptErrors`: what failed when
+    /// the log shows no compiler line itself.
+    private(set) var annotatedErrors: [String] = []
     /// Error lines kept: enough to say what broke, bounded however broken the build.
     static let keptErrors = 20
     /// The target header (`Foo-UI-Tests:`) the `Failing tests:` list is under: the module of the tests it names.
@@ -40,7 +43,9 @@ struct XcodebuildSummary {
         }
         guard let file = fields["file"] else { return false }
         let location = [fields["line"], fields["col"]].compactMap { $0 }.map { ":\($0)" }.joined()
-        noteError("\(file)\(location): error: \(line.string(from: close + 2))")
+        if annotatedErrors.count < Self.keptErrors {
+            annotatedErrors.append("\(file)\(location): error: \(line.string(from: close + 2))")
+        }
         return true
     }
 
@@ -51,7 +56,10 @@ struct XcodebuildSummary {
             return FailureBeforeTests(
                 kind: .testRunner, firstError: runnerError, errorLines: [runnerError] + errorLines)
         }
-        guard let firstError else { return nil }
+        guard let firstError else {
+            guard let annotated = annotatedErrors.first else { return nil }
+            return FailureBeforeTests(kind: .buildAnnotation, firstError: annotated, errorLines: annotatedErrors)
+        }
         let kind: FailureBeforeTests.Kind = firstError.hasPrefix("xcodebuild: ") ? .xcodebuild : .build
         return FailureBeforeTests(kind: kind, firstError: firstError, errorLines: errorLines)
     }
