@@ -57,8 +57,9 @@ extension Reconciliation {
                     )
                 }
             case TestFramework.swiftTesting.rawValue:
-                var executions = 0
-                var failing = 0
+                // A relaunched run's tests are the crash's to tell: no totals count them.
+                var executions = -own.reduce(0) { $0 + ($1.relaunchedTests ?? 0) }
+                var failing = -own.reduce(0) { $0 + ($1.relaunchedFailing ?? 0) }
                 for index in tests.indices where tests[index].framework == .swiftTesting {
                     executions += max(tests[index].attempts.count, 1)
                     if tests[index].status.isFailure || tests[index].attempts.contains(where: { $0.status.isFailure }) {

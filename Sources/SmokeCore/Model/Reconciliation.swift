@@ -9,6 +9,10 @@ package struct FrameworkCount: Codable, Sendable, Equatable, Hashable {
     package var failures: Int
     /// Where the count was read: a file and line, or a bundle's summary.
     var from: String
+    /// Swift Testing: tests (and failing ones) of runs xcodebuild's relaunch ended, which the totals of the run after
+    /// the relaunch do not count; left out of the comparison. Nil when no run was relaunched.
+    var relaunchedTests: Int?
+    var relaunchedFailing: Int?
 
     package init(framework: String, tests: Int, failures: Int, from: String) {
         self.framework = framework

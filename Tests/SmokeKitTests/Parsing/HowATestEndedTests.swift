@@ -40,6 +40,9 @@ import Testing
         #expect(parsed.results[1].evidence == Evidence(what: "crash report", source: "relaunch.log", line: 5))
         #expect(parsed.results[1].failures.first?.message == "Signal 6")
         #expect(parsed.incomplete == nil)
+        // The relaunched run's totals count its own test: verified, the crashed launch's tests left to the crash.
+        let reconciliation = try #require(Reconciliation.compare(parsed.frameworkCounts, with: parsed.results))
+        #expect(reconciliation.agrees, "\(reconciliation.differences) \(reconciliation.unverified)")
         #expect(violations.isEmpty)
     }
 
