@@ -155,7 +155,8 @@ package struct RunFinisher: Sendable {
         case .failed, .interrupted: failure = .testsFailed
         case .error, .incomplete: failure = .infrastructure
         }
-        if strict, report.reconciliation?.agrees == false, failure == nil || failure == .testsFailed {
+        // A framework that left no totals (`unverified`) disagrees with nothing: only counts that differ fail `--strict`.
+        if strict, report.reconciliation?.disagrees == true, failure == nil || failure == .testsFailed {
             failure = .infrastructure
         }
         return failure

@@ -215,6 +215,7 @@ struct XCTestConsoleParser {
             }
             guard var ref = XCTestNameParser.ref(line, nameStart..<quote, reusing: &buffer) else { return nil }
             ref.clone = clone(line, after: verb)
+            ref.namesProcess = namesProcess(line, after: verb)
             var duration: Double?
             if let paren = line.lastIndex(of: UInt8(ascii: "(")), paren > verb {
                 duration = line.decimal(from: paren + 1)?.value
@@ -236,6 +237,12 @@ struct XCTestConsoleParser {
             number > 0, number <= Int(Int32.max)
         else { return 0 }
         return Int32(number)
+    }
+
+    /// Whether the outcome line after the verb at `verb` names the process that ran it (` on 'My Mac - App (123)'`).
+    private static func namesProcess(_ line: LineBytes, after verb: Int) -> Bool {
+        guard let on = line.firstIndex(of: UInt8(ascii: " "), from: verb) else { return false }
+        return line.hasPrefix(" on '", at: on)
     }
 
     /// `[Time, seconds] average: 0.316, relative standard deviation: …` after `measured [`.

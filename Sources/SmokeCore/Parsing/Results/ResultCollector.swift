@@ -195,7 +195,7 @@ package struct ResultCollector {
         }
         var index = entry(for: ref)
         if !tests.flags(at: index).isDisjoint(with: [.started, .finished]) { index = anotherRun(of: index, ref) }
-        tests.insert(.started, at: index)
+        tests.insert([.started, .ownProcessLine], at: index)
         running.append(index)
         if !crash.isEmpty { crash = CrashEvidence() }
     }
@@ -210,6 +210,7 @@ package struct ResultCollector {
             index = anotherRun(of: index, ref)
         }
         finish(index, as: status, durationSeconds: durationSeconds)
+        tests.insert(ref.namesProcess ? .namedProcessLine : .ownProcessLine, at: index)
         if ref.clone > 0 {
             tests.insert(.cloneResultLine, at: index)
             placeOnWorker(index, clone: Int(ref.clone))
