@@ -92,6 +92,20 @@ import Testing
         #expect(strict == .infrastructure)
     }
 
+    @Test func theRunnersOwnTestsRepeatedAsParallelLinesStayItsOwn() async throws {
+        let repeated = ["testLaunch", "testSettings", "testSignIn"].map { name in
+            "Test case 'AppUITests.\(name)()' passed on 'My Mac - AppUITests-Runner (41230)' (2.104 seconds)"
+        }
+        let text = Self.log(uiResults: Self.uiTests, executed: 3).replacingOccurrences(
+            of: "** TEST SUCCEEDED **", with: (repeated + ["** TEST SUCCEEDED **"]).joined(separator: "\n"))
+        let (plain, strict, report) = try await parse(text)
+        let reconciliation = try #require(report["reconciliation"] as? [String: Any])
+        #expect(reconciliation["differences"] as? [String] == [])
+        #expect((reconciliation["executionsWithoutTotals"] as? [String: Int])?["xctest"] == 4, "the unit tests only")
+        #expect(plain == .passed)
+        #expect(strict == .passed)
+    }
+
     @Test func aRunOfParallelProcessesAloneIsUnverified() async throws {
         let text = Self.log(uiResults: [], executed: 0).components(separatedBy: "\n").filter {
             !$0.hasPrefix("Test Suite") && !$0.hasPrefix("\t Executed")
