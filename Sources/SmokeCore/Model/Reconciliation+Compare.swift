@@ -7,12 +7,15 @@ extension Reconciliation {
     /// - `xcresult` (a bundle's summary) and `junit` (a JUnit file's own totals): test cases and failing test cases
     ///   of the whole report.
     /// Several sources of one framework (one per input or process) are summed. A framework with results and no
-    /// source (nor a whole-report count, which counts every framework) is unverified. A framework whose own totals
-    /// count more failures than its tests show has failures not shown. Nil when there is neither a source nor a
-    /// test.
+    /// source (nor a whole-report count, which counts every framework) is unverified. Totals count only the tests of
+    /// the processes that printed them: a test only a parallel process's result lines tell of (`… passed on 'My Mac
+    /// - App (123)' (…)`; those processes print no totals) is left out and its framework unverified. A framework
+    /// whose own totals count more failures than its tests show has failures not shown. Nil when there is neither a
+    /// source nor a test.
     package static func compare(_ sources: [FrameworkCount], with tests: [TestResult]) -> Reconciliation? {
         guard !sources.isEmpty || !tests.isEmpty else { return nil }
         var unverified: [String] = []
+        var withoutTotals: [String: Int] = [:]
         if !sources.contains(where: { $0.framework == "xcresult" || $0.framework == "junit" }) {
             for framework in TestFramework.allCases
             where !sources.contains(where: { $0.framework == framework.rawValue }) {
@@ -35,6 +38,10 @@ extension Reconciliation {
                 var executions = 0
                 var failures = 0
                 for index in tests.indices where tests[index].framework == .xctest {
+                    if tests[index].ranWhereNoTotalsCount {
+                        withoutTotals[framework, default: 0] += max(tests[index].attempts.count, 1)
+                        continue
+                    }
                     executions += max(tests[index].attempts.count, 1)
                     failures +=
                         tests[index].attempts.isEmpty
@@ -57,9 +64,14 @@ extension Reconciliation {
                     )
                 }
             case TestFramework.swiftTesting.rawValue:
-                var executions = 0
-                var failing = 0
+                // A relaunched run's tests are the crash's to tell: no totals count them.
+                var executions = -own.reduce(0) { $0 + ($1.relaunchedTests ?? 0) }
+                var failing = -own.reduce(0) { $0 + ($1.relaunchedFailing ?? 0) }
                 for index in tests.indices where tests[index].framework == .swiftTesting {
+                    if tests[index].ranWhereNoTotalsCount {
+                        withoutTotals[framework, default: 0] += max(tests[index].attempts.count, 1)
+                        continue
+                    }
                     executions += max(tests[index].attempts.count, 1)
                     if tests[index].status.isFailure || tests[index].attempts.contains(where: { $0.status.isFailure }) {
                         failing += 1
@@ -102,8 +114,12 @@ extension Reconciliation {
                 }
             }
         }
+        for framework in withoutTotals.keys.sorted() where !unverified.contains(framework) {
+            unverified.append(framework)
+        }
         return Reconciliation(
-            sources: sources, differences: differences, unverified: unverified, failuresNotShown: failuresNotShown)
+            sources: sources, differences: differences, unverified: unverified, failuresNotShown: failuresNotShown,
+            withoutTotals: withoutTotals)
     }
 }
 

@@ -9,6 +9,10 @@ package struct FrameworkCount: Codable, Sendable, Equatable, Hashable {
     package var failures: Int
     /// Where the count was read: a file and line, or a bundle's summary.
     var from: String
+    /// Swift Testing: tests (and failing ones) of runs xcodebuild's relaunch ended, which the totals of the run after
+    /// the relaunch do not count; left out of the comparison. Nil when no run was relaunched.
+    var relaunchedTests: Int?
+    var relaunchedFailing: Int?
 
     package init(framework: String, tests: Int, failures: Int, from: String) {
         self.framework = framework
@@ -32,14 +36,26 @@ package struct Reconciliation: Codable, Sendable, Equatable {
     /// One sentence per framework whose own totals count more failures than the tests in the input show (a log
     /// excerpt of the totals alone, failure lines lost): the run cannot pass. Nil when there are none.
     package var failuresNotShown: [String]?
+    /// Per framework whose totals were compared, the executions of tests that ran in parallel processes printing no
+    /// totals of their own (`… passed on 'My Mac - App (123)' (…)`): left out of the comparison, unverified. Nil when
+    /// there are none.
+    package var executionsWithoutTotals: [String: Int]?
 
-    init(sources: [FrameworkCount], differences: [String], unverified: [String] = [], failuresNotShown: [String] = []) {
+    init(
+        sources: [FrameworkCount], differences: [String], unverified: [String] = [], failuresNotShown: [String] = [],
+        withoutTotals: [String: Int] = [:]
+    ) {
         self.sources = sources
         self.agrees = differences.isEmpty && unverified.isEmpty
         self.differences = differences
         self.unverified = unverified
         self.failuresNotShown = failuresNotShown.isEmpty ? nil : failuresNotShown
+        self.executionsWithoutTotals = withoutTotals.isEmpty ? nil : withoutTotals
     }
+
+    /// Some framework's own totals differ from smokerun's counts (what `--strict` fails on); an unverified framework
+    /// alone disagrees with nothing.
+    package var disagrees: Bool { !differences.isEmpty || failuresNotShown != nil }
 
     /// Reports written before `unverified` existed lack it.
     package init(from decoder: any Decoder) throws {
@@ -49,12 +65,20 @@ package struct Reconciliation: Codable, Sendable, Equatable {
         differences = try container.decode([String].self, forKey: .differences)
         unverified = try container.decodeIfPresent([String].self, forKey: .unverified) ?? []
         failuresNotShown = try container.decodeIfPresent([String].self, forKey: .failuresNotShown)
+        executionsWithoutTotals = try container.decodeIfPresent([String: Int].self, forKey: .executionsWithoutTotals)
     }
 
     /// "Swift Testing left no closing totals (`Test run with N tests`): its 12 tests are unverified" per framework.
     package var unverifiedNotes: [String] {
         unverified.map { framework in
-            switch framework {
+            if let executions = executionsWithoutTotals?[framework] {
+                let name = framework == TestFramework.swiftTesting.rawValue ? "Swift Testing" : "XCTest"
+                return """
+                    \(name) ran \(executions) of its executions in parallel processes that print no totals of their \
+                    own (`… passed on '…'`): those are unverified
+                    """
+            }
+            return switch framework {
             case TestFramework.xctest.rawValue:
                 "XCTest left no closing totals (`Executed N tests, with M failures`): its counts are unverified"
             case TestFramework.swiftTesting.rawValue:

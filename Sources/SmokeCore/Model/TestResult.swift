@@ -42,6 +42,13 @@ package struct TestResult: Codable, Sendable, Equatable, Identifiable {
         set { unknownDuration = newValue ? true : nil }
     }
     private var unknownDuration: Bool?
+    /// Only parallel result lines naming a test process tell of it (`… passed on 'My Mac - App (123)' (…)`): the
+    /// process that ran it prints no totals of its own, so no framework total counts it (see `Reconciliation`).
+    package var ranWhereNoTotalsCount: Bool {
+        get { noTotalsCount == true }
+        set { noTotalsCount = newValue ? true : nil }
+    }
+    private var noTotalsCount: Bool?
 
     /// Lines of output kept per test; the rest stays in `console.log`.
     package static let outputLineLimit = 200

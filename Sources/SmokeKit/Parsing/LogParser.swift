@@ -68,6 +68,7 @@ package struct LogParser: Sendable {
             parsed.frameworkCounts += counts
             parsed.times.add(summary.times)
             parsed.incomplete = parsed.incomplete ?? summary.incomplete
+            parsed.interruption = parsed.interruption ?? summary.interruption
             parsed.inputs.append(
                 InputRecord(
                     path: file.path, format: summary.format.rawValue, strippedPrefix: summary.strippedPrefix,
@@ -98,6 +99,8 @@ package struct LogParser: Sendable {
         var times = RecordedRunTimes()
         /// The file ends while tests were running.
         var incomplete: IncompleteInput? = nil
+        /// The line that says the run was stopped.
+        var interruption: Evidence? = nil
     }
 
     /// The format of `file` from its first bytes, or nil when it cannot be read.
@@ -139,20 +142,29 @@ package struct LogParser: Sendable {
             let parsed = try ResultDocumentParser.parse(document, format: format, path: path)
             sink.collector.adopt(parsed.tests, unrecognized: parsed.unrecognized)
             let lines = document.reduce(into: 0) { count, byte in if byte == 10 { count += 1 } }
+            // A JUnit file's own total time is the run's duration (it has no clock of the run's start).
             return FileSummary(
                 format: format, lineCount: lines, byteCount: read.byteCount, device: parsed.device,
-                frameworkCounts: parsed.counts)
+                frameworkCounts: parsed.counts, times: RecordedRunTimes(durationSeconds: parsed.durationSeconds))
         }
         sink.collector.finishListedFailures()
         let hasTests = sink.collector.tests.count > testsBefore
-        if !hasTests, let failure = interpreter.failureBeforeTests {
+        if !hasTests, let failure = interpreter.failureBeforeTests,
+            failure.kind != .buildAnnotation || interpreter.firstFormattedLine == nil
+        {
             throw .failedBeforeTests(path: path, failure: failure)
         }
         // A formatted log keeps `Test Suite` and `Executed N tests` lines but no test's own: never an empty pass.
         if !hasTests, let formatted = interpreter.firstFormattedLine {
             throw .formattedLog(path: path, line: formatted.number, text: formatted.text)
         }
-        let counts = interpreter.totals.counts(from: file.lastPathComponent)
+        var counts = interpreter.totals.counts(from: file.lastPathComponent)
+        // No result at all, and XCTest counted failures before the input ends: those failures stand (the run fails).
+        if !hasTests, counts.isEmpty, let cut = interpreter.totals.lastExecutedCount(from: file.lastPathComponent),
+            cut.failures > 0
+        {
+            counts = [cut]
+        }
         // A framework's closing totals alone (a grep'd excerpt) are test output: they may count failures.
         guard let format = interpreter.format, interpreter.sawTestActivity || !counts.isEmpty else {
             throw .noTestOutput(path: path, said: interpreter.whyNoTests)
@@ -162,7 +174,10 @@ package struct LogParser: Sendable {
             format == .eventStream && (!interpreter.sawRunEnded || interpreter.lastLineWasMalformed)
         let endedInSuccess = interpreter.sawSuccessBanner && !counts.contains { $0.failures > 0 }
         sink.collector.line = read.splitter.lineCount
-        let unfinished = sink.collector.finishAtEndOfInput(endedInSuccess: endedInSuccess)
+        let interruption = interpreter.interruption.map {
+            Evidence(what: "the run was stopped: `\($0.text)`", source: file.lastPathComponent, line: $0.line)
+        }
+        let unfinished = sink.collector.finishAtEndOfInput(endedInSuccess: endedInSuccess, interruption: interruption)
         var problems: [String] = []
         if let cut = read.splitter.truncationMessage(source: path) { problems.append(cut) }
         if let malformed = interpreter.malformedMessage(source: path) { problems.append(malformed) }
@@ -171,8 +186,10 @@ package struct LogParser: Sendable {
         let times =
             format == .eventStream
             ? interpreter.eventStream.times : interpreter.totals.times(includingSwiftTesting: !skipsSwiftTestingConsole)
+        // A run started (`Test Suite 'All tests' started`) and the input ends before any result: it was cut.
+        let cutBeforeResults = !hasTests && format != .eventStream && interpreter.totals.endsInsideARun
         let incomplete =
-            unfinished == 0 && !streamEndsEarly
+            unfinished == 0 && !streamEndsEarly && !cutBeforeResults
             ? nil
             : IncompleteInput(
                 source: file.lastPathComponent, lastLine: read.splitter.lineCount,
@@ -180,7 +197,8 @@ package struct LogParser: Sendable {
         return FileSummary(
             format: format, lineCount: read.splitter.lineCount, byteCount: read.byteCount, problems: problems,
             frameworkCounts: counts, strippedPrefix: interpreter.mostFrequentPrefix,
-            firstUnrecognizedLine: sink.firstUnrecognizedLine, times: times, incomplete: incomplete
+            firstUnrecognizedLine: sink.firstUnrecognizedLine, times: times, incomplete: incomplete,
+            interruption: interruption
         )
     }
 

@@ -24,6 +24,9 @@ package struct ParsedLog: Sendable {
     package var times = RecordedRunTimes()
     /// The first input that ends while tests were running; nil when every input is whole.
     package var incomplete: IncompleteInput?
+    /// The first input line that says the run was stopped (`** BUILD INTERRUPTED **`, a CI cancel): the run is
+    /// `interrupted`, not cut short.
+    package var interruption: Evidence?
 
     /// A `TestResult` per test, in order: for reports that show every test. A million are made on two threads, each
     /// making its half in place.

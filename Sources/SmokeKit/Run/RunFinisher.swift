@@ -169,16 +169,24 @@ package struct RunFinisher: Sendable {
     static func outcome(_ report: RunReport, runDirectory: URL, coverageBelowMinimum: Bool, strict: Bool)
         -> SmokeRun.Outcome
     {
+        SmokeRun.Outcome(
+            report: report, runDirectory: runDirectory,
+            failure: failure(of: report, coverageBelowMinimum: coverageBelowMinimum, strict: strict))
+    }
+
+    /// The kind of trouble a finished report means for the exit status (nil: none); `parse --summary-only` asks it too.
+    package static func failure(of report: RunReport, coverageBelowMinimum: Bool, strict: Bool) -> ErrorKind? {
         var failure: ErrorKind?
         switch report.status {
         case .passed: failure = coverageBelowMinimum ? .coverageBelowMinimum : nil
         case .failed, .interrupted: failure = .testsFailed
         case .error, .incomplete: failure = .infrastructure
         }
-        if strict, report.reconciliation?.agrees == false, failure == nil || failure == .testsFailed {
+        // A framework that left no totals (`unverified`) disagrees with nothing: only counts that differ fail `--strict`.
+        if strict, report.reconciliation?.disagrees == true, failure == nil || failure == .testsFailed {
             failure = .infrastructure
         }
-        return SmokeRun.Outcome(report: report, runDirectory: runDirectory, failure: failure)
+        return failure
     }
 
     private func printSummary(_ report: RunReport, runDirectory: URL, written: Bool) {

@@ -107,10 +107,15 @@ struct ParseCommand: Command {
             return try await runBundle(bundle, in: context)
         }
         let parsedAt = Date()
-        // A summary needs statuses only: memory stays flat however much the tests printed.
+        // A summary of a big input needs statuses only: memory stays flat however much the tests printed. Up to
+        // `summaryKeepsEverythingUpToBytes` it reads as `--output` does, and reconciles and exits alike.
+        let bytes = files.reduce(0) {
+            $0 + ((try? FileManager.default.attributesOfItem(atPath: $1.path)[.size] as? Int) ?? 0)
+        }
+        let statusesOnly = summaryOnly && bytes > ScaleThresholds.summaryKeepsEverythingUpToBytes
         var parsed: ParsedLog
         do {
-            parsed = try LogParser(retention: summaryOnly ? .statusesOnly : .full).parse(files: files)
+            parsed = try LogParser(retention: statusesOnly ? .statusesOnly : .full).parse(files: files)
         } catch {
             guard case .failedBeforeTests(let path, let failure) = error else { throw error }
             return try await runFailedBeforeTests(
@@ -124,10 +129,11 @@ struct ParseCommand: Command {
                 format: "parsed %d lines (%.1f MB in %.2f s, %.0f MB/s), %d not understood",
                 parsed.lineCount, mb, seconds, mb / seconds, parsed.unrecognizedLineCount))
         // A summary counts the compact table: no `TestResult` per test, so a million tests stay in tens of megabytes.
-        if summaryOnly {
+        if statusesOnly {
             let totals = parsed.tests.totals
             printTotals(totals, in: context)
             if totals.failing > 0 { return .testsFailed }
+            if parsed.interruption != nil || totals.interrupted > 0 { return .testsFailed }
             return totals.unfinished > 0 || parsed.incomplete != nil ? .infrastructure : .passed
         }
         let tests = parsed.results // in run order, `order` 1-based
@@ -142,15 +148,17 @@ struct ParseCommand: Command {
         report.parsedAt = parsedAt
         report.inputs = parsed.inputs
         report.incomplete = parsed.incomplete
-        // An input that ends early concludes nothing, even when no test was running at its end.
+        // An input that ends early concludes nothing, even when no test was running at its end; one that says the run
+        // was stopped is interrupted.
         if parsed.incomplete != nil, report.status == .passed { report.status = .incomplete }
+        if parsed.interruption != nil, report.status == .passed || report.status == .incomplete {
+            report.status = .interrupted
+        }
         if let incomplete = parsed.incomplete {
             context.standardError.line("warning: \(ReportText.incompleteNotice(incomplete))")
         }
-        // A summary keeps no failure messages or earlier attempts, which XCTest's totals count: compare only full
-        // reads.
         // Against the results already made: `parsed.reconciliation` would make a second `TestResult` per test.
-        if !summaryOnly { report.reconciliation = Reconciliation.compare(parsed.frameworkCounts, with: tests) }
+        report.reconciliation = Reconciliation.compare(parsed.frameworkCounts, with: tests)
         for warning in report.listDisagreements() { context.standardError.line(warning) }
         let folders = attachmentsFrom.map { [context.url(for: $0)] } ?? files.map { $0.deletingLastPathComponent() }
         let exitCode = try await write(
@@ -239,7 +247,9 @@ struct ParseCommand: Command {
     private func printTotals(_ t: Totals, in context: HostContext) {
         let tests = ReportText.count(t.tests, "test")
         let expected = ReportText.count(t.expectedFailures, "expected failure")
-        let unfinished = t.unfinished > 0 ? ", \(t.unfinished) without a result (the input ends first)" : ""
+        let unfinished =
+            (t.interrupted > 0 ? ", \(t.interrupted) interrupted" : "")
+            + (t.unfinished > 0 ? ", \(t.unfinished) without a result (the input ends first)" : "")
         context.standardOutput.line(
             """
             \(tests): \(t.passed) passed, \(t.failed) failed, \(t.crashed) crashed, \(t.timedOut) timed out, \
@@ -255,7 +265,9 @@ struct ParseCommand: Command {
     ) async throws -> ExitCode {
         var report = report
         printTotals(report.totals, in: context)
-        guard !summaryOnly else { return ExitCode(report.status) }
+        guard !summaryOnly else {
+            return ExitCode(RunFinisher.failure(of: report, coverageBelowMinimum: false, strict: strict))
+        }
 
         let byteLimit = try AttachmentSourcePolicy.byteLimit(environment: context.environment)
         let outputDirectory = context.url(for: output)

@@ -36,6 +36,20 @@ import Testing
         #expect(document.counts == [FrameworkCount(framework: "xctest", tests: 3, failures: 1, from: "x.xml:4")])
     }
 
+    /// A JUnit file has no clock of the run: its stated total time (the root's, else its suites' summed) is the
+    /// run's duration.
+    @Test(arguments: [
+        ("<testsuites time=\"12.5\"><testsuite name=\"A\" time=\"3\">", 12.5),
+        ("<testsuites><testsuite name=\"A\" time=\"3\">", 3.0),
+    ])
+    func theFilesOwnTotalTimeIsTheRunsDuration(_ head: String, _ seconds: Double) throws {
+        let xml = "\(head)<testcase classname=\"M.C\" name=\"t\" time=\"0.1\"/></testsuite></testsuites>"
+        let document = try JUnitDocumentParser.parse(Data(xml.utf8), path: "j.xml", source: "j.xml")
+        #expect(document.durationSeconds == seconds)
+        let file = try Support.temporaryFile(Data(xml.utf8), name: "j.xml")
+        #expect(try LogParser().parse(files: [file]).times.durationSeconds == seconds)
+    }
+
     @Test func swiftPMsSwiftTestingFileNamesTestsAsTheEventStreamDoes() throws {
         let document = try JUnitDocumentParser.parse(
             Data(Self.swiftPMSwiftTesting.utf8), path: "x-swift-testing.xml", source: "x-swift-testing.xml")

@@ -136,6 +136,18 @@ import Testing
             """
         ),
         (
+            """
+            Building for debugging...
+            ::error file=/w/Sources/Cart/Cart.swift,line=12,col=5::cannot find 'totl' in scope
+            error: fatalError
+
+            """,
+            """
+            the build failed before any test ran: /w/Sources/Cart/Cart.swift:12:5: error: cannot find 'totl' in \
+            scope. Fix what it names and run again.
+            """
+        ),
+        (
             "Build settings\n** BUILD FAILED **\n",
             """
             the build failed before any test ran (xcodebuild ended with `** BUILD FAILED **`). The lines above it in \

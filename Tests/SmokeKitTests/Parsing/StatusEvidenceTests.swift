@@ -7,7 +7,8 @@ import Testing
 @testable import SmokeTestSupport
 
 /// No alarm without evidence: every `failed`, `crashed` and `timedOut` status points at what proved it, and a test
-/// the input leaves running without a word about how it ended is `unfinished`, never a failure.
+/// the input leaves running without a word about how it ended is `unfinished`, never a failure — and never
+/// `unfinished` when the input does say how it ended (`UnfinishedEvidence`, `HowATestEndedTests`).
 @Suite struct StatusEvidenceTests {
     private typealias Support = ParsingTestSupport
 
@@ -102,6 +103,12 @@ import Testing
         var failing = 0
         for path in CorpusRatchetTests.logFiles + Self.documents + JUnitDocumentParserTests.corpusFiles {
             guard let parsed = try? LogParser().parse(files: [CorpusLocation.file(path)]) else { continue }
+            // Nor an `unfinished` test whose input says how it ended.
+            for violation in UnfinishedEvidence.violations(
+                in: parsed, lines: UnfinishedEvidence.lines(of: CorpusLocation.file(path)), source: path)
+            {
+                Issue.record("\(violation)")
+            }
             for test in parsed.results {
                 if test.status.isFailure || test.status == .unfinished {
                     failing += 1

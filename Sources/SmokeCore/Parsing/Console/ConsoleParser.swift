@@ -54,14 +54,16 @@ package struct ConsoleParser {
     package mutating func parse<Reader: ConsoleLineReader>(_ line: LineBytes, reading reader: inout Reader) -> TestEvent
     {
         if let fragment {
-            if Self.isForeign(line), foreignLines < Self.foreignLineLimit {
+            if LineJoiner.isForeign(line), foreignLines < Self.foreignLineLimit {
                 foreignLines += 1
                 return parseWhole(line, reading: &reader)
             }
             self.fragment = nil
             let joined = fragment + Array(line)
-            let event = joined.withUnsafeBufferPointer { Self.isSplitTestLine($0) ? nil : recognise($0) }
-            if let event, Self.isTestLineEvent(event) {
+            let event = joined.withUnsafeBufferPointer { LineJoiner.isSplitTestLine($0) ? nil : recognise($0) }
+            if let event,
+                Self.isTestLineEvent(event) || joined.withUnsafeBufferPointer(LineJoiner.isSwiftTestingRunLine)
+            {
                 joined.withUnsafeBufferPointer { reader.read($0) }
                 return runningXCTest.admits(event) ? event : .output(String(decoding: joined, as: UTF8.self))
             }
@@ -70,12 +72,12 @@ package struct ConsoleParser {
             deferred.append(parseWhole(line, reading: &reader))
             return fragmentEvent
         }
-        // xcodebuild's line written into this one: the test line's first half waits for its second, xcodebuild's
-        // line is read now, as itself.
-        if Self.startsTestLine(line), let statusStart = XcodebuildStatusLine.start(insideTestLine: line) {
+        // Another line written into this one (xcodebuild's status line, a process's log line): the test line's
+        // first half waits for its second, the other line is read now, as itself.
+        if LineJoiner.startsTestLine(line), let statusStart = LineJoiner.interleavedStart(insideTestLine: line) {
             let head = UnsafeBufferPointer(rebasing: line[..<statusStart])
             let status = UnsafeBufferPointer(rebasing: line[statusStart...])
-            guard Self.isSplitTestLine(head) else {
+            guard LineJoiner.isSplitTestLine(head) || LineJoiner.isSplitSwiftTestingLine(head) else {
                 let event = parseWhole(head, reading: &reader)
                 deferred.append(parseWhole(status, reading: &reader))
                 return event
@@ -84,7 +86,7 @@ package struct ConsoleParser {
             foreignLines = 0
             return parseWhole(status, reading: &reader)
         }
-        guard Self.isSplitTestLine(line) else { return parseWhole(line, reading: &reader) }
+        guard LineJoiner.isSplitTestLine(line) else { return parseWhole(line, reading: &reader) }
         fragment = Array(line)
         foreignLines = 0
         return .ignored
@@ -142,68 +144,6 @@ package struct ConsoleParser {
             return xctest.continueIssueMessage(line.string(textStart..<line.count))
         }
         return .output(line.string(0..<line.count))
-    }
-
-    /// `Test Case '…`, `Test case '…` (Apple's form with the device) or `Test Suite '…`.
-    private static func startsTestLine(_ line: LineBytes) -> Bool {
-        line.hasPrefix("Test Case '") || line.hasPrefix("Test case '") || line.hasPrefix("Test Suite '")
-    }
-
-    /// `Test Case '…` / `Test case '…` that stops before its outcome's closing `)`: a `started` line is whole,
-    /// an outcome line ends `seconds).` (runner) or `seconds)` (xcodebuild). A `Test Suite '…` line that stops
-    /// before the end of its time.
-    private static func isSplitTestLine(_ line: LineBytes) -> Bool {
-        guard line.count > 11 else { return false }
-        if line.hasPrefix("Test Suite '") { return !isWholeSuiteLine(line) }
-        guard line.count > 12, line.hasPrefix("Test Case '") || line.hasPrefix("Test case '") else { return false }
-        var end = line.count
-        while end > 0, line[end - 1] == UInt8(ascii: " ") { end -= 1 }
-        let last = line[end - 1]
-        if last == UInt8(ascii: ")") || (last == UInt8(ascii: ".") && line[end - 2] == UInt8(ascii: ")")) {
-            return false
-        }
-        guard let quote = line.firstIndex(of: "' ", from: 11) else { return true }
-        let verb = quote + 2
-        // Cut inside or right after an outcome verb (`pas`, `failed (0.`); `started`, `measured`, `exceeded` lines are
-        // whole.
-        guard verb < line.count else { return true }
-        if line.hasPrefix("started", at: verb)
-            || line.hasPrefix("skipped", at: verb) && line.firstIndex(of: UInt8(ascii: "(")) == nil
-        {
-            return false
-        }
-        let first = line[verb]
-        return first == UInt8(ascii: "p") || first == UInt8(ascii: "f") || first == UInt8(ascii: "s")
-    }
-
-    /// `Test Suite 'X' started at 2025-03-01 12:00:00.000` (`passed`, `failed`, `finished`; a trailing `.`; a zone
-    /// ` +0000` instead of milliseconds).
-    private static func isWholeSuiteLine(_ line: LineBytes) -> Bool {
-        guard let quote = line.firstIndex(of: "' ", from: 12) else { return false }
-        var verb = quote + 2
-        while verb < line.count, line[verb] &- UInt8(ascii: "a") < 26 { verb += 1 }
-        guard line.hasPrefix(" at ", at: verb) else { return false }
-        let date = verb + 4
-        // `2025-03-01 12:00:00` then `.000` or ` +0000`.
-        guard date + 19 <= line.count, line[date + 10] == UInt8(ascii: " "), line[date + 16] == UInt8(ascii: ":")
-        else { return false }
-        let time = date + 19
-        if line.hasPrefix(".", at: time) { return line.endOfDigits(from: time + 1) >= time + 4 }
-        return line.hasPrefix(" +", at: time) && line.endOfDigits(from: time + 2) >= time + 6
-    }
-
-    /// xcodebuild's own lines that land inside a split test line: blank lines, `** TEST … **` banners and the other
-    /// status lines (`XcodebuildStatusLine`), the bundle path under `Test session results …`, xcodebuild's
-    /// timestamped log lines.
-    private static func isForeign(_ line: LineBytes) -> Bool {
-        let start = line.skippingBlanks()
-        guard start < line.count else { return true }
-        if line.hasPrefix("** ", at: start) || XcodebuildStatusLine.isWhole(line, from: start) { return true }
-        if line[start] == UInt8(ascii: "/"), line.firstIndex(of: ".xcresult") != nil { return true }
-        if line[start] &- UInt8(ascii: "0") < 10, let bracket = line.firstIndex(of: "xcodebuild["), bracket < 40 {
-            return true
-        }
-        return false
     }
 
     private static func isTestLineEvent(_ event: TestEvent) -> Bool {

@@ -7,6 +7,9 @@ package struct FailureBeforeTests: Sendable, Equatable {
         case testRunner
         /// A compiler error (`File.swift:12:5: error: …`).
         case build
+        /// Only GitHub `::error file=…` annotations say what failed (a log formatter's, which annotates failed test
+        /// issues the same way: with the formatter's test lines, the log is a formatted one).
+        case buildAnnotation
         /// `xcodebuild: error: …` (a scheme, destination or option it could not use).
         case xcodebuild
         /// Only xcodebuild's `** BUILD FAILED **` or `** TEST BUILD FAILED **` banner (`firstError`) says so.
@@ -29,7 +32,7 @@ package struct FailureBeforeTests: Sendable, Equatable {
     package var summary: String {
         switch kind {
         case .testRunner: "xcodebuild's test run failed before any test reported a result: \(firstError)"
-        case .build: "the build failed before any test ran: \(firstError)"
+        case .build, .buildAnnotation: "the build failed before any test ran: \(firstError)"
         case .xcodebuild: "xcodebuild stopped before any test ran: \(firstError)"
         case .buildBanner: "the build failed before any test ran (xcodebuild ended with `\(firstError)`)"
         }
@@ -39,7 +42,7 @@ package struct FailureBeforeTests: Sendable, Equatable {
     package var advice: String {
         switch kind {
         case .testRunner: "Fix what it names and run the tests again"
-        case .build, .xcodebuild: "Fix what it names and run again"
+        case .build, .buildAnnotation, .xcodebuild: "Fix what it names and run again"
         case .buildBanner: "The lines above it in the log say why; fix that and run again"
         }
     }

@@ -10,33 +10,42 @@ import Foundation
 /// Lines may carry wrappers (`[worker 2] `, `name_1 | `, `::error ::`) and event-stream JSON: a marker counts at the
 /// line's start or right after such a wrapper, never in the middle of what a test printed.
 package struct FrameworkTotalsReader: Sendable {
-    private var depth = 0
+    // The state below that is internal rather than private is shared with FrameworkTotalsReader+Runs.swift.
+    var depth = 0
     private var sawSuiteStart = false
     /// The line before closed an outermost suite: an `Executed` line now is a process total.
     private var closedOutermost = false
     private var xctestTests = 0
     private var xctestFailures = 0
-    private var outermostTotals = 0
+    var outermostTotals = 0
     /// The last `Executed` line of any suite, for excerpts in which no outermost suite closes.
-    private var lastExecuted: (tests: Int, failures: Int)?
-    private var swiftTestingTests = 0
-    private var swiftTestingFailures = 0
-    private var swiftTestingRuns = 0
+    var lastExecuted: (tests: Int, failures: Int)?
+    var swiftTestingTests = 0
+    var swiftTestingFailures = 0
+    var swiftTestingRuns = 0
     /// First line (1-based) each count was read from, for `FrameworkCount.from`.
-    private var xctestLine: Int?
-    private var swiftTestingLine: Int?
-    private var lineNumber = 0
+    var xctestLine: Int?
+    var swiftTestingLine: Int?
+    var lineNumber = 0
     /// A process started its outermost suite (or Swift Testing run) and ended without its totals (it crashed or was
     /// killed): the framework's account of the input is incomplete, so it is not offered for comparison.
     private var xctestIncomplete = false
-    private var swiftTestingOpen = false
+    var swiftTestingOpen = false
     private var swiftTestingIncomplete = false
+    /// The open Swift Testing run's tests: started, ended (passed or failed) and failed, as its lines say.
+    var runStarted = 0
+    var runEnded = 0
+    var runFailed = 0
+    /// Tests of Swift Testing runs that xcodebuild's relaunch ended (`Restarting after unexpected exit …`): no totals
+    /// count them, so they are left out of the comparison (the relaunched run's totals count only its own).
+    private var relaunchedTests = 0
+    private var relaunchedFailing = 0
     /// The earliest and latest XCTest suite stamps, and the outermost suites' wall-clock seconds.
     private var stamps = RecordedRunTimes()
     /// The last minute a suite stamp named, with its date (see `SuiteTimestamp.MinuteCache`).
     private var stampMinute: SuiteTimestamp.MinuteCache?
     /// Swift Testing's `Test run with … after X seconds`, summed over runs.
-    private var swiftTestingSeconds: Double?
+    var swiftTestingSeconds: Double?
     /// The zone of stamps that state none (XCTest prints the local time of the machine that ran it).
     private let timeZone: TimeZone
 
@@ -56,6 +65,13 @@ package struct FrameworkTotalsReader: Sendable {
         let closedBefore = closedOutermost
         closedOutermost = false
         guard line.count - start >= 13 else { return }
+        if swiftTestingOpen, line.hasPrefix("Restarting after unexpected exit", at: start) {
+            // The process died in the open run: its tests so far (the running one crashed) are the crash's to tell.
+            swiftTestingOpen = false
+            relaunchedTests += runStarted
+            relaunchedFailing += runFailed + (runStarted > runEnded ? 1 : 0)
+            return
+        }
         // A test's own line (most of a log) has no wrapper before it, and what follows its name is not a marker.
         if line.hasPrefix("Test Case '", at: start) || line.hasPrefix("Test case '", at: start) { return }
         // A marker sits at the line's start or right after a wrapper's last byte; a line without either (most of a
@@ -79,6 +95,11 @@ package struct FrameworkTotalsReader: Sendable {
                 if line.hasPrefix("run started", at: at + 5) {
                     if swiftTestingOpen { swiftTestingIncomplete = true }
                     swiftTestingOpen = true
+                    (runStarted, runEnded, runFailed) = (0, 0, 0)
+                    return
+                }
+                if swiftTestingOpen, at > start {
+                    countSwiftTestingTest(line, from: at + 5)
                     return
                 }
             }
@@ -145,6 +166,8 @@ package struct FrameworkTotalsReader: Sendable {
         swiftTestingTests += other.swiftTestingTests
         swiftTestingFailures += other.swiftTestingFailures
         swiftTestingIncomplete = swiftTestingIncomplete || other.swiftTestingIncomplete
+        relaunchedTests += other.relaunchedTests
+        relaunchedFailing += other.relaunchedFailing
         if let seconds = other.swiftTestingSeconds { swiftTestingSeconds = (swiftTestingSeconds ?? 0) + seconds }
         stamps.add(other.stamps)
     }
@@ -191,10 +214,14 @@ package struct FrameworkTotalsReader: Sendable {
                     failures: lastExecuted.failures, from: "\(path):\(xctestLine ?? 1)"))
         }
         if swiftTestingRuns > 0, !swiftTestingIncomplete {
-            counts.append(
-                FrameworkCount(
-                    framework: TestFramework.swiftTesting.rawValue, tests: swiftTestingTests,
-                    failures: swiftTestingFailures, from: "\(path):\(swiftTestingLine ?? 1)"))
+            var count = FrameworkCount(
+                framework: TestFramework.swiftTesting.rawValue, tests: swiftTestingTests,
+                failures: swiftTestingFailures, from: "\(path):\(swiftTestingLine ?? 1)")
+            if relaunchedTests > 0 {
+                count.relaunchedTests = relaunchedTests
+                count.relaunchedFailing = relaunchedFailing
+            }
+            counts.append(count)
         }
         return counts
     }
@@ -257,33 +284,5 @@ package struct FrameworkTotalsReader: Sendable {
         outermostTotals += 1
         xctestTests += tests
         xctestFailures += failures
-    }
-
-    /// `N tests[ in S suites] passed after …` or `failed after … with K issues[ (including J known issues)]`.
-    private mutating func readSwiftTestingRun(_ line: LineBytes, from: Int) {
-        let countEnd = line.endOfDigits(from: from)
-        guard let tests = line.integer(from..<countEnd), line.hasPrefix(" test", at: countEnd) else { return }
-        var issues = 0
-        if let with = line.firstIndex(of: " with ", from: countEnd + 5) {
-            let issuesEnd = line.endOfDigits(from: with + 6)
-            if line.hasPrefix(" issue", at: issuesEnd) || line.hasPrefix(" known issue", at: issuesEnd) {
-                issues = line.integer((with + 6)..<issuesEnd) ?? 0
-                if line.hasPrefix(" known issue", at: issuesEnd) { issues = 0 }
-                if let including = line.firstIndex(of: "(including ", from: issuesEnd) {
-                    let knownEnd = line.endOfDigits(from: including + 11)
-                    if line.hasPrefix(" known", at: knownEnd) {
-                        issues -= line.integer((including + 11)..<knownEnd) ?? 0
-                    }
-                }
-            }
-        }
-        if swiftTestingLine == nil { swiftTestingLine = lineNumber }
-        if let after = line.firstIndex(of: " after ", from: countEnd), let seconds = line.decimal(from: after + 7) {
-            swiftTestingSeconds = (swiftTestingSeconds ?? 0) + seconds.value
-        }
-        swiftTestingOpen = false
-        swiftTestingRuns += 1
-        swiftTestingTests += tests
-        swiftTestingFailures += Swift.max(issues, 0)
     }
 }

@@ -80,6 +80,7 @@ struct RunningXCTest {
         var plain = test
         plain.isRepetition = false
         plain.clone = 0
+        plain.namesProcess = false
         return plain
     }
 }

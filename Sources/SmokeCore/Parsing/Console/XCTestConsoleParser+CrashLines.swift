@@ -28,6 +28,48 @@ extension XCTestConsoleParser {
         return .programCrashed(description: line.string(textStart..<end))
     }
 
+    /// Swift's backtracer in its newer form, `💣 Program crashed: Signal 6: Backtracing from 0x…` (the bomb, then the
+    /// same words as `*** Program crashed: …`).
+    static func bombCrash(_ line: LineBytes, _ start: Int) -> TestEvent? {
+        guard line.hasPrefix("💣", at: start) else { return nil }
+        let textStart = line.skippingBlanks(from: start + 4)
+        guard line.hasPrefix("Program crashed: ", at: textStart) else { return nil }
+        let description = textStart + 17
+        let end =
+            line.firstIndex(of: ": Backtracing", from: description) ?? line.firstIndex(of: " at 0x", from: description)
+            ?? line.count
+        return .programCrashed(description: line.string(description..<end))
+    }
+
+    /// A WebAssembly runtime's trap (`wasm trap: out of bounds memory access`), alone or as a numbered cause of
+    /// wasmtime's error (`    3: wasm trap: …`): the test process stopped there.
+    static func wasmTrap(_ line: LineBytes, _ start: Int) -> TestEvent? {
+        var textStart = start
+        let digitsEnd = line.endOfDigits(from: start)
+        if digitsEnd > start, line.hasPrefix(": ", at: digitsEnd) {
+            textStart = line.skippingBlanks(from: digitsEnd + 2)
+        }
+        guard line.hasPrefix("wasm trap: ", at: textStart) else { return nil }
+        return .programCrashed(description: line.string(from: textStart))
+    }
+
+    /// A runner's word that the test process ended by a signal: GitHub's `##[error]Process completed with exit code
+    /// 134.` (or without `##[error]`) for a code above 128 (128 + the signal), and a shell's `Aborted (core dumped)`,
+    /// `Segmentation fault (core dumped)`.
+    static func exitBySignal(_ line: LineBytes, _ start: Int) -> TestEvent? {
+        var textStart = start
+        if line.hasPrefix("##[error]", at: start) { textStart += 9 }
+        if line.hasPrefix("Process completed with exit code ", at: textStart) {
+            let digits = textStart + 33
+            guard let code = line.integer(digits..<line.endOfDigits(from: digits)), code > 128, code < 256 else {
+                return nil
+            }
+            return .programCrashed(description: "the test process exited with code \(code) (signal \(code - 128))")
+        }
+        guard line.count - start <= 60, line.hasSuffix(" (core dumped)") else { return nil }
+        return .programCrashed(description: line.string(from: start))
+    }
+
     /// `Exited with signal code 4` (swift test on macOS), SwiftPM's `error: Exited with unexpected signal code 11`
     /// and `Child process terminated with signal 5: Trace/BPT trap`: the test process died.
     static func signalExit(_ line: LineBytes, _ start: Int) -> TestEvent? {

@@ -46,7 +46,18 @@ struct XCTestConsoleParser {
                 return event
             }
             if line.hasPrefix("Backtrace took", at: start) { block = .none }
+            if let event = Self.restart(line, start) ?? Self.exitBySignal(line, start) {
+                block = .none
+                return event
+            }
             return Self.backtraceFrame(line, start) ?? .ignored
+        }
+        // A trap is evidence whatever block it lands in (often indented, under a runtime's `Caused by:`).
+        if line[start] == UInt8(ascii: "w") || line[start] &- UInt8(ascii: "0") < 10,
+            let event = Self.wasmTrap(line, start)
+        {
+            block = .none
+            return event
         }
         if case .logContinuation(let isTestOutput) = block, Self.isLogContinuation(line, start) {
             return isTestOutput ? .toolOutput(line.string(0..<line.count)) : .ignored
@@ -87,6 +98,15 @@ struct XCTestConsoleParser {
             }
         case UInt8(ascii: "R"):
             if let event = Self.restart(line, start) { return event }
+        case 0xF0:
+            if let event = Self.bombCrash(line, start) {
+                block = .backtrace
+                return event
+            }
+        case UInt8(ascii: "#"), UInt8(ascii: "P"):
+            if let event = Self.exitBySignal(line, start) { return event }
+        case UInt8(ascii: ":"):
+            if summary.noteAnnotation(line, from: start) { return .ignored }
         case UInt8(ascii: "C"), UInt8(ascii: "e"):
             if let event = Self.signalExit(line, start) { return event }
         case UInt8(ascii: "t"):
@@ -99,6 +119,7 @@ struct XCTestConsoleParser {
         default:
             break
         }
+        if line.hasSuffix(" (core dumped)"), let event = Self.exitBySignal(line, start) { return event }
         if line.hasPrefix("xcodebuild: error: ", at: start) { summary.noteError(line, from: start) }
         // xcbeautify's form of a compiler error, `❌ File.swift:17:9: message` (fastlane's build logs have it).
         if line.hasPrefix("❌ ", at: start), SourceLocationPrefix(line, start + 4)?.column != nil {
@@ -194,6 +215,7 @@ struct XCTestConsoleParser {
             }
             guard var ref = XCTestNameParser.ref(line, nameStart..<quote, reusing: &buffer) else { return nil }
             ref.clone = clone(line, after: verb)
+            ref.namesProcess = namesProcess(line, after: verb)
             var duration: Double?
             if let paren = line.lastIndex(of: UInt8(ascii: "(")), paren > verb {
                 duration = line.decimal(from: paren + 1)?.value
@@ -217,22 +239,10 @@ struct XCTestConsoleParser {
         return Int32(number)
     }
 
-    /// `[3/40] Testing Module.Class/testX` — `swift test --parallel` (Linux) names every test it ran this way
-    /// and prints the output of failing ones only.
-    static func parallelProgress(_ line: LineBytes, _ start: Int) -> TestEvent? {
-        let slash = line.endOfDigits(from: start + 1)
-        guard slash > start + 1, slash < line.count, line[slash] == UInt8(ascii: "/") else { return nil }
-        let close = line.endOfDigits(from: slash + 1)
-        guard close > slash + 1, line.hasPrefix("] Testing ", at: close) else { return nil }
-        let nameStart = close + 10
-        guard let separator = line.lastIndex(of: UInt8(ascii: "/")), separator > nameStart,
-            let dot = line.firstIndex(of: UInt8(ascii: "."), from: nameStart, upTo: separator)
-        else { return nil }
-        var buffer: [UInt8] = []
-        return .testNamed(
-            TestRef(
-                framework: .xctest, line: line, module: nameStart..<dot, suite: (dot + 1)..<separator,
-                name: (separator + 1)..<line.count, reusing: &buffer))
+    /// Whether the outcome line after the verb at `verb` names the process that ran it (` on 'My Mac - App (123)'`).
+    private static func namesProcess(_ line: LineBytes, after verb: Int) -> Bool {
+        guard let on = line.firstIndex(of: UInt8(ascii: " "), from: verb) else { return false }
+        return line.hasPrefix(" on '", at: on)
     }
 
     /// `[Time, seconds] average: 0.316, relative standard deviation: …` after `measured [`.
@@ -263,20 +273,5 @@ struct XCTestConsoleParser {
             }
         }
         return nil
-    }
-
-    /// `Executed 9 tests, with 1 test skipped and 2 failures (0 unexpected) in 0.1 (0.1) seconds`.
-    static func summaryLine(_ line: LineBytes, _ start: Int) -> TestEvent? {
-        guard line.hasPrefix("Executed ", at: start) else { return nil }
-        let countEnd = line.endOfDigits(from: start + 9)
-        guard let executed = line.integer((start + 9)..<countEnd),
-            let with = line.firstIndex(of: "with ", from: countEnd)
-        else {
-            return nil
-        }
-        var failuresStart = with + 5
-        if let and = line.firstIndex(of: "skipped and ", from: failuresStart) { failuresStart = and + 12 }
-        let failures = line.integer(failuresStart..<line.endOfDigits(from: failuresStart)) ?? 0
-        return .runSummary(executed: executed, failures: failures)
     }
 }

@@ -8,6 +8,9 @@ struct XcodebuildSummary {
     var firstError: String? { errorLines.first }
     /// The compiler and xcodebuild error lines, in order, at most `keptErrors`.
     private(set) var errorLines: [String] = []
+    /// The errors GitHub annotations give (`::error file=…`), as compiler lines, at most `keptErrors`: what failed when
+    /// the log shows no compiler line itself.
+    private(set) var annotatedErrors: [String] = []
     /// Error lines kept: enough to say what broke, bounded however broken the build.
     static let keptErrors = 20
     /// The target header (`Foo-UI-Tests:`) the `Failing tests:` list is under: the module of the tests it names.
@@ -20,8 +23,30 @@ struct XcodebuildSummary {
     mutating func startFailingTests() { listedTarget = nil }
 
     /// Keeps `line` from `start` among the errors the log shows (the first `keptErrors` of them).
-    mutating func noteError(_ line: LineBytes, from start: Int) {
-        if errorLines.count < Self.keptErrors { errorLines.append(line.string(from: start)) }
+    mutating func noteError(_ line: LineBytes, from start: Int) { noteError(line.string(from: start)) }
+
+    /// Keeps `text` among the errors the log shows.
+    mutating func noteError(_ text: String) {
+        if errorLines.count < Self.keptErrors { errorLines.append(text) }
+    }
+
+    /// GitHub's annotation of a compiler error, `::error file=Cart.swift,line=12,col=5::cannot find 'x' in scope`, kept
+    /// as the compiler prints it: `Cart.swift:12:5: error: cannot find 'x' in scope`. Whether it was one.
+    mutating func noteAnnotation(_ line: LineBytes, from start: Int) -> Bool {
+        guard line.hasPrefix("::error file=", at: start), let close = line.firstIndex(of: "::", from: start + 13) else {
+            return false
+        }
+        var fields: [Substring: Substring] = [:]
+        for field in line.string((start + 8)..<close).split(separator: ",") {
+            guard let equals = field.firstIndex(of: "=") else { continue }
+            fields[field[..<equals]] = field[field.index(after: equals)...]
+        }
+        guard let file = fields["file"] else { return false }
+        let location = [fields["line"], fields["col"]].compactMap { $0 }.map { ":\($0)" }.joined()
+        if annotatedErrors.count < Self.keptErrors {
+            annotatedErrors.append("\(file)\(location): error: \(line.string(from: close + 2))")
+        }
+        return true
     }
 
     /// What failed before any test ran, as far as the lines so far say: the runner's error, else the first compiler
@@ -31,7 +56,10 @@ struct XcodebuildSummary {
             return FailureBeforeTests(
                 kind: .testRunner, firstError: runnerError, errorLines: [runnerError] + errorLines)
         }
-        guard let firstError else { return nil }
+        guard let firstError else {
+            guard let annotated = annotatedErrors.first else { return nil }
+            return FailureBeforeTests(kind: .buildAnnotation, firstError: annotated, errorLines: annotatedErrors)
+        }
         let kind: FailureBeforeTests.Kind = firstError.hasPrefix("xcodebuild: ") ? .xcodebuild : .build
         return FailureBeforeTests(kind: kind, firstError: firstError, errorLines: errorLines)
     }

@@ -17,6 +17,9 @@ package enum JUnitDocumentParser {
         package var counts: [FrameworkCount]
         /// Elements inside test cases that were not understood.
         package var unrecognized: Int
+        /// How long the run took, as the file states it: its `<testsuites time>`, else its outermost suites' times
+        /// summed (when each states one); nil when it states none.
+        package var durationSeconds: Double? = nil
     }
 
     /// - Parameters:
@@ -76,7 +79,14 @@ package enum JUnitDocumentParser {
                     framework: fileFramework?.rawValue ?? "junit", tests: total.tests,
                     failures: total.failures, from: total.from)
             }
-        return Document(tests: tests, counts: counts.map { [$0] } ?? [], unrecognized: reader.unrecognized)
+        let suiteTimes = reader.topSuiteTimes.compactMap { $0 }
+        let duration =
+            reader.rootTime
+            ?? (suiteTimes.count == reader.topSuiteTimes.count && !suiteTimes.isEmpty
+                ? suiteTimes.reduce(0, +) : nil)
+        return Document(
+            tests: tests, counts: counts.map { [$0] } ?? [], unrecognized: reader.unrecognized,
+            durationSeconds: PlausibleTime.seconds(duration))
     }
 
     /// `swift test --xunit-output`'s shape: one `<testsuite name="TestResults">` in `<testsuites>`.

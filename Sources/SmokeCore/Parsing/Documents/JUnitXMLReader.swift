@@ -48,6 +48,9 @@ final class JUnitXMLReader: NSObject, XMLParserDelegate {
     private(set) var rootTotals: Totals?
     /// The totals each outermost `<testsuite>` states (those directly under the root, or the root itself).
     private(set) var topSuiteTotals: [Totals?] = []
+    /// The `time` (seconds) the root `<testsuites>` states, and each outermost `<testsuite>`'s.
+    private(set) var rootTime: Double?
+    private(set) var topSuiteTimes: [Double?] = []
     /// The names of the outermost `<testsuite>` elements.
     private(set) var topSuiteNames: [String] = []
     /// Elements inside a test case that are not understood (nor properties or output).
@@ -106,9 +109,11 @@ final class JUnitXMLReader: NSObject, XMLParserDelegate {
         if rootElement == nil { rootElement = element }
         if element == "testsuites", depth == 1 {
             rootTotals = Self.totals(attributes, line: line)
+            rootTime = attributes["time"].flatMap(Double.init)
         } else if element == "testsuite" {
             if suites.isEmpty {
                 topSuiteTotals.append(Self.totals(attributes, line: line))
+                topSuiteTimes.append(attributes["time"].flatMap(Double.init))
                 topSuiteNames.append(attributes["name"] ?? "")
             }
             suites.append(attributes["name"] ?? "")

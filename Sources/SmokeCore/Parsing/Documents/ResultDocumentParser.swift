@@ -12,8 +12,10 @@ package enum ResultDocumentParser {
     /// the document's own totals (a JUnit file's).
     package static func parse(
         _ data: Data, format: LogFormat, path: String
-    ) throws(ParseError) -> (tests: [TestResult], unrecognized: Int, device: ResolvedDevice?, counts: [FrameworkCount])
-    {
+    ) throws(ParseError) -> (
+        tests: [TestResult], unrecognized: Int, device: ResolvedDevice?, counts: [FrameworkCount],
+        durationSeconds: Double?
+    ) {
         switch format {
         case .xcresultTests:
             let document: XCResultToolTestsDocument
@@ -41,7 +43,7 @@ package enum ResultDocumentParser {
                         """
                 )
             }
-            return (mapped.tests, mapped.unrecognizedNodeCount, document.devices.first?.resolved, [])
+            return (mapped.tests, mapped.unrecognizedNodeCount, document.devices.first?.resolved, [], nil)
         case .xcresultLegacy:
             let json: Any
             do {
@@ -75,11 +77,11 @@ package enum ResultDocumentParser {
                     reason:
                         "the ActionTestPlanRunSummaries holds no tests (\(mapped.unrecognized) nodes not understood).")
             }
-            return (mapped.tests, mapped.unrecognized, nil, [])
+            return (mapped.tests, mapped.unrecognized, nil, [], nil)
         case .junit:
             let source = path.split(separator: "/").last.map(String.init) ?? path
             let document = try JUnitDocumentParser.parse(data, path: path, source: source)
-            return (document.tests, document.unrecognized, nil, document.counts)
+            return (document.tests, document.unrecognized, nil, document.counts, document.durationSeconds)
         case .xcresultSummary:
             throw .resultDocument(path: path, reason: summaryReason(data))
         case .sonarTestExecutions:
@@ -91,7 +93,7 @@ package enum ResultDocumentParser {
                     (`xcresultparser -o junit`), the .xcresult bundle, or the test output itself.
                     """)
         case .console, .eventStream:
-            return ([], 0, nil, [])
+            return ([], 0, nil, [], nil)
         }
     }
 

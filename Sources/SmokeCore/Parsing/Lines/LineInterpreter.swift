@@ -30,6 +30,9 @@ package struct LineInterpreter {
     package var totals: FrameworkTotalsReader { notes.totals }
     /// Whether the log has xcodebuild's `** TEST SUCCEEDED **` (or `** TEST EXECUTE SUCCEEDED **`).
     package var sawSuccessBanner: Bool { notes.sawSuccessBanner }
+    /// The first line that says the run was stopped (`** BUILD INTERRUPTED **`, `Testing cancelled`, GitHub's
+    /// `##[error]The operation was canceled.`): its text and 1-based number.
+    package var interruption: (text: String, line: Int)? { notes.interruption }
 
     /// An event-stream record that cannot be read is a lost record (a test, an issue, an attachment): say where.
     package func malformedMessage(source: String) -> String? {
@@ -106,6 +109,7 @@ package struct LineInterpreter {
                 firstFormattedLine = (lineNumber, line.string(line.skippingBlanks()..<line.count))
             }
         }
+        notes.lineNumber = lineNumber
         emit(console.parse(line, reading: &notes), into: &sink)
         while let deferred = console.takeDeferred() { emit(deferred, into: &sink) }
     }
@@ -151,13 +155,28 @@ extension LineInterpreter {
         var sawSuccessBanner = false
         /// xcodebuild's last closing banner (`** TEST FAILED **`, `** BUILD SUCCEEDED **`).
         var lastBanner: String?
+        var interruption: (text: String, line: Int)?
+        /// The number of the input line being read (a split line's number is its last part's).
+        var lineNumber = 0
 
         mutating func read(_ line: LineBytes) {
             totals.read(line)
             if line.count >= 8, line.hasPrefix("** "), line.hasSuffix(" **") {
                 if line.hasPrefix("** TEST"), line.firstIndex(of: " SUCCEEDED **") != nil { sawSuccessBanner = true }
                 lastBanner = line.string(0..<line.count)
+                if interruption == nil, line.firstIndex(of: " INTERRUPTED **") != nil {
+                    interruption = (line.string(0..<line.count), lineNumber)
+                }
+            } else if interruption == nil, Self.saysCancelled(line) {
+                interruption = (line.string(0..<line.count), lineNumber)
             }
+        }
+
+        /// `Testing cancelled…` (xcodebuild) or a CI system's cancel marker (GitHub's `##[error]The operation was
+        /// canceled.`).
+        private static func saysCancelled(_ line: LineBytes) -> Bool {
+            guard line.count >= 17 else { return false }
+            return line.hasPrefix("Testing cancelled") || line.hasPrefix("##[error]The operation was canceled")
         }
     }
 }

@@ -56,10 +56,23 @@ extension ResultCollector {
         tests.changeExtras(at: index) { $0.failures[$0.failures.count - 1].message = message + "\n" + text }
     }
 
+    /// Running tests xcodebuild said exceeded their execution time allowance end `timedOut`, whatever follows (often
+    /// nothing: the allowance message is the log's last line, or the next test starts). The allowance line is their
+    /// evidence and failure already.
+    mutating func finishTimedOutRunningTests() {
+        for index in running where tests.flags(at: index).contains(.exceededTimeAllowance) {
+            tests.setStatus(.timedOut, at: index)
+            tests.insert(.finished, at: index)
+            markFlaky(index)
+        }
+        running.removeAll { tests.flags(at: $0).contains(.finished) }
+    }
+
     /// XCTest runs one test at a time: a new one starting means the one before has no result line. It crashed when
     /// the input shows a crash since it started; otherwise nothing says how it ended (a line lost or mangled), and it
     /// is `unfinished`.
     mutating func finishInterruptedXCTests() {
+        finishTimedOutRunningTests()
         guard running.contains(where: { tests.framework(at: $0) == .xctest }) else { return }
         let others = running.filter { tests.framework(at: $0) != .xctest }
         running.removeAll { tests.framework(at: $0) != .xctest }

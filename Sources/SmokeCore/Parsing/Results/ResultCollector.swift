@@ -130,6 +130,12 @@ package struct ResultCollector {
                 }
             }
             record(failure, isKnown: isKnown, in: index)
+            // Stopped at its allowance: timed out, unless a result line later says otherwise.
+            if tests.flags(at: index).isSuperset(of: [.exceededTimeAllowance, .hasFailure]),
+                !tests.flags(at: index).contains(.finished)
+            {
+                tests.setStatus(.timedOut, at: index)
+            }
         case .skipped(let ref, let reason):
             let index = entry(for: ref)
             nameForDisplay(index)
@@ -196,7 +202,7 @@ package struct ResultCollector {
         }
         var index = entry(for: ref)
         if !tests.flags(at: index).isDisjoint(with: [.started, .finished]) { index = anotherRun(of: index, ref) }
-        tests.insert(.started, at: index)
+        tests.insert([.started, .ownProcessLine], at: index)
         nameForDisplay(index)
         running.append(index)
         if !crash.isEmpty { crash = CrashEvidence() }
@@ -218,6 +224,7 @@ package struct ResultCollector {
             index = anotherRun(of: index, ref)
         }
         finish(index, as: status, durationSeconds: durationSeconds)
+        tests.insert(ref.namesProcess ? .namedProcessLine : .ownProcessLine, at: index)
         if ref.clone > 0 {
             tests.insert(.cloneResultLine, at: index)
             placeOnWorker(index, clone: Int(ref.clone))
@@ -246,13 +253,20 @@ package struct ResultCollector {
         crash = CrashEvidence()
     }
 
-    /// The input ends. A running test whose crash the input shows (a fatal error, a crash report after it started)
-    /// is `crashed`; when the input ends in xcodebuild's success banner, it passed; otherwise nothing says how it
+    /// The input ends. A running test xcodebuild stopped at its execution time allowance `timedOut`; one whose crash
+    /// the input shows (a fatal error, a crash report, a trap or signal exit after it started) is `crashed`; when the
+    /// input says the run was stopped (`interruption`: `** BUILD INTERRUPTED **`, a CI cancel), it is `interrupted`
+    /// with that line; when the input ends in xcodebuild's success banner, it passed; otherwise nothing says how it
     /// ended and it is `unfinished`. Returns how many tests were left unfinished.
-    package mutating func finishAtEndOfInput(endedInSuccess: Bool) -> Int {
+    package mutating func finishAtEndOfInput(endedInSuccess: Bool, interruption: Evidence? = nil) -> Int {
+        finishTimedOutRunningTests()
         guard !running.isEmpty else { return 0 }
         if let proof = crash.proof {
             finishRunningTest(as: .crashed, failure: nil, evidence: proof)
+            return 0
+        }
+        if let interruption {
+            finishRunningTest(as: .interrupted, failure: nil, evidence: interruption)
             return 0
         }
         if endedInSuccess {

@@ -29,6 +29,9 @@ package struct TestRef: Sendable, Hashable {
     var isRepetition: Bool
     /// The simulator clone an outcome line names (`… passed on 'Clone 2 of iPhone 15 - App (123)'`), else 0.
     var clone: Int32 = 0
+    /// The outcome line names the process that ran the test (`… passed on 'My Mac - App (123)' (…)`, parallel
+    /// testing's form): a process that prints no totals of its own to this log.
+    var namesProcess = false
 
     init(
         framework: TestFramework, module: String? = nil, suite: String, name: String, eventStreamID: String? = nil,
@@ -129,6 +132,7 @@ package struct TestRef: Sendable, Hashable {
         eventStreamID = other.eventStreamID
         isRepetition = other.isRepetition
         clone = other.clone
+        namesProcess = other.namesProcess
     }
 
     private func string(_ range: Range<Int>) -> String {
@@ -141,7 +145,7 @@ extension TestRef {
     package static func == (lhs: TestRef, rhs: TestRef) -> Bool {
         guard lhs.framework == rhs.framework, lhs.moduleLength == rhs.moduleLength, lhs.suiteStart == rhs.suiteStart,
             lhs.suiteEnd == rhs.suiteEnd, lhs.nameStart == rhs.nameStart, lhs.isRepetition == rhs.isRepetition,
-            lhs.clone == rhs.clone,
+            lhs.clone == rhs.clone, lhs.namesProcess == rhs.namesProcess,
             lhs.bytes.count == rhs.bytes.count, lhs.eventStreamID == rhs.eventStreamID
         else { return false }
         return lhs.bytes.withUnsafeBytes { left in
@@ -170,7 +174,7 @@ extension TestRef {
     func encode(into record: inout [UInt8]) -> Bool {
         guard eventStreamID == nil else { return false }
         record.append(framework == .xctest ? 0 : 1)
-        record.append(isRepetition ? 1 : 0)
+        record.append((isRepetition ? 1 : 0) | (namesProcess ? 2 : 0))
         withUnsafeBytes(of: (moduleLength, suiteStart, suiteEnd, nameStart, Int32(bytes.count), clone)) {
             record.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[..<24]))
         }
@@ -183,7 +187,8 @@ extension TestRef {
     /// is big enough, as long as nothing else holds it); `start` moves past it.
     mutating func load(record: UnsafeRawBufferPointer, start: inout Int) {
         framework = record[start] == 0 ? .xctest : .swiftTesting
-        isRepetition = record[start + 1] == 1
+        isRepetition = record[start + 1] & 1 != 0
+        namesProcess = record[start + 1] & 2 != 0
         func offset(_ index: Int) -> Int32 {
             record.loadUnaligned(fromByteOffset: start + 2 + 4 * index, as: Int32.self)
         }

@@ -37,6 +37,11 @@ extension TestTable {
         static let durationKnown = Flags(rawValue: 1 << 9)
         /// The collector kept earlier runs in `attempts`: the test's own run is the last attempt too.
         static let keptAttempts = Flags(rawValue: 1 << 10)
+        /// A line in a test process's own form (`Test Case '-[C m]' started.` / `passed (…)`) told of it: the
+        /// process that printed it prints its totals to the same output.
+        static let ownProcessLine = Flags(rawValue: 1 << 11)
+        /// A parallel result line naming its process (`… passed on 'My Mac - App (123)' (…)`) ended it.
+        static let namedProcessLine = Flags(rawValue: 1 << 12)
         /// Progress of one attempt: cleared when the test runs again.
         static let progress: Flags = [
             .started, .finished, .hasFailure, .hasKnownIssue, .exceededTimeAllowance, .cloneResultLine, .durationKnown,

@@ -103,6 +103,7 @@ package struct TestTable: Sendable {
         }
         result.durationIsUnknown = !row.flags.contains(.durationKnown)
         result.worker = extra?.worker
+        result.ranWhereNoTotalsCount = row.flags.contains(.namedProcessLine) && !row.flags.contains(.ownProcessLine)
         result.position = extra?.position
         result.displayName = extra?.displayName
         return result

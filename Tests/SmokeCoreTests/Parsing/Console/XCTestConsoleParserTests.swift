@@ -40,15 +40,20 @@ import Testing
     @Test func parallelCloneLines() {
         var onClone2 = Support.xctest("CartTests", "testTotal")
         onClone2.clone = 2
+        onClone2.namesProcess = true
+        var onMyMac = TestRef(framework: .swiftTesting, suite: "CartSuite", name: "addsItem()")
+        onMyMac.namesProcess = true
         #expect(
             Support.consoleEvent(
                 "Test case 'CartTests.testTotal()' failed on 'Clone 2 of iPhone 15 - Shop (4242)' (0.125 seconds)")
                 == .testFinished(onClone2, .failed, durationSeconds: 0.125))
         #expect(
             Support.consoleEvent("Test case 'CartSuite/addsItem()' passed on 'My Mac - Shop (77)' (0.5 seconds)")
-                == .testFinished(
-                    TestRef(framework: .swiftTesting, suite: "CartSuite", name: "addsItem()"), .passed,
-                    durationSeconds: 0.5))
+                == .testFinished(onMyMac, .passed, durationSeconds: 0.5))
+        #expect(
+            Support.consoleEvent("Test Case '-[CartTests testTotal]' passed (0.5 seconds).")
+                == .testFinished(Support.xctest("CartTests", "testTotal"), .passed, durationSeconds: 0.5),
+            "a runner's own result line names no process")
     }
 
     @Test func linuxFailureLine() {

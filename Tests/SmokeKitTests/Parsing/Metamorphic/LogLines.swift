@@ -5,7 +5,7 @@ struct LogLines {
     /// Whether each line ended in `\r\n` rather than `\n`.
     private var hadCarriageReturn: [Bool]
     /// Whether the last line had its `\n`.
-    private let lastLineTerminated: Bool
+    private var lastLineTerminated: Bool
     /// The line end written after every line (`\n`, or `\r\n` for all of them).
     var lineEnd: [UInt8] = [UInt8(ascii: "\n")]
 
@@ -36,6 +36,13 @@ struct LogLines {
     }
 
     mutating func append(_ lines: [String]) { insert(lines, at: contents.count) }
+
+    /// Only the lines up to `index`, the last of them ended.
+    mutating func keep(through index: Int) {
+        contents.removeSubrange((index + 1)...)
+        hadCarriageReturn.removeSubrange((index + 1)...)
+        lastLineTerminated = true
+    }
 
     var bytes: [UInt8] {
         var log: [UInt8] = []

@@ -40,6 +40,9 @@ enum LogTransformation: Sendable, CustomStringConvertible {
     /// One of xcodebuild's status lines written into up to three test outcome lines at positions chosen by `seed`,
     /// followed by 0-2 blank lines, before the rest of the test line.
     case statusLineSpliced(seed: UInt64)
+    /// A process's log line (an app's NSLog line, xcodebuild's own) written into up to three result lines at positions
+    /// chosen by `seed`, the rest of the result line on the next line (`LogLineSplice`).
+    case logLineSpliced(seed: UInt64)
     /// A running XCTest test's output without a final newline before its result line, which glues the result line
     /// onto it: `progress 100%Test Case 'A.b' passed (0.01 seconds).` (each test whose `started` line the log has).
     case outputGluedToResults
@@ -66,6 +69,7 @@ enum LogTransformation: Sendable, CustomStringConvertible {
         case .colourStatusWord: "ANSI colour on the status word"
         case .colourWithoutEscape: "ANSI colour without ESC"
         case .statusLineSpliced(let seed): "xcodebuild status line spliced (seed \(seed))"
+        case .logLineSpliced(let seed): "process log line spliced (seed \(seed))"
         case .outputGluedToResults: "test output without a newline before its result line"
         case .printedResultLookalikes: "result lines a test printed"
         case .composed(let first, let second): "\(first), then \(second)"
@@ -76,8 +80,8 @@ enum LogTransformation: Sendable, CustomStringConvertible {
     /// stream it prints like any output, but nothing colours a JSON record or writes xcodebuild's lines into it.
     var appliesToEventStreams: Bool {
         switch self {
-        case .colourEveryLine, .colourStatusWord, .colourWithoutEscape, .statusLineSpliced, .outputGluedToResults,
-            .printedResultLookalikes:
+        case .colourEveryLine, .colourStatusWord, .colourWithoutEscape, .statusLineSpliced, .logLineSpliced,
+            .outputGluedToResults, .printedResultLookalikes:
             false
         case .composed(let first, let second): first.appliesToEventStreams && second.appliesToEventStreams
         default: true
@@ -138,6 +142,8 @@ enum LogTransformation: Sendable, CustomStringConvertible {
             }
         case .statusLineSpliced(let seed):
             StatusLineSplice(seed: seed, statusLines: StatusLineSplice.statusLines(for: log)).apply(to: &lines)
+        case .logLineSpliced(let seed):
+            LogLineSplice(seed: seed).apply(to: &lines)
         case .outputGluedToResults:
             let started = Set(lines.contents.compactMap { Self.testCaseName($0, verb: "started") })
             lines.mapContent { _, content in

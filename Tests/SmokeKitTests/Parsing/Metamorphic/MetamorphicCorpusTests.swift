@@ -41,7 +41,15 @@ struct MetamorphicCorpusTests {
         .composed(.colourEveryLine, .githubRunView), .composed(.crlf, .gitlab),
         .composed(.statusLineSpliced(seed: 4), .githubRunView), .composed(.colourStatusWord, .buildkite),
         .outputGluedToResults, .printedResultLookalikes, .composed(.printedResultLookalikes, .githubRaw),
+        .logLineSpliced(seed: 1), .logLineSpliced(seed: 2), .composed(.logLineSpliced(seed: 3), .githubRaw),
+        .composed(.statusLineSpliced(seed: 5), .logLineSpliced(seed: 5)),
     ]
+
+    /// Whether a test id holds a date-and-time stamp, `xcodebuild[` or a log line's `[pid:tid]`.
+    static func holdsAnotherLine(_ id: String) -> Bool {
+        id.contains("xcodebuild[") || id.contains(/[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}/)
+            || id.contains(/\[[0-9]+:[0-9]+\]/)
+    }
 
     @Test func theCorpusHoldsTheLogsThisSuiteReads() throws {
         try CorpusLocation.require()
@@ -65,6 +73,12 @@ struct MetamorphicCorpusTests {
         #expect(
             summary.withUnrecognizedLines(of: bare) == bare,
             "\(log), \(transformation): \(summary.firstDifference(from: bare))")
+        // What cut in never becomes part of a test's name.
+        let bareIDs = Set(bare.tests.map(\.id))
+        for test in summary.tests where !bareIDs.contains(test.id) {
+            #expect(
+                !Self.holdsAnotherLine(test.id), "\(log), \(transformation): \(test.id) holds a timestamp or process")
+        }
         #expect(
             summary.unrecognizedLines <= bare.unrecognizedLines,
             "\(log), \(transformation): \(bare.unrecognizedLines) unrecognized lines became \(summary.unrecognizedLines)"

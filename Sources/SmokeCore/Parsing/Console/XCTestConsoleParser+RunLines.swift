@@ -1,0 +1,35 @@
+/// The lines about the run rather than one test's outcome: `swift test --parallel`'s progress, XCTest's totals.
+extension XCTestConsoleParser {
+    /// `[3/40] Testing Module.Class/testX` — `swift test --parallel` (Linux) names every test it ran this way
+    /// and prints the output of failing ones only.
+    static func parallelProgress(_ line: LineBytes, _ start: Int) -> TestEvent? {
+        let slash = line.endOfDigits(from: start + 1)
+        guard slash > start + 1, slash < line.count, line[slash] == UInt8(ascii: "/") else { return nil }
+        let close = line.endOfDigits(from: slash + 1)
+        guard close > slash + 1, line.hasPrefix("] Testing ", at: close) else { return nil }
+        let nameStart = close + 10
+        guard let separator = line.lastIndex(of: UInt8(ascii: "/")), separator > nameStart,
+            let dot = line.firstIndex(of: UInt8(ascii: "."), from: nameStart, upTo: separator)
+        else { return nil }
+        var buffer: [UInt8] = []
+        return .testNamed(
+            TestRef(
+                framework: .xctest, line: line, module: nameStart..<dot, suite: (dot + 1)..<separator,
+                name: (separator + 1)..<line.count, reusing: &buffer))
+    }
+
+    /// `Executed 9 tests, with 1 test skipped and 2 failures (0 unexpected) in 0.1 (0.1) seconds`.
+    static func summaryLine(_ line: LineBytes, _ start: Int) -> TestEvent? {
+        guard line.hasPrefix("Executed ", at: start) else { return nil }
+        let countEnd = line.endOfDigits(from: start + 9)
+        guard let executed = line.integer((start + 9)..<countEnd),
+            let with = line.firstIndex(of: "with ", from: countEnd)
+        else {
+            return nil
+        }
+        var failuresStart = with + 5
+        if let and = line.firstIndex(of: "skipped and ", from: failuresStart) { failuresStart = and + 12 }
+        let failures = line.integer(failuresStart..<line.endOfDigits(from: failuresStart)) ?? 0
+        return .runSummary(executed: executed, failures: failures)
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+
+@testable import SmokeCore
+@testable import SmokeCoreTestSupport
+@testable import SmokeKit
+@testable import SmokeTestSupport
+
+/// No `unfinished` where the input proves how a test ended: a crash banner and xcodebuild's relaunch, a trap and the
+/// runner's exit code, the execution time allowance, a stop marker — each line ends the running test, and is its
+/// evidence. A log cut before any result never passes.
+@Suite struct HowATestEndedTests {
+    private typealias Support = ParsingTestSupport
+
+    private func parse(_ text: String, name: String) throws -> (ParsedLog, [String]) {
+        let file = try Support.temporaryFile(Data(text.utf8), name: name)
+        let parsed = try LogParser().parse(files: [file])
+        return (
+            parsed, UnfinishedEvidence.violations(in: parsed, lines: UnfinishedEvidence.lines(of: file), source: name)
+        )
+    }
+
+    @Test func aSwiftTestingCrashUnderXcodebuildIsACrashAndTheRelaunchFinishes() throws {
+        let (parsed, violations) = try parse(
+            """
+            ◇ Test run started.
+            ◇ Test addsItem() started.
+            ✔ Test addsItem() passed after 0.001 seconds.
+            ◇ Test removesItem() started.
+            💣 Program crashed: Signal 6: Backtracing from 0x000000018c2d7720... done
+            Restarting after unexpected exit, crash, or test timeout in CartTests/removesItem(); summary will include \
+            totals from previous launches.
+            ◇ Test run started.
+            ◇ Test totals() started.
+            ✔ Test totals() passed after 0.001 seconds.
+            ✔ Test run with 1 test passed after 0.002 seconds.
+
+            """, name: "relaunch.log")
+        #expect(parsed.results.map(\.status) == [.passed, .crashed, .passed])
+        #expect(parsed.results[1].evidence == Evidence(what: "crash report", source: "relaunch.log", line: 5))
+        #expect(parsed.results[1].failures.first?.message == "Signal 6")
+        #expect(parsed.incomplete == nil)
+        // The relaunched run's totals count its own test: verified, the crashed launch's tests left to the crash.
+        let reconciliation = try #require(Reconciliation.compare(parsed.frameworkCounts, with: parsed.results))
+        #expect(reconciliation.agrees, "\(reconciliation.differences) \(reconciliation.unverified)")
+        #expect(violations.isEmpty)
+    }
+
+    @Test func aTrapAndTheRunnersExitCodeAreACrashInACompleteCILog() throws {
+        let (parsed, violations) = try parse(
+            """
+            Test Suite 'All tests' started at 2025-06-01 10:00:05.100
+            Test Case 'MathTests.testAdd' started at 2025-06-01 10:00:05.100
+            Test Case 'MathTests.testAdd' passed (0.001 seconds)
+            Test Case 'MathTests.testBuffer' started at 2025-06-01 10:00:05.101
+            Error: failed to run main module `.build/debug/MathPackageTests.wasm`
+
+            Caused by:
+                0: failed to invoke command default
+                1: error while executing at wasm backtrace:
+                2: memory fault at wasm address 0x100000094 in linear memory of size 0x50000
+                3: wasm trap: out of bounds memory access
+            ##[error]Process completed with exit code 134.
+            Post job cleanup.
+
+            """, name: "wasm.log")
+        #expect(parsed.results.map(\.status) == [.passed, .crashed])
+        #expect(parsed.results[1].evidence == Evidence(what: "crash report", source: "wasm.log", line: 11))
+        #expect(parsed.results[1].failures.first?.message == "wasm trap: out of bounds memory access")
+        #expect(parsed.incomplete == nil)
+        #expect(violations.isEmpty)
+    }
+
+    @Test(arguments: [
+        ("##[error]Process completed with exit code 139.", true), ("Segmentation fault (core dumped)", true),
+        ("Process completed with exit code 1.", false),
+    ])
+    func theRunnersWordOnASignalIsACrashAndAPlainFailureCodeIsNot(_ line: String, _ crashes: Bool) throws {
+        let (parsed, violations) = try parse(
+            """
+            Test Case 'MathTests.testBuffer' started at 2025-06-01 10:00:05.101
+            \(line)
+
+            """, name: "exit.log")
+        #expect(parsed.results.map(\.status) == [crashes ? .crashed : .unfinished])
+        #expect((parsed.incomplete == nil) == crashes)
+        #expect(violations.isEmpty)
+    }
+
+    @Test func theAllowanceAsTheLastLineIsATimeout() throws {
+        let (parsed, violations) = try parse(
+            """
+            Test Case '-[CartUITests.CartUITests testA]' started.
+            Test Case '-[CartUITests.CartUITests testA]' passed (1.000 seconds).
+            Test Case '-[CartUITests.CartUITests testB]' started.
+            Test Case '-[CartUITests.CartUITests testB]' exceeded execution time allowance of 20 seconds. The test \
+            may have hung; check Xcode's test report for additional diagnostics.
+            """, name: "allowance.log")
+        #expect(parsed.results.map(\.status) == [.passed, .timedOut])
+        #expect(parsed.results[1].evidence?.line == 4)
+        #expect(parsed.results[1].durationSeconds >= 20)
+        #expect(parsed.incomplete == nil)
+        #expect(violations.isEmpty)
+    }
+
+    @Test(arguments: ["** BUILD INTERRUPTED **", "Testing cancelled.", "##[error]The operation was canceled."])
+    func aStopMarkerInterruptsTheRunningTestWithThatLine(_ marker: String) throws {
+        let (parsed, _) = try parse(
+            """
+            Test Case '-[CartTests.CartTests testA]' started.
+            Test Case '-[CartTests.CartTests testA]' passed (1.000 seconds).
+            Test Case '-[CartTests.CartTests testB]' started.
+            \(marker)
+
+            """, name: "stopped.log")
+        #expect(parsed.results.map(\.status) == [.passed, .interrupted])
+        #expect(
+            parsed.results[1].evidence
+                == Evidence(what: "the run was stopped: `\(marker)`", source: "stopped.log", line: 4))
+        #expect(parsed.interruption?.line == 4)
+        #expect(parsed.incomplete == nil)
+    }
+
+    /// The check `StatusEvidenceTests` runs over the corpus flags a test left `unfinished` by a parse whose input
+    /// holds a crash line after the test's start.
+    @Test func theCheckFlagsAnUnfinishedTestWhoseInputSaysHowItEnded() throws {
+        let (parsed, clean) = try parse(
+            "Test Case 'CartTests.testB' started at 2026-01-02 10:00:00.000\nloading fixtures\n", name: "cut.log")
+        #expect(parsed.results.map(\.status) == [.unfinished])
+        #expect(clean.isEmpty)
+        let crashed: [Substring] = [
+            "Test Case 'CartTests.testB' started at 2026-01-02 10:00:00.000", "💣 Program crashed",
+        ]
+        #expect(UnfinishedEvidence.violations(in: parsed, lines: crashed, source: "cut.log").count == 1)
+    }
+
+    @Test func aSuiteStartWithoutAResultIsIncomplete() throws {
+        let (parsed, _) = try parse("Test Suite 'All tests' started at 2026-01-02 10:00:00.000\n", name: "cut.log")
+        #expect(parsed.results.isEmpty)
+        #expect(parsed.incomplete?.lastLine == 1)
+    }
+
+    @Test func failingTotalsWithoutResultsFail() throws {
+        let (parsed, _) = try parse(
+            """
+            Test Suite 'All tests' started at 2026-01-02 10:00:00.000
+            Executed 5 tests, with 3 failures (0 unexpected) in 0.1 (0.1) seconds
+
+            """, name: "cut.log")
+        #expect(parsed.results.isEmpty)
+        let reconciliation = Reconciliation.compare(parsed.frameworkCounts, with: parsed.results)
+        #expect(reconciliation?.failuresNotShown?.count == 1, "the failures the totals count stand: the run fails")
+    }
+}
