@@ -1,5 +1,9 @@
 /// The overview's lists of tests: failing now, flakiest, slowest and getting slower, each with its rule in words.
 enum DashboardOverviewLists {
+    /// The most failing tests the overview lists; the rest are counted and left to the tests page, so the page stays
+    /// bounded whatever the number of failing tests.
+    static let failingShown = 200
+
     static func failing(_ analysis: DashboardAnalysis, links: DashboardLinks) -> String {
         var html = "<section id=\"failing\"><h2>Failing now (\(analysis.failingNow.count))</h2>\n"
         guard !analysis.failingNow.isEmpty else { return html + "<p>No test failed in its latest run.</p></section>\n" }
@@ -7,7 +11,7 @@ enum DashboardOverviewLists {
         html += "run of failures, and the commit that run tested (after the last passing run's commit).</p>\n"
         html += "<table class=\"grid\"><thead><tr><th>test</th><th class=\"status\">status</th><th>failing since</th>"
         html += "<th>since commit</th><th class=\"num\">runs</th></tr></thead><tbody>\n"
-        for item in analysis.failingNow {
+        for item in analysis.failingNow.prefix(failingShown) {
             var commit = links.commit(item.sinceRun)
             if let good = item.lastGoodRun {
                 commit += " <span class=\"note\">(last pass \(links.commit(good)))</span>"
@@ -17,7 +21,13 @@ enum DashboardOverviewLists {
             html += "<td>\(links.time(item.sinceRun)) · \(links.run(item.sinceRun, depth: 1))</td>"
             html += "<td>\(commit)</td><td class=\"num\">\(item.runs)</td></tr>\n"
         }
-        return html + "</tbody></table></section>\n"
+        html += "</tbody></table>"
+        let rest = analysis.failingNow.count - failingShown
+        if rest > 0 {
+            html += "\n<p class=\"note\">…and \(rest) more failing now, the longest failing first above; every test "
+            html += "is on <a href=\"\(DashboardPaths.tests)\">All tests</a>.</p>\n"
+        }
+        return html + "</section>\n"
     }
 
     static func flaky(_ analysis: DashboardAnalysis, links: DashboardLinks) -> String {
