@@ -103,7 +103,10 @@ import Testing
         #expect(violations.isEmpty)
     }
 
-    @Test(arguments: ["** BUILD INTERRUPTED **", "Testing cancelled.", "##[error]The operation was canceled."])
+    @Test(arguments: [
+        "** BUILD INTERRUPTED **", "Testing cancelled.", "##[error]The operation was canceled.",
+        "##[error]Process completed with exit code 143.", "Process completed with exit code 130.",
+    ])
     func aStopMarkerInterruptsTheRunningTestWithThatLine(_ marker: String) throws {
         let (parsed, _) = try parse(
             """

@@ -55,19 +55,27 @@ extension XCTestConsoleParser {
 
     /// A runner's word that the test process ended by a signal: GitHub's `##[error]Process completed with exit code
     /// 134.` (or without `##[error]`) for a code above 128 (128 + the signal), and a shell's `Aborted (core dumped)`,
-    /// `Segmentation fault (core dumped)`.
+    /// `Segmentation fault (core dumped)`. SIGINT's and SIGTERM's codes (130, 143) say the run was stopped, not that
+    /// it crashed: they are stop markers (`LineInterpreter`).
     static func exitBySignal(_ line: LineBytes, _ start: Int) -> TestEvent? {
-        var textStart = start
-        if line.hasPrefix("##[error]", at: start) { textStart += 9 }
-        if line.hasPrefix("Process completed with exit code ", at: textStart) {
-            let digits = textStart + 33
-            guard let code = line.integer(digits..<line.endOfDigits(from: digits)), code > 128, code < 256 else {
-                return nil
-            }
+        if let code = runnerExitCode(line, start) {
+            guard code > 128, code < 256, !stopCodes.contains(code) else { return nil }
             return .programCrashed(description: "the test process exited with code \(code) (signal \(code - 128))")
         }
         guard line.count - start <= 60, line.hasSuffix(" (core dumped)") else { return nil }
         return .programCrashed(description: line.string(from: start))
+    }
+
+    /// The exit codes of a process stopped by SIGINT or SIGTERM (a cancel, a job's time limit).
+    static let stopCodes: Set<Int> = [130, 143]
+
+    /// The code of GitHub's `##[error]Process completed with exit code N.` (or without `##[error]`); nil: another line.
+    static func runnerExitCode(_ line: LineBytes, _ start: Int) -> Int? {
+        var textStart = start
+        if line.hasPrefix("##[error]", at: start) { textStart += 9 }
+        guard line.hasPrefix("Process completed with exit code ", at: textStart) else { return nil }
+        let digits = textStart + 33
+        return line.integer(digits..<line.endOfDigits(from: digits)) ?? -1
     }
 
     /// `Exited with signal code 4` (swift test on macOS), SwiftPM's `error: Exited with unexpected signal code 11`

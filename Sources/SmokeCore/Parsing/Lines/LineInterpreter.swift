@@ -173,9 +173,12 @@ extension LineInterpreter {
         }
 
         /// `Testing cancelled…` (xcodebuild) or a CI system's cancel marker (GitHub's `##[error]The operation was
-        /// canceled.`).
+        /// canceled.`, or its exit code of a process stopped by SIGINT or SIGTERM).
         private static func saysCancelled(_ line: LineBytes) -> Bool {
             guard line.count >= 17 else { return false }
+            if let code = XCTestConsoleParser.runnerExitCode(line, 0) {
+                return XCTestConsoleParser.stopCodes.contains(code)
+            }
             return line.hasPrefix("Testing cancelled") || line.hasPrefix("##[error]The operation was canceled")
         }
     }
