@@ -27,7 +27,6 @@ package struct NotifyStateStore: Sendable {
     }
 
     func save(_ state: NotifyState) throws {
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try JSONCoding.encoder(pretty: true).encode(state).write(to: file, options: .atomic)
+        try AtomicFile.write(JSONCoding.encoder(pretty: true).encode(state), toFileInOwnFolder: file)
     }
 }

@@ -7,6 +7,19 @@ enum AtomicFile {
         try write(to: url, writer: writer) { $0.append(data) }
     }
 
+    /// The same into a folder of smokerun's inside the output folder (`notify-state/`, `quarantine/`), made when
+    /// missing; a link standing where that folder goes is refused, never written through.
+    static func write(_ data: Data, toFileInOwnFolder url: URL, writer: FileWriter = .system) throws {
+        let folder = url.deletingLastPathComponent()
+        if POSIXFile.isSymlink(folder) {
+            throw StoreError.writeFailed(
+                path: url.path,
+                reason: "\(folder.lastPathComponent) is a symbolic link; smokerun writes only in folders of its own")
+        }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try write(data, to: url, writer: writer)
+    }
+
     /// The same without fsync: for pages rewritten whole on every run (the dashboard), where a reader must never see
     /// half a page but a crash may cost the last version (the next run writes it again).
     static func replace(with data: Data, at url: URL, writer: FileWriter = .system) throws {

@@ -16,7 +16,6 @@ package struct QuarantineStore: Sendable {
     }
 
     func save(_ entries: [QuarantineEntry]) throws {
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try JSONCoding.encoder(pretty: true).encode(entries).write(to: file, options: .atomic)
+        try AtomicFile.write(JSONCoding.encoder(pretty: true).encode(entries), toFileInOwnFolder: file)
     }
 }
