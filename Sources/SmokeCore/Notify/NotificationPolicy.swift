@@ -131,8 +131,16 @@ package enum NotificationPolicy {
 
     /// The message a run calls for when someone asks for it (`smokerun notify RUN`), whatever
     /// `notify.on` and the reminder interval say.
-    package static func plan(report: RunReport, history: [HistoryEntry], state: NotifyState) -> NotificationPlan {
-        dated(undated(report, history, state), report: report, history: history)
+    /// The message plan for a run, whatever the policy would decide (`notify RUN`); `window` (the runs before it, up
+    /// to `windowRuns`) marks its known-flaky failures as after a run.
+    package static func plan(
+        report: RunReport, history: [HistoryEntry], state: NotifyState, window: [HistoryEntry] = [],
+        windowRuns: Int = 0
+    ) -> NotificationPlan {
+        var plan = dated(undated(report, history, state), report: report, history: history)
+        let flakes = KnownFlakes.judge(failingIDs(report), report: report, window: window, windowRuns: windowRuns)
+        for (key, verdict) in flakes.verdicts { plan.ages[key] = .knownFlaky(rate: verdict.rateText) }
+        return plan
     }
 
     private static func undated(

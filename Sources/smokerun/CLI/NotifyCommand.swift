@@ -125,15 +125,19 @@ struct NotifyCommand: Command {
         let history = HistoryStore.notificationHistory(outputDirectory: outputDirectory, of: report)
         let key = resolved.pipeline ?? Notifier.key(of: report, projectRoot: resolved.projectRoot)
         let state = NotifyStateStore(outputDirectory: outputDirectory, pipeline: key).load()
-        let plan = NotificationPolicy.plan(report: report, history: history, state: state)
+        // The runs before this one, as after a run: a known-flaky failure is never announced as new.
+        let runs = resolved.notify.flakyWindowRuns
+        let window = HistoryStore.flakeWindow(outputDirectory: outputDirectory, of: report, runs: runs)
+        let plan = NotificationPolicy.plan(
+            report: report, history: history, state: state, window: window, windowRuns: runs)
         if dryRun {
             let body = Notifier.render(
                 report: report, plan: plan, settings: resolved.notify, outputDirectory: outputDirectory,
                 environment: notifyContext.environment, projectRoot: resolved.projectRoot)
             context.standardOutput.line(String(decoding: body, as: UTF8.self))
             let decision = NotificationPolicy.decide(
-                report: report, history: history, state: state, settings: resolved.notify, now: Date()
-            )
+                report: report, history: history, state: state, settings: resolved.notify, now: Date(),
+                window: window)
             if case .suppress(_, let reason) = decision {
                 context.standardError.line("notify: after a run this would not be sent: \(reason)")
             }

@@ -147,4 +147,20 @@ import Testing
         #expect(outcome.decisions[8].plan?.kind == .recovery)
         #expect(outcome.decisions[8].plan?.recovered == [Self.broken])
     }
+
+    /// `notify RUN` plans its message outside the policy's decision: given the same runs, a known-flaky failure is
+    /// marked flaky there too, never new.
+    @Test func theMessagePlanOfNotifyRunMarksAKnownFlakeAsAfterARun() throws {
+        let played = Self.play(Self.oneInThree(9))
+        let last = try #require(played.reports.last)
+        let earlier = Array(played.reports.dropLast())
+        let history = F.history(earlier)
+        let plan = NotificationPolicy.plan(
+            report: last, history: history, state: NotifyState(), window: history,
+            windowRuns: NotifySettings().flakyWindowRuns)
+        #expect(plan.ages[Self.flaky]?.isKnownFlaky == true)
+        #expect(plan.ages[Self.flaky]?.isNew == false)
+        let blind = NotificationPolicy.plan(report: last, history: history, state: NotifyState())
+        #expect(blind.ages[Self.flaky]?.isKnownFlaky != true)
+    }
 }
