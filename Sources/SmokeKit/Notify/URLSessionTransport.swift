@@ -135,6 +135,15 @@ enum URLSessionTransport {
             return done
         }
 
+        /// A response's header fields as strings.
+        static func fields(_ http: HTTPURLResponse?) -> [String: String] {
+            var fields: [String: String] = [:]
+            for (key, value) in http?.allHeaderFields ?? [:] {
+                fields[String(describing: key)] = String(describing: value)
+            }
+            return fields
+        }
+
         func start(_ task: URLSessionDataTask, _ continuation: CheckedContinuation<Answer, any Error>) {
             lock.lock()
             self.task = task
@@ -153,10 +162,7 @@ enum URLSessionTransport {
             completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
         ) {
             let http = response as? HTTPURLResponse
-            var fields: [String: String] = [:]
-            for (key, value) in http?.allHeaderFields ?? [:] {
-                fields[String(describing: key)] = String(describing: value)
-            }
+            let fields = Self.fields(http)
             lock.lock()
             (status, headers) = (http?.statusCode ?? 0, fields)
             lock.unlock()
@@ -188,10 +194,7 @@ enum URLSessionTransport {
             lock.lock()
             if status == 0, let http = task.response as? HTTPURLResponse {
                 // A redirect that was not followed: its own response is the answer.
-                status = http.statusCode
-                for (key, value) in http.allHeaderFields {
-                    headers[String(describing: key)] = String(describing: value)
-                }
+                (status, headers) = (http.statusCode, Self.fields(http))
             }
             let answer = (status, headers, body)
             lock.unlock()
