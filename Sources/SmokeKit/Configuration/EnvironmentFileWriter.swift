@@ -30,13 +30,6 @@ package struct EnvironmentFileWriter: Sendable {
         reader.checksMode = false
         let existing = try reader.bytes(of: file, displayPath: displayPath).map { String(decoding: $0, as: UTF8.self) }
         let text = try EnvironmentFile.setting(name, to: value, in: existing, path: displayPath)
-        let temporary = AtomicFile.temporaryURL(next: file)
-        do {
-            try POSIXFile.streamNew(to: temporary, mode: 0o600) { $0.append(Data(text.utf8)) }
-        } catch {
-            POSIXFile.remove(temporary)
-            throw error
-        }
-        try AtomicFile.commit(temporary, to: file)
+        try AtomicFile.write(Data(text.utf8), to: file, mode: 0o600)
     }
 }

@@ -3,8 +3,8 @@ import SmokeCore
 
 /// Whole-file writes that readers never see half done: a temp file in the same folder, then rename.
 enum AtomicFile {
-    static func write(_ data: Data, to url: URL, writer: FileWriter = .system) throws {
-        try write(to: url, writer: writer) { $0.append(data) }
+    static func write(_ data: Data, to url: URL, writer: FileWriter = .system, mode: mode_t = 0o644) throws {
+        try commit(writeTemporary(next: url, writer: writer, mode: mode) { $0.append(data) }, to: url)
     }
 
     /// The same into a folder of smokerun's inside the output folder (`notify-state/`, `quarantine/`), made when
@@ -39,12 +39,12 @@ enum AtomicFile {
     }
 
     /// The first half of `write(to:writer:_:)`: the bytes in a temp file beside `url`, not yet in place.
-    static func writeTemporary(next url: URL, writer: FileWriter = .system, _ render: (inout ReportSink) -> Void)
-        throws -> URL
-    {
+    static func writeTemporary(
+        next url: URL, writer: FileWriter = .system, mode: mode_t = 0o644, _ render: (inout ReportSink) -> Void
+    ) throws -> URL {
         let temporary = temporaryURL(next: url)
         do {
-            try POSIXFile.streamNew(to: temporary, writer: writer, render)
+            try POSIXFile.streamNew(to: temporary, writer: writer, mode: mode, render)
         } catch {
             POSIXFile.remove(temporary)
             throw StoreError.writeFailed(path: url.path, reason: reason(error))
