@@ -28,10 +28,7 @@ package enum OwnFile {
     }
 
     /// Whether anything (a file, a folder, a link, even a dangling one) is at `url`.
-    package static func exists(_ url: URL) -> Bool {
-        var info = stat()
-        return lstat(url.path, &info) == 0
-    }
+    package static func exists(_ url: URL) -> Bool { POSIXFile.exists(url) }
 
     /// The text of the regular file `url` (never through a link), or nil when there is none; at most `limit` bytes.
     package static func read(_ url: URL, limit: Int = 4 << 20) throws -> String? {
@@ -44,9 +41,8 @@ package enum OwnFile {
         return String(decoding: read.data, as: UTF8.self)
     }
 
-    /// Writes `text` to `url` by rename, after checking again that nothing but a regular file is there.
+    /// Writes `text` to `url` by rename; the rename checks again that nothing but a regular file is there.
     package static func write(_ text: String, to url: URL) throws {
-        if let problem = problem(at: url) { throw StoreError.writeFailed(path: url.path, reason: problem) }
         try AtomicFile.write(Data(text.utf8), to: url)
     }
 }
