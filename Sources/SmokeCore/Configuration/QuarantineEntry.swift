@@ -83,4 +83,19 @@ package struct QuarantineRecord: Codable, Sendable, Equatable {
         self.expired = expired
         self.tests = tests
     }
+
+    /// The entry in force whose quarantine covered `test`'s failure in this run; nil when the test is not one of
+    /// `tests` (it passed, or no entry covers it).
+    package func entry(covering test: TestResult) -> QuarantineEntry? {
+        guard tests.contains(test.deviceKey) else { return nil }
+        return active.first { $0.matches(test.deviceKey) || $0.matches(test.id) }
+    }
+}
+
+extension RunReport {
+    /// The quarantine entry that covered `test`'s failure in this run (reports mark such a failure, never count it
+    /// as an ordinary one); nil for any other test.
+    package func quarantineEntry(for test: TestResult) -> QuarantineEntry? {
+        quarantine?.entry(covering: test)
+    }
 }

@@ -29,6 +29,8 @@ package struct HistoryEntry: Codable, Sendable, Equatable {
     /// Whether the checkout had uncommitted changes (`RunOrigin.dirty`): then `commit` does not name the code that
     /// ran, and flake detection does not count the run as that commit's. Nil when unknown and in older lines.
     package var dirty: Bool?
+    /// Swift Testing display names by key, for the tests that have one; nil when none has (and in older lines).
+    package var displayNames: [String: String]?
 
     /// `perTest: false` leaves the per-test maps empty (the streamed history line writes them itself).
     init(report: RunReport, path: String, perTest: Bool = true) {
@@ -52,6 +54,14 @@ package struct HistoryEntry: Codable, Sendable, Equatable {
         self.path = path
         commit = report.origin?.commit
         dirty = report.origin?.dirty
+        displayNames = Self.displayNames(of: report.tests)
+    }
+
+    /// The display names of `tests` by key; nil when none has one.
+    package static func displayNames(of tests: [TestResult]) -> [String: String]? {
+        var names: [String: String] = [:]
+        for test in tests { if let shown = test.displayName { names[test.deviceKey] = shown } }
+        return names.isEmpty ? nil : names
     }
 
     /// The entry of a run `history.sqlite` holds, with its per-test maps.
@@ -81,7 +91,7 @@ package struct HistoryEntry: Codable, Sendable, Equatable {
 
     private enum CodingKeys: String, CodingKey {
         case runID, pipeline, status, startedAt, finishedAt, durationSeconds, seed, totals, coverage, outcomes, flaky,
-            durations, path, pipelinePath, commit, dirty
+            durations, path, pipelinePath, commit, dirty, displayNames
     }
 
     /// Only what names and times a run is required; the rest defaults to empty, so a line written by
@@ -104,6 +114,7 @@ package struct HistoryEntry: Codable, Sendable, Equatable {
         pipelinePath = try container.decodeIfPresent(String.self, forKey: .pipelinePath)
         commit = try container.decodeIfPresent(String.self, forKey: .commit)
         dirty = try container.decodeIfPresent(Bool.self, forKey: .dirty)
+        displayNames = try container.decodeIfPresent([String: String].self, forKey: .displayNames)
     }
 
     /// Keys of the tests that failed, crashed or timed out.

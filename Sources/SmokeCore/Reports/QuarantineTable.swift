@@ -36,7 +36,7 @@ package enum QuarantineTable {
     }
 
     /// "races the server — owner sync-team, until 2027-01-01T00:00:00Z (automatic since …)".
-    static func describe(_ entry: QuarantineEntry) -> String {
+    package static func describe(_ entry: QuarantineEntry) -> String {
         let origin = entry.automatic ? ", automatic since \(entry.since.map(FireTimeFormat.utc) ?? "?")" : ""
         return "\(entry.reason) — owner \(entry.owner), until \(FireTimeFormat.utc(entry.expires))\(origin)"
     }

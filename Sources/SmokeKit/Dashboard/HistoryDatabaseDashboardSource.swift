@@ -37,20 +37,22 @@ package struct HistoryDatabaseDashboardSource: DashboardSource {
             }
         }
         let keys = try database.testKeys()
+        let names = try database.testDisplayNames()
         var histories: [DashboardHistory] = []
         for pipeline in byPipeline.keys.sorted() {
             guard let runs = byPipeline[pipeline] else { continue }
             histories.append(
                 try history(
                     pipeline, runs: runs, completeFrom: completeFrom[pipeline] ?? 0, kept: kept, keys: keys,
-                    queries: queries))
+                    names: names, queries: queries))
         }
         return (histories, [])
     }
 
     private func history(
         _ pipeline: String, runs: [HistoryDatabase.StoredRun], completeFrom start: Int,
-        kept: [Int64: [HistoryDatabase.DashboardRow]], keys: [Int64: String], queries: HistoryDatabase.DashboardQueries
+        kept: [Int64: [HistoryDatabase.DashboardRow]], keys: [Int64: String], names: [String: String],
+        queries: HistoryDatabase.DashboardQueries
     ) throws -> DashboardHistory {
         var builder = DashboardHistoryBuilder(pipeline: pipeline)
         var failedBefore: [Int64: Set<Int>] = [:]
@@ -78,6 +80,7 @@ package struct HistoryDatabaseDashboardSource: DashboardSource {
             builder.add(dashboardRun, outcomes: outcomes)
         }
         builder.completeFrom = start
+        for (key, name) in names { builder.setDisplayName(name, key: key) }
         // A test failing as the window opens: walk back through its failures to where they began.
         for (test, status) in firstInWindow where start > 0 && status.isFailure {
             let failed = failedBefore[test] ?? []

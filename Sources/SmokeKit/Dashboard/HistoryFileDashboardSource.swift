@@ -74,5 +74,6 @@ package struct HistoryFileDashboardSource: DashboardSource {
             commit: entry.commit, coveragePercent: entry.coverage?.lines.percent, reportPath: reportPath,
             dirty: entry.dirty)
         builder.add(run, outcomes: outcomes)
+        for (key, name) in entry.displayNames ?? [:] { builder.setDisplayName(name, key: key) }
     }
 }

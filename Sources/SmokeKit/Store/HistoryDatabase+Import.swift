@@ -53,7 +53,7 @@ extension HistoryDatabase {
                 microseconds: HistorySchema.microseconds(of: test),
                 attempts: max(test.attempts.count, 1), flaky: test.flaky,
                 message: HistoryTestResult.bounded(firstFailure(of: test)?.message),
-                evidence: test.evidence?.description)
+                evidence: test.evidence?.description, displayName: test.displayName)
         }
     }
 
@@ -71,7 +71,7 @@ extension HistoryDatabase {
             try writer.insertResult(
                 key: key, testID: HistorySchema.testID(ofKey: key), status: status,
                 microseconds: durations[key].flatMap { HistorySchema.microseconds($0, unknown: false) }, attempts: nil,
-                flaky: flaky.contains(key), message: nil, evidence: nil)
+                flaky: flaky.contains(key), message: nil, evidence: nil, displayName: entry.displayNames?[key])
         }
     }
 

@@ -23,6 +23,7 @@ extension HistoryDatabase {
     /// The `HistoryEntry` of each of `runs`, with its per-test maps.
     func entries(of runs: [StoredRun]) throws -> [HistoryEntry] {
         let keys = try testKeys()
+        let names = try testDisplayNames()
         let results = try connection.prepare("SELECT test, status, duration_us, flaky FROM results WHERE run = ?")
         return try runs.map { stored in
             var outcomes: [String: TestStatus] = [:]
@@ -36,7 +37,10 @@ extension HistoryDatabase {
                 if let micros = results.optionalInt64(2) { durations[key] = Double(micros) / 1_000_000 }
                 if results.int64(3) != 0 { flaky.append(key) }
             }
-            return HistoryEntry(run: stored.run, outcomes: outcomes, flaky: flaky, durations: durations)
+            var entry = HistoryEntry(run: stored.run, outcomes: outcomes, flaky: flaky, durations: durations)
+            let shown = names.filter { outcomes[$0.key] != nil }
+            entry.displayNames = shown.isEmpty ? nil : shown
+            return entry
         }
     }
 
@@ -103,6 +107,16 @@ extension HistoryDatabase {
         var keys: [Int64: String] = [:]
         while try statement.step() { keys[statement.int64(0)] = statement.text(1) ?? "" }
         return keys
+    }
+
+    /// `tests.key` → `tests.display_name`, for the tests that have one; none from a file without the column.
+    func testDisplayNames() throws -> [String: String] {
+        guard try Self.hasDisplayNames(connection) else { return [:] }
+        let statement = try connection.prepare(
+            "SELECT key, display_name FROM tests WHERE display_name IS NOT NULL")
+        var names: [String: String] = [:]
+        while try statement.step() { names[statement.text(0) ?? ""] = statement.text(1) }
+        return names
     }
 
     /// The runs `runs(pipeline:since:)` lists, only the `newest` of them when given (the older ones are not read).

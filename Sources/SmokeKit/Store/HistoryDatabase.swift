@@ -116,6 +116,23 @@ package final class HistoryDatabase {
         // Every writing open, so a file from before the index gets it; without it reads are only slower, so a
         // failure to make it is not the run's.
         try? connection.execute(HistorySchema.keptIndex)
+        if try !Self.hasDisplayNames(connection) {
+            do {
+                try connection.execute(HistorySchema.addDisplayNameColumn)
+            } catch {
+                // Another writer may have added it first.
+                guard try Self.hasDisplayNames(connection) else { throw error }
+            }
+        }
+    }
+
+    /// Whether `tests` has the display-name column (a file written before it has not, until its next writing open).
+    static func hasDisplayNames(_ connection: SQLiteConnection) throws -> Bool {
+        let columns = try connection.prepare("PRAGMA table_info(tests)")
+        while try columns.step() {
+            if columns.text(1) == HistorySchema.displayNameColumn { return true }
+        }
+        return false
     }
 
     /// A file of a newer layout is refused: this smokerun would misread it.

@@ -9,18 +9,25 @@ struct HistoryRowWriter {
     private let insertResult: SQLiteStatement
     /// `tests.key` → `tests.id`, read inside the transaction (another writer may have added keys before it).
     private var testIDs: [String: Int64] = [:]
+    /// `tests.display_name` by `tests.id`, where set.
+    private var displayNames: [Int64: String] = [:]
+    private let updateDisplayName: SQLiteStatement
     private var runRow: Int64?
 
     init(connection: SQLiteConnection) throws {
         self.connection = connection
-        insertTest = try connection.prepare("INSERT INTO tests (key, test_id) VALUES (?, ?)")
+        insertTest = try connection.prepare("INSERT INTO tests (key, test_id, display_name) VALUES (?, ?, ?)")
+        updateDisplayName = try connection.prepare("UPDATE tests SET display_name = ? WHERE id = ?")
         insertResult = try connection.prepare(
             """
             INSERT OR REPLACE INTO results (run, test, status, duration_us, attempts, flaky, message, evidence)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """)
-        let keys = try connection.prepare("SELECT id, key FROM tests")
-        while try keys.step() { testIDs[keys.text(1) ?? ""] = keys.int64(0) }
+        let keys = try connection.prepare("SELECT id, key, display_name FROM tests")
+        while try keys.step() {
+            testIDs[keys.text(1) ?? ""] = keys.int64(0)
+            if let name = keys.text(2) { displayNames[keys.int64(0)] = name }
+        }
     }
 
     /// Inserts the run's row; false when a run with its id is already there (an import seen twice).
@@ -49,19 +56,24 @@ struct HistoryRowWriter {
         return true
     }
 
-    /// Inserts one test's row of the run `insertRun` inserted.
+    /// Inserts one test's row of the run `insertRun` inserted; a display name replaces the one the test had.
     mutating func insertResult(
         key: String, testID: String, status: TestStatus, microseconds: Int64?, attempts: Int?, flaky: Bool,
-        message: String?, evidence: String?
+        message: String?, evidence: String?, displayName: String? = nil
     ) throws {
         guard let runRow else { return }
         let test: Int64
         if let known = testIDs[key] {
             test = known
+            if let displayName, displayNames[known] != displayName {
+                try updateDisplayName.run([.text(displayName), .integer(known)])
+                displayNames[known] = displayName
+            }
         } else {
-            try insertTest.run([.text(key), .text(testID)])
+            try insertTest.run([.text(key), .text(testID), .optional(displayName)])
             test = connection.lastInsertedRowID
             testIDs[key] = test
+            if let displayName { displayNames[test] = displayName }
         }
         try insertResult.run([
             .integer(runRow), .integer(test), .integer(HistorySchema.code(status)), .optional(microseconds),
