@@ -54,7 +54,7 @@ import Testing
         #expect(index.contains(">\(escapedName)</a> <code class=\"note\">\(Self.fetch)</code>"), "\(index)")
         let overview = try #require(files.first { $0.key.hasSuffix("/index.html") }?.value)
         #expect(overview.contains(">\(escapedName)</a> <code class=\"note\">\(Self.fetch)</code>"))
-        let page = try #require(files.first { $0.key.contains("/t/") && $0.key.contains("testfetch") }?.value)
+        let page = try #require(files.first { $0.key.contains("/t/") && $0.key.contains("networktests-testfetc") }?.value)
         #expect(page.contains("<h1>\(escapedName)</h1>\n<p><code>\(Self.fetch)</code></p>"), "\(page.prefix(600))")
         // A test without a display name is shown by its id alone.
         #expect(index.contains(">TipCalculatorTests.TipTests/testTotal</td>") || index.contains(">TipCalculatorTests.TipTests/testTotal</a></td>"))
