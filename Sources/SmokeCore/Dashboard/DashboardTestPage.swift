@@ -7,7 +7,8 @@ enum DashboardTestPage {
         let history = links.history
         let key = history.tests[test]
         let shown = history.displayName(of: test)
-        var body = "<header class=\"banner \(bannerTone(analysis.latestStatus[test]))\"><h1>\(links.h(shown ?? key))</h1>\n"
+        var body =
+            "<header class=\"banner \(bannerTone(analysis.latestStatus[test]))\"><h1>\(links.h(shown ?? key))</h1>\n"
         if shown != nil { body += "<p><code>\(links.h(key))</code></p>\n" }
         body += "<p>\(links.h(history.pipeline)) · failed in \(ReportText.count(analysis.failedRuns[test], "run"))"
         if analysis.flakyRuns[test] > 0 {

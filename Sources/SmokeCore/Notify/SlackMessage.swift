@@ -199,7 +199,8 @@ package enum SlackMessage {
         guard !covered.isEmpty else { return nil }
         let items = covered.prefix(listedNames).map { test, entry in
             let name = test.displayName.map { "\(SlackText.escape($0, limit: 200)) " } ?? ""
-            return "\(name)`\(SlackText.escape(test.deviceKey, limit: 200))` (\(SlackText.escape(QuarantineTable.describe(entry), limit: 300)))"
+            return
+                "\(name)`\(SlackText.escape(test.deviceKey, limit: 200))` (\(SlackText.escape(QuarantineTable.describe(entry), limit: 300)))"
         }
         let more = covered.count > listedNames ? ", …and \(covered.count - listedNames) more" : ""
         return .section(

@@ -3,7 +3,8 @@ import Foundation
 extension HTMLReport {
     /// Why a failure is not the run's: the quarantine entry that covered it.
     static func quarantineNote(_ entry: QuarantineEntry) -> String {
-        let text = "Quarantined: \(QuarantineTable.describe(entry)). This failure does not fail the run and does not page."
+        let text =
+            "Quarantined: \(QuarantineTable.describe(entry)). This failure does not fail the run and does not page."
         return "<p class=\"quarantine\">\(h(text))</p>\n"
     }
 }

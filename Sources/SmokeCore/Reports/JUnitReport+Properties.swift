@@ -24,7 +24,8 @@ extension JUnitReport {
     /// and the evidence as its text.
     static func quarantinedElement(_ test: TestResult, _ entry: QuarantineEntry) -> String {
         let what = test.status == .failed ? "failed" : ReportText.label(test.status)
-        let message = "quarantined (\(QuarantineTable.describe(entry))); \(what): "
+        let message =
+            "quarantined (\(QuarantineTable.describe(entry))); \(what): "
             + summaryMessage(test.failures, status: test.status)
         var lines = [body(test.failures)]
         for (number, attempt) in earlierFailingAttempts(test).enumerated() {

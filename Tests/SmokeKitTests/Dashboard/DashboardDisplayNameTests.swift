@@ -54,10 +54,13 @@ import Testing
         #expect(index.contains(">\(escapedName)</a> <code class=\"note\">\(Self.fetch)</code>"), "\(index)")
         let overview = try #require(files.first { $0.key.hasSuffix("/index.html") }?.value)
         #expect(overview.contains(">\(escapedName)</a> <code class=\"note\">\(Self.fetch)</code>"))
-        let page = try #require(files.first { $0.key.contains("/t/") && $0.key.contains("networktests-testfetc") }?.value)
+        let page = try #require(
+            files.first { $0.key.contains("/t/") && $0.key.contains("networktests-testfetc") }?.value)
         #expect(page.contains("<h1>\(escapedName)</h1>\n<p><code>\(Self.fetch)</code></p>"), "\(page.prefix(600))")
         // A test without a display name is shown by its id alone.
-        #expect(index.contains(">TipCalculatorTests.TipTests/testTotal</td>") || index.contains(">TipCalculatorTests.TipTests/testTotal</a></td>"))
+        #expect(
+            index.contains(">TipCalculatorTests.TipTests/testTotal</td>")
+                || index.contains(">TipCalculatorTests.TipTests/testTotal</a></td>"))
     }
 
     /// A history.sqlite from before the column: read as it is (no names), then the next run's writing open adds the
@@ -73,7 +76,8 @@ import Testing
             try connection.execute("ALTER TABLE tests DROP COLUMN display_name")
             #expect(try !HistoryDatabase.hasDisplayNames(connection))
         }
-        let before = try #require(try HistoryDatabaseDashboardSource(outputDirectory: output).histories(pipelines: nil).histories.first)
+        let before = try #require(
+            try HistoryDatabaseDashboardSource(outputDirectory: output).histories(pipelines: nil).histories.first)
         #expect(before.displayNames.isEmpty)
         #expect(before.runs.count == 2)
         #expect(try HistoryStore.read(outputDirectory: output, pipeline: "smoke").allSatisfy { $0.displayNames == nil })
@@ -86,14 +90,16 @@ import Testing
             report.tests[position].displayName = Self.shown
         }
         try RunStore(outputDirectory: output).appendHistory(report)
-        let after = try #require(try HistoryDatabaseDashboardSource(outputDirectory: output).histories(pipelines: nil).histories.first)
+        let after = try #require(
+            try HistoryDatabaseDashboardSource(outputDirectory: output).histories(pipelines: nil).histories.first)
         #expect(after.runs.count == 3)
         #expect(after.displayNames == [Self.fetch: Self.shown])
     }
 
     /// A history.jsonl line an older smokerun wrote has no `displayNames`: it reads, without names.
     @Test func anOlderHistoryLineWithoutDisplayNamesStillReads() throws {
-        let line = #"{"runID":"20261122T040000Z-0001","pipeline":"smoke","status":"passed","startedAt":"2026-11-22T04:00:00Z","finishedAt":"2026-11-22T04:01:00Z","durationSeconds":60,"outcomes":{"A/b":"passed"}}"#
+        let line =
+            #"{"runID":"20261122T040000Z-0001","pipeline":"smoke","status":"passed","startedAt":"2026-11-22T04:00:00Z","finishedAt":"2026-11-22T04:01:00Z","durationSeconds":60,"outcomes":{"A/b":"passed"}}"#
         let entry = try JSONCoding.decoder().decode(HistoryEntry.self, from: Data(line.utf8))
         #expect(entry.displayNames == nil)
         #expect(entry.outcomes == ["A/b": .passed])
