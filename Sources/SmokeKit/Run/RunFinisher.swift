@@ -47,7 +47,7 @@ package struct RunFinisher: Sendable {
     var environmentFileRefusal: (error: EnvironmentFileError, names: [String])?
     /// Every byte written into the output folder goes through it; tests fail it like a full disk.
     var fileWriter: FileWriter = .system
-    package var now: @Sendable () -> Date = { Date() }
+    package var now: @Sendable () -> Date = { SystemClock.now() }
     /// Set by SIGINT/SIGTERM: the webhook stops waiting to retry and queues the message.
     package var cancellation: CancellationFlag?
 
@@ -235,7 +235,7 @@ package struct RunFinisher: Sendable {
             // So `smokerun merge` can merge this run's profile with other shards' and export it again.
             try? CoverageInputs(testBinaries: draft.testBinaries.map(\.path)).write(in: runDirectory)
             // Most of a run's size; coverage.profdata holds them merged.
-            RunPruner.removeRawProfiles(in: runDirectory)
+            CoverageCollector.removeRawProfiles(in: runDirectory)
             // A shard covers part of the code by design; `smokerun merge` applies the gate to the whole run.
             if !isShard, let minimum = coverage.settings.minimumLines, collection.summary.lines.count == 0 {
                 let shown = Int(exactly: minimum).map(String.init) ?? "\(minimum)"

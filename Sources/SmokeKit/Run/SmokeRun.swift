@@ -32,7 +32,7 @@ package struct SmokeRun: Sendable {
     var options: Options
     var context: HostContext
     package var cancellation: CancellationFlag
-    package var now: @Sendable () -> Date = { Date() }
+    package var now: @Sendable () -> Date = { SystemClock.now() }
     /// Records the run's test process groups (the run lock), so a later run can end leftovers on macOS.
     package var processGroups: (any ProcessGroupRecording)?
     /// What a killed earlier run of the pipeline left running and was ended before this one started (command lines,

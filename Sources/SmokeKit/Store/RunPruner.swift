@@ -95,18 +95,4 @@ struct RunPruner: Sendable {
         let marker = OutputLayout.runMarker(inRun: directory)
         return lstat(marker.path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
-
-    /// Deletes `<run>/profiles/*.profraw` once `coverage.profdata` holds them merged (it is what
-    /// `smokerun merge` reads first); the folder goes too when nothing else is in it.
-    static func removeRawProfiles(in runDirectory: URL) {
-        guard
-            FileManager.default.fileExists(
-                atPath: runDirectory.appendingPathComponent(RunDirectory.coverageProfileName).path)
-        else { return }
-        let folder = RunDirectory(runDirectory).profiles
-        for profile in CoverageCollector.profiles(in: folder) { try? FileManager.default.removeItem(at: profile) }
-        if (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.isEmpty == true {
-            try? FileManager.default.removeItem(at: folder)
-        }
-    }
 }

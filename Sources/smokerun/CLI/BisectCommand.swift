@@ -35,7 +35,7 @@ struct BisectCommand: Command {
     /// Nil: the pipeline RUN recorded (report.json `pipelineFile`), else the project's default.
     var pipelinePath: String?
     var output: String?
-    var now: @Sendable () -> Date = { Date() }
+    var now: @Sendable () -> Date = { SystemClock.now() }
 
     init(arguments: [String]) throws(UsageError) {
         let parsed = try Arguments(arguments, options: ["pipeline", "output"])
@@ -89,7 +89,8 @@ struct BisectCommand: Command {
         defer { trap.release() }
         let runner = BisectRunner(
             pipeline: pipeline, settings: settings, target: target, isolation: report.ordering.isolation,
-            workDirectory: work, context: context, cancellation: cancellation, progress: { err.line("bisect: \($0)") })
+            workDirectory: work, context: context, cancellation: cancellation, progress: { err.line("bisect: \($0)") },
+            now: now)
         let outcome = try await BlockingWork.run { Result { try runner.run() } }.get()
         context.standardOutput.line(outcome.sentence(for: target.test.id))
         if case .interrupted = outcome {

@@ -136,7 +136,7 @@ struct NotifyCommand: Command {
                 environment: notifyContext.environment, projectRoot: resolved.projectRoot)
             context.standardOutput.line(String(decoding: body, as: UTF8.self))
             let decision = NotificationPolicy.decide(
-                report: report, history: history, state: state, settings: resolved.notify, now: Date(),
+                report: report, history: history, state: state, settings: resolved.notify, now: SystemClock.now(),
                 window: window)
             if case .suppress(_, let reason) = decision {
                 context.standardError.line("notify: after a run this would not be sent: \(reason)")

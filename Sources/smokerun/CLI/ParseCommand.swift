@@ -106,7 +106,7 @@ struct ParseCommand: Command {
         {
             return try await runBundle(bundle, in: context)
         }
-        let parsedAt = Date()
+        let parsedAt = SystemClock.now()
         // A summary of a big input needs statuses only: memory stays flat however much the tests printed. Up to
         // `summaryKeepsEverythingUpToBytes` it reads as `--output` does, and reconciles and exits alike.
         let bytes = files.reduce(0) {
@@ -123,7 +123,7 @@ struct ParseCommand: Command {
         }
         for problem in parsed.problems { context.standardError.line("warning: \(problem)") }
         let mb = Double(parsed.byteCount) / 1_000_000
-        let seconds = max(Date().timeIntervalSince(parsedAt), 0.000_001)
+        let seconds = max(SystemClock.now().timeIntervalSince(parsedAt), 0.000_001)
         context.standardError.line(
             String(
                 format: "parsed %d lines (%.1f MB in %.2f s, %.0f MB/s), %d not understood",
@@ -189,7 +189,7 @@ struct ParseCommand: Command {
     }
 
     private func runBundle(_ bundle: URL, in context: HostContext) async throws -> ExitCode {
-        let parsedAt = Date()
+        let parsedAt = SystemClock.now()
         let selector = ResultBundleSelector(
             direct: XCResultDatabaseReader(
                 payloads: XCResultDatabasePayloads(

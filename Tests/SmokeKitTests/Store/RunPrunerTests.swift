@@ -162,11 +162,11 @@ import Testing
         let profiles = folder.url.appendingPathComponent("profiles")
         try FileManager.default.createDirectory(at: profiles, withIntermediateDirectories: true)
         try Data("raw".utf8).write(to: profiles.appendingPathComponent("1-a.profraw"))
-        RunPruner.removeRawProfiles(in: folder.url)
+        CoverageCollector.removeRawProfiles(in: folder.url)
         #expect(try folder.files(in: "profiles") == ["1-a.profraw"])
 
         try Data("merged".utf8).write(to: folder.url.appendingPathComponent(RunDirectory.coverageProfileName))
-        RunPruner.removeRawProfiles(in: folder.url)
+        CoverageCollector.removeRawProfiles(in: folder.url)
         #expect(!FileManager.default.fileExists(atPath: profiles.path))
         #expect(
             FileManager.default.fileExists(

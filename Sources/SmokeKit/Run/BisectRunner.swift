@@ -17,11 +17,13 @@ package struct BisectRunner: Sendable {
     /// Set by SIGINT/SIGTERM (`bisect` traps them): the running test process group is stopped and
     /// the search ends as `.interrupted`.
     var cancellation: CancellationFlag
+    /// The time of day the run deadlines count from.
+    var now: @Sendable () -> Date
 
     package init(
         pipeline: Pipeline, settings: SwiftPMSettings, target: BisectTarget, isolation: Isolation,
         workDirectory: URL, context: HostContext, cancellation: CancellationFlag = CancellationFlag(),
-        progress: @escaping @Sendable (String) -> Void
+        progress: @escaping @Sendable (String) -> Void, now: @escaping @Sendable () -> Date = { SystemClock.now() }
     ) {
         self.pipeline = pipeline
         self.settings = settings
@@ -31,6 +33,7 @@ package struct BisectRunner: Sendable {
         self.context = context
         self.progress = progress
         self.cancellation = cancellation
+        self.now = now
     }
 
     package func run() throws -> BisectOutcome {
@@ -41,7 +44,7 @@ package struct BisectRunner: Sendable {
         func limits() -> RunLimits {
             var limits = RunLimits(
                 testSeconds: pipeline.timeouts.testSeconds,
-                runDeadline: Date().addingTimeInterval(pipeline.timeouts.runSeconds), cancellation: cancellation)
+                runDeadline: now().addingTimeInterval(pipeline.timeouts.runSeconds), cancellation: cancellation)
             limits.graceSeconds = pipeline.timeouts.graceSeconds
             return limits
         }

@@ -15,7 +15,7 @@ struct RunLimits: Sendable {
 
     init(
         testSeconds: TimeInterval, runDeadline: Date, cancellation: CancellationFlag,
-        now: @escaping @Sendable () -> Date = { Date() }
+        now: @escaping @Sendable () -> Date = { SystemClock.now() }
     ) {
         self.testSeconds = testSeconds
         self.runDeadline = runDeadline
