@@ -18,6 +18,14 @@ extension InputFormat {
     package var isDocument: Bool { makeReader().document != nil }
 }
 
+extension InputFormat where Self: DocumentReader {
+    package func makeReader() -> InputReader { .document(self) }
+}
+
+extension InputFormat where Self: LineRule {
+    package func makeReader() -> InputReader { .lines(self) }
+}
+
 /// How a format's file is read: each line through one of the interpreter's rules, or whole.
 package enum InputReader: Sendable {
     /// The console rules: XCTest and Swift Testing lines among build output (`ConsoleParser`).
@@ -55,17 +63,11 @@ package struct ParsedDocument: Sendable {
     /// Nodes or elements not understood.
     package var unrecognized: Int
     /// The run destination the document lists (`devices[]`), as the bundle readers report it.
-    package var device: ResolvedDevice?
+    package var device: ResolvedDevice? = nil
     /// The document's own totals (a JUnit file's).
     package var counts: [FrameworkCount] = []
     /// The run's duration as the document records it.
-    package var durationSeconds: Double?
-
-    package init(tests: [TestResult], unrecognized: Int, device: ResolvedDevice? = nil) {
-        self.tests = tests
-        self.unrecognized = unrecognized
-        self.device = device
-    }
+    package var durationSeconds: Double? = nil
 }
 
 /// A file's first bytes, as the formats claim it.

@@ -16,8 +16,6 @@ import Testing
 
         func claims(head: InputHead) -> Bool { head.bytes.hasPrefix("TAP version ") }
 
-        func makeReader() -> InputReader { .lines(self) }
-
         func read(_ line: LineBytes) -> TestEvent {
             let text = String(decoding: line, as: UTF8.self)
             guard text.hasPrefix("ok ") || text.hasPrefix("not ok "), let dash = text.range(of: " - ") else {

@@ -7,14 +7,11 @@ package struct JUnitFormat: InputFormat, DocumentReader {
 
     package func claims(head: InputHead) -> Bool { head.content(opensWith: "<", containing: "<testsuite") }
 
-    package func makeReader() -> InputReader { .document(self) }
-
     package func read(_ data: Data, path: String) throws(ParseError) -> ParsedDocument {
         let source = path.split(separator: "/").last.map(String.init) ?? path
         let document = try JUnitDocumentParser.parse(data, path: path, source: source)
-        var parsed = ParsedDocument(tests: document.tests, unrecognized: document.unrecognized)
-        parsed.counts = document.counts
-        parsed.durationSeconds = document.durationSeconds
-        return parsed
+        return ParsedDocument(
+            tests: document.tests, unrecognized: document.unrecognized, counts: document.counts,
+            durationSeconds: document.durationSeconds)
     }
 }

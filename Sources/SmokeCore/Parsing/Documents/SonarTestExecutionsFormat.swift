@@ -6,8 +6,6 @@ package struct SonarTestExecutionsFormat: InputFormat, DocumentReader {
 
     package func claims(head: InputHead) -> Bool { head.content(opensWith: "<", containing: "<testExecutions") }
 
-    package func makeReader() -> InputReader { .document(self) }
-
     package func read(_ data: Data, path: String) throws(ParseError) -> ParsedDocument {
         throw .resultDocument(
             path: path,

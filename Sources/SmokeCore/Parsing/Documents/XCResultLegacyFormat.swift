@@ -9,8 +9,6 @@ package struct XCResultLegacyFormat: InputFormat, DocumentReader {
         head.content(opensWith: "{", containing: "\"_type\"") && head.content(opensWith: "{", containing: "\"_name\"")
     }
 
-    package func makeReader() -> InputReader { .document(self) }
-
     package func read(_ data: Data, path: String) throws(ParseError) -> ParsedDocument {
         let json: Any
         do {

@@ -6,8 +6,6 @@ package struct XCResultSummaryFormat: InputFormat, DocumentReader {
 
     package func claims(head: InputHead) -> Bool { head.content(opensWith: "{", containing: "\"totalTestCount\"") }
 
-    package func makeReader() -> InputReader { .document(self) }
-
     package func read(_ data: Data, path: String) throws(ParseError) -> ParsedDocument {
         let summary = try? JSONDecoder().decode(XCResultToolSummary.self, from: data)
         let counts =

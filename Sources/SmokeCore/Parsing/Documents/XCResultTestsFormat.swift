@@ -7,8 +7,6 @@ package struct XCResultTestsFormat: InputFormat, DocumentReader {
 
     package func claims(head: InputHead) -> Bool { head.content(opensWith: "{", containing: "\"testNodes\"") }
 
-    package func makeReader() -> InputReader { .document(self) }
-
     package func read(_ data: Data, path: String) throws(ParseError) -> ParsedDocument {
         let document: XCResultToolTestsDocument
         do {
