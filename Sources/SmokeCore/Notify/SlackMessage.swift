@@ -2,7 +2,19 @@ import Foundation
 
 /// The `slack` format: an incoming-webhook message with a `text` fallback and Block Kit blocks,
 /// within Slack's limits (section text ≤ 3,000 characters, ≤ 50 blocks, header ≤ 150, `& < >` escaped).
-package enum SlackMessage {
+package struct SlackMessage: MessageFormat {
+    package var format: NotifyFormat { .slack }
+
+    package func body(for report: RunReport, plan: NotificationPlan, links: ArtifactLinks, sources: SourceLinks)
+        -> Data
+    {
+        Self.body(report: report, plan: plan, links: links, sources: sources)
+    }
+
+    package func testBody(pipeline: String, host: String) -> Data {
+        TestNotification.encode(["text": TestNotification.text(pipeline: pipeline, host: host)])
+    }
+
     /// Failing tests shown one per block; the rest are counted in "…and N more".
     package static let listedFailures = 10
     /// Names listed in one line (flaky, recovered) before "…and N more".

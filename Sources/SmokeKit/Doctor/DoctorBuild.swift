@@ -5,7 +5,7 @@ import SmokeCore
 enum DoctorBuild {
     static let run: @Sendable (Pipeline, DoctorProbes.Place, TimeInterval) throws -> String = {
         pipeline, place, seconds in
-        guard case .swiftpm(let settings) = pipeline.driver else { return "nothing to build here" }
+        guard let settings = TestDrivers.make(for: pipeline).testBinaryPackage else { return "nothing to build here" }
         let directory = place.currentDirectory
         let swift = try SwiftToolchain.locate(environment: place.environment)
         var build = SwiftPMBuild(

@@ -76,8 +76,8 @@ struct RunPreparation {
     /// Whether a SwiftPM package has a `Tests/LinuxMain.swift`: its test binary's `XCTMain` runs the tests in the
     /// order it chooses.
     private var ownEntryPoint: Bool {
-        guard case .swiftpm(let settings) = pipeline.driver else { return false }
-        let root = pipeline.resolve(settings.packagePath, currentDirectory: context.currentDirectory)
+        guard let package = TestDrivers.make(for: pipeline).testBinaryPackage else { return false }
+        let root = pipeline.resolve(package.packagePath, currentDirectory: context.currentDirectory)
         return FileManager.default.fileExists(atPath: root.appendingPathComponent("Tests/LinuxMain.swift").path)
     }
 

@@ -75,8 +75,8 @@ package struct SmokeRun: Sendable {
 
     /// The folder of the project under test, whose git checkout names the commit.
     private var projectFolder: URL {
-        if case .swiftpm(let settings) = pipeline.driver {
-            return pipeline.resolve(settings.packagePath, currentDirectory: context.currentDirectory)
+        if let package = TestDrivers.make(for: pipeline).testBinaryPackage {
+            return pipeline.resolve(package.packagePath, currentDirectory: context.currentDirectory)
         }
         return pipeline.projectRoot(currentDirectory: context.currentDirectory)
     }
@@ -174,7 +174,7 @@ package struct SmokeRun: Sendable {
             ? .interrupted : RunReport.status(of: tests, errors: errors)
         report.inputs = [
             InputRecord(
-                path: RunDirectory.consoleLogName, format: LogFormat.console.rawValue,
+                path: RunDirectory.consoleLogName, format: ConsoleFormat().name,
                 unrecognizedLines: driverResult.unrecognizedLines)
         ]
         // The driver's reading against the frameworks' own counts, checked after the status is decided: a

@@ -67,7 +67,7 @@ struct BisectCommand: Command {
         if let device = target.device {
             throw BisectError.deviceRun(test: target.test.id, device: device, run: report.runID)
         }
-        guard case .swiftpm(let settings) = pipeline.driver else {
+        guard let settings = pipeline.bisectPackage else {
             throw BisectError.unsupportedDriver(pipeline: pipelineDisplay)
         }
         if let result = report.tests.first(where: { $0.id == target.test.id }), !result.status.isFailure {

@@ -50,6 +50,8 @@ struct ParseCommand: Command {
     /// Where attachments named by path may be copied from; nil: each input's own folder.
     var attachmentsFrom: String?
     var strict: Bool
+    /// The formats an input is recognised as.
+    var inputFormats = InputFormatRegistry.standard
     /// Makes the xcresulttool reader where Xcode is present, nil elsewhere (Linux); tests pass a fake.
     var makeXCResultToolReader: @Sendable (HostContext) -> (any ResultBundleReading)? = { context in
         XCResultToolReader.ifInstalled(runner: context.runner, environment: context.environment)
@@ -115,7 +117,8 @@ struct ParseCommand: Command {
         let statusesOnly = summaryOnly && bytes > ScaleThresholds.summaryKeepsEverythingUpToBytes
         var parsed: ParsedLog
         do {
-            parsed = try LogParser(retention: statusesOnly ? .statusesOnly : .full).parse(files: files)
+            parsed = try LogParser(retention: statusesOnly ? .statusesOnly : .full, formats: inputFormats)
+                .parse(files: files)
         } catch {
             guard case .failedBeforeTests(let path, let failure) = error else { throw error }
             return try await runFailedBeforeTests(
@@ -179,7 +182,7 @@ struct ParseCommand: Command {
         report.parsedAt = parsedAt
         report.inputs = files.map {
             InputRecord(
-                path: $0.path, format: LogFormat.console.rawValue, strippedPrefix: nil, unrecognizedLines: 0,
+                path: $0.path, format: ConsoleFormat().name, strippedPrefix: nil, unrecognizedLines: 0,
                 firstUnrecognizedLine: nil)
         }
         report.errors = [InfrastructureError(message: failure.summary, details: failure.errorLines)]

@@ -191,8 +191,8 @@ import Testing
         #expect(!GitHubAnnotations.lines(for: report, relativeTo: nil).isEmpty)
         // JSON holds no infinity or NaN: a webhook's JSON body and the history line refuse them, without trapping.
         let plan = NotificationPlan(kind: .always)
-        for format in [NotifyFormat.slack, .json] {
-            let body = NotificationBody.render(report: report, plan: plan, format: format, links: ArtifactLinks())
+        for format in MessageFormatRegistry.standard.renderers {
+            let body = format.body(for: report, plan: plan, links: ArtifactLinks(), sources: SourceLinks())
             #expect(!body.isEmpty || !value.isFinite)
         }
         let line = ReportSink.collect { sink in try? HistoryLine.write(report, path: "runs/x", to: &sink) }

@@ -47,11 +47,9 @@ import Testing
     }
 
     @Test func theTestMessageNamesPipelineAndHost() {
-        let body = String(
-            decoding: TestNotification.body(pipeline: "smoke", host: "ci-1", format: .json), as: UTF8.self)
+        let body = String(decoding: JSONMessage().testBody(pipeline: "smoke", host: "ci-1"), as: UTF8.self)
         #expect(body.contains(#""kind":"test""#) && body.contains(#""host":"ci-1""#))
-        let slack = String(
-            decoding: TestNotification.body(pipeline: "smoke", host: "ci-1", format: .slack), as: UTF8.self)
+        let slack = String(decoding: SlackMessage().testBody(pipeline: "smoke", host: "ci-1"), as: UTF8.self)
         #expect(slack.hasPrefix(#"{"text":"smokerun doctor: test message for pipeline smoke from ci-1."#))
     }
 }

@@ -1,4 +1,14 @@
-extension LogFormat {
+/// A console log: XCTest (Linux or Apple form) and Swift Testing console lines, possibly mixed, with build output
+/// around them; what a file no other format claims is read as.
+package struct ConsoleFormat: InputFormat {
+    package init() {}
+
+    package var name: String { "console" }
+
+    package func claims(head: InputHead) -> Bool { true }
+
+    package func makeReader() -> InputReader { .console }
+
     /// Whether `line` (without its CI prefix and colour codes) is a test result as xcpretty or xcbeautify print it
     /// in place of xcodebuild's own lines: `✓ testFoo (0.001 seconds)`, `✗ testBar, message`, `✖ testBar, message`,
     /// `✔ example() (0.001 seconds)`, `⊘ skipped() skipped`, `◷ testSlow measured`, or xcpretty's `▸ Running …` step
