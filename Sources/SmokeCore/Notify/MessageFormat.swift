@@ -13,23 +13,13 @@ package protocol MessageFormat: Sendable {
     func testBody(pipeline: String, host: String) -> Data
 }
 
-/// A message format's name, as `notify.format` names it; the names a pipeline may use are the standard registry's.
-package struct NotifyFormat: RawRepresentable, Hashable, Codable, Sendable, CaseIterable, CustomStringConvertible {
-    package let rawValue: String
-
-    /// Declares a format's name (a `MessageFormat`'s `format`).
-    package init(_ name: String) { rawValue = name }
-
+/// The names a pipeline may use are the standard registry's.
+extension NotifyFormat: RawRepresentable, Codable, CaseIterable {
     /// The standard registry's format of this name, or nil.
     package init?(rawValue: String) {
         guard let format = MessageFormatRegistry.standard.format(named: rawValue) else { return nil }
         self = format
     }
 
-    package static let slack = NotifyFormat("slack")
-    package static let json = NotifyFormat("json")
-
     package static var allCases: [NotifyFormat] { MessageFormatRegistry.standard.formats }
-
-    package var description: String { rawValue }
 }

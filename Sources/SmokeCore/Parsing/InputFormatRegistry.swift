@@ -1,4 +1,5 @@
-/// The input formats `smokerun parse` recognises, asked in order; a file none claims is a console log.
+/// The input formats `smokerun parse` recognises, asked in order; a file none claims is a console log. The
+/// standard list is `ResultBundle/InputFormatRegistry+Standard.swift`, the folder above every format it names.
 package struct InputFormatRegistry: Sendable {
     package var formats: [any InputFormat]
     /// What a file no format claims is read as.
@@ -8,17 +9,6 @@ package struct InputFormatRegistry: Sendable {
         self.formats = formats
         self.fallback = fallback
     }
-
-    package static let standard = InputFormatRegistry(
-        formats: [
-            EventStreamFormat(),
-            XCResultTestsFormat(),
-            XCResultLegacyFormat(),
-            XCResultSummaryFormat(),
-            JUnitFormat(),
-            SonarTestExecutionsFormat(),
-        ],
-        fallback: ConsoleFormat())
 
     /// The format of a file from its first bytes: the first that claims it, else the fallback.
     package func detect(_ head: LineBytes) -> any InputFormat {
