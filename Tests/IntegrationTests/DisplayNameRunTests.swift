@@ -71,7 +71,7 @@ import Testing
         #expect(code == .testsFailed, "\(err.text)")
 
         let latest = root.appendingPathComponent(".smokerun/latest")
-        let report = try RunStore.loadReport(at: latest)
+        let report = try RunReportFile.load(at: latest)
         let failing = try #require(report.tests.first { $0.id == Self.id }, "\(report.tests.map(\.id))")
         #expect(failing.displayName == Self.displayName)
         #expect(failing.status == .failed)

@@ -128,7 +128,7 @@ import Testing
         #expect(receiver.requests.count == before)
         #expect(output.contains("quarantine: 1 quarantined test failed and did not fail the run: \(Self.merge)"))
         #expect(output.contains("quarantine: the entry for FlickerTests.*/testTotal (cart-team: was broken) expired"))
-        let report = try RunStore.loadReport(at: root.appendingPathComponent(".smokerun/latest"))
+        let report = try RunReportFile.load(at: root.appendingPathComponent(".smokerun/latest"))
         #expect(report.status == .passed && report.failingTests.map(\.id) == [Self.merge])
         #expect(report.quarantine?.tests == [Self.merge] && report.quarantine?.expired.count == 1)
         // Every report marks the failure quarantined, with the entry, never as an ordinary failure.

@@ -33,7 +33,7 @@ package struct HistoryEntry: Codable, Sendable, Equatable {
     package var displayNames: [String: String]?
 
     /// `perTest: false` leaves the per-test maps empty (the streamed history line writes them itself).
-    init(report: RunReport, path: String, perTest: Bool = true) {
+    package init(report: RunReport, path: String, perTest: Bool = true) {
         runID = report.runID
         pipeline = report.pipeline
         status = report.status

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One test in one run as `history.sqlite` keeps it, with the run it belongs to named (what
-/// `HistoryDatabase.testResults(testID:since:)` and `allTestResults(pipeline:since:)` return).
+/// `RunHistory.testResults(testID:since:)` returns).
 package struct HistoryTestResult: Sendable, Equatable {
     package var runID: String
     package var startedAt: Date

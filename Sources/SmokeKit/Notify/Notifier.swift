@@ -25,7 +25,7 @@ package struct Notifier: Sendable {
     ///   - environment: holds the webhook URL (in `settings.webhookURLEnvironment`) and the CI's variables for
     ///     source links.
     ///   - projectRoot: the pipeline's project root: source paths are shown relative to it.
-    ///   - window: the pipeline's latest runs with every test's outcome (`HistoryStore.flakeWindow`): the flake
+    ///   - window: the pipeline's latest runs with every test's outcome (`RunHistory.flakeWindow`): the flake
     ///     model's evidence.
     ///   - pipeline: whose state and outbox items these are (`Pipeline.key`); by default the report's pipeline, file
     ///     from its `pipelineFile`.

@@ -14,6 +14,7 @@ package struct RunFinisher: Sendable {
     }
 
     package var outputDirectory: URL
+    package var history: any RunHistory
     package var pipelineName: String
     /// Whose notification state and outbox items this run's are.
     package var pipelineKey: PipelineKey
@@ -52,8 +53,12 @@ package struct RunFinisher: Sendable {
     package var cancellation: CancellationFlag?
 
     /// The finisher of a pipeline's run (`run`, `schedule`, `merge`).
-    init(pipeline: Pipeline, options: SmokeRun.Options, outputDirectory: URL, context: HostContext) {
+    init(
+        pipeline: Pipeline, options: SmokeRun.Options, outputDirectory: URL, history: any RunHistory,
+        context: HostContext
+    ) {
         self.outputDirectory = outputDirectory
+        self.history = history
         pipelineName = pipeline.name
         pipelineKey = pipeline.key
         quarantine = pipeline.quarantine
@@ -72,11 +77,12 @@ package struct RunFinisher: Sendable {
         self.context = context
     }
 
-    /// The finisher of reports read from saved output (`parse`): reports only.
+    /// The finisher of reports read from saved output (`parse`): reports only, appended to the folder's history.
     package init(
         outputDirectory: URL, pipelineName: String, formats: [ReportFormat], strict: Bool, context: HostContext
     ) {
         self.outputDirectory = outputDirectory
+        history = HistoryOpening.open(outputFolder: outputDirectory, environment: context.environment)
         self.pipelineName = pipelineName
         pipelineKey = PipelineKey(name: pipelineName, file: nil)
         self.formats = formats
@@ -101,8 +107,7 @@ package struct RunFinisher: Sendable {
             }
         }
         if !isShard, report.status == .failed || report.status == .passed { applyQuarantine(to: &report) }
-        var store = RunStore(outputDirectory: outputDirectory, writer: fileWriter)
-        store.sqlite = SQLiteLibrary.chosen(by: context.environment)
+        let store = RunStore(outputDirectory: outputDirectory, writer: fileWriter, history: history)
         var written = true
         let errorsBefore = report.errors.count
         do {
@@ -259,7 +264,7 @@ package struct RunFinisher: Sendable {
     /// Applies the pipeline's `retention` to the output folder; a failure is a warning, never the run's.
     private func prune(after report: RunReport, settings retention: RetentionSettings) {
         let pipelinePath = RetentionPolicy.pipelineIdentity(projectRoot: projectRoot, pipelineFile: report.pipelineFile)
-        let outcome = RunPruner(outputDirectory: outputDirectory).prune(
+        let outcome = RunPruner(outputDirectory: outputDirectory, history: history).prune(
             pipeline: report.pipeline, pipelinePath: pipelinePath, settings: retention, now: now(),
             current: report.runID)
         let err = context.standardError
@@ -283,8 +288,8 @@ package struct RunFinisher: Sendable {
     private func writeDashboard() {
         let site = OutputLayout(root: outputDirectory).site
         do {
-            let result = try DashboardGenerator(siteDirectory: site).generate(
-                from: [try DashboardGenerator.Origin(outputDirectory: outputDirectory)], pipelines: nil)
+            let origin = try DashboardGenerator.Origin(outputDirectory: outputDirectory, history: history)
+            let result = try DashboardGenerator(siteDirectory: site).generate(from: [origin], pipelines: nil)
             for warning in result.warnings { context.standardError.line(warning) }
             context.standardOutput.line("dashboard: \(displayPath(site.appendingPathComponent(DashboardPaths.index)))")
         } catch {

@@ -73,6 +73,11 @@ package struct SmokeRun: Sendable {
         return pipeline.resolve(pipeline.output, currentDirectory: context.currentDirectory)
     }
 
+    /// The output folder's history, with the SQLite library the environment asks for.
+    package var history: any RunHistory {
+        HistoryOpening.open(outputFolder: outputDirectory, environment: context.environment)
+    }
+
     /// The folder of the project under test, whose git checkout names the commit.
     private var projectFolder: URL {
         if let package = TestDrivers.make(for: pipeline).testBinaryPackage {
@@ -114,7 +119,7 @@ package struct SmokeRun: Sendable {
         let origin = RunOriginReader(runner: context.runner, environment: context.environment)
             .read(projectFolder: projectFolder)
         let prepared = RunPreparation(
-            pipeline: pipeline, options: options, context: context, outputDirectory: outputDirectory,
+            pipeline: pipeline, options: options, context: context, outputDirectory: outputDirectory, history: history,
             cancellation: cancellation, processGroups: processGroups, fileWriter: fileWriter, processors: processors,
             startedAt: startedAt
         ).prepare()
@@ -189,7 +194,7 @@ package struct SmokeRun: Sendable {
     /// How this run ends: coverage, webhook, reports, history, summary, retention.
     package var finisher: RunFinisher {
         var finisher = RunFinisher(
-            pipeline: pipeline, options: options, outputDirectory: outputDirectory, context: context)
+            pipeline: pipeline, options: options, outputDirectory: outputDirectory, history: history, context: context)
         finisher.notifyEnvironment = notifyEnvironment
         finisher.environmentFileRefusal = environmentFileProblem.map { ($0, refusedVariables) }
         finisher.fileWriter = fileWriter

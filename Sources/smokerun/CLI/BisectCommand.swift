@@ -53,7 +53,7 @@ struct BisectCommand: Command {
         let err = context.standardError
         let lookup = try RecordedPipeline.lookupOutput(output: output, pipelinePath: pipelinePath, context: context)
         let runDirectory = try RunDirectoryLocator.resolve(run, outputDirectory: lookup, resolvePath: context.url(for:))
-        let report = try RunStore.loadReport(at: runDirectory)
+        let report = try RunReportFile.load(at: runDirectory)
         let (pipelineURL, pipelineDisplay) = try RecordedPipeline.file(
             for: report, runDirectory: runDirectory, given: pipelinePath, context: context)
         let pipeline = try PipelineLoader().load(pipelineURL, displayPath: pipelineDisplay)

@@ -123,7 +123,7 @@ import Testing
             currentDirectory: folder.url)
         let code = try await ParseCommand(arguments: [input.file, "--output", "out"]).run(in: context)
         #expect(code == .testsFailed)
-        let report = try RunStore.loadReport(at: try runDirectory(in: folder.url.appendingPathComponent("out")))
+        let report = try RunReportFile.load(at: try runDirectory(in: folder.url.appendingPathComponent("out")))
         #expect(report.tests.count == 2)
         Self.expectBelievable(report, "\(input.name)")
     }
@@ -164,7 +164,7 @@ import Testing
             context: HostContext(
                 standardOutput: BufferOutput(), standardError: err, environment: [:], currentDirectory: folder.url))
         #expect(code == .testsFailed, "\(err.text)")
-        let merged = try RunStore.loadReport(at: try runDirectory(in: folder.url.appendingPathComponent("merged")))
+        let merged = try RunReportFile.load(at: try runDirectory(in: folder.url.appendingPathComponent("merged")))
         #expect(merged.tests.count == 2)
         Self.expectBelievable(merged, "merged")
     }

@@ -58,7 +58,7 @@ import Testing
         #expect(code == .testsFailed)
         let runs = folder.url.appendingPathComponent("out/runs")
         let run = try #require(try FileManager.default.contentsOfDirectory(atPath: runs.path).first)
-        let report = try RunStore.loadReport(at: runs.appendingPathComponent(run))
+        let report = try RunReportFile.load(at: runs.appendingPathComponent(run))
         #expect(report.inputs?.map(\.format) == ["tap"])
         #expect(
             report.tests.map(\.id) == [

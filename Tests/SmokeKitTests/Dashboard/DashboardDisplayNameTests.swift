@@ -12,11 +12,17 @@ import Testing
     static let fetch = "TipCalculatorTests.NetworkTests/testFetch"
     static let shown = "Fetching the rates & <retrying>"
 
+    /// The history of `output` in history.sqlite, or in history.jsonl as when SQLite does not load.
+    static func history(of output: URL, sqlite: Bool) -> any RunHistory {
+        sqlite
+            ? HistoryOpening.open(outputFolder: output)
+            : JSONLinesHistory(outputFolder: output)
+    }
+
     /// Two runs of the report fixture whose failing `testFetch` has a display name.
     private func outputFolder(in folder: TemporaryDirectory, sqlite: Bool) throws -> URL {
         let output = folder.url.appendingPathComponent("out")
-        var store = RunStore(outputDirectory: output)
-        if !sqlite { store.sqlite = HistoryDatabaseTests.missing }
+        let store = RunStore(outputDirectory: output, history: Self.history(of: output, sqlite: sqlite))
         for index in 0..<2 {
             let runID = "20261122T0\(index)0000Z-000\(index)"
             let run = try store.createRunDirectory(runID: runID)
@@ -38,11 +44,14 @@ import Testing
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let output = try outputFolder(in: folder, sqlite: sqlite)
-        let origin = try DashboardGenerator.Origin(outputDirectory: output)
+        let origin = try DashboardGenerator.Origin(
+            outputDirectory: output, history: Self.history(of: output, sqlite: sqlite))
         #expect((origin.source is HistoryDatabaseDashboardSource) == sqlite)
         let history = try #require(try origin.source.histories(pipelines: nil).histories.first)
         #expect(history.displayNames == [Self.fetch: Self.shown])
-        let entries = try HistoryStore.read(outputDirectory: output, pipeline: "smoke")
+        let entries = try Self.history(of: output, sqlite: sqlite).contents(
+            pipeline: "smoke", since: nil, last: nil, perTest: true
+        ).entries
         #expect(entries.map(\.displayNames) == [[Self.fetch: Self.shown], [Self.fetch: Self.shown]])
 
         let files = Dictionary(
@@ -77,10 +86,13 @@ import Testing
             #expect(try !HistoryDatabase.hasDisplayNames(connection))
         }
         let before = try #require(
-            try HistoryDatabaseDashboardSource(outputDirectory: output).histories(pipelines: nil).histories.first)
+            try HistoryOpening.open(outputFolder: output).dashboardSource().histories(pipelines: nil).histories.first)
         #expect(before.displayNames.isEmpty)
         #expect(before.runs.count == 2)
-        #expect(try HistoryStore.read(outputDirectory: output, pipeline: "smoke").allSatisfy { $0.displayNames == nil })
+        #expect(
+            try HistoryOpening.open(outputFolder: output).contents(
+                pipeline: "smoke", since: nil, last: nil, perTest: true
+            ).entries.allSatisfy { $0.displayNames == nil })
 
         var report = ReportFixture.report
         report.runID = "20261122T030000Z-0003"
@@ -91,7 +103,7 @@ import Testing
         }
         try RunStore(outputDirectory: output).appendHistory(report)
         let after = try #require(
-            try HistoryDatabaseDashboardSource(outputDirectory: output).histories(pipelines: nil).histories.first)
+            try HistoryOpening.open(outputFolder: output).dashboardSource().histories(pipelines: nil).histories.first)
         #expect(after.runs.count == 3)
         #expect(after.displayNames == [Self.fetch: Self.shown])
     }

@@ -54,7 +54,7 @@ import Testing
         let quarantined = try await finish(6, failing: true, output: output, err: err)
         #expect(quarantined.status == .passed)
         #expect(quarantined.quarantine?.tests == [Self.sync])
-        let stored = try RunStore.loadReport(at: OutputLayout(root: output).run(quarantined.runID))
+        let stored = try RunReportFile.load(at: OutputLayout(root: output).run(quarantined.runID))
         #expect(stored.quarantine?.active == [entry])
 
         // Passing runs, then one eight days after the entry was made: its days are over, it ends and is said.

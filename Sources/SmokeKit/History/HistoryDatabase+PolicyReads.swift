@@ -46,9 +46,9 @@ extension HistoryDatabase {
         return durations
     }
 
-    /// The newest `last` runs of `pipeline` (all when nil) that started at or after `since`, oldest first, with
-    /// their per-test maps; the older runs are not read.
-    func entries(pipeline: String?, since: Date?, last: Int) throws -> [HistoryEntry] {
+    /// The newest `last` runs (all when nil) of `pipeline` (all when nil) that started at or after `since`, oldest
+    /// first, with their per-test maps, as `history.jsonl` held them; the older runs are not read.
+    func entries(pipeline: String?, since: Date?, last: Int?) throws -> [HistoryEntry] {
         try entries(of: storedRuns(pipeline: pipeline, since: since, newest: last))
     }
 

@@ -6,7 +6,7 @@ import Testing
 @testable import SmokeKit
 @testable import SmokeTestSupport
 
-/// The readers every run calls (`HistoryStore.notificationHistory`, `durations`, the windowed `contents` of
+/// The readers every run calls (`RunHistory.notificationHistory`, `durations`, the windowed `contents` of
 /// `history --flaky`) read only part of the history: their answers must be those of the whole history, from
 /// history.sqlite and from history.jsonl alike, over a scripted history written through the real append path.
 @Suite struct HistoryPolicyReadsTests {
@@ -81,7 +81,7 @@ import Testing
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
         }
         var jsonl = RunStore(outputDirectory: lines)
-        jsonl.sqlite = HistoryDatabaseTests.missing
+        jsonl.history = HistoryOpening.withoutSQLite(outputFolder: jsonl.outputDirectory)
         let sqlite = RunStore(outputDirectory: database)
         for index in 0..<runs {
             for report in [report(index)] + (index % 5 == 2 ? [report(index, pipeline: "other")] : []) {
@@ -89,9 +89,9 @@ import Testing
                 try jsonl.appendHistory(report)
             }
         }
-        #expect(try HistoryStore.database(outputDirectory: database) != nil)
-        #expect(try HistoryStore.database(outputDirectory: lines, library: HistoryDatabaseTests.missing) == nil)
-        let whole = try HistoryStore.contents(of: HistoryStore.fileURL(outputDirectory: lines), pipeline: nil).entries
+        #expect(try HistoryOpening.database(outputFolder: database) != nil)
+        #expect(try HistoryOpening.database(outputFolder: lines) == nil)
+        let whole = try JSONLinesHistory(outputFolder: lines).allContents().entries
         #expect(whole.count == runs + runs / 5)
         return Stores(database: database, lines: lines, whole: whole, folder: folder)
     }
@@ -107,8 +107,8 @@ import Testing
         let stores = try Self.stores()
         defer { stores.folder.remove() }
         let next = Self.nextRun
-        let fromDatabase = HistoryStore.notificationHistory(outputDirectory: stores.database, of: next)
-        let fromLines = HistoryStore.notificationHistory(outputDirectory: stores.lines, of: next)
+        let fromDatabase = HistoryOpening.open(outputFolder: stores.database).notificationHistory(of: next)
+        let fromLines = HistoryOpening.open(outputFolder: stores.lines).notificationHistory(of: next)
         #expect(fromDatabase == fromLines)
         #expect(fromDatabase.count == Self.runs)
 
@@ -128,7 +128,7 @@ import Testing
                 runID: Self.runID(59), announcedAt: Self.base, kind: .failure, failing: ["M.S/t0"], errors: [],
                 since: Self.runID(5)))
         for report in [next, Self.report(Self.runs + 1).passingAll] {
-            let history = HistoryStore.notificationHistory(outputDirectory: stores.database, of: report)
+            let history = HistoryOpening.open(outputFolder: stores.database).notificationHistory(of: report)
             let expected = NotificationPolicy.earlierRuns(of: report, in: stores.whole)
             #expect(
                 NotificationPolicy.plan(report: report, history: history, state: state)
@@ -142,14 +142,14 @@ import Testing
         let ids = Set(Self.nextRun.tests.map(\.id) + ["M.S/t3"])
         let whole = ShardPlanner.durations(from: stores.whole.filter { $0.pipeline == "smoke" })
             .filter { ids.contains($0.key) }
-        let fromDatabase = HistoryStore.durations(outputDirectory: stores.database, pipeline: "smoke", testIDs: ids)
+        let fromDatabase = HistoryOpening.open(outputFolder: stores.database).durations(pipeline: "smoke", testIDs: ids)
         #expect(fromDatabase == whole)
-        #expect(HistoryStore.durations(outputDirectory: stores.lines, pipeline: "smoke", testIDs: ids) == whole)
+        #expect(HistoryOpening.open(outputFolder: stores.lines).durations(pipeline: "smoke", testIDs: ids) == whole)
         // t3 last ran in run 30; t7's newest run has one device's duration; "new" has none.
         #expect(fromDatabase["M.S/t3"] == Self.test("M.S/t3", .failed, run: 30).durationSeconds)
         #expect(fromDatabase["M.S/t7"] == Self.test("M.S/t7", .passed, run: 60).durationSeconds)
         #expect(fromDatabase["M.S/new"] == nil && fromDatabase.count == ids.count - 1)
-        #expect(HistoryStore.durations(outputDirectory: stores.database, pipeline: "none", testIDs: ids).isEmpty)
+        #expect(HistoryOpening.open(outputFolder: stores.database).durations(pipeline: "none", testIDs: ids).isEmpty)
     }
 
     @Test func theFlakeWindowReadsOnlyItsRunsWithTheWholeHistorysAnswers() throws {
@@ -162,12 +162,12 @@ import Testing
                 stores.whole.filter { (pipeline == nil || $0.pipeline == pipeline) && $0.startedAt >= since }
                     .suffix(last))
             for folder in [stores.database, stores.lines] {
-                let contents = try HistoryStore.contents(
-                    outputDirectory: folder, pipeline: pipeline, since: since, last: last, perTest: true)
+                let contents = try HistoryOpening.open(outputFolder: folder).contents(
+                    pipeline: pipeline, since: since, last: last, perTest: true)
                 #expect(contents.entries == window)
                 #expect(TestStability.assess(contents.entries) == TestStability.assess(window))
-                let runsOnly = try HistoryStore.contents(
-                    outputDirectory: folder, pipeline: pipeline, since: since, last: last, perTest: false)
+                let runsOnly = try HistoryOpening.open(outputFolder: folder).contents(
+                    pipeline: pipeline, since: since, last: last, perTest: false)
                 #expect(runsOnly.entries.map(\.runID) == window.map(\.runID))
             }
         }

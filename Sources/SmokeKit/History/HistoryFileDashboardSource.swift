@@ -1,23 +1,20 @@
 import Foundation
 import SmokeCore
 
-/// The dashboard's histories from an output folder: `history.jsonl` for every run's statuses, durations, commit and
-/// coverage, and the `report.json` of each run folder still present for failure messages. A run folder retention
+/// The dashboard's histories from a history read whole (`history.jsonl`) for every run's statuses, durations, commit
+/// and coverage, and the `report.json` of each run folder still present for failure messages. A run folder retention
 /// removed is a run without a report link or messages. The whole file is read, then cut to the dashboard's window
 /// (`DashboardWindow.cut`), so both sources give the same history.
 package struct HistoryFileDashboardSource: DashboardSource {
-    package var outputDirectory: URL
-
-    package init(outputDirectory: URL) {
-        self.outputDirectory = outputDirectory
-    }
+    var history: any WholeHistory
+    private var outputDirectory: URL { history.outputFolder }
 
     package func histories(pipelines: [String]?) throws -> (histories: [DashboardHistory], warnings: [String]) {
         var builders: [String: DashboardHistoryBuilder] = [:]
         var warnings: [String] = []
         var pending: [String: [(entry: HistoryEntry, order: Int)]] = [:]
         var order = 0
-        let unreadable = try HistoryStore.forEachEntry(outputDirectory: outputDirectory) { entry in
+        let unreadable = try history.forEachEntry { entry in
             guard pipelines?.contains(entry.pipeline) ?? true else { return }
             order += 1
             // Entries are kept as they come only while they arrive in time order (the usual case); a late one is
@@ -32,7 +29,7 @@ package struct HistoryFileDashboardSource: DashboardSource {
             warnings.append(
                 """
                 smokerun dashboard: warning: skipped \(ReportText.count(unreadable, "unreadable line")) in \
-                \(HistoryStore.fileURL(outputDirectory: outputDirectory).path)
+                \(OutputLayout(root: outputDirectory).history.path)
                 """
             )
         }
@@ -56,7 +53,7 @@ package struct HistoryFileDashboardSource: DashboardSource {
         let folder = outputDirectory.appendingPathComponent(entry.path, isDirectory: true)
         var messages: [String: String] = [:]
         if reportPath != nil, !entry.flaky.isEmpty || entry.outcomes.values.contains(where: \.isFailure),
-            let report = try? RunStore.loadReport(at: folder)
+            let report = try? RunReportFile.load(at: folder)
         {
             for test in report.tests where test.status.isFailure || test.flaky {
                 let failure = test.failures.first ?? test.attempts.lazy.compactMap(\.failures.first).first

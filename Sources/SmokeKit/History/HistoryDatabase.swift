@@ -48,11 +48,6 @@ package final class HistoryDatabase {
         try Self.check(version: version, file: file)
     }
 
-    /// Whether the output folder has a database (a regular file; anything else there is an error).
-    static func exists(in outputDirectory: URL) throws -> Bool {
-        try isRegularFile(OutputLayout(root: outputDirectory).historyDatabase)
-    }
-
     /// Appends one finished run and its tests in one transaction. A run id already there is left as it is.
     func append(_ report: RunReport, path: String, pipelinePath: String?) throws {
         try connection.transaction {

@@ -7,14 +7,10 @@ import SmokeCore
 /// year of a 2,000-test suite is then ~400 K rows read one run at a time and one filtered pass for the rest, not
 /// 4.4 M rows.
 package struct HistoryDatabaseDashboardSource: DashboardSource {
-    package var outputDirectory: URL
-
-    package init(outputDirectory: URL) {
-        self.outputDirectory = outputDirectory
-    }
+    var history: SQLiteHistory
 
     package func histories(pipelines: [String]?) throws -> (histories: [DashboardHistory], warnings: [String]) {
-        guard let database = try HistoryStore.database(outputDirectory: outputDirectory) else { return ([], []) }
+        guard let database = try history.database() else { return ([], []) }
         var byPipeline: [String: [HistoryDatabase.StoredRun]] = [:]
         for stored in try database.storedRuns(pipeline: nil, since: nil)
         where pipelines?.contains(stored.run.pipeline) ?? true {
@@ -75,7 +71,7 @@ package struct HistoryDatabaseDashboardSource: DashboardSource {
             let dashboardRun = DashboardRun(
                 id: run.runID, startedAt: run.startedAt, status: run.status, durationSeconds: run.durationSeconds,
                 commit: run.commit, coveragePercent: run.coverage?.lines.percent,
-                reportPath: run.folderRemoved ? nil : Self.reportPage(ofRunAt: run.path, in: outputDirectory),
+                reportPath: run.folderRemoved ? nil : Self.reportPage(ofRunAt: run.path, in: history.outputFolder),
                 dirty: run.dirty)
             builder.add(dashboardRun, outcomes: outcomes)
         }

@@ -15,9 +15,6 @@ import Testing
 /// `history.sqlite`: what a run's append writes and the readers get back, the import of an older history.jsonl,
 /// refusing planted links, and the history.jsonl fallback when SQLite cannot be loaded.
 @Suite struct HistoryDatabaseTests {
-    static let missing = Result<SQLiteLibrary, SQLiteLibraryError>.failure(
-        SQLiteLibraryError(tried: ["libsqlite3-missing.so.0"], reasons: ["cannot open shared object file"]))
-
     private func report(_ runID: String, startedAt seconds: Double, pipeline: String = "smoke") -> RunReport {
         var report = ReportFixture.report
         report.pipeline = pipeline
@@ -29,7 +26,7 @@ import Testing
     }
 
     private func database(_ folder: URL) throws -> HistoryDatabase {
-        try #require(try HistoryStore.database(outputDirectory: folder))
+        try #require(try HistoryOpening.database(outputFolder: folder))
     }
 
     @Test func aRunsAppendReadsBackAsTheEntryHistoryJSONLHeldPlusEachTestsMessage() throws {
@@ -40,11 +37,11 @@ import Testing
         try FileManager.default.createDirectory(
             at: folder.url.appendingPathComponent("jsonl"), withIntermediateDirectories: false)
         var lines = RunStore(outputDirectory: folder.url.appendingPathComponent("jsonl"))
-        lines.sqlite = Self.missing
+        lines.history = HistoryOpening.withoutSQLite(outputFolder: lines.outputDirectory)
         try lines.appendHistory(written, pipelinePath: "/p/Pipelines/smoke.json")
 
-        let fromDatabase = try HistoryStore.read(outputDirectory: folder.url, pipeline: "smoke")
-        let fromLines = try HistoryStore.read(outputDirectory: lines.outputDirectory, pipeline: "smoke")
+        let fromDatabase = try HistoryOpening.open(outputFolder: folder.url).entries(pipeline: "smoke")
+        let fromLines = try HistoryOpening.open(outputFolder: lines.outputDirectory).entries(pipeline: "smoke")
         #expect(fromDatabase == fromLines)
         #expect(!FileManager.default.fileExists(atPath: OutputLayout(root: folder.url).history.path))
 
@@ -57,7 +54,7 @@ import Testing
         #expect(results.count == 1)
         #expect(results.first?.message == failing.failures.first?.message)
         #expect(results.first?.attempts == max(failing.attempts.count, 1))
-        #expect(try database.allTestResults(pipeline: "smoke").count == written.tests.count)
+        #expect(try database.connection.integer("SELECT count(*) FROM results") == Int64(written.tests.count))
     }
 
     @Test func theFileIsMadeMode0644AndAPlantedLinkIsRefused() throws {
@@ -85,7 +82,7 @@ import Testing
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         var old = RunStore(outputDirectory: folder.url)
-        old.sqlite = Self.missing
+        old.history = HistoryOpening.withoutSQLite(outputFolder: old.outputDirectory)
         let kept = report("20261122T040000Z-0001", startedAt: 1_795_320_000)
         let directory = try old.createRunDirectory(runID: kept.runID)
         try old.writeReports(kept, in: directory, formats: [.json])
@@ -115,15 +112,16 @@ import Testing
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         var store = RunStore(outputDirectory: folder.url)
-        store.sqlite = Self.missing
+        store.history = HistoryOpening.withoutSQLite(outputFolder: store.outputDirectory)
         let written = report("20261122T040000Z-0001", startedAt: 1_795_320_000)
         let directory = try store.createRunDirectory(runID: written.runID)
         let finished = try store.finish(written, in: directory, formats: [.json], consoleLog: nil, environment: [:])
         let note = try #require(finished.errors.first { $0.isNote })
         #expect(note.message.contains("libsqlite3-missing.so.0") && note.message.contains("history.jsonl"))
         #expect(finished.status == written.status)
-        #expect(try RunStore.loadReport(at: directory).errors.contains(note))
-        #expect(try HistoryStore.read(outputDirectory: folder.url, pipeline: nil).map(\.runID) == [written.runID])
+        #expect(try RunReportFile.load(at: directory).errors.contains(note))
+        #expect(
+            try HistoryOpening.open(outputFolder: folder.url).entries(pipeline: nil).map(\.runID) == [written.runID])
         #expect(!FileManager.default.fileExists(atPath: OutputLayout(root: folder.url).historyDatabase.path))
     }
 
@@ -137,7 +135,7 @@ import Testing
             path: OutputLayout(root: folder.url).historyDatabase.path, readOnly: false, library: library)
         try connection.execute("PRAGMA user_version = 99")
         #expect {
-            try HistoryStore.read(outputDirectory: folder.url, pipeline: nil)
+            try HistoryOpening.open(outputFolder: folder.url).entries(pipeline: nil)
         } throws: { "\($0.localizedDescription)".contains("history.sqlite") && "\($0)".contains("newer smokerun") }
     }
 
@@ -147,7 +145,7 @@ import Testing
         try Data(String(repeating: "not a database ", count: 40).utf8).write(
             to: OutputLayout(root: folder.url).historyDatabase)
         for attempt in [
-            { _ = try HistoryStore.read(outputDirectory: folder.url, pipeline: nil) },
+            { _ = try HistoryOpening.open(outputFolder: folder.url).entries(pipeline: nil) },
             {
                 try RunStore(outputDirectory: folder.url).appendHistory(
                     self.report("20261122T040000Z-0001", startedAt: 1))
@@ -175,7 +173,8 @@ import Testing
             try database.deleteRuns(pipelinePath: "/a/smoke.json", startedBefore: Date(timeIntervalSince1970: 50_000))
                 == 1)
         #expect(try database.runs().map(\.runID) == ["20261122T040000Z-0002", "20261122T040000Z-0003"])
-        #expect(try database.allTestResults().count == 2 * ReportFixture.report.tests.count)
+        let results = try database.connection.integer("SELECT count(*) FROM results")
+        #expect(results == Int64(2 * ReportFixture.report.tests.count))
     }
 
     @Test func pruningRunFoldersKeepsTheirRowsAndMarksTheFoldersGone() throws {
@@ -192,7 +191,7 @@ import Testing
         }
         var settings = RetentionSettings()
         settings.runs = 1
-        let outcome = RunPruner(outputDirectory: folder.url).prune(
+        let outcome = RunPruner(outputDirectory: folder.url, history: store.history).prune(
             pipeline: "smoke", pipelinePath: pipelinePath, settings: settings,
             now: Date(timeIntervalSince1970: 1_795_400_000), current: ids[2])
         #expect(outcome.removed == Array(ids.prefix(2)) && outcome.failures.isEmpty)
@@ -203,6 +202,6 @@ import Testing
         let failing = try #require(ReportFixture.report.tests.first { !$0.failures.isEmpty })
         let results = try database(folder.url).testResults(testID: failing.id)
         #expect(results.map(\.runID) == ids && results.allSatisfy { $0.message != nil })
-        #expect(try HistoryStore.read(outputDirectory: folder.url, pipeline: "smoke").count == 3)
+        #expect(try HistoryOpening.open(outputFolder: folder.url).entries(pipeline: "smoke").count == 3)
     }
 }

@@ -6,7 +6,7 @@ import Testing
 @testable import SmokeKit
 @testable import SmokeTestSupport
 
-@Suite struct HistoryStoreTests {
+@Suite struct JSONLinesHistoryTests {
     private func report(_ pipeline: String, runID: String, startedAt seconds: Double) -> RunReport {
         var report = ReportFixture.minimalReport
         report.pipeline = pipeline
@@ -21,17 +21,17 @@ import Testing
         defer { folder.remove() }
         // history.jsonl, as a smokerun without SQLite writes it.
         var store = RunStore(outputDirectory: folder.url)
-        store.sqlite = HistoryDatabaseTests.missing
+        store.history = HistoryOpening.withoutSQLite(outputFolder: store.outputDirectory)
         try store.appendHistory(report("smoke", runID: "20261122T080000Z-0002", startedAt: 1_795_334_400))
         try store.appendHistory(report("nightly", runID: "20261122T060000Z-0009", startedAt: 1_795_327_200))
         try store.appendHistory(report("smoke", runID: "20261122T040000Z-0001", startedAt: 1_795_320_000))
         let text = try String(contentsOf: folder.url.appendingPathComponent("history.jsonl"), encoding: .utf8)
         #expect(text.split(separator: "\n").count == 3)
         #expect(text.hasSuffix("}\n"))
-        let smoke = try HistoryStore.read(outputDirectory: folder.url, pipeline: "smoke")
+        let smoke = try HistoryOpening.open(outputFolder: folder.url).entries(pipeline: "smoke")
         #expect(smoke.map(\.runID) == ["20261122T040000Z-0001", "20261122T080000Z-0002"])
         #expect(smoke.first?.path == "runs/20261122T040000Z-0001")
-        #expect(try HistoryStore.read(outputDirectory: folder.url, pipeline: nil).count == 3)
+        #expect(try HistoryOpening.open(outputFolder: folder.url).entries(pipeline: nil).count == 3)
     }
 
     @Test func skipsAndCountsATornLastLine() throws {
@@ -39,7 +39,7 @@ import Testing
         defer { folder.remove() }
         // history.jsonl, as a smokerun without SQLite writes it.
         var store = RunStore(outputDirectory: folder.url)
-        store.sqlite = HistoryDatabaseTests.missing
+        store.history = HistoryOpening.withoutSQLite(outputFolder: store.outputDirectory)
         try store.appendHistory(report("smoke", runID: "20261122T040000Z-0001", startedAt: 1_795_320_000))
         let history = folder.url.appendingPathComponent("history.jsonl")
         let handle = try FileHandle(forWritingTo: history)
@@ -47,13 +47,13 @@ import Testing
         try handle.write(contentsOf: Data("{\"runID\":\"20261122T0800".utf8))
         try handle.close()
 
-        let contents = try HistoryStore.contents(outputDirectory: folder.url, pipeline: nil)
+        let contents = try HistoryOpening.open(outputFolder: folder.url).contents(pipeline: nil)
         #expect(contents.entries.map(\.runID) == ["20261122T040000Z-0001"])
         #expect(contents.unreadableLines == 1)
 
         // The next append starts a fresh line instead of gluing itself to the torn one.
         try store.appendHistory(report("smoke", runID: "20261122T120000Z-0003", startedAt: 1_795_348_800))
-        let after = try HistoryStore.contents(outputDirectory: folder.url, pipeline: nil)
+        let after = try HistoryOpening.open(outputFolder: folder.url).contents(pipeline: nil)
         #expect(after.entries.map(\.runID) == ["20261122T040000Z-0001", "20261122T120000Z-0003"])
         #expect(after.unreadableLines == 1)
     }
@@ -61,7 +61,7 @@ import Testing
     @Test func missingHistoryIsEmpty() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        #expect(try HistoryStore.read(outputDirectory: folder.url, pipeline: nil).isEmpty)
+        #expect(try HistoryOpening.open(outputFolder: folder.url).entries(pipeline: nil).isEmpty)
     }
 
     /// Concurrent writers of history.sqlite wait for each other's transaction (its busy timeout); every run lands.
@@ -92,27 +92,9 @@ import Testing
             }
             try await group.waitForAll()
         }
-        let contents = try HistoryStore.contents(outputDirectory: folder.url, pipeline: nil)
+        let contents = try HistoryOpening.open(outputFolder: folder.url).contents(pipeline: nil)
         #expect(contents.unreadableLines == 0)
         #expect(contents.entries.count == writers * perWriter)
         #expect(Set(contents.entries.map(\.runID)).count == writers * perWriter)
-    }
-
-    @Test func runDirectoryRejectsPathsAndNamesMissingRuns() throws {
-        let folder = try TemporaryDirectory()
-        defer { folder.remove() }
-        #expect(throws: StoreError.invalidRunID("../etc")) {
-            try HistoryStore.runDirectory(for: "../etc", outputDirectory: folder.url)
-        }
-        #expect(
-            throws: StoreError.runNotFound(
-                runID: "20261122T040000Z-0001", runsDirectory: folder.url.appendingPathComponent("runs").path)
-        ) {
-            try HistoryStore.runDirectory(for: "20261122T040000Z-0001", outputDirectory: folder.url)
-        }
-        let created = try RunStore(outputDirectory: folder.url).createRunDirectory(runID: "20261122T040000Z-0001")
-        #expect(
-            try HistoryStore.runDirectory(for: "20261122T040000Z-0001", outputDirectory: folder.url).path
-                == created.path)
     }
 }

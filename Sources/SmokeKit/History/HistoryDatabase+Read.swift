@@ -1,7 +1,7 @@
 import Foundation
 import SmokeCore
 
-/// Reading `history.sqlite`: runs, the entries every history reader uses (`HistoryStore`), and tests' results
+/// Reading `history.sqlite`: runs, the entries every history reader uses (`SQLiteHistory`), and tests' results
 /// (`smokerun history --test`, the dashboard). Everything comes oldest first.
 extension HistoryDatabase {
     /// A run and its row id (`results.run`).
@@ -13,11 +13,6 @@ extension HistoryDatabase {
     /// The runs of `pipeline` (all when nil) that started at or after `since` (all when nil), oldest first.
     package func runs(pipeline: String? = nil, since: Date? = nil) throws -> [HistoryRun] {
         try storedRuns(pipeline: pipeline, since: since).map(\.run)
-    }
-
-    /// Every run's `HistoryEntry`, with its per-test maps, as `history.jsonl` held them.
-    func entries(pipeline: String?) throws -> [HistoryEntry] {
-        try entries(of: storedRuns(pipeline: pipeline, since: nil))
     }
 
     /// The `HistoryEntry` of each of `runs`, with its per-test maps.
@@ -58,31 +53,6 @@ extension HistoryDatabase {
         var found: [HistoryTestResult] = []
         while try statement.step() { if let result = Self.result(statement) { found.append(result) } }
         return found
-    }
-
-    /// Every test result of the runs `runs(pipeline:since:)` lists, run by run, oldest first.
-    package func allTestResults(pipeline: String? = nil, since: Date? = nil) throws -> [HistoryTestResult] {
-        var found: [HistoryTestResult] = []
-        try forEachRun(pipeline: pipeline, since: since) { _, results in found += results }
-        return found
-    }
-
-    /// Each run `runs(pipeline:since:)` lists with its test results, one run at a time, oldest first: a year of
-    /// results is never held at once.
-    package func forEachRun(
-        pipeline: String? = nil, since: Date? = nil, _ body: (HistoryRun, [HistoryTestResult]) throws -> Void
-    ) throws {
-        let statement = try connection.prepare(
-            """
-            SELECT \(Self.resultColumns) FROM results r JOIN tests t ON t.id = r.test JOIN runs u ON u.id = r.run
-            WHERE r.run = ?
-            """)
-        for stored in try storedRuns(pipeline: pipeline, since: since) {
-            try statement.bind([.integer(stored.row)])
-            var results: [HistoryTestResult] = []
-            while try statement.step() { if let result = Self.result(statement) { results.append(result) } }
-            try body(stored.run, results)
-        }
     }
 
     private static let resultColumns = """

@@ -17,7 +17,7 @@ extension HistoryDatabase {
         guard let size = Self.regularFileSize(layout.history) else { return 0 }
         let recorded = try storedImportSize()
         guard recorded != size else { return 0 }
-        let contents = try HistoryStore.contents(of: layout.history, pipeline: nil)
+        let contents = try JSONLinesHistory(outputFolder: outputDirectory).allContents()
         return try connection.transaction {
             var added = 0
             for entry in contents.entries {
@@ -25,7 +25,7 @@ extension HistoryDatabase {
                 let run = HistoryRun(entry: entry)
                 guard try writer.insertRun(run) else { continue }
                 added += 1
-                let report = try? RunStore.loadReport(at: outputDirectory.appendingPathComponent(run.path))
+                let report = try? RunReportFile.load(at: outputDirectory.appendingPathComponent(run.path))
                 if let report, report.runID == entry.runID {
                     try Self.insertTests(of: report, with: &writer)
                 } else {
