@@ -29,6 +29,11 @@ extension RunStore {
         if keepsHistory, let note = history.fallbackNote {
             report.errors.append(InfrastructureError(message: note, severity: .note))
         }
+        // Commands refuse a bad limit before the run; here the default stands in.
+        let detail = (try? HistoryDetail(environment: environment)) ?? HistoryDetail()
+        if keepsHistory, let note = detail.note(for: report) {
+            report.errors.append(InfrastructureError(message: note, severity: .note))
+        }
         report.artifacts = artifacts(
             in: runDirectory, formats: formats, expected: copiedLog == nil ? [] : [RunDirectory.consoleLogName])
         var alongside: [@Sendable () throws -> Void] = []
@@ -37,7 +42,7 @@ extension RunStore {
         let sources = SourceLinks.from(environment: environment, projectRoot: projectRoot)
         try writeReports(report, in: runDirectory, formats: formats, sources: sources, alongside: alongside)
         // The history before `latest`: a run whose history could not be written is not the latest run.
-        if keepsHistory { try appendHistory(report, pipelinePath: pipelinePath) }
+        if keepsHistory { try appendHistory(detail.recorded(report), pipelinePath: pipelinePath) }
         // Listed now (a shard never is): the next run has nothing to adopt here.
         POSIXFile.remove(OutputLayout.unlistedMarker(inRun: runDirectory))
         try updateLatest(runID: report.runID)

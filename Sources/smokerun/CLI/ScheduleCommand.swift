@@ -36,6 +36,7 @@ struct ScheduleCommand: Command {
         let pipelineFiles = PipelineFiles(paths: files, currentDirectory: context.currentDirectory)
         _ = try pipelineFiles.urls() // a default folder with no pipelines is a usage error, not an idle service
         _ = try AttachmentSourcePolicy.byteLimit(environment: context.environment) // refused now, not at 3 a.m.
+        _ = try HistoryDetail(environment: context.environment)
         // A pipeline that is missing or invalid at start is a mistake to fix now, not a service that idles (exit 2).
         let environment = self.environment
         let loadChecked: @Sendable (URL) throws -> Pipeline = { url in
