@@ -6,15 +6,7 @@ import SmokeCore
 /// finisher. SIGINT/SIGTERM before the reports are written remove the half-made run folder (`MergeInterrupted`).
 package struct MergedShards: RunSource {
     /// The shards' reports, their run folders, and the pipeline they ran.
-    package struct Shards {
-        package var parts: [RunMerger.Part]
-        package var directories: [URL]
-        package var pipeline: Pipeline
-
-        package init(parts: [RunMerger.Part], directories: [URL], pipeline: Pipeline) {
-            (self.parts, self.directories, self.pipeline) = (parts, directories, pipeline)
-        }
-    }
+    package typealias Shards = (parts: [RunMerger.Part], directories: [URL], pipeline: Pipeline)
 
     let parts: [RunMerger.Part]
     /// Each part's run folder.

@@ -146,8 +146,9 @@ package struct RunFinisher: Sendable {
         }
         if let retention { prune(after: report, settings: retention) }
         if dashboard { writeDashboard() }
-        return Self.outcome(
-            report, runDirectory: folder.url, coverageBelowMinimum: coverageBelowMinimum, strict: strict)
+        return SmokeRun.Outcome(
+            report: report, runDirectory: folder.url,
+            failure: Self.failure(of: report, coverageBelowMinimum: coverageBelowMinimum, strict: strict))
     }
 
     /// After a failed finish (the history append, `latest`, a report): the reports already in the run folder said
@@ -162,15 +163,6 @@ package struct RunFinisher: Sendable {
         for format in ordered where (try? store.writeReports(report, in: folder, formats: [format])) == nil {
             POSIXFile.remove(file(format))
         }
-    }
-
-    /// What went wrong, for the exit status: the run's status, then the coverage gate, then `--strict`.
-    static func outcome(_ report: RunReport, runDirectory: URL, coverageBelowMinimum: Bool, strict: Bool)
-        -> SmokeRun.Outcome
-    {
-        SmokeRun.Outcome(
-            report: report, runDirectory: runDirectory,
-            failure: failure(of: report, coverageBelowMinimum: coverageBelowMinimum, strict: strict))
     }
 
     /// The kind of trouble a finished report means for the exit status (nil: none); `parse --summary-only` asks it too.

@@ -35,6 +35,6 @@ extension RecordedPipeline {
             else { continue }
             context.standardError.line("merge: \(warning)")
         }
-        return MergedShards.Shards(parts: parts, directories: directories, pipeline: pipeline)
+        return (parts, directories, pipeline)
     }
 }
