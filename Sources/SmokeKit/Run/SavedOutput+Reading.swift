@@ -2,8 +2,9 @@ import Foundation
 import SmokeCore
 
 extension SavedOutput {
-    /// Logs, event streams and JUnit XML, in the order given. A summary of a big input keeps statuses only (memory
-    /// stays flat however much the tests printed); up to `summaryKeepsEverythingUpToBytes` it reads as a run does.
+    /// Logs, event streams and JUnit XML, in the order given. A summary of an input over
+    /// `summaryKeepsEverythingUpToBytes` keeps statuses only (why: Documentation/Performance.md); a smaller one reads
+    /// as a run does, and reconciles and exits alike.
     static func readLogs(_ files: [URL], settings: Settings, context: HostContext) throws -> Reading {
         let parsedAt = context.clock.now
         let bytes = files.reduce(0) {
