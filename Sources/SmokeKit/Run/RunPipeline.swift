@@ -29,7 +29,6 @@ package enum RunPipeline {
     /// one budget; what was refused or could not be stored joins the report's errors. Then decides the status.
     static func attach(_ draft: inout RunDraft, writer: FileWriter, context: HostContext) {
         let store = AttachmentStore(writer: writer, byteLimit: draft.attachmentByteLimit)
-        var report = draft.report
         var storeErrors: [InfrastructureError] = []
         for group in draft.attachments {
             let sources = AttachmentSourcePolicy(allowedFolders: group.allowedFolders, byteLimit: store.byteLimit)
@@ -37,37 +36,37 @@ package enum RunPipeline {
             if case .given = draft.status {
                 for refused in sources.refused { context.standardError.line("warning: \(refused.message)") }
             }
-            report.errors += sources.refused
+            draft.report.errors += sources.refused
             let stored: [InfrastructureError]
-            if group.tests == report.tests.indices {
+            if group.tests == draft.report.tests.indices {
                 stored = store.attach(
-                    sources.allowed, to: &report.tests, in: draft.folder.url, failureTimes: group.failureTimes,
+                    sources.allowed, to: &draft.report.tests, in: draft.folder.url, failureTimes: group.failureTimes,
                     budget: &draft.attachmentBudget)
             } else {
-                var tests = Array(report.tests[group.tests])
+                var tests = Array(draft.report.tests[group.tests])
                 stored = store.attach(
                     sources.allowed, to: &tests, in: draft.folder.url, failureTimes: group.failureTimes,
                     budget: &draft.attachmentBudget)
-                report.tests.replaceSubrange(group.tests, with: tests)
+                draft.report.tests.replaceSubrange(group.tests, with: tests)
             }
-            report.errors += stored
+            draft.report.errors += stored
             storeErrors += stored
         }
         switch draft.status {
         case .afterAttaching(let interrupted):
-            report.status = interrupted ? .interrupted : RunReport.status(of: report.tests, errors: report.errors)
+            let status = RunReport.status(of: draft.report.tests, errors: draft.report.errors)
+            draft.report.status = interrupted ? .interrupted : status
             // The driver's reading against the frameworks' own counts, checked after the status is decided: a
             // disagreement is listed and warned about, never turns a passing run into an error (`--strict` fails it).
-            for warning in report.listDisagreements() { context.standardError.line(warning) }
+            for warning in draft.report.listDisagreements() { context.standardError.line(warning) }
         case .given where draft.attachmentBudget.unstored > 0:
             // Results that did not all reach the disk: never `passed` (a full disk once lost every attachment,
             // exit 0, nothing said).
             for error in storeErrors where !error.isNote {
                 context.standardError.line("smokerun: error: \(error.message)")
             }
-            report.status = .error
+            draft.report.status = .error
         case .given: break
         }
-        draft.report = report
     }
 }
