@@ -48,6 +48,7 @@ struct RunPreparation {
         let progress = ProgressPrinter(
             output: err, githubActions: context.environment["GITHUB_ACTIONS"] == "true",
             style: TerminalStyle(output: err, environment: context.environment),
+            now: { [clock = context.clock] in clock.now },
             dumbTerminal: context.environment["TERM"] == "dumb")
         return Started(
             seed: seed,
