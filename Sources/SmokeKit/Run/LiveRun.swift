@@ -26,8 +26,8 @@ struct LiveRun: RunSource {
             .read(projectFolder: run.projectFolder)
         let preparation = RunPreparation(
             pipeline: run.pipeline, options: run.options, context: context, outputDirectory: run.outputDirectory,
-            cancellation: run.cancellation, processGroups: run.processGroups, fileWriter: run.fileWriter,
-            processors: run.processors, startedAt: startedAt)
+            history: finisher.history, cancellation: run.cancellation, processGroups: run.processGroups,
+            fileWriter: run.fileWriter, processors: run.processors, startedAt: startedAt)
         started = preparation.start()
         self.preparation = preparation
         return startedAt
@@ -86,7 +86,7 @@ struct LiveRun: RunSource {
         (report.pipelineFile, report.pipelineHash) = (started.pipelineFile?.path, started.pipelineFile?.hash)
         report.inputs = [
             InputRecord(
-                path: RunDirectory.consoleLogName, format: LogFormat.console.rawValue,
+                path: RunDirectory.consoleLogName, format: ConsoleFormat().name,
                 unrecognizedLines: driverResult.unrecognizedLines)
         ]
         report.reconciliation = driverResult.reconciliation

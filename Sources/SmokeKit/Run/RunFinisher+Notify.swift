@@ -17,13 +17,12 @@ extension RunFinisher {
 
     /// The webhook, after the run's results are final; it never changes them.
     func notify(_ report: RunReport, settings: NotifySettings) async -> [NotificationRecord] {
-        let history = HistoryStore.notificationHistory(outputDirectory: outputDirectory, of: report)
         let delivery = cancellation.map { WebhookDelivery().cancelled(by: $0) } ?? WebhookDelivery()
         let records = await Notifier(delivery: delivery).notifyAfterRun(
-            report: report, history: history, settings: settings, outputDirectory: outputDirectory,
+            report: report, history: history.notificationHistory(of: report), settings: settings,
+            outputDirectory: outputDirectory,
             environment: notifyEnvironment ?? context.environment, projectRoot: projectRoot, pipeline: pipelineKey,
-            window: HistoryStore.flakeWindow(
-                outputDirectory: outputDirectory, of: report, runs: settings.flakyWindowRuns))
+            window: history.flakeWindow(of: report, runs: settings.flakyWindowRuns))
         // A passing run's "nothing to send" is noise; `-v` shows it.
         for record in records where verbose || RunSummary.isWorthShowing(record) {
             context.standardError.line(Notifier.describe(record))

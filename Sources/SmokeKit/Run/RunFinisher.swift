@@ -14,6 +14,7 @@ package struct RunFinisher: Sendable {
     }
 
     package var outputDirectory: URL
+    package var history: any RunHistory
     package var pipelineName: String
     /// Whose notification state and outbox items this run's are.
     package var pipelineKey: PipelineKey
@@ -51,8 +52,12 @@ package struct RunFinisher: Sendable {
     package var cancellation: CancellationFlag?
 
     /// The finisher of a pipeline's run (`run`, `schedule`, `merge`).
-    init(pipeline: Pipeline, options: SmokeRun.Options, outputDirectory: URL, context: HostContext) {
+    init(
+        pipeline: Pipeline, options: SmokeRun.Options, outputDirectory: URL, history: any RunHistory,
+        context: HostContext
+    ) {
         self.outputDirectory = outputDirectory
+        self.history = history
         pipelineName = pipeline.name
         pipelineKey = pipeline.key
         quarantine = pipeline.quarantine
@@ -71,11 +76,12 @@ package struct RunFinisher: Sendable {
         self.context = context
     }
 
-    /// The finisher of reports read from saved output (`parse`): reports only.
+    /// The finisher of reports read from saved output (`parse`): reports only, appended to the folder's history.
     package init(
         outputDirectory: URL, pipelineName: String, formats: [ReportFormat], strict: Bool, context: HostContext
     ) {
         self.outputDirectory = outputDirectory
+        history = HistoryOpening.open(outputFolder: outputDirectory, environment: context.environment)
         self.pipelineName = pipelineName
         pipelineKey = PipelineKey(name: pipelineName, file: nil)
         self.formats = formats
@@ -100,8 +106,7 @@ package struct RunFinisher: Sendable {
             }
         }
         if !isShard, report.status == .failed || report.status == .passed { applyQuarantine(to: &report) }
-        var store = RunStore(outputDirectory: outputDirectory, writer: fileWriter)
-        store.sqlite = SQLiteLibrary.chosen(by: context.environment)
+        let store = RunStore(outputDirectory: outputDirectory, writer: fileWriter, history: history)
         var written = true
         let errorsBefore = report.errors.count
         do {
@@ -226,7 +231,7 @@ package struct RunFinisher: Sendable {
             // So `smokerun merge` can merge this run's profile with other shards' and export it again.
             try? CoverageInputs(testBinaries: draft.testBinaries.map(\.path)).write(in: runDirectory)
             // Most of a run's size; coverage.profdata holds them merged.
-            RunPruner.removeRawProfiles(in: runDirectory)
+            CoverageCollector.removeRawProfiles(in: runDirectory)
             // A shard covers part of the code by design; `smokerun merge` applies the gate to the whole run.
             if !isShard, let minimum = coverage.settings.minimumLines, collection.summary.lines.count == 0 {
                 let shown = Int(exactly: minimum).map(String.init) ?? "\(minimum)"
@@ -250,7 +255,7 @@ package struct RunFinisher: Sendable {
     /// Applies the pipeline's `retention` to the output folder; a failure is a warning, never the run's.
     private func prune(after report: RunReport, settings retention: RetentionSettings) {
         let pipelinePath = RetentionPolicy.pipelineIdentity(projectRoot: projectRoot, pipelineFile: report.pipelineFile)
-        let outcome = RunPruner(outputDirectory: outputDirectory).prune(
+        let outcome = RunPruner(outputDirectory: outputDirectory, history: history).prune(
             pipeline: report.pipeline, pipelinePath: pipelinePath, settings: retention, now: now(),
             current: report.runID)
         let err = context.standardError
@@ -274,8 +279,8 @@ package struct RunFinisher: Sendable {
     private func writeDashboard() {
         let site = OutputLayout(root: outputDirectory).site
         do {
-            let result = try DashboardGenerator(siteDirectory: site).generate(
-                from: [try DashboardGenerator.Origin(outputDirectory: outputDirectory)], pipelines: nil)
+            let origin = try DashboardGenerator.Origin(outputDirectory: outputDirectory, history: history)
+            let result = try DashboardGenerator(siteDirectory: site).generate(from: [origin], pipelines: nil)
             for warning in result.warnings { context.standardError.line(warning) }
             context.standardOutput.line("dashboard: \(displayPath(site.appendingPathComponent(DashboardPaths.index)))")
         } catch {

@@ -8,7 +8,8 @@ package enum RunPipeline {
         var source = source
         let finisher = source.finisher
         let startedAt = try await source.start()
-        let store = RunStore(outputDirectory: finisher.outputDirectory, writer: finisher.fileWriter)
+        let store = RunStore(
+            outputDirectory: finisher.outputDirectory, writer: finisher.fileWriter, history: finisher.history)
         var folder: RunDirectory
         var problem: String?
         do {

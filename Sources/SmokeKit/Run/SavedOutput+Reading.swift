@@ -13,7 +13,8 @@ extension SavedOutput {
         let statusesOnly = settings.summaryOnly && bytes > ScaleThresholds.summaryKeepsEverythingUpToBytes
         var parsed: ParsedLog
         do {
-            parsed = try LogParser(retention: statusesOnly ? .statusesOnly : .full).parse(files: files)
+            parsed = try LogParser(retention: statusesOnly ? .statusesOnly : .full, formats: settings.inputFormats)
+                .parse(files: files)
         } catch {
             guard case .failedBeforeTests(let path, let failure) = error else { throw error }
             return failedBeforeTests(path: path, failure: failure, files: files, parsedAt: parsedAt, settings, context)
@@ -76,7 +77,7 @@ extension SavedOutput {
             parsedAt: parsedAt)
         report.inputs = files.map {
             InputRecord(
-                path: $0.path, format: LogFormat.console.rawValue, strippedPrefix: nil, unrecognizedLines: 0,
+                path: $0.path, format: ConsoleFormat().name, strippedPrefix: nil, unrecognizedLines: 0,
                 firstUnrecognizedLine: nil)
         }
         report.errors = [InfrastructureError(message: failure.summary, details: failure.errorLines)]

@@ -16,6 +16,8 @@ package struct SavedOutput: RunSource {
         package var crossCheck = false
         /// Where attachments named by path may be copied from; nil: each input's own folder.
         package var attachmentsFrom: String?
+        /// The formats an input is recognised as.
+        package var inputFormats = InputFormatRegistry.standard
 
         package init() {}
     }

@@ -72,10 +72,15 @@ package struct SmokeRun: Sendable {
         return pipeline.resolve(pipeline.output, currentDirectory: context.currentDirectory)
     }
 
+    /// The output folder's history, with the SQLite library the environment asks for.
+    package var history: any RunHistory {
+        HistoryOpening.open(outputFolder: outputDirectory, environment: context.environment)
+    }
+
     /// The folder of the project under test, whose git checkout names the commit.
     var projectFolder: URL {
-        if case .swiftpm(let settings) = pipeline.driver {
-            return pipeline.resolve(settings.packagePath, currentDirectory: context.currentDirectory)
+        if let package = TestDrivers.make(for: pipeline).testBinaryPackage {
+            return pipeline.resolve(package.packagePath, currentDirectory: context.currentDirectory)
         }
         return pipeline.projectRoot(currentDirectory: context.currentDirectory)
     }
@@ -118,7 +123,7 @@ package struct SmokeRun: Sendable {
     /// How this run ends: coverage, webhook, reports, history, summary, retention.
     package var finisher: RunFinisher {
         var finisher = RunFinisher(
-            pipeline: pipeline, options: options, outputDirectory: outputDirectory, context: context)
+            pipeline: pipeline, options: options, outputDirectory: outputDirectory, history: history, context: context)
         finisher.notifyEnvironment = notifyEnvironment
         finisher.environmentFileRefusal = environmentFileProblem.map { ($0, refusedVariables) }
         finisher.fileWriter = fileWriter
