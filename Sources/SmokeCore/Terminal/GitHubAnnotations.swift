@@ -1,18 +1,21 @@
-/// `::error file=…,line=…::` workflow commands, so failures show on the PR diff. Pure.
+/// `::error file=…,line=…::` workflow commands, so failures show on the PR diff; a failure a quarantine covered is a
+/// `::warning` titled "quarantined", since it does not fail the run. Pure.
 package enum GitHubAnnotations {
     package static func lines(for report: RunReport, relativeTo root: String?) -> [String] {
         var lines: [String] = []
         for test in report.failingTests {
             let failure = test.failures.first
-            var properties = [
-                "title=\(escapeProperty("\(test.id)\(DeviceGroups.suffix(test)) \(test.status.rawValue)"))"
-            ]
+            let quarantined = report.quarantineEntry(for: test) != nil
+            let title =
+                "\(test.id)\(DeviceGroups.suffix(test)) \(test.status.rawValue)\(quarantined ? ", quarantined" : "")"
+            var properties = ["title=\(escapeProperty(title))"]
             if let file = failure?.file {
                 properties.insert("file=\(escapeProperty(relative(file, to: root)))", at: 0)
                 if let line = failure?.line { properties.insert("line=\(line)", at: 1) }
             }
             let message = failure?.message ?? test.status.rawValue
-            lines.append("::error \(properties.joined(separator: ","))::\(escapeData(message))")
+            let level = quarantined ? "warning" : "error"
+            lines.append("::\(level) \(properties.joined(separator: ","))::\(escapeData(message))")
         }
         for error in report.errors {
             // A note (a process a test left running, already ended) is worth a look, not a red build.

@@ -3,7 +3,8 @@ import Foundation
 /// What `run` prints when it is done: the failing tests (stderr) and one totals line (stdout). Pure,
 /// so the wording, plurals and colours are golden-tested with and without a terminal.
 package enum RunSummary {
-    /// Each failing test with its location and the first line of its message.
+    /// Each failing test with its location and the first line of its message; a failure a quarantine covered is
+    /// marked and followed by the entry (it neither fails the run nor pages).
     package static func failureLines(_ report: RunReport, style: TerminalStyle) -> [String] {
         var lines: [String] = []
         for test in report.failingTests {
@@ -12,9 +13,15 @@ package enum RunSummary {
             let location = failure?.location.map { " (\(TerminalText.escaped($0, newlines: false)))" } ?? ""
             let label = style.paint(StatusStyle.of(test.status).label, StatusStyle.of(test.status).ansiColor)
             let name = TerminalText.escaped(test.titledID + DeviceGroups.suffix(test), newlines: false)
-            lines.append("\(style.mark(test.status)) \(style.paint(name, "1")) \(label)\(location)")
+            let entry = report.quarantineEntry(for: test)
+            let mark = entry == nil ? "" : style.paint(", quarantined", "90")
+            lines.append("\(style.mark(test.status)) \(style.paint(name, "1")) \(label)\(mark)\(location)")
             if let message = failure?.message {
                 lines.append("    \(TerminalText.escaped(String(message.split(separator: "\n").first ?? "")))")
+            }
+            if let entry {
+                lines.append(
+                    "    quarantine: \(TerminalText.escaped(QuarantineTable.describe(entry), newlines: false))")
             }
         }
         return lines
