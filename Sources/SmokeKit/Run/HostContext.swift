@@ -1,27 +1,31 @@
 import Foundation
 import SmokeCore
 
-/// The outside world a command or a run sees: where text goes, the environment, the current folder and how
-/// tools run. The executable passes the real one; tests pass their own.
+/// The outside world a command or a run sees: where text goes, the environment, the current folder (what paths are
+/// shown relative to), the clock and how tools run. The executable passes the real one; tests pass their own.
 package struct HostContext: Sendable {
     package var standardOutput: any TextOutput
     package var standardError: any TextOutput
     package var environment: [String: String]
     package var currentDirectory: URL
     package var runner: any CommandRunning
+    /// What a run's times are read from; tests pass their own.
+    package var clock: any SchedulerClock
 
     package init(
         standardOutput: any TextOutput = FileDescriptorOutput.standardOutput,
         standardError: any TextOutput = FileDescriptorOutput.standardError,
         environment: [String: String] = ProcessInfo.processInfo.environment,
         currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
-        runner: any CommandRunning = ProcessCommandRunner()
+        runner: any CommandRunning = ProcessCommandRunner(),
+        clock: any SchedulerClock = SystemSchedulerClock()
     ) {
         self.standardOutput = standardOutput
         self.standardError = standardError
         self.environment = environment
         self.currentDirectory = currentDirectory
         self.runner = runner
+        self.clock = clock
     }
 
     /// Resolves a user-given path against the current directory.

@@ -1,19 +1,41 @@
 import Foundation
 import SmokeCore
 
-/// A run whose tests are done (run, merge) or read (parse): the report so far, its folder, and what the finisher
-/// still needs from it.
+/// What a `RunSource` made of a run: the report so far, its folder, the files its tests left (stored by
+/// `RunPipeline`'s one attachment step) and what the finisher still needs from it.
 package struct RunDraft: Sendable {
+    /// Files some of the draft's tests left, read only from inside `allowedFolders` (`AttachmentSourcePolicy`).
+    package struct Attachments: Sendable {
+        package var files: [RawAttachment]
+        /// The tests of `report.tests` they belong to (a live run's device or process group).
+        package var tests: Range<Int>
+        package var allowedFolders: [URL]
+        /// Test id → its first failure, to pick the failure's screenshot.
+        package var failureTimes: [String: Date] = [:]
+    }
+
+    /// How the report's status is decided around the attachment step.
+    package enum Status: Sendable {
+        /// From the results and every error once attachments are stored (`interrupted` wins), then reconciled.
+        case afterAttaching(interrupted: Bool)
+        /// The report's own; an attachment that could not be stored makes it `error`, said as it happens.
+        case given
+    }
+
     package var report: RunReport
-    package var runDirectory: URL
+    package var folder: RunDirectory
+    package var attachments: [Attachments] = []
+    package var attachmentByteLimit = AttachmentSourcePolicy.defaultByteLimit
+    package var attachmentBudget = AttachmentBudget()
+    package var status = Status.given
     /// Raw or merged profiles and the instrumented binaries they belong to; none: no coverage to collect.
     package var profiles: [URL] = []
     package var testBinaries: [URL] = []
     /// A log to copy in as the run's console.log (parse's one input); nil when the run wrote its own.
     package var consoleLog: URL?
 
-    package init(report: RunReport, runDirectory: URL) {
+    package init(report: RunReport, folder: RunDirectory) {
         self.report = report
-        self.runDirectory = runDirectory
+        self.folder = folder
     }
 }

@@ -48,7 +48,6 @@ package struct RunFinisher: Sendable {
     var environmentFileRefusal: (error: EnvironmentFileError, names: [String])?
     /// Every byte written into the output folder goes through it; tests fail it like a full disk.
     var fileWriter: FileWriter = .system
-    package var now: @Sendable () -> Date = { SystemClock.now() }
     /// Set by SIGINT/SIGTERM: the webhook stops waiting to retry and queues the message.
     package var cancellation: CancellationFlag?
 
@@ -93,7 +92,7 @@ package struct RunFinisher: Sendable {
 
     package func finish(_ draft: RunDraft) async -> SmokeRun.Outcome {
         var report = draft.report
-        let runDirectory = draft.runDirectory
+        let folder = draft.folder
         if report.pipelineFile == nil, let file = pipelineFile {
             (report.pipelineFile, report.pipelineHash) = (file.path, file.hash)
         }
@@ -112,7 +111,7 @@ package struct RunFinisher: Sendable {
         let errorsBefore = report.errors.count
         do {
             report = try store.finish(
-                report, in: runDirectory, formats: formats, consoleLog: draft.consoleLog,
+                report, in: folder, formats: formats, consoleLog: draft.consoleLog,
                 environment: context.environment, projectRoot: projectRoot)
             let adopter = OrphanRunAdopter(store: store, projectRoot: projectRoot)
             for note in adopter.adopt() { context.standardError.line("smokerun: note: \(note)") }
@@ -123,7 +122,7 @@ package struct RunFinisher: Sendable {
             report.status = .error
             report.errors.append(
                 InfrastructureError(message: "the run's results were not all written: \(error.localizedDescription)"))
-            correctReports(report, in: runDirectory, store: store)
+            correctReports(report, in: folder, store: store)
         }
         // The webhook once the run's reports are in place, so a message names a run that exists; what it did is
         // recorded in report.json.
@@ -132,7 +131,7 @@ package struct RunFinisher: Sendable {
             report.errors += missingVariableWarnings(report.notifications)
             if written, formats.contains(.json), !report.notifications.isEmpty {
                 do {
-                    try store.writeReports(report, in: runDirectory, formats: [.json])
+                    try store.writeReports(report, in: folder, formats: [.json])
                 } catch {
                     context.standardError.line(
                         "smokerun: warning: report.json does not record the notification: \(error.localizedDescription)"
@@ -141,42 +140,34 @@ package struct RunFinisher: Sendable {
             }
         }
         switch summary {
-        case .run: printSummary(report, runDirectory: runDirectory, written: written)
+        case .run: printSummary(report, folder: folder, written: written)
         case .reportFolder:
             // The summary of `run` shows errors; a parse shows those finishing added (a missing SQLite's note, a
             // history that could not be written).
             for error in report.errors.dropFirst(errorsBefore) {
                 context.standardError.line("smokerun: \(error.isNote ? "note" : "error"): \(error.message)")
             }
-            context.standardOutput.line("report: \(runDirectory.path)")
+            context.standardOutput.line("report: \(folder.url.path)")
         }
         if let retention { prune(after: report, settings: retention) }
         if dashboard { writeDashboard() }
-        return Self.outcome(
-            report, runDirectory: runDirectory, coverageBelowMinimum: coverageBelowMinimum, strict: strict)
+        return SmokeRun.Outcome(
+            report: report, runDirectory: folder.url,
+            failure: Self.failure(of: report, coverageBelowMinimum: coverageBelowMinimum, strict: strict))
     }
 
     /// After a failed finish (the history append, `latest`, a report): the reports already in the run folder said
     /// the run's old status, so each is removed — which gives back its space on a full disk — and written again with
     /// the `error` status. One that cannot be written again stays removed: no report says what the run was not.
-    private func correctReports(_ report: RunReport, in runDirectory: URL, store: RunStore) {
-        let file = { (format: ReportFormat) in runDirectory.appendingPathComponent(store.fileName(for: format)) }
+    private func correctReports(_ report: RunReport, in folder: RunDirectory, store: RunStore) {
+        let file = { (format: ReportFormat) in folder.file(store.fileName(for: format)) }
         let present = formats.filter { PathKind.of(file($0)) == .file }
         // report.json goes first and comes back last, as always: its presence says the folder is complete.
         let ordered = present.filter { $0 != .json } + present.filter { $0 == .json }
         for format in ordered.reversed() { POSIXFile.remove(file(format)) }
-        for format in ordered where (try? store.writeReports(report, in: runDirectory, formats: [format])) == nil {
+        for format in ordered where (try? store.writeReports(report, in: folder, formats: [format])) == nil {
             POSIXFile.remove(file(format))
         }
-    }
-
-    /// What went wrong, for the exit status: the run's status, then the coverage gate, then `--strict`.
-    static func outcome(_ report: RunReport, runDirectory: URL, coverageBelowMinimum: Bool, strict: Bool)
-        -> SmokeRun.Outcome
-    {
-        SmokeRun.Outcome(
-            report: report, runDirectory: runDirectory,
-            failure: failure(of: report, coverageBelowMinimum: coverageBelowMinimum, strict: strict))
     }
 
     /// The kind of trouble a finished report means for the exit status (nil: none); `parse --summary-only` asks it too.
@@ -194,7 +185,7 @@ package struct RunFinisher: Sendable {
         return failure
     }
 
-    private func printSummary(_ report: RunReport, runDirectory: URL, written: Bool) {
+    private func printSummary(_ report: RunReport, folder: RunDirectory, written: Bool) {
         let err = context.standardError
         let out = context.standardOutput
         for line in RunSummary.failureLines(report, style: TerminalStyle(output: err, environment: context.environment))
@@ -212,16 +203,16 @@ package struct RunFinisher: Sendable {
         if let coverage = report.coverage { out.line(RunSummary.coverageLine(coverage)) }
         if let origin = RunSummary.originLine(report) { out.line(origin) }
         if written {
-            out.line("report: \(displayPath(runDirectory.appendingPathComponent(HTMLReport.fileName)))")
+            out.line("report: \(displayPath(folder.file(HTMLReport.fileName)))")
         } else {
-            out.line("report: not written (see the error above); what was saved is in \(displayPath(runDirectory))")
+            out.line("report: not written (see the error above); what was saved is in \(displayPath(folder.url))")
         }
     }
 
-    package func displayPath(_ url: URL) -> String {
-        let root = context.currentDirectory.path
-        return url.path.hasPrefix(root + "/") ? String(url.path.dropFirst(root.count + 1)) : url.path
-    }
+    package func displayPath(_ url: URL) -> String { context.displayPath(url) }
+
+    /// The context's clock.
+    package func now() -> Date { context.clock.now }
 
     /// Collects coverage from the run's profiles, passing or failing (Documentation/Design.md §9); returns
     /// whether line coverage is below the pipeline's minimum. A missing or broken tool is an infrastructure error.
@@ -229,7 +220,7 @@ package struct RunFinisher: Sendable {
         _ coverage: (settings: CoverageSettings, driver: any TestDriver, pipeline: Pipeline), draft: RunDraft,
         into report: inout RunReport
     ) -> Bool {
-        let runDirectory = draft.runDirectory
+        let runDirectory = draft.folder.url
         do {
             let tools = try coverage.driver.coverageTools(environment: context.environment, runner: context.runner)
             let root = coverage.driver.coverageRoot(of: coverage.pipeline, currentDirectory: context.currentDirectory)

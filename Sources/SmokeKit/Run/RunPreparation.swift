@@ -1,8 +1,8 @@
 import Foundation
 import SmokeCore
 
-/// The start of a run: its seed (said first, so any run can be replayed), its id and folder, the console log, the
-/// deadlines and the live progress line, handed to the driver as a `RunContext`.
+/// The start of a live run: its seed (said first, so any run can be replayed) and the live progress line before its
+/// folder exists; then, in the folder, the console log and the deadlines, handed to the driver as a `RunContext`.
 struct RunPreparation {
     var pipeline: Pipeline
     var options: SmokeRun.Options
@@ -16,21 +16,22 @@ struct RunPreparation {
     var processors: Int
     var startedAt: Date
 
-    /// A prepared run: what the report records of its start, and the driver's context unless the folder could not
-    /// be made (then `errors` says why).
-    struct Prepared {
-        var runID: String
+    /// What the report records of the run's start, and the progress line.
+    struct Started {
         var seed: UInt64?
         var ordering: OrderingRecord
         var pipelineFile: PipelineFileRecord?
-        var runDirectory: URL
+        var progress: ProgressPrinter
+    }
+
+    /// The driver's context in the run folder, unless it could not be prepared (then `errors` says why).
+    struct Opened {
         var runContext: RunContext?
         var console: ConsoleLog?
-        var progress: ProgressPrinter
         var errors: [InfrastructureError] = []
     }
 
-    func prepare() -> Prepared {
+    func start() -> Started {
         let err = context.standardError
         let seed = SeedSource.seed(flag: options.seed, pipeline: pipeline.ordering)
         // Read and hashed once, at the start: the report names the configuration that ran, even if the file
@@ -46,33 +47,39 @@ struct RunPreparation {
         } else {
             err.line("smokerun: declared order")
         }
-        let runID = RunID.make(date: startedAt, suffix: RunID.randomSuffix())
         let progress = ProgressPrinter(
             output: err, githubActions: context.environment["GITHUB_ACTIONS"] == "true",
             style: TerminalStyle(output: err, environment: context.environment),
+            now: { [clock = context.clock] in clock.now },
             dumbTerminal: context.environment["TERM"] == "dumb")
-        var prepared = Prepared(
-            runID: runID, seed: seed,
+        return Started(
+            seed: seed,
             ordering: OrderingRecord(mode: pipeline.ordering.mode, isolation: pipeline.ordering.isolation, seed: seed),
-            pipelineFile: pipelineFile, runDirectory: OutputLayout(root: outputDirectory).run(runID), progress: progress
-        )
+            pipelineFile: pipelineFile, progress: progress)
+    }
+
+    /// The profiles folder, the console log and the driver's context in `folder`; `problem` says why the folder
+    /// itself could not be made.
+    func open(_ folder: RunDirectory, problem: String?, started: Started) -> Opened {
+        var opened = Opened()
+        let cannotPrepare = { (reason: String) in
+            opened.errors.append(
+                InfrastructureError(message: "cannot prepare the run directory \(folder.url.path): \(reason)"))
+        }
+        if let problem {
+            cannotPrepare(problem)
+            return opened
+        }
         do {
-            let store = RunStore(outputDirectory: outputDirectory, writer: fileWriter, history: history)
-            (prepared.runID, prepared.runDirectory) = try store.createRunDirectory(startedAt: startedAt)
-            let folder = RunDirectory(prepared.runDirectory)
             try FileManager.default.createDirectory(at: folder.profiles, withIntermediateDirectories: true)
             let console = try ConsoleLog(url: folder.consoleLog, writer: fileWriter)
-            prepared.console = console
-            prepared.runContext = runContext(
-                runDirectory: prepared.runDirectory, seed: seed, console: console, progress: progress)
+            opened.console = console
+            opened.runContext = runContext(
+                runDirectory: folder.url, seed: started.seed, console: console, progress: started.progress)
         } catch {
-            prepared.errors.append(
-                InfrastructureError(
-                    message:
-                        "cannot prepare the run directory \(prepared.runDirectory.path): \(error.localizedDescription)"
-                ))
+            cannotPrepare(error.localizedDescription)
         }
-        return prepared
+        return opened
     }
 
     /// Whether a SwiftPM package has a `Tests/LinuxMain.swift`: its test binary's `XCTMain` runs the tests in the

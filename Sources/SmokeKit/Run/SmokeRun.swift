@@ -32,7 +32,6 @@ package struct SmokeRun: Sendable {
     var options: Options
     var context: HostContext
     package var cancellation: CancellationFlag
-    package var now: @Sendable () -> Date = { SystemClock.now() }
     /// Records the run's test process groups (the run lock), so a later run can end leftovers on macOS.
     package var processGroups: (any ProcessGroupRecording)?
     /// What a killed earlier run of the pipeline left running and was ended before this one started (command lines,
@@ -79,7 +78,7 @@ package struct SmokeRun: Sendable {
     }
 
     /// The folder of the project under test, whose git checkout names the commit.
-    private var projectFolder: URL {
+    var projectFolder: URL {
         if let package = TestDrivers.make(for: pipeline).testBinaryPackage {
             return pipeline.resolve(package.packagePath, currentDirectory: context.currentDirectory)
         }
@@ -112,83 +111,13 @@ package struct SmokeRun: Sendable {
         }
     }
 
-    /// Prepare, drive, finish: the run's folder and seed, the pipeline's driver, then `RunFinisher`.
+    /// Prepare, drive, finish: `RunPipeline` with the pipeline's driver as the source (`LiveRun`).
     package func execute() async -> Outcome {
-        let startedAt = now()
-        // Read before the tests run: the commit the report names is the one that was tested.
-        let origin = RunOriginReader(runner: context.runner, environment: context.environment)
-            .read(projectFolder: projectFolder)
-        let prepared = RunPreparation(
-            pipeline: pipeline, options: options, context: context, outputDirectory: outputDirectory, history: history,
-            cancellation: cancellation, processGroups: processGroups, fileWriter: fileWriter, processors: processors,
-            startedAt: startedAt
-        ).prepare()
-        var errors = prepared.errors
-        errors += endedLeftovers.map { command in
-            InfrastructureError(
-                message: "a killed earlier run left this running; it was ended before this run started: \(command)",
-                severity: .note)
+        do {
+            return try await RunPipeline.run(LiveRun(self))
+        } catch {
+            preconditionFailure("a live run says its errors in its report, never throws them: \(error)")
         }
-        if let problem = environmentFileProblem {
-            errors.append(
-                InfrastructureError(
-                    message: "\(problem.localizedDescription) (this run goes on without its variables)",
-                    severity: .warning))
-        }
-        if let warning = environmentFileWarning {
-            errors.append(InfrastructureError(message: warning, severity: .warning))
-        }
-        var driverResult = DriverResult(device: HostDevice.resolve(pipeline.device, environment: context.environment))
-        if let runContext = prepared.runContext {
-            let driver = TestDrivers.make(for: pipeline, resultBundleReader: resultBundleReader)
-            driverResult = await BlockingWork.run { driver.run(in: runContext) }
-            prepared.progress.clear()
-        }
-        if let failure = prepared.console?.failure {
-            errors.append(InfrastructureError(message: "console.log is incomplete: \(failure.localizedDescription)"))
-        }
-        errors += driverResult.errors
-
-        let runDirectory = prepared.runDirectory
-        var tests: [TestResult] = []
-        let byteLimit = AttachmentSourcePolicy.byteLimitOrDefault(environment: context.environment)
-        var budget = AttachmentBudget(total: pipeline.attachmentBudget)
-        for group in driverResult.attachmentGroups {
-            var groupTests = group.tests
-            // Only files the run itself produced (under its own directory) are copied: a test cannot smuggle others in.
-            let sources = AttachmentSourcePolicy(allowedFolders: [runDirectory], byteLimit: byteLimit)
-                .filter(group.attachments)
-            errors += sources.refused
-            errors += AttachmentStore(writer: fileWriter, byteLimit: byteLimit)
-                .attach(sources.allowed, to: &groupTests, in: runDirectory, budget: &budget)
-            tests += groupTests
-        }
-
-        var ordering = prepared.ordering
-        ordering.orderControlled = driverResult.orderDecidedBy == nil
-        var report = RunReport(
-            pipeline: pipeline.name, runID: prepared.runID, status: .passed, startedAt: startedAt, finishedAt: now(),
-            seed: prepared.seed, ordering: ordering, environment: pipeline.environment,
-            device: driverResult.device, toolchain: driverResult.toolchain, tests: tests, errors: errors)
-        report.shard = options.shard
-        report.origin = origin
-        report.environmentFile = environmentFile
-        (report.pipelineFile, report.pipelineHash) = (prepared.pipelineFile?.path, prepared.pipelineFile?.hash)
-        report.status =
-            driverResult.interrupted || cancellation.isCancelled
-            ? .interrupted : RunReport.status(of: tests, errors: errors)
-        report.inputs = [
-            InputRecord(
-                path: RunDirectory.consoleLogName, format: ConsoleFormat().name,
-                unrecognizedLines: driverResult.unrecognizedLines)
-        ]
-        // The driver's reading against the frameworks' own counts, checked after the status is decided: a
-        // disagreement is listed and warned about, never turns a passing run into an error (`--strict` fails it).
-        report.reconciliation = driverResult.reconciliation
-        for warning in report.listDisagreements() { context.standardError.line(warning) }
-        var draft = RunDraft(report: report, runDirectory: runDirectory)
-        (draft.profiles, draft.testBinaries) = (driverResult.profiles, driverResult.testBinaries)
-        return await finisher.finish(draft)
     }
 
     /// How this run ends: coverage, webhook, reports, history, summary, retention.
@@ -198,7 +127,6 @@ package struct SmokeRun: Sendable {
         finisher.notifyEnvironment = notifyEnvironment
         finisher.environmentFileRefusal = environmentFileProblem.map { ($0, refusedVariables) }
         finisher.fileWriter = fileWriter
-        finisher.now = now
         finisher.cancellation = cancellation
         return finisher
     }

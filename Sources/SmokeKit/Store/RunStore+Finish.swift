@@ -12,20 +12,20 @@ extension RunStore {
     /// does), so every shard of a split reads the same history and computes the same split.
     /// Returns the report as written.
     package func finish(
-        _ report: RunReport, in runDirectory: URL, formats: [ReportFormat], consoleLog: URL?,
+        _ report: RunReport, in folder: RunDirectory, formats: [ReportFormat], consoleLog: URL?,
         environment: [String: String] = ProcessInfo.processInfo.environment, projectRoot: String? = nil
     ) throws -> RunReport {
         let writer = writer
-        let consoleDestination = RunDirectory(runDirectory).consoleLog
+        let consoleDestination = folder.consoleLog
         let copiedLog = consoleLog.flatMap {
             $0.standardizedFileURL.path == consoleDestination.standardizedFileURL.path ? nil : $0
         }
         // The run is over once this returns, written or not: its folder's lock goes (`RunFolderLock`).
-        defer { RunFolderLock.release(runDirectory: runDirectory) }
+        defer { RunFolderLock.release(runDirectory: folder.url) }
         var report = report
         let keepsHistory = report.shard == nil
         // A shard is never listed (report.json does not say it is one): nothing for the next run to adopt.
-        if !keepsHistory { POSIXFile.remove(OutputLayout.unlistedMarker(inRun: runDirectory)) }
+        if !keepsHistory { POSIXFile.remove(OutputLayout.unlistedMarker(inRun: folder.url)) }
         if keepsHistory, let note = history.fallbackNote {
             report.errors.append(InfrastructureError(message: note, severity: .note))
         }
@@ -35,16 +35,16 @@ extension RunStore {
             report.errors.append(InfrastructureError(message: note, severity: .note))
         }
         report.artifacts = artifacts(
-            in: runDirectory, formats: formats, expected: copiedLog == nil ? [] : [RunDirectory.consoleLogName])
+            in: folder.url, formats: formats, expected: copiedLog == nil ? [] : [RunDirectory.consoleLogName])
         var alongside: [@Sendable () throws -> Void] = []
         if let copiedLog { alongside.append { try AtomicFile.copy(copiedLog, to: consoleDestination, writer: writer) } }
         let pipelinePath = RetentionPolicy.pipelineIdentity(projectRoot: projectRoot, pipelineFile: report.pipelineFile)
         let sources = SourceLinks.from(environment: environment, projectRoot: projectRoot)
-        try writeReports(report, in: runDirectory, formats: formats, sources: sources, alongside: alongside)
+        try writeReports(report, in: folder, formats: formats, sources: sources, alongside: alongside)
         // The history before `latest`: a run whose history could not be written is not the latest run.
         if keepsHistory { try appendHistory(detail.recorded(report), pipelinePath: pipelinePath) }
         // Listed now (a shard never is): the next run has nothing to adopt here.
-        POSIXFile.remove(OutputLayout.unlistedMarker(inRun: runDirectory))
+        POSIXFile.remove(OutputLayout.unlistedMarker(inRun: folder.url))
         try updateLatest(runID: report.runID)
         if formats.contains(.markdown), let summaryPath = environment["GITHUB_STEP_SUMMARY"], !summaryPath.isEmpty {
             try POSIXFile.appendLine(

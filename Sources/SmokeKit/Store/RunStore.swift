@@ -82,67 +82,17 @@ package struct RunStore: Sendable {
         }
     }
 
-    /// Writes the selected reports atomically, report.json last. Also for rewriting a finished run's
-    /// reports (e.g. after notifications were recorded).
-    ///
-    /// A big run (`parallelReportsFrom` tests) writes report.json here and each other per-test report on a thread
-    /// of its own (the summary-sized ones beside the first), so both cores stay busy until the last file of a
-    /// million tests' reports is done; report.json is still put in place only after every other file is.
-    ///
-    /// `alongside` is more work that must be done before report.json is put in place (a big run's console.log copy
-    /// and history line): each on a thread of its own when the reports are, else first, here.
+    /// Writes the selected reports atomically, report.json last (`ReportWriting`). Also for rewriting a finished
+    /// run's reports (e.g. after notifications were recorded). `alongside` is more work that must be done before
+    /// report.json is put in place (a copied console.log).
     func writeReports(
-        _ report: RunReport, in runDirectory: URL, formats: [ReportFormat], sources: SourceLinks = SourceLinks(),
+        _ report: RunReport, in folder: RunDirectory, formats: [ReportFormat], sources: SourceLinks = SourceLinks(),
         alongside: [@Sendable () throws -> Void] = []
     ) throws {
-        let writer = writer
-        let writers = formats.compactMap(registry.writer(for:))
-        let context = ReportContext(sources: sources, attachmentContent: { Self.content(of: $0, in: runDirectory) })
-        let parallel = report.tests.count >= Self.parallelReportsFrom
-        let threads = parallel ? Self.threads(for: writers) : []
-        let background = Set(threads.flatMap { $0.map(\.format) })
-        @Sendable func write(_ reportWriter: any ReportWriter) throws {
-            try AtomicFile.write(to: runDirectory.appendingPathComponent(reportWriter.fileName), writer: writer) {
-                reportWriter.write(report, context: context, to: &$0)
-            }
-        }
-        if !parallel { for work in alongside { try work() } }
-        let waits = (parallel ? alongside : []).map { BlockingWork.start($0) }
-        let backgroundWaits = threads.map { group in BlockingWork.start { for one in group { try write(one) } } }
-        var pendingJSON: URL?
-        let here = Result<Void, any Error> {
-            // report.json last: its presence means the run folder is complete.
-            for one in writers where !background.contains(one.format) && one.format != .json { try write(one) }
-            guard let json = writers.first(where: { $0.format == .json }) else { return }
-            if parallel {
-                // Other threads may still be writing (reports, or the work `alongside`): report.json waits for them.
-                pendingJSON = try AtomicFile.writeTemporary(
-                    next: RunDirectory(runDirectory).report, writer: writer
-                ) { json.write(report, context: context, to: &$0) }
-            } else {
-                try write(json)
-            }
-        }
-        // The other threads' files are finished (or given up) before any error is reported.
-        let beside = (backgroundWaits + waits).map { wait in Result<Void, any Error> { try wait() } }
-        do {
-            try here.get()
-            for outcome in beside { try outcome.get() }
-        } catch {
-            if let pendingJSON { POSIXFile.remove(pendingJSON) }
-            throw error
-        }
-        if let pendingJSON { try AtomicFile.commit(pendingJSON, to: RunDirectory(runDirectory).report) }
-    }
-
-    /// A big run's background threads: one per per-test report other than report.json (written on the calling
-    /// thread), with the summary-sized reports joining the first.
-    static func threads(for writers: [any ReportWriter]) -> [[any ReportWriter]] {
-        var threads = writers.filter { $0.cost == .perTest && $0.format != .json }.map { [$0] }
-        let small = writers.filter { $0.cost == .summary && $0.format != .json }
-        if threads.isEmpty { return small.isEmpty ? [] : [small] }
-        threads[0] += small
-        return threads
+        let context = ReportContext(sources: sources, attachmentContent: { Self.content(of: $0, in: folder.url) })
+        try SerialReportWriting.chosen(forTests: report.tests.count).write(
+            report, with: formats.compactMap(registry.writer(for:)), in: folder, context: context, writer: writer,
+            work: alongside)
     }
 
     static let parallelReportsFrom = ScaleThresholds.reportsOnThreadsFromTests

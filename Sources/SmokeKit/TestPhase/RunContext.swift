@@ -5,7 +5,7 @@ import SmokeCore
 struct RunContext: Sendable {
     var pipeline: Pipeline
     var seed: UInt64?
-    var runDirectory: URL
+    var runFolder: RunDirectory
     var currentDirectory: URL
     /// smokerun's own environment; the tests get it plus the pipeline's.
     var environment: [String: String]
@@ -38,7 +38,7 @@ struct RunContext: Sendable {
     ) {
         self.pipeline = pipeline
         self.seed = seed
-        self.runDirectory = runDirectory
+        runFolder = RunDirectory(runDirectory)
         self.currentDirectory = currentDirectory
         self.environment = environment
         self.runner = runner

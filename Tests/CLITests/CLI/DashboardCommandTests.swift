@@ -35,7 +35,8 @@ import Testing
         let store = RunStore(outputDirectory: output)
         let run = try store.createRunDirectory(runID: ReportFixture.report.runID)
         _ = try store.finish(
-            ReportFixture.report, in: run, formats: ReportRegistry.standard.formats, consoleLog: nil, environment: [:])
+            ReportFixture.report, in: RunDirectory(run), formats: ReportRegistry.standard.formats, consoleLog: nil,
+            environment: [:])
 
         let (code, out, err) = await Self.run(["--from", "out"], in: folder)
         #expect(code == .passed, "\(err)")

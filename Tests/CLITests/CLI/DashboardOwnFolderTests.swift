@@ -23,7 +23,8 @@ import Testing
         let store = RunStore(outputDirectory: folder.url.appendingPathComponent("out"))
         let run = try store.createRunDirectory(runID: ReportFixture.report.runID)
         _ = try store.finish(
-            ReportFixture.report, in: run, formats: ReportRegistry.standard.formats, consoleLog: nil, environment: [:])
+            ReportFixture.report, in: RunDirectory(run), formats: ReportRegistry.standard.formats, consoleLog: nil,
+            environment: [:])
     }
 
     @Test func aFolderOfSomeonesPagesIsRefusedAndLeftAsItWas() async throws {

@@ -49,7 +49,7 @@ import Testing
         defer { folder.remove() }
         try Data(tap.utf8).write(to: folder.url.appendingPathComponent("results.tap"))
         var command = try ParseCommand(arguments: ["results.tap", "--output", "out"])
-        command.inputFormats.formats.append(TAPFormat())
+        command.settings.inputFormats.formats.append(TAPFormat())
         let out = BufferOutput()
         let context = HostContext(
             standardOutput: out, standardError: BufferOutput(), environment: [:], currentDirectory: folder.url)

@@ -27,7 +27,7 @@ import Testing
             var report = ReportFixture.report
             report.status = .failed
             let run = try store.createRunDirectory(runID: report.runID)
-            _ = try store.finish(report, in: run, formats: [.json], consoleLog: nil, environment: [:])
+            _ = try store.finish(report, in: RunDirectory(run), formats: [.json], consoleLog: nil, environment: [:])
             var environment = ProcessInfo.processInfo.environment
             environment["SMOKERUN_WEBHOOK_URL"] = receiver.url(token: "memoryTOKEN").absoluteString
             let child = try ChildProcess(

@@ -57,7 +57,7 @@ import Testing
             pipeline: "disk", runID: runID, status: .passed, startedAt: Date(), finishedAt: Date(), seed: 7,
             ordering: OrderingRecord(mode: .random, isolation: .suite, seed: 7), environment: [:], device: device,
             toolchain: nil, tests: [test])
-        let outcome = await run.finisher.finish(RunDraft(report: report, runDirectory: runDirectory))
+        let outcome = await run.finisher.finish(RunDraft(report: report, folder: RunDirectory(runDirectory)))
         return Finished(outcome: outcome, out: out.text, err: err.text, output: run.outputDirectory)
     }
 

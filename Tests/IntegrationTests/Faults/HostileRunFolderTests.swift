@@ -50,7 +50,7 @@ import Testing
                 finishedAt: Date(timeIntervalSince1970: 1_800_000_060), seed: nil,
                 ordering: OrderingRecord(mode: .declared, isolation: .suite, seed: nil), environment: [:],
                 device: ResolvedDevice(platform: "host"), toolchain: nil, tests: [test])
-            try store.writeReports(report, in: runDirectory, formats: [.json])
+            try store.writeReports(report, in: RunDirectory(runDirectory), formats: [.json])
         }
     }
 

@@ -46,8 +46,8 @@ import Testing
         "SmokeKit/Notify": ["Configuration", "History", "Process"],
         "SmokeKit/Drivers": ["Coverage", "Devices", "Process", "ResultBundle", "TestPhase"],
         "SmokeKit/Run": [
-            "Configuration", "Coverage", "Dashboard", "Devices", "Drivers", "History", "Notify", "Process", "Store",
-            "TestPhase",
+            "Configuration", "Coverage", "Dashboard", "Devices", "Drivers", "History", "Notify", "Parsing",
+            "Process", "ResultBundle", "Store", "TestPhase",
         ],
         "SmokeKit/Schedule": ["Configuration", "History", "Process", "Run", "Store"],
         "SmokeKit/Doctor": ["Configuration", "Coverage", "Devices", "Drivers", "Notify", "Process", "Schedule"],

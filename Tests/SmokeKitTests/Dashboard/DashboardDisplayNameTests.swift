@@ -34,7 +34,8 @@ import Testing
                 report.tests[position].displayName = Self.shown
             }
             _ = try store.finish(
-                report, in: run, formats: ReportRegistry.standard.formats, consoleLog: nil, environment: [:])
+                report, in: RunDirectory(run), formats: ReportRegistry.standard.formats, consoleLog: nil,
+                environment: [:])
         }
         return output
     }

@@ -22,7 +22,8 @@ import Testing
             report.finishedAt = report.startedAt.addingTimeInterval(60)
             report.origin = RunOrigin(commit: String(repeating: "\(index)", count: 40))
             _ = try store.finish(
-                report, in: run, formats: ReportRegistry.standard.formats, consoleLog: nil, environment: [:])
+                report, in: RunDirectory(run), formats: ReportRegistry.standard.formats, consoleLog: nil,
+                environment: [:])
         }
         try FileManager.default.removeItem(at: OutputLayout(root: output).run("20261122T000000Z-0000"))
         return output

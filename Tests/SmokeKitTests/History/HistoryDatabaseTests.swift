@@ -85,7 +85,7 @@ import Testing
         old.history = HistoryOpening.withoutSQLite(outputFolder: old.outputDirectory)
         let kept = report("20261122T040000Z-0001", startedAt: 1_795_320_000)
         let directory = try old.createRunDirectory(runID: kept.runID)
-        try old.writeReports(kept, in: directory, formats: [.json])
+        try old.writeReports(kept, in: RunDirectory(directory), formats: [.json])
         try old.appendHistory(kept)
         try old.appendHistory(report("20261122T080000Z-0002", startedAt: 1_795_334_400)) // its folder is gone
 
@@ -115,7 +115,8 @@ import Testing
         store.history = HistoryOpening.withoutSQLite(outputFolder: store.outputDirectory)
         let written = report("20261122T040000Z-0001", startedAt: 1_795_320_000)
         let directory = try store.createRunDirectory(runID: written.runID)
-        let finished = try store.finish(written, in: directory, formats: [.json], consoleLog: nil, environment: [:])
+        let finished = try store.finish(
+            written, in: RunDirectory(directory), formats: [.json], consoleLog: nil, environment: [:])
         let note = try #require(finished.errors.first { $0.isNote })
         #expect(note.message.contains("libsqlite3-missing.so.0") && note.message.contains("history.jsonl"))
         #expect(finished.status == written.status)
@@ -186,7 +187,7 @@ import Testing
         for (index, runID) in ids.enumerated() {
             let written = report(runID, startedAt: 1_795_320_000 + Double(index) * 14_400)
             let directory = try store.createRunDirectory(runID: runID)
-            try store.writeReports(written, in: directory, formats: [.json])
+            try store.writeReports(written, in: RunDirectory(directory), formats: [.json])
             try store.appendHistory(written, pipelinePath: pipelinePath)
         }
         var settings = RetentionSettings()

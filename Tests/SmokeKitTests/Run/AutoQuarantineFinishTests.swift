@@ -18,17 +18,17 @@ import Testing
         var report = F.report(
             index, tests: F.suite(failing: []) + [failing ? F.failing(Self.sync) : F.passing(Self.sync)])
         report.origin = RunOrigin(host: "ci-7", commit: Self.commit, branch: "main", dirty: false)
+        // The finisher's clock reads the run's end: the quarantine's days count from it.
         let context = HostContext(
-            standardOutput: BufferOutput(), standardError: err, environment: [:], currentDirectory: output)
+            standardOutput: BufferOutput(), standardError: err, environment: [:], currentDirectory: output,
+            clock: TestClock(now: report.finishedAt))
         var finisher = RunFinisher(
             outputDirectory: output, pipelineName: report.pipeline, formats: [.json], strict: false, context: context)
         var settings = AutoQuarantineSettings()
         (settings.rate, settings.days, settings.minRuns, settings.windowRuns) = (0.25, 7, 6, 6)
         finisher.autoQuarantine = settings
-        let now = report.finishedAt
-        finisher.now = { now }
         let run = try RunStore(outputDirectory: output).createRunDirectory(runID: report.runID)
-        return await finisher.finish(RunDraft(report: report, runDirectory: run)).report
+        return await finisher.finish(RunDraft(report: report, folder: RunDirectory(run))).report
     }
 
     @Test func aFlakyTestIsQuarantinedWithWhyAndReleasedAfterItsDays() async throws {

@@ -36,7 +36,7 @@ import Testing
         let next = report("20261127T020000Z-0002", startedAt: 1_795_320_000, status: .passed)
         let run = try RunStore(outputDirectory: folder.url, history: history).createRunDirectory(runID: next.runID)
 
-        _ = await finisher.finish(RunDraft(report: next, runDirectory: run))
+        _ = await finisher.finish(RunDraft(report: next, folder: RunDirectory(run)))
 
         #expect(history.entries.map(\.runID) == [next.runID])
         #expect(history.entries.first?.outcomes == ["M.S/flaky": .passed])
@@ -62,16 +62,16 @@ import Testing
         }
         let err = BufferOutput()
         let context = HostContext(
-            standardOutput: BufferOutput(), standardError: err, environment: [:], currentDirectory: folder.url)
+            standardOutput: BufferOutput(), standardError: err, environment: [:], currentDirectory: folder.url,
+            clock: TestClock(now: Date(timeIntervalSince1970: 1_795_320_000)))
         var finisher = RunFinisher(
             outputDirectory: folder.url, pipelineName: "smoke", formats: [.json], strict: false, context: context)
         finisher.history = history
         finisher.autoQuarantine = AutoQuarantineSettings()
-        finisher.now = { Date(timeIntervalSince1970: 1_795_320_000) }
         let next = report("20261127T020000Z-0009", startedAt: 1_795_320_000, status: .failed)
         let run = try RunStore(outputDirectory: folder.url, history: history).createRunDirectory(runID: next.runID)
 
-        let outcome = await finisher.finish(RunDraft(report: next, runDirectory: run))
+        let outcome = await finisher.finish(RunDraft(report: next, folder: RunDirectory(run)))
 
         #expect(err.text.contains("M.S/flaky quarantined automatically") == flakedBefore, "\(err.text)")
         #expect((outcome.report.status == .passed) == flakedBefore)

@@ -21,7 +21,7 @@ import Testing
     static func killedDuringHistoryAppend(_ report: RunReport, in output: URL) throws -> URL {
         let store = RunStore(outputDirectory: output)
         let run = try store.createRunDirectory(runID: report.runID)
-        try store.writeReports(report, in: run, formats: [.json, .junit])
+        try store.writeReports(report, in: RunDirectory(run), formats: [.json, .junit])
         RunFolderLock.release(runDirectory: run)
         return run
     }
@@ -40,7 +40,7 @@ import Testing
             outputDirectory: output, pipelineName: next.pipeline, formats: [.json], strict: false, context: context)
         let run = try RunStore(outputDirectory: output).createRunDirectory(runID: next.runID)
 
-        _ = await finisher.finish(RunDraft(report: next, runDirectory: run))
+        _ = await finisher.finish(RunDraft(report: next, folder: RunDirectory(run)))
 
         let listed = try HistoryOpening.open(outputFolder: output).runs(pipeline: next.pipeline)
         #expect(Set(listed.map(\.runID)) == [killed.lastPathComponent, next.runID])
@@ -62,7 +62,8 @@ import Testing
         let store = RunStore(outputDirectory: output)
         let live = try store.createRunDirectory(runID: "20261127T010000Z-0003")
         defer { RunFolderLock.release(runDirectory: live) }
-        try store.writeReports(Self.report(live.lastPathComponent, status: .passed), in: live, formats: [.json])
+        try store.writeReports(
+            Self.report(live.lastPathComponent, status: .passed), in: RunDirectory(live), formats: [.json])
         let listedReport = Self.report("20261127T010000Z-0004", status: .passed)
         let listed = try Self.killedDuringHistoryAppend(listedReport, in: output)
         try store.appendHistory(listedReport)

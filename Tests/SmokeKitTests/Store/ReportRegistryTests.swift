@@ -30,7 +30,8 @@ import Testing
         report.runID = "20261122T040000Z-3f9a"
         let run = try store.createRunDirectory(runID: report.runID)
         let statuses = ReportFormat(rawValue: "statuses")
-        let written = try store.finish(report, in: run, formats: [statuses, .json], consoleLog: nil, environment: [:])
+        let written = try store.finish(
+            report, in: RunDirectory(run), formats: [statuses, .json], consoleLog: nil, environment: [:])
 
         let text = try String(contentsOf: run.appendingPathComponent("statuses.txt"), encoding: .utf8)
         #expect(text == report.tests.map { "\($0.status.rawValue) \($0.id)\n" }.joined())
@@ -41,10 +42,10 @@ import Testing
     }
 
     @Test func aBigRunWritesEachPerTestReportOnItsOwnThreadAndSummariesBesideTheFirst() {
-        let threads = RunStore.threads(for: ReportRegistry.standard.writers)
+        let threads = ThreadedReportWriting.threads(for: ReportRegistry.standard.writers)
         #expect(threads.map { $0.map(\.format) } == [[.junit, .markdown], [.html]])
-        #expect(RunStore.threads(for: [MarkdownReport()]).map { $0.map(\.format) } == [[.markdown]])
-        #expect(RunStore.threads(for: [JSONReport()]).isEmpty)
+        #expect(ThreadedReportWriting.threads(for: [MarkdownReport()]).map { $0.map(\.format) } == [[.markdown]])
+        #expect(ThreadedReportWriting.threads(for: [JSONReport()]).isEmpty)
     }
 
     @Test func everyStandardFormatHasItsOwnFile() {

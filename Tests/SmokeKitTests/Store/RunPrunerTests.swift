@@ -24,7 +24,7 @@ import Testing
         report.finishedAt = report.startedAt.addingTimeInterval(1)
         report.runID = RunID.make(date: report.startedAt, suffix: String(format: "%04x", Int(daysAgo * 10)))
         let directory = try store.createRunDirectory(runID: report.runID)
-        try store.writeReports(report, in: directory, formats: [.json])
+        try store.writeReports(report, in: RunDirectory(directory), formats: [.json])
         if history { try store.appendHistory(report, pipelinePath: file ?? pipelinePath) }
         return report.runID
     }

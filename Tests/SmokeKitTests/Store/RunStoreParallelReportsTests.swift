@@ -40,7 +40,7 @@ import Testing
         let folder = try TemporaryDirectory()
         let report = Self.bigReport
         try RunStore(outputDirectory: folder.url).writeReports(
-            report, in: folder.url, formats: [.json, .junit, .markdown, .html])
+            report, in: RunDirectory(folder.url), formats: [.json, .junit, .markdown, .html])
         func file(_ name: String) throws -> Data { try Data(contentsOf: folder.url.appendingPathComponent(name)) }
         #expect(try file("report.json") == JSONReport.render(report))
         #expect(try file("junit.xml") == Data(JUnitReport.render(report).utf8))
@@ -57,7 +57,8 @@ import Testing
         let folder = try TemporaryDirectory()
         let store = RunStore(outputDirectory: folder.url, writer: Self.refusing(name))
         #expect {
-            try store.writeReports(Self.bigReport, in: folder.url, formats: [.json, .junit, .markdown, .html])
+            try store.writeReports(
+                Self.bigReport, in: RunDirectory(folder.url), formats: [.json, .junit, .markdown, .html])
         } throws: { error in
             "\(error.localizedDescription)".contains(name)
         }
@@ -77,7 +78,8 @@ import Testing
         store.history = HistoryOpening.withoutSQLite(outputFolder: store.outputDirectory)
         let runDirectory = try store.createRunDirectory(runID: Self.bigReport.runID)
         let written = try store.finish(
-            Self.bigReport, in: runDirectory, formats: [.json, .junit, .html], consoleLog: log, environment: [:])
+            Self.bigReport, in: RunDirectory(runDirectory), formats: [.json, .junit, .html], consoleLog: log,
+            environment: [:])
         #expect(written.artifacts.contains("console.log"))
         #expect(try Data(contentsOf: runDirectory.appendingPathComponent("console.log")) == Data(contentsOf: log))
         var reference = RunStore(outputDirectory: folder.url.appendingPathComponent("reference"))
@@ -104,7 +106,7 @@ import Testing
         let runDirectory = try store.createRunDirectory(runID: Self.bigReport.runID)
         #expect {
             try store.finish(
-                Self.bigReport, in: runDirectory, formats: formats, consoleLog: log, environment: [:])
+                Self.bigReport, in: RunDirectory(runDirectory), formats: formats, consoleLog: log, environment: [:])
         } throws: { error in
             "\(error.localizedDescription)".contains(name)
         }

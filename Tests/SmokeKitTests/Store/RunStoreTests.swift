@@ -23,7 +23,8 @@ import Testing
         report.artifacts = []
         report.tests[0].attachments = [attachment]
         let written = try store.finish(
-            report, in: run, formats: ReportRegistry.standard.formats, consoleLog: log, environment: environment)
+            report, in: RunDirectory(run), formats: ReportRegistry.standard.formats, consoleLog: log,
+            environment: environment)
         return (written, run)
     }
 
@@ -53,7 +54,7 @@ import Testing
         let store = RunStore(outputDirectory: folder.url)
         let run = try store.createRunDirectory(runID: "20261122T040000Z-0001")
         let report = try store.finish(
-            ReportFixture.minimalReport, in: run, formats: [.junit, .json], consoleLog: nil,
+            ReportFixture.minimalReport, in: RunDirectory(run), formats: [.junit, .json], consoleLog: nil,
             environment: ["GITHUB_STEP_SUMMARY": folder.url.appendingPathComponent("summary").path])
         #expect(report.artifacts == ["junit.xml", "report.json"])
         #expect(

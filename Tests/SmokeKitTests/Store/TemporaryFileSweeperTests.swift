@@ -75,7 +75,8 @@ import Testing
             [.modificationDate: Date().addingTimeInterval(-7200)], ofItemAtPath: stale.path)
         let report = ReportFixture.minimalReport
         let runDirectory = try store.createRunDirectory(runID: report.runID)
-        _ = try store.finish(report, in: runDirectory, formats: [.json], consoleLog: nil, environment: [:])
+        _ = try store.finish(
+            report, in: RunDirectory(runDirectory), formats: [.json], consoleLog: nil, environment: [:])
         #expect(!FileManager.default.fileExists(atPath: stale.path))
         #expect(FileManager.default.fileExists(atPath: runDirectory.appendingPathComponent("report.json").path))
     }

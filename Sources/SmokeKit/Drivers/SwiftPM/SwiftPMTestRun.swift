@@ -44,7 +44,7 @@ struct SwiftPMTestRun {
         } catch {
             result.errors.append(InfrastructureError(message: error.localizedDescription))
         }
-        result.profiles = CoverageCollector.profiles(in: RunDirectory(context.runDirectory).profiles)
+        result.profiles = CoverageCollector.profiles(in: context.runFolder.profiles)
         // The results were read from the console: checked against what the frameworks said in it.
         result.reconciliation = Reconciliation.compare(
             result.consoleTotals.counts(from: RunDirectory.consoleLogName), with: result.tests)
@@ -113,8 +113,8 @@ struct SwiftPMTestRun {
     ) throws {
         let context = context
         let parallel = context.workers > 1
-        let environment = testEnvironment(runFolder: RunDirectory(context.runDirectory))
-        let events = RunDirectory(context.runDirectory).events
+        let environment = testEnvironment(runFolder: context.runFolder)
+        let events = context.runFolder.events
         for worker in 1...(parallel ? context.workers : 1) {
             try FileManager.default.createDirectory(
                 at: scratchFolder(worker: parallel ? worker : nil), withIntermediateDirectories: true)
@@ -123,7 +123,7 @@ struct SwiftPMTestRun {
             var environment = environment
             if parallel {
                 environment[Self.scratchVariable] = scratchFolder(worker: worker).path
-                environment["LLVM_PROFILE_FILE"] = RunDirectory(context.runDirectory).profilePattern(worker: worker)
+                environment["LLVM_PROFILE_FILE"] = context.runFolder.profilePattern(worker: worker)
             }
             var runner = BatchRunner(
                 binary: binary, packageRoot: packageRoot, environment: environment,
@@ -140,7 +140,7 @@ struct SwiftPMTestRun {
     /// `<run>/scratch`, or `<run>/scratch/worker-N` for worker N of a parallel run: no two test processes
     /// running at once share one.
     private func scratchFolder(worker: Int?) -> URL {
-        RunDirectory(context.runDirectory).scratch(worker: worker)
+        context.runFolder.scratch(worker: worker)
     }
 
     /// The environment every test process gets: smokerun's, then the pipeline's, then the pins.
@@ -174,7 +174,7 @@ struct SwiftPMTestRun {
         {
             return cached
         }
-        var environment = testEnvironment(runFolder: RunDirectory(context.runDirectory))
+        var environment = testEnvironment(runFolder: context.runFolder)
         environment["LLVM_PROFILE_FILE"] = "/dev/null"
         // Both frameworks list at once: two short processes, one wait.
         let listSwiftTesting = BlockingWork.start { [context, environment] in

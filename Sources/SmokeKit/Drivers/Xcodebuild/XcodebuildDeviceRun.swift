@@ -20,7 +20,7 @@ struct XcodebuildDeviceRun {
 
     /// Where this run's xcodebuild files go: plan, enumeration, result bundles, exported attachments.
     var workDirectory: URL {
-        RunDirectory(context.runDirectory).xcodebuild(device: deviceFolder)
+        context.runFolder.xcodebuild(device: deviceFolder)
     }
 
     /// The derived data folder: the pipeline's, else one per pipeline beside the runs, so
@@ -30,7 +30,7 @@ struct XcodebuildDeviceRun {
         if let path = settings.derivedDataPath {
             folder = context.pipeline.resolve(path, currentDirectory: context.currentDirectory)
         } else {
-            let output = RunDirectory(context.runDirectory).outputDirectory
+            let output = context.runFolder.outputDirectory
             folder = OutputLayout(root: output).derivedData(pipelineName: context.pipeline.name)
         }
         return deviceFolder.map { folder.appendingPathComponent($0) } ?? folder

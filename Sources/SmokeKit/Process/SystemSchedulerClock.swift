@@ -4,14 +4,14 @@ import SmokeCore
 /// The wall clock. Sleeps in naps of at most `longestNap` and re-reads the wall clock after each,
 /// so a machine that slept or a clock that was set still fires close to the right wall time
 /// (one wake-up every few minutes costs nothing; a monotonic sleep alone would drift).
-struct SystemSchedulerClock: SchedulerClock {
+package struct SystemSchedulerClock: SchedulerClock {
     var longestNap: TimeInterval
 
-    init(longestNap: TimeInterval = 300) { self.longestNap = longestNap }
+    package init(longestNap: TimeInterval = 300) { self.longestNap = longestNap }
 
-    var now: Date { SystemClock.now() }
+    package var now: Date { SystemClock.now() }
 
-    func sleep(until deadline: Date) async throws {
+    package func sleep(until deadline: Date) async throws {
         while true {
             let remaining = deadline.timeIntervalSinceNow
             if remaining <= 0 { return }

@@ -1,0 +1,88 @@
+import Foundation
+import SmokeCore
+
+/// The run folders of a sharded run (`smokerun merge`): one report of every shard's tests, their attachments copied
+/// from the shard folders, the console logs one after the other, and their coverage profiles merged again by the
+/// finisher. SIGINT/SIGTERM before the reports are written remove the half-made run folder (`MergeInterrupted`).
+package struct MergedShards: RunSource {
+    /// The shards' reports, their run folders, and the pipeline they ran.
+    package typealias Shards = (parts: [RunMerger.Part], directories: [URL], pipeline: Pipeline)
+
+    let parts: [RunMerger.Part]
+    /// Each part's run folder.
+    let directories: [URL]
+    /// `--binary`: the instrumented test binaries to export coverage against instead of the recorded ones.
+    let binaries: [String]
+    let run: SmokeRun
+    package let finisher: RunFinisher
+    private var report: RunReport?
+    private var byteLimit = AttachmentSourcePolicy.defaultByteLimit
+
+    /// Reads `<output>/env` as `run` does (the one notification of a sharded run finds its webhook URL there).
+    package init(
+        _ shards: Shards, binaries: [String], options: SmokeRun.Options, _ context: HostContext,
+        _ cancellation: CancellationFlag
+    ) throws {
+        var run = SmokeRun(pipeline: shards.pipeline, options: options, context: context, cancellation: cancellation)
+        try run.loadEnvironmentFile()
+        if let problem = run.environmentFileProblem {
+            context.standardError.line("merge: warning: \(problem.localizedDescription)")
+        }
+        if let warning = run.environmentFileWarning { context.standardError.line("merge: warning: \(warning)") }
+        (parts, directories, self.binaries, self.run) = (shards.parts, shards.directories, binaries, run)
+        finisher = run.finisher
+    }
+
+    package mutating func start() throws -> Date {
+        report = try RunMerger.merge(parts, runID: RunID.make(date: finisher.now(), suffix: RunID.randomSuffix()))
+        byteLimit = try AttachmentSourcePolicy.byteLimit(environment: finisher.context.environment)
+        return finisher.now()
+    }
+
+    package func produce(in folder: RunDirectory, folderProblem: String?) throws -> RunDraft {
+        guard var report else { preconditionFailure("shards are merged after they are read") }
+        let err = finisher.context.standardError
+        err.line("merge: \(parts.count) runs → \(finisher.displayPath(folder.url))")
+        let sources = zip(parts, directories).map { ($0.0.report, $0.1) }
+        let copied = try ShardFiles.copyAttachments(
+            of: report.tests, from: sources, into: folder.url, byteLimit: byteLimit)
+        report.tests = copied.tests
+        report.errors += copied.notes
+        for note in copied.notes { err.line("merge: warning: \(note.message)") }
+        try stopIfCancelled(folder)
+        try ShardFiles.joinConsoleLogs(sources, into: folder.url, byteLimit: byteLimit)
+        try stopIfCancelled(folder)
+        var draft = RunDraft(report: report, folder: folder)
+        draft.profiles = directories.flatMap(CoverageInputs.profiles(in:))
+        if run.pipeline.coverage.enabled, !draft.profiles.isEmpty { draft.testBinaries = try testBinaries() }
+        try stopIfCancelled(folder)
+        return draft
+    }
+
+    private func stopIfCancelled(_ folder: RunDirectory) throws(MergeInterrupted) {
+        guard run.cancellation.isCancelled else { return }
+        try? FileManager.default.removeItem(at: folder.url)
+        let partial = finisher.displayPath(folder.url)
+        finisher.context.standardError.line(
+            "merge: interrupted; nothing was written (the partial \(partial) was removed)")
+        throw MergeInterrupted()
+    }
+
+    /// `--binary` when given, else the distinct binaries the shards recorded, which must exist here.
+    private func testBinaries() throws -> [URL] {
+        if !binaries.isEmpty { return binaries.map { URL(fileURLWithPath: $0) } }
+        var seen: [String] = []
+        for (part, directory) in zip(parts, directories) {
+            for path in CoverageInputs.read(in: directory)?.testBinaries ?? [] where !seen.contains(path) {
+                guard FileManager.default.fileExists(atPath: path) else {
+                    throw MergeError.binaryMissing(path: path, source: part.source)
+                }
+                seen.append(path)
+            }
+        }
+        return seen.map { URL(fileURLWithPath: $0) }
+    }
+}
+
+/// A merge stopped by SIGINT/SIGTERM before its reports were written; its half-made folder is gone (exit 3).
+package struct MergeInterrupted: Error {}

@@ -1,0 +1,73 @@
+import Foundation
+import SmokeCore
+
+/// The one way a run is assembled, whatever its source: prepare the folder, produce the draft, store the
+/// attachments, finish.
+package enum RunPipeline {
+    package static func run(_ source: some RunSource) async throws -> SmokeRun.Outcome {
+        var source = source
+        let finisher = source.finisher
+        let startedAt = try await source.start()
+        let store = RunStore(
+            outputDirectory: finisher.outputDirectory, writer: finisher.fileWriter, history: finisher.history)
+        var folder: RunDirectory
+        var problem: String?
+        do {
+            folder = RunDirectory(try store.createRunDirectory(startedAt: startedAt).url)
+        } catch {
+            guard source.survivesMissingFolder else { throw error }
+            let runID = RunID.make(date: startedAt, suffix: RunID.randomSuffix())
+            folder = RunDirectory(OutputLayout(root: finisher.outputDirectory).run(runID))
+            problem = error.localizedDescription
+        }
+        var draft = try await source.produce(in: folder, folderProblem: problem)
+        draft.report.runID = folder.url.lastPathComponent
+        attach(&draft, writer: finisher.fileWriter, context: finisher.context)
+        return await finisher.finish(draft)
+    }
+
+    /// Stores each group of the draft's files under its run folder and links them to their tests, within the run's
+    /// one budget; what was refused or could not be stored joins the report's errors. Then decides the status.
+    static func attach(_ draft: inout RunDraft, writer: FileWriter, context: HostContext) {
+        let store = AttachmentStore(writer: writer, byteLimit: draft.attachmentByteLimit)
+        var storeErrors: [InfrastructureError] = []
+        for group in draft.attachments {
+            let sources = AttachmentSourcePolicy(allowedFolders: group.allowedFolders, byteLimit: store.byteLimit)
+                .filter(group.files)
+            if case .given = draft.status {
+                for refused in sources.refused { context.standardError.line("warning: \(refused.message)") }
+            }
+            draft.report.errors += sources.refused
+            let stored: [InfrastructureError]
+            if group.tests == draft.report.tests.indices {
+                stored = store.attach(
+                    sources.allowed, to: &draft.report.tests, in: draft.folder.url, failureTimes: group.failureTimes,
+                    budget: &draft.attachmentBudget)
+            } else {
+                var tests = Array(draft.report.tests[group.tests])
+                stored = store.attach(
+                    sources.allowed, to: &tests, in: draft.folder.url, failureTimes: group.failureTimes,
+                    budget: &draft.attachmentBudget)
+                draft.report.tests.replaceSubrange(group.tests, with: tests)
+            }
+            draft.report.errors += stored
+            storeErrors += stored
+        }
+        switch draft.status {
+        case .afterAttaching(let interrupted):
+            let status = RunReport.status(of: draft.report.tests, errors: draft.report.errors)
+            draft.report.status = interrupted ? .interrupted : status
+            // The driver's reading against the frameworks' own counts, checked after the status is decided: a
+            // disagreement is listed and warned about, never turns a passing run into an error (`--strict` fails it).
+            for warning in draft.report.listDisagreements() { context.standardError.line(warning) }
+        case .given where draft.attachmentBudget.unstored > 0:
+            // Results that did not all reach the disk: never `passed` (a full disk once lost every attachment,
+            // exit 0, nothing said).
+            for error in storeErrors where !error.isNote {
+                context.standardError.line("smokerun: error: \(error.message)")
+            }
+            draft.report.status = .error
+        case .given: break
+        }
+    }
+}

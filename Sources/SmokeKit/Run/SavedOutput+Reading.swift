@@ -1,0 +1,128 @@
+import Foundation
+import SmokeCore
+
+extension SavedOutput {
+    /// Logs, event streams and JUnit XML, in the order given. A summary of an input over
+    /// `summaryKeepsEverythingUpToBytes` keeps statuses only (why: Documentation/Performance.md); a smaller one reads
+    /// as a run does, and reconciles and exits alike.
+    static func readLogs(_ files: [URL], settings: Settings, context: HostContext) throws -> Reading {
+        let parsedAt = context.clock.now
+        let bytes = files.reduce(0) {
+            $0 + ((try? FileManager.default.attributesOfItem(atPath: $1.path)[.size] as? Int) ?? 0)
+        }
+        let statusesOnly = settings.summaryOnly && bytes > ScaleThresholds.summaryKeepsEverythingUpToBytes
+        var parsed: ParsedLog
+        do {
+            parsed = try LogParser(retention: statusesOnly ? .statusesOnly : .full, formats: settings.inputFormats)
+                .parse(files: files)
+        } catch {
+            guard case .failedBeforeTests(let path, let failure) = error else { throw error }
+            return failedBeforeTests(path: path, failure: failure, files: files, parsedAt: parsedAt, settings, context)
+        }
+        for problem in parsed.problems { context.standardError.line("warning: \(problem)") }
+        let mb = Double(parsed.byteCount) / 1_000_000
+        let seconds = max(context.clock.now.timeIntervalSince(parsedAt), 0.000_001)
+        context.standardError.line(
+            String(
+                format: "parsed %d lines (%.1f MB in %.2f s, %.0f MB/s), %d not understood",
+                parsed.lineCount, mb, seconds, mb / seconds, parsed.unrecognizedLineCount))
+        if statusesOnly {
+            let totals = parsed.tests.totals
+            printTotals(totals, context: context)
+            let failed = totals.failing > 0 || parsed.interruption != nil || totals.interrupted > 0
+            let unsure = totals.unfinished > 0 || parsed.incomplete != nil
+            return Reading(summaryFailure: failed ? .testsFailed : unsure ? .infrastructure : nil)
+        }
+        let tests = parsed.results // in run order, `order` 1-based
+        parsed.tests = TestTable() // the results hold it all now; the table is not kept beside them
+        // The run's times are the log's own (suite stamps, totals, event-stream instants); when it was parsed is said
+        // apart.
+        let times = parsed.times.resolved(parsedAt: parsedAt)
+        var report = Self.report(
+            tests, settings: settings, device: parsed.device, toolchain: nil, notes: parsed.problems,
+            startedAt: times.startedAt, finishedAt: times.finishedAt, parsedAt: parsedAt)
+        report.durationSeconds = times.durationSeconds
+        report.inputs = parsed.inputs
+        report.incomplete = parsed.incomplete
+        // An input that ends early concludes nothing, even when no test was running at its end; one that says the run
+        // was stopped is interrupted.
+        if parsed.incomplete != nil, report.status == .passed { report.status = .incomplete }
+        if parsed.interruption != nil, report.status == .passed || report.status == .incomplete {
+            report.status = .interrupted
+        }
+        if let incomplete = parsed.incomplete {
+            context.standardError.line("warning: \(ReportText.incompleteNotice(incomplete))")
+        }
+        // Against the results already made: `parsed.reconciliation` would make a second `TestResult` per test.
+        report.reconciliation = Reconciliation.compare(parsed.frameworkCounts, with: tests)
+        for warning in report.listDisagreements() { context.standardError.line(warning) }
+        var reading = said(report, settings: settings, context: context)
+        reading.attachments = parsed.attachments
+        reading.allowedFolders =
+            settings.attachmentsFrom.map { [context.url(for: $0)] } ?? files.map { $0.deletingLastPathComponent() }
+        reading.consoleLog = files.count == 1 ? files[0] : nil
+        return reading
+    }
+
+    /// A log that shows the build or the test runner failing before any test ran: the run folder is written anyway,
+    /// its status `error` and its one error naming the failure (junit.xml holds it as one `<error>`, as `run` writes a
+    /// failed build), so a CI step that uploads junit.xml has it whatever happened. Exits 3.
+    private static func failedBeforeTests(
+        path: String, failure: FailureBeforeTests, files: [URL], parsedAt: Date, _ settings: Settings,
+        _ context: HostContext
+    ) -> Reading {
+        context.standardError.line("smokerun parse: \(path): \(failure.summary). \(failure.advice).")
+        var report = Self.report(
+            [], settings: settings, device: nil, toolchain: nil, notes: [], startedAt: parsedAt, finishedAt: parsedAt,
+            parsedAt: parsedAt)
+        report.inputs = files.map {
+            InputRecord(
+                path: $0.path, format: ConsoleFormat().name, strippedPrefix: nil, unrecognizedLines: 0,
+                firstUnrecognizedLine: nil)
+        }
+        report.errors = [InfrastructureError(message: failure.summary, details: failure.errorLines)]
+        report.status = .error
+        var reading = said(report, settings: settings, context: context)
+        reading.consoleLog = files.count == 1 ? files[0] : nil
+        return reading
+    }
+
+    /// One result bundle, from its own database (or xcresulttool); its attachments are its payloads or files
+    /// exported into `scratch`.
+    static func readBundle(
+        _ bundle: URL, scratch: URL, settings: Settings, context: HostContext,
+        xcresulttool: (any ResultBundleReading)?
+    ) throws -> Reading {
+        let parsedAt = context.clock.now
+        let selector = ResultBundleSelector(
+            direct: XCResultDatabaseReader(
+                payloads: XCResultDatabasePayloads(
+                    runner: context.runner,
+                    byteLimit: try AttachmentSourcePolicy.byteLimit(environment: context.environment),
+                    totalByteLimit: try AttachmentBudget.total(environment: context.environment))),
+            xcresulttool: xcresulttool)
+        let contents: ResultBundleContents
+        var differences: [String] = []
+        if settings.crossCheck {
+            (contents, differences) = try selector.crossCheck(bundle: bundle, scratchDirectory: scratch)
+        } else {
+            contents = try selector.reader(for: bundle).read(bundle: bundle, scratchDirectory: scratch)
+        }
+        for note in contents.notes { context.standardError.line("note: \(note)") }
+        // The run's times are the recorded run's; when it was parsed is said apart.
+        let startedAt = contents.startedAt ?? parsedAt
+        var report = Self.report(
+            contents.tests, settings: settings, device: contents.device,
+            toolchain: contents.xcodeVersion.map { ToolchainInfo(version: $0) }, notes: contents.notes,
+            startedAt: startedAt, finishedAt: max(contents.finishedAt ?? startedAt, startedAt), parsedAt: parsedAt)
+        // Xcode's own counts of the bundle against smokerun's reading of it.
+        report.reconciliation = Reconciliation.compare(contents.summaryCounts, with: contents.tests)
+        for warning in report.listDisagreements() { context.standardError.line(warning) }
+        var reading = said(report, settings: settings, context: context)
+        reading.attachments = contents.attachments
+        reading.allowedFolders = [bundle, scratch]
+        reading.failureTimes = contents.failureTimes
+        reading.differences = differences
+        return reading
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import SmokeCore
+
+/// Test output someone already has (`smokerun parse`): console logs, event streams and JUnit XML, or one result
+/// bundle, read when made — what was read is said as it is read, the totals last — and turned into a run.
+package struct SavedOutput: RunSource {
+    package struct Settings: Sendable {
+        /// The pipeline name the reports record.
+        package var name = "parsed"
+        package var formats = ReportRegistry.standard.formats
+        /// Print the totals and write nothing (`--summary-only`).
+        package var summaryOnly = false
+        /// Exit 3 when smokerun's counts disagree with the frameworks' own totals.
+        package var strict = false
+        /// Read a bundle with xcresulttool too and fail when the readings differ (`--cross-check`).
+        package var crossCheck = false
+        /// Where attachments named by path may be copied from; nil: each input's own folder.
+        package var attachmentsFrom: String?
+        /// The formats an input is recognised as.
+        package var inputFormats = InputFormatRegistry.standard
+
+        package init() {}
+    }
+
+    /// What the input holds.
+    struct Reading {
+        /// Nil for a big input's summary, which keeps statuses only.
+        var report: RunReport?
+        /// What the summary's exit status says.
+        var summaryFailure: ErrorKind?
+        var attachments: [RawAttachment] = []
+        var allowedFolders: [URL] = []
+        var failureTimes: [String: Date] = [:]
+        /// The one log, copied in as console.log.
+        var consoleLog: URL?
+        /// Where a bundle's two readings differ (`--cross-check`).
+        var differences: [String] = []
+    }
+
+    package let finisher: RunFinisher
+    let reading: Reading
+    /// A bundle's exported attachments, until the run is written.
+    let scratch: URL?
+    private var byteLimit = AttachmentSourcePolicy.defaultByteLimit
+    private var budgetTotal = AttachmentBudget.defaultTotal
+
+    /// Reads `inputs`; `xcresulttool` makes Xcode's reader where it is installed (for a bundle older than Xcode 16 and
+    /// `--cross-check`).
+    package init(
+        _ inputs: [URL], output: URL, settings: Settings, context: HostContext,
+        xcresulttool: (HostContext) -> (any ResultBundleReading)?
+    ) async throws {
+        finisher = RunFinisher(
+            outputDirectory: output, pipelineName: settings.name, formats: settings.formats, strict: settings.strict,
+            context: context)
+        // A folder is read as a result bundle (the selector says so when it is not one), never as a log.
+        guard let bundle = inputs.first,
+            Self.isBundle(bundle.path) || (inputs.count == 1 && PathKind.of(bundle) == .folder)
+        else {
+            scratch = nil
+            reading = try Self.readLogs(inputs, settings: settings, context: context)
+            return
+        }
+        let scratch = FileManager.default.temporaryDirectory
+            .appendingPathComponent("smokerun-xcresult-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        self.scratch = scratch
+        do {
+            reading = try Self.readBundle(
+                bundle, scratch: scratch, settings: settings, context: context, xcresulttool: xcresulttool(context))
+        } catch {
+            try? FileManager.default.removeItem(at: scratch)
+            throw error
+        }
+    }
+
+    package static func isBundle(_ path: String) -> Bool {
+        URL(fileURLWithPath: path).pathExtension.lowercased() == "xcresult"
+    }
+
+    /// What `--summary-only` exits with.
+    package var summaryFailure: ErrorKind? { reading.summaryFailure }
+
+    package func removeScratch() {
+        if let scratch { try? FileManager.default.removeItem(at: scratch) }
+    }
+
+    /// After the run is written: readers of a bundle that disagree fail the command.
+    package func checkReadingsAgree(of input: URL) throws {
+        if !reading.differences.isEmpty {
+            throw ResultBundleError.readingsDiffer(path: input.path, differences: reading.differences)
+        }
+    }
+
+    package mutating func start() throws -> Date {
+        let environment = finisher.context.environment
+        byteLimit = try AttachmentSourcePolicy.byteLimit(environment: environment)
+        budgetTotal = try AttachmentBudget.total(environment: environment)
+        guard let report = reading.report else { preconditionFailure("a summary of statuses writes no run") }
+        return report.startedAt
+    }
+
+    package func produce(in folder: RunDirectory, folderProblem: String?) -> RunDraft {
+        guard var report = reading.report else { preconditionFailure("a summary of statuses writes no run") }
+        let context = finisher.context
+        // The input was made elsewhere, perhaps from another checkout: only a CI's own variables name its commit.
+        report.origin = RunOriginReader(runner: context.runner, environment: context.environment)
+            .read(projectFolder: nil)
+        var draft = RunDraft(report: report, folder: folder)
+        draft.attachments = [
+            RunDraft.Attachments(
+                files: reading.attachments, tests: report.tests.indices, allowedFolders: reading.allowedFolders,
+                failureTimes: reading.failureTimes)
+        ]
+        draft.attachmentByteLimit = byteLimit
+        draft.attachmentBudget = AttachmentBudget(total: budgetTotal)
+        draft.consoleLog = reading.consoleLog
+        return draft
+    }
+
+    /// A report of `tests` whose status they decide (a bundle's notes, such as an unavailable attachment, are listed).
+    static func report(
+        _ tests: [TestResult], settings: Settings, device: ResolvedDevice?, toolchain: ToolchainInfo?,
+        notes: [String], startedAt: Date, finishedAt: Date, parsedAt: Date
+    ) -> RunReport {
+        var report = RunReport(
+            pipeline: settings.name, runID: RunID.make(date: startedAt, suffix: RunID.randomSuffix()),
+            status: RunReport.status(of: tests, errors: []), startedAt: startedAt, finishedAt: finishedAt, seed: nil,
+            ordering: OrderingRecord(mode: .declared, isolation: .suite, seed: nil), environment: [:],
+            device: device ?? ResolvedDevice(platform: "unknown"), toolchain: toolchain, tests: tests,
+            errors: notes.map { InfrastructureError(message: $0) })
+        report.parsedAt = parsedAt
+        return report
+    }
+
+    /// The totals line, and the reading of a `report` with them.
+    static func said(_ report: RunReport, settings: Settings, context: HostContext) -> Reading {
+        printTotals(report.totals, context: context)
+        return Reading(
+            report: report,
+            summaryFailure: RunFinisher.failure(of: report, coverageBelowMinimum: false, strict: settings.strict))
+    }
+
+    static func printTotals(_ t: Totals, context: HostContext) {
+        let tests = ReportText.count(t.tests, "test")
+        let expected = ReportText.count(t.expectedFailures, "expected failure")
+        let unfinished =
+            (t.interrupted > 0 ? ", \(t.interrupted) interrupted" : "")
+            + (t.unfinished > 0 ? ", \(t.unfinished) without a result (the input ends first)" : "")
+        context.standardOutput.line(
+            """
+            \(tests): \(t.passed) passed, \(t.failed) failed, \(t.crashed) crashed, \(t.timedOut) timed out, \
+            \(t.skipped) skipped, \(expected)\(unfinished)
+            """
+        )
+    }
+}
