@@ -7,6 +7,8 @@ package enum RunPipeline {
     package static func run(_ source: some RunSource) async throws -> SmokeRun.Outcome {
         var source = source
         let finisher = source.finisher
+        // A history limit the environment gets wrong is refused before anything runs.
+        _ = try HistoryDetail(environment: finisher.context.environment)
         let startedAt = try await source.start()
         let store = RunStore(
             outputDirectory: finisher.outputDirectory, writer: finisher.fileWriter, history: finisher.history)

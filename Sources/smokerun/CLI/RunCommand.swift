@@ -80,7 +80,6 @@ struct RunCommand: Command {
             options.output, projectRoot: pipeline.projectRoot(currentDirectory: context.currentDirectory), in: context)
         // A limit the environment gets wrong is refused before anything runs, as `parse` refuses it.
         _ = try AttachmentSourcePolicy.byteLimit(environment: context.environment)
-        _ = try HistoryDetail(environment: context.environment)
         var run = SmokeRun(pipeline: pipeline, options: options, context: context, cancellation: CancellationFlag())
         try run.loadEnvironmentFile()
         // Never two runs of one pipeline at once, whether from cron, CI or `smokerun schedule`.

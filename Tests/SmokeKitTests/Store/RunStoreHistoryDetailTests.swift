@@ -17,7 +17,7 @@ import Testing
         let store = RunStore(outputDirectory: output, history: history)
         let run = try store.createRunDirectory(runID: ReportFixture.report.runID)
         let written = try store.finish(
-            ReportFixture.report, in: run, formats: [.json], consoleLog: nil, environment: environment)
+            ReportFixture.report, in: RunDirectory(run), formats: [.json], consoleLog: nil, environment: environment)
         let saved = try RunReportFile.load(at: run)
         #expect(saved.tests.count == written.tests.count && saved.errors == written.errors)
         return (written, try #require(history.entries.first))
