@@ -4,7 +4,8 @@ import Testing
 @testable import SmokeCore
 @testable import SmokeCoreTestSupport
 
-/// A test xcodebuild stopped at its execution time allowance ran at least that long.
+/// A test stopped at its time limit (xcodebuild's execution time allowance, Swift Testing's `.timeLimit`) timed out
+/// and ran at least that long.
 @Suite struct ExecutionTimeAllowanceTests {
     @Test(arguments: [
         ("Test exceeded execution time allowance of 1 minute. The test may have hung.", 60.0),
@@ -12,12 +13,17 @@ import Testing
         ("Test exceeded execution time allowance of 90 seconds.", 90),
         ("Test exceeded execution time allowance of 1 second", 1),
         ("Test exceeded execution time allowance of 1 hour.", 3600),
+        ("Time limit was exceeded: 60.000 seconds", 60),
+        ("Time limit was exceeded: 0.250 seconds", 0.25),
     ])
     func theAllowanceIsReadInSeconds(message: String, seconds: Double) {
         #expect(ExecutionTimeAllowance.seconds(in: message) == seconds)
     }
 
-    @Test(arguments: ["Test exceeded execution time allowance", "XCTAssertTrue failed - of 2 minutes"])
+    @Test(arguments: [
+        "Test exceeded execution time allowance", "XCTAssertTrue failed - of 2 minutes",
+        "Time limit was exceeded: soon",
+    ])
     func aMessageWithoutAnAllowanceGivesNone(message: String) {
         #expect(ExecutionTimeAllowance.seconds(in: message) == nil)
     }
@@ -46,5 +52,22 @@ import Testing
         let test = try #require(collector.results.first)
         #expect(test.status == .timedOut)
         #expect(test.durationSeconds == expected)
+    }
+
+    /// Swift Testing's result line says `failed`; the issue before it says the time limit stopped it.
+    @Test func aSwiftTestingTestPastItsTimeLimitTimedOut() throws {
+        let collector = ParsingTestSupport.collect(
+            """
+            ◇ Test downloadsTheCatalog() started.
+            ✘ Test downloadsTheCatalog() recorded an issue at CatalogTests.swift:12:6: Time limit was exceeded: 60.000 seconds
+            ✘ Test downloadsTheCatalog() failed after 60.012 seconds with 1 issue.
+            ◇ Test parsesThePrice() started.
+            ✘ Test parsesThePrice() recorded an issue at CatalogTests.swift:20:6: Expectation failed: 1 == 2
+            ✘ Test parsesThePrice() failed after 0.002 seconds with 1 issue.
+            """)
+        let tests = collector.results
+        #expect(tests.map(\.status) == [.timedOut, .failed])
+        #expect(tests.first?.durationSeconds == 60.012)
+        #expect(tests.first?.failures.first?.message == "Time limit was exceeded: 60.000 seconds")
     }
 }
