@@ -122,6 +122,62 @@ import Testing
         #expect(reconciliation.agrees && reconciliation.unverified.isEmpty)
     }
 
+    /// fastlane trainer writes each case of a parameterized Swift Testing test as a test case with the same
+    /// `testname`, its `argument`, and a `repetition` even without retries: cases are not retries, and one failing
+    /// case fails the test whatever the later cases did.
+    @Test(
+        arguments: [
+            // Without retries: the first of three cases fails.
+            ([("1", "fail", "Retry 2"), ("2", "pass", "Retry 2"), ("3", "pass", "Retry 2")], TestStatus.failed, false),
+            // With retries, each case run twice: case 1 passes on its retry, case 2 fails both times, case 3 passes.
+            (
+                [
+                    ("1", "fail", "Retry 1"), ("1", "pass", "Retry 2"), ("2", "fail", "Retry 1"),
+                    ("2", "fail", "Retry 2"),
+                    ("3", "pass", "Retry 1"), ("3", "pass", "Retry 2"),
+                ], .failed, false
+            ),
+            // Every case passes, one only on its retry: passed, flaky.
+            ([("1", "fail", "Retry 1"), ("1", "pass", "Retry 2"), ("2", "pass", "Retry 1")], .passed, true),
+            // No arguments, the same repetition three times: three cases, not retries; the first one's failure stands.
+            ([("", "fail", "Retry 2"), ("", "pass", "Retry 2"), ("", "pass", "Retry 2")], .failed, false),
+        ] as [([(String, String, String)], TestStatus, Bool)])
+    func casesOfAParameterizedTestAreNotRetriesAndAFailingCaseFailsIt(
+        runs: [(String, String, String)], status: TestStatus, flaky: Bool
+    ) throws {
+        let cases = runs.map { argument, outcome, repetition in
+            """
+                <testcase name="validates(input:)" classname="ParserTests" time="0.25">
+                  \(outcome == "fail" ? "<failure message=\"ParserTests.swift:9: Expectation failed: \(argument)\"/>" : "")
+                  <properties>
+                    <property name="testname" value="validates(input:)"/>
+                    <property name="argument" value="\(argument)"/>
+                    <property name="repetition" value="\(repetition)"/>
+                  </properties>
+                </testcase>
+            """
+        }
+        let xml = "<testsuites><testsuite name=\"Parser\">\n\(cases.joined(separator: "\n"))\n</testsuite></testsuites>"
+        let document = try JUnitDocumentParser.parse(Data(xml.utf8), path: "j.xml", source: "j.xml")
+        let test = try #require(document.tests.first)
+        #expect(document.tests.count == 1)
+        #expect(test.status == status && test.flaky == flaky, "\(test.status) flaky \(test.flaky)")
+        // A run is a new case when its argument is new, or its repetition was seen already for that argument.
+        var repetitions: [String: Set<String>] = [:]
+        var caseCount = 0
+        for (argument, _, repetition) in runs {
+            if repetitions[argument]?.insert(repetition).inserted != true {
+                caseCount += 1
+                repetitions[argument] = [repetition]
+            }
+        }
+        #expect(test.durationSeconds == 0.25 * Double(caseCount))
+        if status == .failed {
+            #expect(test.evidence?.line != nil)
+            #expect(!test.failures.isEmpty)
+        }
+    }
+
     @Test func runsTheFileMarksAsRetriesAreAttemptsOfOneTest() throws {
         let xml = """
             <testsuites tests="2" failures="0">

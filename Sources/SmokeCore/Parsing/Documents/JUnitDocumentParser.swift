@@ -7,7 +7,9 @@ import Foundation
 /// `<failure>` is `failed`; `<error>` is `crashed` when it says the test crashed, else `failed`; `<skipped>` is
 /// `skipped`; each failing status records the element that said so as its evidence. A test case written again is
 /// another run of the same test only when the file says so (a `repetition` property, or Surefire's
-/// `<flakyFailure>`/`<rerunFailure>`); otherwise it is a test of its own, `id#2`. The file's own totals (its
+/// `<flakyFailure>`/`<rerunFailure>`); otherwise it is a test of its own, `id#2`. Runs of one test with different
+/// `argument` properties, or that repeat a `repetition` already seen, are its cases (a parameterized test): each
+/// case's retries are folded first, then the test fails when any case does. The file's own totals (its
 /// `<testsuites>`, else its outermost `<testsuite>` elements) are its framework count.
 package enum JUnitDocumentParser {
     /// What one JUnit file holds.
@@ -55,6 +57,11 @@ package enum JUnitDocumentParser {
         /// Where each test (by suites, class and name) is in `tests`, and how many tests took each id.
         var positions: [String: Int] = [:]
         var idsTaken: [String: Int] = [:]
+        /// Each test's cases (one unless its runs name different arguments), each with its retries folded in, and
+        /// where each (test, argument) is among them.
+        var cases: [[TestResult]] = []
+        var caseIndex: [String: Int] = [:]
+        var repetitions: [String: Set<String>] = [:]
         for testCase in reader.cases {
             let framework = fileFramework ?? JUnitTestName.framework(ofName: testCase.name)
             let naming = JUnitTestName(
@@ -62,16 +69,34 @@ package enum JUnitDocumentParser {
                 framework: framework)
             let key = (testCase.suites + [naming.id]).joined(separator: "\u{1F}")
             var result = makeResult(testCase, naming: naming, source: source)
-            if let position = positions[key], testCase.repetition != nil {
-                tests[position].addRun(result)
+            let argumentKey = key + "\u{1F}" + (testCase.argument ?? "")
+            if let position = positions[key], let repetition = testCase.repetition {
+                // A retry names a repetition its case has not had yet; the same one again is another case.
+                if let index = caseIndex[argumentKey], repetitions[argumentKey, default: []].insert(repetition).inserted
+                {
+                    cases[position][index].addRun(result)
+                } else {
+                    caseIndex[argumentKey] = cases[position].count
+                    repetitions[argumentKey] = [repetition]
+                    cases[position].append(result)
+                }
                 continue
             }
             let taken = idsTaken[naming.id, default: 0]
             idsTaken[naming.id] = taken + 1
             if taken > 0 { result.id += "#\(taken + 1)" }
             positions[key] = tests.count
+            caseIndex[argumentKey] = 0
+            repetitions[argumentKey] = testCase.repetition.map { [$0] } ?? []
             result.order = tests.count + 1
             tests.append(result)
+            cases.append([result])
+        }
+        for position in tests.indices {
+            var combined = TestResult.combining(cases[position])
+            combined.id = tests[position].id
+            combined.order = tests[position].order
+            tests[position] = combined
         }
         let counts = ownCount(reader, swiftTesting: swiftPM && fileFramework == .swiftTesting, source: source)
             .map { total in
@@ -173,6 +198,28 @@ package enum JUnitDocumentParser {
 }
 
 extension TestResult {
+    /// One test from its argument cases (each with its retries folded in): failing when any case fails (the first
+    /// failing case's status and evidence), with every case's failures, attempts and output, and the cases' time
+    /// summed; flaky when it passed and a case passed only on a retry.
+    fileprivate static func combining(_ cases: [TestResult]) -> TestResult {
+        guard var combined = cases.first else { preconditionFailure("a test has at least one case") }
+        for next in cases.dropFirst() {
+            if next.status.isFailure, !combined.status.isFailure {
+                combined.status = next.status
+                combined.evidence = next.evidence
+            } else if combined.status == .skipped, next.status != .skipped {
+                combined.status = next.status
+            }
+            combined.failures += next.failures
+            combined.attempts += next.attempts
+            combined.output = Array((combined.output + next.output).prefix(outputLineLimit))
+            combined.durationSeconds += next.durationSeconds
+            combined.flaky = combined.flaky || next.flaky
+        }
+        combined.flaky = combined.flaky && combined.status == .passed
+        return combined
+    }
+
     /// Another run of this test (a retry the JUnit file marks): it becomes the result, this one an earlier attempt.
     fileprivate mutating func addRun(_ run: TestResult) {
         var earlier = TestAttempt(

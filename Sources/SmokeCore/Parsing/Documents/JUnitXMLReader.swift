@@ -20,6 +20,9 @@ final class JUnitXMLReader: NSObject, XMLParserDelegate {
         var outcomes: [Outcome] = []
         /// A `repetition` property (fastlane trainer's `Retry 2`): the input says it is another run of the test.
         var repetition: String?
+        /// An `argument` property (fastlane trainer's, one per case of a parameterized Swift Testing test): runs with
+        /// different arguments are cases of the test, not retries of it.
+        var argument: String?
         var output: [String] = []
     }
 
@@ -129,6 +132,8 @@ final class JUnitXMLReader: NSObject, XMLParserDelegate {
             text = ""
         } else if current != nil, element == "property", attributes["name"] == "repetition" {
             current?.repetition = attributes["value"]
+        } else if current != nil, element == "property", attributes["name"] == "argument" {
+            current?.argument = attributes["value"]
         } else if current != nil, outcome == nil, !Self.knownElements.contains(element) {
             unrecognized += 1
         }
