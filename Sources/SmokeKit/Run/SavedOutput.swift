@@ -146,7 +146,7 @@ package struct SavedOutput: RunSource {
         let expected = ReportText.count(t.expectedFailures, "expected failure")
         let unfinished =
             (t.interrupted > 0 ? ", \(t.interrupted) interrupted" : "")
-            + (t.unfinished > 0 ? ", \(t.unfinished) without a result (the input ends first)" : "")
+            + (t.unfinished > 0 ? ", \(t.unfinished) without a result" : "")
         context.standardOutput.line(
             """
             \(tests): \(t.passed) passed, \(t.failed) failed, \(t.crashed) crashed, \(t.timedOut) timed out, \
