@@ -10,10 +10,13 @@ extension Reconciliation {
     /// source (nor a whole-report count, which counts every framework) is unverified. Totals count only the tests of
     /// the processes that printed them: a test only a parallel process's result lines tell of (`… passed on 'My Mac
     /// - App (123)' (…)`; those processes print no totals) is left out and its framework unverified. A framework
-    /// whose own totals count more failures than its tests show has failures not shown. Nil when there is neither a
-    /// source nor a test.
-    package static func compare(_ sources: [FrameworkCount], with tests: [TestResult]) -> Reconciliation? {
-        guard !sources.isEmpty || !tests.isEmpty else { return nil }
+    /// whose own totals count more failures than its tests show has failures not shown. Of `runFailures` (lines that
+    /// say the run failed, `RunFailureEvidence`), xcodebuild's verdict is listed when no test failed. Nil when there is
+    /// neither a source, a test nor a run failure.
+    package static func compare(
+        _ sources: [FrameworkCount], with tests: [TestResult], runFailures: [RunFailureEvidence] = []
+    ) -> Reconciliation? {
+        guard !sources.isEmpty || !tests.isEmpty || !runFailures.isEmpty else { return nil }
         var unverified: [String] = []
         var withoutTotals: [String: Int] = [:]
         if !sources.contains(where: { $0.framework == "xcresult" || $0.framework == "junit" }) {
@@ -119,7 +122,15 @@ extension Reconciliation {
         }
         return Reconciliation(
             sources: sources, differences: differences, unverified: unverified, failuresNotShown: failuresNotShown,
-            withoutTotals: withoutTotals)
+            withoutTotals: withoutTotals, runFailures: unexplained(runFailures, by: tests))
+    }
+
+    /// The run failures no test explains: xcodebuild's verdict when no test's final status is a failure.
+    private static func unexplained(_ runFailures: [RunFailureEvidence], by tests: [TestResult]) -> [RunFailureEvidence]
+    {
+        guard !runFailures.isEmpty else { return [] }
+        let anyFailed = tests.indices.contains { tests[$0].status.isFailure }
+        return runFailures.filter { _ in !anyFailed }
     }
 }
 
@@ -128,7 +139,8 @@ extension RunReport {
     /// each naming both counts. A counting doubt does not change the status: the tests' own results still decide
     /// passed or failed (`--strict` fails the command instead), so it never turns a passing run into an
     /// infrastructure error. But failures a framework counted that no test shows are failures: a run that would
-    /// pass (or be incomplete) fails, the totals' line its evidence. `parse` and `run` both call it. A framework
+    /// pass (or be incomplete) fails, the totals' line its evidence; so does one whose input says it failed
+    /// (`runFailures`: xcodebuild's `** TEST FAILED **`), that line its evidence. `parse` and `run` both call it. A framework
     /// whose totals are missing is noted, not listed as an error: nothing disagrees, it only could not be checked.
     package mutating func listDisagreements() -> [String] {
         guard let reconciliation, !reconciliation.agrees else { return [] }
@@ -141,6 +153,13 @@ extension RunReport {
             let message = "\(missing): the run cannot pass"
             errors.append(InfrastructureError(message: message))
             warnings.append("smokerun: error: \(message)")
+            if status == .passed || status == .incomplete { status = .failed }
+        }
+        // The input's own word that the run failed, which no test explains: its line is the evidence.
+        for failure in reconciliation.runFailures ?? [] {
+            errors.append(InfrastructureError(message: failure.message, details: failure.reasons))
+            warnings.append("smokerun: error: \(failure.message)")
+            warnings += failure.reasons.map { "  \($0)" }
             if status == .passed || status == .incomplete { status = .failed }
         }
         return warnings + notes

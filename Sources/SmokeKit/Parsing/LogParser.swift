@@ -73,6 +73,7 @@ package struct LogParser: Sendable {
             parsed.times.add(summary.times)
             parsed.incomplete = parsed.incomplete ?? summary.incomplete
             parsed.interruption = parsed.interruption ?? summary.interruption
+            parsed.runFailures += summary.runFailures
             parsed.inputs.append(
                 InputRecord(
                     path: file.path, format: summary.format.name, strippedPrefix: summary.strippedPrefix,
@@ -105,6 +106,8 @@ package struct LogParser: Sendable {
         var incomplete: IncompleteInput? = nil
         /// The line that says the run was stopped.
         var interruption: Evidence? = nil
+        /// Lines that say the run failed whatever its tests say (xcodebuild's verdict).
+        var runFailures: [RunFailureEvidence] = []
     }
 
     /// The format of `file` from its first bytes, or nil when it cannot be read.
@@ -177,7 +180,9 @@ package struct LogParser: Sendable {
         let readsEventStream = format.makeReader().isEventStream
         let streamEndsEarly =
             readsEventStream && (!interpreter.sawRunEnded || interpreter.lastLineWasMalformed)
-        let endedInSuccess = interpreter.sawSuccessBanner && !counts.contains { $0.failures > 0 }
+        let verdict = interpreter.xcodebuildVerdict(source: file.lastPathComponent)
+        // A failure banner anywhere (a second run after a first that succeeded) says no running test passed.
+        let endedInSuccess = interpreter.sawSuccessBanner && verdict == nil && !counts.contains { $0.failures > 0 }
         sink.collector.line = read.splitter.lineCount
         let interruption = interpreter.interruption.map {
             Evidence(what: "the run was stopped: `\($0.text)`", source: file.lastPathComponent, line: $0.line)
@@ -203,7 +208,7 @@ package struct LogParser: Sendable {
             format: format, lineCount: read.splitter.lineCount, byteCount: read.byteCount, problems: problems,
             frameworkCounts: counts, strippedPrefix: interpreter.mostFrequentPrefix,
             firstUnrecognizedLine: sink.firstUnrecognizedLine, times: times, incomplete: incomplete,
-            interruption: interruption
+            interruption: interruption, runFailures: verdict.map { [$0] } ?? []
         )
     }
 

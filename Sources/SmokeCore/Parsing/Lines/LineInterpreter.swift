@@ -34,6 +34,8 @@ package struct LineInterpreter {
     package var totals: FrameworkTotalsReader { notes.totals }
     /// Whether the log has xcodebuild's `** TEST SUCCEEDED **` (or `** TEST EXECUTE SUCCEEDED **`).
     package var sawSuccessBanner: Bool { notes.sawSuccessBanner }
+    /// xcodebuild's own word that the run failed (`** TEST FAILED **`, `Testing failed:`), as evidence in `source`.
+    package func xcodebuildVerdict(source: String) -> RunFailureEvidence? { notes.verdict.evidence(source: source) }
     /// The first line that says the run was stopped (`** BUILD INTERRUPTED **`, `Testing cancelled`, GitHub's
     /// `##[error]The operation was canceled.`): its text and 1-based number.
     package var interruption: (text: String, line: Int)? { notes.interruption }
@@ -161,11 +163,14 @@ extension LineInterpreter {
         /// xcodebuild's last closing banner (`** TEST FAILED **`, `** BUILD SUCCEEDED **`).
         var lastBanner: String?
         var interruption: (text: String, line: Int)?
+        /// xcodebuild's own failure banner and `Testing failed:` summary.
+        var verdict = XcodebuildVerdict()
         /// The number of the input line being read (a split line's number is its last part's).
         var lineNumber = 0
 
         mutating func read(_ line: LineBytes) {
             totals.read(line)
+            verdict.read(line, number: lineNumber)
             if line.count >= 8, line.hasPrefix("** "), line.hasSuffix(" **") {
                 if line.hasPrefix("** TEST"), line.firstIndex(of: " SUCCEEDED **") != nil { sawSuccessBanner = true }
                 lastBanner = line.string(0..<line.count)

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+@testable import SmokeCore
+@testable import SmokeCoreTestSupport
+@testable import SmokeKit
+@testable import SmokeTestSupport
+@testable import smokerun
+
+/// `smokerun parse` never says "passed" when the log itself says the run failed: xcodebuild's verdict after passing
+/// tests fails the run (exit 1), its report naming the line.
+@Suite struct ParseCommandVerdictTests {
+    private static func parse(_ text: String, name: String = "run.log") async throws -> (ExitCode, RunReport, String) {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try Data(text.utf8).write(to: folder.url.appendingPathComponent(name))
+        let standardError = BufferOutput()
+        let context = HostContext(
+            standardOutput: BufferOutput(), standardError: standardError, environment: [:],
+            currentDirectory: folder.url)
+        let code = await CommandLineTool.run(arguments: ["parse", name, "--output", "out"], context: context)
+        let report = try RunReportFile.load(at: folder.url.appendingPathComponent("out/latest"))
+        return (code, report, standardError.text)
+    }
+
+    static let passingRun = """
+        Test Suite 'All tests' started at 2026-01-02 10:00:00.000
+        Test Case '-[Shop.CartTests testAdd]' started.
+        Test Case '-[Shop.CartTests testAdd]' passed (0.001 seconds).
+        Test Suite 'All tests' passed at 2026-01-02 10:00:00.002.
+        \t Executed 1 test, with 0 failures (0 unexpected) in 0.001 (0.002) seconds
+
+        """
+
+    @Test func passingTestsUnderXcodebuildsFailureBannerExitOne() async throws {
+        let (code, report, standardError) = try await Self.parse(Self.passingRun + "** TEST EXECUTE FAILED **\n")
+        #expect(code == .testsFailed)
+        #expect(report.status == .failed)
+        #expect(report.totals.passed == 1)
+        #expect(standardError.contains("xcodebuild's own verdict is `** TEST EXECUTE FAILED **` (run.log:6)"))
+        #expect(report.errors.map(\.message).contains { $0.contains("the run cannot pass") })
+    }
+
+    @Test func theSameLogWithoutTheBannerStillPasses() async throws {
+        let (code, report, _) = try await Self.parse(Self.passingRun + "** TEST EXECUTE SUCCEEDED **\n")
+        #expect(code == .passed)
+        #expect(report.status == .passed)
+        #expect(report.errors.isEmpty)
+    }
+}
