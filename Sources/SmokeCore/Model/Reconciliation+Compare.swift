@@ -11,7 +11,8 @@ extension Reconciliation {
     /// the processes that printed them: a test only a parallel process's result lines tell of (`… passed on 'My Mac
     /// - App (123)' (…)`; those processes print no totals) is left out and its framework unverified. A framework
     /// whose own totals count more failures than its tests show has failures not shown. Of `runFailures` (lines that
-    /// say the run failed, `RunFailureEvidence`), xcodebuild's verdict is listed when no test failed. Nil when there is
+    /// say the run failed, `RunFailureEvidence`), xcodebuild's verdict is listed when no test failed, a crash outside
+    /// any test when no test crashed. Nil when there is
     /// neither a source, a test nor a run failure.
     package static func compare(
         _ sources: [FrameworkCount], with tests: [TestResult], runFailures: [RunFailureEvidence] = []
@@ -125,12 +126,15 @@ extension Reconciliation {
             withoutTotals: withoutTotals, runFailures: unexplained(runFailures, by: tests))
     }
 
-    /// The run failures no test explains: xcodebuild's verdict when no test's final status is a failure.
+    /// The run failures no test explains: xcodebuild's verdict when no test's final status is a failure; a crash
+    /// outside any test when no test crashed (a parallel log's crash line comes before the relaunch that names its
+    /// test).
     private static func unexplained(_ runFailures: [RunFailureEvidence], by tests: [TestResult]) -> [RunFailureEvidence]
     {
         guard !runFailures.isEmpty else { return [] }
         let anyFailed = tests.indices.contains { tests[$0].status.isFailure }
-        return runFailures.filter { _ in !anyFailed }
+        let anyCrashed = tests.indices.contains { tests[$0].status == .crashed }
+        return runFailures.filter { $0.isCrash ? !anyCrashed : !anyFailed }
     }
 }
 

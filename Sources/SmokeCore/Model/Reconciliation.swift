@@ -41,7 +41,8 @@ package struct Reconciliation: Codable, Sendable, Equatable {
     /// there are none.
     package var executionsWithoutTotals: [String: Int]?
     /// Lines of the input that say the run failed where no test the input shows explains it: xcodebuild's own
-    /// verdict (`** TEST FAILED **`) when no test failed. The run cannot pass. Nil when there are none.
+    /// verdict (`** TEST FAILED **`) when no test failed, a crash while no test ran when no test crashed. The run
+    /// cannot pass. Nil when there are none.
     package var runFailures: [RunFailureEvidence]?
 
     init(

@@ -138,6 +138,7 @@ package struct LogParser: Sendable {
         swap(&sink.collector, &collector)
         defer { swap(&sink.collector, &collector) }
         let testsBefore = sink.collector.tests.count
+        let crashesBefore = sink.collector.crashesOutsideTests.count
         let input = FileInput(
             descriptor: descriptor, path: path, size: Int(status.st_size),
             skipsSwiftTestingConsole: skipsSwiftTestingConsole)
@@ -208,8 +209,22 @@ package struct LogParser: Sendable {
             format: format, lineCount: read.splitter.lineCount, byteCount: read.byteCount, problems: problems,
             frameworkCounts: counts, strippedPrefix: interpreter.mostFrequentPrefix,
             firstUnrecognizedLine: sink.firstUnrecognizedLine, times: times, incomplete: incomplete,
-            interruption: interruption, runFailures: verdict.map { [$0] } ?? []
+            interruption: interruption,
+            runFailures: (verdict.map { [$0] } ?? []) + crashes(sink.collector, from: crashesBefore, interpreter)
         )
+    }
+
+    /// The crash lines the collector read while no test ran (from its `from`th), each with its line's text and, after
+    /// a run's closing totals, as a crash at exit.
+    private func crashes(_ collector: ResultCollector, from: Int, _ interpreter: LineInterpreter)
+        -> [RunFailureEvidence]
+    {
+        collector.crashesOutsideTests.dropFirst(from).map { crash in
+            guard let line = interpreter.crashLines[crash.line] else { return crash }
+            return RunFailureEvidence(
+                kind: line.afterTotals ? .crashAtExit : crash.kind, source: crash.source, line: crash.line,
+                text: line.text)
+        }
     }
 
     /// The last line of the file that is not blank, read from its end, at most 200 characters: what an incomplete

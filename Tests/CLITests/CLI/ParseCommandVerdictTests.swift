@@ -47,4 +47,24 @@ import Testing
         #expect(report.status == .passed)
         #expect(report.errors.isEmpty)
     }
+
+    @Test func aCrashAfterTheLastTestExitsOneNamingTheLine() async throws {
+        let (code, report, standardError) = try await Self.parse(Self.passingRun + "Exited with signal code 11\n")
+        #expect(code == .testsFailed)
+        #expect(report.status == .failed)
+        #expect(standardError.contains("the test process crashed at run.log:6 (`Exited with signal code 11`)"))
+        #expect(!standardError.contains("ends at line"))
+    }
+
+    @Test func aCrashBeforeAnyTestExitsThreeNamingTheLine() async throws {
+        let (code, report, standardError) = try await Self.parse(
+            "Test Suite 'All tests' started at 2026-01-02 10:00:00.000\nFatal error: boom\n")
+        #expect(code == .infrastructure)
+        #expect(report.status == .error)
+        #expect(
+            report.errors.first?.message
+                == "the test process crashed before any test reported a result, at line 2: Fatal error: boom")
+        #expect(standardError.contains("run.log: the test process crashed before any test reported a result"))
+        #expect(!standardError.contains("ends at line"))
+    }
 }

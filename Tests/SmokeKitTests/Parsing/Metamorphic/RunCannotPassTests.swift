@@ -6,13 +6,17 @@ import Testing
 @testable import SmokeKit
 @testable import SmokeTestSupport
 
-/// Every corpus console log with a line appended that says the run failed — xcodebuild's failure banner — never
+/// Every corpus console log with a line appended that says the run failed — xcodebuild's failure banner, the test
+/// process's crash — never
 /// reads as a run that could pass: a test fails, or reconciliation lists the line (and the run cannot pass), or the
 /// parse refuses the log (it failed before any test, or holds none).
 @Suite(.enabled(if: CorpusLocation.shouldRun, "the shared corpus (../shared/corpus) is not beside the package"))
 struct RunCannotPassTests {
     /// Lines appended at the end of a log, each one alone enough to fail a run.
-    static let endings: [String] = ["** TEST FAILED **", "** TEST EXECUTE FAILED **"]
+    static let endings: [String] = [
+        "** TEST FAILED **", "** TEST EXECUTE FAILED **", "Exited with signal code 11",
+        "error: Exited with unexpected signal code 4", "💣 Program crashed: Signal 11: Backtracing from 0x0",
+    ]
 
     /// The console logs (not event streams).
     static let logs: [String] = MetamorphicCorpusTests.logs.filter { log in
@@ -51,6 +55,7 @@ struct RunCannotPassTests {
         #expect(failing || !runFailures.isEmpty, "\(log) + `\(ending)`: nothing says the run cannot pass")
         if !failing {
             #expect(runFailures.contains { $0.text == ending && $0.line == lines.count }, "\(log): \(runFailures)")
+            #expect(parsed.incomplete == nil || ending.hasPrefix("** "), "\(log): a crash is not a cut log")
         }
     }
 }
