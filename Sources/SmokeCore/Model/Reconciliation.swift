@@ -44,10 +44,13 @@ package struct Reconciliation: Codable, Sendable, Equatable {
     /// verdict (`** TEST FAILED **`) when no test failed, a crash while no test ran when no test crashed. The run
     /// cannot pass. Nil when there are none.
     package var runFailures: [RunFailureEvidence]?
+    /// One sentence per framework whose own totals count tests of which smokerun read none (their lines in a form it
+    /// does not read): nothing can be concluded, and the run never passes. Nil when there are none.
+    package var testsNotShown: [String]?
 
     init(
         sources: [FrameworkCount], differences: [String], unverified: [String] = [], failuresNotShown: [String] = [],
-        withoutTotals: [String: Int] = [:], runFailures: [RunFailureEvidence] = []
+        withoutTotals: [String: Int] = [:], runFailures: [RunFailureEvidence] = [], testsNotShown: [String] = []
     ) {
         self.sources = sources
         self.agrees = differences.isEmpty && unverified.isEmpty && runFailures.isEmpty
@@ -56,6 +59,7 @@ package struct Reconciliation: Codable, Sendable, Equatable {
         self.failuresNotShown = failuresNotShown.isEmpty ? nil : failuresNotShown
         self.executionsWithoutTotals = withoutTotals.isEmpty ? nil : withoutTotals
         self.runFailures = runFailures.isEmpty ? nil : runFailures
+        self.testsNotShown = testsNotShown.isEmpty ? nil : testsNotShown
     }
 
     /// Some framework's own totals differ from smokerun's counts, or the input's own verdict from its tests (what
@@ -72,6 +76,7 @@ package struct Reconciliation: Codable, Sendable, Equatable {
         failuresNotShown = try container.decodeIfPresent([String].self, forKey: .failuresNotShown)
         executionsWithoutTotals = try container.decodeIfPresent([String: Int].self, forKey: .executionsWithoutTotals)
         runFailures = try container.decodeIfPresent([RunFailureEvidence].self, forKey: .runFailures)
+        testsNotShown = try container.decodeIfPresent([String].self, forKey: .testsNotShown)
     }
 
     /// "Swift Testing left no closing totals (`Test run with N tests`): its 12 tests are unverified" per framework.

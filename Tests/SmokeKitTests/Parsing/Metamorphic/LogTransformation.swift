@@ -21,6 +21,12 @@ enum LogTransformation: Sendable, CustomStringConvertible {
     case jenkins
     /// Jenkins' timestamper in its clock-only form: `[10:00:00] `.
     case jenkinsClock
+    /// GitLab's and Jenkins' date-time formats: `[2026-11-28 10:00:00] ` (with `fraction`, `[… 10:00:00.123] `).
+    case bracketedDateTime(fraction: Bool)
+    /// The same without brackets, `2026-11-28 10:00:00 ` (the start of an xcodebuild process log line too).
+    case dateTime
+    /// Kubernetes' container log format: `2026-11-28T10:00:00.123456789+00:00 stdout F `.
+    case kubernetes
     /// Buildkite: `\e_bk;t=1714556400123\a` before every line.
     case buildkite
     /// Azure Pipelines: the GitHub timestamp, and `##[section]`/`##[group]`/`##[endgroup]` lines around the log.
@@ -60,6 +66,9 @@ enum LogTransformation: Sendable, CustomStringConvertible {
         case .gitlab: "GitLab with sections"
         case .jenkins: "Jenkins timestamper"
         case .jenkinsClock: "Jenkins clock-only timestamper"
+        case .bracketedDateTime(let fraction): fraction ? "bracketed date-time with fraction" : "bracketed date-time"
+        case .dateTime: "date-time"
+        case .kubernetes: "Kubernetes CRI"
         case .buildkite: "Buildkite"
         case .azure: "Azure Pipelines"
         case .fastlane: "fastlane"
@@ -121,6 +130,17 @@ enum LogTransformation: Sendable, CustomStringConvertible {
             lines.mapContent { index, content in Array("[\(Self.jenkinsTime(index))] ".utf8) + content }
         case .jenkinsClock:
             lines.mapContent { index, content in Array("[\(Self.clock(index))] ".utf8) + content }
+        case .bracketedDateTime(let fraction):
+            lines.mapContent { index, content in
+                Array("[\(Self.spacedTime(index))\(fraction ? ".\(100 + index % 900)" : "")] ".utf8) + content
+            }
+        case .dateTime:
+            lines.mapContent { index, content in Array("\(Self.spacedTime(index)) ".utf8) + content }
+        case .kubernetes:
+            lines.mapContent { index, content in
+                let stamp = "2026-11-28T10:\(Self.clock(index).dropFirst(3)).\(123_456_789 + index % 1000)+00:00"
+                return Array("\(stamp) stdout F ".utf8) + content
+            }
         case .buildkite:
             lines.mapContent { index, content in Array("\u{1B}_bk;t=\(1_714_556_400_123 + index)\u{07}".utf8) + content
             }
@@ -186,6 +206,9 @@ enum LogTransformation: Sendable, CustomStringConvertible {
     static func jenkinsTime(_ index: Int) -> String {
         "2025-05-01T10:\(twoDigits(index / 60 % 60)):\(twoDigits(index % 60)).\(String(100 + index % 900))Z"
     }
+
+    /// `2026-11-28 10:MM:SS`, a different second for each line.
+    static func spacedTime(_ index: Int) -> String { "2026-11-28 \(clock(index))" }
 
     static func clock(_ index: Int) -> String {
         "10:\(twoDigits(index / 60 % 60)):\(twoDigits(index % 60))"
