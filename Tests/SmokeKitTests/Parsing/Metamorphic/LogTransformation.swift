@@ -43,6 +43,8 @@ enum LogTransformation: Sendable, CustomStringConvertible {
     case colourStatusWord
     /// Each line's content inside `[0;32m` … `[0m`, colour codes that lost their ESC byte.
     case colourWithoutEscape
+    /// Only the status word coloured, the codes without their ESC byte: `Test Case '…' [32mpassed[0m (0.1 seconds).`
+    case colourStatusWordWithoutEscape
     /// One of xcodebuild's status lines written into up to three test outcome lines at positions chosen by `seed`,
     /// followed by 0-2 blank lines, before the rest of the test line.
     case statusLineSpliced(seed: UInt64)
@@ -77,6 +79,7 @@ enum LogTransformation: Sendable, CustomStringConvertible {
         case .colourEveryLine: "ANSI colour on every line"
         case .colourStatusWord: "ANSI colour on the status word"
         case .colourWithoutEscape: "ANSI colour without ESC"
+        case .colourStatusWordWithoutEscape: "ANSI colour on the status word without ESC"
         case .statusLineSpliced(let seed): "xcodebuild status line spliced (seed \(seed))"
         case .logLineSpliced(let seed): "process log line spliced (seed \(seed))"
         case .outputGluedToResults: "test output without a newline before its result line"
@@ -89,7 +92,8 @@ enum LogTransformation: Sendable, CustomStringConvertible {
     /// stream it prints like any output, but nothing colours a JSON record or writes xcodebuild's lines into it.
     var appliesToEventStreams: Bool {
         switch self {
-        case .colourEveryLine, .colourStatusWord, .colourWithoutEscape, .statusLineSpliced, .logLineSpliced,
+        case .colourEveryLine, .colourStatusWord, .colourWithoutEscape, .colourStatusWordWithoutEscape,
+            .statusLineSpliced, .logLineSpliced,
             .outputGluedToResults, .printedResultLookalikes:
             false
         case .composed(let first, let second): first.appliesToEventStreams && second.appliesToEventStreams
@@ -156,6 +160,8 @@ enum LogTransformation: Sendable, CustomStringConvertible {
             }
         case .colourStatusWord:
             lines.mapContent { _, content in Self.colouringStatusWord(content) }
+        case .colourStatusWordWithoutEscape:
+            lines.mapContent { _, content in Self.colouringStatusWord(content, escape: "") }
         case .colourWithoutEscape:
             lines.mapContent { _, content in
                 content.isEmpty ? content : Array("[0;32m".utf8) + content + Array("[0m".utf8)
@@ -217,11 +223,11 @@ enum LogTransformation: Sendable, CustomStringConvertible {
     private static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 
     /// The first ` passed`, ` failed`, ` skipped` or ` started` word of `content` coloured.
-    private static func colouringStatusWord(_ content: [UInt8]) -> [UInt8] {
+    private static func colouringStatusWord(_ content: [UInt8], escape: String = "\u{1B}") -> [UInt8] {
         guard let text = String(bytes: content, encoding: .utf8) else { return content }
         for word in [" passed", " failed", " skipped", " started"] {
             guard let range = text.range(of: word) else { continue }
-            let coloured = " \u{1B}[32m\(word.dropFirst())\u{1B}[0m"
+            let coloured = " \(escape)[32m\(word.dropFirst())\(escape)[0m"
             return Array(text.replacingCharacters(in: range, with: coloured).utf8)
         }
         return content

@@ -38,6 +38,7 @@ struct MetamorphicCorpusTests {
         .githubRunView, .githubRaw, .githubRawOnSomeLines(seed: 7), .gitlab, .jenkins, .jenkinsClock,
         .bracketedDateTime(fraction: false), .bracketedDateTime(fraction: true), .dateTime, .kubernetes, .buildkite,
         .azure, .fastlane, .byteOrderMark, .crlf, .colourEveryLine, .colourStatusWord, .colourWithoutEscape,
+        .colourStatusWordWithoutEscape,
         .statusLineSpliced(seed: 1), .statusLineSpliced(seed: 2), .statusLineSpliced(seed: 3),
         .composed(.colourEveryLine, .githubRunView), .composed(.crlf, .gitlab),
         .composed(.statusLineSpliced(seed: 4), .githubRunView), .composed(.colourStatusWord, .buildkite),
