@@ -5,7 +5,7 @@ package struct FrameworkCount: Codable, Sendable, Equatable, Hashable {
     /// `xctest`, `swift-testing` or `xcresult`.
     package var framework: String
     /// Executions for XCTest, tests for Swift Testing, test cases for a bundle.
-    var tests: Int
+    package var tests: Int
     package var failures: Int
     /// Where the count was read: a file and line, or a bundle's summary.
     var from: String

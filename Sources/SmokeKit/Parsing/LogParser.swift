@@ -106,7 +106,7 @@ package struct LogParser: Sendable {
         var incomplete: IncompleteInput? = nil
         /// The line that says the run was stopped.
         var interruption: Evidence? = nil
-        /// Lines that say the run failed whatever its tests say (xcodebuild's verdict).
+        /// Lines that say the run failed whatever its tests say (xcodebuild's verdict, a crash while no test ran).
         var runFailures: [RunFailureEvidence] = []
     }
 

@@ -34,7 +34,9 @@ extension SavedOutput {
             for failure in unexplained { context.standardError.line("smokerun: error: \(failure.message)") }
             let failed =
                 totals.failing > 0 || parsed.interruption != nil || totals.interrupted > 0 || !unexplained.isEmpty
-            let unsure = totals.unfinished > 0 || parsed.incomplete != nil
+            // Totals that count tests of which none was read conclude nothing (`Reconciliation.testsNotShown`).
+            let unread = totals.tests == 0 && parsed.frameworkCounts.contains { $0.tests > 0 }
+            let unsure = totals.unfinished > 0 || parsed.incomplete != nil || unread
             return Reading(summaryFailure: failed ? .testsFailed : unsure ? .infrastructure : nil)
         }
         let tests = parsed.results // in run order, `order` 1-based

@@ -67,4 +67,32 @@ import Testing
         #expect(standardError.contains("run.log: the test process crashed before any test reported a result"))
         #expect(!standardError.contains("ends at line"))
     }
+
+    /// `--summary-only` of an input over `ScaleThresholds.summaryKeepsEverythingUpToBytes` keeps statuses only and
+    /// does not reconcile: it still hears the verdict, and totals of tests it read none of.
+    @Test func aStatusesOnlySummaryOfAHugeLogHearsTheVerdictAndTheUnreadTotals() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        // Lines of text outside any test, enough to pass the threshold, read fast.
+        let filler = String(repeating: "a", count: 1 << 20) + "\n"
+        let lines = ScaleThresholds.summaryKeepsEverythingUpToBytes / filler.utf8.count + 1
+        let padding = String(repeating: filler, count: lines)
+        let cases: [(String, ExitCode)] = [
+            (Self.passingRun + padding + "** TEST FAILED **\n", .testsFailed),
+            (
+                padding + "\t Executed 5 tests, with 0 failures (0 unexpected) in 1.234 (1.300) seconds\n",
+                .infrastructure
+            ),
+            (Self.passingRun + padding, .passed),
+        ]
+        for (index, (text, expected)) in cases.enumerated() {
+            try Data(text.utf8).write(to: folder.url.appendingPathComponent("huge\(index).log"))
+            let context = HostContext(
+                standardOutput: BufferOutput(), standardError: BufferOutput(), environment: [:],
+                currentDirectory: folder.url)
+            let code = await CommandLineTool.run(
+                arguments: ["parse", "huge\(index).log", "--summary-only"], context: context)
+            #expect(code == expected, "case \(index)")
+        }
+    }
 }

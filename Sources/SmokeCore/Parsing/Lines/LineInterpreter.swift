@@ -80,7 +80,9 @@ package struct LineInterpreter {
     private mutating func noteCrashLine(_ line: LineBytes) {
         guard crashLines.count < Self.crashLineLimit else { return }
         let start = line.skippingBlanks()
-        crashLines[lineNumber] = (line.string(start..<line.count), notes.totals.closedARun)
+        // Bounded: a report quotes at most `RunFailureEvidence.textLimit` characters of it.
+        let end = Swift.min(line.count, start + 4 * RunFailureEvidence.textLimit)
+        crashLines[lineNumber] = (line.string(start..<end), notes.totals.closedARun)
     }
 
     /// For a file with no test results: its first crash line, the test process dying before any test reported.
