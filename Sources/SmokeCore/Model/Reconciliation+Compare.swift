@@ -10,10 +10,14 @@ extension Reconciliation {
     /// source (nor a whole-report count, which counts every framework) is unverified. Totals count only the tests of
     /// the processes that printed them: a test only a parallel process's result lines tell of (`… passed on 'My Mac
     /// - App (123)' (…)`; those processes print no totals) is left out and its framework unverified. A framework
-    /// whose own totals count more failures than its tests show has failures not shown. Nil when there is neither a
-    /// source nor a test.
-    package static func compare(_ sources: [FrameworkCount], with tests: [TestResult]) -> Reconciliation? {
-        guard !sources.isEmpty || !tests.isEmpty else { return nil }
+    /// whose own totals count more failures than its tests show has failures not shown. Of `runFailures` (lines that
+    /// say the run failed, `RunFailureEvidence`), xcodebuild's verdict is listed when no test failed, a crash outside
+    /// any test when no test crashed. Nil when there is
+    /// neither a source, a test nor a run failure.
+    package static func compare(
+        _ sources: [FrameworkCount], with tests: [TestResult], runFailures: [RunFailureEvidence] = []
+    ) -> Reconciliation? {
+        guard !sources.isEmpty || !tests.isEmpty || !runFailures.isEmpty else { return nil }
         var unverified: [String] = []
         var withoutTotals: [String: Int] = [:]
         if !sources.contains(where: { $0.framework == "xcresult" || $0.framework == "junit" }) {
@@ -24,6 +28,7 @@ extension Reconciliation {
         }
         var differences: [String] = []
         var failuresNotShown: [String] = []
+        var testsNotShown: [String] = []
         var frameworks: [String] = []
         for source in sources where !frameworks.contains(source.framework) { frameworks.append(source.framework) }
         for framework in frameworks {
@@ -52,6 +57,14 @@ extension Reconciliation {
                         """
                         XCTest counted \(ownTests) executions with \(ownFailures) failures (\(from)); smokerun counted \
                         \(executions) executions with \(failures) failures
+                        """
+                    )
+                }
+                if ownTests > 0, executions == 0, withoutTotals[framework] == nil {
+                    testsNotShown.append(
+                        """
+                        XCTest's own totals count \(ownTests) executions (\(from)), yet smokerun read none of its tests \
+                        (their lines are in a form it does not read)
                         """
                     )
                 }
@@ -85,6 +98,15 @@ extension Reconciliation {
                         """
                     )
                 }
+                let relaunched = own.reduce(0) { $0 + ($1.relaunchedTests ?? 0) }
+                if ownTests > 0, executions + relaunched == 0, withoutTotals[framework] == nil {
+                    testsNotShown.append(
+                        """
+                        Swift Testing's own totals count \(ownTests) tests (\(from)), yet smokerun read none of them \
+                        (their lines are in a form it does not read)
+                        """
+                    )
+                }
                 // Issues per test are not counted: only "some" against "none" says a failure is missing.
                 if ownFailures > 0, failing == 0 {
                     failuresNotShown.append(
@@ -95,6 +117,10 @@ extension Reconciliation {
                     )
                 }
             default:
+                if ownTests > 0, tests.isEmpty {
+                    testsNotShown.append(
+                        "\(framework) counted \(ownTests) tests (\(from)), yet smokerun read none of them")
+                }
                 let failing = tests.indices.reduce(0) { $0 + (tests[$1].status.isFailure ? 1 : 0) }
                 if tests.count != ownTests || failing != ownFailures {
                     differences.append(
@@ -119,7 +145,19 @@ extension Reconciliation {
         }
         return Reconciliation(
             sources: sources, differences: differences, unverified: unverified, failuresNotShown: failuresNotShown,
-            withoutTotals: withoutTotals)
+            withoutTotals: withoutTotals, runFailures: unexplained(runFailures, by: tests),
+            testsNotShown: testsNotShown)
+    }
+
+    /// The run failures no test explains: xcodebuild's verdict when no test's final status is a failure; a crash
+    /// outside any test when no test crashed (a parallel log's crash line comes before the relaunch that names its
+    /// test).
+    private static func unexplained(_ runFailures: [RunFailureEvidence], by tests: [TestResult]) -> [RunFailureEvidence]
+    {
+        guard !runFailures.isEmpty else { return [] }
+        let anyFailed = tests.indices.contains { tests[$0].status.isFailure }
+        let anyCrashed = tests.indices.contains { tests[$0].status == .crashed }
+        return runFailures.filter { $0.isCrash ? !anyCrashed : !anyFailed }
     }
 }
 
@@ -128,7 +166,9 @@ extension RunReport {
     /// each naming both counts. A counting doubt does not change the status: the tests' own results still decide
     /// passed or failed (`--strict` fails the command instead), so it never turns a passing run into an
     /// infrastructure error. But failures a framework counted that no test shows are failures: a run that would
-    /// pass (or be incomplete) fails, the totals' line its evidence. `parse` and `run` both call it. A framework
+    /// pass (or be incomplete) fails, the totals' line its evidence; so does one whose input says it failed
+    /// (`runFailures`: xcodebuild's `** TEST FAILED **`), that line its evidence. Tests a framework counted of
+    /// which smokerun read none (`testsNotShown`) leave a passing run incomplete: it concluded from nothing. `parse` and `run` both call it. A framework
     /// whose totals are missing is noted, not listed as an error: nothing disagrees, it only could not be checked.
     package mutating func listDisagreements() -> [String] {
         guard let reconciliation, !reconciliation.agrees else { return [] }
@@ -141,6 +181,20 @@ extension RunReport {
             let message = "\(missing): the run cannot pass"
             errors.append(InfrastructureError(message: message))
             warnings.append("smokerun: error: \(message)")
+            if status == .passed || status == .incomplete { status = .failed }
+        }
+        // Tests a framework counted and smokerun read none of: a pass would conclude from nothing.
+        for missing in reconciliation.testsNotShown ?? [] {
+            let message = "\(missing): nothing can be concluded"
+            errors.append(InfrastructureError(message: message))
+            warnings.append("smokerun: error: \(message)")
+            if status == .passed { status = .incomplete }
+        }
+        // The input's own word that the run failed, which no test explains: its line is the evidence.
+        for failure in reconciliation.runFailures ?? [] {
+            errors.append(InfrastructureError(message: failure.message, details: failure.reasons))
+            warnings.append("smokerun: error: \(failure.message)")
+            warnings += failure.reasons.map { "  \($0)" }
             if status == .passed || status == .incomplete { status = .failed }
         }
         return warnings + notes

@@ -5,7 +5,7 @@ package struct FrameworkCount: Codable, Sendable, Equatable, Hashable {
     /// `xctest`, `swift-testing` or `xcresult`.
     package var framework: String
     /// Executions for XCTest, tests for Swift Testing, test cases for a bundle.
-    var tests: Int
+    package var tests: Int
     package var failures: Int
     /// Where the count was read: a file and line, or a bundle's summary.
     var from: String
@@ -40,22 +40,31 @@ package struct Reconciliation: Codable, Sendable, Equatable {
     /// totals of their own (`… passed on 'My Mac - App (123)' (…)`): left out of the comparison, unverified. Nil when
     /// there are none.
     package var executionsWithoutTotals: [String: Int]?
+    /// Lines of the input that say the run failed where no test the input shows explains it: xcodebuild's own
+    /// verdict (`** TEST FAILED **`) when no test failed, a crash while no test ran when no test crashed. The run
+    /// cannot pass. Nil when there are none.
+    package var runFailures: [RunFailureEvidence]?
+    /// One sentence per framework whose own totals count tests of which smokerun read none (their lines in a form it
+    /// does not read): nothing can be concluded, and the run never passes. Nil when there are none.
+    package var testsNotShown: [String]?
 
     init(
         sources: [FrameworkCount], differences: [String], unverified: [String] = [], failuresNotShown: [String] = [],
-        withoutTotals: [String: Int] = [:]
+        withoutTotals: [String: Int] = [:], runFailures: [RunFailureEvidence] = [], testsNotShown: [String] = []
     ) {
         self.sources = sources
-        self.agrees = differences.isEmpty && unverified.isEmpty
+        self.agrees = differences.isEmpty && unverified.isEmpty && runFailures.isEmpty
         self.differences = differences
         self.unverified = unverified
         self.failuresNotShown = failuresNotShown.isEmpty ? nil : failuresNotShown
         self.executionsWithoutTotals = withoutTotals.isEmpty ? nil : withoutTotals
+        self.runFailures = runFailures.isEmpty ? nil : runFailures
+        self.testsNotShown = testsNotShown.isEmpty ? nil : testsNotShown
     }
 
-    /// Some framework's own totals differ from smokerun's counts (what `--strict` fails on); an unverified framework
-    /// alone disagrees with nothing.
-    package var disagrees: Bool { !differences.isEmpty || failuresNotShown != nil }
+    /// Some framework's own totals differ from smokerun's counts, or the input's own verdict from its tests (what
+    /// `--strict` fails on); an unverified framework alone disagrees with nothing.
+    package var disagrees: Bool { !differences.isEmpty || failuresNotShown != nil || runFailures != nil }
 
     /// Reports written before `unverified` existed lack it.
     package init(from decoder: any Decoder) throws {
@@ -66,6 +75,8 @@ package struct Reconciliation: Codable, Sendable, Equatable {
         unverified = try container.decodeIfPresent([String].self, forKey: .unverified) ?? []
         failuresNotShown = try container.decodeIfPresent([String].self, forKey: .failuresNotShown)
         executionsWithoutTotals = try container.decodeIfPresent([String: Int].self, forKey: .executionsWithoutTotals)
+        runFailures = try container.decodeIfPresent([RunFailureEvidence].self, forKey: .runFailures)
+        testsNotShown = try container.decodeIfPresent([String].self, forKey: .testsNotShown)
     }
 
     /// "Swift Testing left no closing totals (`Test run with N tests`): its 12 tests are unverified" per framework.

@@ -73,6 +73,7 @@ package struct LogParser: Sendable {
             parsed.times.add(summary.times)
             parsed.incomplete = parsed.incomplete ?? summary.incomplete
             parsed.interruption = parsed.interruption ?? summary.interruption
+            parsed.runFailures += summary.runFailures
             parsed.inputs.append(
                 InputRecord(
                     path: file.path, format: summary.format.name, strippedPrefix: summary.strippedPrefix,
@@ -105,6 +106,8 @@ package struct LogParser: Sendable {
         var incomplete: IncompleteInput? = nil
         /// The line that says the run was stopped.
         var interruption: Evidence? = nil
+        /// Lines that say the run failed whatever its tests say (xcodebuild's verdict, a crash while no test ran).
+        var runFailures: [RunFailureEvidence] = []
     }
 
     /// The format of `file` from its first bytes, or nil when it cannot be read.
@@ -135,6 +138,7 @@ package struct LogParser: Sendable {
         swap(&sink.collector, &collector)
         defer { swap(&sink.collector, &collector) }
         let testsBefore = sink.collector.tests.count
+        let crashesBefore = sink.collector.crashesOutsideTests.count
         let input = FileInput(
             descriptor: descriptor, path: path, size: Int(status.st_size),
             skipsSwiftTestingConsole: skipsSwiftTestingConsole)
@@ -177,7 +181,9 @@ package struct LogParser: Sendable {
         let readsEventStream = format.makeReader().isEventStream
         let streamEndsEarly =
             readsEventStream && (!interpreter.sawRunEnded || interpreter.lastLineWasMalformed)
-        let endedInSuccess = interpreter.sawSuccessBanner && !counts.contains { $0.failures > 0 }
+        let verdict = interpreter.xcodebuildVerdict(source: file.lastPathComponent)
+        // A failure banner anywhere (a second run after a first that succeeded) says no running test passed.
+        let endedInSuccess = interpreter.sawSuccessBanner && verdict == nil && !counts.contains { $0.failures > 0 }
         sink.collector.line = read.splitter.lineCount
         let interruption = interpreter.interruption.map {
             Evidence(what: "the run was stopped: `\($0.text)`", source: file.lastPathComponent, line: $0.line)
@@ -203,8 +209,22 @@ package struct LogParser: Sendable {
             format: format, lineCount: read.splitter.lineCount, byteCount: read.byteCount, problems: problems,
             frameworkCounts: counts, strippedPrefix: interpreter.mostFrequentPrefix,
             firstUnrecognizedLine: sink.firstUnrecognizedLine, times: times, incomplete: incomplete,
-            interruption: interruption
+            interruption: interruption,
+            runFailures: (verdict.map { [$0] } ?? []) + crashes(sink.collector, from: crashesBefore, interpreter)
         )
+    }
+
+    /// The crash lines the collector read while no test ran (from its `from`th), each with its line's text and, after
+    /// a run's closing totals, as a crash at exit.
+    private func crashes(_ collector: ResultCollector, from: Int, _ interpreter: LineInterpreter)
+        -> [RunFailureEvidence]
+    {
+        collector.crashesOutsideTests.dropFirst(from).map { crash in
+            guard let line = interpreter.crashLines[crash.line] else { return crash }
+            return RunFailureEvidence(
+                kind: line.afterTotals ? .crashAtExit : crash.kind, source: crash.source, line: crash.line,
+                text: line.text)
+        }
     }
 
     /// The last line of the file that is not blank, read from its end, at most 200 characters: what an incomplete

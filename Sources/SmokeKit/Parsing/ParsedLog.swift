@@ -27,6 +27,9 @@ package struct ParsedLog: Sendable {
     /// The first input line that says the run was stopped (`** BUILD INTERRUPTED **`, a CI cancel): the run is
     /// `interrupted`, not cut short.
     package var interruption: Evidence?
+    /// Lines that say the run failed whatever its tests say (xcodebuild's own verdict, a crash while no test ran), for
+    /// reconciliation.
+    package var runFailures: [RunFailureEvidence] = []
 
     /// A `TestResult` per test, in order: for reports that show every test. A million are made on two threads, each
     /// making its half in place.
@@ -52,5 +55,7 @@ package struct ParsedLog: Sendable {
     }
 
     /// smokerun's results checked against `frameworkCounts`; nil when no input carries totals.
-    var reconciliation: Reconciliation? { Reconciliation.compare(frameworkCounts, with: results) }
+    var reconciliation: Reconciliation? {
+        Reconciliation.compare(frameworkCounts, with: results, runFailures: runFailures)
+    }
 }

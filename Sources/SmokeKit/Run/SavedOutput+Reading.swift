@@ -29,8 +29,14 @@ extension SavedOutput {
         if statusesOnly {
             let totals = parsed.tests.totals
             printTotals(totals, context: context)
-            let failed = totals.failing > 0 || parsed.interruption != nil || totals.interrupted > 0
-            let unsure = totals.unfinished > 0 || parsed.incomplete != nil
+            // The input's own word that the run failed stands without a failing test (`RunFailureEvidence`).
+            let unexplained = totals.failing == 0 ? parsed.runFailures : []
+            for failure in unexplained { context.standardError.line("smokerun: error: \(failure.message)") }
+            let failed =
+                totals.failing > 0 || parsed.interruption != nil || totals.interrupted > 0 || !unexplained.isEmpty
+            // Totals that count tests of which none was read conclude nothing (`Reconciliation.testsNotShown`).
+            let unread = totals.tests == 0 && parsed.frameworkCounts.contains { $0.tests > 0 }
+            let unsure = totals.unfinished > 0 || parsed.incomplete != nil || unread
             return Reading(summaryFailure: failed ? .testsFailed : unsure ? .infrastructure : nil)
         }
         let tests = parsed.results // in run order, `order` 1-based
@@ -54,7 +60,8 @@ extension SavedOutput {
             context.standardError.line("warning: \(ReportText.incompleteNotice(incomplete))")
         }
         // Against the results already made: `parsed.reconciliation` would make a second `TestResult` per test.
-        report.reconciliation = Reconciliation.compare(parsed.frameworkCounts, with: tests)
+        report.reconciliation = Reconciliation.compare(
+            parsed.frameworkCounts, with: tests, runFailures: parsed.runFailures)
         for warning in report.listDisagreements() { context.standardError.line(warning) }
         var reading = said(report, settings: settings, context: context)
         reading.attachments = parsed.attachments

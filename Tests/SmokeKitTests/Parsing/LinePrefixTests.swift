@@ -30,6 +30,13 @@ import Testing
         ("_bk;t=1714556400123\u{07}Test Case 'A.b' started", .buildkiteTimestamp, "Test Case 'A.b' started"),
         ("[10:00:00]: ▸ Test Case 'A.b' started", .fastlane, "Test Case 'A.b' started"),
         ("[10:00:00]: $ xcodebuild test", .fastlane, "$ xcodebuild test"),
+        ("[2026-11-28 10:00:00] Test Case 'A.b' started", .dateTime, "Test Case 'A.b' started"),
+        ("[2026-11-28 10:00:00.123] Test Case 'A.b' started", .dateTime, "Test Case 'A.b' started"),
+        (
+            "2026-11-28T10:00:00.123456789+00:00 stdout F Test Case 'A.b' started", .kubernetes,
+            "Test Case 'A.b' started"
+        ),
+        ("2026-11-28T10:00:00.123456789Z stderr P Test Case 'A.b' st", .kubernetes, "Test Case 'A.b' st"),
         // A byte-order mark is removed, but is no CI system's prefix.
         ("\u{FEFF}Test Case 'A.b' started", nil, "Test Case 'A.b' started"),
     ]
@@ -71,6 +78,28 @@ import Testing
         #expect(contents(["[10:00:00] Test Suite", "[10:00:01] ok"]) == ["Test Suite", "ok"])
         #expect(contents(["10:00:00 Test Suite", "10:00:01 ok"]) == ["Test Suite", "ok"])
         #expect(contents(["Test Suite", "10:00:01 ok"]) == ["Test Suite", "10:00:01 ok"])
+    }
+
+    /// Unbracketed, a date and time is an xcodebuild process log line's start: removed only from a log whose first
+    /// line has it and is not such a line — then from every line, whatever follows it.
+    @Test func anUnbracketedDateTimeIsRemovedOnlyFromALogWhoseFirstLineHasOne() {
+        func contents(_ lines: [String]) -> [String?] {
+            var unwrapper = LineUnwrapper()
+            return lines.map { line in
+                let bytes = Array(line.utf8)
+                return bytes.withUnsafeBufferPointer { unwrapper.contentStart(of: $0) }.map {
+                    String(decoding: bytes[$0...], as: UTF8.self)
+                }
+            }
+        }
+        #expect(
+            contents([
+                "2026-11-28 10:00:00 Test Suite", "2026-11-28 10:00:01.5 objc[12]: Class X", "2026-11-28 10:00:02 ",
+            ])
+                == ["Test Suite", "objc[12]: Class X", nil])
+        let process = "2018-11-04 10:28:22.4 xcodebuild[1:2] IDETestOperationsObserverDebug: 1.0 elapsed"
+        #expect(contents([process, "2026-11-28 10:00:01 ok"]) == [process, "2026-11-28 10:00:01 ok"])
+        #expect(contents(["Test Suite", "2026-11-28 10:00:01 ok"]) == ["Test Suite", "2026-11-28 10:00:01 ok"])
     }
 
     @Test func aCIMarkerLineIsPassedOver() {

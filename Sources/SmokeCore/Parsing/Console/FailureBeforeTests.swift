@@ -1,6 +1,6 @@
 /// What a log without test results shows went wrong before any test ran: xcodebuild's test runner failing, the build
-/// failing, or xcodebuild stopping. `parse` turns it into a run with status `error` (exit 3), as `run` does for a
-/// build that fails.
+/// failing, xcodebuild stopping, or the test process crashing. `parse` turns it into a run with status `error` (exit
+/// 3), as `run` does for a build that fails.
 package struct FailureBeforeTests: Sendable, Equatable {
     package enum Kind: Sendable, Equatable {
         /// `Testing failed:` names the test runner's or a test target's error.
@@ -14,6 +14,8 @@ package struct FailureBeforeTests: Sendable, Equatable {
         case xcodebuild
         /// Only xcodebuild's `** BUILD FAILED **` or `** TEST BUILD FAILED **` banner (`firstError`) says so.
         case buildBanner
+        /// The test process crashed (`Fatal error: …`, `Exited with signal code 11`; `firstError` at `line`).
+        case crash
     }
 
     package var kind: Kind
@@ -21,11 +23,14 @@ package struct FailureBeforeTests: Sendable, Equatable {
     package var firstError: String
     /// The error lines of the log, in order, the first of them `firstError` (at most `XcodebuildSummary.keptErrors`).
     package var errorLines: [String]
+    /// The 1-based line of `firstError`, when it is known (a crash's).
+    package var line: Int?
 
-    package init(kind: Kind, firstError: String, errorLines: [String] = []) {
+    package init(kind: Kind, firstError: String, errorLines: [String] = [], line: Int? = nil) {
         self.kind = kind
         self.firstError = firstError
         self.errorLines = errorLines.isEmpty ? [firstError] : errorLines
+        self.line = line
     }
 
     /// What happened, naming the first error: the report's error message and junit.xml's `<error message=…>`.
@@ -35,6 +40,8 @@ package struct FailureBeforeTests: Sendable, Equatable {
         case .build, .buildAnnotation: "the build failed before any test ran: \(firstError)"
         case .xcodebuild: "xcodebuild stopped before any test ran: \(firstError)"
         case .buildBanner: "the build failed before any test ran (xcodebuild ended with `\(firstError)`)"
+        case .crash:
+            "the test process crashed before any test reported a result, at line \(line ?? 1): \(firstError)"
         }
     }
 
@@ -44,6 +51,7 @@ package struct FailureBeforeTests: Sendable, Equatable {
         case .testRunner: "Fix what it names and run the tests again"
         case .build, .buildAnnotation, .xcodebuild: "Fix what it names and run again"
         case .buildBanner: "The lines above it in the log say why; fix that and run again"
+        case .crash: "The lines above it in the log say why; fix that and run the tests again"
         }
     }
 }

@@ -3,6 +3,10 @@ extension FrameworkTotalsReader {
     /// Whether the input so far ends inside a run: an outermost suite or a Swift Testing run started and not closed.
     package var endsInsideARun: Bool { depth > 0 || swiftTestingOpen }
 
+    /// Whether a run closed with its totals (an outermost suite's `Executed` line, `Test run with N tests`) and no
+    /// other started since: what a test process prints last.
+    package var closedARun: Bool { !endsInsideARun && (outermostTotals > 0 || swiftTestingRuns > 0) }
+
     /// The last `Executed` line read, when no process closed its outermost suite with its totals (a cut log's): what
     /// XCTest counted so far, naming `path` and its line.
     package func lastExecutedCount(from path: String) -> FrameworkCount? {

@@ -1,14 +1,33 @@
 /// Terminal colour codes in a line: `ESC [ … letter` sequences and the `ESC ( B` character-set switch `tput sgr0`
 /// writes, anywhere in the line; or the same codes without their ESC byte (`[0;96;49m[worker 2] [0mTest Case …`: a
-/// log copied out of a web page or a viewer that drops control characters) when the line starts with one.
+/// log copied out of a web page or a viewer that drops control characters) when the line starts with one or one
+/// colours a status word (`[31mfailed[0m`).
 enum ColourCodes {
     /// Writes `line` without its colour codes into `plain` and says whether it had any; `plain` is untouched when
     /// it had none. A line with an ESC byte that starts no colour code (`ESC _bk;t=…`) has none.
     static func remove(from line: LineBytes, into plain: inout [UInt8]) -> Bool {
         if line.firstIndex(of: 0x1B) != nil { return removeEscapeSequences(from: line, into: &plain) }
-        if bareCodeEnd(line, at: 0) != nil {
+        if bareCodeEnd(line, at: 0) != nil || colouresAStatusWord(line) {
             removeBareCodes(from: line, into: &plain)
             return true
+        }
+        return false
+    }
+
+    /// Whether a colour code that lost its ESC byte colours a status word in the middle of the line
+    /// (`Test Case 'A.b' [31mfailed[0m (0.1 seconds)`), closed by a reset (`[0m`) later in it.
+    private static func colouresAStatusWord(_ line: LineBytes) -> Bool {
+        guard let reset = line.firstIndex(of: "[0m") else { return false }
+        var search = 0
+        while search < reset, let open = line.firstIndex(of: UInt8(ascii: "["), from: search, upTo: reset) {
+            search = open + 1
+            guard let wordStart = bareCodeEnd(line, at: open) else { continue }
+            if line.hasPrefix("passed", at: wordStart) || line.hasPrefix("failed", at: wordStart)
+                || line.hasPrefix("skipped", at: wordStart) || line.hasPrefix("started", at: wordStart)
+                || line.hasPrefix("error", at: wordStart)
+            {
+                return true
+            }
         }
         return false
     }

@@ -34,6 +34,8 @@ package struct LineInterpreter {
     package var totals: FrameworkTotalsReader { notes.totals }
     /// Whether the log has xcodebuild's `** TEST SUCCEEDED **` (or `** TEST EXECUTE SUCCEEDED **`).
     package var sawSuccessBanner: Bool { notes.sawSuccessBanner }
+    /// xcodebuild's own word that the run failed (`** TEST FAILED **`, `Testing failed:`), as evidence in `source`.
+    package func xcodebuildVerdict(source: String) -> RunFailureEvidence? { notes.verdict.evidence(source: source) }
     /// The first line that says the run was stopped (`** BUILD INTERRUPTED **`, `Testing cancelled`, GitHub's
     /// `##[error]The operation was canceled.`): its text and 1-based number.
     package var interruption: (text: String, line: Int)? { notes.interruption }
@@ -50,9 +52,10 @@ package struct LineInterpreter {
     }
 
     /// For a file with no test results: what it shows failing before any test ran (the runner's error, the build's
-    /// first error, else xcodebuild's `** BUILD FAILED **` banner), or nil when it shows none of them.
+    /// first error, the test process's crash, else xcodebuild's `** BUILD FAILED **` banner), or nil when it shows
+    /// none of them.
     package var failureBeforeTests: FailureBeforeTests? {
-        if let failure = console.failureBeforeTests { return failure }
+        if let failure = console.failureBeforeTests ?? crashBeforeTests { return failure }
         guard let lastBanner = notes.lastBanner, lastBanner.hasSuffix("BUILD FAILED **") else { return nil }
         return FailureBeforeTests(kind: .buildBanner, firstError: lastBanner)
     }
@@ -66,6 +69,26 @@ package struct LineInterpreter {
             return "xcodebuild ended with `\(lastBanner)` before any test ran; the lines above it say why"
         }
         return "xcodebuild ended with `\(lastBanner)`: a log without tests. Pass the output of `xcodebuild test`"
+    }
+
+    /// The first crash lines (`Fatal error: …`, `Exited with signal code 11`) by number: their text, and whether a
+    /// run had closed with its totals before them (a crash at exit).
+    package private(set) var crashLines: [Int: (text: String, afterTotals: Bool)] = [:]
+    /// Crash lines kept: a run of thousands of crashing tests keeps the first.
+    static let crashLineLimit = 64
+
+    private mutating func noteCrashLine(_ line: LineBytes) {
+        guard crashLines.count < Self.crashLineLimit else { return }
+        let start = line.skippingBlanks()
+        // Bounded: a report quotes at most `RunFailureEvidence.textLimit` characters of it.
+        let end = Swift.min(line.count, start + 4 * RunFailureEvidence.textLimit)
+        crashLines[lineNumber] = (line.string(start..<end), notes.totals.closedARun)
+    }
+
+    /// For a file with no test results: its first crash line, the test process dying before any test reported.
+    private var crashBeforeTests: FailureBeforeTests? {
+        guard let first = crashLines.keys.min(), let crash = crashLines[first] else { return nil }
+        return FailureBeforeTests(kind: .crash, firstError: crash.text, line: first)
     }
 
     /// Lines shaped like an xcpretty or xcbeautify test result (`ConsoleFormat.isFormattedTestLine`): how many, and the
@@ -115,7 +138,12 @@ package struct LineInterpreter {
             }
         }
         notes.lineNumber = lineNumber
-        emit(console.parse(line, reading: &notes), into: &sink)
+        let event = console.parse(line, reading: &notes)
+        switch event {
+        case .fatalError, .programCrashed: noteCrashLine(line)
+        default: break
+        }
+        emit(event, into: &sink)
         while let deferred = console.takeDeferred() { emit(deferred, into: &sink) }
     }
 
@@ -161,11 +189,14 @@ extension LineInterpreter {
         /// xcodebuild's last closing banner (`** TEST FAILED **`, `** BUILD SUCCEEDED **`).
         var lastBanner: String?
         var interruption: (text: String, line: Int)?
+        /// xcodebuild's own failure banner and `Testing failed:` summary.
+        var verdict = XcodebuildVerdict()
         /// The number of the input line being read (a split line's number is its last part's).
         var lineNumber = 0
 
         mutating func read(_ line: LineBytes) {
             totals.read(line)
+            verdict.read(line, number: lineNumber)
             if line.count >= 8, line.hasPrefix("** "), line.hasSuffix(" **") {
                 if line.hasPrefix("** TEST"), line.firstIndex(of: " SUCCEEDED **") != nil { sawSuccessBanner = true }
                 lastBanner = line.string(0..<line.count)

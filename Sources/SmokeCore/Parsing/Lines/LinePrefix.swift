@@ -24,6 +24,14 @@ package enum LinePrefix: String, Sendable {
     case buildkiteTimestamp = "buildkite-timestamp"
     /// fastlane's `[10:00:00]: ` and the `▸ ` after it on the lines it passes on from xcodebuild.
     case fastlane = "fastlane"
+    /// A date and time with a space between and no zone, `[2025-03-01 12:00:00] ` or `[2025-03-01 12:00:00.123] `
+    /// (GitLab's and Jenkins' timestamper formats), or without brackets, `2025-03-01 12:00:00 `. Unbracketed, it is
+    /// an xcodebuild process log line's start (`2025-03-01 12:00:00.123 xcodebuild[1:2] …`), so `LineUnwrapper`
+    /// removes that form only from a log whose first line has it and is no such line.
+    case dateTime = "date-time"
+    /// Kubernetes' container log format (CRI): `2025-03-01T12:00:00.123456789+00:00 stdout F ` (the stream, then
+    /// `F` for a full line or `P` for part of one).
+    case kubernetes = "kubernetes-cri"
     /// A clock time alone, `10:00:00 ` or `[10:00:00] ` (Jenkins' timestamper set to show the time only).
     /// Text a test prints can start with a time, so `LineUnwrapper` removes this one only from a log whose
     /// first line has it.
@@ -49,6 +57,9 @@ package enum LinePrefix: String, Sendable {
             index = end
             if kind == nil, let streamEnd = gitlabStreamEnd(line, at: end) {
                 kind = .gitlabTimestamp
+                index = streamEnd
+            } else if kind == nil, let streamEnd = containerStreamEnd(line, at: end) {
+                kind = .kubernetes
                 index = streamEnd
             } else {
                 kind = kind ?? timestamp
@@ -78,6 +89,11 @@ package enum LinePrefix: String, Sendable {
             line[end] == UInt8(ascii: "]")
         {
             return (.bracketedTimestamp, line.hasPrefix(" ", at: end + 1) ? end + 2 : end + 1)
+        }
+        if line[index] == UInt8(ascii: "["), let end = dateTimeEnd(line, at: index + 1), end < line.count,
+            line[end] == UInt8(ascii: "]")
+        {
+            return (.dateTime, line.hasPrefix(" ", at: end + 1) ? end + 2 : end + 1)
         }
         guard line[index] &- UInt8(ascii: "0") < 10, let end = dateTimeEnd(line, from: index), end < line.count,
             line[end] == UInt8(ascii: " ")
@@ -138,6 +154,45 @@ package enum LinePrefix: String, Sendable {
             end += 3
         }
         return end
+    }
+
+    /// After Kubernetes' `stdout F `, `stderr P ` at `index`, or nil.
+    private static func containerStreamEnd(_ line: LineBytes, at index: Int) -> Int? {
+        guard line.hasPrefix("stdout ", at: index) || line.hasPrefix("stderr ", at: index), index + 9 <= line.count,
+            line[index + 7] == UInt8(ascii: "F") || line[index + 7] == UInt8(ascii: "P"),
+            line.hasPrefix(" ", at: index + 8)
+        else { return nil }
+        return index + 9
+    }
+
+    /// After a space-separated date and time without a zone at `index` (`2025-03-01 12:00:00`, `….123`, no space
+    /// after), or nil.
+    package static func dateTimeEnd(_ line: LineBytes, at index: Int) -> Int? {
+        guard index + 19 <= line.count else { return nil }
+        for offset in 0..<19 {
+            let byte = line[index + offset]
+            let expected: UInt8? =
+                switch offset {
+                case 4, 7: UInt8(ascii: "-")
+                case 10: UInt8(ascii: " ")
+                case 13, 16: UInt8(ascii: ":")
+                default: nil
+                }
+            guard expected.map({ byte == $0 }) ?? (byte &- UInt8(ascii: "0") < 10) else { return nil }
+        }
+        var end = index + 19
+        if end < line.count, line[end] == UInt8(ascii: ".") || line[end] == UInt8(ascii: ",") {
+            let digitsEnd = line.endOfDigits(from: end + 1)
+            guard digitsEnd > end + 1 else { return nil }
+            end = digitsEnd
+        }
+        return end
+    }
+
+    /// After an unbracketed date-time prefix (`2025-03-01 12:00:00 `) at `index`, or nil.
+    package static func unbracketedDateTimeEnd(_ line: LineBytes, at index: Int) -> Int? {
+        guard let end = dateTimeEnd(line, at: index), line.hasPrefix(" ", at: end) else { return nil }
+        return end + 1
     }
 
     /// After Buildkite's `\e_bk;t=DIGITS\a` at `index` (ESC optional), or nil.

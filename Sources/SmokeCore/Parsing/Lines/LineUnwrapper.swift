@@ -7,6 +7,9 @@ package struct LineUnwrapper {
     package private(set) var counts: [String: Int] = [:]
     /// Whether this log's lines start with a clock time: decided on its first line that is not empty.
     private var clockTimes: Bool?
+    /// Whether this log's lines start with an unbracketed date and time (`2025-03-01 12:00:00 `): decided on its first
+    /// line that is not empty, which must not be a process's own log line (`… xcodebuild[1:2] …`): a bare log's.
+    private var dateTimes: Bool?
 
     package init() {}
 
@@ -21,6 +24,14 @@ package struct LineUnwrapper {
         }
         if clockTimes == nil, start < line.count {
             clockTimes = LinePrefix.clockTimeEnd(line, at: start) != nil
+            dateTimes =
+                LinePrefix.unbracketedDateTimeEnd(line, at: start) != nil && !ProcessLogLine.starts(line, at: start)
+        }
+        // Every line of such a log has it: one that looks like a process's log line after it (`… objc[12]: …`) too.
+        if dateTimes == true, let end = LinePrefix.unbracketedDateTimeEnd(line, at: start) {
+            counts[LinePrefix.dateTime.rawValue, default: 0] += 1
+            start = end
+            removedPrefix = true
         }
         if clockTimes == true, let end = LinePrefix.clockTimeEnd(line, at: start) {
             counts[LinePrefix.clockTime.rawValue, default: 0] += 1

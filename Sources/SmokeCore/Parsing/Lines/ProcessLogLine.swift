@@ -14,6 +14,9 @@ enum ProcessLogLine {
         return nil
     }
 
+    /// Whether such a line starts at `index`.
+    static func starts(_ line: LineBytes, at index: Int) -> Bool { isStart(line, index) }
+
     /// Whether a log line starts at `start`: `dddd-dd-dd dd:dd:dd`, `.fraction`, `±zone`, a space, a name, `[` and a
     /// digit.
     private static func isStart(_ line: LineBytes, _ start: Int) -> Bool {

@@ -126,4 +126,32 @@ extension ResultCollector {
             $0.position = position
         }
     }
+
+    /// Crash lines kept of those read while no test ran.
+    static let crashLineLimit = 5
+
+    /// A fatal error or crash report: the running test's crash evidence, or, while no test runs, a crash outside any
+    /// test (before the first, between two, at exit), which no test's status shows.
+    mutating func noteCrash(_ event: TestEvent) {
+        switch event {
+        case .fatalError(let message, let file, let line):
+            noteCrashOutsideTests("Fatal error: \(message)")
+            crash = CrashEvidence(
+                fatal: TestFailure(message: message, file: file, line: line), proof: evidence("fatal error"))
+        case .programCrashed(let description):
+            noteCrashOutsideTests(description)
+            if crash.fatal == nil { crash.fatal = TestFailure(message: description) }
+            if crash.proof == nil { crash.proof = evidence("crash report") }
+        default:
+            break
+        }
+    }
+
+    private mutating func noteCrashOutsideTests(_ description: String) {
+        guard running.isEmpty, crashesOutsideTests.count < Self.crashLineLimit, line > 0 else { return }
+        crashesOutsideTests.append(
+            RunFailureEvidence(
+                kind: tests.isEmpty ? .crashBeforeFirstTest : .crashAfterTest, source: source ?? "input", line: line,
+                text: description))
+    }
 }

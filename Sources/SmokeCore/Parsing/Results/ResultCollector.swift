@@ -56,6 +56,8 @@ package struct ResultCollector {
     var clonePositions: [Int: Int] = [:]
     /// Display names declared before their tests run, by id: given to the test when it starts or is skipped.
     var displayNames: [String: String] = [:]
+    /// Crash lines read while no test ran (the first few), for `Reconciliation`; `LogParser` gives each its text.
+    package internal(set) var crashesOutsideTests: [RunFailureEvidence] = []
     /// Tests xcodebuild's `Failing tests:` list named, kept for `finishListedFailures()`.
     var listedFailures: [(ref: TestRef, reason: String?, line: Int)] = []
     let names: KnownTestNames
@@ -144,12 +146,8 @@ package struct ResultCollector {
         case .attachment(let ref, let name, let content):
             let testID = ref.map { tests.id(at: entry(for: $0)) } ?? runningTestID
             attachments.append(RawAttachment(testID: testID, name: name, content: content))
-        case .fatalError(let message, let file, let line):
-            crash = CrashEvidence(
-                fatal: TestFailure(message: message, file: file, line: line), proof: evidence("fatal error"))
-        case .programCrashed(let description):
-            if crash.fatal == nil { crash.fatal = TestFailure(message: description) }
-            if crash.proof == nil { crash.proof = evidence("crash report") }
+        case .fatalError, .programCrashed:
+            noteCrash(event)
         case .backtraceFrame(let file, let line):
             if crash.frame == nil, CrashEvidence.isProjectFile(file, projectRoot: projectRoot) {
                 crash.frame = (file, line)

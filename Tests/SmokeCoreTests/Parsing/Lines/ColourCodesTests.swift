@@ -15,6 +15,14 @@ import Testing
         ("Test Case '-[A.B c]' passed", nil),
         // A bracket in the middle of a line without ESC is text, not a code.
         ("Test Case 'A.b' [0m", nil),
+        ("Test Case 'A.b' [32m passed", nil),
+        // Unless it colours a status word, closed by a reset: the same codes without their ESC.
+        ("Test Case '-[A.B c]' [31mfailed[0m (0.1 seconds).", "Test Case '-[A.B c]' failed (0.1 seconds)."),
+        ("Test Case 'A.b' [1;32mpassed[0m (0.001 seconds)", "Test Case 'A.b' passed (0.001 seconds)"),
+        (
+            "/src/A.swift:3: [31merror[0m: A.b : XCTAssertTrue failed",
+            "/src/A.swift:3: error: A.b : XCTAssertTrue failed"
+        ),
     ]
 
     @Test(arguments: cases)

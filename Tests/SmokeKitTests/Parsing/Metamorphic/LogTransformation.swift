@@ -21,6 +21,12 @@ enum LogTransformation: Sendable, CustomStringConvertible {
     case jenkins
     /// Jenkins' timestamper in its clock-only form: `[10:00:00] `.
     case jenkinsClock
+    /// GitLab's and Jenkins' date-time formats: `[2026-11-28 10:00:00] ` (with `fraction`, `[… 10:00:00.123] `).
+    case bracketedDateTime(fraction: Bool)
+    /// The same without brackets, `2026-11-28 10:00:00 ` (the start of an xcodebuild process log line too).
+    case dateTime
+    /// Kubernetes' container log format: `2026-11-28T10:00:00.123456789+00:00 stdout F `.
+    case kubernetes
     /// Buildkite: `\e_bk;t=1714556400123\a` before every line.
     case buildkite
     /// Azure Pipelines: the GitHub timestamp, and `##[section]`/`##[group]`/`##[endgroup]` lines around the log.
@@ -37,6 +43,8 @@ enum LogTransformation: Sendable, CustomStringConvertible {
     case colourStatusWord
     /// Each line's content inside `[0;32m` … `[0m`, colour codes that lost their ESC byte.
     case colourWithoutEscape
+    /// Only the status word coloured, the codes without their ESC byte: `Test Case '…' [32mpassed[0m (0.1 seconds).`
+    case colourStatusWordWithoutEscape
     /// One of xcodebuild's status lines written into up to three test outcome lines at positions chosen by `seed`,
     /// followed by 0-2 blank lines, before the rest of the test line.
     case statusLineSpliced(seed: UInt64)
@@ -60,6 +68,9 @@ enum LogTransformation: Sendable, CustomStringConvertible {
         case .gitlab: "GitLab with sections"
         case .jenkins: "Jenkins timestamper"
         case .jenkinsClock: "Jenkins clock-only timestamper"
+        case .bracketedDateTime(let fraction): fraction ? "bracketed date-time with fraction" : "bracketed date-time"
+        case .dateTime: "date-time"
+        case .kubernetes: "Kubernetes CRI"
         case .buildkite: "Buildkite"
         case .azure: "Azure Pipelines"
         case .fastlane: "fastlane"
@@ -68,6 +79,7 @@ enum LogTransformation: Sendable, CustomStringConvertible {
         case .colourEveryLine: "ANSI colour on every line"
         case .colourStatusWord: "ANSI colour on the status word"
         case .colourWithoutEscape: "ANSI colour without ESC"
+        case .colourStatusWordWithoutEscape: "ANSI colour on the status word without ESC"
         case .statusLineSpliced(let seed): "xcodebuild status line spliced (seed \(seed))"
         case .logLineSpliced(let seed): "process log line spliced (seed \(seed))"
         case .outputGluedToResults: "test output without a newline before its result line"
@@ -80,7 +92,8 @@ enum LogTransformation: Sendable, CustomStringConvertible {
     /// stream it prints like any output, but nothing colours a JSON record or writes xcodebuild's lines into it.
     var appliesToEventStreams: Bool {
         switch self {
-        case .colourEveryLine, .colourStatusWord, .colourWithoutEscape, .statusLineSpliced, .logLineSpliced,
+        case .colourEveryLine, .colourStatusWord, .colourWithoutEscape, .colourStatusWordWithoutEscape,
+            .statusLineSpliced, .logLineSpliced,
             .outputGluedToResults, .printedResultLookalikes:
             false
         case .composed(let first, let second): first.appliesToEventStreams && second.appliesToEventStreams
@@ -121,6 +134,17 @@ enum LogTransformation: Sendable, CustomStringConvertible {
             lines.mapContent { index, content in Array("[\(Self.jenkinsTime(index))] ".utf8) + content }
         case .jenkinsClock:
             lines.mapContent { index, content in Array("[\(Self.clock(index))] ".utf8) + content }
+        case .bracketedDateTime(let fraction):
+            lines.mapContent { index, content in
+                Array("[\(Self.spacedTime(index))\(fraction ? ".\(100 + index % 900)" : "")] ".utf8) + content
+            }
+        case .dateTime:
+            lines.mapContent { index, content in Array("\(Self.spacedTime(index)) ".utf8) + content }
+        case .kubernetes:
+            lines.mapContent { index, content in
+                let stamp = "2026-11-28T10:\(Self.clock(index).dropFirst(3)).\(123_456_789 + index % 1000)+00:00"
+                return Array("\(stamp) stdout F ".utf8) + content
+            }
         case .buildkite:
             lines.mapContent { index, content in Array("\u{1B}_bk;t=\(1_714_556_400_123 + index)\u{07}".utf8) + content
             }
@@ -136,6 +160,8 @@ enum LogTransformation: Sendable, CustomStringConvertible {
             }
         case .colourStatusWord:
             lines.mapContent { _, content in Self.colouringStatusWord(content) }
+        case .colourStatusWordWithoutEscape:
+            lines.mapContent { _, content in Self.colouringStatusWord(content, escape: "") }
         case .colourWithoutEscape:
             lines.mapContent { _, content in
                 content.isEmpty ? content : Array("[0;32m".utf8) + content + Array("[0m".utf8)
@@ -187,6 +213,9 @@ enum LogTransformation: Sendable, CustomStringConvertible {
         "2025-05-01T10:\(twoDigits(index / 60 % 60)):\(twoDigits(index % 60)).\(String(100 + index % 900))Z"
     }
 
+    /// `2026-11-28 10:MM:SS`, a different second for each line.
+    static func spacedTime(_ index: Int) -> String { "2026-11-28 \(clock(index))" }
+
     static func clock(_ index: Int) -> String {
         "10:\(twoDigits(index / 60 % 60)):\(twoDigits(index % 60))"
     }
@@ -194,11 +223,11 @@ enum LogTransformation: Sendable, CustomStringConvertible {
     private static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 
     /// The first ` passed`, ` failed`, ` skipped` or ` started` word of `content` coloured.
-    private static func colouringStatusWord(_ content: [UInt8]) -> [UInt8] {
+    private static func colouringStatusWord(_ content: [UInt8], escape: String = "\u{1B}") -> [UInt8] {
         guard let text = String(bytes: content, encoding: .utf8) else { return content }
         for word in [" passed", " failed", " skipped", " started"] {
             guard let range = text.range(of: word) else { continue }
-            let coloured = " \u{1B}[32m\(word.dropFirst())\u{1B}[0m"
+            let coloured = " \(escape)[32m\(word.dropFirst())\(escape)[0m"
             return Array(text.replacingCharacters(in: range, with: coloured).utf8)
         }
         return content

@@ -35,8 +35,10 @@ struct MetamorphicCorpusTests {
     }()
 
     static let transformations: [LogTransformation] = [
-        .githubRunView, .githubRaw, .githubRawOnSomeLines(seed: 7), .gitlab, .jenkins, .jenkinsClock, .buildkite,
+        .githubRunView, .githubRaw, .githubRawOnSomeLines(seed: 7), .gitlab, .jenkins, .jenkinsClock,
+        .bracketedDateTime(fraction: false), .bracketedDateTime(fraction: true), .dateTime, .kubernetes, .buildkite,
         .azure, .fastlane, .byteOrderMark, .crlf, .colourEveryLine, .colourStatusWord, .colourWithoutEscape,
+        .colourStatusWordWithoutEscape,
         .statusLineSpliced(seed: 1), .statusLineSpliced(seed: 2), .statusLineSpliced(seed: 3),
         .composed(.colourEveryLine, .githubRunView), .composed(.crlf, .gitlab),
         .composed(.statusLineSpliced(seed: 4), .githubRunView), .composed(.colourStatusWord, .buildkite),

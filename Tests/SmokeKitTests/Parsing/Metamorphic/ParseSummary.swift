@@ -39,7 +39,9 @@ struct ParseSummary: Equatable, CustomStringConvertible {
             // Without the line each framework count was read from: a wrapping may add lines.
             reconciliation = parsed.reconciliation.map { reconciliation in
                 let differences = reconciliation.differences.map { $0.replacing(/:[0-9]+\)/, with: ")") }
-                return "agrees: \(reconciliation.agrees), \(differences)"
+                // The lines that say the run failed, by their text (a wrapping may move them).
+                let runFailures = (reconciliation.runFailures ?? []).map { "\($0.kind.rawValue) `\($0.text)`" }
+                return "agrees: \(reconciliation.agrees), \(differences), run failures: \(runFailures)"
             }
             let times = parsed.times
             self.times =

@@ -1,0 +1,65 @@
+/// A line of a log that says the run failed, whatever its tests say: xcodebuild's own verdict (`** TEST FAILED **`,
+/// `** TEST EXECUTE FAILED **`, `Testing failed:`), or the test process crashing while no test was running.
+/// Reconciliation lists it when no test explains it, and then the run cannot pass (Documentation/Design.md §7.1).
+package struct RunFailureEvidence: Codable, Sendable, Equatable {
+    package enum Kind: String, Codable, Sendable {
+        /// xcodebuild's failure banner, or its `Testing failed:` summary when it printed no banner.
+        case xcodebuildVerdict
+        /// A crash line (`Fatal error: …`, `Exited with signal code 11`) while no test ran, before the first test.
+        case crashBeforeFirstTest
+        /// A crash line while no test ran, after a test ended (between tests, or at the input's end).
+        case crashAfterTest
+        /// A crash line after the framework printed its closing totals: the process crashed as it exited.
+        case crashAtExit
+    }
+
+    package var kind: Kind
+    /// The input the line is in (a file name).
+    package var source: String
+    /// Its 1-based line number.
+    package var line: Int
+    /// The line's text, bounded.
+    package var text: String
+    /// The reasons xcodebuild's `Testing failed:` summary gave, one a line, as the log has them (empty when none).
+    package var reasons: [String]
+
+    package init(kind: Kind, source: String, line: Int, text: String, reasons: [String] = []) {
+        self.kind = kind
+        self.source = source
+        self.line = line
+        self.text = text.count > Self.textLimit ? String(text.prefix(Self.textLimit)) + "…" : text
+        self.reasons = reasons
+    }
+
+    /// Characters of a line kept.
+    static let textLimit = 200
+
+    /// Whether it is a crash line rather than xcodebuild's verdict.
+    package var isCrash: Bool { kind != .xcodebuildVerdict }
+
+    /// The report's error message, naming the line.
+    package var message: String {
+        switch kind {
+        case .xcodebuildVerdict:
+            """
+            xcodebuild's own verdict is `\(text)` (\(source):\(line)), yet no test the input shows failed: the run \
+            cannot pass
+            """
+        case .crashBeforeFirstTest:
+            """
+            the test process crashed at \(source):\(line) (`\(text)`) while no test was running, before its first \
+            reported test: the run cannot pass
+            """
+        case .crashAfterTest:
+            """
+            the test process crashed at \(source):\(line) (`\(text)`) while no test was running, after its last \
+            reported test: the run cannot pass
+            """
+        case .crashAtExit:
+            """
+            the test process crashed at \(source):\(line) (`\(text)`) after its closing totals, as it exited: the run \
+            cannot pass
+            """
+        }
+    }
+}

@@ -1,0 +1,67 @@
+/// xcodebuild's own word that a run failed, read line by line beside the tests: its `** TEST FAILED **` or
+/// `** TEST EXECUTE FAILED **` banner, and its `Testing failed:` summary with the reasons indented under it. A log
+/// whose tests all passed but that holds either cannot pass (`RunFailureEvidence`, Documentation/Design.md §7.1).
+struct XcodebuildVerdict {
+    /// The first failure banner: its text and 1-based line.
+    private(set) var banner: (text: String, line: Int)?
+    /// The first `Testing failed:` line's number and the reasons under it (at most `keptReasons`).
+    private(set) var testingFailed: (line: Int, reasons: [String])?
+    /// Inside the first `Testing failed:` summary: its indented lines are its reasons.
+    private var readingReasons = false
+    /// Reasons kept: enough to say why, bounded however many targets failed.
+    static let keptReasons = XcodebuildSummary.keptErrors
+
+    /// Reads one line (a split test line joined; xcodebuild's line written into a test line as itself), numbered
+    /// `number`.
+    mutating func read(_ line: LineBytes, number: Int) {
+        let start = line.skippingBlanks()
+        guard start < line.count else { return }
+        if readingReasons {
+            if start > 0 {
+                if var summary = testingFailed, summary.reasons.count < Self.keptReasons {
+                    summary.reasons.append(line.string(start..<Self.end(of: line, from: start)))
+                    testingFailed = summary
+                }
+                return
+            }
+            readingReasons = false
+        }
+        let first = line[start]
+        if first == UInt8(ascii: "*"), banner == nil, Self.isFailureBanner(line, from: start) {
+            banner = (line.string(start..<Self.end(of: line, from: start)), number)
+        } else if first == UInt8(ascii: "T"), testingFailed == nil, line.hasPrefix("Testing failed:", at: start),
+            Self.end(of: line, from: start) == start + 15
+        {
+            testingFailed = (number, [])
+            readingReasons = true
+        }
+    }
+
+    /// `** TEST FAILED **`, `** TEST EXECUTE FAILED **` (a whole line).
+    private static func isFailureBanner(_ line: LineBytes, from start: Int) -> Bool {
+        let end = Self.end(of: line, from: start)
+        return line.hasPrefix("** TEST", at: start) && end - start >= 17 && line.hasPrefix(" FAILED **", at: end - 10)
+            && XcodebuildStatusLine.isWhole(line, from: start)
+    }
+
+    /// The end of `line` without its trailing blanks.
+    private static func end(of line: LineBytes, from start: Int) -> Int {
+        var end = line.count
+        while end > start, line[end - 1] == UInt8(ascii: " ") || line[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+        return end
+    }
+
+    /// What the lines read say, as evidence in `source`: the banner with the summary's reasons, else the summary alone;
+    /// nil when xcodebuild said neither.
+    func evidence(source: String) -> RunFailureEvidence? {
+        let reasons = testingFailed?.reasons ?? []
+        if let banner {
+            return RunFailureEvidence(
+                kind: .xcodebuildVerdict, source: source, line: banner.line, text: banner.text, reasons: reasons)
+        }
+        guard let testingFailed else { return nil }
+        return RunFailureEvidence(
+            kind: .xcodebuildVerdict, source: source, line: testingFailed.line, text: "Testing failed:",
+            reasons: reasons)
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+@testable import SmokeCore
+@testable import SmokeCoreTestSupport
+@testable import SmokeKit
+@testable import SmokeTestSupport
+@testable import smokerun
+
+/// `smokerun parse` never says "passed" when the log itself says the run failed: xcodebuild's verdict after passing
+/// tests fails the run (exit 1), its report naming the line.
+@Suite struct ParseCommandVerdictTests {
+    private static func parse(_ text: String, name: String = "run.log") async throws -> (ExitCode, RunReport, String) {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try Data(text.utf8).write(to: folder.url.appendingPathComponent(name))
+        let standardError = BufferOutput()
+        let context = HostContext(
+            standardOutput: BufferOutput(), standardError: standardError, environment: [:],
+            currentDirectory: folder.url)
+        let code = await CommandLineTool.run(arguments: ["parse", name, "--output", "out"], context: context)
+        let report = try RunReportFile.load(at: folder.url.appendingPathComponent("out/latest"))
+        return (code, report, standardError.text)
+    }
+
+    static let passingRun = """
+        Test Suite 'All tests' started at 2026-01-02 10:00:00.000
+        Test Case '-[Shop.CartTests testAdd]' started.
+        Test Case '-[Shop.CartTests testAdd]' passed (0.001 seconds).
+        Test Suite 'All tests' passed at 2026-01-02 10:00:00.002.
+        \t Executed 1 test, with 0 failures (0 unexpected) in 0.001 (0.002) seconds
+
+        """
+
+    @Test func passingTestsUnderXcodebuildsFailureBannerExitOne() async throws {
+        let (code, report, standardError) = try await Self.parse(Self.passingRun + "** TEST EXECUTE FAILED **\n")
+        #expect(code == .testsFailed)
+        #expect(report.status == .failed)
+        #expect(report.totals.passed == 1)
+        #expect(standardError.contains("xcodebuild's own verdict is `** TEST EXECUTE FAILED **` (run.log:6)"))
+        #expect(report.errors.map(\.message).contains { $0.contains("the run cannot pass") })
+    }
+
+    @Test func theSameLogWithoutTheBannerStillPasses() async throws {
+        let (code, report, _) = try await Self.parse(Self.passingRun + "** TEST EXECUTE SUCCEEDED **\n")
+        #expect(code == .passed)
+        #expect(report.status == .passed)
+        #expect(report.errors.isEmpty)
+    }
+
+    @Test func aCrashAfterTheLastTestExitsOneNamingTheLine() async throws {
+        let (code, report, standardError) = try await Self.parse(Self.passingRun + "Exited with signal code 11\n")
+        #expect(code == .testsFailed)
+        #expect(report.status == .failed)
+        #expect(standardError.contains("the test process crashed at run.log:6 (`Exited with signal code 11`)"))
+        #expect(!standardError.contains("ends at line"))
+    }
+
+    @Test func aCrashBeforeAnyTestExitsThreeNamingTheLine() async throws {
+        let (code, report, standardError) = try await Self.parse(
+            "Test Suite 'All tests' started at 2026-01-02 10:00:00.000\nFatal error: boom\n")
+        #expect(code == .infrastructure)
+        #expect(report.status == .error)
+        #expect(
+            report.errors.first?.message
+                == "the test process crashed before any test reported a result, at line 2: Fatal error: boom")
+        #expect(standardError.contains("run.log: the test process crashed before any test reported a result"))
+        #expect(!standardError.contains("ends at line"))
+    }
+
+    /// `--summary-only` of an input over `ScaleThresholds.summaryKeepsEverythingUpToBytes` keeps statuses only and
+    /// does not reconcile: it still hears the verdict, and totals of tests it read none of.
+    @Test func aStatusesOnlySummaryOfAHugeLogHearsTheVerdictAndTheUnreadTotals() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        // Lines of text outside any test, enough to pass the threshold, read fast.
+        let filler = String(repeating: "a", count: 1 << 20) + "\n"
+        let lines = ScaleThresholds.summaryKeepsEverythingUpToBytes / filler.utf8.count + 1
+        let padding = String(repeating: filler, count: lines)
+        let cases: [(String, ExitCode)] = [
+            (Self.passingRun + padding + "** TEST FAILED **\n", .testsFailed),
+            (
+                padding + "\t Executed 5 tests, with 0 failures (0 unexpected) in 1.234 (1.300) seconds\n",
+                .infrastructure
+            ),
+            (Self.passingRun + padding, .passed),
+        ]
+        for (index, (text, expected)) in cases.enumerated() {
+            try Data(text.utf8).write(to: folder.url.appendingPathComponent("huge\(index).log"))
+            let context = HostContext(
+                standardOutput: BufferOutput(), standardError: BufferOutput(), environment: [:],
+                currentDirectory: folder.url)
+            let code = await CommandLineTool.run(
+                arguments: ["parse", "huge\(index).log", "--summary-only"], context: context)
+            #expect(code == expected, "case \(index)")
+        }
+    }
+}

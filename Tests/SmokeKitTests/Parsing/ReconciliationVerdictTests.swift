@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+
+@testable import SmokeCore
+@testable import SmokeCoreTestSupport
+@testable import SmokeKit
+@testable import SmokeTestSupport
+
+/// A line of the log that says the run failed — xcodebuild's own verdict — stands when every test smokerun read
+/// passed: reconciliation lists it, naming the line, and the run cannot pass. A log whose tests failed, or whose
+/// verdict is a success, gains nothing.
+@Suite struct ReconciliationVerdictTests {
+    private typealias Support = ParsingTestSupport
+
+    private func parsedReport(_ text: String, then tail: String = "", name: String = "run.log") throws -> (
+        RunReport, [String], ParsedLog
+    ) {
+        let file = try Support.temporaryFile(Data((text + tail).utf8), name: name)
+        let parsed = try LogParser().parse(files: [file])
+        let tests = parsed.results
+        let now = Date(timeIntervalSince1970: 1_767_000_000)
+        var report = RunReport(
+            pipeline: "parse", runID: "r1", status: RunReport.status(of: tests, errors: []), startedAt: now,
+            finishedAt: now, seed: nil, ordering: OrderingRecord(mode: .declared, isolation: .test, seed: nil),
+            environment: [:], device: ResolvedDevice(platform: "host"), toolchain: nil, tests: tests)
+        report.reconciliation = parsed.reconciliation
+        let warnings = report.listDisagreements()
+        return (report, warnings, parsed)
+    }
+
+    static let passingRun = """
+        Test Suite 'All tests' started at 2026-01-02 10:00:00.000
+        Test Suite 'CartTests' started at 2026-01-02 10:00:00.000
+        Test Case '-[Shop.CartTests testAdd]' started.
+        Test Case '-[Shop.CartTests testAdd]' passed (0.001 seconds).
+        Test Suite 'CartTests' passed at 2026-01-02 10:00:00.002.
+        \t Executed 1 test, with 0 failures (0 unexpected) in 0.001 (0.002) seconds
+        Test Suite 'All tests' passed at 2026-01-02 10:00:00.002.
+        \t Executed 1 test, with 0 failures (0 unexpected) in 0.001 (0.002) seconds
+
+        """
+
+    @Test(arguments: ["** TEST FAILED **", "** TEST EXECUTE FAILED **"])
+    func aFailureBannerAfterPassingTestsFailsTheRun(_ banner: String) throws {
+        let (report, warnings, _) = try parsedReport(Self.passingRun + "\(banner)\n")
+        #expect(report.status == .failed)
+        let error = try #require(report.errors.first)
+        #expect(
+            error.message
+                == "xcodebuild's own verdict is `\(banner)` (run.log:9), yet no test the input shows failed: the run cannot pass"
+        )
+        #expect(warnings.contains("smokerun: error: \(error.message)"))
+        #expect(report.reconciliation?.agrees == false)
+        #expect(report.reconciliation?.disagrees == true)
+    }
+
+    @Test func testingFailedGivesItsReasonsAsTheErrorsDetails() throws {
+        let (report, warnings, _) = try parsedReport(
+            Self.passingRun,
+            then: """
+
+                Testing failed:
+                \tShop.app (30007) encountered an error (Early unexpected exit, operation never finished bootstrapping)
+                \tTest runner exited before starting test execution.
+                ** TEST FAILED **
+
+                """)
+        #expect(report.status == .failed)
+        let error = try #require(report.errors.first)
+        #expect(error.message.hasPrefix("xcodebuild's own verdict is `** TEST FAILED **` (run.log:13)"))
+        #expect(
+            error.details == [
+                "Shop.app (30007) encountered an error (Early unexpected exit, operation never finished bootstrapping)",
+                "Test runner exited before starting test execution.",
+            ])
+        #expect(warnings.contains("  Test runner exited before starting test execution."))
+    }
+
+    @Test func testingFailedWithoutABannerIsTheVerdict() throws {
+        let (report, _, _) = try parsedReport(
+            Self.passingRun + "Testing failed:\n\tTest target ShopTests encountered an error (crashed)\n")
+        #expect(report.status == .failed)
+        #expect(
+            report.errors.first?.message
+                == "xcodebuild's own verdict is `Testing failed:` (run.log:9), yet no test the input shows failed: the run cannot pass"
+        )
+        #expect(report.errors.first?.details == ["Test target ShopTests encountered an error (crashed)"])
+    }
+
+    @Test func aSecondRunsFailureBannerAfterTheFirstsSuccessFailsTheRun() throws {
+        let (report, _, _) = try parsedReport(
+            Self.passingRun,
+            then: """
+                ** TEST SUCCEEDED **
+                Testing started
+                2026-01-02 10:01:00.000 xcodebuild[1:2] boot
+                ** TEST EXECUTE FAILED **
+
+                """)
+        #expect(report.status == .failed)
+        #expect(report.errors.first?.message.contains("`** TEST EXECUTE FAILED **` (run.log:12)") == true)
+    }
+
+    @Test func aFailingTestExplainsTheBannerAndNothingIsAdded() throws {
+        let failing = Self.passingRun.replacingOccurrences(
+            of: "Test Case '-[Shop.CartTests testAdd]' passed (0.001 seconds).",
+            with: """
+                /src/CartTests.swift:3: error: -[Shop.CartTests testAdd] : XCTAssertTrue failed
+                Test Case '-[Shop.CartTests testAdd]' failed (0.001 seconds).
+                """
+        ).replacingOccurrences(of: "with 0 failures", with: "with 1 failure")
+        let (report, _, _) = try parsedReport(failing + "** TEST FAILED **\n")
+        #expect(report.status == .failed)
+        #expect(report.reconciliation?.runFailures == nil)
+        #expect(report.errors.isEmpty)
+    }
+
+    @Test func aSuccessBannerAndBannersInATestsOutputSayNothing() throws {
+        let (report, _, _) = try parsedReport(Self.passingRun + "** TEST SUCCEEDED **\n")
+        #expect(report.status == .passed)
+        #expect(report.reconciliation?.runFailures == nil)
+        // Not a whole line: what a test printed about a banner.
+        let (quoted, _, _) = try parsedReport(Self.passingRun + "note: ** TEST FAILED ** was expected\n")
+        #expect(quoted.status == .passed)
+    }
+
+    @Test func reportsWrittenBeforeRunFailuresExistedStillDecode() throws {
+        let json = #"{"sources":[],"agrees":true,"differences":[]}"#
+        let decoded = try JSONDecoder().decode(Reconciliation.self, from: Data(json.utf8))
+        #expect(decoded.runFailures == nil)
+        #expect(decoded.agrees)
+    }
+}
