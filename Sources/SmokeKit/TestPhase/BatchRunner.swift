@@ -139,7 +139,8 @@ struct BatchRunner {
             try? FileManager.default.removeItem(at: folder)
         }
 
-        if collector.runningTestID != nil {
+        let endedDuringTest = collector.runningTestID != nil
+        if endedDuringTest {
             // A stopped test ran until it was killed: that time is its duration (shard balancing weighs it).
             let ran = runningSince.map { max(0, limits.now().timeIntervalSince($0)) }
             let limit = RunLimits.text(seconds: limits.testSeconds)
@@ -188,8 +189,28 @@ struct BatchRunner {
             errors: problems + Self.strayNote(exit.strays, tests: startedTests))
         outcome.command = [launch.executable] + launch.arguments
         outcome.outputTail = tail.lines
+        if stopReason == nil, !endedDuringTest, let error = Self.endedBadlyBetweenTests(outcome) {
+            outcome.errors.append(error)
+        }
         outcome.consoleTotals.add(interpreter.totals, afterLine: firstLineOffset)
         return outcome
+    }
+
+    /// A process that crashed or exited non-zero while none of its tests ran, none of them failing to explain it (a
+    /// class `tearDown`, a test scoping trait or an exit handler failed): its tests' results stand, and the run cannot
+    /// pass, as `swift test` would not. Nil for any other ending.
+    static func endedBadlyBetweenTests(_ outcome: BatchOutcome) -> InfrastructureError? {
+        guard outcome.termination != .exited(0), let last = outcome.results.last,
+            !outcome.results.contains(where: { $0.status.isFailure })
+        else { return nil }
+        let status: Int32? = if case .exited(let code) = outcome.termination { code } else { nil }
+        return InfrastructureError(
+            message: """
+                the test process \(outcome.termination.ended) while no test was running, after \(last.id) reported: \
+                code outside the tests (a class tearDown, a test scoping trait, an exit handler) failed; console.log \
+                shows what it printed, and the run cannot pass
+                """,
+            command: outcome.command, exitStatus: status)
     }
 
     /// A note, not an error: the tests' own results stand, and the processes are already ended.

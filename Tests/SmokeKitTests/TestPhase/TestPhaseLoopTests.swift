@@ -186,6 +186,52 @@ import Testing
         #expect(run.result.errors.isEmpty)
     }
 
+    /// `swift test` fails when the process crashes or exits non-zero after its tests passed (a class tearDown, a
+    /// scoping trait): so does the run, its tests' results standing; between tests the rest still run.
+    @Test(arguments: [Termination.signaled(SIGILL), .exited(1)])
+    func aProcessThatEndsBadlyWhileNoTestRunsFailsTheRunAndKeepsItsTestsResults(ending: Termination) throws {
+        let ends: ScriptedProcessRunner.Ending =
+            switch ending {
+            case .signaled(let signal): .crash(signal)
+            case .exited(let code): .exit(code)
+            }
+        let run = try run(
+            [
+                .init(
+                    steps: [.print(Self.started("testA") + Self.passed("testA") + "Fatal error: tearDown\n")],
+                    ending: ends),
+                .init(
+                    steps: [
+                        .print(
+                            Self.started("testB") + Self.passed("testB") + Self.started("testC") + Self.passed("testC"))
+                    ],
+                    ending: .exit(0)),
+            ])
+        #expect(run.result.tests.map(\.status) == [.passed, .passed, .passed])
+        let error = try #require(run.result.errors.first { !$0.isNote })
+        #expect(run.result.errors.filter { !$0.isNote }.count == 1)
+        #expect(
+            error.message.hasPrefix(
+                "the test process \(ending.ended) while no test was running, after ShopTests.CartTests/testA reported"))
+        #expect(error.message.hasSuffix("the run cannot pass"))
+        #expect(RunReport.status(of: run.result.tests, errors: run.result.errors) == .error)
+    }
+
+    @Test func aProcessThatExitsOneAfterAFailingTestIsExplainedByIt() throws {
+        let failed = "Test Case 'CartTests.testA' failed (0.001 seconds)\n"
+        let run = try run([
+            .init(
+                steps: [
+                    .print(
+                        Self.started("testA") + failed + Self.started("testB") + Self.passed("testB")
+                            + Self.started("testC") + Self.passed("testC"))
+                ],
+                ending: .exit(1))
+        ])
+        #expect(run.result.tests.map(\.status) == [.failed, .passed, .passed])
+        #expect(run.result.errors.allSatisfy { $0.isNote })
+    }
+
     @Test func aReRunThatRunsNoneOfItsTestsSaysWhatTheProcessSaid() throws {
         let run = try run(
             [
