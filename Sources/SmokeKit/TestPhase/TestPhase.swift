@@ -158,12 +158,19 @@ struct TestPhase {
         for index in tests.indices { tests[index].order = index + 1 }
         result.tests = tests
 
+        let ran = Set(tests.map(\.key))
+        let missing = plan.selected.filter { !ran.contains($0.key) }
         switch stopped {
         case .cancelled?:
             result.interrupted = true
+            // The run is interrupted already; what it never got to is said, not left to the totals.
+            if !missing.isEmpty {
+                result.errors.append(
+                    InfrastructureError(
+                        message: "smokerun was stopped before \(missing.count) tests ran: they have no result",
+                        details: missing.prefix(50).map(\.id), severity: .note))
+            }
         case .runTimedOut?:
-            let ran = Set(tests.map(\.key))
-            let missing = plan.selected.filter { !ran.contains($0.key) }
             result.errors.append(
                 InfrastructureError(
                     message:
