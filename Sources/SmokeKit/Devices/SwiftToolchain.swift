@@ -19,8 +19,17 @@ package struct SwiftToolchain: Sendable, Equatable {
 
     /// The `swift` on PATH (or `SMOKERUN_SWIFT`).
     package static func locate(environment: [String: String]) throws -> URL {
-        let name = environment["SMOKERUN_SWIFT"] ?? "swift"
+        let chosen = environment["SMOKERUN_SWIFT"].flatMap { $0.isEmpty ? nil : $0 }
+        let name = chosen ?? "swift"
         guard let swift = ExecutableLocator.find(name, path: environment["PATH"]) else {
+            if let chosen {
+                let place = chosen.contains("/") ? "is not an executable file" : "is not on PATH"
+                throw ToolchainError(
+                    message: """
+                        SMOKERUN_SWIFT names '\(chosen)', which \(place); set it to the swift binary of a Swift \
+                        toolchain, or unset it to use the swift on PATH
+                        """)
+            }
             throw ToolchainError(
                 message:
                     "cannot find '\(name)' on PATH; install a Swift toolchain or set SMOKERUN_SWIFT to its swift binary"
