@@ -7,7 +7,6 @@ package enum CulpritError: Error, Equatable, LocalizedError, DomainError {
     case passedAtFailingCommit(run: String, commit: String)
     case noPassingRun(tests: [String], run: String, runsRead: Int)
     case testNotFailing(test: String, run: String)
-    case noTests
 
     package var errorDescription: String? {
         switch self {
@@ -33,8 +32,6 @@ package enum CulpritError: Error, Equatable, LocalizedError, DomainError {
             """
         case .testNotFailing(let test, let run):
             "\(test) did not fail in \(run); give a test that failed there"
-        case .noTests:
-            "culprit takes a RUN and at least one TEST (see smokerun culprit --help)"
         }
     }
 

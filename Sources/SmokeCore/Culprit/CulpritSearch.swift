@@ -68,7 +68,7 @@ package struct CulpritSearch: Sendable {
         let recorded = CulpritStep(commit: bad.hash, result: .failed, testRuns: 0, run: failingRun)
         func unfinished(_ reason: CulpritVerdict.StopReason) -> CulpritVerdict {
             .unfinished(
-                reason: reason, lastPassing: low >= 0 ? commits[low] : nil, firstFailing: commits[high],
+                reason: reason, lastPassing: low >= 0 ? commits[low] : good, firstFailing: commits[high],
                 candidates: high - low, steps: steps + [recorded])
         }
         func attempt(_ commit: CulpritCommit) throws -> CulpritStep.Result? {

@@ -14,9 +14,9 @@ package enum CulpritVerdict: Sendable, Equatable {
     /// A flaky test that the search will not run: its verdict could not be trusted.
     case refusedFlaky(test: String, reason: String)
     /// The run or time budget ran out (or SIGINT/SIGTERM, `interrupted`): the culprit lies after
-    /// `lastPassing` (nil: the last good commit) up to `firstFailing`.
+    /// `lastPassing` (the last good commit or a later one seen passing) up to `firstFailing`.
     case unfinished(
-        reason: StopReason, lastPassing: CulpritCommit?, firstFailing: CulpritCommit, candidates: Int,
+        reason: StopReason, lastPassing: CulpritCommit, firstFailing: CulpritCommit, candidates: Int,
         steps: [CulpritStep])
 
     package enum StopReason: String, Sendable, Equatable, Codable {
@@ -76,11 +76,10 @@ package enum CulpritVerdict: Sendable, Equatable {
                 case .timeBudget: "time budget (culprit.maxMinutes) used up"
                 case .interrupted: "interrupted"
                 }
-            let after = lastPassing.map { "after \($0.short)" } ?? "after the last good commit"
             let left = ReportText.count(candidates, "commit")
             return
                 """
-                \(why) after \(runs): the culprit is \(after) up to \(firstFailing.short) (\(left) still under \
+                \(why) after \(runs): the culprit is after \(lastPassing.short) up to \(firstFailing.short) (\(left) still under \
                 suspicion)\(evidence.isEmpty ? "" : " (evidence: \(evidence))")
                 """
         }
