@@ -1,4 +1,5 @@
 import Foundation
+import SmokeTestSupport
 
 @testable import SmokeCore
 @testable import SmokeKit
@@ -13,6 +14,8 @@ struct CulpritFixture: Sendable {
     /// The last passing commit, then the nine after it, oldest first.
     var commits: [String]
     var failingRun: URL
+    /// The new-failure message the failing run sent (Slack), as the receiver got it.
+    var message: String?
 
     var breaking: String { commits[6] }
 
@@ -109,11 +112,27 @@ struct CulpritFixture: Sendable {
             throw FixtureFailure(text: "the first run did not pass at the first commit: \(passErr.text)")
         }
         try git(["checkout", "-q", "main"], in: checkout)
-        let (failed, _, failErr) = try await IntegrationSupport.run(pipeline)
+        // The failing run sends its new-failure message to a receiver on 127.0.0.1, as `run` does.
+        let receiver = try NotifyWebhookReceiver(replies: [.init(status: 200)])
+        defer { receiver.stop() }
+        var options = SmokeRun.Options()
+        options.seed = nil
+        let context = HostContext(
+            standardOutput: BufferOutput(), standardError: BufferOutput(),
+            environment: ProcessInfo.processInfo.environment.merging(
+                ["SMOKERUN_WEBHOOK_URL": receiver.url(token: "c1").absoluteString], uniquingKeysWith: { $1 }),
+            currentDirectory: checkout)
+        let failed = await SmokeRun(
+            pipeline: try PipelineLoader().load(pipeline), options: options, context: context,
+            cancellation: CancellationFlag()
+        ).execute()
+        let failErr = context.standardError as? BufferOutput
         guard failed.report.status == .failed, failed.report.origin?.commit == commits[9] else {
-            throw FixtureFailure(text: "the second run did not fail at the last commit: \(failErr.text)")
+            throw FixtureFailure(text: "the second run did not fail at the last commit: \(failErr?.text ?? "")")
         }
-        return CulpritFixture(checkout: checkout, pipeline: pipeline, commits: commits, failingRun: failed.runDirectory)
+        return CulpritFixture(
+            checkout: checkout, pipeline: pipeline, commits: commits, failingRun: failed.runDirectory,
+            message: receiver.requests.first.map { String(decoding: $0.body, as: UTF8.self) })
     }
 
     /// What a culprit search must leave as it was in the user's checkout.

@@ -36,7 +36,7 @@ package enum SlackMessage {
             blocks.append(
                 .section(SlackText.escape(NotificationWording.counts(report.totals), limit: SlackText.sectionLimit)))
         }
-        let tail = [flakyBlock(report), SlackRunFields.linksBlock(links)].compactMap { $0 }
+        let tail = [suspectsBlock(plan), flakyBlock(report), SlackRunFields.linksBlock(links)].compactMap { $0 }
         // Failures get what the other blocks leave: a divider, their sections (and screenshots) and "…and N more".
         let failureRoom = FailureRoom(
             tests: listedFailures, blocks: SlackText.blockLimit - blocks.count - tail.count - 2)

@@ -29,7 +29,7 @@ package struct Notifier: Sendable {
     func notifyAfterRun(
         report: RunReport, history: [HistoryEntry], settings: NotifySettings, outputDirectory: URL,
         environment: [String: String], projectRoot: String? = nil, pipeline: PipelineKey? = nil,
-        window: [HistoryEntry] = []
+        window: [HistoryEntry] = [], suspects: (NotificationPlan) -> Suspects? = { _ in nil }
     ) async -> [NotificationRecord] {
         let pipeline = pipeline ?? Self.key(of: report, projectRoot: projectRoot)
         var records = await flushOutbox(
@@ -46,7 +46,8 @@ package struct Notifier: Sendable {
                 kind: kind, format: settings.format, target: target(settings, environment),
                 attempts: 0, outcome: .suppressed, detail: reason
             )
-        case .send(let plan):
+        case .send(var plan):
+            plan.suspects = suspects(plan)
             record = await send(
                 report: report, plan: plan, settings: settings, outputDirectory: outputDirectory,
                 environment: environment, projectRoot: projectRoot, pipeline: pipeline
