@@ -60,18 +60,15 @@ package struct GitCheckout: GitRepository {
     }
 
     package func firstParentCommits(after good: String, upTo bad: String, limit: Int?) throws -> [CulpritCommit] {
-        // Unit and record separators: a subject or a name may hold any printable character.
-        var arguments = ["log", "--first-parent", "--format=%H%x1f%s%x1f%an%x1e"]
+        // NUL after each field: git keeps NUL out of subjects and names, which may hold any other character.
+        var arguments = ["log", "--first-parent", "--format=%H%x00%an%x00%s%x00"]
         if let limit { arguments.append("--max-count=\(limit)") }
         arguments.append("\(good)..\(bad)")
-        let text = try git(arguments)
-        let commits = text.split(separator: "\u{1e}").compactMap { record -> CulpritCommit? in
-            let fields = record.trimmingCharacters(in: .whitespacesAndNewlines).split(
-                separator: "\u{1f}", omittingEmptySubsequences: false)
-            guard let hash = fields.first, !hash.isEmpty else { return nil }
-            return CulpritCommit(
-                hash: String(hash), subject: fields.count > 1 ? String(fields[1]) : "",
-                author: fields.count > 2 ? String(fields[2]) : "")
+        let fields = try git(arguments).split(separator: "\u{0}", omittingEmptySubsequences: false).map(String.init)
+        let commits = stride(from: 0, to: fields.count - 2, by: 3).compactMap { start -> CulpritCommit? in
+            let hash = fields[start].trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !hash.isEmpty else { return nil }
+            return CulpritCommit(hash: hash, subject: fields[start + 2], author: fields[start + 1])
         }
         return commits.reversed()
     }
