@@ -24,6 +24,8 @@ package struct Pipeline: Sendable, Equatable {
     package var notify: NotifySettings = NotifySettings()
     /// The test-health site, regenerated after each run when enabled.
     package var dashboard: DashboardSettings = DashboardSettings()
+    /// `culprit`: the bounds of `smokerun culprit`.
+    package var culprit: CulpritSettings = CulpritSettings()
     /// `attachments.maxTotalBytes`: the most bytes of attachments one run keeps (`AttachmentBudget`).
     package var attachmentBudget: Int = AttachmentBudget.defaultTotal
     /// Tests whose failures neither fail the run nor page, each with a reason, an owner and an expiry.

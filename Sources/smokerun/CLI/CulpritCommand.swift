@@ -22,10 +22,11 @@ struct CulpritCommand: Command {
           TEST               a test's id (Module.Class/method), or its unique end (Class/method)
           --pipeline FILE    the pipeline to build with (default: the one RUN recorded)
           --output DIR       the output folder run ids and the history are read from
-          --max-minutes N    end the search after N minutes with what is known (default 60)
+          --max-minutes N    end the search after N minutes with what is known (default: the
+                             pipeline's culprit.maxMinutes, 60)
           --flaky-repeats N  runs per commit of a test the history knows to be flaky; it counts as
-                             failing at a commit only when it fails every time (default 3; 1 refuses
-                             flaky tests)
+                             failing at a commit only when it fails every time (default: the
+                             pipeline's culprit.flakyRepeats, 3; 1 refuses flaky tests)
 
         SIGINT/SIGTERM stop the running build or test, remove the worktree and print what is
         known: the commits still under suspicion.
@@ -39,8 +40,9 @@ struct CulpritCommand: Command {
     var tests: [String]
     var pipelinePath: String?
     var output: String?
-    var maxMinutes = 60
-    var flakyRepeats = 3
+    /// Nil: the pipeline's `culprit.maxMinutes` / `culprit.flakyRepeats`.
+    var maxMinutes: Int?
+    var flakyRepeats: Int?
     var now: @Sendable () -> Date = { Date() }
 
     init(arguments: [String]) throws(UsageError) {
@@ -102,7 +104,8 @@ struct CulpritCommand: Command {
         }
         let good = CulpritCommit(hash: range.good)
         switch CulpritFlakes.decide(
-            tests: ids, stability: TestStability.assess(history), flakyRepeats: flakyRepeats)
+            tests: ids, stability: TestStability.assess(history),
+            flakyRepeats: flakyRepeats ?? pipeline.culprit.flakyRepeats)
         {
         case .refuse(let test, let reason):
             context.standardOutput.line(CulpritVerdict.refusedFlaky(test: test, reason: reason).sentence)
@@ -119,10 +122,11 @@ struct CulpritCommand: Command {
             let cancellation = CancellationFlag()
             let trap = SignalTrap.install { _ in cancellation.cancel() }
             defer { trap.release() }
+            let minutes = maxMinutes ?? pipeline.culprit.maxMinutes
             let runner = CulpritRunner(
                 pipeline: pipeline, tests: ids, git: git, projectFolder: project, workDirectory: work,
                 context: context, cancellation: cancellation,
-                deadline: now().addingTimeInterval(Double(maxMinutes) * 60),
+                deadline: now().addingTimeInterval(Double(minutes) * 60),
                 progress: { err.line("culprit: \($0)") })
             let verdict = try await BlockingWork.run {
                 Result { try runner.run(good: good, commits: commits, failingRun: report.runID, repeats: repeats) }

@@ -17,6 +17,6 @@ import Testing
         #expect(command.run == "RUN" && command.tests == ["A/a", "B/b"])
         #expect(command.maxMinutes == 15 && command.flakyRepeats == 5 && command.output == "out")
         let defaults = try CulpritCommand(arguments: ["RUN", "A/a"])
-        #expect(defaults.maxMinutes == 60 && defaults.flakyRepeats == 3)
+        #expect(defaults.maxMinutes == nil && defaults.flakyRepeats == nil)
     }
 }
