@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Proves that smokerun builds and runs with nothing but the Swift toolchain: inside a
 # private mount namespace, empty files hide the SQLite and zstd headers and pkg-config files and the
-# `zstd` program; then the README's two commands run there — `swift run smokerun run` (the smoke
-# pipeline, which must pass) and the build `swift test` does (`swift build --build-tests`) — the
-# binary must not link libsqlite3, and the tests that need `zstd` must report themselves skipped.
+# `zstd` program; then the README's commands run there — its Install build and "Try it" run
+# (`swift build -c release --product smokerun`, `.build/release/smokerun run`: the smoke pipeline, which
+# must pass) and the build `swift test` does (`swift build --build-tests`) — the binaries must not link
+# libsqlite3, and the tests that need `zstd` must report themselves skipped.
 #
 # Usage: Scripts/check-build-anywhere.sh [SCRATCH]
 #   SCRATCH: the build folder (default .build/anywhere-check, removed afterwards). `.ci/run` passes
@@ -55,8 +56,17 @@ if ldd "$bin/smokerun" | grep -q libsqlite3; then
   exit 1
 fi
 
-echo "check-build-anywhere: swift run ${scratch_flags[*]:-} smokerun run"
-swift run "${scratch_flags[@]}" smokerun run
+echo "check-build-anywhere: swift build -c release --product smokerun ${scratch_flags[*]:-}"
+started=$(date +%s)
+swift build -c release --product smokerun "${scratch_flags[@]}"
+echo "check-build-anywhere: the release build took $(($(date +%s) - started)) s"
+release=$(swift build -c release --show-bin-path "${scratch_flags[@]}")
+if ldd "$release/smokerun" | grep -q libsqlite3; then
+  echo "check-build-anywhere: the release smokerun links libsqlite3 at build time" >&2
+  exit 1
+fi
+echo "check-build-anywhere: $release/smokerun run"
+"$release/smokerun" run
 
 echo "check-build-anywhere: the tests that need zstd skip"
 log=$(mktemp)

@@ -65,7 +65,7 @@ package final class NotifyWebhookReceiver: @unchecked Sendable {
             close(listener)
             throw POSIXError(.EADDRINUSE)
         }
-        let deadline = Date().addingTimeInterval(lifetime)
+        let deadline = SystemClock.now().addingTimeInterval(lifetime)
         Thread.detachNewThread { [self] in acceptLoop(maxConnections: maxConnections, deadline: deadline) }
     }
 
@@ -107,7 +107,7 @@ package final class NotifyWebhookReceiver: @unchecked Sendable {
     private func acceptLoop(maxConnections: Int, deadline: Date) {
         defer { close(listener) }
         var accepted = 0
-        while accepted < maxConnections, !isStopped, Date() < deadline {
+        while accepted < maxConnections, !isStopped, SystemClock.now() < deadline {
             var descriptor = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
             guard poll(&descriptor, 1, 100) > 0 else { continue }
             let connection = accept(listener, nil, nil)
@@ -179,7 +179,8 @@ package final class NotifyWebhookReceiver: @unchecked Sendable {
                 let length = Int(headers["content-length"] ?? "0") ?? 0
                 if data.count - end.upperBound >= length {
                     let body = data[end.upperBound..<(end.upperBound + length)]
-                    return Received(requestLine: head.first ?? "", headers: headers, body: Data(body), at: Date())
+                    return Received(
+                        requestLine: head.first ?? "", headers: headers, body: Data(body), at: SystemClock.now())
                 }
             }
             let count = recv(connection, &buffer, buffer.count, 0)

@@ -7,7 +7,7 @@ import Testing
 @testable import smokerun
 
 /// Swift Testing's display names (`@Test("…")`) from a real `swift test` run: kept beside the ids in report.json
-/// and shown first in the terminal, summary.md, index.html and the webhook's message.
+/// and junit.xml and shown first in the terminal, summary.md, index.html, the webhook's message and the dashboard.
 @Suite(.timeLimit(.minutes(10))) struct DisplayNameRunTests {
     static let displayName = "Context forEach iterates over all items"
     static let id = "LedgerTests.ContextTests/forEachIteratesOverAllServiceContextItems()"
@@ -71,7 +71,7 @@ import Testing
         #expect(code == .testsFailed, "\(err.text)")
 
         let latest = root.appendingPathComponent(".smokerun/latest")
-        let report = try RunStore.loadReport(at: latest)
+        let report = try RunReportFile.load(at: latest)
         let failing = try #require(report.tests.first { $0.id == Self.id }, "\(report.tests.map(\.id))")
         #expect(failing.displayName == Self.displayName)
         #expect(failing.status == .failed)
@@ -88,5 +88,26 @@ import Testing
         #expect(receiver.requests.count == 1)
         let body = String(decoding: receiver.requests.first?.body ?? Data(), as: UTF8.self)
         #expect(body.contains("*\(Self.displayName)* `\(Self.id)`"), "\(body)")
+
+        // junit.xml keeps the id's last part as the name (the key CI systems track) and the display name as a
+        // testcase property.
+        let junit = try String(contentsOf: latest.appendingPathComponent("junit.xml"), encoding: .utf8)
+        #expect(
+            junit.contains(
+                #"<testcase classname="LedgerTests.ContextTests" name="forEachIteratesOverAllServiceContextItems()""#),
+            "\(junit)")
+        #expect(junit.contains(#"<property name="displayName" value="Context forEach iterates over all items"/>"#))
+
+        // The history keeps it and the dashboard shows it first, the id beside it.
+        let site = root.appendingPathComponent("site")
+        let dashboard = await CommandLineTool.run(
+            arguments: ["dashboard", "Pipelines/ledger.json", "--output", site.path], context: context)
+        #expect(dashboard == .passed, "\(err.text)")
+        let pages = (FileManager.default.enumerator(at: site, includingPropertiesForKeys: nil)?.allObjects ?? [])
+            .compactMap { $0 as? URL }.filter { $0.pathExtension == "html" }
+            .compactMap { try? String(contentsOf: $0, encoding: .utf8) }
+        let shown = ">\(Self.displayName)</a> <code class=\"note\">\(Self.id)</code>"
+        #expect(pages.contains { $0.contains(shown) }, "no page lists \(shown)")
+        #expect(pages.contains { $0.contains("<h1>\(Self.displayName)</h1>\n<p><code>\(Self.id)</code></p>") })
     }
 }

@@ -90,7 +90,7 @@ import Testing
             firstLog.contains(
                 "smokerun: warning: no notification was sent: SMOKERUN_WEBHOOK_URL is set neither in the environment nor in .smokerun/env; write it with `smokerun secret set SMOKERUN_WEBHOOK_URL`"
             ), "\(firstLog)")
-        let unsent = try RunStore.loadReport(at: root.appendingPathComponent(".smokerun/latest"))
+        let unsent = try RunReportFile.load(at: root.appendingPathComponent(".smokerun/latest"))
         #expect(unsent.status == .failed)
         #expect(unsent.notifications.contains { $0.missingVariable == "SMOKERUN_WEBHOOK_URL" })
         #expect(unsent.errors.contains { $0.severity == .warning && $0.message.contains("no notification was sent") })
@@ -108,7 +108,7 @@ import Testing
         #expect(receiver.requests.count == 1, "\(secondLog)")
         let body = String(decoding: receiver.requests.first?.body ?? Data(), as: UTF8.self)
         #expect(body.contains("alarm") && body.contains("testRingsTwice"), "\(body)")
-        let sent = try RunStore.loadReport(at: root.appendingPathComponent(".smokerun/latest"))
+        let sent = try RunReportFile.load(at: root.appendingPathComponent(".smokerun/latest"))
         #expect(sent.notifications.last?.outcome == .delivered)
         #expect(
             sent.environmentFile == EnvironmentFileRecord(path: ".smokerun/env", variables: ["SMOKERUN_WEBHOOK_URL"]))
@@ -175,7 +175,7 @@ import Testing
             "no notification was sent: .smokerun/env: refused: mode 644 lets group or others read or write it; the variable is there but was not used (SMOKERUN_WEBHOOK_URL)"
         #expect(err.text.contains("smokerun: warning: \(thereButUnused)"), "\(err.text)")
         #expect(!err.text.contains("set neither"))
-        let report = try RunStore.loadReport(at: root.appendingPathComponent(".smokerun/latest"))
+        let report = try RunReportFile.load(at: root.appendingPathComponent(".smokerun/latest"))
         #expect(report.status == .failed)
         #expect(report.errors.filter { $0.severity == .warning }.count == 2)
         #expect(report.errors.contains { $0.message.hasPrefix(thereButUnused) })
@@ -212,7 +212,8 @@ import Testing
         if case .success = SQLiteLibrary.shared {
             #expect(FileManager.default.fileExists(atPath: database.path))
             #expect(
-                try HistoryStore.runs(outputDirectory: root.appendingPathComponent(".smokerun"), pipeline: nil).count
+                try HistoryOpening.open(outputFolder: root.appendingPathComponent(".smokerun")).runs(pipeline: nil)
+                    .count
                     == 2)
         }
     }

@@ -112,7 +112,8 @@ import Testing
         try Data(
             """
             {"name": "flicker", "swiftpm": {"packagePath": "Flicker"}, "retries": {"failed": 0},
-             "coverage": {"enabled": false}, "reports": ["json"], "notify": {"flaky": "announce"},
+             "coverage": {"enabled": false}, "reports": ["json", "junit", "markdown", "html"],
+             "notify": {"flaky": "announce"},
              "quarantine": [
                {"test": "FlickerTests.FlickerTests/testMerge", "reason": "loses items", "owner": "sync-team",
                 "expires": "2099-01-01"},
@@ -127,9 +128,20 @@ import Testing
         #expect(receiver.requests.count == before)
         #expect(output.contains("quarantine: 1 quarantined test failed and did not fail the run: \(Self.merge)"))
         #expect(output.contains("quarantine: the entry for FlickerTests.*/testTotal (cart-team: was broken) expired"))
-        let report = try RunStore.loadReport(at: root.appendingPathComponent(".smokerun/latest"))
+        #expect(output.contains("\(Self.merge) failed, quarantined"), "\(output)")
+        #expect(output.contains("    quarantine: loses items — owner sync-team, until 2099-01-02T00:00:00Z"))
+        let report = try RunReportFile.load(at: root.appendingPathComponent(".smokerun/latest"))
         #expect(report.status == .passed && report.failingTests.map(\.id) == [Self.merge])
         #expect(report.quarantine?.tests == [Self.merge] && report.quarantine?.expired.count == 1)
+        // Every report marks the failure quarantined, with the entry, never as an ordinary failure.
+        let latest = root.appendingPathComponent(".smokerun/latest")
+        let junit = try String(contentsOf: latest.appendingPathComponent("junit.xml"), encoding: .utf8)
+        #expect(junit.contains("<skipped message=\"quarantined (loses items — owner sync-team, until "), "\(junit)")
+        #expect(!junit.contains("<failure"), "\(junit)")
+        let summary = try String(contentsOf: latest.appendingPathComponent("summary.md"), encoding: .utf8)
+        #expect(summary.contains("### Quarantined failures (1)") && !summary.contains("### Failures"), "\(summary)")
+        let page = try String(contentsOf: latest.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(page.contains("Quarantined: loses items — owner sync-team, until "))
         let (_, listed) = try IntegrationSupport.runToEnd(
             binary, ["history", "--quarantine"], environment: environment, in: root)
         #expect(listed.contains("\(Self.merge) · failed in that run"), "\(listed)")

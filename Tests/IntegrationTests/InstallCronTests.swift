@@ -44,7 +44,7 @@ import Testing
         #expect(cron.status == 0, "\(cron.output)\n\(log)")
         #expect(log.contains("cron-smoke: passed"), "\(log)")
         // The run recorded its pipeline file as it can be passed back, and printed that replay command.
-        let report = try RunStore.loadReport(at: root.appendingPathComponent(".smokerun/latest"))
+        let report = try RunReportFile.load(at: root.appendingPathComponent(".smokerun/latest"))
         #expect(report.pipelineFile == "Pipelines/cron-smoke.json")
         #expect(
             report.pipelineHash

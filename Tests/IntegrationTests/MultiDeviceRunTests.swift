@@ -60,9 +60,9 @@ import Testing
         #expect((json["tests"] as? [[String: Any]])?.allSatisfy { $0["device"] is String } == true)
 
         // The history: each device's outcome under its own key, so neither overwrites the other.
-        let entry = try #require(try HistoryStore.read(outputDirectory: output, pipeline: nil).last)
+        let entry = try #require(try HistoryOpening.open(outputFolder: output).entries(pipeline: nil).last)
         #expect(entry.outcomes.count == report.tests.count)
-        let failedRuns = try #require(try HistoryStore.database(outputDirectory: output)).testResults(
+        let failedRuns = try #require(try HistoryOpening.database(outputFolder: output)).testResults(
             testID: FailureMomentRunTests.failingID)
         #expect(Set(failedRuns.map(\.key)) == Set(labels.map { "\(FailureMomentRunTests.failingID) [\($0)]" }))
         #expect(entry.failingTests == labels.map { "\(FailureMomentRunTests.failingID) [\($0)]" }.sorted())

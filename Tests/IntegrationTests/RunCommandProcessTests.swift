@@ -115,7 +115,7 @@ import Testing
         let root = package.deletingLastPathComponent()
         let finished = try smokerun(["run", "Pipelines/broken.json", "--no-notify"], in: root)
         #expect(finished.status == 3)
-        let report = try RunStore.loadReport(at: root.appendingPathComponent(".smokerun/latest"))
+        let report = try RunReportFile.load(at: root.appendingPathComponent(".smokerun/latest"))
         #expect(report.status == .error)
         let details = report.errors.flatMap(\.details).joined(separator: "\n")
         #expect(details.contains("error: cannot convert value of type 'String' to specified type 'Int'"))
@@ -151,7 +151,7 @@ import Testing
         #expect(termination == .exited(1))
         // Far below the hanging test's 600 s, with room for a loaded machine.
         #expect((stoppedAfter ?? 999) < 60)
-        let report = try RunStore.loadReport(at: root.appendingPathComponent(".smokerun/latest"))
+        let report = try RunReportFile.load(at: root.appendingPathComponent(".smokerun/latest"))
         #expect(report.status == .interrupted)
         // The test that was running is interrupted (not failed, so no flake), with the time it ran.
         let hung = try #require(report.tests.first { $0.id.hasSuffix("testHangsForever") })

@@ -88,7 +88,7 @@ import Testing
 
         #expect(runner.terminate(within: 90) == .exited(0), "scheduler output:\n\(runner.output)")
         #expect(other.terminate(within: 90) == .exited(0))
-        let report = try RunStore.loadReport(at: root.appendingPathComponent(".smokerun/latest"))
+        let report = try RunReportFile.load(at: root.appendingPathComponent(".smokerun/latest"))
         #expect(report.status == .interrupted)
         #expect(runner.output.contains("minute: finished, status interrupted"))
         // The lock (one, the pipeline's) is free again: a new run could take it.

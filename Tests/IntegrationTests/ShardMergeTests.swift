@@ -58,9 +58,9 @@ import Testing
                 "merge", first.runDirectory.path, second.report.runID, "--pipeline", pipeline.path, "--no-notify",
             ], context: context)
         #expect(exit == ExitCode(whole.failure), "\(err.text)")
-        let merged = try RunStore.loadReport(
+        let merged = try RunReportFile.load(
             at: try #require(
-                HistoryStore.latestRunDirectory(
+                RunDirectoryLocator.latestRun(
                     outputDirectory: whole.runDirectory.deletingLastPathComponent().deletingLastPathComponent())))
         #expect(![whole.report.runID, first.report.runID, second.report.runID].contains(merged.runID))
         #expect(merged.shard == nil)
@@ -91,8 +91,9 @@ import Testing
                 FileManager.default.fileExists(atPath: runDirectory.appendingPathComponent(attachment.path).path),
                 "\(attachment.path)")
         }
-        let history = try HistoryStore.read(
-            outputDirectory: runDirectory.deletingLastPathComponent().deletingLastPathComponent(), pipeline: "tips")
+        let history = try HistoryOpening.open(
+            outputFolder: runDirectory.deletingLastPathComponent().deletingLastPathComponent()
+        ).entries(pipeline: "tips")
         // Shards leave no history line, so each computed its split from the same history; the merged run has one.
         #expect(history.map(\.runID) == [whole.report.runID, merged.runID])
         #expect(out.text.contains("tips: \(merged.status.rawValue)"))

@@ -57,7 +57,7 @@ import Testing
         let root = run.root.resolvingSymlinksInPath().path
         let common =
             "-project \(root)/SmokeApp.xcodeproj -scheme SmokeApp -destination id=\(udid) -derivedDataPath \(root)/.smokerun/DerivedData/ios-smoke"
-        let report = try RunStore.loadReport(at: run.root.appendingPathComponent(".smokerun/latest"))
+        let report = try RunReportFile.load(at: run.root.appendingPathComponent(".smokerun/latest"))
         let bundles = "\(root)/.smokerun/runs/\(report.runID)/xcodebuild"
         // Suite isolation, seed 42: the Swift Testing suite's batch, then the XCTest class's.
         #expect(
@@ -132,7 +132,7 @@ import Testing
                 "xcrun simctl boot \(udid)",
                 "xcrun simctl bootstatus \(udid) -b",
             ], "\(run.output)")
-        let report = try RunStore.loadReport(at: run.root.appendingPathComponent(".smokerun/latest"))
+        let report = try RunReportFile.load(at: run.root.appendingPathComponent(".smokerun/latest"))
         #expect(report.device.udid == udid)
         #expect(report.device.name == "smokerun iPhone SE (3rd generation) (iOS 17.5)")
     }
@@ -144,7 +144,7 @@ import Testing
                 "no available simulator 'smokerun iPhone SE (3rd generation) (iOS 17.5)' with iOS 17.5 to use; available: iPhone 15"
             ), "\(run.output)")
         #expect(!run.log.contains { $0.contains("xcodebuild build-for-testing") })
-        let report = try RunStore.loadReport(at: run.root.appendingPathComponent(".smokerun/latest"))
+        let report = try RunReportFile.load(at: run.root.appendingPathComponent(".smokerun/latest"))
         #expect(report.status == .error)
     }
 

@@ -158,9 +158,9 @@ import Testing
                 "--no-notify",
             ], context: context)
         #expect(exit == ExitCode(whole.failure), "\(err.text)")
-        let merged = try RunStore.loadReport(
+        let merged = try RunReportFile.load(
             at: try #require(
-                HistoryStore.latestRunDirectory(
+                RunDirectoryLocator.latestRun(
                     outputDirectory: whole.runDirectory.deletingLastPathComponent().deletingLastPathComponent())))
         #expect(![whole.report.runID, first.report.runID, second.report.runID].contains(merged.runID))
         #expect(merged.totals == whole.report.totals)

@@ -19,6 +19,7 @@ enum NotifyScenarios {
 
     static let all: [Scenario] = [
         passing, manyFailures, flakyOnly, reminder, recovery, buildFailure, knownFlaky, newFailure,
+        quarantinedBesideFailure,
     ]
 
     /// Where the reminder's project lives on the machine that ran it.
@@ -183,5 +184,27 @@ enum NotifyScenarios {
         return Scenario(
             name: "new-failure", report: report, plan: decision.plan ?? NotificationPlan(kind: .always),
             links: ArtifactLinks(report: report, settings: NotifySettings()))
+    }
+
+    /// A new failure beside a quarantined one: the message lists the quarantined test apart, with its entry's reason,
+    /// owner and expiry, and never counts it as one of the run's failures.
+    static var quarantinedBesideFailure: Scenario {
+        let sync = "AppTests.SyncTests/testMerge"
+        var quarantined = F.failing(sync, message: "timed out waiting for merge")
+        quarantined.displayName = "Merges two edits"
+        let earlier = F.report(0, tests: F.suite(failing: []))
+        var report = F.report(
+            1, tests: F.suite(failing: [quarantined, F.failing("AppTests.CartTests/testTotal")]))
+        let entry = QuarantineEntry(
+            test: "AppTests.SyncTests/*", reason: "races the staging server", owner: "sync-team",
+            expires: F.start(30))
+        Quarantine.apply([entry], to: &report, now: report.finishedAt)
+        let history = F.history([earlier])
+        let decision = NotificationPolicy.decide(
+            report: report, history: history, state: NotifyState(), settings: NotifySettings(),
+            now: report.finishedAt, window: history)
+        return Scenario(
+            name: "quarantined-beside-failure", report: report,
+            plan: decision.plan ?? NotificationPlan(kind: .always), links: ArtifactLinks())
     }
 }

@@ -206,10 +206,6 @@ package struct DashboardSettings: Sendable, Equatable {
     package init() {}
 }
 
-package enum NotifyFormat: String, Codable, Sendable, Equatable, CaseIterable {
-    case slack, json
-}
-
 /// `notify.flaky`: what a run whose only failures are known-flaky tests sends.
 package enum FlakyAnnouncement: String, Sendable, Equatable, CaseIterable {
     /// A message every such run, each test marked flaky with its rate.

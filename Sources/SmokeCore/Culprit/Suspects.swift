@@ -52,10 +52,3 @@ package struct Suspects: Codable, Sendable, Equatable {
     /// Commits of the range not listed.
     package var more: Int { max(total - commits.count, 0) }
 }
-
-extension Suspects {
-    /// The keys (`TestResult.deviceKey`) of the tests `plan` announces as newly failing, sorted.
-    package static func newFailures(in plan: NotificationPlan) -> [String] {
-        plan.ages.filter { $0.value.isNew }.map(\.key).sorted()
-    }
-}

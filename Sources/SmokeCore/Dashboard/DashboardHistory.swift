@@ -20,6 +20,11 @@ package struct DashboardHistory: Sendable, Equatable {
     package var earlier: [Int: DashboardEarlier]
     /// The quarantine as the newest run recorded it (report.json `quarantine`); nil when it had none.
     package var quarantine: QuarantineRecord?
+    /// Swift Testing display names by test key, for the tests that have one: shown first, the key beside them.
+    package var displayNames: [String: String] = [:]
+
+    /// The display name of test `index`, when it has one.
+    package func displayName(of index: Int) -> String? { displayNames[tests[index]] }
 
     package init(
         pipeline: String, tests: [String] = [], runs: [DashboardRun] = [], completeFrom: Int = 0,

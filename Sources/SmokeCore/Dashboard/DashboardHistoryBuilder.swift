@@ -55,6 +55,12 @@ package struct DashboardHistoryBuilder: Sendable {
         set { history.completeFrom = newValue }
     }
 
+    /// Records the display name of test `key`, when the history has that test (a later name replaces an earlier).
+    package mutating func setDisplayName(_ name: String?, key: String) {
+        guard let name, indexes[key] != nil else { return }
+        history.displayNames[key] = name
+    }
+
     /// Records what came before the window for test `key` (`DashboardHistory.earlier`).
     package mutating func setEarlier(_ earlier: DashboardEarlier, key: String) {
         history.earlier[index(of: key)] = earlier

@@ -67,12 +67,15 @@ struct DashboardLinks {
         return "<a href=\"\(href)\">\(id)</a>"
     }
 
-    /// The test's key, linked to its page when it has one.
+    /// The test's key, linked to its page when it has one; a display name first, the key beside it.
     func test(_ index: Int, depth: Int) -> String {
-        let name = h(history.tests[index])
-        guard let page = pages[index] else { return name }
+        let key = h(history.tests[index])
+        let shown = history.displayName(of: index)
+        let name = shown.map(h) ?? key
+        let beside = shown == nil ? "" : " <code class=\"note\">\(key)</code>"
+        guard let page = pages[index] else { return name + beside }
         let href = String(repeating: "../", count: depth - 1) + page
-        return "<a href=\"\(attribute(href))\">\(name)</a>"
+        return "<a href=\"\(attribute(href))\">\(name)</a>\(beside)"
     }
 
     /// The run's commit, shortened to 10 characters, or "unknown".

@@ -6,7 +6,10 @@ enum DashboardTestPage {
     ) -> String {
         let history = links.history
         let key = history.tests[test]
-        var body = "<header class=\"banner \(bannerTone(analysis.latestStatus[test]))\"><h1>\(links.h(key))</h1>\n"
+        let shown = history.displayName(of: test)
+        var body =
+            "<header class=\"banner \(bannerTone(analysis.latestStatus[test]))\"><h1>\(links.h(shown ?? key))</h1>\n"
+        if shown != nil { body += "<p><code>\(links.h(key))</code></p>\n" }
         body += "<p>\(links.h(history.pipeline)) · failed in \(ReportText.count(analysis.failedRuns[test], "run"))"
         if analysis.flakyRuns[test] > 0 {
             body += " · passed only on a retry in \(ReportText.count(analysis.flakyRuns[test], "run"))"
@@ -24,7 +27,7 @@ enum DashboardTestPage {
         body += DashboardChart.line(
             id: "duration", title: "Duration per run", points: durations, unit: .seconds, column: "run")
         body += messages(detail, links: links)
-        return DashboardStyle.page(title: "\(key) — \(history.pipeline)", body: body)
+        return DashboardStyle.page(title: "\(shown ?? key) — \(history.pipeline)", body: body)
     }
 
     private static func bannerTone(_ status: TestStatus?) -> String {

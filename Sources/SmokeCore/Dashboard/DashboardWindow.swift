@@ -63,6 +63,7 @@ package enum DashboardWindow {
             builder.add(run, outcomes: outcomes)
         }
         builder.completeFrom = start
+        for (key, name) in history.displayNames { builder.setDisplayName(name, key: key) }
         for test in firstFailing(history, from: start) {
             let earlier = earlier(
                 before: start, failed: { history.runs[$0].result(of: test)?.status.isFailure == true },

@@ -29,9 +29,11 @@ package struct HistoryEntry: Codable, Sendable, Equatable {
     /// Whether the checkout had uncommitted changes (`RunOrigin.dirty`): then `commit` does not name the code that
     /// ran, and flake detection does not count the run as that commit's. Nil when unknown and in older lines.
     package var dirty: Bool?
+    /// Swift Testing display names by key, for the tests that have one; nil when none has (and in older lines).
+    package var displayNames: [String: String]?
 
     /// `perTest: false` leaves the per-test maps empty (the streamed history line writes them itself).
-    init(report: RunReport, path: String, perTest: Bool = true) {
+    package init(report: RunReport, path: String, perTest: Bool = true) {
         runID = report.runID
         pipeline = report.pipeline
         status = report.status
@@ -52,6 +54,14 @@ package struct HistoryEntry: Codable, Sendable, Equatable {
         self.path = path
         commit = report.origin?.commit
         dirty = report.origin?.dirty
+        displayNames = Self.displayNames(of: report.tests)
+    }
+
+    /// The display names of `tests` by key; nil when none has one.
+    package static func displayNames(of tests: [TestResult]) -> [String: String]? {
+        var names: [String: String] = [:]
+        for test in tests { if let shown = test.displayName { names[test.deviceKey] = shown } }
+        return names.isEmpty ? nil : names
     }
 
     /// The entry of a run `history.sqlite` holds, with its per-test maps.
@@ -79,31 +89,10 @@ package struct HistoryEntry: Codable, Sendable, Equatable {
     /// Each test's duration by key (`durations`), for the history database's import.
     package var testDurations: [String: Double] { durations }
 
-    private enum CodingKeys: String, CodingKey {
+    /// Decoded by `init(from:)` (`Store/HistoryEntry+Coding.swift`), where an old line's missing `path` defaults.
+    enum CodingKeys: String, CodingKey {
         case runID, pipeline, status, startedAt, finishedAt, durationSeconds, seed, totals, coverage, outcomes, flaky,
-            durations, path, pipelinePath, commit, dirty
-    }
-
-    /// Only what names and times a run is required; the rest defaults to empty, so a line written by
-    /// an older smokerun (or a hand-made one) still counts for the scheduler's catch-up and trends.
-    package init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        runID = try container.decode(String.self, forKey: .runID)
-        pipeline = try container.decode(String.self, forKey: .pipeline)
-        status = try container.decode(RunStatus.self, forKey: .status)
-        startedAt = try container.decode(Date.self, forKey: .startedAt)
-        finishedAt = try container.decode(Date.self, forKey: .finishedAt)
-        durationSeconds = try container.decode(Double.self, forKey: .durationSeconds)
-        seed = try container.decodeIfPresent(UInt64.self, forKey: .seed)
-        totals = try container.decodeIfPresent(Totals.self, forKey: .totals) ?? Totals()
-        coverage = try container.decodeIfPresent(CoverageSummary.self, forKey: .coverage)
-        outcomes = try container.decodeIfPresent([String: TestStatus].self, forKey: .outcomes) ?? [:]
-        flaky = try container.decodeIfPresent([String].self, forKey: .flaky) ?? []
-        durations = try container.decodeIfPresent([String: Double].self, forKey: .durations) ?? [:]
-        path = try container.decodeIfPresent(String.self, forKey: .path) ?? OutputLayout.relativeRunPath(runID)
-        pipelinePath = try container.decodeIfPresent(String.self, forKey: .pipelinePath)
-        commit = try container.decodeIfPresent(String.self, forKey: .commit)
-        dirty = try container.decodeIfPresent(Bool.self, forKey: .dirty)
+            durations, path, pipelinePath, commit, dirty, displayNames
     }
 
     /// Keys of the tests that failed, crashed or timed out.

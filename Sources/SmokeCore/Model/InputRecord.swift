@@ -8,7 +8,7 @@ package struct InputRecord: Codable, Sendable, Equatable {
 
     /// The input's path as given (a file, a bundle), or `console.log` for a run.
     var path: String
-    /// `xctest-log`, `swift-testing-events`, `xcresult`, … as `LogFormat` names it.
+    /// `console`, `eventStream`, `junit`, … as its `InputFormat` names it (`InputFormat.name`).
     var format: String
     /// The kind of per-line prefix removed before parsing (e.g. `github-actions-timestamp`), if any.
     var strippedPrefix: String?

@@ -20,7 +20,10 @@ import Foundation
 ///   commit that run started, when the history holds it), `failingRuns` (runs in the streak, this one included),
 ///   `message` (first failure, at most 2,000 characters), `file` (relative to the project), `line`, `issues` (count),
 ///   `attachments` (paths relative to the run directory).
+///   Failures a quarantine covered are not among them: see `quarantined`.
 /// - `moreFailures`: failing tests beyond the listed ones (0 when all are listed).
+/// - `quarantined`: failing tests a quarantine covered (their failure does not fail the run), absent when none:
+///   `id`, `displayName`, `device`, `status`, `message`, `file`, `line`, `reason`, `owner`, `expires`.
 /// - `flaky`: ids of tests that passed only on a retry (with " [device]" on a multi-device run).
 /// - `recovered`, `failingSince`, `failingSinceAt`, `failingSinceCommit`, `failingRuns`: for a recovery, the tests
 ///   that pass again, the run the failure started in (its time and commit when the history holds it) and the
@@ -50,6 +53,7 @@ struct JSONNotification: Encodable, Sendable, Equatable {
     var totals: Totals
     var failures: [Failure]
     var moreFailures: Int
+    var quarantined: [Quarantined]?
     var flaky: [String]
     var recovered: [String]?
     var failingSince: String?
@@ -116,7 +120,8 @@ struct JSONNotification: Encodable, Sendable, Equatable {
             operatingSystem: report.device.operatingSystem
         )
         totals = report.totals
-        let failing = report.failingTests
+        let failing = report.failingTests.filter { report.quarantineEntry(for: $0) == nil }
+        quarantined = Quarantined.list(report, sources: sources)
         failures = failing.prefix(Self.listedFailures).map { test in
             let age = plan.ages[test.deviceKey] ?? .new
             var since: String?

@@ -4,8 +4,15 @@ import Foundation
 package enum NotificationWording {
     /// One line on what happened, e.g. "3 tests failing (2 new)", "1 test still failing" (none new), "recovered",
     /// "could not run tests".
+    /// Failures a quarantine covered are not the run's: counted apart, "1 test failing, 1 quarantined".
     package static func headline(report: RunReport, plan: NotificationPlan) -> String {
-        let failing = report.totals.failing
+        let quarantined = report.failingTests.filter { report.quarantineEntry(for: $0) != nil }.count
+        let line = headline(report: report, plan: plan, failing: report.totals.failing - quarantined)
+        guard quarantined > 0, plan.kind != .recovery, plan.kind != .infrastructure else { return line }
+        return line + ", \(quarantined) quarantined"
+    }
+
+    private static func headline(report: RunReport, plan: NotificationPlan, failing: Int) -> String {
         let tests = failing == 1 ? "1 test" : "\(failing) tests"
         switch plan.kind {
         case .failure:

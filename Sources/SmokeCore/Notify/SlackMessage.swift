@@ -2,7 +2,19 @@ import Foundation
 
 /// The `slack` format: an incoming-webhook message with a `text` fallback and Block Kit blocks,
 /// within Slack's limits (section text ≤ 3,000 characters, ≤ 50 blocks, header ≤ 150, `& < >` escaped).
-package enum SlackMessage {
+package struct SlackMessage: MessageFormat {
+    package var format: NotifyFormat { .slack }
+
+    package func body(for report: RunReport, plan: NotificationPlan, links: ArtifactLinks, sources: SourceLinks)
+        -> Data
+    {
+        Self.body(report: report, plan: plan, links: links, sources: sources)
+    }
+
+    package func testBody(pipeline: String, host: String) -> Data {
+        TestNotification.encode(["text": TestNotification.text(pipeline: pipeline, host: host)])
+    }
+
     /// Failing tests shown one per block; the rest are counted in "…and N more".
     package static let listedFailures = 10
     /// Names listed in one line (flaky, recovered) before "…and N more".
@@ -36,7 +48,10 @@ package enum SlackMessage {
             blocks.append(
                 .section(SlackText.escape(NotificationWording.counts(report.totals), limit: SlackText.sectionLimit)))
         }
-        let tail = [suspectsBlock(plan), flakyBlock(report), SlackRunFields.linksBlock(links)].compactMap { $0 }
+        let tail = [
+            suspectsBlock(plan), flakyBlock(report), quarantinedBlock(report), SlackRunFields.linksBlock(links),
+        ]
+        .compactMap { $0 }
         // Failures get what the other blocks leave: a divider, their sections (and screenshots) and "…and N more".
         let failureRoom = FailureRoom(
             tests: listedFailures, blocks: SlackText.blockLimit - blocks.count - tail.count - 2)
@@ -78,7 +93,8 @@ package enum SlackMessage {
         _ report: RunReport, _ plan: NotificationPlan, _ links: ArtifactLinks, _ sources: SourceLinks,
         _ room: FailureRoom
     ) -> [SlackBlock] {
-        let failing = report.failingTests
+        // A quarantined failure is listed apart (`quarantinedBlock`), never as one of the run's failures.
+        let failing = report.failingTests.filter { report.quarantineEntry(for: $0) == nil }
         guard !failing.isEmpty else { return [] }
         var blocks: [SlackBlock] = [.divider]
         var listed = 0
@@ -190,6 +206,20 @@ package enum SlackMessage {
         let flaky = report.tests.filter(\.flaky).map(\.deviceKey)
         guard !flaky.isEmpty else { return nil }
         return .section(truncateMarkup("*Flaky* (passed on a retry): " + nameList(flaky)))
+    }
+
+    /// Failing tests a quarantine covered, apart from the failures: each with its entry's reason, owner and expiry.
+    private static func quarantinedBlock(_ report: RunReport) -> SlackBlock? {
+        let covered = report.failingTests.compactMap { test in report.quarantineEntry(for: test).map { (test, $0) } }
+        guard !covered.isEmpty else { return nil }
+        let items = covered.prefix(listedNames).map { test, entry in
+            let name = test.displayName.map { "\(SlackText.escape($0, limit: 200)) " } ?? ""
+            return
+                "\(name)`\(SlackText.escape(test.deviceKey, limit: 200))` (\(SlackText.escape(QuarantineTable.describe(entry), limit: 300)))"
+        }
+        let more = covered.count > listedNames ? ", …and \(covered.count - listedNames) more" : ""
+        return .section(
+            truncateMarkup("*Quarantined* (failed; does not fail the run): " + items.joined(separator: ", ") + more))
     }
 
     /// "`a`, `b`, …and N more", escaped, at most `listedNames` names.

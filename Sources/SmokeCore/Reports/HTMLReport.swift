@@ -49,7 +49,8 @@ package struct HTMLReport: ReportWriter {
             if !report.errors.isEmpty { body += errors(report.errors) }
             // Anchors use the position in the report: unique even when parsers left `order` at 0.
             let numbered = report.tests.indices.map { Numbered(tests: report.tests, position: $0) }
-            let failing = numbered.filter { $0.test.status.isFailure }
+            // Real failures first, then those a quarantine covered (marked on their cards).
+            let failing = numbered.filter { $0.test.status.isFailure }.partitionedByQuarantine(report)
             var cardCount = 0
             if !failing.isEmpty {
                 body += failures(
@@ -219,14 +220,18 @@ package struct HTMLReport: ReportWriter {
             guard html.utf8.count < failureCardByteBudget else { break }
             cardCount += 1
             let test = item.test
-            html += "<article class=\"card failed\" id=\"\(item.anchor)\">\n"
+            let quarantine = report.quarantineEntry(for: test)
+            let grey = quarantine == nil ? "" : " quarantined\" style=\"border-left-color:#8c959f"
+            html += "<article class=\"card failed\(grey)\" id=\"\(item.anchor)\">\n"
             html +=
                 "<h3>\(icon(test.status)) \(HTMLReport.displayed(test))\(h(test.id + DeviceGroups.suffix(test)))</h3>\n"
             var meta = [
-                h(ReportText.label(test.status)), h(ReportText.duration(of: test)), "#\(test.order)",
+                h(ReportText.label(test.status) + (quarantine == nil ? "" : ", quarantined")),
+                h(ReportText.duration(of: test)), "#\(test.order)",
             ]
             if test.attempts.count > 1 { meta.append(ReportText.count(test.attempts.count, "attempt")) }
             html += "<p class=\"meta\">\(meta.joined(separator: " · "))</p>\n"
+            if let quarantine { html += quarantineNote(quarantine) }
             if let evidence = test.evidence {
                 html += "<p class=\"evidence\">evidence: \(h(evidence.description))</p>\n"
             }
@@ -255,7 +260,9 @@ package struct HTMLReport: ReportWriter {
             for record in HTMLFailureMoment.remaining(test) { html += attachments.render(record) }
             html += "</article>\n"
         }
-        var head = "<section id=\"failures\"><h2>Failures (\(failing.count))</h2>\n"
+        let quarantined = failing.filter { report.quarantineEntry(for: $0.test) != nil }.count
+        let count = quarantined == 0 ? "\(failing.count)" : "\(failing.count - quarantined), \(quarantined) quarantined"
+        var head = "<section id=\"failures\"><h2>Failures (\(count))</h2>\n"
         if failing.count > cardCount {
             head +=
                 """

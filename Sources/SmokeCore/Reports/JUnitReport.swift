@@ -30,7 +30,8 @@ package struct JUnitReport: ReportWriter {
     package static func write(_ report: RunReport, sources: SourceLinks = SourceLinks(), to sink: inout ReportSink) {
         let suites = groupIndicesBySuite(report.tests)
         let timestamp = schemaTimestamp(report.startedAt)
-        let suiteCounts = suites.map { Counts(report.tests, indices: $0.indices) }
+        let quarantined = Set(report.quarantine?.tests ?? [])
+        let suiteCounts = suites.map { Counts(report.tests, indices: $0.indices, quarantined: quarantined) }
         var counts = suiteCounts.reduce(into: Counts()) { $0.add($1) }
         var infrastructure: String?
         if !report.errors.isEmpty {
@@ -44,7 +45,8 @@ package struct JUnitReport: ReportWriter {
             sink.append(
                 "  <testsuite name=\"\(attr(suite.name))\" \(suiteCount.attributes) timestamp=\"\(timestamp)\">\n")
             for index in suite.indices where !appendPlainTestCase(report.tests[index], to: &sink) {
-                sink.append(testCaseXML(report.tests[index], sources: sources))
+                let test = report.tests[index]
+                sink.append(testCaseXML(test, quarantine: report.quarantineEntry(for: test), sources: sources))
             }
             sink.append("  </testsuite>\n")
         }
@@ -57,7 +59,7 @@ package struct JUnitReport: ReportWriter {
     /// escaping.
     private static func appendPlainTestCase(_ test: TestResult, to sink: inout ReportSink) -> Bool {
         guard test.status == .passed, test.failures.isEmpty, test.attempts.isEmpty, test.output.isEmpty,
-            test.attachments.isEmpty, test.device == nil
+            test.attachments.isEmpty, test.device == nil, test.displayName == nil
         else { return false }
         var id = test.id
         var suite = test.suite
@@ -123,12 +125,21 @@ package struct JUnitReport: ReportWriter {
         return String(test.id[..<slash])
     }
 
-    /// Children in the order the Surefire schema requires: failure, rerunFailure*, flakyFailure*,
-    /// skipped, error, rerunError*, flakyError*, system-out.
-    private static func testCaseXML(_ test: TestResult, sources: SourceLinks) -> String {
+    /// Children in the order the Surefire schema requires: properties (the display name, the quarantine),
+    /// failure, rerunFailure*, flakyFailure*, skipped, error, rerunError*, flakyError*, system-out. `name` stays the
+    /// id's last part, the key CI systems track a test by across runs. A failure `quarantine` covers is a
+    /// `<skipped>` saying so, with the failure's text: a consumer neither fails the build on it nor loses it.
+    private static func testCaseXML(_ test: TestResult, quarantine: QuarantineEntry?, sources: SourceLinks) -> String {
         let name = attr(test.name + DeviceGroups.suffix(test))
         var xml = "    <testcase classname=\"\(attr(className(test)))\" name=\"\(name)\""
         xml += " time=\"\(ReportText.seconds(test.durationSeconds))\"\(location(test, sources: sources))>\n"
+        xml += properties(test, quarantine: quarantine)
+        if let quarantine, test.status.isFailure {
+            xml += quarantinedElement(test, quarantine)
+            let output = systemOut(test)
+            if !output.isEmpty { xml += "      <system-out>\(text(output))</system-out>\n" }
+            return xml + "    </testcase>\n"
+        }
         let earlier = earlierFailingAttempts(test)
         if test.status == .failed { xml += resultElement("failure", test) }
         xml += earlier.filter { $0.status == .failed }.map { retryElement(prefix: earlierPrefix(test), $0) }.joined()
@@ -174,7 +185,7 @@ package struct JUnitReport: ReportWriter {
 
     /// The failing attempts before the last (the last one is the test's own status), when they
     /// are worth reporting: the test passed in the end (flaky) or never passed (reruns).
-    private static func earlierFailingAttempts(_ test: TestResult) -> [TestAttempt] {
+    static func earlierFailingAttempts(_ test: TestResult) -> [TestAttempt] {
         guard (test.status == .passed && test.flaky) || test.status.isFailure else { return [] }
         return test.attempts.dropLast().filter { $0.status.isFailure }
     }
@@ -222,13 +233,13 @@ package struct JUnitReport: ReportWriter {
     }
 
     /// The message attribute: the first failure's full message, or what happened when none was recorded.
-    private static func summaryMessage(_ failures: [TestFailure], status: TestStatus) -> String {
+    static func summaryMessage(_ failures: [TestFailure], status: TestStatus) -> String {
         if let first = failures.first?.message { return first }
         return "Test \(ReportText.label(status)) without a recorded message"
     }
 
     /// Every failure as `file:line: message`, one per line.
-    private static func body(_ failures: [TestFailure]) -> String {
+    static func body(_ failures: [TestFailure]) -> String {
         failures.map(ReportText.line).joined(separator: "\n")
     }
 
@@ -245,52 +256,8 @@ package struct JUnitReport: ReportWriter {
         return lines.joined(separator: "\n")
     }
 
-    private static func attr(_ value: String) -> String { XMLText.escapeAttribute(value) }
-    private static func text(_ value: String) -> String { XMLText.escape(value) }
-
-    /// The four counts a `<testsuite>` and `<testsuites>` carry, plus time.
-    struct Counts {
-        var tests = 0
-        var failures = 0
-        var errors = 0
-        var skipped = 0
-        var time = 0.0
-
-        init(tests: Int = 0, failures: Int = 0, errors: Int = 0, skipped: Int = 0, time: Double = 0) {
-            self.tests = tests
-            self.failures = failures
-            self.errors = errors
-            self.skipped = skipped
-            self.time = time
-        }
-
-        init(_ results: [TestResult], indices: [Int]) {
-            var totals = Totals()
-            var time = 0.0
-            for index in indices {
-                totals.add(results[index].status, flaky: results[index].flaky)
-                time += results[index].durationSeconds
-            }
-            self.init(
-                tests: totals.tests, failures: totals.failed, errors: totals.crashed + totals.timedOut,
-                skipped: totals.skipped + totals.interrupted + totals.unfinished, time: time)
-        }
-
-        mutating func add(_ other: Counts) {
-            tests += other.tests
-            failures += other.failures
-            errors += other.errors
-            skipped += other.skipped
-            time += other.time
-        }
-
-        var attributes: String {
-            """
-            tests="\(tests)" failures="\(failures)" errors="\(errors)" skipped="\(skipped)" \
-            time="\(ReportText.seconds(time))"
-            """
-        }
-    }
+    static func attr(_ value: String) -> String { XMLText.escapeAttribute(value) }
+    static func text(_ value: String) -> String { XMLText.escape(value) }
 }
 
 extension ReportFormat {

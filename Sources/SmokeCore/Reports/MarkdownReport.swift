@@ -24,7 +24,12 @@ package struct MarkdownReport: ReportWriter {
         sections.append(totalsTable(report.totals))
         let devices = DeviceGroups.totals(report.tests)
         if !devices.isEmpty { sections.append(devicesTable(devices)) }
-        if let failures = failuresSection(report.failingTests, sources: sources) { sections.append(failures) }
+        let failing = report.failingTests
+        let real = failing.filter { report.quarantineEntry(for: $0) == nil }
+        if let failures = failuresSection(real, sources: sources) { sections.append(failures) }
+        if let quarantined = quarantinedSection(failing, report: report, sources: sources) {
+            sections.append(quarantined)
+        }
         if let flaky = flakySection(report.tests) { sections.append(flaky) }
         if let skipped = skippedSection(report.tests) { sections.append(skipped) }
         if let coverage = report.coverage { sections.append(coverageLine(coverage)) }
@@ -189,7 +194,7 @@ package struct MarkdownReport: ReportWriter {
     }
 
     /// " · [screenshot](attachments/…)": the failure moment, linked relative to the run directory.
-    private static func screenshotLink(_ test: TestResult) -> String {
+    static func screenshotLink(_ test: TestResult) -> String {
         guard let path = test.failureScreenshot else { return "" }
         return " · [screenshot](\(HTMLAttachment.href(path)))"
     }

@@ -2,8 +2,8 @@
 /// codes it stores test statuses as. Pure text and numbers; `HistoryDatabase` runs it.
 ///
 /// - `runs`: one row per finished run (`HistoryRun`), indexed by start time.
-/// - `tests`: each test key once (`key` is `TestResult.deviceKey`, `test_id` its id, indexed), so a result row holds
-///   a small number instead of the name.
+/// - `tests`: each test key once (`key` is `TestResult.deviceKey`, `test_id` its id, indexed; `display_name` its
+///   display name, `displayNameColumn`), so a result row holds a small number instead of the name.
 /// - `results`: one row per test per run, stored in its primary key's order (`run`, `test`; `WITHOUT ROWID`, no
 ///   second index): status code, duration in microseconds (NULL when unknown), attempts, flaky, the first failure
 ///   message (bounded) and the evidence. A run's rows are one range of that key, and one test's runs are one
@@ -70,6 +70,12 @@ package enum HistorySchema {
     /// without it, scanning instead. Not a new version: an older smokerun reads the file as before.
     package static let keptIndex =
         "CREATE INDEX IF NOT EXISTS results_kept ON results (run, test) WHERE \(keptCondition)"
+
+    /// `tests.display_name`: the test's Swift Testing display name as its newest run gave it, NULL without one. Added
+    /// by every writing open to a file that lacks it (as `keptIndex`): not a new version, an older smokerun reads the
+    /// file as before, and a reader of a file without the column reads no names.
+    package static let displayNameColumn = "display_name"
+    package static let addDisplayNameColumn = "ALTER TABLE tests ADD COLUMN display_name TEXT"
 
     /// A status as stored: its place in `TestStatus.allCases` (new cases are only ever appended).
     package static func code(_ status: TestStatus) -> Int64 {

@@ -31,8 +31,6 @@ package struct RunDirectory: Sendable, Equatable {
     package static let coverageExportName = ".coverage-export.json"
     /// What `smokerun merge` needs to export coverage again (the test binaries).
     package static let coverageInputsName = "coverage-inputs.json"
-    /// A big run's history line, rendered beside the reports before it is appended.
-    package static let historyLineName = "history-line"
     /// Coverage files a run may hold, in the order `artifacts` lists them.
     package static let coverageFileNames = [coverageJSONName, coverageLCOVName, coberturaName]
 
@@ -51,7 +49,6 @@ package struct RunDirectory: Sendable, Equatable {
     package var coverageProfile: URL { url.appendingPathComponent(Self.coverageProfileName) }
     package var coverageExport: URL { url.appendingPathComponent(Self.coverageExportName) }
     package var coverageInputs: URL { url.appendingPathComponent(Self.coverageInputsName) }
-    package var historyLine: URL { url.appendingPathComponent(Self.historyLineName) }
 
     /// A file named by a name this type declares (a coverage file, a report).
     package func file(_ name: String) -> URL { url.appendingPathComponent(name) }

@@ -49,6 +49,20 @@ package struct CoverageCollector: Sendable {
         return names.filter { $0.hasSuffix(".profraw") }.sorted().map { directory.appendingPathComponent($0) }
     }
 
+    /// Deletes `<run>/profiles/*.profraw` once `coverage.profdata` holds them merged (it is what
+    /// `smokerun merge` reads first); the folder goes too when nothing else is in it.
+    static func removeRawProfiles(in runDirectory: URL) {
+        guard
+            FileManager.default.fileExists(
+                atPath: runDirectory.appendingPathComponent(RunDirectory.coverageProfileName).path)
+        else { return }
+        let folder = RunDirectory(runDirectory).profiles
+        for profile in profiles(in: folder) { try? FileManager.default.removeItem(at: profile) }
+        if (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.isEmpty == true {
+            try? FileManager.default.removeItem(at: folder)
+        }
+    }
+
     /// Merges `profiles`, exports coverage for `binaries`, keeps the files of `scope`, and writes the outputs.
     /// - Parameters:
     ///   - profiles: the run's `.profraw` files (see `profiles(in:)`).

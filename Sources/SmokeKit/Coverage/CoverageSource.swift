@@ -68,10 +68,11 @@ package struct CoverageSource: Sendable {
         }
     }
 
-    package func cobertura() throws(CoverageError) -> String {
+    /// `now` stamps a report made from an export (a run's own report keeps the time it was written).
+    package func cobertura(now: Date = SystemClock.now()) throws(CoverageError) -> String {
         switch origin {
         case .export(let details, let root):
-            CoberturaWriter.render(report, details: details, root: root, timestamp: Date())
+            CoberturaWriter.render(report, details: details, root: root, timestamp: now)
         case .run(let directory):
             try Self.text(directory.appendingPathComponent(RunDirectory.coberturaName), directory)
         }

@@ -14,7 +14,10 @@ package struct CulpritRunner: Sendable {
     var projectFolder: URL
     /// `<run>/culprit/<time>/`: the worktree, the shared build folder and one folder per test run.
     var workDirectory: URL
-    var context: HostContext
+    /// Where relative paths of the pipeline resolve, the environment the tests get, and what starts processes.
+    var currentDirectory: URL
+    var environment: [String: String]
+    var commandRunner: any CommandRunning
     var cancellation: CancellationFlag
     /// When the search must end (`culprit.maxMinutes`).
     var deadline: Date
@@ -24,7 +27,8 @@ package struct CulpritRunner: Sendable {
 
     package init(
         pipeline: Pipeline, tests: [String], git: any GitRepository, projectFolder: URL, workDirectory: URL,
-        context: HostContext, cancellation: CancellationFlag, deadline: Date,
+        currentDirectory: URL, environment: [String: String], commandRunner: any CommandRunning,
+        cancellation: CancellationFlag, deadline: Date,
         progress: @escaping @Sendable (String) -> Void
     ) {
         self.pipeline = pipeline
@@ -32,7 +36,9 @@ package struct CulpritRunner: Sendable {
         self.git = git
         self.projectFolder = projectFolder
         self.workDirectory = workDirectory
-        self.context = context
+        self.currentDirectory = currentDirectory
+        self.environment = environment
+        self.commandRunner = commandRunner
         self.cancellation = cancellation
         self.deadline = deadline
         self.progress = progress
@@ -108,8 +114,8 @@ package struct CulpritRunner: Sendable {
                 cancellation: cancellation)
             limits.graceSeconds = candidate.timeouts.graceSeconds
             let runContext = RunContext(
-                pipeline: candidate, seed: nil, runDirectory: folder, currentDirectory: context.currentDirectory,
-                environment: context.environment, runner: context.runner, limits: limits, console: console)
+                pipeline: candidate, seed: nil, runDirectory: folder, currentDirectory: currentDirectory,
+                environment: environment, runner: commandRunner, limits: limits, console: console)
             if attempt == 1, case .swiftpm(let settings) = candidate.driver {
                 do {
                     _ = try SwiftPMTestRun(settings: settings, context: runContext).buildTests()

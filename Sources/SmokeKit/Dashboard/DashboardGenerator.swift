@@ -10,17 +10,11 @@ package struct DashboardGenerator: Sendable {
         package var outputDirectory: URL
         package var source: any DashboardSource
 
-        /// Without `source`: the folder's `history.sqlite` when it has one (and SQLite loads), else its
-        /// `history.jsonl` and run folders.
-        package init(outputDirectory: URL, source: (any DashboardSource)? = nil) throws {
+        /// The folder read through its history's source (`RunHistory.dashboardSource`), the folder's own when none is
+        /// given.
+        package init(outputDirectory: URL, history: (any RunHistory)? = nil) throws {
             self.outputDirectory = outputDirectory
-            if let source {
-                self.source = source
-            } else if try HistoryStore.database(outputDirectory: outputDirectory) != nil {
-                self.source = HistoryDatabaseDashboardSource(outputDirectory: outputDirectory)
-            } else {
-                self.source = HistoryFileDashboardSource(outputDirectory: outputDirectory)
-            }
+            source = try (history ?? HistoryOpening.open(outputFolder: outputDirectory)).dashboardSource()
         }
     }
 
@@ -54,7 +48,7 @@ package struct DashboardGenerator: Sendable {
                 // The quarantine as the newest run recorded it; none when its report is gone.
                 if let newest = history.runs.last {
                     let folder = OutputLayout(root: origin.outputDirectory).run(newest.id)
-                    history.quarantine = (try? RunStore.loadReport(at: folder))?.quarantine
+                    history.quarantine = (try? RunReportFile.load(at: folder))?.quarantine
                 }
                 inputs.append(DashboardSite.Input(history: history, outputLink: link))
             }

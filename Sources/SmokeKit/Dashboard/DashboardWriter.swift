@@ -180,7 +180,9 @@ package struct DashboardWriter: Sendable {
     /// Removes the staging folders of `site` a killed dashboard left in `parent` an hour ago or more (a real folder
     /// holding the marker, named as `stagingName` names them); returns the paths removed.
     @discardableResult
-    static func sweepStaging(in parent: URL, site: String, olderThan age: TimeInterval = 3600, now: Date = Date())
+    static func sweepStaging(
+        in parent: URL, site: String, olderThan age: TimeInterval = 3600, now: Date = SystemClock.now()
+    )
         -> [String]
     {
         var removed: [String] = []

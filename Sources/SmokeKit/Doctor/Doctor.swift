@@ -42,7 +42,7 @@ package struct Doctor: Sendable {
         let pipeline: Pipeline
         do {
             pipeline = try probes.loadPipeline(pipelineFile, shown)
-            add(.passed("pipeline", "\(shown) loads (\(pipeline.name), \(Self.driverName(pipeline)))"))
+            add(.passed("pipeline", "\(shown) loads (\(pipeline.name), \(TestDrivers.make(for: pipeline).name))"))
         } catch {
             let fix =
                 probes.pipelineExists(pipelineFile)
@@ -71,13 +71,6 @@ package struct Doctor: Sendable {
         add(writable(output, shown: displayPath(output)))
         add(installed(pipeline, file: pipelineFile.path, shown: shown, place: place))
         return checks
-    }
-
-    static func driverName(_ pipeline: Pipeline) -> String {
-        switch pipeline.driver {
-        case .swiftpm: "swiftpm"
-        case .xcodebuild: "xcodebuild"
-        }
     }
 
     /// `<output>/env`: optional, but when it is there it must be usable; its variables join the environment.
@@ -112,11 +105,14 @@ package struct Doctor: Sendable {
 
     /// `swift` as a run finds it; with coverage, the toolchain's own llvm tools; then the build.
     func toolchain(_ pipeline: Pipeline, place: DoctorProbes.Place) -> [DoctorCheck] {
-        if case .xcodebuild = pipeline.driver, !probes.isMacOS {
-            return [.skipped("toolchain", "xcodebuild pipelines build and run on macOS with Xcode; check them there")]
+        let driver = TestDrivers.make(for: pipeline)
+        if driver.doctorChecks.needsMacOS, !probes.isMacOS {
+            return [
+                .skipped("toolchain", "\(driver.name) pipelines build and run on macOS with Xcode; check them there")
+            ]
         }
         var checks: [DoctorCheck] = []
-        if case .swiftpm = pipeline.driver {
+        if driver.doctorChecks.swiftToolchain {
             do {
                 let swift = try probes.locateSwift(place.environment)
                 let resolved = ExecutableLocator.resolved(swift).path

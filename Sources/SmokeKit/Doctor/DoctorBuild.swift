@@ -5,7 +5,7 @@ import SmokeCore
 enum DoctorBuild {
     static let run: @Sendable (Pipeline, DoctorProbes.Place, TimeInterval) throws -> String = {
         pipeline, place, seconds in
-        guard case .swiftpm(let settings) = pipeline.driver else { return "nothing to build here" }
+        guard let settings = TestDrivers.make(for: pipeline).testBinaryPackage else { return "nothing to build here" }
         let directory = place.currentDirectory
         let swift = try SwiftToolchain.locate(environment: place.environment)
         var build = SwiftPMBuild(
@@ -21,7 +21,7 @@ enum DoctorBuild {
         case .stale(let stale):
             key = stale
         }
-        let started = Date()
+        let started = SystemClock.now()
         let limits = RunLimits(
             testSeconds: seconds, runDeadline: started.addingTimeInterval(seconds), cancellation: CancellationFlag())
         let binary: URL
@@ -37,7 +37,7 @@ enum DoctorBuild {
         {
             build.record(key, binary: binary, swiftVersion: toolchain.version)
         }
-        let took = RunLimits.text(seconds: Double(Int(Date().timeIntervalSince(started).rounded())))
+        let took = RunLimits.text(seconds: Double(Int(SystemClock.now().timeIntervalSince(started).rounded())))
         let root = directory.path + "/"
         let scratch =
             build.scratchPath.path.hasPrefix(root)

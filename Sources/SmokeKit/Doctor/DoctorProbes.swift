@@ -64,7 +64,7 @@ package struct DoctorProbes: Sendable {
                     pipeline: pipeline.name, host: ProcessInfo.processInfo.hostName, settings: pipeline.notify,
                     environment: place.environment)
             },
-            environmentFileReader: EnvironmentFileReader(), now: { Date() },
+            environmentFileReader: EnvironmentFileReader(), now: { SystemClock.now() },
             isMacOS: ToolchainTools.Host.current == .macOS)
     }
 }

@@ -6,14 +6,17 @@ import SmokeCore
 /// outcome comes back as a `NotificationRecord` for `report.json`.
 package struct Notifier: Sendable {
     var delivery: WebhookDelivery
+    /// The message formats `notify.format` names.
+    var formats: MessageFormatRegistry
 
-    package init(delivery: WebhookDelivery = WebhookDelivery()) {
+    package init(delivery: WebhookDelivery = WebhookDelivery(), formats: MessageFormatRegistry = .standard) {
         self.delivery = delivery
+        self.formats = formats
     }
 
     /// This notifier, whose waits between attempts end at once when `flag` is cancelled (SIGINT/SIGTERM).
     package func cancelled(by flag: CancellationFlag) -> Notifier {
-        Notifier(delivery: delivery.cancelled(by: flag))
+        Notifier(delivery: delivery.cancelled(by: flag), formats: formats)
     }
 
     /// The run command's entry point.
@@ -22,7 +25,7 @@ package struct Notifier: Sendable {
     ///   - environment: holds the webhook URL (in `settings.webhookURLEnvironment`) and the CI's variables for
     ///     source links.
     ///   - projectRoot: the pipeline's project root: source paths are shown relative to it.
-    ///   - window: the pipeline's latest runs with every test's outcome (`HistoryStore.flakeWindow`): the flake
+    ///   - window: the pipeline's latest runs with every test's outcome (`RunHistory.flakeWindow`): the flake
     ///     model's evidence.
     ///   - pipeline: whose state and outbox items these are (`Pipeline.key`); by default the report's pipeline, file
     ///     from its `pipelineFile`.
@@ -88,7 +91,7 @@ package struct Notifier: Sendable {
         }
         var body = Self.render(
             report: report, plan: plan, settings: settings, outputDirectory: outputDirectory,
-            environment: environment, projectRoot: projectRoot)
+            environment: environment, projectRoot: projectRoot, formats: formats)
         var record = NotificationRecord(
             kind: plan.kind, format: settings.format, target: target(settings, environment),
             attempts: 0, outcome: .suppressed
@@ -139,11 +142,10 @@ package struct Notifier: Sendable {
     /// paths relative to `projectRoot`.
     package static func render(
         report: RunReport, plan: NotificationPlan, settings: NotifySettings, outputDirectory: URL,
-        environment: [String: String], projectRoot: String?
+        environment: [String: String], projectRoot: String?, formats: MessageFormatRegistry = .standard
     ) -> Data {
-        NotificationBody.render(
-            report: report, plan: plan, format: settings.format,
-            links: links(report: report, settings: settings, outputDirectory: outputDirectory),
+        formats.renderer(for: settings.format).body(
+            for: report, plan: plan, links: links(report: report, settings: settings, outputDirectory: outputDirectory),
             sources: SourceLinks.from(environment: environment, projectRoot: projectRoot))
     }
 
@@ -170,7 +172,7 @@ package struct Notifier: Sendable {
             if problem.isUnset { record.missingVariable = settings.webhookURLEnvironment }
             return record
         }
-        let body = TestNotification.body(pipeline: pipeline, host: host, format: settings.format)
+        let body = formats.renderer(for: settings.format).testBody(pipeline: pipeline, host: host)
         let result = await delivery.post(body, to: url, policy: RetryPolicy(settings: settings))
         record.attempts = result.attempts
         record.httpStatus = result.httpStatus
@@ -265,10 +267,7 @@ package struct Notifier: Sendable {
         case invalid(String)
 
         /// An unset variable means no webhook is configured: not a failure.
-        var isUnset: Bool {
-            if case .unset = self { return true }
-            return false
-        }
+        var isUnset: Bool { if case .unset = self { true } else { false } }
 
         var message: String {
             switch self {

@@ -29,7 +29,7 @@ package struct WebhookDelivery: Sendable {
             try await Task.sleep(nanoseconds: UInt64($0 * 1e9))
         },
         jitter: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
-        now: @escaping @Sendable () -> Date = { Date() },
+        now: @escaping @Sendable () -> Date = { SystemClock.now() },
         uptime: @escaping @Sendable () -> Double = { ProcessInfo.processInfo.systemUptime },
         cancellation: CancellationFlag? = nil
     ) {

@@ -24,9 +24,10 @@ extension LogParser {
     }
 
     /// What reading a file's lines leaves besides their events: the interpreter's notes, the splitter's count and
-    /// cuts, and the bytes of a JSON document (which is parsed whole, not by line).
+    /// cuts, the file's format, and the bytes of a document (which is read whole, not by line).
     struct FileRead: @unchecked Sendable { // handed over once the reading thread is done with it
         var interpreter: LineInterpreter
+        var format: (any InputFormat)?
         var splitter: LineSplitter
         var byteCount: Int
         var document: Data?
@@ -42,24 +43,26 @@ extension LogParser {
         var splitter = LineSplitter(maxLineLength: maxLineLength)
         var byteCount = 0
         var document: Data?
+        var format: (any InputFormat)?
         let chunks = ChunkReader(descriptor: input.descriptor, chunkSize: Self.chunkSize)
         try chunks.forEachChunk { (chunk) throws(ParseError) in
             let count = chunk.count
-            if interpreter.format == nil {
+            if format == nil {
                 let head = chunk.bindMemory(to: UInt8.self)
-                if LogFormat.looksBinary(UnsafeBufferPointer(rebasing: head.prefix(Self.sampleSize))) {
+                if InputFormatRegistry.looksBinary(UnsafeBufferPointer(rebasing: head.prefix(Self.sampleSize))) {
                     throw .binary(path: path)
                 }
-                interpreter.format = LogFormat.detect(head)
-                if interpreter.format?.isDocument == true { document = Data() }
+                let detected = formats.detect(head)
+                format = detected
+                if detected.isDocument { document = Data() } else { interpreter.reader = detected.makeReader() }
             }
             byteCount += count
             if document != nil {
-                guard byteCount <= ResultDocumentParser.byteLimit else {
+                guard byteCount <= InputFormatRegistry.documentByteLimit else {
                     throw .resultDocument(
                         path: path,
                         reason: """
-                            is larger than \(ResultDocumentParser.byteLimit / 1024 / 1024) MB, too large to read as \
+                            is larger than \(InputFormatRegistry.documentByteLimit / 1024 / 1024) MB, too large to read as \
                             one JSON or XML document.
                             """)
                 }
@@ -74,7 +77,8 @@ extension LogParser {
             splitter.finish { interpreter.handle($0, into: &sink) }
             interpreter.finish(into: &sink)
         }
-        return FileRead(interpreter: interpreter, splitter: splitter, byteCount: byteCount, document: document)
+        return FileRead(
+            interpreter: interpreter, format: format, splitter: splitter, byteCount: byteCount, document: document)
     }
 
     /// `readLines` on a thread of its own, its events handed over in `EventBatch`es (a few, used again and again)

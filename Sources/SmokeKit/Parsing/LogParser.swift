@@ -25,17 +25,21 @@ package struct LogParser: Sendable {
     /// Bytes from which a file's lines are read and interpreted on one thread and their events applied on another;
     /// tests set it to try both paths.
     var pipelinesFrom = ScaleThresholds.pipelinedParseFromBytes
+    /// The formats a file is recognised as.
+    var formats: InputFormatRegistry
 
     /// Fewer bytes a test than a log of many tests has (a test is at least two lines), so the id index is rarely
     /// sized past what the tests need: about 10 MB for a 200 MB log, and never more than 20 MB (`TestTable`).
     static let bytesPerTestAtLeast = 300
 
     package init(
-        knownTests: [String] = [], projectRoot: String? = nil, retention: ResultCollector.Retention = .full
+        knownTests: [String] = [], projectRoot: String? = nil, retention: ResultCollector.Retention = .full,
+        formats: InputFormatRegistry = .standard
     ) {
         self.knownTests = knownTests
         self.projectRoot = projectRoot
         self.retention = retention
+        self.formats = formats
     }
 
     /// Parses every file, in order, into one result list.
@@ -51,18 +55,18 @@ package struct LogParser: Sendable {
             tests: TestTable(), attachments: [], unrecognizedLineCount: 0, lineCount: 0, byteCount: 0, formats: [])
         // A log and the event stream of the same run: the stream names every Swift Testing test exactly, so the
         // console's Swift Testing lines (and its `Test run with` totals) are not counted a second time.
-        let hasEventStream = files.count > 1 && files.contains { Self.peekFormat($0) == .eventStream }
+        let hasEventStream = files.count > 1 && files.contains { peekFormat($0)?.makeReader().isEventStream == true }
         for file in files {
             let unrecognizedBefore = collector.unrecognizedLineCount
             collector.source = file.lastPathComponent
             let summary = try parse(file: file, into: &collector, skipsSwiftTestingConsole: hasEventStream)
             parsed.lineCount += summary.lineCount
             parsed.byteCount += summary.byteCount
-            parsed.formats.append(summary.format)
+            parsed.formats.append(summary.format.name)
             parsed.device = parsed.device ?? summary.device
             parsed.problems += summary.problems
             var counts = summary.frameworkCounts
-            if hasEventStream, summary.format != .eventStream {
+            if hasEventStream, !summary.format.makeReader().isEventStream {
                 counts.removeAll { $0.framework == TestFramework.swiftTesting.rawValue }
             }
             parsed.frameworkCounts += counts
@@ -71,7 +75,7 @@ package struct LogParser: Sendable {
             parsed.interruption = parsed.interruption ?? summary.interruption
             parsed.inputs.append(
                 InputRecord(
-                    path: file.path, format: summary.format.rawValue, strippedPrefix: summary.strippedPrefix,
+                    path: file.path, format: summary.format.name, strippedPrefix: summary.strippedPrefix,
                     unrecognizedLines: collector.unrecognizedLineCount - unrecognizedBefore,
                     firstUnrecognizedLine: summary.firstUnrecognizedLine))
         }
@@ -83,7 +87,7 @@ package struct LogParser: Sendable {
 
     /// What reading one file took.
     struct FileSummary: Sendable {
-        var format: LogFormat
+        var format: any InputFormat
         var lineCount: Int
         var byteCount: Int
         /// The run destination a saved xcresulttool document lists.
@@ -104,11 +108,11 @@ package struct LogParser: Sendable {
     }
 
     /// The format of `file` from its first bytes, or nil when it cannot be read.
-    static func peekFormat(_ file: URL) -> LogFormat? {
+    func peekFormat(_ file: URL) -> (any InputFormat)? {
         guard let handle = try? FileHandle(forReadingFrom: file) else { return nil }
         defer { try? handle.close() }
-        guard let head = try? handle.read(upToCount: sampleSize), !head.isEmpty else { return nil }
-        return head.withUnsafeBytes { LogFormat.detect($0.bindMemory(to: UInt8.self)) }
+        guard let head = try? handle.read(upToCount: Self.sampleSize), !head.isEmpty else { return nil }
+        return head.withUnsafeBytes { formats.detect($0.bindMemory(to: UInt8.self)) }
     }
 
     /// Parses one file into `collector`. A test still running at the end of the file is `crashed` when the file shows
@@ -138,8 +142,8 @@ package struct LogParser: Sendable {
             readsOnTwoThreads(size: input.size)
             ? try readPipelined(input, into: &sink) : try readLines(input, into: &sink)
         let interpreter = read.interpreter
-        if let document = read.document, let format = interpreter.format {
-            let parsed = try ResultDocumentParser.parse(document, format: format, path: path)
+        if let document = read.document, let format = read.format, let reader = format.makeReader().document {
+            let parsed = try reader.read(document, path: path)
             sink.collector.adopt(parsed.tests, unrecognized: parsed.unrecognized)
             let lines = document.reduce(into: 0) { count, byte in if byte == 10 { count += 1 } }
             // A JUnit file's own total time is the run's duration (it has no clock of the run's start).
@@ -166,12 +170,13 @@ package struct LogParser: Sendable {
             counts = [cut]
         }
         // A framework's closing totals alone (a grep'd excerpt) are test output: they may count failures.
-        guard let format = interpreter.format, interpreter.sawTestActivity || !counts.isEmpty else {
+        guard let format = read.format, interpreter.sawTestActivity || !counts.isEmpty else {
             throw .noTestOutput(path: path, said: interpreter.whyNoTests)
         }
         // An event stream says when its run ended (`runEnded`): without it, or with its last record cut, it ends early.
+        let readsEventStream = format.makeReader().isEventStream
         let streamEndsEarly =
-            format == .eventStream && (!interpreter.sawRunEnded || interpreter.lastLineWasMalformed)
+            readsEventStream && (!interpreter.sawRunEnded || interpreter.lastLineWasMalformed)
         let endedInSuccess = interpreter.sawSuccessBanner && !counts.contains { $0.failures > 0 }
         sink.collector.line = read.splitter.lineCount
         let interruption = interpreter.interruption.map {
@@ -184,10 +189,10 @@ package struct LogParser: Sendable {
         // The event stream's own instants; a console's stamps and totals, without the Swift Testing run an event
         // stream tells.
         let times =
-            format == .eventStream
+            readsEventStream
             ? interpreter.eventStream.times : interpreter.totals.times(includingSwiftTesting: !skipsSwiftTestingConsole)
         // A run started (`Test Suite 'All tests' started`) and the input ends before any result: it was cut.
-        let cutBeforeResults = !hasTests && format != .eventStream && interpreter.totals.endsInsideARun
+        let cutBeforeResults = !hasTests && !readsEventStream && interpreter.totals.endsInsideARun
         let incomplete =
             unfinished == 0 && !streamEndsEarly && !cutBeforeResults
             ? nil

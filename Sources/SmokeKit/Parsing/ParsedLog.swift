@@ -9,8 +9,8 @@ package struct ParsedLog: Sendable {
     package var unrecognizedLineCount: Int
     package var lineCount: Int
     package var byteCount: Int
-    /// The format of each input, in order.
-    var formats: [LogFormat]
+    /// The format of each input, in order, by name.
+    var formats: [String]
     /// The run destination a saved xcresulttool document lists (its `devices[]`); nil for logs.
     package var device: ResolvedDevice? = nil
     /// Records that were cut or could not be read, each naming the file and line: the report lists

@@ -140,11 +140,11 @@ final class ChildProcess {
         while true {
             if finished == nil, reap(blocking: false) != nil {
                 let stopping = killed || stopDeadline != nil
-                drainDeadline = Date().addingTimeInterval(stopping ? 0 : max(0, drain))
+                drainDeadline = SystemClock.now().addingTimeInterval(stopping ? 0 : max(0, drain))
             }
             let open = descriptors.contains { $0.fd >= 0 }
             if finished != nil, !open { break }
-            if let drainDeadline, Date() >= drainDeadline {
+            if let drainDeadline, SystemClock.now() >= drainDeadline {
                 // What is already in the pipe still counts; bounded so a writer cannot keep us here.
                 var rounds = 0
                 while rounds < 64, descriptors.contains(where: { $0.fd >= 0 }), pump(timeout: 0) { rounds += 1 }
@@ -161,7 +161,7 @@ final class ChildProcess {
             }
             guard finished == nil, !killed else { continue }
             if let deadline = stopDeadline {
-                if Date() >= deadline {
+                if SystemClock.now() >= deadline {
                     forceKill()
                     killed = true
                 }
@@ -176,7 +176,7 @@ final class ChildProcess {
             case .stop(let signal, let grace):
                 kill(-pid, signal)
                 kill(pid, signal)
-                stopDeadline = Date().addingTimeInterval(max(0, grace))
+                stopDeadline = SystemClock.now().addingTimeInterval(max(0, grace))
             }
         }
         // Whatever still holds the write end now writes into a closed pipe instead of one nobody reads.

@@ -44,7 +44,7 @@ struct StraySweeper {
     /// Polls until none of `entries` runs any more (reaping those that are our children); what still runs.
     private func waitUntilGone(_ entries: [ProcessEntry], owner: Int32, seconds: TimeInterval) -> [ProcessEntry] {
         var left = entries
-        let deadline = Date().addingTimeInterval(seconds)
+        let deadline = SystemClock.now().addingTimeInterval(seconds)
         // Bounded by the deadline: at most seconds / 20 ms rounds.
         while true {
             left = left.filter { entry in
@@ -54,7 +54,7 @@ struct StraySweeper {
                 }
                 return ProcessStartTime.of(entry.pid) == entry.startTime
             }
-            if left.isEmpty || Date() >= deadline { return left }
+            if left.isEmpty || SystemClock.now() >= deadline { return left }
             usleep(20_000)
         }
     }

@@ -28,7 +28,7 @@ final class ProgressPrinter: @unchecked Sendable {
 
     init(
         output: any TextOutput, githubActions: Bool, width: Int = 80, style: TerminalStyle = .plain,
-        now: @escaping @Sendable () -> Date = { Date() }, tickSeconds: Double = 1, dumbTerminal: Bool = false
+        now: @escaping @Sendable () -> Date = { SystemClock.now() }, tickSeconds: Double = 1, dumbTerminal: Bool = false
     ) {
         self.output = output
         self.width = width

@@ -17,21 +17,21 @@ extension RunFinisher {
 
     /// The webhook, after the run's results are final; it never changes them.
     func notify(_ report: RunReport, settings: NotifySettings) async -> [NotificationRecord] {
-        let history = HistoryStore.notificationHistory(outputDirectory: outputDirectory, of: report)
         let delivery = cancellation.map { WebhookDelivery().cancelled(by: $0) } ?? WebhookDelivery()
-        let window = HistoryStore.flakeWindow(
-            outputDirectory: outputDirectory, of: report, runs: settings.flakyWindowRuns)
+        let earlier = history.notificationHistory(of: report)
+        let window = history.flakeWindow(of: report, runs: settings.flakyWindowRuns)
         // A new failure's suspects: the commits since the last run in which it passed, from the project's checkout.
         let suspects = projectRoot.map {
             SuspectsReader(git: GitCheckout(folder: URL(fileURLWithPath: $0), environment: context.environment))
         }
         let records = await Notifier(delivery: delivery).notifyAfterRun(
-            report: report, history: history, settings: settings, outputDirectory: outputDirectory,
+            report: report, history: earlier, settings: settings,
+            outputDirectory: outputDirectory,
             environment: notifyEnvironment ?? context.environment, projectRoot: projectRoot, pipeline: pipelineKey,
             window: window,
             suspects: { plan in
-                let earlier = (history + window).sorted { $0.startedAt < $1.startedAt }
-                return suspects?.suspects(report: report, plan: plan, history: earlier)
+                let runs = (earlier + window).sorted { $0.startedAt < $1.startedAt }
+                return suspects?.suspects(report: report, plan: plan, history: runs)
             })
         // A passing run's "nothing to send" is noise; `-v` shows it.
         for record in records where verbose || RunSummary.isWorthShowing(record) {

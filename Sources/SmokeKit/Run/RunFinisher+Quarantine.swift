@@ -9,8 +9,7 @@ extension RunFinisher {
         if let auto = autoQuarantine {
             let store = QuarantineStore(outputDirectory: outputDirectory, pipeline: pipelineKey)
             let existing = store.load()
-            let window = HistoryStore.flakeWindow(
-                outputDirectory: outputDirectory, of: report, runs: auto.windowRuns - 1)
+            let window = history.flakeWindow(of: report, runs: auto.windowRuns - 1)
             let (kept, ended) = Quarantine.automatic(
                 Quarantine.verdicts(report: report, window: window), settings: auto, existing: existing,
                 pipelineEntries: quarantine, now: now())

@@ -14,6 +14,7 @@ package struct RunFinisher: Sendable {
     }
 
     package var outputDirectory: URL
+    package var history: any RunHistory
     package var pipelineName: String
     /// Whose notification state and outbox items this run's are.
     package var pipelineKey: PipelineKey
@@ -47,13 +48,17 @@ package struct RunFinisher: Sendable {
     var environmentFileRefusal: (error: EnvironmentFileError, names: [String])?
     /// Every byte written into the output folder goes through it; tests fail it like a full disk.
     var fileWriter: FileWriter = .system
-    package var now: @Sendable () -> Date = { Date() }
+    package var now: @Sendable () -> Date = { SystemClock.now() }
     /// Set by SIGINT/SIGTERM: the webhook stops waiting to retry and queues the message.
     package var cancellation: CancellationFlag?
 
     /// The finisher of a pipeline's run (`run`, `schedule`, `merge`).
-    init(pipeline: Pipeline, options: SmokeRun.Options, outputDirectory: URL, context: HostContext) {
+    init(
+        pipeline: Pipeline, options: SmokeRun.Options, outputDirectory: URL, history: any RunHistory,
+        context: HostContext
+    ) {
         self.outputDirectory = outputDirectory
+        self.history = history
         pipelineName = pipeline.name
         pipelineKey = pipeline.key
         quarantine = pipeline.quarantine
@@ -72,11 +77,12 @@ package struct RunFinisher: Sendable {
         self.context = context
     }
 
-    /// The finisher of reports read from saved output (`parse`): reports only.
+    /// The finisher of reports read from saved output (`parse`): reports only, appended to the folder's history.
     package init(
         outputDirectory: URL, pipelineName: String, formats: [ReportFormat], strict: Bool, context: HostContext
     ) {
         self.outputDirectory = outputDirectory
+        history = HistoryOpening.open(outputFolder: outputDirectory, environment: context.environment)
         self.pipelineName = pipelineName
         pipelineKey = PipelineKey(name: pipelineName, file: nil)
         self.formats = formats
@@ -101,8 +107,7 @@ package struct RunFinisher: Sendable {
             }
         }
         if !isShard, report.status == .failed || report.status == .passed { applyQuarantine(to: &report) }
-        var store = RunStore(outputDirectory: outputDirectory, writer: fileWriter)
-        store.sqlite = SQLiteLibrary.chosen(by: context.environment)
+        let store = RunStore(outputDirectory: outputDirectory, writer: fileWriter, history: history)
         var written = true
         let errorsBefore = report.errors.count
         do {
@@ -235,7 +240,7 @@ package struct RunFinisher: Sendable {
             // So `smokerun merge` can merge this run's profile with other shards' and export it again.
             try? CoverageInputs(testBinaries: draft.testBinaries.map(\.path)).write(in: runDirectory)
             // Most of a run's size; coverage.profdata holds them merged.
-            RunPruner.removeRawProfiles(in: runDirectory)
+            CoverageCollector.removeRawProfiles(in: runDirectory)
             // A shard covers part of the code by design; `smokerun merge` applies the gate to the whole run.
             if !isShard, let minimum = coverage.settings.minimumLines, collection.summary.lines.count == 0 {
                 let shown = Int(exactly: minimum).map(String.init) ?? "\(minimum)"
@@ -259,7 +264,7 @@ package struct RunFinisher: Sendable {
     /// Applies the pipeline's `retention` to the output folder; a failure is a warning, never the run's.
     private func prune(after report: RunReport, settings retention: RetentionSettings) {
         let pipelinePath = RetentionPolicy.pipelineIdentity(projectRoot: projectRoot, pipelineFile: report.pipelineFile)
-        let outcome = RunPruner(outputDirectory: outputDirectory).prune(
+        let outcome = RunPruner(outputDirectory: outputDirectory, history: history).prune(
             pipeline: report.pipeline, pipelinePath: pipelinePath, settings: retention, now: now(),
             current: report.runID)
         let err = context.standardError
@@ -283,8 +288,8 @@ package struct RunFinisher: Sendable {
     private func writeDashboard() {
         let site = OutputLayout(root: outputDirectory).site
         do {
-            let result = try DashboardGenerator(siteDirectory: site).generate(
-                from: [try DashboardGenerator.Origin(outputDirectory: outputDirectory)], pipelines: nil)
+            let origin = try DashboardGenerator.Origin(outputDirectory: outputDirectory, history: history)
+            let result = try DashboardGenerator(siteDirectory: site).generate(from: [origin], pipelines: nil)
             for warning in result.warnings { context.standardError.line(warning) }
             context.standardOutput.line("dashboard: \(displayPath(site.appendingPathComponent(DashboardPaths.index)))")
         } catch {

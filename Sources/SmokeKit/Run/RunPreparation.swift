@@ -8,6 +8,8 @@ struct RunPreparation {
     var options: SmokeRun.Options
     var context: HostContext
     var outputDirectory: URL
+    /// Where shards and workers read the tests' durations.
+    var history: any RunHistory
     var cancellation: CancellationFlag
     var processGroups: (any ProcessGroupRecording)?
     var fileWriter: FileWriter
@@ -55,7 +57,7 @@ struct RunPreparation {
             pipelineFile: pipelineFile, runDirectory: OutputLayout(root: outputDirectory).run(runID), progress: progress
         )
         do {
-            let store = RunStore(outputDirectory: outputDirectory, writer: fileWriter)
+            let store = RunStore(outputDirectory: outputDirectory, writer: fileWriter, history: history)
             (prepared.runID, prepared.runDirectory) = try store.createRunDirectory(startedAt: startedAt)
             let folder = RunDirectory(prepared.runDirectory)
             try FileManager.default.createDirectory(at: folder.profiles, withIntermediateDirectories: true)
@@ -76,8 +78,8 @@ struct RunPreparation {
     /// Whether a SwiftPM package has a `Tests/LinuxMain.swift`: its test binary's `XCTMain` runs the tests in the
     /// order it chooses.
     private var ownEntryPoint: Bool {
-        guard case .swiftpm(let settings) = pipeline.driver else { return false }
-        let root = pipeline.resolve(settings.packagePath, currentDirectory: context.currentDirectory)
+        guard let package = TestDrivers.make(for: pipeline).testBinaryPackage else { return false }
+        let root = pipeline.resolve(package.packagePath, currentDirectory: context.currentDirectory)
         return FileManager.default.fileExists(atPath: root.appendingPathComponent("Tests/LinuxMain.swift").path)
     }
 
@@ -101,10 +103,8 @@ struct RunPreparation {
         // Shards and workers are balanced by the durations the history recorded.
         // Read for the planned tests only, newest per test; none when there is no history yet.
         if options.shard != nil || runContext.workers > 1 {
-            let (outputDirectory, name) = (outputDirectory, pipeline.name)
-            runContext.durations = {
-                HistoryStore.durations(outputDirectory: outputDirectory, pipeline: name, testIDs: Set($0))
-            }
+            let (history, name) = (history, pipeline.name)
+            runContext.durations = { history.durations(pipeline: name, testIDs: Set($0)) }
         }
         return runContext
     }

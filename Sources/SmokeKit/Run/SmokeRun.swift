@@ -32,7 +32,7 @@ package struct SmokeRun: Sendable {
     var options: Options
     var context: HostContext
     package var cancellation: CancellationFlag
-    package var now: @Sendable () -> Date = { Date() }
+    package var now: @Sendable () -> Date = { SystemClock.now() }
     /// Records the run's test process groups (the run lock), so a later run can end leftovers on macOS.
     package var processGroups: (any ProcessGroupRecording)?
     /// What a killed earlier run of the pipeline left running and was ended before this one started (command lines,
@@ -73,10 +73,15 @@ package struct SmokeRun: Sendable {
         return pipeline.resolve(pipeline.output, currentDirectory: context.currentDirectory)
     }
 
+    /// The output folder's history, with the SQLite library the environment asks for.
+    package var history: any RunHistory {
+        HistoryOpening.open(outputFolder: outputDirectory, environment: context.environment)
+    }
+
     /// The folder of the project under test, whose git checkout names the commit.
     private var projectFolder: URL {
-        if case .swiftpm(let settings) = pipeline.driver {
-            return pipeline.resolve(settings.packagePath, currentDirectory: context.currentDirectory)
+        if let package = TestDrivers.make(for: pipeline).testBinaryPackage {
+            return pipeline.resolve(package.packagePath, currentDirectory: context.currentDirectory)
         }
         return pipeline.projectRoot(currentDirectory: context.currentDirectory)
     }
@@ -114,7 +119,7 @@ package struct SmokeRun: Sendable {
         let origin = RunOriginReader(runner: context.runner, environment: context.environment)
             .read(projectFolder: projectFolder)
         let prepared = RunPreparation(
-            pipeline: pipeline, options: options, context: context, outputDirectory: outputDirectory,
+            pipeline: pipeline, options: options, context: context, outputDirectory: outputDirectory, history: history,
             cancellation: cancellation, processGroups: processGroups, fileWriter: fileWriter, processors: processors,
             startedAt: startedAt
         ).prepare()
@@ -174,7 +179,7 @@ package struct SmokeRun: Sendable {
             ? .interrupted : RunReport.status(of: tests, errors: errors)
         report.inputs = [
             InputRecord(
-                path: RunDirectory.consoleLogName, format: LogFormat.console.rawValue,
+                path: RunDirectory.consoleLogName, format: ConsoleFormat().name,
                 unrecognizedLines: driverResult.unrecognizedLines)
         ]
         // The driver's reading against the frameworks' own counts, checked after the status is decided: a
@@ -189,7 +194,7 @@ package struct SmokeRun: Sendable {
     /// How this run ends: coverage, webhook, reports, history, summary, retention.
     package var finisher: RunFinisher {
         var finisher = RunFinisher(
-            pipeline: pipeline, options: options, outputDirectory: outputDirectory, context: context)
+            pipeline: pipeline, options: options, outputDirectory: outputDirectory, history: history, context: context)
         finisher.notifyEnvironment = notifyEnvironment
         finisher.environmentFileRefusal = environmentFileProblem.map { ($0, refusedVariables) }
         finisher.fileWriter = fileWriter

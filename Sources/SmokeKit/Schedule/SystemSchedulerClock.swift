@@ -9,7 +9,7 @@ struct SystemSchedulerClock: SchedulerClock {
 
     init(longestNap: TimeInterval = 300) { self.longestNap = longestNap }
 
-    var now: Date { Date() }
+    var now: Date { SystemClock.now() }
 
     func sleep(until deadline: Date) async throws {
         while true {

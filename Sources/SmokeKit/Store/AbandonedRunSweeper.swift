@@ -20,7 +20,7 @@ struct AbandonedRunSweeper: Sendable {
 
     /// Sweeps `runs/`; returns the folders removed. Best effort: what cannot be read or removed stays.
     @discardableResult
-    func sweep(now: Date = Date()) -> [String] {
+    func sweep(now: Date = SystemClock.now()) -> [String] {
         let layout = OutputLayout(root: outputDirectory)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: layout.runs.path)) ?? []
         var removed: [String] = []

@@ -21,7 +21,7 @@ package struct AttachmentExportSource: Sendable {
     package static func run(
         at directory: URL, byteLimit: Int = AttachmentSourcePolicy.defaultByteLimit
     ) throws -> AttachmentExportSource {
-        let report = try RunStore.loadReport(at: directory)
+        let report = try RunReportFile.load(at: directory)
         let device = deviceLabel(report.device)
         let policy = AttachmentSourcePolicy(allowedFolders: [directory], byteLimit: byteLimit)
         var items: [AttachmentExportPlan.Item] = []

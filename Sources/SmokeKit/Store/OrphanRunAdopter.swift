@@ -21,7 +21,7 @@ struct OrphanRunAdopter {
         for folder in names.filter(RunID.isMade).sorted().map(layout.run) where RunPruner.isOwnRun(folder) {
             let unlisted = OutputLayout.unlistedMarker(inRun: folder)
             guard POSIXFile.exists(unlisted), !isLive(OutputLayout.runMarker(inRun: folder)),
-                let report = try? RunStore.loadReport(at: folder)
+                let report = try? RunReportFile.load(at: folder)
             else { continue }
             if !isListed(report) {
                 let identity = RetentionPolicy.pipelineIdentity(
@@ -42,7 +42,7 @@ struct OrphanRunAdopter {
     /// Whether the history already holds the run (a kill after the append, before the marker went).
     private func isListed(_ report: RunReport) -> Bool {
         // A history that cannot be read adopts nothing: a run is never listed twice.
-        guard let runs = try? HistoryStore.runs(outputDirectory: store.outputDirectory, pipeline: report.pipeline)
+        guard let runs = try? store.history.runs(pipeline: report.pipeline)
         else { return true }
         return runs.contains { $0.runID == report.runID }
     }

@@ -16,7 +16,7 @@ package enum RunDirectoryLocator {
     {
         let layout = OutputLayout(root: outputDirectory)
         guard let argument else {
-            if let latest = HistoryStore.latestRunDirectory(outputDirectory: outputDirectory) { return latest }
+            if let latest = latestRun(outputDirectory: outputDirectory) { return latest }
             throw RunLocatorError(argument: nil, tried: [layout.latest.path, layout.runs.path])
         }
         let given = resolvePath(argument)
@@ -35,6 +35,18 @@ package enum RunDirectoryLocator {
             tried.append(byID.path)
         }
         throw RunLocatorError(argument: argument, tried: tried)
+    }
+
+    /// The newest run: where `latest` points, else the last run folder by name (names sort by time); nil when there
+    /// is no run yet.
+    package static func latestRun(outputDirectory: URL) -> URL? {
+        let layout = OutputLayout(root: outputDirectory)
+        if POSIXFile.isSymlink(layout.latest) {
+            let resolved = layout.latest.resolvingSymlinksInPath()
+            if PathKind.of(resolved) == .folder { return resolved }
+        }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: layout.runs.path)) ?? []
+        return names.filter(RunID.isMade).sorted().last.map(layout.run)
     }
 
     /// The output folder a run directory belongs to: the parent of the `runs/` folder it is in, through

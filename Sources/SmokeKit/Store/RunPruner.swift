@@ -13,10 +13,13 @@ import SmokeCore
 /// its coverage is exported. Deleting is the only effect; what to delete is decided by the policy.
 struct RunPruner: Sendable {
     var outputDirectory: URL
+    /// The output folder's history, whose runs retention reads and prunes.
+    var history: any RunHistory
     var remove: @Sendable (URL) throws -> Void = { try FileManager.default.removeItem(at: $0) }
 
-    init(outputDirectory: URL) {
+    init(outputDirectory: URL, history: any RunHistory) {
         self.outputDirectory = outputDirectory
+        self.history = history
     }
 
     /// What one pruning did: the run ids removed, how many runs older than `historyDays` left `history.sqlite`,
@@ -41,13 +44,13 @@ struct RunPruner: Sendable {
         guard let pipelinePath else { return outcome }
         let entries: [HistoryRun]
         do {
-            entries = try HistoryStore.runs(outputDirectory: outputDirectory, pipeline: pipeline)
+            entries = try history.runs(pipeline: pipeline)
         } catch {
             outcome.failures.append(error.localizedDescription)
             return outcome
         }
         var protected: Set<String> = [current]
-        if let latest = HistoryStore.latestRunDirectory(outputDirectory: outputDirectory) {
+        if let latest = RunDirectoryLocator.latestRun(outputDirectory: outputDirectory) {
             protected.insert(latest.lastPathComponent)
         }
         let runs = entries.filter { $0.pipelinePath == pipelinePath }.map {
@@ -69,17 +72,12 @@ struct RunPruner: Sendable {
         return outcome
     }
 
-    /// Marks the removed runs' folders gone in `history.sqlite` and deletes its runs older than `historyDays`.
+    /// Marks the removed runs' folders gone in the history and deletes its runs older than `historyDays`.
     private func pruneHistory(pipelinePath: String, settings: RetentionSettings, now: Date, outcome: inout Outcome) {
         do {
-            // Readers open the history read-only; this one writes.
-            guard case .success(let sqlite) = SQLiteLibrary.shared,
-                try HistoryDatabase.exists(in: outputDirectory)
-            else { return }
-            let database = try HistoryDatabase(writingIn: outputDirectory, library: sqlite)
-            try database.markFolderRemoved(outcome.removed)
-            outcome.historyRunsDeleted = try database.deleteRuns(
-                pipelinePath: pipelinePath, startedBefore: now.addingTimeInterval(-settings.historyDays * 86_400))
+            outcome.historyRunsDeleted = try history.prune(
+                removedFolders: outcome.removed, pipelinePath: pipelinePath,
+                startedBefore: now.addingTimeInterval(-settings.historyDays * 86_400))
         } catch {
             outcome.failures.append("history: \(error.localizedDescription)")
         }
@@ -94,19 +92,5 @@ struct RunPruner: Sendable {
         guard lstat(directory.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return false }
         let marker = OutputLayout.runMarker(inRun: directory)
         return lstat(marker.path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
-    }
-
-    /// Deletes `<run>/profiles/*.profraw` once `coverage.profdata` holds them merged (it is what
-    /// `smokerun merge` reads first); the folder goes too when nothing else is in it.
-    static func removeRawProfiles(in runDirectory: URL) {
-        guard
-            FileManager.default.fileExists(
-                atPath: runDirectory.appendingPathComponent(RunDirectory.coverageProfileName).path)
-        else { return }
-        let folder = RunDirectory(runDirectory).profiles
-        for profile in CoverageCollector.profiles(in: folder) { try? FileManager.default.removeItem(at: profile) }
-        if (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.isEmpty == true {
-            try? FileManager.default.removeItem(at: folder)
-        }
     }
 }

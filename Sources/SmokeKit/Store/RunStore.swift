@@ -2,20 +2,20 @@ import Foundation
 import SmokeCore
 
 /// Writes a run's directory and the output folder's shared files: `runs/<runID>/` with its
-/// reports, `latest`, `history.jsonl`, and `$GITHUB_STEP_SUMMARY`.
+/// reports, `latest`, the history, and `$GITHUB_STEP_SUMMARY`.
 package struct RunStore: Sendable {
     let outputDirectory: URL
     /// The report formats it can write.
     var registry = ReportRegistry.standard
     /// Every byte the store writes goes through it; tests make it fail like a full disk.
     var writer: FileWriter
-    /// The SQLite library `history.sqlite` is written with; when it failed to load, the history goes to
-    /// `history.jsonl` as before it (tests pass a failure to see that).
-    var sqlite: Result<SQLiteLibrary, SQLiteLibraryError> = SQLiteLibrary.shared
+    /// The history each finished run is appended to.
+    var history: any RunHistory
 
-    package init(outputDirectory: URL, writer: FileWriter = .system) {
+    package init(outputDirectory: URL, writer: FileWriter = .system, history: (any RunHistory)? = nil) {
         self.outputDirectory = outputDirectory
         self.writer = writer
+        self.history = history ?? HistoryOpening.open(outputFolder: outputDirectory)
     }
 
     /// The file each report format is written to.
@@ -164,39 +164,10 @@ package struct RunStore: Sendable {
         }
     }
 
-    /// Appends the run and its tests to `<output>/history.sqlite` in one transaction, with the absolute path of its
-    /// pipeline file, which retention matches (`RetentionPolicy.pipelineIdentity`). Without SQLite, the run's
-    /// one-line summary goes to `<output>/history.jsonl` (never through a symlink there).
+    /// Appends the run and its tests to the history, with the absolute path of its pipeline file, which retention
+    /// matches (`RetentionPolicy.pipelineIdentity`).
     func appendHistory(_ report: RunReport, pipelinePath: String? = nil) throws {
-        let path = Self.relativePath(runID: report.runID)
-        if case .success(let library) = sqlite {
-            try HistoryDatabase(writingIn: outputDirectory, library: library).append(
-                report, path: path, pipelinePath: pipelinePath)
-            return
-        }
-        try POSIXFile.appendLine(to: OutputLayout(root: outputDirectory).history, writer: writer) { sink in
-            try HistoryLine.write(report, path: path, pipelinePath: pipelinePath, to: &sink)
-            sink.append(byte: UInt8(ascii: "\n"))
-        }
-    }
-
-    /// Decodes `<run>/report.json`, its times made believable (`withPlausibleTimes`).
-    package static func loadReport(at runDirectory: URL) throws -> RunReport {
-        let url = runDirectory.appendingPathComponent(RunDirectory.reportName)
-        guard FileManager.default.fileExists(atPath: url.path) else { throw StoreError.reportMissing(path: url.path) }
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw StoreError.readFailed(path: url.path, reason: error.localizedDescription)
-        }
-        do {
-            return try JSONCoding.decoder().decode(RunReport.self, from: data).withPlausibleTimes()
-        } catch let error as DecodingError {
-            throw StoreError.reportInvalid(path: url.path, detail: error.keyPathDescription)
-        } catch {
-            throw StoreError.reportInvalid(path: url.path, detail: error.localizedDescription)
-        }
+        try history.append(report, pipelinePath: pipelinePath, writer: writer)
     }
 
     /// Relative paths of what the run directory holds once the reports are written: the reports,

@@ -25,7 +25,7 @@ struct TemporaryFileSweeper: Sendable {
     /// Sweeps the output folder and every run folder; returns the paths removed. Best effort: what cannot be read or
     /// removed stays, silently (the run that calls this has already finished its own files).
     @discardableResult
-    func sweep(now: Date = Date()) -> [String] {
+    func sweep(now: Date = SystemClock.now()) -> [String] {
         let layout = OutputLayout(root: outputDirectory)
         var folders = [outputDirectory]
         if Self.kind(of: layout.runs)?.isFolder == true {
@@ -39,7 +39,7 @@ struct TemporaryFileSweeper: Sendable {
     /// this user); returns the paths removed. For other folders smokerun writes whole files into (the dashboard
     /// site's).
     @discardableResult
-    static func sweep(_ folders: [URL], olderThan age: TimeInterval = 3600, now: Date = Date()) -> [String] {
+    static func sweep(_ folders: [URL], olderThan age: TimeInterval = 3600, now: Date = SystemClock.now()) -> [String] {
         var removed: [String] = []
         for folder in folders {
             for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []

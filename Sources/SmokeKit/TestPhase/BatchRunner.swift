@@ -53,7 +53,7 @@ struct BatchRunner {
         // The output is read by the same interpreter `parse` uses (CI prefixes, colour, split lines, the
         // frameworks' totals), its lines numbered within this process's output.
         var interpreter = LineInterpreter(timeZone: .current)
-        interpreter.format = .console
+        interpreter.reader = .console
         var consoleLines = LineSplitter()
         let firstLineOffset = console.lineCount
         var events = EventStreamTail(url: eventStream)

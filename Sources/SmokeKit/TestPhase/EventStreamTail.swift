@@ -11,7 +11,7 @@ struct EventStreamTail {
 
     init(url: URL?) {
         self.url = url
-        interpreter.format = .eventStream
+        interpreter.reader = .eventStream
         interpreter.eventStream.streamFolder = url?.deletingLastPathComponent()
     }
 

@@ -35,7 +35,7 @@ struct BisectCommand: Command {
     /// Nil: the pipeline RUN recorded (report.json `pipelineFile`), else the project's default.
     var pipelinePath: String?
     var output: String?
-    var now: @Sendable () -> Date = { Date() }
+    var now: @Sendable () -> Date = { SystemClock.now() }
 
     init(arguments: [String]) throws(UsageError) {
         let parsed = try Arguments(arguments, options: ["pipeline", "output"])
@@ -53,7 +53,7 @@ struct BisectCommand: Command {
         let err = context.standardError
         let lookup = try RecordedPipeline.lookupOutput(output: output, pipelinePath: pipelinePath, context: context)
         let runDirectory = try RunDirectoryLocator.resolve(run, outputDirectory: lookup, resolvePath: context.url(for:))
-        let report = try RunStore.loadReport(at: runDirectory)
+        let report = try RunReportFile.load(at: runDirectory)
         let (pipelineURL, pipelineDisplay) = try RecordedPipeline.file(
             for: report, runDirectory: runDirectory, given: pipelinePath, context: context)
         let pipeline = try PipelineLoader().load(pipelineURL, displayPath: pipelineDisplay)
@@ -67,7 +67,7 @@ struct BisectCommand: Command {
         if let device = target.device {
             throw BisectError.deviceRun(test: target.test.id, device: device, run: report.runID)
         }
-        guard case .swiftpm(let settings) = pipeline.driver else {
+        guard let settings = pipeline.bisectPackage else {
             throw BisectError.unsupportedDriver(pipeline: pipelineDisplay)
         }
         if let result = report.tests.first(where: { $0.id == target.test.id }), !result.status.isFailure {
@@ -89,7 +89,8 @@ struct BisectCommand: Command {
         defer { trap.release() }
         let runner = BisectRunner(
             pipeline: pipeline, settings: settings, target: target, isolation: report.ordering.isolation,
-            workDirectory: work, context: context, cancellation: cancellation, progress: { err.line("bisect: \($0)") })
+            workDirectory: work, context: context, cancellation: cancellation, progress: { err.line("bisect: \($0)") },
+            now: now)
         let outcome = try await BlockingWork.run { Result { try runner.run() } }.get()
         context.standardOutput.line(outcome.sentence(for: target.test.id))
         if case .interrupted = outcome {

@@ -38,18 +38,21 @@ struct CoverageCommand: Command {
     var gate: CoverageGate?
     var historyCount: Int
     var output: String
-    var loadHistory: HistoryLoading
+    var openHistory: @Sendable (_ outputFolder: URL) -> any RunHistory
     var terminalWidth: @Sendable () -> Int?
 
     init(arguments: [String]) throws(UsageError) {
-        try self.init(arguments: arguments, loadHistory: CoverageHistory.load, terminalWidth: Self.terminalColumns)
+        try self.init(
+            arguments: arguments, openHistory: { HistoryOpening.open(outputFolder: $0) },
+            terminalWidth: Self.terminalColumns)
     }
 
     /// - Parameters:
-    ///   - loadHistory: reads the history of an output folder (the run store's reader can go here).
+    ///   - openHistory: opens the history of an output folder (tests pass an in-memory one).
     ///   - terminalWidth: the terminal's columns when standard output is one.
     init(
-        arguments: [String], loadHistory: @escaping HistoryLoading, terminalWidth: @escaping @Sendable () -> Int?
+        arguments: [String], openHistory: @escaping @Sendable (_ outputFolder: URL) -> any RunHistory,
+        terminalWidth: @escaping @Sendable () -> Int?
     ) throws(UsageError) {
         let parsed = try Arguments(arguments, options: ["format", "min-lines", "by", "uncovered", "history", "output"])
         guard parsed.positionals.count <= 1 else {
@@ -85,7 +88,7 @@ struct CoverageCommand: Command {
         historyCount = try parsed.integer("history") ?? 10
         guard historyCount >= 1 else { throw UsageError("--history must be at least 1, not \(historyCount)") }
         output = parsed.value("output") ?? OutputLayout.defaultOutput
-        self.loadHistory = loadHistory
+        self.openHistory = openHistory
         self.terminalWidth = terminalWidth
     }
 
@@ -111,8 +114,8 @@ struct CoverageCommand: Command {
 
     private func trend(for source: CoverageInput, report: CoverageReport, context: HostContext) -> CoverageTrend? {
         guard case .run(_, let runID, let outputDirectory) = source else { return nil }
-        let history = loadHistory(outputDirectory)
-        if let warning = history.warning(file: HistoryStore.fileURL(outputDirectory: outputDirectory)) {
+        let history = openHistory(outputDirectory).contentsOrEmpty(perTest: false)
+        if let warning = history.warning(file: OutputLayout(root: outputDirectory).history) {
             context.standardError.line(warning)
         }
         return CoverageTrend.from(

@@ -70,7 +70,7 @@ struct CulpritCommand: Command {
         let err = context.standardError
         let lookup = try RecordedPipeline.lookupOutput(output: output, pipelinePath: pipelinePath, context: context)
         let runDirectory = try RunDirectoryLocator.resolve(run, outputDirectory: lookup, resolvePath: context.url(for:))
-        let report = try RunStore.loadReport(at: runDirectory)
+        let report = try RunReportFile.load(at: runDirectory)
         let (pipelineURL, pipelineDisplay) = try RecordedPipeline.file(
             for: report, runDirectory: runDirectory, given: pipelinePath, context: context)
         let pipeline = try PipelineLoader().load(pipelineURL, displayPath: pipelineDisplay)
@@ -87,7 +87,8 @@ struct CulpritCommand: Command {
         let outputDirectory =
             output.map(context.url(for:))
             ?? pipeline.resolve(pipeline.output, currentDirectory: context.currentDirectory)
-        let history = HistoryStore.flakeWindow(outputDirectory: outputDirectory, of: report, runs: 1_000)
+        let history = HistoryOpening.open(outputFolder: outputDirectory, environment: context.environment)
+            .flakeWindow(of: report, runs: 1_000)
         let range = try CulpritRange.find(tests: ids, failing: report, history: history)
         let project = CulpritCommand.projectFolder(pipeline, currentDirectory: context.currentDirectory)
         let git = GitCheckout(folder: project, runner: context.runner, environment: context.environment)
@@ -125,7 +126,8 @@ struct CulpritCommand: Command {
             let minutes = maxMinutes ?? pipeline.culprit.maxMinutes
             let runner = CulpritRunner(
                 pipeline: pipeline, tests: ids, git: git, projectFolder: project, workDirectory: work,
-                context: context, cancellation: cancellation,
+                currentDirectory: context.currentDirectory, environment: context.environment,
+                commandRunner: context.runner, cancellation: cancellation,
                 deadline: now().addingTimeInterval(Double(minutes) * 60),
                 progress: { err.line("culprit: \($0)") })
             let verdict = try await BlockingWork.run {

@@ -59,11 +59,11 @@ struct HistoryCommand: Command {
 
     func run(in context: HostContext) async throws -> ExitCode {
         let folder = context.url(for: output)
-        if let test { return try showTest(test, folder: folder, in: context) }
+        let history = HistoryOpening.open(outputFolder: folder)
+        if let test { return try showTest(test, history: history, folder: folder, in: context) }
         // The run list needs no test's result; the flake rates need those of the runs shown, and no older ones.
-        let contents = try HistoryStore.contents(
-            outputDirectory: folder, pipeline: pipeline, since: since, last: count, perTest: flaky)
-        let file = HistoryStore.fileURL(outputDirectory: folder)
+        let contents = try history.contents(pipeline: pipeline, since: since, last: count, perTest: flaky)
+        let file = OutputLayout(root: folder).history
         if let warning = contents.warning(file: file) { context.standardError.line(warning) }
         if contents.readableRuns == 0, contents.unreadableLines > 0 {
             // Not "no runs yet": there were runs, and none of their lines can be read.
@@ -90,7 +90,7 @@ struct HistoryCommand: Command {
     private func quarantineRows(_ entries: [HistoryEntry], folder: URL) -> [QuarantineTable.Row] {
         var rows: [String: QuarantineTable.Row] = [:]
         for entry in entries.reversed() where rows[entry.pipeline] == nil {
-            guard let report = try? RunStore.loadReport(at: folder.appendingPathComponent(entry.path)) else { continue }
+            guard let report = try? RunReportFile.load(at: folder.appendingPathComponent(entry.path)) else { continue }
             rows[entry.pipeline] = QuarantineTable.Row(
                 pipeline: entry.pipeline, runID: entry.runID, record: report.quarantine)
         }
@@ -98,16 +98,12 @@ struct HistoryCommand: Command {
     }
 
     /// `--test ID`: the test's last `count` runs, from history.sqlite (with messages) or history.jsonl (without).
-    private func showTest(_ test: String, folder: URL, in context: HostContext) throws -> ExitCode {
-        var results: [HistoryTestResult]
-        if let database = try HistoryStore.database(outputDirectory: folder) {
-            results = try database.testResults(testID: test, since: since)
-        } else {
-            let entries = try HistoryStore.contents(outputDirectory: folder, pipeline: pipeline).entries
-            results = TestHistoryTable.results(of: test, in: entries.filter { $0.startedAt >= (since ?? .distantPast) })
-        }
+    private func showTest(_ test: String, history: any RunHistory, folder: URL, in context: HostContext) throws
+        -> ExitCode
+    {
+        var results = try history.testResults(testID: test, since: since)
         if let pipeline {
-            let runs = Set(try HistoryStore.runs(outputDirectory: folder, pipeline: pipeline).map(\.runID))
+            let runs = Set(try history.runs(pipeline: pipeline).map(\.runID))
             results = results.filter { runs.contains($0.runID) }
         }
         guard !results.isEmpty else {

@@ -61,7 +61,7 @@ struct MergeCommand: Command {
         for run in runs {
             let directory = try RunDirectoryLocator.resolve(
                 run, outputDirectory: lookup, resolvePath: context.url(for:))
-            parts.append(RunMerger.Part(report: try RunStore.loadReport(at: directory), source: run))
+            parts.append(RunMerger.Part(report: try RunReportFile.load(at: directory), source: run))
             directories.append(directory)
         }
         let (pipelineURL, pipelineDisplay) = try RecordedPipeline.file(

@@ -87,7 +87,7 @@ struct NotifyCommand: Command {
             // where the report link points.
             let runDirectory = try RunDirectoryLocator.resolve(
                 run, outputDirectory: outputDirectory, resolvePath: context.url(for:))
-            let loaded = try RunStore.loadReport(at: runDirectory)
+            let loaded = try RunReportFile.load(at: runDirectory)
             outputDirectory = RunDirectoryLocator.outputFolder(of: runDirectory) ?? outputDirectory
             var settingsShown = pipeline ?? "notify defaults (no pipeline)"
             if pipeline == nil, loaded.pipelineFile != nil {
@@ -122,12 +122,13 @@ struct NotifyCommand: Command {
         notifyContext.environment = loaded.environment
         guard let report else { return await flushOutbox(outputDirectory, resolved, notifier, notifyContext) }
 
-        let history = HistoryStore.notificationHistory(outputDirectory: outputDirectory, of: report)
+        let runHistory = HistoryOpening.open(outputFolder: outputDirectory)
+        let history = runHistory.notificationHistory(of: report)
         let key = resolved.pipeline ?? Notifier.key(of: report, projectRoot: resolved.projectRoot)
         let state = NotifyStateStore(outputDirectory: outputDirectory, pipeline: key).load()
         // The runs before this one, as after a run: a known-flaky failure is never announced as new.
         let runs = resolved.notify.flakyWindowRuns
-        let window = HistoryStore.flakeWindow(outputDirectory: outputDirectory, of: report, runs: runs)
+        let window = runHistory.flakeWindow(of: report, runs: runs)
         let plan = NotificationPolicy.plan(
             report: report, history: history, state: state, window: window, windowRuns: runs)
         if dryRun {
@@ -136,7 +137,7 @@ struct NotifyCommand: Command {
                 environment: notifyContext.environment, projectRoot: resolved.projectRoot)
             context.standardOutput.line(String(decoding: body, as: UTF8.self))
             let decision = NotificationPolicy.decide(
-                report: report, history: history, state: state, settings: resolved.notify, now: Date(),
+                report: report, history: history, state: state, settings: resolved.notify, now: SystemClock.now(),
                 window: window)
             if case .suppress(_, let reason) = decision {
                 context.standardError.line("notify: after a run this would not be sent: \(reason)")

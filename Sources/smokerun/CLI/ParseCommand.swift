@@ -50,6 +50,8 @@ struct ParseCommand: Command {
     /// Where attachments named by path may be copied from; nil: each input's own folder.
     var attachmentsFrom: String?
     var strict: Bool
+    /// The formats an input is recognised as.
+    var inputFormats = InputFormatRegistry.standard
     /// Makes the xcresulttool reader where Xcode is present, nil elsewhere (Linux); tests pass a fake.
     var makeXCResultToolReader: @Sendable (HostContext) -> (any ResultBundleReading)? = { context in
         XCResultToolReader.ifInstalled(runner: context.runner, environment: context.environment)
@@ -106,7 +108,7 @@ struct ParseCommand: Command {
         {
             return try await runBundle(bundle, in: context)
         }
-        let parsedAt = Date()
+        let parsedAt = SystemClock.now()
         // A summary of a big input needs statuses only: memory stays flat however much the tests printed. Up to
         // `summaryKeepsEverythingUpToBytes` it reads as `--output` does, and reconciles and exits alike.
         let bytes = files.reduce(0) {
@@ -115,7 +117,8 @@ struct ParseCommand: Command {
         let statusesOnly = summaryOnly && bytes > ScaleThresholds.summaryKeepsEverythingUpToBytes
         var parsed: ParsedLog
         do {
-            parsed = try LogParser(retention: statusesOnly ? .statusesOnly : .full).parse(files: files)
+            parsed = try LogParser(retention: statusesOnly ? .statusesOnly : .full, formats: inputFormats)
+                .parse(files: files)
         } catch {
             guard case .failedBeforeTests(let path, let failure) = error else { throw error }
             return try await runFailedBeforeTests(
@@ -123,7 +126,7 @@ struct ParseCommand: Command {
         }
         for problem in parsed.problems { context.standardError.line("warning: \(problem)") }
         let mb = Double(parsed.byteCount) / 1_000_000
-        let seconds = max(Date().timeIntervalSince(parsedAt), 0.000_001)
+        let seconds = max(SystemClock.now().timeIntervalSince(parsedAt), 0.000_001)
         context.standardError.line(
             String(
                 format: "parsed %d lines (%.1f MB in %.2f s, %.0f MB/s), %d not understood",
@@ -179,7 +182,7 @@ struct ParseCommand: Command {
         report.parsedAt = parsedAt
         report.inputs = files.map {
             InputRecord(
-                path: $0.path, format: LogFormat.console.rawValue, strippedPrefix: nil, unrecognizedLines: 0,
+                path: $0.path, format: ConsoleFormat().name, strippedPrefix: nil, unrecognizedLines: 0,
                 firstUnrecognizedLine: nil)
         }
         report.errors = [InfrastructureError(message: failure.summary, details: failure.errorLines)]
@@ -189,7 +192,7 @@ struct ParseCommand: Command {
     }
 
     private func runBundle(_ bundle: URL, in context: HostContext) async throws -> ExitCode {
-        let parsedAt = Date()
+        let parsedAt = SystemClock.now()
         let selector = ResultBundleSelector(
             direct: XCResultDatabaseReader(
                 payloads: XCResultDatabasePayloads(

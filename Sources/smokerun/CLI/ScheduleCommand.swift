@@ -58,8 +58,7 @@ struct ScheduleCommand: Command {
             loadPipelines: { pipelineFiles.load(with: loadChecked) },
             runPipeline: environment.runPipeline,
             lastRun: { pipeline in
-                HistoryLookup.lastRunStart(
-                    pipeline: pipeline.name, historyFile: OutputLayout(root: outputDirectory(pipeline)).history)
+                HistoryOpening.open(outputFolder: outputDirectory(pipeline)).lastRunStart(pipeline: pipeline.name)
             },
             lockFile: { pipeline in
                 RunLock.fileURL(outputDirectory: outputDirectory(pipeline), pipeline: pipeline.key)

@@ -79,7 +79,7 @@ import Testing
         }
         #expect(stored <= total, "stored \(stored) bytes")
         #expect(stored >= perFile, "stored \(stored) bytes")
-        let report = try RunStore.loadReport(at: run)
+        let report = try RunReportFile.load(at: run)
         #expect(
             report.errors.contains { $0.message.contains("reached their total budget of \(total) bytes") },
             "\(report.errors.map(\.message))")

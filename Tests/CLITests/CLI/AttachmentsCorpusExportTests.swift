@@ -86,7 +86,7 @@ import Testing
         let runs = folder.url.appendingPathComponent("out/runs")
         let run = runs.appendingPathComponent(
             try #require(try FileManager.default.contentsOfDirectory(atPath: runs.path).first))
-        let report = try RunStore.loadReport(at: run)
+        let report = try RunReportFile.load(at: run)
         for test in report.tests {
             let exported = manifest.files.filter { $0.test == test.id }
             #expect(exported.map(\.name).sorted() == test.attachments.map(\.name).sorted(), "\(test.id)")

@@ -57,6 +57,20 @@ import Testing
         #expect(text.contains("Trend (3 runs): ▁▆█"))
     }
 
+    /// The change and the trend come from the history the command opens, not from a file it reaches for itself.
+    @Test func theTrendComesFromTheHistoryTheCommandIsGiven() async throws {
+        let base = try makeOutput()
+        let history = InMemoryHistory(
+            entries: CoverageFixtures.history([("20261121T000000Z-aaaa", 10, 151), ("20261122T040000Z-3f9a", 21, 151)]))
+        let out = BufferOutput()
+        let context = HostContext(
+            standardOutput: out, standardError: BufferOutput(), environment: [:], currentDirectory: base)
+        let command = try CoverageCommand(arguments: [], openHistory: { _ in history }, terminalWidth: { nil })
+        #expect(try await command.run(in: context) == .passed)
+        #expect(out.text.contains("since 20261121T000000Z-aaaa (6.6%)"), "\(out.text)")
+        #expect(out.text.contains("Trend (2 runs):"), "\(out.text)")
+    }
+
     @Test func corruptHistoryLinesAreCountedInAOneLineWarningNamingTheFirst() async throws {
         let base = try makeOutput()
         let history = base.appendingPathComponent(".smokerun/history.jsonl")

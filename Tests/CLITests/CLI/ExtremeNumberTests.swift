@@ -123,7 +123,7 @@ import Testing
             currentDirectory: folder.url)
         let code = try await ParseCommand(arguments: [input.file, "--output", "out"]).run(in: context)
         #expect(code == .testsFailed)
-        let report = try RunStore.loadReport(at: try runDirectory(in: folder.url.appendingPathComponent("out")))
+        let report = try RunReportFile.load(at: try runDirectory(in: folder.url.appendingPathComponent("out")))
         #expect(report.tests.count == 2)
         Self.expectBelievable(report, "\(input.name)")
     }
@@ -164,7 +164,7 @@ import Testing
             context: HostContext(
                 standardOutput: BufferOutput(), standardError: err, environment: [:], currentDirectory: folder.url))
         #expect(code == .testsFailed, "\(err.text)")
-        let merged = try RunStore.loadReport(at: try runDirectory(in: folder.url.appendingPathComponent("merged")))
+        let merged = try RunReportFile.load(at: try runDirectory(in: folder.url.appendingPathComponent("merged")))
         #expect(merged.tests.count == 2)
         Self.expectBelievable(merged, "merged")
     }
@@ -191,8 +191,8 @@ import Testing
         #expect(!GitHubAnnotations.lines(for: report, relativeTo: nil).isEmpty)
         // JSON holds no infinity or NaN: a webhook's JSON body and the history line refuse them, without trapping.
         let plan = NotificationPlan(kind: .always)
-        for format in [NotifyFormat.slack, .json] {
-            let body = NotificationBody.render(report: report, plan: plan, format: format, links: ArtifactLinks())
+        for format in MessageFormatRegistry.standard.renderers {
+            let body = format.body(for: report, plan: plan, links: ArtifactLinks(), sources: SourceLinks())
             #expect(!body.isEmpty || !value.isFinite)
         }
         let line = ReportSink.collect { sink in try? HistoryLine.write(report, path: "runs/x", to: &sink) }

@@ -91,7 +91,7 @@ import Testing
         #expect(dashboard == .passed, "\(dashboardErr)")
 
         // The readers' one door opens it read-only: a write through it fails.
-        let reader = try #require(try HistoryStore.database(outputDirectory: out))
+        let reader = try #require(try HistoryOpening.database(outputFolder: out))
         #expect(throws: StoreError.self) { try reader.markFolderRemoved(["20261122T000000Z-cccc"]) }
 
         #expect(try snapshot(out) == before)
@@ -109,7 +109,7 @@ import Testing
         let (status, _, err) = await run(["history", "--test", "T.A/test", "--output", "out"], in: folder.url)
         #expect(status == .passed, "\(err)")
         do {
-            let reader = try #require(try HistoryStore.database(outputDirectory: out))
+            let reader = try #require(try HistoryOpening.database(outputFolder: out))
             #expect(throws: StoreError.self) { try reader.markFolderRemoved(["20261122T000000Z-cccc"]) }
         }
         // Closed, it leaves no -wal or -shm file beside the database.

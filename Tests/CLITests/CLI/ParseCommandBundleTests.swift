@@ -35,7 +35,7 @@ import Testing
         #expect(out.text.contains("7 tests: 4 passed, 1 failed, 0 crashed, 0 timed out, 1 skipped, 1 expected failure"))
 
         let runDirectory = try onlyRunDirectory(folder)
-        let report = try RunStore.loadReport(at: runDirectory)
+        let report = try RunReportFile.load(at: runDirectory)
         #expect(report.device.name == "iPhone SE (3rd generation)")
         #expect(report.toolchain?.version == "Xcode 16.2 (16C5032a)")
         #expect(report.totals.flaky == 1)
@@ -127,7 +127,7 @@ import Testing
         let runs = folder.url.appendingPathComponent("out/runs")
         let name = try #require(try FileManager.default.contentsOfDirectory(atPath: runs.path).first)
         let directory = runs.appendingPathComponent(name)
-        return (try RunStore.loadReport(at: directory), directory)
+        return (try RunReportFile.load(at: directory), directory)
     }
 
     @Test func theReportHasTheRecordedRunsTimesAndSaysWhenItWasParsed() async throws {

@@ -28,7 +28,7 @@ import Testing
         let code = try await ParseCommand(arguments: ["x.xml", "x-swift-testing.xml", "--output", "out"]).run(
             in: context)
         #expect(code == .testsFailed)
-        let report = try RunStore.loadReport(at: folder.url.appendingPathComponent("out/latest"))
+        let report = try RunReportFile.load(at: folder.url.appendingPathComponent("out/latest"))
         #expect(report.status == .failed)
         #expect(report.totals.tests == 8 && report.totals.failed == 2 && report.totals.skipped == 1)
         #expect(Set(report.tests.map(\.framework)) == [.xctest, .swiftTesting])
@@ -68,7 +68,7 @@ import Testing
                 convert value of type 'String' to specified type 'Int'. Fix what it names and run again.
                 """))
         let latest = folder.url.appendingPathComponent("out/latest")
-        let report = try RunStore.loadReport(at: latest)
+        let report = try RunReportFile.load(at: latest)
         #expect(report.status == .error)
         #expect(report.tests.isEmpty)
         let error = try #require(report.errors.first)
@@ -170,7 +170,7 @@ import Testing
         let code = try await ParseCommand(arguments: ["cut.log", "--output", "out"]).run(in: context)
         #expect(code == .infrastructure)
         let latest = folder.url.appendingPathComponent("out/latest")
-        let report = try RunStore.loadReport(at: latest)
+        let report = try RunReportFile.load(at: latest)
         #expect(report.status == .incomplete)
         #expect(report.totals.unfinished == 1 && report.totals.failing == 0)
         #expect(report.incomplete?.lastLine == 5)
@@ -209,7 +209,7 @@ import Testing
         _ = try await ParseCommand(arguments: ["old.log", "--output", "out"]).run(in: context)
         let runs = folder.url.appendingPathComponent("out/runs")
         let name = try #require(try FileManager.default.contentsOfDirectory(atPath: runs.path).first)
-        let report = try RunStore.loadReport(at: runs.appendingPathComponent(name))
+        let report = try RunReportFile.load(at: runs.appendingPathComponent(name))
         #expect(report.startedAt == (try date("2016-12-15T10:43:15Z")))
         #expect(report.finishedAt == (try date("2016-12-15T10:43:17Z")))
         #expect(report.durationSeconds == 2)
@@ -241,7 +241,7 @@ import Testing
         #expect(code == .testsFailed, "\(err.text)")
         let runs = folder.url.appendingPathComponent("out/runs")
         let name = try #require(try FileManager.default.contentsOfDirectory(atPath: runs.path).first)
-        let report = try RunStore.loadReport(at: runs.appendingPathComponent(name))
+        let report = try RunReportFile.load(at: runs.appendingPathComponent(name))
         #expect(report.status == .failed)
         #expect(report.tests.isEmpty)
         #expect(report.errors.contains { $0.message.contains(notice) }, "\(report.errors.map(\.message))")
@@ -309,7 +309,7 @@ import Testing
         let runs = folder.appendingPathComponent("out/runs")
         let name = try #require(try FileManager.default.contentsOfDirectory(atPath: runs.path).first)
         let runDirectory = runs.appendingPathComponent(name)
-        return (code, try RunStore.loadReport(at: runDirectory), runDirectory, err.text)
+        return (code, try RunReportFile.load(at: runDirectory), runDirectory, err.text)
     }
 
     @Test func attachmentsFromOutsideTheInputFolderAreRefusedAndListed() async throws {

@@ -34,7 +34,7 @@ import Testing
             at: OutputLayout(root: output).history, withDestinationURL: victim)
         // history.jsonl is written only without SQLite (history.sqlite's link: HistoryDatabaseTests).
         var store = RunStore(outputDirectory: output)
-        store.sqlite = .failure(SQLiteLibraryError(tried: ["libsqlite3.so.0"], reasons: ["not installed"]))
+        store.history = HistoryOpening.withoutSQLite(outputFolder: store.outputDirectory)
         #expect {
             try store.appendHistory(report("20261122T040000Z-0001"))
         } throws: { error in
@@ -52,19 +52,19 @@ import Testing
         // What the link points at is a perfectly good history: reading it would still be reading another's file.
         let elsewhere = folder.url.appendingPathComponent("elsewhere.jsonl")
         var store = RunStore(outputDirectory: folder.url.appendingPathComponent("other"))
-        store.sqlite = .failure(SQLiteLibraryError(tried: ["libsqlite3.so.0"], reasons: ["not installed"]))
+        store.history = HistoryOpening.withoutSQLite(outputFolder: store.outputDirectory)
         try FileManager.default.createDirectory(at: store.outputDirectory, withIntermediateDirectories: true)
         try store.appendHistory(report("20261122T040000Z-0001"))
         try FileManager.default.moveItem(at: OutputLayout(root: store.outputDirectory).history, to: elsewhere)
         try FileManager.default.createSymbolicLink(
             at: OutputLayout(root: output).history, withDestinationURL: elsewhere)
         #expect {
-            _ = try HistoryStore.read(outputDirectory: output, pipeline: nil)
+            _ = try HistoryOpening.open(outputFolder: output).entries(pipeline: nil)
         } throws: { error in
             error.localizedDescription.contains("history.jsonl")
                 && error.localizedDescription.contains("symbolic link")
         }
-        #expect(HistoryStore.contentsOrEmpty(outputDirectory: output).entries.isEmpty)
+        #expect(HistoryOpening.open(outputFolder: output).contentsOrEmpty().entries.isEmpty)
     }
 
     @Test func aLockFileThatIsASymlinkIsNotWrittenWithThePID() throws {

@@ -70,7 +70,7 @@ import Testing
         // report.json, when there is one, says the same.
         let reportFile = RunDirectory(run).report
         if FileManager.default.fileExists(atPath: reportFile.path) {
-            #expect((try? RunStore.loadReport(at: run))?.status == status, "free \(free): \(finished.err)")
+            #expect((try? RunReportFile.load(at: run))?.status == status, "free \(free): \(finished.err)")
         }
         // The last message names a report only when it is there and says the same.
         if finished.out.contains("report: not written") {
@@ -84,7 +84,7 @@ import Testing
         if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: latest.path),
             target.hasSuffix(run.lastPathComponent)
         {
-            #expect((try? RunStore.loadReport(at: run))?.status == status)
+            #expect((try? RunReportFile.load(at: run))?.status == status)
         }
         // A run that is an error says why on standard error.
         if status == .error { #expect(finished.err.contains("No space left on device"), "\(finished.err)") }

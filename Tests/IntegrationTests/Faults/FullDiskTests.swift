@@ -91,7 +91,7 @@ import Testing
         #expect(finished.outcome.failure == .infrastructure)
         #expect(try Data(contentsOf: finished.output.appendingPathComponent("history.jsonl")) == earlier)
         // report.json was written before the history failed; it is rewritten so it does not say passed.
-        let saved = try RunStore.loadReport(at: finished.outcome.runDirectory)
+        let saved = try RunReportFile.load(at: finished.outcome.runDirectory)
         #expect(saved.status == .error)
         #expect(saved.errors.contains { $0.message.contains("history.jsonl") })
         // A run the history does not hold is not the latest run.
@@ -107,7 +107,7 @@ import Testing
                 at: OutputLayout(root: output).historyDatabase, withIntermediateDirectories: false)
         }
         #expect(finished.outcome.failure == .infrastructure)
-        let saved = try RunStore.loadReport(at: finished.outcome.runDirectory)
+        let saved = try RunReportFile.load(at: finished.outcome.runDirectory)
         #expect(saved.status == .error)
         #expect(saved.errors.contains { $0.message.contains("history.sqlite") && $0.message.contains("directory") })
         #expect(!FileManager.default.fileExists(atPath: finished.output.appendingPathComponent("latest").path))

@@ -72,7 +72,7 @@ import Testing
     }
 
     static func database(_ folder: URL) throws -> HistoryDatabase? {
-        try HistoryStore.database(outputDirectory: folder.appendingPathComponent("out"))
+        try HistoryOpening.database(outputFolder: folder.appendingPathComponent("out"))
     }
 
     @Test func twoConcurrentParsesIntoOneFolderBothLand() async throws {
@@ -96,7 +96,7 @@ import Testing
         let database = try #require(try Self.database(folder))
         let runs = try database.runs()
         #expect(runs.count == 2, "\(finished.map(\.output))")
-        #expect(try database.allTestResults().count == 6_000)
+        #expect(try database.connection.integer("SELECT count(*) FROM results") == 6_000)
         #expect(try database.testResults(testID: "HistoryTests/test50").count == 2)
         #expect(try database.testResults(testID: "HistoryTests/test50").allSatisfy { $0.message != nil })
     }
@@ -129,7 +129,7 @@ import Testing
         let runs = try database.runs()
         #expect(runs.first?.totals.tests == 200)
         #expect(try database.testResults(testID: "HistoryTests/test0").first?.message?.contains("2026-11-20") == true)
-        let results = try database.allTestResults().count
+        let results = Int(try database.connection.integer("SELECT count(*) FROM results") ?? 0)
         // All or nothing: the killed run is there with every test, or not at all.
         #expect((runs.count == 1 && results == 200) || (runs.count == 2 && results == 200 + big), "\(runs.count) runs")
 
@@ -165,8 +165,8 @@ import Testing
         #expect(notes.first?.contains("install") == true || notes.first?.contains("Install") == true)
         let out = folder.appendingPathComponent("out")
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("history.sqlite").path))
-        #expect(try HistoryStore.contents(of: OutputLayout(root: out).history, pipeline: nil).entries.count == 1)
-        let report = try RunStore.loadReport(at: out.appendingPathComponent("latest"))
+        #expect(try JSONLinesHistory(outputFolder: out).allContents().entries.count == 1)
+        let report = try RunReportFile.load(at: out.appendingPathComponent("latest"))
         #expect(report.errors.contains { $0.isNote && $0.message.contains("history.jsonl") })
     }
 }

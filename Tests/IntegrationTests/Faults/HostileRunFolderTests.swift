@@ -85,7 +85,7 @@ import Testing
     @Test func mergeCopiesNoFileFromOutsideAShard() throws {
         let fixture = try Fixture()
         defer { fixture.folder.remove() }
-        let report = try RunStore.loadReport(at: fixture.runDirectory)
+        let report = try RunReportFile.load(at: fixture.runDirectory)
         let merged = try RunStore(outputDirectory: fixture.folder.url.appendingPathComponent("merged"))
             .createRunDirectory(runID: "20261122T050000Z-0002")
         let copied = try ShardFiles.copyAttachments(

@@ -106,7 +106,7 @@ import Testing
             #expect(watched.termination == .exited(1), "\(watched.output)")
             #expect(watched.survivors.isEmpty, "still running after the run: \(watched.survivors)")
 
-            let report = try RunStore.loadReport(
+            let report = try RunReportFile.load(
                 at: try #require(watched.root).appendingPathComponent(".smokerun/latest"))
             let byID = Dictionary(uniqueKeysWithValues: report.tests.map { ($0.id, $0) })
             // A leftover process is a note: the test that left it still passed.
@@ -141,7 +141,7 @@ import Testing
             #expect(seconds < 60, "smokerun took \(seconds) s to stop: \(watched.output)")
             #expect(watched.termination == .exited(1), "\(watched.output)")
             #expect(watched.survivors.isEmpty, "still running after the run: \(watched.survivors)")
-            let report = try RunStore.loadReport(
+            let report = try RunReportFile.load(
                 at: try #require(watched.root).appendingPathComponent(".smokerun/latest"))
             #expect(report.status == .interrupted)
             #expect(report.tests.map(\.status) == [.interrupted])

@@ -131,13 +131,13 @@ import Testing
 
     @Test func theCheckReadsBacktickedMapAndGlobPaths() {
         let text = """
-            See `Sources/SmokeCore/Parsing/LogFormat.swift`, Scripts/bench-*.sh and Tests/SmokeKitTests/<Folder>.
+            See `Sources/SmokeCore/Parsing/InputFormat.swift`, Scripts/bench-*.sh and Tests/SmokeKitTests/<Folder>.
             IntegrationTests/ alone, ../shared/corpus and Scripts/no-such-script.sh, Documentation/Nowhere.md.
             """
         let paths = Self.namedPaths(in: text)
         #expect(
             paths == [
-                "Sources/SmokeCore/Parsing/LogFormat.swift", "Scripts/bench-*.sh", "Tests/SmokeKitTests/",
+                "Sources/SmokeCore/Parsing/InputFormat.swift", "Scripts/bench-*.sh", "Tests/SmokeKitTests/",
                 "Scripts/no-such-script.sh", "Documentation/Nowhere.md",
             ])
         #expect(paths.map(Self.resolves) == [true, true, true, false, false])

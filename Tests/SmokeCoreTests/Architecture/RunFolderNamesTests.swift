@@ -12,7 +12,7 @@ struct RunFolderNamesTests {
     static let fileNames = [
         "console.log", "report.json", "junit.xml", "summary.md", "index.html", "coverage.profdata",
         "coverage.json", "coverage.lcov", "cobertura.xml", "coverage-inputs.json", ".coverage-export.json",
-        "history-line", "history.jsonl", "history.sqlite", "tests.json",
+        "history.jsonl", "history.sqlite", "tests.json",
     ]
     /// Folder names: flagged where a path is built from them (they are also ordinary words and JSON keys).
     static let folderNames = [

@@ -4,6 +4,7 @@ import Testing
 @testable import SmokeCore
 @testable import SmokeCoreTestSupport
 @testable import SmokeKit
+@testable import SmokeTestSupport
 
 @Suite struct SparklineTests {
     @Test func scalesBetweenTheLowestAndHighestValue() {
@@ -45,6 +46,11 @@ import Testing
         let encoder = JSONCoding.encoder(pretty: false)
         let lines = try entries.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
         let text = lines[0] + "\n{\"runID\": \"torn\n" + lines[1] + "\n" + String(lines[1].prefix(20))
-        #expect(HistoryStore.parse(Data(text.utf8), pipeline: nil).entries.map(\.runID) == ["r1", "r2"])
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try Data(text.utf8).write(to: OutputLayout(root: folder.url).history)
+        let contents = try JSONLinesHistory(outputFolder: folder.url).allContents()
+        #expect(contents.entries.map(\.runID) == ["r1", "r2"])
+        #expect(contents.unreadableLines == 2 && contents.firstUnreadableLine == 2)
     }
 }

@@ -12,7 +12,7 @@ import Testing
     private func outputFolder(in folder: TemporaryDirectory, sqlite: Bool = false) throws -> URL {
         let output = folder.url.appendingPathComponent("out")
         var store = RunStore(outputDirectory: output)
-        if !sqlite { store.sqlite = HistoryDatabaseTests.missing }
+        if !sqlite { store.history = HistoryOpening.withoutSQLite(outputFolder: store.outputDirectory) }
         for index in 0..<3 {
             let runID = "20261122T0\(index)0000Z-000\(index)"
             let run = try store.createRunDirectory(runID: runID)
@@ -62,7 +62,7 @@ import Testing
         handle.seekToEndOfFile()
         handle.write(Data("{\"torn\n".utf8))
         try handle.close()
-        let read = try HistoryFileDashboardSource(outputDirectory: output).histories(pipelines: ["smoke"])
+        let read = try JSONLinesHistory(outputFolder: output).dashboardSource().histories(pipelines: ["smoke"])
         #expect(read.warnings.count == 1)
         #expect(read.warnings.first?.contains("skipped 1 unreadable line") == true)
     }

@@ -50,13 +50,14 @@ import Testing
         let lines = folder.url.appendingPathComponent("lines")
         try FileManager.default.createDirectory(at: lines, withIntermediateDirectories: true)
         var store = RunStore(outputDirectory: lines)
-        store.sqlite = HistoryDatabaseTests.missing
+        store.history = HistoryOpening.withoutSQLite(outputFolder: store.outputDirectory)
         for run in 0..<Self.runs { try store.appendHistory(report(run)) }
         let database = folder.url.appendingPathComponent("database")
         try FileManager.default.copyItem(at: lines, to: database)
-        _ = try HistoryDatabase(writingIn: database, library: SQLiteLibrary.shared.get())
-        let file = try HistoryFileDashboardSource(outputDirectory: lines).histories(pipelines: nil).histories
-        let read = try HistoryDatabaseDashboardSource(outputDirectory: database).histories(pipelines: nil).histories
+        let sqlite = try #require(HistoryOpening.open(outputFolder: database) as? SQLiteHistory)
+        _ = try HistoryDatabase(writingIn: database, library: sqlite.library)
+        let file = try JSONLinesHistory(outputFolder: lines).dashboardSource().histories(pipelines: nil).histories
+        let read = try HistoryDatabaseDashboardSource(history: sqlite).histories(pipelines: nil).histories
         return (try #require(file.first), try #require(read.first))
     }
 
@@ -90,7 +91,7 @@ import Testing
         defer { folder.remove() }
         _ = try histories(in: folder)
         let database = try #require(
-            try HistoryStore.database(outputDirectory: folder.url.appendingPathComponent("database")))
+            try HistoryOpening.database(outputFolder: folder.url.appendingPathComponent("database")))
         let plan = try database.connection.prepare(
             "EXPLAIN QUERY PLAN SELECT test FROM results WHERE \(HistorySchema.keptCondition)")
         var steps: [String] = []

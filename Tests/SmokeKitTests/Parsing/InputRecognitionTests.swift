@@ -9,27 +9,27 @@ import Testing
 @Suite struct InputRecognitionTests {
     typealias Support = ParsingTestSupport
 
-    static func detect(_ text: String) -> LogFormat {
-        Array(text.utf8).withUnsafeBufferPointer { LogFormat.detect($0) }
+    static func detect(_ text: String) -> String {
+        Array(text.utf8).withUnsafeBufferPointer { InputFormatRegistry.standard.detect($0).name }
     }
 
     @Test(arguments: [
         (
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\n<testsuites>\n<testsuite name=\"TestResults\">",
-            LogFormat.junit
+            "junit"
         ),
-        ("<testsuites name=\"All tests\" tests=\"6\">\n  <testsuite name=\"A\">", .junit),
-        ("\u{FEFF}<testsuite name=\"A\" tests=\"1\">", .junit),
-        ("<?xml version=\"1.0\"?>\n<testExecutions version=\"1\">\n<file path=\"A\">", .sonarTestExecutions),
-        ("<?xml version=\"1.0\"?>\n<plist version=\"1.0\">", .console),
+        ("<testsuites name=\"All tests\" tests=\"6\">\n  <testsuite name=\"A\">", "junit"),
+        ("\u{FEFF}<testsuite name=\"A\" tests=\"1\">", "junit"),
+        ("<?xml version=\"1.0\"?>\n<testExecutions version=\"1\">\n<file path=\"A\">", "sonarTestExecutions"),
+        ("<?xml version=\"1.0\"?>\n<plist version=\"1.0\">", "console"),
         (
             "{\n  \"devicesAndConfigurations\" : [],\n  \"totalTestCount\" : 6,\n  \"passedTests\" : 3\n}",
-            .xcresultSummary
+            "xcresultSummary"
         ),
-        ("{\"testNodes\": [], \"devices\": []}", .xcresultTests),
-        ("<unknown>:0: error: cannot load module\nTest Case 'A.b' started", .console),
+        ("{\"testNodes\": [], \"devices\": []}", "xcresultTests"),
+        ("<unknown>:0: error: cannot load module\nTest Case 'A.b' started", "console"),
     ])
-    func documentsAreRecognisedFromTheirFirstBytes(head: String, format: LogFormat) {
+    func documentsAreRecognisedFromTheirFirstBytes(head: String, format: String) {
         #expect(Self.detect(head) == format)
     }
 
@@ -43,7 +43,7 @@ import Testing
         "▸ Running script 'SwiftLint'",
     ])
     func formattedTestLinesAreRecognised(line: String) {
-        #expect(Array(line.utf8).withUnsafeBufferPointer { LogFormat.isFormattedTestLine($0) })
+        #expect(Array(line.utf8).withUnsafeBufferPointer { ConsoleFormat.isFormattedTestLine($0) })
     }
 
     @Test(arguments: [
@@ -56,7 +56,7 @@ import Testing
         "",
     ])
     func rawTestLinesAreNotFormatted(line: String) {
-        #expect(!Array(line.utf8).withUnsafeBufferPointer { LogFormat.isFormattedTestLine($0) })
+        #expect(!Array(line.utf8).withUnsafeBufferPointer { ConsoleFormat.isFormattedTestLine($0) })
     }
 
     @Test func aFormattedLogIsRefusedWithWhatToPassInstead() throws {

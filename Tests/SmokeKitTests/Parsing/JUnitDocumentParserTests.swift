@@ -187,7 +187,7 @@ import Testing
         let swiftTesting = xctest.deletingLastPathComponent().appendingPathComponent("x-swift-testing.xml")
         try Data(Self.swiftPMSwiftTesting.utf8).write(to: swiftTesting)
         let parsed = try LogParser().parse(files: [xctest, swiftTesting])
-        #expect(parsed.formats == [.junit, .junit])
+        #expect(parsed.formats == ["junit", "junit"])
         #expect(parsed.results.count == 8)
         #expect(Set(parsed.results.map(\.framework)) == [.xctest, .swiftTesting])
         let reconciliation = try #require(parsed.reconciliation)
@@ -224,7 +224,7 @@ import Testing
         for path in files {
             let parsed = try LogParser().parse(files: [CorpusLocation.file(path)])
             #expect(!parsed.results.isEmpty, "\(path)")
-            #expect(parsed.formats == [.junit], "\(path)")
+            #expect(parsed.formats == ["junit"], "\(path)")
             guard let own = parsed.frameworkCounts.first, Self.ownCountsThatDisagree[path] == nil else { continue }
             #expect(parsed.results.count == own.tests, "\(path): read \(parsed.results.count), it says \(own.tests)")
             checked += 1

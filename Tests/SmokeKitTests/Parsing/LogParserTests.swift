@@ -25,7 +25,7 @@ import Testing
                     #"{"kind":"runEnded","messages":[]}"#,
                 ]).utf8), name: "events.jsonl")
         let parsed = try LogParser().parse(files: [file])
-        #expect(parsed.formats == [.eventStream])
+        #expect(parsed.formats == ["eventStream"])
         #expect(parsed.results.map(\.id) == ["ShopTests.CartSuite/addsItem()"])
         #expect(parsed.results[0].durationSeconds == 0.002)
     }
@@ -86,7 +86,7 @@ import Testing
         let file = try Support.temporaryFile(Data("Test Case 'A.testB' started at x\nFatal error: boom\n".utf8))
         let parsed = try LogParser().parse(files: [file])
         #expect(parsed.results.map(\.status) == [.crashed])
-        #expect(parsed.formats == [.console])
+        #expect(parsed.formats == ["console"])
     }
 
     @Test func binaryGarbageIsRejected() throws {

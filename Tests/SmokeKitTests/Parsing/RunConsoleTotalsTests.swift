@@ -28,7 +28,7 @@ import Testing
         var totals = ConsoleTotals()
         for (offset, range) in [(1, 1..<5), (6, 6..<11)] {
             var interpreter = LineInterpreter(timeZone: TimeZone(identifier: "UTC")!)
-            interpreter.format = .console
+            interpreter.reader = .console
             var sink = CollectorSink(collector: ResultCollector())
             for line in lines[range] {
                 var bytes = Array(line.utf8)

@@ -42,7 +42,7 @@ import Testing
 
         _ = await finisher.finish(RunDraft(report: next, runDirectory: run))
 
-        let listed = try HistoryStore.runs(outputDirectory: output, pipeline: next.pipeline)
+        let listed = try HistoryOpening.open(outputFolder: output).runs(pipeline: next.pipeline)
         #expect(Set(listed.map(\.runID)) == [killed.lastPathComponent, next.runID])
         #expect(listed.first { $0.runID == killed.lastPathComponent }?.status == .failed)
         #expect(err.text.contains("the history now lists run \(killed.lastPathComponent) (failed)"), "\(err.text)")
@@ -70,7 +70,7 @@ import Testing
         let notes = OrphanRunAdopter(store: store).adopt()
 
         #expect(notes.isEmpty, "\(notes)")
-        let runs = try HistoryStore.runs(outputDirectory: output, pipeline: listedReport.pipeline)
+        let runs = try HistoryOpening.open(outputFolder: output).runs(pipeline: listedReport.pipeline)
         #expect(runs.map(\.runID) == [listedReport.runID])
         #expect(FileManager.default.fileExists(atPath: OutputLayout.unlistedMarker(inRun: live).path))
         #expect(!FileManager.default.fileExists(atPath: OutputLayout.unlistedMarker(inRun: listed).path))

@@ -10,10 +10,11 @@ import Testing
     let day: TimeInterval = 86_400
     let now = Date(timeIntervalSince1970: 2_000_000_000)
 
-    /// A finished run: its folder, and its history line when it has one (a shard never does).
     /// The pipeline file every run here used, unless a test says another.
     let pipelinePath = "/projects/app/Pipelines/smoke.json"
 
+    /// A finished run: its folder, and its history entry when it has one (a shard never does). The history is kept in
+    /// memory: retention is a policy over it and the real run folders.
     private func addRun(
         _ store: RunStore, pipeline: String, daysAgo: Double, history: Bool = true, file: String? = nil
     ) throws -> String {
@@ -36,7 +37,7 @@ import Testing
     @Test func onlyThePipelinesOldFinishedRunsAreRemoved() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        let store = RunStore(outputDirectory: folder.url)
+        let store = RunStore(outputDirectory: folder.url, history: InMemoryHistory(outputFolder: folder.url))
         let old = try (0..<4).map { try addRun(store, pipeline: "smoke", daysAgo: Double(20 + $0)) }
         let recent = try (0..<3).map { try addRun(store, pipeline: "smoke", daysAgo: Double($0)) }
         let shard = try addRun(store, pipeline: "smoke", daysAgo: 30, history: false)
@@ -49,7 +50,7 @@ import Testing
 
         var settings = RetentionSettings()
         settings.runs = 2
-        let outcome = RunPruner(outputDirectory: folder.url).prune(
+        let outcome = RunPruner(outputDirectory: folder.url, history: store.history).prune(
             pipeline: "smoke", pipelinePath: pipelinePath, settings: settings, now: now, current: recent[0])
 
         #expect(outcome.failures.isEmpty)
@@ -62,9 +63,9 @@ import Testing
     @Test func aRunThatCannotBeRemovedIsAWarningAndTheRestGoOn() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        let store = RunStore(outputDirectory: folder.url)
+        let store = RunStore(outputDirectory: folder.url, history: InMemoryHistory(outputFolder: folder.url))
         let runs = try (0..<3).map { try addRun(store, pipeline: "smoke", daysAgo: Double($0)) }
-        var pruner = RunPruner(outputDirectory: folder.url)
+        var pruner = RunPruner(outputDirectory: folder.url, history: store.history)
         let stuck = runs[1]
         pruner.remove = { url in
             if url.lastPathComponent == stuck { throw CocoaError(.fileWriteNoPermission) }
@@ -82,14 +83,14 @@ import Testing
     @Test func anotherProjectsPipelineOfTheSameNameKeepsItsRuns() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        let store = RunStore(outputDirectory: folder.url)
+        let store = RunStore(outputDirectory: folder.url, history: InMemoryHistory(outputFolder: folder.url))
         let mine = try (0..<3).map { try addRun(store, pipeline: "smoke", daysAgo: Double($0)) }
         let theirs = try (0..<3).map {
             try addRun(store, pipeline: "smoke", daysAgo: Double(10 + $0), file: "/projects/other/Pipelines/smoke.json")
         }
         var settings = RetentionSettings()
         settings.runs = 1
-        let outcome = RunPruner(outputDirectory: folder.url).prune(
+        let outcome = RunPruner(outputDirectory: folder.url, history: store.history).prune(
             pipeline: "smoke", pipelinePath: pipelinePath, settings: settings, now: now, current: mine[0])
         #expect(outcome.removed == [mine[2], mine[1]])
         #expect(theirs.allSatisfy { exists(store, $0) })
@@ -98,7 +99,7 @@ import Testing
     @Test func runsRecordedWithoutAPipelineFileOrAPruneWithoutOneRemoveNothing() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        let store = RunStore(outputDirectory: folder.url)
+        let store = RunStore(outputDirectory: folder.url, history: InMemoryHistory(outputFolder: folder.url))
         var report = ReportFixture.minimalReport
         report.startedAt = now.addingTimeInterval(-30 * day)
         report.finishedAt = report.startedAt
@@ -109,7 +110,7 @@ import Testing
         let current = try addRun(store, pipeline: report.pipeline, daysAgo: 0)
         var settings = RetentionSettings()
         settings.runs = 1
-        let pruner = RunPruner(outputDirectory: folder.url)
+        let pruner = RunPruner(outputDirectory: folder.url, history: store.history)
         let outcome = pruner.prune(
             pipeline: report.pipeline, pipelinePath: pipelinePath, settings: settings, now: now, current: current)
         #expect(outcome.removed.isEmpty && exists(store, report.runID))
@@ -124,7 +125,7 @@ import Testing
     func onlyFoldersSmokerunProvablyMadeAreRemoved(kind: String) throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        let store = RunStore(outputDirectory: folder.url)
+        let store = RunStore(outputDirectory: folder.url, history: InMemoryHistory(outputFolder: folder.url))
         let layout = OutputLayout(root: folder.url)
         let current = try addRun(store, pipeline: "smoke", daysAgo: 0)
         var report = ReportFixture.minimalReport
@@ -149,7 +150,7 @@ import Testing
         try store.appendHistory(report, pipelinePath: pipelinePath)
         var settings = RetentionSettings()
         settings.runs = 1
-        let outcome = RunPruner(outputDirectory: folder.url).prune(
+        let outcome = RunPruner(outputDirectory: folder.url, history: store.history).prune(
             pipeline: "smoke", pipelinePath: pipelinePath, settings: settings, now: now, current: current)
         #expect(outcome.removed.isEmpty)
         #expect(POSIXFile.exists(layout.run(report.runID)))
@@ -162,11 +163,11 @@ import Testing
         let profiles = folder.url.appendingPathComponent("profiles")
         try FileManager.default.createDirectory(at: profiles, withIntermediateDirectories: true)
         try Data("raw".utf8).write(to: profiles.appendingPathComponent("1-a.profraw"))
-        RunPruner.removeRawProfiles(in: folder.url)
+        CoverageCollector.removeRawProfiles(in: folder.url)
         #expect(try folder.files(in: "profiles") == ["1-a.profraw"])
 
         try Data("merged".utf8).write(to: folder.url.appendingPathComponent(RunDirectory.coverageProfileName))
-        RunPruner.removeRawProfiles(in: folder.url)
+        CoverageCollector.removeRawProfiles(in: folder.url)
         #expect(!FileManager.default.fileExists(atPath: profiles.path))
         #expect(
             FileManager.default.fileExists(

@@ -66,22 +66,22 @@ import Testing
         #expect(!left.contains { $0.hasPrefix(".") && !OutputLayout.isRunFolderMarker($0) }, "\(left)")
     }
 
-    /// A big run's console.log and history line are made on threads beside the reports: the run ends as a small
-    /// run's does — the same history line, console.log's bytes, console.log among the artifacts, no hidden file.
+    /// A big run's console.log is copied on a thread beside the reports: the run ends as a small run's does — the
+    /// same history line, console.log's bytes, console.log among the artifacts, no hidden file.
     @Test func finishingABigRunCopiesTheLogAndAppendsTheSameHistoryLine() throws {
         let folder = try TemporaryDirectory()
         let log = folder.url.appendingPathComponent("input.log")
         try Data("Test Suite 'All tests' started\n".utf8).write(to: log)
-        // The history line rendered beside the reports is history.jsonl's, written when SQLite is missing.
+        // history.jsonl's line, written when SQLite is missing.
         var store = RunStore(outputDirectory: folder.url.appendingPathComponent("out"))
-        store.sqlite = HistoryDatabaseTests.missing
+        store.history = HistoryOpening.withoutSQLite(outputFolder: store.outputDirectory)
         let runDirectory = try store.createRunDirectory(runID: Self.bigReport.runID)
         let written = try store.finish(
             Self.bigReport, in: runDirectory, formats: [.json, .junit, .html], consoleLog: log, environment: [:])
         #expect(written.artifacts.contains("console.log"))
         #expect(try Data(contentsOf: runDirectory.appendingPathComponent("console.log")) == Data(contentsOf: log))
         var reference = RunStore(outputDirectory: folder.url.appendingPathComponent("reference"))
-        reference.sqlite = HistoryDatabaseTests.missing
+        reference.history = HistoryOpening.withoutSQLite(outputFolder: reference.outputDirectory)
         _ = try reference.createRunDirectory(runID: written.runID)
         try reference.appendHistory(written)
         #expect(
@@ -91,15 +91,16 @@ import Testing
         #expect(!left.contains { $0.hasPrefix(".") && !OutputLayout.isRunFolderMarker($0) }, "\(left)")
     }
 
-    /// A full disk under the copied console.log or the history line: no report.json, no history line, no hidden
-    /// file left in the run directory — also when report.json is the only report (nothing else on another thread).
-    @Test(arguments: ["console.log", "history-line"], [[ReportFormat.json, .junit], [.json]])
-    func aBigRunWhoseLogOrHistoryLineCannotBeWrittenGetsNoReportJSON(name: String, formats: [ReportFormat]) throws {
+    /// A full disk under the copied console.log: no report.json, no history line, no hidden file left in the run
+    /// directory — also when report.json is the only report (nothing else on another thread).
+    @Test(arguments: [[ReportFormat.json, .junit], [.json]])
+    func aBigRunWhoseLogCannotBeWrittenGetsNoReportJSON(formats: [ReportFormat]) throws {
+        let name = "console.log"
         let folder = try TemporaryDirectory()
         let log = folder.url.appendingPathComponent("input.log")
         try Data(repeating: UInt8(ascii: "x"), count: 3 << 20).write(to: log)
         var store = RunStore(outputDirectory: folder.url.appendingPathComponent("out"), writer: Self.refusing(name))
-        store.sqlite = HistoryDatabaseTests.missing
+        store.history = HistoryOpening.withoutSQLite(outputFolder: store.outputDirectory)
         let runDirectory = try store.createRunDirectory(runID: Self.bigReport.runID)
         #expect {
             try store.finish(

@@ -42,7 +42,7 @@ import Testing
                 "summary.md",
             ])
         #expect(try String(contentsOf: run.appendingPathComponent("console.log"), encoding: .utf8) == "raw console\n")
-        #expect(try RunStore.loadReport(at: run) == report)
+        #expect(try RunReportFile.load(at: run) == report)
         let html = try String(contentsOf: run.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(html.contains("<pre>hello</pre>"))
     }
@@ -73,10 +73,10 @@ import Testing
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: latest.path) == "runs/20261122T040000Z-0001")
         _ = try finishFixtureRun(in: folder, runID: "20261122T080000Z-0002")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: latest.path) == "runs/20261122T080000Z-0002")
-        #expect(HistoryStore.latestRunDirectory(outputDirectory: output)?.lastPathComponent == "20261122T080000Z-0002")
+        #expect(RunDirectoryLocator.latestRun(outputDirectory: output)?.lastPathComponent == "20261122T080000Z-0002")
         #expect(try folder.files(in: "out") == ["history.sqlite", "latest", "runs"])
         #expect(
-            try HistoryStore.read(outputDirectory: output, pipeline: "smoke").map(\.runID)
+            try HistoryOpening.open(outputFolder: output).entries(pipeline: "smoke").map(\.runID)
                 == ["20261122T040000Z-0001", "20261122T080000Z-0002"])
     }
 
@@ -94,11 +94,11 @@ import Testing
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let store = RunStore(outputDirectory: folder.url)
-        #expect(HistoryStore.latestRunDirectory(outputDirectory: folder.url) == nil)
+        #expect(RunDirectoryLocator.latestRun(outputDirectory: folder.url) == nil)
         _ = try store.createRunDirectory(runID: "20261122T080000Z-0002")
         _ = try store.createRunDirectory(runID: "20261122T040000Z-0001")
         #expect(
-            HistoryStore.latestRunDirectory(outputDirectory: folder.url)?.lastPathComponent == "20261122T080000Z-0002")
+            RunDirectoryLocator.latestRun(outputDirectory: folder.url)?.lastPathComponent == "20261122T080000Z-0002")
     }
 
     @Test func appendsTheSummaryToGitHubStepSummary() throws {
@@ -115,11 +115,11 @@ import Testing
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let reportURL = folder.url.appendingPathComponent("report.json")
-        #expect(throws: StoreError.reportMissing(path: reportURL.path)) { try RunStore.loadReport(at: folder.url) }
+        #expect(throws: StoreError.reportMissing(path: reportURL.path)) { try RunReportFile.load(at: folder.url) }
 
         try Data("{\"schemaVersion\": 1, \"pipeline\": 3}".utf8).write(to: reportURL)
         do {
-            _ = try RunStore.loadReport(at: folder.url)
+            _ = try RunReportFile.load(at: folder.url)
             Issue.record("expected an error")
         } catch let error as StoreError {
             #expect(error.kind == .invalidInput)

@@ -6,7 +6,11 @@ import Foundation
 /// this one reads on. Pure: `LogParser` reads the file and hands it the lines; it sits beside the parsers so the
 /// compiler can inline the per-line path.
 package struct LineInterpreter {
-    package var format: LogFormat?
+    /// How the file's lines are read: its format's reader (`InputFormat.makeReader`), set once the format is known.
+    package var reader: InputReader? {
+        didSet { readsEventStream = reader?.isEventStream ?? false }
+    }
+    private var readsEventStream = false
     var console = ConsoleParser()
     package var eventStream = SwiftTestingEventStreamParser()
     package private(set) var sawTestActivity = false
@@ -64,7 +68,7 @@ package struct LineInterpreter {
         return "xcodebuild ended with `\(lastBanner)`: a log without tests. Pass the output of `xcodebuild test`"
     }
 
-    /// Lines shaped like an xcpretty or xcbeautify test result (`LogFormat.isFormattedTestLine`): how many, and the
+    /// Lines shaped like an xcpretty or xcbeautify test result (`ConsoleFormat.isFormattedTestLine`): how many, and the
     /// first one's number and text.
     package private(set) var formattedLineCount = 0
     package private(set) var firstFormattedLine: (number: Int, text: String)?
@@ -80,11 +84,12 @@ package struct LineInterpreter {
         lineNumber += 1
         guard let contentStart = unwrapper.contentStart(of: rawLine) else { return }
         let line = contentStart == 0 ? rawLine : UnsafeBufferPointer(rebasing: rawLine[contentStart...])
-        guard format != .eventStream else {
+        if readsEventStream {
             notes.totals.read(line)
             interpretRecord(line, into: &sink)
             return
         }
+        if case .lines(let rule) = reader { return emit(rule.read(line), into: &sink) }
         // Moved out while its bytes are read, so reading may change `self`.
         var plain: [UInt8] = []
         swap(&plain, &colourless)
@@ -103,7 +108,7 @@ package struct LineInterpreter {
     }
 
     private mutating func interpretConsole<Sink: LineEventSink>(_ line: LineBytes, into sink: inout Sink) {
-        if LogFormat.isFormattedTestLine(line) {
+        if ConsoleFormat.isFormattedTestLine(line) {
             formattedLineCount += 1
             if firstFormattedLine == nil {
                 firstFormattedLine = (lineNumber, line.string(line.skippingBlanks()..<line.count))
@@ -142,7 +147,7 @@ package struct LineInterpreter {
         case .output, .toolOutput, .issueMessageContinued: break
         default: sawTestActivity = true
         }
-        if skipsSwiftTestingConsole, format != .eventStream, event.framework == .swiftTesting { return }
+        if skipsSwiftTestingConsole, !readsEventStream, event.framework == .swiftTesting { return }
         sink.take(event, line: lineNumber)
     }
 }

@@ -5,6 +5,9 @@ import SmokeCore
 /// so they are checked against what the frameworks said in it.
 struct SwiftPMDriver: TestDriver {
     var settings: SwiftPMSettings
+    var name: String { "swiftpm" }
+    var doctorChecks: DriverDoctorChecks { DriverDoctorChecks(swiftToolchain: true) }
+    var testBinaryPackage: SwiftPMSettings? { settings }
 
     func run(in context: RunContext) -> DriverResult {
         SwiftPMTestRun(settings: settings, context: context).run()

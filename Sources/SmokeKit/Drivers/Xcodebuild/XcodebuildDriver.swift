@@ -7,6 +7,9 @@ import SmokeCore
 struct XcodebuildDriver: TestDriver {
     var settings: XcodebuildSettings
     var makeReader: @Sendable (any CommandRunning, [String: String]) -> any ResultBundleReading
+    var name: String { "xcodebuild" }
+    var doctorChecks: DriverDoctorChecks { DriverDoctorChecks(needsMacOS: true, simulators: true) }
+    var testBinaryPackage: SwiftPMSettings? { nil }
 
     func run(in context: RunContext) -> DriverResult {
         let reader = makeReader(context.runner, context.environment)

@@ -61,8 +61,8 @@ struct MetamorphicCorpusTests {
         try CorpusLocation.require()
         let file = CorpusLocation.file(log)
         let bytes = try [UInt8](Data(contentsOf: file))
-        let format = bytes.withUnsafeBufferPointer { LogFormat.detect($0) }
-        if !transformation.appliesToEventStreams, format == .eventStream { return }
+        let format = bytes.withUnsafeBufferPointer { InputFormatRegistry.standard.detect($0).name }
+        if !transformation.appliesToEventStreams, format == "eventStream" { return }
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let rewritten = folder.url.appendingPathComponent(file.lastPathComponent)

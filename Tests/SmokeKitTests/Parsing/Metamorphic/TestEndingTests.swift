@@ -61,8 +61,8 @@ struct TestEndingTests {
         guard !log.contains("line_samples"), let bytes = try? [UInt8](Data(contentsOf: CorpusLocation.file(log))),
             let banner = String(bytes: bytes.prefix(4096), encoding: .utf8), !banner.contains(" SUCCEEDED **")
         else { return false }
-        let format = bytes.withUnsafeBufferPointer { LogFormat.detect($0) }
-        return format != .eventStream && lastStart(in: LogLines(bytes), xctestOnly: false) != nil
+        let format = bytes.withUnsafeBufferPointer { InputFormatRegistry.standard.detect($0).name }
+        return format != "eventStream" && lastStart(in: LogLines(bytes), xctestOnly: false) != nil
     }
 
     @Test func someCorpusLogsStartTests() throws {

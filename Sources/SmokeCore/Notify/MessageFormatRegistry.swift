@@ -1,0 +1,28 @@
+import Foundation
+
+/// The message formats smokerun sends, `notify.format`'s default first.
+package struct MessageFormatRegistry: Sendable {
+    package var renderers: [any MessageFormat]
+
+    package init(renderers: [any MessageFormat]) {
+        self.renderers = renderers
+    }
+
+    package static let standard = MessageFormatRegistry(renderers: [
+        SlackMessage(),
+        JSONMessage(),
+    ])
+
+    package var formats: [NotifyFormat] { renderers.map(\.format) }
+
+    /// The renderer of `format`; the first (Slack's) for a format none registers, which a loaded pipeline never
+    /// names.
+    package func renderer(for format: NotifyFormat) -> any MessageFormat {
+        renderers.first { $0.format == format } ?? renderers[0]
+    }
+
+    /// The format named `name` (a pipeline's `notify.format`), or nil.
+    package func format(named name: String) -> NotifyFormat? {
+        formats.first { $0.rawValue == name }
+    }
+}

@@ -1,0 +1,44 @@
+/// The input formats `smokerun parse` recognises, asked in order; a file none claims is a console log. The
+/// standard list is `ResultBundle/InputFormatRegistry+Standard.swift`, the folder above every format it names.
+package struct InputFormatRegistry: Sendable {
+    package var formats: [any InputFormat]
+    /// What a file no format claims is read as.
+    package var fallback: any InputFormat
+
+    package init(formats: [any InputFormat], fallback: any InputFormat) {
+        self.formats = formats
+        self.fallback = fallback
+    }
+
+    /// The format of a file from its first bytes: the first that claims it, else the fallback.
+    package func detect(_ head: LineBytes) -> any InputFormat {
+        let head = InputHead(head)
+        return formats.first { $0.claims(head: head) } ?? fallback
+    }
+
+    /// Largest document read whole (they are trees, not streams).
+    package static let documentByteLimit = 512 * 1024 * 1024
+
+    /// Whether `sample` looks like binary data: NUL bytes, or many bytes that are not UTF-8.
+    package static func looksBinary(_ sample: LineBytes) -> Bool {
+        guard !sample.isEmpty else { return false }
+        var nulCount = 0
+        var search = 0
+        while let nul = sample.firstIndex(of: 0, from: search) {
+            nulCount += 1
+            search = nul + 1
+        }
+        if nulCount * 100 > sample.count { return true }
+        var invalid = 0
+        var iterator = sample.makeIterator()
+        var decoder = UTF8()
+        decoding: while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue: continue
+            case .error: invalid += 1
+            case .emptyInput: break decoding
+            }
+        }
+        return invalid * 20 > sample.count
+    }
+}

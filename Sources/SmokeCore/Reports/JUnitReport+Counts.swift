@@ -1,0 +1,55 @@
+import Foundation
+
+extension JUnitReport {
+    /// The four counts a `<testsuite>` and `<testsuites>` carry, plus time.
+    struct Counts {
+        var tests = 0
+        var failures = 0
+        var errors = 0
+        var skipped = 0
+        var time = 0.0
+
+        init(tests: Int = 0, failures: Int = 0, errors: Int = 0, skipped: Int = 0, time: Double = 0) {
+            self.tests = tests
+            self.failures = failures
+            self.errors = errors
+            self.skipped = skipped
+            self.time = time
+        }
+
+        /// - Parameter quarantined: keys (`TestResult.deviceKey`) of failing tests a quarantine covered: each is
+        ///   written as `<skipped>`, so it is counted as skipped, never as a failure or an error.
+        init(_ results: [TestResult], indices: [Int], quarantined: Set<String> = []) {
+            var totals = Totals()
+            var time = 0.0
+            for index in indices {
+                if !quarantined.isEmpty, results[index].status.isFailure,
+                    quarantined.contains(results[index].deviceKey)
+                {
+                    totals.add(.skipped, flaky: false)
+                } else {
+                    totals.add(results[index].status, flaky: results[index].flaky)
+                }
+                time += results[index].durationSeconds
+            }
+            self.init(
+                tests: totals.tests, failures: totals.failed, errors: totals.crashed + totals.timedOut,
+                skipped: totals.skipped + totals.interrupted + totals.unfinished, time: time)
+        }
+
+        mutating func add(_ other: Counts) {
+            tests += other.tests
+            failures += other.failures
+            errors += other.errors
+            skipped += other.skipped
+            time += other.time
+        }
+
+        var attributes: String {
+            """
+            tests="\(tests)" failures="\(failures)" errors="\(errors)" skipped="\(skipped)" \
+            time="\(ReportText.seconds(time))"
+            """
+        }
+    }
+}

@@ -1,0 +1,13 @@
+/// A file's `stat` as far as "did it change" goes: modification time to the nanosecond, size, inode
+/// (an editor that saves by rename gives a new one).
+package struct FileStamp: Codable, Equatable, Sendable {
+    var modifiedNanoseconds: Int64
+    var size: Int64
+    var inode: UInt64
+
+    package init(modifiedNanoseconds: Int64, size: Int64, inode: UInt64) {
+        self.modifiedNanoseconds = modifiedNanoseconds
+        self.size = size
+        self.inode = inode
+    }
+}

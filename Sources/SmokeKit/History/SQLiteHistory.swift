@@ -1,0 +1,86 @@
+import Foundation
+import SmokeCore
+
+/// `<output>/history.sqlite` (`HistoryDatabase`): every finished run and its tests' results, each reader reading only
+/// what its answer needs. The first append makes the file and imports `history.jsonl`; until then (a folder whose
+/// runs were all written without SQLite) every read is `history.jsonl`'s.
+package struct SQLiteHistory: RunHistory {
+    package let outputFolder: URL
+    let library: SQLiteLibrary
+
+    init(outputFolder: URL, library: SQLiteLibrary) {
+        self.outputFolder = outputFolder
+        self.library = library
+    }
+
+    /// The history read before the database exists.
+    private var lines: JSONLinesHistory { JSONLinesHistory(outputFolder: outputFolder) }
+
+    /// The database opened to read, never to write; nil when the folder has none yet.
+    package func database() throws -> HistoryDatabase? {
+        try HistoryDatabase(readingIn: outputFolder, library: library)
+    }
+
+    /// Appends the run and its tests in one transaction.
+    package func append(_ report: RunReport, pipelinePath: String?, writer: FileWriter) throws {
+        try HistoryDatabase(writingIn: outputFolder, library: library).append(
+            report, path: OutputLayout.relativeRunPath(report.runID), pipelinePath: pipelinePath)
+    }
+
+    package func runs(pipeline: String?) throws -> [HistoryRun] {
+        guard let database = try database() else { return try lines.runs(pipeline: pipeline) }
+        return try database.runs(pipeline: pipeline)
+    }
+
+    /// `perTest: false` reads the runs without their tests (empty `outcomes`, `flaky`, `durations`).
+    package func contents(pipeline: String?, since: Date?, last: Int?, perTest: Bool) throws -> HistoryContents {
+        guard let database = try database() else {
+            return try lines.contents(pipeline: pipeline, since: since, last: last, perTest: perTest)
+        }
+        let entries =
+            perTest
+            ? try database.entries(pipeline: pipeline, since: since, last: last)
+            : try database.storedRuns(pipeline: pipeline, since: since, newest: last).map {
+                HistoryEntry(run: $0.run, outcomes: [:], flaky: [], durations: [:])
+            }
+        return HistoryContents(entries: entries, unreadableLines: 0)
+    }
+
+    package func notificationHistory(of report: RunReport) -> [HistoryEntry] {
+        do {
+            guard let database = try database() else { return lines.notificationHistory(of: report) }
+            return try database.notificationHistory(of: report)
+        } catch {
+            return []
+        }
+    }
+
+    package func durations(pipeline: String, testIDs: Set<String>) -> [String: Double] {
+        guard !testIDs.isEmpty else { return [:] }
+        do {
+            guard let database = try database() else { return lines.durations(pipeline: pipeline, testIDs: testIDs) }
+            return try database.durations(pipeline: pipeline, testIDs: testIDs)
+        } catch {
+            return [:]
+        }
+    }
+
+    package func testResults(testID: String, since: Date?) throws -> [HistoryTestResult] {
+        guard let database = try database() else { return try lines.testResults(testID: testID, since: since) }
+        return try database.testResults(testID: testID, since: since)
+    }
+
+    package func dashboardSource() throws -> any DashboardSource {
+        guard try database() != nil else { return try lines.dashboardSource() }
+        return HistoryDatabaseDashboardSource(history: self)
+    }
+
+    /// Marks the removed runs' folders gone and deletes the pipeline file's runs older than `date`, with their
+    /// results; a folder without a database has nothing to prune.
+    package func prune(removedFolders: [String], pipelinePath: String, startedBefore date: Date) throws -> Int {
+        guard try HistoryDatabase.isRegularFile(OutputLayout(root: outputFolder).historyDatabase) else { return 0 }
+        let database = try HistoryDatabase(writingIn: outputFolder, library: library)
+        try database.markFolderRemoved(removedFolders)
+        return try database.deleteRuns(pipelinePath: pipelinePath, startedBefore: date)
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import SmokeCore
+
+/// The bounds every test process runs under: per-test and whole-run time, and cancellation.
+struct RunLimits: Sendable {
+    var testSeconds: TimeInterval
+    var runDeadline: Date
+    var cancellation: CancellationFlag
+    /// The clock; tests pass their own.
+    var now: @Sendable () -> Date
+    /// How long a stopped process may take to finish before its group is killed (`timeouts.graceSeconds`).
+    var graceSeconds: TimeInterval = 10
+    /// Told about each test process group while it runs (the run lock records them; see `LeftoverProcesses`).
+    var processGroups: (any ProcessGroupRecording)?
+
+    init(
+        testSeconds: TimeInterval, runDeadline: Date, cancellation: CancellationFlag,
+        now: @escaping @Sendable () -> Date = { SystemClock.now() }
+    ) {
+        self.testSeconds = testSeconds
+        self.runDeadline = runDeadline
+        self.cancellation = cancellation
+        self.now = now
+    }
+
+    /// Why a running process must stop now, if it must.
+    func stopReason(testStartedAt: Date?) -> StopReason? {
+        let now = now()
+        if cancellation.isCancelled { return .cancelled }
+        if now >= runDeadline { return .runTimedOut }
+        if let testStartedAt, now.timeIntervalSince(testStartedAt) > testSeconds { return .testTimedOut }
+        return nil
+    }
+}
+
+extension RunLimits {
+    /// `300` → "300 s", `0.5` → "0.5 s": a timeout as messages print it.
+    static func text(seconds value: Double) -> String {
+        Int(exactly: value).map { "\($0) s" } ?? String(format: "%.1f s", value)
+    }
+}
+
+enum StopReason: Sendable, Equatable {
+    case testTimedOut, runTimedOut, cancelled
+}
+
+/// Keeps the test process groups of a run where a later run can find them.
+package protocol ProcessGroupRecording: Sendable {
+    func record(group pid: Int32)
+    func forget(group pid: Int32)
+}
