@@ -80,11 +80,16 @@ struct CulpritFixture: Sendable {
         try write(
             "Ledger/Tests/LedgerTests/LedgerTests.swift",
             """
+            import Foundation
             import Ledger
             import XCTest
 
             final class LedgerTests: XCTestCase {
-                func testTotal() { XCTAssertEqual(total([1, 2]), 3) }
+                // LEDGER_OFFSET stands for a change in the environment: it fails the test at any commit.
+                func testTotal() {
+                    let offset = ProcessInfo.processInfo.environment["LEDGER_OFFSET"].flatMap { Int($0) } ?? 0
+                    XCTAssertEqual(total([1, 2]) + offset, 3)
+                }
             }
 
             """)

@@ -12,11 +12,12 @@ import Testing
 
     /// Runs the real binary in `folder`, bounded at nine minutes; `signal` may stop it (returns true once sent).
     static func culprit(
-        _ arguments: [String], in folder: URL, signal: ((ChildProcess, String) -> Bool)? = nil
+        _ arguments: [String], in folder: URL, environment extra: [String: String] = [:],
+        signal: ((ChildProcess, String) -> Bool)? = nil
     ) throws -> (Termination, String) {
         let child = try ChildProcess(
             executable: IntegrationSupport.smokerunBinary.path, arguments: ["culprit"] + arguments,
-            environment: ProcessInfo.processInfo.environment, currentDirectory: folder)
+            environment: ProcessInfo.processInfo.environment.merging(extra) { $1 }, currentDirectory: folder)
         var output = Data()
         var signalled = false
         let deadline = Date().addingTimeInterval(540)
@@ -108,7 +109,7 @@ import Testing
                 return true
             })
         #expect(signalledAt != nil, "no worktree was ever made: \(output)")
-        #expect(termination == .exited(ExitCode.infrastructure.rawValue), "\(output)")
+        #expect(termination == .exited(ExitCode.stoppedEarly.rawValue), "\(output)")
         // What is known: the last good commit passed again, so the culprit is one of the nine.
         let range = "the culprit is after \(fixture.commits[0].prefix(7)) up to \(fixture.commits[9].prefix(7))"
         #expect(output.contains("interrupted after 1 test run: \(range)"), "\(output)")

@@ -32,7 +32,7 @@ struct CulpritCommand: Command {
         known: the commits still under suspicion.
 
         Exit status: 0 the search gave an answer, 2 unknown run or test, or no range to search,
-        3 build tool or git failure, interrupted, or out of time.
+        3 build tool or git failure, 6 stopped (SIGINT/SIGTERM or out of time) with what is known.
 
         """
 
@@ -134,7 +134,7 @@ struct CulpritCommand: Command {
                 Result { try runner.run(good: good, commits: commits, failingRun: report.runID, repeats: repeats) }
             }.get()
             context.standardOutput.line(verdict.sentence)
-            if case .unfinished(let reason, _, _, _, _) = verdict, reason != .runBudget { return .infrastructure }
+            if case .unfinished(let reason, _, _, _, _) = verdict, reason != .runBudget { return .stoppedEarly }
             return .passed
         }
     }
