@@ -195,6 +195,9 @@ package struct NotifySettings: Sendable, Equatable {
     package var slackUpload: SlackUploadSettings?
     /// Where the dashboard site is published; a message links each failing test's page under it.
     package var dashboardURL: String?
+    /// After a run with a new failure, search its suspect commits for the first failing one (`smokerun culprit`,
+    /// started apart from the run) and send a follow-up message naming it.
+    package var findCulprit = false
 
     package init() {}
 }

@@ -15,6 +15,10 @@ package struct SlackMessage: MessageFormat {
         TestNotification.encode(["text": TestNotification.text(pipeline: pipeline, host: host)])
     }
 
+    package func culpritBody(_ followUp: CulpritFollowUp) -> Data {
+        TestNotification.encode(["text": SlackText.escape(followUp.text, limit: SlackText.sectionLimit)])
+    }
+
     /// Failing tests shown one per block; the rest are counted in "…and N more".
     package static let listedFailures = 10
     /// Names listed in one line (flaky, recovered) before "…and N more".

@@ -26,6 +26,11 @@ package struct RunStore: Sendable {
     /// `<output>/runs/<runID>`, relative to the output folder (the `path` of a history entry).
     static func relativePath(runID: String) -> String { OutputLayout.relativeRunPath(runID) }
 
+    /// Writes report.json of a finished run again, with what was learned after it (the culprit finder's answer).
+    package func rewriteReportJSON(_ report: RunReport, in runDirectory: URL) throws {
+        try writeReports(report, in: runDirectory, formats: [.json])
+    }
+
     /// Creates `<output>/runs/<runID>/`, its `attachments/` folder and its marker (`OutputLayout.runMarkerName`, what
     /// retention and the temp-file sweeper require before they touch a folder); returns the run directory.
     /// `runs/` must be a folder, not a link that leads out of the output folder.

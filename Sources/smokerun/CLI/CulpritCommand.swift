@@ -27,12 +27,15 @@ struct CulpritCommand: Command {
           --flaky-repeats N  runs per commit of a test the history knows to be flaky; it counts as
                              failing at a commit only when it fails every time (default: the
                              pipeline's culprit.flakyRepeats, 3; 1 refuses flaky tests)
+          --follow-up        send the answer to the pipeline's webhook and record it in RUN's
+                             report.json (what notify.findCulprit starts after a run)
 
         SIGINT/SIGTERM stop the running build or test, remove the worktree and print what is
-        known: the commits still under suspicion.
+        known: the commits still under suspicion. One search per pipeline at a time: a second
+        one is refused while <output>/locks/<pipeline>.culprit.lock is held.
 
         Exit status: 0 the search gave an answer, 2 unknown run or test, or no range to search,
-        3 build tool or git failure, 6 stopped (SIGINT/SIGTERM or out of time) with what is known.
+        3 build tool or git failure or a search already running, 6 stopped (SIGINT/SIGTERM or out of time) with what is known.
 
         """
 
@@ -43,10 +46,13 @@ struct CulpritCommand: Command {
     /// Nil: the pipeline's `culprit.maxMinutes` / `culprit.flakyRepeats`.
     var maxMinutes: Int?
     var flakyRepeats: Int?
+    /// `--follow-up`: send the answer to the pipeline's webhook and record it in report.json (`notify.findCulprit`).
+    var followUp = false
     var now: @Sendable () -> Date = { Date() }
 
     init(arguments: [String]) throws(UsageError) {
-        let parsed = try Arguments(arguments, options: ["pipeline", "output", "max-minutes", "flaky-repeats"])
+        let parsed = try Arguments(
+            arguments, options: ["pipeline", "output", "max-minutes", "flaky-repeats"], flags: ["follow-up"])
         guard parsed.positionals.count >= 2 else {
             throw UsageError(
                 "culprit takes a RUN and at least one TEST, got \(parsed.positionals.count) arguments (see smokerun culprit --help)"
@@ -55,6 +61,7 @@ struct CulpritCommand: Command {
         run = parsed.positionals[0]
         tests = Array(parsed.positionals.dropFirst())
         pipelinePath = parsed.value("pipeline")
+        followUp = parsed.flag("follow-up")
         output = parsed.value("output")
         if let minutes = try parsed.integer("max-minutes") {
             guard minutes > 0 else { throw UsageError("--max-minutes must be at least 1, got \(minutes)") }
@@ -119,6 +126,21 @@ struct CulpritCommand: Command {
                 \(repeats > 1 ? " of \(repeats) runs each (flaky)" : "")
                 """
             )
+            // One search per pipeline at a time; the kernel drops the lock when this process ends, however it ends.
+            let lockFile = OutputLayout(root: outputDirectory).culpritLock(pipeline: pipeline.key)
+            let acquired = Result { () throws(RunLockError) in try RunLock.acquire(at: lockFile) }
+            if case .failure(.held(_, let pid)) = acquired {
+                let holder = pid.map { "process \($0)" } ?? "another process"
+                context.standardOutput.line(
+                    """
+                    a culprit search of \(pipeline.name) is already running (\(holder) holds \
+                    \(context.displayPath(lockFile))): one search per pipeline at a time; not started
+                    """)
+                return .infrastructure
+            }
+            let lock = try acquired.get()
+            defer { lock.release() }
+            let started = now()
             let work = RunDirectory(runDirectory).culprit(RunID.make(date: now(), suffix: RunID.randomSuffix()))
             let cancellation = CancellationFlag()
             let trap = SignalTrap.install { _ in cancellation.cancel() }
@@ -134,6 +156,14 @@ struct CulpritCommand: Command {
                 Result { try runner.run(good: good, commits: commits, failingRun: report.runID, repeats: repeats) }
             }.get()
             context.standardOutput.line(verdict.sentence)
+            if followUp {
+                let message = CulpritFollowUp(
+                    pipeline: pipeline.name, runID: report.runID, tests: ids, verdict: verdict,
+                    seconds: now().timeIntervalSince(started))
+                await Self.sendFollowUp(
+                    message, pipeline: pipeline, runDirectory: runDirectory, outputDirectory: outputDirectory,
+                    context: context)
+            }
             if case .unfinished(let reason, _, _, _, _) = verdict, reason != .runBudget { return .stoppedEarly }
             return .passed
         }

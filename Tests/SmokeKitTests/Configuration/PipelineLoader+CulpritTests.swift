@@ -35,4 +35,12 @@ import Testing
             #expect(error.localizedDescription.contains(message), "\(error.localizedDescription)")
         }
     }
+
+    @Test func findCulpritIsOffUnlessTheNotifySettingsTurnItOn() throws {
+        #expect(try parse(#"{"name": "s", "swiftpm": {}}"#).notify.findCulprit == false)
+        #expect(try parse(#"{"name": "s", "swiftpm": {}, "notify": {"findCulprit": true}}"#).notify.findCulprit)
+        #expect(throws: PipelineError.self) {
+            try parse(#"{"name": "s", "swiftpm": {}, "notify": {"findCulprit": "yes"}}"#)
+        }
+    }
 }
