@@ -4,7 +4,7 @@ import SmokeKit
 
 extension CulpritCommand {
     /// `--follow-up`: the answer to the pipeline's webhook (its URL from the environment, then `<output>/env`, as a
-    /// run finds it), then into RUN's report.json with how the message went. Neither failing changes the exit status:
+    /// run finds it), then into RUN's report.json (and summary.md, index.html) with how the message went. Neither failing changes the exit status:
     /// the answer is printed either way.
     static func sendFollowUp(
         _ followUp: CulpritFollowUp, pipeline: Pipeline, runDirectory: URL, outputDirectory: URL, context: HostContext
@@ -26,7 +26,10 @@ extension CulpritCommand {
         do {
             var report = try RunReportFile.load(at: runDirectory)
             report.culprit = followUp.finding(notification: record)
-            try RunStore(outputDirectory: outputDirectory).rewriteReportJSON(report, in: runDirectory)
+            // summary.md and index.html say it too; junit.xml has no place for it.
+            try RunStore(outputDirectory: outputDirectory).rewriteReports(
+                report, in: runDirectory, formats: pipeline.reports.filter { $0 != .junit }, environment: environment,
+                projectRoot: pipeline.projectRoot(currentDirectory: context.currentDirectory).path)
         } catch {
             err.line("culprit: warning: report.json does not record the answer: \(error.localizedDescription)")
         }
