@@ -21,7 +21,7 @@ package struct CulpritRunner: Sendable {
     var cancellation: CancellationFlag
     /// When the search must end (`culprit.maxMinutes`).
     var deadline: Date
-    var now: @Sendable () -> Date = { Date() }
+    var now: @Sendable () -> Date = { SystemClock.now() }
     /// One line per step, for the person watching.
     var progress: @Sendable (String) -> Void
 

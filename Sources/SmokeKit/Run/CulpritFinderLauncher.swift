@@ -47,10 +47,10 @@ package struct CulpritFinderLauncher: Sendable {
                 + arguments(runID: runID, tests: tests, outputDirectory: outputDirectory),
             environment: environment, currentDirectory: currentDirectory, endsGroupOnExit: false)
         // Bounded: the shell only forks; a shell still there after 30 s is killed.
-        let deadline = Date().addingTimeInterval(30)
+        let deadline = SystemClock.now().addingTimeInterval(30)
         var said = Data()
         let termination = shell.run(
-            onOutput: { said.append(contentsOf: $0) }, onTick: { Date() > deadline ? .kill : .keepRunning })
+            onOutput: { said.append(contentsOf: $0) }, onTick: { SystemClock.now() > deadline ? .kill : .keepRunning })
         guard termination == .exited(0) else {
             throw FinderLaunchFailure(
                 text: "/bin/sh ended with \(termination): \(String(decoding: said, as: UTF8.self).prefix(500))")

@@ -48,7 +48,7 @@ struct CulpritCommand: Command {
     var flakyRepeats: Int?
     /// `--follow-up`: send the answer to the pipeline's webhook and record it in report.json (`notify.findCulprit`).
     var followUp = false
-    var now: @Sendable () -> Date = { Date() }
+    var now: @Sendable () -> Date = { SystemClock.now() }
 
     init(arguments: [String]) throws(UsageError) {
         let parsed = try Arguments(
