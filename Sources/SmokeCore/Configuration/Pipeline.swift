@@ -24,6 +24,8 @@ package struct Pipeline: Sendable, Equatable {
     package var notify: NotifySettings = NotifySettings()
     /// The test-health site, regenerated after each run when enabled.
     package var dashboard: DashboardSettings = DashboardSettings()
+    /// `culprit`: the bounds of `smokerun culprit`.
+    package var culprit: CulpritSettings = CulpritSettings()
     /// `attachments.maxTotalBytes`: the most bytes of attachments one run keeps (`AttachmentBudget`).
     package var attachmentBudget: Int = AttachmentBudget.defaultTotal
     /// Tests whose failures neither fail the run nor page, each with a reason, an owner and an expiry.
@@ -193,6 +195,9 @@ package struct NotifySettings: Sendable, Equatable {
     package var slackUpload: SlackUploadSettings?
     /// Where the dashboard site is published; a message links each failing test's page under it.
     package var dashboardURL: String?
+    /// After a run with a new failure, search its suspect commits for the first failing one (`smokerun culprit`,
+    /// started apart from the run) and send a follow-up message naming it.
+    package var findCulprit = false
 
     package init() {}
 }

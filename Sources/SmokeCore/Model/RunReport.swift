@@ -45,6 +45,9 @@ package struct RunReport: Codable, Sendable, Equatable {
     package var environmentFile: EnvironmentFileRecord?
     /// The quarantine in force for the run, expired entries, and the failing tests it covered; nil without one.
     package var quarantine: QuarantineRecord?
+    /// What the culprit finder (`notify.findCulprit`) found for the run's new failures, and its follow-up message;
+    /// nil when it did not run.
+    package var culprit: CulpritFinding?
 
     package init(
         pipeline: String, runID: String, status: RunStatus, startedAt: Date, finishedAt: Date,

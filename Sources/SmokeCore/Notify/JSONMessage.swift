@@ -14,4 +14,9 @@ package struct JSONMessage: MessageFormat {
         let text = TestNotification.text(pipeline: pipeline, host: host)
         return TestNotification.encode(["kind": "test", "pipeline": pipeline, "host": host, "text": text])
     }
+
+    package func culpritBody(_ followUp: CulpritFollowUp) -> Data {
+        // Encoding these value types cannot fail.
+        (try? JSONCoding.encoder(pretty: true).encode(followUp.payload)) ?? Data()
+    }
 }

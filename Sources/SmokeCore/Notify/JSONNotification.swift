@@ -60,6 +60,8 @@ struct JSONNotification: Encodable, Sendable, Equatable {
     var failingSinceAt: Date?
     var failingSinceCommit: String?
     var failingRuns: Int?
+    /// A new failure's suspect commits (`Suspects`); absent when there are none.
+    var suspects: Suspects?
     var errors: [InfrastructureError]
     var links: Links
 
@@ -147,6 +149,7 @@ struct JSONNotification: Encodable, Sendable, Equatable {
             (failingSinceAt, failingSinceCommit) = (start?.startedAt, start?.commit)
             failingRuns = plan.failingRuns
         }
+        suspects = plan.newCount > 0 ? plan.suspects : nil
         errors = report.errors.map {
             InfrastructureError(
                 message: $0.message, command: $0.command, exitStatus: $0.exitStatus,

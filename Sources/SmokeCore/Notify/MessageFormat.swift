@@ -11,6 +11,8 @@ package protocol MessageFormat: Sendable {
     func body(for report: RunReport, plan: NotificationPlan, links: ArtifactLinks, sources: SourceLinks) -> Data
     /// The body of `doctor --send-test`'s message, whose words are `TestNotification.text`.
     func testBody(pipeline: String, host: String) -> Data
+    /// The body of the culprit finder's follow-up message (`notify.findCulprit`); pure.
+    func culpritBody(_ followUp: CulpritFollowUp) -> Data
 }
 
 /// The names a pipeline may use are the standard registry's.

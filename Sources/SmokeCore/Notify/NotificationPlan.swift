@@ -12,6 +12,8 @@ package struct NotificationPlan: Sendable, Equatable {
     /// When and on which commit each streak named by `ages` or `failingSince` began, by run id; a run the history no
     /// longer holds is absent (the message then names the run id).
     var streakStarts: [String: StreakStart]
+    /// For a run with a new failure: the commits since the last run in which those tests passed; nil when unknown.
+    package var suspects: Suspects?
 
     init(
         kind: NotificationKind, ages: [String: FailureAge] = [:], recovered: [String] = [], failingSince: String? = nil,

@@ -15,6 +15,10 @@ package struct SlackMessage: MessageFormat {
         TestNotification.encode(["text": TestNotification.text(pipeline: pipeline, host: host)])
     }
 
+    package func culpritBody(_ followUp: CulpritFollowUp) -> Data {
+        TestNotification.encode(["text": SlackText.escape(followUp.text, limit: SlackText.sectionLimit)])
+    }
+
     /// Failing tests shown one per block; the rest are counted in "…and N more".
     package static let listedFailures = 10
     /// Names listed in one line (flaky, recovered) before "…and N more".
@@ -48,7 +52,10 @@ package struct SlackMessage: MessageFormat {
             blocks.append(
                 .section(SlackText.escape(NotificationWording.counts(report.totals), limit: SlackText.sectionLimit)))
         }
-        let tail = [flakyBlock(report), quarantinedBlock(report), SlackRunFields.linksBlock(links)].compactMap { $0 }
+        let tail = [
+            suspectsBlock(plan), flakyBlock(report), quarantinedBlock(report), SlackRunFields.linksBlock(links),
+        ]
+        .compactMap { $0 }
         // Failures get what the other blocks leave: a divider, their sections (and screenshots) and "…and N more".
         let failureRoom = FailureRoom(
             tests: listedFailures, blocks: SlackText.blockLimit - blocks.count - tail.count - 2)

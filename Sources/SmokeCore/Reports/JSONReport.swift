@@ -78,7 +78,7 @@ package struct JSONReport: ReportWriter {
         "schemaVersion", "pipeline", "runID", "status", "startedAt", "finishedAt", "durationSeconds",
         "seed", "ordering", "environment", "device", "toolchain", "totals", "tests", "coverage",
         "artifacts", "notifications", "errors", "pipelineFile", "pipelineHash", "parsedAt", "reconciliation", "inputs",
-        "incomplete", "origin", "environmentFile", "quarantine",
+        "incomplete", "origin", "environmentFile", "quarantine", "culprit",
     ]
 
     /// The exact keys of each entry of `tests`.
@@ -96,7 +96,7 @@ package struct JSONReport: ReportWriter {
             case schemaVersion, pipeline, runID, status, startedAt, finishedAt, durationSeconds
             case seed, ordering, environment, device, toolchain, totals, tests, coverage
             case artifacts, notifications, errors, pipelineFile, pipelineHash, parsedAt, reconciliation, inputs
-            case incomplete, origin, environmentFile, quarantine
+            case incomplete, origin, environmentFile, quarantine, culprit
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -128,6 +128,7 @@ package struct JSONReport: ReportWriter {
             try container.encode(report.origin, forKey: .origin)
             try container.encode(report.environmentFile, forKey: .environmentFile)
             try container.encode(report.quarantine, forKey: .quarantine)
+            try container.encode(report.culprit, forKey: .culprit)
         }
     }
 

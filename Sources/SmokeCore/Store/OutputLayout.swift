@@ -97,6 +97,11 @@ package struct OutputLayout: Sendable, Equatable {
         locks.appendingPathComponent(pipeline.fileName + ".lock")
     }
 
+    /// `locks/<pipeline>.culprit.lock`: held by the one culprit search of a pipeline, apart from its runs' lock.
+    package func culpritLock(pipeline: PipelineKey) -> URL {
+        locks.appendingPathComponent(pipeline.fileName + ".culprit.lock")
+    }
+
     /// `quarantine/<pipeline>.json`: the tests the automatic quarantine holds for one pipeline, each with why.
     package func quarantine(pipeline: PipelineKey) -> URL {
         root.appendingPathComponent(Self.quarantineFolderName, isDirectory: true)

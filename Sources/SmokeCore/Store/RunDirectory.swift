@@ -22,6 +22,7 @@ package struct RunDirectory: Sendable, Equatable {
     package static let scratchFolderName = "scratch"
     package static let xcodebuildFolderName = "xcodebuild"
     package static let bisectFolderName = "bisect"
+    package static let culpritFolderName = "culprit"
     package static let coverageProfileName = "coverage.profdata"
     package static let coverageJSONName = "coverage.json"
     package static let coverageLCOVName = "coverage.lcov"
@@ -82,6 +83,12 @@ package struct RunDirectory: Sendable, Equatable {
     /// `bisect/<name>`: one bisect's trials.
     package func bisect(_ name: String) -> URL {
         url.appendingPathComponent(Self.bisectFolderName, isDirectory: true)
+            .appendingPathComponent(name, isDirectory: true)
+    }
+
+    /// `culprit/<name>/`: one culprit search's worktree, build folder and test runs.
+    package func culprit(_ name: String) -> URL {
+        url.appendingPathComponent(Self.culpritFolderName, isDirectory: true)
             .appendingPathComponent(name, isDirectory: true)
     }
 

@@ -70,9 +70,10 @@ extension PipelineLoader {
         try object.allowOnly([
             "webhookURLEnvironment", "format", "on", "artifactsURL", "remindHours", "timeoutSeconds", "maxAttempts",
             "deliverySeconds",
-            "slackUpload", "dashboardURL", "flaky", "flakyWindowRuns",
+            "slackUpload", "dashboardURL", "flaky", "flakyWindowRuns", "findCulprit",
         ])
         var notify = NotifySettings()
+        notify.findCulprit = try object.bool("findCulprit") ?? false
         if let name = try object.string("webhookURLEnvironment") {
             guard !name.isEmpty, !name.contains("://") else {
                 throw object.error(

@@ -39,7 +39,7 @@ package struct PipelineLoader: Sendable {
     static let topLevelKeys = [
         "name", "schedule", "timeZone", "swiftpm", "xcodebuild", "device", "ordering", "environment",
         "timeouts", "retries", "coverage", "reports", "output", "retention", "notify",
-        "dashboard", "attachments", "quarantine", "autoQuarantine",
+        "dashboard", "attachments", "quarantine", "autoQuarantine", "culprit",
     ]
 
     /// Loads and validates the pipeline at `url`. `displayPath` is how messages name the file.
@@ -191,6 +191,7 @@ package struct PipelineLoader: Sendable {
         }
         if let notify = try root.object("notify") { pipeline.notify = try Self.notify(notify) }
         if let retention = try root.object("retention") { pipeline.retention = try Self.retention(retention) }
+        if let culprit = try root.object("culprit") { pipeline.culprit = try Self.culprit(culprit) }
         if let dashboard = try root.object("dashboard") {
             try dashboard.allowOnly(["enabled"])
             pipeline.dashboard.enabled = try dashboard.bool("enabled") ?? false

@@ -32,7 +32,7 @@ package struct Notifier: Sendable {
     func notifyAfterRun(
         report: RunReport, history: [HistoryEntry], settings: NotifySettings, outputDirectory: URL,
         environment: [String: String], projectRoot: String? = nil, pipeline: PipelineKey? = nil,
-        window: [HistoryEntry] = []
+        window: [HistoryEntry] = [], suspects: (NotificationPlan) -> Suspects? = { _ in nil }
     ) async -> [NotificationRecord] {
         let pipeline = pipeline ?? Self.key(of: report, projectRoot: projectRoot)
         var records = await flushOutbox(
@@ -49,7 +49,8 @@ package struct Notifier: Sendable {
                 kind: kind, format: settings.format, target: target(settings, environment),
                 attempts: 0, outcome: .suppressed, detail: reason
             )
-        case .send(let plan):
+        case .send(var plan):
+            plan.suspects = suspects(plan)
             record = await send(
                 report: report, plan: plan, settings: settings, outputDirectory: outputDirectory,
                 environment: environment, projectRoot: projectRoot, pipeline: pipeline
@@ -159,25 +160,9 @@ package struct Notifier: Sendable {
     package func sendTest(pipeline: String, host: String, settings: NotifySettings, environment: [String: String])
         async -> NotificationRecord
     {
-        var record = NotificationRecord(
-            kind: nil, format: settings.format, target: target(settings, environment), attempts: 0,
-            outcome: .suppressed)
-        let url: URL
-        switch webhookURL(settings.webhookURLEnvironment, environment) {
-        case .success(let found): url = found
-        case .failure(let problem):
-            record.detail = problem.message
-            record.outcome = .failed
-            if problem.isUnset { record.missingVariable = settings.webhookURLEnvironment }
-            return record
-        }
-        let body = formats.renderer(for: settings.format).testBody(pipeline: pipeline, host: host)
-        let result = await delivery.post(body, to: url, policy: RetryPolicy(settings: settings))
-        record.attempts = result.attempts
-        record.httpStatus = result.httpStatus
-        record.detail = result.detail
-        record.outcome = result.outcome == .delivered ? .delivered : .failed
-        return record
+        await post(
+            formats.renderer(for: settings.format).testBody(pipeline: pipeline, host: host), settings: settings,
+            environment: environment)
     }
 
     /// Retries `pipeline`'s items of the outbox, oldest first, each claimed first so that flushes running at once
@@ -261,7 +246,7 @@ package struct Notifier: Sendable {
     }
 
     /// Why there is no URL to post to; the message names the variable, never its value.
-    private enum URLProblem: Error {
+    enum URLProblem: Error {
         case unset(String)
         case invalid(String)
 
@@ -276,7 +261,7 @@ package struct Notifier: Sendable {
         }
     }
 
-    private func webhookURL(_ name: String, _ environment: [String: String]) -> Result<URL, URLProblem> {
+    func webhookURL(_ name: String, _ environment: [String: String]) -> Result<URL, URLProblem> {
         guard let value = environment[name]?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else {
             return .failure(.unset(name))
         }
@@ -288,7 +273,7 @@ package struct Notifier: Sendable {
     }
 
     /// The redacted URL, or which variable is missing.
-    private func target(_ settings: NotifySettings, _ environment: [String: String]) -> String {
+    func target(_ settings: NotifySettings, _ environment: [String: String]) -> String {
         guard let value = environment[settings.webhookURLEnvironment], !value.isEmpty else {
             return "$\(settings.webhookURLEnvironment) (unset)"
         }

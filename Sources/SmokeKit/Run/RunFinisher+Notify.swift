@@ -15,18 +15,53 @@ extension RunFinisher {
         }
     }
 
-    /// The webhook, after the run's results are final; it never changes them.
+    /// The webhook, after the run's results are final; it never changes them. Then, for a new failure whose suspect
+    /// commits the checkout holds, the culprit finder when `notify.findCulprit` asks for it.
     func notify(_ report: RunReport, settings: NotifySettings) async -> [NotificationRecord] {
         let delivery = cancellation.map { WebhookDelivery().cancelled(by: $0) } ?? WebhookDelivery()
+        let earlier = history.notificationHistory(of: report)
+        let window = history.flakeWindow(of: report, runs: settings.flakyWindowRuns)
+        // A new failure's suspects: the commits since the last run in which it passed, from the project's checkout.
+        let reader = projectRoot.map {
+            SuspectsReader(git: GitCheckout(folder: URL(fileURLWithPath: $0), environment: context.environment))
+        }
+        var found: (tests: [String], suspects: Suspects)?
         let records = await Notifier(delivery: delivery).notifyAfterRun(
-            report: report, history: history.notificationHistory(of: report), settings: settings,
+            report: report, history: earlier, settings: settings,
             outputDirectory: outputDirectory,
             environment: notifyEnvironment ?? context.environment, projectRoot: projectRoot, pipeline: pipelineKey,
-            window: history.flakeWindow(of: report, runs: settings.flakyWindowRuns))
+            window: window,
+            suspects: { plan in
+                let runs = (earlier + window).sorted { $0.startedAt < $1.startedAt }
+                let suspects = reader?.suspects(report: report, plan: plan, history: runs)
+                if let suspects { found = (Suspects.newFailures(in: plan), suspects) }
+                return suspects
+            })
         // A passing run's "nothing to send" is noise; `-v` shows it.
         for record in records where verbose || RunSummary.isWorthShowing(record) {
             context.standardError.line(Notifier.describe(record))
         }
+        if settings.findCulprit, let found, found.suspects.inClone, found.suspects.total > 0 {
+            startFinder(report, tests: found.tests)
+        }
         return records
+    }
+
+    /// Starts `smokerun culprit` for `tests`, apart from the run; says where its answer will be.
+    private func startFinder(_ report: RunReport, tests: [String]) {
+        guard let finder, cancellation?.isCancelled != true else { return }
+        let log = OutputLayout(root: outputDirectory).run(report.runID)
+            .appendingPathComponent(RunDirectory.culpritFolderName).appendingPathComponent("finder.log")
+        do {
+            try finder.launch(
+                runID: report.runID, tests: tests, outputDirectory: outputDirectory, log: log,
+                currentDirectory: context.currentDirectory, environment: context.environment)
+            context.standardError.line(
+                "smokerun: looking for the culprit of \(tests.joined(separator: ", ")) apart from the run; log: "
+                    + displayPath(log))
+        } catch {
+            context.standardError.line(
+                "smokerun: warning: the culprit finder did not start: \(error.localizedDescription)")
+        }
     }
 }

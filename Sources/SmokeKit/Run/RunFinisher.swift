@@ -24,8 +24,9 @@ package struct RunFinisher: Sendable {
     package var formats: [ReportFormat]
     /// Coverage from the draft's profiles, with the driver that knows the tools; nil: none.
     var coverage: (settings: CoverageSettings, driver: any TestDriver, pipeline: Pipeline)?
-    /// The webhook; nil: no notification (`--no-notify`, a shard, `parse`).
+    /// The webhook; nil: no notification (`--no-notify`, a shard, `parse`). `finder` starts `notify.findCulprit`'s.
     package var notify: NotifySettings?
+    var finder: CulpritFinderLauncher?
     /// Old runs to remove afterwards; nil: none.
     package var retention: RetentionSettings?
     /// The pipeline file the report names, when the draft does not already.
@@ -39,8 +40,7 @@ package struct RunFinisher: Sendable {
     package var strict = false
     /// `-v`: also the lines that say nothing happened (a notification not sent).
     package var verbose = false
-    /// A shard's coverage is part of a run's: no minimum applies to it.
-    package var isShard = false
+    package var isShard = false // A shard's coverage is part of a run's: no minimum applies to it.
     package var context: HostContext
     /// The notifier's environment: the context's with `<output>/env`'s variables; nil: the context's.
     var notifyEnvironment: [String: String]?

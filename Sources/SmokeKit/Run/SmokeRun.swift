@@ -17,6 +17,8 @@ package struct SmokeRun: Sendable {
         package var strict = false
         /// How many test batches run at once (`--workers`), over the pipeline's `ordering.workers`.
         package var workers: WorkerCount?
+        /// smokerun's binary, which `notify.findCulprit` starts as `smokerun culprit`; nil: no finder is started.
+        package var finderExecutable: URL?
 
         package init() {}
     }
@@ -128,6 +130,7 @@ package struct SmokeRun: Sendable {
         finisher.environmentFileRefusal = environmentFileProblem.map { ($0, refusedVariables) }
         finisher.fileWriter = fileWriter
         finisher.cancellation = cancellation
+        finisher.finder = options.finderExecutable.map(CulpritFinderLauncher.init(executable:))
         return finisher
     }
 }

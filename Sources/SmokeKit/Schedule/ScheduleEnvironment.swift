@@ -48,8 +48,9 @@ package struct ScheduleEnvironment: Sendable {
             loadPipeline: { url in try PipelineLoader().load(url) },
             runPipeline: { pipeline, cancellation, processGroups in
                 let context = HostContext()
-                var run = SmokeRun(
-                    pipeline: pipeline, options: SmokeRun.Options(), context: context, cancellation: cancellation)
+                var options = SmokeRun.Options()
+                options.finderExecutable = CulpritFinderLauncher.ownExecutable()
+                var run = SmokeRun(pipeline: pipeline, options: options, context: context, cancellation: cancellation)
                 // Read at every run, so a webhook URL added to <output>/env reaches the next run without a restart.
                 run.loadEnvironmentFileOrWarn()
                 run.processGroups = processGroups

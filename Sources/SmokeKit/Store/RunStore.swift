@@ -26,6 +26,16 @@ package struct RunStore: Sendable {
     /// `<output>/runs/<runID>`, relative to the output folder (the `path` of a history entry).
     static func relativePath(runID: String) -> String { OutputLayout.relativeRunPath(runID) }
 
+    /// Writes a finished run's reports again, with what was learned after it (the culprit finder's answer); report.json
+    /// last, as always.
+    package func rewriteReports(
+        _ report: RunReport, in runDirectory: URL, formats: [ReportFormat], environment: [String: String],
+        projectRoot: String?
+    ) throws {
+        let sources = SourceLinks.from(environment: environment, projectRoot: projectRoot)
+        try writeReports(report, in: RunDirectory(runDirectory), formats: formats, sources: sources)
+    }
+
     /// Creates `<output>/runs/<runID>/`, its `attachments/` folder and its marker (`OutputLayout.runMarkerName`, what
     /// retention and the temp-file sweeper require before they touch a folder); returns the run directory.
     /// `runs/` must be a folder, not a link that leads out of the output folder.

@@ -18,6 +18,7 @@ public enum CommandLineTool {
         DevicesCommand.self,
         InitCommand.self,
         BisectCommand.self,
+        CulpritCommand.self,
         MergeCommand.self,
         AttachmentsCommand.self,
         DashboardCommand.self,

@@ -14,6 +14,8 @@ enum ExitCode: Int32, Sendable {
     case coverageBelowMinimum = 4
     /// `doctor` found a problem.
     case checkFailed = 5
+    /// `culprit`: stopped before an answer (SIGINT/SIGTERM, or `culprit.maxMinutes` used up); what is known is printed.
+    case stoppedEarly = 6
 }
 
 extension ExitCode {

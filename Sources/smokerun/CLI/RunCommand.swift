@@ -49,6 +49,7 @@ struct RunCommand: Command {
         }
         pipelinePath = parsed.positionals.first
         options = SmokeRun.Options()
+        options.finderExecutable = CulpritFinderLauncher.ownExecutable()
         if let seed = parsed.value("seed") {
             guard let value = UInt64(seed) else {
                 throw UsageError("--seed takes a whole number from 0 to \(UInt64.max), not '\(seed)'")

@@ -40,6 +40,7 @@ import Testing
         ("bad-shard", ["run", "--shard", "4/3"]),
         ("bad-shard-form", ["run", "--shard", "half"]),
         ("bisect-one-argument", ["bisect", "RUN"]),
+        ("culprit-one-argument", ["culprit", "RUN"]),
         ("merge-nothing", ["merge"]),
     ])
     func usageErrors(name: String, arguments: [String]) async {

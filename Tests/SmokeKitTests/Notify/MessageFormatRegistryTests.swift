@@ -24,6 +24,10 @@ import Testing
                 "@type": "MessageCard", "text": TestNotification.text(pipeline: pipeline, host: host),
             ])
         }
+
+        func culpritBody(_ followUp: CulpritFollowUp) -> Data {
+            TestNotification.encode(["@type": "MessageCard", "text": followUp.text])
+        }
     }
 
     private let environment = ["SMOKERUN_WEBHOOK_URL": "https://example.invalid/webhook"]

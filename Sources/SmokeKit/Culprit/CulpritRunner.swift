@@ -1,0 +1,165 @@
+import Foundation
+import SmokeCore
+
+/// Runs a culprit search for real: for each candidate commit, a detached git worktree in the search's own folder,
+/// the named tests built and run there through the pipeline's `TestDriver` (its environment, isolation and
+/// timeouts), and the worktree removed before the next. One build folder serves every candidate, so a candidate
+/// rebuilds only what changed.
+package struct CulpritRunner: Sendable {
+    var pipeline: Pipeline
+    var tests: [String]
+    var git: any GitRepository
+    /// The package (or project) folder in the user's checkout; its place inside the checkout is kept in each
+    /// worktree.
+    var projectFolder: URL
+    /// `<run>/culprit/<time>/`: the worktree, the shared build folder and one folder per test run.
+    var workDirectory: URL
+    /// Where relative paths of the pipeline resolve, the environment the tests get, and what starts processes.
+    var currentDirectory: URL
+    var environment: [String: String]
+    var commandRunner: any CommandRunning
+    var cancellation: CancellationFlag
+    /// When the search must end (`culprit.maxMinutes`).
+    var deadline: Date
+    var now: @Sendable () -> Date = { SystemClock.now() }
+    /// One line per step, for the person watching.
+    var progress: @Sendable (String) -> Void
+
+    package init(
+        pipeline: Pipeline, tests: [String], git: any GitRepository, projectFolder: URL, workDirectory: URL,
+        currentDirectory: URL, environment: [String: String], commandRunner: any CommandRunning,
+        cancellation: CancellationFlag, deadline: Date,
+        progress: @escaping @Sendable (String) -> Void
+    ) {
+        self.pipeline = pipeline
+        self.tests = tests
+        self.git = git
+        self.projectFolder = projectFolder
+        self.workDirectory = workDirectory
+        self.currentDirectory = currentDirectory
+        self.environment = environment
+        self.commandRunner = commandRunner
+        self.cancellation = cancellation
+        self.deadline = deadline
+        self.progress = progress
+    }
+
+    var worktree: URL { workDirectory.appendingPathComponent("worktree", isDirectory: true) }
+    var buildFolder: URL { workDirectory.appendingPathComponent("build", isDirectory: true) }
+
+    /// The search over `commits` (after `good`, the last the failing run's commit).
+    package func run(good: CulpritCommit, commits: [CulpritCommit], failingRun: String, repeats: Int) throws
+        -> CulpritVerdict
+    {
+        try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
+        let top = try git.topLevel().resolvingSymlinksInPath()
+        let inside = Self.relativePath(of: projectFolder.resolvingSymlinksInPath(), in: top)
+        let console = try ConsoleLog(url: RunDirectory(workDirectory).consoleLog)
+        let search = CulpritSearch(good: good, commits: commits, failingRun: failingRun, repeats: repeats)
+        var step = 0
+        return try search.run { commit, repeats in
+            try checkStop()
+            step += 1
+            try git.addWorktree(at: worktree, commit: commit.hash)
+            defer { try? git.removeWorktree(at: worktree) }
+            let candidate = candidatePipeline(packageFolder: worktree.appendingPathComponent(inside))
+            let trial = try probe(candidate, step: step, repeats: repeats, console: console)
+            try checkStop()
+            progress("[\(step)/≤\(search.stepLimit)] \(commit.label): \(Self.text(trial))")
+            return trial
+        }
+    }
+
+    private func checkStop() throws {
+        if cancellation.isCancelled { throw CulpritSearch.Stop(.interrupted) }
+        if now() >= deadline { throw CulpritSearch.Stop(.timeBudget) }
+    }
+
+    /// The pipeline pointed at the worktree: the named tests only, no coverage, one build folder for all.
+    func candidatePipeline(packageFolder: URL) -> Pipeline {
+        var candidate = pipeline
+        candidate.coverage.enabled = false
+        let only = tests.map { "^" + NSRegularExpression.escapedPattern(for: $0) + "$" }
+        switch pipeline.driver {
+        case .swiftpm(var settings):
+            settings.packagePath = packageFolder.path
+            settings.scratchPath = buildFolder.path
+            settings.filter = only
+            settings.skip = []
+            candidate.driver = .swiftpm(settings)
+        case .xcodebuild(var settings):
+            settings.packagePath = settings.packagePath.map { _ in packageFolder.path }
+            settings.workspace = settings.workspace.map { packageFolder.appendingPathComponent($0).path }
+            settings.project = settings.project.map { packageFolder.appendingPathComponent($0).path }
+            settings.derivedDataPath = buildFolder.path
+            settings.onlyTesting = tests
+            settings.skipTesting = []
+            candidate.driver = .xcodebuild(settings)
+        }
+        return candidate
+    }
+
+    /// Builds at the candidate, then runs the tests `repeats` times through the pipeline's driver.
+    private func probe(_ candidate: Pipeline, step: Int, repeats: Int, console: ConsoleLog) throws
+        -> CulpritSearch.Trial
+    {
+        var failures = 0
+        var runs = 0
+        for attempt in 1...repeats {
+            let folder = workDirectory.appendingPathComponent("step-\(step)-\(attempt)", isDirectory: true)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            var limits = RunLimits(
+                testSeconds: candidate.timeouts.testSeconds,
+                runDeadline: min(deadline, now().addingTimeInterval(candidate.timeouts.runSeconds)),
+                cancellation: cancellation)
+            limits.graceSeconds = candidate.timeouts.graceSeconds
+            let runContext = RunContext(
+                pipeline: candidate, seed: nil, runDirectory: folder, currentDirectory: currentDirectory,
+                environment: environment, runner: commandRunner, limits: limits, console: console)
+            if attempt == 1, case .swiftpm(let settings) = candidate.driver {
+                do {
+                    _ = try SwiftPMTestRun(settings: settings, context: runContext).buildTests()
+                } catch is BuildFailure {
+                    try checkStop()
+                    return .doesNotBuild
+                }
+            }
+            let result = TestDrivers.make(for: candidate).run(in: runContext)
+            try checkStop()
+            if result.tests.isEmpty, let error = result.errors.first(where: { $0.severity == nil }) {
+                if case .xcodebuild = candidate.driver, attempt == 1, error.message.contains("build") {
+                    return .doesNotBuild
+                }
+                throw CulpritRunFailure(message: error.message, details: error.details)
+            }
+            runs += 1
+            let named = result.tests.filter { tests.contains($0.id) }
+            if named.contains(where: { $0.status.isFailure }) { failures += 1 }
+        }
+        return .ran(runs: runs, failures: failures)
+    }
+
+    static func text(_ trial: CulpritSearch.Trial) -> String {
+        switch trial {
+        case .doesNotBuild: "does not build"
+        case .ran(let runs, let failures) where runs == 1: failures == 1 ? "failed" : "passed"
+        case .ran(let runs, let failures): "failed \(failures) of \(runs) runs"
+        }
+    }
+
+    /// `Packages/App` for `/repo/Packages/App` in `/repo`; empty for the top folder itself.
+    static func relativePath(of folder: URL, in top: URL) -> String {
+        let parts = folder.standardizedFileURL.pathComponents
+        let base = top.standardizedFileURL.pathComponents
+        guard parts.starts(with: base) else { return "" }
+        return parts.dropFirst(base.count).joined(separator: "/")
+    }
+}
+
+/// Something other than the candidate's code stopped a step (no toolchain, a tool that would not start).
+struct CulpritRunFailure: Error, LocalizedError, DomainError {
+    var message: String
+    var details: [String]
+    var errorDescription: String? { ([message] + details.prefix(10)).joined(separator: "\n    ") }
+    var kind: ErrorKind { .infrastructure }
+}
