@@ -51,15 +51,9 @@ struct BisectCommand: Command {
 
     func run(in context: HostContext) async throws -> ExitCode {
         let err = context.standardError
-        let lookup = try RecordedPipeline.lookupOutput(output: output, pipelinePath: pipelinePath, context: context)
-        let runDirectory = try RunDirectoryLocator.resolve(run, outputDirectory: lookup, resolvePath: context.url(for:))
-        let report = try RunReportFile.load(at: runDirectory)
-        let (pipelineURL, pipelineDisplay) = try RecordedPipeline.file(
-            for: report, runDirectory: runDirectory, given: pipelinePath, context: context)
-        let pipeline = try PipelineLoader().load(pipelineURL, displayPath: pipelineDisplay)
-        guard report.pipeline == pipeline.name else {
-            throw BisectError.pipelineMismatch(pipeline: pipeline.name, file: pipelineDisplay, report: report.pipeline)
-        }
+        let recorded = try RecordedPipeline.run(run, output: output, pipelinePath: pipelinePath, context: context)
+        let (runDirectory, report, pipeline) = (recorded.folder, recorded.report, recorded.pipeline)
+        let (pipelineURL, pipelineDisplay) = (recorded.pipelineFile, recorded.pipelineDisplay)
         if let warning = RecordedPipeline.changeWarning(report, file: pipelineURL, displayPath: pipelineDisplay) {
             err.line("bisect: \(warning)")
         }

@@ -21,6 +21,28 @@ enum RecordedPipeline {
         return root.appendingPathComponent(OutputLayout.defaultOutput).standardizedFileURL
     }
 
+    /// A finished run a command re-runs tests of (`bisect`, `culprit`): RUN's folder and report, and the pipeline it
+    /// recorded (`file(for:…)`), which must still be the run's pipeline by name.
+    struct Run {
+        var folder: URL
+        var report: RunReport
+        var pipeline: Pipeline
+        var pipelineFile: URL
+        var pipelineDisplay: String
+    }
+
+    static func run(_ run: String?, output: String?, pipelinePath: String?, context: HostContext) throws -> Run {
+        let lookup = try lookupOutput(output: output, pipelinePath: pipelinePath, context: context)
+        let folder = try RunDirectoryLocator.resolve(run, outputDirectory: lookup, resolvePath: context.url(for:))
+        let report = try RunReportFile.load(at: folder)
+        let (url, display) = try file(for: report, runDirectory: folder, given: pipelinePath, context: context)
+        let pipeline = try PipelineLoader().load(url, displayPath: display)
+        guard report.pipeline == pipeline.name else {
+            throw BisectError.pipelineMismatch(pipeline: pipeline.name, file: display, report: report.pipeline)
+        }
+        return Run(folder: folder, report: report, pipeline: pipeline, pipelineFile: url, pipelineDisplay: display)
+    }
+
     /// Where the pipeline file of `report` is: `given` (a person's path), else the recorded path
     /// under the first candidate root that holds it — the project found upward from the current
     /// folder, then the folder holding the run's output folder — else the default pipeline.
