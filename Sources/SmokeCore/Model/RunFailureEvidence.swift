@@ -11,6 +11,8 @@ package struct RunFailureEvidence: Codable, Sendable, Equatable {
         case crashAfterTest
         /// A crash line after the framework printed its closing totals: the process crashed as it exited.
         case crashAtExit
+        /// A Swift Testing suite's issue outside its tests (`✘ Suite X recorded an issue at …`): they did not run.
+        case suiteIssue
     }
 
     package var kind: Kind
@@ -34,8 +36,8 @@ package struct RunFailureEvidence: Codable, Sendable, Equatable {
     /// Characters of a line kept.
     static let textLimit = 200
 
-    /// Whether it is a crash line rather than xcodebuild's verdict.
-    package var isCrash: Bool { kind != .xcodebuildVerdict }
+    /// Whether it is a crash line rather than xcodebuild's verdict or a suite's issue.
+    package var isCrash: Bool { kind != .xcodebuildVerdict && kind != .suiteIssue }
 
     /// The report's error message, naming the line.
     package var message: String {
@@ -59,6 +61,11 @@ package struct RunFailureEvidence: Codable, Sendable, Equatable {
             """
             the test process crashed at \(source):\(line) (`\(text)`) after its closing totals, as it exited: the run \
             cannot pass
+            """
+        case .suiteIssue:
+            """
+            a Swift Testing suite recorded an issue outside its tests at \(source):\(line) (`\(text)`), so they did not \
+            run: the run cannot pass
             """
         }
     }

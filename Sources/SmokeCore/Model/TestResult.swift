@@ -49,6 +49,13 @@ package struct TestResult: Codable, Sendable, Equatable, Identifiable {
         set { noTotalsCount = newValue ? true : nil }
     }
     private var noTotalsCount: Bool?
+    /// Its suite recorded an issue outside its tests (a scoping trait threw), so it did not run and failed with that
+    /// issue: no framework total counts it as a test, only the suite's issue.
+    package var failedByItsSuite: Bool {
+        get { suiteFailed == true }
+        set { suiteFailed = newValue ? true : nil }
+    }
+    private var suiteFailed: Bool?
 
     /// Lines of output kept per test; the rest stays in `console.log`.
     package static let outputLineLimit = 200

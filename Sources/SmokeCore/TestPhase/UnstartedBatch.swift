@@ -54,6 +54,24 @@ package enum UnstartedBatch {
             InfrastructureError(message: message, command: command, exitStatus: 0, details: details))
     }
 
+    /// The tests of `tests` whose suite recorded one of `issues`, each failed with its suite's first issue; the rest
+    /// stay in `tests` (a process that ended before them, for another reason).
+    package static func failBySuite(_ tests: inout [TestCase], issues: [SuiteIssue]) -> [TestResult] {
+        guard !issues.isEmpty else { return [] }
+        var failed: [TestResult] = []
+        tests.removeAll { test in
+            guard let issue = issues.first(where: { $0.contains(testID: test.id) }) else { return false }
+            let evidence = Evidence(
+                what: "its suite \(issue.suite) recorded an issue, so it did not run", source: issue.evidence.source,
+                line: issue.evidence.line)
+            var result = test.result(status: .failed, failure: issue.failure, evidence: evidence)
+            result.failedByItsSuite = true
+            failed.append(result)
+            return true
+        }
+        return failed
+    }
+
     enum Explanation: Equatable {
         /// A Swift Testing process printed XCTest's console: the entry point ignored `--testing-library`.
         case answeredAsXCTest

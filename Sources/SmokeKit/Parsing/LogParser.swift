@@ -139,6 +139,7 @@ package struct LogParser: Sendable {
         defer { swap(&sink.collector, &collector) }
         let testsBefore = sink.collector.tests.count
         let crashesBefore = sink.collector.crashesOutsideTests.count
+        let suiteIssuesBefore = sink.collector.suiteIssues.count
         let input = FileInput(
             descriptor: descriptor, path: path, size: Int(status.st_size),
             skipsSwiftTestingConsole: skipsSwiftTestingConsole)
@@ -211,6 +212,9 @@ package struct LogParser: Sendable {
             firstUnrecognizedLine: sink.firstUnrecognizedLine, times: times, incomplete: incomplete,
             interruption: interruption,
             runFailures: (verdict.map { [$0] } ?? []) + crashes(sink.collector, from: crashesBefore, interpreter)
+                + sink.collector.suiteIssues.dropFirst(suiteIssuesBefore).map {
+                    $0.runFailure(source: file.lastPathComponent)
+                }
         )
     }
 

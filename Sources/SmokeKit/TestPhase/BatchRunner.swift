@@ -175,14 +175,18 @@ struct BatchRunner {
             if let last = collector.lastResult { report(last) }
         }
         let started = collector.startedTestIDs
+        // A suite whose scoping trait or init threw ran none of its tests: each fails with the suite's issue.
+        var notStarted = batch.tests.filter { !started.contains($0.id) }
+        let failedBySuite = UnstartedBatch.failBySuite(&notStarted, issues: collector.suiteIssues)
+        failedBySuite.forEach(report)
         let problems = [
             consoleLines.truncationMessage(source: "output of \(binary.lastPathComponent)"), events.truncationMessage(),
         ]
         .compactMap { $0 }.map { InfrastructureError(message: $0) }
         var outcome = BatchOutcome(
-            results: collector.results,
+            results: collector.results + failedBySuite,
             attachments: collector.attachments,
-            notStarted: batch.tests.filter { !started.contains($0.id) },
+            notStarted: notStarted,
             termination: termination,
             stopReason: stopReason == .testTimedOut ? nil : stopReason,
             unrecognizedLines: collector.unrecognizedLineCount,

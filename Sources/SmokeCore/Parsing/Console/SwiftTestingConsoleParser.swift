@@ -55,6 +55,11 @@ struct SwiftTestingConsoleParser {
         if line.hasPrefix(" started", at: after) { return .suiteStarted(name: name) }
         if line.hasPrefix(" passed", at: after) { return .suiteFinished(name: name, passed: true) }
         if line.hasPrefix(" failed", at: after) { return .suiteFinished(name: name, passed: false) }
+        if line.hasPrefix(" recorded an issue", at: after) {
+            return .suiteIssue(suite: name, issue(line, after + 18))
+        }
+        // A suite's known issue or warning fails nothing.
+        if line.hasPrefix(" recorded a", at: after) { return .ignored }
         return nil
     }
 
@@ -97,8 +102,12 @@ struct SwiftTestingConsoleParser {
             }
             return .skipped(ref, reason: reason)
         }
-        if line.hasPrefix(" recorded an issue", at: after) { return issue(line, ref, after + 18, isKnown: false) }
-        if line.hasPrefix(" recorded a known issue", at: after) { return issue(line, ref, after + 23, isKnown: true) }
+        if line.hasPrefix(" recorded an issue", at: after) {
+            return .issue(ref, issue(line, after + 18), isKnown: false)
+        }
+        if line.hasPrefix(" recorded a known issue", at: after) {
+            return .issue(ref, issue(line, after + 23), isKnown: true)
+        }
         if line.hasPrefix(" recorded a warning", at: after) {
             return .detail("warning: " + line.string(from: after + 19))
         }
@@ -106,21 +115,20 @@ struct SwiftTestingConsoleParser {
     }
 
     /// `[ with N arguments …] at File.swift:12:9: message` or a bare `: message`.
-    private func issue(_ line: LineBytes, _ ref: TestRef, _ from: Int, isKnown: Bool) -> TestEvent {
+    private func issue(_ line: LineBytes, _ from: Int) -> TestFailure {
         var search = from
         while let at = line.firstIndex(of: " at ", from: search) {
             search = at + 4
             if let location = SourceLocationPrefix(line, at + 4), location.column != nil {
-                let failure = TestFailure(
+                return TestFailure(
                     message: line.string(from: location.restStart), file: location.knownFile, line: location.knownLine)
-                return .issue(ref, failure, isKnown: isKnown)
             }
         }
         // No location (`recorded an issue with 1 argument food → sandwich`): the message is what follows, if anything.
         var messageStart = from
         if line.hasPrefix(": ", at: messageStart) { messageStart += 2 }
         let message = line.string(from: messageStart)
-        return .issue(ref, TestFailure(message: message.isEmpty ? "Issue recorded" : message), isKnown: isKnown)
+        return TestFailure(message: message.isEmpty ? "Issue recorded" : message)
     }
 
     /// A function name up to the first space (`f(x:)`), or a quoted display name (`"Adds numbers"`).

@@ -77,7 +77,11 @@ package struct SwiftTestingEventStreamParser {
             let comments = payload["_comments"] as? [String]
             return .skipped(ref, reason: comments?.first ?? Self.messageText(payload).flatMap(Self.skipReason))
         case "issueRecorded":
-            return issue(payload, ref)
+            let event = issue(payload, ref)
+            // A suite's issue is no running test's: its tests did not run. Its known issues and warnings fail nothing.
+            guard isSuite, let testID else { return event }
+            if case .issue(_, let failure, isKnown: false) = event { return .suiteIssue(suite: testID, failure) }
+            return .ignored
         case "valueAttached":
             return attachment(payload, ref)
         default:

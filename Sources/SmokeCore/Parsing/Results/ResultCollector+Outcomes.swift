@@ -147,6 +147,18 @@ extension ResultCollector {
         }
     }
 
+    /// How the test process ended, said of the test that was running then.
+    package static func endedWhileRunning(_ termination: Termination) -> String {
+        "the test process \(termination.ended) while this test was running"
+    }
+
+    /// A suite's issue: no running test's, so it continues no test's message.
+    mutating func noteSuiteIssue(_ suite: String, _ failure: TestFailure) {
+        (messageTarget, lastIssueEntry) = (nil, nil)
+        guard suiteIssues.count < Self.crashLineLimit else { return }
+        suiteIssues.append(SuiteIssue(suite: suite, failure: failure, evidence: evidence("the suite's issue")))
+    }
+
     private mutating func noteCrashOutsideTests(_ description: String) {
         guard running.isEmpty, crashesOutsideTests.count < Self.crashLineLimit, line > 0 else { return }
         crashesOutsideTests.append(

@@ -30,8 +30,7 @@ package struct ResultCollector {
     /// Ids of tests that started or were reported (skipped tests included): the ones a re-launch must not run again.
     package var startedTestIDs: Set<String> { Set((0..<tests.count).map(tests.id(at:))) }
 
-    // The state below that is internal rather than private is shared with the collector's own extensions in
-    // ResultCollector+Entries.swift and ResultCollector+Outcomes.swift; nothing else in the module uses it.
+    // The internal state below is shared with the collector's own extensions (ResultCollector+*.swift) only.
 
     /// Whether any XCTest `started` line was seen: the log is serial, so restarts name the running test.
     private var sawXCTestStart = false
@@ -58,6 +57,8 @@ package struct ResultCollector {
     var displayNames: [String: String] = [:]
     /// Crash lines read while no test ran (the first few), for `Reconciliation`; `LogParser` gives each its text.
     package internal(set) var crashesOutsideTests: [RunFailureEvidence] = []
+    /// Issues suites recorded outside their tests (the first few).
+    package internal(set) var suiteIssues: [SuiteIssue] = []
     /// Tests xcodebuild's `Failing tests:` list named, kept for `finishListedFailures()`.
     var listedFailures: [(ref: TestRef, reason: String?, line: Int)] = []
     let names: KnownTestNames
@@ -148,6 +149,8 @@ package struct ResultCollector {
             attachments.append(RawAttachment(testID: testID, name: name, content: content))
         case .fatalError, .programCrashed:
             noteCrash(event)
+        case .suiteIssue(let suite, let failure):
+            noteSuiteIssue(suite, failure)
         case .backtraceFrame(let file, let line):
             if crash.frame == nil, CrashEvidence.isProjectFile(file, projectRoot: projectRoot) {
                 crash.frame = (file, line)
@@ -292,10 +295,5 @@ package struct ResultCollector {
         cacheIsValid = false
         self.attachments += attachments
         unrecognizedLineCount += unrecognized
-    }
-
-    /// How the test process ended, said of the test that was running then.
-    package static func endedWhileRunning(_ termination: Termination) -> String {
-        "the test process \(termination.ended) while this test was running"
     }
 }

@@ -14,6 +14,10 @@ package enum TestEvent: Sendable, Equatable {
     /// A Swift Testing test's display name (`@Test("…")`), from its declaration (event stream `kind: "test"`):
     /// kept beside its id, which stays its name and key.
     case displayName(TestRef, String)
+    /// An issue a Swift Testing suite recorded outside its tests (its scoping trait or `init` threw), so its tests did
+    /// not run: `✘ Suite Broken recorded an issue at …`, or a stream's `issueRecorded` whose `testID` is a suite. The
+    /// console names the suite by its type or display name, the stream by its id (`Module.Suite`).
+    case suiteIssue(suite: String, TestFailure)
     /// A test that was skipped or disabled, with the reason when given.
     case skipped(TestRef, reason: String?)
     /// A value a test attached (Swift Testing `valueAttached`).
@@ -62,6 +66,8 @@ extension TestEvent {
             ref?.framework
         case .listedAsFailing(let ref, _):
             ref.framework
+        case .suiteIssue:
+            .swiftTesting
         case .fatalError, .programCrashed, .backtraceFrame, .suiteStarted, .suiteFinished, .runSummary, .detail,
             .issueMessageContinued, .toolOutput, .output, .ignored:
             nil

@@ -48,6 +48,18 @@ import Testing
                     isKnown: false))
     }
 
+    /// A suite's scoping trait or `init` threw: the issue is the suite's, not a test's; its warnings fail nothing.
+    @Test(arguments: ["✘", "􀢄"])
+    func aSuitesIssueIsNoTests(symbol: String) {
+        #expect(
+            Support.consoleEvent(
+                "\(symbol) Suite Locked recorded an issue at VaultTests.swift:18:2: Caught error: LockedDoor()")
+                == .suiteIssue(
+                    suite: "Locked",
+                    TestFailure(message: "Caught error: LockedDoor()", file: "VaultTests.swift", line: 18)))
+        #expect(Support.consoleEvent("\(symbol) Suite Locked recorded a warning at V.swift:3:1: slow") == .ignored)
+    }
+
     @Test func parameterizedIssueWithArguments() {
         #expect(
             Support.consoleEvent(

@@ -1,0 +1,32 @@
+/// An issue a Swift Testing suite recorded outside its tests: its scoping trait or `init` threw, so none of its tests
+/// ran (Documentation/Design.md §7.1). A run that listed the suite's tests fails each of them with it; a parse, which
+/// knows no listing, fails the run with its line.
+package struct SuiteIssue: Sendable, Equatable {
+    /// The stream's suite id (`Module.Suite`, `Module.Outer/Inner`), or the console's name (`Inner`, a display name).
+    package var suite: String
+    package var failure: TestFailure
+    /// The line that recorded it.
+    package var evidence: Evidence
+
+    package init(suite: String, failure: TestFailure, evidence: Evidence) {
+        (self.suite, self.failure, self.evidence) = (suite, failure, evidence)
+    }
+
+    /// Whether the test with this id (`Module.Suite/f()`, `Module.Outer/Inner/f()`) is the suite's, nested suites
+    /// included. A stream id is the test id's start; a console name is one of the id's suite components.
+    package func contains(testID: String) -> Bool {
+        if suite.contains(".") { return testID.hasPrefix(suite + "/") }
+        guard let dot = testID.firstIndex(of: "."), let slash = testID.lastIndex(of: "/"), dot < slash else {
+            return false
+        }
+        return testID[testID.index(after: dot)..<slash].split(separator: "/").contains { $0 == suite }
+    }
+
+    /// The issue as the run's failure, read from `source`: where its line is, and what it said.
+    package func runFailure(source: String) -> RunFailureEvidence {
+        let location = failure.file.map { " at \($0)\(failure.line.map { ":\($0)" } ?? "")" } ?? ""
+        return RunFailureEvidence(
+            kind: .suiteIssue, source: evidence.source ?? source, line: evidence.line ?? 0,
+            text: "Suite \(suite) recorded an issue\(location): \(failure.message)")
+    }
+}
