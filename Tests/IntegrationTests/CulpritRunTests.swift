@@ -1,4 +1,5 @@
 import Foundation
+import SmokeTestSupport
 import Testing
 
 @testable import SmokeCore
@@ -81,16 +82,21 @@ import Testing
             ["clone", "-q", "--depth", "1", "file://\(fixture.checkout.path)", clone.path],
             in: fixture.checkout.deletingLastPathComponent())
         let output = fixture.checkout.appendingPathComponent(".smokerun").path
+        // With --follow-up the refusal reaches the chat too: a finder started for it must not go silent.
+        let receiver = try NotifyWebhookReceiver(replies: [.init(status: 200)])
+        defer { receiver.stop() }
         let (termination, text) = try Self.culprit(
             [
                 fixture.failingRun.path, CulpritFixture.test, "--pipeline", "Pipelines/ledger.json", "--output",
-                output,
-            ], in: clone)
+                output, "--follow-up",
+            ], in: clone, environment: ["SMOKERUN_WEBHOOK_URL": receiver.url(token: "shallow").absoluteString])
         #expect(termination == .exited(ExitCode.invalidInput.rawValue), "\(text)")
         let range = "\(fixture.commits[0].prefix(7))..\(fixture.commits[9].prefix(7))"
-        #expect(
-            text.contains("the range \(range) is not in this clone (\(fixture.commits[0].prefix(7)) missing"), "\(text)"
-        )
+        let answer = "the range \(range) is not in this clone (\(fixture.commits[0].prefix(7)) missing"
+        #expect(text.contains(answer), "\(text)")
+        try #require(receiver.requests.count == 1, "\(text)")
+        let body = String(decoding: receiver.requests[0].body, as: UTF8.self)
+        #expect(body.contains("ledger run ") && body.contains(answer), "\(body)")
     }
 
     @Test func sigtermMidSearchEndsWithWhatIsKnownAndRemovesTheWorktree() async throws {

@@ -13,6 +13,8 @@ package enum CulpritVerdict: Sendable, Equatable {
     case rangeNotInClone(range: String, missing: [String])
     /// A flaky test that the search will not run: its verdict could not be trusted.
     case refusedFlaky(test: String, reason: String)
+    /// The search could not start or go on (no passing run in the history, git or the toolchain failed): its message.
+    case stoppedOnError(String)
     /// The run or time budget ran out (or SIGINT/SIGTERM, `interrupted`): the culprit lies after
     /// `lastPassing` (the last good commit or a later one seen passing) up to `firstFailing`.
     case unfinished(
@@ -28,7 +30,7 @@ package enum CulpritVerdict: Sendable, Equatable {
         case .firstFailing(_, let steps), .failsAtGood(_, let steps), .unbuildable(_, _, let steps),
             .unfinished(_, _, _, _, let steps):
             steps
-        case .rangeNotInClone, .refusedFlaky: []
+        case .rangeNotInClone, .refusedFlaky, .stoppedOnError: []
         }
     }
 
@@ -69,6 +71,8 @@ package enum CulpritVerdict: Sendable, Equatable {
                 """
         case .refusedFlaky(let test, let reason):
             return "\(test) is flaky (\(reason)): a search over its results could not be trusted; not searched"
+        case .stoppedOnError(let message):
+            return "the search stopped on an error, nothing is known of the culprit: \(message)"
         case .unfinished(let reason, let lastPassing, let firstFailing, let candidates, _):
             let why =
                 switch reason {

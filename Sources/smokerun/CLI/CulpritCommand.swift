@@ -74,19 +74,46 @@ struct CulpritCommand: Command {
     }
 
     func run(in context: HostContext) async throws -> ExitCode {
-        let err = context.standardError
         let recorded = try RecordedPipeline.run(run, output: output, pipelinePath: pipelinePath, context: context)
         let (runDirectory, report, pipeline) = (recorded.folder, recorded.report, recorded.pipeline)
+        // The history of `--output` when given (RUN is read there too), else of the pipeline's output folder.
+        let outputDirectory =
+            output.map(context.url(for:))
+            ?? pipeline.resolve(pipeline.output, currentDirectory: context.currentDirectory)
+        let started = now()
+        // Every answer, a refusal or an error included, is printed and, with --follow-up, sent: a search that was
+        // started for a chat gets its answer there.
+        let answer = { (verdict: CulpritVerdict, tests: [String], printed: Bool) async in
+            if printed { context.standardOutput.line(verdict.sentence) }
+            guard followUp else { return }
+            let message = CulpritFollowUp(
+                pipeline: pipeline.name, runID: report.runID, tests: tests, verdict: verdict,
+                seconds: now().timeIntervalSince(started))
+            await Self.sendFollowUp(
+                message, pipeline: pipeline, runDirectory: runDirectory, outputDirectory: outputDirectory,
+                context: context)
+        }
+        do {
+            return try await search(
+                report, pipeline: pipeline, runDirectory: runDirectory, outputDirectory: outputDirectory,
+                context: context, answer: { await answer($0, $1, true) })
+        } catch {
+            await answer(.stoppedOnError(error.localizedDescription), tests, false)
+            throw error
+        }
+    }
+
+    private func search(
+        _ report: RunReport, pipeline: Pipeline, runDirectory: URL, outputDirectory: URL, context: HostContext,
+        answer: (CulpritVerdict, _ tests: [String]) async -> Void
+    ) async throws -> ExitCode {
+        let err = context.standardError
         let ids = try tests.map { test throws(BisectError) in
             try BisectTarget.find(test, in: report, runName: report.runID).test.id
         }
         for id in ids where !report.tests.contains(where: { $0.id == id && $0.status.isFailure }) {
             throw CulpritError.testNotFailing(test: id, run: report.runID)
         }
-        // The history of `--output` when given (RUN is read there too), else of the pipeline's output folder.
-        let outputDirectory =
-            output.map(context.url(for:))
-            ?? pipeline.resolve(pipeline.output, currentDirectory: context.currentDirectory)
         let history = HistoryOpening.open(outputFolder: outputDirectory, environment: context.environment)
             .flakeWindow(of: report, runs: 1_000)
         let range = try CulpritRange.find(tests: ids, failing: report, history: history)
@@ -99,8 +126,7 @@ struct CulpritCommand: Command {
             let commits = try? git.firstParentCommits(after: range.good, upTo: range.bad, limit: nil),
             commits.last?.hash == range.bad
         else {
-            let verdict = CulpritVerdict.rangeNotInClone(range: range.text, missing: missing)
-            context.standardOutput.line(verdict.sentence)
+            await answer(.rangeNotInClone(range: range.text, missing: missing), ids)
             return .invalidInput
         }
         let good = CulpritCommit(hash: range.good)
@@ -109,7 +135,7 @@ struct CulpritCommand: Command {
             flakyRepeats: flakyRepeats ?? pipeline.culprit.flakyRepeats)
         {
         case .refuse(let test, let reason):
-            context.standardOutput.line(CulpritVerdict.refusedFlaky(test: test, reason: reason).sentence)
+            await answer(.refusedFlaky(test: test, reason: reason), ids)
             return .invalidInput
         case .repeats(let repeats):
             err.line(
@@ -133,7 +159,6 @@ struct CulpritCommand: Command {
             }
             let lock = try acquired.get()
             defer { lock.release() }
-            let started = now()
             let work = RunDirectory(runDirectory).culprit(RunID.make(date: now(), suffix: RunID.randomSuffix()))
             let cancellation = CancellationFlag()
             let trap = SignalTrap.install { _ in cancellation.cancel() }
@@ -148,15 +173,7 @@ struct CulpritCommand: Command {
             let verdict = try await BlockingWork.run {
                 Result { try runner.run(good: good, commits: commits, failingRun: report.runID, repeats: repeats) }
             }.get()
-            context.standardOutput.line(verdict.sentence)
-            if followUp {
-                let message = CulpritFollowUp(
-                    pipeline: pipeline.name, runID: report.runID, tests: ids, verdict: verdict,
-                    seconds: now().timeIntervalSince(started))
-                await Self.sendFollowUp(
-                    message, pipeline: pipeline, runDirectory: runDirectory, outputDirectory: outputDirectory,
-                    context: context)
-            }
+            await answer(verdict, ids)
             if case .unfinished(let reason, _, _, _, _) = verdict, reason != .runBudget { return .stoppedEarly }
             return .passed
         }

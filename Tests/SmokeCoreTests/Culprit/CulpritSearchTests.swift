@@ -159,4 +159,13 @@ import Testing
         let verdict = CulpritVerdict.rangeNotInClone(range: "c000000..c900000", missing: ["c0000000000"])
         #expect(verdict.sentence.hasPrefix("the range c000000..c900000 is not in this clone (c000000 missing"))
     }
+
+    /// A search that could not start or go on says so in its answer (a follow-up sends it), with no steps.
+    @Test func anErrorIsAnAnswerToo() {
+        let verdict = CulpritVerdict.stoppedOnError("no earlier run of M.T/a passed")
+        #expect(
+            verdict.sentence
+                == "the search stopped on an error, nothing is known of the culprit: no earlier run of M.T/a passed")
+        #expect(verdict.steps.isEmpty && verdict.culprit == nil)
+    }
 }
