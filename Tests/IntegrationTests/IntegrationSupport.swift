@@ -22,6 +22,17 @@ enum IntegrationSupport {
         return destination
     }
 
+    /// Writes a package's files (path relative to `package` → text) and returns `package`.
+    static func writePackage(_ files: [String: String], at package: URL) throws -> URL {
+        for (path, text) in files {
+            let url = package.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        return package
+    }
+
     /// Writes `Pipelines/<name>.json` beside the package and returns its URL.
     static func writePipeline(_ json: String, named name: String, next package: URL) throws -> URL {
         let folder = package.deletingLastPathComponent().appendingPathComponent("Pipelines")

@@ -48,13 +48,7 @@ import Testing
 
             """,
         ]
-        for (path, text) in files {
-            let url = package.appendingPathComponent(path)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
-        return package
+        return try IntegrationSupport.writePackage(files, at: package)
     }
 
     @Test func eachTestOfASuiteWhoseTraitThrewFailsWithItsIssue() async throws {

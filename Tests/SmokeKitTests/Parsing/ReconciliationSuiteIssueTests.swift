@@ -25,17 +25,9 @@ import Testing
         """
 
     @Test func aSuitesIssueFailsTheRunOnItsLineAndExplainsTheIssueCount() throws {
-        let file = try Support.temporaryFile(Data(Self.console.utf8), name: "vault.log")
-        let parsed = try LogParser().parse(files: [file])
-        let tests = parsed.results
-        #expect(tests.map(\.status) == [.passed])
-        #expect(tests.first?.failures.isEmpty == true)
-        let now = Date(timeIntervalSince1970: 1_767_000_000)
-        var report = RunReport(
-            pipeline: "parse", runID: "r1", status: RunReport.status(of: tests, errors: []), startedAt: now,
-            finishedAt: now, seed: nil, ordering: OrderingRecord(mode: .declared, isolation: .test, seed: nil),
-            environment: [:], device: ResolvedDevice(platform: "host"), toolchain: nil, tests: tests)
-        report.reconciliation = parsed.reconciliation
+        let (report, _, parsed) = try ReconciliationVerdictTests().parsedReport(Self.console, name: "vault.log")
+        #expect(parsed.results.map(\.status) == [.passed])
+        #expect(parsed.results.first?.failures.isEmpty == true)
         let reconciliation = try #require(report.reconciliation)
         #expect(reconciliation.differences.isEmpty, "\(reconciliation.differences)")
         #expect(reconciliation.failuresNotShown == nil)
@@ -48,7 +40,6 @@ import Testing
                 a Swift Testing suite recorded an issue outside its tests at vault.log:5 (`Suite Locked recorded an \
                 issue at VaultTests.swift:18: Caught error: LockedDoor()`), so they did not run: the run cannot pass
                 """)
-        _ = report.listDisagreements()
         #expect(report.status == .failed)
     }
 

@@ -12,7 +12,8 @@ import Testing
 @Suite struct ReconciliationVerdictTests {
     private typealias Support = ParsingTestSupport
 
-    private func parsedReport(_ text: String, then tail: String = "", name: String = "run.log") throws -> (
+    /// The report `parse` makes of `text + tail`, with the warnings its disagreements print.
+    func parsedReport(_ text: String, then tail: String = "", name: String = "run.log") throws -> (
         RunReport, [String], ParsedLog
     ) {
         let file = try Support.temporaryFile(Data((text + tail).utf8), name: name)
