@@ -63,6 +63,7 @@ struct ParseSummary: Equatable, CustomStringConvertible {
         case .unreadable: "unreadable"
         case .noTestOutput(_, let said): "no test output: \(said ?? "-")"
         case .binary: "binary"
+        case .utf16: "utf-16"
         case .resultDocument(_, let reason): "result document: \(reason)"
         case .failedBeforeTests(_, let failure): "failed before tests: \(failure.summary)"
         case .formattedLog(_, let line, _): "formatted log from line \(line)"
