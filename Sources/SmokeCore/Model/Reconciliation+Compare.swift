@@ -14,8 +14,11 @@ extension Reconciliation {
     /// say the run failed, `RunFailureEvidence`), xcodebuild's verdict is listed when no test failed, a crash outside
     /// any test when no test crashed. Nil when there is
     /// neither a source, a test nor a run failure.
+    /// - Parameter documentsWithoutTotals: the documents read (a result bundle, an xcresulttool or JUnit document)
+    ///   that carry no totals of their own: the note on an unverified framework names them, not a console's totals.
     package static func compare(
-        _ sources: [FrameworkCount], with tests: [TestResult], runFailures: [RunFailureEvidence] = []
+        _ sources: [FrameworkCount], with tests: [TestResult], runFailures: [RunFailureEvidence] = [],
+        documentsWithoutTotals: [String] = []
     ) -> Reconciliation? {
         guard !sources.isEmpty || !tests.isEmpty || !runFailures.isEmpty else { return nil }
         var unverified: [String] = []
@@ -23,7 +26,18 @@ extension Reconciliation {
         if !sources.contains(where: { $0.framework == "xcresult" || $0.framework == "junit" }) {
             for framework in TestFramework.allCases
             where !sources.contains(where: { $0.framework == framework.rawValue }) {
-                if tests.contains(where: { $0.framework == framework }) { unverified.append(framework.rawValue) }
+                var serial = false
+                var parallel = 0
+                for index in tests.indices where tests[index].framework == framework {
+                    if tests[index].ranWhereNoTotalsCount {
+                        parallel += max(tests[index].attempts.count, 1)
+                    } else {
+                        serial = true
+                    }
+                }
+                if serial || parallel > 0 { unverified.append(framework.rawValue) }
+                // Only parallel processes, which print no totals: the note says so rather than "left no totals".
+                if !serial, parallel > 0 { withoutTotals[framework.rawValue] = parallel }
             }
         }
         var differences: [String] = []
@@ -147,10 +161,14 @@ extension Reconciliation {
         for framework in withoutTotals.keys.sorted() where !unverified.contains(framework) {
             unverified.append(framework)
         }
-        return Reconciliation(
+        var reconciliation = Reconciliation(
             sources: sources, differences: differences, unverified: unverified, failuresNotShown: failuresNotShown,
             withoutTotals: withoutTotals, runFailures: unexplained(runFailures, by: tests),
             testsNotShown: testsNotShown)
+        if !unverified.isEmpty, !documentsWithoutTotals.isEmpty {
+            reconciliation.documentsWithoutTotals = documentsWithoutTotals
+        }
+        return reconciliation
     }
 
     /// The run failures no test explains: xcodebuild's verdict when no test's final status is a failure; a crash

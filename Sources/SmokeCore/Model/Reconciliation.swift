@@ -47,6 +47,10 @@ package struct Reconciliation: Codable, Sendable, Equatable {
     /// One sentence per framework whose own totals count tests of which smokerun read none (their lines in a form it
     /// does not read): nothing can be concluded, and the run never passes. Nil when there are none.
     package var testsNotShown: [String]?
+    /// The documents read that carry no totals of their own (a result bundle without summary counts, an xcresulttool
+    /// `tests` document, an event stream without its `runEnded`): why a framework is unverified, rather than a
+    /// console's missing totals. Nil when there are none.
+    package var documentsWithoutTotals: [String]?
 
     init(
         sources: [FrameworkCount], differences: [String], unverified: [String] = [], failuresNotShown: [String] = [],
@@ -77,17 +81,22 @@ package struct Reconciliation: Codable, Sendable, Equatable {
         executionsWithoutTotals = try container.decodeIfPresent([String: Int].self, forKey: .executionsWithoutTotals)
         runFailures = try container.decodeIfPresent([RunFailureEvidence].self, forKey: .runFailures)
         testsNotShown = try container.decodeIfPresent([String].self, forKey: .testsNotShown)
+        documentsWithoutTotals = try container.decodeIfPresent([String].self, forKey: .documentsWithoutTotals)
     }
 
     /// "Swift Testing left no closing totals (`Test run with N tests`): its 12 tests are unverified" per framework.
     package var unverifiedNotes: [String] {
         unverified.map { framework in
+            let name = framework == TestFramework.swiftTesting.rawValue ? "Swift Testing" : "XCTest"
             if let executions = executionsWithoutTotals?[framework] {
-                let name = framework == TestFramework.swiftTesting.rawValue ? "Swift Testing" : "XCTest"
                 return """
                     \(name) ran \(executions) of its executions in parallel processes that print no totals of their \
                     own (`… passed on '…'`): those are unverified
                     """
+            }
+            if let documents = documentsWithoutTotals {
+                let own = documents.count == 1 ? "carries no totals of its own" : "carry no totals of their own"
+                return "\(documents.joined(separator: ", ")) \(own): \(name)'s counts are unverified"
             }
             return switch framework {
             case TestFramework.xctest.rawValue:

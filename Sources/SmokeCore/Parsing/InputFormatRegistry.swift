@@ -19,6 +19,22 @@ package struct InputFormatRegistry: Sendable {
     /// Largest document read whole (they are trees, not streams).
     package static let documentByteLimit = 512 * 1024 * 1024
 
+    /// Whether `sample` is UTF-16 text: it starts with a UTF-16 byte-order mark (`FF FE`, `FE FF`), or of its first
+    /// 64 byte pairs at least 90 % hold one NUL and one ASCII character (UTF-16 without a mark).
+    package static func looksUTF16(_ sample: LineBytes) -> Bool {
+        guard sample.count >= 2 else { return false }
+        if (sample[0] == 0xFF && sample[1] == 0xFE) || (sample[0] == 0xFE && sample[1] == 0xFF) { return true }
+        let pairs = Swift.min(sample.count / 2, 64)
+        guard pairs >= 4 else { return false }
+        var asciiPairs = 0
+        for pair in 0..<pairs {
+            let first = sample[2 * pair]
+            let second = sample[2 * pair + 1]
+            if (first == 0) != (second == 0), first < 0x80, second < 0x80 { asciiPairs += 1 }
+        }
+        return asciiPairs * 10 >= pairs * 9
+    }
+
     /// Whether `sample` looks like binary data: NUL bytes, or many bytes that are not UTF-8.
     package static func looksBinary(_ sample: LineBytes) -> Bool {
         guard !sample.isEmpty else { return false }

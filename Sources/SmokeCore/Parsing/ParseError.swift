@@ -6,6 +6,9 @@ package enum ParseError: LocalizedError, DomainError, Equatable {
     /// `said`: what the file says happened instead (the test runner's error, the build's first error), when it does.
     case noTestOutput(path: String, said: String? = nil)
     case binary(path: String)
+    /// A text file in UTF-16 (a byte-order mark `FF FE`/`FE FF`, or a NUL beside every ASCII character), as
+    /// PowerShell's `>` and some Windows tools save logs.
+    case utf16(path: String)
     /// A document (xcresulttool JSON, JUnit XML) that is not well-formed, too large, or holds no tests, or one that
     /// holds no per-test results; `reason` says which and what to pass instead.
     case resultDocument(path: String, reason: String)
@@ -36,6 +39,11 @@ package enum ParseError: LocalizedError, DomainError, Equatable {
         case .binary(let path):
             """
             \(path): looks like binary data, not a text log (NUL bytes or invalid UTF-8). Pass the test output as text.
+            """
+        case .utf16(let path):
+            """
+            \(path): is UTF-16 text, and smokerun reads UTF-8. Convert it and parse the copy: \
+            iconv -f UTF-16 -t UTF-8 '\(path)' > '\(path).utf8.log'
             """
         case .resultDocument(let path, let reason):
             "\(path): \(reason)"

@@ -4,9 +4,10 @@ import Foundation
 /// attempt. Retries follow the Maven Surefire convention (`flakyFailure`/`flakyError` on a test
 /// that passed on a retry, `rerunFailure`/`rerunError` on one that never passed) that Jenkins and
 /// GitLab read. Infrastructure errors go to a suite named `JUnitReport.infrastructureSuiteName`: as
-/// `<system-err>` lines when tests ran, so junit.xml holds exactly the tests of report.json (an
-/// unavailable attachment is no test); as `<error>` test cases only when no test ran, so a build
-/// failure is never shown as "0 tests, passed".
+/// `<system-err>` lines when a test's failure explains the run's status, so junit.xml holds exactly the tests of
+/// report.json (an unavailable attachment is no test); as `<error>` test cases when no test ran, or when the run
+/// failed and no test shows it (a crash outside any test, xcodebuild's `** TEST FAILED **`), so a build failure is
+/// never shown as "0 tests, passed" and a failed run never as green.
 package struct JUnitReport: ReportWriter {
     package var format: ReportFormat { .junit }
     package static let fileName = "junit.xml"
@@ -35,7 +36,10 @@ package struct JUnitReport: ReportWriter {
         var counts = suiteCounts.reduce(into: Counts()) { $0.add($1) }
         var infrastructure: String?
         if !report.errors.isEmpty {
-            let asTestCases = report.tests.isEmpty
+            // A consumer counts failures and errors, never reads system-err: the run's failure must be one of them.
+            let failedUnshown =
+                (report.status == .failed || report.status == .error) && counts.failures + counts.errors == 0
+            let asTestCases = report.tests.isEmpty || failedUnshown
             infrastructure = infrastructureXML(report.errors, asTestCases: asTestCases, timestamp: timestamp)
             if asTestCases { counts.add(Counts(tests: report.errors.count, errors: report.errors.count)) }
         }

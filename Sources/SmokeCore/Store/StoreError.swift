@@ -12,6 +12,9 @@ package enum StoreError: Error, Equatable, LocalizedError, DomainError {
     case attachmentSourceUnreadable(path: String, reason: String)
     case attachmentNamesExhausted(directory: String, stem: String)
     case runFolderTaken(path: String)
+    /// `creating` (a run's folder, or `runs/` itself) could not be made in `folder`, which exists: read-only, not
+    /// smokerun's to write, or full.
+    case folderNotWritable(folder: String, creating: String, reason: String)
     /// A `history.sqlite` smokerun did not make (another application's id or tables): never read, never written.
     case foreignDatabase(path: String, reason: String)
 
@@ -30,6 +33,11 @@ package enum StoreError: Error, Equatable, LocalizedError, DomainError {
             "\(path) is not a valid smokerun report: \(detail)"
         case .writeFailed(let path, let reason):
             "could not write \(path): \(reason); check the output folder's permissions and free space"
+        case .folderNotWritable(let folder, let creating, let reason):
+            """
+            could not create \(creating) in \(folder): \(reason); make \(folder) writable by this user \
+            (`chmod u+w \(folder)`), or write the run elsewhere with --output DIR
+            """
         case .readFailed(let path, let reason):
             "could not read \(path): \(reason)"
         case .latestNotALink(let path):
@@ -52,7 +60,7 @@ package enum StoreError: Error, Equatable, LocalizedError, DomainError {
         switch self {
         case .invalidRunID, .runNotFound, .reportMissing, .reportInvalid, .foreignDatabase: .invalidInput
         case .writeFailed, .readFailed, .latestNotALink, .attachmentSourceUnreadable, .attachmentNamesExhausted,
-            .runFolderTaken:
+            .runFolderTaken, .folderNotWritable:
             .infrastructure
         }
     }

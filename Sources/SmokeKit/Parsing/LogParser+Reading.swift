@@ -49,7 +49,9 @@ extension LogParser {
             let count = chunk.count
             if format == nil {
                 let head = chunk.bindMemory(to: UInt8.self)
-                if InputFormatRegistry.looksBinary(UnsafeBufferPointer(rebasing: head.prefix(Self.sampleSize))) {
+                let sample = UnsafeBufferPointer(rebasing: head.prefix(Self.sampleSize))
+                if InputFormatRegistry.looksUTF16(sample) { throw .utf16(path: path) }
+                if InputFormatRegistry.looksBinary(sample) {
                     throw .binary(path: path)
                 }
                 let detected = formats.detect(head)

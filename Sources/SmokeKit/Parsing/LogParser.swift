@@ -74,6 +74,7 @@ package struct LogParser: Sendable {
             parsed.incomplete = parsed.incomplete ?? summary.incomplete
             parsed.interruption = parsed.interruption ?? summary.interruption
             parsed.runFailures += summary.runFailures
+            if summary.isDocumentWithoutTotals { parsed.documentsWithoutTotals.append(file.lastPathComponent) }
             parsed.inputs.append(
                 InputRecord(
                     path: file.path, format: summary.format.name, strippedPrefix: summary.strippedPrefix,
@@ -108,6 +109,8 @@ package struct LogParser: Sendable {
         var interruption: Evidence? = nil
         /// Lines that say the run failed whatever its tests say (xcodebuild's verdict, a crash while no test ran).
         var runFailures: [RunFailureEvidence] = []
+        /// A document (an xcresulttool or JUnit document), or an event stream, that carries no totals of its own.
+        var isDocumentWithoutTotals = false
     }
 
     /// The format of `file` from its first bytes, or nil when it cannot be read.
@@ -154,7 +157,8 @@ package struct LogParser: Sendable {
             // A JUnit file's own total time is the run's duration (it has no clock of the run's start).
             return FileSummary(
                 format: format, lineCount: lines, byteCount: read.byteCount, device: parsed.device,
-                frameworkCounts: parsed.counts, times: RecordedRunTimes(durationSeconds: parsed.durationSeconds))
+                frameworkCounts: parsed.counts, times: RecordedRunTimes(durationSeconds: parsed.durationSeconds),
+                isDocumentWithoutTotals: parsed.counts.isEmpty)
         }
         sink.collector.finishListedFailures()
         let hasTests = sink.collector.tests.count > testsBefore
@@ -200,12 +204,26 @@ package struct LogParser: Sendable {
             ? interpreter.eventStream.times : interpreter.totals.times(includingSwiftTesting: !skipsSwiftTestingConsole)
         // A run started (`Test Suite 'All tests' started`) and the input ends before any result: it was cut.
         let cutBeforeResults = !hasTests && !readsEventStream && interpreter.totals.endsInsideARun
+        // A console whose run shows no end of its own (closing totals, xcodebuild's banner) and no line saying why it
+        // ended early (a crash, a stop, a verdict) was cut: its tests cannot pass it.
+        let saidWhy =
+            interruption != nil || verdict != nil || interpreter.sawTestBanner
+            || sink.collector.crashesOutsideTests.count > crashesBefore
+        let readsConsole = if case .console = format.makeReader() { true } else { false }
+        let cutAfterResults =
+            hasTests && readsConsole
+            && sink.collector.ending(ofTestsFrom: testsBefore).isCut(
+                endsInsideARun: interpreter.totals.endsInsideARun, counts: counts, saidWhy: saidWhy,
+                countsSwiftTesting: !skipsSwiftTestingConsole)
         let incomplete =
-            unfinished == 0 && !streamEndsEarly && !cutBeforeResults
+            unfinished == 0 && !streamEndsEarly && !cutBeforeResults && !cutAfterResults
             ? nil
             : IncompleteInput(
                 source: file.lastPathComponent, lastLine: read.splitter.lineCount,
                 lastLineText: Self.lastLineText(descriptor: descriptor, size: input.size), unfinished: unfinished)
+        // An event stream's own count is its `runEnded`: one without it names itself in the unverified note.
+        let streamWithoutTotals =
+            readsEventStream && !counts.contains { $0.framework == TestFramework.swiftTesting.rawValue }
         return FileSummary(
             format: format, lineCount: read.splitter.lineCount, byteCount: read.byteCount, problems: problems,
             frameworkCounts: counts, strippedPrefix: interpreter.mostFrequentPrefix,
@@ -214,7 +232,8 @@ package struct LogParser: Sendable {
             runFailures: (verdict.map { [$0] } ?? []) + crashes(sink.collector, from: crashesBefore, interpreter)
                 + sink.collector.suiteIssues.dropFirst(suiteIssuesBefore).map {
                     $0.runFailure(source: file.lastPathComponent)
-                }
+                },
+            isDocumentWithoutTotals: streamWithoutTotals
         )
     }
 

@@ -30,6 +30,8 @@ package struct ParsedLog: Sendable {
     /// Lines that say the run failed whatever its tests say (xcodebuild's own verdict, a crash while no test ran), for
     /// reconciliation.
     package var runFailures: [RunFailureEvidence] = []
+    /// The documents read that carry no totals of their own (`Reconciliation.documentsWithoutTotals`).
+    package var documentsWithoutTotals: [String] = []
 
     /// A `TestResult` per test, in order: for reports that show every test. A million are made on two threads, each
     /// making its half in place.
@@ -56,6 +58,7 @@ package struct ParsedLog: Sendable {
 
     /// smokerun's results checked against `frameworkCounts`; nil when no input carries totals.
     var reconciliation: Reconciliation? {
-        Reconciliation.compare(frameworkCounts, with: results, runFailures: runFailures)
+        Reconciliation.compare(
+            frameworkCounts, with: results, runFailures: runFailures, documentsWithoutTotals: documentsWithoutTotals)
     }
 }

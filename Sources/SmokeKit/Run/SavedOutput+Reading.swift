@@ -61,7 +61,8 @@ extension SavedOutput {
         }
         // Against the results already made: `parsed.reconciliation` would make a second `TestResult` per test.
         report.reconciliation = Reconciliation.compare(
-            parsed.frameworkCounts, with: tests, runFailures: parsed.runFailures)
+            parsed.frameworkCounts, with: tests, runFailures: parsed.runFailures,
+            documentsWithoutTotals: parsed.documentsWithoutTotals)
         for warning in report.listDisagreements() { context.standardError.line(warning) }
         var reading = said(report, settings: settings, context: context)
         reading.attachments = parsed.attachments
@@ -123,7 +124,9 @@ extension SavedOutput {
             toolchain: contents.xcodeVersion.map { ToolchainInfo(version: $0) }, notes: contents.notes,
             startedAt: startedAt, finishedAt: max(contents.finishedAt ?? startedAt, startedAt), parsedAt: parsedAt)
         // Xcode's own counts of the bundle against smokerun's reading of it.
-        report.reconciliation = Reconciliation.compare(contents.summaryCounts, with: contents.tests)
+        report.reconciliation = Reconciliation.compare(
+            contents.summaryCounts, with: contents.tests,
+            documentsWithoutTotals: contents.summaryCounts.isEmpty ? [bundle.lastPathComponent] : [])
         for warning in report.listDisagreements() { context.standardError.line(warning) }
         var reading = said(report, settings: settings, context: context)
         reading.attachments = contents.attachments

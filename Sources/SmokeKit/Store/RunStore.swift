@@ -11,6 +11,9 @@ package struct RunStore: Sendable {
     var writer: FileWriter
     /// The history each finished run is appended to.
     var history: any RunHistory
+    /// Makes one folder, as `mkdir(2)` with mode 0755: 0, or the `errno` it failed with; tests make it fail as a
+    /// read-only folder does (they may run as root, whom permissions do not stop).
+    var makeFolder: @Sendable (_ path: String) -> Int32 = { mkdir($0, 0o755) == 0 ? 0 : errno }
 
     package init(outputDirectory: URL, writer: FileWriter = .system, history: (any RunHistory)? = nil) {
         self.outputDirectory = outputDirectory
@@ -53,12 +56,17 @@ package struct RunStore: Sendable {
         do {
             try FileManager.default.createDirectory(at: runs, withIntermediateDirectories: true)
         } catch {
-            throw StoreError.writeFailed(path: runs.path, reason: error.localizedDescription)
+            // Name the folder that exists and could not be written in, not the one that could not be made.
+            let existing = Self.nearestExistingFolder(of: runs)
+            throw StoreError.folderNotWritable(
+                folder: existing.path, creating: runs.path, reason: FileErrorText.describe(error))
         }
         // The run's own folder is made here or not at all: never into another run's (two runs in one second).
-        if mkdir(directory.path, 0o755) != 0 {
-            if errno == EEXIST { throw StoreError.runFolderTaken(path: directory.path) }
-            throw StoreError.writeFailed(path: directory.path, reason: POSIXFile.lastError())
+        let failure = makeFolder(directory.path)
+        if failure != 0 {
+            if failure == EEXIST { throw StoreError.runFolderTaken(path: directory.path) }
+            throw StoreError.folderNotWritable(
+                folder: runs.path, creating: directory.lastPathComponent, reason: String(cString: strerror(failure)))
         }
         do {
             try FileManager.default.createDirectory(
@@ -73,6 +81,15 @@ package struct RunStore: Sendable {
         let maker = RunMarker(pid: getpid(), processStart: ProcessStartTime.of(getpid()) ?? 0)
         try RunFolderLock.create(OutputLayout.runMarker(inRun: directory), text: maker.text)
         return directory
+    }
+
+    /// `folder` or the nearest folder above it that exists.
+    static func nearestExistingFolder(of folder: URL) -> URL {
+        var current = folder
+        while !FileManager.default.fileExists(atPath: current.path), current.pathComponents.count > 1 {
+            current = current.deletingLastPathComponent()
+        }
+        return current
     }
 
     /// Creates the folder of a new run started at `date`; a run id another run already holds (two runs or parses in

@@ -36,7 +36,8 @@ struct ParseCommand: Command {
                             difference in tests, statuses, retries, durations or failure messages
 
         Exit status: 0 all passed, 1 tests failed, 2 unreadable or unrecognisable input,
-        3 the build or test runner failed before any test ran, --cross-check found the two readings
+        3 the build or test runner failed before any test ran, the input ends before its run did
+        (no closing totals, no xcodebuild banner: a cut log), --cross-check found the two readings
         different, or --strict and the counts disagree.
 
         """

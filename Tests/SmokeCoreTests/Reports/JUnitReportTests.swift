@@ -54,6 +54,35 @@ import Testing
         #expect(document.rootElement()?.attribute(forName: "errors")?.stringValue == "\(report.errors.count)")
     }
 
+    /// A run that failed with no failing test — a crash outside any test, xcodebuild's `** TEST FAILED **` — shows
+    /// its errors as `<error>` test cases, so a JUnit consumer (a CI test tab) never shows it green; the tests' own
+    /// suites keep exactly the report's tests.
+    @Test(arguments: [RunStatus.failed, .error])
+    func aRunThatFailedWithoutAFailingTestShowsItsErrorsAsErrorTestCases(_ status: RunStatus) throws {
+        var report = ReportFixture.report
+        report.tests = report.tests.filter { !$0.status.isFailure && $0.attempts.isEmpty }
+        report.totals = Totals(report.tests)
+        report.errors = [
+            InfrastructureError(
+                message: "the test process crashed at console.log:12 (`Exited with signal code 11`) while no test ran")
+        ]
+        report.status = status
+        let document = try XMLDocument(xmlString: JUnitReport.render(report))
+        let errors = try document.nodes(forXPath: "//testsuite[@name='smokerun.infrastructure']/testcase/error")
+        #expect(errors.count == 1)
+        #expect(
+            (errors.first as? XMLElement)?.attribute(forName: "message")?.stringValue?.contains("signal code 11")
+                == true)
+        #expect(document.rootElement()?.attribute(forName: "errors")?.stringValue == "1")
+        let ownCases = try document.nodes(forXPath: "//testsuite[@name!='smokerun.infrastructure']/testcase")
+        #expect(ownCases.count == report.tests.count)
+        // A passing run keeps its errors (notes) in system-err: no test case that is not a test.
+        report.status = .passed
+        let passing = try XMLDocument(xmlString: JUnitReport.render(report))
+        #expect(try passing.nodes(forXPath: "//testcase/error").isEmpty)
+        #expect(passing.rootElement()?.attribute(forName: "errors")?.stringValue == "0")
+    }
+
     @Test func flakyTestKeepsItsFailedAttemptAsFlakyFailure() throws {
         let document = try XMLDocument(xmlString: JUnitReport.render(ReportFixture.report))
         let flaky = try document.nodes(forXPath: "//testcase[@name='testSplit']/flakyFailure").compactMap {

@@ -20,6 +20,45 @@ import Testing
         #expect(try Data(contentsOf: report) == Data("{}".utf8))
     }
 
+    /// A runs folder this user cannot write in: the message names that folder and the fix, never the run folder that
+    /// was not made.
+    @Test func aReadOnlyRunsFolderIsNamedWithItsFix() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        var store = RunStore(outputDirectory: folder.url)
+        store.makeFolder = { _ in EACCES }
+        let runs = OutputLayout(root: folder.url).runs
+        do {
+            _ = try store.createRunDirectory(runID: "20261127T040000Z-aaaa")
+            Issue.record("a run folder was made in a read-only runs folder")
+        } catch {
+            let message = error.localizedDescription
+            #expect(
+                error as? StoreError
+                    == StoreError.folderNotWritable(
+                        folder: runs.path, creating: "20261127T040000Z-aaaa", reason: String(cString: strerror(EACCES)))
+            )
+            #expect(message.contains("in \(runs.path):") && message.contains("chmod u+w \(runs.path)"), "\(message)")
+            #expect(message.contains("--output"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: runs.appendingPathComponent("20261127T040000Z-aaaa").path))
+    }
+
+    /// An output folder where `runs/` cannot be made (a file in its way): the nearest folder that exists is named.
+    @Test func aRunsFolderThatCannotBeMadeNamesTheFolderAboveIt() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let blocker = folder.url.appendingPathComponent("file")
+        try Data("x".utf8).write(to: blocker)
+        let store = RunStore(outputDirectory: blocker.appendingPathComponent("out"))
+        #expect {
+            try store.createRunDirectory(runID: "20261127T040000Z-aaaa")
+        } throws: { error in
+            guard case StoreError.folderNotWritable(let existing, let creating, _) = error else { return false }
+            return existing == blocker.path && creating.hasSuffix("out/runs")
+        }
+    }
+
     @Test func aTakenRunIDIsDrawnAgain() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }

@@ -12,6 +12,13 @@ import Foundation
 package struct FrameworkTotalsReader: Sendable {
     // The state below that is internal rather than private is shared with FrameworkTotalsReader+Runs.swift.
     var depth = 0
+    /// The names of the open suites, outermost first (at most `suiteNameLimit`): a suite's end closes the suites
+    /// inside it that printed no end of their own.
+    private var openSuites: [String] = []
+    private static let suiteNameLimit = 32
+    /// xcodebuild relaunched the XCTest process that died (`Restarting after unexpected exit …`): the relaunch's
+    /// totals include the launches before it, so the dead process owes none of its own.
+    private var xctestRelaunching = false
     private var sawSuiteStart = false
     /// The line before closed an outermost suite: an `Executed` line now is a process total.
     private var closedOutermost = false
@@ -65,11 +72,16 @@ package struct FrameworkTotalsReader: Sendable {
         let closedBefore = closedOutermost
         closedOutermost = false
         guard line.count - start >= 13 else { return }
-        if swiftTestingOpen, line.hasPrefix("Restarting after unexpected exit", at: start) {
-            // The process died in the open run: its tests so far (the running one crashed) are the crash's to tell.
-            swiftTestingOpen = false
-            relaunchedTests += runStarted
-            relaunchedFailing += runFailed + (runStarted > runEnded ? 1 : 0)
+        if swiftTestingOpen || depth > 0, line.hasPrefix("Restarting after unexpected exit", at: start) {
+            if swiftTestingOpen {
+                // The process died in the open run: its tests so far (the running one crashed) are the crash's to tell.
+                swiftTestingOpen = false
+                relaunchedTests += runStarted
+                relaunchedFailing += runFailed + (runStarted > runEnded ? 1 : 0)
+            }
+            // "summary will include totals from previous launches": a relaunch's totals count this process, whether
+            // the relaunch opens its own outermost suite or closes the open ones.
+            if depth > 0 { xctestRelaunching = true }
             return
         }
         // A test's own line (most of a log) has no wrapper before it, and what follows its name is not a marker.
@@ -109,44 +121,6 @@ package struct FrameworkTotalsReader: Sendable {
         }
     }
 
-    /// The next place at or after `from` where a marker may start: after a wrapper's last byte (`[worker 2] `,
-    /// `name_1 | `, fastlane's `▸ `, a Swift Testing symbol, `::error ::`, an event stream's `"text":"`) and the
-    /// blanks after it — never inside what a test printed (`…testExecuted]`, a quoted line). A wrapper is short, so
-    /// only the first 80 bytes are searched; an event-stream record (`{…`) may put the marker anywhere.
-    private static func afterWrapper(in line: LineBytes, lineStart: Int, from: Int) -> Int? {
-        let end = line[lineStart] == UInt8(ascii: "{") ? line.count : Swift.min(line.count, lineStart + 81)
-        var index = from
-        while index < end {
-            // Eight bytes at a time past words that hold no wrapper byte (most of them).
-            if index + 8 <= end, let base = line.baseAddress,
-                !Self.mayHoldWrapperEnd(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-            {
-                index += 8
-                continue
-            }
-            let byte = line[index]
-            index += 1
-            guard
-                byte == UInt8(ascii: "]") || byte == UInt8(ascii: "|") || byte == UInt8(ascii: ":")
-                    || byte == UInt8(ascii: "\"") || byte >= 0x80
-            else { continue }
-            let next = line.skippingBlanks(from: index)
-            if next < line.count, line[next] == UInt8(ascii: "E") || line[next] == UInt8(ascii: "T") { return next }
-        }
-        return nil
-    }
-
-    /// Whether any byte of `word` is `]`, `|`, `:`, `"` or non-ASCII (the classic "has a zero byte" test, applied to
-    /// the word xor each byte looked for).
-    @inline(__always)
-    private static func mayHoldWrapperEnd(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        @inline(__always) func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
-        return word & highs != 0 || hasZeroByte(word ^ (ones &* 0x5D)) || hasZeroByte(word ^ (ones &* 0x7C))
-            || hasZeroByte(word ^ (ones &* 0x3A)) || hasZeroByte(word ^ (ones &* 0x22))
-    }
-
     /// Adds another process's reading, as if its lines followed this reading's in one log with its first line at
     /// `lineOffset + 1`: a live run reads each test process apart, and the sum is what reading its console.log whole
     /// gives.
@@ -175,6 +149,8 @@ package struct FrameworkTotalsReader: Sendable {
     /// One test process ended (smokerun's `[smokerun] ` lines separate its processes in `console.log`).
     mutating func endProcess() {
         if depth > 0 { xctestIncomplete = true }
+        xctestRelaunching = false
+        openSuites.removeAll()
         if swiftTestingOpen { swiftTestingIncomplete = true }
         depth = 0
         swiftTestingOpen = false
@@ -239,18 +215,29 @@ package struct FrameworkTotalsReader: Sendable {
             stamps.add(RecordedRunTimes(startedAt: stamp, finishedAt: stamp))
         }
         if line.hasPrefix("started", at: verb) {
-            // A new outermost suite while one is open: the process before died without its totals.
+            // A new outermost suite while one is open: the process before died without its totals, unless xcodebuild
+            // relaunched it, and then these totals count it.
             if isOutermostName, depth > 0 {
-                xctestIncomplete = true
+                if !xctestRelaunching { xctestIncomplete = true }
                 depth = 0
+                openSuites.removeAll()
             }
+            if depth == 0 { xctestRelaunching = false }
             depth += 1
+            if openSuites.count < Self.suiteNameLimit { openSuites.append(name) }
             sawSuiteStart = true
         } else if line.hasPrefix("passed", at: verb) || line.hasPrefix("failed", at: verb)
             || line.hasPrefix("finished", at: verb)
         {
-            depth -= 1
+            if let open = openSuites.lastIndex(of: name) {
+                // It closes the suites inside it too, whether or not they printed their own end.
+                depth = open
+                openSuites.removeSubrange(open...)
+            } else {
+                depth -= 1
+            }
             if depth <= 0 {
+                xctestRelaunching = false
                 // Without `started` lines (an excerpt) only the names say which suite is outermost.
                 closedOutermost = sawSuiteStart || isOutermostName || name.hasSuffix(".xctest")
                 depth = 0

@@ -34,6 +34,9 @@ package struct LineInterpreter {
     package var totals: FrameworkTotalsReader { notes.totals }
     /// Whether the log has xcodebuild's `** TEST SUCCEEDED **` (or `** TEST EXECUTE SUCCEEDED **`).
     package var sawSuccessBanner: Bool { notes.sawSuccessBanner }
+    /// Whether the log has any of xcodebuild's test banners (`** TEST SUCCEEDED **`, `** TEST EXECUTE FAILED **`):
+    /// xcodebuild's test action ended.
+    package var sawTestBanner: Bool { notes.sawTestBanner }
     /// xcodebuild's own word that the run failed (`** TEST FAILED **`, `Testing failed:`), as evidence in `source`.
     package func xcodebuildVerdict(source: String) -> RunFailureEvidence? { notes.verdict.evidence(source: source) }
     /// The first line that says the run was stopped (`** BUILD INTERRUPTED **`, `Testing cancelled`, GitHub's
@@ -186,6 +189,7 @@ extension LineInterpreter {
     struct Notes: ConsoleLineReader {
         var totals: FrameworkTotalsReader
         var sawSuccessBanner = false
+        var sawTestBanner = false
         /// xcodebuild's last closing banner (`** TEST FAILED **`, `** BUILD SUCCEEDED **`).
         var lastBanner: String?
         var interruption: (text: String, line: Int)?
@@ -198,7 +202,10 @@ extension LineInterpreter {
             totals.read(line)
             verdict.read(line, number: lineNumber)
             if line.count >= 8, line.hasPrefix("** "), line.hasSuffix(" **") {
-                if line.hasPrefix("** TEST"), line.firstIndex(of: " SUCCEEDED **") != nil { sawSuccessBanner = true }
+                if line.hasPrefix("** TEST") {
+                    sawTestBanner = true
+                    if line.firstIndex(of: " SUCCEEDED **") != nil { sawSuccessBanner = true }
+                }
                 lastBanner = line.string(0..<line.count)
                 if interruption == nil, line.firstIndex(of: " INTERRUPTED **") != nil {
                     interruption = (line.string(0..<line.count), lineNumber)

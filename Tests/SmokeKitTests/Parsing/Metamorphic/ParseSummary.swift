@@ -24,6 +24,8 @@ struct ParseSummary: Equatable, CustomStringConvertible {
     var frameworkCounts: [String] = []
     var reconciliation: String?
     var times: String?
+    /// Whether the input ends before its run did (`ParsedLog.incomplete`), and with how many tests unfinished.
+    var endsEarly: String?
     var unrecognizedLines = 0
 
     init(parsing file: URL) {
@@ -49,6 +51,7 @@ struct ParseSummary: Equatable, CustomStringConvertible {
                 \(String(describing: times.startedAt)) \(String(describing: times.finishedAt)) \
                 \(String(describing: times.durationSeconds))
                 """
+            endsEarly = parsed.incomplete.map { "ends early, \($0.unfinished) unfinished" }
             unrecognizedLines = parsed.unrecognizedLineCount
         } catch {
             self.error = Self.kind(of: error)
@@ -60,6 +63,7 @@ struct ParseSummary: Equatable, CustomStringConvertible {
         case .unreadable: "unreadable"
         case .noTestOutput(_, let said): "no test output: \(said ?? "-")"
         case .binary: "binary"
+        case .utf16: "utf-16"
         case .resultDocument(_, let reason): "result document: \(reason)"
         case .failedBeforeTests(_, let failure): "failed before tests: \(failure.summary)"
         case .formattedLog(_, let line, _): "formatted log from line \(line)"
@@ -91,6 +95,9 @@ struct ParseSummary: Equatable, CustomStringConvertible {
             return "reconciliation \(other.reconciliation ?? "none") became \(reconciliation ?? "none")"
         }
         if times != other.times { return "times \(other.times ?? "none") became \(times ?? "none")" }
+        if endsEarly != other.endsEarly {
+            return "input ending \(other.endsEarly ?? "whole") became \(endsEarly ?? "whole")"
+        }
         return "unrecognized lines \(other.unrecognizedLines) became \(unrecognizedLines)"
     }
 

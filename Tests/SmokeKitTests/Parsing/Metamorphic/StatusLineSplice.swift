@@ -11,13 +11,14 @@ struct StatusLineSplice {
     let statusLines: [String]
 
     /// Status lines that leave `log`'s meaning alone: a `** TEST SUCCEEDED **` banner tells how a log ends (a test
-    /// still running then passed), so it is written only into a log that has one already; a failure banner is
-    /// xcodebuild's verdict that the run failed, which a log of passing tests cannot pass with (`RunFailureEvidence`),
-    /// so it is written only into a log that has one already or whose tests failed.
+    /// still running then passed, the run ended), so it is written only into a log that has one already; a failure
+    /// banner is xcodebuild's verdict that the run failed and ended, which a log of passing tests cannot pass with
+    /// (`RunFailureEvidence`) and a log without its closing lines is not cut with, so it is written only into a log
+    /// that has a test banner already.
     static func statusLines(for log: [UInt8]) -> [String] {
         var lines = ["** BUILD SUCCEEDED **", "Test session results, code coverage, and logs:", "Testing started"]
         let text = String(decoding: log, as: UTF8.self)
-        if text.contains(" FAILED **") || text.contains("' failed (") || text.contains("' failed on '") {
+        if text.contains("** TEST FAILED **") || text.contains("** TEST EXECUTE FAILED **") {
             lines += ["** TEST FAILED **", "** TEST EXECUTE FAILED **"]
         }
         if text.contains("** TEST SUCCEEDED **") { lines.append("** TEST SUCCEEDED **") }

@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+
+@testable import SmokeCore
+@testable import SmokeCoreTestSupport
+@testable import SmokeKit
+@testable import SmokeTestSupport
+
+/// A console input whose run shows no end of its own — an XCTest process's closing totals, Swift Testing's `Test run
+/// with N tests`, xcodebuild's banner after parallel results — ends before its run did, unless a line says why it
+/// ended early; and the note that a framework "left no closing totals" is said only of a console that lacks them.
+@Suite struct InputEndingTests {
+    static func parse(_ text: String) throws -> ParsedLog {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let file = folder.url.appendingPathComponent("cut.log")
+        try Data(text.utf8).write(to: file)
+        return try LogParser().parse(files: [file])
+    }
+
+    static let firstSuite = """
+        Test Suite 'All tests' started at 2021-11-05 01:08:23.237
+        Test Suite 'AppPackageTests.xctest' started at 2021-11-05 01:08:23.238
+        Test Suite 'CartTests' started at 2021-11-05 01:08:23.238
+        Test Case '-[AppTests.CartTests testA]' started.
+        Test Case '-[AppTests.CartTests testA]' passed (0.054 seconds).
+        Test Suite 'CartTests' passed at 2021-11-05 01:08:23.294.
+        \t Executed 1 test, with 0 failures (0 unexpected) in 0.055 (0.056) seconds
+
+        """
+
+    @Test func aLogCutBetweenTwoSuitesEndsEarly() throws {
+        let cut = try Self.parse(Self.firstSuite + "Test Suite 'PriceTests' started at 2021-11-05 01:08:23.294\n")
+        #expect(cut.results.map(\.status) == [.passed])
+        let incomplete = try #require(cut.incomplete)
+        #expect(incomplete.lastLine == 8 && incomplete.unfinished == 0)
+        #expect(try Self.parse(Self.firstSuite).incomplete != nil, "cut after an inner suite's totals")
+    }
+
+    @Test func theWholeLogEndsWithItsTotals() throws {
+        let whole = try Self.parse(
+            Self.firstSuite + """
+                Test Suite 'AppPackageTests.xctest' passed at 2021-11-05 01:08:23.443.
+                \t Executed 1 test, with 0 failures (0 unexpected) in 0.055 (0.056) seconds
+                Test Suite 'All tests' passed at 2021-11-05 01:08:23.443.
+                \t Executed 1 test, with 0 failures (0 unexpected) in 0.055 (0.056) seconds
+
+                """)
+        #expect(whole.incomplete == nil)
+        #expect(whole.reconciliation?.agrees == true)
+    }
+
+    /// An inner suite that printed no end of its own is closed by the suite around it (a trimmed log).
+    @Test func anOuterSuitesEndClosesTheSuitesInsideIt() throws {
+        let log = try Self.parse(
+            """
+            Test Suite 'All tests' started at 2025-05-28 12:34:01.893.
+            Test Suite 'App.xctest' started at 2025-05-28 12:34:01.893.
+            Test Suite 'CartTests' started at 2025-05-28 12:34:01.893.
+            Test Case '-[AppTests.CartTests testA]' started.
+            Test Case '-[AppTests.CartTests testA]' passed (0.035 seconds).
+            Test Suite 'App.xctest' passed at 2025-05-28 12:34:02.222.
+            \t Executed 1 test, with 0 failures (0 unexpected) in 0.035 (0.036) seconds
+            Test Suite 'All tests' passed at 2025-05-28 12:34:02.222.
+            \t Executed 1 test, with 0 failures (0 unexpected) in 0.035 (0.036) seconds
+
+            """)
+        #expect(log.incomplete == nil)
+        #expect(log.reconciliation?.agrees == true, "\(String(describing: log.reconciliation))")
+    }
+
+    /// A crash, xcodebuild's verdict or a stop says why the run ended early: the log is not "cut".
+    @Test(arguments: [
+        "Exited with signal code 11", "** TEST FAILED **", "Fatal error: boom", "##[error]The operation was canceled.",
+    ])
+    func aLineThatSaysWhyTheRunEndedIsNoCut(_ ending: String) throws {
+        let ended = try Self.parse(Self.firstSuite + ending + "\n")
+        #expect(ended.incomplete == nil)
+    }
+
+    /// Parallel results print no totals: xcodebuild's banner is the run's end.
+    @Test func parallelResultsWithoutABannerEndEarly() throws {
+        let results = """
+            Test suite 'CartTests' started on 'Clone 1 of iPhone 15 - App (123)'
+            Test case 'CartTests.testA()' passed on 'Clone 1 of iPhone 15 - App (123)' (0.001 seconds)
+
+            """
+        let cut = try Self.parse(results)
+        #expect(cut.incomplete != nil)
+        let notes = try #require(cut.reconciliation).unverifiedNotes
+        #expect(notes.count == 1 && notes[0].contains("parallel processes that print no totals"), "\(notes)")
+        #expect(try Self.parse(results + "** TEST SUCCEEDED **\n").incomplete == nil)
+    }
+
+    /// xcodebuild's relaunch after a crash: "summary will include totals from previous launches".
+    @Test func aRelaunchsTotalsCountTheProcessThatDied() throws {
+        let log = try Self.parse(
+            """
+            Test Suite 'All tests' started at 2018-11-04 10:28:22.431
+            Test Suite 'CartTests' started at 2018-11-04 10:28:22.432
+            Test Case '-[AppTests.CartTests testA]' started.
+            Restarting after unexpected exit, crash, or test timeout in CartTests.testA(); summary will include \
+            totals from previous launches.
+            Test Suite 'Selected tests' started at 2018-11-04 10:28:40.939
+            Test Suite 'CartTests' started at 2018-11-04 10:28:40.940
+            Test Case '-[AppTests.CartTests testB]' started.
+            Test Case '-[AppTests.CartTests testB]' passed (0.001 seconds).
+            Test Suite 'CartTests' failed at 2018-11-04 10:28:40.943.
+            \t Executed 2 tests, with 1 failure (0 unexpected) in 0.002 (0.003) seconds
+            Test Suite 'Selected tests' failed at 2018-11-04 10:28:40.945.
+            \t Executed 2 tests, with 1 failure (0 unexpected) in 0.002 (0.006) seconds
+
+            """)
+        #expect(log.results.map(\.status) == [.crashed, .passed])
+        let reconciliation = try #require(log.reconciliation)
+        #expect(reconciliation.agrees, "\(reconciliation)")
+    }
+
+    /// A document without totals of its own is named in the note, never said to lack XCTest's `Executed` line.
+    @Test func aDocumentWithoutTotalsIsNamedInTheNote() throws {
+        let tests = [
+            TestResult(
+                id: "App.CartTests/testA", name: "testA", suite: "CartTests", framework: .xctest, status: .passed)
+        ]
+        let reconciliation = try #require(
+            Reconciliation.compare([], with: tests, documentsWithoutTotals: ["Run.xcresult"]))
+        #expect(
+            reconciliation.unverifiedNotes == [
+                "Run.xcresult carries no totals of its own: XCTest's counts are unverified"
+            ])
+    }
+
+    /// Every corpus input: "left no closing totals" is said only of a console log, and such a log never passes.
+    @Test(.enabled(if: CorpusLocation.shouldRun, "the shared corpus (../shared/corpus) is not beside the package"))
+    func theCorpusSaysLeftNoTotalsOnlyOfConsolesThatCannotPass() throws {
+        try CorpusLocation.require()
+        let manager = FileManager.default
+        var inputs = MetamorphicCorpusTests.logs
+        for folder in ["junit", "xcresult"] {
+            let names = (try? manager.contentsOfDirectory(atPath: CorpusLocation.file(folder).path)) ?? []
+            inputs += names.filter { $0.hasSuffix(".xml") || $0.hasSuffix(".json") }.map { "\(folder)/\($0)" }
+        }
+        var noted = 0
+        for input in inputs {
+            guard let parsed = try? LogParser().parse(files: [CorpusLocation.file(input)]),
+                let reconciliation = parsed.reconciliation
+            else { continue }
+            let saysNoTotals = reconciliation.unverifiedNotes.contains { $0.contains("left no closing totals") }
+            guard saysNoTotals else { continue }
+            noted += 1
+            #expect(parsed.formats == ["console"], "\(input) is a \(parsed.formats) yet said to lack console totals")
+            let failing = parsed.results.contains { $0.status.isFailure }
+            #expect(parsed.incomplete != nil || failing, "\(input) lacks its totals and passes")
+        }
+        #expect(noted >= 3)
+    }
+}
