@@ -23,11 +23,8 @@ package struct BisectSearch {
         2 + 3 * (ceilLog2(max(candidates, 1)) + 1)
     }
 
-    static func ceilLog2(_ value: Int) -> Int {
-        var steps = 0
-        while (1 << steps) < value { steps += 1 }
-        return steps
-    }
+    /// ⌈log2 value⌉, for a value of at least 1.
+    static func ceilLog2(_ value: Int) -> Int { Int.bitWidth - (value - 1).leadingZeroBitCount }
 
     /// Thrown by the `fails` closure when the person stopped the bisect (SIGINT/SIGTERM): the
     /// search ends with `.interrupted`, saying what was still under suspicion.

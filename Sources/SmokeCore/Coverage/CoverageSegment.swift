@@ -22,11 +22,6 @@ package struct CoverageSegment: Sendable, Equatable {
 package struct LineHit: Sendable, Equatable, Codable {
     package var line: Int
     package var count: Int
-
-    package init(line: Int, count: Int) {
-        self.line = line
-        self.count = count
-    }
 }
 
 /// One branch region: how often its condition was true and false.

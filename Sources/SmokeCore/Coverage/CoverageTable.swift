@@ -4,11 +4,6 @@ package struct CoverageTable: Sendable {
     package struct Row: Sendable, Equatable {
         var name: String
         var summary: CoverageSummary
-
-        init(name: String, summary: CoverageSummary) {
-            self.name = name
-            self.summary = summary
-        }
     }
 
     var title: String

@@ -3,17 +3,10 @@ package struct CoverageTrend: Sendable, Equatable {
     struct Point: Sendable, Equatable {
         var runID: String
         var lines: CoverageCount
-
-        init(runID: String, lines: CoverageCount) {
-            self.runID = runID
-            self.lines = lines
-        }
     }
 
     /// Oldest first, ending with the current run.
     var points: [Point]
-
-    init(points: [Point]) { self.points = points }
 
     /// The run before the current one, if any.
     var previous: Point? { points.count > 1 ? points[points.count - 2] : nil }

@@ -11,13 +11,6 @@ package struct CulpritRange: Sendable, Equatable {
     package var bad: String
     package var badRun: String
 
-    package init(good: String, goodRun: String, bad: String, badRun: String) {
-        self.good = good
-        self.goodRun = goodRun
-        self.bad = bad
-        self.badRun = badRun
-    }
-
     /// `a1b2c3d..e4f5a6b`, as git writes a range.
     package var text: String { "\(CulpritCommit.short(good))..\(CulpritCommit.short(bad))" }
 

@@ -48,11 +48,8 @@ package struct CulpritSearch: Sendable {
         1 + ceilLog2(max(commits, 1)) + 2
     }
 
-    static func ceilLog2(_ value: Int) -> Int {
-        var steps = 0
-        while (1 << steps) < value { steps += 1 }
-        return steps
-    }
+    /// ⌈log2 value⌉, for a value of at least 1.
+    static func ceilLog2(_ value: Int) -> Int { Int.bitWidth - (value - 1).leadingZeroBitCount }
 
     /// Runs the search; `probe` builds a commit and runs the tests `repeats` times there. A `Stop` it throws
     /// ends the search with what is known; any other error ends it with that error.

@@ -16,13 +16,6 @@ package struct CulpritStep: Sendable, Equatable, Codable {
     /// The recorded run this step comes from, when it was not run by the search (the failing run itself).
     package var run: String?
 
-    package init(commit: String, result: Result, testRuns: Int, run: String? = nil) {
-        self.commit = commit
-        self.result = result
-        self.testRuns = testRuns
-        self.run = run
-    }
-
     /// `e4f5a6b failed (3 runs)`: one step of the evidence.
     package var text: String {
         let what =

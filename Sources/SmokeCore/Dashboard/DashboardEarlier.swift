@@ -5,13 +5,7 @@ package struct DashboardEarlier: Sendable, Equatable {
     /// was not a failure.
     package var streakStart: Int?
     /// How many of the test's results in a row before the window were failures (0 when `streakStart` is nil).
-    package var streakRuns: Int
+    package var streakRuns = 0
     /// The test's last passing run before the window; nil when it never passed there.
     package var lastPassed: Int?
-
-    package init(streakStart: Int? = nil, streakRuns: Int = 0, lastPassed: Int? = nil) {
-        self.streakStart = streakStart
-        self.streakRuns = streakRuns
-        self.lastPassed = lastPassed
-    }
 }

@@ -27,12 +27,9 @@ package struct ActivityStep: Codable, Sendable, Equatable {
 
     /// Every key written, `null` when unknown, as the rest of `report.json`.
     package func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(title, forKey: .title)
-        try container.encode(depth, forKey: .depth)
-        try container.encode(failed, forKey: .failed)
-        try container.encode(startedAt, forKey: .startedAt)
-        try container.encode(attachments, forKey: .attachments)
+        try encoder.encodeEvery(
+            CodingKeys.self,
+            [.title: title, .depth: depth, .failed: failed, .startedAt: startedAt, .attachments: attachments])
     }
 
     package init(from decoder: any Decoder) throws {

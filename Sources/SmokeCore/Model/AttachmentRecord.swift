@@ -37,13 +37,11 @@ package struct AttachmentRecord: Codable, Sendable, Equatable {
 
     /// Every key written, `null` when unknown, as the rest of `report.json`.
     package func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(name, forKey: .name)
-        try container.encode(path, forKey: .path)
-        try container.encode(mediaType, forKey: .mediaType)
-        try container.encode(size, forKey: .size)
-        try container.encode(timestamp, forKey: .timestamp)
-        try container.encode(failureAssociated, forKey: .failureAssociated)
-        try container.encode(configuration, forKey: .configuration)
+        try encoder.encodeEvery(
+            CodingKeys.self,
+            [
+                .name: name, .path: path, .mediaType: mediaType, .size: size, .timestamp: timestamp,
+                .failureAssociated: failureAssociated, .configuration: configuration,
+            ])
     }
 }

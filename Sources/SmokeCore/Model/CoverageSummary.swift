@@ -18,11 +18,4 @@ package struct CoverageSummary: Codable, Sendable, Equatable {
     package var functions: CoverageCount
     package var regions: CoverageCount
     package var branches: CoverageCount
-
-    init(lines: CoverageCount, functions: CoverageCount, regions: CoverageCount, branches: CoverageCount) {
-        self.lines = lines
-        self.functions = functions
-        self.regions = regions
-        self.branches = branches
-    }
 }

@@ -16,18 +16,4 @@ package struct CulpritFinding: Codable, Sendable, Equatable {
     package var seconds: Double
     /// The follow-up message; nil when none was sent (`smokerun culprit` run by hand).
     package var notification: NotificationRecord?
-
-    package init(
-        tests: [String], answer: String, commit: String? = nil, subject: String? = nil, author: String? = nil,
-        testRuns: Int, seconds: Double, notification: NotificationRecord? = nil
-    ) {
-        self.tests = tests
-        self.answer = answer
-        self.commit = commit
-        self.subject = subject
-        self.author = author
-        self.testRuns = testRuns
-        self.seconds = seconds
-        self.notification = notification
-    }
 }

@@ -1,8 +1,7 @@
 /// What proved a test's `failed`, `crashed` or `timedOut` status: the input line that said so, or a fact smokerun
 /// saw itself (an exit status, a signal, its own deadline). A status without evidence is not a failure.
 ///
-/// A class: a test result holds it as one reference, so the million passing tests of a big report, which have none,
-/// do not each carry room for two strings and a number.
+/// A class, so a test result holds it as one reference (Documentation/Performance.md).
 package final class Evidence: Codable, Sendable, Hashable {
     /// What said so, in words: `result line`, `issue`, `fatal error`, `exit status 1`, `timeouts.testSeconds` ….
     package let what: String

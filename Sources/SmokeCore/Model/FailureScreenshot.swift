@@ -18,8 +18,7 @@ package enum FailureScreenshot {
     /// Sets `failureScreenshot` on every failing test (nil on the others).
     /// - Parameter failureTimes: test id → when its first failure was recorded, where the source says.
     package static func assign(to tests: inout [TestResult], failureTimes: [String: Date] = [:]) {
-        // Changes found first, written after: a write to the array inside the reading loop makes the compiler make
-        // it unique before the loop, copying a million results the caller still holds even when nothing changes.
+        // Changes found first, written after, so the array is not copied when nothing changes.
         var changes: [(index: Int, screenshot: String?)] = []
         for index in tests.indices {
             let test = tests[index]

@@ -29,11 +29,11 @@ package struct InputRecord: Codable, Sendable, Equatable {
 
     /// Every key always present (`null` when unknown), as everywhere in report.json.
     package func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(path, forKey: .path)
-        try container.encode(format, forKey: .format)
-        try container.encode(strippedPrefix, forKey: .strippedPrefix)
-        try container.encode(unrecognizedLines, forKey: .unrecognizedLines)
-        try container.encode(firstUnrecognizedLine, forKey: .firstUnrecognizedLine)
+        try encoder.encodeEvery(
+            CodingKeys.self,
+            [
+                .path: path, .format: format, .strippedPrefix: strippedPrefix, .unrecognizedLines: unrecognizedLines,
+                .firstUnrecognizedLine: firstUnrecognizedLine,
+            ])
     }
 }

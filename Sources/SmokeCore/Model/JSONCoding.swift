@@ -16,3 +16,11 @@ package enum JSONCoding {
         return decoder
     }
 }
+
+extension Encoder {
+    /// Encodes every pair under its key, `null` for a nil value (synthesized coding would leave the key out).
+    package func encodeEvery<Key: CodingKey>(_ keys: Key.Type, _ pairs: KeyValuePairs<Key, any Encodable>) throws {
+        var container = container(keyedBy: Key.self)
+        for (key, value) in pairs { try container.encode(value, forKey: key) }
+    }
+}

@@ -35,13 +35,12 @@ package struct RunOrigin: Codable, Sendable, Equatable {
 
     /// Every key, `null` when unknown, as report.json's other objects.
     package func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(host, forKey: .host)
-        try container.encode(commit, forKey: .commit)
-        try container.encode(branch, forKey: .branch)
-        try container.encode(dirty, forKey: .dirty)
-        try container.encode(commitSource, forKey: .commitSource)
-        try container.encode(ciRunURL, forKey: .ciRunURL)
+        try encoder.encodeEvery(
+            CodingKeys.self,
+            [
+                .host: host, .commit: commit, .branch: branch, .dirty: dirty, .commitSource: commitSource,
+                .ciRunURL: ciRunURL,
+            ])
     }
 
     /// The first 12 characters of the commit, for display.

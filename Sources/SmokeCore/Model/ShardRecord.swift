@@ -3,11 +3,6 @@ package struct ShardRecord: Codable, Sendable, Equatable, Hashable {
     var index: Int
     var count: Int
 
-    init(index: Int, count: Int) {
-        self.index = index
-        self.count = count
-    }
-
     /// `K/N` as `--shard` takes it.
     package var description: String { "\(index)/\(count)" }
 }

@@ -34,12 +34,6 @@ package struct TestStability: Sendable, Equatable {
         package var run: Run
         package var passed: Bool
         package var retried: Bool
-
-        package init(run: Run, passed: Bool, retried: Bool) {
-            self.run = run
-            self.passed = passed
-            self.retried = retried
-        }
     }
 
     /// A commit on which the test both failed and passed.

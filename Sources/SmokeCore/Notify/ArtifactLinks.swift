@@ -10,14 +10,9 @@ package struct ArtifactLinks: Sendable, Equatable {
     var reportPath: String?
     /// `notify.dashboardURL`: where the dashboard site is published.
     var dashboard: String?
+}
 
-    init(artifacts: String? = nil, ciRun: String? = nil, reportPath: String? = nil, dashboard: String? = nil) {
-        self.artifacts = artifacts
-        self.ciRun = ciRun
-        self.reportPath = reportPath
-        self.dashboard = dashboard
-    }
-
+extension ArtifactLinks {
     /// - Parameter runDirectory: the run folder's absolute path on this machine; nil when unknown.
     package init(report: RunReport, settings: NotifySettings, runDirectory: String? = nil) {
         artifacts = settings.artifactsURL.map {

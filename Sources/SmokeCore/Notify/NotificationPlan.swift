@@ -2,30 +2,18 @@
 package struct NotificationPlan: Sendable, Equatable {
     package var kind: NotificationKind
     /// Age of each failing test of the run, by `TestResult.deviceKey` (the id, with the device on a multi-device run).
-    var ages: [String: FailureAge]
+    var ages: [String: FailureAge] = [:]
     /// For a recovery: the tests that were announced failing and now pass, sorted.
-    var recovered: [String]
+    var recovered: [String] = []
     /// For a recovery: the first run of the failure streak that ended.
     var failingSince: String?
     /// For a recovery: the failing runs in the streak that ended, as far as the history holds them.
     var failingRuns: Int?
     /// When and on which commit each streak named by `ages` or `failingSince` began, by run id; a run the history no
     /// longer holds is absent (the message then names the run id).
-    var streakStarts: [String: StreakStart]
+    var streakStarts: [String: StreakStart] = [:]
     /// For a run with a new failure: the commits since the last run in which those tests passed; nil when unknown.
     package var suspects: Suspects?
-
-    init(
-        kind: NotificationKind, ages: [String: FailureAge] = [:], recovered: [String] = [], failingSince: String? = nil,
-        failingRuns: Int? = nil, streakStarts: [String: StreakStart] = [:]
-    ) {
-        self.kind = kind
-        self.ages = ages
-        self.recovered = recovered
-        self.failingSince = failingSince
-        self.failingRuns = failingRuns
-        self.streakStarts = streakStarts
-    }
 
     /// Where the streak beginning in run `runID` began, when the history said.
     func start(of runID: String) -> StreakStart? { streakStarts[runID] }

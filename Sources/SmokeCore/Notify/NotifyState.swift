@@ -26,16 +26,5 @@ package struct NotifyState: Codable, Sendable, Equatable {
         var errors: [String]
         /// The first run of the streak, for "failing since".
         var since: String
-
-        init(
-            runID: String, announcedAt: Date, kind: NotificationKind, failing: [String], errors: [String], since: String
-        ) {
-            self.runID = runID
-            self.announcedAt = announcedAt
-            self.kind = kind
-            self.failing = failing
-            self.errors = errors
-            self.since = since
-        }
     }
 }

@@ -41,8 +41,7 @@ extension HTMLReport {
     }
 
     static func slowest(_ tests: [Numbered]) -> String {
-        // The longest `slowestCount`, longest first and in run order among equals (as a stable sort gives them),
-        // kept in one pass: sorting a million tests cost most of the page's time.
+        // The longest `slowestCount`, longest first and in run order among equals, kept in one pass without a sort.
         var slowest: [Numbered] = []
         for item in tests {
             let seconds = item.durationSeconds

@@ -7,7 +7,7 @@ import Foundation
 /// shown in full (further failures as one embedded line each, expanded on request);
 /// passed and skipped tests are listed one by one only up to `passedRowLimit`, beyond it they are counted
 /// per suite, and past `suiteRowLimit` suites the rest of the suites table is one compact embedded array the
-/// page expands on request — so the page stays small at a million tests.
+/// page expands on request.
 package struct HTMLReport: ReportWriter {
     package var format: ReportFormat { .html }
     package static let fileName = "index.html"
@@ -82,7 +82,7 @@ package struct HTMLReport: ReportWriter {
         }
     }
 
-    /// A test and its anchor, by position: 16 bytes, not a copy of the result, so a million tests cost little.
+    /// A test and its anchor, by position, not a copy of the result.
     struct Numbered {
         let tests: [TestResult]
         let position: Int

@@ -3,13 +3,9 @@ import Foundation
 /// Renders `report.json` (Documentation/Design.md §8). Every top-level and per-test key is always present
 /// (`null` when there is no value) so consumers can rely on the shape.
 ///
-/// The document is pretty-printed except for `tests`, which holds one test per line (compact JSON, sorted keys): a
-/// million tests stay half the size, and `grep`, `diff` and line tools see one test per line.
-///
-/// Written streaming (`write(_:to:)`): everything but the tests is encoded once with `JSONEncoder`, and the tests
-/// are appended one by one between its halves — a test with nothing but its identity, status, duration, failures
-/// and output by hand (the bytes `JSONEncoder` would write; `JSONReportStreamingTests` holds the two equal), any
-/// other through `JSONEncoder` — so a million tests never make one document in memory.
+/// The document is pretty-printed except for `tests`, which holds one test per line (compact JSON, sorted keys).
+/// Written streaming: everything but the tests through `JSONEncoder`, then the tests one by one between its halves,
+/// plain ones by hand (`JSONTestEntry`, held equal by `JSONReportStreamingTests`; Documentation/Performance.md).
 package struct JSONReport: ReportWriter {
     package var format: ReportFormat { .json }
     package var fileName: String { RunDirectory.reportName }
@@ -100,35 +96,20 @@ package struct JSONReport: ReportWriter {
         }
 
         func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: Key.self)
-            try container.encode(report.schemaVersion, forKey: .schemaVersion)
-            try container.encode(report.pipeline, forKey: .pipeline)
-            try container.encode(report.runID, forKey: .runID)
-            try container.encode(report.status, forKey: .status)
-            try container.encode(report.startedAt, forKey: .startedAt)
-            try container.encode(report.finishedAt, forKey: .finishedAt)
-            try container.encode(report.durationSeconds, forKey: .durationSeconds)
-            try container.encode(report.seed, forKey: .seed)
-            try container.encode(report.ordering, forKey: .ordering)
-            try container.encode(report.environment, forKey: .environment)
-            try container.encode(report.device, forKey: .device)
-            try container.encode(report.toolchain, forKey: .toolchain)
-            try container.encode(report.totals, forKey: .totals)
-            try container.encode(report.tests.map(TestDocument.init), forKey: .tests)
-            try container.encode(report.coverage, forKey: .coverage)
-            try container.encode(report.artifacts, forKey: .artifacts)
-            try container.encode(report.notifications, forKey: .notifications)
-            try container.encode(report.errors, forKey: .errors)
-            try container.encode(report.pipelineFile, forKey: .pipelineFile)
-            try container.encode(report.pipelineHash, forKey: .pipelineHash)
-            try container.encode(report.parsedAt, forKey: .parsedAt)
-            try container.encode(report.reconciliation, forKey: .reconciliation)
-            try container.encode(report.inputs, forKey: .inputs)
-            try container.encode(report.incomplete, forKey: .incomplete)
-            try container.encode(report.origin, forKey: .origin)
-            try container.encode(report.environmentFile, forKey: .environmentFile)
-            try container.encode(report.quarantine, forKey: .quarantine)
-            try container.encode(report.culprit, forKey: .culprit)
+            try encoder.encodeEvery(
+                Key.self,
+                [
+                    .schemaVersion: report.schemaVersion, .pipeline: report.pipeline, .runID: report.runID,
+                    .status: report.status, .startedAt: report.startedAt, .finishedAt: report.finishedAt,
+                    .durationSeconds: report.durationSeconds, .seed: report.seed, .ordering: report.ordering,
+                    .environment: report.environment, .device: report.device, .toolchain: report.toolchain,
+                    .totals: report.totals, .tests: report.tests.map(TestDocument.init), .coverage: report.coverage,
+                    .artifacts: report.artifacts, .notifications: report.notifications, .errors: report.errors,
+                    .pipelineFile: report.pipelineFile, .pipelineHash: report.pipelineHash, .parsedAt: report.parsedAt,
+                    .reconciliation: report.reconciliation, .inputs: report.inputs, .incomplete: report.incomplete,
+                    .origin: report.origin, .environmentFile: report.environmentFile, .quarantine: report.quarantine,
+                    .culprit: report.culprit,
+                ])
         }
     }
 
@@ -142,27 +123,17 @@ package struct JSONReport: ReportWriter {
         }
 
         func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: Key.self)
-            try container.encode(test.id, forKey: .id)
-            // Every key is always there (`null` when the test has none), as for the others.
-            try container.encode(test.displayName, forKey: .displayName)
-            try container.encode(test.name, forKey: .name)
-            try container.encode(test.suite, forKey: .suite)
-            try container.encode(test.framework, forKey: .framework)
-            try container.encode(test.status, forKey: .status)
-            try container.encode(test.durationSeconds, forKey: .durationSeconds)
-            try container.encode(test.order, forKey: .order)
-            try container.encode(test.flaky, forKey: .flaky)
-            try container.encode(test.failures.map(FailureDocument.init), forKey: .failures)
-            try container.encode(test.attachments, forKey: .attachments)
-            try container.encode(test.output, forKey: .output)
-            try container.encode(test.attempts.map(AttemptDocument.init), forKey: .attempts)
-            try container.encode(test.failureScreenshot, forKey: .failureScreenshot)
-            try container.encode(test.worker, forKey: .worker)
-            try container.encode(test.position, forKey: .position)
-            try container.encode(test.device, forKey: .device)
-            try container.encode(test.activities, forKey: .activities)
-            try container.encode(test.evidence.map(EvidenceDocument.init), forKey: .evidence)
+            try encoder.encodeEvery(
+                Key.self,
+                [
+                    .id: test.id, .displayName: test.displayName, .name: test.name, .suite: test.suite,
+                    .framework: test.framework, .status: test.status, .durationSeconds: test.durationSeconds,
+                    .order: test.order, .flaky: test.flaky, .failures: test.failures.map(FailureDocument.init),
+                    .attachments: test.attachments, .output: test.output,
+                    .attempts: test.attempts.map(AttemptDocument.init), .failureScreenshot: test.failureScreenshot,
+                    .worker: test.worker, .position: test.position, .device: test.device, .activities: test.activities,
+                    .evidence: test.evidence.map(EvidenceDocument.init),
+                ])
         }
     }
 
@@ -174,13 +145,13 @@ package struct JSONReport: ReportWriter {
         }
 
         func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: Key.self)
-            try container.encode(attempt.status, forKey: .status)
-            try container.encode(attempt.durationSeconds, forKey: .durationSeconds)
-            try container.encode(attempt.failures.map(FailureDocument.init), forKey: .failures)
-            try container.encode(attempt.output, forKey: .output)
-            try container.encode(attempt.attachments, forKey: .attachments)
-            try container.encode(attempt.evidence.map(EvidenceDocument.init), forKey: .evidence)
+            try encoder.encodeEvery(
+                Key.self,
+                [
+                    .status: attempt.status, .durationSeconds: attempt.durationSeconds,
+                    .failures: attempt.failures.map(FailureDocument.init), .output: attempt.output,
+                    .attachments: attempt.attachments, .evidence: attempt.evidence.map(EvidenceDocument.init),
+                ])
         }
     }
 
@@ -191,10 +162,7 @@ package struct JSONReport: ReportWriter {
         enum Key: String, CodingKey { case what, source, line }
 
         func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: Key.self)
-            try container.encode(evidence.what, forKey: .what)
-            try container.encode(evidence.source, forKey: .source)
-            try container.encode(evidence.line, forKey: .line)
+            try encoder.encodeEvery(Key.self, [.what: evidence.what, .source: evidence.source, .line: evidence.line])
         }
     }
 
@@ -205,10 +173,7 @@ package struct JSONReport: ReportWriter {
         enum Key: String, CodingKey { case message, file, line }
 
         func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: Key.self)
-            try container.encode(failure.message, forKey: .message)
-            try container.encode(failure.file, forKey: .file)
-            try container.encode(failure.line, forKey: .line)
+            try encoder.encodeEvery(Key.self, [.message: failure.message, .file: failure.file, .line: failure.line])
         }
     }
 }

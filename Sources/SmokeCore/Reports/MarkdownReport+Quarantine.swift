@@ -12,23 +12,14 @@ extension MarkdownReport {
             "| Test | Status | Quarantine | Message | Location |", "|---|---|---|---|---|",
         ]
         for (test, entry) in covered.prefix(failureLimit) {
-            let first = test.failures.first
-            let message = first.map { MarkdownText.escape(MarkdownText.truncate($0.message, to: messageLimit)) } ?? ""
-            let location =
-                first?.file.map { MarkdownText.code(sources.shortPath($0) + (first?.line.map { ":\($0)" } ?? "")) }
-                ?? ""
+            let (message, location) = failureCells(test, sources: sources)
             lines.append(
                 """
-                | \(displayed(test))\(MarkdownText.code(test.id))\(MarkdownText.escape(DeviceGroups.suffix(test))) | \
-                \(ReportText.symbol(test.status)) \(ReportText.label(test.status)), quarantined | \
-                \(MarkdownText.escape(QuarantineTable.describe(entry))) | \(message)\(screenshotLink(test)) | \
-                \(location) |
+                | \(testCell(test)) | \(ReportText.symbol(test.status)) \(ReportText.label(test.status)), \
+                quarantined | \(MarkdownText.escape(QuarantineTable.describe(entry))) | \
+                \(message)\(screenshotLink(test)) | \(location) |
                 """)
         }
-        if covered.count > failureLimit {
-            lines.append("")
-            lines.append("…and \(covered.count - failureLimit) more (see `report.json`).")
-        }
-        return lines.joined(separator: "\n")
+        return (lines + moreLine(covered.count)).joined(separator: "\n")
     }
 }

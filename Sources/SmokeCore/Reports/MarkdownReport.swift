@@ -174,24 +174,34 @@ package struct MarkdownReport: ReportWriter {
             "| Test | Status | Message | Location |", "|---|---|---|---|",
         ]
         for test in failing.prefix(failureLimit) {
-            let first = test.failures.first
-            let message = first.map { MarkdownText.escape(MarkdownText.truncate($0.message, to: messageLimit)) } ?? ""
-            let location =
-                first?.file.map { MarkdownText.code(sources.shortPath($0) + (first?.line.map { ":\($0)" } ?? "")) }
-                ?? ""
+            let (message, location) = failureCells(test, sources: sources)
             let more = test.failures.count > 1 ? " (+\(test.failures.count - 1) more)" : ""
             lines.append(
                 """
-                | \(displayed(test))\(MarkdownText.code(test.id))\(MarkdownText.escape(DeviceGroups.suffix(test))) | \
-                \(ReportText.symbol(test.status)) \(ReportText.label(test.status)) | \
+                | \(testCell(test)) | \(ReportText.symbol(test.status)) \(ReportText.label(test.status)) | \
                 \(message)\(more)\(screenshotLink(test)) | \(location) |
                 """)
         }
-        if failing.count > failureLimit {
-            lines.append("")
-            lines.append("…and \(failing.count - failureLimit) more (see `report.json`).")
-        }
-        return lines.joined(separator: "\n")
+        return (lines + moreLine(failing.count)).joined(separator: "\n")
+    }
+
+    /// The first failure's message and `file:line`, escaped for a table cell; empty when unknown.
+    static func failureCells(_ test: TestResult, sources: SourceLinks) -> (message: String, location: String) {
+        let first = test.failures.first
+        let message = first.map { MarkdownText.escape(MarkdownText.truncate($0.message, to: messageLimit)) } ?? ""
+        let location =
+            first?.file.map { MarkdownText.code(sources.shortPath($0) + (first?.line.map { ":\($0)" } ?? "")) } ?? ""
+        return (message, location)
+    }
+
+    /// A failing test's table cell: display name, id and device.
+    static func testCell(_ test: TestResult) -> String {
+        "\(displayed(test))\(MarkdownText.code(test.id))\(MarkdownText.escape(DeviceGroups.suffix(test)))"
+    }
+
+    /// "…and N more (see `report.json`)." after a table cut at `failureLimit` rows; nothing when none were cut.
+    static func moreLine(_ count: Int) -> [String] {
+        count > failureLimit ? ["", "…and \(count - failureLimit) more (see `report.json`)."] : []
     }
 
     /// " · [screenshot](attachments/…)": the failure moment, linked relative to the run directory.

@@ -1,8 +1,7 @@
 import Foundation
 
-/// Where a report writer puts its bytes: a buffer handed on in pieces of about a megabyte, so a report of a
-/// million tests is streamed to its file instead of built as one document in memory. The writers stay pure:
-/// they only append; the owner decides where the pieces go (a file through `FileWriter`, or memory for tests).
+/// Where a report writer puts its bytes: a buffer handed on in pieces of about a megabyte (Documentation/Performance.md).
+/// The writers only append; the owner decides where the pieces go (a file through `FileWriter`, or memory for tests).
 package struct ReportSink {
     private static let flushThreshold = 1 << 20
     private var buffer: [UInt8] = []

@@ -19,9 +19,8 @@ package enum ReportText {
         sink.append(decimal: fraction)
     }
 
-    /// `value` in whole thousandths, rounded by hand: `String(format:)` costs about a microsecond, a lot for a
-    /// million junit rows. Nil when the value is negative, huge, or so near a tie between two thousandths that
-    /// printf's exact rounding matters.
+    /// `value` in whole thousandths, rounded by hand instead of `String(format:)`. Nil when the value is negative,
+    /// huge, or so near a tie between two thousandths that printf's exact rounding matters.
     private static func roundedThousandths(_ value: Double) -> Int? {
         let value = finite(value)
         let scaled = value * 1000

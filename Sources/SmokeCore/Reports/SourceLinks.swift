@@ -34,8 +34,7 @@ package struct SourceLinks: Sendable, Equatable {
         if let root = projectRoot?.trimmingSuffix("/"), path.hasPrefix(root + "/") {
             return String(path.dropFirst(root.count + 1))
         }
-        // Searched in UTF-8 with the parsers' byte helpers (Foundation's `range(of:)` searches in UTF-16 through
-        // NSString: a third of a million-test junit.xml's time went there).
+        // Searched in UTF-8 with the parsers' byte helpers (Documentation/Performance.md).
         let bytes = Array(path.utf8)
         let start: Int? = bytes.withUnsafeBufferPointer { path in
             if path.firstIndex(of: "/.build/") != nil || path.firstIndex(of: "/checkouts/") != nil { return nil }

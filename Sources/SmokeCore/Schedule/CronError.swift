@@ -17,11 +17,6 @@ package struct CronError: LocalizedError, DomainError, Equatable {
     var reason: Reason
     package var kind: ErrorKind { .invalidInput }
 
-    init(expression: String, reason: Reason) {
-        self.expression = expression
-        self.reason = reason
-    }
-
     package var errorDescription: String? { "cron expression '\(expression)': \(detail)" }
 
     private var detail: String {

@@ -47,7 +47,6 @@ package struct RunDirectory: Sendable, Equatable {
     package var profiles: URL { url.appendingPathComponent(Self.profilesFolderName, isDirectory: true) }
     package var events: URL { url.appendingPathComponent(Self.eventsFolderName, isDirectory: true) }
     package var coverageProfile: URL { url.appendingPathComponent(Self.coverageProfileName) }
-    package var coverageExport: URL { url.appendingPathComponent(Self.coverageExportName) }
     package var coverageInputs: URL { url.appendingPathComponent(Self.coverageInputsName) }
 
     /// A file named by a name this type declares (a coverage file, a report).

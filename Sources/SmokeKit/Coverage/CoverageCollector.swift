@@ -16,23 +16,10 @@ struct CoverageCollection: Sendable, Equatable {
 /// Turns a run's `.profraw` files into `coverage.json`, `coverage.lcov` and `cobertura.xml`, with the
 /// toolchain's own `llvm-profdata` and `llvm-cov`. Works the same whether the tests passed or failed.
 package struct CoverageCollector: Sendable {
-
     var tools: ToolchainTools
-    var runner: any CommandRunning
-    var exporter: any FileOutputRunning
-    var now: @Sendable () -> Date
-
-    init(
-        tools: ToolchainTools,
-        runner: any CommandRunning = ProcessCommandRunner(),
-        exporter: any FileOutputRunning = ProcessFileOutputRunner(),
-        now: @escaping @Sendable () -> Date = Date.init
-    ) {
-        self.tools = tools
-        self.runner = runner
-        self.exporter = exporter
-        self.now = now
-    }
+    var runner: any CommandRunning = ProcessCommandRunner()
+    var exporter: any FileOutputRunning = ProcessFileOutputRunner()
+    var now: @Sendable () -> Date = Date.init
 
     /// The store's atomic write, with coverage's error.
     static func write(_ data: Data, to url: URL) throws(CoverageError) {
@@ -95,7 +82,7 @@ package struct CoverageCollector: Sendable {
             "-ignore-filename-regex=\(scope.ignoreFilenameRegex)", binary.path,
         ]
         for other in binaries.dropFirst() { arguments.append("-object=\(other.path)") }
-        try runToFile(tools.llvmCov, arguments, output: export, tool: "llvm-cov")
+        try run(tools.llvmCov, arguments, output: export, tool: "llvm-cov")
 
         let (report, details) = try Self.read(export: export, scope: scope)
         let root = scope.root
@@ -147,26 +134,13 @@ package struct CoverageCollector: Sendable {
         }
     }
 
-    private func run(_ tool: URL, _ arguments: [String], tool name: String) throws(CoverageError) {
+    /// Runs `tool`; with `output`, its standard output goes straight into that file.
+    private func run(_ tool: URL, _ arguments: [String], output: URL? = nil, tool name: String) throws(CoverageError) {
         let result: CommandResult
         do {
-            result = try runner.run(tool.path, arguments, environment: nil, currentDirectory: nil)
-        } catch {
-            throw .toolFailed(
-                tool: name, command: Self.describe(tool, arguments), exitStatus: nil, output: error.localizedDescription
-            )
-        }
-        guard result.exitStatus == 0 else {
-            throw .toolFailed(
-                tool: name, command: Self.describe(tool, arguments), exitStatus: result.exitStatus,
-                output: Self.tail(result))
-        }
-    }
-
-    private func runToFile(_ tool: URL, _ arguments: [String], output: URL, tool name: String) throws(CoverageError) {
-        let result: CommandResult
-        do {
-            result = try exporter.run(tool.path, arguments, standardOutput: output)
+            result =
+                try output.map { try exporter.run(tool.path, arguments, standardOutput: $0) }
+                ?? runner.run(tool.path, arguments, environment: nil, currentDirectory: nil)
         } catch {
             throw .toolFailed(
                 tool: name, command: Self.describe(tool, arguments), exitStatus: nil, output: error.localizedDescription

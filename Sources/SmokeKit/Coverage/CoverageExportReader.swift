@@ -11,16 +11,11 @@ struct CoverageExportReader {
     static let supportedMajorVersions = [2, 3]
 
     /// Whether to compute per-line counts from each kept file's segments.
-    var lineDetail: Bool
+    var lineDetail = false
     /// Which files to keep, by their exported filename. Summaries of other files are dropped.
-    var keep: (String) -> Bool
+    var keep: (String) -> Bool = { _ in true }
     /// Bytes read at a time; small in tests to cross chunk boundaries everywhere.
     var chunkSize = 1 << 20
-
-    init(lineDetail: Bool = false, keep: @escaping (String) -> Bool = { _ in true }) {
-        self.lineDetail = lineDetail
-        self.keep = keep
-    }
 
     /// Reads `url`; every malformed input becomes a `CoverageError` (exit 2) that names the file.
     func read(_ url: URL) throws(CoverageError) -> CoverageExport {

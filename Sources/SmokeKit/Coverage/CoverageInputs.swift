@@ -7,10 +7,6 @@ package struct CoverageInputs: Codable, Sendable, Equatable {
     /// Absolute paths on the machine that ran the tests.
     package var testBinaries: [String]
 
-    init(testBinaries: [String]) {
-        self.testBinaries = testBinaries
-    }
-
     func write(in runDirectory: URL) throws {
         try AtomicFile.write(
             try JSONCoding.encoder().encode(self), to: RunDirectory(runDirectory).coverageInputs)

@@ -10,11 +10,7 @@ protocol FileOutputRunning: Sendable {
 
 /// The real one: a process through the process seam whose stdout is the file.
 struct ProcessFileOutputRunner: FileOutputRunning {
-    var processes: any ProcessRunning
-
-    init(processes: any ProcessRunning = ChildProcessRunner()) {
-        self.processes = processes
-    }
+    var processes: any ProcessRunning = ChildProcessRunner()
 
     func run(_ executable: String, _ arguments: [String], standardOutput file: URL) throws -> CommandResult {
         var launch = ProcessLaunch(

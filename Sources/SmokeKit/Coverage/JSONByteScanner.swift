@@ -15,14 +15,14 @@ enum JSONScanError: Error, Equatable {
 final class JSONByteScanner {
     private let descriptor: Int32
     private let capacity: Int
-    private let buffer: UnsafeMutablePointer<UInt8>
+    let buffer: UnsafeMutablePointer<UInt8>
     /// 1 for the bytes that matter while skipping: `"` `[` `]` `{` `}`.
     private let structural: UnsafeMutablePointer<UInt8>
-    private var position = 0
-    private var end = 0
+    var position = 0
+    var end = 0
     /// File offset of `buffer[0]`, for messages.
     private var bufferOffset = 0
-    private var scratch: [UInt8] = []
+    var scratch: [UInt8] = []
 
     /// Opens `url`; throws `CocoaError` when the file cannot be opened.
     init(url: URL, chunkSize: Int = 1 << 20) throws {
@@ -52,7 +52,7 @@ final class JSONByteScanner {
     // MARK: Bytes
 
     /// Reads the next chunk; false at the end of the file.
-    private func refill() throws -> Bool {
+    func refill() throws -> Bool {
         bufferOffset += end
         position = 0
         end = 0
@@ -80,26 +80,26 @@ final class JSONByteScanner {
         }
     }
 
-    private func peekRequired(expecting expected: String) throws -> UInt8 {
+    func peekRequired(expecting expected: String) throws -> UInt8 {
         guard let byte = try peek() else { throw JSONScanError.truncated(offset: offset) }
         return byte
     }
 
     /// The next raw byte (whitespace included), consumed.
-    private func nextRawByte() throws -> UInt8 {
+    func nextRawByte() throws -> UInt8 {
         if position == end, try !refill() { throw JSONScanError.truncated(offset: offset) }
         let byte = buffer[position]
         position += 1
         return byte
     }
 
-    private func unexpected(_ byte: UInt8, expected: String) -> JSONScanError {
+    func unexpected(_ byte: UInt8, expected: String) -> JSONScanError {
         let found =
             byte >= 0x20 && byte < 0x7F ? "'\(Character(UnicodeScalar(byte)))'" : String(format: "byte 0x%02X", byte)
         return .unexpected(offset: offset, found: found, expected: expected)
     }
 
-    private func consume(_ expected: UInt8, _ description: String) throws {
+    func consume(_ expected: UInt8, _ description: String) throws {
         let byte = try peekRequired(expecting: description)
         guard byte == expected else { throw unexpected(byte, expected: description) }
         position += 1
@@ -139,132 +139,6 @@ final class JSONByteScanner {
         }
         if byte == UInt8(ascii: ",") { position += 1 }
         return true
-    }
-
-    // MARK: Values
-
-    /// A string value, escapes decoded.
-    func readString() throws -> String {
-        try consume(UInt8(ascii: "\""), "a string")
-        scratch.removeAll(keepingCapacity: true)
-        while true {
-            if position == end, try !refill() { throw JSONScanError.truncated(offset: offset) }
-            // Copy the plain run up to the next quote or backslash in one go.
-            let start = position
-            while position < end, buffer[position] != UInt8(ascii: "\""), buffer[position] != UInt8(ascii: "\\") {
-                position += 1
-            }
-            scratch.append(contentsOf: UnsafeBufferPointer(start: buffer + start, count: position - start))
-            if position == end { continue }
-            let byte = buffer[position]
-            position += 1
-            if byte == UInt8(ascii: "\"") { return String(decoding: scratch, as: UTF8.self) }
-            try readEscape()
-        }
-    }
-
-    private func readEscape() throws {
-        let byte = try nextRawByte()
-        switch byte {
-        case UInt8(ascii: "n"): scratch.append(0x0A)
-        case UInt8(ascii: "t"): scratch.append(0x09)
-        case UInt8(ascii: "r"): scratch.append(0x0D)
-        case UInt8(ascii: "b"): scratch.append(0x08)
-        case UInt8(ascii: "f"): scratch.append(0x0C)
-        case UInt8(ascii: "u"):
-            var scalar = try readHex4()
-            if (0xD800..<0xDC00).contains(scalar) {
-                // A surrogate pair: the low half must follow as another \u escape.
-                guard try nextRawByte() == UInt8(ascii: "\\"), try nextRawByte() == UInt8(ascii: "u") else {
-                    throw JSONScanError.unexpected(
-                        offset: offset, found: "a lone surrogate", expected: "a \\u low surrogate")
-                }
-                let low = try readHex4()
-                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low &- 0xDC00)
-            }
-            let character = Unicode.Scalar(scalar).map(Character.init) ?? "\u{FFFD}"
-            scratch.append(contentsOf: Array(String(character).utf8))
-        default: scratch.append(byte) // \" \\ \/ and anything else, taken literally
-        }
-    }
-
-    private func readHex4() throws -> UInt32 {
-        var value: UInt32 = 0
-        for _ in 0..<4 {
-            let byte = try nextRawByte()
-            guard let digit = hexDigit(byte) else { throw unexpected(byte, expected: "a hex digit") }
-            value = value << 4 | digit
-        }
-        return value
-    }
-
-    private func hexDigit(_ byte: UInt8) -> UInt32? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
-        default: nil
-        }
-    }
-
-    /// A number as a whole count: the integer part, saturating; a fraction or exponent is read and dropped.
-    func readInteger() throws -> Int {
-        var negative = false
-        if try peekRequired(expecting: "a number") == UInt8(ascii: "-") {
-            negative = true
-            position += 1
-        }
-        if position == end, try !refill() { throw JSONScanError.truncated(offset: offset) }
-        let first = buffer[position]
-        guard first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9") else {
-            throw unexpected(first, expected: "a number")
-        }
-        var value = 0
-        var inFraction = false
-        while true {
-            if position == end, try !refill() { break }
-            let byte = buffer[position]
-            if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
-                if !inFraction {
-                    let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
-                    let (sum, overflow2) = times.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
-                    value = overflow1 || overflow2 ? Int.max : sum
-                }
-            } else if byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
-                || (inFraction && (byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")))
-            {
-                inFraction = true
-            } else {
-                break
-            }
-            position += 1
-        }
-        return negative ? -value : value
-    }
-
-    /// `true` or `false`; also accepts 0/1, which some writers use for flags.
-    func readBool() throws -> Bool {
-        let byte = try peekRequired(expecting: "true or false")
-        switch byte {
-        case UInt8(ascii: "t"):
-            try readLiteral("true")
-            return true
-        case UInt8(ascii: "f"):
-            try readLiteral("false")
-            return false
-        case UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return try readInteger() != 0
-        default:
-            throw unexpected(byte, expected: "true or false")
-        }
-    }
-
-    private func readLiteral(_ literal: StaticString) throws {
-        let bytes = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
-        for expected in bytes {
-            let byte = try nextRawByte()
-            guard byte == expected else { throw unexpected(byte, expected: "\(literal)") }
-        }
     }
 
     /// Skips one value of any kind without building it. This is the hot path over large exports.

@@ -10,11 +10,6 @@ struct ToolchainTools: Sendable, Equatable {
 
     enum Host: Sendable { case linux, macOS }
 
-    init(llvmProfdata: URL, llvmCov: URL) {
-        self.llvmProfdata = llvmProfdata
-        self.llvmCov = llvmCov
-    }
-
     /// Finds and checks both tools (each must answer `--version`).
     /// - Parameters:
     ///   - swift: the `swift` that built the tests; default: the first `swift` on the environment's PATH.

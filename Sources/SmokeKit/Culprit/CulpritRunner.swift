@@ -108,11 +108,10 @@ package struct CulpritRunner: Sendable {
         for attempt in 1...repeats {
             let folder = workDirectory.appendingPathComponent("step-\(step)-\(attempt)", isDirectory: true)
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            var limits = RunLimits(
+            let limits = RunLimits(
                 testSeconds: candidate.timeouts.testSeconds,
                 runDeadline: min(deadline, now().addingTimeInterval(candidate.timeouts.runSeconds)),
-                cancellation: cancellation)
-            limits.graceSeconds = candidate.timeouts.graceSeconds
+                cancellation: cancellation, graceSeconds: candidate.timeouts.graceSeconds)
             let runContext = RunContext(
                 pipeline: candidate, seed: nil, runDirectory: folder, currentDirectory: currentDirectory,
                 environment: environment, runner: commandRunner, limits: limits, console: console)

@@ -32,10 +32,6 @@ package struct DashboardWriter: Sendable {
     /// Called once the new site is complete, just before it is switched in; fault tests stop the writer here.
     var beforeSwitch: @Sendable () -> Void = {}
 
-    package init(siteDirectory: URL) {
-        self.siteDirectory = siteDirectory
-    }
-
     /// Writes `files` (paths relative to the site folder) as the whole site; returns how many were written.
     @discardableResult
     package func write(_ files: [DashboardSite.File]) throws -> Int {

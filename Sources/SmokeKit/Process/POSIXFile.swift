@@ -23,11 +23,6 @@ enum POSIXFile {
         return true
     }
 
-    /// Writes all of `data` to a new file at `url` (which must not exist), then fsyncs it.
-    static func writeNew(_ data: Data, to url: URL, writer: FileWriter = .system) throws {
-        try streamNew(to: url, writer: writer) { sink in sink.append(data) }
-    }
-
     /// Creates `url` and fills it from a `ReportSink` piece by piece, then fsyncs it (unless `sync` is false: files
     /// rewritten from scratch each time, where thousands of fsyncs would cost seconds). When `render` throws, what
     /// was written stays (the caller removes its temp file) and the error is thrown.

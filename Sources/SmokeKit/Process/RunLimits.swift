@@ -7,21 +7,11 @@ struct RunLimits: Sendable {
     var runDeadline: Date
     var cancellation: CancellationFlag
     /// The clock; tests pass their own.
-    var now: @Sendable () -> Date
+    var now: @Sendable () -> Date = { SystemClock.now() }
     /// How long a stopped process may take to finish before its group is killed (`timeouts.graceSeconds`).
     var graceSeconds: TimeInterval = 10
     /// Told about each test process group while it runs (the run lock records them; see `LeftoverProcesses`).
     var processGroups: (any ProcessGroupRecording)?
-
-    init(
-        testSeconds: TimeInterval, runDeadline: Date, cancellation: CancellationFlag,
-        now: @escaping @Sendable () -> Date = { SystemClock.now() }
-    ) {
-        self.testSeconds = testSeconds
-        self.runDeadline = runDeadline
-        self.cancellation = cancellation
-        self.now = now
-    }
 
     /// Why a running process must stop now, if it must.
     func stopReason(testStartedAt: Date?) -> StopReason? {

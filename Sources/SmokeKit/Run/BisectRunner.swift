@@ -42,11 +42,10 @@ package struct BisectRunner: Sendable {
         let packageRoot = pipeline.resolve(settings.packagePath, currentDirectory: context.currentDirectory)
         // timeouts.runSeconds bounds one run of the suite: the build, then each trial on its own.
         func limits() -> RunLimits {
-            var limits = RunLimits(
+            RunLimits(
                 testSeconds: pipeline.timeouts.testSeconds,
-                runDeadline: now().addingTimeInterval(pipeline.timeouts.runSeconds), cancellation: cancellation)
-            limits.graceSeconds = pipeline.timeouts.graceSeconds
-            return limits
+                runDeadline: now().addingTimeInterval(pipeline.timeouts.runSeconds), cancellation: cancellation,
+                graceSeconds: pipeline.timeouts.graceSeconds)
         }
         progress("building \(packageRoot.lastPathComponent) (\(settings.configuration))…")
         let binary: URL

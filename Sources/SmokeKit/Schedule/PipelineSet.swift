@@ -5,23 +5,13 @@ import SmokeCore
 /// Produced by a `PipelineSource` at start and again on every SIGHUP.
 package struct PipelineSet: Sendable {
     package var pipelines: [Pipeline]
-    package var failures: [PipelineLoadFailure]
-
-    init(pipelines: [Pipeline], failures: [PipelineLoadFailure] = []) {
-        self.pipelines = pipelines
-        self.failures = failures
-    }
+    package var failures: [PipelineLoadFailure] = []
 }
 
 /// A pipeline file that could not be read or validated; it is skipped while the others run.
 package struct PipelineLoadFailure: Sendable, Equatable {
     package var path: String
     package var message: String
-
-    init(path: String, message: String) {
-        self.path = path
-        self.message = message
-    }
 }
 
 /// Loads the current pipelines (called at start and on SIGHUP).

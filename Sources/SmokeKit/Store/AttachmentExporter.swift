@@ -142,16 +142,12 @@ package struct AttachmentExporter: Sendable {
         }
 
         func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(path, forKey: .path)
-            try container.encode(test, forKey: .test)
-            try container.encode(status, forKey: .status)
-            try container.encode(name, forKey: .name)
-            try container.encode(mediaType, forKey: .mediaType)
-            try container.encode(configuration, forKey: .configuration)
-            try container.encode(device, forKey: .device)
-            try container.encode(size, forKey: .size)
-            try container.encode(convertedFrom, forKey: .convertedFrom)
+            try encoder.encodeEvery(
+                CodingKeys.self,
+                [
+                    .path: path, .test: test, .status: status, .name: name, .mediaType: mediaType,
+                    .configuration: configuration, .device: device, .size: size, .convertedFrom: convertedFrom,
+                ])
         }
     }
 }

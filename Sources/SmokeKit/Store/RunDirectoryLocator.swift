@@ -66,11 +66,6 @@ package struct RunLocatorError: Error, Equatable, LocalizedError, DomainError {
     var argument: String?
     var tried: [String]
 
-    init(argument: String?, tried: [String]) {
-        self.argument = argument
-        self.tried = tried
-    }
-
     package var kind: ErrorKind { .invalidInput }
 
     package var errorDescription: String? {

@@ -17,11 +17,6 @@ struct RunPruner: Sendable {
     var history: any RunHistory
     var remove: @Sendable (URL) throws -> Void = { try FileManager.default.removeItem(at: $0) }
 
-    init(outputDirectory: URL, history: any RunHistory) {
-        self.outputDirectory = outputDirectory
-        self.history = history
-    }
-
     /// What one pruning did: the run ids removed, how many runs older than `historyDays` left `history.sqlite`,
     /// and a message per run that could not be removed.
     struct Outcome: Sendable, Equatable {
