@@ -203,7 +203,7 @@ import Testing
             "\(secondErr.text)")
         #expect(!secondErr.text.contains("history"), "\(secondErr.text)")
         let database = root.appendingPathComponent(".smokerun/history.sqlite")
-        if case .success = SQLiteLibrary.shared {
+        if case .success = SQLiteLibrary.load() {
             #expect(FileManager.default.fileExists(atPath: database.path))
             #expect(
                 try HistoryOpening.open(outputFolder: root.appendingPathComponent(".smokerun")).runs(pipeline: nil)

@@ -38,10 +38,9 @@ struct FakeXcodeRun {
         let context = HostContext(
             standardOutput: BufferOutput(), standardError: BufferOutput(), environment: environment,
             currentDirectory: root)
-        var smokeRun = SmokeRun(
+        let smokeRun = SmokeRun(
             pipeline: try PipelineLoader().load(url), options: options, context: context,
             cancellation: CancellationFlag())
-        smokeRun.resultBundleReader = { XCResultToolReader(runner: $0, environment: $1) }
         let outcome = await smokeRun.execute()
         return (outcome, root.appendingPathComponent(OutputLayout.defaultOutput))
     }

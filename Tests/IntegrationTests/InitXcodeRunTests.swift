@@ -57,9 +57,8 @@ import Testing
             let context = HostContext(
                 standardOutput: BufferOutput(), standardError: BufferOutput(), environment: environment,
                 currentDirectory: root)
-            var smokeRun = SmokeRun(
+            let smokeRun = SmokeRun(
                 pipeline: pipeline, options: options, context: context, cancellation: CancellationFlag())
-            smokeRun.resultBundleReader = { XCResultToolReader(runner: $0, environment: $1) }
             let outcome = await smokeRun.execute()
             let lines = (try? String(contentsOf: log, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
             return (outcome, lines)
@@ -217,13 +216,12 @@ import Testing
         options.seed = 42
         options.notify = false
         options.output = app.root.appendingPathComponent("out").path
-        var smokeRun = SmokeRun(
+        let smokeRun = SmokeRun(
             pipeline: pipeline, options: options,
             context: HostContext(
                 standardOutput: BufferOutput(), standardError: BufferOutput(), environment: environment,
                 currentDirectory: repository),
             cancellation: CancellationFlag())
-        smokeRun.resultBundleReader = { XCResultToolReader(runner: $0, environment: $1) }
         let outcome = await smokeRun.execute()
         #expect(outcome.report.errors.isEmpty, "\(outcome.report.errors)")
         #expect(outcome.report.totals.tests == 6 && outcome.report.device.name == "smokerun iPhone 16 (iOS 18.5)")

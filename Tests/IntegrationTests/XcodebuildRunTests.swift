@@ -42,10 +42,9 @@ import Testing
         let context = HostContext(
             standardOutput: BufferOutput(), standardError: BufferOutput(), environment: environment,
             currentDirectory: root)
-        var smokeRun = SmokeRun(
+        let smokeRun = SmokeRun(
             pipeline: try PipelineLoader().load(url), options: options, context: context,
             cancellation: CancellationFlag())
-        smokeRun.resultBundleReader = { XCResultToolReader(runner: $0, environment: $1) }
         let outcome = await smokeRun.execute()
         let lines = (try? String(contentsOf: log, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
         return (outcome, lines)

@@ -18,6 +18,8 @@ package struct CulpritRunner: Sendable {
     var currentDirectory: URL
     var environment: [String: String]
     var commandRunner: any CommandRunning
+    /// What makes the pipeline's driver (the command's `HostContext.drivers`).
+    var drivers: TestDrivers
     var cancellation: CancellationFlag
     /// When the search must end (`culprit.maxMinutes`).
     var deadline: Date
@@ -28,7 +30,7 @@ package struct CulpritRunner: Sendable {
     package init(
         pipeline: Pipeline, tests: [String], git: any GitRepository, projectFolder: URL, workDirectory: URL,
         currentDirectory: URL, environment: [String: String], commandRunner: any CommandRunning,
-        cancellation: CancellationFlag, deadline: Date,
+        drivers: TestDrivers = .standard, cancellation: CancellationFlag, deadline: Date,
         progress: @escaping @Sendable (String) -> Void
     ) {
         self.pipeline = pipeline
@@ -39,6 +41,7 @@ package struct CulpritRunner: Sendable {
         self.currentDirectory = currentDirectory
         self.environment = environment
         self.commandRunner = commandRunner
+        self.drivers = drivers
         self.cancellation = cancellation
         self.deadline = deadline
         self.progress = progress
@@ -79,23 +82,8 @@ package struct CulpritRunner: Sendable {
     func candidatePipeline(packageFolder: URL) -> Pipeline {
         var candidate = pipeline
         candidate.coverage.enabled = false
-        let only = tests.map { "^" + NSRegularExpression.escapedPattern(for: $0) + "$" }
-        switch pipeline.driver {
-        case .swiftpm(var settings):
-            settings.packagePath = packageFolder.path
-            settings.scratchPath = buildFolder.path
-            settings.filter = only
-            settings.skip = []
-            candidate.driver = .swiftpm(settings)
-        case .xcodebuild(var settings):
-            settings.packagePath = settings.packagePath.map { _ in packageFolder.path }
-            settings.workspace = settings.workspace.map { packageFolder.appendingPathComponent($0).path }
-            settings.project = settings.project.map { packageFolder.appendingPathComponent($0).path }
-            settings.derivedDataPath = buildFolder.path
-            settings.onlyTesting = tests
-            settings.skipTesting = []
-            candidate.driver = .xcodebuild(settings)
-        }
+        candidate.driver = drivers.make(for: pipeline)
+            .culpritCandidate(packageFolder: packageFolder, buildFolder: buildFolder, tests: tests)
         return candidate
     }
 
@@ -105,6 +93,7 @@ package struct CulpritRunner: Sendable {
     {
         var failures = 0
         var runs = 0
+        let driver = drivers.make(for: candidate)
         for attempt in 1...repeats {
             let folder = workDirectory.appendingPathComponent("step-\(step)-\(attempt)", isDirectory: true)
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -115,18 +104,18 @@ package struct CulpritRunner: Sendable {
             let runContext = RunContext(
                 pipeline: candidate, seed: nil, runDirectory: folder, currentDirectory: currentDirectory,
                 environment: environment, runner: commandRunner, limits: limits, console: console)
-            if attempt == 1, case .swiftpm(let settings) = candidate.driver {
+            if attempt == 1 {
                 do {
-                    _ = try SwiftPMTestRun(settings: settings, context: runContext).buildTests()
+                    try driver.buildTests(in: runContext)
                 } catch is BuildFailure {
                     try checkStop()
                     return .doesNotBuild
                 }
             }
-            let result = TestDrivers.make(for: candidate).run(in: runContext)
+            let result = driver.run(in: runContext)
             try checkStop()
             if result.tests.isEmpty, let error = result.errors.first(where: { $0.severity == nil }) {
-                if case .xcodebuild = candidate.driver, attempt == 1, error.message.contains("build") {
+                if attempt == 1, driver.stoppedAtBuild(error) {
                     return .doesNotBuild
                 }
                 throw CulpritRunFailure(message: error.message, details: error.details)

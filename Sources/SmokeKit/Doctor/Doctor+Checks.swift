@@ -65,7 +65,7 @@ extension Doctor {
 
     /// The pinned simulators resolve (xcodebuild pipelines, on macOS).
     func simulators(_ pipeline: Pipeline, place: DoctorProbes.Place) -> DoctorCheck {
-        guard TestDrivers.make(for: pipeline).doctorChecks.simulators else {
+        guard drivers.make(for: pipeline).doctorChecks.simulators else {
             return .passed("device", "host (this machine; no simulator needed)")
         }
         guard probes.isMacOS else {

@@ -20,10 +20,13 @@ package struct Doctor: Sendable {
 
     var probes: DoctorProbes
     var options: Options
+    /// What makes the pipeline's driver (the command's `HostContext.drivers`).
+    var drivers: TestDrivers
 
-    package init(probes: DoctorProbes = .live, options: Options = Options()) {
+    package init(probes: DoctorProbes = .live, options: Options = Options(), drivers: TestDrivers = .standard) {
         self.probes = probes
         self.options = options
+        self.drivers = drivers
     }
 
     /// Runs every check in order, handing each line to `report` as soon as it is known (a build takes minutes).
@@ -42,7 +45,7 @@ package struct Doctor: Sendable {
         let pipeline: Pipeline
         do {
             pipeline = try probes.loadPipeline(pipelineFile, shown)
-            add(.passed("pipeline", "\(shown) loads (\(pipeline.name), \(TestDrivers.make(for: pipeline).name))"))
+            add(.passed("pipeline", "\(shown) loads (\(pipeline.name), \(drivers.make(for: pipeline).name))"))
         } catch {
             let fix =
                 probes.pipelineExists(pipelineFile)
@@ -105,7 +108,7 @@ package struct Doctor: Sendable {
 
     /// `swift` as a run finds it; with coverage, the toolchain's own llvm tools; then the build.
     func toolchain(_ pipeline: Pipeline, place: DoctorProbes.Place) -> [DoctorCheck] {
-        let driver = TestDrivers.make(for: pipeline)
+        let driver = drivers.make(for: pipeline)
         if driver.doctorChecks.needsMacOS, !probes.isMacOS {
             return [
                 .skipped("toolchain", "\(driver.name) pipelines build and run on macOS with Xcode; check them there")
@@ -130,7 +133,7 @@ package struct Doctor: Sendable {
         }
         if pipeline.coverage.enabled {
             do {
-                let tools = try probes.coverageTools(pipeline, place)
+                let tools = try probes.coverageTools(driver, place)
                 checks.append(.passed("coverage tools", tools.map(\.path).joined(separator: ", ")))
             } catch {
                 checks.append(
@@ -144,7 +147,8 @@ package struct Doctor: Sendable {
             return checks
         }
         do {
-            checks.append(.passed("build", try probes.build(pipeline, place, options.buildSeconds)))
+            checks.append(
+                .passed("build", try probes.build(pipeline, driver.testBinaryPackage, place, options.buildSeconds)))
         } catch {
             checks.append(
                 .failed(

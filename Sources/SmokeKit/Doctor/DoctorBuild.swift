@@ -3,9 +3,9 @@ import SmokeCore
 
 /// The build check: `swift build --build-tests` into smokerun's own scratch folder, as `run` builds.
 enum DoctorBuild {
-    static let run: @Sendable (Pipeline, DoctorProbes.Place, TimeInterval) throws -> String = {
-        pipeline, place, seconds in
-        guard let settings = TestDrivers.make(for: pipeline).testBinaryPackage else { return "nothing to build here" }
+    static let run: @Sendable (Pipeline, SwiftPMSettings?, DoctorProbes.Place, TimeInterval) throws -> String = {
+        pipeline, package, place, seconds in
+        guard let settings = package else { return "nothing to build here" }
         let directory = place.currentDirectory
         let swift = try SwiftToolchain.locate(environment: place.environment)
         var build = SwiftPMBuild(

@@ -15,9 +15,10 @@ package struct DoctorProbes: Sendable {
     /// The `swift` a run would use (`SMOKERUN_SWIFT`, else PATH).
     var locateSwift: @Sendable ([String: String]) throws -> URL
     /// The llvm tools a run's coverage would use, checked to answer `--version`.
-    var coverageTools: @Sendable (Pipeline, Place) throws -> [URL]
-    /// Builds the tests as a run would, stopped after the given seconds; says what it did.
-    var build: @Sendable (Pipeline, Place, TimeInterval) throws -> String
+    var coverageTools: @Sendable (any TestDriver, Place) throws -> [URL]
+    /// Builds the tests of the package smokerun builds (nil: the driver's tool builds) as a run would, stopped after
+    /// the given seconds; says what it did.
+    var build: @Sendable (Pipeline, SwiftPMSettings?, Place, TimeInterval) throws -> String
     /// The simulators the pipeline's profiles resolve to (macOS), one line each.
     var resolveSimulators: @Sendable (Pipeline, Place) throws -> [String]
     /// Creates and removes a temp file in the folder, creating the folder when it is missing.
@@ -36,8 +37,8 @@ package struct DoctorProbes: Sendable {
         DoctorProbes(
             loadPipeline: { url, shown in try PipelineLoader().load(url, displayPath: shown, checkingPaths: true) },
             locateSwift: { environment in try SwiftToolchain.locate(environment: environment) },
-            coverageTools: { pipeline, place in
-                let tools = try TestDrivers.make(for: pipeline).coverageTools(
+            coverageTools: { driver, place in
+                let tools = try driver.coverageTools(
                     environment: place.environment, runner: ProcessCommandRunner())
                 return [tools.llvmProfdata, tools.llvmCov]
             },

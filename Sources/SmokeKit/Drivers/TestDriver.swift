@@ -2,10 +2,8 @@ import Foundation
 import SmokeCore
 
 /// One way of running a pipeline's tests: SwiftPM's test binary (`SwiftPMDriver`) or xcodebuild on pinned
-/// simulators (`XcodebuildDriver`). `TestDrivers.make` picks one from the pipeline; the run, `doctor` and `bisect`
-/// around it never ask which, only what it can do.
-///
-/// Adding a driver: a `Driver` case in the pipeline, a type conforming to this, and its line in `TestDrivers.make`.
+/// simulators (`XcodebuildDriver`). A `TestDrivers` registry makes one from the pipeline; the run, `doctor`, `bisect`
+/// and `culprit` around it never ask which, only what it can do.
 protocol TestDriver: Sendable {
     /// The pipeline's key for it, as `doctor` names it.
     var name: String { get }
@@ -28,6 +26,16 @@ protocol TestDriver: Sendable {
 
     /// The folder coverage is scoped to: the package, or the project's folder.
     func coverageRoot(of pipeline: Pipeline, currentDirectory: URL) -> URL
+
+    /// Its settings pointed at a `culprit` worktree: `tests` only, every candidate built into `buildFolder`.
+    func culpritCandidate(packageFolder: URL, buildFolder: URL, tests: [String]) -> Driver
+
+    /// Builds the tests alone before a `culprit` step runs them, throwing `BuildFailure` when they do not build; a
+    /// driver whose tool builds as it runs does nothing here and answers `stoppedAtBuild` instead.
+    func buildTests(in context: RunContext) throws
+
+    /// Whether the error that ended a run before any test says the tests did not build.
+    func stoppedAtBuild(_ error: InfrastructureError) -> Bool
 }
 
 /// What `doctor` checks of a driver besides the checks every pipeline gets.
@@ -40,22 +48,34 @@ struct DriverDoctorChecks: Sendable {
     var simulators = false
 }
 
-/// The one switch over the pipeline's driver.
-enum TestDrivers {
-    /// - Parameter resultBundleReader: how an xcodebuild run reads its result bundles (tests pass a fake).
-    static func make(
-        for pipeline: Pipeline,
-        resultBundleReader: @escaping @Sendable (any CommandRunning, [String: String]) -> any ResultBundleReading =
-            ResultBundleReaderChoice.standard
-    ) -> any TestDriver {
-        switch pipeline.driver {
-        case .swiftpm(let settings): SwiftPMDriver(settings: settings)
-        case .xcodebuild(let settings): XcodebuildDriver(settings: settings, makeReader: resultBundleReader)
-        }
-    }
-}
+/// The drivers smokerun knows, each made from a pipeline whose `Driver` is its own. Passed down from the command
+/// line (`HostContext.drivers`); a test registers a driver of its own with one line (`TestDriverRegistryTests`).
+package struct TestDrivers: Sendable {
+    /// Each driver's maker: nil for a pipeline that is not its. The first that takes a pipeline drives it.
+    var makers: [@Sendable (Pipeline) -> (any TestDriver)?]
 
-extension Pipeline {
-    /// Its driver's `testBinaryPackage`: what `bisect` re-runs; nil when the driver cannot bisect.
-    package var bisectPackage: SwiftPMSettings? { TestDrivers.make(for: self).testBinaryPackage }
+    package static let standard = TestDrivers(makers: [
+        SwiftPMDriver.init(pipeline:),
+        XcodebuildDriver.init(pipeline:),
+    ])
+
+    /// The pipeline's driver.
+    func make(for pipeline: Pipeline) -> any TestDriver {
+        for maker in makers {
+            if let driver = maker(pipeline) { return driver }
+        }
+        preconditionFailure("no registered driver takes pipeline \(pipeline.name)'s \(pipeline.driver)")
+    }
+
+    /// The package `bisect` re-runs; nil when the pipeline's driver cannot bisect.
+    package func bisectPackage(of pipeline: Pipeline) -> SwiftPMSettings? { make(for: pipeline).testBinaryPackage }
+
+    /// The folder of the project under test, whose git checkout names a run's commit and `culprit` searches: the
+    /// package smokerun builds, else the project's folder.
+    package func projectFolder(of pipeline: Pipeline, currentDirectory: URL) -> URL {
+        guard let package = bisectPackage(of: pipeline) else {
+            return pipeline.projectRoot(currentDirectory: currentDirectory)
+        }
+        return pipeline.resolve(package.packagePath, currentDirectory: currentDirectory)
+    }
 }

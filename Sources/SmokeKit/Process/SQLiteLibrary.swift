@@ -2,11 +2,14 @@ import CSQLite
 import Foundation
 import SmokeCore
 
+/// SQLite as a command has it: loaded (`SQLiteLibrary.load`), or why not.
+package typealias LoadedSQLite = Result<SQLiteLibrary, SQLiteLibraryError>
+
 /// The few SQLite C functions the bundle reader and the history database call, loaded from the system's shared library at
 /// run time by CSQLite (`dlopen`), so building smokerun needs no `sqlite3.h` and no `-lsqlite3`: the
 /// official Swift images and a bare toolchain install carry `libsqlite3.so.0` (SwiftPM itself links
 /// it) but not its headers. CSQLite declares the signatures; handles are opaque pointers.
-struct SQLiteLibrary: @unchecked Sendable { // immutable C function pointers
+package struct SQLiteLibrary: @unchecked Sendable { // immutable C function pointers
     typealias Handle = OpaquePointer
     typealias Statement = OpaquePointer
 
@@ -75,18 +78,12 @@ struct SQLiteLibrary: @unchecked Sendable { // immutable C function pointers
         #endif
     }()
 
-    /// The library, loaded once on first use; the same error every time when it is missing.
-    /// `SMOKERUN_SQLITE_LIBRARY` names the one library to load instead (a path or a soname), so a test or a person
-    /// can see what smokerun does on a machine without SQLite.
-    static let shared: Result<SQLiteLibrary, SQLiteLibraryError> = Result { () throws(SQLiteLibraryError) in
-        let chosen = ProcessInfo.processInfo.environment[libraryVariable].flatMap { $0.isEmpty ? nil : [$0] }
-        return try load(chosen ?? candidateNames)
-    }
-
-    /// The library a command's `environment` asks for (`libraryVariable`, loaded now), else `shared`.
-    static func chosen(by environment: [String: String]) -> Result<SQLiteLibrary, SQLiteLibraryError> {
-        guard let name = environment[libraryVariable], !name.isEmpty else { return shared }
-        return Result { () throws(SQLiteLibraryError) in try load([name]) }
+    /// The library `environment` names (`libraryVariable`: a path or a soname), else the first of `candidateNames`
+    /// that loads. The program loads it once, at its edge (`HostContext.sqlite`), and passes it on; a test passes a
+    /// failed load to see what smokerun does on a machine without SQLite.
+    package static func load(environment: [String: String] = ProcessInfo.processInfo.environment) -> LoadedSQLite {
+        let chosen = environment[libraryVariable].flatMap { $0.isEmpty ? nil : [$0] }
+        return Result { () throws(SQLiteLibraryError) in try load(chosen ?? candidateNames) }
     }
 
     /// `file:<path>?immutable=1` (opened with `openURI`): read-only, no locks, no `-shm`/`-wal` file made beside it.

@@ -4,7 +4,7 @@ import SmokeCore
 /// A thin wrapper over one SQLite connection: open, run a statement, read rows by column name.
 /// Readers open bundles read-only and immutable (a bundle on a read-only disk or in a CI artifact
 /// must never be written, locked or given a journal); the fixture builder opens a new file to write.
-/// SQLite itself is the system library, loaded when the first connection opens (`SQLiteLibrary`).
+/// SQLite itself is the system library, loaded once by the program and passed in (`SQLiteLibrary`).
 final class XCResultDatabaseConnection {
     private let sqlite: SQLiteLibrary
     private let handle: OpaquePointer
@@ -13,9 +13,7 @@ final class XCResultDatabaseConnection {
 
     /// Opens an existing database read-only; a file that is not a database fails here, not later.
     /// - Parameter library: the loaded SQLite; tests pass a failed load to see the message.
-    convenience init(
-        readingAt url: URL, library: Result<SQLiteLibrary, SQLiteLibraryError> = SQLiteLibrary.shared
-    ) throws(XCResultDatabaseError) {
+    convenience init(readingAt url: URL, library: LoadedSQLite) throws(XCResultDatabaseError) {
         let uri = SQLiteLibrary.immutableURI(url.path)
         try self.init(
             path: url.path, name: uri, flags: SQLiteLibrary.openReadOnly | SQLiteLibrary.openURI, library: library)
@@ -24,14 +22,14 @@ final class XCResultDatabaseConnection {
     }
 
     /// Creates (or opens) a database to write; for fixtures and tools, never for reading bundles.
-    convenience init(creatingAt url: URL) throws(XCResultDatabaseError) {
+    convenience init(creatingAt url: URL, library: LoadedSQLite = SQLiteLibrary.load()) throws(XCResultDatabaseError) {
         try self.init(
             path: url.path, name: url.path, flags: SQLiteLibrary.openReadWrite | SQLiteLibrary.openCreate,
-            library: SQLiteLibrary.shared)
+            library: library)
     }
 
     private init(
-        path: String, name: String, flags: Int32, library: Result<SQLiteLibrary, SQLiteLibraryError>
+        path: String, name: String, flags: Int32, library: LoadedSQLite
     ) throws(XCResultDatabaseError) {
         let sqlite: SQLiteLibrary
         switch library {

@@ -9,13 +9,18 @@ package struct XCResultDatabaseReader: ResultBundleReading {
     static let listedUnavailableLimit = 10
 
     private let payloads: XCResultDatabasePayloads
+    /// The SQLite the database is read with (a command's `HostContext.sqlite`).
+    private let library: LoadedSQLite
 
-    package init(payloads: XCResultDatabasePayloads = XCResultDatabasePayloads()) {
+    package init(
+        payloads: XCResultDatabasePayloads = XCResultDatabasePayloads(), library: LoadedSQLite = SQLiteLibrary.load()
+    ) {
         self.payloads = payloads
+        self.library = library
     }
 
     package func read(bundle: URL, scratchDirectory: URL) throws -> ResultBundleContents {
-        let database = try XCResultDatabaseConnection(readingAt: checkedDatabase(in: bundle))
+        let database = try XCResultDatabaseConnection(readingAt: checkedDatabase(in: bundle), library: library)
         let snapshot = try XCResultDatabaseSnapshot.load(from: database)
         let mapping = XCResultDatabaseMapper.map(snapshot)
         guard !mapping.tests.isEmpty else {

@@ -2,7 +2,8 @@ import Foundation
 import SmokeCore
 
 /// The outside world a command or a run sees: where text goes, the environment, the current folder (what paths are
-/// shown relative to), the clock and how tools run. The executable passes the real one; tests pass their own.
+/// shown relative to), the clock, how tools run, the SQLite library and the drivers. The executable passes the real
+/// one; tests pass their own.
 package struct HostContext: Sendable {
     package var standardOutput: any TextOutput
     package var standardError: any TextOutput
@@ -11,6 +12,11 @@ package struct HostContext: Sendable {
     package var runner: any CommandRunning
     /// What a run's times are read from; tests pass their own.
     package var clock: any SchedulerClock
+    /// SQLite, loaded once here (`SMOKERUN_SQLITE_LIBRARY` in `environment` names it): the history's back end and the
+    /// result bundles' reader. A failed load is the machine without SQLite (`history.jsonl`, no bundle reading).
+    package var sqlite: LoadedSQLite
+    /// The drivers a pipeline's tests run with; tests register a toy one.
+    package var drivers = TestDrivers.standard
 
     package init(
         standardOutput: any TextOutput = FileDescriptorOutput.standardOutput,
@@ -18,7 +24,8 @@ package struct HostContext: Sendable {
         environment: [String: String] = ProcessInfo.processInfo.environment,
         currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
         runner: any CommandRunning = ProcessCommandRunner(),
-        clock: any SchedulerClock = SystemSchedulerClock()
+        clock: any SchedulerClock = SystemSchedulerClock(),
+        sqlite: LoadedSQLite? = nil
     ) {
         self.standardOutput = standardOutput
         self.standardError = standardError
@@ -26,6 +33,7 @@ package struct HostContext: Sendable {
         self.currentDirectory = currentDirectory
         self.runner = runner
         self.clock = clock
+        self.sqlite = sqlite ?? SQLiteLibrary.load(environment: environment)
     }
 
     /// Resolves a user-given path against the current directory.

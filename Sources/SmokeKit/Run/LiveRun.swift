@@ -22,8 +22,8 @@ struct LiveRun: RunSource {
         let context = run.context
         let startedAt = context.clock.now
         // Read before the tests run: the commit the report names is the one that was tested.
-        origin = RunOriginReader(runner: context.runner, environment: context.environment)
-            .read(projectFolder: run.projectFolder)
+        let project = context.drivers.projectFolder(of: run.pipeline, currentDirectory: context.currentDirectory)
+        origin = RunOriginReader(runner: context.runner, environment: context.environment).read(projectFolder: project)
         let preparation = RunPreparation(
             pipeline: run.pipeline, options: run.options, context: context, outputDirectory: run.outputDirectory,
             history: finisher.history, cancellation: run.cancellation, processGroups: run.processGroups,
@@ -54,7 +54,7 @@ struct LiveRun: RunSource {
         }
         var driverResult = DriverResult(device: HostDevice.resolve(pipeline.device, environment: context.environment))
         if let runContext = opened.runContext {
-            let driver = TestDrivers.make(for: pipeline, resultBundleReader: run.resultBundleReader)
+            let driver = context.drivers.make(for: pipeline)
             driverResult = await BlockingWork.run { driver.run(in: runContext) }
             started.progress.clear()
         }

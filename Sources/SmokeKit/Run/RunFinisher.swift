@@ -63,7 +63,7 @@ package struct RunFinisher: Sendable {
         quarantine = pipeline.quarantine
         autoQuarantine = pipeline.autoQuarantine
         formats = pipeline.reports
-        coverage = pipeline.coverage.enabled ? (pipeline.coverage, TestDrivers.make(for: pipeline), pipeline) : nil
+        coverage = pipeline.coverage.enabled ? (pipeline.coverage, context.drivers.make(for: pipeline), pipeline) : nil
         // A shard is part of a run: `smokerun merge` sends the one notification for all shards.
         notify = options.notify && options.shard == nil ? pipeline.notify : nil
         retention = pipeline.retention
@@ -81,7 +81,7 @@ package struct RunFinisher: Sendable {
         outputDirectory: URL, pipelineName: String, formats: [ReportFormat], strict: Bool, context: HostContext
     ) {
         self.outputDirectory = outputDirectory
-        history = HistoryOpening.open(outputFolder: outputDirectory, environment: context.environment)
+        history = HistoryOpening.open(outputFolder: outputDirectory, library: context.sqlite)
         self.pipelineName = pipelineName
         pipelineKey = PipelineKey(name: pipelineName, file: nil)
         self.formats = formats

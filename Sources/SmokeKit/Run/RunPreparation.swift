@@ -85,7 +85,7 @@ struct RunPreparation {
     /// Whether a SwiftPM package has a `Tests/LinuxMain.swift`: its test binary's `XCTMain` runs the tests in the
     /// order it chooses.
     private var ownEntryPoint: Bool {
-        guard let package = TestDrivers.make(for: pipeline).testBinaryPackage else { return false }
+        guard let package = context.drivers.make(for: pipeline).testBinaryPackage else { return false }
         let root = pipeline.resolve(package.packagePath, currentDirectory: context.currentDirectory)
         return FileManager.default.fileExists(atPath: root.appendingPathComponent("Tests/LinuxMain.swift").path)
     }

@@ -107,7 +107,8 @@ extension SavedOutput {
                 payloads: XCResultDatabasePayloads(
                     runner: context.runner,
                     byteLimit: try AttachmentSourcePolicy.byteLimit(environment: context.environment),
-                    totalByteLimit: try AttachmentBudget.total(environment: context.environment))),
+                    totalByteLimit: try AttachmentBudget.total(environment: context.environment)),
+                library: context.sqlite),
             xcresulttool: xcresulttool)
         let contents: ResultBundleContents
         var differences: [String] = []

@@ -41,11 +41,8 @@ package struct SmokeRun: Sendable {
     package var endedLeftovers: [String] = []
     /// Every byte the run writes into its output folder goes through it; tests fail it like a full disk.
     var fileWriter: FileWriter = .system
-    /// How xcodebuild runs read their result bundles; tests pass a fake.
     /// The machine's active processors, what `workers: "auto"` resolves to; tests pass their own.
     var processors = ProcessInfo.processInfo.activeProcessorCount
-    var resultBundleReader: @Sendable (any CommandRunning, [String: String]) -> any ResultBundleReading =
-        ResultBundleReaderChoice.standard
     /// `<output>/env` as `loadEnvironmentFile` found it: what report.json records.
     private(set) var environmentFile: EnvironmentFileRecord?
     /// The environment with `<output>/env`'s variables: the notifier's alone, never the test processes' (a test
@@ -74,17 +71,9 @@ package struct SmokeRun: Sendable {
         return pipeline.resolve(pipeline.output, currentDirectory: context.currentDirectory)
     }
 
-    /// The output folder's history, with the SQLite library the environment asks for.
+    /// The output folder's history, with the context's SQLite library.
     package var history: any RunHistory {
-        HistoryOpening.open(outputFolder: outputDirectory, environment: context.environment)
-    }
-
-    /// The folder of the project under test, whose git checkout names the commit.
-    var projectFolder: URL {
-        if let package = TestDrivers.make(for: pipeline).testBinaryPackage {
-            return pipeline.resolve(package.packagePath, currentDirectory: context.currentDirectory)
-        }
-        return pipeline.projectRoot(currentDirectory: context.currentDirectory)
+        HistoryOpening.open(outputFolder: outputDirectory, library: context.sqlite)
     }
 
     /// Reads `<output>/env` for the run's notifications (the process environment wins). A malformed file throws

@@ -128,7 +128,8 @@ struct AttachmentsCommand: Command {
             // so.
             let selector = ResultBundleSelector(
                 direct: XCResultDatabaseReader(
-                    payloads: XCResultDatabasePayloads(runner: context.runner, byteLimit: byteLimit)),
+                    payloads: XCResultDatabasePayloads(runner: context.runner, byteLimit: byteLimit),
+                    library: context.sqlite),
                 xcresulttool: nil)
             return try AttachmentExportSource.bundle(
                 at: bundle, scratchDirectory: scratch, reader: selector.reader(for: bundle))

@@ -61,7 +61,7 @@ struct BisectCommand: Command {
         if let device = target.device {
             throw BisectError.deviceRun(test: target.test.id, device: device, run: report.runID)
         }
-        guard let settings = pipeline.bisectPackage else {
+        guard let settings = context.drivers.bisectPackage(of: pipeline) else {
             throw BisectError.unsupportedDriver(pipeline: pipelineDisplay)
         }
         if let result = report.tests.first(where: { $0.id == target.test.id }), !result.status.isFailure {

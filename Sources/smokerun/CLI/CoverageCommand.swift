@@ -38,20 +38,21 @@ struct CoverageCommand: Command {
     var gate: CoverageGate?
     var historyCount: Int
     var output: String
-    var openHistory: @Sendable (_ outputFolder: URL) -> any RunHistory
+    var openHistory: @Sendable (_ outputFolder: URL, _ sqlite: LoadedSQLite) -> any RunHistory
     var terminalWidth: @Sendable () -> Int?
 
     init(arguments: [String]) throws(UsageError) {
         try self.init(
-            arguments: arguments, openHistory: { HistoryOpening.open(outputFolder: $0) },
+            arguments: arguments, openHistory: HistoryOpening.open(outputFolder:library:),
             terminalWidth: Self.terminalColumns)
     }
 
     /// - Parameters:
-    ///   - openHistory: opens the history of an output folder (tests pass an in-memory one).
+    ///   - openHistory: opens the history of an output folder with the context's SQLite (tests pass an in-memory one).
     ///   - terminalWidth: the terminal's columns when standard output is one.
     init(
-        arguments: [String], openHistory: @escaping @Sendable (_ outputFolder: URL) -> any RunHistory,
+        arguments: [String],
+        openHistory: @escaping @Sendable (_ outputFolder: URL, _ sqlite: LoadedSQLite) -> any RunHistory,
         terminalWidth: @escaping @Sendable () -> Int?
     ) throws(UsageError) {
         let parsed = try Arguments(arguments, options: ["format", "min-lines", "by", "uncovered", "history", "output"])
@@ -114,7 +115,7 @@ struct CoverageCommand: Command {
 
     private func trend(for source: CoverageInput, report: CoverageReport, context: HostContext) -> CoverageTrend? {
         guard case .run(_, let runID, let outputDirectory) = source else { return nil }
-        let history = openHistory(outputDirectory).contentsOrEmpty(perTest: false)
+        let history = openHistory(outputDirectory, context.sqlite).contentsOrEmpty(perTest: false)
         if let warning = history.warning(file: OutputLayout(root: outputDirectory).history) {
             context.standardError.line(warning)
         }

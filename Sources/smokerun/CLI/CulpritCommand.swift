@@ -114,10 +114,10 @@ struct CulpritCommand: Command {
         for id in ids where !report.tests.contains(where: { $0.id == id && $0.status.isFailure }) {
             throw CulpritError.testNotFailing(test: id, run: report.runID)
         }
-        let history = HistoryOpening.open(outputFolder: outputDirectory, environment: context.environment)
+        let history = HistoryOpening.open(outputFolder: outputDirectory, library: context.sqlite)
             .flakeWindow(of: report, runs: 1_000)
         let range = try CulpritRange.find(tests: ids, failing: report, history: history)
-        let project = CulpritCommand.projectFolder(pipeline, currentDirectory: context.currentDirectory)
+        let project = context.drivers.projectFolder(of: pipeline, currentDirectory: context.currentDirectory)
         let git = GitCheckout(folder: project, runner: context.runner, environment: context.environment)
         err.line("culprit: \(ids.joined(separator: ", ")) passed in \(range.goodRun), failed in \(range.badRun)")
 
@@ -167,7 +167,7 @@ struct CulpritCommand: Command {
             let runner = CulpritRunner(
                 pipeline: pipeline, tests: ids, git: git, projectFolder: project, workDirectory: work,
                 currentDirectory: context.currentDirectory, environment: context.environment,
-                commandRunner: context.runner, cancellation: cancellation,
+                commandRunner: context.runner, drivers: context.drivers, cancellation: cancellation,
                 deadline: now().addingTimeInterval(Double(minutes) * 60),
                 progress: { err.line("culprit: \($0)") })
             let verdict = try await BlockingWork.run {
@@ -176,14 +176,6 @@ struct CulpritCommand: Command {
             await answer(verdict, ids)
             if case .unfinished(let reason, _, _, _, _) = verdict, reason != .runBudget { return .stoppedEarly }
             return .passed
-        }
-    }
-
-    /// The folder whose place in the checkout each worktree keeps: the package, or the project's folder.
-    static func projectFolder(_ pipeline: Pipeline, currentDirectory: URL) -> URL {
-        switch pipeline.driver {
-        case .swiftpm(let settings): pipeline.resolve(settings.packagePath, currentDirectory: currentDirectory)
-        case .xcodebuild: pipeline.projectRoot(currentDirectory: currentDirectory)
         }
     }
 }

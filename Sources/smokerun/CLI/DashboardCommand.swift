@@ -37,6 +37,10 @@ struct DashboardCommand: Command {
 
     func run(in context: HostContext) async throws -> ExitCode {
         var origins: [DashboardGenerator.Origin] = []
+        let origin = { (folder: URL) in
+            try DashboardGenerator.Origin(
+                outputDirectory: folder, history: HistoryOpening.open(outputFolder: folder, library: context.sqlite))
+        }
         var names: [String] = []
         let files = pipelinePaths.isEmpty && from.isEmpty ? [nil] : pipelinePaths.map { Optional($0) }
         for file in files {
@@ -44,14 +48,14 @@ struct DashboardCommand: Command {
             let pipeline = try PipelineLoader().load(url, displayPath: displayPath)
             names.append(pipeline.name)
             let folder = pipeline.resolve(pipeline.output, currentDirectory: context.currentDirectory)
-            origins.append(try DashboardGenerator.Origin(outputDirectory: folder))
+            origins.append(try origin(folder))
         }
         for folder in from.map(context.url(for:)) {
             let layout = OutputLayout(root: folder)
             guard PathKind.of(layout.historyDatabase) == .file || PathKind.of(layout.history) == .file else {
                 throw DashboardError.noHistory(folder: folder.path)
             }
-            origins.append(try DashboardGenerator.Origin(outputDirectory: folder))
+            origins.append(try origin(folder))
         }
         let site = output.map(context.url(for:)) ?? OutputLayout(root: origins[0].outputDirectory).site
         // Pipelines named by file are shown alone; a --from folder shows all of its pipelines.

@@ -56,7 +56,7 @@ struct DoctorCommand: Command {
         let out = context.standardOutput
         out.line("smokerun doctor: \(shown)")
         let root = context.currentDirectory.path
-        let checks = await Doctor(probes: probes, options: options).check(
+        let checks = await Doctor(probes: probes, options: options, drivers: context.drivers).check(
             pipelineFile: url, shown: shown, environment: context.environment,
             currentDirectory: context.currentDirectory,
             displayPath: { $0.path.hasPrefix(root + "/") ? String($0.path.dropFirst(root.count + 1)) : $0.path },

@@ -59,7 +59,7 @@ struct HistoryCommand: Command {
 
     func run(in context: HostContext) async throws -> ExitCode {
         let folder = context.url(for: output)
-        let history = HistoryOpening.open(outputFolder: folder)
+        let history = HistoryOpening.open(outputFolder: folder, library: context.sqlite)
         if let test { return try showTest(test, history: history, folder: folder, in: context) }
         // The run list needs no test's result; the flake rates need those of the runs shown, and no older ones.
         let contents = try history.contents(pipeline: pipeline, since: since, last: count, perTest: flaky)

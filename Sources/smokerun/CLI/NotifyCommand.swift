@@ -122,7 +122,7 @@ struct NotifyCommand: Command {
         notifyContext.environment = loaded.environment
         guard let report else { return await flushOutbox(outputDirectory, resolved, notifier, notifyContext) }
 
-        let runHistory = HistoryOpening.open(outputFolder: outputDirectory)
+        let runHistory = HistoryOpening.open(outputFolder: outputDirectory, library: context.sqlite)
         let history = runHistory.notificationHistory(of: report)
         let key = resolved.pipeline ?? Notifier.key(of: report, projectRoot: resolved.projectRoot)
         let state = NotifyStateStore(outputDirectory: outputDirectory, pipeline: key).load()

@@ -59,7 +59,8 @@ struct ScheduleCommand: Command {
             loadPipelines: { pipelineFiles.load(with: loadChecked) },
             runPipeline: environment.runPipeline,
             lastRun: { pipeline in
-                HistoryOpening.open(outputFolder: outputDirectory(pipeline)).lastRunStart(pipeline: pipeline.name)
+                HistoryOpening.open(outputFolder: outputDirectory(pipeline), library: context.sqlite).lastRunStart(
+                    pipeline: pipeline.name)
             },
             lockFile: { pipeline in
                 RunLock.fileURL(outputDirectory: outputDirectory(pipeline), pipeline: pipeline.key)

@@ -65,7 +65,7 @@ import Testing
         let out = BufferOutput()
         let context = HostContext(
             standardOutput: out, standardError: BufferOutput(), environment: [:], currentDirectory: base)
-        let command = try CoverageCommand(arguments: [], openHistory: { _ in history }, terminalWidth: { nil })
+        let command = try CoverageCommand(arguments: [], openHistory: { _, _ in history }, terminalWidth: { nil })
         #expect(try await command.run(in: context) == .passed)
         #expect(out.text.contains("since 20261121T000000Z-aaaa (6.6%)"), "\(out.text)")
         #expect(out.text.contains("Trend (2 runs):"), "\(out.text)")

@@ -40,7 +40,7 @@ import Testing
                     URL(fileURLWithPath: "/toolchain/usr/bin/llvm-cov"),
                 ]
             },
-            build: { _, _, _ in "up to date (12 files and folders unchanged since smokerun's last build)" },
+            build: { _, _, _, _ in "up to date (12 files and folders unchanged since smokerun's last build)" },
             resolveSimulators: { _, _ in ["iPhone SE (3rd generation) iOS 17.5 0000-UDID"] },
             probeWritable: { _ in },
             findSchedule: { _, _, _ in ["a crontab line (crontab -l)"] },
@@ -121,7 +121,7 @@ import Testing
             throw Broken(
                 "cannot find 'swift' on PATH; install a Swift toolchain or set SMOKERUN_SWIFT to its swift binary")
         }
-        probes.build = { _, _, _ in
+        probes.build = { _, _, _, _ in
             Issue.record("built without swift")
             return ""
         }
@@ -216,7 +216,7 @@ import Testing
 
     @Test func aBrokenBuildShowsTheCompilerLines() async throws {
         var probes = Self.healthy()
-        probes.build = { _, _, _ in
+        probes.build = { _, _, _, _ in
             throw DoctorBuildError(
                 record: InfrastructureError(
                     message: "the build failed (exit status 1)",

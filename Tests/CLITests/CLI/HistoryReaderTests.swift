@@ -55,7 +55,7 @@ import Testing
     }
 
     @Test func aReadOnlyHistoryOfAnotherUserIsReadByEveryReaderAndNothingIsWritten() async throws {
-        guard case .success = SQLiteLibrary.shared else { return } // history.jsonl alone: nothing to open
+        guard case .success = SQLiteLibrary.load() else { return } // history.jsonl alone: nothing to open
         let folder = try TemporaryDirectory()
         defer {
             chmod(folder.url.appendingPathComponent("out").path, 0o755)
@@ -99,7 +99,7 @@ import Testing
     }
 
     @Test func aReaderInItsOwnFolderCannotWriteAndLeavesNoFileBehind() async throws {
-        guard case .success = SQLiteLibrary.shared else { return }
+        guard case .success = SQLiteLibrary.load() else { return }
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let out = folder.url.appendingPathComponent("out")
@@ -121,7 +121,7 @@ import Testing
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         let file = out.appendingPathComponent("history.sqlite")
         _ = FileManager.default.createFile(atPath: file.path, contents: nil)
-        let connection = try SQLiteConnection(path: file.path, readOnly: false, library: SQLiteLibrary.shared.get())
+        let connection = try SQLiteConnection(path: file.path, readOnly: false, library: SQLiteLibrary.load().get())
         try connection.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)")
         try connection.execute("PRAGMA application_id = \(applicationID)")
         return file
@@ -129,7 +129,7 @@ import Testing
 
     @Test(arguments: [0x4D2 as Int64, 0])
     func anotherApplicationsDatabaseIsRefusedAndLeftAsItIs(applicationID: Int64) async throws {
-        guard case .success = SQLiteLibrary.shared else { return }
+        guard case .success = SQLiteLibrary.load() else { return }
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let out = folder.url.appendingPathComponent("out")
@@ -146,7 +146,7 @@ import Testing
     }
 
     @Test func anOlderSmokerunDatabaseWithoutAnIDIsReadAndGetsOneWhenWritten() async throws {
-        guard case .success(let sqlite) = SQLiteLibrary.shared else { return }
+        guard case .success(let sqlite) = SQLiteLibrary.load() else { return }
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let out = folder.url.appendingPathComponent("out")
@@ -186,7 +186,7 @@ import Testing
             #expect(!text.contains("\u{1B}") && !text.contains("\u{07}"), "\(text.debugDescription)")
         }
         #expect(printed[0].contains(#"smoke\u{1B}]0;pwned\u{7}"#), "\(printed[0])")
-        if case .success = SQLiteLibrary.shared {
+        if case .success = SQLiteLibrary.load() {
             #expect(printed[2].contains(#"expected\u{1B}]52;c;cm0gLXJmIH4=\u{7} 1"#), "\(printed[2])")
         }
         #expect(printed[4].contains(#"for smoke\u{1B}]0;pwned\u{7} in"#), "\(printed[4])")

@@ -80,7 +80,7 @@ import Testing
         defer { folder.remove() }
         let output = try outputFolder(in: folder, sqlite: true)
         let file = OutputLayout(root: output).historyDatabase
-        let library = try SQLiteLibrary.shared.get()
+        let library = try SQLiteLibrary.load().get()
         do {
             let connection = try SQLiteConnection(path: file.path, readOnly: false, library: library)
             try connection.execute("ALTER TABLE tests DROP COLUMN display_name")

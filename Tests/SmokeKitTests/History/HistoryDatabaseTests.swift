@@ -131,7 +131,7 @@ import Testing
         defer { folder.remove() }
         let store = RunStore(outputDirectory: folder.url)
         try store.appendHistory(report("20261122T040000Z-0001", startedAt: 1_795_320_000))
-        let library = try SQLiteLibrary.shared.get()
+        let library = try SQLiteLibrary.load().get()
         let connection = try SQLiteConnection(
             path: OutputLayout(root: folder.url).historyDatabase.path, readOnly: false, library: library)
         try connection.execute("PRAGMA user_version = 99")
@@ -169,7 +169,7 @@ import Testing
         try store.appendHistory(report("20261122T040000Z-0002", startedAt: 1_000), pipelinePath: "/b/smoke.json")
         try store.appendHistory(report("20261122T040000Z-0003", startedAt: 90_000), pipelinePath: "/a/smoke.json")
         // Readers open it read-only: deleting is a writer's.
-        let database = try HistoryDatabase(writingIn: folder.url, library: try SQLiteLibrary.shared.get())
+        let database = try HistoryDatabase(writingIn: folder.url, library: try SQLiteLibrary.load().get())
         #expect(
             try database.deleteRuns(pipelinePath: "/a/smoke.json", startedBefore: Date(timeIntervalSince1970: 50_000))
                 == 1)

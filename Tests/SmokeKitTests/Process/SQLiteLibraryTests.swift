@@ -10,7 +10,7 @@ import Testing
     @Test func theSystemLibraryLoadsAndAnswersAQuery() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        _ = try SQLiteLibrary.shared.get()
+        _ = try SQLiteLibrary.load().get()
         let database = try XCResultDatabaseConnection(creatingAt: folder.url.appendingPathComponent("t.sqlite3"))
         try database.execute("CREATE TABLE t (a INTEGER, b TEXT, c REAL, d BLOB)")
         try database.execute(

@@ -41,7 +41,7 @@ import Testing
 
                 """, in: folder)
         let finisher = smokeRun.finisher
-        // The finisher opens the history with SQLiteLibrary.chosen(by: context.environment): the real one.
+        // The finisher opens the history with the context's SQLite, loaded from the real environment.
         #expect(finisher.context.environment == ["PATH": "/usr/bin:/bin"])
         #expect(finisher.notifyEnvironment?["SMOKERUN_WEBHOOK_URL"] == "https://hooks.example/secret")
         #expect(finisher.notifyEnvironment?["SMOKERUN_SQLITE_LIBRARY"] == nil)

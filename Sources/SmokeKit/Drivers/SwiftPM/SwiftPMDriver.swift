@@ -9,6 +9,12 @@ struct SwiftPMDriver: TestDriver {
     var doctorChecks: DriverDoctorChecks { DriverDoctorChecks(swiftToolchain: true) }
     var testBinaryPackage: SwiftPMSettings? { settings }
 
+    /// The driver of a `swiftpm` pipeline.
+    init?(pipeline: Pipeline) {
+        guard case .swiftpm(let settings) = pipeline.driver else { return nil }
+        self.settings = settings
+    }
+
     func run(in context: RunContext) -> DriverResult {
         SwiftPMTestRun(settings: settings, context: context).run()
     }
@@ -22,4 +28,20 @@ struct SwiftPMDriver: TestDriver {
     func coverageRoot(of pipeline: Pipeline, currentDirectory: URL) -> URL {
         pipeline.resolve(settings.packagePath, currentDirectory: currentDirectory)
     }
+
+    func culpritCandidate(packageFolder: URL, buildFolder: URL, tests: [String]) -> Driver {
+        var candidate = settings
+        candidate.packagePath = packageFolder.path
+        candidate.scratchPath = buildFolder.path
+        candidate.filter = tests.map { "^" + NSRegularExpression.escapedPattern(for: $0) + "$" }
+        candidate.skip = []
+        return .swiftpm(candidate)
+    }
+
+    func buildTests(in context: RunContext) throws {
+        _ = try SwiftPMTestRun(settings: settings, context: context).buildTests()
+    }
+
+    /// Never: `buildTests` said it first.
+    func stoppedAtBuild(_ error: InfrastructureError) -> Bool { false }
 }

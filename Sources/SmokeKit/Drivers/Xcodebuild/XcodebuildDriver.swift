@@ -6,13 +6,19 @@ import SmokeCore
 /// bundles' own summary counts (the console holds xcodebuild's retelling of every invocation).
 struct XcodebuildDriver: TestDriver {
     var settings: XcodebuildSettings
-    var makeReader: @Sendable (any CommandRunning, [String: String]) -> any ResultBundleReading
     var name: String { "xcodebuild" }
     var doctorChecks: DriverDoctorChecks { DriverDoctorChecks(needsMacOS: true, simulators: true) }
     var testBinaryPackage: SwiftPMSettings? { nil }
 
+    /// The driver of an `xcodebuild` pipeline.
+    init?(pipeline: Pipeline) {
+        guard case .xcodebuild(let settings) = pipeline.driver else { return nil }
+        self.settings = settings
+    }
+
     func run(in context: RunContext) -> DriverResult {
-        let reader = makeReader(context.runner, context.environment)
+        // Xcode's own xcresulttool, on every machine that runs xcodebuild (`parse --cross-check` adds the database's).
+        let reader = XCResultToolReader(runner: context.runner, environment: context.environment)
         let parts = DeviceRuns.run(context: context) { one, folder in
             var device = XcodebuildDeviceRun(settings: settings, context: one, reader: reader)
             device.deviceFolder = folder
@@ -38,4 +44,20 @@ struct XcodebuildDriver: TestDriver {
         }
         return pipeline.projectRoot(currentDirectory: currentDirectory)
     }
+
+    func culpritCandidate(packageFolder: URL, buildFolder: URL, tests: [String]) -> Driver {
+        var candidate = settings
+        candidate.packagePath = settings.packagePath.map { _ in packageFolder.path }
+        candidate.workspace = settings.workspace.map { packageFolder.appendingPathComponent($0).path }
+        candidate.project = settings.project.map { packageFolder.appendingPathComponent($0).path }
+        candidate.derivedDataPath = buildFolder.path
+        candidate.onlyTesting = tests
+        candidate.skipTesting = []
+        return .xcodebuild(candidate)
+    }
+
+    /// Nothing: xcodebuild builds as it runs.
+    func buildTests(in context: RunContext) throws {}
+
+    func stoppedAtBuild(_ error: InfrastructureError) -> Bool { error.message.contains("build") }
 }
