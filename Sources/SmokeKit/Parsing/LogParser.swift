@@ -76,9 +76,11 @@ package struct LogParser: Sendable {
             parsed.runFailures += summary.runFailures
             parsed.inputs.append(
                 InputRecord(
-                    path: file.path, format: summary.format.name, strippedPrefix: summary.strippedPrefix,
+                    path: AttachmentSourcePolicy.systemRealPath(file.path) ?? file.path, format: summary.format.name,
+                    strippedPrefix: summary.strippedPrefix,
                     unrecognizedLines: collector.unrecognizedLineCount - unrecognizedBefore,
-                    firstUnrecognizedLine: summary.firstUnrecognizedLine))
+                    firstUnrecognizedLine: summary.firstUnrecognizedLine, bytes: summary.byteCount,
+                    sha256: summary.sha256))
         }
         parsed.tests = collector.tests
         parsed.attachments = collector.attachments
@@ -91,6 +93,8 @@ package struct LogParser: Sendable {
         var format: any InputFormat
         var lineCount: Int
         var byteCount: Int
+        /// SHA-256 of the bytes read, hex.
+        var sha256: String
         /// The run destination a saved xcresulttool document lists.
         var device: ResolvedDevice? = nil
         /// Cut or unreadable records of this file.
@@ -152,7 +156,7 @@ package struct LogParser: Sendable {
             let lines = document.reduce(into: 0) { count, byte in if byte == 10 { count += 1 } }
             // A JUnit file's own total time is the run's duration (it has no clock of the run's start).
             return FileSummary(
-                format: format, lineCount: lines, byteCount: read.byteCount, device: parsed.device,
+                format: format, lineCount: lines, byteCount: read.byteCount, sha256: read.sha256, device: parsed.device,
                 frameworkCounts: parsed.counts, times: RecordedRunTimes(durationSeconds: parsed.durationSeconds))
         }
         sink.collector.finishListedFailures()
@@ -206,7 +210,8 @@ package struct LogParser: Sendable {
                 source: file.lastPathComponent, lastLine: read.splitter.lineCount,
                 lastLineText: Self.lastLineText(descriptor: descriptor, size: input.size), unfinished: unfinished)
         return FileSummary(
-            format: format, lineCount: read.splitter.lineCount, byteCount: read.byteCount, problems: problems,
+            format: format, lineCount: read.splitter.lineCount, byteCount: read.byteCount, sha256: read.sha256,
+            problems: problems,
             frameworkCounts: counts, strippedPrefix: interpreter.mostFrequentPrefix,
             firstUnrecognizedLine: sink.firstUnrecognizedLine, times: times, incomplete: incomplete,
             interruption: interruption,
