@@ -17,6 +17,8 @@ extension SavedOutput {
             parsed = try LogParser(retention: statusesOnly ? .statusesOnly : .full, formats: settings.inputFormats)
                 .parse(files: files)
         } catch {
+            // A message names the pipe given, not the copy it was parsed from.
+            let error = inputs.givenPaths.reduce(error) { $0.naming($1.value, for: $1.key.path) }
             guard case .failedBeforeTests(let path, let failure) = error else { throw error }
             return failedBeforeTests(
                 path: path, failure: failure, inputs: inputs, parsedAt: parsedAt, settings, context)

@@ -131,6 +131,25 @@ import Testing
         #expect(record.sha256 == (try Self.sha256sum(copy)))
     }
 
+    /// A message about a pipe names the path given, not the scratch copy it was parsed from.
+    @Test func aPipeWithoutTestsIsNamedAsGiven() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let pipe = Pipe()
+        pipe.fileHandleForWriting.write(Data("Resolving Package Graph\nhello\n".utf8))
+        try pipe.fileHandleForWriting.close()
+        defer { try? pipe.fileHandleForReading.close() }
+        let given = "/dev/fd/\(pipe.fileHandleForReading.fileDescriptor)"
+        let standardError = BufferOutput()
+        let context = HostContext(
+            standardOutput: BufferOutput(), standardError: standardError, environment: [:],
+            currentDirectory: folder.url)
+        let code = await CommandLineTool.run(arguments: ["parse", given, "--output", "out"], context: context)
+        #expect(code == .invalidInput)
+        #expect(standardError.text.contains("\(given): contains no test output"))
+        #expect(!standardError.text.contains("smokerun-input-"))
+    }
+
     @Test func keepInputRefusesSeveralInputsAndBundles() {
         #expect(throws: UsageError.self) { try ParseCommand(arguments: ["a.log", "b.log", "--keep-input"]) }
         #expect(throws: UsageError.self) { try ParseCommand(arguments: ["run.xcresult", "--keep-input"]) }
