@@ -1,13 +1,14 @@
 /// How `parse` (or a run's live parsing) read one input: which format, which line prefix it
 /// stripped (a CI job's timestamps), and how many lines it did not understand. Shown in every report
-/// so an unusual input is visible, not only on stderr.
+/// so an unusual input is visible, not only on stderr. A parsed file is named by its real path, size and SHA-256
+/// instead of being copied into the run folder (`--keep-input` copies it as console.log).
 package struct InputRecord: Codable, Sendable, Equatable {
     private enum CodingKeys: String, CodingKey {
-        case path, format, strippedPrefix, unrecognizedLines, firstUnrecognizedLine
+        case path, format, strippedPrefix, unrecognizedLines, firstUnrecognizedLine, bytes, sha256
     }
 
-    /// The input's path as given (a file, a bundle), or `console.log` for a run.
-    var path: String
+    /// The input's absolute path, links resolved (a file, a bundle), or `console.log` for a run.
+    package var path: String
     /// `console`, `eventStream`, `junit`, … as its `InputFormat` names it (`InputFormat.name`).
     var format: String
     /// The kind of per-line prefix removed before parsing (e.g. `github-actions-timestamp`), if any.
@@ -15,16 +16,22 @@ package struct InputRecord: Codable, Sendable, Equatable {
     var unrecognizedLines: Int
     /// 1-based line number of the first line not understood.
     var firstUnrecognizedLine: Int?
+    /// The bytes read, for an input `parse` read as a stream of bytes (nil for a run's own console.log and a bundle).
+    package var bytes: Int?
+    /// SHA-256 of those bytes, lowercase hex, computed as they were read: which file this was, wherever it is now.
+    package var sha256: String?
 
     package init(
         path: String, format: String, strippedPrefix: String? = nil, unrecognizedLines: Int = 0,
-        firstUnrecognizedLine: Int? = nil
+        firstUnrecognizedLine: Int? = nil, bytes: Int? = nil, sha256: String? = nil
     ) {
         self.path = path
         self.format = format
         self.strippedPrefix = strippedPrefix
         self.unrecognizedLines = unrecognizedLines
         self.firstUnrecognizedLine = firstUnrecognizedLine
+        self.bytes = bytes
+        self.sha256 = sha256
     }
 
     /// Every key always present (`null` when unknown), as everywhere in report.json.
@@ -33,7 +40,7 @@ package struct InputRecord: Codable, Sendable, Equatable {
             CodingKeys.self,
             [
                 .path: path, .format: format, .strippedPrefix: strippedPrefix, .unrecognizedLines: unrecognizedLines,
-                .firstUnrecognizedLine: firstUnrecognizedLine,
+                .firstUnrecognizedLine: firstUnrecognizedLine, .bytes: bytes, .sha256: sha256,
             ])
     }
 }

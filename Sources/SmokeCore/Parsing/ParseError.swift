@@ -24,6 +24,20 @@ package enum ParseError: LocalizedError, DomainError, Equatable {
         return .invalidInput
     }
 
+    /// The same error naming `given` where it named `read`: a pipe is parsed from the copy it was saved to, and a
+    /// message names what the user passed.
+    package func naming(_ given: String, for read: String) -> ParseError {
+        func name(_ path: String) -> String { path == read ? given : path }
+        switch self {
+        case .unreadable(let path, let reason): return .unreadable(path: name(path), reason: reason)
+        case .noTestOutput(let path, let said): return .noTestOutput(path: name(path), said: said)
+        case .binary(let path): return .binary(path: name(path))
+        case .resultDocument(let path, let reason): return .resultDocument(path: name(path), reason: reason)
+        case .failedBeforeTests(let path, let failure): return .failedBeforeTests(path: name(path), failure: failure)
+        case .formattedLog(let path, let line, let text): return .formattedLog(path: name(path), line: line, text: text)
+        }
+    }
+
     package var errorDescription: String? {
         switch self {
         case .unreadable(let path, let reason):

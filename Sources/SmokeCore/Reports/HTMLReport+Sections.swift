@@ -200,12 +200,23 @@ extension HTMLReport {
         return html + "</tbody>\n</table></section>\n"
     }
 
-    /// Where the full output lives: `console.log` beside the page.
-    static func console(_ report: RunReport) -> String {
+    /// Where the full output lives: `console.log` beside the page, or the parsed input it was read from, which the
+    /// run folder holds no copy of (`InputReference`).
+    static func console(_ report: RunReport, inputPresence: [String: InputReference.Presence] = [:]) -> String {
         var html = "<section id=\"console\"><h2>Console log</h2>\n<p>"
+        let referenced = InputReference.referenced(report)
         if report.artifacts.contains(RunDirectory.consoleLogName) {
             let name = RunDirectory.consoleLogName
             html += "<a href=\"\(name)\">\(name)</a> holds everything the test processes printed, unaltered."
+        } else if !referenced.isEmpty {
+            html += referenced.map { input in
+                let presence = inputPresence[input.path] ?? .present
+                let name = "<code>\(h(input.path))</code>"
+                let link = presence == .present ? InputReference.fileURL(input.path) : nil
+                let shown = link.map { "<a href=\"\(h($0))\">\(name)</a>" } ?? name
+                return "Read from \(shown) (\(h(InputReference.fingerprint(input)))). "
+                    + h(InputReference.state(presence))
+            }.joined(separator: "</p>\n<p>")
         } else {
             html += "This run kept no console log."
         }

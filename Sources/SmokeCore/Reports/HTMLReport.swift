@@ -17,7 +17,10 @@ package struct HTMLReport: ReportWriter {
     package init() {}
 
     package func write(_ report: RunReport, context: ReportContext, to sink: inout ReportSink) {
-        sink.append(Self.render(report, sources: context.sources, attachmentContent: context.attachmentContent))
+        sink.append(
+            Self.render(
+                report, sources: context.sources, attachmentContent: context.attachmentContent,
+                inputPresence: context.inputPresence))
     }
 
     /// Passed tests listed by name in the table; above this, the suites table counts them.
@@ -36,8 +39,10 @@ package struct HTMLReport: ReportWriter {
     ///   - attachmentContent: the bytes of a stored attachment, or nil when unreadable; asked only for
     ///     images and text small enough to embed.
     ///   - sources: how source paths are shown and linked.
+    ///   - inputPresence: what stands now at each input the page points at instead of a copy.
     package static func render(
-        _ report: RunReport, sources: SourceLinks = SourceLinks(), attachmentContent: (AttachmentRecord) -> Data?
+        _ report: RunReport, sources: SourceLinks = SourceLinks(), attachmentContent: (AttachmentRecord) -> Data?,
+        inputPresence: [String: InputReference.Presence] = [:]
     ) -> String {
         withoutActuallyEscaping(attachmentContent) { content in
             var attachments = HTMLAttachment(content: content)
@@ -61,7 +66,7 @@ package struct HTMLReport: ReportWriter {
             if ranTests { body += suites(report.tests) + table(numbered, failureCards: cardCount) }
             body += otherAttachments(report.tests, attachments: &attachments)
             if let coverage = report.coverage { body += self.coverage(coverage) }
-            body += console(report)
+            body += console(report, inputPresence: inputPresence)
             let title = "\(report.pipeline) \(report.status.rawValue) — \(report.runID)"
             return """
                 <!DOCTYPE html>

@@ -8,7 +8,7 @@ package struct MarkdownReport: ReportWriter {
     package init() {}
 
     package func write(_ report: RunReport, context: ReportContext, to sink: inout ReportSink) {
-        sink.append(Self.render(report, sources: context.sources))
+        sink.append(Self.render(report, sources: context.sources, inputPresence: context.inputPresence))
     }
 
     /// Failures listed before "…and N more", so a comment stays under GitHub's size limit.
@@ -18,8 +18,13 @@ package struct MarkdownReport: ReportWriter {
 
     /// - Parameter sources: the project root, so failure locations are project-relative as in the Slack message,
     ///   never the build machine's absolute paths.
-    package static func render(_ report: RunReport, sources: SourceLinks = SourceLinks()) -> String {
+    /// - Parameter inputPresence: what stands now at each input the summary names instead of a copy.
+    package static func render(
+        _ report: RunReport, sources: SourceLinks = SourceLinks(),
+        inputPresence: [String: InputReference.Presence] = [:]
+    ) -> String {
         var sections = [header(report)]
+        if let inputs = inputLines(report, inputPresence: inputPresence) { sections.append(inputs) }
         if let notices = notices(report) { sections.append(notices) }
         sections.append(totalsTable(report.totals))
         let devices = DeviceGroups.totals(report.tests)
@@ -85,6 +90,20 @@ package struct MarkdownReport: ReportWriter {
             lines.append("**Order** \(report.ordering.mode.rawValue)")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// "**Input** `/ci/build.log` (209.7 MB, sha256 …). smokerun kept no copy of it …": where a parsed run's output
+    /// is, since the run folder holds no copy of it.
+    private static func inputLines(
+        _ report: RunReport, inputPresence: [String: InputReference.Presence]
+    ) -> String? {
+        let lines = InputReference.referenced(report).map { input in
+            """
+            **Input** \(MarkdownText.code(input.path)) (\(MarkdownText.escape(InputReference.fingerprint(input)))). \
+            \(MarkdownText.escape(InputReference.state(inputPresence[input.path] ?? .present)))
+            """
+        }
+        return lines.isEmpty ? nil : lines.joined(separator: "\n\n")
     }
 
     /// A disagreement with the frameworks' own totals, and how the inputs were read.

@@ -28,13 +28,18 @@ package struct ReportContext: Sendable {
     package var sources: SourceLinks
     /// The bytes of an attachment inside the run folder, for a page that shows it inline; nil when unreadable.
     package var attachmentContent: @Sendable (AttachmentRecord) -> Data?
+    /// What stands now at the path of each input the reports point at instead of a copy
+    /// (`InputReference.referenced`), by path; an input not listed is taken as present.
+    package var inputPresence: [String: InputReference.Presence]
 
     package init(
         sources: SourceLinks = SourceLinks(),
-        attachmentContent: @escaping @Sendable (AttachmentRecord) -> Data? = { _ in nil }
+        attachmentContent: @escaping @Sendable (AttachmentRecord) -> Data? = { _ in nil },
+        inputPresence: [String: InputReference.Presence] = [:]
     ) {
         self.sources = sources
         self.attachmentContent = attachmentContent
+        self.inputPresence = inputPresence
     }
 }
 

@@ -1,63 +1,114 @@
-/// SHA-256 (FIPS 180-4) of a byte sequence, as lowercase hex. Written here because Linux has no
-/// CryptoKit and smokerun takes no packages; only used to fingerprint pipeline files, so simple
-/// beats fast.
-package enum SHA256 {
+/// SHA-256 (FIPS 180-4), fed a piece at a time, as lowercase hex. Written here because Linux has no CryptoKit and
+/// smokerun takes no packages. It fingerprints pipeline files, and every input `parse` reads as it streams by
+/// (`InputRecord.sha256`), so a block is compressed straight from the caller's buffer, without copying it.
+package struct SHA256: Sendable {
+    private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
+        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
+    )
+    /// The bytes of a block not yet complete (fewer than 64).
+    private var pending: [UInt8] = []
+    private var byteCount: UInt64 = 0
+
+    package init() {}
+
+    /// The hex digest of `bytes`, all at once.
     package static func hex<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
-        digest(bytes).map { byte in
-            let text = String(byte, radix: 16)
-            return byte < 16 ? "0" + text : text
-        }.joined()
+        var hasher = SHA256()
+        hasher.update(Array(bytes))
+        return hasher.finishHex()
     }
 
-    /// The 32-byte digest.
-    static func digest<Bytes: Collection>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
-        var state = initialState
+    package mutating func update(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { update($0) }
+    }
+
+    /// Adds `bytes` to what is hashed.
+    package mutating func update(_ bytes: UnsafeRawBufferPointer) {
+        guard !bytes.isEmpty else { return }
+        byteCount &+= UInt64(bytes.count)
+        var rest = bytes
+        if !pending.isEmpty {
+            let taken = min(64 - pending.count, rest.count)
+            pending += rest.prefix(taken)
+            rest = UnsafeRawBufferPointer(rebasing: rest.dropFirst(taken))
+            guard pending.count == 64 else { return }
+            pending.withUnsafeBytes { compress(blocks: $0) }
+            pending.removeAll(keepingCapacity: true)
+        }
+        let whole = rest.count - rest.count % 64
+        if whole > 0 { compress(blocks: UnsafeRawBufferPointer(rebasing: rest.prefix(whole))) }
+        pending += rest.dropFirst(whole)
+    }
+
+    /// The 32-byte digest of everything added; the hasher is spent.
+    package mutating func finish() -> [UInt8] {
         // Padding: 0x80, zeros up to 56 mod 64, then the length in bits, big-endian.
-        var message = Array(bytes)
-        let bitLength = UInt64(message.count) &* 8
-        message.append(0x80)
-        while message.count % 64 != 56 { message.append(0) }
+        let bitLength = byteCount &* 8
+        var tail = pending
+        tail.append(0x80)
+        while tail.count % 64 != 56 { tail.append(0) }
         for shift in stride(from: 56, through: 0, by: -8) {
-            message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+            tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
         }
-        var words = [UInt32](repeating: 0, count: 64)
-        for blockStart in stride(from: 0, to: message.count, by: 64) {
-            for index in 0..<16 {
-                let offset = blockStart + index * 4
-                words[index] =
-                    UInt32(message[offset]) << 24 | UInt32(message[offset + 1]) << 16
-                    | UInt32(message[offset + 2]) << 8 | UInt32(message[offset + 3])
-            }
-            for index in 16..<64 {
-                let s0 = rotate(words[index - 15], 7) ^ rotate(words[index - 15], 18) ^ (words[index - 15] >> 3)
-                let s1 = rotate(words[index - 2], 17) ^ rotate(words[index - 2], 19) ^ (words[index - 2] >> 10)
-                words[index] = words[index - 16] &+ s0 &+ words[index - 7] &+ s1
-            }
-            var (a, b, c, d, e, f, g, h) = (
-                state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7]
-            )
-            for index in 0..<64 {
-                let sum1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
-                let choice = (e & f) ^ (~e & g)
-                let temp1 = h &+ sum1 &+ choice &+ roundConstants[index] &+ words[index]
-                let sum0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
-                let majority = (a & b) ^ (a & c) ^ (b & c)
-                let temp2 = sum0 &+ majority
-                (h, g, f, e, d, c, b, a) = (g, f, e, d &+ temp1, c, b, a, temp1 &+ temp2)
-            }
-            for (index, value) in [a, b, c, d, e, f, g, h].enumerated() { state[index] = state[index] &+ value }
+        tail.withUnsafeBytes { compress(blocks: $0) }
+        pending = []
+        let words = [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7]
+        return words.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - $0 * 8)) } }
+    }
+
+    /// `finish()` as lowercase hex.
+    package mutating func finishHex() -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(64)
+        for byte in finish() {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0f)])
         }
-        return state.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - $0 * 8)) } }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Compresses every 64-byte block of `blocks` (whose count is a multiple of 64) into the state.
+    private mutating func compress(blocks: UnsafeRawBufferPointer) {
+        var current = state
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { words in
+            Self.roundConstants.withUnsafeBufferPointer { constants in
+                var offset = 0
+                while offset < blocks.count {
+                    for index in 0..<16 {
+                        words[index] = UInt32(
+                            bigEndian: blocks.loadUnaligned(fromByteOffset: offset &+ index &* 4, as: UInt32.self))
+                    }
+                    for index in 16..<64 {
+                        let w15 = words[index &- 15]
+                        let w2 = words[index &- 2]
+                        let s0 = Self.rotate(w15, 7) ^ Self.rotate(w15, 18) ^ (w15 >> 3)
+                        let s1 = Self.rotate(w2, 17) ^ Self.rotate(w2, 19) ^ (w2 >> 10)
+                        words[index] = words[index &- 16] &+ s0 &+ words[index &- 7] &+ s1
+                    }
+                    var (a, b, c, d, e, f, g, h) = current
+                    for index in 0..<64 {
+                        let sum1 = Self.rotate(e, 6) ^ Self.rotate(e, 11) ^ Self.rotate(e, 25)
+                        let choice = (e & f) ^ (~e & g)
+                        let temp1 = h &+ sum1 &+ choice &+ constants[index] &+ words[index]
+                        let sum0 = Self.rotate(a, 2) ^ Self.rotate(a, 13) ^ Self.rotate(a, 22)
+                        let majority = (a & b) ^ (a & c) ^ (b & c)
+                        (h, g, f, e, d, c, b, a) = (g, f, e, d &+ temp1, c, b, a, temp1 &+ majority &+ sum0)
+                    }
+                    current = (
+                        current.0 &+ a, current.1 &+ b, current.2 &+ c, current.3 &+ d, current.4 &+ e,
+                        current.5 &+ f, current.6 &+ g, current.7 &+ h
+                    )
+                    offset &+= 64
+                }
+            }
+        }
+        state = current
     }
 
     private static func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {
         (value >> count) | (value << (32 - count))
     }
-
-    /// The first 32 bits of the fractional parts of the square roots of the first 8 primes.
-    private static let initialState: [UInt32] = [
-        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
-    ]
 
     /// The first 32 bits of the fractional parts of the cube roots of the first 64 primes.
     private static let roundConstants: [UInt32] = [

@@ -31,6 +31,8 @@ extension LogParser {
         var splitter: LineSplitter
         var byteCount: Int
         var document: Data?
+        /// SHA-256 of every byte read, hex (`InputRecord.sha256`).
+        var sha256: String
     }
 
     /// Reads `input` chunk by chunk (never the whole file), detects its format, and hands every line's events
@@ -44,9 +46,12 @@ extension LogParser {
         var byteCount = 0
         var document: Data?
         var format: (any InputFormat)?
+        // Hashed as it goes by: the input is named by its hash, not copied (`InputRecord`).
+        var hasher = SHA256()
         let chunks = ChunkReader(descriptor: input.descriptor, chunkSize: Self.chunkSize)
         try chunks.forEachChunk { (chunk) throws(ParseError) in
             let count = chunk.count
+            hasher.update(chunk)
             if format == nil {
                 let head = chunk.bindMemory(to: UInt8.self)
                 let sample = UnsafeBufferPointer(rebasing: head.prefix(Self.sampleSize))
@@ -80,7 +85,8 @@ extension LogParser {
             interpreter.finish(into: &sink)
         }
         return FileRead(
-            interpreter: interpreter, format: format, splitter: splitter, byteCount: byteCount, document: document)
+            interpreter: interpreter, format: format, splitter: splitter, byteCount: byteCount, document: document,
+            sha256: hasher.finishHex())
     }
 
     /// `readLines` on a thread of its own, its events handed over in `EventBatch`es (a few, used again and again)

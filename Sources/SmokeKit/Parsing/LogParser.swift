@@ -77,9 +77,11 @@ package struct LogParser: Sendable {
             if summary.isDocumentWithoutTotals { parsed.documentsWithoutTotals.append(file.lastPathComponent) }
             parsed.inputs.append(
                 InputRecord(
-                    path: file.path, format: summary.format.name, strippedPrefix: summary.strippedPrefix,
+                    path: AttachmentSourcePolicy.systemRealPath(file.path) ?? file.path, format: summary.format.name,
+                    strippedPrefix: summary.strippedPrefix,
                     unrecognizedLines: collector.unrecognizedLineCount - unrecognizedBefore,
-                    firstUnrecognizedLine: summary.firstUnrecognizedLine))
+                    firstUnrecognizedLine: summary.firstUnrecognizedLine, bytes: summary.byteCount,
+                    sha256: summary.sha256))
         }
         parsed.tests = collector.tests
         parsed.attachments = collector.attachments
@@ -92,6 +94,8 @@ package struct LogParser: Sendable {
         var format: any InputFormat
         var lineCount: Int
         var byteCount: Int
+        /// SHA-256 of the bytes read, hex.
+        var sha256: String
         /// The run destination a saved xcresulttool document lists.
         var device: ResolvedDevice? = nil
         /// Cut or unreadable records of this file.
@@ -156,7 +160,7 @@ package struct LogParser: Sendable {
             let lines = document.reduce(into: 0) { count, byte in if byte == 10 { count += 1 } }
             // A JUnit file's own total time is the run's duration (it has no clock of the run's start).
             return FileSummary(
-                format: format, lineCount: lines, byteCount: read.byteCount, device: parsed.device,
+                format: format, lineCount: lines, byteCount: read.byteCount, sha256: read.sha256, device: parsed.device,
                 frameworkCounts: parsed.counts, times: RecordedRunTimes(durationSeconds: parsed.durationSeconds),
                 isDocumentWithoutTotals: parsed.counts.isEmpty)
         }
@@ -225,7 +229,8 @@ package struct LogParser: Sendable {
         let streamWithoutTotals =
             readsEventStream && !counts.contains { $0.framework == TestFramework.swiftTesting.rawValue }
         return FileSummary(
-            format: format, lineCount: read.splitter.lineCount, byteCount: read.byteCount, problems: problems,
+            format: format, lineCount: read.splitter.lineCount, byteCount: read.byteCount, sha256: read.sha256,
+            problems: problems,
             frameworkCounts: counts, strippedPrefix: interpreter.mostFrequentPrefix,
             firstUnrecognizedLine: sink.firstUnrecognizedLine, times: times, incomplete: incomplete,
             interruption: interruption,

@@ -5,7 +5,8 @@ extension SavedOutput {
     /// Logs, event streams and JUnit XML, in the order given. A summary of an input over
     /// `summaryKeepsEverythingUpToBytes` keeps statuses only (why: Documentation/Performance.md); a smaller one reads
     /// as a run does, and reconciles and exits alike.
-    static func readLogs(_ files: [URL], settings: Settings, context: HostContext) throws -> Reading {
+    static func readLogs(_ inputs: ParseInputs, settings: Settings, context: HostContext) throws -> Reading {
+        let files = inputs.files
         let parsedAt = context.clock.now
         let bytes = files.reduce(0) {
             $0 + ((try? FileManager.default.attributesOfItem(atPath: $1.path)[.size] as? Int) ?? 0)
@@ -16,8 +17,11 @@ extension SavedOutput {
             parsed = try LogParser(retention: statusesOnly ? .statusesOnly : .full, formats: settings.inputFormats)
                 .parse(files: files)
         } catch {
+            // A message names the pipe given, not the copy it was parsed from.
+            let error = inputs.givenPaths.reduce(error) { $0.naming($1.value, for: $1.key.path) }
             guard case .failedBeforeTests(let path, let failure) = error else { throw error }
-            return failedBeforeTests(path: path, failure: failure, files: files, parsedAt: parsedAt, settings, context)
+            return failedBeforeTests(
+                path: path, failure: failure, inputs: inputs, parsedAt: parsedAt, settings, context)
         }
         for problem in parsed.problems { context.standardError.line("warning: \(problem)") }
         let mb = Double(parsed.byteCount) / 1_000_000
@@ -48,7 +52,12 @@ extension SavedOutput {
             tests, settings: settings, device: parsed.device, toolchain: nil, notes: parsed.problems,
             startedAt: times.startedAt, finishedAt: times.finishedAt, parsedAt: parsedAt)
         report.durationSeconds = times.durationSeconds
-        report.inputs = parsed.inputs
+        report.inputs = parsed.inputs.enumerated().map { index, input in
+            var input = input
+            if let given = inputs.givenPaths[files[index]] { input.path = given }
+            return input
+        }
+        report.errors += inputs.notes.map { InfrastructureError(message: $0, severity: .note) }
         report.incomplete = parsed.incomplete
         // An input that ends early concludes nothing, even when no test was running at its end; one that says the run
         // was stopped is interrupted.
@@ -68,7 +77,7 @@ extension SavedOutput {
         reading.attachments = parsed.attachments
         reading.allowedFolders =
             settings.attachmentsFrom.map { [context.url(for: $0)] } ?? files.map { $0.deletingLastPathComponent() }
-        reading.consoleLog = files.count == 1 ? files[0] : nil
+        reading.consoleLog = inputs.kept
         return reading
     }
 
@@ -76,22 +85,25 @@ extension SavedOutput {
     /// its status `error` and its one error naming the failure (junit.xml holds it as one `<error>`, as `run` writes a
     /// failed build), so a CI step that uploads junit.xml has it whatever happened. Exits 3.
     private static func failedBeforeTests(
-        path: String, failure: FailureBeforeTests, files: [URL], parsedAt: Date, _ settings: Settings,
+        path: String, failure: FailureBeforeTests, inputs: ParseInputs, parsedAt: Date, _ settings: Settings,
         _ context: HostContext
     ) -> Reading {
         context.standardError.line("smokerun parse: \(path): \(failure.summary). \(failure.advice).")
         var report = Self.report(
             [], settings: settings, device: nil, toolchain: nil, notes: [], startedAt: parsedAt, finishedAt: parsedAt,
             parsedAt: parsedAt)
-        report.inputs = files.map {
-            InputRecord(
-                path: $0.path, format: ConsoleFormat().name, strippedPrefix: nil, unrecognizedLines: 0,
-                firstUnrecognizedLine: nil)
+        // The parse stopped at this input: each is read once more for its size and hash (a failed build's log is
+        // short).
+        report.inputs = inputs.files.map { file in
+            let fingerprint = InputFingerprint.of(file)
+            return InputRecord(
+                path: inputs.givenPaths[file] ?? AttachmentSourcePolicy.systemRealPath(file.path) ?? file.path,
+                format: ConsoleFormat().name, bytes: fingerprint?.bytes, sha256: fingerprint?.sha256)
         }
         report.errors = [InfrastructureError(message: failure.summary, details: failure.errorLines)]
         report.status = .error
         var reading = said(report, settings: settings, context: context)
-        reading.consoleLog = files.count == 1 ? files[0] : nil
+        reading.consoleLog = inputs.kept
         return reading
     }
 

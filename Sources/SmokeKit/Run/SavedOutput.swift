@@ -18,6 +18,8 @@ package struct SavedOutput: RunSource {
         package var attachmentsFrom: String?
         /// The formats an input is recognised as.
         package var inputFormats = InputFormatRegistry.standard
+        /// Copy the one input into the run folder as console.log (`--keep-input`); a pipe is copied anyway.
+        package var keepInput = false
 
         package init() {}
     }
@@ -31,7 +33,7 @@ package struct SavedOutput: RunSource {
         var attachments: [RawAttachment] = []
         var allowedFolders: [URL] = []
         var failureTimes: [String: Date] = [:]
-        /// The one log, copied in as console.log.
+        /// The one input copied in as console.log (`ParseInputs.kept`); nil: the reports point at the input instead.
         var consoleLog: URL?
         /// Where a bundle's two readings differ (`--cross-check`).
         var differences: [String] = []
@@ -39,7 +41,7 @@ package struct SavedOutput: RunSource {
 
     package let finisher: RunFinisher
     let reading: Reading
-    /// A bundle's exported attachments, until the run is written.
+    /// A bundle's exported attachments, or the saved bytes of a pipe, until the run is written.
     let scratch: URL?
     private var byteLimit = AttachmentSourcePolicy.defaultByteLimit
     private var budgetTotal = AttachmentBudget.defaultTotal
@@ -57,8 +59,15 @@ package struct SavedOutput: RunSource {
         guard let bundle = inputs.first,
             Self.isBundle(bundle.path) || (inputs.count == 1 && PathKind.of(bundle) == .folder)
         else {
-            scratch = nil
-            reading = try Self.readLogs(inputs, settings: settings, context: context)
+            let files = try ParseInputs.prepare(
+                inputs, keepInput: settings.keepInput, savesPipes: !settings.summaryOnly)
+            scratch = files.scratch
+            do {
+                reading = try Self.readLogs(files, settings: settings, context: context)
+            } catch {
+                files.removeScratch()
+                throw error
+            }
             return
         }
         let scratch = FileManager.default.temporaryDirectory

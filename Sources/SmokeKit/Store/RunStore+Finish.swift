@@ -47,8 +47,10 @@ extension RunStore {
         POSIXFile.remove(OutputLayout.unlistedMarker(inRun: folder.url))
         try updateLatest(runID: report.runID)
         if formats.contains(.markdown), let summaryPath = environment["GITHUB_STEP_SUMMARY"], !summaryPath.isEmpty {
+            let summary = MarkdownReport.render(
+                report, sources: sources, inputPresence: Self.inputPresence(of: report))
             try POSIXFile.appendLine(
-                Data((MarkdownReport.render(report, sources: sources) + "\n").utf8),
+                Data((summary + "\n").utf8),
                 to: URL(fileURLWithPath: summaryPath),
                 writer: writer,
                 followLinks: true)

@@ -116,7 +116,9 @@ package struct RunStore: Sendable {
         _ report: RunReport, in folder: RunDirectory, formats: [ReportFormat], sources: SourceLinks = SourceLinks(),
         alongside: [@Sendable () throws -> Void] = []
     ) throws {
-        let context = ReportContext(sources: sources, attachmentContent: { Self.content(of: $0, in: folder.url) })
+        let context = ReportContext(
+            sources: sources, attachmentContent: { Self.content(of: $0, in: folder.url) },
+            inputPresence: Self.inputPresence(of: report))
         try SerialReportWriting.chosen(forTests: report.tests.count).write(
             report, with: formats.compactMap(registry.writer(for:)), in: folder, context: context, writer: writer,
             work: alongside)
@@ -162,6 +164,23 @@ package struct RunStore: Sendable {
             paths.insert("\(RunDirectory.attachmentsFolderName)/\(name)")
         }
         return paths.sorted()
+    }
+
+    /// What stands now at each input the reports point at instead of a copy: a file of the size read, another
+    /// size, or nothing. Only looked at, never opened: the file is the user's.
+    static func inputPresence(of report: RunReport) -> [String: InputReference.Presence] {
+        var presence: [String: InputReference.Presence] = [:]
+        for input in InputReference.referenced(report) {
+            var info = stat()
+            if stat(input.path, &info) != 0 {
+                presence[input.path] = .missing
+            } else if let bytes = input.bytes, Int(info.st_size) != bytes || (info.st_mode & S_IFMT) != S_IFREG {
+                presence[input.path] = .changed(bytes: Int(info.st_size))
+            } else {
+                presence[input.path] = .present
+            }
+        }
+        return presence
     }
 
     /// Bytes of an attachment for the HTML page: only what the page shows (`HTMLAttachment.bytesNeeded`), read

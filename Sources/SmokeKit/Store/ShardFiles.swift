@@ -56,7 +56,8 @@ package enum ShardFiles {
         return (result, notes)
     }
 
-    /// `console.log`: each shard's log in turn, under a line naming the shard.
+    /// `console.log`: each shard's log in turn, under a line naming the shard; for a parsed run that kept no copy of
+    /// its input, a line naming the input (path, size, SHA-256) instead.
     package static func joinConsoleLogs(
         _ shards: [(report: RunReport, directory: URL)], into runDirectory: URL,
         byteLimit: Int = AttachmentSourcePolicy.defaultByteLimit
@@ -70,6 +71,10 @@ package enum ShardFiles {
             if let log = try? policy.read(shard.directory.appendingPathComponent(RunDirectory.consoleLogName)).data {
                 joined.append(log)
                 if log.last != UInt8(ascii: "\n") { joined.append(UInt8(ascii: "\n")) }
+            }
+            for input in InputReference.referenced(shard.report) {
+                let fingerprint = InputReference.fingerprint(input)
+                joined.append(Data("(not copied: parsed from \(input.path), \(fingerprint))\n".utf8))
             }
         }
         try AtomicFile.write(joined, to: runDirectory.appendingPathComponent(RunDirectory.consoleLogName))

@@ -7,7 +7,7 @@ struct ParseCommand: Command {
     static let name = "parse"
     static let summary = "turn saved test output (logs, event streams, JUnit XML, .xcresult) into smokerun's reports"
     static let help = """
-        Usage: smokerun parse INPUT… [--output DIR] [--name NAME] [--format LIST] [--attachments-from DIR] [--summary-only] [--strict]
+        Usage: smokerun parse INPUT… [--output DIR] [--name NAME] [--format LIST] [--attachments-from DIR] [--keep-input] [--summary-only] [--strict]
                smokerun parse BUNDLE.xcresult [--cross-check] [--output DIR] [--name NAME] [--format LIST]
 
         Reads saved `swift test` / xcodebuild console logs and Swift Testing event streams
@@ -19,6 +19,10 @@ struct ParseCommand: Command {
         the error in report.json and junit.xml, and exits 3. A log formatted by xcpretty or xcbeautify
         is refused: pass the raw output (`xcodebuild test … | tee raw.log | xcbeautify`).
 
+        The run directory holds no copy of an input file: report.json (`inputs`), summary.md and
+        index.html name it by its path, size and SHA-256. A pipe or standard input (`-`) is read
+        once, so its bytes are kept as console.log.
+
         An Xcode 16+ bundle is read from its own database.sqlite3, on any platform, without Xcode
         (attachment payloads need the `zstd` program); an older bundle needs Xcode's xcresulttool.
 
@@ -29,6 +33,7 @@ struct ParseCommand: Command {
                             an event stream's attachments named by path are copied only from
                             inside DIR (default: the folder of each input); a path outside it,
                             or a symlink that leads out of it, is listed as an error instead
+          --keep-input      copy the one input into the run directory as console.log
           --summary-only    print the totals, write nothing
           --strict          exit 3 when smokerun's counts disagree with the frameworks' own totals
                             (`Executed N tests, with M failures`, `Test run with N tests`)
@@ -53,7 +58,7 @@ struct ParseCommand: Command {
     init(arguments: [String]) throws(UsageError) {
         let parsed = try Arguments(
             arguments, options: ["output", "name", "format", "attachments-from"],
-            flags: ["summary-only", "cross-check", "strict"])
+            flags: ["summary-only", "cross-check", "strict", "keep-input"])
         inputs = parsed.positionals
         guard !inputs.isEmpty else {
             throw UsageError("parse needs at least one input file (a log, an event stream or an .xcresult bundle)")
@@ -65,6 +70,7 @@ struct ParseCommand: Command {
         settings.attachmentsFrom = parsed.value("attachments-from")
         if settings.attachmentsFrom?.isEmpty == true { throw UsageError("--attachments-from needs a folder") }
         settings.strict = parsed.flag("strict")
+        settings.keepInput = parsed.flag("keep-input")
         if let list = parsed.value("format") { settings.formats = try FormatOption.formats(list) }
         let bundles = inputs.filter(SavedOutput.isBundle)
         if !bundles.isEmpty, inputs.count > 1 {
@@ -75,13 +81,21 @@ struct ParseCommand: Command {
         if settings.crossCheck, bundles.isEmpty {
             throw UsageError("--cross-check applies to an .xcresult bundle only")
         }
+        if settings.keepInput, !bundles.isEmpty {
+            throw UsageError("--keep-input copies a log or stream; a .xcresult bundle is never copied, drop the flag")
+        }
+        if settings.keepInput, inputs.count > 1 {
+            throw UsageError(
+                "--keep-input keeps one input as console.log; got \(inputs.count) inputs, parse the one to keep alone")
+        }
     }
 
     func run(in context: HostContext) async throws -> ExitCode {
         if !settings.summaryOnly {
             try OutputOption.check(output, projectRoot: context.currentDirectory, in: context)
         }
-        let files = inputs.map(context.url(for:))
+        // `-` is standard input, read once and kept (`ParseInputs`).
+        let files = inputs.map { $0 == "-" ? URL(fileURLWithPath: "/dev/stdin") : context.url(for: $0) }
         let source = try await SavedOutput(
             files, output: context.url(for: output), settings: settings, context: context,
             xcresulttool: makeXCResultToolReader)

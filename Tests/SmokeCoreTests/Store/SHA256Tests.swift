@@ -42,4 +42,27 @@ import Testing
         #expect(
             SHA256.hex(Data([0x00, 0xFF, 0x80])) == "f742b965f156c10374bc23aea96e3a8aff8facd6fc079defeaa30219ad86f211")
     }
+
+    /// Fed in pieces of every awkward size (none, one byte, a block less one, a block, a block and one), the digest is
+    /// the one of the whole: what `parse` records as it streams an input by.
+    @Test(arguments: [[1], [0, 63, 1], [64], [65, 0, 7], [1000], [3, 127, 64, 5]])
+    func piecesHashAsTheWhole(pieceSizes: [Int]) {
+        let message = (0..<10_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+        var hasher = SHA256()
+        var offset = 0
+        var turn = 0
+        while offset < message.count {
+            let size = min(pieceSizes[turn % pieceSizes.count], message.count - offset)
+            hasher.update(Array(message[offset..<(offset + size)]))
+            offset += size
+            turn += 1
+            if turn > 20_000 { break } // a zero-only table cannot loop forever
+        }
+        #expect(offset == message.count)
+        #expect(hasher.finishHex() == SHA256.hex(message))
+        // `sha256sum` of the same 10,000 bytes.
+        #expect(SHA256.hex(message) == Self.tenThousandBytesDigest)
+    }
+
+    static let tenThousandBytesDigest = "470b2cd71bff57ce8be0be3fc23df273052c4bb10a1235fddb8f158d6f928546"
 }

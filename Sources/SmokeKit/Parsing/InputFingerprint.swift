@@ -1,0 +1,32 @@
+import Foundation
+import SmokeCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The size and SHA-256 of a whole file, read once more: for the inputs of a parse that stopped before reading them
+/// all (a build that failed before any test ran). A parse that reads its inputs through records them as it goes.
+enum InputFingerprint {
+    /// Nil when the file cannot be read.
+    static func of(_ file: URL) -> (bytes: Int, sha256: String)? {
+        let descriptor = open(file.path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var hasher = SHA256()
+        var bytes = 0
+        do {
+            try ChunkReader(descriptor: descriptor, chunkSize: LogParser.chunkSize).forEachChunk { chunk in
+                hasher.update(chunk)
+                bytes += chunk.count
+            } readFailed: { code in
+                .unreadable(path: file.path, reason: String(cString: strerror(code)))
+            }
+        } catch {
+            return nil
+        }
+        return (bytes, hasher.finishHex())
+    }
+}
