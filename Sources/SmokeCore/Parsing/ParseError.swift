@@ -32,6 +32,7 @@ package enum ParseError: LocalizedError, DomainError, Equatable {
         case .unreadable(let path, let reason): return .unreadable(path: name(path), reason: reason)
         case .noTestOutput(let path, let said): return .noTestOutput(path: name(path), said: said)
         case .binary(let path): return .binary(path: name(path))
+        case .utf16(let path): return .utf16(path: name(path))
         case .resultDocument(let path, let reason): return .resultDocument(path: name(path), reason: reason)
         case .failedBeforeTests(let path, let failure): return .failedBeforeTests(path: name(path), failure: failure)
         case .formattedLog(let path, let line, let text): return .formattedLog(path: name(path), line: line, text: text)
