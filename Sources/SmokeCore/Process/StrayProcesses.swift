@@ -23,13 +23,26 @@ package enum StrayProcesses {
         package var known: Set<Int32>
         /// Whether smokerun adopts orphans (Linux subreaper): only then is an unknown child an orphan.
         package var adoptsOrphans: Bool
+        /// The ended test process's start time (`ProcessEntry.startTime`), when known: a process that started
+        /// before it cannot carry its marker, so only the ended group, smokerun's children and processes started
+        /// since have their environment read (on a busy machine, hundreds of reads fewer after each test process).
+        package var startedAt: UInt64?
 
-        package init(owner: Int32, ended: Int32, token: String, known: Set<Int32>, adoptsOrphans: Bool) {
+        package init(
+            owner: Int32, ended: Int32, token: String, known: Set<Int32>, adoptsOrphans: Bool, startedAt: UInt64? = nil
+        ) {
             self.owner = owner
             self.ended = ended
             self.token = token
             self.known = known
             self.adoptsOrphans = adoptsOrphans
+            self.startedAt = startedAt
+        }
+
+        /// Whether `entry`'s marker can change what is selected: it is in the ended group, a child of smokerun,
+        /// or started no earlier than the ended test process.
+        func needsMarker(_ entry: ProcessEntry) -> Bool {
+            entry.group == ended || entry.parent == owner || startedAt.map { entry.startTime >= $0 } ?? true
         }
     }
 
@@ -50,7 +63,7 @@ package enum StrayProcesses {
             guard !excluded.contains(entry.pid), seen.insert(entry.pid).inserted else { return }
             chosen.append(entry)
         }
-        for entry in table where !excluded.contains(entry.pid) {
+        for entry in table where !excluded.contains(entry.pid) && situation.needsMarker(entry) {
             let mark = entry.isZombie ? nil : marker(entry.pid)
             if let mark, mark != situation.token { continue }
             if entry.group == situation.ended || mark == situation.token {

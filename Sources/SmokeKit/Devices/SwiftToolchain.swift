@@ -43,14 +43,30 @@ package struct SwiftToolchain: Sendable, Equatable {
         -> SwiftToolchain
     {
         let result = try runner.run(swift.path, ["--version"], environment: environment, currentDirectory: nil)
-        let text = result.outputText + result.errorText
-        guard result.exitStatus == 0,
-            let line = text.split(separator: "\n").first(where: { $0.contains("Swift version") })
-        else {
+        guard result.exitStatus == 0, let version = versionLine(in: result.outputText + result.errorText) else {
             throw ToolchainError(
                 message: "`\(swift.path) --version` did not print a Swift version (exit status \(result.exitStatus))")
         }
-        return SwiftToolchain(swift: swift, version: line.trimmingCharacters(in: .whitespaces))
+        return SwiftToolchain(swift: swift, version: version)
+    }
+
+    /// The version the build's compiler recorded beside the test binary: SwiftPM writes `swiftc --version` into
+    /// `swift-version-<hash>.txt` in the bin folder on every build. Used only when there is exactly one such file
+    /// (one compiler has built into that folder), so it is the compiler that just built; nil otherwise.
+    static func recorded(_ swift: URL, binFolder: URL) -> SwiftToolchain? {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: binFolder.path)) ?? []
+        let records = names.filter { $0.hasPrefix("swift-version-") && $0.hasSuffix(".txt") }
+        guard records.count == 1,
+            let data = FileManager.default.contents(atPath: binFolder.appendingPathComponent(records[0]).path),
+            let version = versionLine(in: String(decoding: data, as: UTF8.self))
+        else { return nil }
+        return SwiftToolchain(swift: swift, version: version)
+    }
+
+    /// The first line of a `--version` text that names a Swift version, trimmed.
+    static func versionLine(in text: String) -> String? {
+        text.split(separator: "\n").first(where: { $0.contains("Swift version") })
+            .map { $0.trimmingCharacters(in: .whitespaces) }
     }
 
     /// The version number, e.g. `6.3.1`.

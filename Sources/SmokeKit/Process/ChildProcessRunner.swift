@@ -21,6 +21,8 @@ struct ChildProcessRunner: ProcessRunning {
         let child = try ChildProcess(
             executable: launch.executable, arguments: launch.arguments, environment: environment,
             currentDirectory: launch.currentDirectory, outputs: launch.outputs, endsGroupOnExit: marker == nil)
+        // Read while it runs: what it starts carries its marker and starts no earlier.
+        let startedAt = marker == nil ? nil : ProcessStartTime.of(child.pid)
         launch.groups?.record(group: child.pid)
         defer { launch.groups?.forget(group: child.pid) }
         var stopped = false
@@ -38,7 +40,8 @@ struct ChildProcessRunner: ProcessRunning {
         let strays =
             marker.map { marker in
                 StraySweeper().sweep(
-                    ended: child.pid, marker: marker, grace: min(launch.graceSeconds, Self.strayGraceSeconds))
+                    ended: child.pid, marker: marker, startedAt: startedAt,
+                    grace: min(launch.graceSeconds, Self.strayGraceSeconds))
             } ?? []
         return ProcessExit(termination: termination, stopped: stopped, forced: child.forced, strays: strays)
     }

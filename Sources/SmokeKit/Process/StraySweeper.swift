@@ -12,13 +12,15 @@ import SmokeCore
 struct StraySweeper {
     var children: KnownChildren = .shared
 
-    /// Ends the leftovers of the test process `ended` (started with `marker`) and says which ones it ended.
-    func sweep(ended: Int32, marker: String, grace: TimeInterval) -> [StrayProcesses.Stray] {
+    /// Ends the leftovers of the test process `ended` (started with `marker`; at `startedAt`, its
+    /// `ProcessStartTime`, when known) and says which ones it ended.
+    func sweep(ended: Int32, marker: String, startedAt: UInt64? = nil, grace: TimeInterval) -> [StrayProcesses.Stray] {
         let owner = getpid()
         let (selected, zombies) = children.withKnown { known in
             let table = ProcessTree.table()
             let situation = StrayProcesses.Situation(
-                owner: owner, ended: ended, token: marker, known: known, adoptsOrphans: ProcessTree.adoptsOrphans)
+                owner: owner, ended: ended, token: marker, known: known, adoptsOrphans: ProcessTree.adoptsOrphans,
+                startedAt: startedAt)
             return (
                 StrayProcesses.select(from: table, in: situation, marker: ProcessTree.marker(of:)),
                 StrayProcesses.unclaimedZombies(in: table, owner: owner, known: known)
@@ -36,8 +38,9 @@ struct StraySweeper {
             for entry in left { kill(entry.pid, SIGKILL) }
             left = waitUntilGone(left, owner: owner, seconds: 2)
         }
-        // Finished orphans, and the children of ended strays that were re-parented here as they died.
-        reapUnclaimed(zombies + selected.filter(\.isZombie).map(\.pid), owner: owner)
+        // Finished orphans, and the children of ended strays that were re-parented here as they died (only
+        // ended strays leave those: with none selected, the first table's zombies are all there is to reap).
+        reapUnclaimed(zombies + selected.filter(\.isZombie).map(\.pid), owner: owner, rescan: !selected.isEmpty)
         return strays
     }
 
@@ -59,10 +62,12 @@ struct StraySweeper {
         }
     }
 
-    private func reapUnclaimed(_ pids: [Int32], owner: Int32) {
-        let late = children.withKnown { known in
-            StrayProcesses.unclaimedZombies(in: ProcessTree.table(), owner: owner, known: known)
-        }
+    private func reapUnclaimed(_ pids: [Int32], owner: Int32, rescan: Bool) {
+        let late =
+            rescan
+            ? children.withKnown { known in
+                StrayProcesses.unclaimedZombies(in: ProcessTree.table(), owner: owner, known: known)
+            } : []
         for pid in Set(pids + late) {
             var status: Int32 = 0
             _ = waitpid(pid, &status, WNOHANG)

@@ -76,6 +76,24 @@ import Testing
         #expect(selected.map(\.pid) == [201, 210, 220, 202])
     }
 
+    @Test func onlyProcessesThatCouldCarryTheMarkerHaveTheirEnvironmentRead() {
+        // 150 and 160 started before the ended test process (200) and are neither in its group nor smokerun's
+        // children: they cannot carry its marker, whatever their environment says.
+        let table = Self.table + [Self.entry(150, parent: 1), Self.entry(160, parent: 150)]
+        let markers = Self.markers.merging([150: "t-9", 160: "t-9"]) { $1 }
+        var asked: [Int32] = []
+        let withStart = Situation(
+            owner: 100, ended: 200, token: "t-1", known: [], adoptsOrphans: true, startedAt: 200)
+        let selected = StrayProcesses.select(from: table, in: withStart) { pid in
+            asked.append(pid)
+            return markers[pid]
+        }
+        let withoutStart = Situation(owner: 100, ended: 200, token: "t-1", known: [], adoptsOrphans: true)
+        #expect(selected == StrayProcesses.select(from: table, in: withoutStart) { markers[$0] })
+        #expect(!asked.contains(150) && !asked.contains(160))
+        #expect(Set(asked) == [201, 202, 210, 220, 230, 240, 300, 400])
+    }
+
     @Test func unclaimedZombiesAreTheUnknownFinishedChildren() {
         let table = Self.table + [Self.entry(310, parent: 100, state: "Z")]
         #expect(StrayProcesses.unclaimedZombies(in: table, owner: 100, known: [310]) == [250])

@@ -43,6 +43,28 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(".git/index.lock").path))
     }
 
+    @Test func aDetachedHeadHasNoBranchAndACheckoutWithoutCommitsHasNoOrigin() throws {
+        let folder = try checkout()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try git(["checkout", "-q", "--detach"], in: folder)
+        let reader = RunOriginReader(runner: runner, environment: environment)
+        let detached = reader.read(projectFolder: folder)
+        // git names it HEAD, which the CI's branch replaces; with no CI, no branch.
+        #expect(detached.branch == nil)
+        #expect(detached.commit?.count == 40)
+        #expect(
+            RunOriginReader.origin(
+                statusV2: "# branch.oid \(String(repeating: "a", count: 40))\n# branch.head (detached)\n"
+            ).branch == "HEAD")
+
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("empty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        try git(["init", "-q", "-b", "trunk"], in: empty)
+        let none = reader.read(projectFolder: empty)
+        #expect(none.commit == nil && none.branch == nil && none.dirty == nil)
+    }
+
     @Test func aFolderThatIsNoCheckoutFallsBackToTheCIsVariables() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plain-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

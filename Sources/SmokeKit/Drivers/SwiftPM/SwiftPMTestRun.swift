@@ -51,8 +51,8 @@ struct SwiftPMTestRun {
         return result
     }
 
-    /// The build step `run` and `bisect` share: locate `swift`, build the tests while asking its version,
-    /// then check the pipeline's toolchain pin before any test starts.
+    /// The build step `run` and `bisect` share: locate `swift`, build the tests, read its version (recorded by
+    /// the build, else `swift --version`), then check the pipeline's toolchain pin before any test starts.
     func buildTests() throws -> (binary: URL, toolchain: SwiftToolchain) {
         let (pipeline, currentDirectory, environment) = (
             context.pipeline, context.currentDirectory, context.environment
@@ -79,10 +79,6 @@ struct SwiftPMTestRun {
         case .stale(let stale):
             key = stale
         }
-        // Ask the version while the build runs; it is checked before any test starts.
-        let identified = BlockingWork.start {
-            try SwiftToolchain.identify(swift, environment: environment, runner: runner)
-        }
         // "building …" only once swift build compiles something; a build with nothing to compile is up to date.
         var compiled = false
         let name = build.packageRoot.lastPathComponent
@@ -99,7 +95,11 @@ struct SwiftPMTestRun {
         }
         if compiled { context.phase(.ended) }
         if case .success = built, !compiled { context.status("build up to date (swift build compiled nothing)") }
-        let toolchain = try identified()
+        // The version is checked before any test starts (and before a failed build's error: a wrong toolchain may
+        // be why it failed). After a build, the one its compiler recorded saves a `swift --version`.
+        let toolchain =
+            try (try? built.get()).flatMap { SwiftToolchain.recorded(swift, binFolder: $0.deletingLastPathComponent()) }
+            ?? SwiftToolchain.identify(swift, environment: environment, runner: runner)
         try HostDevice.check(pipeline.device, toolchain: toolchain)
         let binary = try built.get()
         if let key { build.record(key, binary: binary, swiftVersion: toolchain.version) }
