@@ -56,9 +56,10 @@ struct HistoryRowWriter {
         return true
     }
 
-    /// Makes room for `count` more test keys at once, so a run of a million new tests grows the map once.
+    /// Makes room for a run of `count` tests at once, so a run of a million new tests grows the map once; a history
+    /// that knows them already (its keys loaded) is not given room for them twice.
     mutating func reserve(tests count: Int) {
-        testIDs.reserveCapacity(testIDs.count + count)
+        testIDs.reserveCapacity(max(testIDs.count, count))
     }
 
     /// Inserts one test's row of the run `insertRun` inserted; a display name replaces the one the test had. Binds
