@@ -60,10 +60,20 @@ package enum HistorySchema {
 
     /// The results the dashboard reads from every run, not only its recent ones: failures and retry passes
     /// (`DashboardWindow.keeps`), a fraction of a percent of a long history's rows.
+    ///
+    /// One `status = N` per failing status, not `status IN (…)`: SQLite evaluates the index's condition for every
+    /// row inserted, and an `IN` list of more than two constants builds a temporary table each time a statement
+    /// runs — once per row on the append path, 2.4 µs of a row's cost (Documentation/Performance.md).
     package static let keptCondition: String = {
-        let failures = TestStatus.allCases.filter(\.isFailure).map { String(code($0)) }
-        return "status IN (\(failures.joined(separator: ", "))) OR flaky <> 0"
+        let failures = TestStatus.allCases.filter(\.isFailure).map { "status = \(code($0))" }
+        return (failures + ["flaky <> 0"]).joined(separator: " OR ")
     }()
+
+    /// The condition of `results_kept` as smokerun versions before `keptCondition`'s form made it; a writing open
+    /// makes the index again when it finds one whose condition is not `keptCondition` (`keptIndexIsCurrent`).
+    package static func keptIndexIsCurrent(sql: String) -> Bool {
+        sql.hasSuffix("WHERE \(keptCondition)")
+    }
 
     /// An index of just those rows, so reading them skips the millions of passes. Made by every writing open (a
     /// no-op once it is there), so a file of this version written before it gets it at its next run; readers work
@@ -79,13 +89,17 @@ package enum HistorySchema {
 
     /// A status as stored: its place in `TestStatus.allCases` (new cases are only ever appended).
     package static func code(_ status: TestStatus) -> Int64 {
-        Int64(TestStatus.allCases.firstIndex(of: status) ?? 0)
+        Int64(statuses.firstIndex(of: status) ?? 0)
     }
 
     /// The status a stored code names; nil for a code this smokerun does not know.
     package static func status(_ code: Int64) -> TestStatus? {
-        code >= 0 && code < TestStatus.allCases.count ? TestStatus.allCases[Int(code)] : nil
+        code >= 0 && code < statuses.count ? statuses[Int(code)] : nil
     }
+
+    /// `TestStatus.allCases` made once (the synthesized property builds a new array at every call, and `code` runs
+    /// once per result row appended).
+    private static let statuses = TestStatus.allCases
 
     /// A duration as stored: whole microseconds; nil when unknown or not a finite number (as `history.jsonl`
     /// leaves such a test out of `durations`).

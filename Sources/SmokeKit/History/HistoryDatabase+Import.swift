@@ -47,6 +47,7 @@ extension HistoryDatabase {
     }
 
     static func insertTests(of report: RunReport, with writer: inout HistoryRowWriter) throws {
+        writer.reserve(tests: report.tests.count)
         for test in report.tests {
             try writer.insertResult(
                 key: test.deviceKey, testID: test.id, status: test.status,

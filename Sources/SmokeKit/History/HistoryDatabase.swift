@@ -10,8 +10,9 @@ import SmokeCore
 #endif
 
 /// `<output>/history.sqlite` (`HistorySchema`): every finished run and each of its tests' results, kept when
-/// retention removes the run folder. One transaction per run, in WAL mode with a busy timeout, so two smokeruns
-/// finishing into one folder both land and a killed one leaves its run all there or not at all.
+/// retention removes the run folder. One transaction per run, in WAL mode (`synchronous = NORMAL`) with a busy
+/// timeout, so two smokeruns finishing into one folder both land and a killed one leaves its run all there or not
+/// at all.
 ///
 /// The file is made by smokerun (mode 0644, never through a symbolic link) and opened only when it is a regular
 /// file. The first open that writes imports an older `history.jsonl` (and the messages and evidence of the run
@@ -31,6 +32,9 @@ package final class HistoryDatabase {
         self.outputDirectory = outputDirectory
         try Self.checkIdentity(of: connection, file: file)
         try connection.execute("PRAGMA journal_mode = WAL")
+        // In WAL mode NORMAL syncs at checkpoints, not at every commit: a killed smokerun still leaves its run all
+        // there or not at all; only a power cut may lose the last runs appended (never corrupting the file).
+        try connection.execute("PRAGMA synchronous = NORMAL")
         try prepareSchema()
         try importJSONLines()
     }
@@ -108,9 +112,9 @@ package final class HistoryDatabase {
         if try connection.integer("PRAGMA application_id") != HistorySchema.applicationID {
             try connection.execute("PRAGMA application_id = \(HistorySchema.applicationID)")
         }
-        // Every writing open, so a file from before the index gets it; without it reads are only slower, so a
-        // failure to make it is not the run's.
-        try? connection.execute(HistorySchema.keptIndex)
+        // Every writing open, so a file from before the index (or from before its condition's present form) gets
+        // it; without it reads are only slower, so a failure to make it is not the run's.
+        try? refreshKeptIndex()
         if try !Self.hasDisplayNames(connection) {
             do {
                 try connection.execute(HistorySchema.addDisplayNameColumn)
@@ -118,6 +122,21 @@ package final class HistoryDatabase {
                 // Another writer may have added it first.
                 guard try Self.hasDisplayNames(connection) else { throw error }
             }
+        }
+    }
+
+    /// Makes `results_kept` when missing, and again when its condition is an older form (`status IN (…)`, which
+    /// cost every appended row a temporary table): one transaction, so another writer sees one index or the other.
+    private func refreshKeptIndex() throws {
+        let current: String? = try {
+            let sql = try connection.prepare(
+                "SELECT sql FROM sqlite_master WHERE type = 'index' AND name = 'results_kept'")
+            return try sql.step() ? sql.text(0) : nil
+        }()
+        if let current, HistorySchema.keptIndexIsCurrent(sql: current) { return }
+        try connection.transaction {
+            try connection.execute("DROP INDEX IF EXISTS results_kept")
+            try connection.execute(HistorySchema.keptIndex)
         }
     }
 

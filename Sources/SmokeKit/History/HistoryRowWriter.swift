@@ -56,7 +56,14 @@ struct HistoryRowWriter {
         return true
     }
 
-    /// Inserts one test's row of the run `insertRun` inserted; a display name replaces the one the test had.
+    /// Makes room for a run of `count` tests at once, so a run of a million new tests grows the map once; a history
+    /// that knows them already (its keys loaded) is not given room for them twice.
+    mutating func reserve(tests count: Int) {
+        testIDs.reserveCapacity(max(testIDs.count, count))
+    }
+
+    /// Inserts one test's row of the run `insertRun` inserted; a display name replaces the one the test had. Binds
+    /// each value in place (no array of values per row): a run's rows are the history's hot path.
     mutating func insertResult(
         key: String, testID: String, status: TestStatus, microseconds: Int64?, attempts: Int?, flaky: Bool,
         message: String?, evidence: String?, displayName: String? = nil
@@ -70,14 +77,22 @@ struct HistoryRowWriter {
                 displayNames[known] = displayName
             }
         } else {
-            try insertTest.run([.text(key), .text(testID), .optional(displayName)])
+            try insertTest.bind(1, text: key)
+            try insertTest.bind(2, text: testID)
+            try insertTest.bind(3, text: displayName)
+            try insertTest.runBound()
             test = connection.lastInsertedRowID
             testIDs[key] = test
             if let displayName { displayNames[test] = displayName }
         }
-        try insertResult.run([
-            .integer(runRow), .integer(test), .integer(HistorySchema.code(status)), .optional(microseconds),
-            .optional(attempts.map(Int64.init)), .integer(flaky ? 1 : 0), .optional(message), .optional(evidence),
-        ])
+        try insertResult.bind(1, integer: runRow)
+        try insertResult.bind(2, integer: test)
+        try insertResult.bind(3, integer: HistorySchema.code(status))
+        try insertResult.bind(4, integer: microseconds)
+        try insertResult.bind(5, integer: attempts.map(Int64.init))
+        try insertResult.bind(6, integer: flaky ? 1 : 0)
+        try insertResult.bind(7, text: message)
+        try insertResult.bind(8, text: evidence)
+        try insertResult.runBound()
     }
 }

@@ -139,20 +139,53 @@ final class SQLiteStatement {
             case .integer(let number): status = sqlite.bindInt64(handle, index, number)
             case .real(let number): status = sqlite.bindDouble(handle, index, number)
             case .text(let text):
-                var text = text
-                status = text.withUTF8 { buffer in
-                    buffer.withMemoryRebound(to: CChar.self) {
-                        // An empty string's buffer may have no address; SQLite reads a NULL pointer as NULL, so an
-                        // empty string is bound from a literal of its own.
-                        guard let address = $0.baseAddress else {
-                            return sqlite.bindText(handle, index, "", 0, SQLiteLibrary.transient)
-                        }
-                        return sqlite.bindText(handle, index, address, Int32($0.count), SQLiteLibrary.transient)
-                    }
-                }
+                try bind(index, text: text)
+                continue
             }
             guard status == SQLiteLibrary.ok else { throw connection.failure() }
         }
+    }
+
+    /// Resets the statement for another use; its bindings stay until bound again (`bind(_:integer:)`, `bind(_:text:)`).
+    func reset() { _ = sqlite.reset(handle) }
+
+    /// Binds `?index` alone, after `reset()`: no array of values, no allocation (the history append binds a million
+    /// rows this way). Nil binds NULL.
+    func bind(_ index: Int32, integer: Int64?) throws(StoreError) {
+        let status = integer.map { sqlite.bindInt64(handle, index, $0) } ?? sqlite.bindNull(handle, index)
+        guard status == SQLiteLibrary.ok else { throw connection.failure() }
+    }
+
+    /// Binds `?index` to `text`'s UTF-8 bytes (SQLite copies them), after `reset()`; nil binds NULL.
+    func bind(_ index: Int32, text: String?) throws(StoreError) {
+        guard let text else {
+            guard sqlite.bindNull(handle, index) == SQLiteLibrary.ok else { throw connection.failure() }
+            return
+        }
+        let status =
+            text.utf8.withContiguousStorageIfAvailable { bindBytes(index, $0) }
+            ?? { () -> Int32 in
+                var copy = text
+                return copy.withUTF8 { bindBytes(index, $0) }
+            }()
+        guard status == SQLiteLibrary.ok else { throw connection.failure() }
+    }
+
+    /// Binds `bytes` as text; an empty buffer (which may have no address, and SQLite reads a NULL pointer as NULL)
+    /// from a literal of its own.
+    private func bindBytes(_ index: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
+        bytes.withMemoryRebound(to: CChar.self) {
+            guard let address = $0.baseAddress else {
+                return sqlite.bindText(handle, index, "", 0, SQLiteLibrary.transient)
+            }
+            return sqlite.bindText(handle, index, address, Int32($0.count), SQLiteLibrary.transient)
+        }
+    }
+
+    /// Runs the statement as bound (it returns no rows), then resets it for the next binding.
+    func runBound() throws(StoreError) {
+        defer { reset() }
+        while try step() {}
     }
 
     /// Steps once: true when a row is ready, false when the statement is done.

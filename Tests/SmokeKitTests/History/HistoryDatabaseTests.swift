@@ -140,6 +140,31 @@ import Testing
         } throws: { "\($0.localizedDescription)".contains("history.sqlite") && "\($0)".contains("newer smokerun") }
     }
 
+    @Test func aWritingOpenMakesAgainTheKeptIndexOfAnOlderConditionAndKeepsItsRows() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let store = RunStore(outputDirectory: folder.url)
+        try store.appendHistory(report("20261122T040000Z-0001", startedAt: 1_795_320_000))
+        let file = OutputLayout(root: folder.url).historyDatabase
+        let connection = try SQLiteConnection(path: file.path, readOnly: false, library: SQLiteLibrary.shared.get())
+        // The form smokerun wrote before: an IN list, which cost every appended row a temporary table.
+        try connection.execute("DROP INDEX results_kept")
+        try connection.execute(
+            "CREATE INDEX results_kept ON results (run, test) WHERE status IN (1, 4, 5) OR flaky <> 0")
+        try store.appendHistory(report("20261122T080000Z-0002", startedAt: 1_795_334_400))
+        let sql = try connection.prepare("SELECT sql FROM sqlite_master WHERE name = 'results_kept'")
+        #expect(try sql.step())
+        let current = try #require(sql.text(0))
+        #expect(HistorySchema.keptIndexIsCurrent(sql: current) && !current.contains(" IN "), "\(current)")
+        let failing = ReportFixture.report.tests.filter { $0.status.isFailure || $0.flaky }.count
+        #expect(failing > 0)
+        #expect(
+            try connection.integer(
+                "SELECT count(*) FROM results INDEXED BY results_kept WHERE \(HistorySchema.keptCondition)")
+                == Int64(2 * failing))
+        #expect(HistorySchema.keptCondition == "status = 1 OR status = 4 OR status = 5 OR flaky <> 0")
+    }
+
     @Test func aFileThatIsNoDatabaseIsNamedWithTheWayToStartAgain() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
