@@ -146,7 +146,7 @@ import Testing
         let store = RunStore(outputDirectory: folder.url)
         try store.appendHistory(report("20261122T040000Z-0001", startedAt: 1_795_320_000))
         let file = OutputLayout(root: folder.url).historyDatabase
-        let connection = try SQLiteConnection(path: file.path, readOnly: false, library: SQLiteLibrary.shared.get())
+        let connection = try SQLiteConnection(path: file.path, readOnly: false, library: SQLiteLibrary.load().get())
         // The form smokerun wrote before: an IN list, which cost every appended row a temporary table.
         try connection.execute("DROP INDEX results_kept")
         try connection.execute(
