@@ -214,7 +214,8 @@ extension HTMLReport {
                 let name = "<code>\(h(input.path))</code>"
                 let link = presence == .present ? InputReference.fileURL(input.path) : nil
                 let shown = link.map { "<a href=\"\(h($0))\">\(name)</a>" } ?? name
-                return "Read from \(shown) (\(h(InputReference.fingerprint(input)))). "
+                // In code: a hash is one long word, which code wraps anywhere on a narrow screen.
+                return "Read from \(shown) (<code>\(h(InputReference.fingerprint(input)))</code>). "
                     + h(InputReference.state(presence))
             }.joined(separator: "</p>\n<p>")
         } else {
