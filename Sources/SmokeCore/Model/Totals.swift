@@ -17,7 +17,7 @@ package struct Totals: Codable, Sendable, Equatable {
     init() {}
 
     init(_ tests: [TestResult]) {
-        for test in tests { add(test.status, flaky: test.flaky) }
+        for index in tests.indices { add(tests[index].status, flaky: tests[index].flaky) } // read in place, not copied
     }
 
     /// History lines and reports written before `interrupted` and `unfinished` existed lack them: read them as 0.

@@ -3,13 +3,14 @@
 package enum DeviceGroups {
     static func totals(_ tests: [TestResult]) -> [(device: String, totals: Totals)] {
         var order: [String] = []
-        var byDevice: [String: [TestResult]] = [:]
-        for test in tests {
-            guard let device = test.device else { continue }
+        var byDevice: [String: Totals] = [:]
+        // By index: a test is read where it is, never copied (a run without devices has a million to pass over).
+        for index in tests.indices {
+            guard let device = tests[index].device else { continue }
             if byDevice[device] == nil { order.append(device) }
-            byDevice[device, default: []].append(test)
+            byDevice[device, default: Totals()].add(tests[index].status, flaky: tests[index].flaky)
         }
-        return order.map { ($0, Totals(byDevice[$0] ?? [])) }
+        return order.map { ($0, byDevice[$0] ?? Totals()) }
     }
 
     /// " [iPhone 15]" after a test's name where its device matters; "" otherwise.

@@ -21,6 +21,8 @@ extension LogParser {
         let path: String
         let size: Int
         let skipsSwiftTestingConsole: Bool
+        /// Where the file's bytes are hashed, if at all.
+        var digest = ChunkDigest.Placement.here
     }
 
     /// What reading a file's lines leaves besides their events: the interpreter's notes, the splitter's count and
@@ -31,8 +33,8 @@ extension LogParser {
         var splitter: LineSplitter
         var byteCount: Int
         var document: Data?
-        /// SHA-256 of every byte read, hex (`InputRecord.sha256`).
-        var sha256: String
+        /// SHA-256 of every byte read, hex (`InputRecord.sha256`); nil when not hashed.
+        var sha256: String?
     }
 
     /// Reads `input` chunk by chunk (never the whole file), detects its format, and hands every line's events
@@ -47,7 +49,7 @@ extension LogParser {
         var document: Data?
         var format: (any InputFormat)?
         // Hashed as it goes by: the input is named by its hash, not copied (`InputRecord`).
-        var hasher = SHA256()
+        let hasher = ChunkDigest(input.digest)
         let chunks = ChunkReader(descriptor: input.descriptor, chunkSize: Self.chunkSize)
         try chunks.forEachChunk { (chunk) throws(ParseError) in
             let count = chunk.count
@@ -80,13 +82,14 @@ extension LogParser {
         } readFailed: { code in
             .unreadable(path: path, reason: String(cString: strerror(code)))
         }
+        let sha256 = hasher.finish()
         if document == nil {
             splitter.finish { interpreter.handle($0, into: &sink) }
             interpreter.finish(into: &sink)
         }
         return FileRead(
             interpreter: interpreter, format: format, splitter: splitter, byteCount: byteCount, document: document,
-            sha256: hasher.finishHex())
+            sha256: sha256)
     }
 
     /// `readLines` on a thread of its own, its events handed over in `EventBatch`es (a few, used again and again)

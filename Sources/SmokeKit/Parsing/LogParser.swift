@@ -42,6 +42,13 @@ package struct LogParser: Sendable {
         self.formats = formats
     }
 
+    /// Where a file's bytes are hashed: nowhere for a summary (it records no input); beside the reading for a big
+    /// log, not on the thread a parse waits for (`ChunkDigest`).
+    func digestPlacement(size: Int) -> ChunkDigest.Placement {
+        if case .statusesOnly = retention { return .none }
+        return readsOnTwoThreads(size: size) ? .ownThread : .here
+    }
+
     /// Parses every file, in order, into one result list.
     package func parse(files: [URL]) throws(ParseError) -> ParsedLog {
         // Sized from the input, so a log of a million tests does not rehash its indexes as they grow.
@@ -95,7 +102,7 @@ package struct LogParser: Sendable {
         var lineCount: Int
         var byteCount: Int
         /// SHA-256 of the bytes read, hex.
-        var sha256: String
+        var sha256: String?
         /// The run destination a saved xcresulttool document lists.
         var device: ResolvedDevice? = nil
         /// Cut or unreadable records of this file.
@@ -147,9 +154,10 @@ package struct LogParser: Sendable {
         let testsBefore = sink.collector.tests.count
         let crashesBefore = sink.collector.crashesOutsideTests.count
         let suiteIssuesBefore = sink.collector.suiteIssues.count
-        let input = FileInput(
+        var input = FileInput(
             descriptor: descriptor, path: path, size: Int(status.st_size),
             skipsSwiftTestingConsole: skipsSwiftTestingConsole)
+        input.digest = digestPlacement(size: input.size)
         let read =
             readsOnTwoThreads(size: input.size)
             ? try readPipelined(input, into: &sink) : try readLines(input, into: &sink)

@@ -6,8 +6,9 @@ import Testing
 @testable import SmokeKit
 
 /// A big log is read and interpreted on one thread while its events are applied on another (`EventPipe`,
-/// `EventBatch`): the result must be exactly what reading it on one thread gives — for every real log of the corpus
-/// and a generated log of many batches — and an error on the reading thread must reach the caller.
+/// `EventBatch`) and its bytes hashed on a third (`ChunkDigest`): the result must be exactly what reading it on one
+/// thread gives — for every real log of the corpus and a generated log of many batches — and an error on the reading
+/// thread must reach the caller.
 @Suite struct PipelinedParseTests {
     private static func parse(
         _ file: URL, pipelined: Bool, retention: ResultCollector.Retention = .statusesOnly
@@ -41,6 +42,10 @@ import Testing
             #expect(piped.problems == alone.problems, "\(name)", sourceLocation: sourceLocation)
             #expect(piped.frameworkCounts == alone.frameworkCounts, "\(name)", sourceLocation: sourceLocation)
             #expect(piped.inputs == alone.inputs, "\(name)", sourceLocation: sourceLocation)
+            // Hashed on a thread of its own when pipelined, on the reading thread alone; not at all for a summary.
+            let hash = try? SHA256.hex(Data(contentsOf: file))
+            let expected = if case .full = retention { hash } else { String?.none }
+            #expect(piped.inputs.map(\.sha256) == [expected], "\(name)", sourceLocation: sourceLocation)
             #expect(piped.times == alone.times, "\(name)", sourceLocation: sourceLocation)
         case (.failure(let alone), .failure(let piped)):
             #expect(piped.localizedDescription == alone.localizedDescription, "\(name)", sourceLocation: sourceLocation)
