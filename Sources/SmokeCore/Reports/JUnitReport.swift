@@ -7,7 +7,7 @@ import Foundation
 /// `<system-err>` lines when a test's failure explains the run's status, so junit.xml holds exactly the tests of
 /// report.json (an unavailable attachment is no test); as `<error>` test cases when no test ran, or when the run
 /// failed and no test shows it (a crash outside any test, xcodebuild's `** TEST FAILED **`), so a build failure is
-/// never shown as "0 tests, passed" and a failed run never as green.
+/// never shown as "0 tests, passed" and a failed run never as green; a run that did not finish is one more.
 package struct JUnitReport: ReportWriter {
     package var format: ReportFormat { .junit }
     package static let fileName = "junit.xml"
@@ -35,13 +35,15 @@ package struct JUnitReport: ReportWriter {
         let suiteCounts = suites.map { Counts(report.tests, indices: $0.indices, quarantined: quarantined) }
         var counts = suiteCounts.reduce(into: Counts()) { $0.add($1) }
         var infrastructure: String?
-        if !report.errors.isEmpty {
-            // A consumer counts failures and errors, never reads system-err: the run's failure must be one of them.
-            let failedUnshown =
-                (report.status == .failed || report.status == .error) && counts.failures + counts.errors == 0
-            let asTestCases = report.tests.isEmpty || failedUnshown
-            infrastructure = infrastructureXML(report.errors, asTestCases: asTestCases, timestamp: timestamp)
-            if asTestCases { counts.add(Counts(tests: report.errors.count, errors: report.errors.count)) }
+        // A consumer counts failures and errors, never reads system-err: a run that failed, or did not finish, with
+        // no test showing it must be one of them.
+        let unshown = counts.failures + counts.errors == 0
+        let errors = (unshown ? unfinishedRunError(report).map { [$0] } ?? [] : []) + report.errors
+        if !errors.isEmpty {
+            let failedUnshown = (report.status == .failed || report.status == .error) && unshown
+            let asTestCases = report.tests.isEmpty || failedUnshown || errors.count > report.errors.count
+            infrastructure = infrastructureXML(errors, asTestCases: asTestCases, timestamp: timestamp)
+            if asTestCases { counts.add(Counts(tests: errors.count, errors: errors.count)) }
         }
         sink.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         sink.append("<testsuites name=\"\(attr(report.pipeline))\" \(counts.attributes) timestamp=\"\(timestamp)\">\n")
@@ -209,6 +211,22 @@ package struct JUnitReport: ReportWriter {
         }
         xml += "      </\(element)>\n"
         return xml
+    }
+
+    /// What junit.xml says of a run that did not finish — its input ends early, or smokerun was stopped — so that
+    /// passed tests before the end never read as a green run; nil for any other run.
+    static func unfinishedRunError(_ report: RunReport) -> InfrastructureError? {
+        switch report.status {
+        case .incomplete:
+            let why = report.incomplete.map(ReportText.incompleteNotice)
+            return InfrastructureError(
+                message: "the run is incomplete (\(ReportText.incompleteOutcome(report)))",
+                details: why.map { [$0] } ?? [])
+        case .interrupted:
+            return InfrastructureError(message: "the run was interrupted: smokerun was stopped before it finished")
+        default:
+            return nil
+        }
     }
 
     private static func infrastructureXML(_ errors: [InfrastructureError], asTestCases: Bool, timestamp: String)

@@ -83,6 +83,35 @@ import Testing
         #expect(passing.rootElement()?.attribute(forName: "errors")?.stringValue == "0")
     }
 
+    /// A run that did not finish — its log ends before the run did, or smokerun was stopped — with no failing test
+    /// is one `<error>` test case saying so, never green to a JUnit consumer; its tests stay as they are.
+    @Test(arguments: [RunStatus.incomplete, .interrupted])
+    func aRunThatDidNotFinishIsAnErrorTestCase(_ status: RunStatus) throws {
+        var report = ReportFixture.report
+        report.tests = report.tests.filter { $0.status == .passed && $0.attempts.isEmpty }
+        report.totals = Totals(report.tests)
+        report.errors = []
+        report.status = status
+        if status == .incomplete {
+            report.incomplete = IncompleteInput(
+                source: "build.log", lastLine: 9, lastLineText: "Test Case 'A.b' passed (0.001 seconds)",
+                unfinished: 0)
+        }
+        let document = try XMLDocument(xmlString: JUnitReport.render(report))
+        let errors = try document.nodes(forXPath: "//testsuite[@name='smokerun.infrastructure']/testcase/error")
+        #expect(errors.count == 1)
+        let message = (errors.first as? XMLElement)?.attribute(forName: "message")?.stringValue ?? ""
+        #expect(message.contains(status == .incomplete ? "the run is incomplete" : "the run was interrupted"))
+        if status == .incomplete { #expect(errors.first?.stringValue?.contains("build.log ends at line 9") == true) }
+        #expect(document.rootElement()?.attribute(forName: "errors")?.stringValue == "1")
+        let ownCases = try document.nodes(forXPath: "//testsuite[@name!='smokerun.infrastructure']/testcase")
+        #expect(ownCases.count == report.tests.count)
+        // The same tests in a run that finished: no test case that is not a test.
+        report.status = .passed
+        report.incomplete = nil
+        #expect(try XMLDocument(xmlString: JUnitReport.render(report)).nodes(forXPath: "//testcase/error").isEmpty)
+    }
+
     @Test func flakyTestKeepsItsFailedAttemptAsFlakyFailure() throws {
         let document = try XMLDocument(xmlString: JUnitReport.render(ReportFixture.report))
         let flaky = try document.nodes(forXPath: "//testcase[@name='testSplit']/flakyFailure").compactMap {
