@@ -46,7 +46,7 @@ package struct HistoryEntry: Codable, Sendable, Equatable {
         outcomes =
             perTest
             ? Dictionary(report.tests.map { ($0.deviceKey, $0.status) }, uniquingKeysWith: { _, last in last }) : [:]
-        flaky = perTest ? report.tests.filter(\.flaky).map(\.deviceKey) : []
+        flaky = perTest ? report.tests.kept(where: \.flaky).map(\.deviceKey) : []
         durations =
             perTest
             ? Dictionary(report.tests.map { ($0.deviceKey, $0) }, uniquingKeysWith: { _, last in last })

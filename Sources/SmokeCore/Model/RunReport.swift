@@ -83,5 +83,5 @@ package struct RunReport: Codable, Sendable, Equatable {
     }
 
     /// The tests that failed, crashed or timed out, in run order.
-    package var failingTests: [TestResult] { tests.filter { $0.status.isFailure } }
+    package var failingTests: [TestResult] { tests.kept { $0.status.isFailure } }
 }

@@ -141,7 +141,7 @@ struct JSONNotification: Encodable, Sendable, Equatable {
             )
         }
         moreFailures = max(failing.count - Self.listedFailures, 0)
-        flaky = report.tests.filter(\.flaky).map(\.deviceKey)
+        flaky = report.tests.kept(where: \.flaky).map(\.deviceKey)
         if plan.kind == .recovery {
             recovered = plan.recovered
             failingSince = plan.failingSince

@@ -207,7 +207,7 @@ package struct SlackMessage: MessageFormat {
 
     /// Flaky tests (passed only on a retry) apart from hard failures.
     private static func flakyBlock(_ report: RunReport) -> SlackBlock? {
-        let flaky = report.tests.filter(\.flaky).map(\.deviceKey)
+        let flaky = report.tests.kept(where: \.flaky).map(\.deviceKey)
         guard !flaky.isEmpty else { return nil }
         return .section(truncateMarkup("*Flaky* (passed on a retry): " + nameList(flaky)))
     }

@@ -230,7 +230,7 @@ package struct MarkdownReport: ReportWriter {
     }
 
     private static func flakySection(_ tests: [TestResult]) -> String? {
-        let flaky = tests.filter(\.flaky)
+        let flaky = tests.kept(where: \.flaky)
         guard !flaky.isEmpty else { return nil }
         var lines = ["### Flaky (\(flaky.count))", ""]
         for test in flaky {

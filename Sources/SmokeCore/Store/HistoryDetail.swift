@@ -36,14 +36,14 @@ package struct HistoryDetail: Sendable, Equatable {
     package func recorded(_ report: RunReport) -> RunReport {
         guard !keepsEveryTest(of: report) else { return report }
         var kept = report
-        kept.tests = report.tests.filter { $0.status.isFailure || $0.flaky }
+        kept.tests = report.tests.kept { $0.status.isFailure || $0.flaky }
         return kept
     }
 
     /// The one line a run past the limit gets in its output and report.json; nil for any other run.
     package func note(for report: RunReport) -> String? {
         guard !keepsEveryTest(of: report) else { return nil }
-        let kept = report.tests.lazy.filter { $0.status.isFailure || $0.flaky }.count
+        let kept = report.tests.indices.count { report.tests[$0].status.isFailure || report.tests[$0].flaky }
         return """
             the history keeps this run's totals and its \(ReportText.count(kept, "failing or flaky test")) only: it has \
             \(report.tests.count) tests, more than \(testLimit) (\(Self.variable) sets the limit)
