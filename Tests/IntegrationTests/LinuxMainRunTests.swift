@@ -71,4 +71,37 @@ import Testing
             contentsOf: outcome.runDirectory.appendingPathComponent("summary.md"), encoding: .utf8)
         #expect(!summary.contains("replay with") && summary.contains("this seed does not replay it"), "\(summary)")
     }
+
+    /// A Tests/LinuxMain.swift that runs another test runner (as Spectre's packages do) refuses `--list-tests`: the
+    /// run is an error that names the file and what to do, never a pass of no tests.
+    @Test func aPackageWhoseMainIsAnotherRunnerIsAnErrorThatNamesLinuxMain() async throws {
+        let package = try IntegrationSupport.copyFixture("Abacus")
+        try """
+        import Foundation
+
+        for argument in CommandLine.arguments.dropFirst() {
+            FileHandle.standardError.write(Data("Unexpected option: \\(argument)\\n".utf8))
+            exit(4)
+        }
+        print("5 passes")
+        """.write(to: package.appendingPathComponent("Tests/LinuxMain.swift"), atomically: true, encoding: .utf8)
+        let pipeline = try IntegrationSupport.writePipeline(
+            """
+            {
+              "name": "abacus-runner",
+              "swiftpm": { "packagePath": "\(package.lastPathComponent)" },
+              "timeouts": { "runSeconds": 600, "testSeconds": 60 },
+              "coverage": { "enabled": false }
+            }
+            """, named: "abacus-runner", next: package)
+        let (outcome, _, err) = try await IntegrationSupport.run(pipeline, seed: 11)
+
+        #expect(outcome.report.status == .error)
+        #expect(outcome.report.totals.tests == 0)
+        let message = outcome.report.errors.map { ([$0.message] + $0.details).joined(separator: "\n") }
+            .joined(separator: "\n")
+        #expect(message.contains("Unexpected option: --list-tests"), "\(message)")
+        #expect(message.contains("main is the package's Tests/LinuxMain.swift, not XCTest's"), "\(message)")
+        #expect(err.text.contains("run this package with swift test instead"), "\(err.text)")
+    }
 }

@@ -186,7 +186,9 @@ struct SwiftPMTestRun {
             binary.path, ["--list-tests"], environment: environment, currentDirectory: packageRoot)
         let swiftTesting = try listSwiftTesting()
         guard xctest.exitStatus == 0 else {
-            throw CommandError(executable: binary.path, arguments: ["--list-tests"], result: xctest)
+            var error = CommandError(executable: binary.path, arguments: ["--list-tests"], result: xctest)
+            if let note = Self.customMainNote(packageRoot: packageRoot) { error.reason += "\n" + note }
+            throw error
         }
         let listing = TestListCache(
             binary: binary.path, binaryStamp: stamp ?? FileStamp(modifiedNanoseconds: 0, size: -1, inode: 0),
@@ -208,6 +210,19 @@ struct SwiftPMTestRun {
             atPath: packageRoot.appendingPathComponent("Tests/LinuxMain.swift").path)
         return linuxMain
             ? "Tests/LinuxMain.swift (XCTMain)" : "a main of its own (such as XCTMain in a Tests/LinuxMain.swift)"
+    }
+
+    /// Why a test binary may not list its tests: the package's own `Tests/LinuxMain.swift` is its main, and a main
+    /// that is not XCTest's (a Spectre or Quick runner) refuses `--list-tests`; nil without one.
+    static func customMainNote(packageRoot: URL) -> String? {
+        let linuxMain = packageRoot.appendingPathComponent("Tests/LinuxMain.swift")
+        guard FileManager.default.fileExists(atPath: linuxMain.path) else { return nil }
+        return """
+            The test binary's main is the package's Tests/LinuxMain.swift, not XCTest's: smokerun lists the tests and \
+            runs them suite by suite, which needs XCTest's --list-tests. If Tests/LinuxMain.swift only calls XCTMain, \
+            move it out of the package (SwiftPM finds the tests itself since Swift 5.4); if it runs another test \
+            runner, run this package with swift test instead.
+            """
     }
 
     /// Why no Swift Testing test runs: the binary's entry point answered for XCTest. Names the package's
