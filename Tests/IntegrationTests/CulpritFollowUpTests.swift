@@ -79,6 +79,9 @@ extension CulpritRunTests {
         #expect(report.notifications.count == 1)
         let summary = try String(contentsOf: RunDirectory(failed.runDirectory).file("summary.md"), encoding: .utf8)
         #expect(summary.contains("### Culprit"), "\(summary)")
+        // The suspects the first message named stay in the reports beside the answer.
+        #expect(summary.contains("### Suspects"), "\(summary)")
+        #expect(report.suspects?.commits.contains { $0.subject == "Round totals" } == true)
         #expect(summary.contains("first failing commit: \(short) 'Round totals' (Ada)"), "\(summary)")
         let worktrees = try CulpritFixture.git(["worktree", "list", "--porcelain"], in: clone)
         #expect(worktrees.components(separatedBy: "worktree ").count == 2, "\(worktrees)")

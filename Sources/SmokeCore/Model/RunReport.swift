@@ -48,6 +48,9 @@ package struct RunReport: Codable, Sendable, Equatable {
     /// What the culprit finder (`notify.findCulprit`) found for the run's new failures, and its follow-up message;
     /// nil when it did not run.
     package var culprit: CulpritFinding?
+    /// The commits the run's new failures may come from (since the last run in which they passed), as its message
+    /// named them; nil without new failures, a message, or a checkout to read them from.
+    package var suspects: Suspects?
 
     package init(
         pipeline: String, runID: String, status: RunStatus, startedAt: Date, finishedAt: Date,

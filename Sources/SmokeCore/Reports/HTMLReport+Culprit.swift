@@ -1,6 +1,17 @@
 import Foundation
 
 extension HTMLReport {
+    /// The commits since the last run in which the new failures passed, as the run's message named them; empty
+    /// without them.
+    static func suspects(_ report: RunReport) -> String {
+        guard let suspects = report.suspects else { return "" }
+        let items =
+            suspects.commitLines.map { "<li><code>\(h($0))</code></li>" }
+            + (suspects.more > 0 ? ["<li>…and \(suspects.more) more</li>"] : [])
+        let list = items.isEmpty ? "" : "<ul>\n" + items.joined(separator: "\n") + "\n</ul>"
+        return "<section id=\"suspects\"><h2>Suspects</h2>\n<p>\(h(suspects.summary))</p>\n\(list)</section>\n"
+    }
+
     /// What the culprit finder said about the run's new failures (`notify.findCulprit`); empty before it answered,
     /// or when it did not run.
     static func culprit(_ report: RunReport) -> String {

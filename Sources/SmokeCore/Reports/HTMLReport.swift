@@ -56,6 +56,7 @@ package struct HTMLReport: ReportWriter {
             let numbered = report.tests.indices.map { Numbered(tests: report.tests, position: $0) }
             // Real failures first, then those a quarantine covered (marked on their cards).
             let failing = numbered.filter { $0.test.status.isFailure }.partitionedByQuarantine(report)
+            body += suspects(report)
             body += culprit(report)
             var cardCount = 0
             if !failing.isEmpty {

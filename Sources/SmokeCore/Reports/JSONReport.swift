@@ -74,7 +74,7 @@ package struct JSONReport: ReportWriter {
         "schemaVersion", "pipeline", "runID", "status", "startedAt", "finishedAt", "durationSeconds",
         "seed", "ordering", "environment", "device", "toolchain", "totals", "tests", "coverage",
         "artifacts", "notifications", "errors", "pipelineFile", "pipelineHash", "parsedAt", "reconciliation", "inputs",
-        "incomplete", "origin", "environmentFile", "quarantine", "culprit",
+        "incomplete", "origin", "environmentFile", "quarantine", "culprit", "suspects",
     ]
 
     /// The exact keys of each entry of `tests`.
@@ -92,7 +92,7 @@ package struct JSONReport: ReportWriter {
             case schemaVersion, pipeline, runID, status, startedAt, finishedAt, durationSeconds
             case seed, ordering, environment, device, toolchain, totals, tests, coverage
             case artifacts, notifications, errors, pipelineFile, pipelineHash, parsedAt, reconciliation, inputs
-            case incomplete, origin, environmentFile, quarantine, culprit
+            case incomplete, origin, environmentFile, quarantine, culprit, suspects
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -108,7 +108,7 @@ package struct JSONReport: ReportWriter {
                     .pipelineFile: report.pipelineFile, .pipelineHash: report.pipelineHash, .parsedAt: report.parsedAt,
                     .reconciliation: report.reconciliation, .inputs: report.inputs, .incomplete: report.incomplete,
                     .origin: report.origin, .environmentFile: report.environmentFile, .quarantine: report.quarantine,
-                    .culprit: report.culprit,
+                    .culprit: report.culprit, .suspects: report.suspects,
                 ])
         }
     }

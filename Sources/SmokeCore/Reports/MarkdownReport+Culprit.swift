@@ -1,6 +1,16 @@
 import Foundation
 
 extension MarkdownReport {
+    /// "Suspects": the commits since the last run in which the new failures passed, as the run's message named them;
+    /// nil without them.
+    static func suspectsSection(_ report: RunReport) -> String? {
+        guard let suspects = report.suspects else { return nil }
+        let lines = suspects.commitLines.map { "- " + MarkdownText.escape($0) }
+        let more = suspects.more > 0 ? ["- …and \(suspects.more) more"] : []
+        let head = ["### Suspects", "", MarkdownText.escape(suspects.summary)]
+        return (head + (lines.isEmpty ? [] : [""]) + lines + more).joined(separator: "\n")
+    }
+
     /// "Culprit": what the culprit finder said about the run's new failures (`notify.findCulprit`); nil before it
     /// answered, or when it did not run.
     static func culpritSection(_ report: RunReport) -> String? {

@@ -32,6 +32,7 @@ package struct MarkdownReport: ReportWriter {
         let failing = report.failingTests
         let real = failing.filter { report.quarantineEntry(for: $0) == nil }
         if let failures = failuresSection(real, sources: sources) { sections.append(failures) }
+        if let suspects = suspectsSection(report) { sections.append(suspects) }
         if let culprit = culpritSection(report) { sections.append(culprit) }
         if let quarantined = quarantinedSection(failing, report: report, sources: sources) {
             sections.append(quarantined)

@@ -16,8 +16,11 @@ extension RunFinisher {
     }
 
     /// The webhook, after the run's results are final; it never changes them. Then, for a new failure whose suspect
-    /// commits the checkout holds, the culprit finder when `notify.findCulprit` asks for it.
-    func notify(_ report: RunReport, settings: NotifySettings) async -> [NotificationRecord] {
+    /// commits the checkout holds, the culprit finder when `notify.findCulprit` asks for it. Returns what was sent
+    /// and the suspects the message named, for the reports.
+    func notify(_ report: RunReport, settings: NotifySettings) async -> (
+        records: [NotificationRecord], suspects: Suspects?
+    ) {
         let delivery = cancellation.map { WebhookDelivery().cancelled(by: $0) } ?? WebhookDelivery()
         let earlier = history.notificationHistory(of: report)
         let window = history.flakeWindow(of: report, runs: settings.flakyWindowRuns)
@@ -44,7 +47,7 @@ extension RunFinisher {
         if settings.findCulprit, let found, found.suspects.inClone, found.suspects.total > 0 {
             startFinder(report, tests: found.tests)
         }
-        return records
+        return (records, found?.suspects)
     }
 
     /// Starts `smokerun culprit` for `tests`, apart from the run; says where its answer will be.

@@ -127,11 +127,13 @@ package struct RunFinisher: Sendable {
         // The webhook once the run's reports are in place, so a message names a run that exists; what it did is
         // recorded in report.json.
         if let notify {
-            report.notifications = await self.notify(report, settings: notify)
+            (report.notifications, report.suspects) = await self.notify(report, settings: notify)
             report.errors += missingVariableWarnings(report.notifications)
-            if written, formats.contains(.json), !report.notifications.isEmpty {
+            // report.json records what was sent; the pages and summary name the suspects the message named.
+            let again = formats.filter { $0 == .json || (report.suspects != nil && [.markdown, .html].contains($0)) }
+            if written, !again.isEmpty, !report.notifications.isEmpty || report.suspects != nil {
                 do {
-                    try store.writeReports(report, in: folder, formats: [.json])
+                    try store.writeReports(report, in: folder, formats: again)
                 } catch {
                     context.standardError.line(
                         "smokerun: warning: report.json does not record the notification: \(error.localizedDescription)"

@@ -4,7 +4,8 @@ import Testing
 @testable import SmokeCore
 @testable import SmokeCoreTestSupport
 
-/// The culprit finder's answer in summary.md and index.html, once it recorded one.
+/// The culprit finder's answer in summary.md and index.html, once it recorded one; before it, the suspects the
+/// run's message named.
 @Suite struct CulpritSectionTests {
     static var report: RunReport {
         var report = ReportFixture.report
@@ -27,5 +28,35 @@ import Testing
     @Test func withoutAnAnswerThereIsNoSection() {
         #expect(!MarkdownReport.render(ReportFixture.report).contains("Culprit"))
         #expect(!HTMLReport.render(ReportFixture.report, attachmentContent: { _ in nil }).contains("Culprit"))
+    }
+
+    @Test func summaryAndReportPageListTheSuspectsTheMessageNamed() {
+        var report = ReportFixture.report
+        let range = CulpritRange(
+            good: String(repeating: "a", count: 40), goodRun: "20261122T000000Z-aaaa",
+            bad: String(repeating: "e", count: 40), badRun: report.runID)
+        let commits = (1...12).map { number in
+            CulpritCommit(
+                hash: String(repeating: String(number % 10), count: 40), subject: "Change <\(number)>",
+                author: "Ada")
+        }
+        report.suspects = Suspects(range: range, commits: commits)
+        let markdown = MarkdownReport.render(report)
+        #expect(
+            markdown.contains(
+                "### Suspects\n\n12 commits aaaaaaa..eeeeeee since the last passing run 20261122T000000Z-aaaa\n\n"),
+            "\(markdown)")
+        #expect(markdown.contains("- 2222222 Change &lt;12&gt; — Ada"), "\(markdown)")
+        #expect(markdown.contains("- …and 2 more"), "\(markdown)")
+        let html = HTMLReport.render(report, attachmentContent: { _ in nil })
+        #expect(html.contains("<h2>Suspects</h2>"))
+        #expect(html.contains("<li><code>2222222 Change &lt;12&gt; — Ada</code></li>"), "\(html)")
+
+        // Not in the clone: the range alone, said so.
+        report.suspects = Suspects(range: range, commits: nil)
+        #expect(MarkdownReport.render(report).contains("the range is not in this clone"))
+        report.suspects = nil
+        #expect(!MarkdownReport.render(report).contains("Suspects"))
+        #expect(!HTMLReport.render(report, attachmentContent: { _ in nil }).contains("Suspects"))
     }
 }

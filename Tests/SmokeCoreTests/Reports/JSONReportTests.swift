@@ -14,7 +14,7 @@ import Testing
         let object = try #require(
             try JSONSerialization.jsonObject(with: JSONReport.render(ReportFixture.report)) as? [String: Any])
         #expect(Set(object.keys) == Set(JSONReport.topLevelKeys))
-        #expect(JSONReport.topLevelKeys.count == 28)
+        #expect(JSONReport.topLevelKeys.count == 29)
         let tests = try #require(object["tests"] as? [[String: Any]])
         for test in tests {
             #expect(Set(test.keys) == Set(JSONReport.testKeys))

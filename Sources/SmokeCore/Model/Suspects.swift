@@ -1,7 +1,7 @@
 import Foundation
 
 /// The commits a new failure may come from: the last passing run's commit, the range to the failing run's, and the
-/// newest of its commits with subject and author (`git log` of the project's checkout). Messages list them.
+/// newest of its commits with subject and author (`git log` of the project's checkout). Messages and reports list them.
 package struct Suspects: Codable, Sendable, Equatable {
     /// Commits listed at most; the rest are counted.
     package static let listed = 10
@@ -18,27 +18,18 @@ package struct Suspects: Codable, Sendable, Equatable {
     /// All the range's first-parent commits; 0 when it is not in the clone.
     package var total: Int
 
-    package init(range: CulpritRange, commits: [CulpritCommit]?) {
-        lastPassingRun = range.goodRun
-        lastPassingCommit = range.good
-        failingCommit = range.bad
-        self.range = range.text
+    package init(
+        lastPassingRun: String, lastPassingCommit: String, failingCommit: String, range: String,
+        commits: [CulpritCommit]?
+    ) {
+        self.lastPassingRun = lastPassingRun
+        self.lastPassingCommit = lastPassingCommit
+        self.failingCommit = failingCommit
+        self.range = range
         inClone = commits != nil
         let newestFirst = (commits ?? []).reversed()
         self.commits = Array(newestFirst.prefix(Self.listed))
         total = commits?.count ?? 0
-    }
-
-    /// The first line: what the range is and where it comes from.
-    package var headline: String {
-        guard inClone else {
-            return
-                """
-                suspects: \(range) since the last passing run \(lastPassingRun) — the range is not in this clone \
-                (shallow clone or force-push)
-                """
-        }
-        return "suspects: \(ReportText.count(total, "commit")) \(range) since the last passing run \(lastPassingRun)"
     }
 
     /// `e4f5a6b Round totals — Ada`, one per listed commit.
