@@ -37,13 +37,15 @@ package struct JUnitReport: ReportWriter {
         var infrastructure: String?
         // A consumer counts failures and errors, never reads system-err: a run that failed, or did not finish, with
         // no test showing it must be one of them.
+        // The errors themselves are test cases when no test ran or the run's failure shows nowhere else, and lines of
+        // system-err otherwise; a run that did not finish is a case of its own either way.
         let unshown = counts.failures + counts.errors == 0
-        let errors = (unshown ? unfinishedRunError(report).map { [$0] } ?? [] : []) + report.errors
-        if !errors.isEmpty {
-            let failedUnshown = (report.status == .failed || report.status == .error) && unshown
-            let asTestCases = report.tests.isEmpty || failedUnshown || errors.count > report.errors.count
-            infrastructure = infrastructureXML(errors, asTestCases: asTestCases, timestamp: timestamp)
-            if asTestCases { counts.add(Counts(tests: errors.count, errors: errors.count)) }
+        let asTestCases = report.tests.isEmpty || (report.status == .failed || report.status == .error) && unshown
+        let cases = (unshown ? unfinishedRunError(report).map { [$0] } ?? [] : []) + (asTestCases ? report.errors : [])
+        let listed = asTestCases ? [] : report.errors
+        if !cases.isEmpty || !listed.isEmpty {
+            infrastructure = infrastructureXML(cases: cases, listed: listed, timestamp: timestamp)
+            counts.add(Counts(tests: cases.count, errors: cases.count))
         }
         sink.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         sink.append("<testsuites name=\"\(attr(report.pipeline))\" \(counts.attributes) timestamp=\"\(timestamp)\">\n")
@@ -229,29 +231,32 @@ package struct JUnitReport: ReportWriter {
         }
     }
 
-    private static func infrastructureXML(_ errors: [InfrastructureError], asTestCases: Bool, timestamp: String)
-        -> String
-    {
-        let counts = asTestCases ? Counts(tests: errors.count, errors: errors.count) : Counts()
+    /// The infrastructure suite: `cases` as `<error>` test cases, then `listed` as lines of one `<system-err>`.
+    private static func infrastructureXML(
+        cases: [InfrastructureError], listed: [InfrastructureError], timestamp: String
+    ) -> String {
+        let counts = Counts(tests: cases.count, errors: cases.count)
         var xml = "  <testsuite name=\"\(infrastructureSuiteName)\" \(counts.attributes) timestamp=\"\(timestamp)\">\n"
-        var listed: [String] = []
-        for (index, error) in errors.enumerated() {
-            var lines: [String] = []
-            if let command = error.command { lines.append("command: " + command.joined(separator: " ")) }
-            if let status = error.exitStatus { lines.append("exit status: \(status)") }
-            lines += error.details
-            guard asTestCases else {
-                listed += ["infrastructure error \(index + 1): \(error.message)"] + lines.map { "  " + $0 }
-                continue
-            }
+        for (index, error) in cases.enumerated() {
             xml += "    <testcase classname=\"smokerun\" name=\"infrastructure error \(index + 1)\" time=\"0.000\">\n"
             xml += "      <error message=\"\(attr(error.message))\" type=\"infrastructure\">"
-            xml += "\(text(lines.joined(separator: "\n")))</error>\n"
+            xml += "\(text(detailLines(error).joined(separator: "\n")))</error>\n"
             xml += "    </testcase>\n"
         }
-        if !listed.isEmpty { xml += "    <system-err>\(text(listed.joined(separator: "\n")))</system-err>\n" }
+        let lines = listed.enumerated().flatMap { index, error in
+            ["infrastructure error \(index + 1): \(error.message)"] + detailLines(error).map { "  " + $0 }
+        }
+        if !lines.isEmpty { xml += "    <system-err>\(text(lines.joined(separator: "\n")))</system-err>\n" }
         xml += "  </testsuite>\n"
         return xml
+    }
+
+    /// An error's command, exit status and details, a line each.
+    private static func detailLines(_ error: InfrastructureError) -> [String] {
+        var lines: [String] = []
+        if let command = error.command { lines.append("command: " + command.joined(separator: " ")) }
+        if let status = error.exitStatus { lines.append("exit status: \(status)") }
+        return lines + error.details
     }
 
     /// The message attribute: the first failure's full message, or what happened when none was recorded.

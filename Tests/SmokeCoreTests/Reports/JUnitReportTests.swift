@@ -90,7 +90,8 @@ import Testing
         var report = ReportFixture.report
         report.tests = report.tests.filter { $0.status == .passed && $0.attempts.isEmpty }
         report.totals = Totals(report.tests)
-        report.errors = []
+        // A note stays a line of system-err: only the run's unfinished end is a case.
+        report.errors = [InfrastructureError(message: "a test process was left running; ended it", severity: .note)]
         report.status = status
         if status == .incomplete {
             report.incomplete = IncompleteInput(
@@ -104,6 +105,8 @@ import Testing
         #expect(message.contains(status == .incomplete ? "the run is incomplete" : "the run was interrupted"))
         if status == .incomplete { #expect(errors.first?.stringValue?.contains("build.log ends at line 9") == true) }
         #expect(document.rootElement()?.attribute(forName: "errors")?.stringValue == "1")
+        let listed = try document.nodes(forXPath: "//testsuite[@name='smokerun.infrastructure']/system-err")
+        #expect(listed.first?.stringValue?.contains("a test process was left running") == true)
         let ownCases = try document.nodes(forXPath: "//testsuite[@name!='smokerun.infrastructure']/testcase")
         #expect(ownCases.count == report.tests.count)
         // The same tests in a run that finished: no test case that is not a test.
