@@ -38,6 +38,12 @@ struct SwiftPMTestRun {
                     discovered, selection: .patterns(filter: settings.filter, skip: settings.skip),
                     listedBy: "found in \(binary.lastPathComponent)", into: &result)
             else { return result }
+            let stray = StrayProfile(packageRoot: packageRoot)
+            defer {
+                if let note = stray.collect(into: context.runFolder.profiles) {
+                    result.errors.append(InfrastructureError(message: note, severity: .note))
+                }
+            }
             try runTests(plan, binary: binary, toolchain: built.toolchain, packageRoot: packageRoot, into: &result)
         } catch let error as BuildFailure {
             result.errors.append(error.record)

@@ -1,0 +1,42 @@
+import Foundation
+import SmokeCore
+
+/// LLVM's default profile, `default.profraw`, that a process the tests start writes into the package when it runs
+/// without the environment (a test helper that gives a child only the variables it names drops
+/// `LLVM_PROFILE_FILE`): the coverage build smokerun made is what writes it. One that appears during the run is moved
+/// into the run's `profiles/`, where coverage merges it, not left in the user's folder; one that was there before is
+/// the user's and stays.
+struct StrayProfile {
+    static let name = "default.profraw"
+
+    let file: URL
+    private let wasThere: Bool
+
+    /// Looks for the file before the tests run.
+    init(packageRoot: URL) {
+        file = packageRoot.appendingPathComponent(Self.name)
+        wasThere = (try? FileManager.default.attributesOfItem(atPath: file.path)) != nil
+    }
+
+    /// Moves the file the run made into `profiles`; the note that says so, or nil when there was nothing to move.
+    func collect(into profiles: URL) -> String? {
+        guard !wasThere,
+            (try? FileManager.default.attributesOfItem(atPath: file.path))?[.type] as? FileAttributeType
+                == .typeRegular
+        else { return nil }
+        let target = profiles.appendingPathComponent("stray-\(Self.name)")
+        do {
+            try FileManager.default.createDirectory(at: profiles, withIntermediateDirectories: true)
+            try FileManager.default.moveItem(at: file, to: target)
+        } catch {
+            return """
+                a process the tests started left \(file.path) (it ran without LLVM_PROFILE_FILE); it could not be \
+                moved into the run: \(error.localizedDescription)
+                """
+        }
+        return """
+            a process the tests started wrote \(Self.name) into \(file.deletingLastPathComponent().path) (it ran \
+            without LLVM_PROFILE_FILE); smokerun moved it into the run's coverage
+            """
+    }
+}
