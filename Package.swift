@@ -39,7 +39,7 @@ let package = Package(
         ),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["SmokeCore", "SmokeKit", "smokerun", "SmokeTestSupport"]
+            dependencies: ["SmokeCore", "SmokeKit", "smokerun", "SmokeTestSupport", "SmokeCoreTestSupport"]
         ),
     ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCoreTestSupport
 
 @testable import SmokeCore
 @testable import SmokeKit
@@ -37,7 +38,7 @@ final class FakeCommandRunner: CommandRunning, FileOutputRunning, @unchecked Sen
 }
 
 func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("smokerun-coverage-\(UUID().uuidString)")
+    let url = TestScratch.root.appendingPathComponent("smokerun-coverage-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCoreTestSupport
 import Testing
 
 @testable import SmokeCore
@@ -143,7 +144,7 @@ struct ScratchDirectory: ~Copyable {
     let url: URL
 
     init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("smokerun-schedule-\(UUID().uuidString)")
+        url = TestScratch.root.appendingPathComponent("smokerun-schedule-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 

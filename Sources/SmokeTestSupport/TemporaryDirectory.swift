@@ -1,5 +1,6 @@
 import Foundation
 import SmokeCore
+import SmokeCoreTestSupport
 import SmokeKit
 
 /// A fresh folder per test, removed by `remove()`; tests run in parallel, so never shared.
@@ -8,7 +9,7 @@ package struct TemporaryDirectory {
 
     package init(_ label: String = #function) throws {
         let safe = label.filter { $0.isLetter || $0.isNumber }
-        url = FileManager.default.temporaryDirectory
+        url = TestScratch.root
             .appendingPathComponent("smokekit-\(safe.prefix(40))-\(UUID().uuidString.prefix(8))", isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCoreTestSupport
 import Testing
 
 @testable import SmokeCore
@@ -28,7 +29,7 @@ import Testing
 
     static func collect() throws -> Collected {
         let runner = ProcessCommandRunner()
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let work = TestScratch.root.appendingPathComponent(
             "smokerun-coverage-it-\(UUID().uuidString)")
         let package = work.appendingPathComponent("Sampler")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)

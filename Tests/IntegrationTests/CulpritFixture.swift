@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCoreTestSupport
 import SmokeTestSupport
 
 @testable import SmokeCore
@@ -44,7 +45,7 @@ struct CulpritFixture: Sendable {
     }
 
     static func make() async throws -> CulpritFixture {
-        let checkout = FileManager.default.temporaryDirectory
+        let checkout = TestScratch.root
             .appendingPathComponent("smokerun-culprit-\(UUID().uuidString.prefix(8))").appendingPathComponent("repo")
         let package = checkout.appendingPathComponent("Ledger")
         func write(_ path: String, _ text: String) throws {

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCoreTestSupport
 import Testing
 
 @testable import SmokeCore
@@ -47,7 +48,7 @@ import Testing
     }
 
     @Test func aDisplayNameIsInEveryReportAndTheMessageBesideItsID() async throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let root = TestScratch.root.appendingPathComponent(
             "smokerun-display-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: root) }
         let package = try writePackage(in: root)

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCoreTestSupport
 import Testing
 
 @testable import SmokeCore
@@ -49,7 +50,7 @@ import Testing
     }
 
     @Test func theInstalledCronLineNotifiesWithTheURLOnlyInTheEnvironmentFile() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let root = TestScratch.root.appendingPathComponent(
             "smokerun-envcron-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: root) }
         let package = try Self.writeFailingPackage(in: root)
@@ -119,7 +120,7 @@ import Testing
     }
 
     @Test func aRunWithAMalformedEnvironmentFileExitsTwoNamingTheLine() async throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let root = TestScratch.root.appendingPathComponent(
             "smokerun-envbad-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: root) }
         let package = try Self.writeFailingPackage(in: root)
@@ -140,7 +141,7 @@ import Testing
     }
 
     @Test func aRefusedEnvironmentFileSaysTheVariableIsThereAndSecretSetMakesItUsable() async throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let root = TestScratch.root.appendingPathComponent(
             "smokerun-envopen-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: root) }
         let package = try Self.writeFailingPackage(in: root)

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCoreTestSupport
 
 @testable import SmokeCore
 @testable import SmokeKit
@@ -15,7 +16,7 @@ struct FakeXcodeRun {
 
     /// The run's outcome and its output folder.
     func run() async throws -> (SmokeRun.Outcome, URL) {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let root = TestScratch.root.appendingPathComponent(
             "smokerun-fake-xcode-\(UUID().uuidString.prefix(8))")
         let url = root.appendingPathComponent("Pipelines/ios.json")
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCoreTestSupport
 import Testing
 
 @testable import SmokeCore
@@ -17,7 +18,7 @@ import Testing
         var log: URL { root.appendingPathComponent("fake-xcode.log") }
 
         init(_ entries: [String], scenario: String) throws {
-            root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            root = TestScratch.root.appendingPathComponent(
                 "smokerun-init-xcode-\(UUID().uuidString.prefix(8))")
             self.scenario = scenario
             for entry in entries {

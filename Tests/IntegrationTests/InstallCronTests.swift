@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCoreTestSupport
 import Testing
 
 @testable import SmokeCore
@@ -61,7 +62,7 @@ import Testing
 
     @Test(.enabled(if: cronPathLacksSwift, "this machine has swift in /usr/bin, so cron's PATH finds it anyway"))
     func withoutTheVariablesARunCannotFindSwift() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let folder = TestScratch.root.appendingPathComponent(
             "smokerun-cron-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(
             at: folder.appendingPathComponent("Pipelines"), withIntermediateDirectories: true)

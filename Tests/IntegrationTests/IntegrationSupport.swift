@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCoreTestSupport
 
 @testable import SmokeCore
 @testable import SmokeKit
@@ -12,7 +13,7 @@ enum IntegrationSupport {
     /// A fresh copy of a fixture package (sources only), so tests never share a `.build`.
     static func copyFixture(_ name: String) throws -> URL {
         let source = repositoryRoot.appendingPathComponent("Tests/Fixtures/\(name)")
-        let destination = FileManager.default.temporaryDirectory
+        let destination = TestScratch.root
             .appendingPathComponent("smokerun-it-\(UUID().uuidString.prefix(8))").appendingPathComponent(name)
         try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)
         for item in ["Package.swift", "Sources", "Tests"] {

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCoreTestSupport
 import SmokeTestSupport
 import Testing
 
@@ -22,7 +23,7 @@ import Testing
 
     /// A project checked out on branch `trunk` with one commit, then a tracked file changed.
     private func dirtyCheckout() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("shop-\(UUID().uuidString)")
+        let folder = TestScratch.root.appendingPathComponent("shop-\(UUID().uuidString)")
         let file = folder.appendingPathComponent(Self.source)
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try git(["init", "-q", "-b", "trunk"], in: folder)
@@ -73,7 +74,7 @@ import Testing
 
     @Test func theMessageNamesTheCheckoutsCommitAndARelativeSourcePath() async throws {
         let project = try dirtyCheckout()
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("out-\(UUID().uuidString)")
+        let output = TestScratch.root.appendingPathComponent("out-\(UUID().uuidString)")
         defer {
             try? FileManager.default.removeItem(at: project)
             try? FileManager.default.removeItem(at: output)

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCoreTestSupport
 import SmokeTestSupport
 import Testing
 
@@ -36,7 +37,7 @@ import Testing
     }
 
     private func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let url = TestScratch.root.appendingPathComponent(
             "notify-integration-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCoreTestSupport
 import Testing
 
 @testable import SmokeCore
@@ -28,7 +29,7 @@ import Testing
     }
 
     func temporaryFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let folder = TestScratch.root.appendingPathComponent(
             "smokerun-cli-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(
             at: folder.appendingPathComponent("Pipelines"), withIntermediateDirectories: true)

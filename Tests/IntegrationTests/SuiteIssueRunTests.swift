@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCoreTestSupport
 import Testing
 
 @testable import SmokeCore
@@ -52,7 +53,7 @@ import Testing
     }
 
     @Test func eachTestOfASuiteWhoseTraitThrewFailsWithItsIssue() async throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let root = TestScratch.root.appendingPathComponent(
             "smokerun-suite-issue-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: root) }
         let package = try writePackage(in: root)

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCoreTestSupport
 import Testing
 
 @testable import SmokeCore
@@ -30,7 +31,7 @@ import Testing
         scenario: String, pipeline: String = pipeline(),
         arguments: [String] = ["run", "Pipelines/ios.json", "--no-notify", "--seed", "42"]
     ) throws -> Finished {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let root = TestScratch.root.appendingPathComponent(
             "smokerun-ios-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(
             at: root.appendingPathComponent("Pipelines"), withIntermediateDirectories: true)

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCoreTestSupport
 import Testing
 
 @testable import SmokeCore
@@ -18,7 +19,7 @@ import Testing
     ) {
         let root =
             root
-            ?? FileManager.default.temporaryDirectory.appendingPathComponent(
+            ?? TestScratch.root.appendingPathComponent(
                 "smokerun-ios-run-\(UUID().uuidString.prefix(8))")
         let url = root.appendingPathComponent("Pipelines/ios.json")
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -120,7 +121,7 @@ import Testing
     }
 
     @Test func twoXcodebuildShardsRunEveryTestOnceAndTheirMergeHasTheUnshardedTotals() async throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let root = TestScratch.root.appendingPathComponent(
             "smokerun-ios-shards-\(UUID().uuidString.prefix(8))")
         let (whole, _) = try await run(scenario: "smoke", root: root)
         let (first, firstLog) = try await run(scenario: "smoke", shard: ShardRecord(index: 1, count: 2), root: root)

@@ -38,7 +38,7 @@ enum CoverageFixtures {
         """
 
     static func write(_ text: String, name: String = "export.json") throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let directory = TestScratch.root.appendingPathComponent(
             "smokerun-coverage-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let url = directory.appendingPathComponent(name)

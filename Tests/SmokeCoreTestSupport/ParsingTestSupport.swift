@@ -28,7 +28,7 @@ enum ParsingTestSupport {
 
     /// Writes `bytes` to a fresh temporary file and returns its URL.
     static func temporaryFile(_ bytes: Data, name: String = "log.txt") throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let folder = TestScratch.root.appendingPathComponent(
             "smokerun-parsing-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent(name)

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCoreTestSupport
 import Testing
 
 @testable import SmokeCore
@@ -68,7 +69,7 @@ import Testing
     }
 
     @Test func runWithoutAPipelineReadsTheDefaultOneOfTheProjectAbove() async throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let root = TestScratch.root.appendingPathComponent(
             "smokerun-locate-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: root) }
         let sub = root.appendingPathComponent("Sources/App")

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCoreTestSupport
 import Testing
 
 @testable import SmokeCore
@@ -28,7 +29,7 @@ import Testing
     }
 
     func run(_ pipeline: String) async throws -> (ExitCode, String) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let folder = TestScratch.root.appendingPathComponent(
             "smokerun-devices-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(
             at: folder.appendingPathComponent("Pipelines"), withIntermediateDirectories: true)

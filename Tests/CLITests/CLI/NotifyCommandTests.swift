@@ -13,7 +13,7 @@ import Testing
 
     /// An output folder with one failing run as `latest` and in `runs/`.
     private func outputFolder() throws -> (URL, RunReport) {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let output = TestScratch.root.appendingPathComponent(
             "notify-command-\(UUID().uuidString)")
         let report = F.report(0, tests: F.suite(failing: [F.failing("AppTests.CartTests/testTotal")]))
         let data = try JSONCoding.encoder().encode(report)
@@ -78,7 +78,7 @@ import Testing
     /// A project whose pipeline writes to `out/`, where two failing runs are in the history; the current folder's
     /// `.smokerun` holds an unrelated history in which the failure would be new.
     private func projectWithOutFolder() throws -> (root: URL, latest: RunReport) {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("notify-own-\(UUID().uuidString)")
+        let root = TestScratch.root.appendingPathComponent("notify-own-\(UUID().uuidString)")
         let out = root.appendingPathComponent("out")
         let failing = F.suite(failing: [F.failing("AppTests.CartTests/testTotal")])
         let reports = [F.report(0, tests: failing), F.report(1, tests: failing)]
@@ -159,7 +159,7 @@ import Testing
     }
 
     @Test func thePipelineFileGivesNotifySettingsAndOutput() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let folder = TestScratch.root.appendingPathComponent(
             "notify-pipeline-\(UUID().uuidString)/Pipelines")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
@@ -187,7 +187,7 @@ import Testing
 
     @Test(arguments: ["0", "-5", "3601", "\"60\""])
     func aDeliveryBudgetOutsideOneSecondToAnHourIsRefused(value: String) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let folder = TestScratch.root.appendingPathComponent(
             "notify-budget-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -16,7 +16,7 @@ import Testing
         var report: RunReport
 
         init(content: String = #"{"name": "order", "swiftpm": {"packagePath": "pkg"}}"#) throws {
-            root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            root = TestScratch.root.appendingPathComponent(
                 "smokerun-recorded-\(UUID().uuidString)")
             file = root.appendingPathComponent("Pipelines/order.json")
             run = root.appendingPathComponent(".smokerun/runs/20261122T040000Z-abcd")

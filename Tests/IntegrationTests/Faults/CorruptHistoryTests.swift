@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCoreTestSupport
 import Testing
 
 @testable import SmokeCore
@@ -12,7 +13,7 @@ import Testing
 /// threads while the synchronous integration tests hold them: a CI run kept in-process tests waiting 70-110 s.
 @Suite(.timeLimit(.minutes(10))) struct CorruptHistoryTests {
     func history(_ lines: [String]) async throws -> (ExitCode, String, String) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let folder = TestScratch.root.appendingPathComponent(
             "smokerun-history-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: folder.appendingPathComponent("history.jsonl"))

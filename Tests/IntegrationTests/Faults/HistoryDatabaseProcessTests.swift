@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCoreTestSupport
 import Testing
 
 @testable import SmokeCore
@@ -65,7 +66,7 @@ import Testing
     }
 
     static func folder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let folder = TestScratch.root.appendingPathComponent(
             "smokerun-history-db-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCoreTestSupport
 import SmokeTestSupport
 import Testing
 
@@ -11,7 +12,7 @@ import Testing
 /// limit is the suites' 10 minutes and the stop is measured against the 50 s wait it must cut short.
 @Suite(.timeLimit(.minutes(10))) struct NotifyFlushSignalTests {
     @Test func sigtermEndsTheWaitAndKeepsTheMessageQueued() throws {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("flush-\(UUID().uuidString)")
+        let output = TestScratch.root.appendingPathComponent("flush-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: output) }
         let runID = "20261122T040000Z-0000"

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCoreTestSupport
 import Testing
 
 @testable import SmokeCore
@@ -18,7 +19,7 @@ import Testing
     /// A mounted 64 KiB tmpfs, or why there is none.
     static let mountPoint: Result<URL, TinyFileSystemUnavailable> = {
         #if os(Linux)
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            let folder = TestScratch.root.appendingPathComponent(
                 "smokerun-tinyfs-\(UUID().uuidString.prefix(8))")
             do {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -247,7 +247,7 @@ import Testing
         .enabled(if: consumersAvailable, "needs xmllint (libxml2-utils) and python3 with junitparser"),
         arguments: [ReportFixture.report, ReportFixture.minimalReport])
     func realConsumersReadTheSameCountsAsReportJSON(report: RunReport) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let folder = TestScratch.root.appendingPathComponent(
             "junit-consumer-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -84,7 +84,7 @@ import Testing
 @Suite struct QuarantinedJUnitConsumerTests {
     @Test(.enabled(if: JUnitConsumers.available, "needs xmllint (libxml2-utils) and python3 with junitparser"))
     func realConsumersReadTheQuarantinedSkipAndTheDisplayName() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let folder = TestScratch.root.appendingPathComponent(
             "junit-quarantine-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCoreTestSupport
 import Testing
 
 @testable import SmokeCore
@@ -26,7 +27,7 @@ import Testing
 
     /// main: base, a merge of a side branch (two commits), then a commit whose subject holds separators.
     static func repository() throws -> (URL, [String]) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let folder = TestScratch.root.appendingPathComponent(
             "smokerun-git-\(UUID().uuidString.prefix(8))", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         _ = try git(["init", "-q", "-b", "main"], in: folder)

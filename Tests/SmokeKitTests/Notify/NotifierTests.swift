@@ -13,7 +13,7 @@ import Testing
     private let failing = F.suite(failing: [F.failing("AppTests.CartTests/testTotal")])
 
     private func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("notifier-\(UUID().uuidString)")
+        let url = TestScratch.root.appendingPathComponent("notifier-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

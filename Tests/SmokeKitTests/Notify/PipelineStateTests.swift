@@ -12,7 +12,7 @@ import Testing
     private let test = F.failing("AppTests.CartTests/testTotal")
 
     private func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("pipeline-state-\(UUID().uuidString)")
+        let url = TestScratch.root.appendingPathComponent("pipeline-state-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

@@ -19,7 +19,7 @@ import Testing
 
     /// A failing run whose failure screenshot is on disk under `root`.
     private func fixture() throws -> (RunReport, URL) {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let root = TestScratch.root.appendingPathComponent(
             "slack-upload-\(UUID().uuidString.prefix(8))")
         let shot = AttachmentRecord(
             name: "failure.png", path: Self.shotPath, mediaType: "image/png", size: Self.shotBytes.count)

@@ -197,7 +197,7 @@ import Testing
             #expect(error.kind == .invalidInput)
             #expect(error.errorDescription?.contains(missing.path) == true)
         }
-        let folder = FileManager.default.temporaryDirectory
+        let folder = TestScratch.root
         #expect(throws: ParseError.self) { try LogParser().parse(files: [folder]) }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCoreTestSupport
 import Testing
 
 @testable import SmokeCore
@@ -17,7 +18,7 @@ import Testing
 
     /// Starts `script` (`$1` is the marker file), and asks for a stop once it printed "ready".
     func stop(_ script: String, signal: Int32, grace: TimeInterval) throws -> Stopped {
-        let marker = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let marker = TestScratch.root.appendingPathComponent(
             "smokerun-stop-\(UUID().uuidString.prefix(8))")
         var launch = ProcessLaunch(
             executable: "/bin/sh", arguments: ["-c", script, "sh", marker.path],

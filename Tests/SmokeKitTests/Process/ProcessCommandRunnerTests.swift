@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCoreTestSupport
 import Testing
 
 @testable import SmokeCore
@@ -15,7 +16,7 @@ import Testing
     }
 
     @Test func runsInTheGivenFolderWithExactlyTheGivenEnvironment() throws {
-        let folder = FileManager.default.temporaryDirectory.resolvingSymlinksInPath()
+        let folder = TestScratch.root.resolvingSymlinksInPath()
         let result = try ProcessCommandRunner().run(
             "/bin/sh", ["-c", "pwd; echo \"$ONLY-${HOME:-unset}\""], environment: ["ONLY": "this"],
             currentDirectory: folder)
@@ -46,7 +47,7 @@ import Testing
     }
 
     @Test func theFileRunnerWritesStandardOutputIntoTheFileAndKeepsStandardError() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let file = TestScratch.root.appendingPathComponent(
             "smokerun-file-runner-\(UUID().uuidString).txt")
         defer { try? FileManager.default.removeItem(at: file) }
         try Data("stale content that must be replaced\n".utf8).write(to: file)

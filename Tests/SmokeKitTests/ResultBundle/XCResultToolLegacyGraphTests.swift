@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCoreTestSupport
 import Testing
 
 @testable import SmokeCore
@@ -88,7 +89,7 @@ import Testing
         runner.overrides["get --format json --path \(bundle) --id 0~tests"] = XCResultToolFakeRunner.output(
             Self.summaries)
         let contents = try XCResultToolReader(runner: runner).read(
-            bundle: URL(fileURLWithPath: bundle), scratchDirectory: FileManager.default.temporaryDirectory)
+            bundle: URL(fileURLWithPath: bundle), scratchDirectory: TestScratch.root)
         #expect(contents.tests.count == 3)
         #expect(contents.device?.name == "iPhone 14")
         #expect(!runner.calls.contains { $0.contains("test-results") })

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCoreTestSupport
 import Testing
 
 @testable import SmokeCore
@@ -10,7 +11,7 @@ import Testing
     let bundle = URL(fileURLWithPath: "/Users/ci/SmokeApp/.smokerun/bundles/1.xcresult")
 
     private func scratch() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let folder = TestScratch.root.appendingPathComponent(
             "smokerun-xcresulttool-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder

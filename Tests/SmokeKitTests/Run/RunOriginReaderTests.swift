@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCoreTestSupport
 import Testing
 
 @testable import SmokeCore
@@ -16,7 +17,7 @@ import Testing
     }
 
     private func checkout() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("origin-\(UUID().uuidString)")
+        let folder = TestScratch.root.appendingPathComponent("origin-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try git(["init", "-q", "-b", "trunk"], in: folder)
         try Data("one\n".utf8).write(to: folder.appendingPathComponent("a.txt"))
@@ -57,7 +58,7 @@ import Testing
                 statusV2: "# branch.oid \(String(repeating: "a", count: 40))\n# branch.head (detached)\n"
             ).branch == "HEAD")
 
-        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("empty-\(UUID().uuidString)")
+        let empty = TestScratch.root.appendingPathComponent("empty-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: empty) }
         try git(["init", "-q", "-b", "trunk"], in: empty)
@@ -66,7 +67,7 @@ import Testing
     }
 
     @Test func aFolderThatIsNoCheckoutFallsBackToTheCIsVariables() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plain-\(UUID().uuidString)")
+        let folder = TestScratch.root.appendingPathComponent("plain-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         var ciEnvironment = environment

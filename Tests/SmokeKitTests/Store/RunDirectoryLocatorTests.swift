@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCoreTestSupport
 import Testing
 
 @testable import SmokeCore
@@ -14,7 +15,7 @@ import Testing
         let runID = "20261122T040000Z-abcd"
 
         init(latest: Bool = true) throws {
-            base = FileManager.default.temporaryDirectory.appendingPathComponent(
+            base = TestScratch.root.appendingPathComponent(
                 "smokerun-locator-\(UUID().uuidString)")
             output = base.appendingPathComponent("out")
             run = output.appendingPathComponent("runs/\(runID)")
@@ -74,7 +75,7 @@ import Testing
     }
 
     @Test func anEmptyOutputFolderHasNoLatestRun() throws {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let base = TestScratch.root.appendingPathComponent(
             "smokerun-locator-\(UUID().uuidString)")
         let error = #expect(throws: RunLocatorError.self) {
             try RunDirectoryLocator.resolve(nil, outputDirectory: base) { URL(fileURLWithPath: $0) }

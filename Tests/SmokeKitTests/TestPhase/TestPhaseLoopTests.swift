@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCoreTestSupport
 import Testing
 
 @testable import SmokeCore
@@ -51,7 +52,7 @@ import Testing
             testSeconds: testSeconds, runDeadline: started.addingTimeInterval(runSeconds), cancellation: cancellation,
             now: { clock.now })
         limits.graceSeconds = 10
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let folder = TestScratch.root.appendingPathComponent(
             "smokerun-phase-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let fake = ScriptedProcessRunner(clock: clock, scripts: scripts)

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCoreTestSupport
 import Testing
 
 @testable import SmokeCore
@@ -7,7 +8,7 @@ import Testing
 
 @Suite struct BuildInputScanTests {
     func tree(_ files: [String]) throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let root = TestScratch.root.appendingPathComponent(
             "smokerun-scan-\(UUID().uuidString.prefix(8))")
         for file in files {
             let url = root.appendingPathComponent(file)

@@ -20,7 +20,7 @@ import Testing
         var console: URL
 
         init() throws {
-            root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            root = TestScratch.root.appendingPathComponent(
                 "smokerun-buildcheck-\(UUID().uuidString.prefix(8))")
             let sources = root.appendingPathComponent("Fake/Sources/Fake")
             try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCoreTestSupport
 import Testing
 
 @testable import SmokeCore
@@ -63,7 +64,7 @@ import Testing
     ) throws -> Run {
         let root =
             root
-            ?? FileManager.default.temporaryDirectory.appendingPathComponent(
+            ?? TestScratch.root.appendingPathComponent(
                 "smokerun-xcb-\(UUID().uuidString.prefix(8))")
         let runDirectory = root.appendingPathComponent(".smokerun/runs/20261122T040000Z-abcd")
         try FileManager.default.createDirectory(at: runDirectory, withIntermediateDirectories: true)
@@ -211,7 +212,7 @@ import Testing
     }
 
     @Test func aFailedBuildStopsBeforeAnyTestWithTheCompilerErrors() throws {
-        let scenario = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let scenario = TestScratch.root.appendingPathComponent(
             "smokerun-xcb-\(UUID().uuidString.prefix(8))/broken")
         try FileManager.default.createDirectory(
             at: scenario.appendingPathComponent("xcodebuild"), withIntermediateDirectories: true)
@@ -237,7 +238,7 @@ import Testing
     }
 
     @Test func withoutTestEnumerationTheSchemeRunsInOneInvocationWithThePipelinesSelection() throws {
-        let scenario = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let scenario = TestScratch.root.appendingPathComponent(
             "smokerun-xcb-\(UUID().uuidString.prefix(8))/xcode15")
         try FileManager.default.createDirectory(at: scenario, withIntermediateDirectories: true)
         for folder in ["simctl", "xcodebuild"] {
@@ -256,7 +257,7 @@ import Testing
 
     /// A variant of `smoke` whose test-without-building hangs until a signal (see the FakeXcode README).
     func hangingScenario() throws -> URL {
-        let scenario = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let scenario = TestScratch.root.appendingPathComponent(
             "smokerun-xcb-\(UUID().uuidString.prefix(8))/hang")
         try FileManager.default.createDirectory(
             at: scenario.appendingPathComponent("xcodebuild"), withIntermediateDirectories: true)
@@ -286,7 +287,7 @@ import Testing
 
     @Test func stoppingSmokerunStopsXcodebuildWithSIGINTAndTheRunIsInterruptedWithWhatItsBundleHeld() throws {
         let scenario = try hangingScenario()
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let root = TestScratch.root.appendingPathComponent(
             "smokerun-xcb-\(UUID().uuidString.prefix(8))")
         let cancellation = CancellationFlag()
         // What SignalTrap does on SIGTERM/SIGINT of smokerun, once the hanging test-without-building has started

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCoreTestSupport
 import Testing
 
 @testable import SmokeCore
@@ -8,7 +9,7 @@ import Testing
 /// Finding this run's Coverage.profdata and the instrumented binaries in a derived data folder.
 @Suite struct XcodebuildProductsTests {
     func derivedData() throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let root = TestScratch.root.appendingPathComponent(
             "smokerun-dd-\(UUID().uuidString.prefix(8))")
         let products = root.appendingPathComponent("Build/Products/Debug-iphonesimulator")
         for executable in [
