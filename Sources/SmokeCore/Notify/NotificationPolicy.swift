@@ -48,11 +48,8 @@ package enum NotificationPolicy {
                     reason: "run \(report.runID) \(report.status.rawValue), but notify.on does not include failure")
             }
             let failing = failingIDs(report)
-            let flakes = KnownFlakes.judge(
-                failing, report: report, window: window, windowRuns: settings.flakyWindowRuns)
-            var ages = failureAges(of: report, history: history)
-            for (key, verdict) in flakes.verdicts { ages[key] = .knownFlaky(rate: verdict.rateText) }
-            let real = failing.filter { flakes.verdicts[$0] == nil }
+            let ages = judgedAges(of: report, history: history, window: window, windowRuns: settings.flakyWindowRuns)
+            let real = failing.filter { ages[$0]?.isKnownFlaky != true }
             if !isInfrastructure, real.isEmpty {
                 // A problem that was open is over: its tests pass or are known flaky now.
                 if let open = state.open, open.kind != .infrastructure {
@@ -129,8 +126,6 @@ package enum NotificationPolicy {
             .sorted { ($0.startedAt, $0.runID) < ($1.startedAt, $1.runID) }
     }
 
-    /// The message a run calls for when someone asks for it (`smokerun notify RUN`), whatever
-    /// `notify.on` and the reminder interval say.
     /// The message plan for a run, whatever the policy would decide (`notify RUN`); `window` (the runs before it, up
     /// to `windowRuns`) marks its known-flaky failures as after a run.
     package static func plan(
@@ -208,6 +203,16 @@ package enum NotificationPolicy {
                 ),
                 flakyAnnouncedAt: state.flakyAnnouncedAt)
         }
+    }
+
+    /// Each failing test's age with the flake model's verdict over it: what a failure message says of each.
+    static func judgedAges(
+        of report: RunReport, history: [HistoryEntry], window: [HistoryEntry], windowRuns: Int
+    ) -> [String: FailureAge] {
+        let flakes = KnownFlakes.judge(failingIDs(report), report: report, window: window, windowRuns: windowRuns)
+        var ages = failureAges(of: report, history: history)
+        for (key, verdict) in flakes.verdicts { ages[key] = .knownFlaky(rate: verdict.rateText) }
+        return ages
     }
 
     /// Each failing test's age, by `TestResult.deviceKey` (id, and device on a multi-device run): new, or

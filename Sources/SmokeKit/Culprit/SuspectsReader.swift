@@ -1,17 +1,18 @@
 import Foundation
 import SmokeCore
 
-/// Reads a new failure's suspects for its message: the range from the last run in which the new failures passed to
-/// the failing run's commit (from the history), and its commits from `git log` of the project's checkout. Never
-/// throws: a message is sent without suspects when the history or git cannot say.
+/// Reads a new failure's suspects for its reports and message: the range from the last run in which the new failures
+/// passed to the failing run's commit (from the history), and its commits from `git log` of the project's checkout.
+/// Never throws: the run has no suspects when the history or git cannot say.
 package struct SuspectsReader: Sendable {
     var git: any GitRepository
 
     package init(git: any GitRepository) { self.git = git }
 
-    /// - Parameter history: the pipeline's earlier runs with their tests' outcomes, oldest first.
-    package func suspects(report: RunReport, plan: NotificationPlan, history: [HistoryEntry]) -> Suspects? {
-        let tests = Suspects.newFailures(in: plan)
+    /// - Parameters:
+    ///   - tests: the new failures' keys (`Suspects.newFailures(of:history:window:windowRuns:)`).
+    ///   - history: the pipeline's earlier runs with their tests' outcomes, oldest first.
+    package func suspects(report: RunReport, tests: [String], history: [HistoryEntry]) -> Suspects? {
         guard !tests.isEmpty, let range = try? CulpritRange.find(tests: tests, failing: report, history: history)
         else { return nil }
         // Not a checkout at all (a CI that exports the sources without .git): nothing to say about its commits.

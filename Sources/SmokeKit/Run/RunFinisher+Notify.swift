@@ -15,39 +15,59 @@ extension RunFinisher {
         }
     }
 
-    /// The webhook, after the run's results are final; it never changes them. Then, for a new failure whose suspect
-    /// commits the checkout holds, the culprit finder when `notify.findCulprit` asks for it. Returns what was sent
-    /// and the suspects the message named, for the reports.
-    func notify(_ report: RunReport, settings: NotifySettings) async -> (
-        records: [NotificationRecord], suspects: Suspects?
-    ) {
-        let delivery = cancellation.map { WebhookDelivery().cancelled(by: $0) } ?? WebhookDelivery()
-        let earlier = history.notificationHistory(of: report)
-        let window = history.flakeWindow(of: report, runs: settings.flakyWindowRuns)
-        // A new failure's suspects: the commits since the last run in which it passed, from the project's checkout.
-        let reader = projectRoot.map {
-            SuspectsReader(git: GitCheckout(folder: URL(fileURLWithPath: $0), environment: context.environment))
+    /// The pipeline's earlier runs that the notification policy and a new failure's suspects read: with their tests'
+    /// outcomes (`history`), and the last `flakyWindowRuns` with every test's (`window`), both oldest first. nil when
+    /// neither is wanted: no message to decide and no new failure whose commits the checkout could name.
+    func readEarlierRuns(of report: RunReport) -> (history: [HistoryEntry], window: [HistoryEntry])? {
+        let failing = report.status == .failed || report.status == .error
+        guard notify != nil || (failing && !isShard && projectRoot != nil && report.origin?.commit != nil) else {
+            return nil
         }
-        var found: (tests: [String], suspects: Suspects)?
+        return (history.notificationHistory(of: report), history.flakeWindow(of: report, runs: flakyWindowRuns))
+    }
+
+    /// A new failure's suspects: the commits since the last run in which it passed, from the project's checkout. Read
+    /// for every failing run, notified or not, so that its reports name them.
+    func suspects(
+        of report: RunReport, earlier: (history: [HistoryEntry], window: [HistoryEntry])?
+    ) -> Suspects? {
+        guard let earlier, !isShard, let projectRoot, report.status == .failed || report.status == .error else {
+            return nil
+        }
+        let tests = Suspects.newFailures(
+            of: report, history: earlier.history, window: earlier.window, windowRuns: flakyWindowRuns)
+        guard !tests.isEmpty else { return nil }
+        let runs = (earlier.history + earlier.window).sorted { $0.startedAt < $1.startedAt }
+        let git = GitCheckout(folder: URL(fileURLWithPath: projectRoot), environment: context.environment)
+        return SuspectsReader(git: git).suspects(report: report, tests: tests, history: runs)
+    }
+
+    /// The webhook, after the run's results are final; it never changes them. Then, for a new failure whose suspect
+    /// commits the checkout holds, the culprit finder when `notify.findCulprit` asks for it. Returns what was sent.
+    func notify(
+        _ report: RunReport, settings: NotifySettings, earlier: (history: [HistoryEntry], window: [HistoryEntry])
+    ) async -> [NotificationRecord] {
+        let delivery = cancellation.map { WebhookDelivery().cancelled(by: $0) } ?? WebhookDelivery()
+        var announced: [String] = []
         let records = await Notifier(delivery: delivery).notifyAfterRun(
-            report: report, history: earlier, settings: settings,
+            report: report, history: earlier.history, settings: settings,
             outputDirectory: outputDirectory,
             environment: notifyEnvironment ?? context.environment, projectRoot: projectRoot, pipeline: pipelineKey,
-            window: window,
+            window: earlier.window,
             suspects: { plan in
-                let runs = (earlier + window).sorted { $0.startedAt < $1.startedAt }
-                let suspects = reader?.suspects(report: report, plan: plan, history: runs)
-                if let suspects { found = (Suspects.newFailures(in: plan), suspects) }
-                return suspects
+                announced = plan.newFailures
+                return report.suspects
             })
         // A passing run's "nothing to send" is noise; `-v` shows it.
         for record in records where verbose || RunSummary.isWorthShowing(record) {
             context.standardError.line(Notifier.describe(record))
         }
-        if settings.findCulprit, let found, found.suspects.inClone, found.suspects.total > 0 {
-            startFinder(report, tests: found.tests)
+        if settings.findCulprit, !announced.isEmpty, let suspects = report.suspects, suspects.inClone,
+            suspects.total > 0
+        {
+            startFinder(report, tests: announced)
         }
-        return (records, found?.suspects)
+        return records
     }
 
     /// Starts `smokerun culprit` for `tests`, apart from the run; says where its answer will be.

@@ -26,6 +26,8 @@ package struct RunFinisher: Sendable {
     var coverage: (settings: CoverageSettings, driver: any TestDriver, pipeline: Pipeline)?
     /// The webhook; nil: no notification (`--no-notify`, a shard, `parse`). `finder` starts `notify.findCulprit`'s.
     package var notify: NotifySettings?
+    /// How many earlier runs judge a failure known flaky rather than new (`notify.flakyWindowRuns`), notified or not.
+    var flakyWindowRuns = NotifySettings().flakyWindowRuns
     var finder: CulpritFinderLauncher?
     /// Old runs to remove afterwards; nil: none.
     package var retention: RetentionSettings?
@@ -66,6 +68,7 @@ package struct RunFinisher: Sendable {
         coverage = pipeline.coverage.enabled ? (pipeline.coverage, context.drivers.make(for: pipeline), pipeline) : nil
         // A shard is part of a run: `smokerun merge` sends the one notification for all shards.
         notify = options.notify && options.shard == nil ? pipeline.notify : nil
+        flakyWindowRuns = pipeline.notify.flakyWindowRuns
         retention = pipeline.retention
         pipelineFile = PipelineFileRecord(pipeline, currentDirectory: context.currentDirectory)
         projectRoot = pipeline.projectRoot(currentDirectory: context.currentDirectory).path
@@ -106,6 +109,8 @@ package struct RunFinisher: Sendable {
             }
         }
         if !isShard, report.status == .failed || report.status == .passed { applyQuarantine(to: &report) }
+        let earlier = readEarlierRuns(of: report)
+        report.suspects = suspects(of: report, earlier: earlier)
         let store = RunStore(outputDirectory: outputDirectory, writer: fileWriter, history: history)
         var written = true
         let errorsBefore = report.errors.count
@@ -126,14 +131,13 @@ package struct RunFinisher: Sendable {
         }
         // The webhook once the run's reports are in place, so a message names a run that exists; what it did is
         // recorded in report.json.
-        if let notify {
-            (report.notifications, report.suspects) = await self.notify(report, settings: notify)
+        if let notify, let earlier {
+            report.notifications = await self.notify(report, settings: notify, earlier: earlier)
             report.errors += missingVariableWarnings(report.notifications)
-            // report.json records what was sent; the pages and summary name the suspects the message named.
-            let again = formats.filter { $0 == .json || (report.suspects != nil && [.markdown, .html].contains($0)) }
-            if written, !again.isEmpty, !report.notifications.isEmpty || report.suspects != nil {
+            // report.json records what was sent.
+            if written, formats.contains(.json), !report.notifications.isEmpty {
                 do {
-                    try store.writeReports(report, in: folder, formats: again)
+                    try store.writeReports(report, in: folder, formats: [.json])
                 } catch {
                     context.standardError.line(
                         "smokerun: warning: report.json does not record the notification: \(error.localizedDescription)"

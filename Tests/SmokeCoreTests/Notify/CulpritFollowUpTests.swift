@@ -51,8 +51,8 @@ import Testing
                 "A/flaky": .knownFlaky(rate: "3 of 30 runs"), "B/broken": .new,
                 "C/old": .stillFailing(since: "r1", runs: 2),
             ])
-        #expect(Suspects.newFailures(in: plan) == ["B/broken"])
+        #expect(plan.newFailures == ["B/broken"])
         let onlyFlaky = NotificationPlan(kind: .failure, ages: ["A/flaky": .knownFlaky(rate: "3 of 30 runs")])
-        #expect(Suspects.newFailures(in: onlyFlaky).isEmpty)
+        #expect(onlyFlaky.newFailures.isEmpty)
     }
 }
