@@ -37,7 +37,7 @@ import Testing
         #expect(!secondErr.text.contains("building"), "\(secondErr.text)")
 
         // Without smokerun's stamp, swift build runs for real and compiles nothing: up to date, not "building".
-        let stamp = package.appendingPathComponent(".build/smokerun/\(BuildStamp.fileName)")
+        let stamp = package.appendingPathComponent(".build/smokerun-no-coverage/\(BuildStamp.fileName)")
         try FileManager.default.removeItem(at: stamp)
         let (rebuilt, _, rebuiltErr) = try await IntegrationSupport.run(pipeline)
         #expect(try console(rebuilt).contains("swift build --build-tests"))

@@ -15,10 +15,14 @@ extension Pipeline {
         return projectRoot(currentDirectory: currentDirectory).appendingPathComponent(path).standardizedFileURL
     }
 
-    /// Where smokerun builds a SwiftPM package: `swiftpm.scratchPath`, else `<package>/.build/smokerun`.
+    /// Where smokerun builds a SwiftPM package: `swiftpm.scratchPath`, else `<package>/.build/smokerun`, or
+    /// `.build/smokerun-no-coverage` for a pipeline without coverage. Builds with and without coverage share no
+    /// folder: two pipelines of one package would otherwise rebuild everything after each other, and one would
+    /// relink the test binary the other is running.
     package func scratchDirectory(for settings: SwiftPMSettings, currentDirectory: URL) -> URL {
         if let scratchPath = settings.scratchPath { return resolve(scratchPath, currentDirectory: currentDirectory) }
         return resolve(settings.packagePath, currentDirectory: currentDirectory)
-            .appendingPathComponent(".build/smokerun").standardizedFileURL
+            .appendingPathComponent(coverage.enabled ? ".build/smokerun" : ".build/smokerun-no-coverage")
+            .standardizedFileURL
     }
 }

@@ -55,6 +55,15 @@ import Testing
                 == "/srv/app/Pkg/.build/smokerun")
     }
 
+    /// A pipeline without coverage never rebuilds, or relinks under a running test, a coverage build of the same
+    /// package: it has a folder of its own.
+    @Test func aPipelineWithoutCoverageBuildsIntoAFolderOfItsOwn() throws {
+        let pipeline = try parse(#"{"name": "s", "swiftpm": {"packagePath": "Pkg"}, "coverage": {"enabled": false}}"#)
+        #expect(
+            pipeline.scratchDirectory(for: try swiftpm(pipeline), currentDirectory: URL(fileURLWithPath: "/")).path
+                == "/srv/app/Pkg/.build/smokerun-no-coverage")
+    }
+
     @Test func scratchPathAndRetentionAreReadFromTheProjectRoot() throws {
         let pipeline = try parse(
             #"{"name": "s", "swiftpm": {"packagePath": "Pkg", "scratchPath": "build/smoke"}, "retention": {"runs": 5, "days": 0.5}}"#
