@@ -57,6 +57,15 @@ package enum RunSummary {
         report.origin?.summaryText.map { "origin: " + TerminalText.escaped($0, newlines: false) }
     }
 
+    /// A new failure's suspect commits, as summary.md lists them: the range since the last passing run, then its
+    /// newest commits, indented. A subject is anyone's text, so each line is escaped.
+    package static func suspectsLines(_ report: RunReport) -> [String] {
+        guard let suspects = report.suspects else { return [] }
+        let more = suspects.more > 0 ? ["…and \(suspects.more) more"] : []
+        return [TerminalText.escaped(suspects.headline, newlines: false)]
+            + (suspects.commitLines + more).map { "    " + TerminalText.escaped($0, newlines: false) }
+    }
+
     /// The line coverage a run measured, rounded down as the dashboard shows it: 99.96% is not 100%.
     package static func coverageLine(_ coverage: CoverageSummary) -> String {
         guard coverage.lines.count > 0 else {

@@ -208,6 +208,7 @@ package struct RunFinisher: Sendable {
         out.line(RunSummary.totalsLine(report, style: TerminalStyle(output: out, environment: context.environment)))
         if let coverage = report.coverage { out.line(RunSummary.coverageLine(coverage)) }
         if let origin = RunSummary.originLine(report) { out.line(origin) }
+        for line in RunSummary.suspectsLines(report) { out.line(line) }
         if written {
             out.line("report: \(displayPath(folder.file(HTMLReport.fileName)))")
         } else {

@@ -25,43 +25,51 @@ import Testing
 
     /// Finishes a failing run at the checkout's last commit after `earlier` (statuses at its first commit), with no
     /// notification settings.
-    private func finishFailingRun(after earlier: [TestStatus]) async throws -> (RunReport, summary: String) {
+    private func finishFailingRun(
+        after earlier: [TestStatus]
+    ) async throws -> (RunReport, summary: String, terminal: String) {
         let (checkout, commits) = try GitCheckoutTests.repository()
         let output = checkout.appendingPathComponent(".smokerun", isDirectory: true)
         let history = InMemoryHistory(outputFolder: output)
         for (index, status) in earlier.enumerated() {
             try history.append(report(index, commit: commits[0], status: status), pipelinePath: nil, writer: .system)
         }
+        let out = BufferOutput()
         let context = HostContext(
-            standardOutput: BufferOutput(), standardError: BufferOutput(), environment: GitCheckoutTests.environment,
+            standardOutput: out, standardError: BufferOutput(), environment: GitCheckoutTests.environment,
             currentDirectory: checkout)
         var finisher = RunFinisher(
             outputDirectory: output, pipelineName: "smoke", formats: [.json, .markdown], strict: false,
             context: context)
         finisher.history = history
         finisher.projectRoot = checkout.path
+        finisher.summary = .run
         let failing = report(earlier.count, commit: commits[3], status: .failed)
         let run = try RunStore(outputDirectory: output, history: history).createRunDirectory(runID: failing.runID)
 
         let outcome = await finisher.finish(RunDraft(report: failing, folder: RunDirectory(run)))
 
         let summary = try String(contentsOf: run.appendingPathComponent("summary.md"), encoding: .utf8)
-        return (outcome.report, summary)
+        return (outcome.report, summary, out.text)
     }
 
     @Test func aNewFailureNamesTheCommitsSinceItPassedWithoutAMessage() async throws {
-        let (report, summary) = try await finishFailingRun(after: [.passed])
+        let (report, summary, terminal) = try await finishFailingRun(after: [.passed])
 
         let suspects = try #require(report.suspects)
         #expect(suspects.total == 3 && suspects.commits.map(\.subject).first?.hasPrefix("Odd | subject") == true)
         #expect(report.notifications.isEmpty)
         #expect(summary.contains("Suspects"), "\(summary)")
+        // The run's own output names them too, the subject's control character escaped.
+        #expect(terminal.contains("suspects: 3 commits "), "\(terminal)")
+        #expect(terminal.contains("\n    \(suspects.commits[0].short) Odd | subject\\u{1F} with"), "\(terminal)")
     }
 
     @Test func aFailureThatFailedInThePreviousRunHasNoSuspects() async throws {
-        let (report, summary) = try await finishFailingRun(after: [.passed, .failed])
+        let (report, summary, terminal) = try await finishFailingRun(after: [.passed, .failed])
 
         #expect(report.suspects == nil)
         #expect(!summary.contains("Suspects"), "\(summary)")
+        #expect(!terminal.contains("suspects:"), "\(terminal)")
     }
 }
