@@ -31,17 +31,19 @@ extension PipelineLoader {
         return profiles
     }
 
-    /// SwiftPM runs its tests on this machine only, so a list of devices would silently run one of them:
-    /// refuse it at load, naming the key and both ways out.
+    /// A driver that runs its tests on this machine only would silently run one of a list of devices: refuse the
+    /// list at load, naming the key and both ways out.
     static func checkDriverTakes(_ devices: [DeviceProfile], _ driver: Driver, _ root: JSONObjectReader)
         throws(PipelineError)
     {
-        guard case .swiftpm = driver, devices.count > 1 else { return }
+        let settings = driver.settings
+        guard settings.runsOnThisMachineOnly, devices.count > 1 else { return }
         throw root.error(
             "device",
             """
-            is a list of \(devices.count) devices, but the 'swiftpm' driver runs tests on this machine only; give one \
-            profile (e.g. {"platform": "host"}), or use the 'xcodebuild' driver to run on each simulator in turn
+            is a list of \(devices.count) devices, but the '\(type(of: settings).key)' driver runs tests on this machine \
+            only; give one profile (e.g. {"platform": "host"}), or use the 'xcodebuild' driver to run on each \
+            simulator in turn
             """
         )
     }

@@ -4,7 +4,7 @@ import SmokeCore
 /// The paths a pipeline names, checked on disk: `output`, `packagePath`, `scratchPath`.
 extension PipelineLoader {
     /// The paths a pipeline names must be usable before a run starts: `output` a folder (or not yet
-    /// there), `swiftpm.packagePath` a folder with a Package.swift.
+    /// there), the driver's package folder one with a Package.swift, its build folder not a file.
     func checkPaths(_ pipeline: Pipeline, file: String, currentDirectory: URL) throws(PipelineError) {
         let output = pipeline.resolve(pipeline.output, currentDirectory: currentDirectory)
         if let problem = outputFolderProblem(
@@ -13,23 +13,19 @@ extension PipelineLoader {
         {
             throw PipelineError(file: file, keyPath: "output", problem: problem)
         }
-        if case .xcodebuild(let settings) = pipeline.driver, let packagePath = settings.packagePath {
+        let settings = pipeline.driver.settings
+        if let package = settings.packageFolder {
             try checkPackagePath(
-                packagePath, keyPath: "xcodebuild.packagePath", pipeline, file: file, currentDirectory: currentDirectory
-            )
+                package.path, keyPath: package.keyPath, pipeline, file: file, currentDirectory: currentDirectory)
         }
-        guard case .swiftpm(let settings) = pipeline.driver else { return }
-        try checkPackagePath(
-            settings.packagePath, keyPath: "swiftpm.packagePath", pipeline, file: file,
-            currentDirectory: currentDirectory)
-        if let scratchPath = settings.scratchPath {
-            let scratch = pipeline.resolve(scratchPath, currentDirectory: currentDirectory)
-            if pathKind(scratch) == .file {
+        if let build = settings.buildFolder {
+            let folder = pipeline.resolve(build.path, currentDirectory: currentDirectory)
+            if pathKind(folder) == .file {
                 throw PipelineError(
-                    file: file, keyPath: "swiftpm.scratchPath",
+                    file: file, keyPath: build.keyPath,
                     problem:
                         """
-                        \(scratch.path) is a file, not a folder; name a folder for build products or leave the key \
+                        \(folder.path) is a file, not a folder; name a folder for build products or leave the key \
                         out for <packagePath>/.build/smokerun
                         """
                 )
