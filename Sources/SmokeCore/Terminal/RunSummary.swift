@@ -3,9 +3,12 @@ import Foundation
 /// What `run` prints when it is done: the failing tests (stderr) and one totals line (stdout). Pure,
 /// so the wording, plurals and colours are golden-tested with and without a terminal.
 package enum RunSummary {
-    /// Each failing test with its location and the first line of its message; a failure a quarantine covered is
+    /// Each failing test with its location and the first line of its message, then what the history says of it
+    /// (`notes`, by `TestResult.deviceKey`: new, failing since, known flaky); a failure a quarantine covered is
     /// marked and followed by the entry (it neither fails the run nor pages).
-    package static func failureLines(_ report: RunReport, style: TerminalStyle) -> [String] {
+    package static func failureLines(
+        _ report: RunReport, style: TerminalStyle, notes: [String: String] = [:]
+    ) -> [String] {
         var lines: [String] = []
         for test in report.failingTests {
             let failure = test.failures.first
@@ -18,6 +21,9 @@ package enum RunSummary {
             lines.append("\(style.mark(test.status)) \(style.paint(name, "1")) \(label)\(mark)\(location)")
             if let message = failure?.message {
                 lines.append("    \(TerminalText.escaped(String(message.split(separator: "\n").first ?? "")))")
+            }
+            if let note = notes[test.deviceKey] {
+                lines.append(style.paint("    \(TerminalText.escaped(note, newlines: false))", "90"))
             }
             if let entry {
                 lines.append(

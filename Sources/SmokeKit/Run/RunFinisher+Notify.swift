@@ -15,14 +15,12 @@ extension RunFinisher {
         }
     }
 
-    /// The pipeline's earlier runs that the notification policy and a new failure's suspects read: with their tests'
-    /// outcomes (`history`), and the last `flakyWindowRuns` with every test's (`window`), both oldest first. nil when
-    /// neither is wanted: no message to decide and no new failure whose commits the checkout could name.
+    /// The pipeline's earlier runs that the notification policy, a new failure's suspects and the failures' history
+    /// notes read: with their tests' outcomes (`history`), and the last `flakyWindowRuns` with every test's
+    /// (`window`), both oldest first. nil when none is wanted: no message to decide and no failure to place.
     func readEarlierRuns(of report: RunReport) -> (history: [HistoryEntry], window: [HistoryEntry])? {
         let failing = report.status == .failed || report.status == .error
-        guard notify != nil || (failing && !isShard && projectRoot != nil && report.origin?.commit != nil) else {
-            return nil
-        }
+        guard notify != nil || (failing && !isShard && summary == .run) else { return nil }
         return (history.notificationHistory(of: report), history.flakeWindow(of: report, runs: flakyWindowRuns))
     }
 
@@ -31,9 +29,9 @@ extension RunFinisher {
     func suspects(
         of report: RunReport, earlier: (history: [HistoryEntry], window: [HistoryEntry])?
     ) -> Suspects? {
-        guard let earlier, !isShard, let projectRoot, report.status == .failed || report.status == .error else {
-            return nil
-        }
+        guard let earlier, !isShard, let projectRoot, report.origin?.commit != nil,
+            report.status == .failed || report.status == .error
+        else { return nil }
         let tests = Suspects.newFailures(
             of: report, history: earlier.history, window: earlier.window, windowRuns: flakyWindowRuns)
         guard !tests.isEmpty else { return nil }

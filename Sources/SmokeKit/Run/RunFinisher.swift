@@ -146,7 +146,12 @@ package struct RunFinisher: Sendable {
             }
         }
         switch summary {
-        case .run: printSummary(report, folder: folder, written: written)
+        case .run:
+            let notes = earlier.map {
+                FailureHistoryNotes.notes(
+                    of: report, history: $0.history, window: $0.window, windowRuns: flakyWindowRuns)
+            }
+            printSummary(report, folder: folder, written: written, notes: notes ?? [:])
         case .reportFolder:
             // The summary of `run` shows errors; a parse shows those finishing added (a missing SQLite's note, a
             // history that could not be written).
@@ -189,31 +194,6 @@ package struct RunFinisher: Sendable {
             failure = .infrastructure
         }
         return failure
-    }
-
-    private func printSummary(_ report: RunReport, folder: RunDirectory, written: Bool) {
-        let err = context.standardError
-        let out = context.standardOutput
-        for line in RunSummary.failureLines(report, style: TerminalStyle(output: err, environment: context.environment))
-        { err.line(line) }
-        for error in report.errors {
-            err.line("smokerun: \(error.severity?.rawValue ?? "error"): \(error.message)")
-            for line in error.details.prefix(20) { err.line("    \(line)") }
-        }
-        if context.environment["GITHUB_ACTIONS"] == "true" {
-            for line in GitHubAnnotations.lines(for: report, relativeTo: context.currentDirectory.path) {
-                out.line(line)
-            }
-        }
-        out.line(RunSummary.totalsLine(report, style: TerminalStyle(output: out, environment: context.environment)))
-        if let coverage = report.coverage { out.line(RunSummary.coverageLine(coverage)) }
-        if let origin = RunSummary.originLine(report) { out.line(origin) }
-        for line in RunSummary.suspectsLines(report) { out.line(line) }
-        if written {
-            out.line("report: \(displayPath(folder.file(HTMLReport.fileName)))")
-        } else {
-            out.line("report: not written (see the error above); what was saved is in \(displayPath(folder.url))")
-        }
     }
 
     package func displayPath(_ url: URL) -> String { context.displayPath(url) }

@@ -6,8 +6,9 @@ import Testing
 @testable import SmokeKit
 @testable import SmokeTestSupport
 
-/// A new failure's suspects reach the reports of a run that sends no message (no webhook, `--no-notify`): the
-/// history says when it last passed, and the project's real git checkout lists the commits since.
+/// A new failure's suspects reach the reports and the output of a run that sends no message (no webhook,
+/// `--no-notify`): the history says when it last passed, and the project's real git checkout lists the commits since.
+/// The output also says of each failure what the history says: new, or failing since when.
 @Suite(.timeLimit(.minutes(10))) struct RunFinisherSuspectsTests {
     static let test = "M.S/testTotal"
 
@@ -23,7 +24,7 @@ import Testing
         return report
     }
 
-    /// Finishes a failing run at the checkout's last commit after `earlier` (statuses at its first commit), with no
+    /// Finishes a failing run at the checkout's last commit after `earlier` (statuses at its first commits), with no
     /// notification settings.
     private func finishFailingRun(
         after earlier: [TestStatus]
@@ -32,11 +33,12 @@ import Testing
         let output = checkout.appendingPathComponent(".smokerun", isDirectory: true)
         let history = InMemoryHistory(outputFolder: output)
         for (index, status) in earlier.enumerated() {
-            try history.append(report(index, commit: commits[0], status: status), pipelinePath: nil, writer: .system)
+            try history.append(
+                report(index, commit: commits[index], status: status), pipelinePath: nil, writer: .system)
         }
         let out = BufferOutput()
         let context = HostContext(
-            standardOutput: out, standardError: BufferOutput(), environment: GitCheckoutTests.environment,
+            standardOutput: out, standardError: out, environment: GitCheckoutTests.environment,
             currentDirectory: checkout)
         var finisher = RunFinisher(
             outputDirectory: output, pipelineName: "smoke", formats: [.json, .markdown], strict: false,
@@ -62,6 +64,7 @@ import Testing
         #expect(summary.contains("Suspects"), "\(summary)")
         // The run's own output names them too, the subject's control character escaped.
         #expect(terminal.contains("suspects: 3 commits "), "\(terminal)")
+        #expect(terminal.contains("\n    new: it did not fail in the previous run\n"), "\(terminal)")
         #expect(terminal.contains("\n    \(suspects.commits[0].short) Odd | subject\\u{1F} with"), "\(terminal)")
     }
 
@@ -71,5 +74,6 @@ import Testing
         #expect(report.suspects == nil)
         #expect(!summary.contains("Suspects"), "\(summary)")
         #expect(!terminal.contains("suspects:"), "\(terminal)")
+        #expect(terminal.contains("\n    failing for 2 runs (60 min), since "), "\(terminal)")
     }
 }

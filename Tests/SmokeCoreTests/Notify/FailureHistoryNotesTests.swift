@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+
+@testable import SmokeCore
+@testable import SmokeCoreTestSupport
+
+/// The note the run's output gives each failing test comes from the history, in the failure message's words.
+@Suite struct FailureHistoryNotesTests {
+    typealias F = NotifyFixtures
+    static let broken = "AppTests.CartTests/testTotal"
+
+    private func notes(after earlier: [TestStatus]) -> [String: String] {
+        let reports = earlier.enumerated().map { index, status in
+            F.report(index, tests: [status == .failed ? F.failing(Self.broken) : F.passing(Self.broken)])
+        }
+        let current = F.report(earlier.count, tests: [F.failing(Self.broken)])
+        let history = F.history(reports)
+        return FailureHistoryNotes.notes(of: current, history: history, window: history, windowRuns: 30)
+    }
+
+    @Test func aFailureAfterAPassingRunIsNew() {
+        #expect(notes(after: [.passed]) == [Self.broken: "new: it did not fail in the previous run"])
+    }
+
+    @Test func aFailureThatFailedBeforeSaysSinceWhen() throws {
+        let note = try #require(notes(after: [.passed, .failed, .failed])[Self.broken])
+        #expect(note.hasPrefix("failing for 3 runs ("), "\(note)")
+    }
+
+    @Test func withoutAnEarlierRunThereIsNothingToSay() {
+        #expect(notes(after: []).isEmpty)
+    }
+}
