@@ -91,14 +91,30 @@ struct BatchRunner {
             collector.line = 0
             apply(event)
         }
-        var sink = EventSink { event, line in
-            collector.source = consoleSource
-            collector.line = line
-            consume(consoleEvent: event)
+        // A line's events are applied once the line is read, so that one which turns out to be a test's output
+        // can be given the line.
+        var lineEvents: [(event: TestEvent, line: Int)] = []
+        var sink = EventSink { event, line in lineEvents.append((event, line)) }
+        func applyLineEvents(_ text: LineBytes?) {
+            for (event, line) in lineEvents {
+                collector.source = consoleSource
+                collector.line = line
+                if framework == .xctest, collector.runningTestID != nil, let text, let ref = event.namedTest,
+                    !collector.expects(ref)
+                {
+                    // The process runs only this batch's tests: another test's line while one runs is what it
+                    // printed (a test of a log formatter), never a test of its own.
+                    apply(.output(text.string(from: 0)))
+                } else {
+                    consume(consoleEvent: event)
+                }
+            }
+            lineEvents.removeAll(keepingCapacity: true)
         }
         func consume(consoleLine line: LineBytes) {
             if !anyTestStarted { tail.append(line.string(from: 0)) }
             interpreter.handle(line, into: &sink)
+            applyLineEvents(line)
         }
         func consume(consoleEvent event: TestEvent) {
             // With an event stream, the console only adds what the stream cannot say: crashes and output.
@@ -129,6 +145,7 @@ struct BatchRunner {
         consoleLines.finish { consume(consoleLine: $0) }
         // A split line still waiting for its second half is read as it is.
         interpreter.finish(into: &sink)
+        applyLineEvents(nil)
         events.read(applyRecord)
         events.finish(applyRecord)
         for _ in 0..<events.unreadableLines { collector.countUnrecognizedLine() }

@@ -71,6 +71,31 @@ import Testing
         return Outcome(result: result, launches: fake.launches, clock: clock, started: started)
     }
 
+    /// A test of a log formatter prints XCTest's lines for a test the batch does not run: they are its output, not a
+    /// failing test to retry.
+    @Test func linesATestPrintsForAnotherTestAreItsOutput() throws {
+        let imitation = """
+            Test Case 'Fake.fakeTest' started at 2026-01-02 10:00:00.000
+            /src/Tests/FakeTests/Fake.swift:3: error: Fake.fakeTest : XCTAssertTrue failed - imitated
+            Test Case 'Fake.fakeTest' failed (0.001 seconds)
+
+            """
+        let run = try run(
+            [
+                .init(
+                    steps: [
+                        .print(
+                            Self.started("testA") + imitation + Self.passed("testA") + Self.started("testB")
+                                + Self.passed("testB") + Self.started("testC") + Self.passed("testC"))
+                    ], ending: .exit(0))
+            ], retries: 1)
+
+        #expect(run.result.tests.map(\.id) == Self.ids)
+        #expect(run.result.tests.allSatisfy { $0.status == .passed })
+        #expect(run.requested == [Self.ids])
+        #expect(try run.test("testA").output.contains { $0.contains("XCTAssertTrue failed - imitated") })
+    }
+
     @Test func aCrashEndsItsTestTheRestRunInANewProcessAndARetryThatPassesMakesItFlaky() throws {
         let run = try run(
             [

@@ -2,6 +2,13 @@
 ///
 /// `entry(for:)`, `anotherRun` and `runningOccurrence` are internal so ResultCollector.swift can call them.
 extension ResultCollector {
+    /// Whether `ref` names the running test or one of `knownTests`. A batch of a run starts only its own tests, so a
+    /// line naming another while one runs is something that test printed, not a test.
+    package func expects(_ ref: TestRef) -> Bool {
+        let id = names.resolve(ref).id
+        return id == runningTestID || names.knows(id)
+    }
+
     mutating func entry(for ref: TestRef) -> Int {
         if cacheIsValid, ref == cachedRef { return cachedIndex }
         let index = entryByBytes(for: ref) ?? resolvedEntry(for: ref)

@@ -56,6 +56,17 @@ package enum TestEvent: Sendable, Equatable {
 }
 
 extension TestEvent {
+    /// The test a line of the frameworks names: its start, end, result or issue.
+    package var namedTest: TestRef? {
+        switch self {
+        case .testStarted(let ref), .testNamed(let ref), .testFinished(let ref, _, _), .skipped(let ref, _),
+            .measured(let ref, _, _):
+            ref
+        case .issue(let ref, _, _): ref
+        default: nil
+        }
+    }
+
     /// The framework of the test the event names, when it names one.
     package var framework: TestFramework? {
         switch self {
