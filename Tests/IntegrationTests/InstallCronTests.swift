@@ -53,7 +53,8 @@ import Testing
         let seed = try #require(report.seed)
         #expect(log.contains("(replay: smokerun run Pipelines/cron-smoke.json --seed \(seed))"))
         // It built in its own scratch folder, not the developer's .build.
-        #expect(FileManager.default.fileExists(atPath: package.appendingPathComponent(".build/smokerun-no-coverage").path))
+        #expect(
+            FileManager.default.fileExists(atPath: package.appendingPathComponent(".build/smokerun-no-coverage").path))
         #expect(!FileManager.default.fileExists(atPath: package.appendingPathComponent(".build/debug").path))
     }
 

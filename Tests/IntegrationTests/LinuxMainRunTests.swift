@@ -34,7 +34,10 @@ import Testing
         let swift = try SwiftToolchain.locate(environment: ProcessInfo.processInfo.environment)
         let swiftTest = try ProcessCommandRunner().run(
             swift.path,
-            ["test", "--skip-build", "--scratch-path", package.appendingPathComponent(".build/smokerun-no-coverage").path],
+            [
+                "test", "--skip-build", "--scratch-path",
+                package.appendingPathComponent(".build/smokerun-no-coverage").path,
+            ],
             environment: nil, currentDirectory: package)
         #expect(swiftTest.exitStatus == 0, "\(swiftTest.errorText)\(swiftTest.outputText)")
         let executed = try #require(
