@@ -10,7 +10,7 @@ package struct SuspectsReader: Sendable {
     package init(git: any GitRepository) { self.git = git }
 
     /// - Parameters:
-    ///   - tests: the new failures' keys (`Suspects.newFailures(of:history:window:windowRuns:)`).
+    ///   - tests: the new failures' keys (`FailureHistory.newFailures`).
     ///   - history: the pipeline's earlier runs with their tests' outcomes, oldest first.
     package func suspects(report: RunReport, tests: [String], history: [HistoryEntry]) -> Suspects? {
         guard !tests.isEmpty, let range = try? CulpritRange.find(tests: tests, failing: report, history: history)

@@ -24,16 +24,22 @@ extension RunFinisher {
         return (history.notificationHistory(of: report), history.flakeWindow(of: report, runs: flakyWindowRuns))
     }
 
+    /// What the history says of the run's failing tests, read once for the suspects and the output; nil when the
+    /// earlier runs were not read or the run has no failure to place.
+    func failureHistory(
+        of report: RunReport, earlier: (history: [HistoryEntry], window: [HistoryEntry])?
+    ) -> FailureHistory? {
+        guard let earlier, !isShard, report.status == .failed || report.status == .error else { return nil }
+        return FailureHistory(of: report, history: earlier.history, window: earlier.window, windowRuns: flakyWindowRuns)
+    }
+
     /// A new failure's suspects: the commits since the last run in which it passed, from the project's checkout. Read
     /// for every failing run, notified or not, so that its reports name them.
     func suspects(
-        of report: RunReport, earlier: (history: [HistoryEntry], window: [HistoryEntry])?
+        of report: RunReport, failures: FailureHistory?, earlier: (history: [HistoryEntry], window: [HistoryEntry])?
     ) -> Suspects? {
-        guard let earlier, !isShard, let projectRoot, report.origin?.commit != nil,
-            report.status == .failed || report.status == .error
-        else { return nil }
-        let tests = Suspects.newFailures(
-            of: report, history: earlier.history, window: earlier.window, windowRuns: flakyWindowRuns)
+        guard let failures, let earlier, let projectRoot, report.origin?.commit != nil else { return nil }
+        let tests = failures.newFailures
         guard !tests.isEmpty else { return nil }
         let runs = (earlier.history + earlier.window).sorted { $0.startedAt < $1.startedAt }
         let git = GitCheckout(folder: URL(fileURLWithPath: projectRoot), environment: context.environment)

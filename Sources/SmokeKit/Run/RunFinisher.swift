@@ -110,7 +110,8 @@ package struct RunFinisher: Sendable {
         }
         if !isShard, report.status == .failed || report.status == .passed { applyQuarantine(to: &report) }
         let earlier = readEarlierRuns(of: report)
-        report.suspects = suspects(of: report, earlier: earlier)
+        let failures = failureHistory(of: report, earlier: earlier)
+        report.suspects = suspects(of: report, failures: failures, earlier: earlier)
         let store = RunStore(outputDirectory: outputDirectory, writer: fileWriter, history: history)
         var written = true
         let errorsBefore = report.errors.count
@@ -147,11 +148,7 @@ package struct RunFinisher: Sendable {
         }
         switch summary {
         case .run:
-            let notes = earlier.map {
-                FailureHistoryNotes.notes(
-                    of: report, history: $0.history, window: $0.window, windowRuns: flakyWindowRuns)
-            }
-            printSummary(report, folder: folder, written: written, notes: notes ?? [:])
+            printSummary(report, folder: folder, written: written, notes: failures?.notes ?? [:])
         case .reportFolder:
             // The summary of `run` shows errors; a parse shows those finishing added (a missing SQLite's note, a
             // history that could not be written).

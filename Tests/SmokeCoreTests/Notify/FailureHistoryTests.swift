@@ -5,7 +5,7 @@ import Testing
 @testable import SmokeCoreTestSupport
 
 /// The note the run's output gives each failing test comes from the history, in the failure message's words.
-@Suite struct FailureHistoryNotesTests {
+@Suite struct FailureHistoryTests {
     typealias F = NotifyFixtures
     static let broken = "AppTests.CartTests/testTotal"
 
@@ -15,7 +15,7 @@ import Testing
         }
         let current = F.report(earlier.count, tests: [F.failing(Self.broken)])
         let history = F.history(reports)
-        return FailureHistoryNotes.notes(of: current, history: history, window: history, windowRuns: 30)
+        return FailureHistory(of: current, history: history, window: history, windowRuns: 30).notes
     }
 
     @Test func aFailureAfterAPassingRunIsNew() {
@@ -25,6 +25,20 @@ import Testing
     @Test func aFailureThatFailedBeforeSaysSinceWhen() throws {
         let note = try #require(notes(after: [.passed, .failed, .failed])[Self.broken])
         #expect(note.hasPrefix("failing for 3 runs ("), "\(note)")
+    }
+
+    /// The new failures, whose suspects the reports name, are the ones the notes call new.
+    @Test func theNewFailuresAreTheOnesTheNotesCallNew() {
+        let reports = [F.report(0, tests: [F.passing(Self.broken)]), F.report(1, tests: [F.failing(Self.broken)])]
+        let history = F.history(Array(reports.prefix(1)))
+        #expect(
+            FailureHistory(of: reports[1], history: history, window: history, windowRuns: 30).newFailures == [
+                Self.broken
+            ])
+        let stillFailing = F.history(reports)
+        let third = F.report(2, tests: [F.failing(Self.broken)])
+        #expect(
+            FailureHistory(of: third, history: stillFailing, window: stillFailing, windowRuns: 30).newFailures.isEmpty)
     }
 
     @Test func withoutAnEarlierRunThereIsNothingToSay() {
