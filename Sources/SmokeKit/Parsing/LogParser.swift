@@ -42,11 +42,10 @@ package struct LogParser: Sendable {
         self.formats = formats
     }
 
-    /// Where a file's bytes are hashed: nowhere for a summary (it records no input); beside the reading for a big
-    /// log, not on the thread a parse waits for (`ChunkDigest`).
-    func digestPlacement(size: Int) -> ChunkDigest.Placement {
+    /// Whether a file's bytes are hashed: not for a summary, which records no input.
+    var digestPlacement: ChunkDigest.Placement {
         if case .statusesOnly = retention { return .none }
-        return readsOnTwoThreads(size: size) ? .ownThread : .here
+        return .here
     }
 
     /// Parses every file, in order, into one result list.
@@ -157,7 +156,7 @@ package struct LogParser: Sendable {
         var input = FileInput(
             descriptor: descriptor, path: path, size: Int(status.st_size),
             skipsSwiftTestingConsole: skipsSwiftTestingConsole)
-        input.digest = digestPlacement(size: input.size)
+        input.digest = digestPlacement
         let read =
             readsOnTwoThreads(size: input.size)
             ? try readPipelined(input, into: &sink) : try readLines(input, into: &sink)

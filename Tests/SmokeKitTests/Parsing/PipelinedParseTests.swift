@@ -6,7 +6,7 @@ import Testing
 @testable import SmokeKit
 
 /// A big log is read and interpreted on one thread while its events are applied on another (`EventPipe`,
-/// `EventBatch`) and its bytes hashed on a third (`ChunkDigest`): the result must be exactly what reading it on one
+/// `EventBatch`) and its bytes hashed as they are read (`ChunkDigest`): the result must be exactly what reading it on one
 /// thread gives — for every real log of the corpus and a generated log of many batches — and an error on the reading
 /// thread must reach the caller.
 @Suite struct PipelinedParseTests {
