@@ -14,18 +14,22 @@ struct RunningXCTest {
     private var ref = TestRef.scratch
     private(set) var isRunning = false
     /// Hashes of the tests whose start the console showed and whose result it did not yet (8 bytes a test, however
-    /// long its name).
+    /// long its name), but for `ref` while `refStarted`: a log that runs one test at a time never hashes a name.
     private var started: Set<Int> = []
+    private var refStarted = false
 
     /// Whether `event` is what it says; false for a result of another test while an XCTest test runs. Follows the
     /// events that start and end tests.
     mutating func admits(_ event: TestEvent) -> Bool {
         switch event {
         case .testStarted(let test) where test.framework == .xctest:
+            if refStarted, !isRunningTest(test) { started.insert(ref.hashValue) }
             ref.assign(test)
             ref.isRepetition = false
+            ref.clone = 0
+            ref.namesProcess = false
             isRunning = true
-            started.insert(Self.plain(test).hashValue)
+            refStarted = true
             return true
         case .testStarted(let test):
             guard !isRunning else { return false }
@@ -34,7 +38,7 @@ struct RunningXCTest {
         case .testFinished(let finished, _, _):
             guard finished.clone == 0 else { return true }
             // A test ends once a start: its result printed again later is output too.
-            let wasStarted = started.remove(Self.plain(finished).hashValue) != nil
+            let wasStarted = forgetStart(of: finished)
             guard isRunning else { return true }
             guard wasStarted else { return false }
             if isRunningTest(finished) { isRunning = false }
@@ -73,7 +77,20 @@ struct RunningXCTest {
 
     private func isRunningTest(_ other: TestRef) -> Bool { Self.plain(other) == ref }
 
-    private func hasStarted(_ test: TestRef) -> Bool { started.contains(Self.plain(test).hashValue) }
+    private func hasStarted(_ test: TestRef) -> Bool {
+        (refStarted && isRunningTest(test)) || (!started.isEmpty && started.contains(Self.plain(test).hashValue))
+    }
+
+    /// Whether `test` had started and not yet ended; it has ended now.
+    private mutating func forgetStart(of test: TestRef) -> Bool {
+        var wasStarted = false
+        if refStarted, isRunningTest(test) {
+            refStarted = false
+            wasStarted = true
+        }
+        guard !started.isEmpty else { return wasStarted }
+        return started.remove(Self.plain(test).hashValue) != nil || wasStarted
+    }
 
     /// `test` without its repetition mark and clone: the same test in its start and its result line.
     private static func plain(_ test: TestRef) -> TestRef {
