@@ -1,5 +1,6 @@
 /// An input that ends before the run it records did: tests were still running at its last line and nothing says
-/// how they ended (a log cut by a size limit, `head`, a paste). Their status is `unfinished`, never a failure.
+/// how they ended (a log cut by a size limit, `head`, a paste). Their status is `unfinished`, never a failure, but
+/// for a test that had recorded a failure: it is `failed`, with that issue line as its evidence.
 package struct IncompleteInput: Codable, Sendable, Equatable {
     /// The input that ends early.
     package var source: String

@@ -132,8 +132,9 @@ package struct LogParser: Sendable {
     }
 
     /// Parses one file into `collector`. A test still running at the end of the file is `crashed` when the file shows
-    /// the crash, passed when the log ends in xcodebuild's `** TEST SUCCEEDED **` and XCTest counted no failure, and
-    /// otherwise `unfinished`: the file ends before the run did (`FileSummary.incomplete`).
+    /// the crash, `failed` when it recorded a failure, passed when the log's last run ends in xcodebuild's
+    /// `** TEST SUCCEEDED **` and XCTest counted no failure, and otherwise `unfinished`: the file ends before the run
+    /// did (`FileSummary.incomplete`).
     func parse(
         file: URL, into collector: inout ResultCollector, skipsSwiftTestingConsole: Bool = false
     ) throws(ParseError) -> FileSummary {
@@ -204,7 +205,8 @@ package struct LogParser: Sendable {
         let interruption = interpreter.interruption.map {
             Evidence(what: "the run was stopped: `\($0.text)`", source: file.lastPathComponent, line: $0.line)
         }
-        let unfinished = sink.collector.finishAtEndOfInput(endedInSuccess: endedInSuccess, interruption: interruption)
+        let (unfinished, endless) = sink.collector.finishAtEndOfInput(
+            endedInSuccess: endedInSuccess, interruption: interruption)
         var problems: [String] = []
         if let cut = read.splitter.truncationMessage(source: path) { problems.append(cut) }
         if let malformed = interpreter.malformedMessage(source: path) { problems.append(malformed) }
@@ -227,7 +229,7 @@ package struct LogParser: Sendable {
                 endsInsideARun: interpreter.totals.endsInsideARun, counts: counts, saidWhy: saidWhy,
                 countsSwiftTesting: !skipsSwiftTestingConsole)
         let incomplete =
-            unfinished == 0 && !streamEndsEarly && !cutBeforeResults && !cutAfterResults
+            unfinished == 0 && endless == 0 && !streamEndsEarly && !cutBeforeResults && !cutAfterResults
             ? nil
             : IncompleteInput(
                 source: file.lastPathComponent, lastLine: read.splitter.lineCount,

@@ -30,6 +30,8 @@ package struct FrameworkTotalsReader: Sendable {
     var swiftTestingTests = 0
     var swiftTestingFailures = 0
     var swiftTestingRuns = 0
+    /// Test processes' runs started: an outermost XCTest suite, or Swift Testing's `Test run started.`
+    package private(set) var runStarts = 0
     /// First line (1-based) each count was read from, for `FrameworkCount.from`.
     var xctestLine: Int?
     var swiftTestingLine: Int?
@@ -105,6 +107,7 @@ package struct FrameworkTotalsReader: Sendable {
                     return
                 }
                 if line.hasPrefix("run started", at: at + 5) {
+                    runStarts += 1
                     if swiftTestingOpen { swiftTestingIncomplete = true }
                     swiftTestingOpen = true
                     (runStarted, runEnded, runFailed) = (0, 0, 0)
@@ -222,7 +225,10 @@ package struct FrameworkTotalsReader: Sendable {
                 depth = 0
                 openSuites.removeAll()
             }
-            if depth == 0 { xctestRelaunching = false }
+            if depth == 0 {
+                xctestRelaunching = false
+                runStarts += 1
+            }
             depth += 1
             if openSuites.count < Self.suiteNameLimit { openSuites.append(name) }
             sawSuiteStart = true

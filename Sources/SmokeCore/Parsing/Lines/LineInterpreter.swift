@@ -32,11 +32,14 @@ package struct LineInterpreter {
 
     /// What the frameworks said about the run in their own totals lines.
     package var totals: FrameworkTotalsReader { notes.totals }
-    /// Whether the log has xcodebuild's `** TEST SUCCEEDED **` (or `** TEST EXECUTE SUCCEEDED **`).
-    package var sawSuccessBanner: Bool { notes.sawSuccessBanner }
-    /// Whether the log has any of xcodebuild's test banners (`** TEST SUCCEEDED **`, `** TEST EXECUTE FAILED **`):
-    /// xcodebuild's test action ended.
-    package var sawTestBanner: Bool { notes.sawTestBanner }
+    /// Whether the log's last test run ended in xcodebuild's `** TEST SUCCEEDED **` (or `** TEST EXECUTE
+    /// SUCCEEDED **`): no run started after that banner.
+    package var sawSuccessBanner: Bool { notes.testBanner == .succeeded && !notes.runStartedSinceTestBanner }
+    /// Whether the log's last test run ended in one of xcodebuild's test banners (`** TEST SUCCEEDED **`,
+    /// `** TEST EXECUTE FAILED **`): xcodebuild's test action ended, and no run started after it (`Test Suite 'All
+    /// tests' started`: a later run that the log cuts is not ended by the banner of the one before; a test line
+    /// xcodebuild relays after its banner is still the run the banner ended).
+    package var sawTestBanner: Bool { notes.testBanner != nil && !notes.runStartedSinceTestBanner }
     /// xcodebuild's own word that the run failed (`** TEST FAILED **`, `Testing failed:`), as evidence in `source`.
     package func xcodebuildVerdict(source: String) -> RunFailureEvidence? { notes.verdict.evidence(source: source) }
     /// The first line that says the run was stopped (`** BUILD INTERRUPTED **`, `Testing cancelled`, GitHub's
@@ -188,8 +191,13 @@ extension LineInterpreter {
     /// test line joined, xcodebuild's line inside it as itself): the frameworks' totals and xcodebuild's banners.
     struct Notes: ConsoleLineReader {
         var totals: FrameworkTotalsReader
-        var sawSuccessBanner = false
-        var sawTestBanner = false
+        /// What xcodebuild's last test banner said; nil before one. `** TEST BUILD SUCCEEDED **`
+        /// (`build-for-testing`) ran no test and is none.
+        var testBanner: TestBanner?
+        /// `totals.runStarts` at that banner.
+        var runStartsAtTestBanner = 0
+        /// A test process started its run after that banner: a later run the banner does not end.
+        var runStartedSinceTestBanner: Bool { totals.runStarts > runStartsAtTestBanner }
         /// xcodebuild's last closing banner (`** TEST FAILED **`, `** BUILD SUCCEEDED **`).
         var lastBanner: String?
         var interruption: (text: String, line: Int)?
@@ -198,13 +206,20 @@ extension LineInterpreter {
         /// The number of the input line being read (a split line's number is its last part's).
         var lineNumber = 0
 
+        enum TestBanner {
+            case succeeded, failed
+        }
+
         mutating func read(_ line: LineBytes) {
             totals.read(line)
             verdict.read(line, number: lineNumber)
+            var end = line.count
+            while end > 0, line[end - 1] == UInt8(ascii: " ") || line[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+            let line = UnsafeBufferPointer(rebasing: line[0..<end])
             if line.count >= 8, line.hasPrefix("** "), line.hasSuffix(" **") {
-                if line.hasPrefix("** TEST") {
-                    sawTestBanner = true
-                    if line.firstIndex(of: " SUCCEEDED **") != nil { sawSuccessBanner = true }
+                if line.hasPrefix("** TEST"), !line.hasPrefix("** TEST BUILD ") {
+                    testBanner = line.firstIndex(of: " SUCCEEDED **") != nil ? .succeeded : .failed
+                    runStartsAtTestBanner = totals.runStarts
                 }
                 lastBanner = line.string(0..<line.count)
                 if interruption == nil, line.firstIndex(of: " INTERRUPTED **") != nil {

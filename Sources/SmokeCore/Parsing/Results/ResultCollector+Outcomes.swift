@@ -1,6 +1,7 @@
 /// What a test's entry records as its lines arrive: outcomes, issues, output, evidence, its worker.
 ///
-/// Internal rather than private: `apply` and the steps in ResultCollector.swift call these; nothing else does.
+/// Internal rather than private: `apply` and the steps in ResultCollector.swift call these; the parser calls
+/// `finishAtEndOfInput`.
 extension ResultCollector {
     mutating func finish(_ index: Int, as stated: TestStatus, durationSeconds: Double?) {
         var status = stated
@@ -68,9 +69,42 @@ extension ResultCollector {
         running.removeAll { tests.flags(at: $0).contains(.finished) }
     }
 
+    /// The input ends. A running test xcodebuild stopped at its execution time allowance `timedOut`; one whose crash
+    /// the input shows (a fatal error, a crash report, a trap or signal exit after it started) is `crashed`; one that
+    /// recorded a failure `failed`, with that issue line as its evidence (it cannot pass); when the input says the
+    /// run was stopped (`interruption`: `** BUILD INTERRUPTED **`, a CI cancel), it is `interrupted` with that line;
+    /// when the input ends in xcodebuild's success banner, it passed; otherwise nothing says how it ended and it is
+    /// `unfinished`. Returns how many tests it left `unfinished`, and how many it called `failed` though nothing shows
+    /// their end (no crash, stop or banner): either means the input was cut.
+    package mutating func finishAtEndOfInput(endedInSuccess: Bool, interruption: Evidence? = nil) -> (
+        unfinished: Int, endless: Int
+    ) {
+        finishTimedOutRunningTests()
+        guard !running.isEmpty else { return (0, 0) }
+        if let proof = crash.proof {
+            finishRunningTest(as: .crashed, failure: nil, evidence: proof)
+            return (0, 0)
+        }
+        let failing = finishFailingRunningTests()
+        // A stop or the success banner ended the run; else nothing did, and the failed tests' end is not shown.
+        let endless = interruption == nil && !endedInSuccess ? failing : 0
+        guard !running.isEmpty else { return (0, endless) }
+        if let interruption {
+            finishRunningTest(as: .interrupted, failure: nil, evidence: interruption)
+            return (0, endless)
+        }
+        if endedInSuccess {
+            finishRunningTest(as: .passed, failure: nil, evidence: nil)
+            return (0, endless)
+        }
+        let count = running.count
+        finishRunningTest(as: .unfinished, failure: nil, evidence: evidence("the input ends while the test runs"))
+        return (count, endless)
+    }
+
     /// XCTest runs one test at a time: a new one starting means the one before has no result line. It crashed when
-    /// the input shows a crash since it started; otherwise nothing says how it ended (a line lost or mangled), and it
-    /// is `unfinished`.
+    /// the input shows a crash since it started; it failed when it recorded a failure; otherwise nothing says how it
+    /// ended (a line lost or mangled), and it is `unfinished`.
     mutating func finishInterruptedXCTests() {
         finishTimedOutRunningTests()
         guard running.contains(where: { tests.framework(at: $0) == .xctest }) else { return }
@@ -79,10 +113,25 @@ extension ResultCollector {
         if let proof = crash.proof {
             finishRunningTest(as: .crashed, failure: nil, evidence: proof)
         } else {
+            finishFailingRunningTests()
             finishRunningTest(
                 as: .unfinished, failure: nil, evidence: evidence("no result line before the next test started"))
         }
         running = others
+    }
+
+    /// Running tests that recorded a failure end `failed` (their status and evidence already say so: the issue line),
+    /// whatever else the input does not say: such a test cannot pass. Returns how many.
+    @discardableResult
+    mutating func finishFailingRunningTests() -> Int {
+        var count = 0
+        for index in running where tests.flags(at: index).contains(.hasFailure) {
+            tests.insert(.finished, at: index)
+            markFlaky(index)
+            count += 1
+        }
+        running.removeAll { tests.flags(at: $0).contains(.finished) }
+        return count
     }
 
     /// The duration a result line or the runner gives; a test stopped at its execution time allowance ran at least

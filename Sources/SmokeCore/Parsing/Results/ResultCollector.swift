@@ -254,31 +254,6 @@ package struct ResultCollector {
         crash = CrashEvidence()
     }
 
-    /// The input ends. A running test xcodebuild stopped at its execution time allowance `timedOut`; one whose crash
-    /// the input shows (a fatal error, a crash report, a trap or signal exit after it started) is `crashed`; when the
-    /// input says the run was stopped (`interruption`: `** BUILD INTERRUPTED **`, a CI cancel), it is `interrupted`
-    /// with that line; when the input ends in xcodebuild's success banner, it passed; otherwise nothing says how it
-    /// ended and it is `unfinished`. Returns how many tests were left unfinished.
-    package mutating func finishAtEndOfInput(endedInSuccess: Bool, interruption: Evidence? = nil) -> Int {
-        finishTimedOutRunningTests()
-        guard !running.isEmpty else { return 0 }
-        if let proof = crash.proof {
-            finishRunningTest(as: .crashed, failure: nil, evidence: proof)
-            return 0
-        }
-        if let interruption {
-            finishRunningTest(as: .interrupted, failure: nil, evidence: interruption)
-            return 0
-        }
-        if endedInSuccess {
-            finishRunningTest(as: .passed, failure: nil, evidence: nil)
-            return 0
-        }
-        let count = running.count
-        finishRunningTest(as: .unfinished, failure: nil, evidence: evidence("the input ends while the test runs"))
-        return count
-    }
-
     /// Records a line the caller could not read at all (malformed JSON, an unknown record).
     package mutating func countUnrecognizedLine() { unrecognizedLineCount += 1 }
 
