@@ -21,11 +21,21 @@ package struct SQLiteHistory: RunHistory {
         try HistoryDatabase(readingIn: outputFolder, library: library)
     }
 
-    /// Appends the run and its tests in one transaction.
+    /// Appends the run and its tests in one transaction. SQLite says "database is locked" at once, without waiting
+    /// its busy timeout, in a few races of writers (the first ones making the file, a read snapshot gone stale): the
+    /// whole append, rolled back, is tried again, a few times, after a short pause.
     package func append(_ report: RunReport, pipelinePath: String?, writer: FileWriter) throws {
-        try HistoryDatabase(writingIn: outputFolder, library: library).append(
-            report, path: OutputLayout.relativeRunPath(report.runID), pipelinePath: pipelinePath)
+        for attempt in 1...Self.appendAttempts {
+            do {
+                return try HistoryDatabase(writingIn: outputFolder, library: library).append(
+                    report, path: OutputLayout.relativeRunPath(report.runID), pipelinePath: pipelinePath)
+            } catch StoreError.writeFailed(_, SQLiteConnection.busyReason) where attempt < Self.appendAttempts {
+                Thread.sleep(forTimeInterval: Double.random(in: 0.05...0.25) * Double(attempt))
+            }
+        }
     }
+
+    static let appendAttempts = 5
 
     package func runs(pipeline: String?) throws -> [HistoryRun] {
         guard let database = try database() else { return try lines.runs(pipeline: pipeline) }

@@ -76,14 +76,18 @@ final class SQLiteConnection {
         }
     }
 
+    /// The reason of a call SQLite refused because another connection held the database (`SQLITE_BUSY`).
+    static let busyReason = "SQLite: database is locked"
+
     /// The rowid of the last row inserted on this connection.
     var lastInsertedRowID: Int64 { sqlite.lastInsertRowID(handle) }
 
     /// The error SQLite reports for the last call on this connection; a file that is no database (or a damaged one)
     /// says how to start again instead of blaming the disk.
     func failure() -> StoreError {
-        let reason = "SQLite: " + Self.text(sqlite.errmsg(handle))
         let code = sqlite.errcode(handle)
+        if code == SQLiteLibrary.busy { return .writeFailed(path: path, reason: Self.busyReason) }
+        let reason = "SQLite: " + Self.text(sqlite.errmsg(handle))
         guard code == SQLiteLibrary.notADatabase || code == SQLiteLibrary.corrupt else {
             return .writeFailed(path: path, reason: reason)
         }

@@ -49,6 +49,7 @@ package struct SQLiteLibrary: @unchecked Sendable { // immutable C function poin
 
     // Result codes, open flags and column types from sqlite3.h (stable since SQLite 3.0–3.7).
     static let ok: Int32 = 0
+    static let busy: Int32 = 5
     static let corrupt: Int32 = 11
     static let cantOpen: Int32 = 14
     static let notADatabase: Int32 = 26
