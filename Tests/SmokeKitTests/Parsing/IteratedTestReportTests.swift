@@ -41,4 +41,30 @@ import Testing
         let parsed = try parsed()
         #expect(parsed.reconciliation?.agrees == true)
     }
+
+    /// Retries stop at the first pass; `-test-iterations` runs them all: a failure after a pass fails the test, the
+    /// failing iteration its evidence, and every iteration keeps its own status.
+    @Test func aFailureAfterAPassingIterationFailsTheTest() throws {
+        let log = """
+            Test Suite 'All tests' started at 2025-03-01 12:00:00.000
+            Test Case '-[AppTests.Cart test]' started (Iteration 1 of 3).
+            Test Case '-[AppTests.Cart test]' passed (0.001 seconds).
+            Test Case '-[AppTests.Cart test]' started (Iteration 2 of 3).
+            /src/Cart.swift:3: error: -[AppTests.Cart test] : XCTAssertEqual failed: ("1") is not equal to ("2")
+            Test Case '-[AppTests.Cart test]' failed (0.002 seconds).
+            Test Case '-[AppTests.Cart test]' started (Iteration 3 of 3).
+            Test Case '-[AppTests.Cart test]' passed (0.001 seconds).
+            Test Suite 'All tests' failed at 2025-03-01 12:00:01.000.
+            \t Executed 3 tests, with 1 failure (0 unexpected) in 0.004 (0.004) seconds
+            """
+        let parsed = try LogParser().parse(files: [ParsingTestSupport.temporaryFile(Data(log.utf8))])
+        let test = try #require(parsed.results.first)
+        #expect(parsed.results.count == 1)
+        #expect(test.status == .failed && !test.flaky)
+        #expect(test.evidence?.line == 5)
+        #expect(test.failures.map(\.line) == [3])
+        #expect(test.attempts.map(\.status) == [.passed, .failed, .passed])
+        #expect(test.attempts.last?.failures.isEmpty == true)
+        #expect(parsed.reconciliation?.agrees == true)
+    }
 }

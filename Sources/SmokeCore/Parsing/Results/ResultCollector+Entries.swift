@@ -83,13 +83,16 @@ extension ResultCollector {
     /// The same test again (a retry or another iteration): keep the earlier run as an attempt.
     private mutating func beginNewAttempt(_ index: Int) {
         if let position = running.lastIndex(of: index) { running.remove(at: position) }
-        let status = tests.status(at: index)
+        // The run that ends is the attempt: `passed` when it passed after an earlier iteration failed.
+        let ownPassed = tests.flags(at: index).contains(.lastIterationPassed)
+        let status = ownPassed ? .passed : tests.status(at: index)
         let failedBefore = tests.flags(at: index).contains(.failedBefore) || status.isFailure
         let extras = tests.extras(at: index)
         if retention == .full, (extras?.attempts.count ?? 0) < Self.attemptLimit {
             var attempt = TestAttempt(
-                status: status, durationSeconds: tests.durationSeconds(at: index), failures: extras?.failures ?? [])
-            attempt.evidence = extras?.evidence
+                status: status, durationSeconds: tests.durationSeconds(at: index),
+                failures: ownPassed ? [] : extras?.failures ?? [])
+            attempt.evidence = ownPassed ? nil : extras?.evidence
             tests.changeExtras(at: index) { $0.attempts.append(attempt) }
             tests.insert(.keptAttempts, at: index)
         }
@@ -102,7 +105,10 @@ extension ResultCollector {
         }
         tests.setStatus(.passed, at: index)
         tests.setDuration(0, at: index)
+        let passedBefore = tests.flags(at: index).contains(.passedBefore)
         tests.remove(TestTable.Flags.progress.union(.failedBefore), at: index) // the duration is unknown again
         if failedBefore { tests.insert(.failedBefore, at: index) }
+        if status == .passed { tests.insert(.passedBefore, at: index) }
+        if passedBefore, status.isFailure { tests.insert(.failedAfterPass, at: index) }
     }
 }

@@ -16,6 +16,15 @@ extension ResultCollector {
         if status.isFailure, !flags.contains(.hasFailure) {
             setEvidence(evidence("`\(stated.rawValue)` result line"), at: index)
         }
+        // An iteration failed after one passed: the worst decides, its attempt the evidence.
+        if status == .passed, flags.contains(.failedAfterPass) {
+            status = .failed
+            tests.insert(.lastIterationPassed, at: index)
+            if let failing = tests.extras(at: index)?.attempts.first(where: \.status.isFailure) {
+                tests.changeExtras(at: index) { $0.failures = failing.failures }
+                if let proof = failing.evidence { setEvidence(proof, at: index) }
+            }
+        }
         tests.setStatus(status, at: index)
         // A duration the input cannot mean (1e300 seconds) is unknown.
         if let seconds = PlausibleTime.seconds(durationSeconds) { setDuration(seconds, at: index) }

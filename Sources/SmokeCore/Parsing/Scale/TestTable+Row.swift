@@ -42,9 +42,17 @@ extension TestTable {
         static let ownProcessLine = Flags(rawValue: 1 << 11)
         /// A parallel result line naming its process (`… passed on 'My Mac - App (123)' (…)`) ended it.
         static let namedProcessLine = Flags(rawValue: 1 << 12)
+        /// An earlier attempt passed.
+        static let passedBefore = Flags(rawValue: 1 << 13)
+        /// An attempt failed after an earlier one passed: iterations (`-test-iterations`), not retries, which stop at
+        /// the first pass. The worst decides.
+        static let failedAfterPass = Flags(rawValue: 1 << 14)
+        /// The test's own run passed, and it is `failed` for that earlier iteration: its last attempt says `passed`.
+        static let lastIterationPassed = Flags(rawValue: 1 << 15)
         /// Progress of one attempt: cleared when the test runs again.
         static let progress: Flags = [
             .started, .finished, .hasFailure, .hasKnownIssue, .exceededTimeAllowance, .cloneResultLine, .durationKnown,
+            .lastIterationPassed,
         ]
     }
 

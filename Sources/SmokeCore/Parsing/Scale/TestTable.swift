@@ -95,10 +95,11 @@ package struct TestTable: Sendable {
         result.evidence = extra?.evidence
         if row.flags.contains(.keptAttempts) {
             // Every run is an attempt, the last one included (as `AttemptMerger` and the bundle readings keep them).
+            let passed = row.flags.contains(.lastIterationPassed)
             var last = TestAttempt(
-                status: row.status, durationSeconds: row.durationSeconds, failures: result.failures,
-                output: result.output)
-            last.evidence = result.evidence
+                status: passed ? .passed : row.status, durationSeconds: row.durationSeconds,
+                failures: passed ? [] : result.failures, output: result.output)
+            last.evidence = passed ? nil : result.evidence
             result.attempts.append(last)
         }
         result.durationIsUnknown = !row.flags.contains(.durationKnown)
