@@ -215,13 +215,15 @@ package struct LogParser: Sendable {
         let times =
             readsEventStream
             ? interpreter.eventStream.times : interpreter.totals.times(includingSwiftTesting: !skipsSwiftTestingConsole)
-        // A run started (`Test Suite 'All tests' started`) and the input ends before any result: it was cut.
-        let cutBeforeResults = !hasTests && !readsEventStream && interpreter.totals.endsInsideARun
         // A console whose run shows no end of its own (closing totals, xcodebuild's banner) and no line saying why it
         // ended early (a crash, a stop, a verdict) was cut: its tests cannot pass it.
         let saidWhy =
             interruption != nil || verdict != nil || interpreter.sawTestBanner
             || sink.collector.crashesOutsideTests.count > crashesBefore
+        // A run started (`Test Suite 'All tests' started`, a parallel run's `Test suite 'A' started on 'Clone 1 of
+        // …'`) and the input ends before any result, any totals or anything saying why: it was cut.
+        let cutBeforeResults =
+            !hasTests && !readsEventStream && (interpreter.totals.endsInsideARun || (counts.isEmpty && !saidWhy))
         let readsConsole = if case .console = format.makeReader() { true } else { false }
         let cutAfterResults =
             hasTests && readsConsole

@@ -75,4 +75,16 @@ import Testing
             #expect(parsed.incomplete == nil, "\(banner.debugDescription)")
         }
     }
+
+    /// A parallel run's lines show no totals: cut before its first result, it has nothing to pass with.
+    @Test func aParallelRunCutBeforeItsFirstResultIsIncomplete() throws {
+        let parsed = try InputEndingTests.parse(
+            """
+            Testing started
+            Test suite 'CartTests' started on 'Clone 1 of iPhone 16 - App (4242)'
+
+            """)
+        #expect(parsed.results.isEmpty)
+        #expect(parsed.incomplete?.lastLine == 2)
+    }
 }
