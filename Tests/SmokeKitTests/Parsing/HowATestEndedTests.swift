@@ -74,6 +74,15 @@ import Testing
     @Test(arguments: [
         ("##[error]Process completed with exit code 139.", true), ("Segmentation fault (core dumped)", true),
         ("Process completed with exit code 1.", false),
+        // macOS shells name the signal and its number; a line that only mentions one is output.
+        ("Segmentation fault: 11", true), ("Abort trap: 6", true), ("Trace/BPT trap: 5", true),
+        ("Illegal instruction: 4", true), ("Segmentation fault: in the cache test", false),
+        ("Precondition failed: the cart is empty", true), ("Tests/CartTests.swift:12: Assertion failed: x", true),
+        (
+            "2025-06-01 10:00:06.000 xctest[123:456] *** Terminating app due to uncaught exception 'E', reason: 'r'",
+            true
+        ),
+        ("the precondition failed: it is output", false),
     ])
     func theRunnersWordOnASignalIsACrashAndAPlainFailureCodeIsNot(_ line: String, _ crashes: Bool) throws {
         let (parsed, violations) = try parse(

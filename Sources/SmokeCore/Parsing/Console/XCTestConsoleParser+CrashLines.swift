@@ -1,14 +1,49 @@
 /// The lines that say a test process died: a fatal error, xcodebuild's restart, a crash or signal exit, a
 /// backtrace frame that points into the tests.
 extension XCTestConsoleParser {
-    /// `Fatal error: message` / `fatal error: message` (old Swift), optionally after `File.swift:12: `.
+    /// `Fatal error: message` / `fatal error: message` (old Swift), optionally after `File.swift:12: `; Swift's
+    /// `precondition` and `assert` traps, `Precondition failed: message` and `Assertion failed: message`, keep their
+    /// words in the message.
     static func fatalError(_ line: LineBytes, _ start: Int, file: String?, lineNumber: Int?) -> TestEvent? {
+        if line.hasPrefix("Precondition failed: ", at: start) || line.hasPrefix("Assertion failed: ", at: start) {
+            return .fatalError(message: line.string(from: start), file: file, line: lineNumber)
+        }
         guard line.hasPrefix("Fatal error", at: start) || line.hasPrefix("fatal error", at: start) else { return nil }
         var messageStart = start + 11
         if line.hasPrefix(": ", at: messageStart) { messageStart += 2 }
         let message = line.string(from: messageStart)
         return .fatalError(message: message.isEmpty ? "Fatal error" : message, file: file, line: lineNumber)
     }
+
+    /// The Objective-C runtime's `*** Terminating app due to uncaught exception 'Name', reason: '…'`, alone or after
+    /// `NSLog`'s date and process (`2025-01-01 10:00:01.000 xctest[123:456] *** Terminating app …`).
+    static func uncaughtException(_ line: LineBytes, _ start: Int) -> TestEvent? {
+        guard line.count - start > 45,
+            let at = line.firstIndex(of: "*** Terminating app due to uncaught exception", from: start)
+        else { return nil }
+        return .programCrashed(description: line.string(from: at + 4))
+    }
+
+    /// A macOS shell's word that the process it ran died of a signal: `Segmentation fault: 11`, `Abort trap: 6`,
+    /// `Trace/BPT trap: 5`, `Illegal instruction: 4`, `Bus error: 10`, `Killed: 9` (the signal's name and number,
+    /// where Linux shells say `(core dumped)`).
+    static func macShellSignal(_ line: LineBytes, _ start: Int) -> TestEvent? {
+        var end = line.count
+        while end > start, line[end - 1] == UInt8(ascii: " ") { end -= 1 }
+        var digits = end
+        while digits > start, line[digits - 1] &- UInt8(ascii: "0") < 10 { digits -= 1 }
+        guard end - start <= 40, digits < end, digits >= start + 2, line.hasPrefix(": ", at: digits - 2) else {
+            return nil
+        }
+        let name = UnsafeBufferPointer(rebasing: line[start..<(digits - 2)])
+        guard Self.macSignalNames.contains(where: { name.elementsEqual($0.utf8) }) else { return nil }
+        return .programCrashed(description: line.string(start..<end))
+    }
+
+    private static let macSignalNames = [
+        "Segmentation fault", "Abort trap", "Trace/BPT trap", "Illegal instruction", "Bus error", "Killed",
+        "Floating point exception",
+    ]
 
     /// `Restarting after unexpected exit, crash, or test timeout in C.m(); summary will include totals …`
     /// (and the older `Restarting after unexpected exit or crash in C/m(); …`): the test that died.

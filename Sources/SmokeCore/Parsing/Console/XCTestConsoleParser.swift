@@ -86,9 +86,11 @@ struct XCTestConsoleParser {
         case UInt8(ascii: "*"):
             if line.hasPrefix("*** ", at: start) {
                 block = .backtrace
-                return Self.programCrashed(line, start) ?? .ignored
+                return Self.programCrashed(line, start) ?? Self.uncaughtException(line, start) ?? .ignored
             }
             if line.hasPrefix("** ", at: start), line.hasSuffix(" **") { return .ignored }
+        case UInt8(ascii: "A"):
+            if let event = Self.fatalError(line, start, file: nil, lineNumber: nil) { return event }
         case UInt8(ascii: "F"), UInt8(ascii: "f"):
             if let event = Self.fatalError(line, start, file: nil, lineNumber: nil) { return event }
             if line.hasPrefix("Failing tests:", at: start) {
@@ -104,7 +106,9 @@ struct XCTestConsoleParser {
                 return event
             }
         case UInt8(ascii: "#"), UInt8(ascii: "P"):
-            if let event = Self.exitBySignal(line, start) { return event }
+            if let event = Self.exitBySignal(line, start) ?? Self.fatalError(line, start, file: nil, lineNumber: nil) {
+                return event
+            }
         case UInt8(ascii: ":"):
             if summary.noteAnnotation(line, from: start) { return .ignored }
         case UInt8(ascii: "C"), UInt8(ascii: "e"):
@@ -120,6 +124,7 @@ struct XCTestConsoleParser {
             break
         }
         if line.hasSuffix(" (core dumped)"), let event = Self.exitBySignal(line, start) { return event }
+        if let event = Self.macShellSignal(line, start) ?? Self.uncaughtException(line, start) { return event }
         if line.hasPrefix("xcodebuild: error: ", at: start) { summary.noteError(line, from: start) }
         // xcbeautify's form of a compiler error, `❌ File.swift:17:9: message` (fastlane's build logs have it).
         if line.hasPrefix("❌ ", at: start), SourceLocationPrefix(line, start + 4)?.column != nil {
