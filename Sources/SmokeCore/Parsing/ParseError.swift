@@ -63,7 +63,7 @@ package enum ParseError: LocalizedError, DomainError, Equatable {
         case .resultDocument(let path, let reason):
             "\(path): \(reason)"
         case .failedBeforeTests(let path, let failure):
-            "\(path): \(failure.summary). \(failure.advice)."
+            "\(path): \(failure.sentence) \(failure.advice)."
         case .formattedLog(let path, let line, let text):
             """
             \(path): is a formatted log (xcpretty or xcbeautify output; line \(line): `\(text)`), which drops the lines \

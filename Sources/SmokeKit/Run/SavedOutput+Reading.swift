@@ -88,7 +88,7 @@ extension SavedOutput {
         path: String, failure: FailureBeforeTests, inputs: ParseInputs, parsedAt: Date, _ settings: Settings,
         _ context: HostContext
     ) -> Reading {
-        context.standardError.line("smokerun parse: \(path): \(failure.summary). \(failure.advice).")
+        context.standardError.line("smokerun parse: \(path): \(failure.sentence) \(failure.advice).")
         var report = Self.report(
             [], settings: settings, device: nil, toolchain: nil, notes: [], startedAt: parsedAt, finishedAt: parsedAt,
             parsedAt: parsedAt)

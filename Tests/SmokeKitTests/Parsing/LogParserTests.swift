@@ -115,6 +115,13 @@ import Testing
             """
         ),
         (
+            "Testing failed:\n\tUnable to boot the Simulator.\n\n** TEST FAILED **\n",
+            """
+            xcodebuild's test run failed before any test reported a result: Unable to boot the Simulator. Fix what it \
+            names and run the tests again.
+            """
+        ),
+        (
             "/src/Cart.swift:3:7: error: cannot find 'total' in scope\n** TEST BUILD FAILED **\n",
             """
             the build failed before any test ran: /src/Cart.swift:3:7: error: cannot find 'total' in scope. Fix what \

@@ -45,6 +45,9 @@ package struct FailureBeforeTests: Sendable, Equatable {
         }
     }
 
+    /// `summary` as a sentence: its own period when the error it names ends with one.
+    package var sentence: String { summary.hasSuffix(".") ? summary : summary + "." }
+
     /// What to do about it.
     package var advice: String {
         switch kind {

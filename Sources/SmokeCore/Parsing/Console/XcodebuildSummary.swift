@@ -4,6 +4,9 @@
 struct XcodebuildSummary {
     /// The last reason a `Testing failed:` block gave for a runner or test target error.
     private(set) var runnerError: String?
+    /// The block's other reasons (`Unable to boot the Simulator.`, `Lost connection to the test manager service.`), at
+    /// most `keptErrors`.
+    private(set) var otherReasons: [String] = []
     /// The first compiler or xcodebuild error line (`File.swift:12:5: error: …`, `xcodebuild: error: …`).
     var firstError: String? { errorLines.first }
     /// The compiler and xcodebuild error lines, in order, at most `keptErrors`.
@@ -17,7 +20,10 @@ struct XcodebuildSummary {
     private var listedTarget: String?
 
     /// `Testing failed:` starts a summary: a reason belongs to its own run's summary.
-    mutating func startTestingFailed() { runnerError = nil }
+    mutating func startTestingFailed() {
+        runnerError = nil
+        otherReasons = []
+    }
 
     /// `Failing tests:` starts a list, before any target header.
     mutating func startFailingTests() { listedTarget = nil }
@@ -50,15 +56,18 @@ struct XcodebuildSummary {
     }
 
     /// What failed before any test ran, as far as the lines so far say: the runner's error, else the first compiler
-    /// or xcodebuild error; nil when they say neither.
+    /// or xcodebuild error, else the first other reason `Testing failed:` gave; nil when they say none.
     var failureBeforeTests: FailureBeforeTests? {
         if let runnerError {
             return FailureBeforeTests(
                 kind: .testRunner, firstError: runnerError, errorLines: [runnerError] + errorLines)
         }
         guard let firstError else {
-            guard let annotated = annotatedErrors.first else { return nil }
-            return FailureBeforeTests(kind: .buildAnnotation, firstError: annotated, errorLines: annotatedErrors)
+            if let annotated = annotatedErrors.first {
+                return FailureBeforeTests(kind: .buildAnnotation, firstError: annotated, errorLines: annotatedErrors)
+            }
+            guard let reason = otherReasons.first else { return nil }
+            return FailureBeforeTests(kind: .testRunner, firstError: reason, errorLines: otherReasons)
         }
         let kind: FailureBeforeTests.Kind = firstError.hasPrefix("xcodebuild: ") ? .xcodebuild : .build
         return FailureBeforeTests(kind: kind, firstError: firstError, errorLines: errorLines)
@@ -76,6 +85,8 @@ struct XcodebuildSummary {
         guard inFailingTests else {
             if line.firstIndex(of: " encountered an error (", from: start) != nil {
                 runnerError = line.string(start..<end)
+            } else if otherReasons.count < Self.keptErrors {
+                otherReasons.append(line.string(start..<end))
             }
             return .ignored
         }

@@ -69,7 +69,7 @@ package struct LineInterpreter {
     /// For a file with no test results: what it says happened instead (the runner's error, the build's first error,
     /// xcodebuild's closing banner) and what to do, or nil when it says nothing of the kind.
     package var whyNoTests: String? {
-        if let failure = failureBeforeTests { return "\(failure.summary). \(failure.advice)" }
+        if let failure = failureBeforeTests { return "\(failure.sentence) \(failure.advice)" }
         guard let lastBanner = notes.lastBanner else { return nil }
         if lastBanner.contains("FAILED") {
             return "xcodebuild ended with `\(lastBanner)` before any test ran; the lines above it say why"
