@@ -80,7 +80,7 @@ struct XcodebuildSummary {
     /// closing `)` or `]` (`Test1.tes`, the last line of a log cut short) names no test.
     mutating func blockLine(_ line: LineBytes, _ start: Int, inFailingTests: Bool) -> TestEvent {
         var end = line.count
-        while end > start, line[end - 1] == UInt8(ascii: " ") { end -= 1 }
+        while end > start, line[end - 1] == UInt8(ascii: " ") || line[end - 1] == UInt8(ascii: "\t") { end -= 1 }
         guard end > start else { return .ignored }
         guard inFailingTests else {
             if line.firstIndex(of: " encountered an error (", from: start) != nil {

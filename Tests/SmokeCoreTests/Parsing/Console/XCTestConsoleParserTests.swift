@@ -323,6 +323,13 @@ import Testing
         #expect(collector.results.first?.failures.first?.message.contains("Failed to prepare device") == true)
     }
 
+    /// Blanks a pipeline leaves at a line's end do not hide the name before them.
+    @Test func aListedNameWithTrailingBlanksStillNamesItsTest() {
+        let collector = collect("Failing tests:\n\tCartTests.testTotal()\t\n\tCartTests.testTax() \t\n")
+        #expect(collector.results.map(\.id) == ["CartTests/testTotal", "CartTests/testTax"])
+        #expect(collector.results.allSatisfy { $0.status == .failed })
+    }
+
     @Test func aListWithoutReasonSaysTheLogHasNoResultLine() throws {
         let collector = collect("Failing tests:\n\tCartTests.testTotal()\n")
         #expect(collector.results.map(\.id) == ["CartTests/testTotal"]) // no target header: no module
