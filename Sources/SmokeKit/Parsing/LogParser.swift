@@ -64,7 +64,7 @@ package struct LogParser: Sendable {
         let hasEventStream = files.count > 1 && files.contains { peekFormat($0)?.makeReader().isEventStream == true }
         for file in files {
             let unrecognizedBefore = collector.unrecognizedLineCount
-            collector.source = file.lastPathComponent
+            collector.startInput(file.lastPathComponent)
             let summary = try parse(file: file, into: &collector, skipsSwiftTestingConsole: hasEventStream)
             parsed.lineCount += summary.lineCount
             parsed.byteCount += summary.byteCount

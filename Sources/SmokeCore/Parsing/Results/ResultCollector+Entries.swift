@@ -71,9 +71,10 @@ extension ResultCollector {
     }
 
     /// Another run of the name at `index`: an attempt of that test only when the output says so (an iteration marker,
-    /// xcodebuild's restart, an event stream's own id), else a new test (Documentation/Design.md §7); the entry to use.
+    /// xcodebuild's restart of this input's run, an event stream's own id), else a new test (Documentation/Design.md
+    /// §7); the entry to use.
     mutating func anotherRun(of index: Int, _ ref: TestRef) -> Int {
-        if ref.isRepetition || sawRestart || ref.eventStreamID != nil {
+        if ref.isRepetition || (sawRestart && index >= firstTestOfInput) || ref.eventStreamID != nil {
             beginNewAttempt(index)
             return index
         }

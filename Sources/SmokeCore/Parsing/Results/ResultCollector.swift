@@ -39,8 +39,11 @@ package struct ResultCollector {
     /// XCTest's `Class.method`, Xcode 16's `Class.method()` summary line — is the same test.
     /// Written by the extensions too (`internal(set)`): they add and change entries.
     package internal(set) var tests = TestTable()
-    /// xcodebuild relaunched the runner: a name seen again from now on is another attempt of its test.
+    /// xcodebuild relaunched the runner: a name this input showed, seen again from now on, is another attempt of its
+    /// test.
     var sawRestart = false
+    /// The entry of the input's first test: entries before it are other inputs' tests.
+    var firstTestOfInput = 0
     /// Entries started and not finished, in start order.
     var running: [Int] = []
     var lastIssueEntry: Int?
@@ -193,6 +196,18 @@ package struct ResultCollector {
         case .suiteStarted, .suiteFinished, .runSummary, .ignored:
             break
         }
+    }
+
+    /// The next input, `source`, starts (one of several files `parse` reads): what a log says of its own run — a
+    /// relaunch after a crash, the crash itself, whether it is serial, an issue whose message continues — does not
+    /// reach the next one's tests (the same suite's log from another device is not its retry).
+    package mutating func startInput(_ source: String) {
+        self.source = source
+        sawRestart = false
+        firstTestOfInput = tests.count
+        sawXCTestStart = false
+        crash = CrashEvidence()
+        (messageTarget, lastIssueEntry) = (nil, nil)
     }
 
     /// `apply(.testStarted(ref))` with the ref borrowed, not wrapped in an event (the per-line path of a big log).
