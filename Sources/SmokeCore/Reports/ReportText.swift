@@ -111,8 +111,8 @@ extension ReportText {
         let end = "\(incomplete.source) ends at line \(incomplete.lastLine) (\"\(incomplete.lastLineText)\")"
         guard incomplete.unfinished > 0 else {
             return """
-                \(end) before the run it records ended: what came after is missing, so nothing can be concluded. \
-                Pass the whole log.
+                \(end) before the run it records ended: what came after is missing, so the run cannot pass. Pass \
+                the whole log.
                 """
         }
         return """
