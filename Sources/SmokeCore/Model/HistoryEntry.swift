@@ -86,9 +86,6 @@ package struct HistoryEntry: Codable, Sendable, Equatable {
         dirty = run.dirty
     }
 
-    /// Each test's duration by key (`durations`), for the history database's import.
-    package var testDurations: [String: Double] { durations }
-
     /// Decoded by `init(from:)` (`Store/HistoryEntry+Coding.swift`), where an old line's missing `path` defaults.
     enum CodingKeys: String, CodingKey {
         case runID, pipeline, status, startedAt, finishedAt, durationSeconds, seed, totals, coverage, outcomes, flaky,

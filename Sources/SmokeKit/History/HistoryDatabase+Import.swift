@@ -67,7 +67,7 @@ extension HistoryDatabase {
     /// From the line alone: no message, evidence or attempts (the folder is gone).
     private static func insertTests(of entry: HistoryEntry, with writer: inout HistoryRowWriter) throws {
         let flaky = Set(entry.flaky)
-        let durations = entry.testDurations
+        let durations = entry.durations
         for (key, status) in entry.outcomes.sorted(by: { $0.key < $1.key }) {
             try writer.insertResult(
                 key: key, testID: HistorySchema.testID(ofKey: key), status: status,

@@ -218,5 +218,4 @@ final class SQLiteStatement {
     }
 
     func optionalInt64(_ column: Int32) -> Int64? { isNull(column) ? nil : int64(column) }
-    func optionalDouble(_ column: Int32) -> Double? { isNull(column) ? nil : double(column) }
 }

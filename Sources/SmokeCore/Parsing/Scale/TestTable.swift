@@ -69,7 +69,6 @@ package struct TestTable: Sendable {
     mutating func changeExtras(at index: Int, _ change: (inout Extras) -> Void) {
         change(&extras[index, default: Extras()])
     }
-    mutating func clearExtras(at index: Int) { extras[index] = nil }
 
     /// The id without its `#n`.
     func baseID(at index: Int) -> String {
