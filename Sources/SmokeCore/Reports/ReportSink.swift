@@ -4,14 +4,15 @@ import Foundation
 /// The writers only append; the owner decides where the pieces go (a file through `FileWriter`, or memory for tests).
 package struct ReportSink {
     private static let flushThreshold = 1 << 20
-    private var buffer: [UInt8] = []
+    /// The bytes not yet delivered: a buffer of its own, written with plain copies (an array's `append` checks its
+    /// uniqueness and capacity each time, tens of times a test line).
+    private let buffer = Buffer(capacity: flushThreshold + 64 * 1024)
     private let deliver: (UnsafeRawBufferPointer) throws -> Void
     /// The first failure to deliver; later bytes are dropped and `finish` throws it.
     private var failure: (any Error)?
 
     package init(deliver: @escaping (UnsafeRawBufferPointer) throws -> Void) {
         self.deliver = deliver
-        buffer.reserveCapacity(Self.flushThreshold + 4096)
     }
 
     /// Renders into memory: what the golden tests compare and small callers use.
@@ -25,28 +26,38 @@ package struct ReportSink {
 
     @inline(__always)
     package mutating func append(_ text: StaticString) {
-        buffer.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-        flushIfFull()
+        append(bytes: UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     @inline(__always)
     package mutating func append(_ text: String) {
         var text = text
-        text.withUTF8 { buffer.append(contentsOf: $0) }
-        flushIfFull()
+        text.withUTF8 { append(bytes: UnsafeRawBufferPointer($0)) }
     }
 
     package mutating func append(_ data: Data) {
-        buffer.append(contentsOf: data)
-        flushIfFull()
+        data.withUnsafeBytes { append(bytes: $0) }
     }
 
+    @inline(__always)
     package mutating func append(bytes: UnsafeRawBufferPointer) {
-        buffer.append(contentsOf: bytes)
-        flushIfFull()
+        guard let start = bytes.baseAddress, !bytes.isEmpty else { return }
+        if buffer.count + bytes.count > buffer.capacity {
+            deliverBuffer()
+            // Bigger than the whole buffer: handed on as it is.
+            guard bytes.count <= buffer.capacity else { return deliverDirectly(bytes) }
+        }
+        (buffer.start + buffer.count).copyMemory(from: start, byteCount: bytes.count)
+        buffer.count += bytes.count
+        if buffer.count >= Self.flushThreshold { deliverBuffer() }
     }
 
-    package mutating func append(byte: UInt8) { buffer.append(byte) }
+    @inline(__always)
+    package mutating func append(byte: UInt8) {
+        buffer.start.storeBytes(of: byte, toByteOffset: buffer.count, as: UInt8.self)
+        buffer.count += 1
+        if buffer.count >= Self.flushThreshold { deliverBuffer() }
+    }
 
     /// A non-negative integer in decimal, without making a `String`.
     package mutating func append(decimal value: Int) {
@@ -65,7 +76,7 @@ package struct ReportSink {
                 rest /= 10
                 count += 1
             } while rest > 0
-            buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[(20 - count)...]))
+            append(bytes: UnsafeRawBufferPointer(rebasing: raw[(20 - count)...]))
         }
     }
 
@@ -75,18 +86,36 @@ package struct ReportSink {
         if let failure { throw failure }
     }
 
-    @inline(__always)
-    private mutating func flushIfFull() {
-        if buffer.count >= Self.flushThreshold { deliverBuffer() }
-    }
-
     private mutating func deliverBuffer() {
-        defer { buffer.removeAll(keepingCapacity: true) }
-        guard failure == nil, !buffer.isEmpty else { return }
+        defer { buffer.count = 0 }
+        guard failure == nil, buffer.count > 0 else { return }
         do {
-            try buffer.withUnsafeBytes { try deliver($0) }
+            try deliver(UnsafeRawBufferPointer(start: buffer.start, count: buffer.count))
         } catch {
             failure = error
         }
+    }
+
+    private mutating func deliverDirectly(_ bytes: UnsafeRawBufferPointer) {
+        guard failure == nil else { return }
+        do {
+            try deliver(bytes)
+        } catch {
+            failure = error
+        }
+    }
+
+    /// Memory the sink owns, freed with it.
+    private final class Buffer {
+        let start: UnsafeMutableRawPointer
+        let capacity: Int
+        var count = 0
+
+        init(capacity: Int) {
+            start = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+            self.capacity = capacity
+        }
+
+        deinit { start.deallocate() }
     }
 }
