@@ -163,4 +163,31 @@ import Testing
         let reconciliation = Reconciliation.compare(parsed.frameworkCounts, with: parsed.results)
         #expect(reconciliation?.failuresNotShown?.count == 1, "the failures the totals count stand: the run fails")
     }
+
+    /// `swift test` of a package with both frameworks: XCTest's process crashes, then Swift Testing's run follows
+    /// in a process of its own. The crash ended the XCTest test; the later run does not erase it.
+    @Test func anXCTestCrashBeforeSwiftTestingsRunStillEndsItsTest() throws {
+        for crash in [
+            "Tests/AppTests/CartTests.swift:5: Fatal error: deliberate",
+            "\n*** Signal 6: Backtracing from 0x7fe763ae0eec... done ***\n\n*** Program crashed: Aborted at 0x0000000000007b92 ***",
+        ] {
+            let (parsed, violations) = try parse(
+                """
+                error: Process '/src/.build/debug/AppPackageTests.xctest' exited with unexpected signal code 6
+                Test Suite 'All tests' started at 2026-11-29 06:40:47.217
+                Test Case 'CartTests.testTotal' started at 2026-11-29 06:40:47.219
+                Test Case 'CartTests.testTotal' passed (0.001 seconds)
+                Test Case 'CartTests.testTax' started at 2026-11-29 06:40:47.220
+                \(crash)
+                ◇ Test run started.
+                ◇ Test adds() started.
+                ✔ Test adds() passed after 0.001 seconds.
+                ✔ Test run with 1 test in 0 suites passed after 0.001 seconds.
+
+                """, name: "mixed.log")
+            #expect(parsed.results.map(\.status) == [.passed, .crashed, .passed], "\(crash)")
+            #expect(parsed.incomplete == nil, "\(crash)")
+            #expect(violations.isEmpty)
+        }
+    }
 }

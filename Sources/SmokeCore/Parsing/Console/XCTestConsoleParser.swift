@@ -46,6 +46,8 @@ struct XCTestConsoleParser {
                 return event
             }
             if line.hasPrefix("Backtrace took", at: start) { block = .none }
+            // `*** Signal 6: Backtracing from 0x…` opens the block; `*** Program crashed: Aborted …` follows.
+            if line.hasPrefix("*** ", at: start), let event = Self.programCrashed(line, start) { return event }
             if let event = Self.restart(line, start) ?? Self.exitBySignal(line, start) {
                 block = .none
                 return event

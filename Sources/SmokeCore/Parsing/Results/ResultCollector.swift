@@ -215,6 +215,9 @@ package struct ResultCollector {
         if ref.framework == .xctest {
             sawXCTestStart = true
             finishInterruptedXCTests()
+        } else if crash.proof != nil, running.contains(where: { tests.framework(at: $0) == .xctest }) {
+            // Swift Testing's run after an XCTest process that crashed (`swift test`): the crash ended its test.
+            finishInterruptedXCTests()
         }
         var index = entry(for: ref)
         if !tests.flags(at: index).isDisjoint(with: [.started, .finished]) { index = anotherRun(of: index, ref) }
