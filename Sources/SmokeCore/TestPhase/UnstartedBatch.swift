@@ -12,13 +12,17 @@ package enum UnstartedBatch {
     /// - Parameters:
     ///   - command: the executable and its arguments, as launched.
     ///   - outputTail: the last lines the process printed.
+    ///   - printedCrash: the fatal error or crash report it printed before any test started (a class `setUp` that
+    ///     trapped), at its first project frame: why it ended.
     package static func verdict(
-        termination: Termination, framework: TestFramework, tests: [TestCase], command: [String], outputTail: [String]
+        termination: Termination, framework: TestFramework, tests: [TestCase], command: [String], outputTail: [String],
+        printedCrash: TestFailure? = nil
     ) -> Verdict {
         guard termination == .exited(0) else {
-            return .crashed(
-                TestFailure(
-                    message: "the test process \(termination.ended) before this test reported a result"))
+            let ended = "the test process \(termination.ended) before this test reported a result"
+            guard var printed = printedCrash else { return .crashed(TestFailure(message: ended)) }
+            printed.message = "\(ended): \(printed.message)"
+            return .crashed(printed)
         }
         let asked = "\(tests.count) \(framework.rawValue) \(tests.count == 1 ? "test" : "tests")"
         let message: String

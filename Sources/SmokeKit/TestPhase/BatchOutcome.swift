@@ -18,6 +18,8 @@ struct BatchOutcome: Sendable {
     var command: [String] = []
     /// The last lines the process printed before its first test started (all of them when none did).
     var outputTail: [String] = []
+    /// The fatal message a crash printed while no test ran, at its first project frame.
+    var printedCrash: TestFailure?
     /// The frameworks' own totals in the process's output, placed where that output starts in its log.
     var consoleTotals = ConsoleTotals()
 

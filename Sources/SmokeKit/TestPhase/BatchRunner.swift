@@ -210,6 +210,7 @@ struct BatchRunner {
             errors: problems + Self.strayNote(exit.strays, tests: startedTests))
         outcome.command = [launch.executable] + launch.arguments
         outcome.outputTail = tail.lines
+        outcome.printedCrash = collector.printedCrash
         if stopReason == nil, !endedDuringTest, let error = Self.endedBadlyBetweenTests(outcome) {
             outcome.errors.append(error)
         }

@@ -135,7 +135,7 @@ struct TestPhase {
     private static func verdict(on outcome: BatchOutcome, of framework: TestFramework) -> UnstartedBatch.Verdict {
         UnstartedBatch.verdict(
             termination: outcome.termination, framework: framework, tests: outcome.notStarted,
-            command: outcome.command, outputTail: outcome.outputTail)
+            command: outcome.command, outputTail: outcome.outputTail, printedCrash: outcome.printedCrash)
     }
 
     /// Puts the workers' lanes together: worker 1's tests, then worker 2's, numbered in that order; in a

@@ -49,6 +49,23 @@ import Testing
             ])
     }
 
+    /// A class `setUp` that trapped before the test started: the process's ending and what it printed, together.
+    @Test func aCrashBeforeTheTestStartedKeepsItsFatalMessage() throws {
+        let printed = TestFailure(message: "class setUp crash", file: "Tests/AppTests/CartTests.swift", line: 15)
+        let verdict = UnstartedBatch.verdict(
+            termination: .signaled(4), framework: .xctest,
+            tests: [TestCase(id: "AppTests.CartTests/testTotal", framework: .xctest)],
+            command: Self.command, outputTail: [], printedCrash: printed)
+        guard case .crashed(let failure) = verdict else {
+            Issue.record("expected a crash, got \(verdict)")
+            return
+        }
+        #expect(failure.message.hasSuffix("before this test reported a result: class setUp crash"))
+        #expect(failure.file == printed.file && failure.line == 15)
+        guard case .crashed(let bare) = self.verdict(.signaled(4), .xctest, output: []) else { return }
+        #expect(bare.file == nil && bare.message.hasSuffix("before this test reported a result"))
+    }
+
     @Test func anXCTestAnswerToSwiftTestingNamesTheEntryPoint() throws {
         let error = try error(verdict(.exited(0), output: Self.xctestRanNothing))
         #expect(error.message.contains("it answered --testing-library swift-testing with XCTest's output"))

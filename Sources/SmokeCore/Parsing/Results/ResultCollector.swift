@@ -106,6 +106,10 @@ package struct ResultCollector {
 
     /// The line that showed the running test's process crash (a fatal error, a crash report), if any.
     package var crashProof: Evidence? { crash.proof }
+    /// The fatal message a crash printed, at its first project frame; nil when it printed none.
+    package var printedCrash: TestFailure? {
+        crash.fatal == nil ? nil : crash.failure(for: .crashed, evidence: crash.proof)
+    }
 
     /// The id of the most recently started test that has not finished.
     package var runningTestID: String? { running.last.map { tests.id(at: $0) } }
