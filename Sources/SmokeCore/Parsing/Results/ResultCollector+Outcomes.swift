@@ -210,11 +210,13 @@ extension ResultCollector {
         "the test process \(termination.ended) while this test was running"
     }
 
-    /// A suite's issue: no running test's, so it continues no test's message.
-    mutating func noteSuiteIssue(_ suite: String, _ failure: TestFailure) {
+    /// A suite's issue, or one outside any test or suite (`suite` nil): no running test's, so it continues no test's
+    /// message.
+    mutating func noteSuiteIssue(_ suite: String?, _ failure: TestFailure) {
         (messageTarget, lastIssueEntry) = (nil, nil)
         guard suiteIssues.count < Self.crashLineLimit else { return }
-        suiteIssues.append(SuiteIssue(suite: suite, failure: failure, evidence: evidence("the suite's issue")))
+        let what = suite == nil ? "an issue outside any test" : "the suite's issue"
+        suiteIssues.append(SuiteIssue(suite: suite, failure: failure, evidence: evidence(what)))
     }
 
     private mutating func noteCrashOutsideTests(_ description: String) {
