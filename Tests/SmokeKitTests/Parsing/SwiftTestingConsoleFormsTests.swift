@@ -60,7 +60,7 @@ import Testing
     }
 
     /// An issue from a detached task after its test ended (`Test «unknown»`) fails the run on its line, and is no
-    /// test: Swift Testing's own count of tests agrees.
+    /// test: Swift Testing's own count of tests agrees. Its comment is its message's, not the running test's output.
     @Test func anIssueOfNoTestFailsTheRunAndIsNoTest() throws {
         let (report, parsed) = try parsed(
             """
@@ -77,6 +77,7 @@ import Testing
             """, name: "late.log")
         #expect(parsed.results.map(\.name) == ["waitsLong()", "spawnsLateIssue()"])
         #expect(parsed.results.map(\.status) == [.passed, .passed])
+        #expect(parsed.results.map(\.output) == [[], []])
         let reconciliation = try #require(parsed.reconciliation)
         #expect(reconciliation.differences.isEmpty, "\(reconciliation.differences)")
         #expect(reconciliation.failuresNotShown == nil)
@@ -87,7 +88,8 @@ import Testing
             failure.message
                 == """
                 Swift Testing recorded an issue outside any test at late.log:6 (`Test «unknown» recorded an issue at \
-                LateTests.swift:4: Issue recorded`): the run cannot pass
+                LateTests.swift:4: Issue recorded
+                late issue from detached task`): the run cannot pass
                 """)
         #expect(report.status == .failed)
     }

@@ -34,7 +34,7 @@ extension ResultCollector {
     }
 
     mutating func record(_ failure: TestFailure, isKnown: Bool, in index: Int) {
-        lastIssueEntry = index
+        (lastIssueEntry, detailsGoToSuiteIssue) = (index, false)
         if isKnown {
             tests.insert(.hasKnownIssue, at: index)
             let location = failure.location.map { " (\($0))" } ?? ""
@@ -217,6 +217,19 @@ extension ResultCollector {
         guard suiteIssues.count < Self.crashLineLimit else { return }
         let what = suite == nil ? "an issue outside any test" : "the suite's issue"
         suiteIssues.append(SuiteIssue(suite: suite, failure: failure, evidence: evidence(what)))
+        detailsGoToSuiteIssue = true
+    }
+
+    /// A detail of the last issue (`↳ comment`, a multi-line comment's further lines): a suite's or no test's issue
+    /// takes it into its message, as its event stream record has it; a test's issue, into the test's output.
+    mutating func noteDetail(_ text: String) {
+        if detailsGoToSuiteIssue, let last = suiteIssues.indices.last {
+            let message = suiteIssues[last].failure.message
+            if message.utf8.count < Self.messageByteLimit { suiteIssues[last].failure.message = message + "\n" + text }
+            return
+        }
+        guard let index = lastIssueEntry ?? running.last else { return }
+        appendOutput(text, to: index)
     }
 
     private mutating func noteCrashOutsideTests(_ description: String) {

@@ -47,6 +47,8 @@ package struct ResultCollector {
     /// Entries started and not finished, in start order.
     var running: [Int] = []
     var lastIssueEntry: Int?
+    /// Whether the last issue was a suite's or no test's (`suiteIssues.last`): its details are its message's.
+    var detailsGoToSuiteIssue = false
     /// Where the further lines of the last issue's message go.
     var messageTarget: MessageTarget?
     /// The last ref looked up and its entry: a test's outcome line usually follows its start.
@@ -179,8 +181,7 @@ package struct ResultCollector {
         case .measured(let ref, let metric, let average):
             appendOutput("measured [\(metric)] average: \(average)", to: entry(for: ref))
         case .detail(let text):
-            guard let index = lastIssueEntry ?? running.last else { return }
-            appendOutput(text, to: index)
+            noteDetail(text)
         case .issueMessageContinued(let text):
             switch messageTarget {
             case .failure(let index): continueFailureMessage(text, in: index)
@@ -212,7 +213,7 @@ package struct ResultCollector {
         firstTestOfInput = tests.count
         sawXCTestStart = false
         crash = CrashEvidence()
-        (messageTarget, lastIssueEntry) = (nil, nil)
+        (messageTarget, lastIssueEntry, detailsGoToSuiteIssue) = (nil, nil, false)
     }
 
     /// `apply(.testStarted(ref))` with the ref borrowed, not wrapped in an event (the per-line path of a big log).
