@@ -91,10 +91,10 @@ extension Reconciliation {
                 }
             case TestFramework.swiftTesting.rawValue:
                 // A relaunched run's tests are the crash's to tell: no totals count them. A suite's issue is one the
-                // totals count, outside any test.
+                // totals count, outside any test, as is an issue no test owns.
                 var executions = -own.reduce(0) { $0 + ($1.relaunchedTests ?? 0) }
                 var failing =
-                    runFailures.reduce(0) { $0 + ($1.kind == .suiteIssue ? 1 : 0) }
+                    runFailures.reduce(0) { $0 + ($1.isIssue ? 1 : 0) }
                     - own.reduce(0) { $0 + ($1.relaunchedFailing ?? 0) }
                 for index in tests.indices where tests[index].framework == .swiftTesting {
                     if tests[index].ranWhereNoTotalsCount {
@@ -172,13 +172,13 @@ extension Reconciliation {
 
     /// The run failures no test explains: xcodebuild's verdict when no test's final status is a failure; a crash
     /// outside any test when no test crashed (a parallel log's crash line comes before the relaunch that names its
-    /// test); a suite's issue always (no test shows it).
+    /// test); an issue outside tests (a suite's, or no test's) always (no test shows it).
     private static func unexplained(_ runFailures: [RunFailureEvidence], by tests: [TestResult]) -> [RunFailureEvidence]
     {
         guard !runFailures.isEmpty else { return [] }
         let anyFailed = tests.indices.contains { tests[$0].status.isFailure }
         let anyCrashed = tests.indices.contains { tests[$0].status == .crashed }
-        return runFailures.filter { $0.kind == .suiteIssue || ($0.isCrash ? !anyCrashed : !anyFailed) }
+        return runFailures.filter { $0.isIssue || ($0.isCrash ? !anyCrashed : !anyFailed) }
     }
 }
 

@@ -13,6 +13,9 @@ package struct RunFailureEvidence: Codable, Sendable, Equatable {
         case crashAtExit
         /// A Swift Testing suite's issue outside its tests (`✘ Suite X recorded an issue at …`): they did not run.
         case suiteIssue
+        /// An issue Swift Testing recorded outside any test (`✘ Test «unknown» recorded an issue at …`: from a
+        /// detached task after its test ended).
+        case issueOutsideTests
     }
 
     package var kind: Kind
@@ -36,8 +39,11 @@ package struct RunFailureEvidence: Codable, Sendable, Equatable {
     /// Characters of a line kept.
     static let textLimit = 200
 
-    /// Whether it is a crash line rather than xcodebuild's verdict or a suite's issue.
-    package var isCrash: Bool { kind != .xcodebuildVerdict && kind != .suiteIssue }
+    /// Whether it is a crash line rather than xcodebuild's verdict or an issue outside tests.
+    package var isCrash: Bool { kind != .xcodebuildVerdict && !isIssue }
+
+    /// Whether it is an issue Swift Testing recorded outside tests (a suite's, or no test's): one its totals count.
+    package var isIssue: Bool { kind == .suiteIssue || kind == .issueOutsideTests }
 
     /// The report's error message, naming the line.
     package var message: String {
@@ -66,6 +72,10 @@ package struct RunFailureEvidence: Codable, Sendable, Equatable {
             """
             a Swift Testing suite recorded an issue outside its tests at \(source):\(line) (`\(text)`), so they did not \
             run: the run cannot pass
+            """
+        case .issueOutsideTests:
+            """
+            Swift Testing recorded an issue outside any test at \(source):\(line) (`\(text)`): the run cannot pass
             """
         }
     }

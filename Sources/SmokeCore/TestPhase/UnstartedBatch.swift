@@ -66,7 +66,8 @@ package enum UnstartedBatch {
         tests.removeAll { test in
             guard let issue = issues.first(where: { $0.contains(testID: test.id) }) else { return false }
             let evidence = Evidence(
-                what: "its suite \(issue.suite) recorded an issue, so it did not run", source: issue.evidence.source,
+                what: "its suite \(issue.suite ?? "") recorded an issue, so it did not run",
+                source: issue.evidence.source,
                 line: issue.evidence.line)
             var result = test.result(status: .failed, failure: issue.failure, evidence: evidence)
             result.failedByItsSuite = true

@@ -40,6 +40,9 @@ package struct ConsoleParser {
     /// The wrapper prefix the last XCTest issue line came in (`docker-compose`, …): its message's further lines carry
     /// it too.
     private var issueWrapper: String?
+    /// Whether the last line was a Swift Testing detail (`↳ line one`) or a further line of one: a multi-line comment's
+    /// next lines come indented under its text (`  line two`) and belong to the same issue.
+    private var inSwiftTestingDetail = false
 
     package init() {}
 
@@ -117,6 +120,8 @@ package struct ConsoleParser {
         -> TestEvent
     {
         reader.read(line)
+        let continuesDetail = inSwiftTestingDetail
+        inSwiftTestingDetail = false
         // A wrapped line's content continues the block the lines before it opened (fastlane's `▸ ` before each line
         // of xcodebuild's `Failing tests:` list): the try on the whole line must not end that block for it.
         let blockBefore = xctest.block
@@ -143,12 +148,16 @@ package struct ConsoleParser {
             }
             return xctest.continueIssueMessage(line.string(textStart..<line.count))
         }
+        if continuesDetail, line.hasPrefix("  ") {
+            inSwiftTestingDetail = true
+            return .detail(line.string(2..<line.count))
+        }
         return .output(line.string(0..<line.count))
     }
 
     private static func isTestLineEvent(_ event: TestEvent) -> Bool {
         switch event {
-        case .testStarted, .testFinished, .skipped, .suiteStarted, .suiteFinished: true
+        case .testStarted, .testFinished, .skipped, .cancelled, .suiteStarted, .suiteFinished: true
         default: false
         }
     }
@@ -162,6 +171,7 @@ package struct ConsoleParser {
         if start < line.count, line[start] >= 0xE2, let length = SwiftTestingConsoleParser.symbolLength(line, at: start)
         {
             guard let event = swiftTesting.parse(line, symbolAt: start, symbolLength: length) else { return nil }
+            if case .detail = event { inSwiftTestingDetail = true }
             if event == .ignored, line.firstIndex(of: "Test run started") != nil { runningXCTest.processStarted() }
             xctest.endIssueMessage()
             return event

@@ -55,6 +55,8 @@ struct SwiftTestingConsoleParser {
         if line.hasPrefix(" started", at: after) { return .suiteStarted(name: name) }
         if line.hasPrefix(" passed", at: after) { return .suiteFinished(name: name, passed: true) }
         if line.hasPrefix(" failed", at: after) { return .suiteFinished(name: name, passed: false) }
+        // `Test.cancel` in a suite (Swift 6.3) ends it early, as a skip: it failed nothing.
+        if line.hasPrefix(" was cancelled", at: after) { return .suiteFinished(name: name, passed: true) }
         if line.hasPrefix(" recorded an issue", at: after) {
             return .suiteIssue(suite: name, issue(line, after + 18))
         }
@@ -69,6 +71,13 @@ struct SwiftTestingConsoleParser {
     /// A display name is followed by its function in verbose output, `Test "Adds" (aka 'add()') started.`: the
     /// test is then named by its function, as the event stream names it.
     private func test(_ line: LineBytes, _ nameStart: Int) -> TestEvent? {
+        // An issue no test owns (recorded from a detached task after its test ended) names no test: the run's.
+        if line.hasPrefix("«unknown» recorded a", at: nameStart) {
+            let after = nameStart + "«unknown»".utf8.count
+            if line.hasPrefix(" recorded an issue", at: after) { return .issueOutsideTests(issue(line, after + 18)) }
+            return line.hasPrefix(" recorded a warning", at: after)
+                ? .detail("warning: " + line.string(from: after + 19)) : .ignored
+        }
         guard var (name, nameEnd) = Self.name(line, nameStart) else { return nil }
         if line.hasPrefix(" (aka '", at: nameEnd), let close = line.firstIndex(of: "')", from: nameEnd + 7),
             close > nameEnd + 7
@@ -102,6 +111,13 @@ struct SwiftTestingConsoleParser {
             }
             return .skipped(ref, reason: reason)
         }
+        // `Test.cancel` (Swift 6.3): `… was cancelled after 0.001 seconds[: "reason"]`, a skip after it started.
+        if line.hasPrefix(" was cancelled after ", at: after) {
+            let duration = line.decimal(from: after + 21)
+            return .cancelled(
+                ref, reason: Self.quotedReason(line, from: duration?.end ?? after + 21),
+                durationSeconds: duration?.value)
+        }
         if line.hasPrefix(" recorded an issue", at: after) {
             return .issue(ref, issue(line, after + 18), isKnown: false)
         }
@@ -112,6 +128,36 @@ struct SwiftTestingConsoleParser {
             return .detail("warning: " + line.string(from: after + 19))
         }
         return nil
+    }
+
+    /// Whether the words at `at` (the space after a display name's closing quote) are what Swift Testing prints after
+    /// a name: ` started.` at the line's end, ` passed after 0.1`, ` failed after 0.1`, ` was cancelled after 0.1`,
+    /// ` skipped`, ` recorded a…`, ` with 3 test cases`, or verbose output's ` (aka 'f()')`.
+    private static func continuesAfterName(_ line: LineBytes, _ at: Int) -> Bool {
+        if line.hasPrefix(" started.", at: at) {
+            var end = line.count
+            while end > at + 9, line[end - 1] == UInt8(ascii: " ") || line[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+            return end == at + 9
+        }
+        if line.hasPrefix(" passed after ", at: at) || line.hasPrefix(" failed after ", at: at) {
+            return line.decimal(from: at + 14) != nil
+        }
+        if line.hasPrefix(" was cancelled after ", at: at) { return line.decimal(from: at + 21) != nil }
+        if line.hasPrefix(" skipped", at: at) {
+            return at + 8 == line.count || line.hasPrefix(".", at: at + 8) || line.hasPrefix(": \"", at: at + 8)
+        }
+        if line.hasPrefix(" with ", at: at), let cases = line.firstIndex(of: " test case", from: at + 6) {
+            return line.endOfDigits(from: at + 6) == cases
+        }
+        return line.hasPrefix(" recorded a", at: at) || line.hasPrefix(" (aka '", at: at)
+    }
+
+    /// The text between `: "` (at or after `from`) and the quote that ends the line, or nil.
+    private static func quotedReason(_ line: LineBytes, from: Int) -> String? {
+        guard let colon = line.firstIndex(of: ": \"", from: from), line.count > colon + 3,
+            line[line.count - 1] == UInt8(ascii: "\"")
+        else { return nil }
+        return line.string((colon + 3)..<(line.count - 1))
     }
 
     /// `[ with N arguments …] at File.swift:12:9: message` or a bare `: message`.
@@ -131,15 +177,20 @@ struct SwiftTestingConsoleParser {
         return TestFailure(message: message.isEmpty ? "Issue recorded" : message)
     }
 
-    /// A function name up to the first space (`f(x:)`), or a quoted display name (`"Adds numbers"`).
+    /// A function name up to the first space (`f(x:)`), or a quoted display name (`"Adds numbers"`). Swift Testing
+    /// prints a display name between quotes as it is, its own quotes unescaped (`"parses "quoted" values" started.`):
+    /// the name ends at the first quote the line's words go on after (`continuesAfterName`), else at the first quote
+    /// before a space or the line's end.
     private static func name(_ line: LineBytes, _ start: Int) -> (String, Int)? {
         guard start < line.count else { return nil }
         if line[start] == UInt8(ascii: "\"") {
-            guard
-                let close = line.firstIndex(of: "\" ", from: start + 1)
-                    ?? (line.hasSuffix("\"") ? line.count - 1 : nil),
-                close > start
-            else { return nil }
+            var close = line.firstIndex(of: "\" ", from: start + 1)
+            var candidate = close
+            while let quote = candidate, !continuesAfterName(line, quote + 1) {
+                candidate = line.firstIndex(of: "\" ", from: quote + 1)
+            }
+            close = candidate ?? close ?? (line.hasSuffix("\"") ? line.count - 1 : nil)
+            guard let close, close > start else { return nil }
             return (line.string((start + 1)..<close), close + 1)
         }
         let end = line.firstIndex(of: UInt8(ascii: " "), from: start) ?? line.count

@@ -71,7 +71,13 @@ package struct SwiftTestingEventStreamParser {
                 duration = ended - started
             }
             startInstants[testID] = nil
-            return .testFinished(ref, Self.status(symbol: Self.symbol(payload)), durationSeconds: duration)
+            let status = Self.status(symbol: Self.symbol(payload))
+            // Only `Test.cancel` ends a started test with `skip`: its reason is in the message, as on the console.
+            if status == .skipped {
+                let reason = Self.messageText(payload).flatMap(Self.cancelReason)
+                return .cancelled(ref, reason: reason, durationSeconds: duration)
+            }
+            return .testFinished(ref, status, durationSeconds: duration)
         case "testSkipped":
             guard let ref else { return isSuite ? .ignored : nil }
             let comments = payload["_comments"] as? [String]
@@ -203,6 +209,15 @@ package struct SwiftTestingEventStreamParser {
         guard let after = text.range(of: " after ") else { return nil }
         let number = text[after.upperBound...].prefix { $0.isASCIIDigit || $0 == "." }
         return Double(number)
+    }
+
+    /// `Test f() was cancelled after 0.001 seconds: "reason"`.
+    private static func cancelReason(_ text: String) -> String? {
+        guard let cancelled = text.range(of: " was cancelled after "),
+            let colon = text.range(of: ": \"", range: cancelled.upperBound..<text.endIndex), text.hasSuffix("\""),
+            colon.upperBound < text.endIndex
+        else { return nil }
+        return String(text[colon.upperBound..<text.index(before: text.endIndex)])
     }
 
     /// `Test f() skipped: "reason"`.

@@ -24,11 +24,11 @@ enum LineJoiner {
     }
 
     /// A Swift Testing `started`, result or totals line another line cut (`interleavedStart`) before its end: whole,
-    /// they end ` started.`, ` seconds.`, ` issue.` or ` issues.`. An issue or skip line ends in its message, so it is
-    /// never held back: what follows it is its own line.
+    /// they end ` started.`, ` seconds.`, ` issue.` or ` issues.`. An issue, skip or cancel line ends in its message,
+    /// so it is never held back: what follows it is its own line.
     static func isSplitSwiftTestingLine(_ line: LineBytes) -> Bool {
         guard startsSwiftTestingTestLine(line), line.firstIndex(of: " recorded ") == nil,
-            line.firstIndex(of: " skipped") == nil
+            line.firstIndex(of: " skipped") == nil, line.firstIndex(of: " was cancelled after ") == nil
         else { return false }
         return
             !(line.hasSuffix(" started.") || line.hasSuffix(" seconds.") || line.hasSuffix(" issue.")

@@ -34,7 +34,7 @@ extension ResultCollector {
     }
 
     mutating func record(_ failure: TestFailure, isKnown: Bool, in index: Int) {
-        lastIssueEntry = index
+        (lastIssueEntry, detailsGoToSuiteIssue) = (index, false)
         if isKnown {
             tests.insert(.hasKnownIssue, at: index)
             let location = failure.location.map { " (\($0))" } ?? ""
@@ -210,11 +210,26 @@ extension ResultCollector {
         "the test process \(termination.ended) while this test was running"
     }
 
-    /// A suite's issue: no running test's, so it continues no test's message.
-    mutating func noteSuiteIssue(_ suite: String, _ failure: TestFailure) {
+    /// A suite's issue, or one outside any test or suite (`suite` nil): no running test's, so it continues no test's
+    /// message.
+    mutating func noteSuiteIssue(_ suite: String?, _ failure: TestFailure) {
         (messageTarget, lastIssueEntry) = (nil, nil)
         guard suiteIssues.count < Self.crashLineLimit else { return }
-        suiteIssues.append(SuiteIssue(suite: suite, failure: failure, evidence: evidence("the suite's issue")))
+        let what = suite == nil ? "an issue outside any test" : "the suite's issue"
+        suiteIssues.append(SuiteIssue(suite: suite, failure: failure, evidence: evidence(what)))
+        detailsGoToSuiteIssue = true
+    }
+
+    /// A detail of the last issue (`↳ comment`, a multi-line comment's further lines): a suite's or no test's issue
+    /// takes it into its message, as its event stream record has it; a test's issue, into the test's output.
+    mutating func noteDetail(_ text: String) {
+        if detailsGoToSuiteIssue, let last = suiteIssues.indices.last {
+            let message = suiteIssues[last].failure.message
+            if message.utf8.count < Self.messageByteLimit { suiteIssues[last].failure.message = message + "\n" + text }
+            return
+        }
+        guard let index = lastIssueEntry ?? running.last else { return }
+        appendOutput(text, to: index)
     }
 
     private mutating func noteCrashOutsideTests(_ description: String) {

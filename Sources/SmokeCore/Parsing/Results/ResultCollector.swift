@@ -47,6 +47,8 @@ package struct ResultCollector {
     /// Entries started and not finished, in start order.
     var running: [Int] = []
     var lastIssueEntry: Int?
+    /// Whether the last issue was a suite's or no test's (`suiteIssues.last`): its details are its message's.
+    var detailsGoToSuiteIssue = false
     /// Where the further lines of the last issue's message go.
     var messageTarget: MessageTarget?
     /// The last ref looked up and its entry: a test's outcome line usually follows its start.
@@ -60,7 +62,7 @@ package struct ResultCollector {
     var displayNames: [String: String] = [:]
     /// Crash lines read while no test ran (the first few), for `Reconciliation`; `LogParser` gives each its text.
     package internal(set) var crashesOutsideTests: [RunFailureEvidence] = []
-    /// Issues suites recorded outside their tests (the first few).
+    /// Issues suites recorded outside their tests, and issues outside any test (the first few).
     package internal(set) var suiteIssues: [SuiteIssue] = []
     /// Tests xcodebuild's `Failing tests:` list named, kept for `finishListedFailures()`.
     var listedFailures: [(ref: TestRef, reason: String?, line: Int)] = []
@@ -158,6 +160,11 @@ package struct ResultCollector {
             noteCrash(event)
         case .suiteIssue(let suite, let failure):
             noteSuiteIssue(suite, failure)
+        case .issueOutsideTests(let failure):
+            noteSuiteIssue(nil, failure)
+        case .cancelled(let ref, let reason, let duration):
+            let index = testFinished(ref, as: .skipped, durationSeconds: duration)
+            if let reason { appendOutput("Skipped: \(reason)", to: index) }
         case .backtraceFrame(let file, let line):
             if crash.frame == nil, CrashEvidence.isProjectFile(file, projectRoot: projectRoot) {
                 crash.frame = (file, line)
@@ -178,8 +185,7 @@ package struct ResultCollector {
         case .measured(let ref, let metric, let average):
             appendOutput("measured [\(metric)] average: \(average)", to: entry(for: ref))
         case .detail(let text):
-            guard let index = lastIssueEntry ?? running.last else { return }
-            appendOutput(text, to: index)
+            noteDetail(text)
         case .issueMessageContinued(let text):
             switch messageTarget {
             case .failure(let index): continueFailureMessage(text, in: index)
@@ -211,7 +217,7 @@ package struct ResultCollector {
         firstTestOfInput = tests.count
         sawXCTestStart = false
         crash = CrashEvidence()
-        (messageTarget, lastIssueEntry) = (nil, nil)
+        (messageTarget, lastIssueEntry, detailsGoToSuiteIssue) = (nil, nil, false)
     }
 
     /// `apply(.testStarted(ref))` with the ref borrowed, not wrapped in an event (the per-line path of a big log).
@@ -237,8 +243,9 @@ package struct ResultCollector {
         tests.changeExtras(at: index) { $0.displayName = name }
     }
 
-    /// `apply(.testFinished(ref, status, durationSeconds:))` with the ref borrowed.
-    package mutating func testFinished(_ ref: TestRef, as status: TestStatus, durationSeconds: Double?) {
+    /// `apply(.testFinished(ref, status, durationSeconds:))` with the ref borrowed; the entry it finished.
+    @discardableResult
+    package mutating func testFinished(_ ref: TestRef, as status: TestStatus, durationSeconds: Double?) -> Int {
         let named = entry(for: ref) // first: it may add the entry that runningOccurrence reads
         var index = runningOccurrence(of: named)
         // A parallel log has no `started` lines: a second clone's result line for a name is another run. (Xcode 16
@@ -252,6 +259,7 @@ package struct ResultCollector {
             tests.insert(.cloneResultLine, at: index)
             placeOnWorker(index, clone: Int(ref.clone))
         }
+        return index
     }
 
     /// Ends every running test with `status` — the runner's call when the process crashed (`.crashed`) or was

@@ -20,6 +20,13 @@ package enum TestEvent: Sendable, Equatable {
     case suiteIssue(suite: String, TestFailure)
     /// A test that was skipped or disabled, with the reason when given.
     case skipped(TestRef, reason: String?)
+    /// A started test that `Test.cancel` ended (Swift 6.3: `➜ Test f() was cancelled after 0.001 seconds: "why"`, a
+    /// stream's `testEnded` with the `skip` symbol): skipped, with the reason when given.
+    case cancelled(TestRef, reason: String?, durationSeconds: Double?)
+    /// An issue Swift Testing recorded outside any test (from a detached task after its test ended):
+    /// `✘ Test «unknown» recorded an issue at …`, or a stream's `issueRecorded` without a `testID`. It fails the run,
+    /// no test.
+    case issueOutsideTests(TestFailure)
     /// A value a test attached (Swift Testing `valueAttached`).
     case attachment(TestRef?, name: String, content: RawAttachment.Content)
     /// A fatal error message (`File.swift:12: Fatal error: msg`, `Fatal error: msg`).
@@ -60,7 +67,7 @@ extension TestEvent {
     package var namedTest: TestRef? {
         switch self {
         case .testStarted(let ref), .testNamed(let ref), .testFinished(let ref, _, _), .skipped(let ref, _),
-            .measured(let ref, _, _):
+            .cancelled(let ref, _, _), .measured(let ref, _, _):
             ref
         case .issue(let ref, _, _): ref
         default: nil
@@ -71,13 +78,13 @@ extension TestEvent {
     package var framework: TestFramework? {
         switch self {
         case .testStarted(let ref), .testNamed(let ref), .testFinished(let ref, _, _), .skipped(let ref, _),
-            .measured(let ref, _, _), .displayName(let ref, _):
+            .cancelled(let ref, _, _), .measured(let ref, _, _), .displayName(let ref, _):
             ref.framework
         case .issue(let ref, _, _), .attachment(let ref, _, _), .restartAfterCrash(let ref):
             ref?.framework
         case .listedAsFailing(let ref, _):
             ref.framework
-        case .suiteIssue:
+        case .suiteIssue, .issueOutsideTests:
             .swiftTesting
         case .fatalError, .programCrashed, .backtraceFrame, .suiteStarted, .suiteFinished, .runSummary, .detail,
             .issueMessageContinued, .toolOutput, .output, .ignored:

@@ -126,6 +126,14 @@ import Testing
         #expect(parse(json) == .skipped(ref, reason: "bank closed"))
     }
 
+    /// `Test.cancel("why")`: the test ends with the `skip` symbol, its reason in the message, as on the console.
+    @Test func aCancelledTestIsSkippedWithItsReason() {
+        let json = event(
+            #"{"kind":"testEnded","testID":"\#(testID)","messages":[{"symbol":"skip","text":"Test addsItem() was cancelled after 0.001 seconds: \"no network\""}]}"#
+        )
+        #expect(parse(json) == .cancelled(ref, reason: "no network", durationSeconds: 0.001))
+    }
+
     @Test func parameterizedCasesAreIgnored() {
         #expect(parse(event(#"{"kind":"testCaseStarted","testID":"\#(testID)","messages":[]}"#)) == .ignored)
     }
