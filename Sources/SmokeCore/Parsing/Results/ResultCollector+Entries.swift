@@ -1,4 +1,5 @@
-/// Which entry of the table a line's test is: the name resolved, a repeated name's later runs, attempts.
+/// Which entry of the table a line's test is: the name resolved, a repeated name's later runs, attempts; each input
+/// starting afresh.
 ///
 /// `entry(for:)`, `anotherRun` and `runningOccurrence` are internal so ResultCollector.swift can call them.
 extension ResultCollector {
@@ -111,5 +112,17 @@ extension ResultCollector {
         if failedBefore { tests.insert(.failedBefore, at: index) }
         if status == .passed { tests.insert(.passedBefore, at: index) }
         if passedBefore, status.isFailure { tests.insert(.failedAfterPass, at: index) }
+    }
+
+    /// The next input, `source`, starts (one of several files `parse` reads): what a log says of its own run — a
+    /// relaunch after a crash, the crash itself, whether it is serial, an issue whose message continues — does not
+    /// reach the next one's tests (the same suite's log from another device is not its retry).
+    package mutating func startInput(_ source: String) {
+        self.source = source
+        sawRestart = false
+        firstTestOfInput = tests.count
+        sawXCTestStart = false
+        crash = CrashEvidence()
+        (messageTarget, lastIssueEntry, detailsGoToSuiteIssue) = (nil, nil, false)
     }
 }

@@ -33,7 +33,7 @@ package struct ResultCollector {
     // The internal state below is shared with the collector's own extensions (ResultCollector+*.swift) only.
 
     /// Whether any XCTest `started` line was seen: the log is serial, so restarts name the running test.
-    private var sawXCTestStart = false
+    var sawXCTestStart = false
     /// Every test, compactly: ids found by their bytes (a repeated name's later runs get ids `id#2`, `id#3`, …),
     /// and by `Class/method` for an XCTest id with its module, so a later line without the module — Linux
     /// XCTest's `Class.method`, Xcode 16's `Class.method()` summary line — is the same test.
@@ -206,18 +206,6 @@ package struct ResultCollector {
         case .suiteStarted, .suiteFinished, .runSummary, .ignored:
             break
         }
-    }
-
-    /// The next input, `source`, starts (one of several files `parse` reads): what a log says of its own run — a
-    /// relaunch after a crash, the crash itself, whether it is serial, an issue whose message continues — does not
-    /// reach the next one's tests (the same suite's log from another device is not its retry).
-    package mutating func startInput(_ source: String) {
-        self.source = source
-        sawRestart = false
-        firstTestOfInput = tests.count
-        sawXCTestStart = false
-        crash = CrashEvidence()
-        (messageTarget, lastIssueEntry, detailsGoToSuiteIssue) = (nil, nil, false)
     }
 
     /// `apply(.testStarted(ref))` with the ref borrowed, not wrapped in an event (the per-line path of a big log).
