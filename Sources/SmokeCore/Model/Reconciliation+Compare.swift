@@ -9,7 +9,8 @@ extension Reconciliation {
     /// Several sources of one framework (one per input or process) are summed. A framework with results and no
     /// source (nor a whole-report count, which counts every framework) is unverified. Totals count only the tests of
     /// the processes that printed them: a test only a parallel process's result lines tell of (`… passed on 'My Mac
-    /// - App (123)' (…)`; those processes print no totals) is left out and its framework unverified. A framework
+    /// - App (123)' (…)`, SwiftPM's `[3/40] Testing …`; those processes print no totals) is left out and its framework
+    /// unverified. A framework
     /// whose own totals count more failures than its tests show has failures not shown. Of `runFailures` (lines that
     /// say the run failed, `RunFailureEvidence`), xcodebuild's verdict is listed when no test failed, a crash outside
     /// any test when no test crashed. Nil when there is

@@ -37,8 +37,8 @@ package struct Reconciliation: Codable, Sendable, Equatable {
     /// excerpt of the totals alone, failure lines lost): the run cannot pass. Nil when there are none.
     package var failuresNotShown: [String]?
     /// Per framework whose totals were compared, the executions of tests that ran in parallel processes printing no
-    /// totals of their own (`… passed on 'My Mac - App (123)' (…)`): left out of the comparison, unverified. Nil when
-    /// there are none.
+    /// totals of their own (`… passed on 'My Mac - App (123)' (…)`, `swift test --parallel`'s `[3/40] Testing …`): left
+    /// out of the comparison, unverified. Nil when there are none.
     package var executionsWithoutTotals: [String: Int]?
     /// Lines of the input that say the run failed where no test the input shows explains it: xcodebuild's own
     /// verdict (`** TEST FAILED **`) when no test failed, a crash while no test ran when no test crashed. The run
@@ -91,7 +91,7 @@ package struct Reconciliation: Codable, Sendable, Equatable {
             if let executions = executionsWithoutTotals?[framework] {
                 return """
                     \(name) ran \(executions) of its executions in parallel processes that print no totals of their \
-                    own (`… passed on '…'`): those are unverified
+                    own (`[3/40] Testing …`, `… passed on '…'`): those are unverified
                     """
             }
             if let documents = documentsWithoutTotals {

@@ -42,8 +42,9 @@ package struct TestResult: Codable, Sendable, Equatable, Identifiable {
         set { unknownDuration = newValue ? true : nil }
     }
     private var unknownDuration: Bool?
-    /// Only parallel result lines naming a test process tell of it (`… passed on 'My Mac - App (123)' (…)`): the
-    /// process that ran it prints no totals of its own, so no framework total counts it (see `Reconciliation`).
+    /// Only parallel result lines naming a test process (`… passed on 'My Mac - App (123)' (…)`) or SwiftPM's progress
+    /// lines (`[3/40] Testing M.C/t`) tell of it: the process that ran it prints no totals of its own, so no framework
+    /// total counts it (see `Reconciliation`).
     package var ranWhereNoTotalsCount: Bool {
         get { noTotalsCount == true }
         set { noTotalsCount = newValue ? true : nil }

@@ -229,6 +229,7 @@ package struct LogParser: Sendable {
             hasTests && readsConsole
             && sink.collector.ending(ofTestsFrom: testsBefore).isCut(
                 endsInsideARun: interpreter.totals.endsInsideARun, counts: counts, saidWhy: saidWhy,
+                reportedEveryParallelTest: interpreter.reportedEveryParallelTest,
                 countsSwiftTesting: !skipsSwiftTestingConsole)
         let incomplete =
             unfinished == 0 && endless == 0 && !streamEndsEarly && !cutBeforeResults && !cutAfterResults

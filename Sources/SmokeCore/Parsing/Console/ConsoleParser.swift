@@ -162,6 +162,9 @@ package struct ConsoleParser {
         }
     }
 
+    /// `swift test --parallel`'s last progress line (`[k/N] Testing …`): `k` of the run's `N` tests had reported.
+    var parallelProgress: (reported: Int, total: Int)? { xctest.parallelProgress }
+
     /// Why xcodebuild ran no test, as far as the lines so far say: the test runner's error, else the first compiler
     /// or xcodebuild error.
     var failureBeforeTests: FailureBeforeTests? { xctest.summary.failureBeforeTests }

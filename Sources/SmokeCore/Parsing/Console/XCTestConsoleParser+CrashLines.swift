@@ -125,6 +125,21 @@ extension XCTestConsoleParser {
         return .programCrashed(description: line.string(from: textStart))
     }
 
+    /// SwiftPM's word that the process it ran for one test of `swift test --parallel` died of a signal: `error:
+    /// Process '…/PkgPackageTests.xctest Module.Class/testX' exited with unexpected signal code 4`. The test, and what
+    /// ended its process (`exited with unexpected signal code 4`). Without a test after the bundle's path (a serial
+    /// run's process), nil.
+    static func parallelProcessDied(_ line: LineBytes, _ start: Int) -> TestEvent? {
+        let textStart = line.hasPrefix("error: ", at: start) ? start + 7 : start
+        guard line.hasPrefix("Process '", at: textStart),
+            let close = line.firstIndex(of: "' exited with unexpected signal code ", from: textStart + 9),
+            let space = line.lastIndex(of: UInt8(ascii: " "), before: close), space >= textStart + 16,
+            line.hasPrefix(".xctest ", at: space - 7),
+            let ref = swiftPMTestRef(line, (space + 1)..<close)
+        else { return nil }
+        return .testProcessDied(ref, description: line.string(from: close + 2))
+    }
+
     /// A backtrace frame with a source location: `  3 [ra] 0x… Ledger.entry(at:) + 64 in X at /abs/Ledger.swift:15:16`.
     static func backtraceFrame(_ line: LineBytes, _ start: Int) -> TestEvent? {
         guard line[start] &- UInt8(ascii: "0") < 10, let at = line.lastIndex(of: " at ") else { return nil }

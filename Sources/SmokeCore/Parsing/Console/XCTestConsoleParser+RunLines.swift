@@ -1,21 +1,29 @@
 /// The lines about the run rather than one test's outcome: `swift test --parallel`'s progress, XCTest's totals.
 extension XCTestConsoleParser {
-    /// `[3/40] Testing Module.Class/testX` — `swift test --parallel` (Linux) names every test it ran this way
-    /// and prints the output of failing ones only.
-    static func parallelProgress(_ line: LineBytes, _ start: Int) -> TestEvent? {
+    /// `[3/40] Testing Module.Class/testX` — `swift test --parallel` (Linux) names every test it ran this way, as each
+    /// one ends, and prints the output of failing ones only: the test, and that it was the 3rd of 40 to report.
+    static func parallelProgress(_ line: LineBytes, _ start: Int) -> (event: TestEvent, reported: Int, total: Int)? {
         let slash = line.endOfDigits(from: start + 1)
         guard slash > start + 1, slash < line.count, line[slash] == UInt8(ascii: "/") else { return nil }
         let close = line.endOfDigits(from: slash + 1)
-        guard close > slash + 1, line.hasPrefix("] Testing ", at: close) else { return nil }
-        let nameStart = close + 10
-        guard let separator = line.lastIndex(of: UInt8(ascii: "/")), separator > nameStart,
+        guard close > slash + 1, line.hasPrefix("] Testing ", at: close),
+            let reported = line.integer((start + 1)..<slash), let total = line.integer((slash + 1)..<close),
+            let ref = swiftPMTestRef(line, (close + 10)..<line.count)
+        else { return nil }
+        return (.testNamed(ref), reported, total)
+    }
+
+    /// `Module.Class/testX` in `range`, as SwiftPM names an XCTest test in its progress and process lines.
+    static func swiftPMTestRef(_ line: LineBytes, _ range: Range<Int>) -> TestRef? {
+        let nameStart = range.lowerBound
+        guard let separator = line.lastIndex(of: UInt8(ascii: "/"), before: range.upperBound), separator > nameStart,
+            separator + 1 < range.upperBound,
             let dot = line.firstIndex(of: UInt8(ascii: "."), from: nameStart, upTo: separator)
         else { return nil }
         var buffer: [UInt8] = []
-        return .testNamed(
-            TestRef(
-                framework: .xctest, line: line, module: nameStart..<dot, suite: (dot + 1)..<separator,
-                name: (separator + 1)..<line.count, reusing: &buffer))
+        return TestRef(
+            framework: .xctest, line: line, module: nameStart..<dot, suite: (dot + 1)..<separator,
+            name: (separator + 1)..<range.upperBound, reusing: &buffer)
     }
 
     /// `Executed 9 tests, with 1 test skipped and 2 failures (0 unexpected) in 0.1 (0.1) seconds`.

@@ -31,6 +31,8 @@ struct XCTestConsoleParser {
     /// Blank lines read inside an issue's message and not yet handed on: they belong to it only when more of it
     /// follows.
     private var blankLinesInMessage = 0
+    /// `swift test --parallel`'s last progress line (`[k/N] Testing …`): `k` of the run's `N` tests had reported.
+    private(set) var parallelProgress: (reported: Int, total: Int)?
 
     init() {}
 
@@ -114,14 +116,17 @@ struct XCTestConsoleParser {
         case UInt8(ascii: ":"):
             if summary.noteAnnotation(line, from: start) { return .ignored }
         case UInt8(ascii: "C"), UInt8(ascii: "e"):
-            if let event = Self.signalExit(line, start) { return event }
+            if let event = Self.parallelProcessDied(line, start) ?? Self.signalExit(line, start) { return event }
         case UInt8(ascii: "t"):
             if let event = Self.activityAssertion(line, start) { return event }
             if line.hasPrefix("t = ", at: start) { return .toolOutput(line.string(0..<line.count)) }
         case UInt8(ascii: "o"):
             if line.hasPrefix("objc[", at: start) { return .toolOutput(line.string(0..<line.count)) }
         case UInt8(ascii: "["):
-            if let event = Self.parallelProgress(line, start) { return event }
+            if let progress = Self.parallelProgress(line, start) {
+                parallelProgress = (progress.reported, progress.total)
+                return progress.event
+            }
         default:
             break
         }

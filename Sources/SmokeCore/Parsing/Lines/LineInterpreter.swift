@@ -40,6 +40,12 @@ package struct LineInterpreter {
     /// tests' started`: a later run that the log cuts is not ended by the banner of the one before; a test line
     /// xcodebuild relays after its banner is still the run the banner ended).
     package var sawTestBanner: Bool { notes.testBanner != nil && !notes.runStartedSinceTestBanner }
+    /// Whether `swift test --parallel`'s last progress line is its last, `[N/N] Testing …`: every test of the run
+    /// reported, and its processes print no totals (a failing test's output, printed after it, has its own).
+    package var reportedEveryParallelTest: Bool {
+        guard let progress = console.parallelProgress else { return false }
+        return progress.reported == progress.total
+    }
     /// xcodebuild's own word that the run failed (`** TEST FAILED **`, `Testing failed:`), as evidence in `source`.
     package func xcodebuildVerdict(source: String) -> RunFailureEvidence? { notes.verdict.evidence(source: source) }
     /// The first line that says the run was stopped (`** BUILD INTERRUPTED **`, `Testing cancelled`, GitHub's

@@ -88,6 +88,7 @@ extension ResultCollector {
     package mutating func finishAtEndOfInput(endedInSuccess: Bool, interruption: Evidence? = nil) -> (
         unfinished: Int, endless: Int
     ) {
+        finishDeadTests()
         finishTimedOutRunningTests()
         guard !running.isEmpty else { return (0, 0) }
         if let proof = crash.proof {

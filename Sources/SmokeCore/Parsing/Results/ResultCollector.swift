@@ -64,6 +64,8 @@ package struct ResultCollector {
     package internal(set) var crashesOutsideTests: [RunFailureEvidence] = []
     /// Issues suites recorded outside their tests, and issues outside any test (the first few).
     package internal(set) var suiteIssues: [SuiteIssue] = []
+    /// Tests whose process SwiftPM said died, by entry, until they end (ResultCollector+ProcessDeaths.swift).
+    var processDeaths: [Int: ProcessDeath] = [:]
     /// Tests xcodebuild's `Failing tests:` list named, kept for `finishListedFailures()`.
     var listedFailures: [(ref: TestRef, reason: String?, line: Int)] = []
     let names: KnownTestNames
@@ -121,7 +123,8 @@ package struct ResultCollector {
         case .testStarted(let ref):
             testStarted(ref)
         case .testNamed(let ref):
-            _ = entry(for: ref)
+            // Its process prints nothing more unless it failed (and then its own lines tell of it too).
+            tests.insert(.namedProcessLine, at: entry(for: ref))
         case .displayName(let ref, let name):
             // Not an entry yet: a declared test that this batch does not run must not appear as one.
             displayNames[ref.hasModule ? ref.withIDBytes { id, _ in String(decoding: id, as: UTF8.self) } : ref.name] =
@@ -182,6 +185,8 @@ package struct ResultCollector {
                 evidence: crash.proof
                     ?? evidence(
                         "xcodebuild restarted the test runner after an unexpected exit, crash or timeout in this test"))
+        case .testProcessDied(let ref, let description):
+            noteProcessDeath(ref, description)
         case .measured(let ref, let metric, let average):
             appendOutput("measured [\(metric)] average: \(average)", to: entry(for: ref))
         case .detail(let text):
@@ -210,6 +215,8 @@ package struct ResultCollector {
 
     /// `apply(.testStarted(ref))` with the ref borrowed, not wrapped in an event (the per-line path of a big log).
     package mutating func testStarted(_ ref: TestRef) {
+        // Whatever test starts, the output of a process that died (one test's, `swift test --parallel`) has ended.
+        finishDeadRunningTests()
         if ref.framework == .xctest {
             sawXCTestStart = true
             finishInterruptedXCTests()

@@ -5,7 +5,8 @@ package enum TestEvent: Sendable, Equatable {
     /// A test began (`Test Case '…' started`, `◇ Test f() started.`, event `testStarted`).
     case testStarted(TestRef)
     /// A test that ran, named by a progress line (`swift test --parallel`'s `[3/40] Testing Module.Class/test`):
-    /// passed unless a failure, skip or crash is recorded for it.
+    /// passed unless a failure, skip or crash is recorded for it. SwiftPM prints the output of failing tests only, so a
+    /// test `XCTSkip` skipped shows nothing more and is passed, as SwiftPM's own `--xunit-output` records it.
     case testNamed(TestRef)
     /// A test ended with a status the output states; the collector reconciles it with recorded issues.
     case testFinished(TestRef, TestStatus, durationSeconds: Double?)
@@ -37,6 +38,10 @@ package enum TestEvent: Sendable, Equatable {
     case backtraceFrame(file: String, line: Int)
     /// Xcode relaunched the runner after a crash or timeout in this test.
     case restartAfterCrash(TestRef?)
+    /// SwiftPM's word that the process it ran for this one test died (`swift test --parallel`: `error: Process
+    /// '…/PkgPackageTests.xctest Module.Class/test' exited with unexpected signal code 4`): it crashed, whatever of its
+    /// own output SwiftPM prints later.
+    case testProcessDied(TestRef, description: String)
     /// A performance result (`measured [Time, seconds] average: 0.001, …`).
     case measured(TestRef, metric: String, average: Double)
     /// An XCTest suite or Swift Testing suite began.
@@ -70,6 +75,7 @@ extension TestEvent {
             .cancelled(let ref, _, _), .measured(let ref, _, _):
             ref
         case .issue(let ref, _, _): ref
+        case .testProcessDied(let ref, _): ref
         default: nil
         }
     }
@@ -82,7 +88,7 @@ extension TestEvent {
             ref.framework
         case .issue(let ref, _, _), .attachment(let ref, _, _), .restartAfterCrash(let ref):
             ref?.framework
-        case .listedAsFailing(let ref, _):
+        case .listedAsFailing(let ref, _), .testProcessDied(let ref, _):
             ref.framework
         case .suiteIssue, .issueOutsideTests:
             .swiftTesting

@@ -40,7 +40,8 @@ extension TestTable {
         /// A line in a test process's own form (`Test Case '-[C m]' started.` / `passed (…)`) told of it: the
         /// process that printed it prints its totals to the same output.
         static let ownProcessLine = Flags(rawValue: 1 << 11)
-        /// A parallel result line naming its process (`… passed on 'My Mac - App (123)' (…)`) ended it.
+        /// A parallel result line naming its process (`… passed on 'My Mac - App (123)' (…)`) ended it, or SwiftPM named
+        /// it (`[3/40] Testing M.C/t`, its process's death): that process prints no totals.
         static let namedProcessLine = Flags(rawValue: 1 << 12)
         /// An earlier attempt passed.
         static let passedBefore = Flags(rawValue: 1 << 13)

@@ -1,0 +1,52 @@
+/// `swift test --parallel` runs each XCTest test in a process of its own. SwiftPM names the test whose process died
+/// (`error: Process '…/PkgPackageTests.xctest Module.Class/test' exited with unexpected signal code 4`) as it happens,
+/// and prints that process's output, if any, after every test reported: the test crashed, with the crash its own
+/// output shows (a fatal error, a crash report) as evidence, else SwiftPM's line.
+extension ResultCollector {
+    /// What SwiftPM's line says of a test whose process died.
+    struct ProcessDeath {
+        var failure: TestFailure
+        var evidence: Evidence
+    }
+
+    /// SwiftPM's line that the process of `ref` died (`description`: `exited with unexpected signal code 4`).
+    mutating func noteProcessDeath(_ ref: TestRef, _ description: String) {
+        let index = entry(for: ref)
+        // Only SwiftPM's lines name it until its process's output (printed later, when there is some) starts it.
+        tests.insert(.namedProcessLine, at: index)
+        guard !tests.flags(at: index).contains(.finished) else { return }
+        processDeaths[index] = ProcessDeath(
+            failure: TestFailure(message: "The test's process \(description)"),
+            evidence: evidence("SwiftPM: the test's process \(description)"))
+    }
+
+    /// Running tests whose process died end `crashed` (their process's output ends where another test starts, or with
+    /// the input): with the crash their output showed since they started, else with SwiftPM's line.
+    mutating func finishDeadRunningTests() {
+        guard !processDeaths.isEmpty, running.contains(where: { processDeaths[$0] != nil }) else { return }
+        let others = running.filter { processDeaths[$0] == nil }
+        for index in running {
+            guard let death = processDeaths.removeValue(forKey: index) else { continue }
+            running = [index]
+            let shown = crash.proof != nil
+            finishRunningTest(
+                as: .crashed, failure: shown ? nil : death.failure, evidence: shown ? crash.proof : death.evidence)
+        }
+        running = others
+    }
+
+    /// The input ends: tests whose process died end `crashed`, those whose output never came with SwiftPM's line.
+    /// One that its own result line ended keeps it (its process died after it, outside it: the crash lines of its
+    /// output say so).
+    mutating func finishDeadTests() {
+        finishDeadRunningTests()
+        for (index, death) in processDeaths where !tests.flags(at: index).contains(.finished) {
+            keep(death.failure, in: index)
+            setEvidence(death.evidence, at: index)
+            tests.setStatus(.crashed, at: index)
+            tests.insert(.finished, at: index)
+            markFlaky(index)
+        }
+        processDeaths.removeAll()
+    }
+}
