@@ -5,17 +5,18 @@ import Testing
 @testable import SmokeCore
 @testable import SmokeKit
 
-/// Yields until `condition` holds; fails after a minute instead of hanging. The pauses grow from 0.1 ms to 10 ms: on
-/// a busy machine the suite's other tests hold the few threads the awaited task needs for seconds.
+/// Yields until `condition` holds; fails after a bounded number of tries instead of hanging. Bounded by tries, not
+/// by the clock: on a busy machine the suite's other tests can hold the few threads both this loop and the awaited
+/// task need, and a deadline would pass while neither ran. The pauses grow from 0.1 ms to 1 ms (at least 45 s of
+/// pauses in all).
 func waitUntil(_ condition: @Sendable () -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async throws {
-    let deadline = ContinuousClock.now + .seconds(60)
     var pause: UInt64 = 100_000
-    while ContinuousClock.now < deadline {
+    for _ in 0..<50_000 {
         if condition() { return }
         await Task.yield()
         if condition() { return }
         try await Task.sleep(nanoseconds: pause) // a real pause only while another task catches up
-        pause = min(pause * 2, 10_000_000)
+        pause = min(pause * 2, 1_000_000)
     }
     Issue.record("condition never became true", sourceLocation: sourceLocation)
     throw CancellationError()
