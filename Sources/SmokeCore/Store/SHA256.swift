@@ -57,11 +57,14 @@ package struct SHA256: Sendable {
     }
 
     /// `finish()` as lowercase hex.
-    package mutating func finishHex() -> String {
+    package mutating func finishHex() -> String { Self.hex(digest: finish()) }
+
+    /// A digest's bytes as lowercase hex.
+    package static func hex(digest: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
-        text.reserveCapacity(64)
-        for byte in finish() {
+        text.reserveCapacity(digest.count * 2)
+        for byte in digest {
             text.append(digits[Int(byte >> 4)])
             text.append(digits[Int(byte & 0x0f)])
         }

@@ -1,4 +1,5 @@
 import Foundation
+import SmokeCore
 
 #if canImport(Glibc)
     import Glibc
@@ -77,6 +78,6 @@ final class SystemSHA256 {
     func finishHex() -> String {
         var digest = [UInt8](repeating: 0, count: 32)
         _ = functions.finish(&digest, context)
-        return digest.map { String(format: "%02x", $0) }.joined()
+        return SHA256.hex(digest: digest)
     }
 }

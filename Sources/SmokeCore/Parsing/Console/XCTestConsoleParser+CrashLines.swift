@@ -28,8 +28,7 @@ extension XCTestConsoleParser {
     /// `Trace/BPT trap: 5`, `Illegal instruction: 4`, `Bus error: 10`, `Killed: 9` (the signal's name and number,
     /// where Linux shells say `(core dumped)`).
     static func macShellSignal(_ line: LineBytes, _ start: Int) -> TestEvent? {
-        var end = line.count
-        while end > start, line[end - 1] == UInt8(ascii: " ") { end -= 1 }
+        let end = line.endSkippingBlanks(from: start)
         var digits = end
         while digits > start, line[digits - 1] &- UInt8(ascii: "0") < 10 { digits -= 1 }
         guard end - start <= 40, digits < end, digits >= start + 2, line.hasPrefix(": ", at: digits - 2) else {

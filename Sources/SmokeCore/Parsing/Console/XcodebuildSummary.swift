@@ -79,8 +79,7 @@ struct XcodebuildSummary {
     /// header — the module of its id, as a result bundle names it (`Foo-UI-Tests.Class/method`). A name without its
     /// closing `)` or `]` (`Test1.tes`, the last line of a log cut short) names no test.
     mutating func blockLine(_ line: LineBytes, _ start: Int, inFailingTests: Bool) -> TestEvent {
-        var end = line.count
-        while end > start, line[end - 1] == UInt8(ascii: " ") || line[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+        let end = line.endSkippingBlanks(from: start)
         guard end > start else { return .ignored }
         guard inFailingTests else {
             if line.firstIndex(of: " encountered an error (", from: start) != nil {

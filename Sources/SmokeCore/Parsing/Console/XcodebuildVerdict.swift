@@ -19,7 +19,7 @@ struct XcodebuildVerdict {
         if readingReasons {
             if start > 0 {
                 if var summary = testingFailed, summary.reasons.count < Self.keptReasons {
-                    summary.reasons.append(line.string(start..<Self.end(of: line, from: start)))
+                    summary.reasons.append(line.string(start..<line.endSkippingBlanks(from: start)))
                     testingFailed = summary
                 }
                 return
@@ -28,9 +28,9 @@ struct XcodebuildVerdict {
         }
         let first = line[start]
         if first == UInt8(ascii: "*"), banner == nil, Self.isFailureBanner(line, from: start) {
-            banner = (line.string(start..<Self.end(of: line, from: start)), number)
+            banner = (line.string(start..<line.endSkippingBlanks(from: start)), number)
         } else if first == UInt8(ascii: "T"), testingFailed == nil, line.hasPrefix("Testing failed:", at: start),
-            Self.end(of: line, from: start) == start + 15
+            line.endSkippingBlanks(from: start) == start + 15
         {
             testingFailed = (number, [])
             readingReasons = true
@@ -39,16 +39,9 @@ struct XcodebuildVerdict {
 
     /// `** TEST FAILED **`, `** TEST EXECUTE FAILED **` (a whole line).
     private static func isFailureBanner(_ line: LineBytes, from start: Int) -> Bool {
-        let end = Self.end(of: line, from: start)
+        let end = line.endSkippingBlanks(from: start)
         return line.hasPrefix("** TEST", at: start) && end - start >= 17 && line.hasPrefix(" FAILED **", at: end - 10)
             && XcodebuildStatusLine.isWhole(line, from: start)
-    }
-
-    /// The end of `line` without its trailing blanks.
-    private static func end(of line: LineBytes, from start: Int) -> Int {
-        var end = line.count
-        while end > start, line[end - 1] == UInt8(ascii: " ") || line[end - 1] == UInt8(ascii: "\t") { end -= 1 }
-        return end
     }
 
     /// What the lines read say, as evidence in `source`: the banner with the summary's reasons, else the summary alone;

@@ -73,6 +73,13 @@ extension UnsafeBufferPointer where Element == UInt8 {
         return index
     }
 
+    /// The end of the line without its trailing spaces and tabs, not before `from`.
+    package func endSkippingBlanks(from: Int = 0) -> Int {
+        var end = count
+        while end > from, self[end - 1] == UInt8(ascii: " ") || self[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+        return end
+    }
+
     /// The bytes in `range` decoded as UTF-8 (invalid sequences become U+FFFD).
     package func string(_ range: Range<Int>) -> String {
         let clamped = range.clamped(to: 0..<count)

@@ -219,9 +219,7 @@ extension LineInterpreter {
         mutating func read(_ line: LineBytes) {
             totals.read(line)
             verdict.read(line, number: lineNumber)
-            var end = line.count
-            while end > 0, line[end - 1] == UInt8(ascii: " ") || line[end - 1] == UInt8(ascii: "\t") { end -= 1 }
-            let line = UnsafeBufferPointer(rebasing: line[0..<end])
+            let line = UnsafeBufferPointer(rebasing: line[0..<line.endSkippingBlanks()])
             if line.count >= 8, line.hasPrefix("** "), line.hasSuffix(" **") {
                 if line.hasPrefix("** TEST"), !line.hasPrefix("** TEST BUILD ") {
                     testBanner = line.firstIndex(of: " SUCCEEDED **") != nil ? .succeeded : .failed
