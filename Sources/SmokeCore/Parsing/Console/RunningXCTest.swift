@@ -6,6 +6,8 @@
 /// `✘ Test f() failed after …`, `path:1: error: A.b : …` — is text the running test printed (a test of a log
 /// formatter prints such lines), not a result: counting it invented a failed test that no framework ran. A result
 /// for a test whose start the console showed is still one: two jobs' logs interleaved by a `tee` run two tests at once.
+/// A start is printed text too when the running test's class was announced (`Test Suite 'C' started`) and the new
+/// test's class was not: each job of an interleaved log announces its own classes.
 ///
 /// The test's own output without a final newline glues its result line onto that output: `progress 100%Test Case
 /// 'A.b' passed (0.01 seconds)`. `gluedResultStart` finds where the running test's result line starts in such a line.
@@ -17,13 +19,21 @@ struct RunningXCTest {
     /// long its name), but for `ref` while `refStarted`: a log that runs one test at a time never hashes a name.
     private var started: Set<Int> = []
     private var refStarted = false
+    /// Hashes of the suite names the console announced as started.
+    private var announcedSuites: Set<Int> = []
 
     /// Whether `event` is what it says; false for a result of another test while an XCTest test runs. Follows the
     /// events that start and end tests.
     mutating func admits(_ event: TestEvent) -> Bool {
         switch event {
+        case .suiteStarted(let name):
+            announcedSuites.insert(name.hashValue)
+            return true
         case .testStarted(let test) where test.framework == .xctest:
-            if refStarted, !isRunningTest(test) { started.insert(ref.hashValue) }
+            if refStarted, !isRunningTest(test) {
+                if isRunning, isUnannouncedInside(test) { return false }
+                started.insert(ref.hashValue)
+            }
             ref.assign(test)
             ref.isRepetition = false
             ref.clone = 0
@@ -76,6 +86,12 @@ struct RunningXCTest {
     }
 
     private func isRunningTest(_ other: TestRef) -> Bool { Self.plain(other) == ref }
+
+    /// Whether `test` starts inside the running test although only the running test's class was announced.
+    private func isUnannouncedInside(_ test: TestRef) -> Bool {
+        !announcedSuites.isEmpty && announcedSuites.contains(ref.suite.hashValue)
+            && !announcedSuites.contains(test.suite.hashValue)
+    }
 
     private func hasStarted(_ test: TestRef) -> Bool {
         (refStarted && isRunningTest(test)) || (!started.isEmpty && started.contains(Self.plain(test).hashValue))

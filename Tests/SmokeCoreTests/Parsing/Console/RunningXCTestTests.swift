@@ -72,4 +72,45 @@ import Testing
         #expect(collector.results.map(\.id) == ["CrashTests/testCrashes", "adds()"])
         #expect(collector.results.last?.status == .passed)
     }
+
+    /// A test of a log formatter prints a whole started/failed pair, in either naming form, for classes the run
+    /// never announced: no test is invented, the running test passes with the lines as its output.
+    @Test func aPrintedStartOfAnUnannouncedClassIsOutput() throws {
+        let collector = collect([
+            "Test Suite 'FormatterTests' started at 2026-11-29 06:41:22.464",
+            "Test Case 'FormatterTests.testPrintsFailedLine' started at 2026-11-29 06:41:22.465",
+            "Test Case 'Sample.testOther' started at 2026-01-01 00:00:00.000",
+            "/src/Sample.swift:3: error: Sample.testOther : XCTAssertTrue failed",
+            "Test Case 'Sample.testOther' failed (0.001 seconds)",
+            "Test Case 'FormatterTests.testPrintsFailedLine' passed (0.0 seconds)",
+            "Test Case 'FormatterTests.testPrintsStartedLine' started at 2026-11-29 06:41:22.465",
+            "Test Case '-[Sample.Fixture testSample]' started.",
+            "Test Case 'FormatterTests.testPrintsStartedLine' passed (0.0 seconds)",
+        ])
+        #expect(
+            collector.results.map(\.id) == [
+                "FormatterTests/testPrintsFailedLine", "FormatterTests/testPrintsStartedLine",
+            ])
+        #expect(collector.results.map(\.status) == [.passed, .passed])
+        #expect(collector.results.first?.output.count == 3)
+    }
+
+    /// Interleaved jobs announce their own classes: a second start of an announced class is a test, so is a start
+    /// while the running test's class was never announced (a log filtered to test lines).
+    @Test func interleavedJobsThatAnnounceTheirClassesKeepEveryTest() {
+        let collector = collect([
+            "Test Suite 'JobA' started at 2026-11-27 08:28:35.437",
+            "Test Case 'JobA.testOne' started at 2026-11-27 08:28:35.438",
+            "Test Suite 'JobB' started at 2026-11-27 08:28:35.438",
+            "Test Case 'JobB.testTwo' started at 2026-11-27 08:28:35.438",
+            "Test Case 'JobA.testOne' passed (0.001 seconds)",
+            "Test Case 'JobB.testTwo' failed (0.001 seconds)",
+            "Test Case 'JobC.testThree' started at 2026-11-27 08:28:35.439",
+            "Test Case 'JobD.testFour' started at 2026-11-27 08:28:35.439",
+            "Test Case 'JobC.testThree' passed (0.001 seconds)",
+            "Test Case 'JobD.testFour' passed (0.001 seconds)",
+        ])
+        #expect(collector.results.map(\.id) == ["JobA/testOne", "JobB/testTwo", "JobC/testThree", "JobD/testFour"])
+        #expect(collector.results.map(\.status) == [.passed, .failed, .passed, .passed])
+    }
 }
