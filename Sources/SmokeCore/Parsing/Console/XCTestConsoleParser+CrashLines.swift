@@ -140,7 +140,7 @@ extension XCTestConsoleParser {
     }
 
     /// A backtrace frame with a source location: `  3 [ra] 0x… Ledger.entry(at:) + 64 in X at /abs/Ledger.swift:15:16`.
-    static func backtraceFrame(_ line: LineBytes, _ start: Int) -> TestEvent? {
+    static func backtraceFrame(_ line: LineBytes, _ start: Int, inCrashedThread: Bool? = nil) -> TestEvent? {
         guard line[start] &- UInt8(ascii: "0") < 10, let at = line.lastIndex(of: " at ") else { return nil }
         let pathStart = at + 4
         // The location ends `:line:column` or `:line`.
@@ -156,6 +156,31 @@ extension XCTestConsoleParser {
             number = lineNumber
         }
         guard let number else { return nil }
-        return .backtraceFrame(file: line.string(pathStart..<pathEnd), line: number)
+        return .backtraceFrame(
+            file: line.string(pathStart..<pathEnd), line: number, function: frameFunction(line, before: at),
+            inCrashedThread: inCrashedThread)
+    }
+
+    /// The function of a frame, before `at`: `3 [ra] 0x… S.check() + 480 in Tests.xctest at …` → `S.check()`.
+    private static func frameFunction(_ line: LineBytes, before at: Int) -> String? {
+        guard let address = line.firstIndex(of: " 0x"), address < at,
+            let space = line.firstIndex(of: UInt8(ascii: " "), from: address + 3, upTo: at)
+        else { return nil }
+        // The image comes after the last ` in ` (a function's own text may hold one: `closure #1 in S.check()`).
+        var image: Int?
+        var search = space
+        while let found = line.firstIndex(of: " in ", from: search), found < at {
+            image = found
+            search = found + 1
+        }
+        guard var end = image else { return nil }
+        if let plus = line.lastIndex(of: UInt8(ascii: "+"), before: end), plus > space + 1, plus + 2 < end,
+            line[plus - 1] == UInt8(ascii: " "), line[plus + 1] == UInt8(ascii: " "),
+            line.endOfDigits(from: plus + 2) == end
+        {
+            end = plus - 1
+        }
+        let functionStart = line.skippingBlanks(from: space + 1)
+        return functionStart < end ? line.string(functionStart..<end) : nil
     }
 }

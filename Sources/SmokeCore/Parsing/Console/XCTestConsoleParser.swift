@@ -33,6 +33,9 @@ struct XCTestConsoleParser {
     private var blankLinesInMessage = 0
     /// `swift test --parallel`'s last progress line (`[k/N] Testing …`): `k` of the run's `N` tests had reported.
     private(set) var parallelProgress: (reported: Int, total: Int)?
+    /// Inside a backtrace, whether the thread whose frames follow is the one that crashed (nil before a `Thread N`
+    /// line).
+    private var inCrashedThread: Bool?
 
     init() {}
 
@@ -54,7 +57,11 @@ struct XCTestConsoleParser {
                 block = .none
                 return event
             }
-            return Self.backtraceFrame(line, start) ?? .ignored
+            if line.hasPrefix("Thread ", at: start) {
+                inCrashedThread = line.hasSuffix(" crashed:")
+                return .ignored
+            }
+            return Self.backtraceFrame(line, start, inCrashedThread: inCrashedThread) ?? .ignored
         }
         // A trap is evidence whatever block it lands in (often indented, under a runtime's `Caused by:`).
         if line[start] == UInt8(ascii: "w") || line[start] &- UInt8(ascii: "0") < 10,
@@ -90,6 +97,7 @@ struct XCTestConsoleParser {
         case UInt8(ascii: "*"):
             if line.hasPrefix("*** ", at: start) {
                 block = .backtrace
+                inCrashedThread = nil
                 return Self.programCrashed(line, start) ?? Self.uncaughtException(line, start) ?? .ignored
             }
             if line.hasPrefix("** ", at: start), line.hasSuffix(" **") { return .ignored }
@@ -107,6 +115,7 @@ struct XCTestConsoleParser {
         case 0xF0:
             if let event = Self.bombCrash(line, start) {
                 block = .backtrace
+                inCrashedThread = nil
                 return event
             }
         case UInt8(ascii: "#"), UInt8(ascii: "P"):

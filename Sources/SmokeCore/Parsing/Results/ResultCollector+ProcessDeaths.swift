@@ -49,4 +49,24 @@ extension ResultCollector {
         }
         processDeaths.removeAll()
     }
+
+    /// Swift Testing runs tests at once: when the crashed thread's frames name some of the running tests, only those
+    /// crashed; the others were ended by that crash, and nothing says how they would have ended (`unfinished`).
+    mutating func setCrashBystandersAside() {
+        guard running.count > 1 else { return }
+        let names = running.map { id in tests.baseID(at: id).split(separator: "/").last.map(String.init) ?? "" }
+        let crashed = crash.crashedAmong(names)
+        guard !crashed.isEmpty else { return }
+        let culprits = crashed.sorted().map { names[$0] }.joined(separator: ", ")
+        let proof = crash.proof
+        for (position, index) in running.enumerated() where !crashed.contains(position) {
+            tests.setStatus(.unfinished, at: index)
+            tests.insert(.finished, at: index)
+            setEvidence(
+                Evidence(
+                    what: "the test process crashed in \(culprits) while this test ran", source: proof?.source,
+                    line: proof?.line), at: index)
+        }
+        running = crashed.sorted().map { running[$0] }
+    }
 }

@@ -168,10 +168,8 @@ package struct ResultCollector {
         case .cancelled(let ref, let reason, let duration):
             let index = testFinished(ref, as: .skipped, durationSeconds: duration)
             if let reason { appendOutput("Skipped: \(reason)", to: index) }
-        case .backtraceFrame(let file, let line):
-            if crash.frame == nil, CrashEvidence.isProjectFile(file, projectRoot: projectRoot) {
-                crash.frame = (file, line)
-            }
+        case .backtraceFrame(let file, let line, let function, let inCrashedThread):
+            crash.note(file: file, line: line, function: function, inCrashedThread: inCrashedThread, root: projectRoot)
         case .restartAfterCrash(let ref):
             sawRestart = true
             // Only a parallel log (no `started` lines) names a crashed test nothing else shows; in a serial
@@ -265,6 +263,7 @@ package struct ResultCollector {
     package mutating func finishRunningTest(
         as status: TestStatus, failure: TestFailure?, evidence: Evidence?, durationSeconds: Double? = nil
     ) {
+        if status == .crashed { setCrashBystandersAside() }
         let failure = failure ?? crash.failure(for: status, evidence: evidence)
         for index in running {
             let exceeded = tests.flags(at: index).contains(.exceededTimeAllowance)

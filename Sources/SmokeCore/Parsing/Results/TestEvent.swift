@@ -34,8 +34,9 @@ package enum TestEvent: Sendable, Equatable {
     case fatalError(message: String, file: String?, line: Int?)
     /// The process died without a fatal error message (`*** Program crashed: Segmentation fault …`).
     case programCrashed(description: String)
-    /// A backtrace frame that names a source location (`… in X at /abs/File.swift:15:16`).
-    case backtraceFrame(file: String, line: Int)
+    /// A backtrace frame that names a source location (`… Cart.total() + 12 in X at /abs/File.swift:15:16`): its
+    /// function, and whether it is in the thread the backtracer says crashed (nil: no thread was named).
+    case backtraceFrame(file: String, line: Int, function: String? = nil, inCrashedThread: Bool? = nil)
     /// Xcode relaunched the runner after a crash or timeout in this test.
     case restartAfterCrash(TestRef?)
     /// SwiftPM's word that the process it ran for this one test died (`swift test --parallel`: `error: Process

@@ -113,4 +113,49 @@ import Testing
         #expect(collector.results.map(\.id) == ["JobA/testOne", "JobB/testTwo", "JobC/testThree", "JobD/testFour"])
         #expect(collector.results.map(\.status) == [.passed, .failed, .passed, .passed])
     }
+
+    /// Swift Testing runs tests at once: a crash is the test its crashed thread's frames name; the others it ended
+    /// have no result (`unfinished`), with that crash as the reason, and the crash's location is the crashed thread's.
+    @Test func aSwiftTestingCrashIsTheTestItsCrashedThreadNames() throws {
+        let lines = [
+            "◇ Test run started.",
+            "◇ Test waits() started.",
+            "◇ Test crashes() started.",
+            "Swift/ContiguousArrayBuffer.swift:692: Fatal error: Index out of range",
+            "*** Signal 4: Backtracing from 0x7fbc8fb6df7f... done ***",
+            "*** Program crashed: Illegal instruction at 0x00007fbc8fb6df7f ***",
+            "Thread 2 \"oot.default-qos\":",
+            "  0 [ra] 0x00005555 waits() + 12 in T.xctest at /src/Tests/T/T.swift:9:5",
+            "Thread 4 \"oot.default-qos\" crashed:",
+            "  3 [ra] 0x000056046ccdf041 crashes() + 480 in T.xctest at /src/Tests/T/T.swift:5:89",
+        ]
+        var collector = collect(lines)
+        _ = collector.finishAtEndOfInput(endedInSuccess: false)
+        let crashed = try #require(collector.results.first { $0.id == "crashes()" })
+        #expect(crashed.status == .crashed)
+        #expect(crashed.failures.map(\.line) == [5])
+        let bystander = try #require(collector.results.first { $0.id == "waits()" })
+        #expect(bystander.status == .unfinished)
+        #expect(bystander.evidence?.what == "the test process crashed in crashes() while this test ran")
+    }
+
+    /// Frames that name no running test, or every one, cannot tell them apart: each running test crashed, as before.
+    @Test func aCrashNamingNoRunningTestEndsThemAll() {
+        for functions in [["helper()"], ["one()", "two()"]] {
+            let frames = functions.map {
+                "  3 [ra] 0x000056046ccdf041 \($0) + 1 in T.xctest at /src/Tests/T/T.swift:5:89"
+            }
+            var collector = collect(
+                [
+                    "◇ Test run started.",
+                    "◇ Test one() started.",
+                    "◇ Test two() started.",
+                    "Fatal error: boom",
+                    "*** Program crashed: Illegal instruction at 0x00007fbc8fb6df7f ***",
+                    "Thread 4 \"oot.default-qos\" crashed:",
+                ] + frames)
+            _ = collector.finishAtEndOfInput(endedInSuccess: false)
+            #expect(collector.results.map(\.status) == [.crashed, .crashed])
+        }
+    }
 }

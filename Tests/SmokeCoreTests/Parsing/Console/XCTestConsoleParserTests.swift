@@ -135,7 +135,30 @@ import Testing
         #expect(
             events == [
                 .programCrashed(description: "Segmentation fault"), .ignored,
-                .backtraceFrame(file: "/src/Sources/Shop/Cart.swift", line: 20), .ignored, .ignored, .ignored, .ignored,
+                .backtraceFrame(
+                    file: "/src/Sources/Shop/Cart.swift", line: 20, function: "Cart.total()", inCrashedThread: true),
+                .ignored, .ignored, .ignored, .ignored,
+            ])
+    }
+
+    /// Swift's backtracer lists every thread; only the one it says crashed holds the crash's frames.
+    @Test func backtraceFramesSayWhichThreadTheyAreIn() {
+        let events = Support.consoleEvents(
+            """
+            *** Program crashed: Illegal instruction at 0x00007fbc8fb6df7f ***
+            Thread 2 "oot.default-qos":
+              0 [ra] 0x00005555 S.waits() + 12 in T.xctest at /src/Tests/T/S.swift:9:5
+            Thread 4 "oot.default-qos" crashed:
+              3 [ra]             0x000056046ccdf041 closure #1 in S.check(value:) + 480 in T.xctest at /src/Tests/T/S.swift:5:89
+            """)
+        #expect(
+            events == [
+                .programCrashed(description: "Illegal instruction"), .ignored,
+                .backtraceFrame(file: "/src/Tests/T/S.swift", line: 9, function: "S.waits()", inCrashedThread: false),
+                .ignored,
+                .backtraceFrame(
+                    file: "/src/Tests/T/S.swift", line: 5, function: "closure #1 in S.check(value:)",
+                    inCrashedThread: true),
             ])
     }
 
