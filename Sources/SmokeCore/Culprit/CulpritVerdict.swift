@@ -13,10 +13,9 @@ package enum CulpritVerdict: Sendable, Equatable {
     case rangeNotInClone(range: String, missing: [String])
     /// A flaky test that the search will not run: its verdict could not be trusted.
     case refusedFlaky(test: String, reason: String)
-    /// The search could not start or go on (no passing run in the history, git or the toolchain failed): its message.
+    /// The search could not start or go on (no passing run, git or the toolchain failed): its message.
     case stoppedOnError(String)
-    /// The run or time budget ran out (or SIGINT/SIGTERM, `interrupted`): the culprit lies after
-    /// `lastPassing` (the last good commit or a later one seen passing) up to `firstFailing`.
+    /// The run or time budget ran out (or SIGINT/SIGTERM): the culprit lies after `lastPassing`, up to `firstFailing`.
     case unfinished(
         reason: StopReason, lastPassing: CulpritCommit, firstFailing: CulpritCommit, candidates: Int,
         steps: [CulpritStep])
@@ -37,13 +36,12 @@ package enum CulpritVerdict: Sendable, Equatable {
     /// Test runs of the search, every repetition counted.
     package var testRuns: Int { steps.map(\.testRuns).reduce(0, +) }
 
-    /// The culprit named for certain, if the search found one.
     package var culprit: CulpritCommit? {
         if case .firstFailing(let commit, _) = self { return commit }
         return nil
     }
 
-    /// The answer, one sentence: what the command prints and the follow-up message says.
+    /// The answer in one sentence: what the command prints and the follow-up message says.
     package var sentence: String {
         let runs = ReportText.count(testRuns, "test run")
         let evidence = steps.map(\.text).joined(separator: ", ")
