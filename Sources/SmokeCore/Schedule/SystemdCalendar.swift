@@ -1,8 +1,7 @@
 /// Translates a cron expression into systemd `OnCalendar=` values (systemd.time(7)).
 ///
-/// Every five-field expression has an equivalent: fields become lists, ranges (`a..b`) and
-/// repetitions (`start/step`); the cron rule that a day matching *either* restricted day field
-/// fires becomes two `OnCalendar=` lines, because systemd requires both to match.
+/// systemd requires both day fields to match, so cron's "either restricted day field" rule becomes two
+/// `OnCalendar=` lines.
 package enum SystemdCalendar {
     private static let weekdayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
 
@@ -52,7 +51,6 @@ package enum SystemdCalendar {
         return step
     }
 
-    /// Splits sorted values into runs of consecutive numbers.
     private static func runs(_ values: [Int]) -> [[Int]] {
         var result: [[Int]] = []
         for value in values {
