@@ -1,5 +1,4 @@
-/// Test ids between xcodebuild's form (`Target/Class/method`, as `-only-testing` and
-/// `-enumerate-tests` write them) and smokerun's (`Module.Class/method`). Pure.
+/// Test ids between xcodebuild's form (`Target/Class/method`) and smokerun's (`Module.Class/method`). Pure.
 package enum XcodeTestIdentifier {
     /// `SmokeAppTests/SmokeAppTests/testPasses` → `SmokeAppTests.SmokeAppTests/testPasses`;
     /// a method ending in `()` is Swift Testing.
@@ -19,7 +18,7 @@ package enum XcodeTestIdentifier {
         return owner[..<dot] + "/" + owner[owner.index(after: dot)...] + id[slash...]
     }
 
-    /// Whether an `onlyTesting`/`skipTesting` entry (`Target`, `Target/Class` or `Target/Class/method`) covers `test`.
+    /// Whether an `onlyTesting`/`skipTesting` entry (`Target[/Class[/method]]`) covers `test`.
     static func selector(_ selector: String, covers test: TestCase) -> Bool {
         let xcodeID = xcode(test.id)
         return xcodeID == selector || xcodeID.hasPrefix(selector + "/")
