@@ -1,5 +1,4 @@
-/// Per-line counts from an llvm-cov segment list, computed as llvm-cov's own line iterator does (equal to the
-/// `DA` lines of `llvm-cov export -format=lcov`).
+/// Per-line counts from an llvm-cov segment list, as llvm-cov's own line iterator computes them (lcov `DA`).
 package enum LineCoverage {
     /// The executable lines of one file, in order, with the count each line shows in `llvm-cov show`.
     package static func lines(from segments: [CoverageSegment]) -> [LineHit] {

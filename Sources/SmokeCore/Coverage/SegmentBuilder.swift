@@ -43,8 +43,7 @@ package struct CoverageRegion: Sendable, Equatable {
     }
 }
 
-/// Turns one function's regions into segments as llvm-cov does for a function view, to reproduce the
-/// per-function line counts `llvm-cov report` sums per file.
+/// Turns one function's regions into segments as llvm-cov does, to reproduce `llvm-cov report`'s line counts.
 package enum SegmentBuilder {
     /// The file index a function's own code lives in: the first file that no expansion region points into.
     package static func mainFileID(of regions: [CoverageRegion], fileCount: Int) -> Int? {
