@@ -1,7 +1,6 @@
 import Foundation
 
-/// The commits under suspicion for a failure: from the last run in which the tests passed to the failing
-/// run's commit. Pure.
+/// The commits under suspicion: from the last run in which the tests passed to the failing run's commit. Pure.
 package struct CulpritRange: Sendable, Equatable {
     /// The commit of the last run in which every named test passed.
     package var good: String

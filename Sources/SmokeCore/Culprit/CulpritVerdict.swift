@@ -6,8 +6,7 @@ package enum CulpritVerdict: Sendable, Equatable {
     case firstFailing(CulpritCommit, steps: [CulpritStep])
     /// They fail at the last passing run's commit too: the failure did not come from this range.
     case failsAtGood(CulpritCommit, steps: [CulpritStep])
-    /// Every commit between the last one seen passing and `upTo` failed to build: the culprit is `first` or a
-    /// later one, up to `upTo`.
+    /// Every commit after the last one seen passing up to `upTo` failed to build: the culprit is among them.
     case unbuildable(first: CulpritCommit, upTo: CulpritCommit, steps: [CulpritStep])
     /// The clone does not hold the range (shallow clone, force-push, commits not fetched).
     case rangeNotInClone(range: String, missing: [String])
