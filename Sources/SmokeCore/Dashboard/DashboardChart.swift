@@ -1,7 +1,6 @@
 import Foundation
 
-/// Line charts as inline SVG, so a page needs no script, font or network; the same numbers follow in a table
-/// (inside `<details>`) for screen readers and copying.
+/// Inline SVG line charts (no script, font or network), with the numbers in a table for screen readers.
 enum DashboardChart {
     struct Point {
         var label: String

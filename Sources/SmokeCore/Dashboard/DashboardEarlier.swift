@@ -1,5 +1,4 @@
-/// What came before a dashboard history's complete window for a test failing at its start: whether its failures
-/// began earlier, and when it last passed. Runs are indexes into `DashboardHistory.runs`.
+/// For a test failing at the start of the complete window: whether its failures began earlier, when it last passed.
 package struct DashboardEarlier: Sendable, Equatable {
     /// The run where the failures leading into the window began; nil when the last result before it was no failure.
     package var streakStart: Int?

@@ -1,11 +1,7 @@
 import Foundation
 
-/// A pipeline's runs as the dashboard sees them, oldest first, whatever stored them: the site is built from
-/// this value alone.
-///
-/// Only the runs from `completeFrom` on carry every test's result; earlier runs carry only failures and retry
-/// passes, and `earlier` says what came before the window for tests failing at its start. That is all the pages
-/// show (`DashboardWindow` decides the window).
+/// A pipeline's runs as the dashboard sees them, oldest first, whatever stored them; the site is built from it.
+/// Runs before `completeFrom` carry only failures and retry passes (`DashboardWindow` decides the window).
 package struct DashboardHistory: Sendable, Equatable {
     package var pipeline: String
     /// Every test key seen (`TestResult.deviceKey`), in first-seen order; results name tests by position here.

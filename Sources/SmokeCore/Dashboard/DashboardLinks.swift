@@ -7,8 +7,7 @@ struct DashboardLinks {
     /// From the site folder to the output folder, with a trailing `/` (empty when they are the same).
     let outputLink: String
 
-    /// Each run's start text, each paged test's page, each run's timeline words and report links (escaped, for
-    /// depths 1 and 2): made once, used on every page.
+    /// Each run's start, timeline words and report links, and each paged test's page: made once, used on every page.
     private let times: [String]
     private let pages: [String?]
     private let cellIDs: [String]
@@ -82,8 +81,7 @@ struct DashboardLinks {
 
     func time(_ index: Int) -> String { times[index] }
 
-    /// One timeline cell, coloured by status, linking to the report while it exists. Its title is its accessible
-    /// name (an element with no text is named by its title).
+    /// One timeline cell, coloured by status; its title is its accessible name, since the cell has no text.
     func cell(run index: Int, tone: String, label: String, depth: Int) -> String {
         let text = cellIDs[index] + " · " + attribute(label) + cellTails[index]
         guard let href = reportLink(index, depth: depth) else {

@@ -1,5 +1,4 @@
-/// The whole static site, as files to write: a front page listing the pipelines, and per pipeline its overview,
-/// the index of all tests, and a page per test that ever failed or was flaky. Pure.
+/// The whole static site as files: a front page, and per pipeline its overview, test index and test pages. Pure.
 package enum DashboardSite {
     /// One pipeline's history, and its output folder relative to the site folder (for run report links).
     package struct Input: Sendable {
@@ -24,8 +23,7 @@ package enum DashboardSite {
         case test(Int, at: Int)
     }
 
-    /// The site worked out: analyses, links and the pages. Pages render in any order and on any thread, so a
-    /// writer can render and write them in parallel.
+    /// The site worked out; its pages render in any order and on any thread, so a writer can parallelise.
     package struct Plan: Sendable {
         fileprivate struct Pipeline: Sendable {
             var history: DashboardHistory

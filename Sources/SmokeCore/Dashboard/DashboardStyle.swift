@@ -1,5 +1,4 @@
-/// The dashboard's pages: the report's stylesheet and icons, plus charts, the run timeline, a dark variant, and
-/// one small script that filters and sorts tables.
+/// The dashboard's stylesheet, icons and the one small script that filters and sorts tables.
 enum DashboardStyle {
     static let css = [HTMLReportStyle.css, extraCSS].joined(separator: "\n")
 

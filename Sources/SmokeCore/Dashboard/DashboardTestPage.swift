@@ -1,5 +1,4 @@
-/// One test's page: a status strip of recent runs, its duration over time, its messages grouped, and the commit
-/// where its current failures began.
+/// One test's page: recent runs, duration over time, messages grouped, and where its current failures began.
 enum DashboardTestPage {
     static func render(
         test: Int, detail: DashboardTestDetail, analysis: DashboardAnalysis, links: DashboardLinks
