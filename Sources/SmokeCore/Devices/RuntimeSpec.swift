@@ -1,5 +1,4 @@
-/// A simulator runtime as a person or simctl writes it ("iOS 17.5", "17.5", "…SimRuntime.iOS-17-5"),
-/// reduced to a platform and a version. Pure.
+/// A simulator runtime as written ("iOS 17.5", "17.5", "…SimRuntime.iOS-17-5"), as platform and version. Pure.
 struct RuntimeSpec: Sendable, Equatable {
     static let identifierPrefix = "com.apple.CoreSimulator.SimRuntime."
 

@@ -21,8 +21,7 @@ package enum SimulatorResolver {
         let candidates = inventory.devices.filter {
             $0.isAvailable && !$0.udid.isEmpty && runtime.matches(key: $0.runtimeKey)
         }
-        // `reuse`: the user's device of that name; else only smokerun's own. Booted first, then by UDID so the
-        // choice is stable.
+        // `reuse`: the user's device of that name, else only smokerun's own; booted first, then by UDID, for stability.
         let wanted = profile.reuse ? name : created
         let chosen = candidates.filter { $0.name == wanted }.sorted {
             ($0.isBooted ? 0 : 1, $0.udid) < ($1.isBooted ? 0 : 1, $1.udid)
@@ -94,8 +93,7 @@ package enum SimulatorResolver {
         return SimulatorPlan(device: device, actions: actions, ownership: owned ? .owned : .reused)
     }
 
-    /// The installed, available runtime the profile means: the closest version first (17.5 before 17.5.1),
-    /// then the newest build.
+    /// The installed, available runtime the profile means: closest version first (17.5 before 17.5.1), newest build.
     static func runtime(for profile: DeviceProfile, inventory: SimctlInventory) throws(SimulatorError) -> SimctlRuntime
     {
         let runtimes = inventory.knownRuntimes
