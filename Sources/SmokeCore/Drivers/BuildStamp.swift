@@ -5,8 +5,7 @@ import Foundation
 package struct BuildStamp: Codable, Equatable, Sendable {
     package static let fileName = "smokerun-build-stamp.json"
 
-    /// Everything that decides what the build makes: the package's file fingerprint, the `swift` binary, the
-    /// build arguments and build-related variables.
+    /// Everything that decides what the build makes: file fingerprint, `swift` binary, arguments, build variables.
     var key: Key
     /// The test binary the build made, and its stat when the build ended: rebuilt if it changed or went.
     package var binary: String
@@ -71,8 +70,7 @@ package struct BuildStamp: Codable, Equatable, Sendable {
         return String(hash, radix: 16)
     }
 
-    /// The variables that change what SwiftPM or the compilers build (`SWIFT*`, compiler and SDK choices),
-    /// as sorted `KEY=value` lines.
+    /// The variables that change what gets built (`SWIFT*`, compiler and SDK choices), as sorted `KEY=value` lines.
     static func buildEnvironment(_ environment: [String: String]) -> [String] {
         let names: Set = [
             "CC", "CXX", "LD", "CFLAGS", "CXXFLAGS", "LDFLAGS", "CPATH", "LIBRARY_PATH", "C_INCLUDE_PATH",
@@ -82,8 +80,7 @@ package struct BuildStamp: Codable, Equatable, Sendable {
             .map { "\($0.key)=\($0.value)" }.sorted()
     }
 
-    /// The folders of the package's `.package(path:)` dependencies, from SwiftPM's `workspace-state.json`;
-    /// nil when it cannot be read (then build).
+    /// The `.package(path:)` dependency folders from SwiftPM's `workspace-state.json`; nil when unreadable (build).
     package static func localDependencyRoots(workspaceState: Data) -> [String]? {
         struct State: Decodable {
             struct Object: Decodable { var dependencies: [Dependency]? }

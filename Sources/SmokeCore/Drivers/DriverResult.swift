@@ -11,8 +11,7 @@ package struct DriverResult: Sendable {
     package var testBinaries: [URL] = []
     package var profiles: [URL] = []
     package var interrupted = false
-    /// What decided the order instead of the seed (the test binary's entry point), if anything: the run
-    /// records `orderControlled: false`.
+    /// What decided the order instead of the seed (the binary's entry point); the run records `orderControlled: false`.
     package var orderDecidedBy: String?
     package var unrecognizedLines = 0
     /// Each result bundle an xcodebuild run read: Xcode's own counts and smokerun's reading, for reconciliation.
