@@ -1,5 +1,4 @@
-/// Which scheme and test plan `init` writes (pure). A scheme with test plans has tests; when none lists
-/// any, every scheme is a candidate. Several candidates are listed for `--scheme` to pick.
+/// Which scheme and test plan `init` writes (pure): schemes with test plans, else every scheme; `--scheme` picks.
 package struct InitSchemeChoice: Sendable, Equatable {
     package var scheme: String
     /// nil when the scheme has no test plans (xcodebuild then runs its Test action).

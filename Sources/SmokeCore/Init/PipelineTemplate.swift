@@ -1,7 +1,6 @@
 import Foundation
 
-/// The pipelines `smokerun init` writes (pure): one set of defaults for SwiftPM packages and Xcode projects,
-/// named after the package or scheme.
+/// The pipelines `smokerun init` writes (pure), named after the package or scheme.
 package enum PipelineTemplate {
     package static let fallbackName = "smoke"
     /// `retries.failed`: one more attempt tells a flaky test from a broken one.

@@ -1,5 +1,4 @@
-/// The Xcode workspace or project `init` reads: `--workspace`/`--project`, else the one in the folder
-/// (a workspace first, since it holds its projects). Pure.
+/// The Xcode workspace or project `init` reads: as given, else the folder's (a workspace first: it holds projects).
 package struct XcodeContainer: Sendable, Equatable {
     package enum Kind: String, Sendable, Equatable {
         case workspace, project
@@ -16,8 +15,7 @@ package struct XcodeContainer: Sendable, Equatable {
 
     package var arguments: [String] { ["-\(kind.rawValue)", path] }
 
-    /// The container among a folder's entry names, or nil; throws when two workspaces (or projects)
-    /// leave the choice open.
+    /// The container among a folder's entry names, or nil; throws when two of a kind leave the choice open.
     package static func choose(
         entries: [String], workspace: String? = nil, project: String? = nil
     ) throws(InitError) -> XcodeContainer? {

@@ -1,7 +1,6 @@
 import Foundation
 
-/// What `xcodebuild -list -json` says a project or workspace holds, and what `-showTestPlans -json` says a
-/// scheme runs. Pure.
+/// What `xcodebuild -list -json` and `-showTestPlans -json` say a project, workspace or scheme holds. Pure.
 package struct XcodeSchemeListing: Sendable, Equatable {
     package var name: String
     package var schemes: [String]
