@@ -17,8 +17,7 @@ package enum StrayProcesses {
         package var known: Set<Int32>
         /// Whether smokerun adopts orphans (Linux subreaper): only then is an unknown child an orphan.
         package var adoptsOrphans: Bool
-        /// The ended test process's start time, when known: a process started before it cannot carry its
-        /// marker, so its environment is not read.
+        /// The ended test process's start time: a process started before it cannot carry its marker, so is not read.
         package var startedAt: UInt64?
 
         package init(
