@@ -1,8 +1,7 @@
 import Foundation
 
 extension CronExpression {
-    /// Wall-clock days searched before giving up: enough for a February 29 across a skipped century leap
-    /// year (2096 → 2104).
+    /// Wall-clock days searched: enough for a February 29 across a skipped century leap year (2096 → 2104).
     static let searchDays = 366 * 9
 
     /// The first instant strictly after `date` at which this expression fires, read in `zone`; nil when no

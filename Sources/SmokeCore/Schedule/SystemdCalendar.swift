@@ -1,7 +1,5 @@
-/// Translates a cron expression into systemd `OnCalendar=` values (systemd.time(7)).
-///
-/// systemd requires both day fields to match, so cron's "either restricted day field" rule becomes two
-/// `OnCalendar=` lines.
+/// Translates a cron expression into systemd `OnCalendar=` values. systemd requires both day fields to match,
+/// so cron's "either restricted day field" rule becomes two lines.
 package enum SystemdCalendar {
     private static let weekdayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
 
