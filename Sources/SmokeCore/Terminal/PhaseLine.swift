@@ -29,8 +29,7 @@ package struct PhaseLine: Sendable, Equatable {
         return head + " " + (shown.count > room ? String(shown.prefix(room - 1)) + "…" : shown)
     }
 
-    /// The progress step in a build output line: SwiftPM's `[n/m] …`, or xcodebuild's build actions
-    /// (`CompileSwift …`, `Ld …`).
+    /// The progress step in a build output line: SwiftPM's `[n/m] …`, or an xcodebuild action (`CompileSwift …`).
     package static func step(in line: String) -> String? {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         if trimmed.hasPrefix("["), let close = trimmed.firstIndex(of: "]"),

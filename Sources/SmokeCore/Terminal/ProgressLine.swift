@@ -5,8 +5,7 @@ import Foundation
 package enum ProgressLine {
     static func symbol(for status: TestStatus) -> String { StatusStyle.of(status).glyph }
 
-    /// Fits `width` columns by shortening the test name from the left. Colour wraps only the mark, so the width
-    /// counts visible columns.
+    /// Fits `width` columns by shortening the name from the left; colour wraps only the mark, outside the count.
     package static func render(_ test: TestResult, position: Int, total: Int, width: Int, style: TerminalStyle = .plain)
         -> String
     {

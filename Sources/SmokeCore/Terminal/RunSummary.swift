@@ -2,8 +2,7 @@ import Foundation
 
 /// What `run` prints when it is done: the failing tests (stderr) and one totals line (stdout). Pure.
 package enum RunSummary {
-    /// Each failing test with its location, first message line and what the history says of it; a quarantined
-    /// failure is marked and followed by its entry.
+    /// Each failing test with its location, message and history notes; a quarantined one is marked with its entry.
     package static func failureLines(
         _ report: RunReport, style: TerminalStyle, notes: [String: String] = [:]
     ) -> [String] {
