@@ -1,9 +1,8 @@
 /// The test processes of one bisect run: the chosen earlier tests and the test under study. Pure.
 ///
-/// swift-corelibs-xctest runs the ids it is given in discovery order within a process, so the plan never
-/// reorders within a process: it keeps the original run's process boundaries and drops the tests not chosen.
-/// The test under study joins the last process when it shared it originally, so static-state dependencies
-/// stay reproducible.
+/// swift-corelibs-xctest runs the given ids in discovery order within a process, so the plan keeps the original
+/// run's process boundaries and drops the tests not chosen; the test under study joins the last process when it
+/// shared it originally, so static-state dependencies stay reproducible.
 package enum BisectPlan {
     /// `executed` is the run's tests in the order they ran, the test under study last.
     package static func batches(executed: [TestCase], chosen: Set<String>, isolation: Isolation) -> [TestBatch] {
