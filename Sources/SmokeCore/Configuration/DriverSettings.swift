@@ -1,7 +1,6 @@
 import Foundation
 
-/// What the pipeline loader checks of a driver's settings: the folders they name and whether the driver runs on
-/// this machine only. How a driver runs is `TestDriver`'s (SmokeKit).
+/// What the pipeline loader checks of any driver's settings; how a driver runs is `TestDriver`'s (SmokeKit).
 package protocol DriverSettings: Sendable {
     static var key: String { get }
     /// The folder that must hold a Package.swift, and the key naming it; nil when none is named.

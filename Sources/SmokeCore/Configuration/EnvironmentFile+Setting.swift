@@ -14,9 +14,8 @@ extension EnvironmentFile {
         return text
     }
 
-    /// `text` (nil: no file yet) with `name` set to `value`: the first line setting it replaced, later ones removed,
-    /// else appended. The value is double-quoted and escaped so `parse` reads back exactly `value`. Throws when
-    /// `text` is malformed, naming the line.
+    /// `text` (nil: no file yet) with `name` set to `value`, quoted so `parse` reads back exactly `value`: the first
+    /// line setting it replaced, later ones removed, else appended. Throws when `text` is malformed.
     package static func setting(_ name: String, to value: String, in text: String?, path: String)
         throws(EnvironmentFileError) -> String
     {

@@ -108,9 +108,8 @@ package struct EnvironmentFile: Sendable, Equatable {
         }
     }
 
-    /// `environment` with this file's variables added where it has none (or an empty one), and the names taken.
-    /// Only names in `allowed` (the notifier's variables, Documentation/Design.md §9) are taken: the file holds
-    /// secrets, never smokerun's own settings; the others come back in `ignored`.
+    /// `environment` plus this file's variables where it has none, and the names taken. Only names in `allowed`
+    /// (the notifier's) are taken: the file holds secrets, never smokerun's settings; the rest are `ignored`.
     package func applied(to environment: [String: String], allowing allowed: Set<String>)
         -> (environment: [String: String], fromFile: [String], ignored: [String])
     {

@@ -12,8 +12,7 @@ package enum EnvironmentFileError: Error, Equatable, Sendable {
     case tooLarge(path: String, limit: Int)
     case unreadable(path: String, reason: String)
 
-    /// What the file's permissions (`mode`, e.g. `0o600`), owner and kind say, checked on the opened file; nil when
-    /// smokerun may read it.
+    /// Whether the opened file's mode, owner and kind let smokerun read it; nil when they do.
     package static func refusal(path: String, mode: UInt32, owner: UInt32, user: UInt32, size: Int)
         -> EnvironmentFileError?
     {

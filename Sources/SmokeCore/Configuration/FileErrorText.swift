@@ -33,8 +33,7 @@ package enum FileErrorText {
         return error.localizedDescription
     }
 
-    /// A whole message for an error that escaped to the command line: a file error names its path and what
-    /// happened.
+    /// A whole message for an error that reached the command line; a file error names its path.
     package static func message(for error: any Error) -> String {
         let ns = error as NSError
         guard

@@ -1,5 +1,4 @@
-/// Reads one JSON object of a pipeline file: every unknown key, wrong type or bad value is an error naming
-/// the file and the dotted key path.
+/// Reads one JSON object of a pipeline file; each mistake is an error naming the file and the dotted key path.
 package struct JSONObjectReader {
     package let fields: [String: JSONValue]
     package let file: String
@@ -71,8 +70,7 @@ package struct JSONObjectReader {
         }
     }
 
-    /// A whole number, exact up to 64-bit unsigned. A quoted number is refused: a string of digits is a mistake
-    /// worth naming.
+    /// A whole number, exact up to 64-bit unsigned. A quoted number is refused: digits in a string are a mistake.
     package func unsigned(_ key: String) throws(PipelineError) -> UInt64? {
         let range = "a whole number from 0 to \(UInt64.max)"
         switch fields[key] {

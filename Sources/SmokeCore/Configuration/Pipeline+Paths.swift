@@ -1,8 +1,7 @@
 import Foundation
 
 extension Pipeline {
-    /// The folder relative paths are read from: the parent of the `Pipelines/` folder the file sits in, else the
-    /// file's own folder, else the current directory.
+    /// Where relative paths start: the parent of the `Pipelines/` folder, else the file's folder, else the cwd.
     package func projectRoot(currentDirectory: URL) -> URL {
         guard let sourcePath else { return currentDirectory }
         let folder = URL(fileURLWithPath: sourcePath).deletingLastPathComponent()

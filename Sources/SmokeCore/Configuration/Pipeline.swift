@@ -59,8 +59,7 @@ package struct SwiftPMSettings: Sendable, Equatable {
     package var filter: [String] = []
     package var skip: [String] = []
     package var configuration: String = "debug"
-    /// SwiftPM's `--scratch-path` for smokerun's builds; nil is `<packagePath>/.build/smokerun`, which keeps the
-    /// developer's `.build` (without coverage) and smokerun's from invalidating each other.
+    /// nil is `<packagePath>/.build/smokerun`: apart from the developer's `.build`, so neither invalidates the other.
     package var scratchPath: String?
 
     package init(packagePath: String) { self.packagePath = packagePath }
@@ -69,8 +68,7 @@ package struct SwiftPMSettings: Sendable, Equatable {
 package struct XcodebuildSettings: Sendable, Equatable {
     package var workspace: String?
     package var project: String?
-    /// A Swift package's folder, tested by xcodebuild without a project: run in that folder with no
-    /// `-workspace`/`-project`.
+    /// A Swift package's folder: xcodebuild runs there with no `-workspace`/`-project`.
     package var packagePath: String?
     package var scheme: String
     package var testPlan: String?
@@ -84,8 +82,7 @@ package struct XcodebuildSettings: Sendable, Equatable {
 /// The pinned device a smoke run must always use (Documentation/Design.md §5).
 package struct DeviceProfile: Sendable, Equatable {
     package var platform: String = "host"
-    /// A simulator's device type (`iPhone 15`), whose device smokerun creates and owns; with `reuse`, the name of
-    /// a simulator of the user's.
+    /// A simulator's device type (`iPhone 15`) for smokerun's own device; with `reuse`, the user's simulator's name.
     package var name: String?
     package var runtime: String?
     /// An existing simulator of the user's, by UDID: reused, never erased unless `erase` is true.
@@ -126,8 +123,8 @@ package struct OrderingSettings: Sendable, Equatable {
 package struct Timeouts: Sendable, Equatable {
     package var runSeconds: Double = 1800
     package var testSeconds: Double = 300
-    /// How long a stopped process may take before it is killed: xcodebuild gets SIGINT and finalizes its result
-    /// bundle, a test process gets SIGTERM.
+    /// How long a stopped process may take before it is killed: xcodebuild gets SIGINT to finalize its result
+    /// bundle, a test process SIGTERM.
     package var graceSeconds: Double = 10
 
     package init() {}
@@ -181,8 +178,7 @@ package struct NotifySettings: Sendable, Equatable {
     package var slackUpload: SlackUploadSettings?
     /// Where the dashboard site is published; messages link each failing test's page under it.
     package var dashboardURL: String?
-    /// After a run with a new failure, run `smokerun culprit` apart from the run and send a follow-up naming the
-    /// first failing commit.
+    /// After a run with a new failure, run `smokerun culprit` and send a follow-up naming the first failing commit.
     package var findCulprit = false
 
     package init() {}

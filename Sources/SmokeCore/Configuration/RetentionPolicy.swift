@@ -6,8 +6,7 @@ import Foundation
 /// written (its line comes last), a shard (kept for a later `smokerun merge`), or another pipeline's run. A
 /// pipeline is its file, not its name, so two projects' `smoke` pipelines can share an output folder.
 package enum RetentionPolicy {
-    /// The identity of a pipeline file: its absolute, standardized path (not its hash: an edited file stays the
-    /// same pipeline). Nil without a pipeline file (`parse`).
+    /// A pipeline file's identity: its absolute, standardized path, so an edited file stays the same pipeline.
     package static func pipelineIdentity(projectRoot: String?, pipelineFile: String?) -> String? {
         guard let pipelineFile, !pipelineFile.isEmpty else { return nil }
         if pipelineFile.hasPrefix("/") { return URL(fileURLWithPath: pipelineFile).standardizedFileURL.path }

@@ -1,5 +1,4 @@
-/// `notify.slackUpload`: for teams without published artifacts, post through Slack's Web API with a bot token
-/// and upload each failure screenshot into the thread. Only the token variable's name is kept.
+/// `notify.slackUpload`: post via Slack's Web API with a bot token, uploading failure screenshots into the thread.
 package struct SlackUploadSettings: Sendable, Equatable {
     package static let defaultAPIURL = "https://slack.com/api/"
 

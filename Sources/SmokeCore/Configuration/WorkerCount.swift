@@ -1,5 +1,4 @@
-/// How many test batches run at once (`ordering.workers`, `run --workers`): a number, or `auto` for the
-/// machine's processors, passed in so the policy never reads the machine.
+/// How many test batches run at once: a number, or `auto` for the processor count (passed in, never read here).
 package enum WorkerCount: Sendable, Equatable {
     case count(Int)
     case auto
