@@ -1,5 +1,4 @@
-/// Splits a suite into `count` shards balanced by recorded durations (`--shard K/N`,
-/// Documentation/Design.md §6). Pure.
+/// Splits a suite into `count` shards by recorded durations (`--shard K/N`, Documentation/Design.md §6). Pure.
 ///
 /// Longest test first into the lightest shard, ties by test id then shard number, so every machine with the
 /// same tests and history computes the same split. An unknown test weighs the mean of the known ones (1 s

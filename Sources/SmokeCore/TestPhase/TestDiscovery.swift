@@ -37,9 +37,8 @@ enum TestDiscovery {
         return "\(id[..<slash]).\(id[id.index(after: slash)...])"
     }
 
-    /// Reads the answer to `--testing-library swift-testing --list-tests`. An entry point that ignores the flag
-    /// (`XCTMain` in an older `LinuxMain.swift`) prints XCTest's listing instead; then the binary runs no Swift
-    /// Testing test, as `swift test` finds too.
+    /// Reads the answer to `--testing-library swift-testing --list-tests`. An entry point ignoring the flag
+    /// (`XCTMain` in an old `LinuxMain.swift`) prints XCTest's listing: then there are no Swift Testing tests.
     static func readSwiftTestingListing(_ text: String, xctestListing: String) -> SwiftTestingListing {
         let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         if let header = lines.first(where: isXCTestHeader) {

@@ -1,5 +1,4 @@
-/// The two `--list-tests` answers of one test binary, kept beside the build stamp: an unchanged binary lists
-/// the same tests, so two process starts are saved. Pure: the driver reads and writes it.
+/// The binary's two `--list-tests` answers, beside the build stamp: an unchanged binary lists the same tests. Pure.
 package struct TestListCache: Codable, Equatable, Sendable {
     package static let fileName = "smokerun-test-list.json"
 

@@ -1,5 +1,4 @@
-/// Which tests a run's test phase runs, in which processes and order (Documentation/Design.md §6). Pure,
-/// and the same for both drivers: selection, then the shard's slice, then batches in seeded order.
+/// Which tests the test phase runs, in which processes and order, for both drivers (Documentation/Design.md §6). Pure.
 package struct TestPhasePlan: Sendable, Equatable {
     package enum Selection: Sendable, Equatable {
         /// `swiftpm.filter`/`skip`: regexes over the id, as `swift test` takes them.
@@ -26,8 +25,7 @@ package struct TestPhasePlan: Sendable, Equatable {
         self.empty = empty
     }
 
-    /// The plan over a discovered test list. Shards split the *selected* tests, so `merge` of every shard is
-    /// the unsharded run whichever driver ran them.
+    /// The plan over a discovered list; shards split the *selected* tests, so merging all shards is the whole run.
     package static func make(
         discovered: [TestCase], selection: Selection, shard: ShardRecord?, durations: [String: Double],
         ordering: OrderingSettings, seed: UInt64?

@@ -5,12 +5,10 @@ package struct TestProcessLaunch: Sendable, Equatable {
     package var executable: String
     package var arguments: [String]
     package var environment: [String: String]
-    /// The folder for Swift Testing attachments (`--attachments-path`), which must exist before it starts:
-    /// schema 6.3 only, where a `valueAttached` record names a file there.
+    /// Swift Testing's `--attachments-path` (schema 6.3 only), which must exist before the process starts.
     package var attachmentsFolder: URL?
 
-    /// XCTest: the ids comma-separated (run in discovery order). Swift Testing: serial, one anchored filter per
-    /// test, events to `eventStream` in `eventStreamVersion`'s schema.
+    /// XCTest: the ids comma-separated. Swift Testing: serial, one anchored filter per test, events to `eventStream`.
     package static func make(
         binary: URL, batch: TestBatch, environment: [String: String], eventStream: URL?,
         eventStreamVersion: String = "0"

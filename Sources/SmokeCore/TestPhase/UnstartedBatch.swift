@@ -1,16 +1,13 @@
-/// What a test process that ended before starting any of its tests proves (Documentation/Design.md §7:
-/// no evidence, no failure). Pure.
+/// What a test process that ended before starting any of its tests proves: no evidence, no failure. Pure.
 package enum UnstartedBatch {
     package enum Verdict: Equatable, Sendable {
         /// The process failed on its own (a non-zero exit, a signal) before the tests could report: they crashed.
         case crashed(TestFailure)
-        /// The process exited 0 having run none of them: an infrastructure error (exit 3); the tests get no result,
-        /// since nothing says how they would end.
+        /// It exited 0 having run none of them: an infrastructure error (exit 3), and no result for the tests.
         case runnerProblem(InfrastructureError)
     }
 
-    /// `printedCrash` is the fatal error or crash report printed before any test started (a class `setUp` that
-    /// trapped): why it ended.
+    /// `printedCrash`: the fatal error or crash report printed before any test started (a trapping class `setUp`).
     package static func verdict(
         termination: Termination, framework: TestFramework, tests: [TestCase], command: [String], outputTail: [String],
         printedCrash: TestFailure? = nil
@@ -55,8 +52,7 @@ package enum UnstartedBatch {
             InfrastructureError(message: message, command: command, exitStatus: 0, details: details))
     }
 
-    /// The tests whose suite recorded one of `issues`, each failed with its suite's first issue; the rest stay
-    /// in `tests`.
+    /// Fails the tests whose suite recorded one of `issues` with its first issue; the rest stay in `tests`.
     package static func failBySuite(_ tests: inout [TestCase], issues: [SuiteIssue]) -> [TestResult] {
         guard !issues.isEmpty else { return [] }
         var failed: [TestResult] = []

@@ -25,8 +25,7 @@ package enum WorkerAssignment {
         return lanes
     }
 
-    /// Each batch's weight: its tests' recorded durations, an unknown test weighing the mean of the known ones
-    /// (1 s when none is known).
+    /// Each batch's weight: its tests' durations, weighed as `ShardPlanner.weights` weighs them.
     static func weights(_ batches: [TestBatch], durations: [String: Double]) -> [Double] {
         let all = ShardPlanner.weights(batches.flatMap(\.tests), durations: durations)
         var weights: [Double] = []

@@ -1,7 +1,6 @@
 /// Test ids between xcodebuild's form (`Target/Class/method`) and smokerun's (`Module.Class/method`). Pure.
 package enum XcodeTestIdentifier {
-    /// `SmokeAppTests/SmokeAppTests/testPasses` → `SmokeAppTests.SmokeAppTests/testPasses`;
-    /// a method ending in `()` is Swift Testing.
+    /// `SmokeAppTests/SmokeAppTests/testPasses` → `SmokeAppTests.SmokeAppTests/testPasses`; `()` marks Swift Testing.
     static func testCase(fromXcode identifier: String) -> TestCase? {
         let parts = identifier.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard parts.count >= 3, parts.allSatisfy({ !$0.isEmpty }) else { return nil }
