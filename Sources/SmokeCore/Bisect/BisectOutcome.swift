@@ -4,11 +4,11 @@ package enum BisectOutcome: Sendable, Equatable {
     case failsAfter([String], runs: Int)
     /// The test fails with no earlier test at all: not an order problem.
     case failsAlone(runs: Int)
-    /// The test passed after every earlier test of the run, or a failure seen once did not come back.
+    /// The test passed after every earlier test, or a failure seen once did not come back.
     case didNotReproduce(runs: Int)
     /// The run limit was reached before the search finished; the candidates left are listed.
     case gaveUp(remaining: [String], runs: Int)
-    /// SIGINT/SIGTERM stopped the search; the candidates still under suspicion and the runs finished.
+    /// SIGINT/SIGTERM stopped the search.
     case interrupted(remaining: [String], runs: Int)
 
     var runs: Int {
@@ -19,7 +19,6 @@ package enum BisectOutcome: Sendable, Equatable {
         }
     }
 
-    /// The result sentence for `test`.
     package func sentence(for test: String) -> String {
         let count = runs == 1 ? "1 run" : "\(runs) runs"
         switch self {

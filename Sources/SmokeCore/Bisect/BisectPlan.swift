@@ -1,17 +1,10 @@
-/// The test processes of one bisect run: the chosen earlier tests and the test under study, in the
-/// sequence of processes the original run used. Pure.
+/// The test processes of one bisect run: the chosen earlier tests and the test under study. Pure.
 ///
-/// swift-corelibs-xctest runs the ids it is given in *discovery* order within one process, whatever
-/// order they are listed in, so a process cannot be told to run A before B when B is discovered first.
-/// The plan therefore never reorders within a process: it keeps the original run's process boundaries
-/// (with `suite` isolation, consecutive tests of one suite and framework shared a process; with `test`,
-/// each test had its own) and drops the tests not chosen. The test under study joins the last process
-/// when it shared that process in the original run, so "same process" dependencies (static state) stay
-/// reproducible, and cross-process ones (files left behind) do too.
+/// swift-corelibs-xctest runs the given ids in discovery order within a process, so the plan keeps the original
+/// run's process boundaries and drops the tests not chosen; the test under study joins the last process when it
+/// shared it originally, so static-state dependencies stay reproducible.
 package enum BisectPlan {
-    /// - Parameters:
-    ///   - executed: the run's tests in the order they ran, the test under study last.
-    ///   - chosen: ids of the earlier tests to run this time.
+    /// `executed` is the run's tests in the order they ran, the test under study last.
     package static func batches(executed: [TestCase], chosen: Set<String>, isolation: Isolation) -> [TestBatch] {
         guard let target = executed.last else { return [] }
         var batches: [TestBatch] = []

@@ -1,14 +1,9 @@
-/// Finds the smallest set of earlier tests that makes a test fail. Pure: the only effect is the
-/// `fails` closure, which runs the test after the given earlier tests (kept in run order) and says
-/// whether it failed.
+/// Finds the smallest set of earlier tests that makes a test fail. Pure: the only effect is `fails`.
 ///
-/// The search assumes that adding earlier tests never hides a failure. It first checks that the test fails
-/// after all its predecessors and passes alone, then finds culprits one at a time: a binary search for the
-/// shortest prefix of the remaining candidates that still fails names the last test of that prefix as
-/// needed; the ones that must come with it can only be earlier, so the search repeats on the shorter
-/// prefix until the culprits found fail on their own. Each culprit costs about log2(n) + 1 runs.
+/// Assumes adding earlier tests never hides a failure. A binary search for the shortest failing prefix of
+/// the candidates names its last test a culprit; the rest can only be earlier, so the search repeats on
+/// that prefix until the culprits fail on their own (about log2(n) + 1 runs per culprit).
 package struct BisectSearch {
-    /// Tests that ran before the test under study, in run order.
     var candidates: [String]
     /// At most this many runs of the test; the search gives up past it.
     package var runLimit: Int
@@ -26,14 +21,12 @@ package struct BisectSearch {
     /// ⌈log2 value⌉, for a value of at least 1.
     static func ceilLog2(_ value: Int) -> Int { Int.bitWidth - (value - 1).leadingZeroBitCount }
 
-    /// Thrown by the `fails` closure when the person stopped the bisect (SIGINT/SIGTERM): the
-    /// search ends with `.interrupted`, saying what was still under suspicion.
+    /// Thrown by `fails` when the person stopped the bisect (SIGINT/SIGTERM): the search ends `.interrupted`.
     package struct Stop: Error, Equatable {
         package init() {}
     }
 
-    /// Runs the search. `fails` gets a subsequence of `candidates` and answers whether the test failed
-    /// after it, or throws `Stop` to end the search where it is.
+    /// Runs the search; `fails` answers whether the test failed after the given tests, or throws `Stop`.
     package func run(_ fails: ([String]) throws -> Bool) rethrows -> BisectOutcome {
         var runs = 0
         var stopped = false

@@ -1,13 +1,10 @@
 /// The test a bisect studies and the tests that ran before it. Pure.
 package struct BisectTarget: Sendable, Equatable {
-    /// The run's tests in the order they ran, up to and including the test under study.
     package var executed: [TestCase]
-    /// The device the studied execution ran on, on a run pinning several devices (nil otherwise):
-    /// a replay must run there, after only that device's earlier tests.
+    /// On a run pinning several devices, the device the studied execution ran on: a replay runs there.
     package var device: String? = nil
 
     package var test: TestCase { executed[executed.count - 1] }
-    /// Ids of the tests that ran before it, in order.
     package var candidates: [String] { executed.dropLast().map(\.id) }
 
     /// Finds `argument` in the report: the whole id, or the one id ending in it (`Class/method`).
@@ -30,8 +27,7 @@ package struct BisectTarget: Sendable, Equatable {
             throw .testNotInRun(
                 test: argument, run: runName, suggestions: ordered.filter { $0.id.contains(name) }.prefix(3).map(\.id))
         }
-        // A parallel run: only the tests that ran earlier in the same worker could have touched it, in
-        // that worker's sequence (another worker's processes ran beside it, not before it).
+        // A parallel run: only earlier tests of the same worker could have touched it.
         let earlier =
             match.worker.map { worker in
                 ordered.filter {

@@ -1,10 +1,9 @@
 import Foundation
 
-/// `smokerun secret set NAME`'s edit of `<output>/env`: the file's text with one variable set, every other line
-/// (comments, other variables) kept as it was.
+/// `smokerun secret set NAME`'s edit of `<output>/env`: one variable set, every other line kept as it was.
 extension EnvironmentFile {
-    /// A value as typed on standard input: one trailing newline (`echo`, a here-string) is not part of it.
-    /// Throws when there is no value, or when it holds a line break or a NUL, which a `KEY=VALUE` line cannot.
+    /// A value as typed on standard input, without one trailing newline (`echo`, a here-string). Throws when it
+    /// is empty or holds a line break or NUL, which a `KEY=VALUE` line cannot.
     package static func secretValue(from bytes: [UInt8], name: String) throws(SecretValueError) -> String {
         var bytes = bytes[...]
         if bytes.last == UInt8(ascii: "\n") { bytes = bytes.dropLast() }
@@ -15,10 +14,8 @@ extension EnvironmentFile {
         return text
     }
 
-    /// `text` (the file as it is, nil when there is none) with `name` set to `value`: the first line that sets it
-    /// is replaced, later ones removed, and a new variable is added at the end. The value is written in double
-    /// quotes, `"` and `\` escaped, so `parse` reads back exactly `value`. Throws when `text` is malformed (the
-    /// line is named: fix it before a secret is added to it).
+    /// `text` (nil: no file yet) with `name` set to `value`, quoted so `parse` reads back exactly `value`: the first
+    /// line setting it replaced, later ones removed, else appended. Throws when `text` is malformed.
     package static func setting(_ name: String, to value: String, in text: String?, path: String)
         throws(EnvironmentFileError) -> String
     {

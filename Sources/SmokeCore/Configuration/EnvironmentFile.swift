@@ -1,15 +1,12 @@
 import Foundation
 
-/// `<output>/env`: the variables every run of a pipeline gets, however it was started (cron, systemd, launchd,
-/// CI, a terminal) — chiefly the webhook URL, a secret that must not sit in a crontab or a unit file
-/// (Documentation/Design.md §9). `KEY=VALUE` lines; blank lines and `#` comments are allowed, as are an
-/// `export ` prefix and single- or double-quoted values. A variable already set (non-empty) in the process
-/// environment wins.
+/// `<output>/env`: the variables every run of a pipeline gets however it was started, chiefly the webhook URL,
+/// a secret that must not sit in a crontab or unit file (Documentation/Design.md §9). `KEY=VALUE` lines,
+/// shell-style (`#` comments, `export `, quotes). A variable already set (non-empty) in the environment wins.
 package struct EnvironmentFile: Sendable, Equatable {
     package struct Entry: Sendable, Equatable {
         package var name: String
         package var value: String
-        /// 1-based line number, for messages.
         package var line: Int
     }
 
@@ -20,7 +17,7 @@ package struct EnvironmentFile: Sendable, Equatable {
 
     package init(entries: [Entry]) { self.entries = entries }
 
-    /// Reads the file's bytes; `path` is only for messages. Throws `EnvironmentFileError.malformed` naming the line.
+    /// Reads the file's bytes; `path` is only for messages.
     package static func parse(_ bytes: [UInt8], path: String) throws(EnvironmentFileError) -> EnvironmentFile {
         var entries: [Entry] = []
         var seen: [String: Int] = [:]
@@ -68,7 +65,7 @@ package struct EnvironmentFile: Sendable, Equatable {
         return Entry(name: name, value: value, line: line)
     }
 
-    /// A value as written: trimmed; inside double quotes `\"` and `\\` are escapes; inside single quotes nothing is.
+    /// A value as written: trimmed; inside double quotes `\"` and `\\` are escapes, inside single quotes nothing is.
     private static func unquoted(_ raw: Substring, path: String, line: Int) throws(EnvironmentFileError) -> String {
         let trimmed = raw.trimmingCharacters(in: [" ", "\t"])
         guard let quote = trimmed.first, quote == "\"" || quote == "'" else { return trimmed }
@@ -111,10 +108,8 @@ package struct EnvironmentFile: Sendable, Equatable {
         }
     }
 
-    /// `environment` with this file's variables added where the environment has none (or an empty one), and the
-    /// names that came from the file, in the file's order. Only the names in `allowed` are taken — the variables
-    /// the pipeline's notifier names (Documentation/Design.md §9): the file holds secrets, never smokerun's own
-    /// settings; the others come back in `ignored`, in the file's order.
+    /// `environment` plus this file's variables where it has none, and the names taken. Only names in `allowed`
+    /// (the notifier's) are taken: the file holds secrets, never smokerun's settings; the rest are `ignored`.
     package func applied(to environment: [String: String], allowing allowed: Set<String>)
         -> (environment: [String: String], fromFile: [String], ignored: [String])
     {

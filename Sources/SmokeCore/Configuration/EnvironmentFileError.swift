@@ -1,7 +1,7 @@
 import Foundation
 
-/// Why `<output>/env` was not used. `malformed` is a mistake in the file (exit 2); the others refuse a file
-/// that others could read or change, or that is not the plain file smokerun expects: it holds secrets.
+/// Why `<output>/env` was not used: `malformed` is a mistake in the file (exit 2); the others refuse a file
+/// others could read or change, or that is not a plain file, since it holds secrets.
 package enum EnvironmentFileError: Error, Equatable, Sendable {
     case malformed(path: String, line: Int, reason: String)
     /// Readable or writable by group or others; `mode` is the permission bits.
@@ -12,10 +12,7 @@ package enum EnvironmentFileError: Error, Equatable, Sendable {
     case tooLarge(path: String, limit: Int)
     case unreadable(path: String, reason: String)
 
-    /// What the file's permissions and kind say, checked on the opened file: nil when smokerun may read it.
-    /// - Parameters:
-    ///   - mode: `st_mode`'s permission bits (`0o600`).
-    ///   - owner: the file's owner; `user` the effective user running smokerun.
+    /// Whether the opened file's mode, owner and kind let smokerun read it; nil when they do.
     package static func refusal(path: String, mode: UInt32, owner: UInt32, user: UInt32, size: Int)
         -> EnvironmentFileError?
     {
@@ -25,7 +22,6 @@ package enum EnvironmentFileError: Error, Equatable, Sendable {
         return nil
     }
 
-    /// A mistake in the file's text, as opposed to a file smokerun refused to read.
     package var isMalformed: Bool {
         if case .malformed = self { return true }
         return false

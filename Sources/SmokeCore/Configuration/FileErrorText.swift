@@ -6,8 +6,7 @@ import Foundation
     import Darwin
 #endif
 
-/// Says what went wrong with a file in words, never as "NSCocoaErrorDomain error 260": the
-/// messages people read name the problem and leave the path to the caller.
+/// Says what went wrong with a file in words, never as "NSCocoaErrorDomain error 260"; the caller names the path.
 package enum FileErrorText {
     package static func describe(_ error: any Error) -> String {
         if let cocoa = error as? CocoaError {
@@ -34,8 +33,7 @@ package enum FileErrorText {
         return error.localizedDescription
     }
 
-    /// A whole message for an error that escaped to the command line: a file error names its path
-    /// and what happened; any other error is its own description.
+    /// A whole message for an error that reached the command line; a file error names its path.
     package static func message(for error: any Error) -> String {
         let ns = error as NSError
         guard
@@ -49,7 +47,6 @@ package enum FileErrorText {
         return (path.map { "\($0): \(what)" } ?? what) + "; " + advice(for: what)
     }
 
-    /// What to do about it, from the words `describe` chose.
     private static func advice(for what: String) -> String {
         if what.contains("space") || what.contains("quota") { return "free space on that disk and try again" }
         if what.contains("permission") || what.contains("read-only") { return "check the permissions of the path" }

@@ -1,5 +1,4 @@
-/// Reads one JSON object of a pipeline file with exact messages: every unknown key, wrong type
-/// or bad value is an error naming the file and the dotted key path.
+/// Reads one JSON object of a pipeline file; each mistake is an error naming the file and the dotted key path.
 package struct JSONObjectReader {
     package let fields: [String: JSONValue]
     package let file: String
@@ -44,7 +43,7 @@ package struct JSONObjectReader {
         }
     }
 
-    /// A string naming a file or folder: a NUL character, which no path can hold, is refused.
+    /// A file or folder path; a NUL character, which no path can hold, is refused.
     package func filePath(_ key: String) throws(PipelineError) -> String? {
         guard let value = try string(key) else { return nil }
         if value.contains("\0") {
@@ -71,8 +70,7 @@ package struct JSONObjectReader {
         }
     }
 
-    /// A whole number; a 64-bit unsigned value stays exact. A quoted number is refused: JSON says
-    /// what it is, and a string that happens to hold digits is a mistake worth naming.
+    /// A whole number, exact up to 64-bit unsigned. A quoted number is refused: digits in a string are a mistake.
     package func unsigned(_ key: String) throws(PipelineError) -> UInt64? {
         let range = "a whole number from 0 to \(UInt64.max)"
         switch fields[key] {
@@ -129,7 +127,6 @@ package struct JSONObjectReader {
         }
     }
 
-    /// A string that must be one of `allowed`.
     package func choice<T: RawRepresentable>(_ key: String, of type: T.Type) throws(PipelineError) -> T?
     where T.RawValue == String, T: CaseIterable {
         guard let text = try string(key) else { return nil }

@@ -9,7 +9,6 @@ package enum JSONValue: Sendable, Equatable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    /// The JSON type name, for messages ("expected a string, found a number").
     package var typeName: String {
         switch self {
         case .null: "null"

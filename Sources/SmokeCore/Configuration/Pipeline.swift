@@ -1,12 +1,11 @@
 import Foundation
 
 /// One pipeline: what to test, on which device, in which order, and what to do with the results.
-/// Resolved once (defaults → file → flags) and passed down; never mutated while running.
+/// Resolved once (defaults → file → flags) and never mutated while running.
 package struct Pipeline: Sendable, Equatable {
     package var name: String
     /// A five-field cron expression.
     package var schedule: String = "0 */4 * * *"
-    /// IANA time zone the schedule is read in.
     package var timeZone: String = "UTC"
     package var driver: Driver
     /// The pinned devices, in the order the test phase runs on them; one unless `device` is a list.
@@ -17,22 +16,17 @@ package struct Pipeline: Sendable, Equatable {
     package var retries: RetrySettings = RetrySettings()
     package var coverage: CoverageSettings = CoverageSettings()
     package var reports: [ReportFormat] = ReportRegistry.standard.formats
-    /// Output folder; relative paths are relative to the pipeline file's project root.
+    /// Output folder, relative to the pipeline file's project root.
     package var output: String = OutputLayout.defaultOutput
-    /// How many finished runs the output folder keeps (`RetentionPolicy`).
     package var retention: RetentionSettings = RetentionSettings()
     package var notify: NotifySettings = NotifySettings()
-    /// The test-health site, regenerated after each run when enabled.
     package var dashboard: DashboardSettings = DashboardSettings()
-    /// `culprit`: the bounds of `smokerun culprit`.
     package var culprit: CulpritSettings = CulpritSettings()
-    /// `attachments.maxTotalBytes`: the most bytes of attachments one run keeps (`AttachmentBudget`).
     package var attachmentBudget: Int = AttachmentBudget.defaultTotal
     /// Tests whose failures neither fail the run nor page, each with a reason, an owner and an expiry.
     package var quarantine: [QuarantineEntry] = []
     /// Quarantine flaky tests by their rate; nil: only the `quarantine` list.
     package var autoQuarantine: AutoQuarantineSettings?
-    /// The file this pipeline was read from, for messages.
     package var sourcePath: String?
 
     package init(name: String, driver: Driver) {
@@ -40,7 +34,6 @@ package struct Pipeline: Sendable, Equatable {
         self.driver = driver
     }
 
-    /// The first (usually the only) pinned device: what single-device code and the report's `device` use.
     /// Which pipeline this is in a shared output folder: its name and its file.
     package var key: PipelineKey {
         PipelineKey(
@@ -48,6 +41,7 @@ package struct Pipeline: Sendable, Equatable {
             file: sourcePath.flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0).standardizedFileURL.path : nil })
     }
 
+    /// The first (usually the only) pinned device: what single-device code and the report's `device` use.
     package var device: DeviceProfile {
         get { devices[0] }
         set { devices[0] = newValue }
@@ -65,9 +59,7 @@ package struct SwiftPMSettings: Sendable, Equatable {
     package var filter: [String] = []
     package var skip: [String] = []
     package var configuration: String = "debug"
-    /// SwiftPM's `--scratch-path` for smokerun's builds; nil is `<packagePath>/.build/smokerun`. A
-    /// folder of its own keeps the developer's `.build` (built without coverage) and smokerun's
-    /// (with it) from invalidating each other, so both stay warm.
+    /// nil is `<packagePath>/.build/smokerun`: apart from the developer's `.build`, so neither invalidates the other.
     package var scratchPath: String?
 
     package init(packagePath: String) { self.packagePath = packagePath }
@@ -76,8 +68,7 @@ package struct SwiftPMSettings: Sendable, Equatable {
 package struct XcodebuildSettings: Sendable, Equatable {
     package var workspace: String?
     package var project: String?
-    /// A Swift package's folder, tested by xcodebuild without a project (its scheme is the package's
-    /// own): xcodebuild runs in that folder with no `-workspace`/`-project`.
+    /// A Swift package's folder: xcodebuild runs there with no `-workspace`/`-project`.
     package var packagePath: String?
     package var scheme: String
     package var testPlan: String?
@@ -90,18 +81,15 @@ package struct XcodebuildSettings: Sendable, Equatable {
 
 /// The pinned device a smoke run must always use (Documentation/Design.md §5).
 package struct DeviceProfile: Sendable, Equatable {
-    /// `host`, or a simulator platform such as `iOS Simulator`.
     package var platform: String = "host"
-    /// A simulator's device type (`iPhone 15`): smokerun creates and owns `smokerun <type> (<runtime>)`;
-    /// with `reuse`, the name of an existing simulator of the user's.
+    /// A simulator's device type (`iPhone 15`) for smokerun's own device; with `reuse`, the user's simulator's name.
     package var name: String?
     package var runtime: String?
     /// An existing simulator of the user's, by UDID: reused, never erased unless `erase` is true.
     package var udid: String?
-    /// Reuse the user's simulator called `name` instead of smokerun's own device.
     package var reuse: Bool = false
     package var create: Bool = true
-    /// nil: erase smokerun's own device before each run and never a reused one; true or false as written.
+    /// nil: erase smokerun's own device before each run and never a reused one.
     package var erase: Bool?
     package var locale: String?
     package var language: String?
@@ -118,8 +106,7 @@ package struct DeviceProfile: Sendable, Equatable {
     /// Whether the profile names a simulator of the user's (`udid` or `reuse`) rather than smokerun's own.
     package var reusesUserDevice: Bool { udid != nil || reuse }
 
-    /// Whether the device is erased before each run: smokerun's own unless `erase` is false, a reused one
-    /// only when `erase` is true.
+    /// smokerun's own device unless `erase` is false; a reused one only when `erase` is true.
     package var erasesDevice: Bool { erase ?? !reusesUserDevice }
 }
 
@@ -136,23 +123,21 @@ package struct OrderingSettings: Sendable, Equatable {
 package struct Timeouts: Sendable, Equatable {
     package var runSeconds: Double = 1800
     package var testSeconds: Double = 300
-    /// How long a stopped process may take to finish before it is killed: xcodebuild gets SIGINT and
-    /// finalizes its result bundle, a test process gets SIGTERM.
+    /// How long a stopped process may take before it is killed: xcodebuild gets SIGINT to finalize its result
+    /// bundle, a test process SIGTERM.
     package var graceSeconds: Double = 10
 
     package init() {}
 }
 
 package struct RetrySettings: Sendable, Equatable {
-    /// How many more times a failed, crashed or timed-out test is run: one retry tells a flaky test
-    /// from a broken one (`PipelineTemplate.retries`, what `init` writes).
+    /// Reruns of a failed, crashed or timed-out test: one retry tells a flaky test from a broken one.
     package var failed: Int = 1
 
     init() {}
 }
 
-/// Pruning of the output folder after each run: at most `runs` runs of the pipeline, none older
-/// than `days` days (Documentation/Design.md §4 defaults).
+/// Pruning of the output folder after each run: at most `runs` runs of the pipeline, none older than `days`.
 package struct RetentionSettings: Sendable, Equatable {
     package var runs: Int = 60
     package var days: Double = 14
@@ -164,7 +149,6 @@ package struct RetentionSettings: Sendable, Equatable {
 
 package struct CoverageSettings: Sendable, Equatable {
     package var enabled: Bool = true
-    /// Path prefixes, relative to the package root, whose files count.
     package var include: [String] = ["Sources/"]
     /// A run whose line coverage is below this percentage exits 4.
     package var minimumLines: Double?
@@ -182,21 +166,19 @@ package struct NotifySettings: Sendable, Equatable {
     package var remindHours: Double = 24
     /// What a failure of known-flaky tests alone sends (it is never announced as new).
     package var flaky: FlakyAnnouncement = .digest
-    /// The runs (this one included) the flake model looks back over for the policy and a message's rate.
+    /// The runs the flake model looks back over (this one included).
     package var flakyWindowRuns: Int = 30
-    /// Seconds one webhook POST may take before it counts as a network error and is retried.
+    /// Seconds one webhook POST may take before it counts as a network error.
     package var timeoutSeconds: Double = 10
     /// POST attempts per notification (first try included) before it goes to the outbox.
     package var maxAttempts: Int = 4
-    /// Seconds all attempts and waits of one notification may take together before it goes to the outbox.
+    /// Seconds all attempts of one notification may take before it goes to the outbox.
     package var deliverySeconds: Double = 60
-    /// Post through Slack's Web API with a bot token and upload the failure screenshots into the
-    /// message's thread, instead of the webhook; nil posts to the webhook.
+    /// Post through Slack's Web API with a bot token, uploading failure screenshots into the thread; nil: the webhook.
     package var slackUpload: SlackUploadSettings?
-    /// Where the dashboard site is published; a message links each failing test's page under it.
+    /// Where the dashboard site is published; messages link each failing test's page under it.
     package var dashboardURL: String?
-    /// After a run with a new failure, search its suspect commits for the first failing one (`smokerun culprit`,
-    /// started apart from the run) and send a follow-up message naming it.
+    /// After a run with a new failure, run `smokerun culprit` and send a follow-up naming the first failing commit.
     package var findCulprit = false
 
     package init() {}
@@ -215,7 +197,6 @@ package enum FlakyAnnouncement: String, Sendable, Equatable, CaseIterable {
     case announce
     /// At most one such message per `notify.remindHours`.
     case digest
-    /// Nothing.
     case silent
 }
 

@@ -2,16 +2,11 @@ import Foundation
 
 /// Which runs of a pipeline the output folder lets go (`retention` in the pipeline). Pure.
 ///
-/// The candidates are the runs `history.jsonl` lists for the pipeline: whole runs that finished
-/// (a merged run included). What has no history line is never a candidate: a run still being
-/// written (its line is appended last), a shard (it never gets one, so a later `smokerun merge`
-/// always finds it; shards are removed by hand or with the CI job's folder), and runs of other
-/// pipelines or of `parse`. A pipeline is its file, not its name: two projects whose pipelines are both
-/// named `smoke` may share an output folder, and each keeps the other's runs.
+/// Only finished runs that `history.jsonl` lists for the pipeline are candidates: never a run still being
+/// written (its line comes last), a shard (kept for a later `smokerun merge`), or another pipeline's run. A
+/// pipeline is its file, not its name, so two projects' `smoke` pipelines can share an output folder.
 package enum RetentionPolicy {
-    /// The identity of a pipeline file: its absolute, standardized path, from the project root and report.json's
-    /// `pipelineFile` (relative to it, or absolute). Not its hash: a file that is edited stays the same pipeline.
-    /// Nil without a pipeline file (`parse`).
+    /// A pipeline file's identity: its absolute, standardized path, so an edited file stays the same pipeline.
     package static func pipelineIdentity(projectRoot: String?, pipelineFile: String?) -> String? {
         guard let pipelineFile, !pipelineFile.isEmpty else { return nil }
         if pipelineFile.hasPrefix("/") { return URL(fileURLWithPath: pipelineFile).standardizedFileURL.path }
@@ -19,7 +14,6 @@ package enum RetentionPolicy {
         return URL(fileURLWithPath: projectRoot).appendingPathComponent(pipelineFile).standardizedFileURL.path
     }
 
-    /// One candidate: a run id and when it started.
     package struct Run: Sendable, Equatable {
         var runID: String
         var startedAt: Date
@@ -30,9 +24,8 @@ package enum RetentionPolicy {
         }
     }
 
-    /// The run ids to remove, oldest first: those beyond the newest `settings.runs`, and those
-    /// that started more than `settings.days` before `now`. `protected` ids (the run being
-    /// finished, the one `latest` points at) are never returned, and count toward `runs`.
+    /// The run ids to remove, oldest first: beyond the newest `settings.runs`, or older than `settings.days`.
+    /// `protected` ids (the run being finished, `latest`) are never returned, and count toward `runs`.
     package static func expired(_ runs: [Run], settings: RetentionSettings, now: Date, protected: Set<String>)
         -> [String]
     {

@@ -1,8 +1,7 @@
-/// Parses a pipeline file as strict JSON (RFC 8259) into a `JSONValue`, with the line and column of
-/// the first mistake. Foundation's decoder is lenient where a pipeline must not be: a duplicate key
-/// silently keeps one value, and what it accepts differs between platforms. Pure; files are small.
+/// Parses a pipeline file as strict JSON (RFC 8259), with the line and column of the first mistake.
+/// Foundation's decoder is lenient where a pipeline must not be: a duplicate key silently keeps one value,
+/// and what it accepts differs between platforms. Pure.
 package struct StrictJSONParser {
-    /// A syntax error at a 1-based line and column.
     package struct Failure: Error, Equatable {
         package var line: Int
         package var column: Int
@@ -162,7 +161,7 @@ package struct StrictJSONParser {
         }
     }
 
-    /// A string; `path` names the key it is the value (or a key) of, for a mistake inside it.
+    /// A string; `path` names the key it belongs to, for a mistake inside it.
     private mutating func string(path: String) throws(Failure) -> String {
         let start = index
         index += 1

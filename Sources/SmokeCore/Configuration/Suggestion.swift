@@ -7,7 +7,6 @@ package enum Suggestion {
         return best.1 <= max(2, word.count / 3) ? best.0 : nil
     }
 
-    /// " (did you mean 'x'?)" or "".
     package static func hint(for word: String, in candidates: [String]) -> String {
         closest(to: word, in: candidates).map { " (did you mean '\($0)'?)" } ?? ""
     }

@@ -1,11 +1,9 @@
-/// How many test batches run at once (`ordering.workers`, `run --workers`): a number, or `auto` for
-/// the machine's processors. Resolved with the processor count passed in, so the policy never reads
-/// the machine.
+/// How many test batches run at once: a number, or `auto` for the processor count (passed in, never read here).
 package enum WorkerCount: Sendable, Equatable {
     case count(Int)
     case auto
 
-    /// The number of workers on a machine with `processors` active processors; at least 1.
+    /// At least 1.
     package func resolved(processors: Int) -> Int {
         switch self {
         case .count(let count): max(1, count)
@@ -13,10 +11,10 @@ package enum WorkerCount: Sendable, Equatable {
         }
     }
 
-    /// The most workers a pipeline or flag may ask for: more processes than this is a typo.
+    /// More processes than this is a typo.
     package static let limit = 256
 
-    /// `--workers` text: a whole number from 1 to `limit`, or `auto`; nil for anything else.
+    /// `--workers` text: a whole number from 1 to `limit`, or `auto`.
     package static func parse(_ text: String) -> WorkerCount? {
         if text == "auto" { return .auto }
         guard let count = Int(text), (1...limit).contains(count) else { return nil }
@@ -25,7 +23,6 @@ package enum WorkerCount: Sendable, Equatable {
 }
 
 extension JSONObjectReader {
-    /// `ordering.workers`: a whole number from 1, or "auto" (the machine's processors).
     package func workers(_ key: String) throws(PipelineError) -> WorkerCount? {
         let expected = "a whole number from 1 to \(WorkerCount.limit), or \"auto\" (one per processor)"
         switch fields[key] {

@@ -2,10 +2,8 @@ import Foundation
 
 /// Writes Cobertura XML (GitLab, Jenkins, `pycobertura`) from a coverage report and its line detail.
 ///
-/// Rates and counts on `<coverage>`, `<package>` and `<class>` are coverage.json's numbers. There is
-/// exactly one `<line>` per executable source line, with the count llvm-cov shows for that line (the
-/// highest count of the regions starting on it, or the one wrapping into it), so consumers that count
-/// `<line>` elements (pycobertura, GitLab) get coverage.json's line totals.
+/// Rates and counts are coverage.json's numbers, with exactly one `<line>` per executable source line at
+/// llvm-cov's count for it, so consumers that count `<line>` elements get coverage.json's line totals.
 package enum CoberturaWriter {
     package static func render(
         _ report: CoverageReport, details: [String: FileLineDetail], root: String, timestamp: Date

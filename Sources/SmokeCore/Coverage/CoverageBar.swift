@@ -2,7 +2,7 @@
 enum CoverageBar {
     static let partials: [Character] = ["▏", "▎", "▍", "▌", "▋", "▊", "▉"]
 
-    /// Exactly `width` characters; full only when everything is covered. Blank when there is nothing to cover.
+    /// Exactly `width` characters; full only when everything is covered, blank when there is nothing to cover.
     static func render(_ count: CoverageCount, width: Int) -> String {
         guard width > 0 else { return "" }
         guard count.count > 0 else { return String(repeating: " ", count: width) }

@@ -1,24 +1,20 @@
 import Foundation
 
-/// Everything that can go wrong collecting or reading coverage, with the exit status it deserves.
+/// Everything that can go wrong collecting or reading coverage, with its exit status.
 package enum CoverageError: LocalizedError, DomainError, Equatable {
-    /// A toolchain tool could not be found or does not work.
     case toolUnavailable(tool: String, tried: [String], reason: String)
-    /// A tool ran and failed (for example an older llvm-cov rejecting the profile).
+    /// A tool ran and failed (an older llvm-cov rejecting the profile).
     case toolFailed(tool: String, command: String, exitStatus: Int32?, output: String)
     /// The test processes left no `.profraw` files.
     case noProfiles(directory: String)
     /// The input is not an llvm-cov export (not JSON, wrong `type`, unknown version, empty `data`, bad shape).
     case invalidExport(file: String, reason: String)
-    /// The input ended in the middle of the document.
     case truncatedExport(file: String, offset: Int)
-    /// A run that has no coverage files.
     case noCoverageInRun(directory: String)
     /// The command-line input names nothing that exists.
     case inputNotFound(input: String, lookedIn: [String])
     /// `--uncovered PATH` names no file of the report.
     case unknownFile(path: String, candidates: [String])
-    /// A coverage output could not be written.
     case writeFailed(file: String, reason: String)
 
     package var kind: ErrorKind {

@@ -1,14 +1,13 @@
 /// How coverage numbers read everywhere smokerun prints them.
 package enum CoverageFormat {
-    /// "70.0%", floored to a tenth so a printed number never passes a gate its counts fail;
-    /// "n/a" when there is nothing to cover.
+    /// "70.0%", floored to a tenth so a printed number never passes a gate its counts fail; "n/a" when there is
+    /// nothing to cover.
     package static func percent(_ count: CoverageCount) -> String {
         guard count.count > 0 else { return "n/a" }
         let tenths = count.covered * 1000 / count.count
         return "\(tenths / 10).\(tenths % 10)%"
     }
 
-    /// "7/10".
     package static func ratio(_ count: CoverageCount) -> String { "\(count.covered)/\(count.count)" }
 
     /// Orders by covered fraction, exactly (cross-multiplied); nothing-to-cover sorts as complete.
@@ -29,7 +28,7 @@ package enum CoverageFormat {
         return "\(sign)\(tenths / 10).\(tenths % 10) pts"
     }
 
-    /// Left-truncates `text` to `width` characters with a leading "…" (paths keep their file name).
+    /// Left-truncates `text` to `width` characters with a leading "…", so paths keep their file name.
     static func truncatedLeft(_ text: String, width: Int) -> String {
         guard text.count > width else { return text }
         guard width > 1 else { return String(text.suffix(max(width, 0))) }

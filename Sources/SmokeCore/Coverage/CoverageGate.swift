@@ -3,7 +3,6 @@ package struct CoverageGate: Sendable, Equatable {
     /// P as an exact fraction `numerator / denominator` percent.
     var numerator: Int
     var denominator: Int
-    /// As the user wrote it, for messages.
     var text: String
 
     /// Parses a decimal percentage such as "70", "70.25" or "100"; nil when it is not one in 0...100.
@@ -32,15 +31,13 @@ package struct CoverageGate: Sendable, Equatable {
         self.init(Int(exactly: value).map(String.init) ?? "\(value)")
     }
 
-    /// Whether `lines` meets the minimum: covered / count ≥ P / 100, compared in integers. Nothing measured (0/0)
-    /// never passes: no line was shown to run.
+    /// Whether `lines` meets the minimum, compared in integers. Nothing measured (0/0) never passes.
     package func passes(_ lines: CoverageCount) -> Bool {
         guard lines.count > 0 else { return false }
         return lines.covered.multipliedFullWidth(by: 100 * denominator)
             >= numerator.multipliedFullWidth(by: lines.count)
     }
 
-    /// "line coverage 69.9% (699/1000) is below the minimum of 70%".
     package func failureMessage(_ lines: CoverageCount) -> String {
         guard lines.count > 0 else { return Self.nothingMeasured(minimum: text) }
         return """

@@ -6,11 +6,9 @@ package struct CoverageReport: Codable, Sendable, Equatable {
     /// Sorted by path.
     package var files: [FileCoverage]
 
-    /// Totals and modules are sums over `files`: functions, regions and branches equal `llvm-cov report`'s
-    /// TOTAL row for the same files; lines are the distinct executable lines (one per source line, as
-    /// `llvm-cov show`, genhtml and Cobertura readers count them), where llvm-cov's report counts a line
-    /// once per function containing it.
-    /// A file with no executable lines adds nothing; a module exists only if it has a file.
+    /// Totals and modules are sums over `files`: functions, regions and branches equal `llvm-cov report`'s TOTAL
+    /// row; lines are distinct executable lines (as `llvm-cov show`, genhtml and Cobertura count them), where
+    /// llvm-cov's report counts a line once per function containing it.
     package init(files: [FileCoverage]) {
         self.files = files.sorted { $0.path < $1.path }
         totals = files.reduce(.zero) { $0 + $1.summary }

@@ -1,7 +1,6 @@
-/// Which exported files count, and how their paths read: under the package root, inside an
-/// `include` prefix, never build products, dependency checkouts or test sources.
+/// Which exported files count, and how their paths read: under the package root, inside an `include` prefix,
+/// never build products, dependency checkouts or test sources.
 package struct CoverageScope: Sendable, Equatable {
-    /// Absolute path of the package root, without a trailing slash.
     package var root: String
     /// Prefixes relative to `root` (`"Sources/"`); empty means every file under the root.
     var include: [String]
@@ -49,8 +48,7 @@ package struct CoverageScope: Sendable, Equatable {
         return components.count > 1 ? components[0] : "(root)"
     }
 
-    /// An `-ignore-filename-regex` for llvm-cov that drops what `displayPath` would drop anyway,
-    /// so the export stays small. It never drops more than `displayPath` does.
+    /// An llvm-cov `-ignore-filename-regex` that keeps the export small; it never drops more than `displayPath`.
     package var ignoreFilenameRegex: String {
         let folders = Self.excludedComponents.sorted().map(Self.escaped).joined(separator: "|")
         return "(^|/)(\(folders))/|^\(Self.escaped(root))/Tests/"

@@ -37,7 +37,7 @@ package struct BranchHit: Sendable, Equatable, Codable {
     }
 }
 
-/// One function (its instantiations grouped): where it starts and how often it was entered (an lcov `FN`/`FNDA` pair).
+/// One function (instantiations grouped): where it starts and how often it was entered (lcov `FN`/`FNDA`).
 package struct FunctionHit: Sendable, Equatable, Codable {
     /// The symbol as llvm-cov names it (mangled for Swift).
     var name: String
@@ -53,14 +53,12 @@ package struct FunctionHit: Sendable, Equatable, Codable {
 
 /// A file's line-level detail: the executable lines with counts, and its branches.
 package struct FileLineDetail: Sendable, Equatable {
-    /// Relative to the package root, as in `FileCoverage.path`.
     var path: String
     package var lines: [LineHit]
     var branches: [BranchHit]
-    /// Each function's own lines (a line in two functions twice), when the export had functions: the lines
-    /// `llvm-cov report` counts. Empty otherwise.
+    /// Each function's own lines (a line in two functions twice): the lines `llvm-cov report` counts.
     var functionLines: [LineHit]
-    /// One per function, in source order; empty when the export had no functions.
+    /// One per function, in source order.
     var functions: [FunctionHit]
 
     package init(

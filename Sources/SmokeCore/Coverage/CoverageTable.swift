@@ -1,5 +1,5 @@
-/// The dashboard table: one row per file or module, lowest line coverage first, with bars, the total,
-/// the change since the previous run and a trend. Pure: the same values always render the same text.
+/// The dashboard table: one row per file or module, lowest line coverage first, with bars, the total, the
+/// change since the previous run and a trend. Pure.
 package struct CoverageTable: Sendable {
     package struct Row: Sendable, Equatable {
         var name: String
@@ -7,12 +7,11 @@ package struct CoverageTable: Sendable {
     }
 
     var title: String
-    /// "File" or "Module".
     var kind: String
     var rows: [Row]
     var total: CoverageSummary
     var trend: CoverageTrend?
-    /// Terminal columns; the output never exceeds it (for widths of 60 and more).
+    /// Terminal columns; the output never exceeds it (from 60).
     var width: Int
     var colour: Bool
 
@@ -29,7 +28,6 @@ package struct CoverageTable: Sendable {
         self.colour = colour
     }
 
-    /// Rows for `--by file` or `--by module`, from a report.
     package static func rows(of report: CoverageReport, byModule: Bool) -> [Row] {
         byModule
             ? report.modules.map { Row(name: $0.name, summary: $0.summary) }
@@ -56,7 +54,7 @@ package struct CoverageTable: Sendable {
         let fixed = 2 + 1 + 6 + 2 + countsWidth + extrasWidth
         let longestName = max((sorted.map(\.name.count).max() ?? 0), kind.count, 5)
         let available = width - fixed
-        // A 20-cell bar on narrow terminals (names are cut from the left); wide ones give spare room to the bar.
+        // A 20-cell bar on narrow terminals (names cut from the left); wide ones give spare room to the bar.
         let barWidth = isWide ? min(max(available - longestName, 20), 40) : 20
         let nameWidth = max(available - barWidth, 12)
 

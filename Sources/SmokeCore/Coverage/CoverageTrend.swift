@@ -8,11 +8,10 @@ package struct CoverageTrend: Sendable, Equatable {
     /// Oldest first, ending with the current run.
     var points: [Point]
 
-    /// The run before the current one, if any.
     var previous: Point? { points.count > 1 ? points[points.count - 2] : nil }
 
-    /// The trend of the run `runID` from history: its entry and up to `limit - 1` earlier runs with
-    /// coverage of the same pipeline. When `runID` is not in history (a raw export), `current` ends the trend.
+    /// The trend of `runID` from history: it and up to `limit - 1` earlier runs of the pipeline with coverage.
+    /// When `runID` is not in history (a raw export), `current` ends the trend.
     package static func from(
         history: [HistoryEntry], runID: String?, current: CoverageCount, limit: Int
     ) -> CoverageTrend {

@@ -26,7 +26,6 @@ package struct FileCoverage: Codable, Sendable, Equatable {
 /// One module's coverage: the sum of its files.
 struct ModuleCoverage: Codable, Sendable, Equatable {
     var name: String
-    /// How many files it has.
     var files: Int
     var lines: CoverageCount
     var functions: CoverageCount
@@ -48,7 +47,6 @@ struct ModuleCoverage: Codable, Sendable, Equatable {
 }
 
 extension CoverageCount {
-    /// Nothing covered out of nothing.
     static let zero = CoverageCount(covered: 0, count: 0)
 
     package static func + (left: CoverageCount, right: CoverageCount) -> CoverageCount {

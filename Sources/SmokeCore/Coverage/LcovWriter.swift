@@ -1,11 +1,9 @@
 /// Writes an lcov tracefile (`genhtml`'s input) from a coverage report and its line detail.
 ///
-/// `DA` lines are the distinct executable lines, exactly as `llvm-cov export -format=lcov` writes
-/// them, and `LF`/`LH` count those same lines, so genhtml (which recounts `DA`) shows coverage.json's
-/// totals. `FN`/`FNDA` name each function (instantiations grouped, as llvm-cov counts functions) and
-/// `BRDA` each side of each branch; their `FNF`/`FNH` and `BRF`/`BRH` agree with the records.
+/// `DA` lines are the distinct executable lines as `llvm-cov export -format=lcov` writes them, so genhtml
+/// (which recounts `DA`) shows coverage.json's totals; `FN`/`FNDA` group instantiations as llvm-cov does.
 package enum LcovWriter {
-    /// - Parameter root: the package root, to make `SF:` paths absolute.
+    /// `root` makes `SF:` paths absolute.
     package static func render(_ report: CoverageReport, details: [String: FileLineDetail], root: String) -> String {
         var out = ""
         for file in report.files {
@@ -26,8 +24,7 @@ package enum LcovWriter {
         return out
     }
 
-    /// `FN:<line>,<name>` for each function, then `FNDA:<count>,<name>`; the summary's counts when the export had no
-    /// functions.
+    /// `FN:<line>,<name>` per function, then `FNDA:<count>,<name>`; the summary's counts when there are none.
     private static func functionRecords(_ functions: [FunctionHit], summary: CoverageCount) -> String {
         guard !functions.isEmpty else { return "FNF:\(summary.count)\nFNH:\(summary.covered)\n" }
         var out = ""
@@ -63,7 +60,6 @@ package enum LcovWriter {
 
 /// Reads the `DA` lines of an lcov tracefile back, for `--uncovered` on a run directory.
 package enum LcovReader {
-    /// Line hits by `SF:` path (as written), in file order.
     package static func lines(in text: String) -> [(path: String, lines: [LineHit])] {
         var result: [(path: String, lines: [LineHit])] = []
         var current: (path: String, lines: [LineHit])?

@@ -1,5 +1,4 @@
-/// Per-line counts from an llvm-cov segment list, the way llvm-cov's own line iterator computes them
-/// (so the result equals the `DA` lines of `llvm-cov export -format=lcov`).
+/// Per-line counts from an llvm-cov segment list, as llvm-cov's own line iterator computes them (lcov `DA`).
 package enum LineCoverage {
     /// The executable lines of one file, in order, with the count each line shows in `llvm-cov show`.
     package static func lines(from segments: [CoverageSegment]) -> [LineHit] {
@@ -10,8 +9,7 @@ package enum LineCoverage {
         var wrapped: CoverageSegment?
         var lineStart = 0
         var lineEnd = 0
-        // Each pass takes the segments that start on `line`; the last segment of the previous line
-        // "wraps" into this one. Bounded: every pass either consumes segments or ends.
+        // Each pass takes the segments starting on `line`; the previous line's last segment "wraps" into it.
         while next < segments.count {
             if lineEnd > lineStart { wrapped = segments[lineEnd - 1] }
             lineStart = next
@@ -21,7 +19,7 @@ package enum LineCoverage {
                 result.append(hit)
             }
             if lineEnd == lineStart, !(wrapped?.hasCount ?? false) {
-                // Nothing starts here and nothing counted wraps in: every line up to the next segment is unmapped.
+                // Nothing starts here and nothing counted wraps in: lines up to the next segment are unmapped.
                 line = max(line + 1, segments[next].line)
             } else {
                 line += 1

@@ -15,7 +15,6 @@ package struct CoverageRegion: Sendable, Equatable {
     var count: Int
     package var fileID: Int
     var expandedFileID: Int
-    /// The raw kind; values this reader does not know stay as numbers.
     package var kind: Int
 
     package init(
@@ -44,8 +43,7 @@ package struct CoverageRegion: Sendable, Equatable {
     }
 }
 
-/// Turns one function's regions into segments the way llvm-cov does for a function view, so its
-/// per-function line counts (which `llvm-cov report` sums per file) can be reproduced.
+/// Turns one function's regions into segments as llvm-cov does, to reproduce `llvm-cov report`'s line counts.
 package enum SegmentBuilder {
     /// The file index a function's own code lives in: the first file that no expansion region points into.
     package static func mainFileID(of regions: [CoverageRegion], fileCount: Int) -> Int? {
@@ -57,15 +55,14 @@ package enum SegmentBuilder {
         return (0..<fileCount).first { !expanded.contains($0) }
     }
 
-    /// Segments of the regions of one file (all regions must have that `fileID`).
+    /// Segments of the regions of one file (all with that `fileID`).
     package static func segments(from regions: [CoverageRegion]) -> [CoverageSegment] {
         var builder = Builder()
         builder.build(combined(sorted(regions)))
         return builder.segments
     }
 
-    /// By start; an enclosing region before the regions it contains; for equal spans, code before expansion before
-    /// skipped.
+    /// By start; an enclosing region before those it contains; for equal spans, code, expansion, then skipped.
     static func sorted(_ regions: [CoverageRegion]) -> [CoverageRegion] {
         regions.enumerated().sorted { left, right in
             let (l, r) = (left.element, right.element)
@@ -96,7 +93,6 @@ package enum SegmentBuilder {
         mutating func build(_ regions: [CoverageRegion]) {
             for (index, region) in regions.enumerated() {
                 let start = region.start
-                // Active regions that end at or before this start are complete.
                 let stillActive = active.filter { !($0.end <= start) }
                 let completed = active.filter { $0.end <= start }
                 if !completed.isEmpty {

@@ -1,7 +1,6 @@
 import Foundation
 
-/// What the culprit search does with a flaky test (the flake model, `TestStability`): runs it `repeats` times per
-/// commit, or refuses it with the reason when repeating is turned off.
+/// What the culprit search does with a flaky test: runs it `repeats` times per commit, or refuses it.
 package enum CulpritFlakes {
     package enum Decision: Sendable, Equatable {
         /// Runs per commit: 1 when no named test is flaky.
@@ -9,7 +8,7 @@ package enum CulpritFlakes {
         case refuse(test: String, reason: String)
     }
 
-    /// Runs per commit for `tests` given their verdicts; `flakyRepeats` below 2 refuses a flaky test.
+    /// `flakyRepeats` below 2 refuses a flaky test.
     package static func decide(tests: [String], stability: [TestStability], flakyRepeats: Int) -> Decision {
         let flaky = stability.filter { $0.isFlaky && tests.contains($0.test) }
         guard let first = flaky.first else { return .repeats(1) }

@@ -1,22 +1,18 @@
 import Foundation
 
-/// The commits under suspicion for a failure: from the last run in which the tests passed (its commit is known
-/// good) to the failing run's commit. Pure: the failing run and its pipeline's earlier runs in, a range or the
-/// reason there is none out.
+/// The commits under suspicion: from the last run in which the tests passed to the failing run's commit. Pure.
 package struct CulpritRange: Sendable, Equatable {
     /// The commit of the last run in which every named test passed.
     package var good: String
     package var goodRun: String
-    /// The failing run's commit.
     package var bad: String
     package var badRun: String
 
     /// `a1b2c3d..e4f5a6b`, as git writes a range.
     package var text: String { "\(CulpritCommit.short(good))..\(CulpritCommit.short(bad))" }
 
-    /// The range for `tests` (keys as `TestResult.deviceKey`) failing in `report`: the newest earlier run of
-    /// `history` (oldest first) whose commit is known, had no uncommitted changes, and in which every test
-    /// passed. A run with uncommitted changes did not test its commit, so it never counts.
+    /// The range for `tests` failing in `report`: back to the newest earlier run with a known commit in which
+    /// every test passed. A run with uncommitted changes did not test its commit, so it never counts.
     package static func find(
         tests: [String], failing report: RunReport, history: [HistoryEntry]
     ) throws(CulpritError) -> CulpritRange {

@@ -1,14 +1,11 @@
 import Foundation
 
-/// Finds the first commit of a range at which the named tests fail: a binary search over the range's first-parent
-/// commits, skipping commits that do not build (as `git bisect skip` does). Pure: the only effect is the `probe`
-/// closure, which builds a commit and runs the tests there.
+/// Finds the first commit of a range at which the named tests fail: a binary search over first-parent
+/// commits, skipping those that do not build (as `git bisect skip` does). Pure: the only effect is `probe`.
 ///
-/// The last good commit is checked first (a failure there is not from the range); the failing commit is known
-/// to fail from its run and is not run again. A range of n commits then takes about ⌈log2 n⌉ + 1 test runs,
-/// times `repeats` for a flaky test.
+/// The last good commit is checked first (a failure there is not from the range); the failing commit is
+/// known to fail from its run and is not run again.
 package struct CulpritSearch: Sendable {
-    /// What one probe of a commit saw.
     package enum Trial: Sendable, Equatable {
         /// The tests ran `runs` times and failed in `failures` of them.
         case ran(runs: Int, failures: Int)
@@ -21,16 +18,13 @@ package struct CulpritSearch: Sendable {
         package init(_ reason: CulpritVerdict.StopReason) { self.reason = reason }
     }
 
-    /// The last passing run's commit.
     var good: CulpritCommit
     /// The range's first-parent commits after `good`, oldest first; the last is the failing run's commit.
     var commits: [CulpritCommit]
     /// The run that failed at the last commit: the evidence that it fails.
     var failingRun: String
-    /// Runs of the tests per commit: 1, or more for a flaky test, which then counts as failing at a commit only
-    /// when it failed every time.
+    /// Runs per commit: more than 1 for a flaky test, which then fails at a commit only when it failed every time.
     var repeats: Int
-    /// At most this many commits are probed (the last good one included).
     package var stepLimit: Int
 
     package init(
@@ -51,8 +45,7 @@ package struct CulpritSearch: Sendable {
     /// ⌈log2 value⌉, for a value of at least 1.
     static func ceilLog2(_ value: Int) -> Int { Int.bitWidth - (value - 1).leadingZeroBitCount }
 
-    /// Runs the search; `probe` builds a commit and runs the tests `repeats` times there. A `Stop` it throws
-    /// ends the search with what is known; any other error ends it with that error.
+    /// Runs the search; a `Stop` that `probe` throws ends it with what is known, any other error with that error.
     package func run(_ probe: (CulpritCommit, Int) throws -> Trial) throws -> CulpritVerdict {
         guard let bad = commits.last else {
             return .failsAtGood(good, steps: [])
@@ -87,7 +80,6 @@ package struct CulpritSearch: Sendable {
             guard let atGood = try attempt(good) else { return unfinished(.runBudget) }
             // A good commit that no longer builds proves nothing: its run's pass stands as the evidence.
             if atGood == .failed { return .failsAtGood(good, steps: steps) }
-            // Bounded: every pass moves `low` up, `high` down or skips a commit between them.
             while true {
                 let between = Array((low + 1)..<high)
                 if between.isEmpty {

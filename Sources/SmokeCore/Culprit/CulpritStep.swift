@@ -1,7 +1,6 @@
 import Foundation
 
-/// One candidate tried by the culprit search: the commit, what the named tests did there, and how many test
-/// runs it took (several for a flaky test; none when the commit did not build).
+/// One commit tried by the culprit search: what the named tests did there, and how many runs it took.
 package struct CulpritStep: Sendable, Equatable, Codable {
     package enum Result: String, Sendable, Equatable, Codable {
         case passed

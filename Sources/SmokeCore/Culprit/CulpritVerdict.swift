@@ -6,17 +6,15 @@ package enum CulpritVerdict: Sendable, Equatable {
     case firstFailing(CulpritCommit, steps: [CulpritStep])
     /// They fail at the last passing run's commit too: the failure did not come from this range.
     case failsAtGood(CulpritCommit, steps: [CulpritStep])
-    /// Every commit between the last one seen passing and `upTo` failed to build: the culprit is `first` or a
-    /// later one, up to `upTo`.
+    /// Every commit after the last one seen passing up to `upTo` failed to build: the culprit is among them.
     case unbuildable(first: CulpritCommit, upTo: CulpritCommit, steps: [CulpritStep])
     /// The clone does not hold the range (shallow clone, force-push, commits not fetched).
     case rangeNotInClone(range: String, missing: [String])
     /// A flaky test that the search will not run: its verdict could not be trusted.
     case refusedFlaky(test: String, reason: String)
-    /// The search could not start or go on (no passing run in the history, git or the toolchain failed): its message.
+    /// The search could not start or go on (no passing run, git or the toolchain failed): its message.
     case stoppedOnError(String)
-    /// The run or time budget ran out (or SIGINT/SIGTERM, `interrupted`): the culprit lies after
-    /// `lastPassing` (the last good commit or a later one seen passing) up to `firstFailing`.
+    /// The run or time budget ran out (or SIGINT/SIGTERM): the culprit lies after `lastPassing`, up to `firstFailing`.
     case unfinished(
         reason: StopReason, lastPassing: CulpritCommit, firstFailing: CulpritCommit, candidates: Int,
         steps: [CulpritStep])
@@ -37,13 +35,12 @@ package enum CulpritVerdict: Sendable, Equatable {
     /// Test runs of the search, every repetition counted.
     package var testRuns: Int { steps.map(\.testRuns).reduce(0, +) }
 
-    /// The culprit named for certain, if the search found one.
     package var culprit: CulpritCommit? {
         if case .firstFailing(let commit, _) = self { return commit }
         return nil
     }
 
-    /// The answer, one sentence: what the command prints and the follow-up message says.
+    /// The answer in one sentence: what the command prints and the follow-up message says.
     package var sentence: String {
         let runs = ReportText.count(testRuns, "test run")
         let evidence = steps.map(\.text).joined(separator: ", ")

@@ -1,7 +1,7 @@
 import Foundation
 
 extension Suspects {
-    /// The suspects of `range`, with its first-parent commits oldest first (nil when the checkout does not hold it).
+    /// `commits` is the range's first-parent commits, oldest first; nil when the checkout does not hold it.
     package init(range: CulpritRange, commits: [CulpritCommit]?) {
         self.init(
             lastPassingRun: range.goodRun, lastPassingCommit: range.good, failingCommit: range.bad, range: range.text,

@@ -1,8 +1,7 @@
 import Foundation
 
 extension DashboardAnalysis {
-    /// The flake model's verdicts on the `troubled` tests over runs `start...` (the flake window): the flaky ones,
-    /// each with the runs that show it.
+    /// The flake model's verdicts on the `troubled` tests over the flake window: the flaky ones, with their runs.
     static func flakiest(_ history: DashboardHistory, from start: Int, troubled: [Bool]) -> [Flaky] {
         guard troubled.contains(true), start < history.runs.count else { return [] }
         var observed: [Int: [TestStability.Observation]] = [:]

@@ -1,16 +1,14 @@
 import Foundation
 
-/// What the overview answers, computed in one pass over a history: the tests failing now (since when, since which
-/// commit, for how many runs), the flakiest this month, the slowest and the ones getting slower. The rules are
-/// constants here and the pages state them in words.
+/// What the overview answers, in one pass over a history: the tests failing now (since when, for how many runs),
+/// the flakiest this month, the slowest and the ones getting slower. The pages state these rules in words.
 package struct DashboardAnalysis: Sendable {
-    /// A test whose latest result is a failure.
     package struct FailingNow: Sendable, Equatable {
         package var test: Int
         package var status: TestStatus
-        /// The run (index) where the current run of failures began.
+        /// The run (index) where the current failures began.
         package var sinceRun: Int
-        /// Consecutive runs of the test that failed, up to the latest.
+        /// Consecutive failing runs, up to the latest.
         package var runs: Int
         /// The last run before `sinceRun` where the test did not fail; nil when it never passed.
         package var lastGoodRun: Int?
@@ -21,9 +19,8 @@ package struct DashboardAnalysis: Sendable {
     package struct Flaky: Sendable, Equatable {
         package var test: Int
         package var verdict: TestStability
-        /// The latest runs (indexes, newest first, at most `evidenceRuns`) that show it.
+        /// The latest runs that show it (indexes, newest first, at most `evidenceRuns`).
         package var evidence: [Int]
-        /// Runs that show it (`TestStability.flakyRuns`).
         package var score: Int { verdict.flakyRuns }
         /// Runs where it passed only on a retry.
         package var retryPasses: Int { verdict.retried.count }
@@ -46,7 +43,6 @@ package struct DashboardAnalysis: Sendable {
     package static let slowerFraction = 0.25
     /// …and by at least this many seconds.
     package static let slowerSeconds = 0.5
-    /// Rows of each top list.
     package static let topCount = 20
     static let evidenceRuns = 5
 
@@ -54,17 +50,13 @@ package struct DashboardAnalysis: Sendable {
     package var flakiest: [Flaky] = []
     package var slowest: [Timing] = []
     package var slowing: [Timing] = []
-    /// Every timed test's medians, by test.
     package var timings: [Timing] = []
     /// Tests that failed or were flaky at least once: each gets a page.
     package var paged: [Int] = []
     /// Each test's latest status, nil when it did not run in the complete window (`DashboardHistory.completeFrom`).
     package var latestStatus: [TestStatus?] = []
-    /// Runs where each test failed.
     package var failedRuns: [Int] = []
-    /// Runs where each test passed only on a retry.
     package var flakyRuns: [Int] = []
-    /// The first run of the flake window.
     package var flakeWindowStart = 0
 
     package init(_ history: DashboardHistory) {
@@ -155,8 +147,7 @@ package struct DashboardAnalysis: Sendable {
         slowest = Array(slowest.prefix(Self.topCount))
     }
 
-    /// The rule for "getting slower": the median of the last five timed runs is at least 25 % and 0.5 s above the
-    /// median of the five before.
+    /// "Getting slower": the median of the last five timed runs is at least 25 % and 0.5 s above the five before.
     package static func isSlowing(_ timing: Timing) -> Bool {
         guard let previous = timing.previousMedian else { return false }
         return timing.median - previous >= slowerSeconds && timing.median >= previous * (1 + slowerFraction)

@@ -1,10 +1,7 @@
 import Foundation
 
-/// Line charts as inline SVG, drawn here so a page needs no script, font or network: the SVG scales to the page's
-/// width, each point carries a tooltip, and the same numbers follow in a table (inside `<details>`) for screen
-/// readers and for copying.
+/// Inline SVG line charts (no script, font or network), with the numbers in a table for screen readers.
 enum DashboardChart {
-    /// One point: its x label (a day or a run), its value, and more words for its tooltip and table row.
     struct Point {
         var label: String
         var value: Double
@@ -62,7 +59,6 @@ enum DashboardChart {
             <text x="\(Int(width - 8))" y="\(Int(height - 4))" text-anchor="end">\(h(points[points.count - 1].label))\
             </text>
             """
-        // Each point's words are made and escaped once, for its tooltip and its table row alike.
         var path = ""
         var circles = ""
         var rows = [String]()
@@ -85,8 +81,7 @@ enum DashboardChart {
         return "<figure class=\"chart\"><figcaption>\(h(title))</figcaption>\(svg)\(table)</figure>\n"
     }
 
-    /// A coordinate with one decimal (`12.5`); integer arithmetic, as `String(format:)` per point was a fifth of the
-    /// time of a site of two thousand test pages.
+    /// A coordinate with one decimal (`12.5`), in integer arithmetic (see Documentation/Performance.md).
     static func format(_ value: Double) -> String {
         let tenths = Int((value * 10).rounded())
         let sign = tenths < 0 ? "-" : ""

@@ -2,11 +2,10 @@ import Foundation
 
 /// Why `smokerun dashboard` could not build a site: each names the folder and what to do.
 package enum DashboardError: LocalizedError, DomainError, Equatable {
-    /// `--from` names a folder without a history.
     case noHistory(folder: String)
     /// The folders hold no run of the pipelines asked for.
     case noRuns(pipelines: [String], folders: [String])
-    /// The site folder is not smokerun's: it holds other files and no site marker, or it is not a folder.
+    /// The site folder is not smokerun's (other files and no site marker), or not a folder.
     case notOwnSite(folder: String, problem: String)
 
     package var kind: ErrorKind { .invalidInput }

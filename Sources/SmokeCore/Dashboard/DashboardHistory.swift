@@ -1,29 +1,20 @@
 import Foundation
 
-/// A pipeline's runs as the dashboard sees them, oldest first, whatever stored them (`history.sqlite`, or
-/// `history.jsonl` and the run folders): the site is built from this value alone.
-///
-/// Every run is there, but only the runs from `completeFrom` on carry every test's result; the runs before carry
-/// only their failures and retry passes, and `earlier` says what came before the window for the tests it starts
-/// failing. That is all the pages show, and a year of a 2,000-test suite is then ~400 K results instead of 4.4 M
-/// (`DashboardWindow` decides the window and cuts a complete history down to it).
+/// A pipeline's runs as the dashboard sees them, oldest first, whatever stored them; the site is built from it.
+/// Runs before `completeFrom` carry only failures and retry passes (`DashboardWindow` decides the window).
 package struct DashboardHistory: Sendable, Equatable {
     package var pipeline: String
-    /// Every test key seen in any run (`TestResult.deviceKey`), in first-seen order; results name tests by their
-    /// position here, so two thousand tests over two thousand runs cost a few bytes a result.
+    /// Every test key seen (`TestResult.deviceKey`), in first-seen order; results name tests by position here.
     package var tests: [String]
     package var runs: [DashboardRun]
-    /// The first run (index) whose `results` hold every test; 0 when all do.
     package var completeFrom: Int
-    /// By test: its failure streak before `completeFrom`, for the tests whose first result from there on is a
-    /// failure and that ran before.
+    /// By test: its failure streak before `completeFrom`, for tests whose first result from there is a failure.
     package var earlier: [Int: DashboardEarlier]
     /// The quarantine as the newest run recorded it (report.json `quarantine`); nil when it had none.
     package var quarantine: QuarantineRecord?
-    /// Swift Testing display names by test key, for the tests that have one: shown first, the key beside them.
+    /// Swift Testing display names by test key: shown first, the key beside them.
     package var displayNames: [String: String] = [:]
 
-    /// The display name of test `index`, when it has one.
     package func displayName(of index: Int) -> String? { displayNames[tests[index]] }
 
     package init(
@@ -45,17 +36,15 @@ package struct DashboardRun: Sendable, Equatable {
     package var status: RunStatus
     package var durationSeconds: Double
     package var commit: String?
-    /// Whether the checkout had uncommitted changes: then `commit` does not name the code that ran (flake model).
+    /// Whether the checkout had uncommitted changes: then `commit` does not name the code that ran.
     package var dirty: Bool?
-    /// Line coverage, 0–100; nil when the run measured none.
     package var coveragePercent: Double?
-    /// Line coverage per module, where the store knows it (empty otherwise).
+    /// Line coverage per module, where the store knows it.
     package var moduleCoverage: [String: Double]
     /// The run's report page relative to the output folder; nil once retention removed the run folder.
     package var reportPath: String?
-    /// Each test's result, by ascending test index.
     package var results: [DashboardResult]
-    /// The first failure message of a failing test, by test index, where the run's details still exist.
+    /// The first failure message of each failing test, by test index, where the run's details still exist.
     package var messages: [Int: String]
 
     package init(
@@ -76,7 +65,6 @@ package struct DashboardRun: Sendable, Equatable {
         self.messages = messages
     }
 
-    /// The result of test `index` in this run, nil when the run did not have it.
     package func result(of index: Int) -> DashboardResult? {
         var low = 0
         var high = results.count
@@ -90,9 +78,8 @@ package struct DashboardRun: Sendable, Equatable {
     }
 }
 
-/// One test's result in one run: twelve bytes.
+/// One test's result in one run.
 package struct DashboardResult: Sendable, Equatable {
-    /// The test's position in `DashboardHistory.tests`.
     package var test: Int32
     package var status: TestStatus
     /// Passed only on a retry.
@@ -107,7 +94,6 @@ package struct DashboardResult: Sendable, Equatable {
         duration = durationSeconds.map { Float($0) } ?? .nan
     }
 
-    /// The duration in seconds, nil when unknown.
     package var durationSeconds: Double? { duration.isNaN ? nil : Double(duration) }
 
     package static func == (lhs: Self, rhs: Self) -> Bool {

@@ -1,7 +1,6 @@
 import Foundation
 
-/// Builds a `DashboardHistory` run by run, giving each test key its index once (what every `DashboardSource` and
-/// the tests' scripted histories use).
+/// Builds a `DashboardHistory` run by run, giving each test key its index once.
 package struct DashboardHistoryBuilder: Sendable {
     /// One test's result as a store reads it, by key.
     package struct Outcome: Sendable {
@@ -29,7 +28,7 @@ package struct DashboardHistoryBuilder: Sendable {
         history = DashboardHistory(pipeline: pipeline)
     }
 
-    /// Appends `run` (its `results` and `messages` are replaced by `outcomes`); runs must come oldest first.
+    /// Appends `run` with `outcomes` as its results; runs must come oldest first.
     package mutating func add(_ run: DashboardRun, outcomes: [Outcome]) {
         var run = run
         var results: [DashboardResult] = []
@@ -49,24 +48,21 @@ package struct DashboardHistoryBuilder: Sendable {
         history.runs.append(run)
     }
 
-    /// The first run whose results hold every test (`DashboardHistory.completeFrom`).
     package var completeFrom: Int {
         get { history.completeFrom }
         set { history.completeFrom = newValue }
     }
 
-    /// Records the display name of test `key`, when the history has that test (a later name replaces an earlier).
+    /// Records the display name of test `key`, when the history has it (a later name replaces an earlier).
     package mutating func setDisplayName(_ name: String?, key: String) {
         guard let name, indexes[key] != nil else { return }
         history.displayNames[key] = name
     }
 
-    /// Records what came before the window for test `key` (`DashboardHistory.earlier`).
     package mutating func setEarlier(_ earlier: DashboardEarlier, key: String) {
         history.earlier[index(of: key)] = earlier
     }
 
-    /// The index of `key`, given a new one the first time.
     package mutating func index(of key: String) -> Int {
         if let index = indexes[key] { return index }
         let index = history.tests.count

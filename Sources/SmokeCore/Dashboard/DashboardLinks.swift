@@ -1,14 +1,13 @@
 import Foundation
 
-/// How one pipeline's pages name and link its runs and tests. Pages sit at a depth below the site (the overview in
-/// the pipeline's folder is 1, a test page 2); links to run reports go up to the site, then to the output folder.
+/// How one pipeline's pages name and link its runs and tests. Pages sit at a depth below the site (overview 1,
+/// test page 2); links to run reports go up to the site, then to the output folder.
 struct DashboardLinks {
     let history: DashboardHistory
     /// From the site folder to the output folder, with a trailing `/` (empty when they are the same).
     let outputLink: String
 
-    /// Each run's start as text, each paged test's page, and each run's timeline words and report links (escaped
-    /// for an attribute, from a page at depth 1 and 2): made once, used on every page.
+    /// Each run's start, timeline words and report links, and each paged test's page: made once, used on every page.
     private let times: [String]
     private let pages: [String?]
     private let cellIDs: [String]
@@ -51,8 +50,7 @@ struct DashboardLinks {
             time / 60 % 60, time % 60)
     }
 
-    /// The link to run `index`'s report from a page at `depth`, escaped for an attribute (made once per run for the
-    /// site's depths); nil when the run folder was pruned.
+    /// The link to run `index`'s report from a page at `depth`, escaped for an attribute; nil once pruned.
     func reportLink(_ index: Int, depth: Int) -> String? {
         if depth < reportLinks.count { return reportLinks[depth][index] }
         return history.runs[index].reportPath.map {
@@ -60,14 +58,12 @@ struct DashboardLinks {
         }
     }
 
-    /// The run's id, linked to its report while it exists, else marked pruned.
     func run(_ index: Int, depth: Int) -> String {
         let id = "<code>\(h(history.runs[index].id))</code>"
         guard let href = reportLink(index, depth: depth) else { return "\(id) <span class=\"note\">(pruned)</span>" }
         return "<a href=\"\(href)\">\(id)</a>"
     }
 
-    /// The test's key, linked to its page when it has one; a display name first, the key beside it.
     func test(_ index: Int, depth: Int) -> String {
         let key = h(history.tests[index])
         let shown = history.displayName(of: index)
@@ -78,7 +74,6 @@ struct DashboardLinks {
         return "<a href=\"\(attribute(href))\">\(name)</a>\(beside)"
     }
 
-    /// The run's commit, shortened to 10 characters, or "unknown".
     func commit(_ index: Int) -> String {
         guard let commit = history.runs[index].commit, !commit.isEmpty else { return "unknown" }
         return "<code title=\"\(attribute(commit))\">\(h(String(commit.prefix(10))))</code>"
@@ -86,8 +81,7 @@ struct DashboardLinks {
 
     func time(_ index: Int) -> String { times[index] }
 
-    /// One timeline cell: coloured by status, linking to the report while it exists, marked pruned otherwise. Its
-    /// title is its accessible name (an element with no text is named by its title).
+    /// One timeline cell, coloured by status; its title is its accessible name, since the cell has no text.
     func cell(run index: Int, tone: String, label: String, depth: Int) -> String {
         let text = cellIDs[index] + " · " + attribute(label) + cellTails[index]
         guard let href = reportLink(index, depth: depth) else {

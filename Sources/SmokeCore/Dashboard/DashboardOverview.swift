@@ -1,9 +1,7 @@
 import Foundation
 
-/// A pipeline's overview page: the run timeline, pass rate, duration and coverage over time, the tests failing now,
-/// the flakiest, the slowest and the ones getting slower. What it shows is bounded (the last `timelineRuns` runs,
-/// `chartDays` days, top lists of `DashboardAnalysis.topCount`), so a year of runs of thousands of tests stays a
-/// small page.
+/// A pipeline's overview page: the run timeline, charts over time and the test lists, each bounded so a year of
+/// runs of thousands of tests stays a small page.
 enum DashboardOverview {
     static let timelineRuns = 100
     static let chartDays = 180

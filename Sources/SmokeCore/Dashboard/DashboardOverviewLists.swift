@@ -1,7 +1,6 @@
 /// The overview's lists of tests: failing now, flakiest, slowest and getting slower, each with its rule in words.
 enum DashboardOverviewLists {
-    /// The most failing tests the overview lists; the rest are counted and left to the tests page, so the page stays
-    /// bounded whatever the number of failing tests.
+    /// The most failing tests the overview lists; the rest are counted and left to the tests page.
     static let failingShown = 200
 
     static func failing(_ analysis: DashboardAnalysis, links: DashboardLinks) -> String {
@@ -53,7 +52,7 @@ enum DashboardOverviewLists {
         return html + "</tbody></table></section>\n"
     }
 
-    /// The quarantined tests, from the newest run's record; nothing when there is no quarantine.
+    /// The quarantined tests, from the newest run's record.
     static func quarantined(_ record: QuarantineRecord?, links: DashboardLinks) -> String {
         guard let record, !(record.active.isEmpty && record.expired.isEmpty) else { return "" }
         var html = "<section id=\"quarantine\"><h2>Quarantined</h2>\n"

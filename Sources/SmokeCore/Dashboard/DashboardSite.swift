@@ -1,8 +1,6 @@
-/// The whole static site, as files to write: a front page listing the pipelines, and per pipeline (in a folder of
-/// its own) the overview, the index of all tests, and a page per test that ever failed or was flaky. Pure: the
-/// writer decides where the files go.
+/// The whole static site as files: a front page, and per pipeline its overview, test index and test pages. Pure.
 package enum DashboardSite {
-    /// One pipeline's history and where its output folder is, relative to the site folder (the run reports' links).
+    /// One pipeline's history, and its output folder relative to the site folder (for run report links).
     package struct Input: Sendable {
         package var history: DashboardHistory
         package var outputLink: String
@@ -13,25 +11,19 @@ package enum DashboardSite {
         }
     }
 
-    /// A file of the site: its path relative to the site folder, and its text.
     package struct File: Sendable, Equatable {
         package var path: String
         package var contents: String
     }
 
-    /// One page of the site, rendered on its own.
     package enum Page: Sendable, Equatable {
         case front
-        /// Pipeline `at`'s overview.
         case overview(at: Int)
-        /// Pipeline `at`'s index of all tests.
         case tests(at: Int)
-        /// Test `test`'s page in pipeline `at`.
         case test(Int, at: Int)
     }
 
-    /// The site worked out: each pipeline's analysis and links, and the pages to render. Its pages render in any
-    /// order and on any thread, so a writer can render and write them in parallel without holding them all.
+    /// The site worked out; its pages render in any order and on any thread, so a writer can parallelise.
     package struct Plan: Sendable {
         fileprivate struct Pipeline: Sendable {
             var history: DashboardHistory
@@ -44,7 +36,6 @@ package enum DashboardSite {
         fileprivate var pipelines: [Pipeline] = []
         package fileprivate(set) var pages: [Page] = [.front]
 
-        /// The page's path relative to the site folder.
         package func path(of page: Page) -> String {
             switch page {
             case .front: DashboardPaths.index
@@ -83,7 +74,7 @@ package enum DashboardSite {
         }
     }
 
-    /// The site's pages: the front page, then per pipeline (by name) its overview, its index and its test pages.
+    /// The front page, then per pipeline (by name) its overview, its index and its test pages.
     package static func plan(_ inputs: [Input]) -> Plan {
         var plan = Plan()
         for input in inputs.sorted(by: { $0.history.pipeline < $1.history.pipeline }) {
@@ -101,7 +92,6 @@ package enum DashboardSite {
         return plan
     }
 
-    /// Every page of the site, rendered.
     package static func render(_ inputs: [Input]) -> [File] {
         let plan = plan(inputs)
         return plan.pages.map(plan.render)
@@ -123,7 +113,7 @@ package enum DashboardSite {
         return html
     }
 
-    /// The front page of a site with one pipeline: straight on to its overview (a table of one row says nothing).
+    /// The front page of a one-pipeline site: straight on to its overview (a table of one row says nothing).
     fileprivate static func onlyPipeline(_ history: DashboardHistory, folder: String) -> String {
         let href = XMLText.escape("\(folder)/\(DashboardPaths.index)")
         let body = """

@@ -1,5 +1,4 @@
-/// The dashboard's pages: the report's stylesheet (`HTMLReportStyle`) and icons, plus the charts, the run timeline,
-/// a dark variant, and one small script that filters and sorts tables.
+/// The dashboard's stylesheet, icons and the one small script that filters and sorts tables.
 enum DashboardStyle {
     static let css = [HTMLReportStyle.css, extraCSS].joined(separator: "\n")
 
@@ -40,8 +39,7 @@ enum DashboardStyle {
         var o=isNaN(n)?a.localeCompare(c):n;return d==="asc"?o:-o});rows.forEach(function(r){b.appendChild(r)});});});});})();
         """
 
-    /// A whole page around `body`.
-    /// - Parameter head: more of the head (the one-pipeline front page's refresh).
+    /// A whole page around `body`; `head` adds to the head (the one-pipeline front page's refresh).
     static func page(title: String, body: String, head: String = "") -> String {
         """
         <!DOCTYPE html>

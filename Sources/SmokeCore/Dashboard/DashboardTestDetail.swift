@@ -2,7 +2,6 @@ import Foundation
 
 /// What one test's page shows: its recent runs, and its failure messages grouped by message.
 package struct DashboardTestDetail: Sendable, Equatable {
-    /// One failure message and where it was seen (run indexes).
     package struct MessageGroup: Sendable, Equatable {
         package var message: String
         package var firstRun: Int
@@ -12,13 +11,12 @@ package struct DashboardTestDetail: Sendable, Equatable {
 
     /// Runs on a test page's strip and duration chart.
     package static let recentRuns = 100
-    /// Different messages listed on a page (the most recent first).
+    /// Different messages listed on a page, most recent first.
     package static let messageGroupLimit = 20
 
-    /// The last `recentRuns` runs, oldest first: the run index and the test's result there (nil: not run).
+    /// The last `recentRuns` runs, oldest first, with the test's result there (nil: not run).
     package var recent: [(run: Int, result: DashboardResult?)] = []
     package var messages: [MessageGroup] = []
-    /// The first run where the test failed at all.
     package var firstFailedRun: Int?
 
     package static func == (lhs: Self, rhs: Self) -> Bool {
@@ -26,7 +24,6 @@ package struct DashboardTestDetail: Sendable, Equatable {
             && lhs.recent.map(\.run) == rhs.recent.map(\.run) && lhs.recent.map(\.result) == rhs.recent.map(\.result)
     }
 
-    /// The details of every test in `tests`, in one pass over the history.
     package static func collect(_ history: DashboardHistory, tests: [Int]) -> [Int: DashboardTestDetail] {
         var details: [Int: DashboardTestDetail] = [:]
         var wanted = Array(repeating: false, count: history.tests.count)

@@ -1,5 +1,4 @@
-/// Every test of a pipeline in one searchable, sortable table: latest status, failures, retries, median duration,
-/// and a link to the test's page when it has one.
+/// Every test of a pipeline in one searchable, sortable table, linking each test's page when it has one.
 enum DashboardTestIndex {
     static func render(_ history: DashboardHistory, analysis: DashboardAnalysis, links: DashboardLinks) -> String {
         var medians = Array(repeating: Double?.none, count: history.tests.count)

@@ -1,5 +1,4 @@
-/// One test's page: a status strip of its recent runs, its duration over time, its failure messages grouped by
-/// message with first and last seen, and the commit where its current failures began.
+/// One test's page: recent runs, duration over time, messages grouped, and where its current failures began.
 enum DashboardTestPage {
     static func render(
         test: Int, detail: DashboardTestDetail, analysis: DashboardAnalysis, links: DashboardLinks
@@ -54,7 +53,7 @@ enum DashboardTestPage {
             let recent = ReportText.count(history.runs.count - history.completeFrom, "run")
             html += "<p>Not run in the last \(recent) (since \(links.time(history.completeFrom))).</p>\n"
         }
-        // The current run of failures has its own start above; an earlier failure is told apart from it.
+        // The current failures have their own start above; an earlier failure is told apart from it.
         let streak = analysis.failingNow.first { $0.test == test }?.sinceRun
         if let first = detail.firstFailedRun, first != streak {
             let before =

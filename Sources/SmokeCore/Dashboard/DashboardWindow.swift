@@ -1,13 +1,11 @@
 import Foundation
 
-/// How much of a long history the dashboard reads in full. Its pages show every test's result only in the recent
-/// runs (a test page's strip, the flake window, the duration medians); from older runs they need only the failures
-/// and retry passes (counts, first failure, messages), and, for a test failing as the window opens, where that
-/// streak began. A store reads the window and those results; `cut` makes the same value out of a complete history.
+/// How much of a long history the dashboard reads in full. The pages need every test's result only in recent
+/// runs (test strips, the flake window, duration medians); from older runs only failures and retry passes, and
+/// where a streak failing into the window began. `cut` makes the same value out of a complete history.
 package enum DashboardWindow {
-    /// The first run read in full: the last `DashboardTestDetail.recentRuns` runs and the flake window, and one run
-    /// more, so a result at the window's start has the one before it. `starts` are the runs' start times, oldest
-    /// first.
+    /// The first run read in full: the last `DashboardTestDetail.recentRuns` runs and the flake window, plus one so a
+    /// result at the window's start has the one before it. `starts` are run start times, oldest first.
     package static func completeFrom(_ starts: [Date]) -> Int {
         guard let latest = starts.last else { return 0 }
         let flakeStart = latest.addingTimeInterval(-DashboardAnalysis.flakeWindowDays * 86_400)
@@ -18,9 +16,8 @@ package enum DashboardWindow {
     /// Whether a result before the window is kept: a failure, or a pass on a retry.
     package static func keeps(status: TestStatus, flaky: Bool) -> Bool { status.isFailure || flaky }
 
-    /// The failures leading into the window of a test that fails at its start, walking back from run `start - 1`:
-    /// `failed(run)` says whether the test failed there (the kept results answer it), `status(run)` reads its result
-    /// there otherwise (nil: it did not run). Nil when the test never ran before `start`.
+    /// The failures leading into the window of a test failing at its start, walking back from `start - 1`; nil when
+    /// it never ran before `start`. `failed` answers from the kept results, `status` reads the others.
     package static func earlier(
         before start: Int, failed: (Int) -> Bool, status: (Int) throws -> TestStatus?
     ) rethrows -> DashboardEarlier? {
@@ -48,7 +45,6 @@ package enum DashboardWindow {
         return found
     }
 
-    /// A complete history cut to its window, as a store that reads only the window gives it.
     package static func cut(_ history: DashboardHistory) -> DashboardHistory {
         let start = completeFrom(history.runs.map(\.startedAt))
         guard start > 0, history.completeFrom == 0 else { return history }

@@ -1,17 +1,14 @@
-/// A simulator runtime as a person or simctl writes it — "iOS 17.5", "17.5" or
-/// "com.apple.CoreSimulator.SimRuntime.iOS-17-5" — reduced to a platform and a version. Pure.
+/// A simulator runtime as written ("iOS 17.5", "17.5", "…SimRuntime.iOS-17-5"), as platform and version. Pure.
 struct RuntimeSpec: Sendable, Equatable {
     static let identifierPrefix = "com.apple.CoreSimulator.SimRuntime."
 
     /// `iOS`, `tvOS`, `watchOS`, `xrOS`; nil when the text named only a version.
     var platform: String?
-    /// Dotted version, e.g. `17.5`.
     var version: String
 
     static func parse(_ text: String, defaultPlatform: String?) -> RuntimeSpec {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.hasPrefix(identifierPrefix) {
-            // iOS-17-5 → iOS, 17.5
             let parts = trimmed.dropFirst(identifierPrefix.count).split(separator: "-").map(String.init)
             let platform = parts.first
             return RuntimeSpec(platform: platform.map(canonical), version: parts.dropFirst().joined(separator: "."))
@@ -43,8 +40,8 @@ struct RuntimeSpec: Sendable, Equatable {
         [platform == "xrOS" ? "visionOS" : platform, version].compactMap { $0 }.joined(separator: " ")
     }
 
-    /// Whether `runtime` is this one: same platform (when named) and a version whose components start
-    /// with these ("17.5" matches 17.5 and 17.5.1; never 17.50).
+    /// Whether `runtime` is this one: same platform (when named) and a version whose components start with
+    /// these ("17.5" matches 17.5.1, never 17.50).
     func matches(_ runtime: SimctlRuntime) -> Bool {
         let other = RuntimeSpec.parse(runtime.identifier, defaultPlatform: nil)
         let named = RuntimeSpec.parse(runtime.name, defaultPlatform: nil)

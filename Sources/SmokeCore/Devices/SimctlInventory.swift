@@ -1,8 +1,8 @@
 import Foundation
 
-/// What `xcrun simctl list devices|runtimes|devicetypes -j` say is installed. Every field is
-/// optional: Xcode 7–10 printed runtime keys like "iOS 12.1" and `availability: "(available)"`
-/// where later versions print identifiers and `isAvailable`.
+/// What `xcrun simctl list devices|runtimes|devicetypes -j` say is installed. Every field is optional:
+/// Xcode 7–10 printed runtime names and `availability: "(available)"` where later versions print
+/// identifiers and `isAvailable`.
 package struct SimctlInventory: Sendable, Equatable {
     package var devices: [SimctlDevice] = []
     var runtimes: [SimctlRuntime] = []
@@ -14,8 +14,7 @@ package struct SimctlInventory: Sendable, Equatable {
         self.deviceTypes = deviceTypes
     }
 
-    /// Decodes any of the three listings (or `simctl list -j`, which holds all three) and adds what it holds.
-    /// - Parameter source: named in the error, e.g. "`xcrun simctl list devices -j`".
+    /// Decodes any of the three listings (or `simctl list -j`) and adds what it holds; `source` is named in errors.
     package mutating func add(json data: Data, source: String) throws(SimulatorError) {
         let listing: Listing
         do {
@@ -106,9 +105,7 @@ package struct SimctlDevice: Sendable, Equatable {
 
 /// One simulator runtime as `simctl list runtimes -j` lists it.
 package struct SimctlRuntime: Sendable, Equatable {
-    /// `com.apple.CoreSimulator.SimRuntime.iOS-17-5`.
     package var identifier: String
-    /// `iOS 17.5`.
     package var name: String
     /// `17.5`, or `26.3.1` where the name says `26.3`.
     var version: String

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Why a simulator profile could not be resolved or prepared. Always exit 3 (infrastructure):
-/// the pipeline may be right, the Mac is missing something — the message lists what it has.
+/// Why a simulator profile could not be resolved or prepared. Always exit 3 (infrastructure): the Mac is
+/// missing something, and the message lists what it has.
 package enum SimulatorError: Error, Equatable, LocalizedError, DomainError {
     case noDeviceName(platform: String)
     case runtimeNotInstalled(requested: String, installed: [String])

@@ -1,5 +1,4 @@
-/// What must happen to a simulator before the tests run, decided from the profile and the
-/// inventory alone (pure); `SimulatorProvisioner` carries it out with `xcrun simctl`.
+/// What must happen to a simulator before the tests run, decided from the profile and the inventory (pure).
 package struct SimulatorPlan: Sendable, Equatable {
     /// The device to use; nil UDID when it is still to be created.
     package var device: ResolvedDevice
@@ -41,7 +40,6 @@ package struct SimulatorPlan: Sendable, Equatable {
 package enum SimulatorOwnership: Sendable, Equatable {
     /// smokerun creates it (`smokerun <type> (<runtime>)`).
     case created
-    /// smokerun created it on an earlier run.
     case owned
     /// The user's, named by `device.udid` or `device.reuse`.
     case reused
@@ -57,7 +55,6 @@ package enum SimulatorAction: Sendable, Equatable {
     /// `simctl bootstatus UDID -b`: waits until the device has finished booting (boots it if needed).
     case waitForBoot
 
-    /// The arguments after `xcrun`.
     package func arguments(udid: String) -> [String] {
         switch self {
         case .create(let name, let deviceType, let runtime): ["simctl", "create", name, deviceType, runtime]

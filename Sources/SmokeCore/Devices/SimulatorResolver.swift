@@ -1,7 +1,6 @@
 /// Matches a pinned simulator profile against what simctl lists (Documentation/Design.md §5). Pure.
-/// smokerun erases and shuts down only the devices it created (named `smokerun <type> (<runtime>)`);
-/// a simulator of the user's is used only when the profile says so (`udid`, `reuse`), and erased only
-/// when it also says `"erase": true`.
+/// smokerun erases only the devices it created; a user's simulator is used only when the profile says so
+/// (`udid`, `reuse`), and erased only with `"erase": true`.
 package enum SimulatorResolver {
     /// What every simulator smokerun creates is called first: the mark of a device smokerun owns.
     package static let ownedPrefix = "smokerun "
@@ -11,8 +10,7 @@ package enum SimulatorResolver {
         "\(ownedPrefix)\(deviceType) (\(runtime.name))"
     }
 
-    /// Chooses the runtime, the device (or how to create it) and the steps before the run.
-    /// Never chooses an unavailable runtime or device.
+    /// Chooses the runtime, the device and the steps before the run; never an unavailable runtime or device.
     package static func plan(_ profile: DeviceProfile, inventory: SimctlInventory) throws(SimulatorError)
         -> SimulatorPlan
     {
@@ -23,8 +21,7 @@ package enum SimulatorResolver {
         let candidates = inventory.devices.filter {
             $0.isAvailable && !$0.udid.isEmpty && runtime.matches(key: $0.runtimeKey)
         }
-        // `reuse`: the user's device of that name; else only smokerun's own. A booted one before a
-        // shut-down one, then by UDID so the choice never varies.
+        // `reuse`: the user's device of that name, else only smokerun's own; booted first, then by UDID, for stability.
         let wanted = profile.reuse ? name : created
         let chosen = candidates.filter { $0.name == wanted }.sorted {
             ($0.isBooted ? 0 : 1, $0.udid) < ($1.isBooted ? 0 : 1, $1.udid)
@@ -55,7 +52,7 @@ package enum SimulatorResolver {
         return SimulatorPlan(device: device, actions: actions, ownership: .created)
     }
 
-    /// `device.udid`: that simulator, on its own runtime (which must be the pinned one when one is pinned).
+    /// `device.udid`: that simulator, on its own runtime (which must be the pinned one, if any).
     private static func reusing(udid: String, _ profile: DeviceProfile, inventory: SimctlInventory)
         throws(SimulatorError) -> SimulatorPlan
     {
@@ -96,8 +93,7 @@ package enum SimulatorResolver {
         return SimulatorPlan(device: device, actions: actions, ownership: owned ? .owned : .reused)
     }
 
-    /// The installed runtime the profile means: matching platform and version, available, the
-    /// closest version first (17.5 before 17.5.1), then the newest build.
+    /// The installed, available runtime the profile means: closest version first (17.5 before 17.5.1), newest build.
     static func runtime(for profile: DeviceProfile, inventory: SimctlInventory) throws(SimulatorError) -> SimctlRuntime
     {
         let runtimes = inventory.knownRuntimes

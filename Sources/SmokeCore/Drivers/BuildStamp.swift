@@ -1,19 +1,16 @@
 import Foundation
 
-/// What a successful `swift build --build-tests` was built from, recorded in its scratch folder so the
-/// next run can skip the build (about a second of package loading even with nothing to do) when nothing
-/// it reads has changed. Pure: the caller scans the files and reads the record.
+/// What a successful `swift build --build-tests` was built from, recorded in its scratch folder so the next
+/// run can skip the build when nothing it reads has changed. Pure: the caller scans files and reads the record.
 package struct BuildStamp: Codable, Equatable, Sendable {
-    /// The record's file name inside the scratch folder (`<scratch>/smokerun-build-stamp.json`).
     package static let fileName = "smokerun-build-stamp.json"
 
-    /// Everything that decides what the build makes: the fingerprint of the package's files (and its
-    /// local dependencies'), the `swift` binary it ran, the build arguments and build-related variables.
+    /// Everything that decides what the build makes: file fingerprint, `swift` binary, arguments, build variables.
     var key: Key
     /// The test binary the build made, and its stat when the build ended: rebuilt if it changed or went.
     package var binary: String
     var binaryStamp: FileStamp
-    /// `swift --version` of that `swift` binary, so a fresh build does not ask again (half a second).
+    /// `swift --version` of that `swift` binary, so a fresh build does not ask again.
     package var swiftVersion: String
 
     package struct Key: Codable, Equatable, Sendable {
@@ -52,8 +49,8 @@ package struct BuildStamp: Codable, Equatable, Sendable {
         self.key == key && current == binaryStamp
     }
 
-    /// FNV-1a (64-bit) over each input's path and each file's stat, in path order: any edit, new, deleted
-    /// or renamed file changes it. Not for adversaries; for "did anything change since the last build".
+    /// FNV-1a (64-bit) over each input's path and stat, in path order: any edit, new, deleted or renamed file
+    /// changes it. Not for adversaries.
     static func fingerprint(_ inputs: [BuildInput]) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         func mix(_ text: String) {
@@ -66,16 +63,14 @@ package struct BuildStamp: Codable, Equatable, Sendable {
         }
         for input in inputs.sorted(by: { $0.path < $1.path }) {
             mix(input.path)
-            // A folder counts by its path only: its own mtime moves whenever anything inside it comes or
-            // goes, hidden or not (`.build` appearing, an editor's swap file), and its entries' paths
-            // already say every change that matters.
+            // A folder counts by its path only: its mtime moves whenever anything inside comes or goes (`.build`, an
+            // editor's swap file), and its entries' paths already say every change that matters.
             mix(input.isDirectory ? "/" : "\(input.stamp.modifiedNanoseconds) \(input.stamp.size) \(input.stamp.inode)")
         }
         return String(hash, radix: 16)
     }
 
-    /// The variables that change what SwiftPM or the compilers build (`SWIFT*`, compiler and SDK
-    /// choices), as sorted `KEY=value` lines; the rest of the environment changes nothing built.
+    /// The variables that change what gets built (`SWIFT*`, compiler and SDK choices), as sorted `KEY=value` lines.
     static func buildEnvironment(_ environment: [String: String]) -> [String] {
         let names: Set = [
             "CC", "CXX", "LD", "CFLAGS", "CXXFLAGS", "LDFLAGS", "CPATH", "LIBRARY_PATH", "C_INCLUDE_PATH",
@@ -85,8 +80,7 @@ package struct BuildStamp: Codable, Equatable, Sendable {
             .map { "\($0.key)=\($0.value)" }.sorted()
     }
 
-    /// The folders of the package's `fileSystem` (`.package(path:)`) dependencies, from SwiftPM's
-    /// `workspace-state.json` in the scratch folder; nil when it cannot be read (then build).
+    /// The `.package(path:)` dependency folders from SwiftPM's `workspace-state.json`; nil when unreadable (build).
     package static func localDependencyRoots(workspaceState: Data) -> [String]? {
         struct State: Decodable {
             struct Object: Decodable { var dependencies: [Dependency]? }

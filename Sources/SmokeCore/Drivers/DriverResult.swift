@@ -11,20 +11,15 @@ package struct DriverResult: Sendable {
     package var testBinaries: [URL] = []
     package var profiles: [URL] = []
     package var interrupted = false
-    /// What decided the order instead of the seed (the test binary's entry point), when something did: the run
-    /// records `orderControlled: false`.
+    /// What decided the order instead of the seed (the binary's entry point); the run records `orderControlled: false`.
     package var orderDecidedBy: String?
     package var unrecognizedLines = 0
-    /// Each result bundle an xcodebuild run read, in order: Xcode's own counts and smokerun's reading of it, for the
-    /// run's reconciliation.
+    /// Each result bundle an xcodebuild run read: Xcode's own counts and smokerun's reading, for reconciliation.
     package var bundles: [BundleTally] = []
-    /// The driver's reading checked against the frameworks' own totals (SwiftPM: its console) or the bundles'
-    /// summary counts (xcodebuild); nil when there was nothing to check.
+    /// The driver's reading checked against the frameworks' own totals (SwiftPM's console, xcodebuild's bundles).
     package var reconciliation: Reconciliation?
-    /// What the test frameworks said of their own totals in the processes' output, read as it ran.
     package var consoleTotals = ConsoleTotals()
-    /// When several devices were pinned: each device's attachments (the same test id records them on each);
-    /// empty otherwise, when `attachments` holds them all.
+    /// On a multi-device run, each device's attachments (one test id records them on each); else empty.
     package var attachmentsByDevice: [DeviceAttachments] = []
 
     package init(device: ResolvedDevice) {
@@ -44,8 +39,7 @@ package struct DeviceAttachments: Sendable {
 }
 
 extension DriverResult {
-    /// The tests with the attachments their device recorded: one group per device (one in all for a single
-    /// device), for `AttachmentStore.attach`, which finds a test by id.
+    /// The tests with the attachments their device recorded, one group per device, for `AttachmentStore.attach`.
     package var attachmentGroups: [(tests: [TestResult], attachments: [RawAttachment])] {
         guard !attachmentsByDevice.isEmpty else { return [(tests, attachments)] }
         return attachmentsByDevice.map { part in (tests.filter { $0.device == part.device }, part.attachments) }

@@ -1,9 +1,7 @@
 /// What `swift build`'s output says it did. Pure.
 ///
-/// A build that compiles prints steps such as `[5/11] Compiling Abacus Abacus.swift`, `[6/11] Emitting module
-/// Abacus` and `[20/21] Linking AbacusPackageTests.xctest`; one with nothing to do prints only `[0/1] Planning
-/// build`, `Building for debugging...`, `Write …` steps and `Build complete!` (SwiftPM 6.3, both read from
-/// `Tests/Fixtures/Abacus`).
+/// A build that compiles prints steps such as `[5/11] Compiling Abacus Abacus.swift` or `[20/21] Linking …`;
+/// one with nothing to do prints only `Planning build`, `Write …` steps and `Build complete!` (SwiftPM 6.3).
 package enum SwiftBuildOutput {
     /// Whether `line` is a step that compiles or links something.
     package static func compiles(_ line: String) -> Bool {

@@ -1,20 +1,16 @@
-/// The simulator `init` pins (pure): a device type and a runtime, and smokerun creates and owns its device —
-/// never a simulator of the user's, not even a booted one. `--device NAME --runtime VERSION` when given (an
-/// installed runtime; a device type, or the name of an existing simulator, which is then reused as it is and
-/// never erased), else the newest iPhone type on the newest installed iOS runtime. Resolved with
-/// `SimulatorResolver`, as every run resolves it.
+/// The simulator `init` pins (pure): a device type and runtime whose device smokerun creates and owns,
+/// never a user's simulator unless `--device` names one (then reused as it is, never erased). Without
+/// options, the newest iPhone type on the newest installed iOS runtime.
 package struct InitDeviceChoice: Sendable, Equatable {
-    /// `iOS Simulator`, the device type, the runtime's name (`iOS 17.5`), `create` on; `reuse` when `--device`
-    /// named a simulator of the user's.
+    /// `reuse` is on when `--device` named a simulator of the user's.
     package var profile: DeviceProfile
     /// The simulator a run would use today; nil when the first run creates it.
     package var udid: String?
-    /// Whether the name and runtime came from `--device`/`--runtime`.
     package var pinnedByOptions: Bool
-    /// The available iOS runtimes and the iPhone device types on the chosen one, for the message.
+    /// The available iOS runtimes and the iPhone types on the chosen one, for the message.
     package var runtimes: [String]
     package var iPhones: [String]
-    /// What a run does to the device, in one line (`SimulatorPlan.fate`).
+    /// What a run does to the device (`SimulatorPlan.fate`).
     package var fate: String
 
     package static func choose(
@@ -40,8 +36,7 @@ package struct InitDeviceChoice: Sendable, Equatable {
         }
         let deviceNames = Array(Set(onRuntime.map(\.name))).sorted()
         let typeNames = inventory.deviceTypes.map(\.name).filter { !$0.isEmpty }
-        // The types of the simulators on the runtime: types it is known to run (a type the runtime does not
-        // support could not be created); every iPhone type when it has none yet.
+        // Types the runtime is known to run (another could not be created); every iPhone type when it has none yet.
         let typesOnRuntime = Set(
             onRuntime.compactMap { device in
                 inventory.deviceTypes.first { $0.identifier == device.deviceTypeIdentifier }?.name
@@ -73,9 +68,8 @@ package struct InitDeviceChoice: Sendable, Equatable {
 
     private static func isIPhone(_ name: String) -> Bool { name.hasPrefix("iPhone") }
 
-    /// The newer model first — by model number, an "s" after it a half step newer ("iPhone 6s" after
-    /// "iPhone 6"; X is 10) — then the base model (the shorter name: "iPhone 16" before "iPhone 16 Pro Max"
-    /// and "iPhone 16e"), then by name. Names without a number ("iPhone SE (3rd generation)") come last.
+    /// Newer model first (an "s" model a half step newer, X is 10), then the base model (the shorter name:
+    /// "iPhone 16" before "iPhone 16 Pro Max"), then by name. Names without a number come last.
     static func newerFirst(_ left: String, _ right: String) -> Bool {
         let (a, b) = (modelNumber(left), modelNumber(right))
         if a != b { return a > b }
@@ -83,8 +77,7 @@ package struct InitDeviceChoice: Sendable, Equatable {
         return left < right
     }
 
-    /// Twice the model number, plus one for an "s" model: 32 for "iPhone 16 Pro", 13 for "iPhone 6s", 21 for
-    /// "iPhone XS"; 0 when the word after "iPhone" is not a model number.
+    /// Twice the model number, plus one for an "s" model (13 for "iPhone 6s"); 0 when there is no number.
     static func modelNumber(_ name: String) -> Int {
         let words = name.split(separator: " ")
         guard words.count >= 2 else { return 0 }

@@ -1,7 +1,6 @@
 import Foundation
 
-/// Why `smokerun init` could not write a pipeline for an Xcode project: each message lists what there is
-/// and says which option picks one.
+/// Why `smokerun init` could not write a pipeline for an Xcode project; each message lists the options.
 package enum InitError: Error, Equatable, LocalizedError, DomainError {
     case severalContainers(kind: String, found: [String])
     case noSchemes(container: String)

@@ -1,11 +1,8 @@
-/// Which scheme and test plan `init` writes (pure). A scheme with test plans is one with tests; when no
-/// scheme lists any (schemes with a plain Test action), every scheme is a candidate. One candidate is
-/// chosen; several are listed, and `--scheme` picks.
+/// Which scheme and test plan `init` writes (pure): schemes with test plans, else every scheme; `--scheme` picks.
 package struct InitSchemeChoice: Sendable, Equatable {
     package var scheme: String
     /// nil when the scheme has no test plans (xcodebuild then runs its Test action).
     package var testPlan: String?
-    /// Every test plan the scheme has, for the message.
     package var testPlans: [String]
 
     package init(scheme: String, testPlan: String?, testPlans: [String]) {
@@ -14,10 +11,7 @@ package struct InitSchemeChoice: Sendable, Equatable {
         self.testPlans = testPlans
     }
 
-    /// - Parameters:
-    ///   - listing: `xcodebuild -list -json`.
-    ///   - plans: each scheme's `-showTestPlans -json` (a scheme missing here has none).
-    ///   - container: named in errors, e.g. `SmokeApp.xcworkspace`.
+    /// `plans` holds each scheme's `-showTestPlans -json`; a scheme missing there has none.
     package static func choose(
         listing: XcodeSchemeListing, plans: [String: [String]], container: String, scheme requested: String?,
         testPlan requestedPlan: String?

@@ -1,10 +1,7 @@
 import Foundation
 
-/// The pipelines `smokerun init` writes (pure): one set of defaults for SwiftPM packages and Xcode
-/// projects — every four hours, random order, `IS_UNIT_TESTING=1`, one retry of a failed test, coverage,
-/// every report, the failure notification — and the name taken from the package or scheme.
+/// The pipelines `smokerun init` writes (pure), named after the package or scheme.
 package enum PipelineTemplate {
-    /// The name when nothing better is known.
     package static let fallbackName = "smoke"
     /// `retries.failed`: one more attempt tells a flaky test from a broken one.
     package static let retries = 1
@@ -25,9 +22,8 @@ package enum PipelineTemplate {
         """
     }
 
-    /// An xcodebuild pipeline on a pinned device type and runtime whose simulator smokerun creates, owns and
-    /// erases (or, `reuse`, the user's simulator of that name, never erased); the tests get
-    /// `IS_UNIT_TESTING=1` (xcodebuild hands `TEST_RUNNER_IS_UNIT_TESTING` to them).
+    /// An xcodebuild pipeline on a pinned simulator that smokerun creates and owns (or the user's, with `reuse`).
+    /// `IS_UNIT_TESTING=1` reaches the tests because xcodebuild hands on `TEST_RUNNER_`-prefixed variables.
     package static func xcodebuild(
         name: String, container: XcodeContainer, scheme: InitSchemeChoice, device: DeviceProfile
     ) -> String {
@@ -64,7 +60,7 @@ package enum PipelineTemplate {
         """
     }
 
-    /// The package's `name:` in Package.swift (`Package(name: "TipCalculator", …)`), or nil.
+    /// The package's `name:` in Package.swift, or nil.
     package static func packageName(manifest: String) -> String? {
         guard let call = manifest.range(of: "Package(") else { return nil }
         let rest = manifest[call.upperBound...]
@@ -73,8 +69,7 @@ package enum PipelineTemplate {
         return value.isEmpty ? nil : String(value)
     }
 
-    /// A pipeline name from a package or scheme name: letters, digits, `.`, `_`, `-` kept, runs of anything
-    /// else one `-` ("My App" → "My-App"); `smoke` when nothing is left.
+    /// A pipeline name from a package or scheme name: letters, digits, `.`, `_`, `-` kept, other runs one `-`.
     package static func pipelineName(from text: String) -> String {
         var name = ""
         for character in text {

@@ -1,12 +1,11 @@
-/// The Xcode workspace or project `init` reads: `--workspace`/`--project`, else the one in the folder
-/// (a workspace before a project, since a workspace holds its projects and their dependencies). Pure.
+/// The Xcode workspace or project `init` reads: as given, else the folder's (a workspace first: it holds projects).
 package struct XcodeContainer: Sendable, Equatable {
     package enum Kind: String, Sendable, Equatable {
         case workspace, project
     }
 
     package var kind: Kind
-    /// As written into the pipeline: relative to the project root, e.g. `SmokeApp.xcodeproj`.
+    /// Relative to the project root, as written into the pipeline.
     package var path: String
 
     package init(kind: Kind, path: String) {
@@ -14,12 +13,9 @@ package struct XcodeContainer: Sendable, Equatable {
         self.path = path
     }
 
-    /// `-workspace PATH` or `-project PATH`.
     package var arguments: [String] { ["-\(kind.rawValue)", path] }
 
-    /// The container among a folder's entries (names only), or nil when it holds none.
-    /// - Throws: `InitError.severalContainers` when two workspaces (or, without one, two projects) leave
-    ///   the choice open.
+    /// The container among a folder's entry names, or nil; throws when two of a kind leave the choice open.
     package static func choose(
         entries: [String], workspace: String? = nil, project: String? = nil
     ) throws(InitError) -> XcodeContainer? {

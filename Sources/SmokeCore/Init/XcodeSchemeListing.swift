@@ -1,9 +1,7 @@
 import Foundation
 
-/// What `xcodebuild -list -json` says a project or workspace holds, and what `-showTestPlans -json`
-/// says a scheme runs. Pure: the JSON comes in as bytes.
+/// What `xcodebuild -list -json` and `-showTestPlans -json` say a project, workspace or scheme holds. Pure.
 package struct XcodeSchemeListing: Sendable, Equatable {
-    /// The project's or workspace's name (`SmokeApp`).
     package var name: String
     package var schemes: [String]
     /// Targets, listed for a project only (a workspace's `-list` names schemes alone).
@@ -15,8 +13,7 @@ package struct XcodeSchemeListing: Sendable, Equatable {
         self.targets = targets
     }
 
-    /// `{"project": {"name", "schemes", "targets", "configurations"}}` or `{"workspace": {"name", "schemes"}}`.
-    /// - Parameter source: the command, named in the error.
+    /// `{"project": {…}}` or `{"workspace": {…}}`; `source` is the command, named in errors.
     package static func parse(listJSON data: Data, source: String) throws(InitError) -> XcodeSchemeListing {
         struct Entry: Decodable {
             var name: String?
@@ -40,8 +37,7 @@ package struct XcodeSchemeListing: Sendable, Equatable {
             name: entry.name ?? "", schemes: entry.schemes ?? [], targets: entry.targets ?? [])
     }
 
-    /// The test plans `-showTestPlans -json` lists for one scheme, in its order; `"testPlans": null`
-    /// (a scheme without test plans) is none.
+    /// The test plans one scheme lists, in order; `"testPlans": null` is none.
     package static func testPlans(fromJSON data: Data, source: String) throws(InitError) -> [String] {
         struct Plan: Decodable { var name: String? }
         struct Plans: Decodable { var testPlans: [Plan]? }

@@ -12,7 +12,7 @@ package struct OutputTail: Sendable, Equatable {
         if lines.count > limit { lines.removeFirst(lines.count - limit) }
     }
 
-    /// `ESC [ parameters letter` sequences (the Swift Testing console's colours) removed.
+    /// Removes `ESC [ parameters letter` sequences (the Swift Testing console's colours).
     static func withoutEscapeSequences(_ line: String) -> String {
         guard line.contains("\u{1B}") else { return line }
         var plain = ""

@@ -5,8 +5,7 @@ package struct ProcessEntry: Sendable, Equatable {
     package var group: Int32
     /// `Z` for a zombie (finished, not yet reaped); other letters for a process that still runs.
     package var state: Character
-    /// Clock ticks since boot on Linux (as `ProcessStartTime` reads it); tells a process from a later one
-    /// that reuses its pid.
+    /// Clock ticks since boot on Linux; tells a process from a later one that reuses its pid.
     package var startTime: UInt64
     /// The command name the kernel keeps (at most 15 characters on Linux).
     package var name: String
@@ -22,8 +21,8 @@ package struct ProcessEntry: Sendable, Equatable {
 
     package var isZombie: Bool { state == "Z" }
 
-    /// Parses a Linux `/proc/<pid>/stat` line: `pid (name) state ppid pgrp session … starttime …`.
-    /// The name may hold spaces and parentheses, so the fields after it are counted from its last `)`.
+    /// Parses a Linux `/proc/<pid>/stat` line. The name may hold spaces and parentheses, so the
+    /// fields after it are counted from its last `)`.
     package init?(procStat line: String) {
         guard let open = line.firstIndex(of: "("), let close = line.lastIndex(of: ")"), open < close,
             let pid = Int32(line[..<open].trimmingCharacters(in: .whitespaces))

@@ -1,31 +1,23 @@
 import Foundation
 
-/// Which processes a test process left running once it has ended, and how the report names them.
-/// Pure: the process table, the environment markers and the known children in, pids out.
+/// Which processes a test process left running once it ended, and how the report names them. Pure.
 ///
-/// A test process is started with `SMOKERUN_PROCESS_TREE=<token>` in its environment; what it starts
-/// inherits the marker unless it replaces its environment. On Linux smokerun is also a child subreaper,
-/// so a descendant that leaves the test's process group (setsid, double fork) and loses its parent is
-/// re-parented to smokerun instead of to init.
+/// Test processes start with `SMOKERUN_PROCESS_TREE=<token>`, which their children inherit. On Linux
+/// smokerun is also a child subreaper, so an orphan that left the test's process group is re-parented to it.
 package enum StrayProcesses {
-    /// The environment variable that marks every process a test process starts.
     package static let variable = "SMOKERUN_PROCESS_TREE"
 
-    /// What the sweep knows about the moment a test process ended.
     package struct Situation: Sendable {
         /// smokerun's own pid: orphans re-parented to it are its children.
         package var owner: Int32
         /// The test process that ended: its pid is also its process group's id.
         package var ended: Int32
-        /// The marker the ended test process was started with.
         package var token: String
         /// Children smokerun started itself and still runs (other test processes, tools).
         package var known: Set<Int32>
         /// Whether smokerun adopts orphans (Linux subreaper): only then is an unknown child an orphan.
         package var adoptsOrphans: Bool
-        /// The ended test process's start time (`ProcessEntry.startTime`), when known: a process that started
-        /// before it cannot carry its marker, so only the ended group, smokerun's children and processes started
-        /// since have their environment read (on a busy machine, hundreds of reads fewer after each test process).
+        /// The ended test process's start time: a process started before it cannot carry its marker, so is not read.
         package var startedAt: UInt64?
 
         package init(
@@ -39,20 +31,16 @@ package enum StrayProcesses {
             self.startedAt = startedAt
         }
 
-        /// Whether `entry`'s marker can change what is selected: it is in the ended group, a child of smokerun,
-        /// or started no earlier than the ended test process.
+        /// Whether `entry`'s marker can change what is selected.
         func needsMarker(_ entry: ProcessEntry) -> Bool {
             entry.group == ended || entry.parent == owner || startedAt.map { entry.startTime >= $0 } ?? true
         }
     }
 
-    /// The processes to end, with everything they started:
-    /// - members of the ended process's group,
-    /// - processes carrying its marker, wherever they now hang in the tree,
-    /// - orphans re-parented to smokerun without any marker, when no other child of smokerun runs (with
-    ///   other test processes running, such an orphan could be theirs: it waits for the next sweep),
-    /// and the descendants of all of these. Never smokerun, a known child, pid 1, or a process marked for
-    /// another test process.
+    /// The processes to end, with all their descendants: the ended process's group, processes carrying its
+    /// marker, and unmarked orphans re-parented to smokerun when no other child of smokerun runs (else the
+    /// orphan may be another test's; it waits for the next sweep). Never smokerun, a known child, pid 1, or
+    /// a process marked for another test process.
     package static func select(
         from table: [ProcessEntry], in situation: Situation, marker: (Int32) -> String?
     ) -> [ProcessEntry] {
@@ -72,7 +60,6 @@ package enum StrayProcesses {
                 choose(entry)
             }
         }
-        // Their descendants, breadth first: bounded by the table's size.
         let children = Dictionary(grouping: table, by: \.parent)
         var index = 0
         while index < chosen.count {
@@ -97,8 +84,7 @@ package enum StrayProcesses {
         return nil
     }
 
-    /// The test that was running when a stray started: the last one of the batch that started at or
-    /// before it; the batch's only test when there is one; nil when nothing says.
+    /// The test that was running when a stray started: the last one of the batch started at or before it.
     package static func startedBy(startedAt: Date?, tests: [(id: String, startedAt: Date)]) -> String? {
         if let startedAt, let last = tests.last(where: { $0.startedAt <= startedAt.addingTimeInterval(0.05) }) {
             return last.id

@@ -1,15 +1,14 @@
 import Foundation
 
 extension CronExpression {
-    /// Wall-clock days searched before giving up: long enough for a February 29 across a
-    /// skipped century leap year (2096 → 2104), short enough to answer in milliseconds.
+    /// Wall-clock days searched: enough for a February 29 across a skipped century leap year (2096 → 2104).
     static let searchDays = 366 * 9
 
-    /// The first instant strictly after `date` at which this expression fires, read in `zone`.
+    /// The first instant strictly after `date` at which this expression fires, read in `zone`; nil when no
+    /// matching day comes within `searchDays` (`0 0 29 2 1-5` never does).
     ///
-    /// A wall time that a spring-forward change skips fires at the first instant after the gap;
-    /// one that a fall-back change repeats fires once, at its first occurrence.
-    /// Returns nil when no matching day comes within the bounded search (e.g. `0 0 29 2 1-5` never does).
+    /// A wall time skipped by spring-forward fires at the first instant after the gap; one repeated by
+    /// fall-back fires once, at its first occurrence.
     package func nextFireDate(after date: Date, in zone: TimeZone) -> Date? {
         let after = Int(date.timeIntervalSince1970.rounded(.down))
         let localNow = after + zone.secondsFromGMT(for: date)

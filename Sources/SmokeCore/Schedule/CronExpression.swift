@@ -1,12 +1,9 @@
 /// A five-field cron expression (`minute hour day-of-month month day-of-week`), parsed and validated.
 ///
-/// Lists (`1,15`), ranges (`1-5`), steps (`*/4`, `1-10/2`, `5/15`), `*`, month names (`JAN`–`DEC`),
-/// weekday names (`SUN`–`SAT`, with 0 and 7 both Sunday) and the macros `@yearly`, `@annually`,
-/// `@monthly`, `@weekly`, `@daily`, `@midnight` and `@hourly` are accepted. When both the day of
-/// month and the day of week are restricted, a day matching either fires (the Vixie cron rule:
-/// a field counts as unrestricted when it starts with `*`, so `*/2` does not restrict).
+/// Accepts lists, ranges, steps (`*/4`, `5/15`), month and weekday names (0 and 7 both Sunday) and the
+/// `@daily`-style macros. When both day fields are restricted, a day matching either fires (the Vixie cron
+/// rule: a field starting with `*` counts as unrestricted, so `*/2` does not restrict).
 package struct CronExpression: Sendable, Equatable, CustomStringConvertible {
-    /// The text as written.
     package let source: String
     let minutes: [Int]
     let hours: [Int]
@@ -61,7 +58,6 @@ package struct CronExpression: Sendable, Equatable, CustomStringConvertible {
         return dayOfMonth && dayOfWeek
     }
 
-    /// All values one field selects.
     private static func values(_ text: String, _ field: CronField) throws(CronError.Reason) -> Set<Int> {
         var result = Set<Int>()
         for element in text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {

@@ -1,13 +1,12 @@
 /// Translates a cron expression into launchd `StartCalendarInterval` dictionaries.
 ///
-/// launchd fires when every key present in one dictionary matches, and any dictionary may fire,
-/// so restricted fields become the product of their values and the day-of-month/day-of-week
-/// OR rule becomes two sets of dictionaries. Unrestricted fields are left out (launchd's wildcard).
+/// launchd fires when every key of one dictionary matches, so restricted fields become the product of their
+/// values and the day-of-month/day-of-week OR rule becomes two sets. Unrestricted fields are left out.
 package enum LaunchdCalendar {
     /// More dictionaries than this are not worth pasting; use `smokerun schedule` under launchd instead.
     package static let limit = 500
 
-    /// The dictionaries (key → value, in launchd key order), or nil when there would be more than `limit`.
+    /// The dictionaries (in launchd key order), or nil when there would be more than `limit`.
     package static func intervals(_ cron: CronExpression) -> [[(key: String, value: Int)]]? {
         let minute = restricted("Minute", cron.minutes, full: 60)
         let hour = restricted("Hour", cron.hours, full: 24)

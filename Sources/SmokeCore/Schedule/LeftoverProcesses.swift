@@ -1,16 +1,12 @@
 import Foundation
 
-/// The test process groups a run lock records, so that where the kernel cannot end them with
-/// smokerun (macOS has no parent-death signal) the next run or the scheduler ends the leftovers of
-/// its own pipeline before it starts. Pure: the lock file's text in, the groups to end out.
+/// The test process groups a run lock records, so that where the kernel cannot end them with smokerun
+/// (macOS has no parent-death signal) the next run or the scheduler ends its pipeline's leftovers first. Pure.
 ///
-/// Lock file: the holder's pid on the first line, then one `group <pid> <startTime>` line per
-/// running test process group (the pid is the group's leader; the start time — clock ticks since boot
-/// on Linux, microseconds since 1970 on macOS, as `ProcessStartTime` reads it — tells the same process
-/// from a later one that reuses the pid), and a `tree <prefix>` line: every test process the holder
-/// starts carries `SMOKERUN_PROCESS_TREE=<prefix>-<n>`, and so does what it starts (see `StrayProcesses`).
-/// The parent-death signal ends a killed smokerun's test processes, not what they started; on Linux the
-/// next holder ends the processes still marked with the old prefix.
+/// Lock file: the holder's pid, then one `group <pid> <startTime>` line per running test process group (the
+/// start time tells the leader from a later process reusing the pid), and a `tree <prefix>` line: the marker
+/// prefix of `SMOKERUN_PROCESS_TREE` (see `StrayProcesses`). The parent-death signal ends a killed smokerun's
+/// test processes, not what they started, so on Linux the next holder ends the processes still marked.
 package enum LeftoverProcesses {
     package struct Group: Sendable, Hashable {
         package var pid: Int32
@@ -22,14 +18,12 @@ package enum LeftoverProcesses {
         }
     }
 
-    /// The lock file's text for `holder` and its running groups.
     package static func render(holder: Int32, groups: [Group], tree: String? = nil) -> String {
         (["\(holder)"] + (tree.map { ["tree \($0)"] } ?? []) + groups.map { "group \($0.pid) \($0.startTime)" })
             .joined(separator: "\n") + "\n"
     }
 
-    /// The holder's pid (first line), the recorded groups and the holder's marker prefix; lines that do not
-    /// parse are ignored.
+    /// The holder's pid, the recorded groups and the marker prefix; lines that do not parse are ignored.
     package static func parse(_ text: String) -> (holder: Int32?, groups: [Group], tree: String?) {
         let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         let holder = lines.first.flatMap { Int32($0) }
@@ -44,8 +38,8 @@ package enum LeftoverProcesses {
         return (holder, groups, tree.flatMap { $0.isEmpty || $0.contains(" ") ? nil : $0 })
     }
 
-    /// The processes a dead holder's test processes left: those whose marker starts with its prefix. Never
-    /// this process's own (a scheduler takes the lock again for each run and ends its strays itself).
+    /// The processes a dead holder's test processes left: those whose marker starts with its prefix. Never this
+    /// process's own (a scheduler retakes the lock for each run and ends its strays itself).
     package static func markedToEnd(_ markers: [(pid: Int32, marker: String)], tree: String?, ownTree: String)
         -> [Int32]
     {
@@ -53,9 +47,8 @@ package enum LeftoverProcesses {
         return markers.filter { $0.pid > 1 && $0.marker.hasPrefix(tree + "-") }.map(\.pid)
     }
 
-    /// The groups to end: recorded by an earlier holder, whose leader still runs with the recorded
-    /// start time. A pid that now belongs to another process (different start time), a process that
-    /// is gone (`startTime` nil) and smokerun itself are left alone.
+    /// The recorded groups whose leader still runs with the recorded start time; a reused pid, a gone process
+    /// and smokerun itself are left alone.
     static func toEnd(_ recorded: [Group], startTime: (Int32) -> UInt64?, ownPID: Int32) -> [Int32] {
         var seen = Set<Int32>()
         return recorded.compactMap { group in

@@ -1,7 +1,6 @@
 import Foundation
 
-/// Reads `--from` values: ISO 8601 with an offset (`2026-03-08T05:00:00Z`, `…-05:00`) is an instant;
-/// without one (`2026-03-08T00:00:00`, `2026-03-08 00:00`, `2026-03-08`) it is a wall time in `zone`.
+/// Reads `--from` values: ISO 8601 with an offset is an instant; without one it is a wall time in `zone`.
 package enum LocalDateTime {
     package static func parse(_ text: String, in zone: TimeZone) throws(InvalidInput) -> Date {
         let problem = InvalidInput(

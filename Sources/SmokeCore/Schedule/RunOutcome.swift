@@ -1,9 +1,8 @@
 /// How one scheduled run ended, as the scheduler logs it.
 package struct RunOutcome: Sendable, Equatable {
     var status: RunStatus
-    /// The run's `report.json`, when one was written.
     var reportPath: String?
-    /// Why the run could not run or finish (a bad pipeline, a missing tool), for the log line.
+    /// Why the run could not run or finish, for the log line.
     var message: String?
 
     package init(status: RunStatus, reportPath: String? = nil, message: String? = nil) {

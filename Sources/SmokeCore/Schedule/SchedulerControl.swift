@@ -2,6 +2,5 @@
 package enum SchedulerControl: Sendable, Equatable {
     /// Stop scheduling and cancel running runs; a second stop gives up waiting for them.
     case stop
-    /// Load the pipeline files again.
     case reload
 }

@@ -2,13 +2,12 @@ import Foundation
 
 /// Something the scheduler did, logged as one line each (stderr in production).
 package enum SchedulerEvent: Sendable, Equatable {
-    /// The next run of a pipeline is due at `date`.
     case scheduled(pipeline: String, at: Date, timeZone: TimeZone)
     /// `catchUp` when the run makes up for a scheduled time missed while the service was down.
     case started(pipeline: String, scheduledFor: Date, catchUp: Bool)
     case finished(pipeline: String, outcome: RunOutcome)
     case skipped(pipeline: String, scheduledFor: Date, reason: SkipReason)
-    /// A pipeline file or expression that is invalid, or a lock that cannot be used; `subject` is the pipeline or file.
+    /// An invalid pipeline file or expression, or an unusable lock; `subject` is the pipeline or file.
     case error(subject: String, message: String)
     case reloaded(pipelines: Int)
     case stopping(runningRuns: Int)
@@ -16,13 +15,12 @@ package enum SchedulerEvent: Sendable, Equatable {
     case stopped(abandonedRuns: Int)
 
     package enum SkipReason: Sendable, Equatable {
-        /// This service's previous run of the pipeline, started at the date, is still going.
+        /// This service's previous run of the pipeline is still going.
         case stillRunning(since: Date)
-        /// Another process holds the pipeline's run lock.
         case lockedElsewhere(pid: Int32?)
     }
 
-    /// The line written to the log, stamped with the time the event happened.
+    /// The log line, stamped with the time the event happened.
     package func logLine(at date: Date) -> String {
         "\(Self.utc(date)) smokerun schedule: \(message)"
     }

@@ -1,8 +1,5 @@
-/// Translates a cron expression into systemd `OnCalendar=` values (systemd.time(7)).
-///
-/// Every five-field expression has an equivalent: fields become lists, ranges (`a..b`) and
-/// repetitions (`start/step`); the cron rule that a day matching *either* restricted day field
-/// fires becomes two `OnCalendar=` lines, because systemd requires both to match.
+/// Translates a cron expression into systemd `OnCalendar=` values. systemd requires both day fields to match,
+/// so cron's "either restricted day field" rule becomes two lines.
 package enum SystemdCalendar {
     private static let weekdayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
 
@@ -52,7 +49,6 @@ package enum SystemdCalendar {
         return step
     }
 
-    /// Splits sorted values into runs of consecutive numbers.
     private static func runs(_ values: [Int]) -> [[Int]] {
         var result: [[Int]] = []
         for value in values {

@@ -1,8 +1,7 @@
 import Foundation
 
-/// Maps wall-clock times in a zone to instants, with the scheduler's DST rules:
-/// a wall time skipped by a spring-forward change maps to the first instant after the gap,
-/// and one that happens twice in a fall-back change maps to its first occurrence.
+/// Maps wall-clock times in a zone to instants: a time skipped by spring-forward maps to the first instant
+/// after the gap, one repeated by fall-back to its first occurrence.
 enum WallClock {
     /// The instant, in seconds since 1970, of `wallSeconds` (a wall time counted as if it were UTC).
     static func instant(wallSeconds wall: Int, in zone: TimeZone) -> Int {
@@ -21,7 +20,6 @@ enum WallClock {
         return high
     }
 
-    /// The instant of a wall-clock date and time in `zone`.
     static func date(
         year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, in zone: TimeZone
     ) -> Date {

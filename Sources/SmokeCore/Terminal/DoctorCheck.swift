@@ -9,12 +9,9 @@ package struct DoctorCheck: Sendable, Equatable {
         case warning
     }
 
-    /// What was checked, e.g. "toolchain".
     package var title: String
     package var outcome: Outcome
-    /// What was found, on the same line.
     package var detail: String
-    /// What to do, printed under a failed check.
     package var fix: String?
 
     package static func passed(_ title: String, _ detail: String) -> DoctorCheck {
@@ -33,7 +30,7 @@ package struct DoctorCheck: Sendable, Equatable {
         DoctorCheck(title: title, outcome: .skipped, detail: detail)
     }
 
-    /// `✔ title: detail`, `✘ title: detail` with `    fix: …` under it, `– title: detail` for a skipped check.
+    /// `✔ title: detail`, `✘ title: detail` with `    fix: …` under it, `– title: detail` when skipped.
     package static func lines(_ checks: [DoctorCheck]) -> [String] {
         checks.flatMap { check -> [String] in
             let mark =

@@ -1,5 +1,5 @@
-/// `::error file=…,line=…::` workflow commands, so failures show on the PR diff; a failure a quarantine covered is a
-/// `::warning` titled "quarantined", since it does not fail the run. Pure.
+/// `::error file=…,line=…::` workflow commands, so failures show on the PR diff; a quarantined failure is a
+/// `::warning`, since it does not fail the run. Pure.
 package enum GitHubAnnotations {
     package static func lines(for report: RunReport, relativeTo root: String?) -> [String] {
         var lines: [String] = []
@@ -32,8 +32,8 @@ package enum GitHubAnnotations {
         return String(path.dropFirst(root.count + 1))
     }
 
-    /// A message as the Actions toolkit escapes command data (`%`, `\r`, `\n`), its control characters shown
-    /// escaped first: the runner prints an annotation in the job's log, where an ESC would act.
+    /// Escapes command data as the Actions toolkit does (`%`, `\r`, `\n`), control characters first: the runner
+    /// prints annotations in the job's log, where an ESC would act.
     static func escapeData(_ text: String) -> String {
         TerminalText.escaped(text).replacingOccurrences(of: "%", with: "%25").replacingOccurrences(
             of: "\r", with: "%0D"

@@ -2,8 +2,7 @@ import Foundation
 
 /// Renders history as text. Pure.
 package enum HistoryTable {
-    /// One line per run, newest first; the pipeline column is as wide as the longest name (`init` names pipelines
-    /// after the scheme or package, often longer than the header).
+    /// One line per run, newest first; the pipeline column is as wide as the longest name.
     package static func runs(_ entries: [HistoryEntry]) -> String {
         let pipelineWidth = max(
             13, entries.map { TerminalText.escaped($0.pipeline, newlines: false).count }.max() ?? 0)
@@ -28,8 +27,7 @@ package enum HistoryTable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Flaky tests by flake rate, each with its evidence (which runs, which commits), then the tests that were
-    /// broken and fixed or are broken now, apart: a broken test is not flaky (`TestStability`).
+    /// Flaky tests by flake rate with their evidence, then broken or fixed tests apart: a broken test is not flaky.
     package static func flakeRates(_ entries: [HistoryEntry]) -> String {
         let assessed = TestStability.assess(entries)
         let flaky = assessed.filter(\.isFlaky).sorted { ($0.flakeRate, $1.test) > ($1.flakeRate, $0.test) }
@@ -49,7 +47,6 @@ package enum HistoryTable {
                     row(
                         String(format: "%.0f%%", test.flakeRate * 100), "\(test.flakyRuns)", "\(test.runs)",
                         test.test))
-                // The evidence under the test's name.
                 lines += evidence(test).map { row("", "", "", "  " + $0) }
             }
         }

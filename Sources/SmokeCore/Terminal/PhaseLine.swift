@@ -1,17 +1,15 @@
 import Foundation
 
-/// The line a long step before or around the tests shows while it runs — a build, xcodebuild's build-for-testing, a
-/// simulator boot — so a first run never looks hung (pure). On a terminal it is redrawn with the elapsed time and
-/// the tool's own progress (`building swift-http-types (debug)… 1m 12s [57/107] Compiling HTTPTypes Field.swift`);
-/// in a pipe a line is printed every `pipeInterval` seconds instead.
+/// The line a long step around the tests shows while it runs (a build, a simulator boot), so a first run never
+/// looks hung. Pure. On a terminal it is redrawn with the elapsed time and the tool's progress; in a pipe a
+/// line is printed every `pipeInterval` seconds instead.
 package struct PhaseLine: Sendable, Equatable {
-    /// What is being done, as the status line said it: `building swift-http-types (debug)`.
     package var title: String
     package var startedAt: Date
-    /// The tool's own last progress step (`[57/107] Compiling HTTPTypes Field.swift`), when it prints one.
+    /// The tool's last progress step (`[57/107] Compiling HTTPTypes Field.swift`), when it prints one.
     package var step: String?
 
-    /// Seconds between two lines in a pipe (a log gets a heartbeat, not a line per compiled file).
+    /// Seconds between two lines in a pipe: a heartbeat, not a line per compiled file.
     package static let pipeInterval: Double = 30
 
     package init(title: String, startedAt: Date, step: String? = nil) {
@@ -31,8 +29,7 @@ package struct PhaseLine: Sendable, Equatable {
         return head + " " + (shown.count > room ? String(shown.prefix(room - 1)) + "…" : shown)
     }
 
-    /// The progress step a build output line is, when it is one: SwiftPM's `[n/m] …` (`Compiling`, `Linking`,
-    /// `Emitting module`, …), or xcodebuild's build actions (`CompileSwift …`, `Ld …`, `ProcessInfoPlistFile …`).
+    /// The progress step in a build output line: SwiftPM's `[n/m] …`, or an xcodebuild action (`CompileSwift …`).
     package static func step(in line: String) -> String? {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         if trimmed.hasPrefix("["), let close = trimmed.firstIndex(of: "]"),
@@ -45,8 +42,7 @@ package struct PhaseLine: Sendable, Equatable {
             "CompileSwift ", "SwiftCompile ", "CompileC ", "Ld ", "SwiftEmitModule ", "CodeSign ", "CopySwiftLibs ",
         ]
         guard let action = actions.first(where: { trimmed.hasPrefix($0) }) else { return nil }
-        // `CompileSwift normal arm64 /path/to/File.swift (in target 'App' from project 'App')`: the action and
-        // the file's name, never the build machine's path.
+        // `CompileSwift normal arm64 /path/File.swift (in target …)`: the action and file name, never the path.
         let words = trimmed.split(separator: " ")
         let file = words.last { $0.contains("/") }.map { $0.split(separator: "/").last.map(String.init) ?? "" }
         return action.trimmingCharacters(in: .whitespaces) + (file.map { " " + $0 } ?? "")

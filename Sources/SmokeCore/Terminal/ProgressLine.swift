@@ -1,13 +1,11 @@
 import Foundation
 
-/// The live line while tests run: `[12/40] TipTests/testTotal ✔`, with the device on a multi-device run
-/// (`[52/80] iPhone 15 (2/2) · TipTests/testTotal ✔`); while a test runs, `[13/40] TipTests/testSlow …`, with its
-/// time once it has run a while (`… 12s`), so a hang shows. Pure.
+/// The live line while tests run: `[12/40] TipTests/testTotal ✔` (with the device on a multi-device run);
+/// a running test shows `…` and, after a while, its time, so a hang shows. Pure.
 package enum ProgressLine {
     static func symbol(for status: TestStatus) -> String { StatusStyle.of(status).glyph }
 
-    /// Fits `width` columns by shortening the test name from the left.
-    /// Colour (when `style` has it) wraps only the mark, so the width arithmetic counts visible columns.
+    /// Fits `width` columns by shortening the name from the left; colour wraps only the mark, outside the count.
     package static func render(_ test: TestResult, position: Int, total: Int, width: Int, style: TerminalStyle = .plain)
         -> String
     {
@@ -15,7 +13,6 @@ package enum ProgressLine {
             "[\(position)/\(total)] " + (test.device.map { "\(TerminalText.escaped($0, newlines: false)) · " } ?? "")
         let suffix = " \(symbol(for: test.status))" + (test.flaky ? " (flaky)" : "")
         let base = "\(test.suite)/\(test.name)"
-        // A display name first, the test's own name after it (shortening cuts the front, so it goes first).
         let name = TerminalText.escaped(test.displayName.map { "\"\($0)\" (\(base))" } ?? base, newlines: false)
         let room = max(8, width - prefix.count - suffix.count - 1)
         let shown = name.count > room ? "…" + name.suffix(room - 1) : name
@@ -36,7 +33,7 @@ package enum ProgressLine {
             (self.id, self.position, self.total, self.startedAt) = (id, position, total, startedAt)
         }
 
-        /// `[13/40] TipTests/testSlow …`, then `[13/40] TipTests/testSlow … 12s` from `elapsedShownAfter` seconds.
+        /// `[13/40] TipTests/testSlow …`, with its time from `elapsedShownAfter` seconds.
         package func line(at now: Date, width: Int) -> String {
             let elapsed = now.timeIntervalSince(startedAt)
             let prefix = "[\(position)/\(total)] "
@@ -47,14 +44,13 @@ package enum ProgressLine {
         }
     }
 
-    /// A test id as the finished line names the test: `Suite/test`, without the module an id starts with
-    /// (`AbacusTests.SumTests/testSlowSum` is shown `SumTests/testSlowSum`).
+    /// A test id without its module, as the finished line names it (`SumTests/testSlowSum`).
     static func shownName(_ id: String) -> String {
         guard let slash = id.firstIndex(of: "/"), let dot = id[..<slash].firstIndex(of: ".") else { return id }
         return String(id[id.index(after: dot)...])
     }
 
-    /// `7s`, `3m 05s`, `1h 02m`: whole seconds, as a person reads a running time.
+    /// `7s`, `3m 05s`, `1h 02m`: whole seconds.
     package static func duration(_ seconds: Double) -> String {
         let whole = Int(max(0, seconds).rounded(.down))
         if whole < 60 { return "\(whole)s" }

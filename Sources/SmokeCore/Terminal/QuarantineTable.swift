@@ -1,7 +1,6 @@
 import Foundation
 
-/// `smokerun history --quarantine`: each pipeline's quarantine as its newest run recorded it, entries in force first,
-/// then the expired ones (ignored). Pure.
+/// `smokerun history --quarantine`: each pipeline's newest quarantine, entries in force first. Pure.
 package enum QuarantineTable {
     /// One pipeline's newest run and what it recorded (nil: it had no quarantine).
     package struct Row: Sendable, Equatable {

@@ -1,11 +1,8 @@
 import Foundation
 
-/// What `run` prints when it is done: the failing tests (stderr) and one totals line (stdout). Pure,
-/// so the wording, plurals and colours are golden-tested with and without a terminal.
+/// What `run` prints when it is done: the failing tests (stderr) and one totals line (stdout). Pure.
 package enum RunSummary {
-    /// Each failing test with its location and the first line of its message, then what the history says of it
-    /// (`notes`, by `TestResult.deviceKey`: new, failing since, known flaky); a failure a quarantine covered is
-    /// marked and followed by the entry (it neither fails the run nor pages).
+    /// Each failing test with its location, message and history notes; a quarantined one is marked with its entry.
     package static func failureLines(
         _ report: RunReport, style: TerminalStyle, notes: [String: String] = [:]
     ) -> [String] {
@@ -57,14 +54,12 @@ package enum RunSummary {
             """
     }
 
-    /// "origin: commit a1b2c3d4e5f6 on main (uncommitted changes) · host buildbox", as the message says it; nil
-    /// when neither is known.
+    /// "origin: commit a1b2c3d4e5f6 on main (uncommitted changes) · host buildbox"; nil when neither is known.
     package static func originLine(_ report: RunReport) -> String? {
         report.origin?.summaryText.map { "origin: " + TerminalText.escaped($0, newlines: false) }
     }
 
-    /// A new failure's suspect commits, as summary.md lists them: the range since the last passing run, then its
-    /// newest commits, indented. A subject is anyone's text, so each line is escaped.
+    /// A new failure's suspect commits, as summary.md lists them. A subject is anyone's text, so it is escaped.
     package static func suspectsLines(_ report: RunReport) -> [String] {
         guard let suspects = report.suspects else { return [] }
         let more = suspects.more > 0 ? ["…and \(suspects.more) more"] : []
@@ -72,7 +67,7 @@ package enum RunSummary {
             + (suspects.commitLines + more).map { "    " + TerminalText.escaped($0, newlines: false) }
     }
 
-    /// The line coverage a run measured, rounded down as the dashboard shows it: 99.96% is not 100%.
+    /// The line coverage, rounded down as the dashboard shows it: 99.96% is not 100%.
     package static func coverageLine(_ coverage: CoverageSummary) -> String {
         guard coverage.lines.count > 0 else {
             return "coverage: nothing measured (the included files have no executable line; see coverage.include)"

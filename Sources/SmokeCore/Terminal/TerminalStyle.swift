@@ -1,5 +1,4 @@
-/// Colour for people at a terminal: only when the stream is a TTY, never with `NO_COLOR` set
-/// (no-color.org) or `TERM=dumb`, so logs and pipes stay plain text.
+/// Colour only on a TTY, never with `NO_COLOR` (no-color.org) or `TERM=dumb`, so logs and pipes stay plain.
 package struct TerminalStyle: Sendable, Equatable {
     var colors: Bool
 
@@ -16,7 +15,6 @@ package struct TerminalStyle: Sendable, Equatable {
         colors ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 
-    /// The status mark in its colour.
     func mark(_ status: TestStatus) -> String {
         let style = StatusStyle.of(status)
         return paint(style.glyph, style.ansiColor)

@@ -1,10 +1,9 @@
-/// Text from tests, logs and servers as a terminal or a CI log shows it. A terminal acts on control characters: an
-/// ESC sequence recolours, clears or retitles it, a `\r` overwrites what came before, a backspace erases. So every
-/// control character but tab (and newline, where the output has lines) is shown as a Swift escape (`\u{1B}`), and
-/// `\r\n` is a newline. Pure.
+/// Text from tests, logs and servers as a terminal or CI log shows it. A terminal acts on control characters
+/// (ESC sequences, `\r`, backspace), so every one but tab (and newline, where output has lines) is shown as a
+/// Swift escape (`\u{1B}`). Pure.
 package enum TerminalText {
     /// `text` with its control characters (C0 but `\t`, DEL, C1) shown as `\u{…}`; newlines kept unless `newlines`
-    /// is false (a text shown on one line).
+    /// is false.
     package static func escaped(_ text: String, newlines: Bool = true) -> String {
         let needsEscape = { (scalar: Unicode.Scalar) in Self.needsEscape(scalar) || (!newlines && scalar == "\n") }
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }

@@ -24,8 +24,7 @@ package enum TestHistoryTable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The results a `history.jsonl` history holds of a test (no messages there): each entry's outcome of `testID`
-    /// or of its devices' keys.
+    /// A test's results in a `history.jsonl` history (no messages there), by `testID` or its devices' keys.
     package static func results(of testID: String, in entries: [HistoryEntry]) -> [HistoryTestResult] {
         entries.flatMap { entry in
             let flaky = Set(entry.flaky)
@@ -37,8 +36,8 @@ package enum TestHistoryTable {
         }
     }
 
-    /// The first line, cut to `messageWidth`, its control characters shown escaped: a test's message may hold a
-    /// terminal's escape sequences (a window title, the clipboard), which must not act on the reader's terminal.
+    /// The first line, cut to `messageWidth`, control characters escaped: a message may hold escape sequences
+    /// that must not act on the reader's terminal.
     private static func firstLine(_ text: String?) -> String {
         guard let line = text?.split(separator: "\n", omittingEmptySubsequences: true).first else { return "" }
         let cut = line.count > messageWidth ? String(line.prefix(messageWidth - 1)) + "…" : String(line)

@@ -5,7 +5,7 @@ package protocol TextOutput: AnyObject, Sendable {
     func write(_ text: String)
     /// Whether this is an interactive terminal (progress lines, colour).
     var isTerminal: Bool { get }
-    /// Why a write did not reach its destination (a full disk), if one did not; what was written is incomplete.
+    /// Why a write did not reach its destination (a full disk), if one did not.
     var writeFailure: String? { get }
 }
 

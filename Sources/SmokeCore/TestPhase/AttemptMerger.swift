@@ -1,8 +1,6 @@
 /// Folds retries into one result per test (Documentation/Design.md §7). Pure.
 package enum AttemptMerger {
-    /// `first` is the test's first run; `retries` its later attempts in order. Final status and duration are
-    /// the last attempt's (the time all attempts took belongs to the run); failed-then-passed is `passed` and
-    /// `flaky`; every attempt is kept, with its own duration.
+    /// Status and duration are the last attempt's; failed-then-passed is `passed` and `flaky`; all attempts kept.
     package static func merge(first: TestResult, retries: [TestResult]) -> TestResult {
         let all = [first] + retries
         var merged = first

@@ -1,5 +1,4 @@
-/// A file's `stat` as far as "did it change" goes: modification time to the nanosecond, size, inode
-/// (an editor that saves by rename gives a new one).
+/// A file's `stat` for "did it change": mtime to the nanosecond, size, inode (saving by rename gives a new one).
 package struct FileStamp: Codable, Equatable, Sendable {
     var modifiedNanoseconds: Int64
     var size: Int64

@@ -1,12 +1,10 @@
-/// Splits a suite into `count` shards balanced by recorded durations (`--shard K/N`, Documentation/Design.md §6). Pure.
+/// Splits a suite into `count` shards by recorded durations (`--shard K/N`, Documentation/Design.md §6). Pure.
 ///
-/// Longest test first into the lightest shard; ties broken by test id and then by shard number, so every
-/// machine that sees the same test list and the same history computes the same split. A test without a
-/// recorded duration weighs the mean of the known ones (1 s when none is known), so a suite without
-/// history is split by count.
+/// Longest test first into the lightest shard, ties by test id then shard number, so every machine with the
+/// same tests and history computes the same split. An unknown test weighs the mean of the known ones (1 s
+/// when none is known).
 package enum ShardPlanner {
-    /// Each shard's tests (index 0 is shard 1), every test in exactly one shard, each shard in the
-    /// order the tests were given.
+    /// Each shard's tests (index 0 is shard 1), every test in exactly one shard, in the order given.
     static func plan(_ tests: [TestCase], count: Int, durations: [String: Double]) -> [[TestCase]] {
         guard count > 0 else { return [] }
         let weights = self.weights(tests, durations: durations)
@@ -27,13 +25,11 @@ package enum ShardPlanner {
         return shards
     }
 
-    /// The tests of one shard.
     static func slice(_ tests: [TestCase], shard: ShardRecord, durations: [String: Double]) -> [TestCase] {
         let shards = plan(tests, count: shard.count, durations: durations)
         return shards.indices.contains(shard.index - 1) ? shards[shard.index - 1] : []
     }
 
-    /// The weight each test is balanced by, in the order given.
     static func weights(_ tests: [TestCase], durations: [String: Double]) -> [Double] {
         let known = tests.compactMap { durations[$0.id] }.filter { $0.isFinite && $0 >= 0 }
         let fallback = known.isEmpty ? 1 : known.reduce(0, +) / Double(known.count)
@@ -43,9 +39,8 @@ package enum ShardPlanner {
         }
     }
 
-    /// Each test's most recent recorded duration over the given history, oldest entry first. A run pinning
-    /// several devices records one duration per device ("id [device]"); a shard runs the test on each of
-    /// them, so its weight is their sum.
+    /// Each test's most recent recorded duration, history oldest first. A multi-device run records one per
+    /// device ("id [device]"); a shard runs the test on each, so its weight is their sum.
     package static func durations(from history: [HistoryEntry]) -> [String: Double] {
         var latest: [String: Double] = [:]
         for entry in history {

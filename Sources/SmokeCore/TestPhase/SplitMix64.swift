@@ -1,5 +1,5 @@
-/// SplitMix64 (Steele, Lea, Flood 2014): a specified generator, so a seed gives the same
-/// order on every platform and Swift version — never the system generator.
+/// SplitMix64 (Steele et al. 2014): a specified generator, so a seed gives one order on every platform and
+/// Swift version.
 struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 

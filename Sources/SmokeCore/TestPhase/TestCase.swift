@@ -15,16 +15,15 @@ package struct TestCase: Sendable, Equatable, Hashable {
         return String(id[..<slash])
     }
 
-    /// How ids compare across a listing and the results: `testA()` and `testA` are one XCTest
-    /// method (xcodebuild's enumeration and its bundles disagree on the parentheses).
+    /// How ids compare across a listing and the results: `testA()` and `testA` are one XCTest method
+    /// (xcodebuild's enumeration and its bundles disagree on the parentheses).
     package var key: String { Self.key(id) }
 
     package static func key(_ id: String) -> String {
         id.hasSuffix("()") ? String(id.dropLast(2)) : id
     }
 
-    /// A result for this test that no test output gave (it crashed before reporting, it was never reached), with
-    /// the fact that proves its status.
+    /// A result no test output gave (a crash before reporting, never reached), with the fact that proves it.
     package func result(status: TestStatus, failure: TestFailure, evidence: Evidence) -> TestResult {
         let (suite, name) = Self.split(id)
         var result = TestResult(

@@ -9,8 +9,8 @@ enum TestDiscovery {
         }
     }
 
-    /// Swift Testing's `--list-tests`: `Module.Suite/function()` per line, `Module.function()` for a free
-    /// function, whose results name it `Module/function()` (the event stream's `Module.function()/File.swift:7:2`).
+    /// Swift Testing's `--list-tests`: `Module.Suite/function()`, or `Module.function()` for a free function,
+    /// whose results name it `Module/function()`.
     static func swiftTestingIDs(fromListing text: String) -> [TestCase] {
         text.split(separator: "\n").compactMap { line in
             let id = line.trimmingCharacters(in: .whitespaces)
@@ -29,8 +29,7 @@ enum TestDiscovery {
         return "\(head[..<dot])/\(line[line.index(after: dot)...])"
     }
 
-    /// The name Swift Testing's `--filter` matches: the id, but a free function's `Module/function()` as it is
-    /// listed, `Module.function()`.
+    /// The name Swift Testing's `--filter` matches: the id, but a free function as listed (`Module.function()`).
     static func swiftTestingFilterName(_ id: String) -> String {
         guard let slash = id.firstIndex(of: "/"), !id[..<slash].contains("."),
             !id[id.index(after: slash)...].contains("/")
@@ -38,10 +37,8 @@ enum TestDiscovery {
         return "\(id[..<slash]).\(id[id.index(after: slash)...])"
     }
 
-    /// Reads the binary's answer to `--testing-library swift-testing --list-tests`, which is Swift Testing's
-    /// only when Swift Testing gave it. An entry point that ignores `--testing-library` (`XCTMain` in an older
-    /// package's `Tests/LinuxMain.swift`) prints XCTest's listing instead: its tests are XCTest's, listed by
-    /// `--list-tests` already, and the binary runs no Swift Testing test, as `swift test` finds too.
+    /// Reads the answer to `--testing-library swift-testing --list-tests`. An entry point ignoring the flag
+    /// (`XCTMain` in an old `LinuxMain.swift`) prints XCTest's listing: then there are no Swift Testing tests.
     static func readSwiftTestingListing(_ text: String, xctestListing: String) -> SwiftTestingListing {
         let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         if let header = lines.first(where: isXCTestHeader) {
@@ -78,11 +75,9 @@ enum TestDiscovery {
 package enum SwiftTestingListing: Equatable, Sendable {
     /// Swift Testing's own listing: these tests, none when the binary has none.
     case tests([TestCase])
-    /// XCTest's listing, which the binary printed because its entry point ignores `--testing-library`;
-    /// `evidence` says what showed it.
+    /// XCTest's listing, printed because the entry point ignores `--testing-library`; `evidence` says what showed it.
     case xctestListing(evidence: String)
 
-    /// The Swift Testing tests the binary runs.
     package var tests: [TestCase] {
         switch self {
         case .tests(let tests): tests

@@ -1,8 +1,5 @@
-/// The two `--list-tests` answers of one test binary, kept beside the build stamp: a binary that has not
-/// changed lists the same tests, and asking again costs two process starts (Swift Testing's listing
-/// alone takes a few hundred milliseconds on a small package). Pure: the driver reads and writes it.
+/// The binary's two `--list-tests` answers, beside the build stamp: an unchanged binary lists the same tests. Pure.
 package struct TestListCache: Codable, Equatable, Sendable {
-    /// The record's file name inside the scratch folder.
     package static let fileName = "smokerun-test-list.json"
 
     var binary: String
@@ -18,7 +15,7 @@ package struct TestListCache: Codable, Equatable, Sendable {
         self.swiftTesting = swiftTesting
     }
 
-    /// The listing still holds for the binary at `path` whose stat is `stamp` now.
+    /// Whether the listing still holds for the binary at `path` with stat `stamp`.
     package func holds(for path: String, stamp: FileStamp?) -> Bool {
         binary == path && stamp == binaryStamp
     }
@@ -28,7 +25,6 @@ package struct TestListCache: Codable, Equatable, Sendable {
         TestDiscovery.xctestIDs(fromListing: xctest) + swiftTestingListing.tests
     }
 
-    /// What the binary answered when asked for Swift Testing's listing.
     package var swiftTestingListing: SwiftTestingListing {
         TestDiscovery.readSwiftTestingListing(swiftTesting, xctestListing: xctest)
     }

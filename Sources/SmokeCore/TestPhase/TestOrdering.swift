@@ -9,9 +9,8 @@ enum TestOrdering {
         }
     }
 
-    /// Groups tests into process batches at the isolation level, then orders the batches.
-    /// `random` shuffles batches (and, for `test` isolation, every test) with SplitMix64(seed);
-    /// `declared` keeps discovery order. XCTest runs a batch's tests in discovery order anyway.
+    /// Groups tests into process batches at the isolation level, then orders them: `random` shuffles batches
+    /// (and, for `test` isolation, every test) with SplitMix64(seed); `declared` keeps discovery order.
     static func batches(
         _ tests: [TestCase], mode: OrderingMode, isolation: Isolation, seed: UInt64?
     ) -> [TestBatch] {
@@ -33,8 +32,8 @@ enum TestOrdering {
         }
         guard mode == .random, let seed else { return batches }
         var shuffled = batches.seededShuffle(seed: seed)
-        // Swift Testing honours the order it is given within a serial process only by filter,
-        // so shuffle inside its batches too, from a seed derived from the run's seed.
+        // Swift Testing keeps a given order within a serial process only by filter, so shuffle inside its batches
+        // too, from a seed derived from the run's.
         for position in shuffled.indices where shuffled[position].tests.count > 1 {
             shuffled[position].tests = shuffled[position].tests.seededShuffle(
                 seed: seed &+ UInt64(position) &* 0x9E37_79B9)

@@ -1,8 +1,5 @@
-/// Which tests a run's test phase runs, in which processes and in which order (Documentation/Design.md §6).
-/// Pure, and the same for both drivers: selection, then the shard's slice, then batches at the
-/// isolation level in seeded order.
+/// Which tests the test phase runs, in which processes and order, for both drivers (Documentation/Design.md §6). Pure.
 package struct TestPhasePlan: Sendable, Equatable {
-    /// How a pipeline picks tests from the discovered list.
     package enum Selection: Sendable, Equatable {
         /// `swiftpm.filter`/`skip`: regexes over the id, as `swift test` takes them.
         case patterns(filter: [String], skip: [String])
@@ -10,7 +7,6 @@ package struct TestPhasePlan: Sendable, Equatable {
         case xcodeSelectors(only: [String], skip: [String])
     }
 
-    /// Why a plan runs nothing.
     package enum Empty: Sendable, Equatable {
         /// The selection matched none of the discovered tests: a configuration mistake.
         case noneSelected
@@ -20,7 +16,6 @@ package struct TestPhasePlan: Sendable, Equatable {
 
     /// This run's tests (the shard's slice when sharded), in discovery order.
     package var selected: [TestCase]
-    /// One test process (or xcodebuild invocation) each, in run order.
     package var batches: [TestBatch]
     package var empty: Empty?
 
@@ -30,8 +25,7 @@ package struct TestPhasePlan: Sendable, Equatable {
         self.empty = empty
     }
 
-    /// The plan over a discovered test list. Shards split the *selected* tests with `ShardPlanner`,
-    /// so `merge` of every shard is the unsharded run whichever driver ran them.
+    /// The plan over a discovered list; shards split the *selected* tests, so merging all shards is the whole run.
     package static func make(
         discovered: [TestCase], selection: Selection, shard: ShardRecord?, durations: [String: Double],
         ordering: OrderingSettings, seed: UInt64?
@@ -46,11 +40,10 @@ package struct TestPhasePlan: Sendable, Equatable {
         return TestPhasePlan(selected: selected, batches: batches)
     }
 
-    /// A tool that cannot list its tests (Xcode before 16): one batch that runs the pipeline's own
-    /// selection, in the order the tool chooses.
+    /// A tool that cannot list its tests (Xcode before 16): one batch running the pipeline's own selection.
     package static let unlisted = TestPhasePlan(selected: [], batches: [TestBatch(framework: .xctest, tests: [])])
 
-    /// A plan that runs nothing because the selection matched nothing: what to tell the user.
+    /// What to tell the user when the selection matched nothing.
     package static func noneSelectedError(discovered: [TestCase], listedBy source: String, selection: Selection)
         -> InfrastructureError
     {

@@ -5,13 +5,10 @@ package struct TestProcessLaunch: Sendable, Equatable {
     package var executable: String
     package var arguments: [String]
     package var environment: [String: String]
-    /// The folder Swift Testing writes attachments to (`--attachments-path`), which must exist before it starts:
-    /// schema 6.3 only, where a `valueAttached` record names a file there instead of carrying the bytes.
+    /// Swift Testing's `--attachments-path` (schema 6.3 only), which must exist before the process starts.
     package var attachmentsFolder: URL?
 
-    /// XCTest: the ids comma-separated (swift-corelibs-xctest runs them in discovery order).
-    /// Swift Testing: serial, one anchored filter per test, events to `eventStream` in `eventStreamVersion`'s schema;
-    /// from schema 6.3 on, attachments to `RunDirectory.eventStreamAttachments(of: eventStream)`.
+    /// XCTest: the ids comma-separated. Swift Testing: serial, one anchored filter per test, events to `eventStream`.
     package static func make(
         binary: URL, batch: TestBatch, environment: [String: String], eventStream: URL?,
         eventStreamVersion: String = "0"
@@ -44,10 +41,8 @@ package struct TestProcessLaunch: Sendable, Equatable {
         }
     }
 
-    /// The event-stream schema to ask a Swift `swiftVersion` (`6.3.1`) toolchain's tests for: `6.3` from Swift 6.3
-    /// on, else `0`. Under schema `0` Swift Testing drops warning issues (`Issue.record(_:severity: .warning)`) before
-    /// any handler sees them, so a test that checks its own warnings (a trait counting them) fails only under
-    /// smokerun.
+    /// The event-stream schema to ask for: `6.3` from Swift 6.3 on, else `0`. Schema `0` drops warning issues
+    /// before any handler sees them, so a test checking its own warnings would fail only under smokerun.
     package static func eventStreamVersion(swiftVersion: String?) -> String {
         let parts = (swiftVersion ?? "").split(separator: ".").map { Int($0.prefix(while: \.isNumber)) ?? 0 }
         let major = parts.first ?? 0

@@ -1,19 +1,13 @@
-/// What a test process that ended before starting any test it was asked to run proves (Documentation/Design.md §7: no
-/// evidence, no failure). Pure: the process's ending and the last lines it printed in, a verdict out.
+/// What a test process that ended before starting any of its tests proves: no evidence, no failure. Pure.
 package enum UnstartedBatch {
     package enum Verdict: Equatable, Sendable {
         /// The process failed on its own (a non-zero exit, a signal) before the tests could report: they crashed.
         case crashed(TestFailure)
-        /// The process exited 0 having run none of them: the runner did not do what it was asked. An
-        /// infrastructure error (the run exits 3); the tests get no result, since nothing says how they would end.
+        /// It exited 0 having run none of them: an infrastructure error (exit 3), and no result for the tests.
         case runnerProblem(InfrastructureError)
     }
 
-    /// - Parameters:
-    ///   - command: the executable and its arguments, as launched.
-    ///   - outputTail: the last lines the process printed.
-    ///   - printedCrash: the fatal error or crash report it printed before any test started (a class `setUp` that
-    ///     trapped), at its first project frame: why it ended.
+    /// `printedCrash`: the fatal error or crash report printed before any test started (a trapping class `setUp`).
     package static func verdict(
         termination: Termination, framework: TestFramework, tests: [TestCase], command: [String], outputTail: [String],
         printedCrash: TestFailure? = nil
@@ -58,8 +52,7 @@ package enum UnstartedBatch {
             InfrastructureError(message: message, command: command, exitStatus: 0, details: details))
     }
 
-    /// The tests of `tests` whose suite recorded one of `issues`, each failed with its suite's first issue; the rest
-    /// stay in `tests` (a process that ended before them, for another reason).
+    /// Fails the tests whose suite recorded one of `issues` with its first issue; the rest stay in `tests`.
     package static func failBySuite(_ tests: inout [TestCase], issues: [SuiteIssue]) -> [TestResult] {
         guard !issues.isEmpty else { return [] }
         var failed: [TestResult] = []

@@ -1,13 +1,10 @@
 /// Which worker runs which batches, in which order, in a parallel test phase (`--workers N`). Pure.
 ///
-/// Batches go out heaviest first (a batch weighs its tests' recorded durations, as `ShardPlanner`
-/// weighs them) to the worker with the least work so far, so the workers finish together. Ties keep
-/// the plan's seeded order, and each worker then runs its batches in that seeded order, not
-/// heaviest first: balance comes from the assignment, and the order inside a worker stays random
-/// (order dependence is still found). The same plan, seed and durations always give the same lanes.
+/// Batches go out heaviest first (weighed as `ShardPlanner` does) to the least-loaded worker, so workers
+/// finish together; each worker then runs its batches in the plan's seeded order, so order dependence is
+/// still found. The same plan, seed and durations always give the same lanes.
 package enum WorkerAssignment {
-    /// Each worker's batches (index 0 is worker 1), every batch in exactly one worker. Fewer lanes than
-    /// `workers` when there are fewer batches; none empty.
+    /// Each worker's batches (index 0 is worker 1); fewer lanes than `workers` when there are fewer batches.
     package static func lanes(_ batches: [TestBatch], workers: Int, durations: [String: Double]) -> [[TestBatch]] {
         let count = max(1, min(workers, batches.count))
         guard count > 1 else { return batches.isEmpty ? [] : [batches] }
@@ -28,8 +25,7 @@ package enum WorkerAssignment {
         return lanes
     }
 
-    /// Each batch's weight: the sum of its tests' recorded durations, an unknown test weighing the mean
-    /// of the known ones (1 s when none is known, so a suite without history is balanced by count).
+    /// Each batch's weight: its tests' durations, weighed as `ShardPlanner.weights` weighs them.
     static func weights(_ batches: [TestBatch], durations: [String: Double]) -> [Double] {
         let all = ShardPlanner.weights(batches.flatMap(\.tests), durations: durations)
         var weights: [Double] = []

@@ -1,8 +1,6 @@
-/// Test ids between xcodebuild's form (`Target/Class/method`, as `-only-testing` and
-/// `-enumerate-tests` write them) and smokerun's (`Module.Class/method`). Pure.
+/// Test ids between xcodebuild's form (`Target/Class/method`) and smokerun's (`Module.Class/method`). Pure.
 package enum XcodeTestIdentifier {
-    /// `SmokeAppTests/SmokeAppTests/testPasses` → `SmokeAppTests.SmokeAppTests/testPasses`;
-    /// a method ending in `()` is Swift Testing.
+    /// `SmokeAppTests/SmokeAppTests/testPasses` → `SmokeAppTests.SmokeAppTests/testPasses`; `()` marks Swift Testing.
     static func testCase(fromXcode identifier: String) -> TestCase? {
         let parts = identifier.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard parts.count >= 3, parts.allSatisfy({ !$0.isEmpty }) else { return nil }
@@ -19,7 +17,7 @@ package enum XcodeTestIdentifier {
         return owner[..<dot] + "/" + owner[owner.index(after: dot)...] + id[slash...]
     }
 
-    /// Whether an `onlyTesting`/`skipTesting` entry (`Target`, `Target/Class` or `Target/Class/method`) covers `test`.
+    /// Whether an `onlyTesting`/`skipTesting` entry (`Target[/Class[/method]]`) covers `test`.
     static func selector(_ selector: String, covers test: TestCase) -> Bool {
         let xcodeID = xcode(test.id)
         return xcodeID == selector || xcodeID.hasPrefix(selector + "/")
