@@ -14,9 +14,8 @@ package enum RunMerger {
         }
     }
 
-    /// One report: the shards' tests in shard order (each shard's run order kept, positions renumbered),
-    /// totals recounted, the earliest start and latest finish, and an error for every shard that is missing,
-    /// given twice, or runs a test another shard ran too.
+    /// One report: the shards' tests in shard order (positions renumbered), totals recounted, the earliest start and
+    /// latest finish, and an error for every shard missing, given twice, or running a test another shard ran.
     package static func merge(_ parts: [Part], runID: String) throws(MergeError) -> RunReport {
         guard let first = parts.first else { throw .nothingToMerge }
         for part in parts where part.report.pipeline != first.report.pipeline {
