@@ -20,7 +20,6 @@ package struct OutboxItem: Codable, Sendable, Equatable {
     package var attempts: Int
     /// Why the last try failed, scrubbed of the URL.
     package var lastError: String?
-    /// The JSON body to POST, as text.
     package var body: String
 
     package init(
