@@ -12,7 +12,6 @@ package struct CulpritFinding: Codable, Sendable, Equatable {
     package var author: String?
     /// Test runs the search took, every repetition counted.
     package var testRuns: Int
-    /// How long the search took.
     package var seconds: Double
     /// The follow-up message; nil when none was sent (`smokerun culprit` run by hand).
     package var notification: NotificationRecord?

@@ -7,7 +7,6 @@ package enum ErrorKind: Sendable, Equatable {
     case invalidInput
     /// Build failed, tool or device missing, a write that did not land.
     case infrastructure
-    /// Coverage below its minimum.
     case coverageBelowMinimum
 }
 

@@ -1,7 +1,6 @@
 import Foundation
 
-/// One run as `history.sqlite` keeps it: the run's own facts without its tests (those are `HistoryTestResult`s).
-/// What `HistoryDatabase.runs(pipeline:since:)` returns, oldest first.
+/// One run as `history.sqlite` keeps it, without its tests (those are `HistoryTestResult`s).
 package struct HistoryRun: Sendable, Equatable {
     package var runID: String
     package var pipeline: String

@@ -2,7 +2,6 @@ import Foundation
 
 /// An attachment as a test produced it, before it is stored in a run directory.
 package struct RawAttachment: Sendable, Equatable {
-    /// The id of the test that recorded it, when known.
     package var testID: String?
     /// The name the test gave it; untrusted (may hold `../`, `/`, NUL, control characters).
     package var name: String
