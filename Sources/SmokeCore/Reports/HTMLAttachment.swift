@@ -15,9 +15,8 @@ package struct HTMLAttachment {
     var inlineBudget = 20 * 1024 * 1024
     let content: (AttachmentRecord) -> Data?
 
-    /// The most bytes of `record` the page can use (an image it may embed, a text's preview and one byte more to
-    /// tell that there is more); 0 when it shows none. The store reads no more than this: a 1 GB log costs a
-    /// preview, not a gigabyte of memory.
+    /// The most bytes of `record` the page can use (an image to embed, a text preview plus one byte to tell there is
+    /// more); 0 when it shows none. The store reads no more, so a 1 GB log costs only a preview.
     package static func bytesNeeded(for record: AttachmentRecord) -> Int {
         if inlineImageTypes.contains(record.mediaType) { return imageSizeLimit }
         return isText(record.mediaType) ? textPreviewLimit + 1 : 0

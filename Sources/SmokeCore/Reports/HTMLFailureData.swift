@@ -1,10 +1,8 @@
 import Foundation
 
-/// The failures past `HTMLReport.failureCardLimit`: one compact JSON array embedded once
-/// (`[anchor, id, status, first line of the first message]` per failure, the line cut at `messageLimit`
-/// characters) and a button whose small script turns it into a list on request. The first failures keep
-/// their full cards; a run where thousands fail (a broken build, a bad environment) gets a page that still
-/// opens, and the rest of every failure is in report.json.
+/// The failures past `HTMLReport.failureCardLimit`: one compact JSON array embedded once (`[anchor, id, status, first
+/// line]` per failure) and a button whose script lists them on request, so a run where thousands fail still gets a
+/// page that opens; the rest of every failure is in report.json.
 enum HTMLFailureData {
     /// Characters of a message's first line kept in the compact list.
     static let messageLimit = 120

@@ -12,7 +12,7 @@ package enum XMLText {
     }
 
     private static func escape(_ text: String, attribute: Bool) -> String {
-        // Most names and messages are plain printable ASCII: then the text is its own escape (no copy).
+        // Plain printable ASCII is its own escape.
         if text.utf8.allSatisfy({ isPlain($0, attribute: attribute) }) { return text }
         // Else byte by byte over the UTF-8 into one buffer (a scalar `legal` changes is recognised by its bytes).
         let bytes = Array(text.utf8)
