@@ -1,7 +1,6 @@
 import Foundation
 
-/// One step of a failing test's activity timeline (`XCTContext.runActivity` and XCTest's own steps,
-/// from a result bundle), as report.json and index.html show it beside the failure.
+/// One step of a failing test's activity timeline from a result bundle, as report.json and index.html show it.
 package struct ActivityStep: Codable, Sendable, Equatable {
     /// The step's title as the test wrote it (untrusted: escaped wherever shown).
     var title: String

@@ -2,7 +2,6 @@ import Foundation
 
 /// What the culprit finder said about a run's new failures, as report.json records it (`RunReport.culprit`).
 package struct CulpritFinding: Codable, Sendable, Equatable {
-    /// The tests searched for (ids).
     package var tests: [String]
     /// The answer in one sentence, as the follow-up message says it.
     package var answer: String

@@ -55,7 +55,6 @@ package struct HistoryRun: Sendable, Equatable {
             path: entry.path)
     }
 
-    /// The run of a finished report, its folder at `path`.
     package init(report: RunReport, path: String, pipelinePath: String?) {
         self.init(
             runID: report.runID, pipeline: report.pipeline, pipelinePath: pipelinePath, status: report.status,

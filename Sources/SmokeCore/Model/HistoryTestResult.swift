@@ -40,7 +40,6 @@ package struct HistoryTestResult: Sendable, Equatable {
     /// Characters of a failure message kept; the whole message stays in the run's report.json while it is kept.
     package static let messageLimit = 2_000
 
-    /// `message` cut to `messageLimit` characters, with `…` when cut.
     package static func bounded(_ message: String?) -> String? {
         guard let message else { return nil }
         guard message.count > messageLimit else { return message }

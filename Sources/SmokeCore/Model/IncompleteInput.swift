@@ -4,7 +4,6 @@
 package struct IncompleteInput: Codable, Sendable, Equatable {
     package var source: String
     package var lastLine: Int
-    /// The last line's text, bounded.
     package var lastLineText: String
     /// Tests that were running when it ends.
     package var unfinished: Int

@@ -13,7 +13,6 @@ package struct InputRecord: Codable, Sendable, Equatable {
     /// The kind of per-line prefix removed before parsing (e.g. `github-actions-timestamp`), if any.
     var strippedPrefix: String?
     var unrecognizedLines: Int
-    /// 1-based line number of the first line not understood.
     var firstUnrecognizedLine: Int?
     /// The bytes read, for an input `parse` read as a stream of bytes (nil for a run's own console.log and a bundle).
     package var bytes: Int?

@@ -32,7 +32,6 @@ package struct QuarantineEntry: Codable, Sendable, Equatable {
         Self.glob(Array(test.unicodeScalars), Array(key.unicodeScalars))
     }
 
-    /// `*` matches any run of characters; everything else itself.
     private static func glob(_ pattern: [Unicode.Scalar], _ text: [Unicode.Scalar]) -> Bool {
         var (p, t) = (0, 0)
         var star: (p: Int, t: Int)?

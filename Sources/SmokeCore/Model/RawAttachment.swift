@@ -12,7 +12,6 @@ package struct RawAttachment: Sendable, Equatable {
     package var timestamp: Date?
     /// The source marks it as recorded with a failure (xcresult: linked to a test issue); nil when it cannot say.
     package var isAssociatedWithFailure: Bool?
-    /// The test-plan configuration it was recorded in, when the source says.
     package var configuration: String?
 
     package enum Content: Sendable, Equatable {

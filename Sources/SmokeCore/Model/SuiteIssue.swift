@@ -6,7 +6,6 @@ package struct SuiteIssue: Sendable, Equatable {
     /// nil for an issue outside any test.
     package var suite: String?
     package var failure: TestFailure
-    /// The line that recorded it.
     package var evidence: Evidence
 
     package init(suite: String?, failure: TestFailure, evidence: Evidence) {
