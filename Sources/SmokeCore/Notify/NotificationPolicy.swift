@@ -211,8 +211,7 @@ package enum NotificationPolicy {
         return ages
     }
 
-    /// Each failing test's age, by `TestResult.deviceKey` (id, and device on a multi-device run): new, or
-    /// failing in every earlier run (that ran tests) since run X.
+    /// Each failing test's age by key: new, or failing in every earlier run that ran tests since run X.
     static func failureAges(of report: RunReport, history: [HistoryEntry]) -> [String: FailureAge] {
         let earlier = history.filter {
             $0.pipeline == report.pipeline && $0.runID != report.runID

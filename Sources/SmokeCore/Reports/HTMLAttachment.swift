@@ -1,7 +1,6 @@
 import Foundation
 
-/// How `index.html` shows one attachment: images inline as `data:` URIs, text previewed, the
-/// rest (and anything over the caps) linked by its path relative to the run directory.
+/// How `index.html` shows an attachment: images inline (`data:` URIs), text previewed, the rest or oversized linked.
 package struct HTMLAttachment {
     /// Image types every current browser shows in an `<img>` (HEIC, TIFF are linked instead).
     static let inlineImageTypes: Set<String> = ["image/png", "image/jpeg", "image/gif", "image/webp", "image/bmp"]
@@ -10,8 +9,7 @@ package struct HTMLAttachment {
     /// Bytes of a text attachment shown in the page.
     static let textPreviewLimit = 4 * 1024
 
-    /// Bytes still allowed inline in this page; shared by all attachments so a run with hundreds
-    /// of screenshots stays a page a browser can open.
+    /// Bytes still allowed inline, shared by all attachments so a page with hundreds of screenshots still opens.
     var inlineBudget = 20 * 1024 * 1024
     let content: (AttachmentRecord) -> Data?
 

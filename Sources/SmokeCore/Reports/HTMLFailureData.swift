@@ -7,8 +7,7 @@ enum HTMLFailureData {
     /// Characters of a message's first line kept in the compact list.
     static let messageLimit = 120
 
-    /// Bytes of the embedded list: past it, the page only counts the failures left (at ~200 bytes a failure,
-    /// about 25,000 are listed), so index.html stays under 10 MB however many tests fail.
+    /// Bytes of the embedded list: past it the page only counts the failures left, so index.html stays under 10 MB.
     static let byteBudget = 5 << 20
 
     static func render(_ failing: ArraySlice<HTMLReport.Numbered>, byteBudget: Int = byteBudget) -> String {

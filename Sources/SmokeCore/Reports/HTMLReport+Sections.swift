@@ -1,7 +1,6 @@
 import Foundation
 
-/// The page's lower sections: flaky, skipped and slowest tests, suites, the test table, other attachments,
-/// coverage and the console tail.
+/// The page's lower sections: flaky, skipped, slowest, suites, the test table, attachments, coverage, console tail.
 extension HTMLReport {
     static func flaky(_ tests: [Numbered]) -> String {
         let flaky = tests.filter(\.test.flaky)

@@ -23,8 +23,7 @@ package struct HTMLReport: ReportWriter {
     static let passedRowLimit = 2_000
     /// Failures shown as full cards; the others are embedded as one short line each, shown on request.
     static let failureCardLimit = 2_000
-    /// Bytes of full failure cards: past it (cards with long output) the other failures are listed in short,
-    /// so the page stays under 10 MB whatever the tests printed.
+    /// Bytes of full failure cards; past it the other failures are listed in short, keeping the page under 10 MB.
     static let failureCardByteBudget = 3 << 20
     static let slowestCount = 50
     /// Suites written as table rows; the others are embedded as data, shown on request.
