@@ -89,7 +89,7 @@ package struct QuarantineRecord: Codable, Sendable, Equatable {
 }
 
 extension RunReport {
-    /// The entry that covered `test`'s failure in this run (reports mark such a failure, never count it); nil otherwise.
+    /// The entry that covered `test`'s failure in this run (reports mark it, never count it); nil otherwise.
     package func quarantineEntry(for test: TestResult) -> QuarantineEntry? {
         quarantine?.entry(covering: test)
     }

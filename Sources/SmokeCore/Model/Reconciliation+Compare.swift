@@ -2,12 +2,12 @@ extension Reconciliation {
     /// smokerun's results against every framework's own totals, counting the way each framework counts:
     /// - `xctest`: executions (each attempt, or the test once; skipped included) and failure messages of every attempt
     ///   (XCTest's `with M failures` counts assertions; a crash counts one).
-    /// - `swift-testing`: executions; its issue count (known issues excluded) is compared only as "some" against "none",
-    ///   since one failing test may record several issues.
-    /// - `xcresult` (a bundle's summary) and `junit` (a JUnit file's totals): test cases and failing ones of the report.
+    /// - `swift-testing`: executions; its issue count (known issues excluded) is compared only as "some" against
+    ///   "none", since one failing test may record several issues.
+    /// - `xcresult` (a bundle's summary) and `junit` (a JUnit file's totals): test cases and failing ones.
     /// Sources of one framework are summed. A framework with results and no source is unverified, as is one whose tests
-    /// only parallel processes' result lines tell of (those processes print no totals). More failures counted than shown
-    /// are failures not shown. `documentsWithoutTotals`: documents read that carry no totals, named by the note.
+    /// only parallel processes' result lines tell of (those processes print no totals). More failures counted than
+    /// shown are failures not shown. `documentsWithoutTotals`: documents read that carry no totals, named by the note.
     package static func compare(
         _ sources: [FrameworkCount], with tests: [TestResult], runFailures: [RunFailureEvidence] = [],
         documentsWithoutTotals: [String] = []
@@ -175,10 +175,10 @@ extension Reconciliation {
 
 extension RunReport {
     /// Lists a disagreement with the frameworks' totals in `errors` and returns the warnings to print, each naming both
-    /// counts. A counting doubt never changes the status (`--strict` fails the command instead), but failures a framework
-    /// counted that no test shows, and the input's own failure verdict (`runFailures`), fail a run that would pass, their
-    /// line the evidence; tests counted of which smokerun read none (`testsNotShown`) leave it incomplete. Missing totals
-    /// are noted, not errors.
+    /// counts. A counting doubt never changes the status (`--strict` fails the command instead), but failures a
+    /// framework counted that no test shows, and the input's own failure verdict (`runFailures`), fail a run that would
+    /// pass, their line the evidence; tests counted of which smokerun read none (`testsNotShown`) leave it incomplete.
+    /// Missing totals are noted, not errors.
     package mutating func listDisagreements() -> [String] {
         guard let reconciliation, !reconciliation.agrees else { return [] }
         let notes = reconciliation.unverifiedNotes.map { "smokerun: note: \($0)" }

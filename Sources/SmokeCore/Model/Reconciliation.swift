@@ -28,8 +28,7 @@ package struct Reconciliation: Codable, Sendable, Equatable {
     package var agrees: Bool
     /// One sentence per disagreement, naming both counts.
     var differences: [String]
-    /// Frameworks with results in the run whose own closing totals the input does not hold (`xctest`,
-    /// `swift-testing`): their counts could not be checked.
+    /// Frameworks with results whose own closing totals the input does not hold: their counts could not be checked.
     package var unverified: [String]
     /// One sentence per framework whose own totals count more failures than the tests in the input show (a log
     /// excerpt of the totals alone, failure lines lost): the run cannot pass. Nil when there are none.

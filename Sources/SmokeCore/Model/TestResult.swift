@@ -26,8 +26,7 @@ package struct TestResult: Codable, Sendable, Equatable, Identifiable {
     /// The test's 1-based place in its worker's sequence (first attempts), so `bisect` can replay what
     /// ran before it in the same process line; nil when `worker` is.
     package var position: Int?
-    /// The device it ran on, when the pipeline pins more than one (`SmokeRun.deviceLabels`); nil for one.
-    /// Ids repeat across devices: a test is known by id and device.
+    /// The device it ran on when the pipeline pins several (ids repeat across devices); nil for one.
     package var device: String?
     /// A failing test's activity steps up to its failure, from a result bundle (`ActivityTimeline`); nil otherwise.
     package var activities: [ActivityStep]?

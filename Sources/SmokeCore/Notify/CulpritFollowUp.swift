@@ -16,7 +16,7 @@ package struct CulpritFollowUp: Sendable, Equatable {
         self.seconds = seconds
     }
 
-    /// `first failing commit: e4f5a6b 'Round totals' (Ada) — found in 4 runs, 3 min`; other answers as the command says.
+    /// `first failing commit: e4f5a6b 'Round totals' (Ada) — found in 4 runs, 3 min`, or the command's other answer.
     package var answer: String {
         guard let commit = verdict.culprit else { return verdict.sentence }
         return "first failing commit: \(commit.label) — found in \(ReportText.count(verdict.testRuns, "run")), "

@@ -9,7 +9,7 @@ package struct KnownFlakes: Sendable, Equatable {
     package init(verdicts: [String: TestStability] = [:]) { self.verdicts = verdicts }
 
     /// Judges `keys` over the newest `windowRuns - 1` earlier runs in `window` plus the report. `known`: only tests the
-    /// earlier runs alone show flaky (for failures); else this run counts too (a recovered test's pass may be evidence).
+    /// earlier runs alone show flaky (failures); else this run counts too (a recovered test's pass may be evidence).
     package static func judge(
         _ keys: [String], report: RunReport, window: [HistoryEntry], windowRuns: Int, known: Bool = true
     ) -> KnownFlakes {

@@ -3,8 +3,8 @@ import Foundation
 /// Decides whether a finished run is news (Documentation/Design.md §10): pure, over the run, the earlier runs and
 /// what was last announced. The caller sends, then stores `nextState`.
 package enum NotificationPolicy {
-    /// `history`: earlier runs of this pipeline, oldest first (others ignored); `window`: earlier runs with every test's
-    /// outcome, at least the newest `notify.flakyWindowRuns - 1` (the flake model's evidence; none: no test is flaky).
+    /// `history`: earlier runs of this pipeline, oldest first (others ignored); `window`: earlier runs with every
+    /// test's outcome, at least the newest `notify.flakyWindowRuns - 1` (the flake model's evidence).
     package static func decide(
         report: RunReport, history: [HistoryEntry], state: NotifyState, settings: NotifySettings, now: Date,
         window: [HistoryEntry] = []

@@ -2,8 +2,8 @@ import Foundation
 
 /// Words shared by the message formats, so Slack and JSON say the same thing.
 package enum NotificationWording {
-    /// One line on what happened: "3 tests failing (2 new)", "1 test still failing", "recovered", "could not run tests".
-    /// Failures a quarantine covered are counted apart: "1 test failing, 1 quarantined".
+    /// One line on what happened: "3 tests failing (2 new)", "1 test still failing", "recovered", "could not run
+    /// tests". Failures a quarantine covered are counted apart: "1 test failing, 1 quarantined".
     package static func headline(report: RunReport, plan: NotificationPlan) -> String {
         let quarantined = report.failingTests.filter { report.quarantineEntry(for: $0) != nil }.count
         let line = headline(report: report, plan: plan, failing: report.totals.failing - quarantined)

@@ -28,7 +28,7 @@ package enum Quarantine {
     }
 
     /// The automatic quarantine after a run: entries still in force (`kept`), those whose days are over (`ended`), and
-    /// new ones for flaky tests whose rate reached `settings.rate` over at least `settings.minRuns` runs, each with why.
+    /// new ones with why, for flaky tests whose rate reached `settings.rate` over at least `settings.minRuns` runs.
     package static func automatic(
         _ verdicts: [TestStability], settings: AutoQuarantineSettings, existing: [QuarantineEntry],
         pipelineEntries: [QuarantineEntry] = [], now: Date

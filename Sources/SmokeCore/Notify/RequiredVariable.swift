@@ -15,7 +15,7 @@ package struct RequiredVariable: Sendable, Equatable {
     package var source: Source
 
     /// The variables `notify` needs, each with where it is found: the Slack bot token's when it posts through the Web
-    /// API, else the webhook URL's. `environment` excludes the file's variables; `fileNames` are those `<output>/env` sets.
+    /// API, else the webhook URL's. `environment` excludes the file's variables, which are `fileNames`.
     package static func of(_ notify: NotifySettings, environment: [String: String], fileNames: Set<String>)
         -> [RequiredVariable]
     {

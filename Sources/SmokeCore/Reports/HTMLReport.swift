@@ -29,8 +29,8 @@ package struct HTMLReport: ReportWriter {
     /// Suites written as table rows; the others are embedded as data, shown on request.
     static let suiteRowLimit = 500
 
-    /// `attachmentContent` gives a stored attachment's bytes (nil when unreadable), asked only for images and text small
-    /// enough to embed; `inputPresence` says what stands now at each input the page points at instead of a copy.
+    /// `attachmentContent` gives a stored attachment's bytes (nil when unreadable), asked only for images and text
+    /// small enough to embed; `inputPresence` says what stands now at each input the page points at instead of a copy.
     package static func render(
         _ report: RunReport, sources: SourceLinks = SourceLinks(), attachmentContent: (AttachmentRecord) -> Data?,
         inputPresence: [String: InputReference.Presence] = [:]

@@ -33,7 +33,7 @@ package struct JUnitReport: ReportWriter {
         var counts = suiteCounts.reduce(into: Counts()) { $0.add($1) }
         var infrastructure: String?
         // Consumers count failures and errors, never read system-err: a failed or unfinished run no test shows must be
-        // counted, so its errors are test cases (else system-err lines); an unfinished run is a case of its own either way.
+        // counted, so its errors become test cases (else system-err lines); an unfinished run is a case of its own.
         let unshown = counts.failures + counts.errors == 0
         let asTestCases = report.tests.isEmpty || (report.status == .failed || report.status == .error) && unshown
         let cases = (unshown ? unfinishedRunError(report).map { [$0] } ?? [] : []) + (asTestCases ? report.errors : [])

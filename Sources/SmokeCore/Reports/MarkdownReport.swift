@@ -92,7 +92,7 @@ package struct MarkdownReport: ReportWriter {
         return lines.joined(separator: "\n")
     }
 
-    /// "**Input** `/ci/build.log` (209.7 MB, sha256 …) …": where a parsed run's output is, as the run folder has no copy.
+    /// "**Input** `/ci/build.log` (209.7 MB, sha256 …) …": where a parsed run's output is (the run folder has no copy).
     private static func inputLines(
         _ report: RunReport, inputPresence: [String: InputReference.Presence]
     ) -> String? {

@@ -113,8 +113,7 @@ package struct AttachmentExportPlan: Sendable, Equatable {
         return cleaned.isEmpty ? "_" : cleaned
     }
 
-    /// `Login screen.png`, then `Login screen 2.png`, … within one folder; the extension is the name's own
-    /// when it has one, else the media type's (a HEIC stays `.heic`).
+    /// `Login screen.png`, then `Login screen 2.png`, … per folder; the name's own extension, else the media type's.
     static func uniqueName(for item: Item, in taken: inout Set<String>) -> String {
         let pathExtension = AttachmentFileName.parts(name: item.name, testID: nil, mediaType: item.mediaType)
             .pathExtension

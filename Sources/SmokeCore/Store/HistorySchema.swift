@@ -86,8 +86,7 @@ package enum HistorySchema {
     /// Made once: the synthesized `allCases` builds a new array per call, and `code` runs once per row appended.
     private static let statuses = TestStatus.allCases
 
-    /// A duration as stored: whole microseconds; nil when unknown or not a finite number (as `history.jsonl`
-    /// leaves such a test out of `durations`).
+    /// A duration as stored: whole microseconds; nil when unknown or not finite (as `history.jsonl` leaves it out).
     package static func microseconds(_ seconds: Double, unknown: Bool) -> Int64? {
         guard !unknown, seconds.isFinite, abs(seconds) < 9e12 else { return nil }
         return Int64((seconds * 1_000_000).rounded())

@@ -18,7 +18,8 @@ package enum MediaType {
         "application/pdf": "pdf", "video/mp4": "mp4", "application/x-plist": "plist", "text/csv": "csv",
     ]
 
-    /// The source's type when it is a well-formed `type/subtype`, else the extension's, else `application/octet-stream`.
+    /// The source's type when it is a well-formed `type/subtype`, else the extension's, else
+    /// `application/octet-stream`.
     package static func resolve(declared: String?, pathExtension: String) -> String {
         if let declared = normalized(declared) { return declared }
         return byExtension[pathExtension.lowercased()] ?? fallback

@@ -3,8 +3,7 @@ import Foundation
 /// Which folders a pipeline's `output` may name. smokerun deletes under it (old runs, temp files), so it must be
 /// its own: never the project folder or above, home, `/`, or a folder holding someone else's files. Pure.
 package enum OutputFolderRule {
-    /// Why `value` (the `output` key as written) may not be the output folder, or nil; `entries` is nil when it
-    /// does not exist yet.
+    /// Why `value` (`output` as written) may not be the output folder, or nil; `entries` is nil for a new folder.
     package static func problem(
         value: String, resolved: URL, projectRoot: URL, home: URL?, entries: [String]?
     ) -> String? {

@@ -39,8 +39,7 @@ package struct OutputLayout: Sendable, Equatable {
     package static let unlistedMarkerName = ".smokerun-unlisted"
     /// The start of every hidden name smokerun makes (its markers, its temp files and folders).
     package static let ownHiddenPrefix = ".smokerun"
-    /// The names smokerun keeps directly in the output folder; a non-empty folder with none of them is someone
-    /// else's, and `output` may not name it.
+    /// Names smokerun keeps directly in the output folder; a non-empty folder with none of them is someone else's.
     package static let ownNames: Set<String> = [
         runsFolderName, latestName, historyFileName, historyDatabaseFileName, outboxFolderName, locksFolderName,
         derivedDataFolderName, environmentFileName, siteFolderName, notifyStateFolderName, quarantineFolderName,

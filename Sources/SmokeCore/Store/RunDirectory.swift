@@ -50,8 +50,7 @@ package struct RunDirectory: Sendable, Equatable {
     /// A file named by a name this type declares (a coverage file, a report).
     package func file(_ name: String) -> URL { url.appendingPathComponent(name) }
 
-    /// `LLVM_PROFILE_FILE` for a test process: one `.profraw` per process and binary under `profiles/`,
-    /// prefixed by the worker when several run at once.
+    /// `LLVM_PROFILE_FILE` for a test process: one `.profraw` per process and binary, prefixed by worker when several.
     package func profilePattern(worker: Int?) -> String {
         let prefix = worker.map { "worker-\($0)-" } ?? ""
         return profiles.appendingPathComponent("\(prefix)%p-%m.profraw").path

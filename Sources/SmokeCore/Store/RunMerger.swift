@@ -1,7 +1,6 @@
 import Foundation
 
-/// Joins the reports of a sharded run into one report (`smokerun merge`). Pure: attachments are copied
-/// and coverage is merged by the caller.
+/// Joins a sharded run's reports into one (`smokerun merge`). Pure: the caller copies attachments and merges coverage.
 package enum RunMerger {
     /// A shard's report with where it came from, for messages.
     package struct Part: Sendable {
