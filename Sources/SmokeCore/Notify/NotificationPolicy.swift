@@ -232,8 +232,7 @@ package enum NotificationPolicy {
         return ages
     }
 
-    /// The failing tests' keys: one test failing on two devices is two problems, each with its own streak.
-    /// Quarantined tests are no one's news.
+    /// The failing tests' keys, quarantined ones left out: a test failing on two devices is two problems, two streaks.
     static func failingIDs(_ report: RunReport) -> [String] {
         let quarantined = Set(report.quarantine?.tests ?? [])
         return Array(Set(report.failingTests.map(\.deviceKey)).subtracting(quarantined)).sorted()

@@ -36,8 +36,7 @@ package struct OutboxClaim: Sendable, Equatable {
         "\(itemFileName)\(Self.marker)\(Int(claimedAt.timeIntervalSince1970))-\(token)"
     }
 
-    /// Seconds after which a claim counts as left by a killed flush: twice the longest one item's delivery may
-    /// take, and at least ten minutes.
+    /// Seconds until a claim counts as a killed flush's: twice one item's longest delivery, and at least ten minutes.
     package static func staleAfter(deliverySeconds: Double) -> Double {
         max(600, 2 * deliverySeconds)
     }

@@ -88,8 +88,7 @@ package struct SlackMessage: MessageFormat {
         var blocks: Int
     }
 
-    /// One section per failing test, each followed by its failure screenshot when published, as long
-    /// as both limits of `room` hold; then "…and N more".
+    /// One section per failing test, each followed by its published screenshot, while `room` holds; then "…and N more".
     private static func failureBlocks(
         _ report: RunReport, _ plan: NotificationPlan, _ links: ArtifactLinks, _ sources: SourceLinks,
         _ room: FailureRoom

@@ -41,8 +41,7 @@ enum HTMLActivityTimeline {
         return html + "</ol></div>\n"
     }
 
-    /// The stored attachment a step names: the same name, or the same name without its extension
-    /// (xcresulttool's export adds one to the name the test gave).
+    /// The stored attachment a step names: the same name, or without the extension xcresulttool's export adds.
     static func record(named name: String, in test: TestResult) -> AttachmentRecord? {
         test.attachments.first { $0.name == name }
             ?? test.attachments.first { ($0.name as NSString).deletingPathExtension == name }

@@ -115,8 +115,7 @@ enum JSONTestEntry {
         return Int(scaled)
     }
 
-    /// A JSON string as `JSONEncoder` escapes it: quote, backslash and control characters; slashes and
-    /// non-ASCII as they are.
+    /// A JSON string as `JSONEncoder` escapes it: quote, backslash and control characters; slashes and non-ASCII kept.
     static func string(_ text: String, to sink: inout ReportSink) {
         sink.append(byte: UInt8(ascii: "\""))
         var text = text

@@ -5,8 +5,7 @@ package enum XMLText {
         escape(text, attribute: false)
     }
 
-    /// Attribute values (always written in double quotes): also quotes, and whitespace as
-    /// character references so parsers do not normalise newlines and tabs away.
+    /// Attribute values (double-quoted): quotes too, and whitespace as character references so parsers keep it.
     static func escapeAttribute(_ text: String) -> String {
         escape(text, attribute: true)
     }
