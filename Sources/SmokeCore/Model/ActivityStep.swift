@@ -1,7 +1,6 @@
 import Foundation
 
-/// One step of a failing test's activity timeline (`XCTContext.runActivity` and XCTest's own steps,
-/// from a result bundle), as report.json and index.html show it beside the failure.
+/// One step of a failing test's activity timeline from a result bundle, as report.json and index.html show it.
 package struct ActivityStep: Codable, Sendable, Equatable {
     /// The step's title as the test wrote it (untrusted: escaped wherever shown).
     var title: String
@@ -9,10 +8,8 @@ package struct ActivityStep: Codable, Sendable, Equatable {
     var depth: Int
     /// The bundle marks the step as where the failure happened.
     var failed: Bool
-    /// When the step started, when the bundle says.
     var startedAt: Date?
-    /// Names of the attachments the step holds, as the test named them (matched to the test's stored
-    /// attachments by name when shown).
+    /// Names of the attachments the step holds (matched to the test's stored attachments by name when shown).
     var attachments: [String]
 
     init(title: String, depth: Int = 0, failed: Bool = false, startedAt: Date? = nil, attachments: [String] = []) {

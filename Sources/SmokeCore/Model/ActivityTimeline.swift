@@ -1,8 +1,7 @@
 import Foundation
 
-/// Turns a test run's activity tree (from either bundle reader) into the short timeline shown beside its
-/// failure: the steps in the order they ran, up to the end of the last step marked failed, at most `limit`
-/// of them (the last ones: the steps nearest the failure tell the most). Pure.
+/// The short timeline beside a failure, from either bundle reader's activity tree: steps in run order up to the end
+/// of the last one marked failed, at most the last `limit` (those nearest the failure tell the most). Pure.
 package enum ActivityTimeline {
     /// Steps kept per failing test; enough to see what led to the failure, few enough for a page of many failures.
     static let limit = 20

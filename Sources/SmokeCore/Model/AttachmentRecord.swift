@@ -28,7 +28,6 @@ package struct AttachmentRecord: Codable, Sendable, Equatable {
         self.configuration = configuration
     }
 
-    /// An image a person can look at (`image/*`).
     var isImage: Bool { mediaType.hasPrefix("image/") }
 
     private enum CodingKeys: String, CodingKey {

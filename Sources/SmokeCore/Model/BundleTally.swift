@@ -1,6 +1,5 @@
-/// One result bundle an xcodebuild run read: Xcode's own summary counts of it, and smokerun's reading of the same
-/// bundle counted the way Xcode counts (test cases, repetitions folded in; failing ones) — before the run drops a
-/// test an earlier batch already reported, so a bundle holding unrequested tests is not a disagreement.
+/// One result bundle an xcodebuild run read: Xcode's summary counts and smokerun's reading counted Xcode's way, taken
+/// before the run drops tests an earlier batch reported, so a bundle holding unrequested tests is no disagreement.
 package struct BundleTally: Sendable, Equatable {
     /// Xcode's summary counts of the bundle (empty when it gives none).
     var counts: [FrameworkCount]

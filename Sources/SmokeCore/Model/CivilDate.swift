@@ -1,5 +1,4 @@
-/// Proleptic Gregorian dates as day numbers since 1970-01-01, with no time zone and no `Calendar`.
-/// Cron arithmetic walks wall-clock days; doing that in plain integers keeps it pure and exact.
+/// Proleptic Gregorian dates as day numbers since 1970-01-01, no time zone or `Calendar`: cron arithmetic stays exact.
 struct CivilDate: Sendable, Equatable {
     var year: Int
     var month: Int

@@ -2,7 +2,6 @@ import Foundation
 
 /// A commit of the range under suspicion, as `git log` read it: what a message and a verdict name.
 package struct CulpritCommit: Sendable, Equatable, Codable {
-    /// The full hash.
     package var hash: String
     package var subject: String
     package var author: String

@@ -2,7 +2,6 @@ import Foundation
 
 /// What the culprit finder said about a run's new failures, as report.json records it (`RunReport.culprit`).
 package struct CulpritFinding: Codable, Sendable, Equatable {
-    /// The tests searched for (ids).
     package var tests: [String]
     /// The answer in one sentence, as the follow-up message says it.
     package var answer: String
@@ -12,7 +11,6 @@ package struct CulpritFinding: Codable, Sendable, Equatable {
     package var author: String?
     /// Test runs the search took, every repetition counted.
     package var testRuns: Int
-    /// How long the search took.
     package var seconds: Double
     /// The follow-up message; nil when none was sent (`smokerun culprit` run by hand).
     package var notification: NotificationRecord?

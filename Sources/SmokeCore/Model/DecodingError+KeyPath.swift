@@ -1,6 +1,5 @@
 extension DecodingError {
-    /// The failing key as a dotted path and what was wrong, e.g. `tests[3].status: missing`;
-    /// how every smokerun message about a JSON file names the key.
+    /// The failing key as a dotted path and what was wrong (`tests[3].status: missing`), as smokerun messages say it.
     package var keyPathDescription: String {
         func path(_ codingPath: [any CodingKey]) -> String {
             let text = codingPath.reduce("") { result, key in

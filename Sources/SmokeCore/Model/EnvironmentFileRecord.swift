@@ -1,5 +1,4 @@
-/// What `report.json` says about `<output>/env`: where it is and which variables the run took from it — names
-/// only, never values (they are secrets).
+/// What `report.json` says about `<output>/env`: its path and the variables the run took from it, names only.
 package struct EnvironmentFileRecord: Codable, Sendable, Equatable {
     /// The file, as the run found it (relative to the current folder when under it).
     package var path: String

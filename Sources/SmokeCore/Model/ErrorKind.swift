@@ -1,5 +1,4 @@
-/// What went wrong, in the terms the command line turns into an exit status (Documentation/Design.md §12). The domain
-/// says which kind of trouble it met; only the command line knows the numbers.
+/// What went wrong, in the terms the command line turns into an exit status (Documentation/Design.md §12).
 package enum ErrorKind: Sendable, Equatable {
     /// Tests failed, crashed or timed out.
     case testsFailed
@@ -7,7 +6,6 @@ package enum ErrorKind: Sendable, Equatable {
     case invalidInput
     /// Build failed, tool or device missing, a write that did not land.
     case infrastructure
-    /// Coverage below its minimum.
     case coverageBelowMinimum
 }
 

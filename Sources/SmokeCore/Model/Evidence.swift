@@ -1,7 +1,6 @@
 /// What proved a test's `failed`, `crashed` or `timedOut` status: the input line that said so, or a fact smokerun
 /// saw itself (an exit status, a signal, its own deadline). A status without evidence is not a failure.
-///
-/// A class, so a test result holds it as one reference (Documentation/Performance.md).
+/// A class, so a test result holds it as one reference (see Documentation/Performance.md).
 package final class Evidence: Codable, Sendable, Hashable {
     /// What said so, in words: `result line`, `issue`, `fatal error`, `exit status 1`, `timeouts.testSeconds` ….
     package let what: String

@@ -1,10 +1,8 @@
 import Foundation
 
-/// Picks *the* screenshot of a failing test's failure moment. Pure.
-///
-/// In order: the last image the source marks as recorded with the failure (xcresult links XCTest's
-/// automatic failure screenshot to the issue); else the last image recorded at or before the failure's
-/// time; else the last image the test recorded. Nil when the test did not fail or holds no image.
+/// Picks *the* screenshot of a failing test's failure moment, pure: the last image the source marks as recorded with
+/// the failure (xcresult links XCTest's automatic failure screenshot to the issue), else the last at or before the
+/// failure's time, else the last image. Nil when the test did not fail or holds no image.
 package enum FailureScreenshot {
     static func choose(_ attachments: [AttachmentRecord], failedAt: Date?) -> AttachmentRecord? {
         let images = attachments.filter(\.isImage)
@@ -15,8 +13,7 @@ package enum FailureScreenshot {
         return images.last
     }
 
-    /// Sets `failureScreenshot` on every failing test (nil on the others).
-    /// - Parameter failureTimes: test id → when its first failure was recorded, where the source says.
+    /// Sets `failureScreenshot` on every failing test; `failureTimes`: test id → its first failure's time, where known.
     package static func assign(to tests: inout [TestResult], failureTimes: [String: Date] = [:]) {
         // Changes found first, written after, so the array is not copied when nothing changes.
         var changes: [(index: Int, screenshot: String?)] = []

@@ -1,7 +1,6 @@
 import Foundation
 
-/// How fire times are shown: ISO 8601 in UTC, and in the pipeline's zone with its offset
-/// (no zone abbreviation: Linux and macOS name zones differently, the offset is the same everywhere).
+/// Fire times in UTC and in the pipeline's zone, ISO 8601 with offsets: Linux and macOS name zones differently.
 package enum FireTimeFormat {
     /// `2026-03-08T08:00:00Z`
     package static func utc(_ date: Date) -> String {

@@ -20,9 +20,8 @@ package struct HistoryEntry: Codable, Sendable, Equatable {
     package var durations: [String: Double]
     /// Path of the run directory, relative to the output folder.
     package var path: String
-    /// The absolute path of the pipeline file the run used (`RetentionPolicy.pipelineIdentity`): retention removes
-    /// only runs of the same file, so two projects whose pipelines share a name and an output folder keep theirs.
-    /// Nil for `parse`, and in lines older smokeruns wrote (never removed by retention).
+    /// The pipeline file's absolute path (`RetentionPolicy.pipelineIdentity`): retention removes only runs of the same
+    /// file, so projects sharing a pipeline name and output folder keep theirs. Nil for `parse` and in older lines.
     package var pipelinePath: String?
     /// The commit the run tested (`RunOrigin.commit`); nil when unknown and in older lines.
     package var commit: String?
@@ -57,7 +56,6 @@ package struct HistoryEntry: Codable, Sendable, Equatable {
         displayNames = Self.displayNames(of: report.tests)
     }
 
-    /// The display names of `tests` by key; nil when none has one.
     package static func displayNames(of tests: [TestResult]) -> [String: String]? {
         var names: [String: String] = [:]
         for test in tests { if let shown = test.displayName { names[test.deviceKey] = shown } }
@@ -92,6 +90,5 @@ package struct HistoryEntry: Codable, Sendable, Equatable {
             durations, path, pipelinePath, commit, dirty, displayNames
     }
 
-    /// Keys of the tests that failed, crashed or timed out.
     var failingTests: [String] { outcomes.filter { $0.value.isFailure }.keys.sorted() }
 }

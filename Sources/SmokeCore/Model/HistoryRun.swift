@@ -1,7 +1,6 @@
 import Foundation
 
-/// One run as `history.sqlite` keeps it: the run's own facts without its tests (those are `HistoryTestResult`s).
-/// What `HistoryDatabase.runs(pipeline:since:)` returns, oldest first.
+/// One run as `history.sqlite` keeps it, without its tests (those are `HistoryTestResult`s).
 package struct HistoryRun: Sendable, Equatable {
     package var runID: String
     package var pipeline: String
@@ -56,7 +55,6 @@ package struct HistoryRun: Sendable, Equatable {
             path: entry.path)
     }
 
-    /// The run of a finished report, its folder at `path`.
     package init(report: RunReport, path: String, pipelinePath: String?) {
         self.init(
             runID: report.runID, pipeline: report.pipeline, pipelinePath: pipelinePath, status: report.status,

@@ -1,14 +1,12 @@
 import Foundation
 
-/// One test in one run as `history.sqlite` keeps it, with the run it belongs to named (what
-/// `RunHistory.testResults(testID:since:)` returns).
+/// One test in one run as `history.sqlite` keeps it, with its run named (`RunHistory.testResults`).
 package struct HistoryTestResult: Sendable, Equatable {
     package var runID: String
     package var startedAt: Date
     package var commit: String?
     /// `TestResult.deviceKey`: the id, or "id [device]" on a run pinning several devices.
     package var key: String
-    /// `TestResult.id`.
     package var testID: String
     package var status: TestStatus
     /// Nil when the source gave none (a test a crash ended).
@@ -42,7 +40,6 @@ package struct HistoryTestResult: Sendable, Equatable {
     /// Characters of a failure message kept; the whole message stays in the run's report.json while it is kept.
     package static let messageLimit = 2_000
 
-    /// `message` cut to `messageLimit` characters, with `…` when cut.
     package static func bounded(_ message: String?) -> String? {
         guard let message else { return nil }
         guard message.count > messageLimit else { return message }

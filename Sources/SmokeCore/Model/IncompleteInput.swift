@@ -2,11 +2,8 @@
 /// how they ended (a log cut by a size limit, `head`, a paste). Their status is `unfinished`, never a failure, but
 /// for a test that had recorded a failure: it is `failed`, with that issue line as its evidence.
 package struct IncompleteInput: Codable, Sendable, Equatable {
-    /// The input that ends early.
     package var source: String
-    /// The number of its last line.
     package var lastLine: Int
-    /// The last line's text, bounded.
     package var lastLineText: String
     /// Tests that were running when it ends.
     package var unfinished: Int

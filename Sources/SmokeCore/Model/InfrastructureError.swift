@@ -6,9 +6,8 @@ package struct InfrastructureError: Codable, Sendable, Equatable {
     var exitStatus: Int32?
     /// The lines that explain it (compiler errors, the tail of the output).
     package var details: [String]
-    /// `note` for something smokerun fixed on its own and only reports (a process a test left running);
-    /// `warning` for something the user must fix that does not touch the results (no webhook to notify);
-    /// nil for an error. Neither a note nor a warning changes the run's status.
+    /// `note`: something smokerun fixed itself and only reports; `warning`: the user must fix it but results are
+    /// untouched (no webhook); nil: an error. Neither a note nor a warning changes the run's status.
     package var severity: Severity?
 
     package enum Severity: String, Codable, Sendable {
@@ -27,6 +26,5 @@ package struct InfrastructureError: Codable, Sendable, Equatable {
         self.severity = severity
     }
 
-    /// A note or a warning: reported, never the run's status.
     package var isNote: Bool { severity != nil }
 }

@@ -1,7 +1,6 @@
-/// How `parse` (or a run's live parsing) read one input: which format, which line prefix it
-/// stripped (a CI job's timestamps), and how many lines it did not understand. Shown in every report
-/// so an unusual input is visible, not only on stderr. A parsed file is named by its real path, size and SHA-256
-/// instead of being copied into the run folder (`--keep-input` copies it as console.log).
+/// How `parse` (or a run's live parsing) read one input: its format, the line prefix it stripped (CI timestamps), and
+/// the lines it did not understand, shown in every report. A parsed file is named by real path, size and SHA-256, not
+/// copied (`--keep-input` copies it as console.log).
 package struct InputRecord: Codable, Sendable, Equatable {
     private enum CodingKeys: String, CodingKey {
         case path, format, strippedPrefix, unrecognizedLines, firstUnrecognizedLine, bytes, sha256
@@ -14,7 +13,6 @@ package struct InputRecord: Codable, Sendable, Equatable {
     /// The kind of per-line prefix removed before parsing (e.g. `github-actions-timestamp`), if any.
     var strippedPrefix: String?
     var unrecognizedLines: Int
-    /// 1-based line number of the first line not understood.
     var firstUnrecognizedLine: Int?
     /// The bytes read, for an input `parse` read as a stream of bytes (nil for a run's own console.log and a bundle).
     package var bytes: Int?

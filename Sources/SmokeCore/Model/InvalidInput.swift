@@ -1,7 +1,6 @@
 import Foundation
 
-/// A value from outside (an argument's text, a date, a folder of pipelines) that cannot be used; the
-/// message names it and the fix.
+/// A value from outside (an argument, a date, a folder of pipelines) that cannot be used; the message names the fix.
 package struct InvalidInput: LocalizedError, DomainError, Equatable {
     var message: String
     package var kind: ErrorKind { .invalidInput }

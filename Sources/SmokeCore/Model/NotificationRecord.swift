@@ -2,7 +2,6 @@
 package struct NotificationRecord: Codable, Sendable, Equatable {
     /// Why it was sent; nil only for an outbox file that could not be read (its kind is unknown).
     package var kind: NotificationKind?
-    /// The body's format; nil only for an unreadable outbox file.
     package var format: NotifyFormat?
     /// The redacted target, e.g. `$SMOKERUN_WEBHOOK_URL (https://…)`.
     package var target: String
@@ -10,8 +9,7 @@ package struct NotificationRecord: Codable, Sendable, Equatable {
     package var outcome: NotificationOutcome
     package var httpStatus: Int?
     package var detail: String?
-    /// The variable the notification needed and did not find (the webhook URL's, a Slack token's), in the
-    /// environment or in `<output>/env`: the pipeline wants a message and none could be sent.
+    /// The variable (the webhook URL's, a Slack token's) found neither in the environment nor in `<output>/env`.
     package var missingVariable: String?
 
     package init(

@@ -20,7 +20,6 @@ package enum PlausibleTime {
         return date
     }
 
-    /// The instant `seconds` after 1970, when believable.
     package static func date(since1970 seconds: Double?) -> Date? {
         guard let seconds, isBelievable(since1970: seconds) else { return nil }
         return Date(timeIntervalSince1970: seconds)

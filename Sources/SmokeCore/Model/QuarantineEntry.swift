@@ -25,7 +25,6 @@ package struct QuarantineEntry: Codable, Sendable, Equatable {
         self.since = since
     }
 
-    /// Whether the entry still holds at `now`.
     package func isActive(at now: Date) -> Bool { now < expires }
 
     /// Whether `key` (a test id, or "id [device]") is the test or matches the pattern.
@@ -33,7 +32,6 @@ package struct QuarantineEntry: Codable, Sendable, Equatable {
         Self.glob(Array(test.unicodeScalars), Array(key.unicodeScalars))
     }
 
-    /// `*` matches any run of characters; everything else itself.
     private static func glob(_ pattern: [Unicode.Scalar], _ text: [Unicode.Scalar]) -> Bool {
         var (p, t) = (0, 0)
         var star: (p: Int, t: Int)?
@@ -70,8 +68,7 @@ package struct AutoQuarantineSettings: Sendable, Equatable {
     package init() {}
 }
 
-/// What report.json's `quarantine` records: the entries in force, the expired ones, and the tests whose failure they
-/// covered in this run.
+/// report.json's `quarantine`: the entries in force, the expired ones, and the tests whose failure they covered.
 package struct QuarantineRecord: Codable, Sendable, Equatable {
     package var active: [QuarantineEntry]
     package var expired: [QuarantineEntry]
@@ -84,8 +81,7 @@ package struct QuarantineRecord: Codable, Sendable, Equatable {
         self.tests = tests
     }
 
-    /// The entry in force whose quarantine covered `test`'s failure in this run; nil when the test is not one of
-    /// `tests` (it passed, or no entry covers it).
+    /// The entry in force that covered `test`'s failure in this run; nil when the test is not in `tests`.
     package func entry(covering test: TestResult) -> QuarantineEntry? {
         guard tests.contains(test.deviceKey) else { return nil }
         return active.first { $0.matches(test.deviceKey) || $0.matches(test.id) }
@@ -93,8 +89,7 @@ package struct QuarantineRecord: Codable, Sendable, Equatable {
 }
 
 extension RunReport {
-    /// The quarantine entry that covered `test`'s failure in this run (reports mark such a failure, never count it
-    /// as an ordinary one); nil for any other test.
+    /// The entry that covered `test`'s failure in this run (reports mark it, never count it); nil otherwise.
     package func quarantineEntry(for test: TestResult) -> QuarantineEntry? {
         quarantine?.entry(covering: test)
     }

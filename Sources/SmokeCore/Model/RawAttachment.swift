@@ -2,7 +2,6 @@ import Foundation
 
 /// An attachment as a test produced it, before it is stored in a run directory.
 package struct RawAttachment: Sendable, Equatable {
-    /// The id of the test that recorded it, when known.
     package var testID: String?
     /// The name the test gave it; untrusted (may hold `../`, `/`, NUL, control characters).
     package var name: String
@@ -13,7 +12,6 @@ package struct RawAttachment: Sendable, Equatable {
     package var timestamp: Date?
     /// The source marks it as recorded with a failure (xcresult: linked to a test issue); nil when it cannot say.
     package var isAssociatedWithFailure: Bool?
-    /// The test-plan configuration it was recorded in, when the source says.
     package var configuration: String?
 
     package enum Content: Sendable, Equatable {

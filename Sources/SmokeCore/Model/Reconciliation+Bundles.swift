@@ -1,8 +1,7 @@
 extension Reconciliation {
-    /// An xcodebuild run against Xcode's own summary counts of the result bundles it read (one per batch, one per
-    /// retry round), summed, and smokerun's readings of the same bundles summed alike: a test case counts once per
-    /// bundle it ran in. Nil when no bundle was read or one of them gives no counts (the sum would be incomplete).
-    /// Pure.
+    /// An xcodebuild run against Xcode's summary counts of the bundles it read (one per batch and retry round), summed,
+    /// and smokerun's readings of them summed alike: a test case counts once per bundle it ran in. Nil when no bundle
+    /// was read or one gives no counts (the sum would be incomplete). Pure.
     package static func compare(bundles: [BundleTally]) -> Reconciliation? {
         guard !bundles.isEmpty, bundles.allSatisfy({ !$0.counts.isEmpty }) else { return nil }
         let counts = bundles.flatMap(\.counts)

@@ -1,22 +1,13 @@
 extension Reconciliation {
-    /// smokerun's results compared with every framework's own totals, counting the way each framework counts:
-    /// - `xctest`: executions (each attempt of a test, its last included, or the test once; skipped ones included)
-    ///   and failure messages of every attempt (XCTest's `with M failures` counts assertions; a crash counts one).
-    /// - `swift-testing`: executions of Swift Testing tests; its issue count (known issues excluded) is
-    ///   compared as "some" against "none", since one failing test may record several issues.
-    /// - `xcresult` (a bundle's summary) and `junit` (a JUnit file's own totals): test cases and failing test cases
-    ///   of the whole report.
-    /// Several sources of one framework (one per input or process) are summed. A framework with results and no
-    /// source (nor a whole-report count, which counts every framework) is unverified. Totals count only the tests of
-    /// the processes that printed them: a test only a parallel process's result lines tell of (`… passed on 'My Mac
-    /// - App (123)' (…)`, SwiftPM's `[3/40] Testing …`; those processes print no totals) is left out and its framework
-    /// unverified. A framework
-    /// whose own totals count more failures than its tests show has failures not shown. Of `runFailures` (lines that
-    /// say the run failed, `RunFailureEvidence`), xcodebuild's verdict is listed when no test failed, a crash outside
-    /// any test when no test crashed. Nil when there is
-    /// neither a source, a test nor a run failure.
-    /// - Parameter documentsWithoutTotals: the documents read (a result bundle, an xcresulttool or JUnit document)
-    ///   that carry no totals of their own: the note on an unverified framework names them, not a console's totals.
+    /// smokerun's results against every framework's own totals, counting the way each framework counts:
+    /// - `xctest`: executions (each attempt, or the test once; skipped included) and failure messages of every attempt
+    ///   (XCTest's `with M failures` counts assertions; a crash counts one).
+    /// - `swift-testing`: executions; its issue count (known issues excluded) is compared only as "some" against
+    ///   "none", since one failing test may record several issues.
+    /// - `xcresult` (a bundle's summary) and `junit` (a JUnit file's totals): test cases and failing ones.
+    /// Sources of one framework are summed. A framework with results and no source is unverified, as is one whose tests
+    /// only parallel processes' result lines tell of (those processes print no totals). More failures counted than
+    /// shown are failures not shown. `documentsWithoutTotals`: documents read that carry no totals, named by the note.
     package static func compare(
         _ sources: [FrameworkCount], with tests: [TestResult], runFailures: [RunFailureEvidence] = [],
         documentsWithoutTotals: [String] = []
@@ -53,7 +44,6 @@ extension Reconciliation {
             let from = own.map(\.from).joined(separator: ", ")
             switch framework {
             case TestFramework.xctest.rawValue:
-                // Counted in place, by index, without copying the results.
                 var executions = 0
                 var failures = 0
                 for index in tests.indices where tests[index].framework == .xctest {
@@ -184,14 +174,11 @@ extension Reconciliation {
 }
 
 extension RunReport {
-    /// Lists a disagreement with the frameworks' own totals in `errors` and returns the warnings to print,
-    /// each naming both counts. A counting doubt does not change the status: the tests' own results still decide
-    /// passed or failed (`--strict` fails the command instead), so it never turns a passing run into an
-    /// infrastructure error. But failures a framework counted that no test shows are failures: a run that would
-    /// pass (or be incomplete) fails, the totals' line its evidence; so does one whose input says it failed
-    /// (`runFailures`: xcodebuild's `** TEST FAILED **`), that line its evidence. Tests a framework counted of
-    /// which smokerun read none (`testsNotShown`) leave a passing run incomplete: it concluded from nothing. `parse` and `run` both call it. A framework
-    /// whose totals are missing is noted, not listed as an error: nothing disagrees, it only could not be checked.
+    /// Lists a disagreement with the frameworks' totals in `errors` and returns the warnings to print, each naming both
+    /// counts. A counting doubt never changes the status (`--strict` fails the command instead), but failures a
+    /// framework counted that no test shows, and the input's own failure verdict (`runFailures`), fail a run that would
+    /// pass, their line the evidence; tests counted of which smokerun read none (`testsNotShown`) leave it incomplete.
+    /// Missing totals are noted, not errors.
     package mutating func listDisagreements() -> [String] {
         guard let reconciliation, !reconciliation.agrees else { return [] }
         let notes = reconciliation.unverifiedNotes.map { "smokerun: note: \($0)" }

@@ -1,6 +1,5 @@
-/// What one framework said about the run in its own words (XCTest's `Executed N tests, with M
-/// failures`, Swift Testing's `Test run with N tests`, a result bundle's summary counts), read
-/// independently of the per-test parsing.
+/// What one framework said about the run in its own words (XCTest's `Executed N tests, with M failures`, Swift
+/// Testing's `Test run with N tests`, a bundle's summary counts), read apart from the per-test parsing.
 package struct FrameworkCount: Codable, Sendable, Equatable, Hashable {
     /// `xctest`, `swift-testing` or `xcresult`.
     package var framework: String
@@ -22,34 +21,29 @@ package struct FrameworkCount: Codable, Sendable, Equatable, Hashable {
     }
 }
 
-/// smokerun's totals against the frameworks' own, per framework (`reconciliation`, Documentation/Design.md §7).
-/// It agrees only when every framework with results left its own totals and they equal smokerun's counts; a
-/// framework that left none is `unverified`, never agreeing.
+/// smokerun's totals against each framework's own (Documentation/Design.md §7): agrees only when every framework
+/// with results left totals equal to smokerun's counts; one that left none is `unverified`, never agreeing.
 package struct Reconciliation: Codable, Sendable, Equatable {
     var sources: [FrameworkCount]
     package var agrees: Bool
     /// One sentence per disagreement, naming both counts.
     var differences: [String]
-    /// Frameworks with results in the run whose own closing totals the input does not hold (`xctest`,
-    /// `swift-testing`): their counts could not be checked.
+    /// Frameworks with results whose own closing totals the input does not hold: their counts could not be checked.
     package var unverified: [String]
     /// One sentence per framework whose own totals count more failures than the tests in the input show (a log
     /// excerpt of the totals alone, failure lines lost): the run cannot pass. Nil when there are none.
     package var failuresNotShown: [String]?
-    /// Per framework whose totals were compared, the executions of tests that ran in parallel processes printing no
-    /// totals of their own (`… passed on 'My Mac - App (123)' (…)`, `swift test --parallel`'s `[3/40] Testing …`): left
-    /// out of the comparison, unverified. Nil when there are none.
+    /// Per compared framework, executions in parallel processes that print no totals of their own (`swift test
+    /// --parallel`'s `[3/40] Testing …`): left out of the comparison, unverified. Nil when none.
     package var executionsWithoutTotals: [String: Int]?
-    /// Lines of the input that say the run failed where no test the input shows explains it: xcodebuild's own
-    /// verdict (`** TEST FAILED **`) when no test failed, a crash while no test ran when no test crashed. The run
-    /// cannot pass. Nil when there are none.
+    /// Input lines saying the run failed where no shown test explains it (`** TEST FAILED **` with no failed test, a
+    /// crash while no test ran and none crashed): the run cannot pass. Nil when none.
     package var runFailures: [RunFailureEvidence]?
     /// One sentence per framework whose own totals count tests of which smokerun read none (their lines in a form it
     /// does not read): nothing can be concluded, and the run never passes. Nil when there are none.
     package var testsNotShown: [String]?
-    /// The documents read that carry no totals of their own (a result bundle without summary counts, an xcresulttool
-    /// `tests` document, an event stream without its `runEnded`): why a framework is unverified, rather than a
-    /// console's missing totals. Nil when there are none.
+    /// Documents read that carry no totals (a bundle without summary counts, an xcresulttool `tests` document, an event
+    /// stream without `runEnded`): why a framework is unverified. Nil when none.
     package var documentsWithoutTotals: [String]?
 
     init(

@@ -1,10 +1,8 @@
-/// The command that replays a random run's order: `smokerun run <pipeline file> --seed N`, with the
-/// pipeline file as the report records it (relative to the project root, so it works from there).
-/// One home for the console line, the webhook message, index.html and summary.md.
+/// The command that replays a random run's order, `smokerun run <pipeline file> --seed N` (the file relative to the
+/// project root): one home for the console line, the webhook message, index.html and summary.md.
 package enum ReplayCommand {
-    /// Nil for declared order (no seed), for reports that do not know their pipeline file
-    /// (`parse` output, reports written before smokerun recorded it): a guessed file would exit 2 — and when
-    /// the test binary decided its own order (`orderControlled` false): the seed would not replay it.
+    /// Nil for declared order, for reports that do not know their pipeline file (`parse`; a guess would exit 2), and
+    /// when the test binary decided its own order (`orderControlled` false: the seed would not replay it).
     static func text(for report: RunReport) -> String? {
         guard report.ordering.orderControlled else { return nil }
         return text(pipelineFile: report.pipelineFile, seed: report.seed)

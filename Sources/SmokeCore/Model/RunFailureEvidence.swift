@@ -21,7 +21,6 @@ package struct RunFailureEvidence: Codable, Sendable, Equatable {
     package var kind: Kind
     /// The input the line is in (a file name).
     package var source: String
-    /// Its 1-based line number.
     package var line: Int
     /// The line's text, bounded.
     package var text: String

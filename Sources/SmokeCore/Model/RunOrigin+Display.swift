@@ -1,7 +1,6 @@
 /// How messages, reports and the terminal name a run's origin, in the same words everywhere.
 extension RunOrigin {
-    /// "a1b2c3d4e5f6 on main (uncommitted changes)"; nil when the commit is unknown. The branch and the note appear
-    /// only when known.
+    /// "a1b2c3d4e5f6 on main (uncommitted changes)", branch and note when known; nil when the commit is unknown.
     package var commitText: String? {
         guard let shortCommit else { return nil }
         var text = shortCommit

@@ -1,10 +1,8 @@
 import Foundation
 
-/// Where a run came from: the machine, the commit it tested and the CI run that started it. Recorded in
-/// report.json and each history line, so a message, the history and the dashboard can say *which commit* broke a
-/// test and link the CI run.
+/// Where a run came from: the machine, the commit it tested and the CI run that started it, recorded so messages,
+/// the history and the dashboard can say *which commit* broke a test.
 package struct RunOrigin: Codable, Sendable, Equatable {
-    /// The machine's host name.
     package var host: String?
     /// The full commit hash the tests ran on.
     package var commit: String?
@@ -14,7 +12,6 @@ package struct RunOrigin: Codable, Sendable, Equatable {
     package var dirty: Bool?
     /// What said the commit: `git`, or the CI variable read (e.g. `GITHUB_SHA`).
     package var commitSource: String?
-    /// The CI run's page, where the CI names one.
     package var ciRunURL: String?
 
     package init(
@@ -43,11 +40,9 @@ package struct RunOrigin: Codable, Sendable, Equatable {
             ])
     }
 
-    /// The first 12 characters of the commit, for display.
     package var shortCommit: String? { commit.map { String($0.prefix(12)) } }
 
-    /// What a CI's own variables say: GitHub Actions, GitLab CI, Buildkite, CircleCI, Bitrise, Jenkins, Xcode Cloud.
-    /// Empty when none of them is set.
+    /// What a CI's own variables say (GitHub Actions, GitLab CI, Buildkite, CircleCI, Bitrise, Jenkins, Xcode Cloud).
     package static func fromCI(environment: [String: String]) -> RunOrigin {
         func value(_ key: String) -> String? {
             guard let text = environment[key]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }

@@ -1,9 +1,8 @@
 import Foundation
 
 extension RunReport {
-    /// The report with every time it records believable, for a report.json read back (a damaged or hand-edited one
-    /// may say 1e308 seconds): a duration that is not believable is unknown (0, or the run's own span), a date is
-    /// clamped to 1970…9999.
+    /// The report with every time believable, for a report.json read back (a damaged one may say 1e308 seconds): an
+    /// unbelievable duration is unknown (0, or the run's own span), a date is clamped to 1970…9999.
     package func withPlausibleTimes() -> RunReport {
         var report = self
         report.startedAt = Self.clamped(startedAt)

@@ -36,8 +36,7 @@ package struct RunReport: Codable, Sendable, Equatable {
     package var reconciliation: Reconciliation?
     /// How each input was read (format, stripped prefix, lines not understood); nil when not recorded.
     package var inputs: [InputRecord]?
-    /// The input ends before the run it records did (its last line, how many tests it left running); nil when
-    /// every input is whole.
+    /// Set when an input ends before the run it records did; nil when every input is whole.
     package var incomplete: IncompleteInput?
     /// The host, commit and CI run this run came from; nil in reports older smokeruns wrote.
     package var origin: RunOrigin?
@@ -45,8 +44,7 @@ package struct RunReport: Codable, Sendable, Equatable {
     package var environmentFile: EnvironmentFileRecord?
     /// The quarantine in force for the run, expired entries, and the failing tests it covered; nil without one.
     package var quarantine: QuarantineRecord?
-    /// What the culprit finder (`notify.findCulprit`) found for the run's new failures, and its follow-up message;
-    /// nil when it did not run.
+    /// What the culprit finder found for the new failures, with its follow-up message; nil when it did not run.
     package var culprit: CulpritFinding?
     /// The commits the run's new failures may come from (since the last run in which they passed), as its message
     /// named them; nil without new failures, a message, or a checkout to read them from.
@@ -85,6 +83,5 @@ package struct RunReport: Codable, Sendable, Equatable {
         return tests.contains { $0.status == .unfinished } ? .incomplete : .passed
     }
 
-    /// The tests that failed, crashed or timed out, in run order.
     package var failingTests: [TestResult] { tests.kept { $0.status.isFailure } }
 }

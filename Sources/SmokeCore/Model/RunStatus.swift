@@ -8,7 +8,6 @@ package enum RunStatus: String, Codable, Sendable {
     case error
     /// Stopped by SIGINT/SIGTERM before it finished.
     case interrupted
-    /// No test failed, but some have no result: the input ends (or the runner stopped reporting) before the run
-    /// did, so nothing can be concluded about them.
+    /// No test failed, but some have no result (the input or the runner stopped early): nothing can be concluded.
     case incomplete
 }

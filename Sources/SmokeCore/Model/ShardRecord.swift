@@ -3,6 +3,5 @@ package struct ShardRecord: Codable, Sendable, Equatable, Hashable {
     var index: Int
     var count: Int
 
-    /// `K/N` as `--shard` takes it.
     package var description: String { "\(index)/\(count)" }
 }

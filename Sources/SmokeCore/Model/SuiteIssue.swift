@@ -1,13 +1,11 @@
 /// An issue a Swift Testing suite recorded outside its tests: its scoping trait or `init` threw, so none of its tests
-/// ran (Documentation/Design.md §7.1). A run that listed the suite's tests fails each of them with it; a parse, which
-/// knows no listing, fails the run with its line. With no suite, it is an issue Swift Testing recorded outside any test
-/// (`✘ Test «unknown» recorded an issue …`, from a detached task): it too fails the run, and no test.
+/// ran (Documentation/Design.md §7.1). A run fails each listed test of the suite with it; a parse fails the run. With
+/// no suite, an issue recorded outside any test (`✘ Test «unknown» …`, a detached task): it fails the run, no test.
 package struct SuiteIssue: Sendable, Equatable {
     /// The stream's suite id (`Module.Suite`, `Module.Outer/Inner`), or the console's name (`Inner`, a display name);
     /// nil for an issue outside any test.
     package var suite: String?
     package var failure: TestFailure
-    /// The line that recorded it.
     package var evidence: Evidence
 
     package init(suite: String?, failure: TestFailure, evidence: Evidence) {

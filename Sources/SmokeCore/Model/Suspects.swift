@@ -40,6 +40,5 @@ package struct Suspects: Codable, Sendable, Equatable {
         }
     }
 
-    /// Commits of the range not listed.
     package var more: Int { max(total - commits.count, 0) }
 }

@@ -1,6 +1,5 @@
-/// A test as the run history, the notification policy and `merge` tell tests apart: its id, and on a run
-/// pinning several devices its device too, so the same test failing on the small iPhone only is not
-/// confused with the large one's run of it. A single-device run's key is its id, as history always had it.
+/// How the history, the notification policy and `merge` tell tests apart: the id, plus the device on a run pinning
+/// several, so one test failing only on the small iPhone is not confused with the large one's run. Else the id alone.
 enum TestKey {
     /// "Module.Class/method", or "Module.Class/method [iPhone 15]" on a multi-device run.
     static func key(id: String, device: String?) -> String {
@@ -16,6 +15,5 @@ enum TestKey {
 }
 
 extension TestResult {
-    /// The test's id and, on a multi-device run, its device (`TestKey`).
     package var deviceKey: String { TestKey.key(id: id, device: device) }
 }

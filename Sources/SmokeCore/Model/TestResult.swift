@@ -19,19 +19,16 @@ package struct TestResult: Codable, Sendable, Equatable, Identifiable {
     /// What the test printed, bounded (see `TestResult.outputLineLimit`).
     package var output: [String]
     package var attempts: [TestAttempt]
-    /// The screenshot of the failure moment (`FailureScreenshot.choose`), as an attachment `path`; nil
-    /// for a test that did not fail or left no image.
+    /// The failure moment's screenshot (`FailureScreenshot`) as an attachment `path`; nil without a failure or image.
     package var failureScreenshot: String?
     /// The worker (1-based) that ran the test in a parallel run (`--workers N`, N > 1); nil otherwise.
     package var worker: Int?
     /// The test's 1-based place in its worker's sequence (first attempts), so `bisect` can replay what
     /// ran before it in the same process line; nil when `worker` is.
     package var position: Int?
-    /// The device it ran on, when the pipeline pins more than one (`SmokeRun.deviceLabels`); nil for one.
-    /// Ids repeat across devices: a test is known by id and device.
+    /// The device it ran on when the pipeline pins several (ids repeat across devices); nil for one.
     package var device: String?
-    /// A failing test's activity steps up to its failure (`ActivityTimeline`), from a result bundle; nil when
-    /// the source records none (console logs, passing tests).
+    /// A failing test's activity steps up to its failure, from a result bundle (`ActivityTimeline`); nil otherwise.
     package var activities: [ActivityStep]?
     /// What proved a failed, crashed or timed-out status (the input line, or the process fact smokerun saw).
     package var evidence: Evidence?
@@ -42,9 +39,8 @@ package struct TestResult: Codable, Sendable, Equatable, Identifiable {
         set { unknownDuration = newValue ? true : nil }
     }
     private var unknownDuration: Bool?
-    /// Only parallel result lines naming a test process (`… passed on 'My Mac - App (123)' (…)`) or SwiftPM's progress
-    /// lines (`[3/40] Testing M.C/t`) tell of it: the process that ran it prints no totals of its own, so no framework
-    /// total counts it (see `Reconciliation`).
+    /// Only parallel result lines (`… passed on 'My Mac - App (123)' (…)`) or SwiftPM's `[3/40] Testing M.C/t` tell of
+    /// it: its process prints no totals, so no framework total counts it (see `Reconciliation`).
     package var ranWhereNoTotalsCount: Bool {
         get { noTotalsCount == true }
         set { noTotalsCount = newValue ? true : nil }
@@ -81,15 +77,13 @@ package struct TestResult: Codable, Sendable, Equatable, Identifiable {
         self.attempts = attempts
     }
 
-    /// `"Adds two numbers" (Module.Suite/add())` when the test has a display name, else the id: a display name is
-    /// shown first, beside the id.
+    /// `"Adds two numbers" (Module.Suite/add())` with a display name, else the id.
     package var titledID: String { displayName.map { "\"\($0)\" (\(id))" } ?? id }
 }
 
 extension [TestResult] {
-    /// The tests `isIncluded` keeps, in order. Each test is read where it is: `filter` copies every test it is given
-    /// (retaining and releasing each of its fields), which over a million-test run cost a report a third of a second
-    /// to keep a few thousand.
+    /// The tests `isIncluded` keeps, in order, each read in place where `filter` would copy every test it is given
+    /// (see Documentation/Performance.md).
     package func kept(where isIncluded: (TestResult) -> Bool) -> [TestResult] {
         var kept: [TestResult] = []
         for index in indices where isIncluded(self[index]) { kept.append(self[index]) }

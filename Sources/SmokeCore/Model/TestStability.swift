@@ -1,16 +1,13 @@
 import Foundation
 
-/// The one flake model (Documentation/Design.md §9): what a test's history says about it, for notifications, `history
-/// --flaky`, the dashboard and reports alike. Pure: observations in, oldest first, from whichever store read them; a
-/// verdict per test that was not steady.
+/// The one flake model (Documentation/Design.md §9) for notifications, `history --flaky`, the dashboard and reports:
+/// observations in, oldest first; a verdict per test that was not steady. Pure.
 ///
-/// A test is flaky when it failed and passed on the same code: within one run (it passed only on a retry), or across
-/// runs of the same commit and pipeline (both know their commit and had no uncommitted changes; an unknown commit is
-/// never "the same"). A test that failed on every run until a new commit fixed it was broken, not flaky ("broken N
-/// runs, fixed at <commit>"). Interrupted, skipped and unfinished runs of a test say nothing about it and are left
-/// out. The window is the runs given: each caller says which (the last N runs, the last 30 days).
+/// Flaky means failed and passed on the same code: within one run (passed only on a retry), or across runs of the
+/// same commit and pipeline (both known and clean; an unknown commit is never "the same"). Failing on every run until
+/// a new commit fixed it is broken, not flaky. Interrupted, skipped and unfinished runs say nothing and are left out.
+/// The window is the runs the caller gives.
 package struct TestStability: Sendable, Equatable {
-    /// One run of the test, as a verdict names it.
     package struct Run: Sendable, Equatable {
         package var runID: String
         package var commit: String?

@@ -1,8 +1,7 @@
 /// The final outcome of one test, or of one attempt at it.
 package enum TestStatus: String, Codable, Sendable, CaseIterable {
     case passed, failed, skipped, expectedFailure, crashed, timedOut
-    /// smokerun was stopped (SIGTERM, SIGINT) while the test ran: not the test's fault, so neither a
-    /// failure nor a flake, and never retried.
+    /// smokerun was stopped (SIGTERM, SIGINT) while it ran: not the test's fault, no failure or flake, never retried.
     case interrupted
     /// The input ends (or the next test starts) while the test runs, and nothing says how it ended: not a
     /// failure, never notified; a run with one is incomplete.

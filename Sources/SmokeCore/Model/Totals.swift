@@ -35,12 +35,10 @@ package struct Totals: Codable, Sendable, Equatable {
         flaky = try container.decode(Int.self, forKey: .flaky)
     }
 
-    /// Failed, crashed and timed-out tests together.
     package var failing: Int { failed + crashed + timedOut }
 }
 
 extension Totals {
-    /// Counts one more test.
     mutating func add(_ status: TestStatus, flaky isFlaky: Bool) {
         tests += 1
         switch status {

@@ -1,9 +1,7 @@
-/// Where a reader of a message finds the run: the pipeline's `artifactsURL`, the CI run, or the report's path on the
-/// machine that ran it.
+/// Where a message's reader finds the run: the pipeline's `artifactsURL`, the CI run, or the report's path.
 package struct ArtifactLinks: Sendable, Equatable {
     /// `notify.artifactsURL` with `{runID}` and `{pipeline}` filled in: the published run directory.
     var artifacts: String?
-    /// The CI run's page (`RunOrigin.ciRunURL`).
     var ciRun: String?
     /// `host:/abs/path/runs/<id>/index.html` (the run folder when no page was written): where the report is when
     /// nothing is published. A path, never a link.

@@ -1,13 +1,11 @@
 import Foundation
 
-/// The message sent after a run's new failure once the culprit finder has an answer: which commit, or why none.
-/// Formats render it (`MessageFormat.culpritBody`).
+/// The message sent after a new failure once the culprit finder answers: which commit, or why none.
 package struct CulpritFollowUp: Sendable, Equatable {
     package var pipeline: String
     package var runID: String
     package var tests: [String]
     package var verdict: CulpritVerdict
-    /// How long the search took.
     package var seconds: Double
 
     package init(pipeline: String, runID: String, tests: [String], verdict: CulpritVerdict, seconds: Double) {
@@ -18,8 +16,7 @@ package struct CulpritFollowUp: Sendable, Equatable {
         self.seconds = seconds
     }
 
-    /// `first failing commit: e4f5a6b 'Round totals' (Ada) — found in 4 runs, 3 min`; any other answer as the
-    /// command says it.
+    /// `first failing commit: e4f5a6b 'Round totals' (Ada) — found in 4 runs, 3 min`, or the command's other answer.
     package var answer: String {
         guard let commit = verdict.culprit else { return verdict.sentence }
         return "first failing commit: \(commit.label) — found in \(ReportText.count(verdict.testRuns, "run")), "

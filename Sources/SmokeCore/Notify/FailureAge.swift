@@ -4,8 +4,7 @@ enum FailureAge: Sendable, Equatable {
     case new
     /// Failed in every run since `since`; `runs` counts them, this one included.
     case stillFailing(since: String, runs: Int)
-    /// Known flaky before this run (`TestStability`): never news; `rate` says how flaky, e.g. "failed 4 of the last
-    /// 12 runs, passed on retry in 3".
+    /// Known flaky before this run (`TestStability`): never news; `rate` says how flaky.
     case knownFlaky(rate: String)
 
     var isNew: Bool { self == .new }

@@ -1,8 +1,7 @@
 import Foundation
 
-/// What the pipeline's history says of a run's failing tests, read once for everything that says it: each test's
-/// age in the failure message's words (new, failing since when, known flaky), and the new failures whose suspect
-/// commits the reports and the message name.
+/// What the pipeline's history says of a run's failing tests, read once: each test's age (new, failing since when,
+/// known flaky) and the new failures whose suspect commits are named.
 package struct FailureHistory: Sendable {
     /// The ages by `TestResult.deviceKey`, with the time and commit each streak began at.
     let plan: NotificationPlan
@@ -10,9 +9,7 @@ package struct FailureHistory: Sendable {
     /// An earlier run of the pipeline ran tests: before one, "new" says nothing.
     private let ranBefore: Bool
 
-    /// - Parameters:
-    ///   - history: the pipeline's earlier runs with their tests' outcomes.
-    ///   - window: its last `windowRuns` runs with every test's outcome (the flake model's evidence).
+    /// `window` is the last `windowRuns` runs with every test's outcome (the flake model's evidence).
     package init(of report: RunReport, history: [HistoryEntry], window: [HistoryEntry], windowRuns: Int) {
         let ages = NotificationPolicy.judgedAges(of: report, history: history, window: window, windowRuns: windowRuns)
         plan = NotificationPolicy.dated(NotificationPlan(kind: .failure, ages: ages), report: report, history: history)
@@ -22,7 +19,6 @@ package struct FailureHistory: Sendable {
         }
     }
 
-    /// The keys of the failing tests that did not fail in the previous run and are not known flaky, sorted.
     package var newFailures: [String] { plan.newFailures }
 
     /// The note for each failing test of a failed run, for its output; none on the pipeline's first run.

@@ -1,8 +1,7 @@
 import Foundation
 
 extension JSONNotification {
-    /// A failing test a quarantine covered (`quarantined`): listed apart from `failures`, with the entry's reason,
-    /// owner and expiry.
+    /// A failing test a quarantine covered: listed apart from `failures`, with the entry's reason, owner and expiry.
     struct Quarantined: Encodable, Sendable, Equatable {
         var id: String
         var displayName: String?

@@ -1,36 +1,18 @@
 import Foundation
 
-/// The `json` format: a run summary for any receiver that is not Slack. Keys are sorted; dates are
-/// ISO 8601 UTC. Fields:
+/// The `json` format: a run summary for any receiver that is not Slack. Keys are sorted, dates ISO 8601 UTC, and
+/// optional fields absent when unknown. The keys are this type's properties; what they do not say:
 ///
-/// - `schema`: `"smokerun.notification/1"`; changes only when a field changes meaning.
-/// - `kind`: `failure`, `reminder`, `recovery`, `infrastructure` or `always` (see `NotificationKind`).
-/// - `headline`: one human sentence, e.g. `"3 tests failing (2 new)"`.
-/// - `pipeline`, `projectFolder` (the project root's folder name, when known), `runID`, `status` (`passed`|`failed`|`error`|`interrupted`), `startedAt`,
-///   `finishedAt`, `durationSeconds`, `seed` (absent for declared order), `replay` (the command that
-///   replays the order, `smokerun run <pipeline file> --seed N`; absent without a seed or a known file).
-/// - `origin`: `host`, `commit`, `branch`, `dirty`, `commitSource`, `ciRunURL` as report.json records them (absent
-///   for reports older smokeruns wrote).
-/// - `device`: `platform`, `name`, `runtime`, `operatingSystem` (those known).
-/// - `totals`: as in `report.json` (`tests`, `passed`, `failed`, `skipped`, `expectedFailures`,
-///   `crashed`, `timedOut`, `flaky`).
-/// - `failures`: the failing tests in run order, at most `listedFailures`: `id`, `device` (the device
-///   label, only on a run pinning several devices: one test may fail on one device and not another), `status`, `new`
-///   (bool), `failingSince` (run id, absent when new), `failingSinceAt` and `failingSinceCommit` (when and on which
-///   commit that run started, when the history holds it), `failingRuns` (runs in the streak, this one included),
-///   `message` (first failure, at most 2,000 characters), `file` (relative to the project), `line`, `issues` (count),
-///   `attachments` (paths relative to the run directory).
-///   Failures a quarantine covered are not among them: see `quarantined`.
+/// - `schema` changes only when a field changes meaning.
+/// - `failures`: run order, at most `listedFailures`, without those a quarantine covered (see `quarantined`);
+///   `device` only on a run pinning several devices (a test may fail on one and not another); `message` the first
+///   failure, at most `messageLimit` characters; `file` relative to the project; `attachments` relative to the run
+///   directory; `failingRuns` counts this run.
 /// - `moreFailures`: failing tests beyond the listed ones (0 when all are listed).
-/// - `quarantined`: failing tests a quarantine covered (their failure does not fail the run), absent when none:
-///   `id`, `displayName`, `device`, `status`, `message`, `file`, `line`, `reason`, `owner`, `expires`.
 /// - `flaky`: ids of tests that passed only on a retry (with " [device]" on a multi-device run).
-/// - `recovered`, `failingSince`, `failingSinceAt`, `failingSinceCommit`, `failingRuns`: for a recovery, the tests
-///   that pass again, the run the failure started in (its time and commit when the history holds it) and the
-///   failing runs since.
-/// - `errors`: infrastructure errors: `message`, `command`, `exitStatus`, `details` (last 15 lines).
-/// - `links`: `artifacts` (`notify.artifactsURL` filled in), `ciRun` (the CI run's page) and `reportPath`
-///   (`host:/path/of/the/run/index.html`), when known.
+/// - `recovered`, `failingSince…`, `failingRuns`: for a recovery, the tests that pass again and the streak that ended.
+/// - `errors`: infrastructure errors, their `details` cut to the last 15 lines.
+/// - `links.reportPath`: `host:/path/of/the/run/index.html`, a path, not a link.
 struct JSONNotification: Encodable, Sendable, Equatable {
     static let schema = "smokerun.notification/1"
     static let listedFailures = 100
@@ -74,9 +56,7 @@ struct JSONNotification: Encodable, Sendable, Equatable {
 
     struct Failure: Encodable, Sendable, Equatable {
         var id: String
-        /// Swift Testing's display name, when the test has one; absent otherwise.
         var displayName: String?
-        /// The device it failed on, on a run pinning several devices; absent otherwise.
         var device: String?
         var status: TestStatus
         var new: Bool
@@ -91,8 +71,7 @@ struct JSONNotification: Encodable, Sendable, Equatable {
         var attachments: [String]
         /// The test's page on the dashboard, when `notify.dashboardURL` is set.
         var dashboard: String?
-        /// Known flaky before this run: its rate ("failed 4 of the last 12 runs, passed on retry in 3"); absent
-        /// otherwise.
+        /// Known flaky before this run: its rate; absent otherwise.
         var flaky: String?
     }
 
@@ -158,7 +137,6 @@ struct JSONNotification: Encodable, Sendable, Equatable {
         self.links = Links(artifacts: links.artifacts, ciRun: links.ciRun, reportPath: links.reportPath)
     }
 
-    /// The body to POST.
     static func body(
         report: RunReport, plan: NotificationPlan, links: ArtifactLinks, sources: SourceLinks = SourceLinks()
     ) -> Data {

@@ -8,12 +8,8 @@ package struct KnownFlakes: Sendable, Equatable {
 
     package init(verdicts: [String: TestStability] = [:]) { self.verdicts = verdicts }
 
-    /// - Parameters:
-    ///   - keys: the tests to judge (`TestResult.deviceKey`).
-    ///   - window: earlier runs of the report's pipeline, with their per-test outcomes (others are ignored); the
-    ///     newest `windowRuns - 1` of them count, with the report as the last.
-    ///   - known: true: only tests the earlier runs alone show flaky (a failure's test); false: tests the earlier runs
-    ///     and this one show flaky (a recovered test, whose pass now may be the evidence).
+    /// Judges `keys` over the newest `windowRuns - 1` earlier runs in `window` plus the report. `known`: only tests the
+    /// earlier runs alone show flaky (failures); else this run counts too (a recovered test's pass may be evidence).
     package static func judge(
         _ keys: [String], report: RunReport, window: [HistoryEntry], windowRuns: Int, known: Bool = true
     ) -> KnownFlakes {

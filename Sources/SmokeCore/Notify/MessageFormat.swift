@@ -1,13 +1,10 @@
 import Foundation
 
-/// One message format a webhook is sent: its name in a pipeline's `notify.format` and how it renders a run's
-/// notification and `doctor --send-test`'s message. Adding a format is a type conforming to this plus its line in
-/// `MessageFormatRegistry.standard`.
+/// One message format for webhooks: its `notify.format` name and how it renders a run's notification and
+/// `doctor --send-test`'s message. A new format conforms to this and gets a line in `MessageFormatRegistry.standard`.
 package protocol MessageFormat: Sendable {
-    /// The name `notify.format` uses.
     var format: NotifyFormat { get }
-    /// The body to POST for `plan`; pure. Say what `NotificationWording` says (project, commit, host, since when,
-    /// the report's link or path, project-relative paths).
+    /// The body to POST for `plan`; pure, saying what `NotificationWording` says.
     func body(for report: RunReport, plan: NotificationPlan, links: ArtifactLinks, sources: SourceLinks) -> Data
     /// The body of `doctor --send-test`'s message, whose words are `TestNotification.text`.
     func testBody(pipeline: String, host: String) -> Data

@@ -15,13 +15,11 @@ package struct MessageFormatRegistry: Sendable {
 
     package var formats: [NotifyFormat] { renderers.map(\.format) }
 
-    /// The renderer of `format`; the first (Slack's) for a format none registers, which a loaded pipeline never
-    /// names.
+    /// The renderer of `format`; Slack's for a format none registers (a loaded pipeline never names one).
     package func renderer(for format: NotifyFormat) -> any MessageFormat {
         renderers.first { $0.format == format } ?? renderers[0]
     }
 
-    /// The format named `name` (a pipeline's `notify.format`), or nil.
     package func format(named name: String) -> NotifyFormat? {
         formats.first { $0.rawValue == name }
     }

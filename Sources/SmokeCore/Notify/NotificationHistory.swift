@@ -1,17 +1,12 @@
 import Foundation
 
-/// The history `NotificationPolicy` reads, without every run's every test: all earlier runs of the report's pipeline
-/// (the "failing for how many runs" count and each streak's start need only the runs), and the outcomes of the
-/// report's failing tests in just the runs their streaks cover. Pure; a store looks the outcomes up.
-///
-/// The policy's answers over it are those over the whole history: `NotificationPolicy.failureAges` walks the earlier
-/// passed and failed runs newest first and stops, per test, at the first run where the test did not fail; this walks
-/// the same runs and asks each only for the tests whose walk has not stopped. A streak as long as the history costs
-/// one lookup per failing test per run it covers; a new failure costs one.
+/// The history `NotificationPolicy` reads, without every run's every test: all earlier runs of the pipeline, and the
+/// outcomes of the report's failing tests only in the runs their streaks cover. Pure; a store looks the outcomes up.
+/// The answers equal those over the whole history: like `failureAges`, this walks the runs newest first and stops,
+/// per test, at the first run where it did not fail.
 package enum NotificationHistory {
-    /// `NotificationPolicy.earlierRuns` of `report` over `runs`, each with outcomes for the failing tests along their
-    /// streaks; `outcomes(run, keys)` gives the statuses the run recorded for those test keys (a key it did not run
-    /// is left out).
+    /// `NotificationPolicy.earlierRuns` of `report` over `runs`, with the failing tests' outcomes along their streaks;
+    /// `outcomes(run, keys)` gives what the run recorded for those keys (leaving out keys it did not run).
     package static func entries(
         of report: RunReport, runs: [HistoryRun],
         outcomes: (HistoryRun, [String]) throws -> [String: TestStatus]

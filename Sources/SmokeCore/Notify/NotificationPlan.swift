@@ -9,19 +9,15 @@ package struct NotificationPlan: Sendable, Equatable {
     var failingSince: String?
     /// For a recovery: the failing runs in the streak that ended, as far as the history holds them.
     var failingRuns: Int?
-    /// When and on which commit each streak named by `ages` or `failingSince` began, by run id; a run the history no
-    /// longer holds is absent (the message then names the run id).
+    /// When and on which commit each streak began, by run id; absent when the history no longer holds the run.
     var streakStarts: [String: StreakStart] = [:]
     /// For a run with a new failure: the commits since the last run in which those tests passed; nil when unknown.
     package var suspects: Suspects?
 
-    /// Where the streak beginning in run `runID` began, when the history said.
     func start(of runID: String) -> StreakStart? { streakStarts[runID] }
 
-    /// How many of the failing tests are new.
     var newCount: Int { ages.values.filter(\.isNew).count }
 
-    /// How many of the failing tests are known flaky.
     var flakyCount: Int { ages.values.filter(\.isKnownFlaky).count }
 
     /// Whether every failing test is known flaky: the message opens no problem that a recovery would close.

@@ -3,12 +3,8 @@ import Foundation
 /// Decides whether a finished run is news (Documentation/Design.md §10): pure, over the run, the earlier runs and
 /// what was last announced. The caller sends, then stores `nextState`.
 package enum NotificationPolicy {
-    /// - Parameters:
-    ///   - history: earlier runs of this pipeline, oldest first (the run itself and other
-    ///     pipelines' runs are ignored if present).
-    ///   - state: what was last announced (`NotifyState()` when nothing was).
-    ///   - window: earlier runs of this pipeline with every test's outcome, at least the newest
-    ///     `notify.flakyWindowRuns - 1`: the flake model's evidence (none: no test is known flaky).
+    /// `history`: earlier runs of this pipeline, oldest first (others ignored); `window`: earlier runs with every
+    /// test's outcome, at least the newest `notify.flakyWindowRuns - 1` (the flake model's evidence).
     package static func decide(
         report: RunReport, history: [HistoryEntry], state: NotifyState, settings: NotifySettings, now: Date,
         window: [HistoryEntry] = []
@@ -215,8 +211,7 @@ package enum NotificationPolicy {
         return ages
     }
 
-    /// Each failing test's age, by `TestResult.deviceKey` (id, and device on a multi-device run): new, or
-    /// failing in every earlier run (that ran tests) since run X.
+    /// Each failing test's age by key: new, or failing in every earlier run that ran tests since run X.
     static func failureAges(of report: RunReport, history: [HistoryEntry]) -> [String: FailureAge] {
         let earlier = history.filter {
             $0.pipeline == report.pipeline && $0.runID != report.runID
@@ -237,15 +232,13 @@ package enum NotificationPolicy {
         return ages
     }
 
-    /// The failing tests' keys: one test failing on two devices is two problems, each with its own streak.
-    /// Quarantined tests are no one's news.
+    /// The failing tests' keys, quarantined ones left out: a test failing on two devices is two problems, two streaks.
     static func failingIDs(_ report: RunReport) -> [String] {
         let quarantined = Set(report.quarantine?.tests ?? [])
         return Array(Set(report.failingTests.map(\.deviceKey)).subtracting(quarantined)).sorted()
     }
 
-    /// Whether the run shows exactly the problem that is open: same failing tests (known-flaky ones aside), or same
-    /// errors.
+    /// Whether the run shows exactly the open problem: same failing tests (known-flaky ones aside), or same errors.
     private static func sameProblem(_ open: NotifyState.Announcement, _ report: RunReport, failing: [String]) -> Bool {
         if report.status == .error {
             return open.kind == .infrastructure && open.errors == report.errors.map(\.message)

@@ -2,9 +2,8 @@ import Foundation
 
 /// Words shared by the message formats, so Slack and JSON say the same thing.
 package enum NotificationWording {
-    /// One line on what happened, e.g. "3 tests failing (2 new)", "1 test still failing" (none new), "recovered",
-    /// "could not run tests".
-    /// Failures a quarantine covered are not the run's: counted apart, "1 test failing, 1 quarantined".
+    /// One line on what happened: "3 tests failing (2 new)", "1 test still failing", "recovered", "could not run
+    /// tests". Failures a quarantine covered are counted apart: "1 test failing, 1 quarantined".
     package static func headline(report: RunReport, plan: NotificationPlan) -> String {
         let quarantined = report.failingTests.filter { report.quarantineEntry(for: $0) != nil }.count
         let line = headline(report: report, plan: plan, failing: report.totals.failing - quarantined)
@@ -46,8 +45,7 @@ package enum NotificationWording {
         return parts.compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
     }
 
-    /// The device labels of a run pinning several devices, in run order; nil for a single-device run,
-    /// whose one device `device(_:)` names.
+    /// The device labels of a run pinning several devices, in run order; nil for a single-device run.
     static func devices(_ report: RunReport) -> [String]? {
         let labels = DeviceGroups.totals(report.tests).map(\.device)
         return labels.isEmpty ? nil : labels
@@ -77,8 +75,7 @@ package enum NotificationWording {
 }
 
 extension NotificationWording {
-    /// The pipeline's name, and the project folder's in parentheses when it is known and says something else:
-    /// "smoke (shop-ios)".
+    /// The pipeline's name, with the project folder's when known and different: "smoke (shop-ios)".
     static func project(_ report: RunReport, sources: SourceLinks) -> String {
         guard let folder = sources.projectFolder, folder.lowercased() != report.pipeline.lowercased() else {
             return report.pipeline

@@ -15,12 +15,10 @@ package struct NotifyState: Codable, Sendable, Equatable {
     }
 
     package struct Announcement: Codable, Sendable, Equatable {
-        /// The run whose message was sent.
         var runID: String
         var announcedAt: Date
         var kind: NotificationKind
-        /// Keys of the failing tests announced (`TestResult.deviceKey`: the id, with the device on a multi-device
-        /// run), sorted.
+        /// Keys of the failing tests announced (`TestResult.deviceKey`), sorted.
         var failing: [String]
         /// Messages of the infrastructure errors announced.
         var errors: [String]

@@ -1,8 +1,7 @@
 /// What a run or `notify` says when the notifier's variable was not found: the one wording for every command.
 package enum NotifyWarning {
-    /// `name` was found neither in the environment nor in a usable `<output>/env` (`file`). When the file was
-    /// refused, the warning says why, and whether the variable is in it (`refusal.names`): a file made with the
-    /// usual umask holds the variable and was not used, which is not the same as a variable nobody set.
+    /// `name` was in neither the environment nor a usable `<output>/env`. A refused file that holds the variable (made
+    /// with the usual umask) is named as such: that is not the same as a variable nobody set.
     package static func missingVariable(
         _ name: String, file: String, refusal: (error: EnvironmentFileError, names: [String])?
     ) -> String {

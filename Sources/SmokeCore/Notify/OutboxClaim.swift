@@ -1,9 +1,8 @@
 import Foundation
 
-/// An outbox item one flush has taken for itself: the item's file renamed to
-/// `<id>.json.claimed-<unix seconds>-<token>`. A rename succeeds for only one process, so only one flush posts
-/// the item; a claim left by a killed flush is stale after a while and may be taken again. Pure: the name is the
-/// whole record.
+/// An outbox item one flush has taken: its file renamed to `<id>.json.claimed-<unix seconds>-<token>`. Only one
+/// process's rename succeeds, so only one flush posts the item; a killed flush's claim goes stale and may be taken
+/// again. Pure: the name is the whole record.
 package struct OutboxClaim: Sendable, Equatable {
     /// The waiting item's file name, `<id>.json`.
     package var itemFileName: String
@@ -37,8 +36,7 @@ package struct OutboxClaim: Sendable, Equatable {
         "\(itemFileName)\(Self.marker)\(Int(claimedAt.timeIntervalSince1970))-\(token)"
     }
 
-    /// Seconds after which a claim counts as left by a killed flush: twice the longest one item's delivery may
-    /// take, and at least ten minutes.
+    /// Seconds until a claim counts as a killed flush's: twice one item's longest delivery, and at least ten minutes.
     package static func staleAfter(deliverySeconds: Double) -> Double {
         max(600, 2 * deliverySeconds)
     }

@@ -1,7 +1,6 @@
 import Foundation
 
-/// A notification that could not be delivered yet: `<output>/outbox/<id>.json`. Names the
-/// environment variable that holds the URL, never the URL itself.
+/// A notification not delivered yet, `<output>/outbox/<id>.json`: names the URL's environment variable, never the URL.
 package struct OutboxItem: Codable, Sendable, Equatable {
     /// The file's name without `.json`: the run id and kind, so files sort by time.
     package var id: String
@@ -20,7 +19,6 @@ package struct OutboxItem: Codable, Sendable, Equatable {
     package var attempts: Int
     /// Why the last try failed, scrubbed of the URL.
     package var lastError: String?
-    /// The JSON body to POST, as text.
     package var body: String
 
     package init(

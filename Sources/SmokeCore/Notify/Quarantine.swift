@@ -27,9 +27,8 @@ package enum Quarantine {
         return TestStability.assess(earlier + [current])
     }
 
-    /// The automatic quarantine after a run: the entries still in force (`kept`), those whose days are over
-    /// (`ended`), and new ones for the flaky tests whose rate reached `settings.rate` over at least
-    /// `settings.minRuns` runs, each saying why. `verdicts` are the flake model's over the window.
+    /// The automatic quarantine after a run: entries still in force (`kept`), those whose days are over (`ended`), and
+    /// new ones with why, for flaky tests whose rate reached `settings.rate` over at least `settings.minRuns` runs.
     package static func automatic(
         _ verdicts: [TestStability], settings: AutoQuarantineSettings, existing: [QuarantineEntry],
         pipelineEntries: [QuarantineEntry] = [], now: Date

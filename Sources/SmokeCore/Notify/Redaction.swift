@@ -12,8 +12,7 @@ package enum Redaction {
         return "\(scheme)://…"
     }
 
-    /// How a webhook is named in messages and reports: the variable that holds it and its scheme,
-    /// `$SMOKERUN_WEBHOOK_URL (https://…)`.
+    /// How a webhook is named in messages and reports: its variable and scheme, `$SMOKERUN_WEBHOOK_URL (https://…)`.
     package static func target(variable: String, url: String) -> String {
         "$\(variable) (\(redact(url)))"
     }

@@ -1,7 +1,6 @@
 /// A variable a pipeline's notifications need (the webhook URL, a Slack token), and where it was found — names
 /// only, never values. `install` and `doctor` list them; a run that misses one says so.
 package struct RequiredVariable: Sendable, Equatable {
-    /// Where a command found the variable.
     package enum Source: Sendable, Equatable {
         /// Set in this process's environment (and not in the file): a scheduled job will not have it.
         case environmentOnly
@@ -15,11 +14,8 @@ package struct RequiredVariable: Sendable, Equatable {
     package var key: String
     package var source: Source
 
-    /// The variables `notify` needs: the Slack bot token's when it posts through the Web API, else the webhook
-    /// URL's; each with where it is found.
-    /// - Parameters:
-    ///   - environment: the process environment, without the file's variables.
-    ///   - fileNames: the names `<output>/env` sets.
+    /// The variables `notify` needs, each with where it is found: the Slack bot token's when it posts through the Web
+    /// API, else the webhook URL's. `environment` excludes the file's variables, which are `fileNames`.
     package static func of(_ notify: NotifySettings, environment: [String: String], fileNames: Set<String>)
         -> [RequiredVariable]
     {

@@ -8,11 +8,9 @@ package struct RetryPolicy: Sendable, Equatable {
     package var maxAttempts: Int = 4
     /// The wait after the first failure; doubled after each further one.
     var baseDelay: Double = 1
-    /// The longest backoff wait.
     var maxDelay: Double = 30
     /// The longest wait a `Retry-After` header may ask for.
     var retryAfterCap: Double = 60
-    /// Seconds one request may take.
     package var timeoutSeconds: Double = 10
     /// Seconds all attempts and waits of one notification may take together; then it goes to the outbox.
     package var deliverySeconds: Double = 60
@@ -25,8 +23,7 @@ package struct RetryPolicy: Sendable, Equatable {
         deliverySeconds = settings.deliverySeconds > 0 ? settings.deliverySeconds : 60
     }
 
-    /// Seconds the next request may take when `elapsed` seconds of the budget are spent: its timeout, cut to
-    /// what is left; nil when nothing is left.
+    /// The next request's timeout with `elapsed` seconds of the budget spent, cut to what is left; nil when none is.
     package func requestTimeout(elapsed: Double) -> Double? {
         let left = deliverySeconds - max(elapsed, 0)
         return left > 0 ? min(timeoutSeconds, left) : nil

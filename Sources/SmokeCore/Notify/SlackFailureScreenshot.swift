@@ -1,6 +1,5 @@
-/// A failing test's failure screenshot in the Slack message: an image block when the run folder is
-/// published (`notify.artifactsURL`) and Slack can show the type; otherwise a line saying a screenshot
-/// exists, linked to the run where there is a link. Pure.
+/// A failing test's screenshot in the Slack message: an image block when the run folder is published and Slack can
+/// show the type; else a line saying a screenshot exists, linked where there is a link. Pure.
 struct SlackFailureScreenshot {
     /// Types an image block shows (Slack: PNG, JPEG, GIF); HEIC and others are linked instead.
     static let shownTypes: Set<String> = ["image/png", "image/jpeg", "image/gif"]

@@ -23,7 +23,6 @@ package struct SlackMessage: MessageFormat {
     package static let listedFailures = 10
     /// Names listed in one line (flaky, recovered) before "…and N more".
     static let listedNames = 20
-    /// Infrastructure errors shown.
     static let listedErrors = 5
 
     static func body(
@@ -35,9 +34,7 @@ package struct SlackMessage: MessageFormat {
         return (try? JSONCoding.encoder(pretty: true).encode(payload)) ?? Data()
     }
 
-    /// - Parameters:
-    ///   - listedFailures: failing tests shown one per block (the block limit still holds).
-    ///   - sources: the project root, so source paths are shown relative to it.
+    /// `listedFailures` tests are shown one per block (the block limit still holds); paths relative to `sources`.
     package static func payload(
         report: RunReport, plan: NotificationPlan, links: ArtifactLinks, listedFailures: Int,
         sources: SourceLinks = SourceLinks()
@@ -91,8 +88,7 @@ package struct SlackMessage: MessageFormat {
         var blocks: Int
     }
 
-    /// One section per failing test, each followed by its failure screenshot when published, as long
-    /// as both limits of `room` hold; then "…and N more".
+    /// One section per failing test, each followed by its published screenshot, while `room` holds; then "…and N more".
     private static func failureBlocks(
         _ report: RunReport, _ plan: NotificationPlan, _ links: ArtifactLinks, _ sources: SourceLinks,
         _ room: FailureRoom
@@ -233,8 +229,7 @@ package struct SlackMessage: MessageFormat {
         return shown.joined(separator: ", ") + more
     }
 
-    /// Already-escaped markup cut to a section's limit at a list separator, so no escape sequence
-    /// or code span is split.
+    /// Escaped markup cut to a section's limit at a list separator, so no escape sequence or code span is split.
     private static func truncateMarkup(_ text: String) -> String {
         guard text.count > SlackText.sectionLimit else { return text }
         let head = String(text.prefix(SlackText.sectionLimit - 3))

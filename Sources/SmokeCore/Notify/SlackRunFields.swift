@@ -1,5 +1,4 @@
-/// The Slack message's facts about the run: which run, commit and host, the device, how long, the replay command,
-/// and where the report is.
+/// The Slack message's facts about the run: run, commit, host, device, duration, replay command, report location.
 enum SlackRunFields {
     /// Section fields (Slack allows ten, 2,000 characters each): Run, Commit, Host, Device(s), Duration, Seed.
     static func fields(_ report: RunReport, _ links: ArtifactLinks) -> [String] {

@@ -1,11 +1,7 @@
-/// Slack's text rules: escaping for mrkdwn, and cutting to its length limits without breaking an
-/// escape sequence.
+/// Slack's text rules: mrkdwn escaping, and cutting to its limits without breaking an escape sequence.
 package enum SlackText {
-    /// A section's text limit.
     static let sectionLimit = 3000
-    /// A header block's plain-text limit.
     static let headerLimit = 150
-    /// A block list's length limit.
     static let blockLimit = 50
 
     /// Escapes the three characters Slack's mrkdwn treats as control characters.
@@ -43,8 +39,7 @@ package enum SlackText {
         text.count <= limit ? text : String(text.prefix(max(limit - 1, 0))) + "…"
     }
 
-    /// Text for inside a ``` block: escaped, and with triple backticks broken so the block cannot
-    /// be closed early by a test's message.
+    /// Text for a ``` block: escaped, with triple backticks broken so a test's message cannot close the block early.
     static func codeBlock(_ text: String, limit: Int) -> String {
         let body = escape(text.replacingOccurrences(of: "```", with: "`\u{200B}``"), limit: max(limit - 8, 1))
         return "```\n" + body + "\n```"

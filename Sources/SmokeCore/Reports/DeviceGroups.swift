@@ -1,10 +1,9 @@
-/// A run pinning several devices, seen by device: each device's totals in run order, for the
-/// reports' device section. Empty for a single-device run, whose reports stay as they were. Pure.
+/// A multi-device run's totals per device in run order, for the reports' device section; empty for one device. Pure.
 package enum DeviceGroups {
     static func totals(_ tests: [TestResult]) -> [(device: String, totals: Totals)] {
         var order: [String] = []
         var byDevice: [String: Totals] = [:]
-        // By index: a test is read where it is, never copied (a run without devices has a million to pass over).
+        // By index, never copying a test (see Documentation/Performance.md).
         for index in tests.indices {
             guard let device = tests[index].device else { continue }
             if byDevice[device] == nil { order.append(device) }

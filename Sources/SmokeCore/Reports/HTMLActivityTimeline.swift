@@ -1,8 +1,7 @@
 import Foundation
 
-/// The failing test's last activity steps (`TestResult.activities`) as a short timeline under its failure
-/// message on `index.html`: each step's title (escaped), its time since the first step shown, the failing
-/// step marked, and links to the attachments the step holds. Styled inline, like `HTMLFailureMoment`. Pure.
+/// A failing test's last activity steps as a short timeline under its failure message on `index.html`: escaped
+/// titles, time since the first step shown, the failing step marked, links to its attachments. Styled inline. Pure.
 enum HTMLActivityTimeline {
     /// "" for a test without steps.
     static func render(_ test: TestResult) -> String {
@@ -42,8 +41,7 @@ enum HTMLActivityTimeline {
         return html + "</ol></div>\n"
     }
 
-    /// The stored attachment a step names: the same name, or the same name without its extension
-    /// (xcresulttool's export adds one to the name the test gave).
+    /// The stored attachment a step names: the same name, or without the extension xcresulttool's export adds.
     static func record(named name: String, in test: TestResult) -> AttachmentRecord? {
         test.attachments.first { $0.name == name }
             ?? test.attachments.first { ($0.name as NSString).deletingPathExtension == name }

@@ -1,7 +1,6 @@
 import Foundation
 
-/// How `index.html` shows one attachment: images inline as `data:` URIs, text previewed, the
-/// rest (and anything over the caps) linked by its path relative to the run directory.
+/// How `index.html` shows an attachment: images inline (`data:` URIs), text previewed, the rest or oversized linked.
 package struct HTMLAttachment {
     /// Image types every current browser shows in an `<img>` (HEIC, TIFF are linked instead).
     static let inlineImageTypes: Set<String> = ["image/png", "image/jpeg", "image/gif", "image/webp", "image/bmp"]
@@ -10,14 +9,12 @@ package struct HTMLAttachment {
     /// Bytes of a text attachment shown in the page.
     static let textPreviewLimit = 4 * 1024
 
-    /// Bytes still allowed inline in this page; shared by all attachments so a run with hundreds
-    /// of screenshots stays a page a browser can open.
+    /// Bytes still allowed inline, shared by all attachments so a page with hundreds of screenshots still opens.
     var inlineBudget = 20 * 1024 * 1024
     let content: (AttachmentRecord) -> Data?
 
-    /// The most bytes of `record` the page can use (an image it may embed, a text's preview and one byte more to
-    /// tell that there is more); 0 when it shows none. The store reads no more than this: a 1 GB log costs a
-    /// preview, not a gigabyte of memory.
+    /// The most bytes of `record` the page can use (an image to embed, a text preview plus one byte to tell there is
+    /// more); 0 when it shows none. The store reads no more, so a 1 GB log costs only a preview.
     package static func bytesNeeded(for record: AttachmentRecord) -> Int {
         if inlineImageTypes.contains(record.mediaType) { return imageSizeLimit }
         return isText(record.mediaType) ? textPreviewLimit + 1 : 0

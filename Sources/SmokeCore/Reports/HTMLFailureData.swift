@@ -1,16 +1,13 @@
 import Foundation
 
-/// The failures past `HTMLReport.failureCardLimit`: one compact JSON array embedded once
-/// (`[anchor, id, status, first line of the first message]` per failure, the line cut at `messageLimit`
-/// characters) and a button whose small script turns it into a list on request. The first failures keep
-/// their full cards; a run where thousands fail (a broken build, a bad environment) gets a page that still
-/// opens, and the rest of every failure is in report.json.
+/// The failures past `HTMLReport.failureCardLimit`: one compact JSON array embedded once (`[anchor, id, status, first
+/// line]` per failure) and a button whose script lists them on request, so a run where thousands fail still gets a
+/// page that opens; the rest of every failure is in report.json.
 enum HTMLFailureData {
     /// Characters of a message's first line kept in the compact list.
     static let messageLimit = 120
 
-    /// Bytes of the embedded list: past it, the page only counts the failures left (at ~200 bytes a failure,
-    /// about 25,000 are listed), so index.html stays under 10 MB however many tests fail.
+    /// Bytes of the embedded list: past it the page only counts the failures left, so index.html stays under 10 MB.
     static let byteBudget = 5 << 20
 
     static func render(_ failing: ArraySlice<HTMLReport.Numbered>, byteBudget: Int = byteBudget) -> String {

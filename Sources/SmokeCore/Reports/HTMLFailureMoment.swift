@@ -1,9 +1,7 @@
-/// The failure moment on `index.html`: a failing test's messages with its failure screenshot
-/// (`TestResult.failureScreenshot`) beside them, so a reader sees what the screen showed when it failed.
-/// Called from the per-failure rendering; styled inline so it needs nothing from the page's style sheet.
+/// The failure moment on `index.html`: a failing test's messages with its failure screenshot beside them, so a
+/// reader sees the screen when it failed. Styled inline: it needs nothing from the page's style sheet.
 enum HTMLFailureMoment {
-    /// `messages` (already HTML) alone, or side by side with the screenshot when the test has one.
-    /// The activity timeline (`HTMLActivityTimeline`), when the test has one, follows the messages.
+    /// `messages` (already HTML), beside the screenshot when there is one, then the activity timeline if any.
     static func render(messages: String, test: TestResult, attachments: inout HTMLAttachment) -> String {
         let messages = messages + HTMLActivityTimeline.render(test)
         guard let path = test.failureScreenshot, let record = test.attachments.first(where: { $0.path == path }) else {

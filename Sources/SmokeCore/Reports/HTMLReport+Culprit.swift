@@ -1,8 +1,7 @@
 import Foundation
 
 extension HTMLReport {
-    /// The commits since the last run in which the new failures passed, as the run's message named them; empty
-    /// without them.
+    /// The new failures' suspect commits, as the run's message named them; empty without them.
     static func suspects(_ report: RunReport) -> String {
         guard let suspects = report.suspects else { return "" }
         let items =
@@ -12,8 +11,7 @@ extension HTMLReport {
         return "<section id=\"suspects\"><h2>Suspects</h2>\n<p>\(h(suspects.summary))</p>\n\(list)</section>\n"
     }
 
-    /// What the culprit finder said about the run's new failures (`notify.findCulprit`); empty before it answered,
-    /// or when it did not run.
+    /// What the culprit finder said about the run's new failures; empty when it has not answered or did not run.
     static func culprit(_ report: RunReport) -> String {
         guard let culprit = report.culprit else { return "" }
         let tests = culprit.tests.map { "<code>\(h($0))</code>" }.joined(separator: ", ")

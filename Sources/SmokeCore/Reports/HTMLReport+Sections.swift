@@ -1,7 +1,6 @@
 import Foundation
 
-/// The page's lower sections: flaky, skipped and slowest tests, suites, the test table, other attachments,
-/// coverage and the console tail.
+/// The page's lower sections: flaky, skipped, slowest, suites, the test table, attachments, coverage, console tail.
 extension HTMLReport {
     static func flaky(_ tests: [Numbered]) -> String {
         let flaky = tests.filter(\.test.flaky)
@@ -41,7 +40,7 @@ extension HTMLReport {
     }
 
     static func slowest(_ tests: [Numbered]) -> String {
-        // The longest `slowestCount`, longest first and in run order among equals, kept in one pass without a sort.
+        // The longest `slowestCount`, longest first, run order among equals.
         var slowest: [Numbered] = []
         for item in tests {
             let seconds = item.durationSeconds
@@ -62,7 +61,6 @@ extension HTMLReport {
 
     /// One row per suite: its counts and time, failing suites first.
     static func suites(_ tests: [TestResult]) -> String {
-        // Counted per suite from positions: no copy of the results grouped.
         let groups = JUnitReport.groupIndicesBySuite(tests).map { group in
             var totals = Totals()
             var time = 0.0

@@ -1,13 +1,9 @@
 import Foundation
 
-/// Renders `index.html`: one self-contained page (inline CSS, SVG icons and a small script for sorting
-/// and filtering; no external resources) with the status, totals, failures first, flaky, skipped and
-/// slowest tests, suites, the test table, attachments, coverage and errors. All test-provided text is
-/// escaped: test output is untrusted. The first `failureCardLimit` failures, flaky tests and the slowest are
-/// shown in full (further failures as one embedded line each, expanded on request);
-/// passed and skipped tests are listed one by one only up to `passedRowLimit`, beyond it they are counted
-/// per suite, and past `suiteRowLimit` suites the rest of the suites table is one compact embedded array the
-/// page expands on request.
+/// Renders `index.html`: one self-contained page (inline CSS, SVG icons, a small sorting and filtering script; no
+/// external resources) with status, totals, failures first, flaky, skipped and slowest tests, suites, the test table,
+/// attachments, coverage and errors. All test-provided text is escaped: test output is untrusted. Past the limits
+/// below, failures and suites are embedded as compact data the page expands on request; passed tests are counted.
 package struct HTMLReport: ReportWriter {
     package var format: ReportFormat { .html }
     package static let fileName = "index.html"
@@ -27,19 +23,14 @@ package struct HTMLReport: ReportWriter {
     static let passedRowLimit = 2_000
     /// Failures shown as full cards; the others are embedded as one short line each, shown on request.
     static let failureCardLimit = 2_000
-    /// Bytes of full failure cards: past it (cards with long output) the other failures are listed in short,
-    /// so the page stays under 10 MB whatever the tests printed.
+    /// Bytes of full failure cards; past it the other failures are listed in short, keeping the page under 10 MB.
     static let failureCardByteBudget = 3 << 20
-    /// Rows of the slowest-tests list.
     static let slowestCount = 50
     /// Suites written as table rows; the others are embedded as data, shown on request.
     static let suiteRowLimit = 500
 
-    /// - Parameters:
-    ///   - attachmentContent: the bytes of a stored attachment, or nil when unreadable; asked only for
-    ///     images and text small enough to embed.
-    ///   - sources: how source paths are shown and linked.
-    ///   - inputPresence: what stands now at each input the page points at instead of a copy.
+    /// `attachmentContent` gives a stored attachment's bytes (nil when unreadable), asked only for images and text
+    /// small enough to embed; `inputPresence` says what stands now at each input the page points at instead of a copy.
     package static func render(
         _ report: RunReport, sources: SourceLinks = SourceLinks(), attachmentContent: (AttachmentRecord) -> Data?,
         inputPresence: [String: InputReference.Presence] = [:]
@@ -88,13 +79,12 @@ package struct HTMLReport: ReportWriter {
         }
     }
 
-    /// A test and its anchor, by position, not a copy of the result.
+    /// A test and its anchor, by position in the report.
     struct Numbered {
         let tests: [TestResult]
         let position: Int
         var anchor: String { "test-\(position + 1)" }
         var test: TestResult { tests[position] }
-        /// The test's duration, read without copying its result.
         var durationSeconds: Double { tests[position].durationSeconds }
     }
 

@@ -1,8 +1,7 @@
 import Foundation
 
-/// The suites past `HTMLReport.suiteRowLimit`: one compact JSON array embedded once
-/// (`[name, tests, passed, failing, skipped, seconds]` per suite) and a button whose small script turns it into
-/// rows of the suites table on request, so a run of tens of thousands of suites does not write a row each.
+/// The suites past `HTMLReport.suiteRowLimit`: one compact JSON array embedded once (`[name, tests, passed, failing,
+/// skipped, seconds]` each) and a button whose script adds them as rows on request.
 enum HTMLSuiteData {
     static func render(_ groups: ArraySlice<HTMLReport.SuiteRow>) -> String {
         var rows: [String] = []

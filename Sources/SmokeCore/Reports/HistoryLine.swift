@@ -1,14 +1,12 @@
 import Foundation
 
-/// Writes a run's `history.jsonl` line, streamed (`JSONObjectWriter`): the run's own fields through `JSONEncoder`
-/// (as `HistoryEntry` encodes them), and its per-test maps (`durations`, `flaky`, `outcomes`) byte by byte from the
-/// report's tests, never as dictionaries of a million entries; the line read back is the same `HistoryEntry`
-/// (`HistoryLineTests` holds the two equal). Tests are written in run order, not sorted.
+/// Writes a run's `history.jsonl` line, streamed: the run's own fields through `JSONEncoder`, the per-test maps
+/// (`durations`, `flaky`, `outcomes`) byte by byte from the tests in run order, never as dictionaries of a million
+/// entries. It reads back as the same `HistoryEntry` (`HistoryLineTests`).
 package enum HistoryLine {
-    /// The line, without its newline. A test whose duration is not a finite number has no `durations`
-    /// entry (JSON has no NaN), nor one whose duration is unknown (a
-    /// test a crash ended must not teach shard balancing that it takes no time).
-    /// `pipelinePath` is the pipeline file's absolute path (`RetentionPolicy.pipelineIdentity`), nil for `parse`.
+    /// The line, without its newline. A test without a known, finite duration has no `durations` entry: JSON has no
+    /// NaN, and a test a crash ended must not teach shard balancing that it takes no time. `pipelinePath` is
+    /// `RetentionPolicy.pipelineIdentity`'s, nil for `parse`.
     package static func write(
         _ report: RunReport, path: String, pipelinePath: String? = nil, to sink: inout ReportSink
     ) throws {
@@ -52,7 +50,6 @@ package enum HistoryLine {
         }
     }
 
-    /// `durations`: each kept test with a known, finite duration.
     private static func writeDurations(of tests: [TestResult], kept: (Int) -> Bool, to sink: inout ReportSink) {
         sink.append(byte: UInt8(ascii: "{"))
         var first = true
@@ -68,13 +65,10 @@ package enum HistoryLine {
         sink.append(byte: UInt8(ascii: "}"))
     }
 
-    /// Which tests the maps keep: a JSON object takes each key (`TestResult.deviceKey`: id, and device on a
-    /// multi-device run) once, and (as `Dictionary(uniquingKeysWith:)` did) the last test with a key wins. Ids are
-    /// unique in nearly every report, which a set of hash values
-    /// shows cheaply; only when two hashes meet is a dictionary of ids built.
+    /// Which tests the maps keep: a JSON object takes each key once, and the last test with a key wins (as
+    /// `Dictionary(uniquingKeysWith:)` did). A dictionary of ids is built only when two key hashes meet.
     private static func lastOccurrences(of tests: [TestResult]) -> (Int) -> Bool {
         var hashes = Set<Int>(minimumCapacity: tests.count)
-        // By index: a copy of each result is a retain and release of each of its fields.
         if tests.indices.allSatisfy({ hashes.insert(tests[$0].deviceKey.hashValue).inserted }) { return { _ in true } }
         var last: [String: Int] = [:]
         for (index, test) in tests.enumerated() { last[test.deviceKey] = index }

@@ -13,8 +13,7 @@ package enum InputReference {
         case changed(bytes: Int)
     }
 
-    /// The inputs the reports point at instead of a copy: those `parse` read as bytes (they have a hash), when the
-    /// run folder holds no console.log.
+    /// The inputs the reports point at instead of a copy: those `parse` read as bytes, when the run has no console.log.
     package static func referenced(_ report: RunReport) -> [InputRecord] {
         guard !report.artifacts.contains(RunDirectory.consoleLogName) else { return [] }
         return (report.inputs ?? []).filter { $0.sha256 != nil }

@@ -1,9 +1,8 @@
 import Foundation
 
-/// The one way smokerun streams a JSON object too big to encode whole (report.json's `tests`, a history line's
-/// per-test maps): `JSONEncoder` encodes the object with those members empty, the writer takes the encoded object
-/// apart member by member, and writes it again with the big members streamed by the caller in their place. The
-/// bytes are those `JSONEncoder` would write for the whole object (the callers' equality tests hold them so).
+/// Streams a JSON object too big to encode whole (report.json's `tests`, a history line's per-test maps):
+/// `JSONEncoder` encodes it with those members empty, then the writer writes it again member by member, the caller
+/// streaming the big ones. The bytes equal `JSONEncoder`'s for the whole object (the callers' tests hold them so).
 package struct JSONObjectWriter {
     /// One member of an encoded object: its key as written (quotes included) and its value's bytes.
     struct Member {
@@ -15,9 +14,7 @@ package struct JSONObjectWriter {
     private let members: [Member]
     private let pretty: Bool
 
-    /// - Parameters:
-    ///   - document: a JSON object as `JSONCoding.encoder(pretty:)` wrote it.
-    ///   - pretty: whether it was pretty-printed (members on lines of their own, `"key" : value`).
+    /// `document`: a JSON object as `JSONCoding.encoder(pretty:)` wrote it, pretty-printed as `pretty` says.
     package init(document: Data, pretty: Bool) {
         self.document = document
         self.pretty = pretty

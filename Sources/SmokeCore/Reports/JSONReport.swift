@@ -1,11 +1,9 @@
 import Foundation
 
-/// Renders `report.json` (Documentation/Design.md §8). Every top-level and per-test key is always present
-/// (`null` when there is no value) so consumers can rely on the shape.
-///
-/// The document is pretty-printed except for `tests`, which holds one test per line (compact JSON, sorted keys).
-/// Written streaming: everything but the tests through `JSONEncoder`, then the tests one by one between its halves,
-/// plain ones by hand (`JSONTestEntry`, held equal by `JSONReportStreamingTests`; Documentation/Performance.md).
+/// Renders `report.json` (Documentation/Design.md §8). Every top-level and per-test key is always present (`null`
+/// when there is no value) so consumers can rely on the shape. Pretty-printed except `tests`, one compact test per
+/// line; streamed: the rest through `JSONEncoder`, the tests one by one between its halves, plain ones by hand
+/// (`JSONTestEntry`, held equal by `JSONReportStreamingTests`).
 package struct JSONReport: ReportWriter {
     package var format: ReportFormat { .json }
     package var fileName: String { RunDirectory.reportName }
@@ -77,7 +75,6 @@ package struct JSONReport: ReportWriter {
         "incomplete", "origin", "environmentFile", "quarantine", "culprit", "suspects",
     ]
 
-    /// The exact keys of each entry of `tests`.
     static let testKeys = [
         "id", "displayName", "name", "suite", "framework", "status", "durationSeconds", "order", "flaky",
         "failures", "attachments", "output", "attempts", "failureScreenshot", "worker", "position", "device",

@@ -1,9 +1,8 @@
 import Foundation
 
-/// One entry of report.json's `tests`: one line, four spaces in, written the way `JSONEncoder` (compact, sorted
-/// keys, slashes unescaped) writes it. Most tests of a big run have only their identity, status, duration and maybe
-/// failures and output lines: those are written here byte by byte, fast; a test with attempts or attachments, or a
-/// duration `JSONEncoder` spells differently, is encoded by the `fallback`.
+/// One entry of report.json's `tests`: one line, four spaces in, as `JSONEncoder` writes it (compact, sorted keys,
+/// slashes unescaped). Tests with only identity, status, duration, failures and output (most of a big run) are
+/// written here byte by byte; others, or a duration `JSONEncoder` spells differently, go to the `fallback`.
 enum JSONTestEntry {
     static func write(_ test: TestResult, to sink: inout ReportSink, fallback: (TestResult) -> Data) {
         sink.append("    ")
@@ -58,8 +57,7 @@ enum JSONTestEntry {
         if let value { sink.append(decimal: value) } else { sink.append("null") }
     }
 
-    /// A test's failures, each `{file, line, message}` as `JSONEncoder` writes them: a failing test without
-    /// attempts (most failures of a big log) is then written by hand too, not encoded.
+    /// A test's failures, each `{file, line, message}` as `JSONEncoder` writes them.
     private static func failures(_ failures: [TestFailure], to sink: inout ReportSink) {
         for (position, failure) in failures.enumerated() {
             sink.append(position == 0 ? #"{"file":"# : #",{"file":"#)
@@ -77,7 +75,6 @@ enum JSONTestEntry {
     static func number(_ value: Double) -> String? {
         guard value.isFinite, !(value == 0 && value.sign == .minus) else { return nil }
         let text = value.description
-        // not Foundation's `contains`: a search per test
         guard !text.utf8.contains(UInt8(ascii: "e")) else { return nil }
         return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
@@ -87,8 +84,7 @@ enum JSONTestEntry {
         (wholeThousandths(value) != nil && !(value == 0 && value.sign == .minus)) || number(value) != nil
     }
 
-    /// `number(value)` appended to `sink`, without a `String` for a duration of whole thousandths (what logs
-    /// write); false, with nothing appended, when `number` returns nil.
+    /// `number(value)` appended to `sink`; false, with nothing appended, when `number` returns nil.
     static func appendNumber(_ value: Double, to sink: inout ReportSink) -> Bool {
         guard let thousandths = wholeThousandths(value), !(value == 0 && value.sign == .minus) else {
             guard let text = number(value) else { return false }
@@ -119,8 +115,7 @@ enum JSONTestEntry {
         return Int(scaled)
     }
 
-    /// A JSON string as `JSONEncoder` escapes it: quote, backslash and control characters; slashes and
-    /// non-ASCII as they are.
+    /// A JSON string as `JSONEncoder` escapes it: quote, backslash and control characters; slashes and non-ASCII kept.
     static func string(_ text: String, to sink: inout ReportSink) {
         sink.append(byte: UInt8(ascii: "\""))
         var text = text

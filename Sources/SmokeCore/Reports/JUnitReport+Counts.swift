@@ -17,8 +17,7 @@ extension JUnitReport {
             self.time = time
         }
 
-        /// - Parameter quarantined: keys (`TestResult.deviceKey`) of failing tests a quarantine covered: each is
-        ///   written as `<skipped>`, so it is counted as skipped, never as a failure or an error.
+        /// `quarantined`: keys of failing tests a quarantine covered, written as `<skipped>` and so counted as skipped.
         init(_ results: [TestResult], indices: [Int], quarantined: Set<String> = []) {
             var totals = Totals()
             var time = 0.0

@@ -1,8 +1,7 @@
 import Foundation
 
 extension JUnitReport {
-    /// `<properties>` with the test's display name and, when a quarantine covered its failure, the entry's reason,
-    /// owner and expiry; empty when there is neither.
+    /// `<properties>`: the display name and a covering quarantine's reason, owner and expiry; empty without either.
     static func properties(_ test: TestResult, quarantine: QuarantineEntry?) -> String {
         var pairs: [(String, String)] = []
         if let shown = test.displayName { pairs.append((displayNameProperty, shown)) }

@@ -1,13 +1,10 @@
 import Foundation
 
-/// Renders `junit.xml`: one `<testsuite>` per suite and one `<testcase>` per test, never per
-/// attempt. Retries follow the Maven Surefire convention (`flakyFailure`/`flakyError` on a test
-/// that passed on a retry, `rerunFailure`/`rerunError` on one that never passed) that Jenkins and
-/// GitLab read. Infrastructure errors go to a suite named `JUnitReport.infrastructureSuiteName`: as
-/// `<system-err>` lines when a test's failure explains the run's status, so junit.xml holds exactly the tests of
-/// report.json (an unavailable attachment is no test); as `<error>` test cases when no test ran, or when the run
-/// failed and no test shows it (a crash outside any test, xcodebuild's `** TEST FAILED **`), so a build failure is
-/// never shown as "0 tests, passed" and a failed run never as green; a run that did not finish is one more.
+/// Renders `junit.xml`: one `<testsuite>` per suite and one `<testcase>` per test, never per attempt. Retries follow
+/// the Maven Surefire convention Jenkins and GitLab read (`flakyFailure`/`flakyError` when a retry passed,
+/// `rerunFailure`/`rerunError` when none did). Infrastructure errors go to the `infrastructureSuiteName` suite: as
+/// `<system-err>` lines when a failing test explains the run's status, else as `<error>` test cases, so a build
+/// failure never reads as "0 tests, passed" and a failed run never as green.
 package struct JUnitReport: ReportWriter {
     package var format: ReportFormat { .junit }
     package static let fileName = "junit.xml"
@@ -35,10 +32,8 @@ package struct JUnitReport: ReportWriter {
         let suiteCounts = suites.map { Counts(report.tests, indices: $0.indices, quarantined: quarantined) }
         var counts = suiteCounts.reduce(into: Counts()) { $0.add($1) }
         var infrastructure: String?
-        // A consumer counts failures and errors, never reads system-err: a run that failed, or did not finish, with
-        // no test showing it must be one of them.
-        // The errors themselves are test cases when no test ran or the run's failure shows nowhere else, and lines of
-        // system-err otherwise; a run that did not finish is a case of its own either way.
+        // Consumers count failures and errors, never read system-err: a failed or unfinished run no test shows must be
+        // counted, so its errors become test cases (else system-err lines); an unfinished run is a case of its own.
         let unshown = counts.failures + counts.errors == 0
         let asTestCases = report.tests.isEmpty || (report.status == .failed || report.status == .error) && unshown
         let cases = (unshown ? unfinishedRunError(report).map { [$0] } ?? [] : []) + (asTestCases ? report.errors : [])
@@ -63,8 +58,7 @@ package struct JUnitReport: ReportWriter {
     }
 
     /// A passed test with nothing more to say (most of a big run), written straight into the sink as `testCaseXML`
-    /// would write it, without making a `String`; false (nothing written) for any other test, or a name that needs
-    /// escaping.
+    /// would; false, with nothing written, for any other test or a name that needs escaping.
     private static func appendPlainTestCase(_ test: TestResult, to sink: inout ReportSink) -> Bool {
         guard test.status == .passed, test.failures.isEmpty, test.attempts.isEmpty, test.output.isEmpty,
             test.attachments.isEmpty, test.device == nil, test.displayName == nil
@@ -97,16 +91,14 @@ package struct JUnitReport: ReportWriter {
         }
     }
 
-    /// Suites in the order their first test ran, as positions in `tests` (run order inside a suite): no copy of a
-    /// million results.
+    /// Suites in the order their first test ran, as positions in `tests` (run order inside a suite).
     static func groupIndicesBySuite(_ tests: [TestResult]) -> [(name: String, indices: [Int])] {
         var names: [String] = []
         var bySuite: [String: Int] = [:]
         var groups: [[Int]] = []
         var current = -1
-        // By index, not `for test in tests`: a copy of each result is a retain and release of each of its fields.
+        // By index, never copying a result (see Documentation/Performance.md).
         for index in tests.indices {
-            // A suite's tests mostly run together: the one before is checked first, without hashing.
             if current >= 0, tests[index].suite == names[current] {
                 groups[current].append(index)
             } else if let group = bySuite[tests[index].suite] {
@@ -175,9 +167,7 @@ package struct JUnitReport: ReportWriter {
         return xml
     }
 
-    /// ` file="…" line="…"` from the first failure that names a file (GitLab and Jenkins link them); empty when
-    /// unknown.
-    /// A skip reason has no location, so skipped tests rarely carry one.
+    /// ` file="…" line="…"` from the first failure naming a file (GitLab and Jenkins link them); empty when unknown.
     private static func location(_ test: TestResult, sources: SourceLinks) -> String {
         guard let failure = test.failures.first(where: { $0.file != nil }), let file = failure.file else { return "" }
         return " file=\"\(attr(sources.relative(file) ?? file))\"" + (failure.line.map { " line=\"\($0)\"" } ?? "")
@@ -251,7 +241,6 @@ package struct JUnitReport: ReportWriter {
         return xml
     }
 
-    /// An error's command, exit status and details, a line each.
     private static func detailLines(_ error: InfrastructureError) -> [String] {
         var lines: [String] = []
         if let command = error.command { lines.append("command: " + command.joined(separator: " ")) }
@@ -265,7 +254,6 @@ package struct JUnitReport: ReportWriter {
         return "Test \(ReportText.label(status)) without a recorded message"
     }
 
-    /// Every failure as `file:line: message`, one per line.
     static func body(_ failures: [TestFailure]) -> String {
         failures.map(ReportText.line).joined(separator: "\n")
     }

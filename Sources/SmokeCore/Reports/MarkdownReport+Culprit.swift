@@ -1,8 +1,7 @@
 import Foundation
 
 extension MarkdownReport {
-    /// "Suspects": the commits since the last run in which the new failures passed, as the run's message named them;
-    /// nil without them.
+    /// "Suspects": the new failures' suspect commits, as the run's message named them; nil without them.
     static func suspectsSection(_ report: RunReport) -> String? {
         guard let suspects = report.suspects else { return nil }
         let lines = suspects.commitLines.map { "- " + MarkdownText.escape($0) }
@@ -11,8 +10,7 @@ extension MarkdownReport {
         return (head + (lines.isEmpty ? [] : [""]) + lines + more).joined(separator: "\n")
     }
 
-    /// "Culprit": what the culprit finder said about the run's new failures (`notify.findCulprit`); nil before it
-    /// answered, or when it did not run.
+    /// "Culprit": what the culprit finder said about the new failures; nil when it has not answered or did not run.
     static func culpritSection(_ report: RunReport) -> String? {
         guard let culprit = report.culprit else { return nil }
         let tests = culprit.tests.map(MarkdownText.code).joined(separator: ", ")

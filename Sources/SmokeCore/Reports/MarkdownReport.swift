@@ -16,9 +16,8 @@ package struct MarkdownReport: ReportWriter {
     /// Characters of a failure message shown in the table.
     static let messageLimit = 500
 
-    /// - Parameter sources: the project root, so failure locations are project-relative as in the Slack message,
-    ///   never the build machine's absolute paths.
-    /// - Parameter inputPresence: what stands now at each input the summary names instead of a copy.
+    /// Failure locations are project-relative (`sources`), never the build machine's absolute paths; `inputPresence`
+    /// says what stands now at each input the summary names instead of a copy.
     package static func render(
         _ report: RunReport, sources: SourceLinks = SourceLinks(),
         inputPresence: [String: InputReference.Presence] = [:]
@@ -93,8 +92,7 @@ package struct MarkdownReport: ReportWriter {
         return lines.joined(separator: "\n")
     }
 
-    /// "**Input** `/ci/build.log` (209.7 MB, sha256 …). smokerun kept no copy of it …": where a parsed run's output
-    /// is, since the run folder holds no copy of it.
+    /// "**Input** `/ci/build.log` (209.7 MB, sha256 …) …": where a parsed run's output is (the run folder has no copy).
     private static func inputLines(
         _ report: RunReport, inputPresence: [String: InputReference.Presence]
     ) -> String? {

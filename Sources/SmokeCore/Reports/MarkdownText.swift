@@ -19,10 +19,9 @@ enum MarkdownText {
         return result
     }
 
-    /// A code span that survives backticks in the text and, in tables, pipes (GFM reads `\|` as `|`
-    /// even inside code). CommonMark closes a span at the first run of as many backticks as opened it, so the fence is
-    /// one longer than the text's longest run; a space pads text that starts or ends with a backtick (or with a space
-    /// at both ends, which CommonMark strips once).
+    /// A code span that survives backticks and, in tables, pipes (GFM reads `\|` as `|` even inside code). CommonMark
+    /// closes a span at the first run of as many backticks as opened it, so the fence is one longer than the text's
+    /// longest run; a space pads text starting or ending with a backtick (or with spaces at both ends, stripped once).
     static func code(_ text: String) -> String {
         var body = ""
         for scalar in text.unicodeScalars {

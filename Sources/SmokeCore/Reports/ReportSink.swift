@@ -4,8 +4,7 @@ import Foundation
 /// The writers only append; the owner decides where the pieces go (a file through `FileWriter`, or memory for tests).
 package struct ReportSink {
     private static let flushThreshold = 1 << 20
-    /// The bytes not yet delivered: a buffer of its own, written with plain copies (an array's `append` checks its
-    /// uniqueness and capacity each time, tens of times a test line).
+    /// The bytes not yet delivered, in a buffer of its own written with plain copies.
     private let buffer = Buffer(capacity: flushThreshold + 64 * 1024)
     private let deliver: (UnsafeRawBufferPointer) throws -> Void
     /// The first failure to deliver; later bytes are dropped and `finish` throws it.

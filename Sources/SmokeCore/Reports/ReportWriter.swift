@@ -1,12 +1,10 @@
 import Foundation
 
-/// One report format: its name in a pipeline's `reports`, the file it writes in the run folder, what writing it
-/// costs, and how its bytes are made. Adding a format is a type conforming to this plus its line in
-/// `ReportRegistry.standard`.
+/// One report format: its name in a pipeline's `reports`, its file in the run folder, its cost, and how its bytes
+/// are made. A new format conforms to this and gets a line in `ReportRegistry.standard`.
 package protocol ReportWriter: Sendable {
     /// The name a pipeline's `reports` and `parse --format` use.
     var format: ReportFormat { get }
-    /// The file it writes in the run folder.
     var fileName: String { get }
     var cost: ReportCost { get }
     /// Appends the report's bytes; pure (what it needs of the run folder comes in `context`).
@@ -43,7 +41,7 @@ package struct ReportContext: Sendable {
     }
 }
 
-/// A report format's name, as a pipeline's `reports` lists it; the formats there are are the registry's.
+/// A report format's name, as a pipeline's `reports` lists it; the valid names are the registry's.
 package struct ReportFormat: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
     package var rawValue: String
 

@@ -1,7 +1,6 @@
 import Foundation
 
-/// How the page shows a source location: relative to the project, and linked when a repository URL
-/// is known (a CI's checkout of one commit).
+/// How the page shows a source location: project-relative, linked when a repository URL is known (a CI's checkout).
 package struct SourceLinks: Sendable, Equatable {
     /// Absolute project root; paths under it are shown relative to it.
     var projectRoot: String?

@@ -13,8 +13,7 @@ extension Suspects {
         return "suspects: \(ReportText.count(total, "commit")) \(range) since the last passing run \(lastPassingRun)"
     }
 
-    /// The headline without its `suspects: ` lead, for a report's own heading: "3 commits a1b2c3d..e4f5a6b since the
-    /// last passing run …".
+    /// The headline without its `suspects: ` lead, for a report's own heading.
     package var summary: String {
         let text = String(headline.dropFirst("suspects: ".count))
         return text.prefix(1).uppercased() + text.dropFirst()

@@ -5,14 +5,13 @@ package enum XMLText {
         escape(text, attribute: false)
     }
 
-    /// Attribute values (always written in double quotes): also quotes, and whitespace as
-    /// character references so parsers do not normalise newlines and tabs away.
+    /// Attribute values (double-quoted): quotes too, and whitespace as character references so parsers keep it.
     static func escapeAttribute(_ text: String) -> String {
         escape(text, attribute: true)
     }
 
     private static func escape(_ text: String, attribute: Bool) -> String {
-        // Most names and messages are plain printable ASCII: then the text is its own escape (no copy).
+        // Plain printable ASCII is its own escape.
         if text.utf8.allSatisfy({ isPlain($0, attribute: attribute) }) { return text }
         // Else byte by byte over the UTF-8 into one buffer (a scalar `legal` changes is recognised by its bytes).
         let bytes = Array(text.utf8)

@@ -1,26 +1,21 @@
-/// The most bytes of attachments one run keeps, over all its attachment files together (decompressed from a result
-/// bundle, then copied into the run folder): the per-file limit (`AttachmentSourcePolicy.byteLimit`) stops one bomb,
-/// this stops many rows pointing at it. What is past the budget is cut or left out, and the report says so once.
+/// The most bytes of attachments one run keeps, over all its files: the per-file limit
+/// (`AttachmentSourcePolicy.byteLimit`) stops one bomb, this stops many rows pointing at it.
 package struct AttachmentBudget: Sendable, Equatable {
-    /// 1 GiB.
     package static let defaultTotal = 1 << 30
-    /// The environment variable that sets the total for `parse` (a number of bytes); a pipeline's
-    /// `attachments.maxTotalBytes` sets it for its runs.
+    /// Sets the total for `parse` (bytes); a pipeline's `attachments.maxTotalBytes` sets it for its runs.
     package static let totalVariable = "SMOKERUN_MAX_RUN_ATTACHMENT_BYTES"
 
     package var total: Int
     package private(set) var used = 0
     /// Whether an attachment was cut or left out for the budget.
     package private(set) var reached = false
-    /// Attachments that could not be stored at all (a write failed: a full disk): the run's results are then not
-    /// all on disk, and its status is `error`.
+    /// Attachments not stored at all (a failed write, a full disk): the run's status is then `error`.
     package var unstored = 0
 
     package init(total: Int = defaultTotal) {
         self.total = total
     }
 
-    /// What is left to spend.
     package var remaining: Int { max(total - used, 0) }
 
     /// The most bytes the next file may add: its own limit, or what is left when that is less.
@@ -35,7 +30,6 @@ package struct AttachmentBudget: Sendable, Equatable {
     /// An attachment left out because nothing was left.
     package mutating func refuse() { reached = true }
 
-    /// The report's note once the budget was reached.
     package var note: String {
         """
         the run's attachments reached their total budget of \(total) bytes, so later ones were cut or left out; set \

@@ -1,10 +1,8 @@
 import Foundation
 
-/// Where each attachment goes in an `attachments --output DIR` export. Pure: items in,
-/// relative paths out. Folders follow `levels` (default configuration / device / test); names are the
+/// Where each attachment goes in an `attachments --output DIR` export: folders by `levels`, names the
 /// attachment's own, made safe and unique per folder (case-insensitively), never a UUID.
 package struct AttachmentExportPlan: Sendable, Equatable {
-    /// One folder level of the export.
     package enum Level: String, Sendable, CaseIterable {
         case configuration, device, test, status
     }
@@ -27,7 +25,6 @@ package struct AttachmentExportPlan: Sendable, Equatable {
         package var configuration: String?
         /// "iPhone SE (3rd generation) (iOS 17.5)".
         package var device: String?
-        /// Where the bytes are now.
         package var source: URL
 
         package init(
@@ -116,8 +113,7 @@ package struct AttachmentExportPlan: Sendable, Equatable {
         return cleaned.isEmpty ? "_" : cleaned
     }
 
-    /// `Login screen.png`, then `Login screen 2.png`, … within one folder; the extension is the name's own
-    /// when it has one, else the media type's (a HEIC stays `.heic`).
+    /// `Login screen.png`, then `Login screen 2.png`, … per folder; the name's own extension, else the media type's.
     static func uniqueName(for item: Item, in taken: inout Set<String>) -> String {
         let pathExtension = AttachmentFileName.parts(name: item.name, testID: nil, mediaType: item.mediaType)
             .pathExtension

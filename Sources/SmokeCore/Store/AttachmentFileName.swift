@@ -1,8 +1,7 @@
 import Foundation
 
-/// Safe file names for attachments. The test's name is untrusted: it may hold `../`, `/`, NUL,
-/// control characters, Windows-reserved characters or names, or be empty or huge. The result is a
-/// single ASCII path component, `<Test-stem>-<readable part>.<ext>`, that never starts with a dot.
+/// Safe file names for attachments from an untrusted test name (`../`, NUL, control or Windows-reserved characters,
+/// empty or huge): one ASCII path component, `<Test-stem>-<readable part>.<ext>`, never starting with a dot.
 package enum AttachmentFileName {
     static let readableLimit = 60
     static let testStemLimit = 40
@@ -11,8 +10,7 @@ package enum AttachmentFileName {
     static let windowsReserved: Set<String> = Set(
         ["CON", "PRN", "AUX", "NUL"] + (1...9).flatMap { ["COM\($0)", "LPT\($0)"] })
 
-    /// The parts of the name: a stem (test-derived prefix plus the readable part) and a lowercase
-    /// extension, the media type's when the name has none.
+    /// The stem (test prefix plus readable part) and lowercase extension, the media type's when the name has none.
     package static func parts(name: String, testID: String?, mediaType: String? = nil) -> (
         stem: String, pathExtension: String
     ) {
@@ -94,8 +92,7 @@ package enum AttachmentFileName {
         }
     }
 
-    /// No leading or trailing `.`, `_`, `-`: no hidden files, no option-like names, no Windows
-    /// trailing dots.
+    /// No leading or trailing `.`, `_`, `-`: no hidden files, option-like names or Windows trailing dots.
     private static func trim(_ text: String) -> String {
         let edge: (Character) -> Bool = { $0 == "." || $0 == "_" || $0 == "-" }
         return String(text.drop(while: edge).reversed().drop(while: edge).reversed())

@@ -1,7 +1,6 @@
 import Foundation
 
-/// An attachment limit variable (`SMOKERUN_MAX_ATTACHMENT_BYTES`, `SMOKERUN_MAX_RUN_ATTACHMENT_BYTES`) that is not a
-/// positive number of bytes.
+/// `SMOKERUN_MAX_ATTACHMENT_BYTES` or `SMOKERUN_MAX_RUN_ATTACHMENT_BYTES` set to other than a positive number.
 package struct AttachmentLimitError: Error, Equatable, LocalizedError, DomainError {
     var value: String
     var variable = AttachmentSourcePolicy.byteLimitVariable

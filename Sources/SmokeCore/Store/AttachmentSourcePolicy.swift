@@ -1,24 +1,19 @@
 import Foundation
 
-/// smokerun's one read policy for files named by something it reads (an event stream's `_path`, a
-/// report.json attachment `path`, a bundle's payload id, a failure screenshot): every command that
-/// reads a run folder or a bundle (`run`, `parse`, `attachments`, `merge`, `notify`) asks it. Copied
-/// blindly, `/etc/passwd`, `../../.ssh/id_rsa` or `/dev/zero` would leave the machine inside an
-/// uploaded report. So a file is read only when its real path (every symlink resolved) lies inside
-/// one of the allowed folders; it must then be a regular file (checked when it is opened, in
-/// SmokeKit), and at most `byteLimit` bytes of it are copied. The others become report errors.
+/// smokerun's one read policy for files named by what it reads (an event stream's `_path`, a report.json attachment
+/// `path`, a bundle's payload id, a failure screenshot). Copied blindly, `/etc/passwd` or `/dev/zero` would end up in
+/// an uploaded report: a file is read only when its real path (symlinks resolved) lies in an allowed folder, it must
+/// be a regular file (checked on open, in SmokeKit), and at most `byteLimit` bytes are copied.
 package struct AttachmentSourcePolicy: Sendable {
     /// Folders an attachment file may come from (`parse --attachments-from`, the input's folder, the run directory).
     package var allowedFolders: [URL]
-    /// The real path of a file (symlinks resolved), nil when it does not exist: the file system's answer
-    /// (`AttachmentSourcePolicy.systemRealPath` in SmokeKit) or a test's.
+    /// The real path (symlinks resolved), nil when missing: SmokeKit's `systemRealPath`, or a test's.
     var realPath: @Sendable (String) -> String?
     /// The most bytes copied (or decompressed) from one file; what is beyond is cut and said in the report.
     package var byteLimit: Int
 
     /// 256 MiB: a long screen recording fits, a decompression bomb or a runaway log does not.
     package static let defaultByteLimit = 256 * 1024 * 1024
-    /// The environment variable that sets `byteLimit` (a number of bytes).
     package static let byteLimitVariable = "SMOKERUN_MAX_ATTACHMENT_BYTES"
 
     package init(
@@ -29,8 +24,7 @@ package struct AttachmentSourcePolicy: Sendable {
         self.realPath = realPath
     }
 
-    /// `SMOKERUN_MAX_ATTACHMENT_BYTES` from `environment`, else the default; a value that is not a positive
-    /// whole number is an error naming the variable and the fix.
+    /// The limit `environment` sets, else the default; a value that is not a positive whole number is an error.
     package static func byteLimit(environment: [String: String]) throws(AttachmentLimitError) -> Int {
         guard let text = environment[byteLimitVariable]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else {
             return defaultByteLimit

@@ -1,10 +1,8 @@
 import Foundation
 
-/// How much of one run the history keeps: each test's result, up to `testLimit` tests; past it (a saved log with
-/// hundreds of thousands of tests) the run's totals and its failing and flaky tests only — what the notification
-/// policy, the flake model and the dashboard's failure lists read. Pure.
+/// How much of one run the history keeps: each test's result up to `testLimit` tests; past it, the totals and the
+/// failing and flaky tests only (what notifications, the flake model and the dashboard read). Pure.
 package struct HistoryDetail: Sendable, Equatable {
-    /// The variable that sets `testLimit` for every command.
     package static let variable = "SMOKERUN_HISTORY_TESTS_PER_RUN"
     package static let defaultLimit = 50_000
 
@@ -15,8 +13,7 @@ package struct HistoryDetail: Sendable, Equatable {
         self.testLimit = testLimit
     }
 
-    /// The limit `environment` sets (`variable`), else the default; a value that is not a positive whole number is an
-    /// error that names it and the fix.
+    /// The limit `environment` sets, else the default; a value that is not a positive whole number is an error.
     package init(environment: [String: String]) throws(HistoryDetailError) {
         guard let text = environment[Self.variable], !text.isEmpty else {
             self.init()
@@ -26,13 +23,11 @@ package struct HistoryDetail: Sendable, Equatable {
         self.init(testLimit: limit)
     }
 
-    /// Whether the history keeps each of `report`'s tests.
     package func keepsEveryTest(of report: RunReport) -> Bool {
         report.tests.count <= testLimit
     }
 
-    /// `report` as the history records it: whole, or past the limit with its failing and flaky tests only (its
-    /// totals are the run's, all tests counted).
+    /// `report` as recorded: whole, or past the limit its failing and flaky tests only (totals still count all tests).
     package func recorded(_ report: RunReport) -> RunReport {
         guard !keepsEveryTest(of: report) else { return report }
         var kept = report

@@ -1,14 +1,9 @@
-/// The layout of `<output>/history.sqlite` (Documentation/Design.md, the store): its tables, indexes, version and the
-/// codes it stores test statuses as. Pure text and numbers; `HistoryDatabase` runs it.
+/// The layout of `<output>/history.sqlite`: tables, indexes, version and status codes; `HistoryDatabase` runs it.
 ///
-/// - `runs`: one row per finished run (`HistoryRun`), indexed by start time.
-/// - `tests`: each test key once (`key` is `TestResult.deviceKey`, `test_id` its id, indexed; `display_name` its
-///   display name, `displayNameColumn`), so a result row holds a small number instead of the name.
-/// - `results`: one row per test per run, stored in its primary key's order (`run`, `test`; `WITHOUT ROWID`, no
-///   second index): status code, duration in microseconds (NULL when unknown), attempts, flaky, the first failure
-///   message (bounded) and the evidence. A run's rows are one range of that key, and one test's runs are one
-///   lookup per run (`testResults`), so a year of a 2,000-test suite stays under 150 MB
-///   (Documentation/Performance.md).
+/// - `runs`: one row per finished run, indexed by start time.
+/// - `tests`: each test key once (`TestResult.deviceKey`, id, display name), so a result row holds a number.
+/// - `results`: one row per test per run in primary-key order (`run`, `test`; `WITHOUT ROWID`): a run's rows are
+///   one range, one test's runs one lookup per run (see Documentation/Performance.md).
 /// - `results_kept`: a partial index of the failures and retry passes (`keptIndex`).
 /// - `statuses`: what each status code means, so the file explains itself to `sqlite3`.
 /// - `meta`: how much of an older `history.jsonl` was imported.
@@ -25,9 +20,6 @@ package enum HistorySchema {
     package static let ownTables: Set<String> = ["runs", "tests", "results"]
 
     /// Why a database is not smokerun's history, or nil when it is (or is empty: smokerun makes it).
-    /// - Parameters:
-    ///   - applicationID: its `PRAGMA application_id`.
-    ///   - tables: the names of its tables.
     package static func foreignReason(applicationID id: Int64, tables: Set<String>) -> String? {
         if id == applicationID { return nil }
         if id != 0 {
@@ -58,32 +50,26 @@ package enum HistorySchema {
             WITHOUT ROWID
         """
 
-    /// The results the dashboard reads from every run, not only its recent ones: failures and retry passes
-    /// (`DashboardWindow.keeps`), a fraction of a percent of a long history's rows.
-    ///
-    /// One `status = N` per failing status, not `status IN (…)`: SQLite evaluates the index's condition for every
-    /// row inserted, and an `IN` list of more than two constants builds a temporary table each time a statement
-    /// runs — once per row on the append path, 2.4 µs of a row's cost (Documentation/Performance.md).
+    /// The results the dashboard reads from every run: failures and retry passes (`DashboardWindow.keeps`).
+    /// One `status = N` per failing status, not `status IN (…)`: SQLite evaluates the condition for every row inserted,
+    /// and an `IN` list of more than two constants builds a temporary table each time.
     package static let keptCondition: String = {
         let failures = TestStatus.allCases.filter(\.isFailure).map { "status = \(code($0))" }
         return (failures + ["flaky <> 0"]).joined(separator: " OR ")
     }()
 
-    /// The condition of `results_kept` as smokerun versions before `keptCondition`'s form made it; a writing open
-    /// makes the index again when it finds one whose condition is not `keptCondition` (`keptIndexIsCurrent`).
+    /// Whether an index's SQL has `keptCondition`; a writing open remakes one an older smokerun made.
     package static func keptIndexIsCurrent(sql: String) -> Bool {
         sql.hasSuffix("WHERE \(keptCondition)")
     }
 
-    /// An index of just those rows, so reading them skips the millions of passes. Made by every writing open (a
-    /// no-op once it is there), so a file of this version written before it gets it at its next run; readers work
-    /// without it, scanning instead. Not a new version: an older smokerun reads the file as before.
+    /// An index of just those rows. Made by every writing open (a no-op once there), so older files of this version
+    /// get it; readers scan without it. Not a new version: an older smokerun reads the file as before.
     package static let keptIndex =
         "CREATE INDEX IF NOT EXISTS results_kept ON results (run, test) WHERE \(keptCondition)"
 
-    /// `tests.display_name`: the test's Swift Testing display name as its newest run gave it, NULL without one. Added
-    /// by every writing open to a file that lacks it (as `keptIndex`): not a new version, an older smokerun reads the
-    /// file as before, and a reader of a file without the column reads no names.
+    /// `tests.display_name`: the newest Swift Testing display name, NULL without one. Added by writing opens as
+    /// `keptIndex` is (not a new version); a reader of a file without the column reads no names.
     package static let displayNameColumn = "display_name"
     package static let addDisplayNameColumn = "ALTER TABLE tests ADD COLUMN display_name TEXT"
 
@@ -97,22 +83,18 @@ package enum HistorySchema {
         code >= 0 && code < statuses.count ? statuses[Int(code)] : nil
     }
 
-    /// `TestStatus.allCases` made once (the synthesized property builds a new array at every call, and `code` runs
-    /// once per result row appended).
+    /// Made once: the synthesized `allCases` builds a new array per call, and `code` runs once per row appended.
     private static let statuses = TestStatus.allCases
 
-    /// A duration as stored: whole microseconds; nil when unknown or not a finite number (as `history.jsonl`
-    /// leaves such a test out of `durations`).
+    /// A duration as stored: whole microseconds; nil when unknown or not finite (as `history.jsonl` leaves it out).
     package static func microseconds(_ seconds: Double, unknown: Bool) -> Int64? {
         guard !unknown, seconds.isFinite, abs(seconds) < 9e12 else { return nil }
         return Int64((seconds * 1_000_000).rounded())
     }
 
-    /// A test's duration as stored.
     package static func microseconds(of test: TestResult) -> Int64? {
         microseconds(test.durationSeconds, unknown: test.durationIsUnknown)
     }
 
-    /// The test id a key names (`TestKey.id(of:)`).
     package static func testID(ofKey key: String) -> String { TestKey.id(of: key) }
 }

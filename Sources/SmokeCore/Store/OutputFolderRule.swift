@@ -1,16 +1,9 @@
 import Foundation
 
-/// Which folders a pipeline's `output` may name. smokerun deletes under its output folder (old runs,
-/// temp files a killed run left), so the folder must be its own: never the project folder or one
-/// above it, the home folder, `/`, or a folder already holding someone else's files. Pure: the
-/// caller lists the folder.
+/// Which folders a pipeline's `output` may name. smokerun deletes under it (old runs, temp files), so it must be
+/// its own: never the project folder or above, home, `/`, or a folder holding someone else's files. Pure.
 package enum OutputFolderRule {
-    /// Why `value` (the `output` key as written) may not be the output folder, or nil when it may.
-    /// - Parameters:
-    ///   - resolved: the folder `value` names, standardized.
-    ///   - projectRoot: the pipeline's project folder, standardized.
-    ///   - home: the user's home folder, when known.
-    ///   - entries: the names in `resolved` when it is an existing folder; nil when it does not exist yet.
+    /// Why `value` (`output` as written) may not be the output folder, or nil; `entries` is nil for a new folder.
     package static func problem(
         value: String, resolved: URL, projectRoot: URL, home: URL?, entries: [String]?
     ) -> String? {

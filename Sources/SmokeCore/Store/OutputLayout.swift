@@ -1,14 +1,11 @@
 import Foundation
 
-/// The one owner of smokerun's output folder: every name under it, and the defaults that decide
-/// where it is. A command asks this type for a path instead of typing a folder name, so the layout
-/// can change in one place (Documentation/Design.md §8):
+/// The one owner of smokerun's output folder: every name under it, and the defaults that decide where it is.
 ///
 ///     <output>/runs/<runID>/…   one folder per run (profiles/ inside while coverage is pending)
 ///     <output>/latest           symbolic link to the newest run
 ///     <output>/history.sqlite   every run and each test's result in it (SQLite; runs are never pruned from it)
-///     <output>/history.jsonl    one summary line per run: the history before history.sqlite, and where it goes
-///                               when SQLite cannot be loaded
+///     <output>/history.jsonl    one summary line per run: the older history, and the fallback without SQLite
 ///     <output>/outbox/          notifications waiting to be delivered
 ///     <output>/locks/           one run lock per pipeline (`PipelineKey`)
 ///     <output>/notify-state/    what was last announced, one file per pipeline (`PipelineKey`)
@@ -33,19 +30,16 @@ package struct OutputLayout: Sendable, Equatable {
     static let environmentFileName = "env"
     /// The dashboard site `smokerun dashboard` writes by default.
     static let siteFolderName = "site"
-    /// Inside a run directory: the raw `.profraw` files until coverage is collected.
     static let profilesFolderName = "profiles"
     /// Inside a run directory: the empty file smokerun writes when it makes the folder. Retention and the temp-file
     /// sweeper touch only folders that hold it, so a folder smokerun did not make is never deleted or swept.
     package static let runMarkerName = ".smokerun-run"
-    /// Inside a run directory, from its making until the history lists the run: a folder that still holds it once
-    /// its run is over (its marker's lock is free) was left out of the history by a kill or a failed append, and the
-    /// next run adopts it.
+    /// Inside a run directory until the history lists the run: a finished run's folder still holding it was left out
+    /// of the history (a kill, a failed append), and the next run adopts it.
     package static let unlistedMarkerName = ".smokerun-unlisted"
     /// The start of every hidden name smokerun makes (its markers, its temp files and folders).
     package static let ownHiddenPrefix = ".smokerun"
-    /// The names smokerun keeps directly in the output folder; a non-empty folder with none of them is someone
-    /// else's, and `output` may not name it.
+    /// Names smokerun keeps directly in the output folder; a non-empty folder with none of them is someone else's.
     package static let ownNames: Set<String> = [
         runsFolderName, latestName, historyFileName, historyDatabaseFileName, outboxFolderName, locksFolderName,
         derivedDataFolderName, environmentFileName, siteFolderName, notifyStateFolderName, quarantineFolderName,
@@ -54,7 +48,6 @@ package struct OutputLayout: Sendable, Equatable {
         "launchd.log",
     ]
 
-    /// The output folder itself.
     package var root: URL
 
     package init(root: URL) {
@@ -74,7 +67,6 @@ package struct OutputLayout: Sendable, Equatable {
     /// `runs/<runID>`; the id is not checked here (see `RunID.isValid` for ids a person typed).
     package func run(_ runID: String) -> URL { runs.appendingPathComponent(runID, isDirectory: true) }
 
-    /// `runs/<runID>/.smokerun-run`.
     package static func runMarker(inRun runDirectory: URL) -> URL {
         runDirectory.appendingPathComponent(runMarkerName)
     }
@@ -84,7 +76,6 @@ package struct OutputLayout: Sendable, Equatable {
         name == runMarkerName || name == unlistedMarkerName
     }
 
-    /// `runs/<runID>/.smokerun-unlisted`.
     package static func unlistedMarker(inRun runDirectory: URL) -> URL {
         runDirectory.appendingPathComponent(unlistedMarkerName)
     }
@@ -125,9 +116,8 @@ package struct OutputLayout: Sendable, Equatable {
         runDirectory.appendingPathComponent(profilesFolderName, isDirectory: true)
     }
 
-    /// A name someone chose (a pipeline's, a run id) as one file-name component: ASCII letters,
-    /// digits, `-`, `_` and `.` are kept, anything else becomes `_`; leading dots are dropped so the
-    /// result is never hidden, `.` or `..`. `fallback` when nothing is left.
+    /// A chosen name (a pipeline's, a run id) as one file-name component: ASCII letters, digits, `-`, `_`, `.` kept,
+    /// all else `_`; no leading dots, so never hidden, `.` or `..`; `fallback` when nothing is left.
     static func safeFileName(_ name: String, fallback: String) -> String {
         let kept = String(
             name.unicodeScalars.map { scalar -> Character in

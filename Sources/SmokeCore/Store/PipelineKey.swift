@@ -1,8 +1,6 @@
-/// Which pipeline a piece of an output folder's state belongs to: its name and its file. Two pipelines share an
-/// output folder by default (`.smokerun` for every `Pipelines/*.json`), so notification state, outbox items and run
-/// locks are kept per key and one pipeline's never answers for another's (Documentation/Design.md §9).
+/// Which pipeline a piece of output-folder state belongs to: its name and file. Pipelines share an output folder by
+/// default, so notification state, outbox items and run locks are kept per key (Documentation/Design.md §9).
 package struct PipelineKey: Sendable, Hashable, Codable {
-    /// The pipeline's `name`.
     package var name: String
     /// The pipeline file's identity (`RetentionPolicy.pipelineIdentity`); nil without a file (`parse`, older items).
     package var file: String?

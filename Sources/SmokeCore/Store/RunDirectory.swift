@@ -1,7 +1,6 @@
 import Foundation
 
-/// The one owner of the names inside a run folder (`<output>/runs/<runID>/`, see `OutputLayout`): every
-/// file and folder smokerun puts there is asked of this type, never typed where it is used.
+/// The one owner of the names inside a run folder (`<output>/runs/<runID>/`):
 ///
 ///     console.log               every line the test processes printed
 ///     report.json …             the reports (each `ReportWriter` names its own file)
@@ -34,7 +33,6 @@ package struct RunDirectory: Sendable, Equatable {
     /// Coverage files a run may hold, in the order `artifacts` lists them.
     package static let coverageFileNames = [coverageJSONName, coverageLCOVName, coberturaName]
 
-    /// The run folder itself.
     package var url: URL
 
     package init(_ url: URL) {
@@ -52,8 +50,7 @@ package struct RunDirectory: Sendable, Equatable {
     /// A file named by a name this type declares (a coverage file, a report).
     package func file(_ name: String) -> URL { url.appendingPathComponent(name) }
 
-    /// `LLVM_PROFILE_FILE` for a test process: one `.profraw` per process and binary under `profiles/`,
-    /// prefixed by the worker when several run at once.
+    /// `LLVM_PROFILE_FILE` for a test process: one `.profraw` per process and binary, prefixed by worker when several.
     package func profilePattern(worker: Int?) -> String {
         let prefix = worker.map { "worker-\($0)-" } ?? ""
         return profiles.appendingPathComponent("\(prefix)%p-%m.profraw").path
@@ -65,9 +62,8 @@ package struct RunDirectory: Sendable, Equatable {
         return worker.map { folder.appendingPathComponent("worker-\($0)", isDirectory: true) } ?? folder
     }
 
-    /// Where the Swift Testing process writing `eventStream` (`…/process-3.jsonl`) writes its attachments under
-    /// schema 6.3 (`--attachments-path`): `…/attachments/process-3/` beside it, one folder per stream. Schema 6.3
-    /// names an attachment's file there instead of carrying its bytes.
+    /// Where the Swift Testing process writing `eventStream` puts its attachments under schema 6.3, which names each
+    /// file instead of carrying its bytes: `…/attachments/process-3/` beside `…/process-3.jsonl`.
     package static func eventStreamAttachments(of eventStream: URL) -> URL {
         eventStream.deletingLastPathComponent().appendingPathComponent(attachmentsFolderName, isDirectory: true)
             .appendingPathComponent(eventStream.deletingPathExtension().lastPathComponent, isDirectory: true)

@@ -2,8 +2,7 @@ import Foundation
 
 /// Run ids: `20261122T040000Z-3f9a`, UTC seconds then a random suffix, so names sort by time.
 package enum RunID {
-    /// - Parameter suffix: random hex from the caller (`RunID.randomSuffix()`); anything but
-    ///   lowercase hex digits is dropped so the id is always a safe folder name.
+    /// `suffix` is random hex (`randomSuffix()`); anything else is dropped so the id is always a safe folder name.
     package static func make(date: Date, suffix: String) -> String {
         let stamp = date.formatted(stampStyle)
         let hex = suffix.lowercased().filter { $0.isHexDigit && $0.isASCII }

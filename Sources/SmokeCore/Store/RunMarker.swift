@@ -1,6 +1,5 @@
-/// What a run folder's marker file (`.smokerun-run`) says: which process made the folder (its pid and start
-/// time), so a folder left without a report by a killed smokerun can be told from one a live run is still
-/// filling. A marker made before it recorded this says nothing: its folder is never taken for abandoned.
+/// A run folder's marker (`.smokerun-run`): the pid and start time of the process that made it, so a folder a killed
+/// smokerun left can be told from one a live run fills. A marker without them is never taken for abandoned.
 package struct RunMarker: Sendable, Equatable {
     package var pid: Int32
     package var processStart: UInt64

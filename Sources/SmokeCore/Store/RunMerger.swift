@@ -1,7 +1,6 @@
 import Foundation
 
-/// Joins the reports of a sharded run into one report (`smokerun merge`). Pure: attachments are copied
-/// and coverage is merged by the caller.
+/// Joins a sharded run's reports into one (`smokerun merge`). Pure: the caller copies attachments and merges coverage.
 package enum RunMerger {
     /// A shard's report with where it came from, for messages.
     package struct Part: Sendable {
@@ -14,9 +13,8 @@ package enum RunMerger {
         }
     }
 
-    /// One report: the shards' tests in shard order (each shard's run order kept, positions renumbered),
-    /// totals recounted, the earliest start and latest finish, and an error for every shard that is missing,
-    /// given twice, or runs a test another shard ran too.
+    /// One report: the shards' tests in shard order (positions renumbered), totals recounted, the earliest start and
+    /// latest finish, and an error for every shard missing, given twice, or running a test another shard ran.
     package static func merge(_ parts: [Part], runID: String) throws(MergeError) -> RunReport {
         guard let first = parts.first else { throw .nothingToMerge }
         for part in parts where part.report.pipeline != first.report.pipeline {

@@ -1,6 +1,5 @@
-/// SHA-256 (FIPS 180-4), fed a piece at a time, as lowercase hex. Written here because Linux has no CryptoKit and
-/// smokerun takes no packages. It fingerprints pipeline files, and every input `parse` reads as it streams by
-/// (`InputRecord.sha256`), so a block is compressed straight from the caller's buffer, without copying it.
+/// SHA-256 (FIPS 180-4), fed a piece at a time: Linux has no CryptoKit and smokerun takes no packages. Every input
+/// `parse` streams is hashed (`InputRecord.sha256`), so blocks are compressed straight from the caller's buffer.
 package struct SHA256: Sendable {
     private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
@@ -22,7 +21,6 @@ package struct SHA256: Sendable {
         bytes.withUnsafeBytes { update($0) }
     }
 
-    /// Adds `bytes` to what is hashed.
     package mutating func update(_ bytes: UnsafeRawBufferPointer) {
         guard !bytes.isEmpty else { return }
         byteCount &+= UInt64(bytes.count)
@@ -56,7 +54,6 @@ package struct SHA256: Sendable {
         return words.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - $0 * 8)) } }
     }
 
-    /// `finish()` as lowercase hex.
     package mutating func finishHex() -> String { Self.hex(digest: finish()) }
 
     /// A digest's bytes as lowercase hex.

@@ -12,8 +12,7 @@ package enum StoreError: Error, Equatable, LocalizedError, DomainError {
     case attachmentSourceUnreadable(path: String, reason: String)
     case attachmentNamesExhausted(directory: String, stem: String)
     case runFolderTaken(path: String)
-    /// `creating` (a run's folder, or `runs/` itself) could not be made in `folder`, which exists: read-only, not
-    /// smokerun's to write, or full.
+    /// `creating` could not be made in the existing `folder`: read-only, not smokerun's to write, or full.
     case folderNotWritable(folder: String, creating: String, reason: String)
     /// A `history.sqlite` smokerun did not make (another application's id or tables): never read, never written.
     case foreignDatabase(path: String, reason: String)
