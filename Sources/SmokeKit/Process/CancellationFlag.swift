@@ -1,8 +1,8 @@
 import Foundation
 import SmokeCore
 
-/// Set once (by SIGINT/SIGTERM, or a scheduler shutting down), read by every poll loop; what must happen at once
-/// on cancellation (a scheduler's bookkeeping) registers with `onCancel`.
+/// Set once (SIGINT/SIGTERM, a scheduler shutting down), read by every poll loop; `onCancel` for what must
+/// happen at once.
 package final class CancellationFlag: @unchecked Sendable {
     private let lock = NSLock()
     private var cancelled = false
