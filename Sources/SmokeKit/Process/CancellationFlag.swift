@@ -1,8 +1,7 @@
 import Foundation
 import SmokeCore
 
-/// Set once (SIGINT/SIGTERM, a scheduler shutting down), read by every poll loop; `onCancel` for what must
-/// happen at once.
+/// Set once (SIGINT/SIGTERM, scheduler shutdown), read by every poll loop; `onCancel` for what must act at once.
 package final class CancellationFlag: @unchecked Sendable {
     private let lock = NSLock()
     private var cancelled = false

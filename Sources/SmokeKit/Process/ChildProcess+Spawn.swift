@@ -11,8 +11,7 @@ import SmokeCore
 extension ChildProcess {
     typealias PipeEnds = (read: Int32, write: Int32)
 
-    /// Starts `executable` with stdin from /dev/null and stdout/stderr as `outputs` says; closes both write ends
-    /// (and the read ends when it throws).
+    /// Starts `executable`, stdin /dev/null, output as `outputs` says; closes the write ends (read ends too on throw).
     static func spawn(
         executable: String, arguments: [String], environment: [String: String], currentDirectory: URL?,
         outputs: Outputs, output: PipeEnds, errorPipe: PipeEnds?

@@ -75,7 +75,6 @@ final class ChildProcess {
     /// What the poll loop should do next.
     enum Decision: Sendable, Equatable {
         case keepRunning
-        /// Kill the whole process group now.
         case kill
         /// Send `signal` to the group, keep reading for up to `grace` seconds, then kill it: xcodebuild finalizes its
         /// result bundle on SIGINT, a test process flushes its output and profile on SIGTERM.

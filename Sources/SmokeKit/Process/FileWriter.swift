@@ -9,8 +9,7 @@ import SmokeCore
     import Darwin
 #endif
 
-/// The one `write(2)` every store file goes through, as a value: tests pass one that fails with ENOSPC at a
-/// chosen file or byte, as a full disk does.
+/// The one `write(2)` every store file goes through; tests pass one that fails with ENOSPC like a full disk.
 package struct FileWriter: Sendable {
     /// `write(2)` on `descriptor` (open on `path`): bytes written, or -1 with `errno` set.
     var write: @Sendable (_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, _ path: String) -> Int

@@ -9,8 +9,7 @@ import SmokeCore
     import Darwin
 #endif
 
-/// POSIX file calls Foundation lacks with these guarantees: `O_EXCL` creation, non-interleaving `O_APPEND`
-/// appends, renames over symlinks.
+/// POSIX calls Foundation lacks: `O_EXCL` creation, non-interleaving `O_APPEND` appends, renames over symlinks.
 enum POSIXFile {
     /// Creates `url` only if nothing (not even a dangling symlink) is there; false if it exists.
     static func createExclusively(_ url: URL) throws -> Bool {

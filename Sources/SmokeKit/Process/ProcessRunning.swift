@@ -14,8 +14,7 @@ package struct ProcessLaunch: Sendable {
     var environment: [String: String]
     var currentDirectory: URL?
     var outputs: ChildProcess.Outputs = .merged
-    /// Sent to the group before SIGKILL on a stop: SIGINT for xcodebuild (it finalizes its result bundle), SIGTERM
-    /// for test processes.
+    /// Sent before SIGKILL on a stop: SIGINT for xcodebuild (it finalizes its result bundle), SIGTERM for tests.
     var stopSignal: Int32 = SIGTERM
     /// How long a stopped process may take to finish before its group is killed (`timeouts.graceSeconds`).
     package var graceSeconds: TimeInterval = 0

@@ -88,8 +88,7 @@ package enum ProcessTree {
         #endif
     }
 
-    /// A marker no other test process of this or any other smokerun carries: this process's pid and start time, then
-    /// a counter.
+    /// A marker no other test process carries: this process's pid and start time, then a counter.
     static func newMarker() -> String {
         "\(ownPrefix)-\(adoption.nextNumber())"
     }

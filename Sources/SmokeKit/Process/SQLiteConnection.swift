@@ -1,9 +1,8 @@
 import Foundation
 import SmokeCore
 
-/// A read-write connection to a database smokerun owns (`history.sqlite`): prepared statements and transactions;
-/// failures are `StoreError`s naming the file. Not `Sendable`: one thread at a time, so opened without SQLite's
-/// per-call lock.
+/// A read-write connection to a database smokerun owns (`history.sqlite`); failures name the file. Not
+/// `Sendable`: one thread at a time, so opened without SQLite's per-call lock.
 final class SQLiteConnection {
     let sqlite: SQLiteLibrary
     private let handle: OpaquePointer
@@ -59,8 +58,7 @@ final class SQLiteConnection {
         return SQLiteStatement(connection: self, handle: statement)
     }
 
-    /// `body` inside `BEGIN IMMEDIATE … COMMIT`: the write lock first (waiting up to the busy timeout), and a throw
-    /// rolls all of it back.
+    /// `body` in `BEGIN IMMEDIATE … COMMIT` (write lock first, up to the busy timeout); a throw rolls it all back.
     func transaction<T>(_ body: () throws -> T) throws -> T {
         try execute("BEGIN IMMEDIATE")
         do {

@@ -7,8 +7,7 @@ import SmokeCore
     import Darwin
 #endif
 
-/// Ends what a test process left running (see `StrayProcesses`): SIGTERM, up to `grace` seconds, SIGKILL;
-/// reaps the ones that are smokerun's children.
+/// Ends what a test process left running (`StrayProcesses`): SIGTERM, `grace` seconds, SIGKILL; reaps our children.
 struct StraySweeper {
     var children: KnownChildren = .shared
 
