@@ -11,7 +11,6 @@ final class ProgressPrinter: @unchecked Sendable {
     private let width: Int
     private let style: TerminalStyle
     private let live: Bool
-    /// Whether lines are rewritten in place.
     private let rewrites: Bool
     private let now: @Sendable () -> Date
     private let tickSeconds: Double

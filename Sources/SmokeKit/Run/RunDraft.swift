@@ -1,8 +1,7 @@
 import Foundation
 import SmokeCore
 
-/// What a `RunSource` made of a run: the report so far, its folder, its tests' files (stored by `RunPipeline`)
-/// and what the finisher needs.
+/// What a `RunSource` made of a run: the report so far, its folder, its tests' files, what the finisher needs.
 package struct RunDraft: Sendable {
     /// Files some of the draft's tests left, read only from inside `allowedFolders` (`AttachmentSourcePolicy`).
     package struct Attachments: Sendable {

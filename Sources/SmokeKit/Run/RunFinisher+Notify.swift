@@ -22,8 +22,7 @@ extension RunFinisher {
         return (history.notificationHistory(of: report), history.flakeWindow(of: report, runs: flakyWindowRuns))
     }
 
-    /// What the history says of the failing tests, read once for suspects and output; nil with no earlier runs read
-    /// or no failure.
+    /// The history of the failing tests, read once for suspects and output; nil without earlier runs or failures.
     func failureHistory(
         of report: RunReport, earlier: (history: [HistoryEntry], window: [HistoryEntry])?
     ) -> FailureHistory? {

@@ -26,8 +26,7 @@ package struct RunOriginReader: Sendable {
         var gitEnvironment = environment
         gitEnvironment["GIT_OPTIONAL_LOCKS"] = "0"
         gitEnvironment["GIT_TERMINAL_PROMPT"] = "0"
-        // One process: `status --porcelain=v2 --branch` gives commit and branch in its header lines, and any other line
-        // is a changed tracked file.
+        // One process: `status --porcelain=v2 --branch` headers give commit and branch; other lines are changed files.
         guard
             let result = try? runner.run(
                 "git", ["-C", folder.path, "status", "--porcelain=v2", "--branch", "--untracked-files=no"],

@@ -10,7 +10,7 @@ package protocol RunSource: Sendable {
     var survivesMissingFolder: Bool { get }
     /// What happens before the run has a folder (the seed said, saved output read); returns its start time.
     mutating func start() async throws -> Date
-    /// The run's draft, in `folder`; `folderProblem` says why the folder could not be made, if it could not.
+    /// The run's draft in `folder`; `folderProblem` says why the folder could not be made.
     func produce(in folder: RunDirectory, folderProblem: String?) async throws -> RunDraft
 }
 

@@ -57,8 +57,7 @@ extension SavedOutput {
         }
         report.errors += inputs.notes.map { InfrastructureError(message: $0, severity: .note) }
         report.incomplete = parsed.incomplete
-        // An input that ends early concludes nothing, even with no test running at its end; one that says the run was
-        // stopped is interrupted.
+        // Ending early concludes nothing, even with no test running then; saying the run was stopped is interrupted.
         if parsed.incomplete != nil, report.status == .passed { report.status = .incomplete }
         if parsed.interruption != nil, report.status == .passed || report.status == .incomplete {
             report.status = .interrupted
