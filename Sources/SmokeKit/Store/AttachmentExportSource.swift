@@ -1,8 +1,7 @@
 import Foundation
 import SmokeCore
 
-/// What `attachments` exports from: a run directory (`report.json` and stored files) or an `.xcresult` bundle
-/// read through its own database (any platform, no Xcode).
+/// What `attachments` exports from: a run directory, or an `.xcresult` bundle read via its database (no Xcode).
 package struct AttachmentExportSource: Sendable {
     package var items: [AttachmentExportPlan.Item]
     /// Attachments the source lists but cannot give (a bundle's missing payloads), one sentence each.
@@ -48,8 +47,7 @@ package struct AttachmentExportSource: Sendable {
         return AttachmentExportSource(items: items, unavailable: unavailable)
     }
 
-    /// An Xcode 16+ bundle through `reader`, payloads into `scratchDirectory`; attachments of no known test go to a
-    /// "No Test" folder.
+    /// An Xcode 16+ bundle via `reader`, payloads into `scratchDirectory`; attachments of no test go to "No Test".
     package static func bundle(
         at bundle: URL, scratchDirectory: URL, reader: any ResultBundleReading = XCResultDatabaseReader()
     ) throws -> AttachmentExportSource {

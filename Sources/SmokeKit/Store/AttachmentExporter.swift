@@ -1,8 +1,7 @@
 import Foundation
 import SmokeCore
 
-/// Writes an `AttachmentExportPlan` into a folder: copies each file, optionally converts images to PNG (macOS
-/// `sips`), and writes `manifest.json` listing what went where.
+/// Writes an `AttachmentExportPlan` to a folder: copies, optional PNG conversion (macOS `sips`), `manifest.json`.
 package struct AttachmentExporter: Sendable {
     static let manifestName = "manifest.json"
 

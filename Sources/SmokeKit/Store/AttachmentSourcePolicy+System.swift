@@ -38,8 +38,7 @@ extension AttachmentSourcePolicy {
         try POSIXFile.readPrefix(checkedFile(source), limit: byteLimit, followLinks: false)
     }
 
-    /// Copies `source`, checked as `checkedFile` does, to `destination` atomically, at most `byteLimit` bytes; true
-    /// when cut.
+    /// Copies `source`, checked as `checkedFile` does, atomically to `destination`, at most `byteLimit`; true if cut.
     @discardableResult
     func copy(_ source: URL, to destination: URL, writer: FileWriter = .system) throws -> POSIXFile.Copied {
         try AtomicFile.copy(

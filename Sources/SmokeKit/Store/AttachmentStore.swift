@@ -17,8 +17,7 @@ package struct AttachmentStore: Sendable {
         self.byteLimit = byteLimit
     }
 
-    /// The next candidate index per stem in a folder, so N attachments of one name cost N claims, not N²/2. Only a
-    /// hint: `O_EXCL` still decides.
+    /// Next candidate index per stem, so N same-named attachments cost N claims, not N²/2; `O_EXCL` still decides.
     package struct NameHints: Sendable {
         var next: [String: Int] = [:]
 

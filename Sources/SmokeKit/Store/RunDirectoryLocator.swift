@@ -42,8 +42,7 @@ package enum RunDirectoryLocator {
         return names.filter(RunID.isMade).sorted().last.map(layout.run)
     }
 
-    /// The output folder of a run directory: the parent of its `runs/` folder, also through `latest` (a link or a
-    /// copy); nil when neither.
+    /// The output folder of a run directory (parent of its `runs/`), also via `latest` (link or copy); else nil.
     package static func outputFolder(of runDirectory: URL) -> URL? {
         let given = runDirectory.standardizedFileURL
         let parent = given.resolvingSymlinksInPath().deletingLastPathComponent()

@@ -9,15 +9,13 @@ import SmokeCore
     import Darwin
 #endif
 
-/// Applies `RetentionPolicy` to an output folder after a run, and removes raw profiles once coverage is exported.
-/// Deleting is the only effect; the policy decides what.
+/// Applies `RetentionPolicy` after a run and removes raw profiles once exported; deleting is its only effect.
 struct RunPruner: Sendable {
     var outputDirectory: URL
     var history: any RunHistory
     var remove: @Sendable (URL) throws -> Void = { try FileManager.default.removeItem(at: $0) }
 
-    /// What one pruning did: runs removed, runs older than `historyDays` dropped from `history.sqlite`, and a message
-    /// per run that could not be removed.
+    /// What one pruning did: runs removed, old runs dropped from `history.sqlite`, a message per failed removal.
     struct Outcome: Sendable, Equatable {
         var removed: [String] = []
         var historyRunsDeleted = 0

@@ -1,8 +1,7 @@
 import Foundation
 import SmokeCore
 
-/// Writes a run's directory (`runs/<runID>/` with its reports) and the output folder's shared files: `latest`,
-/// the history, `$GITHUB_STEP_SUMMARY`.
+/// Writes a run's directory (`runs/<runID>/`) and the output folder's shared files: `latest`, history, summary.
 package struct RunStore: Sendable {
     let outputDirectory: URL
     var registry = ReportRegistry.standard
@@ -86,8 +85,7 @@ package struct RunStore: Sendable {
         return current
     }
 
-    /// Creates a new run's folder; a run id another run already holds (same second, same suffix) is redrawn, up to
-    /// 16 times.
+    /// Creates a new run's folder; a run id already taken (same second, same suffix) is redrawn, up to 16 times.
     package func createRunDirectory(
         startedAt date: Date, suffix: () -> String = RunID.randomSuffix
     ) throws -> (runID: String, url: URL) {
@@ -140,8 +138,7 @@ package struct RunStore: Sendable {
         try history.append(report, pipelinePath: pipelinePath, writer: writer)
     }
 
-    /// Sorted relative paths of what the run directory holds once the reports are written; `expected` names files
-    /// still being written beside them (console.log).
+    /// Sorted relative paths in the run directory after the reports; `expected`: files still being written.
     func artifacts(in runDirectory: URL, formats: [ReportFormat], expected: [String] = []) -> [String] {
         var paths = Set(formats.map(fileName(for:)) + expected)
         for name in [RunDirectory.consoleLogName] + RunDirectory.coverageFileNames

@@ -55,8 +55,7 @@ package enum ShardFiles {
         return (result, notes)
     }
 
-    /// `console.log`: each shard's log in turn under a line naming it; for a parsed run that kept no input copy, a
-    /// line naming the input (path, size, SHA-256).
+    /// `console.log`: each shard's log under a line naming it (for a parse without an input copy, naming the input).
     package static func joinConsoleLogs(
         _ shards: [(report: RunReport, directory: URL)], into runDirectory: URL,
         byteLimit: Int = AttachmentSourcePolicy.defaultByteLimit

@@ -31,8 +31,7 @@ struct TemporaryFileSweeper: Sendable {
         return Self.sweep(folders, olderThan: age, now: now)
     }
 
-    /// Removes temp files older than `age` (regular files and symlinks owned by this user) directly in each of
-    /// `folders`, for other folders smokerun writes whole files into (the dashboard's).
+    /// The same directly in each of `folders`, for other folders smokerun writes whole files into (the dashboard's).
     @discardableResult
     static func sweep(_ folders: [URL], olderThan age: TimeInterval = 3600, now: Date = SystemClock.now()) -> [String] {
         var removed: [String] = []
