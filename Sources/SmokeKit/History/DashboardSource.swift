@@ -3,8 +3,7 @@ import SmokeCore
 
 /// Where the dashboard gets its histories: the one plug-in point between a store and the site.
 package protocol DashboardSource: Sendable {
-    /// Each pipeline's history, oldest run first, sorted by name (only `pipelines` when given); `warnings` are lines
-    /// for stderr.
+    /// Each pipeline's history (only `pipelines` when given), oldest run first, by name; `warnings` for stderr.
     func histories(pipelines: [String]?) throws -> (histories: [DashboardHistory], warnings: [String])
 }
 

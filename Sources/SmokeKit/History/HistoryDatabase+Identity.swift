@@ -11,8 +11,7 @@ import SmokeCore
 
 /// Whose database a `history.sqlite` is, and how a reader opens it without writing anything.
 extension HistoryDatabase {
-    /// Refuses a database smokerun did not make: another application's id, or (with no id, as older smokeruns left
-    /// it) tables that are not smokerun's.
+    /// Refuses a database smokerun did not make: a foreign application id, or (no id, older files) foreign tables.
     static func checkIdentity(of connection: SQLiteConnection, file: URL) throws {
         let id = try connection.integer("PRAGMA application_id") ?? 0
         var tables: Set<String> = []
@@ -42,8 +41,7 @@ extension HistoryDatabase {
         return connection
     }
 
-    /// Whether `folder` is the running user's and writable. Root may write anywhere, so the owner decides: a
-    /// teammate's folder is read as it is.
+    /// Whether `folder` is the user's and writable: root may write anywhere, so the owner decides.
     static func isOwnWritableFolder(_ folder: URL) -> Bool {
         var info = stat()
         guard stat(folder.path, &info) == 0 else { return false }

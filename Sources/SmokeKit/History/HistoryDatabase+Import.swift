@@ -55,8 +55,7 @@ extension HistoryDatabase {
         }
     }
 
-    /// The failure a test's row keeps: its own, else (passed on a retry) its first failing attempt's, the evidence of
-    /// flakiness.
+    /// The failure a test's row keeps: its own, else (passed on retry) its first failing attempt's, proof of flakiness.
     static func firstFailure(of test: TestResult) -> TestFailure? {
         test.failures.first ?? test.attempts.lazy.compactMap(\.failures.first).first
     }

@@ -1,8 +1,7 @@
 import Foundation
 import SmokeCore
 
-/// The history every run reads, only as far back as each answer needs (a year of runs is millions of results;
-/// Documentation/Performance.md).
+/// The history every run reads, only as far back as each answer needs (Documentation/Performance.md).
 extension HistoryDatabase {
     /// `NotificationHistory.entries` of `report`: earlier runs of its pipeline with its failing tests' outcomes,
     /// looked up run by run, newest first, until each streak ends.
@@ -44,8 +43,7 @@ extension HistoryDatabase {
         return durations
     }
 
-    /// The newest `last` runs (all when nil) of `pipeline` (all when nil) from `since`, oldest first, with per-test
-    /// maps; older runs are not read.
+    /// The newest `last` runs of `pipeline` (nil: all) from `since`, oldest first, with per-test maps.
     func entries(pipeline: String?, since: Date?, last: Int?) throws -> [HistoryEntry] {
         try entries(of: storedRuns(pipeline: pipeline, since: since, newest: last))
     }

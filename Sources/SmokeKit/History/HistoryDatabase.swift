@@ -120,8 +120,7 @@ package final class HistoryDatabase {
         }
     }
 
-    /// Makes `results_kept` when missing or of an older condition, in one transaction, so another writer sees one
-    /// index or the other.
+    /// Makes `results_kept` when missing or outdated, in one transaction: another writer sees one index or the other.
     private func refreshKeptIndex() throws {
         let current: String? = try {
             let sql = try connection.prepare(

@@ -1,11 +1,9 @@
 import Foundation
 import SmokeCore
 
-/// The one place that chooses an output folder's history back end: `history.sqlite` when SQLite loads, else
-/// `history.jsonl`.
+/// The one place choosing a history back end: `history.sqlite` when SQLite loads, else `history.jsonl`.
 package enum HistoryOpening {
-    /// The history of `outputFolder` with `library` (a command's `HostContext.sqlite`); a failed load opens
-    /// `history.jsonl`.
+    /// The history of `outputFolder` with `library` (`HostContext.sqlite`); a failed load opens `history.jsonl`.
     package static func open(outputFolder: URL, library: LoadedSQLite = SQLiteLibrary.load()) -> any RunHistory {
         switch library {
         case .success(let sqlite): SQLiteHistory(outputFolder: outputFolder, library: sqlite)

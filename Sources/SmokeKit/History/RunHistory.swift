@@ -13,8 +13,7 @@ package protocol RunHistory: Sendable {
     /// The runs of one pipeline (all when nil), without their tests: what retention and adoption need.
     func runs(pipeline: String?) throws -> [HistoryRun]
 
-    /// The newest `last` runs (all when nil) of `pipeline` (all when nil) from `since`, per-test maps when `perTest`;
-    /// `readableRuns` counts every run read.
+    /// The newest `last` runs of `pipeline` (nil: all) from `since`, per-test if `perTest`; `readableRuns` counts all.
     func contents(pipeline: String?, since: Date?, last: Int?, perTest: Bool) throws -> HistoryContents
 
     /// The notification policy's history of `report`; empty when unreadable: a notification never fails on history.
@@ -28,8 +27,7 @@ package protocol RunHistory: Sendable {
 
     func dashboardSource() throws -> any DashboardSource
 
-    /// Retention's part: marks `removedFolders` gone and deletes `pipelinePath`'s runs started before `date`; returns
-    /// how many. `history.jsonl` changes nothing.
+    /// Retention: marks `removedFolders` gone, deletes `pipelinePath`'s runs before `date`; how many (jsonl: 0).
     func prune(removedFolders: [String], pipelinePath: String, startedBefore date: Date) throws -> Int
 }
 

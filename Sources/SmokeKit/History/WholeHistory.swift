@@ -1,8 +1,7 @@
 import Foundation
 import SmokeCore
 
-/// A history read whole (`history.jsonl`, tests' in-memory one): every read is SmokeCore's policy over
-/// `allContents()`, so each answers as the file does.
+/// A history read whole (`history.jsonl`, tests' in-memory one): every read is SmokeCore policy over `allContents()`.
 package protocol WholeHistory: RunHistory {
     /// The output folder the entries' `path`s are in.
     var outputFolder: URL { get }
