@@ -2,8 +2,7 @@ import Foundation
 import SmokeCore
 import SmokeKit
 
-/// `smokerun attachments RUN|BUNDLE --output DIR`: exports a run's or bundle's attachments into browsable
-/// folders, with a `manifest.json` of what went where.
+/// `smokerun attachments RUN|BUNDLE --output DIR`: exports attachments into folders, with a `manifest.json`.
 struct AttachmentsCommand: Command {
     static let name = "attachments"
     static let summary = "export a run's or an .xcresult bundle's attachments into folders"

@@ -110,8 +110,7 @@ struct InitCommand: Command {
         context.url(for: path ?? OutputLayout.defaultPipeline)
     }
 
-    /// A path as the pipeline reads it: relative to its project root (the parent of `Pipelines/`) when that is the
-    /// current folder, else absolute.
+    /// A path as the pipeline reads it: relative to the project root when that is the current folder, else absolute.
     func relativePath(_ path: String, from file: URL, context: HostContext) -> String {
         let folder = file.deletingLastPathComponent()
         let projectRoot = folder.lastPathComponent == "Pipelines" ? folder.deletingLastPathComponent() : folder

@@ -6,8 +6,7 @@ import SmokeKit
 /// `pipelineFile`, else the project's default. A file whose hash differs from `pipelineHash` is used with a
 /// warning naming both hashes (the old content is not stored, so changed keys cannot be named).
 enum RecordedPipeline {
-    /// Where run ids are looked up before any run is read: `--output`, else the pipeline's `output` (if the file
-    /// exists), else `.smokerun` at the project root.
+    /// Where run ids are looked up: `--output`, else the pipeline's `output` (if the file exists), else `.smokerun`.
     static func lookupOutput(output: String?, pipelinePath: String?, context: HostContext) throws -> URL {
         if let output { return context.url(for: output) }
         let (url, displayPath) = ProjectLocator.pipeline(pipelinePath, in: context)
