@@ -8,8 +8,9 @@ import SmokeCore
     /// with smokerun even when smokerun is SIGKILLed. `posix_spawn` cannot set a death signal, and a shim would be a
     /// second executable. After `fork` in a threaded process only async-signal-safe calls are allowed and Swift code
     /// is not (the runtime may wait forever on a lock held at the fork), so fork, child and exec are C (`CSpawn`).
-    /// The signal reaches the direct child only (its group is ended by `ChildProcess`, leftovers by `StraySweeper`),
-    /// and it is sent when the forking *thread* exits: run a `ChildProcess` on the thread that started it.
+    /// The signal reaches the direct child only: its group is ended by `ChildProcess`, leftovers by `StraySweeper`,
+    /// and after a SIGKILL of smokerun the next run ends what is still marked (`RunLock`). It is sent when the
+    /// forking *thread* exits: run a `ChildProcess` on the thread that started it.
     enum DeathSignalSpawn {
         enum StandardOutput {
             case descriptor(Int32)

@@ -2,7 +2,8 @@ import Foundation
 import SmokeCore
 
 /// A long-running tool (`swift build`, `xcodebuild`): command line and output into console.log, error lines and
-/// the tail kept for the report, each line to `onLine`; stopped at the run's deadline or on a signal.
+/// the tail kept for the report, each line to `onLine`; stopped at the run's deadline (no per-test clock) or on a
+/// signal.
 struct LoggedProcess {
     var launch: ProcessLaunch
     var limits: RunLimits

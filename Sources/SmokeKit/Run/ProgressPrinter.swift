@@ -2,7 +2,7 @@ import Foundation
 import SmokeCore
 
 /// Progress on stderr: a rewritten line on a terminal; elsewhere, and on `TERM=dumb` (which cannot erase a line),
-/// failures only. On an interactive terminal the line names the running test and, after
+/// failures only. On an interactive terminal (not GitHub Actions) the line names the running test and, after
 /// `ProgressLine.elapsedShownAfter` seconds, its time, redrawn every `tickSeconds` while a test runs.
 final class ProgressPrinter: @unchecked Sendable {
     private let output: any TextOutput

@@ -57,7 +57,8 @@ extension SavedOutput {
         }
         report.errors += inputs.notes.map { InfrastructureError(message: $0, severity: .note) }
         report.incomplete = parsed.incomplete
-        // Ending early concludes nothing, even with no test running then; saying the run was stopped is interrupted.
+        // An input that ends early concludes nothing, even with no test running at its end; one that says the run
+        // was stopped is interrupted.
         if parsed.incomplete != nil, report.status == .passed { report.status = .incomplete }
         if parsed.interruption != nil, report.status == .passed || report.status == .incomplete {
             report.status = .interrupted
@@ -79,7 +80,7 @@ extension SavedOutput {
     }
 
     /// A log where the build or test runner failed before any test ran: the run folder is still written, status
-    /// `error`, one error naming it (one `<error>` in junit.xml, as `run` writes a failed build). Exits 3.
+    /// `error`, one error naming it (one `<error>` in junit.xml, so a CI step uploading it has it). Exits 3.
     private static func failedBeforeTests(
         path: String, failure: FailureBeforeTests, inputs: ParseInputs, parsedAt: Date, _ settings: Settings,
         _ context: HostContext
