@@ -17,7 +17,6 @@ package final class HistoryDatabase {
     let connection: SQLiteConnection
     let outputDirectory: URL
 
-    /// How long a writer waits for another's transaction, in milliseconds.
     static let busyTimeoutMilliseconds = 30_000
 
     /// Opens the output folder's database to write, creating it (and importing `history.jsonl`) when missing.

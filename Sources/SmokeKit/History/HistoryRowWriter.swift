@@ -9,7 +9,6 @@ struct HistoryRowWriter {
     private let insertResult: SQLiteStatement
     /// `tests.key` → `tests.id`, read inside the transaction (another writer may have added keys before it).
     private var testIDs: [String: Int64] = [:]
-    /// `tests.display_name` by `tests.id`, where set.
     private var displayNames: [Int64: String] = [:]
     private let updateDisplayName: SQLiteStatement
     private var runRow: Int64?

@@ -45,7 +45,6 @@ package struct RunFinisher: Sendable {
     var notifyEnvironment: [String: String]?
     /// Why `<output>/env` was refused, and the notifier variables in it (there, not used).
     var environmentFileRefusal: (error: EnvironmentFileError, names: [String])?
-    /// Every byte written into the output folder goes through it; tests fail it like a full disk.
     var fileWriter: FileWriter = .system
     /// Set by SIGINT/SIGTERM: the webhook stops waiting to retry and queues the message.
     package var cancellation: CancellationFlag?

@@ -37,7 +37,6 @@ package struct SmokeRun: Sendable {
     package var processGroups: (any ProcessGroupRecording)?
     /// What a killed earlier run left running and was ended before this one (`RunLock.endedLeftovers`): a note each.
     package var endedLeftovers: [String] = []
-    /// Every byte the run writes into its output folder goes through it; tests fail it like a full disk.
     var fileWriter: FileWriter = .system
     /// Active processors, what `workers: "auto"` resolves to; tests pass their own.
     var processors = ProcessInfo.processInfo.activeProcessorCount

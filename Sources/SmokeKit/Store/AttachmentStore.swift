@@ -4,10 +4,8 @@ import SmokeCore
 /// Stores attachments under `<run>/attachments/` with sanitized, unique names, claimed on disk with `O_EXCL`:
 /// duplicates across tests, processes and case-insensitive file systems get `name-2.ext`, `name-3.ext`, …
 package struct AttachmentStore: Sendable {
-    /// Candidates tried before giving up.
     static let candidateLimit = 10_000
 
-    /// Every byte stored goes through it; tests make it fail like a full disk.
     var writer: FileWriter
     /// The most bytes stored from one file (`AttachmentSourcePolicy.byteLimit`); a cut is said in `errors`.
     var byteLimit: Int

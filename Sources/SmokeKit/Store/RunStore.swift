@@ -5,7 +5,6 @@ import SmokeCore
 package struct RunStore: Sendable {
     let outputDirectory: URL
     var registry = ReportRegistry.standard
-    /// Every byte the store writes goes through it; tests make it fail like a full disk.
     var writer: FileWriter
     var history: any RunHistory
     /// `mkdir(2)` with mode 0755: 0 or the `errno`; tests fail it like a read-only folder (they may run as root).

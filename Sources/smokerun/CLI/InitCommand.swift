@@ -62,7 +62,6 @@ struct InitCommand: Command {
         if workspace != nil, project != nil { throw UsageError("give --workspace or --project, not both") }
     }
 
-    /// Options that only an Xcode project uses.
     private var xcodeOptions: [String] {
         [("scheme", scheme), ("test-plan", testPlan), ("device", device), ("runtime", runtime)]
             .compactMap { $0.1 == nil ? nil : "--\($0.0)" }
