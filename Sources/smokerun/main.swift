@@ -2,9 +2,8 @@ import Foundation
 import SmokeCore
 import SmokeKit
 
-// The commands that run tests adopt what the tests' processes orphan (Linux subreaper; see ProcessTree), so
-// the sweep after each test process can end it. Here and not in the commands: only the real process, never
-// a test binary that runs a command in-process, changes how its orphans are re-parented.
+// Commands that run tests adopt orphans of the tests' processes (Linux subreaper, see ProcessTree) for the
+// sweep to end. Here, not in the commands: a test binary running a command in-process must not change this.
 if let command = CommandLine.arguments.dropFirst().first, ["run", "schedule", "bisect"].contains(command) {
     ProcessTree.adoptOrphans()
 }

@@ -1,14 +1,13 @@
 import Foundation
 import SmokeCore
 
-/// What a history held: the entries, oldest first, and how many lines could not be read (a line torn by a crash
-/// mid-append, or garbage) and were skipped.
+/// What a history held: entries oldest first, and how many lines were unreadable (torn by a crash, or garbage).
 package struct HistoryContents: Sendable, Equatable {
     package var entries: [HistoryEntry]
     package var unreadableLines: Int
-    /// The 1-based line number of the first unreadable line, so a person can go and look.
+    /// The 1-based number of the first unreadable line, for a person to look at.
     var firstUnreadableLine: Int?
-    /// How many runs were read, before a reader's window kept only some of them in `entries`.
+    /// Runs read, before a reader's window kept some of them in `entries`.
     package var readableRuns: Int
 
     package init(entries: [HistoryEntry], unreadableLines: Int, firstUnreadableLine: Int? = nil) {
@@ -18,8 +17,7 @@ package struct HistoryContents: Sendable, Equatable {
         self.firstUnreadableLine = firstUnreadableLine
     }
 
-    /// One line for standard error when lines were skipped, naming the file, the count and the first line; nil when
-    /// every line was read.
+    /// One stderr line naming the file, the count and the first skipped line; nil when every line was read.
     package func warning(file: URL) -> String? {
         guard unreadableLines > 0 else { return nil }
         let first = firstUnreadableLine.map { ", first at line \($0)" } ?? ""
@@ -31,8 +29,7 @@ package struct HistoryContents: Sendable, Equatable {
             """
     }
 
-    /// The entries of `pipeline` (all when nil) that started at or after `since`, only the newest `last` when given;
-    /// `readableRuns` still counts every run read.
+    /// `pipeline`'s entries (all when nil) from `since`, only the newest `last` when given; `readableRuns` unchanged.
     func window(pipeline: String?, since: Date?, last: Int?) -> HistoryContents {
         var cut = self
         let kept = entries.filter {

@@ -1,11 +1,9 @@
 import Foundation
 import SmokeCore
 
-/// The reads the dashboard makes of `history.sqlite` (`HistoryDatabaseDashboardSource`): every result of the runs in
-/// its window, the failures and retry passes of all runs in one pass, and one test's status in one run. Rows name
-/// tests by their `tests.id`; nothing per row is a string but a failure's message.
+/// The dashboard's reads of `history.sqlite`: every result of the runs in its window, failures and retry passes
+/// of all runs in one pass, and one test's status in one run. Tests are named by `tests.id`.
 extension HistoryDatabase {
-    /// A test's result as the dashboard reads it.
     struct DashboardRow {
         var test: Int64
         var status: TestStatus
@@ -23,8 +21,7 @@ extension HistoryDatabase {
         fileprivate init(_ connection: SQLiteConnection) throws {
             let columns = "test, status, duration_us, flaky, message"
             ofRun = try connection.prepare("SELECT \(columns) FROM results WHERE run = ?")
-            // The partial index of these rows when the file has it, else one pass SQLite filters: either way only
-            // the few kept rows reach Swift.
+            // The partial index of these rows when the file has it, else one filtered pass: only kept rows reach Swift.
             kept = try connection.prepare("SELECT \(columns), run FROM results WHERE \(HistorySchema.keptCondition)")
             one = try connection.prepare("SELECT status FROM results WHERE run = ? AND test = ?")
         }
@@ -43,8 +40,7 @@ extension HistoryDatabase {
             while try kept.step() { if let row = Self.row(kept) { try body(kept.int64(5), row) } }
         }
 
-        /// Test `test`'s status in run `run`; nil when it did not run there (or has a status this smokerun does
-        /// not know).
+        /// Test `test`'s status in run `run`; nil when it did not run there (or its status is unknown here).
         func status(run: Int64, test: Int64) throws -> TestStatus? {
             try one.bind([.integer(run), .integer(test)])
             guard try one.step() else { return nil }

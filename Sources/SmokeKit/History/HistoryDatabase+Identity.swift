@@ -11,8 +11,7 @@ import SmokeCore
 
 /// Whose database a `history.sqlite` is, and how a reader opens it without writing anything.
 extension HistoryDatabase {
-    /// Refuses a database smokerun did not make: another application's id, or (without an id, as an older
-    /// smokerun left it) tables that are not smokerun's (`HistorySchema.foreignReason`).
+    /// Refuses a database smokerun did not make: a foreign application id, or (no id, older files) foreign tables.
     static func checkIdentity(of connection: SQLiteConnection, file: URL) throws {
         let id = try connection.integer("PRAGMA application_id") ?? 0
         var tables: Set<String> = []
@@ -23,11 +22,9 @@ extension HistoryDatabase {
         }
     }
 
-    /// A connection that cannot write, whose identity is checked. In the user's own writable folder it is opened
-    /// as a writer's is, with `PRAGMA query_only` refusing every write through it: it takes SQLite's read locks (a
-    /// writer may be busy) and, closing last, removes the `-wal`/`-shm` files as a writer does (a read-only handle
-    /// would leave them behind). Elsewhere — or when that fails — it is immutable: no lock, no file made, the
-    /// database file alone.
+    /// A read-only connection, its identity checked. In the user's own writable folder it is opened as a writer's is
+    /// with `PRAGMA query_only`: it takes read locks (a writer may be busy) and, closing last, removes `-wal`/`-shm`.
+    /// Elsewhere, or when that fails, it is immutable: no lock, no file made.
     static func connectToRead(_ file: URL, ownFolder: Bool, library: SQLiteLibrary) throws -> SQLiteConnection {
         if ownFolder, let connection = try? connect(file, readOnly: false, library: library),
             (try? connection.execute("PRAGMA query_only = 1")) != nil
@@ -44,8 +41,7 @@ extension HistoryDatabase {
         return connection
     }
 
-    /// Whether `folder` belongs to the user running smokerun and it may make files there. Root may write anywhere,
-    /// so the owner decides: a teammate's folder is read as it is, whoever reads it.
+    /// Whether `folder` is the user's and writable: root may write anywhere, so the owner decides.
     static func isOwnWritableFolder(_ folder: URL) -> Bool {
         var info = stat()
         guard stat(folder.path, &info) == 0 else { return false }

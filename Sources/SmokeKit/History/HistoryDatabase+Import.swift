@@ -1,12 +1,9 @@
 import Foundation
 import SmokeCore
 
-/// Bringing an older `history.jsonl` into `history.sqlite`: each line's run, with its tests' results from the run
-/// folder's report.json while that is still there (messages, evidence, attempts), else from the line's maps.
-///
-/// The file is left in place. `meta` records its size once imported, so it is read again only when it changed:
-/// lines a smokerun without SQLite appended in the meantime are imported then, and a run id already in the
-/// database is never added twice.
+/// Brings an older `history.jsonl` into `history.sqlite`: each line's run, with results from the run folder's
+/// report.json while it exists, else from the line's maps. The file stays; `meta` records its size, so it is
+/// re-read only when it changed (lines appended without SQLite), and a run id already there is never added twice.
 extension HistoryDatabase {
     static let importedSizeKey = "history.jsonl imported bytes"
 
@@ -38,7 +35,7 @@ extension HistoryDatabase {
         }
     }
 
-    /// The size `meta` recorded for the last import; nil before the first.
+    /// The size `meta` recorded at the last import; nil before the first.
     private func storedImportSize() throws -> Int64? {
         let statement = try connection.prepare("SELECT value FROM meta WHERE key = ?")
         try statement.bind([.text(Self.importedSizeKey)])
@@ -58,8 +55,7 @@ extension HistoryDatabase {
         }
     }
 
-    /// The failure a test's history row keeps: its own first, else (a test that passed on a retry) its first failing
-    /// attempt's, the evidence that it is flaky.
+    /// The failure a test's row keeps: its own, else (passed on retry) its first failing attempt's, proof of flakiness.
     static func firstFailure(of test: TestResult) -> TestFailure? {
         test.failures.first ?? test.attempts.lazy.compactMap(\.failures.first).first
     }

@@ -1,8 +1,7 @@
 import Foundation
 import SmokeCore
 
-/// Reading `history.sqlite`: runs, the entries every history reader uses (`SQLiteHistory`), and tests' results
-/// (`smokerun history --test`, the dashboard). Everything comes oldest first.
+/// Reading `history.sqlite`: runs, the entries history readers use, and tests' results; always oldest first.
 extension HistoryDatabase {
     /// A run and its row id (`results.run`).
     struct StoredRun {
@@ -39,9 +38,8 @@ extension HistoryDatabase {
         }
     }
 
-    /// One test's results (every device's, for an id run on several), oldest first; `since` as in `runs`.
-    /// `CROSS JOIN` keeps SQLite to this order: the test's keys, the runs by time, then one primary-key lookup of
-    /// (run, test) each — never a scan of every result.
+    /// One test's results (every device's), oldest first; `since` as in `runs`. `CROSS JOIN` keeps SQLite to this
+    /// order (keys, runs by time, one (run, test) lookup each), never a scan of every result.
     package func testResults(testID: String, since: Date? = nil) throws -> [HistoryTestResult] {
         let statement = try connection.prepare(
             """
@@ -89,7 +87,7 @@ extension HistoryDatabase {
         return names
     }
 
-    /// The runs `runs(pipeline:since:)` lists, only the `newest` of them when given (the older ones are not read).
+    /// The runs `runs(pipeline:since:)` lists, only the `newest` when given (older ones not read).
     func storedRuns(pipeline: String?, since: Date?, newest: Int? = nil) throws -> [StoredRun] {
         let statement = try connection.prepare(
             """

@@ -9,19 +9,14 @@ import SmokeCore
     import Darwin
 #endif
 
-/// `<output>/history.sqlite` (`HistorySchema`): every finished run and each of its tests' results, kept when
-/// retention removes the run folder. One transaction per run, in WAL mode (`synchronous = NORMAL`) with a busy
-/// timeout, so two smokeruns finishing into one folder both land and a killed one leaves its run all there or not
-/// at all.
-///
-/// The file is made by smokerun (mode 0644, never through a symbolic link) and opened only when it is a regular
-/// file. The first open that writes imports an older `history.jsonl` (and the messages and evidence of the run
-/// folders still present); lines added to it later (while SQLite could not be loaded) are imported by the next.
+/// `<output>/history.sqlite` (`HistorySchema`): every finished run and its tests' results, kept after retention
+/// removes the folder. One transaction per run in WAL mode with a busy timeout, so two smokeruns finishing into
+/// one folder both land and a killed one leaves its run whole or absent. Made by smokerun (0644, never through a
+/// link) and opened only as a regular file; the first writing open imports an older `history.jsonl`.
 package final class HistoryDatabase {
     let connection: SQLiteConnection
     let outputDirectory: URL
 
-    /// How long a writer waits for another's transaction before giving up, in milliseconds.
     static let busyTimeoutMilliseconds = 30_000
 
     /// Opens the output folder's database to write, creating it (and importing `history.jsonl`) when missing.
@@ -32,16 +27,15 @@ package final class HistoryDatabase {
         self.outputDirectory = outputDirectory
         try Self.checkIdentity(of: connection, file: file)
         try connection.execute("PRAGMA journal_mode = WAL")
-        // In WAL mode NORMAL syncs at checkpoints, not at every commit: a killed smokerun still leaves its run all
-        // there or not at all; only a power cut may lose the last runs appended (never corrupting the file).
+        // NORMAL in WAL syncs at checkpoints, not every commit: a kill still leaves runs whole or absent; only a power
+        // cut may lose the last runs (never corrupting the file).
         try connection.execute("PRAGMA synchronous = NORMAL")
         try prepareSchema()
         try importJSONLines()
     }
 
-    /// Opens an existing database to read, never to write; nil when the output folder has none. In a folder this
-    /// user may not write in (a read-only volume, a teammate's folder) it is opened immutable, so reading makes no
-    /// file there (SQLite's `-shm`/`-wal`); a database that is not smokerun's is refused.
+    /// Opens an existing database read-only; nil when there is none. In a folder this user may not write in it is
+    /// opened immutable, making no `-shm`/`-wal` there; a database that is not smokerun's is refused.
     init?(readingIn outputDirectory: URL, library: SQLiteLibrary) throws {
         let file = OutputLayout(root: outputDirectory).historyDatabase
         guard try Self.isRegularFile(file) else { return nil }
@@ -72,8 +66,8 @@ package final class HistoryDatabase {
         }
     }
 
-    /// Deletes the runs of one pipeline file that started before `date`, with their results; returns how many.
-    /// Runs without a pipeline file (`parse`) are never deleted, as retention never removes their folders.
+    /// Deletes one pipeline file's runs that started before `date`, with results; returns how many. Runs without a
+    /// pipeline file (`parse`) are never deleted, as retention never removes their folders.
     @discardableResult
     func deleteRuns(pipelinePath: String, startedBefore date: Date) throws -> Int {
         try connection.transaction {
@@ -112,8 +106,8 @@ package final class HistoryDatabase {
         if try connection.integer("PRAGMA application_id") != HistorySchema.applicationID {
             try connection.execute("PRAGMA application_id = \(HistorySchema.applicationID)")
         }
-        // Every writing open, so a file from before the index (or from before its condition's present form) gets
-        // it; without it reads are only slower, so a failure to make it is not the run's.
+        // Every writing open, so an older file gets the index (or its present condition); without it reads are only
+        // slower, so failing to make it is not the run's failure.
         try? refreshKeptIndex()
         if try !Self.hasDisplayNames(connection) {
             do {
@@ -125,8 +119,7 @@ package final class HistoryDatabase {
         }
     }
 
-    /// Makes `results_kept` when missing, and again when its condition is an older form (`status IN (…)`, which
-    /// cost every appended row a temporary table): one transaction, so another writer sees one index or the other.
+    /// Makes `results_kept` when missing or outdated, in one transaction: another writer sees one index or the other.
     private func refreshKeptIndex() throws {
         let current: String? = try {
             let sql = try connection.prepare(
@@ -140,7 +133,7 @@ package final class HistoryDatabase {
         }
     }
 
-    /// Whether `tests` has the display-name column (a file written before it has not, until its next writing open).
+    /// Whether `tests` has the display-name column (an older file gets it at its next writing open).
     static func hasDisplayNames(_ connection: SQLiteConnection) throws -> Bool {
         let columns = try connection.prepare("PRAGMA table_info(tests)")
         while try columns.step() {

@@ -1,11 +1,9 @@
 import Foundation
 import SmokeCore
 
-/// The dashboard's histories from an output folder's `history.sqlite`: every run, kept after retention removed its
-/// folder (such a run has no report link), with each test's status, duration, flakiness and first failure message
-/// in the runs of the dashboard's window (`DashboardWindow`), and only the failures and retry passes before it. A
-/// year of a 2,000-test suite is then ~400 K rows read one run at a time and one filtered pass for the rest, not
-/// 4.4 M rows.
+/// The dashboard's histories from `history.sqlite`: every run (one retention removed has no report link), each
+/// test's status, duration, flakiness and first failure in the window's runs (`DashboardWindow`), and only the
+/// failures and retry passes before it (Documentation/Performance.md).
 package struct HistoryDatabaseDashboardSource: DashboardSource {
     var history: SQLiteHistory
 

@@ -1,10 +1,9 @@
 import Foundation
 import SmokeCore
 
-/// The dashboard's histories from a history read whole (`history.jsonl`) for every run's statuses, durations, commit
-/// and coverage, and the `report.json` of each run folder still present for failure messages. A run folder retention
-/// removed is a run without a report link or messages. The whole file is read, then cut to the dashboard's window
-/// (`DashboardWindow.cut`), so both sources give the same history.
+/// The dashboard's histories from `history.jsonl` (statuses, durations, commit, coverage) plus each remaining run
+/// folder's `report.json` for failure messages. Read whole, then cut to the window (`DashboardWindow.cut`), so
+/// both sources give the same history.
 package struct HistoryFileDashboardSource: DashboardSource {
     var history: any WholeHistory
     private var outputDirectory: URL { history.outputFolder }
@@ -17,8 +16,7 @@ package struct HistoryFileDashboardSource: DashboardSource {
         let unreadable = try history.forEachEntry { entry in
             guard pipelines?.contains(entry.pipeline) ?? true else { return }
             order += 1
-            // Entries are kept as they come only while they arrive in time order (the usual case); a late one is
-            // held and placed by time at the end.
+            // Entries are kept as they come while in time order (usual); a late one is placed by time at the end.
             if let last = builders[entry.pipeline]?.history.runs.last, entry.startedAt < last.startedAt {
                 pending[entry.pipeline, default: []].append((entry, order))
                 return

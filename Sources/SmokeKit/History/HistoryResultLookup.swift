@@ -1,12 +1,10 @@
 import Foundation
 import SmokeCore
 
-/// One test's row in one run of `history.sqlite`, by the results table's primary key (run, test): a single lookup,
-/// so a policy that needs a few tests in a few runs reads just those rows, never a year of results. Test keys are
-/// turned into `tests.id` once each.
+/// One test's row in one run of `history.sqlite` by primary key (run, test), so a policy reads just the rows it
+/// needs, never a year of results. Keys become `tests.id` once each.
 struct HistoryResultLookup {
-    /// Above this many tests a run's results are read as one range of the key (its ~thousands of rows) instead of
-    /// one lookup each.
+    /// Above this many tests, a run's results are read as one key range instead of one lookup each.
     static let rangeAbove = 64
 
     private let keyRow: SQLiteStatement
@@ -39,8 +37,7 @@ struct HistoryResultLookup {
         return found
     }
 
-    /// The statuses run `run` (a `runs.id`) recorded for `keys`; a key it did not run, or with a status code this
-    /// smokerun does not know, is left out.
+    /// The statuses run `run` recorded for `keys`; keys it did not run, or with unknown statuses, are left out.
     mutating func statuses(run: Int64, keys: [String]) throws -> [String: TestStatus] {
         var wanted: [Int64: String] = [:]
         for key in keys { if let row = try row(ofKey: key) { wanted[row] = key } }
@@ -61,8 +58,7 @@ struct HistoryResultLookup {
         return found
     }
 
-    /// The duration in microseconds run `run` recorded for test row `test`; nil when it has no row, an unknown
-    /// status, or no duration.
+    /// The microseconds run `run` recorded for test row `test`; nil for no row, an unknown status, or no duration.
     func microseconds(run: Int64, test: Int64) throws -> Int64? {
         try one.bind([.integer(run), .integer(test)])
         guard try one.step(), HistorySchema.status(one.int64(0)) != nil else { return nil }

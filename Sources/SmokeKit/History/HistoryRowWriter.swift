@@ -1,15 +1,14 @@
 import Foundation
 import SmokeCore
 
-/// Writes one run's rows inside `HistoryDatabase`'s transaction: the run, each test key once in `tests`, then one
-/// `results` row per test, with the statements prepared once. Only valid inside one transaction.
+/// Writes one run's rows inside `HistoryDatabase`'s transaction (valid only there): the run, each new test key,
+/// one `results` row per test, with statements prepared once.
 struct HistoryRowWriter {
     private let connection: SQLiteConnection
     private let insertTest: SQLiteStatement
     private let insertResult: SQLiteStatement
     /// `tests.key` → `tests.id`, read inside the transaction (another writer may have added keys before it).
     private var testIDs: [String: Int64] = [:]
-    /// `tests.display_name` by `tests.id`, where set.
     private var displayNames: [Int64: String] = [:]
     private let updateDisplayName: SQLiteStatement
     private var runRow: Int64?
@@ -56,14 +55,13 @@ struct HistoryRowWriter {
         return true
     }
 
-    /// Makes room for a run of `count` tests at once, so a run of a million new tests grows the map once; a history
-    /// that knows them already (its keys loaded) is not given room for them twice.
+    /// Reserves room for `count` new tests at once; a history whose keys are loaded is not given room twice.
     mutating func reserve(tests count: Int) {
         testIDs.reserveCapacity(max(testIDs.count, count))
     }
 
-    /// Inserts one test's row of the run `insertRun` inserted; a display name replaces the one the test had. Binds
-    /// each value in place (no array of values per row): a run's rows are the history's hot path.
+    /// Inserts one test's row of the run `insertRun` inserted; a display name replaces the old one. Binds values in
+    /// place: a run's rows are the history's hot path.
     mutating func insertResult(
         key: String, testID: String, status: TestStatus, microseconds: Int64?, attempts: Int?, flaky: Bool,
         message: String?, evidence: String?, displayName: String? = nil

@@ -9,9 +9,8 @@ import SmokeCore
     import Darwin
 #endif
 
-/// `<output>/history.jsonl`: one line per finished run (`HistoryLine`), the history where SQLite cannot be loaded and
-/// the one before `history.sqlite` (which imports it). Read whole, a line at a time; a line that does not decode is
-/// counted and skipped, never fatal.
+/// `<output>/history.jsonl`: one line per run (`HistoryLine`), the history without SQLite and the one
+/// `history.sqlite` imports. Read a line at a time; a line that does not decode is counted and skipped.
 package struct JSONLinesHistory: WholeHistory {
     package let outputFolder: URL
     /// Why this is the history and not `history.sqlite`; nil when it is read as the older file.
@@ -22,7 +21,6 @@ package struct JSONLinesHistory: WholeHistory {
         self.missingLibrary = missingLibrary
     }
 
-    /// `<output>/history.jsonl`.
     var file: URL { OutputLayout(root: outputFolder).history }
 
     package var fallbackNote: String? { missingLibrary?.historyFallbackNote }
@@ -36,8 +34,7 @@ package struct JSONLinesHistory: WholeHistory {
         }
     }
 
-    /// Every entry, oldest first (runs that started in the same second in file order); a missing file is an empty
-    /// history, an unreadable one an error.
+    /// Every entry, oldest first (same-second runs in file order); a missing file is empty, an unreadable one an error.
     package func allContents() throws -> HistoryContents {
         var entries: [HistoryEntry] = []
         let (unreadable, first) = try readLines { entries.append($0) }
@@ -50,10 +47,8 @@ package struct JSONLinesHistory: WholeHistory {
         try readLines(body).unreadable
     }
 
-    /// Hands each readable entry to `body` in file order, a line at a time, so the whole file is never in memory at
-    /// once; returns how many lines could not be read (a line torn by a crash mid-append, or garbage) and the
-    /// 1-based number of the first. Never through a link: a planted `history.jsonl -> /etc/shadow` is refused, not
-    /// read (or quoted) as history.
+    /// Hands each readable entry to `body` in file order, a line at a time; returns the unreadable line count and the
+    /// first one's 1-based number. Never through a link: a planted `history.jsonl -> /etc/shadow` is refused.
     private func readLines(_ body: (HistoryEntry) -> Void) throws -> (unreadable: Int, first: Int?) {
         guard POSIXFile.exists(file) else { return (0, nil) }
         let descriptor: Int32

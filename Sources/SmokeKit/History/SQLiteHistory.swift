@@ -1,9 +1,8 @@
 import Foundation
 import SmokeCore
 
-/// `<output>/history.sqlite` (`HistoryDatabase`): every finished run and its tests' results, each reader reading only
-/// what its answer needs. The first append makes the file and imports `history.jsonl`; until then (a folder whose
-/// runs were all written without SQLite) every read is `history.jsonl`'s.
+/// `<output>/history.sqlite` (`HistoryDatabase`), each reader reading only what it needs. The first append makes
+/// the file and imports `history.jsonl`; until then every read is `history.jsonl`'s.
 package struct SQLiteHistory: RunHistory {
     package let outputFolder: URL
     let library: SQLiteLibrary
@@ -13,7 +12,6 @@ package struct SQLiteHistory: RunHistory {
         self.library = library
     }
 
-    /// The history read before the database exists.
     private var lines: JSONLinesHistory { JSONLinesHistory(outputFolder: outputFolder) }
 
     /// The database opened to read, never to write; nil when the folder has none yet.
@@ -21,9 +19,8 @@ package struct SQLiteHistory: RunHistory {
         try HistoryDatabase(readingIn: outputFolder, library: library)
     }
 
-    /// Appends the run and its tests in one transaction. SQLite says "database is locked" at once, without waiting
-    /// its busy timeout, in a few races of writers (the first ones making the file, a read snapshot gone stale): the
-    /// whole append, rolled back, is tried again, a few times, after a short pause.
+    /// Appends the run in one transaction. SQLite answers some writer races "database is locked" at once, without its
+    /// busy timeout (first writers making the file, a stale read snapshot): the rolled-back append is retried briefly.
     package func append(_ report: RunReport, pipelinePath: String?, writer: FileWriter) throws {
         for attempt in 1...Self.appendAttempts {
             do {
@@ -85,8 +82,7 @@ package struct SQLiteHistory: RunHistory {
         return HistoryDatabaseDashboardSource(history: self)
     }
 
-    /// Marks the removed runs' folders gone and deletes the pipeline file's runs older than `date`, with their
-    /// results; a folder without a database has nothing to prune.
+    /// Marks removed folders gone and deletes the pipeline file's runs before `date`; no database, nothing to prune.
     package func prune(removedFolders: [String], pipelinePath: String, startedBefore date: Date) throws -> Int {
         guard try HistoryDatabase.isRegularFile(OutputLayout(root: outputFolder).historyDatabase) else { return 0 }
         let database = try HistoryDatabase(writingIn: outputFolder, library: library)

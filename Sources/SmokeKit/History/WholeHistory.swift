@@ -1,10 +1,9 @@
 import Foundation
 import SmokeCore
 
-/// A history read whole, as entries with their per-test maps (`history.jsonl`; the in-memory history of tests):
-/// every read is SmokeCore's policy over `allContents()`, so each such history answers as the file does.
+/// A history read whole (`history.jsonl`, tests' in-memory one): every read is SmokeCore policy over `allContents()`.
 package protocol WholeHistory: RunHistory {
-    /// The output folder whose run folders the entries' `path`s name.
+    /// The output folder the entries' `path`s are in.
     var outputFolder: URL { get }
 
     /// Every entry, oldest first, and the lines that could not be read.

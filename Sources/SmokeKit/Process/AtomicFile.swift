@@ -7,8 +7,7 @@ enum AtomicFile {
         try commit(writeTemporary(next: url, writer: writer, mode: mode) { $0.append(data) }, to: url)
     }
 
-    /// The same into a folder of smokerun's inside the output folder (`notify-state/`, `quarantine/`), made when
-    /// missing; a link standing where that folder goes is refused, never written through.
+    /// `write` into smokerun's own folder in the output folder (made when missing); a link in its place is refused.
     static func write(_ data: Data, toFileInOwnFolder url: URL, writer: FileWriter = .system) throws {
         let folder = url.deletingLastPathComponent()
         if POSIXFile.isSymlink(folder) {
@@ -20,8 +19,7 @@ enum AtomicFile {
         try write(data, to: url, writer: writer)
     }
 
-    /// The same without fsync: for pages rewritten whole on every run (the dashboard), where a reader must never see
-    /// half a page but a crash may cost the last version (the next run writes it again).
+    /// `write` without fsync, for pages rewritten on every run: a crash may lose the last version, never half a page.
     static func replace(with data: Data, at url: URL, writer: FileWriter = .system) throws {
         let temporary = temporaryURL(next: url)
         do {
@@ -52,8 +50,7 @@ enum AtomicFile {
         return temporary
     }
 
-    /// The second half: the temp file renamed over `url` (removed when that fails). What stands at `url` must be a
-    /// regular file or nothing: a link, a FIFO, a device or a folder there is never replaced.
+    /// Renames `temporary` over `url` (removed on failure); never replaces a link, FIFO, device or folder there.
     static func commit(_ temporary: URL, to url: URL) throws {
         do {
             if let problem = OwnFile.problem(at: url) { throw StoreError.writeFailed(path: url.path, reason: problem) }
@@ -64,8 +61,7 @@ enum AtomicFile {
         }
     }
 
-    /// Copies a regular file to `url` the same way: into a temp file beside it, then renamed. `limit` and
-    /// `followLinks` are `POSIXFile.copyNew`'s.
+    /// Copies a regular file to `url` by temp file and rename; `limit` and `followLinks` as in `POSIXFile.copyNew`.
     @discardableResult
     static func copy(
         _ source: URL, to url: URL, writer: FileWriter = .system, limit: Int? = nil, followLinks: Bool = true
@@ -87,12 +83,10 @@ enum AtomicFile {
         }
     }
 
-    /// The prefix of every temp file smokerun makes. The sweeper removes only names that start with it, so no file a
-    /// person named (`.notes.tmp-0123abcd`, an editor's `.x.tmp-…`) ever looks like one of smokerun's.
+    /// The sweeper removes only names with this prefix, so no file a person named looks like one of smokerun's.
     static let temporaryPrefix = ".smokerun-tmp-"
 
-    /// A hidden name in the destination's folder (rename is atomic only within one file system):
-    /// `.smokerun-tmp-<8 hex digits>-<name>`, the name cut to keep the whole within a file name's 255 bytes.
+    /// `.smokerun-tmp-<8 hex>-<name>` beside `url` (rename is atomic only within one file system), cut to 255 bytes.
     static func temporaryURL(next url: URL) -> URL {
         let token = UUID().uuidString.prefix(8).lowercased()
         var name = Substring(url.lastPathComponent)
@@ -100,7 +94,7 @@ enum AtomicFile {
         return url.deletingLastPathComponent().appendingPathComponent("\(temporaryPrefix)\(token)-\(name)")
     }
 
-    /// Whether `name` is one `temporaryURL` makes (`.smokerun-tmp-<8 hex digits>-<name>`).
+    /// Whether `name` is one `temporaryURL` makes.
     static func isTemporaryName(_ name: String) -> Bool {
         guard name.hasPrefix(temporaryPrefix) else { return false }
         let rest = name.utf8.dropFirst(temporaryPrefix.utf8.count)

@@ -1,8 +1,7 @@
 import Foundation
 import SmokeCore
 
-/// Set once (by SIGINT/SIGTERM, or a scheduler shutting down), read by every poll loop; what must happen at once
-/// on cancellation (a scheduler's bookkeeping) registers with `onCancel`.
+/// Set once (SIGINT/SIGTERM, scheduler shutdown), read by every poll loop; `onCancel` for what must act at once.
 package final class CancellationFlag: @unchecked Sendable {
     private let lock = NSLock()
     private var cancelled = false

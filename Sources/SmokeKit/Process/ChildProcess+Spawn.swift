@@ -9,12 +9,9 @@ import SmokeCore
 
 /// Starting the child: its pipes, then fork + exec (Linux) or posix_spawn, in a process group of its own.
 extension ChildProcess {
-    /// A pipe's two ends.
     typealias PipeEnds = (read: Int32, write: Int32)
 
-    /// Starts `executable` with stdin from /dev/null, stdout into `output`'s write end (or the file `outputs`
-    /// names), stderr into `errorPipe`'s write end (or `output`'s). Closes both write ends; when it throws, the
-    /// read ends too.
+    /// Starts `executable`, stdin /dev/null, output as `outputs` says; closes the write ends (read ends too on throw).
     static func spawn(
         executable: String, arguments: [String], environment: [String: String], currentDirectory: URL?,
         outputs: Outputs, output: PipeEnds, errorPipe: PipeEnds?
@@ -114,16 +111,14 @@ extension ChildProcess {
         return childPID
     }
 
-    /// `KEY=value`, sorted: tools that key caches on their environment (SwiftPM's manifest cache) must
-    /// see the same bytes on every run, not a dictionary's random order.
+    /// `KEY=value`, sorted: tools that key caches on their environment (SwiftPM's manifest cache) need stable bytes.
     private static func environmentLines(_ environment: [String: String]) -> [String] {
         environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
     }
 
     static func makePipe(executable: String) throws -> PipeEnds {
         var descriptors: [Int32] = [0, 0]
-        // Not inherited by children spawned concurrently from other threads: on Linux close-on-exec from
-        // the start (a fork on another thread between pipe() and fcntl() would inherit the ends).
+        // Linux: close-on-exec from the start; a fork on another thread between pipe() and fcntl() would inherit them.
         #if os(Linux)
             let created = DeathSignalSpawn.closeOnExecPipe(&descriptors)
         #else
@@ -142,8 +137,7 @@ extension ChildProcess {
     #if canImport(Glibc)
         private typealias AddChangeDirectory =
             @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
-        /// glibc has had `posix_spawn_file_actions_addchdir_np` since 2.29 but its header hides it
-        /// from Swift; look it up at run time.
+        /// glibc's header hides `posix_spawn_file_actions_addchdir_np` (2.29+) from Swift: looked up at run time.
         private static func addChangeDirectory(
             _ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ path: String
         ) -> Int32 {

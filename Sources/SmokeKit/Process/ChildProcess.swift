@@ -7,14 +7,11 @@ import SmokeCore
     import Darwin
 #endif
 
-/// A child started in its own process group, driven by a poll loop that lets the caller kill
-/// the whole group — the test process and anything it spawned — on a timeout or a signal.
-/// By default stdout and stderr share one pipe, so the log keeps the order things were printed in.
-///
-/// Plain POSIX on purpose: no Foundation `Process`, no dispatch queues. On Linux both can stall a
-/// short command by 100 ms or more while libdispatch's pool grows, and a run starts dozens of them.
+/// A child in its own process group, driven by a poll loop that can kill the whole group (the test and all it
+/// spawned) on a timeout or a signal. stdout and stderr share one pipe by default, keeping the printed order.
+/// Plain POSIX, not Foundation `Process` or dispatch (see Documentation/Performance.md).
 final class ChildProcess {
-    /// Where the child's standard output and standard error go.
+    /// Where the child's stdout and stderr go.
     enum Outputs: Sendable, Equatable {
         /// One pipe for both, read by `run`'s `onOutput`.
         case merged
@@ -29,8 +26,7 @@ final class ChildProcess {
     /// The stderr pipe when it is not merged into `outputDescriptor`.
     private var errorDescriptor: Int32?
     private var finished: Termination?
-    /// Whether reaping the child also SIGKILLs what is left of its process group (false when the caller
-    /// ends the leftovers itself, gently and by name: `StraySweeper`).
+    /// Whether reaping also SIGKILLs the rest of its process group (false when `StraySweeper` ends them gently).
     private let endsGroupOnExit: Bool
 
     /// Starts `executable` (an absolute path) with exactly `environment`.
@@ -79,26 +75,20 @@ final class ChildProcess {
     /// What the poll loop should do next.
     enum Decision: Sendable, Equatable {
         case keepRunning
-        /// Kill the whole process group now.
         case kill
-        /// Ask the whole group to finish (`signal`), keep reading what it prints for up to `grace`
-        /// seconds, then kill it: xcodebuild finalizes its result bundle on SIGINT, a test process
-        /// flushes its output and profile on SIGTERM.
+        /// Send `signal` to the group, keep reading for up to `grace` seconds, then kill it: xcodebuild finalizes its
+        /// result bundle on SIGINT, a test process flushes its output and profile on SIGTERM.
         case stop(signal: Int32, grace: TimeInterval)
     }
 
     /// Whether the last `run` had to SIGKILL the group (a kill, or a stop whose grace ran out).
     private(set) var forced = false
 
-    /// How long output is still read after the child exited on its own: what its descendants print
-    /// meanwhile still reaches the log, but one that keeps the pipe open cannot hold the run.
+    /// How long output is read after the child exits: descendants' lines still count, but cannot hold the run.
     static let drainSeconds: TimeInterval = 1
 
-    /// Reads output until the child has exited and its output is closed, or, when something it started
-    /// keeps the output open, until `drain` seconds after it exited (at once when it was stopped or
-    /// killed); then closes the read end. `onOutput` sees every chunk as it arrives (`onError` the stderr
-    /// chunks when they are separate); `onTick` is asked at least every `tick` seconds while the child
-    /// runs whether to kill or stop the group (not asked again once it said so).
+    /// Reads output until the child exited and its output closed, or `drain` seconds after it exited (at once when
+    /// stopped or killed). `onTick`, asked at least every `tick` seconds while it runs, may kill or stop the group.
     func run(
         tick: TimeInterval = 0.2,
         drain: TimeInterval = ChildProcess.drainSeconds,
@@ -154,8 +144,7 @@ final class ChildProcess {
             if open {
                 _ = pump(timeout: wait)
             } else {
-                // Output closed, child not reaped yet: it is usually exiting this very moment, so look again
-                // soon, then less often (1, 2, 4 … ms up to a tick).
+                // Output closed, child not reaped yet: it is usually exiting now, so look again soon, then less often.
                 idle = min(wait, idle * 2)
                 usleep(UInt32(max(0, idle) * 1_000_000))
             }

@@ -1,12 +1,10 @@
 import Foundation
 import SmokeCore
 
-/// The real runner: `ChildProcess` (own process group; on Linux fork + PR_SET_PDEATHSIG + exec;
-/// close-on-exec pipes), started and run on the calling thread as `DeathSignalSpawn` requires. For a test
-/// process (`endsStrays`) it then ends what the process left running (`StraySweeper`).
+/// The real runner: `ChildProcess`, run on the calling thread as `DeathSignalSpawn` requires; for a test process
+/// (`endsStrays`) it then ends what the process left running (`StraySweeper`).
 struct ChildProcessRunner: ProcessRunning {
-    /// The longest a leftover process gets between SIGTERM and SIGKILL: the run's deadlines and a stop
-    /// must not wait on it for the whole `timeouts.graceSeconds`.
+    /// Caps a leftover's SIGTERM-to-SIGKILL wait, so deadlines and a stop never wait the whole `graceSeconds`.
     static let strayGraceSeconds: TimeInterval = 2
 
     init() {}

@@ -17,8 +17,7 @@ package struct CommandResult: Sendable {
     var errorText: String { String(decoding: standardError, as: UTF8.self) }
 }
 
-/// Runs an external program to completion. The seam for every short-lived tool call
-/// (`swift --version`, `llvm-profdata`, `xcrun simctl`, …); tests pass a fake.
+/// Runs an external program to completion: the seam for short-lived tools (`swift --version`, `xcrun simctl`, …).
 package protocol CommandRunning: Sendable {
     /// - Parameter executable: an absolute path, or a name looked up on `PATH`.
     func run(

@@ -9,11 +9,8 @@ import SmokeCore
     import Darwin
 #endif
 
-/// `console.log`: every byte the build and test processes printed, unaltered, in order.
-///
-/// A write that fails (a full disk) must not stop the run or crash it — `FileHandle.write(_:)`
-/// traps on such an error on Linux — so the first failure is kept, writing stops, and the run
-/// reports it as an infrastructure error naming the file (see `failure`).
+/// `console.log`: every byte the build and test processes printed, unaltered, in order. A failed write (full
+/// disk) stops the writing, never the run (`FileHandle.write` traps on Linux); the run reports it (`failure`).
 package final class ConsoleLog: @unchecked Sendable {
     private let descriptor: Int32
     private let path: String
@@ -47,14 +44,12 @@ package final class ConsoleLog: @unchecked Sendable {
         path = parent.path
     }
 
-    /// A log for one of several processes that run at once: what it is given is held and written to this
-    /// log as one section when `endSection()` is called, so concurrent processes never interleave here.
+    /// A log for one of several concurrent processes: held, then written here in one piece at `endSection()`.
     func section() -> ConsoleLog {
         ConsoleLog(parent: self)
     }
 
-    /// Writes what the section holds to its parent in one piece (nothing for a log that is not a section);
-    /// returns how many lines the parent held before it, where the section's lines start.
+    /// Writes what the section holds to its parent in one piece; returns the parent's line count before it.
     @discardableResult
     func endSection() -> Int {
         lock.lock()
@@ -66,7 +61,6 @@ package final class ConsoleLog: @unchecked Sendable {
         return parent.append(held)
     }
 
-    /// Lines written to this log so far (for a section: lines it holds).
     var lineCount: Int {
         lock.lock()
         defer { lock.unlock() }

@@ -1,8 +1,7 @@
 import Foundation
 import SmokeCore
 
-/// Finds programs on `PATH` and resolves their symlinks, so tools next to the real binary
-/// (the toolchain's own llvm-cov) can be found.
+/// Finds programs on `PATH`, symlinks resolved so tools beside the real binary (its llvm-cov) can be found.
 package enum ExecutableLocator {
     /// The first executable named `name` on `path` (a `PATH`-style list), or nil.
     static func find(_ name: String, path: String?) -> URL? {
@@ -16,13 +15,11 @@ package enum ExecutableLocator {
         return nil
     }
 
-    /// `url` with every symlink resolved.
     static func resolved(_ url: URL) -> URL {
         url.resolvingSymlinksInPath()
     }
 
-    /// The absolute, symlink-free path of a program as it was invoked (`argv[0]`): a path is
-    /// taken from `currentDirectory`, a bare name is looked up on `PATH`; unknown stays as given.
+    /// The absolute, symlink-free path of `argv[0]`: a path from `currentDirectory`, a bare name from `PATH`.
     package static func resolve(_ invokedAs: String, currentDirectory: URL, environment: [String: String]) -> String {
         if invokedAs.contains("/") {
             let url =

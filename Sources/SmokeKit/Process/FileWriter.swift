@@ -9,19 +9,15 @@ import SmokeCore
     import Darwin
 #endif
 
-/// The one `write(2)` every store file goes through (reports, history, attachments, console.log),
-/// as a value: tests pass one that fails with ENOSPC at a chosen file or byte, the way a full disk
-/// does, without needing a tiny file system.
+/// The one `write(2)` every store file goes through; tests pass one that fails with ENOSPC like a full disk.
 package struct FileWriter: Sendable {
-    /// Writes up to `bytes.count` bytes to `descriptor` (open on `path`); returns how many were
-    /// written, or -1 with `errno` set, as `write(2)` does.
+    /// `write(2)` on `descriptor` (open on `path`): bytes written, or -1 with `errno` set.
     var write: @Sendable (_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, _ path: String) -> Int
 
     init(write: @escaping @Sendable (_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, _ path: String) -> Int) {
         self.write = write
     }
 
-    /// The real system call.
     static let system = FileWriter { descriptor, bytes, _ in
         guard let base = bytes.baseAddress, bytes.count > 0 else { return 0 }
         #if canImport(Glibc)
@@ -38,7 +34,7 @@ package struct FileWriter: Sendable {
         try data.withUnsafeBytes { try writeAll($0, to: descriptor, path: path) }
     }
 
-    /// Writes all of `buffer` (a piece of a streamed report), as `writeAll(_:to:path:)` does.
+    /// Writes all of `buffer` (a piece of a streamed report).
     func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32, path: String) throws {
         var offset = 0
         while offset < buffer.count {

@@ -1,10 +1,9 @@
 import Foundation
 
-/// The children this process started itself and has not reaped yet. Every `ChildProcess` registers here
-/// while its spawn holds the lock, so a sweep that reads the process table under the same lock never
-/// mistakes a child that is just starting for an orphan a test left behind.
+/// Children this process started and has not reaped. Each `ChildProcess` registers while its spawn holds the lock,
+/// so a sweep under the same lock never takes a starting child for an orphan a test left behind.
 final class KnownChildren: @unchecked Sendable {
-    /// One per process: the parent of a process is a property of the whole process.
+    /// One per process: being a process's parent is a property of the whole process.
     static let shared = KnownChildren()
 
     private let lock = NSLock()
@@ -18,7 +17,7 @@ final class KnownChildren: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// The child was reaped (or never will be ours again).
+    /// The child was reaped (or will never be ours again).
     func forget(_ pid: Int32) {
         lock.lock()
         pids.remove(pid)

@@ -1,10 +1,9 @@
 import Foundation
 import SmokeCore
 
-/// One long-running tool of a run (`swift build`, `xcodebuild`) through the process seam: its command line noted
-/// in console.log, its output into console.log as it comes (`ProcessLaunch.log`) and, line by line, kept for the
-/// report (compiler errors, the last lines) and handed to `onLine`; stopped when the run's deadline passes or
-/// smokerun is stopped. A build has no per-test clock: only the run's bounds apply.
+/// A long-running tool (`swift build`, `xcodebuild`): command line and output into console.log, error lines and
+/// the tail kept for the report, each line to `onLine`; stopped at the run's deadline (no per-test clock) or on a
+/// signal.
 struct LoggedProcess {
     var launch: ProcessLaunch
     var limits: RunLimits
@@ -26,10 +25,9 @@ struct LoggedProcess {
         }
     }
 
-    /// Lines kept of the output's end.
     static let tailLines = 20
 
-    /// - Parameter noted: the command as console.log shows it (`swift build …`).
+    /// - Parameter noted: the command as console.log shows it.
     func run(noted: String, onLine: (String) -> Void = { _ in }) throws -> Finished {
         console.note(noted)
         var errors = BuildErrorLines()

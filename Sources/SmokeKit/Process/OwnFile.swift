@@ -9,12 +9,12 @@ import SmokeCore
     import Darwin
 #endif
 
-/// A whole small file smokerun creates or replaces outside its output folder (`init`'s pipeline and `.gitignore`):
-/// only where nothing is, or a regular file is; read without following a link; written into a temp file beside it
-/// and renamed into place, so a link, a device or a FIFO standing there is never written through or replaced.
+/// A small file smokerun makes or replaces outside its output folder (`init`'s pipeline, `.gitignore`): only over
+/// nothing or a regular file, read without following links, written by temp file and rename, so a link, device or
+/// FIFO there is never written through or replaced.
 package enum OwnFile {
-    /// Why `url` may not be created or replaced ("it is a FIFO, …"): nil when nothing is there or a regular file is (a link to one is
-    /// refused too: replacing it would copy what it points at to where anyone can read it).
+    /// Why `url` may not be created or replaced ("it is a FIFO, …"), nil for nothing or a regular file. A link is
+    /// refused too: replacing it would copy what it points at to where anyone can read it.
     package static func problem(at url: URL) -> String? {
         var info = stat()
         guard lstat(url.path, &info) == 0 else { return nil }
@@ -41,7 +41,7 @@ package enum OwnFile {
         return String(decoding: read.data, as: UTF8.self)
     }
 
-    /// Writes `text` to `url` by rename; the rename checks again that nothing but a regular file is there.
+    /// Writes `text` to `url` by rename (which checks again that only a regular file is there).
     package static func write(_ text: String, to url: URL) throws {
         try AtomicFile.write(Data(text.utf8), to: url)
     }

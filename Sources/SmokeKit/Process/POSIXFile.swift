@@ -9,8 +9,7 @@ import SmokeCore
     import Darwin
 #endif
 
-/// The few POSIX file calls Foundation does not offer with the needed guarantees: exclusive
-/// creation (`O_EXCL`), appends that never interleave (`O_APPEND`), and renames over symlinks.
+/// POSIX calls Foundation lacks: `O_EXCL` creation, non-interleaving `O_APPEND` appends, renames over symlinks.
 enum POSIXFile {
     /// Creates `url` only if nothing (not even a dangling symlink) is there; false if it exists.
     static func createExclusively(_ url: URL) throws -> Bool {
@@ -23,10 +22,8 @@ enum POSIXFile {
         return true
     }
 
-    /// Creates `url` and fills it from a `ReportSink` piece by piece, then fsyncs it (unless `sync` is false: files
-    /// rewritten from scratch each time, where thousands of fsyncs would cost seconds). When `render` throws, what
-    /// was written stays (the caller removes its temp file) and the error is thrown.
-    /// `mode` other than 0644 is set exactly, whatever the umask (a file of secrets: 0600).
+    /// Creates `url` and fills it from `render`, then fsyncs it (`sync: false` for files rewritten from scratch each
+    /// time). On a throw, what was written stays for the caller to remove. A `mode` is set exactly, whatever the umask.
     static func streamNew(
         to url: URL, writer: FileWriter = .system, sync: Bool = true, mode: mode_t = 0o644,
         _ render: (inout ReportSink) throws -> Void
@@ -49,10 +46,8 @@ enum POSIXFile {
         }
     }
 
-    /// Starts writing a big file out to disk while the rest of it is still being made, so the `fsync` at its end
-    /// waits for the last few megabytes, not for all of it: a million-test report.json (444 MB) and junit.xml waited
-    /// half a second there, the run's threads idle (Documentation/Performance.md). Linux only (`POSIX_FADV_DONTNEED`
-    /// starts the writeback of a range's dirty pages without waiting for it); elsewhere the `fsync` does it all.
+    /// Starts writing a big file to disk while the rest is still being made, so its final `fsync` waits for the
+    /// last megabytes only (see Documentation/Performance.md). Linux only (`POSIX_FADV_DONTNEED`).
     struct Writeback {
         static let step = 16 << 20
         private var written = 0
@@ -73,18 +68,15 @@ enum POSIXFile {
         try appendLine(to: url, writer: writer, followLinks: followLinks) { sink in sink.append(line) }
     }
 
-    /// Appends the line `render` writes (ending in a newline) as a whole line or not at all. Written on an
-    /// `O_APPEND` descriptor under `flock` — in one `write` when under a megabyte, else piece by piece, so a
-    /// run of a million tests never holds its line in memory — and concurrent smokerun processes never
-    /// interleave; when a write or `render` fails part way (a full disk), the file is truncated back to where
-    /// it was, so no torn line is left. A torn last line left by an older version or a crash is repaired
-    /// first: a newline ends it, so it stays one (unreadable, counted) line and cannot swallow this one.
+    /// Appends the line `render` writes as a whole line or not at all: `O_APPEND` under `flock`, so concurrent
+    /// smokerun processes never interleave; a failed write (full disk) truncates back, leaving no torn line. A torn
+    /// last line from a crash is ended with a newline first, so it cannot swallow this one.
     static func appendLine(
         to url: URL, writer: FileWriter = .system, followLinks: Bool = false,
         _ render: (inout ReportSink) throws -> Void
     ) throws {
-        // O_NOFOLLOW unless asked: a symlink planted as history.jsonl must not make a root run append to what it
-        // points at. `$GITHUB_STEP_SUMMARY` is the CI's own file and may be a link.
+        // O_NOFOLLOW unless asked: a symlink planted as history.jsonl must not make a root run append to its target.
+        // `$GITHUB_STEP_SUMMARY` is the CI's own file and may be a link.
         let noFollow = followLinks ? 0 : O_NOFOLLOW
         let descriptor = open(url.path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK | noFollow, 0o644)
         guard descriptor >= 0 else { throw StoreError.writeFailed(path: url.path, reason: openFailure()) }
@@ -161,10 +153,8 @@ enum POSIXFile {
         var cut: Bool
     }
 
-    /// Streams `source` into a new file at `url` (which must not exist), then fsyncs it. Only a regular file is
-    /// read (a FIFO, a device or a directory is refused before a byte is read, without blocking); with `limit`, at
-    /// most that many bytes are copied and `cut` says whether there were more. `followLinks: false` refuses a source
-    /// that is itself a symlink (for paths the read policy resolved: a link put there since is not followed).
+    /// Streams `source` into a new file at `url`, then fsyncs it. Only a regular file is read (anything else refused
+    /// without blocking); `limit` caps the copy (`cut` says it did); `followLinks: false` refuses a source symlink.
     @discardableResult
     static func copyNew(
         _ source: URL, to url: URL, writer: FileWriter = .system, limit: Int? = nil, followLinks: Bool = true
@@ -182,9 +172,8 @@ enum POSIXFile {
         return copied
     }
 
-    /// Opens `url` to read when it is a regular file: opened non-blocking (a FIFO would otherwise wait for a
-    /// writer forever), checked with `fstat`, then made blocking again. Throws `attachmentSourceUnreadable` naming
-    /// what it is instead.
+    /// Opens the regular file `url` to read: non-blocking (a FIFO would wait for a writer forever), `fstat`ed, then
+    /// made blocking; anything else throws `attachmentSourceUnreadable`.
     static func openRegularFile(_ url: URL, followLinks: Bool = true) throws(StoreError) -> Int32 {
         let flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followLinks ? 0 : O_NOFOLLOW)
         let descriptor = open(url.path, flags)
@@ -231,8 +220,7 @@ enum POSIXFile {
         }
     }
 
-    /// Reads `descriptor` to its end or to `limit` bytes, handing each piece to `body`; then says whether more was
-    /// there (one byte more is read to tell).
+    /// Reads `descriptor` to its end or `limit` bytes, each piece to `body`; says whether there was more.
     static func readChunks(
         of descriptor: Int32, limit: Int?, unreadable: (String) -> StoreError,
         _ body: (UnsafeRawBufferPointer) throws -> Void
@@ -266,8 +254,7 @@ enum POSIXFile {
         }
     }
 
-    /// Reads `descriptor` from its offset to its end, a quarter megabyte at a time, handing each piece to `body`;
-    /// a failed read throws what `unreadable` makes of its reason.
+    /// Reads `descriptor` to its end, a quarter megabyte at a time, each piece to `body`; failures via `unreadable`.
     static func readChunks(
         of descriptor: Int32, unreadable: (String) -> StoreError, _ body: (UnsafeRawBufferPointer) throws -> Void
     ) throws {

@@ -14,18 +14,16 @@ package struct ProcessLaunch: Sendable {
     var environment: [String: String]
     var currentDirectory: URL?
     var outputs: ChildProcess.Outputs = .merged
-    /// What a stop sends the process group before SIGKILL: SIGINT for xcodebuild (it finalizes its
-    /// result bundle, as on Ctrl-C in a terminal), SIGTERM for test processes.
+    /// Sent before SIGKILL on a stop: SIGINT for xcodebuild (it finalizes its result bundle), SIGTERM for tests.
     var stopSignal: Int32 = SIGTERM
     /// How long a stopped process may take to finish before its group is killed (`timeouts.graceSeconds`).
     package var graceSeconds: TimeInterval = 0
-    /// `console.log`: every byte of stdout (merged output) as it comes; callers note the command line their way.
+    /// `console.log`: stdout (merged output) as it comes; callers note the command line their way.
     package var log: ConsoleLog?
     /// Told about the process group while it runs (the run lock keeps it for a later run to end).
     var groups: (any ProcessGroupRecording)?
-    /// A test process: marked in its environment (`StrayProcesses.variable`), and once it has ended, what it
-    /// left running is ended too and named in `ProcessExit.strays`. Not for tools such as xcodebuild, whose
-    /// daemons are meant to outlive one invocation.
+    /// A test process: marked in its environment (`StrayProcesses.variable`); what it left running is ended after it
+    /// (`ProcessExit.strays`). Not for tools such as xcodebuild, whose daemons should outlive one invocation.
     var endsStrays = false
 
     init(executable: String, arguments: [String], environment: [String: String], currentDirectory: URL?) {
@@ -46,7 +44,6 @@ package enum ProcessDecision: Sendable, Equatable {
 /// How a launched process ended.
 package struct ProcessExit: Sendable, Equatable {
     var termination: Termination
-    /// The caller asked it to stop.
     var stopped: Bool
     /// It did not finish within the grace period and its group was killed.
     var forced: Bool
@@ -63,11 +60,10 @@ package struct ProcessExit: Sendable, Equatable {
     }
 }
 
-/// The one seam for long-running processes. The real one is `ChildProcessRunner`; tests pass a
-/// scripted fake that replays output, an exit status, a crash or a hang.
+/// The seam for long-running processes: `ChildProcessRunner`, or in tests a scripted fake.
 package protocol ProcessRunning: Sendable {
-    /// Starts `launch` and runs it to the end. `onOutput` sees stdout (with stderr when merged) as it
-    /// arrives, `onError` separate stderr; `onTick` is asked at least every 0.2 s whether to stop it.
+    /// Starts `launch` and runs it to the end: `onOutput` gets stdout (and merged stderr), `onError` separate
+    /// stderr; `onTick` is asked at least every 0.2 s whether to stop it.
     func run(
         _ launch: ProcessLaunch, onOutput: (UnsafeRawBufferPointer) -> Void, onError: (UnsafeRawBufferPointer) -> Void,
         onTick: () -> ProcessDecision

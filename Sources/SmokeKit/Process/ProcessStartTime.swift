@@ -7,8 +7,8 @@ import SmokeCore
     import Darwin
 #endif
 
-/// When a process started, as an opaque number that differs between a process and a later one that
-/// reuses its pid; nil when no such process runs. Lets a run lock end only its own leftovers.
+/// When a process started, as an opaque number that differs for a later process reusing its pid; nil when none
+/// runs. Lets a run lock end only its own leftovers.
 enum ProcessStartTime {
     static func of(_ pid: Int32) -> UInt64? {
         #if os(Linux)

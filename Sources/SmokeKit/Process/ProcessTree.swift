@@ -8,22 +8,19 @@ import SmokeCore
     import Darwin
 #endif
 
-/// The system's process table as `StrayProcesses` reads it, and the one switch that makes smokerun adopt
-/// orphans. Linux reads `/proc`; macOS lists processes with `sysctl(KERN_PROC_ALL)` and has neither
-/// environment markers nor a subreaper here, so it sees a test's process group and its descendants only.
+/// The process table as `StrayProcesses` reads it, and the switch that makes smokerun adopt orphans. Linux reads
+/// `/proc`; macOS uses `sysctl(KERN_PROC_ALL)`, with no markers or subreaper: a test's group and descendants only.
 package enum ProcessTree {
     private static let adoption = AdoptionState()
 
-    /// Makes this process a child subreaper (Linux): a descendant of a test process that leaves its process
-    /// group and loses its parent is re-parented to smokerun, where the sweep after each test process finds
-    /// it. Once per process, at the start of `run`, `schedule` and `bisect`; a no-op elsewhere.
+    /// Makes this process a child subreaper (Linux): a descendant that leaves its test's group and loses its parent is
+    /// re-parented here, where the sweep after each test process finds it. Called once by `run`, `schedule`, `bisect`.
     package static func adoptOrphans() {
         #if os(Linux)
             adoption.enable { smokerun_become_subreaper() == 0 }
         #endif
     }
 
-    /// Whether orphans are re-parented to this process (`adoptOrphans()` succeeded).
     static var adoptsOrphans: Bool { adoption.enabled }
 
     /// Every process this user can see.
@@ -91,13 +88,12 @@ package enum ProcessTree {
         #endif
     }
 
-    /// A marker no other test process of this smokerun, or of any other process, carries: this process's
-    /// pid and start time, then a counter.
+    /// A marker no other test process carries: this process's pid and start time, then a counter.
     static func newMarker() -> String {
         "\(ownPrefix)-\(adoption.nextNumber())"
     }
 
-    /// `<pid>.<start time>` of this process: the part every marker it hands out starts with.
+    /// `<pid>.<start time>` of this process, the start of every marker it hands out.
     static let ownPrefix: String = "\(getpid()).\(ProcessStartTime.of(getpid()) ?? 0)"
 
     private static func read(_ path: String) -> Data? {

@@ -6,7 +6,6 @@ struct RunLimits: Sendable {
     var testSeconds: TimeInterval
     var runDeadline: Date
     var cancellation: CancellationFlag
-    /// The clock; tests pass their own.
     var now: @Sendable () -> Date = { SystemClock.now() }
     /// How long a stopped process may take to finish before its group is killed (`timeouts.graceSeconds`).
     var graceSeconds: TimeInterval = 10

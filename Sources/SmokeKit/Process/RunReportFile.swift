@@ -3,7 +3,7 @@ import SmokeCore
 
 /// A run folder's `report.json`, read back by the history import, `notify`, `merge`, `bisect` and the dashboard.
 package enum RunReportFile {
-    /// Decodes `<run>/report.json`, its times made believable (`withPlausibleTimes`).
+    /// Decodes `<run>/report.json` with its times made believable (`withPlausibleTimes`).
     package static func load(at runDirectory: URL) throws -> RunReport {
         let url = runDirectory.appendingPathComponent(RunDirectory.reportName)
         guard FileManager.default.fileExists(atPath: url.path) else { throw StoreError.reportMissing(path: url.path) }

@@ -1,19 +1,15 @@
 import Foundation
 import SmokeCore
 
-/// One read-write connection to a database smokerun owns (`history.sqlite`): statements prepared once and
-/// stepped many times, and transactions. Failures are `StoreError`s naming the file and SQLite's reason.
-/// (The result-bundle reader has its own read-only connection, `XCResultDatabaseConnection`.) Not `Sendable`: one
-/// thread at a time uses it, so it is opened without SQLite's per-call lock (a sixth of a long read's time).
+/// A read-write connection to a database smokerun owns (`history.sqlite`); failures name the file. Not
+/// `Sendable`: one thread at a time, so opened without SQLite's per-call lock.
 final class SQLiteConnection {
     let sqlite: SQLiteLibrary
     private let handle: OpaquePointer
-    /// The file, for messages.
     let path: String
 
-    /// Opens `path` (which must exist: the caller creates it, so it decides its mode), never through a link.
-    /// `immutable` (read-only): SQLite takes no locks and makes no `-shm`/`-wal` file beside it, and reads the
-    /// file alone — for a folder smokerun may not write in.
+    /// Opens `path` (which must exist: the caller creates it and decides its mode), never through a link.
+    /// `immutable`: no locks and no `-shm`/`-wal` beside it, for a folder smokerun may not write in.
     init(path: String, readOnly: Bool, immutable: Bool = false, library: SQLiteLibrary) throws(StoreError) {
         sqlite = library
         self.path = path
@@ -62,8 +58,7 @@ final class SQLiteConnection {
         return SQLiteStatement(connection: self, handle: statement)
     }
 
-    /// `body` inside `BEGIN IMMEDIATE … COMMIT`: the write lock is taken first (waiting up to the busy timeout for
-    /// another writer), and a throw rolls everything back, so the database holds all of it or none of it.
+    /// `body` in `BEGIN IMMEDIATE … COMMIT` (write lock first, up to the busy timeout); a throw rolls it all back.
     func transaction<T>(_ body: () throws -> T) throws -> T {
         try execute("BEGIN IMMEDIATE")
         do {
@@ -79,11 +74,10 @@ final class SQLiteConnection {
     /// The reason of a call SQLite refused because another connection held the database (`SQLITE_BUSY`).
     static let busyReason = "SQLite: database is locked"
 
-    /// The rowid of the last row inserted on this connection.
     var lastInsertedRowID: Int64 { sqlite.lastInsertRowID(handle) }
 
-    /// The error SQLite reports for the last call on this connection; a file that is no database (or a damaged one)
-    /// says how to start again instead of blaming the disk.
+    /// The error SQLite reports for the last call; a file that is no database (or a damaged one) says how to start
+    /// again instead of blaming the disk.
     func failure() -> StoreError {
         let code = sqlite.errcode(handle)
         if code == SQLiteLibrary.busy { return .writeFailed(path: path, reason: Self.busyReason) }
@@ -109,11 +103,9 @@ enum SQLiteValue {
     case real(Double)
     case text(String)
 
-    /// `.text`, or `.null` for nil.
+    /// `.text`, `.integer` or `.real`, or `.null` for nil.
     static func optional(_ text: String?) -> SQLiteValue { text.map { .text($0) } ?? .null }
-    /// `.integer`, or `.null` for nil.
     static func optional(_ number: Int64?) -> SQLiteValue { number.map { .integer($0) } ?? .null }
-    /// `.real`, or `.null` for nil.
     static func optional(_ number: Double?) -> SQLiteValue { number.map { .real($0) } ?? .null }
 }
 
@@ -132,7 +124,7 @@ final class SQLiteStatement {
         _ = connection.sqlite.finalize(handle)
     }
 
-    /// Binds `values` to `?1…?n`, after resetting the statement for another use.
+    /// Resets the statement and binds `values` to `?1…?n`.
     func bind(_ values: [SQLiteValue]) throws(StoreError) {
         _ = sqlite.reset(handle)
         for (offset, value) in values.enumerated() {
@@ -150,11 +142,10 @@ final class SQLiteStatement {
         }
     }
 
-    /// Resets the statement for another use; its bindings stay until bound again (`bind(_:integer:)`, `bind(_:text:)`).
+    /// Resets the statement for another use; bindings stay until bound again.
     func reset() { _ = sqlite.reset(handle) }
 
-    /// Binds `?index` alone, after `reset()`: no array of values, no allocation (the history append binds a million
-    /// rows this way). Nil binds NULL.
+    /// Binds `?index` alone after `reset()`, with no array or allocation (for the history append). Nil binds NULL.
     func bind(_ index: Int32, integer: Int64?) throws(StoreError) {
         let status = integer.map { sqlite.bindInt64(handle, index, $0) } ?? sqlite.bindNull(handle, index)
         guard status == SQLiteLibrary.ok else { throw connection.failure() }
@@ -175,8 +166,7 @@ final class SQLiteStatement {
         guard status == SQLiteLibrary.ok else { throw connection.failure() }
     }
 
-    /// Binds `bytes` as text; an empty buffer (which may have no address, and SQLite reads a NULL pointer as NULL)
-    /// from a literal of its own.
+    /// Binds `bytes` as text; an empty buffer (maybe without an address: SQLite reads NULL as NULL) from a literal.
     private func bindBytes(_ index: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
         bytes.withMemoryRebound(to: CChar.self) {
             guard let address = $0.baseAddress else {

@@ -5,10 +5,8 @@ import SmokeCore
 /// SQLite as a command has it: loaded (`SQLiteLibrary.load`), or why not.
 package typealias LoadedSQLite = Result<SQLiteLibrary, SQLiteLibraryError>
 
-/// The few SQLite C functions the bundle reader and the history database call, loaded from the system's shared library at
-/// run time by CSQLite (`dlopen`), so building smokerun needs no `sqlite3.h` and no `-lsqlite3`: the
-/// official Swift images and a bare toolchain install carry `libsqlite3.so.0` (SwiftPM itself links
-/// it) but not its headers. CSQLite declares the signatures; handles are opaque pointers.
+/// The few SQLite C functions smokerun calls, loaded from the system library at run time by CSQLite (`dlopen`),
+/// so building needs no `sqlite3.h` or `-lsqlite3`: Swift images carry `libsqlite3.so.0` but not its headers.
 package struct SQLiteLibrary: @unchecked Sendable { // immutable C function pointers
     typealias Handle = OpaquePointer
     typealias Statement = OpaquePointer
@@ -69,8 +67,8 @@ package struct SQLiteLibrary: @unchecked Sendable { // immutable C function poin
     static let blob: Int32 = 4
     static let null: Int32 = 5
 
-    /// The names tried, in order: the runtime package's soname first (Debian/Ubuntu `libsqlite3-0`,
-    /// Fedora `sqlite-libs`), then the unversioned development link; macOS's lives in the system.
+    /// Tried in order: the runtime package's soname (Debian/Ubuntu `libsqlite3-0`, Fedora `sqlite-libs`), then the
+    /// development link; macOS's is in the system.
     static let candidateNames: [String] = {
         #if canImport(Darwin)
             ["/usr/lib/libsqlite3.dylib", "libsqlite3.dylib"]
@@ -79,16 +77,14 @@ package struct SQLiteLibrary: @unchecked Sendable { // immutable C function poin
         #endif
     }()
 
-    /// The library `environment` names (`libraryVariable`: a path or a soname), else the first of `candidateNames`
-    /// that loads. The program loads it once, at its edge (`HostContext.sqlite`), and passes it on; a test passes a
-    /// failed load to see what smokerun does on a machine without SQLite.
+    /// The library `libraryVariable` names (a path or soname), else the first of `candidateNames` that loads. Loaded
+    /// once at the program's edge (`HostContext.sqlite`); a test passes a failed load to see a machine without SQLite.
     package static func load(environment: [String: String] = ProcessInfo.processInfo.environment) -> LoadedSQLite {
         let chosen = environment[libraryVariable].flatMap { $0.isEmpty ? nil : [$0] }
         return Result { () throws(SQLiteLibraryError) in try load(chosen ?? candidateNames) }
     }
 
-    /// `file:<path>?immutable=1` (opened with `openURI`): read-only, no locks, no `-shm`/`-wal` file made beside it.
-    /// The path's `%`, `?` and `#` are percent-encoded; everything else stands as it is.
+    /// `file:<path>?immutable=1` (for `openURI`): read-only, no locks, no `-shm`/`-wal`; `%`, `?`, `#` percent-encoded.
     static func immutableURI(_ path: String) -> String {
         var encoded = ""
         for scalar in path.unicodeScalars {
@@ -105,8 +101,7 @@ package struct SQLiteLibrary: @unchecked Sendable { // immutable C function poin
     /// The environment variable that replaces `candidateNames`.
     static let libraryVariable = "SMOKERUN_SQLITE_LIBRARY"
 
-    /// Opens the first of `names` that loads and resolves every function; the error names the
-    /// package to install and why each name failed.
+    /// Opens the first of `names` that loads, with every function; the error names the package to install.
     static func load(_ names: [String]) throws(SQLiteLibraryError) -> SQLiteLibrary {
         var reasons: [String] = []
         for name in names {
@@ -158,8 +153,8 @@ package struct SQLiteLibrary: @unchecked Sendable { // immutable C function poin
 }
 
 extension SQLiteLibrary {
-    /// Opens the database `name` (a path or a `file:` URI) with `flags`: the connection's handle, or SQLite's reason
-    /// it could not open (the half-open handle closed). One rule for every connection smokerun makes.
+    /// Opens `name` (a path or `file:` URI) with `flags`: the handle, or SQLite's reason (the half-open handle closed).
+    /// One rule for every connection smokerun makes.
     func openHandle(_ name: String, flags: Int32) -> Result<OpaquePointer, OpenFailure> {
         var pointer: OpaquePointer?
         let status = open(name, &pointer, flags, nil)

@@ -2,22 +2,17 @@ import Dispatch
 import Foundation
 import SmokeCore
 
-/// The one way smokerun takes signals: SIGINT/SIGTERM (and the scheduler's SIGHUP) are delivered to a closure
-/// (`install`, for `run`, `merge`, `bisect`: set the cancellation flag so test processes are stopped and the
-/// report is still written) or as a stream (`stream`, for the scheduler's loop), until released.
-///
-/// A do-nothing handler replaces each default action while trapped (so the process is not killed before the
-/// Dispatch source delivers the signal), never `SIG_IGN`: an ignored signal stays ignored across exec in any
-/// child not started through `ChildProcess` (which resets both to their defaults). Releasing restores the
-/// defaults.
+/// The one way smokerun takes SIGINT/SIGTERM (and the scheduler's SIGHUP): to a closure (`install`: set the
+/// cancellation flag so tests stop and the report is still written) or a stream (`stream`), until released.
+/// Trapped signals get a do-nothing handler, never `SIG_IGN`: an ignored signal stays ignored across exec in a
+/// child not started by `ChildProcess`. Releasing restores the defaults.
 package final class SignalTrap: @unchecked Sendable {
     private let lock = NSLock()
     private var sources: [(number: Int32, source: any DispatchSourceSignal)]
 
     private init(sources: [(number: Int32, source: any DispatchSourceSignal)]) { self.sources = sources }
 
-    /// Starts trapping `signals`: each is delivered to `onSignal` instead of ending the process, until `release()`
-    /// (or the trap is freed).
+    /// Delivers each of `signals` to `onSignal` instead of ending the process, until `release()` or freed.
     package static func install(
         signals: [Int32] = [SIGINT, SIGTERM], onSignal: @escaping @Sendable (Int32) -> Void
     ) -> SignalTrap {

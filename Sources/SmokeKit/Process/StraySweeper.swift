@@ -7,13 +7,11 @@ import SmokeCore
     import Darwin
 #endif
 
-/// Ends what a test process left running once it has ended (see `StrayProcesses` for which processes
-/// those are): SIGTERM, up to `grace` seconds, SIGKILL; reaps the ones that are smokerun's children.
+/// Ends what a test process left running (`StrayProcesses`): SIGTERM, `grace` seconds, SIGKILL; reaps our children.
 struct StraySweeper {
     var children: KnownChildren = .shared
 
-    /// Ends the leftovers of the test process `ended` (started with `marker`; at `startedAt`, its
-    /// `ProcessStartTime`, when known) and says which ones it ended.
+    /// Ends the leftovers of the test process `ended` (started with `marker`, at `startedAt` when known); returns them.
     func sweep(ended: Int32, marker: String, startedAt: UInt64? = nil, grace: TimeInterval) -> [StrayProcesses.Stray] {
         let owner = getpid()
         let (selected, zombies) = children.withKnown { known in
@@ -38,8 +36,8 @@ struct StraySweeper {
             for entry in left { kill(entry.pid, SIGKILL) }
             left = waitUntilGone(left, owner: owner, seconds: 2)
         }
-        // Finished orphans, and the children of ended strays that were re-parented here as they died (only
-        // ended strays leave those: with none selected, the first table's zombies are all there is to reap).
+        // Reap finished orphans and the children of ended strays re-parented here as they died (with no strays ended,
+        // the first table's zombies are all there is).
         reapUnclaimed(zombies + selected.filter(\.isZombie).map(\.pid), owner: owner, rescan: !selected.isEmpty)
         return strays
     }

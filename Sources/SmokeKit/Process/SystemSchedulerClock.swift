@@ -1,9 +1,8 @@
 import Foundation
 import SmokeCore
 
-/// The wall clock. Sleeps in naps of at most `longestNap` and re-reads the wall clock after each,
-/// so a machine that slept or a clock that was set still fires close to the right wall time
-/// (one wake-up every few minutes costs nothing; a monotonic sleep alone would drift).
+/// The wall clock, slept in naps of at most `longestNap` and re-read after each, so a machine that slept or a
+/// clock that was set still fires near the right time (a monotonic sleep alone would drift).
 package struct SystemSchedulerClock: SchedulerClock {
     var longestNap: TimeInterval
 

@@ -1,9 +1,8 @@
 import Foundation
 import SmokeCore
 
-/// Runs a bisect for real with the SwiftPM driver's pieces: builds the package once, then answers
-/// `BisectSearch`'s question "does the test fail after these tests?" by running the processes
-/// `BisectPlan` lays out, each run with a fresh scratch folder under `workDirectory`.
+/// Runs a bisect for real: builds the package once, then answers `BisectSearch`'s "does the test fail after
+/// these tests?" by running `BisectPlan`'s processes, each with a fresh scratch folder under `workDirectory`.
 package struct BisectRunner: Sendable {
     var pipeline: Pipeline
     var settings: SwiftPMSettings
@@ -12,12 +11,10 @@ package struct BisectRunner: Sendable {
     /// `<run>/bisect/<time>/`: the console log and each run's scratch folder.
     var workDirectory: URL
     var context: HostContext
-    /// One line per bisect run, for the person watching.
     var progress: @Sendable (String) -> Void
-    /// Set by SIGINT/SIGTERM (`bisect` traps them): the running test process group is stopped and
-    /// the search ends as `.interrupted`.
+    /// Set by SIGINT/SIGTERM: the running test process group is stopped and the search ends `.interrupted`.
     var cancellation: CancellationFlag
-    /// The time of day the run deadlines count from.
+    /// What run deadlines count from.
     var now: @Sendable () -> Date
 
     package init(

@@ -2,11 +2,9 @@ import Foundation
 import SmokeCore
 
 /// Starts `smokerun culprit RUN TEST… --follow-up` for a run's new failures (`notify.findCulprit`) apart from the
-/// run: in a session of its own (`setsid` where there is one), its input from /dev/null and its output appended to
-/// `RUN/culprit/finder.log`. The run does not wait for it, so neither it nor the scheduler's next run is delayed;
-/// the finder takes the pipeline's culprit lock, so two never search one pipeline at once.
+/// run: own session (`setsid`), stdin /dev/null, output appended to `RUN/culprit/finder.log`. Not waited for;
+/// the finder's culprit lock keeps two from searching one pipeline at once.
 package struct CulpritFinderLauncher: Sendable {
-    /// smokerun's own binary.
     var executable: URL
 
     package init(executable: URL) { self.executable = executable }
@@ -20,14 +18,13 @@ package struct CulpritFinderLauncher: Sendable {
         return Bundle.main.executableURL
     }
 
-    /// The arguments of the finder for `tests` (ids) failing in run `runID` of `outputDirectory`.
+    /// The finder's arguments for `tests` (ids) failing in run `runID` of `outputDirectory`.
     func arguments(runID: String, tests: [String], outputDirectory: URL) -> [String] {
         ["culprit", runID] + tests + ["--output", outputDirectory.path, "--follow-up"]
     }
 
-    /// Starts the finder and returns once it is on its way: a shell puts it in the background and exits at once.
-    /// The shell is started without ending its process group on exit, as every other child's is, since the finder
-    /// is in that group until `setsid` moves it out.
+    /// Starts the finder via a shell that backgrounds it and exits at once. The shell's group is not ended on exit
+    /// as other children's are: the finder is in that group until `setsid` moves it out.
     func launch(
         runID: String, tests: [String], outputDirectory: URL, log: URL, currentDirectory: URL,
         environment: [String: String]

@@ -1,19 +1,17 @@
 import Foundation
 import SmokeCore
 
-/// The outside world a command or a run sees: where text goes, the environment, the current folder (what paths are
-/// shown relative to), the clock, how tools run, the SQLite library and the drivers. The executable passes the real
-/// one; tests pass their own.
+/// The outside world of a command or run: output streams, environment, current folder (for relative paths),
+/// clock, tool runner, SQLite and drivers. The executable passes the real one; tests their own.
 package struct HostContext: Sendable {
     package var standardOutput: any TextOutput
     package var standardError: any TextOutput
     package var environment: [String: String]
     package var currentDirectory: URL
     package var runner: any CommandRunning
-    /// What a run's times are read from; tests pass their own.
     package var clock: any SchedulerClock
-    /// SQLite, loaded once here (`SMOKERUN_SQLITE_LIBRARY` in `environment` names it): the history's back end and the
-    /// result bundles' reader. A failed load is the machine without SQLite (`history.jsonl`, no bundle reading).
+    /// SQLite, loaded once (`SMOKERUN_SQLITE_LIBRARY` names it) for the history and the bundle reader; a failed load
+    /// means `history.jsonl` and no bundle reading.
     package var sqlite: LoadedSQLite
     /// The drivers a pipeline's tests run with; tests register a toy one.
     package var drivers = TestDrivers.standard

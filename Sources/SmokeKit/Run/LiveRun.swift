@@ -1,9 +1,8 @@
 import Foundation
 import SmokeCore
 
-/// A run of the pipeline's driver (`smokerun run`, the scheduler): the seed and progress line, then the driver's
-/// tests in the run folder, with the notes of the run's start (leftovers ended, `<output>/env` refused). A folder
-/// that cannot be made is an error in its report, never a thrown one.
+/// A run of the pipeline's driver (`run`, the scheduler): seed and progress line, then the tests in the run
+/// folder. A folder that cannot be made is an error in its report, never a thrown one.
 struct LiveRun: RunSource {
     var run: SmokeRun
     let finisher: RunFinisher

@@ -1,24 +1,22 @@
 import Foundation
 import SmokeCore
 
-/// The run folders of a sharded run (`smokerun merge`): one report of every shard's tests, their attachments copied
-/// from the shard folders, the console logs one after the other, and their coverage profiles merged again by the
-/// finisher. SIGINT/SIGTERM before the reports are written remove the half-made run folder (`MergeInterrupted`).
+/// The run folders of a sharded run (`smokerun merge`): one report, attachments copied, console logs in turn,
+/// profiles merged by the finisher. SIGINT/SIGTERM before the reports are written remove the half-made folder.
 package struct MergedShards: RunSource {
     /// The shards' reports, their run folders, and the pipeline they ran.
     package typealias Shards = (parts: [RunMerger.Part], directories: [URL], pipeline: Pipeline)
 
     let parts: [RunMerger.Part]
-    /// Each part's run folder.
     let directories: [URL]
-    /// `--binary`: the instrumented test binaries to export coverage against instead of the recorded ones.
+    /// `--binary`: instrumented test binaries to export coverage against instead of the recorded ones.
     let binaries: [String]
     let run: SmokeRun
     package let finisher: RunFinisher
     private var report: RunReport?
     private var byteLimit = AttachmentSourcePolicy.defaultByteLimit
 
-    /// Reads `<output>/env` as `run` does (the one notification of a sharded run finds its webhook URL there).
+    /// Reads `<output>/env` as `run` does: the sharded run's one notification finds its webhook URL there.
     package init(
         _ shards: Shards, binaries: [String], options: SmokeRun.Options, _ context: HostContext,
         _ cancellation: CancellationFlag

@@ -7,9 +7,8 @@ import SmokeCore
     import Darwin
 #endif
 
-/// The inputs of `smokerun parse` and which one the run folder keeps a copy of. A file is named in the reports by its
-/// path, size and SHA-256 and not copied (`InputRecord`), unless `--keep-input` asks for a copy; a pipe or standard
-/// input can be read only once, so its bytes are saved to a scratch file first, parsed from there, and kept.
+/// The inputs of `smokerun parse`. A file is named in the reports by path, size and SHA-256, copied only with
+/// `--keep-input`; a pipe can be read only once, so it is saved to a scratch file, parsed from there, and kept.
 struct ParseInputs {
     /// What the parser reads, in order: each file given, or the scratch copy of a pipe.
     var files: [URL]
@@ -17,13 +16,13 @@ struct ParseInputs {
     var givenPaths: [URL: String] = [:]
     /// The file copied into the run folder as console.log: the one input, when asked for or when it is a pipe.
     var kept: URL?
-    /// What was read but not kept, said in the report.
+    /// What was read but not kept, for the report.
     var notes: [String] = []
     /// The folder of the scratch copies, removed once the run is written.
     var scratch: URL?
 
-    /// Saves every pipe among `inputs` to a scratch folder when `savesPipes` (a summary that writes nothing reads a
-    /// pipe directly), and picks the file to keep: the one input, when `keepInput` or when it is a pipe.
+    /// Saves pipes to a scratch folder when `savesPipes` (a summary that writes nothing reads them directly) and
+    /// picks the file to keep: the one input, when `keepInput` or a pipe.
     static func prepare(_ inputs: [URL], keepInput: Bool, savesPipes: Bool) throws -> ParseInputs {
         var prepared = ParseInputs(files: inputs)
         guard savesPipes else { return prepared }
@@ -74,7 +73,7 @@ struct ParseInputs {
         return scratch
     }
 
-    /// Every byte of `input` until its writer closes it, into `copy`, a chunk at a time.
+    /// Copies all of `input` until its writer closes it into `copy`.
     private static func save(_ input: URL, to copy: URL) throws {
         try FileManager.default.createDirectory(
             at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -1,9 +1,8 @@
 import Foundation
 import SmokeCore
 
-/// What a run records about the pipeline file it used (report.json `pipelineFile`, `pipelineHash`):
-/// the path relative to the project root, as `smokerun run` takes it back from there, and the
-/// SHA-256 of its bytes, so a later `bisect`/`merge` can tell whether the file changed since.
+/// The pipeline file a run used (report.json `pipelineFile`, `pipelineHash`): its path from the project root and
+/// the SHA-256 of its bytes, so a later `bisect`/`merge` can tell whether it changed.
 struct PipelineFileRecord: Sendable, Equatable {
     var path: String
     /// Nil when the file can no longer be read (it was loaded, then removed).

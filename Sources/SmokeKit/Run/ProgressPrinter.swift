@@ -1,12 +1,9 @@
 import Foundation
 import SmokeCore
 
-/// Shows progress on stderr: a rewritten line on a terminal, failures only elsewhere — and on a `TERM=dumb`
-/// terminal, which cannot erase a line (`\r\e[2K` would show as garbage).
-///
-/// On an interactive terminal (not GitHub Actions) the line names the test running now from its start line, and
-/// once it has run `ProgressLine.elapsedShownAfter` seconds its time, redrawn every `tickSeconds` by a timer that
-/// runs only while a test does and stops with `clear()`. Elsewhere nothing is added: a log gets failures only.
+/// Progress on stderr: a rewritten line on a terminal; elsewhere, and on `TERM=dumb` (which cannot erase a line),
+/// failures only. On an interactive terminal (not GitHub Actions) the line names the running test and, after
+/// `ProgressLine.elapsedShownAfter` seconds, its time, redrawn every `tickSeconds` while a test runs.
 final class ProgressPrinter: @unchecked Sendable {
     private let output: any TextOutput
     private let lock = NSLock()
@@ -14,14 +11,13 @@ final class ProgressPrinter: @unchecked Sendable {
     private let width: Int
     private let style: TerminalStyle
     private let live: Bool
-    /// Whether lines are rewritten in place: a terminal that can erase a line.
     private let rewrites: Bool
     private let now: @Sendable () -> Date
     private let tickSeconds: Double
     /// The tests started and not yet finished, oldest first (several with `--workers`); bounded.
     private var running: [ProgressLine.Running] = []
     private var timer: (any DispatchSourceTimer)?
-    /// A long step before the tests (a build, a simulator boot), while it runs; and when a pipe last heard of it.
+    /// A long step before the tests (build, simulator boot) while it runs, and when a pipe last heard of it.
     private var phase: PhaseLine?
     private var phaseSaidAt: Date?
     private static let runningLimit = 64
@@ -41,12 +37,12 @@ final class ProgressPrinter: @unchecked Sendable {
 
     deinit { timer?.cancel() }
 
-    /// A test's start line arrived: the line names it now, with its position.
+    /// A test started: the line names it, with its position.
     func started(_ id: String, position: Int, total: Int) {
         lock.lock()
         defer { lock.unlock() }
         guard live else { return }
-        // Said again (Swift Testing's tests overlap: the one before comes back into view): it keeps its start.
+        // Said again (Swift Testing's tests overlap): it keeps its first start.
         if !running.contains(where: { TestCase.key($0.id) == TestCase.key(id) }) {
             running.append(ProgressLine.Running(id: id, position: position, total: total, startedAt: now()))
             if running.count > Self.runningLimit { running.removeFirst() }
@@ -68,8 +64,8 @@ final class ProgressPrinter: @unchecked Sendable {
         }
     }
 
-    /// The timer's beat: the running test's time, when one has run long enough to show it; during a phase its
-    /// elapsed time (a terminal), or a line every `PhaseLine.pipeInterval` seconds (a pipe).
+    /// The timer's beat: the running test's time once long enough; during a phase its time (terminal) or a line
+    /// every `PhaseLine.pipeInterval` seconds (pipe).
     func tick() {
         lock.lock()
         defer { lock.unlock() }
@@ -129,7 +125,7 @@ final class ProgressPrinter: @unchecked Sendable {
         output.line("smokerun: \(text)")
     }
 
-    /// The run's tests are over: the line goes, and the timer stops.
+    /// The tests are over: the line goes and the timer stops.
     func clear() {
         lock.lock()
         defer { lock.unlock() }
@@ -150,13 +146,13 @@ final class ProgressPrinter: @unchecked Sendable {
         lineShown = true
     }
 
-    /// Called with the lock held.
+    /// Lock held.
     private func drawPhase(_ phase: PhaseLine, at moment: Date) {
         output.write("\r\u{1B}[2K" + phase.line(at: moment, width: width))
         lineShown = true
     }
 
-    /// Called with the lock held. One timer per printer, on a utility queue; it holds the printer weakly.
+    /// Lock held. One timer per printer, on a utility queue, holding the printer weakly.
     private func startTimer() {
         guard timer == nil else { return }
         let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))

@@ -1,16 +1,15 @@
 import Foundation
 import SmokeCore
 
-/// What a `RunSource` made of a run: the report so far, its folder, the files its tests left (stored by
-/// `RunPipeline`'s one attachment step) and what the finisher still needs from it.
+/// What a `RunSource` made of a run: the report so far, its folder, its tests' files, what the finisher needs.
 package struct RunDraft: Sendable {
     /// Files some of the draft's tests left, read only from inside `allowedFolders` (`AttachmentSourcePolicy`).
     package struct Attachments: Sendable {
         package var files: [RawAttachment]
-        /// The tests of `report.tests` they belong to (a live run's device or process group).
+        /// The `report.tests` they belong to (a live run's device or process group).
         package var tests: Range<Int>
         package var allowedFolders: [URL]
-        /// Test id → its first failure, to pick the failure's screenshot.
+        /// Test id → its first failure, to pick that failure's screenshot.
         package var failureTimes: [String: Date] = [:]
     }
 

@@ -1,10 +1,9 @@
 import Foundation
 import SmokeCore
 
-/// The run's webhook message and what a run that could not send one says.
 extension RunFinisher {
-    /// One warning per variable a wanted notification did not find: every run says so until it is set. A variable
-    /// in a refused file is said to be there and not used, never missing.
+    /// One warning per variable a wanted notification lacks, on every run until set; one in a refused file is
+    /// "there, not used", never missing.
     func missingVariableWarnings(_ records: [NotificationRecord]) -> [InfrastructureError] {
         let file = displayPath(OutputLayout(root: outputDirectory).environmentFile)
         var seen: Set<String> = []
@@ -15,17 +14,15 @@ extension RunFinisher {
         }
     }
 
-    /// The pipeline's earlier runs that the notification policy, a new failure's suspects and the failures' history
-    /// notes read: with their tests' outcomes (`history`), and the last `flakyWindowRuns` with every test's
-    /// (`window`), both oldest first. nil when none is wanted: no message to decide and no failure to place.
+    /// Earlier runs for the notification policy, suspects and failure notes: outcomes (`history`) and the last
+    /// `flakyWindowRuns` with every test's (`window`), oldest first; nil when none is wanted.
     func readEarlierRuns(of report: RunReport) -> (history: [HistoryEntry], window: [HistoryEntry])? {
         let failing = report.status == .failed || report.status == .error
         guard notify != nil || (failing && !isShard && summary == .run) else { return nil }
         return (history.notificationHistory(of: report), history.flakeWindow(of: report, runs: flakyWindowRuns))
     }
 
-    /// What the history says of the run's failing tests, read once for the suspects and the output; nil when the
-    /// earlier runs were not read or the run has no failure to place.
+    /// The history of the failing tests, read once for suspects and output; nil without earlier runs or failures.
     func failureHistory(
         of report: RunReport, earlier: (history: [HistoryEntry], window: [HistoryEntry])?
     ) -> FailureHistory? {
@@ -33,8 +30,7 @@ extension RunFinisher {
         return FailureHistory(of: report, history: earlier.history, window: earlier.window, windowRuns: flakyWindowRuns)
     }
 
-    /// A new failure's suspects: the commits since the last run in which it passed, from the project's checkout. Read
-    /// for every failing run, notified or not, so that its reports name them.
+    /// A new failure's suspects: commits since its last passing run. Read for every failing run, notified or not.
     func suspects(
         of report: RunReport, failures: FailureHistory?, earlier: (history: [HistoryEntry], window: [HistoryEntry])?
     ) -> Suspects? {
@@ -46,8 +42,8 @@ extension RunFinisher {
         return SuspectsReader(git: git).suspects(report: report, tests: tests, history: runs)
     }
 
-    /// The webhook, after the run's results are final; it never changes them. Then, for a new failure whose suspect
-    /// commits the checkout holds, the culprit finder when `notify.findCulprit` asks for it. Returns what was sent.
+    /// The webhook, once the results are final (it never changes them); then, for a new failure with suspects, the
+    /// culprit finder when `notify.findCulprit` asks. Returns what was sent.
     func notify(
         _ report: RunReport, settings: NotifySettings, earlier: (history: [HistoryEntry], window: [HistoryEntry])
     ) async -> [NotificationRecord] {
@@ -74,7 +70,7 @@ extension RunFinisher {
         return records
     }
 
-    /// Starts `smokerun culprit` for `tests`, apart from the run; says where its answer will be.
+    /// Starts `smokerun culprit` for `tests` apart from the run; says where its answer will be.
     private func startFinder(_ report: RunReport, tests: [String]) {
         guard let finder, cancellation?.isCancelled != true else { return }
         let log = OutputLayout(root: outputDirectory).run(report.runID)

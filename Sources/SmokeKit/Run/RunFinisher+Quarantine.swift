@@ -2,8 +2,8 @@ import Foundation
 import SmokeCore
 
 extension RunFinisher {
-    /// The pipeline's quarantine and the automatic one's entries (updated by this run) over the run's failures; what
-    /// expired or was added is said on standard error. A state file that cannot be written is a warning.
+    /// Applies the pipeline's quarantine and this run's automatic entries to the failures; says what expired or was
+    /// added. A state file that cannot be written is a warning.
     func applyQuarantine(to report: inout RunReport) {
         var entries = quarantine
         if let auto = autoQuarantine {

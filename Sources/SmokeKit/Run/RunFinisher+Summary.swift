@@ -1,10 +1,9 @@
 import Foundation
 import SmokeCore
 
-/// What `run` prints when it is done.
 extension RunFinisher {
-    /// The failing tests with what the history says of each (`notes`) and the run's errors on stderr; annotations,
-    /// totals, coverage, origin, suspects and the report page on stdout.
+    /// Failing tests with their history notes and the run's errors on stderr; annotations, totals, coverage, origin,
+    /// suspects and the report page on stdout.
     func printSummary(_ report: RunReport, folder: RunDirectory, written: Bool, notes: [String: String]) {
         let err = context.standardError
         let out = context.standardOutput

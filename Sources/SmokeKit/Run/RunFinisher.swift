@@ -1,9 +1,8 @@
 import Foundation
 import SmokeCore
 
-/// The end of every run, the same for `run`, `schedule`, `merge` and `parse`: coverage, the reports and history,
-/// the webhook, what the person or the CI job sees, retention, and the outcome for the exit status. Each step is
-/// on unless its settings say otherwise (`parse` collects no coverage, notifies nobody and prunes nothing).
+/// The end of every run (`run`, `schedule`, `merge`, `parse`): coverage, reports and history, webhook, summary,
+/// retention, and the outcome for the exit status; each step on unless its settings say otherwise.
 package struct RunFinisher: Sendable {
     /// What the person or CI job sees at the end.
     package enum Summary: Sendable {
@@ -16,44 +15,40 @@ package struct RunFinisher: Sendable {
     package var outputDirectory: URL
     package var history: any RunHistory
     package var pipelineName: String
-    /// Whose notification state and outbox items this run's are.
+    /// Whose notification state and outbox this run's are.
     package var pipelineKey: PipelineKey
-    /// The pipeline's `quarantine` and `autoQuarantine`.
     var quarantine: [QuarantineEntry] = []
     var autoQuarantine: AutoQuarantineSettings?
     package var formats: [ReportFormat]
-    /// Coverage from the draft's profiles, with the driver that knows the tools; nil: none.
+    /// Coverage from the draft's profiles with the driver that knows the tools; nil: none.
     var coverage: (settings: CoverageSettings, driver: any TestDriver, pipeline: Pipeline)?
-    /// The webhook; nil: no notification (`--no-notify`, a shard, `parse`). `finder` starts `notify.findCulprit`'s.
+    /// The webhook; nil: none (`--no-notify`, a shard, `parse`).
     package var notify: NotifySettings?
-    /// How many earlier runs judge a failure known flaky rather than new (`notify.flakyWindowRuns`), notified or not.
+    /// How many earlier runs judge a failure flaky rather than new (`notify.flakyWindowRuns`), notified or not.
     var flakyWindowRuns = NotifySettings().flakyWindowRuns
     var finder: CulpritFinderLauncher?
     /// Old runs to remove afterwards; nil: none.
     package var retention: RetentionSettings?
-    /// The pipeline file the report names, when the draft does not already.
     var pipelineFile: PipelineFileRecord?
-    /// Regenerate the dashboard site (`<output>/site/`) at the end (`dashboard.enabled`).
+    /// Regenerate `<output>/site/` at the end (`dashboard.enabled`).
     var dashboard = false
-    /// Where failure locations link to (source links are relative to it).
+    /// What source links in failure locations are relative to.
     package var projectRoot: String?
     package var summary = Summary.run
     /// `--strict`: exit 3 when smokerun's counts disagree with the frameworks' own.
     package var strict = false
-    /// `-v`: also the lines that say nothing happened (a notification not sent).
+    /// `-v`: also the lines that say nothing happened.
     package var verbose = false
     package var isShard = false // A shard's coverage is part of a run's: no minimum applies to it.
     package var context: HostContext
-    /// The notifier's environment: the context's with `<output>/env`'s variables; nil: the context's.
+    /// The notifier's environment: the context's plus `<output>/env`'s; nil: the context's.
     var notifyEnvironment: [String: String]?
-    /// Why `<output>/env` was refused, and the notifier's variables it holds (there, but not used).
+    /// Why `<output>/env` was refused, and the notifier variables in it (there, not used).
     var environmentFileRefusal: (error: EnvironmentFileError, names: [String])?
-    /// Every byte written into the output folder goes through it; tests fail it like a full disk.
     var fileWriter: FileWriter = .system
     /// Set by SIGINT/SIGTERM: the webhook stops waiting to retry and queues the message.
     package var cancellation: CancellationFlag?
 
-    /// The finisher of a pipeline's run (`run`, `schedule`, `merge`).
     init(
         pipeline: Pipeline, options: SmokeRun.Options, outputDirectory: URL, history: any RunHistory,
         context: HostContext
@@ -122,16 +117,14 @@ package struct RunFinisher: Sendable {
             let adopter = OrphanRunAdopter(store: store, projectRoot: projectRoot)
             for note in adopter.adopt() { context.standardError.line("smokerun: note: \(note)") }
         } catch {
-            // A run whose results did not all reach the disk (full disk, permissions) is an
-            // infrastructure failure whatever its tests did: never `passed` with a missing report.
+            // Results that did not all reach the disk: an infrastructure failure, never `passed` with a missing report.
             written = false
             report.status = .error
             report.errors.append(
                 InfrastructureError(message: "the run's results were not all written: \(error.localizedDescription)"))
             correctReports(report, in: folder, store: store)
         }
-        // The webhook once the run's reports are in place, so a message names a run that exists; what it did is
-        // recorded in report.json.
+        // The webhook once the reports are in place, so a message names a run that exists.
         if let notify, let earlier {
             report.notifications = await self.notify(report, settings: notify, earlier: earlier)
             report.errors += missingVariableWarnings(report.notifications)
@@ -150,8 +143,7 @@ package struct RunFinisher: Sendable {
         case .run:
             printSummary(report, folder: folder, written: written, notes: failures?.notes ?? [:])
         case .reportFolder:
-            // The summary of `run` shows errors; a parse shows those finishing added (a missing SQLite's note, a
-            // history that could not be written).
+            // `run`'s summary shows errors; a parse shows those finishing added (missing SQLite, history not written).
             for error in report.errors.dropFirst(errorsBefore) {
                 context.standardError.line("smokerun: \(error.isNote ? "note" : "error"): \(error.message)")
             }
@@ -164,9 +156,8 @@ package struct RunFinisher: Sendable {
             failure: Self.failure(of: report, coverageBelowMinimum: coverageBelowMinimum, strict: strict))
     }
 
-    /// After a failed finish (the history append, `latest`, a report): the reports already in the run folder said
-    /// the run's old status, so each is removed — which gives back its space on a full disk — and written again with
-    /// the `error` status. One that cannot be written again stays removed: no report says what the run was not.
+    /// After a failed finish: reports already written say the old status, so each is removed (freeing space on a
+    /// full disk) and written again as `error`; one that cannot be rewritten stays removed, never stale.
     private func correctReports(_ report: RunReport, in folder: RunDirectory, store: RunStore) {
         let file = { (format: ReportFormat) in folder.file(store.fileName(for: format)) }
         let present = formats.filter { PathKind.of(file($0)) == .file }
@@ -195,11 +186,10 @@ package struct RunFinisher: Sendable {
 
     package func displayPath(_ url: URL) -> String { context.displayPath(url) }
 
-    /// The context's clock.
     package func now() -> Date { context.clock.now }
 
-    /// Collects coverage from the run's profiles, passing or failing (Documentation/Design.md §9); returns
-    /// whether line coverage is below the pipeline's minimum. A missing or broken tool is an infrastructure error.
+    /// Collects coverage from the profiles, passing or failing (Documentation/Design.md §9); true when line coverage
+    /// is below the minimum. A missing or broken tool is an infrastructure error.
     private func collectCoverage(
         _ coverage: (settings: CoverageSettings, driver: any TestDriver, pipeline: Pipeline), draft: RunDraft,
         into report: inout RunReport
@@ -258,8 +248,7 @@ package struct RunFinisher: Sendable {
         for failure in outcome.failures { err.line("retention: warning: \(failure)") }
     }
 
-    /// The dashboard site over this output folder, after retention so removed runs show as pruned; a failure is a
-    /// warning, never the run's.
+    /// The dashboard site, after retention so removed runs show as pruned; a failure is a warning, never the run's.
     private func writeDashboard() {
         let site = OutputLayout(root: outputDirectory).site
         do {

@@ -1,9 +1,8 @@
 import Foundation
 import SmokeCore
 
-/// Reads where a run comes from: the host name, `git`'s view of the project's checkout (commit, branch, whether
-/// tracked files changed), completed by the CI's variables. Every part is optional: no git, a folder that is not a
-/// checkout, or a git that refuses the folder (`safe.directory`) leaves the commit to the CI, or unknown.
+/// Where a run comes from: host name, `git`'s view of the checkout (commit, branch, changed tracked files), and
+/// the CI's variables. Each part optional: no git, no checkout or `safe.directory` leaves the commit to the CI.
 package struct RunOriginReader: Sendable {
     var runner: any CommandRunning
     var environment: [String: String]
@@ -14,8 +13,7 @@ package struct RunOriginReader: Sendable {
         self.environment = environment
     }
 
-    /// The origin of a run of the project in `projectFolder`; nil reads only the host and the CI's variables
-    /// (`parse` and `merge`, whose inputs were made elsewhere).
+    /// The origin of a run in `projectFolder`; nil reads only the host and CI variables (`parse`, `merge`).
     package func read(projectFolder: URL?) -> RunOrigin {
         var origin = projectFolder.map(git(in:)) ?? RunOrigin()
         origin = origin.completed(byCI: RunOrigin.fromCI(environment: environment))
@@ -28,8 +26,7 @@ package struct RunOriginReader: Sendable {
         var gitEnvironment = environment
         gitEnvironment["GIT_OPTIONAL_LOCKS"] = "0"
         gitEnvironment["GIT_TERMINAL_PROMPT"] = "0"
-        // One process: `status --porcelain=v2 --branch` names the commit and branch in its header lines, and any
-        // other line is a changed tracked file (three git processes cost 1–2 s before the build on a busy machine).
+        // One process: `status --porcelain=v2 --branch` headers give commit and branch; other lines are changed files.
         guard
             let result = try? runner.run(
                 "git", ["-C", folder.path, "status", "--porcelain=v2", "--branch", "--untracked-files=no"],
@@ -39,9 +36,8 @@ package struct RunOriginReader: Sendable {
         return Self.origin(statusV2: String(decoding: result.standardOutput, as: UTF8.self))
     }
 
-    /// The origin in `git status --porcelain=v2 --branch` output: `# branch.oid` (a commit, or `(initial)` before
-    /// the first), `# branch.head` (a branch, or `(detached)`, named `HEAD` as `rev-parse --abbrev-ref` does),
-    /// and whether any entry line follows. Empty when there is no commit yet.
+    /// The origin in `git status --porcelain=v2 --branch` output: `# branch.oid` (or `(initial)`), `# branch.head`
+    /// (`(detached)` named `HEAD`, as `rev-parse --abbrev-ref` does), and whether an entry line follows.
     static func origin(statusV2 text: String) -> RunOrigin {
         var commit: String?
         var branch: String?

@@ -1,8 +1,7 @@
 import Foundation
 import SmokeCore
 
-/// The one way a run is assembled, whatever its source: prepare the folder, produce the draft, store the
-/// attachments, finish.
+/// The one way a run is assembled, whatever its source: prepare the folder, draft, store attachments, finish.
 package enum RunPipeline {
     package static func run(_ source: some RunSource) async throws -> SmokeRun.Outcome {
         var source = source
@@ -28,8 +27,8 @@ package enum RunPipeline {
         return await finisher.finish(draft)
     }
 
-    /// Stores each group of the draft's files under its run folder and links them to their tests, within the run's
-    /// one budget; what was refused or could not be stored joins the report's errors. Then decides the status.
+    /// Stores the draft's files under the run folder within one budget, linked to their tests; refusals and failures
+    /// join the report's errors. Then decides the status.
     static func attach(_ draft: inout RunDraft, writer: FileWriter, context: HostContext) {
         let store = AttachmentStore(writer: writer, byteLimit: draft.attachmentByteLimit)
         var storeErrors: [InfrastructureError] = []
@@ -59,12 +58,11 @@ package enum RunPipeline {
         case .afterAttaching(let interrupted):
             let status = RunReport.status(of: draft.report.tests, errors: draft.report.errors)
             draft.report.status = interrupted ? .interrupted : status
-            // The driver's reading against the frameworks' own counts, checked after the status is decided: a
-            // disagreement is listed and warned about, never turns a passing run into an error (`--strict` fails it).
+            // After the status is decided: a disagreement with the frameworks' counts is warned about, never turns a
+            // passing run into an error (`--strict` fails it).
             for warning in draft.report.listDisagreements() { context.standardError.line(warning) }
         case .given where draft.attachmentBudget.unstored > 0:
-            // Results that did not all reach the disk: never `passed` (a full disk once lost every attachment,
-            // exit 0, nothing said).
+            // Results that did not all reach the disk: never `passed`.
             for error in storeErrors where !error.isNote {
                 context.standardError.line("smokerun: error: \(error.message)")
             }

@@ -1,8 +1,8 @@
 import Foundation
 import SmokeCore
 
-/// The start of a live run: its seed (said first, so any run can be replayed) and the live progress line before its
-/// folder exists; then, in the folder, the console log and the deadlines, handed to the driver as a `RunContext`.
+/// The start of a live run: the seed (said first, so any run can be replayed) and progress line, then the console
+/// log and deadlines in the folder, handed to the driver as a `RunContext`.
 struct RunPreparation {
     var pipeline: Pipeline
     var options: SmokeRun.Options
@@ -34,12 +34,11 @@ struct RunPreparation {
     func start() -> Started {
         let err = context.standardError
         let seed = SeedSource.seed(flag: options.seed, pipeline: pipeline.ordering)
-        // Read and hashed once, at the start: the report names the configuration that ran, even if the file
-        // is edited during a long run.
+        // Read and hashed once at the start: the report names the configuration that ran, even if edited meanwhile.
         let pipelineFile = PipelineFileRecord(pipeline, currentDirectory: context.currentDirectory)
         if let seed {
-            // First, before anything can fail: the seed is what makes this run replayable.
-            // No promise where the package's own main (an older package's LinuxMain) may decide the order.
+            // First, before anything can fail: the seed makes the run replayable. No promise where the package's own
+            // main (an older LinuxMain) may decide the order.
             let replay =
                 ownEntryPoint
                 ? "" : ReplayCommand.text(pipelineFile: pipelineFile?.path, seed: seed).map { " (replay: \($0))" } ?? ""
@@ -58,8 +57,7 @@ struct RunPreparation {
             pipelineFile: pipelineFile, progress: progress)
     }
 
-    /// The profiles folder, the console log and the driver's context in `folder`; `problem` says why the folder
-    /// itself could not be made.
+    /// The profiles folder, console log and driver context in `folder`; `problem` says why it could not be made.
     func open(_ folder: RunDirectory, problem: String?, started: Started) -> Opened {
         var opened = Opened()
         let cannotPrepare = { (reason: String) in
@@ -82,8 +80,7 @@ struct RunPreparation {
         return opened
     }
 
-    /// Whether a SwiftPM package has a `Tests/LinuxMain.swift`: its test binary's `XCTMain` runs the tests in the
-    /// order it chooses.
+    /// Whether a SwiftPM package has `Tests/LinuxMain.swift`, whose `XCTMain` picks the test order.
     private var ownEntryPoint: Bool {
         guard let package = context.drivers.make(for: pipeline).testBinaryPackage else { return false }
         let root = pipeline.resolve(package.packagePath, currentDirectory: context.currentDirectory)
@@ -107,8 +104,7 @@ struct RunPreparation {
         runContext.phase = { progress.phase($0) }
         runContext.workers = pipeline.ordering.workers.resolved(processors: processors)
         if let shard = options.shard { runContext.shard = shard }
-        // Shards and workers are balanced by the durations the history recorded.
-        // Read for the planned tests only, newest per test; none when there is no history yet.
+        // Shards and workers are balanced by recorded durations, newest per planned test; none without history.
         if options.shard != nil || runContext.workers > 1 {
             let (history, name) = (history, pipeline.name)
             runContext.durations = { history.durations(pipeline: name, testIDs: Set($0)) }

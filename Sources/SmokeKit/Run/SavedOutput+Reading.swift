@@ -2,9 +2,8 @@ import Foundation
 import SmokeCore
 
 extension SavedOutput {
-    /// Logs, event streams and JUnit XML, in the order given. A summary of an input over
-    /// `summaryKeepsEverythingUpToBytes` keeps statuses only (why: Documentation/Performance.md); a smaller one reads
-    /// as a run does, and reconciles and exits alike.
+    /// Logs, event streams and JUnit XML, in order. A summary of an input over `summaryKeepsEverythingUpToBytes`
+    /// keeps statuses only (Documentation/Performance.md); a smaller one reads, reconciles and exits as a run does.
     static func readLogs(_ inputs: ParseInputs, settings: Settings, context: HostContext) throws -> Reading {
         let files = inputs.files
         let parsedAt = context.clock.now
@@ -45,8 +44,7 @@ extension SavedOutput {
         }
         let tests = parsed.results // in run order, `order` 1-based
         parsed.tests = TestTable() // the results hold it all now; the table is not kept beside them
-        // The run's times are the log's own (suite stamps, totals, event-stream instants); when it was parsed is said
-        // apart.
+        // The run's times are the log's own (suite stamps, totals, event-stream instants); parse time is said apart.
         let times = parsed.times.resolved(parsedAt: parsedAt)
         var report = Self.report(
             tests, settings: settings, device: parsed.device, toolchain: nil, notes: parsed.problems,
@@ -59,7 +57,7 @@ extension SavedOutput {
         }
         report.errors += inputs.notes.map { InfrastructureError(message: $0, severity: .note) }
         report.incomplete = parsed.incomplete
-        // An input that ends early concludes nothing, even when no test was running at its end; one that says the run
+        // An input that ends early concludes nothing, even with no test running at its end; one that says the run
         // was stopped is interrupted.
         if parsed.incomplete != nil, report.status == .passed { report.status = .incomplete }
         if parsed.interruption != nil, report.status == .passed || report.status == .incomplete {
@@ -81,9 +79,8 @@ extension SavedOutput {
         return reading
     }
 
-    /// A log that shows the build or the test runner failing before any test ran: the run folder is written anyway,
-    /// its status `error` and its one error naming the failure (junit.xml holds it as one `<error>`, as `run` writes a
-    /// failed build), so a CI step that uploads junit.xml has it whatever happened. Exits 3.
+    /// A log where the build or test runner failed before any test ran: the run folder is still written, status
+    /// `error`, one error naming it (one `<error>` in junit.xml, so a CI step uploading it has it). Exits 3.
     private static func failedBeforeTests(
         path: String, failure: FailureBeforeTests, inputs: ParseInputs, parsedAt: Date, _ settings: Settings,
         _ context: HostContext
@@ -92,8 +89,7 @@ extension SavedOutput {
         var report = Self.report(
             [], settings: settings, device: nil, toolchain: nil, notes: [], startedAt: parsedAt, finishedAt: parsedAt,
             parsedAt: parsedAt)
-        // The parse stopped at this input: each is read once more for its size and hash (a failed build's log is
-        // short).
+        // Each input is read once more for its size and hash (a failed build's log is short).
         report.inputs = inputs.files.map { file in
             let fingerprint = InputFingerprint.of(file)
             return InputRecord(
@@ -107,8 +103,7 @@ extension SavedOutput {
         return reading
     }
 
-    /// One result bundle, from its own database (or xcresulttool); its attachments are its payloads or files
-    /// exported into `scratch`.
+    /// One result bundle, from its database (or xcresulttool); attachments are its payloads or exported files.
     static func readBundle(
         _ bundle: URL, scratch: URL, settings: Settings, context: HostContext,
         xcresulttool: (any ResultBundleReading)?

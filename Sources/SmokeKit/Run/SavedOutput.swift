@@ -1,22 +1,21 @@
 import Foundation
 import SmokeCore
 
-/// Test output someone already has (`smokerun parse`): console logs, event streams and JUnit XML, or one result
-/// bundle, read when made — what was read is said as it is read, the totals last — and turned into a run.
+/// Test output someone already has (`smokerun parse`): logs, event streams and JUnit XML, or one result bundle,
+/// read as it is made (said as read, totals last) and turned into a run.
 package struct SavedOutput: RunSource {
     package struct Settings: Sendable {
-        /// The pipeline name the reports record.
+        /// The pipeline name in the reports.
         package var name = "parsed"
         package var formats = ReportRegistry.standard.formats
         /// Print the totals and write nothing (`--summary-only`).
         package var summaryOnly = false
-        /// Exit 3 when smokerun's counts disagree with the frameworks' own totals.
+        /// `--strict`: exit 3 when the counts disagree with the frameworks' own totals.
         package var strict = false
         /// Read a bundle with xcresulttool too and fail when the readings differ (`--cross-check`).
         package var crossCheck = false
         /// Where attachments named by path may be copied from; nil: each input's own folder.
         package var attachmentsFrom: String?
-        /// The formats an input is recognised as.
         package var inputFormats = InputFormatRegistry.standard
         /// Copy the one input into the run folder as console.log (`--keep-input`); a pipe is copied anyway.
         package var keepInput = false
@@ -24,16 +23,14 @@ package struct SavedOutput: RunSource {
         package init() {}
     }
 
-    /// What the input holds.
     struct Reading {
-        /// Nil for a big input's summary, which keeps statuses only.
+        /// Nil for a big input's summary (statuses only).
         var report: RunReport?
-        /// What the summary's exit status says.
         var summaryFailure: ErrorKind?
         var attachments: [RawAttachment] = []
         var allowedFolders: [URL] = []
         var failureTimes: [String: Date] = [:]
-        /// The one input copied in as console.log (`ParseInputs.kept`); nil: the reports point at the input instead.
+        /// The input copied in as console.log (`ParseInputs.kept`); nil: the reports point at the input.
         var consoleLog: URL?
         /// Where a bundle's two readings differ (`--cross-check`).
         var differences: [String] = []
@@ -41,13 +38,12 @@ package struct SavedOutput: RunSource {
 
     package let finisher: RunFinisher
     let reading: Reading
-    /// A bundle's exported attachments, or the saved bytes of a pipe, until the run is written.
+    /// A bundle's exported attachments, or a pipe's saved bytes, until the run is written.
     let scratch: URL?
     private var byteLimit = AttachmentSourcePolicy.defaultByteLimit
     private var budgetTotal = AttachmentBudget.defaultTotal
 
-    /// Reads `inputs`; `xcresulttool` makes Xcode's reader where it is installed (for a bundle older than Xcode 16 and
-    /// `--cross-check`).
+    /// Reads `inputs`; `xcresulttool` makes Xcode's reader where installed (bundles before Xcode 16, `--cross-check`).
     package init(
         _ inputs: [URL], output: URL, settings: Settings, context: HostContext,
         xcresulttool: (HostContext) -> (any ResultBundleReading)?
@@ -87,14 +83,13 @@ package struct SavedOutput: RunSource {
         URL(fileURLWithPath: path).pathExtension.lowercased() == "xcresult"
     }
 
-    /// What `--summary-only` exits with.
     package var summaryFailure: ErrorKind? { reading.summaryFailure }
 
     package func removeScratch() {
         if let scratch { try? FileManager.default.removeItem(at: scratch) }
     }
 
-    /// After the run is written: readers of a bundle that disagree fail the command.
+    /// After the run is written: bundle readers that disagree fail the command.
     package func checkReadingsAgree(of input: URL) throws {
         if !reading.differences.isEmpty {
             throw ResultBundleError.readingsDiffer(path: input.path, differences: reading.differences)
@@ -112,7 +107,7 @@ package struct SavedOutput: RunSource {
     package func produce(in folder: RunDirectory, folderProblem: String?) -> RunDraft {
         guard var report = reading.report else { preconditionFailure("a summary of statuses writes no run") }
         let context = finisher.context
-        // The input was made elsewhere, perhaps from another checkout: only a CI's own variables name its commit.
+        // Made elsewhere, perhaps from another checkout: only a CI's own variables name its commit.
         report.origin = RunOriginReader(runner: context.runner, environment: context.environment)
             .read(projectFolder: nil)
         var draft = RunDraft(report: report, folder: folder)
@@ -127,7 +122,7 @@ package struct SavedOutput: RunSource {
         return draft
     }
 
-    /// A report of `tests` whose status they decide (a bundle's notes, such as an unavailable attachment, are listed).
+    /// A report of `tests` whose status they decide (a bundle's notes, e.g. an unavailable attachment, listed).
     static func report(
         _ tests: [TestResult], settings: Settings, device: ResolvedDevice?, toolchain: ToolchainInfo?,
         notes: [String], startedAt: Date, finishedAt: Date, parsedAt: Date

@@ -1,23 +1,22 @@
 import Foundation
 import SmokeCore
 
-/// One smoke run of one pipeline, start to finish: the driver, attachments, coverage, reports,
-/// history and the webhook. Shared by `smokerun run` and the scheduler.
+/// One smoke run of one pipeline, start to finish; shared by `smokerun run` and the scheduler.
 package struct SmokeRun: Sendable {
     package struct Options: Sendable {
         package var seed: UInt64?
         package var output: String?
         package var retries: Int?
         package var notify = true
-        /// `-v`: also the lines that say nothing happened (a notification not sent).
+        /// `-v`: also the lines that say nothing happened.
         package var verbose = false
-        /// Run one slice of the suite (`--shard K/N`).
+        /// `--shard K/N`: run one slice of the suite.
         package var shard: ShardRecord?
-        /// Exit 3 when the counts disagree with the frameworks' own totals (`--strict`).
+        /// `--strict`: exit 3 when the counts disagree with the frameworks' own totals.
         package var strict = false
-        /// How many test batches run at once (`--workers`), over the pipeline's `ordering.workers`.
+        /// `--workers`: test batches at once, over the pipeline's `ordering.workers`.
         package var workers: WorkerCount?
-        /// smokerun's binary, which `notify.findCulprit` starts as `smokerun culprit`; nil: no finder is started.
+        /// smokerun's binary, started as `smokerun culprit` for `notify.findCulprit`; nil: no finder.
         package var finderExecutable: URL?
 
         package init() {}
@@ -26,7 +25,7 @@ package struct SmokeRun: Sendable {
     package struct Outcome: Sendable {
         package var report: RunReport
         package var runDirectory: URL
-        /// What went wrong, for the exit status; `nil` when the run passed.
+        /// What went wrong, for the exit status; nil when the run passed.
         package var failure: ErrorKind?
     }
 
@@ -36,22 +35,19 @@ package struct SmokeRun: Sendable {
     package var cancellation: CancellationFlag
     /// Records the run's test process groups (the run lock), so a later run can end leftovers on macOS.
     package var processGroups: (any ProcessGroupRecording)?
-    /// What a killed earlier run of the pipeline left running and was ended before this one started (command lines,
-    /// `RunLock.endedLeftovers`): a note in the report each.
+    /// What a killed earlier run left running and was ended before this one (`RunLock.endedLeftovers`): a note each.
     package var endedLeftovers: [String] = []
-    /// Every byte the run writes into its output folder goes through it; tests fail it like a full disk.
     var fileWriter: FileWriter = .system
-    /// The machine's active processors, what `workers: "auto"` resolves to; tests pass their own.
+    /// Active processors, what `workers: "auto"` resolves to; tests pass their own.
     var processors = ProcessInfo.processInfo.activeProcessorCount
-    /// `<output>/env` as `loadEnvironmentFile` found it: what report.json records.
+    /// `<output>/env` as found, for report.json.
     private(set) var environmentFile: EnvironmentFileRecord?
-    /// The environment with `<output>/env`'s variables: the notifier's alone, never the test processes' (a test
-    /// that prints its environment cannot put a secret into console.log) nor smokerun's own settings'. Nil: the
-    /// context's.
+    /// The environment plus `<output>/env`: for the notifier only, never the test processes (a test printing its
+    /// environment must not put a secret into console.log) nor smokerun's settings. Nil: the context's.
     private(set) var notifyEnvironment: [String: String]?
     /// Why `<output>/env` was not used; the run goes on without it and says so.
     package private(set) var environmentFileProblem: EnvironmentFileError?
-    /// The notifier's variables a file refused for its mode holds: there, but not used.
+    /// The notifier's variables in a file refused for its mode: there, but not used.
     private(set) var refusedVariables: [String] = []
     /// The one warning about variables in `<output>/env` the notifier does not name.
     package private(set) var environmentFileWarning: String?
@@ -71,13 +67,12 @@ package struct SmokeRun: Sendable {
         return pipeline.resolve(pipeline.output, currentDirectory: context.currentDirectory)
     }
 
-    /// The output folder's history, with the context's SQLite library.
     package var history: any RunHistory {
         HistoryOpening.open(outputFolder: outputDirectory, library: context.sqlite)
     }
 
-    /// Reads `<output>/env` for the run's notifications (the process environment wins). A malformed file throws
-    /// (`run` exits 2); a refused one is kept as a warning for the report and the run goes on without it.
+    /// Reads `<output>/env` for notifications (the process environment wins): malformed throws (`run` exits 2), a
+    /// refused one is a warning and the run goes on without it.
     package mutating func loadEnvironmentFile(reader: EnvironmentFileReader = EnvironmentFileReader())
         throws(EnvironmentFileError)
     {
@@ -93,7 +88,7 @@ package struct SmokeRun: Sendable {
         environmentFileWarning = loaded.ignoredWarning(file: shown)
     }
 
-    /// The scheduler's form: a malformed file is a warning too, as there is no exit status to give it.
+    /// The scheduler's form: a malformed file is only a warning, with no exit status to give it.
     package mutating func loadEnvironmentFileOrWarn() {
         do {
             try loadEnvironmentFile()
@@ -102,7 +97,7 @@ package struct SmokeRun: Sendable {
         }
     }
 
-    /// Prepare, drive, finish: `RunPipeline` with the pipeline's driver as the source (`LiveRun`).
+    /// Prepare, drive, finish: `RunPipeline` with a `LiveRun` source.
     package func execute() async -> Outcome {
         do {
             return try await RunPipeline.run(LiveRun(self))
@@ -111,7 +106,6 @@ package struct SmokeRun: Sendable {
         }
     }
 
-    /// How this run ends: coverage, webhook, reports, history, summary, retention.
     package var finisher: RunFinisher {
         var finisher = RunFinisher(
             pipeline: pipeline, options: options, outputDirectory: outputDirectory, history: history, context: context)

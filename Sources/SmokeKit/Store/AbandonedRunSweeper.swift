@@ -7,13 +7,12 @@ import SmokeCore
     import Darwin
 #endif
 
-/// Removes the run folders a killed smokerun left without a report (a parse of a big log killed halfway leaves
-/// hundreds of megabytes that no history line names, so retention never sees them). Only a folder smokerun made
-/// (`RunPruner.isOwnRun`), without report.json, older than `age`, whose marker's lock is free (`RunFolderLock`: its
-/// maker has ended, in this PID namespace or another): a live run's folder, however long it runs, is never touched.
+/// Removes run folders a killed smokerun left without a report (no history line names them, so retention never
+/// sees them). Only a folder smokerun made (`RunPruner.isOwnRun`), without report.json, older than `age`, whose
+/// marker's lock is free (`RunFolderLock`, any PID namespace): a live run's folder is never touched.
 struct AbandonedRunSweeper: Sendable {
     var outputDirectory: URL
-    /// How old a folder's marker must be before its folder can count as left behind.
+    /// How old a folder's marker must be before it can count as left behind.
     var age: TimeInterval = 3600
     /// Whether a run still holds the marker's lock; tests pass their own.
     var isLive: @Sendable (URL) -> Bool = { RunFolderLock.isHeld(marker: $0) }

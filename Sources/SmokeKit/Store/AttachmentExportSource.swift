@@ -1,8 +1,7 @@
 import Foundation
 import SmokeCore
 
-/// What `attachments` exports from: a run directory (its `report.json` and stored files) or an
-/// `.xcresult` bundle read through its own database (any platform, no Xcode).
+/// What `attachments` exports from: a run directory, or an `.xcresult` bundle read via its database (no Xcode).
 package struct AttachmentExportSource: Sendable {
     package var items: [AttachmentExportPlan.Item]
     /// Attachments the source lists but cannot give (a bundle's missing payloads), one sentence each.
@@ -15,9 +14,8 @@ package struct AttachmentExportSource: Sendable {
         return "\(model) (\(os))"
     }
 
-    /// A run directory: every attachment its `report.json` lists, with its test's device (a run pinning
-    /// several) or the run's. Each file is read under the read policy: its real path inside the run directory and
-    /// a regular file, else it is unavailable, with the reason (`../../etc/passwd`, a symlink out, `/dev/zero`).
+    /// A run directory: every attachment its `report.json` lists, with its test's device or the run's. Each file is
+    /// read under the read policy (real path inside the run directory, a regular file), else listed as unavailable.
     package static func run(
         at directory: URL, byteLimit: Int = AttachmentSourcePolicy.defaultByteLimit
     ) throws -> AttachmentExportSource {
@@ -49,8 +47,7 @@ package struct AttachmentExportSource: Sendable {
         return AttachmentExportSource(items: items, unavailable: unavailable)
     }
 
-    /// An Xcode 16+ bundle through `reader`; payloads land in `scratchDirectory`. An attachment of no
-    /// known test is exported under its own name in a test folder named "No Test".
+    /// An Xcode 16+ bundle via `reader`, payloads into `scratchDirectory`; attachments of no test go to "No Test".
     package static func bundle(
         at bundle: URL, scratchDirectory: URL, reader: any ResultBundleReading = XCResultDatabaseReader()
     ) throws -> AttachmentExportSource {

@@ -1,8 +1,7 @@
 import Foundation
 import SmokeCore
 
-/// Writes an `AttachmentExportPlan` into a folder: copies each file, optionally converts images to PNG
-/// with macOS's `sips`, and writes `manifest.json` listing what went where.
+/// Writes an `AttachmentExportPlan` to a folder: copies, optional PNG conversion (macOS `sips`), `manifest.json`.
 package struct AttachmentExporter: Sendable {
     static let manifestName = "manifest.json"
 
@@ -12,7 +11,7 @@ package struct AttachmentExporter: Sendable {
         package var converted = 0
         /// Files that could not be written (a full disk): the export is incomplete.
         package var notWritten = 0
-        /// Sentences for standard error (a conversion that could not be done, a file that could not be copied).
+        /// Sentences for stderr (a conversion or copy that failed).
         package var notes: [String] = []
     }
 
@@ -22,7 +21,7 @@ package struct AttachmentExporter: Sendable {
     private let byteLimit: Int
 
     /// - Parameter canConvert: whether `sips` exists here (macOS); elsewhere `--png` says so and keeps types.
-    /// - Parameter byteLimit: the most bytes copied from one file (the read policy's); the rest is cut, with a note.
+    /// - Parameter byteLimit: the read policy's most bytes copied from one file; the rest is cut, with a note.
     package init(
         runner: any CommandRunning = ProcessCommandRunner(), canConvert: Bool = Self.isMacOS,
         writer: FileWriter = .system, byteLimit: Int = AttachmentSourcePolicy.defaultByteLimit

@@ -8,7 +8,6 @@ import SmokeCore
 #endif
 
 extension AttachmentSourcePolicy {
-    /// The policy over this machine's file system.
     package init(allowedFolders: [URL], byteLimit: Int = defaultByteLimit) {
         self.init(allowedFolders: allowedFolders, byteLimit: byteLimit, realPath: Self.systemRealPath)
     }
@@ -20,9 +19,8 @@ extension AttachmentSourcePolicy {
         return String(cString: resolved)
     }
 
-    /// The real path of `source` when the policy lets it be read: inside an allowed folder and a regular file
-    /// (a FIFO, a device or a directory is refused without being opened for long). Throws
-    /// `attachmentSourceUnreadable` with the reason.
+    /// The real path of `source` if readable under the policy: inside an allowed folder and a regular file (a FIFO,
+    /// device or directory refused without a blocking open); else throws `attachmentSourceUnreadable`.
     package func checkedFile(_ source: URL) throws(StoreError) -> URL {
         switch resolve(source) {
         case .success(let real):
@@ -40,8 +38,7 @@ extension AttachmentSourcePolicy {
         try POSIXFile.readPrefix(checkedFile(source), limit: byteLimit, followLinks: false)
     }
 
-    /// Copies `source`, checked as `checkedFile` does, to `destination` (atomically, through `writer`), at most
-    /// `byteLimit` bytes; returns whether it was cut.
+    /// Copies `source`, checked as `checkedFile` does, atomically to `destination`, at most `byteLimit`; true if cut.
     @discardableResult
     func copy(_ source: URL, to destination: URL, writer: FileWriter = .system) throws -> POSIXFile.Copied {
         try AtomicFile.copy(

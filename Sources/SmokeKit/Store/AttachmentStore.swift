@@ -1,17 +1,13 @@
 import Foundation
 import SmokeCore
 
-/// Stores attachments under `<run>/attachments/` with sanitized, unique names. Uniqueness is
-/// claimed on disk with `O_EXCL`, so duplicates within a run, across tests and across processes
-/// (and case-insensitive file systems) all get `name-2.ext`, `name-3.ext`, …
+/// Stores attachments under `<run>/attachments/` with sanitized, unique names, claimed on disk with `O_EXCL`:
+/// duplicates across tests, processes and case-insensitive file systems get `name-2.ext`, `name-3.ext`, …
 package struct AttachmentStore: Sendable {
-    /// Candidates tried before giving up; bounds the loop.
     static let candidateLimit = 10_000
 
-    /// Every byte stored goes through it; tests make it fail like a full disk.
     var writer: FileWriter
-    /// The most bytes stored from one attachment file (`AttachmentSourcePolicy.byteLimit`); the rest is cut, and
-    /// said in the report's `errors`.
+    /// The most bytes stored from one file (`AttachmentSourcePolicy.byteLimit`); a cut is said in `errors`.
     var byteLimit: Int
 
     package init(writer: FileWriter = .system, byteLimit: Int = AttachmentSourcePolicy.defaultByteLimit) {
@@ -19,23 +15,21 @@ package struct AttachmentStore: Sendable {
         self.byteLimit = byteLimit
     }
 
-    /// The next candidate index to try for each stem in a folder, so that N attachments of one name cost N
-    /// claims, not N²/2. Only a hint: `O_EXCL` still decides, and a name taken meanwhile moves on.
+    /// Next candidate index per stem, so N same-named attachments cost N claims, not N²/2; `O_EXCL` still decides.
     package struct NameHints: Sendable {
         var next: [String: Int] = [:]
 
         package init() {}
     }
 
-    /// One stored attachment: its record, and a note for the report when its file was cut at the limit.
+    /// One stored attachment: its record, and a note when its file was cut at the limit.
     package struct Saved: Sendable {
         package var record: AttachmentRecord
         package var note: InfrastructureError?
     }
 
-    /// Saves every attachment and links each to its test; one that cannot be stored becomes an
-    /// error for the report instead of stopping the rest. Then picks each failing test's screenshot
-    /// of the failure moment (`FailureScreenshot`), with `failureTimes` (test id → first failure) where known.
+    /// Saves every attachment and links it to its test; one that cannot be stored becomes a report error, never
+    /// stops the rest. Then picks each failing test's failure-moment screenshot (`FailureScreenshot`).
     package func attach(
         _ raws: [RawAttachment], to tests: inout [TestResult], in runDirectory: URL, failureTimes: [String: Date] = [:]
     ) -> [InfrastructureError] {
@@ -43,8 +37,7 @@ package struct AttachmentStore: Sendable {
         return attach(raws, to: &tests, in: runDirectory, failureTimes: failureTimes, budget: &budget)
     }
 
-    /// The same within a run's `budget` of bytes over all its attachments (a run with several groups passes the
-    /// one budget to each); the report's note when it is reached is among the errors returned, once.
+    /// The same within a run's one `budget` of bytes; the note when it is reached is among the errors, once.
     package func attach(
         _ raws: [RawAttachment], to tests: inout [TestResult], in runDirectory: URL, failureTimes: [String: Date] = [:],
         budget: inout AttachmentBudget
@@ -52,7 +45,7 @@ package struct AttachmentStore: Sendable {
         var errors: [InfrastructureError] = []
         var hints = NameHints()
         let reachedBefore = budget.reached
-        // Only when there is something to attach: for a million tests the index costs seconds and tens of megabytes.
+        // Only when there is something to attach: the index is costly for a million tests.
         let indexByID =
             raws.isEmpty
             ? [:] : Dictionary(tests.indices.map { (tests[$0].id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -86,15 +79,14 @@ package struct AttachmentStore: Sendable {
         return errors
     }
 
-    /// Writes the attachment and returns its record (`path` relative to the run directory). A file is copied only
-    /// when it is a regular file and not itself a symlink (callers pass paths the read policy resolved), and at most
-    /// `byteLimit` bytes of it.
+    /// Writes the attachment and returns its record (`path` relative to the run directory). Copies only a regular file
+    /// that is not itself a symlink (callers pass paths the read policy resolved), at most `byteLimit` bytes.
     func save(_ raw: RawAttachment, in runDirectory: URL, hints: inout NameHints) throws -> Saved {
         var budget = AttachmentBudget(total: Int.max)
         return try save(raw, in: runDirectory, hints: &hints, budget: &budget)
     }
 
-    /// The same, spending what it stores from `budget`: a file is copied only up to what is left of it.
+    /// The same, spending from `budget`: a file is copied only up to what is left.
     func save(_ raw: RawAttachment, in runDirectory: URL, hints: inout NameHints, budget: inout AttachmentBudget)
         throws -> Saved
     {
@@ -141,7 +133,7 @@ package struct AttachmentStore: Sendable {
         return Saved(record: record, note: note)
     }
 
-    /// One attachment on its own, its record only (a test's shorthand: a cut note is dropped).
+    /// One attachment alone, its record only (a test's shorthand).
     func save(_ raw: RawAttachment, in runDirectory: URL) throws -> AttachmentRecord {
         var hints = NameHints()
         return try save(raw, in: runDirectory, hints: &hints).record

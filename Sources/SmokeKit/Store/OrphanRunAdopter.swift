@@ -1,19 +1,18 @@
 import Foundation
 import SmokeCore
 
-/// The run folders a run left out of the history — killed during its history append, or its append failed on a full
-/// disk — found by the next run: each still holds `.smokerun-unlisted` while its lock is free (`RunFolderLock`).
-/// One with a report is appended to the history as its report.json records it (which says `error` when the append
-/// failed), so it is never kept and invisible to `history`, the dashboard and retention; one without a report is the
-/// `AbandonedRunSweeper`'s. A shard's folder is unmarked when its finish starts: shards are never listed.
+/// Run folders a run left out of the history (killed during its append, or the append failed on a full disk),
+/// found by the next run by `.smokerun-unlisted` with a free lock (`RunFolderLock`). One with a report is appended
+/// as report.json records it, so it is never invisible to `history`, the dashboard and retention; one without is
+/// `AbandonedRunSweeper`'s. Shards are never listed: their folder is unmarked when their finish starts.
 struct OrphanRunAdopter {
     var store: RunStore
-    /// The project root the pipeline identity of an adopted run is computed against (the adopting run's).
+    /// The project root an adopted run's pipeline identity is computed against (the adopting run's).
     var projectRoot: String?
     /// Whether a run still holds a marker's lock; tests pass their own.
     var isLive: (URL) -> Bool = { RunFolderLock.isHeld(marker: $0) }
 
-    /// Adopts what is to be adopted; returns one note per run adopted, for the person to read.
+    /// Adopts what is to be adopted; one note per run adopted.
     func adopt() -> [String] {
         let layout = OutputLayout(root: store.outputDirectory)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: layout.runs.path)) ?? []

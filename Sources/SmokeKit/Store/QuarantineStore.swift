@@ -1,8 +1,7 @@
 import Foundation
 import SmokeCore
 
-/// Reads and writes one pipeline's automatic quarantine, `<output>/quarantine/<pipeline>.json`: the entries with why,
-/// since when and until when. A missing or unreadable file holds none: at worst a flaky test pages again.
+/// `<output>/quarantine/<pipeline>.json`; missing or unreadable holds none: at worst a flaky test pages again.
 package struct QuarantineStore: Sendable {
     var file: URL
 

@@ -1,8 +1,8 @@
 import Foundation
 import SmokeCore
 
-/// How a run's report files reach its folder: every file atomically, report.json last, so its presence means the
-/// folder is complete. `work` is more that must be done before report.json is put in place (a copied console.log).
+/// How a run's reports reach its folder: each atomically, report.json last, so its presence means the folder is
+/// complete. `work` must be done before report.json is in place (a copied console.log).
 protocol ReportWriting: Sendable {
     func write(
         _ report: RunReport, with writers: [any ReportWriter], in folder: RunDirectory, context: ReportContext,
@@ -10,9 +10,9 @@ protocol ReportWriting: Sendable {
     ) throws
 }
 
-/// One file after another on the calling thread: the work first, then each report, report.json last.
+/// One file after another on the calling thread, report.json last.
 struct SerialReportWriting: ReportWriting {
-    /// The serial writer, or from `ScaleThresholds.reportsOnThreadsFromTests` tests the threaded one.
+    /// The serial writer, or the threaded one from `ScaleThresholds.reportsOnThreadsFromTests` tests.
     static func chosen(forTests count: Int) -> any ReportWriting {
         count >= ScaleThresholds.reportsOnThreadsFromTests ? ThreadedReportWriting() : SerialReportWriting()
     }

@@ -1,15 +1,9 @@
 import Foundation
 import SmokeCore
 
-/// Resolves the RUN argument of every command that reads a finished run (`bisect`, `merge`, `notify`,
-/// `coverage`), with one rule and one message:
-///
-/// - nothing: the latest run (`<output>/latest`, else the newest folder under `<output>/runs/`);
-/// - a directory: that run directory;
-/// - a file named `report.json`: the run directory it is in;
-/// - a run id (one path component): `<output>/runs/<id>`.
-///
-/// It finds the folder; reading what is in it (`report.json`, `coverage.json`) is the command's.
+/// Resolves the RUN argument of `bisect`, `merge`, `notify`, `coverage` with one rule and message: nothing is the
+/// latest run (`<output>/latest`, else the newest under `runs/`); a directory is that run; a `report.json` is
+/// its folder; one path component is `<output>/runs/<id>`. Reading the folder is the command's.
 package enum RunDirectoryLocator {
     package static func resolve(_ argument: String?, outputDirectory: URL, resolvePath: (String) -> URL)
         throws(RunLocatorError) -> URL
@@ -37,8 +31,7 @@ package enum RunDirectoryLocator {
         throw RunLocatorError(argument: argument, tried: tried)
     }
 
-    /// The newest run: where `latest` points, else the last run folder by name (names sort by time); nil when there
-    /// is no run yet.
+    /// The newest run: where `latest` points, else the last run folder by name (names sort by time); nil when none.
     package static func latestRun(outputDirectory: URL) -> URL? {
         let layout = OutputLayout(root: outputDirectory)
         if POSIXFile.isSymlink(layout.latest) {
@@ -49,8 +42,7 @@ package enum RunDirectoryLocator {
         return names.filter(RunID.isMade).sorted().last.map(layout.run)
     }
 
-    /// The output folder a run directory belongs to: the parent of the `runs/` folder it is in, through
-    /// `latest` (a link, or a copy where links are not made) too; nil when the folder is neither.
+    /// The output folder of a run directory (parent of its `runs/`), also via `latest` (link or copy); else nil.
     package static func outputFolder(of runDirectory: URL) -> URL? {
         let given = runDirectory.standardizedFileURL
         let parent = given.resolvingSymlinksInPath().deletingLastPathComponent()

@@ -9,16 +9,14 @@ import SmokeCore
     import Darwin
 #endif
 
-/// Whether a run folder's maker still works in it, decided by a lock, not by a process id: the run holds an
-/// exclusive `flock` on its marker (`.smokerun-run`) from before the marker says anything until its finish, and the
-/// kernel lets it go when the process ends however it ends. A pid says nothing across PID namespaces (a run in a
-/// container sharing the output folder) and can be reused; the lock is the same for every process that opens the file.
+/// Whether a run folder's maker still works in it, decided by an exclusive `flock` on its marker (`.smokerun-run`)
+/// held until its finish and dropped by the kernel however the process ends. Not a pid: pids mean nothing across
+/// PID namespaces (a container sharing the output folder) and are reused.
 package enum RunFolderLock {
-    /// The markers this process holds locked, by path.
     private static let held = Held()
 
-    /// Creates `marker` (it must not exist), locks it, then writes `text` into it: a reader that finds the text finds
-    /// the lock taken. The descriptor stays open until `release`.
+    /// Creates `marker` (which must not exist), locks it, then writes `text`: whoever reads the text finds the lock
+    /// taken. The descriptor stays open until `release`.
     static func create(_ marker: URL, text: String) throws {
         let descriptor = open(marker.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else { throw StoreError.writeFailed(path: marker.path, reason: POSIXFile.openFailure()) }
@@ -36,14 +34,14 @@ package enum RunFolderLock {
         held.insert(descriptor, for: marker.standardizedFileURL.path)
     }
 
-    /// Lets the run folder's lock go (its run has finished); nothing when this process does not hold it.
+    /// Releases the run folder's lock (its run finished); nothing when this process does not hold it.
     package static func release(runDirectory: URL) {
         let path = OutputLayout.runMarker(inRun: runDirectory).standardizedFileURL.path
         if let descriptor = held.remove(path) { close(descriptor) }
     }
 
-    /// Whether some process — this one included — holds the lock of `marker`. A marker that cannot be opened is
-    /// taken as held: a folder is only ever given up on proof.
+    /// Whether any process, this one included, holds `marker`'s lock. One that cannot be opened counts as held: a
+    /// folder is given up only on proof.
     static func isHeld(marker: URL) -> Bool {
         let descriptor = open(marker.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard descriptor >= 0 else { return true }

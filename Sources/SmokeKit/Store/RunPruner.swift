@@ -9,29 +9,23 @@ import SmokeCore
     import Darwin
 #endif
 
-/// Applies `RetentionPolicy` to an output folder after a run, and removes a run's raw profiles once
-/// its coverage is exported. Deleting is the only effect; what to delete is decided by the policy.
+/// Applies `RetentionPolicy` after a run and removes raw profiles once exported; deleting is its only effect.
 struct RunPruner: Sendable {
     var outputDirectory: URL
-    /// The output folder's history, whose runs retention reads and prunes.
     var history: any RunHistory
     var remove: @Sendable (URL) throws -> Void = { try FileManager.default.removeItem(at: $0) }
 
-    /// What one pruning did: the run ids removed, how many runs older than `historyDays` left `history.sqlite`,
-    /// and a message per run that could not be removed.
+    /// What one pruning did: runs removed, old runs dropped from `history.sqlite`, a message per failed removal.
     struct Outcome: Sendable, Equatable {
         var removed: [String] = []
         var historyRunsDeleted = 0
         var failures: [String] = []
     }
 
-    /// Removes the pipeline's runs the policy lets go, never `current` or the run `latest` points at. Only runs
-    /// smokerun provably made for this pipeline file are candidates: a history line of the same name and
-    /// `pipelinePath`, a run id exactly as `RunID.make` writes them, and a real folder (not a link) holding the run
-    /// marker. A `nil` `pipelinePath` removes nothing.
-    ///
-    /// The history keeps removed runs (`history.sqlite` marks their folders gone); its rows of this pipeline file's
-    /// runs older than `settings.historyDays` are deleted.
+    /// Removes the runs the policy lets go, never `current` or `latest`'s. Only runs smokerun provably made for this
+    /// pipeline file: a history line of the same name and `pipelinePath`, an id as `RunID.make` writes it, and a real
+    /// folder (not a link) with the run marker; a nil `pipelinePath` removes nothing. The history marks removed runs'
+    /// folders gone and deletes this file's runs older than `settings.historyDays`.
     func prune(pipeline: String, pipelinePath: String?, settings: RetentionSettings, now: Date, current: String)
         -> Outcome
     {
@@ -78,8 +72,8 @@ struct RunPruner: Sendable {
         }
     }
 
-    /// True when `directory` is a folder itself (not a symlink to one) and holds smokerun's run marker, a regular
-    /// file: a folder smokerun made with `RunStore.createRunDirectory`. `runs/` must not be a link either.
+    /// True when `directory` is a real folder (not a symlink), under a `runs/` that is no link either, holding the
+    /// run marker as a regular file: a folder `RunStore.createRunDirectory` made.
     static func isOwnRun(_ directory: URL) -> Bool {
         var info = stat()
         let runs = directory.deletingLastPathComponent()

@@ -2,14 +2,10 @@ import Foundation
 import SmokeCore
 
 extension RunStore {
-    /// Finishes a run: copies the console log in (unless it is already `console.log` there),
-    /// fills `artifacts`, writes the selected reports (report.json last, so its presence means the
-    /// run directory is complete), appends to the history (`history.jsonl` instead of `history.sqlite` is recorded in
-    /// report.json as a note), points `latest` at the run, and
-    /// appends `summary.md` to `$GITHUB_STEP_SUMMARY` when that is set and markdown is selected, and removes the temp
-    /// files an hour old that a killed smokerun left (`TemporaryFileSweeper`).
-    /// A shard (`report.shard` set) is part of a run, not a run: it gets no history line (the merged run
-    /// does), so every shard of a split reads the same history and computes the same split.
+    /// Finishes a run: console log copied in, `artifacts`, the reports (report.json last, so its presence means the
+    /// folder is complete), the history line (a fallback to `history.jsonl` noted in report.json), `latest`,
+    /// `summary.md` onto `$GITHUB_STEP_SUMMARY`, and hour-old temp files of a killed smokerun removed. A shard gets no
+    /// history line (the merged run does), so every shard reads the same history and computes the same split.
     /// Returns the report as written.
     package func finish(
         _ report: RunReport, in folder: RunDirectory, formats: [ReportFormat], consoleLog: URL?,
@@ -24,7 +20,7 @@ extension RunStore {
         defer { RunFolderLock.release(runDirectory: folder.url) }
         var report = report
         let keepsHistory = report.shard == nil
-        // A shard is never listed (report.json does not say it is one): nothing for the next run to adopt.
+        // A shard is never listed: nothing for the next run to adopt.
         if !keepsHistory { POSIXFile.remove(OutputLayout.unlistedMarker(inRun: folder.url)) }
         if keepsHistory, let note = history.fallbackNote {
             report.errors.append(InfrastructureError(message: note, severity: .note))

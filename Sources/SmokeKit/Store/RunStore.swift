@@ -1,18 +1,13 @@
 import Foundation
 import SmokeCore
 
-/// Writes a run's directory and the output folder's shared files: `runs/<runID>/` with its
-/// reports, `latest`, the history, and `$GITHUB_STEP_SUMMARY`.
+/// Writes a run's directory (`runs/<runID>/`) and the output folder's shared files: `latest`, history, summary.
 package struct RunStore: Sendable {
     let outputDirectory: URL
-    /// The report formats it can write.
     var registry = ReportRegistry.standard
-    /// Every byte the store writes goes through it; tests make it fail like a full disk.
     var writer: FileWriter
-    /// The history each finished run is appended to.
     var history: any RunHistory
-    /// Makes one folder, as `mkdir(2)` with mode 0755: 0, or the `errno` it failed with; tests make it fail as a
-    /// read-only folder does (they may run as root, whom permissions do not stop).
+    /// `mkdir(2)` with mode 0755: 0 or the `errno`; tests fail it like a read-only folder (they may run as root).
     var makeFolder: @Sendable (_ path: String) -> Int32 = { mkdir($0, 0o755) == 0 ? 0 : errno }
 
     package init(outputDirectory: URL, writer: FileWriter = .system, history: (any RunHistory)? = nil) {
@@ -21,7 +16,6 @@ package struct RunStore: Sendable {
         self.history = history ?? HistoryOpening.open(outputFolder: outputDirectory)
     }
 
-    /// The file each report format is written to.
     func fileName(for format: ReportFormat) -> String {
         registry.writer(for: format)?.fileName ?? "\(format.rawValue).report"
     }
@@ -29,8 +23,7 @@ package struct RunStore: Sendable {
     /// `<output>/runs/<runID>`, relative to the output folder (the `path` of a history entry).
     static func relativePath(runID: String) -> String { OutputLayout.relativeRunPath(runID) }
 
-    /// Writes a finished run's reports again, with what was learned after it (the culprit finder's answer); report.json
-    /// last, as always.
+    /// Writes a finished run's reports again with what was learned since (the culprit finder's answer).
     package func rewriteReports(
         _ report: RunReport, in runDirectory: URL, formats: [ReportFormat], environment: [String: String],
         projectRoot: String?
@@ -39,9 +32,8 @@ package struct RunStore: Sendable {
         try writeReports(report, in: RunDirectory(runDirectory), formats: formats, sources: sources)
     }
 
-    /// Creates `<output>/runs/<runID>/`, its `attachments/` folder and its marker (`OutputLayout.runMarkerName`, what
-    /// retention and the temp-file sweeper require before they touch a folder); returns the run directory.
-    /// `runs/` must be a folder, not a link that leads out of the output folder.
+    /// Creates `<output>/runs/<runID>/`, `attachments/` and the run marker (retention and the temp-file sweeper
+    /// touch only folders with it). `runs/` must be a folder, not a link out of the output folder.
     package func createRunDirectory(runID: String) throws -> URL {
         guard RunID.isValid(runID) else { throw StoreError.invalidRunID(runID) }
         let runs = OutputLayout(root: outputDirectory).runs
@@ -76,8 +68,8 @@ package struct RunStore: Sendable {
         }
         // Not yet in the history: a run killed before its history append is found by the next one (`OrphanRuns`).
         _ = try POSIXFile.createExclusively(OutputLayout.unlistedMarker(inRun: directory))
-        // Which process made the folder, locked while the run lasts, so one it leaves without a report can be
-        // removed once it is gone (`AbandonedRunSweeper`).
+        // Which process made the folder, locked while the run lasts, so one left without a report can be removed once
+        // it is gone (`AbandonedRunSweeper`).
         let maker = RunMarker(pid: getpid(), processStart: ProcessStartTime.of(getpid()) ?? 0)
         try RunFolderLock.create(OutputLayout.runMarker(inRun: directory), text: maker.text)
         return directory
@@ -92,8 +84,7 @@ package struct RunStore: Sendable {
         return current
     }
 
-    /// Creates the folder of a new run started at `date`; a run id another run already holds (two runs or parses in
-    /// the same second with the same random suffix) is drawn again, up to 16 times.
+    /// Creates a new run's folder; a run id already taken (same second, same suffix) is redrawn, up to 16 times.
     package func createRunDirectory(
         startedAt date: Date, suffix: () -> String = RunID.randomSuffix
     ) throws -> (runID: String, url: URL) {
@@ -109,9 +100,8 @@ package struct RunStore: Sendable {
         }
     }
 
-    /// Writes the selected reports atomically, report.json last (`ReportWriting`). Also for rewriting a finished
-    /// run's reports (e.g. after notifications were recorded). `alongside` is more work that must be done before
-    /// report.json is put in place (a copied console.log).
+    /// Writes the selected reports atomically, report.json last (`ReportWriting`), also when rewriting a finished
+    /// run's. `alongside` must be done before report.json is in place (a copied console.log).
     func writeReports(
         _ report: RunReport, in folder: RunDirectory, formats: [ReportFormat], sources: SourceLinks = SourceLinks(),
         alongside: [@Sendable () throws -> Void] = []
@@ -126,8 +116,7 @@ package struct RunStore: Sendable {
 
     static let parallelReportsFrom = ScaleThresholds.reportsOnThreadsFromTests
 
-    /// Points `<output>/latest` at `runs/<runID>`: a temp symlink renamed over the old one, so
-    /// readers always see either the old run or the new one.
+    /// Points `<output>/latest` at `runs/<runID>` by renaming a temp symlink over it: readers see old or new.
     func updateLatest(runID: String) throws {
         let latest = OutputLayout(root: outputDirectory).latest
         if POSIXFile.exists(latest), !POSIXFile.isSymlink(latest) {
@@ -143,15 +132,12 @@ package struct RunStore: Sendable {
         }
     }
 
-    /// Appends the run and its tests to the history, with the absolute path of its pipeline file, which retention
-    /// matches (`RetentionPolicy.pipelineIdentity`).
+    /// Appends the run and its tests to the history, with its pipeline file's absolute path, which retention matches.
     func appendHistory(_ report: RunReport, pipelinePath: String? = nil) throws {
         try history.append(report, pipelinePath: pipelinePath, writer: writer)
     }
 
-    /// Relative paths of what the run directory holds once the reports are written: the reports,
-    /// console.log, coverage files and every attachment; sorted.
-    /// `expected` names files still being written beside the reports (console.log).
+    /// Sorted relative paths in the run directory after the reports; `expected`: files still being written.
     func artifacts(in runDirectory: URL, formats: [ReportFormat], expected: [String] = []) -> [String] {
         var paths = Set(formats.map(fileName(for:)) + expected)
         for name in [RunDirectory.consoleLogName] + RunDirectory.coverageFileNames
@@ -166,8 +152,8 @@ package struct RunStore: Sendable {
         return paths.sorted()
     }
 
-    /// What stands now at each input the reports point at instead of a copy: a file of the size read, another
-    /// size, or nothing. Only looked at, never opened: the file is the user's.
+    /// What stands now at each input the reports point at: a file of the size read, another size, or nothing. Only
+    /// looked at, never opened: the file is the user's.
     static func inputPresence(of report: RunReport) -> [String: InputReference.Presence] {
         var presence: [String: InputReference.Presence] = [:]
         for input in InputReference.referenced(report) {
@@ -183,8 +169,7 @@ package struct RunStore: Sendable {
         return presence
     }
 
-    /// Bytes of an attachment for the HTML page: only what the page shows (`HTMLAttachment.bytesNeeded`), read
-    /// under the read policy (a regular file whose real path is inside the run directory).
+    /// An attachment's bytes the HTML page shows (`HTMLAttachment.bytesNeeded`), read under the read policy.
     static func content(of record: AttachmentRecord, in runDirectory: URL) -> Data? {
         let needed = HTMLAttachment.bytesNeeded(for: record)
         guard needed > 0 else { return nil }

@@ -3,10 +3,9 @@ import SmokeCore
 
 /// The files `smokerun merge` carries over from shard run directories into the merged one.
 package enum ShardFiles {
-    /// Copies every attachment the tests (and their attempts) recorded from their shard's directory into
-    /// `runDirectory`, under names unique there, and returns the tests pointing at the copies. Each file is read
-    /// under the read policy (its real path inside its shard's directory, a regular file, at most `byteLimit`
-    /// bytes): one that is not is left out, and `notes` says which and why, as does one cut at the limit.
+    /// Copies every attachment the tests (and attempts) recorded from their shard's directory into `runDirectory`
+    /// under unique names; returns the tests pointing at the copies. Read under the read policy (real path in the
+    /// shard, a regular file, at most `byteLimit`): one that is not is left out, and `notes` says why.
     package static func copyAttachments(
         of tests: [TestResult], from shards: [(report: RunReport, directory: URL)], into runDirectory: URL,
         byteLimit: Int = AttachmentSourcePolicy.defaultByteLimit
@@ -56,8 +55,7 @@ package enum ShardFiles {
         return (result, notes)
     }
 
-    /// `console.log`: each shard's log in turn, under a line naming the shard; for a parsed run that kept no copy of
-    /// its input, a line naming the input (path, size, SHA-256) instead.
+    /// `console.log`: each shard's log under a line naming it (for a parse without an input copy, naming the input).
     package static func joinConsoleLogs(
         _ shards: [(report: RunReport, directory: URL)], into runDirectory: URL,
         byteLimit: Int = AttachmentSourcePolicy.defaultByteLimit

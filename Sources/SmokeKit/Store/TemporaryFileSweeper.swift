@@ -9,21 +9,17 @@ import SmokeCore
     import Darwin
 #endif
 
-/// Removes the hidden temp files (`.smokerun-tmp-<token>-<name>`, see `AtomicFile.temporaryURL`) a killed smokerun left in the
-/// output folder and its run folders: a run killed while writing a million tests' reports leaves hundreds of
-/// megabytes there, which a full disk needs back. Only files older than `age` go — a smokerun still writing (another
-/// pipeline's run at the same moment) made its own a few seconds or minutes ago.
-///
-/// Only what smokerun provably made: run folders named as `RunID.make` names them, that are folders themselves (a
-/// symlink under `runs/` is never followed out) and hold the run marker; and in them only regular files and
-/// symlinks with a temp name, owned by this user.
+/// Removes hidden temp files (`AtomicFile.temporaryURL`) a killed smokerun left in the output and run folders,
+/// which a full disk needs back. Only files older than `age` (another run may be writing its own right now), and
+/// only what smokerun provably made: run folders named as `RunID.make` names them, real folders (a symlink under
+/// `runs/` is never followed) with the run marker, and in them regular files and symlinks with a temp name, owned
+/// by this user.
 struct TemporaryFileSweeper: Sendable {
     var outputDirectory: URL
     /// How old a temp file must be to count as left behind.
     var age: TimeInterval = 3600
 
-    /// Sweeps the output folder and every run folder; returns the paths removed. Best effort: what cannot be read or
-    /// removed stays, silently (the run that calls this has already finished its own files).
+    /// Sweeps the output folder and every run folder; returns the paths removed. Best effort, silent.
     @discardableResult
     func sweep(now: Date = SystemClock.now()) -> [String] {
         let layout = OutputLayout(root: outputDirectory)
@@ -35,9 +31,7 @@ struct TemporaryFileSweeper: Sendable {
         return Self.sweep(folders, olderThan: age, now: now)
     }
 
-    /// Removes the temp files older than `age` directly in each of `folders` (regular files and symlinks owned by
-    /// this user); returns the paths removed. For other folders smokerun writes whole files into (the dashboard
-    /// site's).
+    /// The same directly in each of `folders`, for other folders smokerun writes whole files into (the dashboard's).
     @discardableResult
     static func sweep(_ folders: [URL], olderThan age: TimeInterval = 3600, now: Date = SystemClock.now()) -> [String] {
         var removed: [String] = []

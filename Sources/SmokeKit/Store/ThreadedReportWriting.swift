@@ -1,10 +1,9 @@
 import Foundation
 import SmokeCore
 
-/// A big run's reports (`ScaleThresholds.reportsOnThreadsFromTests` tests; why: Documentation/Performance.md): each
-/// per-test report other than report.json on a thread of its own, the summary-sized ones beside the first, each
-/// piece of `work` on its own thread, and report.json on the calling thread into a temporary file that is put in
-/// place only once every other thread is done without error.
+/// A big run's reports (from `ScaleThresholds.reportsOnThreadsFromTests` tests; Documentation/Performance.md): each
+/// per-test report and each piece of `work` on its own thread, and report.json on the calling thread into a temp
+/// file put in place only once every other thread is done without error.
 struct ThreadedReportWriting: ReportWriting {
     func write(
         _ report: RunReport, with writers: [any ReportWriter], in folder: RunDirectory, context: ReportContext,
@@ -42,8 +41,7 @@ struct ThreadedReportWriting: ReportWriting {
         if let pendingJSON { try AtomicFile.commit(pendingJSON, to: folder.report) }
     }
 
-    /// The background threads: one per per-test report other than report.json, with the summary-sized reports
-    /// joining the first.
+    /// The background threads: one per per-test report other than report.json, summary-sized ones joining the first.
     static func threads(for writers: [any ReportWriter]) -> [[any ReportWriter]] {
         var threads = writers.filter { $0.cost == .perTest && $0.format != .json }.map { [$0] }
         let small = writers.filter { $0.cost == .summary && $0.format != .json }

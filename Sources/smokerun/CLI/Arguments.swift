@@ -1,16 +1,13 @@
 import SmokeCore
 import SmokeKit
 
-/// A tiny argument reader: `--name value`, `--name=value`, `--flag`, and positionals.
-/// Unknown options are errors; every command declares what it takes.
+/// A tiny argument reader: `--name value`, `--name=value`, `--flag` and positionals; unknown options are errors.
 struct Arguments: Sendable {
     private(set) var positionals: [String] = []
     private var values: [String: [String]] = [:]
     private var flags: Set<String> = []
 
-    /// - Parameters:
-    ///   - options: names that take a value (without `--`).
-    ///   - flags: names that take none.
+    /// `options` take a value, `flags` take none (names without `--`).
     init(_ arguments: [String], options: Set<String> = [], flags allowedFlags: Set<String> = []) throws(UsageError) {
         var index = 0
         var onlyPositionals = false
@@ -60,10 +57,8 @@ struct Arguments: Sendable {
         return UsageError("unknown option --\(name); this command takes: \(list)")
     }
 
-    /// The last value given for an option.
     func value(_ name: String) -> String? { values[name]?.last }
 
-    /// Every value given for a repeatable option.
     func values(_ name: String) -> [String] { values[name] ?? [] }
 
     func flag(_ name: String) -> Bool { flags.contains(name) }

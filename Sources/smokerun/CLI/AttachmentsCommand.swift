@@ -2,8 +2,7 @@ import Foundation
 import SmokeCore
 import SmokeKit
 
-/// `smokerun attachments RUN|BUNDLE --output DIR`: exports a run's or a bundle's attachments into
-/// folders people browse, with a `manifest.json` of what went where.
+/// `smokerun attachments RUN|BUNDLE --output DIR`: exports attachments into folders, with a `manifest.json`.
 struct AttachmentsCommand: Command {
     static let name = "attachments"
     static let summary = "export a run's or an .xcresult bundle's attachments into folders"
@@ -124,8 +123,7 @@ struct AttachmentsCommand: Command {
     private func load(_ context: HostContext, scratch: URL, byteLimit: Int) throws -> AttachmentExportSource {
         if let source, source.hasSuffix(".xcresult") || source.hasSuffix(".xcresult/") {
             let bundle = context.url(for: source)
-            // Chosen as `parse` chooses: a missing folder or one without Info.plist is not a bundle, an old one says
-            // so.
+            // As `parse` chooses: a missing folder or one without Info.plist is not a bundle; an old one says so.
             let selector = ResultBundleSelector(
                 direct: XCResultDatabaseReader(
                     payloads: XCResultDatabasePayloads(runner: context.runner, byteLimit: byteLimit),
@@ -137,7 +135,7 @@ struct AttachmentsCommand: Command {
         return try AttachmentExportSource.run(at: runDirectory(context), byteLimit: byteLimit)
     }
 
-    /// RUN found the one way every command finds it (nothing = the latest run).
+    /// RUN found as every command finds it (nothing = the latest run).
     private func runDirectory(_ context: HostContext) throws -> URL {
         try RunDirectoryLocator.resolve(source, outputDirectory: context.url(for: runs), resolvePath: context.url(for:))
     }

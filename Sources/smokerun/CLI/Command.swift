@@ -1,12 +1,11 @@
 import SmokeCore
 import SmokeKit
 
-/// One `smokerun <name>` command. Parses its own arguments, then runs against a context.
+/// One `smokerun <name>` command: parses its own arguments, then runs against a context.
 protocol Command: Sendable {
     static var name: String { get }
     /// One line for `smokerun --help`.
     static var summary: String { get }
-    /// The full `--help` text.
     static var help: String { get }
 
     init(arguments: [String]) throws(UsageError)

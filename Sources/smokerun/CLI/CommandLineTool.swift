@@ -25,7 +25,7 @@ public enum CommandLineTool {
         SecretCommand.self,
     ]
 
-    /// Runs one command line with the real world and returns the exit status.
+    /// Runs one command line against the real world; returns the exit status.
     public static func main(arguments: [String]) async -> Int32 {
         await run(arguments: arguments, context: HostContext()).rawValue
     }

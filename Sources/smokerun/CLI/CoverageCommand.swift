@@ -47,9 +47,8 @@ struct CoverageCommand: Command {
             terminalWidth: Self.terminalColumns)
     }
 
-    /// - Parameters:
-    ///   - openHistory: opens the history of an output folder with the context's SQLite (tests pass an in-memory one).
-    ///   - terminalWidth: the terminal's columns when standard output is one.
+    /// `openHistory` opens an output folder's history with the context's SQLite (tests pass an in-memory one);
+    /// `terminalWidth` is the terminal's columns when stdout is one.
     init(
         arguments: [String],
         openHistory: @escaping @Sendable (_ outputFolder: URL, _ sqlite: LoadedSQLite) -> any RunHistory,

@@ -3,9 +3,8 @@ import SmokeCore
 import SmokeKit
 
 extension CulpritCommand {
-    /// `--follow-up`: the answer to the pipeline's webhook (its URL from the environment, then `<output>/env`, as a
-    /// run finds it), then into RUN's report.json (and summary.md, index.html) with how the message went. Neither failing changes the exit status:
-    /// the answer is printed either way.
+    /// `--follow-up`: the answer to the pipeline's webhook (URL from the environment, then `<output>/env`), then into
+    /// RUN's reports with how the message went. Neither failing changes the exit status: the answer is printed.
     static func sendFollowUp(
         _ followUp: CulpritFollowUp, pipeline: Pipeline, runDirectory: URL, outputDirectory: URL, context: HostContext
     ) async {

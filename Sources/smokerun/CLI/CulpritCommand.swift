@@ -81,8 +81,7 @@ struct CulpritCommand: Command {
             output.map(context.url(for:))
             ?? pipeline.resolve(pipeline.output, currentDirectory: context.currentDirectory)
         let started = now()
-        // Every answer, a refusal or an error included, is printed and, with --follow-up, sent: a search that was
-        // started for a chat gets its answer there.
+        // Every answer, refusal or error is printed and (--follow-up) sent: a search started from a chat answers there.
         let answer = { (verdict: CulpritVerdict, tests: [String], printed: Bool) async in
             if printed { context.standardOutput.line(verdict.sentence) }
             guard followUp else { return }

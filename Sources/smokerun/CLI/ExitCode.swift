@@ -19,8 +19,7 @@ enum ExitCode: Int32, Sendable {
 }
 
 extension ExitCode {
-    /// The exit status of a parsed run: an input that ends before the run did concludes nothing (3), unless a test
-    /// it shows failed (1).
+    /// A parsed run's status: an input that ends before the run did concludes nothing (3), unless a test failed (1).
     init(_ status: RunStatus) {
         switch status {
         case .passed: self = .passed

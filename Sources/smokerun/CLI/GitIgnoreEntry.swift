@@ -3,8 +3,8 @@ import SmokeKit
 
 /// A `.gitignore` line `smokerun init` makes sure of, so run output never lands in a commit.
 enum GitIgnoreEntry {
-    /// `contents` with `entry` appended on a line of its own, or nil when a line already ignores
-    /// that folder (`x`, `x/`, `/x` or `/x/`). Nil contents is a file that does not exist yet.
+    /// `contents` plus `entry` on its own line, or nil when a line already ignores the folder (`x`, `x/`, `/x`,
+    /// `/x/`). Nil contents: no file yet.
     static func adding(_ entry: String, to contents: String?) -> String? {
         let folder = entry.trimmingSlashes
         let lines = (contents ?? "").split(separator: "\n", omittingEmptySubsequences: false)

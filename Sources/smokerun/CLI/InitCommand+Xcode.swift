@@ -3,8 +3,7 @@ import SmokeCore
 import SmokeKit
 
 extension InitCommand {
-    /// Reads the schemes and simulators, chooses (or is told) the scheme, test plan and simulator, says
-    /// which and why, and writes the xcodebuild pipeline.
+    /// Chooses (or is told) the scheme, test plan and simulator, says which and why, and writes the pipeline.
     func writeXcodePipeline(container: XcodeContainer, xcodebuild: URL, context: HostContext) throws -> ExitCode {
         let inspector = XcodeProjectInspector(
             runner: context.runner, environment: context.environment, currentDirectory: context.currentDirectory)

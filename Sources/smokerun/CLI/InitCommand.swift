@@ -62,7 +62,6 @@ struct InitCommand: Command {
         if workspace != nil, project != nil { throw UsageError("give --workspace or --project, not both") }
     }
 
-    /// Options that only an Xcode project uses.
     private var xcodeOptions: [String] {
         [("scheme", scheme), ("test-plan", testPlan), ("device", device), ("runtime", runtime)]
             .compactMap { $0.1 == nil ? nil : "--\($0.0)" }
@@ -110,8 +109,7 @@ struct InitCommand: Command {
         context.url(for: path ?? OutputLayout.defaultPipeline)
     }
 
-    /// A path in the current folder as the pipeline reads it: relative to its project root (the parent of
-    /// `Pipelines/`) when that is the current folder, else absolute.
+    /// A path as the pipeline reads it: relative to the project root when that is the current folder, else absolute.
     func relativePath(_ path: String, from file: URL, context: HostContext) -> String {
         let folder = file.deletingLastPathComponent()
         let projectRoot = folder.lastPathComponent == "Pipelines" ? folder.deletingLastPathComponent() : folder
@@ -119,8 +117,7 @@ struct InitCommand: Command {
         return context.url(for: path).path
     }
 
-    /// Writes the pipeline (refusing to overwrite without --force), adds the output folder to .gitignore
-    /// and says what to run next.
+    /// Writes the pipeline (never overwriting without --force), adds the output folder to .gitignore, says what next.
     func write(_ text: String, to file: URL, context: HostContext, next: [String] = ["run"]) throws {
         // Everything is checked before anything is written: a refusal leaves the folder as it was.
         let gitignore = context.currentDirectory.appendingPathComponent(".gitignore")

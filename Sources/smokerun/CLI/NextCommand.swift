@@ -36,7 +36,7 @@ struct NextCommand: Command {
             throw UsageError("--count takes a number from 1 to 1000, not \(count)")
         }
         from = parsed.value("from")
-        // reject bad text before loading anything
+        // Reject bad text before loading anything.
         if let from { _ = try LocalDateTime.parse(from, in: TimeZone(identifier: "UTC")!) }
         self.environment = environment
     }

@@ -2,8 +2,7 @@ import Foundation
 import SmokeCore
 import SmokeKit
 
-/// `smokerun notify [RUN] [--dry-run] [--flush] [--output DIR] [--pipeline FILE]`: sends (or prints)
-/// a run's notification, or retries the outbox.
+/// `smokerun notify [RUN] [--dry-run] [--flush] …`: sends (or prints) a run's notification, or retries the outbox.
 struct NotifyCommand: Command {
     static let name = "notify"
     static let summary = "send (or print) a run's webhook notification, or flush the outbox"
@@ -30,7 +29,6 @@ struct NotifyCommand: Command {
 
         """
 
-    /// The notify settings and output folder for an optional `--pipeline` path.
     typealias SettingsResolver =
         @Sendable (_ pipelinePath: String?, _ context: HostContext) throws -> NotifyPipelineReader.Result
 
@@ -83,8 +81,7 @@ struct NotifyCommand: Command {
         var outputDirectory = context.url(for: output ?? resolved.output)
         var report: RunReport?
         if !flush {
-            // The run's own output folder and pipeline: its history says whether a failure is new, and its folder is
-            // where the report link points.
+            // The run's own output folder and pipeline: its history says if a failure is new; the report link is there.
             let runDirectory = try RunDirectoryLocator.resolve(
                 run, outputDirectory: outputDirectory, resolvePath: context.url(for:))
             let loaded = try RunReportFile.load(at: runDirectory)

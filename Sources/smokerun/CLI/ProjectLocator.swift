@@ -2,8 +2,8 @@ import Foundation
 import SmokeCore
 import SmokeKit
 
-/// Finds the project a command run from a subfolder belongs to, the way SwiftPM finds `Package.swift`:
-/// the nearest folder, from the current one upward, that holds the default pipeline or a package manifest.
+/// Finds a command's project as SwiftPM finds `Package.swift`: the nearest folder upward holding the default
+/// pipeline or a package manifest.
 enum ProjectLocator {
     /// The project root, or nil when no folder up to `/` has either file.
     static func root(from start: URL, fileExists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) })
@@ -24,9 +24,8 @@ enum ProjectLocator {
         return nil
     }
 
-    /// The pipeline a command uses when given none: `Pipelines/smoke.json` of the project found upward
-    /// from `currentDirectory` (the current folder when none is found), with the path to show for it —
-    /// relative when run from the project root, else absolute, so a message names a file one can open.
+    /// The default pipeline: `Pipelines/smoke.json` of the project found upward (else the current folder), shown
+    /// relative from the project root, else absolute, so a message names a file one can open.
     static func defaultPipeline(
         from currentDirectory: URL, fileExists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }
     ) -> (url: URL, displayPath: String) {

@@ -3,10 +3,8 @@ import SmokeCore
 import SmokeKit
 
 extension RecordedPipeline {
-    /// The shards `merge` joins (run directories, their report.json, or run ids under the output folder), read, and
-    /// the pipeline they all ran: `--pipeline` (`pipelinePath`), else the one the first recorded (report.json
-    /// `pipelineFile`), else the project's default. A file changed since is used with a warning, once per recorded
-    /// hash.
+    /// The shards `merge` joins (run folders, their report.json, or run ids), read, and the pipeline they ran:
+    /// `--pipeline`, else the first's recorded `pipelineFile`, else the default; a changed file warns once per hash.
     static func shards(_ runs: [String], pipelinePath: String?, output: String?, _ context: HostContext) throws
         -> MergedShards.Shards
     {

@@ -2,14 +2,11 @@ import Foundation
 import SmokeCore
 import SmokeKit
 
-/// The pipeline a command about finished runs (`bisect`, `merge`) works with: `--pipeline` when
-/// given, else the file the run recorded in report.json (`pipelineFile`, relative to the project
-/// root), else the project's default pipeline. A file whose hash differs from the recorded
-/// `pipelineHash` is used, with a warning naming the file and both hashes (the old content is
-/// not stored, so the keys that changed cannot be named).
+/// The pipeline a command about finished runs (`bisect`, `merge`) uses: `--pipeline`, else the run's recorded
+/// `pipelineFile`, else the project's default. A file whose hash differs from `pipelineHash` is used with a
+/// warning naming both hashes (the old content is not stored, so changed keys cannot be named).
 enum RecordedPipeline {
-    /// The output folder run ids are looked up in before any run is read: `--output`, else the
-    /// given or default pipeline's `output` (when that file exists), else `.smokerun` at the project root.
+    /// Where run ids are looked up: `--output`, else the pipeline's `output` (if the file exists), else `.smokerun`.
     static func lookupOutput(output: String?, pipelinePath: String?, context: HostContext) throws -> URL {
         if let output { return context.url(for: output) }
         let (url, displayPath) = ProjectLocator.pipeline(pipelinePath, in: context)
@@ -21,8 +18,8 @@ enum RecordedPipeline {
         return root.appendingPathComponent(OutputLayout.defaultOutput).standardizedFileURL
     }
 
-    /// A finished run a command re-runs tests of (`bisect`, `culprit`): RUN's folder and report, and the pipeline it
-    /// recorded (`file(for:…)`), which must still be the run's pipeline by name.
+    /// A finished run whose tests a command re-runs (`bisect`, `culprit`): RUN's folder and report, and its recorded
+    /// pipeline (`file(for:…)`), which must still be the run's by name.
     struct Run {
         var folder: URL
         var report: RunReport
@@ -43,9 +40,8 @@ enum RecordedPipeline {
         return Run(folder: folder, report: report, pipeline: pipeline, pipelineFile: url, pipelineDisplay: display)
     }
 
-    /// Where the pipeline file of `report` is: `given` (a person's path), else the recorded path
-    /// under the first candidate root that holds it — the project found upward from the current
-    /// folder, then the folder holding the run's output folder — else the default pipeline.
+    /// The pipeline file of `report`: `given`, else the recorded path under the first root holding it (the project
+    /// found upward, then the folder holding the run's output folder), else the default pipeline.
     static func file(
         for report: RunReport, runDirectory: URL, given: String?, context: HostContext
     ) throws(RecordedPipelineError) -> (url: URL, displayPath: String) {
@@ -66,8 +62,7 @@ enum RecordedPipeline {
         return (found, atRoot ? recorded : found.path)
     }
 
-    /// A warning when the file's content is not what `report` ran with; nil when it is, or when
-    /// the report recorded no hash (a run from before pipelines were recorded, or `parse`).
+    /// A warning when the file's content is not what `report` ran with; nil when it is or no hash was recorded.
     static func changeWarning(
         _ report: RunReport, file: URL, displayPath: String,
         readFile: (URL) throws -> Data = { try Data(contentsOf: $0) }

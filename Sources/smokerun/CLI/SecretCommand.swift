@@ -10,9 +10,8 @@ import SmokeKit
     import Darwin
 #endif
 
-/// `smokerun secret set NAME [--output DIR] [--pipeline FILE]`: a secret (the webhook URL, a token) into
-/// `<output>/env` with mode 0600, the value read from standard input — never an argument, which `ps` and the
-/// shell's history would show.
+/// `smokerun secret set NAME [--output DIR] [--pipeline FILE]`: a secret into `<output>/env` (mode 0600), read
+/// from stdin, never an argument, which `ps` and shell history would show.
 struct SecretCommand: Command {
     static let name = "secret"
     static let summary = "store a secret (the webhook URL, a token) in OUTPUT/env, read from standard input"
