@@ -4,18 +4,15 @@ import SmokeCore
 /// One way of running a pipeline's tests: SwiftPM's test binary or xcodebuild on pinned simulators. The run,
 /// `doctor`, `bisect` and `culprit` never ask which, only what it can do.
 protocol TestDriver: Sendable {
-    /// The pipeline's key for it, as `doctor` names it.
     var name: String { get }
 
     /// What `doctor` checks of it besides what every pipeline gets.
     var doctorChecks: DriverDoctorChecks { get }
 
-    /// The SwiftPM package whose test binary smokerun builds and runs itself (what `bisect` re-runs); nil when the
-    /// driver's tool builds and runs the tests.
+    /// The SwiftPM package whose test binary smokerun runs itself (what `bisect` re-runs); nil when its tool runs them.
     var testBinaryPackage: SwiftPMSettings? { get }
 
-    /// Builds and runs the tests, blocking (call it off the cooperative pool); tests in run order, checked against the
-    /// frameworks' or Xcode's own counts.
+    /// Builds and runs the tests, blocking: call it off the cooperative pool.
     func run(in context: RunContext) -> DriverResult
 
     /// The llvm tools that read the profiles this driver's tests write.
@@ -27,15 +24,13 @@ protocol TestDriver: Sendable {
     /// Its settings pointed at a `culprit` worktree: `tests` only, every candidate built into `buildFolder`.
     func culpritCandidate(packageFolder: URL, buildFolder: URL, tests: [String]) -> Driver
 
-    /// Builds the tests alone before a `culprit` step, throwing `BuildFailure`; a driver whose tool builds as it runs
-    /// does nothing here.
+    /// Builds the tests alone before a `culprit` step, throwing `BuildFailure`; a no-op for a tool that builds as it runs.
     func buildTests(in context: RunContext) throws
 
     /// Whether the error that ended a run before any test says the tests did not build.
     func stoppedAtBuild(_ error: InfrastructureError) -> Bool
 }
 
-/// What `doctor` checks of a driver besides the checks every pipeline gets.
 struct DriverDoctorChecks: Sendable {
     /// Its tools exist on macOS only: elsewhere its toolchain and devices are skipped.
     var needsMacOS = false

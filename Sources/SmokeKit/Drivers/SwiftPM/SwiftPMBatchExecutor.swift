@@ -1,8 +1,7 @@
 import Foundation
 import SmokeCore
 
-/// The SwiftPM driver's part of the test phase: one test process per batch, each Swift Testing process writing
-/// its event stream to `<run>/events/`.
+/// The SwiftPM driver's part of the test phase: one test process per batch.
 struct SwiftPMBatchExecutor: BatchExecuting {
     var runner: BatchRunner
     var eventsDirectory: URL

@@ -21,8 +21,8 @@ struct SwiftPMBuild {
             + (coverage ? ["--enable-code-coverage"] : [])
     }
 
-    /// Builds and returns the `…PackageTests.xctest` binary; a failed build throws with the compiler's errors.
-    /// The last build's stamp goes first, so a failed or stopped build is never taken for fresh.
+    /// Builds the tests and returns the `…PackageTests.xctest` binary; the last build's stamp goes first, so a failed
+    /// or stopped build is never taken for fresh.
     func buildTests(limits: RunLimits, onCompiling: () -> Void = {}, onLine: (String) -> Void = { _ in }) throws -> URL
     {
         guard FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent("Package.swift").path) else {
@@ -108,7 +108,6 @@ struct SwiftPMBuild {
             arguments: buildArguments, environment: environment)
     }
 
-    /// Local dependencies as SwiftPM last resolved them; none before the first build, nil when unreadable.
     private func localDependencyRoots() -> [String]? {
         let state = scratchPath.appendingPathComponent("workspace-state.json")
         guard FileManager.default.fileExists(atPath: state.path) else { return [] }
@@ -138,7 +137,7 @@ struct SwiftPMBuild {
     }
 }
 
-/// What the build check found: the last build holds, or build (with the key to record; nil when not fingerprinted).
+/// What the build check found: the last build holds, or build (with the key to record, if any).
 enum BuildCheck {
     case fresh(binary: URL, swiftVersion: String, inputCount: Int)
     case stale(key: BuildStamp.Key?)

@@ -1,8 +1,7 @@
 import Foundation
 import SmokeCore
 
-/// Runs a SwiftPM package's tests from its test binary; results read from the console are checked against the
-/// frameworks' own counts.
+/// Runs a SwiftPM package's tests from its test binary, checking the console's results against the frameworks'.
 struct SwiftPMDriver: TestDriver {
     var settings: SwiftPMSettings
     var name: String { "swiftpm" }

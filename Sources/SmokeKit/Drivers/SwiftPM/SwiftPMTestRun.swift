@@ -1,8 +1,7 @@
 import Foundation
 import SmokeCore
 
-/// Runs a SwiftPM package's tests: build once, list the tests, run shuffled batches of processes, re-run what a
-/// crash cut short, retry failures.
+/// Runs a SwiftPM package's tests: build once, list, run shuffled batches, re-run crashes' leftovers, retry failures.
 struct SwiftPMTestRun {
     var settings: SwiftPMSettings
     var context: RunContext
@@ -145,7 +144,6 @@ struct SwiftPMTestRun {
         context.runFolder.scratch(worker: worker)
     }
 
-    /// The environment every test process gets: smokerun's, then the pipeline's, then the pins.
     func testEnvironment(runFolder: RunDirectory) -> [String: String] {
         var environment = context.environment
         for (key, value) in context.pipeline.environment { environment[key] = value }
@@ -202,7 +200,6 @@ struct SwiftPMTestRun {
         return listing
     }
 
-    /// The entry point of a binary that answered for XCTest alone: the package's `Tests/LinuxMain.swift` if any.
     static func entryPoint(packageRoot: URL) -> String {
         let linuxMain = FileManager.default.fileExists(
             atPath: packageRoot.appendingPathComponent("Tests/LinuxMain.swift").path)
@@ -223,7 +220,6 @@ struct SwiftPMTestRun {
             """
     }
 
-    /// Why no Swift Testing test runs: the binary's entry point answered for XCTest.
     static func entryPointNote(evidence: String, packageRoot: URL) -> String {
         let entryPoint = entryPoint(packageRoot: packageRoot)
         return """

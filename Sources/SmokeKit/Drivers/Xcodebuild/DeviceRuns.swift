@@ -1,15 +1,14 @@
 import Foundation
 import SmokeCore
 
-/// A pipeline pinning several devices: the test phase runs once per device, each with its own work folder and
-/// derived data, joined into one `DriverResult` whose tests carry their device's label.
+/// A pipeline pinning several devices: the test phase once per device, each in its own folders, joined into one
+/// `DriverResult` whose tests carry their device's label.
 struct DeviceRuns {
     struct Part {
         var label: String?
         var result: DriverResult
     }
 
-    /// Short labels, one per profile: the device's name, with its runtime where two share a name.
     static func labels(_ profiles: [DeviceProfile]) -> [String] {
         let names = profiles.map { $0.name ?? $0.platform }
         return profiles.indices.map { index in
@@ -43,8 +42,8 @@ struct DeviceRuns {
         return parts
     }
 
-    /// The parts as one result: positions continue across devices, errors are prefixed with the device, and the
-    /// first device stands for the run's. Attachments stay with their part: the same test id has them on every device.
+    /// The parts as one result: positions continue across devices and errors name their device. Attachments stay with
+    /// their part: the same test id has them on every device.
     static func join(_ parts: [Part], fallback: DriverResult) -> DriverResult {
         guard var joined = parts.first?.result else { return fallback }
         guard parts.first?.label != nil else { return joined }

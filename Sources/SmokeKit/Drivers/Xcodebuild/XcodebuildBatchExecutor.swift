@@ -8,11 +8,9 @@ struct XcodebuildBatchExecutor: BatchExecuting {
     var process: XcodebuildProcess
     var commandLine: XcodebuildCommandLine
     var xcodebuild: String
-    /// Keys of the tests a first attempt may report (a bundle can hold more than was asked for); nil when the tool
-    /// could not list its tests.
+    /// Keys of the tests a first attempt may report (a bundle can hold more than asked); nil when they were not listed.
     var planned: Set<String>?
     private(set) var xcodeVersion: String?
-    /// Each bundle read, in order, for the run's reconciliation.
     private(set) var bundles: [BundleTally] = []
     private var invocation = 0
     /// First attempts already reported, by key: a later bundle's copy of one is not a new test.
@@ -97,8 +95,7 @@ struct XcodebuildBatchExecutor: BatchExecuting {
         return outcome
     }
 
-    /// Which clone ran each test and its place in that clone's sequence, from the console (the bundle does not
-    /// record it). Only tests the bundle holds count.
+    /// Which clone ran each test, and its place in that clone's sequence: from the console, as the bundle lacks it.
     private mutating func clonePlaces(_ lines: [String], of ids: [String]) -> [String: (clone: Int, position: Int)] {
         let ran = Set(ids.map { XcodeCloneLine.matchKey(testID: $0) })
         var places: [String: (clone: Int, position: Int)] = [:]

@@ -1,8 +1,8 @@
 import Foundation
 import SmokeCore
 
-/// Runs an Xcode scheme's tests on the pinned simulator: prepare it, `build-for-testing` once, list the tests,
-/// then the shared `TestPhase`, each batch one `test-without-building` into a fresh bundle.
+/// Runs an Xcode scheme's tests on the pinned simulator: prepare it, `build-for-testing` once, list the tests, then
+/// the shared `TestPhase`.
 struct XcodebuildDeviceRun {
     var settings: XcodebuildSettings
     var context: RunContext
@@ -14,10 +14,8 @@ struct XcodebuildDeviceRun {
         self.reader = reader
     }
 
-    /// This device's folder, for a pipeline pinning several devices.
     var deviceFolder: String?
 
-    /// Where this run's xcodebuild files go: plan, enumeration, result bundles, exported attachments.
     var workDirectory: URL {
         context.runFolder.xcodebuild(device: deviceFolder)
     }
@@ -197,7 +195,6 @@ struct XcodebuildDeviceRun {
         return "\(name) (\(build.dropFirst("Build version ".count)))"
     }
 
-    /// The generated test plan, in the run directory (the record) and beside the build products.
     func writeTestPlan(into derivedData: URL) throws {
         let pipeline = context.pipeline
         let plan = XcodeTestPlan.render(
@@ -232,7 +229,6 @@ struct XcodebuildDeviceRun {
     }
 }
 
-/// An xcodebuild step that failed: an infrastructure error (exit 3).
 struct XcodebuildError: Error, LocalizedError {
     var message: String
     var command: [String]? = nil

@@ -1,8 +1,7 @@
 import Foundation
 import SmokeCore
 
-/// Runs an Xcode scheme's tests on each pinned simulator in turn and joins the results, checked against the result
-/// bundles' own summary counts.
+/// Runs an Xcode scheme's tests on each pinned simulator in turn, checked against the bundles' own counts.
 struct XcodebuildDriver: TestDriver {
     var settings: XcodebuildSettings
     var name: String { "xcodebuild" }
@@ -28,7 +27,6 @@ struct XcodebuildDriver: TestDriver {
         return joined
     }
 
-    /// Xcode's own llvm tools (`xcrun --find`).
     func coverageTools(environment: [String: String], runner: any CommandRunning) throws -> ToolchainTools {
         try ToolchainTools.locate(environment: environment, runner: runner)
     }

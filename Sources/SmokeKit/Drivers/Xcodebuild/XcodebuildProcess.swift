@@ -21,9 +21,7 @@ struct XcodebuildProcess {
         var termination: Termination
         /// Set when smokerun stopped it, not when it failed on its own.
         var stopReason: StopReason?
-        /// Compiler and xcodebuild error lines, for a failed build's report.
         var errorLines: [String]
-        /// The last lines it printed, for a failure that has no error lines.
         var tail: [String]
         /// Result lines of tests run on simulator clones (parallel testing), in order: `XcodeCloneLine`.
         var cloneLines: [String] = []
