@@ -8,13 +8,10 @@ package struct InstallPlan: Sendable {
     var timeZone: String
     var executable: String
     var pipelineFile: String
-    /// Where the job runs from (the project root).
     var workingDirectory: String
-    /// The pipeline's output folder; job logs go there.
     var outputDirectory: String
-    /// The variables a scheduled job needs that cron, systemd and launchd do not give it, in writing order.
     var environment: [(name: String, value: String)]
-    /// The secrets the pipeline's notifications need and where this shell finds them (names only).
+    /// The secrets the notifications need and where this shell finds them (names only).
     var variables: [RequiredVariable]
 
     package init(
@@ -33,7 +30,6 @@ package struct InstallPlan: Sendable {
         self.variables = variables
     }
 
-    /// `<output>/env`: every run reads its secrets there.
     var environmentFile: String {
         OutputLayout(root: URL(fileURLWithPath: outputDirectory)).environmentFile.path
     }
@@ -61,7 +57,6 @@ package struct InstallPlan: Sendable {
     /// `smokerun-smoke`: the unit and job name, safe in file names.
     var jobName: String { Self.jobName(pipelineName: pipelineName) }
 
-    /// The job name, as `install` writes it and `doctor` looks for it.
     static func jobName(pipelineName: String) -> String {
         "smokerun-" + String(pipelineName.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "-" })
     }

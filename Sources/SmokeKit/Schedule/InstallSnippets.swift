@@ -9,7 +9,6 @@ package enum InstallSnippets {
             .joined(separator: "\n")
     }
 
-    /// Where every job finds its secrets, which ones the pipeline needs, and whether each is there yet.
     static func secrets(_ plan: InstallPlan) -> String {
         let file = plan.environmentFile
         let folder = shellQuoted(plan.outputDirectory)

@@ -15,8 +15,7 @@ package struct PipelineLoadFailure: Sendable, Equatable {
 
 package typealias PipelineSource = @Sendable () -> PipelineSet
 
-/// Runs one pipeline to its end, or until cancelled (written as `interrupted`). Never throws: failures become an
-/// `error` outcome.
+/// Runs one pipeline to its end or cancellation (`interrupted`); never throws, failures become an `error` outcome.
 package typealias PipelineRunning =
     @Sendable (Pipeline, CancellationFlag, (any ProcessGroupRecording)?) async -> RunOutcome
 

@@ -93,7 +93,7 @@ package final class RunLock: ProcessGroupRecording, @unchecked Sendable {
         writeContentsLocked()
     }
 
-    /// Written first, then the old tail cut off: a reader never finds the file empty.
+    /// Written first, then the old tail cut: a reader never finds the file empty.
     private func writeContentsLocked() {
         guard descriptor >= 0 else { return }
         let text = Array(

@@ -9,11 +9,9 @@ package struct Scheduler: Sendable {
     var loadPipelines: PipelineSource
     var runPipeline: PipelineRunning
     var lastRun: LastRunLookup
-    /// The lock file of a pipeline, or nil to run it without a cross-process lock.
     var lockFile: @Sendable (Pipeline) -> URL?
     var clock: any SchedulerClock
     var log: @Sendable (SchedulerEvent, Date) -> Void
-    /// How long a stop waits for cancelled runs to write their reports.
     var shutdownGrace: TimeInterval
 
     package init(

@@ -130,8 +130,7 @@ final class SchedulerLoop {
             name: pipeline.name, startedAt: now, cancellation: cancellation, task: task, lock: lock)
     }
 
-    /// (Re)loads the pipelines. Unchanged schedules keep their next fire time; a new pipeline gets one catch-up run
-    /// when its history shows a missed fire time.
+    /// (Re)loads the pipelines; a new one gets a catch-up run when its history shows a missed fire time.
     private func load() {
         let set = scheduler.loadPipelines()
         var loaded: [String: Entry] = [:]
@@ -189,7 +188,6 @@ final class SchedulerLoop {
         }
     }
 
-    /// One sleep, until the earliest next fire time; none when no pipeline has one.
     private func armTimer() {
         timer?.cancel()
         timer = nil
