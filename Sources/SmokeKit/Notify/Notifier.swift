@@ -17,8 +17,7 @@ package struct Notifier: Sendable {
         Notifier(delivery: delivery.cancelled(by: flag), formats: formats)
     }
 
-    /// The run command's entry point. `window` is the flake model's evidence (`RunHistory.flakeWindow`); `pipeline`
-    /// defaults to the report's.
+    /// The run command's entry point; `window` is the flake model's evidence (`RunHistory.flakeWindow`).
     func notifyAfterRun(
         report: RunReport, history: [HistoryEntry], settings: NotifySettings, outputDirectory: URL,
         environment: [String: String], projectRoot: String? = nil, pipeline: PipelineKey? = nil,

@@ -5,8 +5,8 @@ import SmokeCore
     import FoundationNetworking
 #endif
 
-/// POSTs a body to a webhook with a timeout and bounded retries within a delivery budget (see `RetryPolicy`); a
-/// cancelled run ends the wait at once. Transport, waiting, randomness and clocks are injected.
+/// POSTs a body to a webhook with a timeout and bounded retries within a budget (`RetryPolicy`); a cancelled run
+/// ends the wait at once.
 package struct WebhookDelivery: Sendable {
     /// Sends one request; returns status, headers and body, or throws on a network error.
     typealias Transport = @Sendable (URLRequest) async throws -> (Int, [String: String], Data)

@@ -1,8 +1,7 @@
 import Foundation
 import SmokeCore
 
-/// A failing test's activity steps from the bundle database (`Activities`, nested by `parent_fk`, ordered by
-/// `orderInParent`). Pure.
+/// A failing test's activity steps from the bundle database's `Activities` table. Pure.
 enum XCResultDatabaseActivityReader {
     /// XCTest records each assertion failure as a step of this type, inside the step that failed.
     static let failureType = "com.apple.dt.xctest.activity-type.testAssertionFailure"

@@ -1,8 +1,7 @@
 import Foundation
 import SmokeCore
 
-/// Reads an `.xcresult` bundle through `xcrun xcresulttool`: the Xcode 16+ `test-results` commands where the tool
-/// has them, the legacy object graph otherwise.
+/// Reads an `.xcresult` bundle through `xcrun xcresulttool`: the `test-results` commands, else the legacy graph.
 package struct XCResultToolReader: ResultBundleReading {
     /// The schema the decoding is written against; passed so a newer Xcode answers in it.
     static let schemaVersion = "0.1.0"
