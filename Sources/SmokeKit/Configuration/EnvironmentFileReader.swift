@@ -9,35 +9,29 @@ import SmokeCore
     import Darwin
 #endif
 
-/// Reads `<output>/env` the one way `run`, `schedule`, `notify`, `install` and `doctor` all do: not through a
-/// symbolic link, only a regular file of the user running smokerun that group and others cannot read or write,
-/// at most `EnvironmentFile.byteLimit` bytes; then merges it under the process environment.
+/// Reads `<output>/env` the one way every command does: never through a link, only a regular file of the running
+/// user that group and others cannot read or write, bounded in size; then merges it under the process environment.
 package struct EnvironmentFileReader: Sendable {
     /// The user the file must belong to; tests pass another to see a file refused.
     var user: UInt32 = UInt32(geteuid())
-    /// False only to list the names in a file refused for its mode (`Loaded.refusedNames`), never to use them, and
-    /// for `secret set` to rewrite it with mode 0600.
+    /// False only to list the names of a file refused for its mode, never to use them, and for `secret set`.
     var checksMode = true
 
     package init() {}
 
     init(user: UInt32) { self.user = user }
 
-    /// What a command runs with: the environment with the file's variables under it, what the report records,
-    /// and why the file was not used when it was refused.
+    /// What a command runs with: the environment with the file's variables under it, the record, and any refusal.
     package struct Loaded: Sendable {
         package var environment: [String: String]
-        /// Nil when there is no file (or it was refused).
         package var record: EnvironmentFileRecord?
-        /// The file exists and was refused (permissions, owner, a link, its size); the run goes on without it.
+        /// The file exists and was refused (permissions, owner, a link, size); the run goes on without it.
         package var refusal: EnvironmentFileError?
-        /// The names a file refused for its mode holds (never their values): a variable that is there but was not
-        /// used is said so, not called missing.
+        /// Names in a file refused for its mode (never values): such a variable is said to be there, not missing.
         package var refusedNames: [String] = []
         /// Names in the file that the notifier does not name: ignored, said once.
         package var ignored: [String] = []
 
-        /// The one warning about `ignored`, or nil.
         package func ignoredWarning(file: String) -> String? {
             guard !ignored.isEmpty else { return nil }
             let names = ignored.joined(separator: ", ")
@@ -49,10 +43,8 @@ package struct EnvironmentFileReader: Sendable {
         }
     }
 
-    /// The file's variables applied to `environment`, only those in `allowed` (`RequiredVariable.fileVariables`).
-    /// A file that is not there is no error; a malformed one throws (exit 2); a refused one comes back in
-    /// `refusal`, so a run still runs and says why it cannot notify.
-    /// - Parameter displayPath: how messages and the report name the file.
+    /// The file's variables in `allowed` applied to `environment`. No file is no error; a malformed one throws (exit
+    /// 2); a refused one comes back in `refusal`, so a run still runs and says why it cannot notify.
     package func load(
         _ file: URL, displayPath: String? = nil, into environment: [String: String], allowing allowed: Set<String>
     ) throws(EnvironmentFileError) -> Loaded {
@@ -79,7 +71,6 @@ package struct EnvironmentFileReader: Sendable {
         }
     }
 
-    /// The parsed file, or nil when nothing is at `file`.
     package func read(_ file: URL, displayPath: String? = nil) throws(EnvironmentFileError) -> EnvironmentFile? {
         let shown = displayPath ?? file.path
         guard let bytes = try bytes(of: file, displayPath: shown) else { return nil }
@@ -121,7 +112,6 @@ package struct EnvironmentFileReader: Sendable {
         return bytes
     }
 
-    /// `openRegularFile`'s refusal in this file's terms.
     private static func openRefusal(_ error: StoreError, path: String) -> EnvironmentFileError {
         guard case .attachmentSourceUnreadable(_, let reason) = error else {
             return .unreadable(path: path, reason: error.localizedDescription)

@@ -31,8 +31,7 @@ extension PipelineLoader {
         return profiles
     }
 
-    /// A driver that runs its tests on this machine only would silently run one of a list of devices: refuse the
-    /// list at load, naming the key and both ways out.
+    /// A driver that runs on this machine only would silently run one of a list of devices: refuse the list at load.
     static func checkDriverTakes(_ devices: [DeviceProfile], _ driver: Driver, _ root: JSONObjectReader)
         throws(PipelineError)
     {
@@ -48,7 +47,7 @@ extension PipelineLoader {
         )
     }
 
-    /// One device profile, for `deviceProfiles` (internal, not private: `parse` in PipelineLoader.swift names it).
+    /// One device profile, for `deviceProfiles`.
     static func device(_ object: JSONObjectReader) throws(PipelineError) -> DeviceProfile {
         try object.allowOnly([
             "platform", "name", "runtime", "udid", "reuse", "create", "erase", "locale", "language", "swift",

@@ -3,7 +3,6 @@ import SmokeCore
 
 /// The pipeline's driver section: exactly one of `swiftpm` and `xcodebuild`, with its settings.
 extension PipelineLoader {
-    /// The one driver section with its settings (internal, not private: `parse` in PipelineLoader.swift calls it).
     static func driver(_ root: JSONObjectReader) throws(PipelineError) -> Driver {
         switch (root.has("swiftpm"), root.has("xcodebuild")) {
         case (true, true):

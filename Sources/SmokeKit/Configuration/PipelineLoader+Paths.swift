@@ -1,10 +1,9 @@
 import Foundation
 import SmokeCore
 
-/// The paths a pipeline names, checked on disk: `output`, `packagePath`, `scratchPath`.
 extension PipelineLoader {
-    /// The paths a pipeline names must be usable before a run starts: `output` a folder (or not yet
-    /// there), the driver's package folder one with a Package.swift, its build folder not a file.
+    /// Paths must be usable before a run starts: `output` a folder (or absent), the package folder one with a
+    /// Package.swift, its build folder not a file.
     func checkPaths(_ pipeline: Pipeline, file: String, currentDirectory: URL) throws(PipelineError) {
         let output = pipeline.resolve(pipeline.output, currentDirectory: currentDirectory)
         if let problem = outputFolderProblem(
@@ -65,8 +64,7 @@ extension PipelineLoader {
         }
     }
 
-    /// Why `resolved` (named `value` by a pipeline's `output` or a command's `--output`) cannot be smokerun's
-    /// output folder: a file, or a folder `OutputFolderRule` refuses; nil when it can be.
+    /// Why `resolved` cannot be smokerun's output folder (a file, or refused by `OutputFolderRule`); nil when it can.
     package func outputFolderProblem(value: String, resolved: URL, projectRoot: URL) -> String? {
         if pathKind(resolved) == .file {
             return """

@@ -1,10 +1,8 @@
 import Foundation
 import SmokeCore
 
-/// `quarantine` and `autoQuarantine`, read with the same exact messages as the rest of the file.
 extension PipelineLoader {
-    /// `quarantine: [{test, reason, owner, expires}]`; every field is required, so an entry always says why, who and
-    /// until when.
+    /// `quarantine: [{test, reason, owner, expires}]`; every field is required: an entry says why, who, until when.
     static func quarantine(_ root: JSONObjectReader) throws(PipelineError) -> [QuarantineEntry]? {
         guard let value = root.fields["quarantine"] else { return nil }
         guard case .array(let values) = value else {

@@ -1,8 +1,7 @@
 import Foundation
 import SmokeCore
 
-/// The settings sections of a pipeline file (`ordering`, `timeouts`, `coverage`, `retention`, `notify`),
-/// each read with the same exact messages as the rest of the file.
+/// The settings sections of a pipeline file: `ordering`, `timeouts`, `coverage`, `retention`, `notify`.
 extension PipelineLoader {
     static func ordering(_ object: JSONObjectReader) throws(PipelineError) -> OrderingSettings {
         try object.allowOnly(["mode", "seed", "isolation", "workers"])

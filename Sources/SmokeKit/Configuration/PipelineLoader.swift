@@ -1,14 +1,13 @@
 import Foundation
 import SmokeCore
 
-/// Reads a pipeline file (Documentation/Design.md §4): defaults, then the file; every mistake is a `PipelineError`.
+/// Reads a pipeline file: defaults, then the file; every mistake is a `PipelineError`.
 package struct PipelineLoader: Sendable {
-    /// Reads a file's bytes; the seam tests replace.
     var readFile: @Sendable (URL) throws -> Data
 
-    /// What is at a path (folder, file, nothing); the seam for `output` and `packagePath` checks.
+    /// What is at a path; the seam for `output` and `packagePath` checks.
     var pathKind: @Sendable (URL) -> PathKind
-    /// The names in a folder, nil when it cannot be listed; the seam for the `output` folder's check.
+    /// The names in a folder, nil when unlistable; the seam for the `output` folder's check.
     var folderEntries: @Sendable (URL) -> [String]?
     /// The user's home folder, which `output` may not be.
     var home: URL?
@@ -27,13 +26,11 @@ package struct PipelineLoader: Sendable {
         self.home = home
     }
 
-    /// Simulator and host platforms a device profile may name.
     static let knownPlatforms = ["host", "iOS Simulator", "tvOS Simulator", "watchOS Simulator", "visionOS Simulator"]
     /// Longest pipeline name: it becomes folder and lock-file names.
     static let nameLengthLimit = 100
     /// Most `environment` variables a pipeline may set: far more than tests read, few enough to pass.
     static let environmentLimit = 1_000
-    /// Upper bound of `timeouts.*Seconds`: one week.
     static let timeoutLimit: Double = 7 * 24 * 3600
 
     static let topLevelKeys = [
@@ -42,9 +39,8 @@ package struct PipelineLoader: Sendable {
         "dashboard", "attachments", "quarantine", "autoQuarantine", "culprit",
     ]
 
-    /// Loads and validates the pipeline at `url`. `displayPath` is how messages name the file.
-    /// `checkingPaths` also checks `output` and `packagePath` on disk: commands that run tests ask for
-    /// it; `next`, `install` and readers of old runs do not need the package to be there.
+    /// Loads and validates the pipeline at `url`. `checkingPaths` also checks `output` and `packagePath` on disk, for
+    /// commands that run tests; `next`, `install` and readers of old runs do not need the package.
     package func load(_ url: URL, displayPath: String? = nil, checkingPaths: Bool = false) throws(PipelineError)
         -> Pipeline
     {
@@ -69,7 +65,6 @@ package struct PipelineLoader: Sendable {
         return pipeline
     }
 
-    /// Validates pipeline JSON already in memory.
     func parse(_ data: Data, file: String, sourcePath: String? = nil) throws(PipelineError) -> Pipeline {
         let document: JSONValue
         do {

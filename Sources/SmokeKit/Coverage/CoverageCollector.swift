@@ -4,24 +4,21 @@ import SmokeCore
 /// What one collection produced: the report, its line detail, and the files written into the run directory.
 struct CoverageCollection: Sendable, Equatable {
     var report: CoverageReport
-    /// By `FileCoverage.path`.
     var details: [String: FileLineDetail]
-    /// Written files, relative to the run directory (for `RunReport.artifacts`).
+    /// Written files, relative to the run directory.
     var artifacts: [String]
 
-    /// The totals `report.json` and `history.jsonl` carry.
     var summary: CoverageSummary { report.totals }
 }
 
-/// Turns a run's `.profraw` files into `coverage.json`, `coverage.lcov` and `cobertura.xml`, with the
-/// toolchain's own `llvm-profdata` and `llvm-cov`. Works the same whether the tests passed or failed.
+/// Turns a run's `.profraw` files into `coverage.json`, `coverage.lcov` and `cobertura.xml` with the toolchain's
+/// own `llvm-profdata` and `llvm-cov`, whether the tests passed or failed.
 package struct CoverageCollector: Sendable {
     var tools: ToolchainTools
     var runner: any CommandRunning = ProcessCommandRunner()
     var exporter: any FileOutputRunning = ProcessFileOutputRunner()
     var now: @Sendable () -> Date = Date.init
 
-    /// The store's atomic write, with coverage's error.
     static func write(_ data: Data, to url: URL) throws(CoverageError) {
         do {
             try AtomicFile.write(data, to: url)
@@ -30,14 +27,14 @@ package struct CoverageCollector: Sendable {
         }
     }
 
-    /// The `.profraw` files of a directory (the run's `profiles/`), sorted; none when it is missing.
+    /// The `.profraw` files of a directory, sorted; none when it is missing.
     static func profiles(in directory: URL) -> [URL] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return names.filter { $0.hasSuffix(".profraw") }.sorted().map { directory.appendingPathComponent($0) }
     }
 
-    /// Deletes `<run>/profiles/*.profraw` once `coverage.profdata` holds them merged (it is what
-    /// `smokerun merge` reads first); the folder goes too when nothing else is in it.
+    /// Deletes `<run>/profiles/*.profraw` once `coverage.profdata` holds them merged (what `smokerun merge` reads
+    /// first), and the folder when nothing else is in it.
     static func removeRawProfiles(in runDirectory: URL) {
         guard
             FileManager.default.fileExists(
@@ -50,13 +47,8 @@ package struct CoverageCollector: Sendable {
         }
     }
 
-    /// Merges `profiles`, exports coverage for `binaries`, keeps the files of `scope`, and writes the outputs.
-    /// - Parameters:
-    ///   - profiles: the run's `.profraw` files (see `profiles(in:)`).
-    ///   - binaries: the instrumented test binaries (SwiftPM: `.build/debug/<Name>PackageTests.xctest`; on macOS
-    ///     the executable inside the bundle, `…xctest/Contents/MacOS/<Name>PackageTests`).
-    ///   - scope: the package root and the pipeline's `include` prefixes.
-    ///   - runDirectory: where `coverage.profdata`, `coverage.json`, `coverage.lcov` and `cobertura.xml` go.
+    /// Merges `profiles`, exports coverage for the instrumented test `binaries`, keeps the files of `scope`, and writes
+    /// the outputs into `runDirectory`.
     func collect(profiles: [URL], binaries: [URL], scope: CoverageScope, runDirectory: URL) throws(CoverageError)
         -> CoverageCollection
     {
@@ -75,8 +67,8 @@ package struct CoverageCollector: Sendable {
 
         let export = runDirectory.appendingPathComponent(RunDirectory.coverageExportName)
         defer { try? FileManager.default.removeItem(at: export) }
-        // Full detail: file segments give the distinct lines (every line total, lcov, Cobertura, --uncovered);
-        // function records give lcov's FN/FNDA. The reader streams it; it is deleted after.
+        // Full detail: file segments give the distinct lines, function records give lcov's FN/FNDA. Streamed, then
+        // deleted.
         var arguments = [
             "export", "-format=text", "-instr-profile=\(profdata.path)",
             "-ignore-filename-regex=\(scope.ignoreFilenameRegex)", binary.path,
@@ -103,7 +95,6 @@ package struct CoverageCollector: Sendable {
         )
     }
 
-    /// Reads an export into a report and line detail, keeping only the files of `scope`.
     static func read(export: URL, scope: CoverageScope, lineDetail: Bool = true) throws(CoverageError) -> (
         CoverageReport, [String: FileLineDetail]
     ) {
@@ -125,7 +116,6 @@ package struct CoverageCollector: Sendable {
         return (CoverageReport(files: Array(files.values)), details)
     }
 
-    /// `coverage.json`: the report with sorted keys.
     package static func json(_ report: CoverageReport) throws(CoverageError) -> Data {
         do {
             return try JSONCoding.encoder().encode(report) + Data("\n".utf8)
@@ -134,7 +124,6 @@ package struct CoverageCollector: Sendable {
         }
     }
 
-    /// Runs `tool`; with `output`, its standard output goes straight into that file.
     private func run(_ tool: URL, _ arguments: [String], output: URL? = nil, tool name: String) throws(CoverageError) {
         let result: CommandResult
         do {

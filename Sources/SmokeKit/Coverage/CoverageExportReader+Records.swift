@@ -1,8 +1,6 @@
 import SmokeCore
 
-/// The export's small records, each read whole: a file's `summary` counts, `segments`, `branches`, a function's
-/// `regions`. Internal rather than private: the reader's walk over the document (CoverageExportReader.swift) calls
-/// them.
+/// The export's small records, each read whole: a file's `summary`, `segments`, `branches`, a function's `regions`.
 extension CoverageExportReader {
     func readSummary(_ scanner: JSONByteScanner) throws -> CoverageSummary {
         var summary = CoverageSummary.zero

@@ -1,23 +1,19 @@
 import Foundation
 import SmokeCore
 
-/// A streaming reader for `llvm.coverage.json.export` (versions 2.x and 3.x).
-///
-/// It keeps per-file summaries (and, with `lineDetail`, per-line counts computed from the
-/// segments) and skips everything else — above all the `functions` arrays — without building
-/// the document, so memory stays at one chunk plus one file's segments.
+/// A streaming reader for `llvm.coverage.json.export` (2.x and 3.x): keeps per-file summaries (and, with
+/// `lineDetail`, per-line counts) and skips the rest without building the document.
 struct CoverageExportReader {
     static let exportType = "llvm.coverage.json.export"
     static let supportedMajorVersions = [2, 3]
 
-    /// Whether to compute per-line counts from each kept file's segments.
     var lineDetail = false
-    /// Which files to keep, by their exported filename. Summaries of other files are dropped.
+    /// Which files to keep, by their exported filename.
     var keep: (String) -> Bool = { _ in true }
     /// Bytes read at a time; small in tests to cross chunk boundaries everywhere.
     var chunkSize = 1 << 20
 
-    /// Reads `url`; every malformed input becomes a `CoverageError` (exit 2) that names the file.
+    /// Reads `url`; malformed input becomes a `CoverageError` (exit 2) that names the file.
     func read(_ url: URL) throws(CoverageError) -> CoverageExport {
         let name = url.path
         let scanner: JSONByteScanner
@@ -129,7 +125,6 @@ struct CoverageExportReader {
         }
     }
 
-    /// One element of `functions`: its own line counts, from its regions in its main file.
     private func readFunction(_ scanner: JSONByteScanner, into groups: inout FunctionGroups) throws {
         var filenames: [String] = []
         var regions: [CoverageRegion] = []
@@ -184,9 +179,8 @@ struct CoverageExportReader {
         guard let filename, keep(filename) else { return nil }
         let lines = LineCoverage.lines(from: segments)
         if lineDetail, !segments.isEmpty {
-            // One count per source line, as `llvm-cov show`, its lcov `DA` records, genhtml and Cobertura
-            // consumers see them; llvm-cov's own summary counts a line once per function containing it.
-            // Without line detail (the dashboard over a raw export) the summary's count stays: no segments are read.
+            // One count per source line, as `llvm-cov show`, lcov and Cobertura consumers see them; llvm-cov's own summary
+            // counts a line once per function containing it. Without line detail the summary's count stays.
             summary.lines = CoverageCount(covered: lines.reduce(0) { $0 + ($1.count > 0 ? 1 : 0) }, count: lines.count)
         }
         return ExportedFile(filename: filename, summary: summary, lines: lines, branches: branches)

@@ -5,17 +5,14 @@ import SmokeCore
 package enum CoverageInput: Equatable, Sendable {
     /// A run directory holding `coverage.json`; `outputDirectory` holds its `history.jsonl`.
     case run(directory: URL, runID: String, outputDirectory: URL)
-    /// A raw `llvm-cov export` JSON file.
     case export(file: URL)
 
-    /// Resolves the command's positional argument: an existing file other than `report.json` is
-    /// `coverage.json` (its run) or an llvm-cov export; anything else is a RUN for `RunDirectoryLocator`
-    /// (nothing → the latest run, a run directory, its report.json, a run id).
+    /// Resolves the positional argument: an existing file other than `report.json` is `coverage.json` or an llvm-cov
+    /// export; anything else is a RUN for `RunDirectoryLocator`.
     package static func resolve(_ argument: String?, output: URL, resolvePath: (String) -> URL) throws -> CoverageInput
     {
         func run(_ directory: URL) -> CoverageInput {
             let resolved = directory.resolvingSymlinksInPath()
-            // A run lives at <output>/runs/<ID>; its history is two levels up.
             let output = resolved.deletingLastPathComponent().deletingLastPathComponent()
             return .run(directory: resolved, runID: resolved.lastPathComponent, outputDirectory: output)
         }

@@ -4,19 +4,16 @@ import SmokeCore
 /// A loaded coverage report and where its line detail and exports come from.
 package struct CoverageSource: Sendable {
     private enum Origin: Sendable {
-        /// A run directory with the collector's outputs.
         case run(URL)
-        /// A raw export read here, line detail included when asked for.
         case export(details: [String: FileLineDetail], root: String)
     }
 
-    /// The run ID or the export's file name.
     package var title: String
     package var report: CoverageReport
     private var origin: Origin
 
-    /// Loads `coverage.json` of a run, or reads an llvm-cov export (its files scoped to `currentDirectory`:
-    /// build products, checkouts and `Tests/` left out).
+    /// Loads a run's `coverage.json`, or reads an llvm-cov export scoped to `currentDirectory` (build products,
+    /// checkouts and `Tests/` left out).
     package static func load(_ input: CoverageInput, lineDetail: Bool, currentDirectory: URL) throws(CoverageError)
         -> CoverageSource
     {
@@ -68,7 +65,7 @@ package struct CoverageSource: Sendable {
         }
     }
 
-    /// `now` stamps a report made from an export (a run's own report keeps the time it was written).
+    /// `now` stamps a report made from an export; a run's own report keeps the time it was written.
     package func cobertura(now: Date = SystemClock.now()) throws(CoverageError) -> String {
         switch origin {
         case .export(let details, let root):
@@ -98,8 +95,8 @@ package enum UncoveredLines {
         if lines.isEmpty {
             out += "no line detail for this file\n"
         } else if ranges.isEmpty, file.lines.covered < file.lines.count {
-            // llvm-cov counts a line once per function on it: an autoclosure or closure that never
-            // ran, on a line whose other code did, is uncovered in the totals but not per line.
+            // llvm-cov counts a line once per function on it: a closure that never ran, on a line whose other code did,
+            // is uncovered in the totals but not per line.
             let missing = file.lines.count - file.lines.covered
             out +=
                 """
@@ -118,7 +115,6 @@ package enum UncoveredLines {
         return out
     }
 
-    /// The file whose path equals `path`, or the only one ending with it.
     static func find(_ path: String, in report: CoverageReport) throws(CoverageError) -> FileCoverage {
         if let exact = report.files.first(where: { $0.path == path }) { return exact }
         var trimmed = path

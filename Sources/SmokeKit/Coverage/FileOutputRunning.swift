@@ -1,14 +1,11 @@
 import Foundation
 import SmokeCore
 
-/// Runs a tool with its standard output going straight into a file. `llvm-cov export` can print
-/// hundreds of megabytes, which must never sit in memory.
+/// Runs a tool with its standard output straight into a file: `llvm-cov export` can print hundreds of megabytes.
 protocol FileOutputRunning: Sendable {
-    /// Returns the exit status and standard error; standard output is in `file`.
     func run(_ executable: String, _ arguments: [String], standardOutput file: URL) throws -> CommandResult
 }
 
-/// The real one: a process through the process seam whose stdout is the file.
 struct ProcessFileOutputRunner: FileOutputRunning {
     var processes: any ProcessRunning = ChildProcessRunner()
 

@@ -1,7 +1,7 @@
 import SmokeCore
 
-/// Functions grouped as llvm-cov groups instantiations: by file and start of the function's first region.
-/// A group counts once, with the lines of its instantiation that covers the most.
+/// Functions grouped as llvm-cov groups instantiations (file and start of first region); a group counts once,
+/// with the lines of its instantiation that covers the most.
 struct FunctionGroups {
     private var groups: [String: [CoverageRegion.Location: [LineHit]]] = [:]
     /// One record per group: the first instantiation's name, the highest entry count of any.
@@ -23,7 +23,6 @@ struct FunctionGroups {
         groups[file, default: [:]][start] = lines
     }
 
-    /// The functions of `file` in source order, one per group (as `llvm-cov report` counts functions).
     func functions(of file: String) -> [FunctionHit] {
         guard let byStart = records[file] else { return [] }
         return byStart.keys.sorted().compactMap { byStart[$0] }

@@ -1,13 +1,11 @@
 import Foundation
 
 extension JSONByteScanner {
-    /// A string value, escapes decoded.
     func readString() throws -> String {
         try consume(UInt8(ascii: "\""), "a string")
         scratch.removeAll(keepingCapacity: true)
         while true {
             if position == end, try !refill() { throw JSONScanError.truncated(offset: offset) }
-            // Copy the plain run up to the next quote or backslash in one go.
             let start = position
             while position < end, buffer[position] != UInt8(ascii: "\""), buffer[position] != UInt8(ascii: "\\") {
                 position += 1

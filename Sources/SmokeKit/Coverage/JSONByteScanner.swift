@@ -1,17 +1,13 @@
 import Foundation
 import SmokeCore
 
-/// Why the scanner stopped: the bytes end too early, or they are not the JSON expected.
 enum JSONScanError: Error, Equatable {
     case truncated(offset: Int)
     case unexpected(offset: Int, found: String, expected: String)
 }
 
-/// A pull tokenizer over a file read in fixed chunks, for documents too big to load.
-///
-/// It holds one chunk at a time (plus the one string or number being read), so memory stays
-/// flat however large the file is. Callers walk the structure with `nextKey`/`nextElement`
-/// and `skipValue` what they do not need; skipping does not validate what it skips.
+/// A pull tokenizer over a file read in fixed chunks, for documents too big to load: memory stays at one chunk.
+/// Callers walk with `nextKey`/`nextElement` and `skipValue` the rest; skipping does not validate.
 final class JSONByteScanner {
     private let descriptor: Int32
     private let capacity: Int
@@ -20,7 +16,6 @@ final class JSONByteScanner {
     private let structural: UnsafeMutablePointer<UInt8>
     var position = 0
     var end = 0
-    /// File offset of `buffer[0]`, for messages.
     private var bufferOffset = 0
     var scratch: [UInt8] = []
 
@@ -46,12 +41,10 @@ final class JSONByteScanner {
         structural.deallocate()
     }
 
-    /// The file offset of the next byte.
     var offset: Int { bufferOffset + position }
 
     // MARK: Bytes
 
-    /// Reads the next chunk; false at the end of the file.
     func refill() throws -> Bool {
         bufferOffset += end
         position = 0
@@ -85,7 +78,6 @@ final class JSONByteScanner {
         return byte
     }
 
-    /// The next raw byte (whitespace included), consumed.
     func nextRawByte() throws -> UInt8 {
         if position == end, try !refill() { throw JSONScanError.truncated(offset: offset) }
         let byte = buffer[position]
@@ -107,10 +99,8 @@ final class JSONByteScanner {
 
     // MARK: Structure
 
-    /// Consumes `{`.
     func beginObject() throws { try consume(UInt8(ascii: "{"), "an object") }
 
-    /// Consumes `[`.
     func beginArray() throws { try consume(UInt8(ascii: "["), "an array") }
 
     /// The next key of the current object (its `:` consumed), or nil after consuming `}`.
@@ -141,7 +131,7 @@ final class JSONByteScanner {
         return true
     }
 
-    /// Skips one value of any kind without building it. This is the hot path over large exports.
+    /// Skips one value of any kind without building it.
     func skipValue() throws {
         let first = try peekRequired(expecting: "a value")
         switch first {
@@ -160,7 +150,6 @@ final class JSONByteScanner {
         }
     }
 
-    /// Skips from an opening `[`/`{` to its matching close, counting depth only.
     private func skipContainer() throws {
         var depth = 0
         while true {
@@ -196,7 +185,6 @@ final class JSONByteScanner {
         }
     }
 
-    /// Skips a string's bytes after its opening quote, through the closing quote.
     private func skipStringBody() throws {
         while true {
             if position == end, try !refill() { throw JSONScanError.truncated(offset: offset) }

@@ -1,19 +1,15 @@
 import Foundation
 import SmokeCore
 
-/// The toolchain's own `llvm-profdata` and `llvm-cov`: next to the resolved `swift` binary on Linux,
-/// from `xcrun --find` on macOS. Never the first on PATH, which may be an older system LLVM that
-/// rejects the toolchain's profiles.
+/// The toolchain's own `llvm-profdata` and `llvm-cov`: beside the resolved `swift` on Linux, `xcrun --find` on
+/// macOS. Never the first on PATH, which may be an older LLVM that rejects the toolchain's profiles.
 struct ToolchainTools: Sendable, Equatable {
     var llvmProfdata: URL
     var llvmCov: URL
 
     enum Host: Sendable { case linux, macOS }
 
-    /// Finds and checks both tools (each must answer `--version`).
-    /// - Parameters:
-    ///   - swift: the `swift` that built the tests; default: the first `swift` on the environment's PATH.
-    ///   - environment: where PATH comes from.
+    /// Finds and checks both tools (each must answer `--version`); `swift` defaults to the first on PATH.
     static func locate(
         swift: URL? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment,
@@ -34,7 +30,6 @@ struct ToolchainTools: Sendable, Equatable {
         return ToolchainTools(llvmProfdata: found[0], llvmCov: found[1])
     }
 
-    /// `<dir of the resolved swift>/<tool>`.
     static func besideSwift(_ tool: String, swift: URL?, environment: [String: String]) throws(CoverageError) -> URL {
         let path = environment["PATH"] ?? ""
         guard let swift = swift ?? firstExecutable(named: "swift", path: path) else {

@@ -1,30 +1,24 @@
 import Foundation
 import SmokeCore
 
-/// Runs a culprit search for real: for each candidate commit, a detached git worktree in the search's own folder,
-/// the named tests built and run there through the pipeline's `TestDriver` (its environment, isolation and
-/// timeouts), and the worktree removed before the next. One build folder serves every candidate, so a candidate
-/// rebuilds only what changed.
+/// Runs a culprit search: for each candidate commit, a detached git worktree in the search's own folder where the
+/// named tests are built and run through the pipeline's driver, removed before the next. One shared build folder
+/// means a candidate rebuilds only what changed.
 package struct CulpritRunner: Sendable {
     var pipeline: Pipeline
     var tests: [String]
     var git: any GitRepository
-    /// The package (or project) folder in the user's checkout; its place inside the checkout is kept in each
-    /// worktree.
+    /// The package (or project) folder in the user's checkout; its place inside it is kept in each worktree.
     var projectFolder: URL
     /// `<run>/culprit/<time>/`: the worktree, the shared build folder and one folder per test run.
     var workDirectory: URL
-    /// Where relative paths of the pipeline resolve, the environment the tests get, and what starts processes.
     var currentDirectory: URL
     var environment: [String: String]
     var commandRunner: any CommandRunning
-    /// What makes the pipeline's driver (the command's `HostContext.drivers`).
     var drivers: TestDrivers
     var cancellation: CancellationFlag
-    /// When the search must end (`culprit.maxMinutes`).
     var deadline: Date
     var now: @Sendable () -> Date = { SystemClock.now() }
-    /// One line per step, for the person watching.
     var progress: @Sendable (String) -> Void
 
     package init(
@@ -50,7 +44,7 @@ package struct CulpritRunner: Sendable {
     var worktree: URL { workDirectory.appendingPathComponent("worktree", isDirectory: true) }
     var buildFolder: URL { workDirectory.appendingPathComponent("build", isDirectory: true) }
 
-    /// The search over `commits` (after `good`, the last the failing run's commit).
+    /// The search over `commits` (after `good`; the last is the failing run's commit).
     package func run(good: CulpritCommit, commits: [CulpritCommit], failingRun: String, repeats: Int) throws
         -> CulpritVerdict
     {
@@ -87,7 +81,6 @@ package struct CulpritRunner: Sendable {
         return candidate
     }
 
-    /// Builds at the candidate, then runs the tests `repeats` times through the pipeline's driver.
     private func probe(_ candidate: Pipeline, step: Int, repeats: Int, console: ConsoleLog) throws
         -> CulpritSearch.Trial
     {

@@ -1,25 +1,20 @@
 import Foundation
 import SmokeCore
 
-/// What the culprit search asks of git: the range's commits, and a detached worktree per candidate. The
-/// user's working tree, index, HEAD and stash are never touched: only `git worktree` writes, into a folder
-/// smokerun owns, and removes it after.
+/// What the culprit search asks of git. The user's working tree, index, HEAD and stash are never touched: only
+/// `git worktree` writes, into a folder smokerun owns, and removes it after.
 package protocol GitRepository: Sendable {
-    /// The checkout's top folder (`git rev-parse --show-toplevel`).
     func topLevel() throws -> URL
-    /// Whether the clone holds `commit`.
     func hasCommit(_ commit: String) -> Bool
     /// Whether `ancestor` is on `commit`'s history (false after a force-push that dropped it).
     func isAncestor(_ ancestor: String, of commit: String) -> Bool
-    /// The first-parent commits after `good` up to `bad`, oldest first, with subject and author.
+    /// The first-parent commits after `good` up to `bad`, oldest first.
     func firstParentCommits(after good: String, upTo bad: String, limit: Int?) throws -> [CulpritCommit]
-    /// A detached worktree of `commit` at `folder`, which must not exist.
     func addWorktree(at folder: URL, commit: String) throws
-    /// Removes the worktree at `folder` and git's record of it.
     func removeWorktree(at folder: URL) throws
 }
 
-/// The real git, run as a child process through `CommandRunning` in the project's checkout.
+/// The real git, run as a child process in the project's checkout.
 package struct GitCheckout: GitRepository {
     var folder: URL
     var runner: any CommandRunning

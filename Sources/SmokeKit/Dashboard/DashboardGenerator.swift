@@ -2,16 +2,14 @@ import Foundation
 import SmokeCore
 
 /// Builds the dashboard site from one or more output folders: reads each through its `DashboardSource`, renders
-/// the pages (pure, `DashboardSite`), and writes them with `DashboardWriter`. What `smokerun dashboard` and the run
-/// finisher call.
+/// the pages (`DashboardSite`) and writes them with `DashboardWriter`.
 package struct DashboardGenerator: Sendable {
     /// An output folder and the source that reads it.
     package struct Origin: Sendable {
         package var outputDirectory: URL
         package var source: any DashboardSource
 
-        /// The folder read through its history's source (`RunHistory.dashboardSource`), the folder's own when none is
-        /// given.
+        /// The folder read through its history's source, else the folder's own.
         package init(outputDirectory: URL, history: (any RunHistory)? = nil) throws {
             self.outputDirectory = outputDirectory
             source = try (history ?? HistoryOpening.open(outputFolder: outputDirectory)).dashboardSource()
@@ -27,15 +25,13 @@ package struct DashboardGenerator: Sendable {
 
     package var siteDirectory: URL
     var fileWriter: FileWriter = .system
-    /// `DashboardWriter.beforeSwitch`: fault tests stop here.
     var beforeSwitch: @Sendable () -> Void = {}
 
     package init(siteDirectory: URL) {
         self.siteDirectory = siteDirectory
     }
 
-    /// The site for `pipelines` (all in the folders when nil) out of `origins`; a pipeline found in two folders is
-    /// shown from the first.
+    /// The site for `pipelines` (all when nil) out of `origins`; a pipeline in two folders is shown from the first.
     package func generate(from origins: [Origin], pipelines: [String]?) throws -> Result {
         var inputs: [DashboardSite.Input] = []
         var warnings: [String] = []
@@ -57,7 +53,7 @@ package struct DashboardGenerator: Sendable {
         var writer = DashboardWriter(siteDirectory: siteDirectory)
         writer.fileWriter = fileWriter
         writer.beforeSwitch = beforeSwitch
-        // `<output>/site` is inside a folder of smokerun's own; sites written there before the marker have none.
+        // `<output>/site` is in a folder of smokerun's own; sites written there before the marker have none.
         let site = siteDirectory.standardizedFileURL.path
         writer.ownsUnmarkedSite = origins.contains {
             OutputLayout(root: $0.outputDirectory).site.standardizedFileURL.path == site
@@ -66,7 +62,7 @@ package struct DashboardGenerator: Sendable {
         return Result(pipelines: inputs.map(\.history.pipeline).sorted(), files: files, warnings: warnings)
     }
 
-    /// The relative path from folder `from` to folder `to`, ending in `/` (empty when they are the same folder).
+    /// The relative path from folder `from` to folder `to`, ending in `/` (empty when they are the same).
     static func relativeLink(from: URL, to: URL) -> String {
         let source = from.standardizedFileURL.pathComponents
         let target = to.standardizedFileURL.pathComponents

@@ -10,26 +10,20 @@ import SmokeCore
     import Darwin
 #endif
 
-/// Writes the dashboard site whole: every page into a new hidden folder beside the site folder
-/// (`.smokerun-site-<token>-<name>`), then that folder swapped with the site in one rename, so a reader — or a kill
-/// at any moment — finds the old site or the new one, each whole, never a page linking to one not yet written. Only
-/// into a folder of its own: a missing or empty one, or one holding the site marker (`.smokerun-site`), which every
-/// site it writes carries; a folder of someone's files is refused (exit 2), never overwritten. Nothing is written
-/// through a symbolic link. Pages are rendered and written on all cores at once; no fsync, as the next run writes
-/// the site again.
+/// Writes the dashboard site whole: every page into a hidden staging folder beside it, then swapped in with one
+/// rename, so a reader (or a kill) finds the old site or the new one, never half of one. Writes only into a missing
+/// or empty folder or one holding the site marker; anything else is refused (exit 2), and never through a link.
+/// No fsync: the next run writes the site again.
 package struct DashboardWriter: Sendable {
-    /// The file that marks a site folder as smokerun's.
     static let markerName = ".smokerun-site"
-    /// The start of the name of a site being written, beside the site folder.
     static let stagingPrefix = ".smokerun-site-"
 
     package var siteDirectory: URL
     /// Every byte goes through it; tests fail it like a full disk.
     var fileWriter: FileWriter = .system
-    /// The site folder is smokerun's even without the marker (`<output>/site` of an output folder it reads, which
-    /// sites written before the marker lack).
+    /// The site folder is smokerun's even without the marker (`<output>/site`, which older sites lack).
     var ownsUnmarkedSite = false
-    /// Called once the new site is complete, just before it is switched in; fault tests stop the writer here.
+    /// Called just before the complete new site is switched in; fault tests stop the writer here.
     var beforeSwitch: @Sendable () -> Void = {}
 
     /// Writes `files` (paths relative to the site folder) as the whole site; returns how many were written.
@@ -38,8 +32,7 @@ package struct DashboardWriter: Sendable {
         try write(count: files.count, path: { files[$0].path }, file: { files[$0] })
     }
 
-    /// Renders and writes every page of `plan`, a page at a time on each of the machine's cores, so the site is
-    /// never held whole; returns how many were written.
+    /// Renders and writes every page of `plan` in parallel, so the site is never held whole; returns the count.
     @discardableResult
     package func write(_ plan: DashboardSite.Plan) throws -> Int {
         let pages = plan.pages
@@ -47,7 +40,7 @@ package struct DashboardWriter: Sendable {
     }
 
     /// Checks the site folder is smokerun's, writes the pages into a new folder, then switches it in; the first
-    /// failure stops the rest, removes the new folder and is thrown (the old site stays as it was).
+    /// failure removes the new folder and is thrown, the old site untouched.
     private func write(
         count: Int, path: (Int) -> String, file: @Sendable (Int) -> DashboardSite.File
     ) throws -> Int {
@@ -74,7 +67,6 @@ package struct DashboardWriter: Sendable {
         return count
     }
 
-    /// `.smokerun-site-<8 hex digits>-<site name>`.
     static func stagingName(for site: String) -> String {
         "\(stagingPrefix)\(UUID().uuidString.prefix(8).lowercased())-\(site)"
     }
@@ -96,7 +88,6 @@ package struct DashboardWriter: Sendable {
         throw refuse("holds files smokerun did not write (\(shown))")
     }
 
-    /// Makes the folders of the `count` pages' paths inside `root`, then writes the pages in parallel.
     private func writePages(
         into root: URL, count: Int, path: (Int) -> String, file: @Sendable (Int) -> DashboardSite.File
     ) throws {
@@ -134,8 +125,7 @@ package struct DashboardWriter: Sendable {
         if let error = failure.error { throw error }
     }
 
-    /// Puts the complete `staging` folder where the site is: one exchange of the two when the site exists (the old
-    /// site, now at the staging name, is then removed), one rename when it does not.
+    /// Puts `staging` where the site is: one exchange when the site exists (the old one then removed), else a rename.
     private func switchIn(_ staging: URL, replacing exists: Bool) throws {
         guard exists else {
             try POSIXFile.rename(staging, to: siteDirectory)
@@ -173,8 +163,7 @@ package struct DashboardWriter: Sendable {
         #endif
     }
 
-    /// Removes the staging folders of `site` a killed dashboard left in `parent` an hour ago or more (a real folder
-    /// holding the marker, named as `stagingName` names them); returns the paths removed.
+    /// Removes `site`'s staging folders a killed dashboard left in `parent` an hour ago or more; returns their paths.
     @discardableResult
     static func sweepStaging(
         in parent: URL, site: String, olderThan age: TimeInterval = 3600, now: Date = SystemClock.now()
@@ -218,7 +207,6 @@ package struct DashboardWriter: Sendable {
     }
 }
 
-/// The first error of the pages written in parallel.
 private final class FirstFailure: @unchecked Sendable {
     private let lock = NSLock()
     private var first: (any Error)?

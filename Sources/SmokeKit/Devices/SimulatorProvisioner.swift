@@ -22,8 +22,7 @@ package struct SimulatorProvisioner: Sendable {
         return inventory
     }
 
-    /// Resolves the profile and carries out its plan; returns the device the tests run on (UDID set).
-    /// - Parameter log: told each step before it runs.
+    /// Resolves the profile and carries out its plan, telling `log` each step; returns the device (UDID set).
     func prepare(_ profile: DeviceProfile, log: (String) -> Void = { _ in }) throws(SimulatorError) -> ResolvedDevice {
         let plan = try SimulatorResolver.plan(profile, inventory: try inventory())
         var device = plan.device

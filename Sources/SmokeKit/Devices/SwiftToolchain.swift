@@ -12,7 +12,6 @@ package struct SwiftToolchain: Sendable, Equatable {
         ToolchainInfo(version: version, path: ExecutableLocator.resolved(swift).path)
     }
 
-    /// Finds `swift` on PATH (or `SMOKERUN_SWIFT`) and asks its version.
     static func detect(environment: [String: String], runner: any CommandRunning) throws -> SwiftToolchain {
         try identify(try locate(environment: environment), environment: environment, runner: runner)
     }
@@ -38,7 +37,6 @@ package struct SwiftToolchain: Sendable, Equatable {
         return swift
     }
 
-    /// Asks `swift --version`.
     static func identify(_ swift: URL, environment: [String: String], runner: any CommandRunning) throws
         -> SwiftToolchain
     {
@@ -50,9 +48,8 @@ package struct SwiftToolchain: Sendable, Equatable {
         return SwiftToolchain(swift: swift, version: version)
     }
 
-    /// The version the build's compiler recorded beside the test binary: SwiftPM writes `swiftc --version` into
-    /// `swift-version-<hash>.txt` in the bin folder on every build. Used only when there is exactly one such file
-    /// (one compiler has built into that folder), so it is the compiler that just built; nil otherwise.
+    /// The version the build's compiler recorded: SwiftPM writes `swift-version-<hash>.txt` into the bin folder on every
+    /// build. Used only when there is exactly one, so it is the compiler that just built; nil otherwise.
     static func recorded(_ swift: URL, binFolder: URL) -> SwiftToolchain? {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: binFolder.path)) ?? []
         let records = names.filter { $0.hasPrefix("swift-version-") && $0.hasSuffix(".txt") }
@@ -63,13 +60,11 @@ package struct SwiftToolchain: Sendable, Equatable {
         return SwiftToolchain(swift: swift, version: version)
     }
 
-    /// The first line of a `--version` text that names a Swift version, trimmed.
     static func versionLine(in text: String) -> String? {
         text.split(separator: "\n").first(where: { $0.contains("Swift version") })
             .map { $0.trimmingCharacters(in: .whitespaces) }
     }
 
-    /// The version number, e.g. `6.3.1`.
     var versionNumber: String? {
         guard let range = version.range(of: "Swift version ") else { return nil }
         return version[range.upperBound...].split(separator: " ").first.map(String.init)

@@ -1,12 +1,10 @@
 import Foundation
 import SmokeCore
 
-/// What `init` asks Xcode about a project (through `CommandRunning`): its schemes (`xcodebuild -list -json`),
-/// each scheme's test plans (`-showTestPlans -json`) and the installed simulators (`xcrun simctl list … -j`).
+/// What `init` asks Xcode about a project: its schemes, each scheme's test plans, and the installed simulators.
 package struct XcodeProjectInspector: Sendable {
     var runner: any CommandRunning
     var environment: [String: String]
-    /// The folder the container's relative path is read from.
     var currentDirectory: URL
 
     package init(runner: any CommandRunning, environment: [String: String], currentDirectory: URL) {
@@ -15,12 +13,12 @@ package struct XcodeProjectInspector: Sendable {
         self.currentDirectory = currentDirectory
     }
 
-    /// The `xcodebuild` on `PATH`, or nil where there is none (Linux, a Mac without Xcode).
+    /// The `xcodebuild` on `PATH`, or nil where there is none.
     package static func xcodebuild(path: String?) -> URL? {
         ExecutableLocator.find("xcodebuild", path: path)
     }
 
-    /// The container's schemes, and the test plans of each (a scheme whose plans cannot be read has none).
+    /// The container's schemes and the test plans of each (none when unreadable).
     package func schemes(
         of container: XcodeContainer, xcodebuild: URL
     ) throws(InitError) -> (listing: XcodeSchemeListing, plans: [String: [String]]) {

@@ -2,8 +2,8 @@ import Foundation
 import SmokeCore
 
 extension Doctor {
-    /// Each variable notifications need, found in the environment or `<output>/env` (names and the URL's host
-    /// only, never a value); with `--send-test`, a test message through the notifier.
+    /// Each variable notifications need, in the environment or `<output>/env` (names and the URL's host only, never a
+    /// value); with `--send-test`, a test message.
     func notifications(
         _ pipeline: Pipeline, fileNames: Set<String>, file: String, environment: [String: String],
         place: DoctorProbes.Place
@@ -63,7 +63,6 @@ extension Doctor {
         return checks
     }
 
-    /// The pinned simulators resolve (xcodebuild pipelines, on macOS).
     func simulators(_ pipeline: Pipeline, place: DoctorProbes.Place) -> DoctorCheck {
         guard drivers.make(for: pipeline).doctorChecks.simulators else {
             return .passed("device", "host (this machine; no simulator needed)")
@@ -94,7 +93,6 @@ extension Doctor {
         }
     }
 
-    /// An installed schedule calls `smokerun run` on this pipeline (read-only, best effort).
     func installed(_ pipeline: Pipeline, file: String, shown: String, place: DoctorProbes.Place) -> DoctorCheck {
         let found = probes.findSchedule(pipeline.name, file, place)
         guard found.isEmpty else { return .passed("installed schedule", found.joined(separator: ", ")) }
@@ -104,8 +102,8 @@ extension Doctor {
             fix: "run `smokerun install \(shown)` and install one of the snippets it prints")
     }
 
-    /// A webhook whose messages link nowhere a reader can open: neither `notify.artifactsURL` nor
-    /// `notify.dashboardURL`, and not under GitHub Actions (whose run page is then the link).
+    /// A webhook whose messages link nowhere a reader can open: no `notify.artifactsURL` or `notify.dashboardURL`, and
+    /// not under GitHub Actions (whose run page is then the link).
     static func missingLink(_ notify: NotifySettings, environment: [String: String]) -> DoctorCheck? {
         guard notify.artifactsURL == nil, notify.dashboardURL == nil, environment["GITHUB_ACTIONS"] != "true" else {
             return nil

@@ -1,18 +1,14 @@
 import Foundation
 import SmokeCore
 
-/// `smokerun doctor`: checks a pipeline end to end without running its tests — the file, `<output>/env`, the
-/// toolchain and its coverage tools, the build, the schedule, the notification variables (and a test message),
-/// the simulators, the output folder and an installed schedule. Every check goes through `DoctorProbes`.
+/// `smokerun doctor`: checks a pipeline end to end without running its tests; every check goes through
+/// `DoctorProbes`.
 package struct Doctor: Sendable {
     package struct Options: Sendable {
-        /// `--no-build` turns it off.
         package var build = true
         /// `--send-test`: post a test message to the webhook.
         package var sendTest = false
-        /// The build check's time limit.
         package var buildSeconds: TimeInterval = 1800
-        /// How many fire times the schedule check lists.
         package var fireTimes = 3
 
         package init() {}
@@ -20,7 +16,6 @@ package struct Doctor: Sendable {
 
     var probes: DoctorProbes
     var options: Options
-    /// What makes the pipeline's driver (the command's `HostContext.drivers`).
     var drivers: TestDrivers
 
     package init(probes: DoctorProbes = .live, options: Options = Options(), drivers: TestDrivers = .standard) {
@@ -30,9 +25,6 @@ package struct Doctor: Sendable {
     }
 
     /// Runs every check in order, handing each line to `report` as soon as it is known (a build takes minutes).
-    /// - Parameters:
-    ///   - shown: how messages name the pipeline file (relative to the current folder).
-    ///   - displayPath: how messages name other files.
     package func check(
         pipelineFile: URL, shown: String, environment: [String: String], currentDirectory: URL,
         displayPath: @Sendable (URL) -> String = { $0.path }, report: (DoctorCheck) -> Void
@@ -158,7 +150,6 @@ package struct Doctor: Sendable {
         return checks
     }
 
-    /// The next fire times, with the same cron arithmetic as `next` and the scheduler.
     func schedule(_ pipeline: Pipeline) -> DoctorCheck {
         let cron: CronExpression
         do {

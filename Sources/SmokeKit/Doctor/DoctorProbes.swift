@@ -1,8 +1,7 @@
 import Foundation
 import SmokeCore
 
-/// What `smokerun doctor` asks of the world, one closure per check: `live` is the real machine; tests pass
-/// their own, so each way a check fails is shown without a broken toolchain or an unwritable disk.
+/// What `smokerun doctor` asks of the world, one closure per check: `live` is the real machine; tests pass their own.
 package struct DoctorProbes: Sendable {
     /// Where a check runs: the environment (with `<output>/env` applied) and the current folder.
     package struct Place: Sendable {
@@ -10,27 +9,21 @@ package struct DoctorProbes: Sendable {
         package var currentDirectory: URL
     }
 
-    /// Reads and validates a pipeline file (`PipelineLoader`, paths checked); the string is how messages name it.
+    /// Reads and validates a pipeline file (paths checked); the string is how messages name it.
     var loadPipeline: @Sendable (URL, String) throws -> Pipeline
-    /// The `swift` a run would use (`SMOKERUN_SWIFT`, else PATH).
     var locateSwift: @Sendable ([String: String]) throws -> URL
-    /// The llvm tools a run's coverage would use, checked to answer `--version`.
     var coverageTools: @Sendable (any TestDriver, Place) throws -> [URL]
-    /// Builds the tests of the package smokerun builds (nil: the driver's tool builds) as a run would, stopped after
-    /// the given seconds; says what it did.
+    /// Builds the tests of the package smokerun builds (nil: the driver's tool builds), stopped after the given seconds.
     var build: @Sendable (Pipeline, SwiftPMSettings?, Place, TimeInterval) throws -> String
-    /// The simulators the pipeline's profiles resolve to (macOS), one line each.
     var resolveSimulators: @Sendable (Pipeline, Place) throws -> [String]
     /// Creates and removes a temp file in the folder, creating the folder when it is missing.
     var probeWritable: @Sendable (URL) throws -> Void
     /// Where an installed schedule runs the pipeline file (a crontab line, a systemd timer, a launchd agent).
     var findSchedule: @Sendable (_ pipelineName: String, _ pipelineFile: String, Place) -> [String]
-    /// Posts the test message through the notifier.
     var sendTest: @Sendable (Pipeline, Place) async -> NotificationRecord
     var environmentFileReader: EnvironmentFileReader
     var now: @Sendable () -> Date
     var isMacOS: Bool
-    /// Whether the pipeline file is there at all (a missing one is `smokerun init`'s to write).
     var pipelineExists: @Sendable (URL) -> Bool = { FileManager.default.fileExists(atPath: $0.path) }
 
     package static var live: DoctorProbes {

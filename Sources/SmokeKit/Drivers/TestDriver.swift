@@ -1,24 +1,18 @@
 import Foundation
 import SmokeCore
 
-/// One way of running a pipeline's tests: SwiftPM's test binary (`SwiftPMDriver`) or xcodebuild on pinned
-/// simulators (`XcodebuildDriver`). A `TestDrivers` registry makes one from the pipeline; the run, `doctor`, `bisect`
-/// and `culprit` around it never ask which, only what it can do.
+/// One way of running a pipeline's tests: SwiftPM's test binary or xcodebuild on pinned simulators. The run,
+/// `doctor`, `bisect` and `culprit` never ask which, only what it can do.
 protocol TestDriver: Sendable {
-    /// The pipeline's key for it, as `doctor` names it.
     var name: String { get }
 
     /// What `doctor` checks of it besides what every pipeline gets.
     var doctorChecks: DriverDoctorChecks { get }
 
-    /// The SwiftPM package whose test binary smokerun builds and runs itself: what `bisect` re-runs, what `doctor`'s
-    /// build check builds, and whose `Tests/LinuxMain.swift` would choose the order. nil when the driver's tool builds
-    /// and runs the tests, which `bisect` does not support.
+    /// The SwiftPM package whose test binary smokerun runs itself (what `bisect` re-runs); nil when its tool runs them.
     var testBinaryPackage: SwiftPMSettings? { get }
 
-    /// Builds and runs the tests, blocking until they are done (call it off the cooperative pool, as
-    /// `BlockingWork.run` does). The result holds the tests in run order, what the driver learned on the way, and
-    /// its reading checked against the frameworks' or Xcode's own counts (`reconciliation`).
+    /// Builds and runs the tests, blocking: call it off the cooperative pool.
     func run(in context: RunContext) -> DriverResult
 
     /// The llvm tools that read the profiles this driver's tests write.
@@ -30,15 +24,13 @@ protocol TestDriver: Sendable {
     /// Its settings pointed at a `culprit` worktree: `tests` only, every candidate built into `buildFolder`.
     func culpritCandidate(packageFolder: URL, buildFolder: URL, tests: [String]) -> Driver
 
-    /// Builds the tests alone before a `culprit` step runs them, throwing `BuildFailure` when they do not build; a
-    /// driver whose tool builds as it runs does nothing here and answers `stoppedAtBuild` instead.
+    /// Builds the tests alone before a `culprit` step, throwing `BuildFailure`; a no-op for a tool that builds as it runs.
     func buildTests(in context: RunContext) throws
 
     /// Whether the error that ended a run before any test says the tests did not build.
     func stoppedAtBuild(_ error: InfrastructureError) -> Bool
 }
 
-/// What `doctor` checks of a driver besides the checks every pipeline gets.
 struct DriverDoctorChecks: Sendable {
     /// Its tools exist on macOS only: elsewhere its toolchain and devices are skipped.
     var needsMacOS = false
@@ -48,8 +40,7 @@ struct DriverDoctorChecks: Sendable {
     var simulators = false
 }
 
-/// The drivers smokerun knows, each made from a pipeline whose `Driver` is its own. Passed down from the command
-/// line (`HostContext.drivers`); a test registers a driver of its own with one line (`TestDriverRegistryTests`).
+/// The drivers smokerun knows, each made from a pipeline whose `Driver` is its own.
 package struct TestDrivers: Sendable {
     /// Each driver's maker: nil for a pipeline that is not its. The first that takes a pipeline drives it.
     var makers: [@Sendable (Pipeline) -> (any TestDriver)?]
@@ -59,7 +50,6 @@ package struct TestDrivers: Sendable {
         XcodebuildDriver.init(pipeline:),
     ])
 
-    /// The pipeline's driver.
     func make(for pipeline: Pipeline) -> any TestDriver {
         for maker in makers {
             if let driver = maker(pipeline) { return driver }
@@ -70,8 +60,7 @@ package struct TestDrivers: Sendable {
     /// The package `bisect` re-runs; nil when the pipeline's driver cannot bisect.
     package func bisectPackage(of pipeline: Pipeline) -> SwiftPMSettings? { make(for: pipeline).testBinaryPackage }
 
-    /// The folder of the project under test, whose git checkout names a run's commit and `culprit` searches: the
-    /// package smokerun builds, else the project's folder.
+    /// The project under test, whose git checkout names a run's commit: the package smokerun builds, else its folder.
     package func projectFolder(of pipeline: Pipeline, currentDirectory: URL) -> URL {
         guard let package = bisectPackage(of: pipeline) else {
             return pipeline.projectRoot(currentDirectory: currentDirectory)

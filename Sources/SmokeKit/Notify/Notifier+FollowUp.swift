@@ -2,8 +2,7 @@ import Foundation
 import SmokeCore
 
 extension Notifier {
-    /// Posts the culprit finder's follow-up message to the pipeline's webhook, in its format; nothing is queued or
-    /// remembered: the run's own message already opened the problem.
+    /// Posts the culprit finder's follow-up to the pipeline's webhook; nothing is queued or remembered.
     package func sendCulprit(_ followUp: CulpritFollowUp, settings: NotifySettings, environment: [String: String])
         async -> NotificationRecord
     {
@@ -11,7 +10,7 @@ extension Notifier {
             formats.renderer(for: settings.format).culpritBody(followUp), settings: settings, environment: environment)
     }
 
-    /// Posts `body` once, with the delivery's retries and the redaction of a run's message; nothing is queued.
+    /// Posts `body` once, with the delivery's retries and redaction; nothing is queued.
     func post(_ body: Data, settings: NotifySettings, environment: [String: String]) async -> NotificationRecord {
         var record = NotificationRecord(
             kind: nil, format: settings.format, target: target(settings, environment), attempts: 0,

@@ -1,12 +1,10 @@
 import Foundation
 import SmokeCore
 
-/// What a run does with its webhook after writing its reports: flush the outbox, ask the policy,
-/// send, remember what was announced. Never throws and never changes the run's status; every
-/// outcome comes back as a `NotificationRecord` for `report.json`.
+/// What a run does with its webhook after writing its reports: flush the outbox, ask the policy, send, remember
+/// what was announced. Never throws nor changes the run's status; outcomes land in `report.json`.
 package struct Notifier: Sendable {
     var delivery: WebhookDelivery
-    /// The message formats `notify.format` names.
     var formats: MessageFormatRegistry
 
     package init(delivery: WebhookDelivery = WebhookDelivery(), formats: MessageFormatRegistry = .standard) {
@@ -14,21 +12,12 @@ package struct Notifier: Sendable {
         self.formats = formats
     }
 
-    /// This notifier, whose waits between attempts end at once when `flag` is cancelled (SIGINT/SIGTERM).
+    /// This notifier, whose waits between attempts end at once when `flag` is cancelled.
     package func cancelled(by flag: CancellationFlag) -> Notifier {
         Notifier(delivery: delivery.cancelled(by: flag), formats: formats)
     }
 
-    /// The run command's entry point.
-    /// - Parameters:
-    ///   - history: earlier runs of the pipeline, oldest first (`NotificationPolicy.earlierRuns` makes it).
-    ///   - environment: holds the webhook URL (in `settings.webhookURLEnvironment`) and the CI's variables for
-    ///     source links.
-    ///   - projectRoot: the pipeline's project root: source paths are shown relative to it.
-    ///   - window: the pipeline's latest runs with every test's outcome (`RunHistory.flakeWindow`): the flake
-    ///     model's evidence.
-    ///   - pipeline: whose state and outbox items these are (`Pipeline.key`); by default the report's pipeline, file
-    ///     from its `pipelineFile`.
+    /// The run command's entry point; `window` is the flake model's evidence (`RunHistory.flakeWindow`).
     func notifyAfterRun(
         report: RunReport, history: [HistoryEntry], settings: NotifySettings, outputDirectory: URL,
         environment: [String: String], projectRoot: String? = nil, pipeline: PipelineKey? = nil,
@@ -72,14 +61,14 @@ package struct Notifier: Sendable {
         return records
     }
 
-    /// The key of the pipeline `report` ran: its name, and its recorded file resolved against `projectRoot`.
+    /// The key of the pipeline `report` ran, its recorded file resolved against `projectRoot`.
     package static func key(of report: RunReport, projectRoot: String?) -> PipelineKey {
         PipelineKey(
             name: report.pipeline,
             file: RetentionPolicy.pipelineIdentity(projectRoot: projectRoot, pipelineFile: report.pipelineFile))
     }
 
-    /// Renders the plan and POSTs it; what cannot be delivered now is queued in the outbox, as `pipeline`'s.
+    /// Renders the plan and POSTs it; what cannot be delivered now is queued in the outbox.
     package func send(
         report: RunReport, plan: NotificationPlan, settings: NotifySettings, outputDirectory: URL,
         environment: [String: String], projectRoot: String? = nil, pipeline: PipelineKey? = nil
@@ -138,8 +127,7 @@ package struct Notifier: Sendable {
         return record
     }
 
-    /// The message body for `plan`: linked to the run's artifacts, its CI run or its folder on this host, with source
-    /// paths relative to `projectRoot`.
+    /// The message body for `plan`, linked to the run's artifacts, with source paths relative to `projectRoot`.
     package static func render(
         report: RunReport, plan: NotificationPlan, settings: NotifySettings, outputDirectory: URL,
         environment: [String: String], projectRoot: String?, formats: MessageFormatRegistry = .standard
@@ -149,14 +137,13 @@ package struct Notifier: Sendable {
             sources: SourceLinks.from(environment: environment, projectRoot: projectRoot))
     }
 
-    /// Where the message points a reader to: `notify.artifactsURL`, the CI run, else the run folder on this host.
+    /// Where the message points: `notify.artifactsURL`, the CI run, else the run folder on this host.
     static func links(report: RunReport, settings: NotifySettings, outputDirectory: URL) -> ArtifactLinks {
         let runDirectory = outputDirectory.appendingPathComponent(OutputLayout.relativeRunPath(report.runID))
         return ArtifactLinks(report: report, settings: settings, runDirectory: runDirectory.standardizedFileURL.path)
     }
 
-    /// Posts `TestNotification`'s message to the pipeline's webhook with the same delivery, retries and redaction as
-    /// a run's; nothing is queued or remembered (`doctor --send-test`).
+    /// Posts `TestNotification`'s message like a run's, queueing and remembering nothing (`doctor --send-test`).
     package func sendTest(pipeline: String, host: String, settings: NotifySettings, environment: [String: String])
         async -> NotificationRecord
     {
@@ -165,11 +152,9 @@ package struct Notifier: Sendable {
             environment: environment)
     }
 
-    /// Retries `pipeline`'s items of the outbox, oldest first, each claimed first so that flushes running at once
-    /// post it once, and each posted to the variable `settings` names (the pipeline's own, never one an item names).
-    /// Other pipelines' items are left for their runs (nil: `notify --flush` without a pipeline takes every item, still
-    /// to the one variable `settings` names). Stops at the first item that still cannot get through, so a
-    /// webhook that is down costs one item's retries, not all of them.
+    /// Retries `pipeline`'s outbox items (nil: all), oldest first, always to the variable `settings` names, never one an
+    /// item names. Each is claimed first so concurrent flushes post it once. Stops at the first item that still fails,
+    /// so a webhook that is down costs one item's retries.
     package func flushOutbox(
         outputDirectory: URL, environment: [String: String], settings: NotifySettings = NotifySettings(),
         pipeline: PipelineKey? = nil
@@ -178,7 +163,7 @@ package struct Notifier: Sendable {
         let policy = RetryPolicy(settings: settings)
         var records: [NotificationRecord] = []
         for name in outbox.claimableNames(now: delivery.now(), deliverySeconds: policy.deliverySeconds) {
-            // Another flush (a second `notify --flush`, a run finishing at the same time) took it first.
+            // Another flush took it first.
             guard let claim = outbox.claim(name, now: delivery.now()) else { continue }
             guard var item = outbox.read(claim) else {
                 try? outbox.release(claim)
@@ -231,8 +216,7 @@ package struct Notifier: Sendable {
         return records
     }
 
-    /// One line for a terminal or log, e.g.
-    /// "notify: failure (slack) to $SMOKERUN_WEBHOOK_URL (https://…) delivered after 2 attempts (HTTP 200)".
+    /// One line for a terminal or log, e.g. "notify: failure (slack) to $SMOKERUN_WEBHOOK_URL (https://…) delivered".
     package static func describe(_ record: NotificationRecord) -> String {
         var line =
             """
@@ -272,7 +256,6 @@ package struct Notifier: Sendable {
         return .success(url)
     }
 
-    /// The redacted URL, or which variable is missing.
     func target(_ settings: NotifySettings, _ environment: [String: String]) -> String {
         guard let value = environment[settings.webhookURLEnvironment], !value.isEmpty else {
             return "$\(settings.webhookURLEnvironment) (unset)"

@@ -1,15 +1,13 @@
 import Foundation
 import SmokeCore
 
-/// The two things `smokerun notify --pipeline` needs from a pipeline: where its output is and
-/// how it notifies. Read with the full `PipelineLoader`, so every key is validated the same way.
+/// What `smokerun notify --pipeline` needs from a pipeline, read with the full `PipelineLoader` so it is validated.
 package enum NotifyPipelineReader {
     package struct Result: Sendable, Equatable {
         package var output: String
         package var notify: NotifySettings
-        /// The pipeline's project root, so a message shows source paths relative to it; nil without a pipeline.
+        /// The project root, so a message shows source paths relative to it; nil without a pipeline.
         package var projectRoot: String?
-        /// Whose notification state and outbox items these are; nil without a pipeline.
         package var pipeline: PipelineKey?
 
         package init(output: String, notify: NotifySettings, projectRoot: String? = nil, pipeline: PipelineKey? = nil) {

@@ -1,16 +1,14 @@
 import Foundation
 import SmokeCore
 
-/// Reads and writes one pipeline's `<output>/notify-state/<pipeline>.json`, so pipelines sharing an output folder never
-/// suppress each other's news. A missing or unreadable file is an empty state:
-/// at worst one message too many, never a lost one.
+/// One pipeline's `<output>/notify-state/<pipeline>.json`, so pipelines sharing an output folder never suppress
+/// each other's news. A missing or unreadable file is an empty state: at worst one message too many.
 package struct NotifyStateStore: Sendable {
     var file: URL
 
     package init(outputDirectory: URL, pipeline: PipelineKey) {
         file = OutputLayout(root: outputDirectory).notifyState(pipeline: pipeline)
-        // A caller that does not know the pipeline's file (`notify RUN` without `--pipeline`) reads the state of the
-        // one file of that name, when there is exactly one.
+        // Without the pipeline's file (`notify RUN` without `--pipeline`): the one state file of that name, if only one.
         if pipeline.file == nil, !FileManager.default.fileExists(atPath: file.path) {
             let folder = file.deletingLastPathComponent()
             let prefix = pipeline.fileName + "-"

@@ -1,9 +1,8 @@
 import Foundation
 import SmokeCore
 
-/// The on-disk queue of undelivered notifications, `<output>/outbox/`. Each item is one file,
-/// written atomically; items the receiver rejected move to `outbox/rejected/` to be looked at. A flush claims an
-/// item (see `OutboxClaim`) before posting it, so that two flushes at once post each item once.
+/// The on-disk queue of undelivered notifications, `<output>/outbox/`, one file per item, written atomically;
+/// rejected items move to `outbox/rejected/`. A flush claims an item before posting, so it is posted once.
 package struct Outbox: Sendable {
     var directory: URL
     /// Items read per flush, so a long-broken webhook cannot make a run slow.
@@ -15,14 +14,12 @@ package struct Outbox: Sendable {
 
     func file(for id: String) -> URL { directory.appendingPathComponent(id + ".json") }
 
-    /// Writes (or replaces) an item.
     func put(_ item: OutboxItem) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try JSONCoding.encoder(pretty: true).encode(item).write(to: file(for: item.id), options: .atomic)
     }
 
-    /// The waiting items, oldest first (ids sort by run id), at most `readLimit`. Files that do not
-    /// decode are reported by name rather than dropped.
+    /// The waiting items, oldest first, at most `readLimit`; files that do not decode are reported by name.
     package func items() -> (items: [OutboxItem], unreadable: [String]) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         var items: [OutboxItem] = []
@@ -40,8 +37,7 @@ package struct Outbox: Sendable {
         return (items, unreadable)
     }
 
-    /// The file names a flush may claim, oldest first, at most `readLimit`: waiting items, and claims a killed
-    /// flush left behind.
+    /// The file names a flush may claim, oldest first: waiting items, and claims a killed flush left behind.
     func claimableNames(now: Date, deliverySeconds: Double) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return names.filter { name in
@@ -51,8 +47,7 @@ package struct Outbox: Sendable {
         .sorted().prefix(Self.readLimit).map { $0 }
     }
 
-    /// Takes the file `name` for this flush by renaming it (`rename(2)`: one process wins); nil when another
-    /// flush was first.
+    /// Takes `name` for this flush by `rename(2)` (one process wins); nil when another flush was first.
     func claim(_ name: String, now: Date) -> OutboxClaim? {
         let itemFileName = OutboxClaim(fileName: name)?.itemFileName ?? name
         let token = "\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
@@ -62,13 +57,12 @@ package struct Outbox: Sendable {
         return rename(from, to) == 0 ? claim : nil
     }
 
-    /// The claimed item; nil when its file does not decode.
     func read(_ claim: OutboxClaim) -> OutboxItem? {
         guard let data = try? Data(contentsOf: directory.appendingPathComponent(claim.fileName)) else { return nil }
         return try? JSONCoding.decoder().decode(OutboxItem.self, from: data)
     }
 
-    /// Puts a claimed item back in the queue, as `item` when given (its attempts counted), else unchanged.
+    /// Puts a claimed item back, as `item` when given (its attempts counted), else unchanged.
     func release(_ claim: OutboxClaim, as item: OutboxItem? = nil) throws {
         let claimed = directory.appendingPathComponent(claim.fileName)
         if let item {
@@ -79,12 +73,11 @@ package struct Outbox: Sendable {
         }
     }
 
-    /// Deletes a claimed item that was delivered.
     func remove(_ claim: OutboxClaim) throws {
         try FileManager.default.removeItem(at: directory.appendingPathComponent(claim.fileName))
     }
 
-    /// Moves a claimed item the receiver refused out of the queue, keeping it for a person to read.
+    /// Moves a refused item out of the queue, keeping it for a person to read.
     func reject(_ item: OutboxItem, claim: OutboxClaim) throws {
         let rejected = directory.appendingPathComponent("rejected", isDirectory: true)
         try FileManager.default.createDirectory(at: rejected, withIntermediateDirectories: true)

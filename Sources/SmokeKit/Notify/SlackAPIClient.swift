@@ -5,13 +5,11 @@ import SmokeCore
     import FoundationNetworking
 #endif
 
-/// The few Slack Web API calls `notify.slackUpload` needs, over the webhook's injected transport.
-/// The bot token goes only into `Authorization: Bearer`; every error it reports is scrubbed of it.
+/// The few Slack Web API calls `notify.slackUpload` needs. The bot token goes only into `Authorization: Bearer`;
+/// every error is scrubbed of it.
 struct SlackAPIClient: Sendable {
-    /// What went wrong in one call, e.g. "files.getUploadURLExternal: invalid_auth".
     struct Failure: Error, Sendable {
         var message: String
-        /// The HTTP status, when an answer came.
         var httpStatus: Int?
     }
 
@@ -35,7 +33,7 @@ struct SlackAPIClient: Sendable {
     var token: String
     var timeoutSeconds: Double
 
-    /// `chat.postMessage` with a JSON body; answers the message's `ts` (the thread to upload into).
+    /// `chat.postMessage`; answers the message's `ts` (the thread to upload into).
     func postMessage(_ body: Data) async throws(Failure) -> (ts: String, httpStatus: Int) {
         let (answer, status) = try await call(
             "chat.postMessage", body: body, contentType: "application/json; charset=utf-8")
@@ -45,7 +43,6 @@ struct SlackAPIClient: Sendable {
         return (ts, status)
     }
 
-    /// `files.getUploadURLExternal`: where to send a file's bytes, and the file's id.
     func uploadURL(filename: String, length: Int) async throws(Failure) -> (url: URL, fileID: String) {
         let form = Self.form([("filename", filename), ("length", String(length))])
         let (answer, status) = try await call(
@@ -57,7 +54,7 @@ struct SlackAPIClient: Sendable {
         return (url, id)
     }
 
-    /// POSTs a file's bytes to the URL `uploadURL` gave; that URL carries its own authorization.
+    /// POSTs a file's bytes to the URL `uploadURL` gave, which carries its own authorization.
     func upload(_ bytes: Data, to url: URL) async throws(Failure) {
         var request = URLRequest(url: url, timeoutInterval: timeoutSeconds)
         request.httpMethod = "POST"
@@ -77,7 +74,6 @@ struct SlackAPIClient: Sendable {
         }
     }
 
-    /// `files.completeUploadExternal`: shares the uploaded files in the channel, in the message's thread.
     func complete(files: [(id: String, title: String)], channel: String, threadTS: String) async throws(Failure) {
         let list = files.map { ["id": $0.id, "title": $0.title] }
         let json =
@@ -89,7 +85,6 @@ struct SlackAPIClient: Sendable {
         _ = try await call("files.completeUploadExternal", body: form, contentType: "application/x-www-form-urlencoded")
     }
 
-    /// One call: POST, then HTTP 2xx and `ok: true`, or a `Failure` naming the method.
     private func call(_ method: String, body: Data, contentType: String) async throws(Failure) -> (Answer, Int) {
         var request = URLRequest(url: baseURL.appendingPathComponent(method), timeoutInterval: timeoutSeconds)
         request.httpMethod = "POST"
@@ -121,12 +116,10 @@ struct SlackAPIClient: Sendable {
         return (answer, status)
     }
 
-    /// The token never leaves in a message, whatever an answer echoes.
     private func scrub(_ text: String) -> String {
         token.isEmpty ? text : text.replacingOccurrences(of: token, with: "[token]")
     }
 
-    /// `application/x-www-form-urlencoded`: every byte but unreserved ones percent-encoded.
     static func form(_ fields: [(String, String)]) -> Data {
         var allowed = CharacterSet.alphanumerics.intersection(
             CharacterSet(charactersIn: Unicode.Scalar(0)..<Unicode.Scalar(128)))

@@ -1,12 +1,9 @@
 import Foundation
 import SmokeCore
 
-/// `notify.slackUpload`'s delivery: the Slack message through `chat.postMessage`, then each listed
-/// failure's screenshot uploaded with Slack's external-upload flow (get an upload URL, send the
-/// bytes, complete) into the message's thread. Failures become the record's outcome and detail,
-/// never a thrown error; the token appears in no record, file or message.
+/// `notify.slackUpload`'s delivery: the message through `chat.postMessage`, then each listed failure's screenshot
+/// uploaded into its thread. Failures become the record's outcome, never a thrown error; the token is never shown.
 struct SlackThreadUpload {
-    /// The `chat.postMessage` body: the webhook's payload and the channel.
     struct Message: Encodable {
         var channel: String
         var text: String
@@ -61,7 +58,6 @@ struct SlackThreadUpload {
         return record
     }
 
-    /// Uploads the screenshots of the failures the message lists; what happened, in a line.
     private func uploadScreenshots(
         report: RunReport, client: SlackAPIClient, channel: String, threadTS: String, outputDirectory: URL,
         environment: [String: String]
@@ -111,7 +107,7 @@ struct SlackThreadUpload {
         return problems.isEmpty ? done : done + "; not uploaded: " + problems.prefix(3).joined(separator: "; ")
     }
 
-    /// What report.json and the terminal show: the API and channel, and the token's variable by name only.
+    /// What report.json and the terminal show: the API, the channel, and the token's variable by name only.
     static func target(_ upload: SlackUploadSettings) -> String {
         let host = URL(string: upload.apiURL)?.host ?? upload.apiURL
         return "Slack API (\(host)) channel \(upload.channel) with $\(upload.tokenEnvironment)"

@@ -12,13 +12,11 @@ import SmokeCore
     import Darwin
 #endif
 
-/// The real HTTP transport of `WebhookDelivery`: one ephemeral URLSession request whose answer is read through a
-/// delegate, at most `responseLimit` bytes of it: a receiver that streams an endless body costs those bytes, never
-/// the memory a whole-body data task would buffer (curl's `--max-filesize`, for a response). A redirect is followed
-/// only to the same scheme, host and port (Documentation/Design.md §9): a 307 to another port or host is the
-/// answer, not a new destination for the secret-bearing request.
+/// The real HTTP transport of `WebhookDelivery`: one ephemeral URLSession request read through a delegate, at most
+/// `responseLimit` bytes, so an endless body never fills memory. A redirect is followed only to the same scheme,
+/// host and port: anything else is the answer, not a new destination for the secret-bearing request.
 enum URLSessionTransport {
-    /// How much of a response body is kept; the request ends there (a webhook's answer is a word or a small JSON).
+    /// How much of a response body is kept; the request ends there.
     static let responseLimit = 64 * 1024
 
     static func send(_ request: URLRequest) async throws -> (Int, [String: String], Data) {
@@ -26,8 +24,7 @@ enum URLSessionTransport {
     }
 
     static func send(_ request: URLRequest, limit: Int) async throws -> (Int, [String: String], Data) {
-        // swift-corelibs-foundation hands whole seconds to libcurl, so 0.5 s became 0: an instant
-        // timeout (measured on 6.3.1). Whole seconds, at least one, behave the same everywhere.
+        // swift-corelibs-foundation hands whole seconds to libcurl (0.5 s becomes an instant timeout): at least one.
         let timeout = max(request.timeoutInterval.rounded(.up), 1)
         var request = request
         request.timeoutInterval = timeout
@@ -43,9 +40,8 @@ enum URLSessionTransport {
             try await withCheckedThrowingContinuation { continuation in
                 let task = session.dataTask(with: request)
                 attempt.start(task, continuation)
-                // The attempt's own deadline, on a dispatch timer rather than libcurl's: a receiver
-                // that accepts and never answers, or a connection that never completes, must cost
-                // one timeout per attempt, whatever libcurl's timers do.
+                // The attempt's own deadline, on a dispatch timer: a receiver that never answers costs one timeout per
+                // attempt, whatever libcurl's timers do.
                 DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
                     attempt.finish(.failure(URLError(.timedOut)))
                 }
@@ -56,7 +52,6 @@ enum URLSessionTransport {
         }
     }
 
-    /// Whether a redirect from `origin` to `target` stays on the same scheme, host and port.
     static func isSameOrigin(_ origin: URL?, _ target: URL?) -> Bool {
         guard let origin, let target, let scheme = origin.scheme?.lowercased(),
             scheme == target.scheme?.lowercased(), let host = origin.host?.lowercased(),
@@ -66,13 +61,10 @@ enum URLSessionTransport {
         return (origin.port ?? defaultPort) == (target.port ?? defaultPort)
     }
 
-    /// The delegate's queue. swift-corelibs-foundation hands each piece of a body to it as libcurl reads (on
-    /// libcurl's own queue), and goes on reading after a cancel until the cancellation reaches that queue (on a fast
-    /// connection, hundreds of megabytes). Once the attempt has its answer, the pieces are dropped here, as they
-    /// come; before that, a delegate that lags `backlog` pieces behind holds libcurl here until it catches up, so
-    /// what waits is bounded too.
+    /// The delegate's queue. swift-corelibs-foundation goes on handing it body pieces after a cancel, until the
+    /// cancellation reaches libcurl's queue: once answered they are dropped here; before that, a delegate `backlog`
+    /// pieces behind holds libcurl until it catches up.
     private final class AnswerQueue: OperationQueue, @unchecked Sendable {
-        /// Pieces (of at most 16 KiB each) waiting for the delegate before libcurl is held.
         static let backlog = 64
         private let attempt: Attempt
 
@@ -91,8 +83,7 @@ enum URLSessionTransport {
         }
     }
 
-    /// One request: the first of answer (whole, or its first `limit` bytes), deadline or cancellation resumes the
-    /// caller and cancels the request; the others are ignored.
+    /// One request: the first of answer, deadline or cancellation resumes the caller and cancels the request.
     private final class Attempt: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         typealias Answer = (Int, [String: String], Data)
         private let limit: Int
@@ -128,14 +119,12 @@ enum URLSessionTransport {
             return task.state != .completed
         }
 
-        /// Whether the caller has been answered: nothing more of the request matters.
         var isDone: Bool {
             lock.lock()
             defer { lock.unlock() }
             return done
         }
 
-        /// A response's header fields as strings.
         static func fields(_ http: HTTPURLResponse?) -> [String: String] {
             var fields: [String: String] = [:]
             for (key, value) in http?.allHeaderFields ?? [:] {
@@ -166,8 +155,7 @@ enum URLSessionTransport {
             lock.lock()
             (status, headers) = (http?.statusCode ?? 0, fields)
             lock.unlock()
-            // The transfer waits for this answer, so a body announced larger than the limit is never read at all:
-            // the status and headers are the answer. One without a length is read until the limit (`didReceive`).
+            // A body announced larger than the limit is never read: the status and headers are the answer.
             if response.expectedContentLength > Int64(limit) {
                 finish(.success((http?.statusCode ?? 0, fields, Data())))
                 completionHandler(.cancel)
@@ -182,7 +170,7 @@ enum URLSessionTransport {
             let full = body.count >= limit
             let answer = (status, headers, body)
             lock.unlock()
-            // Enough of the answer: the rest is not read (the request is cancelled in `finish`).
+            // Enough of the answer: the rest is not read (cancelled in `finish`).
             if full { finish(.success(answer), cancelling: true) }
         }
 
@@ -193,7 +181,6 @@ enum URLSessionTransport {
             }
             lock.lock()
             if status == 0, let http = task.response as? HTTPURLResponse {
-                // A redirect that was not followed: its own response is the answer.
                 (status, headers) = (http.statusCode, Self.fields(http))
             }
             let answer = (status, headers, body)

@@ -5,22 +5,18 @@ import SmokeCore
     import FoundationNetworking
 #endif
 
-/// POSTs a body to a webhook with a timeout and bounded retries within a delivery budget (see `RetryPolicy`);
-/// a cancelled run ends the wait between attempts at once. Its effects — the HTTP transport, waiting,
-/// randomness, the clocks — are injected; tests pass fakes.
+/// POSTs a body to a webhook with a timeout and bounded retries within a budget (`RetryPolicy`); a cancelled run
+/// ends the wait at once.
 package struct WebhookDelivery: Sendable {
     /// Sends one request; returns status, headers and body, or throws on a network error.
     typealias Transport = @Sendable (URLRequest) async throws -> (Int, [String: String], Data)
 
     var transport: Transport
-    /// Waits the given seconds.
     var sleep: @Sendable (Double) async throws -> Void
-    /// A number in 0..<1 for backoff jitter.
     var jitter: @Sendable () -> Double
     var now: @Sendable () -> Date
     /// Seconds on a monotonic clock, for the delivery budget.
     var uptime: @Sendable () -> Double
-    /// Set when the run is cancelled (SIGINT/SIGTERM): no further attempt, and a wait ends at once.
     var cancellation: CancellationFlag?
 
     init(
@@ -41,15 +37,13 @@ package struct WebhookDelivery: Sendable {
         self.cancellation = cancellation
     }
 
-    /// This delivery, cancelled by `flag`.
     package func cancelled(by flag: CancellationFlag) -> WebhookDelivery {
         var copy = self
         copy.cancellation = flag
         return copy
     }
 
-    /// POSTs `body` as JSON until delivered, rejected, or out of attempts. Never throws; whatever it
-    /// reports is scrubbed of `url`.
+    /// POSTs `body` as JSON until delivered, rejected, or out of attempts. Never throws; reports are scrubbed of `url`.
     func post(_ body: Data, to url: URL, policy: RetryPolicy) async -> DeliveryResult {
         var request = URLRequest(url: url, timeoutInterval: policy.timeoutSeconds)
         request.httpMethod = "POST"
@@ -95,7 +89,7 @@ package struct WebhookDelivery: Sendable {
         return DeliveryResult(outcome: .gaveUp, attempts: attempts, httpStatus: status, detail: detail)
     }
 
-    /// `sleep`, ended at once (throwing) when the run is cancelled or the task is.
+    /// `sleep`, ended at once (throwing) when the run or the task is cancelled.
     private func cancellableSleep(_ seconds: Double) async throws {
         guard let cancellation else { return try await sleep(seconds) }
         let sleep = self.sleep
@@ -109,8 +103,7 @@ package struct WebhookDelivery: Sendable {
         if cancellation.isCancelled { throw CancellationError() }
     }
 
-    /// "HTTP 500: no_service" — the first line of the answer, bounded, its control characters shown escaped: it is
-    /// printed on a terminal.
+    /// "HTTP 500: no_service": the answer's first line, bounded, control characters escaped (it is printed on a terminal).
     static func describe(status: Int, body: Data) -> String {
         let text = TerminalText.escaped(
             String(decoding: body.prefix(400), as: UTF8.self)

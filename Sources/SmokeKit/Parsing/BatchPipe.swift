@@ -1,23 +1,19 @@
 import Foundation
 import SmokeCore
 
-/// Hands batches from one thread to another, in order, and each batch back once used, so a few batches go round and
-/// round — the memory in flight stays what those few hold whatever the file's size, and nothing is allocated per
-/// item. A file's test events go from the thread that reads and interprets its lines to the thread that applies them
-/// (`EventPipe`); its bytes to the thread that hashes them (`ParallelDigest`).
+/// Hands batches from one thread to another, in order, and each back once used, so a few batches go round: memory
+/// in flight stays bounded whatever the file's size. Carries a file's events (`EventPipe`) or its bytes to hash.
 final class BatchPipe<Batch>: @unchecked Sendable { // every field is read and written under `condition`
     private let condition = NSCondition()
     private var full: [Batch] = []
     private var empty: [Batch]
     private var closed = false
 
-    /// A pipe that sends `batches` round.
     init(batches: [Batch]) {
         empty = batches
     }
 
-    /// An empty batch to fill, waiting for one to come back. Batches are values moved between the queues and the
-    /// threads, never shared: each side fills or empties its own in place.
+    /// An empty batch to fill, waiting for one to come back. Batches are moved between threads, never shared.
     func emptyBatch() -> Batch { waitFor { $0.empty.isEmpty ? nil : $0.empty.removeLast() } }
 
     /// The next filled batch, waiting for it; nil once the pipe is closed and drained.
@@ -28,16 +24,12 @@ final class BatchPipe<Batch>: @unchecked Sendable { // every field is read and w
         }
     }
 
-    /// Queues a filled batch for the applying thread.
     func send(_ batch: Batch) { change { $0.full.append(batch) } }
 
-    /// Gives an applied (emptied) batch back to be filled again.
     func recycle(_ batch: Batch) { change { $0.empty.append(batch) } }
 
-    /// No more batches will come.
     func close() { change { $0.closed = true } }
 
-    /// Changes the queues under the lock and wakes whoever waits.
     private func change(_ body: (BatchPipe) -> Void) {
         condition.lock()
         defer { condition.unlock() }
@@ -45,7 +37,6 @@ final class BatchPipe<Batch>: @unchecked Sendable { // every field is read and w
         condition.broadcast()
     }
 
-    /// Waits under the lock until `take` has something to give.
     private func waitFor<T>(_ take: (BatchPipe) -> T?) -> T {
         condition.lock()
         defer { condition.unlock() }
@@ -64,8 +55,7 @@ extension BatchPipe where Batch == EventBatch {
         self.init(batches: (0..<count).map { _ in EventBatch() })
     }
 
-    /// The reading side's sink: fills a batch in place and sends it when full (taking the next one only when an
-    /// event comes).
+    /// The reading side's sink: fills a batch in place and sends it when full.
     struct Feeder: LineEventSink {
         let pipe: EventPipe
         private var batch: EventBatch?
@@ -86,7 +76,6 @@ extension BatchPipe where Batch == EventBatch {
             if batch!.isFull { flush() }
         }
 
-        /// Sends what is gathered (nothing when nothing is).
         mutating func flush() {
             guard let filled = batch.take() else { return }
             pipe.send(filled)

@@ -1,8 +1,8 @@
 import Foundation
 import SmokeCore
 
-/// SHA-256 of a file's chunks as they are read (`InputRecord.sha256`), on the reading thread: by the system's library
-/// (`SystemSHA256`) where it loads, else by the portable `SHA256`. A summary records no input and hashes nothing.
+/// SHA-256 of a file's chunks as they are read, on the reading thread: `SystemSHA256` where it loads, else the
+/// portable `SHA256`.
 final class ChunkDigest {
     enum Placement {
         case none, here
@@ -16,7 +16,6 @@ final class ChunkDigest {
         portable = placement == .here && system == nil ? SHA256() : nil
     }
 
-    /// Adds the next chunk.
     func update(_ chunk: UnsafeRawBufferPointer) {
         system?.update(chunk)
         if portable != nil { portable!.update(chunk) }

@@ -7,15 +7,12 @@ import SmokeCore
     import Darwin
 #endif
 
-/// Reads an open file in fixed-size chunks, one buffer used again and again, and hands each to a body, in order.
-/// (A big log's lines are interpreted on a thread of their own while another applies their events — see
-/// `LogParser.readPipelined` — so the chunks are read on the interpreting thread, not ahead on a third.)
+/// Reads an open file in fixed-size chunks into one reused buffer and hands each to a body, in order.
 struct ChunkReader {
     let descriptor: Int32
     let chunkSize: Int
 
-    /// Calls `body` with every chunk until the end of the file; stops at the first error, `body`'s or a read's
-    /// (`readFailed` makes one from the read's `errno`).
+    /// Calls `body` with every chunk until the end of the file; stops at the first error, `body`'s or a read's.
     func forEachChunk(
         _ body: (UnsafeRawBufferPointer) throws(ParseError) -> Void, readFailed: (Int32) -> ParseError
     ) throws(ParseError) {
@@ -29,7 +26,7 @@ struct ChunkReader {
         }
     }
 
-    /// One `read(2)`, again after an interruption.
+    /// One `read(2)`, retried after an interruption.
     private static func readChunk(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
         while true {
             let count = read(descriptor, buffer.baseAddress, buffer.count)

@@ -7,10 +7,8 @@ import SmokeCore
     import Darwin
 #endif
 
-/// The size and SHA-256 of a whole file, read once more: for the inputs of a parse that stopped before reading them
-/// all (a build that failed before any test ran). A parse that reads its inputs through records them as it goes.
+/// The size and SHA-256 of a whole file, for the inputs of a parse that stopped before reading them all.
 enum InputFingerprint {
-    /// Nil when the file cannot be read.
     static func of(_ file: URL) -> (bytes: Int, sha256: String)? {
         let descriptor = open(file.path, O_RDONLY)
         guard descriptor >= 0 else { return nil }

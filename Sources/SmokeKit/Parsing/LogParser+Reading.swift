@@ -8,37 +8,29 @@ import SmokeCore
 #endif
 
 /// Reading a file's lines: on this thread, or on a second one whose events are applied here as they come.
-/// `parse(file:into:)` (LogParser.swift) picks one by the file's size.
 extension LogParser {
-    /// Whether a file of `size` bytes is read and interpreted on a second thread while this one applies its events:
-    /// a big log, whatever the retention (failure messages and output lines cross whole, test starts and ends as
-    /// bytes).
+    /// Whether a file of `size` bytes is read on a second thread while this one applies its events.
     func readsOnTwoThreads(size: Int) -> Bool { size >= pipelinesFrom }
 
-    /// One open file to read.
     struct FileInput: Sendable {
         let descriptor: Int32
         let path: String
         let size: Int
         let skipsSwiftTestingConsole: Bool
-        /// Where the file's bytes are hashed, if at all.
         var digest = ChunkDigest.Placement.here
     }
 
-    /// What reading a file's lines leaves besides their events: the interpreter's notes, the splitter's count and
-    /// cuts, the file's format, and the bytes of a document (which is read whole, not by line).
+    /// What reading a file leaves besides its events: notes, the splitter's count and cuts, the format, a document's bytes.
     struct FileRead: @unchecked Sendable { // handed over once the reading thread is done with it
         var interpreter: LineInterpreter
         var format: (any InputFormat)?
         var splitter: LineSplitter
         var byteCount: Int
         var document: Data?
-        /// SHA-256 of every byte read, hex (`InputRecord.sha256`); nil when not hashed.
         var sha256: String?
     }
 
-    /// Reads `input` chunk by chunk (never the whole file), detects its format, and hands every line's events
-    /// to `sink`.
+    /// Reads `input` chunk by chunk (never the whole file), detects its format, and hands every line's events to `sink`.
     func readLines<Sink: LineEventSink>(_ input: FileInput, into sink: inout Sink) throws(ParseError) -> FileRead {
         let path = input.path
         var interpreter = LineInterpreter(timeZone: timeZone)
@@ -48,7 +40,7 @@ extension LogParser {
         var byteCount = 0
         var document: Data?
         var format: (any InputFormat)?
-        // Hashed as it goes by: the input is named by its hash, not copied (`InputRecord`).
+        // The input is named by its hash, not copied (`InputRecord`).
         let hasher = ChunkDigest(input.digest)
         let chunks = ChunkReader(descriptor: input.descriptor, chunkSize: Self.chunkSize)
         try chunks.forEachChunk { (chunk) throws(ParseError) in
@@ -92,15 +84,13 @@ extension LogParser {
             sha256: sha256)
     }
 
-    /// `readLines` on a thread of its own, its events handed over in `EventBatch`es (a few, used again and again)
-    /// and applied here, in order, as they come.
+    /// `readLines` on a thread of its own, its events handed over in reused `EventBatch`es and applied here, in order.
     func readPipelined(_ input: FileInput, into sink: inout CollectorSink) throws(ParseError) -> FileRead {
         let pipe = EventPipe()
         let parser = self
         let reading = BlockingWork.start { () -> Result<FileRead, ParseError> in
             var batches = EventPipe.Feeder(pipe: pipe)
-            // Read on this thread, not ahead on a third: two busy threads on a two-core machine, not three taking
-            // turns.
+            // Read on this thread, not ahead on a third: two busy threads on a two-core machine, not three taking turns.
             let read = Result { () throws(ParseError) in try parser.readLines(input, into: &batches) }
             batches.flush()
             pipe.close()
@@ -110,7 +100,6 @@ extension LogParser {
             batch.replay(into: &sink)
             pipe.recycle(batch)
         }
-        // `reading` hands its error back as a value; it throws nothing itself.
         let read = (try? reading()) ?? .failure(.unreadable(path: input.path, reason: "its reading thread stopped"))
         return try read.get()
     }

@@ -7,8 +7,8 @@ import SmokeCore
     import Darwin
 #endif
 
-/// Parses whole log files for `smokerun parse`: reads each in fixed-size chunks (never the whole file),
-/// detects its format, and feeds every line through the matching parser into one `ResultCollector`.
+/// Parses whole log files for `smokerun parse`: reads each in chunks, detects its format, and feeds every line
+/// through the matching parser into one `ResultCollector`.
 package struct LogParser: Sendable {
     static let chunkSize = ScaleThresholds.readChunkBytes
     /// Bytes inspected for binary content before parsing.
@@ -22,14 +22,11 @@ package struct LogParser: Sendable {
     var maxLineLength = LineSplitter.defaultMaxLineLength
     /// The zone of XCTest's suite stamps, which state none: the parsing machine's own unless told.
     var timeZone = TimeZone.current
-    /// Bytes from which a file's lines are read and interpreted on one thread and their events applied on another;
-    /// tests set it to try both paths.
+    /// Bytes from which a file is read on one thread and its events applied on another.
     var pipelinesFrom = ScaleThresholds.pipelinedParseFromBytes
-    /// The formats a file is recognised as.
     var formats: InputFormatRegistry
 
-    /// Fewer bytes a test than a log of many tests has (a test is at least two lines), so the id index is rarely
-    /// sized past what the tests need: about 10 MB for a 200 MB log, and never more than 20 MB (`TestTable`).
+    /// A lower bound on a log's bytes per test (a test is at least two lines), sizing the id index (`TestTable`).
     static let bytesPerTestAtLeast = 300
 
     package init(
@@ -42,13 +39,11 @@ package struct LogParser: Sendable {
         self.formats = formats
     }
 
-    /// Whether a file's bytes are hashed: not for a summary, which records no input.
     var digestPlacement: ChunkDigest.Placement {
         if case .statusesOnly = retention { return .none }
         return .here
     }
 
-    /// Parses every file, in order, into one result list.
     package func parse(files: [URL]) throws(ParseError) -> ParsedLog {
         // Sized from the input, so a log of a million tests does not rehash its indexes as they grow.
         let bytes = files.reduce(0) {
@@ -59,8 +54,8 @@ package struct LogParser: Sendable {
             expectedTests: bytes / Self.bytesPerTestAtLeast)
         var parsed = ParsedLog(
             tests: TestTable(), attachments: [], unrecognizedLineCount: 0, lineCount: 0, byteCount: 0, formats: [])
-        // A log and the event stream of the same run: the stream names every Swift Testing test exactly, so the
-        // console's Swift Testing lines (and its `Test run with` totals) are not counted a second time.
+        // The event stream names every Swift Testing test exactly, so the console's Swift Testing lines (and totals)
+        // are not counted a second time.
         let hasEventStream = files.count > 1 && files.contains { peekFormat($0)?.makeReader().isEventStream == true }
         for file in files {
             let unrecognizedBefore = collector.unrecognizedLineCount
@@ -95,35 +90,26 @@ package struct LogParser: Sendable {
         return parsed
     }
 
-    /// What reading one file took.
     struct FileSummary: Sendable {
         var format: any InputFormat
         var lineCount: Int
         var byteCount: Int
-        /// SHA-256 of the bytes read, hex.
         var sha256: String?
-        /// The run destination a saved xcresulttool document lists.
         var device: ResolvedDevice? = nil
-        /// Cut or unreadable records of this file.
         var problems: [String] = []
         var frameworkCounts: [FrameworkCount] = []
-        /// The CI line prefix or wrapper removed (`github-actions-timestamp`, `worker-prefix`, …), the most frequent
-        /// one.
+        /// The CI line prefix or wrapper removed most often (`github-actions-timestamp`, `worker-prefix`, …).
         var strippedPrefix: String?
         var firstUnrecognizedLine: Int?
-        /// When the run ran, as this file records it.
         var times = RecordedRunTimes()
-        /// The file ends while tests were running.
         var incomplete: IncompleteInput? = nil
-        /// The line that says the run was stopped.
         var interruption: Evidence? = nil
         /// Lines that say the run failed whatever its tests say (xcodebuild's verdict, a crash while no test ran).
         var runFailures: [RunFailureEvidence] = []
-        /// A document (an xcresulttool or JUnit document), or an event stream, that carries no totals of its own.
+        /// A document or event stream that carries no totals of its own.
         var isDocumentWithoutTotals = false
     }
 
-    /// The format of `file` from its first bytes, or nil when it cannot be read.
     func peekFormat(_ file: URL) -> (any InputFormat)? {
         guard let handle = try? FileHandle(forReadingFrom: file) else { return nil }
         defer { try? handle.close() }
@@ -131,10 +117,9 @@ package struct LogParser: Sendable {
         return head.withUnsafeBytes { formats.detect($0.bindMemory(to: UInt8.self)) }
     }
 
-    /// Parses one file into `collector`. A test still running at the end of the file is `crashed` when the file shows
-    /// the crash, `failed` when it recorded a failure, passed when the log's last run ends in xcodebuild's
-    /// `** TEST SUCCEEDED **` and XCTest counted no failure, and otherwise `unfinished`: the file ends before the run
-    /// did (`FileSummary.incomplete`).
+    /// Parses one file into `collector`. A test still running at the end is `crashed` when the file shows the crash,
+    /// `failed` when it recorded a failure, passed after xcodebuild's `** TEST SUCCEEDED **` with no XCTest failure
+    /// counted, else `unfinished`.
     func parse(
         file: URL, into collector: inout ResultCollector, skipsSwiftTestingConsole: Bool = false
     ) throws(ParseError) -> FileSummary {
@@ -184,7 +169,7 @@ package struct LogParser: Sendable {
             throw .formattedLog(path: path, line: formatted.number, text: formatted.text)
         }
         var counts = interpreter.totals.counts(from: file.lastPathComponent)
-        // No result at all, and XCTest counted failures before the input ends: those failures stand (the run fails).
+        // No result, but XCTest counted failures before the input ends: those failures stand.
         if !hasTests, counts.isEmpty, let cut = interpreter.totals.lastExecutedCount(from: file.lastPathComponent),
             cut.failures > 0
         {
@@ -194,7 +179,7 @@ package struct LogParser: Sendable {
         guard let format = read.format, interpreter.sawTestActivity || !counts.isEmpty else {
             throw .noTestOutput(path: path, said: interpreter.whyNoTests)
         }
-        // An event stream says when its run ended (`runEnded`): without it, or with its last record cut, it ends early.
+        // An event stream without `runEnded`, or with its last record cut, ends early.
         let readsEventStream = format.makeReader().isEventStream
         let streamEndsEarly =
             readsEventStream && (!interpreter.sawRunEnded || interpreter.lastLineWasMalformed)
@@ -210,18 +195,16 @@ package struct LogParser: Sendable {
         var problems: [String] = []
         if let cut = read.splitter.truncationMessage(source: path) { problems.append(cut) }
         if let malformed = interpreter.malformedMessage(source: path) { problems.append(malformed) }
-        // The event stream's own instants; a console's stamps and totals, without the Swift Testing run an event
-        // stream tells.
+        // The event stream's own instants; else the console's stamps and totals.
         let times =
             readsEventStream
             ? interpreter.eventStream.times : interpreter.totals.times(includingSwiftTesting: !skipsSwiftTestingConsole)
-        // A console whose run shows no end of its own (closing totals, xcodebuild's banner) and no line saying why it
-        // ended early (a crash, a stop, a verdict) was cut: its tests cannot pass it.
+        // A console whose run shows no end of its own and no line saying why it ended early was cut.
         let saidWhy =
             interruption != nil || verdict != nil || interpreter.sawTestBanner
             || sink.collector.crashesOutsideTests.count > crashesBefore
-        // A run started (`Test Suite 'All tests' started`, a parallel run's `Test suite 'A' started on 'Clone 1 of
-        // …'`) and the input ends before any result, any totals or anything saying why: it was cut.
+        // A run started (`Test Suite 'All tests' started`, `… started on 'Clone 1 of …'`) and the input ends before
+        // any result, totals or reason: it was cut.
         let cutBeforeResults =
             !hasTests && !readsEventStream && (interpreter.totals.endsInsideARun || (counts.isEmpty && !saidWhy))
         let readsConsole = if case .console = format.makeReader() { true } else { false }
@@ -237,7 +220,6 @@ package struct LogParser: Sendable {
             : IncompleteInput(
                 source: file.lastPathComponent, lastLine: read.splitter.lineCount,
                 lastLineText: Self.lastLineText(descriptor: descriptor, size: input.size), unfinished: unfinished)
-        // An event stream's own count is its `runEnded`: one without it names itself in the unverified note.
         let streamWithoutTotals =
             readsEventStream && !counts.contains { $0.framework == TestFramework.swiftTesting.rawValue }
         return FileSummary(
@@ -254,8 +236,7 @@ package struct LogParser: Sendable {
         )
     }
 
-    /// The crash lines the collector read while no test ran (from its `from`th), each with its line's text and, after
-    /// a run's closing totals, as a crash at exit.
+    /// The crash lines read while no test ran (from the `from`th); those after a run's closing totals are crashes at exit.
     private func crashes(_ collector: ResultCollector, from: Int, _ interpreter: LineInterpreter)
         -> [RunFailureEvidence]
     {
@@ -267,8 +248,7 @@ package struct LogParser: Sendable {
         }
     }
 
-    /// The last line of the file that is not blank, read from its end, at most 200 characters: what an incomplete
-    /// input's report quotes.
+    /// The last non-blank line of the file, at most 200 characters: what an incomplete input's report quotes.
     static func lastLineText(descriptor: Int32, size: Int) -> String {
         let tailSize = min(size, 4096)
         var tail = [UInt8](repeating: 0, count: tailSize)

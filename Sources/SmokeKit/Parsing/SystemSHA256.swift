@@ -7,9 +7,8 @@ import SmokeCore
     import Darwin
 #endif
 
-/// SHA-256 by the system's own library, loaded at run time: OpenSSL's `libcrypto` on Linux, CommonCrypto (part of
-/// libSystem) on macOS. Both use the processor's SHA instructions where it has them, several times faster than
-/// the portable `SHA256` (Documentation/Performance.md), which is what a machine without either uses.
+/// SHA-256 by the system's library, loaded at run time: `libcrypto` on Linux, CommonCrypto on macOS; both use the
+/// processor's SHA instructions (see Documentation/Performance.md). nil where neither loads.
 final class SystemSHA256 {
     #if canImport(Darwin)
         typealias Length = UInt32 // CC_LONG
@@ -26,7 +25,6 @@ final class SystemSHA256 {
         let finish: Finish
     }
 
-    /// The library's three functions, looked up once; nil when no library has them.
     private static let functions: Functions? = {
         #if canImport(Darwin)
             // Never the unversioned /usr/lib/libcrypto.dylib: macOS stops a process that loads it.
@@ -49,7 +47,6 @@ final class SystemSHA256 {
     /// The library's context (`SHA256_CTX`, 112 bytes; `CC_SHA256_CTX`, 104), with room to spare.
     private let context = UnsafeMutableRawPointer.allocate(byteCount: 256, alignment: 16)
 
-    /// Nil when the system has no such library (or it will not start a digest).
     init?() {
         guard let functions = Self.functions, functions.start(context) == 1 else {
             context.deallocate()
@@ -62,7 +59,6 @@ final class SystemSHA256 {
         context.deallocate()
     }
 
-    /// Adds `bytes` to what is hashed.
     func update(_ bytes: UnsafeRawBufferPointer) {
         guard var next = bytes.baseAddress else { return }
         var left = bytes.count

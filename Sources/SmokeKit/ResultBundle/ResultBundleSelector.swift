@@ -1,8 +1,7 @@
 import Foundation
 import SmokeCore
 
-/// Picks how to read a `.xcresult` bundle: its own database when it has one (Xcode 16+), else
-/// xcresulttool when Xcode is present, else a clear exit-2 error.
+/// Picks how to read a `.xcresult` bundle: its own database (Xcode 16+), else xcresulttool, else an exit-2 error.
 package struct ResultBundleSelector: Sendable {
     enum Choice: Equatable, Sendable {
         case database
@@ -10,7 +9,6 @@ package struct ResultBundleSelector: Sendable {
     }
 
     private let direct: any ResultBundleReading
-    /// The xcresulttool-based reader; nil where Xcode is absent (Linux).
     private let xcresulttool: (any ResultBundleReading)?
 
     package init(direct: any ResultBundleReading = XCResultDatabaseReader(), xcresulttool: (any ResultBundleReading)?) {
@@ -18,7 +16,6 @@ package struct ResultBundleSelector: Sendable {
         self.xcresulttool = xcresulttool
     }
 
-    /// The rule, pure: the database wins; xcresulttool only for bundles without one.
     static func choose(hasDatabase: Bool, hasXCResultTool: Bool) -> Choice? {
         if hasDatabase { return .database }
         return hasXCResultTool ? .xcresulttool : nil
@@ -28,8 +25,7 @@ package struct ResultBundleSelector: Sendable {
         let files = FileManager.default
         let hasDatabase = files.fileExists(
             atPath: bundle.appendingPathComponent(XCResultDatabaseReader.databaseName).path)
-        // Xcode opens a bundle through its Info.plist: without one a folder is not a result bundle,
-        // whatever else it holds (a database.sqlite3 alone included).
+        // Xcode opens a bundle through its Info.plist: without one a folder is not a result bundle.
         guard files.fileExists(atPath: bundle.appendingPathComponent("Info.plist").path) else {
             throw ResultBundleError.notABundle(path: bundle.path)
         }
@@ -40,7 +36,7 @@ package struct ResultBundleSelector: Sendable {
         }
     }
 
-    /// Reads the bundle both ways (`--cross-check`); returns the database reading and the differences.
+    /// Reads the bundle both ways (`--cross-check`): the database reading and the differences.
     package func crossCheck(bundle: URL, scratchDirectory: URL) throws -> (
         contents: ResultBundleContents, differences: [String]
     ) {

@@ -1,17 +1,13 @@
 import Foundation
 import SmokeCore
 
-/// A failing test's activity steps from the bundle database (`Activities`: top-level rows point at their
-/// `TestCaseRuns` row, sub-steps at their `parent_fk`, ordered by `orderInParent`; `Attachments.activity_fk`
-/// names the step an attachment was recorded in). Pure.
+/// A failing test's activity steps from the bundle database's `Activities` table. Pure.
 enum XCResultDatabaseActivityReader {
     /// XCTest records each assertion failure as a step of this type, inside the step that failed.
     static let failureType = "com.apple.dt.xctest.activity-type.testAssertionFailure"
-    /// Deeper sub-steps are left out.
     static let maxDepth = 64
 
-    /// Test id → the timeline of its last run (by row) that holds a failure, else of its last run with steps;
-    /// only for the ids in `failing`.
+    /// Test id → the timeline of its last run holding a failure, else of its last run with steps; ids in `failing` only.
     static func timelines(
         _ snapshot: XCResultDatabaseSnapshot, testIDByRun: [Int: String], failing: Set<String>
     ) -> [String: [ActivityStep]] {
@@ -37,8 +33,7 @@ enum XCResultDatabaseActivityReader {
 
         func node(_ row: XCResultDatabaseRow, depth: Int = 0) -> ActivityTimeline.Node {
             let id = row.int("rowid") ?? -1
-            // One parent per row, so no loop is reachable from a top-level step; the nesting is bounded
-            // (real steps nest a few levels) so a corrupt, very deep chain cannot exhaust the stack.
+            // Bounded so a corrupt, very deep chain cannot exhaust the stack (real steps nest a few levels).
             let kids = depth < maxDepth ? (children[id] ?? []) : []
             return ActivityTimeline.Node(
                 title: row.text("title") ?? "(untitled step)",

@@ -1,8 +1,7 @@
 import Foundation
 import SmokeCore
 
-/// Links `Attachments` rows to the test whose run made them (through the issue or the activity
-/// tree they hang from) and gives them a media type. Pure.
+/// Links `Attachments` rows to the test whose run made them and gives them a media type. Pure.
 enum XCResultDatabaseAttachmentLinker {
     /// `keepNever` attachments (XCTest's internal UI snapshots) are meant to be deleted; skipped.
     static let discardedLifetime = "keepNever"
@@ -31,7 +30,7 @@ enum XCResultDatabaseAttachmentLinker {
         }
     }
 
-    /// Uniform type identifiers Xcode writes → media types; nil leaves it to the name's extension.
+    /// Uniform type identifiers → media types; nil leaves it to the name's extension.
     static func mediaType(uti: String?) -> String? {
         guard let uti else { return nil }
         return [

@@ -1,18 +1,14 @@
 import Foundation
 import SmokeCore
 
-/// A thin wrapper over one SQLite connection: open, run a statement, read rows by column name.
-/// Readers open bundles read-only and immutable (a bundle on a read-only disk or in a CI artifact
-/// must never be written, locked or given a journal); the fixture builder opens a new file to write.
-/// SQLite itself is the system library, loaded once by the program and passed in (`SQLiteLibrary`).
+/// One SQLite connection: open, run a statement, read rows by column name. Bundles are opened read-only and
+/// immutable: one on a read-only disk or in a CI artifact must never be written, locked or given a journal.
 final class XCResultDatabaseConnection {
     private let sqlite: SQLiteLibrary
     private let handle: OpaquePointer
-    /// The file, for messages.
     let path: String
 
     /// Opens an existing database read-only; a file that is not a database fails here, not later.
-    /// - Parameter library: the loaded SQLite; tests pass a failed load to see the message.
     convenience init(readingAt url: URL, library: LoadedSQLite) throws(XCResultDatabaseError) {
         let uri = SQLiteLibrary.immutableURI(url.path)
         try self.init(
@@ -48,7 +44,7 @@ final class XCResultDatabaseConnection {
         _ = sqlite.close(handle)
     }
 
-    /// Table name → its column names (`PRAGMA table_info`), for every table in the database.
+    /// Table name → its column names, for every table.
     func schema() throws(XCResultDatabaseError) -> [String: Set<String>] {
         var result: [String: Set<String>] = [:]
         let tables = try query("SELECT name FROM sqlite_master WHERE type = 'table'", table: "sqlite_master")
@@ -60,7 +56,7 @@ final class XCResultDatabaseConnection {
         return result
     }
 
-    /// Runs one statement and returns every row. `table` names what is read, for the error message.
+    /// Runs one statement and returns every row; `table` is for the error message.
     func query(
         _ sql: String, bindings: [XCResultDatabaseValue] = [], table: String
     ) throws(XCResultDatabaseError) -> [XCResultDatabaseRow] {
@@ -88,12 +84,10 @@ final class XCResultDatabaseConnection {
         return rows
     }
 
-    /// Runs statements that return nothing (fixtures: CREATE TABLE, INSERT).
     func execute(_ sql: String, bindings: [XCResultDatabaseValue] = []) throws(XCResultDatabaseError) {
         _ = try query(sql, bindings: bindings, table: "(statement)")
     }
 
-    /// The last inserted row's id (fixtures link rows by it).
     var lastInsertedRowID: Int64 { sqlite.lastInsertRowID(handle) }
 
     /// `"name"` with embedded quotes doubled: identifiers from the database itself are not trusted.

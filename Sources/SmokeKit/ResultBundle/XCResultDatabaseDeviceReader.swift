@@ -2,7 +2,6 @@ import SmokeCore
 
 /// The run destination (device profile) and Xcode version a bundle records. Pure.
 enum XCResultDatabaseDeviceReader {
-    /// The first action's run destination: its device, platform and OS as a `ResolvedDevice`.
     static func device(_ snapshot: XCResultDatabaseSnapshot) -> ResolvedDevice? {
         let destinations = XCResultDatabaseIndex(snapshot.rows("RunDestinations"))
         let devices = XCResultDatabaseIndex(snapshot.rows("Devices"))
@@ -43,7 +42,7 @@ enum XCResultDatabaseDeviceReader {
         }
     }
 
-    /// "iOS" from "iOS Simulator": the runtime is named after the OS, as `simctl` names runtimes.
+    /// "iOS" from "iOS Simulator", as `simctl` names runtimes.
     private static func osName(platform: String) -> String {
         platform.hasSuffix(" Simulator") ? String(platform.dropLast(" Simulator".count)) : platform
     }

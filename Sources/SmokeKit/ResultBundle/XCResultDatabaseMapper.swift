@@ -1,12 +1,10 @@
 import Foundation
 import SmokeCore
 
-/// Maps the rows of a result bundle's database to smokerun's model (Documentation/Design.md §7). Pure.
-///
-/// A test case's runs are grouped into attempts by test-plan run (configurations, merged or
-/// repeated bundles) and `RepetitionPolicies.repetition` (retries); the runs of one attempt are the
-/// cases of a parameterized test. Within a plan run the last attempt decides; across plan runs the
-/// worst final status does. Failed-then-passed is `passed` and `flaky`; every attempt is kept.
+/// Maps a result bundle's database rows to smokerun's model. Pure.
+/// A test's runs are grouped into attempts by test-plan run and `RepetitionPolicies.repetition` (retries); one
+/// attempt's runs are a parameterized test's cases. Within a plan run the last attempt decides, across plan runs
+/// the worst. Failed-then-passed is `passed` and `flaky`.
 enum XCResultDatabaseMapper {
     static func map(_ snapshot: XCResultDatabaseSnapshot) -> XCResultDatabaseMapping {
         var mapping = XCResultDatabaseMapping()
@@ -24,7 +22,6 @@ enum XCResultDatabaseMapper {
         return mapping
     }
 
-    /// Attempts of one test, keyed by (plan run ordinal, repetition).
     private struct AttemptKey: Hashable, Comparable {
         var planRun: Int
         var repetition: Int
@@ -66,8 +63,7 @@ enum XCResultDatabaseMapper {
                     isIteration: groups[key]!.contains { $0.outcome.isIteration }
                 )
             }
-            // xcresulttool's `durationInSeconds` for a test case: the mean of its runs (repetitions,
-            // argument cases, configurations), not their sum.
+            // As xcresulttool's `durationInSeconds`: the mean of the runs, not their sum.
             let seconds = runs.reduce(0) { $0 + max($1.double("duration") ?? 0, 0) } / Double(runs.count)
             let result = merge(
                 attempts, identity: identity, durationSeconds: seconds, configurationNames: order.configurationNames)
@@ -83,7 +79,6 @@ enum XCResultDatabaseMapper {
         return (results, testIDByRun)
     }
 
-    /// One attempt from its runs (one run, or one per case of a parameterized test).
     private static func attempt(
         from runs: [(run: XCResultDatabaseRow, outcome: XCResultDatabaseRunReader.Outcome)],
         reader: XCResultDatabaseRunReader
@@ -94,7 +89,7 @@ enum XCResultDatabaseMapper {
             let label = reader.argumentsLabel(of: run)
             if let label { output.append("Case (\(label)): \(outcome.status.rawValue)") }
             output += outcome.output
-            // Which argument case failed, as xcresulttool's tree shows it (the mapping prefixes the same way).
+            // Which argument case failed, as xcresulttool's tree shows it.
             failures += outcome.failures.map { failure in
                 var failure = failure
                 if let label { failure.message = "[\(label)] " + failure.message }
@@ -143,7 +138,6 @@ enum XCResultDatabaseMapper {
             attempts: attempts.count > 1 ? attempts.map(\.attempt) : [])
     }
 
-    /// Test-case run → the name of its test-plan configuration.
     private static func configurations(_ snapshot: XCResultDatabaseSnapshot) -> [Int: String] {
         let order = XCResultDatabaseRunOrder(snapshot)
         var names: [Int: String] = [:]
@@ -169,10 +163,8 @@ enum XCResultDatabaseMapper {
         return times
     }
 
-    /// Issues recorded on a suite run, outside any test: listed, since no test carries them. An issue an
-    /// `ExpectedFailures` row points at is a known issue (`XCTExpectFailure`, `withKnownIssue`) even when the issue
-    /// row names no test run: a test's shows with that test (the run reader follows the row), a suite's is expected
-    /// there; neither is an error.
+    /// Issues recorded on a suite run, outside any test: listed, since no test carries them. One an `ExpectedFailures`
+    /// row points at is a known issue even when it names no test run, never an error.
     private static func suiteIssueNotes(_ snapshot: XCResultDatabaseSnapshot) -> [String] {
         let suiteRuns = XCResultDatabaseIndex(snapshot.rows("TestSuiteRuns"))
         let suites = XCResultDatabaseIndex(snapshot.rows("TestSuites"))

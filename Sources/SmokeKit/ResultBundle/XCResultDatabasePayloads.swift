@@ -9,33 +9,25 @@ import SmokeCore
     import Darwin
 #endif
 
-/// Fetches attachment payloads from a bundle's `Data/data.<id>` files. zstd-compressed payloads
-/// (checked by their magic number, not assumed) are decompressed by the `zstd` program into the
-/// scratch folder, at most `byteLimit` bytes of each (zstd writes into a FIFO that smokerun reads and
-/// closes at the limit, so a 33 KB bomb never becomes a gigabyte on disk); other payloads pass through
-/// as they are. A payload that cannot be had is an
-/// `unavailable` reason for the report, never an error that stops the parse.
+/// Fetches attachment payloads from a bundle's `Data/data.<id>` files. zstd payloads (by magic number) are
+/// decompressed by `zstd` through a FIFO closed at `byteLimit`, so a 33 KB bomb never becomes a gigabyte on disk.
+/// A payload that cannot be had is an `unavailable` reason, never an error that stops the parse.
 package struct XCResultDatabasePayloads: Sendable {
     enum Outcome: Sendable, Equatable {
         case available(RawAttachment.Content)
-        /// Decompressed only up to the byte limit (`byBudget`: to what was left of the run's budget): the first
-        /// `kept` bytes.
+        /// Decompressed only up to the limit (`byBudget`: the run's budget): the first `kept` bytes.
         case cut(RawAttachment.Content, kept: Int, byBudget: Bool)
         case unavailable(reason: String)
-        /// Compressed, and the run's budget for decompressed bytes is spent.
         case overBudget
     }
 
-    /// The zstd frame magic number, little-endian 0xFD2FB528.
     static let zstdMagic: [UInt8] = [0x28, 0xB5, 0x2F, 0xFD]
-    /// What `/usr/bin/env` exits with when the program is not on PATH.
     static let commandNotFound: Int32 = 127
 
     private let runner: any CommandRunning
     private let zstd: String
-    /// The most bytes a payload may decompress to (the read policy's limit); a larger one is cut there.
+    /// The most bytes a payload may decompress to; a larger one is cut there.
     private let byteLimit: Int
-    /// The most bytes all payloads of one bundle may decompress to together (`AttachmentBudget`).
     let totalByteLimit: Int
 
     package init(
@@ -48,13 +40,12 @@ package struct XCResultDatabasePayloads: Sendable {
         self.totalByteLimit = totalByteLimit
     }
 
-    /// - Parameter index: a number unique within the scratch folder, for the decompressed file's name.
-    /// - Parameter budget: the run's budget for decompressed bytes; what a payload decompresses to is spent from it.
+    /// `index` names the decompressed file within the scratch folder; decompressed bytes are spent from `budget`.
     func load(
         payloadID: String?, bundle: URL, scratchDirectory: URL, index: Int, budget: inout AttachmentBudget
     ) -> Outcome {
         guard let payloadID else { return .unavailable(reason: "the bundle records no payload for it") }
-        // The id comes from the database: it must name a file directly inside Data/, nothing else.
+        // The id comes from the database: it must name a file directly inside Data/.
         guard !payloadID.isEmpty, !payloadID.contains("/"), !payloadID.contains("\\"), !payloadID.contains("\0"),
             payloadID != ".", payloadID != ".."
         else {
@@ -62,8 +53,7 @@ package struct XCResultDatabasePayloads: Sendable {
         }
         let named = bundle.appendingPathComponent("Data", isDirectory: true).appendingPathComponent(
             "data.\(payloadID)")
-        // The read policy: the payload's real path inside the bundle (a symlinked payload or Data/ leading out is
-        // refused, before any zstd frame is decompressed), a regular file, at most `byteLimit` bytes.
+        // Refuses a payload whose real path leaves the bundle before any frame is decompressed.
         let policy = AttachmentSourcePolicy(allowedFolders: [bundle], byteLimit: byteLimit)
         guard POSIXFile.exists(named) else {
             return .unavailable(reason: "its payload Data/data.\(payloadID) is missing from the bundle")
@@ -96,22 +86,19 @@ package struct XCResultDatabasePayloads: Sendable {
         return .cut(content, kept: kept, byBudget: limit < byteLimit)
     }
 
-    /// A refusal's reason without the file name the sentence already gives.
     private static func reason(_ error: any Error) -> String {
         if case StoreError.attachmentSourceUnreadable(_, let reason) = error { return reason }
         return error.localizedDescription
     }
 
-    /// The payload decompressed into `destination`, at most `limit` bytes, and how many bytes were kept.
     private func decompress(_ source: URL, to destination: URL, payloadID: String, limit: Int) -> (Outcome, Int) {
         let fifo = destination.appendingPathExtension("fifo")
         guard mkfifo(fifo.path, 0o600) == 0 else {
             return (.unavailable(reason: "no pipe could be made to decompress it (\(POSIXFile.lastError()))"), 0)
         }
         defer { POSIXFile.remove(fifo) }
-        // Both ends are opened here, before zstd starts, so no open ever waits: the read end first (non-blocking,
-        // then made blocking), then a write end this function keeps until zstd has finished, so the reader sees the
-        // end of the bytes only once zstd is done (or never started).
+        // Both FIFO ends are opened before zstd starts, so no open waits; the write end kept here means the reader
+        // sees the end only once zstd is done (or never started).
         let input = open(fifo.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard input >= 0 else {
             return (.unavailable(reason: "its pipe could not be opened (\(POSIXFile.lastError()))"), 0)
@@ -124,8 +111,7 @@ package struct XCResultDatabasePayloads: Sendable {
             for descriptor in [input, keeper, output] where descriptor >= 0 { close(descriptor) }
             return (.unavailable(reason: "its decompressed bytes could not be kept (\(reason))"), 0)
         }
-        // The reader keeps at most `limit` bytes, then closes the pipe: zstd then ends on SIGPIPE instead of
-        // writing the rest.
+        // At `limit` the reader closes the pipe: zstd ends on SIGPIPE instead of writing the rest.
         let copy = BlockingWork.start { () throws -> POSIXFile.Copied in
             defer {
                 close(input)
@@ -154,7 +140,6 @@ package struct XCResultDatabasePayloads: Sendable {
         }
     }
 
-    /// Why the payload is unavailable when zstd could not be run or failed; nil when it succeeded.
     private func failure(
         of started: Result<CommandResult, any Error>, arguments: [String], payloadID: String
     ) -> String? {

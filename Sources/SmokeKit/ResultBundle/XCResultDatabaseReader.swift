@@ -1,15 +1,12 @@
 import Foundation
 import SmokeCore
 
-/// Reads an Xcode 16+ result bundle from its own `database.sqlite3` and `Data/` payloads, on any
-/// platform, without Xcode (Documentation/Design.md §7).
+/// Reads an Xcode 16+ result bundle from its own `database.sqlite3` and `Data/` payloads, without Xcode.
 package struct XCResultDatabaseReader: ResultBundleReading {
     static let databaseName = "database.sqlite3"
-    /// Unavailable attachments listed one by one before the rest are counted.
     static let listedUnavailableLimit = 10
 
     private let payloads: XCResultDatabasePayloads
-    /// The SQLite the database is read with (a command's `HostContext.sqlite`).
     private let library: LoadedSQLite
 
     package init(
@@ -37,7 +34,7 @@ package struct XCResultDatabaseReader: ResultBundleReading {
         var unavailable: [String] = []
         var cut: [String] = []
         var budget = AttachmentBudget(total: payloads.totalByteLimit)
-        // Each payload is decompressed once, however many rows name it: eight rows on one bomb cost one bomb.
+        // Each payload is decompressed once, however many rows name it.
         var loaded: [String: XCResultDatabasePayloads.Outcome] = [:]
         for (index, attachment) in mapping.attachments.enumerated() {
             let outcome: XCResultDatabasePayloads.Outcome
@@ -88,8 +85,8 @@ package struct XCResultDatabaseReader: ResultBundleReading {
         return contents
     }
 
-    /// `database.sqlite3` under the read policy: a regular file whose real path is inside the bundle. A FIFO
-    /// there would hang SQLite's open; a symlink would read another bundle's or any database.
+    /// `database.sqlite3` if a regular file inside the bundle: a FIFO would hang SQLite's open, a symlink read
+    /// another database.
     private func checkedDatabase(in bundle: URL) throws(ResultBundleError) -> URL {
         do {
             return try AttachmentSourcePolicy(allowedFolders: [bundle]).checkedFile(
@@ -101,7 +98,6 @@ package struct XCResultDatabaseReader: ResultBundleReading {
         }
     }
 
-    /// Error-severity build issues, to say why a bundle holds no tests.
     private func buildErrors(_ database: XCResultDatabaseConnection) throws -> [String] {
         guard let columns = try database.schema()["BuildIssues"], columns.contains("message") else { return [] }
         let type = columns.contains("issueType") ? "issueType" : "NULL"

@@ -1,14 +1,12 @@
 import SmokeCore
 
-/// Where a test run sits in the order the bundle ran things. Suite runs and test-case runs of one
-/// parent share one `orderInParent`/`orderInTestSuiteRun` sequence, so the path of orders from the
-/// plan run down to the run, compared lexicographically, is the execution order.
+/// Where a test run sits in the bundle's run order: suite and test-case runs of one parent share one order
+/// sequence, so the path of orders from the plan run down, compared lexicographically, is the execution order.
 struct XCResultDatabaseRunOrder {
     private let suiteRuns: XCResultDatabaseIndex
     private let testableRuns: XCResultDatabaseIndex
     /// `TestPlanRuns.rowid` → ordinal by (`orderInAction`, rowid).
     private let planRunOrdinal: [Int: Int]
-    /// Plan-run ordinal → the name of its test-plan configuration (`TestPlanConfigurations.name`).
     let configurationNames: [Int: String]
 
     init(_ snapshot: XCResultDatabaseSnapshot) {
@@ -28,7 +26,7 @@ struct XCResultDatabaseRunOrder {
         configurationNames = names
     }
 
-    /// The ordinal of the test-plan run (configuration) a test-case run belongs to; 0 when unknown.
+    /// The test-plan run (configuration) ordinal a test-case run belongs to; 0 when unknown.
     func planRun(of run: XCResultDatabaseRow) -> Int {
         let root = suiteRuns.chain(from: run.int("testSuiteRun_fk"), via: "parentSuiteRun_fk").last
         let testableRun = testableRuns[root?.int("testableRun_fk")]

@@ -1,7 +1,6 @@
 import SmokeCore
 
-/// Reads one `TestCaseRuns` row — its result, issues, expected failures, skip notice and
-/// parameterized arguments — into the status, failures and output of that run. Pure.
+/// Reads one `TestCaseRuns` row into the status, failures and output of that run. Pure.
 struct XCResultDatabaseRunReader {
     private let contexts: XCResultDatabaseIndex
     private let locations: XCResultDatabaseIndex
@@ -23,10 +22,9 @@ struct XCResultDatabaseRunReader {
         var output: [String]
         /// `RepetitionPolicies.repetition`: 1 for the first run, 2 for the first retry, …
         var repetition: Int
-        /// True for repetitions that are iterations (`-test-iterations`, run until failure), not retries:
-        /// every iteration counts, so the worst decides instead of the last.
+        /// Iterations (`-test-iterations`), not retries: every one counts, so the worst decides instead of the last.
         var isIteration: Bool
-        /// A result string this reader does not know (read as failed), for a note.
+        /// A result string this reader does not know (read as failed).
         var unknownResult: String?
     }
 
@@ -87,8 +85,8 @@ struct XCResultDatabaseRunReader {
                 ? (resultText ?? "NULL") : nil)
     }
 
-    /// `"premium_feature"`, `1, 2`: the arguments of one case of a parameterized test, or nil. A UI
-    /// configuration of a launch test reads as Xcode shows it, `Light Appearance, Portrait`.
+    /// The arguments of one parameterized test case (`"premium_feature"`, `1, 2`), or nil. A launch test's UI
+    /// configuration reads as Xcode shows it, `Light Appearance, Portrait`.
     func argumentsLabel(of run: XCResultDatabaseRow) -> String? {
         let arguments = argumentsByRun[run.int("rowid") ?? -1] ?? []
         let labelled = arguments.compactMap { argument -> (label: String?, value: String)? in
@@ -106,7 +104,7 @@ struct XCResultDatabaseRunReader {
 
     private static let failureWords: Set<String> = ["Failure", "Failed"]
 
-    /// Xcode writes `Success`, `Failure`, `Skipped`, `Expected Failure`; anything else counts as a failure.
+    /// Anything but `Success`, `Skipped` or `Expected Failure` counts as a failure.
     static func status(_ result: String?) -> TestStatus {
         switch result?.lowercased().filter({ $0 != " " && $0 != "_" }) {
         case "success", "passed": .passed

@@ -1,15 +1,12 @@
 import Foundation
 import SmokeCore
 
-/// What a bundle's database says about the run as a whole, apart from its test rows: when the
-/// test actions started and finished, and Xcode's own per-test results for reconciliation. Pure.
+/// What a bundle's database says about the run as a whole: its interval and Xcode's own per-test results. Pure.
 enum XCResultDatabaseRunSummary {
-    /// Xcode's result per test case, per destination and configuration; the row with neither is
-    /// the test's overall result, the one Xcode's summary counts.
+    /// Xcode's result per test case; the row with no destination and configuration is the one its summary counts.
     static let resultsTable = "TestCaseResultsByDestinationAndConfiguration"
 
-    /// The earliest action start and the latest action finish (seconds since 2001-01-01, as Foundation
-    /// stores dates); the invocation's timestamp stands in for a missing start.
+    /// The earliest action start and latest finish; the invocation's timestamp stands in for a missing start.
     static func interval(_ snapshot: XCResultDatabaseSnapshot) -> (startedAt: Date?, finishedAt: Date?) {
         let actions = snapshot.rows("Actions")
         let dates = { (rows: [XCResultDatabaseRow], column: String) in
@@ -21,14 +18,12 @@ enum XCResultDatabaseRunSummary {
         return (startedAt, finishedAt)
     }
 
-    /// Xcode's own count of test cases and failed ones, read from `resultsTable` (not from the runs
-    /// smokerun maps), named after `bundleName`; empty when the schema has no such table or it is empty.
+    /// Xcode's own count of test cases and failed ones from `resultsTable`; empty when the table is absent or empty.
     static func counts(_ snapshot: XCResultDatabaseSnapshot, bundleName: String) -> [FrameworkCount] {
         guard snapshot.tables[resultsTable] != nil else { return [] }
         let overall = snapshot.rows(resultsTable).filter {
             $0.int("configuration_fk") == nil && $0.int("destination_fk") == nil
         }
-        // One overall row per test case; a repeated row for the same case is counted once.
         var resultByCase: [Int: String] = [:]
         for row in overall {
             guard let testCase = row.int("testCase_fk") else { continue }

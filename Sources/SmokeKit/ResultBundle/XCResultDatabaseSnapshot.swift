@@ -1,9 +1,8 @@
 import Foundation
 import SmokeCore
 
-/// The rows of a result bundle's database that smokerun maps, table by table, each row with its
-/// `rowid` (the key every `*_fk` column refers to). Loading selects only columns that exist, so a
-/// column Xcode drops reads as nil instead of failing the query; only `required` columns are checked.
+/// The database rows smokerun maps, each with its `rowid`. Only columns that exist are selected, so one Xcode
+/// drops reads as nil; only `required` columns are checked.
 struct XCResultDatabaseSnapshot: Sendable, Equatable {
     var tables: [String: [XCResultDatabaseRow]]
 
@@ -13,7 +12,6 @@ struct XCResultDatabaseSnapshot: Sendable, Equatable {
 
     func rows(_ table: String) -> [XCResultDatabaseRow] { tables[table] ?? [] }
 
-    /// The tables and columns read. Everything else in the database is ignored.
     static let wanted: [String: [String]] = [
         "Testables": ["name", "orderInTestPlan", "testKind"],
         "TestSuites": ["name", "identifier", "identifierURL", "parentSuite_fk", "testable_fk", "orderInParent"],

@@ -1,8 +1,7 @@
 import Foundation
 import SmokeCore
 
-/// The `manifest.json` that `xcresulttool export attachments --output-path DIR` writes into DIR:
-/// one entry per test, each listing the files exported for it.
+/// The `manifest.json` `xcresulttool export attachments` writes: one entry per test, listing its files.
 struct XCResultToolAttachmentManifest: Decodable, Sendable, Equatable {
     var entries: [Entry]
 
@@ -26,9 +25,7 @@ struct XCResultToolAttachmentManifest: Decodable, Sendable, Equatable {
     }
 
     struct Attachment: Decodable, Sendable, Equatable {
-        /// The file's name inside the export folder.
         var exportedFileName: String?
-        /// The name the test gave it, e.g. `Screenshot of checkout_0_1A2B.png`.
         var suggestedHumanReadableName: String?
         var isAssociatedWithFailure: Bool?
         /// Seconds since 1970 (xcresulttool writes Unix time here).
@@ -62,8 +59,7 @@ struct XCResultToolAttachmentManifest: Decodable, Sendable, Equatable {
 
     init(entries: [Entry]) { self.entries = entries }
 
-    /// `Tip screen_0_6B1D3C2A-5E4F-4A3B-9C8D-7E6F5A4B3C2D.png` → `Tip screen.png`: xcresulttool appends an index
-    /// and a UUID to keep exported names unique; the run directory's store makes its own names unique.
+    /// `Tip screen_0_6B1D….png` → `Tip screen.png`: xcresulttool appends an index and a UUID to keep names unique.
     static func displayName(_ suggested: String) -> String {
         let dot = suggested.lastIndex(of: ".") ?? suggested.endIndex
         let stem = suggested[..<dot]
@@ -81,9 +77,8 @@ struct XCResultToolAttachmentManifest: Decodable, Sendable, Equatable {
         entries = try [LenientElement<Entry>](from: decoder).compactMap(\.value)
     }
 
-    /// Raw attachments for the files that exist in `folder`, linked to their tests through `testIDs`
-    /// (`nodeIdentifier` → smokerun id); a file name that would leave the folder is skipped. Also returns
-    /// one note per listed file that is missing.
+    /// Raw attachments for the files in `folder`, linked to tests through `testIDs`; a name that would leave the
+    /// folder is skipped. Also one note per missing file.
     func attachments(
         in folder: URL, testIDs: [String: String],
         fileExists: (URL) -> Bool = { FileManager.default.fileExists(atPath: $0.path) }

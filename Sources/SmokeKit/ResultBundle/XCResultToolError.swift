@@ -1,7 +1,7 @@
 import Foundation
 import SmokeCore
 
-/// `xcrun xcresulttool` could not be run, failed, or printed something that is not what its command promises.
+/// `xcrun xcresulttool` could not be run, failed, or printed something other than its command promises.
 enum XCResultToolError: LocalizedError, DomainError {
     /// The tool is missing or failed (exit 3: infrastructure).
     case commandFailed(CommandError)

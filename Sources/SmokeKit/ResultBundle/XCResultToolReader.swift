@@ -1,14 +1,13 @@
 import Foundation
 import SmokeCore
 
-/// Reads an `.xcresult` bundle through `xcrun xcresulttool` (macOS with Xcode): the Xcode 16+ `test-results`
-/// commands where the tool has them, the legacy object graph otherwise (Documentation/Design.md §7).
+/// Reads an `.xcresult` bundle through `xcrun xcresulttool`: the `test-results` commands, else the legacy graph.
 package struct XCResultToolReader: ResultBundleReading {
     /// The schema the decoding is written against; passed so a newer Xcode answers in it.
     static let schemaVersion = "0.1.0"
 
     let runner: any CommandRunning
-    /// The environment `xcrun` runs in (its `PATH`, `DEVELOPER_DIR`); nil inherits smokerun's.
+    /// The environment `xcrun` runs in; nil inherits smokerun's.
     let environment: [String: String]?
 
     init(runner: any CommandRunning, environment: [String: String]? = nil) {
@@ -16,7 +15,7 @@ package struct XCResultToolReader: ResultBundleReading {
         self.environment = environment
     }
 
-    /// A reader when Xcode is installed (`xcrun --find xcresulttool` answers), nil elsewhere (Linux).
+    /// A reader when `xcrun --find xcresulttool` answers, nil elsewhere.
     package static func ifInstalled(runner: any CommandRunning, environment: [String: String]) -> XCResultToolReader? {
         guard ExecutableLocator.find("xcrun", path: environment["PATH"]) != nil,
             let found = try? runner.run(
@@ -33,7 +32,6 @@ package struct XCResultToolReader: ResultBundleReading {
         }
     }
 
-    /// `xcresulttool version`, and `get --help` only when the version text does not tell.
     func capability() throws -> XCResultToolCapability {
         let version = try output(["version"])
         if let known = XCResultToolCapability.fromVersion(String(decoding: version, as: UTF8.self)) { return known }
@@ -63,7 +61,7 @@ package struct XCResultToolReader: ResultBundleReading {
             )
         }
 
-        // The summary only adds the destination and the Xcode version: without it the tests still stand.
+        // The summary only adds the destination and Xcode version: the tests stand without it.
         do {
             let summary: XCResultToolSummary = try decode(
                 ["get", "test-results", "summary", "--path", path] + schema, bundle: path)
@@ -76,7 +74,7 @@ package struct XCResultToolReader: ResultBundleReading {
             contents.notes.append("xcresulttool summary could not be read: \(error.localizedDescription)")
         }
 
-        // Activities only for failed tests: the steps leading to a failure, as the test's output.
+        // Activities only for failed tests: the steps leading to a failure.
         let identifiers = Dictionary(
             mapped.idsByNodeIdentifier.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         for index in mapped.tests.indices where mapped.tests[index].status.isFailure {
@@ -95,8 +93,7 @@ package struct XCResultToolReader: ResultBundleReading {
         }
         contents.tests = mapped.tests
 
-        // One bulk export, joined to tests through its manifest (never `--only-failures`: it misses tear-down
-        // screenshots).
+        // One bulk export, joined to tests through its manifest (`--only-failures` misses tear-down screenshots).
         let exportFolder = scratchDirectory.appendingPathComponent("xcresulttool-attachments", isDirectory: true)
         do {
             try FileManager.default.createDirectory(at: exportFolder, withIntermediateDirectories: true)

@@ -6,18 +6,12 @@ package struct InstallPlan: Sendable {
     var pipelineName: String
     var cron: CronExpression
     var timeZone: String
-    /// The `smokerun` executable, absolute.
     var executable: String
-    /// The pipeline file, absolute.
     var pipelineFile: String
-    /// Where the job runs from (the project root), absolute.
     var workingDirectory: String
-    /// The pipeline's output folder, absolute; job logs go there.
     var outputDirectory: String
-    /// The variables a scheduled job needs that cron, systemd and launchd do not give it: `PATH`
-    /// (with the toolchain's folder first) and `SMOKERUN_SWIFT`, in the order they are written.
     var environment: [(name: String, value: String)]
-    /// The secrets the pipeline's notifications need and where this shell finds them (names only).
+    /// The secrets the notifications need and where this shell finds them (names only).
     var variables: [RequiredVariable]
 
     package init(
@@ -36,15 +30,13 @@ package struct InstallPlan: Sendable {
         self.variables = variables
     }
 
-    /// `<output>/env`, absolute: every run reads its secrets there.
     var environmentFile: String {
         OutputLayout(root: URL(fileURLWithPath: outputDirectory)).environmentFile.path
     }
 
-    /// The job's environment: `PATH` = the folder of the `swift` smokerun found (and of the binary it
-    /// links to, where the toolchain's llvm-cov lives), then the absolute folders of the installing
-    /// shell's PATH, then `/usr/bin:/bin`, each once; `SMOKERUN_SWIFT` = that `swift`. cron runs jobs
-    /// with `PATH=/usr/bin:/bin`, systemd and launchd with little more: without these a run exits 3.
+    /// The job's `PATH` (the found `swift`'s folder and its link target's, where llvm-cov lives; then the shell's
+    /// absolute folders; then `/usr/bin:/bin`) and `SMOKERUN_SWIFT`. cron gives jobs `PATH=/usr/bin:/bin`, systemd and
+    /// launchd little more: without these a run exits 3.
     package static func jobEnvironment(swift: URL?, currentPath: String?) -> [(name: String, value: String)] {
         var folders: [String] = []
         func add(_ folder: String) {
@@ -65,12 +57,11 @@ package struct InstallPlan: Sendable {
     /// `smokerun-smoke`: the unit and job name, safe in file names.
     var jobName: String { Self.jobName(pipelineName: pipelineName) }
 
-    /// The job name of a pipeline, as `install` writes it and `doctor` looks for it.
     static func jobName(pipelineName: String) -> String {
         "smokerun-" + String(pipelineName.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "-" })
     }
 
-    /// `com.smokerun.smoke`: the launchd agent's label (and its plist's name).
+    /// `com.smokerun.smoke`: the launchd agent's label and plist name.
     static func launchdLabel(pipelineName: String) -> String {
         "com.smokerun." + jobName(pipelineName: pipelineName).dropFirst("smokerun-".count)
     }

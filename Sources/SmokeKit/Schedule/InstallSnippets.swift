@@ -3,13 +3,12 @@ import SmokeCore
 
 /// The ready-to-paste scheduler configurations `smokerun install` prints: pure text from an `InstallPlan`.
 package enum InstallSnippets {
-    /// - Parameter machineTimeZone: this machine's zone, which cron uses for lines without `CRON_TZ`.
+    /// `machineTimeZone` is what cron uses for lines without `CRON_TZ`.
     package static func all(_ plan: InstallPlan, machineTimeZone: String = TimeZone.current.identifier) -> String {
         [secrets(plan), crontab(plan, machineTimeZone: machineTimeZone), systemd(plan), launchd(plan)]
             .joined(separator: "\n")
     }
 
-    /// Where every job finds its secrets, which ones the pipeline needs, and whether each is there yet.
     static func secrets(_ plan: InstallPlan) -> String {
         let file = plan.environmentFile
         let folder = shellQuoted(plan.outputDirectory)
@@ -35,13 +34,12 @@ package enum InstallSnippets {
             """
     }
 
-    /// One crontab line, plus `CRON_TZ` for crons that honour it when the pipeline's zone is not the machine's —
-    /// set back to the machine's zone after the line: cronie applies `CRON_TZ` to every later line of the crontab,
-    /// so a bare `CRON_TZ=UTC` would move the user's other jobs.
+    /// One crontab line, with `CRON_TZ` when the pipeline's zone is not the machine's, set back after the line:
+    /// cronie applies `CRON_TZ` to every later line, so a bare one would move the user's other jobs.
     static func crontab(_ plan: InstallPlan, machineTimeZone: String) -> String {
         let log = shellQuoted(plan.outputDirectory + "/cron.log")
-        // The variables go on the command, not on lines of their own, which would apply to every job
-        // in the crontab; the output folder is made first, as the log is opened before smokerun starts.
+        // Variables go on the command, not on lines of their own that would apply to every job; the output folder
+        // is made first, as the log is opened before smokerun starts.
         let variables = plan.environment.map { "\($0.name)=\(shellQuoted($0.value)) " }.joined()
         let prepare = "mkdir -p \(shellQuoted(plan.outputDirectory)) && cd \(shellQuoted(plan.workingDirectory))"
         let run = "\(variables)\(shellQuoted(plan.executable)) run \(shellQuoted(plan.pipelineFile)) >> \(log) 2>&1"
@@ -77,7 +75,6 @@ package enum InstallSnippets {
         return left == right || (utc.contains(left) && utc.contains(right))
     }
 
-    /// A oneshot service and a persistent timer.
     static func systemd(_ plan: InstallPlan) -> String {
         let calendars = SystemdCalendar.onCalendar(plan.cron, timeZone: plan.timeZone)
         let note =
@@ -113,7 +110,6 @@ package enum InstallSnippets {
             """
     }
 
-    /// A launchd agent with a `StartCalendarInterval` array.
     static func launchd(_ plan: InstallPlan) -> String {
         let label = InstallPlan.launchdLabel(pipelineName: plan.pipelineName)
         let header = """
@@ -162,7 +158,6 @@ package enum InstallSnippets {
             """
     }
 
-    /// The plist's `EnvironmentVariables` dictionary, or nothing when there are none.
     private static func launchdEnvironment(_ plan: InstallPlan) -> String {
         guard !plan.environment.isEmpty else { return "" }
         let entries = plan.environment.map {
@@ -171,7 +166,6 @@ package enum InstallSnippets {
         return "    <key>EnvironmentVariables</key>\n    <dict>\n" + entries.joined() + "    </dict>\n"
     }
 
-    /// A POSIX shell word: as is when plain, else single-quoted.
     static func shellQuoted(_ text: String) -> String { ShellWord.quoted(text) }
 
     /// A systemd unit-file word: `%` doubled, double-quoted when it holds spaces or quotes.

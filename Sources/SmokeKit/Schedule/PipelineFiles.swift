@@ -32,7 +32,7 @@ package struct PipelineFiles: Sendable {
         return files
     }
 
-    /// Loads every file; a file that fails becomes a failure and the others still load.
+    /// Loads every file; one that fails becomes a failure and the others still load.
     package func load(with loadPipeline: @Sendable (URL) throws -> Pipeline) -> PipelineSet {
         let files: [URL]
         do {

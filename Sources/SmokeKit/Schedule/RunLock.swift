@@ -1,17 +1,15 @@
 import Foundation
 import SmokeCore
 
-/// An exclusive, cross-process lock on one pipeline's runs: `flock()` on a file under the output
-/// folder. The kernel drops the lock when its process dies, even by SIGKILL, so a crash never
-/// leaves it stuck. The file holds the holder's pid (for messages) and its running test process
-/// groups (so a later run can end what a killed one left behind on macOS; see `LeftoverProcesses`).
+/// An exclusive cross-process lock on one pipeline's runs: `flock()` on a file under the output folder, dropped by
+/// the kernel when its process dies (even by SIGKILL). The file holds the holder's pid and its test process
+/// groups, so a later run can end what a killed one left behind on macOS (`LeftoverProcesses`).
 package final class RunLock: ProcessGroupRecording, @unchecked Sendable {
     let url: URL
     private let lock = NSLock()
     private var descriptor: Int32
-    /// Test process groups running under this lock, written into the lock file (see `LeftoverProcesses`).
     private var groups: [LeftoverProcesses.Group] = []
-    /// What a killed earlier holder left running and taking the lock ended (each command line), for the run to say.
+    /// What a killed earlier holder left running and taking the lock ended, for the run to say.
     package private(set) var endedLeftovers: [String] = []
 
     private init(url: URL, descriptor: Int32) {
@@ -21,7 +19,7 @@ package final class RunLock: ProcessGroupRecording, @unchecked Sendable {
 
     deinit { release() }
 
-    /// Where the lock of a pipeline lives: `<output>/locks/<name>[-<file hash>].lock`.
+    /// `<output>/locks/<name>[-<file hash>].lock`.
     package static func fileURL(outputDirectory: URL, pipeline: PipelineKey) -> URL {
         OutputLayout(root: outputDirectory).lock(pipeline: pipeline)
     }
@@ -60,8 +58,8 @@ package final class RunLock: ProcessGroupRecording, @unchecked Sendable {
         }
         var ended: [String] = []
         #if os(macOS)
-            // No parent-death signal on macOS: a killed smokerun's test processes may still run. End
-            // the ones the previous holder recorded, if they are still the same processes.
+            // No parent-death signal on macOS: end the test processes a killed previous holder recorded, if they are
+            // still the same processes.
             ended = endLeftovers(recordedIn: descriptor)
         #elseif os(Linux)
             // The parent-death signal ended a killed smokerun's test processes, not what they started.
@@ -95,7 +93,7 @@ package final class RunLock: ProcessGroupRecording, @unchecked Sendable {
         writeContentsLocked()
     }
 
-    /// Written first, then the old tail cut off: a reader never finds the file empty.
+    /// Written first, then the old tail cut: a reader never finds the file empty.
     private func writeContentsLocked() {
         guard descriptor >= 0 else { return }
         let text = Array(
@@ -149,10 +147,8 @@ package final class RunLock: ProcessGroupRecording, @unchecked Sendable {
         descriptor = -1
     }
 
-    /// The pid the holder wrote, read from the file now (never remembered from an earlier look): a
-    /// holder that has only just taken the lock may not have written it yet, so a few short retries.
-    /// The pid the holder wrote, once it names a running process: a new holder may not have replaced the previous
-    /// one's (gone) pid yet when two runs start together. Nil when no running process is named within 200 ms.
+    /// The pid the holder wrote, read now, once it names a running process: a new holder may not have written its pid
+    /// yet when two runs start together. Nil when none is named within 200 ms.
     private static func currentHolder(_ descriptor: Int32) -> Int32? {
         for _ in 0..<10 {
             if let pid = readPID(descriptor), ProcessStartTime.of(pid) != nil { return pid }
@@ -169,9 +165,7 @@ package final class RunLock: ProcessGroupRecording, @unchecked Sendable {
     }
 }
 
-/// A run lock that could not be taken.
 package enum RunLockError: LocalizedError, DomainError, Equatable {
-    /// Another run of this pipeline holds the lock.
     case held(path: String, pid: Int32?)
     case unusable(path: String, reason: String)
 

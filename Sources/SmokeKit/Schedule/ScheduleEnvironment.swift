@@ -1,22 +1,18 @@
 import Foundation
 import SmokeCore
 
-/// What `smokerun schedule`, `next` and `install` need from the rest of smokerun.
-///
-/// The seam between the scheduler and the rest of smokerun: `live` wires in the real pipeline loader and
-/// runner; tests pass their own, with a test clock and scripted control requests.
+/// What `smokerun schedule`, `next` and `install` need from the rest of smokerun: `live` wires in the real loader
+/// and runner; tests pass their own, with a test clock and scripted control requests.
 package struct ScheduleEnvironment: Sendable {
-    /// Reads and validates one pipeline file (`PipelineLoader`); errors name the file and key.
+    /// Reads and validates one pipeline file; errors name the file and key.
     package var loadPipeline: @Sendable (URL) throws -> Pipeline
-    /// Runs one pipeline as `smokerun run` does, *without* taking the run lock (the scheduler
-    /// holds it); on cancellation it stops the tests and writes an `interrupted` report.
+    /// Runs one pipeline as `smokerun run` does, *without* taking the run lock (the scheduler holds it).
     package var runPipeline: PipelineRunning
-    /// The absolute output folder of a pipeline read from the given file.
     package var outputDirectory: @Sendable (Pipeline, URL) -> URL
     package var clock: any SchedulerClock
     /// Stop/reload requests: SIGINT/SIGTERM/SIGHUP in production.
     package var controlRequests: @Sendable () -> AsyncStream<SchedulerControl>
-    /// `argv[0]` of this process, resolved by `ExecutableLocator` for `install`.
+    /// `argv[0]` of this process, for `install`.
     package var invokedAs: String
     /// Checks what a loaded pipeline names on disk (`output`, `packagePath`) before it is scheduled.
     package var checkPipeline: @Sendable (Pipeline, URL) throws -> Void
@@ -41,8 +37,7 @@ package struct ScheduleEnvironment: Sendable {
         self.invokedAs = invokedAs
     }
 
-    /// The real world: pipelines through `PipelineLoader`, runs through `SmokeRun` (the same
-    /// code as `smokerun run`; the scheduler holds the pipeline's lock around it).
+    /// The real world: `PipelineLoader`, and `SmokeRun` as `smokerun run` uses it, inside the pipeline's lock.
     package static var live: ScheduleEnvironment {
         ScheduleEnvironment(
             loadPipeline: { url in try PipelineLoader().load(url) },
@@ -67,15 +62,13 @@ package struct ScheduleEnvironment: Sendable {
             })
     }
 
-    /// `output` as given when absolute; else relative to the project root, the folder that holds
-    /// `Pipelines/` (or the pipeline file's own folder when it is not in one).
+    /// `output` when absolute; else relative to the project root, the folder holding `Pipelines/` (else the file's).
     static let defaultOutputDirectory: @Sendable (Pipeline, URL) -> URL = { pipeline, file in
         var pipeline = pipeline
         pipeline.sourcePath = pipeline.sourcePath ?? file.path
         return pipeline.resolve(pipeline.output, currentDirectory: file.deletingLastPathComponent())
     }
 
-    /// The folder a pipeline file's relative paths start from.
     package static func projectRoot(of pipelineFile: URL) -> URL {
         var pipeline = Pipeline(name: "", driver: .swiftpm(SwiftPMSettings(packagePath: ".")))
         pipeline.sourcePath = pipelineFile.standardizedFileURL.path

@@ -1,23 +1,17 @@
 import Foundation
 import SmokeCore
 
-/// The scheduler service: sleeps until the next fire time of any pipeline, runs what is due,
-/// logs every event, and repeats until told to stop. All effects come in through its properties.
-///
-/// Rules: one run of a pipeline at a time (in this process by bookkeeping, across processes by
-/// `RunLock`); a tick that finds the previous run still going is skipped and logged; after
-/// downtime exactly one catch-up run when a fire time was missed since the last recorded run;
-/// `.stop` cancels running runs and returns once they end (or after `shutdownGrace`);
-/// `.reload` loads the pipelines again, skipping invalid ones. Idle, it waits on a single sleep.
+/// The scheduler service: sleeps until the next fire time, runs what is due, logs every event, until stopped.
+/// One run of a pipeline at a time (across processes by `RunLock`); a tick finding the last run still going is
+/// skipped; after downtime, one catch-up run if a fire time was missed. `.stop` cancels runs and waits up to
+/// `shutdownGrace`; `.reload` reloads pipelines, skipping invalid ones.
 package struct Scheduler: Sendable {
     var loadPipelines: PipelineSource
     var runPipeline: PipelineRunning
     var lastRun: LastRunLookup
-    /// The lock file of a pipeline, or nil to run it without a cross-process lock.
     var lockFile: @Sendable (Pipeline) -> URL?
     var clock: any SchedulerClock
     var log: @Sendable (SchedulerEvent, Date) -> Void
-    /// How long a stop waits for cancelled runs to write their reports.
     var shutdownGrace: TimeInterval
 
     package init(
@@ -38,7 +32,6 @@ package struct Scheduler: Sendable {
         self.shutdownGrace = shutdownGrace
     }
 
-    /// Runs until `control` delivers `.stop` and the running runs have ended.
     package func run(control: some AsyncSequence<SchedulerControl, Never> & Sendable) async {
         let (events, sink) = AsyncStream<SchedulerLoop.Event>.makeStream()
         let forwarder = Task {

@@ -1,8 +1,7 @@
 import Foundation
 import SmokeCore
 
-/// The state of one `Scheduler.run`: pipelines, their next fire times and the runs in progress.
-/// Confined to the task that runs it; other tasks only send it events.
+/// The state of one `Scheduler.run`, confined to its task; other tasks only send it events.
 final class SchedulerLoop {
     enum Event: Sendable {
         case tick
@@ -72,8 +71,8 @@ final class SchedulerLoop {
         finish()
     }
 
-    /// Runs every pipeline that is due and computes its next fire time from now, so a tick that
-    /// comes late (a sleeping machine) runs once rather than once per missed time.
+    /// Runs every due pipeline and computes its next fire time from now, so a late tick (a sleeping machine) runs once
+    /// rather than once per missed time.
     private func tick() {
         guard !stopping else { return }
         let now = self.now
@@ -131,8 +130,7 @@ final class SchedulerLoop {
             name: pipeline.name, startedAt: now, cancellation: cancellation, task: task, lock: lock)
     }
 
-    /// (Re)loads the pipelines. Unchanged schedules keep their next fire time; a pipeline seen for
-    /// the first time gets one catch-up run when its history shows a missed fire time.
+    /// (Re)loads the pipelines; a new one gets a catch-up run when its history shows a missed fire time.
     private func load() {
         let set = scheduler.loadPipelines()
         var loaded: [String: Entry] = [:]
@@ -190,7 +188,6 @@ final class SchedulerLoop {
         }
     }
 
-    /// One sleep, until the earliest next fire time; nothing at all when no pipeline has one.
     private func armTimer() {
         timer?.cancel()
         timer = nil

@@ -5,20 +5,16 @@ struct BatchOutcome: Sendable {
     /// Tests that reported, in the order they started, each as one attempt.
     var results: [TestResult]
     var attachments: [RawAttachment]
-    /// Tests of the batch that never reported (a crash ended the process first); `TestPhase`
-    /// runs them again in a new process.
+    /// Tests of the batch that never reported (a crash ended the process first); run again in a new process.
     var notStarted: [TestCase]
     var termination: Termination
-    /// Set when the process was stopped for the run's deadline or a cancellation.
     var stopReason: StopReason?
     var unrecognizedLines: Int
-    /// What went wrong around the tests (cut output, an unreadable result bundle), for the report's `errors`.
+    /// What went wrong around the tests, for the report's `errors`.
     var errors: [InfrastructureError] = []
-    /// The command that ran the batch: the executable, then its arguments.
     var command: [String] = []
-    /// The last lines the process printed before its first test started (all of them when none did).
+    /// The last lines printed before the first test started (all of them when none did).
     var outputTail: [String] = []
-    /// The fatal message a crash printed while no test ran, at its first project frame.
     var printedCrash: TestFailure?
     /// The frameworks' own totals in the process's output, placed where that output starts in its log.
     var consoleTotals = ConsoleTotals()

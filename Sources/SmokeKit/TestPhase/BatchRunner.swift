@@ -1,22 +1,18 @@
 import Foundation
 import SmokeCore
 
-/// Runs one test process for a batch and turns what it printed into results: parses the
-/// console (and Swift Testing's event stream) as it arrives, stops the process group (SIGTERM,
-/// grace, SIGKILL) when a test exceeds its time, and says which tests never got to run.
+/// Runs one test process for a batch: parses its console (and Swift Testing's event stream) as it arrives, stops
+/// the process group when a test exceeds its time, and says which tests never got to run.
 struct BatchRunner {
     var binary: URL
     var packageRoot: URL
     var environment: [String: String]
     var limits: RunLimits
     var console: ConsoleLog
-    /// Told each test's id as its start line arrives (the live line names the test running now).
+    /// Told each test's id as its start line arrives (the live line).
     var onTestStarted: (String) -> Void = { _ in }
-    /// Told about every test that finishes, as it finishes.
     var onTestFinished: (TestResult) -> Void = { _ in }
-    /// The Swift Testing event-stream schema asked for (`TestProcessLaunch.eventStreamVersion(swiftVersion:)`).
     var eventStreamVersion = "0"
-    /// Starts the test process; tests pass a scripted fake.
     var processes: any ProcessRunning = ChildProcessRunner()
 
     init(binary: URL, packageRoot: URL, environment: [String: String], limits: RunLimits, console: ConsoleLog) {
@@ -40,7 +36,7 @@ struct BatchRunner {
         var process = ProcessLaunch(
             executable: launch.executable, arguments: launch.arguments, environment: launch.environment,
             currentDirectory: packageRoot)
-        // SIGTERM first: a test process that is stopped still flushes its output and its coverage profile.
+        // SIGTERM first: a stopped test process still flushes its output and its coverage profile.
         process.graceSeconds = limits.graceSeconds
         process.log = console
         process.groups = limits.processGroups
@@ -50,8 +46,7 @@ struct BatchRunner {
         var collector = ResultCollector(knownTests: batch.tests.map(\.id), projectRoot: packageRoot.path)
         let consoleSource = "output of \(binary.lastPathComponent)"
         let streamSource = eventStream?.lastPathComponent
-        // The output is read by the same interpreter `parse` uses (CI prefixes, colour, split lines, the
-        // frameworks' totals), its lines numbered within this process's output.
+        // The same interpreter `parse` uses, lines numbered within this process's output.
         var interpreter = LineInterpreter(timeZone: .current)
         interpreter.reader = .console
         var consoleLines = LineSplitter()
@@ -60,7 +55,7 @@ struct BatchRunner {
         var runningTest: String?
         var runningSince: Date?
         var stopReason: StopReason?
-        // Kept until a test starts: what a process that never started one said is what explains it.
+        // Kept until a test starts: what a process that never started one said explains it.
         var tail = OutputTail()
         var anyTestStarted = false
         /// When each test started, to tell which one started a process left running.
@@ -85,14 +80,12 @@ struct BatchRunner {
                 }
             }
         }
-        /// An event-stream record: evidence points at the stream.
         func applyRecord(_ event: TestEvent) {
             collector.source = streamSource
             collector.line = 0
             apply(event)
         }
-        // A line's events are applied once the line is read, so that one which turns out to be a test's output
-        // can be given the line.
+        // A line's events are applied once the line is read, so one that turns out to be output can be given the line.
         var lineEvents: [(event: TestEvent, line: Int)] = []
         var sink = EventSink { event, line in lineEvents.append((event, line)) }
         func applyLineEvents(_ text: LineBytes?) {
@@ -102,8 +95,8 @@ struct BatchRunner {
                 if framework == .xctest, collector.runningTestID != nil, let text, let ref = event.namedTest,
                     !collector.expects(ref)
                 {
-                    // The process runs only this batch's tests: another test's line while one runs is what it
-                    // printed (a test of a log formatter), never a test of its own.
+                    // The process runs only this batch's tests: another test's line while one runs is its output (a test of a log
+                    // formatter), never a test of its own.
                     apply(.output(text.string(from: 0)))
                 } else {
                     consume(consoleEvent: event)
@@ -131,7 +124,7 @@ struct BatchRunner {
         let exit = try processes.run(
             process,
             onOutput: { bytes in
-                // Catch up on the event stream first, so a crash message lands on the test that was running.
+                // Event stream first, so a crash message lands on the test that was running.
                 events.read(applyRecord)
                 consoleLines.push(bytes) { consume(consoleLine: $0) }
             },
@@ -143,13 +136,11 @@ struct BatchRunner {
             })
         let termination = exit.termination
         consoleLines.finish { consume(consoleLine: $0) }
-        // A split line still waiting for its second half is read as it is.
         interpreter.finish(into: &sink)
         applyLineEvents(nil)
         events.read(applyRecord)
         events.finish(applyRecord)
         for _ in 0..<events.unreadableLines { collector.countUnrecognizedLine() }
-        // A process that attached nothing leaves no empty folder behind.
         if let folder = launch.attachmentsFolder,
             let left = try? FileManager.default.contentsOfDirectory(atPath: folder.path), left.isEmpty
         {
@@ -158,7 +149,7 @@ struct BatchRunner {
 
         let endedDuringTest = collector.runningTestID != nil
         if endedDuringTest {
-            // A stopped test ran until it was killed: that time is its duration (shard balancing weighs it).
+            // A stopped test ran until it was killed: that is its duration (shard balancing weighs it).
             let ran = runningSince.map { max(0, limits.now().timeIntervalSince($0)) }
             let limit = RunLimits.text(seconds: limits.testSeconds)
             switch stopReason {
@@ -182,8 +173,7 @@ struct BatchRunner {
                     evidence: Evidence(what: "smokerun was stopped while it ran"),
                     durationSeconds: ran)
             case nil:
-                // The process ended while the test ran: that fact, seen here, proves the crash whatever the status;
-                // the fatal message or crash report it printed, when there is one, says why.
+                // The process ended while the test ran: that proves the crash whatever the status.
                 let printed = collector.crashProof.map { " after its \($0.description)" } ?? ""
                 collector.finishRunningTest(
                     as: .crashed, failure: nil,
@@ -218,9 +208,8 @@ struct BatchRunner {
         return outcome
     }
 
-    /// A process that crashed or exited non-zero while none of its tests ran, none of them failing to explain it (a
-    /// class `tearDown`, a test scoping trait or an exit handler failed): its tests' results stand, and the run cannot
-    /// pass, as `swift test` would not. Nil for any other ending.
+    /// A process that crashed or exited non-zero between tests with no failing test to explain it (a class `tearDown`
+    /// or exit handler failed): results stand, but the run cannot pass, as with `swift test`. Nil otherwise.
     static func endedBadlyBetweenTests(_ outcome: BatchOutcome) -> InfrastructureError? {
         guard outcome.termination != .exited(0), let last = outcome.results.last,
             !outcome.results.contains(where: { $0.status.isFailure })
@@ -249,7 +238,6 @@ struct BatchRunner {
     }
 }
 
-/// Hands the interpreter's events, with their line numbers, to a closure.
 private struct EventSink: LineEventSink {
     var take: (TestEvent, Int) -> Void
 

@@ -1,8 +1,7 @@
 import Foundation
 import SmokeCore
 
-/// Follows a Swift Testing event-stream file while the test process appends to it, reading its records with the
-/// same interpreter `parse` uses.
+/// Follows a Swift Testing event-stream file while the test process appends to it.
 struct EventStreamTail {
     private var handle: FileHandle?
     private let url: URL?
@@ -18,7 +17,6 @@ struct EventStreamTail {
     /// Lines that were not event-stream records (a record torn by a crash).
     private(set) var unreadableLines = 0
 
-    /// Parses whatever was appended since the last call.
     mutating func read(_ body: (TestEvent) -> Void) {
         guard let url else { return }
         if handle == nil { handle = try? FileHandle(forReadingFrom: url) }
@@ -33,7 +31,6 @@ struct EventStreamTail {
         unreadableLines += unreadable
     }
 
-    /// What was cut of the stream's records, if anything.
     func truncationMessage() -> String? {
         lines.truncationMessage(source: "event stream \(url?.lastPathComponent ?? "")")
     }
@@ -52,7 +49,6 @@ struct EventStreamTail {
     }
 }
 
-/// Hands an event stream's events to a closure and counts the lines that were not records.
 private struct RecordSink: LineEventSink {
     var body: (TestEvent) -> Void
     var unreadable = 0

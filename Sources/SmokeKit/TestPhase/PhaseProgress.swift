@@ -1,10 +1,8 @@
 import Foundation
 import SmokeCore
 
-/// The live progress count of a test phase, shared by its workers: one count across every process
-/// running at once, reported under a lock so two workers never print "[7/20]" twice.
-/// A retry is not a new test: it is shown at the count reached so far ("[10/10]" after a 10-test run, never
-/// "[11/11]"), after the status line that says which test is retried.
+/// The live progress count of a test phase, one count across all workers, reported under a lock so two workers
+/// never print "[7/20]" twice. A retry is shown at the count reached ("[10/10]", never "[11/11]").
 final class PhaseProgress: @unchecked Sendable {
     private let lock = NSLock()
     private let total: Int
@@ -21,7 +19,7 @@ final class PhaseProgress: @unchecked Sendable {
         reportStarted = started
     }
 
-    /// A test started: it is the next one to finish, "[done + 1/total]".
+    /// A test started: "[done + 1/total]".
     func started(_ id: String) {
         guard total > 0 else { return }
         lock.lock()
@@ -37,7 +35,6 @@ final class PhaseProgress: @unchecked Sendable {
         report(test, done, total)
     }
 
-    /// A retry started: shown at the count reached, which it does not move.
     func retryStarted(_ id: String) {
         guard total > 0 else { return }
         lock.lock()
@@ -45,7 +42,6 @@ final class PhaseProgress: @unchecked Sendable {
         reportStarted(id, max(done, 1), total)
     }
 
-    /// A retry finished: shown at the count reached, which it does not move.
     func retryFinished(_ test: TestResult) {
         guard total > 0 else { return }
         lock.lock()

@@ -10,24 +10,19 @@ struct RunContext: Sendable {
     /// smokerun's own environment; the tests get it plus the pipeline's.
     var environment: [String: String]
     var runner: any CommandRunning
-    /// Starts the long-running processes: the build, test batches, xcodebuild. Tests pass a scripted fake.
+    /// Starts the build, test batches and xcodebuild; tests pass a scripted fake.
     var processes: any ProcessRunning = ChildProcessRunner()
     var limits: RunLimits
     var console: ConsoleLog
-    /// Live progress: a test finished (position, of total).
     var progress: @Sendable (TestResult, Int, Int) -> Void
-    /// Live progress: a test started (its id, its position, of total), where the driver sees starts while it runs.
+    /// Live progress: a test started (id, position, of total), where the driver sees starts.
     var started: @Sendable (String, Int, Int) -> Void = { _, _, _ in }
-    /// One line for the person watching ("building…", "retrying 2 tests…").
     var status: @Sendable (String) -> Void
-    /// A long step before the tests (a build, a simulator boot): its elapsed time and the tool's own progress.
+    /// A long step before the tests (a build, a simulator boot), for the live line.
     var phase: @Sendable (PhaseEvent) -> Void = { _ in }
-    /// Run only this slice of the selected tests (`run --shard K/N`).
     var shard: ShardRecord?
-    /// The recorded durations of the given test ids (an id without one is left out), to balance shards and
-    /// workers: read from the history only when a plan asks, for the tests it plans.
+    /// Recorded durations of the given ids, to balance shards and workers; read only for the tests a plan plans.
     var durations: @Sendable ([String]) -> [String: Double] = { _ in [:] }
-    /// How many test batches run at once (`ordering.workers` / `--workers`, resolved to a number).
     var workers = 1
 
     init(
@@ -48,7 +43,6 @@ struct RunContext: Sendable {
         self.status = status
     }
 
-    /// The shared test phase with this run's retries, deadline and progress.
     func testPhase() -> TestPhase {
         var phase = TestPhase(retries: pipeline.retries.failed, runSeconds: pipeline.timeouts.runSeconds)
         phase.progress = progress
@@ -59,8 +53,7 @@ struct RunContext: Sendable {
         return phase
     }
 
-    /// This run's plan over the discovered tests; nil when nothing runs (a selection that matched nothing
-    /// is an error in `result`, an empty shard is not).
+    /// This run's plan over the discovered tests; nil when nothing runs (an empty selection is an error in `result`).
     func plan(
         _ discovered: [TestCase], selection: TestPhasePlan.Selection, listedBy source: String,
         into result: inout DriverResult
@@ -85,9 +78,7 @@ struct RunContext: Sendable {
 
 /// A long step before the tests, for the live line (`ProgressPrinter.phase`).
 enum PhaseEvent: Sendable, Equatable {
-    /// It began: `building swift-http-types (debug)`.
     case started(String)
-    /// The tool printed a progress step (`PhaseLine.step(in:)`).
     case step(String)
     case ended
 }

@@ -2,12 +2,9 @@ import Foundation
 import SmokeCore
 
 extension TestPhase {
-    /// Runs `plan` on `workers` workers at once (`--workers N`): `WorkerAssignment` splits its batches
-    /// into lanes, and each lane runs on a thread of its own with its own executor from `makeExecutor`
-    /// (given the worker number, from 1). Real threads, because every lane blocks on its processes
-    /// for the whole phase, and a process must be run on the thread that started it (`DeathSignalSpawn`).
-    /// A crash, a timeout or retries in one worker stay in that worker; a cancellation or the run's
-    /// deadline reaches every worker through the shared `RunLimits`.
+    /// Runs `plan` on `workers` lanes at once (`WorkerAssignment`), each on a real thread with its own executor: every
+    /// lane blocks on its processes, and a process must run on the thread that started it (`DeathSignalSpawn`).
+    /// Crashes and retries stay in their worker; cancellation and the deadline reach all through `RunLimits`.
     func run<Executor: BatchExecuting & SendableMetatype>(
         _ plan: TestPhasePlan, workers: Int, durations: [String: Double],
         makeExecutor: @escaping @Sendable (Int) -> Executor, into result: inout DriverResult
@@ -43,7 +40,6 @@ extension TestPhase {
     }
 }
 
-/// Each lane's result, set by its own thread.
 private final class LaneOutcomes: @unchecked Sendable {
     private let lock = NSLock()
     private var outcomes: [Result<TestPhase.Lane, any Error>?]

@@ -1,28 +1,16 @@
 import SmokeCore
 
-/// The test phase both drivers share (Documentation/Design.md §7): runs a plan's batches through a driver's
-/// `BatchExecuting`, re-runs what a crash cut short, retries failures, merges attempts, and
-/// accounts for a deadline or a cancellation. No processes of its own, so its whole loop is
-/// unit-tested with a scripted executor.
-///
-/// Retries are per test, for both drivers: each test that failed, crashed or timed out runs again
-/// alone in a fresh process (or xcodebuild invocation), up to `retries.failed` times, until it passes.
-/// Alone, because a retry is there to tell a flaky test from a broken one: run together with the
-/// other failures, a test could fail again only because of one of them (order dependence), or pass
-/// because the test that poisoned it did not run first this time. The cost is one process per retry,
-/// and retries only ever run the few tests that failed.
+/// The test phase both drivers share: runs a plan's batches through a `BatchExecuting`, re-runs what a crash cut
+/// short, retries failures, merges attempts, and handles a deadline or cancellation. Starts no processes itself.
+/// Each failed, crashed or timed-out test is retried alone in a fresh process, up to `retries.failed` times: run
+/// with the other failures it could fail, or pass, only because of their order.
 struct TestPhase {
-    /// How many more times a failed test runs (`retries.failed`).
     var retries: Int
     /// `timeouts.runSeconds`, for the message when the run reaches it.
     var runSeconds: Double
-    /// Live progress: a test finished (position, of total).
     var progress: (TestResult, Int, Int) -> Void = { _, _, _ in }
-    /// Live progress: a test started (its id, its position, of total).
     var started: (String, Int, Int) -> Void = { _, _, _ in }
-    /// One line for the person watching ("retrying …").
     var status: (String) -> Void = { _ in }
-    /// A line for console.log.
     var note: (String) -> Void = { _ in }
 
     init(retries: Int, runSeconds: Double) {
@@ -30,8 +18,7 @@ struct TestPhase {
         self.runSeconds = runSeconds
     }
 
-    /// Runs `plan` with `executor`; results (in run order, numbered), attachments, errors and whether
-    /// the run was interrupted go into `result`.
+    /// Runs `plan` with `executor` into `result`: numbered results in run order, attachments, errors, interruption.
     func run<Executor: BatchExecuting>(
         _ plan: TestPhasePlan, with executor: inout Executor, into result: inout DriverResult
     ) throws {
@@ -40,7 +27,7 @@ struct TestPhase {
         finish(plan, lanes: [lane], into: &result)
     }
 
-    /// What one worker ran: its tests in the order it ran them (retries merged in), and what went wrong.
+    /// What one worker ran: its tests in run order (retries merged in), and what went wrong.
     struct Lane {
         var tests: [TestResult] = []
         var attachments: [RawAttachment] = []
@@ -50,8 +37,7 @@ struct TestPhase {
         var stopped: StopReason?
     }
 
-    /// One worker's loop: its batches in order, a crash's unstarted tests again in a new process, then
-    /// its failures retried alone. Everything a worker does stays in that worker's processes.
+    /// One worker's loop: its batches, a crash's unstarted tests in a new process, then its failures retried alone.
     func runLane<Executor: BatchExecuting>(
         _ batches: [TestBatch], total: Int, with executor: inout Executor, counter: PhaseProgress
     ) throws -> Lane {
@@ -93,7 +79,6 @@ struct TestPhase {
                 }
                 continue
             }
-            // A crash cut the batch short: the rest runs in a new process, next.
             note(
                 """
                 re-running \(outcome.notStarted.count) tests that had not started when the process ended \
@@ -131,15 +116,14 @@ struct TestPhase {
         return lane
     }
 
-    /// What a process that reported none of its tests proves: a crash, or a runner that did not run them.
     private static func verdict(on outcome: BatchOutcome, of framework: TestFramework) -> UnstartedBatch.Verdict {
         UnstartedBatch.verdict(
             termination: outcome.termination, framework: framework, tests: outcome.notStarted,
             command: outcome.command, outputTail: outcome.outputTail, printedCrash: outcome.printedCrash)
     }
 
-    /// Puts the workers' lanes together: worker 1's tests, then worker 2's, numbered in that order; in a
-    /// parallel run each test also records its worker and its place in that worker's sequence.
+    /// Joins the lanes: worker 1's tests, then worker 2's, numbered in that order; in a parallel run each test also
+    /// records its worker and its place in it.
     func finish(_ plan: TestPhasePlan, lanes: [Lane], into result: inout DriverResult) {
         var tests: [TestResult] = []
         var stopped: StopReason?
@@ -186,6 +170,5 @@ struct TestPhase {
 }
 
 extension TestResult {
-    /// The id as `TestCase.key` compares it.
     var key: String { TestCase.key(id) }
 }

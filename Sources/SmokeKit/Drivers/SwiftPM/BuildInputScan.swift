@@ -9,20 +9,17 @@ import SmokeCore
     import Darwin
 #endif
 
-/// Lists what a SwiftPM build reads, with each entry's `stat`: every file and folder under the package
-/// root and its local dependencies' roots, as SwiftPM sees them — hidden entries (`.build`, `.git`,
-/// `.swiftpm`; all but `.swift-version`) skipped, and the scratch and output folders wherever they are.
+/// Lists what a SwiftPM build reads, with each entry's `stat`: the package and its local dependencies, skipping
+/// hidden entries (all but `.swift-version`) and the scratch and output folders.
 struct BuildInputScan {
-    /// A tree bigger than this is not walked (nil: build), so a huge monorepo never pays a long walk.
+    /// A bigger tree is not walked (nil: build), so a huge monorepo never pays a long walk.
     var limit = 20_000
     /// Symlinked folders are followed; this bounds a cycle.
     var depthLimit = 48
-    /// The one hidden file that counts: a toolchain proxy (swiftly) picks the compiler behind the same
-    /// `swift` by it.
+    /// The one hidden file that counts: a toolchain proxy (swiftly) picks the compiler by it.
     static let toolchainPin = ".swift-version"
 
-    /// The inputs under `roots` (the first is the package; others are named `#N/…`), or nil when a root
-    /// cannot be read or the tree is bigger than `limit`.
+    /// The inputs under `roots` (others than the first are named `#N/…`); nil when a root is unreadable or too big.
     func scan(roots: [URL], excluding excluded: [URL]) -> [BuildInput]? {
         let skipped = Set(excluded.map { $0.resolvingSymlinksInPath().standardizedFileURL.path })
         var inputs: [BuildInput] = []
@@ -39,7 +36,6 @@ struct BuildInputScan {
                 for name in names where !name.hasPrefix(".") || name == Self.toolchainPin {
                     let path = folder.path + "/" + name
                     guard !skipped.contains(path) else { continue }
-                    // A dangling symlink or a file gone since the listing: not an input now.
                     guard let entry = Self.stamp(path) else { continue }
                     let relative = folder.relative.isEmpty ? name : folder.relative + "/" + name
                     inputs.append(
@@ -52,7 +48,7 @@ struct BuildInputScan {
         return inputs
     }
 
-    /// `stat` (symlinks followed) of a path, or nil when there is nothing there.
+    /// `stat` (symlinks followed) of a path; nil when there is nothing there.
     static func stamp(_ path: String) -> (stamp: FileStamp, isDirectory: Bool)? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }

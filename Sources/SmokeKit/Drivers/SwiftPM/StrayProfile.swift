@@ -1,24 +1,20 @@
 import Foundation
 import SmokeCore
 
-/// LLVM's default profile, `default.profraw`, that a process the tests start writes into the package when it runs
-/// without the environment (a test helper that gives a child only the variables it names drops
-/// `LLVM_PROFILE_FILE`): the coverage build smokerun made is what writes it. One that appears during the run is moved
-/// into the run's `profiles/`, where coverage merges it, not left in the user's folder; one that was there before is
-/// the user's and stays.
+/// The `default.profraw` a test's child process writes into the package when it runs without `LLVM_PROFILE_FILE`.
+/// One that appears during the run is moved into the run's `profiles/`; one that was there before is the user's.
 struct StrayProfile {
     static let name = "default.profraw"
 
     let file: URL
     private let wasThere: Bool
 
-    /// Looks for the file before the tests run.
     init(packageRoot: URL) {
         file = packageRoot.appendingPathComponent(Self.name)
         wasThere = (try? FileManager.default.attributesOfItem(atPath: file.path)) != nil
     }
 
-    /// Moves the file the run made into `profiles`; the note that says so, or nil when there was nothing to move.
+    /// Moves the file the run made into `profiles`; the note that says so, or nil.
     func collect(into profiles: URL) -> String? {
         guard !wasThere,
             (try? FileManager.default.attributesOfItem(atPath: file.path))?[.type] as? FileAttributeType

@@ -1,14 +1,11 @@
 import Foundation
 import SmokeCore
 
-/// The SwiftPM driver's part of the test phase: one test process per batch through `BatchRunner`,
-/// each Swift Testing process writing its event stream to `<run>/events/process-N.jsonl`
-/// (`worker-W-process-N.jsonl` for worker W of a parallel run).
+/// The SwiftPM driver's part of the test phase: one test process per batch.
 struct SwiftPMBatchExecutor: BatchExecuting {
     var runner: BatchRunner
     var eventsDirectory: URL
-    /// The worker this executor is, in a parallel run: its processes' output goes to console.log one
-    /// whole section per process, never interleaved with another worker's.
+    /// The worker this executor is, in a parallel run: console.log gets one whole section per process.
     var worker: Int?
     private var processIndex = 0
 

@@ -12,7 +12,7 @@ struct SwiftPMBuild {
     var environment: [String: String]
     var console: ConsoleLog
     var processes: any ProcessRunning = ChildProcessRunner()
-    /// Folders inside the package the build check never walks besides the scratch folder (the run's output).
+    /// Folders inside the package the build check never walks besides the scratch folder.
     var excluded: [URL] = []
     var scan = BuildInputScan()
 
@@ -21,12 +21,8 @@ struct SwiftPMBuild {
             + (coverage ? ["--enable-code-coverage"] : [])
     }
 
-    /// Builds and returns the `…PackageTests.xctest` binary; a failed build throws with the compiler's errors.
-    /// The stamp of the last build goes first, so a build that fails or is stopped is never taken for fresh.
-    /// `onCompiling` is called once, at the first step that compiles or links something (`SwiftBuildOutput`).
-    /// - Parameters:
-    ///   - onCompiling: once, at the first step that compiles something.
-    ///   - onLine: every line the build prints, in order.
+    /// Builds the tests and returns the `…PackageTests.xctest` binary; the last build's stamp goes first, so a failed
+    /// or stopped build is never taken for fresh.
     func buildTests(limits: RunLimits, onCompiling: () -> Void = {}, onLine: (String) -> Void = { _ in }) throws -> URL
     {
         guard FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent("Package.swift").path) else {
@@ -39,9 +35,8 @@ struct SwiftPMBuild {
             executable: swift.path, arguments: buildArguments, environment: environment, currentDirectory: packageRoot)
         launch.log = console
         launch.graceSeconds = limits.graceSeconds
-        // The compilers `swift build` starts sit in process groups of their own: marked, they are ended with the
-        // build when it is stopped (and by the next run when smokerun was killed), never left compiling into the
-        // build folder the next run builds into.
+        // The compilers sit in process groups of their own: marked, they end with a stopped build, never left
+        // compiling into the build folder the next run uses.
         launch.endsStrays = true
         var compiling = false
         let build = try LoggedProcess(launch: launch, limits: limits, console: console, processes: processes)
@@ -76,9 +71,8 @@ struct SwiftPMBuild {
         return binPath.appendingPathComponent(name)
     }
 
-    /// Whether the last successful build still holds: the same files (by `stat`), `swift`, arguments and
-    /// build variables, and its test binary untouched. Costs a walk of the package (milliseconds) where
-    /// `swift build` with nothing to do costs a package load (about a second).
+    /// Whether the last successful build still holds: the same files (by `stat`), `swift`, arguments, build variables
+    /// and test binary. Cheaper than `swift build` with nothing to do, which loads the package.
     func check() -> BuildCheck {
         guard let key = currentKey() else { return .stale(key: nil) }
         guard let data = try? Data(contentsOf: stampFile),
@@ -89,9 +83,8 @@ struct SwiftPMBuild {
             binary: URL(fileURLWithPath: stamp.binary), swiftVersion: stamp.swiftVersion, inputCount: key.inputCount)
     }
 
-    /// Records a successful build made from `key` (scanned before it started, so an edit during the
-    /// build makes the next run build again). Not recorded when the build revealed local dependencies
-    /// the key did not walk; a record that cannot be written only means the next run builds.
+    /// Records a successful build made from `key` (scanned before it started, so an edit during the build means a
+    /// rebuild). Skipped when the build revealed local dependencies the key did not walk.
     func record(_ key: BuildStamp.Key, binary: URL, swiftVersion: String) {
         guard Array(key.roots.dropFirst()) == localDependencyRoots(),
             let binaryStamp = BuildInputScan.stamp(binary.path)?.stamp
@@ -115,7 +108,6 @@ struct SwiftPMBuild {
             arguments: buildArguments, environment: environment)
     }
 
-    /// Local dependencies as SwiftPM last resolved them; none before the first build, nil when unreadable.
     private func localDependencyRoots() -> [String]? {
         let state = scratchPath.appendingPathComponent("workspace-state.json")
         guard FileManager.default.fileExists(atPath: state.path) else { return [] }
@@ -124,8 +116,7 @@ struct SwiftPMBuild {
     }
 
     private func binFolder() throws -> URL {
-        // SwiftPM keeps `<scratch>/<configuration>` pointing at the bin folder; asking it costs a
-        // second package load, so only do that when the link is missing.
+        // SwiftPM keeps `<scratch>/<configuration>` pointing at the bin folder; ask it only when the link is missing.
         let link = scratchPath.appendingPathComponent(configuration)
         if FileManager.default.fileExists(atPath: link.path) { return link.resolvingSymlinksInPath() }
         let arguments = ["build", "-c", configuration, "--scratch-path", scratchPath.path, "--show-bin-path"]
@@ -146,8 +137,7 @@ struct SwiftPMBuild {
     }
 }
 
-/// What the build check found: the last build still holds, or the tests must be built (and the key to
-/// record after a successful build; nil when the tree could not be fingerprinted).
+/// What the build check found: the last build holds, or build (with the key to record, if any).
 enum BuildCheck {
     case fresh(binary: URL, swiftVersion: String, inputCount: Int)
     case stale(key: BuildStamp.Key?)

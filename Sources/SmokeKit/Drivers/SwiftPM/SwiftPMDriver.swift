@@ -1,15 +1,13 @@
 import Foundation
 import SmokeCore
 
-/// Runs a SwiftPM package's tests from its test binary (`SwiftPMTestRun`). The results are read from the console,
-/// so they are checked against what the frameworks said in it.
+/// Runs a SwiftPM package's tests from its test binary, checking the console's results against the frameworks'.
 struct SwiftPMDriver: TestDriver {
     var settings: SwiftPMSettings
     var name: String { "swiftpm" }
     var doctorChecks: DriverDoctorChecks { DriverDoctorChecks(swiftToolchain: true) }
     var testBinaryPackage: SwiftPMSettings? { settings }
 
-    /// The driver of a `swiftpm` pipeline.
     init?(pipeline: Pipeline) {
         guard case .swiftpm(let settings) = pipeline.driver else { return nil }
         self.settings = settings

@@ -1,8 +1,7 @@
 import Foundation
 import SmokeCore
 
-/// Runs a SwiftPM package's tests (Documentation/Design.md §6–§7): build once, list the tests, run them in
-/// shuffled batches of separate processes, re-run what a crash cut short, retry failures.
+/// Runs a SwiftPM package's tests: build once, list, run shuffled batches, re-run crashes' leftovers, retry failures.
 struct SwiftPMTestRun {
     var settings: SwiftPMSettings
     var context: RunContext
@@ -24,7 +23,7 @@ struct SwiftPMTestRun {
             let listing = try listTests(binary: binary, packageRoot: packageRoot)
             if case .xctestListing(let evidence) = listing.swiftTestingListing {
                 context.console.note(Self.entryPointNote(evidence: evidence, packageRoot: packageRoot))
-                // Its own main runs the tests in the order it chooses (a LinuxMain may shuffle them): said once.
+                // Its own main runs the tests in the order it chooses (a LinuxMain may shuffle them).
                 let entryPoint = Self.entryPoint(packageRoot: packageRoot)
                 result.orderDecidedBy = entryPoint
                 let seed = context.seed.map { "seed \($0) chose the batches, but " } ?? ""
@@ -51,14 +50,12 @@ struct SwiftPMTestRun {
             result.errors.append(InfrastructureError(message: error.localizedDescription))
         }
         result.profiles = CoverageCollector.profiles(in: context.runFolder.profiles)
-        // The results were read from the console: checked against what the frameworks said in it.
         result.reconciliation = Reconciliation.compare(
             result.consoleTotals.counts(from: RunDirectory.consoleLogName), with: result.tests)
         return result
     }
 
-    /// The build step `run` and `bisect` share: locate `swift`, build the tests, read its version (recorded by
-    /// the build, else `swift --version`), then check the pipeline's toolchain pin before any test starts.
+    /// Locates `swift`, builds the tests, then checks the toolchain pin before any test starts (shared with `bisect`).
     func buildTests() throws -> (binary: URL, toolchain: SwiftToolchain) {
         let (pipeline, currentDirectory, environment) = (
             context.pipeline, context.currentDirectory, context.environment
@@ -85,7 +82,7 @@ struct SwiftPMTestRun {
         case .stale(let stale):
             key = stale
         }
-        // "building …" only once swift build compiles something; a build with nothing to compile is up to date.
+        // "building …" only once swift build compiles something.
         var compiled = false
         let name = build.packageRoot.lastPathComponent
         let built = Result {
@@ -101,8 +98,8 @@ struct SwiftPMTestRun {
         }
         if compiled { context.phase(.ended) }
         if case .success = built, !compiled { context.status("build up to date (swift build compiled nothing)") }
-        // The version is checked before any test starts (and before a failed build's error: a wrong toolchain may
-        // be why it failed). After a build, the one its compiler recorded saves a `swift --version`.
+        // Checked before a failed build's error: a wrong toolchain may be why it failed. After a build, the version
+        // its compiler recorded spares a `swift --version`.
         let toolchain =
             try (try? built.get()).flatMap { SwiftToolchain.recorded(swift, binFolder: $0.deletingLastPathComponent()) }
             ?? SwiftToolchain.identify(swift, environment: environment, runner: runner)
@@ -112,8 +109,7 @@ struct SwiftPMTestRun {
         return (binary, toolchain)
     }
 
-    /// The test phase: one worker, or `context.workers` at once, each with its own scratch folder and
-    /// profile pattern (coverage merges every profile in `profiles/`).
+    /// The test phase: one worker or `context.workers`, each with its own scratch folder and profile pattern.
     private func runTests(
         _ plan: TestPhasePlan, binary: URL, toolchain: SwiftToolchain, packageRoot: URL, into result: inout DriverResult
     ) throws {
@@ -143,13 +139,11 @@ struct SwiftPMTestRun {
             plan, workers: context.workers, durations: durations, makeExecutor: makeExecutor, into: &result)
     }
 
-    /// `<run>/scratch`, or `<run>/scratch/worker-N` for worker N of a parallel run: no two test processes
-    /// running at once share one.
+    /// `<run>/scratch`, or `<run>/scratch/worker-N` in a parallel run: no two running test processes share one.
     private func scratchFolder(worker: Int?) -> URL {
         context.runFolder.scratch(worker: worker)
     }
 
-    /// The environment every test process gets: smokerun's, then the pipeline's, then the pins.
     func testEnvironment(runFolder: RunDirectory) -> [String: String] {
         var environment = context.environment
         for (key, value) in context.pipeline.environment { environment[key] = value }
@@ -157,19 +151,17 @@ struct SwiftPMTestRun {
         if let locale = context.pipeline.device.locale {
             environment["LANG"] = locale.contains(".") ? locale : locale + ".UTF-8"
         }
-        // %p (pid) and %m (binary signature): no two processes ever write the same profile.
+        // %p (pid) and %m (binary signature): no two processes write the same profile.
         environment["LLVM_PROFILE_FILE"] = runFolder.profilePattern(worker: nil)
         environment["NSUnbufferedIO"] = "YES"
-        // A folder of this run's own that tests may leave files in (a retry sees what the first attempt left).
+        // A folder tests may leave files in (a retry sees what the first attempt left).
         environment[Self.scratchVariable] = runFolder.scratch(worker: nil).path
         return environment
     }
 
-    /// The variable naming the run's scratch folder, `<run>/scratch`, which exists before any test starts.
     static let scratchVariable = "SMOKERUN_SCRATCH_DIR"
 
-    /// The binary's tests: from the listing recorded for this very binary (same stat) when there is one,
-    /// else both frameworks' `--list-tests`, recorded for the next run.
+    /// The binary's tests: the listing recorded for this binary (same stat), else both frameworks' `--list-tests`.
     private func listTests(binary: URL, packageRoot: URL) throws -> TestListCache {
         let record = context.pipeline.scratchDirectory(for: settings, currentDirectory: context.currentDirectory)
             .appendingPathComponent(TestListCache.fileName)
@@ -182,7 +174,6 @@ struct SwiftPMTestRun {
         }
         var environment = testEnvironment(runFolder: context.runFolder)
         environment["LLVM_PROFILE_FILE"] = "/dev/null"
-        // Both frameworks list at once: two short processes, one wait.
         let listSwiftTesting = BlockingWork.start { [context, environment] in
             try context.runner.run(
                 binary.path, ["--testing-library", "swift-testing", "--list-tests"], environment: environment,
@@ -200,7 +191,7 @@ struct SwiftPMTestRun {
             binary: binary.path, binaryStamp: stamp ?? FileStamp(modifiedNanoseconds: 0, size: -1, inode: 0),
             xctest: xctest.outputText, swiftTesting: swiftTesting.exitStatus == 0 ? swiftTesting.outputText : "")
         // Recorded only when Swift Testing answered for sure (0, or 69: no tests) and the binary did not change
-        // while it was listed; a record that cannot be written costs the next run a listing.
+        // while it was listed.
         if let stamp, [0, 69].contains(swiftTesting.exitStatus), stamp == BuildInputScan.stamp(binary.path)?.stamp,
             let data = try? JSONEncoder().encode(listing)
         {
@@ -209,8 +200,6 @@ struct SwiftPMTestRun {
         return listing
     }
 
-    /// The entry point of a test binary that answered for XCTest alone: the package's `Tests/LinuxMain.swift`
-    /// when it has one.
     static func entryPoint(packageRoot: URL) -> String {
         let linuxMain = FileManager.default.fileExists(
             atPath: packageRoot.appendingPathComponent("Tests/LinuxMain.swift").path)
@@ -218,8 +207,8 @@ struct SwiftPMTestRun {
             ? "Tests/LinuxMain.swift (XCTMain)" : "a main of its own (such as XCTMain in a Tests/LinuxMain.swift)"
     }
 
-    /// Why a test binary may not list its tests: the package's own `Tests/LinuxMain.swift` is its main, and a main
-    /// that is not XCTest's (a Spectre or Quick runner) refuses `--list-tests`; nil without one.
+    /// Why a binary may not list its tests: a `Tests/LinuxMain.swift` main that is not XCTest's (Spectre, Quick)
+    /// refuses `--list-tests`; nil without one.
     static func customMainNote(packageRoot: URL) -> String? {
         let linuxMain = packageRoot.appendingPathComponent("Tests/LinuxMain.swift")
         guard FileManager.default.fileExists(atPath: linuxMain.path) else { return nil }
@@ -231,8 +220,6 @@ struct SwiftPMTestRun {
             """
     }
 
-    /// Why no Swift Testing test runs: the binary's entry point answered for XCTest. Names the package's
-    /// `Tests/LinuxMain.swift` when it has one (older packages' `XCTMain`).
     static func entryPointNote(evidence: String, packageRoot: URL) -> String {
         let entryPoint = entryPoint(packageRoot: packageRoot)
         return """

@@ -1,15 +1,12 @@
 import Foundation
 import SmokeCore
 
-/// The live line of a run pinning several devices: one count across all devices
-/// ("[37/80] iPhone 15 (2/2) · Suite/test ✔") instead of a count that restarts at 1 per device.
+/// The live line of a multi-device run: one count across all devices, not one restarting per device.
 final class DeviceProgress: @unchecked Sendable {
     private let lock = NSLock()
     private let count: Int
     private let report: @Sendable (TestResult, Int, Int) -> Void
-    /// Tests (retries included) the finished devices reported.
     private var before = 0
-    /// The last position the current device reported.
     private var latest = 0
 
     init(devices count: Int, report: @escaping @Sendable (TestResult, Int, Int) -> Void) {
@@ -17,13 +14,12 @@ final class DeviceProgress: @unchecked Sendable {
         self.report = report
     }
 
-    /// Device `index` (0-based), `before` tests done on earlier devices, `position` of `total` on this one.
-    /// Later devices are expected to run as many tests as this one: they run the same test list.
+    /// Overall position over all devices; later devices are expected to run as many tests (the same list).
     static func overall(position: Int, total: Int, before: Int, index: Int, count: Int) -> (position: Int, total: Int) {
         (before + position, before + total * max(count - index, 1))
     }
 
-    /// The progress closure for device `index`'s test phase; its tests show `label` and "(i/n)".
+    /// The progress closure for device `index`; its tests show `label` and "(i/n)".
     func reporter(device index: Int, label: String) -> @Sendable (TestResult, Int, Int) -> Void {
         { [self] test, position, total in
             lock.lock()

@@ -1,17 +1,14 @@
 import Foundation
 import SmokeCore
 
-/// A pipeline that pins several devices: the test phase runs once per device, in turn, each
-/// with its own work folder and derived data; the results are joined into one `DriverResult` whose
-/// tests carry their device's label. A single device runs as before, without a label.
+/// A pipeline pinning several devices: the test phase once per device, each in its own folders, joined into one
+/// `DriverResult` whose tests carry their device's label.
 struct DeviceRuns {
-    /// One device's part of the run.
     struct Part {
         var label: String?
         var result: DriverResult
     }
 
-    /// Short labels, one per profile: the device's name, with its runtime where two share a name.
     static func labels(_ profiles: [DeviceProfile]) -> [String] {
         let names = profiles.map { $0.name ?? $0.platform }
         return profiles.indices.map { index in
@@ -21,14 +18,12 @@ struct DeviceRuns {
         }
     }
 
-    /// The folder name of a device's work files and derived data (the label, made safe).
+    /// The folder name of a device's files (the label, made safe).
     static func folder(_ label: String) -> String {
         String(label.map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "_" })
     }
 
-    /// Runs `drive` once per pinned device; stops early when a device's run was interrupted.
-    /// - Parameter drive: the driver over a context that pins one device, and that device's folder (nil for one
-    /// device).
+    /// Runs `drive` once per pinned device (folder nil for one device); stops early after an interrupted device.
     static func run(context: RunContext, drive: (RunContext, String?) -> DriverResult) -> [Part] {
         let profiles = context.pipeline.devices
         guard profiles.count > 1 else { return [Part(label: nil, result: drive(context, nil))] }
@@ -47,9 +42,8 @@ struct DeviceRuns {
         return parts
     }
 
-    /// The parts as one result: tests in run order (positions continue across devices), each with its
-    /// device; errors prefixed with the device; the first device stands for the run's `device`.
-    /// Attachments stay with their part (`groups`): the same test id records them on every device.
+    /// The parts as one result: positions continue across devices and errors name their device. Attachments stay with
+    /// their part: the same test id has them on every device.
     static func join(_ parts: [Part], fallback: DriverResult) -> DriverResult {
         guard var joined = parts.first?.result else { return fallback }
         guard parts.first?.label != nil else { return joined }

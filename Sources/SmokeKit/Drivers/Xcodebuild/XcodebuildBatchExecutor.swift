@@ -1,26 +1,21 @@
 import Foundation
 import SmokeCore
 
-/// The xcodebuild driver's part of the test phase: one `test-without-building` per batch into a
-/// fresh result bundle, read with the injected reader. A stopped invocation (deadline, signal) had
-/// its SIGINT and grace period, so whatever its bundle holds is still read.
+/// The xcodebuild driver's part of the test phase: one `test-without-building` per batch into a fresh result
+/// bundle. A stopped invocation had its SIGINT and grace period, so its bundle is still read.
 struct XcodebuildBatchExecutor: BatchExecuting {
     var driver: XcodebuildDeviceRun
     var process: XcodebuildProcess
     var commandLine: XcodebuildCommandLine
     var xcodebuild: String
-    /// Keys of the tests a first attempt may report unasked (a bundle can hold more than was asked
-    /// for); nil when the tool could not list its tests and every test the bundle holds is the run's.
+    /// Keys of the tests a first attempt may report (a bundle can hold more than asked); nil when they were not listed.
     var planned: Set<String>?
-    /// What the bundles said about Xcode, when `xcodebuild -version` did not.
     private(set) var xcodeVersion: String?
-    /// Each bundle read, in order: Xcode's own counts and smokerun's reading of it, for the run's reconciliation.
     private(set) var bundles: [BundleTally] = []
     private var invocation = 0
     /// First attempts already reported, by key: a later bundle's copy of one is not a new test.
     private var reported = Set<String>()
-    /// How many first attempts each clone number has run so far, over all invocations: a test's
-    /// `position` in its worker (clone N of every invocation is worker N, as a SwiftPM worker's processes are).
+    /// First attempts each clone has run so far over all invocations: a test's `position` in its worker.
     private var clonePositions: [Int: Int] = [:]
 
     init(
@@ -34,8 +29,7 @@ struct XcodebuildBatchExecutor: BatchExecuting {
         self.planned = planned
     }
 
-    /// Runs `batch.tests` (the pipeline's own selection when empty) into a fresh bundle and reads it.
-    /// xcodebuild's results come from its result bundle once it ends: no test is said to start while it runs.
+    /// Runs `batch.tests` (the pipeline's own selection when empty) into a fresh bundle and reads it once it ends.
     mutating func execute(
         _ batch: TestBatch, isRetry: Bool, onTestStarted: @escaping (String) -> Void,
         onTestFinished: @escaping (TestResult) -> Void
@@ -101,9 +95,7 @@ struct XcodebuildBatchExecutor: BatchExecuting {
         return outcome
     }
 
-    /// Which clone ran each test of this invocation (xcodebuild's console; the bundle does not record it)
-    /// and its place in that clone's sequence, in the order the results were printed.
-    /// Only lines of tests the bundle holds count: what this invocation really ran.
+    /// Which clone ran each test, and its place in that clone's sequence: from the console, as the bundle lacks it.
     private mutating func clonePlaces(_ lines: [String], of ids: [String]) -> [String: (clone: Int, position: Int)] {
         let ran = Set(ids.map { XcodeCloneLine.matchKey(testID: $0) })
         var places: [String: (clone: Int, position: Int)] = [:]

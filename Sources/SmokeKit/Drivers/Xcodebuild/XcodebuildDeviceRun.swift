@@ -1,9 +1,8 @@
 import Foundation
 import SmokeCore
 
-/// Runs an Xcode scheme's tests on the pinned simulator (Documentation/Design.md §5–§7): prepare the device,
-/// `build-for-testing` once, list the tests, then the shared `TestPhase` over its plan (selection,
-/// shard, seeded batches, re-runs, retries), each batch one `test-without-building` into a fresh bundle.
+/// Runs an Xcode scheme's tests on the pinned simulator: prepare it, `build-for-testing` once, list the tests, then
+/// the shared `TestPhase`.
 struct XcodebuildDeviceRun {
     var settings: XcodebuildSettings
     var context: RunContext
@@ -15,16 +14,13 @@ struct XcodebuildDeviceRun {
         self.reader = reader
     }
 
-    /// For a pipeline pinning several devices: this device's folder under the work folder and the derived data.
     var deviceFolder: String?
 
-    /// Where this run's xcodebuild files go: plan, enumeration, result bundles, exported attachments.
     var workDirectory: URL {
         context.runFolder.xcodebuild(device: deviceFolder)
     }
 
-    /// The derived data folder: the pipeline's, else one per pipeline beside the runs, so
-    /// incremental builds stay fast and run directories stay small.
+    /// The pipeline's derived data folder, else one per pipeline beside the runs, so incremental builds stay fast.
     func derivedData() -> URL {
         let folder: URL
         if let path = settings.derivedDataPath {
@@ -63,7 +59,6 @@ struct XcodebuildDeviceRun {
                 )
             }
             result.toolchain = try xcodeVersion(xcodebuild)
-            // A boot can take minutes: the elapsed time and the simctl step show while it runs.
             context.phase(.started("preparing the \(pipeline.device.name ?? pipeline.device.udid ?? "") simulator"))
             let (console, phase) = (context.console, context.phase)
             let prepared = Result {
@@ -160,8 +155,7 @@ struct XcodebuildDeviceRun {
             listedBy: "listed by -enumerate-tests", into: &result)
     }
 
-    /// Where xcodebuild runs: a Swift package's folder (xcodebuild finds the package there), else the
-    /// pipeline's project root.
+    /// Where xcodebuild runs: a Swift package's folder (xcodebuild finds the package there), else the project root.
     func workingDirectory() -> URL {
         let pipeline = context.pipeline
         if let packagePath = settings.packagePath {
@@ -183,7 +177,6 @@ struct XcodebuildDeviceRun {
         return commandLine
     }
 
-    /// `xcodebuild -version` → "Xcode 16.2 (16C5032a)".
     func xcodeVersion(_ xcodebuild: URL) throws -> ToolchainInfo {
         let result = try context.runner.run(
             xcodebuild.path, ["-version"], environment: context.environment, currentDirectory: nil)
@@ -202,8 +195,6 @@ struct XcodebuildDeviceRun {
         return "\(name) (\(build.dropFirst("Build version ".count)))"
     }
 
-    /// The generated test plan, in the run directory (the record of what the tests got) and in
-    /// the derived data folder beside the build products.
     func writeTestPlan(into derivedData: URL) throws {
         let pipeline = context.pipeline
         let plan = XcodeTestPlan.render(
@@ -216,8 +207,7 @@ struct XcodebuildDeviceRun {
         }
     }
 
-    /// The scheme's tests from `-enumerate-tests` (Xcode 16+); nil when this Xcode cannot list them,
-    /// and the run falls back to one invocation with the pipeline's own selection.
+    /// The scheme's tests from `-enumerate-tests` (Xcode 16+); nil when this Xcode cannot list them.
     func enumerateTests(xcodebuild: URL, commandLine: XcodebuildCommandLine, process: XcodebuildProcess) -> [TestCase]?
     {
         let output = XcodebuildWorkFolder.testList(in: workDirectory)
@@ -239,7 +229,6 @@ struct XcodebuildDeviceRun {
     }
 }
 
-/// An xcodebuild step that failed; becomes an infrastructure error (exit 3).
 struct XcodebuildError: Error, LocalizedError {
     var message: String
     var command: [String]? = nil

@@ -1,23 +1,19 @@
 import Foundation
 import SmokeCore
 
-/// Runs an Xcode scheme's tests on each pinned simulator in turn (`DeviceRuns`), one `XcodebuildDeviceRun` per
-/// device, and joins their results. The results come from the result bundles, so they are checked against the
-/// bundles' own summary counts (the console holds xcodebuild's retelling of every invocation).
+/// Runs an Xcode scheme's tests on each pinned simulator in turn, checked against the bundles' own counts.
 struct XcodebuildDriver: TestDriver {
     var settings: XcodebuildSettings
     var name: String { "xcodebuild" }
     var doctorChecks: DriverDoctorChecks { DriverDoctorChecks(needsMacOS: true, simulators: true) }
     var testBinaryPackage: SwiftPMSettings? { nil }
 
-    /// The driver of an `xcodebuild` pipeline.
     init?(pipeline: Pipeline) {
         guard case .xcodebuild(let settings) = pipeline.driver else { return nil }
         self.settings = settings
     }
 
     func run(in context: RunContext) -> DriverResult {
-        // Xcode's own xcresulttool, on every machine that runs xcodebuild (`parse --cross-check` adds the database's).
         let reader = XCResultToolReader(runner: context.runner, environment: context.environment)
         let parts = DeviceRuns.run(context: context) { one, folder in
             var device = XcodebuildDeviceRun(settings: settings, context: one, reader: reader)
@@ -31,8 +27,6 @@ struct XcodebuildDriver: TestDriver {
         return joined
     }
 
-    /// Xcode's own llvm tools (`xcrun --find`), over the Coverage.profdata xcodebuild merged and the app and test
-    /// binaries in the derived data folder.
     func coverageTools(environment: [String: String], runner: any CommandRunning) throws -> ToolchainTools {
         try ToolchainTools.locate(environment: environment, runner: runner)
     }

@@ -7,9 +7,8 @@ import SmokeCore
     import Darwin
 #endif
 
-/// One long-running `xcodebuild` through the process seam: output into `console.log` as it comes;
-/// when the run's deadline passes or smokerun is stopped it gets SIGINT (as on Ctrl-C, so it
-/// finalizes its result bundle), `timeouts.graceSeconds` to finish, then SIGKILL of its group.
+/// One long-running `xcodebuild`, output into `console.log`. When stopped it gets SIGINT (so it finalizes its
+/// result bundle), `timeouts.graceSeconds`, then SIGKILL of its group.
 struct XcodebuildProcess {
     var executable: String
     var environment: [String: String]
@@ -20,11 +19,9 @@ struct XcodebuildProcess {
 
     struct Finished {
         var termination: Termination
-        /// Set when smokerun stopped it (deadline or signal), not when it failed on its own.
+        /// Set when smokerun stopped it, not when it failed on its own.
         var stopReason: StopReason?
-        /// Compiler and xcodebuild error lines, for a failed build's report.
         var errorLines: [String]
-        /// The last lines it printed, for a failure that has no error lines.
         var tail: [String]
         /// Result lines of tests run on simulator clones (parallel testing), in order: `XcodeCloneLine`.
         var cloneLines: [String] = []
@@ -35,12 +32,10 @@ struct XcodebuildProcess {
         }
     }
 
-    /// - Parameter onLine: every line it prints, in order (build progress).
     func run(_ arguments: [String], onLine: (String) -> Void = { _ in }) throws -> Finished {
         var launch = ProcessLaunch(
             executable: executable, arguments: arguments, environment: environment, currentDirectory: currentDirectory)
-        // As on Ctrl-C, so it finalizes its result bundle. Per-test time is Xcode's own allowance
-        // (-maximum-test-execution-time-allowance); smokerun enforces the run's bounds.
+        // Per-test time is Xcode's own allowance (-maximum-test-execution-time-allowance).
         launch.stopSignal = SIGINT
         launch.graceSeconds = limits.graceSeconds
         launch.log = console

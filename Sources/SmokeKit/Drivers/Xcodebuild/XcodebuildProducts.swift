@@ -1,8 +1,7 @@
 import Foundation
 import SmokeCore
 
-/// What a build left in the derived data folder that coverage needs: the `Coverage.profdata`
-/// files xcodebuild merged for this run, and the instrumented app and test binaries.
+/// What coverage needs from the derived data: this run's `Coverage.profdata` and the instrumented binaries.
 struct XcodebuildProducts: Sendable {
     var derivedData: URL
 
@@ -10,8 +9,7 @@ struct XcodebuildProducts: Sendable {
         self.derivedData = derivedData
     }
 
-    /// `Build/ProfileData/<UUID>/Coverage.profdata` written at or after `since` (a shared derived
-    /// data folder keeps earlier runs' profiles), sorted.
+    /// `Coverage.profdata` files written at or after `since` (a shared derived data folder keeps older ones), sorted.
     func coverageProfiles(since: Date) -> [URL] {
         let root = derivedData.appendingPathComponent("Build/ProfileData")
         let folders = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
@@ -26,8 +24,7 @@ struct XcodebuildProducts: Sendable {
         }
     }
 
-    /// The executables inside `Build/Products/*/` `.app` and `.xctest` bundles (and test bundles
-    /// in an app's `PlugIns/`), sorted: the objects `llvm-cov export` reads coverage mappings from.
+    /// The executables in `Build/Products/*/` `.app` and `.xctest` bundles (and an app's `PlugIns/`), sorted.
     func binaries() -> [URL] {
         let products = derivedData.appendingPathComponent("Build/Products")
         var found: [URL] = []
