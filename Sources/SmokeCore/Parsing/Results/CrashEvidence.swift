@@ -5,7 +5,6 @@ struct CrashEvidence {
     /// The line that said the process crashed (a fatal error, a crash report, a signal).
     var proof: Evidence?
 
-    /// Nothing remembered yet.
     var isEmpty: Bool { fatal == nil && frame == nil && proof == nil }
 
     /// A crash's failure: the fatal message the output gave, at the first project frame, else what proved the crash.
