@@ -6,15 +6,13 @@ package struct ResultBundleContents: Sendable, Equatable {
     package var tests: [TestResult] = []
     /// Attachments linked to their tests by `testID`; stored into the run directory by the caller.
     package var attachments: [RawAttachment] = []
-    /// The run destination the tests ran on, when the bundle records one.
     package var device: ResolvedDevice?
     /// The Xcode that produced the bundle, e.g. "Xcode 16.2 (16C5032a)", when recorded.
     package var xcodeVersion: String?
     /// When the recorded run started and finished (the bundle's own timestamps), when it records them.
     package var startedAt: Date?
     package var finishedAt: Date?
-    /// The bundle's own count of its tests and failures (Xcode's summary), read apart from `tests`,
-    /// for `report.json`'s `reconciliation`; empty when the bundle has no such summary.
+    /// The bundle's own test and failure counts (Xcode's summary), for `report.json`'s `reconciliation`.
     package var summaryCounts: [FrameworkCount] = []
     /// Things the bundle holds that could not be read (an attachment whose payload is missing,
     /// an unavailable `zstd`), each a complete sentence for the report's `errors`.
@@ -25,9 +23,8 @@ package struct ResultBundleContents: Sendable, Equatable {
     package init() {}
 }
 
-/// Reads one `.xcresult` bundle. Implementations: `xcresulttool` on macOS, the bundle's own
-/// `database.sqlite3` anywhere. Throws `ParseError` (exit 2) for a bundle it cannot read and
-/// never returns empty contents for a bundle that holds tests.
+/// Reads one `.xcresult` bundle: with `xcresulttool` on macOS, or its own `database.sqlite3` anywhere. Throws
+/// `ParseError` (exit 2) for a bundle it cannot read; never returns empty contents for a bundle with tests.
 package protocol ResultBundleReading: Sendable {
     /// - Parameter scratchDirectory: an empty folder the reader may fill (exported attachments);
     ///   `RawAttachment.Content.file` URLs may point into it and must stay valid until stored.
