@@ -69,8 +69,7 @@ package struct ParsedDocument: Sendable {
 /// A file's first bytes, as the formats claim it.
 package struct InputHead {
     package let bytes: LineBytes
-    /// Where its first `{` or `<` is, past blanks, CI prefixes, CI marker lines and a byte-order mark; nil when its
-    /// first text is neither.
+    /// Where its first `{` or `<` is, past blanks, CI prefixes and marker lines and a byte-order mark; else nil.
     package let start: Int?
 
     package init(_ bytes: LineBytes) {

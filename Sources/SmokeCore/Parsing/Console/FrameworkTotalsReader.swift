@@ -34,8 +34,8 @@ package struct FrameworkTotalsReader: Sendable {
     var xctestLine: Int?
     var swiftTestingLine: Int?
     var lineNumber = 0
-    /// A process started its outermost suite (or Swift Testing run) and ended without its totals (it crashed or was
-    /// killed): the framework's account of the input is incomplete, so it is not offered for comparison.
+    /// A process opened its outermost suite (or Swift Testing run) and ended without totals (crashed, killed): the
+    /// framework's account is incomplete and not offered for comparison.
     private var xctestIncomplete = false
     var swiftTestingOpen = false
     private var swiftTestingIncomplete = false
@@ -155,8 +155,7 @@ package struct FrameworkTotalsReader: Sendable {
         closedOutermost = false
     }
 
-    /// When the run ran, by its suite stamps and totals (a parsed log's `startedAt`/`finishedAt`/`durationSeconds`);
-    /// without Swift Testing's own seconds when an event stream of the same run says when it ran.
+    /// When the run ran, by its suite stamps and totals; without Swift Testing's seconds when an event stream says.
     package func times(includingSwiftTesting: Bool = true) -> RecordedRunTimes {
         var times = stamps
         if includingSwiftTesting, let swiftTestingSeconds {

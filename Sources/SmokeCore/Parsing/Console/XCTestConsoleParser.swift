@@ -157,8 +157,7 @@ struct XCTestConsoleParser {
         return nil
     }
 
-    /// A line no rule matched, read while `block` is `.issueMessage`: more of the issue's message, after the blank
-    /// lines read since its last line.
+    /// An unmatched line while `block` is `.issueMessage`: more of its message, after the blank lines read since.
     mutating func continueIssueMessage(_ text: String) -> TestEvent {
         block = .issueMessage
         let blanks = String(repeating: "\n", count: blankLinesInMessage)
@@ -187,7 +186,7 @@ struct XCTestConsoleParser {
         return testCaseLine(line, start, reusing: &buffer)
     }
 
-    /// `testCaseLine(_:_:)` with the test's ref written into `buffer` (see `TestRef.init(framework:line:…:reusing:)`).
+    /// `testCaseLine(_:_:)` with the ref written into `buffer`, reused line after line.
     static func testCaseLine(_ line: LineBytes, _ start: Int, reusing buffer: inout [UInt8]) -> TestEvent? {
         guard line.hasPrefix("Test Case '", at: start) || line.hasPrefix("Test case '", at: start) else { return nil }
         let nameStart = start + 11

@@ -184,8 +184,7 @@ package struct LineInterpreter {
 }
 
 extension LineInterpreter {
-    /// What a console's lines say beside their tests, as `ConsoleParser` interprets them (a split line joined): the
-    /// frameworks' totals and xcodebuild's banners.
+    /// What a console's lines say beside their tests (as `ConsoleParser` joins them): totals, xcodebuild's banners.
     struct Notes: ConsoleLineReader {
         var totals: FrameworkTotalsReader
         /// xcodebuild's last test banner. `** TEST BUILD SUCCEEDED **` (`build-for-testing`) ran no test and is none.

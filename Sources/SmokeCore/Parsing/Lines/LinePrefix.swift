@@ -1,6 +1,7 @@
 /// A per-line prefix CI systems put before a downloaded log's lines; `LineUnwrapper` removes it so the log parses
 /// like the bare one. Only forms no test tool prints are recognised: an xcodebuild process log line
-/// (`2018-11-04 10:28:22.4 App[1:2] …`) has a space, not a `T`, after its date and keeps it. Prefixes compose.
+/// (`2018-11-04 10:28:22.4 App[1:2] …`) has a space, not a `T`, after its date and keeps it. Prefixes compose; a
+/// byte-order mark among them is removed uncounted.
 package enum LinePrefix: String, Sendable {
     /// GitHub Actions' and Azure Pipelines' `2025-03-01T12:00:00.1234567Z ` (seven fraction digits).
     case githubActionsTimestamp = "github-actions-timestamp"
