@@ -43,8 +43,8 @@ package struct FrameworkTotalsReader: Sendable {
     var runStarted = 0
     var runEnded = 0
     var runFailed = 0
-    /// Tests of Swift Testing runs that xcodebuild's relaunch ended: no totals count them (the relaunched run's count
-    /// only its own), so they are left out of the comparison.
+    /// Tests of Swift Testing runs that xcodebuild's relaunch ended: no totals count them (the relaunched run's totals
+    /// count only its own tests), so they are left out of the comparison.
     private var relaunchedTests = 0
     private var relaunchedFailing = 0
     /// The earliest and latest XCTest suite stamps, and the outermost suites' wall-clock seconds.
