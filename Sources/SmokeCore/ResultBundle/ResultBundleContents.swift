@@ -14,8 +14,7 @@ package struct ResultBundleContents: Sendable, Equatable {
     package var finishedAt: Date?
     /// The bundle's own test and failure counts (Xcode's summary), for `report.json`'s `reconciliation`.
     package var summaryCounts: [FrameworkCount] = []
-    /// Things the bundle holds that could not be read (an attachment whose payload is missing,
-    /// an unavailable `zstd`), each a complete sentence for the report's `errors`.
+    /// What the bundle holds that could not be read (a missing payload, no `zstd`), as sentences for `errors`.
     package var notes: [String] = []
     /// Test id → when its first failure was recorded, where the bundle says; `FailureScreenshot` uses it.
     package var failureTimes: [String: Date] = [:]
@@ -32,8 +31,7 @@ package protocol ResultBundleReading: Sendable {
 }
 
 extension ResultBundleContents {
-    /// A bundle's failing tests (and failing attempts) are proved by the bundle's own record of them: each without
-    /// evidence gets that record, naming the bundle.
+    /// Each failing test or attempt without evidence gets the bundle's own record of it, naming the bundle.
     package mutating func recordEvidence(bundle: String) {
         for index in tests.indices {
             tests[index].recordMissingEvidence {
