@@ -10,7 +10,6 @@ package protocol InputFormat: Sendable {
     func claims(head: InputHead) -> Bool
     /// Whether the file is one document read whole (its reader is a `.document`), rather than lines.
     var isDocument: Bool { get }
-    /// The reader of one file.
     func makeReader() -> InputReader
 }
 
@@ -34,7 +33,6 @@ package enum InputReader: Sendable {
     case eventStream
     /// A format's own rule, line by line.
     case lines(any LineRule)
-    /// The whole file at once.
     case document(any DocumentReader)
 
     package var document: (any DocumentReader)? {
@@ -57,7 +55,6 @@ package protocol DocumentReader: Sendable {
     func read(_ data: Data, path: String) throws(ParseError) -> ParsedDocument
 }
 
-/// What a document holds.
 package struct ParsedDocument: Sendable {
     package var tests: [TestResult]
     /// Nodes or elements not understood.
@@ -66,15 +63,13 @@ package struct ParsedDocument: Sendable {
     package var device: ResolvedDevice? = nil
     /// The document's own totals (a JUnit file's).
     package var counts: [FrameworkCount] = []
-    /// The run's duration as the document records it.
     package var durationSeconds: Double? = nil
 }
 
 /// A file's first bytes, as the formats claim it.
 package struct InputHead {
     package let bytes: LineBytes
-    /// Where its first `{` or `<` is, past blanks, CI prefixes, CI marker lines and a byte-order mark; nil when its
-    /// first text is neither.
+    /// Where its first `{` or `<` is, past blanks, CI prefixes and marker lines and a byte-order mark; else nil.
     package let start: Int?
 
     package init(_ bytes: LineBytes) {
@@ -88,7 +83,6 @@ package struct InputHead {
         return start
     }
 
-    /// Whether the content opens with `byte` and has `needle` after it.
     package func content(opensWith byte: Character, containing needle: StaticString) -> Bool {
         guard let start = content(opensWith: byte) else { return false }
         return bytes.firstIndex(of: needle, from: start) != nil

@@ -19,8 +19,7 @@ package struct InputFormatRegistry: Sendable {
     /// Largest document read whole (they are trees, not streams).
     package static let documentByteLimit = 512 * 1024 * 1024
 
-    /// Whether `sample` is UTF-16 text: it starts with a UTF-16 byte-order mark (`FF FE`, `FE FF`), or of its first
-    /// 64 byte pairs at least 90 % hold one NUL and one ASCII character (UTF-16 without a mark).
+    /// A UTF-16 byte-order mark, or at least 90 % of the first 64 byte pairs hold one NUL and one ASCII byte.
     package static func looksUTF16(_ sample: LineBytes) -> Bool {
         guard sample.count >= 2 else { return false }
         if (sample[0] == 0xFF && sample[1] == 0xFE) || (sample[0] == 0xFE && sample[1] == 0xFF) { return true }

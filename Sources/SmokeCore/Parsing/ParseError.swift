@@ -15,8 +15,8 @@ package enum ParseError: LocalizedError, DomainError, Equatable {
     /// A log that shows the build or the test runner failing before any test ran: not invalid input but a run that
     /// could not test. `parse` writes its report anyway, with the error, and exits 3 (as `run` does).
     case failedBeforeTests(path: String, failure: FailureBeforeTests)
-    /// A log xcpretty or xcbeautify formatted, which keeps no lines smokerun reads; `line` is its first formatted
-    /// test line and `text` that line.
+    /// A log xcpretty or xcbeautify formatted, which keeps no lines smokerun reads; `line` and `text`: its first
+    /// formatted test line.
     case formattedLog(path: String, line: Int, text: String)
 
     package var kind: ErrorKind {

@@ -24,8 +24,7 @@ package enum ResultBundleComparison {
         return lines
     }
 
-    /// The device as both readings name it: platform, name, UDID and runtime (details such as the
-    /// model code are recorded by only one of them and not compared).
+    /// The device as both readings name it (platform, name, UDID, runtime); details only one records are not compared.
     private static func deviceDifferences(_ mine: ResolvedDevice?, _ theirs: ResolvedDevice?) -> [String] {
         let describe: (ResolvedDevice?) -> String = { device in
             guard let device else { return "none" }

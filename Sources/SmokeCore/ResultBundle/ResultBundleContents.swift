@@ -6,18 +6,15 @@ package struct ResultBundleContents: Sendable, Equatable {
     package var tests: [TestResult] = []
     /// Attachments linked to their tests by `testID`; stored into the run directory by the caller.
     package var attachments: [RawAttachment] = []
-    /// The run destination the tests ran on, when the bundle records one.
     package var device: ResolvedDevice?
     /// The Xcode that produced the bundle, e.g. "Xcode 16.2 (16C5032a)", when recorded.
     package var xcodeVersion: String?
     /// When the recorded run started and finished (the bundle's own timestamps), when it records them.
     package var startedAt: Date?
     package var finishedAt: Date?
-    /// The bundle's own count of its tests and failures (Xcode's summary), read apart from `tests`,
-    /// for `report.json`'s `reconciliation`; empty when the bundle has no such summary.
+    /// The bundle's own test and failure counts (Xcode's summary), for `report.json`'s `reconciliation`.
     package var summaryCounts: [FrameworkCount] = []
-    /// Things the bundle holds that could not be read (an attachment whose payload is missing,
-    /// an unavailable `zstd`), each a complete sentence for the report's `errors`.
+    /// What the bundle holds that could not be read (a missing payload, no `zstd`), as sentences for `errors`.
     package var notes: [String] = []
     /// Test id → when its first failure was recorded, where the bundle says; `FailureScreenshot` uses it.
     package var failureTimes: [String: Date] = [:]
@@ -25,9 +22,8 @@ package struct ResultBundleContents: Sendable, Equatable {
     package init() {}
 }
 
-/// Reads one `.xcresult` bundle. Implementations: `xcresulttool` on macOS, the bundle's own
-/// `database.sqlite3` anywhere. Throws `ParseError` (exit 2) for a bundle it cannot read and
-/// never returns empty contents for a bundle that holds tests.
+/// Reads one `.xcresult` bundle: with `xcresulttool` on macOS, or its own `database.sqlite3` anywhere. Throws
+/// `ParseError` (exit 2) for a bundle it cannot read; never returns empty contents for a bundle with tests.
 package protocol ResultBundleReading: Sendable {
     /// - Parameter scratchDirectory: an empty folder the reader may fill (exported attachments);
     ///   `RawAttachment.Content.file` URLs may point into it and must stay valid until stored.
@@ -35,8 +31,7 @@ package protocol ResultBundleReading: Sendable {
 }
 
 extension ResultBundleContents {
-    /// A bundle's failing tests (and failing attempts) are proved by the bundle's own record of them: each without
-    /// evidence gets that record, naming the bundle.
+    /// Each failing test or attempt without evidence gets the bundle's own record of it, naming the bundle.
     package mutating func recordEvidence(bundle: String) {
         for index in tests.indices {
             tests[index].recordMissingEvidence {

@@ -12,7 +12,6 @@ package enum ResultBundleError: LocalizedError, DomainError, Equatable {
     case fileRefused(path: String, file: String, reason: String)
     /// `--cross-check` needs both readers; xcresulttool exists only with Xcode.
     case crossCheckNeedsXcode
-    /// `--cross-check` found the two readings different.
     case readingsDiffer(path: String, differences: [String])
 
     package var kind: ErrorKind {

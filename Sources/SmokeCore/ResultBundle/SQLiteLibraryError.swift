@@ -3,7 +3,6 @@ import Foundation
 /// The system SQLite library could not be loaded, so a result bundle's database cannot be read.
 /// An infrastructure problem (exit 3): the input may be fine, the machine lacks a library.
 package struct SQLiteLibraryError: LocalizedError, DomainError, Equatable {
-    /// The library names tried, in order.
     var tried: [String]
     /// Why each failed, as `dlopen`/`dlsym` said.
     var reasons: [String]

@@ -1,7 +1,6 @@
 import Foundation
 
-/// What the mapper makes of a database, before payloads are read: tests, device and the
-/// attachments still to be fetched from `Data/`.
+/// What the mapper makes of a database before payloads are read: tests, device, attachments to fetch from `Data/`.
 package struct XCResultDatabaseMapping: Sendable, Equatable {
     package var tests: [TestResult] = []
     package var attachments: [XCResultDatabaseAttachment] = []

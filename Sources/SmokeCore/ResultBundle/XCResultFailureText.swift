@@ -1,7 +1,6 @@
-/// A failure message as both readings of a result bundle give it: the database's `compactDescription` and
-/// xcresulttool's `Failure Message` node (`File.swift:12: message`). Spaces and tabs around the message are
-/// dropped (xcresulttool's line puts one after the location); everything inside, control characters included
-/// (`\u{1B}` colour codes, `\t`, `\r`, other C0 bytes), is kept as the test wrote it, so the two readings agree.
+/// A failure message as both readings of a bundle give it (the database's `compactDescription`, xcresulttool's
+/// `Failure Message` node): spaces and tabs around it dropped (xcresulttool puts one after the location), everything
+/// inside kept as the test wrote it, control characters included, so the two readings agree.
 package enum XCResultFailureText {
     package static func message<Text: StringProtocol>(_ text: Text) -> String {
         var start = text.startIndex

@@ -1,7 +1,6 @@
 import Foundation
 
-/// One JSON document of the legacy `xcresulttool get --legacy --format json` object graph (`_type`/`_value`): its
-/// `ActionTestPlanRunSummaries`.
+/// One `ActionTestPlanRunSummaries` JSON document of the legacy `xcresulttool get --legacy --format json` graph.
 package struct XCResultLegacyFormat: InputFormat, DocumentReader {
     package var name: String { "xcresultLegacy" }
 

@@ -1,7 +1,6 @@
 import Foundation
 
-/// One JSON document from `xcresulttool get test-results tests` (the `testNodes` tree), read through the mapping
-/// `XCResultToolReader` uses.
+/// One JSON document from `xcresulttool get test-results tests`, read through `XCResultToolReader`'s mapping.
 package struct XCResultTestsFormat: InputFormat, DocumentReader {
     package var name: String { "xcresultTests" }
 

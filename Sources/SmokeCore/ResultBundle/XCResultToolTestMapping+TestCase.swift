@@ -1,7 +1,6 @@
 import Foundation
 
-/// One `Test Case` node of the tree → a `TestResult`: its failures, output, attempts per configuration or device,
-/// and its status.
+/// One `Test Case` node → a `TestResult`: its failures, output, attempts per configuration or device, and status.
 extension XCResultToolTestMapping {
     static func testResult(_ node: XCResultToolTestNode, module: String?, suites: [String], unrecognized: inout Int)
         -> TestResult
@@ -70,8 +69,7 @@ extension XCResultToolTestMapping {
         var argument: String?
         var failures: [TestFailure] = []
         var output: [String] = []
-        /// Repetitions / test-case runs by configuration/device (`group`) and identifier, in first-seen
-        /// order (argument sets merged).
+        /// Runs by configuration/device (`group`) and identifier, in first-seen order (argument sets merged).
         var attempts: [(group: String, key: String, attempt: TestAttempt, messages: [TestFailure])] = []
     }
 

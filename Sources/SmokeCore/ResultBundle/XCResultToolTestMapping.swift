@@ -2,8 +2,7 @@ import Foundation
 
 /// Maps the `get test-results tests` tree to smokerun's results (Documentation/Design.md §7). Pure.
 package enum XCResultToolTestMapping {
-    /// What the tree held: tests in tree order (`order` 1-based), how they map from `nodeIdentifier`,
-    /// and how many nodes were of a kind this mapping does not know.
+    /// Tests in tree order (`order` 1-based), their ids by `nodeIdentifier`, and nodes of kinds not known here.
     package struct Mapped: Sendable, Equatable {
         package var tests: [TestResult] = []
         /// `nodeIdentifier` (`Class/method()`) → smokerun id, for joining activities and attachments.

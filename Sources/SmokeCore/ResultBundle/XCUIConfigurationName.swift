@@ -32,10 +32,9 @@ package enum XCUIConfigurationName {
         return ordered.map { name(label: $0.element.label, value: $0.element.value) }.joined(separator: ", ")
     }
 
-    /// xcresulttool's `Arguments` node of an XCTest method (which takes no arguments of its own) is a UI
-    /// configuration named by its raw values, `1, 4`. xcresulttool lists the orientation first: the
-    /// corpus bundle that stores (appearance 4, orientation 1) has `1, 4` in its JSON, and every pair
-    /// matches reversed. Nil for anything else.
+    /// xcresulttool's `Arguments` node of an XCTest method (which takes no arguments) is a UI configuration by raw
+    /// values, `1, 4`, orientation first: a corpus bundle storing (appearance 4, orientation 1) shows `1, 4`, and every
+    /// pair matches reversed. Nil for anything else.
     static func name(xctestArguments text: String) -> String? {
         let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) else { return nil }

@@ -1,7 +1,6 @@
-/// Recognises build output — xcodebuild build steps (`CompileSwift normal arm64 …`, `Ld …`, `cd /…`, and the
-/// `/bin/mkdir -p …` commands older Xcode printed unindented),
-/// SwiftPM progress (`[12/40] Compiling Ledger Ledger.swift`, `Building for debugging...`), package
-/// resolution and compiler `warning:`/`error:` lines. Their indented continuation lines are noise too.
+/// Recognises build output: xcodebuild steps (`CompileSwift normal arm64 …`, `Ld …`, `cd /…`, the unindented
+/// `/bin/mkdir -p …` of older Xcode), SwiftPM progress (`[12/40] Compiling Ledger Ledger.swift`), package resolution
+/// and compiler `warning:`/`error:` lines. Their indented continuation lines are noise too.
 enum BuildLineRule {
     static func matches(_ line: LineBytes, _ start: Int) -> Bool {
         if line[start] == UInt8(ascii: "[") { return isProgress(line, start) }

@@ -9,11 +9,10 @@ package struct ConsoleFormat: InputFormat {
 
     package func makeReader() -> InputReader { .console }
 
-    /// Whether `line` (without its CI prefix and colour codes) is a test result as xcpretty or xcbeautify print it
-    /// in place of xcodebuild's own lines: `✓ testFoo (0.001 seconds)`, `✗ testBar, message`, `✖ testBar, message`,
-    /// `✔ example() (0.001 seconds)`, `⊘ skipped() skipped`, `◷ testSlow measured`, or xcpretty's `▸ Running …` step
-    /// lines. Swift Testing's own console lines (`✔ Test f() passed after …`, `✘ …`) are not: they name `Test` or
-    /// `Suite` after the symbol, or use a symbol a formatter does not.
+    /// Whether `line` (without CI prefix and colour codes) is a test result as xcpretty or xcbeautify print it:
+    /// `✓ testFoo (0.001 seconds)`, `✗ testBar, message`, `✔ example() (0.001 seconds)`, `⊘ skipped() skipped`, or
+    /// xcpretty's `▸ Running …`. Swift Testing's own lines (`✔ Test f() passed after …`) are not: they name `Test` or
+    /// `Suite` after the symbol, or use a symbol no formatter does.
     package static func isFormattedTestLine(_ line: LineBytes) -> Bool {
         let start = line.skippingBlanks()
         // Every symbol below is three UTF-8 bytes starting with 0xE2, then a space.

@@ -1,5 +1,4 @@
-/// Reads each line `ConsoleParser` interprets, whole and in order: a split test line once joined, xcodebuild's lines
-/// that landed inside it as themselves.
+/// Reads every line `ConsoleParser` interprets, in order: a split test line once, joined; lines inside it as such.
 package protocol ConsoleLineReader {
     mutating func read(_ line: LineBytes)
 }
@@ -12,16 +11,14 @@ package struct IgnoredLines: ConsoleLineReader {
 
 /// Reads console output where XCTest and Swift Testing lines mix (as `swift test` and xcodebuild print them).
 ///
-/// Lines that start with a Swift Testing symbol go to `SwiftTestingConsoleParser`, the rest to
-/// `XCTestConsoleParser`. A line neither understands is retried once without a wrapper prefix
-/// (ANSI colours, `[worker 2] `, docker-compose `name | `, fastlane `INFO [time]: ▸ `), and is
-/// otherwise `.output`.
+/// Lines starting with a Swift Testing symbol go to `SwiftTestingConsoleParser`, the rest to `XCTestConsoleParser`;
+/// a line neither understands is retried once without a wrapper (ANSI colours, `[worker 2] `, docker-compose
+/// `name | `, fastlane `▸ `), and is otherwise `.output`.
 ///
-/// xcodebuild writes its own lines into the runner's stream, sometimes in the middle of a test line:
-/// `Test Case '-[M.C t]' pas`, then `** TEST SUCCEEDED **`, blank lines and the result-bundle path, then
-/// `sed (0.003 seconds).`. A test line without its end is held back and joined with the first line after
-/// xcodebuild's; if that does not make a test line, the fragment is read as it is and the line after it is
-/// handed out by `takeDeferred()`. Callers call `takeDeferred()` after every `parse` and `finish()` at the end.
+/// xcodebuild writes its own lines into the runner's stream, sometimes mid test line (`Test Case '-[M.C t]' pas`,
+/// `** TEST SUCCEEDED **`, blank lines, `sed (0.003 seconds).`). A test line without its end waits to be joined with
+/// the first line after xcodebuild's; if that makes no test line, both are read as they are, the second handed out
+/// by `takeDeferred()`. Callers call `takeDeferred()` after every `parse`, and `finish()` at the end.
 package struct ConsoleParser {
     private var xctest = XCTestConsoleParser()
     private let swiftTesting = SwiftTestingConsoleParser()
@@ -34,11 +31,9 @@ package struct ConsoleParser {
     /// Foreign lines seen since the fragment; past `foreignLineLimit` the fragment is given up.
     private var foreignLines = 0
     private static let foreignLineLimit = 50
-    /// How many lines each kind of wrapper prefix (`worker-prefix`, `docker-compose`, `fastlane`, `ansi`) was removed
-    /// from.
+    /// Lines each kind of wrapper prefix (`worker-prefix`, `docker-compose`, `fastlane`, `ansi`) was removed from.
     package private(set) var wrapperCounts: [String: Int] = [:]
-    /// The wrapper prefix the last XCTest issue line came in (`docker-compose`, …): its message's further lines carry
-    /// it too.
+    /// The wrapper the last XCTest issue line came in: its message's further lines carry it too.
     private var issueWrapper: String?
     /// Whether the last line was a Swift Testing detail (`↳ line one`) or a further line of one: a multi-line comment's
     /// next lines come indented under its text (`  line two`) and belong to the same issue.
@@ -52,8 +47,7 @@ package struct ConsoleParser {
         return parse(line, reading: &reader)
     }
 
-    /// The event of `line`; `reader` reads every line this interprets, as it interprets it: a split test line once,
-    /// joined, and xcodebuild's lines that landed inside it as themselves.
+    /// The event of `line`; `reader` reads every line this interprets (see `ConsoleLineReader`).
     package mutating func parse<Reader: ConsoleLineReader>(_ line: LineBytes, reading reader: inout Reader) -> TestEvent
     {
         if let fragment {
@@ -97,7 +91,6 @@ package struct ConsoleParser {
 
     /// The line after a split fragment that turned out not to continue it.
     package mutating func takeDeferred() -> TestEvent? {
-        // Asked after every line: the usual answer, none, costs no write.
         guard !deferred.isEmpty else { return nil }
         return deferred.removeFirst()
     }
@@ -110,7 +103,6 @@ package struct ConsoleParser {
         return fragment.withUnsafeBufferPointer { parseWhole($0, reading: &reader) }
     }
 
-    /// `finish(reading:)` without a reader.
     package mutating func finish() -> TestEvent? {
         var reader = IgnoredLines()
         return finish(reading: &reader)
@@ -165,8 +157,7 @@ package struct ConsoleParser {
     /// `swift test --parallel`'s last progress line (`[k/N] Testing …`): `k` of the run's `N` tests had reported.
     var parallelProgress: (reported: Int, total: Int)? { xctest.parallelProgress }
 
-    /// Why xcodebuild ran no test, as far as the lines so far say: the test runner's error, else the first compiler
-    /// or xcodebuild error.
+    /// Why xcodebuild ran no test, so far: the test runner's error, else the first compiler or xcodebuild error.
     var failureBeforeTests: FailureBeforeTests? { xctest.summary.failureBeforeTests }
 
     private mutating func recognise(_ line: LineBytes) -> TestEvent? {

@@ -1,6 +1,5 @@
-/// The frameworks' own totals of a live run: each test process's output is read as it runs (by the same
-/// `LineInterpreter` that `parse` uses), and the readings are summed in the order their output stands in
-/// console.log, so the run is checked against the frameworks without reading its console.log back.
+/// The frameworks' own totals of a live run: each process's output is read as it runs (by `parse`'s
+/// `LineInterpreter`) and summed in console.log order, so the run is checked without reading console.log back.
 package struct ConsoleTotals: Sendable {
     private var parts: [(lineOffset: Int, reader: FrameworkTotalsReader)] = []
 

@@ -5,7 +5,6 @@ enum ExecutionTimeAllowance {
     static let messagePrefix = "Test exceeded execution time allowance"
     static let swiftTestingPrefix = "Time limit was exceeded: "
 
-    /// Whether `message` says the test was stopped at its time limit.
     static func isAllowanceMessage(_ message: String) -> Bool {
         message.hasPrefix(messagePrefix) || message.hasPrefix(swiftTestingPrefix)
     }

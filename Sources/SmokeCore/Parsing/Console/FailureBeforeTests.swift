@@ -1,6 +1,5 @@
-/// What a log without test results shows went wrong before any test ran: xcodebuild's test runner failing, the build
-/// failing, xcodebuild stopping, or the test process crashing. `parse` turns it into a run with status `error` (exit
-/// 3), as `run` does for a build that fails.
+/// What a log without test results shows failed before any test ran (the test runner, the build, xcodebuild, a
+/// crash). `parse` turns it into a run with status `error` (exit 3), as `run` does for a failed build.
 package struct FailureBeforeTests: Sendable, Equatable {
     package enum Kind: Sendable, Equatable {
         /// `Testing failed:` names the test runner's or a test target's error.
@@ -48,7 +47,6 @@ package struct FailureBeforeTests: Sendable, Equatable {
     /// `summary` as a sentence: its own period when the error it names ends with one.
     package var sentence: String { summary.hasSuffix(".") ? summary : summary + "." }
 
-    /// What to do about it.
     package var advice: String {
         switch kind {
         case .testRunner: "Fix what it names and run the tests again"

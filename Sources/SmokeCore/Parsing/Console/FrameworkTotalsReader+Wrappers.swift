@@ -1,10 +1,9 @@
-/// Where a totals marker may start on a wrapped line (`[worker 2] `, `name_1 | `, `::error ::`), as
-/// `FrameworkTotalsReader` looks for it.
+/// Where a totals marker may start on a wrapped line, as `FrameworkTotalsReader` looks for it.
 extension FrameworkTotalsReader {
     /// The next place at or after `from` where a marker may start: after a wrapper's last byte (`[worker 2] `,
-    /// `name_1 | `, fastlane's `▸ `, a Swift Testing symbol, `::error ::`, an event stream's `"text":"`) and the
-    /// blanks after it — never inside what a test printed (`…testExecuted]`, a quoted line). A wrapper is short, so
-    /// only the first 80 bytes are searched; an event-stream record (`{…`) may put the marker anywhere.
+    /// `name_1 | `, fastlane's `▸ `, a Swift Testing symbol, `::error ::`, an event stream's `"text":"`) and its
+    /// blanks, never inside what a test printed. A wrapper lies in the first 80 bytes; an event-stream record's (`{…`)
+    /// anywhere.
     static func afterWrapper(in line: LineBytes, lineStart: Int, from: Int) -> Int? {
         let end = line[lineStart] == UInt8(ascii: "{") ? line.count : Swift.min(line.count, lineStart + 81)
         var index = from

@@ -1,19 +1,17 @@
 import Foundation
 
-/// Reads what the test frameworks themselves said about a run — XCTest's `Executed N tests, with M failures`
-/// and Swift Testing's `Test run with N tests … with K issues` — independently of the per-test rules, so a
-/// report can be checked against them (Documentation/Design.md §7, reconciliation).
+/// Reads what the frameworks themselves said about a run (XCTest's `Executed N tests, with M failures`, Swift
+/// Testing's `Test run with N tests … with K issues`), apart from the per-test rules, to check a report against them
+/// (Documentation/Design.md §7).
 ///
-/// XCTest prints an `Executed` line after every suite; only the one closing an outermost suite (`All tests`,
-/// `Selected tests`, or a bundle-level `X.xctest` when nothing encloses it) is the process's total. Totals of
-/// every process in the input are summed (SwiftPM batches, xcodebuild relaunches each print their own).
-/// Lines may carry wrappers (`[worker 2] `, `name_1 | `, `::error ::`) and event-stream JSON: a marker counts at the
-/// line's start or right after such a wrapper, never in the middle of what a test printed.
+/// XCTest prints `Executed` after every suite; only the one closing an outermost suite (`All tests`, `Selected
+/// tests`, or a bundle's `X.xctest` when nothing encloses it) is the process's total. Every process's totals are
+/// summed (SwiftPM batches, xcodebuild relaunches). A marker counts at the line's start or right after a wrapper
+/// (`[worker 2] `, `name_1 | `, `::error ::`), never inside what a test printed.
 package struct FrameworkTotalsReader: Sendable {
     // The state below that is internal rather than private is shared with FrameworkTotalsReader+Runs.swift.
     var depth = 0
-    /// The names of the open suites, outermost first (at most `suiteNameLimit`): a suite's end closes the suites
-    /// inside it that printed no end of their own.
+    /// Open suites, outermost first: a suite's end closes those inside it that printed no end of their own.
     private var openSuites: [String] = []
     private static let suiteNameLimit = 32
     /// xcodebuild relaunched the XCTest process that died (`Restarting after unexpected exit …`): the relaunch's
@@ -36,8 +34,8 @@ package struct FrameworkTotalsReader: Sendable {
     var xctestLine: Int?
     var swiftTestingLine: Int?
     var lineNumber = 0
-    /// A process started its outermost suite (or Swift Testing run) and ended without its totals (it crashed or was
-    /// killed): the framework's account of the input is incomplete, so it is not offered for comparison.
+    /// A process opened its outermost suite (or Swift Testing run) and ended without totals (crashed, killed): the
+    /// framework's account is incomplete and not offered for comparison.
     private var xctestIncomplete = false
     var swiftTestingOpen = false
     private var swiftTestingIncomplete = false
@@ -45,13 +43,12 @@ package struct FrameworkTotalsReader: Sendable {
     var runStarted = 0
     var runEnded = 0
     var runFailed = 0
-    /// Tests of Swift Testing runs that xcodebuild's relaunch ended (`Restarting after unexpected exit …`): no totals
-    /// count them, so they are left out of the comparison (the relaunched run's totals count only its own).
+    /// Tests of Swift Testing runs that xcodebuild's relaunch ended: no totals count them (the relaunched run's totals
+    /// count only its own tests), so they are left out of the comparison.
     private var relaunchedTests = 0
     private var relaunchedFailing = 0
     /// The earliest and latest XCTest suite stamps, and the outermost suites' wall-clock seconds.
     private var stamps = RecordedRunTimes()
-    /// The last minute a suite stamp named, with its date (see `SuiteTimestamp.MinuteCache`).
     private var stampMinute: SuiteTimestamp.MinuteCache?
     /// Swift Testing's `Test run with … after X seconds`, summed over runs.
     var swiftTestingSeconds: Double?
@@ -88,8 +85,7 @@ package struct FrameworkTotalsReader: Sendable {
         }
         // A test's own line (most of a log) has no wrapper before it, and what follows its name is not a marker.
         if line.hasPrefix("Test Case '", at: start) || line.hasPrefix("Test case '", at: start) { return }
-        // A marker sits at the line's start or right after a wrapper's last byte; a line without either (most of a
-        // log: test lines, build commands) is passed over with one scan of the window a wrapper can fill.
+        // A marker sits at the line's start or right after a wrapper's last byte; one scan passes over other lines.
         var at = start
         var candidate = start + 1
         while true {
@@ -124,9 +120,8 @@ package struct FrameworkTotalsReader: Sendable {
         }
     }
 
-    /// Adds another process's reading, as if its lines followed this reading's in one log with its first line at
-    /// `lineOffset + 1`: a live run reads each test process apart, and the sum is what reading its console.log whole
-    /// gives.
+    /// Adds another process's reading as if its lines followed in one log from line `lineOffset + 1`: a live run reads
+    /// each process apart, and the sum is what reading its console.log whole gives.
     package mutating func add(_ process: FrameworkTotalsReader, lineOffset: Int) {
         var other = process
         other.endProcess()
@@ -160,8 +155,7 @@ package struct FrameworkTotalsReader: Sendable {
         closedOutermost = false
     }
 
-    /// When the run ran, by its suite stamps and totals (a parsed log's `startedAt`/`finishedAt`/`durationSeconds`);
-    /// without Swift Testing's own seconds when an event stream of the same run says when it ran.
+    /// When the run ran, by its suite stamps and totals; without Swift Testing's seconds when an event stream says.
     package func times(includingSwiftTesting: Bool = true) -> RecordedRunTimes {
         var times = stamps
         if includingSwiftTesting, let swiftTestingSeconds {

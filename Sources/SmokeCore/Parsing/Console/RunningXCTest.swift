@@ -1,29 +1,25 @@
-/// The XCTest test running now, as a console's lines show it, and which lines are its output rather than what they
-/// look like.
+/// The XCTest test running now, as a console shows it, and which lines are its output rather than what they look
+/// like.
 ///
-/// XCTest runs one test at a time and writes its result right after it ran; Swift Testing runs after XCTest, in its
-/// own process. So while an XCTest test runs, a result line for another test — `Test Case 'A.b' failed (…)`,
-/// `✘ Test f() failed after …`, `path:1: error: A.b : …` — is text the running test printed (a test of a log
-/// formatter prints such lines), not a result: counting it invented a failed test that no framework ran. A result
-/// for a test whose start the console showed is still one: two jobs' logs interleaved by a `tee` run two tests at once.
+/// XCTest runs one test at a time and prints its result right after; Swift Testing runs after it, in its own
+/// process. So while an XCTest test runs, a result line for another test (`Test Case 'A.b' failed (…)`, `✘ Test f()
+/// failed after …`) is text the running test printed (a log formatter's tests print such lines). A result for a test
+/// whose start the console showed still counts: two jobs' logs interleaved by a `tee` run two tests at once.
 /// A start is printed text too when the running test's class was announced (`Test Suite 'C' started`) and the new
 /// test's class was not: each job of an interleaved log announces its own classes.
 ///
-/// The test's own output without a final newline glues its result line onto that output: `progress 100%Test Case
-/// 'A.b' passed (0.01 seconds)`. `gluedResultStart` finds where the running test's result line starts in such a line.
+/// Output without a final newline glues the result line onto it: `progress 100%Test Case 'A.b' passed (0.01 seconds)`.
 struct RunningXCTest {
     /// The running test's ref (without its repetition mark and clone), when `isRunning`.
     private var ref = TestRef.scratch
     private(set) var isRunning = false
-    /// Hashes of the tests whose start the console showed and whose result it did not yet (8 bytes a test, however
-    /// long its name), but for `ref` while `refStarted`: a log that runs one test at a time never hashes a name.
+    /// Hashes of tests started and not yet ended, but for `ref` while `refStarted` (a serial log hashes no name).
     private var started: Set<Int> = []
     private var refStarted = false
     /// Hashes of the suite names the console announced as started.
     private var announcedSuites: Set<Int> = []
 
-    /// Whether `event` is what it says; false for a result of another test while an XCTest test runs. Follows the
-    /// events that start and end tests.
+    /// Whether `event` is what it says: false for another test's result while an XCTest test runs.
     mutating func admits(_ event: TestEvent) -> Bool {
         switch event {
         case .suiteStarted(let name):
@@ -68,8 +64,7 @@ struct RunningXCTest {
     /// A new test process (Swift Testing's `Test run started.`, after XCTest's process ended, perhaps crashed).
     mutating func processStarted() { isRunning = false }
 
-    /// Where a result line for the running test starts inside `line`, after output it printed without a newline;
-    /// nil when there is none (or no test runs).
+    /// Where a result line for the running test starts inside `line`, after output it printed without a newline.
     func gluedResultStart(in line: LineBytes) -> Int? {
         guard isRunning, line.count > 12, Self.endsLikeAResult(line),
             let start = line.lastIndex(of: "Test Case '"), start > 0

@@ -1,5 +1,4 @@
-/// A `path:line: ` or `path:line:column: ` at the start of a line (XCTest failures, fatal errors, compiler
-/// diagnostics).
+/// `path:line: ` or `path:line:column: ` at a line's start (XCTest failures, fatal errors, compiler diagnostics).
 struct SourceLocationPrefix {
     var file: String
     var line: Int

@@ -130,9 +130,8 @@ struct SwiftTestingConsoleParser {
         return nil
     }
 
-    /// Whether the words at `at` (the space after a display name's closing quote) are what Swift Testing prints after
-    /// a name: ` started.` at the line's end, ` passed after 0.1`, ` failed after 0.1`, ` was cancelled after 0.1`,
-    /// ` skipped`, ` recorded a…`, ` with 3 test cases`, or verbose output's ` (aka 'f()')`.
+    /// Whether the words at `at` (after a display name's closing quote) are what Swift Testing prints after a name:
+    /// ` started.` at the line's end, ` passed after 0.1`, ` skipped`, ` with 3 test cases`, ` (aka 'f()')`, ….
     private static func continuesAfterName(_ line: LineBytes, _ at: Int) -> Bool {
         if line.hasPrefix(" started.", at: at) {
             var end = line.count
@@ -177,10 +176,9 @@ struct SwiftTestingConsoleParser {
         return TestFailure(message: message.isEmpty ? "Issue recorded" : message)
     }
 
-    /// A function name up to the first space (`f(x:)`), or a quoted display name (`"Adds numbers"`). Swift Testing
-    /// prints a display name between quotes as it is, its own quotes unescaped (`"parses "quoted" values" started.`):
-    /// the name ends at the first quote the line's words go on after (`continuesAfterName`), else at the first quote
-    /// before a space or the line's end.
+    /// A function name up to the first space (`f(x:)`), or a quoted display name. Swift Testing prints a display name's
+    /// own quotes unescaped (`"parses "quoted" values" started.`): the name ends at the first quote the line's words go
+    /// on after (`continuesAfterName`), else at the first quote before a space or the line's end.
     private static func name(_ line: LineBytes, _ start: Int) -> (String, Int)? {
         guard start < line.count else { return nil }
         if line[start] == UInt8(ascii: "\"") {

@@ -1,9 +1,8 @@
 /// The lines that say a test process died: a fatal error, xcodebuild's restart, a crash or signal exit, a
 /// backtrace frame that points into the tests.
 extension XCTestConsoleParser {
-    /// `Fatal error: message` / `fatal error: message` (old Swift), optionally after `File.swift:12: `; Swift's
-    /// `precondition` and `assert` traps, `Precondition failed: message` and `Assertion failed: message`, keep their
-    /// words in the message.
+    /// `Fatal error: message` / `fatal error: message` (old Swift), optionally after `File.swift:12: `; `precondition`
+    /// and `assert` traps (`Precondition failed: …`, `Assertion failed: …`) keep their words in the message.
     static func fatalError(_ line: LineBytes, _ start: Int, file: String?, lineNumber: Int?) -> TestEvent? {
         if line.hasPrefix("Precondition failed: ", at: start) || line.hasPrefix("Assertion failed: ", at: start) {
             return .fatalError(message: line.string(from: start), file: file, line: lineNumber)
@@ -24,9 +23,8 @@ extension XCTestConsoleParser {
         return .programCrashed(description: line.string(from: at + 4))
     }
 
-    /// A macOS shell's word that the process it ran died of a signal: `Segmentation fault: 11`, `Abort trap: 6`,
-    /// `Trace/BPT trap: 5`, `Illegal instruction: 4`, `Bus error: 10`, `Killed: 9` (the signal's name and number,
-    /// where Linux shells say `(core dumped)`).
+    /// A macOS shell's word that its process died of a signal: `Segmentation fault: 11`, `Abort trap: 6`, `Killed: 9`
+    /// and the like (where Linux shells say `(core dumped)`).
     static func macShellSignal(_ line: LineBytes, _ start: Int) -> TestEvent? {
         let end = line.endSkippingBlanks(from: start)
         var digits = end
@@ -88,9 +86,8 @@ extension XCTestConsoleParser {
     }
 
     /// A runner's word that the test process ended by a signal: GitHub's `##[error]Process completed with exit code
-    /// 134.` (or without `##[error]`) for a code above 128 (128 + the signal), and a shell's `Aborted (core dumped)`,
-    /// `Segmentation fault (core dumped)`. SIGINT's and SIGTERM's codes (130, 143) say the run was stopped, not that
-    /// it crashed: they are stop markers (`LineInterpreter`).
+    /// 134.` (128 + the signal), a shell's `Aborted (core dumped)`. SIGINT's and SIGTERM's codes (130, 143) mean the
+    /// run was stopped, not crashed: they are stop markers (`LineInterpreter`).
     static func exitBySignal(_ line: LineBytes, _ start: Int) -> TestEvent? {
         if let code = runnerExitCode(line, start) {
             guard code > 128, code < 256, !stopCodes.contains(code) else { return nil }
@@ -124,10 +121,8 @@ extension XCTestConsoleParser {
         return .programCrashed(description: line.string(from: textStart))
     }
 
-    /// SwiftPM's word that the process it ran for one test of `swift test --parallel` died of a signal: `error:
-    /// Process '…/PkgPackageTests.xctest Module.Class/testX' exited with unexpected signal code 4`. The test, and what
-    /// ended its process (`exited with unexpected signal code 4`). Without a test after the bundle's path (a serial
-    /// run's process), nil.
+    /// SwiftPM's word that one `swift test --parallel` test's process died: `error: Process '…/PkgPackageTests.xctest
+    /// Module.Class/testX' exited with unexpected signal code 4`. Nil without a test after the path (a serial run).
     static func parallelProcessDied(_ line: LineBytes, _ start: Int) -> TestEvent? {
         let textStart = line.hasPrefix("error: ", at: start) ? start + 7 : start
         guard line.hasPrefix("Process '", at: textStart),

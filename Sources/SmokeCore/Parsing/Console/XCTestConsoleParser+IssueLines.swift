@@ -38,8 +38,7 @@ extension XCTestConsoleParser {
             if line.hasPrefix(" - ", at: reasonStart) { reasonStart += 3 }
             return .skipped(ref, reason: reasonStart < line.count ? line.string(from: reasonStart) : nil)
         }
-        // `File.swift:12: -[M.C test] : Expected failure: reason: message` (`XCTExpectFailure`): a known issue of that
-        // test.
+        // `File.swift:12: -[M.C test] : Expected failure: reason: message` (`XCTExpectFailure`): a known issue.
         if let marker = line.firstIndex(of: " : Expected failure", from: rest),
             XCTestNameParser.ref(line, rest..<marker) != nil
         {
@@ -73,9 +72,8 @@ extension XCTestConsoleParser {
             || line.hasPrefix("Test session results", at: start) || line.hasPrefix("Test run started", at: start)
     }
 
-    /// A timestamped process log line, `2018-11-04 10:28:22.4 App[28750:2314289] text` or `09:32:55.2 App[1:2] text`:
-    /// true when the process is xcodebuild itself (noise), false for the app or runner (a test's output), nil
-    /// otherwise.
+    /// A timestamped process log line (`2018-11-04 10:28:22.4 App[28750:2314289] text`, `09:32:55.2 App[1:2] text`):
+    /// true for xcodebuild itself (noise), false for the app or runner (a test's output), nil for another line.
     static func processLogLine(_ line: LineBytes, _ start: Int) -> Bool? {
         guard line[start] &- UInt8(ascii: "0") < 10 else { return nil }
         let limit = Swift.min(line.count, start + 120)

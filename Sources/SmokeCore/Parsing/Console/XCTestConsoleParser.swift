@@ -1,7 +1,5 @@
-/// Turns XCTest console lines — swift-corelibs-xctest (Linux) and Apple/xcodebuild forms — into events.
-///
-/// One small rule per line kind; each checks byte prefixes and then slices, no regular expressions.
-/// Returns nil when no rule matched, so the caller can try another reading or call it output.
+/// Turns XCTest console lines (swift-corelibs-xctest on Linux, Apple's and xcodebuild's forms) into events: one small
+/// rule per line kind, byte prefixes then slices. Nil when no rule matched, so the caller can try another reading.
 struct XCTestConsoleParser {
     /// What indented or free-form lines mean right now.
     enum Block: Equatable {
@@ -23,13 +21,11 @@ struct XCTestConsoleParser {
 
     /// Set back by `ConsoleParser` when it reads a wrapped line's content after trying the whole line.
     var block = Block.none
-    /// xcodebuild's closing summary and first error: the tests its `Failing tests:` list names, and why a log without
-    /// test results has none.
+    /// xcodebuild's closing summary and first error: its `Failing tests:` list, and why a log has no test results.
     private(set) var summary = XcodebuildSummary()
     /// Where test-line refs are written, reused line after line (no allocation per test line).
     private var refBuffer: [UInt8] = []
-    /// Blank lines read inside an issue's message and not yet handed on: they belong to it only when more of it
-    /// follows.
+    /// Blank lines inside an issue's message not yet handed on: they belong to it only when more of it follows.
     private var blankLinesInMessage = 0
     /// `swift test --parallel`'s last progress line (`[k/N] Testing …`): `k` of the run's `N` tests had reported.
     private(set) var parallelProgress: (reported: Int, total: Int)?
@@ -170,8 +166,7 @@ struct XCTestConsoleParser {
         return nil
     }
 
-    /// A line no rule matched, read while `block` is `.issueMessage`: more of the issue's message, after the blank
-    /// lines read since its last line.
+    /// An unmatched line while `block` is `.issueMessage`: more of its message, after the blank lines read since.
     mutating func continueIssueMessage(_ text: String) -> TestEvent {
         block = .issueMessage
         let blanks = String(repeating: "\n", count: blankLinesInMessage)
@@ -200,7 +195,7 @@ struct XCTestConsoleParser {
         return testCaseLine(line, start, reusing: &buffer)
     }
 
-    /// `testCaseLine(_:_:)` with the test's ref written into `buffer` (see `TestRef.init(framework:line:…:reusing:)`).
+    /// `testCaseLine(_:_:)` with the ref written into `buffer`, reused line after line.
     static func testCaseLine(_ line: LineBytes, _ start: Int, reusing buffer: inout [UInt8]) -> TestEvent? {
         guard line.hasPrefix("Test Case '", at: start) || line.hasPrefix("Test case '", at: start) else { return nil }
         let nameStart = start + 11
@@ -246,8 +241,7 @@ struct XCTestConsoleParser {
         return nil
     }
 
-    /// The clone number of a parallel outcome line's ` on 'Clone 2 of iPhone 15 - App (123)'` after the verb at `verb`;
-    /// 0 when the line names none.
+    /// The clone number in a parallel outcome line's ` on 'Clone 2 of iPhone 15 - App (123)'`, else 0.
     private static func clone(_ line: LineBytes, after verb: Int) -> Int32 {
         guard let on = line.firstIndex(of: UInt8(ascii: " "), from: verb), line.hasPrefix(" on 'Clone ", at: on) else {
             return 0

@@ -1,18 +1,14 @@
-/// What xcodebuild says about a run beside its test lines: its closing summary — under `Testing failed:` why the
-/// test runner failed, under `Failing tests:` the failing tests after their target's header — and the first compiler
-/// or xcodebuild error. A log without test results says why from these.
+/// What xcodebuild says about a run beside its test lines (why the runner failed, under `Testing failed:`; the
+/// failing tests, under `Failing tests:`) and the first compiler or xcodebuild error: why a log has no results.
 struct XcodebuildSummary {
     /// The last reason a `Testing failed:` block gave for a runner or test target error.
     private(set) var runnerError: String?
-    /// The block's other reasons (`Unable to boot the Simulator.`, `Lost connection to the test manager service.`), at
-    /// most `keptErrors`.
+    /// The block's other reasons (`Unable to boot the Simulator.`), at most `keptErrors`.
     private(set) var otherReasons: [String] = []
     /// The first compiler or xcodebuild error line (`File.swift:12:5: error: …`, `xcodebuild: error: …`).
     var firstError: String? { errorLines.first }
-    /// The compiler and xcodebuild error lines, in order, at most `keptErrors`.
     private(set) var errorLines: [String] = []
-    /// The errors GitHub annotations give (`::error file=…`), as compiler lines, at most `keptErrors`: what failed when
-    /// the log shows no compiler line itself.
+    /// GitHub annotations' errors (`::error file=…`) as compiler lines: what failed when the log has no compiler line.
     private(set) var annotatedErrors: [String] = []
     /// Error lines kept: enough to say what broke, bounded however broken the build.
     static let keptErrors = 20
@@ -31,7 +27,6 @@ struct XcodebuildSummary {
     /// Keeps `line` from `start` among the errors the log shows (the first `keptErrors` of them).
     mutating func noteError(_ line: LineBytes, from start: Int) { noteError(line.string(from: start)) }
 
-    /// Keeps `text` among the errors the log shows.
     mutating func noteError(_ text: String) {
         if errorLines.count < Self.keptErrors { errorLines.append(text) }
     }
@@ -73,11 +68,10 @@ struct XcodebuildSummary {
         return FailureBeforeTests(kind: kind, firstError: firstError, errorLines: errorLines)
     }
 
-    /// An indented line of the summary: under `Testing failed:` (`inFailingTests` false), why the runner failed
-    /// (`The test runner encountered an error (…)`, `Test target T encountered an error (…)`), remembered; under
-    /// `Failing tests:`, a failing test (`Class.method()`, `Suite/function()`, `function()`) after its target's `Name:`
-    /// header — the module of its id, as a result bundle names it (`Foo-UI-Tests.Class/method`). A name without its
-    /// closing `)` or `]` (`Test1.tes`, the last line of a log cut short) names no test.
+    /// An indented summary line: under `Testing failed:`, why the runner failed (`The test runner encountered an error
+    /// (…)`), remembered; under `Failing tests:`, a failing test (`Class.method()`, `Suite/function()`) after its
+    /// target's `Name:` header, which is its id's module as a result bundle names it (`Foo-UI-Tests.Class/method`).
+    /// A name without its closing `)` or `]` (the last line of a log cut short) names no test.
     mutating func blockLine(_ line: LineBytes, _ start: Int, inFailingTests: Bool) -> TestEvent {
         let end = line.endSkippingBlanks(from: start)
         guard end > start else { return .ignored }
@@ -103,8 +97,7 @@ struct XcodebuildSummary {
         return .listedAsFailing(ref, reason: runnerError)
     }
 
-    /// A Swift Testing function outside any suite, as a list under a target header names it: `checks()`,
-    /// `adds(_:to:)`.
+    /// A Swift Testing function outside any suite, as listed under a target header: `checks()`, `adds(_:to:)`.
     private func globalFunction(_ line: LineBytes, _ range: Range<Int>) -> TestRef? {
         guard listedTarget != nil, range.count > 2, line[range.upperBound - 1] == UInt8(ascii: ")"),
             let open = line.firstIndex(of: UInt8(ascii: "("), from: range.lowerBound, upTo: range.upperBound),

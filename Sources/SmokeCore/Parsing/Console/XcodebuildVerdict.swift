@@ -11,8 +11,7 @@ struct XcodebuildVerdict {
     /// Reasons kept: enough to say why, bounded however many targets failed.
     static let keptReasons = XcodebuildSummary.keptErrors
 
-    /// Reads one line (a split test line joined; xcodebuild's line written into a test line as itself), numbered
-    /// `number`.
+    /// Reads line `number` (a split test line joined; xcodebuild's line inside one as itself).
     mutating func read(_ line: LineBytes, number: Int) {
         let start = line.skippingBlanks()
         guard start < line.count else { return }
@@ -44,8 +43,7 @@ struct XcodebuildVerdict {
             && XcodebuildStatusLine.isWhole(line, from: start)
     }
 
-    /// What the lines read say, as evidence in `source`: the banner with the summary's reasons, else the summary alone;
-    /// nil when xcodebuild said neither.
+    /// The banner with the summary's reasons, else the summary alone, as evidence in `source`; nil when neither.
     func evidence(source: String) -> RunFailureEvidence? {
         let reasons = testingFailed?.reasons ?? []
         if let banner {

@@ -1,32 +1,26 @@
 import Foundation
 
-/// Reads a JUnit XML document for `smokerun parse`: `swift test --xunit-output`'s two files (XCTest's, and Swift
-/// Testing's with `-swift-testing` before the extension) and the JUnit reports other tools write (fastlane trainer,
-/// xcresultparser, xcbeautify, test_center, smokerun's own).
+/// Reads a JUnit XML document for `smokerun parse`: `swift test --xunit-output`'s two files (XCTest's and Swift
+/// Testing's `…-swift-testing.xml`) and other tools' JUnit reports (fastlane trainer, xcresultparser, xcbeautify,
+/// test_center, smokerun's own).
 ///
-/// `<failure>` is `failed`; `<error>` is `crashed` when it says the test crashed, else `failed`; `<skipped>` is
-/// `skipped`; each failing status records the element that said so as its evidence. A test case written again is
-/// another run of the same test only when the file says so (a `repetition` property, or Surefire's
-/// `<flakyFailure>`/`<rerunFailure>`); otherwise it is a test of its own, `id#2`. Runs of one test with different
-/// `argument` properties, or that repeat a `repetition` already seen, are its cases (a parameterized test): each
-/// case's retries are folded first, then the test fails when any case does. The file's own totals (its
-/// `<testsuites>`, else its outermost `<testsuite>` elements) are its framework count.
+/// `<failure>` is `failed`; `<error>` is `crashed` when it says so, else `failed`; `<skipped>` is `skipped`. A test
+/// case written again is another run of the same test only when the file says so (a `repetition` property,
+/// Surefire's `<flakyFailure>`/`<rerunFailure>`), else a test of its own, `id#2`. Runs with different `argument`
+/// properties, or repeating a seen `repetition`, are cases of a parameterized test: each case's retries fold first,
+/// then the test fails when any case does. The file's own totals are its framework count.
 package enum JUnitDocumentParser {
-    /// What one JUnit file holds.
     package struct Document: Sendable {
         package var tests: [TestResult]
         /// The file's own totals, for reconciliation; empty when it states none.
         package var counts: [FrameworkCount]
         /// Elements inside test cases that were not understood.
         package var unrecognized: Int
-        /// How long the run took, as the file states it: its `<testsuites time>`, else its outermost suites' times
-        /// summed (when each states one); nil when it states none.
+        /// The run's duration: `<testsuites time>`, else the outermost suites' times summed when each states one.
         package var durationSeconds: Double? = nil
     }
 
-    /// - Parameters:
-    ///   - path: the file, as error messages name it.
-    ///   - source: the file's name, as evidence names it.
+    /// `path` names the file in error messages, `source` in evidence.
     package static func parse(_ data: Data, path: String, source: String) throws(ParseError) -> Document {
         let reader: JUnitXMLReader
         switch JUnitXMLReader.read(data) {
@@ -57,8 +51,7 @@ package enum JUnitDocumentParser {
         /// Where each test (by suites, class and name) is in `tests`, and how many tests took each id.
         var positions: [String: Int] = [:]
         var idsTaken: [String: Int] = [:]
-        /// Each test's cases (one unless its runs name different arguments), each with its retries folded in, and
-        /// where each (test, argument) is among them.
+        /// Each test's cases (one unless its runs name different arguments), with their retries folded in.
         var cases: [[TestResult]] = []
         var caseIndex: [String: Int] = [:]
         var repetitions: [String: Set<String>] = [:]
@@ -198,9 +191,8 @@ package enum JUnitDocumentParser {
 }
 
 extension TestResult {
-    /// One test from its argument cases (each with its retries folded in): failing when any case fails (the first
-    /// failing case's status and evidence), with every case's failures, attempts and output, and the cases' time
-    /// summed; flaky when it passed and a case passed only on a retry.
+    /// One test from its argument cases: failing when any case fails (the first failing case's status and evidence),
+    /// with every case's failures, attempts and output, times summed; flaky when it passed only on a retry.
     fileprivate static func combining(_ cases: [TestResult]) -> TestResult {
         guard var combined = cases.first else { preconditionFailure("a test has at least one case") }
         for next in cases.dropFirst() {

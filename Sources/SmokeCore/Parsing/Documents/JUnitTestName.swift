@@ -8,7 +8,7 @@ struct JUnitTestName: Equatable {
     var suite: String
     var framework: TestFramework
 
-    /// - Parameter enclosingSuite: the `<testsuite>` around it, for a test case without a `classname`.
+    /// `enclosingSuite`: the `<testsuite>` around it, for a test case without a `classname`.
     init(classname: String?, name rawName: String, enclosingSuite: String, framework: TestFramework) {
         let className = classname ?? enclosingSuite
         self.framework = framework

@@ -4,18 +4,15 @@ import Foundation
     import FoundationXML
 #endif
 
-/// Reads a JUnit XML document into its test cases as written, before they become tests (`JUnitDocumentParser`):
-/// each `<testcase>` with the suites around it, its outcome elements and its output, and the totals the document
-/// states on its outermost elements. Any element it does not know is passed over.
+/// Reads a JUnit XML document into its test cases as written (each `<testcase>` with its suites, outcome elements
+/// and output) and the totals its outermost elements state; unknown elements are passed over.
 final class JUnitXMLReader: NSObject, XMLParserDelegate {
-    /// One `<testcase>` as written.
     struct Case {
         var classname: String?
         var name: String
         var time: Double?
         /// The names of the `<testsuite>` elements around it, outermost first.
         var suites: [String]
-        /// The line of its start tag.
         var line: Int
         var outcomes: [Outcome] = []
         /// A `repetition` property (fastlane trainer's `Retry 2`): the input says it is another run of the test.
@@ -54,7 +51,6 @@ final class JUnitXMLReader: NSObject, XMLParserDelegate {
     /// The `time` (seconds) the root `<testsuites>` states, and each outermost `<testsuite>`'s.
     private(set) var rootTime: Double?
     private(set) var topSuiteTimes: [Double?] = []
-    /// The names of the outermost `<testsuite>` elements.
     private(set) var topSuiteNames: [String] = []
     /// Elements inside a test case that are not understood (nor properties or output).
     private(set) var unrecognized = 0
@@ -88,14 +84,12 @@ final class JUnitXMLReader: NSObject, XMLParserDelegate {
     }
 
     private var line: Int { parser?.lineNumber ?? 0 }
-    /// The first error the parser reported.
     private var error: ReadError?
 
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
         if error == nil { error = ReadError(line: line) }
     }
 
-    /// The elements inside a test case that say how it went.
     private static let outcomeElements: Set<String> = [
         "failure", "error", "skipped", "flakyFailure", "flakyError", "rerunFailure", "rerunError",
     ]

@@ -1,9 +1,8 @@
 import Foundation
 
-/// Reads Swift Testing's JSON event stream (schema 0 or 6.3, one JSON object per line) into events.
-///
-/// Records of `kind: "test"` declare tests and suites; `kind: "event"` records report what happened.
-/// Parameterized test cases fold into their test. Correctness over speed: `JSONSerialization`.
+/// Reads Swift Testing's JSON event stream (schema 0 or 6.3, one object per line) into events: `kind: "test"`
+/// records declare tests and suites, `kind: "event"` records report what happened. Parameterized cases fold into
+/// their test.
 package struct SwiftTestingEventStreamParser {
     /// When each running test started (`instant.absolute`), for durations the messages do not state.
     private var startInstants: [String: Double] = [:]
@@ -167,7 +166,6 @@ package struct SwiftTestingEventStreamParser {
             module = String(first[..<dot])
             suiteParts[0] = String(first[first.index(after: dot)...])
         } else if components.count == 1 {
-            // A free function: `Module/function()/File.swift:1:2`.
             module = String(first)
             suiteParts = []
         }

@@ -1,7 +1,6 @@
-/// Terminal colour codes in a line: `ESC [ … letter` sequences and the `ESC ( B` character-set switch `tput sgr0`
-/// writes, anywhere in the line; or the same codes without their ESC byte (`[0;96;49m[worker 2] [0mTest Case …`: a
-/// log copied out of a web page or a viewer that drops control characters) when the line starts with one or one
-/// colours a status word (`[31mfailed[0m`).
+/// Terminal colour codes: `ESC [ … letter` and `tput sgr0`'s `ESC ( B`, anywhere in a line; or the same without ESC
+/// (`[0;96;49m[worker 2] [0mTest Case …`, a log copied from a viewer that drops control characters) when the line
+/// starts with one or one colours a status word (`[31mfailed[0m`).
 enum ColourCodes {
     /// Writes `line` without its colour codes into `plain` and says whether it had any; `plain` is untouched when
     /// it had none. A line with an ESC byte that starts no colour code (`ESC _bk;t=…`) has none.
@@ -14,8 +13,7 @@ enum ColourCodes {
         return false
     }
 
-    /// Whether a colour code that lost its ESC byte colours a status word in the middle of the line
-    /// (`Test Case 'A.b' [31mfailed[0m (0.1 seconds)`), closed by a reset (`[0m`) later in it.
+    /// An ESC-less colour code on a status word mid-line (`Test Case 'A.b' [31mfailed[0m (0.1 seconds)`).
     private static func colouresAStatusWord(_ line: LineBytes) -> Bool {
         guard let reset = line.firstIndex(of: "[0m") else { return false }
         var search = 0

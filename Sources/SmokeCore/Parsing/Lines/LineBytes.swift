@@ -9,7 +9,6 @@ package typealias LineBytes = UnsafeBufferPointer<UInt8>
 
 /// Byte-level helpers the console rules use instead of regular expressions: prefix checks, searches and slices.
 extension UnsafeBufferPointer where Element == UInt8 {
-    /// Whether the bytes at `offset` are `prefix`.
     @inline(__always)
     package func hasPrefix(_ prefix: StaticString, at offset: Int = 0) -> Bool {
         let length = prefix.utf8CodeUnitCount
@@ -17,7 +16,6 @@ extension UnsafeBufferPointer where Element == UInt8 {
         return memcmp(base + offset, prefix.utf8Start, length) == 0
     }
 
-    /// Whether the line ends with `suffix`.
     package func hasSuffix(_ suffix: StaticString) -> Bool {
         hasPrefix(suffix, at: count - suffix.utf8CodeUnitCount)
     }
@@ -31,7 +29,6 @@ extension UnsafeBufferPointer where Element == UInt8 {
         return UnsafeRawPointer(hit) - UnsafeRawPointer(base)
     }
 
-    /// The last index of `byte` before `before` (default: the end).
     @inline(__always)
     package func lastIndex(of byte: UInt8, before: Int? = nil) -> Int? {
         guard let base = baseAddress else { return nil }
@@ -43,7 +40,6 @@ extension UnsafeBufferPointer where Element == UInt8 {
         return nil
     }
 
-    /// The first index where `needle` starts, at or after `from`.
     package func firstIndex(of needle: StaticString, from: Int = 0) -> Int? {
         let length = needle.utf8CodeUnitCount
         guard length > 0 else { return from }
@@ -56,7 +52,6 @@ extension UnsafeBufferPointer where Element == UInt8 {
         return nil
     }
 
-    /// The last index where `needle` starts.
     package func lastIndex(of needle: StaticString) -> Int? {
         var index = count - needle.utf8CodeUnitCount
         while index >= 0 {
@@ -86,7 +81,6 @@ extension UnsafeBufferPointer where Element == UInt8 {
         return String(decoding: UnsafeBufferPointer(rebasing: self[clamped]), as: UTF8.self)
     }
 
-    /// The bytes from `from` to the end, decoded.
     package func string(from: Int) -> String { string(from..<count) }
 
     /// A non-negative decimal integer in `range`, or nil when it holds anything but digits.
@@ -101,11 +95,9 @@ extension UnsafeBufferPointer where Element == UInt8 {
         return value
     }
 
-    /// A decimal number like `0.001` or `12` starting at `from`; returns it and the index after it.
-    ///
-    /// The value is the double nearest the written number (`0.051` reads as `0.051`, never `0.051000000000000004`):
-    /// the digits are gathered as an integer and divided once by a power of ten, which is exact for up to 15
-    /// significant digits and 22 decimals; longer numbers go through `Double(String)`.
+    /// A decimal number like `0.001` or `12` at `from`, and the index after it. The value is the double nearest the
+    /// written number (`0.051`, never `0.051000000000000004`): up to 15 significant digits are gathered as an integer
+    /// and divided once by an exact power of ten; longer numbers go through `Double(String)`.
     package func decimal(from: Int) -> (value: Double, end: Int)? {
         var index = from
         var mantissa: UInt64 = 0

@@ -3,10 +3,8 @@ package protocol LineEventSink {
     mutating func take(_ event: TestEvent, line: Int)
     /// A line that could not be read at all (an event-stream record that is not JSON, or of an unknown kind).
     mutating func countUnrecognizedLine(_ line: Int)
-    /// `take(.testStarted(ref), line:)` with the ref borrowed: a sink that applies test starts and ends one by one
-    /// (nearly every event of a big log) spares wrapping and releasing an event each time.
+    /// `take(.testStarted(ref), line:)` with the ref borrowed: no event to wrap for nearly every line of a big log.
     mutating func takeTestStarted(_ ref: TestRef, line: Int)
-    /// `take(.testFinished(ref, status, durationSeconds:), line:)` with the ref borrowed.
     mutating func takeTestFinished(_ ref: TestRef, status: TestStatus, durationSeconds: Double?, line: Int)
 }
 

@@ -1,12 +1,10 @@
 import Foundation
 
-/// Turns the lines of one file into test events for the parser its format needs, and notes what the file said
-/// beside its tests (framework totals, a success banner, CI prefixes, malformed records). The events go to a
-/// `LineEventSink`: the collector itself (`CollectorSink`), or an `EventBatch` that another thread applies while
-/// this one reads on. Pure: `LogParser` reads the file and hands it the lines; it sits beside the parsers so the
-/// compiler can inline the per-line path.
+/// Turns one file's lines into test events for its format's parser, and notes what the file says beside its tests
+/// (framework totals, banners, CI prefixes, malformed records). Events go to a `LineEventSink`: the collector, or
+/// an `EventBatch` that another thread applies while this one reads on.
 package struct LineInterpreter {
-    /// How the file's lines are read: its format's reader (`InputFormat.makeReader`), set once the format is known.
+    /// Set once the file's format is known (`InputFormat.makeReader`).
     package var reader: InputReader? {
         didSet { readsEventStream = reader?.isEventStream ?? false }
     }
@@ -17,39 +15,36 @@ package struct LineInterpreter {
     package private(set) var sawRunEnded = false
     package private(set) var lastLineWasMalformed = false
     private var lineNumber = 0
-    /// Event-stream lines that were not records: how many, and the first one's number.
+    /// Event-stream lines that were not JSON: how many, and the first one's number.
     private var malformedCount = 0
     private var firstMalformedLine: Int?
     package var skipsSwiftTestingConsole = false
     private var notes: Notes
     private var unwrapper = LineUnwrapper()
-    /// A line without its colour codes, reused from line to line.
+    /// A line without its colour codes; the buffer is reused from line to line.
     private var colourless: [UInt8] = []
 
     package init(timeZone: TimeZone) {
         notes = Notes(totals: FrameworkTotalsReader(timeZone: timeZone))
     }
 
-    /// What the frameworks said about the run in their own totals lines.
     package var totals: FrameworkTotalsReader { notes.totals }
-    /// Whether the log's last test run ended in xcodebuild's `** TEST SUCCEEDED **` (or `** TEST EXECUTE
-    /// SUCCEEDED **`): no run started after that banner.
+    /// The last test run ended in `** TEST SUCCEEDED **` (or `** TEST EXECUTE SUCCEEDED **`) and no run started after.
     package var sawSuccessBanner: Bool { notes.testBanner == .succeeded && !notes.runStartedSinceTestBanner }
-    /// Whether the log's last test run ended in one of xcodebuild's test banners (`** TEST SUCCEEDED **`,
-    /// `** TEST EXECUTE FAILED **`): xcodebuild's test action ended, and no run started after it (`Test Suite 'All
-    /// tests' started`: a later run that the log cuts is not ended by the banner of the one before; a test line
-    /// xcodebuild relays after its banner is still the run the banner ended).
+    /// The last test run ended in an xcodebuild test banner and no run started after it (`Test Suite 'All tests'
+    /// started`): a later run the log cuts is not ended by the banner before it, but a test line xcodebuild relays
+    /// after its banner still belongs to the run it ended.
     package var sawTestBanner: Bool { notes.testBanner != nil && !notes.runStartedSinceTestBanner }
-    /// Whether `swift test --parallel`'s last progress line is its last, `[N/N] Testing …`: every test of the run
-    /// reported, and its processes print no totals (a failing test's output, printed after it, has its own).
+    /// `swift test --parallel`'s last progress line is `[N/N] Testing …`: every test reported. Its processes print
+    /// no totals (a failing test's output, printed after it, has its own).
     package var reportedEveryParallelTest: Bool {
         guard let progress = console.parallelProgress else { return false }
         return progress.reported == progress.total
     }
     /// xcodebuild's own word that the run failed (`** TEST FAILED **`, `Testing failed:`), as evidence in `source`.
     package func xcodebuildVerdict(source: String) -> RunFailureEvidence? { notes.verdict.evidence(source: source) }
-    /// The first line that says the run was stopped (`** BUILD INTERRUPTED **`, `Testing cancelled`, GitHub's
-    /// `##[error]The operation was canceled.`): its text and 1-based number.
+    /// The first line saying the run was stopped (`** BUILD INTERRUPTED **`, `Testing cancelled`, GitHub's
+    /// `##[error]The operation was canceled.`) and its 1-based number.
     package var interruption: (text: String, line: Int)? { notes.interruption }
 
     /// An event-stream record that cannot be read is a lost record (a test, an issue, an attachment): say where.
@@ -63,17 +58,15 @@ package struct LineInterpreter {
             """
     }
 
-    /// For a file with no test results: what it shows failing before any test ran (the runner's error, the build's
-    /// first error, the test process's crash, else xcodebuild's `** BUILD FAILED **` banner), or nil when it shows
-    /// none of them.
+    /// For a file with no test results: what failed before any test ran (the runner, the build's first error, a crash,
+    /// else xcodebuild's `** BUILD FAILED **`).
     package var failureBeforeTests: FailureBeforeTests? {
         if let failure = console.failureBeforeTests ?? crashBeforeTests { return failure }
         guard let lastBanner = notes.lastBanner, lastBanner.hasSuffix("BUILD FAILED **") else { return nil }
         return FailureBeforeTests(kind: .buildBanner, firstError: lastBanner)
     }
 
-    /// For a file with no test results: what it says happened instead (the runner's error, the build's first error,
-    /// xcodebuild's closing banner) and what to do, or nil when it says nothing of the kind.
+    /// For a file with no test results: what it says happened instead, and what to do.
     package var whyNoTests: String? {
         if let failure = failureBeforeTests { return "\(failure.sentence) \(failure.advice)" }
         guard let lastBanner = notes.lastBanner else { return nil }
@@ -83,10 +76,10 @@ package struct LineInterpreter {
         return "xcodebuild ended with `\(lastBanner)`: a log without tests. Pass the output of `xcodebuild test`"
     }
 
-    /// The first crash lines (`Fatal error: …`, `Exited with signal code 11`) by number: their text, and whether a
-    /// run had closed with its totals before them (a crash at exit).
+    /// The first crash lines (`Fatal error: …`, `Exited with signal code 11`) by number, and whether a run had closed
+    /// with its totals before them (a crash at exit).
     package private(set) var crashLines: [Int: (text: String, afterTotals: Bool)] = [:]
-    /// Crash lines kept: a run of thousands of crashing tests keeps the first.
+    /// A run of thousands of crashing tests keeps only the first.
     static let crashLineLimit = 64
 
     private mutating func noteCrashLine(_ line: LineBytes) {
@@ -103,8 +96,7 @@ package struct LineInterpreter {
         return FailureBeforeTests(kind: .crash, firstError: crash.text, line: first)
     }
 
-    /// Lines shaped like an xcpretty or xcbeautify test result (`ConsoleFormat.isFormattedTestLine`): how many, and the
-    /// first one's number and text.
+    /// xcpretty- or xcbeautify-shaped test lines (`ConsoleFormat.isFormattedTestLine`): count, and the first one.
     package private(set) var formattedLineCount = 0
     package private(set) var firstFormattedLine: (number: Int, text: String)?
 
@@ -162,8 +154,7 @@ package struct LineInterpreter {
     private mutating func interpretRecord<Sink: LineEventSink>(_ line: LineBytes, into sink: inout Sink) {
         guard let event = eventStream.parse(line) else {
             lastLineWasMalformed = true
-            // A record of a kind this parser does not know is only unrecognized; one that is not JSON at all was
-            // lost.
+            // A record of an unknown kind is only unrecognized; a line that is not JSON at all is a lost record.
             if (try? JSONSerialization.jsonObject(with: Data(line))) == nil {
                 malformedCount += 1
                 if firstMalformedLine == nil { firstMalformedLine = lineNumber }
@@ -193,14 +184,11 @@ package struct LineInterpreter {
 }
 
 extension LineInterpreter {
-    /// What a console's lines say beside their tests, read from each line as `ConsoleParser` interprets it (a split
-    /// test line joined, xcodebuild's line inside it as itself): the frameworks' totals and xcodebuild's banners.
+    /// What a console's lines say beside their tests (as `ConsoleParser` joins them): totals, xcodebuild's banners.
     struct Notes: ConsoleLineReader {
         var totals: FrameworkTotalsReader
-        /// What xcodebuild's last test banner said; nil before one. `** TEST BUILD SUCCEEDED **`
-        /// (`build-for-testing`) ran no test and is none.
+        /// xcodebuild's last test banner. `** TEST BUILD SUCCEEDED **` (`build-for-testing`) ran no test and is none.
         var testBanner: TestBanner?
-        /// `totals.runStarts` at that banner.
         var runStartsAtTestBanner = 0
         /// A test process started its run after that banner: a later run the banner does not end.
         var runStartedSinceTestBanner: Bool { totals.runStarts > runStartsAtTestBanner }
@@ -209,7 +197,7 @@ extension LineInterpreter {
         var interruption: (text: String, line: Int)?
         /// xcodebuild's own failure banner and `Testing failed:` summary.
         var verdict = XcodebuildVerdict()
-        /// The number of the input line being read (a split line's number is its last part's).
+        /// The line being read (a split line's number is its last part's).
         var lineNumber = 0
 
         enum TestBanner {

@@ -1,13 +1,10 @@
-/// The rules that put a test line back together when other output cut it, for every input path (`run`'s live
-/// reading, `parse`, CI-wrapped logs: all read through `ConsoleParser`). xcodebuild writes its status lines and
-/// timestamped log lines, and an app its own log lines, into the runner's stream — sometimes into the middle of a
-/// result line: `Test Case '-[M.C testCurre2025-12-30 17:50:26.278 xcodebuild[5:6] …` then `ntUser]' passed (…).`,
-/// or `✘ Test x() fa2025-12-30 17:50:26.278 App[1:2] …` then `iled after 0.1 seconds with 1 issue.`. The line
-/// that cut in is read as itself; the halves are joined only when together they make a line of the framework's
-/// grammar (`ConsoleParser` checks), so a test id never holds a timestamp, a process name or a path.
+/// Puts a test line back together when other output cut it, on every input path (all read through `ConsoleParser`).
+/// xcodebuild writes its status and log lines, and an app its own, into the runner's stream, sometimes mid-line:
+/// `Test Case '-[M.C testCurre2025-12-30 17:50:26.278 xcodebuild[5:6] …` then `ntUser]' passed (…).`. The line that
+/// cut in is read as itself; the halves are joined only when together they make a line of the framework's grammar,
+/// so a test id never holds a timestamp, a process name or a path.
 enum LineJoiner {
-    /// `Test Case '…`, `Test case '…` (Apple's form with the device), `Test Suite '…`, or a Swift Testing test line
-    /// (`✘ Test …`, `􁁛 Test …`).
+    /// `Test Case '…`, `Test case '…` (Apple's form with the device), `Test Suite '…`, or a Swift Testing test line.
     static func startsTestLine(_ line: LineBytes) -> Bool {
         if line.hasPrefix("Test Case '") || line.hasPrefix("Test case '") || line.hasPrefix("Test Suite '") {
             return true
@@ -23,9 +20,8 @@ enum LineJoiner {
         return line.hasPrefix("Test ", at: line.skippingBlanks(from: length))
     }
 
-    /// A Swift Testing `started`, result or totals line another line cut (`interleavedStart`) before its end: whole,
-    /// they end ` started.`, ` seconds.`, ` issue.` or ` issues.`. An issue, skip or cancel line ends in its message,
-    /// so it is never held back: what follows it is its own line.
+    /// A Swift Testing `started`, result or totals line cut before its end (whole, they end ` started.`, ` seconds.`,
+    /// ` issue.` or ` issues.`). An issue, skip or cancel line ends in its message, so it is never held back.
     static func isSplitSwiftTestingLine(_ line: LineBytes) -> Bool {
         guard startsSwiftTestingTestLine(line), line.firstIndex(of: " recorded ") == nil,
             line.firstIndex(of: " skipped") == nil, line.firstIndex(of: " was cancelled after ") == nil
@@ -35,8 +31,7 @@ enum LineJoiner {
             || line.hasSuffix(" issues."))
     }
 
-    /// Swift Testing's closing totals, `✘ Test run with 3 tests failed after 0.1 seconds with 1 issue.`: a joined line
-    /// the totals are read from.
+    /// Swift Testing's closing totals, `✘ Test run with 3 tests failed after 0.1 seconds with 1 issue.`.
     static func isSwiftTestingRunLine(_ line: LineBytes) -> Bool {
         guard startsSwiftTestingTestLine(line), line[line.count - 1] == UInt8(ascii: ".") else { return false }
         let symbol = SwiftTestingConsoleParser.symbolLength(line, at: 0) ?? 0
@@ -54,9 +49,8 @@ enum LineJoiner {
         return ProcessLogLine.start(in: line, from: 12)
     }
 
-    /// `Test Case '…` / `Test case '…` that stops before its outcome's closing `)`: a `started` line is whole,
-    /// an outcome line ends `seconds).` (runner) or `seconds)` (xcodebuild). A `Test Suite '…` line that stops
-    /// before the end of its time.
+    /// A `Test Case '…` line cut before its outcome's closing `)` (`started` lines are whole; outcomes end `seconds).`
+    /// from the runner, `seconds)` from xcodebuild), or a `Test Suite '…` line cut before the end of its time.
     static func isSplitTestLine(_ line: LineBytes) -> Bool {
         guard line.count > 11 else { return false }
         if line.hasPrefix("Test Suite '") { return !isWholeSuiteLine(line) }
@@ -70,8 +64,7 @@ enum LineJoiner {
             return false
         }
         let verb = quote + 2
-        // Cut inside or right after an outcome verb (`pas`, `failed (0.`); `started`, `measured`, `exceeded` lines are
-        // whole.
+        // Cut inside or right after an outcome verb (`pas`, `failed (0.`); `started`, `measured`, `exceeded` are whole.
         guard verb < line.count else { return true }
         if line.hasPrefix("started", at: verb)
             || line.hasPrefix("skipped", at: verb) && line.firstIndex(of: UInt8(ascii: "(")) == nil
@@ -90,7 +83,6 @@ enum LineJoiner {
         while verb < line.count, line[verb] &- UInt8(ascii: "a") < 26 { verb += 1 }
         guard line.hasPrefix(" at ", at: verb) else { return false }
         let date = verb + 4
-        // `2025-03-01 12:00:00` then `.000` or ` +0000`.
         guard date + 19 <= line.count, line[date + 10] == UInt8(ascii: " "), line[date + 16] == UInt8(ascii: ":")
         else { return false }
         let time = date + 19

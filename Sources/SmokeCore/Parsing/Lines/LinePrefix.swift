@@ -1,44 +1,39 @@
-/// A per-line prefix that CI systems put before the lines of a downloaded log, which `LineUnwrapper` removes so
-/// the log parses exactly like the bare one. Only forms no test tool prints itself are recognised, so a
-/// bare log is never cut: an xcodebuild process log line (`2018-11-04 10:28:22.4 App[1:2] …`) has a space,
-/// not a `T`, after its date, and keeps its timestamp. Prefixes compose (`gh run view` names before a GitHub
-/// timestamp); a byte-order mark before or inside them is removed without being counted.
+/// A per-line prefix CI systems put before a downloaded log's lines; `LineUnwrapper` removes it so the log parses
+/// like the bare one. Only forms no test tool prints are recognised: an xcodebuild process log line
+/// (`2018-11-04 10:28:22.4 App[1:2] …`) has a space, not a `T`, after its date and keeps it. Prefixes compose; a
+/// byte-order mark among them is removed uncounted.
 package enum LinePrefix: String, Sendable {
     /// GitHub Actions' and Azure Pipelines' `2025-03-01T12:00:00.1234567Z ` (seven fraction digits).
     case githubActionsTimestamp = "github-actions-timestamp"
-    /// Any other ISO 8601 date-time with `T` and a zone (`2025-03-01T12:00:00Z `, `…+01:00 `), as
-    /// `docker logs --timestamps` writes it.
+    /// Any other ISO 8601 date-time with `T` and a zone (`…+01:00 `), as `docker logs --timestamps` writes it.
     case isoTimestamp = "iso-timestamp"
     /// The same inside brackets (`[2025-03-01T12:00:00.123Z] `), Jenkins' timestamper.
     case bracketedTimestamp = "bracketed-timestamp"
-    /// `gh run view --log`: `JOB<TAB>STEP<TAB>2025-05-01T10:00:00.1234567Z ` (names may hold spaces; a step's
-    /// first line has a byte-order mark before its timestamp).
+    /// `gh run view --log`: `JOB<TAB>STEP<TAB>2025-…Z ` (names may hold spaces; a step's first line has a byte-order
+    /// mark before its timestamp).
     case githubRunView = "gh-run-view"
-    /// GitLab runner 17's `2025-05-01T10:00:00.123456Z 00O ` (a timestamp, two hex digits naming the stream,
-    /// `O`ut or `E`rr, `+` on a line that continues the one before, a space).
+    /// GitLab runner 17's `2025-05-01T10:00:00.123456Z 00O ` (two hex digits naming the stream, `O`ut or `E`rr, `+`
+    /// on a line continuing the one before).
     case gitlabTimestamp = "gitlab-timestamp"
-    /// GitLab's `section_start:1714556400:step_script\r\e[0K` and `section_end:…` markers (a section name may
-    /// carry options: `step_script[collapsed=true]`).
+    /// GitLab's `section_start:1714556400:step_script\r\e[0K` and `section_end:…` (a name may carry options).
     case gitlabSection = "gitlab-section"
     /// Buildkite's `\e_bk;t=1714556400123\a` (milliseconds since 1970; the ESC may be missing).
     case buildkiteTimestamp = "buildkite-timestamp"
     /// fastlane's `[10:00:00]: ` and the `▸ ` after it on the lines it passes on from xcodebuild.
     case fastlane = "fastlane"
-    /// A date and time with a space between and no zone, `[2025-03-01 12:00:00] ` or `[2025-03-01 12:00:00.123] `
-    /// (GitLab's and Jenkins' timestamper formats), or without brackets, `2025-03-01 12:00:00 `. Unbracketed, it is
-    /// an xcodebuild process log line's start (`2025-03-01 12:00:00.123 xcodebuild[1:2] …`), so `LineUnwrapper`
-    /// removes that form only from a log whose first line has it and is no such line.
+    /// `[2025-03-01 12:00:00] ` (GitLab's and Jenkins' timestamper) or unbracketed `2025-03-01 12:00:00 `. That
+    /// unbracketed form also starts an xcodebuild process log line, so `LineUnwrapper` removes it only from a log
+    /// whose first line has it and is no such line.
     case dateTime = "date-time"
     /// Kubernetes' container log format (CRI): `2025-03-01T12:00:00.123456789+00:00 stdout F ` (the stream, then
     /// `F` for a full line or `P` for part of one).
     case kubernetes = "kubernetes-cri"
-    /// A clock time alone, `10:00:00 ` or `[10:00:00] ` (Jenkins' timestamper set to show the time only).
-    /// Text a test prints can start with a time, so `LineUnwrapper` removes this one only from a log whose
-    /// first line has it.
+    /// `10:00:00 ` or `[10:00:00] ` (Jenkins' timestamper, time only). Text a test prints can start with a time, so
+    /// `LineUnwrapper` removes it only from a log whose first line has it.
     case clockTime = "clock-time"
 
-    /// The kind of prefix `line` starts with (nil when only a byte-order mark was there) and where the text after
-    /// it starts, or nil when it starts with none. Never a `clockTime`: see `clockTimeEnd`.
+    /// The kind of prefix `line` starts with (nil for a lone byte-order mark) and where its text starts; nil when it
+    /// has none. Never a `clockTime`: see `clockTimeEnd`.
     package static func strip(_ line: LineBytes) -> (kind: LinePrefix?, contentStart: Int)? {
         guard let first = line.first else { return nil }
         // Most lines of a bare log start with none of the bytes a prefix starts with, and hold no TAB.
@@ -113,7 +108,6 @@ package enum LinePrefix: String, Sendable {
         return secondTab + 1
     }
 
-    /// After a UTF-8 byte-order mark at `index`, else `index`.
     private static func byteOrderMarkEnd(_ line: LineBytes, at index: Int) -> Int {
         index + 3 <= line.count && line[index] == 0xEF && line[index + 1] == 0xBB && line[index + 2] == 0xBF
             ? index + 3 : index
@@ -130,8 +124,7 @@ package enum LinePrefix: String, Sendable {
         return end + 1
     }
 
-    /// After `section_start:DIGITS:NAME\r\e[0K` or `section_end:…` at `index` (the `\e[0K` may be missing or
-    /// have lost its ESC), or nil.
+    /// After `section_start:DIGITS:NAME\r\e[0K` or `section_end:…` (the `\e[0K` may be missing or lack its ESC).
     private static func gitlabSectionEnd(_ line: LineBytes, at start: Int) -> Int? {
         // Runners before 17 put an erase-line code before the marker.
         let index = line.hasPrefix("\u{1B}[0K", at: start) ? start + 4 : start
@@ -165,8 +158,7 @@ package enum LinePrefix: String, Sendable {
         return index + 9
     }
 
-    /// After a space-separated date and time without a zone at `index` (`2025-03-01 12:00:00`, `….123`, no space
-    /// after), or nil.
+    /// After `2025-03-01 12:00:00` (optionally `.123`) at `index`, or nil.
     package static func dateTimeEnd(_ line: LineBytes, at index: Int) -> Int? {
         guard index + 19 <= line.count else { return nil }
         for offset in 0..<19 {
@@ -221,7 +213,6 @@ package enum LinePrefix: String, Sendable {
         return nil
     }
 
-    /// Whether `HH:MM:SS` starts at `index`.
     private static func isClockTime(_ line: LineBytes, at index: Int) -> Bool {
         guard index + 8 <= line.count else { return false }
         for offset in 0..<8 {

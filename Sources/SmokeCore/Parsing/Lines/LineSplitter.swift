@@ -2,15 +2,11 @@ import Foundation
 
 /// Cuts a stream of byte chunks into lines with bounded memory.
 ///
-/// A line ends at `\n`, `\r\n` or a `\r` alone (old Mac line ends, which some terminals and pastes leave; a build
-/// tool's progress rewritten in place with `\r` is a line per state), but not at a `\r` an ESC follows (GitLab's
-/// section markers, an erase-line code), which stays in the line. Lines are handed out without their line end, as
-/// bytes valid only during the callback. A line longer than `maxLineLength` is cut to its first `maxLineLength` bytes and
-/// counted in `truncatedLineCount` (its number kept in `truncatedLineNumbers`), so binary garbage
-/// without newlines cannot grow memory without bound, and the caller can report what was cut.
+/// A line ends at `\n`, `\r\n` or a lone `\r` (old Mac line ends; progress rewritten in place is a line per state),
+/// but not at a `\r` an ESC follows (GitLab's section markers, an erase-line code). A line longer than
+/// `maxLineLength` is cut and counted, so binary garbage without newlines cannot grow memory without bound.
 package struct LineSplitter {
-    /// Longest line kept whole: 64 MiB. Real records reach megabytes (an attachment recorded inline
-    /// as base64, a test name thousands of characters long); a limit near that size loses data.
+    /// 64 MiB: real records reach megabytes (an attachment inline as base64, a test name thousands of characters long).
     package static let defaultMaxLineLength = 64 * 1024 * 1024
     /// Line numbers kept of truncated lines; the count goes on.
     static let truncatedLineNumberLimit = 20
@@ -18,11 +14,8 @@ package struct LineSplitter {
     static let keptCapacity = 1 << 20
 
     let maxLineLength: Int
-    /// Lines delivered so far.
     package private(set) var lineCount = 0
-    /// Lines that were longer than `maxLineLength` and were cut.
     private(set) var truncatedLineCount = 0
-    /// The 1-based numbers of the first truncated lines (at most `truncatedLineNumberLimit`).
     private(set) var truncatedLineNumbers: [Int] = []
     /// Whether the last delivered line had no terminating `\n` (delivered by `finish`).
     private(set) var lastLineWasUnterminated = false
@@ -60,7 +53,6 @@ package struct LineSplitter {
         try chunk.withUnsafeBytes { try push($0, body) }
     }
 
-    /// Splits `chunk`, calling `body` for every line it completes.
     package mutating func push(_ chunk: UnsafeRawBufferPointer, _ body: (LineBytes) throws -> Void) rethrows {
         let bytes = chunk.bindMemory(to: UInt8.self)
         guard !bytes.isEmpty else { return }
@@ -75,8 +67,7 @@ package struct LineSplitter {
                 if bytes[0] == Self.newline { start = 1 }
             }
         }
-        // The next of each line end, each searched again only once passed: a log of `\r` alone costs no more than
-        // one of `\n`.
+        // Each line end is searched again only once passed, so a log of lone `\r` costs no more than one of `\n`.
         var newline = bytes.firstIndex(of: Self.newline, from: start)
         var carriageReturn = Self.lineEndingReturn(in: bytes, from: start)
         while newline != nil || carriageReturn != nil {
@@ -118,8 +109,7 @@ package struct LineSplitter {
     private static let carriageReturn = UInt8(ascii: "\r")
     private static let escape: UInt8 = 0x1B
 
-    /// The first `\r` from `from` that ends a line: not one an ESC follows, a terminal rewriting the line in place
-    /// (GitLab's `section_start:…\r\e[0K` markers, an erase-line code), which stays in the line as printed.
+    /// The first `\r` from `from` that ends a line: one an ESC follows (`section_start:…\r\e[0K`) stays in the line.
     private static func lineEndingReturn(in bytes: LineBytes, from: Int) -> Int? {
         var search = from
         while let found = bytes.firstIndex(of: carriageReturn, from: search) {

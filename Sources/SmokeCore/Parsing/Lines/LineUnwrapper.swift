@@ -1,14 +1,13 @@
-/// Takes off what CI systems and terminals put around the lines of a log — a CI line prefix (`LinePrefix`), colour
-/// codes — and passes over the lines that are only a CI system's own markers (`##[group]`, an emptied GitLab
-/// section line), so the rules read each line as the test tool printed it. Counts what it removed, by kind, for
-/// the report's `strippedPrefix`.
+/// Removes what CI systems and terminals put around a log's lines (a `LinePrefix`, colour codes) and skips lines
+/// that are only a CI system's markers (`##[group]`, an emptied GitLab section line), so the rules read each line as
+/// the tool printed it. Counts removals by kind for the report's `strippedPrefix`.
 package struct LineUnwrapper {
     /// Lines each kind of prefix (`LinePrefix.rawValue`, or `ansi` for colour codes) was removed from.
     package private(set) var counts: [String: Int] = [:]
-    /// Whether this log's lines start with a clock time: decided on its first line that is not empty.
+    /// Whether this log's lines start with a clock time, decided on its first non-empty line.
     private var clockTimes: Bool?
-    /// Whether this log's lines start with an unbracketed date and time (`2025-03-01 12:00:00 `): decided on its first
-    /// line that is not empty, which must not be a process's own log line (`… xcodebuild[1:2] …`): a bare log's.
+    /// Whether this log's lines start with `2025-03-01 12:00:00 `, decided on its first non-empty line, which must not
+    /// be a process's own log line (`… xcodebuild[1:2] …`).
     private var dateTimes: Bool?
 
     package init() {}
@@ -42,7 +41,6 @@ package struct LineUnwrapper {
         return Self.isCIMarker(line, at: start) ? nil : start
     }
 
-    /// Notes that colour codes were removed from a line.
     package mutating func countColourCodes() { counts["ansi", default: 0] += 1 }
 
     /// GitHub's and Azure's `##[group]…`, `##[endgroup]`, `##[section]…`, `##[command]…` and `##[debug]…` lines,

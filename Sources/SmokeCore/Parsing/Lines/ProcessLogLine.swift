@@ -1,6 +1,5 @@
 /// A process's timestamped log line, as NSLog and xcodebuild print it: `2025-12-30 17:50:26.278 xcodebuild[5:6] …`,
-/// `2025-12-30 17:50:26.278104+0100 MyApp[123:4567] …` — a date, a time (with a fraction and a zone or not), a
-/// process name without spaces, then `[pid`.
+/// `2025-12-30 17:50:26.278104+0100 MyApp[123:4567] …` (fraction and zone optional, a name without spaces, `[pid`).
 enum ProcessLogLine {
     /// The first index at or after `from` where such a line starts, or nil.
     static func start(in line: LineBytes, from: Int) -> Int? {
@@ -14,11 +13,8 @@ enum ProcessLogLine {
         return nil
     }
 
-    /// Whether such a line starts at `index`.
     static func starts(_ line: LineBytes, at index: Int) -> Bool { isStart(line, index) }
 
-    /// Whether a log line starts at `start`: `dddd-dd-dd dd:dd:dd`, `.fraction`, `±zone`, a space, a name, `[` and a
-    /// digit.
     private static func isStart(_ line: LineBytes, _ start: Int) -> Bool {
         guard start + 21 < line.count, line.endOfDigits(from: start) == start + 4,
             line[start + 4] == UInt8(ascii: "-"), line.endOfDigits(from: start + 5) == start + 7,

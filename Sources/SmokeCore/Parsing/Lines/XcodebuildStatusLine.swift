@@ -27,9 +27,8 @@ enum XcodebuildStatusLine {
         return line.hasPrefix("Testing failed:", at: start) && length == 15
     }
 
-    /// Where a whole status line starts inside a test line it cut (`Test Case '-[M.C t** TEST SUCCEEDED **`), or
-    /// nil. Only a status line that runs to the end of the line counts, so a test's name or message is never cut;
-    /// the line's last byte says which one to look for, so a whole test line costs a look at its end.
+    /// Where a whole status line starts inside a test line it cut, or nil. Only one running to the line's end counts,
+    /// so a test's name or message is never cut.
     static func start(insideTestLine line: LineBytes) -> Int? {
         var end = line.count
         while end > 0, line[end - 1] == UInt8(ascii: " ") { end -= 1 }

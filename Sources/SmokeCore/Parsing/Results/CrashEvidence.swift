@@ -8,7 +8,6 @@ struct CrashEvidence {
     /// The functions of the crashed thread's frames in project sources, innermost first (a few at most).
     private(set) var crashedFunctions: [String] = []
 
-    /// Nothing remembered yet.
     var isEmpty: Bool { fatal == nil && frame == nil && proof == nil }
 
     /// A backtrace frame: the first in the project's sources is the crash's location, unless it is in a thread the

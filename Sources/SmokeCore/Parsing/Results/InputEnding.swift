@@ -1,10 +1,8 @@
-/// What a console input's tests say about how its run ended, for deciding whether the input was cut
-/// (Documentation/Design.md §7.1). A run shows its end in its own words: an XCTest process closes its outermost suite
-/// with `Executed N tests, with M failures`, a Swift Testing run with `Test run with N tests`, and xcodebuild — whose
-/// parallel processes print no totals — with its `** TEST SUCCEEDED **` or `** TEST FAILED **` banner, and `swift test
-/// --parallel`, whose processes print nothing unless their test failed, with its last progress line, `[N/N] Testing …`.
-/// An input without them ends before its run did (a CI step killed, a `head`, an excerpt), unless a line says why the
-/// run ended early: a crash, a timeout, a stop, xcodebuild's verdict.
+/// How a console input's tests say its run ended, to decide whether the input was cut (Documentation/Design.md
+/// §7.1). A run ends in its own words: XCTest's `Executed N tests, with M failures`, Swift Testing's `Test run with
+/// N tests`, xcodebuild's `** TEST SUCCEEDED **` banner (its parallel processes print no totals), `swift test
+/// --parallel`'s last `[N/N] Testing …`. An input without them was cut (a killed CI step, a `head`, an excerpt),
+/// unless a line says why the run ended early: a crash, a timeout, a stop, xcodebuild's verdict.
 package struct InputEnding: Sendable, Equatable {
     /// An XCTest test whose own process's lines tell it (`Test Case '…' passed (…)`), not only a parallel result line.
     package var serialXCTests = false
@@ -18,13 +16,9 @@ package struct InputEnding: Sendable, Equatable {
 
     package init() {}
 
-    /// Whether the input was cut: it ends inside a run (`FrameworkTotalsReader.endsInsideARun`), or it holds tests of
-    /// a kind whose totals or banner it lacks (`counts`: the frameworks' totals read from it), and no line says why the
-    /// run ended early (`saidWhy`: a crash while no test ran, a stop, xcodebuild's banner or verdict).
-    /// - Parameters:
-    ///   - reportedEveryParallelTest: `swift test --parallel`'s last progress line is its `[N/N]`: the end of its
-    ///     parallel results.
-    ///   - countsSwiftTesting: false when an event stream of the same run tells its Swift Testing tests.
+    /// Whether the input was cut: it ends inside a run, or holds tests of a kind whose totals or banner it lacks, and
+    /// no line says why the run ended early (`saidWhy`). `countsSwiftTesting` is false when an event stream of the same
+    /// run tells its Swift Testing tests.
     package func isCut(
         endsInsideARun: Bool, counts: [FrameworkCount], saidWhy: Bool, reportedEveryParallelTest: Bool,
         countsSwiftTesting: Bool

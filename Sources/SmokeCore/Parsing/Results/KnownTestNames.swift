@@ -12,7 +12,6 @@ struct KnownTestNames {
     /// `function()` → full id, for the Swift Testing console which prints no suite; nil when ambiguous.
     private var byFunctionName: [String: String?] = [:]
 
-    /// Every id it was given.
     private var ids: Set<String> = []
 
     init(_ knownTests: [String]) {
@@ -25,7 +24,6 @@ struct KnownTestNames {
         }
     }
 
-    /// Whether `id` is one of the ids it was given.
     func knows(_ id: String) -> Bool { ids.contains(id) }
 
     /// No listed `Class/method` could qualify a module-less name: it is its own id.

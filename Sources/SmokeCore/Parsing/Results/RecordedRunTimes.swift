@@ -14,8 +14,7 @@ package struct RecordedRunTimes: Sendable, Equatable {
         self.durationSeconds = durationSeconds
     }
 
-    /// Several inputs of one run: the earliest start, the latest finish, the durations summed; a time the input
-    /// cannot mean is left out.
+    /// Several inputs of one run: earliest start, latest finish, durations summed; implausible times left out.
     package mutating func add(_ other: RecordedRunTimes) {
         if let start = PlausibleTime.date(other.startedAt) { startedAt = min(startedAt ?? start, start) }
         if let finish = PlausibleTime.date(other.finishedAt) { finishedAt = max(finishedAt ?? finish, finish) }
@@ -24,9 +23,8 @@ package struct RecordedRunTimes: Sendable, Equatable {
         }
     }
 
-    /// The report's start, finish and duration: what was recorded, completed from each other; `parsedAt` only
-    /// when the input records no time at all (a Swift Testing console log has no stamps). A time the input cannot
-    /// mean (an instant of 1e300, a total of 1e20 seconds) is unknown; so is a start completed into one.
+    /// The report's start, finish and duration, completed from each other; `parsedAt` only when the input records no
+    /// time (a Swift Testing console log). A time the input cannot mean (an instant of 1e300) is unknown.
     package func resolved(parsedAt: Date) -> (startedAt: Date, finishedAt: Date, durationSeconds: Double) {
         let recordedStart = PlausibleTime.date(startedAt)
         let recordedFinish = PlausibleTime.date(finishedAt)

@@ -1,7 +1,4 @@
-/// Which entry of the table a line's test is: the name resolved, a repeated name's later runs, attempts; each input
-/// starting afresh.
-///
-/// `entry(for:)`, `anotherRun` and `runningOccurrence` are internal so ResultCollector.swift can call them.
+/// Which table entry a line's test is: the name resolved, a repeated name's later runs, attempts; per input.
 extension ResultCollector {
     /// Whether `ref` names the running test or one of `knownTests`. A batch of a run starts only its own tests, so a
     /// line naming another while one runs is something that test printed, not a test.
@@ -20,9 +17,8 @@ extension ResultCollector {
         return index
     }
 
-    /// The usual case without a `String` for the id: a ref with its module (`Module.Class/method`), or a
-    /// `Class/method` when no listed names could qualify it, looked up by the bytes the ref already holds in
-    /// the id's shape; `resolvedEntry` gives the same entry for these refs, only slower.
+    /// The usual case, without a `String`: a ref with its module, or a `Class/method` no listed name could qualify,
+    /// looked up by the bytes it holds; `resolvedEntry` gives the same entry, only slower.
     private mutating func entryByBytes(for ref: TestRef) -> Int? {
         guard ref.hasModule || (ref.hasSuite && names.hasNoShortNames) else { return nil }
         return ref.withIDBytes { bytes, nameStart in
@@ -71,9 +67,8 @@ extension ResultCollector {
         return running.first { tests.sameBase($0, index) } ?? index
     }
 
-    /// Another run of the name at `index`: an attempt of that test only when the output says so (an iteration marker,
-    /// xcodebuild's restart of this input's run, an event stream's own id), else a new test (Documentation/Design.md
-    /// §7); the entry to use.
+    /// Another run of the name at `index`: an attempt only when the output says so (an iteration marker, xcodebuild's
+    /// restart of this input's run, an event stream's own id), else a new test (Documentation/Design.md §7).
     mutating func anotherRun(of index: Int, _ ref: TestRef) -> Int {
         if ref.isRepetition || (sawRestart && index >= firstTestOfInput) || ref.eventStreamID != nil {
             beginNewAttempt(index)
@@ -114,9 +109,8 @@ extension ResultCollector {
         if passedBefore, status.isFailure { tests.insert(.failedAfterPass, at: index) }
     }
 
-    /// The next input, `source`, starts (one of several files `parse` reads): what a log says of its own run — a
-    /// relaunch after a crash, the crash itself, whether it is serial, an issue whose message continues — does not
-    /// reach the next one's tests (the same suite's log from another device is not its retry).
+    /// The next input starts: what a log says of its own run (a relaunch, a crash, serial or not, a continuing message)
+    /// does not reach the next one's tests (the same suite's log from another device is not its retry).
     package mutating func startInput(_ source: String) {
         self.source = source
         sawRestart = false

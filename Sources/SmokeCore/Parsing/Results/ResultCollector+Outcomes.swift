@@ -1,7 +1,4 @@
 /// What a test's entry records as its lines arrive: outcomes, issues, output, evidence, its worker.
-///
-/// Internal rather than private: `apply` and the steps in ResultCollector.swift call these; the parser calls
-/// `finishAtEndOfInput`.
 extension ResultCollector {
     mutating func finish(_ index: Int, as stated: TestStatus, durationSeconds: Double?) {
         var status = stated
@@ -67,8 +64,7 @@ extension ResultCollector {
     }
 
     /// Running tests xcodebuild said exceeded their execution time allowance end `timedOut`, whatever follows (often
-    /// nothing: the allowance message is the log's last line, or the next test starts). The allowance line is their
-    /// evidence and failure already.
+    /// nothing: the allowance message is the log's last line, or the next test starts); that line is their evidence.
     mutating func finishTimedOutRunningTests() {
         for index in running where tests.flags(at: index).contains(.exceededTimeAllowance) {
             tests.setStatus(.timedOut, at: index)
@@ -78,13 +74,11 @@ extension ResultCollector {
         running.removeAll { tests.flags(at: $0).contains(.finished) }
     }
 
-    /// The input ends. A running test xcodebuild stopped at its execution time allowance `timedOut`; one whose crash
-    /// the input shows (a fatal error, a crash report, a trap or signal exit after it started) is `crashed`; one that
-    /// recorded a failure `failed`, with that issue line as its evidence (it cannot pass); when the input says the
-    /// run was stopped (`interruption`: `** BUILD INTERRUPTED **`, a CI cancel), it is `interrupted` with that line;
-    /// when the input ends in xcodebuild's success banner, it passed; otherwise nothing says how it ended and it is
-    /// `unfinished`. Returns how many tests it left `unfinished`, and how many it called `failed` though nothing shows
-    /// their end (no crash, stop or banner): either means the input was cut.
+    /// The input ends. A running test ends `timedOut` when xcodebuild stopped it at its time allowance; `crashed` when
+    /// the input shows its crash; `failed` when it recorded a failure (it cannot pass); `interrupted` when the input
+    /// says the run was stopped (`** BUILD INTERRUPTED **`, a CI cancel); passed when the input ends in xcodebuild's
+    /// success banner; else `unfinished`. Returns how many it left `unfinished`, and how many `failed` without a shown
+    /// end (no crash, stop or banner): either means the input was cut.
     package mutating func finishAtEndOfInput(endedInSuccess: Bool, interruption: Evidence? = nil) -> (
         unfinished: Int, endless: Int
     ) {
@@ -112,9 +106,8 @@ extension ResultCollector {
         return (count, endless)
     }
 
-    /// XCTest runs one test at a time: a new one starting means the one before has no result line. It crashed when
-    /// the input shows a crash since it started; it failed when it recorded a failure; otherwise nothing says how it
-    /// ended (a line lost or mangled), and it is `unfinished`.
+    /// XCTest runs one test at a time: a new one starting means the one before has no result line. It crashed when the
+    /// input shows a crash since it started, failed when it recorded a failure, else is `unfinished` (a line lost).
     mutating func finishInterruptedXCTests() {
         finishTimedOutRunningTests()
         guard running.contains(where: { tests.framework(at: $0) == .xctest }) else { return }
@@ -130,8 +123,7 @@ extension ResultCollector {
         running = others
     }
 
-    /// Running tests that recorded a failure end `failed` (their status and evidence already say so: the issue line),
-    /// whatever else the input does not say: such a test cannot pass. Returns how many.
+    /// Running tests that recorded a failure end `failed` (the issue line is their evidence): they cannot pass.
     @discardableResult
     mutating func finishFailingRunningTests() -> Int {
         var count = 0
@@ -144,8 +136,7 @@ extension ResultCollector {
         return count
     }
 
-    /// The duration a result line or the runner gives; a test stopped at its execution time allowance ran at least
-    /// the allowance (set when the allowance message was read).
+    /// A test stopped at its execution time allowance ran at least the allowance (set when its message was read).
     mutating func setDuration(_ seconds: Double, at index: Int) {
         let exceeded = tests.flags(at: index).contains(.exceededTimeAllowance)
         tests.setDuration(exceeded ? max(seconds, tests.durationSeconds(at: index)) : seconds, at: index)
@@ -211,8 +202,7 @@ extension ResultCollector {
         "the test process \(termination.ended) while this test was running"
     }
 
-    /// A suite's issue, or one outside any test or suite (`suite` nil): no running test's, so it continues no test's
-    /// message.
+    /// A suite's issue, or one outside any test (`suite` nil): it continues no test's message.
     mutating func noteSuiteIssue(_ suite: String?, _ failure: TestFailure) {
         (messageTarget, lastIssueEntry) = (nil, nil)
         guard suiteIssues.count < Self.crashLineLimit else { return }

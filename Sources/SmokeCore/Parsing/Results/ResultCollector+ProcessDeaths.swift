@@ -1,9 +1,7 @@
-/// `swift test --parallel` runs each XCTest test in a process of its own. SwiftPM names the test whose process died
-/// (`error: Process '…/PkgPackageTests.xctest Module.Class/test' exited with unexpected signal code 4`) as it happens,
-/// and prints that process's output, if any, after every test reported: the test crashed, with the crash its own
-/// output shows (a fatal error, a crash report) as evidence, else SwiftPM's line.
+/// `swift test --parallel` runs each XCTest test in its own process. SwiftPM names a test whose process died as it
+/// happens (`error: Process '…/PkgPackageTests.xctest Module.Class/test' exited with unexpected signal code 4`) and
+/// prints that process's output after every test reported: the crash it shows is the evidence, else SwiftPM's line.
 extension ResultCollector {
-    /// What SwiftPM's line says of a test whose process died.
     struct ProcessDeath {
         var failure: TestFailure
         var evidence: Evidence
@@ -20,8 +18,8 @@ extension ResultCollector {
             evidence: evidence("SwiftPM: the test's process \(description)"))
     }
 
-    /// Running tests whose process died end `crashed` (their process's output ends where another test starts, or with
-    /// the input): with the crash their output showed since they started, else with SwiftPM's line.
+    /// Running tests whose process died end `crashed` (their output ends where another test starts), with the crash it
+    /// showed, else SwiftPM's line.
     mutating func finishDeadRunningTests() {
         guard !processDeaths.isEmpty, running.contains(where: { processDeaths[$0] != nil }) else { return }
         let others = running.filter { processDeaths[$0] == nil }
@@ -35,9 +33,8 @@ extension ResultCollector {
         running = others
     }
 
-    /// The input ends: tests whose process died end `crashed`, those whose output never came with SwiftPM's line.
-    /// One that its own result line ended keeps it (its process died after it, outside it: the crash lines of its
-    /// output say so).
+    /// The input ends: tests whose process died end `crashed`. One its own result line ended keeps that result (its
+    /// process died after it; its output's crash lines say so).
     mutating func finishDeadTests() {
         finishDeadRunningTests()
         for (index, death) in processDeaths where !tests.flags(at: index).contains(.finished) {

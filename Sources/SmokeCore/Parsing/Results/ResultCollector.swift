@@ -1,31 +1,24 @@
-/// Folds `TestEvent`s into `TestResult`s, in the order tests started.
-///
-/// It names tests as `swift test --list-tests` does (`Module.Class/method`, `Module.Suite/function()`),
-/// using `knownTests` to qualify the short names Linux XCTest and the Swift Testing console print,
-/// remembers crash evidence (fatal message, first project backtrace frame) for the running test,
-/// and counts lines that neither a rule nor a running test explains.
+/// Folds `TestEvent`s into `TestResult`s in start order, naming tests as `swift test --list-tests` does
+/// (`Module.Class/method`; `knownTests` qualifies the short names Linux XCTest and the Swift Testing console print).
+/// Keeps crash evidence for the running test, and counts lines that neither a rule nor a running test explains.
 package struct ResultCollector {
     /// Earlier attempts kept per test when a log runs the same test again.
     static let attemptLimit = 10
     /// Failures kept per test (a loop of failing assertions must not grow memory).
     static let failureLimit = 100
-    /// Longest output line kept, in UTF-8 bytes.
     static let outputLineByteLimit = 4096
     /// A failure message grows by further lines (`issueMessageContinued`) up to about this many UTF-8 bytes.
     static let messageByteLimit = 64 * 1024
 
-    /// What the collector keeps of each test.
     package enum Retention: Sendable {
         /// Everything the reports show: failures, output, earlier attempts.
         case full
-        /// Id, name, final status, duration and whether it was flaky — enough for totals. For a
-        /// summary of a huge log: memory per test stays a few hundred bytes, whatever the test printed.
+        /// Id, name, final status, duration and flakiness only: a few hundred bytes per test for a huge log's summary.
         case statusesOnly
     }
 
     /// Lines that no rule matched and that no running test could own.
     package private(set) var unrecognizedLineCount = 0
-    /// Every attachment, with the id of the test that made it when known.
     package private(set) var attachments: [RawAttachment] = []
     /// Ids of tests that started or were reported (skipped tests included): the ones a re-launch must not run again.
     package var startedTestIDs: Set<String> { Set((0..<tests.count).map(tests.id(at:))) }
@@ -34,13 +27,11 @@ package struct ResultCollector {
 
     /// Whether any XCTest `started` line was seen: the log is serial, so restarts name the running test.
     var sawXCTestStart = false
-    /// Every test, compactly: ids found by their bytes (a repeated name's later runs get ids `id#2`, `id#3`, …),
-    /// and by `Class/method` for an XCTest id with its module, so a later line without the module — Linux
-    /// XCTest's `Class.method`, Xcode 16's `Class.method()` summary line — is the same test.
-    /// Written by the extensions too (`internal(set)`): they add and change entries.
+    /// Every test, compactly: ids found by their bytes (a repeated name's later runs get `id#2`, `id#3`, …) and by
+    /// `Class/method`, so a later line without the module (Linux XCTest's `Class.method`, Xcode 16's `Class.method()`
+    /// summary line) is the same test.
     package internal(set) var tests = TestTable()
-    /// xcodebuild relaunched the runner: a name this input showed, seen again from now on, is another attempt of its
-    /// test.
+    /// xcodebuild relaunched the runner: a name seen again from now on is another attempt of its test.
     var sawRestart = false
     /// The entry of the input's first test: entries before it are other inputs' tests.
     var firstTestOfInput = 0
@@ -78,7 +69,6 @@ package struct ResultCollector {
 
     /// The test whose last issue's message further lines continue, and what became of that message.
     enum MessageTarget {
-        /// The last of the test's failures.
         case failure(Int)
         /// A known issue, kept as an output line: its further lines are output lines too.
         case knownIssue(Int)
@@ -86,12 +76,9 @@ package struct ResultCollector {
         case dropped
     }
 
-    /// - Parameters:
-    ///   - knownTests: ids as `--list-tests` prints them; short names in the output resolve to these.
-    ///   - projectRoot: an absolute path; backtrace frames under it (and outside `.build/`) locate crashes.
-    ///     When nil, any frame outside `.build/`, checkouts and generated sources counts.
-    ///   - retention: `.statusesOnly` drops failures, output and earlier attempts as they arrive.
-    ///   - expectedTests: about how many tests the input holds (0 when unknown), to size the table's indexes.
+    /// `knownTests`: ids as `--list-tests` prints them, to resolve short names. `projectRoot`: backtrace frames under
+    /// it (outside `.build/`) locate crashes; when nil, any frame outside `.build/`, checkouts and generated sources
+    /// does. `expectedTests` (0 when unknown) sizes the table's indexes.
     package init(
         knownTests: [String] = [], projectRoot: String? = nil, retention: Retention = .full, expectedTests: Int = 0
     ) {
@@ -101,8 +88,7 @@ package struct ResultCollector {
         self.retention = retention
     }
 
-    /// The tests so far, in the order they started; `order` is 1-based. A `TestResult` each: for a huge log,
-    /// read `tests` instead.
+    /// The tests so far in start order (`order` is 1-based); for a huge log, read `tests` instead.
     package var results: [TestResult] { tests.results }
 
     /// The most recently started test (the last of `results`), without making the others.
@@ -115,7 +101,6 @@ package struct ResultCollector {
         crash.fatal == nil ? nil : crash.failure(for: .crashed, evidence: crash.proof)
     }
 
-    /// The id of the most recently started test that has not finished.
     package var runningTestID: String? { running.last.map { tests.id(at: $0) } }
 
     package mutating func apply(_ event: TestEvent) {
@@ -255,11 +240,9 @@ package struct ResultCollector {
         return index
     }
 
-    /// Ends every running test with `status` — the runner's call when the process crashed (`.crashed`) or was
-    /// killed for a timeout (`.timedOut`), with `evidence`: the process fact it saw, or the input line that said so.
-    /// With `failure` nil, a crash gets the remembered fatal message and the first project backtrace frame as its
-    /// location. `durationSeconds` is how long it ran until it was stopped, when the caller measured it (a timeout,
-    /// an interrupt).
+    /// Ends every running test with `status` when its process crashed (`.crashed`) or was killed for a timeout
+    /// (`.timedOut`), with `evidence` of it. With `failure` nil, a crash gets the remembered fatal message at its first
+    /// project frame. `durationSeconds`: how long it ran until stopped, when the caller measured it.
     package mutating func finishRunningTest(
         as status: TestStatus, failure: TestFailure?, evidence: Evidence?, durationSeconds: Double? = nil
     ) {

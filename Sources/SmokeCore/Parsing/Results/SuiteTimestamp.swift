@@ -1,11 +1,9 @@
 import Foundation
 
 /// XCTest's suite stamps, `Test Suite 'All tests' started at 2025-03-01 12:00:00.123` (a trailing `.` on Apple's
-/// `passed at` lines; ` +0000` on old Xcode's). Without a zone the stamp is read in `timeZone` — the parsing
-/// machine's own by default, as XCTest prints the local time of the machine that ran it. Pure.
+/// `passed at` lines; ` +0000` on old Xcode's). Without a zone, read in `timeZone`: XCTest prints local time.
 enum SuiteTimestamp {
-    /// The last minute a reader turned into a date (`YYYY-MM-DD HH:MM` in a zone): a run's suite stamps share
-    /// minutes, and the calendar arithmetic costs microseconds — much for a log of a hundred thousand suites.
+    /// The last minute (`YYYY-MM-DD HH:MM` in a zone) turned into a date: a run's suite stamps share minutes.
     struct MinuteCache {
         fileprivate var minute: [Int]
         fileprivate var zone: TimeZone
@@ -14,9 +12,8 @@ enum SuiteTimestamp {
         fileprivate var minuteBytes: (UInt64, UInt64) = (0, 0)
     }
 
-    /// The stamp at `from` in `line` to the line's end. The usual shape, `YYYY-MM-DD HH:MM:SS[.fff][.]` without a
-    /// zone, is read from the bytes, and a stamp in the cached minute costs no `String` and no calendar; any other
-    /// shape is read as text by `date(_:timeZone:cache:)`.
+    /// The stamp from `from` to the line's end. `YYYY-MM-DD HH:MM:SS[.fff][.]` without a zone is read from the bytes
+    /// (in the cached minute, without a calendar); any other shape as text.
     static func date(_ line: LineBytes, from: Int, timeZone: TimeZone, cache: inout MinuteCache?) -> Date? {
         guard let base = line.baseAddress, let secondsEnd = plainStampEnd(line, from: from),
             let seconds = line.decimal(from: from + 17), seconds.end == secondsEnd, seconds.value < 61
@@ -83,7 +80,6 @@ enum SuiteTimestamp {
                 text = text[..<space]
             }
         }
-        // `YYYY-MM-DD HH:MM:SS[.fff]`.
         let parts = text.split(separator: " ")
         guard parts.count == 2 else { return nil }
         let day = parts[0].split(separator: "-").compactMap { Int($0) }

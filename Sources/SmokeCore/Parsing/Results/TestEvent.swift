@@ -12,21 +12,18 @@ package enum TestEvent: Sendable, Equatable {
     case testFinished(TestRef, TestStatus, durationSeconds: Double?)
     /// A failed expectation or error; `ref` is nil when the line does not name its test.
     case issue(TestRef?, TestFailure, isKnown: Bool)
-    /// A Swift Testing test's display name (`@Test("…")`), from its declaration (event stream `kind: "test"`):
-    /// kept beside its id, which stays its name and key.
+    /// A Swift Testing test's display name (`@Test("…")`), from its declaration; its id stays its name and key.
     case displayName(TestRef, String)
-    /// An issue a Swift Testing suite recorded outside its tests (its scoping trait or `init` threw), so its tests did
-    /// not run: `✘ Suite Broken recorded an issue at …`, or a stream's `issueRecorded` whose `testID` is a suite. The
-    /// console names the suite by its type or display name, the stream by its id (`Module.Suite`).
+    /// An issue a Swift Testing suite recorded outside its tests (its trait or `init` threw; its tests did not run):
+    /// `✘ Suite Broken recorded an issue at …` (type or display name), or `issueRecorded` whose `testID` is a suite.
     case suiteIssue(suite: String, TestFailure)
     /// A test that was skipped or disabled, with the reason when given.
     case skipped(TestRef, reason: String?)
     /// A started test that `Test.cancel` ended (Swift 6.3: `➜ Test f() was cancelled after 0.001 seconds: "why"`, a
     /// stream's `testEnded` with the `skip` symbol): skipped, with the reason when given.
     case cancelled(TestRef, reason: String?, durationSeconds: Double?)
-    /// An issue Swift Testing recorded outside any test (from a detached task after its test ended):
-    /// `✘ Test «unknown» recorded an issue at …`, or a stream's `issueRecorded` without a `testID`. It fails the run,
-    /// no test.
+    /// An issue Swift Testing recorded outside any test (a detached task after its test ended): `✘ Test «unknown»
+    /// recorded an issue at …`, or `issueRecorded` without a `testID`. It fails the run, no test.
     case issueOutsideTests(TestFailure)
     /// A value a test attached (Swift Testing `valueAttached`).
     case attachment(TestRef?, name: String, content: RawAttachment.Content)
@@ -39,15 +36,12 @@ package enum TestEvent: Sendable, Equatable {
     case backtraceFrame(file: String, line: Int, function: String? = nil, inCrashedThread: Bool? = nil)
     /// Xcode relaunched the runner after a crash or timeout in this test.
     case restartAfterCrash(TestRef?)
-    /// SwiftPM's word that the process it ran for this one test died (`swift test --parallel`: `error: Process
-    /// '…/PkgPackageTests.xctest Module.Class/test' exited with unexpected signal code 4`): it crashed, whatever of its
-    /// own output SwiftPM prints later.
+    /// SwiftPM's word that the process it ran for this one test died (`swift test --parallel`: `error: Process '…'
+    /// exited with unexpected signal code 4`): it crashed, whatever of its output SwiftPM prints later.
     case testProcessDied(TestRef, description: String)
     /// A performance result (`measured [Time, seconds] average: 0.001, …`).
     case measured(TestRef, metric: String, average: Double)
-    /// An XCTest suite or Swift Testing suite began.
     case suiteStarted(name: String)
-    /// A suite ended.
     case suiteFinished(name: String, passed: Bool)
     /// `Executed N tests, with M failures …`.
     case runSummary(executed: Int, failures: Int)

@@ -4,18 +4,14 @@
     import Darwin
 #endif
 
-/// A test as the output names it, before it is resolved to a `TestResult` id.
+/// A test as the output names it, before it is resolved to a `TestResult` id: Linux XCTest prints `Class.method`,
+/// Apple's form `-[Module.Class m]`, Swift Testing's console only `function()` or a `"display name"`; the event
+/// stream has the full id.
 ///
-/// XCTest on Linux prints `Class.method` (no module), Apple's form `-[Module.Class m]`,
-/// Swift Testing's console only `function()` or a `"display name"`; the event stream has the full id.
-///
-/// The pieces are kept as one byte buffer in the id's own shape (`Module.Suite/name`, `Module/name`,
-/// `Suite/name`, or the bare name), so the collector looks a test up by these bytes without making a
-/// `String` per event; a parser that reuses its buffer (`init(framework:line:…:reusing:)`) allocates nothing
-/// for the usual line.
+/// The pieces are kept as one byte buffer in the id's shape (`Module.Suite/name`, `Module/name`, `Suite/name`, or
+/// the bare name), so the collector looks a test up by these bytes without making a `String` per event.
 package struct TestRef: Sendable, Hashable {
     var framework: TestFramework
-    /// The pieces in the id's shape; the offsets below say where each is.
     private(set) var bytes: [UInt8]
     /// The module's length at the start of `bytes`, or -1 when the output does not say it.
     private var moduleLength: Int32
@@ -24,8 +20,7 @@ package struct TestRef: Sendable, Hashable {
     private var nameStart: Int32
     /// The Swift Testing event-stream id (`Module.Suite/function()/File.swift:12:6`), when known.
     var eventStreamID: String?
-    /// The output marks this start as another run of the same test (xcodebuild's `started (Iteration 2 of 3)`),
-    /// so it is an attempt of the test, not a second test with the same name.
+    /// xcodebuild's `started (Iteration 2 of 3)`: an attempt of the same test, not a second test with its name.
     var isRepetition: Bool
     /// The simulator clone an outcome line names (`… passed on 'Clone 2 of iPhone 15 - App (123)'`), else 0.
     var clone: Int32 = 0
@@ -47,8 +42,7 @@ package struct TestRef: Sendable, Hashable {
     /// An empty ref to make into others (`load(record:start:)`, `assign(_:)`) in its one buffer.
     package static var scratch: TestRef { TestRef(framework: .xctest, suite: "", name: "") }
 
-    /// A ref from ranges of `line`, written into `buffer` (emptied first, its capacity kept): when the ref made
-    /// from it last time is gone, no memory is allocated.
+    /// A ref from ranges of `line`, written into `buffer` (emptied, its capacity kept for the next one).
     init(
         framework: TestFramework, line: LineBytes, module: Range<Int>?, suite: Range<Int>, name: Range<Int>,
         reusing buffer: inout [UInt8]
@@ -155,8 +149,7 @@ extension TestRef {
         }
     }
 
-    /// The members `==` compares, the bytes in one call (the synthesized hash fed them one byte at a time: a sixtieth
-    /// of a 200 MB parse, as every XCTest start and end is hashed).
+    /// The members `==` compares, the bytes in one call (every XCTest start and end is hashed).
     package func hash(into hasher: inout Hasher) {
         hasher.combine(framework)
         hasher.combine(moduleLength)
@@ -199,8 +192,7 @@ extension TestRef {
         return true
     }
 
-    /// Makes this ref the one `encode(into:)` wrote at `start` of `record`, in its own buffer (no allocation once it
-    /// is big enough, as long as nothing else holds it); `start` moves past it.
+    /// Makes this ref the one `encode(into:)` wrote at `start` of `record`, in its own buffer; `start` moves past it.
     mutating func load(record: UnsafeRawBufferPointer, start: inout Int) {
         framework = record[start] == 0 ? .xctest : .swiftTesting
         isRepetition = record[start + 1] & 1 != 0

@@ -1,12 +1,10 @@
-/// An open-addressing hash index from byte keys to row numbers, for `TestTable`: the keys live in the
-/// table's own storage (nothing is copied), so an entry costs four bytes, not a `String` and a dictionary
-/// node. The caller hashes (`ByteKeyIndex.hash`) and says whether a row's key equals the one looked for.
+/// An open-addressing hash index from byte keys to row numbers for `TestTable`: the keys stay in the table's own
+/// storage. The caller hashes (`ByteKeyIndex.hash`) and says whether a row's key equals the one looked for.
 struct ByteKeyIndex: Sendable {
     /// Row + 1 per slot, 0 when empty; the top bit is a mark the caller may set on an entry.
     private var slots: [UInt32]
-    /// Eight bits of each slot's hash, never 0 (0: the slot is empty). A probe walks these first and reads a slot
-    /// (and compares keys) only when they match (one in 255 otherwise): looking up a new key — most lookups of a log
-    /// of distinct tests — touches this array only, a quarter of the slots' size, so it misses the cache less.
+    /// Eight bits of each slot's hash, never 0 (0: empty). A probe reads a slot and compares keys only when its tag
+    /// matches, so looking up a new key mostly touches this array alone.
     private var tags: [UInt8]
     private var mask: Int
     private(set) var count = 0
@@ -100,9 +98,8 @@ struct ByteKeyIndex: Sendable {
     }
 }
 
-/// A fast non-cryptographic hash of bytes fed in any number of pieces: eight bytes are mixed per step, and the
-/// bytes of a piece that do not fill a word wait for the next piece, so `combine(a); combine(b)` equals
-/// `combine(a + b)`. Hashes live only in memory (never stored), so the byte order of the machine does not matter.
+/// A non-cryptographic hash of bytes fed in any number of pieces: `combine(a); combine(b)` equals `combine(a + b)`.
+/// Hashes live only in memory (never stored), so the machine's byte order does not matter.
 struct ByteHasher {
     private var state: UInt64 = 0x243F_6A88_85A3_08D3
     private var pending: UInt64 = 0

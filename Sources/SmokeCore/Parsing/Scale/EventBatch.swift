@@ -4,11 +4,9 @@
     import Darwin
 #endif
 
-/// A run of one file's test events on their way from the thread that reads the lines to the thread that applies
-/// them: test starts and ends (nearly every event of a big log) as bytes in one buffer — no allocation per event
-/// on either side once the batch has been used, since the batch is handed back and kept — and any other event as
-/// itself beside them. A value, filled and replayed in place: no reference counting or exclusivity check per event.
-/// A ref the same as the one before it in the batch (a test's end after its start) crosses as one byte.
+/// One file's test events on their way from the thread that reads the lines to the thread that applies them: test
+/// starts and ends as bytes in one buffer, kept and reused (a ref equal to the one before crosses as one byte), any
+/// other event as itself beside them. See Documentation/Performance.md.
 package struct EventBatch: LineEventSink, Sendable {
     private var records: [UInt8] = []
     private var others: [TestEvent] = []
@@ -107,8 +105,7 @@ package struct EventBatch: LineEventSink, Sendable {
         withUnsafeBytes(of: line) { records.append(contentsOf: $0) }
     }
 
-    /// Hands every event to `sink` in the order they came, then empties the batch (keeping its memory). Test starts
-    /// and ends are rebuilt in one ref, used again and again and lent to the sink, never wrapped in an event.
+    /// Hands every event to `sink` in order, then empties the batch, keeping its memory.
     package mutating func replay<Sink: LineEventSink>(into sink: inout Sink) {
         var nextOther = 0
         records.withUnsafeBytes { record in

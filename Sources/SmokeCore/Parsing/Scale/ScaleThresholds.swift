@@ -1,11 +1,9 @@
-/// The sizes from which smokerun uses its machinery for big inputs (a second thread, a pipeline of chunks), in one
-/// place. Below each, the extra thread costs more than it saves; the equality tests behind every fast path hold the
-/// results the same on both sides of it.
+/// The input sizes from which smokerun uses a second thread or a pipeline of chunks, in one place. Equality tests
+/// behind every fast path hold the results the same on both sides of each.
 package enum ScaleThresholds {
     /// Bytes `parse` reads per system call.
     package static let readChunkBytes = 1 << 20
-    /// Bytes of a log from which its lines are read and interpreted on one thread and their events applied on
-    /// another.
+    /// Bytes of a log from which lines are interpreted on one thread and their events applied on another.
     package static let pipelinedParseFromBytes = 8 * readChunkBytes
     /// Bytes of input up to which `parse --summary-only` keeps everything a report keeps, so it reconciles and exits
     /// as `parse --output` does; above it, statuses only (memory stays flat) and no reconciliation.

@@ -1,6 +1,5 @@
 /// Finding a test by its id, a repeated run by `id#n`, an XCTest by `Class/method`: the table's three
-/// `ByteKeyIndex`es, and how an entry is filed in them. The filing methods are internal: `append` and
-/// `appendOccurrence` (TestTable.swift) call them.
+/// `ByteKeyIndex`es, and how an entry is filed in them.
 extension TestTable {
     /// The test with `id` as the collector's id dictionary had it: a base id finds its latest run, `base#n` the `n`th.
     func find(id: String) -> Int? {
@@ -13,7 +12,6 @@ extension TestTable {
         find(idBytes: bytes, hash: ByteKeyIndex.hash(bytes))
     }
 
-    /// `find(idBytes:)` with the bytes' hash (`ByteKeyIndex.hash`) already known.
     func find(idBytes bytes: UnsafeRawBufferPointer, hash: UInt64) -> Int? {
         if let found = latest.find(hash: hash, matches: { baseEquals($0, bytes) }) {
             return found.row
@@ -30,7 +28,6 @@ extension TestTable {
         return key.withUTF8 { find(modulelessKeyBytes: UnsafeRawBufferPointer($0)) }
     }
 
-    /// `find(modulelessKey:)` over the key's UTF-8 bytes.
     mutating func find(modulelessKeyBytes bytes: UnsafeRawBufferPointer, hash: UInt64? = nil) -> Int?? {
         if !modulelessBuilt { buildModulelessIndex() }
         // Nothing filed (a log that never names a module): nothing to hash.
@@ -41,8 +38,7 @@ extension TestTable {
         return found.marked ? .some(nil) : found.row
     }
 
-    /// Files a new test (the first run of its id) under `suite/name`: the first module's test, marked when another has
-    /// it.
+    /// Files a new test under `suite/name`: the first module's test, marked when another module has it.
     mutating func fileModuleless(_ index: Int) {
         let hash = modulelessHash(index)
         let existing = moduleless.find(hash: hash) { sameModulelessKey($0, index) }
@@ -78,11 +74,9 @@ extension TestTable {
         }
     }
 
-    /// The table's three id indexes.
     enum IndexName { case latest, repeats, moduleless }
 
-    /// Sets an entry of one of the indexes: moved out while it changes, so it is not copied and its closures may read
-    /// the table.
+    /// Sets an entry of one index, moved out while it changes (not copied; its closures may read the table).
     mutating func setIndex(
         _ name: IndexName, hash: UInt64, row: Int, marked: Bool = false,
         matches: (TestTable, Int) -> Bool, rehash: (TestTable, Int) -> UInt64

@@ -1,7 +1,6 @@
 import Foundation
 
-/// Strings stored once each (id prefixes, suite names), numbered in the order first seen. Found by their bytes
-/// through a `ByteKeyIndex` (ten bytes a string, not a dictionary entry, and no `String` made to look one up).
+/// Strings stored once each (id prefixes, suite names), numbered in the order first seen and found by their bytes.
 struct InternedStrings: Sendable {
     private(set) var strings: [String] = []
     private(set) var bytes: [[UInt8]] = []
@@ -42,7 +41,6 @@ struct InternedStrings: Sendable {
 }
 
 extension TestTable {
-    /// Calls `body` with the bytes of the name of the test at `index`.
     @inline(__always)
     func withName<T>(_ index: Int, _ body: (UnsafeRawBufferPointer) -> T) -> T { withName(rowFields(index), body) }
 
@@ -56,7 +54,6 @@ extension TestTable {
         }
     }
 
-    /// Whether the base id (no `#n`) of the test at `index` is `key`.
     func baseEquals(_ index: Int, _ key: UnsafeRawBufferPointer) -> Bool {
         let fields = rowFields(index)
         let prefix = prefixBytes(fields.prefix)
@@ -70,7 +67,6 @@ extension TestTable {
         }
     }
 
-    /// Whether `suite/name` of the test at `index` is `key`.
     func modulelessKeyEquals(_ index: Int, _ key: UnsafeRawBufferPointer) -> Bool {
         let fields = rowFields(index)
         let suite = suiteBytes(fields.suite)
@@ -106,7 +102,7 @@ extension TestTable {
         return key.withUnsafeBytes { modulelessKeyEquals(index, $0) }
     }
 
-    /// The hash of the base id (no `#n`) of the test at `index`, as `ByteKeyIndex.hash` gives it for the id's bytes.
+    /// `ByteKeyIndex.hash` of the base id (no `#n`) of the test at `index`.
     func baseHash(_ index: Int) -> UInt64 {
         let fields = rowFields(index)
         var hasher = ByteHasher()
@@ -115,7 +111,6 @@ extension TestTable {
         return hasher.finish()
     }
 
-    /// The hash of `suite/name` of the test at `index`.
     func modulelessHash(_ index: Int) -> UInt64 {
         let fields = rowFields(index)
         var hasher = ByteHasher()
@@ -137,7 +132,6 @@ extension TestTable {
 
     /// `base#n` → (base, n) when the id ends in `#` and digits.
     static func splitOccurrence(_ id: UnsafeRawBufferPointer) -> (UnsafeRawBufferPointer, UInt32)? {
-        // Most ids have no `#` at all: one fast forward search says so.
         guard let base = id.baseAddress, memchr(base, Int32(UInt8(ascii: "#")), id.count) != nil,
             let hash = id.lastIndex(of: UInt8(ascii: "#")), hash + 1 < id.count
         else { return nil }

@@ -13,7 +13,6 @@ extension TestTable {
         /// The worker (a parallel log's clone) that ran it, and its place in that worker's sequence.
         var worker: Int?
         var position: Int?
-        /// Swift Testing's display name (`TestResult.displayName`).
         var displayName: String?
     }
 
@@ -43,7 +42,6 @@ extension TestTable {
         /// A parallel result line naming its process (`… passed on 'My Mac - App (123)' (…)`) ended it, or SwiftPM named
         /// it (`[3/40] Testing M.C/t`, its process's death): that process prints no totals.
         static let namedProcessLine = Flags(rawValue: 1 << 12)
-        /// An earlier attempt passed.
         static let passedBefore = Flags(rawValue: 1 << 13)
         /// An attempt failed after an earlier one passed: iterations (`-test-iterations`), not retries, which stop at
         /// the first pass. The worst decides.

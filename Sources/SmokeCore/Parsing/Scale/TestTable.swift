@@ -1,9 +1,8 @@
-/// The collector's storage of tests, compact so a log of a million distinct tests fits in tens of megabytes.
+/// The collector's compact storage of tests (see Documentation/Performance.md).
 ///
-/// A test's identity is stored once: its id as an interned prefix (`Module.Class/`, shared by the suite's tests)
-/// plus its name's bytes in a chunked arena; status, duration and marks in a 32-byte row; failures, output and
-/// earlier attempts only for the tests that have them. Ids are found through `ByteKeyIndex`es over those bytes,
-/// not a `String` per test. A `TestResult` is made only when asked for (`result(at:)`, `results`).
+/// A test's id is an interned prefix (`Module.Class/`, shared by the suite's tests) plus its name's bytes in a
+/// chunked arena; status, duration and marks sit in a 32-byte row; failures, output and attempts exist only for the
+/// tests that have them. Ids are found through `ByteKeyIndex`es over those bytes; a `TestResult` is made on demand.
 package struct TestTable: Sendable {
     private static let rowChunkBits = 16
     private static let nameChunkBits = 20
@@ -18,14 +17,12 @@ package struct TestTable: Sendable {
     var latest = ByteKeyIndex()
     /// (base id, n) → the `n`th run, for `n` > 1.
     var repeats = ByteKeyIndex(capacity: 16)
-    /// `Class/method` → the test with that id under a module; marked when two modules have one. Built on the first
-    /// module-less lookup (`buildModulelessIndex`): a log that names every test with its module never needs it.
+    /// `Class/method` → the test with that id under a module (marked when two modules share it); built on first use.
     var moduleless = ByteKeyIndex()
     var modulelessBuilt = false
     package private(set) var count = 0
 
-    /// `expectedTests` sizes the id index up front (0: it starts small and grows); the module-less index, which
-    /// only xcodebuild's form fills, still grows as needed.
+    /// `expectedTests` sizes the id index up front (0: it starts small and grows).
     package init(expectedTests: Int = 0) {
         guard expectedTests > 64 else { return }
         // A huge log of mostly build output must not reserve a huge index: past two million, grow as needed.
@@ -42,7 +39,7 @@ package struct TestTable: Sendable {
         rowChunks[index >> Self.rowChunkBits][index & (1 << Self.rowChunkBits - 1)]
     }
 
-    /// Changes the row at `index` in place (internal: TestTable+Indexes.swift uses it too).
+    /// Changes the row at `index` in place.
     @inline(__always)
     mutating func update(_ index: Int, _ change: (inout RowFields) -> Void) {
         change(&rowChunks[index >> Self.rowChunkBits][index & (1 << Self.rowChunkBits - 1)])
@@ -112,8 +109,7 @@ package struct TestTable: Sendable {
     /// Every test, in order: a `TestResult` each, so only for reports that show every test.
     package var results: [TestResult] { (0..<count).map(result(at:)) }
 
-    /// Makes the results of `rows` in the uninitialized memory at `start` (one per row, in order): for a caller that
-    /// builds one array of a million results from two threads, each making its half.
+    /// Makes the results of `rows`, in order, in uninitialized memory at `start` (two threads can fill one array).
     package func initializeResults(_ rows: Range<Int>, at start: UnsafeMutablePointer<TestResult>) {
         for (offset, row) in rows.enumerated() { (start + offset).initialize(to: result(at: row)) }
     }
@@ -160,9 +156,8 @@ package struct TestTable: Sendable {
         }
     }
 
-    /// A new test whose id's last `nameLength` bytes are its name (the parsers' byte path: no `String` for the id;
-    /// no `String` for the suite when it is the last one again). `hash` is `ByteKeyIndex.hash(idBytes)` when the
-    /// caller already has it (it just looked the id up).
+    /// A new test whose id's last `nameLength` bytes are its name (the parsers' byte path, no `String`). `hash` is
+    /// `ByteKeyIndex.hash(idBytes)` when the caller already has it.
     @discardableResult
     mutating func append(
         idBytes: UnsafeRawBufferPointer, nameLength: Int, suiteBytes: UnsafeRawBufferPointer,
@@ -248,7 +243,7 @@ package struct TestTable: Sendable {
         count += 1
     }
 
-    /// Copies a name into the arena: chunks of 1 MiB, never moved, so the arena grows without copies.
+    /// Copies a name into the arena of 1 MiB chunks, which never move.
     private mutating func store(_ name: UnsafeRawBufferPointer) -> (start: UInt32, length: UInt32) {
         let length = name.count
         if length == 0 { return (0, 0) }
