@@ -31,6 +31,15 @@ extension RunLimits {
 
 enum StopReason: Sendable, Equatable {
     case testTimedOut, runTimedOut, cancelled
+
+    /// smokerun's console.log line for the test it stopped, as `parse` reads it back.
+    func consoleNote(testID: String, testSeconds: Double) -> String {
+        switch self {
+        case .testTimedOut: "stopped at timeouts.testSeconds (\(RunLimits.text(seconds: testSeconds))): \(testID)"
+        case .runTimedOut: "stopped at timeouts.runSeconds: \(testID)"
+        case .cancelled: "stopped: smokerun was stopped while \(testID) ran"
+        }
+    }
 }
 
 /// Keeps the test process groups of a run where a later run can find them.

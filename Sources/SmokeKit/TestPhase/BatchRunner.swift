@@ -148,6 +148,10 @@ struct BatchRunner {
         }
 
         let endedDuringTest = collector.runningTestID != nil
+        if let runningID = collector.runningTestID, let stopReason {
+            // Said in console.log too, so that a parse of it reads how the test ended.
+            console.note(stopReason.consoleNote(testID: runningID, testSeconds: limits.testSeconds))
+        }
         if endedDuringTest {
             // A stopped test ran until it was killed: that is its duration (shard balancing weighs it).
             let ran = runningSince.map { max(0, limits.now().timeIntervalSince($0)) }

@@ -22,4 +22,20 @@ import Testing
         #expect(limits(now: start.addingTimeInterval(61)).stopReason(testStartedAt: nil) == .runTimedOut)
         #expect(limits(now: start, cancelled: true).stopReason(testStartedAt: start) == .cancelled)
     }
+
+    /// What smokerun writes into console.log when it stops a test, a parse of that console.log reads back.
+    @Test func aStopNoteInConsoleLogTellsAParseHowTheTestEnded() {
+        let expected: [(StopReason, TestStatus)] = [
+            (.testTimedOut, .timedOut), (.runTimedOut, .timedOut), (.cancelled, .interrupted),
+        ]
+        for (reason, status) in expected {
+            var collector = ResultCollector()
+            var parser = ConsoleParser()
+            let note = "[smokerun] " + reason.consoleNote(testID: "Mod.Slow/testWaits", testSeconds: 5)
+            for line in ["Test Case 'Slow.testWaits' started at 2026-11-29 06:42:10.741", note] {
+                Array(line.utf8).withUnsafeBufferPointer { collector.apply(parser.parse($0)) }
+            }
+            #expect(collector.results.map(\.status) == [status], "\(note)")
+        }
+    }
 }

@@ -134,6 +134,19 @@ extension XCTestConsoleParser {
         return .testProcessDied(ref, description: line.string(from: close + 2))
     }
 
+    /// smokerun's lines in its console.log that say how the running tests ended: `stopped at timeouts.testSeconds (5 s)`
+    /// (and `timeouts.runSeconds`), `stopped: smokerun was stopped`, and `re-running 3 tests that had not started when
+    /// the process ended (signal 9 (SIGKILL))`, which ended any test still running.
+    static func smokerunStop(_ line: LineBytes, _ start: Int) -> TestEvent? {
+        let text = line.string(from: start)
+        if text.hasPrefix("stopped at timeouts.") { return .stoppedBySmokerun(.timedOut, reason: text) }
+        if text.hasPrefix("stopped: ") { return .stoppedBySmokerun(.interrupted, reason: text) }
+        guard text.hasPrefix("re-running "), let ended = text.firstRange(of: "when the process ended") else {
+            return nil
+        }
+        return .stoppedBySmokerun(.crashed, reason: "the test " + text[ended.lowerBound...].dropFirst(9))
+    }
+
     /// A backtrace frame with a source location: `  3 [ra] 0x… Ledger.entry(at:) + 64 in X at /abs/Ledger.swift:15:16`.
     static func backtraceFrame(_ line: LineBytes, _ start: Int, inCrashedThread: Bool? = nil) -> TestEvent? {
         guard line[start] &- UInt8(ascii: "0") < 10, let at = line.lastIndex(of: " at ") else { return nil }

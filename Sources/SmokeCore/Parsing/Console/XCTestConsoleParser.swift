@@ -132,6 +132,7 @@ struct XCTestConsoleParser {
                 parallelProgress = (progress.reported, progress.total)
                 return progress.event
             }
+            if line.hasPrefix("[smokerun] ", at: start) { return Self.smokerunStop(line, start + 11) ?? .ignored }
         default:
             break
         }

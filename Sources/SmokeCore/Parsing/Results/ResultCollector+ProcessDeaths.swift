@@ -66,4 +66,18 @@ extension ResultCollector {
         }
         running = crashed.sorted().map { running[$0] }
     }
+
+    /// smokerun's console.log line that it stopped the running tests, or that their process ended: how they ended.
+    mutating func noteStopBySmokerun(_ status: TestStatus, _ reason: String) {
+        guard !running.isEmpty else { return }
+        finishTimedOutRunningTests()
+        if status == .crashed {
+            let proof = crash.proof ?? evidence("smokerun: \(reason)")
+            finishRunningTest(
+                as: .crashed, failure: crash.fatal == nil ? TestFailure(message: reason) : nil, evidence: proof)
+        } else {
+            finishRunningTest(
+                as: status, failure: TestFailure(message: reason), evidence: evidence("smokerun: \(reason)"))
+        }
+    }
 }

@@ -170,6 +170,8 @@ package struct ResultCollector {
                         "xcodebuild restarted the test runner after an unexpected exit, crash or timeout in this test"))
         case .testProcessDied(let ref, let description):
             noteProcessDeath(ref, description)
+        case .stoppedBySmokerun(let status, let reason):
+            noteStopBySmokerun(status, reason)
         case .measured(let ref, let metric, let average):
             appendOutput("measured [\(metric)] average: \(average)", to: entry(for: ref))
         case .detail(let text):
@@ -203,9 +205,10 @@ package struct ResultCollector {
         if ref.framework == .xctest {
             sawXCTestStart = true
             finishInterruptedXCTests()
-        } else if crash.proof != nil, running.contains(where: { tests.framework(at: $0) == .xctest }) {
-            // Swift Testing's run after an XCTest process that crashed (`swift test`): the crash ended its test.
-            finishInterruptedXCTests()
+        } else if let proof = crash.proof, !running.isEmpty {
+            // A start after a crash is another process's (Swift Testing's after XCTest's): the crash ended the tests.
+            finishTimedOutRunningTests()
+            finishRunningTest(as: .crashed, failure: nil, evidence: proof)
         }
         var index = entry(for: ref)
         if !tests.flags(at: index).isDisjoint(with: [.started, .finished]) { index = anotherRun(of: index, ref) }

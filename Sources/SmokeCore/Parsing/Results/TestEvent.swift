@@ -34,6 +34,9 @@ package enum TestEvent: Sendable, Equatable {
     /// A backtrace frame that names a source location (`… Cart.total() + 12 in X at /abs/File.swift:15:16`): its
     /// function, and whether it is in the thread the backtracer says crashed (nil: no thread was named).
     case backtraceFrame(file: String, line: Int, function: String? = nil, inCrashedThread: Bool? = nil)
+    /// smokerun's own line in its console.log says how the running tests ended: `timedOut` at a deadline,
+    /// `interrupted` when smokerun was stopped, `crashed` when their process ended.
+    case stoppedBySmokerun(TestStatus, reason: String)
     /// Xcode relaunched the runner after a crash or timeout in this test.
     case restartAfterCrash(TestRef?)
     /// SwiftPM's word that the process it ran for this one test died (`swift test --parallel`: `error: Process '…'
@@ -88,7 +91,7 @@ extension TestEvent {
         case .suiteIssue, .issueOutsideTests:
             .swiftTesting
         case .fatalError, .programCrashed, .backtraceFrame, .suiteStarted, .suiteFinished, .runSummary, .detail,
-            .issueMessageContinued, .toolOutput, .output, .ignored:
+            .issueMessageContinued, .toolOutput, .output, .ignored, .stoppedBySmokerun:
             nil
         }
     }

@@ -158,4 +158,30 @@ import Testing
             #expect(collector.results.map(\.status) == [.crashed, .crashed])
         }
     }
+
+    /// smokerun's console.log of a run: a crashed Swift Testing process, then smokerun's re-run of the tests it had
+    /// not started; a test whose process ended with no crash report; its batch headers are no test's output.
+    @Test func aRunsConsoleLogKeepsItsCrashesAcrossReRuns() throws {
+        var collector = collect([
+            "[smokerun] swift-testing: P/crashes() P/later()",
+            "◇ Test run started.",
+            "◇ Test crashes() started.",
+            "Fatal error: boom",
+            "[smokerun] re-running 1 tests that had not started when the process ended (signal 4 (SIGILL))",
+            "[smokerun] swift-testing: P/later()",
+            "◇ Test run started.",
+            "◇ Test later() started.",
+            "✔ Test later() passed after 0.001 seconds.",
+            "[smokerun] xctest: P.K/testKilled P.K/testNext",
+            "Test Case 'K.testKilled' started at 2026-11-29 06:42:10.741",
+            "[smokerun] re-running 1 tests that had not started when the process ended (signal 9 (SIGKILL))",
+        ])
+        _ = collector.finishAtEndOfInput(endedInSuccess: false)
+        #expect(collector.results.map(\.status) == [.crashed, .passed, .crashed])
+        #expect(collector.results.first?.failures.first?.message == "boom")
+        let killed = try #require(collector.results.last)
+        #expect(killed.failures.first?.message == "the test process ended (signal 9 (SIGKILL))")
+        #expect(killed.evidence?.what == "smokerun: the test process ended (signal 9 (SIGKILL))")
+        #expect(collector.results.allSatisfy { $0.output.isEmpty })
+    }
 }
