@@ -117,7 +117,10 @@ package struct ResultCollector {
         case .testFinished(let ref, let status, let duration):
             testFinished(ref, as: status, durationSeconds: duration)
         case .issue(let ref, let failure, let isKnown):
-            guard let index = ref.map({ entry(for: $0) }) ?? running.last else {
+            // The same rule as result lines: a name that ran before and runs again is its running occurrence's. (Two
+            // statements: `entry` adds the entry `runningOccurrence` reads.)
+            let named = ref.map { entry(for: $0) }
+            guard let index = named.map({ runningOccurrence(of: $0) }) ?? running.last else {
                 messageTarget = nil
                 unrecognizedLineCount += 1
                 return

@@ -98,4 +98,23 @@ import Testing
         #expect(Support.consoleEvent("⎙ Attached 'receipt.txt' to addsItem().") == .ignored)
         #expect(Support.consoleEvent("◇ Test case passing 1 argument item → pear to price(of:) started.") == .ignored)
     }
+
+    /// Three suites' `check()` run at once and the console names only `check()`: an issue goes where its result
+    /// goes, the running one, never onto a `check()` that already passed.
+    @Test func anIssueOfASameNamedTestGoesToTheRunningOne() throws {
+        let collector = ParsingTestSupport.collect(
+            """
+            ◇ Test check() started.
+            ◇ Test check() started.
+            ◇ Test check() started.
+            ✔ Test check() passed after 0.001 seconds.
+            ✔ Test check() passed after 0.001 seconds.
+            ✘ Test check() recorded an issue at P5Tests.swift:6:48: Expectation failed: 1 == 2
+            ✘ Test check() failed after 0.001 seconds with 1 issue.
+            """)
+        #expect(collector.results.map(\.status).sorted { $0.rawValue < $1.rawValue } == [.failed, .passed, .passed])
+        let failed = try #require(collector.results.first { $0.status == .failed })
+        #expect(failed.failures.map(\.message) == ["Expectation failed: 1 == 2"])
+        #expect(collector.results.filter { $0.status == .passed }.allSatisfy { $0.failures.isEmpty })
+    }
 }
