@@ -165,6 +165,8 @@ package struct ResultCollector {
             if running.isEmpty, !sawXCTestStart, let ref {
                 let index = entry(for: ref)
                 if !tests.flags(at: index).contains(.finished) { running.append(index) }
+                // The crash printed before the restart was this test's, not one outside the tests.
+                crashesOutsideTests.removeAll { $0.line == crash.proof?.line && $0.source == crash.proof?.source }
             }
             finishRunningTest(
                 as: .crashed, failure: nil,
@@ -236,6 +238,11 @@ package struct ResultCollector {
         // repeats a serial log's results as `Test case 'C.m()' passed on 'My Mac - …'`: the same run again.)
         if ref.clone > 0, tests.flags(at: index).contains(.cloneResultLine), !running.contains(index) {
             index = anotherRun(of: index, ref)
+        } else if ref.clone > 0, status == .failed, tests.status(at: index) == .crashed, !running.contains(index) {
+            // xcodebuild's `failed on` line for the test its restart line said crashed: the same run, still crashed.
+            tests.insert(.cloneResultLine, at: index)
+            placeOnWorker(index, clone: Int(ref.clone))
+            return index
         }
         finish(index, as: status, durationSeconds: durationSeconds)
         tests.insert(ref.namesProcess ? .namedProcessLine : .ownProcessLine, at: index)

@@ -145,6 +145,27 @@ import Testing
         #expect(collector.results.map(\.status) == [.passed, .crashed])
     }
 
+    /// The crash printed before the restart line is the named test's, and xcodebuild's `failed on` line for it after
+    /// the restart is the same run's: still crashed, and no crash outside the tests.
+    @Test func parallelLogRestartThenFailedOnStaysCrashed() {
+        var collector = ResultCollector()
+        collector.source = "x.log"
+        var parser = ConsoleParser()
+        let lines = [
+            "Test case 'CartTests.testA()' passed on 'Clone 1 of iPhone 15' (0.001 seconds)",
+            "CartTests.swift:10: Fatal error: boom",
+            "Restarting after unexpected exit, crash, or test timeout in CartTests.testB(); summary will include totals from previous launches.",
+            "Test case 'CartTests.testB()' failed on 'Clone 1 of iPhone 15' (0.500 seconds)",
+        ]
+        for (number, line) in lines.enumerated() {
+            collector.line = number + 1
+            Array(line.utf8).withUnsafeBufferPointer { collector.apply(parser.parse($0)) }
+        }
+        #expect(collector.results.map(\.status) == [.passed, .crashed])
+        #expect(collector.results.last?.failures.map(\.message) == ["boom"])
+        #expect(collector.crashesOutsideTests.isEmpty)
+    }
+
     @Test func swiftTestingConsoleResolvesThroughKnownTests() {
         let collector = Support.collect(
             """
