@@ -13,7 +13,8 @@ enum ColourCodes {
         return false
     }
 
-    /// An ESC-less colour code on a status word mid-line (`Test Case 'A.b' [31mfailed[0m (0.1 seconds)`).
+    /// An ESC-less colour code on a status word or a framework's leading word mid-line (`Test Case 'A.b' [31mfailed[0m
+    /// (0.1 seconds)`, `\t [1mExecuted[0m 3 tests`, `􀟈  [1mTest[0m example() started.`).
     private static func colouresAStatusWord(_ line: LineBytes) -> Bool {
         guard let reset = line.firstIndex(of: "[0m") else { return false }
         var search = 0
@@ -22,7 +23,8 @@ enum ColourCodes {
             guard let wordStart = bareCodeEnd(line, at: open) else { continue }
             if line.hasPrefix("passed", at: wordStart) || line.hasPrefix("failed", at: wordStart)
                 || line.hasPrefix("skipped", at: wordStart) || line.hasPrefix("started", at: wordStart)
-                || line.hasPrefix("error", at: wordStart)
+                || line.hasPrefix("error", at: wordStart) || line.hasPrefix("Test", at: wordStart)
+                || line.hasPrefix("Executed", at: wordStart)
             {
                 return true
             }

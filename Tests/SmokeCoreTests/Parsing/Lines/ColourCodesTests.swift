@@ -23,6 +23,13 @@ import Testing
             "/src/A.swift:3: [31merror[0m: A.b : XCTAssertTrue failed",
             "/src/A.swift:3: error: A.b : XCTAssertTrue failed"
         ),
+        // Or a framework's leading word after blanks or Swift Testing's glyph.
+        (
+            "\t [1mExecuted[0m 3 tests, with 0 failures (0 unexpected) in 0.1 (0.1) seconds",
+            "\t Executed 3 tests, with 0 failures (0 unexpected) in 0.1 (0.1) seconds"
+        ),
+        ("􀟈  [1mTest[0m example() started.", "􀟈  Test example() started."),
+        ("print([1, 2]) [0m", nil),
     ]
 
     @Test(arguments: cases)
