@@ -83,6 +83,11 @@ package struct SwiftTestingEventStreamParser {
             return .skipped(ref, reason: comments?.first ?? Self.messageText(payload).flatMap(Self.skipReason))
         case "issueRecorded":
             let event = issue(payload, ref)
+            // No `testID`: recorded outside any test (a detached task after its test returned; the console's
+            // `Test «unknown»`), never the issue of a test that happens to run then.
+            if testID == nil, case .issue(_, let failure, let isKnown) = event {
+                return isKnown ? .ignored : .issueOutsideTests(failure)
+            }
             // A suite's issue is no running test's: its tests did not run. Its known issues and warnings fail nothing.
             guard isSuite, let testID else { return event }
             if case .issue(_, let failure, isKnown: false) = event { return .suiteIssue(suite: testID, failure) }

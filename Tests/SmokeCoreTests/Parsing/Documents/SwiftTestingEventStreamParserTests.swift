@@ -54,6 +54,18 @@ import Testing
                     isKnown: false))
     }
 
+    /// An issue without a `testID` was recorded outside any test (a detached task after its test returned): no
+    /// running test's, as the console's `Test «unknown»` line says.
+    @Test func anIssueWithoutATestIsOutsideTests() {
+        let json = event(
+            #"{"kind":"issueRecorded","issue":{"isKnown":false,"sourceLocation":{"filePath":"/src/ST.swift","line":13}},"messages":[{"symbol":"fail","text":"Issue recorded"}]}"#
+        )
+        #expect(
+            parse(json) == .issueOutsideTests(TestFailure(message: "Issue recorded", file: "/src/ST.swift", line: 13)))
+        let known = event(#"{"kind":"issueRecorded","issue":{"isKnown":true},"messages":[]}"#)
+        #expect(parse(known) == .ignored)
+    }
+
     @Test func knownIssueAndWarning() {
         let known = event(
             #"{"kind":"issueRecorded","testID":"\#(testID)","issue":{"isKnown":true},"messages":[{"symbol":"passWithKnownIssue","text":"off by one"}]}"#
