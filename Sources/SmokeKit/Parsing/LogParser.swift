@@ -84,6 +84,10 @@ package struct LogParser: Sendable {
                     firstUnrecognizedLine: summary.firstUnrecognizedLine, bytes: summary.byteCount,
                     sha256: summary.sha256))
         }
+        // The console's crash of Swift Testing tests its event stream left unfinished: whichever came first.
+        if collector.crashSwiftTestingShownInConsole() > 0, !collector.tests.hasUnfinished {
+            parsed.incomplete = nil
+        }
         parsed.tests = collector.tests
         parsed.attachments = collector.attachments
         parsed.unrecognizedLineCount = collector.unrecognizedLineCount
@@ -158,7 +162,8 @@ package struct LogParser: Sendable {
                 isDocumentWithoutTotals: parsed.counts.isEmpty)
         }
         sink.collector.finishListedFailures()
-        let hasTests = sink.collector.tests.count > testsBefore
+        // A console read beside its event stream shows Swift Testing's tests, counted from the stream.
+        let hasTests = sink.collector.tests.count > testsBefore || interpreter.skippedSwiftTestingStarts > 0
         if !hasTests, let failure = interpreter.failureBeforeTests,
             failure.kind != .buildAnnotation || interpreter.firstFormattedLine == nil
         {

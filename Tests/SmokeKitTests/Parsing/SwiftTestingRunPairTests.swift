@@ -153,4 +153,28 @@ import Testing
             #expect(abs(duration - 0.026) < 0.001)
         }
     }
+
+    /// The run's Swift Testing process crashed in `fails()`: the console shows the crash, the stream only that the test
+    /// started. Either order, the test is crashed with the console's fatal error, and the other results stand.
+    @Test func aCrashTheConsoleShowsEndsTheStreamsRunningTest() throws {
+        let consoleLines = Self.console.split(separator: "\n").map(String.init)
+        let cut = try #require(consoleLines.firstIndex { $0.hasPrefix("✘ Test fails() recorded") })
+        let crashed =
+            (consoleLines[..<cut] + ["Swift/ContiguousArrayBuffer.swift:692: Fatal error: Index out of range"])
+            .joined(separator: "\n")
+        let streamLines = Self.eventStream.split(separator: "\n").map(String.init)
+        let streamCut = try #require(
+            streamLines.firstIndex { $0.contains(#""kind":"issueRecorded","testID":"\#(Self.ids["fails"]!)"#) })
+        let console = try file(crashed, "console.txt")
+        let stream = try file(streamLines[..<streamCut].joined(separator: "\n"), "events.jsonl")
+        for files in [[console, stream], [stream, console]] {
+            let parsed = try LogParser().parse(files: files)
+            let fails = try #require(parsed.results.first { $0.name == "fails()" })
+            #expect(fails.status == .crashed)
+            #expect(fails.failures.map(\.message) == ["Index out of range"])
+            #expect(fails.evidence?.source == "console.txt")
+            #expect(parsed.results.first { $0.name == "freeFunction()" }?.status == .passed)
+            #expect(parsed.runFailures.isEmpty)
+        }
+    }
 }

@@ -19,6 +19,9 @@ package struct LineInterpreter {
     private var malformedCount = 0
     private var firstMalformedLine: Int?
     package var skipsSwiftTestingConsole = false
+    /// The Swift Testing tests a skipped console shows running, and how many it started.
+    private var skippedRunning: [String] = []
+    package private(set) var skippedSwiftTestingStarts = 0
     private var notes: Notes
     private var unwrapper = LineUnwrapper()
     /// A line without its colour codes; the buffer is reused from line to line.
@@ -178,8 +181,29 @@ package struct LineInterpreter {
         case .output, .toolOutput, .issueMessageContinued: break
         default: sawTestActivity = true
         }
-        if skipsSwiftTestingConsole, !readsEventStream, event.framework == .swiftTesting { return }
+        if skipsSwiftTestingConsole, !readsEventStream {
+            if event.framework == .swiftTesting { return followSkipped(event) }
+            if case .fatalError = event, !skippedRunning.isEmpty {
+                sink.take(.swiftTestingRunningInConsole(skippedRunning), line: lineNumber)
+            } else if case .programCrashed = event, !skippedRunning.isEmpty {
+                sink.take(.swiftTestingRunningInConsole(skippedRunning), line: lineNumber)
+            }
+        }
         sink.take(event, line: lineNumber)
+    }
+
+    /// A Swift Testing line of a console read beside its event stream: not counted, but its running tests are what a
+    /// crash line in it ends.
+    private mutating func followSkipped(_ event: TestEvent) {
+        switch event {
+        case .testStarted(let ref):
+            skippedSwiftTestingStarts += 1
+            skippedRunning.append(ref.name)
+        case .testFinished(let ref, _, _), .cancelled(let ref, _, _):
+            if let index = skippedRunning.firstIndex(of: ref.name) { skippedRunning.remove(at: index) }
+        default:
+            break
+        }
     }
 }
 

@@ -82,6 +82,10 @@ extension ResultCollector {
     package mutating func finishAtEndOfInput(endedInSuccess: Bool, interruption: Evidence? = nil) -> (
         unfinished: Int, endless: Int
     ) {
+        if !swiftTestingRunningInConsole.isEmpty, crash.proof != nil {
+            consoleCrashes.append((swiftTestingRunningInConsole, crash))
+        }
+        swiftTestingRunningInConsole = []
         finishDeadTests()
         finishTimedOutRunningTests()
         guard !running.isEmpty else { return (0, 0) }
@@ -224,7 +228,9 @@ extension ResultCollector {
     }
 
     private mutating func noteCrashOutsideTests(_ description: String) {
-        guard running.isEmpty, crashesOutsideTests.count < Self.crashLineLimit, line > 0 else { return }
+        guard running.isEmpty, swiftTestingRunningInConsole.isEmpty, crashesOutsideTests.count < Self.crashLineLimit,
+            line > 0
+        else { return }
         crashesOutsideTests.append(
             RunFailureEvidence(
                 kind: tests.isEmpty ? .crashBeforeFirstTest : .crashAfterTest, source: source ?? "input", line: line,

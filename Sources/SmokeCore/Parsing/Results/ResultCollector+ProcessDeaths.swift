@@ -80,4 +80,36 @@ extension ResultCollector {
                 as: status, failure: TestFailure(message: reason), evidence: evidence("smokerun: \(reason)"))
         }
     }
+
+    /// After every input: a crash a console showed while its Swift Testing tests ran (read beside their event stream,
+    /// which ends them unfinished) is the crash of the stream's tests of those names; one that names none of them is a
+    /// crash outside the tests, as it would be alone. Returns how many tests it ended `crashed`.
+    package mutating func crashSwiftTestingShownInConsole() -> Int {
+        var ended = 0
+        for (names, crash) in consoleCrashes {
+            let named = crash.crashedAmong(names)
+            let crashedNames = named.isEmpty ? names : named.sorted().map { names[$0] }
+            let failure = crash.failure(for: .crashed, evidence: crash.proof)
+            var matched = false
+            for index in 0..<tests.count
+            where tests.status(at: index) == .unfinished && tests.framework(at: index) == .swiftTesting {
+                guard let name = tests.baseID(at: index).split(separator: "/").last,
+                    crashedNames.contains(String(name))
+                else { continue }
+                if let failure { keep(failure, in: index) }
+                tests.setStatus(.crashed, at: index)
+                if let proof = crash.proof { setEvidence(proof, at: index) }
+                matched = true
+                ended += 1
+            }
+            if !matched, let proof = crash.proof, crashesOutsideTests.count < Self.crashLineLimit {
+                crashesOutsideTests.append(
+                    RunFailureEvidence(
+                        kind: .crashAfterTest, source: proof.source ?? "input", line: proof.line ?? 0,
+                        text: failure.map { "Fatal error: \($0.message)" } ?? proof.what))
+            }
+        }
+        consoleCrashes.removeAll()
+        return ended
+    }
 }

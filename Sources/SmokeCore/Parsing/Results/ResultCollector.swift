@@ -57,6 +57,10 @@ package struct ResultCollector {
     package internal(set) var suiteIssues: [SuiteIssue] = []
     /// Tests whose process SwiftPM said died, by entry, until they end (ResultCollector+ProcessDeaths.swift).
     var processDeaths: [Int: ProcessDeath] = [:]
+    /// A console read beside its event stream: the Swift Testing tests it showed running at a crash line, and the
+    /// crashes it showed so, for the stream's entries of those names (`crashSwiftTestingShownInConsole`).
+    var swiftTestingRunningInConsole: [String] = []
+    var consoleCrashes: [(names: [String], crash: CrashEvidence)] = []
     /// Tests xcodebuild's `Failing tests:` list named, kept for `finishListedFailures()`.
     var listedFailures: [(ref: TestRef, reason: String?, line: Int)] = []
     let names: KnownTestNames
@@ -177,6 +181,8 @@ package struct ResultCollector {
             noteProcessDeath(ref, description)
         case .stoppedBySmokerun(let status, let reason):
             noteStopBySmokerun(status, reason)
+        case .swiftTestingRunningInConsole(let names):
+            swiftTestingRunningInConsole = names
         case .measured(let ref, let metric, let average):
             appendOutput("measured [\(metric)] average: \(average)", to: entry(for: ref))
         case .detail(let text):

@@ -37,6 +37,9 @@ package enum TestEvent: Sendable, Equatable {
     /// smokerun's own line in its console.log says how the running tests ended: `timedOut` at a deadline,
     /// `interrupted` when smokerun was stopped, `crashed` when their process ended.
     case stoppedBySmokerun(TestStatus, reason: String)
+    /// The Swift Testing tests a console read beside its event stream shows running (by name) as a crash line comes:
+    /// the stream's entries of those names are the crash's, whichever input comes first.
+    case swiftTestingRunningInConsole([String])
     /// Xcode relaunched the runner after a crash or timeout in this test.
     case restartAfterCrash(TestRef?)
     /// SwiftPM's word that the process it ran for this one test died (`swift test --parallel`: `error: Process '…'
@@ -91,7 +94,7 @@ extension TestEvent {
         case .suiteIssue, .issueOutsideTests:
             .swiftTesting
         case .fatalError, .programCrashed, .backtraceFrame, .suiteStarted, .suiteFinished, .runSummary, .detail,
-            .issueMessageContinued, .toolOutput, .output, .ignored, .stoppedBySmokerun:
+            .issueMessageContinued, .toolOutput, .output, .ignored, .stoppedBySmokerun, .swiftTestingRunningInConsole:
             nil
         }
     }

@@ -46,6 +46,8 @@ package struct TestTable: Sendable {
     }
 
     func status(at index: Int) -> TestStatus { rowFields(index).status }
+    /// Whether a test is `unfinished`.
+    package var hasUnfinished: Bool { (0..<count).contains { status(at: $0) == .unfinished } }
     func framework(at index: Int) -> TestFramework { rowFields(index).framework }
     func flags(at index: Int) -> Flags { rowFields(index).flags }
     func durationSeconds(at index: Int) -> Double { rowFields(index).durationSeconds }
