@@ -1,14 +1,6 @@
 import Foundation
 import SmokeCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// `<output>/history.jsonl`: one line per run (`HistoryLine`), the history without SQLite and the one
 /// `history.sqlite` imports. Read a line at a time; a line that does not decode is counted and skipped.
 package struct JSONLinesHistory: WholeHistory {

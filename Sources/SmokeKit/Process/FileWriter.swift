@@ -1,14 +1,6 @@
 import Foundation
 import SmokeCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The one `write(2)` every store file goes through; tests pass one that fails with ENOSPC like a full disk.
 package struct FileWriter: Sendable {
     /// `write(2)` on `descriptor` (open on `path`): bytes written, or -1 with `errno` set.

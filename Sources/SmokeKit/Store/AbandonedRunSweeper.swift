@@ -1,12 +1,6 @@
 import Foundation
 import SmokeCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Removes run folders a killed smokerun left without a report (no history line names them, so retention never
 /// sees them). Only a folder smokerun made (`RunPruner.isOwnRun`), without report.json, older than `age`, whose
 /// marker's lock is free (`RunFolderLock`, any PID namespace): a live run's folder is never touched.

@@ -1,14 +1,6 @@
 import Foundation
 import SmokeCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Applies `RetentionPolicy` after a run and removes raw profiles once exported; deleting is its only effect.
 struct RunPruner: Sendable {
     var outputDirectory: URL

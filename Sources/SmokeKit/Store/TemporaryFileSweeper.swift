@@ -1,14 +1,6 @@
 import Foundation
 import SmokeCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Removes hidden temp files (`AtomicFile.temporaryURL`) a killed smokerun left in the output and run folders,
 /// which a full disk needs back. Only files older than `age` (another run may be writing its own right now), and
 /// only what smokerun provably made: run folders named as `RunID.make` names them, real folders (a symlink under
