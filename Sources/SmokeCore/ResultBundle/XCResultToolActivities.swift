@@ -2,34 +2,24 @@ import Foundation
 
 /// `xcresulttool get test-results activities --test-id ID` output: what a (failed) test did, step by step.
 package struct XCResultToolActivities: Decodable, Sendable, Equatable {
-    var testIdentifier: String?
-    var testRuns: [Run]
+    @Lenient var testIdentifier: String?
+    @LenientArray var testRuns: [Run]
 
     /// One run of the test (one per repetition, device or argument set).
     struct Run: Decodable, Sendable, Equatable {
-        var activities: [Activity]
-
-        private enum CodingKeys: String, CodingKey { case activities }
+        @LenientArray var activities: [Activity]
 
         init(activities: [Activity]) { self.activities = activities }
-
-        init(from decoder: any Decoder) throws {
-            activities = try decoder.container(keyedBy: CodingKeys.self).lenientArray(Activity.self, .activities)
-        }
     }
 
     /// One step (`Tap "Pay" Button`), possibly with sub-steps and the attachments recorded in it.
     struct Activity: Decodable, Sendable, Equatable {
-        var title: String?
-        var isAssociatedWithFailure: Bool?
-        var childActivities: [Activity]
+        @Lenient var title: String?
+        @Lenient var isAssociatedWithFailure: Bool?
+        @LenientArray var childActivities: [Activity]
         /// Seconds since 1970, as the schema writes every time.
-        var startTime: Double?
-        var attachments: [Attachment]
-
-        private enum CodingKeys: String, CodingKey {
-            case title, isAssociatedWithFailure, childActivities, startTime, attachments
-        }
+        @Lenient var startTime: Double?
+        @LenientArray var attachments: [Attachment]
 
         init(
             title: String?, isAssociatedWithFailure: Bool? = nil, childActivities: [Activity] = [],
@@ -40,15 +30,6 @@ package struct XCResultToolActivities: Decodable, Sendable, Equatable {
             self.childActivities = childActivities
             self.startTime = startTime
             self.attachments = attachments
-        }
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            title = container.lenient(String.self, .title)
-            isAssociatedWithFailure = container.lenient(Bool.self, .isAssociatedWithFailure)
-            childActivities = container.lenientArray(Activity.self, .childActivities)
-            startTime = container.lenient(Double.self, .startTime)
-            attachments = container.lenientArray(Attachment.self, .attachments)
         }
 
         var containsFailure: Bool {
@@ -66,28 +47,14 @@ package struct XCResultToolActivities: Decodable, Sendable, Equatable {
 
     /// An attachment recorded inside a step: only its name is used, to find it among the test's attachments.
     struct Attachment: Decodable, Sendable, Equatable {
-        var name: String?
-
-        private enum CodingKeys: String, CodingKey { case name }
+        @Lenient var name: String?
 
         init(name: String?) { self.name = name }
-
-        init(from decoder: any Decoder) throws {
-            name = try decoder.container(keyedBy: CodingKeys.self).lenient(String.self, .name)
-        }
     }
-
-    private enum CodingKeys: String, CodingKey { case testIdentifier, testRuns }
 
     init(testIdentifier: String?, testRuns: [Run]) {
         self.testIdentifier = testIdentifier
         self.testRuns = testRuns
-    }
-
-    package init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        testIdentifier = container.lenient(String.self, .testIdentifier)
-        testRuns = container.lenientArray(Run.self, .testRuns)
     }
 
     /// The timeline of the last run that failed (else the last run): what index.html shows beside the failure.

@@ -2,20 +2,12 @@ import Foundation
 
 /// `xcresulttool get test-results tests --schema-version 0.1.0` output: the test-node tree and the devices.
 package struct XCResultToolTestsDocument: Decodable, Sendable, Equatable {
-    var testNodes: [XCResultToolTestNode]
-    package var devices: [XCResultToolDevice]
-
-    private enum CodingKeys: String, CodingKey { case testNodes, devices }
+    @LenientArray var testNodes: [XCResultToolTestNode]
+    @LenientArray package var devices: [XCResultToolDevice]
 
     init(testNodes: [XCResultToolTestNode] = [], devices: [XCResultToolDevice] = []) {
         self.testNodes = testNodes
         self.devices = devices
-    }
-
-    package init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        testNodes = container.lenientArray(XCResultToolTestNode.self, .testNodes)
-        devices = container.lenientArray(XCResultToolDevice.self, .devices)
     }
 }
 
@@ -23,23 +15,19 @@ package struct XCResultToolTestsDocument: Decodable, Sendable, Equatable {
 struct XCResultToolTestNode: Decodable, Sendable, Equatable {
     /// `Test Plan`, `Unit test bundle`, `UI test bundle`, `Test Suite`, `Test Case`, `Repetition`, `Test Case Run`,
     /// `Arguments`, `Failure Message`, `Device`, `Test Plan Configuration`, …
-    var nodeType: String?
+    @Lenient var nodeType: String?
     /// `Class/method()` or `Suite/Inner/function()` for test cases; a counter for repetitions.
-    var nodeIdentifier: String?
+    @Lenient var nodeIdentifier: String?
     /// Display name; for a failure message the message itself, often `File.swift:42: text`.
-    var name: String?
-    var details: String?
+    @Lenient var name: String?
+    @Lenient var details: String?
     /// `Passed`, `Failed`, `Skipped`, `Expected Failure`.
-    var result: String?
-    var durationInSeconds: Double?
+    @Lenient var result: String?
+    @Lenient var durationInSeconds: Double?
     /// Older Xcode 16 releases give only this, formatted for people: `6s`, `0,011s`, `1m 5s`.
-    var duration: String?
-    var tags: [String]
-    var children: [XCResultToolTestNode]
-
-    private enum CodingKeys: String, CodingKey {
-        case nodeType, nodeIdentifier, name, details, result, durationInSeconds, duration, tags, children
-    }
+    @Lenient var duration: String?
+    @LenientArray var tags: [String]
+    @LenientArray var children: [XCResultToolTestNode]
 
     init(
         nodeType: String?, nodeIdentifier: String? = nil, name: String? = nil, details: String? = nil,
@@ -55,19 +43,6 @@ struct XCResultToolTestNode: Decodable, Sendable, Equatable {
         self.duration = duration
         self.tags = tags
         self.children = children
-    }
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        nodeType = container.lenient(String.self, .nodeType)
-        nodeIdentifier = container.lenient(String.self, .nodeIdentifier)
-        name = container.lenient(String.self, .name)
-        details = container.lenient(String.self, .details)
-        result = container.lenient(String.self, .result)
-        durationInSeconds = container.lenient(Double.self, .durationInSeconds)
-        duration = container.lenient(String.self, .duration)
-        tags = container.lenientArray(String.self, .tags)
-        children = container.lenientArray(XCResultToolTestNode.self, .children)
     }
 
     /// Seconds, from `durationInSeconds` or else the formatted `duration`; nil when neither is believable.
@@ -93,17 +68,13 @@ struct XCResultToolTestNode: Decodable, Sendable, Equatable {
 
 /// A run destination as the new commands describe it (`devices` in `tests`, `device` in the summary).
 package struct XCResultToolDevice: Decodable, Sendable, Equatable {
-    var deviceId: String?
-    var deviceName: String?
-    var modelName: String?
-    var platform: String?
-    var osVersion: String?
-    var osBuildNumber: String?
-    var architecture: String?
-
-    private enum CodingKeys: String, CodingKey {
-        case deviceId, deviceName, modelName, platform, osVersion, osBuildNumber, architecture
-    }
+    @Lenient var deviceId: String?
+    @Lenient var deviceName: String?
+    @Lenient var modelName: String?
+    @Lenient var platform: String?
+    @Lenient var osVersion: String?
+    @Lenient var osBuildNumber: String?
+    @Lenient var architecture: String?
 
     init(
         deviceId: String? = nil, deviceName: String? = nil, modelName: String? = nil, platform: String? = nil,
@@ -116,17 +87,6 @@ package struct XCResultToolDevice: Decodable, Sendable, Equatable {
         self.osVersion = osVersion
         self.osBuildNumber = osBuildNumber
         self.architecture = architecture
-    }
-
-    package init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        deviceId = container.lenient(String.self, .deviceId)
-        deviceName = container.lenient(String.self, .deviceName)
-        modelName = container.lenient(String.self, .modelName)
-        platform = container.lenient(String.self, .platform)
-        osVersion = container.lenient(String.self, .osVersion)
-        osBuildNumber = container.lenient(String.self, .osBuildNumber)
-        architecture = container.lenient(String.self, .architecture)
     }
 
     /// In smokerun's model: the runtime as `iOS 18.2` (platform without " Simulator", then the OS version).
