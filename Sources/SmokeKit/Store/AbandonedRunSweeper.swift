@@ -14,10 +14,8 @@ struct AbandonedRunSweeper: Sendable {
     /// Sweeps `runs/`; returns the folders removed. Best effort: what cannot be read or removed stays.
     @discardableResult
     func sweep(now: Date = SystemClock.now()) -> [String] {
-        let layout = OutputLayout(root: outputDirectory)
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: layout.runs.path)) ?? []
         var removed: [String] = []
-        for folder in names.filter(RunID.isMade).map(layout.run) where RunPruner.isOwnRun(folder) {
+        for folder in RunPruner.ownRuns(in: outputDirectory) {
             let marker = OutputLayout.runMarker(inRun: folder)
             guard !POSIXFile.exists(RunDirectory(folder).report),
                 let made = try? FileManager.default.attributesOfItem(atPath: marker.path)[.modificationDate] as? Date,

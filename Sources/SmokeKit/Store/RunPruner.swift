@@ -64,6 +64,13 @@ struct RunPruner: Sendable {
         }
     }
 
+    /// The run folders in `outputDirectory` smokerun provably made (a `RunID.make` id, `isOwnRun`), sorted by name.
+    static func ownRuns(in outputDirectory: URL) -> [URL] {
+        let layout = OutputLayout(root: outputDirectory)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: layout.runs.path)) ?? []
+        return names.filter(RunID.isMade).sorted().map(layout.run).filter(isOwnRun)
+    }
+
     /// True when `directory` is a real folder (not a symlink), under a `runs/` that is no link either, holding the
     /// run marker as a regular file: a folder `RunStore.createRunDirectory` made.
     static func isOwnRun(_ directory: URL) -> Bool {
