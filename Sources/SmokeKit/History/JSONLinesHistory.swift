@@ -8,11 +8,6 @@ package struct JSONLinesHistory: WholeHistory {
     /// Why this is the history and not `history.sqlite`; nil when it is read as the older file.
     var missingLibrary: SQLiteLibraryError?
 
-    init(outputFolder: URL, missingLibrary: SQLiteLibraryError? = nil) {
-        self.outputFolder = outputFolder
-        self.missingLibrary = missingLibrary
-    }
-
     var file: URL { OutputLayout(root: outputFolder).history }
 
     package var fallbackNote: String? { missingLibrary?.historyFallbackNote }
