@@ -8,29 +8,16 @@ package struct XCResultToolActivities: Decodable, Sendable, Equatable {
     /// One run of the test (one per repetition, device or argument set).
     struct Run: Decodable, Sendable, Equatable {
         @LenientArray var activities: [Activity]
-
-        init(activities: [Activity]) { self.activities = activities }
     }
 
     /// One step (`Tap "Pay" Button`), possibly with sub-steps and the attachments recorded in it.
     struct Activity: Decodable, Sendable, Equatable {
         @Lenient var title: String?
-        @Lenient var isAssociatedWithFailure: Bool?
-        @LenientArray var childActivities: [Activity]
+        @Lenient var isAssociatedWithFailure: Bool? = nil
+        @LenientArray var childActivities: [Activity] = []
         /// Seconds since 1970, as the schema writes every time.
-        @Lenient var startTime: Double?
-        @LenientArray var attachments: [Attachment]
-
-        init(
-            title: String?, isAssociatedWithFailure: Bool? = nil, childActivities: [Activity] = [],
-            startTime: Double? = nil, attachments: [Attachment] = []
-        ) {
-            self.title = title
-            self.isAssociatedWithFailure = isAssociatedWithFailure
-            self.childActivities = childActivities
-            self.startTime = startTime
-            self.attachments = attachments
-        }
+        @Lenient var startTime: Double? = nil
+        @LenientArray var attachments: [Attachment] = []
 
         var containsFailure: Bool {
             isAssociatedWithFailure == true || childActivities.contains(where: \.containsFailure)
@@ -48,13 +35,6 @@ package struct XCResultToolActivities: Decodable, Sendable, Equatable {
     /// An attachment recorded inside a step: only its name is used, to find it among the test's attachments.
     struct Attachment: Decodable, Sendable, Equatable {
         @Lenient var name: String?
-
-        init(name: String?) { self.name = name }
-    }
-
-    init(testIdentifier: String?, testRuns: [Run]) {
-        self.testIdentifier = testIdentifier
-        self.testRuns = testRuns
     }
 
     /// The timeline of the last run that failed (else the last run): what index.html shows beside the failure.

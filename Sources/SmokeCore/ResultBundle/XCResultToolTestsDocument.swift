@@ -2,13 +2,8 @@ import Foundation
 
 /// `xcresulttool get test-results tests --schema-version 0.1.0` output: the test-node tree and the devices.
 package struct XCResultToolTestsDocument: Decodable, Sendable, Equatable {
-    @LenientArray var testNodes: [XCResultToolTestNode]
-    @LenientArray package var devices: [XCResultToolDevice]
-
-    init(testNodes: [XCResultToolTestNode] = [], devices: [XCResultToolDevice] = []) {
-        self.testNodes = testNodes
-        self.devices = devices
-    }
+    @LenientArray var testNodes: [XCResultToolTestNode] = []
+    @LenientArray package var devices: [XCResultToolDevice] = []
 }
 
 /// One node of the tree: a plan, bundle, suite, test case, repetition, argument set, failure message, ….
@@ -17,33 +12,17 @@ struct XCResultToolTestNode: Decodable, Sendable, Equatable {
     /// `Arguments`, `Failure Message`, `Device`, `Test Plan Configuration`, …
     @Lenient var nodeType: String?
     /// `Class/method()` or `Suite/Inner/function()` for test cases; a counter for repetitions.
-    @Lenient var nodeIdentifier: String?
+    @Lenient var nodeIdentifier: String? = nil
     /// Display name; for a failure message the message itself, often `File.swift:42: text`.
-    @Lenient var name: String?
-    @Lenient var details: String?
+    @Lenient var name: String? = nil
+    @Lenient var details: String? = nil
     /// `Passed`, `Failed`, `Skipped`, `Expected Failure`.
-    @Lenient var result: String?
-    @Lenient var durationInSeconds: Double?
+    @Lenient var result: String? = nil
+    @Lenient var durationInSeconds: Double? = nil
     /// Older Xcode 16 releases give only this, formatted for people: `6s`, `0,011s`, `1m 5s`.
-    @Lenient var duration: String?
-    @LenientArray var tags: [String]
-    @LenientArray var children: [XCResultToolTestNode]
-
-    init(
-        nodeType: String?, nodeIdentifier: String? = nil, name: String? = nil, details: String? = nil,
-        result: String? = nil, durationInSeconds: Double? = nil, duration: String? = nil, tags: [String] = [],
-        children: [XCResultToolTestNode] = []
-    ) {
-        self.nodeType = nodeType
-        self.nodeIdentifier = nodeIdentifier
-        self.name = name
-        self.details = details
-        self.result = result
-        self.durationInSeconds = durationInSeconds
-        self.duration = duration
-        self.tags = tags
-        self.children = children
-    }
+    @Lenient var duration: String? = nil
+    @LenientArray var tags: [String] = []
+    @LenientArray var children: [XCResultToolTestNode] = []
 
     /// Seconds, from `durationInSeconds` or else the formatted `duration`; nil when neither is believable.
     var seconds: Double? {
@@ -68,26 +47,13 @@ struct XCResultToolTestNode: Decodable, Sendable, Equatable {
 
 /// A run destination as the new commands describe it (`devices` in `tests`, `device` in the summary).
 package struct XCResultToolDevice: Decodable, Sendable, Equatable {
-    @Lenient var deviceId: String?
-    @Lenient var deviceName: String?
-    @Lenient var modelName: String?
-    @Lenient var platform: String?
-    @Lenient var osVersion: String?
-    @Lenient var osBuildNumber: String?
-    @Lenient var architecture: String?
-
-    init(
-        deviceId: String? = nil, deviceName: String? = nil, modelName: String? = nil, platform: String? = nil,
-        osVersion: String? = nil, osBuildNumber: String? = nil, architecture: String? = nil
-    ) {
-        self.deviceId = deviceId
-        self.deviceName = deviceName
-        self.modelName = modelName
-        self.platform = platform
-        self.osVersion = osVersion
-        self.osBuildNumber = osBuildNumber
-        self.architecture = architecture
-    }
+    @Lenient var deviceId: String? = nil
+    @Lenient var deviceName: String? = nil
+    @Lenient var modelName: String? = nil
+    @Lenient var platform: String? = nil
+    @Lenient var osVersion: String? = nil
+    @Lenient var osBuildNumber: String? = nil
+    @Lenient var architecture: String? = nil
 
     /// In smokerun's model: the runtime as `iOS 18.2` (platform without " Simulator", then the OS version).
     package var resolved: ResolvedDevice {

@@ -9,31 +9,15 @@ struct XCResultToolAttachmentManifest: Decodable, Sendable, Equatable {
         /// `Class/method()` as in the `tests` tree's `nodeIdentifier`.
         @Lenient var testIdentifier: String?
         @LenientArray var attachments: [Attachment]
-
-        init(testIdentifier: String?, attachments: [Attachment]) {
-            self.testIdentifier = testIdentifier
-            self.attachments = attachments
-        }
     }
 
     struct Attachment: Decodable, Sendable, Equatable {
         @Lenient var exportedFileName: String?
-        @Lenient var suggestedHumanReadableName: String?
-        @Lenient var isAssociatedWithFailure: Bool?
+        @Lenient var suggestedHumanReadableName: String? = nil
+        @Lenient var isAssociatedWithFailure: Bool? = nil
         /// Seconds since 1970 (xcresulttool writes Unix time here).
-        @Lenient var timestamp: Double?
-        @Lenient var configurationName: String?
-
-        init(
-            exportedFileName: String?, suggestedHumanReadableName: String? = nil, isAssociatedWithFailure: Bool? = nil,
-            timestamp: Double? = nil, configurationName: String? = nil
-        ) {
-            self.exportedFileName = exportedFileName
-            self.suggestedHumanReadableName = suggestedHumanReadableName
-            self.isAssociatedWithFailure = isAssociatedWithFailure
-            self.timestamp = timestamp
-            self.configurationName = configurationName
-        }
+        @Lenient var timestamp: Double? = nil
+        @Lenient var configurationName: String? = nil
     }
 
     init(entries: [Entry]) { self.entries = entries }
