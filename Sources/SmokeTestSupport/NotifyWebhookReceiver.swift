@@ -2,12 +2,6 @@ import Foundation
 import SmokeCore
 import SmokeKit
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A real HTTP receiver on 127.0.0.1 for the webhook tests: a blocking socket server on an
 /// ephemeral port that answers each request from a script, one thread per connection. Bounded:
 /// it accepts at most `maxConnections` and stops on `stop()` or after `lifetime` seconds.

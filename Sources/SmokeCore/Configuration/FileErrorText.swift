@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Says what went wrong with a file in words, never as "NSCocoaErrorDomain error 260"; the caller names the path.
 package enum FileErrorText {
     package static func describe(_ error: any Error) -> String {

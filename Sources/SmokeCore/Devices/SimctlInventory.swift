@@ -75,32 +75,23 @@ package struct SimctlInventory: Sendable, Equatable {
 package struct SimctlDevice: Sendable, Equatable {
     package var name: String
     package var udid: String
-    package var state: String
+    package var state = "Shutdown"
     /// The key it was listed under: a runtime identifier, or a runtime name in Xcode 7–10.
     package var runtimeKey: String
-    package var isAvailable: Bool
+    package var isAvailable = true
     var deviceTypeIdentifier: String?
 
-    init(
-        name: String, udid: String, state: String = "Shutdown", runtimeKey: String, isAvailable: Bool = true,
-        deviceTypeIdentifier: String? = nil
-    ) {
-        self.name = name
-        self.udid = udid
-        self.state = state
-        self.runtimeKey = runtimeKey
-        self.isAvailable = isAvailable
-        self.deviceTypeIdentifier = deviceTypeIdentifier
-    }
+    var isBooted: Bool { state == "Booted" }
+}
 
+// In an extension, so Swift still makes the memberwise initializer.
+extension SimctlDevice {
     init(entry: SimctlInventory.DeviceEntry, runtimeKey: String) {
         self.init(
             name: entry.name ?? "", udid: entry.udid ?? "", state: entry.state ?? "Unknown", runtimeKey: runtimeKey,
             isAvailable: SimctlRuntime.available(entry.isAvailable, entry.availability),
             deviceTypeIdentifier: entry.deviceTypeIdentifier)
     }
-
-    var isBooted: Bool { state == "Booted" }
 }
 
 /// One simulator runtime as `simctl list runtimes -j` lists it.
@@ -110,16 +101,11 @@ package struct SimctlRuntime: Sendable, Equatable {
     /// `17.5`, or `26.3.1` where the name says `26.3`.
     var version: String
     package var buildVersion: String?
-    package var isAvailable: Bool
+    package var isAvailable = true
+}
 
-    init(identifier: String, name: String, version: String, buildVersion: String? = nil, isAvailable: Bool = true) {
-        self.identifier = identifier
-        self.name = name
-        self.version = version
-        self.buildVersion = buildVersion
-        self.isAvailable = isAvailable
-    }
-
+// In an extension, so Swift still makes the memberwise initializer.
+extension SimctlRuntime {
     init(entry: SimctlInventory.RuntimeEntry) {
         let parsed = RuntimeSpec.parse(entry.identifier ?? entry.name ?? "", defaultPlatform: entry.platform)
         self.init(

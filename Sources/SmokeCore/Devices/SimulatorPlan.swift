@@ -6,12 +6,6 @@ package struct SimulatorPlan: Sendable, Equatable {
     /// Whose device it is: smokerun's (found or to create) or the user's (reused because the profile says so).
     package var ownership: SimulatorOwnership
 
-    init(device: ResolvedDevice, actions: [SimulatorAction], ownership: SimulatorOwnership) {
-        self.device = device
-        self.actions = actions
-        self.ownership = ownership
-    }
-
     /// One line per step, for `smokerun devices` and the console log.
     package var steps: [String] {
         actions.map { "xcrun " + $0.arguments(udid: device.udid ?? "<new UDID>").joined(separator: " ") }

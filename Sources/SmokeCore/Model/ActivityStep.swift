@@ -5,20 +5,12 @@ package struct ActivityStep: Codable, Sendable, Equatable {
     /// The step's title as the test wrote it (untrusted: escaped wherever shown).
     var title: String
     /// Nesting level, 0 for a top-level step.
-    var depth: Int
+    var depth = 0
     /// The bundle marks the step as where the failure happened.
-    var failed: Bool
+    var failed = false
     var startedAt: Date?
     /// Names of the attachments the step holds (matched to the test's stored attachments by name when shown).
-    var attachments: [String]
-
-    init(title: String, depth: Int = 0, failed: Bool = false, startedAt: Date? = nil, attachments: [String] = []) {
-        self.title = title
-        self.depth = depth
-        self.failed = failed
-        self.startedAt = startedAt
-        self.attachments = attachments
-    }
+    var attachments: [String] = []
 
     private enum CodingKeys: String, CodingKey { case title, depth, failed, startedAt, attachments }
 
@@ -28,7 +20,10 @@ package struct ActivityStep: Codable, Sendable, Equatable {
             CodingKeys.self,
             [.title: title, .depth: depth, .failed: failed, .startedAt: startedAt, .attachments: attachments])
     }
+}
 
+// In an extension, so Swift still makes the memberwise initializer.
+extension ActivityStep {
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         title = try container.decode(String.self, forKey: .title)

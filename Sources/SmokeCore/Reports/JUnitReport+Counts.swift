@@ -9,33 +9,6 @@ extension JUnitReport {
         var skipped = 0
         var time = 0.0
 
-        init(tests: Int = 0, failures: Int = 0, errors: Int = 0, skipped: Int = 0, time: Double = 0) {
-            self.tests = tests
-            self.failures = failures
-            self.errors = errors
-            self.skipped = skipped
-            self.time = time
-        }
-
-        /// `quarantined`: keys of failing tests a quarantine covered, written as `<skipped>` and so counted as skipped.
-        init(_ results: [TestResult], indices: [Int], quarantined: Set<String> = []) {
-            var totals = Totals()
-            var time = 0.0
-            for index in indices {
-                if !quarantined.isEmpty, results[index].status.isFailure,
-                    quarantined.contains(results[index].deviceKey)
-                {
-                    totals.add(.skipped, flaky: false)
-                } else {
-                    totals.add(results[index].status, flaky: results[index].flaky)
-                }
-                time += results[index].durationSeconds
-            }
-            self.init(
-                tests: totals.tests, failures: totals.failed, errors: totals.crashed + totals.timedOut,
-                skipped: totals.skipped + totals.interrupted + totals.unfinished, time: time)
-        }
-
         mutating func add(_ other: Counts) {
             tests += other.tests
             failures += other.failures
@@ -50,5 +23,27 @@ extension JUnitReport {
             time="\(ReportText.seconds(time))"
             """
         }
+    }
+}
+
+// In an extension, so Swift still makes the memberwise initializer.
+extension JUnitReport.Counts {
+    /// `quarantined`: keys of failing tests a quarantine covered, written as `<skipped>` and so counted as skipped.
+    init(_ results: [TestResult], indices: [Int], quarantined: Set<String> = []) {
+        var totals = Totals()
+        var time = 0.0
+        for index in indices {
+            if !quarantined.isEmpty, results[index].status.isFailure,
+                quarantined.contains(results[index].deviceKey)
+            {
+                totals.add(.skipped, flaky: false)
+            } else {
+                totals.add(results[index].status, flaky: results[index].flaky)
+            }
+            time += results[index].durationSeconds
+        }
+        self.init(
+            tests: totals.tests, failures: totals.failed, errors: totals.crashed + totals.timedOut,
+            skipped: totals.skipped + totals.interrupted + totals.unfinished, time: time)
     }
 }

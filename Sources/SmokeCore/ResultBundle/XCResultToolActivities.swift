@@ -2,54 +2,22 @@ import Foundation
 
 /// `xcresulttool get test-results activities --test-id ID` output: what a (failed) test did, step by step.
 package struct XCResultToolActivities: Decodable, Sendable, Equatable {
-    var testIdentifier: String?
-    var testRuns: [Run]
+    @Lenient var testIdentifier: String?
+    @LenientArray var testRuns: [Run]
 
     /// One run of the test (one per repetition, device or argument set).
     struct Run: Decodable, Sendable, Equatable {
-        var activities: [Activity]
-
-        private enum CodingKeys: String, CodingKey { case activities }
-
-        init(activities: [Activity]) { self.activities = activities }
-
-        init(from decoder: any Decoder) throws {
-            activities = try decoder.container(keyedBy: CodingKeys.self).lenientArray(Activity.self, .activities)
-        }
+        @LenientArray var activities: [Activity]
     }
 
     /// One step (`Tap "Pay" Button`), possibly with sub-steps and the attachments recorded in it.
     struct Activity: Decodable, Sendable, Equatable {
-        var title: String?
-        var isAssociatedWithFailure: Bool?
-        var childActivities: [Activity]
+        @Lenient var title: String?
+        @Lenient var isAssociatedWithFailure: Bool? = nil
+        @LenientArray var childActivities: [Activity] = []
         /// Seconds since 1970, as the schema writes every time.
-        var startTime: Double?
-        var attachments: [Attachment]
-
-        private enum CodingKeys: String, CodingKey {
-            case title, isAssociatedWithFailure, childActivities, startTime, attachments
-        }
-
-        init(
-            title: String?, isAssociatedWithFailure: Bool? = nil, childActivities: [Activity] = [],
-            startTime: Double? = nil, attachments: [Attachment] = []
-        ) {
-            self.title = title
-            self.isAssociatedWithFailure = isAssociatedWithFailure
-            self.childActivities = childActivities
-            self.startTime = startTime
-            self.attachments = attachments
-        }
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            title = container.lenient(String.self, .title)
-            isAssociatedWithFailure = container.lenient(Bool.self, .isAssociatedWithFailure)
-            childActivities = container.lenientArray(Activity.self, .childActivities)
-            startTime = container.lenient(Double.self, .startTime)
-            attachments = container.lenientArray(Attachment.self, .attachments)
-        }
+        @Lenient var startTime: Double? = nil
+        @LenientArray var attachments: [Attachment] = []
 
         var containsFailure: Bool {
             isAssociatedWithFailure == true || childActivities.contains(where: \.containsFailure)
@@ -66,28 +34,7 @@ package struct XCResultToolActivities: Decodable, Sendable, Equatable {
 
     /// An attachment recorded inside a step: only its name is used, to find it among the test's attachments.
     struct Attachment: Decodable, Sendable, Equatable {
-        var name: String?
-
-        private enum CodingKeys: String, CodingKey { case name }
-
-        init(name: String?) { self.name = name }
-
-        init(from decoder: any Decoder) throws {
-            name = try decoder.container(keyedBy: CodingKeys.self).lenient(String.self, .name)
-        }
-    }
-
-    private enum CodingKeys: String, CodingKey { case testIdentifier, testRuns }
-
-    init(testIdentifier: String?, testRuns: [Run]) {
-        self.testIdentifier = testIdentifier
-        self.testRuns = testRuns
-    }
-
-    package init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        testIdentifier = container.lenient(String.self, .testIdentifier)
-        testRuns = container.lenientArray(Run.self, .testRuns)
+        @Lenient var name: String?
     }
 
     /// The timeline of the last run that failed (else the last run): what index.html shows beside the failure.

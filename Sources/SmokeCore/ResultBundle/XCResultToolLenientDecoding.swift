@@ -10,6 +10,37 @@ extension KeyedDecodingContainer {
         guard let items = lenient([LenientElement<Element>].self, key) else { return [] }
         return items.compactMap(\.value)
     }
+
+    /// What a synthesized `init(from:)` calls for a `@Lenient` property: `lenient`, never a throw.
+    package func decode<Value>(_ type: Lenient<Value>.Type, forKey key: Key) -> Lenient<Value> {
+        Lenient(wrappedValue: lenient(Value.self, key))
+    }
+
+    /// What a synthesized `init(from:)` calls for a `@LenientArray` property: `lenientArray`, never a throw.
+    package func decode<Element>(_ type: LenientArray<Element>.Type, forKey key: Key) -> LenientArray<Element> {
+        LenientArray(wrappedValue: lenientArray(Element.self, key))
+    }
+}
+
+/// A field read as `lenient` reads it, so the type's `init(from:)` can be synthesized.
+@propertyWrapper package struct Lenient<Value: Decodable & Sendable & Equatable>: Decodable, Sendable, Equatable {
+    package var wrappedValue: Value?
+
+    package init(wrappedValue: Value?) { self.wrappedValue = wrappedValue }
+
+    package init(from decoder: any Decoder) throws { wrappedValue = try? Value(from: decoder) }
+}
+
+/// An array field read as `lenientArray` reads it, so the type's `init(from:)` can be synthesized.
+@propertyWrapper package struct LenientArray<Element: Decodable & Sendable & Equatable>: Decodable, Sendable, Equatable
+{
+    package var wrappedValue: [Element]
+
+    package init(wrappedValue: [Element]) { self.wrappedValue = wrappedValue }
+
+    package init(from decoder: any Decoder) throws {
+        wrappedValue = ((try? [LenientElement<Element>](from: decoder)) ?? []).compactMap(\.value)
+    }
 }
 
 /// One array element that may fail to decode on its own.

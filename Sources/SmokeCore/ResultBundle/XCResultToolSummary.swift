@@ -14,7 +14,7 @@ package struct XCResultToolSummary: Decodable, Sendable, Equatable {
     /// The run's start and finish, seconds since 1970 (UNIX time).
     var startTime: Double?
     var finishTime: Double?
-    package var devices: [XCResultToolDevice]
+    package var devices: [XCResultToolDevice] = []
 
     private enum CodingKeys: String, CodingKey {
         case title, environmentDescription, result, totalTestCount, passedTests, failedTests, skippedTests,
@@ -24,36 +24,6 @@ package struct XCResultToolSummary: Decodable, Sendable, Equatable {
 
     private struct DeviceAndConfiguration: Decodable {
         var device: XCResultToolDevice?
-    }
-
-    init(
-        title: String? = nil, environmentDescription: String? = nil, result: String? = nil,
-        totalTestCount: Int? = nil, failedTests: Int? = nil, startTime: Double? = nil, finishTime: Double? = nil,
-        devices: [XCResultToolDevice] = []
-    ) {
-        self.title = title
-        self.environmentDescription = environmentDescription
-        self.result = result
-        self.totalTestCount = totalTestCount
-        self.failedTests = failedTests
-        self.startTime = startTime
-        self.finishTime = finishTime
-        self.devices = devices
-    }
-
-    package init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        title = container.lenient(String.self, .title)
-        environmentDescription = container.lenient(String.self, .environmentDescription)
-        result = container.lenient(String.self, .result)
-        totalTestCount = container.lenient(Int.self, .totalTestCount)
-        passedTests = container.lenient(Int.self, .passedTests)
-        failedTests = container.lenient(Int.self, .failedTests)
-        skippedTests = container.lenient(Int.self, .skippedTests)
-        expectedFailures = container.lenient(Int.self, .expectedFailures)
-        startTime = container.lenient(Double.self, .startTime)
-        finishTime = container.lenient(Double.self, .finishTime)
-        devices = container.lenientArray(DeviceAndConfiguration.self, .devicesAndConfigurations).compactMap(\.device)
     }
 
     /// Xcode's own count (`totalTestCount`, `failedTests`) for reconciliation, or nil when it gives none.
@@ -79,5 +49,23 @@ package struct XCResultToolSummary: Decodable, Sendable, Equatable {
             if let end = version.range(of: separator) { version = String(version[..<end.lowerBound]) }
         }
         return version.trimmingCharacters(in: .whitespaces)
+    }
+}
+
+// In an extension, so Swift still makes the memberwise initializer.
+extension XCResultToolSummary {
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        title = container.lenient(String.self, .title)
+        environmentDescription = container.lenient(String.self, .environmentDescription)
+        result = container.lenient(String.self, .result)
+        totalTestCount = container.lenient(Int.self, .totalTestCount)
+        passedTests = container.lenient(Int.self, .passedTests)
+        failedTests = container.lenient(Int.self, .failedTests)
+        skippedTests = container.lenient(Int.self, .skippedTests)
+        expectedFailures = container.lenient(Int.self, .expectedFailures)
+        startTime = container.lenient(Double.self, .startTime)
+        finishTime = container.lenient(Double.self, .finishTime)
+        devices = container.lenientArray(DeviceAndConfiguration.self, .devicesAndConfigurations).compactMap(\.device)
     }
 }

@@ -2,73 +2,27 @@ import Foundation
 
 /// `xcresulttool get test-results tests --schema-version 0.1.0` output: the test-node tree and the devices.
 package struct XCResultToolTestsDocument: Decodable, Sendable, Equatable {
-    var testNodes: [XCResultToolTestNode]
-    package var devices: [XCResultToolDevice]
-
-    private enum CodingKeys: String, CodingKey { case testNodes, devices }
-
-    init(testNodes: [XCResultToolTestNode] = [], devices: [XCResultToolDevice] = []) {
-        self.testNodes = testNodes
-        self.devices = devices
-    }
-
-    package init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        testNodes = container.lenientArray(XCResultToolTestNode.self, .testNodes)
-        devices = container.lenientArray(XCResultToolDevice.self, .devices)
-    }
+    @LenientArray var testNodes: [XCResultToolTestNode] = []
+    @LenientArray package var devices: [XCResultToolDevice] = []
 }
 
 /// One node of the tree: a plan, bundle, suite, test case, repetition, argument set, failure message, ….
 struct XCResultToolTestNode: Decodable, Sendable, Equatable {
     /// `Test Plan`, `Unit test bundle`, `UI test bundle`, `Test Suite`, `Test Case`, `Repetition`, `Test Case Run`,
     /// `Arguments`, `Failure Message`, `Device`, `Test Plan Configuration`, …
-    var nodeType: String?
+    @Lenient var nodeType: String?
     /// `Class/method()` or `Suite/Inner/function()` for test cases; a counter for repetitions.
-    var nodeIdentifier: String?
+    @Lenient var nodeIdentifier: String? = nil
     /// Display name; for a failure message the message itself, often `File.swift:42: text`.
-    var name: String?
-    var details: String?
+    @Lenient var name: String? = nil
+    @Lenient var details: String? = nil
     /// `Passed`, `Failed`, `Skipped`, `Expected Failure`.
-    var result: String?
-    var durationInSeconds: Double?
+    @Lenient var result: String? = nil
+    @Lenient var durationInSeconds: Double? = nil
     /// Older Xcode 16 releases give only this, formatted for people: `6s`, `0,011s`, `1m 5s`.
-    var duration: String?
-    var tags: [String]
-    var children: [XCResultToolTestNode]
-
-    private enum CodingKeys: String, CodingKey {
-        case nodeType, nodeIdentifier, name, details, result, durationInSeconds, duration, tags, children
-    }
-
-    init(
-        nodeType: String?, nodeIdentifier: String? = nil, name: String? = nil, details: String? = nil,
-        result: String? = nil, durationInSeconds: Double? = nil, duration: String? = nil, tags: [String] = [],
-        children: [XCResultToolTestNode] = []
-    ) {
-        self.nodeType = nodeType
-        self.nodeIdentifier = nodeIdentifier
-        self.name = name
-        self.details = details
-        self.result = result
-        self.durationInSeconds = durationInSeconds
-        self.duration = duration
-        self.tags = tags
-        self.children = children
-    }
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        nodeType = container.lenient(String.self, .nodeType)
-        nodeIdentifier = container.lenient(String.self, .nodeIdentifier)
-        name = container.lenient(String.self, .name)
-        details = container.lenient(String.self, .details)
-        result = container.lenient(String.self, .result)
-        durationInSeconds = container.lenient(Double.self, .durationInSeconds)
-        duration = container.lenient(String.self, .duration)
-        tags = container.lenientArray(String.self, .tags)
-        children = container.lenientArray(XCResultToolTestNode.self, .children)
-    }
+    @Lenient var duration: String? = nil
+    @LenientArray var tags: [String] = []
+    @LenientArray var children: [XCResultToolTestNode] = []
 
     /// Seconds, from `durationInSeconds` or else the formatted `duration`; nil when neither is believable.
     var seconds: Double? {
@@ -93,41 +47,13 @@ struct XCResultToolTestNode: Decodable, Sendable, Equatable {
 
 /// A run destination as the new commands describe it (`devices` in `tests`, `device` in the summary).
 package struct XCResultToolDevice: Decodable, Sendable, Equatable {
-    var deviceId: String?
-    var deviceName: String?
-    var modelName: String?
-    var platform: String?
-    var osVersion: String?
-    var osBuildNumber: String?
-    var architecture: String?
-
-    private enum CodingKeys: String, CodingKey {
-        case deviceId, deviceName, modelName, platform, osVersion, osBuildNumber, architecture
-    }
-
-    init(
-        deviceId: String? = nil, deviceName: String? = nil, modelName: String? = nil, platform: String? = nil,
-        osVersion: String? = nil, osBuildNumber: String? = nil, architecture: String? = nil
-    ) {
-        self.deviceId = deviceId
-        self.deviceName = deviceName
-        self.modelName = modelName
-        self.platform = platform
-        self.osVersion = osVersion
-        self.osBuildNumber = osBuildNumber
-        self.architecture = architecture
-    }
-
-    package init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        deviceId = container.lenient(String.self, .deviceId)
-        deviceName = container.lenient(String.self, .deviceName)
-        modelName = container.lenient(String.self, .modelName)
-        platform = container.lenient(String.self, .platform)
-        osVersion = container.lenient(String.self, .osVersion)
-        osBuildNumber = container.lenient(String.self, .osBuildNumber)
-        architecture = container.lenient(String.self, .architecture)
-    }
+    @Lenient var deviceId: String? = nil
+    @Lenient var deviceName: String? = nil
+    @Lenient var modelName: String? = nil
+    @Lenient var platform: String? = nil
+    @Lenient var osVersion: String? = nil
+    @Lenient var osBuildNumber: String? = nil
+    @Lenient var architecture: String? = nil
 
     /// In smokerun's model: the runtime as `iOS 18.2` (platform without " Simulator", then the OS version).
     package var resolved: ResolvedDevice {

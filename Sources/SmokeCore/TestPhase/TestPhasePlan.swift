@@ -19,12 +19,6 @@ package struct TestPhasePlan: Sendable, Equatable {
     package var batches: [TestBatch]
     package var empty: Empty?
 
-    init(selected: [TestCase], batches: [TestBatch], empty: Empty? = nil) {
-        self.selected = selected
-        self.batches = batches
-        self.empty = empty
-    }
-
     /// The plan over a discovered list; shards split the *selected* tests, so merging all shards is the whole run.
     package static func make(
         discovered: [TestCase], selection: Selection, shard: ShardRecord?, durations: [String: Double],

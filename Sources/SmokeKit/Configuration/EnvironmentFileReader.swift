@@ -1,14 +1,6 @@
 import Foundation
 import SmokeCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Reads `<output>/env` the one way every command does: never through a link, only a regular file of the running
 /// user that group and others cannot read or write, bounded in size; then merges it under the process environment.
 package struct EnvironmentFileReader: Sendable {

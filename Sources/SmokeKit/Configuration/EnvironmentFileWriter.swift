@@ -1,14 +1,6 @@
 import Foundation
 import SmokeCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Writes one variable into `<output>/env` (`smokerun secret set`): the whole file into a 0600 temp file renamed
 /// over it, never through a link, so no reader sees it half written or readable by others. A folder holding
 /// someone else's files is refused.

@@ -1,14 +1,6 @@
+import CSpawn
 import Foundation
 import SmokeCore
-
-#if canImport(Glibc)
-    import Glibc
-    import CSpawn
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Writes the dashboard site whole: every page into a hidden staging folder beside it, then swapped in with one
 /// rename, so a reader (or a kill) finds the old site or the new one, never half of one. Writes only into a missing

@@ -1,14 +1,6 @@
 import Foundation
 import SmokeCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Whose database a `history.sqlite` is, and how a reader opens it without writing anything.
 extension HistoryDatabase {
     /// Refuses a database smokerun did not make: a foreign application id, or (no id, older files) foreign tables.

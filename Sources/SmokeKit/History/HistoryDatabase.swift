@@ -1,14 +1,6 @@
 import Foundation
 import SmokeCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// `<output>/history.sqlite` (`HistorySchema`): every finished run and its tests' results, kept after retention
 /// removes the folder. One transaction per run in WAL mode with a busy timeout, so two smokeruns finishing into
 /// one folder both land and a killed one leaves its run whole or absent. Made by smokerun (0644, never through a

@@ -1,25 +1,12 @@
 import Foundation
 import SmokeCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// `<output>/history.jsonl`: one line per run (`HistoryLine`), the history without SQLite and the one
 /// `history.sqlite` imports. Read a line at a time; a line that does not decode is counted and skipped.
 package struct JSONLinesHistory: WholeHistory {
     package let outputFolder: URL
     /// Why this is the history and not `history.sqlite`; nil when it is read as the older file.
     var missingLibrary: SQLiteLibraryError?
-
-    init(outputFolder: URL, missingLibrary: SQLiteLibraryError? = nil) {
-        self.outputFolder = outputFolder
-        self.missingLibrary = missingLibrary
-    }
 
     var file: URL { OutputLayout(root: outputFolder).history }
 

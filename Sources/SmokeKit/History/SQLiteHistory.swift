@@ -7,11 +7,6 @@ package struct SQLiteHistory: RunHistory {
     package let outputFolder: URL
     let library: SQLiteLibrary
 
-    init(outputFolder: URL, library: SQLiteLibrary) {
-        self.outputFolder = outputFolder
-        self.library = library
-    }
-
     private var lines: JSONLinesHistory { JSONLinesHistory(outputFolder: outputFolder) }
 
     /// The database opened to read, never to write; nil when the folder has none yet.

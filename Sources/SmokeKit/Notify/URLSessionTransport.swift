@@ -6,12 +6,6 @@ import SmokeCore
     import FoundationNetworking
 #endif
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The real HTTP transport of `WebhookDelivery`: one ephemeral URLSession request read through a delegate, at most
 /// `responseLimit` bytes, so an endless body never fills memory. A redirect is followed only to the same scheme,
 /// host and port: anything else is the answer, not a new destination for the secret-bearing request.

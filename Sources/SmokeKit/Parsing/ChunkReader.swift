@@ -1,12 +1,6 @@
 import Foundation
 import SmokeCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Reads an open file in fixed-size chunks into one reused buffer and hands each to a body, in order.
 struct ChunkReader {
     let descriptor: Int32

@@ -1,12 +1,6 @@
 import Foundation
 import SmokeCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The size and SHA-256 of a whole file, for the inputs of a parse that stopped before reading them all.
 enum InputFingerprint {
     static func of(_ file: URL) -> (bytes: Int, sha256: String)? {

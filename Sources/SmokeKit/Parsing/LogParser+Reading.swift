@@ -1,12 +1,6 @@
 import Foundation
 import SmokeCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Reading a file's lines: on this thread, or on a second one whose events are applied here as they come.
 extension LogParser {
     /// Whether a file of `size` bytes is read on a second thread while this one applies its events.

@@ -1,12 +1,6 @@
 import Foundation
 import SmokeCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Parses whole log files for `smokerun parse`: reads each in chunks, detects its format, and feeds every line
 /// through the matching parser into one `ResultCollector`.
 package struct LogParser: Sendable {

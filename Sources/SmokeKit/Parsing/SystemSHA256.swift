@@ -1,12 +1,6 @@
 import Foundation
 import SmokeCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// SHA-256 by the system's library, loaded at run time: `libcrypto` on Linux, CommonCrypto on macOS; both use the
 /// processor's SHA instructions (see Documentation/Performance.md). nil where neither loads.
 final class SystemSHA256 {

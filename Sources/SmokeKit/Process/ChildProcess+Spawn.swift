@@ -1,12 +1,6 @@
 import Foundation
 import SmokeCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Starting the child: its pipes, then fork + exec (Linux) or posix_spawn, in a process group of its own.
 extension ChildProcess {
     typealias PipeEnds = (read: Int32, write: Int32)

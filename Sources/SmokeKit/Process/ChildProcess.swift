@@ -1,12 +1,6 @@
 import Foundation
 import SmokeCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A child in its own process group, driven by a poll loop that can kill the whole group (the test and all it
 /// spawned) on a timeout or a signal. stdout and stderr share one pipe by default, keeping the printed order.
 /// Plain POSIX, not Foundation `Process` or dispatch (see Documentation/Performance.md).

@@ -1,14 +1,6 @@
 import Foundation
 import SmokeCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// `console.log`: every byte the build and test processes printed, unaltered, in order. A failed write (full
 /// disk) stops the writing, never the run (`FileHandle.write` traps on Linux); the run reports it (`failure`).
 package final class ConsoleLog: @unchecked Sendable {

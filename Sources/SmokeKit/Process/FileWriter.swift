@@ -1,22 +1,10 @@
 import Foundation
 import SmokeCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The one `write(2)` every store file goes through; tests pass one that fails with ENOSPC like a full disk.
 package struct FileWriter: Sendable {
     /// `write(2)` on `descriptor` (open on `path`): bytes written, or -1 with `errno` set.
     var write: @Sendable (_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, _ path: String) -> Int
-
-    init(write: @escaping @Sendable (_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, _ path: String) -> Int) {
-        self.write = write
-    }
 
     static let system = FileWriter { descriptor, bytes, _ in
         guard let base = bytes.baseAddress, bytes.count > 0 else { return 0 }

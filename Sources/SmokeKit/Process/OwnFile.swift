@@ -1,14 +1,6 @@
 import Foundation
 import SmokeCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A small file smokerun makes or replaces outside its output folder (`init`'s pipeline, `.gitignore`): only over
 /// nothing or a regular file, read without following links, written by temp file and rename, so a link, device or
 /// FIFO there is never written through or replaced.

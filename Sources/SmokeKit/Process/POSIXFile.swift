@@ -1,14 +1,6 @@
 import Foundation
 import SmokeCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// POSIX calls Foundation lacks: `O_EXCL` creation, non-interleaving `O_APPEND` appends, renames over symlinks.
 enum POSIXFile {
     /// Creates `url` only if nothing (not even a dangling symlink) is there; false if it exists.

@@ -1,12 +1,6 @@
 import Foundation
 import SmokeCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// One long-running process to start: the build, a test batch, an `xcodebuild`, `llvm-cov export`.
 package struct ProcessLaunch: Sendable {
     package var executable: String

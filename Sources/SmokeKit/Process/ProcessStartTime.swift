@@ -1,12 +1,6 @@
 import Foundation
 import SmokeCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// When a process started, as an opaque number that differs for a later process reusing its pid; nil when none
 /// runs. Lets a run lock end only its own leftovers.
 enum ProcessStartTime {

@@ -1,12 +1,6 @@
+import CSpawn
 import Foundation
 import SmokeCore
-
-#if canImport(Glibc)
-    import CSpawn
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// The process table as `StrayProcesses` reads it, and the switch that makes smokerun adopt orphans. Linux reads
 /// `/proc`; macOS uses `sysctl(KERN_PROC_ALL)`, with no markers or subreaper: a test's group and descendants only.

@@ -8,11 +8,19 @@ final class SQLiteConnection {
     private let handle: OpaquePointer
     let path: String
 
-    /// Opens `path` (which must exist: the caller creates it and decides its mode), never through a link.
-    /// `immutable`: no locks and no `-shm`/`-wal` beside it, for a folder smokerun may not write in.
-    init(path: String, readOnly: Bool, immutable: Bool = false, library: SQLiteLibrary) throws(StoreError) {
+    /// The code and message of the last failure `failure()` reported.
+    private(set) var lastFailure: (code: Int32, message: String) = (SQLiteLibrary.ok, "")
+
+    /// Opens `name` (a path or a `file:` URI) with SQLite's `flags`; errors name `path`.
+    init(path: String, name: String, flags: Int32, library: SQLiteLibrary) throws(SQLiteLibrary.OpenFailure) {
         sqlite = library
         self.path = path
+        handle = try library.openHandle(name, flags: flags).get()
+    }
+
+    /// Opens `path` (which must exist: the caller creates it and decides its mode), never through a link.
+    /// `immutable`: no locks and no `-shm`/`-wal` beside it, for a folder smokerun may not write in.
+    convenience init(path: String, readOnly: Bool, immutable: Bool = false, library: SQLiteLibrary) throws(StoreError) {
         var flags =
             (readOnly || immutable ? SQLiteLibrary.openReadOnly : SQLiteLibrary.openReadWrite)
             | SQLiteLibrary.openNoFollow | SQLiteLibrary.openNoMutex
@@ -21,9 +29,10 @@ final class SQLiteConnection {
             flags |= SQLiteLibrary.openURI
             name = SQLiteLibrary.immutableURI(path)
         }
-        switch library.openHandle(name, flags: flags) {
-        case .success(let opened): handle = opened
-        case .failure(let failure): throw .readFailed(path: path, reason: failure.reason)
+        do {
+            try self.init(path: path, name: name, flags: flags, library: library)
+        } catch {
+            throw .readFailed(path: path, reason: error.reason)
         }
     }
 
@@ -80,8 +89,9 @@ final class SQLiteConnection {
     /// again instead of blaming the disk.
     func failure() -> StoreError {
         let code = sqlite.errcode(handle)
+        lastFailure = (code, Self.text(sqlite.errmsg(handle)))
         if code == SQLiteLibrary.busy { return .writeFailed(path: path, reason: Self.busyReason) }
-        let reason = "SQLite: " + Self.text(sqlite.errmsg(handle))
+        let reason = "SQLite: " + lastFailure.message
         guard code == SQLiteLibrary.notADatabase || code == SQLiteLibrary.corrupt else {
             return .writeFailed(path: path, reason: reason)
         }
@@ -96,13 +106,10 @@ final class SQLiteConnection {
     }
 }
 
-/// A value bound to a statement's `?`.
-enum SQLiteValue {
-    case null
-    case integer(Int64)
-    case real(Double)
-    case text(String)
+/// A value bound to a statement's `?` or read from a column: the one SQLite value type, the result bundle's too.
+typealias SQLiteValue = XCResultDatabaseValue
 
+extension SQLiteValue {
     /// `.text`, `.integer` or `.real`, or `.null` for nil.
     static func optional(_ text: String?) -> SQLiteValue { text.map { .text($0) } ?? .null }
     static func optional(_ number: Int64?) -> SQLiteValue { number.map { .integer($0) } ?? .null }
@@ -137,6 +144,10 @@ final class SQLiteStatement {
             case .text(let text):
                 try bind(index, text: text)
                 continue
+            case .blob(let data):
+                status = data.withUnsafeBytes {
+                    sqlite.bindBlob(handle, index, $0.baseAddress, Int32($0.count), SQLiteLibrary.transient)
+                }
             }
             guard status == SQLiteLibrary.ok else { throw connection.failure() }
         }
@@ -208,4 +219,22 @@ final class SQLiteStatement {
     }
 
     func optionalInt64(_ column: Int32) -> Int64? { isNull(column) ? nil : int64(column) }
+
+    var columnNames: [String] {
+        (0..<sqlite.columnCount(handle)).map { SQLiteConnection.text(sqlite.columnName(handle, $0)) }
+    }
+
+    /// The column's value as stored (SQLite types each value, not the column); invalid UTF-8 in text is repaired.
+    func value(_ column: Int32) -> SQLiteValue {
+        switch sqlite.columnType(handle, column) {
+        case SQLiteLibrary.integer: return .integer(int64(column))
+        case SQLiteLibrary.float: return .real(double(column))
+        case SQLiteLibrary.text: return text(column).map { .text($0) } ?? .null
+        case SQLiteLibrary.blob:
+            let length = Int(sqlite.columnBytes(handle, column))
+            guard length > 0, let bytes = sqlite.columnBlob(handle, column) else { return .blob(Data()) }
+            return .blob(Data(bytes: bytes, count: length))
+        default: return .null
+        }
+    }
 }

@@ -1,12 +1,6 @@
 import Foundation
 import SmokeCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Ends what a test process left running (`StrayProcesses`): SIGTERM, `grace` seconds, SIGKILL; reaps our children.
 struct StraySweeper {
     var children: KnownChildren = .shared

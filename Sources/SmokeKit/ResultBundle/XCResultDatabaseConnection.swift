@@ -1,12 +1,12 @@
 import Foundation
 import SmokeCore
 
-/// One SQLite connection: open, run a statement, read rows by column name. Bundles are opened read-only and
-/// immutable: one on a read-only disk or in a CI artifact must never be written, locked or given a journal.
+/// A result bundle's database over `SQLiteConnection`: run a statement, read rows by column name. Bundles are opened
+/// read-only and immutable: one on a read-only disk or in a CI artifact must never be written, locked or given a
+/// journal.
 final class XCResultDatabaseConnection {
-    private let sqlite: SQLiteLibrary
-    private let handle: OpaquePointer
-    let path: String
+    private let connection: SQLiteConnection
+    var path: String { connection.path }
 
     /// Opens an existing database read-only; a file that is not a database fails here, not later.
     convenience init(readingAt url: URL, library: LoadedSQLite) throws(XCResultDatabaseError) {
@@ -32,16 +32,11 @@ final class XCResultDatabaseConnection {
         case .success(let loaded): sqlite = loaded
         case .failure(let error): throw .sqliteUnavailable(error)
         }
-        self.sqlite = sqlite
-        self.path = path
-        switch sqlite.openHandle(name, flags: flags) {
-        case .success(let opened): handle = opened
-        case .failure(let failure): throw .unreadable(path: path, reason: failure.reason)
+        do {
+            connection = try SQLiteConnection(path: path, name: name, flags: flags, library: sqlite)
+        } catch {
+            throw .unreadable(path: path, reason: error.reason)
         }
-    }
-
-    deinit {
-        _ = sqlite.close(handle)
     }
 
     /// Table name → its column names, for every table.
@@ -60,96 +55,39 @@ final class XCResultDatabaseConnection {
     func query(
         _ sql: String, bindings: [XCResultDatabaseValue] = [], table: String
     ) throws(XCResultDatabaseError) -> [XCResultDatabaseRow] {
-        var statement: OpaquePointer?
-        guard sqlite.prepare(handle, sql, -1, &statement, nil) == SQLiteLibrary.ok, let statement else {
+        do {
+            let statement = try connection.prepare(sql)
+            try statement.bind(bindings)
+            let names = statement.columnNames
+            var rows: [XCResultDatabaseRow] = []
+            while try statement.step() {
+                var row = XCResultDatabaseRow()
+                for (index, name) in names.enumerated() { row.values[name] = statement.value(Int32(index)) }
+                rows.append(row)
+            }
+            return rows
+        } catch {
             throw failure(table: table)
         }
-        defer { _ = sqlite.finalize(statement) }
-        for (offset, value) in bindings.enumerated() {
-            guard bind(value, at: Int32(offset + 1), in: statement) == SQLiteLibrary.ok else {
-                throw failure(table: table)
-            }
-        }
-        let count = sqlite.columnCount(statement)
-        let names = (0..<count).map { Self.text(sqlite.columnName(statement, $0)) }
-        var rows: [XCResultDatabaseRow] = []
-        while true {
-            let status = sqlite.step(statement)
-            if status == SQLiteLibrary.done { break }
-            guard status == SQLiteLibrary.row else { throw failure(table: table) }
-            var row = XCResultDatabaseRow()
-            for index in 0..<count { row.values[names[Int(index)]] = column(index, of: statement) }
-            rows.append(row)
-        }
-        return rows
     }
 
     func execute(_ sql: String, bindings: [XCResultDatabaseValue] = []) throws(XCResultDatabaseError) {
         _ = try query(sql, bindings: bindings, table: "(statement)")
     }
 
-    var lastInsertedRowID: Int64 { sqlite.lastInsertRowID(handle) }
+    var lastInsertedRowID: Int64 { connection.lastInsertedRowID }
 
     /// `"name"` with embedded quotes doubled: identifiers from the database itself are not trusted.
     static func quoted(_ identifier: String) -> String {
         "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
+    /// The failure `connection` last reported, as this reader's error.
     private func failure(table: String) -> XCResultDatabaseError {
-        let reason = Self.text(sqlite.errmsg(handle))
-        let code = sqlite.errcode(handle)
+        let (code, reason) = connection.lastFailure
         if code == SQLiteLibrary.notADatabase || code == SQLiteLibrary.corrupt || code == SQLiteLibrary.cantOpen {
             return .unreadable(path: path, reason: reason)
         }
         return .queryFailed(path: path, table: table, reason: reason)
-    }
-
-    private func column(_ index: Int32, of statement: OpaquePointer) -> XCResultDatabaseValue {
-        switch sqlite.columnType(statement, index) {
-        case SQLiteLibrary.integer:
-            return .integer(sqlite.columnInt64(statement, index))
-        case SQLiteLibrary.float:
-            return .real(sqlite.columnDouble(statement, index))
-        case SQLiteLibrary.text:
-            guard let text = sqlite.columnText(statement, index) else { return .null }
-            let length = Int(sqlite.columnBytes(statement, index))
-            // Decoding repairs invalid UTF-8 instead of failing; NUL bytes are kept (names are sanitized when stored).
-            return .text(String(decoding: UnsafeBufferPointer(start: text, count: length), as: UTF8.self))
-        case SQLiteLibrary.blob:
-            let length = Int(sqlite.columnBytes(statement, index))
-            guard length > 0, let bytes = sqlite.columnBlob(statement, index) else { return .blob(Data()) }
-            return .blob(Data(bytes: bytes, count: length))
-        default:
-            return .null
-        }
-    }
-
-    private func bind(_ value: XCResultDatabaseValue, at index: Int32, in statement: OpaquePointer) -> Int32 {
-        // SQLITE_TRANSIENT: SQLite copies the bytes before the Swift buffer goes away.
-        let transient = SQLiteLibrary.transient
-        switch value {
-        case .null:
-            return sqlite.bindNull(statement, index)
-        case .integer(let number):
-            return sqlite.bindInt64(statement, index, number)
-        case .real(let number):
-            return sqlite.bindDouble(statement, index, number)
-        case .text(let text):
-            let bytes = Array(text.utf8)
-            return bytes.withUnsafeBufferPointer { buffer in
-                buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(buffer.count, 1)) {
-                    sqlite.bindText(statement, index, $0, Int32(buffer.count), transient)
-                }
-            }
-        case .blob(let data):
-            return data.withUnsafeBytes { buffer in
-                sqlite.bindBlob(statement, index, buffer.baseAddress, Int32(buffer.count), transient)
-            }
-        }
-    }
-
-    /// A C string from SQLite; nil (out of memory) reads as empty.
-    private static func text(_ pointer: UnsafePointer<CChar>?) -> String {
-        pointer.map { String(cString: $0) } ?? ""
     }
 }

@@ -1,14 +1,6 @@
 import Foundation
 import SmokeCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Fetches attachment payloads from a bundle's `Data/data.<id>` files. zstd payloads (by magic number) are
 /// decompressed by `zstd` through a FIFO closed at `byteLimit`, so a 33 KB bomb never becomes a gigabyte on disk.
 /// A payload that cannot be had is an `unavailable` reason, never an error that stops the parse.

@@ -7,54 +7,17 @@ struct XCResultToolAttachmentManifest: Decodable, Sendable, Equatable {
 
     struct Entry: Decodable, Sendable, Equatable {
         /// `Class/method()` as in the `tests` tree's `nodeIdentifier`.
-        var testIdentifier: String?
-        var attachments: [Attachment]
-
-        private enum CodingKeys: String, CodingKey { case testIdentifier, attachments }
-
-        init(testIdentifier: String?, attachments: [Attachment]) {
-            self.testIdentifier = testIdentifier
-            self.attachments = attachments
-        }
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            testIdentifier = container.lenient(String.self, .testIdentifier)
-            attachments = container.lenientArray(Attachment.self, .attachments)
-        }
+        @Lenient var testIdentifier: String?
+        @LenientArray var attachments: [Attachment]
     }
 
     struct Attachment: Decodable, Sendable, Equatable {
-        var exportedFileName: String?
-        var suggestedHumanReadableName: String?
-        var isAssociatedWithFailure: Bool?
+        @Lenient var exportedFileName: String?
+        @Lenient var suggestedHumanReadableName: String? = nil
+        @Lenient var isAssociatedWithFailure: Bool? = nil
         /// Seconds since 1970 (xcresulttool writes Unix time here).
-        var timestamp: Double?
-        var configurationName: String?
-
-        private enum CodingKeys: String, CodingKey {
-            case exportedFileName, suggestedHumanReadableName, isAssociatedWithFailure, timestamp, configurationName
-        }
-
-        init(
-            exportedFileName: String?, suggestedHumanReadableName: String? = nil, isAssociatedWithFailure: Bool? = nil,
-            timestamp: Double? = nil, configurationName: String? = nil
-        ) {
-            self.exportedFileName = exportedFileName
-            self.suggestedHumanReadableName = suggestedHumanReadableName
-            self.isAssociatedWithFailure = isAssociatedWithFailure
-            self.timestamp = timestamp
-            self.configurationName = configurationName
-        }
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            exportedFileName = container.lenient(String.self, .exportedFileName)
-            suggestedHumanReadableName = container.lenient(String.self, .suggestedHumanReadableName)
-            isAssociatedWithFailure = container.lenient(Bool.self, .isAssociatedWithFailure)
-            timestamp = container.lenient(Double.self, .timestamp)
-            configurationName = container.lenient(String.self, .configurationName)
-        }
+        @Lenient var timestamp: Double? = nil
+        @Lenient var configurationName: String? = nil
     }
 
     init(entries: [Entry]) { self.entries = entries }

@@ -1,12 +1,6 @@
 import Foundation
 import SmokeCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The inputs of `smokerun parse`. A file is named in the reports by path, size and SHA-256, copied only with
 /// `--keep-input`; a pipe can be read only once, so it is saved to a scratch file, parsed from there, and kept.
 struct ParseInputs {

@@ -1,12 +1,6 @@
 import Foundation
 import SmokeCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Removes run folders a killed smokerun left without a report (no history line names them, so retention never
 /// sees them). Only a folder smokerun made (`RunPruner.isOwnRun`), without report.json, older than `age`, whose
 /// marker's lock is free (`RunFolderLock`, any PID namespace): a live run's folder is never touched.
@@ -20,10 +14,8 @@ struct AbandonedRunSweeper: Sendable {
     /// Sweeps `runs/`; returns the folders removed. Best effort: what cannot be read or removed stays.
     @discardableResult
     func sweep(now: Date = SystemClock.now()) -> [String] {
-        let layout = OutputLayout(root: outputDirectory)
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: layout.runs.path)) ?? []
         var removed: [String] = []
-        for folder in names.filter(RunID.isMade).map(layout.run) where RunPruner.isOwnRun(folder) {
+        for folder in RunPruner.ownRuns(in: outputDirectory) {
             let marker = OutputLayout.runMarker(inRun: folder)
             guard !POSIXFile.exists(RunDirectory(folder).report),
                 let made = try? FileManager.default.attributesOfItem(atPath: marker.path)[.modificationDate] as? Date,

@@ -1,12 +1,6 @@
 import Foundation
 import SmokeCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 extension AttachmentSourcePolicy {
     package init(allowedFolders: [URL], byteLimit: Int = defaultByteLimit) {
         self.init(allowedFolders: allowedFolders, byteLimit: byteLimit, realPath: Self.systemRealPath)

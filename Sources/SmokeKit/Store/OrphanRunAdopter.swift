@@ -14,10 +14,8 @@ struct OrphanRunAdopter {
 
     /// Adopts what is to be adopted; one note per run adopted.
     func adopt() -> [String] {
-        let layout = OutputLayout(root: store.outputDirectory)
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: layout.runs.path)) ?? []
         var notes: [String] = []
-        for folder in names.filter(RunID.isMade).sorted().map(layout.run) where RunPruner.isOwnRun(folder) {
+        for folder in RunPruner.ownRuns(in: store.outputDirectory) {
             let unlisted = OutputLayout.unlistedMarker(inRun: folder)
             guard POSIXFile.exists(unlisted), !isLive(OutputLayout.runMarker(inRun: folder)),
                 let report = try? RunReportFile.load(at: folder)

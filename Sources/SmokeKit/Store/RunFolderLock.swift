@@ -1,14 +1,6 @@
 import Foundation
 import SmokeCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Whether a run folder's maker still works in it, decided by an exclusive `flock` on its marker (`.smokerun-run`)
 /// held until its finish and dropped by the kernel however the process ends. Not a pid: pids mean nothing across
 /// PID namespaces (a container sharing the output folder) and are reused.

@@ -1,14 +1,6 @@
 import Foundation
 import SmokeCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Applies `RetentionPolicy` after a run and removes raw profiles once exported; deleting is its only effect.
 struct RunPruner: Sendable {
     var outputDirectory: URL
@@ -70,6 +62,13 @@ struct RunPruner: Sendable {
         } catch {
             outcome.failures.append("history: \(error.localizedDescription)")
         }
+    }
+
+    /// The run folders in `outputDirectory` smokerun provably made (a `RunID.make` id, `isOwnRun`), sorted by name.
+    static func ownRuns(in outputDirectory: URL) -> [URL] {
+        let layout = OutputLayout(root: outputDirectory)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: layout.runs.path)) ?? []
+        return names.filter(RunID.isMade).sorted().map(layout.run).filter(isOwnRun)
     }
 
     /// True when `directory` is a real folder (not a symlink), under a `runs/` that is no link either, holding the

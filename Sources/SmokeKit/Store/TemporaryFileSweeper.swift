@@ -1,14 +1,6 @@
 import Foundation
 import SmokeCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Removes hidden temp files (`AtomicFile.temporaryURL`) a killed smokerun left in the output and run folders,
 /// which a full disk needs back. Only files older than `age` (another run may be writing its own right now), and
 /// only what smokerun provably made: run folders named as `RunID.make` names them, real folders (a symlink under
@@ -22,13 +14,7 @@ struct TemporaryFileSweeper: Sendable {
     /// Sweeps the output folder and every run folder; returns the paths removed. Best effort, silent.
     @discardableResult
     func sweep(now: Date = SystemClock.now()) -> [String] {
-        let layout = OutputLayout(root: outputDirectory)
-        var folders = [outputDirectory]
-        if Self.kind(of: layout.runs)?.isFolder == true {
-            let runs = (try? FileManager.default.contentsOfDirectory(atPath: layout.runs.path)) ?? []
-            folders += runs.filter(RunID.isMade).map(layout.run).filter(RunPruner.isOwnRun)
-        }
-        return Self.sweep(folders, olderThan: age, now: now)
+        Self.sweep([outputDirectory] + RunPruner.ownRuns(in: outputDirectory), olderThan: age, now: now)
     }
 
     /// The same directly in each of `folders`, for other folders smokerun writes whole files into (the dashboard's).
@@ -55,7 +41,6 @@ struct TemporaryFileSweeper: Sendable {
         var owner: uid_t
         var modified: Date
 
-        var isFolder: Bool { (mode & S_IFMT) == S_IFDIR }
         var isFileOrLink: Bool { (mode & S_IFMT) == S_IFREG || (mode & S_IFMT) == S_IFLNK }
     }
 

@@ -4,12 +4,12 @@ import SmokeCore
 struct BatchOutcome: Sendable {
     /// Tests that reported, in the order they started, each as one attempt.
     var results: [TestResult]
-    var attachments: [RawAttachment]
+    var attachments: [RawAttachment] = []
     /// Tests of the batch that never reported (a crash ended the process first); run again in a new process.
-    var notStarted: [TestCase]
+    var notStarted: [TestCase] = []
     var termination: Termination
     var stopReason: StopReason?
-    var unrecognizedLines: Int
+    var unrecognizedLines = 0
     /// What went wrong around the tests, for the report's `errors`.
     var errors: [InfrastructureError] = []
     var command: [String] = []
@@ -18,17 +18,4 @@ struct BatchOutcome: Sendable {
     var printedCrash: TestFailure?
     /// The frameworks' own totals in the process's output, placed where that output starts in its log.
     var consoleTotals = ConsoleTotals()
-
-    init(
-        results: [TestResult], attachments: [RawAttachment] = [], notStarted: [TestCase] = [], termination: Termination,
-        stopReason: StopReason? = nil, unrecognizedLines: Int = 0, errors: [InfrastructureError] = []
-    ) {
-        self.results = results
-        self.attachments = attachments
-        self.notStarted = notStarted
-        self.termination = termination
-        self.stopReason = stopReason
-        self.unrecognizedLines = unrecognizedLines
-        self.errors = errors
-    }
 }

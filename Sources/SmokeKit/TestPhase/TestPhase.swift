@@ -13,11 +13,6 @@ struct TestPhase {
     var status: (String) -> Void = { _ in }
     var note: (String) -> Void = { _ in }
 
-    init(retries: Int, runSeconds: Double) {
-        self.retries = retries
-        self.runSeconds = runSeconds
-    }
-
     /// Runs `plan` with `executor` into `result`: numbered results in run order, attachments, errors, interruption.
     func run<Executor: BatchExecuting>(
         _ plan: TestPhasePlan, with executor: inout Executor, into result: inout DriverResult

@@ -2,14 +2,6 @@ import Foundation
 import SmokeCore
 import SmokeKit
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// `smokerun secret set NAME [--output DIR] [--pipeline FILE]`: a secret into `<output>/env` (mode 0600), read
 /// from stdin, never an argument, which `ps` and shell history would show.
 struct SecretCommand: Command {

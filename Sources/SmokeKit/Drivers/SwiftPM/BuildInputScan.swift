@@ -1,14 +1,6 @@
 import Foundation
 import SmokeCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Lists what a SwiftPM build reads, with each entry's `stat`: the package and its local dependencies, skipping
 /// hidden entries (all but `.swift-version`) and the scratch and output folders.
 struct BuildInputScan {

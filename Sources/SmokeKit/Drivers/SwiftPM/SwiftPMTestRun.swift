@@ -6,11 +6,6 @@ struct SwiftPMTestRun {
     var settings: SwiftPMSettings
     var context: RunContext
 
-    init(settings: SwiftPMSettings, context: RunContext) {
-        self.settings = settings
-        self.context = context
-    }
-
     func run() -> DriverResult {
         let pipeline = context.pipeline
         let packageRoot = pipeline.resolve(settings.packagePath, currentDirectory: context.currentDirectory)

@@ -1,12 +1,6 @@
 import Foundation
 import SmokeCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// One long-running `xcodebuild`, output into `console.log`. When stopped it gets SIGINT (so it finalizes its
 /// result bundle), `timeouts.graceSeconds`, then SIGKILL of its group.
 struct XcodebuildProcess {

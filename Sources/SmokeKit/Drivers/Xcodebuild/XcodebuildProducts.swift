@@ -5,10 +5,6 @@ import SmokeCore
 struct XcodebuildProducts: Sendable {
     var derivedData: URL
 
-    init(derivedData: URL) {
-        self.derivedData = derivedData
-    }
-
     /// `Coverage.profdata` files written at or after `since` (a shared derived data folder keeps older ones), sorted.
     func coverageProfiles(since: Date) -> [URL] {
         let root = derivedData.appendingPathComponent("Build/ProfileData")
