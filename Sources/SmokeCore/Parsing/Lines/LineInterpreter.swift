@@ -183,10 +183,13 @@ package struct LineInterpreter {
         }
         if skipsSwiftTestingConsole, !readsEventStream {
             if event.framework == .swiftTesting { return followSkipped(event) }
-            if case .fatalError = event, !skippedRunning.isEmpty {
-                sink.take(.swiftTestingRunningInConsole(skippedRunning), line: lineNumber)
-            } else if case .programCrashed = event, !skippedRunning.isEmpty {
-                sink.take(.swiftTestingRunningInConsole(skippedRunning), line: lineNumber)
+            switch event {
+            case .fatalError, .programCrashed:
+                if !skippedRunning.isEmpty {
+                    sink.take(.swiftTestingRunningInConsole(skippedRunning), line: lineNumber)
+                }
+            default:
+                break
             }
         }
         sink.take(event, line: lineNumber)

@@ -51,7 +51,7 @@ extension ResultCollector {
     /// crashed; the others were ended by that crash, and nothing says how they would have ended (`unfinished`).
     mutating func setCrashBystandersAside() {
         guard running.count > 1 else { return }
-        let names = running.map { id in tests.baseID(at: id).split(separator: "/").last.map(String.init) ?? "" }
+        let names = running.map(functionName)
         let crashed = crash.crashedAmong(names)
         guard !crashed.isEmpty else { return }
         let culprits = crashed.sorted().map { names[$0] }.joined(separator: ", ")
@@ -67,18 +67,21 @@ extension ResultCollector {
         running = crashed.sorted().map { running[$0] }
     }
 
-    /// smokerun's console.log line that it stopped the running tests, or that their process ended: how they ended.
+    /// smokerun's console.log line that it stopped the running tests, or that their process ended: how they ended. A
+    /// crash its output printed before stays that crash's.
     mutating func noteStopBySmokerun(_ status: TestStatus, _ reason: String) {
         guard !running.isEmpty else { return }
         finishTimedOutRunningTests()
-        if status == .crashed {
-            let proof = crash.proof ?? evidence("smokerun: \(reason)")
-            finishRunningTest(
-                as: .crashed, failure: crash.fatal == nil ? TestFailure(message: reason) : nil, evidence: proof)
-        } else {
-            finishRunningTest(
-                as: status, failure: TestFailure(message: reason), evidence: evidence("smokerun: \(reason)"))
-        }
+        let printed = status == .crashed && crash.fatal != nil
+        finishRunningTest(
+            as: status, failure: printed ? nil : TestFailure(message: reason),
+            evidence: (status == .crashed ? crash.proof : nil) ?? evidence("smokerun: \(reason)"))
+    }
+
+    /// The test's function as its id ends (`boom()` of `LibTests.S/boom()`): what a crash's frames name.
+    private func functionName(at index: Int) -> String {
+        let id = tests.baseID(at: index)
+        return id.split(separator: "/").last.map(String.init) ?? id
     }
 
     /// After every input: a crash a console showed while its Swift Testing tests ran (read beside their event stream,
@@ -93,9 +96,7 @@ extension ResultCollector {
             var matched = false
             for index in 0..<tests.count
             where tests.status(at: index) == .unfinished && tests.framework(at: index) == .swiftTesting {
-                guard let name = tests.baseID(at: index).split(separator: "/").last,
-                    crashedNames.contains(String(name))
-                else { continue }
+                guard crashedNames.contains(functionName(at: index)) else { continue }
                 if let failure { keep(failure, in: index) }
                 tests.setStatus(.crashed, at: index)
                 if let proof = crash.proof { setEvidence(proof, at: index) }
