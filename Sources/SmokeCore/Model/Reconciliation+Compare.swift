@@ -1,7 +1,8 @@
 extension Reconciliation {
     /// smokerun's results against every framework's own totals, counting the way each framework counts:
     /// - `xctest`: executions (each attempt, or the test once; skipped included) and failure messages of every attempt
-    ///   (XCTest's `with M failures` counts assertions; a crash counts one).
+    ///   (XCTest's `with M failures` counts assertions; a crash counts one), or failing executions against SwiftPM's
+    ///   `--xunit-output` file, which counts those.
     /// - `swift-testing`: executions; its issue count (known issues excluded) is compared only as "some" against
     ///   "none", since one failing test may record several issues.
     /// - `xcresult` (a bundle's summary) and `junit` (a JUnit file's totals): test cases and failing ones.
@@ -44,6 +45,7 @@ extension Reconciliation {
             let from = own.map(\.from).joined(separator: ", ")
             switch framework {
             case TestFramework.xctest.rawValue:
+                let countsFailingTests = own.allSatisfy(\.countsFailingTests)
                 var executions = 0
                 var failures = 0
                 for index in tests.indices where tests[index].framework == .xctest {
@@ -52,9 +54,13 @@ extension Reconciliation {
                         continue
                     }
                     executions += max(tests[index].attempts.count, 1)
+                    let test = tests[index]
                     failures +=
-                        tests[index].attempts.isEmpty
-                        ? tests[index].failures.count : tests[index].attempts.reduce(0) { $0 + $1.failures.count }
+                        !countsFailingTests
+                        ? (test.attempts.isEmpty
+                            ? test.failures.count : test.attempts.reduce(0) { $0 + $1.failures.count })
+                        : (test.attempts.isEmpty
+                            ? (test.status.isFailure ? 1 : 0) : test.attempts.filter(\.status.isFailure).count)
                 }
                 if executions != ownTests || failures != ownFailures {
                     differences.append(

@@ -12,6 +12,12 @@ package struct FrameworkCount: Codable, Sendable, Equatable, Hashable {
     /// the relaunch do not count; left out of the comparison. Nil when no run was relaunched.
     var relaunchedTests: Int?
     var relaunchedFailing: Int?
+    /// XCTest's count of failing tests rather than of failure messages (SwiftPM's `--xunit-output` file).
+    var countsFailingTests = false
+
+    private enum CodingKeys: String, CodingKey {
+        case framework, tests, failures, from, relaunchedTests, relaunchedFailing
+    }
 
     package init(framework: String, tests: Int, failures: Int, from: String) {
         self.framework = framework

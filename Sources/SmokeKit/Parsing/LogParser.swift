@@ -48,21 +48,33 @@ package struct LogParser: Sendable {
             expectedTests: bytes / Self.bytesPerTestAtLeast)
         var parsed = ParsedLog(
             tests: TestTable(), attachments: [], unrecognizedLineCount: 0, lineCount: 0, byteCount: 0, formats: [])
+        let formats = files.count > 1 ? files.map(peekFormat) : []
         // The event stream names every Swift Testing test exactly, so the console's Swift Testing lines (and totals)
         // are not counted a second time.
-        let hasEventStream = files.count > 1 && files.contains { peekFormat($0)?.makeReader().isEventStream == true }
-        for file in files {
+        let hasEventStream = formats.contains { $0?.makeReader().isEventStream == true }
+        // Documents (JUnit, xcresulttool JSON) after the logs, whatever the order given: their tests join the logs'.
+        let documents = formats.indices.filter { formats[$0]?.isDocument == true }
+        let readingOrder = files.indices.filter { !documents.contains($0) } + documents
+        var joinedAny = false
+        var records: [(Int, InputRecord, String)] = []
+        for position in readingOrder {
+            let file = files[position]
             let unrecognizedBefore = collector.unrecognizedLineCount
             collector.startInput(file.lastPathComponent)
             let summary = try parse(file: file, into: &collector, skipsSwiftTestingConsole: hasEventStream)
             parsed.lineCount += summary.lineCount
             parsed.byteCount += summary.byteCount
-            parsed.formats.append(summary.format.name)
             parsed.device = parsed.device ?? summary.device
             parsed.problems += summary.problems
             var counts = summary.frameworkCounts
             if hasEventStream, !summary.format.makeReader().isEventStream {
                 counts.removeAll { $0.framework == TestFramework.swiftTesting.rawValue }
+            }
+            // A document whose every test a log showed is a second account of that log's run: its totals, the whole
+            // run's, stand for the logs' (a parallel log's processes print none).
+            joinedAny = joinedAny || summary.joinedTests > 0
+            if summary.joinedTests > 0, summary.joinedTests == summary.testCount {
+                parsed.frameworkCounts.removeAll { count in counts.contains { $0.framework == count.framework } }
             }
             parsed.frameworkCounts += counts
             parsed.times.add(summary.times)
@@ -70,18 +82,26 @@ package struct LogParser: Sendable {
             parsed.interruption = parsed.interruption ?? summary.interruption
             parsed.runFailures += summary.runFailures
             if summary.isDocumentWithoutTotals { parsed.documentsWithoutTotals.append(file.lastPathComponent) }
-            parsed.inputs.append(
-                InputRecord(
-                    path: AttachmentSourcePolicy.systemRealPath(file.path) ?? file.path, format: summary.format.name,
-                    strippedPrefix: summary.strippedPrefix,
-                    unrecognizedLines: collector.unrecognizedLineCount - unrecognizedBefore,
-                    firstUnrecognizedLine: summary.firstUnrecognizedLine, bytes: summary.byteCount,
-                    sha256: summary.sha256))
+            records.append(
+                (
+                    position,
+                    InputRecord(
+                        path: AttachmentSourcePolicy.systemRealPath(file.path) ?? file.path,
+                        format: summary.format.name,
+                        strippedPrefix: summary.strippedPrefix,
+                        unrecognizedLines: collector.unrecognizedLineCount - unrecognizedBefore,
+                        firstUnrecognizedLine: summary.firstUnrecognizedLine, bytes: summary.byteCount,
+                        sha256: summary.sha256), summary.format.name
+                ))
         }
-        // The console's crash of Swift Testing tests its event stream left unfinished: whichever came first.
-        if collector.crashSwiftTestingShownInConsole() > 0, !collector.tests.hasUnfinished {
-            parsed.incomplete = nil
+        for (_, record, format) in records.sorted(by: { $0.0 < $1.0 }) {
+            parsed.inputs.append(record)
+            parsed.formats.append(format)
         }
+        // The console's crash of Swift Testing tests its event stream left unfinished (whichever came first), and a
+        // document's account of tests a cut log left running, may leave none unfinished.
+        let crashedInConsole = collector.crashSwiftTestingShownInConsole() > 0
+        if crashedInConsole || joinedAny, !collector.tests.hasUnfinished { parsed.incomplete = nil }
         parsed.tests = collector.tests
         parsed.attachments = collector.attachments
         parsed.unrecognizedLineCount = collector.unrecognizedLineCount
@@ -106,6 +126,9 @@ package struct LogParser: Sendable {
         var runFailures: [RunFailureEvidence] = []
         /// A document or event stream that carries no totals of its own.
         var isDocumentWithoutTotals = false
+        /// Of a document's tests, how many joined a test a log showed.
+        var joinedTests = 0
+        var testCount = 0
     }
 
     func peekFormat(_ file: URL) -> (any InputFormat)? {
@@ -147,13 +170,14 @@ package struct LogParser: Sendable {
         let interpreter = read.interpreter
         if let document = read.document, let format = read.format, let reader = format.makeReader().document {
             let parsed = try reader.read(document, path: path)
-            sink.collector.adopt(parsed.tests, unrecognized: parsed.unrecognized)
+            let joined = sink.collector.adopt(
+                parsed.tests, unrecognized: parsed.unrecognized, countedBy: Set(parsed.counts.map(\.framework)))
             let lines = document.reduce(into: 0) { count, byte in if byte == 10 { count += 1 } }
             // A JUnit file's own total time is the run's duration (it has no clock of the run's start).
             return FileSummary(
                 format: format, lineCount: lines, byteCount: read.byteCount, sha256: read.sha256, device: parsed.device,
                 frameworkCounts: parsed.counts, times: RecordedRunTimes(durationSeconds: parsed.durationSeconds),
-                isDocumentWithoutTotals: parsed.counts.isEmpty)
+                isDocumentWithoutTotals: parsed.counts.isEmpty, joinedTests: joined, testCount: parsed.tests.count)
         }
         sink.collector.finishListedFailures()
         // A console read beside its event stream shows Swift Testing's tests, counted from the stream.

@@ -93,9 +93,11 @@ package enum JUnitDocumentParser {
         }
         let counts = ownCount(reader, swiftTesting: swiftPM && fileFramework == .swiftTesting, source: source)
             .map { total in
-                FrameworkCount(
+                var count = FrameworkCount(
                     framework: fileFramework?.rawValue ?? "junit", tests: total.tests,
                     failures: total.failures, from: total.from)
+                count.countsFailingTests = fileFramework == .xctest
+                return count
             }
         let suiteTimes = reader.topSuiteTimes.compactMap { $0 }
         let duration =

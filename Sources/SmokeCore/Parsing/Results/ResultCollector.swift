@@ -18,8 +18,8 @@ package struct ResultCollector {
     }
 
     /// Lines that no rule matched and that no running test could own.
-    package private(set) var unrecognizedLineCount = 0
-    package private(set) var attachments: [RawAttachment] = []
+    package internal(set) var unrecognizedLineCount = 0
+    package internal(set) var attachments: [RawAttachment] = []
     /// Ids of tests that started or were reported (skipped tests included): the ones a re-launch must not run again.
     package var startedTestIDs: Set<String> { Set((0..<tests.count).map(tests.id(at:))) }
 
@@ -69,6 +69,8 @@ package struct ResultCollector {
     /// The number of the line whose events are applied now (the sink sets it).
     package var line = 0
     private let projectRoot: String?
+    /// The first entry a document (`adopt`) added: entries before it are the logs', which a document's tests join.
+    var firstDocumentEntry: Int?
     let retention: Retention
 
     /// The test whose last issue's message further lines continue, and what became of that message.
@@ -282,19 +284,4 @@ package struct ResultCollector {
 
     /// Records a line the caller could not read at all (malformed JSON, an unknown record).
     package mutating func countUnrecognizedLine() { unrecognizedLineCount += 1 }
-
-    /// Adds tests another reader finished whole (an xcresulttool document), after those already collected;
-    /// a test whose id is already here is replaced. `unrecognized` counts what that reader did not understand.
-    package mutating func adopt(_ results: [TestResult], attachments: [RawAttachment] = [], unrecognized: Int = 0) {
-        for var result in results {
-            result.recordMissingEvidence { [source] in Evidence(what: "recorded as `\($0.rawValue)`", source: source) }
-            let index =
-                tests.find(id: result.id)
-                ?? tests.append(id: result.id, name: result.name, suite: result.suite, framework: result.framework)
-            tests.replace(index, with: result)
-        }
-        cacheIsValid = false
-        self.attachments += attachments
-        unrecognizedLineCount += unrecognized
-    }
 }

@@ -209,14 +209,14 @@ package struct TestTable: Sendable {
         return newIndex
     }
 
-    /// Replaces the test at `index` with a whole result another reader made (its id stays).
-    mutating func replace(_ index: Int, with result: TestResult) {
+    /// Replaces the test at `index` with a whole result another reader made (its id and the `keeping` flags stay).
+    mutating func replace(_ index: Int, with result: TestResult, keeping: Flags = .modulelessKeyed) {
         let suite = suites.intern(result.suite)
         update(index) {
             $0.status = result.status
             $0.durationSeconds = result.durationSeconds
             $0.framework = result.framework
-            $0.flags = $0.flags.intersection(.modulelessKeyed).union(
+            $0.flags = $0.flags.intersection(keeping).union(
                 result.flaky ? [.flaky, .finished, .started] : [.finished, .started])
             if !result.durationIsUnknown { $0.flags.insert(.durationKnown) }
             $0.suite = suite
@@ -225,7 +225,7 @@ package struct TestTable: Sendable {
         extras[index] = Extras(
             failures: result.failures, output: result.output, attempts: result.attempts,
             attachments: result.attachments, evidence: result.evidence, name: name, worker: result.worker,
-            position: result.position)
+            position: result.position, displayName: result.displayName)
         if result.name != self.result(at: index).name { extras[index, default: Extras()].name = result.name }
         if extras[index].map(Self.isEmpty) == true { extras[index] = nil }
     }
@@ -233,6 +233,7 @@ package struct TestTable: Sendable {
     private static func isEmpty(_ extras: Extras) -> Bool {
         extras.failures.isEmpty && extras.output.isEmpty && extras.attempts.isEmpty && extras.attachments.isEmpty
             && extras.name == nil && extras.evidence == nil && extras.worker == nil && extras.position == nil
+            && extras.displayName == nil
     }
 
     private mutating func appendRow(_ row: RowFields) {

@@ -1,0 +1,42 @@
+/// How a document's account of a test (a JUnit or result-bundle file a tool wrote after the run) joins a log's
+/// account of the same execution, when both are given to one `parse`: one test, not two.
+package enum DocumentJoin {
+    /// The ids under which a log may have named the test a document names `result`: its own, and XCTest's without
+    /// the module (Linux's `Test Case 'Class.method'`). A Swift Testing console's bare functions are paired apart.
+    static func logIDs(for result: TestResult) -> [String] {
+        let moduleless = "\(result.suite)/\(result.name)"
+        return result.framework == .xctest && moduleless != result.id ? [result.id, moduleless] : [result.id]
+    }
+
+    /// Whether the document's status, failures and evidence replace the log's: when the log did not see the test
+    /// end, when only the document records a failure, or when it marks a test the log saw pass as skipped or a known
+    /// issue. Where both say it failed the log stands: its lines are specific (a crash, a message) where a JUnit file
+    /// often is not (SwiftPM writes `<failure message="failure">` for every failing test).
+    static func documentDecides(log: TestStatus, document: TestStatus) -> Bool {
+        switch log {
+        case .unfinished: document != .unfinished
+        case .interrupted: false
+        case .passed: [.failed, .crashed, .timedOut, .skipped, .expectedFailure].contains(document)
+        case .failed, .crashed, .timedOut, .skipped, .expectedFailure: document.isFailure && !log.isFailure
+        }
+    }
+
+    /// The joined test: the log's id, name and lines; the deciding side's outcome; what only the document has.
+    static func joined(log: TestResult, document: TestResult) -> TestResult {
+        var joined = log
+        if documentDecides(log: log.status, document: document.status) {
+            joined.status = document.status
+            joined.failures = document.failures
+            joined.evidence = document.evidence
+        } else if joined.failures.isEmpty, log.status.isFailure, document.status.isFailure {
+            joined.failures = document.failures
+        }
+        if log.durationIsUnknown, !document.durationIsUnknown {
+            joined.durationSeconds = document.durationSeconds
+            joined.durationIsUnknown = false
+        }
+        joined.attachments += document.attachments.filter { !log.attachments.contains($0) }
+        joined.displayName = log.displayName ?? document.displayName
+        return joined
+    }
+}

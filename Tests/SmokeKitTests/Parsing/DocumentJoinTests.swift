@@ -1,0 +1,167 @@
+import Foundation
+import Testing
+
+@testable import SmokeCore
+@testable import SmokeCoreTestSupport
+@testable import SmokeKit
+
+/// A console log and the JUnit files `swift test --xunit-output` wrote in the same run, given to one `parse` in any
+/// order: each test once, the log's account where it is more specific, the file's totals counted once.
+@Suite struct DocumentJoinTests {
+    private func parse(_ inputs: [(name: String, text: String)]) throws -> ParsedLog {
+        try LogParser().parse(
+            files: inputs.map { try ParsingTestSupport.temporaryFile(Data($0.text.utf8), name: $0.name) })
+    }
+
+    private func reconciliation(_ parsed: ParsedLog) -> Reconciliation? {
+        Reconciliation.compare(parsed.frameworkCounts, with: parsed.results)
+    }
+
+    private static let parallelCrashLog = """
+        Build complete! (0.26s)
+        [1/2] Testing LibTests.XT/testPass
+        error: Process '/p/.build/debug/LibPackageTests.xctest LibTests.XT/testCrash' exited with unexpected signal code 4
+        [2/2] Testing LibTests.XT/testCrash
+        Test Suite 'Selected tests' started at 2026-11-29 10:11:41.005
+        Test Suite 'XT' started at 2026-11-29 10:11:41.008
+        Test Case 'XT.testCrash' started at 2026-11-29 10:11:41.008
+        Swift/ContiguousArrayBuffer.swift:692: Fatal error: Index out of range
+        *** Program crashed: Illegal instruction at 0x00007f3cef36df7f ***
+
+        """
+
+    private static let parallelCrashXUnit = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <testsuites>
+        <testsuite name="TestResults" errors="0" tests="2" failures="1" time="0.07">
+        <testcase classname="LibTests.XT" name="testPass" time="0.01442565">
+        </testcase>
+        <testcase classname="LibTests.XT" name="testCrash" time="0.058447619">
+        <failure message="failure"></failure>
+        </testcase>
+        </testsuite>
+        </testsuites>
+
+        """
+
+    @Test func aParallelLogAndItsXUnitFileAreOneRunInEitherOrder() throws {
+        let log = (name: "run.log", text: Self.parallelCrashLog)
+        let xunit = (name: "x.xml", text: Self.parallelCrashXUnit)
+        for inputs in [[log, xunit], [xunit, log]] {
+            let parsed = try parse(inputs)
+            #expect(parsed.results.map(\.id) == ["LibTests.XT/testPass", "LibTests.XT/testCrash"])
+            #expect(parsed.results.map(\.status) == [.passed, .crashed])
+            #expect(parsed.results[1].failures.first?.message == "Index out of range")
+            #expect(parsed.results[1].evidence?.source == "run.log")
+            // The file's totals count the processes the log prints none for.
+            #expect(parsed.frameworkCounts.map(\.from) == ["x.xml:3"])
+            #expect(reconciliation(parsed)?.agrees == true, "\(String(describing: reconciliation(parsed)))")
+            #expect(parsed.inputs.map { URL(fileURLWithPath: $0.path).lastPathComponent } == inputs.map(\.name))
+        }
+    }
+
+    @Test func aSerialLogsTestsWithoutTheirModuleJoinTheFilesAndKeepEveryMessage() throws {
+        let log = """
+            Test Suite 'All tests' started at 2026-11-29 10:08:38.978
+            Test Suite 'XT' started at 2026-11-29 10:08:38.978
+            Test Case 'XT.testFail' started at 2026-11-29 10:08:38.978
+            /p/Tests/LibTests/XT.swift:4: error: XT.testFail : XCTAssertEqual failed: ("1") is not equal to ("2")
+            /p/Tests/LibTests/XT.swift:5: error: XT.testFail : XCTAssertTrue failed
+            Test Case 'XT.testFail' failed (0.002 seconds)
+            Test Case 'XT.testPass' started at 2026-11-29 10:08:38.980
+            Test Case 'XT.testPass' passed (0.001 seconds)
+            Test Suite 'XT' failed at 2026-11-29 10:08:38.981
+            \t Executed 2 tests, with 2 failures (0 unexpected) in 0.003 (0.003) seconds
+            Test Suite 'All tests' failed at 2026-11-29 10:08:38.981
+            \t Executed 2 tests, with 2 failures (0 unexpected) in 0.003 (0.003) seconds
+
+            """
+        let xunit = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <testsuites>
+            <testsuite name="TestResults" errors="0" tests="2" failures="1" time="0.003">
+            <testcase classname="LibTests.XT" name="testFail" time="0.002">
+            <failure message="failure"></failure>
+            </testcase>
+            <testcase classname="LibTests.XT" name="testPass" time="0.001">
+            </testcase>
+            </testsuite>
+            </testsuites>
+
+            """
+        for inputs in [[("run.log", log), ("x.xml", xunit)], [("x.xml", xunit), ("run.log", log)]] {
+            let parsed = try parse(inputs.map { (name: $0.0, text: $0.1) })
+            #expect(parsed.results.map(\.id) == ["XT/testFail", "XT/testPass"])
+            #expect(parsed.results.map(\.status) == [.failed, .passed])
+            #expect(parsed.results[0].failures.count == 2)
+            #expect(reconciliation(parsed)?.agrees == true, "\(String(describing: reconciliation(parsed)))")
+        }
+    }
+
+    @Test func swiftTestingsFileJoinsTheConsolesFunctionsSameNamedOnesByTheirOutcome() throws {
+        let console = """
+            ◇ Test run started.
+            ↳ Testing Library Version: 6.3.1 (937120cbc281cf2)
+            ◇ Test check() started.
+            ◇ Test check() started.
+            ◇ Test flaky() started.
+            ✔ Test check() passed after 0.003 seconds.
+            ✘ Test check() recorded an issue at ST.swift:4:50: Expectation failed: 1 == 2
+            ✘ Test check() failed after 0.003 seconds with 1 issue.
+            ✘ Test flaky() recorded a known issue at ST.swift:9:5: Expectation failed: false
+            ✔ Test flaky() passed after 0.001 seconds with 1 known issue.
+            ✘ Test run with 3 tests failed after 0.006 seconds with 1 issue.
+
+            """
+        let junit = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <testsuites>
+            <testsuite name="TestResults" errors="0" tests="3" failures="1" skipped="0" time="0.006">
+            <testcase classname="LibTests.Cart" name="check()" time="0.003">
+            <failure message="Expectation failed: 1 == 2 (error)" />
+            </testcase>
+            <testcase classname="LibTests.Price" name="check()" time="0.003" />
+            <testcase classname="LibTests" name="flaky()" time="0.001" />
+            </testsuite>
+            </testsuites>
+
+            """
+        let parsed = try parse([(name: "run.log", text: console), (name: "x-swift-testing.xml", text: junit)])
+        #expect(parsed.results.map(\.id) == ["check()", "check()#2", "flaky()"])
+        // The console's own rule gives the issue to the earliest still running `check()`.
+        #expect(parsed.results.map(\.status) == [.failed, .passed, .expectedFailure])
+        #expect(parsed.results[0].failures.first?.message == "Expectation failed: 1 == 2")
+        #expect(reconciliation(parsed)?.agrees == true, "\(String(describing: reconciliation(parsed)))")
+    }
+
+    @Test func theFileEndsATestACutLogLeftRunning() throws {
+        let log = """
+            Test Suite 'All tests' started at 2026-11-29 10:08:38.978
+            Test Suite 'XT' started at 2026-11-29 10:08:38.978
+            Test Case 'XT.testSlow' started at 2026-11-29 10:08:38.978
+
+            """
+        let xunit = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <testsuites>
+            <testsuite name="TestResults" errors="0" tests="1" failures="0" time="2.5">
+            <testcase classname="LibTests.XT" name="testSlow" time="2.5">
+            </testcase>
+            </testsuite>
+            </testsuites>
+
+            """
+        let parsed = try parse([(name: "run.log", text: log), (name: "x.xml", text: xunit)])
+        #expect(parsed.results.map(\.status) == [.passed])
+        #expect(parsed.results[0].durationSeconds == 2.5)
+        #expect(parsed.incomplete == nil)
+    }
+
+    @Test func twoFilesOfTheSameTestsStillReplaceOneAnother() throws {
+        let first = Self.parallelCrashXUnit
+        let second = first.replacingOccurrences(of: "<failure message=\"failure\"></failure>", with: "")
+            .replacingOccurrences(of: "failures=\"1\"", with: "failures=\"0\"")
+        let parsed = try parse([(name: "a.xml", text: first), (name: "b.xml", text: second)])
+        #expect(parsed.results.map(\.status) == [.passed, .passed])
+    }
+}
