@@ -121,17 +121,33 @@ extension XCTestConsoleParser {
         return .programCrashed(description: line.string(from: textStart))
     }
 
-    /// SwiftPM's word that one `swift test --parallel` test's process died: `error: Process '…/PkgPackageTests.xctest
-    /// Module.Class/testX' exited with unexpected signal code 4`. Nil without a test after the path (a serial run).
-    static func parallelProcessDied(_ line: LineBytes, _ start: Int) -> TestEvent? {
+    /// SwiftPM 6.3's word that a test process died: `error: Process 'COMMAND' exited with unexpected signal code 4`.
+    /// A command naming one test (`swift test --parallel`: `…/PkgPackageTests.xctest Module.Class/testX` on Linux,
+    /// `…/xctest -XCTest Module.Class/testX …/PkgPackageTests.xctest` on macOS) says which test's process it was;
+    /// another (a serial run's, Swift Testing's `--testing-library swift-testing`) is the running test's crash.
+    static func processDied(_ line: LineBytes, _ start: Int) -> TestEvent? {
         let textStart = line.hasPrefix("error: ", at: start) ? start + 7 : start
         guard line.hasPrefix("Process '", at: textStart),
-            let close = line.firstIndex(of: "' exited with unexpected signal code ", from: textStart + 9),
-            let space = line.lastIndex(of: UInt8(ascii: " "), before: close), space >= textStart + 16,
-            line.hasPrefix(".xctest ", at: space - 7),
-            let ref = swiftPMTestRef(line, (space + 1)..<close)
+            let close = line.firstIndex(of: "' exited with unexpected signal code ", from: textStart + 9)
         else { return nil }
-        return .testProcessDied(ref, description: line.string(from: close + 2))
+        if let ref = namedTest(line, textStart + 9, close) {
+            return .testProcessDied(ref, description: line.string(from: close + 2))
+        }
+        return .runnerDied(description: line.string(from: textStart))
+    }
+
+    /// The one test a runner command names: after `-XCTest `, else after the bundle's path.
+    private static func namedTest(_ line: LineBytes, _ commandStart: Int, _ close: Int) -> TestRef? {
+        if let flag = line.firstIndex(of: " -XCTest ", from: commandStart), flag < close {
+            let nameStart = flag + 9
+            let nameEnd = line.firstIndex(of: UInt8(ascii: " "), from: nameStart, upTo: close) ?? close
+            guard line.firstIndex(of: UInt8(ascii: ","), from: nameStart, upTo: nameEnd) == nil else { return nil }
+            return swiftPMTestRef(line, nameStart..<nameEnd)
+        }
+        guard let space = line.lastIndex(of: UInt8(ascii: " "), before: close), space >= commandStart + 7,
+            line.hasPrefix(".xctest ", at: space - 7)
+        else { return nil }
+        return swiftPMTestRef(line, (space + 1)..<close)
     }
 
     /// smokerun's lines in its console.log that say how the running tests ended: `stopped at timeouts.testSeconds (5 s)`

@@ -115,13 +115,15 @@ struct XCTestConsoleParser {
                 return event
             }
         case UInt8(ascii: "#"), UInt8(ascii: "P"):
-            if let event = Self.exitBySignal(line, start) ?? Self.fatalError(line, start, file: nil, lineNumber: nil) {
+            if let event = Self.exitBySignal(line, start) ?? Self.processDied(line, start)
+                ?? Self.fatalError(line, start, file: nil, lineNumber: nil)
+            {
                 return event
             }
         case UInt8(ascii: ":"):
             if summary.noteAnnotation(line, from: start) { return .ignored }
         case UInt8(ascii: "C"), UInt8(ascii: "e"):
-            if let event = Self.parallelProcessDied(line, start) ?? Self.signalExit(line, start) { return event }
+            if let event = Self.processDied(line, start) ?? Self.signalExit(line, start) { return event }
         case UInt8(ascii: "t"):
             if let event = Self.activityAssertion(line, start) { return event }
             if line.hasPrefix("t = ", at: start) { return .toolOutput(line.string(0..<line.count)) }

@@ -147,7 +147,7 @@ package struct LineInterpreter {
         notes.lineNumber = lineNumber
         let event = console.parse(line, reading: &notes)
         switch event {
-        case .fatalError, .programCrashed: noteCrashLine(line)
+        case .fatalError, .programCrashed, .runnerDied: noteCrashLine(line)
         default: break
         }
         emit(event, into: &sink)

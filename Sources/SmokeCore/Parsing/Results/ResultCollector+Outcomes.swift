@@ -88,6 +88,7 @@ extension ResultCollector {
         swiftTestingRunningInConsole = []
         finishDeadTests()
         finishTimedOutRunningTests()
+        finishRunnerDeath()
         guard !running.isEmpty else { return (0, 0) }
         if let proof = crash.proof {
             finishRunningTest(as: .crashed, failure: nil, evidence: proof)
@@ -187,6 +188,7 @@ extension ResultCollector {
     /// A fatal error or crash report: the running test's crash evidence, or, while no test runs, a crash outside any
     /// test (before the first, between two, at exit), which no test's status shows.
     mutating func noteCrash(_ event: TestEvent) {
+        runnerDeath = nil
         switch event {
         case .fatalError(let message, let file, let line):
             noteCrashOutsideTests("Fatal error: \(message)")

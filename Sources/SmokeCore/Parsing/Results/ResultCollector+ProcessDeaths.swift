@@ -113,4 +113,31 @@ extension ResultCollector {
         consoleCrashes.removeAll()
         return ended
     }
+
+    /// SwiftPM's line that a test process died (`description`). With a test running it is that test's crash, as any
+    /// crash line is; else the process's output follows it (SwiftPM on Linux prints the line first), and a crash line
+    /// in that output claims it.
+    mutating func noteRunnerDeath(_ description: String) {
+        if !running.isEmpty || !swiftTestingRunningInConsole.isEmpty {
+            noteCrash(.programCrashed(description: description))
+            return
+        }
+        runnerDeath = (TestFailure(message: description), evidence("SwiftPM: the test process died"))
+    }
+
+    /// The input ends with SwiftPM's line unclaimed: the tests still running crashed, else the process died outside
+    /// them (as it exited, after its totals), and the run cannot pass.
+    mutating func finishRunnerDeath() {
+        guard let death = runnerDeath else { return }
+        runnerDeath = nil
+        if !running.isEmpty {
+            finishRunningTest(as: .crashed, failure: death.failure, evidence: death.evidence)
+        } else if crashesOutsideTests.count < Self.crashLineLimit, let line = death.evidence.line {
+            crashesOutsideTests.append(
+                RunFailureEvidence(
+                    kind: tests.isEmpty ? .crashBeforeFirstTest : .crashAfterTest, source: source ?? "input",
+                    line: line,
+                    text: death.failure.message))
+        }
+    }
 }

@@ -57,6 +57,8 @@ package struct ResultCollector {
     package internal(set) var suiteIssues: [SuiteIssue] = []
     /// Tests whose process SwiftPM said died, by entry, until they end (ResultCollector+ProcessDeaths.swift).
     var processDeaths: [Int: ProcessDeath] = [:]
+    /// SwiftPM's line that a test process died, read while no test ran: the crash of the output that follows it.
+    var runnerDeath: (failure: TestFailure, evidence: Evidence)?
     /// A console read beside its event stream: the Swift Testing tests it showed running at a crash line, and the
     /// crashes it showed so, for the stream's entries of those names (`crashSwiftTestingShownInConsole`).
     var swiftTestingRunningInConsole: [String] = []
@@ -181,6 +183,8 @@ package struct ResultCollector {
                         "xcodebuild restarted the test runner after an unexpected exit, crash or timeout in this test"))
         case .testProcessDied(let ref, let description):
             noteProcessDeath(ref, description)
+        case .runnerDied(let description):
+            noteRunnerDeath(description)
         case .stoppedBySmokerun(let status, let reason):
             noteStopBySmokerun(status, reason)
         case .swiftTestingRunningInConsole(let names):

@@ -45,6 +45,9 @@ package enum TestEvent: Sendable, Equatable {
     /// SwiftPM's word that the process it ran for this one test died (`swift test --parallel`: `error: Process '…'
     /// exited with unexpected signal code 4`): it crashed, whatever of its output SwiftPM prints later.
     case testProcessDied(TestRef, description: String)
+    /// SwiftPM's word that a test process naming no one test died (`error: Process '…/PkgPackageTests.xctest' exited
+    /// with unexpected signal code 11`), printed after that process's output, or on Linux before it.
+    case runnerDied(description: String)
     /// A performance result (`measured [Time, seconds] average: 0.001, …`).
     case measured(TestRef, metric: String, average: Double)
     case suiteStarted(name: String)
@@ -94,7 +97,8 @@ extension TestEvent {
         case .suiteIssue, .issueOutsideTests:
             .swiftTesting
         case .fatalError, .programCrashed, .backtraceFrame, .suiteStarted, .suiteFinished, .runSummary, .detail,
-            .issueMessageContinued, .toolOutput, .output, .ignored, .stoppedBySmokerun, .swiftTestingRunningInConsole:
+            .issueMessageContinued, .toolOutput, .output, .ignored, .stoppedBySmokerun, .swiftTestingRunningInConsole,
+            .runnerDied:
             nil
         }
     }
