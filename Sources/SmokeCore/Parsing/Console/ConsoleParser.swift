@@ -162,7 +162,8 @@ package struct ConsoleParser {
 
     private mutating func recognise(_ line: LineBytes) -> TestEvent? {
         let start = line.skippingBlanks()
-        if start < line.count, line[start] >= 0xE2, let length = SwiftTestingConsoleParser.symbolLength(line, at: start)
+        if start < line.count, line[start] >= 0xC3 || line[start] == UInt8(ascii: "-"),
+            let length = SwiftTestingConsoleParser.symbolLength(line, at: start)
         {
             guard let event = swiftTesting.parse(line, symbolAt: start, symbolLength: length) else { return nil }
             if case .detail = event { inSwiftTestingDetail = true }

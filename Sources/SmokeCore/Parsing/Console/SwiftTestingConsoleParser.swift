@@ -1,5 +1,6 @@
-/// Turns Swift Testing's console lines into events: `◇ ✔ ✘ ➜ ━ ⎙ ↳` on Linux and the SF-symbol forms
-/// (`􀟈 􁁛 􀢄 􀙟 􀄵` …) on macOS. The words after the symbol decide the meaning, so both read alike.
+/// Turns Swift Testing's console lines into events: `◇ ✔ ✘ ➜ ━ ⎙ ↳` on Linux, the SF-symbol forms (`􀟈 􁁛 􀢄 􀙟 􀄵` …)
+/// on macOS, and `◊ √ × - ▲ →` on Windows (its console font lacks the others). The words after the symbol decide the
+/// meaning, so all read alike.
 struct SwiftTestingConsoleParser {
     init() {}
 
@@ -11,11 +12,18 @@ struct SwiftTestingConsoleParser {
             switch (line[start + 1], line[start + 2]) {
             case (0x97, 0x87), (0x9C, 0x94), (0x9C, 0x98), (0x9E, 0x9C), (0x94, 0x81), (0x8E, 0x99), (0x86, 0xB3):
                 return 3 // ◇ ✔ ✘ ➜ ━ ⎙ ↳
+            case (0x97, 0x8A), (0x88, 0x9A), (0x96, 0xB2), (0x86, 0x92):
+                return 3 // Windows: ◊ √ ▲ →
             case (0x9A, 0xA0): // ⚠ (a warning), maybe followed by the text-style selector U+FE0E
                 return line.hasPrefix("\u{FE0E}", at: start + 3) ? 6 : 3
             default:
                 return nil
             }
+        }
+        // Windows: `×` (U+00D7), and `-` for a pass with known issues, only before the words that follow a symbol.
+        if first == 0xC3, line.hasPrefix("× ", at: start) { return 2 }
+        if first == UInt8(ascii: "-"), line.hasPrefix("- Test ", at: start) || line.hasPrefix("- Suite ", at: start) {
+            return 1
         }
         // SF Symbols live in Supplementary Private Use Area-B (U+100000…): F4 80–8F xx xx.
         if first == 0xF4, start + 3 < line.count, line[start + 1] & 0xF0 == 0x80 { return 4 }
@@ -36,9 +44,9 @@ struct SwiftTestingConsoleParser {
         return nil
     }
 
-    /// `↳` (Linux) and `􀄵` (macOS) introduce details of the line before.
+    /// `↳` (Linux), `􀄵` (macOS) and `→` (Windows) introduce details of the line before.
     private static func isDetailSymbol(_ line: LineBytes, _ start: Int) -> Bool {
-        line.hasPrefix("↳", at: start) || line.hasPrefix("\u{100135}", at: start)
+        line.hasPrefix("↳", at: start) || line.hasPrefix("\u{100135}", at: start) || line.hasPrefix("→", at: start)
     }
 
     /// `↳ Testing Library Version: …` and `↳ Target Platform: …` are banners; other details belong to the last issue.

@@ -7,7 +7,7 @@ import Testing
     private typealias Support = ParsingTestSupport
     private func ref(_ name: String) -> TestRef { TestRef(framework: .swiftTesting, suite: "", name: name) }
 
-    @Test(arguments: ["◇ Test addsItem() started.", "􀟈  Test addsItem() started."])
+    @Test(arguments: ["◇ Test addsItem() started.", "􀟈  Test addsItem() started.", "◊ Test addsItem() started."])
     func testStarted(line: String) {
         #expect(Support.consoleEvent(line) == .testStarted(ref("addsItem()")))
     }
@@ -18,6 +18,10 @@ import Testing
         ("✘ Test addsItem() failed after 1.25 seconds with 2 issues.", .failed, 1.25),
         ("━ Test addsItem() passed after 0.5 seconds with 1 known issue.", .expectedFailure, 0.5),
         ("✘ Test addsItem() with 3 test cases failed after 0.004 seconds with 1 issue.", .failed, 0.004),
+        // Windows's console font has none of the Linux symbols: Swift Testing prints others there.
+        ("√ Test addsItem() passed after 0.002 seconds.", .passed, 0.002),
+        ("× Test addsItem() failed after 1.25 seconds with 2 issues.", .failed, 1.25),
+        ("- Test addsItem() passed after 0.5 seconds with 1 known issue.", .expectedFailure, 0.5),
     ])
     func testFinished(line: String, status: TestStatus, duration: Double) {
         #expect(Support.consoleEvent(line) == .testFinished(ref("addsItem()"), status, durationSeconds: duration))
@@ -36,10 +40,11 @@ import Testing
         #expect(Support.consoleEvent("􀙟 Test refunds() skipped.") == .skipped(ref("refunds()"), reason: nil))
     }
 
-    @Test func issueWithLocation() {
+    @Test(arguments: ["✘", "×"])
+    func issueWithLocation(symbol: String) {
         #expect(
             Support.consoleEvent(
-                "✘ Test addsItem() recorded an issue at CartTests.swift:17:9: Expectation failed: (cart.count → 1) == 2"
+                "\(symbol) Test addsItem() recorded an issue at CartTests.swift:17:9: Expectation failed: (cart.count → 1) == 2"
             )
                 == .issue(
                     ref("addsItem()"),
@@ -95,6 +100,8 @@ import Testing
     @Test func detailsAndBanners() {
         #expect(Support.consoleEvent("↳ Testing Library Version: 6.3.1") == .ignored)
         #expect(Support.consoleEvent("↳ the cart was empty") == .detail("the cart was empty"))
+        #expect(Support.consoleEvent("→ the cart was empty") == .detail("the cart was empty"))
+        #expect(Support.consoleEvent("→ Target Platform: x86_64-unknown-windows-msvc") == .ignored)
         #expect(Support.consoleEvent("⎙ Attached 'receipt.txt' to addsItem().") == .ignored)
         #expect(Support.consoleEvent("◇ Test case passing 1 argument item → pear to price(of:) started.") == .ignored)
     }
