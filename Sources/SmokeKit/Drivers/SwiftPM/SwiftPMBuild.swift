@@ -16,6 +16,15 @@ struct SwiftPMBuild {
     var excluded: [URL] = []
     var scan = BuildInputScan()
 
+    /// The build's variables. A coverage build instruments the package's build-tool plugins too: they write their
+    /// profile here, not into the package's folder (macros, which the compiler runs without variables, do: see
+    /// `StrayProfile`).
+    var buildEnvironment: [String: String] {
+        var variables = environment
+        if coverage { variables["LLVM_PROFILE_FILE"] = "/dev/null" }
+        return variables
+    }
+
     var buildArguments: [String] {
         ["build", "--build-tests", "-c", configuration, "--scratch-path", scratchPath.path]
             + (coverage ? ["--enable-code-coverage"] : [])
@@ -31,8 +40,11 @@ struct SwiftPMBuild {
                     message: "no Package.swift in \(packageRoot.path); check swiftpm.packagePath in the pipeline"))
         }
         try? FileManager.default.removeItem(at: stampFile)
+        let stray = StrayProfile(packageRoot: packageRoot)
+        defer { if coverage { stray.setAside(into: scratchPath) } }
         var launch = ProcessLaunch(
-            executable: swift.path, arguments: buildArguments, environment: environment, currentDirectory: packageRoot)
+            executable: swift.path, arguments: buildArguments, environment: buildEnvironment,
+            currentDirectory: packageRoot)
         launch.log = console
         launch.graceSeconds = limits.graceSeconds
         // The compilers sit in process groups of their own: marked, they end with a stopped build, never left
@@ -54,7 +66,8 @@ struct SwiftPMBuild {
             throw BuildFailure(
                 record: InfrastructureError(
                     message: "the build \(why)", command: [swift.path] + buildArguments,
-                    exitStatus: build.exitStatus, details: build.errorLines))
+                    exitStatus: build.exitStatus,
+                    details: build.errorLines.isEmpty ? build.tail.filter { !$0.hasPrefix("[") } : build.errorLines))
         }
         let binPath = try binFolder()
         let names = (try? FileManager.default.contentsOfDirectory(atPath: binPath.path)) ?? []

@@ -125,6 +125,34 @@ import Testing
         #expect(package.calls.filter { $0 == "build" }.count == 3)
     }
 
+    /// A coverage build instruments the package's macros, which the compiler runs in the package's folder.
+    @Test func aCoverageBuildGivesTheToolsItRunsAProfileFileOutsideThePackage() throws {
+        var package = try Package()
+        let profiles = package.root.appendingPathComponent("profiles.log")
+        package.environment["FAKE_SWIFT_PROFILE_LOG"] = profiles.path
+        package.pipeline.coverage.enabled = true
+        try package.build()
+        // What a macro wrote into the package's folder is set aside in smokerun's.
+        let packageFolder = package.root.appendingPathComponent("Fake")
+        #expect(!FileManager.default.fileExists(atPath: packageFolder.appendingPathComponent("default.profraw").path))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: packageFolder.appendingPathComponent(".build/smokerun/build-default.profraw").path))
+        package.pipeline.coverage.enabled = false
+        try package.build()
+        #expect(try String(contentsOf: profiles, encoding: .utf8) == "/dev/null\nunset\n")
+    }
+
+    @Test func aBuildToolThatDiesWithoutAnErrorLineIsQuoted() throws {
+        let package = try Package()
+        try package.write("abort", to: "fail")
+        let failure = try #require(throws: BuildFailure.self) { try package.build() }
+        #expect(
+            failure.record.details == [
+                "swift-build: BuildEngine.cpp:281: void llbuild::core::Task::complete(): Assertion `isInProgress()' failed."
+            ])
+    }
+
     @Test func aFailedBuildDropsTheEarlierRecordToo() throws {
         var package = try Package()
         try package.build()
