@@ -227,9 +227,11 @@ package struct LogParser: Sendable {
             interruption != nil || verdict != nil || interpreter.sawTestBanner
             || sink.collector.crashesOutsideTests.count > crashesBefore
         // A run started (`Test Suite 'All tests' started`, `… started on 'Clone 1 of …'`) and the input ends before
-        // any result, totals or reason: it was cut.
+        // any result, totals or reason: it was cut. A parallel clone's suite has no totals, so even a success banner
+        // after it (a log that saved xcodebuild's banner first) does not end it.
         let cutBeforeResults =
-            !hasTests && !readsEventStream && (interpreter.totals.endsInsideARun || (counts.isEmpty && !saidWhy))
+            !hasTests && !readsEventStream
+            && (interpreter.totals.endsInsideARun || interpreter.sawParallelSuiteStart || (counts.isEmpty && !saidWhy))
         let readsConsole = if case .console = format.makeReader() { true } else { false }
         let cutAfterResults =
             hasTests && readsConsole

@@ -119,12 +119,16 @@ struct SwiftTestingConsoleParser {
             }
             return .skipped(ref, reason: reason)
         }
-        // `Test.cancel` (Swift 6.3): `… was cancelled after 0.001 seconds[: "reason"]`, a skip after it started.
+        // `Test.cancel` (Swift 6.3): `… was cancelled after 0.001 seconds[: "reason"]`, a skip after it started; with
+        // no time, `… was cancelled: "reason".`
         if line.hasPrefix(" was cancelled after ", at: after) {
             let duration = line.decimal(from: after + 21)
             return .cancelled(
                 ref, reason: Self.quotedReason(line, from: duration?.end ?? after + 21),
                 durationSeconds: duration?.value)
+        }
+        if line.hasPrefix(" was cancelled", at: after) {
+            return .cancelled(ref, reason: Self.quotedReason(line, from: after + 14), durationSeconds: nil)
         }
         if line.hasPrefix(" recorded an issue", at: after) {
             return .issue(ref, issue(line, after + 18), isKnown: false)
@@ -150,6 +154,9 @@ struct SwiftTestingConsoleParser {
             return line.decimal(from: at + 14) != nil
         }
         if line.hasPrefix(" was cancelled after ", at: at) { return line.decimal(from: at + 21) != nil }
+        if line.hasPrefix(" was cancelled", at: at) {
+            return at + 14 == line.count || line.hasPrefix(".", at: at + 14) || line.hasPrefix(": \"", at: at + 14)
+        }
         if line.hasPrefix(" skipped", at: at) {
             return at + 8 == line.count || line.hasPrefix(".", at: at + 8) || line.hasPrefix(": \"", at: at + 8)
         }
@@ -161,10 +168,11 @@ struct SwiftTestingConsoleParser {
 
     /// The text between `: "` (at or after `from`) and the quote that ends the line, or nil.
     private static func quotedReason(_ line: LineBytes, from: Int) -> String? {
-        guard let colon = line.firstIndex(of: ": \"", from: from), line.count > colon + 3,
-            line[line.count - 1] == UInt8(ascii: "\"")
+        let end = line.hasSuffix("\".") ? line.count - 1 : line.count
+        guard let colon = line.firstIndex(of: ": \"", from: from), end > colon + 3,
+            line[end - 1] == UInt8(ascii: "\"")
         else { return nil }
-        return line.string((colon + 3)..<(line.count - 1))
+        return line.string((colon + 3)..<(end - 1))
     }
 
     /// `[ with N arguments …] at File.swift:12:9: message` or a bare `: message`.

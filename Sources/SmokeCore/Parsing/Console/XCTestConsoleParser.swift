@@ -96,7 +96,11 @@ struct XCTestConsoleParser {
                 inCrashedThread = nil
                 return Self.programCrashed(line, start) ?? Self.uncaughtException(line, start) ?? .ignored
             }
-            if line.hasPrefix("** ", at: start), line.hasSuffix(" **") { return .ignored }
+            if line.hasPrefix("** ", at: start),
+                line.hasSuffix(" **") || XcodebuildStatusLine.isWhole(line, from: start)
+            {
+                return .ignored
+            }
         case UInt8(ascii: "A"):
             if let event = Self.fatalError(line, start, file: nil, lineNumber: nil) { return event }
         case UInt8(ascii: "F"), UInt8(ascii: "f"):

@@ -1,7 +1,8 @@
 /// Reads the test names XCTest and xcodebuild print into a `TestRef`.
 enum XCTestNameParser {
     /// `-[Module.Class method]` (Apple), `Class.method` (Linux), `Class.method()` (parallel xcodebuild),
-    /// `Suite/function()` (Swift Testing as xcodebuild prints it), `Class/method()` (old Xcode restarts).
+    /// `Suite/function()` and `function()` (Swift Testing as xcodebuild prints it), `Class/method()` (old Xcode
+    /// restarts).
     static func ref(_ line: LineBytes, _ range: Range<Int>, slashMeansSwiftTesting: Bool = true) -> TestRef? {
         var buffer: [UInt8] = []
         return ref(line, range, slashMeansSwiftTesting: slashMeansSwiftTesting, reusing: &buffer)
@@ -32,7 +33,16 @@ enum XCTestNameParser {
             lastDot = found
             search = found + 1
         }
-        guard let dot = lastDot, dot > range.lowerBound else { return nil }
+        guard let dot = lastDot, dot > range.lowerBound else {
+            // `name()` alone: a Swift Testing function outside any suite, as xcodebuild prints it.
+            guard nameEnd < range.upperBound || line[range.upperBound - 1] == UInt8(ascii: ")"),
+                line.firstIndex(of: UInt8(ascii: "("), from: range.lowerBound, upTo: range.upperBound) != nil,
+                slashMeansSwiftTesting
+            else { return nil }
+            return TestRef(
+                framework: .swiftTesting, line: line, module: nil, suite: range.lowerBound..<range.lowerBound,
+                name: range, reusing: &buffer)
+        }
         return TestRef(
             framework: .xctest, line: line, module: nil, suite: range.lowerBound..<dot, name: (dot + 1)..<nameEnd,
             reusing: &buffer)

@@ -36,9 +36,9 @@ struct XcodebuildVerdict {
         }
     }
 
-    /// `** TEST FAILED **`, `** TEST EXECUTE FAILED **` (a whole line).
+    /// `** TEST FAILED **`, `** TEST EXECUTE FAILED **` (a whole line, maybe with its elapsed time).
     private static func isFailureBanner(_ line: LineBytes, from start: Int) -> Bool {
-        let end = line.endSkippingBlanks(from: start)
+        let end = XcodebuildStatusLine.bannerEnd(line, end: line.endSkippingBlanks(from: start))
         return line.hasPrefix("** TEST", at: start) && end - start >= 17 && line.hasPrefix(" FAILED **", at: end - 10)
             && XcodebuildStatusLine.isWhole(line, from: start)
     }

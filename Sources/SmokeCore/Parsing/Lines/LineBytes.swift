@@ -61,10 +61,19 @@ extension UnsafeBufferPointer where Element == UInt8 {
         return nil
     }
 
-    /// The index of the first byte that is not a space or a tab, at or after `from`.
+    /// The index of the first byte that is not a space, a tab or a zero-width space, at or after `from`.
     package func skippingBlanks(from: Int = 0) -> Int {
         var index = from
-        while index < count, self[index] == UInt8(ascii: " ") || self[index] == UInt8(ascii: "\t") { index += 1 }
+        while index < count {
+            if self[index] == UInt8(ascii: " ") || self[index] == UInt8(ascii: "\t") {
+                index += 1
+            } else if self[index] == 0xE2, hasPrefix("\u{200B}", at: index) {
+                // A zero-width space, which xcodebuild puts before some of Swift Testing's lines.
+                index += 3
+            } else {
+                break
+            }
+        }
         return index
     }
 

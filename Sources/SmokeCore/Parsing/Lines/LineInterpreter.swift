@@ -38,6 +38,7 @@ package struct LineInterpreter {
     /// started`): a later run the log cuts is not ended by the banner before it, but a test line xcodebuild relays
     /// after its banner still belongs to the run it ended.
     package var sawTestBanner: Bool { notes.testBanner != nil && !notes.runStartedSinceTestBanner }
+    package var sawParallelSuiteStart: Bool { notes.sawParallelSuiteStart }
     /// `swift test --parallel`'s last progress line is `[N/N] Testing …`: every test reported. Its processes print
     /// no totals (a failing test's output, printed after it, has its own).
     package var reportedEveryParallelTest: Bool {
@@ -222,6 +223,8 @@ extension LineInterpreter {
         /// xcodebuild's last closing banner (`** TEST FAILED **`, `** BUILD SUCCEEDED **`).
         var lastBanner: String?
         var interruption: (text: String, line: Int)?
+        /// A clone of a parallel run started a suite (`Test suite 'X' started on 'Clone 1 of …'`): tests were to come.
+        var sawParallelSuiteStart = false
         /// xcodebuild's own failure banner and `Testing failed:` summary.
         var verdict = XcodebuildVerdict()
         /// The line being read (a split line's number is its last part's).
@@ -234,7 +237,8 @@ extension LineInterpreter {
         mutating func read(_ line: LineBytes) {
             totals.read(line)
             verdict.read(line, number: lineNumber)
-            let line = UnsafeBufferPointer(rebasing: line[0..<line.endSkippingBlanks()])
+            let line = UnsafeBufferPointer(
+                rebasing: line[0..<XcodebuildStatusLine.bannerEnd(line, end: line.endSkippingBlanks())])
             if line.count >= 8, line.hasPrefix("** "), line.hasSuffix(" **") {
                 if line.hasPrefix("** TEST"), !line.hasPrefix("** TEST BUILD ") {
                     testBanner = line.firstIndex(of: " SUCCEEDED **") != nil ? .succeeded : .failed
@@ -246,6 +250,8 @@ extension LineInterpreter {
                 }
             } else if interruption == nil, Self.saysCancelled(line) {
                 interruption = (line.string(0..<line.count), lineNumber)
+            } else if !sawParallelSuiteStart, line.hasPrefix("Test suite '", at: line.skippingBlanks()) {
+                sawParallelSuiteStart = line.firstIndex(of: "' started on '") != nil
             }
         }
 

@@ -8,6 +8,7 @@ enum XcodebuildStatusLine {
     static func isWhole(_ line: LineBytes, from start: Int) -> Bool {
         var end = line.count
         while end > start, line[end - 1] == UInt8(ascii: " ") { end -= 1 }
+        end = bannerEnd(line, end: end)
         let length = end - start
         guard length >= 14 else { return false }
         if line.hasPrefix("** ", at: start) {
@@ -25,6 +26,18 @@ enum XcodebuildStatusLine {
             return length == 15 || (line.hasPrefix(" on '", at: start + 15) && line[end - 1] == UInt8(ascii: "'"))
         }
         return line.hasPrefix("Testing failed:", at: start) && length == 15
+    }
+
+    /// Where a banner ends without the elapsed time xcodebuild may print after it (`** TEST SUCCEEDED ** [109.3 sec]`).
+    static func bannerEnd(_ line: LineBytes, end: Int) -> Int {
+        guard end >= 12, line[end - 1] == UInt8(ascii: "]"), line.hasPrefix(" sec]", at: end - 5),
+            let open = line.lastIndex(of: UInt8(ascii: "["), before: end - 5), open >= 3,
+            line.hasPrefix("** [", at: open - 3)
+        else { return end }
+        for index in (open + 1)..<(end - 5) {
+            guard line[index] &- UInt8(ascii: "0") < 10 || line[index] == UInt8(ascii: ".") else { return end }
+        }
+        return open - 1
     }
 
     /// Where a whole status line starts inside a test line it cut, or nil. Only one running to the line's end counts,
