@@ -76,3 +76,36 @@ import Testing
                 == "AppTests.MathTests/testCrash")
     }
 }
+
+/// SwiftPM's line where a terminal or an unfinished line put it: glued to the end of a line the process left without
+/// its line end, or after a carriage return and colour codes (a run under a terminal, `docker run -t`).
+@Suite struct SwiftPMProcessLinePlacementTests {
+    @Test(arguments: [
+        "[org.example:shutdown] debug 2026-09-19 18:05:35.1380error: Exited with unexpected signal code 11",
+        "partial outputerror: Process '/src/.build/debug/AppPackageTests.xctest' exited with unexpected signal code 11",
+        "\u{1B}[2K\r\u{1B}[31m\u{1B}[1merror: \u{1B}[0mExited with unexpected signal code 11",
+        "\u{1B}[2K\r\u{1B}[31m\u{1B}[1merror: \u{1B}[0mProcess '/src/.build/debug/AppPackageTests.xctest' exited with unexpected signal code 11",
+    ])
+    func aCrashAfterTheTotalsFailsTheRunWhereverTheLineWasPut(_ processLine: String) throws {
+        let file = try ParsingTestSupport.temporaryFile(
+            Data(
+                (ReconciliationCrashTests.onePassingTest + ReconciliationCrashTests.closingTotals + processLine + "\n")
+                    .utf8))
+        let parsed = try LogParser().parse(files: [file])
+        #expect(parsed.results.map(\.status) == [.passed])
+        #expect(parsed.reconciliation?.runFailures?.first?.kind == .crashAtExit)
+    }
+
+    @Test func aGluedLineEndsTheRunningTest() throws {
+        let file = try ParsingTestSupport.temporaryFile(
+            Data(
+                """
+                Test Suite 'All tests' started at 2026-01-02 10:00:00.000
+                Test Case '-[AppTests.CartTests testTotal]' started.
+                partial outputerror: Exited with unexpected signal code 11
+
+                """.utf8))
+        let parsed = try LogParser().parse(files: [file])
+        #expect(parsed.results.map(\.status) == [.crashed])
+    }
+}

@@ -117,6 +117,20 @@ package struct ConsoleParser {
         // A wrapped line's content continues the block the lines before it opened (fastlane's `▸ ` before each line
         // of xcodebuild's `Failing tests:` list): the try on the whole line must not end that block for it.
         let blockBefore = xctest.block
+        // The backtracer ends `*** Signal 4: Backtracing from 0x…...` later (` done ***`): another test's line may
+        // come between, on the same line. Each part is read as its own line.
+        if let glued = Self.afterBacktracingDots(line) {
+            let head = recognise(UnsafeBufferPointer(rebasing: line[..<glued]))
+            if let tail = recognise(UnsafeBufferPointer(rebasing: line[glued...])) { deferred.append(tail) }
+            return head ?? .ignored
+        }
+        // Inside a backtrace every whole line is taken (a frame, or ignored): a wrapped line's content says whether
+        // the backtrace has ended (`test_1  | Backtrace took 0.2s`, a test line after it).
+        if blockBefore == .backtrace, Self.wrapperEnd(line) != nil,
+            let event = recogniseUnwrapped(line, blockBefore: blockBefore)
+        {
+            return runningXCTest.admits(event) ? event : .output(line.string(0..<line.count))
+        }
         if let event = recognise(line) {
             issueWrapper = nil
             return runningXCTest.admits(event) ? event : .output(line.string(0..<line.count))
@@ -171,7 +185,7 @@ package struct ConsoleParser {
             xctest.endIssueMessage()
             return event
         }
-        return xctest.parse(line)
+        return XCTestConsoleParser.gluedProcessDeath(line, start) ?? xctest.parse(line)
     }
 
     private mutating func recogniseUnwrapped(_ line: LineBytes, blockBefore: XCTestConsoleParser.Block) -> TestEvent? {
@@ -186,6 +200,18 @@ package struct ConsoleParser {
         let event = recognise(UnsafeBufferPointer(rebasing: line[contentStart...]))
         if event != nil { wrapperCounts[kind, default: 0] += 1 }
         return event
+    }
+
+    /// Where a line glued after the backtracer's unfinished `*** Signal N: Backtracing from 0x….` starts, or nil.
+    private static func afterBacktracingDots(_ line: LineBytes) -> Int? {
+        let start = line.skippingBlanks()
+        guard line.hasPrefix("*** Signal ", at: start),
+            let from = line.firstIndex(of: "Backtracing from ", from: start),
+            let dots = line.firstIndex(of: "...", from: from)
+        else { return nil }
+        let rest = line.skippingBlanks(from: dots + 3)
+        guard rest < line.count, !line.hasPrefix("done", at: rest) else { return nil }
+        return dots + 3
     }
 
     /// The kind of a known wrapper prefix and where the text after it starts.

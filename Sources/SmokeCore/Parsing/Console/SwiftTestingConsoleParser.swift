@@ -32,7 +32,9 @@ struct SwiftTestingConsoleParser {
 
     /// Parses a line whose symbol (`symbolLength` bytes at `start`) was already recognised.
     func parse(_ line: LineBytes, symbolAt start: Int, symbolLength: Int) -> TestEvent? {
-        let text = line.skippingBlanks(from: start + symbolLength)
+        var text = line.skippingBlanks(from: start + symbolLength)
+        // A tagged test's coloured dots, one per tag (`✘ ● ● Test total() failed …`).
+        while line.hasPrefix("●", at: text) { text = line.skippingBlanks(from: text + 3) }
         if Self.isDetailSymbol(line, start) { return detail(line, text) }
         if line.hasPrefix("Test run ", at: text) || line.hasPrefix("Test case passing", at: text)
             || line.hasPrefix("Passing ", at: text) || line.hasPrefix("Attached '", at: text)

@@ -136,6 +136,16 @@ extension XCTestConsoleParser {
         return .runnerDied(description: line.string(from: textStart))
     }
 
+    /// SwiftPM's line that a test process died, glued to output the process left without a line end (`… debug
+    /// 18:05:35.1380error: Process '…' exited with unexpected signal code 5`, `partial outputerror: Exited with …`).
+    static func gluedProcessDeath(_ line: LineBytes, _ start: Int) -> TestEvent? {
+        guard line.count - start > 30, line[line.count - 1] &- UInt8(ascii: "0") < 10,
+            let code = line.firstIndex(of: " signal code ", from: Swift.max(start, line.count - 24)),
+            let error = line.lastIndex(of: "error: "), error > start, error < code
+        else { return nil }
+        return processDied(line, error) ?? signalExit(line, error)
+    }
+
     /// The one test a runner command names: after `-XCTest `, else after the bundle's path.
     private static func namedTest(_ line: LineBytes, _ commandStart: Int, _ close: Int) -> TestRef? {
         if let flag = line.firstIndex(of: " -XCTest ", from: commandStart), flag < close {

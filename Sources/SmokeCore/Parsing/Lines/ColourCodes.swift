@@ -69,6 +69,10 @@ enum ColourCodes {
             } else if line[index] == 0x1B, index + 2 < line.count, line[index + 1] == UInt8(ascii: "(") {
                 index += 3
                 removed = true
+            } else if line[index] == UInt8(ascii: "\r") {
+                // A terminal writes what follows over what came before (`\e[2K\r\e[31merror: …`).
+                kept.removeAll(keepingCapacity: true)
+                index += 1
             } else {
                 kept.append(line[index])
                 index += 1

@@ -122,6 +122,8 @@ extension ResultCollector {
             noteCrash(.programCrashed(description: description))
             return
         }
+        // The crash its output already showed (the backtracer's report before SwiftPM's line) is this death.
+        guard crash.proof == nil else { return }
         runnerDeath = (TestFailure(message: description), evidence("SwiftPM: the test process died"))
     }
 
