@@ -6,8 +6,9 @@ package enum PipelineTemplate {
     /// `retries.failed`: one more attempt tells a flaky test from a broken one.
     package static let retries = 1
 
-    /// A SwiftPM pipeline; `packagePath` is relative to the project root (`.` for the package itself).
-    package static func swiftPM(name: String, packagePath: String) -> String {
+    /// A SwiftPM pipeline; `packagePath` is relative to the project root (`.` for the package itself); `include` the
+    /// folders coverage measures (`sourceFolders`).
+    package static func swiftPM(name: String, packagePath: String, include: [String] = ["Sources/"]) -> String {
         """
         {
           "name": \(quoted(name)),
@@ -18,8 +19,15 @@ package enum PipelineTemplate {
           "ordering": { "mode": "random", "isolation": "suite" },
           "environment": { "IS_UNIT_TESTING": "1" },
           "timeouts": { "runSeconds": 1800, "testSeconds": 300 },
-        \(tail(include: "Sources/"))
+        \(tail(include: include))
         """
+    }
+
+    /// The folders a package keeps its targets in: `Sources/`, else each top-level folder's own (`FlyingFox/Sources/`
+    /// and `FlyingSocks/Sources/` for a package of several libraries), by the folders that have one.
+    package static func sourceFolders(rootHasSources: Bool, foldersWithSources: [String]) -> [String] {
+        guard !rootHasSources, !foldersWithSources.isEmpty else { return ["Sources/"] }
+        return foldersWithSources.sorted().map { "\($0)/Sources/" }
     }
 
     /// An xcodebuild pipeline on a pinned simulator that smokerun creates and owns (or the user's, with `reuse`).
@@ -42,14 +50,14 @@ package enum PipelineTemplate {
               "ordering": { "mode": "random", "isolation": "suite" },
               "environment": { "IS_UNIT_TESTING": "1" },
               "timeouts": { "runSeconds": 3600, "testSeconds": 300 },
-            \(tail(include: "\(folder)/"))
+            \(tail(include: ["\(folder)/"]))
             """
     }
 
-    private static func tail(include: String) -> String {
+    private static func tail(include: [String]) -> String {
         """
           "retries": { "failed": \(retries) },
-          "coverage": { "enabled": true, "include": [\(quoted(include))] },
+          "coverage": { "enabled": true, "include": [\(include.map(quoted).joined(separator: ", "))] },
           "reports": ["json", "junit", "markdown", "html"],
           "output": ".smokerun",
           "retention": { "runs": 60, "days": 14 },

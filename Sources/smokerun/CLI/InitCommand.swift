@@ -100,7 +100,14 @@ struct InitCommand: Command {
             ?? PipelineTemplate.fallbackName
         let file = pipelineFile(context: context)
         let packagePath = relativePath(".", from: file, context: context)
-        try write(PipelineTemplate.swiftPM(name: name, packagePath: packagePath), to: file, context: context)
+        let include = PipelineTemplate.sourceFolders(
+            rootHasSources: Self.isFolder(root.appendingPathComponent("Sources")),
+            foldersWithSources: ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []).filter {
+                !$0.hasPrefix(".") && Self.isFolder(root.appendingPathComponent($0).appendingPathComponent("Sources"))
+            })
+        try write(
+            PipelineTemplate.swiftPM(name: name, packagePath: packagePath, include: include), to: file, context: context
+        )
         return .passed
     }
 
@@ -153,4 +160,9 @@ struct InitCommand: Command {
 
     /// The template's output folder, as a .gitignore line.
     static let outputEntry = ".smokerun/"
+
+    private static func isFolder(_ url: URL) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
 }

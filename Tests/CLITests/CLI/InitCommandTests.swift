@@ -101,6 +101,22 @@ import Testing
         #expect(pipeline.driver == .swiftpm(SwiftPMSettings(packagePath: ".")))
     }
 
+    /// Coverage measures the folders the targets live in: a package of several libraries keeps a `Sources/` in each.
+    @Test func coverageIncludesEachLibrarysSourcesWhenThePackageHasNoSourcesFolder() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try Data("// swift-tools-version:6.0\n".utf8).write(to: folder.url.appendingPathComponent("Package.swift"))
+        for path in ["FlyingSocks/Sources/FlyingSocks", "FlyingFox/Sources/FlyingFox", "Docs"] {
+            try FileManager.default.createDirectory(
+                at: folder.url.appendingPathComponent(path), withIntermediateDirectories: true)
+        }
+        _ = try await transcript([], in: folder.url, file: "Pipelines/smoke.json")
+        let pipeline = try PipelineLoader().load(folder.url.appendingPathComponent("Pipelines/smoke.json"))
+        #expect(pipeline.coverage.include == ["FlyingFox/Sources/", "FlyingSocks/Sources/"])
+        #expect(PipelineTemplate.sourceFolders(rootHasSources: true, foldersWithSources: ["A"]) == ["Sources/"])
+        #expect(PipelineTemplate.sourceFolders(rootHasSources: false, foldersWithSources: []) == ["Sources/"])
+    }
+
     @Test func anXcodeProjectGetsAnXcodebuildPipelineOnThePinnedSimulator() async throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
