@@ -9,10 +9,35 @@ struct StrayProfile {
 
     let file: URL
     private let wasThere: Bool
+    /// Where the user's own file waits while the tests run (`keepingTheUsers`), or nil.
+    private var usersFile: URL?
 
     init(packageRoot: URL) {
         file = packageRoot.appendingPathComponent(Self.name)
         wasThere = (try? FileManager.default.attributesOfItem(atPath: file.path)) != nil
+    }
+
+    /// Before the tests: a test's child would write over the user's own file, so it waits in `folder` (a rename, on
+    /// the same file system) until `restore()`. Nil when there is none, or it cannot be moved.
+    init(packageRoot: URL, keepingTheUsersIn folder: URL) {
+        file = packageRoot.appendingPathComponent(Self.name)
+        let aside = folder.appendingPathComponent("user-\(Self.name)")
+        if (try? FileManager.default.attributesOfItem(atPath: file.path))?[.type] as? FileAttributeType == .typeRegular,
+            (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil,
+            (try? FileManager.default.moveItem(at: file, to: aside)) != nil
+        {
+            usersFile = aside
+        }
+        wasThere = (try? FileManager.default.attributesOfItem(atPath: file.path)) != nil
+    }
+
+    /// Puts the user's file back where it was, over any a test's child wrote since (smokerun's, not collected).
+    func restore() {
+        guard let usersFile else { return }
+        if (try? FileManager.default.attributesOfItem(atPath: file.path)) != nil, !wasThere {
+            try? FileManager.default.removeItem(at: file)
+        }
+        try? FileManager.default.moveItem(at: usersFile, to: file)
     }
 
     /// Moves the file a build made (a macro's profile, no test's coverage) to `folder`, replacing an earlier one.

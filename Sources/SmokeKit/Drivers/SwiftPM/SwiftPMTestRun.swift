@@ -32,11 +32,12 @@ struct SwiftPMTestRun {
                     discovered, selection: .patterns(filter: settings.filter, skip: settings.skip),
                     listedBy: "found in \(binary.lastPathComponent)", into: &result)
             else { return result }
-            let stray = StrayProfile(packageRoot: packageRoot)
+            let stray = StrayProfile(packageRoot: packageRoot, keepingTheUsersIn: context.runFolder.url)
             defer {
                 if let note = stray.collect(into: context.runFolder.profiles) {
                     result.errors.append(InfrastructureError(message: note, severity: .note))
                 }
+                stray.restore()
             }
             try runTests(plan, binary: binary, toolchain: built.toolchain, packageRoot: packageRoot, into: &result)
         } catch let error as BuildFailure {

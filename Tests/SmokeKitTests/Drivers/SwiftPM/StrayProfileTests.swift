@@ -5,7 +5,7 @@ import Testing
 @testable import SmokeKit
 
 /// A `default.profraw` a test's child process wrote into the package during the run goes into the run's profiles;
-/// one the user had before stays where it is, untouched.
+/// one the user had before is never written over.
 @Suite struct StrayProfileTests {
     @Test func aProfileTheRunWroteMovesIntoTheRunsProfiles() throws {
         let folder = try TemporaryDirectory()
@@ -34,5 +34,27 @@ import Testing
 
         #expect(stray.collect(into: folder.url.appendingPathComponent("run/profiles")) == nil)
         #expect(try Data(contentsOf: file) == Data("theirs, then the run's".utf8))
+    }
+
+    /// A test's child would write over the user's file: it waits in the run folder while the tests run, then comes
+    /// back as it was, and what the child wrote goes into the run's profiles.
+    @Test func theUsersProfileWaitsOutTheTestsAndComesBackAsItWas() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let package = folder.url.appendingPathComponent("Package")
+        let run = folder.url.appendingPathComponent("run")
+        try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
+        let file = package.appendingPathComponent("default.profraw")
+        try Data("theirs".utf8).write(to: file)
+        let stray = StrayProfile(packageRoot: package, keepingTheUsersIn: run)
+        #expect(!FileManager.default.fileExists(atPath: file.path))
+        try Data("a child's".utf8).write(to: file)
+
+        #expect(stray.collect(into: run.appendingPathComponent("profiles")) != nil)
+        stray.restore()
+        #expect(try Data(contentsOf: file) == Data("theirs".utf8))
+        #expect(
+            try Data(contentsOf: run.appendingPathComponent("profiles/stray-default.profraw")) == Data("a child's".utf8)
+        )
     }
 }
