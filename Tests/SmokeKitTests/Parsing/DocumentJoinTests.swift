@@ -128,9 +128,9 @@ import Testing
             """
         let parsed = try parse([(name: "run.log", text: console), (name: "x-swift-testing.xml", text: junit)])
         #expect(parsed.results.map(\.id) == ["check()", "check()#2", "flaky()"])
-        // The console's own rule gives the issue to the earliest still running `check()`.
-        #expect(parsed.results.map(\.status) == [.failed, .passed, .expectedFailure])
-        #expect(parsed.results[0].failures.first?.message == "Expectation failed: 1 == 2")
+        // The console's issue goes to the latest `check()`; its result lines end each by its issues.
+        #expect(parsed.results.map(\.status) == [.passed, .failed, .expectedFailure])
+        #expect(parsed.results[1].failures.first?.message == "Expectation failed: 1 == 2")
         #expect(reconciliation(parsed)?.agrees == true, "\(String(describing: reconciliation(parsed)))")
     }
 

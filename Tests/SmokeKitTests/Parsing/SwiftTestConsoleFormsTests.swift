@@ -68,4 +68,25 @@ import Testing
         #expect(parsed.results.map(\.id) == ["traps()", "fine()"])
         #expect(parsed.results.map(\.status) == [.crashed, .passed])
     }
+
+    /// Two suites' `basic()` run at once and the console names only the function: a result line ends the one whose
+    /// issues agree with it, in either order of the result lines.
+    @Test(arguments: [false, true])
+    func sameNamedTestsRunningAtOnceEndAsTheirIssuesSay(passFirst: Bool) throws {
+        let pass = "✔ Test basic() passed after 0.001 seconds."
+        let fail = "✘ Test basic() failed after 0.001 seconds with 1 issue."
+        let parsed = try parse(
+            """
+            ◇ Test run started.
+            ◇ Test basic() started.
+            ◇ Test basic() started.
+            ✘ Test basic() recorded an issue at Dup.swift:9:24: Expectation failed: 1 == 2
+            \(passFirst ? pass : fail)
+            \(passFirst ? fail : pass)
+            ✘ Test run with 2 tests in 2 suites failed after 0.002 seconds with 1 issue.
+
+            """)
+        #expect(parsed.results.map(\.status).sorted { $0.rawValue < $1.rawValue } == [.failed, .passed])
+        #expect(parsed.results.first { $0.status == .failed }?.failures.map(\.line) == [9])
+    }
 }

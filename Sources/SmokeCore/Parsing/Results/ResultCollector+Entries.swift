@@ -67,6 +67,23 @@ extension ResultCollector {
         return running.first { tests.sameBase($0, index) } ?? index
     }
 
+    /// The running test of that name a result line ends: when several run, the one whose issues agree with it (a
+    /// test passed has recorded none, one failed has, one passed with known issues has those), else as above.
+    func runningOccurrence(of index: Int, finishing status: TestStatus) -> Int {
+        let sameName = running.filter { tests.sameBase($0, index) }
+        guard sameName.count > 1 else { return runningOccurrence(of: index) }
+        let agrees = sameName.first { entry in
+            let flags = tests.flags(at: entry)
+            return switch status {
+            case .failed: flags.contains(.hasFailure)
+            case .expectedFailure: flags.contains(.hasKnownIssue) && !flags.contains(.hasFailure)
+            case .passed: flags.isDisjoint(with: [.hasFailure, .hasKnownIssue])
+            default: false
+            }
+        }
+        return agrees ?? runningOccurrence(of: index)
+    }
+
     /// Another run of the name at `index`: an attempt only when the output says so (an iteration marker, xcodebuild's
     /// restart of this input's run, an event stream's own id), else a new test (Documentation/Design.md §7).
     mutating func anotherRun(of index: Int, _ ref: TestRef) -> Int {

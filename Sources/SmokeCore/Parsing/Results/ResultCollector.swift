@@ -245,7 +245,7 @@ package struct ResultCollector {
     @discardableResult
     package mutating func testFinished(_ ref: TestRef, as status: TestStatus, durationSeconds: Double?) -> Int {
         let named = entry(for: ref) // first: it may add the entry that runningOccurrence reads
-        var index = runningOccurrence(of: named)
+        var index = runningOccurrence(of: named, finishing: status)
         // A parallel log has no `started` lines: a second clone's result line for a name is another run. (Xcode 16
         // repeats a serial log's results as `Test case 'C.m()' passed on 'My Mac - …'`: the same run again.)
         if ref.clone > 0, tests.flags(at: index).contains(.cloneResultLine), !running.contains(index) {
