@@ -226,7 +226,12 @@ extension ResultCollector {
             return
         }
         guard let index = lastIssueEntry ?? running.last else { return }
-        appendOutput(text, to: index)
+        // A failing issue's comment is part of its message, as its event stream record has it.
+        if case .failure(let target) = messageTarget, target == index {
+            continueFailureMessage(text, in: index)
+        } else {
+            appendOutput(text, to: index)
+        }
     }
 
     private mutating func noteCrashOutsideTests(_ description: String) {
