@@ -9,32 +9,56 @@ struct StrayProfile {
 
     let file: URL
     private let wasThere: Bool
-    /// Where the user's own file waits while the tests run (`keepingTheUsers`), or nil.
+    /// Where the user's own file waits while the tests run (`holdingTheUsersIn`), or nil.
     private var usersFile: URL?
+    /// What the run should say about the user's file, when a stopped run's hold could not be undone.
+    private(set) var note: String?
 
     init(packageRoot: URL) {
         file = packageRoot.appendingPathComponent(Self.name)
-        wasThere = (try? FileManager.default.attributesOfItem(atPath: file.path)) != nil
+        wasThere = Self.isAnything(file)
     }
 
-    /// Before the tests: a test's child would write over the user's own file, so it waits in `folder` (a rename, on
-    /// the same file system) until `restore()`. Nil when there is none, or it cannot be moved.
-    init(packageRoot: URL, keepingTheUsersIn folder: URL) {
+    /// Before the tests: a test's child would write over the user's own file, so it waits in `folder` (smokerun's
+    /// build folder, which no retention prunes; a rename on the same file system) until `restore()`. A file still
+    /// held there is a killed run's: it goes back first, unless the package has another by now (then both stay, and
+    /// `note` says where).
+    init(packageRoot: URL, holdingTheUsersIn folder: URL) {
         file = packageRoot.appendingPathComponent(Self.name)
-        let aside = folder.appendingPathComponent("user-\(Self.name)")
-        if (try? FileManager.default.attributesOfItem(atPath: file.path))?[.type] as? FileAttributeType == .typeRegular,
-            (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil,
-            (try? FileManager.default.moveItem(at: file, to: aside)) != nil
-        {
-            usersFile = aside
+        let held = folder.appendingPathComponent("user-\(Self.name)")
+        let files = FileManager.default
+        if Self.isFile(held) {
+            if !Self.isAnything(file) {
+                try? files.moveItem(at: held, to: file)
+            } else {
+                note = """
+                    smokerun still holds a \(Self.name) from \(packageRoot.path) at \(held.path) (a run was stopped \
+                    before it put it back) and the package has another now; move it back if it is yours
+                    """
+            }
         }
-        wasThere = (try? FileManager.default.attributesOfItem(atPath: file.path)) != nil
+        if Self.isFile(file), !Self.isFile(held),
+            (try? files.createDirectory(at: folder, withIntermediateDirectories: true)) != nil,
+            (try? files.moveItem(at: file, to: held)) != nil
+        {
+            usersFile = held
+        }
+        wasThere = Self.isAnything(file)
+    }
+
+    /// Anything at all, a link included (not followed).
+    private static func isAnything(_ url: URL) -> Bool {
+        (try? FileManager.default.attributesOfItem(atPath: url.path)) != nil
+    }
+
+    private static func isFile(_ url: URL) -> Bool {
+        (try? FileManager.default.attributesOfItem(atPath: url.path))?[.type] as? FileAttributeType == .typeRegular
     }
 
     /// Puts the user's file back where it was, over any a test's child wrote since (smokerun's, not collected).
     func restore() {
         guard let usersFile else { return }
-        if (try? FileManager.default.attributesOfItem(atPath: file.path)) != nil, !wasThere {
+        if Self.isAnything(file), !wasThere {
             try? FileManager.default.removeItem(at: file)
         }
         try? FileManager.default.moveItem(at: usersFile, to: file)
@@ -42,7 +66,7 @@ struct StrayProfile {
 
     /// Moves the file a build made (a macro's profile, no test's coverage) to `folder`, replacing an earlier one.
     func setAside(into folder: URL) {
-        guard !wasThere, FileManager.default.fileExists(atPath: file.path) else { return }
+        guard !wasThere, Self.isFile(file) else { return }
         let target = folder.appendingPathComponent("build-\(Self.name)")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try? FileManager.default.removeItem(at: target)
@@ -51,10 +75,7 @@ struct StrayProfile {
 
     /// Moves the file the run made into `profiles`; the note that says so, or nil.
     func collect(into profiles: URL) -> String? {
-        guard !wasThere,
-            (try? FileManager.default.attributesOfItem(atPath: file.path))?[.type] as? FileAttributeType
-                == .typeRegular
-        else { return nil }
+        guard !wasThere, Self.isFile(file) else { return nil }
         let target = profiles.appendingPathComponent("stray-\(Self.name)")
         do {
             try FileManager.default.createDirectory(at: profiles, withIntermediateDirectories: true)

@@ -32,7 +32,13 @@ struct SwiftPMTestRun {
                     discovered, selection: .patterns(filter: settings.filter, skip: settings.skip),
                     listedBy: "found in \(binary.lastPathComponent)", into: &result)
             else { return result }
-            let stray = StrayProfile(packageRoot: packageRoot, keepingTheUsersIn: context.runFolder.url)
+            let stray = StrayProfile(
+                packageRoot: packageRoot,
+                holdingTheUsersIn: context.pipeline.scratchDirectory(
+                    for: settings, currentDirectory: context.currentDirectory))
+            if let note = stray.note {
+                result.errors.append(InfrastructureError(message: note, severity: .note))
+            }
             defer {
                 if let note = stray.collect(into: context.runFolder.profiles) {
                     result.errors.append(InfrastructureError(message: note, severity: .note))

@@ -36,8 +36,8 @@ import Testing
         #expect(try Data(contentsOf: file) == Data("theirs, then the run's".utf8))
     }
 
-    /// A test's child would write over the user's file: it waits in the run folder while the tests run, then comes
-    /// back as it was, and what the child wrote goes into the run's profiles.
+    /// A test's child would write over the user's file: it waits in smokerun's build folder while the tests run, then
+    /// comes back as it was, and what the child wrote goes into the run's profiles.
     @Test func theUsersProfileWaitsOutTheTestsAndComesBackAsItWas() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
@@ -46,7 +46,7 @@ import Testing
         try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
         let file = package.appendingPathComponent("default.profraw")
         try Data("theirs".utf8).write(to: file)
-        let stray = StrayProfile(packageRoot: package, keepingTheUsersIn: run)
+        let stray = StrayProfile(packageRoot: package, holdingTheUsersIn: folder.url.appendingPathComponent("build"))
         #expect(!FileManager.default.fileExists(atPath: file.path))
         try Data("a child's".utf8).write(to: file)
 
@@ -56,5 +56,48 @@ import Testing
         #expect(
             try Data(contentsOf: run.appendingPathComponent("profiles/stray-default.profraw")) == Data("a child's".utf8)
         )
+    }
+
+    /// A run killed while it held the user's file leaves it in the build folder: the next run puts it back first
+    /// (and holds it again), so neither a kill nor a run folder's retention loses it.
+    @Test func aKilledRunsHoldGoesBackToTheUser() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let (package, build) = (
+            folder.url.appendingPathComponent("Package"), folder.url.appendingPathComponent("build")
+        )
+        try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
+        let file = package.appendingPathComponent("default.profraw")
+        try Data("theirs".utf8).write(to: file)
+        _ = StrayProfile(packageRoot: package, holdingTheUsersIn: build) // killed: never restored
+
+        let next = StrayProfile(packageRoot: package, holdingTheUsersIn: build)
+        #expect(next.note == nil)
+        try Data("a child's".utf8).write(to: file)
+        next.restore()
+        #expect(try Data(contentsOf: file) == Data("theirs".utf8))
+        #expect(!FileManager.default.fileExists(atPath: build.appendingPathComponent("user-default.profraw").path))
+    }
+
+    /// When the package has another file by the next run, neither is overwritten, and the run says where the held
+    /// one is.
+    @Test func aHoldThatCannotGoBackIsNamed() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let (package, build) = (
+            folder.url.appendingPathComponent("Package"), folder.url.appendingPathComponent("build")
+        )
+        try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
+        let file = package.appendingPathComponent("default.profraw")
+        try Data("theirs".utf8).write(to: file)
+        _ = StrayProfile(packageRoot: package, holdingTheUsersIn: build) // killed: never restored
+        try Data("newer".utf8).write(to: file)
+
+        let next = StrayProfile(packageRoot: package, holdingTheUsersIn: build)
+        let held = build.appendingPathComponent("user-default.profraw")
+        #expect(next.note?.contains(held.path) == true, "\(String(describing: next.note))")
+        next.restore()
+        #expect(try Data(contentsOf: file) == Data("newer".utf8))
+        #expect(try Data(contentsOf: held) == Data("theirs".utf8))
     }
 }
