@@ -60,28 +60,29 @@ extension ResultCollector {
         return tests.appendOccurrence(of: index)
     }
 
-    /// An outcome for a name that several running tests share (Swift Testing runs suites in parallel, and its
-    /// console names only the function): the earliest still running one, when the latest already finished.
-    func runningOccurrence(of index: Int) -> Int {
+    /// The running test an outcome for the name at `index` belongs to, when several running tests share it (Swift
+    /// Testing runs suites in parallel, and its console names only the function). A result line's `status` ends the
+    /// one whose issues agree with it (a test passed has recorded none, one failed has, one passed with known issues
+    /// has those); else, when the latest already finished, the earliest still running one.
+    func runningOccurrence(of index: Int, finishing status: TestStatus? = nil) -> Int {
+        if let status {
+            let sameName = running.filter { tests.sameBase($0, index) }
+            if sameName.count > 1, let agrees = sameName.first(where: { issues(at: $0, agreeWith: status) }) {
+                return agrees
+            }
+        }
         guard tests.flags(at: index).contains(.finished), !running.isEmpty else { return index }
         return running.first { tests.sameBase($0, index) } ?? index
     }
 
-    /// The running test of that name a result line ends: when several run, the one whose issues agree with it (a
-    /// test passed has recorded none, one failed has, one passed with known issues has those), else as above.
-    func runningOccurrence(of index: Int, finishing status: TestStatus) -> Int {
-        let sameName = running.filter { tests.sameBase($0, index) }
-        guard sameName.count > 1 else { return runningOccurrence(of: index) }
-        let agrees = sameName.first { entry in
-            let flags = tests.flags(at: entry)
-            return switch status {
-            case .failed: flags.contains(.hasFailure)
-            case .expectedFailure: flags.contains(.hasKnownIssue) && !flags.contains(.hasFailure)
-            case .passed: flags.isDisjoint(with: [.hasFailure, .hasKnownIssue])
-            default: false
-            }
+    private func issues(at entry: Int, agreeWith status: TestStatus) -> Bool {
+        let flags = tests.flags(at: entry)
+        return switch status {
+        case .failed: flags.contains(.hasFailure)
+        case .expectedFailure: flags.contains(.hasKnownIssue) && !flags.contains(.hasFailure)
+        case .passed: flags.isDisjoint(with: [.hasFailure, .hasKnownIssue])
+        default: false
         }
-        return agrees ?? runningOccurrence(of: index)
     }
 
     /// Another run of the name at `index`: an attempt only when the output says so (an iteration marker, xcodebuild's

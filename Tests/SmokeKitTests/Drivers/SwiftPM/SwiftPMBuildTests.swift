@@ -125,7 +125,9 @@ import Testing
         #expect(package.calls.filter { $0 == "build" }.count == 3)
     }
 
-    /// A coverage build instruments the package's macros, which the compiler runs in the package's folder.
+    /// A coverage build instruments the package's build-tool plugins' tools, which inherit its variables (a real
+    /// plugin's tool wrote `default.profraw` into the package without them), and its macros, which the compiler runs
+    /// in the package's folder with none.
     @Test func aCoverageBuildGivesTheToolsItRunsAProfileFileOutsideThePackage() throws {
         var package = try Package()
         let profiles = package.root.appendingPathComponent("profiles.log")
