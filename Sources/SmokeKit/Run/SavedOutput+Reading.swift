@@ -37,8 +37,12 @@ extension SavedOutput {
             for failure in unexplained { context.standardError.line("smokerun: error: \(failure.message)") }
             let failed =
                 totals.failing > 0 || parsed.interruption != nil || totals.interrupted > 0 || !unexplained.isEmpty
-            // Totals that count tests of which none was read conclude nothing (`Reconciliation.testsNotShown`).
-            let unread = totals.tests == 0 && parsed.frameworkCounts.contains { $0.tests > 0 }
+            // Totals that count tests of which none was read conclude nothing (`Reconciliation.testsNotShown`), and
+            // a run of no tests is no pass.
+            let unread = totals.tests == 0
+            if unread, !parsed.frameworkCounts.contains(where: { $0.tests > 0 }) {
+                context.standardError.line("smokerun parse: error: \(ranNoTests)")
+            }
             let unsure = totals.unfinished > 0 || parsed.incomplete != nil || unread
             return Reading(summaryFailure: failed ? .testsFailed : unsure ? .infrastructure : nil)
         }

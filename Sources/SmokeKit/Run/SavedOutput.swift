@@ -139,11 +139,23 @@ package struct SavedOutput: RunSource {
 
     /// The totals line, and the reading of a `report` with them.
     static func said(_ report: RunReport, settings: Settings, context: HostContext) -> Reading {
+        var report = report
+        // The frameworks said they ran nothing (`Executed 0 tests`, `Test run with 0 tests`): nothing passed.
+        if report.tests.isEmpty, report.status == .passed {
+            report.status = .error
+            report.errors.append(InfrastructureError(message: ranNoTests))
+            context.standardError.line("smokerun parse: error: \(ranNoTests)")
+        }
         printTotals(report.totals, context: context)
         return Reading(
             report: report,
             summaryFailure: RunFinisher.failure(of: report, coverageBelowMinimum: false, strict: settings.strict))
     }
+
+    static let ranNoTests = """
+        the input ran no tests (its frameworks' totals count none), and a run of nothing is not a pass: check the \
+        command's filter (`swift test --filter`, `-only-testing:`) and that the test target has tests
+        """
 
     static func printTotals(_ t: Totals, context: HostContext) {
         let tests = ReportText.count(t.tests, "test")

@@ -68,6 +68,22 @@ import Testing
         #expect(!standardError.contains("ends at line"))
     }
 
+    /// A run whose frameworks say they ran nothing (a filter that matched no test) is no pass: exit 3, saying so.
+    @Test func aRunOfNoTestsIsNoPass() async throws {
+        let (code, report, standardError) = try await Self.parse(
+            """
+            Test Suite 'All tests' started at 2026-01-02 10:00:00.000
+            Test Suite 'All tests' passed at 2026-01-02 10:00:00.001.
+            \t Executed 0 tests, with 0 failures (0 unexpected) in 0.000 (0.001) seconds
+            ✔ Test run with 0 tests in 0 suites passed after 0.001 seconds.
+
+            """)
+        #expect(code == .infrastructure)
+        #expect(report.status == .error)
+        #expect(report.errors.map(\.message) == [SavedOutput.ranNoTests])
+        #expect(standardError.contains("the input ran no tests"))
+    }
+
     /// `--summary-only` of an input over `ScaleThresholds.summaryKeepsEverythingUpToBytes` keeps statuses only and
     /// does not reconcile: it still hears the verdict, and totals of tests it read none of.
     @Test func aStatusesOnlySummaryOfAHugeLogHearsTheVerdictAndTheUnreadTotals() async throws {
@@ -84,6 +100,10 @@ import Testing
                 .infrastructure
             ),
             (Self.passingRun + padding, .passed),
+            (
+                padding + "\t Executed 0 tests, with 0 failures (0 unexpected) in 0.000 (0.001) seconds\n",
+                .infrastructure
+            ),
         ]
         for (index, (text, expected)) in cases.enumerated() {
             try Data(text.utf8).write(to: folder.url.appendingPathComponent("huge\(index).log"))
