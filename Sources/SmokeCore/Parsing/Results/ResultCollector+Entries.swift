@@ -65,7 +65,7 @@ extension ResultCollector {
     /// one whose issues agree with it (a test passed has recorded none, one failed has, one passed with known issues
     /// has those); else, when the latest already finished, the earliest still running one.
     func runningOccurrence(of index: Int, finishing status: TestStatus? = nil) -> Int {
-        if let status {
+        if let status, running.count > 1 {
             let sameName = running.filter { tests.sameBase($0, index) }
             if sameName.count > 1, let agrees = sameName.first(where: { issues(at: $0, agreeWith: status) }) {
                 return agrees

@@ -87,7 +87,11 @@ extension TestTable {
         let b = rowFields(other)
         if a.prefix == b.prefix {
             return a.nameLength == b.nameLength
-                && withName(a) { first in withName(b) { second in first.elementsEqual(second) } }
+                && withName(a) { first in
+                    withName(b) { second in
+                        first.isEmpty || memcmp(first.baseAddress!, second.baseAddress!, first.count) == 0
+                    }
+                }
         }
         let lengthA = prefixBytes(a.prefix).count
         let lengthB = prefixBytes(b.prefix).count
