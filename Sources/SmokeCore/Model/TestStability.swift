@@ -4,8 +4,9 @@ import Foundation
 /// observations in, oldest first; a verdict per test that was not steady. Pure.
 ///
 /// Flaky means failed and passed on the same code: within one run (passed only on a retry), or across runs of the
-/// same commit and pipeline (both known and clean; an unknown commit is never "the same"). Failing on every run until
-/// a new commit fixed it is broken, not flaky. Interrupted, skipped and unfinished runs say nothing and are left out.
+/// same commit and pipeline (both known and clean; an unknown commit is never "the same") where a pass followed a
+/// failure. Failing on every run since it broke — on a new commit, or on the same one after passing (an expired
+/// certificate, a backend down) — is broken, not flaky, until a pass on that code shows otherwise. Interrupted, skipped and unfinished runs say nothing and are left out.
 /// The window is the runs the caller gives.
 package struct TestStability: Sendable, Equatable {
     package struct Run: Sendable, Equatable {
@@ -33,7 +34,7 @@ package struct TestStability: Sendable, Equatable {
         package var retried: Bool
     }
 
-    /// A commit on which the test both failed and passed.
+    /// A commit on which the test failed and then passed.
     package struct SameCommit: Sendable, Equatable {
         package var commit: String
         package var failed: [Run]
@@ -105,15 +106,22 @@ package struct TestStability: Sendable, Equatable {
     private static func sameCommit(_ observations: [Observation]) -> [SameCommit] {
         var byCode: [String: SameCommit] = [:]
         var order: [String] = []
+        // Codes on which a pass came after a failure: the flip that shows a flake.
+        var flipped: Set<String> = []
         for observation in observations {
             guard let commit = observation.run.commit, !commit.isEmpty else { continue }
             let code = commit + "\u{0}" + (observation.run.configuration ?? "")
             if byCode[code] == nil { order.append(code) }
             var group = byCode[code] ?? SameCommit(commit: commit, failed: [], passed: [])
-            if observation.passed { group.passed.append(observation.run) } else { group.failed.append(observation.run) }
+            if observation.passed {
+                group.passed.append(observation.run)
+                if !group.failed.isEmpty { flipped.insert(code) }
+            } else {
+                group.failed.append(observation.run)
+            }
             byCode[code] = group
         }
-        return order.compactMap { byCode[$0] }.filter { !$0.failed.isEmpty && !$0.passed.isEmpty }
+        return order.filter(flipped.contains).compactMap { byCode[$0] }
     }
 
     /// The newest streak of failures: still going, or the latest one a pass ended.

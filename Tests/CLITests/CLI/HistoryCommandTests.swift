@@ -19,8 +19,12 @@ import Testing
     @Test func anInterruptedRunIsNoFlakeInHistory() {
         let text = HistoryTable.flakeRates([entry(.passed), entry(.interrupted)])
         #expect(text == "no flaky tests in the last 2 runs\n")
-        // A failure next to a pass on the same commit still is one; on unknown commits it was broken, then fixed.
-        #expect(HistoryTable.flakeRates([entry(.passed, commit: "c1"), entry(.failed, commit: "c1")]).contains("50%"))
+        // A pass after a failure on the same commit still is one (a failure after a pass broke); on unknown commits it
+        // was broken, then fixed.
+        #expect(HistoryTable.flakeRates([entry(.failed, commit: "c1"), entry(.passed, commit: "c1")]).contains("50%"))
+        #expect(
+            HistoryTable.flakeRates([entry(.passed, commit: "c1"), entry(.failed, commit: "c1")])
+                .contains("broken for 1 run since"))
         #expect(HistoryTable.flakeRates([entry(.failed), entry(.passed)]).contains("broken 1 run, fixed at"))
     }
 

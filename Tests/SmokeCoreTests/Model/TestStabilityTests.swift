@@ -67,6 +67,24 @@ import Testing
         #expect(since.startedAt == Date(timeIntervalSince1970: 1_795_320_000))
     }
 
+    /// A scheduled pipeline re-tests one commit: a test that passed and then fails in every run since (an expired
+    /// certificate, a backend down) broke; only a pass after the failures on that commit shows a flake.
+    @Test func failingEveryRunSinceAPassOnTheSameCommitIsBrokenUntilItPassesThere() throws {
+        let statuses: [TestStatus] = [.passed, .failed, .failed, .failed, .passed]
+        let runs = statuses.enumerated().map { hour, status in
+            HistoryEntryFixture.run(hour, commit: Self.c1, outcomes: ["T.A/a": status])
+        }
+        let broke = try #require(TestStability.assess(Array(runs.prefix(4))).first)
+        #expect(!broke.isFlaky && broke.sameCommit.isEmpty)
+        guard case .ongoing(3, let since)? = broke.breakage else {
+            Issue.record("expected broken for 3 runs, got \(String(describing: broke.breakage))")
+            return
+        }
+        #expect(since.runID == "20261122T010000Z-aaaa")
+        let flipped = try #require(TestStability.assess(runs).first)
+        #expect(flipped.isFlaky && flipped.flakyRuns == 3)
+    }
+
     @Test func unknownOrDirtyCommitsAreNeverTheSameCode() {
         for (commit, dirty) in [(nil, nil), (Self.c1, true)] as [(String?, Bool?)] {
             let runs = [TestStatus.failed, .passed, .failed].enumerated().map { hour, status in

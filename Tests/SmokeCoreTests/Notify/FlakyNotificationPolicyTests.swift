@@ -130,6 +130,22 @@ import Testing
         #expect(!HistoryTable.flakeRates(F.history(outcome.reports)).contains("FLAKE%"))
     }
 
+    /// A schedule re-tests one commit: a test that passed and then fails in every run since (its backend went away)
+    /// broke; it is not "known flaky". Fixed by a commit, it recovers; broken again by a later one, it is news again.
+    @Test func aTestThatBreaksOnAnUnchangedCommitIsAnnouncedRecoveredAndAnnouncedAgain() {
+        let commits = [0, 0, 0, 0, 4, 4, 6, 7]
+        let steps = commits.enumerated().map { run, commit in
+            Step(failing: [1, 2, 3, 6, 7].contains(run) ? [Self.broken] : [], commit: F.commit(commit))
+        }
+        let outcome = Self.play(steps)
+        let sent = outcome.sent
+        #expect(sent.map(\.run) == [1, 4, 6], "\(outcome.decisions)")
+        #expect(sent.first?.plan.ages == [Self.broken: .new])
+        #expect(sent.dropFirst().first?.plan.kind == .recovery)
+        #expect(sent.last?.plan.ages == [Self.broken: .new])
+        #expect(!HistoryTable.flakeRates(F.history(outcome.reports)).contains("FLAKE%"))
+    }
+
     @Test func aRealFailureBesideAKnownFlakyOneIsNewAndOnlyItOpensTheProblem() {
         var steps = Self.oneInThree(6)
         // A new commit breaks a test, while the flaky one fails again.
