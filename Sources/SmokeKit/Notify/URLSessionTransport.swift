@@ -7,8 +7,9 @@ import SmokeCore
 #endif
 
 /// The real HTTP transport of `WebhookDelivery`: one ephemeral URLSession request read through a delegate, at most
-/// `responseLimit` bytes, so an endless body never fills memory. A redirect is followed only to the same scheme,
-/// host and port: anything else is the answer, not a new destination for the secret-bearing request.
+/// `responseLimit` bytes, so an endless body never fills memory. A redirect is followed only when it repeats the
+/// request (307, 308) to the same scheme, host and port, with the message: anything else is the answer, not a new
+/// destination for the secret-bearing request, nor a GET without the message taken for its delivery (301, 302, 303).
 enum URLSessionTransport {
     /// How much of a response body is kept; the request ends there.
     static let responseLimit = 64 * 1024
@@ -17,7 +18,27 @@ enum URLSessionTransport {
         try await send(request, limit: responseLimit)
     }
 
+    /// How many redirects one request follows.
+    static let redirectLimit = 5
+
+    /// Sends `request`; a 307 or 308 to the same origin sends it again, message and all, to the new place (URLSession
+    /// on Linux would follow it with the body dropped).
     static func send(_ request: URLRequest, limit: Int) async throws -> (Int, [String: String], Data) {
+        var request = request
+        var answer = try await sendOnce(request, limit: limit)
+        for _ in 0..<redirectLimit {
+            guard [307, 308].contains(answer.0),
+                let location = answer.1.first(where: { $0.key.lowercased() == "location" })?.value,
+                let url = URL(string: location, relativeTo: request.url)?.absoluteURL,
+                isSameOrigin(request.url, url)
+            else { break }
+            request.url = url
+            answer = try await sendOnce(request, limit: limit)
+        }
+        return answer
+    }
+
+    private static func sendOnce(_ request: URLRequest, limit: Int) async throws -> (Int, [String: String], Data) {
         // swift-corelibs-foundation hands whole seconds to libcurl (0.5 s becomes an instant timeout): at least one.
         let timeout = max(request.timeoutInterval.rounded(.up), 1)
         var request = request
@@ -25,8 +46,9 @@ enum URLSessionTransport {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
         configuration.timeoutIntervalForResource = timeout
-        let attempt = Attempt(limit: limit, origin: request.url)
-        // A task with a completion handler follows every redirect without asking; the delegate's is asked.
+        let attempt = Attempt(limit: limit)
+        // A task with a completion handler follows every redirect without asking; the delegate's is asked (and
+        // follows none: `send` does).
         let session = URLSession(
             configuration: configuration, delegate: attempt, delegateQueue: AnswerQueue(attempt: attempt))
         defer { session.finishTasksAndInvalidate() }
@@ -81,7 +103,6 @@ enum URLSessionTransport {
     private final class Attempt: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         typealias Answer = (Int, [String: String], Data)
         private let limit: Int
-        private let origin: URL?
         private let lock = NSLock()
         private var task: URLSessionDataTask?
         private var continuation: CheckedContinuation<Answer, any Error>?
@@ -91,17 +112,14 @@ enum URLSessionTransport {
         private var headers: [String: String] = [:]
         private var body = Data()
 
-        init(limit: Int, origin: URL?) {
-            self.limit = limit
-            self.origin = origin
-        }
+        init(limit: Int) { self.limit = limit }
 
         func urlSession(
             _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-            newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+            newRequest redirected: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
         ) {
-            // nil: the redirect's own response is the answer.
-            completionHandler(URLSessionTransport.isSameOrigin(origin, request.url) ? request : nil)
+            // The redirect's own response is the answer.
+            completionHandler(nil)
         }
 
         /// Whether the request is still reading (a cancelled one until the cancellation reaches libcurl).

@@ -44,8 +44,25 @@ import Testing
         let (status, _, body) = try await post(to: moved.url(token: "first"))
         #expect(status == 200)
         #expect(String(decoding: body, as: UTF8.self) == "ok")
-        #expect(moved.requests.map(\.requestLine).last?.contains("/services/T0/B0/moved") == true)
+        #expect(moved.requests.map(\.requestLine).last?.contains("POST /services/T0/B0/moved") == true)
+        // The message itself goes again, not an empty POST taken for its delivery.
+        #expect(
+            moved.requests.map { String(decoding: $0.body, as: UTF8.self) }
+                == Array(repeating: #"{"text":"hello"}"#, count: 2))
         #expect(receiver.requests.isEmpty)
+    }
+
+    /// 301, 302 and 303 turn the POST into a GET without the message: the redirect is the answer, never a delivery.
+    @Test(arguments: [301, 302, 303])
+    func aRedirectThatDropsTheMessageIsTheAnswer(status: Int) async throws {
+        let moved = try NotifyWebhookReceiver(replies: [
+            .init(status: status, headers: ["Location": "/services/T0/B0/moved"], body: "moved"),
+            .init(status: 200, body: "ok"),
+        ])
+        defer { moved.stop() }
+        let (answer, _, _) = try await post(to: moved.url(token: "first"))
+        #expect(answer == status)
+        #expect(moved.requests.count == 1)
     }
 
     @Test(arguments: [
