@@ -10,30 +10,42 @@ enum TestDiscovery {
     }
 
     /// Swift Testing's `--list-tests`: `Module.Suite/function()`, or `Module.function()` for a free function,
-    /// whose results name it `Module/function()`.
+    /// whose results name it `Module/function()`. An id two tests would share (overloads; one suite name in two test
+    /// targets) is listed with its source location (`…/parses()/ParserTests.swift:5:4`), which results do not carry:
+    /// it is listed once without it, and its filter runs both.
     static func swiftTestingIDs(fromListing text: String) -> [TestCase] {
-        text.split(separator: "\n").compactMap { line in
-            let id = line.trimmingCharacters(in: .whitespaces)
-            guard let id = isTestID(id) ? id : freeFunctionID(listed: id) else { return nil }
+        var seen: Set<String> = []
+        return text.split(separator: "\n").compactMap { line in
+            let id = SwiftTestingLocation.removed(from: line.trimmingCharacters(in: .whitespaces))
+            guard let id = isTestID(id) ? id : freeFunctionID(listed: id), seen.insert(id).inserted else { return nil }
             return TestCase(id: id, framework: .swiftTesting)
         }
     }
 
-    /// `Module.function(label:)` → `Module/function(label:)`; nil for any other line.
+    /// `Module.function(label:)` → `Module/function(label:)` (`` Module.`a raw name`() `` too); nil for any other line.
     static func freeFunctionID(listed line: String) -> String? {
-        guard line.hasSuffix(")"), let parenthesis = line.firstIndex(of: "(") else { return nil }
+        let line = Substring(line)
+        guard line.hasSuffix(")"), let parenthesis = firstIndex(of: "(", outsideBackticksIn: line) else { return nil }
         let head = line[..<parenthesis]
-        guard let dot = head.firstIndex(of: "."), dot != head.startIndex, head.index(after: dot) != head.endIndex,
-            !head.contains(" "), !head.contains("/")
+        guard let dot = firstIndex(of: ".", outsideBackticksIn: head), dot != head.startIndex,
+            head.index(after: dot) != head.endIndex, firstIndex(of: " ", outsideBackticksIn: head) == nil,
+            firstIndex(of: "/", outsideBackticksIn: head) == nil
         else { return nil }
         return "\(head[..<dot])/\(line[line.index(after: dot)...])"
     }
 
-    /// The name Swift Testing's `--filter` matches: the id, but a free function as listed (`Module.function()`).
+    /// The name Swift Testing's `--filter` matches: the id, but a free function as listed (`Module.function()`), and a
+    /// later test of a shared name (an overload's `…/f(_:)#2`) by that name, which runs each of them.
     static func swiftTestingFilterName(_ id: String) -> String {
-        guard let slash = id.firstIndex(of: "/"), !id[..<slash].contains("."),
-            !id[id.index(after: slash)...].contains("/")
-        else { return id }
+        var id = Substring(id)
+        if let hash = id.lastIndex(of: "#"), id.index(after: hash) != id.endIndex,
+            id[id.index(after: hash)...].allSatisfy(\.isNumber)
+        {
+            id = id[..<hash]
+        }
+        guard let slash = firstIndex(of: "/", outsideBackticksIn: id), !id[..<slash].contains("."),
+            firstIndex(of: "/", outsideBackticksIn: id[id.index(after: slash)...]) == nil
+        else { return String(id) }
         return "\(id[..<slash]).\(id[id.index(after: slash)...])"
     }
 
@@ -44,8 +56,9 @@ enum TestDiscovery {
         if let header = lines.first(where: isXCTestHeader) {
             return .xctestListing(evidence: "it starts with XCTest's header '\(header)'")
         }
-        // Every Swift Testing test is a function, listed with its parentheses: `two()`, `param(n:)`.
-        if let id = lines.first(where: { isTestID($0) && !$0.hasSuffix(")") }) {
+        // Every Swift Testing test is a function, listed with its parentheses: `two()`, `param(n:)`, `f()/A.swift:5:4`
+        // (the source location Swift Testing adds to an id two tests would share).
+        if let id = lines.first(where: { isTestID($0) && !$0.contains("(") }) {
             return .xctestListing(evidence: "'\(id)' is an XCTest id (a method without parentheses)")
         }
         let xctest = xctestIDs(fromListing: xctestListing)
@@ -63,11 +76,25 @@ enum TestDiscovery {
         line.hasPrefix("Listing ") && line.hasSuffix(":") && (line.contains(" tests in ") || line.contains(" test in "))
     }
 
-    /// `Module.Type/name` with no spaces outside the parentheses of a Swift Testing signature.
+    /// `Module.Type/name`, no space in the owner but inside a raw identifier's backticks (`` Module.`Checkout Flow` ``).
     static func isTestID(_ text: String) -> Bool {
-        guard let slash = text.firstIndex(of: "/"), slash != text.startIndex else { return false }
+        let text = Substring(text)
+        guard let slash = firstIndex(of: "/", outsideBackticksIn: text), slash != text.startIndex else { return false }
         let owner = text[..<slash]
-        return owner.contains(".") && !owner.contains(" ")
+        return owner.contains(".") && firstIndex(of: " ", outsideBackticksIn: owner) == nil
+    }
+
+    /// The first `character` outside a raw identifier's backticks, or nil.
+    private static func firstIndex(of character: Character, outsideBackticksIn text: Substring) -> String.Index? {
+        var quoted = false
+        for index in text.indices {
+            if text[index] == "`" {
+                quoted.toggle()
+            } else if !quoted, text[index] == character {
+                return index
+            }
+        }
+        return nil
     }
 }
 

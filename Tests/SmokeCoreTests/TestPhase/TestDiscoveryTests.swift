@@ -25,6 +25,32 @@ import Testing
         #expect(TestDiscovery.freeFunctionID(listed: line) == nil)
     }
 
+    /// What Swift 6.3.1 lists for one suite name in two test targets, overloads (the source location added to an id
+    /// two tests would share) and raw identifiers with spaces: every test, under the ids its results carry.
+    @Test func readsSharedNamesAndRawIdentifiersUnderTheIDsTheirResultsCarry() {
+        let listing = """
+            ATests.Members/m(_:)/A.swift:10:6
+            ATests.Members/m(_:)/A.swift:9:6
+            ATests.ParserTests/parses()/A.swift:4:6
+            ATests.`Checkout Flow`/`pays in full`()
+            ATests.`double of two is five`()
+            ATests.over(_:)/A.swift:6:2
+            ATests.over(_:)/A.swift:7:2
+            BTests.ParserTests/parses()/B.swift:4:6
+
+            """
+        let read = TestDiscovery.readSwiftTestingListing(listing, xctestListing: "")
+        #expect(
+            read.tests.map(\.id) == [
+                "ATests.Members/m(_:)", "ATests.ParserTests/parses()", "ATests.`Checkout Flow`/`pays in full`()",
+                "ATests/`double of two is five`()", "ATests/over(_:)", "BTests.ParserTests/parses()",
+            ])
+        #expect(TestDiscovery.swiftTestingFilterName("ATests/over(_:)#2") == "ATests.over(_:)")
+        #expect(
+            TestDiscovery.swiftTestingFilterName("ATests/`double of two is five`()")
+                == "ATests.`double of two is five`()")
+    }
+
     @Test func readsSwiftTestingListing() {
         let listing = "M.S/one()\nM.S/shareCoversTotal(people:)\nwarning: something else\n"
         #expect(

@@ -155,7 +155,9 @@ package struct SwiftTestingEventStreamParser {
     /// bundle readers name it.
     static func ref(_ testID: String) -> TestRef? {
         var components = testID.split(separator: "/", omittingEmptySubsequences: false)
-        guard components.count >= 2, let location = components.last, isSourceLocation(location) else { return nil }
+        guard components.count >= 2, let location = components.last, SwiftTestingLocation.isLocation(location) else {
+            return nil
+        }
         components.removeLast()
         let name = String(components.removeLast())
         guard let first = components.first else {
@@ -177,12 +179,6 @@ package struct SwiftTestingEventStreamParser {
         return TestRef(
             framework: .swiftTesting, module: module, suite: suiteParts.joined(separator: "/"), name: name,
             eventStreamID: testID)
-    }
-
-    /// `File.swift:12:6`.
-    private static func isSourceLocation(_ component: Substring) -> Bool {
-        let parts = component.split(separator: ":", omittingEmptySubsequences: false)
-        return parts.count >= 3 && parts.suffix(2).allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }
     }
 
     private static func symbol(_ payload: [String: Any]) -> String? {

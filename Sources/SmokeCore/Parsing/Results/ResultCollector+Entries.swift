@@ -8,6 +8,8 @@ extension ResultCollector {
     }
 
     mutating func entry(for ref: TestRef) -> Int {
+        // An event stream names each run of a test by its own id: two overloads share a name, never an id.
+        if let id = ref.eventStreamID, let index = streamEntries[id] { return index }
         if cacheIsValid, ref == cachedRef { return cachedIndex }
         let index = entryByBytes(for: ref) ?? resolvedEntry(for: ref)
         // Copied into the cache's own buffer: holding the parser's would make it allocate a new one next line.
@@ -64,7 +66,8 @@ extension ResultCollector {
     /// Testing runs suites in parallel, and its console names only the function). A result line's `status` ends the
     /// one whose issues agree with it (a test passed has recorded none, one failed has, one passed with known issues
     /// has those); else, when the latest already finished, the earliest still running one.
-    func runningOccurrence(of index: Int, finishing status: TestStatus? = nil) -> Int {
+    func runningOccurrence(of index: Int, for ref: TestRef?, finishing status: TestStatus? = nil) -> Int {
+        if ref?.eventStreamID != nil { return index } // `entry(for:)` found it by its own id
         if let status, running.count > 1 {
             let sameName = running.filter { tests.sameBase($0, index) }
             if sameName.count > 1, let agrees = sameName.first(where: { issues(at: $0, agreeWith: status) }) {
@@ -86,9 +89,11 @@ extension ResultCollector {
     }
 
     /// Another run of the name at `index`: an attempt only when the output says so (an iteration marker, xcodebuild's
-    /// restart of this input's run, an event stream's own id), else a new test (Documentation/Design.md §7).
+    /// restart of this input's run, an event stream's id of that test again), else a new test (Documentation/Design.md
+    /// §7): an event stream's other id for the name is another test (an overload).
     mutating func anotherRun(of index: Int, _ ref: TestRef) -> Int {
-        if ref.isRepetition || (sawRestart && index >= firstTestOfInput) || ref.eventStreamID != nil {
+        let sameStreamTest = ref.eventStreamID.map { streamEntries[$0] == index } ?? false
+        if ref.isRepetition || (sawRestart && index >= firstTestOfInput) || sameStreamTest {
             beginNewAttempt(index)
             return index
         }

@@ -51,6 +51,8 @@ package struct ResultCollector {
     var clonePositions: [Int: Int] = [:]
     /// Display names declared before their tests run, by id: given to the test when it starts or is skipped.
     var displayNames: [String: String] = [:]
+    /// By event-stream test id, the entry of that test's run.
+    var streamEntries: [String: Int] = [:]
     /// Crash lines read while no test ran (the first few), for `Reconciliation`; `LogParser` gives each its text.
     package internal(set) var crashesOutsideTests: [RunFailureEvidence] = []
     /// Issues suites recorded outside their tests, and issues outside any test (the first few).
@@ -128,7 +130,7 @@ package struct ResultCollector {
             // The same rule as result lines: a name that ran before and runs again is its running occurrence's. (Two
             // statements: `entry` adds the entry `runningOccurrence` reads.)
             let named = ref.map { entry(for: $0) }
-            guard let index = named.map({ runningOccurrence(of: $0) }) ?? running.last else {
+            guard let index = named.map({ runningOccurrence(of: $0, for: ref) }) ?? running.last else {
                 messageTarget = nil
                 unrecognizedLineCount += 1
                 return
@@ -229,6 +231,7 @@ package struct ResultCollector {
         }
         var index = entry(for: ref)
         if !tests.flags(at: index).isDisjoint(with: [.started, .finished]) { index = anotherRun(of: index, ref) }
+        if let id = ref.eventStreamID { streamEntries[id] = index }
         tests.insert([.started, .ownProcessLine], at: index)
         nameForDisplay(index)
         running.append(index)
@@ -245,7 +248,7 @@ package struct ResultCollector {
     @discardableResult
     package mutating func testFinished(_ ref: TestRef, as status: TestStatus, durationSeconds: Double?) -> Int {
         let named = entry(for: ref) // first: it may add the entry that runningOccurrence reads
-        var index = runningOccurrence(of: named, finishing: status)
+        var index = runningOccurrence(of: named, for: ref, finishing: status)
         // A parallel log has no `started` lines: a second clone's result line for a name is another run. (Xcode 16
         // repeats a serial log's results as `Test case 'C.m()' passed on 'My Mac - …'`: the same run again.)
         if ref.clone > 0, tests.flags(at: index).contains(.cloneResultLine), !running.contains(index) {
