@@ -113,6 +113,19 @@ import Testing
         #expect(outcome.report.totals.tests == 6)
     }
 
+    /// xcodebuild exits 65 saying the runner crashed after the last test, while the bundle's tests all passed: the
+    /// run cannot pass, and its error quotes xcodebuild's own lines.
+    @Test func xcodebuildsFailureAfterPassingTestsFailsTheRun() async throws {
+        let (outcome, _) = try await run(scenario: "crash-after-tests")
+        let report = outcome.report
+        #expect(report.status == .error && outcome.failure == .infrastructure)
+        #expect(report.totals.failing == 0 && report.totals.passed == 4)
+        let error = try #require(report.errors.first { !$0.isNote })
+        #expect(error.exitStatus == 65 && error.message.contains("the run cannot pass"))
+        #expect(error.details.first == "Testing failed:")
+        #expect(error.details.contains { $0.contains("Test crashed with signal segv after the last test finished") })
+    }
+
     @Test func aMissingDeviceIsCreatedAndTheRunStillReadsEveryTest() async throws {
         let (outcome, log) = try await run(scenario: "missing-device")
         #expect(log.contains { $0.hasPrefix("xcrun simctl create smokerun iPhone SE (3rd generation) (iOS 17.5) ") })

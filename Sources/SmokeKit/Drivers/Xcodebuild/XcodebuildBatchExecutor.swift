@@ -69,7 +69,8 @@ struct XcodebuildBatchExecutor: BatchExecuting {
                     command: [xcodebuild] + arguments, exitStatus: finished.exitStatus))
             return outcome
         }
-        outcome.errors += contents.notes.map { InfrastructureError(message: $0) }
+        // What the reader could not read (attachments of a bundle before Xcode 16, a summary): the results stand.
+        outcome.errors += contents.notes.map { InfrastructureError(message: $0, severity: .note) }
         bundles.append(BundleTally(counts: contents.summaryCounts, tests: contents.tests))
         if xcodeVersion == nil { xcodeVersion = contents.xcodeVersion }
         let ranOn = isRetry ? [:] : clonePlaces(finished.cloneLines, of: contents.tests.map(\.id))
@@ -92,7 +93,25 @@ struct XcodebuildBatchExecutor: BatchExecuting {
             }
         }
         if !isRetry { reported.formUnion(kept) }
+        // xcodebuild's failure (exit 65, `Testing failed:`, `** TEST EXECUTE FAILED **`) with every test it reported
+        // passing and none named under `Failing tests:`: something outside the tests failed (a crash after the last
+        // test, a session-level issue).
+        if outcome.stopReason == nil, outcome.notStarted.isEmpty, !finished.tail.contains("Failing tests:"),
+            var error = BatchRunner.endedBadlyBetweenTests(outcome)
+        {
+            error.details = Self.verdictLines(finished.tail)
+            outcome.errors.append(error)
+        }
         return outcome
+    }
+
+    /// xcodebuild's own account of a failed run at the end of its output: from `Testing failed:` on, else the last
+    /// lines.
+    static func verdictLines(_ tail: [String]) -> [String] {
+        guard let start = tail.lastIndex(where: { $0.hasPrefix("Testing failed:") }) else {
+            return Array(tail.suffix(5))
+        }
+        return Array(tail[start...].prefix(20))
     }
 
     /// Which clone ran each test, and its place in that clone's sequence: from the console, as the bundle lacks it.
