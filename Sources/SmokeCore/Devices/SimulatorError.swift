@@ -12,6 +12,9 @@ package enum SimulatorError: Error, Equatable, LocalizedError, DomainError {
     /// `xcrun` could not be started at all (not on PATH): simulators need a Mac with Xcode.
     case xcrunMissing(command: String, reason: String, onMacOS: Bool)
     case simctlFailed(command: String, exitStatus: Int32?, output: String)
+    /// Still running when the run had to stop (its deadline, SIGINT/SIGTERM): `bootstatus -b` on a device that cannot
+    /// finish booting waits for ever.
+    case simctlStopped(command: String, reason: String)
 
     package var kind: ErrorKind { .infrastructure }
 
@@ -60,6 +63,11 @@ package enum SimulatorError: Error, Equatable, LocalizedError, DomainError {
                 """
         case .unreadableListing(let source, let reason):
             return "could not read \(source): \(reason)"
+        case .simctlStopped(let command, let reason):
+            return """
+                `\(command)` had not finished when \(reason): smokerun stopped it. A simulator that cannot finish \
+                booting keeps it waiting; `xcrun simctl list devices` shows its state, and erasing it often helps
+                """
         case .simctlFailed(let command, let exitStatus, let output):
             let status = exitStatus.map { "exited with status \($0)" } ?? "could not run"
             return "`\(command)` \(status)" + (output.isEmpty ? "" : ": \(output)")

@@ -48,6 +48,8 @@ package struct SimulatorProvisioner: Sendable {
         let result: CommandResult
         do {
             result = try runner.run("xcrun", arguments, environment: environment, currentDirectory: nil)
+        } catch let stopped as CommandStopped {
+            throw .simctlStopped(command: command, reason: stopped.reason)
         } catch let error as CommandError where error.exitStatus == nil {
             #if os(macOS)
                 throw .xcrunMissing(command: command, reason: error.reason, onMacOS: true)

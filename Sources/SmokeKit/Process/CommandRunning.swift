@@ -23,12 +23,26 @@ package protocol CommandRunning: Sendable {
     func run(
         _ executable: String, _ arguments: [String], environment: [String: String]?, currentDirectory: URL?
     ) throws -> CommandResult
+
+    /// The same runner, stopping a command (throwing `CommandStopped`) once `stop` gives a reason: the run's deadline,
+    /// SIGINT/SIGTERM. A fake that never hangs keeps itself.
+    func bounded(by stop: @escaping @Sendable () -> String?) -> any CommandRunning
 }
 
 extension CommandRunning {
     func run(_ executable: String, _ arguments: [String]) throws -> CommandResult {
         try run(executable, arguments, environment: nil, currentDirectory: nil)
     }
+
+    package func bounded(by stop: @escaping @Sendable () -> String?) -> any CommandRunning { self }
+}
+
+/// A command a bounded runner stopped before it ended.
+struct CommandStopped: Error, LocalizedError, Sendable {
+    var command: String
+    var reason: String
+
+    var errorDescription: String? { "`\(command)` was stopped: \(reason)" }
 }
 
 /// A command that could not be started, or that failed; says which, how, and the tail of what it said.
@@ -62,7 +76,15 @@ struct CommandError: Error, LocalizedError, Sendable {
 
 /// The real runner: the process seam's `ChildProcessRunner` with separate stdout and stderr, collected in memory.
 struct ProcessCommandRunner: CommandRunning {
+    private var stop: (@Sendable () -> String?)?
+
     init() {}
+
+    func bounded(by stop: @escaping @Sendable () -> String?) -> any CommandRunning {
+        var runner = self
+        runner.stop = stop
+        return runner
+    }
 
     func run(
         _ executable: String, _ arguments: [String], environment: [String: String]?, currentDirectory: URL?
@@ -80,14 +102,22 @@ struct ProcessCommandRunner: CommandRunning {
         var output = Data()
         var errors = Data()
         let termination: Termination
+        var stopped: String?
         do {
             termination = try ChildProcessRunner().run(
                 launch, onOutput: { output.append(contentsOf: $0) }, onError: { errors.append(contentsOf: $0) },
-                onTick: { .keepRunning }
+                onTick: {
+                    guard stopped == nil, let reason = stop?() else { return .keepRunning }
+                    stopped = reason
+                    return .stop
+                }
             ).termination
         } catch {
             throw CommandError(
                 executable: executable, arguments: arguments, exitStatus: nil, reason: error.localizedDescription)
+        }
+        if let stopped {
+            throw CommandStopped(command: ([executable] + arguments).joined(separator: " "), reason: stopped)
         }
         return CommandResult(exitStatus: termination.exitStatus, standardOutput: output, standardError: errors)
     }

@@ -23,6 +23,15 @@ struct RunLimits: Sendable {
 }
 
 extension RunLimits {
+    /// Why a command before the tests must stop now, in words, or nil.
+    @Sendable func stopText() -> String? {
+        switch stopReason(testStartedAt: nil) {
+        case .runTimedOut: "the run reached timeouts.runSeconds"
+        case .cancelled: "smokerun was stopped"
+        case .testTimedOut, nil: nil
+        }
+    }
+
     /// `300` → "300 s", `0.5` → "0.5 s": a timeout as messages print it.
     static func text(seconds value: Double) -> String {
         Int(exactly: value).map { "\($0) s" } ?? String(format: "%.1f s", value)

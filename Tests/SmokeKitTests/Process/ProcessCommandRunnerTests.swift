@@ -15,6 +15,16 @@ import Testing
         #expect(result.exitStatus == 3)
     }
 
+    /// A command that never ends (`simctl bootstatus -b` on a device that cannot boot) ends when the run must stop.
+    @Test func aBoundedRunnerStopsACommandWhenTheRunMustStop() throws {
+        let stop = CancellationFlag()
+        let runner = ProcessCommandRunner().bounded { stop.isCancelled ? "smokerun was stopped" : nil }
+        #expect(try runner.run("sh", ["-c", "echo quick"]).outputText == "quick\n")
+        stop.cancel()
+        let stopped = try #require(throws: CommandStopped.self) { try runner.run("sh", ["-c", "sleep 60"]) }
+        #expect(stopped.reason == "smokerun was stopped" && stopped.command == "sh -c sleep 60")
+    }
+
     @Test func runsInTheGivenFolderWithExactlyTheGivenEnvironment() throws {
         let folder = TestScratch.root.resolvingSymlinksInPath()
         let result = try ProcessCommandRunner().run(

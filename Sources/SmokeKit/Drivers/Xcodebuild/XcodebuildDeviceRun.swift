@@ -60,13 +60,16 @@ struct XcodebuildDeviceRun {
             }
             result.toolchain = try xcodeVersion(xcodebuild)
             context.phase(.started("preparing the \(pipeline.device.name ?? pipeline.device.udid ?? "") simulator"))
-            let (console, phase) = (context.console, context.phase)
+            let (console, phase, limits) = (context.console, context.phase, context.limits)
             let prepared = Result {
-                try SimulatorProvisioner(runner: context.runner, environment: context.environment)
-                    .prepare(pipeline.device) { step in
-                        console.note(step)
-                        phase(.step(step))
-                    }
+                // `simctl bootstatus -b` waits for ever on a device that cannot finish booting: bounded by the run.
+                try SimulatorProvisioner(
+                    runner: context.runner.bounded(by: limits.stopText), environment: context.environment
+                )
+                .prepare(pipeline.device) { step in
+                    console.note(step)
+                    phase(.step(step))
+                }
             }
             context.phase(.ended)
             result.device = try prepared.get()
