@@ -34,6 +34,20 @@ extension ResultBundleContents {
     /// Each failing test or attempt without evidence gets the bundle's own record of it, naming the bundle.
     package mutating func recordEvidence(bundle: String) {
         for index in tests.indices {
+            // Xcode's execution-time allowance (or Swift Testing's `.timeLimit`) stopped it: it timed out.
+            if tests[index].status == .failed,
+                let limit = tests[index].failures.first(where: {
+                    ExecutionTimeAllowance.isAllowanceMessage($0.message)
+                })
+            {
+                tests[index].status = .timedOut
+                tests[index].evidence = Evidence(
+                    what: """
+                        the result bundle records it stopped at its time limit: \
+                        `\(limit.message.components(separatedBy: ". ").first ?? limit.message)`
+                        """,
+                    source: bundle)
+            }
             tests[index].recordMissingEvidence {
                 Evidence(what: "the result bundle records it as `\($0.rawValue)`", source: bundle)
             }
