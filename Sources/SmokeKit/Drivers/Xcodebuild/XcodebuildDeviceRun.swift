@@ -59,8 +59,11 @@ struct XcodebuildDeviceRun {
                 )
             }
             result.toolchain = try xcodeVersion(xcodebuild)
-            context.phase(.started("preparing the \(pipeline.device.name ?? pipeline.device.udid ?? "") simulator"))
             let (console, phase, limits) = (context.console, context.phase, context.limits)
+            // Held until the tests end: another run of the same profile would shut down and erase it under them.
+            let deviceLock = try lockDevice()
+            defer { deviceLock?.release() }
+            context.phase(.started("preparing the \(pipeline.device.name ?? pipeline.device.udid ?? "") simulator"))
             let prepared = Result {
                 // `simctl bootstatus -b` waits for ever on a device that cannot finish booting: bounded by the run.
                 try SimulatorProvisioner(
@@ -229,6 +232,23 @@ struct XcodebuildDeviceRun {
             return nil
         }
         return tests
+    }
+}
+
+extension XcodebuildDeviceRun {
+    /// Waits for the simulator of the pipeline's profile while another smokerun run uses it, saying so once.
+    fileprivate func lockDevice() throws -> SimulatorLock? {
+        let url = SimulatorLock.fileURL(for: context.pipeline.device)
+        let (console, status, limits) = (context.console, context.status, context.limits)
+        do {
+            return try SimulatorLock.acquire(url, stop: limits.stopText) {
+                let text = "waiting for the simulator: another smokerun run is using it (\(url.path))"
+                console.note(text)
+                status(text)
+            }
+        } catch {
+            throw XcodebuildError(message: error.message)
+        }
     }
 }
 

@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+
+@testable import SmokeCore
+@testable import SmokeKit
+@testable import SmokeTestSupport
+
+/// Two runs of one device profile take turns on its simulator: the second waits, says so once, and stops waiting
+/// when its run must stop.
+@Suite struct SimulatorLockTests {
+    @Test func aSecondRunWaitsForTheSimulatorUntilItsRunMustStop() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let url = folder.url.appendingPathComponent("iPhone_SE-iOS_17.5.lock")
+        let first = try #require(try SimulatorLock.acquire(url, stop: { nil }, waiting: {}))
+        var waited = 0
+        var checks = 0
+        let stopped = try #require(throws: SimulatorLock.Stopped.self) {
+            _ = try SimulatorLock.acquire(
+                url,
+                stop: {
+                    checks += 1
+                    return checks > 3 ? "the run reached timeouts.runSeconds" : nil
+                }, waiting: { waited += 1 }, sleep: { _ in })
+        }
+        #expect(waited == 1 && checks == 4)
+        #expect(stopped.message.hasPrefix("the run reached timeouts.runSeconds while waiting for the simulator"))
+        first.release()
+        let second = try #require(try SimulatorLock.acquire(url, stop: { nil }, waiting: { waited += 1 }))
+        second.release()
+        #expect(waited == 1)
+    }
+
+    @Test func aProfileNamesItsLockFile() {
+        var profile = DeviceProfile()
+        profile.platform = "iOS Simulator"
+        profile.name = "iPhone SE (3rd generation)"
+        profile.runtime = "iOS 17.5"
+        #expect(SimulatorLock.fileURL(for: profile).lastPathComponent == "iPhone_SE__3rd_generation_-iOS_17.5.lock")
+        profile.udid = "8A2F6C1E-4B7D"
+        #expect(SimulatorLock.fileURL(for: profile).lastPathComponent == "8A2F6C1E-4B7D.lock")
+    }
+}
