@@ -47,6 +47,22 @@ extension PipelineLoader {
         )
     }
 
+    /// A driver that runs on simulators (xcodebuild) has nothing to run on without one: refuse it at load, not at run.
+    static func checkDriverHasItsDevice(_ devices: [DeviceProfile], _ driver: Driver, _ root: JSONObjectReader)
+        throws(PipelineError)
+    {
+        let settings = driver.settings
+        guard !settings.runsOnThisMachineOnly, devices.contains(where: \.isHost) else { return }
+        throw root.error(
+            "device",
+            """
+            \(root.has("device") ? "names this machine" : "is missing"), but the '\(type(of: settings).key)' driver \
+            runs tests on a simulator; give a simulator profile, e.g. {"platform": "iOS Simulator", "name": \
+            "iPhone SE (3rd generation)", "runtime": "iOS 17.5"}
+            """
+        )
+    }
+
     /// One device profile, for `deviceProfiles`.
     static func device(_ object: JSONObjectReader) throws(PipelineError) -> DeviceProfile {
         try object.allowOnly([

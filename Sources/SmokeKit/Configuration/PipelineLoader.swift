@@ -109,6 +109,7 @@ package struct PipelineLoader: Sendable {
             try Self.checkDriverTakes(devices, pipeline.driver, root)
             pipeline.devices = devices
         }
+        try Self.checkDriverHasItsDevice(pipeline.devices, pipeline.driver, root)
         if let ordering = try root.object("ordering") { pipeline.ordering = try Self.ordering(ordering) }
         pipeline.quarantine = try Self.quarantine(root) ?? []
         if let auto = try root.object("autoQuarantine") { pipeline.autoQuarantine = try Self.autoQuarantine(auto) }

@@ -328,10 +328,28 @@ import Testing
         #expect(pipeline.name == "ok-1.2_x")
     }
 
+    static let phone = #"{"platform": "iOS Simulator", "name": "iPhone SE (3rd generation)", "runtime": "iOS 17.5"}"#
+
+    /// An xcodebuild pipeline runs on a simulator: without one it is refused at load (exit 2), naming the key.
+    @Test(arguments: [
+        (#"{"name": "ios", "xcodebuild": {"project": "A.xcodeproj", "scheme": "A"}}"#, "is missing"),
+        (
+            #"{"name": "ios", "xcodebuild": {"project": "A.xcodeproj", "scheme": "A"}, "device": {"platform": "host"}}"#,
+            "names this machine"
+        ),
+    ])
+    func anXcodebuildPipelineWithoutASimulatorIsRefused(json: String, said: String) throws {
+        let error = try #require(throws: PipelineError.self) {
+            try PipelineLoader().parse(Data(json.utf8), file: Self.file)
+        }
+        #expect(error.keyPath == "device")
+        #expect(error.problem.hasPrefix("\(said), but the 'xcodebuild' driver runs tests on a simulator"))
+    }
+
     /// `xcodebuild.packagePath`: a Swift package tested by xcodebuild, one of workspace/project/packagePath,
     /// checked like `swiftpm.packagePath`.
     @Test func anXcodebuildPackagePathIsOneOfTheThreeContainersAndMustHoldAPackage() throws {
-        let json = #"{"name": "ios", "xcodebuild": {"packagePath": "pkg", "scheme": "Pkg"}}"#
+        let json = #"{"name": "ios", "xcodebuild": {"packagePath": "pkg", "scheme": "Pkg"}, "device": \#(Self.phone)}"#
         let pipeline = try PipelineLoader().parse(Data(json.utf8), file: Self.file)
         guard case .xcodebuild(let settings) = pipeline.driver else {
             Issue.record("not xcodebuild")
