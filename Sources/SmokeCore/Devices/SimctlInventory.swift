@@ -30,10 +30,12 @@ package struct SimctlInventory: Sendable, Equatable {
         deviceTypes += (listing.devicetypes ?? []).map(SimctlDeviceType.init(entry:))
     }
 
-    /// Runtimes as listed, plus one for each device key no listed runtime explains (a devices-only listing).
+    /// Runtimes as listed, plus one for each device key no listed runtime explains (a devices-only listing). Devices
+    /// all unavailable under such a key (`runtime profile not found`: the runtime was deleted) make none.
     package var knownRuntimes: [SimctlRuntime] {
         var all = runtimes
-        for key in Set(devices.map(\.runtimeKey)).sorted() where !all.contains(where: { $0.matches(key: key) }) {
+        let keys = Set(devices.filter(\.isAvailable).map(\.runtimeKey))
+        for key in keys.sorted() where !all.contains(where: { $0.matches(key: key) }) {
             all.append(SimctlRuntime(key: key))
         }
         return all

@@ -144,6 +144,21 @@ import Testing
         #expect(message.contains("installed: iOS 17.5"))
     }
 
+    /// A runtime deleted in Xcode leaves its devices listed, unavailable (`runtime profile not found`), and no
+    /// runtime: it is not installed, rather than a runtime `simctl create` then refuses.
+    @Test func aDeletedRuntimesLeftoverDevicesDoNotMakeItInstalled() throws {
+        let devices = #"""
+            {"devices": {"com.apple.CoreSimulator.SimRuntime.iOS-16-0": [
+              {"name": "iPhone 14", "udid": "FFFF-6", "state": "Shutdown", "isAvailable": false,
+               "availabilityError": "runtime profile not found"}
+            ]}}
+            """#
+        #expect(throws: SimulatorError.runtimeNotInstalled(requested: "iOS 16.0", installed: ["iOS 17.5", "iOS 16.4"]))
+        {
+            try SimulatorResolver.plan(Self.profile(runtime: "iOS 16.0"), inventory: Self.inventory(devices: devices))
+        }
+    }
+
     @Test func anUnknownDeviceTypeOrCreateFalseIsAClearError() throws {
         #expect(
             throws: SimulatorError.deviceTypeNotInstalled(
