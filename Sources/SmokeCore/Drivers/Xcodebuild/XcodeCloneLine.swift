@@ -43,7 +43,7 @@ package enum XcodeCloneLine {
         lines.compactMap { line in parse(line).map { (matchKey(consoleName: $0.name), $0.clone) } }
     }
 
-    private static func lastComponent(_ owner: String) -> String {
+    static func lastComponent(_ owner: String) -> String {
         owner.split(separator: ".").last.map(String.init) ?? owner
     }
 }

@@ -85,6 +85,15 @@ struct XcodebuildBatchExecutor: BatchExecuting {
             outcome.results.append(test)
             onTestFinished(test)
         }
+        // smokerun stopped xcodebuild while a test ran: the bundle leaves it out, the console names it.
+        if let stop = finished.stopReason, let running = finished.runningTest,
+            let test = stoppedTest(running, in: batch, isRetry: isRetry, kept: kept)
+        {
+            let stopped = Self.stopped(test, by: stop)
+            kept.insert(test.key)
+            outcome.results.append(stopped)
+            onTestFinished(stopped)
+        }
         outcome.attachments = contents.attachments.filter { $0.testID.map { kept.contains(TestCase.key($0)) } ?? true }
         // Asked for, absent from a bundle that could be read: the runner ended before it reported them.
         if outcome.stopReason == nil {
@@ -103,6 +112,32 @@ struct XcodebuildBatchExecutor: BatchExecuting {
             outcome.errors.append(error)
         }
         return outcome
+    }
+
+    /// The asked test, else (a first attempt may report any planned test) the planned XCTest test, the console shows
+    /// running, when nothing reported it.
+    private func stoppedTest(_ running: String, in batch: TestBatch, isRetry: Bool, kept: Set<String>) -> TestCase? {
+        let isRunning = { (id: String) in XcodeCloneLine.matchKey(testID: id) == running && !kept.contains(id) }
+        if let test = batch.tests.first(where: { isRunning($0.id) }) { return test }
+        guard !isRetry, let key = planned?.sorted().first(where: { isRunning($0) && !reported.contains($0) }) else {
+            return nil
+        }
+        return TestCase(id: key, framework: .xctest)
+    }
+
+    /// The test that ran when smokerun stopped xcodebuild: timed out at the run's deadline, else interrupted.
+    static func stopped(_ test: TestCase, by reason: StopReason) -> TestResult {
+        reason == .cancelled
+            ? test.result(
+                status: .interrupted,
+                failure: TestFailure(message: "interrupted: smokerun was stopped while this test ran"),
+                evidence: Evidence(
+                    what: "smokerun was stopped while it ran (its start is the console's last test line)"))
+            : test.result(
+                status: .timedOut,
+                failure: TestFailure(message: "still running when the run reached timeouts.runSeconds"),
+                evidence: Evidence(
+                    what: "smokerun stopped it at timeouts.runSeconds (its start is the console's last test line)"))
     }
 
     /// xcodebuild's own account of a failed run at the end of its output: from `Testing failed:` on, else the last

@@ -19,6 +19,8 @@ struct XcodebuildProcess {
         var tail: [String]
         /// Result lines of tests run on simulator clones (parallel testing), in order: `XcodeCloneLine`.
         var cloneLines: [String] = []
+        /// The test its console last said started without a result (`XcodeRunningTest`): the one running when it ended.
+        var runningTest: String?
 
         var exitStatus: Int32? {
             if case .exited(let status) = termination { return status }
@@ -35,14 +37,16 @@ struct XcodebuildProcess {
         launch.log = console
         launch.groups = limits.processGroups
         var cloneLines: [String] = []
+        var runningTest: String?
         let finished = try LoggedProcess(launch: launch, limits: limits, console: console, processes: processes).run(
             noted: "xcodebuild \(arguments.joined(separator: " "))",
             onLine: { text in
                 onLine(text)
                 if text.contains("' on 'Clone ") || text.contains(" on 'Clone ") { cloneLines.append(text) }
+                runningTest = XcodeRunningTest.after(text, running: runningTest)
             })
         return Finished(
             termination: finished.termination, stopReason: finished.stopReason, errorLines: finished.errorLines,
-            tail: finished.tail, cloneLines: cloneLines)
+            tail: finished.tail, cloneLines: cloneLines, runningTest: runningTest)
     }
 }
