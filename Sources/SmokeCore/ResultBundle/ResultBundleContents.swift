@@ -16,6 +16,8 @@ package struct ResultBundleContents: Sendable, Equatable {
     package var summaryCounts: [FrameworkCount] = []
     /// What the bundle holds that could not be read (a missing payload, no `zstd`), as sentences for `errors`.
     package var notes: [String] = []
+    /// Issues recorded outside any test (a suite's set-up or tear-down): failures no test carries, never notes.
+    package var issuesOutsideTests: [String] = []
     /// Test id → when its first failure was recorded, where the bundle says; `FailureScreenshot` uses it.
     package var failureTimes: [String: Date] = [:]
 

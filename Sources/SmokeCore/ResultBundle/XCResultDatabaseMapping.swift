@@ -7,6 +7,8 @@ package struct XCResultDatabaseMapping: Sendable, Equatable {
     package var device: ResolvedDevice?
     package var xcodeVersion: String?
     package var notes: [String] = []
+    /// Issues recorded outside any test (a suite's set-up or tear-down): failures no test carries.
+    package var issuesOutsideTests: [String] = []
     /// Test id → when its first failure issue was recorded (`TestIssues.timestamp`).
     package var failureTimes: [String: Date] = [:]
 

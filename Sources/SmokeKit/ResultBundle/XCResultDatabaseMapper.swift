@@ -18,7 +18,7 @@ enum XCResultDatabaseMapper {
         mapping.failureTimes = failureTimes(snapshot, testIDByRun: tests.testIDByRun)
         mapping.device = XCResultDatabaseDeviceReader.device(snapshot)
         mapping.xcodeVersion = XCResultDatabaseDeviceReader.xcodeVersion(snapshot)
-        mapping.notes += suiteIssueNotes(snapshot)
+        mapping.issuesOutsideTests = suiteIssues(snapshot)
         return mapping
     }
 
@@ -165,7 +165,7 @@ enum XCResultDatabaseMapper {
 
     /// Issues recorded on a suite run, outside any test: listed, since no test carries them. One an `ExpectedFailures`
     /// row points at is a known issue even when it names no test run, never an error.
-    private static func suiteIssueNotes(_ snapshot: XCResultDatabaseSnapshot) -> [String] {
+    private static func suiteIssues(_ snapshot: XCResultDatabaseSnapshot) -> [String] {
         let suiteRuns = XCResultDatabaseIndex(snapshot.rows("TestSuiteRuns"))
         let suites = XCResultDatabaseIndex(snapshot.rows("TestSuites"))
         let expected = Set(snapshot.rows("ExpectedFailures").compactMap { $0.int("issue_fk") })

@@ -28,6 +28,7 @@ package struct XCResultDatabaseReader: ResultBundleReading {
         contents.device = mapping.device
         contents.xcodeVersion = mapping.xcodeVersion
         contents.notes = mapping.notes
+        contents.issuesOutsideTests = mapping.issuesOutsideTests
         contents.failureTimes = mapping.failureTimes
         (contents.startedAt, contents.finishedAt) = XCResultDatabaseRunSummary.interval(snapshot)
         contents.summaryCounts = XCResultDatabaseRunSummary.counts(snapshot, bundleName: bundle.lastPathComponent)

@@ -128,12 +128,13 @@ extension SavedOutput {
         } else {
             contents = try selector.reader(for: bundle).read(bundle: bundle, scratchDirectory: scratch)
         }
-        for note in contents.notes { context.standardError.line("note: \(note)") }
+        let notes = contents.issuesOutsideTests + contents.notes
+        for note in notes { context.standardError.line("note: \(note)") }
         // The run's times are the recorded run's; when it was parsed is said apart.
         let startedAt = contents.startedAt ?? parsedAt
         var report = Self.report(
             contents.tests, settings: settings, device: contents.device,
-            toolchain: contents.xcodeVersion.map { ToolchainInfo(version: $0) }, notes: contents.notes,
+            toolchain: contents.xcodeVersion.map { ToolchainInfo(version: $0) }, notes: notes,
             startedAt: startedAt, finishedAt: max(contents.finishedAt ?? startedAt, startedAt), parsedAt: parsedAt)
         // Xcode's own counts of the bundle against smokerun's reading of it.
         report.reconciliation = Reconciliation.compare(

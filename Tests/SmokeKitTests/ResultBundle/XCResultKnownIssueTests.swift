@@ -91,6 +91,7 @@ import Testing
         #expect(test.output.contains { $0.hasPrefix("Known issue: Bug 42: rounding") })
         #expect(contents.tests.first { $0.name == "testPlain" }?.status == .passed)
         // Only the real suite-level issue is listed; no known issue is an error outside any test.
-        #expect(contents.notes == ["Suite CartTests recorded an issue outside any test: tear-down failed"])
+        #expect(contents.issuesOutsideTests == ["Suite CartTests recorded an issue outside any test: tear-down failed"])
+        #expect(contents.notes.isEmpty)
     }
 }

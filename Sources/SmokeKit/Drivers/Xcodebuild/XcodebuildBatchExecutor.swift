@@ -71,6 +71,7 @@ struct XcodebuildBatchExecutor: BatchExecuting {
         }
         // What the reader could not read (attachments of a bundle before Xcode 16, a summary): the results stand.
         outcome.errors += contents.notes.map { InfrastructureError(message: $0, severity: .note) }
+        outcome.errors += contents.issuesOutsideTests.map { InfrastructureError(message: $0) }
         bundles.append(BundleTally(counts: contents.summaryCounts, tests: contents.tests))
         if xcodeVersion == nil { xcodeVersion = contents.xcodeVersion }
         let ranOn = isRetry ? [:] : clonePlaces(finished.cloneLines, of: contents.tests.map(\.id))
