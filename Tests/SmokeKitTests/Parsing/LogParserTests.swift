@@ -56,6 +56,22 @@ import Testing
         #expect(parsed.results.first?.attempts.first?.status == .failed)
     }
 
+    /// A disabled overload is skipped without a start: its skip is its own, never its failing twin's result.
+    @Test func aSkippedOverloadLeavesItsFailingTwinFailed() throws {
+        let (int, string) = ("ATests.Members/m(_:)/A.swift:9:6", "ATests.Members/m(_:)/A.swift:10:6")
+        let stream: [String] = [
+            #"{"kind":"runStarted","messages":[]}"#,
+            #"{"kind":"testStarted","testID":"\#(int)","messages":[]}"#,
+            #"{"kind":"issueRecorded","testID":"\#(int)","issue":{"isKnown":false},"messages":[{"symbol":"fail","text":"Expectation failed"}]}"#,
+            #"{"kind":"testEnded","testID":"\#(int)","messages":[{"symbol":"fail","text":"Test m(_:) failed after 0.001 seconds with 1 issue."}]}"#,
+            #"{"kind":"testSkipped","testID":"\#(string)","messages":[{"symbol":"skip","text":"Test m(_:) skipped."}]}"#,
+            #"{"kind":"runEnded","messages":[]}"#,
+        ]
+        let parsed = try LogParser().parse(files: [Support.temporaryFile(Data(events(stream).utf8), name: "e.jsonl")])
+        #expect(parsed.results.map(\.id) == ["ATests.Members/m(_:)", "ATests.Members/m(_:)#2"])
+        #expect(parsed.results.map(\.status) == [TestStatus.failed, .skipped])
+    }
+
     /// A log with old Mac line ends (`\r` alone) was one line with no test in it: 0 tests, exit 0.
     @Test func aLogWithCarriageReturnLineEndsIsReadLineByLine() throws {
         let log =

@@ -19,6 +19,16 @@ extension ResultCollector {
         return index
     }
 
+    /// `entry(for:)`, but an event-stream test that ends without a start of its own (skipped, cancelled) while its
+    /// name's entry is another test's run (an overload's) is a test of its own.
+    mutating func streamEntry(for ref: TestRef) -> Int {
+        var index = entry(for: ref)
+        guard let id = ref.eventStreamID, streamEntries[id] == nil else { return index }
+        if !tests.flags(at: index).isDisjoint(with: [.started, .finished]) { index = newOccurrence(of: index) }
+        streamEntries[id] = index
+        return index
+    }
+
     /// The usual case, without a `String`: a ref with its module, or a `Class/method` no listed name could qualify,
     /// looked up by the bytes it holds; `resolvedEntry` gives the same entry, only slower.
     private mutating func entryByBytes(for ref: TestRef) -> Int? {

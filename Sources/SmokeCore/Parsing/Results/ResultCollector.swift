@@ -150,7 +150,7 @@ package struct ResultCollector {
                 tests.setStatus(.timedOut, at: index)
             }
         case .skipped(let ref, let reason):
-            let index = entry(for: ref)
+            let index = streamEntry(for: ref)
             nameForDisplay(index)
             if let reason { appendOutput("Skipped: \(reason)", to: index) }
             finish(index, as: .skipped, durationSeconds: nil)
@@ -247,7 +247,7 @@ package struct ResultCollector {
     /// `apply(.testFinished(ref, status, durationSeconds:))` with the ref borrowed; the entry it finished.
     @discardableResult
     package mutating func testFinished(_ ref: TestRef, as status: TestStatus, durationSeconds: Double?) -> Int {
-        let named = entry(for: ref) // first: it may add the entry that runningOccurrence reads
+        let named = streamEntry(for: ref) // first: it may add the entry that runningOccurrence reads
         var index = runningOccurrence(of: named, for: ref, finishing: status)
         // A parallel log has no `started` lines: a second clone's result line for a name is another run. (Xcode 16
         // repeats a serial log's results as `Test case 'C.m()' passed on 'My Mac - …'`: the same run again.)
