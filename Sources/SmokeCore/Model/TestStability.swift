@@ -5,8 +5,8 @@ import Foundation
 ///
 /// Flaky means failed and passed on the same code: within one run (passed only on a retry), or across runs of the
 /// same commit and pipeline (both known and clean; an unknown commit is never "the same") where a pass followed a
-/// failure. Failing on every run since it broke — on a new commit, or on the same one after passing (an expired
-/// certificate, a backend down) — is broken, not flaky, until a pass on that code shows otherwise. Interrupted, skipped and unfinished runs say nothing and are left out.
+/// lone failure. Failing on every run since it broke — on a new commit, or on the same one after passing (an expired
+/// certificate, a backend down for several runs) — is broken, not flaky, whether a commit or the world fixed it. Interrupted, skipped and unfinished runs say nothing and are left out.
 /// The window is the runs the caller gives.
 package struct TestStability: Sendable, Equatable {
     package struct Run: Sendable, Equatable {
@@ -34,7 +34,7 @@ package struct TestStability: Sendable, Equatable {
         package var retried: Bool
     }
 
-    /// A commit on which the test failed and then passed.
+    /// A commit on which the test failed in one run and passed in the next.
     package struct SameCommit: Sendable, Equatable {
         package var commit: String
         package var failed: [Run]
@@ -106,8 +106,10 @@ package struct TestStability: Sendable, Equatable {
     private static func sameCommit(_ observations: [Observation]) -> [SameCommit] {
         var byCode: [String: SameCommit] = [:]
         var order: [String] = []
-        // Codes on which a pass came after a failure: the flip that shows a flake.
+        // Codes on which a pass came right after a lone failure: the flip that shows a flake (a pass after several
+        // failures in a row ends a breakage).
         var flipped: Set<String> = []
+        var failuresInARow: [String: Int] = [:]
         for observation in observations {
             guard let commit = observation.run.commit, !commit.isEmpty else { continue }
             let code = commit + "\u{0}" + (observation.run.configuration ?? "")
@@ -115,9 +117,11 @@ package struct TestStability: Sendable, Equatable {
             var group = byCode[code] ?? SameCommit(commit: commit, failed: [], passed: [])
             if observation.passed {
                 group.passed.append(observation.run)
-                if !group.failed.isEmpty { flipped.insert(code) }
+                if failuresInARow[code] == 1 { flipped.insert(code) }
+                failuresInARow[code] = 0
             } else {
                 group.failed.append(observation.run)
+                failuresInARow[code, default: 0] += 1
             }
             byCode[code] = group
         }

@@ -68,7 +68,8 @@ import Testing
     }
 
     /// A scheduled pipeline re-tests one commit: a test that passed and then fails in every run since (an expired
-    /// certificate, a backend down) broke; only a pass after the failures on that commit shows a flake.
+    /// certificate, a backend down) broke, and the pass that ends the streak fixed it; only a pass right after a lone
+    /// failure on that commit shows a flake.
     @Test func failingEveryRunSinceAPassOnTheSameCommitIsBrokenUntilItPassesThere() throws {
         let statuses: [TestStatus] = [.passed, .failed, .failed, .failed, .passed]
         let runs = statuses.enumerated().map { hour, status in
@@ -81,8 +82,19 @@ import Testing
             return
         }
         #expect(since.runID == "20261122T010000Z-aaaa")
-        let flipped = try #require(TestStability.assess(runs).first)
-        #expect(flipped.isFlaky && flipped.flakyRuns == 3)
+        let fixed = try #require(TestStability.assess(runs).first)
+        #expect(!fixed.isFlaky)
+        guard case .fixed(3, _, let fixedAt)? = fixed.breakage else {
+            Issue.record("expected broken for 3 runs, then fixed, got \(String(describing: fixed.breakage))")
+            return
+        }
+        #expect(fixedAt.runID == "20261122T040000Z-aaaa")
+        // Then one failure, and a pass right after it: that flip is a flake's.
+        let flake = [TestStatus.failed, .passed].enumerated().map { offset, status in
+            HistoryEntryFixture.run(5 + offset, commit: Self.c1, outcomes: ["T.A/a": status])
+        }
+        let flaky = try #require(TestStability.assess(runs + flake).first)
+        #expect(flaky.isFlaky && flaky.flakyRuns == 4)
     }
 
     @Test func unknownOrDirtyCommitsAreNeverTheSameCode() {

@@ -146,6 +146,19 @@ import Testing
         #expect(!HistoryTable.flakeRates(F.history(outcome.reports)).contains("FLAKE%"))
     }
 
+    /// The backend is down for three runs of one commit, then back: the failure and its recovery are both posted, and
+    /// the outage leaves nothing that makes a later commit's break "known flaky".
+    @Test func anOutageOnAnUnchangedCommitIsAnnouncedAndRecovered() {
+        let commits = [0, 0, 0, 0, 0, 5, 6]
+        let steps = commits.enumerated().map { run, commit in
+            Step(failing: [1, 2, 3, 6].contains(run) ? [Self.broken] : [], commit: F.commit(commit))
+        }
+        let sent = Self.play(steps).sent
+        #expect(sent.map(\.run) == [1, 4, 6])
+        #expect(sent.dropFirst().first?.plan.kind == .recovery)
+        #expect(sent.last?.plan.ages == [Self.broken: .new])
+    }
+
     @Test func aRealFailureBesideAKnownFlakyOneIsNewAndOnlyItOpensTheProblem() {
         var steps = Self.oneInThree(6)
         // A new commit breaks a test, while the flaky one fails again.
