@@ -9,6 +9,23 @@ package enum SwiftTestingLocation {
             && parts.suffix(2).allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
     }
 
+    /// The id's components between `/`s, a raw identifier's own `/`s kept (`` Module.`a/b works`()/A.swift:3:2 ``).
+    package static func components(_ id: String) -> [Substring] {
+        var parts: [Substring] = []
+        var start = id.startIndex
+        var quoted = false
+        for index in id.indices {
+            if id[index] == "`" {
+                quoted.toggle()
+            } else if !quoted, id[index] == "/" {
+                parts.append(id[start..<index])
+                start = id.index(after: index)
+            }
+        }
+        parts.append(id[start...])
+        return parts
+    }
+
     /// The id without a trailing source location.
     package static func removed(from id: String) -> String {
         guard let slash = id.lastIndex(of: "/"), isLocation(id[id.index(after: slash)...]) else { return id }

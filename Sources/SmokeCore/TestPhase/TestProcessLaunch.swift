@@ -20,10 +20,10 @@ package struct TestProcessLaunch: Sendable, Equatable {
                 environment: environment)
         case .swiftTesting:
             var arguments = ["--testing-library", "swift-testing", "--no-parallel"]
+            // Anchored at the start: `CoreTests.helper()` must not also run `AppCoreTests.helper()`.
             for test in batch.tests {
-                arguments += [
-                    "--filter", NSRegularExpression.escapedPattern(for: TestDiscovery.swiftTestingFilterName(test.id)),
-                ]
+                let name = TestDiscovery.swiftTestingFilterName(test.id)
+                arguments += ["--filter", "^" + NSRegularExpression.escapedPattern(for: name)]
             }
             if let eventStream {
                 arguments += [

@@ -22,7 +22,7 @@ import Testing
             binary: binary, batch: batch, environment: [:], eventStream: URL(fileURLWithPath: "/run/events/1.jsonl"))
         #expect(
             launch.arguments == [
-                "--testing-library", "swift-testing", "--no-parallel", "--filter", "M\\.S\\/f\\(x:\\)",
+                "--testing-library", "swift-testing", "--no-parallel", "--filter", "^M\\.S\\/f\\(x:\\)",
                 "--experimental-event-stream-output", "/run/events/1.jsonl", "--experimental-event-stream-version", "0",
             ])
     }
@@ -72,7 +72,7 @@ import Testing
         let launch = TestProcessLaunch.make(binary: binary, batch: batch, environment: [:], eventStream: nil)
         #expect(
             launch.arguments == [
-                "--testing-library", "swift-testing", "--no-parallel", "--filter", "PsTests\\.a\\(\\)",
+                "--testing-library", "swift-testing", "--no-parallel", "--filter", "^PsTests\\.a\\(\\)",
             ])
     }
 }

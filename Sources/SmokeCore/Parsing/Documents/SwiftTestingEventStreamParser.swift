@@ -154,7 +154,7 @@ package struct SwiftTestingEventStreamParser {
     /// A free function is `Module.function()/File.swift:16:2` (Swift 6.3), named `Module/function()` as the
     /// bundle readers name it.
     static func ref(_ testID: String) -> TestRef? {
-        var components = testID.split(separator: "/", omittingEmptySubsequences: false)
+        var components = SwiftTestingLocation.components(testID)
         guard components.count >= 2, let location = components.last, SwiftTestingLocation.isLocation(location) else {
             return nil
         }

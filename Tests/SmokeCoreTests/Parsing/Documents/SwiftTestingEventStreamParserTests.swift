@@ -35,6 +35,14 @@ import Testing
                 == .testFinished(ref, .failed, durationSeconds: 0.25))
     }
 
+    /// A raw identifier's own `/` is part of its name, not a suite boundary, whether the function is free or not.
+    @Test func aRawNameWithASlashStaysOneName() {
+        let free = SwiftTestingEventStreamParser.ref("RawTests.`a/b fails`()/Raw.swift:3:2")
+        #expect(free?.module == "RawTests" && free?.suite == "" && free?.name == "`a/b fails`()")
+        let member = SwiftTestingEventStreamParser.ref("RawTests.`x/y`/`p/q`()/Raw.swift:9:6")
+        #expect(member?.module == "RawTests" && member?.suite == "`x/y`" && member?.name == "`p/q`()")
+    }
+
     @Test func suiteEventsAreSuites() {
         #expect(
             parse(event(#"{"kind":"testStarted","testID":"ShopTests.CartSuite","messages":[]}"#))
