@@ -159,7 +159,16 @@ struct TestPhase {
                         """,
                     details: missing.prefix(50).map(\.id)))
         case .testTimedOut?, nil:
-            break
+            // Never dropped without a word: a test the plan ran that no process reported (re-run as unstarted until
+            // the bound) leaves the run without a result for it, unless an error already says why.
+            guard !missing.isEmpty, !result.errors.contains(where: { !$0.isNote }) else { break }
+            result.errors.append(
+                InfrastructureError(
+                    message: """
+                        \(ReportText.count(missing.count, "test")) never reported a result, though processes were started again \
+                        for them: console.log shows what those processes printed
+                        """,
+                    details: missing.prefix(50).map(\.id)))
         }
     }
 }
