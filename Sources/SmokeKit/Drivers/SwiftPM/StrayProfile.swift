@@ -13,6 +13,8 @@ struct StrayProfile {
     private var usersFile: URL?
     /// What the run should say about the user's file, when a stopped run's hold could not be undone.
     private(set) var note: String?
+    /// The `flock` on the hold: another run of the package holding the user's file is alive, not killed.
+    private var holdLock: Int32 = -1
 
     init(packageRoot: URL) {
         file = packageRoot.appendingPathComponent(Self.name)
@@ -22,11 +24,20 @@ struct StrayProfile {
     /// Before the tests: a test's child would write over the user's own file, so it waits in `folder` (smokerun's
     /// build folder, which no retention prunes; a rename on the same file system) until `restore()`. A file still
     /// held there is a killed run's: it goes back first, unless the package has another by now (then both stay, and
-    /// `note` says where).
+    /// `note` says where). While another run of the package holds it (another pipeline), this run leaves the file,
+    /// and any in the package, alone.
     init(packageRoot: URL, holdingTheUsersIn folder: URL) {
         file = packageRoot.appendingPathComponent(Self.name)
         let held = folder.appendingPathComponent("user-\(Self.name)")
         let files = FileManager.default
+        try? files.createDirectory(at: folder, withIntermediateDirectories: true)
+        let lock = open(held.path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard lock >= 0, flock(lock, LOCK_EX | LOCK_NB) == 0 else {
+            if lock >= 0 { close(lock) }
+            wasThere = true
+            return
+        }
+        holdLock = lock
         if Self.isFile(held) {
             if !Self.isAnything(file) {
                 try? files.moveItem(at: held, to: file)
@@ -57,6 +68,7 @@ struct StrayProfile {
 
     /// Puts the user's file back where it was, over any a test's child wrote since (smokerun's, not collected).
     func restore() {
+        defer { if holdLock >= 0 { close(holdLock) } }
         guard let usersFile else { return }
         if Self.isAnything(file), !wasThere {
             try? FileManager.default.removeItem(at: file)

@@ -68,8 +68,9 @@ import Testing
         )
         try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
         let file = package.appendingPathComponent("default.profraw")
-        try Data("theirs".utf8).write(to: file)
-        _ = StrayProfile(packageRoot: package, holdingTheUsersIn: build) // killed: never restored
+        // What a run killed while it held the file leaves (its lock died with it).
+        try FileManager.default.createDirectory(at: build, withIntermediateDirectories: true)
+        try Data("theirs".utf8).write(to: build.appendingPathComponent("user-default.profraw"))
 
         let next = StrayProfile(packageRoot: package, holdingTheUsersIn: build)
         #expect(next.note == nil)
@@ -89,8 +90,8 @@ import Testing
         )
         try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
         let file = package.appendingPathComponent("default.profraw")
-        try Data("theirs".utf8).write(to: file)
-        _ = StrayProfile(packageRoot: package, holdingTheUsersIn: build) // killed: never restored
+        try FileManager.default.createDirectory(at: build, withIntermediateDirectories: true)
+        try Data("theirs".utf8).write(to: build.appendingPathComponent("user-default.profraw")) // a killed run's hold
         try Data("newer".utf8).write(to: file)
 
         let next = StrayProfile(packageRoot: package, holdingTheUsersIn: build)
@@ -99,5 +100,25 @@ import Testing
         next.restore()
         #expect(try Data(contentsOf: file) == Data("newer".utf8))
         #expect(try Data(contentsOf: held) == Data("theirs".utf8))
+    }
+
+    /// Two pipelines of one package run at once: the second sees the first's hold as alive, not a killed run's, and
+    /// leaves the user's file alone; the first puts it back, and the second never collects it.
+    @Test func anotherRunsLiveHoldIsLeftAlone() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let (package, build) = (
+            folder.url.appendingPathComponent("Package"), folder.url.appendingPathComponent("build")
+        )
+        try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
+        let file = package.appendingPathComponent("default.profraw")
+        try Data("theirs".utf8).write(to: file)
+        let first = StrayProfile(packageRoot: package, holdingTheUsersIn: build)
+        let second = StrayProfile(packageRoot: package, holdingTheUsersIn: build)
+        #expect(second.note == nil && !FileManager.default.fileExists(atPath: file.path))
+        first.restore()
+        #expect(second.collect(into: folder.url.appendingPathComponent("run/profiles")) == nil)
+        second.restore()
+        #expect(try Data(contentsOf: file) == Data("theirs".utf8))
     }
 }
