@@ -243,24 +243,6 @@ import Testing
         #expect(RunReport.status(of: run.result.tests, errors: run.result.errors) == .error)
     }
 
-    /// Processes restarted for a test until the bound, and none reported it (its results carried another name): the
-    /// run never drops it without a word, and cannot pass.
-    @Test func aTestNoProcessReportedFailsTheRunNamingIt() {
-        let plan = TestPhasePlan(
-            selected: Self.ids.map { TestCase(id: $0, framework: .xctest) },
-            batches: [TestBatch(framework: .xctest, tests: Self.ids.map { TestCase(id: $0, framework: .xctest) })])
-        var lane = TestPhase.Lane()
-        lane.tests = Self.ids.prefix(2).map {
-            TestResult(id: $0, name: "t", suite: "CartTests", framework: .xctest, status: .passed)
-        }
-        var result = DriverResult(device: ResolvedDevice(platform: "host"))
-        TestPhase(retries: 0, runSeconds: 1800).finish(plan, lanes: [lane], into: &result)
-        let error = result.errors.first
-        #expect(error?.message.hasPrefix("1 test never reported a result") == true, "\(result.errors)")
-        #expect(error?.details == ["ShopTests.CartTests/testC"])
-        #expect(RunReport.status(of: result.tests, errors: result.errors) == .error)
-    }
-
     @Test func aProcessThatExitsOneAfterAFailingTestIsExplainedByIt() throws {
         let failed = "Test Case 'CartTests.testA' failed (0.001 seconds)\n"
         let run = try run([
