@@ -41,6 +41,29 @@ extension RunLimits {
 enum StopReason: Sendable, Equatable {
     case testTimedOut, runTimedOut, cancelled
 
+    /// How a test smokerun stopped this way ended: its status, its failure and the fact that proves it.
+    func ending(testSeconds: Double) -> (status: TestStatus, failure: TestFailure, evidence: Evidence) {
+        let limit = RunLimits.text(seconds: testSeconds)
+        return switch self {
+        case .testTimedOut:
+            (
+                .timedOut,
+                TestFailure(message: "exceeded timeouts.testSeconds (\(limit)) and was stopped with its process group"),
+                Evidence(what: "smokerun stopped it at timeouts.testSeconds (\(limit))")
+            )
+        case .runTimedOut:
+            (
+                .timedOut, TestFailure(message: "still running when the run reached timeouts.runSeconds"),
+                Evidence(what: "smokerun stopped it at timeouts.runSeconds")
+            )
+        case .cancelled:
+            (
+                .interrupted, TestFailure(message: "interrupted: smokerun was stopped while this test ran"),
+                Evidence(what: "smokerun was stopped while it ran")
+            )
+        }
+    }
+
     /// smokerun's console.log line for the test it stopped, as `parse` reads it back.
     func consoleNote(testID: String, testSeconds: Double) -> String {
         switch self {

@@ -155,27 +155,11 @@ struct BatchRunner {
         if endedDuringTest {
             // A stopped test ran until it was killed: that is its duration (shard balancing weighs it).
             let ran = runningSince.map { max(0, limits.now().timeIntervalSince($0)) }
-            let limit = RunLimits.text(seconds: limits.testSeconds)
             switch stopReason {
-            case .testTimedOut?:
+            case let stopReason?:
+                let ending = stopReason.ending(testSeconds: limits.testSeconds)
                 collector.finishRunningTest(
-                    as: .timedOut,
-                    failure: TestFailure(
-                        message: "exceeded timeouts.testSeconds (\(limit)) and was stopped with its process group"),
-                    evidence: Evidence(what: "smokerun stopped it at timeouts.testSeconds (\(limit))"),
-                    durationSeconds: ran)
-            case .runTimedOut?:
-                collector.finishRunningTest(
-                    as: .timedOut,
-                    failure: TestFailure(message: "still running when the run reached timeouts.runSeconds"),
-                    evidence: Evidence(what: "smokerun stopped it at timeouts.runSeconds"),
-                    durationSeconds: ran)
-            case .cancelled?:
-                collector.finishRunningTest(
-                    as: .interrupted,
-                    failure: TestFailure(message: "interrupted: smokerun was stopped while this test ran"),
-                    evidence: Evidence(what: "smokerun was stopped while it ran"),
-                    durationSeconds: ran)
+                    as: ending.status, failure: ending.failure, evidence: ending.evidence, durationSeconds: ran)
             case nil:
                 // The process ended while the test ran: that proves the crash whatever the status.
                 let printed = collector.crashProof.map { " after its \($0.description)" } ?? ""

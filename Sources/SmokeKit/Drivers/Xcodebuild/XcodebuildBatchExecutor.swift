@@ -90,7 +90,7 @@ struct XcodebuildBatchExecutor: BatchExecuting {
         if let stop = finished.stopReason, let running = finished.runningTest,
             let test = stoppedTest(running, in: batch, isRetry: isRetry, kept: kept)
         {
-            let stopped = Self.stopped(test, by: stop)
+            let stopped = stopped(test, by: stop)
             kept.insert(test.key)
             outcome.results.append(stopped)
             onTestFinished(stopped)
@@ -127,18 +127,10 @@ struct XcodebuildBatchExecutor: BatchExecuting {
     }
 
     /// The test that ran when smokerun stopped xcodebuild: timed out at the run's deadline, else interrupted.
-    static func stopped(_ test: TestCase, by reason: StopReason) -> TestResult {
-        reason == .cancelled
-            ? test.result(
-                status: .interrupted,
-                failure: TestFailure(message: "interrupted: smokerun was stopped while this test ran"),
-                evidence: Evidence(
-                    what: "smokerun was stopped while it ran (its start is the console's last test line)"))
-            : test.result(
-                status: .timedOut,
-                failure: TestFailure(message: "still running when the run reached timeouts.runSeconds"),
-                evidence: Evidence(
-                    what: "smokerun stopped it at timeouts.runSeconds (its start is the console's last test line)"))
+    func stopped(_ test: TestCase, by reason: StopReason) -> TestResult {
+        let ending = reason.ending(testSeconds: driver.context.limits.testSeconds)
+        let evidence = Evidence(what: ending.evidence.what + " (its start is the console's last test line)")
+        return test.result(status: ending.status, failure: ending.failure, evidence: evidence)
     }
 
     /// xcodebuild's own account of a failed run at the end of its output: from `Testing failed:` on, else the last
