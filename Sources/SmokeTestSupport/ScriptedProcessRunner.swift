@@ -27,6 +27,8 @@ package final class ManualClock: @unchecked Sendable {
 package final class ScriptedProcessRunner: ProcessRunning, @unchecked Sendable {
     package enum Step {
         case print(String)
+        /// Swift Testing's event-stream records, appended to the file named after `--experimental-event-stream-output`.
+        case stream([String])
         /// Time passes while the process prints nothing.
         case wait(TimeInterval)
     }
@@ -115,6 +117,8 @@ package final class ScriptedProcessRunner: ProcessRunning, @unchecked Sendable {
             switch step {
             case .print(let text):
                 emit(text)
+            case .stream(let records):
+                try appendRecords(records, to: launch)
             case .wait(let seconds):
                 if pass(seconds) { return stopped() }
             }
@@ -124,5 +128,20 @@ package final class ScriptedProcessRunner: ProcessRunning, @unchecked Sendable {
         case .crash(let signal): return ProcessExit(termination: .signaled(signal))
         case .hang: return pass(86_400) ? stopped() : ProcessExit(termination: .signaled(SIGKILL), forced: true)
         }
+    }
+
+    private func appendRecords(_ records: [String], to launch: ProcessLaunch) throws {
+        guard let flag = launch.arguments.firstIndex(of: "--experimental-event-stream-output"),
+            flag + 1 < launch.arguments.count
+        else { throw ChildProcessError(executable: launch.executable, reason: "the launch asks for no event stream") }
+        let url = URL(fileURLWithPath: launch.arguments[flag + 1])
+        let text = records.map { #"{"kind":"event","version":0,"payload":"# + $0 + "}\n" }.joined()
+        guard let handle = FileHandle(forWritingAtPath: url.path) else {
+            try Data(text.utf8).write(to: url)
+            return
+        }
+        defer { try? handle.close() }
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(text.utf8))
     }
 }

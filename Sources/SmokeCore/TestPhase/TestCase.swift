@@ -3,10 +3,14 @@ package struct TestCase: Sendable, Equatable, Hashable {
     /// `Module.Class/method` or `Module.Suite/function()`, as `--list-tests` prints it.
     package var id: String
     package var framework: TestFramework
+    /// Swift Testing's own id of the test, source location included (`Module.Suite/m(_:)/File.swift:6:6`), once a run
+    /// has seen it: a retry filters on it exactly, so an overload runs alone. Nil otherwise.
+    package var exactID: String?
 
-    package init(id: String, framework: TestFramework) {
+    package init(id: String, framework: TestFramework, exactID: String? = nil) {
         self.id = id
         self.framework = framework
+        self.exactID = exactID
     }
 
     /// `Module.Class` — everything before the last `/`.

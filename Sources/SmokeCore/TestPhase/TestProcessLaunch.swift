@@ -20,10 +20,13 @@ package struct TestProcessLaunch: Sendable, Equatable {
                 environment: environment)
         case .swiftTesting:
             var arguments = ["--testing-library", "swift-testing", "--no-parallel"]
-            // Anchored at the start: `CoreTests.helper()` must not also run `AppCoreTests.helper()`.
+            // Anchored at the start: `CoreTests.helper()` must not also run `AppCoreTests.helper()`. An id with its
+            // source location is whole: that test alone, not its overloads.
             for test in batch.tests {
-                let name = TestDiscovery.swiftTestingFilterName(test.id)
-                arguments += ["--filter", "^" + NSRegularExpression.escapedPattern(for: name)]
+                let pattern =
+                    test.exactID.map { NSRegularExpression.escapedPattern(for: $0) + "$" }
+                    ?? NSRegularExpression.escapedPattern(for: TestDiscovery.swiftTestingFilterName(test.id))
+                arguments += ["--filter", "^" + pattern]
             }
             if let eventStream {
                 arguments += [

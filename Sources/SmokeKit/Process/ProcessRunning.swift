@@ -4,7 +4,7 @@ import SmokeCore
 /// One long-running process to start: the build, a test batch, an `xcodebuild`, `llvm-cov export`.
 package struct ProcessLaunch: Sendable {
     package var executable: String
-    var arguments: [String]
+    package var arguments: [String]
     var environment: [String: String]
     var currentDirectory: URL?
     var outputs: ChildProcess.Outputs = .merged

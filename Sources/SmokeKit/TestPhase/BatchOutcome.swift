@@ -18,4 +18,6 @@ struct BatchOutcome: Sendable {
     var printedCrash: TestFailure?
     /// The frameworks' own totals in the process's output, placed where that output starts in its log.
     var consoleTotals = ConsoleTotals()
+    /// Each Swift Testing result's own event-stream id, by result id (`ResultCollector.eventStreamIDs`).
+    var eventStreamIDs: [String: String] = [:]
 }

@@ -189,6 +189,7 @@ struct BatchRunner {
         outcome.command = [launch.executable] + launch.arguments
         outcome.outputTail = tail.lines
         outcome.printedCrash = collector.printedCrash
+        outcome.eventStreamIDs = collector.eventStreamIDs
         if stopReason == nil, !endedDuringTest, let error = Self.endedBadlyBetweenTests(outcome) {
             outcome.errors.append(error)
         }

@@ -30,6 +30,8 @@ struct TestPhase {
         var consoleTotals = ConsoleTotals()
         var errors: [InfrastructureError] = []
         var stopped: StopReason?
+        /// Swift Testing's own id of each result that has one, so its retry runs that test alone.
+        var eventStreamIDs: [String: String] = [:]
     }
 
     /// One worker's loop: its batches, a crash's unstarted tests in a new process, then its failures retried alone.
@@ -56,6 +58,7 @@ struct TestPhase {
             let outcome = try executor.execute(
                 batch, isRetry: false, onTestStarted: reportStarted, onTestFinished: reportFinished)
             lane.tests += outcome.results
+            lane.eventStreamIDs.merge(outcome.eventStreamIDs) { first, _ in first }
             record(outcome)
             lane.stopped = outcome.stopReason
             guard !outcome.notStarted.isEmpty, lane.stopped == nil else { continue }
@@ -85,7 +88,8 @@ struct TestPhase {
 
         guard retries > 0, lane.stopped == nil else { return lane }
         for index in lane.tests.indices where lane.tests[index].status.isFailure {
-            let test = TestCase(id: lane.tests[index].id, framework: lane.tests[index].framework)
+            let id = lane.tests[index].id
+            let test = TestCase(id: id, framework: lane.tests[index].framework, exactID: lane.eventStreamIDs[id])
             var attempts: [TestResult] = []
             for _ in 0..<retries {
                 status("retrying \(test.id)…")
@@ -94,7 +98,7 @@ struct TestPhase {
                     onTestStarted: { counter.retryStarted($0) }, onTestFinished: { counter.retryFinished($0) })
                 record(outcome)
                 lane.stopped = outcome.stopReason
-                guard let attempt = outcome.results.first(where: { $0.key == test.key }) else {
+                guard let attempt = Self.attempt(of: test, in: outcome) else {
                     if outcome.results.isEmpty, lane.stopped == nil,
                         case .runnerProblem(let error) = Self.verdict(on: outcome, of: test.framework)
                     {
@@ -109,6 +113,13 @@ struct TestPhase {
             if lane.stopped != nil { break }
         }
         return lane
+    }
+
+    /// The retry's result for `test`: by its event-stream id when it has one (an overload's retry names it by the
+    /// function alone, `m(_:)`, not the `m(_:)#2` of its first run), else by its id.
+    private static func attempt(of test: TestCase, in outcome: BatchOutcome) -> TestResult? {
+        guard let exactID = test.exactID else { return outcome.results.first { $0.key == test.key } }
+        return outcome.results.first { outcome.eventStreamIDs[$0.id] == exactID }
     }
 
     private static func verdict(on outcome: BatchOutcome, of framework: TestFramework) -> UnstartedBatch.Verdict {

@@ -42,7 +42,7 @@ import Testing
     func run(
         _ scripts: [ScriptedProcessRunner.Script], retries: Int = 0, testSeconds: TimeInterval = 300,
         runSeconds: TimeInterval = 1800,
-        cancelled: Bool = false
+        cancelled: Bool = false, plan: TestPhasePlan? = nil
     ) throws -> Outcome {
         let clock = ManualClock()
         let started = clock.now
@@ -63,9 +63,8 @@ import Testing
         )
         runner.processes = fake
         var executor = SwiftPMBatchExecutor(runner: runner, eventsDirectory: folder.appendingPathComponent("events"))
-        let plan = TestPhasePlan(
-            selected: Self.ids.map { TestCase(id: $0, framework: .xctest) },
-            batches: [TestBatch(framework: .xctest, tests: Self.ids.map { TestCase(id: $0, framework: .xctest) })])
+        let tests = Self.ids.map { TestCase(id: $0, framework: .xctest) }
+        let plan = plan ?? TestPhasePlan(selected: tests, batches: [TestBatch(framework: .xctest, tests: tests)])
         var result = DriverResult(device: ResolvedDevice(platform: "host"))
         try TestPhase(retries: retries, runSeconds: runSeconds).run(plan, with: &executor, into: &result)
         return Outcome(result: result, launches: fake.launches, clock: clock, started: started)

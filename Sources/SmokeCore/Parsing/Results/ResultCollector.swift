@@ -101,6 +101,12 @@ package struct ResultCollector {
     /// The tests so far in start order (`order` is 1-based); for a huge log, read `tests` instead.
     package var results: [TestResult] { tests.results }
 
+    /// Each event-stream test's own id (its source location included), by its result's id: `m(_:)#2`'s is the
+    /// overload's `Module.Suite/m(_:)/File.swift:6:6`, which Swift Testing's `--filter` runs alone.
+    package var eventStreamIDs: [String: String] {
+        Dictionary(streamEntries.map { (tests.id(at: $1), $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// The most recently started test (the last of `results`), without making the others.
     package var lastResult: TestResult? { tests.isEmpty ? nil : tests.result(at: tests.count - 1) }
 
