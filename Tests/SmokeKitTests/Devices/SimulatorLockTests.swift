@@ -37,6 +37,11 @@ import Testing
         profile.name = "iPhone SE (3rd generation)"
         profile.runtime = "iOS 17.5"
         #expect(SimulatorLock.fileURL(for: profile).lastPathComponent == "iPhone_SE__3rd_generation_-iOS_17.5.lock")
+        // Every spelling of one runtime is one device of smokerun's, so one lock.
+        for spelling in ["17.5", "com.apple.CoreSimulator.SimRuntime.iOS-17-5", " iOS 17.5"] {
+            profile.runtime = spelling
+            #expect(SimulatorLock.fileURL(for: profile).lastPathComponent == "iPhone_SE__3rd_generation_-iOS_17.5.lock")
+        }
         profile.udid = "8A2F6C1E-4B7D"
         #expect(SimulatorLock.fileURL(for: profile).lastPathComponent == "8A2F6C1E-4B7D.lock")
     }
