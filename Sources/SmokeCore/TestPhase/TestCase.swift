@@ -6,6 +6,9 @@ package struct TestCase: Sendable, Equatable, Hashable {
     /// Swift Testing's own id of the test, source location included (`Module.Suite/m(_:)/File.swift:6:6`), once a run
     /// has seen it: a retry filters on it exactly, so an overload runs alone. Nil otherwise.
     package var exactID: String?
+    /// Swift Testing's own ids of the listed tests that share `id` (overloads), source locations included; empty when
+    /// one test has it. A process that ends before each has run leaves the others to run again.
+    package var overloadIDs: [String] = []
 
     package init(id: String, framework: TestFramework, exactID: String? = nil) {
         self.id = id
@@ -22,6 +25,15 @@ package struct TestCase: Sendable, Equatable, Hashable {
     /// How ids compare across a listing and the results: `testA()` and `testA` are one XCTest method
     /// (xcodebuild's enumeration and its bundles disagree on the parentheses).
     package var key: String { Self.key(id) }
+
+    /// The id without the `#2`, `#3`, … of a name's later test (an overload's).
+    package static func baseID(_ id: String) -> Substring {
+        let id = Substring(id)
+        guard let hash = id.lastIndex(of: "#"), id.index(after: hash) != id.endIndex,
+            id[id.index(after: hash)...].allSatisfy(\.isNumber)
+        else { return id }
+        return id[..<hash]
+    }
 
     package static func key(_ id: String) -> String {
         id.hasSuffix("()") ? String(id.dropLast(2)) : id

@@ -11,15 +11,24 @@ enum TestDiscovery {
 
     /// Swift Testing's `--list-tests`: `Module.Suite/function()`, or `Module.function()` for a free function,
     /// whose results name it `Module/function()`. An id two tests would share (overloads; one suite name in two test
-    /// targets) is listed with its source location (`…/parses()/ParserTests.swift:5:4`), which results do not carry:
-    /// it is listed once without it, and its filter runs both.
+    /// targets) is listed with its source location (`…/parses()/ParserTests.swift:5:4`): it is one test case without
+    /// it, whose filter runs them all, keeping each one's listed id in `overloadIDs`.
     static func swiftTestingIDs(fromListing text: String) -> [TestCase] {
-        var seen: Set<String> = []
-        return text.split(separator: "\n").compactMap { line in
-            let id = SwiftTestingLocation.removed(from: line.trimmingCharacters(in: .whitespaces))
-            guard let id = isTestID(id) ? id : freeFunctionID(listed: id), seen.insert(id).inserted else { return nil }
-            return TestCase(id: id, framework: .swiftTesting)
+        var tests: [TestCase] = []
+        var places: [String: Int] = [:]
+        for line in text.split(separator: "\n") {
+            let listed = line.trimmingCharacters(in: .whitespaces)
+            let id = SwiftTestingLocation.removed(from: listed)
+            guard let id = isTestID(id) ? id : freeFunctionID(listed: id) else { continue }
+            let place = places[id] ?? tests.count
+            if place == tests.count {
+                places[id] = place
+                tests.append(TestCase(id: id, framework: .swiftTesting))
+            }
+            if listed != SwiftTestingLocation.removed(from: listed) { tests[place].overloadIDs.append(listed) }
         }
+        for index in tests.indices where tests[index].overloadIDs.count < 2 { tests[index].overloadIDs = [] }
+        return tests
     }
 
     /// `Module.function(label:)` → `Module/function(label:)` (`` Module.`a raw name`() `` too); nil for any other line.
@@ -37,12 +46,7 @@ enum TestDiscovery {
     /// The name Swift Testing's `--filter` matches: the id, but a free function as listed (`Module.function()`), and a
     /// later test of a shared name (an overload's `…/f(_:)#2`) by that name, which runs each of them.
     static func swiftTestingFilterName(_ id: String) -> String {
-        var id = Substring(id)
-        if let hash = id.lastIndex(of: "#"), id.index(after: hash) != id.endIndex,
-            id[id.index(after: hash)...].allSatisfy(\.isNumber)
-        {
-            id = id[..<hash]
-        }
+        let id = TestCase.baseID(id)
         guard let slash = firstIndex(of: "/", outsideBackticksIn: id), !id[..<slash].contains("."),
             firstIndex(of: "/", outsideBackticksIn: id[id.index(after: slash)...]) == nil
         else { return String(id) }

@@ -172,6 +172,12 @@ struct BatchRunner {
         let started = collector.startedTestIDs
         // A suite whose scoping trait or init threw ran none of its tests: each fails with the suite's issue.
         var notStarted = batch.tests.filter { !started.contains($0.id) }
+        // A process that ended during a test leaves the overloads of its tests that had not run to run again.
+        for test in batch.tests where endedDuringTest && started.contains(test.id) {
+            notStarted += test.overloadIDs.filter { !collector.streamNamed($0) }.map {
+                TestCase(id: test.id, framework: test.framework, exactID: $0)
+            }
+        }
         let failedBySuite = UnstartedBatch.failBySuite(&notStarted, issues: collector.suiteIssues)
         failedBySuite.forEach(report)
         let problems = [

@@ -32,6 +32,22 @@ struct TestPhase {
         var stopped: StopReason?
         /// Swift Testing's own id of each result that has one, so its retry runs that test alone.
         var eventStreamIDs: [String: String] = [:]
+
+        /// A process's results. An overload run again after a crash is named `m(_:)` by its own process, the name of
+        /// the overload that crashed: it takes the next free `m(_:)#N`.
+        mutating func add(_ results: [TestResult], eventStreamIDs ids: [String: String]) {
+            for var result in results {
+                let exactID = ids[result.id]
+                if let exactID, let held = eventStreamIDs[result.id], held != exactID {
+                    let base = TestCase.baseID(result.id)
+                    var occurrence = 2
+                    while let other = eventStreamIDs["\(base)#\(occurrence)"], other != exactID { occurrence += 1 }
+                    result.id = "\(base)#\(occurrence)"
+                }
+                if let exactID, eventStreamIDs[result.id] == nil { eventStreamIDs[result.id] = exactID }
+                tests.append(result)
+            }
+        }
     }
 
     /// One worker's loop: its batches, a crash's unstarted tests in a new process, then its failures retried alone.
@@ -57,8 +73,7 @@ struct TestPhase {
             let batch = queue.removeFirst()
             let outcome = try executor.execute(
                 batch, isRetry: false, onTestStarted: reportStarted, onTestFinished: reportFinished)
-            lane.tests += outcome.results
-            lane.eventStreamIDs.merge(outcome.eventStreamIDs) { first, _ in first }
+            lane.add(outcome.results, eventStreamIDs: outcome.eventStreamIDs)
             record(outcome)
             lane.stopped = outcome.stopReason
             guard !outcome.notStarted.isEmpty, lane.stopped == nil else { continue }

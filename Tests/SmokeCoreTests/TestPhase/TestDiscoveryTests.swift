@@ -45,6 +45,11 @@ import Testing
                 "ATests.Members/m(_:)", "ATests.ParserTests/parses()", "ATests.`Checkout Flow`/`pays in full`()",
                 "ATests/`double of two is five`()", "ATests/over(_:)", "BTests.ParserTests/parses()",
             ])
+        // The ids that share a name are kept as listed: a process a crash ends runs the others again by them.
+        #expect(read.tests.map(\.overloadIDs.count) == [2, 0, 0, 0, 2, 0])
+        #expect(
+            read.tests.first?.overloadIDs == ["ATests.Members/m(_:)/A.swift:10:6", "ATests.Members/m(_:)/A.swift:9:6"])
+        #expect(read.tests[4].overloadIDs == ["ATests.over(_:)/A.swift:6:2", "ATests.over(_:)/A.swift:7:2"])
         #expect(TestDiscovery.swiftTestingFilterName("ATests/over(_:)#2") == "ATests.over(_:)")
         #expect(
             TestDiscovery.swiftTestingFilterName("ATests/`double of two is five`()")

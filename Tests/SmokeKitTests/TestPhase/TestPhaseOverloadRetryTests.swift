@@ -46,4 +46,26 @@ import Testing
         #expect(run.result.tests.last?.attempts.map(\.status) == [.failed, .passed])
         #expect(run.result.errors.isEmpty, "\(run.result.errors)")
     }
+
+    /// The overload that crashed its process leaves the other one unrun: it runs in a new process by its own id and
+    /// takes the next name, never dropped.
+    @Test func anOverloadAfterOneThatCrashedRunsInANewProcess() throws {
+        var listed = TestCase(id: "ShopTests.Cart/m(_:)", framework: .swiftTesting)
+        listed.overloadIDs = [Self.int, Self.string]
+        let plan = TestPhasePlan(selected: [listed], batches: [TestBatch(framework: .swiftTesting, tests: [listed])])
+        let runStarted = #"{"kind":"runStarted","messages":[]}"#
+        let started = #"{"kind":"testStarted","testID":"\#(Self.int)","messages":[]}"#
+        let run = try TestPhaseLoopTests().run(
+            [
+                .init(steps: [.stream([runStarted, started])], ending: .crash(SIGILL)),
+                .init(steps: [.stream([runStarted] + Self.run(Self.string, failing: true))], ending: .exit(1)),
+            ], plan: plan)
+
+        let filters = run.launches.map { launch in
+            launch.arguments.indices.filter { launch.arguments[$0] == "--filter" }.map { launch.arguments[$0 + 1] }
+        }
+        #expect(filters == [[#"^ShopTests\.Cart\/m\(_:\)"#], [#"^ShopTests\.Cart\/m\(_:\)\/Cart\.swift:6:6$"#]])
+        #expect(run.result.tests.map(\.id) == ["ShopTests.Cart/m(_:)", "ShopTests.Cart/m(_:)#2"])
+        #expect(run.result.tests.map(\.status) == [.crashed, .failed])
+    }
 }

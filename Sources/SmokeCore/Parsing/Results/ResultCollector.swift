@@ -107,6 +107,9 @@ package struct ResultCollector {
         Dictionary(streamEntries.map { (tests.id(at: $1), $0) }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// Whether the event stream named the test of this id (source location included).
+    package func streamNamed(_ eventStreamID: String) -> Bool { streamEntries[eventStreamID] != nil }
+
     /// The most recently started test (the last of `results`), without making the others.
     package var lastResult: TestResult? { tests.isEmpty ? nil : tests.result(at: tests.count - 1) }
 
