@@ -134,6 +134,70 @@ import Testing
         #expect(reconciliation(parsed)?.agrees == true, "\(String(describing: reconciliation(parsed)))")
     }
 
+    /// The console names a display-named test by its display name alone, the file by its function: the two left over
+    /// are one test when that is certain (as many each side, failing ones told by their message), and the totals
+    /// count it once.
+    @Test func swiftTestingsFileJoinsTheConsolesDisplayNamedTests() throws {
+        let console = """
+            ◇ Test run started.
+            ◇ Test plain() started.
+            ◇ Test "shown name" started.
+            ◇ Test "breaks softly" started.
+            ✔ Test plain() passed after 0.001 seconds.
+            ✔ Test "shown name" passed after 0.001 seconds.
+            ✘ Test "breaks softly" recorded an issue at ST.swift:9:5: Expectation failed: 1 == 2
+            ✘ Test "breaks softly" failed after 0.001 seconds with 1 issue.
+            ✘ Test run with 3 tests in 1 suite failed after 0.002 seconds with 1 issue.
+
+            """
+        let junit = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <testsuites>
+            <testsuite name="TestResults" errors="0" tests="3" failures="1" skipped="0" time="0.002">
+            <testcase classname="LibTests.Pretty" name="named()" time="0.001" />
+            <testcase classname="LibTests.Pretty" name="breaks()" time="0.001">
+            <failure message="Expectation failed: 1 == 2 (error)" />
+            </testcase>
+            <testcase classname="LibTests.Pretty" name="plain()" time="0.001" />
+            </testsuite>
+            </testsuites>
+
+            """
+        for files in [
+            [("run.log", console), ("x-swift-testing.xml", junit)], [("x.xml", junit), ("run.log", console)],
+        ] {
+            let parsed = try parse(files.map { (name: $0.0, text: $0.1) })
+            #expect(parsed.results.map(\.id) == ["plain()", "shown name", "breaks softly"])
+            #expect(parsed.results.map(\.status) == [.passed, .passed, .failed])
+            #expect(reconciliation(parsed)?.agrees == true, "\(String(describing: reconciliation(parsed)))")
+        }
+        // Not certain (two passing on one side, one on the other): nothing is paired, as before.
+        let extra = junit.replacingOccurrences(
+            of: "</testsuite>",
+            with: "<testcase classname=\"LibTests.Pretty\" name=\"more()\" time=\"0.001\" />\n</testsuite>")
+        let parsed = try parse([(name: "run.log", text: console), (name: "x.xml", text: extra)])
+        #expect(parsed.results.count == 6)
+    }
+
+    /// Several failing display-named tests pair by their message (the file's with Swift Testing's ` (error)`).
+    @Test func failingDisplayNamedTestsPairByTheirMessage() {
+        func test(_ id: String, _ message: String) -> TestResult {
+            TestResult(
+                id: id, name: id, suite: "", framework: .swiftTesting, status: .failed,
+                failures: [TestFailure(message: message)])
+        }
+        let console = [test("first one", "Expectation failed: a"), test("second one", "Expectation failed: b")]
+        let document = [
+            test("L.S/b()", "Expectation failed: b (error)"), test("L.S/a()", "Expectation failed: a (error)"),
+        ]
+        #expect(
+            DocumentJoin.pairs(console: console, document: document).map { [$0.console, $0.document] } == [
+                [0, 1], [1, 0],
+            ])
+        let unmatched = [test("L.S/b()", "other"), test("L.S/a()", "Expectation failed: a (error)")]
+        #expect(DocumentJoin.pairs(console: console, document: unmatched).isEmpty)
+    }
+
     @Test func theFileEndsATestACutLogLeftRunning() throws {
         let log = """
             Test Suite 'All tests' started at 2026-11-29 10:08:38.978

@@ -177,4 +177,29 @@ import Testing
             #expect(parsed.runFailures.isEmpty)
         }
     }
+
+    /// The console's `↳` lines under a Swift Testing issue are that issue's, which the stream carries: read beside the
+    /// stream they never continue the last XCTest failure's message, which came before them in the log.
+    @Test func aConsoleDetailBesideTheStreamStaysOffTheXCTestFailure() throws {
+        let xctest = """
+            Test Suite 'All tests' started at 2026-11-28 10:00:00.000
+            Test Case 'XTests.testFails' started at 2026-11-28 10:00:00.001
+            /src/Tests/XTests/XTests.swift:3: error: XTests.testFails : failed - boom
+            Test Case 'XTests.testFails' failed (0.001 seconds)
+            Test Suite 'All tests' failed at 2026-11-28 10:00:00.002
+            \t Executed 1 test, with 1 failure (0 unexpected) in 0.001 (0.001) seconds
+
+            """
+        let swiftTesting = Self.console.replacingOccurrences(
+            of: "(add(1, 1) → 2) == 3\n", with: "(add(1, 1) → 2) == 3\n↳ tracked elsewhere\n")
+        #expect(swiftTesting.contains("↳ tracked elsewhere"))
+        let console = try file(xctest + swiftTesting, "console.txt")
+        let stream = try file(Self.eventStream, "events.jsonl")
+        for files in [[console, stream], [stream, console]] {
+            let parsed = try LogParser().parse(files: files)
+            let failing = try #require(parsed.results.first { $0.id == "XTests/testFails" })
+            #expect(failing.failures.map(\.message) == ["failed - boom"])
+            #expect(parsed.results.count == 9)
+        }
+    }
 }

@@ -183,8 +183,11 @@ package struct LineInterpreter {
         default: sawTestActivity = true
         }
         if skipsSwiftTestingConsole, !readsEventStream {
+            // A console's `↳` details are Swift Testing's too: the stream has them; never an XCTest issue's lines.
             if event.framework == .swiftTesting { return followSkipped(event) }
             switch event {
+            case .detail:
+                return
             case .fatalError, .programCrashed:
                 if !skippedRunning.isEmpty {
                     sink.take(.swiftTestingRunningInConsole(skippedRunning), line: lineNumber)

@@ -39,4 +39,28 @@ package enum DocumentJoin {
         joined.displayName = log.displayName ?? document.displayName
         return joined
     }
+
+    /// A Swift Testing console names a test with a display name by that name alone (`◇ Test "Adds two numbers"
+    /// started.`), a document by its function: pairs (console, document) of the tests neither joined otherwise,
+    /// only where that is certain — as many on each side, as many failing, and failing ones told apart by their first
+    /// failure's message; else none.
+    static func pairs(console: [TestResult], document: [TestResult]) -> [(console: Int, document: Int)] {
+        guard !console.isEmpty, console.count == document.count else { return [] }
+        var pairs: [(console: Int, document: Int)] = []
+        for failing in [false, true] {
+            let left = console.indices.filter { console[$0].status.isFailure == failing }
+            var right = document.indices.filter { document[$0].status.isFailure == failing }
+            guard left.count == right.count else { return [] }
+            for index in left {
+                // Swift Testing's JUnit adds ` (error)` to the message its console printed.
+                let message = console[index].failures.first?.message ?? ""
+                let match =
+                    !failing || left.count == 1
+                    ? 0 : right.firstIndex { document[$0].failures.first?.message.hasPrefix(message) == true }
+                guard let match, !failing || left.count == 1 || !message.isEmpty else { return [] }
+                pairs.append((index, right.remove(at: match)))
+            }
+        }
+        return pairs
+    }
 }

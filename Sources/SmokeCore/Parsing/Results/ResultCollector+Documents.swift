@@ -15,15 +15,31 @@ extension ResultCollector {
         firstDocumentEntry = logEntries
         var joined = Set<Int>()
         var bareNames: [String: [Int]]?
+        var unjoined: [TestResult] = []
+        func join(_ result: TestResult, at index: Int) {
+            joined.insert(index)
+            tests.replace(
+                index, with: DocumentJoin.joined(log: tests.result(at: index), document: result),
+                keeping: [.modulelessKeyed, .ownProcessLine, .namedProcessLine, .cloneResultLine])
+        }
         for var result in results {
             result.recordMissingEvidence { [source] in Evidence(what: "recorded as `\($0.rawValue)`", source: source) }
             if let index = logEntry(for: result, below: logEntries, skipping: joined, bareNames: &bareNames) {
-                joined.insert(index)
-                tests.replace(
-                    index, with: DocumentJoin.joined(log: tests.result(at: index), document: result),
-                    keeping: [.modulelessKeyed, .ownProcessLine, .namedProcessLine, .cloneResultLine])
-                continue
+                join(result, at: index)
+            } else {
+                unjoined.append(result)
             }
+        }
+        let displayNamed = displayNamedEntries(below: logEntries, skipping: joined)
+        let swiftTesting = unjoined.indices.filter { unjoined[$0].framework == .swiftTesting }
+        var paired = Set<Int>()
+        let pairs = DocumentJoin.pairs(
+            console: displayNamed.map { tests.result(at: $0) }, document: swiftTesting.map { unjoined[$0] })
+        for pair in pairs {
+            paired.insert(swiftTesting[pair.document])
+            join(unjoined[swiftTesting[pair.document]], at: displayNamed[pair.console])
+        }
+        for (position, result) in unjoined.enumerated() where !paired.contains(position) {
             let index =
                 tests.find(id: result.id)
                 ?? tests.append(id: result.id, name: result.name, suite: result.suite, framework: result.framework)
@@ -59,6 +75,17 @@ extension ResultCollector {
         if bareNames == nil { bareNames = bareSwiftTestingNames(below: logEntries) }
         let runs = (bareNames?[result.name] ?? []).filter { !joined.contains($0) }
         return runs.first { tests.status(at: $0).isFailure == result.status.isFailure } ?? runs.first
+    }
+
+    /// The log's Swift Testing entries a console named by a display name alone (`"Adds two numbers"`: no function's
+    /// parentheses, no suite), not joined yet.
+    private func displayNamedEntries(below logEntries: Int, skipping joined: Set<Int>) -> [Int] {
+        guard let first = firstDocumentEntry, first > 0 else { return [] }
+        return (0..<min(logEntries, first)).filter { index in
+            let base = tests.baseID(at: index)
+            return tests.framework(at: index) == .swiftTesting && !joined.contains(index) && !base.contains("/")
+                && !base.hasSuffix(")")
+        }
     }
 
     /// The log's Swift Testing entries a console named by function alone (`fails()`, `fails()#2`), by that name.

@@ -57,8 +57,13 @@ extension ResultCollector {
         let culprits = crashed.sorted().map { names[$0] }.joined(separator: ", ")
         let proof = crash.proof
         for (position, index) in running.enumerated() where !crashed.contains(position) {
-            tests.setStatus(.unfinished, at: index)
             tests.insert(.finished, at: index)
+            // One that had recorded an issue failed whatever the crash cut short (its issue is its evidence).
+            if tests.flags(at: index).contains(.hasFailure) {
+                markFlaky(index)
+                continue
+            }
+            tests.setStatus(.unfinished, at: index)
             setEvidence(
                 Evidence(
                     what: "the test process crashed in \(culprits) while this test ran", source: proof?.source,

@@ -139,6 +139,47 @@ import Testing
         #expect(bystander.evidence?.what == "the test process crashed in crashes() while this test ran")
     }
 
+    /// A test beside the crash that had recorded an issue failed: its issue is the proof, the crash only cut it short.
+    @Test func aSwiftTestingCrashLeavesABystanderThatFailedFailed() throws {
+        var collector = collect([
+            "◇ Test run started.",
+            "◇ Test failsThenWaits() started.",
+            "◇ Test crashes() started.",
+            "✘ Test failsThenWaits() recorded an issue at T.swift:9:5: Expectation failed: 1 == 2",
+            "Swift/ContiguousArrayBuffer.swift:692: Fatal error: Index out of range",
+            "*** Program crashed: Illegal instruction at 0x00007fbc8fb6df7f ***",
+            "Thread 4 \"oot.default-qos\" crashed:",
+            "  3 [ra] 0x000056046ccdf041 crashes() + 480 in T.xctest at /src/Tests/T/T.swift:5:89",
+        ])
+        _ = collector.finishAtEndOfInput(endedInSuccess: false)
+        #expect(collector.results.map(\.id) == ["failsThenWaits()", "crashes()"])
+        #expect(collector.results.map(\.status) == [.failed, .crashed])
+        #expect(collector.results.first?.failures.first?.message.contains("Expectation failed") == true)
+    }
+
+    /// XCTest gives each start one result line: another for a test that ended, read while a later test runs (of either
+    /// framework), is something that test printed (a test of a log formatter); it neither changes the test nor adds
+    /// one. A test that printed its own result line before its real one ends with the real one.
+    @Test func anXCTestResultLineForATestThatEndedAlreadyIsNotItsResult() {
+        var collector = collect([
+            "Test Case 'P.testOne' started at 2026-11-27 08:28:35.437",
+            "Test Case 'P.testOne' failed (0.001 seconds)",
+            "Test Case 'P.testOne' passed (0.001 seconds)",
+            "Test Case 'P.testTwo' started at 2026-11-27 08:28:35.438",
+            "Test Case 'P.testTwo' passed (0.001 seconds)",
+            "Test Case 'P.testThree' started at 2026-11-27 08:28:35.439",
+            "Test Case 'P.testTwo' failed (0.001 seconds)",
+            "Test Case 'P.testThree' passed (0.001 seconds)",
+            "◇ Test run started.",
+            "◇ Test prints() started.",
+            "Test Case 'P.testTwo' failed (0.001 seconds)",
+            "✔ Test prints() passed after 0.001 seconds.",
+        ])
+        _ = collector.finishAtEndOfInput(endedInSuccess: true)
+        #expect(collector.results.map(\.id) == ["P/testOne", "P/testTwo", "P/testThree", "prints()"])
+        #expect(collector.results.map(\.status) == [.passed, .passed, .passed, .passed])
+    }
+
     /// Frames that name no running test, or every one, cannot tell them apart: each running test crashed, as before.
     @Test func aCrashNamingNoRunningTestEndsThemAll() {
         for functions in [["helper()"], ["one()", "two()"]] {
