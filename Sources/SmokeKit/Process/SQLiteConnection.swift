@@ -24,16 +24,25 @@ final class SQLiteConnection {
         var flags =
             (readOnly || immutable ? SQLiteLibrary.openReadOnly : SQLiteLibrary.openReadWrite)
             | SQLiteLibrary.openNoFollow | SQLiteLibrary.openNoMutex
-        var name = path
+        var name = Self.resolvingFolder(path)
         if immutable {
             flags |= SQLiteLibrary.openURI
-            name = SQLiteLibrary.immutableURI(path)
+            name = SQLiteLibrary.immutableURI(name)
         }
         do {
             try self.init(path: path, name: name, flags: flags, library: library)
         } catch {
             throw .readFailed(path: path, reason: error.reason)
         }
+    }
+
+    /// `path` with its folder's links resolved: SQLite's no-follow open refuses a link anywhere in the path, and only
+    /// the file itself must not be one (a project in a linked folder, macOS's `/tmp`, are users' everyday paths).
+    static func resolvingFolder(_ path: String) -> String {
+        let url = URL(fileURLWithPath: path)
+        guard let folder = realpath(url.deletingLastPathComponent().path, nil) else { return path }
+        defer { free(folder) }
+        return URL(fileURLWithPath: String(cString: folder)).appendingPathComponent(url.lastPathComponent).path
     }
 
     deinit {

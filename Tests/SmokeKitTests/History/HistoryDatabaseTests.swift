@@ -78,6 +78,22 @@ import Testing
         #expect(try String(contentsOf: victim, encoding: .utf8) == "not yours")
     }
 
+    /// A project in a linked folder (macOS's `/tmp` is one): the history opens, is written and read through the link.
+    @Test func anOutputFolderReachedThroughALinkHoldsItsHistory() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let real = folder.url.appendingPathComponent("real")
+        try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
+        let link = folder.url.appendingPathComponent("link")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real)
+        let output = link.appendingPathComponent("project/.smokerun")
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        let store = RunStore(outputDirectory: output)
+        try store.appendHistory(report("20261122T040000Z-0001", startedAt: 1_795_320_000))
+        try store.appendHistory(report("20261122T080000Z-0002", startedAt: 1_795_334_400))
+        #expect(try database(output).runs().map(\.runID) == ["20261122T040000Z-0001", "20261122T080000Z-0002"])
+    }
+
     @Test func anOlderHistoryJSONLIsImportedOnceWithTheMessagesOfRunFoldersStillThere() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
