@@ -26,7 +26,7 @@ package struct CoverageGate: Sendable, Equatable {
     }
 
     /// From the pipeline's `coverage.minimumLines`; its shortest decimal spelling is taken exactly.
-    init?(_ value: Double) {
+    package init?(_ value: Double) {
         guard value.isFinite, value >= 0 else { return nil }
         self.init(Int(exactly: value).map(String.init) ?? "\(value)")
     }

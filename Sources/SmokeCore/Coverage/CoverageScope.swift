@@ -1,36 +1,61 @@
 /// Which exported files count, and how their paths read: under the package root, inside an `include` prefix,
-/// never build products, dependency checkouts or test sources.
+/// never build products, dependency checkouts or test sources. Folders are judged by their place under the root
+/// (a project in a `checkouts` folder, a `Sources/Shop/checkouts/` folder, are the user's own).
 package struct CoverageScope: Sendable, Equatable {
     package var root: String
+    /// The root as the compiler may have recorded it instead (its links resolved), when that differs.
+    var realRoot: String?
     /// Prefixes relative to `root` (`"Sources/"`); empty means every file under the root.
     var include: [String]
     /// Whether files outside `root` are dropped (a run) or kept with their absolute path (a raw export).
     var requireUnderRoot: Bool
 
-    /// Folder names whose files never count: build products and dependency checkouts.
-    static let excludedComponents: Set<String> = [".build", ".swiftpm", "checkouts", "SourcePackages", "DerivedData"]
+    /// Folder names whose files never count: build products and dependency checkouts (SwiftPM's `.build/checkouts`,
+    /// Xcode's `SourcePackages/checkouts`); a folder of the user's named `checkouts` is code.
+    static let excludedComponents: Set<String> = [".build", ".swiftpm", "SourcePackages", "DerivedData"]
 
-    package init(root: String, include: [String], requireUnderRoot: Bool = true) {
-        var root = root
-        while root.count > 1, root.hasSuffix("/") { root.removeLast() }
+    package init(root: String, include: [String], requireUnderRoot: Bool = true, realRoot: String? = nil) {
+        let root = Self.trimmed(root)
         self.root = root
+        self.realRoot = realRoot.map(Self.trimmed).flatMap { $0 == root ? nil : $0 }
         self.include = include
         self.requireUnderRoot = requireUnderRoot
     }
 
-    /// The path a report shows for `filename`, or nil when the file is out of scope.
+    private static func trimmed(_ root: String) -> String {
+        var root = root
+        while root.count > 1, root.hasSuffix("/") { root.removeLast() }
+        return root
+    }
+
+    /// The path a report shows for `filename`, or nil when the file is out of scope: under the root, a build
+    /// folder or a test target's (a `Tests` folder, a top folder named `…Tests`) is out; outside it (a raw export's), any
+    /// build folder or `Tests` folder in the path is.
     package func displayPath(for filename: String) -> String? {
-        let components = filename.split(separator: "/")
-        if components.contains(where: { Self.excludedComponents.contains(String($0)) }) { return nil }
-        let prefix = root == "/" ? "/" : root + "/"
-        guard filename.hasPrefix(prefix) else {
+        guard let relative = Self.relative(filename, to: root) ?? realRoot.flatMap({ Self.relative(filename, to: $0) })
+        else {
+            let components = filename.split(separator: "/")
             if requireUnderRoot || components.contains("Tests") { return nil }
-            return filename
+            return components.contains(where: { Self.excludedComponents.contains(String($0)) }) ? nil : filename
         }
-        let relative = String(filename.dropFirst(prefix.count))
-        if relative.hasPrefix("Tests/") { return nil }
-        if !include.isEmpty, !include.contains(where: { relative.hasPrefix(Self.normalized($0)) }) { return nil }
+        let components = relative.split(separator: "/")
+        if components.dropLast().contains(where: { Self.excludedComponents.contains(String($0)) }) { return nil }
+        if components.count > 1, components[0].hasSuffix("Tests") || components.dropLast().contains("Tests") {
+            return nil
+        }
+        if !include.isEmpty, !include.contains(where: { Self.isInside(relative, Self.normalized($0)) }) { return nil }
         return relative
+    }
+
+    private static func relative(_ filename: String, to root: String) -> String? {
+        let prefix = root == "/" ? "/" : root + "/"
+        return filename.hasPrefix(prefix) ? String(filename.dropFirst(prefix.count)) : nil
+    }
+
+    /// Whether `path` is the `include` entry's file or under its folder (`Sources/App` is not `Sources/AppTests/`).
+    private static func isInside(_ path: String, _ entry: String) -> Bool {
+        guard !entry.hasSuffix("/") else { return path.hasPrefix(entry) }
+        return path == entry || path.hasPrefix(entry + "/")
     }
 
     private static func normalized(_ prefix: String) -> String {
@@ -51,7 +76,8 @@ package struct CoverageScope: Sendable, Equatable {
     /// An llvm-cov `-ignore-filename-regex` that keeps the export small; it never drops more than `displayPath`.
     package var ignoreFilenameRegex: String {
         let folders = Self.excludedComponents.sorted().map(Self.escaped).joined(separator: "|")
-        return "(^|/)(\(folders))/|^\(Self.escaped(root))/Tests/"
+        let roots = [root, realRoot].compactMap { $0 }.map(Self.escaped).joined(separator: "|")
+        return "^(\(roots))/(([^/]*Tests/)|(.*/)?(\(folders))/)"
     }
 
     private static func escaped(_ text: String) -> String {

@@ -7,6 +7,8 @@ struct CoverageCollection: Sendable, Equatable {
     var details: [String: FileLineDetail]
     /// Written files, relative to the run directory.
     var artifacts: [String]
+    /// llvm-profdata's warnings for the profiles it could not read and left out (`file: why`).
+    var skippedProfiles: [String] = []
 
     var summary: CoverageSummary { report.totals }
 }
@@ -61,8 +63,10 @@ package struct CoverageCollector: Sendable {
                 output: "no test binary given to export coverage for")
         }
         let profdata = runDirectory.appendingPathComponent(RunDirectory.coverageProfileName)
-        try run(
-            tools.llvmProfdata, ["merge", "-sparse"] + profiles.map(\.path) + ["-o", profdata.path],
+        // One unreadable profile (a process killed while writing it, another toolchain's) must not lose the rest.
+        let merged = try run(
+            tools.llvmProfdata,
+            ["merge", "-sparse", "--failure-mode=all"] + profiles.map(\.path) + ["-o", profdata.path],
             tool: "llvm-profdata")
 
         let export = runDirectory.appendingPathComponent(RunDirectory.coverageExportName)
@@ -91,8 +95,19 @@ package struct CoverageCollector: Sendable {
             artifacts: [
                 RunDirectory.coverageProfileName, RunDirectory.coverageJSONName, RunDirectory.coverageLCOVName,
                 RunDirectory.coberturaName,
-            ]
+            ],
+            skippedProfiles: Self.skipped(profiles, warnings: merged.errorText + merged.outputText)
         )
+    }
+
+    /// The profiles llvm-profdata's `warning: <path>: <why>` lines name, as `<file name>: <why>`.
+    static func skipped(_ profiles: [URL], warnings: String) -> [String] {
+        warnings.split(separator: "\n").compactMap { line in
+            guard line.hasPrefix("warning: "),
+                let profile = profiles.first(where: { line.dropFirst(9).hasPrefix($0.path + ": ") })
+            else { return nil }
+            return profile.lastPathComponent + ": " + line.dropFirst(9 + profile.path.count + 2)
+        }
     }
 
     static func read(export: URL, scope: CoverageScope, lineDetail: Bool = true) throws(CoverageError) -> (
@@ -124,7 +139,10 @@ package struct CoverageCollector: Sendable {
         }
     }
 
-    private func run(_ tool: URL, _ arguments: [String], output: URL? = nil, tool name: String) throws(CoverageError) {
+    @discardableResult
+    private func run(_ tool: URL, _ arguments: [String], output: URL? = nil, tool name: String) throws(CoverageError)
+        -> CommandResult
+    {
         let result: CommandResult
         do {
             result =
@@ -140,6 +158,7 @@ package struct CoverageCollector: Sendable {
                 tool: name, command: Self.describe(tool, arguments), exitStatus: result.exitStatus,
                 output: Self.tail(result))
         }
+        return result
     }
 
     private static func describe(_ tool: URL, _ arguments: [String]) -> String {

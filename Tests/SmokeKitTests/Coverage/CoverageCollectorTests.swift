@@ -40,7 +40,8 @@ import Testing
         let merge = runner.calls[0]
         #expect(
             merge == [
-                "/tc/llvm-profdata", "merge", "-sparse", "/r/profiles/1-a.profraw", "/r/profiles/2-a.profraw", "-o",
+                "/tc/llvm-profdata", "merge", "-sparse", "--failure-mode=all", "/r/profiles/1-a.profraw",
+                "/r/profiles/2-a.profraw", "-o",
                 run.appendingPathComponent("coverage.profdata").path,
             ])
         let export = runner.calls[1]
@@ -49,7 +50,34 @@ import Testing
                 && !export.contains("-summary-only"))
         #expect(
             export.contains(
-                "-ignore-filename-regex=(^|/)(\\.build|\\.swiftpm|DerivedData|SourcePackages|checkouts)/|^/pkg/Tests/"))
+                "-ignore-filename-regex=^(/pkg)/(([^/]*Tests/)|(.*/)?(\\.build|\\.swiftpm|DerivedData|SourcePackages)/)"
+            ))
+        #expect(collection.skippedProfiles.isEmpty)
+    }
+
+    /// A profile llvm-profdata cannot read (a helper process killed while writing it) is left out and named; the
+    /// others still make the coverage.
+    @Test func anUnreadableProfileIsLeftOutAndNamed() throws {
+        let warned = CommandResult(
+            exitStatus: 0, standardOutput: Data(),
+            standardError: Data(
+                "warning: /r/profiles/stray-default.profraw: invalid instrumentation profile data (file header is corrupt)\n"
+                    .utf8))
+        let runner = FakeCommandRunner([
+            "/tc/llvm-profdata": (warned, nil), "/tc/llvm-cov": (ok, CoverageFixtures.exportV3),
+        ])
+        let collection = try CoverageCollector(tools: tools, runner: runner, exporter: runner).collect(
+            profiles: [
+                URL(fileURLWithPath: "/r/profiles/1-a.profraw"),
+                URL(fileURLWithPath: "/r/profiles/stray-default.profraw"),
+            ],
+            binaries: [URL(fileURLWithPath: "/pkg/.build/debug/PkgPackageTests.xctest")],
+            scope: CoverageScope(root: "/pkg", include: ["Sources/"]), runDirectory: try temporaryDirectory())
+        #expect(
+            collection.skippedProfiles == [
+                "stray-default.profraw: invalid instrumentation profile data (file header is corrupt)"
+            ])
+        #expect(collection.summary.lines.count > 0)
     }
 
     @Test func anOlderLlvmCovRejectingTheProfileIsExplained() throws {
@@ -87,6 +115,32 @@ import Testing
         ] as [(String, String?)])
     func scopeKeepsOnlyIncludedSources(filename: String, expected: String?) {
         #expect(CoverageScope(root: "/pkg/", include: ["Sources/"]).displayPath(for: filename) == expected)
+    }
+
+    /// Folders are judged by their place under the root: the user's `checkouts` folders are code; a test target's
+    /// folder is tests wherever the package put it; `include` entries are whole folders; a root reached through a link
+    /// is matched by its real path too.
+    @Test(
+        arguments: [
+            ("/work/checkouts/lib/Sources/A/x.swift", "Sources/A/x.swift"),
+            ("/work/checkouts/lib/Sources/Shop/checkouts/Checkout.swift", "Sources/Shop/checkouts/Checkout.swift"),
+            ("/work/checkouts/lib/.build/checkouts/dep/Sources/D/d.swift", nil),
+            ("/work/checkouts/lib/LibTests/x.swift", nil), ("/real/lib/Sources/A/x.swift", "Sources/A/x.swift"),
+            ("/work/checkouts/lib/FlyingFox/Tests/x.swift", nil),
+        ] as [(String, String?)])
+    func scopeJudgesFoldersUnderTheRoot(filename: String, expected: String?) {
+        let scope = CoverageScope(root: "/work/checkouts/lib", include: [], realRoot: "/real/lib")
+        #expect(scope.displayPath(for: filename) == expected)
+    }
+
+    @Test func anIncludeEntryIsAWholeFolder() {
+        let scope = CoverageScope(root: "/pkg", include: ["SwiftCSV"])
+        #expect(scope.displayPath(for: "/pkg/SwiftCSV/CSV.swift") == "SwiftCSV/CSV.swift")
+        #expect(scope.displayPath(for: "/pkg/SwiftCSVTests/CSVTests.swift") == nil)
+        #expect(scope.displayPath(for: "/pkg/SwiftCSVExtras/Extra.swift") == nil)
+        #expect(
+            CoverageScope(root: "/pkg", include: ["Sources/App/main.swift"]).displayPath(
+                for: "/pkg/Sources/App/main.swift") != nil)
     }
 
     @Test func aPackageInsideATestsFolderIsStillInScope() {
