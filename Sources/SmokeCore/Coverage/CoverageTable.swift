@@ -129,14 +129,15 @@ package struct CoverageTable: Sendable {
         } else {
             out.append("Change: no earlier run with coverage")
         }
-        if trend.points.count > 1 {
-            let values = trend.points.map(\.lines.percent)
-            let low = trend.points.map(\.lines).min { CoverageFormat.isLower($0, than: $1) }!
-            let high = trend.points.map(\.lines).max { CoverageFormat.isLower($0, than: $1) }!
+        // Only runs that measured something (this one may not have).
+        let measured = trend.points.map(\.lines).filter { $0.count > 0 }
+        if measured.count > 1 {
+            let low = measured.min { CoverageFormat.isLower($0, than: $1) }!
+            let high = measured.max { CoverageFormat.isLower($0, than: $1) }!
             out.append(
                 """
-                Trend (\(trend.points.count) runs): \(Sparkline.render(values))  low \(CoverageFormat.percent(low)), \
-                high \(CoverageFormat.percent(high))
+                Trend (\(measured.count) runs): \(Sparkline.render(measured.map(\.percent)))  \
+                low \(CoverageFormat.percent(low)), high \(CoverageFormat.percent(high))
                 """
             )
         }

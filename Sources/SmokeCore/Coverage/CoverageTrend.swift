@@ -8,9 +8,13 @@ package struct CoverageTrend: Sendable, Equatable {
     /// Oldest first, ending with the current run.
     var points: [Point]
 
-    var previous: Point? { points.count > 1 ? points[points.count - 2] : nil }
+    /// The run before, when this one measured something: no change is computed from or to 0/0.
+    var previous: Point? {
+        points.count > 1 && points[points.count - 1].lines.count > 0 ? points[points.count - 2] : nil
+    }
 
-    /// The trend of `runID` from history: it and up to `limit - 1` earlier runs of the pipeline with coverage.
+    /// The trend of `runID` from history: it and up to `limit - 1` earlier runs of the pipeline that measured coverage
+    /// (a run that measured nothing, 0/0, has no percentage to compare).
     /// When `runID` is not in history (a raw export), `current` ends the trend.
     package static func from(
         history: [HistoryEntry], runID: String?, current: CoverageCount, limit: Int
@@ -23,7 +27,7 @@ package struct CoverageTrend: Sendable, Equatable {
         }
         let earlier =
             entries
-            .filter { $0.coverage != nil && (pipeline == nil || $0.pipeline == pipeline) }
+            .filter { $0.coverage?.lines.measuredPercent != nil && (pipeline == nil || $0.pipeline == pipeline) }
             .sorted { $0.startedAt < $1.startedAt }
             .map { Point(runID: $0.runID, lines: $0.coverage!.lines) }
         let points = earlier.suffix(max(limit - 1, 0)) + [Point(runID: runID ?? "this export", lines: current)]

@@ -10,6 +10,9 @@ package struct CoverageCount: Codable, Sendable, Equatable {
         self.count = count
         self.percent = count == 0 ? 100 : Double(covered) * 100 / Double(count)
     }
+
+    /// The percentage where something was measured; nil for 0/0, which a trend or a chart must not show as 100%.
+    package var measuredPercent: Double? { count > 0 ? percent : nil }
 }
 
 /// The coverage totals a report and a history line carry.

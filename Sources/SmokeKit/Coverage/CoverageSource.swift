@@ -5,7 +5,7 @@ import SmokeCore
 package struct CoverageSource: Sendable {
     private enum Origin: Sendable {
         case run(URL)
-        case export(details: [String: FileLineDetail], root: String)
+        case export(file: URL, details: [String: FileLineDetail], root: String)
     }
 
     package var title: String
@@ -13,10 +13,8 @@ package struct CoverageSource: Sendable {
     private var origin: Origin
 
     /// Loads a run's `coverage.json`, or reads an llvm-cov export scoped to `currentDirectory` (build products,
-    /// checkouts and `Tests/` left out).
-    package static func load(_ input: CoverageInput, lineDetail: Bool, currentDirectory: URL) throws(CoverageError)
-        -> CoverageSource
-    {
+    /// checkouts and `Tests/` left out), its lines counted once each whatever the output (as a run counts them).
+    package static func load(_ input: CoverageInput, currentDirectory: URL) throws(CoverageError) -> CoverageSource {
         switch input {
         case .run(let directory, let runID, _):
             let file = directory.appendingPathComponent(RunDirectory.coverageJSONName)
@@ -33,17 +31,26 @@ package struct CoverageSource: Sendable {
             return CoverageSource(title: runID, report: report, origin: .run(directory))
         case .export(let file):
             let scope = CoverageScope(root: currentDirectory.path, include: [], requireUnderRoot: false)
-            let (report, details) = try CoverageCollector.read(export: file, scope: scope, lineDetail: lineDetail)
+            let (report, details) = try CoverageCollector.read(export: file, scope: scope)
             return CoverageSource(
-                title: file.lastPathComponent, report: report, origin: .export(details: details, root: scope.root))
+                title: file.lastPathComponent, report: report,
+                origin: .export(file: file, details: details, root: scope.root))
         }
     }
 
     /// Line detail by report path: from the run's `coverage.lcov`, or from the export's segments.
     package func details() throws(CoverageError) -> [String: FileLineDetail] {
         switch origin {
-        case .export(let details, _):
-            return details
+        case .export(let file, let details, _):
+            // `llvm-cov export -summary-only` has totals only: no file's lines to list or write.
+            guard report.totals.lines.count > 0, !details.values.contains(where: { !$0.lines.isEmpty }) else {
+                return details
+            }
+            throw .invalidExport(
+                file: file.path,
+                reason:
+                    "has no per-line counts (an `llvm-cov export -summary-only`); export it again without -summary-only"
+            )
         case .run(let directory):
             let records = LcovReader.lines(
                 in: try Self.text(directory.appendingPathComponent(RunDirectory.coverageLCOVName), directory))
@@ -59,7 +66,7 @@ package struct CoverageSource: Sendable {
 
     package func lcov() throws(CoverageError) -> String {
         switch origin {
-        case .export(let details, let root): LcovWriter.render(report, details: details, root: root)
+        case .export(_, _, let root): LcovWriter.render(report, details: try details(), root: root)
         case .run(let directory):
             try Self.text(directory.appendingPathComponent(RunDirectory.coverageLCOVName), directory)
         }
@@ -68,8 +75,8 @@ package struct CoverageSource: Sendable {
     /// `now` stamps a report made from an export; a run's own report keeps the time it was written.
     package func cobertura(now: Date = SystemClock.now()) throws(CoverageError) -> String {
         switch origin {
-        case .export(let details, let root):
-            CoberturaWriter.render(report, details: details, root: root, timestamp: now)
+        case .export(_, _, let root):
+            CoberturaWriter.render(report, details: try details(), root: root, timestamp: now)
         case .run(let directory):
             try Self.text(directory.appendingPathComponent(RunDirectory.coberturaName), directory)
         }

@@ -68,7 +68,7 @@ package struct HistoryDatabaseDashboardSource: DashboardSource {
             let run = stored.run
             let dashboardRun = DashboardRun(
                 id: run.runID, startedAt: run.startedAt, status: run.status, durationSeconds: run.durationSeconds,
-                commit: run.commit, coveragePercent: run.coverage?.lines.percent,
+                commit: run.commit, coveragePercent: run.coverage?.lines.measuredPercent,
                 reportPath: run.folderRemoved ? nil : Self.reportPage(ofRunAt: run.path, in: history.outputFolder),
                 dirty: run.dirty)
             builder.add(dashboardRun, outcomes: outcomes)

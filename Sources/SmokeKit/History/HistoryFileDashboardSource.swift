@@ -66,7 +66,7 @@ package struct HistoryFileDashboardSource: DashboardSource {
         }
         let run = DashboardRun(
             id: entry.runID, startedAt: entry.startedAt, status: entry.status, durationSeconds: entry.durationSeconds,
-            commit: entry.commit, coveragePercent: entry.coverage?.lines.percent, reportPath: reportPath,
+            commit: entry.commit, coveragePercent: entry.coverage?.lines.measuredPercent, reportPath: reportPath,
             dirty: entry.dirty)
         builder.add(run, outcomes: outcomes)
         for (key, name) in entry.displayNames ?? [:] { builder.setDisplayName(name, key: key) }

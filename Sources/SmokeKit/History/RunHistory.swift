@@ -40,12 +40,6 @@ extension RunHistory {
         return Array(NotificationPolicy.earlierRuns(of: report, in: read?.entries ?? []).suffix(runs))
     }
 
-    /// For readers that must never fail on the history (a trend): unreadable is empty.
-    package func contentsOrEmpty(pipeline: String? = nil, perTest: Bool = true) -> HistoryContents {
-        (try? contents(pipeline: pipeline, since: nil, last: nil, perTest: perTest))
-            ?? HistoryContents(entries: [], unreadableLines: 0)
-    }
-
     /// When `pipeline` last started (the scheduler's catch-up rule); nil when it never ran or there is no history.
     package func lastRunStart(pipeline: String) -> Date? {
         (try? contents(pipeline: pipeline, since: nil, last: 1, perTest: false))?.entries.last?.startedAt

@@ -94,9 +94,7 @@ struct CoverageCommand: Command {
 
     func run(in context: HostContext) async throws -> ExitCode {
         let source = try CoverageInput.resolve(input, output: context.url(for: output), resolvePath: context.url(for:))
-        let loaded = try CoverageSource.load(
-            source, lineDetail: uncovered != nil || [.lcov, .cobertura].contains(format),
-            currentDirectory: context.currentDirectory)
+        let loaded = try CoverageSource.load(source, currentDirectory: context.currentDirectory)
         let report = loaded.report
         if let uncovered {
             context.standardOutput.write(
@@ -114,7 +112,15 @@ struct CoverageCommand: Command {
 
     private func trend(for source: CoverageInput, report: CoverageReport, context: HostContext) -> CoverageTrend? {
         guard case .run(_, let runID, let outputDirectory) = source else { return nil }
-        let history = openHistory(outputDirectory, context.sqlite).contentsOrEmpty(perTest: false)
+        let history: HistoryContents
+        do {
+            history = try openHistory(outputDirectory, context.sqlite).contents(
+                pipeline: nil, since: nil, last: nil, perTest: false)
+        } catch {
+            // The numbers stand without a trend; `smokerun history` says what is wrong with the file.
+            context.standardError.line("smokerun coverage: warning: no trend: \(error.localizedDescription)")
+            return nil
+        }
         if let warning = history.warning(file: OutputLayout(root: outputDirectory).history) {
             context.standardError.line(warning)
         }

@@ -86,6 +86,16 @@ import Testing
         #expect(err.split(separator: "\n").count == 1)
     }
 
+    /// A history that cannot be read leaves no trend and says why; it never claims there was no earlier run.
+    @Test func anUnreadableHistoryIsSaidNotHidden() async throws {
+        let base = try makeOutput()
+        try Data("not a database\n".utf8).write(to: base.appendingPathComponent(".smokerun/history.sqlite"))
+        let (status, text, err) = await run(["coverage"], in: base)
+        #expect(status == .passed)
+        #expect(!text.contains("Change:"), "\(text)")
+        #expect(err.contains("warning: no trend:") && err.contains("history.sqlite"), "\(err)")
+    }
+
     @Test func aRunIDAndARunDirectoryReadTheSameRun() async throws {
         let base = try makeOutput()
         let (_, byID, _) = await run(["coverage", "20261122T040000Z-3f9a"], in: base)

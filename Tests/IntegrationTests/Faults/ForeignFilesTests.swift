@@ -64,7 +64,6 @@ import Testing
             error.localizedDescription.contains("history.jsonl")
                 && error.localizedDescription.contains("symbolic link")
         }
-        #expect(HistoryOpening.open(outputFolder: output).contentsOrEmpty().entries.isEmpty)
     }
 
     @Test func aLockFileThatIsASymlinkIsNotWrittenWithThePID() throws {

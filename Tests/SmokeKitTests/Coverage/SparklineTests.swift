@@ -29,6 +29,17 @@ import Testing
         #expect(first.previous == nil)
     }
 
+    /// A run that measured nothing (0/0) has no percentage: it is no point of the trend, and no change is given to it.
+    @Test func aRunThatMeasuredNothingIsNoPointOfTheTrend() {
+        let history = CoverageFixtures.history([("r1", 7, 10), ("r2", 0, 0), ("r3", 8, 10)])
+        let trend = CoverageTrend.from(history: history, runID: "r3", current: CoverageFixtures.count(8, 10), limit: 10)
+        #expect(trend.points.map(\.runID) == ["r1", "r3"])
+        #expect(trend.previous?.runID == "r1")
+        let broken = CoverageTrend.from(history: history, runID: "r2", current: CoverageFixtures.count(0, 0), limit: 10)
+        #expect(broken.previous == nil)
+        #expect(CoverageFixtures.count(0, 0).measuredPercent == nil)
+    }
+
     @Test func changeIsInPercentagePoints() {
         #expect(
             CoverageFormat.change(from: CoverageFixtures.count(1, 10), to: CoverageFixtures.count(2, 10)) == "+10.0 pts"
