@@ -16,14 +16,16 @@ package struct TestCase: Sendable, Equatable, Hashable {
         self.exactID = exactID
     }
 
-    /// `Module.Class` — everything before the last `/`.
+    /// `Module.Class` (XCTest: before the first `/`, a name may hold one) or `Module.Outer/Inner` (Swift Testing: before
+    /// the last).
     var suiteID: String {
-        guard let slash = id.lastIndex(of: "/") else { return id }
+        guard let slash = framework == .xctest ? id.firstIndex(of: "/") : id.lastIndex(of: "/") else { return id }
         return String(id[..<slash])
     }
 
     /// How ids compare across a listing and the results: `testA()` and `testA` are one XCTest method
-    /// (xcodebuild's enumeration and its bundles disagree on the parentheses).
+    /// (xcodebuild's enumeration and its bundles disagree on the parentheses), and a name ending in `.` (a Quick
+    /// example, `…, says yes.`) is one with the name Linux XCTest's `--list-tests` prints without it.
     package var key: String { Self.key(id) }
 
     /// The id without the `#2`, `#3`, … of a name's later test (an overload's).
@@ -36,7 +38,7 @@ package struct TestCase: Sendable, Equatable, Hashable {
     }
 
     package static func key(_ id: String) -> String {
-        id.hasSuffix("()") ? String(id.dropLast(2)) : id
+        id.hasSuffix("()") ? String(id.dropLast(2)) : id.hasSuffix(".") ? String(id.dropLast()) : id
     }
 
     /// A result no test output gave (a crash before reporting, never reached), with the fact that proves it.

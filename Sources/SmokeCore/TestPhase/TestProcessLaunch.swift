@@ -7,17 +7,28 @@ package struct TestProcessLaunch: Sendable, Equatable {
     package var environment: [String: String]
     /// Swift Testing's `--attachments-path` (schema 6.3 only), which must exist before the process starts.
     package var attachmentsFolder: URL?
+    /// The process runs whole classes, not just the batch's tests: XCTest splits its argument at commas, and a test
+    /// named with one (every Quick example: `a Greeter, when named, says hello`) can only run with its class.
+    package var runsWholeClasses = false
 
-    /// XCTest: the ids comma-separated. Swift Testing: serial, one anchored filter per test, events to `eventStream`.
+    /// XCTest: the ids comma-separated (their classes when an id holds a comma). Swift Testing: serial, one anchored filter per test, events to `eventStream`.
     package static func make(
         binary: URL, batch: TestBatch, environment: [String: String], eventStream: URL?,
         eventStreamVersion: String = "0"
     ) -> TestProcessLaunch {
         switch batch.framework {
         case .xctest:
-            return TestProcessLaunch(
-                executable: binary.path, arguments: [batch.tests.map(\.id).joined(separator: ",")],
-                environment: environment)
+            let ids = batch.tests.map(\.id)
+            guard ids.contains(where: { $0.contains(",") }) else {
+                return TestProcessLaunch(
+                    executable: binary.path, arguments: [ids.joined(separator: ",")], environment: environment)
+            }
+            var classes: [String] = []
+            for test in batch.tests where !classes.contains(test.suiteID) { classes.append(test.suiteID) }
+            var launch = TestProcessLaunch(
+                executable: binary.path, arguments: [classes.joined(separator: ",")], environment: environment)
+            launch.runsWholeClasses = true
+            return launch
         case .swiftTesting:
             var arguments = ["--testing-library", "swift-testing", "--no-parallel"]
             // Anchored at the start: `CoreTests.helper()` must not also run `AppCoreTests.helper()`. An id with its

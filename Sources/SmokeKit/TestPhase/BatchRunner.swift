@@ -169,11 +169,11 @@ struct BatchRunner {
             }
             if let last = collector.lastResult { report(last) }
         }
-        let started = collector.startedTestIDs
+        let started = Set(collector.startedTestIDs.map(TestCase.key))
         // A suite whose scoping trait or init threw ran none of its tests: each fails with the suite's issue.
-        var notStarted = batch.tests.filter { !started.contains($0.id) }
+        var notStarted = batch.tests.filter { !started.contains($0.key) }
         // A process that ended during a test leaves the overloads of its tests that had not run to run again.
-        for test in batch.tests where endedDuringTest && started.contains(test.id) {
+        for test in batch.tests where endedDuringTest && started.contains(test.key) {
             notStarted += test.overloadIDs.filter { !collector.streamNamed($0) }.map {
                 TestCase(id: test.id, framework: test.framework, exactID: $0)
             }
@@ -184,14 +184,37 @@ struct BatchRunner {
             consoleLines.truncationMessage(source: "output of \(binary.lastPathComponent)"), events.truncationMessage(),
         ]
         .compactMap { $0 }.map { InfrastructureError(message: $0) }
+        var results = collector.results
+        var unread: [InfrastructureError] = []
+        if launch.runsWholeClasses {
+            // Its classes' other tests ran too: they belong to other batches, or were not selected; and its totals count
+            // them, so they count none of this batch's tests.
+            let asked = Set(batch.tests.map(\.key))
+            results.removeAll { !asked.contains($0.key) }
+            for index in results.indices { results[index].ranWhereNoTotalsCount = true }
+            // Its classes ran to their end, yet these names never reported: running them again cannot help, and no
+            // line says they crashed.
+            if case .exited = termination, stopReason == nil, !endedDuringTest, !notStarted.isEmpty,
+                !collector.results.isEmpty
+            {
+                unread.append(
+                    InfrastructureError(
+                        message: """
+                            XCTest ran the classes of \(ReportText.count(notStarted.count, "test")) to their end without a \
+                            result under their listed names (a name holding a `/`?): they have no result
+                            """,
+                        details: notStarted.prefix(50).map(\.id)))
+                notStarted = []
+            }
+        }
         var outcome = BatchOutcome(
-            results: collector.results + failedBySuite,
+            results: results + failedBySuite,
             attachments: collector.attachments,
             notStarted: notStarted,
             termination: termination,
             stopReason: stopReason == .testTimedOut ? nil : stopReason,
             unrecognizedLines: collector.unrecognizedLineCount,
-            errors: problems + Self.strayNote(exit.strays, tests: startedTests))
+            errors: problems + unread + Self.strayNote(exit.strays, tests: startedTests))
         outcome.command = [launch.executable] + launch.arguments
         outcome.outputTail = tail.lines
         outcome.printedCrash = collector.printedCrash
@@ -199,7 +222,7 @@ struct BatchRunner {
         if stopReason == nil, !endedDuringTest, let error = Self.endedBadlyBetweenTests(outcome) {
             outcome.errors.append(error)
         }
-        outcome.consoleTotals.add(interpreter.totals, afterLine: firstLineOffset)
+        if !launch.runsWholeClasses { outcome.consoleTotals.add(interpreter.totals, afterLine: firstLineOffset) }
         return outcome
     }
 

@@ -16,6 +16,22 @@ import Testing
         #expect(launch.environment["IS_UNIT_TESTING"] == "1")
     }
 
+    /// XCTest splits its argument at commas, and every Quick example's name holds one (`describe, context, it`): such
+    /// a batch runs its tests' classes, once each, and the runner keeps only the batch's results.
+    @Test func anXCTestNameWithACommaRunsItsClass() {
+        let batch = TestBatch(
+            framework: .xctest,
+            tests: [
+                TestCase(id: "M.Spec/a Greeter, when named, says hello", framework: .xctest),
+                TestCase(id: "M.Spec/a Greeter, has a name/with a slash", framework: .xctest),
+                TestCase(id: "M.Other/testPlain", framework: .xctest),
+            ])
+        let launch = TestProcessLaunch.make(binary: binary, batch: batch, environment: [:], eventStream: nil)
+        #expect(launch.arguments == ["M.Spec,M.Other"])
+        #expect(launch.runsWholeClasses)
+        #expect(TestCase.key("M.Spec/a Greeter, says yes.") == TestCase.key("M.Spec/a Greeter, says yes"))
+    }
+
     @Test func swiftTestingBatchRunsSeriallyWithEscapedFiltersAndAnEventStream() {
         let batch = TestBatch(framework: .swiftTesting, tests: [TestCase(id: "M.S/f(x:)", framework: .swiftTesting)])
         let launch = TestProcessLaunch.make(

@@ -26,7 +26,11 @@ extension XCTestConsoleParser {
         let rest = location.restStart
         if line.hasPrefix("error: ", at: rest) {
             if location.column != nil { return .ignored } // a compiler error: `File.swift:12:5: error: …`
-            return xctestIssue(line, from: rest + 7, location)
+            let issue = xctestIssue(line, from: rest + 7, location)
+            // XCTest names the test in each issue line it prints (`Class.method : `, `-[M.C m] : `): one naming none is
+            // what a test printed (a linter's `File.swift:12: error: trailing whitespace`), never a failure.
+            if case .issue(nil, _, _) = issue { return .output(line.string(0..<line.count)) }
+            return issue
         }
         if line.hasPrefix("warning: ", at: rest) || line.hasPrefix("note: ", at: rest) { return .ignored }
         if let fatal = fatalError(line, rest, file: location.knownFile, lineNumber: location.knownLine) { return fatal }

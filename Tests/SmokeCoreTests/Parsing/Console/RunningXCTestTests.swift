@@ -180,6 +180,18 @@ import Testing
         #expect(collector.results.map(\.status) == [.passed, .passed, .passed, .passed])
     }
 
+    /// A test of a linter prints a diagnostic in XCTest's shape but naming no test: output, not the test's failure.
+    @Test func aDiagnosticNamingNoTestIsOutput() {
+        let collector = collect([
+            "Test Case 'LoggerTests.testLint' started at 2026-11-27 08:28:35.438",
+            "/tmp/project/Sources/App/Model.swift:12: error: trailing whitespace",
+            "Test Case 'LoggerTests.testLint' passed (0.001 seconds)",
+        ])
+        #expect(collector.results.map(\.status) == [.passed])
+        #expect(
+            collector.results.first?.output == ["/tmp/project/Sources/App/Model.swift:12: error: trailing whitespace"])
+    }
+
     /// Frames that name no running test, or every one, cannot tell them apart: each running test crashed, as before.
     @Test func aCrashNamingNoRunningTestEndsThemAll() {
         for functions in [["helper()"], ["one()", "two()"]] {
