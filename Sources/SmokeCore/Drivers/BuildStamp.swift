@@ -23,9 +23,11 @@ package struct BuildStamp: Codable, Equatable, Sendable {
         var arguments: [String]
         var environment: [String]
 
+        /// `manifests`: the text of each root's `Package.swift` (and `Package@swift-*.swift`), whose environment reads
+        /// change what gets built.
         package init(
             roots: [String], inputs: [BuildInput], swift: String, swiftStamp: FileStamp, arguments: [String],
-            environment: [String: String]
+            environment: [String: String], manifests: [String] = []
         ) {
             self.roots = roots
             self.inputs = BuildStamp.fingerprint(inputs)
@@ -33,7 +35,8 @@ package struct BuildStamp: Codable, Equatable, Sendable {
             self.swift = swift
             self.swiftStamp = swiftStamp
             self.arguments = arguments
-            self.environment = BuildStamp.buildEnvironment(environment)
+            self.environment = BuildStamp.buildEnvironment(
+                environment, manifestReads: Set(manifests.flatMap(BuildStamp.environmentReads)))
         }
     }
 
@@ -70,14 +73,38 @@ package struct BuildStamp: Codable, Equatable, Sendable {
         return String(hash, radix: 16)
     }
 
-    /// The variables that change what gets built (`SWIFT*`, compiler and SDK choices), as sorted `KEY=value` lines.
-    static func buildEnvironment(_ environment: [String: String]) -> [String] {
+    /// The variables that change what gets built (`SWIFT*`, compiler and SDK choices, and those the manifests read), as
+    /// sorted `KEY=value` lines; one a manifest reads is there unset too, so setting it changes the key.
+    static func buildEnvironment(_ environment: [String: String], manifestReads: Set<String> = []) -> [String] {
         let names: Set = [
             "CC", "CXX", "LD", "CFLAGS", "CXXFLAGS", "LDFLAGS", "CPATH", "LIBRARY_PATH", "C_INCLUDE_PATH",
             "CPLUS_INCLUDE_PATH", "PKG_CONFIG_PATH", "SDKROOT", "DEVELOPER_DIR", "TOOLCHAINS", "XDG_CACHE_HOME",
         ]
-        return environment.filter { names.contains($0.key) || $0.key.hasPrefix("SWIFT") }
-            .map { "\($0.key)=\($0.value)" }.sorted()
+        let set = environment.filter { names.contains($0.key) || $0.key.hasPrefix("SWIFT") }.map {
+            "\($0.key)=\($0.value)"
+        }
+        let read = manifestReads.filter { !names.contains($0) && !$0.hasPrefix("SWIFT") }
+            .map { name in environment[name].map { "\(name)=\($0)" } ?? "\(name) unset" }
+        return (set + read).sorted()
+    }
+
+    /// The variables a manifest reads by name (`environment["OMIT_MACRO_TESTS"]`, `getenv("STRICT")`): SwiftPM builds
+    /// anew when they change, so a recorded build must not stand for another value.
+    static func environmentReads(_ manifest: String) -> [String] {
+        var names: [String] = []
+        for opener in ["environment[\"", "getenv(\""] {
+            var rest = manifest[...]
+            while let found = rest.range(of: opener) {
+                rest = rest[found.upperBound...]
+                guard let close = rest.firstIndex(of: "\"") else { break }
+                let name = rest[..<close]
+                if !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
+                    names.append(String(name))
+                }
+                rest = rest[close...]
+            }
+        }
+        return names
     }
 
     /// The `.package(path:)` dependency folders from SwiftPM's `workspace-state.json`; nil when unreadable (build).

@@ -48,6 +48,28 @@ import Testing
         #expect(kept == ["CC=clang", "SWIFTPM_ENABLE_PLUGINS=1"])
     }
 
+    /// A manifest that reads a variable builds something else when it changes (`GREETER_STRICT=1` adds a define):
+    /// the variable is part of the key, set or unset.
+    @Test func variablesAManifestReadsAreKept() {
+        let manifest = """
+            let strict = Context.environment["GREETER_STRICT"] != nil
+            let omit = ProcessInfo.processInfo.environment["OMIT_MACRO_TESTS"] == nil
+            let c = getenv("LEGACY_FLAG")
+            let dynamic = environment[name]
+            """
+        #expect(BuildStamp.environmentReads(manifest) == ["GREETER_STRICT", "OMIT_MACRO_TESTS", "LEGACY_FLAG"])
+        let key: (String?) -> BuildStamp.Key = { strict in
+            BuildStamp.Key(
+                roots: ["/p"], inputs: [], swift: "/usr/bin/swift",
+                swiftStamp: FileStamp(modifiedNanoseconds: 1, size: 1, inode: 1),
+                arguments: [], environment: strict.map { ["GREETER_STRICT": $0, "HOME": "/h"] } ?? ["HOME": "/h"],
+                manifests: [manifest])
+        }
+        #expect(key(nil) != key("1"))
+        #expect(key("1") == key("1"))
+        #expect(key(nil).environment.contains("GREETER_STRICT unset"))
+    }
+
     @Test func localDependenciesAreTheFileSystemOnesOfTheWorkspaceState() throws {
         let state = """
             {"object": {"artifacts": [], "dependencies": [

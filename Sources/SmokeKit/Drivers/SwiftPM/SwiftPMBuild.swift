@@ -118,7 +118,16 @@ struct SwiftPMBuild {
         else { return nil }
         return BuildStamp.Key(
             roots: roots, inputs: inputs, swift: resolvedSwift, swiftStamp: swiftStamp,
-            arguments: buildArguments, environment: environment)
+            arguments: buildArguments, environment: environment, manifests: manifests(in: roots))
+    }
+
+    /// Each root's `Package.swift` and `Package@swift-*.swift`, as text.
+    private func manifests(in roots: [String]) -> [String] {
+        roots.flatMap { root in
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+            return names.filter { $0 == "Package.swift" || ($0.hasPrefix("Package@swift") && $0.hasSuffix(".swift")) }
+                .compactMap { try? String(contentsOfFile: root + "/" + $0, encoding: .utf8) }
+        }
     }
 
     private func localDependencyRoots() -> [String]? {
