@@ -70,8 +70,8 @@ import Testing
                 "xcrun simctl erase \(udid)",
                 "xcrun simctl boot \(udid)",
                 "xcrun simctl bootstatus \(udid) -b",
-                "TEST_RUNNER_IS_UNIT_TESTING=1 xcodebuild build-for-testing \(common)",
-                "TEST_RUNNER_IS_UNIT_TESTING=1 xcodebuild test-without-building \(common) -enumerate-tests -test-enumeration-format json -test-enumeration-output-path \(bundles)/tests.json",
+                "TEST_RUNNER_IS_UNIT_TESTING=1 TEST_RUNNER_SNAPSHOT_TESTING_RECORD=never xcodebuild build-for-testing \(common)",
+                "TEST_RUNNER_IS_UNIT_TESTING=1 TEST_RUNNER_SNAPSHOT_TESTING_RECORD=never xcodebuild test-without-building \(common) -enumerate-tests -test-enumeration-format json -test-enumeration-output-path \(bundles)/tests.json",
             ] + Self.batchLines(common: common, bundles: bundles, report: report, log: run.log), "\(run.output)")
         #expect(
             report.device
@@ -106,7 +106,7 @@ import Testing
             #expect(Set(selection) == Set(expected))
             let bundle = "\(bundles)/bundles/\(index + 1).xcresult"
             return [
-                "TEST_RUNNER_IS_UNIT_TESTING=1 xcodebuild test-without-building \(common) \(selection.joined(separator: " ")) -resultBundlePath \(bundle) \(tail)"
+                "TEST_RUNNER_IS_UNIT_TESTING=1 TEST_RUNNER_SNAPSHOT_TESTING_RECORD=never xcodebuild test-without-building \(common) \(selection.joined(separator: " ")) -resultBundlePath \(bundle) \(tail)"
             ]
                 + readerLines(bundle: bundle, exported: "\(bundles)/exported/\(index + 1)")
         }.flatMap { $0 }

@@ -12,6 +12,10 @@ package struct Pipeline: Sendable, Equatable {
     package var devices: [DeviceProfile] = [DeviceProfile()]
     package var ordering: OrderingSettings = OrderingSettings()
     package var environment: [String: String] = ["IS_UNIT_TESTING": "1"]
+    /// Given to the tests unless the pipeline or smokerun's own environment sets them. swift-snapshot-testing records a
+    /// missing reference into the package's sources and fails, so the retry passed against the file it had just
+    /// written: a broken test reported flaky, and a file written into the user's tree. `never` fails, writing nothing.
+    package static let testEnvironmentDefaults = ["SNAPSHOT_TESTING_RECORD": "never"]
     package var timeouts: Timeouts = Timeouts()
     package var retries: RetrySettings = RetrySettings()
     package var coverage: CoverageSettings = CoverageSettings()

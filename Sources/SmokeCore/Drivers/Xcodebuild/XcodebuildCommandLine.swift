@@ -79,12 +79,16 @@ package struct XcodebuildCommandLine: Sendable, Equatable {
         return settings.onlyTesting.map { "-only-testing:\($0)" } + settings.skipTesting.map { "-skip-testing:\($0)" }
     }
 
-    /// The environment xcodebuild runs with: smokerun's, unbuffered output, and each pipeline
-    /// variable as `TEST_RUNNER_<KEY>` (xcodebuild strips the prefix and hands it to the tests).
+    /// The environment xcodebuild runs with: smokerun's, unbuffered output, and each pipeline variable (and each of
+    /// `Pipeline.testEnvironmentDefaults` it leaves unset) as `TEST_RUNNER_<KEY>` (xcodebuild strips the prefix and hands
+    /// it to the tests).
     package static func environment(base: [String: String], pipeline: [String: String]) -> [String: String] {
         var environment = base
         environment["NSUnbufferedIO"] = "YES"
         for (key, value) in pipeline { environment["TEST_RUNNER_\(key)"] = value }
+        for (key, value) in Pipeline.testEnvironmentDefaults where environment["TEST_RUNNER_\(key)"] == nil {
+            environment["TEST_RUNNER_\(key)"] = value
+        }
         return environment
     }
 

@@ -149,6 +149,7 @@ struct SwiftPMTestRun {
     func testEnvironment(runFolder: RunDirectory) -> [String: String] {
         var environment = context.environment
         for (key, value) in context.pipeline.environment { environment[key] = value }
+        for (key, value) in Pipeline.testEnvironmentDefaults where environment[key] == nil { environment[key] = value }
         if let zone = context.pipeline.device.timeZone { environment["TZ"] = zone }
         if let locale = context.pipeline.device.locale {
             environment["LANG"] = locale.contains(".") ? locale : locale + ".UTF-8"

@@ -96,8 +96,11 @@ import Testing
         #expect(
             environment == [
                 "PATH": "/usr/bin", "NSUnbufferedIO": "YES", "TEST_RUNNER_IS_UNIT_TESTING": "1",
-                "TEST_RUNNER_API": "stub",
+                "TEST_RUNNER_API": "stub", "TEST_RUNNER_SNAPSHOT_TESTING_RECORD": "never",
             ])
+        // A pipeline that asks snapshot tests to record keeps its choice.
+        let recording = XcodebuildCommandLine.environment(base: [:], pipeline: ["SNAPSHOT_TESTING_RECORD": "missing"])
+        #expect(recording["TEST_RUNNER_SNAPSHOT_TESTING_RECORD"] == "missing")
     }
 
     @Test(arguments: [("en_US", "US"), ("de-DE", "DE"), ("en_GB.UTF-8", "GB"), ("en", nil)] as [(String, String?)])
