@@ -42,8 +42,11 @@ package struct SwiftToolchain: Sendable, Equatable {
     {
         let result = try runner.run(swift.path, ["--version"], environment: environment, currentDirectory: nil)
         guard result.exitStatus == 0, let version = versionLine(in: result.outputText + result.errorText) else {
+            // What it printed says why (`Error: couldNotFindTmpDir("/run/user/1000/tmp")`: a TMPDIR not made yet).
+            let said = (result.errorText + result.outputText).split(separator: "\n").suffix(3).joined(separator: " / ")
             throw ToolchainError(
-                message: "`\(swift.path) --version` did not print a Swift version (exit status \(result.exitStatus))")
+                message: "`\(swift.path) --version` did not print a Swift version (exit status \(result.exitStatus))"
+                    + (said.isEmpty ? "" : ": \(said)"))
         }
         return SwiftToolchain(swift: swift, version: version)
     }

@@ -3,6 +3,7 @@ import Testing
 
 @testable import SmokeCore
 @testable import SmokeKit
+@testable import SmokeTestSupport
 
 /// Which `swift` a run uses, and what it says when there is none: a wrong `SMOKERUN_SWIFT` is named as such, not as a
 /// PATH problem.
@@ -37,5 +38,18 @@ import Testing
 
     @Test func anExecutableItNamesIsUsed() throws {
         #expect(try SwiftToolchain.locate(environment: ["SMOKERUN_SWIFT": "/bin/sh", "PATH": ""]).path == "/bin/sh")
+    }
+
+    /// A swift that fails before printing its version (a `TMPDIR` not made yet) is quoted: its words say why.
+    @Test func aSwiftThatCannotStartIsQuoted() {
+        let failed = CommandResult(
+            exitStatus: 1, standardOutput: Data(),
+            standardError: Data("Error: couldNotFindTmpDir(\"/run/user/1000/tmp\")\n".utf8))
+        let runner = FakeCommandRunner(["/usr/bin/swift": (failed, nil)])
+        #expect {
+            try SwiftToolchain.identify(URL(fileURLWithPath: "/usr/bin/swift"), environment: [:], runner: runner)
+        } throws: {
+            "\($0.localizedDescription)".hasSuffix(#"(exit status 1): Error: couldNotFindTmpDir("/run/user/1000/tmp")"#)
+        }
     }
 }
