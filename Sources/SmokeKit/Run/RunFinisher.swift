@@ -204,15 +204,7 @@ package struct RunFinisher: Sendable {
             let collection = try CoverageCollector(tools: tools, runner: context.runner).collect(
                 profiles: draft.profiles, binaries: draft.testBinaries, scope: scope, runDirectory: runDirectory)
             report.coverage = collection.summary
-            if !collection.skippedProfiles.isEmpty {
-                report.errors.append(
-                    InfrastructureError(
-                        message: """
-                            coverage leaves out \(ReportText.count(collection.skippedProfiles.count, "profile")) llvm-profdata \
-                            could not read (a process cut short while writing it, or another toolchain's)
-                            """,
-                        details: collection.skippedProfiles, severity: .warning))
-            }
+            report.errors += CoverageGaps.notes(skippedProfiles: collection.skippedProfiles, tests: report.tests)
             // So `smokerun merge` can merge this run's profile with other shards' and export it again.
             try? CoverageInputs(testBinaries: draft.testBinaries.map(\.path)).write(in: runDirectory)
             // Most of a run's size; coverage.profdata holds them merged.

@@ -1,0 +1,31 @@
+import Testing
+
+@testable import SmokeCore
+
+/// What a run's coverage leaves out is said beside its numbers.
+@Suite struct CoverageGapsTests {
+    private func test(_ id: String, _ status: TestStatus, attempts: [TestStatus] = []) -> TestResult {
+        TestResult(
+            id: id, name: id, suite: "S", framework: .xctest, status: status,
+            attempts: attempts.map { TestAttempt(status: $0, durationSeconds: 0, failures: [], output: []) })
+    }
+
+    @Test func aCrashedOrStoppedTestsProcessIsNamedAsMissingFromCoverage() {
+        let notes = CoverageGaps.notes(
+            skippedProfiles: [],
+            tests: [
+                test("M.S/ok", .passed), test("M.S/boom", .crashed), test("M.S/hangs", .timedOut),
+                test("M.S/flaky", .passed, attempts: [.crashed, .passed]), test("M.S/fails", .failed),
+            ])
+        #expect(notes.count == 1)
+        #expect(notes.first?.details == ["M.S/boom", "M.S/hangs", "M.S/flaky"])
+        #expect(notes.first?.severity == .note)
+        #expect(notes.first?.message.hasPrefix("coverage leaves out what the processes of 3 tests ran") == true)
+    }
+
+    @Test func anUnreadableProfileIsAWarningAndACleanRunSaysNothing() {
+        let notes = CoverageGaps.notes(skippedProfiles: ["stray.profraw: file header is corrupt"], tests: [])
+        #expect(notes.map(\.severity) == [.warning])
+        #expect(CoverageGaps.notes(skippedProfiles: [], tests: [test("M.S/ok", .passed)]).isEmpty)
+    }
+}
