@@ -1,3 +1,5 @@
+import Foundation
+
 /// The `--min-lines P` gate, decided on counts: exactly P passes, with no floating-point epsilon.
 package struct CoverageGate: Sendable, Equatable {
     /// P as an exact fraction `numerator / denominator` percent.
@@ -25,10 +27,18 @@ package struct CoverageGate: Sendable, Equatable {
         self.text = trimmed
     }
 
-    /// From the pipeline's `coverage.minimumLines`; its shortest decimal spelling is taken exactly.
+    /// From the pipeline's `coverage.minimumLines`; its shortest decimal spelling is taken exactly (a tiny one, which
+    /// Swift spells `1e-05`, to nine decimals).
     package init?(_ value: Double) {
         guard value.isFinite, value >= 0 else { return nil }
-        self.init(Int(exactly: value).map(String.init) ?? "\(value)")
+        let text = Int(exactly: value).map(String.init) ?? "\(value)"
+        if text.contains("e") {
+            var fixed = String(format: "%.9f", value)
+            while fixed.hasSuffix("0") { fixed.removeLast() }
+            self.init(fixed.hasSuffix(".") ? fixed + "0" : fixed)
+        } else {
+            self.init(text)
+        }
     }
 
     /// Whether `lines` meets the minimum, compared in integers. Nothing measured (0/0) never passes.

@@ -15,8 +15,8 @@ package enum CoverageHTML {
             let change = CoverageFormat.change(from: previous.lines, to: total.lines)
             caption += " · \(change) since \(XMLText.escapeAttribute(previous.runID))"
         }
-        if let trend, trend.points.count > 1 {
-            caption += " · trend \(Sparkline.render(trend.points.map(\.lines.percent)))"
+        if let trend, trend.measured.count > 1 {
+            caption += " · trend \(Sparkline.render(trend.measured.map(\.percent)))"
         }
         return """
             <!DOCTYPE html>

@@ -8,8 +8,8 @@ package enum CoverageMarkdown {
         if let previous = trend?.previous {
             out += " · \(CoverageFormat.change(from: previous.lines, to: total.lines)) since `\(previous.runID)`"
         }
-        if let trend, trend.points.count > 1 {
-            out += " · trend \(Sparkline.render(trend.points.map(\.lines.percent)))"
+        if let trend, trend.measured.count > 1 {
+            out += " · trend \(Sparkline.render(trend.measured.map(\.percent)))"
         }
         out += "\n\n| \(kind) | Lines | Functions | Regions | Branches |\n|:--|--:|--:|--:|--:|\n"
         let table = CoverageTable(

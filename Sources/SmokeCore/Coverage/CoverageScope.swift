@@ -10,9 +10,14 @@ package struct CoverageScope: Sendable, Equatable {
     /// Whether files outside `root` are dropped (a run) or kept with their absolute path (a raw export).
     var requireUnderRoot: Bool
 
-    /// Folder names whose files never count: build products and dependency checkouts (SwiftPM's `.build/checkouts`,
-    /// Xcode's `SourcePackages/checkouts`); a folder of the user's named `checkouts` is code.
-    static let excludedComponents: Set<String> = [".build", ".swiftpm", "SourcePackages", "DerivedData"]
+    /// Folder names whose files never count: build products (a `.build…` scratch folder of any name) and dependency
+    /// checkouts (`checkouts` of SwiftPM and of Xcode's `SourcePackages`, but a `Sources/…/checkouts` folder is code).
+    static let excludedComponents: Set<String> = [".build", ".swiftpm", "SourcePackages", "DerivedData", "checkouts"]
+
+    private static func isExcluded(_ component: Substring, inSources: Bool) -> Bool {
+        if component == "checkouts" { return !inSources }
+        return excludedComponents.contains(String(component)) || component.hasPrefix(".build")
+    }
 
     package init(root: String, include: [String], requireUnderRoot: Bool = true, realRoot: String? = nil) {
         let root = Self.trimmed(root)
@@ -36,10 +41,11 @@ package struct CoverageScope: Sendable, Equatable {
         else {
             let components = filename.split(separator: "/")
             if requireUnderRoot || components.contains("Tests") { return nil }
-            return components.contains(where: { Self.excludedComponents.contains(String($0)) }) ? nil : filename
+            return components.contains(where: { Self.isExcluded($0, inSources: false) }) ? nil : filename
         }
         let components = relative.split(separator: "/")
-        if components.dropLast().contains(where: { Self.excludedComponents.contains(String($0)) }) { return nil }
+        let inSources = components.first == "Sources"
+        if components.dropLast().contains(where: { Self.isExcluded($0, inSources: inSources) }) { return nil }
         if components.count > 1, components[0].hasSuffix("Tests") || components.dropLast().contains("Tests") {
             return nil
         }
@@ -75,7 +81,8 @@ package struct CoverageScope: Sendable, Equatable {
 
     /// An llvm-cov `-ignore-filename-regex` that keeps the export small; it never drops more than `displayPath`.
     package var ignoreFilenameRegex: String {
-        let folders = Self.excludedComponents.sorted().map(Self.escaped).joined(separator: "|")
+        let folders = Self.excludedComponents.subtracting(["checkouts"]).sorted().map(Self.escaped).joined(
+            separator: "|")
         let roots = [root, realRoot].compactMap { $0 }.map(Self.escaped).joined(separator: "|")
         return "^(\(roots))/(([^/]*Tests/)|(.*/)?(\(folders))/)"
     }

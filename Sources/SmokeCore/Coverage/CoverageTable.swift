@@ -126,11 +126,12 @@ package struct CoverageTable: Sendable {
                 (\(CoverageFormat.percent(previous.lines)))
                 """
             out.append(text)
+        } else if trend.points.last.map({ $0.lines.count == 0 }) == true {
+            out.append("Change: none (this run measured nothing)")
         } else {
             out.append("Change: no earlier run with coverage")
         }
-        // Only runs that measured something (this one may not have).
-        let measured = trend.points.map(\.lines).filter { $0.count > 0 }
+        let measured = trend.measured
         if measured.count > 1 {
             let low = measured.min { CoverageFormat.isLower($0, than: $1) }!
             let high = measured.max { CoverageFormat.isLower($0, than: $1) }!

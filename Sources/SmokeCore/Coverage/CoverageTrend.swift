@@ -8,6 +8,9 @@ package struct CoverageTrend: Sendable, Equatable {
     /// Oldest first, ending with the current run.
     var points: [Point]
 
+    /// The points that measured something (this run may not have): what a sparkline, a low and a high are drawn from.
+    var measured: [CoverageCount] { points.map(\.lines).filter { $0.count > 0 } }
+
     /// The run before, when this one measured something: no change is computed from or to 0/0.
     var previous: Point? {
         points.count > 1 && points[points.count - 1].lines.count > 0 ? points[points.count - 2] : nil

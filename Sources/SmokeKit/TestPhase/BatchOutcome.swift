@@ -18,6 +18,9 @@ struct BatchOutcome: Sendable {
     var printedCrash: TestFailure?
     /// The frameworks' own totals in the process's output, placed where that output starts in its log.
     var consoleTotals = ConsoleTotals()
+    /// Tests of the batch that cannot run by running it again (their whole class runs, and ended first): an error for
+    /// a first run; a retry that cannot reach its test leaves the first attempt standing.
+    var cannotRun: InfrastructureError?
     /// Each Swift Testing result's own event-stream id, by result id (`ResultCollector.eventStreamIDs`).
     var eventStreamIDs: [String: String] = [:]
 }

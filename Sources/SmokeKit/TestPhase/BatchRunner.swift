@@ -185,25 +185,26 @@ struct BatchRunner {
         ]
         .compactMap { $0 }.map { InfrastructureError(message: $0) }
         var results = collector.results
-        var unread: [InfrastructureError] = []
+        var cannotRun: InfrastructureError?
         if launch.runsWholeClasses {
             // Its classes' other tests ran too: they belong to other batches, or were not selected; and its totals count
             // them, so they count none of this batch's tests.
             let asked = Set(batch.tests.map(\.key))
             results.removeAll { !asked.contains($0.key) }
             for index in results.indices { results[index].ranWhereNoTotalsCount = true }
-            // Its classes ran to their end, yet these names never reported: running them again cannot help, and no
-            // line says they crashed.
-            if case .exited = termination, stopReason == nil, !endedDuringTest, !notStarted.isEmpty,
-                !collector.results.isEmpty
-            {
-                unread.append(
-                    InfrastructureError(
-                        message: """
-                            XCTest ran the classes of \(ReportText.count(notStarted.count, "test")) to their end without a \
-                            result under their listed names (a name holding a `/`?): they have no result
-                            """,
-                        details: notStarted.prefix(50).map(\.id)))
+            // Running them again runs the same classes again: past the same crash, or to the same unread names. Said once,
+            // never turned into a crash of tests that did not run.
+            if stopReason == nil, !notStarted.isEmpty, !collector.results.isEmpty {
+                let why =
+                    endedDuringTest || termination != .exited(0) && termination != .exited(1)
+                    ? "their classes' run ended in \(startedTests.last?.id ?? "a test") (\(termination.ended)) before they ran"
+                    : "their classes ran to their end without a result under these names (a name holding a `/`?)"
+                cannotRun = InfrastructureError(
+                    message: """
+                        \(ReportText.count(notStarted.count, "test")) have no result: XCTest runs a test named with a comma \
+                        only with its whole class, and \(why)
+                        """,
+                    details: notStarted.prefix(50).map(\.id))
                 notStarted = []
             }
         }
@@ -214,8 +215,9 @@ struct BatchRunner {
             termination: termination,
             stopReason: stopReason == .testTimedOut ? nil : stopReason,
             unrecognizedLines: collector.unrecognizedLineCount,
-            errors: problems + unread + Self.strayNote(exit.strays, tests: startedTests))
+            errors: problems + Self.strayNote(exit.strays, tests: startedTests))
         outcome.command = [launch.executable] + launch.arguments
+        outcome.cannotRun = cannotRun
         outcome.outputTail = tail.lines
         outcome.printedCrash = collector.printedCrash
         outcome.eventStreamIDs = collector.eventStreamIDs

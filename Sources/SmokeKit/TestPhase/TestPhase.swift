@@ -75,6 +75,7 @@ struct TestPhase {
                 batch, isRetry: false, onTestStarted: reportStarted, onTestFinished: reportFinished)
             lane.add(outcome.results, eventStreamIDs: outcome.eventStreamIDs)
             record(outcome)
+            if let cannotRun = outcome.cannotRun { lane.errors.append(cannotRun) }
             lane.stopped = outcome.stopReason
             guard !outcome.notStarted.isEmpty, lane.stopped == nil else { continue }
             if outcome.results.isEmpty {

@@ -24,6 +24,10 @@ import Testing
         #expect(gate.passes(CoverageCount(covered: 701, count: 1000)))
         #expect(!gate.passes(CoverageCount(covered: 700, count: 1000)))
         #expect(try #require(CoverageGate(80.0)).text == "80")
+        // Swift spells a tiny minimum `1e-05`: the gate still stands.
+        #expect(try #require(CoverageGate(0.00001)).text == "0.00001")
+        #expect(try #require(CoverageGate(0.00001)).passes(CoverageCount(covered: 1, count: 10)))
+        #expect(!(try #require(CoverageGate(0.00001)).passes(CoverageCount(covered: 0, count: 10))))
     }
 
     @Test func failureMessageNamesCountsAndMinimum() throws {

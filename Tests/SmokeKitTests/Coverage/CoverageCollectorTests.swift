@@ -127,6 +127,8 @@ import Testing
             ("/work/checkouts/lib/.build/checkouts/dep/Sources/D/d.swift", nil),
             ("/work/checkouts/lib/LibTests/x.swift", nil), ("/real/lib/Sources/A/x.swift", "Sources/A/x.swift"),
             ("/work/checkouts/lib/FlyingFox/Tests/x.swift", nil),
+            ("/work/checkouts/lib/.build-ci/checkouts/dep/Sources/D/d.swift", nil),
+            ("/work/checkouts/lib/spm/checkouts/dep/Sources/D/d.swift", nil),
         ] as [(String, String?)])
     func scopeJudgesFoldersUnderTheRoot(filename: String, expected: String?) {
         let scope = CoverageScope(root: "/work/checkouts/lib", include: [], realRoot: "/real/lib")

@@ -38,6 +38,17 @@ import Testing
         let broken = CoverageTrend.from(history: history, runID: "r2", current: CoverageFixtures.count(0, 0), limit: 10)
         #expect(broken.previous == nil)
         #expect(CoverageFixtures.count(0, 0).measuredPercent == nil)
+        // Drawn from the runs that measured something, in every format.
+        let nothing = CoverageTrend.from(
+            history: history, runID: "r4", current: CoverageFixtures.count(0, 0), limit: 10)
+        #expect(nothing.measured.count == 2)
+        let summary = CoverageSummary(
+            lines: CoverageFixtures.count(0, 0), functions: CoverageFixtures.count(0, 0),
+            regions: CoverageFixtures.count(0, 0), branches: CoverageFixtures.count(0, 0))
+        let markdown = CoverageMarkdown.render(title: "t", kind: "File", rows: [], total: summary, trend: nothing)
+        #expect(markdown.contains("trend \(Sparkline.render([70, 80]))") && !markdown.contains("since"), "\(markdown)")
+        let html = CoverageHTML.render(title: "t", kind: "File", rows: [], total: summary, trend: nothing)
+        #expect(html.contains("trend \(Sparkline.render([70, 80]))"))
     }
 
     @Test func changeIsInPercentagePoints() {

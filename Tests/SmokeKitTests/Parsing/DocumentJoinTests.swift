@@ -196,6 +196,20 @@ import Testing
             ])
         let unmatched = [test("L.S/b()", "other"), test("L.S/a()", "Expectation failed: a (error)")]
         #expect(DocumentJoin.pairs(console: console, document: unmatched).isEmpty)
+        // A passing and a skipped test on each side, the file's in another order: each keeps its status.
+        func plain(_ id: String, _ status: TestStatus) -> TestResult {
+            TestResult(id: id, name: id, suite: "", framework: .swiftTesting, status: status)
+        }
+        let mixed = DocumentJoin.pairs(
+            console: [plain("shown", .passed), plain("off", .skipped)],
+            document: [plain("L.S/off()", .skipped), plain("L.S/shown()", .passed)])
+        #expect(mixed.map { [$0.console, $0.document] } == [[0, 1], [1, 0]])
+        // Two skipped on each side cannot be told apart: nothing is paired.
+        #expect(
+            DocumentJoin.pairs(
+                console: [plain("a", .skipped), plain("b", .skipped)],
+                document: [plain("L.S/a()", .skipped), plain("L.S/b()", .skipped)]
+            ).isEmpty)
     }
 
     @Test func theFileEndsATestACutLogLeftRunning() throws {

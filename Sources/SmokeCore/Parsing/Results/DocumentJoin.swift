@@ -41,26 +41,29 @@ package enum DocumentJoin {
     }
 
     /// A Swift Testing console names a test with a display name by that name alone (`◇ Test "Adds two numbers"
-    /// started.`), a document by its function: pairs (console, document) of the tests neither joined otherwise,
-    /// only where that is certain — as many on each side, as many failing, and failing ones told apart by their first
-    /// failure's message; else none.
+    /// started.`), a document by its function: pairs (console, document) of the tests neither joined otherwise, only
+    /// where that is certain — as many of each status on each side; passing ones in any order (nothing of theirs
+    /// differs), failing ones told apart by their first failure's message, any other status only one of it; else
+    /// none. (Swift Testing writes its JUnit file in no stable order.)
     static func pairs(console: [TestResult], document: [TestResult]) -> [(console: Int, document: Int)] {
         guard !console.isEmpty, console.count == document.count else { return [] }
         var pairs: [(console: Int, document: Int)] = []
-        for failing in [false, true] {
-            let left = console.indices.filter { console[$0].status.isFailure == failing }
-            var right = document.indices.filter { document[$0].status.isFailure == failing }
+        for status in Set(console.map(\.status)) {
+            let left = console.indices.filter { console[$0].status == status }
+            var right = document.indices.filter { document[$0].status == status }
             guard left.count == right.count else { return [] }
             for index in left {
                 // Swift Testing's JUnit adds ` (error)` to the message its console printed.
                 let message = console[index].failures.first?.message ?? ""
-                let match =
-                    !failing || left.count == 1
-                    ? 0 : right.firstIndex { document[$0].failures.first?.message.hasPrefix(message) == true }
-                guard let match, !failing || left.count == 1 || !message.isEmpty else { return [] }
+                let match: Int? =
+                    status == .passed || left.count == 1
+                    ? 0
+                    : status.isFailure && !message.isEmpty
+                        ? right.firstIndex { document[$0].failures.first?.message.hasPrefix(message) == true } : nil
+                guard let match else { return [] }
                 pairs.append((index, right.remove(at: match)))
             }
         }
-        return pairs
+        return pairs.sorted { $0.console < $1.console }
     }
 }
