@@ -67,7 +67,7 @@ package struct JSONReport: ReportWriter {
         }
     }
 
-    /// The exact top-level keys of `report.json`, in Documentation/Design.md §8's order.
+    /// The exact top-level keys of `report.json`, in Documentation/Design.md §8's order; a shard's report adds `shard`.
     static let topLevelKeys = [
         "schemaVersion", "pipeline", "runID", "status", "startedAt", "finishedAt", "durationSeconds",
         "seed", "ordering", "environment", "device", "toolchain", "totals", "tests", "coverage",
@@ -90,9 +90,15 @@ package struct JSONReport: ReportWriter {
             case seed, ordering, environment, device, toolchain, totals, tests, coverage
             case artifacts, notifications, errors, pipelineFile, pipelineHash, parsedAt, reconciliation, inputs
             case incomplete, origin, environmentFile, quarantine, culprit, suspects
+            /// A shard's report only (`run --shard K/N`): which part it is, so `merge` can tell a missing or repeated one.
+            case shard
         }
 
         func encode(to encoder: any Encoder) throws {
+            if let shard = report.shard {
+                var container = encoder.container(keyedBy: Key.self)
+                try container.encode(shard, forKey: .shard)
+            }
             try encoder.encodeEvery(
                 Key.self,
                 [

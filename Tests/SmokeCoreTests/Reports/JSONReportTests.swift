@@ -34,6 +34,16 @@ import Testing
         #expect(attachment["timestamp"] is NSNull && attachment["configuration"] is NSNull)
     }
 
+    /// A shard's report says which shard it is, and reads back so: `merge` finds a missing or repeated shard by it.
+    @Test func aShardsReportCarriesItsShardBackToMerge() throws {
+        var report = ReportFixture.minimalReport
+        report.shard = try ShardRecord.parse("2/3")
+        let data = JSONReport.render(report)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(Set(object.keys) == Set(JSONReport.topLevelKeys + ["shard"]))
+        #expect(try JSONCoding.decoder().decode(RunReport.self, from: data).shard == report.shard)
+    }
+
     @Test func keepsKeysWithNullWhenOptionalValuesAreMissing() throws {
         let object = try #require(
             try JSONSerialization.jsonObject(with: JSONReport.render(ReportFixture.minimalReport)) as? [String: Any])
