@@ -27,7 +27,9 @@ package enum NotificationWording {
         case .recovery:
             return "recovered, all tests pass"
         case .infrastructure:
-            return "could not run tests"
+            // The tests ran, and something after them failed (the history could not be written): said as such.
+            guard report.totals.tests > 0 else { return "could not run tests" }
+            return failing > 0 ? "\(tests) failing; the run could not finish" : "the run could not finish"
         case .always:
             switch report.status {
             case .passed: return report.totals.flaky > 0 ? "passed (\(report.totals.flaky) flaky)" : "passed"

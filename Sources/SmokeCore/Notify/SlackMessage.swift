@@ -60,7 +60,14 @@ package struct SlackMessage: MessageFormat {
         case .failure, .reminder:
             blocks += failureBlocks(report, plan, links, sources, failureRoom)
         case .infrastructure:
-            blocks += infrastructureBlocks(report)
+            // Tests that ran and failed are named, whatever kept the run from finishing (a history it could not write).
+            let errors = infrastructureBlocks(report)
+            if report.totals.failing > 0 {
+                let room = FailureRoom(
+                    tests: listedFailures, blocks: SlackText.blockLimit - blocks.count - tail.count - errors.count - 2)
+                blocks += failureBlocks(report, plan, links, sources, room)
+            }
+            blocks += errors
         case .recovery:
             blocks += recoveryBlocks(report, plan)
         case .always:
@@ -168,11 +175,11 @@ package struct SlackMessage: MessageFormat {
     }
 
     private static func infrastructureBlocks(_ report: RunReport) -> [SlackBlock] {
-        var blocks: [SlackBlock] = [
-            .divider,
-            .section(
-                "The run stopped before its tests could run. This is not a test failure; no test result was produced."),
-        ]
+        let said =
+            report.totals.tests > 0
+            ? "The tests ran (\(NotificationWording.counts(report.totals))), but the run could not finish:"
+            : "The run stopped before its tests could run. This is not a test failure; no test result was produced."
+        var blocks: [SlackBlock] = [.divider, .section(SlackText.escape(said, limit: 500))]
         for error in report.errors.prefix(listedErrors) {
             var text = "*\(SlackText.escape(error.message, limit: 500))*"
             if let command = error.command {

@@ -61,7 +61,11 @@ package struct MarkdownReport: ReportWriter {
         switch report.status {
         case .passed: outcome = "passed"
         case .failed: outcome = "failed: \(totals.failing) of \(ReportText.count(totals.tests, "test")) failing"
-        case .error: outcome = "could not run: infrastructure error"
+        case .error:
+            outcome =
+                totals.tests == 0
+                ? "could not run: infrastructure error"
+                : "could not finish: infrastructure error after \(ReportText.count(totals.tests, "test")) ran, \(totals.failing) failing"
         case .interrupted: outcome = "interrupted"
         case .incomplete: outcome = ReportText.incompleteOutcome(report)
         }

@@ -75,6 +75,24 @@ import Testing
         #expect(!texts.contains { $0.contains("failing") })
     }
 
+    /// The tests ran and one failed, then the run could not finish (its history could not be written): the message
+    /// names the failure and the reason, never "could not run tests".
+    @Test func aRunThatCouldNotFinishAfterItsTestsNamesTheirFailures() throws {
+        let error = InfrastructureError(
+            message: "the run's results were not all written: could not read history.sqlite: malformed")
+        var scenario = NotifyScenarios.buildFailure
+        scenario.report = NotifyFixtures.report(
+            5, tests: NotifyFixtures.suite(failing: [NotifyFixtures.failing("AppTests.CartTests/testTotal")]),
+            errors: [error])
+        scenario.report.status = .error
+        let texts = try blocks(scenario).flatMap(texts)
+        #expect(texts.first == ":warning: smoke: 1 test failing; the run could not finish", "\(texts)")
+        #expect(texts.contains { $0.contains("The tests ran (") && $0.contains("but the run could not finish") })
+        #expect(texts.contains { $0.contains("AppTests.CartTests/testTotal") })
+        #expect(texts.contains { $0.contains("could not read history.sqlite") })
+        #expect(!texts.contains { $0.contains("no test result was produced") })
+    }
+
     @Test func escapingCutsBeforeTheLimitWithoutSplittingAnEntity() {
         let cut = SlackText.escape(String(repeating: "a<", count: 10), limit: 8)
         #expect(cut == "a&lt;a…")
