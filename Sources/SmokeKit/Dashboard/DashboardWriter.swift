@@ -4,7 +4,8 @@ import SmokeCore
 
 /// Writes the dashboard site whole: every page into a hidden staging folder beside it, then swapped in with one
 /// rename, so a reader (or a kill) finds the old site or the new one, never half of one. Writes only into a missing
-/// or empty folder or one holding the site marker; anything else is refused (exit 2), and never through a link.
+/// or empty folder or one holding the site marker; anything else is refused (exit 2), and never through a link. Files of
+/// the user's in a site it wrote (`CNAME`, `.nojekyll`) stay.
 /// No fsync: the next run writes the site again.
 package struct DashboardWriter: Sendable {
     static let markerName = ".smokerun-site"
@@ -50,6 +51,7 @@ package struct DashboardWriter: Sendable {
         do {
             _ = try POSIXFile.createExclusively(staging.appendingPathComponent(Self.markerName))
             try writePages(into: staging, count: count, path: path, file: file)
+            if exists { try keepUsersFiles(into: staging) }
             beforeSwitch()
             try switchIn(staging, replacing: exists)
         } catch {
@@ -57,6 +59,24 @@ package struct DashboardWriter: Sendable {
             throw error
         }
         return count
+    }
+
+    /// The site's files that are not smokerun's go into the new site too: a top-level file other than `index.html`
+    /// (`CNAME`, `robots.txt`) and anything named with a leading dot (`.nojekyll`, `.well-known/`), which no page
+    /// path is. Copied, so a failed switch leaves the old site whole.
+    private func keepUsersFiles(into staging: URL) throws {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: siteDirectory.path)) ?? []
+        for name in entries where name != Self.markerName && name != DashboardPaths.index {
+            let source = siteDirectory.appendingPathComponent(name)
+            guard name.hasPrefix(".") || PathKind.of(source) != .folder else { continue }
+            let target = staging.appendingPathComponent(name)
+            guard PathKind.of(target) == .missing else { continue }
+            do {
+                try FileManager.default.copyItem(at: source, to: target)
+            } catch {
+                throw StoreError.writeFailed(path: target.path, reason: error.localizedDescription)
+            }
+        }
     }
 
     static func stagingName(for site: String) -> String {

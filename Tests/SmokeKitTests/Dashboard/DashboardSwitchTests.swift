@@ -108,6 +108,22 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: fresh.path))
         #expect(FileManager.default.fileExists(atPath: foreign.path))
     }
+
+    /// What a user adds beside the pages it wrote (GitHub Pages' `CNAME` and `.nojekyll`) stays through a rewrite;
+    /// an old page the new site no longer has does not.
+    @Test func aRewriteKeepsTheUsersFilesAndDropsOldPages() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let root = folder.url.appendingPathComponent("site")
+        try DashboardWriter(siteDirectory: root).write(Self.site(version: 1, count: 3))
+        try Data("dash.example.com\n".utf8).write(to: root.appendingPathComponent("CNAME"))
+        try Data().write(to: root.appendingPathComponent(".nojekyll"))
+        try DashboardWriter(siteDirectory: root).write(Self.site(version: 2, count: 2))
+        #expect(try String(contentsOf: root.appendingPathComponent("CNAME"), encoding: .utf8) == "dash.example.com\n")
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent(".nojekyll").path))
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("p/v1-0.html").path))
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("p/v2-1.html").path))
+    }
 }
 
 /// What the checks saw, from the writer's threads.
