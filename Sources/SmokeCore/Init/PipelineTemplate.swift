@@ -24,9 +24,10 @@ package enum PipelineTemplate {
     }
 
     /// The folders a package keeps its targets in: `Sources/`, else each top-level folder's own (`FlyingFox/Sources/`
-    /// and `FlyingSocks/Sources/` for a package of several libraries), by the folders that have one.
+    /// and `FlyingSocks/Sources/` for a package of several libraries), by the folders that have one; else every file
+    /// under the root (`[]`: targets at custom paths, such as SwiftCSV's `SwiftCSV/`, whose test targets never count).
     package static func sourceFolders(rootHasSources: Bool, foldersWithSources: [String]) -> [String] {
-        guard !rootHasSources, !foldersWithSources.isEmpty else { return ["Sources/"] }
+        if rootHasSources { return ["Sources/"] }
         return foldersWithSources.sorted().map { "\($0)/Sources/" }
     }
 
