@@ -115,6 +115,11 @@ package struct Doctor: Sendable {
                 checks.append(
                     .passed(
                         "toolchain", "swift: \(swift.path)\(resolved == swift.path ? "" : " → \(resolved)") (\(via))"))
+                // A pinned version is checked as a run checks it, before any test: a run would refuse this toolchain.
+                if pipeline.devices.contains(where: { $0.swift != nil }) {
+                    let toolchain = try probes.identifySwift(swift, place.environment)
+                    for profile in pipeline.devices { try HostDevice.check(profile, toolchain: toolchain) }
+                }
             } catch {
                 checks.append(
                     .failed(

@@ -25,6 +25,10 @@ package struct DoctorProbes: Sendable {
     var now: @Sendable () -> Date
     var isMacOS: Bool
     var pipelineExists: @Sendable (URL) -> Bool = { FileManager.default.fileExists(atPath: $0.path) }
+    /// Asks `swift --version`, for a pipeline that pins the Swift version (`device.swift`).
+    var identifySwift: @Sendable (URL, [String: String]) throws -> SwiftToolchain = {
+        try SwiftToolchain.identify($0, environment: $1, runner: ProcessCommandRunner())
+    }
 
     package static var live: DoctorProbes {
         DoctorProbes(

@@ -98,6 +98,19 @@ import Testing
         #expect(!output.contains("secret"))
     }
 
+    /// A pipeline pinning another Swift than the one found fails doctor as every run would fail, before any test.
+    @Test func aPinnedSwiftThisToolchainIsNotFailsTheToolchain() async throws {
+        var pinned = Self.linked
+        pinned.devices[0].swift = "5.10"
+        var probes = Self.healthy(pinned)
+        probes.identifySwift = { swift, _ in
+            SwiftToolchain(swift: swift, version: "Swift version 6.3.1 (swift-6.3.1-RELEASE)")
+        }
+        let (code, output) = try await Self.doctor(probes: probes)
+        #expect(code == .checkFailed)
+        #expect(output.contains("✘ toolchain: the pipeline pins Swift 5.10 (device.swift)"), "\(output)")
+    }
+
     @Test func aWebhookWithNoLinkAnyoneCanOpenIsAWarningWithTheFix() async throws {
         let unlinked = Self.healthy(Pipeline(name: "smoke", driver: .swiftpm(SwiftPMSettings(packagePath: "."))))
         let (code, output) = try await Self.doctor(probes: unlinked)
