@@ -110,7 +110,9 @@ import Testing
         let created = "5A0C0E5E-C0DE-4A11-8000-00000000C0DE"
         #expect(
             log.contains {
-                $0.hasPrefix("TEST_RUNNER_IS_UNIT_TESTING=1 TEST_RUNNER_SNAPSHOT_TESTING_RECORD=never xcodebuild test-without-building -project \(project)")
+                $0.hasPrefix(
+                    "TEST_RUNNER_IS_UNIT_TESTING=1 TEST_RUNNER_SNAPSHOT_TESTING_RECORD=never xcodebuild test-without-building -project \(project)"
+                )
                     && $0.contains("-scheme SmokeApp -testPlan SmokeApp -destination id=\(created)")
             }, "\(log)")
         // smokerun created its own device; the user's booted iPhone 15 got no simctl call at all.
@@ -230,6 +232,9 @@ import Testing
         #expect(log.contains("xcrun simctl create smokerun iPhone 16 (iOS 18.5)") && !log.contains("4D9A6FB3"))
         // No -project or -workspace: xcodebuild reads the package in its current folder.
         #expect(log.contains("xcodebuild build-for-testing -scheme TipCalculator -destination id=5A0C0E5E"), "\(log)")
-        #expect(log.contains("TEST_RUNNER_IS_UNIT_TESTING=1 TEST_RUNNER_SNAPSHOT_TESTING_RECORD=never xcodebuild test-without-building -scheme TipCalculator"))
+        #expect(
+            log.contains(
+                "TEST_RUNNER_IS_UNIT_TESTING=1 TEST_RUNNER_SNAPSHOT_TESTING_RECORD=never xcodebuild test-without-building -scheme TipCalculator"
+            ))
     }
 }

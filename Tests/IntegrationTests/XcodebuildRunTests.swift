@@ -90,7 +90,12 @@ import Testing
         #expect(report.device.runtimeBuild == "21F79")
         #expect(report.toolchain?.version == "Xcode 16.2 (16C5032a)")
         #expect(report.tests.map(\.order) == Array(1...6))
-        #expect(log.contains { $0.hasPrefix("TEST_RUNNER_IS_UNIT_TESTING=1 TEST_RUNNER_SNAPSHOT_TESTING_RECORD=never xcodebuild test-without-building") })
+        #expect(
+            log.contains {
+                $0.hasPrefix(
+                    "TEST_RUNNER_IS_UNIT_TESTING=1 TEST_RUNNER_SNAPSHOT_TESTING_RECORD=never xcodebuild test-without-building"
+                )
+            })
         // xcresulttool: summary and tests per bundle, activities only for the failed test, one bulk export.
         #expect(log.contains { $0.hasPrefix("xcrun xcresulttool export attachments") })
         #expect(

@@ -123,8 +123,11 @@ package struct RunFinisher: Sendable {
             report.errors.append(
                 InfrastructureError(message: "the run's results were not all written: \(error.localizedDescription)"))
             correctReports(report, in: folder, store: store)
-            // Rewritten as `error` (a history that could not be written leaves the reports whole): said where they are.
-            written = formats.contains(.html) && PathKind.of(folder.file(HTMLReport.fileName)) == .file
+            // Rewritten as `error` (a history that could not be written leaves the reports whole): said where they are,
+            // when report.json, whose presence says the folder is complete, and the page are both there.
+            written = [ReportFormat.json, .html].allSatisfy {
+                formats.contains($0) && PathKind.of(folder.file(store.fileName(for: $0))) == .file
+            }
         }
         // The webhook once the reports are in place, so a message names a run that exists.
         if let notify, let earlier {
