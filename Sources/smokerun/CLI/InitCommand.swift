@@ -116,18 +116,26 @@ struct InitCommand: Command {
         context.url(for: path ?? OutputLayout.defaultPipeline)
     }
 
-    /// A path as the pipeline reads it: relative to the project root when that is the current folder, else absolute.
-    func relativePath(_ path: String, from file: URL, context: HostContext) -> String {
+    /// The folder a pipeline file's paths and output are relative to: the one holding its `Pipelines/` folder.
+    static func projectRoot(of file: URL) -> URL {
         let folder = file.deletingLastPathComponent()
-        let projectRoot = folder.lastPathComponent == "Pipelines" ? folder.deletingLastPathComponent() : folder
-        if projectRoot.standardizedFileURL.path == context.currentDirectory.standardizedFileURL.path { return path }
-        return context.url(for: path).path
+        return folder.lastPathComponent == "Pipelines" ? folder.deletingLastPathComponent() : folder
+    }
+
+    /// A path as the pipeline reads it: relative to the project root when inside it (`pkgs/Version` in a monorepo, so
+    /// a clone elsewhere still finds it), else absolute.
+    func relativePath(_ path: String, from file: URL, context: HostContext) -> String {
+        let root = Self.projectRoot(of: file).standardizedFileURL.path
+        let target = context.url(for: path).standardizedFileURL.path
+        if target == root { return "." }
+        return target.hasPrefix(root + "/") ? String(target.dropFirst(root.count + 1)) : target
     }
 
     /// Writes the pipeline (never overwriting without --force), adds the output folder to .gitignore, says what next.
     func write(_ text: String, to file: URL, context: HostContext, next: [String] = ["run"]) throws {
         // Everything is checked before anything is written: a refusal leaves the folder as it was.
-        let gitignore = context.currentDirectory.appendingPathComponent(".gitignore")
+        // Beside the output folder the runs make: the project root's, which is not the current folder in a monorepo.
+        let gitignore = Self.projectRoot(of: file).appendingPathComponent(".gitignore")
         for target in [file, gitignore] {
             if let problem = OwnFile.problem(at: target) { throw UsageError("\(target.path): \(problem)") }
         }

@@ -120,6 +120,28 @@ import Testing
         #expect(PipelineTemplate.sourceFolders(rootHasSources: false, foldersWithSources: []) == [])
     }
 
+    /// A package in a monorepo with its pipeline at the repository's root: the package path is relative to that root
+    /// (a clone elsewhere finds it), and the output folder the runs make there is what `.gitignore` there ignores.
+    @Test func aMonorepoPipelineNamesItsPackageFromTheRepositoryRoot() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let package = folder.url.appendingPathComponent("pkgs/Version")
+        try FileManager.default.createDirectory(
+            at: package.appendingPathComponent("Sources/Version"), withIntermediateDirectories: true)
+        try Data("// swift-tools-version:6.0\n".utf8).write(to: package.appendingPathComponent("Package.swift"))
+        _ = try await transcript(
+            ["--path", "../../Pipelines/version.json"], in: package, file: "../../Pipelines/version.json")
+        let pipeline = try PipelineLoader().load(folder.url.appendingPathComponent("Pipelines/version.json"))
+        guard case .swiftpm(let settings) = pipeline.driver else {
+            Issue.record("\(pipeline.driver)")
+            return
+        }
+        #expect(settings.packagePath == "pkgs/Version")
+        let ignored = try String(contentsOf: folder.url.appendingPathComponent(".gitignore"), encoding: .utf8)
+        #expect(ignored.contains(".smokerun/"))
+        #expect(!FileManager.default.fileExists(atPath: package.appendingPathComponent(".gitignore").path))
+    }
+
     @Test func anXcodeProjectGetsAnXcodebuildPipelineOnThePinnedSimulator() async throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
