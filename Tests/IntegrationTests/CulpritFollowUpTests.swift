@@ -62,7 +62,9 @@ extension CulpritRunTests {
         let slack = try JSONSerialization.jsonObject(with: receiver.requests[1].body) as? [String: Any]
         let followUp = try #require(slack?["text"] as? String, "\(bodies[1])")
         #expect(followUp.contains("ledger run \(failed.report.runID): \(CulpritFixture.test)"), "\(followUp)")
-        #expect(followUp.contains("first failing commit: \(short) 'Round totals' (Ada) — found in "), "\(followUp)")
+        #expect(
+            followUp.contains("first failing commit: \(short) 'Round totals' (Ada) — found in "),
+            "\(followUp)\n\(logText)")
         #expect(followUp.firstMatch(of: /found in [1-5] runs?, \d+ (s|min)/) != nil, "\(followUp)")
         #expect(Date().timeIntervalSince(started) < 600)
 
