@@ -3,6 +3,13 @@ import SmokeCore
 
 /// POSIX calls Foundation lacks: `O_EXCL` creation, non-interleaving `O_APPEND` appends, renames over symlinks.
 enum POSIXFile {
+    /// `realpath(3)`: the absolute path with every symlink, `.` and `..` resolved; nil when it does not resolve.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// Creates `url` only if nothing (not even a dangling symlink) is there; false if it exists.
     static func createExclusively(_ url: URL) throws -> Bool {
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)

@@ -40,9 +40,8 @@ final class SQLiteConnection {
     /// the file itself must not be one (a project in a linked folder, macOS's `/tmp`, are users' everyday paths).
     static func resolvingFolder(_ path: String) -> String {
         let url = URL(fileURLWithPath: path)
-        guard let folder = realpath(url.deletingLastPathComponent().path, nil) else { return path }
-        defer { free(folder) }
-        return URL(fileURLWithPath: String(cString: folder)).appendingPathComponent(url.lastPathComponent).path
+        guard let folder = POSIXFile.realPath(url.deletingLastPathComponent().path) else { return path }
+        return URL(fileURLWithPath: folder).appendingPathComponent(url.lastPathComponent).path
     }
 
     deinit {

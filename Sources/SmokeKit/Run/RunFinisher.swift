@@ -204,8 +204,8 @@ package struct RunFinisher: Sendable {
             let tools = try coverage.driver.coverageTools(environment: context.environment, runner: context.runner)
             let root = coverage.driver.coverageRoot(of: coverage.pipeline, currentDirectory: context.currentDirectory)
             // The compiler records the package's real path: a project reached through a link is both.
-            let real = AttachmentSourcePolicy.systemRealPath(root.path)
-            let scope = CoverageScope(root: root.path, include: coverage.settings.include, realRoot: real)
+            let scope = CoverageScope(
+                root: root.path, include: coverage.settings.include, realRoot: POSIXFile.realPath(root.path))
             let collection = try CoverageCollector(tools: tools, runner: context.runner).collect(
                 profiles: draft.profiles, binaries: draft.testBinaries, scope: scope, runDirectory: runDirectory)
             report.coverage = collection.summary

@@ -7,11 +7,7 @@ extension AttachmentSourcePolicy {
     }
 
     /// `realpath(3)`: the absolute path with every symlink, `.` and `..` resolved.
-    package static let systemRealPath: @Sendable (String) -> String? = { path in
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
+    package static let systemRealPath: @Sendable (String) -> String? = { POSIXFile.realPath($0) }
 
     /// The real path of `source` if readable under the policy: inside an allowed folder and a regular file (a FIFO,
     /// device or directory refused without a blocking open); else throws `attachmentSourceUnreadable`.

@@ -122,16 +122,16 @@ import Testing
     /// is matched by its real path too.
     @Test(
         arguments: [
-            ("/work/checkouts/lib/Sources/A/x.swift", "Sources/A/x.swift"),
-            ("/work/checkouts/lib/Sources/Shop/checkouts/Checkout.swift", "Sources/Shop/checkouts/Checkout.swift"),
-            ("/work/checkouts/lib/.build/checkouts/dep/Sources/D/d.swift", nil),
-            ("/work/checkouts/lib/LibTests/x.swift", nil), ("/real/lib/Sources/A/x.swift", "Sources/A/x.swift"),
-            ("/work/checkouts/lib/FlyingFox/Tests/x.swift", nil),
-            ("/work/checkouts/lib/.build-ci/checkouts/dep/Sources/D/d.swift", nil),
-            ("/work/checkouts/lib/spm/checkouts/dep/Sources/D/d.swift", nil),
+            ("/src/checkouts/lib/Sources/A/x.swift", "Sources/A/x.swift"),
+            ("/src/checkouts/lib/Sources/Shop/checkouts/Checkout.swift", "Sources/Shop/checkouts/Checkout.swift"),
+            ("/src/checkouts/lib/.build/checkouts/dep/Sources/D/d.swift", nil),
+            ("/src/checkouts/lib/LibTests/x.swift", nil), ("/real/lib/Sources/A/x.swift", "Sources/A/x.swift"),
+            ("/src/checkouts/lib/FlyingFox/Tests/x.swift", nil),
+            ("/src/checkouts/lib/.build-ci/checkouts/dep/Sources/D/d.swift", nil),
+            ("/src/checkouts/lib/spm/checkouts/dep/Sources/D/d.swift", nil),
         ] as [(String, String?)])
     func scopeJudgesFoldersUnderTheRoot(filename: String, expected: String?) {
-        let scope = CoverageScope(root: "/work/checkouts/lib", include: [], realRoot: "/real/lib")
+        let scope = CoverageScope(root: "/src/checkouts/lib", include: [], realRoot: "/real/lib")
         #expect(scope.displayPath(for: filename) == expected)
     }
 
