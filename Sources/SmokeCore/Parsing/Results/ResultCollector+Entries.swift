@@ -1,5 +1,26 @@
 /// Which table entry a line's test is: the name resolved, a repeated name's later runs, attempts; per input.
 extension ResultCollector {
+    /// Each event-stream test's own id (its source location included), by its result's id: `m(_:)#2`'s is the
+    /// overload's `Module.Suite/m(_:)/File.swift:6:6`, which Swift Testing's `--filter` runs alone.
+    package var eventStreamIDs: [String: String] {
+        Dictionary(streamEntries.map { (tests.id(at: $1), $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Whether the event stream named the test of this id (source location included).
+    package func streamNamed(_ eventStreamID: String) -> Bool { streamEntries[eventStreamID] != nil }
+
+    /// XCTest ends a test once per start, one test at a time: a result line for one that got its result already, read
+    /// while a later test runs, was printed by that test (one of a log formatter, one forwarding a child `swift test`).
+    /// With no test running it is the real line after a printed one, and wins. An ending smokerun inferred
+    /// (`unfinished` when another test started, a crash) gives way to the real line. Swift Testing runs tests at once,
+    /// so its console cannot tell a printed line from a real one: the last wins.
+    func isPrintedResultLine(_ ref: TestRef, for index: Int) -> Bool {
+        ref.framework == .xctest && ref.eventStreamID == nil && ref.clone == 0 && !ref.isRepetition
+            && !running.isEmpty && !running.contains(index)
+            && tests.flags(at: index).isSuperset(of: [.started, .finished])
+            && [.passed, .failed, .skipped, .expectedFailure].contains(tests.status(at: index))
+    }
+
     /// Whether `ref` names the running test or one of `knownTests`. A batch of a run starts only its own tests, so a
     /// line naming another while one runs is something that test printed, not a test.
     package func expects(_ ref: TestRef) -> Bool {

@@ -101,15 +101,6 @@ package struct ResultCollector {
     /// The tests so far in start order (`order` is 1-based); for a huge log, read `tests` instead.
     package var results: [TestResult] { tests.results }
 
-    /// Each event-stream test's own id (its source location included), by its result's id: `m(_:)#2`'s is the
-    /// overload's `Module.Suite/m(_:)/File.swift:6:6`, which Swift Testing's `--filter` runs alone.
-    package var eventStreamIDs: [String: String] {
-        Dictionary(streamEntries.map { (tests.id(at: $1), $0) }, uniquingKeysWith: { first, _ in first })
-    }
-
-    /// Whether the event stream named the test of this id (source location included).
-    package func streamNamed(_ eventStreamID: String) -> Bool { streamEntries[eventStreamID] != nil }
-
     /// The most recently started test (the last of `results`), without making the others.
     package var lastResult: TestResult? { tests.isEmpty ? nil : tests.result(at: tests.count - 1) }
 
@@ -258,17 +249,7 @@ package struct ResultCollector {
     package mutating func testFinished(_ ref: TestRef, as status: TestStatus, durationSeconds: Double?) -> Int {
         let named = streamEntry(for: ref) // first: it may add the entry that runningOccurrence reads
         var index = runningOccurrence(of: named, for: ref, finishing: status)
-        // XCTest ends a test once per start, one test at a time: a result line for one that got its result already,
-        // read while a later test runs, was printed by that test (one of a log formatter, one forwarding a child
-        // `swift test`). With no test running it is the real line after a printed one, and wins. An ending smokerun
-        // inferred (`unfinished` when another test started, a crash) gives way to the real line. Swift Testing runs
-        // tests at once, so its console cannot tell a printed line from a real one: the last wins.
-        if ref.framework == .xctest, ref.eventStreamID == nil, ref.clone == 0, !ref.isRepetition, !running.isEmpty,
-            !running.contains(index), tests.flags(at: index).isSuperset(of: [.started, .finished]),
-            [.passed, .failed, .skipped, .expectedFailure].contains(tests.status(at: index))
-        {
-            return index
-        }
+        if isPrintedResultLine(ref, for: index) { return index }
         // A parallel log has no `started` lines: a second clone's result line for a name is another run. (Xcode 16
         // repeats a serial log's results as `Test case 'C.m()' passed on 'My Mac - …'`: the same run again.)
         if ref.clone > 0, tests.flags(at: index).contains(.cloneResultLine), !running.contains(index) {
