@@ -42,7 +42,10 @@ package struct CulpritRunner: Sendable {
     }
 
     var worktree: URL { workDirectory.appendingPathComponent("worktree", isDirectory: true) }
-    var buildFolder: URL { workDirectory.appendingPathComponent("build", isDirectory: true) }
+    /// A build folder per step: every commit's files sit at one worktree path, and a commit that differs from the one
+    /// built before by an edit of the same size (`reduce(0,` → `reduce(1,`) was once tested with the other's binary,
+    /// naming the wrong commit. A fresh build per step cannot be stale.
+    func buildFolder(step: Int) -> URL { workDirectory.appendingPathComponent("build-\(step)", isDirectory: true) }
 
     /// The search over `commits` (after `good`; the last is the failing run's commit).
     package func run(good: CulpritCommit, commits: [CulpritCommit], failingRun: String, repeats: Int) throws
@@ -59,7 +62,8 @@ package struct CulpritRunner: Sendable {
             step += 1
             try git.addWorktree(at: worktree, commit: commit.hash)
             defer { try? git.removeWorktree(at: worktree) }
-            let candidate = candidatePipeline(packageFolder: worktree.appendingPathComponent(inside))
+            let candidate = candidatePipeline(packageFolder: worktree.appendingPathComponent(inside), step: step)
+            defer { try? FileManager.default.removeItem(at: buildFolder(step: step)) }
             let trial = try probe(candidate, step: step, repeats: repeats, console: console)
             try checkStop()
             progress("[\(step)/≤\(search.stepLimit)] \(commit.label): \(Self.text(trial))")
@@ -72,12 +76,12 @@ package struct CulpritRunner: Sendable {
         if now() >= deadline { throw CulpritSearch.Stop(.timeBudget) }
     }
 
-    /// The pipeline pointed at the worktree: the named tests only, no coverage, one build folder for all.
-    func candidatePipeline(packageFolder: URL) -> Pipeline {
+    /// The pipeline pointed at the worktree: the named tests only, no coverage, the step's own build folder.
+    func candidatePipeline(packageFolder: URL, step: Int) -> Pipeline {
         var candidate = pipeline
         candidate.coverage.enabled = false
         candidate.driver = drivers.make(for: pipeline)
-            .culpritCandidate(packageFolder: packageFolder, buildFolder: buildFolder, tests: tests)
+            .culpritCandidate(packageFolder: packageFolder, buildFolder: buildFolder(step: step), tests: tests)
         return candidate
     }
 
