@@ -181,8 +181,12 @@ package struct ConsoleParser {
         {
             guard let event = swiftTesting.parse(line, symbolAt: start, symbolLength: length) else { return nil }
             if case .detail = event { inSwiftTestingDetail = true }
-            if event == .ignored, line.firstIndex(of: "Test run started") != nil { runningXCTest.processStarted() }
             xctest.endIssueMessage()
+            if event == .ignored, line.firstIndex(of: "Test run started") != nil {
+                let ended = runningXCTest.isRunning
+                runningXCTest.processStarted()
+                if ended { return .xctestProcessEnded }
+            }
             return event
         }
         return XCTestConsoleParser.gluedProcessDeath(line, start) ?? xctest.parse(line)

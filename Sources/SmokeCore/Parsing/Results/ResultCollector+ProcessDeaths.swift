@@ -132,6 +132,16 @@ extension ResultCollector {
         runnerDeath = (TestFailure(message: description), evidence("SwiftPM: the test process died"))
     }
 
+    /// Swift Testing's run started while an XCTest test ran: XCTest's process had exited inside it without a crash
+    /// report (the code called `exit()`). The running XCTest test crashed, as a crash line would say, unless its own
+    /// result line follows (then the line was its output).
+    mutating func noteXCTestProcessEnd() {
+        guard crash.proof == nil, running.contains(where: { tests.framework(at: $0) == .xctest }) else { return }
+        crash = CrashEvidence(
+            fatal: TestFailure(message: "The XCTest process exited while this test was running, printing no crash"),
+            proof: evidence("Swift Testing's run started: the XCTest process had exited"))
+    }
+
     /// The input ends with SwiftPM's line unclaimed: the tests still running crashed, else the process died outside
     /// them (as it exited, after its totals), and the run cannot pass.
     mutating func finishRunnerDeath() {

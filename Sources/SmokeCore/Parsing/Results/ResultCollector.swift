@@ -187,6 +187,8 @@ package struct ResultCollector {
             noteProcessDeath(ref, description)
         case .runnerDied(let description):
             noteRunnerDeath(description)
+        case .xctestProcessEnded:
+            noteXCTestProcessEnd()
         case .stoppedBySmokerun(let status, let reason):
             noteStopBySmokerun(status, reason)
         case .swiftTestingRunningInConsole(let names):

@@ -9,7 +9,8 @@ import Testing
     private func collect(_ lines: [String]) -> ResultCollector {
         var parser = ConsoleParser()
         var collector = ResultCollector()
-        for line in lines {
+        for (number, line) in lines.enumerated() {
+            collector.line = number + 1
             Array(line.utf8).withUnsafeBufferPointer { collector.apply(parser.parse($0)) }
             while let deferred = parser.takeDeferred() { collector.apply(deferred) }
         }
@@ -71,6 +72,35 @@ import Testing
         ])
         #expect(collector.results.map(\.id) == ["CrashTests/testCrashes", "adds()"])
         #expect(collector.results.last?.status == .passed)
+    }
+
+    /// `swift test` starts Swift Testing's run after XCTest's process exits: a run starting while an XCTest test ran
+    /// proves that process ended inside it, though it printed no crash (the code called `exit()`): `crashed`, with that
+    /// line as the evidence, whether Swift Testing's tests follow or not. A test printing the line and then its own
+    /// result keeps that result.
+    @Test func swiftTestingsRunStartingInsideAnXCTestTestEndsItCrashed() throws {
+        let exited = [
+            "Test Case 'ToolTests.testFirst' started at 2026-11-29 22:23:37.208",
+            "Test Case 'ToolTests.testFirst' passed (0.002 seconds)",
+            "Test Case 'ToolTests.testShutsDown' started at 2026-11-29 22:23:37.210",
+            "◇ Test run started.",
+            "↳ Testing Library Version: 6.3.1 (937120cbc281cf2)",
+        ]
+        for tail in [[], ["◇ Test adds() started.", "✔ Test adds() passed after 0.001 seconds."]] {
+            var collector = collect(exited + tail)
+            _ = collector.finishAtEndOfInput(endedInSuccess: false)
+            let test = try #require(collector.results.first { $0.id == "ToolTests/testShutsDown" })
+            #expect(test.status == .crashed)
+            #expect(test.failures.first?.message.contains("XCTest process exited") == true)
+            #expect(test.evidence?.line == 4)
+            #expect(collector.results.filter { $0.status == .passed }.count == 1 + tail.count / 2)
+        }
+        let printed = collect([
+            "Test Case 'FormatterTests.testPrintsRunStart' started at 2026-11-29 22:23:37.210",
+            "◇ Test run started.",
+            "Test Case 'FormatterTests.testPrintsRunStart' passed (0.002 seconds)",
+        ])
+        #expect(printed.results.map(\.status) == [.passed])
     }
 
     /// A test of a log formatter prints a whole started/failed pair, in either naming form, for classes the run
