@@ -1,7 +1,7 @@
 import Foundation
 import SmokeCore
 
-/// Where a run comes from: host name, `git`'s view of the checkout (commit, branch, changed tracked files), and
+/// Where a run comes from: host name, `git`'s view of the checkout (commit, branch, changed tracked files, untracked sources), and
 /// the CI's variables. Each part optional: no git, no checkout or `safe.directory` leaves the commit to the CI.
 package struct RunOriginReader: Sendable {
     var runner: any CommandRunning
@@ -33,7 +33,20 @@ package struct RunOriginReader: Sendable {
                 environment: gitEnvironment, currentDirectory: folder),
             result.exitStatus == 0
         else { return RunOrigin() }
-        return Self.origin(statusV2: String(decoding: result.standardOutput, as: UTF8.self))
+        var origin = Self.origin(statusV2: String(decoding: result.standardOutput, as: UTF8.self))
+        if origin.dirty == false, hasUntrackedSources(in: folder, gitEnvironment) { origin.dirty = true }
+        return origin
+    }
+
+    /// Whether the package holds a source file git does not track nor ignore: it is built and tested (a new test
+    /// file), so the run is not its commit's. Build and smokerun folders do not count, ignored or not.
+    private func hasUntrackedSources(in folder: URL, _ gitEnvironment: [String: String]) -> Bool {
+        let sources = ["*.swift", "*.c", "*.cpp", "*.m", "*.h"]
+        let skipped = [".build*", ".smokerun", ".swiftpm"].map { ":(exclude,glob)**/\($0)/**" }
+        let result = try? runner.run(
+            "git", ["-C", folder.path, "ls-files", "--others", "--exclude-standard", "--"] + sources + skipped,
+            environment: gitEnvironment, currentDirectory: folder)
+        return result?.exitStatus == 0 && !(result?.standardOutput.isEmpty ?? true)
     }
 
     /// The origin in `git status --porcelain=v2 --branch` output: `# branch.oid` (or `(initial)`), `# branch.head`

@@ -38,6 +38,22 @@ import Testing
         #expect(clean.commitSource == "git")
         #expect(clean.host == "builder-7")
 
+        // A source file git neither tracks nor ignores is built and tested: the run is not its commit's. One in a
+        // build or smokerun folder is not the package's.
+        for junk in [".build/checkouts/Dep/Dep.swift", ".smokerun/runs/x/Copy.swift", "notes.txt"] {
+            let file = folder.appendingPathComponent(junk)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("// x\n".utf8).write(to: file)
+        }
+        #expect(reader.read(projectFolder: folder).dirty == false)
+        let newTest = folder.appendingPathComponent("Tests/NewTests.swift")
+        try FileManager.default.createDirectory(
+            at: newTest.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("import XCTest\n".utf8).write(to: newTest)
+        #expect(reader.read(projectFolder: folder).dirty == true)
+        try FileManager.default.removeItem(at: newTest)
+
         try Data("two\n".utf8).write(to: folder.appendingPathComponent("a.txt"))
         #expect(reader.read(projectFolder: folder).dirty == true)
         // Reading leaves no lock file behind in the user's checkout.
