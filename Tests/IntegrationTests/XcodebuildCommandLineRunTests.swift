@@ -42,6 +42,8 @@ import Testing
             fakeXcode.appendingPathComponent("bin").path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         environment["FAKE_XCODE_SCENARIO"] = fakeXcode.appendingPathComponent("Scenarios/\(scenario)").path
         environment["FAKE_XCODE_LOG"] = log.path
+        // Its own simulator locks: tests running at once would wait for each other's fake device.
+        environment["TMPDIR"] = root.path
         let child = try ChildProcess(
             executable: IntegrationSupport.smokerunBinary.path, arguments: arguments, environment: environment,
             currentDirectory: root)

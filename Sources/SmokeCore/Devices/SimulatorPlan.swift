@@ -6,6 +6,10 @@ package struct SimulatorPlan: Sendable, Equatable {
     /// Whose device it is: smokerun's (found or to create) or the user's (reused because the profile says so).
     package var ownership: SimulatorOwnership
 
+    /// What names the simulator this plan runs on, however the profile spelled it: the device's name and its resolved
+    /// runtime (a UDID, `iOS 17` and `17.5` that land on smokerun's `iPhone 15 (iOS 17.5)` are one device).
+    package var deviceKey: String { "\(device.name ?? "")-\(device.runtime ?? "")" }
+
     /// One line per step, for `smokerun devices` and the console log.
     package var steps: [String] {
         actions.map { "xcrun " + $0.arguments(udid: device.udid ?? "<new UDID>").joined(separator: " ") }

@@ -10,14 +10,6 @@ package enum SimulatorResolver {
         "\(ownedPrefix)\(deviceType) (\(runtime.name))"
     }
 
-    /// What names the simulator a profile runs on, before simctl is asked: its UDID, else its device name and its
-    /// runtime spelled one way (`18.2`, `iOS 18.2` and `…SimRuntime.iOS-18-2` are one device of smokerun's).
-    package static func deviceKey(of profile: DeviceProfile) -> String {
-        if let udid = profile.udid { return udid }
-        let runtime = profile.runtime.map { RuntimeSpec.parse($0, defaultPlatform: profile.platform).displayName }
-        return "\(profile.name?.trimmingCharacters(in: .whitespaces) ?? "")-\(runtime ?? "")"
-    }
-
     /// Chooses the runtime, the device and the steps before the run; never an unavailable runtime or device.
     package static func plan(_ profile: DeviceProfile, inventory: SimctlInventory) throws(SimulatorError)
         -> SimulatorPlan

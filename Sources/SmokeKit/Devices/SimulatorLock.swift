@@ -1,7 +1,7 @@
 import Foundation
 import SmokeCore
 
-/// One run at a time on a simulator: two pipelines pinned to the same profile share smokerun's device, and one
+/// One run at a time on a simulator: two pipelines whose profiles resolve to one device share it, and one
 /// would shut down and erase it under the other's tests. `flock()` on a file named after the device in the user's
 /// temporary folder, shared by every smokerun of that user (simulators are per user); waited for while the run may
 /// go on, dropped by the kernel when its holder dies.
@@ -16,9 +16,9 @@ final class SimulatorLock: @unchecked Sendable {
         FileManager.default.temporaryDirectory.appendingPathComponent("smokerun-simulators", isDirectory: true)
     }
 
-    /// The lock file of a device profile: `SimulatorResolver.deviceKey`, as a safe file name.
-    static func fileURL(for profile: DeviceProfile) -> URL {
-        let key = SimulatorResolver.deviceKey(of: profile)
+    /// The lock file of the device a plan resolved: `SimulatorPlan.deviceKey`, as a safe file name.
+    static func fileURL(for plan: SimulatorPlan) -> URL {
+        let key = plan.deviceKey
         let safe = String(key.map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "_" }.prefix(200))
         return folder().appendingPathComponent(safe + ".lock")
     }

@@ -22,9 +22,13 @@ package struct SimulatorProvisioner: Sendable {
         return inventory
     }
 
-    /// Resolves the profile and carries out its plan, telling `log` each step; returns the device (UDID set).
-    func prepare(_ profile: DeviceProfile, log: (String) -> Void = { _ in }) throws(SimulatorError) -> ResolvedDevice {
-        let plan = try SimulatorResolver.plan(profile, inventory: try inventory())
+    /// Resolves the profile against what simctl lists now: the device and the steps. Touches no simulator.
+    func plan(_ profile: DeviceProfile) throws(SimulatorError) -> SimulatorPlan {
+        try SimulatorResolver.plan(profile, inventory: try inventory())
+    }
+
+    /// Carries out `plan`, telling `log` each step; returns the device (UDID set).
+    func carryOut(_ plan: SimulatorPlan, log: (String) -> Void = { _ in }) throws(SimulatorError) -> ResolvedDevice {
         var device = plan.device
         for action in plan.actions {
             let arguments = action.arguments(udid: device.udid ?? "")

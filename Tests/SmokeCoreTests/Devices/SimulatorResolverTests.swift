@@ -56,6 +56,21 @@ import Testing
         return profile
     }
 
+    /// The device a plan resolves to names the lock two runs take turns on, however the profile spells it: a UDID,
+    /// `iOS 17`, `17.5`, no runtime (the newest) that land on smokerun's one device are one key; another runtime, another.
+    @Test func profilesResolvingToOneDeviceHaveOneDeviceKey() throws {
+        let inventory = try Self.inventory()
+        let pinned = try SimulatorResolver.plan(Self.profile(), inventory: inventory).deviceKey
+        #expect(pinned == "smokerun iPhone SE (3rd generation) (iOS 17.5)-iOS 17.5")
+        for runtime in ["17.5", "iOS 17", " iOS 17.5", "com.apple.CoreSimulator.SimRuntime.iOS-17-5", nil] {
+            #expect(try SimulatorResolver.plan(Self.profile(runtime: runtime), inventory: inventory).deviceKey == pinned)
+        }
+        var byUDID = Self.profile(runtime: nil)
+        byUDID.udid = "BBBB-2"
+        #expect(try SimulatorResolver.plan(byUDID, inventory: inventory).deviceKey == pinned)
+        #expect(try SimulatorResolver.plan(Self.profile(runtime: "16.4"), inventory: inventory).deviceKey != pinned)
+    }
+
     @Test(arguments: ["iOS 17.5", "17.5", "com.apple.CoreSimulator.SimRuntime.iOS-17-5"])
     func everyRuntimeSpellingPicksTheAvailableDevice(runtime: String) throws {
         let plan = try SimulatorResolver.plan(Self.profile(runtime: runtime), inventory: Self.inventory())

@@ -31,18 +31,12 @@ import Testing
         #expect(waited == 1)
     }
 
-    @Test func aProfileNamesItsLockFile() {
-        var profile = DeviceProfile()
-        profile.platform = "iOS Simulator"
-        profile.name = "iPhone SE (3rd generation)"
-        profile.runtime = "iOS 17.5"
-        #expect(SimulatorLock.fileURL(for: profile).lastPathComponent == "iPhone_SE__3rd_generation_-iOS_17.5.lock")
-        // Every spelling of one runtime is one device of smokerun's, so one lock.
-        for spelling in ["17.5", "com.apple.CoreSimulator.SimRuntime.iOS-17-5", " iOS 17.5"] {
-            profile.runtime = spelling
-            #expect(SimulatorLock.fileURL(for: profile).lastPathComponent == "iPhone_SE__3rd_generation_-iOS_17.5.lock")
-        }
-        profile.udid = "8A2F6C1E-4B7D"
-        #expect(SimulatorLock.fileURL(for: profile).lastPathComponent == "8A2F6C1E-4B7D.lock")
+    @Test func theResolvedDeviceNamesItsLockFile() {
+        let device = ResolvedDevice(
+            platform: "iOS Simulator", name: "smokerun iPhone SE (3rd generation) (iOS 17.5)", runtime: "iOS 17.5")
+        let plan = SimulatorPlan(device: device, actions: [], ownership: .owned)
+        #expect(
+            SimulatorLock.fileURL(for: plan).lastPathComponent
+                == "smokerun_iPhone_SE__3rd_generation___iOS_17.5_-iOS_17.5.lock")
     }
 }

@@ -60,16 +60,18 @@ struct XcodebuildDeviceRun {
             }
             result.toolchain = try xcodeVersion(xcodebuild)
             let (console, phase, limits) = (context.console, context.phase, context.limits)
-            // Held until the tests end: another run of the same profile would shut down and erase it under them.
-            let deviceLock = try lockDevice()
+            // `simctl bootstatus -b` waits for ever on a device that cannot finish booting: bounded by the run.
+            let provisioner = SimulatorProvisioner(
+                runner: context.runner.bounded(by: limits.stopText), environment: context.environment)
+            var simulator = try provisioner.plan(pipeline.device)
+            // Held until the tests end: another run on the device this profile resolves to (however spelled) would
+            // shut it down and erase it under them. After a wait, what that run left (the device it made) is listed.
+            let (deviceLock, waited) = try lockDevice(simulator)
             defer { deviceLock?.release() }
+            if waited { simulator = try provisioner.plan(pipeline.device) }
             context.phase(.started("preparing the \(pipeline.device.name ?? pipeline.device.udid ?? "") simulator"))
             let prepared = Result {
-                // `simctl bootstatus -b` waits for ever on a device that cannot finish booting: bounded by the run.
-                try SimulatorProvisioner(
-                    runner: context.runner.bounded(by: limits.stopText), environment: context.environment
-                )
-                .prepare(pipeline.device) { step in
+                try provisioner.carryOut(simulator) { step in
                     console.note(step)
                     phase(.step(step))
                 }
@@ -236,16 +238,19 @@ struct XcodebuildDeviceRun {
 }
 
 extension XcodebuildDeviceRun {
-    /// Waits for the simulator of the pipeline's profile while another smokerun run uses it, saying so once.
-    fileprivate func lockDevice() throws -> SimulatorLock? {
-        let url = SimulatorLock.fileURL(for: context.pipeline.device)
+    /// Waits for the simulator `plan` resolved while another smokerun run uses it, saying so once; whether it waited.
+    fileprivate func lockDevice(_ plan: SimulatorPlan) throws -> (SimulatorLock?, waited: Bool) {
+        let url = SimulatorLock.fileURL(for: plan)
         let (console, status, limits) = (context.console, context.status, context.limits)
+        var waited = false
         do {
-            return try SimulatorLock.acquire(url, stop: limits.stopText) {
+            let lock = try SimulatorLock.acquire(url, stop: limits.stopText) {
                 let text = "waiting for the simulator: another smokerun run is using it (\(url.path))"
                 console.note(text)
                 status(text)
+                waited = true
             }
+            return (lock, waited)
         } catch {
             throw XcodebuildError(message: error.message)
         }
