@@ -57,7 +57,8 @@ import Testing
     }
 
     /// The device a plan resolves to names the lock two runs take turns on, however the profile spells it: a UDID,
-    /// `iOS 17`, `17.5`, no runtime (the newest) that land on smokerun's one device are one key; another runtime, another.
+    /// `iOS 17`, `17.5`, no runtime (the newest) that land on smokerun's one device are one key; another runtime is
+    /// another.
     @Test func profilesResolvingToOneDeviceHaveOneDeviceKey() throws {
         let inventory = try Self.inventory()
         let pinned = try SimulatorResolver.plan(Self.profile(), inventory: inventory).deviceKey
