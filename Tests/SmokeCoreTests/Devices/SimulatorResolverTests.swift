@@ -64,7 +64,8 @@ import Testing
         let pinned = try SimulatorResolver.plan(Self.profile(), inventory: inventory).deviceKey
         #expect(pinned == "smokerun iPhone SE (3rd generation) (iOS 17.5)-iOS 17.5")
         for runtime in ["17.5", "iOS 17", " iOS 17.5", "com.apple.CoreSimulator.SimRuntime.iOS-17-5", nil] {
-            #expect(try SimulatorResolver.plan(Self.profile(runtime: runtime), inventory: inventory).deviceKey == pinned)
+            let plan = try SimulatorResolver.plan(Self.profile(runtime: runtime), inventory: inventory)
+            #expect(plan.deviceKey == pinned)
         }
         var byUDID = Self.profile(runtime: nil)
         byUDID.udid = "BBBB-2"
