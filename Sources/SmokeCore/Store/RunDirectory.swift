@@ -62,12 +62,23 @@ package struct RunDirectory: Sendable, Equatable {
         return worker.map { folder.appendingPathComponent("worker-\($0)", isDirectory: true) } ?? folder
     }
 
-    /// Where the Swift Testing process writing `eventStream` puts its attachments under schema 6.3, which names each
-    /// file instead of carrying its bytes: `…/attachments/process-3/` beside `…/process-3.jsonl`.
-    package static func eventStreamAttachments(of eventStream: URL) -> URL {
+    /// The folder of the Swift Testing process writing `eventStream` for its attachments under schema 6.3, which names
+    /// each file instead of carrying its bytes: `…/attachments/process-3/` beside `…/process-3.jsonl`.
+    package static func processAttachments(of eventStream: URL) -> URL {
         eventStream.deletingLastPathComponent().appendingPathComponent(attachmentsFolderName, isDirectory: true)
             .appendingPathComponent(eventStream.deletingPathExtension().lastPathComponent, isDirectory: true)
     }
+
+    /// Where that process writes them: `attachmentNesting` folders down `processAttachments`. Swift Testing joins an
+    /// attachment's name to the folder as it is, so a name that climbs with `..` (a fixture's relative path,
+    /// `../../../expected.json`) lands in these folders of smokerun's, never in the package around the run folder.
+    package static func eventStreamAttachments(of eventStream: URL) -> URL {
+        (0..<attachmentNesting).reduce(processAttachments(of: eventStream)) {
+            folder, _ in folder.appendingPathComponent("d", isDirectory: true)
+        }
+    }
+
+    package static let attachmentNesting = 24
 
     /// `xcodebuild/`, or `xcodebuild/<device>` for one of several pinned devices.
     package func xcodebuild(device: String?) -> URL {

@@ -38,7 +38,12 @@ package enum RunPipeline {
             if case .given = draft.status {
                 for refused in sources.refused { context.standardError.line("warning: \(refused.message)") }
             }
-            draft.report.errors += sources.refused
+            // An attachment not copied loses no result: the tests' verdict stands.
+            draft.report.errors += sources.refused.map { refused in
+                var warning = refused
+                warning.severity = .warning
+                return warning
+            }
             let stored: [InfrastructureError]
             if group.tests == draft.report.tests.indices {
                 stored = store.attach(

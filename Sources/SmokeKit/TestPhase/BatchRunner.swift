@@ -141,10 +141,8 @@ struct BatchRunner {
         events.read(applyRecord)
         events.finish(applyRecord)
         for _ in 0..<events.unreadableLines { collector.countUnrecognizedLine() }
-        if let folder = launch.attachmentsFolder,
-            let left = try? FileManager.default.contentsOfDirectory(atPath: folder.path), left.isEmpty
-        {
-            try? FileManager.default.removeItem(at: folder)
+        if let eventStream, launch.attachmentsFolder != nil {
+            Self.removeIfNoFile(RunDirectory.processAttachments(of: eventStream))
         }
 
         let endedDuringTest = collector.runningTestID != nil
@@ -255,6 +253,17 @@ struct BatchRunner {
         }
         guard let message = StrayProcesses.note(for: named) else { return [] }
         return [InfrastructureError(message: message, severity: .note)]
+    }
+
+    /// Removes `folder` when it holds folders only (a process that attached nothing).
+    private static func removeIfNoFile(_ folder: URL) {
+        let key = URLResourceKey.isDirectoryKey
+        let entries = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [key])
+        let isFolder = { (entry: Any) in
+            ((entry as? URL).flatMap { try? $0.resourceValues(forKeys: [key]) })?.isDirectory
+        }
+        guard let entries, entries.allSatisfy({ isFolder($0) == true }) else { return }
+        try? FileManager.default.removeItem(at: folder)
     }
 }
 

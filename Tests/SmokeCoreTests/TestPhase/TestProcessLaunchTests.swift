@@ -66,11 +66,25 @@ import Testing
             #expect(Array(launch.arguments.suffix(4)) == streamArguments)
             #expect(launch.attachmentsFolder == nil)
         } else {
-            #expect(
-                Array(launch.arguments.suffix(6)) == streamArguments + [
-                    "--attachments-path", "/run/events/attachments/1",
-                ])
-            #expect(launch.attachmentsFolder?.path == "/run/events/attachments/1")
+            let folder = "/run/events/attachments/1" + String(repeating: "/d", count: RunDirectory.attachmentNesting)
+            #expect(Array(launch.arguments.suffix(6)) == streamArguments + ["--attachments-path", folder])
+            #expect(launch.attachmentsFolder?.path == folder)
+        }
+    }
+
+    /// Swift Testing joins an attachment's name to `--attachments-path` as it is: a name climbing out with `..` (from a
+    /// fixture's relative path) must land in smokerun's folders, not in the package that holds the run folder.
+    @Test func anAttachmentNameClimbingWithDotsStaysInTheRunFolder() throws {
+        let run = URL(fileURLWithPath: "/pkg/.smokerun/runs/20261129T223344Z-21e6")
+        let batch = TestBatch(framework: .swiftTesting, tests: [TestCase(id: "M.S/f()", framework: .swiftTesting)])
+        let launch = TestProcessLaunch.make(
+            binary: binary, batch: batch, environment: [:],
+            eventStream: run.appendingPathComponent("events/process-1.jsonl"), eventStreamVersion: "6.3")
+        let folder = try #require(launch.attachmentsFolder)
+        for depth in [1, 6, 20] {
+            let name = String(repeating: "../", count: depth) + "Sources/Lib/Generated.swift"
+            let written = folder.appendingPathComponent(name).standardizedFileURL.path
+            #expect(written.hasPrefix(run.path + "/events/attachments/process-1/"), "\(written)")
         }
     }
 

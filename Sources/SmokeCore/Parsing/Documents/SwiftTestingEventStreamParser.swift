@@ -117,8 +117,10 @@ package struct SwiftTestingEventStreamParser {
         return .issue(ref, failure, isKnown: isKnown)
     }
 
-    /// Where an attachment named by path is: a relative path is relative to the stream file's folder.
-    func attachmentFile(_ path: String) -> URL {
+    /// Where an attachment named by path is: a relative path is relative to the stream file's folder. A name holding
+    /// NUL was written cut there (`a\u{0}b.txt` as `a`), as the system reads a path.
+    func attachmentFile(_ recorded: String) -> URL {
+        let path = recorded.firstIndex(of: "\u{0}").map { String(recorded[..<$0]) } ?? recorded
         guard !path.hasPrefix("/"), let streamFolder else { return URL(fileURLWithPath: path) }
         return streamFolder.appendingPathComponent(path).standardizedFileURL
     }
