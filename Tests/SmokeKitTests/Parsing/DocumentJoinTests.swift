@@ -196,6 +196,18 @@ import Testing
             ])
         let unmatched = [test("L.S/b()", "other"), test("L.S/a()", "Expectation failed: a (error)")]
         #expect(DocumentJoin.pairs(console: console, document: unmatched).isEmpty)
+        // A comment: the console prints it on the next line (`↳ sum`), the file after ` (error): `.
+        let commented = [
+            test("first one", "Expectation failed: a\nsum a"), test("second one", "Expectation failed: b\nsum b"),
+        ]
+        let commentedFile = [
+            test("L.S/b()", "Expectation failed: b (error): sum b"),
+            test("L.S/a()", "Expectation failed: a (error): sum a"),
+        ]
+        #expect(
+            DocumentJoin.pairs(console: commented, document: commentedFile).map { [$0.console, $0.document] } == [
+                [0, 1], [1, 0],
+            ])
         // A passing and a skipped test on each side, the file's in another order: each keeps its status.
         func plain(_ id: String, _ status: TestStatus) -> TestResult {
             TestResult(id: id, name: id, suite: "", framework: .swiftTesting, status: status)

@@ -53,17 +53,27 @@ package enum DocumentJoin {
             var right = document.indices.filter { document[$0].status == status }
             guard left.count == right.count else { return [] }
             for index in left {
-                // Swift Testing's JUnit adds ` (error)` to the message its console printed.
                 let message = console[index].failures.first?.message ?? ""
                 let match: Int? =
                     status == .passed || left.count == 1
                     ? 0
                     : status.isFailure && !message.isEmpty
-                        ? right.firstIndex { document[$0].failures.first?.message.hasPrefix(message) == true } : nil
+                        ? right.firstIndex { sameFailure(console: message, document: document[$0].failures.first) }
+                        : nil
                 guard let match else { return [] }
                 pairs.append((index, right.remove(at: match)))
             }
         }
         return pairs.sorted { $0.console < $1.console }
+    }
+
+    /// Whether Swift Testing's JUnit message is its console's: the JUnit adds ` (error)`, before the comment where
+    /// the console printed one on the next line (`… == 4 (error): sum of 1 and 2` for `… == 4`, `↳ sum of 1 and 2`).
+    static func sameFailure(console message: String, document failure: TestFailure?) -> Bool {
+        guard let recorded = failure?.message else { return false }
+        if recorded.hasPrefix(message) { return true }
+        guard let newline = message.firstIndex(of: "\n") else { return false }
+        let comment = message[message.index(after: newline)...]
+        return recorded.hasPrefix("\(message[..<newline]) (error): \(comment)")
     }
 }
