@@ -62,6 +62,9 @@ import Testing
             "-project \(root)/SmokeApp.xcodeproj -scheme SmokeApp -destination id=\(udid) -derivedDataPath \(root)/.smokerun/DerivedData/ios-smoke"
         let report = try RunReportFile.load(at: run.root.appendingPathComponent(".smokerun/latest"))
         let bundles = "\(root)/.smokerun/runs/\(report.runID)/xcodebuild"
+        // xcodebuild orders an invocation's tests itself: the seed replays the batches, not the order inside them.
+        #expect(!report.ordering.orderControlled)
+        #expect(run.output.contains("xcodebuild decides the order inside each"), "\(run.output)")
         // Suite isolation, seed 42: the Swift Testing suite's batch, then the XCTest class's.
         #expect(
             run.log == [

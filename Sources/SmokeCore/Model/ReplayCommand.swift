@@ -10,7 +10,10 @@ package enum ReplayCommand {
 
     /// Said once where a seed is shown but the test binary decided the order.
     package static let notControlled =
-        "the test binary decides its own order (an XCTMain entry point or a main of its own): this seed does not replay it"
+        """
+        the test runner decides the order inside each process (xcodebuild, or a test binary's own entry point): this \
+        seed replays the same batches, not that order
+        """
 
     package static func text(pipelineFile: String?, seed: UInt64?) -> String? {
         guard let pipelineFile, !pipelineFile.isEmpty, let seed else { return nil }

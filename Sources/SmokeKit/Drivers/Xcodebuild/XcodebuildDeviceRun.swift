@@ -119,6 +119,7 @@ struct XcodebuildDeviceRun {
             }
             let discovered = enumerateTests(xcodebuild: xcodebuild, commandLine: commandLine, process: process)
             guard let plan = try plan(discovered, into: &result) else { return result }
+            noteOrderInsideInvocations(plan, into: &result)
             var executor = XcodebuildBatchExecutor(
                 driver: self, process: process, commandLine: commandLine, xcodebuild: xcodebuild.path,
                 planned: discovered == nil ? nil : Set(plan.selected.map(\.key)))
@@ -161,6 +162,19 @@ struct XcodebuildDeviceRun {
         return context.plan(
             discovered, selection: .xcodeSelectors(only: settings.onlyTesting, skip: settings.skipTesting),
             listedBy: "listed by -enumerate-tests", into: &result)
+    }
+
+    /// xcodebuild runs an invocation's tests in its own order, whatever order `-only-testing:` names them in: unless
+    /// each invocation runs one test, the seed decides only which comes first (said once; `orderControlled` false).
+    private func noteOrderInsideInvocations(_ plan: TestPhasePlan, into result: inout DriverResult) {
+        guard plan.batches.contains(where: { $0.tests.count != 1 }) else { return }
+        result.orderDecidedBy = "xcodebuild"
+        let seed = context.seed.map { "seed \($0) chose the xcodebuild invocations, but " } ?? ""
+        context.status(
+            """
+            order: \(seed)xcodebuild decides the order inside each; a replay runs the same tests, maybe in another \
+            order (report.json: orderControlled false)
+            """)
     }
 
     /// Where xcodebuild runs: a Swift package's folder (xcodebuild finds the package there), else the project root.
