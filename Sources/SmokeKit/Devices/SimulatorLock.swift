@@ -12,15 +12,18 @@ final class SimulatorLock: @unchecked Sendable {
 
     deinit { release() }
 
-    static func folder() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("smokerun-simulators", isDirectory: true)
+    /// `smokerun-simulators` in the run's temporary folder (`TMPDIR` of its environment).
+    static func folder(environment: [String: String]) -> URL {
+        let temporary = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0, isDirectory: true) }
+        return (temporary ?? FileManager.default.temporaryDirectory)
+            .appendingPathComponent("smokerun-simulators", isDirectory: true)
     }
 
     /// The lock file of the device a plan resolved: `SimulatorPlan.deviceKey`, as a safe file name.
-    static func fileURL(for plan: SimulatorPlan) -> URL {
+    static func fileURL(for plan: SimulatorPlan, environment: [String: String] = [:]) -> URL {
         let key = plan.deviceKey
         let safe = String(key.map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "_" }.prefix(200))
-        return folder().appendingPathComponent(safe + ".lock")
+        return folder(environment: environment).appendingPathComponent(safe + ".lock")
     }
 
     /// Takes the lock, waiting while another run holds it; `stop` gives why the run must stop waiting (its deadline,

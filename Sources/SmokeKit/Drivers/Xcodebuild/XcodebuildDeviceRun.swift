@@ -254,7 +254,7 @@ struct XcodebuildDeviceRun {
 extension XcodebuildDeviceRun {
     /// Waits for the simulator `plan` resolved while another smokerun run uses it, saying so once; whether it waited.
     fileprivate func lockDevice(_ plan: SimulatorPlan) throws -> (SimulatorLock?, waited: Bool) {
-        let url = SimulatorLock.fileURL(for: plan)
+        let url = SimulatorLock.fileURL(for: plan, environment: context.environment)
         let (console, status, limits) = (context.console, context.status, context.limits)
         var waited = false
         do {

@@ -86,6 +86,8 @@ import Testing
         environment["FAKE_XCODE_SCENARIO"] =
             scenario.hasPrefix("/") ? scenario : Self.fakeXcode.appendingPathComponent("Scenarios/\(scenario)").path
         environment["FAKE_XCODE_LOG"] = log.path
+        // Its own simulator locks: tests running at once would wait for each other's fake device.
+        environment["TMPDIR"] = root.path
         var context = RunContext(
             pipeline: pipeline, seed: seed, runDirectory: runDirectory, currentDirectory: root,
             environment: environment,
