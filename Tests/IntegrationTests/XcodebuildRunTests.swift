@@ -131,6 +131,19 @@ import Testing
         #expect(error.details.contains { $0.contains("Test crashed with signal segv after the last test finished") })
     }
 
+    /// xcresulttool cannot read the bundle: xcodebuild's own output tells how each test ended, and those results stand
+    /// (a warning says where they came from), not an `error` of 0 tests.
+    @Test func anUnreadableBundleLeavesTheResultsXcodebuildPrinted() async throws {
+        let (outcome, _) = try await run(scenario: "unreadable-bundle")
+        let report = outcome.report
+        #expect(report.status == .failed && outcome.failure == .testsFailed, "\(report.errors)")
+        let failed = try #require(report.tests.first { $0.id.hasSuffix("testTipIsRoundedToCents") })
+        #expect(failed.status == .failed && failed.failures.first?.line == 27, "\(failed)")
+        #expect(report.totals.passed > 0)
+        let warning = try #require(report.errors.first { $0.message.contains("read from xcodebuild's output") })
+        #expect(warning.severity == .warning && warning.message.contains("incomplete or corrupt"))
+    }
+
     @Test func aMissingDeviceIsCreatedAndTheRunStillReadsEveryTest() async throws {
         let (outcome, log) = try await run(scenario: "missing-device")
         #expect(log.contains { $0.hasPrefix("xcrun simctl create smokerun iPhone SE (3rd generation) (iOS 17.5) ") })

@@ -63,6 +63,7 @@ package struct SimctlInventory: Sendable, Equatable {
         var buildversion: String?
         var isAvailable: Bool?
         var availability: String?
+        var availabilityError: String?
         var platform: String?
     }
 
@@ -104,6 +105,8 @@ package struct SimctlRuntime: Sendable, Equatable {
     var version: String
     package var buildVersion: String?
     package var isAvailable = true
+    /// Why simctl cannot use it (`availabilityError`: "… Unable to mount disk image"), for an unavailable one.
+    package var unavailableBecause: String?
 }
 
 // In an extension, so Swift still makes the memberwise initializer.
@@ -115,7 +118,11 @@ extension SimctlRuntime {
             name: entry.name ?? parsed.displayName,
             version: entry.version ?? parsed.version,
             buildVersion: entry.buildversion,
-            isAvailable: Self.available(entry.isAvailable, entry.availability))
+            isAvailable: Self.available(entry.isAvailable, entry.availability),
+            unavailableBecause: entry.availabilityError
+                ?? entry.availability.flatMap {
+                    $0.hasPrefix("(available") ? nil : $0
+                })
     }
 
     /// A runtime known only from a device listing's key.

@@ -5,6 +5,8 @@ import Foundation
 package enum SimulatorError: Error, Equatable, LocalizedError, DomainError {
     case noDeviceName(platform: String)
     case runtimeNotInstalled(requested: String, installed: [String])
+    /// simctl lists it, unavailable (`isAvailable: false`), with its reason when it gives one.
+    case runtimeUnavailable(requested: String, runtime: String, reason: String?, installed: [String])
     case deviceTypeNotInstalled(requested: String, installed: [String])
     case deviceMissing(name: String, runtime: String, available: [String])
     case udidMissing(udid: String, available: [String])
@@ -28,6 +30,14 @@ package enum SimulatorError: Error, Equatable, LocalizedError, DomainError {
                 simulator runtime '\(requested)' (device.runtime) is not installed; installed: \
                 \(NameList.text(installed)). Install it in Xcode > Settings > Platforms (or \
                 `xcodebuild -downloadPlatform iOS`), or pin one of these
+                """
+        case .runtimeUnavailable(let requested, let runtime, let reason, let installed):
+            return
+                """
+                simulator runtime '\(requested)' (device.runtime) is \(runtime), which simctl lists as unavailable\
+                \(reason.map { ": \($0)" } ?? ""); installed and available: \(NameList.text(installed)). Remove and \
+                reinstall it in Xcode > Settings > Platforms (`xcrun simctl runtime list` shows its state), or pin \
+                one of these
                 """
         case .deviceTypeNotInstalled(let requested, let installed):
             return

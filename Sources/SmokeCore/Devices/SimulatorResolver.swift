@@ -112,6 +112,12 @@ package enum SimulatorResolver {
             ($0.version.count, $1.buildVersion ?? "") < ($1.version.count, $0.buildVersion ?? "")
         }
         guard let runtime = matching.first else {
+            // Installed but unusable (a disk image that does not mount): what simctl says is the fix to make.
+            if let broken = runtimes.first(where: { !$0.isAvailable && spec.matches($0) }) {
+                throw .runtimeUnavailable(
+                    requested: requested, runtime: broken.name, reason: broken.unavailableBecause,
+                    installed: installed.map(\.name))
+            }
             throw .runtimeNotInstalled(requested: requested, installed: installed.map(\.name))
         }
         return runtime

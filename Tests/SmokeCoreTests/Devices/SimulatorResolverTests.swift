@@ -152,13 +152,30 @@ import Testing
         {
             try SimulatorResolver.plan(Self.profile(runtime: "iOS 18.0"), inventory: Self.inventory())
         }
-        // An unavailable runtime is not installed either.
-        #expect(throws: SimulatorError.runtimeNotInstalled(requested: "15.0", installed: ["iOS 17.5", "iOS 16.4"])) {
+        // A runtime simctl lists as unavailable is never used, and the message says so (not "not installed").
+        #expect(
+            throws: SimulatorError.runtimeUnavailable(
+                requested: "15.0", runtime: "iOS 15.0", reason: nil, installed: ["iOS 17.5", "iOS 16.4"])
+        ) {
             try SimulatorResolver.plan(Self.profile(runtime: "15.0"), inventory: Self.inventory())
         }
         let message = SimulatorError.runtimeNotInstalled(requested: "iOS 18.0", installed: ["iOS 17.5"])
             .localizedDescription
         #expect(message.contains("installed: iOS 17.5"))
+        // simctl's own reason is the fix to make.
+        var broken = SimctlInventory()
+        let runtime =
+            #"{"identifier": "com.apple.CoreSimulator.SimRuntime.iOS-18-2", "version": "18.2", "name": "iOS 18.2""#
+        let reason = "Unable to mount disk image"
+        try broken.add(
+            json: Data(#"{"runtimes": [\#(runtime), "isAvailable": false, "availabilityError": "\#(reason)"}]}"#.utf8),
+            source: "runtimes")
+        #expect(
+            throws: SimulatorError.runtimeUnavailable(
+                requested: "18.2", runtime: "iOS 18.2", reason: reason, installed: [])
+        ) {
+            try SimulatorResolver.runtime(for: Self.profile(runtime: "18.2"), inventory: broken)
+        }
     }
 
     /// A runtime deleted in Xcode leaves its devices listed, unavailable (`runtime profile not found`), and no

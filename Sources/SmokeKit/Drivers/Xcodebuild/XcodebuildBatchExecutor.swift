@@ -40,34 +40,46 @@ struct XcodebuildBatchExecutor: BatchExecuting {
 
         let arguments = commandLine.testWithoutBuilding(
             only: batch.tests.map { XcodeTestIdentifier.xcode($0.id) }, resultBundle: bundle.path)
-        let finished = try process.run(arguments)
+        var output: [String] = []
+        let finished = try process.run(arguments) { output.append($0) }
         var outcome = BatchOutcome(results: [], termination: finished.termination, stopReason: finished.stopReason)
         outcome.command = [xcodebuild] + arguments
         outcome.outputTail = finished.tail
         let requested = Set(batch.tests.map(\.key))
-        guard FileManager.default.fileExists(atPath: bundle.path) else {
-            if finished.stopReason == nil {
-                outcome.errors.append(
-                    InfrastructureError(
-                        message:
-                            """
-                            xcodebuild test-without-building wrote no result bundle \
-                            (\(finished.termination.description))
-                            """,
-                        command: [xcodebuild] + arguments, exitStatus: finished.exitStatus, details: finished.tail))
+        let unread: String
+        var contents = ResultBundleContents()
+        let wroteBundle = FileManager.default.fileExists(atPath: bundle.path)
+        if !wroteBundle {
+            unread = "xcodebuild test-without-building wrote no result bundle (\(finished.termination.description))"
+        } else {
+            do {
+                try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+                contents = try driver.reader.read(bundle: bundle, scratchDirectory: scratch)
+                unread = ""
+            } catch {
+                unread = "could not read the result bundle \(bundle.path): \(error.localizedDescription)"
             }
-            return outcome
         }
-        let contents: ResultBundleContents
-        do {
-            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-            contents = try driver.reader.read(bundle: bundle, scratchDirectory: scratch)
-        } catch {
+        if !unread.isEmpty {
+            // xcodebuild's own output tells how its tests ended, as `smokerun parse` reads it: those results stand.
+            contents.tests = XcodebuildConsoleResults.results(
+                of: output, source: "output of xcodebuild invocation \(invocation)",
+                projectRoot: driver.workingDirectory().path)
+            guard !contents.tests.isEmpty else {
+                if wroteBundle || finished.stopReason == nil {
+                    outcome.errors.append(
+                        InfrastructureError(
+                            message: unread, command: [xcodebuild] + arguments, exitStatus: finished.exitStatus,
+                            details: finished.tail))
+                }
+                return outcome
+            }
             outcome.errors.append(
                 InfrastructureError(
-                    message: "could not read the result bundle \(bundle.path): \(error.localizedDescription)",
-                    command: [xcodebuild] + arguments, exitStatus: finished.exitStatus))
-            return outcome
+                    message: """
+                        \(unread); the results are read from xcodebuild's output instead, without the bundle's \
+                        attachments
+                        """, command: [xcodebuild] + arguments, exitStatus: finished.exitStatus, severity: .warning))
         }
         // What the reader could not read (attachments of a bundle before Xcode 16, a summary): the results stand.
         outcome.errors += contents.notes.map { InfrastructureError(message: $0, severity: .note) }
