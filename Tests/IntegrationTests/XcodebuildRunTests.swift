@@ -144,6 +144,19 @@ import Testing
         #expect(warning.severity == .warning && warning.message.contains("incomplete or corrupt"))
     }
 
+    /// The app host crashed in a test: the bundle says `Failed` (its message `Crash: …`), xcodebuild's output shows the
+    /// fatal error and the restart. The test is `crashed`, as `parse` of that output says, with the output as evidence.
+    @Test func aTestTheAppHostCrashedInIsCrashed() async throws {
+        let (outcome, _) = try await run(scenario: "crash-in-test")
+        let crashed = try #require(outcome.report.tests.first { $0.id.hasSuffix("testTipIsRoundedToCents") })
+        #expect(crashed.status == .crashed)
+        #expect(
+            crashed.evidence?.source?.hasPrefix("output of xcodebuild") == true,
+            "\(String(describing: crashed.evidence))")
+        #expect(crashed.failures.first?.message.contains("Unexpectedly found nil") == true)
+        #expect(outcome.report.totals.crashed == 1 && outcome.report.totals.failed == 0)
+    }
+
     @Test func aMissingDeviceIsCreatedAndTheRunStillReadsEveryTest() async throws {
         let (outcome, log) = try await run(scenario: "missing-device")
         #expect(log.contains { $0.hasPrefix("xcrun simctl create smokerun iPhone SE (3rd generation) (iOS 17.5) ") })

@@ -60,11 +60,14 @@ struct XcodebuildBatchExecutor: BatchExecuting {
                 unread = "could not read the result bundle \(bundle.path): \(error.localizedDescription)"
             }
         }
-        if !unread.isEmpty {
+        let outputSource = "output of xcodebuild invocation \(invocation)"
+        let projectRoot = driver.workingDirectory().path
+        if unread.isEmpty {
+            XcodebuildConsoleResults.refine(&contents.tests, by: output, source: outputSource, projectRoot: projectRoot)
+        } else {
             // xcodebuild's own output tells how its tests ended, as `smokerun parse` reads it: those results stand.
             contents.tests = XcodebuildConsoleResults.results(
-                of: output, source: "output of xcodebuild invocation \(invocation)",
-                projectRoot: driver.workingDirectory().path)
+                of: output, source: outputSource, projectRoot: projectRoot)
             guard !contents.tests.isEmpty else {
                 if wroteBundle || finished.stopReason == nil {
                     outcome.errors.append(

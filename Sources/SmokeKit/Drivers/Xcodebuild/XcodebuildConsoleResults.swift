@@ -18,3 +18,21 @@ enum XcodebuildConsoleResults {
         return sink.collector.results
     }
 }
+
+extension XcodebuildConsoleResults {
+    /// A test the bundle records as failed whose end the output shows as a crash or a timeout (`Fatal error: …`,
+    /// `Restarting after unexpected exit, crash, or test timeout in …`) ended that way: the bundle says `Failed` for both.
+    static func refine(_ tests: inout [TestResult], by lines: [String], source: String, projectRoot: String) {
+        guard tests.contains(where: { $0.status == .failed }) else { return }
+        var shown: [String: TestResult] = [:]
+        for test in results(of: lines, source: source, projectRoot: projectRoot)
+        where test.status == .crashed || test.status == .timedOut {
+            shown[test.id] = test
+        }
+        for index in tests.indices where tests[index].status == .failed {
+            guard let ending = shown[tests[index].id] else { continue }
+            tests[index].status = ending.status
+            tests[index].evidence = ending.evidence
+        }
+    }
+}
