@@ -8,6 +8,10 @@ package struct KnownFlakes: Sendable, Equatable {
 
     package init(verdicts: [String: TestStability] = [:]) { self.verdicts = verdicts }
 
+    /// Runs in a row a test fails in every attempt, this one included, that make a known-flaky test broken: a flake
+    /// seldom repeats that often, and a regression must page once, not only join the daily flaky digest.
+    static let brokenStreak = 3
+
     /// Judges `keys` over the newest `windowRuns - 1` earlier runs in `window` plus the report. `known`: only tests the
     /// earlier runs alone show flaky (failures); else this run counts too (a recovered test's pass may be evidence).
     package static func judge(
@@ -22,9 +26,10 @@ package struct KnownFlakes: Sendable, Equatable {
         for key in keys {
             let before = observations(of: key, in: earlier)
             if known, TestStability.verdict(test: key, before)?.isFlaky != true { continue }
-            guard let verdict = TestStability.verdict(test: key, before + observations(of: key, in: [current])),
-                verdict.isFlaky
-            else { continue }
+            let seen = before + observations(of: key, in: [current])
+            guard let verdict = TestStability.verdict(test: key, seen), verdict.isFlaky else { continue }
+            // Failing every attempt of this run and the two before it is broken now, whatever it once was.
+            if seen.count >= Self.brokenStreak, seen.suffix(Self.brokenStreak).allSatisfy({ !$0.passed }) { continue }
             verdicts[key] = verdict
         }
         return KnownFlakes(verdicts: verdicts)

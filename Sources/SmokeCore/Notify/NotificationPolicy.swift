@@ -49,7 +49,8 @@ package enum NotificationPolicy {
             if !isInfrastructure, real.isEmpty {
                 // A problem that was open is over: its tests pass or are known flaky now.
                 if let open = state.open, open.kind != .infrastructure {
-                    return recovery(of: open, report: report, settings: settings, window: window)
+                    // Its known-flaky failures go with it: the message must not say every test passes.
+                    return recovery(of: open, report: report, settings: settings, window: window, failing: ages)
                 }
                 return flakyOnly(report: report, ages: ages, state: state, settings: settings, now: now)
             }
@@ -72,7 +73,8 @@ package enum NotificationPolicy {
     /// The recovery of `open`: sent when `notify.on` wants it and the announced failure was real, never after a flake
     /// (every announced test is flaky by the flake model, this run's pass included).
     private static func recovery(
-        of open: NotifyState.Announcement, report: RunReport, settings: NotifySettings, window: [HistoryEntry]
+        of open: NotifyState.Announcement, report: RunReport, settings: NotifySettings, window: [HistoryEntry],
+        failing ages: [String: FailureAge] = [:]
     ) -> NotificationDecision {
         let flakes = KnownFlakes.judge(
             open.failing, report: report, window: window, windowRuns: settings.flakyWindowRuns, known: false)
@@ -89,7 +91,7 @@ package enum NotificationPolicy {
             return .suppress(
                 kind: .recovery, reason: "run \(report.runID) recovered, but notify.on does not include recovery")
         }
-        return .send(NotificationPlan(kind: .recovery, recovered: open.failing, failingSince: open.since))
+        return .send(NotificationPlan(kind: .recovery, ages: ages, recovered: open.failing, failingSince: open.since))
     }
 
     /// A run whose failing tests are all known flaky: `notify.flaky` says whether it is worth a message.
@@ -182,6 +184,10 @@ package enum NotificationPolicy {
                 ? NotifyState(flakyAnnouncedAt: state.flakyAnnouncedAt) : state
         case .send(let plan):
             guard announced else { return state }
+            // A recovery closes the problem; the known-flaky failures it names were said too.
+            if plan.kind == .recovery {
+                return NotifyState(flakyAnnouncedAt: plan.ages.isEmpty ? state.flakyAnnouncedAt : now)
+            }
             if plan.isFlakyOnly { return NotifyState(open: state.open, flakyAnnouncedAt: now) }
             guard plan.kind.opensProblem else { return NotifyState(flakyAnnouncedAt: state.flakyAnnouncedAt) }
             // An unrecovered problem keeps the start of its streak; a new one starts where its

@@ -25,7 +25,8 @@ package enum NotificationWording {
         case .reminder:
             return "still failing: \(tests)"
         case .recovery:
-            return "recovered, all tests pass"
+            // What still fails is known flaky (else it would be no recovery), but it fails.
+            return failing > 0 ? "recovered; \(tests) failing, known flaky" : "recovered, all tests pass"
         case .infrastructure:
             // The tests ran, and something after them failed (the history could not be written): said as such.
             guard report.totals.tests > 0 else { return "could not run tests" }

@@ -84,7 +84,7 @@ package struct SlackMessage: MessageFormat {
         switch plan.kind {
         case .failure, .reminder: ":x:"
         case .infrastructure: ":warning:"
-        case .recovery: ":white_check_mark:"
+        case .recovery: report.totals.failing > 0 ? ":warning:" : ":white_check_mark:"
         case .always: report.status == .passed ? ":white_check_mark:" : ":x:"
         }
     }
@@ -205,6 +205,8 @@ package struct SlackMessage: MessageFormat {
         }
         text += "."
         if !plan.recovered.isEmpty { text += "\n*Recovered:* " + nameList(plan.recovered) }
+        let failing = report.failingTests.filter { report.quarantineEntry(for: $0) == nil }.map(\.deviceKey)
+        if !failing.isEmpty { text += "\n*Still failing* (known flaky): " + nameList(failing) }
         return [.section(truncateMarkup(text))]
     }
 

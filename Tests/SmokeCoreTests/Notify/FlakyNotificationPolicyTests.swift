@@ -112,6 +112,26 @@ import Testing
                 == "1 test failing, known flaky")
     }
 
+    /// A real failure is fixed while a once-flaky test fails every attempt: the recovery says what still fails (never
+    /// "all tests pass" for a failed run), and three such runs in a row make the flaky test broken, announced as news.
+    @Test func aRecoveryBesideAFailingFlakyTestSaysSoAndARepeatedFailurePages() throws {
+        var steps = [Step(retried: [Self.flaky]), Step(failing: [Self.broken]), Step(failing: [Self.broken])]
+        steps += (0..<3).map { _ in Step(failing: [Self.flaky], commit: F.commit(3)) }
+        let outcome = Self.play(steps)
+        let recovery = try #require(outcome.decisions[3].plan, "\(outcome.decisions)")
+        #expect(recovery.kind == .recovery && recovery.recovered == [Self.broken])
+        #expect(recovery.ages[Self.flaky]?.isKnownFlaky == true)
+        #expect(
+            NotificationWording.headline(report: outcome.reports[3], plan: recovery)
+                == "recovered; 1 test failing, known flaky")
+        let slack = SlackMessage.payload(
+            report: outcome.reports[3], plan: recovery, links: ArtifactLinks(), listedFailures: 10)
+        #expect(slack.text.contains("recovered; 1 test failing") && !slack.text.contains("all tests pass"))
+        #expect(outcome.decisions[4].plan == nil)
+        let paged = try #require(outcome.decisions[5].plan, "\(outcome.decisions)")
+        #expect(paged.kind == .failure && paged.ages[Self.flaky]?.isKnownFlaky == false, "\(paged.ages)")
+    }
+
     @Test func aTestBrokenForRunsThenFixedOnANewCommitGetsItsFailureAndRecovery() {
         // Passing on commits c0-c2, failing four runs on commit c3, fixed by commit c7.
         let steps = (0..<10).map { run in
