@@ -35,6 +35,19 @@ import Testing
         #expect(merged.attempts.map(\.durationSeconds) == [60, 60])
     }
 
+    /// smokerun was stopped during the retry of a test that timed out: the cut retry proves nothing, the timeout stands
+    /// (never `interrupted`, which JUnit shows as skipped); the retry stays among the attempts.
+    @Test func aRetryCutByAStopLeavesTheLastConclusiveAttempt() {
+        let merged = AttemptMerger.merge(first: attempt(.timedOut, 8), retries: [attempt(.interrupted, 3)])
+        #expect(merged.status == .timedOut && merged.durationSeconds == 8)
+        #expect(merged.failures.first?.message == "boom")
+        #expect(merged.attempts.map(\.status) == [.timedOut, .interrupted])
+        let flaky = AttemptMerger.merge(
+            first: attempt(.failed, 1), retries: [attempt(.passed, 1), attempt(.unfinished, 1)])
+        #expect(flaky.status == .passed && flaky.flaky)
+        #expect(AttemptMerger.merge(first: attempt(.interrupted, 1), retries: []).status == .interrupted)
+    }
+
     @Test func aTestThatWasNotRetriedHasNoAttemptList() {
         #expect(AttemptMerger.merge(first: attempt(.passed, 1), retries: []).attempts.isEmpty)
     }
