@@ -32,7 +32,11 @@ final class SchedulerLoop {
     private var running: [String: ActiveRun] = [:]
     private var timer: Task<Void, Never>?
     private var graceTimer: Task<Void, Never>?
-    private var stopping = false
+    /// When the first SIGINT/SIGTERM came; nil while the service runs.
+    private var stoppingSince: Date?
+    private var stopping: Bool { stoppingSince != nil }
+    /// Seconds within which another stop is the first one delivered twice.
+    static let repeatedStop: TimeInterval = 1
 
     init(scheduler: Scheduler, sink: AsyncStream<Event>.Continuation) {
         self.scheduler = scheduler
@@ -55,7 +59,12 @@ final class SchedulerLoop {
                 log(.reloaded(pipelines: entries.count))
                 armTimer()
             case .control(.stop):
-                if stopping { return finish() } // A second stop does not wait for the runs.
+                // A second stop does not wait for the runs, unless it is the same stop sent twice: coreutils
+                // `timeout` signals the service, then its whole group, in one instant.
+                if let since = stoppingSince {
+                    if now.timeIntervalSince(since) < Self.repeatedStop { continue }
+                    return finish()
+                }
                 beginStopping()
                 if running.isEmpty { return finish() }
             case .finished(let key, let outcome):
@@ -203,7 +212,7 @@ final class SchedulerLoop {
     }
 
     private func beginStopping() {
-        stopping = true
+        stoppingSince = now
         timer?.cancel()
         log(.stopping(runningRuns: running.count))
         for run in running.values {

@@ -215,7 +215,9 @@ import Testing
         runner.finish("stuck")
     }
 
-    @Test func aSecondStopDoesNotWaitForTheRuns() async throws {
+    /// A second stop a second later does not wait for the runs; the same stop delivered twice at once (coreutils
+    /// `timeout` signals the service and then its whole group) is one stop, and the run still gets its grace.
+    @Test func aSecondStopDoesNotWaitForTheRunsButOneStopSentTwiceDoes() async throws {
         let runner = FakeRunner(ignoresCancellation: true)
         let harness = Harness(
             start: "2026-01-01T03:59:00Z", pipelines: PipelineSet(pipelines: [testPipeline("stuck")]), runner: runner)
@@ -224,6 +226,11 @@ import Testing
         harness.clock.advance(to: date("2026-01-01T04:00:00Z"))
         try await harness.log.wait(Self.isStarted("stuck"))
         harness.controller.yield(.stop)
+        harness.controller.yield(.stop)
+        try await harness.log.wait { $0 == .stopping(runningRuns: 1) }
+        try await waitUntil { harness.clock.sleeperCount == 1 } // the grace timer: the run is still awaited
+        #expect(!harness.log.events.contains { if case .stopped = $0 { true } else { false } })
+        harness.clock.advance(by: 2)
         harness.controller.yield(.stop)
         await service.value
         #expect(harness.log.events.last == .stopped(abandonedRuns: 1))
