@@ -5,9 +5,9 @@ package struct OutboxItem: Codable, Sendable, Equatable {
     /// The file's name without `.json`: the run id and kind, so files sort by time.
     package var id: String
     var createdAt: Date
-    var pipeline: String
+    package var pipeline: String
     /// The pipeline file's identity (`PipelineKey.file`); nil in items older smokeruns wrote.
-    var pipelineFile: String?
+    package var pipelineFile: String?
     var runID: String
     package var kind: NotificationKind
     package var format: NotifyFormat

@@ -182,6 +182,19 @@ package struct Notifier: Sendable {
                 kind: item.kind, format: item.format, target: target(settings, environment),
                 attempts: 0, outcome: .queued
             )
+            // A flush of every pipeline's items knows only the default variable: an item whose pipeline sends
+            // elsewhere is never posted to another channel. (The item's own variable is not trusted: a file.)
+            guard pipeline != nil || item.webhookURLEnvironment == settings.webhookURLEnvironment else {
+                try? outbox.release(claim)
+                let file = item.pipelineFile.map { " " + ShellWord.quoted($0) } ?? " FILE"
+                record.target = "$\(item.webhookURLEnvironment)"
+                record.detail = """
+                    left in the outbox: pipeline \(item.pipeline) sends to $\(item.webhookURLEnvironment); flush it \
+                    with `smokerun notify --flush --pipeline\(file)`
+                    """
+                records.append(record)
+                continue
+            }
             guard case .success(let url) = webhookURL(settings.webhookURLEnvironment, environment) else {
                 try? outbox.release(claim)
                 record.detail = "left in the outbox: \(settings.webhookURLEnvironment) is not set to an http(s) URL"

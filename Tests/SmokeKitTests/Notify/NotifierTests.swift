@@ -110,6 +110,27 @@ import Testing
         #expect(left == [fresh.fileName])
     }
 
+    /// `notify --flush` without `--pipeline` knows only the default variable: an item whose pipeline sends elsewhere
+    /// is never posted to `SMOKERUN_WEBHOOK_URL`'s channel; it waits, and the message names the flush that sends it.
+    @Test func aFlushOfEveryPipelineLeavesAnItemThatSendsElsewhere() async throws {
+        let output = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: output) }
+        var nightly = NotifySettings()
+        nightly.webhookURLEnvironment = "NIGHTLY_HOOK"
+        let both = ["NIGHTLY_HOOK": "https://hooks.example.com/nightly", "SMOKERUN_WEBHOOK_URL": secret]
+        _ = await Notifier(delivery: FakeWebhook([.status(500)]).delivery).send(
+            report: F.report(0, tests: failing), plan: NotificationPlan(kind: .failure), settings: nightly,
+            outputDirectory: output, environment: both)
+        let up = FakeWebhook([.status(200)])
+        let records = await Notifier(delivery: up.delivery).flushOutbox(outputDirectory: output, environment: both)
+        #expect(up.requestCount == 0)
+        #expect(records.map(\.outcome) == [.queued])
+        #expect(
+            records.first?.detail?.contains("sends to $NIGHTLY_HOOK; flush it with `smokerun notify --flush --pipeline")
+                == true)
+        #expect(Outbox(outputDirectory: output).items().items.count == 1)
+    }
+
     @Test func aCancelledRunQueuesItsMessageInsteadOfWaiting() async throws {
         let output = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: output) }
