@@ -21,8 +21,9 @@ package enum CoverageGaps {
             notes.append(
                 InfrastructureError(
                     message: """
-                        coverage leaves out what the processes of \(ReportText.count(cut.count, "test")) ran: they \
-                        crashed or were stopped, and a process ended by a signal writes no profile
+                        coverage may leave out what the processes of \(ReportText.count(cut.count, "test")) ran: \
+                        they crashed or were stopped, and a process ended by a signal writes no profile (one that \
+                        called exit() does)
                         """,
                     details: cut.prefix(50).map(\.id), severity: .note))
         }

@@ -20,7 +20,7 @@ import Testing
         #expect(notes.count == 1)
         #expect(notes.first?.details == ["M.S/boom", "M.S/hangs", "M.S/flaky"])
         #expect(notes.first?.severity == .note)
-        #expect(notes.first?.message.hasPrefix("coverage leaves out what the processes of 3 tests ran") == true)
+        #expect(notes.first?.message.hasPrefix("coverage may leave out what the processes of 3 tests ran") == true)
     }
 
     @Test func anUnreadableProfileIsAWarningAndACleanRunSaysNothing() {
