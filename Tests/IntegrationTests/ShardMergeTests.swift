@@ -97,5 +97,18 @@ import Testing
         // Shards leave no history line, so each computed its split from the same history; the merged run has one.
         #expect(history.map(\.runID) == [whole.report.runID, merged.runID])
         #expect(out.text.contains("tips: \(merged.status.rawValue)"))
+
+        // The same shards merged again (a retried CI job): nothing written or sent, the same exit as that run.
+        let (again, _, againErr) = self.context(pipeline)
+        let repeated = await CommandLineTool.run(
+            arguments: ["merge", first.runDirectory.path, second.runDirectory.path, "--pipeline", pipeline.path],
+            context: again)
+        #expect(repeated == exit)
+        #expect(againErr.text.contains("merged before, as run \(merged.runID)"), "\(againErr.text)")
+        let runs = try FileManager.default.contentsOfDirectory(atPath: runDirectory.deletingLastPathComponent().path)
+        #expect(runs.filter(RunID.isMade).count == 4)
+        #expect(
+            try HistoryOpening.open(outputFolder: runDirectory.deletingLastPathComponent().deletingLastPathComponent())
+                .entries(pipeline: "tips").count == 2)
     }
 }

@@ -9,7 +9,7 @@ package struct RunReport: Codable, Sendable, Equatable {
     package var runID: String
     package var status: RunStatus
     package var startedAt: Date
-    var finishedAt: Date
+    package var finishedAt: Date
     package var durationSeconds: Double
     package var seed: UInt64?
     package var ordering: OrderingRecord

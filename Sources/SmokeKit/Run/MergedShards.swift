@@ -32,7 +32,15 @@ package struct MergedShards: RunSource {
     }
 
     package mutating func start() throws -> Date {
-        report = try RunMerger.merge(parts, runID: RunID.make(date: finisher.now(), suffix: RunID.randomSuffix()))
+        let merged = try RunMerger.merge(parts, runID: RunID.make(date: finisher.now(), suffix: RunID.randomSuffix()))
+        // The same shards merged again (a retried CI job): one run in the history, one notification, not two.
+        if let earlier = try? finisher.history.runs(pipeline: merged.pipeline).last(where: {
+            abs($0.startedAt.timeIntervalSince(merged.startedAt)) < 0.001
+                && abs($0.finishedAt.timeIntervalSince(merged.finishedAt)) < 0.001
+        }) {
+            throw MergeRepeated(run: earlier)
+        }
+        report = merged
         byteLimit = try AttachmentSourcePolicy.byteLimit(environment: finisher.context.environment)
         return finisher.now()
     }
@@ -84,3 +92,8 @@ package struct MergedShards: RunSource {
 
 /// A merge stopped by SIGINT/SIGTERM before its reports were written; its half-made folder is gone (exit 3).
 package struct MergeInterrupted: Error {}
+
+/// The shards were merged before into `run` (its start and end are theirs): nothing is written or sent again.
+package struct MergeRepeated: Error {
+    package var run: HistoryRun
+}

@@ -10,7 +10,8 @@ struct MergeCommand: Command {
         Joins the runs of `smokerun run --shard K/N` (run directories, or run ids under the
         output folder) into one new run under <output>/runs/: one report.json, junit.xml,
         summary.md and index.html, every attachment copied, the console logs one after the
-        other, a history line and one notification. Coverage comes from the shards' profiles
+        other, a history line and one notification (the same shards merged again write and send
+        nothing, and exit as that run did). Coverage comes from the shards' profiles
         merged with llvm-profdata and exported again against the test binaries the shards
         recorded — never from averaged percentages.
 
@@ -55,6 +56,14 @@ struct MergeCommand: Command {
             return ExitCode(try await RunPipeline.run(source).failure)
         } catch is MergeInterrupted {
             return .infrastructure
+        } catch let repeated as MergeRepeated {
+            let run = repeated.run
+            context.standardError.line(
+                """
+                merge: these shards were merged before, as run \(run.runID) (\(run.path), \(run.status.rawValue)): \
+                nothing was written or sent again
+                """)
+            return ExitCode(run.status)
         }
     }
 }
