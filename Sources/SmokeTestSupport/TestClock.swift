@@ -24,6 +24,13 @@ package final class TestClock: SchedulerClock, @unchecked Sendable {
         return sleepers.count
     }
 
+    /// When the earliest sleeper wakes; nil when none sleeps.
+    package var nextDeadline: Date? {
+        lock.lock()
+        defer { lock.unlock() }
+        return sleepers.values.map(\.deadline).min()
+    }
+
     package func sleep(until deadline: Date) async throws {
         let id = UUID()
         try await withTaskCancellationHandler {

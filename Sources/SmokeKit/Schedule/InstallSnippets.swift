@@ -150,6 +150,8 @@ package enum InstallSnippets {
                 <array>
             \(entries.joined(separator: "\n"))
                 </array>
+                <key>ExitTimeOut</key>
+                <integer>60</integer>
             </dict>
             </plist>
 

@@ -3,8 +3,9 @@ import SmokeCore
 
 /// The scheduler service: sleeps until the next fire time, runs what is due, logs every event, until stopped.
 /// One run of a pipeline at a time (across processes by `RunLock`); a tick finding the last run still going is
-/// skipped; after downtime, one catch-up run if a fire time was missed. `.stop` cancels runs and waits up to
-/// `shutdownGrace`; `.reload` reloads pipelines, skipping invalid ones.
+/// skipped; after downtime, one catch-up run if a fire time was missed. `.stop` cancels runs and waits up to their
+/// pipelines' `timeouts.graceSeconds` (their processes' own grace) and `shutdownGrace` more to write their reports;
+/// `.reload` reloads pipelines, skipping invalid ones.
 package struct Scheduler: Sendable {
     var loadPipelines: PipelineSource
     var runPipeline: PipelineRunning

@@ -19,6 +19,8 @@ final class SchedulerLoop {
 
     private struct ActiveRun {
         var name: String
+        /// How long its stopped processes may take (`timeouts.graceSeconds`) before they are killed.
+        var processGrace: TimeInterval
         var startedAt: Date
         var cancellation: CancellationFlag
         var task: Task<Void, Never>
@@ -136,7 +138,8 @@ final class SchedulerLoop {
             sink.yield(.finished(key: key, outcome: outcome))
         }
         running[key] = ActiveRun(
-            name: pipeline.name, startedAt: now, cancellation: cancellation, task: task, lock: lock)
+            name: pipeline.name, processGrace: pipeline.timeouts.graceSeconds, startedAt: now,
+            cancellation: cancellation, task: task, lock: lock)
     }
 
     /// (Re)loads the pipelines; a new one gets a catch-up run when its history shows a missed fire time.
@@ -221,7 +224,9 @@ final class SchedulerLoop {
         }
         guard !running.isEmpty else { return }
         let clock = scheduler.clock
-        let deadline = now.addingTimeInterval(scheduler.shutdownGrace)
+        // A stopped run's processes get their own grace; then it writes its interrupted report.
+        let processGrace = running.values.map(\.processGrace).max() ?? 0
+        let deadline = now.addingTimeInterval(processGrace + scheduler.shutdownGrace)
         let sink = self.sink
         graceTimer = Task {
             do {

@@ -54,6 +54,8 @@ import Testing
                     .first) + "</plist>"
         let parsed = try PropertyListSerialization.propertyList(from: Data(plist.utf8), format: nil) as? [String: Any]
         let intervals = try #require(parsed?["StartCalendarInterval"] as? [[String: Int]])
+        // On SIGTERM a run stops its tests and writes an interrupted report: launchd's 20 s default may cut that.
+        #expect(parsed?["ExitTimeOut"] as? Int == 60)
         #expect(intervals == [["Day": 13, "Hour": 0, "Minute": 0], ["Weekday": 5, "Hour": 0, "Minute": 0]])
         #expect(
             parsed?["ProgramArguments"] as? [String] == [

@@ -206,10 +206,13 @@ import Testing
         try await harness.log.wait(Self.isScheduled("stuck", "2026-01-01T04:00:00Z"))
         harness.clock.advance(to: date("2026-01-01T04:00:00Z"))
         try await harness.log.wait(Self.isStarted("stuck"))
+        let stoppedAt = harness.clock.now
         harness.controller.yield(.stop)
         try await harness.log.wait { $0 == .stopping(runningRuns: 1) }
         try await waitUntil { harness.clock.sleeperCount == 1 } // the grace timer
-        harness.clock.advance(by: 5)
+        // The run's processes get their pipeline's grace (10 s) before they are killed, then 5 s to write its report.
+        #expect(harness.clock.nextDeadline == stoppedAt.addingTimeInterval(15))
+        harness.clock.advance(by: 15)
         await service.value
         #expect(harness.log.events.last == .stopped(abandonedRuns: 1))
         runner.finish("stuck")
