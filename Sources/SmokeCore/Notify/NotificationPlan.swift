@@ -9,6 +9,8 @@ package struct NotificationPlan: Sendable, Equatable {
     var failingSince: String?
     /// For a recovery: the failing runs in the streak that ended, as far as the history holds them.
     var failingRuns: Int?
+    /// How many of `failingRuns` could not run their tests (`error`): no test failed in them.
+    var erroredRuns = 0
     /// When and on which commit each streak began, by run id; absent when the history no longer holds the run.
     var streakStarts: [String: StreakStart] = [:]
     /// For a run with a new failure: the commits since the last run in which those tests passed; nil when unknown.

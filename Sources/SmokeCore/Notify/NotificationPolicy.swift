@@ -165,10 +165,9 @@ package enum NotificationPolicy {
             plan.streakStarts[entry.runID] = StreakStart(startedAt: entry.startedAt, commit: entry.commit)
         }
         if let since = plan.failingSince, let start = plan.streakStarts[since] {
-            plan.failingRuns =
-                earlier.filter {
-                    $0.startedAt >= start.startedAt && ($0.status == .failed || $0.status == .error)
-                }.count
+            let streak = earlier.filter { $0.startedAt >= start.startedAt }
+            plan.failingRuns = streak.filter { $0.status == .failed || $0.status == .error }.count
+            plan.erroredRuns = streak.filter { $0.status == .error }.count
         }
         return plan
     }

@@ -99,7 +99,16 @@ extension NotificationWording {
     static func recovery(plan: NotificationPlan, report: RunReport) -> String? {
         guard let since = plan.failingSince else { return nil }
         guard let start = plan.start(of: since) else { return "passing again after failing since run \(since)" }
-        let runs = plan.failingRuns.map { $0 == 1 ? "1 failing run" : "\($0) failing runs" } ?? "failing"
+        let runs =
+            plan.failingRuns.map { count in
+                // Runs that could not run their tests are not said to have had failing tests.
+                let errored = plan.erroredRuns
+                if errored == count {
+                    return count == 1 ? "1 run that could not run tests" : "\(count) runs that could not run tests"
+                }
+                let failing = count == 1 ? "1 failing run" : "\(count) failing runs"
+                return errored == 0 ? failing : "\(failing), \(errored) of which could not run tests"
+            } ?? "failing"
         let span = spanText(report.startedAt.timeIntervalSince(start.startedAt))
         return "passing again after \(runs) (\(span), since \(utc(start.startedAt))\(commitSuffix(start)))"
     }

@@ -82,6 +82,21 @@ import Testing
         )
     }
 
+    /// Runs that could not run their tests (`error`) had no failing test: the recovery does not say they had.
+    @Test func aRecoveryAfterRunsThatCouldNotRunSaysSo() {
+        var plan = NotificationPlan(kind: .recovery, failingSince: F.runID(1), failingRuns: 2)
+        plan.streakStarts[F.runID(1)] = StreakStart(startedAt: F.start(1), commit: nil)
+        let report = F.report(3, tests: F.suite(failing: []))
+        plan.erroredRuns = 2
+        #expect(
+            NotificationWording.recovery(plan: plan, report: report)?.hasPrefix(
+                "passing again after 2 runs that could not run tests (") == true)
+        plan.erroredRuns = 1
+        #expect(
+            NotificationWording.recovery(plan: plan, report: report)?.hasPrefix(
+                "passing again after 2 failing runs, 1 of which could not run tests (") == true)
+    }
+
     @Test func aStreakWhoseFirstRunLeftTheHistoryIsNamedByItsRunID() {
         let report = F.report(4, tests: F.suite(failing: []))
         let plan = NotificationPolicy.dated(
