@@ -36,7 +36,12 @@ package struct CronError: LocalizedError, DomainError, Equatable {
             return
                 "\(Self.name(field)) '\(value)' is out of range \(field.bounds.lowerBound)–\(field.bounds.upperBound)"
         case .reversedRange(let field, let value):
-            return "\(Self.name(field)) '\(value)' runs backwards; write it as two ranges (e.g. '22-23,0-2')"
+            // Its own two halves: `22-2` is '22-23,0-2', `MON-SUN` is 'MON-6,0-SUN' (whatever the field).
+            let ends = value.split(separator: "-", omittingEmptySubsequences: false)
+            let example =
+                ends.count == 2 && !value.contains("/")
+                ? "\(ends[0])-\(field.bounds.upperBound),\(field.bounds.lowerBound)-\(ends[1])" : "22-23,0-2"
+            return "\(Self.name(field)) '\(value)' runs backwards; write it as two ranges (e.g. '\(example)')"
         case .badStep(let field, let value):
             return "\(Self.name(field)) '\(value)' has a step that is not a positive number"
         case .neverFires(let why):

@@ -75,6 +75,10 @@ import Testing
             "0 22-2 * * *",
             "cron expression '0 22-2 * * *': field 2 (hour) '22-2' runs backwards; write it as two ranges (e.g. '22-23,0-2')"
         ),
+        (
+            "0 12 * * MON-SUN",
+            "cron expression '0 12 * * MON-SUN': field 5 (day of week) 'MON-SUN' runs backwards; write it as two ranges (e.g. 'MON-7,0-SUN')"
+        ),
         ("0 1,,2 * * *", "cron expression '0 1,,2 * * *': field 2 (hour) '' is not a number"),
         (
             "0 */4 * *",

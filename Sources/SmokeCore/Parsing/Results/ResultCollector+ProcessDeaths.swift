@@ -133,13 +133,32 @@ extension ResultCollector {
     }
 
     /// Swift Testing's run started while an XCTest test ran: XCTest's process had exited inside it without a crash
-    /// report (the code called `exit()`). The running XCTest test crashed, as a crash line would say, unless its own
-    /// result line follows (then the line was its output).
+    /// report (the code called `exit()`). The running XCTest test crashed, as a crash line would say, unless SwiftPM
+    /// already said how its process died, or its own result line follows (`undoAssumedExit`).
     mutating func noteXCTestProcessEnd() {
-        guard crash.proof == nil, running.contains(where: { tests.framework(at: $0) == .xctest }) else { return }
+        guard crash.proof == nil, processDeaths.isEmpty, runnerDeath == nil,
+            let index = running.last(where: { tests.framework(at: $0) == .xctest })
+        else { return }
         crash = CrashEvidence(
-            fatal: TestFailure(message: "The XCTest process exited while this test was running, printing no crash"),
+            fatal: TestFailure(message: Self.exitedWithoutCrash),
             proof: evidence("Swift Testing's run started: the XCTest process had exited"))
+        assumedExit = index
+    }
+
+    static let exitedWithoutCrash = "The XCTest process exited while this test was running, printing no crash"
+
+    /// The test `noteXCTestProcessEnd` took for ended prints its own result line: the run start was its output (a
+    /// log formatter's test prints transcripts). What that rule gave it goes; the result line decides.
+    mutating func undoAssumedExit(at index: Int) {
+        guard assumedExit == index else { return }
+        assumedExit = nil
+        if crash.fatal?.message == Self.exitedWithoutCrash { crash = CrashEvidence() }
+        guard tests.flags(at: index).contains(.finished) else { return }
+        tests.changeExtras(at: index) { extras in
+            extras.failures.removeAll { $0.message == Self.exitedWithoutCrash }
+            if extras.evidence?.what.hasPrefix("Swift Testing's run started") == true { extras.evidence = nil }
+        }
+        tests.remove(.finished, at: index)
     }
 
     /// The input ends with SwiftPM's line unclaimed: the tests still running crashed, else the process died outside

@@ -61,6 +61,8 @@ package struct ResultCollector {
     var processDeaths: [Int: ProcessDeath] = [:]
     /// SwiftPM's line that a test process died, read while no test ran: the crash of the output that follows it.
     var runnerDeath: (failure: TestFailure, evidence: Evidence)?
+    /// The XCTest test Swift Testing's run starting inside seemed to end (`noteXCTestProcessEnd`), until another starts.
+    var assumedExit: Int?
     /// A console read beside its event stream: the Swift Testing tests it showed running at a crash line, and the
     /// crashes it showed so, for the stream's entries of those names (`crashSwiftTestingShownInConsole`).
     var swiftTestingRunningInConsole: [String] = []
@@ -224,7 +226,7 @@ package struct ResultCollector {
         // Whatever test starts, the output of a process that died (one test's, `swift test --parallel`) has ended.
         finishDeadRunningTests()
         if ref.framework == .xctest {
-            sawXCTestStart = true
+            (sawXCTestStart, assumedExit) = (true, nil)
             finishInterruptedXCTests()
         } else if let proof = crash.proof, !running.isEmpty {
             // A start after a crash is another process's (Swift Testing's after XCTest's): the crash ended the tests.
@@ -251,6 +253,7 @@ package struct ResultCollector {
     package mutating func testFinished(_ ref: TestRef, as status: TestStatus, durationSeconds: Double?) -> Int {
         let named = streamEntry(for: ref) // first: it may add the entry that runningOccurrence reads
         var index = runningOccurrence(of: named, for: ref, finishing: status)
+        undoAssumedExit(at: index)
         if isPrintedResultLine(ref, for: index) { return index }
         // A parallel log has no `started` lines: a second clone's result line for a name is another run. (Xcode 16
         // repeats a serial log's results as `Test case 'C.m()' passed on 'My Mac - …'`: the same run again.)

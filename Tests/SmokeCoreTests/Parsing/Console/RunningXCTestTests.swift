@@ -101,6 +101,28 @@ import Testing
             "Test Case 'FormatterTests.testPrintsRunStart' passed (0.002 seconds)",
         ])
         #expect(printed.results.map(\.status) == [.passed])
+        // A whole printed transcript, a test start in it, before the test's own result: still nothing of a crash.
+        let transcript = collect([
+            "Test Case 'FormatterTests.testFormatsATranscript' started at 2026-11-29 22:23:37.210",
+            "◇ Test run started.", "◇ Test adds() started.", "✔ Test adds() passed after 0.001 seconds.",
+            "Test Case 'FormatterTests.testFormatsATranscript' passed (0.002 seconds)",
+        ])
+        let formatter = try #require(transcript.results.first)
+        #expect(formatter.status == .passed && formatter.failures.isEmpty && formatter.evidence == nil)
+    }
+
+    /// SwiftPM said how a parallel test's process died: that stays its crash, whatever run starts after it.
+    @Test func aProcessDeathSwiftPMNamedOutranksTheRunThatStartsAfterIt() throws {
+        var collector = collect([
+            "error: Process '/src/.build/debug/ShopPackageTests.xctest ShopTests.CartTests/testEmpty' exited with unexpected signal code 9",
+            "[1/1] Testing ShopTests.CartTests/testEmpty",
+            "Test Case 'CartTests.testEmpty' started at 2026-01-02 10:00:00.101",
+            "◇ Test run started.",
+        ])
+        _ = collector.finishAtEndOfInput(endedInSuccess: false)
+        let crashed = try #require(collector.results.first)
+        #expect(crashed.status == .crashed)
+        #expect(crashed.failures.map(\.message) == ["The test's process exited with unexpected signal code 9"])
     }
 
     /// A test of a log formatter prints a whole started/failed pair, in either naming form, for classes the run
