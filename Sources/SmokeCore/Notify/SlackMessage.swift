@@ -84,7 +84,8 @@ package struct SlackMessage: MessageFormat {
         switch plan.kind {
         case .failure, .reminder: ":x:"
         case .infrastructure: ":warning:"
-        case .recovery: report.totals.failing > 0 ? ":warning:" : ":white_check_mark:"
+        case .recovery:
+            report.failingTests.contains { report.quarantineEntry(for: $0) == nil } ? ":warning:" : ":white_check_mark:"
         case .always: report.status == .passed ? ":white_check_mark:" : ":x:"
         }
     }

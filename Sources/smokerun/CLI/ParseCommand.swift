@@ -32,7 +32,7 @@ struct ParseCommand: Command {
           --attachments-from DIR
                             an event stream's attachments named by path are copied only from
                             inside DIR (default: the folder of each input); a path outside it,
-                            or a symlink that leads out of it, is listed as an error instead
+                            or a symlink that leads out of it, is not copied: a warning says so
           --keep-input      copy the one input into the run directory as console.log
           --summary-only    print the totals, write nothing
           --strict          exit 3 when smokerun's counts disagree with the frameworks' own totals

@@ -40,8 +40,10 @@ struct XcodebuildBatchExecutor: BatchExecuting {
 
         let arguments = commandLine.testWithoutBuilding(
             only: batch.tests.map { XcodeTestIdentifier.xcode($0.id) }, resultBundle: bundle.path)
-        var output: [String] = []
-        let finished = try process.run(arguments) { output.append($0) }
+        var console = XcodebuildConsoleResults(
+            source: "output of xcodebuild invocation \(invocation)", projectRoot: driver.workingDirectory().path)
+        let finished = try process.run(arguments) { console.read($0) }
+        let shown = console.finish(stopped: finished.stopReason != nil)
         var outcome = BatchOutcome(results: [], termination: finished.termination, stopReason: finished.stopReason)
         outcome.command = [xcodebuild] + arguments
         outcome.outputTail = finished.tail
@@ -60,14 +62,11 @@ struct XcodebuildBatchExecutor: BatchExecuting {
                 unread = "could not read the result bundle \(bundle.path): \(error.localizedDescription)"
             }
         }
-        let outputSource = "output of xcodebuild invocation \(invocation)"
-        let projectRoot = driver.workingDirectory().path
         if unread.isEmpty {
-            XcodebuildConsoleResults.refine(&contents.tests, by: output, source: outputSource, projectRoot: projectRoot)
+            XcodebuildConsoleResults.refine(&contents.tests, by: shown)
         } else {
             // xcodebuild's own output tells how its tests ended, as `smokerun parse` reads it: those results stand.
-            contents.tests = XcodebuildConsoleResults.results(
-                of: output, source: outputSource, projectRoot: projectRoot)
+            contents.tests = shown
             guard !contents.tests.isEmpty else {
                 if wroteBundle || finished.stopReason == nil {
                     outcome.errors.append(
