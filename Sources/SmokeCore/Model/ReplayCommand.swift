@@ -15,6 +15,14 @@ package enum ReplayCommand {
         seed replays the same batches, not that order
         """
 
+    /// Said once, for a run with a seed, when `decider` orders the tests inside smokerun's batches.
+    package static func notControlledNote(seed: UInt64, decider: String) -> String {
+        """
+        order: seed \(seed) chose the batches, but \(decider) decides the order inside them; a replay runs the same \
+        tests, maybe in another order (report.json: orderControlled false)
+        """
+    }
+
     package static func text(pipelineFile: String?, seed: UInt64?) -> String? {
         guard let pipelineFile, !pipelineFile.isEmpty, let seed else { return nil }
         return "smokerun run \(ShellWord.quoted(pipelineFile)) --seed \(seed)"

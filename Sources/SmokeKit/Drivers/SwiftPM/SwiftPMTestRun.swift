@@ -21,10 +21,10 @@ struct SwiftPMTestRun {
                 // Its own main runs the tests in the order it chooses (a LinuxMain may shuffle them).
                 let entryPoint = Self.entryPoint(packageRoot: packageRoot)
                 result.orderDecidedBy = entryPoint
-                let seed = context.seed.map { "seed \($0) chose the batches, but " } ?? ""
-                context.status(
-                    "order: \(seed)the test binary's entry point, \(entryPoint), decides the order inside them; a replay runs the same tests, maybe in another order (report.json: orderControlled false)"
-                )
+                if let seed = context.seed {
+                    let decider = "the test binary's entry point, \(entryPoint),"
+                    context.status(ReplayCommand.notControlledNote(seed: seed, decider: decider))
+                }
             }
             let discovered = listing.tests
             guard

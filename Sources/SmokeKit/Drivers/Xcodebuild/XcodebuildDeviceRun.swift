@@ -169,12 +169,9 @@ struct XcodebuildDeviceRun {
     private func noteOrderInsideInvocations(_ plan: TestPhasePlan, into result: inout DriverResult) {
         guard plan.batches.contains(where: { $0.tests.count != 1 }) else { return }
         result.orderDecidedBy = "xcodebuild"
-        let seed = context.seed.map { "seed \($0) chose the xcodebuild invocations, but " } ?? ""
-        context.status(
-            """
-            order: \(seed)xcodebuild decides the order inside each; a replay runs the same tests, maybe in another \
-            order (report.json: orderControlled false)
-            """)
+        if let seed = context.seed {
+            context.status(ReplayCommand.notControlledNote(seed: seed, decider: "xcodebuild"))
+        }
     }
 
     /// Where xcodebuild runs: a Swift package's folder (xcodebuild finds the package there), else the project root.
