@@ -17,10 +17,12 @@ package final class NotifyWebhookReceiver: @unchecked Sendable {
         /// `endlessCap` bytes or when the client goes away, and counts what it sent (`endlessBytesSent`).
         package var endless: Bool
         package var endlessLength: Int?
+        /// Seconds between the head and the body (a receiver that says 200 at once, then is slow to finish).
+        package var bodyDelay: Double
 
         package init(
             status: Int, headers: [String: String] = [:], body: String = "", delay: Double = 0, endless: Bool = false,
-            endlessLength: Int? = nil
+            endlessLength: Int? = nil, bodyDelay: Double = 0
         ) {
             self.status = status
             self.headers = headers
@@ -28,6 +30,7 @@ package final class NotifyWebhookReceiver: @unchecked Sendable {
             self.delay = delay
             self.endless = endless
             self.endlessLength = endlessLength
+            self.bodyDelay = bodyDelay
         }
     }
 
@@ -123,6 +126,12 @@ package final class NotifyWebhookReceiver: @unchecked Sendable {
         let length = declared.map { "Content-Length: \($0)\r\n" } ?? ""
         var head = "HTTP/1.1 \(reply.status) Status\r\n\(length)Connection: close\r\n"
         for (name, value) in reply.headers { head += "\(name): \(value)\r\n" }
+        if reply.bodyDelay > 0 {
+            guard sendAll(Array((head + "\r\n").utf8), to: connection) else { return }
+            Thread.sleep(forTimeInterval: reply.bodyDelay)
+            _ = sendAll(Array(reply.body.utf8), to: connection)
+            return
+        }
         guard sendAll(Array((head + "\r\n" + reply.body).utf8), to: connection), reply.endless else { return }
         // A client that stops reading without closing must not hold this thread for ever.
         var timeout = timeval(tv_sec: 20, tv_usec: 0)

@@ -58,9 +58,7 @@ enum URLSessionTransport {
                 attempt.start(task, continuation)
                 // The attempt's own deadline, on a dispatch timer: a receiver that never answers costs one timeout per
                 // attempt, whatever libcurl's timers do.
-                DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
-                    attempt.finish(.failure(URLError(.timedOut)))
-                }
+                DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { attempt.timeOut() }
                 task.resume()
             }
         } onCancel: {
@@ -187,8 +185,8 @@ enum URLSessionTransport {
         }
 
         func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-            if let error {
-                finish(.failure(error))
+            if error != nil {
+                timeOut(error)
                 return
             }
             lock.lock()
@@ -198,6 +196,16 @@ enum URLSessionTransport {
             let answer = (status, headers, body)
             lock.unlock()
             finish(.success(answer))
+        }
+
+        /// The deadline came, or the request failed (`error`). A receiver that answered 2xx has the message, however
+        /// slowly the rest of its answer comes: delivered (retrying would post the message again).
+        func timeOut(_ error: (any Error)? = nil) {
+            lock.lock()
+            let answer = (status, headers, body)
+            lock.unlock()
+            let delivered = (200..<300).contains(answer.0)
+            finish(delivered ? .success(answer) : .failure(error ?? URLError(.timedOut)), cancelling: true)
         }
 
         func finish(_ result: Result<Answer, any Error>, cancelling: Bool = false) {

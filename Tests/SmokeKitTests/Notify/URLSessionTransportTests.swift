@@ -33,6 +33,20 @@ import Testing
         #expect(elsewhere.requests.isEmpty)
     }
 
+    /// A receiver that says 200 at once and then takes longer than the timeout to finish its answer has the message:
+    /// delivered, never retried (each retry would post it again).
+    @Test func aTwoHundredWhoseBodyIsSlowIsDelivered() async throws {
+        let receiver = try NotifyWebhookReceiver(replies: [.init(status: 200, body: "ok", bodyDelay: 4)])
+        defer { receiver.stop() }
+        var request = URLRequest(url: receiver.url(token: "slow"))
+        request.httpMethod = "POST"
+        request.httpBody = Data(#"{"text":"hello"}"#.utf8)
+        request.timeoutInterval = 1
+        let (status, _, _) = try await URLSessionTransport.send(request)
+        #expect(status == 200)
+        #expect(receiver.requests.count == 1)
+    }
+
     @Test func aRedirectWithinTheSameOriginIsFollowed() async throws {
         let receiver = try NotifyWebhookReceiver(replies: [.init(status: 200, body: "ok")])
         defer { receiver.stop() }
