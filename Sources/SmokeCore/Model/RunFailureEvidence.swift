@@ -16,6 +16,8 @@ package struct RunFailureEvidence: Codable, Sendable, Equatable {
         /// An issue Swift Testing recorded outside any test (`✘ Test «unknown» recorded an issue at …`: from a
         /// detached task after its test ended).
         case issueOutsideTests
+        /// A sanitizer's report the process went on after (ThreadSanitizer, LeakSanitizer): it exits non-zero.
+        case sanitizerReport
     }
 
     package var kind: Kind
@@ -39,7 +41,7 @@ package struct RunFailureEvidence: Codable, Sendable, Equatable {
     static let textLimit = 200
 
     /// Whether it is a crash line rather than xcodebuild's verdict or an issue outside tests.
-    package var isCrash: Bool { kind != .xcodebuildVerdict && !isIssue }
+    package var isCrash: Bool { kind != .xcodebuildVerdict && kind != .sanitizerReport && !isIssue }
 
     /// Whether it is an issue Swift Testing recorded outside tests (a suite's, or no test's): one its totals count.
     package var isIssue: Bool { kind == .suiteIssue || kind == .issueOutsideTests }
@@ -75,6 +77,11 @@ package struct RunFailureEvidence: Codable, Sendable, Equatable {
         case .issueOutsideTests:
             """
             Swift Testing recorded an issue outside any test at \(source):\(line) (`\(text)`): the run cannot pass
+            """
+        case .sanitizerReport:
+            """
+            \(text) at \(source):\(line): the sanitizer makes the test process exit non-zero, so the run cannot pass \
+            whatever its tests said
             """
         }
     }

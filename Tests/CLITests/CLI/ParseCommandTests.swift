@@ -125,6 +125,30 @@ import Testing
         #expect(process.terminationStatus == 0, "validate-junit.sh failed:\n\(text)")
     }
 
+    /// `swift test --sanitize=thread`: every test printed `passed`, ThreadSanitizer reported a race and the process
+    /// exited 66. The run failed (exit 1), and the error names the report and the test it came in.
+    @Test func aThreadSanitizerReportFailsARunWhoseTestsPassed() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let log = [
+            "Test Suite 'All tests' started at 2026-11-29 23:17:15.700",
+            "Test Case 'RaceTests.testRace' started at 2026-11-29 23:17:15.725",
+            "WARNING: ThreadSanitizer: data race (pid=22557)",
+            "SUMMARY: ThreadSanitizer: data race /src/Sources/CBad/cbad.c:5:74 in worker",
+            "Test Case 'RaceTests.testRace' passed (0.13 seconds)",
+            "Test Suite 'All tests' passed at 2026-11-29 23:17:15.855",
+            "\t Executed 1 test, with 0 failures (0 unexpected) in 0.13 (0.13) seconds",
+            "ThreadSanitizer: reported 1 warnings",
+        ]
+        try Data((log.joined(separator: "\n") + "\n").utf8).write(to: folder.url.appendingPathComponent("tsan.log"))
+        let (context, standardError) = Self.context(in: folder)
+        let code = try await ParseCommand(arguments: ["tsan.log", "--output", "out"]).run(in: context)
+        #expect(code == .testsFailed, "\(standardError.text)")
+        #expect(standardError.text.contains("ThreadSanitizer: data race while RaceTests/testRace ran at tsan.log:3"))
+        let report = try RunReportFile.load(at: folder.url.appendingPathComponent("out/latest"))
+        #expect(report.status == .failed && report.totals.passed == 1)
+    }
+
     @Test func aLogWithoutTestsOrAnExplanationStaysInvalidInput() async throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }

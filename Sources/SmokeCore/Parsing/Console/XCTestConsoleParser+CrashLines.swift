@@ -42,6 +42,26 @@ extension XCTestConsoleParser {
         "Floating point exception",
     ]
 
+    /// A sanitizer's report: `==518==ERROR: AddressSanitizer: heap-use-after-free on address …` aborts the process (a
+    /// crash); ThreadSanitizer's `WARNING: ThreadSanitizer: data race (pid=1)` and LeakSanitizer's `==9==ERROR:
+    /// LeakSanitizer: detected memory leaks` let it go on, and it exits non-zero at the end: the run fails.
+    static func sanitizer(_ line: LineBytes, _ start: Int) -> TestEvent? {
+        if line.hasPrefix("WARNING: ThreadSanitizer: ", at: start) {
+            let end = line.firstIndex(of: " (pid=", from: start) ?? line.endSkippingBlanks(from: start)
+            return .sanitizerReport(line.string((start + 9)..<end))
+        }
+        guard line.hasPrefix("==", at: start), let error = line.firstIndex(of: "==ERROR: ", from: start + 2),
+            line[(start + 2)..<error].allSatisfy({ $0 &- UInt8(ascii: "0") < 10 })
+        else { return nil }
+        let textStart = error + 9
+        if line.hasPrefix("LeakSanitizer: ", at: textStart) {
+            return .sanitizerReport(line.string(from: textStart))
+        }
+        guard line.firstIndex(of: "Sanitizer: ", from: textStart) != nil else { return nil }
+        let end = line.firstIndex(of: " on address ", from: textStart) ?? line.endSkippingBlanks(from: textStart)
+        return .programCrashed(description: line.string(textStart..<end))
+    }
+
     /// `Restarting after unexpected exit, crash, or test timeout in C.m(); summary will include totals …`
     /// (and the older `Restarting after unexpected exit or crash in C/m(); …`): the test that died.
     static func restart(_ line: LineBytes, _ start: Int) -> TestEvent? {

@@ -112,6 +112,8 @@ struct XCTestConsoleParser {
             }
         case UInt8(ascii: "R"):
             if let event = Self.restart(line, start) { return event }
+        case UInt8(ascii: "W"), UInt8(ascii: "="):
+            if let event = Self.sanitizer(line, start) { return event }
         case 0xF0:
             if let event = Self.bombCrash(line, start) {
                 block = .backtrace

@@ -145,6 +145,15 @@ extension ResultCollector {
         assumedExit = index
     }
 
+    /// A sanitizer's report the process went on after: the run fails at its end, the tests keep what they said (their
+    /// framework's totals count no failure for it); the report names the test it came in.
+    mutating func noteSanitizerReport(_ text: String) {
+        guard crashesOutsideTests.count < Self.crashLineLimit, line > 0 else { return }
+        let during = running.last.map { " while \(tests.id(at: $0)) ran" } ?? ""
+        crashesOutsideTests.append(
+            RunFailureEvidence(kind: .sanitizerReport, source: source ?? "input", line: line, text: text + during))
+    }
+
     static let exitedWithoutCrash = "The XCTest process exited while this test was running, printing no crash"
 
     /// The test `noteXCTestProcessEnd` took for ended prints its own result line: the run start was its output (a

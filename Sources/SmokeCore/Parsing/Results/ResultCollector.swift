@@ -191,6 +191,8 @@ package struct ResultCollector {
             noteRunnerDeath(description)
         case .xctestProcessEnded:
             noteXCTestProcessEnd()
+        case .sanitizerReport(let text):
+            noteSanitizerReport(text)
         case .stoppedBySmokerun(let status, let reason):
             noteStopBySmokerun(status, reason)
         case .swiftTestingRunningInConsole(let names):

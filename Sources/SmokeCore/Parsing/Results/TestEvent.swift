@@ -48,6 +48,9 @@ package enum TestEvent: Sendable, Equatable {
     /// SwiftPM's word that a test process naming no one test died (`error: Process '…/PkgPackageTests.xctest' exited
     /// with unexpected signal code 11`), printed after that process's output, or on Linux before it.
     case runnerDied(description: String)
+    /// A sanitizer reported a problem the process goes on after (`ThreadSanitizer: data race`, `LeakSanitizer:
+    /// detected memory leaks`): it exits non-zero at the end, so the run fails whatever its tests said.
+    case sanitizerReport(String)
     /// Swift Testing's run started (`◇ Test run started.`) while an XCTest test ran: `swift test` starts that run only
     /// after XCTest's process has exited, so the process ended inside the test without a crash report (`exit()`).
     case xctestProcessEnded
@@ -101,7 +104,7 @@ extension TestEvent {
             .swiftTesting
         case .fatalError, .programCrashed, .backtraceFrame, .suiteStarted, .suiteFinished, .runSummary, .detail,
             .issueMessageContinued, .toolOutput, .output, .ignored, .stoppedBySmokerun, .swiftTestingRunningInConsole,
-            .runnerDied, .xctestProcessEnded:
+            .runnerDied, .xctestProcessEnded, .sanitizerReport:
             nil
         }
     }

@@ -1,0 +1,70 @@
+import Testing
+
+@testable import SmokeCore
+
+/// `swift test --sanitize=…`: AddressSanitizer aborts the process (the running test crashed, with its report's
+/// kind); ThreadSanitizer and LeakSanitizer let it go on and exit non-zero at the end (the run fails, the tests keep
+/// what they said, and the report names the test it came in).
+@Suite struct SanitizerReportTests {
+    private func collect(_ lines: [String]) -> ResultCollector {
+        var parser = ConsoleParser()
+        var collector = ResultCollector()
+        for (number, line) in lines.enumerated() {
+            collector.line = number + 1
+            Array(line.utf8).withUnsafeBufferPointer { collector.apply(parser.parse($0)) }
+            while let deferred = parser.takeDeferred() { collector.apply(deferred) }
+        }
+        _ = collector.finishAtEndOfInput(endedInSuccess: false)
+        return collector
+    }
+
+    @Test func aThreadSanitizerWarningFailsTheRunAndNamesTheTest() throws {
+        let collector = collect([
+            "Test Case 'RaceTests.testRace' started at 2026-11-29 23:17:15.725",
+            "==================",
+            "WARNING: ThreadSanitizer: data race (pid=22557)",
+            "  Write of size 4 at 0x5556fb5a29c0 by thread T4:",
+            "SUMMARY: ThreadSanitizer: data race /src/Sources/CBad/cbad.c:5:74 in worker",
+            "Test Case 'RaceTests.testRace' passed (0.13 seconds)",
+            "Executed 1 test, with 0 failures (0 unexpected) in 0.13 (0.13) seconds",
+            "ThreadSanitizer: reported 1 warnings",
+        ])
+        #expect(collector.results.map(\.status) == [.passed])
+        let report = try #require(collector.crashesOutsideTests.first)
+        #expect(report.kind == .sanitizerReport && report.line == 3 && !report.isCrash)
+        #expect(report.text == "ThreadSanitizer: data race while RaceTests/testRace ran")
+        #expect(collector.crashesOutsideTests.count == 1)
+    }
+
+    @Test func leaksFoundAtExitFailTheRun() throws {
+        let collector = collect([
+            "Test Case 'MemTests.testA' started at 2026-11-29 23:17:15.725",
+            "Test Case 'MemTests.testA' passed (0.001 seconds)",
+            "Executed 1 test, with 0 failures (0 unexpected) in 0.001 (0.001) seconds",
+            "",
+            "=================================================================",
+            "==2312==ERROR: LeakSanitizer: detected memory leaks",
+            "SUMMARY: AddressSanitizer: 3206 byte(s) leaked in 46 allocation(s).",
+        ])
+        #expect(collector.results.map(\.status) == [.passed])
+        let report = try #require(collector.crashesOutsideTests.first)
+        #expect(report.kind == .sanitizerReport && report.text == "LeakSanitizer: detected memory leaks")
+    }
+
+    @Test func anAddressSanitizerAbortCrashesTheRunningTestWithItsKind() throws {
+        for start in [
+            "Test Case 'MemTests.testOverflow' started at 2026-11-29 23:17:15.725", "◇ Test stOverflow() started.",
+        ] {
+            let collector = collect([
+                start,
+                "==518==ERROR: AddressSanitizer: heap-use-after-free on address 0x602000000010 at pc 0x55d0c",
+                "    #0 0x55d0c in cbad_uaf /src/Sources/CBad/cbad.c:13:10",
+                "SUMMARY: AddressSanitizer: heap-use-after-free /src/Sources/CBad/cbad.c:13:10 in cbad_uaf",
+                "==518==ABORTING",
+            ])
+            let crashed = try #require(collector.results.first)
+            #expect(crashed.status == .crashed, "\(start)")
+            #expect(crashed.failures.first?.message == "AddressSanitizer: heap-use-after-free")
+        }
+    }
+}
