@@ -149,6 +149,20 @@ import Testing
         #expect(report.status == .failed && report.totals.passed == 1)
     }
 
+    /// SwiftPM's own error naming no file (a product the manifest cannot find) stopped the build: an `error` run that
+    /// quotes it (exit 3), never "no test output" (exit 2), which would ask for the log the user passed.
+    @Test func swiftPMsOwnErrorBeforeAnyTestIsTheRunsError() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let log =
+            "[0/1] Planning build\nerror: 'bld': product 'Nope' required by package 'bld' target 'BldTests' not found.\n"
+        try Data(log.utf8).write(to: folder.url.appendingPathComponent("build.log"))
+        let (context, standardError) = Self.context(in: folder)
+        let code = try await ParseCommand(arguments: ["build.log", "--output", "out"]).run(in: context)
+        #expect(code == .infrastructure, "\(standardError.text)")
+        #expect(standardError.text.contains("the build failed before any test ran: error: 'bld': product 'Nope'"))
+    }
+
     @Test func aLogWithoutTestsOrAnExplanationStaysInvalidInput() async throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }

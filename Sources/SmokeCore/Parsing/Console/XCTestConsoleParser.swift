@@ -130,6 +130,13 @@ struct XCTestConsoleParser {
             if summary.noteAnnotation(line, from: start) { return .ignored }
         case UInt8(ascii: "C"), UInt8(ascii: "e"):
             if let event = Self.processDied(line, start) ?? Self.signalExit(line, start) { return event }
+            // SwiftPM's own error naming no file (`error: 'pkg': product 'X' … not found.`, an unsupported option): why
+            // no test ran, when none did; else a test's output. Its closing `error: ExitCode(…)`/`fatalError` is not.
+            if line.hasPrefix("error: ", at: start), !line.hasPrefix("error: ExitCode(", at: start),
+                !line.hasPrefix("error: fatalError", at: start)
+            {
+                summary.noteError(line, from: start)
+            }
         case UInt8(ascii: "t"):
             if let event = Self.activityAssertion(line, start) { return event }
             if line.hasPrefix("t = ", at: start) { return .toolOutput(line.string(0..<line.count)) }
