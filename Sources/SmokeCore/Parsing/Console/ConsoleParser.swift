@@ -147,6 +147,13 @@ package struct ConsoleParser {
             deferred.append(event)
             return .output(line.string(0..<start))
         }
+        // A Swift Testing test's result glued the same way (`progress✔ Test f() passed after 0.001 seconds.`).
+        if let start = Self.gluedSwiftTestingResultStart(in: line),
+            let event = recognise(UnsafeBufferPointer(rebasing: line[start...])), event.endsASwiftTestingTest
+        {
+            deferred.append(event)
+            return .output(line.string(0..<start))
+        }
         if blockBefore == .issueMessage {
             var textStart = 0
             if let issueWrapper, let (kind, contentStart) = Self.wrapperEnd(line), kind == issueWrapper {
@@ -159,6 +166,14 @@ package struct ConsoleParser {
             return .detail(line.string(2..<line.count))
         }
         return .output(line.string(0..<line.count))
+    }
+
+    /// Where a Swift Testing result line starts inside `line`, after output printed without a newline.
+    private static func gluedSwiftTestingResultStart(in line: LineBytes) -> Int? {
+        guard line.count > 16, line.lastIndex(of: UInt8(ascii: "T")) != nil else { return nil }
+        let start = [line.lastIndex(of: "✔ Test "), line.lastIndex(of: "✘ Test "), line.lastIndex(of: "➜ Test ")]
+            .compactMap { $0 }.max()
+        return start.flatMap { $0 > 0 ? $0 : nil }
     }
 
     private static func isTestLineEvent(_ event: TestEvent) -> Bool {

@@ -78,6 +78,16 @@ package enum TestEvent: Sendable, Equatable {
 }
 
 extension TestEvent {
+    /// Whether it ends a Swift Testing test: its result, skip or cancellation.
+    var endsASwiftTestingTest: Bool {
+        switch self {
+        case .testFinished(let ref, _, _), .skipped(let ref, _), .cancelled(let ref, _, _):
+            ref.framework == .swiftTesting
+        default:
+            false
+        }
+    }
+
     /// The test a line of the frameworks names: its start, end, result or issue.
     package var namedTest: TestRef? {
         switch self {

@@ -48,6 +48,16 @@ import Testing
         #expect(collector.results.first?.output == ["no newline at end"])
     }
 
+    /// A Swift Testing test's output without a final newline glues its result line onto it: the result still counts.
+    @Test func aSwiftTestingResultGluedToOutputStillEndsItsTest() throws {
+        let collector = collect([
+            "◇ Test stNoNewline() started.", "st-dangling✔ Test stNoNewline() passed after 0.001 seconds.",
+            "◇ Test stFails() started.", "50%✘ Test stFails() failed after 0.001 seconds with 1 issue.",
+        ])
+        #expect(collector.results.map(\.status) == [.passed, .failed])
+        #expect(collector.results.first?.output == ["st-dangling"])
+    }
+
     /// Two serial jobs' logs interleaved line by line (`tee` of parallel CI jobs): each test's result counts.
     @Test func twoJobsInterleavedKeepEveryResult() {
         let collector = collect([
