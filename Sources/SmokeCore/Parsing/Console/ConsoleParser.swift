@@ -38,6 +38,10 @@ package struct ConsoleParser {
     /// Whether the last line was a Swift Testing detail (`↳ line one`) or a further line of one: a multi-line comment's
     /// next lines come indented under its text (`  line two`) and belong to the same issue.
     private var inSwiftTestingDetail = false
+    /// Swift Testing tests whose start the console showed and no end yet (by their ref's hash), and whether the last
+    /// end read was of one: only a running test's result may be found glued to output.
+    private var startedSwiftTesting: Set<Int> = []
+    private var endedAStartedTest = false
 
     package init() {}
 
@@ -147,9 +151,10 @@ package struct ConsoleParser {
             deferred.append(event)
             return .output(line.string(0..<start))
         }
-        // A Swift Testing test's result glued the same way (`progress✔ Test f() passed after 0.001 seconds.`).
+        // A running Swift Testing test's result glued the same way (`progress✔ Test f() passed after 0.001 seconds.`).
         if let start = Self.gluedSwiftTestingResultStart(in: line),
-            let event = recognise(UnsafeBufferPointer(rebasing: line[start...])), event.endsASwiftTestingTest
+            let event = recognise(UnsafeBufferPointer(rebasing: line[start...])), event.endsASwiftTestingTest,
+            endedAStartedTest
         {
             deferred.append(event)
             return .output(line.string(0..<start))
@@ -195,7 +200,13 @@ package struct ConsoleParser {
             let length = SwiftTestingConsoleParser.symbolLength(line, at: start)
         {
             guard let event = swiftTesting.parse(line, symbolAt: start, symbolLength: length) else { return nil }
-            if case .detail = event { inSwiftTestingDetail = true }
+            switch event {
+            case .detail: inSwiftTestingDetail = true
+            case .testStarted(let ref): startedSwiftTesting.insert(ref.hashValue)
+            case .testFinished(let ref, _, _), .skipped(let ref, _), .cancelled(let ref, _, _):
+                endedAStartedTest = startedSwiftTesting.remove(ref.hashValue) != nil
+            default: break
+            }
             xctest.endIssueMessage()
             if event == .ignored, line.firstIndex(of: "Test run started") != nil {
                 let ended = runningXCTest.isRunning
