@@ -93,10 +93,10 @@ struct BatchRunner {
                 collector.source = consoleSource
                 collector.line = line
                 if framework == .xctest, collector.runningTestID != nil, let text, let ref = event.namedTest,
-                    !collector.expects(ref)
+                    !collector.namesRunningTest(ref)
                 {
-                    // The process runs only this batch's tests: another test's line while one runs is its output (a test of a log
-                    // formatter), never a test of its own.
+                    // XCTest runs one test at a time in its process: another test's line while one runs is that test's
+                    // output (a log formatter's fixture, a death test re-running the binary), never a test of its own.
                     apply(.output(text.string(from: 0)))
                 } else {
                     consume(consoleEvent: event)

@@ -95,6 +95,25 @@ import Testing
         #expect(try run.test("testA").output.contains { $0.contains("XCTAssertTrue failed - imitated") })
     }
 
+    /// A death test re-runs the test binary on a test of the same batch, which crashes as expected, its output
+    /// inherited: XCTest runs one test at a time, so those lines are testA's output, never a start, a crash or a
+    /// second run of testC.
+    @Test func linesATestPrintsForAnotherTestOfItsBatchAreItsOutput() throws {
+        let child = Self.started("testC") + Self.crash
+        let run = try run(
+            [
+                .init(
+                    steps: [
+                        .print(
+                            Self.started("testA") + child + Self.passed("testA") + Self.started("testB")
+                                + Self.passed("testB") + Self.started("testC") + Self.passed("testC"))
+                    ], ending: .exit(0))
+            ], retries: 0)
+        #expect(run.result.tests.map(\.id) == Self.ids)
+        #expect(run.result.tests.allSatisfy { $0.status == .passed && !$0.flaky })
+        #expect(run.requested == [Self.ids])
+    }
+
     @Test func aCrashEndsItsTestTheRestRunInANewProcessAndARetryThatPassesMakesItFlaky() throws {
         let run = try run(
             [

@@ -12,10 +12,7 @@ struct KnownTestNames {
     /// `function()` → full id, for the Swift Testing console which prints no suite; nil when ambiguous.
     private var byFunctionName: [String: String?] = [:]
 
-    private var ids: Set<String> = []
-
     init(_ knownTests: [String]) {
-        ids = Set(knownTests)
         for id in knownTests {
             let parts = Self.split(id)
             let short = parts.suite.isEmpty ? parts.name : "\(parts.suite)/\(parts.name)"
@@ -23,8 +20,6 @@ struct KnownTestNames {
             byFunctionName[parts.name] = byFunctionName[parts.name] == nil ? id : .some(nil)
         }
     }
-
-    func knows(_ id: String) -> Bool { ids.contains(id) }
 
     /// No listed `Class/method` could qualify a module-less name: it is its own id.
     var hasNoShortNames: Bool { byShortID.isEmpty }

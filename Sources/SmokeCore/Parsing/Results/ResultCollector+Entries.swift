@@ -21,11 +21,10 @@ extension ResultCollector {
             && [.passed, .failed, .skipped, .expectedFailure].contains(tests.status(at: index))
     }
 
-    /// Whether `ref` names the running test or one of `knownTests`. A batch of a run starts only its own tests, so a
-    /// line naming another while one runs is something that test printed, not a test.
-    package func expects(_ ref: TestRef) -> Bool {
-        let id = names.resolve(ref).id
-        return id == runningTestID || names.knows(id)
+    /// Whether `ref` names the test running now (any run of it).
+    package func namesRunningTest(_ ref: TestRef) -> Bool {
+        guard let index = running.last else { return false }
+        return names.resolve(ref).id == tests.baseID(at: index)
     }
 
     mutating func entry(for ref: TestRef) -> Int {
