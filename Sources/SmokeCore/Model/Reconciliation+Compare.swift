@@ -175,7 +175,10 @@ extension Reconciliation {
         guard !runFailures.isEmpty else { return [] }
         let anyFailed = tests.indices.contains { tests[$0].status.isFailure }
         let anyCrashed = tests.indices.contains { tests[$0].status == .crashed }
-        return runFailures.filter { $0.isIssue || ($0.isCrash ? !anyCrashed : !anyFailed) }
+        // A sanitizer's report is explained by no test's failure: kept.
+        return runFailures.filter {
+            $0.isIssue || $0.kind == .sanitizerReport || ($0.isCrash ? !anyCrashed : !anyFailed)
+        }
     }
 }
 

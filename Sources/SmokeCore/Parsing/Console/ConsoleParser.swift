@@ -152,9 +152,9 @@ package struct ConsoleParser {
             return .output(line.string(0..<start))
         }
         // A running Swift Testing test's result glued the same way (`progress✔ Test f() passed after 0.001 seconds.`).
-        if let start = Self.gluedSwiftTestingResultStart(in: line),
+        if !startedSwiftTesting.isEmpty, let start = Self.gluedSwiftTestingResultStart(in: line),
             let event = recognise(UnsafeBufferPointer(rebasing: line[start...])), event.endsASwiftTestingTest,
-            endedAStartedTest
+            endedAStartedTest, runningXCTest.admits(event)
         {
             deferred.append(event)
             return .output(line.string(0..<start))

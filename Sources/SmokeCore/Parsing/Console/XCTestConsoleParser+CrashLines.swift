@@ -58,7 +58,10 @@ extension XCTestConsoleParser {
             return .sanitizerReport(line.string(from: textStart))
         }
         guard line.firstIndex(of: "Sanitizer: ", from: textStart) != nil else { return nil }
-        let end = line.firstIndex(of: " on address ", from: textStart) ?? line.endSkippingBlanks(from: textStart)
+        let end =
+            line.firstIndex(of: " on address ", from: textStart) ?? line.firstIndex(
+                of: " on unknown address", from: textStart)
+            ?? line.endSkippingBlanks(from: textStart)
         return .programCrashed(description: line.string(textStart..<end))
     }
 

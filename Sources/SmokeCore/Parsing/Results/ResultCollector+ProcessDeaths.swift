@@ -136,8 +136,8 @@ extension ResultCollector {
     /// report (the code called `exit()`). The running XCTest test crashed, as a crash line would say, unless SwiftPM
     /// already said how its process died, or its own result line follows (`undoAssumedExit`).
     mutating func noteXCTestProcessEnd() {
-        guard crash.proof == nil, processDeaths.isEmpty, runnerDeath == nil,
-            let index = running.last(where: { tests.framework(at: $0) == .xctest })
+        guard crash.proof == nil, runnerDeath == nil,
+            let index = running.last(where: { tests.framework(at: $0) == .xctest }), processDeaths[index] == nil
         else { return }
         crash = CrashEvidence(
             fatal: TestFailure(message: Self.exitedWithoutCrash),
@@ -148,8 +148,12 @@ extension ResultCollector {
     /// A sanitizer's report the process went on after: the run fails at its end, the tests keep what they said (their
     /// framework's totals count no failure for it); the report names the test it came in.
     mutating func noteSanitizerReport(_ text: String) {
-        guard crashesOutsideTests.count < Self.crashLineLimit, line > 0 else { return }
-        let during = running.last.map { " while \(tests.id(at: $0)) ran" } ?? ""
+        // The first report is the evidence; more (a race reported dozens of times) would take crash lines' room.
+        guard line > 0, crashesOutsideTests.count < Self.crashLineLimit,
+            !crashesOutsideTests.contains(where: { $0.kind == .sanitizerReport })
+        else { return }
+        // Swift Testing runs tests at once: the test is named only when it was the one running.
+        let during = running.count == 1 ? " while \(tests.id(at: running[0])) ran" : ""
         crashesOutsideTests.append(
             RunFailureEvidence(kind: .sanitizerReport, source: source ?? "input", line: line, text: text + during))
     }

@@ -58,6 +58,30 @@ import Testing
         #expect(collector.results.first?.output == ["st-dangling"])
     }
 
+    /// A glued Swift Testing result inside a running XCTest test names a test XCTest's process cannot run: output.
+    @Test func aGluedSwiftTestingResultInsideAnXCTestTestIsOutput() {
+        let collector = collect([
+            "Test Case 'FormatterTests.testFormatsATranscript' started at 2026-11-29 22:23:37.210",
+            "◇ Test adds() started.", "transcript: ✘ Test adds() failed after 0.001 seconds with 1 issue.",
+            "Test Case 'FormatterTests.testFormatsATranscript' passed (0.002 seconds)",
+        ])
+        #expect(collector.results.map(\.id) == ["FormatterTests/testFormatsATranscript"])
+        #expect(collector.results.map(\.status) == [.passed])
+    }
+
+    /// SwiftPM named another parallel test's death: the running test whose process Swift Testing's start ends is
+    /// still ended by it.
+    @Test func anotherTestsProcessDeathLeavesTheExitRuleToTheRunningTest() throws {
+        var collector = collect([
+            "error: Process '/src/.build/debug/ShopPackageTests.xctest ShopTests.CartTests/testA' exited with unexpected signal code 9",
+            "[1/2] Testing ShopTests.CartTests/testA", "[2/2] Testing ShopTests.CartTests/testB",
+            "Test Case 'CartTests.testB' started at 2026-01-02 10:00:00.101", "◇ Test run started.",
+        ])
+        _ = collector.finishAtEndOfInput(endedInSuccess: false)
+        let testB = try #require(collector.results.first { $0.id.hasSuffix("testB") })
+        #expect(testB.status == .crashed)
+    }
+
     /// Two serial jobs' logs interleaved line by line (`tee` of parallel CI jobs): each test's result counts.
     @Test func twoJobsInterleavedKeepEveryResult() {
         let collector = collect([

@@ -36,6 +36,26 @@ import Testing
         #expect(collector.crashesOutsideTests.count == 1)
     }
 
+    /// One report is the evidence: a race reported again and again leaves crash lines their room. With several
+    /// Swift Testing tests running at once, none is named.
+    @Test func theFirstReportAloneIsKeptAndNamesATestOnlyWhenOneRan() throws {
+        let race = "WARNING: ThreadSanitizer: data race (pid=1)"
+        let repeated = collect(
+            ["Test Case 'RaceTests.testRace' started at 2026-11-29 23:17:15.725"] + Array(repeating: race, count: 6)
+                + ["Test Case 'RaceTests.testRace' passed (0.1 seconds)", "Fatal error: at exit"])
+        #expect(repeated.crashesOutsideTests.map(\.kind) == [.sanitizerReport, .crashAfterTest])
+        let concurrent = collect(["◇ Test racy() started.", "◇ Test innocent() started.", race])
+        #expect(concurrent.crashesOutsideTests.first?.text == "ThreadSanitizer: data race")
+    }
+
+    /// A failing test explains no sanitizer report: it stays listed.
+    @Test func aReportStaysBesideAFailingTest() {
+        let report = RunFailureEvidence(
+            kind: .sanitizerReport, source: "t.log", line: 3, text: "ThreadSanitizer: data race")
+        let failing = TestResult(id: "M.C/t", name: "t", suite: "C", framework: .xctest, status: .failed)
+        #expect(Reconciliation.compare([], with: [failing], runFailures: [report])?.runFailures == [report])
+    }
+
     @Test func leaksFoundAtExitFailTheRun() throws {
         let collector = collect([
             "Test Case 'MemTests.testA' started at 2026-11-29 23:17:15.725",
