@@ -1,10 +1,13 @@
 /// Reads what a test binary says it contains. Pure: takes the listing text.
 enum TestDiscovery {
     /// XCTest's `--list-tests`: a header, then `Module.Class/method` per line.
+    /// A test an `XCTMain` list names twice (a copied `allTests` entry) is one test: its process runs it twice, the
+    /// second run a test of its own (`#2`).
     static func xctestIDs(fromListing text: String) -> [TestCase] {
-        text.split(separator: "\n").compactMap { line in
+        var seen = Set<String>()
+        return text.split(separator: "\n").compactMap { line in
             let id = line.trimmingCharacters(in: .whitespaces)
-            guard isTestID(id), !isXCTestHeader(id) else { return nil }
+            guard isTestID(id), !isXCTestHeader(id), seen.insert(id).inserted else { return nil }
             return TestCase(id: id, framework: .xctest)
         }
     }

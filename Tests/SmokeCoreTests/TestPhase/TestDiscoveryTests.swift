@@ -6,6 +6,9 @@ import Testing
     @Test func readsXCTestListingWithoutItsHeader() {
         let listing = "Listing 2 tests in debug.xctest:\n\nM.A/testOne\nM.A/testTwo\n"
         #expect(TestDiscovery.xctestIDs(fromListing: listing).map(\.id) == ["M.A/testOne", "M.A/testTwo"])
+        // An `XCTMain` list naming a test twice lists it twice: one test (smokerun re-ran the "missing" one for ever).
+        let twice = "M.A/testOne\nM.A/testTwo\nM.A/testOne\n"
+        #expect(TestDiscovery.xctestIDs(fromListing: twice).map(\.id) == ["M.A/testOne", "M.A/testTwo"])
     }
 
     /// What a Swift 6.3.1 binary lists for a suite's tests and a free function, `@Test func freeFunction()`.
