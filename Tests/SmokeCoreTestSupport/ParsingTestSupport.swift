@@ -26,6 +26,20 @@ enum ParsingTestSupport {
         return collector
     }
 
+    /// Folds console lines into a collector, each with its 1-based number, as a file's are; `finishing` ends the input.
+    static func collect(lines: [String], finishing: Bool = false) -> ResultCollector {
+        var parser = ConsoleParser()
+        var collector = ResultCollector()
+        for (number, line) in lines.enumerated() {
+            collector.line = number + 1
+            Array(line.utf8).withUnsafeBufferPointer { collector.apply(parser.parse($0)) }
+            while let deferred = parser.takeDeferred() { collector.apply(deferred) }
+        }
+        if let last = parser.finish() { collector.apply(last) }
+        if finishing { _ = collector.finishAtEndOfInput(endedInSuccess: false) }
+        return collector
+    }
+
     /// Writes `bytes` to a fresh temporary file and returns its URL.
     static func temporaryFile(_ bytes: Data, name: String = "log.txt") throws -> URL {
         let folder = TestScratch.root.appendingPathComponent(

@@ -1,21 +1,14 @@
 import Testing
 
 @testable import SmokeCore
+@testable import SmokeCoreTestSupport
 
 /// What a running XCTest test prints is its output, whatever it looks like: a result line for another test (a test
 /// of a log formatter prints them) invents no test, and output without a final newline, which glues the test's own
 /// result line onto it, still ends the test with that result.
 @Suite struct RunningXCTestTests {
     private func collect(_ lines: [String]) -> ResultCollector {
-        var parser = ConsoleParser()
-        var collector = ResultCollector()
-        for (number, line) in lines.enumerated() {
-            collector.line = number + 1
-            Array(line.utf8).withUnsafeBufferPointer { collector.apply(parser.parse($0)) }
-            while let deferred = parser.takeDeferred() { collector.apply(deferred) }
-        }
-        if let last = parser.finish() { collector.apply(last) }
-        return collector
+        ParsingTestSupport.collect(lines: lines)
     }
 
     @Test func resultLinesATestPrintsAreItsOutput() throws {

@@ -1,21 +1,14 @@
 import Testing
 
 @testable import SmokeCore
+@testable import SmokeCoreTestSupport
 
 /// `swift test --sanitize=…`: AddressSanitizer aborts the process (the running test crashed, with its report's
 /// kind); ThreadSanitizer and LeakSanitizer let it go on and exit non-zero at the end (the run fails, the tests keep
 /// what they said, and the report names the test it came in).
 @Suite struct SanitizerReportTests {
     private func collect(_ lines: [String]) -> ResultCollector {
-        var parser = ConsoleParser()
-        var collector = ResultCollector()
-        for (number, line) in lines.enumerated() {
-            collector.line = number + 1
-            Array(line.utf8).withUnsafeBufferPointer { collector.apply(parser.parse($0)) }
-            while let deferred = parser.takeDeferred() { collector.apply(deferred) }
-        }
-        _ = collector.finishAtEndOfInput(endedInSuccess: false)
-        return collector
+        ParsingTestSupport.collect(lines: lines, finishing: true)
     }
 
     @Test func aThreadSanitizerWarningFailsTheRunAndNamesTheTest() throws {
