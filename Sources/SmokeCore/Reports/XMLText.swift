@@ -39,10 +39,20 @@ package enum XMLText {
             case 0xEF where index + 1 < bytes.count && bytes[index] == 0xBF && bytes[index + 1] >= 0xBE: // U+FFFE/F
                 result += replacement
                 index += 2
+            case 0xE2 where index + 1 < bytes.count && isBidiControl(bytes[index], bytes[index + 1]):
+                result += replacement
+                index += 2
             default: result.append(byte)
             }
         }
         return String(decoding: result, as: UTF8.self)
+    }
+
+    /// U+202A…U+202E and U+2066…U+2069 after their first byte (0xE2): embeddings, overrides and isolates, which make
+    /// a viewer show the text after them in another order than it is (a failure message can hide what follows).
+    @inline(__always)
+    private static func isBidiControl(_ second: UInt8, _ third: UInt8) -> Bool {
+        (second == 0x80 && (0xAA...0xAE).contains(third)) || (second == 0x81 && (0xA6...0xA9).contains(third))
     }
 
     /// U+FFFD's UTF-8.
@@ -71,7 +81,7 @@ package enum XMLText {
         case 0x09, 0x0A, 0x0D: return scalar
         case 0x00..<0x20: return Unicode.Scalar(0x2400 + scalar.value)!
         case 0x7F: return "\u{2421}"
-        case 0x80...0x9F, 0xFFFE, 0xFFFF: return "\u{FFFD}"
+        case 0x80...0x9F, 0xFFFE, 0xFFFF, 0x202A...0x202E, 0x2066...0x2069: return "\u{FFFD}"
         default: return scalar
         }
     }

@@ -25,7 +25,8 @@ package enum TerminalText {
     private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x09, 0x0A: false
-        case 0x00..<0x20, 0x7F...0x9F: true
+        // Bidirectional embeddings, overrides and isolates reorder what a terminal shows after them.
+        case 0x00..<0x20, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
         default: false
         }
     }

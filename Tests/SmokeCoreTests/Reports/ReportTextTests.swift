@@ -29,6 +29,7 @@ import Testing
         "esc \u{1B}[31m", "c1 \u{85}", "del \u{7F}", "nul \u{0} us \u{1F} cr \r", "c1 edges \u{80}\u{9F}\u{A0}",
         "non-characters \u{FFFE}\u{FFFF} and \u{FFFD}\u{FFFC} \u{EFBF}", "emoji 🚀 & \"CJK\" 漢字 <ok>",
         "XCTAssertEqual failed: (\"2\") is not equal to (\"161\") - totals differ",
+        "bidi \u{202E}txt.exe\u{202C} \u{2066}isolate\u{2069} \u{2067}\u{2068}\u{202A}\u{202B}\u{202D} marks \u{200E}\u{200F}",
     ])
     func plainTextFastPathEscapesAsTheScalarPathDoes(_ text: String) {
         #expect(XMLText.escape(text) == Self.slowEscape(text, attribute: false))
@@ -40,6 +41,7 @@ import Testing
     @Test func randomTextEscapesAsTheScalarPathDoes() {
         let ranges: [ClosedRange<UInt32>] = [
             0x00...0x7F, 0x80...0xA0, 0xFFF0...0xFFFF, 0xEFB0...0xEFC0, 0x2400...0x2430, 0x1F600...0x1F64F,
+            0x2020...0x2070,
         ]
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<3_000 {
@@ -54,6 +56,15 @@ import Testing
                 XMLText.escapeAttribute(string) == Self.slowEscape(string, attribute: true),
                 "\(string.debugDescription)")
         }
+    }
+
+    /// Bidirectional overrides and isolates would show a message's text in another order than it is: replaced in
+    /// reports, escaped in a terminal.
+    @Test func bidiControlsNeverReorderWhatIsShown() {
+        let text = "expected \u{202E}gnp.txt\u{202C} and \u{2066}x\u{2069}"
+        #expect(XMLText.escape(text) == "expected \u{FFFD}gnp.txt\u{FFFD} and \u{FFFD}x\u{FFFD}")
+        #expect(MarkdownText.escape(text).unicodeScalars.allSatisfy { !(0x202A...0x202E).contains($0.value) })
+        #expect(TerminalText.escaped(text) == "expected \\u{202E}gnp.txt\\u{202C} and \\u{2066}x\\u{2069}")
     }
 
     /// The escape rules written out one scalar at a time, as the writer did before its fast path.
