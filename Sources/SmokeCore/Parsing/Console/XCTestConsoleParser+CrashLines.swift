@@ -42,6 +42,15 @@ extension XCTestConsoleParser {
         "Floating point exception",
     ]
 
+    /// SwiftPM's own error naming no file (`error: 'pkg': product 'X' … not found.`, an unsupported option): why no
+    /// test ran, when none did; else a test's output. Its closing `error: ExitCode(…)` or `error: fatalError` is not.
+    mutating func noteSwiftPMError(_ line: LineBytes, _ start: Int) {
+        guard line.hasPrefix("error: ", at: start), !line.hasPrefix("error: ExitCode(", at: start),
+            !line.hasPrefix("error: fatalError", at: start)
+        else { return }
+        summary.noteError(line, from: start)
+    }
+
     /// A sanitizer's report: `==518==ERROR: AddressSanitizer: heap-use-after-free on address …` aborts the process (a
     /// crash); ThreadSanitizer's `WARNING: ThreadSanitizer: data race (pid=1)` and LeakSanitizer's `==9==ERROR:
     /// LeakSanitizer: detected memory leaks` let it go on, and it exits non-zero at the end: the run fails.

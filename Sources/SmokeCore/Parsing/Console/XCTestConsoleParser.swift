@@ -14,23 +14,21 @@ struct XCTestConsoleParser {
         case testingFailed
         /// After xcodebuild's `Failing tests:`: indented lines name failing tests, under target headers.
         case failingTests
-        /// After an XCTest issue (`path:line: error: Class.method : message`): lines no rule matches continue its
-        /// message (`ConsoleParser` reads them so), up to the next recognised line.
+        /// After an XCTest issue (`path:line: error: C.m : message`): unmatched lines continue its message.
         case issueMessage
     }
 
     /// Set back by `ConsoleParser` when it reads a wrapped line's content after trying the whole line.
     var block = Block.none
     /// xcodebuild's closing summary and first error: its `Failing tests:` list, and why a log has no test results.
-    private(set) var summary = XcodebuildSummary()
+    var summary = XcodebuildSummary()
     /// Where test-line refs are written, reused line after line (no allocation per test line).
     private var refBuffer: [UInt8] = []
     /// Blank lines inside an issue's message not yet handed on: they belong to it only when more of it follows.
     private var blankLinesInMessage = 0
     /// `swift test --parallel`'s last progress line (`[k/N] Testing …`): `k` of the run's `N` tests had reported.
     private(set) var parallelProgress: (reported: Int, total: Int)?
-    /// Inside a backtrace, whether the thread whose frames follow is the one that crashed (nil before a `Thread N`
-    /// line).
+    /// In a backtrace, whether the following frames' thread is the one that crashed (nil before a `Thread N` line).
     private var inCrashedThread: Bool?
 
     init() {}
@@ -130,13 +128,7 @@ struct XCTestConsoleParser {
             if summary.noteAnnotation(line, from: start) { return .ignored }
         case UInt8(ascii: "C"), UInt8(ascii: "e"):
             if let event = Self.processDied(line, start) ?? Self.signalExit(line, start) { return event }
-            // SwiftPM's own error naming no file (`error: 'pkg': product 'X' … not found.`, an unsupported option): why
-            // no test ran, when none did; else a test's output. Its closing `error: ExitCode(…)`/`fatalError` is not.
-            if line.hasPrefix("error: ", at: start), !line.hasPrefix("error: ExitCode(", at: start),
-                !line.hasPrefix("error: fatalError", at: start)
-            {
-                summary.noteError(line, from: start)
-            }
+            noteSwiftPMError(line, start)
         case UInt8(ascii: "t"):
             if let event = Self.activityAssertion(line, start) { return event }
             if line.hasPrefix("t = ", at: start) { return .toolOutput(line.string(0..<line.count)) }

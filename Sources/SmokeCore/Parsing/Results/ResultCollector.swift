@@ -27,9 +27,8 @@ package struct ResultCollector {
 
     /// Whether any XCTest `started` line was seen: the log is serial, so restarts name the running test.
     var sawXCTestStart = false
-    /// Every test, compactly: ids found by their bytes (a repeated name's later runs get `id#2`, `id#3`, …) and by
-    /// `Class/method`, so a later line without the module (Linux XCTest's `Class.method`, Xcode 16's `Class.method()`
-    /// summary line) is the same test.
+    /// Every test, compactly: found by id (a repeated name's later runs are `id#2`, …) and by `Class/method`, so a line
+    /// without the module (Linux XCTest's `Class.method`, Xcode 16's `Class.method()` summary) is the same test.
     package internal(set) var tests = TestTable()
     /// xcodebuild relaunched the runner: a name seen again from now on is another attempt of its test.
     var sawRestart = false
@@ -88,9 +87,8 @@ package struct ResultCollector {
         case dropped
     }
 
-    /// `knownTests`: ids as `--list-tests` prints them, to resolve short names. `projectRoot`: backtrace frames under
-    /// it (outside `.build/`) locate crashes; when nil, any frame outside `.build/`, checkouts and generated sources
-    /// does. `expectedTests` (0 when unknown) sizes the table's indexes.
+    /// `knownTests`: `--list-tests`' ids, to resolve short names. `projectRoot`: frames under it (not `.build/`) locate
+    /// crashes; when nil, any outside `.build/`, checkouts, generated sources. `expectedTests` sizes the indexes.
     package init(
         knownTests: [String] = [], projectRoot: String? = nil, retention: Retention = .full, expectedTests: Int = 0
     ) {
