@@ -70,48 +70,33 @@ import Testing
         return Outcome(result: result, launches: fake.launches, clock: clock, started: started)
     }
 
-    /// A test of a log formatter prints XCTest's lines for a test the batch does not run: they are its output, not a
-    /// failing test to retry.
-    @Test func linesATestPrintsForAnotherTestAreItsOutput() throws {
-        let imitation = """
-            Test Case 'Fake.fakeTest' started at 2026-01-02 10:00:00.000
-            /src/Tests/FakeTests/Fake.swift:3: error: Fake.fakeTest : XCTAssertTrue failed - imitated
-            Test Case 'Fake.fakeTest' failed (0.001 seconds)
+    /// XCTest runs one test at a time: the lines testA prints for another test are its output, never a start, a
+    /// failure, a crash or a second run — a log formatter's imitation of a test the batch does not run, or a death
+    /// test re-running the binary on testC of the same batch, which crashes as expected, its output inherited.
+    @Test(arguments: [
+        """
+        Test Case 'Fake.fakeTest' started at 2026-01-02 10:00:00.000
+        /src/Tests/FakeTests/Fake.swift:3: error: Fake.fakeTest : XCTAssertTrue failed - imitated
+        Test Case 'Fake.fakeTest' failed (0.001 seconds)
 
-            """
+        """,
+        TestPhaseLoopTests.started("testC") + TestPhaseLoopTests.crash,
+    ])
+    func linesATestPrintsForAnotherTestAreItsOutput(printed: String) throws {
         let run = try run(
             [
                 .init(
                     steps: [
                         .print(
-                            Self.started("testA") + imitation + Self.passed("testA") + Self.started("testB")
+                            Self.started("testA") + printed + Self.passed("testA") + Self.started("testB")
                                 + Self.passed("testB") + Self.started("testC") + Self.passed("testC"))
                     ], ending: .exit(0))
             ], retries: 1)
-
-        #expect(run.result.tests.map(\.id) == Self.ids)
-        #expect(run.result.tests.allSatisfy { $0.status == .passed })
-        #expect(run.requested == [Self.ids])
-        #expect(try run.test("testA").output.contains { $0.contains("XCTAssertTrue failed - imitated") })
-    }
-
-    /// A death test re-runs the test binary on a test of the same batch, which crashes as expected, its output
-    /// inherited: XCTest runs one test at a time, so those lines are testA's output, never a start, a crash or a
-    /// second run of testC.
-    @Test func linesATestPrintsForAnotherTestOfItsBatchAreItsOutput() throws {
-        let child = Self.started("testC") + Self.crash
-        let run = try run(
-            [
-                .init(
-                    steps: [
-                        .print(
-                            Self.started("testA") + child + Self.passed("testA") + Self.started("testB")
-                                + Self.passed("testB") + Self.started("testC") + Self.passed("testC"))
-                    ], ending: .exit(0))
-            ], retries: 0)
         #expect(run.result.tests.map(\.id) == Self.ids)
         #expect(run.result.tests.allSatisfy { $0.status == .passed && !$0.flaky })
         #expect(run.requested == [Self.ids])
+        let firstLine = String(printed.prefix { $0 != "\n" })
+        #expect(try run.test("testA").output.contains(firstLine))
     }
 
     @Test func aCrashEndsItsTestTheRestRunInANewProcessAndARetryThatPassesMakesItFlaky() throws {
