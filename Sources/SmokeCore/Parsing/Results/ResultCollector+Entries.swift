@@ -32,6 +32,8 @@ extension ResultCollector {
         if let id = ref.eventStreamID, let index = streamEntries[id] { return index }
         if cacheIsValid, ref == cachedRef { return cachedIndex }
         let index = entryByBytes(for: ref) ?? resolvedEntry(for: ref)
+        // A module-less name a failure attributed names that test only while it runs: not cached.
+        if let attributed = attributedModuleless, attributed.index == index { return index }
         // Copied into the cache's own buffer: holding the parser's would make it allocate a new one next line.
         cachedRef.assign(ref)
         cacheIsValid = true
@@ -56,9 +58,7 @@ extension ResultCollector {
         return ref.withIDBytes { bytes, nameStart in
             let hash = ByteKeyIndex.hash(bytes)
             if let existing = tests.find(idBytes: bytes, hash: hash) { return existing }
-            if !ref.hasModule, ref.framework == .xctest,
-                let existing = tests.find(modulelessKeyBytes: bytes, hash: hash) ?? nil
-            {
+            if !ref.hasModule, ref.framework == .xctest, let existing = modulelessEntry(bytes, hash: hash) {
                 return existing
             }
             return ref.withSuiteBytes { suite in
@@ -74,7 +74,8 @@ extension ResultCollector {
         let index: Int
         if let existing = tests.find(id: name.id) {
             index = existing
-        } else if ref.module == nil, ref.framework == .xctest, let existing = tests.find(modulelessKey: name.id) ?? nil
+        } else if ref.module == nil, ref.framework == .xctest,
+            let existing = modulelessEntry(name.id)
         {
             // `name.id` is `Class/method` here: a module-less id nothing qualified.
             index = existing

@@ -62,6 +62,8 @@ package struct ResultCollector {
     var runnerDeath: (failure: TestFailure, evidence: Evidence)?
     /// The XCTest test Swift Testing's run starting inside seemed to end (`noteXCTestProcessEnd`), until another starts.
     var assumedExit: Int?
+    /// A `Class/method` two modules have, and the test a failure's file attributed it to (+ModuleAttribution.swift).
+    var attributedModuleless: (key: [UInt8], index: Int)?
     /// A console read beside its event stream: the Swift Testing tests it showed running at a crash line, and the
     /// crashes it showed so, for the stream's entries of those names (`crashSwiftTestingShownInConsole`).
     var swiftTestingRunningInConsole: [String] = []
@@ -130,11 +132,12 @@ package struct ResultCollector {
             // The same rule as result lines: a name that ran before and runs again is its running occurrence's. (Two
             // statements: `entry` adds the entry `runningOccurrence` reads.)
             let named = ref.map { entry(for: $0) }
-            guard let index = named.map({ runningOccurrence(of: $0, for: ref) }) ?? running.last else {
+            guard let found = named.map({ runningOccurrence(of: $0, for: ref) }) ?? running.last else {
                 messageTarget = nil
                 unrecognizedLineCount += 1
                 return
             }
+            let index = attributedToModule(found, by: failure)
             if ExecutionTimeAllowance.isAllowanceMessage(failure.message) {
                 tests.insert(.exceededTimeAllowance, at: index)
                 // It ran at least its allowance, whatever its result line says (often nothing: the runner restarts).
@@ -209,11 +212,7 @@ package struct ResultCollector {
         case .toolOutput(let text):
             if let index = running.last { appendOutput(text, to: index) }
         case .output(let text):
-            guard let index = running.last else {
-                unrecognizedLineCount += 1
-                return
-            }
-            appendOutput(text, to: index)
+            if let index = running.last { appendOutput(text, to: index) } else { unrecognizedLineCount += 1 }
         case .listedAsFailing(let ref, let reason):
             if listedFailures.count < Self.listedFailureLimit { listedFailures.append((ref, reason, line)) }
         case .suiteStarted, .suiteFinished, .runSummary, .ignored:

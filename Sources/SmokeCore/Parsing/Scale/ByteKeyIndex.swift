@@ -83,6 +83,29 @@ struct ByteKeyIndex: Sendable {
         count += 1
     }
 
+    /// Removes the entry whose row `matches`: the entries after it in its probe run move back to close the gap, so
+    /// every key stays reachable without tombstones. `rehash` gives an existing row's hash.
+    mutating func remove(hash: UInt64, matches: (Int) -> Bool, rehash: (Int) -> UInt64) {
+        var hole = start(hash)
+        let tag = Self.tag(hash)
+        while tags[hole] != tag || !matches(Int(slots[hole] & ~Self.markBit) - 1) {
+            if tags[hole] == 0 { return }
+            hole = (hole + 1) & mask
+        }
+        var next = (hole + 1) & mask
+        while tags[next] != 0 {
+            let home = start(rehash(Int(slots[next] & ~Self.markBit) - 1))
+            // An entry may move back into the hole unless its home lies after the hole (it would be out of reach).
+            if (next - home) & mask >= (next - hole) & mask {
+                (slots[hole], tags[hole]) = (slots[next], tags[next])
+                hole = next
+            }
+            next = (next + 1) & mask
+        }
+        (slots[hole], tags[hole]) = (0, 0)
+        count -= 1
+    }
+
     private mutating func grow(rehash: (Int) -> UInt64) {
         let old = slots
         slots = Array(repeating: 0, count: old.count * 2)

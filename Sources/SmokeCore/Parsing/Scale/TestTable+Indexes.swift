@@ -74,6 +74,18 @@ extension TestTable {
         }
     }
 
+    /// Takes back the last test added, the first run of its name and not filed by `Class/method`: a line's test that
+    /// proved to be another's (`ResultCollector.attributeToModule`).
+    mutating func removeLast() {
+        let last = count - 1
+        precondition(rowFields(last).occurrence == 1 && !rowFields(last).flags.contains(.modulelessKeyed))
+        var index = ByteKeyIndex.empty
+        swapIndex(.latest, &index)
+        index.remove(hash: baseHash(last), matches: { $0 == last }, rehash: { baseHash($0) })
+        swapIndex(.latest, &index)
+        dropLastRow()
+    }
+
     enum IndexName { case latest, repeats, moduleless }
 
     /// Sets an entry of one index, moved out while it changes (not copied; its closures may read the table).

@@ -236,6 +236,30 @@ package struct TestTable: Sendable {
             && extras.displayName == nil
     }
 
+    /// Gives `target` the last test's outcome so far (status, duration, marks, failures, output), keeping its own id,
+    /// name and `keeping` marks, then removes the last test: the same execution, its module known now.
+    mutating func moveLast(into target: Int, keeping: Flags) {
+        let last = count - 1
+        let moved = rowFields(last)
+        update(target) {
+            $0.status = moved.status
+            $0.durationSeconds = moved.durationSeconds
+            $0.flags = $0.flags.intersection(keeping).union(moved.flags)
+        }
+        var movedExtras = extras[last] ?? Extras()
+        movedExtras.name = extras[target]?.name
+        extras[target] = Self.isEmpty(movedExtras) ? nil : movedExtras
+        removeLast()
+    }
+
+    /// Removes the last row (`removeLast` has unfiled it).
+    mutating func dropLastRow() {
+        rowChunks[rowChunks.count - 1].removeLast()
+        if rowChunks[rowChunks.count - 1].isEmpty { rowChunks.removeLast() }
+        extras[count - 1] = nil
+        count -= 1
+    }
+
     private mutating func appendRow(_ row: RowFields) {
         if count & (1 << Self.rowChunkBits - 1) == 0 {
             var chunk: [RowFields] = []

@@ -24,4 +24,27 @@ import Testing
         index.set(hash: Self.hash(9), row: 9, marked: true, matches: { $0 == 9 }, rehash: Self.hash)
         #expect(index.count == rows.count && index.find(hash: Self.hash(9), matches: { $0 == 9 })?.marked == true)
     }
+
+    /// Removing keys from runs of colliding ones keeps every other key reachable (no tombstones: the later keys of a
+    /// run move back), and a removed key is gone until it is added again.
+    @Test func removedKeysAreGoneAndTheRestOfTheirProbeRunsStayReachable() {
+        var index = ByteKeyIndex(capacity: 4)
+        let rows = 0..<300
+        for row in rows {
+            index.set(hash: Self.hash(row), row: row, marked: false, matches: { $0 == row }, rehash: Self.hash)
+        }
+        let removed = Set(rows.filter { $0 % 4 == 1 || $0 % 11 == 0 })
+        for row in removed.sorted(by: >) {
+            index.remove(hash: Self.hash(row), matches: { $0 == row }, rehash: Self.hash)
+        }
+        #expect(index.count == rows.count - removed.count)
+        for row in rows {
+            let found = index.find(hash: Self.hash(row), matches: { $0 == row })
+            #expect((found?.row == row) == !removed.contains(row), "row \(row)")
+        }
+        index.remove(hash: Self.hash(1), matches: { $0 == 1 }, rehash: Self.hash) // absent: nothing changes
+        index.set(hash: Self.hash(1), row: 1, marked: false, matches: { $0 == 1 }, rehash: Self.hash)
+        #expect(index.count == rows.count - removed.count + 1)
+        #expect(index.find(hash: Self.hash(1), matches: { $0 == 1 }) != nil)
+    }
 }
