@@ -38,10 +38,8 @@ package struct ConsoleParser {
     /// Whether the last line was a Swift Testing detail (`↳ line one`) or a further line of one: a multi-line comment's
     /// next lines come indented under its text (`  line two`) and belong to the same issue.
     private var inSwiftTestingDetail = false
-    /// Swift Testing tests whose start the console showed and no end yet (by their ref's hash), and whether the last
-    /// end read was of one: only a running test's result may be found glued to output.
-    private var startedSwiftTesting: Set<Int> = []
-    private var endedAStartedTest = false
+    /// Which Swift Testing lines are what they look like; only a running test's result may be found glued to output.
+    private var swiftTestingAnnouncements = SwiftTestingAnnouncements()
 
     package init() {}
 
@@ -152,9 +150,9 @@ package struct ConsoleParser {
             return .output(line.string(0..<start))
         }
         // A running Swift Testing test's result glued the same way (`progress✔ Test f() passed after 0.001 seconds.`).
-        if !startedSwiftTesting.isEmpty, let start = Self.gluedSwiftTestingResultStart(in: line),
+        if swiftTestingAnnouncements.hasRunningTests, let start = Self.gluedSwiftTestingResultStart(in: line),
             let event = recognise(UnsafeBufferPointer(rebasing: line[start...])), event.endsASwiftTestingTest,
-            endedAStartedTest, runningXCTest.admits(event)
+            swiftTestingAnnouncements.endedAnnouncedTest, runningXCTest.admits(event)
         {
             deferred.append(event)
             return .output(line.string(0..<start))
@@ -199,23 +197,21 @@ package struct ConsoleParser {
         if start < line.count, line[start] >= 0xC3 || line[start] == UInt8(ascii: "-"),
             let length = SwiftTestingConsoleParser.symbolLength(line, at: start)
         {
-            guard let event = swiftTesting.parse(line, symbolAt: start, symbolLength: length) else { return nil }
-            switch event {
-            case .detail: inSwiftTestingDetail = true
-            case .testStarted(let ref): startedSwiftTesting.insert(ref.hashValue)
-            case .testFinished(let ref, _, _), .skipped(let ref, _), .cancelled(let ref, _, _):
-                endedAStartedTest = startedSwiftTesting.remove(ref.hashValue) != nil
-            default: break
-            }
+            guard let parsed = swiftTesting.parse(line, symbolAt: start, symbolLength: length) else { return nil }
+            let text = line.skippingBlanks(from: start + length)
+            guard let event = swiftTestingAnnouncements.admit(parsed, line, text: text) else { return nil }
+            if case .detail = event { inSwiftTestingDetail = true }
             xctest.endIssueMessage()
-            if event == .ignored, line.firstIndex(of: "Test run started") != nil {
+            if event == .ignored, line.hasPrefix("Test run started", at: text) {
                 let ended = runningXCTest.isRunning
                 runningXCTest.processStarted()
                 if ended { return .xctestProcessEnded }
             }
             return event
         }
-        return XCTestConsoleParser.gluedProcessDeath(line, start) ?? xctest.parse(line)
+        let event = XCTestConsoleParser.gluedProcessDeath(line, start) ?? xctest.parse(line)
+        if case .suiteStarted = event { swiftTestingAnnouncements.noteXCTestSuite() }
+        return event
     }
 
     private mutating func recogniseUnwrapped(_ line: LineBytes, blockBefore: XCTestConsoleParser.Block) -> TestEvent? {

@@ -124,4 +124,28 @@ import Testing
         #expect(failed.failures.map(\.message) == ["Expectation failed: 1 == 2"])
         #expect(collector.results.filter { $0.status == .passed }.allSatisfy { $0.failures.isEmpty })
     }
+
+    /// `swift test -v` prints more of Swift Testing's run header (`↳ OS Version: …`), after the XCTest process that
+    /// failed last: the header details the run, never that failure.
+    @Test func theVerboseRunHeaderJoinsNoFailure() throws {
+        let collector = ParsingTestSupport.collect(
+            """
+            Test Case 'XTFail.testBad' started at 2026-11-29 23:19:25.001
+            /src/Tests/T.swift:4: error: XTFail.testBad : XCTAssertEqual failed: ("2") is not equal to ("3")
+            Test Case 'XTFail.testBad' failed (0.001 seconds)
+            ◇ Test run started.
+            ↳ Testing Library Version: 6.3.1 (937120cbc281cf2)
+            ↳ Swift Standard Library Version: 6.3
+            ↳ OS Version: 6.18.44
+            ◇ Test stFail() started.
+            ✘ Test stFail() recorded an issue at S.swift:4:5: Expectation failed: two() == 5
+            ↳ two(): Swift.Int → 2
+            ✘ Test stFail() failed after 0.001 seconds with 1 issue.
+            """)
+        #expect(
+            collector.results.map { $0.failures.map(\.message) } == [
+                ["XCTAssertEqual failed: (\"2\") is not equal to (\"3\")"],
+                ["Expectation failed: two() == 5\ntwo(): Swift.Int → 2"],
+            ])
+    }
 }

@@ -1,0 +1,74 @@
+import Testing
+
+@testable import SmokeCore
+@testable import SmokeCoreTestSupport
+
+/// Swift Testing announces each test it runs unless quiet: where it does, a result or issue of a test it never
+/// announced is text a test printed, never a test of its own.
+@Suite struct SwiftTestingAnnouncementsTests {
+    private static func outcomes(_ log: String) -> [String] {
+        ParsingTestSupport.collect(log).results.map { "\($0.id) \($0.status.rawValue)" }
+    }
+
+    @Test func aPrintedResultOfATestNeverAnnouncedIsTheRunningTestsOutput() {
+        let collector = ParsingTestSupport.collect(
+            """
+            ◇ Test run started.
+            ↳ Testing Library Version: 6.3.1 (937120cbc281cf2)
+            ◇ Test printsAnExampleLine() started.
+            ◇ Test parsesExcerpt(_:) started.
+            ✘ Test exampleFromFixture() failed after 0.002 seconds with 1 issue.
+            ✘ Test exampleFromFixture() recorded an issue at F.swift:1:1: Expectation failed: fixture
+            ◇ Test case passing 1 argument s → ◇ Test run started.
+            ✘ Test parsesFailure() failed after 0.001 seconds with 1 issue. to parsesExcerpt(_:) started.
+            ✔ Test parsesExcerpt(_:) with 1 test case passed after 0.001 seconds.
+            ✔ Test printsAnExampleLine() passed after 0.001 seconds.
+            ✔ Test run with 2 tests in 0 suites passed after 0.001 seconds.
+            """)
+        #expect(
+            collector.results.map { "\($0.id) \($0.status.rawValue)" } == [
+                "printsAnExampleLine() passed", "parsesExcerpt(_:) passed",
+            ])
+        #expect(collector.results.flatMap(\.output).count == 3)
+    }
+
+    /// `swift test` prints a test's buffered `print` when its process ends: after XCTest's run and before Swift
+    /// Testing's, or after Swift Testing's totals.
+    @Test func aPrintedResultBeforeOrAfterTheRunIsNoTest() {
+        let outcomes = Self.outcomes(
+            """
+            Test Suite 'All tests' started at 2026-11-30 01:30:58.990
+            Test Suite 'All tests' passed at 2026-11-30 01:30:58.992
+            \t Executed 0 tests, with 0 failures (0 unexpected) in 0.0 (0.0) seconds
+            ✘ Test early() failed after 0.002 seconds with 1 issue.
+            ◇ Test run started.
+            ◇ Test a() started.
+            ✔ Test a() passed after 0.001 seconds.
+            ✔ Test run with 1 test in 0 suites passed after 0.001 seconds.
+            ✘ Test late() failed after 0.002 seconds with 1 issue.
+            """)
+        #expect(outcomes == ["a() passed"])
+    }
+
+    /// `swift test -q` prints issues only: no test is announced, and every issue is a test's.
+    @Test func aQuietRunsIssuesAreTests() {
+        let outcomes = Self.outcomes(
+            """
+            ◇ Test run started.
+            ↳ Testing Library Version: 6.3.1 (937120cbc281cf2)
+            ✘ Test failsForReal() recorded an issue at T.swift:23:3: Expectation failed: (one() → 1) == 2
+            ✘ Test run with 3 tests in 0 suites failed after 0.001 seconds with 1 issue.
+            """)
+        #expect(outcomes == ["failsForReal() failed"])
+    }
+
+    /// A log that lost its head shows results of tests whose starts it lost: they are taken.
+    @Test func resultsOfALogWithoutItsHeadAreTests() {
+        let outcomes = Self.outcomes(
+            """
+            ✘ Test b() failed after 0.002 seconds with 1 issue.
+            ✔ Test c() passed after 0.001 seconds.
+            """)
+        #expect(outcomes == ["b() failed", "c() passed"])
+    }
+}
