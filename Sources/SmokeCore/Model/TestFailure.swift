@@ -17,3 +17,16 @@ package struct TestFailure: Codable, Sendable, Equatable {
         return "\(file):\(line)"
     }
 }
+
+extension [TestFailure] {
+    /// The failure a one-line account of a test (or an attempt) that ended `status` shows: what ended it when it
+    /// crashed or timed out (kept after any issue it recorded before), else the first.
+    package func headline(for status: TestStatus) -> TestFailure? {
+        status == .crashed || status == .timedOut ? last : first
+    }
+}
+
+extension TestResult {
+    /// `failures.headline(for: status)`: the crash or timeout when one ended it, else the first failure.
+    package var headlineFailure: TestFailure? { failures.headline(for: status) }
+}

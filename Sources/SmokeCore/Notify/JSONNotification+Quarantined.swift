@@ -21,7 +21,7 @@ extension JSONNotification {
             }
             guard !covered.isEmpty else { return nil }
             return covered.prefix(JSONNotification.listedFailures).map { test, entry in
-                let first = test.failures.first
+                let first = test.headlineFailure
                 return Quarantined(
                     id: test.id, displayName: test.displayName, device: test.device, status: test.status,
                     message: first.map { SlackText.truncate($0.message, limit: JSONNotification.messageLimit) },

@@ -106,7 +106,7 @@ struct JSONNotification: Encodable, Sendable, Equatable {
             var since: String?
             var runs = 1
             if case .stillFailing(let first, let count) = age { (since, runs) = (first, count) }
-            let first = test.failures.first
+            let first = test.headlineFailure
             let start = since.flatMap(plan.start(of:))
             return Failure(
                 id: test.id, displayName: test.displayName, device: test.device, status: test.status, new: age.isNew,

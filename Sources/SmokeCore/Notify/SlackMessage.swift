@@ -148,8 +148,8 @@ package struct SlackMessage: MessageFormat {
         case nil: break
         }
         var tail = ""
-        if let file = test.failures.first?.file {
-            let line = test.failures.first?.line
+        if let file = test.headlineFailure?.file {
+            let line = test.headlineFailure?.line
             let shown = SlackText.truncate(sources.shortPath(file) + (line.map { ":\($0)" } ?? ""), limit: 400)
             tail +=
                 "\nat "
@@ -167,7 +167,7 @@ package struct SlackMessage: MessageFormat {
             let more = test.attachments.count > 5 ? " …and \(test.attachments.count - 5) more" : ""
             tail += "\n:paperclip: " + names.joined(separator: ", ") + more
         }
-        let message = test.failures.first?.message ?? "(no message)"
+        let message = test.headlineFailure?.message ?? "(no message)"
         // Room for the screenshot note `SlackFailureScreenshot` appends.
         let budget =
             SlackText.sectionLimit - title.count - tail.count - 1

@@ -42,10 +42,10 @@ enum HTMLFailureData {
             """
     }
 
-    /// The first line of the first message (or what the card would say without one), cut to `messageLimit`.
+    /// The first line of the headline message (or what the card would say without one), cut to `messageLimit`.
     static func firstLine(of test: TestResult) -> String {
         let message =
-            test.failures.first?.message
+            test.headlineFailure?.message
             ?? (test.status == .timedOut ? "Exceeded the test time limit" : "No message recorded")
         let line =
             message.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""

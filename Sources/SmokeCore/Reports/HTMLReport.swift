@@ -240,7 +240,9 @@ package struct HTMLReport: ReportWriter {
             for (index, failure) in test.failures.enumerated() {
                 messages += "<div class=\"failure\">"
                 if let file = failure.file {
-                    let label = test.status == .crashed && index == 0 ? "first frame in your sources " : ""
+                    let label =
+                        test.status == .crashed && index == test.failures.count - 1
+                        ? "first frame in your sources " : ""
                     messages +=
                         "<p class=\"location\">\(label)\(location(file: file, line: failure.line, sources: sources))</p>"
                 }

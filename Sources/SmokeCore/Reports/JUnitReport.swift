@@ -167,9 +167,14 @@ package struct JUnitReport: ReportWriter {
         return xml
     }
 
-    /// ` file="…" line="…"` from the first failure naming a file (GitLab and Jenkins link them); empty when unknown.
+    /// ` file="…" line="…"` from the headline failure, else the first naming a file (GitLab and Jenkins link them);
+    /// empty when unknown.
     private static func location(_ test: TestResult, sources: SourceLinks) -> String {
-        guard let failure = test.failures.first(where: { $0.file != nil }), let file = failure.file else { return "" }
+        guard
+            let failure = test.headlineFailure?.file == nil
+                ? test.failures.first(where: { $0.file != nil }) : test.headlineFailure,
+            let file = failure.file
+        else { return "" }
         return " file=\"\(attr(sources.relative(file) ?? file))\"" + (failure.line.map { " line=\"\($0)\"" } ?? "")
     }
 
@@ -248,9 +253,9 @@ package struct JUnitReport: ReportWriter {
         return lines + error.details
     }
 
-    /// The message attribute: the first failure's full message, or what happened when none was recorded.
+    /// The message attribute: the headline failure's full message, or what happened when none was recorded.
     static func summaryMessage(_ failures: [TestFailure], status: TestStatus) -> String {
-        if let first = failures.first?.message { return first }
+        if let first = failures.headline(for: status)?.message { return first }
         return "Test \(ReportText.label(status)) without a recorded message"
     }
 

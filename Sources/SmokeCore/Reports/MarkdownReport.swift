@@ -207,9 +207,9 @@ package struct MarkdownReport: ReportWriter {
         return (lines + moreLine(failing.count)).joined(separator: "\n")
     }
 
-    /// The first failure's message and `file:line`, escaped for a table cell; empty when unknown.
+    /// The headline failure's message and `file:line`, escaped for a table cell; empty when unknown.
     static func failureCells(_ test: TestResult, sources: SourceLinks) -> (message: String, location: String) {
-        let first = test.failures.first
+        let first = test.headlineFailure
         let message = first.map { MarkdownText.escape(MarkdownText.truncate($0.message, to: messageLimit)) } ?? ""
         let location =
             first?.file.map { MarkdownText.code(sources.shortPath($0) + (first?.line.map { ":\($0)" } ?? "")) } ?? ""

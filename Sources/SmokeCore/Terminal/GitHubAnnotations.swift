@@ -4,7 +4,7 @@ package enum GitHubAnnotations {
     package static func lines(for report: RunReport, relativeTo root: String?) -> [String] {
         var lines: [String] = []
         for test in report.failingTests {
-            let failure = test.failures.first
+            let failure = test.headlineFailure
             let quarantined = report.quarantineEntry(for: test) != nil
             let title =
                 "\(test.id)\(DeviceGroups.suffix(test)) \(test.status.rawValue)\(quarantined ? ", quarantined" : "")"

@@ -8,7 +8,7 @@ package enum RunSummary {
     ) -> [String] {
         var lines: [String] = []
         for test in report.failingTests {
-            let failure = test.failures.first
+            let failure = test.headlineFailure
             // What the tests named and said is shown, never acted on by the terminal.
             let location = failure?.location.map { " (\(TerminalText.escaped($0, newlines: false)))" } ?? ""
             let label = style.paint(StatusStyle.of(test.status).label, StatusStyle.of(test.status).ansiColor)

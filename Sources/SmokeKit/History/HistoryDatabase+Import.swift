@@ -55,9 +55,10 @@ extension HistoryDatabase {
         }
     }
 
-    /// The failure a test's row keeps: its own, else (passed on retry) its first failing attempt's, proof of flakiness.
+    /// The failure a test's row keeps: its own headline, else (passed on retry) its first failing attempt's, proof of
+    /// flakiness.
     static func firstFailure(of test: TestResult) -> TestFailure? {
-        test.failures.first ?? test.attempts.lazy.compactMap(\.failures.first).first
+        test.headlineFailure ?? test.attempts.lazy.compactMap { $0.failures.headline(for: $0.status) }.first
     }
 
     /// From the line alone: no message, evidence or attempts (the folder is gone).

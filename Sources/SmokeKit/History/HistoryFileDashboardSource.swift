@@ -54,7 +54,7 @@ package struct HistoryFileDashboardSource: DashboardSource {
             let report = try? RunReportFile.load(at: folder)
         {
             for test in report.tests where test.status.isFailure || test.flaky {
-                let failure = test.failures.first ?? test.attempts.lazy.compactMap(\.failures.first).first
+                let failure = HistoryDatabase.firstFailure(of: test)
                 if let failure { messages[test.deviceKey] = failure.message }
             }
         }
