@@ -41,6 +41,29 @@ import Testing
         ).execute()
     }
 
+    /// A run whose line coverage is below `coverage.minimumLines` exits 4, and its reports say why: report.json
+    /// records the minimum and the miss, summary.md and index.html show it beside the figure.
+    @Test func aMissedCoverageMinimumIsInTheReports() async throws {
+        let pipeline = try pipeline()
+        let text = try String(contentsOf: pipeline, encoding: .utf8)
+        try text.replacing(#""include": ["Sources/"]"#, with: #""include": ["Sources/"], "minimumLines": 100"#)
+            .write(to: pipeline, atomically: true, encoding: .utf8)
+        // A function no test calls: line coverage below 100%.
+        let source = pipeline.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("TipCalculator/Sources/TipCalculator/Uncalled.swift")
+        try "func uncalled(_ value: Int) -> Int {\n    let doubled = value * 2\n    return doubled + 1\n}\n"
+            .write(to: source, atomically: true, encoding: .utf8)
+        let outcome = try await run(pipeline, shard: nil)
+        let coverage = try #require(outcome.report.coverage)
+        #expect(outcome.failure == .coverageBelowMinimum)
+        #expect(coverage.minimumLines == "100" && coverage.linesBelowMinimum == true)
+        let summary = try String(
+            contentsOf: outcome.runDirectory.appendingPathComponent("summary.md"), encoding: .utf8)
+        #expect(summary.contains("Line coverage is below the minimum of 100%"))
+        let html = try String(contentsOf: outcome.runDirectory.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(html.contains("below the 100% minimum"))
+    }
+
     @Test func mergedShardsHaveTheTotalsAndCoverageOfTheUnshardedRun() async throws {
         let pipeline = try pipeline()
         let whole = try await run(pipeline, shard: nil)

@@ -1,12 +1,7 @@
 /// How coverage numbers read everywhere smokerun prints them.
 package enum CoverageFormat {
-    /// "70.0%", floored to a tenth so a printed number never passes a gate its counts fail; "n/a" when there is
-    /// nothing to cover.
-    package static func percent(_ count: CoverageCount) -> String {
-        guard count.count > 0 else { return "n/a" }
-        let tenths = count.covered * 1000 / count.count
-        return "\(tenths / 10).\(tenths % 10)%"
-    }
+    /// `count.percentText`: floored to a tenth, "n/a" when there is nothing to cover.
+    package static func percent(_ count: CoverageCount) -> String { count.percentText }
 
     package static func ratio(_ count: CoverageCount) -> String { "\(count.covered)/\(count.count)" }
 

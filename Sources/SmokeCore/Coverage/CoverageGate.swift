@@ -5,7 +5,7 @@ package struct CoverageGate: Sendable, Equatable {
     /// P as an exact fraction `numerator / denominator` percent.
     var numerator: Int
     var denominator: Int
-    var text: String
+    package var text: String
 
     /// Parses a decimal percentage such as "70", "70.25" or "100"; nil when it is not one in 0...100.
     package init?(_ text: String) {

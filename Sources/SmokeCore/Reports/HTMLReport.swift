@@ -185,8 +185,14 @@ package struct HTMLReport: ReportWriter {
             + (totals.unfinished > 0 ? [("without a result", totals.unfinished, "skipped")] : [])
         // A zero tile is `zero`: on a phone the tiles are one line of the counts that are not zero.
         var items = cells.map { "<div class=\"count \($0.1 > 0 ? $0.2 : "zero")\"><b>\($0.1)</b>\($0.0)</div>" }
-        if let lines = report.coverage?.lines {
-            items.append("<div class=\"count\"><b>\(ReportText.percent(lines))</b>line coverage</div>")
+        if let coverage = report.coverage {
+            let below = coverage.linesBelowMinimum == true
+            let label = coverage.minimumLines.map {
+                below ? "line coverage, below the \($0)% minimum" : "line coverage (minimum \($0)%)"
+            }
+            items.append(
+                "<div class=\"count\(below ? " failed" : "")\"><b>\(ReportText.percent(coverage.lines))</b>\(h(label ?? "line coverage"))</div>"
+            )
         }
         return "<section class=\"totals\">\(items.joined())</section>\n"
     }

@@ -251,7 +251,12 @@ package struct MarkdownReport: ReportWriter {
             part("lines", coverage.lines), part("functions", coverage.functions),
             part("regions", coverage.regions), part("branches", coverage.branches),
         ]
-        return "**Coverage** " + parts.joined(separator: " · ")
+        let gate = coverage.minimumLines.map { minimum in
+            coverage.linesBelowMinimum == true
+                ? "\n\n❌ **Line coverage is below the minimum of \(minimum)%**: the run fails (exit 4)."
+                : " (minimum \(minimum)%)"
+        }
+        return "**Coverage** " + parts.joined(separator: " · ") + (gate ?? "")
     }
 
     private static func errorsSection(_ errors: [InfrastructureError]) -> String {

@@ -66,10 +66,8 @@ package enum ReportText {
 
     static func symbol(_ status: RunStatus) -> String { StatusStyle.of(status).emoji }
 
-    /// A coverage percentage, or `n/a` when there is nothing to cover (0/0 branches is not "100.0%").
-    static func percent(_ count: CoverageCount) -> String {
-        count.count == 0 ? "n/a" : percent(count.percent)
-    }
+    /// A coverage percentage as everywhere (`percentText`): floored, `n/a` when there is nothing to cover.
+    static func percent(_ count: CoverageCount) -> String { count.percentText }
 
     /// Why a test was skipped: a recorded message, or the `Skipped: …` line the parsers keep in its output.
     static func skipReason(_ test: TestResult) -> String? {

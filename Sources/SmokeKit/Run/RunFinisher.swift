@@ -216,11 +216,14 @@ package struct RunFinisher: Sendable {
             CoverageCollector.removeRawProfiles(in: runDirectory)
             // A shard covers part of the code by design; `smokerun merge` applies the gate to the whole run.
             // Decided on counts, as `smokerun coverage --min-lines` decides: 66.6% (6/9) is below 66.7%, and says so.
-            if !isShard, let minimum = coverage.settings.minimumLines, let gate = CoverageGate(minimum),
-                !gate.passes(collection.summary.lines)
-            {
-                context.standardError.line("smokerun: \(gate.failureMessage(collection.summary.lines))")
-                return true
+            if !isShard, let minimum = coverage.settings.minimumLines, let gate = CoverageGate(minimum) {
+                let passes = gate.passes(collection.summary.lines)
+                report.coverage?.minimumLines = gate.text
+                report.coverage?.linesBelowMinimum = !passes
+                if !passes {
+                    context.standardError.line("smokerun: \(gate.failureMessage(collection.summary.lines))")
+                    return true
+                }
             }
         } catch {
             report.errors.append(InfrastructureError(message: "coverage: \(error.localizedDescription)"))
