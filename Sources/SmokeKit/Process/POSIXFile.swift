@@ -10,6 +10,18 @@ enum POSIXFile {
         return String(cString: resolved)
     }
 
+    /// `url` with the links in its existing part resolved (`realpath`), the part not created yet appended as written.
+    static func physical(_ url: URL) -> URL {
+        var existing = url.standardizedFileURL
+        var rest: [String] = []
+        while existing.path != "/", realPath(existing.path) == nil {
+            rest.insert(existing.lastPathComponent, at: 0)
+            existing.deleteLastPathComponent()
+        }
+        let resolved = URL(fileURLWithPath: realPath(existing.path) ?? existing.path, isDirectory: true)
+        return rest.reduce(resolved) { $0.appendingPathComponent($1) }
+    }
+
     /// Creates `url` only if nothing (not even a dangling symlink) is there; false if it exists.
     static func createExclusively(_ url: URL) throws -> Bool {
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)

@@ -64,9 +64,12 @@ struct SwiftPMTestRun {
         )
         let (runner, limits, console) = (context.runner, context.limits, context.console)
         let swift = try SwiftToolchain.locate(environment: environment)
+        // Both physical: `swift build` starts in the package's real folder, and a module cache holding one package
+        // under two spellings (a link and its target) fails every later build.
         var build = SwiftPMBuild(
-            swift: swift, packageRoot: pipeline.resolve(settings.packagePath, currentDirectory: currentDirectory),
-            scratchPath: pipeline.scratchDirectory(for: settings, currentDirectory: currentDirectory),
+            swift: swift,
+            packageRoot: POSIXFile.physical(pipeline.resolve(settings.packagePath, currentDirectory: currentDirectory)),
+            scratchPath: POSIXFile.physical(pipeline.scratchDirectory(for: settings, currentDirectory: currentDirectory)),
             configuration: settings.configuration,
             coverage: pipeline.coverage.enabled, environment: environment, console: console)
         build.processes = context.processes
