@@ -66,10 +66,10 @@ struct SwiftPMTestRun {
         let swift = try SwiftToolchain.locate(environment: environment)
         // Both physical: `swift build` starts in the package's real folder, and a module cache holding one package
         // under two spellings (a link and its target) fails every later build.
+        let packageRoot = pipeline.resolve(settings.packagePath, currentDirectory: currentDirectory)
+        let scratch = pipeline.scratchDirectory(for: settings, currentDirectory: currentDirectory)
         var build = SwiftPMBuild(
-            swift: swift,
-            packageRoot: POSIXFile.physical(pipeline.resolve(settings.packagePath, currentDirectory: currentDirectory)),
-            scratchPath: POSIXFile.physical(pipeline.scratchDirectory(for: settings, currentDirectory: currentDirectory)),
+            swift: swift, packageRoot: POSIXFile.physical(packageRoot), scratchPath: POSIXFile.physical(scratch),
             configuration: settings.configuration,
             coverage: pipeline.coverage.enabled, environment: environment, console: console)
         build.processes = context.processes
