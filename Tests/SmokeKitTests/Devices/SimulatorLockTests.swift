@@ -12,12 +12,13 @@ import Testing
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let url = folder.url.appendingPathComponent("iPhone_SE-iOS_17.5.lock")
-        let first = try #require(try SimulatorLock.acquire(url, stop: { nil }, waiting: {}))
+        let what = "the simulator another smokerun run was using"
+        let first = try #require(try WaitingFileLock.acquire(url, what: what, stop: { nil }, waiting: {}))
         var waited = 0
         var checks = 0
-        let stopped = try #require(throws: SimulatorLock.Stopped.self) {
-            _ = try SimulatorLock.acquire(
-                url,
+        let stopped = try #require(throws: WaitingFileLock.Stopped.self) {
+            _ = try WaitingFileLock.acquire(
+                url, what: what,
                 stop: {
                     checks += 1
                     return checks > 3 ? "the run reached timeouts.runSeconds" : nil
@@ -26,7 +27,7 @@ import Testing
         #expect(waited == 1 && checks == 4)
         #expect(stopped.message.hasPrefix("the run reached timeouts.runSeconds while waiting for the simulator"))
         first.release()
-        let second = try #require(try SimulatorLock.acquire(url, stop: { nil }, waiting: { waited += 1 }))
+        let second = try #require(try WaitingFileLock.acquire(url, what: what, stop: { nil }, waiting: { waited += 1 }))
         second.release()
         #expect(waited == 1)
     }

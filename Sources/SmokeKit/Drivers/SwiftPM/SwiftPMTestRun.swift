@@ -11,7 +11,11 @@ struct SwiftPMTestRun {
         let packageRoot = pipeline.resolve(settings.packagePath, currentDirectory: context.currentDirectory)
         var result = DriverResult(device: HostDevice.resolve(pipeline.device, environment: context.environment))
         do {
-            let built = try buildTests()
+            let scratch = pipeline.scratchDirectory(for: settings, currentDirectory: context.currentDirectory)
+            let turn = try BuildFolderTurn(scratch: POSIXFile.physical(scratch), context: context)
+            defer { turn.end() }
+            let built = try buildTests(beforeBuilding: turn.startBuilding)
+            try turn.startTesting(built.binary)
             result.toolchain = built.toolchain.info
             let binary = built.binary
             result.testBinaries = [binary]
@@ -58,7 +62,8 @@ struct SwiftPMTestRun {
     }
 
     /// Locates `swift`, builds the tests, then checks the toolchain pin before any test starts (shared with `bisect`).
-    func buildTests() throws -> (binary: URL, toolchain: SwiftToolchain) {
+    /// `beforeBuilding` runs when the build is not up to date, before `swift build`.
+    func buildTests(beforeBuilding: () throws -> Void = {}) throws -> (binary: URL, toolchain: SwiftToolchain) {
         let (pipeline, currentDirectory, environment) = (
             context.pipeline, context.currentDirectory, context.environment
         )
@@ -86,6 +91,7 @@ struct SwiftPMTestRun {
             return (binary, toolchain)
         case .stale(let stale):
             key = stale
+            try beforeBuilding()
         }
         // "building …" only once swift build compiles something.
         var compiled = false

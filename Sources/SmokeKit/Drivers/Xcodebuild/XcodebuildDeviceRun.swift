@@ -250,12 +250,14 @@ struct XcodebuildDeviceRun {
 
 extension XcodebuildDeviceRun {
     /// Waits for the simulator `plan` resolved while another smokerun run uses it, saying so once; whether it waited.
-    fileprivate func lockDevice(_ plan: SimulatorPlan) throws -> (SimulatorLock?, waited: Bool) {
+    fileprivate func lockDevice(_ plan: SimulatorPlan) throws -> (WaitingFileLock?, waited: Bool) {
         let url = SimulatorLock.fileURL(for: plan, environment: context.environment)
         let (console, status, limits) = (context.console, context.status, context.limits)
         var waited = false
         do {
-            let lock = try SimulatorLock.acquire(url, stop: limits.stopText) {
+            let lock = try WaitingFileLock.acquire(
+                url, what: "the simulator another smokerun run was using", stop: limits.stopText
+            ) {
                 let text = "waiting for the simulator: another smokerun run is using it (\(url.path))"
                 console.note(text)
                 status(text)
