@@ -86,7 +86,7 @@ struct SwiftTestingConsoleParser {
             let after = nameStart + "«unknown»".utf8.count
             if line.hasPrefix(" recorded an issue", at: after) { return .issueOutsideTests(issue(line, after + 18)) }
             return line.hasPrefix(" recorded a warning", at: after)
-                ? .detail("warning: " + line.string(from: after + 19)) : .ignored
+                ? .warning(nil, line.string(from: line.skippingBlanks(from: after + 19))) : .ignored
         }
         guard var (name, nameEnd) = Self.name(line, nameStart) else { return nil }
         if line.hasPrefix(" (aka '", at: nameEnd), let close = line.firstIndex(of: "')", from: nameEnd + 7),
@@ -139,7 +139,7 @@ struct SwiftTestingConsoleParser {
             return .issue(ref, issue(line, after + 23), isKnown: true)
         }
         if line.hasPrefix(" recorded a warning", at: after) {
-            return .detail("warning: " + line.string(from: after + 19))
+            return .warning(ref, line.string(from: line.skippingBlanks(from: after + 19)))
         }
         return nil
     }

@@ -108,7 +108,7 @@ package struct SwiftTestingEventStreamParser {
         // as details. Schema 6.3 also says `isFailure: false` of a known issue, which stays a known issue.
         let severity = issue["severity"] as? String ?? issue["_severity"] as? String
         if severity == "warning" || (issue["isFailure"] as? Bool == false && !isKnown) {
-            return .detail("warning: " + message)
+            return .warning(ref, message)
         }
         let location = issue["sourceLocation"] as? [String: Any] ?? payload["_sourceLocation"] as? [String: Any]
         let file =

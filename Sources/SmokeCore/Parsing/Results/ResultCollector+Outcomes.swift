@@ -219,12 +219,25 @@ extension ResultCollector {
 
     /// A detail of the last issue (`↳ comment`, a multi-line comment's further lines): a suite's or no test's issue
     /// takes it into its message, as its event stream record has it; a test's issue, into the test's output.
+    /// A warning fails nothing: an output line of its test, whose detail lines (`↳ …`) follow it; of no test, nowhere.
+    mutating func noteWarning(_ ref: TestRef?, _ text: String) {
+        guard let ref else {
+            (lastIssueEntry, messageTarget, detailsGoToSuiteIssue) = (nil, .dropped, false)
+            return
+        }
+        let index = runningOccurrence(of: entry(for: ref), for: ref)
+        appendOutput("warning: " + text, to: index)
+        (lastIssueEntry, messageTarget, detailsGoToSuiteIssue) = (index, .knownIssue(index), false)
+    }
+
     mutating func noteDetail(_ text: String) {
         if detailsGoToSuiteIssue, let last = suiteIssues.indices.last {
             let message = suiteIssues[last].failure.message
             if message.utf8.count < Self.messageByteLimit { suiteIssues[last].failure.message = message + "\n" + text }
             return
         }
+        // A warning of no test: its details go nowhere either.
+        if case .dropped = messageTarget, lastIssueEntry == nil { return }
         guard let index = lastIssueEntry ?? running.last else { return }
         // A failing issue's comment is part of its message, as its event stream record has it.
         if case .failure(let target) = messageTarget, target == index {

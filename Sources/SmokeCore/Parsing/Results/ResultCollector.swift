@@ -200,8 +200,8 @@ package struct ResultCollector {
             swiftTestingRunningInConsole = names
         case .measured(let ref, let metric, let average):
             appendOutput("measured [\(metric)] average: \(average)", to: entry(for: ref))
-        case .detail(let text):
-            noteDetail(text)
+        case .detail(let text): noteDetail(text)
+        case .warning(let ref, let text): noteWarning(ref, text)
         case .issueMessageContinued(let text):
             switch messageTarget {
             case .failure(let index): continueFailureMessage(text, in: index)

@@ -12,6 +12,9 @@ package enum TestEvent: Sendable, Equatable {
     case testFinished(TestRef, TestStatus, durationSeconds: Double?)
     /// A failed expectation or error; `ref` is nil when the line does not name its test.
     case issue(TestRef?, TestFailure, isKnown: Bool)
+    /// A warning (Swift Testing `recorded a warning`, an issue of severity `warning`): it fails nothing; an output
+    /// line of its test (`ref`), or of none when it names none.
+    case warning(TestRef?, String)
     /// A Swift Testing test's display name (`@Test("…")`), from its declaration; its id stays its name and key.
     case displayName(TestRef, String)
     /// An issue a Swift Testing suite recorded outside its tests (its trait or `init` threw; its tests did not run):
@@ -94,7 +97,7 @@ extension TestEvent {
         case .testStarted(let ref), .testNamed(let ref), .testFinished(let ref, _, _), .skipped(let ref, _),
             .cancelled(let ref, _, _), .measured(let ref, _, _):
             ref
-        case .issue(let ref, _, _): ref
+        case .issue(let ref, _, _), .warning(let ref, _): ref
         case .testProcessDied(let ref, _): ref
         default: nil
         }
@@ -110,7 +113,7 @@ extension TestEvent {
             ref?.framework
         case .listedAsFailing(let ref, _), .testProcessDied(let ref, _):
             ref.framework
-        case .suiteIssue, .issueOutsideTests:
+        case .suiteIssue, .issueOutsideTests, .warning:
             .swiftTesting
         case .fatalError, .programCrashed, .backtraceFrame, .suiteStarted, .suiteFinished, .runSummary, .detail,
             .issueMessageContinued, .toolOutput, .output, .ignored, .stoppedBySmokerun, .swiftTestingRunningInConsole,

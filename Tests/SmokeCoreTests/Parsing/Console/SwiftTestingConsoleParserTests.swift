@@ -148,4 +148,25 @@ import Testing
                 ["Expectation failed: two() == 5\ntwo(): Swift.Int → 2"],
             ])
     }
+
+    /// A warning fails nothing and is its own test's: never a line of the failure another test recorded before it.
+    @Test func aWarningIsItsOwnTestsOutputNotTheLastFailuresMessage() {
+        let collector = ParsingTestSupport.collect(
+            """
+            ◇ Test run started.
+            ◇ Test a_totalIsRight() started.
+            ◇ Test b_deprecatedPathStillWorks() started.
+            ✘ Test a_totalIsRight() recorded an issue at T.swift:3:5: Expectation failed: (one() → 1) == 2
+            ↳ total is wrong
+            ✘ Test a_totalIsRight() failed after 0.001 seconds with 1 issue.
+            ⚠︎ Test b_deprecatedPathStillWorks() recorded a warning at T.swift:7:17: Issue recorded
+            ↳ legacy path used
+            ✔ Test b_deprecatedPathStillWorks() passed after 0.001 seconds with 1 warning.
+            """)
+        #expect(
+            collector.results.map { "\($0.status.rawValue) \($0.failures.map(\.message)) \($0.output)" } == [
+                "failed [\"Expectation failed: (one() → 1) == 2\\ntotal is wrong\"] []",
+                "passed [] [\"warning: at T.swift:7:17: Issue recorded\", \"legacy path used\"]",
+            ])
+    }
 }

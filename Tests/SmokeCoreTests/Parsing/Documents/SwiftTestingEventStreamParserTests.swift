@@ -82,7 +82,7 @@ import Testing
         let warning = event(
             #"{"kind":"issueRecorded","testID":"\#(testID)","issue":{"isKnown":false,"_severity":"warning","isFailure":false},"messages":[{"symbol":"warning","text":"slow"}]}"#
         )
-        #expect(parse(warning) == .detail("warning: slow"))
+        #expect(parse(warning) == .warning(ref, "slow"))
     }
 
     /// Schema 6.3 says `isFailure: false` of a known issue too: only `severity: "warning"` (or a failure that is
@@ -98,7 +98,7 @@ import Testing
         let warning = event(
             #"{"kind":"issueRecorded","testID":"\#(testID)","issue":{"isKnown":false,"isFailure":false,"#
                 + #""severity":"warning",\#(location)},"messages":[{"symbol":"warning","text":"slow"}]}"#)
-        #expect(parse(warning) == .detail("warning: slow"))
+        #expect(parse(warning) == .warning(ref, "slow"))
     }
 
     @Test func attachmentBytesAreDecoded() {
