@@ -4,24 +4,35 @@ import Foundation
 package struct SourceLinks: Sendable, Equatable {
     /// Absolute project root; paths under it are shown relative to it.
     var projectRoot: String?
-    /// What a project-relative path is appended to, e.g. `https://github.com/o/r/blob/<sha>/`.
+    /// What a repository-relative path is appended to, e.g. `https://github.com/o/r/blob/<sha>/`.
     var baseURL: String?
+    /// Where the project lies in the repository (`apps/widget/` of a monorepo; empty at its root): a link's path
+    /// starts there, as the repository's paths do.
+    var projectInRepository = ""
 
-    package init(projectRoot: String? = nil, baseURL: String? = nil) {
+    package init(projectRoot: String? = nil, baseURL: String? = nil, repositoryRoot: String? = nil) {
         self.projectRoot = projectRoot
         self.baseURL = baseURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+        if let project = projectRoot?.trimmingSuffix("/"), let repository = repositoryRoot?.trimmingSuffix("/"),
+            project.hasPrefix(repository + "/")
+        {
+            projectInRepository = String(project.dropFirst(repository.count + 1)) + "/"
+        }
     }
 
-    /// GitHub Actions and GitLab CI name the repository and commit; elsewhere paths stay unlinked.
+    /// GitHub Actions and GitLab CI name the repository, its checkout and the commit; elsewhere paths stay unlinked.
     package static func from(environment: [String: String], projectRoot: String? = nil) -> SourceLinks {
         func value(_ key: String) -> String? { environment[key].flatMap { $0.isEmpty ? nil : $0 } }
         if let server = value("GITHUB_SERVER_URL"), let repository = value("GITHUB_REPOSITORY"),
             let sha = value("GITHUB_SHA")
         {
-            return SourceLinks(projectRoot: projectRoot, baseURL: "\(server)/\(repository)/blob/\(sha)/")
+            return SourceLinks(
+                projectRoot: projectRoot, baseURL: "\(server)/\(repository)/blob/\(sha)/",
+                repositoryRoot: value("GITHUB_WORKSPACE"))
         }
         if let project = value("CI_PROJECT_URL"), let sha = value("CI_COMMIT_SHA") {
-            return SourceLinks(projectRoot: projectRoot, baseURL: "\(project)/-/blob/\(sha)/")
+            return SourceLinks(
+                projectRoot: projectRoot, baseURL: "\(project)/-/blob/\(sha)/", repositoryRoot: value("CI_PROJECT_DIR"))
         }
         return SourceLinks(projectRoot: projectRoot)
     }
@@ -63,7 +74,8 @@ package struct SourceLinks: Sendable, Equatable {
 
     /// A link to the line in the repository, when a base URL is known and the file is the project's.
     func url(file: String, line: Int?) -> String? {
-        guard let baseURL, let path = relative(file) else { return nil }
+        guard let baseURL, let relative = relative(file) else { return nil }
+        let path = projectInRepository + relative
         let encoded = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
         return baseURL + encoded + (line.map { "#L\($0)" } ?? "")
     }

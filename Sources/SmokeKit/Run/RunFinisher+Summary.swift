@@ -14,7 +14,9 @@ extension RunFinisher {
             for line in error.details.prefix(20) { err.line("    \(line)") }
         }
         if context.environment["GITHUB_ACTIONS"] == "true" {
-            for line in GitHubAnnotations.lines(for: report, relativeTo: context.currentDirectory.path) {
+            // GitHub places an annotation by its path in the repository: from the checkout's root.
+            let root = context.environment["GITHUB_WORKSPACE"].flatMap { $0.isEmpty ? nil : $0 }
+            for line in GitHubAnnotations.lines(for: report, relativeTo: root ?? context.currentDirectory.path) {
                 out.line(line)
             }
         }

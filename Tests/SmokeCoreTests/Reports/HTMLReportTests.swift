@@ -98,6 +98,30 @@ import Testing
         #expect(SourceLinks().relative("/home/ci/app/.build/checkouts/x/Sources/X.swift") == nil)
     }
 
+    /// A project in a monorepo's folder (`apps/widget/`): a link's path is the repository's, from the CI checkout's
+    /// root; what is shown stays relative to the project.
+    @Test func aLinkOfAProjectInARepositorysFolderStartsAtTheRepositorysRoot() {
+        let github = SourceLinks.from(
+            environment: [
+                "GITHUB_SERVER_URL": "https://github.com", "GITHUB_REPOSITORY": "acme/mono", "GITHUB_SHA": "abc",
+                "GITHUB_WORKSPACE": "/home/runner/work/mono/mono",
+            ], projectRoot: "/home/runner/work/mono/mono/apps/widget")
+        let file = "/home/runner/work/mono/mono/apps/widget/Tests/TwoTests/TwoTests.swift"
+        #expect(
+            github.url(file: file, line: 7)
+                == "https://github.com/acme/mono/blob/abc/apps/widget/Tests/TwoTests/TwoTests.swift#L7")
+        #expect(github.display(file: file, line: 7) == "Tests/TwoTests/TwoTests.swift:7")
+        let gitlab = SourceLinks.from(
+            environment: ["CI_PROJECT_URL": "https://gitlab.com/g/p", "CI_COMMIT_SHA": "def", "CI_PROJECT_DIR": "/b"],
+            projectRoot: "/b/ios")
+        #expect(
+            gitlab.url(file: "/b/ios/App/View.swift", line: 3)
+                == "https://gitlab.com/g/p/-/blob/def/ios/App/View.swift#L3")
+        // A project outside the checkout named (another clone): project-relative, as before.
+        let elsewhere = SourceLinks(projectRoot: "/x/app", baseURL: "https://h/blob/s/", repositoryRoot: "/y")
+        #expect(elsewhere.url(file: "/x/app/A.swift", line: 1) == "https://h/blob/s/A.swift#L1")
+    }
+
     /// Without a project root, a path is cut at its last `Sources/` or `Tests/` folder, whichever comes later;
     /// dependencies' checkouts and outside paths have none.
     @Test(
