@@ -27,7 +27,10 @@ extension RunFinisher {
         if written {
             out.line("report: \(displayPath(folder.file(HTMLReport.fileName)))")
         } else {
-            out.line("report: not written (see the error above); what was saved is in \(displayPath(folder.url))")
+            let saved =
+                FileManager.default.fileExists(atPath: folder.url.path)
+                ? "what was saved is in \(displayPath(folder.url))" : "the run folder could not be made"
+            out.line("report: not written (see the error above); \(saved)")
         }
     }
 }

@@ -61,17 +61,23 @@ package struct RunStore: Sendable {
                 folder: runs.path, creating: directory.lastPathComponent, reason: String(cString: strerror(failure)))
         }
         do {
-            try FileManager.default.createDirectory(
-                at: RunDirectory(directory).attachments, withIntermediateDirectories: false)
+            do {
+                try FileManager.default.createDirectory(
+                    at: RunDirectory(directory).attachments, withIntermediateDirectories: false)
+            } catch {
+                throw StoreError.writeFailed(path: directory.path, reason: error.localizedDescription)
+            }
+            // Not yet in the history: a run killed before its history append is found by the next one (`OrphanRuns`).
+            _ = try POSIXFile.createExclusively(OutputLayout.unlistedMarker(inRun: directory))
+            // Which process made the folder, locked while the run lasts, so one left without a report can be removed
+            // once it is gone (`AbandonedRunSweeper`).
+            let maker = RunMarker(pid: getpid(), processStart: ProcessStartTime.of(getpid()) ?? 0)
+            try RunFolderLock.create(OutputLayout.runMarker(inRun: directory), text: maker.text)
         } catch {
-            throw StoreError.writeFailed(path: directory.path, reason: error.localizedDescription)
+            // Half made (a full disk): without its marker no sweep would ever remove it; this run made it, and goes.
+            try? FileManager.default.removeItem(at: directory)
+            throw error
         }
-        // Not yet in the history: a run killed before its history append is found by the next one (`OrphanRuns`).
-        _ = try POSIXFile.createExclusively(OutputLayout.unlistedMarker(inRun: directory))
-        // Which process made the folder, locked while the run lasts, so one left without a report can be removed once
-        // it is gone (`AbandonedRunSweeper`).
-        let maker = RunMarker(pid: getpid(), processStart: ProcessStartTime.of(getpid()) ?? 0)
-        try RunFolderLock.create(OutputLayout.runMarker(inRun: directory), text: maker.text)
         return directory
     }
 
