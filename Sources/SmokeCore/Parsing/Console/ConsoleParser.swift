@@ -149,10 +149,13 @@ package struct ConsoleParser {
             deferred.append(event)
             return .output(line.string(0..<start))
         }
-        // A running Swift Testing test's result glued the same way (`progress✔ Test f() passed after 0.001 seconds.`).
+        // A running Swift Testing test's line glued the same way (`progress✔ Test f() passed after 0.001 seconds.`), or
+        // another test's start or issue after it (they run at once): the output, then the line.
         if swiftTestingAnnouncements.hasRunningTests, let start = Self.gluedSwiftTestingResultStart(in: line),
-            let event = recognise(UnsafeBufferPointer(rebasing: line[start...])), event.endsASwiftTestingTest,
-            swiftTestingAnnouncements.endedAnnouncedTest, runningXCTest.admits(event)
+            let event = recognise(UnsafeBufferPointer(rebasing: line[start...])),
+            event.startsOrConcernsASwiftTestingTest
+                || (event.endsASwiftTestingTest && swiftTestingAnnouncements.endedAnnouncedTest),
+            runningXCTest.admits(event)
         {
             deferred.append(event)
             return .output(line.string(0..<start))
@@ -171,11 +174,14 @@ package struct ConsoleParser {
         return .output(line.string(0..<line.count))
     }
 
-    /// Where a Swift Testing result line starts inside `line`, after output printed without a newline.
+    /// Where a Swift Testing test line (a result, a start, an issue) starts inside `line`, after output printed without
+    /// a newline.
     private static func gluedSwiftTestingResultStart(in line: LineBytes) -> Int? {
         guard line.count > 16, line.lastIndex(of: UInt8(ascii: "T")) != nil else { return nil }
-        let start = [line.lastIndex(of: "✔ Test "), line.lastIndex(of: "✘ Test "), line.lastIndex(of: "➜ Test ")]
-            .compactMap { $0 }.max()
+        let start = [
+            line.lastIndex(of: "✔ Test "), line.lastIndex(of: "✘ Test "), line.lastIndex(of: "➜ Test "),
+            line.lastIndex(of: "◇ Test "),
+        ].compactMap { $0 }.max()
         return start.flatMap { $0 > 0 ? $0 : nil }
     }
 

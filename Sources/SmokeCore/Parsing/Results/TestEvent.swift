@@ -82,6 +82,15 @@ package enum TestEvent: Sendable, Equatable {
 
 extension TestEvent {
     /// Whether it ends a Swift Testing test: its result, skip or cancellation.
+    /// A Swift Testing test's start or issue.
+    var startsOrConcernsASwiftTestingTest: Bool {
+        switch self {
+        case .testStarted(let ref): ref.framework == .swiftTesting
+        case .issue(let ref?, _, _): ref.framework == .swiftTesting
+        default: false
+        }
+    }
+
     var endsASwiftTestingTest: Bool {
         switch self {
         case .testFinished(let ref, _, _), .skipped(let ref, _), .cancelled(let ref, _, _):

@@ -75,7 +75,7 @@ extension TestTable {
     }
 
     /// Takes back the last test added, the first run of its name and not filed by `Class/method`: a line's test that
-    /// proved to be another's (`ResultCollector.attributeToModule`).
+    /// proved to be another's (`ResultCollector.attributedToModule`).
     mutating func removeLast() {
         let last = count - 1
         precondition(rowFields(last).occurrence == 1 && !rowFields(last).flags.contains(.modulelessKeyed))

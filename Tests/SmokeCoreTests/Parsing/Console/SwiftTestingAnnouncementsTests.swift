@@ -71,4 +71,20 @@ import Testing
             """)
         #expect(outcomes == ["b() failed", "c() passed"])
     }
+
+    /// A test's start printed on the same line as another test's output (no newline before it) is still its start:
+    /// its issue and result are its own, never output.
+    @Test func aStartGluedToOutputAnnouncesItsTest() {
+        let outcomes = Self.outcomes(
+            """
+            ◇ Test run started.
+            ◇ Test a() started.
+            downloading 42%◇ Test b() started.
+            ✘ Test b() recorded an issue at T.swift:3:5: Expectation failed: 1 == 2
+            ✘ Test b() failed after 0.001 seconds with 1 issue.
+            ✔ Test a() passed after 0.001 seconds.
+            ✘ Test run with 2 tests failed after 0.002 seconds with 1 issue.
+            """)
+        #expect(outcomes == ["a() passed", "b() failed"])
+    }
 }
