@@ -45,13 +45,17 @@ extension ResultCollector {
         messageTarget = keep(failure, in: index) ? .failure(index) : .dropped
     }
 
-    /// Keeps `failure` unless the test has kept enough or failures are not kept; says whether it did.
+    /// Keeps `failure` unless the test has kept enough or failures are not kept; says whether it did. What `ended`
+    /// the test (a crash, a timeout) is always kept, last, in the place of the last at the limit: it heads the test.
     @discardableResult
-    mutating func keep(_ failure: TestFailure, in index: Int) -> Bool {
-        guard retention == .full, (tests.extras(at: index)?.failures.count ?? 0) < Self.failureLimit else {
-            return false
+    mutating func keep(_ failure: TestFailure, in index: Int, ended: Bool = false) -> Bool {
+        guard retention == .full else { return false }
+        let kept = tests.extras(at: index)?.failures.count ?? 0
+        guard kept < Self.failureLimit || ended else { return false }
+        tests.changeExtras(at: index) {
+            if kept >= Self.failureLimit { $0.failures.removeLast() }
+            $0.failures.append(failure)
         }
-        tests.changeExtras(at: index) { $0.failures.append(failure) }
         return true
     }
 

@@ -38,7 +38,7 @@ extension ResultCollector {
     mutating func finishDeadTests() {
         finishDeadRunningTests()
         for (index, death) in processDeaths where !tests.flags(at: index).contains(.finished) {
-            keep(death.failure, in: index)
+            keep(death.failure, in: index, ended: true)
             setEvidence(death.evidence, at: index)
             tests.setStatus(.crashed, at: index)
             tests.insert(.finished, at: index)
@@ -102,7 +102,7 @@ extension ResultCollector {
             for index in 0..<tests.count
             where tests.status(at: index) == .unfinished && tests.framework(at: index) == .swiftTesting {
                 guard crashedNames.contains(functionName(at: index)) else { continue }
-                if let failure { keep(failure, in: index) }
+                if let failure { keep(failure, in: index, ended: true) }
                 tests.setStatus(.crashed, at: index)
                 if let proof = crash.proof { setEvidence(proof, at: index) }
                 matched = true

@@ -283,7 +283,7 @@ package struct ResultCollector {
         let failure = failure ?? crash.failure(for: status, evidence: evidence)
         for index in running {
             let exceeded = tests.flags(at: index).contains(.exceededTimeAllowance)
-            if let failure, !(exceeded && status == .crashed) { keep(failure, in: index) }
+            if let failure, !(exceeded && status == .crashed) { keep(failure, in: index, ended: true) }
             if let seconds = PlausibleTime.seconds(durationSeconds) { setDuration(seconds, at: index) }
             tests.insert(.finished, at: index)
             tests.setStatus(status == .crashed && exceeded ? .timedOut : status, at: index)

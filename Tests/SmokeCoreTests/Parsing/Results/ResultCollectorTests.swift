@@ -311,6 +311,22 @@ import Testing
         #expect(collector.unrecognizedLineCount == 0)
     }
 
+    /// A test that failed more assertions than are kept, then crashed: the crash is kept, last, and heads it.
+    @Test func theCrashOfATestPastItsFailureLimitIsKept() throws {
+        let assertions = (1...(ResultCollector.failureLimit + 5)).map {
+            "/src/Tests/T.swift:\($0): error: ReceiptTests.testLines : XCTAssertTrue failed - item \($0)"
+        }
+        var collector = ParsingTestSupport.collect(
+            (["Test Case 'ReceiptTests.testLines' started at 2025-03-01 12:00:00.000"] + assertions + [
+                "/src/Tests/T.swift:200: Fatal error: hard crash here"
+            ]).joined(separator: "\n"))
+        collector.finishRunningTest(as: .crashed, failure: nil, evidence: Evidence(what: "killed by signal 4"))
+        let test = try #require(collector.results.first)
+        #expect(test.status == .crashed)
+        #expect(test.failures.count == ResultCollector.failureLimit)
+        #expect(test.headlineFailure?.message == "hard crash here")
+    }
+
     @Test func aSwiftTestingLineEndsTheMessage() throws {
         let collector = ParsingTestSupport.collect(
             """
