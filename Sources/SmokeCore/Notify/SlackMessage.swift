@@ -181,8 +181,11 @@ package struct SlackMessage: MessageFormat {
             ? "The tests ran (\(NotificationWording.counts(report.totals))), but the run could not finish:"
             : "The run stopped before its tests could run. This is not a test failure; no test result was produced."
         var blocks: [SlackBlock] = [.divider, .section(SlackText.escape(said, limit: 500))]
-        for error in report.errors.prefix(listedErrors) {
+        // Notes change no status: they are not why the run could not finish, and come after the errors that are.
+        let errors = report.errors.filter { !$0.isNote } + report.errors.filter(\.isNote)
+        for error in errors.prefix(listedErrors) {
             var text = "*\(SlackText.escape(error.message, limit: 500))*"
+            if error.isNote { text = "Note: " + SlackText.escape(error.message, limit: 500) }
             if let command = error.command {
                 text += "\n`\(SlackText.escape(command.joined(separator: " "), limit: 400))`"
                 if let status = error.exitStatus { text += " exited with status \(status)" }
@@ -193,8 +196,9 @@ package struct SlackMessage: MessageFormat {
             }
             blocks.append(.section(text))
         }
-        if report.errors.count > listedErrors {
-            blocks.append(.section("…and \(report.errors.count - listedErrors) more errors"))
+        if errors.count > listedErrors {
+            let what = errors.contains(where: \.isNote) ? "errors and notes" : "errors"
+            blocks.append(.section("…and \(errors.count - listedErrors) more \(what)"))
         }
         return blocks
     }

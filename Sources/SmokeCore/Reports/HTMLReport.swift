@@ -42,7 +42,10 @@ package struct HTMLReport: ReportWriter {
             let ranTests = !report.tests.isEmpty
             body += ranTests ? totals(report) : "<p class=\"note\">No test ran.</p>\n"
             body += HTMLDevices.section(report.tests)
-            if !report.errors.isEmpty { body += errors(report.errors) }
+            // A note (`isNote`) never changes a status: it is listed apart from the errors that stopped the run.
+            let notes = report.errors.filter(\.isNote)
+            if notes.count < report.errors.count { body += errors(report.errors.filter { !$0.isNote }) }
+            if !notes.isEmpty { body += errors(notes) }
             // Anchors use the position in the report: unique even when parsers left `order` at 0.
             let numbered = report.tests.indices.map { Numbered(tests: report.tests, position: $0) }
             // Real failures first, then those a quarantine covered (marked on their cards).
@@ -197,11 +200,14 @@ package struct HTMLReport: ReportWriter {
         return "<section class=\"totals\">\(items.joined())</section>\n"
     }
 
+    /// The infrastructure errors, or the notes (all of `errors` are one or the other).
     private static func errors(_ errors: [InfrastructureError]) -> String {
-        var html = "<section id=\"errors\"><h2>Infrastructure errors (\(errors.count))</h2>\n"
+        let isNote = errors.first?.isNote == true
+        let (id, title, label) = isNote ? ("notes", "Notes", "note") : ("errors", "Infrastructure errors", "error")
+        var html = "<section id=\"\(id)\"><h2>\(title) (\(errors.count))</h2>\n"
         for error in errors {
             html +=
-                "<article class=\"card error\"><h3>\(HTMLIcon.warning.use(label: "error")) \(h(error.message))</h3>\n"
+                "<article class=\"card \(label)\"><h3>\(HTMLIcon.warning.use(label: label)) \(h(error.message))</h3>\n"
             if let command = error.command {
                 html += "<p>command <code>\(h(command.joined(separator: " ")))</code></p>\n"
             }

@@ -4,7 +4,8 @@ import Foundation
 /// the Maven Surefire convention Jenkins and GitLab read (`flakyFailure`/`flakyError` when a retry passed,
 /// `rerunFailure`/`rerunError` when none did). Infrastructure errors go to the `infrastructureSuiteName` suite: as
 /// `<system-err>` lines when a failing test explains the run's status, else as `<error>` test cases, so a build
-/// failure never reads as "0 tests, passed" and a failed run never as green.
+/// failure never reads as "0 tests, passed" and a failed run never as green. Notes (`isNote`) are only ever `note N:`
+/// lines there: they change no status.
 package struct JUnitReport: ReportWriter {
     package var format: ReportFormat { .junit }
     package static let fileName = "junit.xml"
@@ -36,8 +37,10 @@ package struct JUnitReport: ReportWriter {
         // counted, so its errors become test cases (else system-err lines); an unfinished run is a case of its own.
         let unshown = counts.failures + counts.errors == 0
         let asTestCases = report.tests.isEmpty || (report.status == .failed || report.status == .error) && unshown
-        let cases = (unshown ? unfinishedRunError(report).map { [$0] } ?? [] : []) + (asTestCases ? report.errors : [])
-        let listed = asTestCases ? [] : report.errors
+        // A note never changes a status: never a test case, always a `note N:` line.
+        let errors = report.errors.filter { !$0.isNote }
+        let cases = (unshown ? unfinishedRunError(report).map { [$0] } ?? [] : []) + (asTestCases ? errors : [])
+        let listed = (asTestCases ? [] : errors) + report.errors.filter(\.isNote)
         if !cases.isEmpty || !listed.isEmpty {
             infrastructure = infrastructureXML(cases: cases, listed: listed, timestamp: timestamp)
             counts.add(Counts(tests: cases.count, errors: cases.count))
@@ -238,8 +241,11 @@ package struct JUnitReport: ReportWriter {
             xml += "\(text(detailLines(error).joined(separator: "\n")))</error>\n"
             xml += "    </testcase>\n"
         }
-        let lines = listed.enumerated().flatMap { index, error in
-            ["infrastructure error \(index + 1): \(error.message)"] + detailLines(error).map { "  " + $0 }
+        let lines = [listed.filter { !$0.isNote }, listed.filter(\.isNote)].flatMap { group in
+            group.enumerated().flatMap { index, error in
+                let label = error.isNote ? "note" : "infrastructure error"
+                return ["\(label) \(index + 1): \(error.message)"] + detailLines(error).map { "  " + $0 }
+            }
         }
         if !lines.isEmpty { xml += "    <system-err>\(text(lines.joined(separator: "\n")))</system-err>\n" }
         xml += "  </testsuite>\n"

@@ -39,7 +39,11 @@ package struct MarkdownReport: ReportWriter {
         if let flaky = flakySection(report.tests) { sections.append(flaky) }
         if let skipped = skippedSection(report.tests) { sections.append(skipped) }
         if let coverage = report.coverage { sections.append(coverageLine(coverage)) }
-        if !report.errors.isEmpty { sections.append(errorsSection(report.errors)) }
+        // A note (`isNote`) never changes a status: it is listed apart from the errors that stopped the run.
+        let errors = report.errors.filter { !$0.isNote }
+        let notes = report.errors.filter(\.isNote)
+        if !errors.isEmpty { sections.append(errorsSection("Infrastructure errors", errors)) }
+        if !notes.isEmpty { sections.append(errorsSection("Notes", notes)) }
         return sections.joined(separator: "\n\n") + "\n"
     }
 
@@ -259,8 +263,8 @@ package struct MarkdownReport: ReportWriter {
         return "**Coverage** " + parts.joined(separator: " · ") + (gate ?? "")
     }
 
-    private static func errorsSection(_ errors: [InfrastructureError]) -> String {
-        var lines = ["### Infrastructure errors (\(errors.count))", ""]
+    private static func errorsSection(_ title: String, _ errors: [InfrastructureError]) -> String {
+        var lines = ["### \(title) (\(errors.count))", ""]
         for error in errors {
             var item = "- " + MarkdownText.escape(error.message)
             if let command = error.command { item += " — \(MarkdownText.code(command.joined(separator: " ")))" }
