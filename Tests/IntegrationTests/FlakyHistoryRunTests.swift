@@ -6,9 +6,9 @@ import Testing
 @testable import SmokeKit
 
 /// Twelve real `smokerun run`s of the Flicker fixture in a git checkout, posting to a receiver on 127.0.0.1: a test
-/// failing one run in three pages as NEW once, then only as known flaky with its rate; a test broken by one commit
-/// and fixed by the next gets its failure and its recovery and is in no flaky list. The policy's many-run cases are
-/// `FlakyNotificationPolicyTests`; this is the whole path once.
+/// failing one run in three pages as NEW once (closed by the next pass), then only as known flaky with its rate; a
+/// test broken by one commit and fixed by the next gets its failure and its recovery and is in no flaky list. The
+/// policy's many-run cases are `FlakyNotificationPolicyTests`; this is the whole path once.
 @Suite(.timeLimit(.minutes(10))) struct FlakyHistoryRunTests {
     static let merge = "FlickerTests.FlickerTests/testMerge"
     static let total = "FlickerTests.FlickerTests/testTotal"
@@ -70,10 +70,11 @@ import Testing
             }
         }
 
-        // testMerge: NEW at its first failure (run 2), then known flaky with its rate; no recovery after a flake.
+        // testMerge: NEW at its first failure (run 2), closed by run 3 as looking flaky, then known flaky with its rate.
         // testTotal: NEW when commit B broke it (run 6), recovered when commit C fixed it (run 9).
-        #expect(posts.keys.sorted() == [2, 5, 6, 9, 11], "\(posts.keys.sorted())")
+        #expect(posts.keys.sorted() == [2, 3, 5, 6, 9, 11], "\(posts.keys.sorted())")
         #expect(posts[2]?.contains("testMerge`* · *NEW*") == true)
+        #expect(posts[3]?.contains("(looks flaky: failed 1 of the last 4 runs)") == true, "\(posts[3] ?? "")")
         for run in [5, 11] {
             let body = posts[run] ?? ""
             #expect(!body.contains("NEW"), "run \(run): \(body)")

@@ -10,7 +10,8 @@ import Foundation
 ///   directory; `failingRuns` counts this run.
 /// - `moreFailures`: failing tests beyond the listed ones (0 when all are listed).
 /// - `flaky`: ids of tests that passed only on a retry (with " [device]" on a multi-device run).
-/// - `recovered`, `failingSince…`, `failingRuns`: for a recovery, the tests that pass again and the streak that ended.
+/// - `recovered`, `failingSince…`, `failingRuns`: for a recovery, the tests that pass again and the streak that ended;
+///   `looksFlaky`: those of them the flake model now calls flaky, with each one's rate.
 /// - `errors`: infrastructure errors, their `details` cut to the last 15 lines.
 /// - `links.reportPath`: `host:/path/of/the/run/index.html`, a path, not a link.
 struct JSONNotification: Encodable, Sendable, Equatable {
@@ -38,6 +39,7 @@ struct JSONNotification: Encodable, Sendable, Equatable {
     var quarantined: [Quarantined]?
     var flaky: [String]
     var recovered: [String]?
+    var looksFlaky: [String: String]?
     var failingSince: String?
     var failingSinceAt: Date?
     var failingSinceCommit: String?
@@ -123,6 +125,7 @@ struct JSONNotification: Encodable, Sendable, Equatable {
         flaky = report.tests.kept(where: \.flaky).map(\.deviceKey)
         if plan.kind == .recovery {
             recovered = plan.recovered
+            looksFlaky = plan.looksFlaky.isEmpty ? nil : plan.looksFlaky
             failingSince = plan.failingSince
             let start = plan.failingSince.flatMap(plan.start(of:))
             (failingSinceAt, failingSinceCommit) = (start?.startedAt, start?.commit)

@@ -5,6 +5,9 @@ package struct NotificationPlan: Sendable, Equatable {
     var ages: [String: FailureAge] = [:]
     /// For a recovery: the tests that were announced failing and now pass, sorted.
     var recovered: [String] = []
+    /// For a recovery: the recovered tests the flake model now calls flaky, each with its rate ("failed 1 of the last
+    /// 3 runs"); the recovery still closes what was announced.
+    var looksFlaky: [String: String] = [:]
     /// For a recovery: the first run of the failure streak that ended.
     var failingSince: String?
     /// For a recovery: the failing runs in the streak that ended, as far as the history holds them.

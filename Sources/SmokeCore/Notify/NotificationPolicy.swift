@@ -70,28 +70,21 @@ package enum NotificationPolicy {
         }
     }
 
-    /// The recovery of `open`: sent when `notify.on` wants it and the announced failure was real, never after a flake
-    /// (every announced test is flaky by the flake model, this run's pass included).
+    /// The recovery of `open`: sent when `notify.on` wants it. A problem the channel was told about is always closed,
+    /// also when the flake model now calls its tests flaky (this run's pass included): the message says so.
     private static func recovery(
         of open: NotifyState.Announcement, report: RunReport, settings: NotifySettings, window: [HistoryEntry],
         failing ages: [String: FailureAge] = [:]
     ) -> NotificationDecision {
-        let flakes = KnownFlakes.judge(
-            open.failing, report: report, window: window, windowRuns: settings.flakyWindowRuns, known: false)
-        if open.kind != .infrastructure, !open.failing.isEmpty, open.failing.allSatisfy({ flakes.verdicts[$0] != nil })
-        {
-            let rates = open.failing.compactMap { key in flakes.verdicts[key].map { "\(key): \($0.rateText)" } }
-            return .suppress(
-                kind: .recovery,
-                reason:
-                    "the failure announced for run \(open.runID) was a flake (\(rates.joined(separator: "; "))); no recovery to announce"
-            )
-        }
         guard settings.on.contains(.always) || settings.on.contains(.recovery) else {
             return .suppress(
                 kind: .recovery, reason: "run \(report.runID) recovered, but notify.on does not include recovery")
         }
-        return .send(NotificationPlan(kind: .recovery, ages: ages, recovered: open.failing, failingSince: open.since))
+        var plan = NotificationPlan(kind: .recovery, ages: ages, recovered: open.failing, failingSince: open.since)
+        let flakes = KnownFlakes.judge(
+            open.failing, report: report, window: window, windowRuns: settings.flakyWindowRuns, known: false)
+        plan.looksFlaky = flakes.verdicts.mapValues(\.rateText)
+        return .send(plan)
     }
 
     /// A run whose failing tests are all known flaky: `notify.flaky` says whether it is worth a message.
@@ -178,7 +171,7 @@ package enum NotificationPolicy {
     ) -> NotifyState {
         switch decision {
         case .suppress(let kind, _):
-            // A passing run ends the problem even when its recovery was not wanted, or was a flake's.
+            // A passing run ends the problem even when its recovery was not wanted.
             return report.status == .passed || kind == .recovery
                 ? NotifyState(flakyAnnouncedAt: state.flakyAnnouncedAt) : state
         case .send(let plan):

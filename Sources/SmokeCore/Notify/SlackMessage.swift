@@ -209,7 +209,9 @@ package struct SlackMessage: MessageFormat {
             text = SlackText.escape(recovery.prefix(1).uppercased() + recovery.dropFirst(), limit: 500)
         }
         text += "."
-        if !plan.recovered.isEmpty { text += "\n*Recovered:* " + nameList(plan.recovered) }
+        if !plan.recovered.isEmpty {
+            text += "\n*Recovered:* " + nameList(plan.recovered) { plan.looksFlaky[$0].map { "looks flaky: \($0)" } }
+        }
         let failing = report.failingTests.filter { report.quarantineEntry(for: $0) == nil }.map(\.deviceKey)
         if !failing.isEmpty { text += "\n*Still failing* (known flaky): " + nameList(failing) }
         return [.section(truncateMarkup(text))]
@@ -236,9 +238,12 @@ package struct SlackMessage: MessageFormat {
             truncateMarkup("*Quarantined* (failed; does not fail the run): " + items.joined(separator: ", ") + more))
     }
 
-    /// "`a`, `b`, …and N more", escaped, at most `listedNames` names.
-    private static func nameList(_ names: [String]) -> String {
-        let shown = names.prefix(listedNames).map { "`\(SlackText.escape($0, limit: 200))`" }
+    /// "`a`, `b` (note), …and N more", escaped, at most `listedNames` names; `note` gives a name's remark, if any.
+    private static func nameList(_ names: [String], note: (String) -> String? = { _ in nil }) -> String {
+        let shown = names.prefix(listedNames).map { name in
+            let remark = note(name).map { " (\(SlackText.escape($0, limit: 200)))" } ?? ""
+            return "`\(SlackText.escape(name, limit: 200))`\(remark)"
+        }
         let more = names.count > listedNames ? ", …and \(names.count - listedNames) more" : ""
         return shown.joined(separator: ", ") + more
     }

@@ -59,6 +59,31 @@ import Testing
         #expect(!written.contains("hooks.slack.com"))
     }
 
+    /// The failure could not be posted; the next run passes on the same commit: the queued failure goes out first, and
+    /// the recovery that closes it after it, so the channel's last word is never a failure the run contradicts.
+    @Test func aQueuedFailureFlushedByAPassingRunIsFollowedByItsRecovery() async throws {
+        let output = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: output) }
+        let hash = String(repeating: "ab", count: 20)
+        let commit = RunOrigin(host: "buildbox", commit: hash, branch: "main", dirty: false)
+        var first = F.report(0, tests: failing)
+        first.origin = commit
+        let down = FakeWebhook([.status(503)])
+        _ = await Notifier(delivery: down.delivery).notifyAfterRun(
+            report: first, history: [], settings: NotifySettings(), outputDirectory: output, environment: environment)
+        var passing = F.report(1, tests: F.suite(failing: []))
+        passing.origin = commit
+        let up = FakeWebhook([.status(200), .status(200)])
+        let records = await Notifier(delivery: up.delivery).notifyAfterRun(
+            report: passing, history: F.history([first]), settings: NotifySettings(), outputDirectory: output,
+            environment: environment, window: F.history([first]))
+        #expect(records.map(\.outcome) == [.delivered, .delivered], "\(records)")
+        #expect(records.map(\.kind) == [.failure, .recovery])
+        let last = String(decoding: up.requests.last?.httpBody ?? Data(), as: UTF8.self)
+        #expect(last.contains("recovered, all tests pass"))
+        #expect(last.contains("*Recovered:* `AppTests.CartTests/testTotal`"))
+    }
+
     @Test func aFlushStopsAtTheFirstItemThatStillCannotGetThrough() async throws {
         let output = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: output) }
