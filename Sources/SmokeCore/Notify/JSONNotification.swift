@@ -11,7 +11,8 @@ import Foundation
 /// - `moreFailures`: failing tests beyond the listed ones (0 when all are listed).
 /// - `flaky`: ids of tests that passed only on a retry (with " [device]" on a multi-device run).
 /// - `recovered`, `failingSince…`, `failingRuns`: for a recovery, the tests that pass again and the streak that ended;
-///   `looksFlaky`: those of them the flake model now calls flaky, with each one's rate.
+///   `looksFlaky`: those of them the flake model now calls flaky, with each one's rate; `quarantinedNotRecovered`:
+///   announced tests that still fail, closed because a quarantine covers them now (never in `recovered`).
 /// - `errors`: infrastructure errors, their `details` cut to the last 15 lines.
 /// - `links.reportPath`: `host:/path/of/the/run/index.html`, a path, not a link.
 struct JSONNotification: Encodable, Sendable, Equatable {
@@ -40,6 +41,7 @@ struct JSONNotification: Encodable, Sendable, Equatable {
     var flaky: [String]
     var recovered: [String]?
     var looksFlaky: [String: String]?
+    var quarantinedNotRecovered: [String]?
     var failingSince: String?
     var failingSinceAt: Date?
     var failingSinceCommit: String?
@@ -126,6 +128,7 @@ struct JSONNotification: Encodable, Sendable, Equatable {
         if plan.kind == .recovery {
             recovered = plan.recovered
             looksFlaky = plan.looksFlaky.isEmpty ? nil : plan.looksFlaky
+            quarantinedNotRecovered = plan.quarantined.isEmpty ? nil : plan.quarantined
             failingSince = plan.failingSince
             let start = plan.failingSince.flatMap(plan.start(of:))
             (failingSinceAt, failingSinceCommit) = (start?.startedAt, start?.commit)

@@ -5,6 +5,8 @@ package struct NotificationPlan: Sendable, Equatable {
     var ages: [String: FailureAge] = [:]
     /// For a recovery: the tests that were announced failing and now pass, sorted.
     var recovered: [String] = []
+    /// For a recovery: announced tests that still fail but a quarantine covers now; closed, not recovered, sorted.
+    var quarantined: [String] = []
     /// For a recovery: the recovered tests the flake model now calls flaky, each with its rate ("failed 1 of the last
     /// 3 runs"); the recovery still closes what was announced.
     var looksFlaky: [String: String] = [:]

@@ -80,11 +80,25 @@ package enum NotificationPolicy {
             return .suppress(
                 kind: .recovery, reason: "run \(report.runID) recovered, but notify.on does not include recovery")
         }
-        var plan = NotificationPlan(kind: .recovery, ages: ages, recovered: open.failing, failingSince: open.since)
+        var plan = recoveryPlan(of: open, report: report, ages: ages)
         let flakes = KnownFlakes.judge(
             open.failing, report: report, window: window, windowRuns: settings.flakyWindowRuns, known: false)
         plan.looksFlaky = flakes.verdicts.mapValues(\.rateText)
         return .send(plan)
+    }
+
+    /// The recovery closing `open`: the announced tests that pass now are recovered; those that still fail but a
+    /// quarantine covers now are closed, never said to have recovered.
+    private static func recoveryPlan(
+        of open: NotifyState.Announcement, report: RunReport, ages: [String: FailureAge] = [:]
+    ) -> NotificationPlan {
+        let failingNow = Set(report.failingTests.map(\.deviceKey))
+        let covered = Set(report.failingTests.filter { report.quarantineEntry(for: $0) != nil }.map(\.deviceKey))
+        var plan = NotificationPlan(
+            kind: .recovery, ages: ages, recovered: open.failing.filter { !failingNow.contains($0) },
+            failingSince: open.since)
+        plan.quarantined = open.failing.filter { failingNow.contains($0) && covered.contains($0) }
+        return plan
     }
 
     /// A run whose failing tests are all known flaky: `notify.flaky` says whether it is worth a message.
@@ -135,7 +149,7 @@ package enum NotificationPolicy {
         switch report.status {
         case .passed:
             guard let open = state.open else { return NotificationPlan(kind: .always) }
-            return NotificationPlan(kind: .recovery, recovered: open.failing, failingSince: open.since)
+            return recoveryPlan(of: open, report: report)
         case .failed: return NotificationPlan(kind: .failure, ages: failureAges(of: report, history: history))
         case .error: return NotificationPlan(kind: .infrastructure)
         case .interrupted, .incomplete:

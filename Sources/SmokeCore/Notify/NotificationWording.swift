@@ -7,8 +7,12 @@ package enum NotificationWording {
     package static func headline(report: RunReport, plan: NotificationPlan) -> String {
         let quarantined = report.failingTests.filter { report.quarantineEntry(for: $0) != nil }.count
         let line = headline(report: report, plan: plan, failing: report.totals.failing - quarantined)
-        guard quarantined > 0, plan.kind != .recovery, plan.kind != .infrastructure else { return line }
-        return line + ", \(quarantined) quarantined"
+        guard quarantined > 0, plan.kind != .infrastructure else { return line }
+        guard plan.kind == .recovery else { return line + ", \(quarantined) quarantined" }
+        // A quarantined test still fails: it closes the problem without recovering, and never "all tests pass".
+        let still = quarantined == 1 ? "1 test quarantined, still failing" : "\(quarantined) quarantined, still failing"
+        if plan.recovered.isEmpty { return "closed: \(still)" }
+        return line == "recovered, all tests pass" ? "recovered; \(still)" : "\(line); \(still)"
     }
 
     private static func headline(report: RunReport, plan: NotificationPlan, failing: Int) -> String {
@@ -96,9 +100,11 @@ extension NotificationWording {
 
     /// "passing again after 3 failing runs (12 h, since 2026-11-26 04:00 UTC, commit a1b2c3d4e5f6)", or with the
     /// run id when the history no longer holds the streak's first run; nil when the streak is unknown.
+    /// Said "no longer paged after …" when no announced test passes again (a quarantine covers them all).
     static func recovery(plan: NotificationPlan, report: RunReport) -> String? {
         guard let since = plan.failingSince else { return nil }
-        guard let start = plan.start(of: since) else { return "passing again after failing since run \(since)" }
+        let lead = plan.recovered.isEmpty && !plan.quarantined.isEmpty ? "no longer paged" : "passing again"
+        guard let start = plan.start(of: since) else { return "\(lead) after failing since run \(since)" }
         let runs =
             plan.failingRuns.map { count in
                 // Runs that could not run their tests are not said to have had failing tests.
@@ -110,7 +116,7 @@ extension NotificationWording {
                 return errored == 0 ? failing : "\(failing), \(errored) of which could not run tests"
             } ?? "failing"
         let span = spanText(report.startedAt.timeIntervalSince(start.startedAt))
-        return "passing again after \(runs) (\(span), since \(utc(start.startedAt))\(commitSuffix(start)))"
+        return "\(lead) after \(runs) (\(span), since \(utc(start.startedAt))\(commitSuffix(start)))"
     }
 
     /// ", commit a1b2c3d4e5f6" when the streak's first run knew its commit.

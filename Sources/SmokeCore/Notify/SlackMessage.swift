@@ -84,8 +84,8 @@ package struct SlackMessage: MessageFormat {
         switch plan.kind {
         case .failure, .reminder: ":x:"
         case .infrastructure: ":warning:"
-        case .recovery:
-            report.failingTests.contains { report.quarantineEntry(for: $0) == nil } ? ":warning:" : ":white_check_mark:"
+        // A quarantined test still fails: a recovery beside it is no all-clear.
+        case .recovery: report.failingTests.isEmpty ? ":white_check_mark:" : ":warning:"
         case .always: report.status == .passed ? ":white_check_mark:" : ":x:"
         }
     }
@@ -211,6 +211,9 @@ package struct SlackMessage: MessageFormat {
         text += "."
         if !plan.recovered.isEmpty {
             text += "\n*Recovered:* " + nameList(plan.recovered) { plan.looksFlaky[$0].map { "looks flaky: \($0)" } }
+        }
+        if !plan.quarantined.isEmpty {
+            text += "\n*Quarantined, not recovered* (still failing): " + nameList(plan.quarantined)
         }
         let failing = report.failingTests.filter { report.quarantineEntry(for: $0) == nil }.map(\.deviceKey)
         if !failing.isEmpty { text += "\n*Still failing* (known flaky): " + nameList(failing) }

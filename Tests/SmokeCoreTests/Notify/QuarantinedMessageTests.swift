@@ -70,4 +70,45 @@ import Testing
             report: report, history: [], state: NotifyState(), settings: NotifySettings(), now: report.finishedAt)
         #expect(decision.plan == nil)
     }
+
+    /// `announced` were announced failing; the run passed because its one failure (`sync`) is quarantined now.
+    private func closing(announced: [String]) throws -> (RunReport, NotificationPlan) {
+        var report = Self.scenario.report
+        report.tests.removeAll { $0.id == Self.cart }
+        report.totals = Totals(report.tests)
+        report.status = RunReport.status(of: report.tests, errors: [])
+        Quarantine.apply(Self.scenario.report.quarantine?.active ?? [], to: &report, now: report.finishedAt)
+        let open = NotifyState.Announcement(
+            runID: NotifyFixtures.runID(1), announcedAt: report.startedAt, kind: .failure, failing: announced,
+            errors: [], since: NotifyFixtures.runID(1))
+        let decision = NotificationPolicy.decide(
+            report: report, history: [], state: NotifyState(open: open), settings: NotifySettings(),
+            now: report.finishedAt)
+        return (report, try #require(decision.plan, "\(decision)"))
+    }
+
+    /// Quarantining the announced failing test closes the problem; the test still fails, so it never "recovered" and
+    /// the run never reads "all tests pass".
+    @Test func quarantiningTheAnnouncedTestClosesItWithoutSayingItRecovered() throws {
+        let (report, plan) = try closing(announced: [Self.sync])
+        #expect(plan.kind == .recovery && plan.recovered.isEmpty && plan.quarantined == [Self.sync])
+        #expect(NotificationWording.headline(report: report, plan: plan) == "closed: 1 test quarantined, still failing")
+        let slack = SlackMessage.payload(report: report, plan: plan, links: ArtifactLinks(), listedFailures: 10)
+        let texts = slack.blocks.map { "\($0)" }.joined(separator: "\n")
+        #expect(!texts.contains("all tests pass") && !texts.contains("*Recovered:*"), "\(texts)")
+        #expect(texts.contains("*Quarantined, not recovered* (still failing): `\(Self.sync)`"), "\(texts)")
+        #expect(texts.contains(":warning:") && !texts.contains(":white_check_mark:"))
+        let json = try #require(
+            try JSONSerialization.jsonObject(
+                with: JSONNotification.body(report: report, plan: plan, links: ArtifactLinks())) as? [String: Any])
+        #expect(json["recovered"] as? [String] == [])
+        #expect(json["quarantinedNotRecovered"] as? [String] == [Self.sync])
+    }
+
+    @Test func aRecoveryBesideAQuarantinedAnnouncedTestSaysBoth() throws {
+        let (report, plan) = try closing(announced: [Self.cart, Self.sync])
+        #expect(plan.recovered == [Self.cart] && plan.quarantined == [Self.sync])
+        #expect(
+            NotificationWording.headline(report: report, plan: plan) == "recovered; 1 test quarantined, still failing")
+    }
 }
