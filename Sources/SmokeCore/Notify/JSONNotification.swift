@@ -12,7 +12,9 @@ import Foundation
 /// - `flaky`: ids of tests that passed only on a retry (with " [device]" on a multi-device run).
 /// - `recovered`, `failingSince…`, `failingRuns`: for a recovery, the tests that pass again and the streak that ended;
 ///   `looksFlaky`: those of them the flake model now calls flaky, with each one's rate; `quarantinedNotRecovered`:
-///   announced tests that still fail, closed because a quarantine covers them now (never in `recovered`).
+///   announced tests that still fail, closed because a quarantine covers them now (never in `recovered`). A failure
+///   or reminder has `recovered` too when announced tests passed since the last message; `recoveredTests` gives each
+///   recovered test's own streak (`passingAgainSince…` when it passed before this run).
 /// - `errors`: infrastructure errors, their `details` cut to the last 15 lines.
 /// - `links.reportPath`: `host:/path/of/the/run/index.html`, a path, not a link.
 struct JSONNotification: Encodable, Sendable, Equatable {
@@ -42,6 +44,7 @@ struct JSONNotification: Encodable, Sendable, Equatable {
     var recovered: [String]?
     var looksFlaky: [String: String]?
     var quarantinedNotRecovered: [String]?
+    var recoveredTests: [RecoveredTest]?
     var failingSince: String?
     var failingSinceAt: Date?
     var failingSinceCommit: String?
@@ -125,8 +128,9 @@ struct JSONNotification: Encodable, Sendable, Equatable {
         }
         moreFailures = max(failing.count - Self.listedFailures, 0)
         flaky = report.tests.kept(where: \.flaky).map(\.deviceKey)
+        recoveredTests = RecoveredTest.list(plan)
+        if plan.kind == .recovery || !plan.recovered.isEmpty { recovered = plan.recovered }
         if plan.kind == .recovery {
-            recovered = plan.recovered
             looksFlaky = plan.looksFlaky.isEmpty ? nil : plan.looksFlaky
             quarantinedNotRecovered = plan.quarantined.isEmpty ? nil : plan.quarantined
             failingSince = plan.failingSince

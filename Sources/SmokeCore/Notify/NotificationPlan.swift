@@ -3,8 +3,11 @@ package struct NotificationPlan: Sendable, Equatable {
     package var kind: NotificationKind
     /// Age of each failing test of the run, by `TestResult.deviceKey` (the id, with the device on a multi-device run).
     var ages: [String: FailureAge] = [:]
-    /// For a recovery: the tests that were announced failing and now pass, sorted.
+    /// The tests that were announced failing and now pass, sorted: a recovery's, or in a failure or reminder message
+    /// those that passed again since the last message.
     var recovered: [String] = []
+    /// For each test in `recovered`: its own failure streak, which need not be the pipeline's (`failingSince`).
+    var recoveredStreaks: [String: RecoveredStreak] = [:]
     /// For a recovery: announced tests that still fail but a quarantine covers now; closed, not recovered, sorted.
     var quarantined: [String] = []
     /// For a recovery: the recovered tests the flake model now calls flaky, each with its rate ("failed 1 of the last
@@ -29,4 +32,11 @@ package struct NotificationPlan: Sendable, Equatable {
 
     /// Whether every failing test is known flaky: the message opens no problem that a recovery would close.
     var isFlakyOnly: Bool { !ages.isEmpty && ages.values.allSatisfy(\.isKnownFlaky) }
+}
+
+/// A recovered test's own streak: the run its failures began in, and the run it first passed again in when that was
+/// before the message's run (it recovered while another test kept the pipeline failing).
+struct RecoveredStreak: Sendable, Equatable {
+    var since: String
+    var passedIn: String?
 }

@@ -54,18 +54,28 @@ package enum NotificationPolicy {
                 }
                 return flakyOnly(report: report, ages: ages, state: state, settings: settings, now: now)
             }
-            let fresh = NotificationPlan(kind: isInfrastructure ? .infrastructure : .failure, ages: ages)
+            // Announced tests that pass again are said in the next message that is sent, never in one of their own.
+            let moved = state.open.flatMap { $0.kind == .infrastructure ? nil : carried($0, past: report) }
+            let fresh =
+                isInfrastructure
+                ? NotificationPlan(kind: .infrastructure, ages: ages)
+                : sayingRecovered(NotificationPlan(kind: .failure, ages: ages), moved, report: report)
             guard let open = state.open, open.kind.opensProblem, sameProblem(open, report, failing: real) else {
                 return .send(fresh)
             }
             let remindAfter = open.announcedAt.addingTimeInterval(settings.remindHours * 3600)
             if now >= remindAfter || always {
-                return .send(NotificationPlan(kind: isInfrastructure ? .infrastructure : .reminder, ages: ages))
+                let reminder = NotificationPlan(kind: isInfrastructure ? .infrastructure : .reminder, ages: ages)
+                return .send(sayingRecovered(reminder, moved, report: report))
             }
-            let what = isInfrastructure ? "infrastructure error" : "\(open.failing.count) failing test(s)"
+            let what = isInfrastructure ? "infrastructure error" : "failing tests"
+            let passing = (moved?.passingAgain ?? [:]).keys.sorted()
+            let recovered =
+                passing.isEmpty ? "" : " (\(passing.joined(separator: ", ")) pass again, said in the next message)"
             return .suppress(
                 kind: isInfrastructure ? .infrastructure : .reminder,
-                reason: "same \(what) as announced for run \(open.runID); next reminder after \(iso(remindAfter))"
+                reason:
+                    "same \(what) as announced for run \(open.runID)\(recovered); next reminder after \(iso(remindAfter))"
             )
         }
     }
@@ -82,23 +92,9 @@ package enum NotificationPolicy {
         }
         var plan = recoveryPlan(of: open, report: report, ages: ages)
         let flakes = KnownFlakes.judge(
-            open.failing, report: report, window: window, windowRuns: settings.flakyWindowRuns, known: false)
+            plan.recovered, report: report, window: window, windowRuns: settings.flakyWindowRuns, known: false)
         plan.looksFlaky = flakes.verdicts.mapValues(\.rateText)
         return .send(plan)
-    }
-
-    /// The recovery closing `open`: the announced tests that pass now are recovered; those that still fail but a
-    /// quarantine covers now are closed, never said to have recovered.
-    private static func recoveryPlan(
-        of open: NotifyState.Announcement, report: RunReport, ages: [String: FailureAge] = [:]
-    ) -> NotificationPlan {
-        let failingNow = Set(report.failingTests.map(\.deviceKey))
-        let covered = Set(report.failingTests.filter { report.quarantineEntry(for: $0) != nil }.map(\.deviceKey))
-        var plan = NotificationPlan(
-            kind: .recovery, ages: ages, recovered: open.failing.filter { !failingNow.contains($0) },
-            failingSince: open.since)
-        plan.quarantined = open.failing.filter { failingNow.contains($0) && covered.contains($0) }
-        return plan
     }
 
     /// A run whose failing tests are all known flaky: `notify.flaky` says whether it is worth a message.
@@ -167,6 +163,9 @@ package enum NotificationPolicy {
                 return nil
             })
         if let since = plan.failingSince { named.insert(since) }
+        for streak in plan.recoveredStreaks.values {
+            named.formUnion([streak.since, streak.passedIn].compactMap { $0 })
+        }
         var plan = plan
         for entry in earlier where named.contains(entry.runID) {
             plan.streakStarts[entry.runID] = StreakStart(startedAt: entry.startedAt, commit: entry.commit)
@@ -186,8 +185,12 @@ package enum NotificationPolicy {
         switch decision {
         case .suppress(let kind, _):
             // A passing run ends the problem even when its recovery was not wanted.
-            return report.status == .passed || kind == .recovery
-                ? NotifyState(flakyAnnouncedAt: state.flakyAnnouncedAt) : state
+            if report.status == .passed || kind == .recovery {
+                return NotifyState(flakyAnnouncedAt: state.flakyAnnouncedAt)
+            }
+            // A run not worth a message still moves the announced tests that pass again aside, for the next one.
+            guard let open = state.open, open.kind != .infrastructure else { return state }
+            return NotifyState(open: carried(open, past: report), flakyAnnouncedAt: state.flakyAnnouncedAt)
         case .send(let plan):
             guard announced else { return state }
             // A recovery closes the problem; the known-flaky failures it names were said too.
@@ -196,20 +199,10 @@ package enum NotificationPolicy {
             }
             if plan.isFlakyOnly { return NotifyState(open: state.open, flakyAnnouncedAt: now) }
             guard plan.kind.opensProblem else { return NotifyState(flakyAnnouncedAt: state.flakyAnnouncedAt) }
-            // An unrecovered problem keeps the start of its streak; a new one starts where its
-            // oldest failure started (run IDs sort by time).
-            let oldestFailure = plan.ages.values.compactMap { age -> String? in
-                if case .stillFailing(let since, _) = age { return since }
-                return nil
-            }.min()
-            let since = state.open?.since ?? oldestFailure ?? report.runID
-            let real = failingIDs(report).filter { plan.ages[$0]?.isKnownFlaky != true }
-            return NotifyState(
-                open: NotifyState.Announcement(
-                    runID: report.runID, announcedAt: now, kind: plan.kind,
-                    failing: real, errors: report.errors.map(\.message), since: since
-                ),
-                flakyAnnouncedAt: state.flakyAnnouncedAt)
+            let open = state.open?.kind == .infrastructure ? nil : state.open
+            var next = announcement(of: plan, report: report, open: open, now: now)
+            next.since = state.open?.since ?? next.since
+            return NotifyState(open: next, flakyAnnouncedAt: state.flakyAnnouncedAt)
         }
     }
 
@@ -250,12 +243,13 @@ package enum NotificationPolicy {
         return Array(Set(report.failingTests.map(\.deviceKey)).subtracting(quarantined)).sorted()
     }
 
-    /// Whether the run shows exactly the open problem: same failing tests (known-flaky ones aside), or same errors.
+    /// Whether the run shows nothing beyond the open problem: no failing test that was not announced (known-flaky ones
+    /// aside; fewer is the same problem, its fixed tests said later), or the same errors.
     private static func sameProblem(_ open: NotifyState.Announcement, _ report: RunReport, failing: [String]) -> Bool {
         if report.status == .error {
             return open.kind == .infrastructure && open.errors == report.errors.map(\.message)
         }
-        return open.kind != .infrastructure && open.failing == failing
+        return open.kind != .infrastructure && Set(failing).isSubset(of: open.failing)
     }
 
     private static func iso(_ date: Date) -> String {

@@ -6,7 +6,10 @@ package enum NotificationWording {
     /// tests". Failures a quarantine covered are counted apart: "1 test failing, 1 quarantined".
     package static func headline(report: RunReport, plan: NotificationPlan) -> String {
         let quarantined = report.failingTests.filter { report.quarantineEntry(for: $0) != nil }.count
-        let line = headline(report: report, plan: plan, failing: report.totals.failing - quarantined)
+        var line = headline(report: report, plan: plan, failing: report.totals.failing - quarantined)
+        if plan.kind == .failure || plan.kind == .reminder, !plan.recovered.isEmpty {
+            line += ", \(plan.recovered.count) recovered"
+        }
         guard quarantined > 0, plan.kind != .infrastructure else { return line }
         guard plan.kind == .recovery else { return line + ", \(quarantined) quarantined" }
         // A quarantined test still fails: it closes the problem without recovering, and never "all tests pass".
@@ -103,7 +106,11 @@ extension NotificationWording {
     /// Said "no longer paged after …" when no announced test passes again (a quarantine covers them all).
     static func recovery(plan: NotificationPlan, report: RunReport) -> String? {
         guard let since = plan.failingSince else { return nil }
-        let lead = plan.recovered.isEmpty && !plan.quarantined.isEmpty ? "no longer paged" : "passing again"
+        // Tests that broke later or recovered earlier have streaks of their own: this one is the pipeline's.
+        let shared = plan.recoveredStreaks.values.allSatisfy { $0.since == since && $0.passedIn == nil }
+        let lead =
+            plan.recovered.isEmpty && !plan.quarantined.isEmpty
+            ? "no longer paged" : shared ? "passing again" : "the pipeline is passing again"
         guard let start = plan.start(of: since) else { return "\(lead) after failing since run \(since)" }
         let runs =
             plan.failingRuns.map { count in
@@ -117,6 +124,18 @@ extension NotificationWording {
             } ?? "failing"
         let span = spanText(report.startedAt.timeIntervalSince(start.startedAt))
         return "\(lead) after \(runs) (\(span), since \(utc(start.startedAt))\(commitSuffix(start)))"
+    }
+
+    /// "failing since 2026-11-22 04:00 UTC, commit a1b2c3d4e5f6; passing again since 2026-11-22 08:00 UTC": a
+    /// recovered test's own streak; nil when the recovery's streak is every recovered test's.
+    static func recoveredStreak(of key: String, plan: NotificationPlan) -> String? {
+        guard let streak = plan.recoveredStreaks[key] else { return nil }
+        let shared = plan.recoveredStreaks.values.allSatisfy { $0.since == plan.failingSince && $0.passedIn == nil }
+        if plan.kind == .recovery, shared { return nil }
+        let since = plan.start(of: streak.since).map { utc($0.startedAt) + commitSuffix($0) } ?? "run \(streak.since)"
+        guard let passed = streak.passedIn else { return "failing since \(since)" }
+        let again = plan.start(of: passed).map { utc($0.startedAt) } ?? "run \(passed)"
+        return "failing since \(since); passing again since \(again)"
     }
 
     /// ", commit a1b2c3d4e5f6" when the streak's first run knew its commit.

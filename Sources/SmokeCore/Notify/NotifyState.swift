@@ -24,5 +24,13 @@ package struct NotifyState: Codable, Sendable, Equatable {
         var errors: [String]
         /// The first run of the streak, for "failing since".
         var since: String
+        /// By announced test (failing, or in `passingAgain`): the first run of its own failure streak; nil in older
+        /// files, where `since` stands in.
+        var streaks: [String: String]? = nil
+        /// Announced tests that pass again but no message has said so yet: each with the run it first passed in.
+        var passingAgain: [String: String]? = nil
+
+        /// The first run of `key`'s failure streak.
+        func streak(of key: String) -> String { streaks?[key] ?? since }
     }
 }

@@ -50,7 +50,8 @@ package struct SlackMessage: MessageFormat {
                 .section(SlackText.escape(NotificationWording.counts(report.totals), limit: SlackText.sectionLimit)))
         }
         let tail = [
-            suspectsBlock(plan), flakyBlock(report), quarantinedBlock(report), SlackRunFields.linksBlock(links),
+            plan.kind == .recovery ? nil : recoveredBlock(plan), suspectsBlock(plan), flakyBlock(report),
+            quarantinedBlock(report), SlackRunFields.linksBlock(links),
         ]
         .compactMap { $0 }
         // Failures get what the other blocks leave: a divider, their sections (and screenshots) and "…and N more".
@@ -210,7 +211,7 @@ package struct SlackMessage: MessageFormat {
         }
         text += "."
         if !plan.recovered.isEmpty {
-            text += "\n*Recovered:* " + nameList(plan.recovered) { plan.looksFlaky[$0].map { "looks flaky: \($0)" } }
+            text += "\n*Recovered:* " + recoveredList(plan)
         }
         if !plan.quarantined.isEmpty {
             text += "\n*Quarantined, not recovered* (still failing): " + nameList(plan.quarantined)
@@ -218,6 +219,24 @@ package struct SlackMessage: MessageFormat {
         let failing = report.failingTests.filter { report.quarantineEntry(for: $0) == nil }.map(\.deviceKey)
         if !failing.isEmpty { text += "\n*Still failing* (known flaky): " + nameList(failing) }
         return [.section(truncateMarkup(text))]
+    }
+
+    /// Announced tests that pass again, in a failure or reminder message: the open problem got smaller.
+    private static func recoveredBlock(_ plan: NotificationPlan) -> SlackBlock? {
+        plan.recovered.isEmpty ? nil : .section(truncateMarkup("*Recovered:* " + recoveredList(plan)))
+    }
+
+    /// The recovered tests, each with its own streak when the message's does not describe it, and the flake model's
+    /// word when it now calls it flaky.
+    private static func recoveredList(_ plan: NotificationPlan) -> String {
+        nameList(plan.recovered) { key in
+            let remarks = [
+                plan.looksFlaky[key].map { "looks flaky: \($0)" },
+                NotificationWording.recoveredStreak(of: key, plan: plan),
+            ]
+            let said = remarks.compactMap { $0 }
+            return said.isEmpty ? nil : said.joined(separator: "; ")
+        }
     }
 
     /// Flaky tests (passed only on a retry) apart from hard failures.

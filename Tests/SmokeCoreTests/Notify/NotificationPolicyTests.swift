@@ -87,12 +87,51 @@ import Testing
         #expect(reason.contains("next reminder after"))
     }
 
-    @Test func aFixedTestChangesTheSetAndIsAnnounced() {
-        let runs = [
-            F.report(0, tests: F.suite(failing: [F.failing(a), F.failing(b)])),
-            F.report(1, tests: F.suite(failing: [F.failing(a)])),
-        ]
-        #expect(decisions(runs).map { $0.plan?.kind } == [.failure, .failure])
+    /// Run `index` with `failing` failing and the other tests of `a`, `b`, `c` passing.
+    private func run(_ index: Int, failing: [String]) -> RunReport {
+        let passing = [a, b, c].filter { !failing.contains($0) }.map { F.passing($0) }
+        return F.report(index, tests: F.suite(failing: failing.map { F.failing($0) }) + passing)
+    }
+
+    /// a breaks, then b; a is fixed while b still fails; then b is fixed. a's fix is no page of its own (nothing new
+    /// fails), and the recovery names both, each with its own streak, under the pipeline's.
+    @Test func aTestFixedWhileAnotherFailsIsSaidToRecoverInTheNextMessage() throws {
+        let runs = [run(0, failing: []), run(1, failing: [a]), run(2, failing: [a, b]), run(3, failing: [b])]
+        let result = decisions(runs + [run(4, failing: [])])
+        #expect(result.map { $0.plan?.kind } == [nil, .failure, .failure, nil, .recovery])
+        guard case .suppress(.reminder, let reason) = result[3] else { throw CancellationError() }
+        #expect(reason.contains("(\(a) pass again, said in the next message)"), "\(reason)")
+        let plan = NotificationPolicy.dated(
+            try #require(result[4].plan), report: run(4, failing: []), history: F.history(runs))
+        #expect(plan.recovered == [a, b].sorted() && plan.failingSince == F.runID(1) && plan.failingRuns == 3)
+        #expect(plan.recoveredStreaks[a] == RecoveredStreak(since: F.runID(1), passedIn: F.runID(3)))
+        #expect(plan.recoveredStreaks[b] == RecoveredStreak(since: F.runID(2)))
+        let slack = SlackMessage.payload(
+            report: run(4, failing: []), plan: plan, links: ArtifactLinks(), listedFailures: 10)
+        let text = slack.blocks.map { "\($0)" }.joined(separator: "\n")
+        #expect(text.contains("The pipeline is passing again after 3 failing runs (12 h, since 2026-11-22 08:00 UTC)."))
+        #expect(
+            text.contains(
+                "`\(a)` (failing since 2026-11-22 08:00 UTC; passing again since 2026-11-22 16:00 UTC)"),
+            "\(text)")
+        #expect(text.contains("`\(b)` (failing since 2026-11-22 12:00 UTC)"), "\(text)")
+    }
+
+    @Test func aFixedTestIsNamedInTheNextFailureOrReminder() throws {
+        let runs = [run(0, failing: [a, b]), run(1, failing: [a]), run(2, failing: [a, c])]
+        let result = decisions(runs)
+        #expect(result.map { $0.plan?.kind } == [.failure, nil, .failure])
+        let failure = try #require(result[2].plan)
+        #expect(failure.recovered == [b] && failure.ages[c] == .new)
+        #expect(failure.recoveredStreaks[b] == RecoveredStreak(since: F.runID(0), passedIn: F.runID(1)))
+        #expect(NotificationWording.headline(report: runs[2], plan: failure) == "2 tests failing (1 new), 1 recovered")
+        var settings = NotifySettings()
+        settings.remindHours = 4
+        let reminded = decisions([run(0, failing: [a, b]), run(1, failing: [a])], settings: settings)
+        #expect(reminded[1].plan?.kind == .reminder && reminded[1].plan?.recovered == [b])
+        // Said once: the recovery that follows names only what recovered since.
+        let closed = decisions(runs + [run(3, failing: [])])
+        #expect(closed[3].plan?.recovered == [a, c])
     }
 
     @Test func withoutRecoveryInOnAPassingRunClosesTheProblemQuietly() {
