@@ -17,7 +17,9 @@ struct NotifyCommand: Command {
         and the pipeline the run recorded gives the settings (--pipeline overrides); the first line says
         which were used.
         A message sent this way ignores notify.on and the reminder interval, and is not remembered as
-        announced. What cannot be delivered is kept in OUTPUT/outbox/.
+        announced. For a run that is not the pipeline's newest, it says what the runs before it showed
+        (a failure that began later is never its to recover from). What cannot be delivered is kept
+        in OUTPUT/outbox/.
 
         Options:
           --dry-run        print the message body instead of sending it (no URL needed)
@@ -122,10 +124,21 @@ struct NotifyCommand: Command {
         let runHistory = HistoryOpening.open(outputFolder: outputDirectory, library: context.sqlite)
         let history = runHistory.notificationHistory(of: report)
         let key = resolved.pipeline ?? Notifier.key(of: report, projectRoot: resolved.projectRoot)
-        let state = NotifyStateStore(outputDirectory: outputDirectory, pipeline: key).load()
         // The runs before this one, as after a run: a known-flaky failure is never announced as new.
         let runs = resolved.notify.flakyWindowRuns
         let window = runHistory.flakeWindow(of: report, runs: runs)
+        // What is open now is the newest run's news; an earlier run is planned from the runs before it.
+        let newest = (try? runHistory.runs(pipeline: report.pipeline))?.last { $0.startedAt > report.startedAt }
+        if let newest {
+            context.standardError.line(
+                """
+                notify: run \(report.runID) is not the newest run of \(report.pipeline) (\(newest.runID) is): the \
+                message says what the runs before it showed, not what is open now
+                """)
+        }
+        let state = NotifyState.planned(
+            for: report, current: NotifyStateStore(outputDirectory: outputDirectory, pipeline: key).load(),
+            isNewest: newest == nil, window: window)
         let plan = NotificationPolicy.plan(
             report: report, history: history, state: state, window: window, windowRuns: runs)
         if dryRun {

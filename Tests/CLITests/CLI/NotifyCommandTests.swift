@@ -77,11 +77,12 @@ import Testing
 
     /// A project whose pipeline writes to `out/`, where two failing runs are in the history; the current folder's
     /// `.smokerun` holds an unrelated history in which the failure would be new.
-    private func projectWithOutFolder() throws -> (root: URL, latest: RunReport) {
+    private func projectWithOutFolder(passingFirst: Bool = false) throws -> (root: URL, latest: RunReport) {
         let root = TestScratch.root.appendingPathComponent("notify-own-\(UUID().uuidString)")
         let out = root.appendingPathComponent("out")
         let failing = F.suite(failing: [F.failing("AppTests.CartTests/testTotal")])
-        let reports = [F.report(0, tests: failing), F.report(1, tests: failing)]
+        let first = passingFirst ? F.suite(failing: []) + [F.passing("AppTests.CartTests/testTotal")] : failing
+        let reports = [F.report(0, tests: first), F.report(1, tests: failing)]
         var history = ""
         for report in reports {
             let folder = out.appendingPathComponent("runs/\(report.runID)")
@@ -123,6 +124,31 @@ import Testing
         #expect(
             reportPath.hasSuffix(root.appendingPathComponent("out/runs/\(latest.runID)").path + "/"), "\(reportPath)")
         #expect(!out.text.contains(".smokerun/runs"))
+    }
+
+    /// Run 0 passed; run 1's failure is open now. Notifying run 0 again says what was true then: no recovery.
+    @Test func anEarlierPassingRunIsNoRecoveryOfAFailureThatCameAfterIt() async throws {
+        let (root, latest) = try projectWithOutFolder(passingFirst: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let pipeline = root.appendingPathComponent("Pipelines/smoke.json")
+        let key = try #require(try NotifyPipelineReader.read(pipeline).pipeline)
+        let open = NotifyState.Announcement(
+            runID: latest.runID, announcedAt: latest.finishedAt, kind: .failure,
+            failing: ["AppTests.CartTests/testTotal"], errors: [], since: latest.runID)
+        try NotifyStateStore(outputDirectory: root.appendingPathComponent("out"), pipeline: key).save(
+            NotifyState(open: open))
+        let (context, out, err) = context(root)
+        let status = try await command(["out/runs/\(F.runID(0))", "--dry-run"]).run(in: context)
+        #expect(status == .passed, "\(err.text)")
+        let body = try #require(try JSONSerialization.jsonObject(with: Data(out.text.utf8)) as? [String: Any])
+        #expect(body["kind"] as? String == "always", "\(out.text)")
+        #expect(body["headline"] as? String == "passed")
+        #expect(body["recovered"] == nil)
+        #expect(err.text.contains("is not the newest run of smoke (\(latest.runID) is)"), "\(err.text)")
+        // The newest run still plans against what is open now.
+        let (newestContext, newestOut, _) = self.context(root)
+        _ = try await command(["out/runs/\(latest.runID)", "--dry-run"]).run(in: newestContext)
+        #expect(newestOut.text.contains("\"headline\" : \"1 test failing\""), "\(newestOut.text)")
     }
 
     @Test func anUnsetURLIsAConfigurationError() async throws {
