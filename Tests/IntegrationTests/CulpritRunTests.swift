@@ -69,7 +69,7 @@ import Testing
         let fixture = try await Self.fixture.value
         let message = try #require(fixture.message)
         let range = "\(fixture.commits[0].prefix(7))..\(fixture.commits[9].prefix(7))"
-        #expect(message.contains("*Suspects:* 9 commits \(range) since the last passing run"), "\(message)")
+        #expect(message.contains("*Suspects:* 9 commits \(range) since run "), "\(message)")
         #expect(message.contains("• \(fixture.breaking.prefix(7)) Round totals — Ada"), "\(message)")
         #expect(message.contains("• \(fixture.commits[9].prefix(7)) Note 9 — Ada"), "\(message)")
         #expect(!message.contains("Start the ledger"), "\(message)")

@@ -6,11 +6,13 @@ extension Suspects {
         guard inClone else {
             return
                 """
-                suspects: \(range) since the last passing run \(lastPassingRun) — the range is not in this clone \
-                (shallow clone or force-push)
+                suspects: \(range) since run \(lastPassingRun), the last in which these tests passed — the range \
+                is not in this clone (shallow clone or force-push)
                 """
         }
-        return "suspects: \(ReportText.count(total, "commit")) \(range) since the last passing run \(lastPassingRun)"
+        // The run need not have passed: another test may have failed in it.
+        let since = "since run \(lastPassingRun), the last in which these tests passed"
+        return "suspects: \(ReportText.count(total, "commit")) \(range) \(since)"
     }
 
     /// The headline without its `suspects: ` lead, for a report's own heading.

@@ -4,7 +4,7 @@ import Testing
 @testable import SmokeCore
 @testable import SmokeCoreTestSupport
 
-/// A new failure's message lists the commits since the last passing run, in both formats.
+/// A new failure's message lists the commits since the last run in which its tests passed, in both formats.
 @Suite struct SuspectsMessageTests {
     typealias F = NotifyFixtures
 
@@ -28,6 +28,9 @@ import Testing
         let body = SlackMessage.body(
             report: scenario.report, plan: scenario.plan, links: scenario.links, sources: scenario.sources)
         let text = String(decoding: body, as: UTF8.self)
+        // The run the range starts at need not have passed: it is the last in which these tests did.
+        #expect(text.contains("since run 20261122T000000Z-aaaa, the last in which these tests passed"))
+        #expect(!text.contains("last passing run"))
         if inClone {
             #expect(text.contains("Round totals — Ada Lovelace"))
             #expect(text.contains("Change &lt;3&gt; &amp; more"))
