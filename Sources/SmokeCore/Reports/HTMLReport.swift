@@ -140,42 +140,6 @@ package struct HTMLReport: ReportWriter {
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 
-    /// A disagreement between smokerun's totals and the frameworks' own, and how the inputs were read.
-    private static func notices(_ report: RunReport) -> String {
-        var html = ""
-        if let incomplete = report.incomplete {
-            html += "<section class=\"warn\" id=\"incomplete\">\(HTMLIcon.warning.use(label: "warning")) "
-            html += "<b>\(h(ReportText.incompleteNotice(incomplete)))</b></section>\n"
-        }
-        if let reconciliation = report.reconciliation, !reconciliation.differences.isEmpty {
-            html += "<section class=\"warn\" id=\"reconciliation\">\(HTMLIcon.warning.use(label: "warning")) "
-            html += "<b>smokerun's totals disagree with the test framework's own summary.</b><ul>"
-            html += reconciliation.differences.map { "<li>\(h($0))</li>" }.joined()
-            html += "</ul></section>\n"
-        }
-        if let reconciliation = report.reconciliation, !reconciliation.unverified.isEmpty {
-            html +=
-                "<p class=\"note\" id=\"unverified\">\(reconciliation.unverifiedNotes.map(h).joined(separator: "<br>"))</p>\n"
-        }
-        let notes = (report.inputs ?? []).compactMap(inputNote)
-        if !notes.isEmpty { html += "<p class=\"note\">\(notes.joined(separator: "<br>"))</p>\n" }
-        return html
-    }
-
-    private static func inputNote(_ input: InputRecord) -> String? {
-        var parts: [String] = []
-        if let prefix = input.strippedPrefix {
-            parts.append("stripped a <code>\(h(prefix))</code> prefix from each line")
-        }
-        if input.unrecognizedLines > 0 {
-            var text = "\(h(ReportText.count(input.unrecognizedLines, "line"))) not understood"
-            if let first = input.firstUnrecognizedLine { text += " (first: line \(first))" }
-            parts.append(text)
-        }
-        guard !parts.isEmpty else { return nil }
-        return "Input <code>\(h(input.path))</code> (\(h(input.format))): " + parts.joined(separator: "; ")
-    }
-
     private static func totals(_ report: RunReport) -> String {
         let totals = report.totals
         let cells: [(String, Int, String)] =

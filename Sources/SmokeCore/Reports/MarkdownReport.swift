@@ -236,33 +236,6 @@ package struct MarkdownReport: ReportWriter {
         return " · [screenshot](\(HTMLAttachment.href(path)))"
     }
 
-    private static func flakySection(_ tests: [TestResult]) -> String? {
-        let flaky = tests.kept(where: \.flaky)
-        guard !flaky.isEmpty else { return nil }
-        var lines = ["### Flaky (\(flaky.count))", ""]
-        for test in flaky {
-            let attempts = max(test.attempts.count, 1)
-            lines.append("- \(MarkdownText.code(test.id)) passed on attempt \(attempts) of \(attempts)")
-        }
-        return lines.joined(separator: "\n")
-    }
-
-    private static func coverageLine(_ coverage: CoverageSummary) -> String {
-        func part(_ name: String, _ count: CoverageCount) -> String {
-            "\(name) \(ReportText.percent(count)) (\(count.covered)/\(count.count))"
-        }
-        let parts = [
-            part("lines", coverage.lines), part("functions", coverage.functions),
-            part("regions", coverage.regions), part("branches", coverage.branches),
-        ]
-        let gate = coverage.minimumLines.map { minimum in
-            coverage.linesBelowMinimum == true
-                ? "\n\n❌ **Line coverage is below the minimum of \(minimum)%**: the run fails (exit 4)."
-                : " (minimum \(minimum)%)"
-        }
-        return "**Coverage** " + parts.joined(separator: " · ") + (gate ?? "")
-    }
-
     private static func errorsSection(_ title: String, _ errors: [InfrastructureError]) -> String {
         var lines = ["### \(title) (\(errors.count))", ""]
         for error in errors {
