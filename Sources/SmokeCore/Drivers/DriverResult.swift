@@ -9,6 +9,8 @@ package struct DriverResult: Sendable {
     package var device: ResolvedDevice
     /// Binaries and raw profiles for coverage.
     package var testBinaries: [URL] = []
+    /// Lets others rebuild `testBinaries` (a build folder's turn): called once coverage has read them.
+    package var releaseTestBinaries: (@Sendable () -> Void)?
     package var profiles: [URL] = []
     package var interrupted = false
     /// What decided the order instead of the seed (the binary's entry point); the run records `orderControlled: false`.

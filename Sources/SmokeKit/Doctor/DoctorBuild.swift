@@ -8,12 +8,20 @@ enum DoctorBuild {
         guard let settings = package else { return "nothing to build here" }
         let directory = place.currentDirectory
         let swift = try SwiftToolchain.locate(environment: place.environment)
+        // As `run` builds: the physical paths, in the build folder's turn (never under another run's tests).
+        let named = pipeline.scratchDirectory(for: settings, currentDirectory: directory)
+        let folder = POSIXFile.physical(named)
         var build = SwiftPMBuild(
-            swift: swift, packageRoot: pipeline.resolve(settings.packagePath, currentDirectory: directory),
-            scratchPath: pipeline.scratchDirectory(for: settings, currentDirectory: directory),
-            configuration: settings.configuration, coverage: pipeline.coverage.enabled,
+            swift: swift,
+            packageRoot: POSIXFile.physical(pipeline.resolve(settings.packagePath, currentDirectory: directory)),
+            scratchPath: folder, configuration: settings.configuration, coverage: pipeline.coverage.enabled,
             environment: place.environment, console: try ConsoleLog(url: nil))
         build.excluded = [pipeline.resolve(pipeline.output, currentDirectory: directory)]
+        let started = SystemClock.now()
+        let limits = RunLimits(
+            testSeconds: seconds, runDeadline: started.addingTimeInterval(seconds), cancellation: CancellationFlag())
+        let turn = try BuildFolderTurn(scratch: folder, stop: limits.stopText, tell: { _ in })
+        defer { turn.end() }
         let key: BuildStamp.Key?
         switch build.check() {
         case .fresh(_, _, let inputs):
@@ -21,11 +29,9 @@ enum DoctorBuild {
         case .stale(let stale):
             key = stale
         }
-        let started = SystemClock.now()
-        let limits = RunLimits(
-            testSeconds: seconds, runDeadline: started.addingTimeInterval(seconds), cancellation: CancellationFlag())
         let binary: URL
         do {
+            try turn.startBuilding()
             binary = try build.buildTests(limits: limits)
         } catch let failure as BuildFailure {
             throw DoctorBuildError(record: failure.record)
@@ -39,9 +45,7 @@ enum DoctorBuild {
         }
         let took = RunLimits.text(seconds: Double(Int(SystemClock.now().timeIntervalSince(started).rounded())))
         let root = directory.path + "/"
-        let scratch =
-            build.scratchPath.path.hasPrefix(root)
-            ? String(build.scratchPath.path.dropFirst(root.count)) : build.scratchPath.path
+        let scratch = named.path.hasPrefix(root) ? String(named.path.dropFirst(root.count)) : named.path
         return "swift build --build-tests built \(binary.lastPathComponent) in \(took) (into \(scratch))"
     }
 }

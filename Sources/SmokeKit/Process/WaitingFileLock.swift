@@ -75,13 +75,6 @@ final class WaitingFileLock: @unchecked Sendable {
         var message: String
     }
 
-    /// Holds the lock shared from now on, so others may share it too. Not atomic (`flock` releases, then takes it
-    /// again): another run may take it in between; the caller checks what the lock guards afterwards.
-    func share() {
-        guard descriptor >= 0 else { return }
-        _ = flock(descriptor, LOCK_SH)
-    }
-
     func release() {
         guard descriptor >= 0 else { return }
         _ = flock(descriptor, LOCK_UN)

@@ -47,9 +47,13 @@ package struct BisectRunner: Sendable {
         progress("building \(packageRoot.lastPathComponent) (\(settings.configuration))…")
         let binary: URL
         let eventStreamVersion: String
+        // The build folder's turn, held for every trial: no other run rebuilds the binary under them.
+        var turn: BuildFolderTurn?
+        defer { turn?.end() }
         do {
             // The run's own build step, toolchain pin included: a bisect must test what `run` tested.
-            let built = try driver(runFolder: workDirectory, limits: limits(), console: console).buildTests()
+            let built = try driver(runFolder: workDirectory, limits: limits(), console: console).buildTestsTakingTurn()
+            turn = built.turn
             binary = built.binary
             eventStreamVersion = TestProcessLaunch.eventStreamVersion(swiftVersion: built.toolchain.versionNumber)
         } catch let failure as BuildFailure {

@@ -95,6 +95,7 @@ struct LiveRun: RunSource {
         draft.attachmentBudget = AttachmentBudget(total: pipeline.attachmentBudget)
         draft.status = .afterAttaching(interrupted: driverResult.interrupted || run.cancellation.isCancelled)
         (draft.profiles, draft.testBinaries) = (driverResult.profiles, driverResult.testBinaries)
+        draft.releaseTestBinaries = driverResult.releaseTestBinaries
         return draft
     }
 }

@@ -30,6 +30,8 @@ package struct RunDraft: Sendable {
     /// Raw or merged profiles and the instrumented binaries they belong to; none: no coverage to collect.
     package var profiles: [URL] = []
     package var testBinaries: [URL] = []
+    /// Called once coverage has read `testBinaries` (`DriverResult.releaseTestBinaries`).
+    package var releaseTestBinaries: (@Sendable () -> Void)?
     /// A log to copy in as the run's console.log (parse's one input); nil when the run wrote its own.
     package var consoleLog: URL?
 

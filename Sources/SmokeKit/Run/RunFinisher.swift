@@ -103,6 +103,7 @@ package struct RunFinisher: Sendable {
                 return (withCoverage, below)
             }
         }
+        draft.releaseTestBinaries?()
         if !isShard, report.status == .failed || report.status == .passed { applyQuarantine(to: &report) }
         let earlier = readEarlierRuns(of: report)
         let failures = failureHistory(of: report, earlier: earlier)

@@ -2,47 +2,48 @@ import Foundation
 import SmokeCore
 
 /// Runs building into one folder (two pipelines of a package with the same configuration share `.build/smokerun`;
-/// the scheduler starts them at once) take turns: any number check and test with the build there, and a run that
-/// must build again waits until they end, then builds alone. Without turns, a run's later batches ran the binary
-/// another run had just linked from changed sources: failures of code it never built, blamed on its commit. A
-/// `WaitingFileLock` named after the folder: shared while checking and testing, exclusive while building.
-struct BuildFolderTurn {
+/// the scheduler starts them at once; `doctor` and `bisect` build there too) take turns: any number check and test
+/// with the build there, and one that must build again waits until they end, then builds alone. Without turns, a
+/// run's later batches ran the binary another had just linked from changed sources: failures (or passes) of code it
+/// never built, blamed on its commit. A `WaitingFileLock` on `smokerun-turn.lock` in the folder, which every run
+/// building there can write: shared while checking, testing and reading coverage, exclusive while building.
+final class BuildFolderTurn: @unchecked Sendable {
     private let lock: WaitingFileLock?
     private let folder: URL
-    private let context: RunContext
+    private let stop: () -> String?
+    private let tell: (String) -> Void
 
-    /// Waits while another run builds in `scratch` (physical), saying so once.
-    init(scratch: URL, context: RunContext) throws {
-        (folder, self.context) = (scratch, context)
-        let key = SHA256.hex(Array(scratch.path.utf8)).prefix(16) + "-" + scratch.lastPathComponent
-        let url = WaitingFileLock.folder("builds", environment: context.environment)
-            .appendingPathComponent(WaitingFileLock.fileName(String(key)))
+    /// Waits while another run builds in `scratch` (physical); `tell` is told once why it waits, `stop` says why to
+    /// stop waiting (the run's deadline, a signal).
+    init(scratch: URL, stop: @escaping () -> String?, tell: @escaping (String) -> Void) throws {
+        (folder, self.stop, self.tell) = (scratch, stop, tell)
         do {
             lock = try WaitingFileLock.acquire(
-                url, .shared, what: Self.what(scratch), stop: context.limits.stopText,
-                waiting: { Self.tell("another smokerun run is building in \(scratch.path)", context) })
+                scratch.appendingPathComponent("smokerun-turn.lock"), .shared, what: Self.what(scratch), stop: stop,
+                waiting: { tell("waiting for the build folder: another smokerun run is building in \(scratch.path)") })
         } catch {
             throw BuildFolderBusy(message: error.message)
+        }
+    }
+
+    convenience init(scratch: URL, context: RunContext) throws {
+        let (console, status) = (context.console, context.status)
+        try self.init(scratch: scratch, stop: context.limits.stopText) { text in
+            console.note(text)
+            status(text)
         }
     }
 
     /// The build's turn, alone: waits while other runs test with the build there.
     func startBuilding() throws {
-        do {
-            guard let lock else { return }
-            _ = try lock.take(
-                .exclusive, what: Self.what(folder), stop: context.limits.stopText,
-                waiting: { Self.tell("another smokerun run is testing with the build in \(folder.path)", context) })
-        } catch {
-            throw BuildFolderBusy(message: error.message)
-        }
+        try take(.exclusive, because: "another smokerun run is testing with the build in \(folder.path)")
     }
 
     /// The tests' turn, shared with other runs testing the same build. Fails when another run rebuilt `binary` as
-    /// this run gave up building alone (the lock is released, then taken shared).
+    /// this run went from building alone to sharing (`flock` releases, then takes the lock again).
     func startTesting(_ binary: URL) throws {
         let built = FileIdentity(binary)
-        lock?.share()
+        try take(.shared, because: "another smokerun run is building in \(folder.path)")
         guard FileIdentity(binary) == built else {
             throw BuildFolderBusy(
                 message: """
@@ -54,13 +55,18 @@ struct BuildFolderTurn {
 
     func end() { lock?.release() }
 
-    private static func what(_ scratch: URL) -> String { "the build folder \(scratch.path) another smokerun run used" }
-
-    private static func tell(_ why: String, _ context: RunContext) {
-        let text = "waiting for the build folder: \(why)"
-        context.console.note(text)
-        context.status(text)
+    private func take(_ mode: WaitingFileLock.Mode, because why: String) throws {
+        guard let lock else { return }
+        do {
+            let tell = tell
+            _ = try lock.take(
+                mode, what: Self.what(folder), stop: stop, waiting: { tell("waiting for the build folder: \(why)") })
+        } catch {
+            throw BuildFolderBusy(message: error.message)
+        }
     }
+
+    private static func what(_ scratch: URL) -> String { "the build folder \(scratch.path) another smokerun run used" }
 
     struct BuildFolderBusy: Error, LocalizedError {
         var message: String

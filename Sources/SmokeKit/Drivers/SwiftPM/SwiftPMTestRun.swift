@@ -11,11 +11,9 @@ struct SwiftPMTestRun {
         let packageRoot = pipeline.resolve(settings.packagePath, currentDirectory: context.currentDirectory)
         var result = DriverResult(device: HostDevice.resolve(pipeline.device, environment: context.environment))
         do {
-            let scratch = pipeline.scratchDirectory(for: settings, currentDirectory: context.currentDirectory)
-            let turn = try BuildFolderTurn(scratch: POSIXFile.physical(scratch), context: context)
-            defer { turn.end() }
-            let built = try buildTests(beforeBuilding: turn.startBuilding)
-            try turn.startTesting(built.binary)
+            let built = try buildTestsTakingTurn()
+            // Held until coverage has read the binary (RunFinisher), or released with the result.
+            result.releaseTestBinaries = { built.turn.end() }
             result.toolchain = built.toolchain.info
             let binary = built.binary
             result.testBinaries = [binary]
@@ -61,7 +59,17 @@ struct SwiftPMTestRun {
         return result
     }
 
-    /// Locates `swift`, builds the tests, then checks the toolchain pin before any test starts (shared with `bisect`).
+    /// `buildTests` in the build folder's turn (`BuildFolderTurn`): shared from here, exclusive while `swift build`
+    /// runs; the caller holds the turn while it tests (shared with `bisect`).
+    func buildTestsTakingTurn() throws -> (binary: URL, toolchain: SwiftToolchain, turn: BuildFolderTurn) {
+        let scratch = context.pipeline.scratchDirectory(for: settings, currentDirectory: context.currentDirectory)
+        let turn = try BuildFolderTurn(scratch: POSIXFile.physical(scratch), context: context)
+        let built = try buildTests(beforeBuilding: turn.startBuilding)
+        try turn.startTesting(built.binary)
+        return (built.binary, built.toolchain, turn)
+    }
+
+    /// Locates `swift`, builds the tests, then checks the toolchain pin before any test starts.
     /// `beforeBuilding` runs when the build is not up to date, before `swift build`.
     func buildTests(beforeBuilding: () throws -> Void = {}) throws -> (binary: URL, toolchain: SwiftToolchain) {
         let (pipeline, currentDirectory, environment) = (

@@ -8,13 +8,13 @@ import Testing
 /// Runs sharing a build folder take turns: any number test with its build, a run that must build waits until they
 /// end and then builds alone, and no run starts (or tests) while another builds there.
 @Suite struct BuildFolderTurnTests {
-    private static func context(_ folder: URL, stopped: Bool = false) throws -> RunContext {
+    private static func context(_ folder: URL, stopped: Bool = false, temporary: String? = nil) throws -> RunContext {
         var pipeline = Pipeline(name: "fake", driver: .swiftpm(SwiftPMSettings(packagePath: "Fake")))
         pipeline.sourcePath = folder.appendingPathComponent("Pipelines/fake.json").path
         let deadline = Date().addingTimeInterval(stopped ? -1 : 600)
         return RunContext(
             pipeline: pipeline, seed: nil, runDirectory: folder, currentDirectory: folder,
-            environment: ["TMPDIR": folder.path], runner: ProcessCommandRunner(),
+            environment: ["TMPDIR": temporary ?? folder.path], runner: ProcessCommandRunner(),
             limits: RunLimits(testSeconds: 60, runDeadline: deadline, cancellation: CancellationFlag()),
             console: try ConsoleLog(url: folder.appendingPathComponent("console-\(UUID().uuidString).log")))
     }
@@ -46,6 +46,20 @@ import Testing
         let tester = try BuildFolderTurn(scratch: scratch, context: try Self.context(folder.url, stopped: true))
         tester.end()
         builder.end()
+    }
+
+    /// cron's run (no TMPDIR) and a shell's (TMPDIR=/run/user/…) take turns all the same: the lock is the folder's.
+    @Test func runsWithDifferentTemporaryFoldersTakeTurns() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let scratch = folder.url.appendingPathComponent("Fake/.build/smokerun")
+        let cron = try BuildFolderTurn(scratch: scratch, context: try Self.context(folder.url, temporary: "/tmp"))
+        let shell = try BuildFolderTurn(
+            scratch: scratch, context: try Self.context(folder.url, stopped: true, temporary: folder.url.path))
+        #expect(throws: BuildFolderTurn.BuildFolderBusy.self) { try shell.startBuilding() }
+        cron.end()
+        try shell.startBuilding()
+        shell.end()
     }
 
     /// Another folder is another turn.
