@@ -86,7 +86,8 @@ package struct FrameworkTotalsReader: Sendable {
         // A test's own line (most of a log) has no wrapper before it, and what follows its name is not a marker.
         if line.hasPrefix("Test Case '", at: start) || line.hasPrefix("Test case '", at: start) { return }
         // A marker sits at the line's start or right after a wrapper's last byte; one scan passes over other lines.
-        var at = start
+        // A Swift Testing symbol the log lost (`? Test run with …`, a console that is not UTF-8) is no wrapper.
+        var at = line.hasPrefix("? Test ", at: start) ? start + 2 : start
         var candidate = start + 1
         while true {
             if line.hasPrefix("Executed ", at: at) {

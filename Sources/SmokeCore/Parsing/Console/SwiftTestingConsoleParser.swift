@@ -1,6 +1,6 @@
 /// Turns Swift Testing's console lines into events: `◇ ✔ ✘ ➜ ━ ⎙ ↳` on Linux, the SF-symbol forms (`􀟈 􁁛 􀢄 􀙟 􀄵` …)
 /// on macOS, and `◊ √ × - ▲ →` on Windows (its console font lacks the others). The words after the symbol decide the
-/// meaning, so all read alike.
+/// meaning, so all read alike; a `?` stands for any of them where the log lost them (a console that is not UTF-8).
 struct SwiftTestingConsoleParser {
     init() {}
 
@@ -23,6 +23,10 @@ struct SwiftTestingConsoleParser {
         // Windows: `×` (U+00D7), and `-` for a pass with known issues, only before the words that follow a symbol.
         if first == 0xC3, line.hasPrefix("× ", at: start) { return 2 }
         if first == UInt8(ascii: "-"), line.hasPrefix("- Test ", at: start) || line.hasPrefix("- Suite ", at: start) {
+            return 1
+        }
+        // Any symbol a console or `iconv -t ASCII//TRANSLIT` could not show (a Jenkins console that is not UTF-8).
+        if first == UInt8(ascii: "?"), line.hasPrefix("? Test ", at: start) || line.hasPrefix("? Suite ", at: start) {
             return 1
         }
         // SF Symbols live in Supplementary Private Use Area-B (U+100000…): F4 80–8F xx xx.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import SmokeCore
+@testable import SmokeCoreTestSupport
 
 /// The frameworks' own closing totals, read from a run's console.
 @Suite struct FrameworkTotalsReaderTests {
@@ -29,5 +30,24 @@ import Testing
         #expect(counts.map(\.framework) == ["xctest", "swift-testing"])
         #expect(counts.map(\.tests) == [3, 3])
         #expect(counts.map(\.failures) == [1, 1])
+    }
+
+    /// A log whose Swift Testing symbols were lost on the way (`?`: a console or `iconv` that is not UTF-8) still
+    /// has Swift Testing's totals, and its failing test fails.
+    @Test func aRunWhoseSymbolsWereLostKeepsItsTotalsAndItsFailure() {
+        let log = """
+            ? Test run started.
+            ? Test fails() started.
+            ? Test fails() recorded an issue at STTests.swift:6:26: Expectation failed: 1 == 2
+            ? Test fails() failed after 0.001 seconds with 1 issue.
+            ? Test run with 1 test in 1 suite failed after 0.001 seconds with 1 issue.
+            """
+        var reader = FrameworkTotalsReader()
+        var splitter = LineSplitter()
+        splitter.push(Data(log.utf8)) { reader.read($0) }
+        splitter.finish { reader.read($0) }
+        let counts = reader.counts(from: "console.log")
+        #expect(counts.map(\.framework) == ["swift-testing"] && counts.map(\.failures) == [1])
+        #expect(ParsingTestSupport.collect(log).results.map(\.status) == [.failed])
     }
 }
