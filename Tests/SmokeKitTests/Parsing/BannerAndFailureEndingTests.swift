@@ -76,6 +76,21 @@ import Testing
         }
     }
 
+    /// A wrapper's prefix on every line (fastlane test_center's `[worker 1] `, docker compose's `tests-1  | `, with
+    /// their colour) does not hide the banner that closes a parallel run.
+    @Test func aBannerAfterAWrappersPrefixStillEndsTheRun() throws {
+        for prefix in ["[worker 1] ", "tests-1  | ", "\u{1B}[0;96;49m[worker 1] \u{1B}[0m"] {
+            let parsed = try InputEndingTests.parse(
+                [
+                    "Test suite 'CartTests' started on 'Clone 1 of iPhone 16 - App (4242)'",
+                    "Test case 'CartTests.testTotal()' passed on 'Clone 1 of iPhone 16 - App (4242)' (0.003 seconds)",
+                    "** TEST SUCCEEDED **", "",
+                ].map { $0.isEmpty ? $0 : prefix + $0 }.joined(separator: "\n"))
+            #expect(parsed.results.map(\.status) == [.passed], "\(prefix.debugDescription)")
+            #expect(parsed.incomplete == nil, "\(prefix.debugDescription)")
+        }
+    }
+
     /// A parallel run's lines show no totals: cut before its first result, it has nothing to pass with.
     @Test func aParallelRunCutBeforeItsFirstResultIsIncomplete() throws {
         let parsed = try InputEndingTests.parse(

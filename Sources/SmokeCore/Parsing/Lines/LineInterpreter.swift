@@ -237,11 +237,13 @@ extension LineInterpreter {
             case succeeded, failed
         }
 
-        mutating func read(_ line: LineBytes) {
-            totals.read(line)
-            verdict.read(line, number: lineNumber)
-            let line = UnsafeBufferPointer(
-                rebasing: line[0..<XcodebuildStatusLine.bannerEnd(line, end: line.endSkippingBlanks())])
+        mutating func read(_ original: LineBytes) {
+            totals.read(original)
+            let whole = UnsafeBufferPointer(
+                rebasing: original[0..<XcodebuildStatusLine.bannerEnd(original, end: original.endSkippingBlanks())])
+            let banner = Self.wrappedBanner(whole)
+            verdict.read(banner ?? original, number: lineNumber)
+            let line = banner ?? whole
             if line.count >= 8, line.hasPrefix("** "), line.hasSuffix(" **") {
                 if line.hasPrefix("** TEST"), !line.hasPrefix("** TEST BUILD ") {
                     testBanner = line.firstIndex(of: " SUCCEEDED **") != nil ? .succeeded : .failed
@@ -256,6 +258,15 @@ extension LineInterpreter {
             } else if !sawParallelSuiteStart, line.hasPrefix("Test suite '", at: line.skippingBlanks()) {
                 sawParallelSuiteStart = line.firstIndex(of: "' started on '") != nil
             }
+        }
+
+        /// A banner after a wrapper's prefix (`[worker 1] ** TEST SUCCEEDED **`, `tests-1  | …`, its colour codes).
+        private static func wrappedBanner(_ line: LineBytes) -> LineBytes? {
+            guard line.count > 18, line.hasSuffix(" **"), !line.hasPrefix("** "),
+                let start = line.firstIndex(of: "** TEST"), start > 0,
+                line[start - 1] == UInt8(ascii: " ") || line[start - 1] == UInt8(ascii: "m")
+            else { return nil }
+            return UnsafeBufferPointer(rebasing: line[start...])
         }
 
         /// `Testing cancelled…` (xcodebuild) or a CI system's cancel marker (GitHub's `##[error]The operation was
