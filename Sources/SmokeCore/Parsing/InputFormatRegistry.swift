@@ -37,13 +37,20 @@ package struct InputFormatRegistry: Sendable {
     /// Whether `sample` looks like binary data: NUL bytes, or many bytes that are not UTF-8.
     package static func looksBinary(_ sample: LineBytes) -> Bool {
         guard !sample.isEmpty else { return false }
+        // A run of NULs is a hole, not data: a log truncated while its writer kept writing (logrotate's
+        // `copytruncate`) starts with one, a preallocated one ends with one. The rest decides.
         var nulCount = 0
+        var holeBytes = 0
         var search = 0
         while let nul = sample.firstIndex(of: 0, from: search) {
-            nulCount += 1
-            search = nul + 1
+            var end = nul + 1
+            while end < sample.count, sample[end] == 0 { end += 1 }
+            if end - nul >= 16 { holeBytes += end - nul } else { nulCount += end - nul }
+            search = end
         }
-        if nulCount * 100 > sample.count { return true }
+        let data = sample.count - holeBytes
+        guard data > 0 else { return false }
+        if nulCount * 100 > data { return true }
         var invalid = 0
         var iterator = sample.makeIterator()
         var decoder = UTF8()
@@ -54,6 +61,6 @@ package struct InputFormatRegistry: Sendable {
             case .emptyInput: break decoding
             }
         }
-        return invalid * 20 > sample.count
+        return invalid * 20 > data
     }
 }
