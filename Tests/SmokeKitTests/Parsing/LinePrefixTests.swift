@@ -10,6 +10,9 @@ import Testing
     static let prefixed: [(String, LinePrefix?, String)] = [
         ("2025-05-01T10:00:00.1234567Z Test Case 'A.b' started", .githubActionsTimestamp, "Test Case 'A.b' started"),
         ("2025-05-01T10:00:00Z Test Case 'A.b' started", .isoTimestamp, "Test Case 'A.b' started"),
+        ("2026-11-30T02:09:31+0000 Test Case 'A.b' started", .isoTimestamp, "Test Case 'A.b' started"),
+        ("2026-11-30T02:09:31-05:00 Test Case 'A.b' started", .isoTimestamp, "Test Case 'A.b' started"),
+        ("2026-11-30T02:09:31+01 Test Case 'A.b' started", .isoTimestamp, "Test Case 'A.b' started"),
         ("[2025-05-01T10:00:00.123Z] Test Case 'A.b' started", .bracketedTimestamp, "Test Case 'A.b' started"),
         (
             "build\tRun swift test\t\u{FEFF}2025-05-01T10:00:00.1234567Z Test Suite 'All tests' started",

@@ -254,14 +254,14 @@ package enum LinePrefix: String, Sendable {
         guard index < line.count else { return nil }
         if line[index] == UInt8(ascii: "Z") { return index + 1 }
         if line[index] == UInt8(ascii: "+") || line[index] == UInt8(ascii: "-") {
-            let hoursEnd = line.endOfDigits(from: index + 1)
-            guard hoursEnd == index + 3 else { return nil }
-            if hoursEnd < line.count, line[hoursEnd] == UInt8(ascii: ":") {
-                let minutesEnd = line.endOfDigits(from: hoursEnd + 1)
-                return minutesEnd == hoursEnd + 3 ? minutesEnd : nil
+            let digitsEnd = line.endOfDigits(from: index + 1)
+            if digitsEnd == index + 5 { return digitsEnd } // ±HHMM (`ts '%FT%T%z'`)
+            guard digitsEnd == index + 3 else { return nil }
+            if digitsEnd < line.count, line[digitsEnd] == UInt8(ascii: ":") {
+                let minutesEnd = line.endOfDigits(from: digitsEnd + 1)
+                return minutesEnd == digitsEnd + 3 ? minutesEnd : nil
             }
-            let minutesEnd = line.endOfDigits(from: hoursEnd)
-            return minutesEnd == hoursEnd + 2 ? minutesEnd : hoursEnd
+            return digitsEnd
         }
         return nil
     }
