@@ -60,6 +60,7 @@ import Testing
         let summary = try String(
             contentsOf: outcome.runDirectory.appendingPathComponent("summary.md"), encoding: .utf8)
         #expect(summary.contains("Line coverage is below the minimum of 100%"))
+        #expect(summary.hasPrefix("## ❌ tips passed, line coverage below the minimum"))
         let html = try String(contentsOf: outcome.runDirectory.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(html.contains("below the 100% minimum"))
     }

@@ -73,7 +73,11 @@ package struct MarkdownReport: ReportWriter {
         case .interrupted: outcome = "interrupted"
         case .incomplete: outcome = ReportText.incompleteOutcome(report)
         }
-        var lines = ["## \(ReportText.symbol(report.status)) \(MarkdownText.escape(report.pipeline)) \(outcome)", ""]
+        // The tests passed, the run did not: its coverage is below the minimum (exit 4).
+        let belowMinimum = report.coverage?.linesBelowMinimum == true && report.status == .passed
+        let symbol = belowMinimum ? "❌" : ReportText.symbol(report.status)
+        let gate = belowMinimum ? ", line coverage below the minimum" : ""
+        var lines = ["## \(symbol) \(MarkdownText.escape(report.pipeline)) \(outcome)\(gate)", ""]
         var facts = [
             "**Pipeline** \(MarkdownText.code(report.pipeline))",
             "**Run** \(MarkdownText.code(report.runID))",

@@ -44,6 +44,13 @@ package struct SwiftToolchain: Sendable, Equatable {
         guard result.exitStatus == 0, let version = versionLine(in: result.outputText + result.errorText) else {
             // What it printed says why (`Error: couldNotFindTmpDir("/run/user/1000/tmp")`: a TMPDIR not made yet).
             let said = (result.errorText + result.outputText).split(separator: "\n").suffix(3).joined(separator: " / ")
+            if said.contains("couldNotFindTmpDir"), let folder = environment["TMPDIR"] {
+                throw ToolchainError(
+                    message: """
+                        swift cannot run: its temporary folder TMPDIR=\(folder) does not exist or cannot be written; \
+                        create it, or unset TMPDIR (in the job's environment or .smokerun/env)
+                        """)
+            }
             throw ToolchainError(
                 message: "`\(swift.path) --version` did not print a Swift version (exit status \(result.exitStatus))"
                     + (said.isEmpty ? "" : ": \(said)"))

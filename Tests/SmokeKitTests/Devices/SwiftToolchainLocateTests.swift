@@ -52,4 +52,19 @@ import Testing
             "\($0.localizedDescription)".hasSuffix(#"(exit status 1): Error: couldNotFindTmpDir("/run/user/1000/tmp")"#)
         }
     }
+
+    /// With TMPDIR set, that failure is the folder's: the message names it and the fix, not the toolchain.
+    @Test func aSwiftWithoutItsTemporaryFolderNamesTheFolder() {
+        let failed = CommandResult(
+            exitStatus: 1, standardOutput: Data(),
+            standardError: Data("Error: couldNotFindTmpDir(\"/run/user/1000/tmp\")\n".utf8))
+        let runner = FakeCommandRunner(["/usr/bin/swift": (failed, nil)])
+        #expect {
+            try SwiftToolchain.identify(
+                URL(fileURLWithPath: "/usr/bin/swift"), environment: ["TMPDIR": "/run/user/1000/tmp"], runner: runner)
+        } throws: {
+            "\($0.localizedDescription)".hasPrefix(
+                "swift cannot run: its temporary folder TMPDIR=/run/user/1000/tmp does not exist")
+        }
+    }
 }
