@@ -168,7 +168,8 @@ package enum NotificationPolicy {
         }
         var plan = plan
         for entry in earlier where named.contains(entry.runID) {
-            plan.streakStarts[entry.runID] = StreakStart(startedAt: entry.startedAt, commit: entry.commit)
+            plan.streakStarts[entry.runID] = StreakStart(
+                startedAt: entry.startedAt, commit: entry.commit, dirty: entry.dirty)
         }
         if let since = plan.failingSince, let start = plan.streakStarts[since] {
             let streak = earlier.filter { $0.startedAt >= start.startedAt }

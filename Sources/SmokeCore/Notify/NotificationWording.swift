@@ -140,7 +140,8 @@ extension NotificationWording {
 
     /// ", commit a1b2c3d4e5f6" when the streak's first run knew its commit.
     private static func commitSuffix(_ start: StreakStart) -> String {
-        start.commit.map { ", commit \(RunOrigin(commit: $0).shortCommit ?? $0)" } ?? ""
+        let changes = start.dirty == true ? " with uncommitted changes" : ""
+        return start.commit.map { ", commit \(RunOrigin(commit: $0).shortCommit ?? $0)\(changes)" } ?? ""
     }
 
     /// "2026-11-22 04:00 UTC".

@@ -6,4 +6,6 @@ struct StreakStart: Sendable, Equatable {
     var startedAt: Date
     /// Nil when the run did not know its commit (and in history lines older smokeruns wrote).
     var commit: String?
+    /// Whether that run's checkout had changes of its own: the streak began on them, not on the commit alone.
+    var dirty: Bool? = nil
 }

@@ -82,6 +82,15 @@ import Testing
         )
     }
 
+    /// A streak that began on uncommitted changes says so: its commit alone passed.
+    @Test func aStreakThatBeganOnUncommittedChangesSaysSo() {
+        var plan = NotificationPlan(kind: .recovery, failingSince: F.runID(1), failingRuns: 2)
+        plan.streakStarts[F.runID(1)] = StreakStart(startedAt: F.start(1), commit: F.commit(1), dirty: true)
+        #expect(
+            NotificationWording.recovery(plan: plan, report: F.report(3, tests: F.suite(failing: [])))?
+                .hasSuffix("commit \(F.commit(1).prefix(12)) with uncommitted changes)") == true)
+    }
+
     /// Runs that could not run their tests (`error`) had no failing test: the recovery does not say they had.
     @Test func aRecoveryAfterRunsThatCouldNotRunSaysSo() {
         var plan = NotificationPlan(kind: .recovery, failingSince: F.runID(1), failingRuns: 2)
