@@ -1,5 +1,15 @@
 /// Which table entry a line's test is: the name resolved, a repeated name's later runs, attempts; per input.
 extension ResultCollector {
+    /// The entry a skip ends: `streamEntry(for:)`, or, for a Swift Testing console's skip of a test already skipped,
+    /// another run of it (a log holding a run twice, a retried step).
+    mutating func skipEntry(for ref: TestRef) -> Int {
+        let index = streamEntry(for: ref)
+        guard ref.eventStreamID == nil, ref.framework == .swiftTesting, tests.status(at: index) == .skipped,
+            tests.flags(at: index).contains(.finished)
+        else { return index }
+        return anotherRun(of: index, ref)
+    }
+
     /// Each event-stream test's own id (its source location included), by its result's id: `m(_:)#2`'s is the
     /// overload's `Module.Suite/m(_:)/File.swift:6:6`, which Swift Testing's `--filter` runs alone.
     package var eventStreamIDs: [String: String] {

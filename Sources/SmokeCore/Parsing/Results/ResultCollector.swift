@@ -153,7 +153,7 @@ package struct ResultCollector {
                 tests.setStatus(.timedOut, at: index)
             }
         case .skipped(let ref, let reason):
-            let index = streamEntry(for: ref)
+            let index = skipEntry(for: ref)
             nameForDisplay(index)
             if let reason { appendOutput("Skipped: \(reason)", to: index) }
             finish(index, as: .skipped, durationSeconds: nil)

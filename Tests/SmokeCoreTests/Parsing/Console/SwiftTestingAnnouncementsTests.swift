@@ -87,4 +87,19 @@ import Testing
             """)
         #expect(outcomes == ["a() passed", "b() failed"])
     }
+
+    /// A log holding the same run twice (a retried step) skips its disabled test twice: two skips, two runs.
+    @Test func aRunTwiceSkipsItsDisabledTestTwice() {
+        let run = """
+            ◇ Test run started.
+            ➜ Test disabledOne() skipped: "not ready"
+            ◇ Test a() started.
+            ✔ Test a() passed after 0.001 seconds.
+            ✔ Test run with 2 tests in 0 suites passed after 0.001 seconds.
+            """
+        #expect(
+            Self.outcomes(run + "\n" + run) == [
+                "disabledOne() skipped", "a() passed", "disabledOne()#2 skipped", "a()#2 passed",
+            ])
+    }
 }
