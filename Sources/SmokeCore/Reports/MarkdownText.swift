@@ -1,9 +1,9 @@
 /// Escaping for GitHub-flavoured Markdown: test-provided text must render as text, never as
 /// markup, links or a broken table.
-enum MarkdownText {
+package enum MarkdownText {
     /// Inline text, safe inside a table cell: punctuation that starts markup is backslash-escaped,
     /// `<`/`>`/`&` become entities (GitHub would otherwise take them as HTML), line breaks become `<br>`.
-    static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {

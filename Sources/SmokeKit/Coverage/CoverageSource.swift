@@ -10,6 +10,9 @@ package struct CoverageSource: Sendable {
 
     package var title: String
     package var report: CoverageReport
+    /// What the run said its coverage leaves out (a crashed test's process wrote no profile), from its report.json:
+    /// a fall in the figure may be that, not the code.
+    package var gaps: [String] = []
     private var origin: Origin
 
     /// Loads a run's `coverage.json`, or reads an llvm-cov export scoped to `currentDirectory` (build products,
@@ -28,7 +31,10 @@ package struct CoverageSource: Sendable {
                 throw .invalidExport(
                     file: file.path, reason: "is not a smokerun coverage.json (\(error.localizedDescription))")
             }
-            return CoverageSource(title: runID, report: report, origin: .run(directory))
+            var source = CoverageSource(title: runID, report: report, origin: .run(directory))
+            source.gaps = ((try? RunReportFile.load(at: directory))?.errors ?? [])
+                .filter { $0.message.hasPrefix("coverage ") && $0.severity != nil }.map(\.message)
+            return source
         case .export(let file):
             let scope = CoverageScope(root: currentDirectory.path, include: [], requireUnderRoot: false)
             let (report, details) = try CoverageCollector.read(export: file, scope: scope)

@@ -141,12 +141,13 @@ struct CoverageCommand: Command {
                     terminal: context.standardOutput.isTerminal ? terminalWidth() : nil),
                 colour: Self.usesColour(environment: context.environment, isTerminal: context.standardOutput.isTerminal)
             )
-            return table.render()
+            return table.render() + loaded.gaps.map { "Incomplete: \($0)\n" }.joined()
         case .json:
             return String(decoding: try CoverageCollector.json(report), as: UTF8.self)
         case .markdown:
             return CoverageMarkdown.render(
                 title: "Coverage · \(loaded.title)", kind: kind, rows: rows, total: report.totals, trend: history)
+                + loaded.gaps.map { "\n> ⚠️ Incomplete: \(MarkdownText.escape($0))\n" }.joined()
         case .html:
             return CoverageHTML.render(
                 title: "Coverage · \(loaded.title)", kind: kind, rows: rows, total: report.totals, trend: history)

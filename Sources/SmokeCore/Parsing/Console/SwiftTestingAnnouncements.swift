@@ -45,8 +45,8 @@ struct SwiftTestingAnnouncements {
             endedAnnouncedTest = running != nil
             if let running { started[ref.hashValue] = running > 1 ? running - 1 : nil }
             if case .testFinished = event, !takesUnannounced, !announced.contains(ref.hashValue) { return nil }
-        case .issue(let ref?, _, _) where !takesUnannounced && !announced.contains(ref.hashValue):
-            return nil
+        case .issue(let ref?, _, _), .warning(let ref?, _):
+            if !takesUnannounced, !announced.contains(ref.hashValue) { return nil }
         default: break
         }
         return event

@@ -223,13 +223,16 @@ extension ResultCollector {
 
     /// A detail of the last issue (`↳ comment`, a multi-line comment's further lines): a suite's or no test's issue
     /// takes it into its message, as its event stream record has it; a test's issue, into the test's output.
-    /// A warning fails nothing: an output line of its test, whose detail lines (`↳ …`) follow it; of no test, nowhere.
+    /// A warning fails nothing: an output line of its test, whose detail lines (`↳ …`) follow it; of no test (or of
+    /// one the input shows nothing else of: a quiet run's), nowhere. It never makes a test.
     mutating func noteWarning(_ ref: TestRef?, _ text: String) {
-        guard let ref else {
+        guard let ref,
+            let named = ref.eventStreamID.flatMap({ streamEntries[$0] }) ?? tests.find(id: names.resolve(ref).id)
+        else {
             (lastIssueEntry, messageTarget, detailsGoToSuiteIssue) = (nil, .dropped, false)
             return
         }
-        let index = runningOccurrence(of: entry(for: ref), for: ref)
+        let index = runningOccurrence(of: named, for: ref)
         appendOutput("warning: " + text, to: index)
         (lastIssueEntry, messageTarget, detailsGoToSuiteIssue) = (index, .knownIssue(index), false)
     }

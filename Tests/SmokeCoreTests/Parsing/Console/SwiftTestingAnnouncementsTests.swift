@@ -102,4 +102,23 @@ import Testing
                 "disabledOne() skipped", "a() passed", "disabledOne()#2 skipped", "a()#2 passed",
             ])
     }
+
+    /// A warning of a test the run never announced (printed text) or of one a quiet run shows nothing else of makes
+    /// no test.
+    @Test func aWarningMakesNoTest() {
+        let announcing = """
+            ◇ Test run started.
+            ◇ Test parsesWarning() started.
+            ⚠ Test ghost() recorded a warning at Ghost.swift:3:5: Deprecated API
+            ✔ Test parsesWarning() passed after 0.001 seconds.
+            ✔ Test run with 1 test in 1 suite passed after 0.003 seconds.
+            """
+        #expect(Self.outcomes(announcing) == ["parsesWarning() passed"])
+        let quiet = """
+            ◇ Test run started.
+            ⚠ Test parsesWarning() recorded a warning at ParserTests.swift:3:5: Deprecated API
+            ✔ Test run with 4 tests in 1 suite passed after 0.003 seconds.
+            """
+        #expect(Self.outcomes(quiet).isEmpty)
+    }
 }
