@@ -260,12 +260,17 @@ extension LineInterpreter {
             }
         }
 
-        /// A banner after a wrapper's prefix (`[worker 1] ** TEST SUCCEEDED **`, `tests-1  | …`, its colour codes).
+        /// A banner after a wrapper's prefix (`[worker 1] ** TEST SUCCEEDED **`, `tests-1  | …`, colour codes), never
+        /// after other text (a test printing `fixture: ** TEST SUCCEEDED **` ends no run).
         private static func wrappedBanner(_ line: LineBytes) -> LineBytes? {
             guard line.count > 18, line.hasSuffix(" **"), !line.hasPrefix("** "),
-                let start = line.firstIndex(of: "** TEST"), start > 0,
-                line[start - 1] == UInt8(ascii: " ") || line[start - 1] == UInt8(ascii: "m")
+                let start = line.firstIndex(of: "** TEST"), start > 0
             else { return nil }
+            let prefix = UnsafeBufferPointer(rebasing: line[..<start])
+            let colour = prefix.hasPrefix("\u{1B}[") && prefix.hasSuffix("m")
+            let worker = (prefix.hasPrefix("[worker ") || colour) && prefix.firstIndex(of: "[worker ") != nil
+            let compose = prefix.hasSuffix(" | ") && prefix.firstIndex(of: " | ") == prefix.count - 3
+            guard colour || worker || compose else { return nil }
             return UnsafeBufferPointer(rebasing: line[start...])
         }
 
