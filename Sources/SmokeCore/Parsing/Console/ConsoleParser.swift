@@ -150,10 +150,11 @@ package struct ConsoleParser {
             return .output(line.string(0..<start))
         }
         // A running Swift Testing test's line glued the same way (`progress✔ Test f() passed after 0.001 seconds.`), or
-        // another test's start or issue after it (they run at once): the output, then the line.
+        // another test's start or issue after it (they run at once): the output, then the line. A start or issue after
+        // a space is text quoting one (`input line: ✘ Test …`), as Swift Testing ends no output with a space.
         if swiftTestingAnnouncements.hasRunningTests, let start = Self.gluedSwiftTestingResultStart(in: line),
             let event = recognise(UnsafeBufferPointer(rebasing: line[start...])),
-            event.startsOrConcernsASwiftTestingTest
+            (event.startsOrConcernsASwiftTestingTest && line[start - 1] != UInt8(ascii: " "))
                 || (event.endsASwiftTestingTest && swiftTestingAnnouncements.endedAnnouncedTest),
             runningXCTest.admits(event)
         {

@@ -121,4 +121,19 @@ import Testing
             """
         #expect(Self.outcomes(quiet).isEmpty)
     }
+
+    /// A start or issue a test prints after words of its own (`input line: ✘ Test …`) is text it quotes: no test,
+    /// no failure.
+    @Test func aQuotedStartOrIssueIsOutput() {
+        let outcomes = Self.outcomes(
+            """
+            ◇ Test run started.
+            ◇ Test parsesIssue() started.
+            parsing fixture: ◇ Test ghost() started.
+            input line: ✘ Test parsesIssue() recorded an issue at ParserTests.swift:3:5: Expectation failed: 1 == 2
+            ✔ Test parsesIssue() passed after 0.001 seconds.
+            ✔ Test run with 1 test in 1 suite passed after 0.003 seconds.
+            """)
+        #expect(outcomes == ["parsesIssue() passed"])
+    }
 }
