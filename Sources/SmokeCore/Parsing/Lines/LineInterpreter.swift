@@ -113,6 +113,13 @@ package struct LineInterpreter {
     /// Reads one line; its events (and those it released from a split line before it) go to `sink`.
     package mutating func handle<Sink: LineEventSink>(_ rawLine: LineBytes, into sink: inout Sink) {
         lineNumber += 1
+        // A hole of NULs before a line (logrotate's `copytruncate`: the writer goes on at its offset) is not its text.
+        var rawLine = rawLine
+        if rawLine.first == 0 {
+            var start = 0
+            while start < rawLine.count, rawLine[start] == 0 { start += 1 }
+            rawLine = UnsafeBufferPointer(rebasing: rawLine[start...])
+        }
         guard let contentStart = unwrapper.contentStart(of: rawLine) else { return }
         let line = contentStart == 0 ? rawLine : UnsafeBufferPointer(rebasing: rawLine[contentStart...])
         if readsEventStream {
