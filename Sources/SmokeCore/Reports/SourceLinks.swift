@@ -20,19 +20,24 @@ package struct SourceLinks: Sendable, Equatable {
         }
     }
 
-    /// GitHub Actions and GitLab CI name the repository, its checkout and the commit; elsewhere paths stay unlinked.
-    package static func from(environment: [String: String], projectRoot: String? = nil) -> SourceLinks {
+    /// GitHub Actions and GitLab CI name the repository and the commit; elsewhere paths stay unlinked.
+    /// `repositoryRoot` (the checkout's top folder) places the project in the repository; without it, the CI's
+    /// checkout folder does, which is the repository's unless `actions/checkout` was given a `path`.
+    package static func from(
+        environment: [String: String], projectRoot: String? = nil, repositoryRoot: String? = nil
+    ) -> SourceLinks {
         func value(_ key: String) -> String? { environment[key].flatMap { $0.isEmpty ? nil : $0 } }
         if let server = value("GITHUB_SERVER_URL"), let repository = value("GITHUB_REPOSITORY"),
             let sha = value("GITHUB_SHA")
         {
             return SourceLinks(
                 projectRoot: projectRoot, baseURL: "\(server)/\(repository)/blob/\(sha)/",
-                repositoryRoot: value("GITHUB_WORKSPACE"))
+                repositoryRoot: repositoryRoot ?? value("GITHUB_WORKSPACE"))
         }
         if let project = value("CI_PROJECT_URL"), let sha = value("CI_COMMIT_SHA") {
             return SourceLinks(
-                projectRoot: projectRoot, baseURL: "\(project)/-/blob/\(sha)/", repositoryRoot: value("CI_PROJECT_DIR"))
+                projectRoot: projectRoot, baseURL: "\(project)/-/blob/\(sha)/",
+                repositoryRoot: repositoryRoot ?? value("CI_PROJECT_DIR"))
         }
         return SourceLinks(projectRoot: projectRoot)
     }

@@ -134,7 +134,7 @@ package struct Notifier: Sendable {
     ) -> Data {
         formats.renderer(for: settings.format).body(
             for: report, plan: plan, links: links(report: report, settings: settings, outputDirectory: outputDirectory),
-            sources: SourceLinks.from(environment: environment, projectRoot: projectRoot))
+            sources: SourceLinks.ofCheckout(environment: environment, projectRoot: projectRoot))
     }
 
     /// Where the message points: `notify.artifactsURL`, the CI run, else the run folder on this host.

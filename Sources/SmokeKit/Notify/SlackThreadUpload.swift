@@ -36,7 +36,7 @@ struct SlackThreadUpload {
         let links = Notifier.links(report: report, settings: settings, outputDirectory: outputDirectory)
         let payload = SlackMessage.payload(
             report: report, plan: plan, links: links, listedFailures: SlackMessage.listedFailures,
-            sources: SourceLinks.from(environment: environment, projectRoot: projectRoot))
+            sources: SourceLinks.ofCheckout(environment: environment, projectRoot: projectRoot))
         let message = Message(channel: upload.channel, text: payload.text, blocks: payload.blocks)
         let encoded = (try? JSONCoding.encoder(pretty: false).encode(message)) ?? Data()
         // A test that printed the token must not carry it into the channel.

@@ -15,7 +15,9 @@ extension RunFinisher {
         }
         if context.environment["GITHUB_ACTIONS"] == "true" {
             // GitHub places an annotation by its path in the repository: from the checkout's root.
-            let root = context.environment["GITHUB_WORKSPACE"].flatMap { $0.isEmpty ? nil : $0 }
+            let root =
+                projectRoot.flatMap(SourceLinks.checkoutRoot)
+                ?? context.environment["GITHUB_WORKSPACE"].flatMap { $0.isEmpty ? nil : $0 }
             for line in GitHubAnnotations.lines(for: report, relativeTo: root ?? context.currentDirectory.path) {
                 out.line(line)
             }

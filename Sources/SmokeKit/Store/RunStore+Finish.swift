@@ -35,7 +35,7 @@ extension RunStore {
         var alongside: [@Sendable () throws -> Void] = []
         if let copiedLog { alongside.append { try AtomicFile.copy(copiedLog, to: consoleDestination, writer: writer) } }
         let pipelinePath = RetentionPolicy.pipelineIdentity(projectRoot: projectRoot, pipelineFile: report.pipelineFile)
-        let sources = SourceLinks.from(environment: environment, projectRoot: projectRoot)
+        let sources = SourceLinks.ofCheckout(environment: environment, projectRoot: projectRoot)
         try writeReports(report, in: folder, formats: formats, sources: sources, alongside: alongside)
         // The history before `latest`: a run whose history could not be written is not the latest run.
         if keepsHistory { try appendHistory(detail.recorded(report), pipelinePath: pipelinePath) }

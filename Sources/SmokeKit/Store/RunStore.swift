@@ -28,7 +28,7 @@ package struct RunStore: Sendable {
         _ report: RunReport, in runDirectory: URL, formats: [ReportFormat], environment: [String: String],
         projectRoot: String?
     ) throws {
-        let sources = SourceLinks.from(environment: environment, projectRoot: projectRoot)
+        let sources = SourceLinks.ofCheckout(environment: environment, projectRoot: projectRoot)
         try writeReports(report, in: RunDirectory(runDirectory), formats: formats, sources: sources)
     }
 
