@@ -176,6 +176,25 @@ import Testing
         #expect(error.contains(message), "\(error)")
     }
 
+    /// A run whose crashed test wrote no profile said its coverage leaves that out: the command says so under the
+    /// figures, so a fall is never read as the code's alone. Its other errors are not coverage's to say.
+    @Test func aRunsCoverageGapIsSaidUnderItsFigures() async throws {
+        let base = try makeOutput()
+        let folder = base.appendingPathComponent(".smokerun/runs/20261122T040000Z-3f9a")
+        var report = NotifyFixtures.report(0, tests: [NotifyFixtures.failing("AppTests.CartTests/testCrash")])
+        report.errors = [
+            InfrastructureError(
+                message: "coverage may leave out what the processes of 1 test ran", severity: .note),
+            InfrastructureError(message: "coverage: llvm-cov was not found"),
+        ]
+        try JSONReport.render(report).write(to: folder.appendingPathComponent("report.json"))
+        let (_, table, _) = await run(["coverage"], in: base)
+        #expect(table.hasSuffix("Incomplete: coverage may leave out what the processes of 1 test ran\n"))
+        #expect(!table.contains("llvm-cov was not found"))
+        let (_, markdown, _) = await run(["coverage", "--format", "markdown"], in: base)
+        #expect(markdown.contains("> ⚠️ Incomplete: coverage may leave out what the processes of 1 test ran"))
+    }
+
     @Test func aRunWithoutCoverageSaysSo() async throws {
         let base = try temporaryDirectory()
         let run = base.appendingPathComponent("out/runs/r1")
