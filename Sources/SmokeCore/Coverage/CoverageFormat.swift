@@ -1,8 +1,5 @@
 /// How coverage numbers read everywhere smokerun prints them.
 package enum CoverageFormat {
-    /// `count.percentText`: floored to a tenth, "n/a" when there is nothing to cover.
-    package static func percent(_ count: CoverageCount) -> String { count.percentText }
-
     package static func ratio(_ count: CoverageCount) -> String { "\(count.covered)/\(count.count)" }
 
     /// Orders by covered fraction, exactly (cross-multiplied); nothing-to-cover sorts as complete.

@@ -51,7 +51,7 @@ package struct CoverageGate: Sendable, Equatable {
     package func failureMessage(_ lines: CoverageCount) -> String {
         guard lines.count > 0 else { return Self.nothingMeasured(minimum: text) }
         return """
-            line coverage \(CoverageFormat.percent(lines)) (\(CoverageFormat.ratio(lines))) is below the minimum of \(text)%
+            line coverage \(lines.percentText) (\(CoverageFormat.ratio(lines))) is below the minimum of \(text)%
             """
     }
 

@@ -10,7 +10,7 @@ package enum CoverageHTML {
             body += tableRow(XMLText.escapeAttribute(row.name), row.summary, isTotal: false)
         }
         body += tableRow("Total", total, isTotal: true)
-        var caption = "Lines \(CoverageFormat.percent(total.lines)) (\(CoverageFormat.ratio(total.lines)))"
+        var caption = "Lines \(total.lines.percentText) (\(CoverageFormat.ratio(total.lines)))"
         if let previous = trend?.previous {
             let change = CoverageFormat.change(from: previous.lines, to: total.lines)
             caption += " · \(change) since \(XMLText.escapeAttribute(previous.runID))"
@@ -49,12 +49,12 @@ package enum CoverageHTML {
             default: "poor"
             }
         let cells = [summary.functions, summary.regions, summary.branches].map {
-            "<td>\(CoverageFormat.percent($0))</td>"
+            "<td>\($0.percentText)</td>"
         }.joined()
         return
             """
             <tr\(isTotal ? " class=\"total\"" : "")><td>\(name)</td><td><span class="bar">\
-            <span class="\(shade)" style="width:\(width)%"></span></span></td><td>\(CoverageFormat.percent(lines)) \
+            <span class="\(shade)" style="width:\(width)%"></span></span></td><td>\(lines.percentText) \
             (\(CoverageFormat.ratio(lines)))</td>\(cells)</tr>\n
             """
     }

@@ -4,7 +4,7 @@ package enum CoverageMarkdown {
         title: String, kind: String, rows: [CoverageTable.Row], total: CoverageSummary, trend: CoverageTrend?
     ) -> String {
         var out = "### \(title)\n\n"
-        out += "**Lines \(CoverageFormat.percent(total.lines))** (\(CoverageFormat.ratio(total.lines)))"
+        out += "**Lines \(total.lines.percentText)** (\(CoverageFormat.ratio(total.lines)))"
         if let previous = trend?.previous {
             out += " · \(CoverageFormat.change(from: previous.lines, to: total.lines)) since `\(previous.runID)`"
         }
@@ -25,7 +25,7 @@ package enum CoverageMarkdown {
 
     private static func cells(_ summary: CoverageSummary) -> [String] {
         [summary.lines, summary.functions, summary.regions, summary.branches].map {
-            $0.count == 0 ? "n/a" : "\(CoverageFormat.percent($0)) (\(CoverageFormat.ratio($0)))"
+            $0.count == 0 ? "n/a" : "\($0.percentText) (\(CoverageFormat.ratio($0)))"
         }
     }
 }

@@ -91,12 +91,12 @@ package struct CoverageTable: Sendable {
         let paddedName = CoverageFormat.padRight(name, nameWidth)
         let shownName = bold ? style(paddedName, .bold) : paddedName
         let bar = style(CoverageBar.render(lines, width: barWidth), shade)
-        let percent = style(CoverageFormat.padLeft(CoverageFormat.percent(lines), 6), shade)
+        let percent = style(CoverageFormat.padLeft(lines.percentText, 6), shade)
         let ratio = CoverageFormat.padLeft(CoverageFormat.ratio(lines), countsWidth)
         var text = "\(shownName)  \(bar) \(percent)  \(ratio)"
         if isWide {
             for count in [summary.functions, summary.regions, summary.branches] {
-                text += "  " + CoverageFormat.padLeft(CoverageFormat.percent(count), 9)
+                text += "  " + CoverageFormat.padLeft(count.percentText, 9)
             }
         }
         return trimmed(text)
@@ -107,7 +107,7 @@ package struct CoverageTable: Sendable {
             ("Lines", total.lines), ("Functions", total.functions), ("Regions", total.regions),
             ("Branches", total.branches),
         ]
-        .map { "\($0.0) \(CoverageFormat.percent($0.1)) (\(CoverageFormat.ratio($0.1)))" }
+        .map { "\($0.0) \($0.1.percentText) (\(CoverageFormat.ratio($0.1)))" }
         let joined = parts.joined(separator: "  ")
         if joined.count <= width { return [joined] }
         return [parts[0...1].joined(separator: "  "), parts[2...3].joined(separator: "  ")]
@@ -123,7 +123,7 @@ package struct CoverageTable: Sendable {
             let text =
                 """
                 Change: \(style("\(arrow) \(change)", shade)) since \(previous.runID) \
-                (\(CoverageFormat.percent(previous.lines)))
+                (\(previous.lines.percentText))
                 """
             out.append(text)
         } else if trend.points.last.map({ $0.lines.count == 0 }) == true {
@@ -138,7 +138,7 @@ package struct CoverageTable: Sendable {
             out.append(
                 """
                 Trend (\(measured.count) runs): \(Sparkline.render(measured.map(\.percent)))  \
-                low \(CoverageFormat.percent(low)), high \(CoverageFormat.percent(high))
+                low \(low.percentText), high \(high.percentText)
                 """
             )
         }

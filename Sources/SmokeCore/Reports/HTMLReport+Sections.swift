@@ -188,7 +188,7 @@ extension HTMLReport {
             """
         for (name, count) in rows {
             html += "<tr><td>\(name)</td><td>\(count.covered)</td><td>\(count.count)</td>"
-            html += "<td>\(ReportText.percent(count))</td>"
+            html += "<td>\(count.percentText)</td>"
             if count.count == 0 {
                 html += "<td class=\"bar\"><em class=\"meta\">nothing to cover</em></td></tr>\n"
             } else {

@@ -158,7 +158,7 @@ package struct HTMLReport: ReportWriter {
                 below ? "line coverage, below the \($0)% minimum" : "line coverage (minimum \($0)%)"
             }
             items.append(
-                "<div class=\"count\(below ? " failed" : "")\"><b>\(ReportText.percent(coverage.lines))</b>\(h(label ?? "line coverage"))</div>"
+                "<div class=\"count\(below ? " failed" : "")\"><b>\(coverage.lines.percentText)</b>\(h(label ?? "line coverage"))</div>"
             )
         }
         return "<section class=\"totals\">\(items.joined())</section>\n"

@@ -15,7 +15,7 @@ extension MarkdownReport {
 
     static func coverageLine(_ coverage: CoverageSummary) -> String {
         func part(_ name: String, _ count: CoverageCount) -> String {
-            "\(name) \(ReportText.percent(count)) (\(count.covered)/\(count.count))"
+            "\(name) \(count.percentText) (\(count.covered)/\(count.count))"
         }
         let parts = [
             part("lines", coverage.lines), part("functions", coverage.functions),

@@ -66,9 +66,6 @@ package enum ReportText {
 
     static func symbol(_ status: RunStatus) -> String { StatusStyle.of(status).emoji }
 
-    /// A coverage percentage as everywhere (`percentText`): floored, `n/a` when there is nothing to cover.
-    static func percent(_ count: CoverageCount) -> String { count.percentText }
-
     /// Why a test was skipped: a recorded message, or the `Skipped: …` line the parsers keep in its output.
     static func skipReason(_ test: TestResult) -> String? {
         guard test.status == .skipped else { return nil }

@@ -103,7 +103,7 @@ package enum UncoveredLines {
     {
         let file = try find(path, in: report)
         let lines = details[file.path]?.lines ?? []
-        var out = "\(file.path): lines \(CoverageFormat.percent(file.lines)) (\(CoverageFormat.ratio(file.lines)))\n"
+        var out = "\(file.path): lines \(file.lines.percentText) (\(CoverageFormat.ratio(file.lines)))\n"
         let ranges = LineCoverage.uncoveredRanges(lines)
         if lines.isEmpty {
             out += "no line detail for this file\n"

@@ -60,8 +60,8 @@ import Testing
     }
 
     @Test func percentIsFlooredSoItNeverOverstates() {
-        #expect(CoverageFormat.percent(CoverageCount(covered: 6999, count: 10000)) == "69.9%")
-        #expect(CoverageFormat.percent(CoverageCount(covered: 2, count: 3)) == "66.6%")
-        #expect(CoverageFormat.percent(CoverageCount(covered: 0, count: 0)) == "n/a")
+        #expect(CoverageCount(covered: 6999, count: 10000).percentText == "69.9%")
+        #expect(CoverageCount(covered: 2, count: 3).percentText == "66.6%")
+        #expect(CoverageCount(covered: 0, count: 0).percentText == "n/a")
     }
 }

@@ -42,9 +42,9 @@ final class BuildFolderTurn: @unchecked Sendable {
     /// The tests' turn, shared with other runs testing the same build. Fails when another run rebuilt `binary` as
     /// this run went from building alone to sharing (`flock` releases, then takes the lock again).
     func startTesting(_ binary: URL) throws {
-        let built = FileIdentity(binary)
+        let built = BuildInputScan.stamp(binary.path)?.stamp
         try take(.shared, because: "another smokerun run is building in \(folder.path)")
-        guard FileIdentity(binary) == built else {
+        guard BuildInputScan.stamp(binary.path)?.stamp == built else {
             throw BuildFolderBusy(
                 message: """
                     another smokerun run rebuilt \(binary.lastPathComponent) in \(folder.path) as this run's tests were \
@@ -71,19 +71,5 @@ final class BuildFolderTurn: @unchecked Sendable {
     struct BuildFolderBusy: Error, LocalizedError {
         var message: String
         var errorDescription: String? { message }
-    }
-
-    /// A file's number, size and modification time: a relinked binary differs in at least one.
-    private struct FileIdentity: Equatable {
-        var number: Int?
-        var size: Int?
-        var modified: Date?
-
-        init(_ url: URL) {
-            let attributes = (try? FileManager.default.attributesOfItem(atPath: url.path)) ?? [:]
-            number = (attributes[.systemFileNumber] as? NSNumber)?.intValue
-            size = (attributes[.size] as? NSNumber)?.intValue
-            modified = attributes[.modificationDate] as? Date
-        }
     }
 }
