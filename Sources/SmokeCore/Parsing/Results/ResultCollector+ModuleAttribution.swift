@@ -7,7 +7,10 @@ extension ResultCollector {
     /// modules have (the newest entry, still running), which that test takes over with the outcome so far.
     mutating func attributedToModule(_ index: Int, by failure: TestFailure) -> Int {
         guard index == tests.count - 1, let file = failure.file, tests.framework(at: index) == .xctest,
-            running.last == index, tests.rowFields(index).occurrence == 1
+            running.last == index, tests.rowFields(index).occurrence == 1,
+            // A test named with its module is filed under `Class/method` and is no module-less entry; asking the
+            // module-less index about it would build that index for a log that never needs it.
+            !tests.flags(at: index).contains(.modulelessKeyed)
         else { return index }
         let key = tests.baseID(at: index)
         guard case .some(nil) = tests.find(modulelessKey: key) else { return index }

@@ -67,7 +67,7 @@ struct ByteKeyIndex: Sendable {
     /// `rehash` gives an existing row's hash when the index grows.
     mutating func set(hash: UInt64, row: Int, marked: Bool, matches: (Int) -> Bool, rehash: (Int) -> UInt64) {
         precondition(row < Int(Self.markBit) - 1, "more than two billion tests")
-        if (count + 1) * 4 > slots.count * 3 { grow(rehash: rehash) }
+        if isFull { grow(rehash: rehash) }
         let value = UInt32(row + 1) | (marked ? Self.markBit : 0)
         var slot = start(hash)
         let tag = Self.tag(hash)
@@ -106,7 +106,11 @@ struct ByteKeyIndex: Sendable {
         count -= 1
     }
 
-    private mutating func grow(rehash: (Int) -> UInt64) {
+    /// Whether one more entry would fill more than three quarters of the slots: `set` grows the index first.
+    var isFull: Bool { (count + 1) * 4 > slots.count * 3 }
+
+    /// Doubles the slots; `rehash` gives an existing row's hash.
+    mutating func grow(rehash: (Int) -> UInt64) {
         let old = slots
         slots = Array(repeating: 0, count: old.count * 2)
         tags = Array(repeating: 0, count: slots.count)

@@ -95,6 +95,11 @@ extension TestTable {
     ) {
         var index = ByteKeyIndex.empty
         swapIndex(name, &index)
+        if index.isFull {
+            // Growing rehashes every entry: the table is copied once for that, not once per entry.
+            let table = self
+            index.grow { rehash(table, $0) }
+        }
         index.set(hash: hash, row: row, marked: marked, matches: { matches(self, $0) }, rehash: { rehash(self, $0) })
         swapIndex(name, &index)
     }

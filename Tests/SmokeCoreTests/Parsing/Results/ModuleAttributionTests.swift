@@ -56,4 +56,20 @@ import Testing
         #expect(collector.results.count == 3)
         #expect(collector.results.last.map { "\($0.id) \($0.status.rawValue)" } == "ModelTests/testAnswer failed")
     }
+
+    /// A failing test named with its module is nobody's module-less entry: its failure leaves the `Class/method`
+    /// index unbuilt (building it made every later test of a million-test log pay for its filing).
+    @Test func aFailureOfATestNamedWithItsModuleAsksNothingOfTheModulelessIndex() {
+        let log = """
+            Test Case '-[ATests.ModelTests testAnswer]' started.
+            /src/Twin/Tests/ATests/T.swift:3: error: -[ATests.ModelTests testAnswer] : XCTAssertTrue failed
+            Test Case '-[ATests.ModelTests testAnswer]' failed (0.002 seconds).
+            Test Case '-[ATests.ModelTests testOther]' started.
+            Test Case '-[ATests.ModelTests testOther]' passed (0.001 seconds).
+            """
+        let collector = ParsingTestSupport.collect(log)
+        #expect(collector.results.map(\.status) == [.failed, .passed])
+        let indexBuilt = collector.tests.modulelessBuilt
+        #expect(!indexBuilt)
+    }
 }
