@@ -27,7 +27,8 @@ package struct Doctor: Sendable {
     /// Runs every check in order, handing each line to `report` as soon as it is known (a build takes minutes).
     package func check(
         pipelineFile: URL, shown: String, environment: [String: String], currentDirectory: URL,
-        displayPath: @Sendable (URL) -> String = { $0.path }, report: (DoctorCheck) -> Void
+        displayPath: @Sendable (URL) -> String = { $0.path }, note: @escaping @Sendable (String) -> Void = { _ in },
+        report: (DoctorCheck) -> Void
     ) async -> [DoctorCheck] {
         var checks: [DoctorCheck] = []
         func add(_ check: DoctorCheck) {
@@ -46,7 +47,7 @@ package struct Doctor: Sendable {
             add(.failed("pipeline", FileErrorText.message(for: error), fix: fix))
             return checks
         }
-        let place = DoctorProbes.Place(environment: environment, currentDirectory: currentDirectory)
+        let place = DoctorProbes.Place(environment: environment, currentDirectory: currentDirectory, note: note)
         let output = pipeline.resolve(pipeline.output, currentDirectory: currentDirectory)
         let envFile = OutputLayout(root: output).environmentFile
         // The file's variables reach the notifier only, as in a run: never the toolchain or the tests.

@@ -20,7 +20,7 @@ enum DoctorBuild {
         let started = SystemClock.now()
         let limits = RunLimits(
             testSeconds: seconds, runDeadline: started.addingTimeInterval(seconds), cancellation: CancellationFlag())
-        let turn = try BuildFolderTurn(scratch: folder, stop: limits.stopText, tell: { _ in })
+        let turn = try BuildFolderTurn(scratch: folder, stop: limits.stopText, tell: place.note)
         defer { turn.end() }
         let key: BuildStamp.Key?
         switch build.check() {

@@ -7,6 +7,8 @@ package struct DoctorProbes: Sendable {
     package struct Place: Sendable {
         package var environment: [String: String]
         package var currentDirectory: URL
+        /// Says what a check waits for while it waits (another run's turn in the build folder).
+        package var note: @Sendable (String) -> Void = { _ in }
     }
 
     /// Reads and validates a pipeline file (paths checked); the string is how messages name it.

@@ -60,6 +60,7 @@ struct DoctorCommand: Command {
             pipelineFile: url, shown: shown, environment: context.environment,
             currentDirectory: context.currentDirectory,
             displayPath: { $0.path.hasPrefix(root + "/") ? String($0.path.dropFirst(root.count + 1)) : $0.path },
+            note: { out.line("  \($0)") },
             report: { check in
                 for line in DoctorCheck.lines([check]) { out.line(line) }
             })

@@ -76,4 +76,28 @@ import Testing
         other.end()
         builder.end()
     }
+
+    /// `doctor` builds as a run does, in the folder's turn, and says what it waits for instead of hanging silently.
+    @Test func doctorSaysItWaitsForTheBuildFoldersTurn() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let settings = SwiftPMSettings(packagePath: "Fake")
+        let pipeline = Pipeline(name: "fake", driver: .swiftpm(settings))
+        let scratch = POSIXFile.physical(pipeline.scratchDirectory(for: settings, currentDirectory: folder.url))
+        let builder = try BuildFolderTurn(scratch: scratch, context: try Self.context(folder.url))
+        try builder.startBuilding()
+        defer { builder.end() }
+
+        final class Notes: @unchecked Sendable {
+            let lock = NSLock()
+            var lines: [String] = []
+            func add(_ line: String) { lock.withLock { lines.append(line) } }
+        }
+        let notes = Notes()
+        let place = DoctorProbes.Place(
+            environment: ProcessInfo.processInfo.environment, currentDirectory: folder.url, note: notes.add)
+        #expect(throws: BuildFolderTurn.BuildFolderBusy.self) { _ = try DoctorBuild.run(pipeline, settings, place, 1) }
+        let said = notes.lock.withLock { notes.lines }
+        #expect(said == ["waiting for the build folder: another smokerun run is building in \(scratch.path)"])
+    }
 }
