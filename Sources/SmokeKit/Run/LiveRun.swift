@@ -9,6 +9,7 @@ struct LiveRun: RunSource {
     private var preparation: RunPreparation?
     private var started: RunPreparation.Started?
     private var origin: RunOrigin?
+    private var gitRefused: String?
 
     init(_ run: SmokeRun) {
         self.run = run
@@ -22,7 +23,8 @@ struct LiveRun: RunSource {
         let startedAt = context.clock.now
         // Read before the tests run: the commit the report names is the one that was tested.
         let project = context.drivers.projectFolder(of: run.pipeline, currentDirectory: context.currentDirectory)
-        origin = RunOriginReader(runner: context.runner, environment: context.environment).read(projectFolder: project)
+        (origin, gitRefused) = RunOriginReader(runner: context.runner, environment: context.environment)
+            .readSayingWhy(projectFolder: project)
         let preparation = RunPreparation(
             pipeline: run.pipeline, options: run.options, context: context, outputDirectory: run.outputDirectory,
             history: finisher.history, cancellation: run.cancellation, processGroups: run.processGroups,
@@ -51,6 +53,7 @@ struct LiveRun: RunSource {
         if let warning = run.environmentFileWarning {
             errors.append(InfrastructureError(message: warning, severity: .warning))
         }
+        if let gitRefused { errors.append(InfrastructureError(message: gitRefused, severity: .warning)) }
         var driverResult = DriverResult(device: HostDevice.resolve(pipeline.device, environment: context.environment))
         if let runContext = opened.runContext {
             let driver = context.drivers.make(for: pipeline)

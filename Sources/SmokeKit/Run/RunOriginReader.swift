@@ -14,14 +14,18 @@ package struct RunOriginReader: Sendable {
     }
 
     /// The origin of a run in `projectFolder`; nil reads only the host and CI variables (`parse`, `merge`).
-    package func read(projectFolder: URL?) -> RunOrigin {
-        var origin = projectFolder.map(git(in:)) ?? RunOrigin()
+    package func read(projectFolder: URL?) -> RunOrigin { readSayingWhy(projectFolder: projectFolder).origin }
+
+    /// `read`, and why git would not read a checkout that is there: owned by another user, which git refuses until
+    /// it is named a `safe.directory` (the run's commit is then unknown, and the user must hear it).
+    package func readSayingWhy(projectFolder: URL?) -> (origin: RunOrigin, gitRefused: String?) {
+        var (origin, refused) = projectFolder.map(git(in:)) ?? (RunOrigin(), nil)
         origin = origin.completed(byCI: RunOrigin.fromCI(environment: environment))
         origin.host = hostName().flatMap { $0.isEmpty ? nil : $0 }
-        return origin
+        return (origin, refused)
     }
 
-    private func git(in folder: URL) -> RunOrigin {
+    private func git(in folder: URL) -> (RunOrigin, String?) {
         // No optional locks: reading must never leave an index.lock behind in the user's checkout.
         var gitEnvironment = environment
         gitEnvironment["GIT_OPTIONAL_LOCKS"] = "0"
@@ -30,12 +34,32 @@ package struct RunOriginReader: Sendable {
         guard
             let result = try? runner.run(
                 "git", ["-C", folder.path, "status", "--porcelain=v2", "--branch", "--untracked-files=no"],
-                environment: gitEnvironment, currentDirectory: folder),
-            result.exitStatus == 0
-        else { return RunOrigin() }
+                environment: gitEnvironment, currentDirectory: folder)
+        else { return (RunOrigin(), nil) }
+        guard result.exitStatus == 0 else {
+            return (RunOrigin(), Self.refusal(String(decoding: result.standardError, as: UTF8.self), folder: folder))
+        }
         var origin = Self.origin(statusV2: String(decoding: result.standardOutput, as: UTF8.self))
         if origin.dirty == false, hasUntrackedSources(in: folder, gitEnvironment) { origin.dirty = true }
-        return origin
+        return (origin, nil)
+    }
+
+    /// What to tell the user when git refused a checkout owned by another user (its "dubious ownership"); nil for
+    /// any other failure (no checkout, no git: nothing to fix).
+    static func refusal(_ standardError: String, folder: URL) -> String? {
+        guard standardError.contains("dubious ownership") else { return nil }
+        // git names the repository's top folder: "… dubious ownership in repository at '/src/App'".
+        var repository = folder.path
+        if let at = standardError.range(of: "repository at '"),
+            let end = standardError[at.upperBound...].firstIndex(of: "'")
+        {
+            repository = String(standardError[at.upperBound..<end])
+        }
+        return """
+            git refused to read the checkout \(repository): it belongs to another user, so this run's commit and \
+            uncommitted changes are unknown (the history cannot name the commit a failure began at); as the user \
+            smokerun runs as, run: git config --global --add safe.directory \(repository)
+            """
     }
 
     /// Whether the package holds a source file git does not track nor ignore: it is built and tested (a new test

@@ -104,4 +104,29 @@ import Testing
         #expect(origin.commit == nil)
         #expect(origin.dirty == nil)
     }
+
+    /// A checkout owned by another user (a CI's docker volume, a shared build account): git refuses it, and the run
+    /// says so with the fix instead of naming no commit in silence. Needs root to give the folder away.
+    @Test(.enabled(if: getuid() == 0)) func aCheckoutGitRefusesAsAnotherUsersIsSaidWithTheFix() throws {
+        let folder = try checkout()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(chown(folder.path, 65534, 65534) == 0)
+        var isolated = environment
+        isolated["HOME"] = folder.path // no user's safe.directory list applies
+        isolated["GIT_CONFIG_NOSYSTEM"] = "1"
+        let (origin, refused) = RunOriginReader(runner: runner, environment: isolated)
+            .readSayingWhy(projectFolder: folder)
+        #expect(origin.commit == nil)
+        let message = try #require(refused)
+        #expect(message.hasPrefix("git refused to read the checkout \(folder.path): it belongs to another user"))
+        #expect(message.hasSuffix("run: git config --global --add safe.directory \(folder.path)"))
+
+        // A folder that is no checkout is nothing to fix.
+        let plain = TestScratch.root.appendingPathComponent("plain-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: plain, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: plain) }
+        isolated["GIT_CEILING_DIRECTORIES"] = plain.deletingLastPathComponent().path
+        let reader = RunOriginReader(runner: runner, environment: isolated)
+        #expect(reader.readSayingWhy(projectFolder: plain).gitRefused == nil)
+    }
 }
