@@ -45,9 +45,10 @@ package enum ReportText {
         test.durationIsUnknown ? "unknown" : duration(test.durationSeconds)
     }
 
-    /// A percentage with one decimal: `87.5%`.
+    /// A percentage with one decimal, rounded down as `CoverageCount.percentText` is (99.96% is not 100%, 66.66% does
+    /// not meet a minimum of 66.7): `87.5%`. The nudge keeps a value a division left a hair under its tenth on it.
     static func percent(_ value: Double) -> String {
-        String(format: "%.1f%%", value.isFinite ? value : 0)
+        String(format: "%.1f%%", value.isFinite ? (value * 10 + 1e-7).rounded(.down) / 10 : 0)
     }
 
     /// `2026-11-22 04:00:00 UTC`.

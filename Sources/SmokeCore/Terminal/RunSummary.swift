@@ -67,13 +67,12 @@ package enum RunSummary {
             + (suspects.commitLines + more).map { "    " + TerminalText.escaped($0, newlines: false) }
     }
 
-    /// The line coverage, rounded down as the dashboard shows it: 99.96% is not 100%.
+    /// The line coverage, rounded down as every report shows it: 99.96% is not 100%.
     package static func coverageLine(_ coverage: CoverageSummary) -> String {
         guard coverage.lines.count > 0 else {
             return "coverage: nothing measured (the included files have no executable line; see coverage.include)"
         }
-        let percent = String(format: "%.1f", (coverage.lines.percent * 10).rounded(.down) / 10)
-        return "coverage: \(percent)% of lines (\(coverage.lines.covered)/\(coverage.lines.count))"
+        return "coverage: \(coverage.lines.percentText) of lines (\(coverage.lines.covered)/\(coverage.lines.count))"
     }
 
     /// Whether a notification is worth a line without `-v`: something was sent, or failed to be sent.

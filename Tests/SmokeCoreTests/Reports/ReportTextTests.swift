@@ -85,4 +85,18 @@ import Testing
         }
         return result
     }
+
+    /// A dashboard's percentages are rounded down as every report's coverage is: a day with one failing run in
+    /// 2,000 is not "100.0%", and 66.66% is not 66.7; a value a division left a hair under its tenth stays on it.
+    @Test func percentagesAreRoundedDownToATenth() {
+        let cases: [(Double, String)] = [
+            (1999.0 * 100 / 2000, "99.9%"), (2.0 * 100 / 3, "66.6%"), (29.0 * 100 / 100, "29.0%"),
+            (0.7 * 100, "70.0%"), (100, "100.0%"), (0, "0.0%"), (.nan, "0.0%"),
+        ]
+        for (value, shown) in cases { #expect(ReportText.percent(value) == shown, "\(value)") }
+        for covered in 0...1000 {
+            let expected = CoverageCount(covered: covered, count: 1000).percentText
+            #expect(ReportText.percent(Double(covered) * 100 / 1000) == expected)
+        }
+    }
 }
