@@ -22,6 +22,8 @@ struct HistoryRowWriter {
             INSERT OR REPLACE INTO results (run, test, status, duration_us, attempts, flaky, message, evidence)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """)
+        // Room for every key at once (ids count up from 1): growing rehashed each key read so far, over and over.
+        testIDs.reserveCapacity(Int(try connection.integer("SELECT max(id) FROM tests") ?? 0))
         let keys = try connection.prepare("SELECT id, key, display_name FROM tests")
         while try keys.step() {
             testIDs[keys.text(1) ?? ""] = keys.int64(0)
