@@ -23,4 +23,7 @@ struct BatchOutcome: Sendable {
     var cannotRun: InfrastructureError?
     /// Each Swift Testing result's own event-stream id, by result id (`ResultCollector.eventStreamIDs`).
     var eventStreamIDs: [String: String] = [:]
+    /// Tests that crashed in code an earlier test of their process left running: retried alone they would pass
+    /// without proving anything about the crash, so they are not retried.
+    var crashedByEarlierTest: Set<String> = []
 }

@@ -146,6 +146,7 @@ struct BatchRunner {
         }
 
         let endedDuringTest = collector.runningTestID != nil
+        var crashingEarlierTest: String?
         if let runningID = collector.runningTestID, let stopReason {
             // Said in console.log too, so that a parse of it reads how the test ended.
             console.note(stopReason.consoleNote(testID: runningID, testSeconds: limits.testSeconds))
@@ -161,9 +162,10 @@ struct BatchRunner {
             case nil:
                 // The process ended while the test ran: that proves the crash whatever the status.
                 let printed = collector.crashProof.map { " after its \($0.description)" } ?? ""
-                collector.finishRunningTest(
-                    as: .crashed, failure: nil,
-                    evidence: Evidence(what: ResultCollector.endedWhileRunning(termination) + printed))
+                crashingEarlierTest = collector.crashingEarlierTest()
+                let culprit = crashingEarlierTest.map { "; the crashed thread ran code of \($0), which ran before it" }
+                let what = ResultCollector.endedWhileRunning(termination) + printed + (culprit ?? "")
+                collector.finishRunningTest(as: .crashed, failure: nil, evidence: Evidence(what: what))
             }
             if let last = collector.lastResult { report(last) }
         }
@@ -219,6 +221,9 @@ struct BatchRunner {
         outcome.outputTail = tail.lines
         outcome.printedCrash = collector.printedCrash
         outcome.eventStreamIDs = collector.eventStreamIDs
+        if crashingEarlierTest != nil, let crashed = collector.lastResult?.id {
+            outcome.crashedByEarlierTest = [crashed]
+        }
         if stopReason == nil, !endedDuringTest, let error = Self.endedBadlyBetweenTests(outcome) {
             outcome.errors.append(error)
         }

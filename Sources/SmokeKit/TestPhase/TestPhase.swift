@@ -32,6 +32,8 @@ struct TestPhase {
         var stopped: StopReason?
         /// Swift Testing's own id of each result that has one, so its retry runs that test alone.
         var eventStreamIDs: [String: String] = [:]
+        /// Crashes a retry alone cannot repeat (`BatchOutcome.crashedByEarlierTest`).
+        var notRetried: Set<String> = []
 
         /// A process's results. An overload run again after a crash is named `m(_:)` by its own process, the name of
         /// the overload that crashed: it takes the next free `m(_:)#N`.
@@ -62,6 +64,7 @@ struct TestPhase {
             lane.unrecognizedLines += outcome.unrecognizedLines
             lane.consoleTotals.add(outcome.consoleTotals)
             lane.errors += outcome.errors
+            lane.notRetried.formUnion(outcome.crashedByEarlierTest)
         }
 
         var queue = batches
@@ -104,6 +107,10 @@ struct TestPhase {
 
         guard retries > 0, lane.stopped == nil else { return lane }
         for index in lane.tests.indices where lane.tests[index].status.isFailure {
+            if lane.notRetried.contains(lane.tests[index].id) {
+                note("not retrying \(lane.tests[index].id) alone: it crashed in code an earlier test left running")
+                continue
+            }
             let id = lane.tests[index].id
             let test = TestCase(id: id, framework: lane.tests[index].framework, exactID: lane.eventStreamIDs[id])
             var attempts: [TestResult] = []

@@ -34,6 +34,9 @@ struct CrashEvidence {
         return before == nil || before == "." || before == " "
     }
 
+    /// Whether the crashed thread's frames name the test function `name` (`S.check()`, `CacheTests.testA()`).
+    func names(_ name: String) -> Bool { crashedFunctions.contains { Self.frame($0, names: name) } }
+
     /// A crash's failure: the fatal message the output gave, at the first project frame, else what proved the crash.
     func failure(for status: TestStatus, evidence: Evidence?) -> TestFailure? {
         switch status {

@@ -83,6 +83,28 @@ extension ResultCollector {
             evidence: (status == .crashed ? crash.proof : nil) ?? evidence("smokerun: \(reason)"))
     }
 
+    /// The test that finished before the running one whose code the crashed thread ran, when the running test's own
+    /// code is not in it: a thread an earlier test left behind crashed. A retry of the running test alone cannot
+    /// repeat such a crash, so it proves nothing about it.
+    package func crashingEarlierTest() -> String? {
+        guard let runningIndex = running.last, !crash.names(frameName(at: runningIndex)) else { return nil }
+        let earlier = (0..<tests.count).reversed().lazy.filter { $0 != runningIndex }
+        return earlier.first { tests.flags(at: $0).contains(.finished) && crash.names(frameName(at: $0)) }
+            .map { tests.id(at: $0) }
+    }
+
+    /// How a backtrace names the test's function: `CacheTests.testA()` of `Mod.CacheTests/testA`, `S.boom()` of
+    /// `Mod.S/boom()`, `boom()` of `Mod/boom()`.
+    private func frameName(at index: Int) -> String {
+        let id = tests.baseID(at: index)
+        guard let slash = id.lastIndex(of: "/") else { return id }
+        let function = id[id.index(after: slash)...]
+        let call = function.hasSuffix(")") ? String(function) : "\(function)()"
+        let owner = id[..<slash]
+        guard let dot = owner.lastIndex(of: ".") else { return call }
+        return "\(owner[owner.index(after: dot)...]).\(call)"
+    }
+
     /// The test's function as its id ends (`boom()` of `LibTests.S/boom()`): what a crash's frames name.
     private func functionName(at index: Int) -> String {
         let id = tests.baseID(at: index)
