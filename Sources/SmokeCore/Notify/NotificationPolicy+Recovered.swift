@@ -54,8 +54,9 @@ extension NotificationPolicy {
         return plan
     }
 
-    /// The announcement to keep once `plan`, which opens a problem, was sent for `report`: its real failures, each
-    /// with its own streak, and the tests that pass again that `plan` did not name yet.
+    /// The announcement to keep once `plan`, which opens a problem, was sent for `report`: its real failures and the
+    /// announced tests it did not see pass (not run, quarantined or known flaky now), each with its own streak, and
+    /// the tests that pass again that `plan` did not name yet.
     static func announcement(
         of plan: NotificationPlan, report: RunReport, open: NotifyState.Announcement?, now: Date
     ) -> NotifyState.Announcement {
@@ -68,15 +69,17 @@ extension NotificationPolicy {
         }
         let since = open?.since ?? streaks.values.min() ?? report.runID
         let real = failingIDs(report).filter { plan.ages[$0]?.isKnownFlaky != true }
-        for key in real {
+        let failing = Set(real).union(carried?.failing ?? []).sorted()
+        for key in failing {
             let announced = carried.flatMap { $0.failing.contains(key) ? $0.streak(of: key) : nil }
             streaks[key] = announced ?? streaks[key] ?? report.runID
         }
         let passing = (carried?.passingAgain ?? [:]).filter { !plan.recovered.contains($0.key) }
         for key in passing.keys { streaks[key] = carried?.streak(of: key) }
         return NotifyState.Announcement(
-            runID: report.runID, announcedAt: now, kind: plan.kind, failing: real, errors: report.errors.map(\.message),
-            since: since, streaks: streaks.filter { real.contains($0.key) || passing[$0.key] != nil },
+            runID: report.runID, announcedAt: now, kind: plan.kind, failing: failing,
+            errors: report.errors.map(\.message), since: since,
+            streaks: streaks.filter { failing.contains($0.key) || passing[$0.key] != nil },
             passingAgain: passing.isEmpty ? nil : passing)
     }
 }

@@ -35,6 +35,11 @@ package enum NotificationPolicy {
                 if always { return .send(NotificationPlan(kind: .always)) }
                 return .suppress(kind: .always, reason: "run \(report.runID) passed and no failure is open")
             }
+            // A run without a test says nothing of the announced ones: they stay open.
+            if report.tests.isEmpty {
+                let reason = "run \(report.runID) ran no tests; what was announced for \(open.runID) stays open"
+                return .suppress(kind: .always, reason: reason)
+            }
             return recovery(of: open, report: report, settings: settings, window: window)
         case .failed, .error:
             let isInfrastructure = report.status == .error
@@ -47,19 +52,19 @@ package enum NotificationPolicy {
             let ages = judgedAges(of: report, history: history, window: window, windowRuns: settings.flakyWindowRuns)
             let real = failing.filter { ages[$0]?.isKnownFlaky != true }
             if !isInfrastructure, real.isEmpty {
-                // A problem that was open is over: its tests pass or are known flaky now.
-                if let open = state.open, open.kind != .infrastructure {
+                // A problem that was open is over: its tests pass or are known flaky now, and tests ran.
+                if let open = state.open {
                     // Its known-flaky failures go with it: the message must not say every test passes.
                     return recovery(of: open, report: report, settings: settings, window: window, failing: ages)
                 }
                 return flakyOnly(report: report, ages: ages, state: state, settings: settings, now: now)
             }
             // Announced tests that pass again are said in the next message that is sent, never in one of their own.
-            let moved = state.open.flatMap { $0.kind == .infrastructure ? nil : carried($0, past: report) }
-            let fresh =
-                isInfrastructure
-                ? NotificationPlan(kind: .infrastructure, ages: ages)
-                : sayingRecovered(NotificationPlan(kind: .failure, ages: ages), moved, report: report)
+            // An infrastructure error says them too: it may come between the failures it does not end.
+            let moved = state.open.map { carried($0, past: report) }
+            let fresh = sayingRecovered(
+                NotificationPlan(kind: isInfrastructure ? .infrastructure : .failure, ages: ages), moved, report: report
+            )
             guard let open = state.open, open.kind.opensProblem, sameProblem(open, report, failing: real) else {
                 return .send(fresh)
             }
@@ -185,12 +190,12 @@ package enum NotificationPolicy {
     ) -> NotifyState {
         switch decision {
         case .suppress(let kind, _):
-            // A passing run ends the problem even when its recovery was not wanted.
-            if report.status == .passed || kind == .recovery {
+            // A passing run ends the problem even when its recovery was not wanted; one without a test ends nothing.
+            if (report.status == .passed && !report.tests.isEmpty) || kind == .recovery {
                 return NotifyState(flakyAnnouncedAt: state.flakyAnnouncedAt)
             }
             // A run not worth a message still moves the announced tests that pass again aside, for the next one.
-            guard let open = state.open, open.kind != .infrastructure else { return state }
+            guard let open = state.open else { return state }
             return NotifyState(open: carried(open, past: report), flakyAnnouncedAt: state.flakyAnnouncedAt)
         case .send(let plan):
             guard announced else { return state }
@@ -200,8 +205,8 @@ package enum NotificationPolicy {
             }
             if plan.isFlakyOnly { return NotifyState(open: state.open, flakyAnnouncedAt: now) }
             guard plan.kind.opensProblem else { return NotifyState(flakyAnnouncedAt: state.flakyAnnouncedAt) }
-            let open = state.open?.kind == .infrastructure ? nil : state.open
-            var next = announcement(of: plan, report: report, open: open, now: now)
+            // What the channel was told of tests outlives a run that tested nothing (an infrastructure error).
+            var next = announcement(of: plan, report: report, open: state.open, now: now)
             next.since = state.open?.since ?? next.since
             return NotifyState(open: next, flakyAnnouncedAt: state.flakyAnnouncedAt)
         }
