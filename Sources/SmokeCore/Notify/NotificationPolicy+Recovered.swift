@@ -4,19 +4,22 @@ import Foundation
 /// a new failure or the recovery), never in a message of its own, and always with its own streak.
 extension NotificationPolicy {
     /// `open` after `report`: announced tests that passed in it move to `passingAgain` (keeping their streak), those
-    /// that fail again leave it; tests that did not run stay where they were.
+    /// that fail again move back to `failing` (the channel never heard them pass; their streak starts again here,
+    /// quarantined or not); tests that did not run stay where they were.
     static func carried(_ open: NotifyState.Announcement, past report: RunReport) -> NotifyState.Announcement {
         let passing = open.passingAgain ?? [:]
         let keys = Set(open.failing).union(passing.keys)
         var statuses: [String: TestStatus] = [:]
         for test in report.tests where keys.contains(test.deviceKey) { statuses[test.deviceKey] = test.status }
         var carried = open
+        let failingAgain = passing.keys.filter { statuses[$0]?.isFailure == true }
         var passingAgain = passing.filter { statuses[$0.key]?.isFailure != true }
         for key in open.failing where statuses[key] == .passed { passingAgain[key] = report.runID }
-        carried.failing = open.failing.filter { statuses[$0] != .passed }
+        carried.failing = (open.failing.filter { statuses[$0] != .passed } + failingAgain).sorted()
         carried.passingAgain = passingAgain.isEmpty ? nil : passingAgain
-        let kept = Set(carried.failing).union(passingAgain.keys)
-        carried.streaks = Dictionary(uniqueKeysWithValues: kept.map { ($0, open.streak(of: $0)) })
+        var streaks = Dictionary(uniqueKeysWithValues: passingAgain.keys.map { ($0, open.streak(of: $0)) })
+        for key in carried.failing { streaks[key] = failingAgain.contains(key) ? report.runID : open.streak(of: key) }
+        carried.streaks = streaks
         return carried
     }
 
