@@ -44,9 +44,23 @@ package enum NotificationPolicy {
         case .failed, .error:
             let isInfrastructure = report.status == .error
             guard onFailure else {
-                return .suppress(
-                    kind: isInfrastructure ? .infrastructure : .failure,
-                    reason: "run \(report.runID) \(report.status.rawValue), but notify.on does not include failure")
+                let reason = "run \(report.runID) \(report.status.rawValue), but notify.on does not include failure"
+                guard settings.on.contains(.recovery) else {
+                    return .suppress(kind: isInfrastructure ? .infrastructure : .failure, reason: reason)
+                }
+                // Whoever asked only for recoveries still hears the recovery of a failure no message announced.
+                var announcing = settings
+                announcing.on.append(.failure)
+                let wanted = decision(
+                    report: report, history: history, state: state, settings: announcing, now: now, window: window)
+                guard case .send(var plan) = wanted, plan.kind != .recovery else { return wanted }
+                guard plan.kind.opensProblem, !plan.isFlakyOnly else {
+                    return .suppress(kind: plan.kind, reason: reason)
+                }
+                // Tests that pass again are said by the next message that is sent: the recovery.
+                plan.recovered = []
+                plan.recoveredStreaks = [:]
+                return .hold(plan, reason: "\(reason); kept open for its recovery")
             }
             let failing = failingIDs(report)
             let ages = judgedAges(of: report, history: history, window: window, windowRuns: settings.flakyWindowRuns)
@@ -65,7 +79,9 @@ package enum NotificationPolicy {
             let fresh = sayingRecovered(
                 NotificationPlan(kind: isInfrastructure ? .infrastructure : .failure, ages: ages), moved, report: report
             )
-            guard let open = state.open, open.kind.opensProblem, sameProblem(open, report, failing: real) else {
+            guard let open = state.open, open.kind.opensProblem, open.held != true,
+                sameProblem(open, report, failing: real)
+            else {
                 return .send(fresh)
             }
             let remindAfter = open.announcedAt.addingTimeInterval(settings.remindHours * 3600)
@@ -205,11 +221,22 @@ package enum NotificationPolicy {
             }
             if plan.isFlakyOnly { return NotifyState(open: state.open, flakyAnnouncedAt: now) }
             guard plan.kind.opensProblem else { return NotifyState(flakyAnnouncedAt: state.flakyAnnouncedAt) }
-            // What the channel was told of tests outlives a run that tested nothing (an infrastructure error).
-            var next = announcement(of: plan, report: report, open: state.open, now: now)
-            next.since = state.open?.since ?? next.since
-            return NotifyState(open: next, flakyAnnouncedAt: state.flakyAnnouncedAt)
+            return opened(plan, report: report, state: state, now: now)
+        case .hold(let plan, _):
+            var next = opened(plan, report: report, state: state, now: now)
+            next.open?.held = true
+            return next
         }
+    }
+
+    /// The state once `plan`, which opens a problem, was sent (or held) for `report`.
+    private static func opened(
+        _ plan: NotificationPlan, report: RunReport, state: NotifyState, now: Date
+    ) -> NotifyState {
+        // What the channel was told of tests outlives a run that tested nothing (an infrastructure error).
+        var next = announcement(of: plan, report: report, open: state.open, now: now)
+        next.since = state.open?.since ?? next.since
+        return NotifyState(open: next, flakyAnnouncedAt: state.flakyAnnouncedAt)
     }
 
     /// Each failing test's age with the flake model's verdict over it: what a failure message says of each.

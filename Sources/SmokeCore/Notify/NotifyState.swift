@@ -29,6 +29,8 @@ package struct NotifyState: Codable, Sendable, Equatable {
         var streaks: [String: String]? = nil
         /// Announced tests that pass again but no message has said so yet: each with the run it first passed in.
         var passingAgain: [String: String]? = nil
+        /// True when no message announced the problem (`notify.on` left failures out): kept for its recovery only.
+        var held: Bool? = nil
 
         /// The first run of `key`'s failure streak.
         func streak(of key: String) -> String { streaks?[key] ?? since }

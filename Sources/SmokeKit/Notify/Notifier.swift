@@ -33,10 +33,10 @@ package struct Notifier: Sendable {
         )
         var record: NotificationRecord
         switch decision {
-        case .suppress(let kind, let reason):
+        case .suppress, .hold:
             record = NotificationRecord(
-                kind: kind, format: settings.format, target: target(settings, environment),
-                attempts: 0, outcome: .suppressed, detail: reason
+                kind: decision.kind, format: settings.format, target: target(settings, environment),
+                attempts: 0, outcome: .suppressed, detail: decision.reason
             )
         case .send(var plan):
             plan.suspects = suspects(plan)

@@ -149,7 +149,7 @@ struct NotifyCommand: Command {
             let decision = NotificationPolicy.decide(
                 report: report, history: history, state: state, settings: resolved.notify, now: SystemClock.now(),
                 window: window)
-            if case .suppress(_, let reason) = decision {
+            if let reason = decision.reason {
                 context.standardError.line("notify: after a run this would not be sent: \(reason)")
             }
             return .passed

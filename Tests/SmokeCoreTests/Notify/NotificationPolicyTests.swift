@@ -142,11 +142,43 @@ import Testing
         #expect(decisions(runs, settings: settings).map { $0.plan?.kind } == [.failure, nil, .failure])
     }
 
-    @Test func withOnlyRecoveryInOnNothingIsSentBecauseNoFailureWasAnnounced() {
+    /// `on: ["recovery"]`: no failure is sent, but each is kept open, so its recovery is sent and names every test
+    /// that failed in the streak, also those fixed before the end.
+    @Test func withOnlyRecoveryInOnTheRecoveryOfAnUnannouncedFailureIsSent() throws {
         var settings = NotifySettings()
         settings.on = [.recovery]
-        let runs = [F.report(0, tests: F.suite(failing: [F.failing(a)])), F.report(1, tests: F.suite(failing: []))]
-        #expect(decisions(runs, settings: settings).map { $0.plan?.kind } == [nil, nil])
+        let runs = [run(0, failing: [a]), run(1, failing: [a, b]), run(2, failing: [b]), run(3, failing: [])]
+        let result = decisions(runs + [run(4, failing: [])], settings: settings)
+        #expect(result.map { $0.plan?.kind } == [nil, nil, nil, .recovery, nil])
+        guard case .hold(let held, let reason) = result[0] else { throw CancellationError() }
+        #expect(held.kind == .failure && reason.contains("does not include failure; kept open for its recovery"))
+        let recovery = try #require(result[3].plan)
+        #expect(recovery.recovered == [a, b].sorted() && recovery.failingSince == F.runID(0))
+        #expect(recovery.recoveredStreaks[a] == RecoveredStreak(since: F.runID(0), passedIn: F.runID(2)))
+        // A build failure too.
+        let error = InfrastructureError(message: "build failed", command: ["swift", "build"], exitStatus: 1)
+        let outage = decisions([F.report(0, tests: [], errors: [error]), run(1, failing: [])], settings: settings)
+        #expect(outage.map { $0.plan?.kind } == [nil, .recovery])
+    }
+
+    /// A problem kept open while only recoveries were wanted was never announced: once failures are wanted, the next
+    /// failing run announces it, not a reminder a day later.
+    @Test func aHeldProblemIsAnnouncedOnceFailuresAreWanted() {
+        var settings = NotifySettings()
+        settings.on = [.recovery]
+        var state = NotifyState()
+        let first = run(0, failing: [a])
+        let held = NotificationPolicy.decide(
+            report: first, history: [], state: state, settings: settings, now: first.finishedAt)
+        state = NotificationPolicy.nextState(
+            after: held, report: first, state: state, announced: false, now: first.finishedAt)
+        #expect(state.open?.held == true && state.open?.failing == [a])
+        let second = run(1, failing: [a])
+        let decision = NotificationPolicy.decide(
+            report: second, history: F.history([first]), state: state, settings: NotifySettings(),
+            now: second.finishedAt)
+        #expect(decision.plan?.kind == .failure)
+        #expect(decision.plan?.ages[a] == .stillFailing(since: F.runID(0), runs: 2))
     }
 
     @Test func alwaysAnnouncesEveryRun() {

@@ -43,4 +43,16 @@ import Testing
         #expect(recovery.contains("recovered, all tests pass"), "\(recovery)")
         #expect(recovery.contains("*Recovered:* `\(total)`"), "\(recovery)")
     }
+
+    /// `on: ["recovery"]`: the failure sends nothing and is remembered; the pass sends the recovery naming the test.
+    @Test func onlyRecoveriesWantedSendsTheRecoveryOfAnUnannouncedFailure() async throws {
+        var settings = NotifySettings()
+        settings.on = [.recovery]
+        let runs = [F.report(0, tests: F.suite(failing: [F.failing(total)])), F.report(1, tests: F.suite(failing: []))]
+        let sent = try await bodies(runs, settings: settings)
+        #expect(sent.map(\.count) == [0, 1])
+        let recovery = try #require(sent[1].first)
+        #expect(recovery.contains("recovered, all tests pass"), "\(recovery)")
+        #expect(recovery.contains("*Recovered:* `\(total)`"), "\(recovery)")
+    }
 }
