@@ -87,18 +87,20 @@ extension HistoryDatabase {
         return names
     }
 
-    /// The runs `runs(pipeline:since:)` lists, only the `newest` when given (older ones not read).
-    func storedRuns(pipeline: String?, since: Date?, newest: Int? = nil) throws -> [StoredRun] {
+    /// The runs `runs(pipeline:since:)` lists that started before `before`, only the `newest` when given (older ones
+    /// not read).
+    func storedRuns(pipeline: String?, since: Date?, before: Date? = nil, newest: Int? = nil) throws -> [StoredRun] {
         let statement = try connection.prepare(
             """
             SELECT run_id, pipeline, pipeline_path, status, started_at, finished_at, duration, seed, totals, coverage,
                 commit_hash, branch, dirty, host, path, folder_removed, id
-            FROM runs WHERE (?1 IS NULL OR pipeline = ?1) AND started_at >= ?2 ORDER BY started_at DESC, id DESC
-            LIMIT ?3
+            FROM runs WHERE (?1 IS NULL OR pipeline = ?1) AND started_at >= ?2 AND started_at < ?4
+            ORDER BY started_at DESC, id DESC LIMIT ?3
             """)
         try statement.bind([
             .optional(pipeline), .real(since?.timeIntervalSince1970 ?? -Double.greatestFiniteMagnitude),
             .integer(newest.map { Int64(max($0, 0)) } ?? -1),
+            .real(before?.timeIntervalSince1970 ?? Double.greatestFiniteMagnitude),
         ])
         let decoder = JSONCoding.decoder()
         var runs: [StoredRun] = []

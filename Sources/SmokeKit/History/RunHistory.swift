@@ -16,6 +16,9 @@ package protocol RunHistory: Sendable {
     /// The newest `last` runs of `pipeline` (nil: all) from `since`, per-test if `perTest`; `readableRuns` counts all.
     func contents(pipeline: String?, since: Date?, last: Int?, perTest: Bool) throws -> HistoryContents
 
+    /// The newest `last` runs of `pipeline` that started before `date`, oldest first, with every test's outcome.
+    func entries(pipeline: String, before date: Date, last: Int) throws -> [HistoryEntry]
+
     /// The notification policy's history of `report`; empty when unreadable: a notification never fails on history.
     func notificationHistory(of report: RunReport) -> [HistoryEntry]
 
@@ -35,9 +38,10 @@ extension RunHistory {
     package var fallbackNote: String? { nil }
 
     /// The newest `runs` runs before `report` with every test's outcome (the flake window); unreadable is empty.
+    /// Read from where `report` started, however many runs came after it (`notify RUN` of an old run).
     package func flakeWindow(of report: RunReport, runs: Int) -> [HistoryEntry] {
-        let read = try? contents(pipeline: report.pipeline, since: nil, last: runs + 1, perTest: true)
-        return Array(NotificationPolicy.earlierRuns(of: report, in: read?.entries ?? []).suffix(runs))
+        let read = try? entries(pipeline: report.pipeline, before: report.startedAt, last: runs)
+        return Array(NotificationPolicy.earlierRuns(of: report, in: read ?? []).suffix(runs))
     }
 
     /// When `pipeline` last started (the scheduler's catch-up rule); nil when it never ran or there is no history.

@@ -48,6 +48,13 @@ package struct SQLiteHistory: RunHistory {
         return HistoryContents(entries: entries, unreadableLines: 0)
     }
 
+    package func entries(pipeline: String, before date: Date, last: Int) throws -> [HistoryEntry] {
+        guard let database = try database() else {
+            return try lines.entries(pipeline: pipeline, before: date, last: last)
+        }
+        return try database.entries(of: database.storedRuns(pipeline: pipeline, since: nil, before: date, newest: last))
+    }
+
     package func notificationHistory(of report: RunReport) -> [HistoryEntry] {
         do {
             guard let database = try database() else { return lines.notificationHistory(of: report) }

@@ -22,6 +22,11 @@ extension WholeHistory {
         try allContents().window(pipeline: pipeline, since: since, last: last)
     }
 
+    package func entries(pipeline: String, before date: Date, last: Int) throws -> [HistoryEntry] {
+        let read = try contents(pipeline: pipeline, since: nil, last: nil, perTest: true)
+        return Array(read.entries.filter { $0.startedAt < date }.suffix(max(last, 0)))
+    }
+
     package func notificationHistory(of report: RunReport) -> [HistoryEntry] {
         guard let read = try? contents(pipeline: report.pipeline, since: nil, last: nil, perTest: true) else {
             return []

@@ -77,12 +77,14 @@ import Testing
 
     /// A project whose pipeline writes to `out/`, where two failing runs are in the history; the current folder's
     /// `.smokerun` holds an unrelated history in which the failure would be new.
-    private func projectWithOutFolder(passingFirst: Bool = false) throws -> (root: URL, latest: RunReport) {
+    private func projectWithOutFolder(
+        passingFirst: Bool = false, reports given: [RunReport]? = nil
+    ) throws -> (root: URL, latest: RunReport) {
         let root = TestScratch.root.appendingPathComponent("notify-own-\(UUID().uuidString)")
         let out = root.appendingPathComponent("out")
         let failing = F.suite(failing: [F.failing("AppTests.CartTests/testTotal")])
         let first = passingFirst ? F.suite(failing: []) + [F.passing("AppTests.CartTests/testTotal")] : failing
-        let reports = [F.report(0, tests: first), F.report(1, tests: failing)]
+        let reports = given ?? [F.report(0, tests: first), F.report(1, tests: failing)]
         var history = ""
         for report in reports {
             let folder = out.appendingPathComponent("runs/\(report.runID)")
@@ -93,7 +95,7 @@ import Testing
         }
         try Data(history.utf8).write(to: out.appendingPathComponent("history.jsonl"))
         try FileManager.default.createSymbolicLink(
-            atPath: out.appendingPathComponent("latest").path, withDestinationPath: "runs/\(reports[1].runID)")
+            atPath: out.appendingPathComponent("latest").path, withDestinationPath: "runs/\(reports.last?.runID ?? "")")
         try FileManager.default.createDirectory(
             at: root.appendingPathComponent(".smokerun"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(
@@ -101,7 +103,7 @@ import Testing
         try Data("// swift-tools-version:5.9\n".utf8).write(to: root.appendingPathComponent("Package.swift"))
         try Data(#"{"name": "smoke", "swiftpm": {}, "output": "out", "notify": {"format": "json"}}"#.utf8).write(
             to: root.appendingPathComponent("Pipelines/smoke.json"))
-        return (root, reports[1])
+        return (root, reports[reports.count - 1])
     }
 
     @Test(arguments: ["out/latest", "out/runs/RUN", "out/runs/RUN/report.json"])
@@ -149,6 +151,24 @@ import Testing
         let (newestContext, newestOut, _) = self.context(root)
         _ = try await command(["out/runs/\(latest.runID)", "--dry-run"]).run(in: newestContext)
         #expect(newestOut.text.contains("\"headline\" : \"1 test failing\""), "\(newestOut.text)")
+    }
+
+    /// Run 0 failed, run 1 passed, forty runs passed after it: run 1, far older than the flake window of the newest
+    /// run, is still planned from the runs before it, as the recovery of run 0's failure.
+    @Test func aRunOlderThanTheNewestWindowIsPlannedFromTheRunsBeforeIt() async throws {
+        let total = "AppTests.CartTests/testTotal"
+        let passing = F.suite(failing: []) + [F.passing(total)]
+        let passed = (1...41).map { F.report($0, tests: passing) }
+        let reports = [F.report(0, tests: F.suite(failing: [F.failing(total)]))] + passed
+        let (root, _) = try projectWithOutFolder(reports: reports)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (context, out, err) = context(root)
+        let status = try await command(["out/runs/\(F.runID(1))", "--dry-run"]).run(in: context)
+        #expect(status == .passed, "\(err.text)")
+        let body = try #require(try JSONSerialization.jsonObject(with: Data(out.text.utf8)) as? [String: Any])
+        #expect(body["kind"] as? String == "recovery", "\(out.text)")
+        #expect(body["headline"] as? String == "recovered, all tests pass")
+        #expect(body["recovered"] as? [String] == [total])
     }
 
     @Test func anUnsetURLIsAConfigurationError() async throws {

@@ -173,6 +173,22 @@ import Testing
         }
         #expect(TestStability.assess(Array(stores.whole.suffix(20))) != TestStability.assess(stores.whole))
     }
+
+    /// The flake window of a run far older than the newest ones (`notify RUN` of an old run): the runs before it,
+    /// never the newest, from both stores alike.
+    @Test func theFlakeWindowOfAnOldRunIsTheRunsBeforeIt() throws {
+        let stores = try Self.stores()
+        defer { stores.folder.remove() }
+        for (index, runs) in [(12, 5), (12, 30), (3, 30), (0, 30), (59, 30)] {
+            let report = Self.report(index)
+            let expected = Array(NotificationPolicy.earlierRuns(of: report, in: stores.whole).suffix(runs))
+            #expect(expected.count == min(index, runs))
+            for folder in [stores.database, stores.lines] {
+                let window = HistoryOpening.open(outputFolder: folder).flakeWindow(of: report, runs: runs)
+                #expect(window == expected, "run \(index), \(runs) runs, \(folder.lastPathComponent)")
+            }
+        }
+    }
 }
 
 extension RunReport {
