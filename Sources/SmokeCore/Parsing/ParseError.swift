@@ -18,10 +18,16 @@ package enum ParseError: LocalizedError, DomainError, Equatable {
     /// A log xcpretty or xcbeautify formatted, which keeps no lines smokerun reads; `line` and `text`: its first
     /// formatted test line.
     case formattedLog(path: String, line: Int, text: String)
+    /// A log whose test lines all carry a prefix smokerun does not remove, so none was read: whatever its other lines
+    /// say, nothing of its run can be concluded. Exits 3, as a log whose frameworks' totals count tests it shows in a
+    /// form smokerun does not read.
+    case unreadPrefix(path: String, UnreadPrefix)
 
     package var kind: ErrorKind {
-        if case .failedBeforeTests = self { return .infrastructure }
-        return .invalidInput
+        switch self {
+        case .failedBeforeTests, .unreadPrefix: .infrastructure
+        default: .invalidInput
+        }
     }
 
     /// The same error naming `given` where it named `read`: a pipe is parsed from the copy it was saved to, and a
@@ -36,6 +42,7 @@ package enum ParseError: LocalizedError, DomainError, Equatable {
         case .resultDocument(let path, let reason): return .resultDocument(path: name(path), reason: reason)
         case .failedBeforeTests(let path, let failure): return .failedBeforeTests(path: name(path), failure: failure)
         case .formattedLog(let path, let line, let text): return .formattedLog(path: name(path), line: line, text: text)
+        case .unreadPrefix(let path, let prefix): return .unreadPrefix(path: name(path), prefix)
         }
     }
 
@@ -71,6 +78,26 @@ package enum ParseError: LocalizedError, DomainError, Equatable {
             or `xcodebuild test` instead, saved before it is formatted (`xcodebuild test … | tee raw.log | xcbeautify`), \
             or the .xcresult bundle.
             """
+        case .unreadPrefix(let path, let unread):
+            """
+            \(path): its test lines carry a prefix smokerun does not read (line \(unread.line) starts with \
+            `\(unread.prefix)` before its test line), so none of them was read and nothing can be concluded of its run. \
+            Strip the prefix and parse the copy: \(Self.stripCommand(unread, path: path))
+            """
         }
+    }
+
+    /// A command that removes `unread`'s prefix from every line: up to a TAB that ends it, else as many bytes.
+    private static func stripCommand(_ unread: UnreadPrefix, path: String) -> String {
+        let quoted = "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        let bare = "'" + (path + ".bare.log").replacingOccurrences(of: "'", with: "'\\''") + "'"
+        if unread.prefix.hasSuffix("\t"), unread.prefix.filter({ $0 == "\t" }).count == 1 {
+            return "cut -f2- \(quoted) > \(bare)"
+        }
+        return
+            """
+            cut -b\(unread.width + 1)- \(quoted) > \(bare) (when every line's prefix is \(unread.width) bytes wide; \
+            else remove it with sed -E 's/^…//' and a pattern of its own)
+            """
     }
 }

@@ -182,6 +182,10 @@ package struct LogParser: Sendable {
         sink.collector.finishListedFailures()
         // A console read beside its event stream shows Swift Testing's tests, counted from the stream.
         let hasTests = sink.collector.tests.count > testsBefore || interpreter.skippedSwiftTestingStarts > 0
+        // Test lines hidden behind a prefix: what the rules that search inside a line made of it is no reading.
+        if let unread = interpreter.unreadPrefix, interpreter.firstFormattedLine == nil {
+            throw .unreadPrefix(path: path, unread)
+        }
         if !hasTests, let failure = interpreter.failureBeforeTests,
             failure.kind != .buildAnnotation || interpreter.firstFormattedLine == nil
         {

@@ -24,6 +24,8 @@ package struct LineInterpreter {
     package private(set) var skippedSwiftTestingStarts = 0
     private var notes: Notes
     private var unwrapper = LineUnwrapper()
+    private var prefixProbe = UnreadPrefixProbe()
+    package var unreadPrefix: UnreadPrefix? { prefixProbe.found } // test lines behind a prefix, and none read
     /// A line without its colour codes; the buffer is reused from line to line.
     private var colourless: [UInt8] = []
 
@@ -135,8 +137,10 @@ package struct LineInterpreter {
         if ColourCodes.remove(from: line, into: &plain) {
             unwrapper.countColourCodes()
             plain.withUnsafeBufferPointer { interpretConsole($0, into: &sink) }
+            plain.withUnsafeBufferPointer { prefixProbe.search($0, raw: rawLine, number: lineNumber) }
         } else {
             interpretConsole(line, into: &sink)
+            prefixProbe.search(line, raw: rawLine, number: lineNumber)
         }
     }
 
@@ -180,6 +184,7 @@ package struct LineInterpreter {
     }
 
     private mutating func emit<Sink: LineEventSink>(_ event: TestEvent, into sink: inout Sink) {
+        prefixProbe.read(event)
         // What the collector does nothing with is not handed on (a batch for another thread stays small).
         switch event {
         case .ignored: return

@@ -28,9 +28,17 @@ package enum LinePrefix: String, Sendable {
     /// Kubernetes' container log format (CRI): `2025-03-01T12:00:00.123456789+00:00 stdout F ` (the stream, then
     /// `F` for a full line or `P` for part of one).
     case kubernetes = "kubernetes-cri"
-    /// `10:00:00 ` or `[10:00:00] ` (Jenkins' timestamper, time only). Text a test prints can start with a time, so
-    /// `LineUnwrapper` removes it only from a log whose first line has it.
+    /// `10:00:00 ` or `[10:00:00] ` (Jenkins' timestamper, time only), or `02:18:06.979248 ` (moreutils `ts '%.T'`).
+    /// Text a test prints can start with a time, so `LineUnwrapper` removes it only from a log whose first line has it.
     case clockTime = "clock-time"
+    /// `Nov 30 02:09:31 ` (moreutils `ts`'s default, syslog's stamp; a fraction allowed), decided as a clock time is.
+    case monthDayTime = "month-day-time"
+    /// `0.000011 ` (seconds since the start or the previous line: `ts -s '%.s'`, `ts -i '%.s'`), decided as a clock
+    /// time is.
+    case elapsedSeconds = "elapsed-seconds"
+    /// GNU `parallel --tag`'s `ARGUMENT<TAB>`: one token without spaces, then a TAB. Decided as a clock time is, then
+    /// removed up to each line's first TAB.
+    case tag = "tag"
 
     /// The kind of prefix `line` starts with (nil for a lone byte-order mark) and where its text starts; nil when it
     /// has none. Never a `clockTime`: see `clockTimeEnd`.
@@ -204,16 +212,26 @@ package enum LinePrefix: String, Sendable {
         return line.hasPrefix("▸ ", at: end) ? end + 4 : end
     }
 
-    /// After a clock-time prefix (`10:00:00 `, `[10:00:00] `) at `index`, or nil.
+    /// After a clock-time prefix (`10:00:00 `, `[10:00:00] `, either with a fraction: `10:00:00.123 `) at `index`, or
+    /// nil.
     package static func clockTimeEnd(_ line: LineBytes, at index: Int) -> Int? {
-        if line.hasPrefix("[", at: index), isClockTime(line, at: index + 1), line.hasPrefix("] ", at: index + 9) {
-            return index + 11
+        if line.hasPrefix("[", at: index), isClockTime(line, at: index + 1) {
+            let end = fractionEnd(line, at: index + 9)
+            return line.hasPrefix("] ", at: end) ? end + 2 : nil
         }
-        if isClockTime(line, at: index), line.hasPrefix(" ", at: index + 8) { return index + 9 }
-        return nil
+        guard isClockTime(line, at: index) else { return nil }
+        let end = fractionEnd(line, at: index + 8)
+        return line.hasPrefix(" ", at: end) ? end + 1 : nil
     }
 
-    private static func isClockTime(_ line: LineBytes, at index: Int) -> Bool {
+    /// After `.DIGITS` at `index` (at least one digit), else `index`.
+    static func fractionEnd(_ line: LineBytes, at index: Int) -> Int {
+        guard line.hasPrefix(".", at: index) else { return index }
+        let digitsEnd = line.endOfDigits(from: index + 1)
+        return digitsEnd > index + 1 ? digitsEnd : index
+    }
+
+    static func isClockTime(_ line: LineBytes, at index: Int) -> Bool {
         guard index + 8 <= line.count else { return false }
         for offset in 0..<8 {
             let byte = line[index + offset]

@@ -4,11 +4,10 @@
 package struct LineUnwrapper {
     /// Lines each kind of prefix (`LinePrefix.rawValue`, or `ansi` for colour codes) was removed from.
     package private(set) var counts: [String: Int] = [:]
-    /// Whether this log's lines start with a clock time, decided on its first non-empty line.
-    private var clockTimes: Bool?
-    /// Whether this log's lines start with `2025-03-01 12:00:00 `, decided on its first non-empty line, which must not
-    /// be a process's own log line (`… xcodebuild[1:2] …`).
-    private var dateTimes: Bool?
+    /// The prefixes this log's lines start with that text a test prints may start with too (a time, a tag), decided on
+    /// its first non-empty line: every line of such a log has them, one that looks like a process's log line after
+    /// them (`… objc[12]: …`) too.
+    private var decided: [LinePrefix]?
 
     package init() {}
 
@@ -21,19 +20,10 @@ package struct LineUnwrapper {
             start = contentStart
             removedPrefix = true
         }
-        if clockTimes == nil, start < line.count {
-            clockTimes = LinePrefix.clockTimeEnd(line, at: start) != nil
-            dateTimes =
-                LinePrefix.unbracketedDateTimeEnd(line, at: start) != nil && !ProcessLogLine.starts(line, at: start)
-        }
-        // Every line of such a log has it: one that looks like a process's log line after it (`… objc[12]: …`) too.
-        if dateTimes == true, let end = LinePrefix.unbracketedDateTimeEnd(line, at: start) {
-            counts[LinePrefix.dateTime.rawValue, default: 0] += 1
-            start = end
-            removedPrefix = true
-        }
-        if clockTimes == true, let end = LinePrefix.clockTimeEnd(line, at: start) {
-            counts[LinePrefix.clockTime.rawValue, default: 0] += 1
+        if decided == nil, start < line.count { decided = LinePrefix.decided(line, at: start) }
+        for kind in decided ?? [] {
+            guard let end = LinePrefix.end(of: kind, line, at: start) else { break }
+            counts[kind.rawValue, default: 0] += 1
             start = end
             removedPrefix = true
         }

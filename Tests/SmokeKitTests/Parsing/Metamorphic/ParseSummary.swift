@@ -67,6 +67,7 @@ struct ParseSummary: Equatable, CustomStringConvertible {
         case .resultDocument(_, let reason): "result document: \(reason)"
         case .failedBeforeTests(_, let failure): "failed before tests: \(failure.summary)"
         case .formattedLog(_, let line, _): "formatted log from line \(line)"
+        case .unreadPrefix(_, let unread): "unread prefix at line \(unread.line)"
         }
     }
 

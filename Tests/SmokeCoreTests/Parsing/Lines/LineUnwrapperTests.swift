@@ -1,0 +1,60 @@
+import Testing
+
+@testable import SmokeCore
+
+/// Prefixes text a test prints may start with too (a time, a number, a word before a TAB) are decided on a log's
+/// first non-empty line, then removed from every line that has them.
+@Suite struct LineUnwrapperTests {
+    private static func contents(_ lines: [String]) -> (texts: [String?], counts: [String: Int]) {
+        var unwrapper = LineUnwrapper()
+        let texts = lines.map { line in
+            let bytes = Array(line.utf8)
+            return bytes.withUnsafeBufferPointer { unwrapper.contentStart(of: $0) }.map {
+                String(decoding: bytes[$0...], as: UTF8.self)
+            }
+        }
+        return (texts, unwrapper.counts)
+    }
+
+    /// Two lines as moreutils `ts`, GNU `parallel --tag` or both write them, and the prefix's name.
+    static let decidedForms: [([String], String)] = [
+        (["Nov 30 02:09:31 Test Suite 'All tests' started", "Nov  1 23:59:59 ok"], "month-day-time"),
+        (["Nov 30 02:09:31.123456 Test Suite 'All tests' started", "Dec 01 00:00:00.5 ok"], "month-day-time"),
+        (["02:18:06.979248 Test Suite 'All tests' started", "02:18:07.000001 ok"], "clock-time"),
+        (["[02:18:06.979] Test Suite 'All tests' started", "[02:18:07.000] ok"], "clock-time"),
+        (["0.000011 Test Suite 'All tests' started", "12.503311 ok"], "elapsed-seconds"),
+        (["swift-6.3\tTest Suite 'All tests' started", "Packages/Beta\tok"], "tag"),
+    ]
+
+    @Test(arguments: decidedForms)
+    func aPrefixOnTheFirstLineIsRemovedFromEveryLine(_ lines: [String], _ kind: String) {
+        let (texts, counts) = Self.contents(lines)
+        #expect(texts == ["Test Suite 'All tests' started", "ok"])
+        #expect(counts == [kind: 2])
+    }
+
+    @Test func aTimeThenATagAreBothRemoved() {
+        let (texts, counts) = Self.contents([
+            "Nov 30 02:09:31 job-1\tTest Suite 'All tests' started", "Nov 30 02:09:32 job-2\tok",
+        ])
+        #expect(texts == ["Test Suite 'All tests' started", "ok"])
+        #expect(counts == ["month-day-time": 2, "tag": 2])
+    }
+
+    /// A log whose first line has none keeps the same text on later lines: a test may print it.
+    @Test(arguments: ["Nov 30 02:09:31 ok", "02:18:06.979248 ok", "0.000011 ok", "tag\tok"])
+    func aLaterLineAloneKeepsItsText(_ line: String) {
+        let (texts, counts) = Self.contents(["Test Suite 'All tests' started", line])
+        #expect(texts == ["Test Suite 'All tests' started", line])
+        #expect(counts.isEmpty)
+    }
+
+    /// First lines that hold none of these forms: words before a TAB with a space among them, a whole number, a
+    /// tool's own TAB-led line.
+    @Test(arguments: ["Building for debugging...\tx", "3 tests", "\t Executed 1 test", "Nov 30 is a date"])
+    func aFirstLineWithoutAPrefixDecidesNone(_ line: String) {
+        let (texts, counts) = Self.contents([line, "swift\tTest Suite 'x' started"])
+        #expect(texts == [line, "swift\tTest Suite 'x' started"])
+        #expect(counts.isEmpty)
+    }
+}
