@@ -1,5 +1,5 @@
-/// `swift test` console logs as pipelines deliver them: every line prefixed (moreutils `ts`, GNU `parallel --tag`).
-/// Written for the tests, in `swift test`'s shapes.
+/// `swift test` console logs as pipelines deliver them: every line prefixed (moreutils `ts`, GNU `parallel --tag`),
+/// or two processes' lines interleaved (`xargs -P2`, `make -j2`). Written for the tests, in `swift test`'s shapes.
 enum PipelineLogs {
     /// XCTest's two tests, one failing, then an empty Swift Testing run.
     static let failing = """
@@ -35,5 +35,39 @@ enum PipelineLogs {
     static func prefixed(_ log: String, _ prefix: (Int) -> String) -> String {
         log.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
             .map { prefix($0.offset) + $0.element }.joined(separator: "\n")
+    }
+
+    /// Two processes' lines, taken one from each in turn.
+    static func interleaved(_ first: String, _ second: String) -> String {
+        let one = first.split(separator: "\n", omittingEmptySubsequences: false)
+        let two = second.split(separator: "\n", omittingEmptySubsequences: false)
+        return (0..<max(one.count, two.count)).flatMap { index in
+            [index < one.count ? one[index] : nil, index < two.count ? two[index] : nil].compactMap { $0 }
+        }.joined(separator: "\n")
+    }
+
+    /// One passing XCTest process running `tests` of `suite` (`swift test --filter`).
+    static func process(_ suite: String, _ tests: [String]) -> String {
+        let cases = tests.flatMap {
+            ["Test Case '\(suite).\($0)' started at x", "Test Case '\(suite).\($0)' passed (0.001 seconds)"]
+        }
+        let executed = "\t Executed \(tests.count) tests, with 0 failures (0 unexpected) in 0.001 (0.001) seconds"
+        return
+            ([
+                "Test Suite 'Selected tests' started at 2026-03-01 10:00:00.000",
+                "Test Suite '\(suite)' started at 2026-03-01 10:00:00.000",
+            ] + cases + [
+                "Test Suite '\(suite)' passed at 2026-03-01 10:00:00.010", executed,
+                "Test Suite 'Selected tests' passed at 2026-03-01 10:00:00.010", executed,
+            ]).joined(separator: "\n")
+    }
+
+    /// One passing Swift Testing process running `tests`.
+    static func swiftTestingProcess(_ tests: [String]) -> String {
+        let lines = tests.flatMap { ["◇ Test \($0) started.", "✔ Test \($0) passed after 0.001 seconds."] }
+        return
+            (["◇ Test run started.", "↳ Testing Library Version: 6.3.1"] + lines + [
+                "✔ Test run with \(tests.count) tests in 0 suites passed after 0.001 seconds."
+            ]).joined(separator: "\n")
     }
 }

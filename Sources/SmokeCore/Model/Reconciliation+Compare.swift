@@ -8,10 +8,11 @@ extension Reconciliation {
     /// - `xcresult` (a bundle's summary) and `junit` (a JUnit file's totals): test cases and failing ones.
     /// Sources of one framework are summed. A framework with results and no source is unverified, as is one whose tests
     /// only parallel processes' result lines tell of (those processes print no totals). More failures counted than
-    /// shown are failures not shown. `documentsWithoutTotals`: documents read that carry no totals, named by the note.
+    /// shown are failures not shown. `documentsWithoutTotals`: documents read that carry no totals, named by the note;
+    /// `interleavedInputs`: per framework, logs several of its processes wrote into at once, named by its note.
     package static func compare(
         _ sources: [FrameworkCount], with tests: [TestResult], runFailures: [RunFailureEvidence] = [],
-        documentsWithoutTotals: [String] = []
+        documentsWithoutTotals: [String] = [], interleavedInputs: [String: [String]] = [:]
     ) -> Reconciliation? {
         guard !sources.isEmpty || !tests.isEmpty || !runFailures.isEmpty else { return nil }
         var unverified: [String] = []
@@ -164,6 +165,8 @@ extension Reconciliation {
         if !unverified.isEmpty, !documentsWithoutTotals.isEmpty {
             reconciliation.documentsWithoutTotals = documentsWithoutTotals
         }
+        let interleaved = interleavedInputs.filter { unverified.contains($0.key) }
+        if !interleaved.isEmpty { reconciliation.interleavedInputs = interleaved }
         return reconciliation
     }
 

@@ -51,6 +51,9 @@ package struct Reconciliation: Codable, Sendable, Equatable {
     /// Documents read that carry no totals (a bundle without summary counts, an xcresulttool `tests` document, an event
     /// stream without `runEnded`): why a framework is unverified. Nil when none.
     package var documentsWithoutTotals: [String]?
+    /// Per framework, logs into which several of its processes wrote at once (`xargs -P2`, `make -j2`): their totals
+    /// are there, but whose is whose cannot be told, so the framework is unverified. Nil when none.
+    package var interleavedInputs: [String: [String]]?
 
     init(
         sources: [FrameworkCount], differences: [String], unverified: [String] = [], failuresNotShown: [String] = [],
@@ -82,6 +85,7 @@ package struct Reconciliation: Codable, Sendable, Equatable {
         runFailures = try container.decodeIfPresent([RunFailureEvidence].self, forKey: .runFailures)
         testsNotShown = try container.decodeIfPresent([String].self, forKey: .testsNotShown)
         documentsWithoutTotals = try container.decodeIfPresent([String].self, forKey: .documentsWithoutTotals)
+        interleavedInputs = try container.decodeIfPresent([String: [String]].self, forKey: .interleavedInputs)
     }
 
     /// "Swift Testing left no closing totals (`Test run with N tests`): its 12 tests are unverified" per framework.
@@ -92,6 +96,13 @@ package struct Reconciliation: Codable, Sendable, Equatable {
                 return """
                     \(name) ran \(executions) of its executions in parallel processes that print no totals of their \
                     own (`[3/40] Testing …`, `… passed on '…'`): those are unverified
+                    """
+            }
+            if let inputs = interleavedInputs?[framework] {
+                let runs = framework == TestFramework.xctest.rawValue ? "outermost suites" : "runs"
+                return """
+                    \(name)'s lines in \(inputs.joined(separator: ", ")) come from test processes that ran at once (two \
+                    \(runs) open together): whose totals are whose cannot be told, so its counts are unverified
                     """
             }
             if let documents = documentsWithoutTotals {

@@ -82,6 +82,9 @@ package struct LogParser: Sendable {
             parsed.interruption = parsed.interruption ?? summary.interruption
             parsed.runFailures += summary.runFailures
             if summary.isDocumentWithoutTotals { parsed.documentsWithoutTotals.append(file.lastPathComponent) }
+            for framework in summary.interleaved {
+                parsed.interleavedInputs[framework.rawValue, default: []].append(file.lastPathComponent)
+            }
             records.append(
                 (
                     position,
@@ -126,6 +129,8 @@ package struct LogParser: Sendable {
         var runFailures: [RunFailureEvidence] = []
         /// A document or event stream that carries no totals of its own.
         var isDocumentWithoutTotals = false
+        /// Frameworks several processes of which wrote into this log at once.
+        var interleaved: Set<TestFramework> = []
         /// Of a document's tests, how many joined a test a log showed.
         var joinedTests = 0
         var testCount = 0
@@ -242,7 +247,8 @@ package struct LogParser: Sendable {
             && sink.collector.ending(ofTestsFrom: testsBefore).isCut(
                 endsInsideARun: interpreter.totals.endsInsideARun, counts: counts, saidWhy: saidWhy,
                 reportedEveryParallelTest: interpreter.reportedEveryParallelTest,
-                countsSwiftTesting: !skipsSwiftTestingConsole)
+                countsSwiftTesting: !skipsSwiftTestingConsole,
+                interleaved: interpreter.totals.interleavedFrameworks)
         let incomplete =
             unfinished == 0 && endless == 0 && !streamEndsEarly && !cutBeforeResults && !cutAfterResults
             ? nil
@@ -261,7 +267,8 @@ package struct LogParser: Sendable {
                 + sink.collector.suiteIssues.dropFirst(suiteIssuesBefore).map {
                     $0.runFailure(source: file.lastPathComponent)
                 },
-            isDocumentWithoutTotals: streamWithoutTotals
+            isDocumentWithoutTotals: streamWithoutTotals,
+            interleaved: interpreter.totals.interleavedFrameworks
         )
     }
 

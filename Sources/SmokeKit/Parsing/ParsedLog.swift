@@ -25,6 +25,8 @@ package struct ParsedLog: Sendable {
     /// Lines that say the run failed whatever its tests say, for reconciliation.
     package var runFailures: [RunFailureEvidence] = []
     package var documentsWithoutTotals: [String] = []
+    /// Per framework, logs several of its processes wrote into at once (`FrameworkTotalsReader.interleavedFrameworks`).
+    package var interleavedInputs: [String: [String]] = [:]
 
     /// A `TestResult` per test, in order, made on two threads, each making its half in place.
     package var results: [TestResult] {
@@ -50,6 +52,7 @@ package struct ParsedLog: Sendable {
     /// smokerun's results checked against `frameworkCounts`; nil when no input carries totals.
     var reconciliation: Reconciliation? {
         Reconciliation.compare(
-            frameworkCounts, with: results, runFailures: runFailures, documentsWithoutTotals: documentsWithoutTotals)
+            frameworkCounts, with: results, runFailures: runFailures, documentsWithoutTotals: documentsWithoutTotals,
+            interleavedInputs: interleavedInputs)
     }
 }

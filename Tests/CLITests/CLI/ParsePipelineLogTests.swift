@@ -8,7 +8,8 @@ import Testing
 @testable import smokerun
 
 /// `smokerun parse` of logs as pipelines deliver them. Every line prefixed: a known prefix reads as the bare log, an
-/// unknown one is said with the fix, exit 3, never a verdict the rules that search inside a line made up.
+/// unknown one is said with the fix, exit 3, never a verdict the rules that search inside a line made up. Two
+/// processes interleaved: whole, never called cut.
 @Suite struct ParsePipelineLogTests {
     private static func parse(_ text: String) async throws -> (ExitCode, String, URL) {
         let folder = try TemporaryDirectory()
@@ -42,5 +43,19 @@ import Testing
         for wrong in ["check the command's filter", "crashed before any test", "Pass the whole log"] {
             #expect(!standardError.contains(wrong))
         }
+    }
+
+    @Test func twoInterleavedPassingProcessesPass() async throws {
+        let (code, standardError, folder) = try await Self.parse(
+            PipelineLogs.interleaved(
+                PipelineLogs.process("MathTests", ["testA", "testB"]), PipelineLogs.process("OtherTests", ["testC"])))
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(code == .passed)
+        #expect(!standardError.contains("Pass the whole log"))
+        #expect(!standardError.contains("left no closing totals"))
+        #expect(standardError.contains("whose totals are whose cannot be told"))
+        let report = try RunReportFile.load(at: folder.appendingPathComponent("out/latest"))
+        #expect(report.status == .passed)
+        #expect(report.totals.passed == 3)
     }
 }

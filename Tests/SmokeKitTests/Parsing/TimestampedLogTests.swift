@@ -66,3 +66,27 @@ import Testing
         #expect(try Self.parse(log).results.count == 2)
     }
 }
+
+/// A log two `swift test` processes wrote into at once is whole: each test's result stands, nothing is called cut.
+@Suite struct InterleavedLogTests {
+    @Test func aLogOfTwoInterleavedPassingProcessesIsWhole() throws {
+        let log = PipelineLogs.interleaved(
+            PipelineLogs.process("MathTests", ["testA", "testB"]),
+            PipelineLogs.process("OtherTests", ["testC"]))
+        let parsed = try LogParser().parse(files: [ParsingTestSupport.temporaryFile(Data(log.utf8))])
+        #expect(parsed.incomplete == nil)
+        #expect(parsed.results.map(\.status) == [.passed, .passed, .passed])
+        #expect(parsed.reconciliation?.unverified == ["xctest"])
+        #expect(
+            parsed.reconciliation?.unverifiedNotes.first?.contains("come from test processes that ran at once") == true)
+    }
+
+    @Test func aLogOfTwoInterleavedSwiftTestingRunsIsWhole() throws {
+        let log = PipelineLogs.interleaved(
+            PipelineLogs.swiftTestingProcess(["adds()", "removes()"]), PipelineLogs.swiftTestingProcess(["totals()"]))
+        let parsed = try LogParser().parse(files: [ParsingTestSupport.temporaryFile(Data(log.utf8))])
+        #expect(parsed.incomplete == nil)
+        #expect(parsed.results.map(\.status) == [.passed, .passed, .passed])
+        #expect(parsed.reconciliation?.unverified == ["swift-testing"])
+    }
+}

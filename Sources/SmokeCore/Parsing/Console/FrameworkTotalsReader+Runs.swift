@@ -1,7 +1,19 @@
 /// Swift Testing's runs, and where an input ends, as `FrameworkTotalsReader` reads them.
 extension FrameworkTotalsReader {
     /// Whether the input so far ends inside a run: an outermost suite or a Swift Testing run started and not closed.
-    package var endsInsideARun: Bool { depth > 0 || swiftTestingOpen }
+    package var endsInsideARun: Bool {
+        (depth > 0 && !xctestRuns.interleaves) || (swiftTestingOpen && !swiftTestingRunOverlap.interleaves)
+    }
+
+    /// The frameworks several processes of which wrote into this input at once: a run started while another was open,
+    /// and each closed. Their lines nest in no order and whose totals are whose cannot be told (the framework's counts
+    /// are unverified), but every run ended.
+    package var interleavedFrameworks: Set<TestFramework> {
+        var frameworks: Set<TestFramework> = []
+        if xctestRuns.interleaves { frameworks.insert(.xctest) }
+        if swiftTestingRunOverlap.interleaves { frameworks.insert(.swiftTesting) }
+        return frameworks
+    }
 
     /// Whether a run closed with its totals (an outermost suite's `Executed` line, `Test run with N tests`) and no
     /// other started since: what a test process prints last.
@@ -52,8 +64,26 @@ extension FrameworkTotalsReader {
             swiftTestingSeconds = (swiftTestingSeconds ?? 0) + seconds.value
         }
         swiftTestingOpen = false
+        swiftTestingRunOverlap.closed += 1
         swiftTestingRuns += 1
         swiftTestingTests += tests
         swiftTestingFailures += Swift.max(issues, 0)
+    }
+}
+
+/// One framework's outermost runs (XCTest's `All tests`/`Selected tests` suite, Swift Testing's run) in a log, and
+/// whether one started while another was open (not a relaunch): several processes wrote into the log at once when
+/// every run closes (`xargs -P2`, `make -j2`), else a process died.
+struct RunOverlap: Sendable {
+    var started = 0
+    var closed = 0
+    var overlapped = false
+
+    var interleaves: Bool { overlapped && closed >= started }
+
+    mutating func add(_ other: RunOverlap) {
+        started += other.started
+        closed += other.closed
+        overlapped = overlapped || other.overlapped
     }
 }

@@ -18,6 +18,9 @@ package struct FrameworkTotalsReader: Sendable {
     /// totals include the launches before it, so the dead process owes none of its own.
     private var xctestRelaunching = false
     private var sawSuiteStart = false
+    /// XCTest's outermost suites and Swift Testing's runs, started and closed: whether processes ran at once.
+    var xctestRuns = RunOverlap()
+    var swiftTestingRunOverlap = RunOverlap()
     /// The line before closed an outermost suite: an `Executed` line now is a process total.
     private var closedOutermost = false
     private var xctestTests = 0
@@ -105,7 +108,11 @@ package struct FrameworkTotalsReader: Sendable {
                 }
                 if line.hasPrefix("run started", at: at + 5) {
                     runStarts += 1
-                    if swiftTestingOpen { swiftTestingIncomplete = true }
+                    if swiftTestingOpen {
+                        swiftTestingIncomplete = true
+                        swiftTestingRunOverlap.overlapped = true
+                    }
+                    swiftTestingRunOverlap.started += 1
                     swiftTestingOpen = true
                     (runStarted, runEnded, runFailed) = (0, 0, 0)
                     return
@@ -134,6 +141,8 @@ package struct FrameworkTotalsReader: Sendable {
         xctestTests += other.xctestTests
         xctestFailures += other.xctestFailures
         xctestIncomplete = xctestIncomplete || other.xctestIncomplete
+        xctestRuns.add(other.xctestRuns)
+        swiftTestingRunOverlap.add(other.swiftTestingRunOverlap)
         if swiftTestingLine == nil, let line = other.swiftTestingLine { swiftTestingLine = line + lineOffset }
         swiftTestingRuns += other.swiftTestingRuns
         swiftTestingTests += other.swiftTestingTests
@@ -216,10 +225,14 @@ package struct FrameworkTotalsReader: Sendable {
             // A new outermost suite while one is open: the process before died without its totals, unless xcodebuild
             // relaunched it, and then these totals count it.
             if isOutermostName, depth > 0 {
-                if !xctestRelaunching { xctestIncomplete = true }
+                if !xctestRelaunching {
+                    xctestIncomplete = true
+                    xctestRuns.overlapped = true
+                }
                 depth = 0
                 openSuites.removeAll()
             }
+            if isOutermostName { xctestRuns.started += 1 }
             if depth == 0 {
                 xctestRelaunching = false
                 runStarts += 1
@@ -230,6 +243,7 @@ package struct FrameworkTotalsReader: Sendable {
         } else if line.hasPrefix("passed", at: verb) || line.hasPrefix("failed", at: verb)
             || line.hasPrefix("finished", at: verb)
         {
+            if isOutermostName { xctestRuns.closed += 1 }
             if let open = openSuites.lastIndex(of: name) {
                 // It closes the suites inside it too, whether or not they printed their own end.
                 depth = open

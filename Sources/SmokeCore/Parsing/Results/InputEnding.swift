@@ -18,15 +18,20 @@ package struct InputEnding: Sendable, Equatable {
 
     /// Whether the input was cut: it ends inside a run, or holds tests of a kind whose totals or banner it lacks, and
     /// no line says why the run ended early (`saidWhy`). `countsSwiftTesting` is false when an event stream of the same
-    /// run tells its Swift Testing tests.
+    /// run tells its Swift Testing tests; `interleaved`: frameworks whose totals are there, but whose is whose cannot be
+    /// told (`FrameworkTotalsReader.interleavedFrameworks`).
     package func isCut(
         endsInsideARun: Bool, counts: [FrameworkCount], saidWhy: Bool, reportedEveryParallelTest: Bool,
-        countsSwiftTesting: Bool
+        countsSwiftTesting: Bool, interleaved: Set<TestFramework> = []
     ) -> Bool {
         if saidWhy || endedEarly { return false }
         if endsInsideARun || (parallelResults && !reportedEveryParallelTest) { return true }
-        if serialXCTests, !counts.contains(where: { $0.framework == TestFramework.xctest.rawValue }) { return true }
-        return countsSwiftTesting && swiftTestingTests
+        if serialXCTests, !interleaved.contains(.xctest),
+            !counts.contains(where: { $0.framework == TestFramework.xctest.rawValue })
+        {
+            return true
+        }
+        return countsSwiftTesting && swiftTestingTests && !interleaved.contains(.swiftTesting)
             && !counts.contains(where: { $0.framework == TestFramework.swiftTesting.rawValue })
     }
 }
