@@ -70,4 +70,43 @@ enum PipelineLogs {
                 "✔ Test run with \(tests.count) tests in 0 suites passed after 0.001 seconds."
             ]).joined(separator: "\n")
     }
+
+    /// A Swift Testing run as `swift test` prints it on Linux: a test passes, one fails, one is skipped.
+    static let swiftTestingRun = """
+        ◇ Test run started.
+        ↳ Testing Library Version: 6.3.1
+        ↳ Target Platform: x86_64-unknown-linux-gnu
+        ◇ Suite CartSuite started.
+        ◇ Test adds() started.
+        ◇ Test totals() started.
+        ➜ Test later() skipped: "not today"
+        ✘ Test totals() recorded an issue at CartTests.swift:5:22: Expectation failed: (add(1, 1) → 2) == 3
+        ↳ A detail of the issue
+        ✔ Test adds() passed after 0.001 seconds.
+        ✘ Test totals() failed after 0.001 seconds with 1 issue.
+        ✘ Suite CartSuite failed after 0.002 seconds with 1 issue.
+        ✘ Test run with 3 tests in 1 suite failed after 0.002 seconds with 1 issue.
+        """
+
+    /// `text` as `cat -v` (and `less`) shows it: a byte from 0x80 as `M-` and its low seven bits, a control character
+    /// (but a TAB or a newline) as `^X`, DEL as `^?`.
+    static func catV(_ text: String) -> String {
+        var shown: [UInt8] = []
+        func show(_ byte: UInt8) {
+            switch byte {
+            case 0x09, 0x0A, 0x20..<0x7F: shown.append(byte)
+            case 0x7F: shown += Array("^?".utf8)
+            default: shown += [UInt8(ascii: "^"), byte + 0x40]
+            }
+        }
+        for byte in text.utf8 {
+            if byte >= 0x80 {
+                shown += Array("M-".utf8)
+                show(byte & 0x7F)
+            } else {
+                show(byte)
+            }
+        }
+        return String(decoding: shown, as: UTF8.self)
+    }
 }

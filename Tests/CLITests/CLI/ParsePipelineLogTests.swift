@@ -9,7 +9,7 @@ import Testing
 
 /// `smokerun parse` of logs as pipelines deliver them. Every line prefixed: a known prefix reads as the bare log, an
 /// unknown one is said with the fix, exit 3, never a verdict the rules that search inside a line made up. Two
-/// processes interleaved: whole, never called cut.
+/// processes interleaved: whole, never called cut. Symbols `cat -v` rendered: read as the symbols.
 @Suite struct ParsePipelineLogTests {
     private static func parse(_ text: String) async throws -> (ExitCode, String, URL) {
         let folder = try TemporaryDirectory()
@@ -57,5 +57,15 @@ import Testing
         let report = try RunReportFile.load(at: folder.appendingPathComponent("out/latest"))
         #expect(report.status == .passed)
         #expect(report.totals.passed == 3)
+    }
+
+    @Test func aCatVRenderedFailingSwiftTestingLogFails() async throws {
+        let (code, _, folder) = try await Self.parse(PipelineLogs.catV(PipelineLogs.swiftTestingRun))
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(code == .testsFailed)
+        let report = try RunReportFile.load(at: folder.appendingPathComponent("out/latest"))
+        #expect(report.totals.failed == 1)
+        #expect(report.totals.passed == 1)
+        #expect(report.totals.skipped == 1)
     }
 }

@@ -202,7 +202,8 @@ package struct ConsoleParser {
     private mutating func recognise(_ line: LineBytes) -> TestEvent? {
         let start = line.skippingBlanks()
         if start < line.count,
-            line[start] >= 0xC3 || line[start] == UInt8(ascii: "-") || line[start] == UInt8(ascii: "?"),
+            line[start] >= 0xC3 || line[start] == UInt8(ascii: "-") || line[start] == UInt8(ascii: "?")
+                || line[start] == UInt8(ascii: "M"),
             let length = SwiftTestingConsoleParser.symbolLength(line, at: start)
         {
             guard let parsed = swiftTesting.parse(line, symbolAt: start, symbolLength: length) else { return nil }

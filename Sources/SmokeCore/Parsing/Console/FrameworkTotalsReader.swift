@@ -89,8 +89,14 @@ package struct FrameworkTotalsReader: Sendable {
         // A test's own line (most of a log) has no wrapper before it, and what follows its name is not a marker.
         if line.hasPrefix("Test Case '", at: start) || line.hasPrefix("Test case '", at: start) { return }
         // A marker sits at the line's start or right after a wrapper's last byte; one scan passes over other lines.
-        // A Swift Testing symbol the log lost (`? Test run with …`, a console that is not UTF-8) is no wrapper.
+        // A Swift Testing symbol the log lost (`? Test run with …`, a console that is not UTF-8) or `cat -v` rendered
+        // (`M-bM-^\M-^X Test run with …`) is no wrapper.
         var at = line.hasPrefix("? Test ", at: start) ? start + 2 : start
+        if line[start] == UInt8(ascii: "M"), let length = CatVSymbol.symbolLength(line, at: start),
+            line.hasPrefix(" Test ", at: start + length)
+        {
+            at = start + length + 1
+        }
         var candidate = start + 1
         while true {
             if line.hasPrefix("Executed ", at: at) {

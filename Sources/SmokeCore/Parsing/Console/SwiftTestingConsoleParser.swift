@@ -1,6 +1,7 @@
 /// Turns Swift Testing's console lines into events: `◇ ✔ ✘ ➜ ━ ⎙ ↳` on Linux, the SF-symbol forms (`􀟈 􁁛 􀢄 􀙟 􀄵` …)
 /// on macOS, and `◊ √ × - ▲ →` on Windows (its console font lacks the others). The words after the symbol decide the
-/// meaning, so all read alike; a `?` stands for any of them where the log lost them (a console that is not UTF-8).
+/// meaning, so all read alike; a `?` stands for any of them where the log lost them (a console that is not UTF-8), and
+/// `cat -v`'s rendering of their bytes (`M-bM-^\M-^T`) for the symbol it renders.
 struct SwiftTestingConsoleParser {
     init() {}
 
@@ -29,6 +30,7 @@ struct SwiftTestingConsoleParser {
         if first == UInt8(ascii: "?"), line.hasPrefix("? Test ", at: start) || line.hasPrefix("? Suite ", at: start) {
             return 1
         }
+        if first == UInt8(ascii: "M") { return CatVSymbol.symbolLength(line, at: start) }
         // SF Symbols live in Supplementary Private Use Area-B (U+100000…): F4 80–8F xx xx.
         if first == 0xF4, start + 3 < line.count, line[start + 1] & 0xF0 == 0x80 { return 4 }
         return nil
@@ -53,6 +55,7 @@ struct SwiftTestingConsoleParser {
     /// `↳` (Linux), `􀄵` (macOS) and `→` (Windows) introduce details of the line before.
     private static func isDetailSymbol(_ line: LineBytes, _ start: Int) -> Bool {
         line.hasPrefix("↳", at: start) || line.hasPrefix("\u{100135}", at: start) || line.hasPrefix("→", at: start)
+            || (line[start] == UInt8(ascii: "M") && CatVSymbol.isDetail(line, at: start))
     }
 
     /// `↳ Testing Library Version: …` and `↳ Target Platform: …` are banners; other details belong to the last issue.
