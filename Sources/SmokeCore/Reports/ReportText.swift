@@ -113,7 +113,8 @@ extension ReportText {
         }
         return """
             \(end) while \(count(incomplete.unfinished, "test")) still ran: they are unfinished, not failures. \
-            Nothing can be concluded about them; pass the whole log.
+            Either the log was cut (pass the whole log), or the test process ended during them without a word (a \
+            test that calls exit(), a process killed from outside): run them again to see how they end.
             """
     }
 }

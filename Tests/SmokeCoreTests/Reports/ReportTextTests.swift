@@ -99,4 +99,15 @@ import Testing
             #expect(ReportText.percent(Double(covered) * 100 / 1000) == expected)
         }
     }
+
+    /// A log that ends while a test runs is cut, or its process ended during the test without a word (`exit(0)` in
+    /// a test): the notice says both, never only "pass the whole log" to a user who did.
+    @Test func aLogEndingDuringATestNamesBothWaysItCouldHaveEnded() {
+        let notice = ReportText.incompleteNotice(
+            IncompleteInput(
+                source: "swift-test.log", lastLine: 12, lastLineText: "Test Case 'T.testExits' started", unfinished: 1))
+        #expect(notice.hasPrefix("swift-test.log ends at line 12 (\"Test Case 'T.testExits' started\") while 1 test"))
+        #expect(notice.contains("pass the whole log"))
+        #expect(notice.contains("ended during them without a word (a test that calls exit()"))
+    }
 }
