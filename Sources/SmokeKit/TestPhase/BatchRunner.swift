@@ -109,12 +109,14 @@ struct BatchRunner {
             interpreter.handle(line, into: &sink)
             applyLineEvents(line)
         }
+        // The console's Swift Testing events, kept in case the event stream stays empty.
+        var consoleRecord = ConsoleRecord()
         func consume(consoleEvent event: TestEvent) {
             // With an event stream, the console only adds what the stream cannot say: crashes and output.
             if framework == .swiftTesting {
                 switch event {
                 case .fatalError, .programCrashed, .backtraceFrame, .output: apply(event)
-                default: break
+                default: consoleRecord.keep(event, line: collector.line)
                 }
             } else {
                 apply(event)
@@ -141,6 +143,15 @@ struct BatchRunner {
         events.read(applyRecord)
         events.finish(applyRecord)
         for _ in 0..<events.unreadableLines { collector.countUnrecognizedLine() }
+        let streamStayedEmpty = eventStream != nil && !events.readAny && consoleRecord.holdsTests
+        if streamStayedEmpty {
+            // Nothing reached the stream (a full disk, a folder it could not write): the console's lines are the record.
+            collector.source = consoleSource
+            consoleRecord.replay { event, line in
+                collector.line = line
+                apply(event)
+            }
+        }
         if let eventStream, launch.attachmentsFolder != nil {
             Self.removeIfNoFile(RunDirectory.processAttachments(of: eventStream))
         }
@@ -180,10 +191,11 @@ struct BatchRunner {
         }
         let failedBySuite = UnstartedBatch.failBySuite(&notStarted, issues: collector.suiteIssues)
         failedBySuite.forEach(report)
-        let problems = [
+        var problems = [
             consoleLines.truncationMessage(source: "output of \(binary.lastPathComponent)"), events.truncationMessage(),
         ]
         .compactMap { $0 }.map { InfrastructureError(message: $0) }
+        if streamStayedEmpty { problems.append(ConsoleRecord.note(eventStream)) }
         var results = collector.results
         var cannotRun: InfrastructureError?
         if launch.runsWholeClasses {

@@ -16,12 +16,15 @@ struct EventStreamTail {
 
     /// Lines that were not event-stream records (a record torn by a crash).
     private(set) var unreadableLines = 0
+    /// Whether any record arrived: a stream that stayed empty (a full disk) recorded nothing.
+    private(set) var readAny = false
 
     mutating func read(_ body: (TestEvent) -> Void) {
         guard let url else { return }
         if handle == nil { handle = try? FileHandle(forReadingFrom: url) }
         guard let handle, let data = try? handle.readToEnd(), !data.isEmpty else { return }
         var interpreter = self.interpreter
+        readAny = true
         let unreadable = withoutActuallyEscaping(body) { body in
             var sink = RecordSink(body: body)
             lines.push(data) { interpreter.handle($0, into: &sink) }
