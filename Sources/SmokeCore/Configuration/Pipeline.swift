@@ -16,6 +16,16 @@ package struct Pipeline: Sendable, Equatable {
     /// missing reference into the package's sources and fails, so the retry passed against the file it had just
     /// written: a broken test reported flaky, and a file written into the user's tree. `never` fails, writing nothing.
     package static let testEnvironmentDefaults = ["SNAPSHOT_TESTING_RECORD": "never"]
+
+    /// `environment` without what smokerun reads for itself: its `SMOKERUN_…` settings and the notifier's secrets
+    /// (the webhook URL's and the Slack token's variables). A test printing its environment would write them into
+    /// every report, the history and the published dashboard; one the pipeline's own `environment` names stays.
+    package func withoutOwnVariables(_ environment: [String: String]) -> [String: String] {
+        let secrets = [notify.webhookURLEnvironment, notify.slackUpload?.tokenEnvironment].compactMap { $0 }
+        return environment.filter { key, _ in
+            self.environment[key] != nil || !(key.hasPrefix("SMOKERUN_") || secrets.contains(key))
+        }
+    }
     package var timeouts: Timeouts = Timeouts()
     package var retries: RetrySettings = RetrySettings()
     package var coverage: CoverageSettings = CoverageSettings()

@@ -164,7 +164,7 @@ struct SwiftPMTestRun {
     }
 
     func testEnvironment(runFolder: RunDirectory) -> [String: String] {
-        var environment = context.environment
+        var environment = context.pipeline.withoutOwnVariables(context.environment)
         for (key, value) in context.pipeline.environment { environment[key] = value }
         for (key, value) in Pipeline.testEnvironmentDefaults where environment[key] == nil { environment[key] = value }
         if let zone = context.pipeline.device.timeZone { environment["TZ"] = zone }
