@@ -39,9 +39,10 @@ struct RunPreparation {
         if let seed {
             // First, before anything can fail: the seed makes the run replayable. No promise where the package's own
             // main (an older LinuxMain) may decide the order.
-            let replay =
-                ownEntryPoint
-                ? "" : ReplayCommand.text(pipelineFile: pipelineFile?.path, seed: seed).map { " (replay: \($0))" } ?? ""
+            // The terminal's replay names the file as this folder reaches it (reports name it from the project root).
+            let here = pipeline.sourcePath.map { RunPreparation.path($0, from: context.currentDirectory) }
+            let command = ReplayCommand.text(pipelineFile: here ?? pipelineFile?.path, seed: seed)
+            let replay = ownEntryPoint ? "" : command.map { " (replay: \($0))" } ?? ""
             err.line("smokerun: seed \(seed)\(replay)")
         } else {
             err.line("smokerun: declared order")
@@ -110,5 +111,14 @@ struct RunPreparation {
             runContext.durations = { history.durations(pipeline: name, testIDs: Set($0)) }
         }
         return runContext
+    }
+}
+
+extension RunPreparation {
+    /// `file` as a command run in `folder` names it: relative when it lies below, else whole.
+    static func path(_ file: String, from folder: URL) -> String {
+        let root = folder.standardizedFileURL.path
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        return file.hasPrefix(prefix) ? String(file.dropFirst(prefix.count)) : file
     }
 }

@@ -32,4 +32,14 @@ import Testing
     @Test func aPipelineNotReadFromAFileHasNoRecord() {
         #expect(PipelineFileRecord(pipeline(at: nil), currentDirectory: URL(fileURLWithPath: "/")) == nil)
     }
+
+    /// The terminal's replay names the pipeline as the folder the run started in reaches it: a subfolder of the
+    /// project, or a pipeline outside `Pipelines/` (`run ci/smoke.json`), gets a command that works there.
+    @Test func theTerminalsReplayNamesThePipelineFromTheCurrentFolder() {
+        let root = URL(fileURLWithPath: "/src/App")
+        #expect(RunPreparation.path("/src/App/ci/smoke.json", from: root) == "ci/smoke.json")
+        let sources = root.appendingPathComponent("Sources")
+        #expect(RunPreparation.path("/src/App/Pipelines/smoke.json", from: sources) == "/src/App/Pipelines/smoke.json")
+        #expect(RunPreparation.path("/src/AppTwo/smoke.json", from: root) == "/src/AppTwo/smoke.json")
+    }
 }
