@@ -71,7 +71,10 @@ import Testing
         #expect(whole.report.errors.isEmpty, "\(whole.report.errors)")
         let first = try await run(pipeline, shard: ShardRecord(index: 1, count: 2))
         let second = try await run(pipeline, shard: ShardRecord(index: 2, count: 2))
-        #expect(first.report.shard == ShardRecord(index: 1, count: 2))
+        #expect(first.report.shard?.description == "1/2")
+        // Each shard records the whole run's selection, which `merge` checks every test of ran somewhere.
+        #expect(first.report.shard?.selected?.count == 7)
+        #expect(second.report.shard?.selected == first.report.shard?.selected)
         #expect(first.report.totals.tests > 0 && second.report.totals.tests > 0)
         #expect(first.report.totals.tests + second.report.totals.tests == whole.report.totals.tests)
         #expect(Set(first.report.tests.map(\.id)).isDisjoint(with: second.report.tests.map(\.id)))

@@ -23,6 +23,8 @@ package struct DriverResult: Sendable {
     package var consoleTotals = ConsoleTotals()
     /// On a multi-device run, each device's attachments (one test id records them on each); else empty.
     package var attachmentsByDevice: [DeviceAttachments] = []
+    /// A shard's run: every test the whole run selected (`ShardRecord.selected`).
+    package var shardSelected: [String]?
 
     package init(device: ResolvedDevice) {
         self.device = device

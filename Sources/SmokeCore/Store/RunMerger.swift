@@ -29,6 +29,7 @@ package enum RunMerger {
         }.map(\.element)
 
         var errors = shardErrors(sorted)
+        let shardsComplete = errors.isEmpty
         var tests: [TestResult] = []
         var seen: [String: String] = [:]
         for part in sorted {
@@ -59,6 +60,7 @@ package enum RunMerger {
             }
         }
         for index in tests.indices { tests[index].order = index + 1 }
+        if shardsComplete { errors += unrunTests(sorted, ran: Set(tests.map(\.id))) }
 
         let seeds = Set(sorted.map(\.report.seed))
         let startedAt = sorted.map(\.report.startedAt).min()!
@@ -84,6 +86,24 @@ package enum RunMerger {
             sorted.contains { $0.report.status == .interrupted }
             ? .interrupted : RunReport.status(of: tests, errors: errors)
         return report
+    }
+
+    /// The tests the whole run selected (as each shard recorded it) that no shard ran: shards whose histories held
+    /// different durations split the tests differently, and a test can fall between them.
+    static func unrunTests(_ parts: [Part], ran: Set<String>) -> [InfrastructureError] {
+        let selected = parts.compactMap { $0.report.shard?.selected }
+        guard selected.count == parts.count else { return [] }
+        var seen = Set<String>()
+        let unrun = selected.joined().filter { !ran.contains($0) && seen.insert($0).inserted }
+        guard !unrun.isEmpty else { return [] }
+        return [
+            InfrastructureError(
+                message: """
+                    \(ReportText.count(unrun.count, "test")) of the run ran in no shard: the shards split the tests \
+                    differently (their histories' durations differed); run every shard of a run from the same history
+                    """,
+                details: Array(unrun.prefix(50)))
+        ]
     }
 
     /// Shards missing from the set, given twice, or from splits of different sizes.

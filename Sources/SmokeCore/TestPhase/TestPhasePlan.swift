@@ -51,7 +51,7 @@ package struct TestPhasePlan: Sendable, Equatable {
             message: "no tests to run: \(discovered.count) \(source), none selected by \(keys)", details: shown)
     }
 
-    static func select(_ tests: [TestCase], by selection: Selection) -> [TestCase] {
+    package static func select(_ tests: [TestCase], by selection: Selection) -> [TestCase] {
         switch selection {
         case .patterns(let filter, let skip):
             TestOrdering.select(tests, filter: filter, skip: skip)

@@ -82,7 +82,11 @@ struct LiveRun: RunSource {
             pipeline: pipeline.name, runID: folder.url.lastPathComponent, status: .passed, startedAt: startedAt,
             finishedAt: context.clock.now, seed: started.seed, ordering: ordering, environment: pipeline.environment,
             device: driverResult.device, toolchain: driverResult.toolchain, tests: tests, errors: errors)
-        report.shard = run.options.shard
+        report.shard = run.options.shard.map { shard in
+            var shard = shard
+            shard.selected = driverResult.shardSelected
+            return shard
+        }
         report.origin = origin
         report.environmentFile = run.environmentFile
         (report.pipelineFile, report.pipelineHash) = (started.pipelineFile?.path, started.pipelineFile?.hash)

@@ -62,7 +62,10 @@ struct RunContext: Sendable {
             discovered: discovered, selection: selection, shard: shard,
             durations: shard == nil ? [:] : durations(discovered.map(\.id)),
             ordering: pipeline.ordering, seed: seed)
-        if let shard { status("shard \(shard.description): \(plan.selected.count) tests") }
+        if let shard {
+            status("shard \(shard.description): \(plan.selected.count) tests")
+            result.shardSelected = TestPhasePlan.select(discovered, by: selection).map(\.id)
+        }
         switch plan.empty {
         case .emptyShard?:
             return nil

@@ -92,4 +92,23 @@ import Testing
         let merged = try RunMerger.merge([part], runID: "x")
         #expect(merged.errors.map(\.message) == ["shard 1/1: llvm-cov export failed"])
     }
+
+    /// Shards whose histories held different durations split the tests differently: one that fell between them is
+    /// named, never merged away as a run of fewer tests.
+    @Test func aTestNoShardRanIsNamed() throws {
+        let all = ["M.S/a", "M.S/b", "M.S/c", "M.S/d"]
+        var first = Self.shard(1, of: 2, tests: [("M.S/a", .passed), ("M.S/b", .passed)])
+        var second = Self.shard(2, of: 2, tests: [("M.S/b", .passed), ("M.S/c", .passed)])
+        first.report.shard?.selected = all
+        second.report.shard?.selected = all
+        let merged = try RunMerger.merge([first, second], runID: "x")
+        #expect(merged.status == .error)
+        let unrun = try #require(merged.errors.first { $0.message.hasPrefix("1 test of the run ran in no shard") })
+        #expect(unrun.details == ["M.S/d"])
+        // Older shards record no selection: nothing to compare, nothing said.
+        let older = try RunMerger.merge(
+            [Self.shard(1, of: 2, tests: [("M.S/a", .passed)]), Self.shard(2, of: 2, tests: [("M.S/c", .passed)])],
+            runID: "y")
+        #expect(older.errors.isEmpty)
+    }
 }
