@@ -135,7 +135,8 @@ package struct ConsoleParser {
         }
         if let event = recognise(line) {
             issueWrapper = nil
-            return runningXCTest.admits(event) ? event : .output(line.string(0..<line.count))
+            guard runningXCTest.admits(event) else { return .output(line.string(0..<line.count)) }
+            return outputBeforeLocation(of: event, in: line)
         }
         if let event = recogniseUnwrapped(line, blockBefore: blockBefore) {
             if case .issue = event { issueWrapper = Self.wrapperEnd(line)?.0 }
@@ -148,6 +149,17 @@ package struct ConsoleParser {
         {
             deferred.append(event)
             return .output(line.string(0..<start))
+        }
+        // Its issue line glued the same way, past where the line-start rule looks for a path (a progress bar, a dump).
+        if let start = runningXCTest.gluedIssueStart(in: line) {
+            let blockAfter = xctest.block
+            if let event = recognise(UnsafeBufferPointer(rebasing: line[start...])), case .issue(.some, _, _) = event,
+                runningXCTest.admits(event)
+            {
+                deferred.append(event)
+                return .output(line.string(0..<start))
+            }
+            xctest.block = blockAfter
         }
         // A running Swift Testing test's line glued the same way (`progress✔ Test f() passed after 0.001 seconds.`), or
         // another test's start or issue after it (they run at once): the output, then the line. A start or issue after
@@ -173,6 +185,20 @@ package struct ConsoleParser {
             return .detail(line.string(2..<line.count))
         }
         return .output(line.string(0..<line.count))
+    }
+
+    /// An issue or fatal error whose line starts with output the test printed without a newline (`Checking totals...
+    /// /src/T.swift:9: error: …`): that output, then the event (its path is the path alone).
+    private mutating func outputBeforeLocation(of event: TestEvent, in line: LineBytes) -> TestEvent {
+        switch event {
+        case .issue(_, let failure, _) where failure.file != nil: break
+        case .fatalError(_, .some, _): break
+        default: return event
+        }
+        let start = line.skippingBlanks()
+        guard let location = SourceLocationPrefix(line, start), location.fileStart > start else { return event }
+        deferred.append(event)
+        return .output(line.string(0..<location.fileStart))
     }
 
     /// Where a Swift Testing test line (a result, a start, an issue) starts inside `line`, after output printed without

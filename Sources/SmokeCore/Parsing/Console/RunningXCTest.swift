@@ -72,6 +72,24 @@ struct RunningXCTest {
         return start
     }
 
+    /// Where an issue line (`path:line: error: …`) starts inside `line`, after output the running test printed without
+    /// a newline: only a line longer than `SourceLocationPrefix.maximumPathLength` can hide one from the line-start
+    /// rule, which reads the shorter ones.
+    func gluedIssueStart(in line: LineBytes) -> Int? {
+        guard isRunning, line.count > SourceLocationPrefix.maximumPathLength else { return nil }
+        var search = 0
+        while let marker = line.firstIndex(of: ": error: ", from: search) {
+            search = marker + 1
+            var digits = marker
+            while digits > 1, line[digits - 1] &- UInt8(ascii: "0") < 10 { digits -= 1 }
+            guard digits < marker, line[digits - 1] == UInt8(ascii: ":"),
+                let location = SourceLocationPrefix(line, 0, colon: digits - 1), location.fileStart > 0
+            else { continue }
+            return location.fileStart
+        }
+        return nil
+    }
+
     /// `… seconds)` or `… seconds).`: the end of an outcome line.
     private static func endsLikeAResult(_ line: LineBytes) -> Bool {
         var end = line.count
