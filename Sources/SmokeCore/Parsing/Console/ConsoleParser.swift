@@ -1,12 +1,14 @@
 /// Reads every line `ConsoleParser` interprets, in order: a split test line once, joined; lines inside it as such.
+/// `insideRunningTest`: an XCTest test of the one process writing the log was running as the line came, so a suite or
+/// totals line in it is what that test printed (`RunningXCTest.ownsTheConsole`).
 package protocol ConsoleLineReader {
-    mutating func read(_ line: LineBytes)
+    mutating func read(_ line: LineBytes, insideRunningTest: Bool)
 }
 
 /// A `ConsoleLineReader` for callers that want only the events.
 package struct IgnoredLines: ConsoleLineReader {
     package init() {}
-    package mutating func read(_ line: LineBytes) {}
+    package mutating func read(_ line: LineBytes, insideRunningTest: Bool) {}
 }
 
 /// Reads console output where XCTest and Swift Testing lines mix (as `swift test` and xcodebuild print them).
@@ -63,7 +65,8 @@ package struct ConsoleParser {
             if let event,
                 Self.isTestLineEvent(event) || joined.withUnsafeBufferPointer(LineJoiner.isSwiftTestingRunLine)
             {
-                joined.withUnsafeBufferPointer { reader.read($0) }
+                let inside = runningXCTest.ownsTheConsole
+                joined.withUnsafeBufferPointer { reader.read($0, insideRunningTest: inside) }
                 return runningXCTest.admits(event) ? event : .output(String(decoding: joined, as: UTF8.self))
             }
             // Not a continuation: the fragment as it is, then this line.
@@ -113,7 +116,7 @@ package struct ConsoleParser {
     private mutating func parseWhole<Reader: ConsoleLineReader>(_ line: LineBytes, reading reader: inout Reader)
         -> TestEvent
     {
-        reader.read(line)
+        reader.read(line, insideRunningTest: runningXCTest.ownsTheConsole)
         let continuesDetail = inSwiftTestingDetail
         inSwiftTestingDetail = false
         // A wrapped line's content continues the block the lines before it opened (fastlane's `▸ ` before each line
@@ -131,16 +134,16 @@ package struct ConsoleParser {
         if blockBefore == .backtrace, Self.wrapperEnd(line) != nil,
             let event = recogniseUnwrapped(line, blockBefore: blockBefore)
         {
-            return runningXCTest.admits(event) ? event : .output(line.string(0..<line.count))
+            return admitted(event, line, blockBefore: blockBefore)
         }
         if let event = recognise(line) {
             issueWrapper = nil
-            guard runningXCTest.admits(event) else { return .output(line.string(0..<line.count)) }
+            guard runningXCTest.admits(event) else { return runningTestsText(event, line, blockBefore: blockBefore) }
             return outputBeforeLocation(of: event, in: line)
         }
         if let event = recogniseUnwrapped(line, blockBefore: blockBefore) {
             if case .issue = event { issueWrapper = Self.wrapperEnd(line)?.0 }
-            return runningXCTest.admits(event) ? event : .output(line.string(0..<line.count))
+            return admitted(event, line, blockBefore: blockBefore)
         }
         // The running test's output without a final newline, then its result line: the output, then the result.
         if let start = runningXCTest.gluedResultStart(in: line),
@@ -187,6 +190,25 @@ package struct ConsoleParser {
         return .output(line.string(0..<line.count))
     }
 
+    /// `event` when it is what it says; else `line` is the running test's output, or more of its issue's message (a
+    /// multi-line `XCTAssertEqual` of two logs goes on until that test's next issue or its result).
+    private mutating func admitted(_ event: TestEvent, _ line: LineBytes, blockBefore: XCTestConsoleParser.Block)
+        -> TestEvent
+    {
+        runningXCTest.admits(event) ? event : runningTestsText(event, line, blockBefore: blockBefore)
+    }
+
+    /// A Swift Testing line ends an XCTest issue's message (it is the next process's or another test's output).
+    private mutating func runningTestsText(
+        _ event: TestEvent, _ line: LineBytes, blockBefore: XCTestConsoleParser.Block
+    ) -> TestEvent {
+        if blockBefore == .issueMessage, event.framework != .swiftTesting {
+            return xctest.continueIssueMessage(line.string(0..<line.count))
+        }
+        xctest.endIssueMessage()
+        return .output(line.string(0..<line.count))
+    }
+
     /// An issue or fatal error whose line starts with output the test printed without a newline (`Checking totals...
     /// /src/T.swift:9: error: …`): that output, then the event (its path is the path alone).
     private mutating func outputBeforeLocation(of event: TestEvent, in line: LineBytes) -> TestEvent {
@@ -199,17 +221,6 @@ package struct ConsoleParser {
         guard let location = SourceLocationPrefix(line, start), location.fileStart > start else { return event }
         deferred.append(event)
         return .output(line.string(0..<location.fileStart))
-    }
-
-    /// Where a Swift Testing test line (a result, a start, an issue) starts inside `line`, after output printed without
-    /// a newline.
-    private static func gluedSwiftTestingResultStart(in line: LineBytes) -> Int? {
-        guard line.count > 16, line.lastIndex(of: UInt8(ascii: "T")) != nil else { return nil }
-        let start = [
-            line.lastIndex(of: "✔ Test "), line.lastIndex(of: "✘ Test "), line.lastIndex(of: "➜ Test "),
-            line.lastIndex(of: "◇ Test "),
-        ].compactMap { $0 }.max()
-        return start.flatMap { $0 > 0 ? $0 : nil }
     }
 
     private static func isTestLineEvent(_ event: TestEvent) -> Bool {
@@ -261,30 +272,5 @@ package struct ConsoleParser {
         let event = recognise(UnsafeBufferPointer(rebasing: line[contentStart...]))
         if event != nil { wrapperCounts[kind, default: 0] += 1 }
         return event
-    }
-
-    /// Where a line glued after the backtracer's unfinished `*** Signal N: Backtracing from 0x….` starts, or nil.
-    private static func afterBacktracingDots(_ line: LineBytes) -> Int? {
-        let start = line.skippingBlanks()
-        guard line.hasPrefix("*** Signal ", at: start),
-            let from = line.firstIndex(of: "Backtracing from ", from: start),
-            let dots = line.firstIndex(of: "...", from: from)
-        else { return nil }
-        let rest = line.skippingBlanks(from: dots + 3)
-        guard rest < line.count, !line.hasPrefix("done", at: rest) else { return nil }
-        return dots + 3
-    }
-
-    /// The kind of a known wrapper prefix and where the text after it starts.
-    private static func wrapperEnd(_ line: LineBytes) -> (String, Int)? {
-        let window = Swift.min(line.count, 80)
-        if line.hasPrefix("[worker "), let close = line.firstIndex(of: "] ") { return ("worker-prefix", close + 2) }
-        if let arrow = UnsafeBufferPointer(rebasing: line[0..<window]).firstIndex(of: "▸ ") {
-            return ("fastlane", arrow + 4)
-        }
-        if let bar = UnsafeBufferPointer(rebasing: line[0..<window]).firstIndex(of: " | ") {
-            return ("docker-compose", bar + 3)
-        }
-        return nil
     }
 }

@@ -15,6 +15,11 @@ extension FrameworkTotalsReader {
         return frameworks
     }
 
+    /// `All tests' started` or `Selected tests' started` at `nameStart`: a process's outermost suite, whatever runs.
+    static func startsARun(_ line: LineBytes, nameStart: Int) -> Bool {
+        line.hasPrefix("All tests' started", at: nameStart) || line.hasPrefix("Selected tests' started", at: nameStart)
+    }
+
     /// Whether a run closed with its totals (an outermost suite's `Executed` line, `Test run with N tests`) and no
     /// other started since: what a test process prints last.
     package var closedARun: Bool { !endsInsideARun && (outermostTotals > 0 || swiftTestingRuns > 0) }

@@ -62,8 +62,8 @@ package struct FrameworkTotalsReader: Sendable {
         self.timeZone = timeZone
     }
 
-    /// Reads one line (already stripped of a CI timestamp prefix).
-    package mutating func read(_ line: LineBytes) {
+    /// Reads one line (already stripped of a CI timestamp prefix); `insideRunningTest` as `ConsoleLineReader` says.
+    package mutating func read(_ line: LineBytes, insideRunningTest: Bool = false) {
         lineNumber += 1
         let start = line.skippingBlanks()
         guard start < line.count else { return }
@@ -100,12 +100,15 @@ package struct FrameworkTotalsReader: Sendable {
         var candidate = start + 1
         while true {
             if line.hasPrefix("Executed ", at: at) {
-                readExecuted(line, from: at + 9, countsAsTotal: closedBefore)
+                if !insideRunningTest { readExecuted(line, from: at + 9, countsAsTotal: closedBefore) }
                 return
             }
             if line.hasPrefix("Test ", at: at) {
+                // What a running test printed (a fixture) opens and closes nothing; another process's run starts.
                 if line.hasPrefix("Suite '", at: at + 5) {
-                    readSuite(line, nameStart: at + 12)
+                    if !insideRunningTest || Self.startsARun(line, nameStart: at + 12) {
+                        readSuite(line, nameStart: at + 12)
+                    }
                     return
                 }
                 if line.hasPrefix("run with ", at: at + 5) {

@@ -8,6 +8,11 @@
 /// A start is printed text too when the running test's class was announced (`Test Suite 'C' started`) and the new
 /// test's class was not: each job of an interleaved log announces its own classes.
 ///
+/// In a log one XCTest process writes (its outermost suite, `All tests`, open alone), a suite or totals line while a
+/// test runs is what that test printed (a fixture, a multi-line assertion message): so its classes stay unannounced.
+/// A log several processes write at once (`xargs -P2`) opens another outermost suite before the first closes: from
+/// then on their tests may run at once, and only the rules above apply.
+///
 /// Output without a final newline glues the result line onto it: `progress 100%Test Case 'A.b' passed (0.01 seconds)`.
 struct RunningXCTest {
     /// The running test's ref (without its repetition mark and clone), when `isRunning`.
@@ -18,13 +23,37 @@ struct RunningXCTest {
     private var refStarted = false
     /// Hashes of the suite names the console announced as started.
     private var announcedSuites: Set<Int> = []
+    /// Hashes of the outermost suites open now (`All tests`, `Selected tests`, or `X.xctest` when none is): one a
+    /// process.
+    private var openOutermost: [Int] = []
+    /// A process opened its outermost suite while another's was open: several processes write this log.
+    private var processesOverlap = false
+    /// The running test started inside the one outermost suite open (not before a process that ended, perhaps in it).
+    private var startedInsideTheRun = false
+
+    /// Whether a test of the one process writing this log runs: no suite opens or closes meanwhile, and no totals
+    /// are printed, so such lines are what it printed.
+    var ownsTheConsole: Bool { isRunning && startedInsideTheRun && openOutermost.count == 1 && !processesOverlap }
 
     /// Whether `event` is what it says: false for another test's result while an XCTest test runs.
     mutating func admits(_ event: TestEvent) -> Bool {
         switch event {
         case .suiteStarted(let name):
+            if name == "All tests" || name == "Selected tests" || (openOutermost.isEmpty && name.hasSuffix(".xctest")) {
+                if !openOutermost.isEmpty { processesOverlap = true }
+                openOutermost.append(name.hashValue)
+                startedInsideTheRun = false
+            } else if ownsTheConsole {
+                return false
+            }
             announcedSuites.insert(name.hashValue)
             return true
+        case .suiteFinished(let name, _):
+            guard !ownsTheConsole else { return false }
+            if let index = openOutermost.lastIndex(of: name.hashValue) { openOutermost.remove(at: index) }
+            return true
+        case .runSummary:
+            return !ownsTheConsole
         case .testStarted(let test) where test.framework == .xctest:
             if refStarted, !isRunningTest(test) {
                 if isRunning, isUnannouncedInside(test) { return false }
@@ -36,6 +65,7 @@ struct RunningXCTest {
             ref.namesProcess = false
             isRunning = true
             refStarted = true
+            startedInsideTheRun = openOutermost.count == 1
             return true
         case .testStarted(let test):
             guard !isRunning else { return false }
@@ -55,6 +85,11 @@ struct RunningXCTest {
             return !isRunning || named.framework != .xctest || isRunningTest(named) || hasStarted(named)
         case .restartAfterCrash, .programCrashed:
             isRunning = false
+            openOutermost.removeAll()
+            return true
+        case .fatalError, .stoppedBySmokerun, .runnerDied, .testProcessDied:
+            // The process ends: the next outermost suite is the next process's, not one beside it.
+            openOutermost.removeAll()
             return true
         default:
             return true
@@ -62,7 +97,10 @@ struct RunningXCTest {
     }
 
     /// A new test process (Swift Testing's `Test run started.`, after XCTest's process ended, perhaps crashed).
-    mutating func processStarted() { isRunning = false }
+    mutating func processStarted() {
+        isRunning = false
+        openOutermost.removeAll()
+    }
 
     /// Where a result line for the running test starts inside `line`, after output it printed without a newline.
     func gluedResultStart(in line: LineBytes) -> Int? {

@@ -249,8 +249,8 @@ extension LineInterpreter {
             case succeeded, failed
         }
 
-        mutating func read(_ original: LineBytes) {
-            totals.read(original)
+        mutating func read(_ original: LineBytes, insideRunningTest: Bool) {
+            totals.read(original, insideRunningTest: insideRunningTest)
             let whole = UnsafeBufferPointer(
                 rebasing: original[0..<XcodebuildStatusLine.bannerEnd(original, end: original.endSkippingBlanks())])
             let banner = Self.wrappedBanner(whole)
