@@ -11,6 +11,14 @@ package enum WorkerCount: Sendable, Equatable {
         }
     }
 
+    /// As `--workers` takes it: `2`, `auto`.
+    package var argument: String {
+        switch self {
+        case .count(let count): "\(count)"
+        case .auto: "auto"
+        }
+    }
+
     /// More processes than this is a typo.
     package static let limit = 256
 

@@ -41,7 +41,11 @@ struct RunPreparation {
             // main (an older LinuxMain) may decide the order.
             // The terminal's replay names the file as this folder reaches it (reports name it from the project root).
             let here = pipeline.sourcePath.map { RunPreparation.path($0, from: context.currentDirectory) }
+            // With the flags that shaped the order: the same seed over another worker count deals other sequences.
+            var flags = options.workers.map { ["--workers", $0.argument] } ?? []
+            if let shard = options.shard { flags += ["--shard", shard.description] }
             let command = ReplayCommand.text(pipelineFile: here ?? pipelineFile?.path, seed: seed)
+                .map { ([$0] + flags).joined(separator: " ") }
             let replay = ownEntryPoint ? "" : command.map { " (replay: \($0))" } ?? ""
             err.line("smokerun: seed \(seed)\(replay)")
         } else {
@@ -105,10 +109,19 @@ struct RunPreparation {
         runContext.phase = { progress.phase($0) }
         runContext.workers = pipeline.ordering.workers.resolved(processors: processors)
         if let shard = options.shard { runContext.shard = shard }
-        // Shards and workers are balanced by recorded durations, newest per planned test; none without history.
+        // Shards and workers are balanced by recorded durations, newest per planned test; none without history. A
+        // seed given again deals them as its first run did, from the durations recorded before it: else the same
+        // seed would give another split whenever the last run's timings moved.
         if options.shard != nil || runContext.workers > 1 {
             let (history, name) = (history, pipeline.name)
-            runContext.durations = { history.durations(pipeline: name, testIDs: Set($0)) }
+            let given = (options.seed ?? pipeline.ordering.seed).flatMap {
+                Self.durations(beforeSeed: $0, pipeline: name, history: history)
+            }
+            runContext.durations = { ids in
+                let wanted = Set(ids)
+                return given.map { known in known.filter { wanted.contains($0.key) } }
+                    ?? history.durations(pipeline: name, testIDs: wanted)
+            }
         }
         return runContext
     }
@@ -120,5 +133,17 @@ extension RunPreparation {
         let root = folder.standardizedFileURL.path
         let prefix = root.hasSuffix("/") ? root : root + "/"
         return file.hasPrefix(prefix) ? String(file.dropFirst(prefix.count)) : file
+    }
+}
+
+extension RunPreparation {
+    /// The durations the first run of `pipeline` with `seed` was dealt by: each test's newest in the 50 runs before
+    /// it. Nil when no run has that seed (or the history cannot be read): a new seed uses the newest durations.
+    static func durations(beforeSeed seed: UInt64, pipeline: String, history: any RunHistory) -> [String: Double]? {
+        guard let runs = try? history.contents(pipeline: pipeline, since: nil, last: nil, perTest: false).entries,
+            let first = runs.first(where: { $0.seed == seed }),
+            let before = try? history.entries(pipeline: pipeline, before: first.startedAt, last: 50)
+        else { return nil }
+        return ShardPlanner.durations(from: before)
     }
 }
