@@ -13,6 +13,8 @@ import Testing
     static let reading = "OrderDependenceTests.CacheReadingTests/testStartsWithAColdCache"
     static let flaky = "OrderDependenceTests.FlakyTests/testPassesOnRetry"
     static let alwaysFailing = "OrderDependenceTests.AlwaysFailingTests/testTakesMoreThanThereIs"
+    static let signIn = "OrderDependenceTests.SessionTests/testASignsIn"
+    static let signedOut = "OrderDependenceTests.SessionTests/testBStartsSignedOut"
 
     func pipeline() throws -> URL {
         let package = try Self.package.get()
@@ -51,9 +53,9 @@ import Testing
     @Test func theFlakyTestIsCountedOnceAndTheRetriesAreSurefireElements() throws {
         let (outcome, _) = try Self.run.get()
         let report = outcome.report
-        #expect(report.totals.tests == 11)
-        #expect(report.totals.passed == 9)
-        #expect(report.totals.failed == 2)
+        #expect(report.totals.tests == 13)
+        #expect(report.totals.passed == 10)
+        #expect(report.totals.failed == 3)
         #expect(report.totals.flaky == 1)
         let flaky = try #require(report.tests.first { $0.id == Self.flaky })
         #expect(flaky.status == .passed && flaky.flaky)
@@ -62,10 +64,26 @@ import Testing
         #expect(report.tests.first { $0.id == Self.reading }?.status == .failed)
 
         let junit = try String(contentsOf: outcome.runDirectory.appendingPathComponent("junit.xml"), encoding: .utf8)
-        #expect(junit.components(separatedBy: "<testcase ").count - 1 == 11)
+        #expect(junit.components(separatedBy: "<testcase ").count - 1 == 13)
         #expect(junit.components(separatedBy: "<flakyFailure").count - 1 == 1)
         #expect(junit.contains("first attempt fails on purpose"))
         #expect(junit.components(separatedBy: "<rerunFailure").count - 1 >= 2)
+    }
+
+    /// It passes alone, so its retry alone passes; run again after its class-mate, it fails again: failing, not flaky.
+    @Test func aTestThatFailsAfterItsClassMateInItsProcessStaysFailedAndNamesTheBisect() throws {
+        let (outcome, _) = try Self.run.get()
+        let report = outcome.report
+        let test = try #require(report.tests.first { $0.id == Self.signedOut })
+        #expect(test.status == .failed && !test.flaky)
+        #expect(test.attempts.map(\.status) == [.failed, .passed, .failed])
+        #expect(test.orderDependence?.after == [Self.signIn])
+        #expect(report.tests.first { $0.id == Self.signIn }?.attempts.isEmpty == true)
+        // The class-mate's second run is counted by XCTest's totals, and by smokerun's reading of them.
+        #expect(report.reconciliation?.agrees == true, "\(String(describing: report.reconciliation))")
+        let summary = try String(contentsOf: outcome.runDirectory.appendingPathComponent("summary.md"), encoding: .utf8)
+        #expect(summary.contains("passes alone but fails after the 1 test that ran before it in its process"))
+        #expect(summary.contains("`smokerun bisect \(report.runID) \(ShellWord.quoted(Self.signedOut))`"))
     }
 
     @Test func bisectNamesThePrimingTestAsTheCulprit() async throws {

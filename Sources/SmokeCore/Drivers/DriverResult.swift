@@ -21,6 +21,9 @@ package struct DriverResult: Sendable {
     /// The driver's reading checked against the frameworks' own totals (SwiftPM's console, xcodebuild's bundles).
     package var reconciliation: Reconciliation?
     package var consoleTotals = ConsoleTotals()
+    /// The tests order rechecks (`OrderRecheck`) ran before the test they checked: not attempts and not in `tests`,
+    /// but the frameworks' totals count them, so reconciliation counts them too.
+    package var earlierTestsRechecked: [TestResult] = []
     /// On a multi-device run, each device's attachments (one test id records them on each); else empty.
     package var attachmentsByDevice: [DeviceAttachments] = []
     /// A shard's run: every test the whole run selected (`ShardRecord.selected`).

@@ -32,6 +32,8 @@ package struct TestResult: Codable, Sendable, Equatable, Identifiable {
     package var activities: [ActivityStep]?
     /// What proved a failed, crashed or timed-out status (the input line, or the process fact smokerun saw).
     package var evidence: Evidence?
+    /// It passed alone but failed again after the tests that ran before it in its process (`OrderRecheck`); nil otherwise.
+    package var orderDependence: OrderDependence?
     /// The source gave no duration (a test a crash ended, one left unfinished, one only a list names):
     /// `durationSeconds` is 0 and the reports show the time as unknown. report.json keeps its number.
     package var durationIsUnknown: Bool {

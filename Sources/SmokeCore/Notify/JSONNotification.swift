@@ -80,6 +80,8 @@ struct JSONNotification: Encodable, Sendable, Equatable {
         var dashboard: String?
         /// Known flaky before this run: its rate; absent otherwise.
         var flaky: String?
+        /// It passes alone but failed again after the tests that ran before it (`OrderDependence`); absent otherwise.
+        var orderDependence: String?
     }
 
     struct Links: Encodable, Sendable, Equatable {
@@ -123,7 +125,8 @@ struct JSONNotification: Encodable, Sendable, Equatable {
                 file: first?.file.map(sources.shortPath), line: first?.line, issues: test.failures.count,
                 attachments: test.attachments.map(\.path),
                 dashboard: links.dashboardPage(pipeline: report.pipeline, key: test.deviceKey),
-                flaky: { if case .knownFlaky(let rate) = age { rate } else { nil } }()
+                flaky: { if case .knownFlaky(let rate) = age { rate } else { nil } }(),
+                orderDependence: test.orderDependence?.text(testID: test.id, runID: report.runID)
             )
         }
         moreFailures = max(failing.count - Self.listedFailures, 0)

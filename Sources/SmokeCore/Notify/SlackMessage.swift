@@ -157,6 +157,9 @@ package struct SlackMessage: MessageFormat {
                 + (sources.url(file: file, line: line).map { SlackText.link($0, shown) }
                     ?? "`\(SlackText.escape(shown))`")
         }
+        if let order = test.orderDependence {
+            tail += "\n" + order.text(testID: test.id, runID: report.runID) { "`\(SlackText.escape($0, limit: 600))`" }
+        }
         if test.failures.count > 1 {
             tail += test.failures.count == 2 ? " (+1 more issue)" : " (+\(test.failures.count - 1) more issues)"
         }

@@ -208,6 +208,10 @@ package struct HTMLReport: ReportWriter {
             if let evidence = test.evidence {
                 html += "<p class=\"evidence\">evidence: \(h(evidence.description))</p>\n"
             }
+            if let order = test.orderDependence {
+                let said = order.text(testID: test.id, runID: report.runID) { "<code>\(h($0))</code>" }
+                html += "<p class=\"evidence\">\(said)</p>\n"
+            }
             var messages = ""
             if test.failures.isEmpty {
                 messages +=

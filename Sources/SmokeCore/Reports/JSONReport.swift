@@ -21,7 +21,7 @@ package struct JSONReport: ReportWriter {
 
     package static func write(_ report: RunReport, to sink: inout ReportSink) {
         Self.stream(report, to: &sink) {
-            JSONTestEntry.write($0, to: &$1, fallback: { encode(TestDocument(test: $0)) })
+            JSONTestEntry.write($0, to: &$1, fallback: { encode(TestDocument(test: $0, runID: report.runID)) })
         }
     }
 
@@ -30,7 +30,7 @@ package struct JSONReport: ReportWriter {
         ReportSink.collect { sink in
             Self.stream(report, to: &sink) { test, sink in
                 sink.append("    ")
-                sink.append(encode(TestDocument(test: test)))
+                sink.append(encode(TestDocument(test: test, runID: report.runID)))
             }
         }
     }
@@ -78,7 +78,7 @@ package struct JSONReport: ReportWriter {
     static let testKeys = [
         "id", "displayName", "name", "suite", "framework", "status", "durationSeconds", "order", "flaky",
         "failures", "attachments", "output", "attempts", "failureScreenshot", "worker", "position", "device",
-        "activities", "evidence",
+        "activities", "evidence", "orderDependence",
     ]
 
     /// Mirrors `RunReport` but writes `null` for missing optionals instead of leaving keys out.
@@ -106,7 +106,8 @@ package struct JSONReport: ReportWriter {
                     .status: report.status, .startedAt: report.startedAt, .finishedAt: report.finishedAt,
                     .durationSeconds: report.durationSeconds, .seed: report.seed, .ordering: report.ordering,
                     .environment: report.environment, .device: report.device, .toolchain: report.toolchain,
-                    .totals: report.totals, .tests: report.tests.map(TestDocument.init), .coverage: report.coverage,
+                    .totals: report.totals, .tests: report.tests.map { TestDocument(test: $0, runID: report.runID) },
+                    .coverage: report.coverage,
                     .artifacts: report.artifacts, .notifications: report.notifications, .errors: report.errors,
                     .pipelineFile: report.pipelineFile, .pipelineHash: report.pipelineHash, .parsedAt: report.parsedAt,
                     .reconciliation: report.reconciliation, .inputs: report.inputs, .incomplete: report.incomplete,
@@ -122,8 +123,10 @@ package struct JSONReport: ReportWriter {
         enum Key: String, CodingKey {
             case id, displayName, name, suite, framework, status, durationSeconds, order, flaky
             case failures, attachments, output, attempts, failureScreenshot, worker, position, device, activities
-            case evidence
+            case evidence, orderDependence
         }
+
+        let runID: String
 
         func encode(to encoder: any Encoder) throws {
             try encoder.encodeEvery(
@@ -136,8 +139,18 @@ package struct JSONReport: ReportWriter {
                     .attempts: test.attempts.map(AttemptDocument.init), .failureScreenshot: test.failureScreenshot,
                     .worker: test.worker, .position: test.position, .device: test.device, .activities: test.activities,
                     .evidence: test.evidence.map(EvidenceDocument.init),
+                    .orderDependence: test.orderDependence.map {
+                        OrderDocument(
+                            after: $0.after, bisect: OrderDependence.bisectCommand(runID: runID, testID: test.id))
+                    },
                 ])
         }
+    }
+
+    /// `{after, bisect}`: the tests it failed after, in their order, and the command that finds the one that matters.
+    private struct OrderDocument: Encodable {
+        let after: [String]
+        let bisect: String
     }
 
     private struct AttemptDocument: Encodable {

@@ -7,7 +7,7 @@ enum JSONTestEntry {
     static func write(_ test: TestResult, to sink: inout ReportSink, fallback: (TestResult) -> Data) {
         sink.append("    ")
         guard test.attempts.isEmpty, test.attachments.isEmpty, test.failureScreenshot == nil,
-            test.device == nil, test.activities == nil, spellsPlainly(test.durationSeconds)
+            test.device == nil, test.activities == nil, test.orderDependence == nil, spellsPlainly(test.durationSeconds)
         else {
             return sink.append(fallback(test))
         }
@@ -37,7 +37,7 @@ enum JSONTestEntry {
         string(test.name, to: &sink)
         sink.append(#","order":"#)
         sink.append(decimal: test.order)
-        sink.append(#","output":["#)
+        sink.append(#","orderDependence":null,"output":["#)
         for (position, line) in test.output.enumerated() {
             if position > 0 { sink.append(byte: UInt8(ascii: ",")) }
             string(line, to: &sink)

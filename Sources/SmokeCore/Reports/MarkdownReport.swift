@@ -30,7 +30,7 @@ package struct MarkdownReport: ReportWriter {
         if !devices.isEmpty { sections.append(devicesTable(devices)) }
         let failing = report.failingTests
         let real = failing.filter { report.quarantineEntry(for: $0) == nil }
-        if let failures = failuresSection(real, sources: sources) { sections.append(failures) }
+        if let failures = failuresSection(real, runID: report.runID, sources: sources) { sections.append(failures) }
         if let suspects = suspectsSection(report) { sections.append(suspects) }
         if let culprit = culpritSection(report) { sections.append(culprit) }
         if let quarantined = quarantinedSection(failing, report: report, sources: sources) {
@@ -197,7 +197,7 @@ package struct MarkdownReport: ReportWriter {
         return lines.joined(separator: "\n")
     }
 
-    private static func failuresSection(_ failing: [TestResult], sources: SourceLinks) -> String? {
+    private static func failuresSection(_ failing: [TestResult], runID: String, sources: SourceLinks) -> String? {
         guard !failing.isEmpty else { return nil }
         var lines = [
             "### Failures (\(failing.count))", "",
@@ -206,10 +206,13 @@ package struct MarkdownReport: ReportWriter {
         for test in failing.prefix(failureLimit) {
             let (message, location) = failureCells(test, sources: sources)
             let more = test.failures.count > 1 ? " (+\(test.failures.count - 1) more)" : ""
+            let order =
+                test.orderDependence.map { "<br>" + $0.text(testID: test.id, runID: runID, code: MarkdownText.code) }
+                ?? ""
             lines.append(
                 """
                 | \(testCell(test)) | \(ReportText.symbol(test.status)) \(ReportText.label(test.status)) | \
-                \(message)\(more)\(screenshotLink(test)) | \(location) |
+                \(message)\(more)\(screenshotLink(test))\(order) | \(location) |
                 """)
         }
         return (lines + moreLine(failing.count)).joined(separator: "\n")

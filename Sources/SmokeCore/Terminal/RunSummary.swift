@@ -19,6 +19,10 @@ package enum RunSummary {
             if let message = failure?.message {
                 lines.append("    \(TerminalText.escaped(String(message.split(separator: "\n").first ?? "")))")
             }
+            if let order = test.orderDependence {
+                let said = order.text(testID: test.id, runID: report.runID)
+                lines.append("    \(TerminalText.escaped(said, newlines: false))")
+            }
             if let note = notes[test.deviceKey] {
                 lines.append(style.paint("    \(TerminalText.escaped(note, newlines: false))", "90"))
             }

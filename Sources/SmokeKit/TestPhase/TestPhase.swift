@@ -3,7 +3,8 @@ import SmokeCore
 /// The test phase both drivers share: runs a plan's batches through a `BatchExecuting`, re-runs what a crash cut
 /// short, retries failures, merges attempts, and handles a deadline or cancellation. Starts no processes itself.
 /// Each failed, crashed or timed-out test is retried alone in a fresh process, up to `retries.failed` times: run
-/// with the other failures it could fail, or pass, only because of their order.
+/// with the other failures it could fail, or pass, only because of their order. One that failed after other tests of
+/// its process and passes alone is run once more after them before it is called flaky (`OrderRecheck`).
 struct TestPhase {
     var retries: Int
     /// `timeouts.runSeconds`, for the message when the run reaches it.
@@ -34,6 +35,10 @@ struct TestPhase {
         var eventStreamIDs: [String: String] = [:]
         /// Crashes a retry alone cannot repeat (`BatchOutcome.crashedByEarlierTest`).
         var notRetried: Set<String> = []
+        /// Where each process's results start in `tests`: what ran before a test in its process.
+        var processStarts: [Int] = []
+        /// What order rechecks ran before their tests: not attempts, not results, but the frameworks' totals count them.
+        var recheckedEarlier: [TestResult] = []
 
         /// A process's results. An overload run again after a crash is named `m(_:)` by its own process, the name of
         /// the overload that crashed: it takes the next free `m(_:)#N`.
@@ -76,6 +81,7 @@ struct TestPhase {
             let batch = queue.removeFirst()
             let outcome = try executor.execute(
                 batch, isRetry: false, onTestStarted: reportStarted, onTestFinished: reportFinished)
+            lane.processStarts.append(lane.tests.count)
             lane.add(outcome.results, eventStreamIDs: outcome.eventStreamIDs)
             record(outcome)
             if let cannotRun = outcome.cannotRun { lane.errors.append(cannotRun) }
@@ -132,7 +138,15 @@ struct TestPhase {
                 attempts.append(attempt)
                 if !attempt.status.isFailure || lane.stopped != nil { break }
             }
-            lane.tests[index] = AttemptMerger.merge(first: lane.tests[index], retries: attempts)
+            let earlier = lane.earlier(than: index)
+            var recheck: TestResult?
+            if lane.stopped == nil,
+                let batch = OrderRecheck.batch(for: lane.tests[index], test: test, earlier: earlier, retries: attempts)
+            {
+                recheck = try self.recheck(batch, of: test, with: &executor, counter: counter, lane: &lane)
+            }
+            lane.tests[index] = OrderRecheck.merge(
+                first: lane.tests[index], retries: attempts, recheck: recheck, after: earlier)
             if lane.stopped != nil { break }
         }
         return lane
@@ -140,9 +154,13 @@ struct TestPhase {
 
     /// The retry's result for `test`: by its event-stream id when it has one (an overload's retry names it by the
     /// function alone, `m(_:)`, not the `m(_:)#2` of its first run), else by its id.
-    private static func attempt(of test: TestCase, in outcome: BatchOutcome) -> TestResult? {
-        guard let exactID = test.exactID else { return outcome.results.first { $0.key == test.key } }
-        return outcome.results.first { outcome.eventStreamIDs[$0.id] == exactID }
+    static func attempt(of test: TestCase, in outcome: BatchOutcome) -> TestResult? {
+        attemptIndex(of: test, in: outcome).map { outcome.results[$0] }
+    }
+
+    static func attemptIndex(of test: TestCase, in outcome: BatchOutcome) -> Int? {
+        guard let exactID = test.exactID else { return outcome.results.firstIndex { $0.key == test.key } }
+        return outcome.results.firstIndex { outcome.eventStreamIDs[$0.id] == exactID }
     }
 
     private static func verdict(on outcome: BatchOutcome, of framework: TestFramework) -> UnstartedBatch.Verdict {
@@ -165,6 +183,7 @@ struct TestPhase {
             result.unrecognizedLines += lane.unrecognizedLines
             result.consoleTotals.add(lane.consoleTotals)
             result.errors += lane.errors
+            result.earlierTestsRechecked += lane.recheckedEarlier
             // A cancellation outranks the deadline: it is what the person did.
             if lane.stopped == .cancelled || stopped == nil { stopped = lane.stopped ?? stopped }
         }

@@ -55,7 +55,8 @@ struct SwiftPMTestRun {
         }
         result.profiles = CoverageCollector.profiles(in: context.runFolder.profiles)
         result.reconciliation = Reconciliation.compare(
-            result.consoleTotals.counts(from: RunDirectory.consoleLogName), with: result.tests)
+            result.consoleTotals.counts(from: RunDirectory.consoleLogName),
+            with: result.tests + result.earlierTestsRechecked)
         return result
     }
 
