@@ -66,6 +66,8 @@ struct SourceLocationPrefix {
     /// progress bar glued to it (`#####/src/T.swift`, `100%/src/T.swift`). A path may hold spaces itself
     /// (`/Users/Jo Smith/T.swift`), and a relative one starts with a name (`Tests/T.swift`): both stay whole.
     private static func pathStart(_ bytes: LineBytes, _ start: Int, _ colon: Int) -> Int {
+        // XCTest's own line starts with its absolute path, whatever folder names it holds (`Dropbox (Personal)`).
+        if bytes[start] == UInt8(ascii: "/") { return start }
         var runStart = colon
         while runStart > start, bytes[runStart - 1] != UInt8(ascii: " ") { runStart -= 1 }
         let slash = UInt8(ascii: "/")
@@ -73,7 +75,12 @@ struct SourceLocationPrefix {
         if bytes[runStart] != slash {
             var index = runStart + 1
             while index < colon {
-                if bytes[index] == slash, !isPathByte(bytes[index - 1]) { return index }
+                // A bracket closes a folder's own name (`App [WIP]/T.swift`), never a progress bar.
+                let before = bytes[index - 1]
+                if bytes[index] == slash, !isPathByte(before), before != UInt8(ascii: ")"), before != UInt8(ascii: "]")
+                {
+                    return index
+                }
                 index += 1
             }
         }

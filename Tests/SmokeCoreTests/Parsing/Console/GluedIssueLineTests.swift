@@ -16,6 +16,10 @@ import Testing
         ("Checking... /Users/Jo Smith/T.swift:9: error: C.t : m", "/Users/Jo Smith/T.swift", 12),
         ("Tests/App Tests/T.swift:9: error: C.t : m", "Tests/App Tests/T.swift", 0),
         ("./Tests/T.swift:12:5: error: expected expression", "./Tests/T.swift", 0),
+        // Folder names with brackets, from the line's start or after output: the path stays whole.
+        ("/Users/jo/Dropbox (Personal)/App/T.swift:9: error: C.t : m", "/Users/jo/Dropbox (Personal)/App/T.swift", 0),
+        ("/src/App [WIP]/Sources/Totals.swift:40: Fatal error: boom", "/src/App [WIP]/Sources/Totals.swift", 0),
+        ("Tests/App (copy)/T.swift:9: error: C.t : m", "Tests/App (copy)/T.swift", 0),
     ])
     func theFileIsThePathAlone(line: String, file: String, fileStart: Int) throws {
         let location = try #require(Array(line.utf8).withUnsafeBufferPointer { SourceLocationPrefix($0, 0) })
