@@ -16,12 +16,8 @@ package enum RunMerger {
     /// One report: the shards' tests in shard order (positions renumbered), totals recounted, the earliest start and
     /// latest finish, and an error for every shard missing, given twice, or running a test another shard ran.
     package static func merge(_ parts: [Part], runID: String) throws(MergeError) -> RunReport {
-        guard let first = parts.first else { throw .nothingToMerge }
-        for part in parts where part.report.pipeline != first.report.pipeline {
-            throw .differentPipelines(
-                first: first.source, firstPipeline: first.report.pipeline,
-                other: part.source, otherPipeline: part.report.pipeline)
-        }
+        try checkOneRun(parts)
+        let first = parts[0]
         let sorted = parts.enumerated().sorted { left, right in
             (left.element.report.shard?.index ?? 0, left.offset) < (
                 right.element.report.shard?.index ?? 0, right.offset
@@ -62,16 +58,14 @@ package enum RunMerger {
         for index in tests.indices { tests[index].order = index + 1 }
         if shardsComplete { errors += unrunTests(sorted, ran: Set(tests.map(\.id))) }
 
-        let seeds = Set(sorted.map(\.report.seed))
         let startedAt = sorted.map(\.report.startedAt).min()!
         let finishedAt = sorted.map(\.report.finishedAt).max()!
         var report = RunReport(
             pipeline: first.report.pipeline, runID: runID, status: .passed, startedAt: startedAt,
             finishedAt: finishedAt,
-            seed: seeds.count == 1 ? first.report.seed : nil,
+            seed: first.report.seed,
             ordering: OrderingRecord(
-                mode: first.report.ordering.mode, isolation: first.report.ordering.isolation,
-                seed: seeds.count == 1 ? first.report.seed : nil),
+                mode: first.report.ordering.mode, isolation: first.report.ordering.isolation, seed: first.report.seed),
             environment: first.report.environment, device: first.report.device, toolchain: first.report.toolchain,
             tests: tests, errors: errors)
         // One commit when every shard names the same one; shards of different commits are not one commit's run.
@@ -104,6 +98,29 @@ package enum RunMerger {
                     """,
                 details: Array(unrun.prefix(50)))
         ]
+    }
+
+    /// Shards of one run ran one pipeline (by name, and by file and content where recorded) with one seed; anything
+    /// else is several runs, whose merge would claim an order and a pipeline that no run had.
+    package static func checkOneRun(_ parts: [Part]) throws(MergeError) {
+        guard let first = parts.first else { throw .nothingToMerge }
+        for part in parts.dropFirst() {
+            let (one, other) = (first.report, part.report)
+            if other.pipeline != one.pipeline {
+                throw .differentPipelines(
+                    first: first.source, firstPipeline: one.pipeline, other: part.source, otherPipeline: other.pipeline)
+            }
+            // A report without a hash (an older smokerun's) cannot tell; one with a hash can.
+            if let firstHash = one.pipelineHash, let otherHash = other.pipelineHash, firstHash != otherHash {
+                throw .differentPipelineFiles(
+                    first: first.source, firstFile: one.pipelineFile ?? "its pipeline", firstHash: firstHash,
+                    other: part.source, otherFile: other.pipelineFile ?? "its pipeline", otherHash: otherHash)
+            }
+            if other.seed != one.seed {
+                throw .differentSeeds(
+                    first: first.source, firstSeed: one.seed, other: part.source, otherSeed: other.seed)
+            }
+        }
     }
 
     /// Shards missing from the set, given twice, or from splits of different sizes.
@@ -151,6 +168,9 @@ package enum RunMerger {
 package enum MergeError: Error, Equatable, LocalizedError, DomainError {
     case nothingToMerge
     case differentPipelines(first: String, firstPipeline: String, other: String, otherPipeline: String)
+    case differentPipelineFiles(
+        first: String, firstFile: String, firstHash: String, other: String, otherFile: String, otherHash: String)
+    case differentSeeds(first: String, firstSeed: UInt64?, other: String, otherSeed: UInt64?)
     case binaryMissing(path: String, source: String)
 
     package var errorDescription: String? {
@@ -159,6 +179,10 @@ package enum MergeError: Error, Equatable, LocalizedError, DomainError {
             "merge needs the run directories of the shards (smokerun merge DIR… --output DIR)"
         case .differentPipelines(let first, let firstPipeline, let other, let otherPipeline):
             "\(first) is a run of '\(firstPipeline)' but \(other) is of '\(otherPipeline)'; merge runs of one pipeline"
+        case .differentPipelineFiles(let first, let firstFile, let firstHash, let other, let otherFile, let otherHash):
+            Self.filesText(first, firstFile, firstHash, other, otherFile, otherHash)
+        case .differentSeeds(let first, let firstSeed, let other, let otherSeed):
+            Self.seedsText(first, firstSeed, other, otherSeed)
         case .binaryMissing(let path, let source):
             """
             the test binary \(path) that \(source) recorded for coverage is not on this machine; build the package at \
@@ -169,8 +193,36 @@ package enum MergeError: Error, Equatable, LocalizedError, DomainError {
 
     package var kind: ErrorKind {
         switch self {
-        case .nothingToMerge, .differentPipelines: .invalidInput
+        case .nothingToMerge, .differentPipelines, .differentPipelineFiles, .differentSeeds: .invalidInput
         case .binaryMissing: .infrastructure
         }
+    }
+
+    private static func filesText(
+        _ first: String, _ firstFile: String, _ firstHash: String, _ other: String, _ otherFile: String,
+        _ otherHash: String
+    ) -> String {
+        let (one, two) = (firstHash.prefix(12), otherHash.prefix(12))
+        let edited = firstFile == otherFile ? " (the file changed between the shards)" : ""
+        return """
+            \(first) ran \(firstFile) (sha256 \(one)…) but \(other) ran \(otherFile) (sha256 \(two)…)\(edited): they \
+            are not shards of one run, which all use one pipeline file, unchanged. Run every shard with the same file \
+            and merge those
+            """
+    }
+
+    private static func seedsText(_ first: String, _ firstSeed: UInt64?, _ other: String, _ otherSeed: UInt64?)
+        -> String
+    {
+        let (one, two) = (seedText(firstSeed), seedText(otherSeed))
+        let replay = (firstSeed ?? otherSeed).map { "smokerun run --seed \($0) --shard K/N" } ?? "--seed N"
+        return """
+            \(first) ran with \(one) but \(other) with \(two): each drew its own order, so together they are not one \
+            run and no seed replays them. Run every shard with the same seed (\(replay)) and merge those
+            """
+    }
+
+    private static func seedText(_ seed: UInt64?) -> String {
+        seed.map { "seed \($0)" } ?? "no seed (declared order)"
     }
 }

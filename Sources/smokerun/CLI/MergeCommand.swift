@@ -27,8 +27,9 @@ struct MergeCommand: Command {
         SIGINT/SIGTERM before the merged reports are written remove the half-made run
         directory (exit 3); once writing has begun it finishes, each file written atomically.
 
-        Exit status as for run: 0 passed, 1 tests failed, 2 invalid input, 3 infrastructure
-        (a missing shard is one), 4 coverage below its minimum.
+        Exit status as for run: 0 passed, 1 tests failed, 2 invalid input (shards that ran
+        different pipeline files or seeds are not one run), 3 infrastructure (a missing shard
+        is one), 4 coverage below its minimum.
 
         """
 

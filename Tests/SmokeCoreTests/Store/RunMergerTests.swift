@@ -61,10 +61,43 @@ import Testing
         #expect(merged.errors.contains { $0.message.hasPrefix("M.S/a ran in both") })
     }
 
-    @Test func differentSeedsLeaveTheMergedSeedEmpty() throws {
-        let merged = try RunMerger.merge(
-            [Self.shard(1, of: 2, tests: [], seed: 1), Self.shard(2, of: 2, tests: [], seed: 2)], runID: "x")
-        #expect(merged.seed == nil)
+    /// Each shard job drew its own seed: two orders, not one run's; the merged run would have no seed to replay.
+    @Test func shardsOfDifferentSeedsAreRefusedNamingBoth() {
+        let refused = MergeError.differentSeeds(first: "shard1", firstSeed: 1, other: "shard2", otherSeed: 2)
+        #expect(throws: refused) {
+            try RunMerger.merge(
+                [Self.shard(1, of: 2, tests: [], seed: 1), Self.shard(2, of: 2, tests: [], seed: 2)], runID: "x")
+        }
+        #expect(refused.kind == .invalidInput)
+        #expect(refused.localizedDescription.hasPrefix("shard1 ran with seed 1 but shard2 with seed 2"))
+        // A declared-order shard has no seed: beside a random one it is another run too.
+        #expect(throws: MergeError.differentSeeds(first: "shard1", firstSeed: 1, other: "shard2", otherSeed: nil)) {
+            try RunMerger.merge(
+                [Self.shard(1, of: 2, tests: [], seed: 1), Self.shard(2, of: 2, tests: [], seed: nil)], runID: "x")
+        }
+    }
+
+    /// One pipeline by name, two files (or one file edited between the shards): not one run either.
+    @Test func shardsOfDifferentPipelineFilesAreRefusedNamingBoth() {
+        var first = Self.shard(1, of: 2, tests: [])
+        var second = Self.shard(2, of: 2, tests: [])
+        (first.report.pipelineFile, first.report.pipelineHash) = ("Pipelines/declared.json", "2b73344d3dce9f")
+        (second.report.pipelineFile, second.report.pipelineHash) = ("Pipelines/smoke.json", "2e80c642a399aa")
+        let refused = MergeError.differentPipelineFiles(
+            first: "shard1", firstFile: "Pipelines/declared.json", firstHash: "2b73344d3dce9f",
+            other: "shard2", otherFile: "Pipelines/smoke.json", otherHash: "2e80c642a399aa")
+        #expect(throws: refused) { try RunMerger.merge([first, second], runID: "x") }
+        #expect(refused.kind == .invalidInput)
+        #expect(
+            refused.localizedDescription.hasPrefix(
+                "shard1 ran Pipelines/declared.json (sha256 2b73344d3dce…) but shard2 ran Pipelines/smoke.json"))
+        second.report.pipelineFile = "Pipelines/declared.json"
+        #expect(throws: MergeError.self) { try RunMerger.merge([first, second], runID: "x") }
+        // The same file and content, or a shard that recorded no hash (an older report), is one run.
+        second.report.pipelineHash = first.report.pipelineHash
+        #expect(throws: Never.self) { try RunMerger.merge([first, second], runID: "x") }
+        second.report.pipelineHash = nil
+        #expect(throws: Never.self) { try RunMerger.merge([first, second], runID: "x") }
     }
 
     @Test func shardsOfOneCommitKeepItAndShardsOfTwoNameNone() throws {
