@@ -9,6 +9,19 @@ package protocol DriverSettings: Sendable {
     var buildFolder: (path: String, keyPath: String)? { get }
     /// The driver runs tests on this machine only, so a list of devices would silently run one of them.
     var runsOnThisMachineOnly: Bool { get }
+    /// The pipeline's `environment` keys this driver gives the tests another value for, each said when it loads.
+    func environmentOverrides(in pipeline: Pipeline) -> [EnvironmentOverride]
+}
+
+/// An `environment` key the tests never see as the pipeline wrote it: which key wins, and how to say one thing.
+package struct EnvironmentOverride: Sendable, Equatable {
+    package var message: String
+    package var fix: String
+}
+
+extension Pipeline {
+    /// What the pipeline's driver overrules of its `environment` (`run` warns in the report, `doctor` in a check).
+    package var environmentOverrides: [EnvironmentOverride] { driver.settings.environmentOverrides(in: self) }
 }
 
 extension Driver {
@@ -25,6 +38,9 @@ extension SwiftPMSettings: DriverSettings {
     package var packageFolder: (path: String, keyPath: String)? { (packagePath, "swiftpm.packagePath") }
     package var buildFolder: (path: String, keyPath: String)? { scratchPath.map { ($0, "swiftpm.scratchPath") } }
     package var runsOnThisMachineOnly: Bool { true }
+    package func environmentOverrides(in pipeline: Pipeline) -> [EnvironmentOverride] {
+        SwiftPMTestEnvironment.overrides(in: pipeline)
+    }
 }
 
 extension XcodebuildSettings: DriverSettings {
@@ -32,4 +48,6 @@ extension XcodebuildSettings: DriverSettings {
     package var packageFolder: (path: String, keyPath: String)? { packagePath.map { ($0, "xcodebuild.packagePath") } }
     package var buildFolder: (path: String, keyPath: String)? { nil }
     package var runsOnThisMachineOnly: Bool { false }
+    /// The pipeline's variables reach the tests as written (`TEST_RUNNER_…`); the simulator's locale is no variable.
+    package func environmentOverrides(in pipeline: Pipeline) -> [EnvironmentOverride] { [] }
 }

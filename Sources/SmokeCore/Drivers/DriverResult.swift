@@ -7,6 +7,8 @@ package struct DriverResult: Sendable {
     package var errors: [InfrastructureError] = []
     package var toolchain: ToolchainInfo?
     package var device: ResolvedDevice
+    /// What the tests saw of the variables the run gave them (report.json's `environment`); nil: the pipeline's.
+    package var testEnvironment: [String: String]?
     /// Binaries and raw profiles for coverage.
     package var testBinaries: [URL] = []
     /// Lets others rebuild `testBinaries` (a build folder's turn): called once coverage has read them.

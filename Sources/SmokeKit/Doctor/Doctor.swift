@@ -47,6 +47,9 @@ package struct Doctor: Sendable {
             add(.failed("pipeline", FileErrorText.message(for: error), fix: fix))
             return checks
         }
+        for override in pipeline.environmentOverrides {
+            add(.warning("environment", override.message, fix: override.fix))
+        }
         let place = DoctorProbes.Place(environment: environment, currentDirectory: currentDirectory, note: note)
         let output = pipeline.resolve(pipeline.output, currentDirectory: currentDirectory)
         let envFile = OutputLayout(root: output).environmentFile

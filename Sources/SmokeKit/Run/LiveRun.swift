@@ -54,6 +54,7 @@ struct LiveRun: RunSource {
             errors.append(InfrastructureError(message: warning, severity: .warning))
         }
         if let gitRefused { errors.append(InfrastructureError(message: gitRefused, severity: .warning)) }
+        errors += pipeline.environmentOverrides.map { InfrastructureError(message: $0.message, severity: .warning) }
         var driverResult = DriverResult(device: HostDevice.resolve(pipeline.device, environment: context.environment))
         if let runContext = opened.runContext {
             let driver = context.drivers.make(for: pipeline)
@@ -80,7 +81,8 @@ struct LiveRun: RunSource {
         let startedAt = preparation.startedAt
         var report = RunReport(
             pipeline: pipeline.name, runID: folder.url.lastPathComponent, status: .passed, startedAt: startedAt,
-            finishedAt: context.clock.now, seed: started.seed, ordering: ordering, environment: pipeline.environment,
+            finishedAt: context.clock.now, seed: started.seed, ordering: ordering,
+            environment: driverResult.testEnvironment ?? pipeline.environment,
             device: driverResult.device, toolchain: driverResult.toolchain, tests: tests, errors: errors)
         report.shard = run.options.shard.map { shard in
             var shard = shard

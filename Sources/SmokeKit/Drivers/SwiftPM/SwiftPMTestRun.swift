@@ -9,7 +9,10 @@ struct SwiftPMTestRun {
     func run() -> DriverResult {
         let pipeline = context.pipeline
         let packageRoot = pipeline.resolve(settings.packagePath, currentDirectory: context.currentDirectory)
-        var result = DriverResult(device: HostDevice.resolve(pipeline.device, environment: context.environment))
+        // The zone and locale the tests see, and what the report records of their environment.
+        let environment = testEnvironment(runFolder: context.runFolder)
+        var result = DriverResult(device: HostDevice.resolve(pipeline.device, environment: environment))
+        result.testEnvironment = SwiftPMTestEnvironment.recorded(environment, pipeline: pipeline)
         do {
             let built = try buildTestsTakingTurn()
             // Held until coverage has read the binary (RunFinisher), or released with the result.
@@ -164,23 +167,14 @@ struct SwiftPMTestRun {
         context.runFolder.scratch(worker: worker)
     }
 
+    /// A test process's environment (`SwiftPMTestEnvironment`); workers change the scratch folder and profiles.
     func testEnvironment(runFolder: RunDirectory) -> [String: String] {
-        var environment = context.pipeline.withoutOwnVariables(context.environment)
-        for (key, value) in context.pipeline.environment { environment[key] = value }
-        for (key, value) in Pipeline.testEnvironmentDefaults where environment[key] == nil { environment[key] = value }
-        if let zone = context.pipeline.device.timeZone { environment["TZ"] = zone }
-        if let locale = context.pipeline.device.locale {
-            environment["LANG"] = locale.contains(".") ? locale : locale + ".UTF-8"
-        }
-        // %p (pid) and %m (binary signature): no two processes write the same profile.
-        environment["LLVM_PROFILE_FILE"] = runFolder.profilePattern(worker: nil)
-        environment["NSUnbufferedIO"] = "YES"
-        // A folder tests may leave files in (a retry sees what the first attempt left).
-        environment[Self.scratchVariable] = runFolder.scratch(worker: nil).path
-        return environment
+        SwiftPMTestEnvironment.variables(
+            context.pipeline, inherited: context.environment, scratch: runFolder.scratch(worker: nil).path,
+            profilePattern: runFolder.profilePattern(worker: nil))
     }
 
-    static let scratchVariable = "SMOKERUN_SCRATCH_DIR"
+    static let scratchVariable = SwiftPMTestEnvironment.scratchVariable
 
     /// The binary's tests: the listing recorded for this binary (same stat), else both frameworks' `--list-tests`.
     private func listTests(binary: URL, packageRoot: URL) throws -> TestListCache {
