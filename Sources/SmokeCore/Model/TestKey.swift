@@ -6,6 +6,12 @@ enum TestKey {
         device.map { "\(id) [\($0)]" } ?? id
     }
 
+    /// How ids compare across a listing and the results (`TestCase.key`): `testA()` and `testA` are one XCTest
+    /// method, and a Quick example's name ending in `.` is the one Linux's `--list-tests` prints without it.
+    static func listed(_ id: String) -> String {
+        id.hasSuffix("()") ? String(id.dropLast(2)) : id.hasSuffix(".") ? String(id.dropLast()) : id
+    }
+
     /// The id a key names, without its device: what shard balancing (which splits ids) weighs.
     /// A key without a trailing " […]" is an id already (history lines of single-device runs).
     static func id(of key: String) -> String {

@@ -56,7 +56,7 @@ package enum RunMerger {
             }
         }
         for index in tests.indices { tests[index].order = index + 1 }
-        if shardsComplete { errors += unrunTests(sorted, ran: Set(tests.map(\.id))) }
+        if shardsComplete { errors += unrunTests(sorted, ran: Set(tests.map { TestKey.listed($0.id) })) }
 
         let startedAt = sorted.map(\.report.startedAt).min()!
         let finishedAt = sorted.map(\.report.finishedAt).max()!
@@ -88,7 +88,11 @@ package enum RunMerger {
         let selected = parts.compactMap { $0.report.shard?.selected }
         guard selected.count == parts.count else { return [] }
         var seen = Set<String>()
-        let unrun = selected.joined().filter { !ran.contains($0) && seen.insert($0).inserted }
+        // By key, as the run matches listed tests to results (`testA()` listed, `testA` run).
+        let unrun = selected.joined().filter { id in
+            let key = TestKey.listed(id)
+            return !ran.contains(key) && seen.insert(key).inserted
+        }
         guard !unrun.isEmpty else { return [] }
         return [
             InfrastructureError(

@@ -37,9 +37,7 @@ package struct TestCase: Sendable, Equatable, Hashable {
         return id[..<hash]
     }
 
-    package static func key(_ id: String) -> String {
-        id.hasSuffix("()") ? String(id.dropLast(2)) : id.hasSuffix(".") ? String(id.dropLast()) : id
-    }
+    package static func key(_ id: String) -> String { TestKey.listed(id) }
 
     /// A result no test output gave (a crash before reporting, never reached), with the fact that proves it.
     package func result(status: TestStatus, failure: TestFailure, evidence: Evidence) -> TestResult {

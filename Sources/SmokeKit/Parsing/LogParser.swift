@@ -187,8 +187,11 @@ package struct LogParser: Sendable {
         sink.collector.finishListedFailures()
         // A console read beside its event stream shows Swift Testing's tests, counted from the stream.
         let hasTests = sink.collector.tests.count > testsBefore || interpreter.skippedSwiftTestingStarts > 0
-        // Test lines hidden behind a prefix: what the rules that search inside a line made of it is no reading.
-        if let unread = interpreter.unreadPrefix, interpreter.firstFormattedLine == nil {
+        // Test lines hidden behind a prefix: what the rules that search inside a line made of it is no reading. A
+        // compiler's errors are the exception: its diagnostics quote source lines that may hold test-like text.
+        if let unread = interpreter.unreadPrefix, interpreter.firstFormattedLine == nil,
+            hasTests || interpreter.failureBeforeTests?.kind != .build
+        {
             throw .unreadPrefix(path: path, unread)
         }
         if !hasTests, let failure = interpreter.failureBeforeTests,

@@ -116,7 +116,13 @@ struct BatchRunner {
             if framework == .swiftTesting {
                 switch event {
                 case .fatalError, .programCrashed, .backtraceFrame, .output: apply(event)
-                default: consoleRecord.keep(event, line: collector.line)
+                default:
+                    // Only while the stream is silent: once a record arrived, it is the record.
+                    if events.readAny {
+                        consoleRecord.release()
+                    } else {
+                        consoleRecord.keep(event, line: collector.line)
+                    }
                 }
             } else {
                 apply(event)

@@ -21,6 +21,12 @@ struct ConsoleRecord {
         events.append((event, line))
     }
 
+    /// Drops what was kept and keeps nothing more: the stream speaks.
+    mutating func release() {
+        guard !full else { return }
+        (events, holdsTests, full) = ([], false, true)
+    }
+
     func replay(_ body: (TestEvent, Int) -> Void) {
         for (event, line) in events { body(event, line) }
     }

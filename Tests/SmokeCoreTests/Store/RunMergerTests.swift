@@ -138,6 +138,10 @@ import Testing
         #expect(merged.status == .error)
         let unrun = try #require(merged.errors.first { $0.message.hasPrefix("1 test of the run ran in no shard") })
         #expect(unrun.details == ["M.S/d"])
+        // A listing's id form and the result's (`testA()` listed, `testA` run) are one test, as the run matches them.
+        var listed = Self.shard(1, of: 1, tests: [("M.S/testA", .passed)])
+        listed.report.shard?.selected = ["M.S/testA()"]
+        #expect(try RunMerger.merge([listed], runID: "z").errors.isEmpty)
         // Older shards record no selection: nothing to compare, nothing said.
         let older = try RunMerger.merge(
             [Self.shard(1, of: 2, tests: [("M.S/a", .passed)]), Self.shard(2, of: 2, tests: [("M.S/c", .passed)])],

@@ -89,4 +89,26 @@ import Testing
         #expect(parsed.results.map(\.status) == [.passed, .passed, .passed])
         #expect(parsed.reconciliation?.unverified == ["swift-testing"])
     }
+
+    /// A compiler's diagnostics quote source lines, which in a log formatter's own tests hold test-like text after the
+    /// gutter (`11 |  let line = "Test Case '…"`): the build failed, said as such, never an unread prefix.
+    @Test func aBuildFailureQuotingTestLinesIsABuildFailure() throws {
+        let log = """
+            Building for debugging...
+            /src/Tests/FormatterTests/ParserTests.swift:12:9: error: cannot find 'parse' in scope
+            11 |         let line = "Test Case 'A.b' started at 2026-01-01 00:00:00.000"
+            12 |         parse(line)
+            /src/Tests/FormatterTests/ParserTests.swift:17:9: error: cannot find 'parse' in scope
+            16 |         let line = "Test Suite 'All tests' started at 2026-01-01 00:00:00.000"
+            17 |         parse(line)
+            error: fatalError
+
+            """
+        #expect {
+            try LogParser().parse(files: [ParsingTestSupport.temporaryFile(Data(log.utf8))])
+        } throws: { error in
+            guard case .failedBeforeTests(_, let failure) = error as? ParseError else { return false }
+            return failure.kind == .build
+        }
+    }
 }

@@ -84,8 +84,9 @@ struct XcodebuildDeviceRun {
             try writeTestPlan(into: URL(fileURLWithPath: commandLine.derivedDataPath))
             var process = XcodebuildProcess(
                 executable: xcodebuild.path,
+                // Without smokerun's own variables and the notifier's secrets, as `swift test`'s processes are.
                 environment: XcodebuildCommandLine.environment(
-                    base: context.environment, pipeline: pipeline.environment),
+                    base: pipeline.withoutOwnVariables(context.environment), pipeline: pipeline.environment),
                 currentDirectory: workingDirectory(),
                 limits: context.limits, console: context.console)
             process.processes = context.processes
