@@ -39,7 +39,12 @@ extension XCTestConsoleParser {
             let ref = XCTestNameParser.ref(line, rest..<marker)
         {
             var reasonStart = marker + 15
-            if line.hasPrefix(" - ", at: reasonStart) { reasonStart += 3 }
+            // `Test skipped - reason` (XCTSkip), `Test skipped: required true value …` (XCTSkipIf/Unless, a throw).
+            if line.hasPrefix(" - ", at: reasonStart) {
+                reasonStart += 3
+            } else if line.hasPrefix(": ", at: reasonStart) {
+                reasonStart += 2
+            }
             return .skipped(ref, reason: reasonStart < line.count ? line.string(from: reasonStart) : nil)
         }
         // `File.swift:12: -[M.C test] : Expected failure: reason: message` (`XCTExpectFailure`): a known issue.

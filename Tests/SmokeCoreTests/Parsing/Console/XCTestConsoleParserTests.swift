@@ -84,6 +84,11 @@ import Testing
             Support.consoleEvent(
                 "/src/Tests/ShopTests/CartTests.swift:40: CartTests.testRefund : Test skipped - needs a bank")
                 == .skipped(Support.xctest("CartTests", "testRefund"), reason: "needs a bank"))
+        // XCTSkipIf/XCTSkipUnless, and an error thrown from setUpWithError, put a colon after `Test skipped`.
+        #expect(
+            Support.consoleEvent(
+                "/src/Tests/SkipTests.swift:9: SkipTests.testSkipIf : Test skipped: required true value but got false")
+                == .skipped(Support.xctest("SkipTests", "testSkipIf"), reason: "required true value but got false"))
     }
 
     @Test func suiteLines() {
