@@ -37,6 +37,7 @@ package enum NotificationPolicy {
             }
             // A run without a test says nothing of the announced ones: they stay open.
             if report.tests.isEmpty {
+                if always { return .send(NotificationPlan(kind: .always)) }
                 let reason = "run \(report.runID) ran no tests; what was announced for \(open.runID) stays open"
                 return .suppress(kind: .always, reason: reason)
             }
@@ -220,7 +221,11 @@ package enum NotificationPolicy {
                 return NotifyState(flakyAnnouncedAt: plan.ages.isEmpty ? state.flakyAnnouncedAt : now)
             }
             if plan.isFlakyOnly { return NotifyState(open: state.open, flakyAnnouncedAt: now) }
-            guard plan.kind.opensProblem else { return NotifyState(flakyAnnouncedAt: state.flakyAnnouncedAt) }
+            guard plan.kind.opensProblem else {
+                // `always`'s message for a run without a test says nothing of the announced ones: they stay open.
+                let open = report.tests.isEmpty ? state.open : nil
+                return NotifyState(open: open, flakyAnnouncedAt: state.flakyAnnouncedAt)
+            }
             return opened(plan, report: report, state: state, now: now)
         case .hold(let plan, _):
             var next = opened(plan, report: report, state: state, now: now)

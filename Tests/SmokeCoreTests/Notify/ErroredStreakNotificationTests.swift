@@ -21,13 +21,15 @@ import Testing
         F.report(index, tests: [], errors: [deviceMissing])
     }
 
-    private func decisions(_ reports: [RunReport]) -> [NotificationDecision] {
+    private func decisions(
+        _ reports: [RunReport], settings: NotifySettings = NotifySettings()
+    ) -> [NotificationDecision] {
         var state = NotifyState()
         var result: [NotificationDecision] = []
         for (index, report) in reports.enumerated() {
             let history = F.history(Array(reports[..<index]))
             let decision = NotificationPolicy.decide(
-                report: report, history: history, state: state, settings: NotifySettings(), now: report.finishedAt)
+                report: report, history: history, state: state, settings: settings, now: report.finishedAt)
             state = NotificationPolicy.nextState(
                 after: decision, report: report, state: state, announced: true, now: report.finishedAt)
             result.append(decision)
@@ -81,6 +83,13 @@ import Testing
         guard case .suppress(_, let reason) = result[1] else { throw CancellationError() }
         #expect(reason.contains("ran no tests"), "\(reason)")
         #expect(result[2].plan?.recovered == [a])
+
+        // Asked for a message after every run, the run without tests still gets its own; the problem stays open.
+        var always = NotifySettings()
+        always.on = [.failure, .recovery, .always]
+        let told = decisions(runs, settings: always)
+        #expect(told.map { $0.plan?.kind } == [.failure, .always, .recovery])
+        #expect(told[2].plan?.recovered == [a])
     }
 
     /// A cancelled run (interrupted, nothing recorded) between: the recovery still names a.
