@@ -141,9 +141,10 @@ extension RunPreparation {
     /// it. Nil when no run has that seed (or the history cannot be read): a new seed uses the newest durations.
     static func durations(beforeSeed seed: UInt64, pipeline: String, history: any RunHistory) -> [String: Double]? {
         guard let runs = try? history.contents(pipeline: pipeline, since: nil, last: nil, perTest: false).entries,
-            let first = runs.first(where: { $0.seed == seed }),
+            let first = runs.filter({ $0.seed == seed }).min(by: { $0.startedAt < $1.startedAt }),
             let before = try? history.entries(pipeline: pipeline, before: first.startedAt, last: 50)
         else { return nil }
-        return ShardPlanner.durations(from: before)
+        // Oldest first, so that each test's newest duration wins.
+        return ShardPlanner.durations(from: before.sorted { $0.startedAt < $1.startedAt })
     }
 }

@@ -186,6 +186,10 @@ import Testing
             for folder in [stores.database, stores.lines] {
                 let window = HistoryOpening.open(outputFolder: folder).flakeWindow(of: report, runs: runs)
                 #expect(window == expected, "run \(index), \(runs) runs, \(folder.lastPathComponent)")
+                // The runs before it come oldest first from either store, as `RunHistory.entries` says.
+                let before = try HistoryOpening.open(outputFolder: folder).entries(
+                    pipeline: report.pipeline, before: report.startedAt, last: runs)
+                #expect(before.map(\.startedAt) == before.map(\.startedAt).sorted(), "\(folder.lastPathComponent)")
             }
         }
     }
