@@ -40,7 +40,7 @@ struct RunPreparation {
             // First, before anything can fail: the seed makes the run replayable. No promise where the package's own
             // main (an older LinuxMain) may decide the order.
             // The terminal's replay names the file as this folder reaches it (reports name it from the project root).
-            let here = pipeline.sourcePath.map { RunPreparation.path($0, from: context.currentDirectory) }
+            let here = pipeline.sourcePath.map { context.displayPath(URL(fileURLWithPath: $0)) }
             // With the flags that shaped the order: the same seed over another worker count deals other sequences.
             var flags = options.workers.map { ["--workers", $0.argument] } ?? []
             if let shard = options.shard { flags += ["--shard", shard.description] }
@@ -124,15 +124,6 @@ struct RunPreparation {
             }
         }
         return runContext
-    }
-}
-
-extension RunPreparation {
-    /// `file` as a command run in `folder` names it: relative when it lies below, else whole.
-    static func path(_ file: String, from folder: URL) -> String {
-        let root = folder.standardizedFileURL.path
-        let prefix = root.hasSuffix("/") ? root : root + "/"
-        return file.hasPrefix(prefix) ? String(file.dropFirst(prefix.count)) : file
     }
 }
 

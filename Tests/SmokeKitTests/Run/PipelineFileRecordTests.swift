@@ -37,9 +37,12 @@ import Testing
     /// project, or a pipeline outside `Pipelines/` (`run ci/smoke.json`), gets a command that works there.
     @Test func theTerminalsReplayNamesThePipelineFromTheCurrentFolder() {
         let root = URL(fileURLWithPath: "/src/App")
-        #expect(RunPreparation.path("/src/App/ci/smoke.json", from: root) == "ci/smoke.json")
+        func path(_ file: String, from folder: URL) -> String {
+            HostContext(currentDirectory: folder).displayPath(URL(fileURLWithPath: file))
+        }
+        #expect(path("/src/App/ci/smoke.json", from: root) == "ci/smoke.json")
         let sources = root.appendingPathComponent("Sources")
-        #expect(RunPreparation.path("/src/App/Pipelines/smoke.json", from: sources) == "/src/App/Pipelines/smoke.json")
-        #expect(RunPreparation.path("/src/AppTwo/smoke.json", from: root) == "/src/AppTwo/smoke.json")
+        #expect(path("/src/App/Pipelines/smoke.json", from: sources) == "/src/App/Pipelines/smoke.json")
+        #expect(path("/src/AppTwo/smoke.json", from: root) == "/src/AppTwo/smoke.json")
     }
 }
