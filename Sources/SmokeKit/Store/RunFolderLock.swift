@@ -12,7 +12,10 @@ package enum RunFolderLock {
     static func create(_ marker: URL, text: String) throws {
         let descriptor = open(marker.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else { throw StoreError.writeFailed(path: marker.path, reason: POSIXFile.openFailure()) }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+        // Blocking: the file is new, so only another run's `isHeld` probe can hold it, and only for a moment.
+        var locked = flock(descriptor, LOCK_EX)
+        while locked != 0 && errno == EINTR { locked = flock(descriptor, LOCK_EX) }
+        guard locked == 0 else {
             let reason = POSIXFile.lastError()
             close(descriptor)
             throw StoreError.writeFailed(path: marker.path, reason: reason)
@@ -29,7 +32,19 @@ package enum RunFolderLock {
     /// Releases the run folder's lock (its run finished); nothing when this process does not hold it.
     package static func release(runDirectory: URL) {
         let path = OutputLayout.runMarker(inRun: runDirectory).standardizedFileURL.path
-        if let descriptor = held.remove(path) { close(descriptor) }
+        if let descriptor = held.remove(path) { unlockAndClose(descriptor) }
+    }
+
+    /// The descriptor this process holds `marker`'s lock by, or nil.
+    static func heldDescriptor(marker: URL) -> Int32? {
+        held.descriptor(for: marker.standardizedFileURL.path)
+    }
+
+    /// Unlocks before closing: a child forked on another thread holds a copy of the descriptor until its exec, and
+    /// a close alone would leave the lock held by that copy, the folder looking live to another run's `isHeld`.
+    private static func unlockAndClose(_ descriptor: Int32) {
+        _ = flock(descriptor, LOCK_UN)
+        close(descriptor)
     }
 
     /// Whether any process, this one included, holds `marker`'s lock. One that cannot be opened counts as held: a
@@ -50,8 +65,14 @@ package enum RunFolderLock {
         func insert(_ descriptor: Int32, for path: String) {
             lock.lock()
             defer { lock.unlock() }
-            if let earlier = descriptors[path] { close(earlier) }
+            if let earlier = descriptors[path] { RunFolderLock.unlockAndClose(earlier) }
             descriptors[path] = descriptor
+        }
+
+        func descriptor(for path: String) -> Int32? {
+            lock.lock()
+            defer { lock.unlock() }
+            return descriptors[path]
         }
 
         func remove(_ path: String) -> Int32? {

@@ -76,4 +76,22 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: OutputLayout.unlistedMarker(inRun: live).path))
         #expect(!FileManager.default.fileExists(atPath: OutputLayout.unlistedMarker(inRun: listed).path))
     }
+
+    /// A child forked on another thread while the lock was held keeps a copy of its descriptor until its exec; the
+    /// lock goes at the release all the same, so the next run never takes a finished run for a live one.
+    @Test func aReleasedLockIsFreeWhileAForkedChildStillHoldsItsDescriptor() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let run = try RunStore(outputDirectory: folder.url.appendingPathComponent("out"))
+            .createRunDirectory(runID: "20261127T010000Z-0005")
+        let marker = OutputLayout.runMarker(inRun: run)
+        let held = try #require(RunFolderLock.heldDescriptor(marker: marker))
+        let childsCopy = dup(held)
+        defer { close(childsCopy) }
+        #expect(RunFolderLock.isHeld(marker: marker))
+
+        RunFolderLock.release(runDirectory: run)
+
+        #expect(!RunFolderLock.isHeld(marker: marker))
+    }
 }

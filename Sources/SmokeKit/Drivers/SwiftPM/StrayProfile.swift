@@ -14,7 +14,7 @@ struct StrayProfile {
     /// What the run should say about the user's file, when a stopped run's hold could not be undone.
     private(set) var note: String?
     /// The `flock` on the hold: another run of the package holding the user's file is alive, not killed.
-    private var holdLock: Int32 = -1
+    private(set) var holdLock: Int32 = -1
 
     init(packageRoot: URL) {
         file = packageRoot.appendingPathComponent(Self.name)
@@ -68,7 +68,13 @@ struct StrayProfile {
 
     /// Puts the user's file back where it was, over any a test's child wrote since (smokerun's, not collected).
     func restore() {
-        defer { if holdLock >= 0 { close(holdLock) } }
+        defer {
+            // Unlocked before the close: a child forked meanwhile holds a copy of the descriptor until its exec.
+            if holdLock >= 0 {
+                _ = flock(holdLock, LOCK_UN)
+                close(holdLock)
+            }
+        }
         guard let usersFile else { return }
         if Self.isAnything(file), !wasThere {
             try? FileManager.default.removeItem(at: file)

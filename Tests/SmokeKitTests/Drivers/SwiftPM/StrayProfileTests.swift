@@ -121,4 +121,27 @@ import Testing
         second.restore()
         #expect(try Data(contentsOf: file) == Data("theirs".utf8))
     }
+
+    /// The hold's lock goes at `restore` even while a child forked meanwhile still holds a copy of its descriptor:
+    /// the next run then takes the hold for a killed run's, not a live one.
+    @Test func aRestoredHoldIsFreeWhileAForkedChildStillHoldsItsDescriptor() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let (package, build) = (
+            folder.url.appendingPathComponent("Package"), folder.url.appendingPathComponent("build")
+        )
+        try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
+        let file = package.appendingPathComponent("default.profraw")
+        try Data("theirs".utf8).write(to: file)
+        let first = StrayProfile(packageRoot: package, holdingTheUsersIn: build)
+        let childsCopy = dup(first.holdLock)
+        defer { close(childsCopy) }
+        first.restore()
+
+        let next = StrayProfile(packageRoot: package, holdingTheUsersIn: build)
+        defer { next.restore() }
+
+        #expect(!FileManager.default.fileExists(atPath: file.path))
+        #expect(try Data(contentsOf: build.appendingPathComponent("user-default.profraw")) == Data("theirs".utf8))
+    }
 }
