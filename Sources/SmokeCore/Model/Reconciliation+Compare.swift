@@ -44,6 +44,7 @@ extension Reconciliation {
             let ownTests = own.reduce(0) { $0 + $1.tests }
             let ownFailures = own.reduce(0) { $0 + $1.failures }
             let from = own.map(\.from).joined(separator: ", ")
+            let beganInside = own.lazy.compactMap(\.beganInsideRun).first
             switch framework {
             case TestFramework.xctest.rawValue:
                 let countsFailingTests = own.allSatisfy(\.countsFailingTests)
@@ -67,16 +68,24 @@ extension Reconciliation {
                     differences.append(
                         """
                         XCTest counted \(ownTests) executions with \(ownFailures) failures (\(from)); smokerun counted \
-                        \(executions) executions with \(failures) failures
+                        \(executions) executions with \(failures) failures\
+                        \(Self.beginsInside("XCTest's", at: beganInside, missing: executions < ownTests))
                         """
                     )
                 }
                 if ownTests > 0, executions == 0, withoutTotals[framework] == nil {
                     testsNotShown.append(
-                        """
-                        XCTest's own totals count \(ownTests) executions (\(from)), yet smokerun read none of its tests \
-                        (their lines are in a form it does not read)
-                        """
+                        beganInside.map {
+                            """
+                            XCTest's own totals count \(ownTests) executions (\(from)), yet the input shows none of its \
+                            tests, as it begins inside XCTest's run, at the end of a suite whose start it does not show \
+                            (\($0))
+                            """
+                        }
+                            ?? """
+                            XCTest's own totals count \(ownTests) executions (\(from)), yet smokerun read none of its \
+                            tests (their lines are in a form it does not read)
+                            """
                     )
                 }
                 if ownFailures > failures {
@@ -109,17 +118,25 @@ extension Reconciliation {
                     differences.append(
                         """
                         Swift Testing counted \(ownTests) tests with \(ownFailures) issues (\(from)); smokerun counted \
-                        \(executions) tests, \(failing) of them failing
+                        \(executions) tests, \(failing) of them failing\
+                        \(Self.beginsInside("Swift Testing's", at: beganInside, missing: executions < ownTests))
                         """
                     )
                 }
                 let relaunched = own.reduce(0) { $0 + ($1.relaunchedTests ?? 0) }
                 if ownTests > 0, executions + relaunched == 0, withoutTotals[framework] == nil {
                     testsNotShown.append(
-                        """
-                        Swift Testing's own totals count \(ownTests) tests (\(from)), yet smokerun read none of them \
-                        (their lines are in a form it does not read)
-                        """
+                        beganInside.map {
+                            """
+                            Swift Testing's own totals count \(ownTests) tests (\(from)), yet the input shows none of \
+                            them, as it begins inside Swift Testing's run, at the end of a run whose start it does not \
+                            show (\($0))
+                            """
+                        }
+                            ?? """
+                            Swift Testing's own totals count \(ownTests) tests (\(from)), yet smokerun read none of them \
+                            (their lines are in a form it does not read)
+                            """
                     )
                 }
                 // Issues per test are not counted: only "some" against "none" says a failure is missing.
@@ -182,6 +199,15 @@ extension Reconciliation {
         return runFailures.filter {
             $0.isIssue || $0.kind == .sanitizerReport || ($0.isCrash ? !anyCrashed : !anyFailed)
         }
+    }
+
+    /// `; the input begins inside <framework> run (…)…` when it does and tests are missing, else nothing.
+    static func beginsInside(_ framework: String, at location: String?, missing: Bool) -> String {
+        guard missing, let location else { return "" }
+        return """
+            ; the input begins inside \(framework) run, at the end of what it does not show starting (\(location)): \
+            what ran before its first line is not in it, so give smokerun the whole log
+            """
     }
 }
 

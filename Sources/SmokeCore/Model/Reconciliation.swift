@@ -14,6 +14,9 @@ package struct FrameworkCount: Codable, Sendable, Equatable, Hashable {
     var relaunchedFailing: Int?
     /// XCTest's count of failing tests rather than of failure messages (SwiftPM's `--xunit-output` file).
     var countsFailingTests = false
+    /// Where the input read shows the end of a run (or suite) whose start it does not show, `file:line`: it begins
+    /// inside that run, so executions before its first line are not in it. Not recorded in report.json.
+    var beganInsideRun: String?
 
     private enum CodingKeys: String, CodingKey {
         case framework, tests, failures, from, relaunchedTests, relaunchedFailing

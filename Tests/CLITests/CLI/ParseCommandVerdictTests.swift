@@ -115,4 +115,31 @@ import Testing
             #expect(code == expected, "case \(index)")
         }
     }
+
+    /// A log whose head is cut shows XCTest's totals and none of its tests: the message says the input begins inside
+    /// the run and asks for the whole log, rather than blaming a form smokerun does not read.
+    @Test func aLogBeginningAfterXCTestsTestsSaysSo() async throws {
+        let cut = """
+            Test Suite 'AppTests.xctest' passed at 2026-01-02 10:00:00.002.
+            \t Executed 2 tests, with 0 failures (0 unexpected) in 0.001 (0.002) seconds
+            Test Suite 'All tests' passed at 2026-01-02 10:00:00.002.
+            \t Executed 2 tests, with 0 failures (0 unexpected) in 0.001 (0.002) seconds
+            ◇ Test run started.
+            ◇ Test adds() started.
+            ✔ Test adds() passed after 0.001 seconds.
+            ✔ Test run with 1 test passed after 0.001 seconds.
+
+            """
+        let (code, report, standardError) = try await Self.parse(cut)
+        #expect(code == .infrastructure)
+        #expect(report.totals.passed == 1)
+        #expect(
+            standardError.contains(
+                """
+                XCTest's own totals count 2 executions (run.log:2), yet the input shows none of its tests, as it \
+                begins inside XCTest's run, at the end of a suite whose start it does not show (run.log:1)
+                """), "\(standardError)")
+        #expect(!standardError.contains("a form it does not read"))
+        #expect(standardError.contains("(run.log:1): what ran before its first line is not in it"))
+    }
 }

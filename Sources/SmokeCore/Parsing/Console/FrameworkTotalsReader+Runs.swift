@@ -1,4 +1,4 @@
-/// Swift Testing's runs, and where an input ends, as `FrameworkTotalsReader` reads them.
+/// Swift Testing's runs, XCTest's totals, and where an input ends, as `FrameworkTotalsReader` reads them.
 extension FrameworkTotalsReader {
     /// Whether the input so far ends inside a run: an outermost suite or a Swift Testing run started and not closed.
     package var endsInsideARun: Bool {
@@ -28,9 +28,16 @@ extension FrameworkTotalsReader {
     /// XCTest counted so far, naming `path` and its line.
     package func lastExecutedCount(from path: String) -> FrameworkCount? {
         guard outermostTotals == 0, let lastExecuted else { return nil }
-        return FrameworkCount(
-            framework: TestFramework.xctest.rawValue, tests: lastExecuted.tests, failures: lastExecuted.failures,
+        return xctestCount(tests: lastExecuted.tests, failures: lastExecuted.failures, from: path)
+    }
+
+    /// XCTest's count read from `path`, with where the input begins inside its run when it does.
+    func xctestCount(tests: Int, failures: Int, from path: String) -> FrameworkCount {
+        var count = FrameworkCount(
+            framework: TestFramework.xctest.rawValue, tests: tests, failures: failures,
             from: "\(path):\(xctestLine ?? 1)")
+        count.beganInsideRun = beganInside.xctest.map { "\(path):\($0)" }
+        return count
     }
 
     /// A Swift Testing test's line in the open run (`◇ Test f() started.`, `✘ Test f() failed after …`): counted, for a
@@ -65,6 +72,9 @@ extension FrameworkTotalsReader {
             }
         }
         if swiftTestingLine == nil { swiftTestingLine = lineNumber }
+        if !swiftTestingOpen, swiftTestingRunOverlap.started == 0, beganInside.swiftTesting == nil {
+            beganInside.swiftTesting = lineNumber
+        }
         if let after = line.firstIndex(of: " after ", from: countEnd), let seconds = line.decimal(from: after + 7) {
             swiftTestingSeconds = (swiftTestingSeconds ?? 0) + seconds.value
         }
@@ -73,6 +83,48 @@ extension FrameworkTotalsReader {
         swiftTestingRuns += 1
         swiftTestingTests += tests
         swiftTestingFailures += Swift.max(issues, 0)
+    }
+
+    /// What an `Executed` line after a suite's end totals: a process's run (`All tests`, `Selected tests`), or a suite
+    /// nothing shown encloses (a bundle, or a class in an excerpt).
+    enum ClosedOutermost {
+        case run
+        case inner
+    }
+
+    /// `N tests, with [K tests skipped and ]M failures …` after `Executed `.
+    mutating func readExecuted(_ line: LineBytes, from: Int, closing: ClosedOutermost?) {
+        let countEnd = line.endOfDigits(from: from)
+        guard let tests = line.integer(from..<countEnd), line.hasPrefix(" test", at: countEnd),
+            let with = line.firstIndex(of: "with ", from: countEnd)
+        else { return }
+        var failuresStart = with + 5
+        if let and = line.firstIndex(of: "skipped and ", from: failuresStart) { failuresStart = and + 12 }
+        let failures = line.integer(failuresStart..<line.endOfDigits(from: failuresStart)) ?? 0
+        lastExecuted = (tests, failures)
+        guard let closing else {
+            if outermostTotals == 0 { xctestLine = lineNumber } // the excerpt fallback's line
+            return
+        }
+        if outermostTotals == 0 { xctestLine = lineNumber }
+        // `in 0.123 (0.456) seconds`: the second figure is the suite's wall-clock time, the first the tests' sum.
+        if let inAt = line.firstIndex(of: " in ", from: countEnd), let first = line.decimal(from: inAt + 4) {
+            var seconds = first.value
+            if line.hasPrefix(" (", at: first.end), let wall = line.decimal(from: first.end + 2) {
+                seconds = wall.value
+            }
+            stamps.add(RecordedRunTimes(durationSeconds: seconds))
+        }
+        outermostTotals += 1
+        xctestTests += tests
+        xctestFailures += failures
+        if closing == .run {
+            xctestTests -= innerTotals.tests
+            xctestFailures -= innerTotals.failures
+            innerTotals = (0, 0)
+        } else {
+            innerTotals = (innerTotals.tests + tests, innerTotals.failures + failures)
+        }
     }
 }
 

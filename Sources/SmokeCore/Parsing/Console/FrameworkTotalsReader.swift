@@ -22,9 +22,12 @@ package struct FrameworkTotalsReader: Sendable {
     var xctestRuns = RunOverlap()
     var swiftTestingRunOverlap = RunOverlap()
     /// The line before closed an outermost suite: an `Executed` line now is a process total.
-    private var closedOutermost = false
-    private var xctestTests = 0
-    private var xctestFailures = 0
+    private var closedOutermost: ClosedOutermost?
+    var xctestTests = 0
+    var xctestFailures = 0
+    /// Totals of suites closing at the top of an input that begins inside a run (`X.xctest` without its `All tests`
+    /// start), counted until the outermost suite around them closes: its totals replace theirs.
+    var innerTotals = (tests: 0, failures: 0)
     var outermostTotals = 0
     /// The last `Executed` line of any suite, for excerpts in which no outermost suite closes.
     var lastExecuted: (tests: Int, failures: Int)?
@@ -35,6 +38,8 @@ package struct FrameworkTotalsReader: Sendable {
     package private(set) var runStarts = 0
     /// First line (1-based) each count was read from, for `FrameworkCount.from`.
     var xctestLine: Int?
+    /// The line of each framework's first end of a run (or suite) whose start the input does not show: it begins inside.
+    var beganInside: (xctest: Int?, swiftTesting: Int?)
     var swiftTestingLine: Int?
     var lineNumber = 0
     /// A process opened its outermost suite (or Swift Testing run) and ended without totals (crashed, killed): the
@@ -51,7 +56,7 @@ package struct FrameworkTotalsReader: Sendable {
     private var relaunchedTests = 0
     private var relaunchedFailing = 0
     /// The earliest and latest XCTest suite stamps, and the outermost suites' wall-clock seconds.
-    private var stamps = RecordedRunTimes()
+    var stamps = RecordedRunTimes()
     private var stampMinute: SuiteTimestamp.MinuteCache?
     /// Swift Testing's `Test run with … after X seconds`, summed over runs.
     var swiftTestingSeconds: Double?
@@ -72,7 +77,7 @@ package struct FrameworkTotalsReader: Sendable {
             return
         }
         let closedBefore = closedOutermost
-        closedOutermost = false
+        closedOutermost = nil
         guard line.count - start >= 13 else { return }
         if swiftTestingOpen || depth > 0, line.hasPrefix("Restarting after unexpected exit", at: start) {
             if swiftTestingOpen {
@@ -100,7 +105,7 @@ package struct FrameworkTotalsReader: Sendable {
         var candidate = start + 1
         while true {
             if line.hasPrefix("Executed ", at: at) {
-                if !insideRunningTest { readExecuted(line, from: at + 9, countsAsTotal: closedBefore) }
+                if !insideRunningTest { readExecuted(line, from: at + 9, closing: closedBefore) }
                 return
             }
             if line.hasPrefix("Test ", at: at) {
@@ -145,6 +150,8 @@ package struct FrameworkTotalsReader: Sendable {
         endProcess()
         // Until the first process total, the line of the last `Executed` line read (the excerpt fallback's).
         if outermostTotals == 0, let line = other.xctestLine { xctestLine = line + lineOffset }
+        beganInside.xctest = beganInside.xctest ?? other.beganInside.xctest.map { $0 + lineOffset }
+        beganInside.swiftTesting = beganInside.swiftTesting ?? other.beganInside.swiftTesting.map { $0 + lineOffset }
         if let last = other.lastExecuted { lastExecuted = last }
         outermostTotals += other.outermostTotals
         xctestTests += other.xctestTests
@@ -171,7 +178,8 @@ package struct FrameworkTotalsReader: Sendable {
         if swiftTestingOpen { swiftTestingIncomplete = true }
         depth = 0
         swiftTestingOpen = false
-        closedOutermost = false
+        closedOutermost = nil
+        innerTotals = (0, 0)
     }
 
     /// When the run ran, by its suite stamps and totals; without Swift Testing's seconds when an event stream says.
@@ -195,20 +203,15 @@ package struct FrameworkTotalsReader: Sendable {
         if xctestIncomplete {
             // No total to compare with.
         } else if outermostTotals > 0 {
-            counts.append(
-                FrameworkCount(
-                    framework: TestFramework.xctest.rawValue, tests: xctestTests, failures: xctestFailures,
-                    from: "\(path):\(xctestLine ?? 1)"))
+            counts.append(xctestCount(tests: xctestTests, failures: xctestFailures, from: path))
         } else if let lastExecuted {
-            counts.append(
-                FrameworkCount(
-                    framework: TestFramework.xctest.rawValue, tests: lastExecuted.tests,
-                    failures: lastExecuted.failures, from: "\(path):\(xctestLine ?? 1)"))
+            counts.append(xctestCount(tests: lastExecuted.tests, failures: lastExecuted.failures, from: path))
         }
         if swiftTestingRuns > 0, !swiftTestingIncomplete {
             var count = FrameworkCount(
                 framework: TestFramework.swiftTesting.rawValue, tests: swiftTestingTests,
                 failures: swiftTestingFailures, from: "\(path):\(swiftTestingLine ?? 1)")
+            count.beganInsideRun = beganInside.swiftTesting.map { "\(path):\($0)" }
             if relaunchedTests > 0 {
                 count.relaunchedTests = relaunchedTests
                 count.relaunchedFailing = relaunchedFailing
@@ -241,7 +244,7 @@ package struct FrameworkTotalsReader: Sendable {
                 depth = 0
                 openSuites.removeAll()
             }
-            if isOutermostName { xctestRuns.started += 1 }
+            if isOutermostName { (xctestRuns.started, innerTotals) = (xctestRuns.started + 1, (0, 0)) }
             if depth == 0 {
                 xctestRelaunching = false
                 runStarts += 1
@@ -253,6 +256,9 @@ package struct FrameworkTotalsReader: Sendable {
             || line.hasPrefix("finished", at: verb)
         {
             if isOutermostName { xctestRuns.closed += 1 }
+            if openSuites.isEmpty, xctestRuns.started == 0, beganInside.xctest == nil {
+                beganInside.xctest = lineNumber
+            }
             if let open = openSuites.lastIndex(of: name) {
                 // It closes the suites inside it too, whether or not they printed their own end.
                 depth = open
@@ -263,37 +269,10 @@ package struct FrameworkTotalsReader: Sendable {
             if depth <= 0 {
                 xctestRelaunching = false
                 // Without `started` lines (an excerpt) only the names say which suite is outermost.
-                closedOutermost = sawSuiteStart || isOutermostName || name.hasSuffix(".xctest")
+                let outermost = sawSuiteStart || isOutermostName || name.hasSuffix(".xctest")
+                closedOutermost = outermost ? (isOutermostName ? .run : .inner) : nil
                 depth = 0
             }
         }
-    }
-
-    /// `N tests, with [K tests skipped and ]M failures …` after `Executed `.
-    private mutating func readExecuted(_ line: LineBytes, from: Int, countsAsTotal: Bool) {
-        let countEnd = line.endOfDigits(from: from)
-        guard let tests = line.integer(from..<countEnd), line.hasPrefix(" test", at: countEnd),
-            let with = line.firstIndex(of: "with ", from: countEnd)
-        else { return }
-        var failuresStart = with + 5
-        if let and = line.firstIndex(of: "skipped and ", from: failuresStart) { failuresStart = and + 12 }
-        let failures = line.integer(failuresStart..<line.endOfDigits(from: failuresStart)) ?? 0
-        lastExecuted = (tests, failures)
-        guard countsAsTotal else {
-            if outermostTotals == 0 { xctestLine = lineNumber } // the excerpt fallback's line
-            return
-        }
-        if outermostTotals == 0 { xctestLine = lineNumber }
-        // `in 0.123 (0.456) seconds`: the second figure is the suite's wall-clock time, the first the tests' sum.
-        if let inAt = line.firstIndex(of: " in ", from: countEnd), let first = line.decimal(from: inAt + 4) {
-            var seconds = first.value
-            if line.hasPrefix(" (", at: first.end), let wall = line.decimal(from: first.end + 2) {
-                seconds = wall.value
-            }
-            stamps.add(RecordedRunTimes(durationSeconds: seconds))
-        }
-        outermostTotals += 1
-        xctestTests += tests
-        xctestFailures += failures
     }
 }

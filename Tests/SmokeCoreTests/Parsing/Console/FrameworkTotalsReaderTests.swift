@@ -50,4 +50,43 @@ import Testing
         #expect(counts.map(\.framework) == ["swift-testing"] && counts.map(\.failures) == [1])
         #expect(ParsingTestSupport.collect(log).results.map(\.status) == [.failed])
     }
+
+    /// A log whose head is cut (Jenkins' `[...truncated...]`, an excerpt) shows the ends of suites whose starts it
+    /// does not: the bundle's totals and then the enclosing run's are one process's totals, counted once, and the count
+    /// says where the input begins inside the run.
+    @Test func aLogBeginningInsideTheRunCountsItsTotalsOnce() {
+        let log = """
+            Test Case '-[AppTests.CartTests testTotal]' passed (0.002 seconds).
+            Test Suite 'CartTests' passed at 2026-03-01 10:00:00.004.
+            \t Executed 3 tests, with 1 failure (0 unexpected) in 0.003 (0.003) seconds
+            Test Suite 'AppTests.xctest' failed at 2026-03-01 10:00:00.004.
+            \t Executed 3 tests, with 1 failure (0 unexpected) in 0.003 (0.003) seconds
+            Test Suite 'Selected tests' failed at 2026-03-01 10:00:00.005.
+            \t Executed 3 tests, with 1 failure (0 unexpected) in 0.003 (0.003) seconds
+            """
+        var reader = FrameworkTotalsReader()
+        var splitter = LineSplitter()
+        splitter.push(Data(log.utf8)) { reader.read($0) }
+        splitter.finish { reader.read($0) }
+        let counts = reader.counts(from: "cut.log")
+        #expect(counts.map(\.tests) == [3] && counts.map(\.failures) == [1])
+        #expect(counts.map(\.beganInsideRun) == ["cut.log:2"])
+    }
+
+    /// A whole run's bundle closing inside `All tests` is counted once, and the input begins nowhere inside.
+    @Test func aWholeRunBeginsInsideNothing() {
+        let log = """
+            Test Suite 'All tests' started at x
+            Test Suite 'AppTests.xctest' started at x
+            Test Suite 'AppTests.xctest' passed at x.
+            \t Executed 2 tests, with 0 failures (0 unexpected) in 0.1 (0.1) seconds
+            Test Suite 'All tests' passed at x.
+            \t Executed 2 tests, with 0 failures (0 unexpected) in 0.1 (0.1) seconds
+            """
+        var reader = FrameworkTotalsReader()
+        var splitter = LineSplitter()
+        splitter.push(Data(log.utf8)) { reader.read($0) }
+        splitter.finish { reader.read($0) }
+        #expect(reader.counts(from: "whole.log").map(\.beganInsideRun) == [nil])
+    }
 }
