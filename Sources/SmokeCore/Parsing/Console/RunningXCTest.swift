@@ -6,7 +6,8 @@
 /// failed after …`) is text the running test printed (a log formatter's tests print such lines). A result for a test
 /// whose start the console showed still counts: two jobs' logs interleaved by a `tee` run two tests at once.
 /// A start is printed text too when the running test's class was announced (`Test Suite 'C' started`) and the new
-/// test's class was not: each job of an interleaved log announces its own classes.
+/// test's class was not: each job of an interleaved log announces its own classes. So is one inside a suite start the
+/// running test printed (a fixture announcing its class again).
 ///
 /// In a log one XCTest process writes (its outermost suite, `All tests`, open alone), a suite or totals line while a
 /// test runs is what that test printed (a fixture, a multi-line assertion message): so its classes stay unannounced.
@@ -30,6 +31,8 @@ struct RunningXCTest {
     private var processesOverlap = false
     /// The running test started inside the one outermost suite open (not before a process that ended, perhaps in it).
     private var startedInsideTheRun = false
+    /// Suites the running test printed as started and not yet as ended: a test starting inside one is printed too.
+    private var printedSuites = 0
 
     /// Whether a test of the one process writing this log runs: no suite opens or closes meanwhile, and no totals
     /// are printed, so such lines are what it printed.
@@ -44,17 +47,23 @@ struct RunningXCTest {
                 openOutermost.append(name.hashValue)
                 startedInsideTheRun = false
             } else if ownsTheConsole {
+                printedSuites += 1
                 return false
             }
             announcedSuites.insert(name.hashValue)
             return true
         case .suiteFinished(let name, _):
-            guard !ownsTheConsole else { return false }
+            guard !ownsTheConsole else {
+                printedSuites = max(printedSuites - 1, 0)
+                return false
+            }
             if let index = openOutermost.lastIndex(of: name.hashValue) { openOutermost.remove(at: index) }
             return true
         case .runSummary:
             return !ownsTheConsole
         case .testStarted(let test) where test.framework == .xctest:
+            if ownsTheConsole, printedSuites > 0 { return false }
+            printedSuites = 0
             if refStarted, !isRunningTest(test) {
                 if isRunning, isUnannouncedInside(test) { return false }
                 started.insert(ref.hashValue)
@@ -77,7 +86,7 @@ struct RunningXCTest {
             let wasStarted = forgetStart(of: finished)
             guard isRunning else { return true }
             guard wasStarted else { return false }
-            if isRunningTest(finished) { isRunning = false }
+            if isRunningTest(finished) { (isRunning, printedSuites) = (false, 0) }
             return true
         case .skipped(let skipped, _):
             return !isRunning || isRunningTest(skipped) || hasStarted(skipped)

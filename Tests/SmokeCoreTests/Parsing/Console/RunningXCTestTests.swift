@@ -316,4 +316,28 @@ import Testing
         #expect(killed.evidence?.what == "smokerun: the test process ended (signal 9 (SIGKILL))")
         #expect(collector.results.allSatisfy { $0.output.isEmpty })
     }
+
+    /// A fixture a test prints may announce the running test's own class again and run a test of it: one process
+    /// announces a class once, so that start is printed, and so is everything inside it until its printed end.
+    @Test func aTestInsideAPrintedStartOfItsOwnClassIsOutput() {
+        var collector = collect([
+            "Test Suite 'All tests' started at 2026-11-30 05:13:47.057",
+            "Test Suite 'FormatterTests' started at 2026-11-30 05:13:47.068",
+            "Test Case 'FormatterTests.testA' started at 2026-11-30 05:13:47.068",
+            "Test Suite 'FormatterTests' started at 2026-01-01 00:00:00.000",
+            "Test Case 'FormatterTests.testZ' started at 2026-01-01 00:00:00.000",
+            "/tmp/Fake.swift:3: error: FormatterTests.testZ : XCTAssertTrue failed -",
+            "Test Case 'FormatterTests.testZ' failed (0.001 seconds)",
+            "Test Suite 'FormatterTests' failed at 2026-01-01 00:00:00.000",
+            "Test Case 'FormatterTests.testA' passed (0.001 seconds)",
+            "Test Case 'FormatterTests.testB' started at 2026-11-30 05:13:47.071",
+            "Test Case 'FormatterTests.testB' passed (0.001 seconds)",
+            "Test Suite 'FormatterTests' passed at 2026-11-30 05:13:47.072",
+            "Test Suite 'All tests' passed at 2026-11-30 05:13:47.072",
+        ])
+        _ = collector.finishAtEndOfInput(endedInSuccess: true)
+        #expect(collector.results.map(\.id) == ["FormatterTests/testA", "FormatterTests/testB"])
+        #expect(collector.results.map(\.status) == [.passed, .passed])
+        #expect(collector.results.first?.output.count == 5)
+    }
 }
