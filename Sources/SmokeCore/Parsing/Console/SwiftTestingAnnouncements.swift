@@ -3,11 +3,14 @@
 /// tests, the result or issue of a test it never announced is text a test printed, or the second line of an
 /// argument's description (`◇ Test case passing 1 argument s → …`). Printed lines come late or early (a test's
 /// `print` is buffered, Swift Testing's lines are not): after the run's totals, or after XCTest's run and before Swift
-/// Testing's starts, such a line is text too. Before either, the input may have lost its head: it is taken. A test
-/// announced may print its own result line: the collector's rule decides (the last wins).
+/// Testing's starts, such a line is text too. Before either, and in a run whose start the input does not show, the
+/// input may have lost its head (the last lines of a log): it is taken. A test announced may print its own result
+/// line: the collector's rule decides (the last wins).
 struct SwiftTestingAnnouncements {
     private enum Run { case notSeen, quiet, announcing, ended }
     private var run = Run.notSeen
+    /// Whether the input showed a run's start (`◇ Test run started.`): before it, a run may have announced what is lost.
+    private var sawRunStart = false
     private var sawXCTestSuite = false
     /// Tests announced and not ended yet, by their ref's hash: how many of that name.
     private var started: [Int: Int] = [:]
@@ -32,6 +35,7 @@ struct SwiftTestingAnnouncements {
         inHeader = startsRun || (inHeader && event == .ignored)
         if startsRun {
             run = .quiet
+            sawRunStart = true
         } else if event == .ignored, line.hasPrefix("Test run with", at: text) {
             run = .ended
         }
@@ -53,5 +57,5 @@ struct SwiftTestingAnnouncements {
     }
 
     /// Whether the run read now starts tests without announcing them (quiet), or the input may have lost the start.
-    private var takesUnannounced: Bool { run == .quiet || (run == .notSeen && !sawXCTestSuite) }
+    private var takesUnannounced: Bool { run == .quiet || (!sawRunStart && !sawXCTestSuite && run != .ended) }
 }

@@ -282,7 +282,8 @@ import Testing
 }
 
 /// xcodebuild's closing summary: `Testing failed:` says why, `Failing tests:` names the tests. The list counts only
-/// when no result line named any test (the runner never started); otherwise it repeats them and is not counted.
+/// when no result line shows a failure (the runner never started, the log was cut above them); otherwise it repeats
+/// them and is not counted.
 @Suite struct FailingTestsListTests {
     private func collect(_ log: String) -> ResultCollector {
         var parser = ConsoleParser()
@@ -334,6 +335,24 @@ import Testing
             """)
         #expect(collector.results.map(\.id) == ["App.TestingTestTests/testFailure", "App.TestingTestTests/testPass"])
         #expect(collector.results.map(\.status) == [.failed, .passed])
+    }
+
+    /// A log's last lines (a paste, a log viewer's tail) show passing tests and the list, the failing test's own lines
+    /// cut off above: the listed test is the run's failure, once, beside a listed test the input shows passing.
+    @Test func aListAfterPassingResultLinesNamesTheFailureTheyLack() throws {
+        let collector = collect(
+            """
+            Test Case '-[App.TestingTestTests testPass]' started.
+            Test Case '-[App.TestingTestTests testPass]' passed (0.001 seconds).
+            Failing tests:
+            \tTestingTestTests.testFailure()
+            \tTestingTestTests.testPass()
+            ** TEST FAILED **
+            """)
+        #expect(collector.results.map(\.id) == ["App.TestingTestTests/testPass", "TestingTestTests/testFailure"])
+        #expect(collector.results.map(\.status) == [.passed, .failed])
+        let failed = try #require(collector.results.last)
+        #expect(failed.evidence?.what == "listed under xcodebuild's `Failing tests:`")
     }
 
     /// fastlane puts `[time]: ▸ ` before every line: the list's lines still belong to the block the header opened.
