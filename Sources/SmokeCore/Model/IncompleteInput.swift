@@ -5,8 +5,11 @@ package struct IncompleteInput: Codable, Sendable, Equatable {
     package var source: String
     package var lastLine: Int
     package var lastLineText: String
-    /// Tests that were running when it ends.
+    /// Tests that were running when it ends, or, with `endedAtLine`, that were running where their run ended before it.
     package var unfinished: Int
+    /// The line where a run ended (another started) with `unfinished` tests still running, when the input's own last
+    /// run ended in its own words: the input is whole, but that run is not.
+    package var endedAtLine: Int?
 
     package init(source: String, lastLine: Int, lastLineText: String, unfinished: Int) {
         self.source = source

@@ -104,6 +104,13 @@ extension ReportText {
 
     /// What an input that ends early means, naming its last line.
     package static func incompleteNotice(_ incomplete: IncompleteInput) -> String {
+        if let line = incomplete.endedAtLine {
+            return """
+                \(incomplete.source) holds a run that ended with no result for \(count(incomplete.unfinished, "test")): \
+                another run had begun by line \(line) (a step run again after it was stopped, two runs in one log). \
+                They are unfinished, not failures: run them again to see how they end.
+                """
+        }
         let end = "\(incomplete.source) ends at line \(incomplete.lastLine) (\"\(incomplete.lastLineText)\")"
         guard incomplete.unfinished > 0 else {
             return """

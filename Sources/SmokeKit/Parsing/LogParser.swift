@@ -252,12 +252,19 @@ package struct LogParser: Sendable {
                 reportedEveryParallelTest: interpreter.reportedEveryParallelTest,
                 countsSwiftTesting: !skipsSwiftTestingConsole,
                 interleaved: interpreter.totals.interleavedFrameworks)
-        let incomplete =
+        var incomplete =
             unfinished == 0 && endless == 0 && !streamEndsEarly && !cutBeforeResults && !cutAfterResults
             ? nil
             : IncompleteInput(
                 source: file.lastPathComponent, lastLine: read.splitter.lineCount,
                 lastLineText: Self.lastLineText(descriptor: descriptor, size: input.size), unfinished: unfinished)
+        // The last run ended in its own words: what is missing is an earlier run's end, where the next one began.
+        if unfinished == 0, interpreter.totals.closedARun,
+            let ended = sink.collector.interruptedTests(from: testsBefore, before: read.splitter.lineCount)
+        {
+            incomplete?.unfinished = ended.count
+            incomplete?.endedAtLine = ended.line
+        }
         let streamWithoutTotals =
             readsEventStream && !counts.contains { $0.framework == TestFramework.swiftTesting.rawValue }
         return FileSummary(

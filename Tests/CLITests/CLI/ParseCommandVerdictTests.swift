@@ -142,4 +142,31 @@ import Testing
         #expect(!standardError.contains("a form it does not read"))
         #expect(standardError.contains("(run.log:1): what ran before its first line is not in it"))
     }
+
+    /// A CI step run again after a timeout appends a whole run to the first's: the notice names where the first run's
+    /// tests were left without a result, not the log's last line, and asks for no whole log (it is whole).
+    @Test func aRunAppendedAfterAStoppedOneNamesWhereTheStoppedOneEnded() async throws {
+        let stopped = """
+            Test Suite 'Selected tests' started at 2026-01-02 10:00:00.000
+            Test Case 'CartTests.testAdd' started at 2026-01-02 10:00:00.001
+
+            """
+        let whole = """
+            Test Suite 'Selected tests' started at 2026-01-02 10:05:00.000
+            Test Case 'CartTests.testAdd' started at 2026-01-02 10:05:00.001
+            Test Case 'CartTests.testAdd' passed (0.001 seconds)
+            Test Suite 'Selected tests' passed at 2026-01-02 10:05:00.002
+            \t Executed 1 test, with 0 failures (0 unexpected) in 0.001 (0.002) seconds
+
+            """
+        let (code, report, standardError) = try await Self.parse(stopped + whole)
+        #expect(code == .infrastructure)
+        #expect(report.tests.map(\.status) == [.unfinished, .passed])
+        #expect(report.incomplete?.endedAtLine == 4, "\(String(describing: report.incomplete))")
+        #expect(
+            standardError.contains(
+                "run.log holds a run that ended with no result for 1 test: another run had begun by line 4"),
+            "\(standardError)")
+        #expect(!standardError.contains("Pass the whole log"))
+    }
 }

@@ -251,7 +251,7 @@ package struct ConsoleParser {
             if event == .ignored, line.hasPrefix("Test run started", at: text) {
                 let ended = runningXCTest.isRunning
                 runningXCTest.processStarted()
-                if ended { return .xctestProcessEnded }
+                return ended ? .xctestProcessEnded : .swiftTestingRunStarted
             }
             return event
         }

@@ -36,6 +36,8 @@ struct SwiftTestingAnnouncements {
         if startsRun {
             run = .quiet
             sawRunStart = true
+            // The run before ended with its process: its tests still running are not this run's.
+            started.removeAll()
         } else if event == .ignored, line.hasPrefix("Test run with", at: text) {
             run = .ended
         }

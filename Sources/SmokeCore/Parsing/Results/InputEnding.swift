@@ -37,6 +37,17 @@ package struct InputEnding: Sendable, Equatable {
 }
 
 extension ResultCollector {
+    /// Of the tests from the `first`th on, those left `unfinished` before the input's `lastLine` (their run ended where
+    /// another began): how many, and the first such line; nil when none (or no evidence is kept).
+    package func interruptedTests(from first: Int, before lastLine: Int) -> (count: Int, line: Int)? {
+        var found: (count: Int, line: Int)?
+        for index in first..<tests.count where tests.status(at: index) == .unfinished {
+            guard let line = tests.extras(at: index)?.evidence?.line, line < lastLine else { continue }
+            found = (count: (found?.count ?? 0) + 1, line: min(found?.line ?? line, line))
+        }
+        return found
+    }
+
     /// How the tests from the `first`th on (one input's) ended.
     package func ending(ofTestsFrom first: Int) -> InputEnding {
         var ending = InputEnding()

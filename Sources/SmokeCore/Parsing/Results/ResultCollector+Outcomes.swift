@@ -132,6 +132,23 @@ extension ResultCollector {
         running = others
     }
 
+    /// A new Swift Testing run started while tests of the run before still ran: that run's process ended (killed, its
+    /// step run again), so they end as `finishInterruptedXCTests` ends an XCTest test, and the new run's lines are
+    /// its own tests'.
+    mutating func finishInterruptedSwiftTestingTests() {
+        guard running.contains(where: { tests.framework(at: $0) == .swiftTesting }) else { return }
+        let others = running.filter { tests.framework(at: $0) != .swiftTesting }
+        running.removeAll { tests.framework(at: $0) != .swiftTesting }
+        if let proof = crash.proof {
+            finishRunningTest(as: .crashed, failure: nil, evidence: proof)
+        } else {
+            finishFailingRunningTests()
+            let ended = evidence("another Swift Testing run started before its result")
+            finishRunningTest(as: .unfinished, failure: nil, evidence: ended)
+        }
+        running = others
+    }
+
     /// Running tests that recorded a failure end `failed` (the issue line is their evidence): they cannot pass.
     @discardableResult
     mutating func finishFailingRunningTests() -> Int {

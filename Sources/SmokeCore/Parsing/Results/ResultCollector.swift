@@ -192,6 +192,8 @@ package struct ResultCollector {
             noteRunnerDeath(description)
         case .xctestProcessEnded:
             noteXCTestProcessEnd()
+        case .swiftTestingRunStarted:
+            finishInterruptedSwiftTestingTests()
         case .sanitizerReport(let text):
             noteSanitizerReport(text)
         case .stoppedBySmokerun(let status, let reason):

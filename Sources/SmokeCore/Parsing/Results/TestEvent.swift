@@ -57,6 +57,9 @@ package enum TestEvent: Sendable, Equatable {
     /// Swift Testing's run started (`◇ Test run started.`) while an XCTest test ran: `swift test` starts that run only
     /// after XCTest's process has exited, so the process ended inside the test without a crash report (`exit()`).
     case xctestProcessEnded
+    /// Swift Testing's `Test run started.`: a new process's run. Tests of an earlier run still running ended with theirs
+    /// (a CI step run again after a timeout appends its run to the first's).
+    case swiftTestingRunStarted
     /// A performance result (`measured [Time, seconds] average: 0.001, …`).
     case measured(TestRef, metric: String, average: Double)
     case suiteStarted(name: String)
@@ -122,7 +125,7 @@ extension TestEvent {
             ref?.framework
         case .listedAsFailing(let ref, _), .testProcessDied(let ref, _):
             ref.framework
-        case .suiteIssue, .issueOutsideTests, .warning:
+        case .suiteIssue, .issueOutsideTests, .warning, .swiftTestingRunStarted:
             .swiftTesting
         case .fatalError, .programCrashed, .backtraceFrame, .suiteStarted, .suiteFinished, .runSummary, .detail,
             .issueMessageContinued, .toolOutput, .output, .ignored, .stoppedBySmokerun, .swiftTestingRunningInConsole,
