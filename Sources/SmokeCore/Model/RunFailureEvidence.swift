@@ -11,6 +11,9 @@ package struct RunFailureEvidence: Codable, Sendable, Equatable {
         case crashAfterTest
         /// A crash line after the framework printed its closing totals: the process crashed as it exited.
         case crashAtExit
+        /// A crash in a test whose start is above the input's first line (its head is cut): the tests it shows running
+        /// were ended by it.
+        case crashAboveTheInput
         /// A Swift Testing suite's issue outside its tests (`✘ Suite X recorded an issue at …`): they did not run.
         case suiteIssue
         /// An issue Swift Testing recorded outside any test (`✘ Test «unknown» recorded an issue at …`: from a
@@ -63,6 +66,11 @@ package struct RunFailureEvidence: Codable, Sendable, Equatable {
             """
             the test process crashed at \(source):\(line) (`\(text)`) while no test was running, after its last \
             reported test: the run cannot pass
+            """
+        case .crashAboveTheInput:
+            """
+            the test process crashed at \(source):\(line) (`\(text)`) in a test the input does not show starting (it \
+            begins inside Swift Testing's run): the run cannot pass
             """
         case .crashAtExit:
             """

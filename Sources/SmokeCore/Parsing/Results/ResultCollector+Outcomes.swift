@@ -135,7 +135,8 @@ extension ResultCollector {
     /// A new Swift Testing run started while tests of the run before still ran: that run's process ended (killed, its
     /// step run again), so they end as `finishInterruptedXCTests` ends an XCTest test, and the new run's lines are
     /// its own tests'.
-    mutating func finishInterruptedSwiftTestingTests() {
+    mutating func noteSwiftTestingRunStart() {
+        sawSwiftTestingRunStart = true
         guard running.contains(where: { tests.framework(at: $0) == .swiftTesting }) else { return }
         let others = running.filter { tests.framework(at: $0) != .swiftTesting }
         running.removeAll { tests.framework(at: $0) != .swiftTesting }

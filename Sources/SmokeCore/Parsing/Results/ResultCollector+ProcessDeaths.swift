@@ -53,6 +53,11 @@ extension ResultCollector {
         guard running.count > 1 else { return }
         let names = running.map(functionName)
         let crashed = crash.crashedAmong(names)
+        if crashed.isEmpty, !sawSwiftTestingRunStart, let unseen = crash.crashedFunctions.last,
+            !names.contains(where: { crash.names($0) })
+        {
+            return setAsideForCrashAboveTheInput(in: unseen)
+        }
         guard !crashed.isEmpty else { return }
         let culprits = crashed.sorted().map { names[$0] }.joined(separator: ", ")
         let proof = crash.proof
@@ -70,6 +75,32 @@ extension ResultCollector {
                     line: proof?.line), at: index)
         }
         running = crashed.sorted().map { running[$0] }
+    }
+
+    /// The input begins inside Swift Testing's run and its crashed thread's frames name `function`, none of the running
+    /// tests: the test that crashed started above the input's first line. The running tests were ended by that crash
+    /// (`unfinished`); the crash fails the run.
+    private mutating func setAsideForCrashAboveTheInput(in function: String) {
+        let proof = crash.proof
+        for index in running {
+            tests.insert(.finished, at: index)
+            if tests.flags(at: index).contains(.hasFailure) {
+                markFlaky(index)
+                continue
+            }
+            tests.setStatus(.unfinished, at: index)
+            let what = """
+                the test process crashed in \(function), which the input does not show starting, while this test ran
+                """
+            setEvidence(Evidence(what: what, source: proof?.source, line: proof?.line), at: index)
+        }
+        if crashesOutsideTests.count < Self.crashLineLimit {
+            crashesOutsideTests.append(
+                RunFailureEvidence(
+                    kind: .crashAboveTheInput, source: proof?.source ?? source ?? "input", line: proof?.line ?? line,
+                    text: crash.fatal.map { "Fatal error: \($0.message)" } ?? proof?.what ?? function))
+        }
+        running.removeAll()
     }
 
     /// smokerun's console.log line that it stopped the running tests, or that their process ended: how they ended. A

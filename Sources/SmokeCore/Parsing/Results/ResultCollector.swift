@@ -67,6 +67,8 @@ package struct ResultCollector {
     /// A console read beside its event stream: the Swift Testing tests it showed running at a crash line, and the
     /// crashes it showed so, for the stream's entries of those names (`crashSwiftTestingShownInConsole`).
     var swiftTestingRunningInConsole: [String] = []
+    /// Whether the input showed a Swift Testing run's start: else tests may have started above its first line.
+    var sawSwiftTestingRunStart = false
     var consoleCrashes: [(names: [String], crash: CrashEvidence)] = []
     /// Tests xcodebuild's `Failing tests:` list named, kept for `finishListedFailures()`.
     var listedFailures: [(ref: TestRef, reason: String?, line: Int)] = []
@@ -190,12 +192,9 @@ package struct ResultCollector {
             noteProcessDeath(ref, description)
         case .runnerDied(let description):
             noteRunnerDeath(description)
-        case .xctestProcessEnded:
-            noteXCTestProcessEnd()
-        case .swiftTestingRunStarted:
-            finishInterruptedSwiftTestingTests()
-        case .sanitizerReport(let text):
-            noteSanitizerReport(text)
+        case .xctestProcessEnded: noteXCTestProcessEnd()
+        case .swiftTestingRunStarted: noteSwiftTestingRunStart()
+        case .sanitizerReport(let text): noteSanitizerReport(text)
         case .stoppedBySmokerun(let status, let reason):
             noteStopBySmokerun(status, reason)
         case .swiftTestingRunningInConsole(let names):

@@ -340,4 +340,22 @@ import Testing
         #expect(collector.results.map(\.status) == [.passed, .passed])
         #expect(collector.results.first?.output.count == 5)
     }
+
+    /// The last lines of a log (its head cut) show tests running when a test that started above them crashed: its
+    /// crashed thread's frames name none of them, so none crashed; they end `unfinished` and the crash fails the run.
+    @Test func aCrashInATestStartedAboveTheInputLeavesTheRunningOnesUnfinished() throws {
+        var collector = collect([
+            "◇ Test waits() started.",
+            "◇ Test sleeps() started.",
+            "Swift/ContiguousArrayBuffer.swift:692: Fatal error: Index out of range",
+            "*** Program crashed: Illegal instruction at 0x00007fbc8fb6df7f ***",
+            "Thread 4 \"oot.default-qos\" crashed:",
+            "  3 [ra] 0x000056046ccdf041 crashes() + 480 in T.xctest at /src/Tests/T/T.swift:5:89",
+        ])
+        _ = collector.finishAtEndOfInput(endedInSuccess: false)
+        #expect(collector.results.map(\.id) == ["waits()", "sleeps()"])
+        #expect(collector.results.map(\.status) == [.unfinished, .unfinished])
+        #expect(collector.results.first?.evidence?.what.contains("crashed in crashes(), which the input") == true)
+        #expect(collector.crashesOutsideTests.map(\.kind) == [.crashAboveTheInput])
+    }
 }
