@@ -6,4 +6,14 @@ package enum SeedSource {
         guard pipeline.mode == .random else { return nil }
         return flag ?? pipeline.seed ?? draw()
     }
+
+    /// What `run` says when `--seed` cannot order the run, `declared` order having no seed: a replay that does not
+    /// replay must not look like one. `file`: the pipeline file as the user reaches it.
+    package static func unusedFlagWarning(flag: UInt64?, pipeline: OrderingSettings, file: String) -> String? {
+        guard let flag, pipeline.mode != .random else { return nil }
+        return """
+            smokerun: warning: --seed \(flag) orders nothing: \(file) runs its tests in declared order \
+            ("ordering": {"mode": "declared"}); set "mode" to "random" there to shuffle them by a seed
+            """
+    }
 }

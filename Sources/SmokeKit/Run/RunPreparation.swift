@@ -50,6 +50,10 @@ struct RunPreparation {
             err.line("smokerun: seed \(seed)\(replay)")
         } else {
             err.line("smokerun: declared order")
+            let file = pipeline.sourcePath.map { context.displayPath(URL(fileURLWithPath: $0)) } ?? "the pipeline"
+            if let unused = SeedSource.unusedFlagWarning(flag: options.seed, pipeline: pipeline.ordering, file: file) {
+                err.line(unused)
+            }
         }
         let progress = ProgressPrinter(
             output: err, githubActions: context.environment["GITHUB_ACTIONS"] == "true",
