@@ -115,37 +115,30 @@ extension ResultCollector {
         return (count, endless)
     }
 
-    /// XCTest runs one test at a time: a new one starting means the one before has no result line. It crashed when the
-    /// input shows a crash since it started, failed when it recorded a failure, else is `unfinished` (a line lost).
+    /// XCTest runs one test at a time: a new one starting means the one before has no result line.
     mutating func finishInterruptedXCTests() {
         finishTimedOutRunningTests()
-        guard running.contains(where: { tests.framework(at: $0) == .xctest }) else { return }
-        let others = running.filter { tests.framework(at: $0) != .xctest }
-        running.removeAll { tests.framework(at: $0) != .xctest }
-        if let proof = crash.proof {
-            finishRunningTest(as: .crashed, failure: nil, evidence: proof)
-        } else {
-            finishFailingRunningTests()
-            finishRunningTest(
-                as: .unfinished, failure: nil, evidence: evidence("no result line before the next test started"))
-        }
-        running = others
+        finishInterrupted(.xctest, why: "no result line before the next test started")
     }
 
     /// A new Swift Testing run started while tests of the run before still ran: that run's process ended (killed, its
-    /// step run again), so they end as `finishInterruptedXCTests` ends an XCTest test, and the new run's lines are
-    /// its own tests'.
+    /// step run again), and the new run's lines are its own tests'.
     mutating func noteSwiftTestingRunStart() {
         sawSwiftTestingRunStart = true
-        guard running.contains(where: { tests.framework(at: $0) == .swiftTesting }) else { return }
-        let others = running.filter { tests.framework(at: $0) != .swiftTesting }
-        running.removeAll { tests.framework(at: $0) != .swiftTesting }
+        finishInterrupted(.swiftTesting, why: "another Swift Testing run started before its result")
+    }
+
+    /// Ends `framework`'s running tests, whose process ended without their result lines: crashed when the input shows
+    /// a crash since they started, failed when they recorded a failure, else `unfinished` (`why`).
+    private mutating func finishInterrupted(_ framework: TestFramework, why: String) {
+        guard running.contains(where: { tests.framework(at: $0) == framework }) else { return }
+        let others = running.filter { tests.framework(at: $0) != framework }
+        running.removeAll { tests.framework(at: $0) != framework }
         if let proof = crash.proof {
             finishRunningTest(as: .crashed, failure: nil, evidence: proof)
         } else {
             finishFailingRunningTests()
-            let ended = evidence("another Swift Testing run started before its result")
-            finishRunningTest(as: .unfinished, failure: nil, evidence: ended)
+            finishRunningTest(as: .unfinished, failure: nil, evidence: evidence(why))
         }
         running = others
     }

@@ -6,8 +6,15 @@ import Testing
 
 /// The frameworks' own closing totals, read from a run's console.
 @Suite struct FrameworkTotalsReaderTests {
-    @Test func totalsAreSummedOverTheOutermostSuiteOfEachProcess() {
+    private static func read(_ log: String) -> FrameworkTotalsReader {
         var reader = FrameworkTotalsReader()
+        var splitter = LineSplitter()
+        splitter.push(Data(log.utf8)) { reader.read($0) }
+        splitter.finish { reader.read($0) }
+        return reader
+    }
+
+    @Test func totalsAreSummedOverTheOutermostSuiteOfEachProcess() {
         let log = """
             Test Suite 'All tests' started at x
             Test Suite 'AppTests.xctest' started at x
@@ -23,9 +30,7 @@ import Testing
             \t Executed 1 test, with 1 failure (0 unexpected) in 0.1 (0.1) seconds
             ✘ Test run with 3 tests failed after 0.1 seconds with 2 issues (including 1 known issue).
             """
-        var splitter = LineSplitter()
-        splitter.push(Data(log.utf8)) { reader.read($0) }
-        splitter.finish { reader.read($0) }
+        let reader = Self.read(log)
         let counts = reader.counts(from: "console.log")
         #expect(counts.map(\.framework) == ["xctest", "swift-testing"])
         #expect(counts.map(\.tests) == [3, 3])
@@ -42,10 +47,7 @@ import Testing
             ? Test fails() failed after 0.001 seconds with 1 issue.
             ? Test run with 1 test in 1 suite failed after 0.001 seconds with 1 issue.
             """
-        var reader = FrameworkTotalsReader()
-        var splitter = LineSplitter()
-        splitter.push(Data(log.utf8)) { reader.read($0) }
-        splitter.finish { reader.read($0) }
+        let reader = Self.read(log)
         let counts = reader.counts(from: "console.log")
         #expect(counts.map(\.framework) == ["swift-testing"] && counts.map(\.failures) == [1])
         #expect(ParsingTestSupport.collect(log).results.map(\.status) == [.failed])
@@ -64,10 +66,7 @@ import Testing
             Test Suite 'Selected tests' failed at 2026-03-01 10:00:00.005.
             \t Executed 3 tests, with 1 failure (0 unexpected) in 0.003 (0.003) seconds
             """
-        var reader = FrameworkTotalsReader()
-        var splitter = LineSplitter()
-        splitter.push(Data(log.utf8)) { reader.read($0) }
-        splitter.finish { reader.read($0) }
+        let reader = Self.read(log)
         let counts = reader.counts(from: "cut.log")
         #expect(counts.map(\.tests) == [3] && counts.map(\.failures) == [1])
         #expect(counts.map(\.beganInsideRun) == ["cut.log:2"])
@@ -83,10 +82,7 @@ import Testing
             Test Suite 'All tests' passed at x.
             \t Executed 2 tests, with 0 failures (0 unexpected) in 0.1 (0.1) seconds
             """
-        var reader = FrameworkTotalsReader()
-        var splitter = LineSplitter()
-        splitter.push(Data(log.utf8)) { reader.read($0) }
-        splitter.finish { reader.read($0) }
+        let reader = Self.read(log)
         #expect(reader.counts(from: "whole.log").map(\.beganInsideRun) == [nil])
     }
 }

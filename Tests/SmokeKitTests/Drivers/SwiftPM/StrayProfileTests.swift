@@ -7,6 +7,17 @@ import Testing
 /// A `default.profraw` a test's child process wrote into the package during the run goes into the run's profiles;
 /// one the user had before is never written over.
 @Suite struct StrayProfileTests {
+    /// `folder/Package` holding the user's own `default.profraw` ("theirs"), and smokerun's `folder/build`.
+    private static func packageWithTheUsersProfile(in folder: TemporaryDirectory) throws -> (URL, URL, URL) {
+        let (package, build) = (
+            folder.url.appendingPathComponent("Package"), folder.url.appendingPathComponent("build")
+        )
+        try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
+        let file = package.appendingPathComponent("default.profraw")
+        try Data("theirs".utf8).write(to: file)
+        return (package, build, file)
+    }
+
     @Test func aProfileTheRunWroteMovesIntoTheRunsProfiles() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
@@ -107,12 +118,7 @@ import Testing
     @Test func anotherRunsLiveHoldIsLeftAlone() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        let (package, build) = (
-            folder.url.appendingPathComponent("Package"), folder.url.appendingPathComponent("build")
-        )
-        try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
-        let file = package.appendingPathComponent("default.profraw")
-        try Data("theirs".utf8).write(to: file)
+        let (package, build, file) = try Self.packageWithTheUsersProfile(in: folder)
         let first = StrayProfile(packageRoot: package, holdingTheUsersIn: build)
         let second = StrayProfile(packageRoot: package, holdingTheUsersIn: build)
         #expect(second.note == nil && !FileManager.default.fileExists(atPath: file.path))
@@ -127,12 +133,7 @@ import Testing
     @Test func aRestoredHoldIsFreeWhileAForkedChildStillHoldsItsDescriptor() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        let (package, build) = (
-            folder.url.appendingPathComponent("Package"), folder.url.appendingPathComponent("build")
-        )
-        try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
-        let file = package.appendingPathComponent("default.profraw")
-        try Data("theirs".utf8).write(to: file)
+        let (package, build, file) = try Self.packageWithTheUsersProfile(in: folder)
         let first = StrayProfile(packageRoot: package, holdingTheUsersIn: build)
         let childsCopy = dup(first.holdLock)
         defer { close(childsCopy) }
