@@ -106,9 +106,9 @@ extension ReportText {
     package static func incompleteNotice(_ incomplete: IncompleteInput) -> String {
         if let line = incomplete.endedAtLine {
             return """
-                \(incomplete.source) holds a run that ended with no result for \(count(incomplete.unfinished, "test")): \
-                another run had begun by line \(line) (a step run again after it was stopped, two runs in one log). \
-                They are unfinished, not failures: run them again to see how they end.
+                \(incomplete.source) has no result for \(count(incomplete.unfinished, "test")) that ran before line \
+                \(line), where another test or run began (their process stopped and the step ran again, or a line was \
+                lost): they are unfinished, not failures. Run them again to see how they end.
                 """
         }
         let end = "\(incomplete.source) ends at line \(incomplete.lastLine) (\"\(incomplete.lastLineText)\")"

@@ -252,26 +252,23 @@ package struct LogParser: Sendable {
                 reportedEveryParallelTest: interpreter.reportedEveryParallelTest,
                 countsSwiftTesting: !skipsSwiftTestingConsole,
                 interleaved: interpreter.totals.interleavedFrameworks)
-        var incomplete =
-            unfinished == 0 && endless == 0 && !streamEndsEarly && !cutBeforeResults && !cutAfterResults
-            ? nil
-            : IncompleteInput(
-                source: file.lastPathComponent, lastLine: read.splitter.lineCount,
-                lastLineText: Self.lastLineText(descriptor: descriptor, size: input.size), unfinished: unfinished)
-        // The last run ended in its own words: what is missing is an earlier run's end, where the next one began.
-        if unfinished == 0, interpreter.totals.closedARun,
-            let ended = sink.collector.interruptedTests(from: testsBefore, before: read.splitter.lineCount)
-        {
-            incomplete?.unfinished = ended.count
-            incomplete?.endedAtLine = ended.line
+        var incomplete = IncompleteInput(
+            source: file.lastPathComponent, lastLine: read.splitter.lineCount,
+            lastLineText: Self.lastLineText(descriptor: descriptor, size: input.size), unfinished: unfinished)
+        // The last run ended in its own words: what is missing is the result of tests before, where others began.
+        let interrupted = sink.collector.interruptedTests(from: testsBefore, before: read.splitter.lineCount)
+        if unfinished == 0, interpreter.totals.closedARun, let interrupted {
+            (incomplete.unfinished, incomplete.endedAtLine) = (interrupted.count, interrupted.line)
         }
+        let cut = unfinished > 0 || endless > 0 || streamEndsEarly || cutBeforeResults || cutAfterResults
         let streamWithoutTotals =
             readsEventStream && !counts.contains { $0.framework == TestFramework.swiftTesting.rawValue }
         return FileSummary(
             format: format, lineCount: read.splitter.lineCount, byteCount: read.byteCount, sha256: read.sha256,
             problems: problems,
             frameworkCounts: counts, strippedPrefix: interpreter.mostFrequentPrefix,
-            firstUnrecognizedLine: sink.firstUnrecognizedLine, times: times, incomplete: incomplete,
+            firstUnrecognizedLine: sink.firstUnrecognizedLine, times: times,
+            incomplete: cut || incomplete.endedAtLine != nil ? incomplete : nil,
             interruption: interruption,
             runFailures: (verdict.map { [$0] } ?? []) + crashes(sink.collector, from: crashesBefore, interpreter)
                 + sink.collector.suiteIssues.dropFirst(suiteIssuesBefore).map {

@@ -12,9 +12,15 @@ package enum RunFolderLock {
     static func create(_ marker: URL, text: String) throws {
         let descriptor = open(marker.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else { throw StoreError.writeFailed(path: marker.path, reason: POSIXFile.openFailure()) }
-        // Blocking: the file is new, so only another run's `isHeld` probe can hold it, and only for a moment.
-        var locked = flock(descriptor, LOCK_EX)
-        while locked != 0 && errno == EINTR { locked = flock(descriptor, LOCK_EX) }
+        // The file is new: only another run's `isHeld` probe can hold it, for a moment. Waited for, 5 s at most (a
+        // prober stopped mid-probe, a hung NFS lock server, must not hang the run).
+        var waits = 0
+        var locked = flock(descriptor, LOCK_EX | LOCK_NB)
+        while locked != 0, errno == EWOULDBLOCK || errno == EINTR, waits < 500 {
+            usleep(10_000)
+            waits += 1
+            locked = flock(descriptor, LOCK_EX | LOCK_NB)
+        }
         guard locked == 0 else {
             let reason = POSIXFile.lastError()
             close(descriptor)

@@ -165,7 +165,7 @@ import Testing
         #expect(report.incomplete?.endedAtLine == 4, "\(String(describing: report.incomplete))")
         #expect(
             standardError.contains(
-                "run.log holds a run that ended with no result for 1 test: another run had begun by line 4"),
+                "run.log has no result for 1 test that ran before line 4, where another test or run began"),
             "\(standardError)")
         #expect(!standardError.contains("Pass the whole log"))
     }

@@ -110,7 +110,7 @@ struct CorpusRatchetTests {
             "linux-xctest/issue_snippets/swift-nio_83__linux_docker_compose_prefixed_failure.log",
             .parsed(tests: 1, unrecognized: 0)
         ),
-        ("swift-testing/swift-testing-docs__console_examples.txt", .parsed(tests: 2, unrecognized: 5)),
+        ("swift-testing/swift-testing-docs__console_examples.txt", .parsed(tests: 2, unrecognized: 1)),
         ("swift-testing/xcbeautify__CLITests_gha_log.txt", .parsed(tests: 3, unrecognized: 0)),
         ("swift-testing/xcbeautify__demo_swift_testing_log.txt", .parsed(tests: 3, unrecognized: 0)),
         ("swift-testing/xcbeautify__spi_swift_testing_full_log.txt", .parsed(tests: 4, unrecognized: 0)),

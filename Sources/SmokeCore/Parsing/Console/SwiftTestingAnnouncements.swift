@@ -43,6 +43,12 @@ struct SwiftTestingAnnouncements {
         }
         switch event {
         case .testStarted(let ref):
+            // A case's start (`Test case passing … to f() started.`) starts `f()` only where the input lost its own.
+            if line.hasPrefix("Test case passing", at: text),
+                sawRunStart || sawXCTestSuite || run == .ended || announced.contains(ref.hashValue)
+            {
+                return .ignored
+            }
             started[ref.hashValue, default: 0] += 1
             announced.insert(ref.hashValue)
             if run != .ended { run = .announcing }

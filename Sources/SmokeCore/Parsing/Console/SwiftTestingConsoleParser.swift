@@ -42,14 +42,28 @@ struct SwiftTestingConsoleParser {
         // A tagged test's coloured dots, one per tag (`✘ ● ● Test total() failed …`).
         while line.hasPrefix("●", at: text) { text = line.skippingBlanks(from: text + 3) }
         if Self.isDetailSymbol(line, start) { return detail(line, text) }
-        if line.hasPrefix("Test run ", at: text) || line.hasPrefix("Test case passing", at: text)
-            || line.hasPrefix("Passing ", at: text) || line.hasPrefix("Attached '", at: text)
+        if line.hasPrefix("Test case passing", at: text) { return caseStart(line, text) }
+        if line.hasPrefix("Test run ", at: text) || line.hasPrefix("Passing ", at: text)
+            || line.hasPrefix("Attached '", at: text)
         {
             return .ignored
         }
         if line.hasPrefix("Suite ", at: text) { return suite(line, text + 6) }
         if line.hasPrefix("Test ", at: text) { return test(line, text + 5) }
         return nil
+    }
+
+    /// `Test case passing 1 argument x → 1 to param(x:) started.`: the start of the named test's case, read as that
+    /// test's start (`SwiftTestingAnnouncements` keeps it only where the input does not show the test's own); the name
+    /// is after the last ` to ` that gives one (an argument may hold ` to `, a display name too).
+    private func caseStart(_ line: LineBytes, _ text: Int) -> TestEvent {
+        var end = line.count
+        for _ in 0..<8 {
+            guard let to = line.lastIndex(of: " to ", before: end), to > text else { break }
+            if case .testStarted(let ref)? = test(line, to + 4) { return .testStarted(ref) }
+            end = to
+        }
+        return .ignored
     }
 
     /// `↳` (Linux), `􀄵` (macOS) and `→` (Windows) introduce details of the line before.

@@ -52,8 +52,9 @@ extension UnsafeBufferPointer where Element == UInt8 {
         return nil
     }
 
-    package func lastIndex(of needle: StaticString) -> Int? {
-        var index = count - needle.utf8CodeUnitCount
+    /// Where the last `needle` that ends at or before `before` starts.
+    package func lastIndex(of needle: StaticString, before: Int? = nil) -> Int? {
+        var index = Swift.min(before ?? count, count) - needle.utf8CodeUnitCount
         while index >= 0 {
             if hasPrefix(needle, at: index) { return index }
             index -= 1

@@ -179,7 +179,7 @@ extension ResultCollector {
         self.source = source
         sawRestart = false
         firstTestOfInput = tests.count
-        sawXCTestStart = false
+        (sawXCTestStart, sawSwiftTestingRunStart) = (false, false)
         crash = CrashEvidence()
         (messageTarget, lastIssueEntry, detailsGoToSuiteIssue) = (nil, nil, false)
     }

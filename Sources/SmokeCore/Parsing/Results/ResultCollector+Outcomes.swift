@@ -9,6 +9,10 @@ extension ResultCollector {
         } else if status == .passed, flags.contains(.hasKnownIssue) {
             status = .expectedFailure
         }
+        // An ending inferred before (`unfinished`: another run started) gives way to this line, its evidence too.
+        if tests.status(at: index) == .unfinished, !status.isFailure {
+            tests.changeExtras(at: index) { $0.evidence = nil }
+        }
         // An issue line proved it already; else the outcome line itself says so.
         if status.isFailure, !flags.contains(.hasFailure) {
             setEvidence(evidence("`\(stated.rawValue)` result line"), at: index)

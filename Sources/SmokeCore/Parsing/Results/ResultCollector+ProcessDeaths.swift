@@ -58,7 +58,18 @@ extension ResultCollector {
         {
             return setAsideForCrashAboveTheInput(in: unseen)
         }
-        guard !crashed.isEmpty else { return }
+        guard !crashed.isEmpty else {
+            // Nothing names the test that crashed: one that had recorded an issue failed whatever the crash cut short
+            // (its issue is its evidence), while a test that had not is left to the crash.
+            let failing = running.filter { tests.flags(at: $0).contains(.hasFailure) }
+            guard !failing.isEmpty, failing.count < running.count else { return }
+            for index in failing {
+                tests.insert(.finished, at: index)
+                markFlaky(index)
+            }
+            running.removeAll { tests.flags(at: $0).contains(.finished) }
+            return
+        }
         let culprits = crashed.sorted().map { names[$0] }.joined(separator: ", ")
         let proof = crash.proof
         for (position, index) in running.enumerated() where !crashed.contains(position) {
@@ -189,6 +200,7 @@ extension ResultCollector {
     /// report (the code called `exit()`). The running XCTest test crashed, as a crash line would say, unless SwiftPM
     /// already said how its process died, or its own result line follows (`undoAssumedExit`).
     mutating func noteXCTestProcessEnd() {
+        sawSwiftTestingRunStart = true // the line is Swift Testing's `Test run started.`
         guard crash.proof == nil, runnerDeath == nil,
             let index = running.last(where: { tests.framework(at: $0) == .xctest }), processDeaths[index] == nil
         else { return }

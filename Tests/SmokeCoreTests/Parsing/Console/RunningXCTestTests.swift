@@ -358,4 +358,23 @@ import Testing
         #expect(collector.results.first?.evidence?.what.contains("crashed in crashes(), which the input") == true)
         #expect(collector.crashesOutsideTests.map(\.kind) == [.crashAboveTheInput])
     }
+
+    /// Swift Testing's run start that ends an XCTest test (its process exited) is a run start too: a crash whose
+    /// frames name only a helper then ends the running tests `crashed`, as in any whole log, not as one begun inside.
+    @Test func aRunStartEndingAnXCTestProcessIsStillARunsStart() throws {
+        var collector = collect([
+            "Test Suite 'All tests' started at 2025-01-01 10:00:00.000",
+            "Test Case 'ExitTests.testCallsExit' started at 2025-01-01 10:00:00.000",
+            "◇ Test run started.",
+            "◇ Test waits() started.",
+            "◇ Test sleeps() started.",
+            "Swift/ContiguousArrayBuffer.swift:692: Fatal error: Index out of range",
+            "*** Program crashed: Illegal instruction at 0x00007fbc8fb6df7f ***",
+            "Thread 4 \"oot.default-qos\" crashed:",
+            "  3 [ra] 0x000056046ccdf041 helper() + 480 in T.xctest at /src/Tests/T/T.swift:5:89",
+        ])
+        _ = collector.finishAtEndOfInput(endedInSuccess: false)
+        #expect(collector.results.map(\.status) == [.crashed, .crashed, .crashed])
+        #expect(collector.crashesOutsideTests.isEmpty)
+    }
 }

@@ -72,6 +72,27 @@ import Testing
         #expect(outcomes == ["b() failed", "c() passed"])
     }
 
+    /// The last lines of a crashed run may show a parameterized test only by its cases' starts: the first starts the
+    /// test (an argument may hold ` to `). Where the input shows the test's own start, a case's starts nothing.
+    @Test func aCaseStartsItsTestOnlyWhereTheInputLostTheTestsOwnStart() {
+        var collector = ParsingTestSupport.collect(
+            """
+            ◇ Test case passing 1 argument s → "go to bed" to plan(_:) started.
+            ◇ Test case passing 1 argument s → "wake up" to plan(_:) started.
+            """)
+        _ = collector.finishAtEndOfInput(endedInSuccess: false)
+        #expect(collector.results.map { "\($0.id) \($0.status.rawValue)" } == ["plan(_:) unfinished"])
+        #expect(
+            Self.outcomes(
+                """
+                ◇ Test run started.
+                ◇ Test plan(_:) started.
+                ◇ Test case passing 1 argument s → "go to bed" to plan(_:) started.
+                ✔ Test plan(_:) with 1 test case passed after 0.001 seconds.
+                ✔ Test run with 1 test passed after 0.001 seconds.
+                """) == ["plan(_:) passed"])
+    }
+
     /// A step run again after a timeout appends its run to the first's: tests the first run still ran when the next
     /// began are unfinished, and the next run's results are its own tests', not theirs.
     @Test func aRunStartingWhileTestsOfTheRunBeforeRanEndsThemUnfinished() {
@@ -91,6 +112,22 @@ import Testing
             outcomes == [
                 "passes() unfinished", "freeFunction() unfinished", "passes()#2 passed", "freeFunction()#2 passed",
             ])
+    }
+
+    /// A running test printing `◇ Test run started.` (a formatter's fixture) ends the tests running then as that line
+    /// says; their own result lines after it win, and leave no trace of the ending they replace.
+    @Test func aResultAfterAPrintedRunStartLeavesNoStaleEvidence() throws {
+        let collector = ParsingTestSupport.collect(
+            """
+            ◇ Test run started.
+            ◇ Test echoesRun() started.
+            ◇ Test run started.
+            ✔ Test echoesRun() passed after 0.001 seconds.
+            ✔ Test run with 1 test passed after 0.001 seconds.
+            """)
+        let test = try #require(collector.results.first)
+        #expect(test.status == .passed)
+        #expect(test.evidence == nil, "\(String(describing: test.evidence))")
     }
 
     /// The last lines of a log (`tail`, a log viewer) announce tests that started after the cut and end tests that
