@@ -35,6 +35,14 @@ extension XCResultToolTestMapping {
             let prefix = status == .skipped ? "Skipped: " : status == .expectedFailure ? "Known issue: " : "Issue: "
             output = failures.map { prefix + ($0.location.map { "\($0): " } ?? "") + $0.message } + output
             failures = []
+        } else if failures.isEmpty, let result = node.result, !Self.knownResults.contains(result) {
+            failures = [
+                TestFailure(
+                    message: """
+                        Xcode's result for this test is '\(result)', which smokerun does not know: counted as failed, \
+                        as nothing shows it passed
+                        """)
+            ]
         } else if failures.isEmpty {
             failures = [TestFailure(message: node.details ?? "Xcode reported this test as failed without a message.")]
         }
@@ -155,6 +163,9 @@ extension XCResultToolTestMapping {
             durationSeconds: first.durationSeconds + second.durationSeconds, failures: first.failures + second.failures)
     }
 
+    /// The results `status` knows; any other (Xcode's own `unknown`, a newer one) is no pass.
+    static let knownResults: Set<String> = ["Passed", "Failed", "Skipped", "Expected Failure"]
+
     static func status(_ result: String?, hasFailures: Bool, unrecognized: inout Int) -> TestStatus {
         switch result {
         case "Passed": return .passed
@@ -163,8 +174,9 @@ extension XCResultToolTestMapping {
         case "Expected Failure": return .expectedFailure
         case nil: return hasFailures ? .failed : .passed
         default:
+            // As the bundle's database reading counts it: nothing shows a pass (`unknown`: Xcode does not know).
             unrecognized += 1
-            return hasFailures ? .failed : .passed
+            return .failed
         }
     }
 

@@ -184,4 +184,17 @@ import Testing
     func versionTextTellsTheCapabilityOnlyWhenItCan(text: String, expected: XCResultToolCapability?) {
         #expect(XCResultToolCapability.fromVersion(text) == expected)
     }
+
+    /// Xcode's own `unknown` (it does not know how the test ended), or a result this smokerun does not know, is no
+    /// pass: failed, saying why, as the bundle's database reading counts it.
+    @Test func aResultXcodeCallsUnknownIsNoPass() throws {
+        let mapped = try map(
+            tree(
+                """
+                {"nodeType": "Test Case", "name": "testHangs()", "nodeIdentifier": "CartTests/testHangs()", "result": "unknown"}
+                """))
+        let test = try #require(mapped.tests.first)
+        #expect(test.status == .failed)
+        #expect(test.failures.first?.message.contains("Xcode's result for this test is 'unknown'") == true)
+    }
 }
