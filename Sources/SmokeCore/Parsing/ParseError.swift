@@ -12,6 +12,9 @@ package enum ParseError: LocalizedError, DomainError, Equatable {
     /// A document (xcresulttool JSON, JUnit XML) that is not well-formed, too large, or holds no tests, or one that
     /// holds no per-test results; `reason` says which and what to pass instead.
     case resultDocument(path: String, reason: String)
+    /// A JUnit file that ends inside its root `element` before any test case: its writer stopped (`swift test` leaves
+    /// its `--xunit-output` file so when a test crashes the process). Beside other inputs it is left out, said.
+    case unfinishedDocument(path: String, element: String)
     /// A log that shows the build or the test runner failing before any test ran: not invalid input but a run that
     /// could not test. `parse` writes its report anyway, with the error, and exits 3 (as `run` does).
     case failedBeforeTests(path: String, failure: FailureBeforeTests)
@@ -40,6 +43,7 @@ package enum ParseError: LocalizedError, DomainError, Equatable {
         case .binary(let path): return .binary(path: name(path))
         case .utf16(let path): return .utf16(path: name(path))
         case .resultDocument(let path, let reason): return .resultDocument(path: name(path), reason: reason)
+        case .unfinishedDocument(let path, let element): return .unfinishedDocument(path: name(path), element: element)
         case .failedBeforeTests(let path, let failure): return .failedBeforeTests(path: name(path), failure: failure)
         case .formattedLog(let path, let line, let text): return .formattedLog(path: name(path), line: line, text: text)
         case .unreadPrefix(let path, let prefix): return .unreadPrefix(path: name(path), prefix)
@@ -69,6 +73,12 @@ package enum ParseError: LocalizedError, DomainError, Equatable {
             """
         case .resultDocument(let path, let reason):
             "\(path): \(reason)"
+        case .unfinishedDocument(let path, let element):
+            """
+            \(path): ends inside its <\(element)> before any <testcase>: the tool writing it stopped (`swift test` \
+            leaves its `--xunit-output` file so when a test crashes its process). Parse the run's console output or \
+            event stream instead, or beside it
+            """
         case .failedBeforeTests(let path, let failure):
             "\(path): \(failure.sentence) \(failure.advice)."
         case .formattedLog(let path, let line, let text):

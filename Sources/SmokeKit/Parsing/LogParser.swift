@@ -61,7 +61,15 @@ package struct LogParser: Sendable {
             let file = files[position]
             let unrecognizedBefore = collector.unrecognizedLineCount
             collector.startInput(file.lastPathComponent)
-            let summary = try parse(file: file, into: &collector, skipsSwiftTestingConsole: hasEventStream)
+            let summary: FileSummary
+            do {
+                summary = try parse(file: file, into: &collector, skipsSwiftTestingConsole: hasEventStream)
+            } catch .unfinishedDocument(let path, let element) where files.count > 1 {
+                // The run's other inputs tell it: this one is left out, said.
+                let unfinished = ParseError.unfinishedDocument(path: path, element: element)
+                parsed.problems.append(unfinished.errorDescription ?? path)
+                continue
+            }
             parsed.lineCount += summary.lineCount
             parsed.byteCount += summary.byteCount
             parsed.device = parsed.device ?? summary.device

@@ -231,6 +231,10 @@ import Testing
             "is not well-formed XML (the XML parser stops at line 1)"
         ),
         ("<testsuites tests=\"0\"/>", "holds no test cases"),
+        (
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n",
+            "ends inside its <testsuites> before any <testcase>: the tool writing it stopped"
+        ),
     ])
     func aBrokenOrEmptyFileSaysSoAndNamesIt(xml: String, says: String) throws {
         let file = try Support.temporaryFile(Data(xml.utf8), name: "report.xml")
@@ -238,6 +242,25 @@ import Testing
         #expect(error.localizedDescription.hasPrefix(file.path))
         #expect(error.localizedDescription.contains(says), "\(error.localizedDescription)")
         #expect(error.kind == .invalidInput)
+    }
+
+    /// `swift test` leaves its Swift Testing JUnit file unfinished when a test crashes the process: beside the run's
+    /// console output it is left out, said, and the log's account of the run (the crash among it) stands.
+    @Test func anUnfinishedFileBesideTheRunsLogIsLeftOutAndSaid() throws {
+        let log = try Support.temporaryFile(
+            Data(
+                """
+                ◇ Test run started.
+                ◇ Test crashes() started.
+                Tests/T.swift:3: Fatal error: boom
+
+                """.utf8), name: "console.log")
+        let stub = log.deletingLastPathComponent().appendingPathComponent("x-swift-testing.xml")
+        try Data("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n".utf8).write(to: stub)
+        let parsed = try LogParser().parse(files: [log, stub])
+        #expect(parsed.results.map(\.status) == [.crashed])
+        #expect(parsed.formats == ["console"])
+        #expect(parsed.problems.contains { $0.contains("x-swift-testing.xml: ends inside its <testsuites>") })
     }
 
     @Test func theXUnitPairReadTogetherIsOneRunWithBothFrameworksReconciled() throws {

@@ -26,6 +26,7 @@ package enum JUnitDocumentParser {
         switch JUnitXMLReader.read(data) {
         case .success(let read): reader = read
         case .failure(let error):
+            if let root = error.openRoot { throw .unfinishedDocument(path: path, element: root) }
             throw .resultDocument(
                 path: path,
                 reason: """

@@ -61,6 +61,8 @@ final class JUnitXMLReader: NSObject, XMLParserDelegate {
     /// The text of the element being read, when it is one whose text is kept.
     private var text: String?
     private var depth = 0
+    /// The elements open now, outermost first (as far as 8 deep).
+    private var open: [String] = []
     private weak var parser: XMLParser?
 
     /// The test cases of `data`, or the parser's error and its line when the document is not well-formed.
@@ -72,15 +74,26 @@ final class JUnitXMLReader: NSObject, XMLParserDelegate {
         reader.parser = parser
         let parsed = parser.parse()
         // FoundationXML on Linux can return true past a mismatched or unclosed tag; its delegate call says so.
-        if let error = reader.error { return .failure(error) }
-        guard parsed else { return .failure(ReadError(line: parser.lineNumber)) }
-        return .success(reader)
+        guard var error = reader.error ?? (parsed ? nil : ReadError(line: parser.lineNumber)) else {
+            return .success(reader)
+        }
+        // No test case, and whole once the elements still open are closed: its writer stopped (a crash), not a
+        // document written wrong.
+        if reader.cases.isEmpty, !reader.open.isEmpty, reader.open.count <= 8 {
+            let closers = reader.open.reversed().map { "</\($0)>" }.joined()
+            if case .success(let closed) = Self.read(data + Data(closers.utf8)), closed.cases.isEmpty {
+                error.openRoot = reader.rootElement
+            }
+        }
+        return .failure(error)
     }
 
     /// Where the parser stopped. Its error codes are not given: on Linux they are libxml2's, which
     /// `XMLParser.ErrorCode` names wrongly.
     struct ReadError: Error {
         var line: Int
+        /// The root element, when the data ends inside it before any test case.
+        var openRoot: String?
     }
 
     private var line: Int { parser?.lineNumber ?? 0 }
@@ -103,6 +116,7 @@ final class JUnitXMLReader: NSObject, XMLParserDelegate {
         attributes: [String: String] = [:]
     ) {
         depth += 1
+        if open.count < 9 { open.append(element) }
         if rootElement == nil { rootElement = element }
         if element == "testsuites", depth == 1 {
             rootTotals = Self.totals(attributes, line: line)
@@ -137,6 +151,7 @@ final class JUnitXMLReader: NSObject, XMLParserDelegate {
         _ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?
     ) {
         depth -= 1
+        if open.count > depth { open.removeLast() }
         if element == "testsuite" {
             if !suites.isEmpty { suites.removeLast() }
         } else if element == "testcase" {

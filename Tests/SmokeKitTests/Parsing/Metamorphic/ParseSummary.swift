@@ -65,6 +65,7 @@ struct ParseSummary: Equatable, CustomStringConvertible {
         case .binary: "binary"
         case .utf16: "utf-16"
         case .resultDocument(_, let reason): "result document: \(reason)"
+        case .unfinishedDocument(_, let element): "unfinished document in <\(element)>"
         case .failedBeforeTests(_, let failure): "failed before tests: \(failure.summary)"
         case .formattedLog(_, let line, _): "formatted log from line \(line)"
         case .unreadPrefix(_, let unread): "unread prefix at line \(unread.line)"
