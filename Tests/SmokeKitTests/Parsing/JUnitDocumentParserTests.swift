@@ -203,7 +203,7 @@ import Testing
             ])
         let retried = document.tests[0]
         #expect(retried.status == .passed && retried.flaky)
-        #expect(retried.attempts.map(\.status) == [.failed])
+        #expect(retried.attempts.map(\.status) == [.failed, .passed])
         #expect(retried.attempts.first?.evidence?.line == 4)
         #expect(document.tests.map(\.order) == [1, 2, 3])
     }
@@ -221,8 +221,10 @@ import Testing
         let document = try JUnitDocumentParser.parse(Data(xml.utf8), path: "j.xml", source: "j.xml")
         let test = try #require(document.tests.first)
         #expect(test.status == .passed && test.flaky)
-        #expect(test.attempts.map(\.status) == [.failed])
+        // Every attempt, the final one last: the junit.xml smokerun writes keeps the earlier failure.
+        #expect(test.attempts.map(\.status) == [.failed, .passed])
         #expect(test.attempts.first?.evidence?.what == "the JUnit file records a <flakyFailure>")
+        #expect(JUnitReport.earlierFailingAttempts(test).map(\.status) == [.failed])
     }
 
     @Test(arguments: [

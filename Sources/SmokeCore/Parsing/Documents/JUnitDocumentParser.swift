@@ -172,7 +172,8 @@ package enum JUnitDocumentParser {
                 earlierRuns.append(attempt)
             }
         }
-        result.attempts = earlierRuns
+        // Every attempt, the final one last, as smokerun's own retries and a bundle's repetitions record them.
+        result.attempts = earlierRuns.isEmpty ? [] : earlierRuns + [result.asAttempt]
         result.flaky = !earlierRuns.isEmpty && result.status == .passed
         return result
     }
@@ -215,12 +216,16 @@ extension TestResult {
         return combined
     }
 
+    /// This result as one attempt of the test.
+    fileprivate var asAttempt: TestAttempt {
+        var attempt = TestAttempt(status: status, durationSeconds: durationSeconds, failures: failures, output: output)
+        attempt.evidence = evidence
+        return attempt
+    }
+
     /// Another run of this test (a retry the JUnit file marks): it becomes the result, this one an earlier attempt.
     fileprivate mutating func addRun(_ run: TestResult) {
-        var earlier = TestAttempt(
-            status: status, durationSeconds: durationSeconds, failures: failures, output: output)
-        earlier.evidence = evidence
-        attempts += [earlier] + run.attempts
+        attempts = (attempts.isEmpty ? [asAttempt] : attempts) + (run.attempts.isEmpty ? [run.asAttempt] : run.attempts)
         status = run.status
         durationSeconds = run.durationSeconds
         failures = run.failures
