@@ -265,6 +265,28 @@ import Testing
         #expect(parsed.problems.contains { $0.contains("x-swift-testing.xml: ends inside its <testsuites>") })
     }
 
+    /// Two reports naming the same tests (one a device, or a re-run): each is an execution of its own, as their
+    /// totals, summed, count them; one's failure is never written over by the other's pass.
+    @Test func twoReportsOfTheSameTestsKeepEveryExecution() throws {
+        func report(_ status: String) -> String {
+            """
+            <testsuites tests="2" failures="\(status.isEmpty ? 0 : 1)">
+              <testsuite name="CartTests" tests="2" failures="\(status.isEmpty ? 0 : 1)">
+                <testcase classname="App.CartTests" name="testAdd" time="0.1"/>
+                <testcase classname="App.CartTests" name="testRemove" time="0.1">\(status)</testcase>
+              </testsuite>
+            </testsuites>
+            """
+        }
+        let small = try Support.temporaryFile(Data(report("<failure message=\"layout broken\"/>").utf8), name: "s.xml")
+        let large = small.deletingLastPathComponent().appendingPathComponent("l.xml")
+        try Data(report("").utf8).write(to: large)
+        let parsed = try LogParser().parse(files: [small, large])
+        #expect(parsed.results.map(\.status) == [.passed, .failed, .passed, .passed])
+        #expect(parsed.results.map(\.id).last == "App.CartTests/testRemove#2")
+        #expect(parsed.reconciliation?.agrees == true, "\(String(describing: parsed.reconciliation))")
+    }
+
     @Test func theXUnitPairReadTogetherIsOneRunWithBothFrameworksReconciled() throws {
         let xctest = try Support.temporaryFile(Data(Self.swiftPMXCTest.utf8), name: "x.xml")
         let swiftTesting = xctest.deletingLastPathComponent().appendingPathComponent("x-swift-testing.xml")

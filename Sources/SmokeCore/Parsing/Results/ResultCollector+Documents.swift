@@ -40,9 +40,14 @@ extension ResultCollector {
             join(unjoined[swiftTesting[pair.document]], at: displayNamed[pair.console])
         }
         for (position, result) in unjoined.enumerated() where !paired.contains(position) {
-            let index =
+            var index =
                 tests.find(id: result.id)
                 ?? tests.append(id: result.id, name: result.name, suite: result.suite, framework: result.framework)
+            // An earlier document's test of that name is another execution (another device's report, a re-run's),
+            // as the documents' totals, summed, count it: both are kept.
+            if index >= logEntries, tests.flags(at: index).contains(.finished) {
+                index = tests.appendOccurrence(of: index)
+            }
             tests.replace(index, with: result)
         }
         if joined.count == results.count {
