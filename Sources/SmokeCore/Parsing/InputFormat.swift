@@ -64,6 +64,8 @@ package struct ParsedDocument: Sendable {
     /// The document's own totals (a JUnit file's).
     package var counts: [FrameworkCount] = []
     package var durationSeconds: Double? = nil
+    /// When the recorded run started, as the document states it (a JUnit suite's `timestamp`).
+    package var startedAt: Date? = nil
 }
 
 /// A file's first bytes, as the formats claim it.

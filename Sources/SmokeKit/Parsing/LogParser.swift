@@ -186,10 +186,11 @@ package struct LogParser: Sendable {
             let joined = sink.collector.adopt(
                 parsed.tests, unrecognized: parsed.unrecognized, countedBy: Set(parsed.counts.map(\.framework)))
             let lines = document.reduce(into: 0) { count, byte in if byte == 10 { count += 1 } }
-            // A JUnit file's own total time is the run's duration (it has no clock of the run's start).
+            // A JUnit file's own total time is the run's duration, and its first suite's timestamp the run's start.
             return FileSummary(
                 format: format, lineCount: lines, byteCount: read.byteCount, sha256: read.sha256, device: parsed.device,
-                frameworkCounts: parsed.counts, times: RecordedRunTimes(durationSeconds: parsed.durationSeconds),
+                frameworkCounts: parsed.counts,
+                times: RecordedRunTimes(startedAt: parsed.startedAt, durationSeconds: parsed.durationSeconds),
                 isDocumentWithoutTotals: parsed.counts.isEmpty, joinedTests: joined, testCount: parsed.tests.count)
         }
         sink.collector.finishListedFailures()

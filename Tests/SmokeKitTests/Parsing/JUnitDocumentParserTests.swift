@@ -287,6 +287,27 @@ import Testing
         #expect(parsed.reconciliation?.agrees == true, "\(String(describing: parsed.reconciliation))")
     }
 
+    /// A suite's `timestamp` is when the recorded run started, whatever its form: a parsed run keeps its own times.
+    @Test func aSuitesTimestampIsTheRunsStart() throws {
+        let utc = try #require(TimeZone(identifier: "UTC"))
+        let eight = Date(timeIntervalSince1970: 1_796_025_600) // 2026-11-30T08:00:00Z
+        #expect(JUnitDocumentParser.timestamp("2026-11-30T08:00:00", timeZone: utc) == eight)
+        #expect(JUnitDocumentParser.timestamp("2026-11-30T08:00:00Z") == eight)
+        #expect(JUnitDocumentParser.timestamp("2026-11-30T09:00:00+01:00") == eight)
+        #expect(JUnitDocumentParser.timestamp("2026-11-30T08:00:00.5Z") == eight.addingTimeInterval(0.5))
+        #expect(JUnitDocumentParser.timestamp("yesterday") == nil)
+        let xml = """
+            <testsuites>
+              <testsuite name="CartTests" tests="1" failures="0" time="2.5" timestamp="2026-11-30T08:00:00Z">
+                <testcase classname="App.CartTests" name="testAdd" time="2.5"/>
+              </testsuite>
+            </testsuites>
+            """
+        let document = try JUnitDocumentParser.parse(Data(xml.utf8), path: "j.xml", source: "j.xml")
+        #expect(document.startedAt == eight)
+        #expect(document.durationSeconds == 2.5)
+    }
+
     @Test func theXUnitPairReadTogetherIsOneRunWithBothFrameworksReconciled() throws {
         let xctest = try Support.temporaryFile(Data(Self.swiftPMXCTest.utf8), name: "x.xml")
         let swiftTesting = xctest.deletingLastPathComponent().appendingPathComponent("x-swift-testing.xml")

@@ -18,6 +18,8 @@ package enum JUnitDocumentParser {
         package var unrecognized: Int
         /// The run's duration: `<testsuites time>`, else the outermost suites' times summed when each states one.
         package var durationSeconds: Double? = nil
+        /// The first `timestamp` of `<testsuites>` or a top-level `<testsuite>`: when the recorded run started.
+        package var startedAt: Date? = nil
     }
 
     /// `path` names the file in error messages, `source` in evidence.
@@ -107,7 +109,29 @@ package enum JUnitDocumentParser {
                 ? suiteTimes.reduce(0, +) : nil)
         return Document(
             tests: tests, counts: counts.map { [$0] } ?? [], unrecognized: reader.unrecognized,
-            durationSeconds: PlausibleTime.seconds(duration))
+            durationSeconds: PlausibleTime.seconds(duration),
+            startedAt: PlausibleTime.date(reader.timestamp.flatMap { timestamp($0) }))
+    }
+
+    /// JUnit's `2026-11-30T08:00:00[.123][Z|±hh:mm]`, in `timeZone` when it states none (Ant and Surefire write the
+    /// local time of the machine that ran it, as XCTest's suite stamps are).
+    static func timestamp(_ text: String, timeZone: TimeZone = .current) -> Date? {
+        var stamp = Array(text.utf8)
+        while let last = stamp.last, last == UInt8(ascii: " ") { stamp.removeLast() }
+        guard stamp.count >= 19, stamp[10] == UInt8(ascii: "T") else { return nil }
+        stamp[10] = UInt8(ascii: " ")
+        var zone = ""
+        if stamp.last == UInt8(ascii: "Z") {
+            stamp.removeLast()
+            zone = " +0000"
+        } else if stamp.count >= 25, [UInt8(ascii: "+"), UInt8(ascii: "-")].contains(stamp[stamp.count - 6]),
+            stamp[stamp.count - 3] == UInt8(ascii: ":")
+        {
+            let offset = stamp.suffix(6)
+            zone = " " + String(decoding: offset.prefix(3) + offset.suffix(2), as: UTF8.self)
+            stamp.removeLast(6)
+        }
+        return SuiteTimestamp.date(String(decoding: stamp, as: UTF8.self) + zone, timeZone: timeZone)
     }
 
     /// `swift test --xunit-output`'s shape: one `<testsuite name="TestResults">` in `<testsuites>`.

@@ -50,6 +50,8 @@ final class JUnitXMLReader: NSObject, XMLParserDelegate {
     private(set) var topSuiteTotals: [Totals?] = []
     /// The `time` (seconds) the root `<testsuites>` states, and each outermost `<testsuite>`'s.
     private(set) var rootTime: Double?
+    /// The first `timestamp` attribute of the root or a top-level suite.
+    private(set) var timestamp: String?
     private(set) var topSuiteTimes: [Double?] = []
     private(set) var topSuiteNames: [String] = []
     /// Elements inside a test case that are not understood (nor properties or output).
@@ -121,10 +123,12 @@ final class JUnitXMLReader: NSObject, XMLParserDelegate {
         if element == "testsuites", depth == 1 {
             rootTotals = Self.totals(attributes, line: line)
             rootTime = attributes["time"].flatMap(Double.init)
+            timestamp = attributes["timestamp"]
         } else if element == "testsuite" {
             if suites.isEmpty {
                 topSuiteTotals.append(Self.totals(attributes, line: line))
                 topSuiteTimes.append(attributes["time"].flatMap(Double.init))
+                if timestamp == nil { timestamp = attributes["timestamp"] }
                 topSuiteNames.append(attributes["name"] ?? "")
             }
             suites.append(attributes["name"] ?? "")
