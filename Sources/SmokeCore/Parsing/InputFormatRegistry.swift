@@ -34,6 +34,16 @@ package struct InputFormatRegistry: Sendable {
         return asciiPairs * 10 >= pairs * 9
     }
 
+    /// Whether UTF-16 `sample` starts, after its byte-order mark, with `<`: an XML document.
+    package static func utf16StartsWithMarkup(_ sample: LineBytes) -> Bool {
+        let marked =
+            sample.count >= 2 && (sample[0] == 0xFF && sample[1] == 0xFE || sample[0] == 0xFE && sample[1] == 0xFF)
+        let start = marked ? 2 : 0
+        guard start + 1 < sample.count else { return false }
+        let (first, second) = (sample[start], sample[start + 1])
+        return (first == UInt8(ascii: "<") && second == 0) || (first == 0 && second == UInt8(ascii: "<"))
+    }
+
     /// Whether `sample` looks like binary data: NUL bytes, or many bytes that are not UTF-8.
     package static func looksBinary(_ sample: LineBytes) -> Bool {
         guard !sample.isEmpty else { return false }

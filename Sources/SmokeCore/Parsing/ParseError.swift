@@ -7,8 +7,9 @@ package enum ParseError: LocalizedError, DomainError, Equatable {
     case noTestOutput(path: String, said: String? = nil)
     case binary(path: String)
     /// A text file in UTF-16 (a byte-order mark `FF FE`/`FE FF`, or a NUL beside every ASCII character), as
-    /// PowerShell's `>` and some Windows tools save logs.
-    case utf16(path: String)
+    /// PowerShell's `>` and some Windows tools save logs; `xml`: it starts with markup (a JUnit file), whose declaration
+    /// names its encoding too.
+    case utf16(path: String, xml: Bool = false)
     /// A document (xcresulttool JSON, JUnit XML) that is not well-formed, too large, or holds no tests, or one that
     /// holds no per-test results; `reason` says which and what to pass instead.
     case resultDocument(path: String, reason: String)
@@ -41,7 +42,7 @@ package enum ParseError: LocalizedError, DomainError, Equatable {
         case .unreadable(let path, let reason): return .unreadable(path: name(path), reason: reason)
         case .noTestOutput(let path, let said): return .noTestOutput(path: name(path), said: said)
         case .binary(let path): return .binary(path: name(path))
-        case .utf16(let path): return .utf16(path: name(path))
+        case .utf16(let path, let xml): return .utf16(path: name(path), xml: xml)
         case .resultDocument(let path, let reason): return .resultDocument(path: name(path), reason: reason)
         case .unfinishedDocument(let path, let element): return .unfinishedDocument(path: name(path), element: element)
         case .failedBeforeTests(let path, let failure): return .failedBeforeTests(path: name(path), failure: failure)
@@ -66,11 +67,8 @@ package enum ParseError: LocalizedError, DomainError, Equatable {
             """
             \(path): looks like binary data, not a text log (NUL bytes or invalid UTF-8). Pass the test output as text.
             """
-        case .utf16(let path):
-            """
-            \(path): is UTF-16 text, and smokerun reads UTF-8. Convert it and parse the copy: \
-            iconv -f UTF-16 -t UTF-8 '\(path)' > '\(path).utf8.log'
-            """
+        case .utf16(let path, let xml):
+            Self.utf16Advice(path: path, xml: xml)
         case .resultDocument(let path, let reason):
             "\(path): \(reason)"
         case .unfinishedDocument(let path, let element):
@@ -108,6 +106,21 @@ package enum ParseError: LocalizedError, DomainError, Equatable {
             """
             cut -b\(unread.width + 1)- \(quoted) > \(bare) (when every line's prefix is \(unread.width) bytes wide; \
             else remove it with sed -E 's/^…//' and a pattern of its own)
+            """
+    }
+}
+
+extension ParseError {
+    /// The conversion to run: a file's copy beside it; a pipe's (`/dev/stdin`) from the same command into a file. An
+    /// XML document's declaration says UTF-16 too, and must say UTF-8 in the copy.
+    fileprivate static func utf16Advice(path: String, xml: Bool) -> String {
+        let piped = path.hasPrefix("/dev/")
+        let input = piped ? "" : " '\(path)'"
+        let copy = piped ? "converted.utf8.\(xml ? "xml" : "log")" : "\(path).utf8.\(xml ? "xml" : "log")"
+        let declaration = xml ? " | sed '1s/UTF-16/UTF-8/'" : ""
+        return """
+            \(path): is UTF-16 \(xml ? "XML" : "text"), and smokerun reads UTF-8. Convert it and parse the copy: \
+            iconv -f UTF-16 -t UTF-8\(input)\(declaration) > '\(copy)'
             """
     }
 }

@@ -43,7 +43,9 @@ extension LogParser {
             if format == nil {
                 let head = chunk.bindMemory(to: UInt8.self)
                 let sample = UnsafeBufferPointer(rebasing: head.prefix(Self.sampleSize))
-                if InputFormatRegistry.looksUTF16(sample) { throw .utf16(path: path) }
+                if InputFormatRegistry.looksUTF16(sample) {
+                    throw .utf16(path: path, xml: InputFormatRegistry.utf16StartsWithMarkup(sample))
+                }
                 if InputFormatRegistry.looksBinary(sample) {
                     throw .binary(path: path)
                 }

@@ -35,6 +35,26 @@ import Testing
         #expect(message.contains(file.path) && message.contains("iconv -f UTF-16 -t UTF-8"), "\(message)")
     }
 
+    /// A UTF-16 JUnit file's declaration says UTF-16 too: the conversion given rewrites it, so the copy is read, and a
+    /// pipe's conversion names no `/dev/stdin.utf8.log`.
+    @Test func aUTF16JUnitFileIsGivenAConversionWhoseCopyIsRead() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let xml = """
+            <?xml version="1.0" encoding="UTF-16"?>
+            <testsuites><testsuite name="C" tests="1"><testcase classname="A.C" name="t" time="0.1"/></testsuite></testsuites>
+            """
+        let file = folder.url.appendingPathComponent("report.xml")
+        try Self.encoded(xml, .utf16LittleEndian, mark: true).write(to: file)
+        #expect(throws: ParseError.utf16(path: file.path, xml: true)) { try LogParser().parse(files: [file]) }
+        let message = ParseError.utf16(path: file.path, xml: true).localizedDescription
+        #expect(message.contains("iconv -f UTF-16 -t UTF-8 '\(file.path)' | sed '1s/UTF-16/UTF-8/' >"), "\(message)")
+        let copy = folder.url.appendingPathComponent("report.xml.utf8.xml")
+        try Data(xml.replacingOccurrences(of: "UTF-16", with: "UTF-8").utf8).write(to: copy)
+        #expect(try LogParser().parse(files: [copy]).results.map(\.status) == [.passed])
+        #expect(ParseError.utf16(path: "/dev/stdin").localizedDescription.hasSuffix("> 'converted.utf8.log'"))
+    }
+
     /// Every corpus input is read as it was before (none is UTF-16), and each console log saved as UTF-16 is refused
     /// as UTF-16.
     @Test(.enabled(if: CorpusLocation.shouldRun, "the shared corpus (../shared/corpus) is not beside the package"))
