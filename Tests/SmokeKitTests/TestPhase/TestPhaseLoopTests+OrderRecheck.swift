@@ -16,19 +16,25 @@ extension TestPhaseLoopTests {
         """
     }
 
+    /// testB fails in the run after testA, then passes alone on its retry.
+    static var failsAfterTestAPassesAlone: [ScriptedProcessRunner.Script] {
+        [
+            process(
+                started("testA") + passed("testA") + started("testB") + failed("testB") + started("testC")
+                    + passed("testC")),
+            process(started("testB") + passed("testB")),
+        ]
+    }
+
     static func process(_ lines: String) -> ScriptedProcessRunner.Script {
         .init(steps: [.print(lines)], ending: .exit(lines.contains(" failed (") ? 1 : 0))
     }
 
     @Test func aTestFailingAfterAnEarlierTestAndPassingAloneStaysFailedWhenItFailsAfterItAgain() throws {
         let run = try run(
-            [
+            Self.failsAfterTestAPassesAlone + [
                 Self.process(
-                    Self.started("testA") + Self.passed("testA") + Self.started("testB") + Self.failed("testB")
-                        + Self.started("testC") + Self.passed("testC")),
-                Self.process(Self.started("testB") + Self.passed("testB")),
-                Self.process(
-                    Self.started("testA") + Self.passed("testA") + Self.started("testB") + Self.failed("testB")),
+                    Self.started("testA") + Self.passed("testA") + Self.started("testB") + Self.failed("testB"))
             ], retries: 1)
         #expect(run.requested == [Self.ids, [Self.ids[1]], [Self.ids[0], Self.ids[1]]])
         let test = try run.test("testB")
@@ -44,13 +50,9 @@ extension TestPhaseLoopTests {
 
     @Test func aTestThatPassesAfterTheEarlierTestsToIsFlaky() throws {
         let run = try run(
-            [
+            Self.failsAfterTestAPassesAlone + [
                 Self.process(
-                    Self.started("testA") + Self.passed("testA") + Self.started("testB") + Self.failed("testB")
-                        + Self.started("testC") + Self.passed("testC")),
-                Self.process(Self.started("testB") + Self.passed("testB")),
-                Self.process(
-                    Self.started("testA") + Self.passed("testA") + Self.started("testB") + Self.passed("testB")),
+                    Self.started("testA") + Self.passed("testA") + Self.started("testB") + Self.passed("testB"))
             ], retries: 1)
         #expect(run.requested.count == 3)
         let test = try run.test("testB")
