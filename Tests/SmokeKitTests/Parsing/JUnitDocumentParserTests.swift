@@ -84,6 +84,9 @@ import Testing
             (#"<error message="Fatal error: Index out of range" type="crash"/>"#, .crashed, "<error>"),
             (#"<error message="Test runner exited with signal 11"/>"#, .crashed, "<error>"),
             (#"<error message="Caught error: TestError()" type="Uncategorized"/>"#, .failed, "<error>"),
+            (#"<error message="Expected signal not received" type="AssertionError"/>"#, .failed, "<error>"),
+            (#"<failure message="Test crashed">n/a</failure>"#, .crashed, "<failure>"),
+            (#"<failure message="Waited 60 s" type="timedOut"/>"#, .timedOut, "<failure>"),
             (#"<skipped message="Feature not yet implemented"/>"#, .skipped, nil),
             ("", .passed, nil),
         ] as [(String, TestStatus, String?)])
@@ -356,5 +359,60 @@ import Testing
             checked += 1
         }
         #expect(checked >= 14, "only \(checked) corpus JUnit files were checked against their own counts")
+    }
+
+    /// Where a failure happened, as each tool writes it: the test case's `file`/`line` attributes, or a location in
+    /// the message or text. The message stays as written.
+    @Test(
+        arguments: [
+            (#"file="Tests/T.swift" line="12"><failure message="boom"/>"#, "Tests/T.swift", 12 as Int?),
+            (#"><failure message="/src/T.swift:34 - XCTAssertTrue failed - no: nope"/>"#, "/src/T.swift", 34),
+            (#"><failure message="T.swift:122: Caught error: E(message: &quot;x&quot;)"/>"#, "T.swift", 122),
+            (
+                #"><failure message="XCTAssertTrue failed -  (/Users/Jo Smith/App/U.swift:19)"/>"#,
+                "/Users/Jo Smith/App/U.swift", 19
+            ),
+            (
+                #"><failure message="XCTAssertTrue failed (/src/T.swift#CharacterRangeLen=0&amp;StartingLineNumber=35)"/>"#,
+                "/src/T.swift", 36
+            ),
+            (
+                #"><failure message="XCTAssertEqual failed: (&quot;3&quot;) is not equal to (&quot;0&quot;) - ">AtomicBoy.m:38</failure>"#,
+                "AtomicBoy.m", 38
+            ),
+            (#"><failure message="failed">Tests/T.swift:9:5</failure>"#, "Tests/T.swift", 9),
+        ] as [(String, String, Int?)])
+    func aFailuresLocationIsReadWhereItsToolPutsIt(testCaseTail: String, file: String, line: Int?) throws {
+        let xml =
+            #"<testsuite name="U" tests="1"><testcase classname="U" name="t" \#(testCaseTail)</testcase></testsuite>"#
+        let document = try JUnitDocumentParser.parse(Data(xml.utf8), path: "j.xml", source: "j.xml")
+        let failure = try #require(document.tests.first?.failures.first)
+        #expect(failure.file == file)
+        #expect(failure.line == line)
+    }
+
+    /// Messages that only look like they hold a place keep none.
+    @Test(arguments: [
+        #"<failure message="XCTAssertEqual failed: (&quot;1.5&quot;) is not equal to (&quot;2&quot;)"/>"#,
+        #"<failure message="Test crashed">n/a</failure>"#, #"<failure message="ratio 3:2 expected"/>"#,
+    ])
+    func aMessageWithoutAPlaceGivesNone(element: String) throws {
+        let xml = #"<testsuite name="U" tests="1"><testcase classname="U" name="t">\#(element)</testcase></testsuite>"#
+        let document = try JUnitDocumentParser.parse(Data(xml.utf8), path: "j.xml", source: "j.xml")
+        let failure = try #require(document.tests.first?.failures.first)
+        #expect(failure.file == nil)
+        #expect(failure.line == nil)
+    }
+
+    /// A time as writers in other locales put it, and ones that state no time: never `NaN` or `Infinity` in a report.
+    @Test(
+        arguments: [
+            ("0.5", 0.5), ("0,5", 0.5), ("1.234,5", 1234.5), ("1,234.5", 1234.5), (" 2 ", 2), ("NaN", 0), ("inf", 0),
+            ("-1", 0), ("soon", 0),
+        ] as [(String, Double)])
+    func aTestsTimeIsReadInEveryLocaleAndNeverNonFinite(time: String, seconds: Double) throws {
+        let xml = #"<testsuite name="U" tests="1"><testcase classname="U" name="t" time="\#(time)"/></testsuite>"#
+        let document = try JUnitDocumentParser.parse(Data(xml.utf8), path: "j.xml", source: "j.xml")
+        #expect(document.tests.first?.durationSeconds == seconds)
     }
 }

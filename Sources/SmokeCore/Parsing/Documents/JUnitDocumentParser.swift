@@ -4,7 +4,7 @@ import Foundation
 /// Testing's `…-swift-testing.xml`) and other tools' JUnit reports (fastlane trainer, xcresultparser, xcbeautify,
 /// test_center, smokerun's own).
 ///
-/// `<failure>` is `failed`; `<error>` is `crashed` when it says so, else `failed`; `<skipped>` is `skipped`. A test
+/// `<failure>` and `<error>` are `failed`, or `crashed` when they say so; `<skipped>` is `skipped`. A test
 /// case written again is another run of the same test only when the file says so (a `repetition` property,
 /// Surefire's `<flakyFailure>`/`<rerunFailure>`), else a test of its own, `id#2`. Runs with different `argument`
 /// properties, or repeating a seen `repetition`, are cases of a parameterized test: each case's retries fold first,
@@ -169,11 +169,13 @@ package enum JUnitDocumentParser {
             output: Array(testCase.output.prefix(TestResult.outputLineLimit)))
         var earlierRuns: [TestAttempt] = []
         for outcome in testCase.outcomes {
-            let message = failureMessage(outcome)
+            let location = JUnitFailureLocation.find(
+                file: testCase.file, line: testCase.sourceLine, message: outcome.message, text: outcome.text)
+            let failure = TestFailure(message: failureMessage(outcome), file: location?.file, line: location?.line)
             switch outcome.element {
             case "failure", "error":
-                let status: TestStatus = outcome.element == "error" && saysCrashed(outcome) ? .crashed : .failed
-                result.failures.append(TestFailure(message: message))
+                let status = failureStatus(outcome)
+                result.failures.append(failure)
                 if !result.status.isFailure {
                     result.status = status
                     result.evidence = Evidence(
@@ -188,9 +190,9 @@ package enum JUnitDocumentParser {
                 }
             default:
                 // Surefire's earlier runs of the test: `flakyFailure` before a pass, `rerunFailure` before a failure.
-                let status: TestStatus = outcome.element.hasSuffix("Error") && saysCrashed(outcome) ? .crashed : .failed
+                let status = failureStatus(outcome)
                 var attempt = TestAttempt(
-                    status: status, durationSeconds: 0, failures: [TestFailure(message: message)])
+                    status: status, durationSeconds: 0, failures: [failure])
                 attempt.evidence = Evidence(
                     what: "the JUnit file records a <\(outcome.element)>", source: source, line: outcome.line)
                 earlierRuns.append(attempt)
@@ -211,11 +213,30 @@ package enum JUnitDocumentParser {
         return text.isEmpty || text == message ? message : "\(message)\n\(text)"
     }
 
-    /// Whether an `<error>` says the test crashed rather than failed: a signal, a fatal error, an unexpected exit.
-    private static func saysCrashed(_ outcome: JUnitXMLReader.Outcome) -> Bool {
-        let said = [outcome.type ?? "", outcome.message ?? "", outcome.text].joined(separator: " ").lowercased()
-        return ["crash", "signal", "fatal error", "unexpected exit"].contains { said.contains($0) }
+    /// How a `<failure>` or `<error>` ended the test: the failing status its `type` names (smokerun's own `crashed`,
+    /// `timedOut`, …), else `crashed` when it says so, else `failed`.
+    private static func failureStatus(_ outcome: JUnitXMLReader.Outcome) -> TestStatus {
+        if let named = outcome.type.flatMap(TestStatus.init(rawValue:)), named.isFailure { return named }
+        return saysCrashed(outcome) ? .crashed : .failed
     }
+
+    /// Whether an outcome says the test crashed rather than failed. Its writer says so in words (`Test crashed`,
+    /// `Crash: … (SIGSEGV)`, `Exited with signal code 11`, `Restarting after unexpected exit`), in any element
+    /// (test_center and trainer write a crash as a `<failure>`); an `<error>` also by the trap that ended it
+    /// (`Fatal error: …`, a signal's name). A message that only uses the word (`Expected signal not received`) does
+    /// not.
+    private static func saysCrashed(_ outcome: JUnitXMLReader.Outcome) -> Bool {
+        let said = [outcome.type ?? "", outcome.message ?? "", outcome.text].joined(separator: "\n").lowercased()
+        if said.hasPrefix("crash") || crashWords.contains(where: said.contains) { return true }
+        return outcome.element.hasSuffix("rror") && trapWords.contains(where: said.contains)
+    }
+
+    private static let crashWords = [
+        "test crashed", "crashed with signal", "exited with signal", "signal code", "unexpected exit", "\ncrash",
+    ]
+    private static let trapWords = [
+        "fatal error:", "sigabrt", "sigsegv", "sigill", "sigtrap", "sigbus", "sigkill", "exc_bad_access",
+    ]
 }
 
 extension TestResult {

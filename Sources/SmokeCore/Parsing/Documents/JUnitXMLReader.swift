@@ -11,6 +11,9 @@ final class JUnitXMLReader: NSObject, XMLParserDelegate {
         var classname: String?
         var name: String
         var time: Double?
+        /// The `file` and `line` attributes (GitLab's, Jenkins', pytest's and smokerun's own): where it failed.
+        var file: String?
+        var sourceLine: Int?
         /// The names of the `<testsuite>` elements around it, outermost first.
         var suites: [String]
         var line: Int
@@ -122,12 +125,12 @@ final class JUnitXMLReader: NSObject, XMLParserDelegate {
         if rootElement == nil { rootElement = element }
         if element == "testsuites", depth == 1 {
             rootTotals = Self.totals(attributes, line: line)
-            rootTime = attributes["time"].flatMap(Double.init)
+            rootTime = Self.seconds(attributes["time"])
             timestamp = attributes["timestamp"]
         } else if element == "testsuite" {
             if suites.isEmpty {
                 topSuiteTotals.append(Self.totals(attributes, line: line))
-                topSuiteTimes.append(attributes["time"].flatMap(Double.init))
+                topSuiteTimes.append(Self.seconds(attributes["time"]))
                 if timestamp == nil { timestamp = attributes["timestamp"] }
                 topSuiteNames.append(attributes["name"] ?? "")
             }
@@ -135,7 +138,9 @@ final class JUnitXMLReader: NSObject, XMLParserDelegate {
         } else if element == "testcase" {
             current = Case(
                 classname: attributes["classname"].flatMap { $0.isEmpty ? nil : $0 }, name: attributes["name"] ?? "",
-                time: attributes["time"].flatMap(Double.init), suites: suites, line: line)
+                time: Self.seconds(attributes["time"]), file: attributes["file"].flatMap { $0.isEmpty ? nil : $0 },
+                sourceLine: attributes["line"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }, suites: suites,
+                line: line)
         } else if current != nil, outcome == nil, Self.outcomeElements.contains(element) {
             outcome = Outcome(
                 element: element, message: attributes["message"], type: attributes["type"], text: "", line: line)
@@ -182,6 +187,22 @@ final class JUnitXMLReader: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, foundCDATA data: Data) {
         text? += String(decoding: data, as: UTF8.self)
+    }
+
+    /// A `time` attribute in seconds: `0.5`, or as a writer in a comma-decimal locale puts it (`0,5`, `1.234,5`), or
+    /// with a thousands separator (`1,234.5`); nil when it states no plausible time (`NaN`, `-1`, `inf`).
+    static func seconds(_ text: String?) -> Double? {
+        guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+        var digits = text
+        if let comma = text.lastIndex(of: ","), let dot = text.lastIndex(of: ".") {
+            digits =
+                comma > dot
+                ? text.replacingOccurrences(of: ".", with: "").replacingOccurrences(of: ",", with: ".")
+                : text.replacingOccurrences(of: ",", with: "")
+        } else if text.contains(",") {
+            digits = text.replacingOccurrences(of: ",", with: ".")
+        }
+        return PlausibleTime.seconds(Double(digits))
     }
 
     /// An element's totals, or nil when it states no `tests`.
