@@ -415,4 +415,16 @@ import Testing
         let document = try JUnitDocumentParser.parse(Data(xml.utf8), path: "j.xml", source: "j.xml")
         #expect(document.tests.first?.durationSeconds == seconds)
     }
+
+    /// A test case that says it did not run, as tst, googletest and others write it, is skipped, not passed.
+    @Test(arguments: [
+        #"status="disabled"/>"#, #"status="notrun" result="suppressed"/>"#, #"result="skipped"/>"#,
+        #"status="disabled"><skipped message="flag off"/></testcase>"#,
+    ])
+    func aTestCaseThatSaysItDidNotRunIsSkipped(tail: String) throws {
+        let xml =
+            #"<testsuite name="U" tests="2" disabled="1"><testcase classname="U" name="a"/><testcase classname="U" name="b" \#(tail)</testsuite>"#
+        let document = try JUnitDocumentParser.parse(Data(xml.utf8), path: "j.xml", source: "j.xml")
+        #expect(document.tests.map(\.status) == [.passed, .skipped])
+    }
 }

@@ -4,7 +4,8 @@ import Foundation
 /// Testing's `…-swift-testing.xml`) and other tools' JUnit reports (fastlane trainer, xcresultparser, xcbeautify,
 /// test_center, smokerun's own).
 ///
-/// `<failure>` and `<error>` are `failed`, or `crashed` when they say so; `<skipped>` is `skipped`. A test
+/// `<failure>` and `<error>` are `failed`, or `crashed` when they say so; `<skipped>`, or a test case
+/// saying it did not run (`status="disabled"`), is `skipped`. A test
 /// case written again is another run of the same test only when the file says so (a `repetition` property,
 /// Surefire's `<flakyFailure>`/`<rerunFailure>`), else a test of its own, `id#2`. Runs with different `argument`
 /// properties, or repeating a seen `repetition`, are cases of a parameterized test: each case's retries fold first,
@@ -164,7 +165,8 @@ package enum JUnitDocumentParser {
         _ testCase: JUnitXMLReader.Case, naming: JUnitTestName, source: String
     ) -> TestResult {
         var result = TestResult(
-            id: naming.id, name: naming.name, suite: naming.suite, framework: naming.framework, status: .passed,
+            id: naming.id, name: naming.name, suite: naming.suite, framework: naming.framework,
+            status: testCase.notRun ? .skipped : .passed,
             durationSeconds: max(testCase.time ?? 0, 0),
             output: Array(testCase.output.prefix(TestResult.outputLineLimit)))
         var earlierRuns: [TestAttempt] = []
@@ -182,7 +184,7 @@ package enum JUnitDocumentParser {
                         what: "the JUnit file records a <\(outcome.element)>", source: source, line: outcome.line)
                 }
             case "skipped":
-                if result.status == .passed {
+                if !result.status.isFailure {
                     result.status = .skipped
                     if let reason = outcome.message ?? (outcome.text.isEmpty ? nil : outcome.text) {
                         result.output.insert("Skipped: \(reason)", at: 0)

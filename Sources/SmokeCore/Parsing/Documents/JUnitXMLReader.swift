@@ -14,6 +14,9 @@ final class JUnitXMLReader: NSObject, XMLParserDelegate {
         /// The `file` and `line` attributes (GitLab's, Jenkins', pytest's and smokerun's own): where it failed.
         var file: String?
         var sourceLine: Int?
+        /// The test case says it did not run (`status="disabled"`, googletest's `status="notrun"` or
+        /// `result="skipped"`/`"suppressed"`): it is skipped, not passed, when no outcome element says otherwise.
+        var notRun = false
         /// The names of the `<testsuite>` elements around it, outermost first.
         var suites: [String]
         var line: Int
@@ -139,8 +142,8 @@ final class JUnitXMLReader: NSObject, XMLParserDelegate {
             current = Case(
                 classname: attributes["classname"].flatMap { $0.isEmpty ? nil : $0 }, name: attributes["name"] ?? "",
                 time: Self.seconds(attributes["time"]), file: attributes["file"].flatMap { $0.isEmpty ? nil : $0 },
-                sourceLine: attributes["line"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }, suites: suites,
-                line: line)
+                sourceLine: attributes["line"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil },
+                notRun: Self.saysNotRun(attributes), suites: suites, line: line)
         } else if current != nil, outcome == nil, Self.outcomeElements.contains(element) {
             outcome = Outcome(
                 element: element, message: attributes["message"], type: attributes["type"], text: "", line: line)
@@ -187,6 +190,13 @@ final class JUnitXMLReader: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, foundCDATA data: Data) {
         text? += String(decoding: data, as: UTF8.self)
+    }
+
+    private static func saysNotRun(_ attributes: [String: String]) -> Bool {
+        let notRun: Set<String> = ["disabled", "notrun", "not_run", "skipped", "suppressed", "ignored"]
+        return [attributes["status"], attributes["result"]].contains {
+            $0.map { notRun.contains($0.lowercased()) } ?? false
+        }
     }
 
     /// A `time` attribute in seconds: `0.5`, or as a writer in a comma-decimal locale puts it (`0,5`, `1.234,5`), or
