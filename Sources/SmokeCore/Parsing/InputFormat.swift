@@ -66,6 +66,9 @@ package struct ParsedDocument: Sendable {
     package var durationSeconds: Double? = nil
     /// When the recorded run started, as the document states it (a JUnit suite's `timestamp`).
     package var startedAt: Date? = nil
+    /// The line where the document ends before it closes (its writer stopped): what it holds stands, the run is
+    /// incomplete.
+    package var endsAtLine: Int? = nil
 }
 
 /// A file's first bytes, as the formats claim it.

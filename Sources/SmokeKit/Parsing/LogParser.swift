@@ -161,12 +161,19 @@ package struct LogParser: Sendable {
             let joined = sink.collector.adopt(
                 parsed.tests, unrecognized: parsed.unrecognized, countedBy: Set(parsed.counts.map(\.framework)))
             let lines = document.reduce(into: 0) { count, byte in if byte == 10 { count += 1 } }
+            let cut = parsed.endsAtLine.map { _ in
+                IncompleteInput(
+                    source: file.lastPathComponent, lastLine: lines + (document.last == 10 ? 0 : 1),
+                    lastLineText: Self.lastLineText(descriptor: descriptor, size: input.size),
+                    unfinished: parsed.tests.count { $0.status == .unfinished })
+            }
             // A JUnit file's own total time is the run's duration, and its first suite's timestamp the run's start.
             return FileSummary(
                 format: format, lineCount: lines, byteCount: read.byteCount, sha256: read.sha256, device: parsed.device,
                 frameworkCounts: parsed.counts,
                 times: RecordedRunTimes(startedAt: parsed.startedAt, durationSeconds: parsed.durationSeconds),
-                isDocumentWithoutTotals: parsed.counts.isEmpty, joinedTests: joined, testCount: parsed.tests.count)
+                incomplete: cut, isDocumentWithoutTotals: parsed.counts.isEmpty, joinedTests: joined,
+                testCount: parsed.tests.count)
         }
         sink.collector.finishListedFailures()
         // A console read beside its event stream shows Swift Testing's tests, counted from the stream.

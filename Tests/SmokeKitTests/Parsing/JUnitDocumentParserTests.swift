@@ -427,4 +427,47 @@ import Testing
         let document = try JUnitDocumentParser.parse(Data(xml.utf8), path: "j.xml", source: "j.xml")
         #expect(document.tests.map(\.status) == [.passed, .skipped])
     }
+
+    /// A JUnit file its writer stopped writing (killed, a full disk, a cut upload): the test cases it finished stand,
+    /// one it ends inside is unfinished, and the run is incomplete, never refused.
+    @Test(
+        arguments: [
+            ("", [TestStatus.failed, .passed], 0),
+            (
+                #"\#n    <testcase classname="U" name="c" time="0.1">\#n      <system-out>still runn"#,
+                [.failed, .passed, .unfinished], 1
+            ),
+            (#"\#n    <testcase classname="U" name="c" ti"#, [.failed, .passed], 0),
+            (
+                #"\#n    <testcase classname="U" name="c"><failure message="U.swift:9: lost">at fra"#,
+                [.failed, .passed, .failed], 0
+            ),
+        ] as [(String, [TestStatus], Int)])
+    func aFileItsWriterStoppedKeepsItsFinishedTestsAndIsIncomplete(
+        tail: String, statuses: [TestStatus], unfinished: Int
+    )
+        throws
+    {
+        let xml = """
+            <testsuites tests="40" failures="1">
+              <testsuite name="U" tests="40" failures="1">
+                <testcase classname="U" name="a" time="0.1"><failure message="U.swift:3: broke"/></testcase>
+                <testcase classname="U" name="b" time="0.1"/>\(tail)
+            """
+        let document = try JUnitDocumentParser.parse(Data(xml.utf8), path: "j.xml", source: "j.xml")
+        #expect(document.tests.map(\.status) == statuses)
+        #expect(document.endsAtLine != nil)
+        let file = try Support.temporaryFile(Data(xml.utf8), name: "j.xml")
+        let parsed = try LogParser().parse(files: [file])
+        #expect(parsed.incomplete?.source == "j.xml")
+        #expect(parsed.incomplete?.unfinished == unfinished)
+    }
+
+    /// A file broken in its middle is still refused: closing what is open at its end does not mend it.
+    @Test func aFileBrokenInItsMiddleIsStillRefused() throws {
+        let xml = #"<testsuites><testsuite name="U"><testcase name="a"></testsuite><testcase name="b"/>"#
+        #expect(throws: ParseError.self) {
+            try JUnitDocumentParser.parse(Data(xml.utf8), path: "j.xml", source: "j.xml")
+        }
+    }
 }

@@ -68,7 +68,10 @@ struct XCTestConsoleParser {
             return isTestOutput ? .toolOutput(line.string(0..<line.count)) : .ignored
         }
         if block == .indentedNoise, start > 0 || Self.closesAValue(line) { return .ignored }
-        if start > 0, block == .testingFailed || block == .failingTests {
+        // Xcode 8 and 9 list failing tests without the tab (`-[AppTests testLogin]`).
+        if start > 0 || (block == .failingTests && line.hasPrefix("-[", at: start)),
+            block == .testingFailed || block == .failingTests
+        {
             return summary.blockLine(line, start, inFailingTests: block == .failingTests)
         }
         block = .none

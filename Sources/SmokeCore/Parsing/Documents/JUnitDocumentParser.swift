@@ -21,6 +21,8 @@ package enum JUnitDocumentParser {
         package var durationSeconds: Double? = nil
         /// The first `timestamp` of `<testsuites>` or a top-level `<testsuite>`: when the recorded run started.
         package var startedAt: Date? = nil
+        /// The line where the file ends before its elements close (its writer stopped); nil when it is whole.
+        package var endsAtLine: Int? = nil
     }
 
     /// `path` names the file in error messages, `source` in evidence.
@@ -111,7 +113,7 @@ package enum JUnitDocumentParser {
         return Document(
             tests: tests, counts: counts.map { [$0] } ?? [], unrecognized: reader.unrecognized,
             durationSeconds: PlausibleTime.seconds(duration),
-            startedAt: PlausibleTime.date(reader.timestamp.flatMap { timestamp($0) }))
+            startedAt: PlausibleTime.date(reader.timestamp.flatMap { timestamp($0) }), endsAtLine: reader.endsAtLine)
     }
 
     /// JUnit's `2026-11-30T08:00:00[.123][Z|±hh:mm]`, in `timeZone` when it states none (Ant and Surefire write the
@@ -199,6 +201,12 @@ package enum JUnitDocumentParser {
                     what: "the JUnit file records a <\(outcome.element)>", source: source, line: outcome.line)
                 earlierRuns.append(attempt)
             }
+        }
+        if testCase.endedByCut, !result.status.isFailure {
+            result.status = .unfinished
+            result.evidence = Evidence(
+                what: "the JUnit file ends inside this <testcase>, before its result", source: source,
+                line: testCase.line)
         }
         // Every attempt, the final one last, as smokerun's own retries and a bundle's repetitions record them.
         result.attempts = earlierRuns.isEmpty ? [] : earlierRuns + [result.asAttempt]

@@ -12,6 +12,6 @@ package struct JUnitFormat: InputFormat, DocumentReader {
         let document = try JUnitDocumentParser.parse(data, path: path, source: source)
         return ParsedDocument(
             tests: document.tests, unrecognized: document.unrecognized, counts: document.counts,
-            durationSeconds: document.durationSeconds, startedAt: document.startedAt)
+            durationSeconds: document.durationSeconds, startedAt: document.startedAt, endsAtLine: document.endsAtLine)
     }
 }

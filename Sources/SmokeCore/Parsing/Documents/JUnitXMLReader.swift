@@ -27,6 +27,8 @@ final class JUnitXMLReader: NSObject, XMLParserDelegate {
         /// different arguments are cases of the test, not retries of it.
         var argument: String?
         var output: [String] = []
+        /// The document ends inside this test case: it has no result.
+        var endedByCut = false
     }
 
     /// A `<failure>`, `<error>` or `<skipped>` element, or a Surefire rerun (`<flakyFailure>`, `<rerunFailure>`, …).
@@ -60,6 +62,8 @@ final class JUnitXMLReader: NSObject, XMLParserDelegate {
     private(set) var timestamp: String?
     private(set) var topSuiteTimes: [Double?] = []
     private(set) var topSuiteNames: [String] = []
+    /// The line where the document ends before its elements close (its writer stopped), or nil when it is whole.
+    private(set) var endsAtLine: Int?
     /// Elements inside a test case that are not understood (nor properties or output).
     private(set) var unrecognized = 0
 
@@ -75,6 +79,34 @@ final class JUnitXMLReader: NSObject, XMLParserDelegate {
 
     /// The test cases of `data`, or the parser's error and its line when the document is not well-formed.
     static func read(_ data: Data) -> Result<JUnitXMLReader, ReadError> {
+        let (reader, failure) = parse(data)
+        guard var error = failure else { return .success(reader) }
+        // Whole once cut after its last complete tag and the elements open there are closed: its writer stopped (a
+        // crash, a full disk, a cut upload), not a document written wrong. Its finished test cases stand, and one
+        // it ends inside is unfinished (failed, when its failure had begun).
+        guard let lastTagEnd = data.lastIndex(of: UInt8(ascii: ">")) else { return .failure(error) }
+        let (cut, _) = parse(data[...lastTagEnd])
+        let closers = cut.open.reversed().map { "</\($0)>" }.joined()
+        guard !cut.open.isEmpty, cut.open.count == cut.depth,
+            parse(data[...lastTagEnd] + Data(closers.utf8)).failure == nil
+        else { return .failure(error) }
+        guard !cut.cases.isEmpty else {
+            error.openRoot = cut.rootElement
+            return .failure(error)
+        }
+        cut.endsAtLine = error.line
+        if var running = cut.current {
+            if var begun = cut.outcome {
+                begun.text = (cut.text ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+                running.outcomes.append(begun)
+            }
+            running.endedByCut = true
+            cut.cases.append(running)
+        }
+        return .success(cut)
+    }
+
+    private static func parse(_ data: Data) -> (reader: JUnitXMLReader, failure: ReadError?) {
         let reader = JUnitXMLReader()
         let parser = XMLParser(data: data)
         parser.shouldResolveExternalEntities = false
@@ -82,18 +114,7 @@ final class JUnitXMLReader: NSObject, XMLParserDelegate {
         reader.parser = parser
         let parsed = parser.parse()
         // FoundationXML on Linux can return true past a mismatched or unclosed tag; its delegate call says so.
-        guard var error = reader.error ?? (parsed ? nil : ReadError(line: parser.lineNumber)) else {
-            return .success(reader)
-        }
-        // No test case, and whole once the elements still open are closed: its writer stopped (a crash), not a
-        // document written wrong.
-        if reader.cases.isEmpty, !reader.open.isEmpty, reader.open.count <= 8 {
-            let closers = reader.open.reversed().map { "</\($0)>" }.joined()
-            if case .success(let closed) = Self.read(data + Data(closers.utf8)), closed.cases.isEmpty {
-                error.openRoot = reader.rootElement
-            }
-        }
-        return .failure(error)
+        return (reader, reader.error ?? (parsed ? nil : ReadError(line: parser.lineNumber)))
     }
 
     /// Where the parser stopped. Its error codes are not given: on Linux they are libxml2's, which

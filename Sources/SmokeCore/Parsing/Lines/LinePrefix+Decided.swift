@@ -10,7 +10,11 @@ extension LinePrefix {
             kinds.append(.dateTime)
             start = end
         }
-        for kind in [LinePrefix.clockTime, .monthDayTime, .elapsedSeconds] {
+        if tagEnd(line, at: start).map({ dayMonthYearTimeEnd(line, at: $0) != nil }) ?? false {
+            kinds.append(.tag)
+            start = tagEnd(line, at: start) ?? start
+        }
+        for kind in [LinePrefix.clockTime, .monthDayTime, .dayMonthYearTime, .elapsedSeconds] {
             // A process's own log line after a time (`09:32:26.004 xcodebuild[28700:4202043] …`) is text, not a prefix.
             if let end = end(of: kind, line, at: start), !startsProcessName(line, at: end) {
                 kinds.append(kind)
@@ -27,6 +31,7 @@ extension LinePrefix {
         switch kind {
         case .clockTime: clockTimeEnd(line, at: index)
         case .monthDayTime: monthDayTimeEnd(line, at: index)
+        case .dayMonthYearTime: dayMonthYearTimeEnd(line, at: index)
         case .elapsedSeconds: elapsedSecondsEnd(line, at: index)
         case .tag: tagEnd(line, at: index)
         case .dateTime: unbracketedDateTimeEnd(line, at: index)
@@ -46,6 +51,18 @@ extension LinePrefix {
         else { return nil }
         let end = fractionEnd(line, at: index + 15)
         return line.hasPrefix(" ", at: end) ? end + 1 : nil
+    }
+
+    /// After `30-Jan-2017 13:54:31<TAB>` (`%d-%b-%Y %H:%M:%S`, then a TAB) at `index`, or nil.
+    static func dayMonthYearTimeEnd(_ line: LineBytes, at index: Int) -> Int? {
+        guard index + 21 <= line.count, line[index] &- UInt8(ascii: "0") < 4, line[index + 1] &- UInt8(ascii: "0") < 10,
+            line[index + 2] == UInt8(ascii: "-"), line[index + 3] &- UInt8(ascii: "A") < 26,
+            line[index + 4] &- UInt8(ascii: "a") < 26, line[index + 5] &- UInt8(ascii: "a") < 26,
+            line[index + 6] == UInt8(ascii: "-"), line.endOfDigits(from: index + 7) == index + 11,
+            line[index + 11] == UInt8(ascii: " "), isClockTime(line, at: index + 12),
+            line[index + 20] == UInt8(ascii: "\t")
+        else { return nil }
+        return index + 21
     }
 
     /// After `0.000011 ` (digits, a fraction, a space) at `index`, or nil: a whole number alone is too often text.

@@ -33,6 +33,9 @@ package enum LinePrefix: String, Sendable {
     case clockTime = "clock-time"
     /// `Nov 30 02:09:31 ` (moreutils `ts`'s default, syslog's stamp; a fraction allowed), decided as a clock time is.
     case monthDayTime = "month-day-time"
+    /// Atlassian Bamboo's `30-Jan-2017 13:54:31<TAB>` (as its log page copies; its downloaded log has a `build<TAB>`
+    /// tag before it), decided as a clock time is.
+    case dayMonthYearTime = "day-month-year-time"
     /// `0.000011 ` (seconds since the start or the previous line: `ts -s '%.s'`, `ts -i '%.s'`), decided as a clock
     /// time is.
     case elapsedSeconds = "elapsed-seconds"

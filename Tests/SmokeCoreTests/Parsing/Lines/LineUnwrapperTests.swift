@@ -24,6 +24,7 @@ import Testing
         (["[02:18:06.979] Test Suite 'All tests' started", "[02:18:07.000] ok"], "clock-time"),
         (["0.000011 Test Suite 'All tests' started", "12.503311 ok"], "elapsed-seconds"),
         (["swift-6.3\tTest Suite 'All tests' started", "Packages/Beta\tok"], "tag"),
+        (["30-Jan-2017 13:54:31\tTest Suite 'All tests' started", "01-Feb-2017 00:00:00\tok"], "day-month-year-time"),
     ]
 
     @Test(arguments: decidedForms)
@@ -39,6 +40,15 @@ import Testing
         ])
         #expect(texts == ["Test Suite 'All tests' started", "ok"])
         #expect(counts == ["month-day-time": 2, "tag": 2])
+    }
+
+    /// Bamboo's downloaded log: its stream's name, then the time, each before a TAB.
+    @Test func bamboosStreamTagThenItsTimeAreBothRemoved() {
+        let (texts, counts) = Self.contents([
+            "build\t30-Jan-2017 13:54:31\tTest Suite 'All tests' started", "error\t30-Jan-2017 13:54:32\tok",
+        ])
+        #expect(texts == ["Test Suite 'All tests' started", "ok"])
+        #expect(counts == ["tag": 2, "day-month-year-time": 2])
     }
 
     /// A log whose first line has none keeps the same text on later lines: a test may print it.
