@@ -38,7 +38,8 @@ package struct LogParser: Sendable {
         return .here
     }
 
-    package func parse(files: [URL]) throws(ParseError) -> ParsedLog {
+    package func parse(files given: [URL]) throws(ParseError) -> ParsedLog {
+        let (files, repeats) = RepeatedInputs.distinct(given)
         // Sized from the input, so a log of a million tests does not rehash its indexes as they grow.
         let bytes = files.reduce(0) {
             $0 + ((try? FileManager.default.attributesOfItem(atPath: $1.path)[.size] as? Int) ?? 0)
@@ -48,6 +49,7 @@ package struct LogParser: Sendable {
             expectedTests: bytes / Self.bytesPerTestAtLeast)
         var parsed = ParsedLog(
             tests: TestTable(), attachments: [], unrecognizedLineCount: 0, lineCount: 0, byteCount: 0, formats: [])
+        parsed.problems = repeats
         let formats = files.count > 1 ? files.map(peekFormat) : []
         // The event stream names every Swift Testing test exactly, so the console's Swift Testing lines (and totals)
         // are not counted a second time.

@@ -470,4 +470,22 @@ import Testing
             try JUnitDocumentParser.parse(Data(xml.utf8), path: "j.xml", source: "j.xml")
         }
     }
+
+    /// The same report given twice, or a copy of it (a CI glob matching it twice), is one account of the run: read
+    /// once, said; its tests are not doubled.
+    @Test func aReportGivenTwiceIsReadOnceAndSaid() throws {
+        let xml =
+            #"<testsuite name="U" tests="2" failures="1"><testcase classname="U" name="a"><failure message="no"/></testcase><testcase classname="U" name="b"/></testsuite>"#
+        let file = try Support.temporaryFile(Data(xml.utf8), name: "j.xml")
+        let copy = file.deletingLastPathComponent().appendingPathComponent("copy.xml")
+        try Data(xml.utf8).write(to: copy)
+        for files in [[file, file], [file, copy]] {
+            let parsed = try LogParser().parse(files: files)
+            #expect(parsed.results.map(\.id) == ["U/a", "U/b"])
+            #expect(parsed.inputs.count == 1)
+            #expect(parsed.problems.count == 1)
+            #expect(parsed.problems.first?.contains("read once") == true)
+            #expect(parsed.reconciliation?.agrees == true)
+        }
+    }
 }
