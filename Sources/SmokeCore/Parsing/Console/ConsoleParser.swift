@@ -88,6 +88,16 @@ package struct ConsoleParser {
             foreignLines = 0
             return parseWhole(status, reading: &reader)
         }
+        // Records glued end to end (SwiftPM's parallel replay before 5.9): each is read as its own line, in order.
+        let glued = GluedXCTestRecords.boundaries(in: line)
+        if !glued.isEmpty {
+            let ends = glued + [line.count]
+            let first = parseWhole(UnsafeBufferPointer(rebasing: line[..<ends[0]]), reading: &reader)
+            for (start, end) in zip(glued, ends.dropFirst()) {
+                deferred.append(parseWhole(UnsafeBufferPointer(rebasing: line[start..<end]), reading: &reader))
+            }
+            return first
+        }
         guard LineJoiner.isSplitTestLine(line) else { return parseWhole(line, reading: &reader) }
         fragment = Array(line)
         foreignLines = 0
