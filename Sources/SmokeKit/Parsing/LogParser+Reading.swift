@@ -50,6 +50,15 @@ extension LogParser {
                     throw .binary(path: path)
                 }
                 let detected = formats.detect(head)
+                if !detected.isDocument, !detected.makeReader().isEventStream, EventStreamFormat.isOneDocument(sample) {
+                    throw .resultDocument(
+                        path: path,
+                        reason: """
+                            is a Swift Testing event stream rewritten as one JSON document (pretty-printed, or an \
+                            array); smokerun reads it as `swift test` writes it, one record per line. Convert it: \
+                            jq -c 'if type == "array" then .[] else . end' FILE > events.jsonl
+                            """)
+                }
                 format = detected
                 if detected.isDocument { document = Data() } else { interpreter.reader = detected.makeReader() }
             }

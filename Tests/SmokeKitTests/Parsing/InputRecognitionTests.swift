@@ -150,4 +150,20 @@ import Testing
         }
         #expect(formatted == 5)
     }
+
+    /// An event stream rewritten as one JSON document (`jq .`, `jq -s`) is named as such, with the command that turns
+    /// it back into one record per line; the stream as written is read.
+    @Test func anEventStreamRewrittenAsOneDocumentIsNamedWithItsFix() throws {
+        let record = #"{"kind":"event","payload":{"kind":"runStarted","instant":{"absolute":1}},"version":0}"#
+        let pretty = #"{\#n  "kind" : "event",\#n  "payload" : { "kind" : "runStarted" },\#n  "version" : 0\#n}"#
+        for text in [pretty, "[\(record),\(record)]", "[\n  \(record)\n]"] {
+            let file = try Support.temporaryFile(Data(text.utf8), name: "e.json")
+            let error = try #require(throws: ParseError.self) { try LogParser().parse(files: [file]) }
+            #expect(error.localizedDescription.contains("rewritten as one JSON document"), "\(text)")
+            #expect(error.localizedDescription.contains("jq -c"))
+        }
+        let asWritten = EventStreamFormat.isOneDocument
+        #expect(!Array("\(record)\n\(record)\n".utf8).withUnsafeBufferPointer(asWritten))
+        #expect(!Array("Test Suite 'All tests' started\n".utf8).withUnsafeBufferPointer(asWritten))
+    }
 }
