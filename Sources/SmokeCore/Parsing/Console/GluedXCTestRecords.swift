@@ -11,16 +11,17 @@ enum GluedXCTestRecords {
     /// Where each record after the first starts, in order; empty for a line of one record (nearly every line).
     static func boundaries(in line: LineBytes) -> [Int] {
         let start = line.skippingBlanks()
-        guard
-            line.hasPrefix("Test Suite '", at: start) || line.hasPrefix("Test Case '", at: start)
-                || line.hasPrefix("Executed ", at: start)
-        else { return [] }
-        // Most such lines hold one record: `memchr` finds no second one.
-        guard
-            line.firstIndex(of: "Test ", from: start + 1) != nil
-                || line.firstIndex(of: "\t Executed ", from: start) != nil
-                || line.firstIndex(of: ": error: -[", from: start) != nil
-        else { return [] }
+        // Cheap on the lines of one record (nearly all): totals end `seconds`, and after a suite's or test's closing
+        // quote come a few words and a time, no `T` of another record.
+        if line.hasPrefix("Executed ", at: start) {
+            let end = line.endSkippingBlanks()
+            guard end >= 7, !line.hasPrefix("seconds", at: end - 7) else { return [] }
+        } else {
+            guard line.hasPrefix("Test Suite '", at: start) || line.hasPrefix("Test Case '", at: start),
+                let close = line.firstIndex(of: UInt8(ascii: "'"), from: start + 11),
+                line.count - close > 64 || line.firstIndex(of: UInt8(ascii: "T"), from: close) != nil
+            else { return [] }
+        }
         var cuts: [Int] = []
         var index = start + 1
         while index < line.count {

@@ -46,6 +46,15 @@ extension ResultCollector {
         if !tests.flags(at: index).contains(.hasFailure) { setEvidence(evidence("issue recorded"), at: index) }
         tests.insert(.hasFailure, at: index)
         if !tests.flags(at: index).contains(.finished) { tests.setStatus(.failed, at: index) }
+        // A UI test's activity log echoes its failure (`t = 2.57s Assertion Failure: …`) before the runner's own
+        // `file:line: error:` line of the same failure: one failure, at its place.
+        if let last = tests.extras(at: index)?.failures.last, last.file == nil, failure.file != nil,
+            last.message.prefix(while: { $0 != "\n" }) == failure.message.prefix(while: { $0 != "\n" })
+        {
+            tests.changeExtras(at: index) { $0.failures[$0.failures.count - 1] = failure }
+            messageTarget = .failure(index)
+            return
+        }
         messageTarget = keep(failure, in: index) ? .failure(index) : .dropped
     }
 

@@ -394,4 +394,20 @@ import Testing
         batch.replay(into: &sink)
         #expect(sink.collector.results.map(\.worker) == [3])
     }
+
+    /// A UI test's activity log echoes its failure without a place, then the runner prints it with one: one failure,
+    /// at its place. The same message failing twice at its place stays two failures.
+    @Test func anActivityEchoAndTheRunnersLineAreOneFailure() {
+        let collector = ParsingTestSupport.collect(
+            """
+            Test Case '-[AppUITests.AppUITests testDelete]' started.
+                t =     2.57s             Assertion Failure: UI Testing Failure - Failed to receive completion
+            /src/AppUITests.swift:21: error: -[AppUITests.AppUITests testDelete] : UI Testing Failure - Failed to receive completion
+            /src/AppUITests.swift:21: error: -[AppUITests.AppUITests testDelete] : UI Testing Failure - Failed to receive completion
+            Test Case '-[AppUITests.AppUITests testDelete]' failed (3.100 seconds).
+            """)
+        let failure = TestFailure(
+            message: "UI Testing Failure - Failed to receive completion", file: "/src/AppUITests.swift", line: 21)
+        #expect(collector.results.first?.failures == [failure, failure])
+    }
 }
