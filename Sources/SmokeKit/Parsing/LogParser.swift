@@ -223,6 +223,9 @@ package struct LogParser: Sendable {
         var problems: [String] = []
         if let cut = read.splitter.truncationMessage(source: path) { problems.append(cut) }
         if let malformed = interpreter.malformedMessage(source: path) { problems.append(malformed) }
+        if let unwritten = interpreter.eventStream.unwrittenAttachmentsMessage(source: path) {
+            problems.append(unwritten)
+        }
         // The event stream's own instants; else the console's stamps and totals.
         let times =
             readsEventStream

@@ -12,6 +12,9 @@ package struct SwiftTestingEventStreamParser {
     package private(set) var times = RecordedRunTimes()
     /// The folder of the stream file, which a relative attachment path is read from (not the current directory).
     package var streamFolder: URL?
+    /// Attachments recorded with neither bytes nor a file (`"attachment":{}`: `swift test` without
+    /// `--attachments-path`): how many, and the first few as `'name' of test`.
+    package private(set) var unwrittenAttachments = (count: 0, first: [String]())
 
     package init() {}
 
@@ -127,7 +130,7 @@ package struct SwiftTestingEventStreamParser {
 
     /// Schema 0 carries the bytes (`_bytes`) or a file (`_path`) and the name (`_preferredName`); schema 6.3 names
     /// only the file Swift Testing wrote (`path`, under `--attachments-path`), the name being in its message.
-    private func attachment(_ payload: [String: Any], _ ref: TestRef?) -> TestEvent? {
+    private mutating func attachment(_ payload: [String: Any], _ ref: TestRef?) -> TestEvent? {
         guard let attachment = payload["attachment"] as? [String: Any] else { return nil }
         let path = attachment["_path"] as? String ?? attachment["path"] as? String
         let name =
@@ -139,7 +142,24 @@ package struct SwiftTestingEventStreamParser {
         if let path {
             return .attachment(ref, name: name, content: .file(attachmentFile(path)))
         }
-        return nil
+        unwrittenAttachments.count += 1
+        if unwrittenAttachments.first.count < 3 {
+            unwrittenAttachments.first.append("'\(name)' of \(ref?.name ?? "the run")")
+        }
+        return .ignored
+    }
+
+    /// What a stream that recorded attachments without their bytes or files (`swift test` run without
+    /// `--attachments-path`) cannot give, and how to keep them next time.
+    package func unwrittenAttachmentsMessage(source: String) -> String? {
+        let (count, first) = unwrittenAttachments
+        guard count > 0 else { return nil }
+        let more = count > first.count ? ", and \(count - first.count) more" : ""
+        return """
+            \(source): Swift Testing recorded \(count == 1 ? "an attachment" : "\(count) attachments") but kept \
+            \(count == 1 ? "it" : "them") nowhere (\(first.joined(separator: ", "))\(more)); `swift test` writes \
+            attachments only with `--attachments-path DIR`
+            """
     }
 
     /// `Attached 'statement.txt' to attachesStatement().`, the `_attachment` message of a 6.3 `valueAttached`.

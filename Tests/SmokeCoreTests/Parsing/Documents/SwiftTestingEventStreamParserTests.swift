@@ -137,8 +137,16 @@ import Testing
             #"{"kind":"valueAttached","testID":"\#(testID)","attachment":{"path":"/run/a/receipt.txt"},"messages":[]}"#)
         let file = URL(fileURLWithPath: "/run/a/receipt.txt")
         #expect(parse(line) == .attachment(ref, name: "receipt.txt", content: .file(file)))
-        // Without `--attachments-path` a 6.3 record names nothing: no attachment is invented.
-        #expect(parse(event(#"{"kind":"valueAttached","testID":"\#(testID)","attachment":{},"messages":[]}"#)) == nil)
+        // Without `--attachments-path` a 6.3 record names nothing: no attachment is invented, and what was lost is said.
+        var parser = SwiftTestingEventStreamParser()
+        let kept =
+            #"{"kind":"valueAttached","testID":"\#(testID)","attachment":{},"messages":[{"symbol":"_attachment","text":"Attached 'note.txt' to addsItem()."}]}"#
+        let nowhere = Array(event(kept).utf8).withUnsafeBufferPointer { parser.parse($0) }
+        #expect(nowhere == .ignored)
+        let said = parser.unwrittenAttachmentsMessage(source: "e.jsonl") ?? ""
+        #expect(said.contains("an attachment but kept it nowhere ('note.txt' of addsItem())"), "\(said)")
+        #expect(said.contains("--attachments-path"))
+        #expect(SwiftTestingEventStreamParser().unwrittenAttachmentsMessage(source: "e.jsonl") == nil)
     }
 
     @Test func skippedTakesTheComment() {
