@@ -242,7 +242,7 @@ extension RunReport {
             errors.append(InfrastructureError(message: failure.message, details: failure.reasons))
             warnings.append("smokerun: error: \(failure.message)")
             warnings += failure.reasons.map { "  \($0)" }
-            if status == .passed || status == .incomplete { status = .failed }
+            if status == .passed || status == .incomplete { status = failure.saysTheRunnerFailed ? .error : .failed }
         }
         return warnings + notes
     }

@@ -49,9 +49,29 @@ package struct RunFailureEvidence: Codable, Sendable, Equatable {
     /// Whether it is an issue Swift Testing recorded outside tests (a suite's, or no test's): one its totals count.
     package var isIssue: Bool { kind == .suiteIssue || kind == .issueOutsideTests }
 
+    /// xcodebuild's failure verdict whose `Testing failed:` reasons say a test runner never started its tests (`Test
+    /// target AppUITests encountered an error (Early unexpected exit, operation never finished bootstrapping …)`,
+    /// `Failed to background test runner`): tests it was to run did not, so the run is an infrastructure error, not a
+    /// test failure. A runner that crashed while testing (`encountered an error (crashed)`) is a failure.
+    package var saysTheRunnerFailed: Bool {
+        kind == .xcodebuildVerdict
+            && reasons.contains { reason in Self.runnerNeverTested.contains { reason.lowercased().contains($0) } }
+    }
+
+    private static let runnerNeverTested = [
+        "never finished bootstrapping", "before starting test execution", "failed to background test runner",
+        "failed to open test runner", "failed to initialize for ui testing", "timed out registering for testing",
+        "failed to install or launch the test runner", "unable to boot", "failed to prepare device",
+    ]
+
     /// The report's error message, naming the line.
     package var message: String {
         switch kind {
+        case .xcodebuildVerdict where saysTheRunnerFailed:
+            """
+            xcodebuild's own verdict is `\(text)` (\(source):\(line)) because a test runner failed (below): the tests \
+            it was to run did not run, so the run cannot pass. Fix what it names and run again
+            """
         case .xcodebuildVerdict:
             """
             xcodebuild's own verdict is `\(text)` (\(source):\(line)), yet no test the input shows failed: the run \

@@ -66,15 +66,41 @@ import Testing
                 ** TEST FAILED **
 
                 """)
-        #expect(report.status == .failed)
+        // A runner that never started its tests: an infrastructure error (exit 3), not a test failure.
+        #expect(report.status == .error)
         let error = try #require(report.errors.first)
-        #expect(error.message.hasPrefix("xcodebuild's own verdict is `** TEST FAILED **` (run.log:13)"))
+        #expect(
+            error.message.hasPrefix(
+                "xcodebuild's own verdict is `** TEST FAILED **` (run.log:13) because a test runner failed"))
         #expect(
             error.details == [
                 "Shop.app (30007) encountered an error (Early unexpected exit, operation never finished bootstrapping)",
                 "Test runner exited before starting test execution.",
             ])
         #expect(warnings.contains("  Test runner exited before starting test execution."))
+    }
+
+    /// Each reason xcodebuild gives for a runner that never started its tests makes the run an infrastructure error;
+    /// a runner that crashed while testing fails it.
+    @Test(arguments: [
+        (
+            "Test target AppUITests encountered an error (Failed to background test runner. If you believe …)",
+            RunStatus.error
+        ),
+        (
+            "Test target AppUITests encountered an error (Timed out registering for testing event accessibility notifications.)",
+            .error
+        ),
+        (
+            "AppUITests-Runner encountered an error (Failed to install or launch the test runner. (Underlying Error: …))",
+            .error
+        ),
+        ("Test target AppTests encountered an error (crashed)", .failed),
+    ])
+    func aRunnerThatNeverTestedIsAnErrorAndOneThatCrashedAFailure(reason: String, status: RunStatus) throws {
+        let (report, _, _) = try parsedReport(Self.passingRun + "Testing failed:\n\t\(reason)\n** TEST FAILED **\n")
+        #expect(report.status == status)
+        #expect(report.errors.first?.details == [reason])
     }
 
     @Test func testingFailedWithoutABannerIsTheVerdict() throws {
