@@ -395,6 +395,7 @@ import Testing
     @Test(arguments: [
         #"<failure message="XCTAssertEqual failed: (&quot;1.5&quot;) is not equal to (&quot;2&quot;)"/>"#,
         #"<failure message="Test crashed">n/a</failure>"#, #"<failure message="ratio 3:2 expected"/>"#,
+        #"<failure message="api.example.com:443: connection refused"/>"#,
     ])
     func aMessageWithoutAPlaceGivesNone(element: String) throws {
         let xml = #"<testsuite name="U" tests="1"><testcase classname="U" name="t">\#(element)</testcase></testsuite>"#

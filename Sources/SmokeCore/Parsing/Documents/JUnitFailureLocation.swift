@@ -58,12 +58,18 @@ struct JUnitFailureLocation: Equatable {
         return Self(file: String(path), line: line.map { $0 + 1 })
     }
 
-    /// A file's path: one word (folders may hold spaces after a `/`) ending in a name with an extension.
+    /// A file's path: one word (folders may hold spaces after a `/`) ending in a name with an extension, in a folder
+    /// or with a source file's extension (`api.example.com:443` is a host and port, not a place).
     private static func isSourcePath(_ path: Substring) -> Bool {
         guard let name = path.split(separator: "/").last, !name.contains(" "), let dot = name.lastIndex(of: "."),
             dot > name.startIndex, name.index(after: dot) < name.endIndex
         else { return false }
-        return name[name.index(after: dot)...].allSatisfy { $0.isLetter || $0.isNumber }
-            && (path.first == "/" || !path.contains(" "))
+        let suffix = name[name.index(after: dot)...]
+        return suffix.allSatisfy { $0.isLetter || $0.isNumber } && (path.first == "/" || !path.contains(" "))
+            && (path.contains("/") || sourceExtensions.contains(suffix.lowercased()))
     }
+
+    private static let sourceExtensions: Set<String> = [
+        "swift", "m", "mm", "c", "cc", "cpp", "h", "hpp", "kt", "java", "py", "js", "ts", "rb", "go", "rs", "cs",
+    ]
 }
