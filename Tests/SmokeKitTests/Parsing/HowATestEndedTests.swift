@@ -115,6 +115,8 @@ import Testing
     @Test(arguments: [
         "** BUILD INTERRUPTED **", "Testing cancelled.", "##[error]The operation was canceled.",
         "##[error]Process completed with exit code 143.", "Process completed with exit code 130.",
+        "Build timed out (after 15 minutes). Marking the build as failed.", "Build was aborted",
+        "ERROR: Job failed: execution took longer than 1h0m0s seconds", "Too long with no output (exceeded 10m0s)",
     ])
     func aStopMarkerInterruptsTheRunningTestWithThatLine(_ marker: String) throws {
         let (parsed, _) = try parse(
@@ -131,6 +133,34 @@ import Testing
                 == Evidence(what: "the run was stopped: `\(marker)`", source: "stopped.log", line: 4))
         #expect(parsed.interruption?.line == 4)
         #expect(parsed.incomplete == nil)
+    }
+
+    /// Jenkins kills a hung build mid-line: its timeout line lands after the half line the test left.
+    @Test func aCITimeoutGluedToACutLineInterruptsTheRunningTest() throws {
+        let (parsed, _) = try parse(
+            """
+            Test Case 'DeathWatchTests.test_stop' started at 2023-09-05 04:18:22.202
+            Test Case 'DeathWatchTeBuild timed out (after 15 minutes). Marking the build as failed.
+
+            """, name: "jenkins.log")
+        #expect(parsed.results.map(\.status) == [.interrupted])
+        #expect(parsed.interruption?.line == 2)
+    }
+
+    /// A line cut short, then a test line of its own (a retry, a relaunch, a second paste): the test line is never
+    /// the cut line's end, and its test's failure stands.
+    @Test func aTestLineAfterACutLineStandsAlone() throws {
+        let (parsed, _) = try parse(
+            """
+            Test Case 'DeathWatchTests.test_stop' started at 2023-09-05 04:18:22.202
+            Test Case 'DeathWatchTe
+            Test Case 'ChannelTests.testConnect' started at 2019-09-24 19:40:38.146
+            /code/Tests/ChannelTests.swift:22: error: ChannelTests.testConnect : failed - just worked
+            Test Case 'ChannelTests.testConnect' failed (0.038 seconds)
+
+            """, name: "cut.log")
+        #expect(parsed.results.map(\.id) == ["DeathWatchTests/test_stop", "ChannelTests/testConnect"])
+        #expect(parsed.results.map(\.status) == [.unfinished, .failed])
     }
 
     /// The check `StatusEvidenceTests` runs over the corpus flags a test left `unfinished` by a parse whose input

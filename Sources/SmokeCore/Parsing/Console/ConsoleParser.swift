@@ -60,6 +60,14 @@ package struct ConsoleParser {
                 return parseWhole(line, reading: &reader)
             }
             self.fragment = nil
+            // A test line of its own is no second half (the process died mid-line, then a retry or a relaunch began):
+            // the cut line as it is, then this one.
+            if LineJoiner.startsTestLine(line) {
+                let fragmentEvent = fragment.withUnsafeBufferPointer { parseWhole($0, reading: &reader) }
+                let position = deferred.count
+                deferred.insert(parse(line, reading: &reader), at: position)
+                return fragmentEvent
+            }
             let joined = fragment + Array(line)
             let event = joined.withUnsafeBufferPointer { LineJoiner.isSplitTestLine($0) ? nil : recognise($0) }
             if let event,

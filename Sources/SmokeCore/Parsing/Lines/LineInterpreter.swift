@@ -286,14 +286,21 @@ extension LineInterpreter {
             return UnsafeBufferPointer(rebasing: line[start...])
         }
 
-        /// `Testing cancelled…` (xcodebuild) or a CI system's cancel marker (GitHub's `##[error]The operation was
-        /// canceled.`, or its exit code of a process stopped by SIGINT or SIGTERM).
+        /// `Testing cancelled…` (xcodebuild) or a CI system's cancel or time-limit marker: GitHub's `##[error]The
+        /// operation was canceled.` (or its exit code of a process stopped by SIGINT or SIGTERM), Jenkins' `Build timed
+        /// out (after 15 minutes). Marking the build as failed.` (also glued after the line the killed test left
+        /// unfinished) and `Build was aborted`, GitLab's `ERROR: Job failed: execution took longer than …`, CircleCI's
+        /// `Too long with no output (exceeded 10m0s)`.
         private static func saysCancelled(_ line: LineBytes) -> Bool {
             guard line.count >= 17 else { return false }
             if let code = XCTestConsoleParser.runnerExitCode(line, 0) {
                 return XCTestConsoleParser.stopCodes.contains(code)
             }
             return line.hasPrefix("Testing cancelled") || line.hasPrefix("##[error]The operation was canceled")
+                || line.hasPrefix("Build was aborted")
+                || line.hasPrefix("ERROR: Job failed: execution took longer than")
+                || line.hasPrefix("Too long with no output (exceeded")
+                || line.firstIndex(of: "Build timed out (after ") != nil
         }
     }
 }
