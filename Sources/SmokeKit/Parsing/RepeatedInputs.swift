@@ -6,7 +6,13 @@ enum RepeatedInputs {
     /// `files` without the repeats, and a sentence for each one left out.
     static func distinct(_ files: [URL]) -> (files: [URL], repeats: [String]) {
         guard files.count > 1 else { return (files, []) }
-        let sizes = files.map { (try? FileManager.default.attributesOfItem(atPath: $0.path)[.size] as? Int) ?? nil }
+        // Only regular files: hashing a pipe (`<(cmd)`, `-`) would read away what the parse is to read.
+        let sizes = files.map { file -> Int? in
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
+                attributes[.type] as? FileAttributeType == .typeRegular
+            else { return nil }
+            return attributes[.size] as? Int
+        }
         var kept: [URL] = []
         var repeats: [String] = []
         var seen: [String: URL] = [:]

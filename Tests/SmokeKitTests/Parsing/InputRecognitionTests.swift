@@ -165,5 +165,9 @@ import Testing
         let asWritten = EventStreamFormat.isOneDocument
         #expect(!Array("\(record)\n\(record)\n".utf8).withUnsafeBufferPointer(asWritten))
         #expect(!Array("Test Suite 'All tests' started\n".utf8).withUnsafeBufferPointer(asWritten))
+        // `cat Package.resolved` before the log: JSON naming a `version`, but no record.
+        let resolved =
+            #"{\#n  "pins" : [ { "kind" : "remoteSourceControl", "state" : { "version" : "1.0.0" } } ],\#n  "version" : 3\#n}"#
+        #expect(!Array("\(resolved)\nTest Suite 'All tests' started\n".utf8).withUnsafeBufferPointer(asWritten))
     }
 }

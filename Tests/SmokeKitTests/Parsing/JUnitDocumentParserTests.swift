@@ -86,6 +86,14 @@ import Testing
             (#"<error message="Caught error: TestError()" type="Uncategorized"/>"#, .failed, "<error>"),
             (#"<error message="Expected signal not received" type="AssertionError"/>"#, .failed, "<error>"),
             (#"<failure message="Test crashed">n/a</failure>"#, .crashed, "<failure>"),
+            (#"<failure message="crashCount was 1, expected 0"/>"#, .failed, "<failure>"),
+            (#"<failure message="XCTAssertFalse failed - test crashed flag set"/>"#, .failed, "<failure>"),
+            (
+                #"<failure message="XCTAssertEqual failed: (&quot;Exited with signal code 9&quot;) is not equal to (&quot;0&quot;)"/>"#,
+                .failed, "<failure>"
+            ),
+            (#"<error message="The test runner crashed before establishing connection"/>"#, .crashed, "<error>"),
+            (#"<error message="Process terminated by signal 11"/>"#, .crashed, "<error>"),
             (#"<failure message="Waited 60 s" type="timedOut"/>"#, .timedOut, "<failure>"),
             (#"<skipped message="Feature not yet implemented"/>"#, .skipped, nil),
             ("", .passed, nil),
@@ -381,6 +389,7 @@ import Testing
                 "AtomicBoy.m", 38
             ),
             (#"><failure message="failed">Tests/T.swift:9:5</failure>"#, "Tests/T.swift", 9),
+            (#"><failure message="no (/src/T.swift#StartingLineNumber=9223372036854775807)"/>"#, "/src/T.swift", nil),
         ] as [(String, String, Int?)])
     func aFailuresLocationIsReadWhereItsToolPutsIt(testCaseTail: String, file: String, line: Int?) throws {
         let xml =
@@ -442,6 +451,10 @@ import Testing
             (
                 #"\#n    <testcase classname="U" name="c"><failure message="U.swift:9: lost">at fra"#,
                 [.failed, .passed, .failed], 0
+            ),
+            (
+                #"\#n    <testcase classname="U" name="c"><skipped message="not on linux"/>"#,
+                [.failed, .passed, .skipped], 0
             ),
         ] as [(String, [TestStatus], Int)])
     func aFileItsWriterStoppedKeepsItsFinishedTestsAndIsIncomplete(

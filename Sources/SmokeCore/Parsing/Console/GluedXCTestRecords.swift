@@ -17,16 +17,20 @@ enum GluedXCTestRecords {
             let end = line.endSkippingBlanks()
             guard end >= 7, !line.hasPrefix("seconds", at: end - 7) else { return [] }
         } else {
-            guard line.hasPrefix("Test Suite '", at: start) || line.hasPrefix("Test Case '", at: start),
-                let close = line.firstIndex(of: UInt8(ascii: "'"), from: start + 11),
+            let nameStart =
+                line.hasPrefix("Test Suite '", at: start)
+                ? start + 12 : line.hasPrefix("Test Case '", at: start) ? start + 11 : nil
+            guard let nameStart, let close = line.firstIndex(of: UInt8(ascii: "'"), from: nameStart),
                 line.count - close > 64 || line.firstIndex(of: UInt8(ascii: "T"), from: close) != nil
             else { return [] }
         }
         var cuts: [Int] = []
+        var scan = Scan(line: line, pieceStart: start)
         var index = start + 1
         while index < line.count {
-            if let next = recordStart(line, at: index, after: cuts.last ?? start) {
+            if let next = scan.recordStart(at: index) {
                 cuts.append(next)
+                scan.startPiece(at: next)
                 index = Swift.max(next, index) + 1
             } else {
                 index += 1
@@ -35,38 +39,68 @@ enum GluedXCTestRecords {
         return cuts
     }
 
-    /// Where a record glued at `index` starts, or nil.
-    private static func recordStart(_ line: LineBytes, at index: Int, after pieceStart: Int) -> Int? {
-        let before = line[index - 1]
-        let endsRecord = before == UInt8(ascii: ".") || before == UInt8(ascii: "s") || before &- UInt8(ascii: "0") < 10
-        switch line[index] {
-        case UInt8(ascii: "T"):
-            // After any text: an issue's message ends in whatever it quotes (`'Bool''Test Case '-[…`).
-            return line.hasPrefix("Test Suite '", at: index) || line.hasPrefix("Test Case '", at: index) ? index : nil
-        case UInt8(ascii: "\t") where endsRecord:
-            return line.hasPrefix("\t Executed ", at: index) ? index : nil
-        case UInt8(ascii: ":") where line.hasPrefix(": error: -[", at: line.endOfDigits(from: index + 1)):
-            // `path:N: error: -[` — the path starts at the first `/` after the text before it ends (a space, or the
-            // `started.` of the test's start record).
-            guard line.endOfDigits(from: index + 1) > index + 1 else { return nil }
-            var pathStart = index
-            while pathStart > pieceStart + 1, line[pathStart - 1] != UInt8(ascii: " ") { pathStart -= 1 }
-            if line.hasPrefix("Test Case '", at: pieceStart), let started = startedEnd(line, from: pieceStart),
-                started < index
-            {
-                pathStart = Swift.max(pathStart, started)
+    /// The scan of one line: where the record being read starts, and what the next issue's path is looked for by.
+    private struct Scan {
+        let line: LineBytes
+        private(set) var pieceStart: Int
+        /// After `' started.` when the record being read is a test's start: a glued issue's path starts there.
+        private var startedEnd: Int?
+        /// The last issue's path: a test's next issue is most often in the same file, whatever its path holds (a
+        /// space, a URL the message before it quotes).
+        private var lastPath: Range<Int>?
+
+        init(line: LineBytes, pieceStart: Int) {
+            self.line = line
+            self.pieceStart = pieceStart
+            startPiece(at: pieceStart)
+        }
+
+        mutating func startPiece(at start: Int) {
+            pieceStart = start
+            startedEnd =
+                line.hasPrefix("Test Case '", at: start)
+                ? line.firstIndex(of: "' started.", from: start).map { $0 + 10 } : nil
+        }
+
+        /// Where a record glued at `index` starts, or nil.
+        mutating func recordStart(at index: Int) -> Int? {
+            let before = line[index - 1]
+            let endsRecord =
+                before == UInt8(ascii: ".") || before == UInt8(ascii: "s") || before &- UInt8(ascii: "0") < 10
+            switch line[index] {
+            case UInt8(ascii: "T"):
+                // After any text: an issue's message ends in whatever it quotes (`'Bool''Test Case '-[…`).
+                return line.hasPrefix("Test Suite '", at: index) || line.hasPrefix("Test Case '", at: index)
+                    ? index : nil
+            case UInt8(ascii: "\t") where endsRecord:
+                return line.hasPrefix("\t Executed ", at: index) ? index : nil
+            case UInt8(ascii: ":"):
+                let numberEnd = line.endOfDigits(from: index + 1)
+                guard numberEnd > index + 1, line.hasPrefix(": error: -[", at: numberEnd),
+                    let path = issuePathStart(endingAt: index)
+                else { return nil }
+                lastPath = path..<index
+                return path
+            default:
+                return nil
             }
-            guard let slash = line.firstIndex(of: UInt8(ascii: "/"), from: pathStart, upTo: index),
-                slash > pieceStart
+        }
+
+        /// Where the path of an issue whose `:N: error: -[` is at `colon` starts: right after the test's `started.`,
+        /// else where the last issue's path is again, else at the first `/` after the text before it ends (a space).
+        private func issuePathStart(endingAt colon: Int) -> Int? {
+            if let startedEnd, startedEnd < colon, line[startedEnd] == UInt8(ascii: "/") { return startedEnd }
+            if let lastPath {
+                let start = colon - lastPath.count
+                if start > pieceStart, zip(line[start..<colon], line[lastPath]).allSatisfy(==) { return start }
+            }
+            // Bounded as a path is: a long line of colons is read in linear time.
+            let floor = Swift.max(pieceStart + 1, colon - SourceLocationPrefix.maximumPathLength)
+            var wordStart = colon
+            while wordStart > floor, line[wordStart - 1] != UInt8(ascii: " ") { wordStart -= 1 }
+            guard let slash = line.firstIndex(of: UInt8(ascii: "/"), from: wordStart, upTo: colon), slash > pieceStart
             else { return nil }
             return slash
-        default:
-            return nil
         }
-    }
-
-    /// After `' started.` in the test start record at `from`, or nil.
-    private static func startedEnd(_ line: LineBytes, from: Int) -> Int? {
-        line.firstIndex(of: "' started.", from: from).map { $0 + 10 }
     }
 }

@@ -11,17 +11,32 @@ package struct EventStreamFormat: InputFormat {
     package func makeReader() -> InputReader { .eventStream }
 
     /// Whether `head` is an event stream's records rewritten as one JSON document: an array of records (`jq -s`), or
-    /// records spread over lines (`jq .`), the first line holding no `kind`; each names its stream's `version`.
+    /// records spread over lines (`jq .`). Its first object's first key is a record's `kind`, over more than its
+    /// first line, and the head names a record's `payload` and `version` (`Package.resolved`, printed before a log,
+    /// starts with other keys).
     package static func isOneDocument(_ head: LineBytes) -> Bool {
         let start = head.skippingBlanks()
-        guard start < head.count, head.firstIndex(of: "\"version\"", from: start) != nil else { return false }
+        guard start < head.count, head.firstIndex(of: "\"payload\"", from: start) != nil,
+            head.firstIndex(of: "\"version\"", from: start) != nil
+        else { return false }
+        var object = start
         if head[start] == UInt8(ascii: "[") {
-            let first = head[(start + 1)...].firstIndex { $0 != 32 && $0 != 9 && $0 != 10 && $0 != 13 }
-            return first.map { head[$0] == UInt8(ascii: "{") } == true && head.firstIndex(of: "\"kind\"") != nil
+            guard let first = nextNonSpace(head, after: start), head[first] == UInt8(ascii: "{") else { return false }
+            object = first
+        } else {
+            guard head[start] == UInt8(ascii: "{") else { return false }
+            // One record on its line is the stream as written.
+            let lineEnd = head.firstIndex(of: UInt8(ascii: "\n"), from: start) ?? head.count
+            guard UnsafeBufferPointer(rebasing: head[start..<lineEnd]).firstIndex(of: "\"payload\"") == nil else {
+                return false
+            }
         }
-        guard head[start] == UInt8(ascii: "{") else { return false }
-        let lineEnd = head.firstIndex(of: UInt8(ascii: "\n"), from: start) ?? head.count
-        return UnsafeBufferPointer(rebasing: head[start..<lineEnd]).firstIndex(of: "\"kind\"") == nil
-            && head.firstIndex(of: "\"kind\"", from: lineEnd) != nil
+        guard let key = nextNonSpace(head, after: object) else { return false }
+        return head.hasPrefix("\"kind\"", at: key)
+    }
+
+    /// The first byte after `index` that is no space, TAB, CR or line end.
+    private static func nextNonSpace(_ head: LineBytes, after index: Int) -> Int? {
+        head[(index + 1)...].firstIndex { $0 != 32 && $0 != 9 && $0 != 10 && $0 != 13 }
     }
 }

@@ -178,7 +178,7 @@ package enum JUnitDocumentParser {
             let failure = TestFailure(message: failureMessage(outcome), file: location?.file, line: location?.line)
             switch outcome.element {
             case "failure", "error":
-                let status = failureStatus(outcome)
+                let status = outcome.failureStatus
                 result.failures.append(failure)
                 if !result.status.isFailure {
                     result.status = status
@@ -194,7 +194,7 @@ package enum JUnitDocumentParser {
                 }
             default:
                 // Surefire's earlier runs of the test: `flakyFailure` before a pass, `rerunFailure` before a failure.
-                let status = failureStatus(outcome)
+                let status = outcome.failureStatus
                 var attempt = TestAttempt(
                     status: status, durationSeconds: 0, failures: [failure])
                 attempt.evidence = Evidence(
@@ -202,7 +202,7 @@ package enum JUnitDocumentParser {
                 earlierRuns.append(attempt)
             }
         }
-        if testCase.endedByCut, !result.status.isFailure {
+        if testCase.endedByCut, result.status == .passed {
             result.status = .unfinished
             result.evidence = Evidence(
                 what: "the JUnit file ends inside this <testcase>, before its result", source: source,
@@ -222,31 +222,6 @@ package enum JUnitDocumentParser {
         }
         return text.isEmpty || text == message ? message : "\(message)\n\(text)"
     }
-
-    /// How a `<failure>` or `<error>` ended the test: the failing status its `type` names (smokerun's own `crashed`,
-    /// `timedOut`, …), else `crashed` when it says so, else `failed`.
-    private static func failureStatus(_ outcome: JUnitXMLReader.Outcome) -> TestStatus {
-        if let named = outcome.type.flatMap(TestStatus.init(rawValue:)), named.isFailure { return named }
-        return saysCrashed(outcome) ? .crashed : .failed
-    }
-
-    /// Whether an outcome says the test crashed rather than failed. Its writer says so in words (`Test crashed`,
-    /// `Crash: … (SIGSEGV)`, `Exited with signal code 11`, `Restarting after unexpected exit`), in any element
-    /// (test_center and trainer write a crash as a `<failure>`); an `<error>` also by the trap that ended it
-    /// (`Fatal error: …`, a signal's name). A message that only uses the word (`Expected signal not received`) does
-    /// not.
-    private static func saysCrashed(_ outcome: JUnitXMLReader.Outcome) -> Bool {
-        let said = [outcome.type ?? "", outcome.message ?? "", outcome.text].joined(separator: "\n").lowercased()
-        if said.hasPrefix("crash") || crashWords.contains(where: said.contains) { return true }
-        return outcome.element.hasSuffix("rror") && trapWords.contains(where: said.contains)
-    }
-
-    private static let crashWords = [
-        "test crashed", "crashed with signal", "exited with signal", "signal code", "unexpected exit", "\ncrash",
-    ]
-    private static let trapWords = [
-        "fatal error:", "sigabrt", "sigsegv", "sigill", "sigtrap", "sigbus", "sigkill", "exc_bad_access",
-    ]
 }
 
 extension TestResult {

@@ -55,7 +55,7 @@ struct JUnitFailureLocation: Equatable {
         let line = inside[inside.index(after: hash)...].split(separator: "&")
             .first { $0.hasPrefix("StartingLineNumber=") }
             .flatMap { Int($0.dropFirst("StartingLineNumber=".count)) }
-        return Self(file: String(path), line: line.map { $0 + 1 })
+        return Self(file: String(path), line: line.flatMap { $0 >= 0 && $0 < Int.max ? $0 + 1 : nil })
     }
 
     /// A file's path: one word (folders may hold spaces after a `/`) ending in a name with an extension, in a folder

@@ -36,6 +36,21 @@ import Testing
         #expect(collector.results.first?.failures.first?.file == "/Users/dev/val/Tests/While.val")
     }
 
+    /// A later issue's path is where the test's last one was, whatever it holds (a space) or the message before it
+    /// quotes (a URL).
+    @Test(arguments: ["/Users/me/My Project/Tests/T.swift", "/src/Tests/T.swift"])
+    func aLaterIssuesPathIsTheLastOnes(_ path: String) {
+        let glued = [
+            "Test Case '-[M.C t]' started.",
+            "\(path):1: error: -[M.C t] : XCTAssertEqual failed: (\"https://a.com/x\")",
+            "\(path):9: error: -[M.C t] : XCTAssertTrue failed", "Test Case '-[M.C t]' failed (0.1 seconds).",
+        ].joined()
+        let failures = Self.results([glued]).results.first?.failures ?? []
+        #expect(failures.map(\.file) == [path, path])
+        #expect(failures.map(\.line) == [1, 9])
+        #expect(failures.first?.message == "XCTAssertEqual failed: (\"https://a.com/x\")")
+    }
+
     /// Lines of one record, and text that only quotes one, stay whole.
     @Test(arguments: [
         "Test Case '-[M.C testA]' passed (0.001 seconds).",

@@ -1,0 +1,38 @@
+/// How a JUnit `<failure>` or `<error>` ended its test, as its writer says.
+extension JUnitXMLReader.Outcome {
+    /// How a `<failure>` or `<error>` ended the test: the failing status its `type` names (smokerun's own `crashed`,
+    /// `timedOut`, …), else `crashed` when it says so, else `failed`.
+    var failureStatus: TestStatus {
+        if let named = type.flatMap(TestStatus.init(rawValue:)), named.isFailure { return named }
+        return saysCrashed ? .crashed : .failed
+    }
+
+    /// Whether it says the test crashed rather than failed, in its writer's own words: a `type` naming a
+    /// crash (`crash`, `crashed`), or a message that opens saying so (test_center's and trainer's `<failure
+    /// message="Test crashed">`); an `<error>` (no assertion, so its words are the writer's) also by a crash, a trap
+    /// or a signal anywhere in its message (`Fatal error: …`, `terminated by signal 11`). An assertion's quoted values
+    /// (`("Exited with signal code 9") is not equal to …`) and words that only mention one (`Expected signal not
+    /// received`) do not.
+    private var saysCrashed: Bool {
+        let type = (self.type ?? "").lowercased()
+        let message = (self.message ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+        if Self.opensWithCrash(type) || Self.opensWithCrash(message) { return true }
+        guard element.hasSuffix("rror") else { return false }
+        let said = message.isEmpty ? text.lowercased() : message
+        return Self.errorCrashWords.contains(where: said.contains)
+    }
+
+    /// Whether lowercased `text` opens with the word `crash` or `crashed`, after `test ` or not (`Crash: …`, `test
+    /// crashed`), not a longer word (`crashCount was 1`).
+    private static func opensWithCrash(_ text: String) -> Bool {
+        let words = text.hasPrefix("test ") ? text.dropFirst(5) : text[...]
+        guard words.hasPrefix("crash") else { return false }
+        let rest = words.dropFirst(words.hasPrefix("crashed") ? 7 : 5)
+        return rest.first?.isLetter != true
+    }
+
+    private static let errorCrashWords = [
+        "crash", "fatal error", "unexpected exit", "by signal", "with signal", "signal code", "sigabrt", "sigsegv",
+        "sigill", "sigtrap", "sigbus", "sigkill", "exc_bad_access",
+    ]
+}
