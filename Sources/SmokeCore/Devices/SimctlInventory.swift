@@ -47,30 +47,51 @@ package struct SimctlInventory: Sendable, Equatable {
         var devicetypes: [DeviceTypeEntry]?
     }
 
+    /// Each field is read on its own: one of an unexpected type is unknown, not a listing refused.
     struct DeviceEntry: Decodable {
-        var name: String?
-        var udid: String?
-        var state: String?
-        var isAvailable: Bool?
-        var availability: String?
-        var deviceTypeIdentifier: String?
+        @Lenient var name: String?
+        @Lenient var udid: String?
+        @Lenient var state: String?
+        @Lenient var isAvailable: SimctlFlag?
+        @Lenient var availability: String?
+        @Lenient var deviceTypeIdentifier: String?
     }
 
     struct RuntimeEntry: Decodable {
-        var identifier: String?
-        var version: String?
-        var name: String?
-        var buildversion: String?
-        var isAvailable: Bool?
-        var availability: String?
-        var availabilityError: String?
-        var platform: String?
+        @Lenient var identifier: String?
+        @Lenient var version: String?
+        @Lenient var name: String?
+        @Lenient var buildversion: String?
+        @Lenient var isAvailable: SimctlFlag?
+        @Lenient var availability: String?
+        @Lenient var availabilityError: String?
+        @Lenient var platform: String?
+        /// Xcode 13 and later: the device types this runtime runs (`iPod touch (7th generation)` is not on iOS 16).
+        @Lenient var supportedDeviceTypes: [DeviceTypeEntry]?
     }
 
-    struct DeviceTypeEntry: Decodable {
-        var identifier: String?
-        var name: String?
-        var productFamily: String?
+    struct DeviceTypeEntry: Decodable, Sendable, Equatable {
+        @Lenient var identifier: String?
+        @Lenient var name: String?
+        @Lenient var productFamily: String?
+    }
+}
+
+/// simctl's `isAvailable`: `true`/`false`, or the `"YES"`/`"NO"` Xcode 10's betas printed.
+struct SimctlFlag: Decodable, Sendable, Equatable {
+    var value: Bool
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let flag = try? container.decode(Bool.self) {
+            value = flag
+        } else {
+            let text = try container.decode(String.self).lowercased()
+            guard ["yes", "true", "no", "false"].contains(text) else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a flag: \(text)")
+            }
+            value = text == "yes" || text == "true"
+        }
     }
 }
 
@@ -92,7 +113,7 @@ extension SimctlDevice {
     init(entry: SimctlInventory.DeviceEntry, runtimeKey: String) {
         self.init(
             name: entry.name ?? "", udid: entry.udid ?? "", state: entry.state ?? "Unknown", runtimeKey: runtimeKey,
-            isAvailable: SimctlRuntime.available(entry.isAvailable, entry.availability),
+            isAvailable: SimctlRuntime.available(entry.isAvailable?.value, entry.availability),
             deviceTypeIdentifier: entry.deviceTypeIdentifier)
     }
 }
@@ -107,6 +128,11 @@ package struct SimctlRuntime: Sendable, Equatable {
     package var isAvailable = true
     /// Why simctl cannot use it (`availabilityError`: "… Unable to mount disk image"), for an unavailable one.
     package var unavailableBecause: String?
+    /// The device types it runs, by identifier and name; nil when simctl does not say (before Xcode 13).
+    var supportedDeviceTypes: Set<String>?
+
+    /// Whether it runs the device type named `type` (a name or an identifier); unknown counts as yes.
+    func runs(deviceType type: String) -> Bool { supportedDeviceTypes?.contains(type) ?? true }
 }
 
 // In an extension, so Swift still makes the memberwise initializer.
@@ -118,11 +144,14 @@ extension SimctlRuntime {
             name: entry.name ?? parsed.displayName,
             version: entry.version ?? parsed.version,
             buildVersion: entry.buildversion,
-            isAvailable: Self.available(entry.isAvailable, entry.availability),
+            isAvailable: Self.available(entry.isAvailable?.value, entry.availability),
             unavailableBecause: entry.availabilityError
                 ?? entry.availability.flatMap {
                     $0.hasPrefix("(available") ? nil : $0
-                })
+                },
+            supportedDeviceTypes: entry.supportedDeviceTypes.map { types in
+                Set(types.flatMap { [$0.identifier, $0.name].compactMap { $0 } })
+            })
     }
 
     /// A runtime known only from a device listing's key.

@@ -9,7 +9,11 @@ package enum SimulatorError: Error, Equatable, LocalizedError, DomainError {
     case runtimeUnavailable(requested: String, runtime: String, reason: String?, installed: [String])
     case deviceTypeNotInstalled(requested: String, installed: [String])
     case deviceMissing(name: String, runtime: String, available: [String])
+    /// The runtime does not run the device type (simctl's `supportedDeviceTypes`); `runBy`: the runtimes that do.
+    case deviceTypeNotRun(deviceType: String, runtime: String, runBy: [String])
     case udidMissing(udid: String, available: [String])
+    /// `device.udid` names a simulator on another runtime than the pinned one.
+    case udidOnAnotherRuntime(udid: String, name: String, runtime: String, requested: String)
     case unreadableListing(source: String, reason: String)
     /// `xcrun` could not be started at all (not on PATH): simulators need a Mac with Xcode.
     case xcrunMissing(command: String, reason: String, onMacOS: Bool)
@@ -20,6 +24,18 @@ package enum SimulatorError: Error, Equatable, LocalizedError, DomainError {
 
     package var kind: ErrorKind { .infrastructure }
 
+    /// The platform `xcodebuild -downloadPlatform` takes for a requested runtime (`tvOS 17.0`, `xrOS`): iOS unless it
+    /// names another.
+    private static func downloadPlatform(_ requested: String) -> String {
+        let platform = RuntimeSpec.parse(requested, defaultPlatform: nil).platform ?? requested
+        return ["tvOS", "watchOS"].contains(platform) ? platform : platform == "xrOS" ? "visionOS" : "iOS"
+    }
+
+    /// simctl's reason says this macOS is too new for the runtime (`… is not supported on hosts after macOS 10.14.99`).
+    private static func hostTooNew(_ reason: String?) -> Bool {
+        reason?.contains("not supported on hosts after") ?? false
+    }
+
     package var errorDescription: String? {
         switch self {
         case .noDeviceName(let platform):
@@ -29,15 +45,31 @@ package enum SimulatorError: Error, Equatable, LocalizedError, DomainError {
                 """
                 simulator runtime '\(requested)' (device.runtime) is not installed; installed: \
                 \(NameList.text(installed)). Install it in Xcode > Settings > Platforms (or \
-                `xcodebuild -downloadPlatform iOS`), or pin one of these
+                `xcodebuild -downloadPlatform \(Self.downloadPlatform(requested))`), or pin one of these
                 """
         case .runtimeUnavailable(let requested, let runtime, let reason, let installed):
+            let fix =
+                Self.hostTooNew(reason)
+                ? "This Mac's macOS cannot run it: pin"
+                : "Remove and reinstall it in Xcode > Settings > Platforms (`xcrun simctl runtime list` shows its state), or pin"
             return
                 """
                 simulator runtime '\(requested)' (device.runtime) is \(runtime), which simctl lists as unavailable\
-                \(reason.map { ": \($0)" } ?? ""); installed and available: \(NameList.text(installed)). Remove and \
-                reinstall it in Xcode > Settings > Platforms (`xcrun simctl runtime list` shows its state), or pin \
-                one of these
+                \(reason.map { ": \($0)" } ?? ""); installed and available: \(NameList.text(installed)). \(fix) one \
+                of these
+                """
+        case .deviceTypeNotRun(let deviceType, let runtime, let runBy):
+            return
+                """
+                device type '\(deviceType)' (device.name) does not run on \(runtime), simctl says; runtimes installed \
+                that run it: \(NameList.text(runBy)). Pin one of these (device.runtime), or a device type \(runtime) \
+                runs
+                """
+        case .udidOnAnotherRuntime(let udid, let name, let runtime, let requested):
+            return
+                """
+                simulator \(name) \(udid) (device.udid) runs \(runtime), not the pinned '\(requested)' \
+                (device.runtime). Pin \(runtime), or name a simulator on '\(requested)'
                 """
         case .deviceTypeNotInstalled(let requested, let installed):
             return

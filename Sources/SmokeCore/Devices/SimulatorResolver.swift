@@ -65,7 +65,7 @@ package enum SimulatorResolver {
         if let requested = profile.runtime, !requested.isEmpty, let runtime,
             !RuntimeSpec.parse(requested, defaultPlatform: profile.platform).matches(runtime)
         {
-            throw .deviceMissing(name: "\(chosen.name) \(udid)", runtime: requested, available: [])
+            throw .udidOnAnotherRuntime(udid: udid, name: chosen.name, runtime: runtime.name, requested: requested)
         }
         var device = ResolvedDevice(
             platform: profile.platform, runtime: runtime?.name ?? chosen.runtimeKey,
@@ -93,18 +93,27 @@ package enum SimulatorResolver {
         return SimulatorPlan(device: device, actions: actions, ownership: owned ? .owned : .reused)
     }
 
-    /// The installed, available runtime the profile means: closest version first (17.5 before 17.5.1), newest build.
+    /// The installed, available runtime the profile means: closest version first (17.5 before 17.5.1), newest build;
+    /// one that runs its device type, where simctl says which it runs.
     static func runtime(for profile: DeviceProfile, inventory: SimctlInventory) throws(SimulatorError) -> SimctlRuntime
     {
         let runtimes = inventory.knownRuntimes
         let installed = runtimes.filter(\.isAvailable)
         let platform = RuntimeSpec.platform(ofDevicePlatform: profile.platform)
+        // The device type smokerun creates; a reused simulator's name is the user's own.
+        let deviceType = profile.reuse ? "" : profile.name ?? ""
+        let running = installed.filter {
+            $0.platform == platform && (deviceType.isEmpty || $0.runs(deviceType: deviceType))
+        }
         guard let requested = profile.runtime, !requested.isEmpty else {
-            // No pin: the newest installed runtime of the platform.
-            let newest = installed.filter { $0.platform == platform }.max {
-                versionKey($0.version).lexicographicallyPrecedes(versionKey($1.version))
+            // No pin: the newest installed runtime of the platform that runs the device type.
+            let newest = running.max { versionKey($0.version).lexicographicallyPrecedes(versionKey($1.version)) }
+            guard let newest else {
+                if let other = installed.first(where: { $0.platform == platform }) {
+                    throw .deviceTypeNotRun(deviceType: deviceType, runtime: other.name, runBy: [])
+                }
+                throw .runtimeNotInstalled(requested: platform, installed: installed.map(\.name))
             }
-            guard let newest else { throw .runtimeNotInstalled(requested: platform, installed: installed.map(\.name)) }
             return newest
         }
         let spec = RuntimeSpec.parse(requested, defaultPlatform: profile.platform)
@@ -119,6 +128,9 @@ package enum SimulatorResolver {
                     installed: installed.map(\.name))
             }
             throw .runtimeNotInstalled(requested: requested, installed: installed.map(\.name))
+        }
+        guard deviceType.isEmpty || runtime.runs(deviceType: deviceType) else {
+            throw .deviceTypeNotRun(deviceType: deviceType, runtime: runtime.name, runBy: running.map(\.name))
         }
         return runtime
     }

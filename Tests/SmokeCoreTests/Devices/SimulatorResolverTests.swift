@@ -250,4 +250,82 @@ import Testing
                 error.localizedDescription.contains("could not read `xcrun simctl list devices -j`: devices.iOS 17"))
         }
     }
+
+    /// Xcode 10's betas printed `"isAvailable": "YES"`: read as the flag it is, not a listing refused; a field of a
+    /// type no Xcode printed is unknown, never the whole listing lost.
+    @Test func aFlagPrintedAsTextAndAFieldOfAnotherTypeAreRead() throws {
+        var inventory = SimctlInventory()
+        let devices = #"""
+            {"devices": {"iOS 11.0": [{"name": "iPhone 8", "udid": "E-1", "state": "Shutdown", "isAvailable": "YES"}],
+             "iOS 12.0": [{"name": "iPhone X", "udid": "E-2", "state": 7, "isAvailable": "NO"}]}}
+            """#
+        try inventory.add(json: Data(devices.utf8), source: "devices")
+        #expect(inventory.devices.map(\.isAvailable) == [true, false])
+        #expect(inventory.devices.map(\.state) == ["Shutdown", "Unknown"])
+        var profile = Self.profile("iPhone 8", runtime: "11.0")
+        profile.reuse = true
+        #expect(try SimulatorResolver.plan(profile, inventory: inventory).device.udid == "E-1")
+    }
+
+    /// Xcode 13 and later list the device types each runtime runs: an unpinned runtime is the newest that runs the
+    /// device type, and a pinned one that does not run it says which do, before `simctl create` would refuse.
+    @Test func aRuntimeIsOneThatRunsTheDeviceType() throws {
+        func runtime(_ version: String, runs types: [String]) -> String {
+            let supported = types.map { #"{"name": "\#($0)", "identifier": "id.\#($0)"}"# }.joined(separator: ",")
+            let identifier =
+                "com.apple.CoreSimulator.SimRuntime.iOS-\(version.replacingOccurrences(of: ".", with: "-"))"
+            return
+                #"{"identifier": "\#(identifier)", "version": "\#(version)", "name": "iOS \#(version)", "isAvailable": true, "supportedDeviceTypes": [\#(supported)]}"#
+        }
+        var inventory = SimctlInventory()
+        let runtimes = [
+            runtime("13.7", runs: ["iPod touch (7th generation)", "iPhone 11"]), runtime("16.0", runs: ["iPhone 11"]),
+        ]
+        try inventory.add(json: Data(#"{"runtimes": [\#(runtimes.joined(separator: ","))]}"#.utf8), source: "runtimes")
+        try inventory.add(
+            json: Data(
+                #"{"devicetypes": [{"name": "iPod touch (7th generation)", "identifier": "id.iPod"}, {"name": "iPhone 11", "identifier": "id.11"}]}"#
+                    .utf8),
+            source: "devicetypes")
+        #expect(
+            try SimulatorResolver.runtime(
+                for: Self.profile("iPod touch (7th generation)", runtime: nil), inventory: inventory
+            ).name == "iOS 13.7")
+        #expect(
+            try SimulatorResolver.runtime(for: Self.profile("iPhone 11", runtime: nil), inventory: inventory).name
+                == "iOS 16.0")
+        #expect(
+            throws: SimulatorError.deviceTypeNotRun(
+                deviceType: "iPod touch (7th generation)", runtime: "iOS 16.0", runBy: ["iOS 13.7"])
+        ) {
+            try SimulatorResolver.plan(
+                Self.profile("iPod touch (7th generation)", runtime: "16.0"), inventory: inventory)
+        }
+    }
+
+    /// Each message's fix fits the case: the platform to download, a runtime this macOS cannot run, a pinned
+    /// simulator on another runtime.
+    @Test func eachSimulatorMessageGivesAFixThatFits() throws {
+        #expect(
+            SimulatorError.runtimeNotInstalled(requested: "tvOS 17.0", installed: []).localizedDescription.contains(
+                "-downloadPlatform tvOS"))
+        #expect(
+            SimulatorError.runtimeNotInstalled(requested: "17.0", installed: []).localizedDescription.contains(
+                "-downloadPlatform iOS"))
+        let tooNew = SimulatorError.runtimeUnavailable(
+            requested: "10.3", runtime: "iOS 10.3",
+            reason: "runtime profile not supported on hosts after macOS 10.14.99", installed: [])
+        #expect(tooNew.localizedDescription.contains("This Mac's macOS cannot run it"))
+        #expect(!tooNew.localizedDescription.contains("reinstall"))
+        let devices =
+            #"{"devices": {"com.apple.CoreSimulator.SimRuntime.iOS-16-4": [{"name": "Ana's phone", "udid": "ANA-1", "state": "Shutdown"}]}}"#
+        var profile = Self.profile("x", runtime: "iOS 17.5")
+        profile.udid = "ANA-1"
+        #expect(
+            throws: SimulatorError.udidOnAnotherRuntime(
+                udid: "ANA-1", name: "Ana's phone", runtime: "iOS 16.4", requested: "iOS 17.5")
+        ) {
+            try SimulatorResolver.plan(profile, inventory: Self.inventory(devices: devices))
+        }
+    }
 }

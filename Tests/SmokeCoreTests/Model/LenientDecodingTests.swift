@@ -5,7 +5,7 @@ import Testing
 
 /// xcresulttool's JSON read leniently: a field that is missing, null or of another type reads as nil (an array as
 /// empty), an array element that does not decode is dropped alone, and the rest of the document is kept.
-@Suite struct XCResultToolLenientDecodingTests {
+@Suite struct LenientDecodingTests {
     static func decode<Value: Decodable>(_ type: Value.Type, _ json: String) throws -> Value {
         try JSONDecoder().decode(type, from: Data(json.utf8))
     }

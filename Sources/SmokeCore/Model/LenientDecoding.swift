@@ -1,5 +1,6 @@
-/// Decoding for xcresulttool's JSON, where every field is optional: a field that is missing, null or
-/// of an unexpected type reads as nil instead of failing the whole document (schemas change between Xcode releases).
+/// Decoding for tools' JSON whose schema changes between Xcode releases (xcresulttool's, simctl's), where every field
+/// is optional: a field that is missing, null or of an unexpected type reads as nil instead of failing the whole
+/// document.
 extension KeyedDecodingContainer {
     package func lenient<Value: Decodable>(_ type: Value.Type, _ key: Key) -> Value? {
         (try? decodeIfPresent(type, forKey: key)) ?? nil
