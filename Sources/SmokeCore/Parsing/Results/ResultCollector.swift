@@ -228,7 +228,8 @@ package struct ResultCollector {
         if ref.framework == .xctest {
             (sawXCTestStart, assumedExit) = (true, nil)
             finishInterruptedXCTests()
-        } else if let proof = crash.proof, !running.isEmpty {
+        }
+        if let proof = crash.proof, !running.isEmpty {
             // A start after a crash is another process's (Swift Testing's after XCTest's): the crash ended the tests.
             finishTimedOutRunningTests()
             finishRunningTest(as: .crashed, failure: nil, evidence: proof)

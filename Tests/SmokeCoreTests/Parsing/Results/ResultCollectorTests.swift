@@ -230,6 +230,38 @@ import Testing
                     testID: "ShopTests.CartSuite/price(of:)", name: "../../x.txt", content: .bytes(Data("x".utf8)))
             ])
     }
+
+    /// A UI test's activity log echoes its failure without a place, then the runner prints it with one: one failure,
+    /// at its place. The same message failing twice at its place stays two failures.
+    @Test func anActivityEchoAndTheRunnersLineAreOneFailure() {
+        let collector = Support.collect(
+            """
+            Test Case '-[AppUITests.AppUITests testDelete]' started.
+                t =     2.57s             Assertion Failure: UI Testing Failure - Failed to receive completion
+            /src/AppUITests.swift:21: error: -[AppUITests.AppUITests testDelete] : UI Testing Failure - Failed to receive completion
+            /src/AppUITests.swift:21: error: -[AppUITests.AppUITests testDelete] : UI Testing Failure - Failed to receive completion
+            Test Case '-[AppUITests.AppUITests testDelete]' failed (3.100 seconds).
+            """)
+        let failure = TestFailure(
+            message: "UI Testing Failure - Failed to receive completion", file: "/src/AppUITests.swift", line: 21)
+        #expect(collector.results.first?.failures == [failure, failure])
+    }
+
+    /// A Swift Testing test running when its process died, then XCTest's tests of a next run (`swift test` again):
+    /// the crash is that test's, not lost when the next process's first test starts.
+    @Test func aCrashBeforeAnotherProcesssXCTestStartIsTheRunningSwiftTestingTests() {
+        let collector = Support.collect(
+            """
+            ◇ Test run started.
+            ◇ Test foo() started.
+            error: Exited with unexpected signal code 5
+            Test Suite 'All tests' started at 2026-01-02 10:00:00.000
+            Test Case 'AppTests.testRoutes' started at 2026-01-02 10:00:00.001
+            Test Case 'AppTests.testRoutes' passed (0.002 seconds)
+            """)
+        #expect(collector.results.map(\.id) == ["foo()", "AppTests/testRoutes"])
+        #expect(collector.results.map(\.status) == [.crashed, .passed])
+    }
 }
 
 /// An XCTest failure message that spans lines (`XCTAssertEqual` of multi-line strings, a snapshot diff) stays one
@@ -393,21 +425,5 @@ import Testing
         var sink = CollectorSink(collector: ResultCollector())
         batch.replay(into: &sink)
         #expect(sink.collector.results.map(\.worker) == [3])
-    }
-
-    /// A UI test's activity log echoes its failure without a place, then the runner prints it with one: one failure,
-    /// at its place. The same message failing twice at its place stays two failures.
-    @Test func anActivityEchoAndTheRunnersLineAreOneFailure() {
-        let collector = ParsingTestSupport.collect(
-            """
-            Test Case '-[AppUITests.AppUITests testDelete]' started.
-                t =     2.57s             Assertion Failure: UI Testing Failure - Failed to receive completion
-            /src/AppUITests.swift:21: error: -[AppUITests.AppUITests testDelete] : UI Testing Failure - Failed to receive completion
-            /src/AppUITests.swift:21: error: -[AppUITests.AppUITests testDelete] : UI Testing Failure - Failed to receive completion
-            Test Case '-[AppUITests.AppUITests testDelete]' failed (3.100 seconds).
-            """)
-        let failure = TestFailure(
-            message: "UI Testing Failure - Failed to receive completion", file: "/src/AppUITests.swift", line: 21)
-        #expect(collector.results.first?.failures == [failure, failure])
     }
 }
