@@ -100,8 +100,12 @@ package enum SimulatorResolver {
         let runtimes = inventory.knownRuntimes
         let installed = runtimes.filter(\.isAvailable)
         let platform = RuntimeSpec.platform(ofDevicePlatform: profile.platform)
-        // The device type smokerun creates; a reused simulator's name is the user's own.
-        let deviceType = profile.reuse ? "" : profile.name ?? ""
+        // The device type smokerun creates; a reused simulator's name is the user's own, and a name no device type has
+        // (a typo) is `plan`'s to refuse as such.
+        let name = profile.reuse ? "" : profile.name ?? ""
+        let known =
+            inventory.deviceTypes.isEmpty || inventory.deviceTypes.contains { $0.name == name || $0.identifier == name }
+        let deviceType = known ? name : ""
         let running = installed.filter {
             $0.platform == platform && (deviceType.isEmpty || $0.runs(deviceType: deviceType))
         }
@@ -109,8 +113,11 @@ package enum SimulatorResolver {
             // No pin: the newest installed runtime of the platform that runs the device type.
             let newest = running.max { versionKey($0.version).lexicographicallyPrecedes(versionKey($1.version)) }
             guard let newest else {
-                if let other = installed.first(where: { $0.platform == platform }) {
-                    throw .deviceTypeNotRun(deviceType: deviceType, runtime: other.name, runBy: [])
+                let newestOfPlatform = installed.filter { $0.platform == platform }.max {
+                    versionKey($0.version).lexicographicallyPrecedes(versionKey($1.version))
+                }
+                if let newestOfPlatform {
+                    throw .deviceTypeNotRun(deviceType: deviceType, runtime: newestOfPlatform.name, runBy: [])
                 }
                 throw .runtimeNotInstalled(requested: platform, installed: installed.map(\.name))
             }

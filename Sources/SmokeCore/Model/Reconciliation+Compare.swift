@@ -237,12 +237,16 @@ extension RunReport {
             warnings.append("smokerun: error: \(message)")
             if status == .passed { status = .incomplete }
         }
-        // The input's own word that the run failed, which no test explains: its line is the evidence.
-        for failure in reconciliation.runFailures ?? [] {
+        // The input's own word that the run failed, which no test explains: its line is the evidence. Only a runner
+        // that never started its tests, and nothing else, makes it an infrastructure error.
+        let runFailures = reconciliation.runFailures ?? []
+        for failure in runFailures {
             errors.append(InfrastructureError(message: failure.message, details: failure.reasons))
             warnings.append("smokerun: error: \(failure.message)")
             warnings += failure.reasons.map { "  \($0)" }
-            if status == .passed || status == .incomplete { status = failure.saysTheRunnerFailed ? .error : .failed }
+        }
+        if !runFailures.isEmpty, status == .passed || status == .incomplete {
+            status = runFailures.allSatisfy(\.saysTheRunnerFailed) ? .error : .failed
         }
         return warnings + notes
     }

@@ -50,16 +50,18 @@ package struct RunFailureEvidence: Codable, Sendable, Equatable {
     package var isIssue: Bool { kind == .suiteIssue || kind == .issueOutsideTests }
 
     /// xcodebuild's failure verdict whose `Testing failed:` reasons say a test runner never started its tests (`Test
-    /// target AppUITests encountered an error (Early unexpected exit, operation never finished bootstrapping …)`,
-    /// `Failed to background test runner`): tests it was to run did not, so the run is an infrastructure error, not a
-    /// test failure. A runner that crashed while testing (`encountered an error (crashed)`) is a failure.
+    /// target AppUITests encountered an error (Failed to background test runner …)`, `Timed out registering for
+    /// testing event accessibility notifications`): tests it was to run did not, so the run is an infrastructure
+    /// error, not a test failure. A runner or app that crashed (`encountered an error (crashed)`) is a failure.
     package var saysTheRunnerFailed: Bool {
         kind == .xcodebuildVerdict
             && reasons.contains { reason in Self.runnerNeverTested.contains { reason.lowercased().contains($0) } }
     }
 
+    /// Not `Early unexpected exit, operation never finished bootstrapping` nor `exited before starting test
+    /// execution`: the app under test crashing at launch says those too.
     private static let runnerNeverTested = [
-        "never finished bootstrapping", "before starting test execution", "failed to background test runner",
+        "failed to background test runner",
         "failed to open test runner", "failed to initialize for ui testing", "timed out registering for testing",
         "failed to install or launch the test runner", "unable to boot", "failed to prepare device",
     ]

@@ -1,3 +1,4 @@
+import Foundation
 import SmokeCore
 
 extension LogParser {
@@ -25,5 +26,18 @@ extension LogParser {
         /// Of a document's tests, how many joined a test a log showed.
         var joinedTests = 0
         var testCount = 0
+    }
+}
+
+extension LogParser {
+    /// The last non-blank line of the file, at most 200 characters: what an incomplete input's report quotes.
+    static func lastLineText(descriptor: Int32, size: Int) -> String {
+        let tailSize = min(size, 4096)
+        var tail = [UInt8](repeating: 0, count: tailSize)
+        let read = tail.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, tailSize, off_t(size - tailSize)) }
+        guard read > 0 else { return "" }
+        let text = String(decoding: tail.prefix(read), as: UTF8.self)
+        let last = text.split(whereSeparator: \.isNewline).last { !$0.allSatisfy(\.isWhitespace) } ?? ""
+        return last.count > 200 ? String(last.prefix(200)) + "…" : String(last)
     }
 }

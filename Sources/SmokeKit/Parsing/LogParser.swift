@@ -241,9 +241,10 @@ package struct LogParser: Sendable {
             !hasTests && !readsEventStream
             && (interpreter.totals.endsInsideARun || interpreter.sawParallelSuiteStart || (counts.isEmpty && !saidWhy))
         let readsConsole = if case .console = format.makeReader() { true } else { false }
+        let ending = sink.collector.ending(ofTestsFrom: testsBefore)
         let cutAfterResults =
             hasTests && readsConsole
-            && sink.collector.ending(ofTestsFrom: testsBefore).isCut(
+            && ending.isCut(
                 endsInsideARun: interpreter.totals.endsInsideARun, counts: counts, saidWhy: saidWhy,
                 reportedEveryParallelTest: interpreter.reportedEveryParallelTest,
                 countsSwiftTesting: !skipsSwiftTestingConsole,
@@ -256,7 +257,9 @@ package struct LogParser: Sendable {
         if unfinished == 0, interpreter.totals.closedARun, let interrupted {
             (incomplete.unfinished, incomplete.endedAtLine) = (interrupted.count, interrupted.line)
         }
-        let cut = unfinished > 0 || endless > 0 || streamEndsEarly || cutBeforeResults || cutAfterResults
+        let cut =
+            unfinished > 0 || endless > 0 || streamEndsEarly || cutBeforeResults || cutAfterResults
+            || (interpreter.endsBeforeXcodebuildDid && !saidWhy && !ending.endedEarly)
         let streamWithoutTotals =
             readsEventStream && !counts.contains { $0.framework == TestFramework.swiftTesting.rawValue }
         return FileSummary(
@@ -285,16 +288,5 @@ package struct LogParser: Sendable {
                 kind: line.afterTotals ? .crashAtExit : crash.kind, source: crash.source, line: crash.line,
                 text: line.text)
         }
-    }
-
-    /// The last non-blank line of the file, at most 200 characters: what an incomplete input's report quotes.
-    static func lastLineText(descriptor: Int32, size: Int) -> String {
-        let tailSize = min(size, 4096)
-        var tail = [UInt8](repeating: 0, count: tailSize)
-        let read = tail.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, tailSize, off_t(size - tailSize)) }
-        guard read > 0 else { return "" }
-        let text = String(decoding: tail.prefix(read), as: UTF8.self)
-        let last = text.split(whereSeparator: \.isNewline).last { !$0.allSatisfy(\.isWhitespace) } ?? ""
-        return last.count > 200 ? String(last.prefix(200)) + "…" : String(last)
     }
 }

@@ -8,7 +8,9 @@ enum RepeatedInputs {
         guard files.count > 1 else { return (files, []) }
         // Only regular files: hashing a pipe (`<(cmd)`, `-`) would read away what the parse is to read.
         let sizes = files.map { file -> Int? in
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
+            // A link is the file it links to.
+            guard
+                let attributes = try? FileManager.default.attributesOfItem(atPath: file.resolvingSymlinksInPath().path),
                 attributes[.type] as? FileAttributeType == .typeRegular
             else { return nil }
             return attributes[.size] as? Int
@@ -26,7 +28,7 @@ enum RepeatedInputs {
             }
             if let first = seen[digest] {
                 let how =
-                    first.standardizedFileURL.path == file.standardizedFileURL.path
+                    first.resolvingSymlinksInPath().path == file.resolvingSymlinksInPath().path
                     ? "is given twice" : "is byte for byte the same as \(first.path)"
                 repeats.append("\(file.path) \(how): it is read once, as one account of the run")
             } else {

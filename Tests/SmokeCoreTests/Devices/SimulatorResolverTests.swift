@@ -294,6 +294,13 @@ import Testing
         #expect(
             try SimulatorResolver.runtime(for: Self.profile("iPhone 11", runtime: nil), inventory: inventory).name
                 == "iOS 16.0")
+        // A name no device type has (a typo) is said to be one, not a runtime that does not run it.
+        #expect(
+            throws: SimulatorError.deviceTypeNotInstalled(
+                requested: "iphone 11", installed: ["iPod touch (7th generation)", "iPhone 11"])
+        ) {
+            try SimulatorResolver.plan(Self.profile("iphone 11", runtime: "16.0"), inventory: inventory)
+        }
         #expect(
             throws: SimulatorError.deviceTypeNotRun(
                 deviceType: "iPod touch (7th generation)", runtime: "iOS 16.0", runBy: ["iOS 13.7"])

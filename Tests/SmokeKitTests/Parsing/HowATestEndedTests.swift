@@ -147,6 +147,22 @@ import Testing
         #expect(parsed.interruption?.line == 2)
     }
 
+    /// A test that prints a CI system's words (a Jenkins client's log) and goes on: its run was not stopped.
+    @Test(arguments: [
+        "Build timed out (after 15 minutes). Marking the build as failed.", "Build was aborted by user admin",
+    ])
+    func aCIStopLineATestPrintsIsItsOutput(_ printed: String) throws {
+        let (parsed, _) = try parse(
+            """
+            Test Case 'JobTests.testTimeout' started at 2026-01-02 10:00:00.000
+            \(printed)
+            Test Case 'JobTests.testTimeout' passed (0.010 seconds)
+
+            """, name: "printed.log")
+        #expect(parsed.results.map(\.status) == [.passed])
+        #expect(parsed.interruption == nil)
+    }
+
     /// A line cut short, then a test line of its own (a retry, a relaunch, a second paste): the test line is never
     /// the cut line's end, and its test's failure stands.
     @Test func aTestLineAfterACutLineStandsAlone() throws {

@@ -37,6 +37,27 @@ import Testing
         #expect(try Self.parse(Self.firstSuite).incomplete != nil, "cut after an inner suite's totals")
     }
 
+    /// xcodebuild's own log (it opens with `Command line invocation:`) runs each test bundle, and from Xcode 16 each
+    /// bundle's Swift Testing run, to totals of its own: only xcodebuild's banner or `Test session results` end it.
+    @Test(arguments: [
+        ("", true), ("** TEST SUCCEEDED **\n", false), ("Test session results, code coverage, and logs:\n", false),
+        ("Testing cancelled.\n", false),
+    ])
+    func anXcodebuildLogEndsAtXcodebuildsEndNotABundlesTotals(tail: String, cut: Bool) throws {
+        let bundle = Self.firstSuite.replacingOccurrences(
+            of: "\t Executed 1 test",
+            with: "Test Suite 'All tests' passed at 2021-11-05 01:08:23.294.\n\t Executed 1 test")
+        let log = """
+            Command line invocation:
+                /Applications/Xcode.app/Contents/Developer/usr/bin/xcodebuild test -scheme App
+
+            \(bundle)\(tail)
+            """
+        let parsed = try Self.parse(log)
+        #expect(parsed.results.map(\.status) == [.passed])
+        #expect((parsed.incomplete != nil) == cut, "\(tail)")
+    }
+
     @Test func theWholeLogEndsWithItsTotals() throws {
         let whole = try Self.parse(
             Self.firstSuite + """

@@ -156,7 +156,8 @@ import Testing
     @Test func anEventStreamRewrittenAsOneDocumentIsNamedWithItsFix() throws {
         let record = #"{"kind":"event","payload":{"kind":"runStarted","instant":{"absolute":1}},"version":0}"#
         let pretty = #"{\#n  "kind" : "event",\#n  "payload" : { "kind" : "runStarted" },\#n  "version" : 0\#n}"#
-        for text in [pretty, "[\(record),\(record)]", "[\n  \(record)\n]"] {
+        let versionFirst = #"{\#n  "version" : 0,\#n  "kind" : "event",\#n  "payload" : { "kind" : "runStarted" }\#n}"#
+        for text in [pretty, versionFirst, "[\(record),\(record)]", "[\n  \(record)\n]"] {
             let file = try Support.temporaryFile(Data(text.utf8), name: "e.json")
             let error = try #require(throws: ParseError.self) { try LogParser().parse(files: [file]) }
             #expect(error.localizedDescription.contains("rewritten as one JSON document"), "\(text)")

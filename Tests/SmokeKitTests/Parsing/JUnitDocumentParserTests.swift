@@ -86,6 +86,8 @@ import Testing
             (#"<error message="Caught error: TestError()" type="Uncategorized"/>"#, .failed, "<error>"),
             (#"<error message="Expected signal not received" type="AssertionError"/>"#, .failed, "<error>"),
             (#"<failure message="Test crashed">n/a</failure>"#, .crashed, "<failure>"),
+            (#"<failure message="/ci/Tests/T.swift:0 - Test crashed with signal segv."/>"#, .crashed, "<failure>"),
+            (#"<failure>Test crashed with signal segv.</failure>"#, .crashed, "<failure>"),
             (#"<failure message="crashCount was 1, expected 0"/>"#, .failed, "<failure>"),
             (#"<failure message="XCTAssertFalse failed - test crashed flag set"/>"#, .failed, "<failure>"),
             (
@@ -493,7 +495,9 @@ import Testing
         let file = try Support.temporaryFile(Data(xml.utf8), name: "j.xml")
         let copy = file.deletingLastPathComponent().appendingPathComponent("copy.xml")
         try Data(xml.utf8).write(to: copy)
-        for files in [[file, file], [file, copy]] {
+        let link = file.deletingLastPathComponent().appendingPathComponent("link.xml")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: file)
+        for files in [[file, file], [file, copy], [link, file]] {
             let parsed = try LogParser().parse(files: files)
             #expect(parsed.results.map(\.id) == ["U/a", "U/b"])
             #expect(parsed.inputs.count == 1)
@@ -501,5 +505,22 @@ import Testing
             #expect(parsed.problems.first?.contains("read once") == true)
             #expect(parsed.reconciliation?.agrees == true)
         }
+    }
+
+    /// A writer that counts `<failure>`/`<error>` elements, not failing test cases (two in one case count two), and
+    /// puts `file`/`line` on each element: the counts agree, each failure keeps its own place.
+    @Test func aFileCountingFailureElementsAgreesAndEachElementKeepsItsPlace() throws {
+        let xml = """
+            <testsuites>
+              <testsuite name="M" tests="2" failures="1" errors="2">
+                <testcase name="a" classname="M"><error message="one" file="src/a.ts" line="101"/><error message="two" file="src/a.ts" line="102"/></testcase>
+                <testcase name="b" classname="M"><failure message="three"/></testcase>
+              </testsuite>
+            </testsuites>
+            """
+        let document = try JUnitDocumentParser.parse(Data(xml.utf8), path: "j.xml", source: "j.xml")
+        #expect(document.counts.map(\.failures) == [2])
+        #expect(document.tests.first?.failures.map(\.line) == [101, 102])
+        #expect(document.tests.first?.failures.map(\.file) == ["src/a.ts", "src/a.ts"])
     }
 }

@@ -11,9 +11,9 @@ package struct EventStreamFormat: InputFormat {
     package func makeReader() -> InputReader { .eventStream }
 
     /// Whether `head` is an event stream's records rewritten as one JSON document: an array of records (`jq -s`), or
-    /// records spread over lines (`jq .`). Its first object's first key is a record's `kind`, over more than its
-    /// first line, and the head names a record's `payload` and `version` (`Package.resolved`, printed before a log,
-    /// starts with other keys).
+    /// records spread over lines (`jq .`). Its first object's first key is one of a record's (`kind`, `payload`,
+    /// `version`, in whatever order its writer put them), over more than its first line, and the head names a
+    /// record's `payload` and `version` (`Package.resolved`, printed before a log, starts with other keys).
     package static func isOneDocument(_ head: LineBytes) -> Bool {
         let start = head.skippingBlanks()
         guard start < head.count, head.firstIndex(of: "\"payload\"", from: start) != nil,
@@ -32,7 +32,8 @@ package struct EventStreamFormat: InputFormat {
             }
         }
         guard let key = nextNonSpace(head, after: object) else { return false }
-        return head.hasPrefix("\"kind\"", at: key)
+        return head.hasPrefix("\"kind\"", at: key) || head.hasPrefix("\"payload\"", at: key)
+            || head.hasPrefix("\"version\"", at: key) && head.firstIndex(of: "\"kind\"", from: key) != nil
     }
 
     /// The first byte after `index` that is no space, TAB, CR or line end.

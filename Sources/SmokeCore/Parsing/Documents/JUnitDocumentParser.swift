@@ -157,7 +157,10 @@ package enum JUnitDocumentParser {
             stated = reader.topSuiteTotals.compactMap { $0 }
         }
         let tests = stated.reduce(0) { $0 + $1.tests + (swiftTesting ? $1.skipped : 0) }
-        let failures = stated.reduce(0) { $0 + $1.failures + $1.errors }
+        var failures = stated.reduce(0) { $0 + $1.failures + $1.errors }
+        // Some writers count `<failure>` and `<error>` elements, not failing test cases: two in one case count two.
+        let elements = reader.cases.map { $0.outcomes.count { ["failure", "error"].contains($0.element) } }
+        if failures == elements.reduce(0, +) { failures = elements.count { $0 > 0 } }
         let lines = stated.map { "\($0.line)" }.joined(separator: ", ")
         return (tests, failures, "\(source):\(lines)")
     }
@@ -174,7 +177,9 @@ package enum JUnitDocumentParser {
         var earlierRuns: [TestAttempt] = []
         for outcome in testCase.outcomes {
             let location = JUnitFailureLocation.find(
-                file: testCase.file, line: testCase.sourceLine, message: outcome.message, text: outcome.text)
+                file: outcome.file ?? testCase.file,
+                line: outcome.file == nil ? testCase.sourceLine : outcome.sourceLine,
+                message: outcome.message, text: outcome.text)
             let failure = TestFailure(message: failureMessage(outcome), file: location?.file, line: location?.line)
             switch outcome.element {
             case "failure", "error":

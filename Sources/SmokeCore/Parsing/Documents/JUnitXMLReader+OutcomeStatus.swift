@@ -8,17 +8,27 @@ extension JUnitXMLReader.Outcome {
     }
 
     /// Whether it says the test crashed rather than failed, in its writer's own words: a `type` naming a
-    /// crash (`crash`, `crashed`), or a message that opens saying so (test_center's and trainer's `<failure
-    /// message="Test crashed">`); an `<error>` (no assertion, so its words are the writer's) also by a crash, a trap
+    /// crash (`crash`, `crashed`), or a message (else the text) that opens saying so, after a place or not (test_center's
+    /// and trainer's `<failure message="Test crashed">`, xcbeautify's `path:0 - Test crashed with signal segv.`), or
+    /// quotes xcodebuild's `Restarting after unexpected exit`; an `<error>` (no assertion, so its words are the writer's) also by a crash, a trap
     /// or a signal anywhere in its message (`Fatal error: …`, `terminated by signal 11`). An assertion's quoted values
     /// (`("Exited with signal code 9") is not equal to …`) and words that only mention one (`Expected signal not
     /// received`) do not.
     private var saysCrashed: Bool {
         let type = (self.type ?? "").lowercased()
-        let message = (self.message ?? "").trimmingCharacters(in: .whitespaces).lowercased()
-        if Self.opensWithCrash(type) || Self.opensWithCrash(message) { return true }
+        let written = (self.message ?? "").trimmingCharacters(in: .whitespaces)
+        let said = (written.isEmpty ? text : written).lowercased()
+        // xcbeautify writes `path:0 - Test crashed with signal segv.`: the words after the place.
+        let place = said.range(of: " - ").flatMap { dash in
+            said[..<dash.lowerBound].last?.isNumber == true && said[..<dash.lowerBound].contains(":") ? dash : nil
+        }
+        let words = place.map { String(said[$0.upperBound...]) } ?? said
+        if Self.opensWithCrash(type) || Self.opensWithCrash(said) || Self.opensWithCrash(words)
+            || said.contains("restarting after unexpected exit")
+        {
+            return true
+        }
         guard element.hasSuffix("rror") else { return false }
-        let said = message.isEmpty ? text.lowercased() : message
         return Self.errorCrashWords.contains(where: said.contains)
     }
 

@@ -38,6 +38,9 @@ final class JUnitXMLReader: NSObject, XMLParserDelegate {
         var type: String?
         var text: String
         var line: Int
+        /// Its own `file` and `line` attributes (action-junit-report's producers write them on the element).
+        var file: String? = nil
+        var sourceLine: Int? = nil
     }
 
     /// The totals an element states: `tests`, `failures`, `errors`, `skipped`, and where.
@@ -167,7 +170,9 @@ final class JUnitXMLReader: NSObject, XMLParserDelegate {
                 notRun: Self.saysNotRun(attributes), suites: suites, line: line)
         } else if current != nil, outcome == nil, Self.outcomeElements.contains(element) {
             outcome = Outcome(
-                element: element, message: attributes["message"], type: attributes["type"], text: "", line: line)
+                element: element, message: attributes["message"], type: attributes["type"], text: "", line: line,
+                file: attributes["file"].flatMap { $0.isEmpty ? nil : $0 },
+                sourceLine: attributes["line"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil })
             text = ""
         } else if current != nil, outcome == nil, element == "system-out" || element == "system-err" {
             text = ""

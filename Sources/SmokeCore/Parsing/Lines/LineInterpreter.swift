@@ -40,6 +40,12 @@ package struct LineInterpreter {
     /// started`): a later run the log cuts is not ended by the banner before it, but a test line xcodebuild relays
     /// after its banner still belongs to the run it ended.
     package var sawTestBanner: Bool { notes.testBanner != nil && !notes.runStartedSinceTestBanner }
+    /// The log is xcodebuild's own (it opens with `Command line invocation:`) and ends before xcodebuild's end (its
+    /// banner, `Test session results`): a serial run of several test bundles prints a run's totals after each, so
+    /// those are no end.
+    package var endsBeforeXcodebuildDid: Bool {
+        notes.invokedXcodebuild && notes.lastBanner == nil && !notes.sawTestSessionResults
+    }
     package var sawParallelSuiteStart: Bool { notes.sawParallelSuiteStart }
     /// `swift test --parallel`'s last progress line is `[N/N] Testing …`: every test reported. Its processes print
     /// no totals (a failing test's output, printed after it, has its own).
@@ -51,7 +57,7 @@ package struct LineInterpreter {
     package func xcodebuildVerdict(source: String) -> RunFailureEvidence? { notes.verdict.evidence(source: source) }
     /// The first line saying the run was stopped (`** BUILD INTERRUPTED **`, `Testing cancelled`, GitHub's
     /// `##[error]The operation was canceled.`) and its 1-based number.
-    package var interruption: (text: String, line: Int)? { notes.interruption }
+    package var interruption: (text: String, line: Int)? { notes.interruption ?? notes.ciStop }
 
     /// An event-stream record that cannot be read is a lost record (a test, an issue, an attachment): say where.
     package func malformedMessage(source: String) -> String? {
@@ -222,85 +228,6 @@ package struct LineInterpreter {
             if let index = skippedRunning.firstIndex(of: ref.name) { skippedRunning.remove(at: index) }
         default:
             break
-        }
-    }
-}
-
-extension LineInterpreter {
-    /// What a console's lines say beside their tests (as `ConsoleParser` joins them): totals, xcodebuild's banners.
-    struct Notes: ConsoleLineReader {
-        var totals: FrameworkTotalsReader
-        /// xcodebuild's last test banner. `** TEST BUILD SUCCEEDED **` (`build-for-testing`) ran no test and is none.
-        var testBanner: TestBanner?
-        var runStartsAtTestBanner = 0
-        /// A test process started its run after that banner: a later run the banner does not end.
-        var runStartedSinceTestBanner: Bool { totals.runStarts > runStartsAtTestBanner }
-        /// xcodebuild's last closing banner (`** TEST FAILED **`, `** BUILD SUCCEEDED **`).
-        var lastBanner: String?
-        var interruption: (text: String, line: Int)?
-        /// A clone of a parallel run started a suite (`Test suite 'X' started on 'Clone 1 of …'`): tests were to come.
-        var sawParallelSuiteStart = false
-        /// xcodebuild's own failure banner and `Testing failed:` summary.
-        var verdict = XcodebuildVerdict()
-        /// The line being read (a split line's number is its last part's).
-        var lineNumber = 0
-
-        enum TestBanner {
-            case succeeded, failed
-        }
-
-        mutating func read(_ original: LineBytes, insideRunningTest: Bool) {
-            totals.read(original, insideRunningTest: insideRunningTest)
-            let whole = UnsafeBufferPointer(
-                rebasing: original[0..<XcodebuildStatusLine.bannerEnd(original, end: original.endSkippingBlanks())])
-            let banner = Self.wrappedBanner(whole)
-            verdict.read(banner ?? original, number: lineNumber)
-            let line = banner ?? whole
-            if line.count >= 8, line.hasPrefix("** "), line.hasSuffix(" **") {
-                if line.hasPrefix("** TEST"), !line.hasPrefix("** TEST BUILD ") {
-                    testBanner = line.firstIndex(of: " SUCCEEDED **") != nil ? .succeeded : .failed
-                    runStartsAtTestBanner = totals.runStarts
-                }
-                lastBanner = line.string(0..<line.count)
-                if interruption == nil, line.firstIndex(of: " INTERRUPTED **") != nil {
-                    interruption = (line.string(0..<line.count), lineNumber)
-                }
-            } else if interruption == nil, Self.saysCancelled(line) {
-                interruption = (line.string(0..<line.count), lineNumber)
-            } else if !sawParallelSuiteStart, line.hasPrefix("Test suite '", at: line.skippingBlanks()) {
-                sawParallelSuiteStart = line.firstIndex(of: "' started on '") != nil
-            }
-        }
-
-        /// A banner after a wrapper's prefix (`[worker 1] ** TEST SUCCEEDED **`, `tests-1  | …`, colour codes), never
-        /// after other text (a test printing `fixture: ** TEST SUCCEEDED **` ends no run).
-        private static func wrappedBanner(_ line: LineBytes) -> LineBytes? {
-            guard line.count > 18, line.hasSuffix(" **"), !line.hasPrefix("** "),
-                let start = line.firstIndex(of: "** TEST"), start > 0
-            else { return nil }
-            let prefix = UnsafeBufferPointer(rebasing: line[..<start])
-            let colour = prefix.hasPrefix("\u{1B}[") && prefix.hasSuffix("m")
-            let worker = (prefix.hasPrefix("[worker ") || colour) && prefix.firstIndex(of: "[worker ") != nil
-            let compose = prefix.hasSuffix(" | ") && prefix.firstIndex(of: " | ") == prefix.count - 3
-            guard colour || worker || compose else { return nil }
-            return UnsafeBufferPointer(rebasing: line[start...])
-        }
-
-        /// `Testing cancelled…` (xcodebuild) or a CI system's cancel or time-limit marker: GitHub's `##[error]The
-        /// operation was canceled.` (or its exit code of a process stopped by SIGINT or SIGTERM), Jenkins' `Build timed
-        /// out (after 15 minutes). Marking the build as failed.` (also glued after the line the killed test left
-        /// unfinished) and `Build was aborted`, GitLab's `ERROR: Job failed: execution took longer than …`, CircleCI's
-        /// `Too long with no output (exceeded 10m0s)`.
-        private static func saysCancelled(_ line: LineBytes) -> Bool {
-            guard line.count >= 17 else { return false }
-            if let code = XCTestConsoleParser.runnerExitCode(line, 0) {
-                return XCTestConsoleParser.stopCodes.contains(code)
-            }
-            return line.hasPrefix("Testing cancelled") || line.hasPrefix("##[error]The operation was canceled")
-                || line.hasPrefix("Build was aborted")
-                || line.hasPrefix("ERROR: Job failed: execution took longer than")
-                || line.hasPrefix("Too long with no output (exceeded")
-                || line.firstIndex(of: "Build timed out (after ") != nil
         }
     }
 }
