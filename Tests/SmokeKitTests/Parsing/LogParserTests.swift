@@ -155,6 +155,14 @@ import Testing
             """
         ),
         (
+            // xcodebuild's runner error without its `Testing failed:` heading, as a paste shows it.
+            "xctest encountered an error (Failed to prepare device 'iPhone 15' for impending launch.)\n** TEST FAILED **\n",
+            """
+            xcodebuild's test run failed before any test reported a result: xctest encountered an error (Failed to \
+            prepare device 'iPhone 15' for impending launch.). Fix what it names and run the tests again.
+            """
+        ),
+        (
             "Build settings\n** BUILD FAILED **\n",
             """
             the build failed before any test ran (xcodebuild ended with `** BUILD FAILED **`). The lines above it in \

@@ -65,7 +65,10 @@ struct SourceLocationPrefix {
     /// without a newline comes first on the same line: text and a space (`Checking totals... /src/T.swift`), or a
     /// progress bar glued to it (`#####/src/T.swift`, `100%/src/T.swift`). A path may hold spaces itself
     /// (`/Users/Jo Smith/T.swift`), and a relative one starts with a name (`Tests/T.swift`): both stay whole.
-    private static func pathStart(_ bytes: LineBytes, _ start: Int, _ colon: Int) -> Int {
+    private static func pathStart(_ bytes: LineBytes, _ lineStart: Int, _ colon: Int) -> Int {
+        // The same line mirrored through os_log (`2023-10-31 15:59:00.8+0100 xctest[92156:12399312] Mocks/M.swift:9:
+        // Fatal error: …`): the path starts after the process's name.
+        let start = ProcessLogLine.textStart(bytes, at: lineStart).flatMap { $0 < colon ? $0 : nil } ?? lineStart
         // XCTest's own line starts with its absolute path, whatever folder names it holds (`Dropbox (Personal)`).
         if bytes[start] == UInt8(ascii: "/") { return start }
         var runStart = colon

@@ -149,6 +149,16 @@ struct XCTestConsoleParser {
         if line.hasSuffix(" (core dumped)"), let event = Self.exitBySignal(line, start) { return event }
         if let event = Self.macShellSignal(line, start) ?? Self.uncaughtException(line, start) { return event }
         if line.hasPrefix("xcodebuild: error: ", at: start) { summary.noteError(line, from: start) }
+        // xcodebuild's runner error on a line of its own, as a paste shows it without its `Testing failed:` heading.
+        if start == 0, line.firstIndex(of: " encountered an error (", from: start) != nil,
+            line.firstIndex(of: UInt8(ascii: " "), from: start).map({
+                line.hasPrefix(" encountered an error (", at: $0)
+            })
+                == true
+        {
+            summary.noteRunnerError(line.string(start..<line.endSkippingBlanks()))
+            return .ignored
+        }
         // xcbeautify's form of a compiler error, `❌ File.swift:17:9: message` (fastlane's build logs have it).
         if line.hasPrefix("❌ ", at: start), SourceLocationPrefix(line, start + 4)?.column != nil {
             summary.noteError(line, from: start + 4)

@@ -24,6 +24,10 @@ struct XcodebuildSummary {
     /// `Failing tests:` starts a list, before any target header.
     mutating func startFailingTests() { listedTarget = nil }
 
+    /// `xctest encountered an error (Failed to prepare device …)` outside a `Testing failed:` block: why the runner
+    /// failed, as that block would say it.
+    mutating func noteRunnerError(_ text: String) { runnerError = text }
+
     /// Keeps `line` from `start` among the errors the log shows (the first `keptErrors` of them).
     mutating func noteError(_ line: LineBytes, from start: Int) { noteError(line.string(from: start)) }
 

@@ -15,6 +15,14 @@ enum ProcessLogLine {
 
     static func starts(_ line: LineBytes, at index: Int) -> Bool { isStart(line, index) }
 
+    /// Where the text after such a line's `name[pid:tid] ` starts, when one starts at `index`.
+    static func textStart(_ line: LineBytes, at index: Int) -> Int? {
+        guard isStart(line, index), let close = line.firstIndex(of: UInt8(ascii: "]"), from: index + 20),
+            close + 1 < line.count, line[close + 1] == UInt8(ascii: " ")
+        else { return nil }
+        return close + 2
+    }
+
     private static func isStart(_ line: LineBytes, _ start: Int) -> Bool {
         guard start + 21 < line.count, line.endOfDigits(from: start) == start + 4,
             line[start + 4] == UInt8(ascii: "-"), line.endOfDigits(from: start + 5) == start + 7,

@@ -31,4 +31,22 @@ import Testing
         #expect(collector.results.map(\.id) == ["AppTests/testLogin", "AppTests/testLogout"])
         #expect(collector.results.allSatisfy { $0.status == .failed })
     }
+
+    /// With a failure shown, the list's other names are said, not added; a name the lines spell another way (a display
+    /// name) is the shown test.
+    @Test func besideAShownFailureListedNamesWithoutAResultAreSaid() {
+        var parser = ConsoleParser()
+        var collector = ResultCollector()
+        let lines = [
+            "◇ Test \"Test 3\" started.", "✘ Test \"Test 3\" failed after 0.001 seconds with 1 issue.",
+            "Failing tests:", "\tSomeTests.test3()", "\tSuperTests.someFailingTest()", "** TEST EXECUTE FAILED **",
+        ]
+        for line in lines {
+            Array(line.utf8).withUnsafeBufferPointer { collector.apply(parser.parse($0)) }
+            while let deferred = parser.takeDeferred() { collector.apply(deferred) }
+        }
+        collector.finishListedFailures()
+        #expect(collector.results.count == 1)
+        #expect(collector.listedWithoutResult == ["SuperTests.someFailingTest"])
+    }
 }

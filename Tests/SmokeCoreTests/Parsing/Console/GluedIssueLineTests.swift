@@ -20,6 +20,11 @@ import Testing
         ("/Users/jo/Dropbox (Personal)/App/T.swift:9: error: C.t : m", "/Users/jo/Dropbox (Personal)/App/T.swift", 0),
         ("/src/App [WIP]/Sources/Totals.swift:40: Fatal error: boom", "/src/App [WIP]/Sources/Totals.swift", 0),
         ("Tests/App (copy)/T.swift:9: error: C.t : m", "Tests/App (copy)/T.swift", 0),
+        // The same line mirrored through os_log: the process's name is no folder.
+        (
+            "2023-10-31 15:59:00.828993+0100 xctest[92156:12399312] Mocks/Mocks.swift:1513: Fatal error: nil",
+            "Mocks/Mocks.swift", 55
+        ),
     ])
     func theFileIsThePathAlone(line: String, file: String, fileStart: Int) throws {
         let location = try #require(Array(line.utf8).withUnsafeBufferPointer { SourceLocationPrefix($0, 0) })
