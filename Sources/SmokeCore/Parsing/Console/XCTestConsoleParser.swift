@@ -289,25 +289,4 @@ struct XCTestConsoleParser {
         else { return .ignored }
         return .measured(ref, metric: line.string(from..<close), average: value.value)
     }
-
-    /// `Test Suite 'Name' started at …` / `passed at …` / `failed at …` / `finished at …`,
-    /// and the parallel `Test suite 'Name' started on 'Clone 1 of …'`.
-    static func suiteLine(_ line: LineBytes, _ start: Int) -> TestEvent? {
-        guard line.hasPrefix("Test Suite '", at: start) || line.hasPrefix("Test suite '", at: start) else { return nil }
-        let nameStart = start + 12
-        var search = nameStart
-        while let quote = line.firstIndex(of: UInt8(ascii: "'"), from: search) {
-            search = quote + 1
-            let verb = quote + 2
-            guard quote + 1 < line.count, line[quote + 1] == UInt8(ascii: " ") else { continue }
-            if line.hasPrefix("started", at: verb) { return .suiteStarted(name: line.string(nameStart..<quote)) }
-            if line.hasPrefix("passed", at: verb) || line.hasPrefix("finished", at: verb) {
-                return .suiteFinished(name: line.string(nameStart..<quote), passed: true)
-            }
-            if line.hasPrefix("failed", at: verb) {
-                return .suiteFinished(name: line.string(nameStart..<quote), passed: false)
-            }
-        }
-        return nil
-    }
 }

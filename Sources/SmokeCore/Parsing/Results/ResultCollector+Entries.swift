@@ -183,4 +183,10 @@ extension ResultCollector {
         crash = CrashEvidence()
         (messageTarget, lastIssueEntry, detailsGoToSuiteIssue) = (nil, nil, false)
     }
+
+    /// Gives the test at `index` the display name its declaration gave (Swift Testing).
+    mutating func nameForDisplay(_ index: Int) {
+        guard !displayNames.isEmpty, let name = displayNames[tests.baseID(at: index)] else { return }
+        tests.changeExtras(at: index) { $0.displayName = name }
+    }
 }

@@ -245,12 +245,6 @@ package struct ResultCollector {
         if !crash.isEmpty { crash = CrashEvidence() }
     }
 
-    /// Gives the test at `index` the display name its declaration gave (Swift Testing).
-    private mutating func nameForDisplay(_ index: Int) {
-        guard !displayNames.isEmpty, let name = displayNames[tests.baseID(at: index)] else { return }
-        tests.changeExtras(at: index) { $0.displayName = name }
-    }
-
     /// `apply(.testFinished(ref, status, durationSeconds:))` with the ref borrowed; the entry it finished.
     @discardableResult
     package mutating func testFinished(_ ref: TestRef, as status: TestStatus, durationSeconds: Double?) -> Int {
