@@ -223,12 +223,12 @@ package struct LogParser: Sendable {
         var problems: [String] = []
         if let cut = read.splitter.truncationMessage(source: path) { problems.append(cut) }
         if let malformed = interpreter.malformedMessage(source: path) { problems.append(malformed) }
-        if !sink.collector.listedWithoutResult.isEmpty {
-            let names = sink.collector.listedWithoutResult.joined(separator: ", ")
+        if let listed = sink.collector.listedWithoutResult {
+            let names = listed.names.isEmpty ? "" : " (by name, not shown: \(listed.names.joined(separator: ", ")))"
             problems.append(
                 """
-                \(path): xcodebuild's `Failing tests:` list names tests the input shows no result for (\(names)): \
-                they failed too, and their failures are not in this report. Give smokerun the whole log
+                \(path): xcodebuild's `Failing tests:` list names \(listed.listed) failing tests, the input shows \
+                \(listed.shownFailing)\(names): the others' failures are not in this report. Give smokerun the whole log
                 """)
         }
         if let unwritten = interpreter.eventStream.unwrittenAttachmentsMessage(source: path) {

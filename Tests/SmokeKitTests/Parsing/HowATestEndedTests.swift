@@ -163,6 +163,18 @@ import Testing
         #expect(parsed.interruption == nil)
     }
 
+    /// Output still on its way when the CI stopped the job (a test's `started` line) does not undo the stop.
+    @Test func aStartLineAfterACIStopKeepsTheStop() throws {
+        let (parsed, _) = try parse(
+            """
+            Test Case 'JobTests.testA' started at 2026-01-02 10:00:00.000
+            Build was aborted
+            Test Case 'JobTests.testB' started at 2026-01-02 10:00:01.000
+
+            """, name: "aborted.log")
+        #expect(parsed.interruption?.line == 2)
+    }
+
     /// A line cut short, then a test line of its own (a retry, a relaunch, a second paste): the test line is never
     /// the cut line's end, and its test's failure stands.
     @Test func aTestLineAfterACutLineStandsAlone() throws {

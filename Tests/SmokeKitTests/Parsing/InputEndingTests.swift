@@ -58,6 +58,23 @@ import Testing
         #expect((parsed.incomplete != nil) == cut, "\(tail)")
     }
 
+    /// Only xcodebuild's test command opens such a run: another action's header (`-showBuildSettings`) beside a
+    /// whole `swift test` log cuts nothing, and a later test command is not ended by an earlier command's banner.
+    @Test func onlyAnXcodebuildTestCommandWaitsForItsBanner() throws {
+        let settings = "Command line invocation:\n    /usr/bin/xcodebuild -showBuildSettings -scheme App\n\n"
+        #expect(
+            try Self.parse(
+                settings
+                    + Self.firstSuite.replacingOccurrences(
+                        of: "\t Executed 1 test",
+                        with: "Test Suite 'All tests' passed at 2021-11-05 01:08:23.294.\n\t Executed 1 test")
+            ).incomplete == nil)
+        let built =
+            "Command line invocation:\n    /usr/bin/xcodebuild build-for-testing -scheme App\n** TEST BUILD SUCCEEDED **\n"
+        let testing = "Command line invocation:\n    /usr/bin/xcodebuild test-without-building -scheme App\n"
+        #expect(try Self.parse(built + testing + Self.firstSuite).incomplete != nil)
+    }
+
     @Test func theWholeLogEndsWithItsTotals() throws {
         let whole = try Self.parse(
             Self.firstSuite + """

@@ -88,6 +88,10 @@ import Testing
             (#"<failure message="Test crashed">n/a</failure>"#, .crashed, "<failure>"),
             (#"<failure message="/ci/Tests/T.swift:0 - Test crashed with signal segv."/>"#, .crashed, "<failure>"),
             (#"<failure>Test crashed with signal segv.</failure>"#, .crashed, "<failure>"),
+            (
+                #"<failure message="/ci/Tests/T.swift:21 - Crash reporter was not installed at launch"/>"#, .failed,
+                "<failure>"
+            ),
             (#"<failure message="crashCount was 1, expected 0"/>"#, .failed, "<failure>"),
             (#"<failure message="XCTAssertFalse failed - test crashed flag set"/>"#, .failed, "<failure>"),
             (

@@ -23,7 +23,7 @@ extension JUnitXMLReader.Outcome {
             said[..<dash.lowerBound].last?.isNumber == true && said[..<dash.lowerBound].contains(":") ? dash : nil
         }
         let words = place.map { String(said[$0.upperBound...]) } ?? said
-        if Self.opensWithCrash(type) || Self.opensWithCrash(said) || Self.opensWithCrash(words)
+        if Self.opensWithCrash(type) || Self.saysTestCrashed(said) || Self.saysTestCrashed(words)
             || said.contains("restarting after unexpected exit")
         {
             return true
@@ -39,6 +39,12 @@ extension JUnitXMLReader.Outcome {
         guard words.hasPrefix("crash") else { return false }
         let rest = words.dropFirst(words.hasPrefix("crashed") ? 7 : 5)
         return rest.first?.isLetter != true
+    }
+
+    /// Whether lowercased `text` opens as a crash's account does: `Test crashed …`, `Crash: …`, or the one word
+    /// `crash`/`crashed` — not a sentence about a crash reporter.
+    private static func saysTestCrashed(_ text: String) -> Bool {
+        text.hasPrefix("test crashed") || text.hasPrefix("crash:") || text == "crash" || text == "crashed"
     }
 
     private static let errorCrashWords = [

@@ -9,9 +9,11 @@ extension LineInterpreter {
         var runStartedSinceTestBanner: Bool { totals.runStarts > runStartsAtTestBanner }
         /// xcodebuild's last closing banner (`** TEST FAILED **`, `** BUILD SUCCEEDED **`).
         var lastBanner: String?
-        /// xcodebuild's `Command line invocation:` opened the log: its end is a banner, or `Test session results`.
-        var invokedXcodebuild = false
-        var sawTestSessionResults = false
+        /// The last `Command line invocation:` ran xcodebuild's tests (`test`, `test-without-building`), and neither its
+        /// banner nor `Test session results` has come since: the run it began has not ended in its own words.
+        var xcodebuildTestsOpen = false
+        /// The line after `Command line invocation:` is the command.
+        var commandFollows = false
         var interruption: (text: String, line: Int)?
         /// A CI system's line that it stopped the job (its time limit, an abort), when no test line came after it: a
         /// test may print the same words, and then its run goes on.
@@ -34,7 +36,12 @@ extension LineInterpreter {
             let banner = Self.wrappedBanner(whole)
             verdict.read(banner ?? original, number: lineNumber)
             let line = banner ?? whole
+            if commandFollows {
+                commandFollows = false
+                xcodebuildTestsOpen = Self.runsXcodebuildTests(original)
+            }
             if line.count >= 8, line.hasPrefix("** "), line.hasSuffix(" **") {
+                xcodebuildTestsOpen = false
                 if line.hasPrefix("** TEST"), !line.hasPrefix("** TEST BUILD ") {
                     testBanner = line.firstIndex(of: " SUCCEEDED **") != nil ? .succeeded : .failed
                     runStartsAtTestBanner = totals.runStarts
@@ -47,15 +54,15 @@ extension LineInterpreter {
                 interruption = (line.string(0..<line.count), lineNumber)
             } else if Self.saysCIStopped(line) {
                 ciStop = (line.string(0..<line.count), lineNumber)
-            } else if ciStop != nil, Self.isTestRecord(original) {
+            } else if ciStop != nil, Self.isTestResult(original) {
                 // A test printed the CI's words: its run went on.
                 ciStop = nil
             } else if !sawParallelSuiteStart, line.hasPrefix("Test suite '", at: line.skippingBlanks()) {
                 sawParallelSuiteStart = line.firstIndex(of: "' started on '") != nil
             } else if original.hasPrefix("Command line invocation:") {
-                invokedXcodebuild = true
+                commandFollows = true
             } else if original.hasPrefix("Test session results", at: original.skippingBlanks()) {
-                sawTestSessionResults = true
+                xcodebuildTestsOpen = false
             }
         }
 
@@ -95,11 +102,24 @@ extension LineInterpreter {
                     || line.firstIndex(of: "Build timed out (after ") != nil)
         }
 
-        /// A test's or suite's own line, or a framework's totals.
-        private static func isTestRecord(_ line: LineBytes) -> Bool {
+        /// A test's or suite's result, or a framework's totals (a `started` line may be output still on its way when
+        /// the CI stopped the job).
+        private static func isTestResult(_ line: LineBytes) -> Bool {
             let start = line.skippingBlanks()
-            return line.hasPrefix("Test Case '", at: start) || line.hasPrefix("Test Suite '", at: start)
-                || line.hasPrefix("Executed ", at: start) || LineJoiner.startsSwiftTestingTestLine(line)
+            if line.hasPrefix("Executed ", at: start) { return true }
+            if line.hasPrefix("Test Case '", at: start) || line.hasPrefix("Test Suite '", at: start) {
+                return line.firstIndex(of: "' passed ") != nil || line.firstIndex(of: "' failed ") != nil
+                    || line.firstIndex(of: "' skipped ") != nil
+            }
+            return LineJoiner.startsSwiftTestingTestLine(line)
+                && (line.firstIndex(of: " passed after ") != nil || line.firstIndex(of: " failed after ") != nil)
+        }
+
+        /// `/Applications/Xcode.app/…/xcodebuild test -scheme App`: an xcodebuild command whose action runs tests.
+        private static func runsXcodebuildTests(_ line: LineBytes) -> Bool {
+            guard line.firstIndex(of: "xcodebuild") != nil else { return false }
+            let words = line.string(0..<line.count).split(separator: " ")
+            return words.contains("test") || words.contains("test-without-building")
         }
     }
 }

@@ -40,11 +40,11 @@ package struct LineInterpreter {
     /// started`): a later run the log cuts is not ended by the banner before it, but a test line xcodebuild relays
     /// after its banner still belongs to the run it ended.
     package var sawTestBanner: Bool { notes.testBanner != nil && !notes.runStartedSinceTestBanner }
-    /// The log is xcodebuild's own (it opens with `Command line invocation:`) and ends before xcodebuild's end (its
-    /// banner, `Test session results`): a serial run of several test bundles prints a run's totals after each, so
-    /// those are no end.
+    /// The log holds xcodebuild's own test command (`Command line invocation:`, then `xcodebuild test …`) and ends
+    /// before that command's end (its banner, `Test session results`): a serial run of several test bundles prints a
+    /// run's totals after each, so those are no end.
     package var endsBeforeXcodebuildDid: Bool {
-        notes.invokedXcodebuild && notes.lastBanner == nil && !notes.sawTestSessionResults
+        notes.xcodebuildTestsOpen
     }
     package var sawParallelSuiteStart: Bool { notes.sawParallelSuiteStart }
     /// `swift test --parallel`'s last progress line is `[N/N] Testing …`: every test reported. Its processes print

@@ -1,3 +1,11 @@
+/// How many failing tests xcodebuild's `Failing tests:` list named and the input showed failing, when the list names
+/// more; `names`: the listed ones no shown test has.
+package struct ListedWithoutResult: Sendable, Equatable {
+    package var listed: Int
+    package var shownFailing: Int
+    package var names: [String]
+}
+
 extension ResultCollector {
     /// Failing tests kept from xcodebuild's list (a huge list must not grow memory without bound).
     static let listedFailureLimit = 100_000
@@ -26,18 +34,21 @@ extension ResultCollector {
         }
     }
 
-    /// With a failure shown, the listed tests no shown test is (by name or display name: `SomeTests.test3()` is
-    /// `"Test 3"`) are said, not added: a name the list and the lines spell differently must not become a second test.
+    /// With a failure shown, a list naming more failing tests than the input shows failing is said, not added (a name
+    /// the list and the lines spell differently, a display name, must not become a second test): how many each
+    /// counts, and the listed names no shown test has (by name, or a display name spelling it: `"Test 3"`).
     private mutating func noteListedWithoutResult() {
+        let shownFailing = (0..<tests.count).count { tests.status(at: $0).isFailure }
+        guard listedFailures.count > shownFailing else { return }
         var shown = Set<String>()
         for index in 0..<tests.count {
             shown.insert(Self.looseName(tests.id(at: index).split(separator: "/").last ?? ""))
             if let name = tests.extras(at: index)?.displayName { shown.insert(Self.looseName(name[...])) }
         }
-        for (ref, _, _) in listedFailures where !shown.contains(Self.looseName(ref.name[...])) {
-            guard listedWithoutResult.count < 20 else { break }
-            listedWithoutResult.append(ref.suite.isEmpty ? ref.name : "\(ref.suite).\(ref.name)")
-        }
+        let unshown = listedFailures.map(\.ref).filter { !shown.contains(Self.looseName($0.name[...])) }
+        listedWithoutResult = ListedWithoutResult(
+            listed: listedFailures.count, shownFailing: shownFailing,
+            names: unshown.prefix(20).map { $0.suite.isEmpty ? $0.name : "\($0.suite).\($0.name)" })
     }
 
     /// A name without its arguments, spaces or case: `test3()`, `"Test 3"` and `Test 3` are `test3`.

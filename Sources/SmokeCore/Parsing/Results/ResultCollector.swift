@@ -73,7 +73,7 @@ package struct ResultCollector {
     /// Tests xcodebuild's `Failing tests:` list named, kept for `finishListedFailures()`.
     var listedFailures: [(ref: TestRef, reason: String?, line: Int)] = []
     /// Tests xcodebuild's `Failing tests:` list named that the input shows no result for, beside a failure it shows.
-    package internal(set) var listedWithoutResult: [String] = []
+    package internal(set) var listedWithoutResult: ListedWithoutResult?
     let names: KnownTestNames
     /// The input being read (a file name, `output of X.xctest`): where evidence points.
     package var source: String?

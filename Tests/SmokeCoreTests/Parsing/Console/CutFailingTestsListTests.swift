@@ -47,6 +47,26 @@ import Testing
         }
         collector.finishListedFailures()
         #expect(collector.results.count == 1)
-        #expect(collector.listedWithoutResult == ["SuperTests.someFailingTest"])
+        #expect(
+            collector.listedWithoutResult
+                == ListedWithoutResult(listed: 2, shownFailing: 1, names: ["SuperTests.someFailingTest"]))
+    }
+
+    /// A list naming no more tests than the input shows failing is the shown failures, however it spells them (a
+    /// display name the list does not use).
+    @Test func aListNoLongerThanTheShownFailuresIsThem() {
+        var parser = ConsoleParser()
+        var collector = ResultCollector()
+        let lines = [
+            "◇ Test \"Three equals three\" started.",
+            "✘ Test \"Three equals three\" failed after 0.001 seconds with 1 issue.", "Failing tests:",
+            "\tSomeTests.test3()", "** TEST EXECUTE FAILED **",
+        ]
+        for line in lines {
+            Array(line.utf8).withUnsafeBufferPointer { collector.apply(parser.parse($0)) }
+            while let deferred = parser.takeDeferred() { collector.apply(deferred) }
+        }
+        collector.finishListedFailures()
+        #expect(collector.listedWithoutResult == nil)
     }
 }
