@@ -155,6 +155,22 @@ import Testing
             """
         ),
         (
+            // The reason on the line after an error that ends with `:`.
+            "xcodebuild: error: Could not resolve package dependencies:\n  no versions of 'kit' match 2.0.0..<3.0.0.\n",
+            """
+            xcodebuild stopped before any test ran: xcodebuild: error: Could not resolve package dependencies: no \
+            versions of 'kit' match 2.0.0..<3.0.0. Fix what it names and run again.
+            """
+        ),
+        (
+            // No compiler error: the command xcodebuild says failed.
+            "** BUILD FAILED **\n\nThe following build commands failed:\n\tPhaseScriptExecution Lint /tmp/Script-1.sh (in target 'App')\n(1 failure)\n",
+            """
+            the build failed before any test ran: PhaseScriptExecution Lint /tmp/Script-1.sh (in target 'App'). Fix \
+            what it names and run again.
+            """
+        ),
+        (
             // xcodebuild's runner error without its `Testing failed:` heading, as a paste shows it.
             "xctest encountered an error (Failed to prepare device 'iPhone 15' for impending launch.)\n** TEST FAILED **\n",
             """

@@ -39,6 +39,7 @@ struct XCTestConsoleParser {
             if block == .issueMessage { blankLinesInMessage += 1 }
             return .ignored
         }
+        if summary.readReason(line, from: start) { return .ignored }
         if block == .backtrace {
             if let event = Self.testCaseLine(line, start, reusing: &refBuffer) ?? Self.suiteLine(line, start) {
                 block = .none
@@ -148,7 +149,11 @@ struct XCTestConsoleParser {
         }
         if line.hasSuffix(" (core dumped)"), let event = Self.exitBySignal(line, start) { return event }
         if let event = Self.macShellSignal(line, start) ?? Self.uncaughtException(line, start) { return event }
-        if line.hasPrefix("xcodebuild: error: ", at: start) { summary.noteError(line, from: start) }
+        if line.hasPrefix("xcodebuild: error: ", at: start) || line.hasPrefix("The following build commands failed:") {
+            let text = line.string(start..<line.endSkippingBlanks())
+            if line[start] == UInt8(ascii: "x") { summary.noteError(text) }
+            if text.hasSuffix(":") { summary.awaitReason(after: text) }
+        }
         // xcodebuild's runner error on a line of its own, as a paste shows it without its `Testing failed:` heading.
         if start == 0, line.firstIndex(of: " encountered an error (", from: start) != nil,
             line.firstIndex(of: UInt8(ascii: " "), from: start).map({

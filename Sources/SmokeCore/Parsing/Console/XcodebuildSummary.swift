@@ -28,6 +28,26 @@ struct XcodebuildSummary {
     /// failed, as that block would say it.
     mutating func noteRunnerError(_ text: String) { runnerError = text }
 
+    /// An error line that ends with `:`, its reason on the next, indented line (`xcodebuild: error: Could not resolve
+    /// package dependencies:`), or xcodebuild's `The following build commands failed:` before the commands it lists.
+    private var headerAwaitingReason: String?
+
+    /// `line` (from its first non-blank `start`) read where an error's reason may follow: true when it was that reason.
+    mutating func readReason(_ line: LineBytes, from start: Int) -> Bool {
+        defer { headerAwaitingReason = nil }
+        guard let header = headerAwaitingReason, start > 0 else { return false }
+        let reason = line.string(start..<line.endSkippingBlanks())
+        if header.hasPrefix("xcodebuild: error: "), let last = errorLines.indices.last, errorLines[last] == header {
+            errorLines[last] = "\(header) \(reason)"
+        } else if errorLines.isEmpty {
+            noteError(reason)
+        }
+        return true
+    }
+
+    /// An error line (or xcodebuild's failed-commands heading) whose reason the next line gives.
+    mutating func awaitReason(after header: String) { headerAwaitingReason = header }
+
     /// Keeps `line` from `start` among the errors the log shows (the first `keptErrors` of them).
     mutating func noteError(_ line: LineBytes, from start: Int) { noteError(line.string(from: start)) }
 
