@@ -150,12 +150,7 @@ package enum XCResultToolLegacyGraph {
     static func location(in url: String) -> (file: String?, line: Int?) {
         let parts = url.split(separator: "#", maxSplits: 1)
         let path = parts.first.map { String($0) }.map { $0.hasPrefix("file://") ? String($0.dropFirst(7)) : $0 }
-        var line: Int?
-        if parts.count == 2 {
-            for item in parts[1].split(separator: "&") where item.hasPrefix("StartingLineNumber=") {
-                line = Int(item.dropFirst("StartingLineNumber=".count)).map { $0 + 1 }
-            }
-        }
+        let line = parts.count == 2 ? JUnitFailureLocation.bundleLine(parts[1]) : nil
         return (path?.removingPercentEncoding ?? path, line)
     }
 

@@ -52,10 +52,15 @@ struct JUnitFailureLocation: Equatable {
         guard let hash = inside.firstIndex(of: "#") else { return whole(inside) }
         let path = inside[..<hash]
         guard isSourcePath(path) else { return nil }
-        let line = inside[inside.index(after: hash)...].split(separator: "&")
-            .first { $0.hasPrefix("StartingLineNumber=") }
+        return Self(file: String(path), line: bundleLine(inside[inside.index(after: hash)...]))
+    }
+
+    /// The 1-based line a result bundle's location fragment (`CharacterRangeLen=0&StartingLineNumber=35`) names: it
+    /// counts lines from 0. Nil when it names none, or one no file has.
+    static func bundleLine(_ fragment: Substring) -> Int? {
+        let line = fragment.split(separator: "&").first { $0.hasPrefix("StartingLineNumber=") }
             .flatMap { Int($0.dropFirst("StartingLineNumber=".count)) }
-        return Self(file: String(path), line: line.flatMap { $0 >= 0 && $0 < Int.max ? $0 + 1 : nil })
+        return line.flatMap { $0 >= 0 && $0 < Int.max ? $0 + 1 : nil }
     }
 
     /// A file's path: one word (folders may hold spaces after a `/`) ending in a name with an extension, in a folder
