@@ -11,8 +11,17 @@
 #include <signal.h>
 #include <stdio.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#ifndef SYS_close_range
+#define SYS_close_range 436
+#endif
+#ifndef CLOSE_RANGE_CLOEXEC
+#define CLOSE_RANGE_CLOEXEC (1U << 2)
+#endif
 
 int smokerun_cloexec_pipe(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
 
@@ -30,9 +39,20 @@ static void fail_in_child(int report, int step) {
     _exit(127);
 }
 
+// Every descriptor from 3 up closes at exec. Foundation and SQLite open files without close-on-exec, and
+// a fork on another thread copies them: a child that kept one would hold smokerun's files (a lock, the
+// history) for as long as it runs, and a script another thread was writing could not run ("Text file
+// busy"). Kernels before 5.11 have no CLOSE_RANGE_CLOEXEC: then each descriptor up to the limit.
+static void close_inherited_on_exec(void) {
+    if (syscall(SYS_close_range, 3U, ~0U, CLOSE_RANGE_CLOEXEC) == 0) return;
+    struct rlimit limit;
+    rlim_t last = 65536;
+    if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < last) last = limit.rlim_cur;
+    for (int descriptor = 3; descriptor < (int)last; descriptor++) fcntl(descriptor, F_SETFD, FD_CLOEXEC);
+}
+
 static void run_child(pid_t parent, int report, const char *path, char *const argv[], char *const envp[],
-                      const char *output_file, int output_fd, int error_fd, const int *close_fds,
-                      int close_count, const char *directory) {
+                      const char *output_file, int output_fd, int error_fd, const char *directory) {
     setpgid(0, 0);
     prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
     // smokerun may have died between fork and prctl: then nobody would send the signal.
@@ -60,17 +80,14 @@ static void run_child(pid_t parent, int report, const char *path, char *const ar
     // Every descriptor here was opened close-on-exec; dup2 onto 0-2 clears the flag, except when the
     // source already was that number (smokerun started with a standard stream closed).
     for (int standard = 0; standard <= 2; standard++) fcntl(standard, F_SETFD, 0);
-    for (int index = 0; index < close_count; index++) {
-        if (close_fds[index] > 2) close(close_fds[index]);
-    }
+    close_inherited_on_exec();
     if (directory && chdir(directory) != 0) fail_in_child(report, 3);
     execve(path, argv, envp);
     fail_in_child(report, 4);
 }
 
 pid_t smokerun_spawn(const char *path, char *const argv[], char *const envp[], const char *output_file,
-                     int output_fd, int error_fd, const int *close_fds, int close_count, const char *directory,
-                     int *failed_step, int *failed_errno) {
+                     int output_fd, int error_fd, const char *directory, int *failed_step, int *failed_errno) {
     // Reports the child's failing step and errno; close-on-exec closes it when exec succeeds.
     int report[2];
     if (pipe2(report, O_CLOEXEC) != 0) {
@@ -88,8 +105,7 @@ pid_t smokerun_spawn(const char *path, char *const argv[], char *const envp[], c
         return -1;
     }
     if (pid == 0) {
-        run_child(parent, report[1], path, argv, envp, output_file, output_fd, error_fd, close_fds, close_count,
-                  directory);
+        run_child(parent, report[1], path, argv, envp, output_file, output_fd, error_fd, directory);
     }
     close(report[1]);
     int code[2] = {0, 0};

@@ -6,12 +6,11 @@
 
 /// Starts `path` in a new process group whose death signal is SIGKILL (it dies with smokerun even
 /// when smokerun is killed with SIGKILL), stdin from /dev/null, stdout to `output_file` (created or
-/// truncated) or else to `output_fd`, stderr to `error_fd`; every descriptor in `close_fds` is closed
-/// in the child. Returns the pid, or -1 with `*failed_step` (1 open /dev/null, 2 redirect output,
+/// truncated) or else to `output_fd`, stderr to `error_fd`; no other descriptor of this process reaches
+/// it. Returns the pid, or -1 with `*failed_step` (1 open /dev/null, 2 redirect output,
 /// 3 chdir, 4 exec, 5 pipe, 6 fork) and `*failed_errno` set.
 pid_t smokerun_spawn(const char *path, char *const argv[], char *const envp[], const char *output_file,
-                     int output_fd, int error_fd, const int *close_fds, int close_count, const char *directory,
-                     int *failed_step, int *failed_errno);
+                     int output_fd, int error_fd, const char *directory, int *failed_step, int *failed_errno);
 
 /// `prctl(PR_SET_CHILD_SUBREAPER, 1)`: orphaned descendants are re-parented to this process instead of
 /// init. 0 or -1 with errno.

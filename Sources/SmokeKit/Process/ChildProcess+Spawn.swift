@@ -23,7 +23,6 @@ extension ChildProcess {
                 executable: executable, arguments: arguments,
                 environment: Self.environmentLines(environment),
                 standardOutput: standardOutput, standardError: errorPipe?.write ?? writeEnd,
-                closing: [readEnd, writeEnd] + [errorPipe?.read, errorPipe?.write].compactMap { $0 },
                 currentDirectory: currentDirectory?.path)
             close(writeEnd)
             if let errorPipe { close(errorPipe.write) }
@@ -75,7 +74,8 @@ extension ChildProcess {
             }
             // A new process group, so a timeout can kill the test and every process it started.
             posix_spawnattr_setpgroup(&attributes, 0)
-            var flags = Int16(POSIX_SPAWN_SETPGROUP)
+            // Only 0-2 reach the child: none of smokerun's own files stays open in what it starts.
+            var flags = Int16(POSIX_SPAWN_SETPGROUP) | Int16(POSIX_SPAWN_CLOEXEC_DEFAULT)
             // Children must not inherit smokerun's own signal handling.
             var defaultSignals = sigset_t()
             sigemptyset(&defaultSignals)

@@ -22,10 +22,15 @@ import SmokeCore
             descriptors.withUnsafeMutableBufferPointer { smokerun_cloexec_pipe($0.baseAddress!) }
         }
 
+        /// How long an executable still open for writing is waited for: a fork on another thread may hold a copy of
+        /// the descriptor that wrote it (a script written a moment ago) until that child execs.
+        static let busyRetries = (count: 20, microseconds: UInt32(100_000))
+
         /// Starts `executable` in a new process group, stdin from /dev/null: its pid, or the failed step's `errno`.
+        /// An executable busy being written ("Text file busy") is tried again for up to two seconds.
         static func spawn(
             executable: String, arguments: [String], environment: [String], standardOutput: StandardOutput,
-            standardError: Int32, closing descriptors: [Int32], currentDirectory: String?
+            standardError: Int32, currentDirectory: String?
         ) -> Result<pid_t, SpawnFailure> {
             let argv = ([executable] + arguments).map { strdup($0) } + [nil]
             let envp = environment.map { strdup($0) } + [nil]
@@ -41,16 +46,18 @@ import SmokeCore
                 if case .descriptor(let descriptor) = standardOutput { descriptor } else { -1 }
             var step: Int32 = 0
             var code: Int32 = 0
-            let pid = argv.withUnsafeBufferPointer { arguments in
-                envp.withUnsafeBufferPointer { environment in
-                    descriptors.withUnsafeBufferPointer { closing in
+            for attempt in 0...busyRetries.count {
+                if attempt > 0 { usleep(busyRetries.microseconds) }
+                let pid = argv.withUnsafeBufferPointer { arguments in
+                    envp.withUnsafeBufferPointer { environment in
                         smokerun_spawn(
                             executable, arguments.baseAddress!, environment.baseAddress!, outputFile, outputDescriptor,
-                            standardError, closing.baseAddress, Int32(closing.count), directory, &step, &code)
+                            standardError, directory, &step, &code)
                     }
                 }
+                guard pid < 0 else { return .success(pid) }
+                guard step == 4, code == ETXTBSY else { break }
             }
-            guard pid < 0 else { return .success(pid) }
             let steps = ["open /dev/null", "redirect output", "chdir", "exec", "pipe", "fork"]
             return .failure(SpawnFailure(step: steps[max(0, min(Int(step) - 1, steps.count - 1))], code: code))
         }

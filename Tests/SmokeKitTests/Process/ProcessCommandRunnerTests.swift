@@ -67,4 +67,37 @@ import Testing
         #expect(result.errorText == "warning\n")
         #expect(try String(contentsOf: file, encoding: .utf8) == "exported\n")
     }
+
+    /// Foundation opens files without close-on-exec; a child must hold none of them (a lock, the history database).
+    @Test func aChildHoldsNoneOfSmokerunsOpenFiles() throws {
+        let file = TestScratch.root.appendingPathComponent("smokerun-held-\(UUID().uuidString).txt")
+        let descriptor = open(file.path, O_WRONLY | O_CREAT, 0o644)
+        try #require(descriptor >= 0)
+        defer {
+            close(descriptor)
+            try? FileManager.default.removeItem(at: file)
+        }
+        let listing = "for f in /proc/$$/fd/*; do readlink \"$f\" || true; done"
+        let result = try ProcessCommandRunner().run("sh", ["-c", listing])
+        #expect(result.exitStatus == 0 && result.outputText.contains("/"))
+        #expect(!result.outputText.contains(file.lastPathComponent), "the child holds \(file.path)")
+    }
+
+    /// A script still open for writing (here, or in a child another thread forked a moment ago) is "Text file busy"
+    /// until it is closed: the start waits for it instead of failing.
+    @Test func aScriptStillOpenForWritingRunsOnceItIsClosed() throws {
+        let script = TestScratch.root.appendingPathComponent("smokerun-busy-\(UUID().uuidString).sh")
+        defer { try? FileManager.default.removeItem(at: script) }
+        let descriptor = open(script.path, O_WRONLY | O_CREAT | O_TRUNC, 0o755)
+        try #require(descriptor >= 0)
+        let text = Array("#!/bin/sh\necho ran\n".utf8)
+        #expect(write(descriptor, text, text.count) == text.count)
+        Thread.detachNewThread {
+            usleep(300_000)
+            close(descriptor)
+        }
+        let result = try ProcessCommandRunner().run(script.path, [])
+        #expect(result.exitStatus == 0)
+        #expect(result.outputText == "ran\n")
+    }
 }
