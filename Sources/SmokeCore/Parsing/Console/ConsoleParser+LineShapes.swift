@@ -24,6 +24,16 @@ extension ConsoleParser {
         return dots + 3
     }
 
+    /// Where the text starts after the date-time `docker compose logs --timestamps` puts after a container's name
+    /// (`app-1  | 2025-03-01T12:00:00.123456789Z Test Suite …`): `start` when there is none.
+    static func afterContainerTimestamp(_ line: LineBytes, _ start: Int) -> Int {
+        guard start < line.count, line[start] &- UInt8(ascii: "0") < 10,
+            let (kind, end) = LinePrefix.strip(UnsafeBufferPointer(rebasing: line[start...])),
+            kind == .isoTimestamp || kind == .githubActionsTimestamp
+        else { return start }
+        return start + end
+    }
+
     /// The kind of a known wrapper prefix and where the text after it starts.
     static func wrapperEnd(_ line: LineBytes) -> (String, Int)? {
         let window = Swift.min(line.count, 80)

@@ -285,9 +285,14 @@ package struct ConsoleParser {
             xctest.block = blockBefore
             return plain.withUnsafeBufferPointer { recognise($0) ?? recogniseUnwrapped($0, blockBefore: blockBefore) }
         }
-        guard let (kind, contentStart) = Self.wrapperEnd(line), contentStart < line.count else { return nil }
+        guard let (kind, contentStart) = Self.wrapperEnd(line) else { return nil }
         xctest.block = blockBefore
-        let event = recognise(UnsafeBufferPointer(rebasing: line[contentStart...]))
+        // A blank line of the wrapped output (`app-1  | `) is a blank line.
+        guard contentStart < line.count else {
+            wrapperCounts[kind, default: 0] += 1
+            return .ignored
+        }
+        let event = recognise(UnsafeBufferPointer(rebasing: line[Self.afterContainerTimestamp(line, contentStart)...]))
         if event != nil { wrapperCounts[kind, default: 0] += 1 }
         return event
     }

@@ -1,7 +1,7 @@
 /// Where a totals marker may start on a wrapped line, as `FrameworkTotalsReader` looks for it.
 extension FrameworkTotalsReader {
     /// The next place at or after `from` where a marker may start: after a wrapper's last byte (`[worker 2] `,
-    /// `name_1 | `, fastlane's `▸ `, a Swift Testing symbol, `::error ::`, an event stream's `"text":"`) and its
+    /// `name_1 | `, with the date-time `docker compose logs --timestamps` adds, fastlane's `▸ `, a Swift Testing symbol, `::error ::`, an event stream's `"text":"`) and its
     /// blanks, never inside what a test printed. A wrapper lies in the first 80 bytes; an event-stream record's (`{…`)
     /// anywhere.
     static func afterWrapper(in line: LineBytes, lineStart: Int, from: Int) -> Int? {
@@ -21,7 +21,10 @@ extension FrameworkTotalsReader {
                 byte == UInt8(ascii: "]") || byte == UInt8(ascii: "|") || byte == UInt8(ascii: ":")
                     || byte == UInt8(ascii: "\"") || byte >= 0x80
             else { continue }
-            let next = line.skippingBlanks(from: index)
+            var next = line.skippingBlanks(from: index)
+            if byte == UInt8(ascii: "|") {
+                next = line.skippingBlanks(from: ConsoleParser.afterContainerTimestamp(line, next))
+            }
             if next < line.count, line[next] == UInt8(ascii: "E") || line[next] == UInt8(ascii: "T") { return next }
         }
         return nil

@@ -33,6 +33,9 @@ enum LogTransformation: Sendable, CustomStringConvertible {
     case azure
     /// fastlane: `[10:00:00]: ▸ ` before every line.
     case fastlane
+    /// `docker compose up`'s `app-1  | ` before each line of a container's output, and with `--timestamps` the
+    /// container's RFC 3339 time after it.
+    case dockerCompose(timestamps: Bool)
     /// A UTF-8 byte-order mark at the start of the file.
     case byteOrderMark
     /// `\r\n` line ends.
@@ -74,6 +77,7 @@ enum LogTransformation: Sendable, CustomStringConvertible {
         case .buildkite: "Buildkite"
         case .azure: "Azure Pipelines"
         case .fastlane: "fastlane"
+        case .dockerCompose(let timestamps): timestamps ? "docker compose with timestamps" : "docker compose"
         case .byteOrderMark: "byte-order mark"
         case .crlf: "CRLF"
         case .colourEveryLine: "ANSI colour on every line"
@@ -94,10 +98,19 @@ enum LogTransformation: Sendable, CustomStringConvertible {
         switch self {
         case .colourEveryLine, .colourStatusWord, .colourWithoutEscape, .colourStatusWordWithoutEscape,
             .statusLineSpliced, .logLineSpliced,
-            .outputGluedToResults, .printedResultLookalikes:
+            .outputGluedToResults, .printedResultLookalikes, .dockerCompose:
             false
         case .composed(let first, let second): first.appliesToEventStreams && second.appliesToEventStreams
         default: true
+        }
+    }
+
+    /// Whether the log comes out of a Linux container (`docker compose`): never xcodebuild's, which runs on macOS.
+    var isAContainersOutput: Bool {
+        switch self {
+        case .dockerCompose: true
+        case .composed(let first, let second): first.isAContainersOutput || second.isAContainersOutput
+        default: false
         }
     }
 
@@ -150,6 +163,12 @@ enum LogTransformation: Sendable, CustomStringConvertible {
             }
         case .fastlane:
             lines.mapContent { index, content in Array("[\(Self.clock(index))]: ▸ ".utf8) + content }
+        case .dockerCompose(let timestamps):
+            lines.mapContent { index, content in
+                let stamp = "2026-11-28T10:\(Self.clock(index).dropFirst(3)).\(123_456_789 + index % 1000)Z "
+                let time = timestamps ? stamp : ""
+                return Array("app-1  | \(time)".utf8) + content
+            }
         case .byteOrderMark:
             return [0xEF, 0xBB, 0xBF] + log
         case .crlf:

@@ -45,6 +45,8 @@ struct MetamorphicCorpusTests {
         .outputGluedToResults, .printedResultLookalikes, .composed(.printedResultLookalikes, .githubRaw),
         .logLineSpliced(seed: 1), .logLineSpliced(seed: 2), .composed(.logLineSpliced(seed: 3), .githubRaw),
         .composed(.statusLineSpliced(seed: 5), .logLineSpliced(seed: 5)),
+        .dockerCompose(timestamps: false), .dockerCompose(timestamps: true),
+        .composed(.dockerCompose(timestamps: true), .githubRaw),
     ]
 
     /// Whether a test id holds a date-and-time stamp, `xcodebuild[` or a log line's `[pid:tid]`.
@@ -65,6 +67,8 @@ struct MetamorphicCorpusTests {
         let bytes = try [UInt8](Data(contentsOf: file))
         let format = bytes.withUnsafeBufferPointer { InputFormatRegistry.standard.detect($0).name }
         if !transformation.appliesToEventStreams, format == "eventStream" { return }
+        // A container's output is a Linux log, and one that came out of `docker compose` already is not wrapped twice.
+        if transformation.isAContainersOutput, log.hasPrefix("xcodebuild/") || log.contains("docker_compose") { return }
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let rewritten = folder.url.appendingPathComponent(file.lastPathComponent)
