@@ -28,6 +28,10 @@ package enum LinePrefix: String, Sendable {
     /// Kubernetes' container log format (CRI): `2025-03-01T12:00:00.123456789+00:00 stdout F ` (the stream, then
     /// `F` for a full line or `P` for part of one).
     case kubernetes = "kubernetes-cri"
+    /// TeamCity's downloaded build log: `[10:00:00] :<TAB> [Step 1/2] ` (a status letter for the space, `W` for
+    /// standard error; a TAB for each level of nesting; the block's name in brackets), and `[10:00:00] : ` on its own
+    /// lines.
+    case teamCity = "teamcity"
     /// `10:00:00 ` or `[10:00:00] ` (Jenkins' timestamper, time only), or `02:18:06.979248 ` (moreutils `ts '%.T'`).
     /// Text a test prints can start with a time, so `LineUnwrapper` removes it only from a log whose first line has it.
     case clockTime = "clock-time"
@@ -51,6 +55,8 @@ package enum LinePrefix: String, Sendable {
         let mayStartPrefix =
             first &- UInt8(ascii: "0") < 10 || first == UInt8(ascii: "[") || first == 0xEF || first == 0x1B
             || first == UInt8(ascii: "_") || first == UInt8(ascii: "s")
+        // Its TAB is not `gh run view`'s.
+        if first == UInt8(ascii: "["), let end = teamCityEnd(line, at: 0) { return (.teamCity, end) }
         var kind: LinePrefix?
         var index = byteOrderMarkEnd(line, at: 0)
         if let namesEnd = runViewNamesEnd(line) {

@@ -34,8 +34,10 @@ package struct LineUnwrapper {
     package mutating func countColourCodes() { counts["ansi", default: 0] += 1 }
 
     /// GitHub's and Azure's `##[group]…`, `##[endgroup]`, `##[section]…`, `##[command]…` and `##[debug]…` lines,
-    /// which fold and label the log (`##[error]` and `##[warning]` lines carry what a step reported, and stay).
+    /// which fold and label the log (`##[error]` and `##[warning]` lines carry what a step reported, and stay), and
+    /// TeamCity's service messages (`##teamcity[buildStatisticValue …]`).
     private static func isCIMarker(_ line: LineBytes, at start: Int) -> Bool {
+        if line.hasPrefix("##teamcity[", at: start) { return true }
         guard line.hasPrefix("##[", at: start) else { return false }
         let name = start + 3
         return line.hasPrefix("group]", at: name) || line.hasPrefix("endgroup]", at: name)

@@ -33,6 +33,9 @@ enum LogTransformation: Sendable, CustomStringConvertible {
     case azure
     /// fastlane: `[10:00:00]: ▸ ` before every line.
     case fastlane
+    /// TeamCity's downloaded build log: `[10:00:00] :<TAB> [Step 1/1] ` (`W` for the space on standard error's lines),
+    /// TeamCity's own lines around the step.
+    case teamCity
     /// `docker compose up`'s `app-1  | ` before each line of a container's output, and with `--timestamps` the
     /// container's RFC 3339 time after it.
     case dockerCompose(timestamps: Bool)
@@ -77,6 +80,7 @@ enum LogTransformation: Sendable, CustomStringConvertible {
         case .buildkite: "Buildkite"
         case .azure: "Azure Pipelines"
         case .fastlane: "fastlane"
+        case .teamCity: "TeamCity"
         case .dockerCompose(let timestamps): timestamps ? "docker compose with timestamps" : "docker compose"
         case .byteOrderMark: "byte-order mark"
         case .crlf: "CRLF"
@@ -163,6 +167,16 @@ enum LogTransformation: Sendable, CustomStringConvertible {
             }
         case .fastlane:
             lines.mapContent { index, content in Array("[\(Self.clock(index))]: ▸ ".utf8) + content }
+        case .teamCity:
+            lines.mapContent { index, content in
+                Array("[\(Self.clock(index))]\(index % 7 == 3 ? "W" : " "):\t [Step 1/1] ".utf8) + content
+            }
+            lines.insert(
+                [
+                    "[10:00:00] : Step 1/1: swift test (Command Line) (1m:02s)",
+                    "[10:00:00]i:\t [Step 1/1] ##teamcity[buildStatisticValue key='buildStageDuration:firstStepPreparation' value='47.0']",
+                ], at: 0)
+            lines.append(["[10:59:59] : Build finished"])
         case .dockerCompose(let timestamps):
             lines.mapContent { index, content in
                 let stamp = "2026-11-28T10:\(Self.clock(index).dropFirst(3)).\(123_456_789 + index % 1000)Z "

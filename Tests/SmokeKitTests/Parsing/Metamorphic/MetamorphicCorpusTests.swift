@@ -45,7 +45,7 @@ struct MetamorphicCorpusTests {
         .outputGluedToResults, .printedResultLookalikes, .composed(.printedResultLookalikes, .githubRaw),
         .logLineSpliced(seed: 1), .logLineSpliced(seed: 2), .composed(.logLineSpliced(seed: 3), .githubRaw),
         .composed(.statusLineSpliced(seed: 5), .logLineSpliced(seed: 5)),
-        .dockerCompose(timestamps: false), .dockerCompose(timestamps: true),
+        .teamCity, .composed(.crlf, .teamCity), .dockerCompose(timestamps: false), .dockerCompose(timestamps: true),
         .composed(.dockerCompose(timestamps: true), .githubRaw),
     ]
 
