@@ -234,6 +234,8 @@ package struct LogParser: Sendable {
         if let unwritten = interpreter.eventStream.unwrittenAttachmentsMessage(source: path) {
             problems.append(unwritten)
         }
+        let atExit = crashes(sink.collector, from: crashesBefore, interpreter, path: path)
+        if let printed = atExit.printed { problems.append(printed) }
         // The event stream's own instants; else the console's stamps and totals.
         let times =
             readsEventStream
@@ -277,7 +279,7 @@ package struct LogParser: Sendable {
             firstUnrecognizedLine: sink.firstUnrecognizedLine, times: times,
             incomplete: cut || incomplete.endedAtLine != nil ? incomplete : nil,
             interruption: interruption,
-            runFailures: (verdict.map { [$0] } ?? []) + crashes(sink.collector, from: crashesBefore, interpreter)
+            runFailures: (verdict.map { [$0] } ?? []) + atExit.crashes
                 + sink.collector.suiteIssues.dropFirst(suiteIssuesBefore).map {
                     $0.runFailure(source: file.lastPathComponent)
                 },
@@ -286,15 +288,26 @@ package struct LogParser: Sendable {
         )
     }
 
-    /// The crash lines read while no test ran (from the `from`th); those after a run's closing totals are crashes at exit.
-    private func crashes(_ collector: ResultCollector, from: Int, _ interpreter: LineInterpreter)
-        -> [RunFailureEvidence]
+    /// The crash lines read while no test ran (from the `from`th); those after a run's closing totals are crashes at
+    /// exit. A trap's message after the totals that no line shows ending the process (no crash report, no SwiftPM
+    /// `exited with signal` line) is text a test printed (an exit test's child's standard error): no crash, a warning.
+    private func crashes(_ collector: ResultCollector, from: Int, _ interpreter: LineInterpreter, path: String)
+        -> (crashes: [RunFailureEvidence], printed: String?)
     {
-        collector.crashesOutsideTests.dropFirst(from).map { crash in
-            guard let line = interpreter.crashLines[crash.line] else { return crash }
-            return RunFailureEvidence(
+        let crashes = collector.crashesOutsideTests.dropFirst(from).map { crash in
+            guard let line = interpreter.crashLines[crash.line] else { return (crash, false) }
+            let evidence = RunFailureEvidence(
                 kind: line.afterTotals ? .crashAtExit : crash.kind, source: crash.source, line: crash.line,
                 text: line.text)
+            return (evidence, line.afterTotals && line.isTrapMessage)
         }
+        let processEnded = crashes.contains { crash, isTrap in crash.kind == .crashAtExit && !isTrap }
+        guard !processEnded, let printed = crashes.first(where: \.1)?.0 else { return (crashes.map(\.0), nil) }
+        let warning = """
+            \(path):\(printed.line): `\(printed.text)` comes after the run's closing totals, and no line shows the test \
+            process ending by it (a crash report, SwiftPM's `exited with signal` line): read as text a test printed (an \
+            exit test's child's standard error), not as a crash
+            """
+        return (crashes.filter { !$0.1 }.map(\.0), warning)
     }
 }

@@ -94,7 +94,7 @@ struct CorpusRatchetTests {
         ("xcodebuild/issue_snippets/muter_188__swift_test_macos_crash_signal4.log", .parsed(tests: 2, unrecognized: 0)),
         (
             "xcodebuild/issue_snippets/test_center_79__fastlane_prefixed_ui_timeouts.log",
-            .parsed(tests: 0, unrecognized: 7)
+            .parsed(tests: 0, unrecognized: 6)
         ),
         (
             "xcodebuild/issue_snippets/xcbeautify_486__objc_parallel_failed_on_my_mac.log",

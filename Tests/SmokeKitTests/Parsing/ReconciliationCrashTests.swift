@@ -74,6 +74,33 @@ import Testing
         #expect(failure.message.contains("after its closing totals, as it exited: the run cannot pass"))
     }
 
+    /// A trap's message after the totals that nothing shows ending the process is text a test printed (an exit test's
+    /// child's standard error, read and printed): the run passes, with a warning naming the line. SwiftPM's line or a
+    /// crash report after it shows the crash at exit.
+    @Test func aTrapMessagePrintedAfterTheTotalsIsNoCrashUnlessTheProcessEndsByIt() throws {
+        let printed = """
+            child stderr:
+            AppTests/T.swift:6: Precondition failed: negative amounts are rejected
+            Current stack trace:
+            0    libswiftCore.so                    0x00007fb42735f130 swift_reportError + 33
+
+            """
+        let parsed = try parse(Self.onePassingTest + Self.closingTotals + printed)
+        #expect(parsed.results.map(\.status) == [.passed])
+        let failures = parsed.reconciliation?.runFailures ?? []
+        #expect(failures.isEmpty)
+        #expect(parsed.problems.contains { $0.contains("crash.log:7") && $0.contains("read as text a test printed") })
+        let deaths = [
+            "error: Exited with unexpected signal code 4", "💣 Program crashed: Signal 4: Backtracing from 0x0",
+        ]
+        for death in deaths {
+            let crashed = try parse(Self.onePassingTest + Self.closingTotals + printed + death + "\n")
+            let kinds = crashed.reconciliation?.runFailures?.map(\.kind) ?? []
+            #expect(kinds.contains(.crashAtExit), "\(death)")
+            #expect(!crashed.problems.contains { $0.contains("read as text a test printed") }, "\(death)")
+        }
+    }
+
     @Test(arguments: crashLines)
     func aCrashBeforeAnyTestIsAFailureBeforeTestsNamingItsLine(_ crash: String) throws {
         let text = "Test Suite 'All tests' started at 2026-01-02 10:00:00.000\n\(crash)\n"

@@ -88,18 +88,19 @@ package struct LineInterpreter {
         return "xcodebuild ended with `\(lastBanner)`: a log without tests. Pass the output of `xcodebuild test`"
     }
 
-    /// The first crash lines (`Fatal error: …`, `Exited with signal code 11`) by number, and whether a run had closed
-    /// with its totals before them (a crash at exit).
-    package private(set) var crashLines: [Int: (text: String, afterTotals: Bool)] = [:]
+    /// The first crash lines (`Fatal error: …`, `Exited with signal code 11`) by number, whether a run had closed
+    /// with its totals before them (a crash at exit), and whether the line is only a trap's message (`Fatal error: …`,
+    /// which a test can print), not the process's end (a crash report, SwiftPM's `exited with signal` line).
+    package private(set) var crashLines: [Int: (text: String, afterTotals: Bool, isTrapMessage: Bool)] = [:]
     /// A run of thousands of crashing tests keeps only the first.
     static let crashLineLimit = 64
 
-    private mutating func noteCrashLine(_ line: LineBytes) {
+    private mutating func noteCrashLine(_ line: LineBytes, isTrapMessage: Bool) {
         guard crashLines.count < Self.crashLineLimit else { return }
         let start = line.skippingBlanks()
         // Bounded: a report quotes at most `RunFailureEvidence.textLimit` characters of it.
         let end = Swift.min(line.count, start + 4 * RunFailureEvidence.textLimit)
-        crashLines[lineNumber] = (line.string(start..<end), notes.totals.closedARun)
+        crashLines[lineNumber] = (line.string(start..<end), notes.totals.closedARun, isTrapMessage)
     }
 
     /// For a file with no test results: its first crash line, the test process dying before any test reported.
@@ -165,7 +166,8 @@ package struct LineInterpreter {
         notes.lineNumber = lineNumber
         let event = console.parse(line, reading: &notes)
         switch event {
-        case .fatalError, .programCrashed, .runnerDied: noteCrashLine(line)
+        case .fatalError: noteCrashLine(line, isTrapMessage: true)
+        case .programCrashed, .runnerDied: noteCrashLine(line, isTrapMessage: false)
         default: break
         }
         emit(event, into: &sink)
