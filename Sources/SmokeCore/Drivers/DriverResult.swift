@@ -26,6 +26,9 @@ package struct DriverResult: Sendable {
     /// The tests order rechecks (`OrderRecheck`) ran before the test they checked: not attempts and not in `tests`,
     /// but the frameworks' totals count them, so reconciliation counts them too.
     package var earlierTestsRechecked: [TestResult] = []
+    /// Issues the framework recorded outside the tests (Swift Testing: a suite's scoping trait, a task that outlived
+    /// its test): the run cannot pass, reconciliation lists them.
+    package var issuesOutsideTests: [RunFailureEvidence] = []
     /// On a multi-device run, each device's attachments (one test id records them on each); else empty.
     package var attachmentsByDevice: [DeviceAttachments] = []
     /// A shard's run: every test the whole run selected (`ShardRecord.selected`).

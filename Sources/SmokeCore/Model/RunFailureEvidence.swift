@@ -101,8 +101,8 @@ package struct RunFailureEvidence: Codable, Sendable, Equatable {
             """
         case .suiteIssue:
             """
-            a Swift Testing suite recorded an issue outside its tests at \(source):\(line) (`\(text)`), so they did not \
-            run: the run cannot pass
+            a Swift Testing suite recorded an issue outside its tests at \(source):\(line) (`\(text)`): the run cannot \
+            pass
             """
         case .issueOutsideTests:
             """

@@ -64,8 +64,11 @@ package enum RunPipeline {
             let status = RunReport.status(of: draft.report.tests, errors: draft.report.errors)
             draft.report.status = interrupted ? .interrupted : status
             // After the status is decided: a disagreement with the frameworks' counts is warned about, never turns a
-            // passing run into an error (`--strict` fails it).
-            for warning in draft.report.listDisagreements() { context.standardError.line(warning) }
+            // passing run into an error (`--strict` fails it). The run's summary prints the errors it lists; the notes
+            // are said here.
+            for line in draft.report.listDisagreements() where line.hasPrefix("smokerun: note:") {
+                context.standardError.line(line)
+            }
         case .given where draft.attachmentBudget.unstored > 0:
             // Results that did not all reach the disk: never `passed`.
             for error in storeErrors where !error.isNote {

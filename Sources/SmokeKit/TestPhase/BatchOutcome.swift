@@ -26,4 +26,7 @@ struct BatchOutcome: Sendable {
     /// Tests that crashed in code an earlier test of their process left running: retried alone they would pass
     /// without proving anything about the crash, so they are not retried.
     var crashedByEarlierTest: Set<String> = []
+    /// Issues Swift Testing recorded outside the tests (a suite's scoping trait, a task that outlived its test) that
+    /// failed no test: the process exits 1 for them, and the run cannot pass.
+    var issuesOutsideTests: [RunFailureEvidence] = []
 }

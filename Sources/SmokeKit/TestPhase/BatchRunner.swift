@@ -80,9 +80,9 @@ struct BatchRunner {
                 }
             }
         }
-        func applyRecord(_ event: TestEvent) {
+        func applyRecord(_ event: TestEvent, line: Int) {
             collector.source = streamSource
-            collector.line = 0
+            collector.line = line
             apply(event)
         }
         // A line's events are applied once the line is read, so one that turns out to be output can be given the line.
@@ -197,6 +197,9 @@ struct BatchRunner {
         }
         let failedBySuite = UnstartedBatch.failBySuite(&notStarted, issues: collector.suiteIssues)
         failedBySuite.forEach(report)
+        let failingSuites = Set(failedBySuite.compactMap { $0.failures.first?.message })
+        let issuesOutsideTests = collector.suiteIssues.filter { !failingSuites.contains($0.failure.message) }
+            .map { $0.runFailure(source: RunDirectory.consoleLogName) }
         var problems = [
             consoleLines.truncationMessage(source: "output of \(binary.lastPathComponent)"), events.truncationMessage(),
         ]
@@ -239,6 +242,7 @@ struct BatchRunner {
         outcome.outputTail = tail.lines
         outcome.printedCrash = collector.printedCrash
         outcome.eventStreamIDs = collector.eventStreamIDs
+        outcome.issuesOutsideTests = issuesOutsideTests
         if crashingEarlierTest != nil, let crashed = collector.lastResult?.id {
             outcome.crashedByEarlierTest = [crashed]
         }
@@ -249,11 +253,13 @@ struct BatchRunner {
         return outcome
     }
 
-    /// A process that crashed or exited non-zero between tests with no failing test to explain it (a class `tearDown`
-    /// or exit handler failed): results stand, but the run cannot pass, as with `swift test`. Nil otherwise.
+    /// A process that crashed or exited non-zero between tests with no failing test or issue outside the tests to
+    /// explain it (a class `tearDown` or exit handler failed): results stand, but the run cannot pass, as with `swift
+    /// test`. Nil otherwise.
     static func endedBadlyBetweenTests(_ outcome: BatchOutcome) -> InfrastructureError? {
         guard outcome.termination != .exited(0), let last = outcome.results.last,
-            !outcome.results.contains(where: { $0.status.isFailure })
+            !outcome.results.contains(where: { $0.status.isFailure }),
+            outcome.termination != .exited(1) || outcome.issuesOutsideTests.isEmpty
         else { return nil }
         let status: Int32? = if case .exited(let code) = outcome.termination { code } else { nil }
         return InfrastructureError(

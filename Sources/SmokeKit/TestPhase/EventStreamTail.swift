@@ -19,7 +19,8 @@ struct EventStreamTail {
     /// Whether any record arrived: a stream that stayed empty (a full disk) recorded nothing.
     private(set) var readAny = false
 
-    mutating func read(_ body: (TestEvent) -> Void) {
+    /// Reads what the process appended since: each record's events with its line in the file.
+    mutating func read(_ body: (TestEvent, Int) -> Void) {
         guard let url else { return }
         if handle == nil { handle = try? FileHandle(forReadingFrom: url) }
         guard let handle, let data = try? handle.readToEnd(), !data.isEmpty else { return }
@@ -39,7 +40,7 @@ struct EventStreamTail {
     }
 
     /// A last line the process never ended (it crashed mid-write).
-    mutating func finish(_ body: (TestEvent) -> Void) {
+    mutating func finish(_ body: (TestEvent, Int) -> Void) {
         var interpreter = self.interpreter
         let unreadable = withoutActuallyEscaping(body) { body in
             var sink = RecordSink(body: body)
@@ -53,10 +54,10 @@ struct EventStreamTail {
 }
 
 private struct RecordSink: LineEventSink {
-    var body: (TestEvent) -> Void
+    var body: (TestEvent, Int) -> Void
     var unreadable = 0
 
-    mutating func take(_ event: TestEvent, line: Int) { body(event) }
+    mutating func take(_ event: TestEvent, line: Int) { body(event, line) }
 
     mutating func countUnrecognizedLine(_ line: Int) { unreadable += 1 }
 }

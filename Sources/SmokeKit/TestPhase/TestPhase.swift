@@ -39,6 +39,14 @@ struct TestPhase {
         var processStarts: [Int] = []
         /// What order rechecks ran before their tests: not attempts, not results, but the frameworks' totals count them.
         var recheckedEarlier: [TestResult] = []
+        /// Issues recorded outside the tests (`BatchOutcome.issuesOutsideTests`), each once however often it recurred.
+        var issuesOutsideTests: [RunFailureEvidence] = []
+
+        mutating func addIssues(_ issues: [RunFailureEvidence]) {
+            for issue in issues where !issuesOutsideTests.contains(where: { $0.text == issue.text }) {
+                issuesOutsideTests.append(issue)
+            }
+        }
 
         /// A process's results. An overload run again after a crash is named `m(_:)` by its own process, the name of
         /// the overload that crashed: it takes the next free `m(_:)#N`.
@@ -69,6 +77,7 @@ struct TestPhase {
             lane.unrecognizedLines += outcome.unrecognizedLines
             lane.consoleTotals.add(outcome.consoleTotals)
             lane.errors += outcome.errors
+            lane.addIssues(outcome.issuesOutsideTests)
             lane.notRetried.formUnion(outcome.crashedByEarlierTest)
         }
 
@@ -184,6 +193,9 @@ struct TestPhase {
             result.consoleTotals.add(lane.consoleTotals)
             result.errors += lane.errors
             result.earlierTestsRechecked += lane.recheckedEarlier
+            result.issuesOutsideTests += lane.issuesOutsideTests.filter { issue in
+                !result.issuesOutsideTests.contains { $0.text == issue.text }
+            }
             // A cancellation outranks the deadline: it is what the person did.
             if lane.stopped == .cancelled || stopped == nil { stopped = lane.stopped ?? stopped }
         }

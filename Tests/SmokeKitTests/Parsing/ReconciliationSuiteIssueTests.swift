@@ -38,7 +38,7 @@ import Testing
             failure.message
                 == """
                 a Swift Testing suite recorded an issue outside its tests at vault.log:5 (`Suite Locked recorded an \
-                issue at VaultTests.swift:18: Caught error: LockedDoor()`), so they did not run: the run cannot pass
+                issue at VaultTests.swift:18: Caught error: LockedDoor()`): the run cannot pass
                 """)
         #expect(report.status == .failed)
     }

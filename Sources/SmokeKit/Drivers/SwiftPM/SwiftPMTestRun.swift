@@ -59,7 +59,7 @@ struct SwiftPMTestRun {
         result.profiles = CoverageCollector.profiles(in: context.runFolder.profiles)
         result.reconciliation = Reconciliation.compare(
             result.consoleTotals.counts(from: RunDirectory.consoleLogName),
-            with: result.tests + result.earlierTestsRechecked)
+            with: result.tests + result.earlierTestsRechecked, runFailures: result.issuesOutsideTests)
         return result
     }
 
