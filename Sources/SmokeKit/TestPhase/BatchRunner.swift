@@ -23,7 +23,8 @@ struct BatchRunner {
         self.console = console
     }
 
-    func run(_ batch: TestBatch, eventStream: URL?) throws -> BatchOutcome {
+    /// Runs `batch` in one test process; a `retry` runs tests that ran before, and console.log says so.
+    func run(_ batch: TestBatch, eventStream: URL?, retry: Bool = false) throws -> BatchOutcome {
         let launch = TestProcessLaunch.make(
             binary: binary, batch: batch, environment: environment, eventStream: eventStream,
             eventStreamVersion: eventStreamVersion)
@@ -32,7 +33,8 @@ struct BatchRunner {
         if let folder = launch.attachmentsFolder {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         }
-        console.note("\(batch.framework.rawValue): \(batch.tests.map(\.id).joined(separator: " "))")
+        let ids = batch.tests.map(\.id).joined(separator: " ")
+        console.note("\(retry ? "retrying " : "")\(batch.framework.rawValue): \(ids)")
         var process = ProcessLaunch(
             executable: launch.executable, arguments: launch.arguments, environment: launch.environment,
             currentDirectory: packageRoot)

@@ -199,6 +199,12 @@ extension XCTestConsoleParser {
         let text = line.string(from: start)
         if text.hasPrefix("stopped at timeouts.") { return .stoppedBySmokerun(.timedOut, reason: text) }
         if text.hasPrefix("stopped: ") { return .stoppedBySmokerun(.interrupted, reason: text) }
+        for framework in TestFramework.allCases where text.hasPrefix("\(framework.rawValue): ") {
+            return .smokerunProcessStarted(retrying: false)
+        }
+        for framework in TestFramework.allCases where text.hasPrefix("retrying \(framework.rawValue): ") {
+            return .smokerunProcessStarted(retrying: true)
+        }
         guard text.hasPrefix("re-running "), let ended = text.firstRange(of: "when the process ended") else {
             return nil
         }

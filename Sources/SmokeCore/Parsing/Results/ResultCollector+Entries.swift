@@ -130,11 +130,11 @@ extension ResultCollector {
     }
 
     /// Another run of the name at `index`: an attempt only when the output says so (an iteration marker, xcodebuild's
-    /// restart of this input's run, an event stream's id of that test again), else a new test (Documentation/Design.md
-    /// §7): an event stream's other id for the name is another test (an overload).
+    /// restart of this input's run, smokerun's retry, an event stream's id of that test again), else a new test
+    /// (Documentation/Design.md §7): an event stream's other id for the name is another test (an overload).
     mutating func anotherRun(of index: Int, _ ref: TestRef) -> Int {
         let sameStreamTest = ref.eventStreamID.map { streamEntries[$0] == index } ?? false
-        if ref.isRepetition || (sawRestart && index >= firstTestOfInput) || sameStreamTest {
+        if ref.isRepetition || (sawRestart && index >= firstTestOfInput) || smokerunRetries || sameStreamTest {
             beginNewAttempt(index)
             return index
         }
@@ -177,7 +177,7 @@ extension ResultCollector {
     /// does not reach the next one's tests (the same suite's log from another device is not its retry).
     package mutating func startInput(_ source: String) {
         self.source = source
-        sawRestart = false
+        (sawRestart, smokerunRetries) = (false, false)
         firstTestOfInput = tests.count
         (sawXCTestStart, sawSwiftTestingRunStart) = (false, false)
         crash = CrashEvidence()

@@ -32,6 +32,8 @@ package struct ResultCollector {
     package internal(set) var tests = TestTable()
     /// xcodebuild relaunched the runner: a name seen again from now on is another attempt of its test.
     var sawRestart = false
+    /// smokerun's console.log says the test process now running retries tests that ran before.
+    var smokerunRetries = false
     /// The entry of the input's first test: entries before it are other inputs' tests.
     var firstTestOfInput = 0
     /// Entries started and not finished, in start order.
@@ -195,6 +197,7 @@ package struct ResultCollector {
         case .runnerDied(let description):
             noteRunnerDeath(description)
         case .xctestProcessEnded: noteXCTestProcessEnd()
+        case .smokerunProcessStarted(let retrying): smokerunRetries = retrying
         case .swiftTestingRunStarted: noteSwiftTestingRunStart()
         case .sanitizerReport(let text): noteSanitizerReport(text)
         case .stoppedBySmokerun(let status, let reason):

@@ -40,6 +40,9 @@ package enum TestEvent: Sendable, Equatable {
     /// smokerun's own line in its console.log says how the running tests ended: `timedOut` at a deadline,
     /// `interrupted` when smokerun was stopped, `crashed` when their process ended.
     case stoppedBySmokerun(TestStatus, reason: String)
+    /// smokerun's line in its console.log before each test process (`[smokerun] swift-testing: …`): whether the process
+    /// retries tests that ran before (`[smokerun] retrying swift-testing: …`), each run of which is then an attempt.
+    case smokerunProcessStarted(retrying: Bool)
     /// The Swift Testing tests a console read beside its event stream shows running (by name) as a crash line comes:
     /// the stream's entries of those names are the crash's, whichever input comes first.
     case swiftTestingRunningInConsole([String])
@@ -128,8 +131,8 @@ extension TestEvent {
         case .suiteIssue, .issueOutsideTests, .warning, .swiftTestingRunStarted:
             .swiftTesting
         case .fatalError, .programCrashed, .backtraceFrame, .suiteStarted, .suiteFinished, .runSummary, .detail,
-            .issueMessageContinued, .toolOutput, .output, .ignored, .stoppedBySmokerun, .swiftTestingRunningInConsole,
-            .runnerDied, .xctestProcessEnded, .sanitizerReport:
+            .issueMessageContinued, .toolOutput, .output, .ignored, .stoppedBySmokerun, .smokerunProcessStarted,
+            .swiftTestingRunningInConsole, .runnerDied, .xctestProcessEnded, .sanitizerReport:
             nil
         }
     }

@@ -29,11 +29,11 @@ struct SwiftPMBatchExecutor: BatchExecuting {
         var runner = self.runner
         runner.onTestStarted = onTestStarted
         runner.onTestFinished = onTestFinished
-        guard let worker else { return try runner.run(batch, eventStream: stream) }
+        guard let worker else { return try runner.run(batch, eventStream: stream, retry: isRetry) }
         let section = runner.console.section()
         runner.console = section
         section.note("worker \(worker), process \(processIndex)")
-        let outcome = Result { try runner.run(batch, eventStream: stream) }
+        let outcome = Result { try runner.run(batch, eventStream: stream, retry: isRetry) }
         let sectionStart = section.endSection()
         var placed = try outcome.get()
         placed.consoleTotals = placed.consoleTotals.shifted(by: sectionStart)

@@ -317,6 +317,33 @@ import Testing
         #expect(collector.results.allSatisfy { $0.output.isEmpty })
     }
 
+    /// smokerun's retry of a failed test, said by its header (`[smokerun] retrying …`), is another attempt of that
+    /// test, in either framework, never a second test; without the word it would be (Design §6).
+    @Test func aRunsConsoleLogKeepsARetryAsAnAttempt() throws {
+        var collector = collect([
+            "[smokerun] swift-testing: P/flaky()",
+            "◇ Test run started.",
+            "◇ Test flaky() started.",
+            "✘ Test flaky() recorded an issue at T.swift:3:5: Expectation failed: false",
+            "✘ Test flaky() failed after 0.001 seconds with 1 issue.",
+            "[smokerun] xctest: P.K/testFlaky",
+            "Test Case 'K.testFlaky' started at 2026-11-29 06:42:10.741",
+            "/src/T.swift:9: error: K.testFlaky : XCTAssertTrue failed -",
+            "Test Case 'K.testFlaky' failed (0.001 seconds)",
+            "[smokerun] retrying swift-testing: P/flaky()",
+            "◇ Test run started.",
+            "◇ Test flaky() started.",
+            "✔ Test flaky() passed after 0.001 seconds.",
+            "[smokerun] retrying xctest: P.K/testFlaky",
+            "Test Case 'K.testFlaky' started at 2026-11-29 06:42:11.741",
+            "Test Case 'K.testFlaky' passed (0.001 seconds)",
+        ])
+        _ = collector.finishAtEndOfInput(endedInSuccess: false)
+        #expect(collector.results.map(\.status) == [.passed, .passed])
+        #expect(collector.results.map(\.flaky) == [true, true])
+        #expect(collector.results.map { $0.attempts.map(\.status) } == [[.failed, .passed], [.failed, .passed]])
+    }
+
     /// A fixture a test prints may announce the running test's own class again and run a test of it: one process
     /// announces a class once, so that start is printed, and so is everything inside it until its printed end.
     @Test func aTestInsideAPrintedStartOfItsOwnClassIsOutput() {
