@@ -113,9 +113,22 @@ struct BatchRunner {
         }
         // The console's Swift Testing events, kept in case the event stream stays empty.
         var consoleRecord = ConsoleRecord()
+        // The Swift Testing tests the console shows running: what a test prints reaches the console in order with
+        // them, while the event stream is written apart and may have ended that test already.
+        var consoleRunning: [String] = []
         func consume(consoleEvent event: TestEvent) {
             // With an event stream, the console only adds what the stream cannot say: crashes and output.
             if framework == .swiftTesting {
+                switch event {
+                case .testStarted(let ref): consoleRunning.append(ref.name)
+                case .testFinished(let ref, _, _): consoleRunning.removeAll { $0 == ref.name }
+                default: break
+                }
+                if case .output(let text) = event, events.readAny, consoleRunning.count == 1,
+                    collector.appendOutput(text, toTestNamed: consoleRunning[0])
+                {
+                    return
+                }
                 switch event {
                 case .fatalError, .programCrashed, .backtraceFrame, .output: apply(event)
                 default:

@@ -148,7 +148,7 @@ extension ResultCollector {
     }
 
     /// The test's function as its id ends (`boom()` of `LibTests.S/boom()`): what a crash's frames name.
-    private func functionName(at index: Int) -> String {
+    func functionName(at index: Int) -> String {
         let id = tests.baseID(at: index)
         return id.split(separator: "/").last.map(String.init) ?? id
     }

@@ -92,7 +92,7 @@ package struct TestRef: Sendable, Hashable {
     /// Class or suite name without the module; nested Swift Testing suites are joined with `/`. Empty when unknown.
     var suite: String { string(Int(suiteStart)..<Int(suiteEnd)) }
     /// Method (`testX`) or function (`check(value:)`) name, or a quoted display name from the console.
-    var name: String { string(Int(nameStart)..<bytes.count) }
+    package var name: String { string(Int(nameStart)..<bytes.count) }
 
     var hasModule: Bool { moduleLength >= 0 }
     var hasSuite: Bool { suiteEnd > suiteStart }
