@@ -234,6 +234,9 @@ package struct LogParser: Sendable {
         if let unwritten = interpreter.eventStream.unwrittenAttachmentsMessage(source: path) {
             problems.append(unwritten)
         }
+        if readsEventStream, let neverStarted = interpreter.eventStream.neverStartedMessage(source: path) {
+            problems.append(neverStarted)
+        }
         let atExit = crashes(sink.collector, from: crashesBefore, interpreter, path: path)
         if let printed = atExit.printed { problems.append(printed) }
         // The event stream's own instants; else the console's stamps and totals.

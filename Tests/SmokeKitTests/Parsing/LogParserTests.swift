@@ -67,6 +67,33 @@ import Testing
         #expect(parsed.problems.contains { $0.contains("line 3 is not valid JSON") })
     }
 
+    /// A stream that ends before `runEnded` (a test called `exit()`) says which of the tests it declares never
+    /// started: their results are in no report. One skipped, or a whole run's stream, says nothing of the kind.
+    @Test func aCutStreamNamesTheDeclaredTestsThatNeverStarted() throws {
+        let declare: (String) -> String = { id in
+            #"{"kind":"test","version":0,"payload":{"kind":"function","id":"\#(id)","name":"x()"}}"#
+        }
+        let skipped = "ShopTests.CartSuite/off()/CartSuite.swift:9:6"
+        let third = "ShopTests.CartSuite/third()/CartSuite.swift:12:6"
+        let head = [declare(testID), declare(skipped), declare(third)].joined(separator: "\n") + "\n"
+        let body = [
+            #"{"kind":"runStarted","messages":[]}"#,
+            #"{"kind":"testSkipped","testID":"\#(skipped)","messages":[]}"#,
+            #"{"kind":"testStarted","testID":"\#(testID)","messages":[]}"#,
+        ]
+        let cut = try LogParser().parse(files: [
+            try Support.temporaryFile(Data((head + events(body)).utf8), name: "cut.jsonl")
+        ])
+        let said = cut.problems.filter { $0.contains("never started") }
+        #expect(said.count == 1)
+        #expect(said.first?.contains("a test that never started before it ends (ShopTests.CartSuite/third())") == true)
+        let whole = body + [#"{"kind":"runEnded","messages":[]}"#]
+        let complete = try LogParser().parse(files: [
+            try Support.temporaryFile(Data((head + events(whole)).utf8), name: "whole.jsonl")
+        ])
+        #expect(!complete.problems.contains { $0.contains("never started") })
+    }
+
     /// A log cut inside a colour code ends its last line with a lone ESC: read, not retried forever.
     @Test func aLineEndingInALoneEscapeByteIsRead() throws {
         let log =

@@ -15,6 +15,12 @@ package struct SwiftTestingEventStreamParser {
     /// Attachments recorded with neither bytes nor a file (`"attachment":{}`: `swift test` without
     /// `--attachments-path`): how many, and the first few as `'name' of test`.
     package private(set) var unwrittenAttachments = (count: 0, first: [String]())
+    /// The test functions the stream declares (`kind: "test"`), in order, and the ids it started or skipped: a stream
+    /// cut before `runEnded` names those it never reached. Bounded: a run of millions keeps the first.
+    private var declared: [String] = []
+    private var declaredIDs: Set<String> = []
+    private var reached: Set<String> = []
+    static let declaredLimit = 100_000
 
     package init() {}
 
@@ -35,7 +41,12 @@ package struct SwiftTestingEventStreamParser {
     }
 
     /// A test's declaration: its display name when it has one (`@Test("…")`); suites' and the rest are ignored.
-    private func declaration(_ payload: [String: Any]) -> TestEvent {
+    private mutating func declaration(_ payload: [String: Any]) -> TestEvent {
+        if payload["kind"] as? String == "function", let id = payload["id"] as? String,
+            declared.count < Self.declaredLimit, declaredIDs.insert(id).inserted
+        {
+            declared.append(id)
+        }
         guard payload["kind"] as? String == "function", let name = payload["displayName"] as? String, !name.isEmpty,
             let ref = (payload["id"] as? String).flatMap(Self.ref)
         else { return .ignored }
@@ -48,6 +59,9 @@ package struct SwiftTestingEventStreamParser {
         let ref = testID.flatMap(Self.ref)
         let isSuite = testID != nil && ref == nil
         if kind == "runEnded" { sawRunEnded = true }
+        if kind == "testStarted" || kind == "testSkipped", let testID, declaredIDs.contains(testID) {
+            reached.insert(testID)
+        }
         if kind == "runStarted" || kind == "runEnded",
             let instant = PlausibleTime.date(since1970: (payload["instant"] as? [String: Any])?["since1970"] as? Double)
         {
@@ -159,6 +173,24 @@ package struct SwiftTestingEventStreamParser {
             \(source): Swift Testing recorded \(count == 1 ? "an attachment" : "\(count) attachments") but kept \
             \(count == 1 ? "it" : "them") nowhere (\(first.joined(separator: ", "))\(more)); `swift test` writes \
             attachments only with `--attachments-path DIR`
+            """
+    }
+
+    /// For a stream that ends before `runEnded`: the tests it declares and never started, whose results are in no
+    /// report (a test called `exit()`, the process was killed).
+    package func neverStartedMessage(source: String) -> String? {
+        guard !sawRunEnded else { return nil }
+        let missing = declared.filter { !reached.contains($0) }
+        guard !missing.isEmpty else { return nil }
+        let names = missing.prefix(5).map { id in
+            Self.ref(id).map { $0.withIDBytes { bytes, _ in String(decoding: bytes, as: UTF8.self) } } ?? id
+        }
+        let more = missing.count > names.count ? ", and \(missing.count - names.count) more" : ""
+        let (tests, them) = missing.count == 1 ? ("a test", "it") : ("\(missing.count) tests", "them")
+        return """
+            \(source): the stream declares \(tests) that never started before it ends (\(names.joined(separator: ", "))\
+            \(more)): no result of \(them) is in this report. Run \(them) again (`swift test --filter`), or give smokerun \
+            the stream of a whole run
             """
     }
 
