@@ -304,7 +304,8 @@ package struct LogParser: Sendable {
                 text: line.text)
             return (evidence, line.afterTotals && line.isTrapMessage)
         }
-        let processEnded = crashes.contains { crash, isTrap in crash.kind == .crashAtExit && !isTrap }
+        // SwiftPM says a process died before the output it flushes (Linux): a death line anywhere counts.
+        let processEnded = interpreter.crashLines.values.contains { !$0.isTrapMessage }
         guard !processEnded, let printed = crashes.first(where: \.1)?.0 else { return (crashes.map(\.0), nil) }
         let warning = """
             \(path):\(printed.line): `\(printed.text)` comes after the run's closing totals, and no line shows the test \

@@ -93,6 +93,19 @@ import Testing
         let deaths = [
             "error: Exited with unexpected signal code 4", "💣 Program crashed: Signal 4: Backtracing from 0x0",
         ]
+        // SwiftPM on Linux says the process died before the output it flushes; bash says it after.
+        let swiftPM = "error: Exited with unexpected signal code 4\n"
+        let bash = "bash: line 1:  3255 Illegal instruction     .build/debug/AppPackageTests.xctest\n"
+        let placed = [
+            swiftPM + Self.onePassingTest + Self.closingTotals + printed,
+            Self.onePassingTest + Self.closingTotals + printed + bash,
+        ]
+        for log in placed {
+            let crashed = try parse(log)
+            let kinds = crashed.reconciliation?.runFailures?.map(\.kind) ?? []
+            #expect(kinds.contains(.crashAtExit) || kinds.contains(.crashBeforeFirstTest), "\(log)")
+            #expect(!crashed.problems.contains { $0.contains("read as text a test printed") }, "\(log)")
+        }
         for death in deaths {
             let crashed = try parse(Self.onePassingTest + Self.closingTotals + printed + death + "\n")
             let kinds = crashed.reconciliation?.runFailures?.map(\.kind) ?? []

@@ -37,6 +37,23 @@ extension XCTestConsoleParser {
         return .programCrashed(description: line.string(start..<end))
     }
 
+    /// A shell's word that the command it ran died by a signal: bash's `bash: line 1:  3255 Illegal instruction
+    /// (core dumped) .build/debug/PkgPackageTests.xctest` (the test binary run without `swift test`).
+    static func shellJobSignal(_ line: LineBytes, _ start: Int) -> TestEvent? {
+        guard line.count - start < 400, let colon = line.firstIndex(of: ": line ", from: start),
+            colon - start <= 24
+        else { return nil }
+        let number = colon + 7
+        let numberEnd = line.endOfDigits(from: number)
+        guard numberEnd > number, line.hasPrefix(": ", at: numberEnd) else { return nil }
+        let pid = line.skippingBlanks(from: numberEnd + 2)
+        let pidEnd = line.endOfDigits(from: pid)
+        guard pidEnd > pid, pidEnd < line.count, line[pidEnd] == UInt8(ascii: " ") else { return nil }
+        let rest = line.string(line.skippingBlanks(from: pidEnd)..<line.endSkippingBlanks(from: pidEnd))
+        guard Self.macSignalNames.contains(where: { rest.hasPrefix($0) }) else { return nil }
+        return .programCrashed(description: rest)
+    }
+
     private static let macSignalNames = [
         "Segmentation fault", "Abort trap", "Trace/BPT trap", "Illegal instruction", "Bus error", "Killed",
         "Floating point exception",
