@@ -29,8 +29,8 @@ package enum LinePrefix: String, Sendable {
     /// `F` for a full line or `P` for part of one).
     case kubernetes = "kubernetes-cri"
     /// TeamCity's downloaded build log: `[10:00:00] :<TAB> [Step 1/2] ` (a status letter for the space, `W` for
-    /// standard error; a TAB for each level of nesting; the block's name in brackets), and `[10:00:00] : ` on its own
-    /// lines.
+    /// standard error; a TAB for each level of nesting; the block's name in brackets). Its own lines (`[10:00:00] : …`)
+    /// are skipped once a line had it.
     case teamCity = "teamcity"
     /// `10:00:00 ` or `[10:00:00] ` (Jenkins' timestamper, time only), or `02:18:06.979248 ` (moreutils `ts '%.T'`).
     /// Text a test prints can start with a time, so `LineUnwrapper` removes it only from a log whose first line has it.

@@ -8,15 +8,19 @@ package struct LineUnwrapper {
     /// its first non-empty line: every line of such a log has them, one that looks like a process's log line after
     /// them (`… objc[12]: …`) too.
     private var decided: [LinePrefix]?
+    /// Whether a line had TeamCity's prefix: then its own lines (`[10:00:00] : …`) are skipped.
+    private var readsTeamCity = false
 
     package init() {}
 
     /// Where the text of `line` starts, or nil when the line is a CI system's marker with nothing of the log in it.
     package mutating func contentStart(of line: LineBytes) -> Int? {
+        if readsTeamCity, LinePrefix.isTeamCityOwnLine(line) { return nil }
         var start = 0
         var removedPrefix = false
         if let (kind, contentStart) = LinePrefix.strip(line) {
             if let kind { counts[kind.rawValue, default: 0] += 1 }
+            if kind == .teamCity { readsTeamCity = true }
             start = contentStart
             removedPrefix = true
         }

@@ -67,4 +67,18 @@ import Testing
         #expect(texts == [line, "swift\tTest Suite 'x' started"])
         #expect(counts.isEmpty)
     }
+
+    /// TeamCity's own lines are skipped once a line had its prefix; in another log a test may print the same shape
+    /// (`[14:59:00] : uploading… ` with XCTest's result line glued after it), and that line stays whole.
+    @Test func teamCitysOwnLinesAreSkippedOnlyInItsLog() {
+        let (texts, counts) = Self.contents([
+            "[10:00:00] :\t\t [VCS Root: https://github.com/example/app.git] ",
+            "[10:00:00] : Step 1/1: swift test (Command Line) (1m:02s)",
+            "[10:00:01]W:\t [Step 1/1] Test Case 'P.testA' passed (0.001 seconds)",
+        ])
+        #expect(texts == [nil, nil, "Test Case 'P.testA' passed (0.001 seconds)"])
+        #expect(counts == ["teamcity": 2])
+        let printed = "[14:59:00] : uploading… Test Case 'P.testProgress' passed (0.001 seconds)"
+        #expect(Self.contents(["Test Suite 'All tests' started", printed]).texts.last == printed)
+    }
 }

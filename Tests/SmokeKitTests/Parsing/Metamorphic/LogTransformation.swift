@@ -34,7 +34,7 @@ enum LogTransformation: Sendable, CustomStringConvertible {
     /// fastlane: `[10:00:00]: ▸ ` before every line.
     case fastlane
     /// TeamCity's downloaded build log: `[10:00:00] :<TAB> [Step 1/1] ` (`W` for the space on standard error's lines),
-    /// TeamCity's own lines around the step.
+    /// a blank line of its checkout, then its own lines around the step.
     case teamCity
     /// `docker compose up`'s `app-1  | ` before each line of a container's output, and with `--timestamps` the
     /// container's RFC 3339 time after it.
@@ -173,6 +173,7 @@ enum LogTransformation: Sendable, CustomStringConvertible {
             }
             lines.insert(
                 [
+                    "[10:00:00] :\t\t [VCS Root: https://github.com/example/app.git] ",
                     "[10:00:00] : Step 1/1: swift test (Command Line) (1m:02s)",
                     "[10:00:00]i:\t [Step 1/1] ##teamcity[buildStatisticValue key='buildStageDuration:firstStepPreparation' value='47.0']",
                 ], at: 0)
