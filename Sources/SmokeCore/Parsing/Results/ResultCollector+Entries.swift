@@ -134,7 +134,10 @@ extension ResultCollector {
     /// (Documentation/Design.md §7): an event stream's other id for the name is another test (an overload).
     mutating func anotherRun(of index: Int, _ ref: TestRef) -> Int {
         let sameStreamTest = ref.eventStreamID.map { streamEntries[$0] == index } ?? false
-        if ref.isRepetition || (sawRestart && index >= firstTestOfInput) || smokerunRetries || sameStreamTest {
+        // smokerun's retry names the test by its id, a Swift Testing console only by its function: the name's one
+        // earlier run is the retried test, but of two (`empty()` of two suites) either may be.
+        let retried = smokerunRetries && tests.id(at: index) == tests.baseID(at: index)
+        if ref.isRepetition || (sawRestart && index >= firstTestOfInput) || retried || sameStreamTest {
             beginNewAttempt(index)
             return index
         }

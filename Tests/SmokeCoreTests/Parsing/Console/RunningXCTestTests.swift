@@ -344,6 +344,28 @@ import Testing
         #expect(collector.results.map { $0.attempts.map(\.status) } == [[.failed, .passed], [.failed, .passed]])
     }
 
+    /// Two suites' `empty()` are one name to Swift Testing's console: a retry of one of them cannot say which, so it
+    /// is another run, never an attempt that fails the one that passed.
+    @Test func aRetryOfAnAmbiguousNameNeverFailsTheTestThatPassed() throws {
+        var collector = collect([
+            "[smokerun] swift-testing: P.LexerTests/empty() P.ParserTests/empty()",
+            "◇ Test run started.",
+            "◇ Test empty() started.",
+            "✘ Test empty() recorded an issue at Lexer.swift:3:5: Expectation failed: false",
+            "✘ Test empty() failed after 0.001 seconds with 1 issue.",
+            "◇ Test empty() started.",
+            "✔ Test empty() passed after 0.001 seconds.",
+            "[smokerun] retrying swift-testing: P.LexerTests/empty()",
+            "◇ Test run started.",
+            "◇ Test empty() started.",
+            "✘ Test empty() recorded an issue at Lexer.swift:3:5: Expectation failed: false",
+            "✘ Test empty() failed after 0.001 seconds with 1 issue.",
+        ])
+        _ = collector.finishAtEndOfInput(endedInSuccess: false)
+        #expect(collector.results.map(\.status) == [.failed, .passed, .failed])
+        #expect(collector.results[1].attempts.isEmpty)
+    }
+
     /// A fixture a test prints may announce the running test's own class again and run a test of it: one process
     /// announces a class once, so that start is printed, and so is everything inside it until its printed end.
     @Test func aTestInsideAPrintedStartOfItsOwnClassIsOutput() {
