@@ -20,6 +20,8 @@ package struct SwiftTestingEventStreamParser {
     private var declared: [String] = []
     private var declaredIDs: Set<String> = []
     private var reached: Set<String> = []
+    /// Whether a run started: a stream of declarations alone is a listing (`swift test list`), which runs nothing.
+    private var sawRunStarted = false
     static let declaredLimit = 100_000
 
     package init() {}
@@ -59,6 +61,7 @@ package struct SwiftTestingEventStreamParser {
         let ref = testID.flatMap(Self.ref)
         let isSuite = testID != nil && ref == nil
         if kind == "runEnded" { sawRunEnded = true }
+        if kind == "runStarted" { sawRunStarted = true }
         if kind == "testStarted" || kind == "testSkipped", let testID, declaredIDs.contains(testID) {
             reached.insert(testID)
         }
@@ -176,10 +179,10 @@ package struct SwiftTestingEventStreamParser {
             """
     }
 
-    /// For a stream that ends before `runEnded`: the tests it declares and never started, whose results are in no
+    /// For a stream whose run ends before `runEnded`: the tests it declares and never started, whose results are in no
     /// report (a test called `exit()`, the process was killed).
     package func neverStartedMessage(source: String) -> String? {
-        guard !sawRunEnded else { return nil }
+        guard sawRunStarted, !sawRunEnded else { return nil }
         let missing = declared.filter { !reached.contains($0) }
         guard !missing.isEmpty else { return nil }
         let names = missing.prefix(5).map { id in
