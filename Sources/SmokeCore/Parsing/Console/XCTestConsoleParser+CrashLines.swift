@@ -40,9 +40,12 @@ extension XCTestConsoleParser {
     /// A shell's word that the command it ran died by a signal: bash's `bash: line 1:  3255 Illegal instruction
     /// (core dumped) .build/debug/PkgPackageTests.xctest` (the test binary run without `swift test`).
     static func shellJobSignal(_ line: LineBytes, _ start: Int) -> TestEvent? {
-        guard line.count - start < 400, let colon = line.firstIndex(of: ": line ", from: start),
-            colon - start <= 24
+        // The shell's name is short (`bash`, `/bin/sh`): a line without `: line ` near its start is none (most).
+        guard line.count - start < 400,
+            let found = UnsafeBufferPointer(rebasing: line[start..<Swift.min(line.count, start + 32)]).firstIndex(
+                of: ": line ")
         else { return nil }
+        let colon = start + found
         let number = colon + 7
         let numberEnd = line.endOfDigits(from: number)
         guard numberEnd > number, line.hasPrefix(": ", at: numberEnd) else { return nil }
