@@ -1,0 +1,36 @@
+import Foundation
+import SmokeCore
+
+/// What `BatchRunner` says of how a test process ended around its tests.
+extension BatchRunner {
+    /// A process that crashed or exited non-zero between tests with no failing test or issue outside the tests to
+    /// explain it (a class `tearDown` or exit handler failed): results stand, but the run cannot pass, as with `swift
+    /// test`. Nil otherwise.
+    static func endedBadlyBetweenTests(_ outcome: BatchOutcome) -> InfrastructureError? {
+        guard outcome.termination != .exited(0), let last = outcome.results.last,
+            !outcome.results.contains(where: { $0.status.isFailure }),
+            outcome.termination != .exited(1) || outcome.issuesOutsideTests.isEmpty
+        else { return nil }
+        let status: Int32? = if case .exited(let code) = outcome.termination { code } else { nil }
+        return InfrastructureError(
+            message: """
+                the test process \(outcome.termination.ended) while no test was running, after \(last.id) reported: \
+                code outside the tests (a class tearDown, a test scoping trait, an exit handler) failed; console.log \
+                shows what it printed, and the run cannot pass
+                """,
+            command: outcome.command, exitStatus: status)
+    }
+
+    /// A note, not an error: the tests' own results stand, and the processes are already ended.
+    static func strayNote(_ strays: [StrayProcesses.Stray], tests: [(id: String, startedAt: Date)])
+        -> [InfrastructureError]
+    {
+        let named = strays.map { stray in
+            var stray = stray
+            stray.startedBy = StrayProcesses.startedBy(startedAt: stray.startedAt, tests: tests)
+            return stray
+        }
+        guard let message = StrayProcesses.note(for: named) else { return [] }
+        return [InfrastructureError(message: message, severity: .note)]
+    }
+}
