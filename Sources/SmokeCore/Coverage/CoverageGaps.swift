@@ -14,8 +14,14 @@ package enum CoverageGaps {
                     details: skipped, severity: .warning))
         }
         let signalled: Set<TestStatus> = [.crashed, .timedOut, .interrupted]
+        // Swift Testing's own `.timeLimit` cancels the test; its process goes on and writes its profile.
+        func cut(_ status: TestStatus, _ failures: [TestFailure]) -> Bool {
+            signalled.contains(status)
+                && !(status == .timedOut
+                    && failures.contains { $0.message.hasPrefix(ExecutionTimeAllowance.swiftTestingPrefix) })
+        }
         let cut = tests.filter { test in
-            signalled.contains(test.status) || test.attempts.contains { signalled.contains($0.status) }
+            cut(test.status, test.failures) || test.attempts.contains { cut($0.status, $0.failures) }
         }
         if !cut.isEmpty {
             notes.append(

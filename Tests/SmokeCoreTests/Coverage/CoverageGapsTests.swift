@@ -23,6 +23,17 @@ import Testing
         #expect(notes.first?.message.hasPrefix("coverage may leave out what the processes of 3 tests ran") == true)
     }
 
+    /// Swift Testing's own time limit cancels the test and its process goes on (and writes its profile): nothing is
+    /// missing from coverage. smokerun's stop, or xcodebuild's allowance, ends the process.
+    @Test func aTestSwiftTestingsTimeLimitEndedLeavesNothingOut() {
+        var limited = test("M.S/slow()", .timedOut)
+        limited.failures = [TestFailure(message: "Time limit was exceeded: 60.000 seconds", file: "T.swift", line: 5)]
+        var stopped = test("M.S/hangs()", .timedOut)
+        stopped.failures = [TestFailure(message: "Test exceeded execution time allowance of 1 minute.")]
+        let notes = CoverageGaps.notes(skippedProfiles: [], tests: [limited, stopped])
+        #expect(notes.first?.details == ["M.S/hangs()"])
+    }
+
     @Test func anUnreadableProfileIsAWarningAndACleanRunSaysNothing() {
         let notes = CoverageGaps.notes(skippedProfiles: ["stray.profraw: file header is corrupt"], tests: [])
         #expect(notes.map(\.severity) == [.warning])
