@@ -6,6 +6,8 @@ package enum ResultBundleError: LocalizedError, DomainError, Equatable {
     case predatesXcode16(path: String)
     /// No `Info.plist` (a missing folder included): not a result bundle, as Xcode would refuse it.
     case notABundle(path: String)
+    /// A run folder smokerun wrote (its report.json and console.log): read, not parsed again as a bundle.
+    case runFolder(path: String)
     /// A bundle of a run that ran no tests (a build that failed); `buildErrors` say why.
     case noTests(path: String, buildErrors: [String])
     /// A file of the bundle smokerun will not read (`database.sqlite3` a FIFO, or a symlink leading out of it).
@@ -16,7 +18,7 @@ package enum ResultBundleError: LocalizedError, DomainError, Equatable {
 
     package var kind: ErrorKind {
         switch self {
-        case .predatesXcode16, .notABundle, .noTests, .fileRefused, .crossCheckNeedsXcode: .invalidInput
+        case .predatesXcode16, .notABundle, .runFolder, .noTests, .fileRefused, .crossCheckNeedsXcode: .invalidInput
         case .readingsDiffer: .infrastructure
         }
     }
@@ -33,6 +35,11 @@ package enum ResultBundleError: LocalizedError, DomainError, Equatable {
             \(path): not a result bundle: it has no Info.plist, which every .xcresult bundle has and Xcode needs to \
             open it. Pass the .xcresult folder itself, unpacked (the one that holds Info.plist), or copy the whole \
             bundle again.
+            """
+        case .runFolder(let path):
+            """
+            \(path): a run folder smokerun wrote, not a result bundle: its results are in its report.json. To read \
+            the run's output again, parse its console.log (with the events/*.jsonl beside it for Swift Testing).
             """
         case .noTests(let path, let buildErrors):
             "\(path): the bundle holds no test results; the tests never ran"

@@ -27,6 +27,10 @@ package struct ResultBundleSelector: Sendable {
             atPath: bundle.appendingPathComponent(XCResultDatabaseReader.databaseName).path)
         // Xcode opens a bundle through its Info.plist: without one a folder is not a result bundle.
         guard files.fileExists(atPath: bundle.appendingPathComponent("Info.plist").path) else {
+            let ownFiles = [RunDirectory.reportName, RunDirectory.consoleLogName]
+            if ownFiles.allSatisfy({ files.fileExists(atPath: bundle.appendingPathComponent($0).path) }) {
+                throw ResultBundleError.runFolder(path: bundle.path)
+            }
             throw ResultBundleError.notABundle(path: bundle.path)
         }
         switch Self.choose(hasDatabase: hasDatabase, hasXCResultTool: xcresulttool != nil) {

@@ -63,6 +63,20 @@ import Testing
         #expect(error == .notABundle(path: folder.url.path))
     }
 
+    /// `smokerun parse .smokerun/latest`: a run folder smokerun wrote is named as one, with what to parse instead.
+    @Test func aRunFolderIsNamedAsOneNotABrokenBundle() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        for name in [RunDirectory.reportName, RunDirectory.consoleLogName] {
+            try Data("{}".utf8).write(to: folder.url.appendingPathComponent(name))
+        }
+        let error = try #require(throws: ResultBundleError.self) {
+            try ResultBundleSelector(xcresulttool: nil).reader(for: folder.url)
+        }
+        #expect(error == .runFolder(path: folder.url.path))
+        #expect(error.localizedDescription.contains("parse its console.log"))
+    }
+
     @Test func crossCheckWithoutXcodeNeedsXcode() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
