@@ -18,7 +18,7 @@ package enum CoverageGaps {
         func cut(_ status: TestStatus, _ failures: [TestFailure]) -> Bool {
             signalled.contains(status)
                 && !(status == .timedOut
-                    && failures.contains { $0.message.hasPrefix(ExecutionTimeAllowance.swiftTestingPrefix) })
+                    && failures.contains { $0.message.hasPrefix(TestFailure.swiftTestingTimeLimitPrefix) })
         }
         let cut = tests.filter { test in
             cut(test.status, test.failures) || test.attempts.contains { cut($0.status, $0.failures) }

@@ -30,3 +30,9 @@ extension TestResult {
     /// `failures.headline(for: status)`: the crash or timeout when one ended it, else the first failure.
     package var headlineFailure: TestFailure? { failures.headline(for: status) }
 }
+
+extension TestFailure {
+    /// How Swift Testing's `.timeLimit` issue begins (`Time limit was exceeded: 60.000 seconds`): it cancels the test,
+    /// and the test's process goes on.
+    static let swiftTestingTimeLimitPrefix = "Time limit was exceeded: "
+}

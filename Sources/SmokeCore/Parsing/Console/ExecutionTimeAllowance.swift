@@ -3,7 +3,7 @@
 /// `Time limit was exceeded: 60.000 seconds`.
 enum ExecutionTimeAllowance {
     static let messagePrefix = "Test exceeded execution time allowance"
-    static let swiftTestingPrefix = "Time limit was exceeded: "
+    static let swiftTestingPrefix = TestFailure.swiftTestingTimeLimitPrefix
 
     static func isAllowanceMessage(_ message: String) -> Bool {
         message.hasPrefix(messagePrefix) || message.hasPrefix(swiftTestingPrefix)
