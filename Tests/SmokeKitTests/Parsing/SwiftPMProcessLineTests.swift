@@ -65,6 +65,18 @@ import Testing
         }
     }
 
+    /// A serial `swift test --filter` run's one process is named with every test it was asked to run, joined by
+    /// commas (Linux): no one test, so never a test of that comma-joined name.
+    @Test func aCommaJoinedFilterNamesNoTest() {
+        let line = """
+            error: Process '/src/.build/x86_64-unknown-linux-gnu/debug/AppPackageTests.xctest \
+            AppTests.Crash/testA,AppTests.Crash/testB' exited with unexpected signal code 4
+            """
+        #expect(Support.consoleEvent(line)?.namedTest == nil)
+        let event = Support.consoleEvent(line)
+        if case .runnerDied = event {} else { Issue.record("not the runner's death: \(String(describing: event))") }
+    }
+
     @Test func macOSsParallelCommandNamesItsTestBeforeTheBundle() {
         let line = """
             error: Process '/Applications/Xcode.app/Contents/Developer/usr/bin/xctest -XCTest AppTests.MathTests/testCrash \

@@ -207,7 +207,9 @@ extension XCTestConsoleParser {
             return swiftPMTestRef(line, nameStart..<nameEnd)
         }
         guard let space = line.lastIndex(of: UInt8(ascii: " "), before: close), space >= commandStart + 7,
-            line.hasPrefix(".xctest ", at: space - 7)
+            line.hasPrefix(".xctest ", at: space - 7),
+            // A serial `--filter` run's process names its tests with commas: no one test, the process died.
+            line.firstIndex(of: UInt8(ascii: ","), from: space + 1, upTo: close) == nil
         else { return nil }
         return swiftPMTestRef(line, (space + 1)..<close)
     }
