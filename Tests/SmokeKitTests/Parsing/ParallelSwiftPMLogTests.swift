@@ -132,4 +132,31 @@ import Testing
         let line = "error: Process '/src/.build/debug/ShopPackageTests.xctest' exited with unexpected signal code 4"
         #expect(ParsingTestSupport.consoleEvent(line)?.namedTest == nil)
     }
+
+    /// A test whose process exited (`exit(1)`) prints no result line; the next test's process output begins with its
+    /// own `Selected tests`: the first process had ended, and its test crashed, as when it is the log's last.
+    @Test func aTestWhoseProcessExitedBeforeTheNextProcessCrashed() throws {
+        let blocks = """
+            Test Suite 'Selected tests' started at 2026-01-02 10:00:00.000
+            Test Suite 'CartTests' started at 2026-01-02 10:00:00.000
+            Test Case 'CartTests.testTotal' started at 2026-01-02 10:00:00.000
+            about to exit 1
+
+            Test Suite 'Selected tests' started at 2026-01-02 10:00:00.000
+            Test Suite 'CartTests' started at 2026-01-02 10:00:00.000
+            Test Case 'CartTests.testEmpty' started at 2026-01-02 10:00:00.000
+            /src/CartTests.swift:9: error: CartTests.testEmpty : XCTAssertTrue failed -
+            Test Case 'CartTests.testEmpty' failed (0.001 seconds)
+            Test Suite 'CartTests' failed at 2026-01-02 10:00:00.001
+            \t Executed 1 test, with 1 failure (0 unexpected) in 0.001 (0.001) seconds
+            Test Suite 'Selected tests' failed at 2026-01-02 10:00:00.001
+            \t Executed 1 test, with 1 failure (0 unexpected) in 0.001 (0.001) seconds
+
+            """
+        let parsed = try parse(Self.progress + blocks)
+        let exited = try #require(parsed.results.first { $0.id.hasSuffix("testTotal") })
+        #expect(exited.status == .crashed)
+        #expect(exited.evidence?.what.contains("another XCTest run started") == true)
+        #expect(parsed.results.first { $0.id.hasSuffix("testEmpty") }?.status == .failed)
+    }
 }

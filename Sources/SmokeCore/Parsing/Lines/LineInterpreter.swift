@@ -196,7 +196,13 @@ package struct LineInterpreter {
         // What the collector does nothing with is not handed on (a batch for another thread stays small).
         switch event {
         case .ignored: return
-        case .suiteStarted, .suiteFinished, .runSummary:
+        case .suiteStarted(let name):
+            sawTestActivity = true
+            // Only the next process's outermost suite in a `swift test --parallel` log, which prints each test's
+            // process after it ended: a test still running then had its process end. (Elsewhere it may be another
+            // run appended after one that was stopped.)
+            guard console.parallelProgress != nil, name == "All tests" || name == "Selected tests" else { return }
+        case .suiteFinished, .runSummary:
             sawTestActivity = true
             return
         case .output, .toolOutput, .issueMessageContinued: break

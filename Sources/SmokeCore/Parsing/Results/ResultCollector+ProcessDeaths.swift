@@ -201,12 +201,20 @@ extension ResultCollector {
     /// already said how its process died, or its own result line follows (`undoAssumedExit`).
     mutating func noteXCTestProcessEnd() {
         sawSwiftTestingRunStart = true // the line is Swift Testing's `Test run started.`
+        assumeXCTestProcessEnded(because: "Swift Testing's run started: the XCTest process had exited")
+    }
+
+    /// The next process's outermost suite in a `swift test --parallel` log (`Test Suite 'Selected tests' started`),
+    /// which prints each test's process after it ended, while an XCTest test ran: its process had ended, as above.
+    mutating func noteXCTestRunStart() {
+        assumeXCTestProcessEnded(because: "another XCTest run started: the process of this test had exited")
+    }
+
+    private mutating func assumeXCTestProcessEnded(because why: String) {
         guard crash.proof == nil, runnerDeath == nil,
             let index = running.last(where: { tests.framework(at: $0) == .xctest }), processDeaths[index] == nil
         else { return }
-        crash = CrashEvidence(
-            fatal: TestFailure(message: Self.exitedWithoutCrash),
-            proof: evidence("Swift Testing's run started: the XCTest process had exited"))
+        crash = CrashEvidence(fatal: TestFailure(message: Self.exitedWithoutCrash), proof: evidence(why))
         assumedExit = index
     }
 

@@ -221,6 +221,8 @@ package struct ResultCollector {
             if let index = running.last { appendOutput(text, to: index) } else { unrecognizedLineCount += 1 }
         case .listedAsFailing(let ref, let reason):
             if listedFailures.count < Self.listedFailureLimit { listedFailures.append((ref, reason, line)) }
+        case .suiteStarted(let name) where name == "All tests" || name == "Selected tests":
+            noteXCTestRunStart()
         case .suiteStarted, .suiteFinished, .runSummary, .ignored:
             break
         }
