@@ -37,6 +37,11 @@ extension XCTestConsoleParser {
         return .programCrashed(description: line.string(start..<end))
     }
 
+    /// A shell's word that the process it ran died by a signal (a Mac shell's, or bash's job status).
+    static func shellSignal(_ line: LineBytes, _ start: Int) -> TestEvent? {
+        macShellSignal(line, start) ?? shellJobSignal(line, start)
+    }
+
     /// A shell's word that the command it ran died by a signal: bash's `bash: line 1:  3255 Illegal instruction
     /// (core dumped) .build/debug/PkgPackageTests.xctest` (the test binary run without `swift test`).
     static func shellJobSignal(_ line: LineBytes, _ start: Int) -> TestEvent? {

@@ -148,11 +148,7 @@ struct XCTestConsoleParser {
             break
         }
         if line.hasSuffix(" (core dumped)"), let event = Self.exitBySignal(line, start) { return event }
-        if let event = Self.macShellSignal(line, start) ?? Self.shellJobSignal(line, start)
-            ?? Self.uncaughtException(line, start)
-        {
-            return event
-        }
+        if let event = Self.shellSignal(line, start) ?? Self.uncaughtException(line, start) { return event }
         if line.hasPrefix("xcodebuild: error: ", at: start) || line.hasPrefix("The following build commands failed:") {
             let text = line.string(start..<line.endSkippingBlanks())
             if line[start] == UInt8(ascii: "x") { summary.noteError(text) }

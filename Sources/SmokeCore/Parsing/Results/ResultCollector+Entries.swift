@@ -192,4 +192,19 @@ extension ResultCollector {
         guard !displayNames.isEmpty, let name = displayNames[tests.baseID(at: index)] else { return }
         tests.changeExtras(at: index) { $0.displayName = name }
     }
+
+    /// A line the console shows the Swift Testing test `name` (its function, `prints()`) printing while the event
+    /// stream, written apart from the console, may already have ended it: that test's output, when one of the last
+    /// tests started has that name. False when none has.
+    package mutating func appendOutput(_ text: String, toTestNamed name: String) -> Bool {
+        var index = tests.count - 1
+        while index >= Swift.max(0, tests.count - 256) {
+            if functionName(at: index) == name {
+                appendOutput(text, to: index)
+                return true
+            }
+            index -= 1
+        }
+        return false
+    }
 }

@@ -199,21 +199,6 @@ extension ResultCollector {
         tests.changeExtras(at: index) { $0.output.append(line) }
     }
 
-    /// A line the console shows the Swift Testing test `name` (its function, `prints()`) printing while the event
-    /// stream, written apart from the console, may already have ended it: that test's output, when one of the last
-    /// tests started has that name. False when none has.
-    package mutating func appendOutput(_ text: String, toTestNamed name: String) -> Bool {
-        var index = tests.count - 1
-        while index >= Swift.max(0, tests.count - 256) {
-            if functionName(at: index) == name {
-                appendOutput(text, to: index)
-                return true
-            }
-            index -= 1
-        }
-        return false
-    }
-
     /// The test ran on a parallel log's clone `clone`: its worker, and its place in that clone's sequence.
     mutating func placeOnWorker(_ index: Int, clone: Int) {
         guard retention == .full, tests.extras(at: index)?.worker == nil else { return }

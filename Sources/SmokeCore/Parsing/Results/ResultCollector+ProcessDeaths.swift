@@ -206,7 +206,8 @@ extension ResultCollector {
 
     /// The next process's outermost suite in a `swift test --parallel` log (`Test Suite 'Selected tests' started`),
     /// which prints each test's process after it ended, while an XCTest test ran: its process had ended, as above.
-    mutating func noteXCTestRunStart() {
+    mutating func noteXCTestRunStart(suite: String) {
+        guard suite == "All tests" || suite == "Selected tests" else { return }
         assumeXCTestProcessEnded(because: "another XCTest run started: the process of this test had exited")
     }
 

@@ -30,10 +30,9 @@ package struct ResultCollector {
     /// Every test, compactly: found by id (a repeated name's later runs are `id#2`, …) and by `Class/method`, so a line
     /// without the module (Linux XCTest's `Class.method`, Xcode 16's `Class.method()` summary) is the same test.
     package internal(set) var tests = TestTable()
-    /// xcodebuild relaunched the runner: a name seen again from now on is another attempt of its test.
-    var sawRestart = false
-    /// smokerun's console.log says the test process now running retries tests that ran before.
-    var smokerunRetries = false
+    /// xcodebuild relaunched the runner, or smokerun's console.log says this process retries: a name seen again from
+    /// now on is another attempt of its test (`anotherRun`).
+    var (sawRestart, smokerunRetries) = (false, false)
     /// The entry of the input's first test: entries before it are other inputs' tests.
     var firstTestOfInput = 0
     /// Entries started and not finished, in start order.
@@ -221,10 +220,8 @@ package struct ResultCollector {
             if let index = running.last { appendOutput(text, to: index) } else { unrecognizedLineCount += 1 }
         case .listedAsFailing(let ref, let reason):
             if listedFailures.count < Self.listedFailureLimit { listedFailures.append((ref, reason, line)) }
-        case .suiteStarted(let name) where name == "All tests" || name == "Selected tests":
-            noteXCTestRunStart()
-        case .suiteStarted, .suiteFinished, .runSummary, .ignored:
-            break
+        case .suiteStarted(let name): noteXCTestRunStart(suite: name)
+        case .suiteFinished, .runSummary, .ignored: break
         }
     }
 
