@@ -44,6 +44,10 @@ package struct RunDirectory: Sendable, Equatable {
     package var attachments: URL { url.appendingPathComponent(Self.attachmentsFolderName, isDirectory: true) }
     package var profiles: URL { url.appendingPathComponent(Self.profilesFolderName, isDirectory: true) }
     package var events: URL { url.appendingPathComponent(Self.eventsFolderName, isDirectory: true) }
+    /// An event stream as the run folder holds it (`events/process-1.jsonl`): how evidence and messages name it.
+    package static func shownName(ofEventStream stream: URL?) -> String {
+        stream.map { "\(eventsFolderName)/\($0.lastPathComponent)" } ?? ""
+    }
     package var coverageProfile: URL { url.appendingPathComponent(Self.coverageProfileName) }
     package var coverageInputs: URL { url.appendingPathComponent(Self.coverageInputsName) }
 

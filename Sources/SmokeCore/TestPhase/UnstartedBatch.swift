@@ -52,12 +52,17 @@ package enum UnstartedBatch {
             InfrastructureError(message: message, command: command, exitStatus: 0, details: details))
     }
 
-    /// Fails the tests whose suite recorded one of `issues` with its first issue; the rest stay in `tests`.
-    package static func failBySuite(_ tests: inout [TestCase], issues: [SuiteIssue]) -> [TestResult] {
-        guard !issues.isEmpty else { return [] }
+    /// Fails the tests whose suite recorded one of `issues` with its first issue; the rest stay in `tests`. `unused`:
+    /// the issues no test was failed with, each the run's own failure.
+    package static func failBySuite(_ tests: inout [TestCase], issues: [SuiteIssue]) -> (
+        failed: [TestResult], unused: [SuiteIssue]
+    ) {
         var failed: [TestResult] = []
+        var used = Set<Int>()
         tests.removeAll { test in
-            guard let issue = issues.first(where: { $0.contains(testID: test.id) }) else { return false }
+            guard let index = issues.firstIndex(where: { $0.contains(testID: test.id) }) else { return false }
+            let issue = issues[index]
+            used.insert(index)
             let evidence = Evidence(
                 what: "its suite \(issue.suite ?? "") recorded an issue, so it did not run",
                 source: issue.evidence.source,
@@ -67,7 +72,7 @@ package enum UnstartedBatch {
             failed.append(result)
             return true
         }
-        return failed
+        return (failed, issues.indices.filter { !used.contains($0) }.map { issues[$0] })
     }
 
     enum Explanation: Equatable {

@@ -47,7 +47,7 @@ struct BatchRunner {
 
         var collector = ResultCollector(knownTests: batch.tests.map(\.id), projectRoot: packageRoot.path)
         let consoleSource = "output of \(binary.lastPathComponent)"
-        let streamSource = eventStream?.lastPathComponent
+        let streamSource = eventStream.map { RunDirectory.shownName(ofEventStream: $0) }
         // The same interpreter `parse` uses, lines numbered within this process's output.
         var interpreter = LineInterpreter(timeZone: .current)
         interpreter.reader = .console
@@ -113,19 +113,14 @@ struct BatchRunner {
         }
         // The console's Swift Testing events, kept in case the event stream stays empty.
         var consoleRecord = ConsoleRecord()
-        // The Swift Testing tests the console shows running: what a test prints reaches the console in order with
-        // them, while the event stream is written apart and may have ended that test already.
-        var consoleRunning: [String] = []
         func consume(consoleEvent event: TestEvent) {
             // With an event stream, the console only adds what the stream cannot say: crashes and output.
             if framework == .swiftTesting {
-                switch event {
-                case .testStarted(let ref): consoleRunning.append(ref.name)
-                case .testFinished(let ref, _, _): consoleRunning.removeAll { $0 == ref.name }
-                default: break
-                }
-                if case .output(let text) = event, events.readAny, consoleRunning.count == 1,
-                    collector.appendOutput(text, toTestNamed: consoleRunning[0])
+                // What a test prints reaches the console in order with the tests it shows running, while the event
+                // stream is written apart and may have ended that test already.
+                let running = interpreter.swiftTestingRunning
+                if case .output(let text) = event, events.readAny, running.count == 1,
+                    collector.appendOutput(text, toTestNamed: running[0])
                 {
                     return
                 }
@@ -210,11 +205,9 @@ struct BatchRunner {
                 TestCase(id: test.id, framework: test.framework, exactID: $0)
             }
         }
-        let failedBySuite = UnstartedBatch.failBySuite(&notStarted, issues: collector.suiteIssues)
+        let (failedBySuite, issuesLeft) = UnstartedBatch.failBySuite(&notStarted, issues: collector.suiteIssues)
         failedBySuite.forEach(report)
-        let failingSuites = Set(failedBySuite.compactMap { $0.failures.first?.message })
-        let issuesOutsideTests = collector.suiteIssues.filter { !failingSuites.contains($0.failure.message) }
-            .map { $0.runFailure(source: RunDirectory.consoleLogName) }
+        let issuesOutsideTests = issuesLeft.map { $0.runFailure(source: RunDirectory.consoleLogName) }
         var problems = [
             consoleLines.truncationMessage(source: "output of \(binary.lastPathComponent)"), events.truncationMessage(),
         ]

@@ -35,7 +35,7 @@ struct ConsoleRecord {
     static func note(_ stream: URL?) -> InfrastructureError {
         InfrastructureError(
             message: """
-                the Swift Testing event stream \(stream?.lastPathComponent ?? "") stayed empty (nothing could be \
+                the Swift Testing event stream \(RunDirectory.shownName(ofEventStream: stream)) stayed empty (nothing could be \
                 written to the run folder?): these tests' results were read from the test process's console output
                 """,
             severity: .warning)

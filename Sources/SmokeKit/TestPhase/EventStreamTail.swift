@@ -36,7 +36,7 @@ struct EventStreamTail {
     }
 
     func truncationMessage() -> String? {
-        lines.truncationMessage(source: "event stream \(url?.lastPathComponent ?? "")")
+        lines.truncationMessage(source: "event stream \(RunDirectory.shownName(ofEventStream: url))")
     }
 
     /// A last line the process never ended (it crashed mid-write).

@@ -36,7 +36,7 @@ extension TestPhase {
         lane.unrecognizedLines += outcome.unrecognizedLines
         lane.consoleTotals.add(outcome.consoleTotals)
         lane.errors += outcome.errors
-        lane.addIssues(outcome.issuesOutsideTests)
+        lane.issuesOutsideTests += outcome.issuesOutsideTests
         lane.stopped = outcome.stopReason
         for position in outcome.results.indices where position != index {
             lane.recheckedEarlier.append(outcome.results[position])

@@ -39,14 +39,8 @@ struct TestPhase {
         var processStarts: [Int] = []
         /// What order rechecks ran before their tests: not attempts, not results, but the frameworks' totals count them.
         var recheckedEarlier: [TestResult] = []
-        /// Issues recorded outside the tests (`BatchOutcome.issuesOutsideTests`), each once however often it recurred.
+        /// Issues recorded outside the tests (`BatchOutcome.issuesOutsideTests`), as often as processes recorded them.
         var issuesOutsideTests: [RunFailureEvidence] = []
-
-        mutating func addIssues(_ issues: [RunFailureEvidence]) {
-            for issue in issues where !issuesOutsideTests.contains(where: { $0.text == issue.text }) {
-                issuesOutsideTests.append(issue)
-            }
-        }
 
         /// A process's results. An overload run again after a crash is named `m(_:)` by its own process, the name of
         /// the overload that crashed: it takes the next free `m(_:)#N`.
@@ -77,7 +71,7 @@ struct TestPhase {
             lane.unrecognizedLines += outcome.unrecognizedLines
             lane.consoleTotals.add(outcome.consoleTotals)
             lane.errors += outcome.errors
-            lane.addIssues(outcome.issuesOutsideTests)
+            lane.issuesOutsideTests += outcome.issuesOutsideTests
             lane.notRetried.formUnion(outcome.crashedByEarlierTest)
         }
 
@@ -193,8 +187,10 @@ struct TestPhase {
             result.consoleTotals.add(lane.consoleTotals)
             result.errors += lane.errors
             result.earlierTestsRechecked += lane.recheckedEarlier
-            result.issuesOutsideTests += lane.issuesOutsideTests.filter { issue in
-                !result.issuesOutsideTests.contains { $0.text == issue.text }
+            // Each once however often it recurred (a retry, another worker).
+            for issue in lane.issuesOutsideTests
+            where !result.issuesOutsideTests.contains(where: { $0.text == issue.text }) {
+                result.issuesOutsideTests.append(issue)
             }
             // A cancellation outranks the deadline: it is what the person did.
             if lane.stopped == .cancelled || stopped == nil { stopped = lane.stopped ?? stopped }

@@ -16,7 +16,12 @@ import Testing
             TestCase(id: "Vault.Open/window()", framework: .swiftTesting),
             TestCase(id: "Vault.LockedOut/side()", framework: .swiftTesting),
         ]
-        let failed = UnstartedBatch.failBySuite(&tests, issues: [issue])
+        let other = SuiteIssue(
+            suite: nil, failure: TestFailure(message: "Caught error: LockedDoor()"),
+            evidence: Evidence(what: "an issue outside any test", source: "console.log", line: 9))
+        let (failed, unused) = UnstartedBatch.failBySuite(&tests, issues: [issue, other])
+        // The same message outside any test is not the suite's: it stays the run's own failure.
+        #expect(unused == [other])
         #expect(failed.map(\.id) == ["Vault.Locked/front()", "Vault.Locked/Inner/back()"])
         #expect(failed.allSatisfy { $0.status == .failed && $0.failures == [issue.failure] })
         #expect(
@@ -24,6 +29,6 @@ import Testing
                 == Evidence(
                     what: "its suite \(suite) recorded an issue, so it did not run", source: "console.log", line: 7))
         #expect(tests.map(\.id) == ["Vault.Open/window()", "Vault.LockedOut/side()"])
-        #expect(UnstartedBatch.failBySuite(&tests, issues: []).isEmpty && tests.count == 2)
+        #expect(UnstartedBatch.failBySuite(&tests, issues: []).failed.isEmpty && tests.count == 2)
     }
 }

@@ -30,6 +30,6 @@ import Testing
         #expect(run.result.tests.last?.failures.first?.message == "Expectation failed: 1 == 2")
         let warning = try #require(run.result.errors.first { $0.message.contains("stayed empty") })
         #expect(warning.severity == .warning)
-        #expect(warning.message.hasPrefix("the Swift Testing event stream process-1.jsonl stayed empty"))
+        #expect(warning.message.hasPrefix("the Swift Testing event stream events/process-1.jsonl stayed empty"))
     }
 }

@@ -32,6 +32,7 @@ import Testing
         #expect(run.result.issuesOutsideTests.count == 1)
         #expect(issue.kind == .issueOutsideTests)
         #expect(issue.line == 4)
+        #expect(issue.source.hasPrefix("events/") && issue.source.hasSuffix(".jsonl"), "\(issue.source)")
         #expect(issue.text.contains("late warning from a detached task"))
         #expect(issue.text.contains("Cart.swift:8"))
     }

@@ -19,8 +19,9 @@ package struct LineInterpreter {
     private var malformedCount = 0
     private var firstMalformedLine: Int?
     package var skipsSwiftTestingConsole = false
-    /// The Swift Testing tests a skipped console shows running, and how many it started.
-    private var skippedRunning: [String] = []
+    /// The Swift Testing tests the console shows running (a crash line ends them; what they print reaches the console
+    /// in order with them), and how many a skipped console started.
+    package private(set) var swiftTestingRunning: [String] = []
     package private(set) var skippedSwiftTestingStarts = 0
     private var notes: Notes
     private var unwrapper = LineUnwrapper()
@@ -208,15 +209,16 @@ package struct LineInterpreter {
         case .output, .toolOutput, .issueMessageContinued: break
         default: sawTestActivity = true
         }
+        if !readsEventStream, event.framework == .swiftTesting { followRunning(event) }
         if skipsSwiftTestingConsole, !readsEventStream {
             // A console's `↳` details are Swift Testing's too: the stream has them; never an XCTest issue's lines.
-            if event.framework == .swiftTesting { return followSkipped(event) }
+            if event.framework == .swiftTesting { return }
             switch event {
             case .detail:
                 return
             case .fatalError, .programCrashed:
-                if !skippedRunning.isEmpty {
-                    sink.take(.swiftTestingRunningInConsole(skippedRunning), line: lineNumber)
+                if !swiftTestingRunning.isEmpty {
+                    sink.take(.swiftTestingRunningInConsole(swiftTestingRunning), line: lineNumber)
                 }
             default:
                 break
@@ -225,15 +227,14 @@ package struct LineInterpreter {
         sink.take(event, line: lineNumber)
     }
 
-    /// A Swift Testing line of a console read beside its event stream: not counted, but its running tests are what a
-    /// crash line in it ends.
-    private mutating func followSkipped(_ event: TestEvent) {
+    /// A Swift Testing line of a console: the tests it shows running (`swiftTestingRunning`).
+    private mutating func followRunning(_ event: TestEvent) {
         switch event {
         case .testStarted(let ref):
-            skippedSwiftTestingStarts += 1
-            skippedRunning.append(ref.name)
+            if skipsSwiftTestingConsole { skippedSwiftTestingStarts += 1 }
+            swiftTestingRunning.append(ref.name)
         case .testFinished(let ref, _, _), .cancelled(let ref, _, _):
-            if let index = skippedRunning.firstIndex(of: ref.name) { skippedRunning.remove(at: index) }
+            if let index = swiftTestingRunning.firstIndex(of: ref.name) { swiftTestingRunning.remove(at: index) }
         default:
             break
         }
