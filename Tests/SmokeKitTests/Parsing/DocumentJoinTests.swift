@@ -256,4 +256,46 @@ import Testing
         let parsed = try parse([(name: "a.xml", text: first), (name: "b.xml", text: second)])
         #expect(parsed.results.map(\.status) == [.passed, .failed, .passed, .passed], "\(parsed.results.map(\.id))")
     }
+
+    /// `swift test --xunit-output x.xml` writes both files whatever the package's tests are: the framework without
+    /// tests writes a `tests="0"` file of no cases. The pair reads as the other file's tests, that framework counting
+    /// none; neither file is refused.
+    @Test func anXUnitPairWhoseOtherFileHoldsNoTestsReadsTheTestsThereAre() throws {
+        let empty = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <testsuites>
+              <testsuite name="TestResults" errors="0" tests="0" failures="0" skipped="0" time="0.0005">
+
+              </testsuite>
+            </testsuites>
+            """
+        let xctest = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <testsuites>
+              <testsuite name="TestResults" errors="0" tests="2" failures="1" time="0.01">
+                <testcase classname="ShopTests.CartTests" name="testAdd" time="0.001">
+                  <failure message="XCTAssertEqual failed: (&quot;1&quot;) is not equal to (&quot;2&quot;)"></failure>
+                </testcase>
+                <testcase classname="ShopTests.CartTests" name="testRemove" time="0.001"></testcase>
+              </testsuite>
+            </testsuites>
+            """
+        let swiftTesting = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <testsuites>
+              <testsuite name="TestResults" errors="0" tests="1" failures="0" skipped="0" time="0.01">
+                <testcase classname="ShopTests.Cart" name="totals()" time="0.001" />
+              </testsuite>
+            </testsuites>
+            """
+        let onlyXCTest = try parse([("x.xml", xctest), ("x-swift-testing.xml", empty)])
+        #expect(onlyXCTest.results.map(\.status) == [.failed, .passed])
+        #expect(onlyXCTest.frameworkCounts.map(\.framework) == ["xctest", "swift-testing"])
+        #expect(reconciliation(onlyXCTest)?.agrees == true, "\(String(describing: reconciliation(onlyXCTest)))")
+        // A package of Swift Testing tests only: its XCTest file is the empty one, and counts XCTest's none.
+        let onlySwiftTesting = try parse([("x.xml", empty), ("x-swift-testing.xml", swiftTesting)])
+        #expect(onlySwiftTesting.results.map(\.id) == ["ShopTests.Cart/totals()"])
+        #expect(onlySwiftTesting.frameworkCounts.map(\.framework) == ["xctest", "swift-testing"])
+        #expect(reconciliation(onlySwiftTesting)?.agrees == true)
+    }
 }

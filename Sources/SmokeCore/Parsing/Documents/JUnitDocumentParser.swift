@@ -39,7 +39,10 @@ package enum JUnitDocumentParser {
                     as its tool wrote it.
                     """)
         }
-        guard !reader.cases.isEmpty else {
+        // `swift test --xunit-output`'s Swift Testing file of a package without Swift Testing tests: a run of none,
+        // read beside the XCTest file it comes with.
+        let statesNoTests = (reader.rootTotals.map { [$0] } ?? reader.topSuiteTotals).allSatisfy { $0?.tests == 0 }
+        guard !reader.cases.isEmpty || isSwiftPMFile(reader) && statesNoTests else {
             throw .resultDocument(
                 path: path,
                 reason: """
@@ -50,7 +53,8 @@ package enum JUnitDocumentParser {
         let swiftPM = isSwiftPMFile(reader)
         let fileFramework: TestFramework? =
             swiftPM
-            ? (source.hasSuffix("-swift-testing.xml") || reader.cases.allSatisfy { $0.name.hasSuffix(")") }
+            ? (source.hasSuffix("-swift-testing.xml")
+                || !reader.cases.isEmpty && reader.cases.allSatisfy { $0.name.hasSuffix(")") }
                 ? .swiftTesting : .xctest)
             : nil
         var tests: [TestResult] = []

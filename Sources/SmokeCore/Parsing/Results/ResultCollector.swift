@@ -233,7 +233,11 @@ package struct ResultCollector {
             (sawXCTestStart, assumedExit) = (true, nil)
             finishInterruptedXCTests()
         }
-        if let proof = crash.proof, !running.isEmpty {
+        // Swift Testing runs tests at once: one that starts beside them after a crash line is their process still
+        // printing as it dies; the crash report that follows says which of them crashed.
+        let joinsCrashingRun =
+            ref.framework == .swiftTesting && running.allSatisfy { tests.framework(at: $0) == .swiftTesting }
+        if let proof = crash.proof, !running.isEmpty, !joinsCrashingRun {
             // A start after a crash is another process's (Swift Testing's after XCTest's): the crash ended the tests.
             finishTimedOutRunningTests()
             finishRunningTest(as: .crashed, failure: nil, evidence: proof)
@@ -244,7 +248,7 @@ package struct ResultCollector {
         tests.insert([.started, .ownProcessLine], at: index)
         nameForDisplay(index)
         running.append(index)
-        if !crash.isEmpty { crash = CrashEvidence() }
+        if !crash.isEmpty, running.count == 1 || !joinsCrashingRun { crash = CrashEvidence() }
     }
 
     /// `apply(.testFinished(ref, status, durationSeconds:))` with the ref borrowed; the entry it finished.

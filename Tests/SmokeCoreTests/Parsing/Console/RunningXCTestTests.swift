@@ -218,6 +218,28 @@ import Testing
         #expect(bystander.evidence?.what == "the test process crashed in crashes() while this test ran")
     }
 
+    /// Tests whose start line prints after the fatal error (their threads print as the process dies) are beside the
+    /// crash as the others are: only the test the crashed thread names crashed, never one the crash merely cut short.
+    @Test func aSwiftTestingStartPrintedAfterTheFatalErrorIsABystander() throws {
+        var collector = collect([
+            "◇ Test run started.",
+            "◇ Test crashes() started.",
+            "◇ Test waits() started.",
+            "T/T.swift:5: Fatal error: deliberate crash",
+            "◇ Test startsLate() started.",
+            "◇ Test alsoLate() started.",
+            "*** Signal 4: Backtracing from 0x7fbc8fb6df7f... done ***",
+            "*** Program crashed: Illegal instruction at 0x00007fbc8fb6df7f ***",
+            "Thread 4 \"oot.default-qos\" crashed:",
+            "  1 [ra] 0x000056046ccdf041 crashes() + 480 in T.xctest at /src/Tests/T/T.swift:5:89",
+        ])
+        _ = collector.finishAtEndOfInput(endedInSuccess: false)
+        #expect(collector.results.map(\.id) == ["crashes()", "waits()", "startsLate()", "alsoLate()"])
+        #expect(collector.results.map(\.status) == [.crashed, .unfinished, .unfinished, .unfinished])
+        #expect(collector.results.first?.failures.first?.message == "deliberate crash")
+        #expect(collector.results.last?.evidence?.what == "the test process crashed in crashes() while this test ran")
+    }
+
     /// A test beside the crash that had recorded an issue failed: its issue is the proof, the crash only cut it short.
     @Test func aSwiftTestingCrashLeavesABystanderThatFailedFailed() throws {
         var collector = collect([
