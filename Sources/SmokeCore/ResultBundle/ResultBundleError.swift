@@ -2,8 +2,8 @@ import Foundation
 
 /// A result bundle `smokerun parse` cannot turn into a report, and why.
 package enum ResultBundleError: LocalizedError, DomainError, Equatable {
-    /// No `database.sqlite3` (written since Xcode 16) and no xcresulttool to read the older format.
-    case predatesXcode16(path: String)
+    /// No `database.sqlite3` (Xcode 16 and later write one; a bundle may be stored without it) and no xcresulttool.
+    case needsXCResultTool(path: String)
     /// No `Info.plist` (a missing folder included): not a result bundle, as Xcode would refuse it.
     case notABundle(path: String)
     /// A run folder smokerun wrote (its report.json and console.log): read, not parsed again as a bundle.
@@ -18,17 +18,18 @@ package enum ResultBundleError: LocalizedError, DomainError, Equatable {
 
     package var kind: ErrorKind {
         switch self {
-        case .predatesXcode16, .notABundle, .runFolder, .noTests, .fileRefused, .crossCheckNeedsXcode: .invalidInput
+        case .needsXCResultTool, .notABundle, .runFolder, .noTests, .fileRefused, .crossCheckNeedsXcode: .invalidInput
         case .readingsDiffer: .infrastructure
         }
     }
 
     package var errorDescription: String? {
         switch self {
-        case .predatesXcode16(let path):
+        case .needsXCResultTool(let path):
             """
-            \(path): this bundle predates Xcode 16 and needs Xcode's xcresulttool (it has no database.sqlite3). Run \
-            `smokerun parse` on a Mac with Xcode, or parse the xcodebuild log instead.
+            \(path): this bundle has no database.sqlite3 (an Xcode before 16 writes none, and a bundle can be stored \
+            or copied without it), and without it only Xcode's xcresulttool reads a bundle. Run `smokerun parse` on a \
+            Mac with Xcode, or parse the xcodebuild log instead.
             """
         case .notABundle(let path):
             """

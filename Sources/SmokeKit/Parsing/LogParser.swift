@@ -187,8 +187,9 @@ package struct LogParser: Sendable {
         {
             throw .unreadPrefix(path: path, unread)
         }
+        // A formatter's log keeps xcodebuild's banner and annotations, never the test lines: refused below.
         if !hasTests, let failure = interpreter.failureBeforeTests,
-            failure.kind != .buildAnnotation || interpreter.firstFormattedLine == nil
+            ![.buildAnnotation, .testBanner].contains(failure.kind) || interpreter.firstFormattedLine == nil
         {
             throw .failedBeforeTests(path: path, failure: failure)
         }

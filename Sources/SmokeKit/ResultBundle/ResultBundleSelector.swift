@@ -36,7 +36,7 @@ package struct ResultBundleSelector: Sendable {
         switch Self.choose(hasDatabase: hasDatabase, hasXCResultTool: xcresulttool != nil) {
         case .database: return direct
         case .xcresulttool: return xcresulttool!
-        case nil: throw ResultBundleError.predatesXcode16(path: bundle.path)
+        case nil: throw ResultBundleError.needsXCResultTool(path: bundle.path)
         }
     }
 

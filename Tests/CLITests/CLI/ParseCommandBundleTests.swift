@@ -71,7 +71,7 @@ import Testing
         let error = await #expect(throws: ResultBundleError.self) {
             try await ParseCommand(arguments: ["Old.xcresult", "--output", "out"]).run(in: context)
         }
-        #expect(error == .predatesXcode16(path: bundle.path))
+        #expect(error == .needsXCResultTool(path: bundle.path))
         #expect(error?.kind == .invalidInput)
     }
 

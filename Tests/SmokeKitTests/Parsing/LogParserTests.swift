@@ -212,6 +212,15 @@ import Testing
             the log say why; fix that and run again.
             """
         ),
+        (
+            // A log's tail: nothing in it says whether any test ran, so it does not say none did.
+            "\nTest session results, code coverage, and logs:\n\t/Users/me/Logs/Test/Run.xcresult\n\n** TEST FAILED **\n",
+            """
+            xcodebuild ended with `** TEST FAILED **`, and the input shows no test before it: it begins after the \
+            tests' lines (a log's tail), or none ran. Parse the whole log, or the result bundle it names under `Test \
+            session results`.
+            """
+        ),
     ])
     func aLogThatFailedBeforeAnyTestSaysWhatFailed(log: String, said: String) throws {
         let file = try Support.temporaryFile(Data(log.utf8))
@@ -226,13 +235,9 @@ import Testing
 
     @Test(arguments: [
         (
-            "** TEST EXECUTE FAILED **\n",
-            "xcodebuild ended with `** TEST EXECUTE FAILED **` before any test ran; the lines above it say why."
-        ),
-        (
             "Build settings\n** BUILD SUCCEEDED **\n",
             "xcodebuild ended with `** BUILD SUCCEEDED **`: a log without tests. Pass the output of `xcodebuild test`."
-        ),
+        )
     ])
     func aLogWithoutTestsSaysWhatItSaidInstead(log: String, said: String) throws {
         let file = try Support.temporaryFile(Data(log.utf8))

@@ -24,10 +24,10 @@ import Testing
         let error = try #require(throws: ResultBundleError.self) {
             try ResultBundleSelector(xcresulttool: nil).reader(for: bundle)
         }
-        #expect(error == .predatesXcode16(path: bundle.path))
+        #expect(error == .needsXCResultTool(path: bundle.path))
         #expect(error.kind == .invalidInput)
         #expect(
-            error.errorDescription?.contains("this bundle predates Xcode 16 and needs Xcode's xcresulttool") == true)
+            error.errorDescription?.contains("this bundle has no database.sqlite3") == true)
     }
 
     @Test func anOlderBundleWithXcodeGoesToXCResultTool() throws {

@@ -13,6 +13,9 @@ package struct FailureBeforeTests: Sendable, Equatable {
         case xcodebuild
         /// Only xcodebuild's `** BUILD FAILED **` or `** TEST BUILD FAILED **` banner (`firstError`) says so.
         case buildBanner
+        /// Only xcodebuild's `** TEST FAILED **` or `** TEST EXECUTE FAILED **` banner, no test line before it: the
+        /// input may begin after the tests' lines (a log's tail), so nothing says whether any ran.
+        case testBanner
         /// The test process crashed (`Fatal error: …`, `Exited with signal code 11`; `firstError` at `line`).
         case crash
     }
@@ -39,6 +42,11 @@ package struct FailureBeforeTests: Sendable, Equatable {
         case .build, .buildAnnotation: "the build failed before any test ran: \(firstError)"
         case .xcodebuild: "xcodebuild stopped before any test ran: \(firstError)"
         case .buildBanner: "the build failed before any test ran (xcodebuild ended with `\(firstError)`)"
+        case .testBanner:
+            """
+            xcodebuild ended with `\(firstError)`, and the input shows no test before it: it begins after the tests' \
+            lines (a log's tail), or none ran
+            """
         case .crash:
             "the test process crashed before any test reported a result, at line \(line ?? 1): \(firstError)"
         }
@@ -52,6 +60,7 @@ package struct FailureBeforeTests: Sendable, Equatable {
         case .testRunner: "Fix what it names and run the tests again"
         case .build, .buildAnnotation, .xcodebuild: "Fix what it names and run again"
         case .buildBanner: "The lines above it in the log say why; fix that and run again"
+        case .testBanner: "Parse the whole log, or the result bundle it names under `Test session results`"
         case .crash: "The lines above it in the log say why; fix that and run the tests again"
         }
     }

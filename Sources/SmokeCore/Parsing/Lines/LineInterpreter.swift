@@ -75,17 +75,15 @@ package struct LineInterpreter {
     /// else xcodebuild's `** BUILD FAILED **`).
     package var failureBeforeTests: FailureBeforeTests? {
         if let failure = console.failureBeforeTests ?? crashBeforeTests { return failure }
-        guard let lastBanner = notes.lastBanner, lastBanner.hasSuffix("BUILD FAILED **") else { return nil }
-        return FailureBeforeTests(kind: .buildBanner, firstError: lastBanner)
+        guard let lastBanner = notes.lastBanner, lastBanner.contains("FAILED") else { return nil }
+        return FailureBeforeTests(
+            kind: lastBanner.hasSuffix("BUILD FAILED **") ? .buildBanner : .testBanner, firstError: lastBanner)
     }
 
     /// For a file with no test results: what it says happened instead, and what to do.
     package var whyNoTests: String? {
         if let failure = failureBeforeTests { return "\(failure.sentence) \(failure.advice)" }
         guard let lastBanner = notes.lastBanner else { return nil }
-        if lastBanner.contains("FAILED") {
-            return "xcodebuild ended with `\(lastBanner)` before any test ran; the lines above it say why"
-        }
         return "xcodebuild ended with `\(lastBanner)`: a log without tests. Pass the output of `xcodebuild test`"
     }
 
