@@ -31,6 +31,11 @@ package struct LineUnwrapper {
             start = end
             removedPrefix = true
         }
+        // XCTest's own output barrier, printed with no line end before its next line (a simulator's captured output).
+        while line.hasPrefix("XCTestOutputBarrier", at: start) {
+            start += 19
+            removedPrefix = true
+        }
         if removedPrefix, start == line.count { return nil }
         return Self.isCIMarker(line, at: start) ? nil : start
     }

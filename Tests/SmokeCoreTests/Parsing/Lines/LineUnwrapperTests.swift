@@ -34,6 +34,24 @@ import Testing
         #expect(counts == [kind: 2])
     }
 
+    /// XCTest prints its output barrier with no line end before its next line (a simulator's captured output): its
+    /// lines read as they are, after a CI prefix too; the rest of the log is left as it is.
+    @Test func xctestsOutputBarrierBeforeItsLineIsRemoved() {
+        let (texts, counts) = Self.contents([
+            "XCTestOutputBarrierTest Case '-[T.C testA]' passed (10.276 seconds).",
+            "Test Case '-[T.C testA]' measured [Time, seconds] average: 1.002",
+            "2025-03-01T12:00:00.1234567Z XCTestOutputBarrierTest Suite 'C' started at 2025-03-01 12:00:00.000",
+            "XCTestOutputBarrier",
+        ])
+        #expect(
+            texts == [
+                "Test Case '-[T.C testA]' passed (10.276 seconds).",
+                "Test Case '-[T.C testA]' measured [Time, seconds] average: 1.002",
+                "Test Suite 'C' started at 2025-03-01 12:00:00.000", nil,
+            ])
+        #expect(counts == ["github-actions-timestamp": 1])
+    }
+
     @Test func aTimeThenATagAreBothRemoved() {
         let (texts, counts) = Self.contents([
             "Nov 30 02:09:31 job-1\tTest Suite 'All tests' started", "Nov 30 02:09:32 job-2\tok",
