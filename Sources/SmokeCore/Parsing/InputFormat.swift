@@ -69,6 +69,8 @@ package struct ParsedDocument: Sendable {
     /// The line where the document ends before it closes (its writer stopped): what it holds stands, the run is
     /// incomplete.
     package var endsAtLine: Int? = nil
+    /// Why the document cannot be read alone (it counts tests it does not hold): said when no other input gives tests.
+    package var refusedAlone: ParseError? = nil
 }
 
 /// A file's first bytes, as the formats claim it.

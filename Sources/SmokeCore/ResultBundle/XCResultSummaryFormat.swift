@@ -1,6 +1,7 @@
 import Foundation
 
-/// `xcresulttool get test-results summary`: counts without tests, refused with what to pass instead.
+/// `xcresulttool get test-results summary`: the run's counts without its tests. Beside the same bundle's `tests`
+/// output (or its log) it is Xcode's own count, for reconciliation; alone it is refused with what to pass instead.
 package struct XCResultSummaryFormat: InputFormat, DocumentReader {
     package var name: String { "xcresultSummary" }
 
@@ -14,12 +15,20 @@ package struct XCResultSummaryFormat: InputFormat, DocumentReader {
                     " (\(total) tests, \(summary.failedTests ?? 0) failed, \(summary.skippedTests ?? 0) skipped)"
                 }
             } ?? ""
-        throw .resultDocument(
+        let refusal = ParseError.resultDocument(
             path: path,
             reason: """
                 is the output of `xcrun xcresulttool get test-results summary`: it has the run's counts\(counts) but \
                 no per-test results. Pass the output of `xcrun xcresulttool get test-results tests --path \
-                B.xcresult` instead, or the .xcresult bundle itself.
+                B.xcresult` instead (with this file beside it, if you like), or the .xcresult bundle itself.
                 """)
+        let source = path.split(separator: "/").last.map(String.init) ?? path
+        guard let summary, let count = summary.count(bundleName: source) else { throw refusal }
+        // Its start, not its length: inputs' durations add up, and the summary's is the whole run's.
+        var document = ParsedDocument(
+            tests: [], unrecognized: 0, device: summary.devices.first?.resolved, counts: [count],
+            startedAt: summary.interval.startedAt)
+        document.refusedAlone = refusal
+        return document
     }
 }

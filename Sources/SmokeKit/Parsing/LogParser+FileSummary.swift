@@ -26,6 +26,8 @@ extension LogParser {
         /// Of a document's tests, how many joined a test a log showed.
         var joinedTests = 0
         var testCount = 0
+        /// Why the document cannot be read alone (`ParsedDocument.refusedAlone`).
+        var refusedAlone: ParseError? = nil
     }
 }
 

@@ -58,6 +58,7 @@ package struct LogParser: Sendable {
         let documents = formats.indices.filter { formats[$0]?.isDocument == true }
         let readingOrder = files.indices.filter { !documents.contains($0) } + documents
         var joinedAny = false
+        var refusedAlone: ParseError?
         var records: [(Int, InputRecord, String)] = []
         for position in readingOrder {
             let file = files[position]
@@ -92,6 +93,7 @@ package struct LogParser: Sendable {
             parsed.interruption = parsed.interruption ?? summary.interruption
             parsed.runFailures += summary.runFailures
             if summary.isDocumentWithoutTotals { parsed.documentsWithoutTotals.append(file.lastPathComponent) }
+            refusedAlone = refusedAlone ?? summary.refusedAlone
             for framework in summary.interleaved {
                 parsed.interleavedInputs[framework.rawValue, default: []].append(file.lastPathComponent)
             }
@@ -107,6 +109,8 @@ package struct LogParser: Sendable {
                         sha256: summary.sha256), summary.format.name
                 ))
         }
+        // Counts without tests (a bundle's summary) need an input that has the tests.
+        if let refusedAlone, collector.tests.count == 0 { throw refusedAlone }
         for (_, record, format) in records.sorted(by: { $0.0 < $1.0 }) {
             parsed.inputs.append(record)
             parsed.formats.append(format)
@@ -175,7 +179,7 @@ package struct LogParser: Sendable {
                 frameworkCounts: parsed.counts,
                 times: RecordedRunTimes(startedAt: parsed.startedAt, durationSeconds: parsed.durationSeconds),
                 incomplete: cut, isDocumentWithoutTotals: parsed.counts.isEmpty, joinedTests: joined,
-                testCount: parsed.tests.count)
+                testCount: parsed.tests.count, refusedAlone: parsed.refusedAlone)
         }
         sink.collector.finishListedFailures()
         // A console read beside its event stream shows Swift Testing's tests, counted from the stream.
@@ -204,8 +208,10 @@ package struct LogParser: Sendable {
         {
             counts = [cut]
         }
-        // A framework's closing totals alone (a grep'd excerpt) are test output: they may count failures.
-        guard let format = read.format, interpreter.sawTestActivity || !counts.isEmpty else {
+        // A framework's closing totals alone (a grep'd excerpt) are test output: they may count failures. A run
+        // xcodebuild stopped before any test (`** BUILD INTERRUPTED **`) is a run too: interrupted.
+        guard let format = read.format, interpreter.sawTestActivity || !counts.isEmpty || interpreter.xcodebuildStopped
+        else {
             throw .noTestOutput(path: path, said: interpreter.whyNoTests)
         }
         // An event stream without `runEnded`, or with its last record cut, ends early.

@@ -64,8 +64,12 @@ extension SavedOutput {
         // An input that ends early concludes nothing, even with no test running at its end; one that says the run
         // was stopped is interrupted.
         if parsed.incomplete != nil, report.status == .passed { report.status = .incomplete }
-        if parsed.interruption != nil, report.status == .passed || report.status == .incomplete {
+        if let stop = parsed.interruption, report.status == .passed || report.status == .incomplete {
             report.status = .interrupted
+            if tests.isEmpty {
+                let place = stop.source.map { " (\($0):\(stop.line ?? 1))" } ?? ""
+                report.errors.append(InfrastructureError(message: "\(stop.what)\(place), before any test ran"))
+            }
         }
         if let incomplete = parsed.incomplete {
             context.standardError.line("warning: \(ReportText.incompleteNotice(incomplete))")

@@ -135,6 +135,24 @@ import Testing
         #expect(parsed.incomplete == nil)
     }
 
+    /// xcodebuild stopped before any test ran (a CI time limit during the build): a run, interrupted, whose stop is
+    /// the line that says so; a CI system's words alone, with no test and no xcodebuild, are no run.
+    @Test func aRunXcodebuildStoppedBeforeAnyTestIsInterrupted() throws {
+        let (parsed, _) = try parse(
+            """
+            Command line invocation:
+                /Applications/Xcode.app/Contents/Developer/usr/bin/xcodebuild test -scheme App
+
+            ** BUILD INTERRUPTED **
+
+            """, name: "stopped.log")
+        #expect(parsed.results.isEmpty)
+        #expect(
+            parsed.interruption
+                == Evidence(what: "the run was stopped: `** BUILD INTERRUPTED **`", source: "stopped.log", line: 4))
+        #expect(throws: ParseError.self) { try parse("Build was aborted\n", name: "ci.log") }
+    }
+
     /// Jenkins kills a hung build mid-line: its timeout line lands after the half line the test left.
     @Test func aCITimeoutGluedToACutLineInterruptsTheRunningTest() throws {
         let (parsed, _) = try parse(

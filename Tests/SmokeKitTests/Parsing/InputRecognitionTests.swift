@@ -116,6 +116,22 @@ import Testing
         #expect(error.kind == .invalidInput)
     }
 
+    /// Saved beside the same bundle's `get test-results tests` output (either order), the summary is Xcode's own count
+    /// of the run, reconciled with the tests, and its start and finish are the run's; never a refusal of both.
+    @Test func anXCResultSummaryBesideItsTestsIsXcodesCount() throws {
+        let scenario = "Tests/Fixtures/FakeXcode/Scenarios/smoke/xcresulttool/"
+        let tests = PackageRoot.file(scenario + "tests.json")
+        let summary = PackageRoot.file(scenario + "summary.json")
+        for files in [[tests, summary], [summary, tests]] {
+            let parsed = try LogParser().parse(files: files)
+            #expect(parsed.results.count == 6)
+            #expect(parsed.frameworkCounts.map(\.framework) == ["xcresult"])
+            #expect(parsed.frameworkCounts.first.map { ($0.tests, $0.failures) } ?? (0, 0) == (6, 1))
+            #expect(Reconciliation.compare(parsed.frameworkCounts, with: parsed.results)?.agrees == true)
+            #expect(parsed.times.startedAt == Date(timeIntervalSince1970: 1_795_147_241.319))
+        }
+    }
+
     @Test func aSonarReportIsRefusedWithWhatToPass() throws {
         let file = try Support.temporaryFile(
             Data(

@@ -411,6 +411,12 @@ import Testing
         #"<failure message="XCTAssertEqual failed: (&quot;1.5&quot;) is not equal to (&quot;2&quot;)"/>"#,
         #"<failure message="Test crashed">n/a</failure>"#, #"<failure message="ratio 3:2 expected"/>"#,
         #"<failure message="api.example.com:443: connection refused"/>"#,
+        // A stack trace's last frame is the runtime's outermost, not where the test failed.
+        """
+        <failure message="expected 1">java.lang.AssertionError: expected 1
+        \tat app.CalcTest.adds(CalcTest.java:27)
+        \tat org.apache.maven.surefire.booter.ForkedBooter.main(ForkedBooter.java:418)</failure>
+        """,
     ])
     func aMessageWithoutAPlaceGivesNone(element: String) throws {
         let xml = #"<testsuite name="U" tests="1"><testcase classname="U" name="t">\#(element)</testcase></testsuite>"#

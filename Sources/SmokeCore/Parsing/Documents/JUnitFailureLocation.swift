@@ -45,9 +45,10 @@ struct JUnitFailureLocation: Equatable {
         return nil
     }
 
-    /// `… (path:line)` or `… (path#…StartingLineNumber=N…)` at the end.
+    /// `… (path:line)` or `… (path#…StartingLineNumber=N…)` at the end of a one-line message: the last line of a
+    /// stack trace (`at …(ForkedBooter.java:418)`) is the runtime's outermost frame, not where the test failed.
     private static func bracketed(_ text: String) -> Self? {
-        guard text.hasSuffix(")"), let open = text.lastIndex(of: "(") else { return nil }
+        guard text.hasSuffix(")"), !text.contains("\n"), let open = text.lastIndex(of: "(") else { return nil }
         let inside = text[text.index(after: open)..<text.index(before: text.endIndex)]
         guard let hash = inside.firstIndex(of: "#") else { return whole(inside) }
         let path = inside[..<hash]

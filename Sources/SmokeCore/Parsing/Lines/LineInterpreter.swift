@@ -59,6 +59,8 @@ package struct LineInterpreter {
     /// The first line saying the run was stopped (`** BUILD INTERRUPTED **`, `Testing cancelled`, GitHub's
     /// `##[error]The operation was canceled.`) and its 1-based number.
     package var interruption: (text: String, line: Int)? { notes.interruption ?? notes.ciStop }
+    /// Whether xcodebuild itself said the run was stopped (`** BUILD INTERRUPTED **`, `Testing cancelled`).
+    package var xcodebuildStopped: Bool { notes.interruption != nil }
 
     /// An event-stream record that cannot be read is a lost record (a test, an issue, an attachment): say where.
     package func malformedMessage(source: String) -> String? {

@@ -258,9 +258,11 @@ package struct ResultCollector {
         var index = runningOccurrence(of: named, for: ref, finishing: status)
         undoAssumedExit(at: index)
         if isPrintedResultLine(ref, for: index) { return index }
-        // A parallel log has no `started` lines: a second clone's result line for a name is another run. (Xcode 16
+        // A parallel log has no `started` lines: a second clone's result line for a name is another run, and so is a
+        // second `… on 'My Mac - App (123)'` line (two runs in one log, two bundles' classes of one name). (Xcode 16
         // repeats a serial log's results as `Test case 'C.m()' passed on 'My Mac - …'`: the same run again.)
-        if ref.clone > 0, tests.flags(at: index).contains(.cloneResultLine), !running.contains(index) {
+        let resultLine: TestTable.Flags = ref.clone > 0 ? .cloneResultLine : .namedProcessLine
+        if ref.clone > 0 || ref.namesProcess, tests.flags(at: index).contains(resultLine), !running.contains(index) {
             index = anotherRun(of: index, ref)
         } else if ref.clone > 0, status == .failed, tests.status(at: index) == .crashed, !running.contains(index) {
             // xcodebuild's `failed on` line for the test its restart line said crashed: the same run, still crashed.

@@ -389,6 +389,18 @@ import Testing
         #expect(collector.results.map(\.position) == [1, 1, 2, nil])
     }
 
+    /// Two runs in one log, or two bundles' classes of one name, each in a process of its own on the Mac: a name's
+    /// second result line is another execution, never the first one's result again (which lost a failure).
+    @Test func aNameThatRunsAgainInAnotherMacProcessIsATestOfItsOwn() {
+        let collector = ParsingTestSupport.collect(
+            """
+            Test case 'ExampleTests.testExample()' failed on 'My Mac - CoreKitTests (4101)' (0.004 seconds)
+            Test case 'ExampleTests.testExample()' passed on 'My Mac - NetKitTests (4102)' (0.002 seconds)
+            """)
+        #expect(collector.results.map(\.id) == ["ExampleTests/testExample", "ExampleTests/testExample#2"])
+        #expect(collector.results.map(\.status) == [.failed, .passed])
+    }
+
     @Test func aNameThatRunsAgainOnAClonesIsATestOfItsOwn() {
         let collector = ParsingTestSupport.collect(
             """
