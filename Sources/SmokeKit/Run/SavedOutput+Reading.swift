@@ -19,8 +19,17 @@ extension SavedOutput {
             // A message names the pipe given, not the copy it was parsed from.
             let error = inputs.givenPaths.reduce(error) { $0.naming($1.value, for: $1.key.path) }
             guard case .failedBeforeTests(let path, let failure) = error else { throw error }
-            return failedBeforeTests(
-                path: path, failure: failure, inputs: inputs, parsedAt: parsedAt, settings, context)
+            // Each input is read once more for its size and hash (a failed build's log is short).
+            let records = inputs.files.map { file in
+                let fingerprint = InputFingerprint.of(file)
+                return InputRecord(
+                    path: inputs.givenPaths[file] ?? AttachmentSourcePolicy.systemRealPath(file.path) ?? file.path,
+                    format: ConsoleFormat().name, bytes: fingerprint?.bytes, sha256: fingerprint?.sha256)
+            }
+            var reading = failedBeforeTests(
+                path: path, failure: failure, inputs: records, parsedAt: parsedAt, settings, context)
+            reading.consoleLog = inputs.kept
+            return reading
         }
         for problem in parsed.problems { context.standardError.line("warning: \(problem)") }
         let mb = Double(parsed.byteCount) / 1_000_000
@@ -87,28 +96,20 @@ extension SavedOutput {
         return reading
     }
 
-    /// A log where the build or test runner failed before any test ran: the run folder is still written, status
-    /// `error`, one error naming it (one `<error>` in junit.xml, so a CI step uploading it has it). Exits 3.
+    /// A log or bundle where the build or test runner failed before any test ran: the run folder is still written,
+    /// status `error`, one error naming it (one `<error>` in junit.xml, so a CI step uploading it has it). Exits 3.
     private static func failedBeforeTests(
-        path: String, failure: FailureBeforeTests, inputs: ParseInputs, parsedAt: Date, _ settings: Settings,
+        path: String, failure: FailureBeforeTests, inputs: [InputRecord], parsedAt: Date, _ settings: Settings,
         _ context: HostContext
     ) -> Reading {
         context.standardError.line("smokerun parse: \(path): \(failure.sentence) \(failure.advice).")
         var report = Self.report(
             [], settings: settings, device: nil, toolchain: nil, notes: [], startedAt: parsedAt, finishedAt: parsedAt,
             parsedAt: parsedAt)
-        // Each input is read once more for its size and hash (a failed build's log is short).
-        report.inputs = inputs.files.map { file in
-            let fingerprint = InputFingerprint.of(file)
-            return InputRecord(
-                path: inputs.givenPaths[file] ?? AttachmentSourcePolicy.systemRealPath(file.path) ?? file.path,
-                format: ConsoleFormat().name, bytes: fingerprint?.bytes, sha256: fingerprint?.sha256)
-        }
+        report.inputs = inputs
         report.errors = [InfrastructureError(message: failure.summary, details: failure.errorLines)]
         report.status = .error
-        var reading = said(report, settings: settings, context: context)
-        reading.consoleLog = inputs.kept
-        return reading
+        return said(report, settings: settings, context: context)
     }
 
     /// One result bundle, from its database (or xcresulttool); attachments are its payloads or exported files.
@@ -130,7 +131,15 @@ extension SavedOutput {
         if settings.crossCheck {
             (contents, differences) = try selector.crossCheck(bundle: bundle, scratchDirectory: scratch)
         } else {
-            contents = try selector.reader(for: bundle).read(bundle: bundle, scratchDirectory: scratch)
+            do {
+                contents = try selector.reader(for: bundle).read(bundle: bundle, scratchDirectory: scratch)
+            } catch ResultBundleError.noTests(let path, let buildErrors) where !buildErrors.isEmpty {
+                // The bundle of a build that failed: a run of none, as the log of that build is.
+                let failure = FailureBeforeTests(kind: .build, firstError: buildErrors[0], errorLines: buildErrors)
+                let record = InputRecord(path: bundle.path, format: "xcresult")
+                return failedBeforeTests(
+                    path: path, failure: failure, inputs: [record], parsedAt: parsedAt, settings, context)
+            }
         }
         let notes = contents.issuesOutsideTests + contents.notes
         for note in notes { context.standardError.line("note: \(note)") }

@@ -106,8 +106,13 @@ struct BatchRunner {
             }
             lineEvents.removeAll(keepingCapacity: true)
         }
+        // The Swift Testing tests the console showed running before the line now read: what a test prints reaches the
+        // console in order with them (a line may end with its test's result glued on), while the event stream is
+        // written apart and may have ended that test already.
+        var runningBeforeLine: [String] = []
         func consume(consoleLine line: LineBytes) {
             if !anyTestStarted { tail.append(line.string(from: 0)) }
+            runningBeforeLine = interpreter.swiftTestingRunning
             interpreter.handle(line, into: &sink)
             applyLineEvents(line)
         }
@@ -116,11 +121,8 @@ struct BatchRunner {
         func consume(consoleEvent event: TestEvent) {
             // With an event stream, the console only adds what the stream cannot say: crashes and output.
             if framework == .swiftTesting {
-                // What a test prints reaches the console in order with the tests it shows running, while the event
-                // stream is written apart and may have ended that test already.
-                let running = interpreter.swiftTestingRunning
-                if case .output(let text) = event, events.readAny, running.count == 1,
-                    collector.appendOutput(text, toTestNamed: running[0])
+                if case .output(let text) = event, events.readAny, runningBeforeLine.count == 1,
+                    collector.appendOutput(text, toTestNamed: runningBeforeLine[0])
                 {
                     return
                 }

@@ -25,6 +25,25 @@ import Testing
         return runs.appendingPathComponent(try #require(names.first))
     }
 
+    /// The bundle of a build that failed holds no test: a run folder still, status `error` naming the first compiler
+    /// error (every one in its details), exit 3, as the log of that build gives; never a refusal without junit.xml.
+    @Test func aBundleOfAFailedBuildIsARunOfNoneThatSaysWhy() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let schema = XCResultFixtureBuilder.schema + ";\nCREATE TABLE BuildIssues (issueType TEXT, message TEXT)"
+        let builder = try XCResultFixtureBuilder(
+            at: folder.url.appendingPathComponent("Broken.xcresult"), schema: schema)
+        try builder.insert(
+            "BuildIssues", ["issueType": "Swift Compiler Error", "message": "Cannot find 'total' in scope"])
+        let (context, _, err) = context(folder)
+        let code = try await ParseCommand(arguments: ["Broken.xcresult", "--output", "out"]).run(in: context)
+        #expect(code == .infrastructure)
+        #expect(err.text.contains("the build failed before any test ran: Cannot find 'total' in scope"))
+        let report = try RunReportFile.load(at: try onlyRunDirectory(folder))
+        #expect(report.status == .error && report.tests.isEmpty)
+        #expect(report.errors.first?.details == ["Cannot find 'total' in scope"])
+    }
+
     @Test func aBundleBecomesARunDirectoryWithAttachmentsAndDevice() async throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }

@@ -217,8 +217,7 @@ import Testing
             "\nTest session results, code coverage, and logs:\n\t/Users/me/Logs/Test/Run.xcresult\n\n** TEST FAILED **\n",
             """
             xcodebuild ended with `** TEST FAILED **`, and the input shows no test before it: it begins after the \
-            tests' lines (a log's tail), or none ran. Parse the whole log, or the result bundle it names under `Test \
-            session results`.
+            tests' lines (a log's tail), or none ran. Parse the whole log, or the run's result bundle.
             """
         ),
     ])
@@ -231,6 +230,31 @@ import Testing
         }
         #expect(error.kind == .infrastructure)
         #expect(error.localizedDescription == "\(file.path): \(said)")
+    }
+
+    /// Lines of a run before xcodebuild's failing verdict (a Swift Testing suite's issue, a run of no test, a clone's
+    /// suite) make it a whole log whose run failed, never a log's tail: the verdict fails the run, exit 1.
+    @Test(arguments: [
+        "◇ Test run started.\n✘ Suite Locked recorded an issue at VaultTests.swift:12:4: Caught error: Boom()\n",
+        """
+        Test Suite 'All tests' started at 2026-11-30 10:00:00.000
+        \t Executed 0 tests, with 0 failures (0 unexpected) in 0.0 (0.0) seconds
+
+        """,
+        "Testing started\nTest suite 'AppTests' started on 'Clone 1 of iPhone 16 - App (812)'\n",
+    ])
+    func aFailingVerdictAfterARunIsTheRunsFailure(run: String) throws {
+        let file = try Support.temporaryFile(Data((run + "** TEST FAILED **\n").utf8))
+        let parsed = try LogParser().parse(files: [file])
+        #expect(parsed.runFailures.contains { $0.text.contains("** TEST FAILED **") }, "\(parsed.runFailures)")
+    }
+
+    /// Another action's failing banner is no test log's tail: it says the log has no tests.
+    @Test func anotherActionsFailingBannerIsALogWithoutTests() throws {
+        let file = try Support.temporaryFile(Data("Archiving\n** ARCHIVE FAILED **\n".utf8))
+        let error = try #require(throws: ParseError.self) { try LogParser().parse(files: [file]) }
+        #expect(error.kind == .invalidInput)
+        #expect(error.localizedDescription.contains("a log without tests"), "\(error.localizedDescription)")
     }
 
     @Test(arguments: [

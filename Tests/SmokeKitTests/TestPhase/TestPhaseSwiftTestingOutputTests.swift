@@ -27,12 +27,14 @@ import Testing
     }
 
     @Test func aPrintedLineIsTheOutputOfTheTestTheConsoleShowsRunning() throws {
-        let names = ["prints()", "failsAfterPrint()", "quiet()"]
+        // `glued()` prints without a line end: its result line is glued to what it printed.
+        let names = ["prints()", "failsAfterPrint()", "quiet()", "glued()"]
         let listed = names.map { TestCase(id: "ShopTests.Cart/\($0)", framework: .swiftTesting) }
         let plan = TestPhasePlan(selected: listed, batches: [TestBatch(framework: .swiftTesting, tests: listed)])
         let stream =
             [#"{"kind":"runStarted","messages":[]}"#] + Self.records("prints()", passed: true)
             + Self.records("failsAfterPrint()", passed: false) + Self.records("quiet()", passed: true)
+            + Self.records("glued()", passed: true)
         let console = """
             ◇ Test run started.
             ◇ Test prints() started.
@@ -44,13 +46,18 @@ import Testing
             ✘ Test failsAfterPrint() failed after 0.001 seconds with 1 issue.
             ◇ Test quiet() started.
             ✔ Test quiet() passed after 0.001 seconds.
+            ◇ Test glued() started.
+            PRINTED-BY-glued✔ Test glued() passed after 0.001 seconds.
 
             """
         // The stream has every record before the console's first byte arrives.
         let run = try TestPhaseLoopTests().run(
             [.init(steps: [.stream(stream), .print(console)], ending: .exit(1))], plan: plan)
 
-        #expect(run.result.tests.map(\.status) == [.passed, .failed, .passed])
-        #expect(run.result.tests.map(\.output) == [["PRINTED-BY-prints"], ["PRINTED-BY-failsAfterPrint"], []])
+        #expect(run.result.tests.map(\.status) == [.passed, .failed, .passed, .passed])
+        #expect(
+            run.result.tests.map(\.output) == [
+                ["PRINTED-BY-prints"], ["PRINTED-BY-failsAfterPrint"], [], ["PRINTED-BY-glued"],
+            ])
     }
 }

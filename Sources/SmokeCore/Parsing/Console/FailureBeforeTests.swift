@@ -60,7 +60,7 @@ package struct FailureBeforeTests: Sendable, Equatable {
         case .testRunner: "Fix what it names and run the tests again"
         case .build, .buildAnnotation, .xcodebuild: "Fix what it names and run again"
         case .buildBanner: "The lines above it in the log say why; fix that and run again"
-        case .testBanner: "Parse the whole log, or the result bundle it names under `Test session results`"
+        case .testBanner: "Parse the whole log, or the run's result bundle"
         case .crash: "The lines above it in the log say why; fix that and run the tests again"
         }
     }

@@ -60,7 +60,9 @@ struct SwiftTestingConsoleParser {
         var end = line.count
         for _ in 0..<8 {
             guard let to = line.lastIndex(of: " to ", before: end), to > text else { break }
-            if case .testStarted(let ref)? = test(line, to + 4) { return .testStarted(ref) }
+            // Not one inside a quoted name (`… to "Converts paths to root" started.`): the quotes before it pair up.
+            let quotes = line[text..<to].count { $0 == UInt8(ascii: "\"") }
+            if quotes % 2 == 0, case .testStarted(let ref)? = test(line, to + 4) { return .testStarted(ref) }
             end = to
         }
         return .ignored

@@ -77,9 +77,15 @@ package struct LineInterpreter {
     /// else xcodebuild's `** BUILD FAILED **`).
     package var failureBeforeTests: FailureBeforeTests? {
         if let failure = console.failureBeforeTests ?? crashBeforeTests { return failure }
-        guard let lastBanner = notes.lastBanner, lastBanner.contains("FAILED") else { return nil }
-        return FailureBeforeTests(
-            kind: lastBanner.hasSuffix("BUILD FAILED **") ? .buildBanner : .testBanner, firstError: lastBanner)
+        guard let lastBanner = notes.lastBanner else { return nil }
+        if lastBanner.hasSuffix("BUILD FAILED **") {
+            return FailureBeforeTests(kind: .buildBanner, firstError: lastBanner)
+        }
+        // Only the banner, no line of a run before it (a start, totals, an issue): the input may be a log's tail.
+        guard lastBanner.hasSuffix(" TEST FAILED **") || lastBanner.hasSuffix(" TEST EXECUTE FAILED **"),
+            !sawTestActivity
+        else { return nil }
+        return FailureBeforeTests(kind: .testBanner, firstError: lastBanner)
     }
 
     /// For a file with no test results: what it says happened instead, and what to do.
