@@ -380,6 +380,9 @@ import Testing
     @Test(
         arguments: [
             (#"file="Tests/T.swift" line="12"><failure message="boom"/>"#, "Tests/T.swift", 12 as Int?),
+            // A file without a line: the message's own place, a helper's (trunk's converter).
+            (#"file="Tests/T.swift"><failure message="Support.swift:15: Issue recorded"/>"#, "Support.swift", 15),
+            (#"file="Tests/T.swift"><failure message="boom"/>"#, "Tests/T.swift", nil),
             (#"><failure message="/src/T.swift:34 - XCTAssertTrue failed - no: nope"/>"#, "/src/T.swift", 34),
             (#"><failure message="T.swift:122: Caught error: E(message: &quot;x&quot;)"/>"#, "T.swift", 122),
             (

@@ -13,14 +13,15 @@ struct JUnitFailureLocation: Equatable {
     var file: String
     var line: Int?
 
-    /// The location the test case's attributes give, else the first the message or the text holds.
+    /// The location the test case's attributes give with its line, else the first the message or the text holds
+    /// (the assertion's own, perhaps in a helper's file), else the attributes' file alone.
     static func find(file: String?, line: Int?, message: String?, text: String) -> Self? {
-        if let file { return Self(file: file, line: line) }
+        if let file, line != nil { return Self(file: file, line: line) }
         for said in [message ?? "", text] {
             let said = said.trimmingCharacters(in: .whitespacesAndNewlines)
             if let found = whole(said) ?? leading(said) ?? bracketed(said) { return found }
         }
-        return nil
+        return file.map { Self(file: $0, line: nil) }
     }
 
     /// `path:line` and nothing else.

@@ -84,8 +84,9 @@ extension LinePrefix {
     /// A process's name and id at `index`: up to 80 bytes without a space, then `[` and a digit.
     private static func startsProcessName(_ line: LineBytes, at index: Int) -> Bool {
         let limit = Swift.min(line.count, index + 80)
+        // A colour code's `ESC[1m` is no `name[pid`.
         guard let bracket = line.firstIndex(of: UInt8(ascii: "["), from: index, upTo: limit), bracket > index,
-            bracket + 1 < line.count, line[bracket + 1] &- UInt8(ascii: "0") < 10
+            bracket + 1 < line.count, line[bracket + 1] &- UInt8(ascii: "0") < 10, line[bracket - 1] != 0x1B
         else { return false }
         return line.firstIndex(of: UInt8(ascii: " "), from: index, upTo: bracket) == nil
     }

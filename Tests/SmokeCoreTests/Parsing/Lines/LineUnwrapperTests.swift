@@ -52,6 +52,13 @@ import Testing
         #expect(counts == ["github-actions-timestamp": 1])
     }
 
+    /// A colour code right after the time (`ESC[1m`) is no process's `name[pid` after it: the time is a prefix.
+    @Test func aTimeBeforeAColourCodeIsAPrefix() {
+        let (texts, counts) = Self.contents(["10:00:00 \u{1B}[1mTest Case 'A.b' started", "10:00:01 ok"])
+        #expect(texts == ["\u{1B}[1mTest Case 'A.b' started", "ok"])
+        #expect(counts == ["clock-time": 2])
+    }
+
     @Test func aTimeThenATagAreBothRemoved() {
         let (texts, counts) = Self.contents([
             "Nov 30 02:09:31 job-1\tTest Suite 'All tests' started", "Nov 30 02:09:32 job-2\tok",
