@@ -398,6 +398,7 @@ import Testing
                 "AtomicBoy.m", 38
             ),
             (#"><failure message="failed">Tests/T.swift:9:5</failure>"#, "Tests/T.swift", 9),
+            (#"><failure message="failed - no">/src/T.swift:36 failed - no</failure>"#, "/src/T.swift", 36),
             (#"><failure message="no (/src/T.swift#StartingLineNumber=9223372036854775807)"/>"#, "/src/T.swift", nil),
         ] as [(String, String, Int?)])
     func aFailuresLocationIsReadWhereItsToolPutsIt(testCaseTail: String, file: String, line: Int?) throws {

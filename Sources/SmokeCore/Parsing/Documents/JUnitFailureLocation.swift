@@ -37,11 +37,12 @@ struct JUnitFailureLocation: Equatable {
 
     private static func whole(_ text: String) -> Self? { whole(text[...]) }
 
-    /// `path:line: …` or `path:line - …` at the start.
+    /// `path:line: …`, `path:line - …` or `path:line failed - …` (codemagic) at the start of the first line.
     private static func leading(_ text: String) -> Self? {
-        for separator in [": ", " - "] {
-            guard let end = text.range(of: separator) else { continue }
-            if let found = whole(text[..<end.lowerBound]) { return found }
+        let firstLine = text.prefix { $0 != "\n" }
+        for separator in [": ", " - ", " "] {
+            guard let end = firstLine.range(of: separator) else { continue }
+            if let found = whole(firstLine[..<end.lowerBound]) { return found }
         }
         return nil
     }

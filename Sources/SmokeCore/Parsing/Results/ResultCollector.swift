@@ -234,9 +234,11 @@ package struct ResultCollector {
             finishInterruptedXCTests()
         }
         // Swift Testing runs tests at once: one that starts beside them after a crash line is their process still
-        // printing as it dies; the crash report that follows says which of them crashed.
+        // printing as it dies; the crash report that follows says which of them crashed. (A name already running
+        // starts again in another process.)
         let joinsCrashingRun =
             ref.framework == .swiftTesting && running.allSatisfy { tests.framework(at: $0) == .swiftTesting }
+            && (crash.proof == nil || !running.contains { tests.baseID(at: $0) == names.resolve(ref).id })
         if let proof = crash.proof, !running.isEmpty, !joinsCrashingRun {
             // A start after a crash is another process's (Swift Testing's after XCTest's): the crash ended the tests.
             finishTimedOutRunningTests()
