@@ -5,13 +5,24 @@ extension XCTestConsoleParser {
     /// and `assert` traps (`Precondition failed: …`, `Assertion failed: …`) keep their words in the message.
     static func fatalError(_ line: LineBytes, _ start: Int, file: String?, lineNumber: Int?) -> TestEvent? {
         if line.hasPrefix("Precondition failed: ", at: start) || line.hasPrefix("Assertion failed: ", at: start) {
-            return .fatalError(message: line.string(from: start), file: file, line: lineNumber)
+            return trap(line.string(from: start), file: file, lineNumber: lineNumber)
         }
         guard line.hasPrefix("Fatal error", at: start) || line.hasPrefix("fatal error", at: start) else { return nil }
         var messageStart = start + 11
         if line.hasPrefix(": ", at: messageStart) { messageStart += 2 }
         let message = line.string(from: messageStart)
-        return .fatalError(message: message.isEmpty ? "Fatal error" : message, file: file, line: lineNumber)
+        return trap(message.isEmpty ? "Fatal error" : message, file: file, lineNumber: lineNumber)
+    }
+
+    /// A trap's message; Swift before 5.3 put its place at the end (`Fatal error: M: file /src/X.swift, line 377`).
+    private static func trap(_ message: String, file: String?, lineNumber: Int?) -> TestEvent {
+        guard file == nil, let at = message.range(of: ": file ", options: .backwards),
+            let comma = message[at.upperBound...].range(of: ", line ", options: .backwards),
+            let number = Int(message[comma.upperBound...]), number > 0
+        else { return .fatalError(message: message, file: file, line: lineNumber) }
+        return .fatalError(
+            message: String(message[..<at.lowerBound]), file: String(message[at.upperBound..<comma.lowerBound]),
+            line: number)
     }
 
     /// The Objective-C runtime's `*** Terminating app due to uncaught exception 'Name', reason: '…'`, alone or after
@@ -80,6 +91,10 @@ extension XCTestConsoleParser {
     /// crash); ThreadSanitizer's `WARNING: ThreadSanitizer: data race (pid=1)` and LeakSanitizer's `==9==ERROR:
     /// LeakSanitizer: detected memory leaks` let it go on, and it exits non-zero at the end: the run fails.
     static func sanitizer(_ line: LineBytes, _ start: Int) -> TestEvent? {
+        // A report's last line, which a log's tail may hold alone (`SUMMARY: AddressSanitizer: 368 byte(s) leaked`).
+        if line.hasPrefix("SUMMARY: ", at: start), line.firstIndex(of: "Sanitizer: ", from: start + 9) != nil {
+            return .sanitizerReport(line.string(from: start + 9))
+        }
         if line.hasPrefix("WARNING: ThreadSanitizer: ", at: start) {
             let end = line.firstIndex(of: " (pid=", from: start) ?? line.endSkippingBlanks(from: start)
             return .sanitizerReport(line.string((start + 9)..<end))

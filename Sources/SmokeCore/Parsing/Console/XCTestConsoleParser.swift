@@ -114,7 +114,7 @@ struct XCTestConsoleParser {
             }
         case UInt8(ascii: "R"):
             if let event = Self.restart(line, start) { return event }
-        case UInt8(ascii: "W"), UInt8(ascii: "="):
+        case UInt8(ascii: "W"), UInt8(ascii: "="), UInt8(ascii: "S"):
             if let event = Self.sanitizer(line, start) { return event }
         case 0xF0:
             if let event = Self.bombCrash(line, start) {

@@ -201,7 +201,8 @@ package enum LinePrefix: String, Sendable {
     /// After an unbracketed date-time prefix (`2025-03-01 12:00:00 `) at `index`, or nil.
     package static func unbracketedDateTimeEnd(_ line: LineBytes, at index: Int) -> Int? {
         guard let end = dateTimeEnd(line, at: index), line.hasPrefix(" ", at: end) else { return nil }
-        return end + 1
+        // A wrapper's `2020-06-05 00:05:17.281 - ` (swift-nio's CI) separates it with a dash.
+        return line.hasPrefix("- ", at: end + 1) ? end + 3 : end + 1
     }
 
     /// After Buildkite's `\e_bk;t=DIGITS\a` at `index` (ESC optional), or nil.

@@ -47,6 +47,14 @@ extension ResultCollector {
         processDeaths.removeAll()
     }
 
+    /// Swift Testing runs tests at once: one that starts beside them after a crash line is their process still
+    /// printing as it dies; the crash report that follows says which of them crashed. (A name already running starts
+    /// again in another process.)
+    func startJoinsCrashingRun(_ ref: TestRef) -> Bool {
+        ref.framework == .swiftTesting && running.allSatisfy { tests.framework(at: $0) == .swiftTesting }
+            && (crash.proof == nil || !running.contains { tests.baseID(at: $0) == names.resolve(ref).id })
+    }
+
     /// Swift Testing runs tests at once: when the crashed thread's frames name some of the running tests, only those
     /// crashed; the others were ended by that crash, and nothing says how they would have ended (`unfinished`).
     mutating func setCrashBystandersAside() {
@@ -222,8 +230,9 @@ extension ResultCollector {
     /// A sanitizer's report the process went on after: the run fails at its end, the tests keep what they said (their
     /// framework's totals count no failure for it); the report names the test it came in.
     mutating func noteSanitizerReport(_ text: String) {
-        // The first report is the evidence; more (a race reported dozens of times) would take crash lines' room.
-        guard line > 0, crashesOutsideTests.count < Self.crashLineLimit,
+        // The first report is the evidence; more (a race reported dozens of times) would take crash lines' room. An
+        // abort's report (AddressSanitizer's) is the running test's crash already.
+        guard line > 0, crash.proof == nil, crashesOutsideTests.count < Self.crashLineLimit,
             !crashesOutsideTests.contains(where: { $0.kind == .sanitizerReport })
         else { return }
         // Swift Testing runs tests at once: the test is named only when it was the one running.

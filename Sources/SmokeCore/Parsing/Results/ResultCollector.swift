@@ -227,20 +227,14 @@ package struct ResultCollector {
 
     /// `apply(.testStarted(ref))` with the ref borrowed, not wrapped in an event (the per-line path of a big log).
     package mutating func testStarted(_ ref: TestRef) {
-        // Whatever test starts, the output of a process that died (one test's, `swift test --parallel`) has ended.
-        finishDeadRunningTests()
+        finishDeadRunningTests() // whatever starts, a dead process's output (`swift test --parallel`) has ended
         if ref.framework == .xctest {
             (sawXCTestStart, assumedExit) = (true, nil)
             finishInterruptedXCTests()
         }
-        // Swift Testing runs tests at once: one that starts beside them after a crash line is their process still
-        // printing as it dies; the crash report that follows says which of them crashed. (A name already running
-        // starts again in another process.)
-        let joinsCrashingRun =
-            ref.framework == .swiftTesting && running.allSatisfy { tests.framework(at: $0) == .swiftTesting }
-            && (crash.proof == nil || !running.contains { tests.baseID(at: $0) == names.resolve(ref).id })
+        // A start after a crash is another process's (Swift Testing's after XCTest's): the crash ended the tests.
+        let joinsCrashingRun = startJoinsCrashingRun(ref)
         if let proof = crash.proof, !running.isEmpty, !joinsCrashingRun {
-            // A start after a crash is another process's (Swift Testing's after XCTest's): the crash ended the tests.
             finishTimedOutRunningTests()
             finishRunningTest(as: .crashed, failure: nil, evidence: proof)
         }
@@ -260,9 +254,8 @@ package struct ResultCollector {
         var index = runningOccurrence(of: named, for: ref, finishing: status)
         undoAssumedExit(at: index)
         if isPrintedResultLine(ref, for: index) { return index }
-        // A parallel log has no `started` lines: a second clone's result line for a name is another run, and so is a
-        // second `… on 'My Mac - App (123)'` line (two runs in one log, two bundles' classes of one name). (Xcode 16
-        // repeats a serial log's results as `Test case 'C.m()' passed on 'My Mac - …'`: the same run again.)
+        // No `started` lines in a parallel log: a name's second clone or `on 'My Mac - App (123)'` result line is
+        // another run. (Xcode 16 repeats a serial log's results on 'My Mac': the same run again.)
         let resultLine: TestTable.Flags = ref.clone > 0 ? .cloneResultLine : .namedProcessLine
         if ref.clone > 0 || ref.namesProcess, tests.flags(at: index).contains(resultLine), !running.contains(index) {
             index = anotherRun(of: index, ref)

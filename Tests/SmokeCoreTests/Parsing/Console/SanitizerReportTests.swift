@@ -64,6 +64,16 @@ import Testing
         #expect(report.kind == .sanitizerReport && report.text == "LeakSanitizer: detected memory leaks")
     }
 
+    /// A log's tail may hold a report's last line alone: the sanitizer's verdict still fails the run.
+    @Test func aReportsSummaryLineAloneFailsTheRun() throws {
+        let collector = collect([
+            "SUMMARY: AddressSanitizer: 368 byte(s) leaked in 6 allocation(s).",
+            "✔ Test run with 0 tests in 0 suites passed after 0.001 seconds.",
+        ])
+        #expect(
+            collector.crashesOutsideTests.map(\.text) == ["AddressSanitizer: 368 byte(s) leaked in 6 allocation(s)."])
+    }
+
     @Test func anAddressSanitizerAbortCrashesTheRunningTestWithItsKind() throws {
         for start in [
             "Test Case 'MemTests.testOverflow' started at 2026-11-29 23:17:15.725", "◇ Test stOverflow() started.",
@@ -78,6 +88,8 @@ import Testing
             let crashed = try #require(collector.results.first)
             #expect(crashed.status == .crashed, "\(start)")
             #expect(crashed.failures.first?.message == "AddressSanitizer: heap-use-after-free")
+            // Its `SUMMARY:` line is the same report, no second failure.
+            #expect(collector.crashesOutsideTests.isEmpty, "\(collector.crashesOutsideTests)")
         }
     }
 }

@@ -115,6 +115,15 @@ import Testing
     @Test(arguments: [
         ("Swift/Array.swift:418: Fatal error: Index out of range", "Index out of range", "Swift/Array.swift", 418),
         ("ShopTests/Cart.swift:12: Fatal error: cart corrupted", "cart corrupted", "ShopTests/Cart.swift", 12),
+        // Swift before 5.3 put the place at the end.
+        (
+            "Fatal error: leaking promise: file /src/Sources/NIO/Loop.swift, line 171", "leaking promise",
+            "/src/Sources/NIO/Loop.swift", 171
+        ),
+        (
+            "Assertion failed: illegal state: file /src/Sources/NIO/Loop.swift, line 377",
+            "Assertion failed: illegal state", "/src/Sources/NIO/Loop.swift", 377
+        ),
     ])
     func fatalErrorWithLocation(line: String, message: String, file: String, number: Int) {
         #expect(Support.consoleEvent(line) == .fatalError(message: message, file: file, line: number))

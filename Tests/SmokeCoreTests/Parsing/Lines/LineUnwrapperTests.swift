@@ -25,6 +25,7 @@ import Testing
         (["0.000011 Test Suite 'All tests' started", "12.503311 ok"], "elapsed-seconds"),
         (["swift-6.3\tTest Suite 'All tests' started", "Packages/Beta\tok"], "tag"),
         (["30-Jan-2017 13:54:31\tTest Suite 'All tests' started", "01-Feb-2017 00:00:00\tok"], "day-month-year-time"),
+        (["2020-06-05 00:05:17.281 - Test Suite 'All tests' started", "2020-06-05 00:05:18.002 - ok"], "date-time"),
     ]
 
     @Test(arguments: decidedForms)
