@@ -211,14 +211,22 @@ struct TestPhase {
                         details: missing.prefix(50).map(\.id), severity: .note))
             }
         case .runTimedOut?:
+            // Every test has a result when the deadline came during retries or rechecks: the tests say how the run
+            // went, and the retries not run are a note.
+            let limit = RunLimits.text(seconds: runSeconds)
             result.errors.append(
-                InfrastructureError(
-                    message:
-                        """
-                        the run reached timeouts.runSeconds (\(RunLimits.text(seconds: runSeconds))); \(missing.count) \
-                        tests did not run
-                        """,
-                    details: missing.prefix(50).map(\.id)))
+                missing.isEmpty
+                    ? InfrastructureError(
+                        message: """
+                            the run reached timeouts.runSeconds (\(limit)) after every test had a result: retries and \
+                            rechecks still to run were not run
+                            """, severity: .note)
+                    : InfrastructureError(
+                        message: """
+                            the run reached timeouts.runSeconds (\(limit)); \(ReportText.count(missing.count, "test")) \
+                            did not run
+                            """,
+                        details: missing.prefix(50).map(\.id)))
         case .testTimedOut?, nil:
             // Never dropped without a word: a test the plan ran that no process reported (re-run as unstarted until
             // the bound) leaves the run without a result for it, unless an error already says why.

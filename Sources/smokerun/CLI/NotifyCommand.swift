@@ -128,7 +128,10 @@ struct NotifyCommand: Command {
         let runs = resolved.notify.flakyWindowRuns
         let window = runHistory.flakeWindow(of: report, runs: runs)
         // What is open now is the newest run's news; an earlier run is planned from the runs before it.
-        let newest = (try? runHistory.runs(pipeline: report.pipeline))?.last { $0.startedAt > report.startedAt }
+        // Not the run itself: report.json keeps whole seconds, the history the run's exact start.
+        let newest = (try? runHistory.runs(pipeline: report.pipeline))?.last {
+            $0.runID != report.runID && $0.startedAt > report.startedAt
+        }
         if let newest {
             context.standardError.line(
                 """

@@ -153,6 +153,25 @@ import Testing
         #expect(newestOut.text.contains("\"headline\" : \"1 test failing\""), "\(newestOut.text)")
     }
 
+    /// `history.sqlite` keeps a run's exact start and report.json whole seconds: the newest run is never told it is
+    /// not the newest (by itself), and plans against what is open now.
+    @Test func theNewestRunInASQLiteHistoryIsTheNewest() async throws {
+        var newest = F.report(1, tests: F.suite(failing: [F.failing("AppTests.CartTests/testTotal")]))
+        newest.startedAt = newest.startedAt.addingTimeInterval(0.4)
+        let (root, latest) = try projectWithOutFolder(reports: [F.report(0, tests: F.suite(failing: [])), newest])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let out = root.appendingPathComponent("out")
+        try FileManager.default.removeItem(at: out.appendingPathComponent("history.jsonl"))
+        let history = HistoryOpening.open(outputFolder: out)
+        guard history is SQLiteHistory else { return } // no libsqlite3 here: `history.jsonl` keeps whole seconds
+        for report in [F.report(0, tests: F.suite(failing: [])), newest] {
+            try history.append(report, pipelinePath: nil, writer: .system)
+        }
+        let (context, _, err) = context(root)
+        _ = try await command(["out/runs/\(latest.runID)", "--dry-run"]).run(in: context)
+        #expect(!err.text.contains("is not the newest run"), "\(err.text)")
+    }
+
     /// Run 0 failed, run 1 passed, forty runs passed after it: run 1, far older than the flake window of the newest
     /// run, is still planned from the runs before it, as the recovery of run 0's failure.
     @Test func aRunOlderThanTheNewestWindowIsPlannedFromTheRunsBeforeIt() async throws {

@@ -168,8 +168,30 @@ import Testing
         #expect(cut.status == .timedOut)
         #expect(cut.failures.first?.message == "still running when the run reached timeouts.runSeconds")
         let error = try #require(run.result.errors.first)
-        #expect(error.message == "the run reached timeouts.runSeconds (60 s); 1 tests did not run")
+        #expect(error.message == "the run reached timeouts.runSeconds (60 s); 1 test did not run")
         #expect(error.details == ["ShopTests.CartTests/testC"])
+    }
+
+    /// The deadline during a retry: every test has a result, so the tests say how the run went (failed, exit 1),
+    /// never an error about tests that did not run; the retries cut short are a note.
+    @Test func theRunDeadlineDuringARetryLeavesTheTestsVerdict() throws {
+        let run = try run(
+            [
+                .init(
+                    steps: [
+                        .print(
+                            """
+                            \(Self.started("testA"))/src/Tests/CartTests.swift:9: error: CartTests.testA : XCTAssertTrue failed
+                            Test Case 'CartTests.testA' failed (0.002 seconds)
+                            \(Self.started("testB"))\(Self.passed("testB"))\(Self.started("testC"))\(Self.passed("testC"))
+                            """)
+                    ], ending: .exit(1)),
+                .init(steps: [.print(Self.started("testA")), .wait(120)], ending: .exit(0)),
+            ], retries: 1, runSeconds: 60)
+        #expect(run.launches.count == 2)
+        #expect(try run.test("testA").status.isFailure)
+        #expect(try run.test("testB").status == .passed)
+        #expect(!run.result.errors.isEmpty && run.result.errors.allSatisfy(\.isNote), "\(run.result.errors)")
     }
 
     @Test func aProcessThatDiesBeforeAnyTestCrashesItsBatchOnceWithoutLooping() throws {

@@ -36,6 +36,15 @@ extension ResultCollector {
 
     mutating func record(_ failure: TestFailure, isKnown: Bool, in index: Int) {
         (lastIssueEntry, detailsGoToSuiteIssue) = (index, false)
+        var failure = failure
+        // Text a test printed without a line end, glued before its issue's path (`partial/src/T.swift:9: error: …`):
+        // in a run the project's own path says where the place starts; what comes before it is the test's output.
+        if let root = projectRoot, let file = failure.file, let at = file.range(of: root + "/"),
+            at.lowerBound > file.startIndex
+        {
+            appendOutput(String(file[..<at.lowerBound]), to: index)
+            failure.file = String(file[at.lowerBound...])
+        }
         if isKnown {
             tests.insert(.hasKnownIssue, at: index)
             let location = failure.location.map { " (\($0))" } ?? ""

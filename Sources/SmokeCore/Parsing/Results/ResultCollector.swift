@@ -80,7 +80,7 @@ package struct ResultCollector {
     package var source: String?
     /// The number of the line whose events are applied now (the sink sets it).
     package var line = 0
-    private let projectRoot: String?
+    let projectRoot: String?
     /// The first entry a document (`adopt`) added: entries before it are the logs', which a document's tests join.
     var firstDocumentEntry: Int?
     let retention: Retention

@@ -389,6 +389,21 @@ import Testing
         #expect(collector.results.map(\.position) == [1, 1, 2, nil])
     }
 
+    /// In a run, text the test printed without a line end is glued before its issue's path: the project's own path
+    /// says where the place starts, and the text before it is the test's output.
+    @Test func printedTextGluedBeforeAnIssuesPathIsTheTestsOutput() throws {
+        let collector = ParsingTestSupport.collect(
+            """
+            Test Case 'PrintTests.testFails' started at 2026-11-30 10:00:00.000
+            another partial/src/App/Tests/AppTests/PrintTests.swift:8: error: PrintTests.testFails : XCTAssertTrue failed
+            Test Case 'PrintTests.testFails' failed (0.001 seconds)
+            """, projectRoot: "/src/App")
+        let test = try #require(collector.results.first)
+        #expect(test.failures.map(\.file) == ["/src/App/Tests/AppTests/PrintTests.swift"])
+        #expect(test.failures.map(\.line) == [8])
+        #expect(test.output == ["another partial"])
+    }
+
     /// Two runs in one log, or two bundles' classes of one name, each in a process of its own on the Mac: a name's
     /// second result line is another execution, never the first one's result again (which lost a failure).
     @Test func aNameThatRunsAgainInAnotherMacProcessIsATestOfItsOwn() {
