@@ -128,18 +128,18 @@ extension SavedOutput {
             xcresulttool: xcresulttool)
         let contents: ResultBundleContents
         var differences: [String] = []
-        if settings.crossCheck {
-            (contents, differences) = try selector.crossCheck(bundle: bundle, scratchDirectory: scratch)
-        } else {
-            do {
+        do {
+            if settings.crossCheck {
+                (contents, differences) = try selector.crossCheck(bundle: bundle, scratchDirectory: scratch)
+            } else {
                 contents = try selector.reader(for: bundle).read(bundle: bundle, scratchDirectory: scratch)
-            } catch ResultBundleError.noTests(let path, let buildErrors) where !buildErrors.isEmpty {
-                // The bundle of a build that failed: a run of none, as the log of that build is.
-                let failure = FailureBeforeTests(kind: .build, firstError: buildErrors[0], errorLines: buildErrors)
-                let record = InputRecord(path: bundle.path, format: "xcresult")
-                return failedBeforeTests(
-                    path: path, failure: failure, inputs: [record], parsedAt: parsedAt, settings, context)
             }
+        } catch ResultBundleError.noTests(let path, let buildErrors) where !buildErrors.isEmpty {
+            // The bundle of a build that failed (either reading): a run of none, as the log of that build is.
+            let failure = FailureBeforeTests(kind: .build, firstError: buildErrors[0], errorLines: buildErrors)
+            let record = InputRecord(path: bundle.path, format: "xcresult")
+            return failedBeforeTests(
+                path: path, failure: failure, inputs: [record], parsedAt: parsedAt, settings, context)
         }
         let notes = contents.issuesOutsideTests + contents.notes
         for note in notes { context.standardError.line("note: \(note)") }
