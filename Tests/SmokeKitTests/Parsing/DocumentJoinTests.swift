@@ -44,6 +44,50 @@ import Testing
 
         """
 
+    /// xcbeautify's `--report junit` of the same run files Swift Testing tests under `classname="SwiftTesting"`, by the
+    /// console's name (a display name in quotes): each joins the log's test, once, as Swift Testing.
+    @Test func xcbeautifysJUnitOfTheRunJoinsItsSwiftTestingTests() throws {
+        let log = """
+            Test Suite 'All tests' started at 2025-08-10 01:38:41.772.
+            Test Suite 'CaptureTests' started at 2025-08-10 01:38:41.773.
+            Test Case '-[LibTests.CaptureTests testMatch]' started.
+            Test Case '-[LibTests.CaptureTests testMatch]' passed (0.002 seconds).
+            Test Suite 'CaptureTests' passed at 2025-08-10 01:38:41.939.
+            \t Executed 1 test, with 0 failures (0 unexpected) in 0.002 (0.002) seconds
+            Test Suite 'All tests' passed at 2025-08-10 01:38:41.939.
+            \t Executed 1 test, with 0 failures (0 unexpected) in 0.002 (0.002) seconds
+            ◇ Test run started.
+            ◇ Test testTrueIsTrue() started.
+            ◇ Test "Adds two numbers" started.
+            ✔ Test testTrueIsTrue() passed after 0.001 seconds.
+            ✘ Test "Adds two numbers" recorded an issue at Test.swift:17:9: Expectation failed: 1 + 1 == 3
+            ✘ Test "Adds two numbers" failed after 0.001 seconds with 1 issue.
+            ✘ Test run with 2 tests failed after 0.001 seconds with 1 issue.
+
+            """
+        let junit = """
+            <testsuites name="All tests" tests="3" failures="1">
+                <testsuite name="LibTests.CaptureTests" tests="1" failures="0">
+                    <testcase classname="LibTests.CaptureTests" name="testMatch" time="0.002" />
+                </testsuite>
+                <testsuite name="SwiftTesting" tests="2" failures="1">
+                    <testcase classname="SwiftTesting" name="testTrueIsTrue()" time="0.001" />
+                    <testcase classname="SwiftTesting" name="&quot;Adds two numbers&quot;" time="0.001">
+                        <failure message="Swift testing test failed" />
+                    </testcase>
+                </testsuite>
+            </testsuites>
+
+            """
+        let parsed = try parse([("run.log", log), ("report.junit", junit)])
+        #expect(parsed.results.count == 3)
+        #expect(parsed.results.map(\.framework) == [.xctest, .swiftTesting, .swiftTesting])
+        #expect(parsed.results.map(\.status) == [.passed, .passed, .failed])
+        let alone = try parse([("report.junit", junit)])
+        #expect(alone.results.map(\.framework) == [.xctest, .swiftTesting, .swiftTesting])
+        #expect(alone.results.map(\.name) == ["testMatch", "testTrueIsTrue()", "Adds two numbers"])
+    }
+
     @Test func aParallelLogAndItsXUnitFileAreOneRunInEitherOrder() throws {
         let log = (name: "run.log", text: Self.parallelCrashLog)
         let xunit = (name: "x.xml", text: Self.parallelCrashXUnit)

@@ -75,6 +75,26 @@ import Testing
         #expect(try Self.parse(built + testing + Self.firstSuite).incomplete != nil)
     }
 
+    /// Without its command (older Xcode, an excerpt), xcodebuild's build steps or its own log lines and then tests say
+    /// the log is xcodebuild's, which ends with a banner: one cut between two bundles does not pass. A log that
+    /// holds a test banner anywhere (older Xcode saved it above the tests) is judged by that banner as before.
+    @Test(arguments: [
+        ("=== BUILD TARGET App OF PROJECT App WITH CONFIGURATION Debug ===\nCodeSign /tmp/App.app\n", "", true),
+        ("CompileSwiftSources normal arm64 com.apple.xcode.tools.swift.compiler\n", "", true),
+        ("", "2021-08-02 00:16:19.857 xcodebuild[4918:35305]  iOSSimulator: Failed to launch app\n", true),
+        ("=== BUILD TARGET App OF PROJECT App WITH CONFIGURATION Debug ===\n** TEST SUCCEEDED **\n", "", false),
+        ("CodeSign /tmp/App.app\nBuild complete! (1.02s)\n", "", false),
+        ("", "", false),
+    ])
+    func xcodebuildsOwnLinesWaitForItsBanner(before: String, after: String, cut: Bool) throws {
+        let bundle = Self.firstSuite.replacingOccurrences(
+            of: "\t Executed 1 test",
+            with: "Test Suite 'All tests' passed at 2021-11-05 01:08:23.294.\n\t Executed 1 test")
+        let parsed = try Self.parse(before + bundle + after)
+        #expect(parsed.results.map(\.status) == [.passed])
+        #expect((parsed.incomplete != nil) == cut, "\(before)…\(after)")
+    }
+
     @Test func theWholeLogEndsWithItsTotals() throws {
         let whole = try Self.parse(
             Self.firstSuite + """

@@ -66,10 +66,16 @@ package enum JUnitDocumentParser {
         var caseIndex: [String: Int] = [:]
         var repetitions: [String: Set<String>] = [:]
         for testCase in reader.cases {
-            let framework = fileFramework ?? JUnitTestName.framework(ofName: testCase.name)
+            // xcbeautify's `--report junit` files every Swift Testing test under `classname="SwiftTesting"`, by the
+            // name its console line shows (a display name in quotes, which the console reader drops).
+            let xcbeautifySwiftTesting = fileFramework == nil && testCase.classname == "SwiftTesting"
+            let framework =
+                xcbeautifySwiftTesting ? .swiftTesting : fileFramework ?? JUnitTestName.framework(ofName: testCase.name)
+            let quoted = testCase.name.count > 2 && testCase.name.hasPrefix("\"") && testCase.name.hasSuffix("\"")
             let naming = JUnitTestName(
-                classname: testCase.classname, name: testCase.name, enclosingSuite: testCase.suites.last ?? "",
-                framework: framework)
+                classname: xcbeautifySwiftTesting ? "" : testCase.classname,
+                name: xcbeautifySwiftTesting && quoted ? String(testCase.name.dropFirst().dropLast()) : testCase.name,
+                enclosingSuite: testCase.suites.last ?? "", framework: framework)
             let key = (testCase.suites + [naming.id]).joined(separator: "\u{1F}")
             var result = makeResult(testCase, naming: naming, source: source)
             let argumentKey = key + "\u{1F}" + (testCase.argument ?? "")

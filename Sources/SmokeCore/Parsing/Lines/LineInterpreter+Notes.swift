@@ -14,6 +14,8 @@ extension LineInterpreter {
         var xcodebuildTestsOpen = false
         /// The line after `Command line invocation:` is the command.
         var commandFollows = false
+        /// xcodebuild's own lines with tests after them, with or without its command (`XcodebuildPresence`).
+        var xcodebuild = XcodebuildPresence()
         var interruption: (text: String, line: Int)?
         /// A CI system's line that it stopped the job (its time limit, an abort), when no test line came after it: a
         /// test may print the same words, and then its run goes on.
@@ -30,7 +32,13 @@ extension LineInterpreter {
         }
 
         mutating func read(_ original: LineBytes, insideRunningTest: Bool) {
+            let runStarts = totals.runStarts
             totals.read(original, insideRunningTest: insideRunningTest)
+            if !insideRunningTest { xcodebuild.read(original) }
+            if xcodebuild.awaitsTests, insideRunningTest || totals.runStarts > runStarts || Self.isTestResult(original)
+            {
+                xcodebuild.sawTests()
+            }
             let whole = UnsafeBufferPointer(
                 rebasing: original[0..<XcodebuildStatusLine.bannerEnd(original, end: original.endSkippingBlanks())])
             let banner = Self.wrappedBanner(whole)
@@ -42,6 +50,7 @@ extension LineInterpreter {
             }
             if line.count >= 8, line.hasPrefix("** "), line.hasSuffix(" **") {
                 xcodebuildTestsOpen = false
+                xcodebuild.sawEnd()
                 if line.hasPrefix("** TEST"), !line.hasPrefix("** TEST BUILD ") {
                     testBanner = line.firstIndex(of: " SUCCEEDED **") != nil ? .succeeded : .failed
                     runStartsAtTestBanner = totals.runStarts
@@ -63,6 +72,7 @@ extension LineInterpreter {
                 commandFollows = true
             } else if original.hasPrefix("Test session results", at: original.skippingBlanks()) {
                 xcodebuildTestsOpen = false
+                xcodebuild.sawEnd()
             }
         }
 

@@ -43,9 +43,10 @@ package struct LineInterpreter {
     package var sawTestBanner: Bool { notes.testBanner != nil && !notes.runStartedSinceTestBanner }
     /// The log holds xcodebuild's own test command (`Command line invocation:`, then `xcodebuild test …`) and ends
     /// before that command's end (its banner, `Test session results`): a serial run of several test bundles prints a
-    /// run's totals after each, so those are no end.
+    /// run's totals after each, so those are no end. Without the command, xcodebuild's build steps or log lines and
+    /// tests, in a log without any test banner (older Xcode saved its banner above the tests its runner printed).
     package var endsBeforeXcodebuildDid: Bool {
-        notes.xcodebuildTestsOpen
+        notes.xcodebuildTestsOpen || (notes.xcodebuild.endsBeforeXcodebuildDid && notes.testBanner == nil)
     }
     package var sawParallelSuiteStart: Bool { notes.sawParallelSuiteStart }
     /// `swift test --parallel`'s last progress line is `[N/N] Testing …`: every test reported. Its processes print

@@ -103,6 +103,24 @@ extension ResultCollector {
         return tests.appendOccurrence(of: index)
     }
 
+    /// For `ref`'s `… on 'My Mac - App (123)'` line, the earliest run of the name at `index` (its latest) that ended in
+    /// its own process's line with `status` and that no such line repeated yet: Xcode 16 repeats a serial run's results
+    /// that way, a test run twice in one process (Xcode's `LaunchTests` template, once per appearance) twice.
+    func serialRunAwaitingRepeat(of index: Int, _ ref: TestRef, _ status: TestStatus) -> Int? {
+        let runs = tests.rowFields(index).occurrence
+        guard ref.namesProcess, ref.clone == 0, runs > 1 else { return nil }
+        for run in 1..<runs {
+            guard let earlier = tests.run(run, ofNameAt: index) else { continue }
+            let flags = tests.flags(at: earlier)
+            if flags.isSuperset(of: [.ownProcessLine, .finished]), !flags.contains(.namedProcessLine),
+                tests.status(at: earlier) == status, !running.contains(earlier)
+            {
+                return earlier
+            }
+        }
+        return nil
+    }
+
     /// The running test an outcome for the name at `index` belongs to, when several running tests share it (Swift
     /// Testing runs suites in parallel, and its console names only the function). A result line's `status` ends the
     /// one whose issues agree with it (a test passed has recorded none, one failed has, one passed with known issues

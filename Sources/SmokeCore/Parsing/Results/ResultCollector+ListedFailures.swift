@@ -39,7 +39,9 @@ extension ResultCollector {
     /// counts, and the listed names no shown test has (by name, or a display name spelling it: `"Test 3"`).
     private mutating func noteListedWithoutResult() {
         let shownFailing = (0..<tests.count).count { tests.status(at: $0).isFailure }
-        guard listedFailures.count > shownFailing else { return }
+        // A parameterized test is listed once per failing argument.
+        let listed = Set(listedFailures.map { "\($0.ref.suite).\($0.ref.name)" }).count
+        guard listed > shownFailing else { return }
         var shown = Set<String>()
         for index in 0..<tests.count {
             shown.insert(Self.looseName(tests.id(at: index).split(separator: "/").last ?? ""))
@@ -47,7 +49,7 @@ extension ResultCollector {
         }
         let unshown = listedFailures.map(\.ref).filter { !shown.contains(Self.looseName($0.name[...])) }
         listedWithoutResult = ListedWithoutResult(
-            listed: listedFailures.count, shownFailing: shownFailing,
+            listed: listed, shownFailing: shownFailing,
             names: unshown.prefix(20).map { $0.suite.isEmpty ? $0.name : "\($0.suite).\($0.name)" })
     }
 

@@ -30,8 +30,7 @@ package struct ResultCollector {
     /// Every test, compactly: found by id (a repeated name's later runs are `id#2`, …) and by `Class/method`, so a line
     /// without the module (Linux XCTest's `Class.method`, Xcode 16's `Class.method()` summary) is the same test.
     package internal(set) var tests = TestTable()
-    /// xcodebuild relaunched the runner, or smokerun's console.log says this process retries: a name seen again from
-    /// now on is another attempt of its test (`anotherRun`).
+    /// xcodebuild relaunched the runner, or smokerun's log says it retries: a name seen again is another attempt.
     var (sawRestart, smokerunRetries) = (false, false)
     /// The entry of the input's first test: entries before it are other inputs' tests.
     var firstTestOfInput = 0
@@ -44,8 +43,7 @@ package struct ResultCollector {
     var messageTarget: MessageTarget?
     /// The last ref looked up and its entry: a test's outcome line usually follows its start.
     var cachedRef = TestRef.scratch
-    var cacheIsValid = false
-    var cachedIndex = 0
+    var (cacheIsValid, cachedIndex) = (false, 0)
     var crash = CrashEvidence()
     /// How many tests each clone of a parallel log has run so far.
     var clonePositions: [Int: Int] = [:]
@@ -178,11 +176,12 @@ package struct ResultCollector {
             crash.note(file: file, line: line, function: function, inCrashedThread: inCrashedThread, root: projectRoot)
         case .restartAfterCrash(let ref):
             sawRestart = true
-            // Only a parallel log (no `started` lines) names a crashed test nothing else shows; in a serial
-            // log the crashed test is the running one, and a restart naming another test is not counted twice.
-            if running.isEmpty, !sawXCTestStart, let ref {
+            // With no test running, the restart names the test that died: in a serial log one whose lines are not
+            // in the input (cut above, lost), else the crashed one, already ended, and not counted twice.
+            if running.isEmpty, let ref {
                 let index = entry(for: ref)
-                if !tests.flags(at: index).contains(.finished) { running.append(index) }
+                let unseen = tests.flags(at: index).isDisjoint(with: [.started, .finished])
+                if !tests.flags(at: index).contains(.finished), !sawXCTestStart || unseen { running.append(index) }
                 // The crash printed before the restart was this test's, not one outside the tests.
                 crashesOutsideTests.removeAll { $0.line == crash.proof?.line && $0.source == crash.proof?.source }
             }
@@ -199,8 +198,7 @@ package struct ResultCollector {
         case .smokerunProcessStarted(let retrying): smokerunRetries = retrying
         case .swiftTestingRunStarted: noteSwiftTestingRunStart()
         case .sanitizerReport(let text): noteSanitizerReport(text)
-        case .stoppedBySmokerun(let status, let reason):
-            noteStopBySmokerun(status, reason)
+        case .stoppedBySmokerun(let status, let reason): noteStopBySmokerun(status, reason)
         case .swiftTestingRunningInConsole(let names):
             swiftTestingRunningInConsole = names
         case .measured(let ref, let metric, let average):
@@ -254,10 +252,12 @@ package struct ResultCollector {
         var index = runningOccurrence(of: named, for: ref, finishing: status)
         undoAssumedExit(at: index)
         if isPrintedResultLine(ref, for: index) { return index }
-        // No `started` lines in a parallel log: a name's second clone or `on 'My Mac - App (123)'` result line is
-        // another run. (Xcode 16 repeats a serial log's results on 'My Mac': the same run again.)
+        // No `started` lines in a parallel log: a second clone or `on 'My Mac - App (123)'` result line is another run.
         let resultLine: TestTable.Flags = ref.clone > 0 ? .cloneResultLine : .namedProcessLine
-        if ref.clone > 0 || ref.namesProcess, tests.flags(at: index).contains(resultLine), !running.contains(index) {
+        let secondLine = tests.flags(at: index).contains(resultLine) && !running.contains(index)
+        if let earlier = serialRunAwaitingRepeat(of: index, ref, status) {
+            index = earlier
+        } else if ref.clone > 0 || ref.namesProcess, secondLine {
             index = anotherRun(of: index, ref)
         } else if ref.clone > 0, status == .failed, tests.status(at: index) == .crashed, !running.contains(index) {
             // xcodebuild's `failed on` line for the test its restart line said crashed: the same run, still crashed.

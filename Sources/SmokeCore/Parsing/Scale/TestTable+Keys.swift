@@ -126,6 +126,13 @@ extension TestTable {
 
     func repeatHash(_ index: Int) -> UInt64 { Self.mix(baseHash(index), rowFields(index).occurrence) }
 
+    /// The `number`th run (1: the first) of the name that has a run at `index`, once the name has run twice.
+    func run(_ number: UInt32, ofNameAt index: Int) -> Int? {
+        repeats.find(hash: Self.mix(baseHash(index), number)) {
+            rowFields($0).occurrence == number && sameBase($0, index)
+        }?.row
+    }
+
     static func repeatHash(_ base: UnsafeRawBufferPointer, _ number: UInt32) -> UInt64 {
         mix(ByteKeyIndex.hash(base), number)
     }

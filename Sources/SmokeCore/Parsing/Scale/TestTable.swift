@@ -199,11 +199,14 @@ package struct TestTable: Sendable {
         } rehash: {
             $0.baseHash($1)
         }
-        let occurrence = copy.occurrence
-        setIndex(.repeats, hash: repeatHash(newIndex), row: newIndex) {
-            $0.rowFields($1).occurrence == occurrence && $0.sameBase($1, newIndex)
-        } rehash: {
-            $0.repeatHash($1)
+        // The first run is filed among the repeats once it has a second: `run(1, ofNameAt:)` finds it.
+        for row in copy.occurrence == 2 ? [index, newIndex] : [newIndex] {
+            let occurrence = rowFields(row).occurrence
+            setIndex(.repeats, hash: repeatHash(row), row: row) {
+                $0.rowFields($1).occurrence == occurrence && $0.sameBase($1, row)
+            } rehash: {
+                $0.repeatHash($1)
+            }
         }
         if copy.flags.contains(.modulelessKeyed), modulelessBuilt { fileModulelessOccurrence(newIndex) }
         return newIndex

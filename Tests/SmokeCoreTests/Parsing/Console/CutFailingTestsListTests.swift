@@ -69,4 +69,22 @@ import Testing
         collector.finishListedFailures()
         #expect(collector.listedWithoutResult == nil)
     }
+
+    /// xcodebuild lists a parameterized test once per failing argument: one test, which the input shows failing.
+    @Test func aTestListedOncePerFailingArgumentIsOneTest() {
+        var parser = ConsoleParser()
+        var collector = ResultCollector()
+        let lines = [
+            "◇ Test checkEnv(request:expected:) started.",
+            "✘ Test checkEnv(request:expected:) failed after 0.011 seconds with 2 issues.", "Failing tests:",
+            "\tcheckEnv(request:expected:)", "\tcheckEnv(request:expected:)", "** TEST EXECUTE FAILED **",
+        ]
+        for line in lines {
+            Array(line.utf8).withUnsafeBufferPointer { collector.apply(parser.parse($0)) }
+            while let deferred = parser.takeDeferred() { collector.apply(deferred) }
+        }
+        collector.finishListedFailures()
+        #expect(collector.results.count == 1)
+        #expect(collector.listedWithoutResult == nil)
+    }
 }

@@ -125,14 +125,16 @@ import Testing
             collector.results[0].failures.first?.message == "Unexpectedly found nil while unwrapping an Optional value")
     }
 
-    @Test func serialLogRestartNamingATestThatNeverStartedAddsNoTest() {
+    /// A serial log's restart line for a test whose lines it lacks (cut above, lost) is that test's crash, not dropped.
+    @Test func serialLogRestartNamingATestThatNeverStartedIsItsCrash() {
         let collector = Support.collect(
             """
             Test Case '-[ShopTests.CartTests testA]' started.
             Test Case '-[ShopTests.CartTests testA]' passed (0.001 seconds).
             Restarting after unexpected exit, crash, or test timeout in OtherTests.testB(); summary will include totals from previous launches.
             """)
-        #expect(collector.results.map(\.id) == ["ShopTests.CartTests/testA"])
+        #expect(collector.results.map(\.id) == ["ShopTests.CartTests/testA", "OtherTests/testB"])
+        #expect(collector.results.map(\.status) == [.passed, .crashed])
         #expect(collector.unrecognizedLineCount == 0)
     }
 
@@ -414,6 +416,23 @@ import Testing
             """)
         #expect(collector.results.map(\.id) == ["ExampleTests/testExample", "ExampleTests/testExample#2"])
         #expect(collector.results.map(\.status) == [.failed, .passed])
+    }
+
+    /// Xcode's `LaunchTests` template runs `testLaunch` once per appearance in one process; Xcode 16 then repeats each
+    /// serial result on 'My Mac': the repeats are those two runs again, in order, not a third test.
+    @Test func xcodesRepeatOfASerialNameRunTwiceIsThoseTwoRuns() {
+        let collector = ParsingTestSupport.collect(
+            """
+            Test Case '-[AppUITests.LaunchTests testLaunch]' started.
+            Test Case '-[AppUITests.LaunchTests testLaunch]' passed (5.748 seconds).
+            Test Case '-[AppUITests.LaunchTests testLaunch]' started.
+            Test Case '-[AppUITests.LaunchTests testLaunch]' passed (5.616 seconds).
+            Test case 'LaunchTests.testLaunch()' passed on 'My Mac - AppUITests-Runner (44894)' (5.748 seconds)
+            Test case 'LaunchTests.testLaunch()' passed on 'My Mac - AppUITests-Runner (44894)' (5.616 seconds)
+            """)
+        #expect(
+            collector.results.map(\.id) == ["AppUITests.LaunchTests/testLaunch", "AppUITests.LaunchTests/testLaunch#2"])
+        #expect(collector.results.map(\.durationSeconds) == [5.748, 5.616])
     }
 
     @Test func aNameThatRunsAgainOnAClonesIsATestOfItsOwn() {
