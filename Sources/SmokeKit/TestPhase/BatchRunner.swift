@@ -175,6 +175,9 @@ struct BatchRunner {
         }
 
         let endedDuringTest = collector.runningTestID != nil
+        // XCTest and Swift Testing exit 0 when nothing failed: a process that did so while a test ran, printing no
+        // crash, proves no crash, and reported no result for it (its output redirected, `exit(0)` in a test).
+        let quietExit = endedDuringTest && stopReason == nil && termination == .exited(0) && collector.crashProof == nil
         var crashingEarlierTest: String?
         if let runningID = collector.runningTestID, let stopReason {
             // Said in console.log too, so that a parse of it reads how the test ended.
@@ -188,6 +191,9 @@ struct BatchRunner {
                 let ending = stopReason.ending(testSeconds: limits.testSeconds)
                 collector.finishRunningTest(
                     as: ending.status, failure: ending.failure, evidence: ending.evidence, durationSeconds: ran)
+            case nil where quietExit:
+                let what = ResultCollector.endedWhileRunning(termination) + ", reporting no result and no crash"
+                collector.finishRunningTest(as: .unfinished, failure: nil, evidence: Evidence(what: what))
             case nil:
                 // The process ended while the test ran: that proves the crash whatever the status.
                 let printed = collector.crashProof.map { " after its \($0.description)" } ?? ""
@@ -215,6 +221,15 @@ struct BatchRunner {
         ]
         .compactMap { $0 }.map { InfrastructureError(message: $0) }
         if streamStayedEmpty { problems.append(ConsoleRecord.note(eventStream)) }
+        if quietExit, let test = collector.lastResult {
+            problems.append(
+                InfrastructureError(
+                    message: """
+                        \(binary.lastPathComponent) exited with status 0 while \(test.id) ran, reporting no result for it \
+                        and no crash: it may have redirected its standard output or called exit(0). Run it alone with \
+                        `swift test --filter` to see what it prints
+                        """))
+        }
         var results = collector.results
         var cannotRun: InfrastructureError?
         if launch.runsWholeClasses {

@@ -218,7 +218,9 @@ import Testing
         #expect(error.details.last == "it printed nothing")
     }
 
-    @Test func aTestRunningWhenItsProcessExitsZeroCrashedAndTheRestRunInANewProcess() throws {
+    /// XCTest exits 0 when nothing failed: a test running when its process exits 0 printing no crash has no result (its
+    /// output redirected, `exit(0)` in it): `unfinished`, and a runner problem (exit 3), never `crashed`; the rest run.
+    @Test func aTestRunningWhenItsProcessExitsZeroIsUnfinishedAndTheRestRunInANewProcess() throws {
         let run = try run(
             [
                 .init(
@@ -228,13 +230,33 @@ import Testing
             ])
         #expect(run.requested == [Self.ids, ["ShopTests.CartTests/testC"]])
         let cut = try run.test("testB")
-        #expect(cut.status == .crashed)
+        #expect(cut.status == .unfinished)
+        #expect(cut.failures.isEmpty)
         #expect(
-            cut.failures.map(\.message) == [
-                "the test process exited with status 0 while this test was running"
-            ])
+            cut.evidence?.what
+                == "the test process exited with status 0 while this test was running, reporting no result and no crash"
+        )
         #expect(try run.test("testC").status == .passed)
-        #expect(run.result.errors.isEmpty)
+        #expect(run.result.errors.count == 1)
+        #expect(
+            run.result.errors.first?.message.hasPrefix(
+                "ShopPackageTests.xctest exited with status 0 while ShopTests.CartTests/testB ran") == true)
+    }
+
+    /// A crash it printed proves the crash, whatever the status the process exited with.
+    @Test func aTestWhoseProcessPrintedACrashAndExitedZeroCrashed() throws {
+        let run = try run(
+            [
+                .init(steps: [.print(Self.started("testA") + Self.crash)], ending: .exit(0)),
+                .init(
+                    steps: [
+                        .print(
+                            Self.started("testB") + Self.passed("testB") + Self.started("testC") + Self.passed("testC"))
+                    ],
+                    ending: .exit(0)),
+            ], retries: 0)
+        #expect(try run.test("testA").status == .crashed)
+        #expect(try run.test("testA").failures.map(\.message) == ["Index out of range"])
     }
 
     /// `swift test` fails when the process crashes or exits non-zero after its tests passed (a class tearDown, a

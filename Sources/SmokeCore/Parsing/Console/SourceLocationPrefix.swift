@@ -29,7 +29,25 @@ struct SourceLocationPrefix {
                 return
             }
         }
+        // Output a test printed without a line end can push the path past the bound: XCTest's `: error: ` after
+        // `:line` (or `:line:column`) says where it ends.
+        guard limit < bytes.count, let marker = bytes.firstIndex(of: ": error: ", from: limit - 16) else { return nil }
+        let lineColon = Self.colon(before: marker, in: bytes, after: start)
+        let columnColon = lineColon.flatMap { Self.colon(before: $0, in: bytes, after: start) }
+        for colon in [columnColon, lineColon].compactMap({ $0 }) {
+            if let location = Self(bytes, start, colon: colon) {
+                self = location
+                return
+            }
+        }
         return nil
+    }
+
+    /// The colon before the digits that end at `end`, when there are digits and a colon before them.
+    private static func colon(before end: Int, in bytes: LineBytes, after start: Int) -> Int? {
+        var digits = end
+        while digits > start + 1, bytes[digits - 1] &- UInt8(ascii: "0") < 10 { digits -= 1 }
+        return digits < end && bytes[digits - 1] == UInt8(ascii: ":") ? digits - 1 : nil
     }
 
     /// The location whose path ends at `colon`, the text from `start` before it (when the line number and `: `

@@ -63,6 +63,24 @@ import Testing
         #expect(test.output == [bar])
     }
 
+    /// Printed text of a path's own bytes (a JSON body, `yyy…`) past the first 1,024 bytes hides where the path starts:
+    /// XCTest's `: error: ` still finds the issue, and in a run the project's path says where its place starts.
+    @Test func anIssueAfterALongRunOfPathBytesIsStillFound() throws {
+        let printed = String(repeating: "y", count: 1_000)
+        let collector = ParsingTestSupport.collect(
+            """
+            Test Case 'SpamTests.testSpam' started at 2026-11-30 05:17:17.343
+            \(printed)/src/App/Tests/SpamTests.swift:8: error: SpamTests.testSpam : failed - after spam
+            Test Case 'SpamTests.testSpam' failed (0.001 seconds)
+            """, projectRoot: "/src/App")
+        let test = try #require(collector.results.first)
+        #expect(test.status == .failed)
+        #expect(test.failures.map(\.message) == ["failed - after spam"])
+        #expect(test.failures.map(\.file) == ["/src/App/Tests/SpamTests.swift"])
+        #expect(test.failures.map(\.line) == [8])
+        #expect(test.output == [printed])
+    }
+
     /// Only the running test's issue is looked for inside a long line: another's, or none, leave it output.
     @Test func aLongLineQuotingAnotherTestsIssueIsOutput() throws {
         let dump = String(repeating: "=", count: 1_500) + "/src/Other.swift:3: error: OtherTests.testElsewhere : boom"
