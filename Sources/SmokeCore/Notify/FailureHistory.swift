@@ -26,7 +26,7 @@ package struct FailureHistory: Sendable {
         guard ranBefore, report.status == .failed else { return [:] }
         return plan.ages.mapValues { age in
             switch age {
-            case .new: "new: it did not fail in the previous run"
+            case .new: "new: it did not fail in the previous run that ran it"
             case .stillFailing(let since, let runs):
                 NotificationWording.streak(since: since, runs: runs, plan: plan, report: report)
             case .knownFlaky(let rate): "known flaky: \(rate)"

@@ -264,9 +264,13 @@ package enum NotificationPolicy {
         for key in failingIDs(report) {
             var since: String?
             var runs = 1
-            // Newest first; stops at the first run where the test did not fail.
+            // Newest first, to a run where it did not fail. One that did not run it (a filter) says nothing; one recorded
+            // in part (past the history's test limit) kept every failing test, so one it lacks did not fail.
             for entry in earlier.reversed() {
-                guard entry.outcomes[key]?.isFailure == true else { break }
+                guard let outcome = entry.outcomes[key] else {
+                    if entry.outcomes.count >= entry.totals.tests { continue } else { break }
+                }
+                guard outcome.isFailure else { break }
                 since = entry.runID
                 runs += 1
             }

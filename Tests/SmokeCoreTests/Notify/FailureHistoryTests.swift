@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test func aFailureAfterAPassingRunIsNew() {
-        #expect(notes(after: [.passed]) == [Self.broken: "new: it did not fail in the previous run"])
+        #expect(notes(after: [.passed]) == [Self.broken: "new: it did not fail in the previous run that ran it"])
     }
 
     @Test func aFailureThatFailedBeforeSaysSinceWhen() throws {
@@ -39,6 +39,25 @@ import Testing
         let third = F.report(2, tests: [F.failing(Self.broken)])
         #expect(
             FailureHistory(of: third, history: stillFailing, window: stillFailing, windowRuns: 30).newFailures.isEmpty)
+    }
+
+    /// A run whose filter left the test out says nothing of it: the streak goes on past it, and the test is not new.
+    @Test func aRunThatDidNotRunTheTestNeitherEndsNorStartsItsStreak() throws {
+        let other = "AppTests.PriceTests/testRound"
+        let reports = [
+            F.report(0, tests: [F.failing(Self.broken)]), F.report(1, tests: [F.passing(other)]),
+            F.report(2, tests: [F.failing(Self.broken)]),
+        ]
+        let history = F.history(Array(reports.prefix(2)))
+        let note = try #require(
+            FailureHistory(of: reports[2], history: history, window: history, windowRuns: 30).notes[Self.broken])
+        #expect(note.hasPrefix("failing for 2 runs ("), "\(note)")
+        // A run recorded in part (its failing tests only) that lacks the test: it passed there.
+        var partial = F.history(Array(reports.prefix(2)))
+        partial[1].totals.tests = 5_000
+        #expect(
+            FailureHistory(of: reports[2], history: partial, window: partial, windowRuns: 30).notes[Self.broken]
+                == "new: it did not fail in the previous run that ran it")
     }
 
     @Test func withoutAnEarlierRunThereIsNothingToSay() {

@@ -64,7 +64,7 @@ import Testing
         #expect(summary.contains("Suspects"), "\(summary)")
         // The run's own output names them too, the subject's control character escaped.
         #expect(terminal.contains("suspects: 3 commits "), "\(terminal)")
-        #expect(terminal.contains("\n    new: it did not fail in the previous run\n"), "\(terminal)")
+        #expect(terminal.contains("\n    new: it did not fail in the previous run that ran it\n"), "\(terminal)")
         #expect(terminal.contains("\n    \(suspects.commits[0].short) Odd | subject\\u{1F} with"), "\(terminal)")
     }
 
