@@ -50,7 +50,8 @@ package enum HistoryTable {
                 lines += evidence(test).map { row("", "", "", "  " + $0) }
             }
         }
-        let broken = assessed.filter { $0.breakage != nil }
+        // A flaky test is not also "broken, not flaky": its failures since are said with its evidence above.
+        let broken = assessed.filter { $0.breakage != nil && !$0.isFlaky }
         if !broken.isEmpty {
             lines.append("")
             lines.append("broken, not flaky (failed in every run until fixed):")
@@ -72,6 +73,9 @@ package enum HistoryTable {
         for commit in test.sameCommit {
             let short = String(commit.commit.prefix(7))
             lines.append("on commit \(short): failed in \(runList(commit.failed)); passed in \(runList(commit.passed))")
+        }
+        if case .ongoing(let count, let since) = test.breakage {
+            lines.append("failing in the newest \(count == 1 ? "run" : "\(count) runs") since \(since.label)")
         }
         return lines
     }

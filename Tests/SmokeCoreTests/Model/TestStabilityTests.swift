@@ -126,6 +126,18 @@ import Testing
                 """)
     }
 
+    /// A flaky test failing in its newest runs (its retries off, or stopped before them) is listed once, as flaky,
+    /// with that streak among its evidence: never also as "broken, not flaky".
+    @Test func aFlakyTestFailingNowIsListedOnceAsFlaky() {
+        let retried = HistoryEntryFixture.run(
+            0, commit: nil, outcomes: ["T.Flaky/test": .passed], flaky: ["T.Flaky/test"])
+        let failed = HistoryEntryFixture.run(1, commit: nil, outcomes: ["T.Flaky/test": .failed])
+        let text = HistoryTable.flakeRates([retried, failed])
+        #expect(!text.contains("broken"), "\(text)")
+        #expect(text.contains("failing in the newest run since "), "\(text)")
+        #expect(text.hasPrefix("FLAKE%  FLAKY  RUNS TEST\n   50%      1     2 T.Flaky/test\n"), "\(text)")
+    }
+
     @Test func aSteadyHistoryHasNoFlakyTestsAndNoBrokenSection() {
         let steady = (0..<3).map { HistoryEntryFixture.run($0, commit: Self.c1, outcomes: ["T.A/a": .passed]) }
         #expect(HistoryTable.flakeRates(steady) == "no flaky tests in the last 3 runs\n")
