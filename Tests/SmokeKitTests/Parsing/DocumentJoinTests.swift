@@ -88,6 +88,34 @@ import Testing
         #expect(alone.results.map(\.name) == ["testMatch", "testTrueIsTrue()", "Adds two numbers"])
     }
 
+    /// Two suites' `foo()`: the console names only the function, xcbeautify's file too, each in run order: the
+    /// file's first joins the log's first, its second the second (the failing one stays the one that failed).
+    @Test func xcbeautifysTwoTestsOfOneFunctionNameJoinInOrder() throws {
+        let log = """
+            ◇ Test run started.
+            ◇ Test foo() started.
+            ◇ Test foo() started.
+            ✔ Test foo() passed after 0.001 seconds.
+            ✘ Test foo() recorded an issue at OtherTests.swift:9:5: Expectation failed: 1 == 2
+            ✘ Test foo() failed after 0.002 seconds with 1 issue.
+            ✘ Test run with 2 tests failed after 0.003 seconds with 1 issue.
+
+            """
+        let junit = """
+            <testsuites name="All tests" tests="2" failures="1">
+                <testsuite name="SwiftTesting" tests="2" failures="1">
+                    <testcase classname="SwiftTesting" name="foo()" time="0.001" />
+                    <testcase classname="SwiftTesting" name="foo()" time="0.002">
+                        <failure message="Swift testing test failed" />
+                    </testcase>
+                </testsuite>
+            </testsuites>
+
+            """
+        let parsed = try parse([("run.log", log), ("report.junit", junit)])
+        #expect(parsed.results.map(\.status) == [.passed, .failed])
+    }
+
     @Test func aParallelLogAndItsXUnitFileAreOneRunInEitherOrder() throws {
         let log = (name: "run.log", text: Self.parallelCrashLog)
         let xunit = (name: "x.xml", text: Self.parallelCrashXUnit)

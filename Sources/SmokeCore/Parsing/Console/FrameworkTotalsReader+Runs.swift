@@ -1,8 +1,11 @@
 /// Swift Testing's runs, XCTest's totals, and where an input ends, as `FrameworkTotalsReader` reads them.
 extension FrameworkTotalsReader {
-    /// Whether the input so far ends inside a run: an outermost suite or a Swift Testing run started and not closed.
+    /// Whether the input so far ends inside a run: an outermost suite or a Swift Testing run started and not closed; a
+    /// suite closed without the totals XCTest prints right after; or, in an input that begins inside a run, before the
+    /// run's outermost suite closed.
     package var endsInsideARun: Bool {
         (depth > 0 && !xctestRuns.interleaves) || (swiftTestingOpen && !swiftTestingRunOverlap.interleaves)
+            || suiteTotalsDue || runCloseDue
     }
 
     /// The frameworks several processes of which wrote into this input at once: a run started while another was open,

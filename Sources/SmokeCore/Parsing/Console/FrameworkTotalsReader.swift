@@ -23,6 +23,11 @@ package struct FrameworkTotalsReader: Sendable {
     var swiftTestingRunOverlap = RunOverlap()
     /// The line before closed an outermost suite: an `Executed` line now is a process total.
     private var closedOutermost: ClosedOutermost?
+    /// The last suite line closed a suite, and its `Executed` line, which XCTest prints next, has not come.
+    var suiteTotalsDue = false
+    /// The input began inside an XCTest run (a suite's end without its start) whose `All tests` or `Selected tests`
+    /// has not closed yet.
+    var runCloseDue = false
     var xctestTests = 0
     var xctestFailures = 0
     /// Totals of suites closing at the top of an input that begins inside a run (`X.xctest` without its `All tests`
@@ -105,7 +110,10 @@ package struct FrameworkTotalsReader: Sendable {
         var candidate = start + 1
         while true {
             if line.hasPrefix("Executed ", at: at) {
-                if !insideRunningTest { readExecuted(line, from: at + 9, closing: closedBefore) }
+                if !insideRunningTest {
+                    suiteTotalsDue = false
+                    readExecuted(line, from: at + 9, closing: closedBefore)
+                }
                 return
             }
             if line.hasPrefix("Test ", at: at) {
@@ -233,6 +241,7 @@ package struct FrameworkTotalsReader: Sendable {
         {
             stamps.add(RecordedRunTimes(startedAt: stamp, finishedAt: stamp))
         }
+        suiteTotalsDue = !line.hasPrefix("started", at: verb)
         if line.hasPrefix("started", at: verb) {
             // A new outermost suite while one is open: the process before died without its totals, unless xcodebuild
             // relaunched it, and then these totals count it.
@@ -258,7 +267,10 @@ package struct FrameworkTotalsReader: Sendable {
             if isOutermostName { xctestRuns.closed += 1 }
             if openSuites.isEmpty, xctestRuns.started == 0, beganInside.xctest == nil {
                 beganInside.xctest = lineNumber
+                // A suite inside the run closed: the input ends inside that run until its outermost suite closes.
+                runCloseDue = !isOutermostName
             }
+            if isOutermostName { runCloseDue = false }
             if let open = openSuites.lastIndex(of: name) {
                 // It closes the suites inside it too, whether or not they printed their own end.
                 depth = open

@@ -13,8 +13,9 @@ struct XcodebuildPresence {
 
     mutating func sawTests() { testsSinceEnd = true }
 
-    /// A banner or `Test session results`: the run xcodebuild began has ended in its own words.
-    mutating func sawEnd() { testsSinceEnd = false }
+    /// A banner or `Test session results`: what xcodebuild began has ended in its own words. One with no test since the
+    /// last ends a build (`** BUILD SUCCEEDED **`), and tests after it may be another runner's.
+    mutating func sawEnd() { (seen, testsSinceEnd) = (seen && testsSinceEnd, false) }
 
     /// Reads a line outside any running test.
     mutating func read(_ line: LineBytes) {
@@ -23,7 +24,8 @@ struct XcodebuildPresence {
             // SwiftPM's build (its steps may read like xcodebuild's): what follows is `swift test`'s.
             seen = false
         } else if !seen {
-            seen = Self.isBuildStep(line) || Self.isOwnLogLine(line)
+            // Its log lines before any test may be another command's (`xcodebuild -version`'s warnings).
+            seen = Self.isBuildStep(line) || testsSinceEnd && Self.isOwnLogLine(line)
         }
     }
 

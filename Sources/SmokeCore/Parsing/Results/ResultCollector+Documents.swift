@@ -69,7 +69,11 @@ extension ResultCollector {
     ) -> Int? {
         guard logEntries > 0 else { return nil }
         for id in DocumentJoin.logIDs(for: result) {
-            if let index = tests.find(id: id), index < logEntries, !joined.contains(index) { return index }
+            guard var index = tests.find(id: id) else { continue }
+            // A base id finds the name's latest run; a document's `foo()` is its first, as `foo()#2` is its second.
+            let runs = tests.rowFields(index).occurrence
+            if runs > 1, !id.hasSuffix("#\(runs)") { index = tests.run(1, ofNameAt: index) ?? index }
+            if index < logEntries, !joined.contains(index) { return index }
         }
         if result.framework == .xctest, case .some(.some(let index)) = tests.find(modulelessKey: result.id),
             index < logEntries, !joined.contains(index)

@@ -103,6 +103,25 @@ extension ResultCollector {
         return tests.appendOccurrence(of: index)
     }
 
+    /// The test a restart line names while no test runs: in a parallel log (no `started` lines), the named test; in a
+    /// serial one, a test whose lines the input lacks (cut above, lost) — not the test of its class that just failed,
+    /// spelled another way (`testHang()` for `testHangAndReturnError:`, a nested class's short name: xcodebuild
+    /// relaunches after that test's timeout), nor one already ended.
+    mutating func restartedEntry(_ ref: TestRef) -> Int? {
+        guard sawXCTestStart else { return entry(for: ref) }
+        let name = names.resolve(ref)
+        if let index = tests.find(id: name.id) ?? (ref.module == nil ? modulelessEntry(name.id) : nil) {
+            return tests.flags(at: index).isDisjoint(with: [.started, .finished]) ? index : nil
+        }
+        let shortClass = { (suite: String) in suite.split(separator: ".").last.map(String.init) ?? suite }
+        if let last = tests.count > 0 ? tests.count - 1 : nil, tests.status(at: last).isFailure,
+            shortClass(tests.result(at: last).suite) == shortClass(ref.suite)
+        {
+            return nil
+        }
+        return entry(for: ref)
+    }
+
     /// For `ref`'s `… on 'My Mac - App (123)'` line, the earliest run of the name at `index` (its latest) that ended in
     /// its own process's line with `status` and that no such line repeated yet: Xcode 16 repeats a serial run's results
     /// that way, a test run twice in one process (Xcode's `LaunchTests` template, once per appearance) twice.

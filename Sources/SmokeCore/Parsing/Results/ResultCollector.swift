@@ -176,12 +176,9 @@ package struct ResultCollector {
             crash.note(file: file, line: line, function: function, inCrashedThread: inCrashedThread, root: projectRoot)
         case .restartAfterCrash(let ref):
             sawRestart = true
-            // With no test running, the restart names the test that died: in a serial log one whose lines are not
-            // in the input (cut above, lost), else the crashed one, already ended, and not counted twice.
-            if running.isEmpty, let ref {
-                let index = entry(for: ref)
-                let unseen = tests.flags(at: index).isDisjoint(with: [.started, .finished])
-                if !tests.flags(at: index).contains(.finished), !sawXCTestStart || unseen { running.append(index) }
+            // With no test running, the restart names the test that died (`restartedEntry`).
+            if running.isEmpty, let ref, let index = restartedEntry(ref) {
+                if !tests.flags(at: index).contains(.finished) { running.append(index) }
                 // The crash printed before the restart was this test's, not one outside the tests.
                 crashesOutsideTests.removeAll { $0.line == crash.proof?.line && $0.source == crash.proof?.source }
             }

@@ -138,6 +138,19 @@ import Testing
         #expect(collector.unrecognizedLineCount == 0)
     }
 
+    /// The restart after a test of its class failed (its time allowance) names that test, perhaps spelled another way
+    /// (`testHang()` for ObjC's `testHangAndReturnError:`): no second test.
+    @Test func aRestartAfterItsClassesTestFailedNamesThatTest() {
+        let collector = Support.collect(
+            """
+            Test Case '-[AppTests.FooTests testHangAndReturnError:]' started.
+            Test Case '-[AppTests.FooTests testHangAndReturnError:]' failed (0.010 seconds).
+            Restarting after unexpected exit, crash, or test timeout in FooTests.testHang(); summary will include totals from previous launches.
+            """)
+        #expect(collector.results.map(\.id) == ["AppTests.FooTests/testHangAndReturnError:"])
+        #expect(collector.results.map(\.status) == [.failed])
+    }
+
     @Test func parallelLogRestartMarksTheNamedTestCrashed() {
         let collector = Support.collect(
             """
