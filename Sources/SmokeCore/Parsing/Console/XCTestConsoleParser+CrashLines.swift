@@ -8,8 +8,7 @@ extension XCTestConsoleParser {
             return trap(line.string(from: start), file: file, lineNumber: lineNumber)
         }
         guard line.hasPrefix("Fatal error", at: start) || line.hasPrefix("fatal error", at: start) else { return nil }
-        var messageStart = start + 11
-        if line.hasPrefix(": ", at: messageStart) { messageStart += 2 }
+        let messageStart = start + 11 + (line.hasPrefix(": ", at: start + 11) ? 2 : 0)
         let message = line.string(from: messageStart)
         return trap(message.isEmpty ? "Fatal error" : message, file: file, lineNumber: lineNumber)
     }
@@ -236,7 +235,7 @@ extension XCTestConsoleParser {
 
     /// smokerun's lines in its console.log that say how the running tests ended: `stopped at timeouts.testSeconds (5 s)`
     /// (and `timeouts.runSeconds`), `stopped: smokerun was stopped`, and `re-running 3 tests that had not started when
-    /// the process ended (signal 9 (SIGKILL))`, which ended any test still running.
+    /// the process ended (signal 9 (SIGKILL))`, which ended any test still running (after exit status 0: unfinished).
     static func smokerunStop(_ line: LineBytes, _ start: Int) -> TestEvent? {
         let text = line.string(from: start)
         if text.hasPrefix("stopped at timeouts.") { return .stoppedBySmokerun(.timedOut, reason: text) }
@@ -250,7 +249,8 @@ extension XCTestConsoleParser {
         guard text.hasPrefix("re-running "), let ended = text.firstRange(of: "when the process ended") else {
             return nil
         }
-        return .stoppedBySmokerun(.crashed, reason: "the test " + text[ended.lowerBound...].dropFirst(9))
+        let status: TestStatus = text.hasSuffix("(exit status 0)") ? .unfinished : .crashed
+        return .stoppedBySmokerun(status, reason: "the test " + text[ended.lowerBound...].dropFirst(9))
     }
 
     /// A backtrace frame with a source location: `  3 [ra] 0x… Ledger.entry(at:) + 64 in X at /abs/Ledger.swift:15:16`.

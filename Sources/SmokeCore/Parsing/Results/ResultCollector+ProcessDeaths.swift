@@ -127,9 +127,11 @@ extension ResultCollector {
     mutating func noteStopBySmokerun(_ status: TestStatus, _ reason: String) {
         guard !running.isEmpty else { return }
         finishTimedOutRunningTests()
+        // A process that exited 0 crashed only when it printed a crash; else it reported no result.
+        let status = status == .unfinished && crash.fatal != nil ? .crashed : status
         let printed = status == .crashed && crash.fatal != nil
         finishRunningTest(
-            as: status, failure: printed ? nil : TestFailure(message: reason),
+            as: status, failure: printed || status == .unfinished ? nil : TestFailure(message: reason),
             evidence: (status == .crashed ? crash.proof : nil) ?? evidence("smokerun: \(reason)"))
     }
 

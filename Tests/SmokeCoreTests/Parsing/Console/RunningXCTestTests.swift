@@ -339,6 +339,24 @@ import Testing
         #expect(collector.results.allSatisfy { $0.output.isEmpty })
     }
 
+    /// A process that exited 0 while a test ran, printing no crash, reported no result for it: as `run` said it, the
+    /// test is `unfinished`; one that printed a crash first still crashed.
+    @Test func aRunsConsoleLogKeepsATestWhoseProcessExitedZeroUnfinished() throws {
+        var collector = collect([
+            "[smokerun] xctest: P.K/testQuiet P.K/testNext",
+            "Test Case 'K.testQuiet' started at 2026-11-29 06:42:10.741",
+            "[smokerun] re-running 1 tests that had not started when the process ended (exit status 0)",
+            "[smokerun] xctest: P.K/testNext",
+            "Test Case 'K.testNext' started at 2026-11-29 06:42:11.741",
+            "Fatal error: boom",
+            "[smokerun] re-running 1 tests that had not started when the process ended (exit status 0)",
+        ])
+        _ = collector.finishAtEndOfInput(endedInSuccess: false)
+        #expect(collector.results.map(\.status) == [.unfinished, .crashed])
+        #expect(collector.results.first?.failures.isEmpty == true)
+        #expect(collector.results.last?.failures.first?.message == "boom")
+    }
+
     /// smokerun's retry of a failed test, said by its header (`[smokerun] retrying …`), is another attempt of that
     /// test, in either framework, never a second test; without the word it would be (Design §6).
     @Test func aRunsConsoleLogKeepsARetryAsAnAttempt() throws {
