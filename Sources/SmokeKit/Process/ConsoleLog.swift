@@ -53,6 +53,9 @@ package final class ConsoleLog: @unchecked Sendable {
         return parent.append(held)
     }
 
+    /// Whether this is a section (`section()`): its lines land in console.log at a place known only at its end.
+    var isSection: Bool { parent != nil }
+
     var lineCount: Int {
         lock.lock()
         defer { lock.unlock() }

@@ -46,7 +46,8 @@ struct BatchRunner {
         process.endsStrays = true
 
         var collector = ResultCollector(knownTests: batch.tests.map(\.id), projectRoot: packageRoot.path)
-        let consoleSource = "output of \(binary.lastPathComponent)"
+        // Evidence names console.log's own lines; a worker's section, whose place is known only at its end, its own.
+        let consoleSource = console.isSection ? "output of \(binary.lastPathComponent)" : RunDirectory.consoleLogName
         let streamSource = eventStream.map { RunDirectory.shownName(ofEventStream: $0) }
         // The same interpreter `parse` uses, lines numbered within this process's output.
         var interpreter = LineInterpreter(timeZone: .current)
@@ -93,7 +94,7 @@ struct BatchRunner {
         func applyLineEvents(_ text: LineBytes?) {
             for (event, line) in lineEvents {
                 collector.source = consoleSource
-                collector.line = line
+                collector.line = (console.isSection ? 0 : firstLineOffset) + line
                 if framework == .xctest, collector.runningTestID != nil, let text, let ref = event.namedTest,
                     !collector.namesRunningTest(ref)
                 {

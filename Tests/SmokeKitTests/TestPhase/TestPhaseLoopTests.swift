@@ -31,6 +31,7 @@ import Testing
         var launches: [ProcessLaunch]
         var clock: ManualClock
         var started: Date
+        var console: URL
 
         func test(_ name: String) throws -> TestResult {
             try #require(result.tests.first { $0.id == "ShopTests.CartTests/\(name)" })
@@ -67,7 +68,9 @@ import Testing
         let plan = plan ?? TestPhasePlan(selected: tests, batches: [TestBatch(framework: .xctest, tests: tests)])
         var result = DriverResult(device: ResolvedDevice(platform: "host"))
         try TestPhase(retries: retries, runSeconds: runSeconds).run(plan, with: &executor, into: &result)
-        return Outcome(result: result, launches: fake.launches, clock: clock, started: started)
+        return Outcome(
+            result: result, launches: fake.launches, clock: clock, started: started,
+            console: folder.appendingPathComponent("console.log"))
     }
 
     /// XCTest runs one test at a time: the lines testA prints for another test are its output, never a start, a
@@ -97,6 +100,27 @@ import Testing
         #expect(run.requested == [Self.ids])
         let firstLine = String(printed.prefix { $0 != "\n" })
         #expect(try run.test("testA").output.contains(firstLine))
+    }
+
+    /// Evidence names console.log's own lines, past the lines of the processes before it and smokerun's headers.
+    @Test func evidenceNamesTheLineOfConsoleLogThatProvesIt() throws {
+        let issue = "/src/Tests/ShopTests/CartTests.swift:9: error: CartTests.testB : XCTAssertTrue failed - empty\n"
+        let run = try run(
+            [
+                .init(steps: [.print(Self.started("testA") + Self.crash)], ending: .crash(SIGILL)),
+                .init(
+                    steps: [
+                        .print(
+                            Self.started("testB") + issue + "Test Case 'CartTests.testB' failed (0.001 seconds)\n"
+                                + Self.started("testC") + Self.passed("testC"))
+                    ], ending: .exit(1)),
+            ])
+        let lines = try String(contentsOf: run.console, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        let evidence = try #require(try run.test("testB").evidence)
+        #expect(evidence.source == "console.log")
+        let line = try #require(evidence.line)
+        #expect(lines[line - 1] + "\n" == issue, "line \(line) is \(lines[line - 1])")
     }
 
     @Test func aCrashEndsItsTestTheRestRunInANewProcessAndARetryThatPassesMakesItFlaky() throws {
