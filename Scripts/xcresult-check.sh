@@ -14,12 +14,17 @@ trap 'rm -rf "$work"' EXIT
 
 for archive in "$corpus"/xcresult/bundles/*.xcresult.tar.gz; do
     name="$(basename "$archive" .tar.gz)"
-    mkdir -p "$work/unpacked/$name.d" "$work/out/$name"
+    mkdir -p "$work/unpacked/$name.d" "$work/out"
     tar -xzf "$archive" -C "$work/unpacked/$name.d"
     bundle="$(find "$work/unpacked/$name.d" -mindepth 1 -maxdepth 2 -type d -name '*.xcresult' | head -n 1)"
     set +e
-    "$bin" parse "$bundle" --output "$work/out/$name" --format json,junit >"$work/out/$name/stdout" 2>"$work/out/$name/stderr"
-    echo $? >"$work/out/$name/exit"
+    # Its output folder must be new (parse refuses one holding other files): what it prints is kept beside, then moved in.
+    "$bin" parse "$bundle" --output "$work/out/$name" --format json,junit >"$work/$name.stdout" 2>"$work/$name.stderr"
+    status=$?
+    mkdir -p "$work/out/$name" # a refused bundle gets none
+    echo "$status" >"$work/out/$name/exit"
+    mv "$work/$name.stdout" "$work/out/$name/stdout"
+    mv "$work/$name.stderr" "$work/out/$name/stderr"
     set -e
     echo "$bundle" >"$work/out/$name/bundle"
 done
