@@ -87,6 +87,9 @@ import Testing
         // xcodebuild's build ended in its banner, or its warning came before any test: the tests are another runner's.
         ("=== BUILD TARGET App OF PROJECT App WITH CONFIGURATION Debug ===\n** BUILD SUCCEEDED **\n", "", false),
         ("2023-12-16 15:26:47.072 xcodebuild[98951:6786614] Requested but did not find extension point\n", "", false),
+        // After the tests, only its test session's log lines say they were its own; a later call's warning does not.
+        ("", "2023-09-20 10:00:00.000 xcodebuild[1234:5678] Requested but did not find extension point\n", false),
+        ("", "2023-09-20 10:00:00.000 xcodebuild[1234:5678] [MT] IDETestOperationsObserverDebug: 1.2 sec\n", true),
         ("", "", false),
     ])
     func xcodebuildsOwnLinesWaitForItsBanner(before: String, after: String, cut: Bool) throws {
@@ -136,6 +139,32 @@ import Testing
         let parsed = try Self.parse(log + tail)
         #expect(parsed.results.map(\.status) == [.passed, .passed, .passed])
         #expect((parsed.incomplete != nil) == cut, "\(tail)")
+    }
+
+    /// `swift test`, then an xcodebuild build ended by its banner, then `swift test --skip-build` (no `Build complete!`):
+    /// the tests before xcodebuild's build and after its banner are another runner's, whole.
+    @Test func testsAroundAnXcodebuildBuildAreAnotherRunners() throws {
+        let whole = Self.firstSuite.replacingOccurrences(
+            of: "\t Executed 1 test",
+            with: "Test Suite 'All tests' passed at 2021-11-05 01:08:23.294.\n\t Executed 1 test")
+        let build = "CompileSwiftSources normal arm64 com.apple.xcode.tools.swift.compiler\n** BUILD SUCCEEDED **\n"
+        #expect(try Self.parse(whole + build + whole).incomplete == nil)
+    }
+
+    /// Xcode 5 named the outermost suite of a run of chosen tests `Multiple Selected Tests`: its close ends the run.
+    @Test func xcode5sMultipleSelectedTestsClosesTheRun() throws {
+        let log = """
+            Test Case '-[DirectoryTests testExample]' passed (0.000 seconds).
+            Test Suite 'DirectoryTests' finished at 2013-11-22 19:39:53 +0000.
+            Executed 1 test, with 0 failures (0 unexpected) in 0.000 (0.000) seconds
+            Test Suite 'JustWorks DirectoryTests.xctest' finished at 2013-11-22 19:39:53 +0000.
+            Executed 1 test, with 0 failures (0 unexpected) in 0.000 (0.000) seconds
+            Test Suite 'Multiple Selected Tests' finished at 2013-11-22 19:39:53 +0000.
+            Executed 1 test, with 0 failures (0 unexpected) in 0.000 (0.001) seconds
+            Program ended with exit code: 0
+
+            """
+        #expect(try Self.parse(log).incomplete == nil)
     }
 
     @Test func theWholeLogEndsWithItsTotals() throws {

@@ -268,9 +268,10 @@ package struct FrameworkTotalsReader: Sendable {
             if openSuites.isEmpty, xctestRuns.started == 0, beganInside.xctest == nil {
                 beganInside.xctest = lineNumber
                 // A suite inside the run closed: the input ends inside that run until its outermost suite closes.
-                runCloseDue = !isOutermostName
+                runCloseDue = !isOutermostName && !name.hasSuffix(" Selected Tests")
             }
-            if isOutermostName { runCloseDue = false }
+            // Xcode 5 named it `Multiple Selected Tests`.
+            if isOutermostName || name.hasSuffix(" Selected Tests") { runCloseDue = false }
             if let open = openSuites.lastIndex(of: name) {
                 // It closes the suites inside it too, whether or not they printed their own end.
                 depth = open

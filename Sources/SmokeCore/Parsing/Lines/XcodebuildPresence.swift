@@ -23,11 +23,17 @@ struct XcodebuildPresence {
         if line.hasPrefix("Build complete!") {
             // SwiftPM's build (its steps may read like xcodebuild's): what follows is `swift test`'s.
             seen = false
-        } else if !seen {
-            // Its log lines before any test may be another command's (`xcodebuild -version`'s warnings).
-            seen = Self.isBuildStep(line) || testsSinceEnd && Self.isOwnLogLine(line)
+        } else if !seen, Self.isBuildStep(line) {
+            // Tests before its build were another runner's.
+            (seen, testsSinceEnd) = (true, false)
+        } else if !seen, testsSinceEnd {
+            // Its test session's log lines say the tests before them are its own; others (`xcodebuild -version`'s
+            // warnings, printed on every call) say nothing.
+            seen = Self.isOwnLogLine(line) && Self.sessionWords.contains { line.firstIndex(of: $0, from: 23) != nil }
         }
     }
+
+    private static let sessionWords: [StaticString] = ["IDETest", "iOSSimulator", "xctrunner", "XCTest"]
 
     private static func isBuildStep(_ line: LineBytes) -> Bool {
         guard let first = line.first, stepFirstBytes.contains(first) else { return false }
