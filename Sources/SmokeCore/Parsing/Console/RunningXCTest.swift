@@ -127,10 +127,8 @@ struct RunningXCTest {
         var search = 0
         while let marker = line.firstIndex(of: ": error: ", from: search) {
             search = marker + 1
-            var digits = marker
-            while digits > 1, line[digits - 1] &- UInt8(ascii: "0") < 10 { digits -= 1 }
-            guard digits < marker, line[digits - 1] == UInt8(ascii: ":"),
-                let location = SourceLocationPrefix(line, 0, colon: digits - 1), location.fileStart > 0
+            guard let colon = SourceLocationPrefix.colon(before: marker, in: line, after: 0),
+                let location = SourceLocationPrefix(line, 0, colon: colon), location.fileStart > 0
             else { continue }
             return location.fileStart
         }

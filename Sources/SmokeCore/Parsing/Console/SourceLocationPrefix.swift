@@ -44,7 +44,7 @@ struct SourceLocationPrefix {
     }
 
     /// The colon before the digits that end at `end`, when there are digits and a colon before them.
-    private static func colon(before end: Int, in bytes: LineBytes, after start: Int) -> Int? {
+    static func colon(before end: Int, in bytes: LineBytes, after start: Int) -> Int? {
         var digits = end
         while digits > start + 1, bytes[digits - 1] &- UInt8(ascii: "0") < 10 { digits -= 1 }
         return digits < end && bytes[digits - 1] == UInt8(ascii: ":") ? digits - 1 : nil
