@@ -92,3 +92,19 @@ extension [TestResult] {
         return kept
     }
 }
+
+extension TestResult {
+    /// The attempts before the last of their configuration: the retries that did not have the final word.
+    /// A test run once in each of two configurations has none.
+    package var earlierAttempts: [TestAttempt] {
+        attempts.indices.filter { index in
+            attempts[(index + 1)...].contains { $0.configuration == attempts[index].configuration }
+        }.map { attempts[$0] }
+    }
+
+    /// How many times the test was tried where it was tried most: its attempts, counted per configuration.
+    package var tries: Int {
+        let counts = Dictionary(grouping: attempts, by: \.configuration).values.map(\.count)
+        return max(counts.max() ?? 1, 1)
+    }
+}

@@ -14,11 +14,12 @@ extension HTMLReport {
         for item in flaky {
             let attempts = item.test.attempts.map { attempt in
                 """
-                \(icon(attempt.status)) \(h(ReportText.label(attempt.status))) \
+                \(attempt.configuration.map { h($0) + ": " } ?? "")\(icon(attempt.status)) \
+                \(h(ReportText.label(attempt.status))) \
                 \(h(ReportText.duration(attempt.durationSeconds)))
                 """
             }
-            html += "<li><code>\(h(item.test.id))</code> — passed on attempt \(max(item.test.attempts.count, 1)): "
+            html += "<li><code>\(h(item.test.id))</code> — passed on attempt \(item.test.tries): "
             html += attempts.joined(separator: " → ") + "</li>\n"
         }
         return html + "</ul></section>\n"
@@ -157,7 +158,7 @@ extension HTMLReport {
             html += "<td>\(name)</td><td>\(h(test.suite))</td>"
             html +=
                 "<td data-v=\"\(ReportText.seconds(test.durationSeconds))\">\(h(ReportText.duration(of: test)))</td>"
-            html += "<td>\(max(test.attempts.count, 1))</td></tr>\n"
+            html += "<td>\(test.tries)</td></tr>\n"
         }
         return html + "</tbody>\n</table></section>\n"
     }

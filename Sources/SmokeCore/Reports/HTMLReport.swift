@@ -202,7 +202,7 @@ package struct HTMLReport: ReportWriter {
                 h(ReportText.label(test.status) + (quarantine == nil ? "" : ", quarantined")),
                 h(ReportText.duration(of: test)), "#\(test.order)",
             ]
-            if test.attempts.count > 1 { meta.append(ReportText.count(test.attempts.count, "attempt")) }
+            if test.tries > 1 { meta.append(ReportText.count(test.tries, "attempt")) }
             html += "<p class=\"meta\">\(meta.joined(separator: " · "))</p>\n"
             if let quarantine { html += quarantineNote(quarantine) }
             if let evidence = test.evidence {

@@ -157,9 +157,10 @@ package struct JSONReport: ReportWriter {
         let attempt: TestAttempt
 
         enum Key: String, CodingKey {
-            case status, durationSeconds, failures, output, attachments, evidence
+            case status, durationSeconds, failures, output, attachments, evidence, configuration
         }
 
+        /// `configuration` only when the test ran in several test-plan configurations.
         func encode(to encoder: any Encoder) throws {
             try encoder.encodeEvery(
                 Key.self,
@@ -168,6 +169,10 @@ package struct JSONReport: ReportWriter {
                     .failures: attempt.failures.map(FailureDocument.init), .output: attempt.output,
                     .attachments: attempt.attachments, .evidence: attempt.evidence.map(EvidenceDocument.init),
                 ])
+            if let configuration = attempt.configuration {
+                var container = encoder.container(keyedBy: Key.self)
+                try container.encode(configuration, forKey: .configuration)
+            }
         }
     }
 

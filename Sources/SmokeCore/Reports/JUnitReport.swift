@@ -189,11 +189,11 @@ package struct JUnitReport: ReportWriter {
         return "      <\(element) message=\"\(message)\" type=\"\(test.status.rawValue)\">\(content)</\(element)>\n"
     }
 
-    /// The failing attempts before the last (the last one is the test's own status), when they
-    /// are worth reporting: the test passed in the end (flaky) or never passed (reruns).
+    /// The failing attempts before the last of their configuration (the last ones made the test's own status),
+    /// when they are worth reporting: the test passed in the end (flaky) or never passed (reruns).
     static func earlierFailingAttempts(_ test: TestResult) -> [TestAttempt] {
         guard (test.status == .passed && test.flaky) || test.status.isFailure else { return [] }
-        return test.attempts.dropLast().filter { $0.status.isFailure }
+        return test.earlierAttempts.filter { $0.status.isFailure }
     }
 
     private static func earlierPrefix(_ test: TestResult) -> String {

@@ -7,7 +7,7 @@ extension MarkdownReport {
         guard !flaky.isEmpty else { return nil }
         var lines = ["### Flaky (\(flaky.count))", ""]
         for test in flaky {
-            let attempts = max(test.attempts.count, 1)
+            let attempts = test.tries
             lines.append("- \(MarkdownText.code(test.id)) passed on attempt \(attempts) of \(attempts)")
         }
         return lines.joined(separator: "\n")

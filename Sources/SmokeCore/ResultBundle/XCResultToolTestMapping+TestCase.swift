@@ -28,7 +28,8 @@ extension XCResultToolTestMapping {
                 ? (details.attempts.last?.messages ?? details.failures) : details.failures
         }
         var output = details.output
-        if finals.count > 1, groups.allSatisfy({ !$0.isEmpty }) {
+        let named = finals.count > 1 && groups.allSatisfy { !$0.isEmpty }
+        if named {
             output = zip(groups, finals).map { "Configuration \($0): \($1.attempt.status.rawValue)" } + output
         }
         if !status.isFailure {
@@ -46,7 +47,14 @@ extension XCResultToolTestMapping {
         } else if failures.isEmpty {
             failures = [TestFailure(message: node.details ?? "Xcode reported this test as failed without a message.")]
         }
-        let attempts = details.attempts.count > 1 ? details.attempts.map(\.attempt) : []
+        let attempts: [TestAttempt] =
+            details.attempts.count < 2
+            ? []
+            : details.attempts.map { run in
+                var attempt = run.attempt
+                if named { attempt.configuration = run.group }
+                return attempt
+            }
         let flaky =
             status == .passed
             && groups.contains { group in

@@ -49,7 +49,7 @@ extension HistoryDatabase {
             try writer.insertResult(
                 key: test.deviceKey, testID: test.id, status: test.status,
                 microseconds: HistorySchema.microseconds(of: test),
-                attempts: max(test.attempts.count, 1), flaky: test.flaky,
+                attempts: test.tries, flaky: test.flaky,
                 message: HistoryTestResult.bounded(firstFailure(of: test)?.message),
                 evidence: test.evidence?.description, displayName: test.displayName)
         }

@@ -119,9 +119,8 @@ enum XCResultDatabaseMapper {
         }
         // A test run in several configurations says which one gave which result, by name.
         let named = planRuns.compactMap { configurationNames[$0] }
-        let configurationLines =
-            planRuns.count > 1 && Set(named).count == planRuns.count
-            ? zip(named, finals).map { "Configuration \($0): \($1.status.rawValue)" } : []
+        let isNamed = planRuns.count > 1 && Set(named).count == planRuns.count
+        let configurationLines = isNamed ? zip(named, finals).map { "Configuration \($0): \($1.status.rawValue)" } : []
         let status = finals.count == 1 ? finals[0].status : TestStatus.worst(finals.map(\.status))
         let flaky =
             status == .passed
@@ -135,7 +134,13 @@ enum XCResultDatabaseMapper {
             durationSeconds: durationSeconds, flaky: flaky,
             failures: deciding.flatMap(\.failures),
             output: Array((configurationLines + deciding.flatMap(\.output)).prefix(TestResult.outputLineLimit)),
-            attempts: attempts.count > 1 ? attempts.map(\.attempt) : [])
+            attempts: attempts.count < 2
+                ? []
+                : attempts.map { run in
+                    var attempt = run.attempt
+                    if isNamed { attempt.configuration = configurationNames[run.key.planRun] }
+                    return attempt
+                })
     }
 
     private static func configurations(_ snapshot: XCResultDatabaseSnapshot) -> [Int: String] {

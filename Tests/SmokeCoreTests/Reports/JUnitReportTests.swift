@@ -133,6 +133,37 @@ import Testing
         #expect(try document.nodes(forXPath: "//testcase[@name='testPay']/rerunError").count == 1)
     }
 
+    @Test func runsInOtherConfigurationsAreNoReruns() throws {
+        func attempt(_ status: TestStatus, _ configuration: String) -> TestAttempt {
+            let failures = status == .failed ? [TestFailure(message: "\(configuration) total")] : []
+            return TestAttempt(status: status, durationSeconds: 1, failures: failures, configuration: configuration)
+        }
+        let once = TestResult(
+            id: "M.S/once", name: "once", suite: "S", framework: .xctest, status: .failed,
+            failures: [TestFailure(message: "German total")],
+            attempts: [attempt(.failed, "German"), attempt(.passed, "English")])
+        let retried = TestResult(
+            id: "M.S/retried", name: "retried", suite: "S", framework: .xctest, status: .failed,
+            failures: [TestFailure(message: "German total")],
+            attempts: [attempt(.passed, "English"), attempt(.failed, "German"), attempt(.failed, "German")])
+        var report = ReportFixture.minimalReport
+        report.tests = [once, retried]
+        report.totals = Totals(report.tests)
+        let document = try XMLDocument(xmlString: JUnitReport.render(report))
+        func children(_ name: String) throws -> [String] {
+            let node = try #require(try document.nodes(forXPath: "//testcase[@name='\(name)']").first as? XMLElement)
+            return (node.children ?? []).compactMap { ($0 as? XMLElement)?.name }
+        }
+        // German failed once and English passed once: one failure, no rerun.
+        #expect(try children("once") == ["failure"])
+        #expect(once.tries == 1)
+        // German's first run was retried: that one is a rerun, English's pass is no attempt before it.
+        #expect(try children("retried") == ["failure", "rerunFailure"])
+        #expect(retried.tries == 2)
+        let html = HTMLReport.render(report, attachmentContent: ReportFixture.attachmentContent)
+        #expect(html.contains("2 attempts") && !html.contains("3 attempts"))
+    }
+
     @Test func childrenFollowTheSurefireSchemaOrder() throws {
         let crashed = TestResult(
             id: "M.S/crashes", name: "crashes", suite: "S", framework: .xctest, status: .crashed,

@@ -27,6 +27,9 @@ import Testing
         #expect(abs(rounds.durationSeconds - XCResultConfigurationFixture.roundsDuration) < 1e-9)
         // English once, German twice; each attempt's duration is its cases' sum.
         #expect(rounds.attempts.map(\.status) == [.passed, .failed, .failed])
+        #expect(rounds.attempts.map(\.configuration) == ["English", "German", "German"])
+        // German's first run is the one retry: English's run is no attempt before German's.
+        #expect(rounds.earlierAttempts.map(\.status) == [.failed] && rounds.tries == 2)
         #expect(zip(rounds.attempts.map(\.durationSeconds), [0.3, 0.4, 0.6]).allSatisfy { abs($0 - $1) < 1e-9 })
         // Led by the argument case that failed, in both readings.
         #expect(
@@ -121,6 +124,9 @@ import Testing
         #expect(ResultBundleComparison.differences(database: database, xcresulttool: fromJSON) == [])
         #expect(fromJSON.tests.map(\.status) == database.tests.map(\.status))
         #expect(fromJSON.tests.map(\.failures) == database.tests.map(\.failures))
+        #expect(
+            fromJSON.tests.map { $0.attempts.map(\.configuration) }
+                == database.tests.map { $0.attempts.map(\.configuration) })
         #expect(fromJSON.tests.last?.output == database.tests.last?.output)
         #expect(
             fromJSON.tests.first?.output.prefix(2) == ["Configuration English: passed", "Configuration German: failed"])

@@ -88,6 +88,9 @@ import Testing
         #expect(test.status == .failed)
         #expect(test.durationSeconds == 2.0)
         #expect(test.attempts.map(\.status) == [.passed, .failed])
+        // One run in each configuration: neither is a retry of the other.
+        #expect(test.attempts.map(\.configuration) == ["English", "German"])
+        #expect(test.earlierAttempts.isEmpty && test.tries == 1)
         #expect(test.failures == [TestFailure(message: "too long", file: "CartTests.swift", line: 9)])
         #expect(test.output == ["Configuration English: passed", "Configuration German: failed"])
         #expect(mapped.unrecognizedNodeCount == 0)
