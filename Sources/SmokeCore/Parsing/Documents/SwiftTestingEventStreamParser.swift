@@ -260,11 +260,23 @@ package struct SwiftTestingEventStreamParser {
         }
     }
 
-    /// `… after 0.001 seconds…` in a `testEnded` message.
-    private static func duration(_ text: String) -> Double? {
-        guard let after = text.range(of: " after ") else { return nil }
-        let number = text[after.upperBound...].prefix { $0.isASCIIDigit || $0 == "." }
-        return Double(number)
+    /// `… passed after 0.001 seconds…` in a `testEnded` message: the time right after the test's name, never a
+    /// number its display name holds (`Test "expires after 30 minutes" passed after 0.001 seconds.`).
+    static func duration(_ text: String) -> Double? {
+        var first: Double?
+        for verb in [" passed after ", " failed after ", " was cancelled after "] {
+            var searched = text.startIndex..<text.endIndex
+            while let after = text.range(of: verb, range: searched) {
+                searched = after.upperBound..<text.endIndex
+                let rest = text[after.upperBound...]
+                let number = rest.prefix { $0.isASCIIDigit || $0 == "." }
+                guard let seconds = Double(number), rest.dropFirst(number.count).hasPrefix(" second") else { continue }
+                // The name ends with its closing quote or its parentheses.
+                if let last = text[..<after.lowerBound].last, last == "\"" || last == ")" { return seconds }
+                first = first ?? seconds
+            }
+        }
+        return first
     }
 
     /// `Test f() was cancelled after 0.001 seconds: "reason"`.

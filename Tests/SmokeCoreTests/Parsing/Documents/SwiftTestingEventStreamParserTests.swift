@@ -36,6 +36,17 @@ import Testing
     }
 
     /// A raw identifier's own `/` is part of its name, not a suite boundary, whether the function is free or not.
+    @Test(arguments: [
+        (#"Test "session expires after 30 minutes" passed after 0.001 seconds."#, 0.001),
+        (#"Test "retry passed after 3 attempts" failed after 0.003 seconds with 1 issue."#, 0.003),
+        (#"Test "failed after 2 seconds" failed after 0.25 seconds with 1 issue."#, 0.25),
+        ("Test addsItem() passed after 1.5 seconds with 1 known issue.", 1.5),
+        (#"Test addsItem() was cancelled after 0.002 seconds: "failed after 9 seconds""#, 0.002),
+    ])
+    func theDurationIsTheOneAfterTheName(text: String, seconds: Double) {
+        #expect(SwiftTestingEventStreamParser.duration(text) == seconds)
+    }
+
     @Test func aRawNameWithASlashStaysOneName() {
         let free = SwiftTestingEventStreamParser.ref("RawTests.`a/b fails`()/Raw.swift:3:2")
         #expect(free?.module == "RawTests" && free?.suite == "" && free?.name == "`a/b fails`()")
