@@ -161,8 +161,9 @@ struct XCTestConsoleParser {
             })
                 == true
         {
-            summary.noteRunnerError(line.string(start..<line.endSkippingBlanks()))
-            return .ignored
+            let text = line.string(start..<line.endSkippingBlanks())
+            summary.noteRunnerError(text)
+            return XcodebuildSummary.crash(inRunnerError: text) ?? .ignored
         }
         // xcbeautify's form of a compiler error, `❌ File.swift:17:9: message` (fastlane's build logs have it).
         if line.hasPrefix("❌ ", at: start), SourceLocationPrefix(line, start + 4)?.column != nil {

@@ -28,6 +28,15 @@ struct XcodebuildSummary {
     /// failed, as that block would say it.
     mutating func noteRunnerError(_ text: String) { runnerError = text }
 
+    /// The crash a runner error names (`… encountered an error (Early unexpected exit, … (Underlying Error: Crash:
+    /// HomeCooked (3584) Board.columns.getter))`): the relaunched test process died too, in the test still running.
+    static func crash(inRunnerError text: String) -> TestEvent? {
+        guard let crash = text.range(of: "(Underlying Error: Crash: ", options: .caseInsensitive) else { return nil }
+        var description = text[text.index(crash.lowerBound, offsetBy: 19)...]
+        while description.hasSuffix(")") { description.removeLast() }
+        return .programCrashed(description: String(description))
+    }
+
     /// An error line that ends with `:`, its reason on the next, indented line (`xcodebuild: error: Could not resolve
     /// package dependencies:`), or xcodebuild's `The following build commands failed:` before the commands it lists.
     private var headerAwaitingReason: String?
@@ -102,6 +111,7 @@ struct XcodebuildSummary {
         guard inFailingTests else {
             if line.firstIndex(of: " encountered an error (", from: start) != nil {
                 runnerError = line.string(start..<end)
+                if let crash = Self.crash(inRunnerError: runnerError ?? "") { return crash }
             } else if otherReasons.count < Self.keptErrors {
                 otherReasons.append(line.string(start..<end))
             }
