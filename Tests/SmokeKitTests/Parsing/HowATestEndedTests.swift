@@ -46,6 +46,66 @@ import Testing
         #expect(violations.isEmpty)
     }
 
+    /// Xcode relaunched the runner after the test crashed, the test crashed again, and xcodebuild's summary names the
+    /// crash that ended the relaunch: the test crashed, it is not left without a result.
+    @Test(arguments: ["\t", "    "])
+    func aRelaunchThatCrashedToo(indent: String) throws {
+        let (parsed, violations) = try parse(
+            """
+            Test Suite 'All tests' started at 2025-12-22 08:50:27.234.
+            Test Suite 'BoardsTests' started at 2025-12-22 08:50:27.234.
+            Test Case '-[HomeTests.BoardsTests testCreate]' started.
+            Restarting after unexpected exit, crash, or test timeout; summary will include totals from previous launches.
+            Test Suite 'All tests' started at 2025-12-22 08:50:52.018.
+            Test Suite 'BoardsTests' started at 2025-12-22 08:50:52.019.
+            Test Case '-[HomeTests.BoardsTests testCreate]' started.
+            Testing failed:
+            \(indent)Run test suite BoardsTests encountered an error (Early unexpected exit, operation never finished \
+            bootstrapping - no restart will be attempted. (Underlying Error: Crash: Home (3584) Board.columns.getter))
+            ** TEST FAILED **
+
+            """, name: "relaunch.log")
+        let test = try #require(parsed.results.first)
+        #expect(parsed.results.count == 1)
+        #expect(test.status == .crashed)
+        #expect(test.evidence == Evidence(what: "crash report", source: "relaunch.log", line: 9))
+        #expect(test.failures.first?.message == "Crash: Home (3584) Board.columns.getter")
+        #expect(violations.isEmpty)
+    }
+
+    /// The same xcodebuild command run again and appended to the log (`tee -a`): the second run's pass of the test
+    /// that crashed in the first is another run, not the relaunch's retry (which would make the crash a flaky pass).
+    @Test func aRunAppendedAfterTheBannerIsNoRelaunch() throws {
+        let crashing = """
+            Test Suite 'All tests' started at 2018-11-04 10:28:22.431
+            Test Case '-[AppTests.CartTests testTotal]' started.
+            Fatal error: Unexpectedly found nil while unwrapping an Optional value
+            Restarting after unexpected exit or crash in CartTests/testTotal(); summary will include totals from \
+            previous launches.
+            Test Suite 'All tests' started at 2018-11-04 10:28:44.201
+            Test Case '-[AppTests.CartTests testTax]' started.
+            Test Case '-[AppTests.CartTests testTax]' passed (0.001 seconds).
+            ** TEST FAILED **
+
+            """
+        let passing = """
+            Test Suite 'All tests' started at 2018-11-04 10:30:00.000
+            Test Case '-[AppTests.CartTests testTotal]' started.
+            Test Case '-[AppTests.CartTests testTotal]' passed (0.001 seconds).
+            ** TEST SUCCEEDED **
+
+            """
+        let (parsed, violations) = try parse(crashing + passing, name: "appended.log")
+        #expect(parsed.results.map(\.status) == [.crashed, .passed, .passed])
+        #expect(parsed.results.map(\.id).last == "AppTests.CartTests/testTotal#2")
+        #expect(parsed.results.allSatisfy { !$0.flaky })
+        #expect(violations.isEmpty)
+        // Without the banner between them, the relaunch ran the test again: one test, its crash an earlier attempt.
+        let relaunched = try parse(
+            crashing.replacingOccurrences(of: "** TEST FAILED **\n", with: "") + passing, name: "r.log")
+        #expect(relaunched.0.results.first?.attempts.map(\.status) == [.crashed, .passed])
+    }
+
     @Test func aTrapAndTheRunnersExitCodeAreACrashInACompleteCILog() throws {
         let (parsed, violations) = try parse(
             """

@@ -4,6 +4,9 @@ extension LineInterpreter {
         var totals: FrameworkTotalsReader
         /// xcodebuild's last test banner. `** TEST BUILD SUCCEEDED **` (`build-for-testing`) ran no test and is none.
         var testBanner: TestBanner?
+        /// Whether a run appended after an earlier one began (`RelaunchWindow`); `LineInterpreter` says so and resets it.
+        var appendedRunStarted = false
+        var relaunch = RelaunchWindow()
         var runStartsAtTestBanner = 0
         /// A test process started its run after that banner: a later run the banner does not end.
         var runStartedSinceTestBanner: Bool { totals.runStarts > runStartsAtTestBanner }
@@ -34,6 +37,7 @@ extension LineInterpreter {
         mutating func read(_ original: LineBytes, insideRunningTest: Bool) {
             let runStarts = totals.runStarts
             totals.read(original, insideRunningTest: insideRunningTest)
+            if relaunch.read(original, startedRuns: totals.runStarts - runStarts) { appendedRunStarted = true }
             if !insideRunningTest { xcodebuild.read(original) }
             if xcodebuild.awaitsTests, insideRunningTest || totals.runStarts > runStarts || Self.isTestResult(original)
             {
@@ -54,6 +58,7 @@ extension LineInterpreter {
                 if line.hasPrefix("** TEST"), !line.hasPrefix("** TEST BUILD ") {
                     testBanner = line.firstIndex(of: " SUCCEEDED **") != nil ? .succeeded : .failed
                     runStartsAtTestBanner = totals.runStarts
+                    relaunch.sawTestBanner()
                 }
                 lastBanner = line.string(0..<line.count)
                 if interruption == nil, line.firstIndex(of: " INTERRUPTED **") != nil {

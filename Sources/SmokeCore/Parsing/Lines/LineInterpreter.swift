@@ -173,6 +173,10 @@ package struct LineInterpreter {
         }
         notes.lineNumber = lineNumber
         let event = console.parse(line, reading: &notes)
+        if notes.appendedRunStarted {
+            notes.appendedRunStarted = false
+            emit(.appendedRunStarted, into: &sink)
+        }
         switch event {
         case .fatalError: noteCrashLine(line, isTrapMessage: true)
         case .programCrashed, .runnerDied: noteCrashLine(line, isTrapMessage: false)
@@ -213,7 +217,7 @@ package struct LineInterpreter {
         case .suiteFinished, .runSummary:
             sawTestActivity = true
             return
-        case .output, .toolOutput, .issueMessageContinued: break
+        case .output, .toolOutput, .issueMessageContinued, .appendedRunStarted: break
         default: sawTestActivity = true
         }
         if !readsEventStream, event.framework == .swiftTesting { followRunning(event) }

@@ -191,6 +191,7 @@ package struct ResultCollector {
             noteProcessDeath(ref, description)
         case .runnerDied(let description):
             noteRunnerDeath(description)
+        case .appendedRunStarted: sawRestart = false
         case .xctestProcessEnded: noteXCTestProcessEnd()
         case .smokerunProcessStarted(let retrying): smokerunRetries = retrying
         case .swiftTestingRunStarted: noteSwiftTestingRunStart()

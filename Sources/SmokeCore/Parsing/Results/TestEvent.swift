@@ -48,6 +48,9 @@ package enum TestEvent: Sendable, Equatable {
     case swiftTestingRunningInConsole([String])
     /// Xcode relaunched the runner after a crash or timeout in this test.
     case restartAfterCrash(TestRef?)
+    /// A run of the same command again, appended to the log after its test banner (`RelaunchWindow`): a restart above
+    /// it does not reach its tests, which are other runs, not retries.
+    case appendedRunStarted
     /// SwiftPM's word that the process it ran for this one test died (`swift test --parallel`: `error: Process '…'
     /// exited with unexpected signal code 4`): it crashed, whatever of its output SwiftPM prints later.
     case testProcessDied(TestRef, description: String)
@@ -132,7 +135,7 @@ extension TestEvent {
             .swiftTesting
         case .fatalError, .programCrashed, .backtraceFrame, .suiteStarted, .suiteFinished, .runSummary, .detail,
             .issueMessageContinued, .toolOutput, .output, .ignored, .stoppedBySmokerun, .smokerunProcessStarted,
-            .swiftTestingRunningInConsole, .runnerDied, .xctestProcessEnded, .sanitizerReport:
+            .swiftTestingRunningInConsole, .runnerDied, .xctestProcessEnded, .sanitizerReport, .appendedRunStarted:
             nil
         }
     }
