@@ -36,6 +36,39 @@ import Testing
         #expect(report.status == .failed)
     }
 
+    /// `#expect(a == b)` of two multi-line strings prints their newlines as they are: the lines up to the one that
+    /// closes the expectation's parentheses are its message, not another running test's output. Output after it is.
+    @Test func aMultiLineExpectationKeepsItsWholeMessage() throws {
+        let (_, parsed) = try parsed(
+            """
+            ◇ Test run started.
+            ◇ Test printer() started.
+            ◇ Test compares() started.
+            ✘ Test compares() recorded an issue at TextTests.swift:15:3: Expectation failed: (a → "line one
+            line "two"
+            line three") == ("line one\\nline two" → "line one
+            line two")
+            printed by printer()
+            ✘ Test compares() failed after 0.001 seconds with 1 issue.
+            ✔ Test printer() passed after 0.001 seconds.
+            ✘ Test run with 2 tests failed after 0.002 seconds with 1 issue.
+
+            """)
+        let compares = try #require(parsed.results.first { $0.name == "compares()" })
+        #expect(
+            compares.failures.map(\.message) == [
+                """
+                Expectation failed: (a → "line one
+                line "two"
+                line three") == ("line one\\nline two" → "line one
+                line two")
+                """
+            ])
+        #expect(compares.failures.first?.line == 15)
+        #expect(parsed.results.flatMap(\.output) == ["printed by printer()"])
+        #expect(parsed.reconciliation?.agrees == true, "\(String(describing: parsed.reconciliation))")
+    }
+
     /// `Test.cancel("why")` (Swift 6.3) ends its test as a skip: the run passed, whole, as `swift test` said.
     @Test func aCancelledTestIsSkippedAndTheRunWhole() throws {
         let (report, parsed) = try parsed(

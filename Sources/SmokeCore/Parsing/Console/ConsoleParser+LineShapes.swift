@@ -12,6 +12,14 @@ extension ConsoleParser {
         return start.flatMap { $0 > 0 ? $0 : nil }
     }
 
+    /// Whether a split line's halves joined make a test line: a test's start or result, a suite's start or end.
+    static func isTestLineEvent(_ event: TestEvent) -> Bool {
+        switch event {
+        case .testStarted, .testFinished, .skipped, .cancelled, .suiteStarted, .suiteFinished: true
+        default: false
+        }
+    }
+
     /// Where a line glued after the backtracer's unfinished `*** Signal N: Backtracing from 0x….` starts, or nil.
     static func afterBacktracingDots(_ line: LineBytes) -> Int? {
         let start = line.skippingBlanks()

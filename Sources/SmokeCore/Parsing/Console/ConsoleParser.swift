@@ -42,6 +42,7 @@ package struct ConsoleParser {
     private var inSwiftTestingDetail = false
     /// Which Swift Testing lines are what they look like; only a running test's result may be found glued to output.
     private var swiftTestingAnnouncements = SwiftTestingAnnouncements()
+    private var swiftTestingMessage = SwiftTestingMessageLines()
 
     package init() {}
 
@@ -201,11 +202,13 @@ package struct ConsoleParser {
             }
             return xctest.continueIssueMessage(line.string(textStart..<line.count))
         }
+        let text = line.string(0..<line.count)
+        if swiftTestingMessage.continues(text) { return .issueMessageContinued(text) }
         if continuesDetail, line.hasPrefix("  ") {
             inSwiftTestingDetail = true
             return .detail(line.string(2..<line.count))
         }
-        return .output(line.string(0..<line.count))
+        return .output(text)
     }
 
     /// `event` when it is what it says; else `line` is the running test's output, or more of its issue's message (a
@@ -241,13 +244,6 @@ package struct ConsoleParser {
         return .output(line.string(0..<location.fileStart))
     }
 
-    private static func isTestLineEvent(_ event: TestEvent) -> Bool {
-        switch event {
-        case .testStarted, .testFinished, .skipped, .cancelled, .suiteStarted, .suiteFinished: true
-        default: false
-        }
-    }
-
     /// `swift test --parallel`'s last progress line (`[k/N] Testing …`): `k` of the run's `N` tests had reported.
     var parallelProgress: (reported: Int, total: Int)? { xctest.parallelProgress }
 
@@ -264,6 +260,7 @@ package struct ConsoleParser {
             guard let parsed = swiftTesting.parse(line, symbolAt: start, symbolLength: length) else { return nil }
             let text = line.skippingBlanks(from: start + length)
             guard let event = swiftTestingAnnouncements.admit(parsed, line, text: text) else { return nil }
+            swiftTestingMessage.read(event)
             if case .detail = event { inSwiftTestingDetail = true }
             xctest.endIssueMessage()
             if event == .ignored, line.hasPrefix("Test run started", at: text) {
@@ -274,6 +271,7 @@ package struct ConsoleParser {
             return event
         }
         let event = XCTestConsoleParser.gluedProcessDeath(line, start) ?? xctest.parse(line)
+        if let event, start < line.count { swiftTestingMessage.read(event) } // a blank line may be in the message
         if case .suiteStarted = event { swiftTestingAnnouncements.noteXCTestSuite() }
         return event
     }
