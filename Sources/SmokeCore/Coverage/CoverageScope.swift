@@ -34,8 +34,8 @@ package struct CoverageScope: Sendable, Equatable {
     }
 
     /// The path a report shows for `filename`, or nil when the file is out of scope: under the root, a build
-    /// folder or a test target's (a `Tests` folder, a top folder named `…Tests`) is out; outside it (a raw export's), any
-    /// build folder or `Tests` folder in the path is.
+    /// folder or a test target's (a `Tests` folder outside `Sources/`, a top folder named `…Tests`) is out; outside
+    /// it (a raw export's), any build folder or `Tests` folder in the path is.
     package func displayPath(for filename: String) -> String? {
         guard let relative = Self.relative(filename, to: root) ?? realRoot.flatMap({ Self.relative(filename, to: $0) })
         else {
@@ -46,7 +46,10 @@ package struct CoverageScope: Sendable, Equatable {
         let components = relative.split(separator: "/")
         let inSources = components.first == "Sources"
         if components.dropLast().contains(where: { Self.isExcluded($0, inSources: inSources) }) { return nil }
-        if components.count > 1, components[0].hasSuffix("Tests") || components.dropLast().contains("Tests") {
+        // A `Tests` folder inside a target's sources (`Sources/Shop/Tests/`) is that target's code.
+        if components.count > 1,
+            components[0].hasSuffix("Tests") || (!inSources && components.dropLast().contains("Tests"))
+        {
             return nil
         }
         if !include.isEmpty, !include.contains(where: { Self.isInside(relative, Self.normalized($0)) }) { return nil }

@@ -127,6 +127,7 @@ import Testing
             ("/src/checkouts/lib/.build/checkouts/dep/Sources/D/d.swift", nil),
             ("/src/checkouts/lib/LibTests/x.swift", nil), ("/real/lib/Sources/A/x.swift", "Sources/A/x.swift"),
             ("/src/checkouts/lib/FlyingFox/Tests/x.swift", nil),
+            ("/src/checkouts/lib/Sources/Shop/Tests/Helper.swift", "Sources/Shop/Tests/Helper.swift"),
             ("/src/checkouts/lib/.build-ci/checkouts/dep/Sources/D/d.swift", nil),
             ("/src/checkouts/lib/spm/checkouts/dep/Sources/D/d.swift", nil),
         ] as [(String, String?)])
