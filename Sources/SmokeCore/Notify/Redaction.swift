@@ -18,8 +18,9 @@ package enum Redaction {
     }
 
     /// Replaces every spelling of `secret` (a URL) in `text` with its redacted form: the whole URL,
-    /// without its scheme, percent-encoded, and its path and query on their own (the path of an
-    /// incoming-webhook URL is the credential).
+    /// without its scheme, percent-encoded, its path and query on their own (the path of an
+    /// incoming-webhook URL is the credential), each token in them alone, and each with its slashes
+    /// escaped as a JSON error reply writes them (`http:\/\/host\/services\/…`).
     package static func scrub(_ text: String, secret: String) -> String {
         guard !secret.isEmpty else { return text }
         let replacement = redact(secret)
@@ -41,10 +42,19 @@ package enum Redaction {
             if components.percentEncodedPath.count >= 8 { forms.insert(components.percentEncodedPath) }
             if components.path.count >= 8 { forms.insert(components.path) }
             if let query = components.percentEncodedQuery, query.count >= 8 { forms.insert(query) }
+            let segments = components.path.split(separator: "/").map(String.init)
+            forms.formUnion((segments + (components.queryItems ?? []).compactMap(\.value)).filter(isToken))
         }
         if let encoded = secret.addingPercentEncoding(withAllowedCharacters: .alphanumerics) {
             forms.insert(encoded)
         }
+        forms.formUnion(forms.map { $0.replacingOccurrences(of: "/", with: "\\/") })
         return forms.sorted { $0.count > $1.count }
+    }
+
+    /// A path segment or query value that can be a credential on its own (`secretTOKEN123`, a GUID), not a word of
+    /// the route (`services`, `webhooks`) that innocent text holds too.
+    private static func isToken(_ value: String) -> Bool {
+        value.count >= 16 || (value.count >= 8 && value.contains(where: \.isNumber))
     }
 }

@@ -27,6 +27,20 @@ import Testing
         #expect(scrubbed.contains("https://…"))
     }
 
+    /// A receiver's error reply quotes the URL as PHP's `json_encode` writes it, or the token alone.
+    @Test(arguments: [
+        #"{"message":"No route found for \"POST http:\/\/127.0.0.1:18461\/services\/T000\/B000\/SECRETTOKEN123\""}"#,
+        "invalid_token: SECRETTOKEN123", #"{"error":"\/services\/T000\/B000\/SECRETTOKEN123 is gone"}"#,
+    ])
+    func scrubRemovesTheTokenAsRepliesQuoteIt(reply: String) {
+        let scrubbed = Redaction.scrub(reply, secret: "http://127.0.0.1:18461/services/T000/B000/SECRETTOKEN123")
+        #expect(!scrubbed.contains("SECRETTOKEN123"), "\(scrubbed)")
+        // The route's words stay: they are no secret, and innocent text holds them.
+        #expect(
+            Redaction.scrub("services are up", secret: "https://h.example/services/SECRETTOKEN123") == "services are up"
+        )
+    }
+
     @Test func theTargetNamesTheVariableAndSchemeButNoPartOfTheHost() {
         let target = Redaction.target(variable: "SMOKERUN_WEBHOOK_URL", url: "http://secret-label.hooks.example/abc")
         #expect(target == "$SMOKERUN_WEBHOOK_URL (http://…)")
