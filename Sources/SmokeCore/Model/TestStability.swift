@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Flaky means failed and passed on the same code: within one run (passed only on a retry), or across runs of the
 /// same commit and pipeline (both known and clean; an unknown commit is never "the same") where a pass followed a
-/// lone failure. Failing on every run since it broke — on a new commit, or on the same one after passing (an expired
+/// lone failure, or a failure came back after a pass had ended one there. Failing on every run since it broke — on a new commit, or on the same one after passing (an expired
 /// certificate, a backend down for several runs) — is broken, not flaky, whether a commit or the world fixed it. Interrupted, skipped and unfinished runs say nothing and are left out.
 /// The window is the runs the caller gives.
 package struct TestStability: Sendable, Equatable {
@@ -107,9 +107,11 @@ package struct TestStability: Sendable, Equatable {
         var byCode: [String: SameCommit] = [:]
         var order: [String] = []
         // Codes on which a pass came right after a lone failure: the flip that shows a flake (a pass after several
-        // failures in a row ends a breakage).
+        // failures in a row ends a breakage), or on which it failed again after such a pass (a breakage that comes
+        // back on code it was fixed on was never fixed: it comes and goes).
         var flipped: Set<String> = []
         var failuresInARow: [String: Int] = [:]
+        var recovered: Set<String> = []
         for observation in observations {
             guard let commit = observation.run.commit, !commit.isEmpty else { continue }
             let code = commit + "\u{0}" + (observation.run.configuration ?? "")
@@ -118,8 +120,10 @@ package struct TestStability: Sendable, Equatable {
             if observation.passed {
                 group.passed.append(observation.run)
                 if failuresInARow[code] == 1 { flipped.insert(code) }
+                if failuresInARow[code, default: 0] > 0 { recovered.insert(code) }
                 failuresInARow[code] = 0
             } else {
+                if recovered.contains(code) { flipped.insert(code) }
                 group.failed.append(observation.run)
                 failuresInARow[code, default: 0] += 1
             }

@@ -97,6 +97,21 @@ import Testing
         #expect(flaky.isFlaky && flaky.flakyRuns == 4)
     }
 
+    /// A backend down for two runs at a time, again and again, on one commit: the failures come back on the code they
+    /// were "fixed" on, so it is flaky (never announced as new again), not broken and fixed at that very commit.
+    @Test func aStreakThatComesBackOnTheCodeItWasFixedOnIsFlaky() throws {
+        let statuses: [TestStatus] = [.passed, .failed, .failed, .passed, .failed, .failed, .passed]
+        let runs = statuses.enumerated().map { hour, status in
+            HistoryEntryFixture.run(hour, commit: Self.c1, outcomes: ["T.A/a": status])
+        }
+        let once = try #require(TestStability.assess(Array(runs.prefix(4))).first)
+        #expect(!once.isFlaky)
+        let back = try #require(TestStability.assess(Array(runs.prefix(5))).first)
+        #expect(back.isFlaky && back.breakage == nil && back.flakyRuns == 3)
+        let all = try #require(TestStability.assess(runs).first)
+        #expect(all.isFlaky && all.breakage == nil && all.sameCommit.first?.failed.count == 4)
+    }
+
     @Test func unknownOrDirtyCommitsAreNeverTheSameCode() {
         for (commit, dirty) in [(nil, nil), (Self.c1, true)] as [(String?, Bool?)] {
             let runs = [TestStatus.failed, .passed, .failed].enumerated().map { hour, status in
