@@ -95,7 +95,14 @@ package struct RunFinisher: Sendable {
             (report.pipelineFile, report.pipelineHash) = (file.path, file.hash)
         }
         var coverageBelowMinimum = false
-        if let coverage, report.status != .interrupted, !draft.profiles.isEmpty {
+        if let coverage, report.status == .interrupted || draft.profiles.isEmpty {
+            // A run whose build failed ran no test to measure: its own error says why.
+            if !report.tests.isEmpty {
+                let minimum = isShard ? nil : coverage.settings.minimumLines
+                report.errors.append(CoverageGaps.notMeasured(status: report.status, minimumLines: minimum))
+                if report.errors.last?.isNote == false { report.status = .error }
+            }
+        } else if let coverage {
             let measured = report
             (report, coverageBelowMinimum) = await BlockingWork.run {
                 var withCoverage = measured

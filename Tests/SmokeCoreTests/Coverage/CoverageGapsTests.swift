@@ -10,6 +10,21 @@ import Testing
             attempts: attempts.map { TestAttempt(status: $0, durationSeconds: 0, failures: [], output: []) })
     }
 
+    /// A run with coverage on and none measured says why; one that passed with a minimum to meet cannot pass.
+    @Test(
+        arguments: [
+            (RunStatus.interrupted, 80.0, true, "the run was interrupted before it was measured"),
+            (.failed, 80.0, true, "no test process wrote a profile"),
+            (.passed, nil, true, "no test process wrote a profile"),
+            (.passed, 80.0, false, "cannot be checked against the minimum of 80%"),
+        ] as [(RunStatus, Double?, Bool, String)])
+    func coverageNotMeasuredSaysWhy(status: RunStatus, minimum: Double?, isNote: Bool, says: String) {
+        let error = CoverageGaps.notMeasured(status: status, minimumLines: minimum)
+        #expect(error.isNote == isNote)
+        #expect(
+            error.message.hasPrefix("coverage was not measured") && error.message.contains(says), "\(error.message)")
+    }
+
     @Test func aCrashedOrStoppedTestsProcessIsNamedAsMissingFromCoverage() {
         let notes = CoverageGaps.notes(
             skippedProfiles: [],
