@@ -52,6 +52,8 @@ package struct CulpritRunner: Sendable {
         -> CulpritVerdict
     {
         try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
+        try CulpritWorktrees.claim(workDirectory)
+        CulpritWorktrees.removeLeftovers(in: git)
         let top = try git.topLevel().resolvingSymlinksInPath()
         let inside = Self.relativePath(of: projectFolder.resolvingSymlinksInPath(), in: top)
         let console = try ConsoleLog(url: RunDirectory(workDirectory).consoleLog)

@@ -12,6 +12,8 @@ package protocol GitRepository: Sendable {
     func firstParentCommits(after good: String, upTo bad: String, limit: Int?) throws -> [CulpritCommit]
     func addWorktree(at folder: URL, commit: String) throws
     func removeWorktree(at folder: URL) throws
+    /// Every worktree of the repository, the main one first.
+    func worktrees() throws -> [URL]
 }
 
 /// The real git, run as a child process in the project's checkout.
@@ -74,5 +76,11 @@ package struct GitCheckout: GitRepository {
 
     package func removeWorktree(at folder: URL) throws {
         try git(["worktree", "remove", "--force", folder.path])
+    }
+
+    package func worktrees() throws -> [URL] {
+        try git(["worktree", "list", "--porcelain"]).split(separator: "\n").compactMap { line in
+            line.hasPrefix("worktree ") ? URL(fileURLWithPath: String(line.dropFirst(9)), isDirectory: true) : nil
+        }
     }
 }

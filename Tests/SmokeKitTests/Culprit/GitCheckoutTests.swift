@@ -76,4 +76,35 @@ import Testing
         }
         #expect(after == before)
     }
+
+    /// A search killed before removing its worktree leaves it registered in the user's repository: the next search
+    /// removes it when the process its `owner.pid` names is gone, and never one that is running or not smokerun's.
+    @Test func aKilledSearchsWorktreeIsRemovedByTheNext() throws {
+        let (folder, commits) = try Self.repository()
+        let git = GitCheckout(folder: folder, environment: Self.environment)
+        let culprit = folder.appendingPathComponent(".smokerun/runs/r1/culprit", isDirectory: true)
+        func worktree(_ time: String, owner: Int32?) throws -> URL {
+            let work = culprit.appendingPathComponent(time, isDirectory: true)
+            try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+            if let owner { try Data("\(owner)\n".utf8).write(to: work.appendingPathComponent("owner.pid")) }
+            let tree = work.appendingPathComponent("worktree", isDirectory: true)
+            try git.addWorktree(at: tree, commit: commits[1])
+            return tree
+        }
+        let exited = Process()
+        exited.executableURL = URL(fileURLWithPath: "/bin/sh")
+        exited.arguments = ["-c", "exit 0"]
+        try exited.run()
+        exited.waitUntilExit()
+        let killed = try worktree("t1", owner: exited.processIdentifier)
+        let running = try worktree("t2", owner: getpid())
+        let unmarked = try worktree("t3", owner: nil)
+        CulpritWorktrees.removeLeftovers(in: git)
+        // The main worktree and the two that stay.
+        #expect(try git.worktrees().count == 3)
+        let paths = try git.worktrees().map { $0.resolvingSymlinksInPath().path }
+        #expect(!paths.contains(killed.resolvingSymlinksInPath().path))
+        #expect(paths.contains(running.resolvingSymlinksInPath().path))
+        #expect(paths.contains(unmarked.resolvingSymlinksInPath().path))
+    }
 }
