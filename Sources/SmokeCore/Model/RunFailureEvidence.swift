@@ -21,8 +21,6 @@ package struct RunFailureEvidence: Codable, Sendable, Equatable {
         case issueOutsideTests
         /// A sanitizer's report the process went on after (ThreadSanitizer, LeakSanitizer): it exits non-zero.
         case sanitizerReport
-        /// A CI runner's word that the step's command failed (`##[error]Process completed with exit code 1.`).
-        case stepFailed
     }
 
     package var kind: Kind
@@ -46,9 +44,7 @@ package struct RunFailureEvidence: Codable, Sendable, Equatable {
     static let textLimit = 200
 
     /// Whether it is a crash line rather than xcodebuild's verdict or an issue outside tests.
-    package var isCrash: Bool {
-        kind != .xcodebuildVerdict && kind != .sanitizerReport && kind != .stepFailed && !isIssue
-    }
+    package var isCrash: Bool { kind != .xcodebuildVerdict && kind != .sanitizerReport && !isIssue }
 
     /// Whether it is an issue Swift Testing recorded outside tests (a suite's, or no test's): one its totals count.
     package var isIssue: Bool { kind == .suiteIssue || kind == .issueOutsideTests }
@@ -116,11 +112,6 @@ package struct RunFailureEvidence: Codable, Sendable, Equatable {
             """
             \(text) at \(source):\(line): the sanitizer makes the test process exit non-zero, so the run cannot pass \
             whatever its tests said
-            """
-        case .stepFailed:
-            """
-            the CI step failed: `\(text)` (\(source):\(line)), yet no test the input shows failed. Something else in \
-            that step failed (a build of another target, a later command; see the lines before it): the run cannot pass
             """
         }
     }

@@ -55,29 +55,6 @@ import Testing
         #expect(report.reconciliation?.disagrees == true)
     }
 
-    /// A later step of the same CI job (another target's build, as Bazel's `FAILED TO BUILD`) failed after these
-    /// tests passed: GitHub's runner says the step exited 1. A signal's code is a crash, SIGINT's/SIGTERM's a stop.
-    @Test(arguments: [
-        ("##[error]Process completed with exit code 1.", true), ("Process completed with exit code 65.", true),
-        ("##[error]Process completed with exit code 0.", false),
-        ("##[error]Process completed with exit code 143.", false),
-    ])
-    func aCIStepThatFailedAfterPassingTestsFailsTheRun(line: String, fails: Bool) throws {
-        let compileError = "UITests/Pages.swift:64:5: error: expected declaration\n"
-        let (report, _, _) = try parsedReport(Self.passingRun + compileError + line + "\n")
-        #expect((report.status == .failed) == fails)
-        guard fails else { return }
-        #expect(
-            report.errors.first?.message
-                == """
-                the CI step failed: `\(line)` (run.log:10), yet no test the input shows failed. Something else in that \
-                step failed (a build of another target, a later command; see the lines before it): the run cannot pass
-                """)
-        // A test that failed explains the step's exit: no second word of it.
-        let failing = Self.passingRun.replacingOccurrences(of: "testAdd]' passed", with: "testAdd]' failed")
-        #expect(try parsedReport(failing + line + "\n").0.errors.isEmpty)
-    }
-
     @Test func testingFailedGivesItsReasonsAsTheErrorsDetails() throws {
         let (report, warnings, _) = try parsedReport(
             Self.passingRun,

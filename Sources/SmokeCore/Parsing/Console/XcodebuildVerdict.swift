@@ -6,9 +6,6 @@ struct XcodebuildVerdict {
     private(set) var banner: (text: String, line: Int)?
     /// The first `Testing failed:` line's number and the reasons under it (at most `keptReasons`).
     private(set) var testingFailed: (line: Int, reasons: [String])?
-    /// A CI runner's first word that the step's command exited non-zero (`##[error]Process completed with exit code
-    /// 1.`): no signal (a crash) and no stop (`XCTestConsoleParser.stopCodes`).
-    private(set) var stepFailed: (text: String, line: Int)?
     /// Inside the first `Testing failed:` summary: its indented lines are its reasons.
     private var readingReasons = false
     /// Reasons kept: enough to say why, bounded however many targets failed.
@@ -36,10 +33,6 @@ struct XcodebuildVerdict {
         {
             testingFailed = (number, [])
             readingReasons = true
-        } else if stepFailed == nil, first == UInt8(ascii: "#") || first == UInt8(ascii: "P"),
-            let code = XCTestConsoleParser.runnerExitCode(line, start), code > 0, code <= 128
-        {
-            stepFailed = (line.string(start..<line.endSkippingBlanks(from: start)), number)
         }
     }
 
@@ -57,11 +50,9 @@ struct XcodebuildVerdict {
             return RunFailureEvidence(
                 kind: .xcodebuildVerdict, source: source, line: banner.line, text: banner.text, reasons: reasons)
         }
-        if let testingFailed {
-            return RunFailureEvidence(
-                kind: .xcodebuildVerdict, source: source, line: testingFailed.line, text: "Testing failed:",
-                reasons: reasons)
-        }
-        return stepFailed.map { RunFailureEvidence(kind: .stepFailed, source: source, line: $0.line, text: $0.text) }
+        guard let testingFailed else { return nil }
+        return RunFailureEvidence(
+            kind: .xcodebuildVerdict, source: source, line: testingFailed.line, text: "Testing failed:",
+            reasons: reasons)
     }
 }
