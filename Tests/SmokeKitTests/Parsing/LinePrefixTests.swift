@@ -157,6 +157,25 @@ import Testing
         #expect(ci.frameworkCounts.map(\.tests) == [1])
     }
 
+    /// Swift 6's diagnostics quote source under a line-number gutter (`307 | code`): no container's name, so no
+    /// docker-compose prefix is said to be stripped; a container's (`app-1  | `) is.
+    @Test func aCompilerExcerptsGutterIsNoContainerPrefix() throws {
+        let log = """
+            Test Suite 'Selected tests' started at 2025-03-01 12:00:00.000
+            /src/Cart.swift:307:18: warning: var 'total' was never mutated
+            305 | }
+            307 |     var total = 0
+                |         `- warning: var 'total' was never mutated
+            Test Case 'CartTests.testTotal' started at 2025-03-01 12:00:00.000
+            Test Case 'CartTests.testTotal' passed (0.010 seconds)
+            Test Suite 'Selected tests' passed at 2025-03-01 12:00:01.000
+            \t Executed 1 test, with 0 failures (0 unexpected) in 0.010 (0.010) seconds
+            """
+        #expect(try parseLog(log).inputs.first?.strippedPrefix == nil)
+        let wrapped = log.split(separator: "\n").map { "app-1  | \($0)" }.joined(separator: "\n")
+        #expect(try parseLog(wrapped).inputs.first?.strippedPrefix == "docker-compose")
+    }
+
     @Test func anXcodebuildProcessLogLineKeepsItsTimestamp() {
         let line = Array("2018-11-04 10:28:22.4 xcodebuild[1:2] IDETestOperationsObserverDebug: 1.0 elapsed".utf8)
         #expect(line.withUnsafeBufferPointer { LinePrefix.strip($0) } == nil)

@@ -49,7 +49,10 @@ extension ConsoleParser {
         if let arrow = UnsafeBufferPointer(rebasing: line[0..<window]).firstIndex(of: "▸ ") {
             return ("fastlane", arrow + 4)
         }
-        if let bar = UnsafeBufferPointer(rebasing: line[0..<window]).firstIndex(of: " | ") {
+        // A container's name (`app-1  | `), not a compiler excerpt's line-number gutter (`307 | `, `    | `).
+        if let bar = UnsafeBufferPointer(rebasing: line[0..<window]).firstIndex(of: " | "),
+            line[0..<bar].contains(where: { $0 != UInt8(ascii: " ") && $0 &- UInt8(ascii: "0") >= 10 })
+        {
             return ("docker-compose", bar + 3)
         }
         return nil
