@@ -21,6 +21,8 @@ package struct RunFailureEvidence: Codable, Sendable, Equatable {
         case issueOutsideTests
         /// A sanitizer's report the process went on after (ThreadSanitizer, LeakSanitizer): it exits non-zero.
         case sanitizerReport
+        /// Bazel's test summary of a target that did not pass (`//App:UITests   FAILED TO BUILD`, `… FAILED in 2.1s`).
+        case bazelSummary
     }
 
     package var kind: Kind
@@ -44,7 +46,9 @@ package struct RunFailureEvidence: Codable, Sendable, Equatable {
     static let textLimit = 200
 
     /// Whether it is a crash line rather than xcodebuild's verdict or an issue outside tests.
-    package var isCrash: Bool { kind != .xcodebuildVerdict && kind != .sanitizerReport && !isIssue }
+    package var isCrash: Bool {
+        kind != .xcodebuildVerdict && kind != .sanitizerReport && kind != .bazelSummary && !isIssue
+    }
 
     /// Whether it is an issue Swift Testing recorded outside tests (a suite's, or no test's): one its totals count.
     package var isIssue: Bool { kind == .suiteIssue || kind == .issueOutsideTests }
@@ -112,6 +116,11 @@ package struct RunFailureEvidence: Codable, Sendable, Equatable {
             """
             \(text) at \(source):\(line): the sanitizer makes the test process exit non-zero, so the run cannot pass \
             whatever its tests said
+            """
+        case .bazelSummary:
+            """
+            Bazel's test summary says `\(text)` (\(source):\(line)), yet no test the input shows failed: that \
+            target's tests did not pass, so the run cannot pass
             """
         }
     }

@@ -55,6 +55,26 @@ import Testing
         #expect(report.reconciliation?.disagrees == true)
     }
 
+    /// Bazel ran these tests, then another test target failed to build (its compiler errors, then its summary):
+    /// that target's tests never ran. A summary line that passed, or a test's own words, changes nothing.
+    @Test(arguments: [
+        ("//App:UITests                           FAILED TO BUILD", true),
+        ("//App:Tests                             FAILED in 2.1s", true),
+        ("//App:Tests                             PASSED in 24.9s", false), ("// FAILED TO BUILD is a comment", false),
+    ])
+    func bazelsSummaryOfATargetThatDidNotPassFailsTheRun(line: String, fails: Bool) throws {
+        let compileError = "UITests/Pages.swift:64:5: error: expected declaration\n"
+        let (report, _, _) = try parsedReport(Self.passingRun + compileError + line + "\n")
+        #expect((report.status == .failed) == fails)
+        guard fails else { return }
+        #expect(
+            report.errors.first?.message
+                == """
+                Bazel's test summary says `\(line.split(separator: " ").joined(separator: " "))` (run.log:10), yet no test the input shows failed: that target's \
+                tests did not pass, so the run cannot pass
+                """)
+    }
+
     @Test func testingFailedGivesItsReasonsAsTheErrorsDetails() throws {
         let (report, warnings, _) = try parsedReport(
             Self.passingRun,

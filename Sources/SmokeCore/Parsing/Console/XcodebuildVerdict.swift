@@ -6,6 +6,8 @@ struct XcodebuildVerdict {
     private(set) var banner: (text: String, line: Int)?
     /// The first `Testing failed:` line's number and the reasons under it (at most `keptReasons`).
     private(set) var testingFailed: (line: Int, reasons: [String])?
+    /// Bazel's first summary line of a test target that did not pass (`//App:UITests   FAILED TO BUILD`).
+    private(set) var bazelSummary: (text: String, line: Int)?
     /// Inside the first `Testing failed:` summary: its indented lines are its reasons.
     private var readingReasons = false
     /// Reasons kept: enough to say why, bounded however many targets failed.
@@ -33,7 +35,21 @@ struct XcodebuildVerdict {
         {
             testingFailed = (number, [])
             readingReasons = true
+        } else if first == UInt8(ascii: "/"), bazelSummary == nil, Self.isBazelFailure(line, from: start) {
+            let words = line.string(start..<line.endSkippingBlanks(from: start)).split(separator: " ")
+            bazelSummary = (words.joined(separator: " "), number)
         }
+    }
+
+    /// `//App:UITests    FAILED TO BUILD`, `//App:Tests    FAILED in 2.1s`, `… TIMEOUT in 300.0s`: a label, the
+    /// padding Bazel aligns its summary with, and a failing status.
+    private static func isBazelFailure(_ line: LineBytes, from start: Int) -> Bool {
+        guard line.hasPrefix("//", at: start), let gap = line.firstIndex(of: "  ", from: start),
+            line.firstIndex(of: UInt8(ascii: ":"), from: start, upTo: gap) != nil
+        else { return false }
+        let status = line.skippingBlanks(from: gap)
+        return line.hasPrefix("FAILED TO BUILD", at: status) || line.hasPrefix("FAILED in ", at: status)
+            || line.hasPrefix("TIMEOUT in ", at: status)
     }
 
     /// `** TEST FAILED **`, `** TEST EXECUTE FAILED **` (a whole line, maybe with its elapsed time).
@@ -50,9 +66,13 @@ struct XcodebuildVerdict {
             return RunFailureEvidence(
                 kind: .xcodebuildVerdict, source: source, line: banner.line, text: banner.text, reasons: reasons)
         }
-        guard let testingFailed else { return nil }
-        return RunFailureEvidence(
-            kind: .xcodebuildVerdict, source: source, line: testingFailed.line, text: "Testing failed:",
-            reasons: reasons)
+        if let testingFailed {
+            return RunFailureEvidence(
+                kind: .xcodebuildVerdict, source: source, line: testingFailed.line, text: "Testing failed:",
+                reasons: reasons)
+        }
+        return bazelSummary.map {
+            RunFailureEvidence(kind: .bazelSummary, source: source, line: $0.line, text: $0.text)
+        }
     }
 }
