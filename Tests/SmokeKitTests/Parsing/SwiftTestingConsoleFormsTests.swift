@@ -50,8 +50,12 @@ import Testing
             line two")
             printed by printer()
             ✘ Test compares() failed after 0.001 seconds with 1 issue.
+            ◇ Test prefix() started.
+            ✘ Test prefix() recorded an issue at TextTests.swift:20:3: Expectation failed: (s → "abc").hasPrefix("(")
+            printed by prefix()
+            ✘ Test prefix() failed after 0.001 seconds with 1 issue.
             ✔ Test printer() passed after 0.001 seconds.
-            ✘ Test run with 2 tests failed after 0.002 seconds with 1 issue.
+            ✘ Test run with 3 tests failed after 0.002 seconds with 2 issues.
 
             """)
         let compares = try #require(parsed.results.first { $0.name == "compares()" })
@@ -65,7 +69,10 @@ import Testing
                 """
             ])
         #expect(compares.failures.first?.line == 15)
-        #expect(parsed.results.flatMap(\.output) == ["printed by printer()"])
+        // A parenthesis inside a quoted value opens nothing: what follows is the test's output.
+        let prefix = try #require(parsed.results.first { $0.name == "prefix()" })
+        #expect(prefix.failures.map(\.message) == [#"Expectation failed: (s → "abc").hasPrefix("(")"#])
+        #expect(parsed.results.flatMap(\.output) == ["printed by printer()", "printed by prefix()"])
         #expect(parsed.reconciliation?.agrees == true, "\(String(describing: parsed.reconciliation))")
     }
 
