@@ -52,9 +52,11 @@ package enum Redaction {
         return forms.sorted { $0.count > $1.count }
     }
 
-    /// A path segment or query value that can be a credential on its own (`secretTOKEN123`, a GUID), not a word of
-    /// the route (`services`, `webhooks`) that innocent text holds too.
+    /// A path segment or query value that can be a credential on its own (`secretTOKEN123`, a GUID, a signature):
+    /// twelve or more letters and digits, both, and nothing else but `-` and `_`. Not a word of the route
+    /// (`services`, `workflows`) nor a value such as `2016-06-01`, which innocent text holds too.
     private static func isToken(_ value: String) -> Bool {
-        value.count >= 16 || (value.count >= 8 && value.contains(where: \.isNumber))
+        value.count >= 12 && value.contains(where: \.isLetter) && value.contains(where: \.isNumber)
+            && value.allSatisfy { ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "-" || $0 == "_" }
     }
 }

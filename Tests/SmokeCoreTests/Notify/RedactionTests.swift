@@ -41,6 +41,19 @@ import Testing
         )
     }
 
+    /// A workflow URL's plain values (`api-version=2016-06-01`) and route words stay in a failure's text; its ids and
+    /// signature do not.
+    @Test func plainValuesOfTheURLStayInInnocentText() {
+        let workflow = """
+            https://h.example/workflows/a1b2c3d4e5f6a7b8/triggers/manual/paths/invoke?api-version=2016-06-01\
+            &sig=Zx9Qw8Er7Ty6Ui5Op4
+            """
+        let failure = #"XCTAssertEqual failed: ("2016-06-01") is not equal to ("2016-06-02"), triggers/manual"#
+        #expect(Redaction.scrub(failure, secret: workflow) == failure)
+        let leak = "bad sig Zx9Qw8Er7Ty6Ui5Op4, flow a1b2c3d4e5f6a7b8"
+        #expect(Redaction.scrub(leak, secret: workflow) == "bad sig https://…, flow https://…")
+    }
+
     @Test func theTargetNamesTheVariableAndSchemeButNoPartOfTheHost() {
         let target = Redaction.target(variable: "SMOKERUN_WEBHOOK_URL", url: "http://secret-label.hooks.example/abc")
         #expect(target == "$SMOKERUN_WEBHOOK_URL (http://…)")
