@@ -34,7 +34,7 @@ struct XcodebuildSummary {
         guard let crash = text.range(of: "(Underlying Error: Crash: ", options: .caseInsensitive) else { return nil }
         var description = text[text.index(crash.lowerBound, offsetBy: 19)...]
         while description.hasSuffix(")") { description.removeLast() }
-        return .programCrashed(description: String(description))
+        return .relaunchCrashed(description: String(description))
     }
 
     /// An error line that ends with `:`, its reason on the next, indented line (`xcodebuild: error: Could not resolve

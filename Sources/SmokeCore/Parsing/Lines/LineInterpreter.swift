@@ -217,7 +217,7 @@ package struct LineInterpreter {
         case .suiteFinished, .runSummary:
             sawTestActivity = true
             return
-        case .output, .toolOutput, .issueMessageContinued, .appendedRunStarted: break
+        case .output, .toolOutput, .issueMessageContinued, .appendedRunStarted, .relaunchCrashed: break
         default: sawTestActivity = true
         }
         if !readsEventStream, event.framework == .swiftTesting { followRunning(event) }

@@ -192,6 +192,8 @@ package struct ResultCollector {
         case .runnerDied(let description):
             noteRunnerDeath(description)
         case .appendedRunStarted: sawRestart = false
+        case .relaunchCrashed(let description):
+            if !running.isEmpty { noteCrash(.programCrashed(description: description)) }
         case .xctestProcessEnded: noteXCTestProcessEnd()
         case .smokerunProcessStarted(let retrying): smokerunRetries = retrying
         case .swiftTestingRunStarted: noteSwiftTestingRunStart()

@@ -48,6 +48,9 @@ package enum TestEvent: Sendable, Equatable {
     case swiftTestingRunningInConsole([String])
     /// Xcode relaunched the runner after a crash or timeout in this test.
     case restartAfterCrash(TestRef?)
+    /// xcodebuild's summary naming the crash that ended a relaunch (`… (Underlying Error: Crash: App (3584) f)`):
+    /// the crash of the test still running; of no test when none runs (another target's runner that never started).
+    case relaunchCrashed(description: String)
     /// A run of the same command again, appended to the log after its test banner (`RelaunchWindow`): a restart above
     /// it does not reach its tests, which are other runs, not retries.
     case appendedRunStarted
@@ -135,7 +138,8 @@ extension TestEvent {
             .swiftTesting
         case .fatalError, .programCrashed, .backtraceFrame, .suiteStarted, .suiteFinished, .runSummary, .detail,
             .issueMessageContinued, .toolOutput, .output, .ignored, .stoppedBySmokerun, .smokerunProcessStarted,
-            .swiftTestingRunningInConsole, .runnerDied, .xctestProcessEnded, .sanitizerReport, .appendedRunStarted:
+            .swiftTestingRunningInConsole, .runnerDied, .xctestProcessEnded, .sanitizerReport, .appendedRunStarted,
+            .relaunchCrashed:
             nil
         }
     }
