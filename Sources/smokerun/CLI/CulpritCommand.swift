@@ -14,9 +14,10 @@ struct CulpritCommand: Command {
         it passed: the range from that run's commit to RUN's, first-parent commits only. Each
         candidate is checked out in a git worktree of its own under RUN/culprit/<time>/ (your
         working tree, index, branch and stash are never touched, and the worktree is removed
-        after; one a killed search left, the next search removes), then only the named tests are built and run there with the pipeline's
-        environment, isolation and timeouts. A binary search takes about log2(commits) + 1 test
-        runs; a commit that does not build is skipped, as git bisect skip does.
+        after; one a killed search left, the next search removes), then only the named tests
+        are built and run there with the pipeline's environment, isolation and timeouts. A binary
+        search takes about log2(commits) + 1 test runs; a commit that does not build is skipped,
+        as git bisect skip does.
 
           RUN                a run directory, its report.json, or a run id under the output folder
           TEST               a test's id (Module.Class/method), or its unique end (Class/method)
