@@ -31,7 +31,7 @@ package enum CoverageHTML {
             </style></head><body>
             <h1>\(XMLText.escapeAttribute(title))</h1>
             <p>\(caption)</p>
-            <table><thead><tr><th>\(kind)</th><th>Lines</th><th></th><th>Functions</th><th>Regions</th><th>Branches</th></tr></thead>
+            <table><thead><tr><th>\(kind)</th><th colspan="2">Lines</th><th>Functions</th><th>Regions</th><th>Branches</th></tr></thead>
             <tbody>
             \(body)</tbody></table>
             </body></html>
