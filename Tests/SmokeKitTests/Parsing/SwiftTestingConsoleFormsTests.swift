@@ -54,8 +54,12 @@ import Testing
             ✘ Test prefix() recorded an issue at TextTests.swift:20:3: Expectation failed: (s → "abc").hasPrefix("(")
             printed by prefix()
             ✘ Test prefix() failed after 0.001 seconds with 1 issue.
+            ◇ Test quote() started.
+            ✘ Test quote() recorded an issue at TextTests.swift:25:3: Expectation failed: (s → "say "hi") == "say hi"
+            printed by quote()
+            ✘ Test quote() failed after 0.001 seconds with 1 issue.
             ✔ Test printer() passed after 0.001 seconds.
-            ✘ Test run with 3 tests failed after 0.002 seconds with 2 issues.
+            ✘ Test run with 4 tests failed after 0.002 seconds with 3 issues.
 
             """)
         let compares = try #require(parsed.results.first { $0.name == "compares()" })
@@ -72,7 +76,11 @@ import Testing
         // A parenthesis inside a quoted value opens nothing: what follows is the test's output.
         let prefix = try #require(parsed.results.first { $0.name == "prefix()" })
         #expect(prefix.failures.map(\.message) == [#"Expectation failed: (s → "abc").hasPrefix("(")"#])
-        #expect(parsed.results.flatMap(\.output) == ["printed by printer()", "printed by prefix()"])
+        // Nor does an odd quote inside one (Swift Testing does not escape a value's quotes).
+        let quote = try #require(parsed.results.first { $0.name == "quote()" })
+        #expect(quote.failures.map(\.message) == [#"Expectation failed: (s → "say "hi") == "say hi""#])
+        #expect(
+            parsed.results.flatMap(\.output) == ["printed by printer()", "printed by prefix()", "printed by quote()"])
         #expect(parsed.reconciliation?.agrees == true, "\(String(describing: parsed.reconciliation))")
     }
 
