@@ -60,7 +60,14 @@ import Testing
     @Test(arguments: [
         ("//App:UITests                           FAILED TO BUILD", true),
         ("//App:Tests                             FAILED in 2.1s", true),
+        ("//Modules/PaymentSheet:PaymentSheetSnapshotTests_iPhone15_iOS17_arm64_simulator FAILED in 12.3s", true),
+        ("//App:Tests (darwin_arm64-fastbuild)    FAILED in 3 out of 3 in 2.1s", true),
+        ("@@repo//App:Tests          (1/3 cached) FAILED in 1 out of 3", true),
+        ("//App:Tests                                      FAILED", true), ("//App:Tests        NO STATUS", true),
+        ("FAIL: //App:Tests (see /tmp/bazel/testlogs/App/Tests/test.log)", true),
         ("//App:Tests                             PASSED in 24.9s", false), ("// FAILED TO BUILD is a comment", false),
+        ("//App:Tests                    (cached) PASSED in 0.4s", false),
+        ("//App:Tests                             FLAKY, failed in 1 out of 2 in 3.0s", false),
     ])
     func bazelsSummaryOfATargetThatDidNotPassFailsTheRun(line: String, fails: Bool) throws {
         let compileError = "UITests/Pages.swift:64:5: error: expected declaration\n"

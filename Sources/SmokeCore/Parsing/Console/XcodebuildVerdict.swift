@@ -35,22 +35,43 @@ struct XcodebuildVerdict {
         {
             testingFailed = (number, [])
             readingReasons = true
-        } else if first == UInt8(ascii: "/"), bazelSummary == nil, Self.isBazelFailure(line, from: start) {
+        } else if first == UInt8(ascii: "/") || first == UInt8(ascii: "@") || first == UInt8(ascii: "F"),
+            bazelSummary == nil, Self.isBazelFailure(line, from: start)
+        {
             let words = line.string(start..<line.endSkippingBlanks(from: start)).split(separator: " ")
             bazelSummary = (words.joined(separator: " "), number)
         }
     }
 
-    /// `//App:UITests    FAILED TO BUILD`, `//App:Tests    FAILED in 2.1s`, `… TIMEOUT in 300.0s`: a label, the
-    /// padding Bazel aligns its summary with, and a failing status.
+    /// Bazel's summary line of a test target that did not pass: a label (`//App:UITests`, `@@repo//App:Tests`), the
+    /// padding Bazel aligns it with, maybe its configuration or `(1/3 cached)`, and a failing status (`FAILED TO BUILD`,
+    /// `FAILED in 2.1s`, a terse summary's bare `FAILED`, `TIMEOUT`, `INCOMPLETE`, `NO STATUS`, `REMOTE FAILURE`);
+    /// or its `FAIL: //App:Tests (see …/test.log)`. `FLAKY, failed in 1 out of 2` passed in the end.
     private static func isBazelFailure(_ line: LineBytes, from start: Int) -> Bool {
-        guard line.hasPrefix("//", at: start), let gap = line.firstIndex(of: "  ", from: start),
-            line.firstIndex(of: UInt8(ascii: ":"), from: start, upTo: gap) != nil
+        if line.hasPrefix("FAIL: //", at: start) || line.hasPrefix("FAIL: @", at: start) { return true }
+        guard line.hasPrefix("//", at: start) || line.hasPrefix("@", at: start),
+            let space = line.firstIndex(of: UInt8(ascii: " "), from: start),
+            let slashes = line.firstIndex(of: "//", from: start), slashes < space,
+            line.firstIndex(of: UInt8(ascii: ":"), from: slashes, upTo: space) != nil
         else { return false }
-        let status = line.skippingBlanks(from: gap)
-        return line.hasPrefix("FAILED TO BUILD", at: status) || line.hasPrefix("FAILED in ", at: status)
-            || line.hasPrefix("TIMEOUT in ", at: status)
+        var status = line.skippingBlanks(from: space)
+        // A configuration (`(darwin_arm64-fastbuild)`) or a cache note (`(cached)`, `(1/3 cached)`) before the status.
+        while status < line.count, line[status] == UInt8(ascii: "("),
+            let close = line.firstIndex(of: UInt8(ascii: ")"), from: status)
+        {
+            status = line.skippingBlanks(from: close + 1)
+        }
+        let end = line.endSkippingBlanks(from: status)
+        return bazelFailures.contains { word in
+            line.hasPrefix(word, at: status)
+                && (status + word.utf8CodeUnitCount == end
+                    || line[status + word.utf8CodeUnitCount] == UInt8(ascii: " "))
+        }
     }
+
+    private static let bazelFailures: [StaticString] = [
+        "FAILED", "TIMEOUT", "INCOMPLETE", "NO STATUS", "REMOTE FAILURE",
+    ]
 
     /// `** TEST FAILED **`, `** TEST EXECUTE FAILED **` (a whole line, maybe with its elapsed time).
     private static func isFailureBanner(_ line: LineBytes, from start: Int) -> Bool {
