@@ -133,6 +133,15 @@ import Testing
         #expect(try document.nodes(forXPath: "//testcase[@name='testPay']/rerunError").count == 1)
     }
 
+    /// The names of a test case's child elements in `report`'s junit.xml, by the test case's name.
+    private static func childElements(of report: RunReport) throws -> (String) throws -> [String] {
+        let document = try XMLDocument(xmlString: JUnitReport.render(report))
+        return { name in
+            let node = try #require(try document.nodes(forXPath: "//testcase[@name='\(name)']").first as? XMLElement)
+            return (node.children ?? []).compactMap { ($0 as? XMLElement)?.name }
+        }
+    }
+
     @Test func runsInOtherConfigurationsAreNoReruns() throws {
         func attempt(_ status: TestStatus, _ configuration: String) -> TestAttempt {
             let failures = status == .failed ? [TestFailure(message: "\(configuration) total")] : []
@@ -149,11 +158,7 @@ import Testing
         var report = ReportFixture.minimalReport
         report.tests = [once, retried]
         report.totals = Totals(report.tests)
-        let document = try XMLDocument(xmlString: JUnitReport.render(report))
-        func children(_ name: String) throws -> [String] {
-            let node = try #require(try document.nodes(forXPath: "//testcase[@name='\(name)']").first as? XMLElement)
-            return (node.children ?? []).compactMap { ($0 as? XMLElement)?.name }
-        }
+        let children = try Self.childElements(of: report)
         // German failed once and English passed once: one failure, no rerun.
         #expect(try children("once") == ["failure"])
         #expect(once.tries == 1)
@@ -182,11 +187,7 @@ import Testing
         var report = ReportFixture.minimalReport
         report.tests = [crashed, flaky]
         report.totals = Totals(report.tests)
-        let document = try XMLDocument(xmlString: JUnitReport.render(report))
-        func children(_ name: String) throws -> [String] {
-            let node = try #require(try document.nodes(forXPath: "//testcase[@name='\(name)']").first as? XMLElement)
-            return (node.children ?? []).compactMap { ($0 as? XMLElement)?.name }
-        }
+        let children = try Self.childElements(of: report)
         #expect(try children("crashes") == ["rerunFailure", "error", "rerunError", "system-out"])
         #expect(try children("flaky") == ["flakyFailure", "flakyError"])
     }
