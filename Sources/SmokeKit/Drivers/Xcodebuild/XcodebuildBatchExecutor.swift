@@ -43,7 +43,7 @@ struct XcodebuildBatchExecutor: BatchExecuting {
         var console = XcodebuildConsoleResults(
             source: "output of xcodebuild invocation \(invocation)", projectRoot: driver.workingDirectory().path)
         let finished = try process.run(arguments) { console.read($0) }
-        let shown = console.finish(stopped: finished.stopReason != nil)
+        let (shown, shownRunning) = console.finish(stopped: finished.stopReason != nil)
         var outcome = BatchOutcome(results: [], termination: finished.termination, stopReason: finished.stopReason)
         outcome.command = [xcodebuild] + arguments
         outcome.outputTail = finished.tail
@@ -102,7 +102,7 @@ struct XcodebuildBatchExecutor: BatchExecuting {
         }
         // smokerun stopped xcodebuild while a test ran: the bundle leaves it out, the console names it.
         if let stop = finished.stopReason, let running = finished.runningTest,
-            let test = stoppedTest(running, in: batch, isRetry: isRetry, kept: kept)
+            let test = stoppedTest(running, in: batch, isRetry: isRetry, kept: kept, shownRunning: shownRunning)
         {
             let stopped = stopped(test, by: stop)
             kept.insert(test.key)
@@ -117,6 +117,17 @@ struct XcodebuildBatchExecutor: BatchExecuting {
             }
         }
         if !isRetry { reported.formUnion(kept) }
+        // The scheme's tests unlisted (`-enumerate-tests` unavailable): those it had not reported when stopped are
+        // unknown, so the run cannot pass on the ones it did.
+        if let stop = finished.stopReason, stop != .cancelled, !isRetry, planned == nil, batch.tests.isEmpty {
+            outcome.errors.append(
+                InfrastructureError(
+                    message: """
+                        xcodebuild was stopped at \(stop == .runTimedOut ? "timeouts.runSeconds" : "timeouts.testSeconds") \
+                        while it ran the scheme's tests unlisted: the tests it had not reported have no result, and how \
+                        many there were cannot be told
+                        """, command: [xcodebuild] + arguments, details: finished.tail.suffix(5)))
+        }
         // xcodebuild's failure (exit 65, `Testing failed:`, `** TEST EXECUTE FAILED **`) with every test it reported
         // passing and none named under `Failing tests:`: something outside the tests failed (a crash after the last
         // test, a session-level issue).
@@ -130,14 +141,20 @@ struct XcodebuildBatchExecutor: BatchExecuting {
     }
 
     /// The asked test, else (a first attempt may report any planned test) the planned XCTest test, the console shows
-    /// running, when nothing reported it.
-    private func stoppedTest(_ running: String, in batch: TestBatch, isRetry: Bool, kept: Set<String>) -> TestCase? {
-        let isRunning = { (id: String) in XcodeCloneLine.matchKey(testID: id) == running && !kept.contains(id) }
-        if let test = batch.tests.first(where: { isRunning($0.id) }) { return test }
-        guard !isRetry, let key = planned?.sorted().first(where: { isRunning($0) && !reported.contains($0) }) else {
-            return nil
+    /// running, when nothing reported it; with no plan (the scheme's tests unlisted), the test the console shows
+    /// running.
+    private func stoppedTest(
+        _ running: String, in batch: TestBatch, isRetry: Bool, kept: Set<String>, shownRunning: [TestResult]
+    ) -> TestCase? {
+        let isRunning = { (id: String) in
+            XcodeCloneLine.matchKey(testID: id) == running && !kept.contains(id) && !reported.contains(id)
         }
-        return TestCase(id: key, framework: .xctest)
+        if let test = batch.tests.first(where: { isRunning($0.id) }) { return test }
+        guard !isRetry else { return nil }
+        guard let planned else {
+            return shownRunning.last { isRunning($0.id) }.map { TestCase(id: $0.id, framework: $0.framework) }
+        }
+        return planned.sorted().first(where: isRunning).map { TestCase(id: $0, framework: .xctest) }
     }
 
     /// The test that ran when smokerun stopped xcodebuild: timed out at the run's deadline, else interrupted.

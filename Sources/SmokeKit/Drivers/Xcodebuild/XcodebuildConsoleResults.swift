@@ -19,13 +19,14 @@ struct XcodebuildConsoleResults {
         line.withUTF8 { interpreter.handle($0, into: &sink) }
     }
 
-    /// The tests, once the invocation ended. A test smokerun stopped is left out (not `unfinished`): the caller
-    /// knows how it ended.
-    mutating func finish(stopped: Bool) -> [TestResult] {
+    /// The tests, once the invocation ended. A test smokerun stopped is left out (not `unfinished`) and returned
+    /// apart, as `running`: the caller knows how it ended.
+    mutating func finish(stopped: Bool) -> (ended: [TestResult], running: [TestResult]) {
         interpreter.finish(into: &sink)
         _ = sink.collector.finishAtEndOfInput(endedInSuccess: interpreter.sawSuccessBanner)
         let results = sink.collector.results
-        return stopped ? results.filter { $0.status != .unfinished } : results
+        guard stopped else { return (results, []) }
+        return (results.filter { $0.status != .unfinished }, results.filter { $0.status == .unfinished })
     }
 
     /// A test the bundle records as failed whose end the output shows as a crash or a timeout (`Fatal error: …`,

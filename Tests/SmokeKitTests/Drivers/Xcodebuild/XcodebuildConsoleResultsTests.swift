@@ -15,7 +15,9 @@ import Testing
         "Test Case '-[SmokeAppTests.SmokeAppTests testHangs]' started.",
     ]
 
-    func read(_ lines: [String], stopped: Bool) -> [TestResult] {
+    func read(_ lines: [String], stopped: Bool) -> [TestResult] { readApart(lines, stopped: stopped).ended }
+
+    func readApart(_ lines: [String], stopped: Bool) -> (ended: [TestResult], running: [TestResult]) {
         var console = XcodebuildConsoleResults(source: "output of xcodebuild invocation 1", projectRoot: "/src")
         for line in lines { console.read(line) }
         return console.finish(stopped: stopped)
@@ -26,6 +28,8 @@ import Testing
         #expect(ended.map(\.status) == [.passed, .crashed, .unfinished])
         let stopped = read(Self.lines, stopped: true)
         #expect(stopped.map(\.id) == ["SmokeAppTests.SmokeAppTests/testLaunch", "SmokeAppTests.SmokeAppTests/testTip"])
+        #expect(readApart(Self.lines, stopped: true).running.map(\.id) == ["SmokeAppTests.SmokeAppTests/testHangs"])
+        #expect(readApart(Self.lines, stopped: false).running.isEmpty)
     }
 
     @Test func aCrashTheOutputShowsDecidesAFailureTheBundleRecorded() {

@@ -300,6 +300,36 @@ import Testing
         #expect(Date().timeIntervalSince(started) < 90)
     }
 
+    /// Without a test list (Xcode 15), the test the console shows running at the deadline timed out, and the run
+    /// cannot pass: how many tests xcodebuild had still to run is unknown.
+    @Test func theRunDeadlineOfAnUnlistedRunTimesOutTheRunningTestAndTheRunCannotPass() throws {
+        let scenario = try hangingScenario()
+        for folder in ["simctl", "xcodebuild"] {
+            let copy = scenario.appendingPathComponent(folder)
+            try? FileManager.default.removeItem(at: copy)
+            try FileManager.default.copyItem(
+                at: Self.fakeXcode.appendingPathComponent("Scenarios/smoke/\(folder)"), to: copy)
+        }
+        // Its own files only: `base` would give it smoke's test list.
+        try FileManager.default.removeItem(at: scenario.appendingPathComponent("base"))
+        try FileManager.default.removeItem(at: scenario.appendingPathComponent("xcodebuild/enumerate-tests.json"))
+        let log = scenario.appendingPathComponent("xcodebuild/test-without-building.log")
+        let shown = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").prefix(21)
+        let hanging = "Test Case '-[SmokeAppTests.SmokeAppTests testWaitsForever]' started."
+        try Data((shown.joined(separator: "\n") + "\n" + hanging + "\n").utf8).write(to: log)
+        try Data().write(to: scenario.appendingPathComponent("xcodebuild/test-without-building.hang"))
+
+        let run = try run(scenario: scenario.path, runSeconds: 4, graceSeconds: 120)
+        let waiting = try #require(run.result.tests.first { $0.id == "SmokeAppTests.SmokeAppTests/testWaitsForever" })
+        #expect(waiting.status == .timedOut)
+        #expect(run.result.tests.count == 7)
+        let errors = run.result.errors.filter { !$0.isNote }.map(\.message)
+        #expect(errors.count == 1)
+        let stopped = "xcodebuild was stopped at timeouts.runSeconds while it ran the scheme's tests unlisted"
+        #expect(errors.first?.hasPrefix(stopped) == true)
+        #expect(!run.result.errors.contains { $0.message.contains("after every test had a result") })
+    }
+
     @Test func stoppingSmokerunStopsXcodebuildWithSIGINTAndTheRunIsInterruptedWithWhatItsBundleHeld() throws {
         let scenario = try hangingScenario()
         let root = TestScratch.root.appendingPathComponent(
