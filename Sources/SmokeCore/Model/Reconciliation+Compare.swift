@@ -9,10 +9,12 @@ extension Reconciliation {
     /// Sources of one framework are summed. A framework with results and no source is unverified, as is one whose tests
     /// only parallel processes' result lines tell of (those processes print no totals). More failures counted than
     /// shown are failures not shown. `documentsWithoutTotals`: documents read that carry no totals, named by the note;
-    /// `interleavedInputs`: per framework, logs several of its processes wrote into at once, named by its note.
+    /// `interleavedInputs`: per framework, logs several of its processes wrote into at once, named by its note;
+    /// `partlyClosedInputs`: per framework, logs in which one of its processes printed totals and another did not.
     package static func compare(
         _ sources: [FrameworkCount], with tests: [TestResult], runFailures: [RunFailureEvidence] = [],
-        documentsWithoutTotals: [String] = [], interleavedInputs: [String: [String]] = [:]
+        documentsWithoutTotals: [String] = [], interleavedInputs: [String: [String]] = [:],
+        partlyClosedInputs: [String: [String]] = [:]
     ) -> Reconciliation? {
         guard !sources.isEmpty || !tests.isEmpty || !runFailures.isEmpty else { return nil }
         var unverified: [String] = []
@@ -184,6 +186,8 @@ extension Reconciliation {
         }
         let interleaved = interleavedInputs.filter { unverified.contains($0.key) }
         if !interleaved.isEmpty { reconciliation.interleavedInputs = interleaved }
+        let partlyClosed = partlyClosedInputs.filter { unverified.contains($0.key) && interleaved[$0.key] == nil }
+        if !partlyClosed.isEmpty { reconciliation.partlyClosedInputs = partlyClosed }
         return reconciliation
     }
 

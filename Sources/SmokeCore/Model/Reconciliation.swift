@@ -57,6 +57,9 @@ package struct Reconciliation: Codable, Sendable, Equatable {
     /// Per framework, logs into which several of its processes wrote at once (`xargs -P2`, `make -j2`): their totals
     /// are there, but whose is whose cannot be told, so the framework is unverified. Nil when none.
     package var interleavedInputs: [String: [String]]?
+    /// Per framework, logs in which one of its processes closed with totals and another ended without (it crashed or
+    /// was stopped): the framework is unverified though it printed totals. Nil when none.
+    package var partlyClosedInputs: [String: [String]]?
 
     init(
         sources: [FrameworkCount], differences: [String], unverified: [String] = [], failuresNotShown: [String] = [],
@@ -89,6 +92,7 @@ package struct Reconciliation: Codable, Sendable, Equatable {
         testsNotShown = try container.decodeIfPresent([String].self, forKey: .testsNotShown)
         documentsWithoutTotals = try container.decodeIfPresent([String].self, forKey: .documentsWithoutTotals)
         interleavedInputs = try container.decodeIfPresent([String: [String]].self, forKey: .interleavedInputs)
+        partlyClosedInputs = try container.decodeIfPresent([String: [String]].self, forKey: .partlyClosedInputs)
     }
 
     /// "Swift Testing left no closing totals (`Test run with N tests`): its 12 tests are unverified" per framework.
@@ -106,6 +110,14 @@ package struct Reconciliation: Codable, Sendable, Equatable {
                 return """
                     \(name)'s lines in \(inputs.joined(separator: ", ")) come from test processes that ran at once (two \
                     \(runs) open together): whose totals are whose cannot be told, so its counts are unverified
+                    """
+            }
+            if let inputs = partlyClosedInputs?[framework] {
+                let totals = name == "XCTest" ? "`Executed N tests`" : "`Test run with N tests`"
+                return """
+                    \(name)'s test processes in \(inputs.joined(separator: ", ")) did not all close with totals \
+                    (\(totals)): one ended inside its run (it crashed or was stopped, or the input is cut there), so \
+                    its counts are unverified
                     """
             }
             if let documents = documentsWithoutTotals {

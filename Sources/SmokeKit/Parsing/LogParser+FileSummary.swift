@@ -23,6 +23,8 @@ extension LogParser {
         var isDocumentWithoutTotals = false
         /// Frameworks several processes of which wrote into this log at once.
         var interleaved: Set<TestFramework> = []
+        /// Frameworks one process of which printed totals and another ended without (`partlyClosedFrameworks`).
+        var partlyClosed: Set<TestFramework> = []
         /// Of a document's tests, how many joined a test a log showed.
         var joinedTests = 0
         var testCount = 0

@@ -94,9 +94,7 @@ package struct LogParser: Sendable {
             parsed.runFailures += summary.runFailures
             if summary.isDocumentWithoutTotals { parsed.documentsWithoutTotals.append(file.lastPathComponent) }
             refusedAlone = refusedAlone ?? summary.refusedAlone
-            for framework in summary.interleaved {
-                parsed.interleavedInputs[framework.rawValue, default: []].append(file.lastPathComponent)
-            }
+            parsed.noteUncheckedTotals(of: summary, in: file.lastPathComponent)
             records.append(
                 (
                     position,
@@ -294,7 +292,8 @@ package struct LogParser: Sendable {
                     $0.runFailure(source: file.lastPathComponent)
                 },
             isDocumentWithoutTotals: streamWithoutTotals,
-            interleaved: interpreter.totals.interleavedFrameworks
+            interleaved: interpreter.totals.interleavedFrameworks,
+            partlyClosed: interpreter.totals.partlyClosedFrameworks
         )
     }
 }

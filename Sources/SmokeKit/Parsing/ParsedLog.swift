@@ -27,6 +27,8 @@ package struct ParsedLog: Sendable {
     package var documentsWithoutTotals: [String] = []
     /// Per framework, logs several of its processes wrote into at once (`FrameworkTotalsReader.interleavedFrameworks`).
     package var interleavedInputs: [String: [String]] = [:]
+    /// Per framework, logs in which one of its processes printed totals and another ended without.
+    package var partlyClosedInputs: [String: [String]] = [:]
 
     /// A `TestResult` per test, in order, made on two threads, each making its half in place.
     package var results: [TestResult] {
@@ -53,6 +55,12 @@ package struct ParsedLog: Sendable {
     var reconciliation: Reconciliation? {
         Reconciliation.compare(
             frameworkCounts, with: results, runFailures: runFailures, documentsWithoutTotals: documentsWithoutTotals,
-            interleavedInputs: interleavedInputs)
+            interleavedInputs: interleavedInputs, partlyClosedInputs: partlyClosedInputs)
+    }
+
+    /// Files the frameworks of `summary` whose totals cannot be checked, and why, under `input`'s name.
+    mutating func noteUncheckedTotals(of summary: LogParser.FileSummary, in input: String) {
+        for framework in summary.interleaved { interleavedInputs[framework.rawValue, default: []].append(input) }
+        for framework in summary.partlyClosed { partlyClosedInputs[framework.rawValue, default: []].append(input) }
     }
 }

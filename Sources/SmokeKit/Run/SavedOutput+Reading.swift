@@ -86,7 +86,8 @@ extension SavedOutput {
         // Against the results already made: `parsed.reconciliation` would make a second `TestResult` per test.
         report.reconciliation = Reconciliation.compare(
             parsed.frameworkCounts, with: tests, runFailures: parsed.runFailures,
-            documentsWithoutTotals: parsed.documentsWithoutTotals, interleavedInputs: parsed.interleavedInputs)
+            documentsWithoutTotals: parsed.documentsWithoutTotals, interleavedInputs: parsed.interleavedInputs,
+            partlyClosedInputs: parsed.partlyClosedInputs)
         for warning in report.listDisagreements() { context.standardError.line(warning) }
         var reading = said(report, settings: settings, context: context)
         reading.attachments = parsed.attachments

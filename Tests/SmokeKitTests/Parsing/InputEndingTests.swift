@@ -260,6 +260,35 @@ import Testing
             ])
     }
 
+    /// `run`'s console.log: one test process crashed, the next printed its totals. XCTest is unverified, and its note
+    /// says one process did not close rather than that XCTest left no totals.
+    @Test func aProcessThatCrashedBesideOneThatClosedIsSaidSo() throws {
+        let crashed = """
+            [smokerun] xctest: AppTests.CrashTests/testCrashes
+            Test Suite 'Selected tests' started at 2026-03-01 10:00:00.000
+            Test Suite 'CrashTests' started at 2026-03-01 10:00:00.000
+            Test Case 'CrashTests.testCrashes' started at 2026-03-01 10:00:00.000
+            Swift/ContiguousArrayBuffer.swift:692: Fatal error: Index out of range
+            [smokerun] xctest: AppTests.MathTests/testA
+
+            """
+        let parsed = try Self.parse(crashed + PipelineLogs.process("MathTests", ["testA"]) + "\n")
+        #expect(parsed.results.map(\.status) == [.crashed, .passed])
+        let reconciliation = try #require(parsed.reconciliation)
+        #expect(reconciliation.unverified == ["xctest"])
+        #expect(reconciliation.partlyClosedInputs == ["xctest": ["cut.log"]])
+        #expect(
+            reconciliation.unverifiedNotes == [
+                """
+                XCTest's test processes in cut.log did not all close with totals (`Executed N tests`): one ended \
+                inside its run (it crashed or was stopped, or the input is cut there), so its counts are unverified
+                """
+            ])
+        let alone = try #require(try Self.parse(crashed).reconciliation)
+        #expect(alone.partlyClosedInputs == nil)
+        #expect(alone.unverifiedNotes.first?.contains("left no closing totals") == true)
+    }
+
     /// Every corpus input: "left no closing totals" is said only of a console log, and such a log never passes.
     @Test(.enabled(if: CorpusLocation.shouldRun, "the shared corpus (../shared/corpus) is not beside the package"))
     func theCorpusSaysLeftNoTotalsOnlyOfConsolesThatCannotPass() throws {

@@ -22,11 +22,16 @@ package struct ConsoleTotals: Sendable {
     }
 
     /// Each framework's totals over every process, each naming `path` and the line it was first read from.
-    package func counts(from path: String) -> [FrameworkCount] {
+    package func counts(from path: String) -> [FrameworkCount] { sum.counts(from: path) }
+
+    /// The frameworks one process of which closed with totals and another did not (`partlyClosedFrameworks`).
+    package var partlyClosedFrameworks: Set<TestFramework> { sum.partlyClosedFrameworks }
+
+    private var sum: FrameworkTotalsReader {
         var sum = FrameworkTotalsReader()
         for part in parts.sorted(by: { $0.lineOffset < $1.lineOffset }) {
             sum.add(part.reader, lineOffset: part.lineOffset)
         }
-        return sum.counts(from: path)
+        return sum
     }
 }

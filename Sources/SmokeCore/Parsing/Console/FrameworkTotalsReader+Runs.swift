@@ -18,6 +18,17 @@ extension FrameworkTotalsReader {
         return frameworks
     }
 
+    /// The frameworks of which one process closed its run with totals and another ended inside its run (it crashed or
+    /// was stopped, or the input is cut there): unverified, but not for want of any totals.
+    package var partlyClosedFrameworks: Set<TestFramework> {
+        var reader = self
+        reader.endProcess()
+        var frameworks: Set<TestFramework> = []
+        if reader.xctestIncomplete, reader.outermostTotals > 0 { frameworks.insert(.xctest) }
+        if reader.swiftTestingIncomplete, reader.swiftTestingRuns > 0 { frameworks.insert(.swiftTesting) }
+        return frameworks.subtracting(interleavedFrameworks)
+    }
+
     /// `All tests' started` or `Selected tests' started` at `nameStart`: a process's outermost suite, whatever runs.
     static func startsARun(_ line: LineBytes, nameStart: Int) -> Bool {
         line.hasPrefix("All tests' started", at: nameStart) || line.hasPrefix("Selected tests' started", at: nameStart)

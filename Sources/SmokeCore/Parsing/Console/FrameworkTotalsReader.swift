@@ -49,9 +49,9 @@ package struct FrameworkTotalsReader: Sendable {
     var lineNumber = 0
     /// A process opened its outermost suite (or Swift Testing run) and ended without totals (crashed, killed): the
     /// framework's account is incomplete and not offered for comparison.
-    private var xctestIncomplete = false
+    var xctestIncomplete = false
     var swiftTestingOpen = false
-    private var swiftTestingIncomplete = false
+    var swiftTestingIncomplete = false
     /// The open Swift Testing run's tests: started, ended (passed or failed) and failed, as its lines say.
     var runStarted = 0
     var runEnded = 0

@@ -59,7 +59,11 @@ struct SwiftPMTestRun {
         result.profiles = CoverageCollector.profiles(in: context.runFolder.profiles)
         result.reconciliation = Reconciliation.compare(
             result.consoleTotals.counts(from: RunDirectory.consoleLogName),
-            with: result.tests + result.earlierTestsRechecked, runFailures: result.issuesOutsideTests)
+            with: result.tests + result.earlierTestsRechecked, runFailures: result.issuesOutsideTests,
+            partlyClosedInputs: Dictionary(
+                uniqueKeysWithValues: result.consoleTotals.partlyClosedFrameworks.map {
+                    ($0.rawValue, [RunDirectory.consoleLogName])
+                }))
         return result
     }
 
