@@ -37,9 +37,10 @@ package struct ConsoleParser {
     package private(set) var wrapperCounts: [String: Int] = [:]
     /// The wrapper the last XCTest issue line came in: its message's further lines carry it too.
     private var issueWrapper: String?
-    /// Whether the last line was a Swift Testing detail (`↳ line one`) or a further line of one: a multi-line comment's
-    /// next lines come indented under its text (`  line two`) and belong to the same issue.
-    private var inSwiftTestingDetail = false
+    /// Where the last line's Swift Testing detail (`↳ line one`) began, when it was one or a further line of one: a
+    /// multi-line comment's next lines, blank ones too, come two spaces in from there (`  line two`), and are its text
+    /// whatever they say (a child run's `  ✘ Test x() failed`, `  Test Case '…' failed`).
+    private var swiftTestingDetailIndent: Int?
     /// Which Swift Testing lines are what they look like; only a running test's result may be found glued to output.
     private var swiftTestingAnnouncements = SwiftTestingAnnouncements()
     private var swiftTestingMessage = SwiftTestingMessageLines()
@@ -135,9 +136,15 @@ package struct ConsoleParser {
     private mutating func parseWhole<Reader: ConsoleLineReader>(_ line: LineBytes, reading reader: inout Reader)
         -> TestEvent
     {
+        if let indent = swiftTestingDetailIndent, line.count >= indent + 2,
+            line[..<(indent + 2)].allSatisfy({ $0 == 32 })
+        {
+            // Read as a blank line: a comment's text is no total, relaunch or banner.
+            reader.read(UnsafeBufferPointer(rebasing: line[0..<0]), insideRunningTest: runningXCTest.ownsTheConsole)
+            return .detail(line.string((indent + 2)..<line.count))
+        }
+        swiftTestingDetailIndent = nil
         reader.read(line, insideRunningTest: runningXCTest.ownsTheConsole)
-        let continuesDetail = inSwiftTestingDetail
-        inSwiftTestingDetail = false
         // A wrapped line's content continues the block the lines before it opened (fastlane's `▸ ` before each line
         // of xcodebuild's `Failing tests:` list): the try on the whole line must not end that block for it.
         let blockBefore = xctest.block
@@ -204,10 +211,6 @@ package struct ConsoleParser {
         }
         let text = line.string(0..<line.count)
         if swiftTestingMessage.continues(text) { return .issueMessageContinued(text) }
-        if continuesDetail, line.hasPrefix("  ") {
-            inSwiftTestingDetail = true
-            return .detail(line.string(2..<line.count))
-        }
         return .output(text)
     }
 
@@ -261,7 +264,7 @@ package struct ConsoleParser {
             let text = line.skippingBlanks(from: start + length)
             guard let event = swiftTestingAnnouncements.admit(parsed, line, text: text) else { return nil }
             swiftTestingMessage.read(event)
-            if case .detail = event { inSwiftTestingDetail = true }
+            if case .detail = event { swiftTestingDetailIndent = start }
             xctest.endIssueMessage()
             if event == .ignored, line.hasPrefix("Test run started", at: text) {
                 let ended = runningXCTest.isRunning

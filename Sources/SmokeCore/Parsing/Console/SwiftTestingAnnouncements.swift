@@ -19,6 +19,9 @@ struct SwiftTestingAnnouncements {
     /// Between `◇ Test run started.` and the run's first event: its header, whose details (`↳ OS Version: …`, with
     /// `swift test -v`) detail the run, not the last issue before it.
     private var inHeader = false
+    /// The last line was an attachment's (`⎙ Attached 'a.txt' to f().`): its detail (`↳ Written to '…'.`, with
+    /// `--attachments-path`) is where the file went, no issue's text.
+    private var afterAttachment = false
     /// Whether the last result, skip or cancel read ended an announced test.
     private(set) var endedAnnouncedTest = false
 
@@ -30,7 +33,8 @@ struct SwiftTestingAnnouncements {
     /// line is not what it looks like; a header's detail becomes `.ignored`.
     mutating func admit(_ event: TestEvent, _ line: LineBytes, text: Int) -> TestEvent? {
         var event = event
-        if case .detail = event, inHeader { event = .ignored }
+        if case .detail = event, inHeader || afterAttachment { event = .ignored }
+        afterAttachment = event == .ignored && line.hasPrefix("Attached '", at: text)
         let startsRun = event == .ignored && line.hasPrefix("Test run started", at: text)
         inHeader = startsRun || (inHeader && event == .ignored)
         if startsRun {

@@ -90,6 +90,73 @@ import Testing
         #expect(Support.consoleEvents("◇ Test f() started.\n  printed\n").last == .output("  printed"))
     }
 
+    /// A comment quoting another run's output (a child `swift test` a tool's test ran) keeps it as text: its
+    /// indented result, issue and totals lines are no test's, and a blank line of it (`  `) does not end it.
+    /// Indented as the log is (pasted four spaces in), a result after the comment is still one.
+    @Test func resultLinesInsideAMultiLineCommentAreItsText() {
+        let comment = """
+            ◇ Test reporter() started.
+            ◇ Test victim() started.
+            ✘ Test reporter() recorded an issue at Report.swift:9:17: Issue recorded
+            ↳ child run:
+              ✘ Test victim() recorded an issue at Victim.swift:3:5: boom
+              
+              Test Case 'Ghost.testGhost' failed (0.001 seconds)
+              \t Executed 1 test, with 1 failure (0 unexpected) in 0.001 (0.001) seconds
+            ✘ Test reporter() failed after 0.109 seconds with 1 issue.
+            ✔ Test victim() passed after 0.300 seconds.
+            ✘ Test run with 2 tests in 1 suite failed after 0.324 seconds with 1 issue.
+
+            """
+        let collector = Support.collect(comment)
+        #expect(collector.results.map(\.name) == ["reporter()", "victim()"])
+        #expect(collector.results.map(\.status) == [.failed, .passed])
+        #expect(
+            collector.results[0].failures.map(\.message) == [
+                """
+                Issue recorded
+                child run:
+                ✘ Test victim() recorded an issue at Victim.swift:3:5: boom
+
+                Test Case 'Ghost.testGhost' failed (0.001 seconds)
+                \t Executed 1 test, with 1 failure (0 unexpected) in 0.001 (0.001) seconds
+                """
+            ])
+        // The quoted `Executed` line is no XCTest total.
+        struct Totals: ConsoleLineReader {
+            var reader = FrameworkTotalsReader()
+            mutating func read(_ line: LineBytes, insideRunningTest: Bool) { reader.read(line) }
+        }
+        var totals = Totals()
+        var parser = ConsoleParser()
+        for line in comment.split(separator: "\n") {
+            var text = String(line)
+            text.withUTF8 { _ = parser.parse($0, reading: &totals) }
+        }
+        #expect(totals.reader.counts(from: "a.log").map(\.framework) == ["swift-testing"])
+        let indented = comment.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n") + "\n"
+        #expect(Support.collect(indented).results.map(\.status) == [.failed, .passed])
+    }
+
+    /// `swift test --attachments-path` says where each attachment went under its `⎙` line: no issue's text.
+    @Test func whereAnAttachmentWentIsNoIssuesText() {
+        let collector = Support.collect(
+            """
+            ◇ Test fails() started.
+            ◇ Test attaches() started.
+            ✘ Test fails() recorded an issue at F.swift:3:5: Issue recorded
+            ↳ case 3 fails
+            ⎙ Attached 'warn.txt' to attaches().
+            ↳ Written to '/tmp/att/warn.txt'.
+            ✘ Test fails() failed after 0.010 seconds with 1 issue.
+            ✔ Test attaches() passed after 0.012 seconds.
+
+            """)
+        #expect(collector.results.map(\.status) == [.failed, .passed])
+        #expect(collector.results[0].failures.map(\.message) == ["Issue recorded\ncase 3 fails"])
+        #expect(collector.results.allSatisfy { $0.output.isEmpty })
+    }
+
     /// An issue recorded from a detached task after its test ended names `«unknown»`: the run's issue, no test.
     @Test func anIssueOfNoTestIsTheRuns() {
         #expect(
