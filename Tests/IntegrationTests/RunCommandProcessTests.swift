@@ -105,6 +105,34 @@ import Testing
         #expect(finished.output.contains("truncated.jsonl ends at line 2"), "\(finished.output)")
     }
 
+    /// `smokerun parse … | true`: the reader is gone before smokerun prints. The write fails and is said (exit 3 for a
+    /// passing log), the report is written; SIGPIPE does not end smokerun (exit 141) with nothing said.
+    @Test func aReaderThatWentAwayIsAFailedWriteNotAKill() throws {
+        let folder = try temporaryFolder()
+        let log = """
+            Test Suite 'All tests' started at 2026-03-01 10:00:00.000
+            Test Case 'MathTests.testA' started at 2026-03-01 10:00:00.000
+            Test Case 'MathTests.testA' passed (0.001 seconds)
+            Test Suite 'All tests' passed at 2026-03-01 10:00:00.010
+            \t Executed 1 test, with 0 failures (0 unexpected) in 0.001 (0.001) seconds
+
+            """
+        try Data(log.utf8).write(to: folder.appendingPathComponent("a.log"))
+        let script = #"("$0" parse a.log --output out; echo "status $?" >&2) | true"#
+        let child = try ChildProcess(
+            executable: "/bin/sh", arguments: ["-c", script, IntegrationSupport.smokerunBinary.path],
+            environment: ProcessInfo.processInfo.environment, currentDirectory: folder)
+        var output = Data()
+        let deadline = Date().addingTimeInterval(120)
+        _ = child.run(
+            onOutput: { output.append(contentsOf: $0) }, onTick: { Date() > deadline ? .kill : .keepRunning })
+        let text = String(decoding: output, as: UTF8.self)
+        #expect(text.contains("status 3"), "\(text)")
+        #expect(text.contains("smokerun: could not write its output: Broken pipe"), "\(text)")
+        let runs = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("out/runs").path)
+        #expect(runs.contains { FileManager.default.fileExists(atPath: "\(folder.path)/out/runs/\($0)/report.json") })
+    }
+
     @Test func aBuildFailureExitsThreeWithTheCompilerErrorInTheReport() throws {
         let package = try IntegrationSupport.copyFixture("TipCalculator")
         let source = package.appendingPathComponent("Sources/TipCalculator/TipCalculator.swift")
