@@ -36,13 +36,21 @@ package enum CoverageGaps {
         return notes
     }
 
-    /// Why a run with coverage on has none: stopped before it was measured, or no test process wrote a profile (each
-    /// ended by a signal). A run that passed with a line minimum to meet cannot pass unmeasured: an error; else a note.
-    package static func notMeasured(status: RunStatus, minimumLines: Double?) -> InfrastructureError {
+    /// Why a run with coverage on has none: stopped before it was measured, no test process wrote a profile (each
+    /// ended by a signal), or one could not write its own (`unwritten`: the lines saying so), when the others' would
+    /// count its code as never run. A run that passed with a line minimum to meet cannot pass unmeasured: an error;
+    /// else a note.
+    package static func notMeasured(
+        status: RunStatus, minimumLines: Double?, unwritten: [String] = []
+    ) -> InfrastructureError {
         let why =
-            status == .interrupted
-            ? "the run was interrupted before it was measured"
-            : "no test process wrote a profile (a process ended by a signal, a crash or a time limit, writes none)"
+            if status == .interrupted {
+                "the run was interrupted before it was measured"
+            } else if let first = unwritten.first {
+                "a test process could not write its profile, and the others' would count its code as never run (\(first))"
+            } else {
+                "no test process wrote a profile (a process ended by a signal, a crash or a time limit, writes none)"
+            }
         guard status == .passed, let minimumLines else {
             return InfrastructureError(message: "coverage was not measured: \(why)", severity: .note)
         }

@@ -95,13 +95,16 @@ package struct RunFinisher: Sendable {
             (report.pipelineFile, report.pipelineHash) = (file.path, file.hash)
         }
         var coverageBelowMinimum = false
-        if let coverage, report.status == .interrupted || draft.profiles.isEmpty {
+        let unwritten = coverage == nil ? [] : ProfileWriteErrors.find(in: folder.consoleLog, profiles: folder.profiles)
+        if let coverage, report.status == .interrupted || draft.profiles.isEmpty || !unwritten.isEmpty {
             // A run whose build failed ran no test to measure: its own error says why.
             if !report.tests.isEmpty {
                 let minimum = isShard ? nil : coverage.settings.minimumLines
-                report.errors.append(CoverageGaps.notMeasured(status: report.status, minimumLines: minimum))
+                report.errors.append(
+                    CoverageGaps.notMeasured(status: report.status, minimumLines: minimum, unwritten: unwritten))
                 if report.errors.last?.isNote == false { report.status = .error }
             }
+            CoverageCollector.removeRawProfiles(in: folder.url)
         } else if let coverage {
             let measured = report
             (report, coverageBelowMinimum) = await BlockingWork.run {
