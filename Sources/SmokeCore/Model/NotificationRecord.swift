@@ -11,6 +11,9 @@ package struct NotificationRecord: Codable, Sendable, Equatable {
     package var detail: String?
     /// The variable (the webhook URL's, a Slack token's) found neither in the environment nor in `<output>/env`.
     package var missingVariable: String?
+    /// Why a message the webhook did not take could not be queued either (`could not write <outbox file>: …`): it is
+    /// lost. Nil otherwise.
+    package var notQueued: String?
 
     package init(
         kind: NotificationKind?, format: NotifyFormat?, target: String, attempts: Int, outcome: NotificationOutcome,

@@ -25,4 +25,15 @@ package enum NotifyWarning {
             with mode 600
             """
     }
+
+    /// A message of run `runID` the webhook did not take and the outbox could not hold (`why`: `could not write
+    /// <file>: …`): an error, since the alarm is lost.
+    package static func lost(_ why: String, runID: String) -> InfrastructureError {
+        let why = why.hasSuffix(".") ? String(why.dropLast()) : why
+        return InfrastructureError(
+            message: """
+                a notification was neither delivered nor queued, so it is lost: \(why); once the output folder can \
+                be written, `smokerun notify \(runID)` sends it
+                """)
+    }
 }

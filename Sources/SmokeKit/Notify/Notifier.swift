@@ -115,13 +115,14 @@ package struct Notifier: Sendable {
                 attempts: result.attempts, lastError: result.detail, body: String(decoding: body, as: UTF8.self),
                 pipelineFile: (pipeline ?? Self.key(of: report, projectRoot: projectRoot)).file
             )
+            let outbox = Outbox(outputDirectory: outputDirectory)
             do {
-                try Outbox(outputDirectory: outputDirectory).put(item)
+                try outbox.put(item)
                 record.outcome = .queued
             } catch {
                 record.outcome = .failed
-                record.detail = [result.detail, "could not write the outbox: \(error.localizedDescription)"]
-                    .compactMap { $0 }.joined(separator: "; ")
+                record.notQueued = "could not write \(outbox.file(for: item.id).path): \(error.localizedDescription)"
+                record.detail = [result.detail, record.notQueued].compactMap { $0 }.joined(separator: "; ")
             }
         }
         return record

@@ -144,10 +144,14 @@ package struct RunFinisher: Sendable {
         if let notify, let earlier {
             report.notifications = await self.notify(report, settings: notify, earlier: earlier)
             report.errors += missingVariableWarnings(report.notifications)
-            // report.json records what was sent.
+            // A message neither delivered nor queued is lost: the run says so, as any write that failed.
+            let runID = report.runID
+            let lost = report.notifications.compactMap { $0.notQueued.map { NotifyWarning.lost($0, runID: runID) } }
+            if !lost.isEmpty { (report.status, report.errors) = (.error, report.errors + lost) }
+            // report.json records what was sent; every report, the status a lost message changed.
             if written, formats.contains(.json), !report.notifications.isEmpty {
                 do {
-                    try store.writeReports(report, in: folder, formats: [.json])
+                    try store.writeReports(report, in: folder, formats: lost.isEmpty ? [.json] : formats)
                 } catch {
                     context.standardError.line(
                         "smokerun: warning: report.json does not record the notification: \(error.localizedDescription)"

@@ -59,6 +59,25 @@ import Testing
         #expect(!written.contains("hooks.slack.com"))
     }
 
+    /// Neither the webhook nor the outbox took the message (the outbox cannot be written: a full disk, here a file
+    /// where its folder goes): it is lost, and the record says which file could not be written.
+    @Test func aFailureTheOutboxCannotHoldIsSaidToBeLost() async throws {
+        let output = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: output) }
+        try Data().write(to: OutputLayout(root: output).outbox)
+        let down = FakeWebhook([.status(503, body: "down")])
+        let report = F.report(0, tests: failing)
+        let records = await Notifier(delivery: down.delivery).notifyAfterRun(
+            report: report, history: [], settings: NotifySettings(), outputDirectory: output, environment: environment
+        )
+        #expect(records.map(\.outcome) == [.failed])
+        let notQueued = try #require(records.first?.notQueued)
+        #expect(notQueued.hasPrefix("could not write \(OutputLayout(root: output).outbox.path)/"))
+        let lost = NotifyWarning.lost(notQueued, runID: report.runID)
+        #expect(!lost.isNote)
+        #expect(lost.message.hasSuffix("`smokerun notify \(report.runID)` sends it"))
+    }
+
     /// The failure could not be posted; the next run passes on the same commit: the queued failure goes out first, and
     /// the recovery that closes it after it, so the channel's last word is never a failure the run contradicts.
     @Test func aQueuedFailureFlushedByAPassingRunIsFollowedByItsRecovery() async throws {
