@@ -110,9 +110,10 @@ import Testing
         let created = "5A0C0E5E-C0DE-4A11-8000-00000000C0DE"
         #expect(
             log.contains {
-                $0.hasPrefix(
-                    "TEST_RUNNER_IS_UNIT_TESTING=1 TEST_RUNNER_SNAPSHOT_TESTING_RECORD=never xcodebuild test-without-building -project \(project)"
-                )
+                $0.hasPrefix("TEST_RUNNER_IS_UNIT_TESTING=1 TEST_RUNNER_SMOKERUN_SCRATCH_DIR=")
+                    && $0.contains(
+                        "/scratch TEST_RUNNER_SNAPSHOT_TESTING_RECORD=never xcodebuild test-without-building -project \(project)"
+                    )
                     && $0.contains("-scheme SmokeApp -testPlan SmokeApp -destination id=\(created)")
             }, "\(log)")
         // smokerun created its own device; the user's booted iPhone 15 got no simctl call at all.
@@ -234,7 +235,8 @@ import Testing
         #expect(log.contains("xcodebuild build-for-testing -scheme TipCalculator -destination id=5A0C0E5E"), "\(log)")
         #expect(
             log.contains(
-                "TEST_RUNNER_IS_UNIT_TESTING=1 TEST_RUNNER_SNAPSHOT_TESTING_RECORD=never xcodebuild test-without-building -scheme TipCalculator"
-            ))
+                "/scratch TEST_RUNNER_SNAPSHOT_TESTING_RECORD=never xcodebuild test-without-building -scheme TipCalculator"
+            )
+                && log.contains("TEST_RUNNER_IS_UNIT_TESTING=1 TEST_RUNNER_SMOKERUN_SCRATCH_DIR="))
     }
 }

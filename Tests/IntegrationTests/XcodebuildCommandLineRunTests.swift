@@ -76,8 +76,8 @@ import Testing
                 "xcrun simctl erase \(udid)",
                 "xcrun simctl boot \(udid)",
                 "xcrun simctl bootstatus \(udid) -b",
-                "TEST_RUNNER_IS_UNIT_TESTING=1 TEST_RUNNER_SNAPSHOT_TESTING_RECORD=never xcodebuild build-for-testing \(common)",
-                "TEST_RUNNER_IS_UNIT_TESTING=1 TEST_RUNNER_SNAPSHOT_TESTING_RECORD=never xcodebuild test-without-building \(common) -enumerate-tests -test-enumeration-format json -test-enumeration-output-path \(bundles)/tests.json",
+                "\(Self.environment(bundles)) xcodebuild build-for-testing \(common)",
+                "\(Self.environment(bundles)) xcodebuild test-without-building \(common) -enumerate-tests -test-enumeration-format json -test-enumeration-output-path \(bundles)/tests.json",
             ] + Self.batchLines(common: common, bundles: bundles, report: report, log: run.log), "\(run.output)")
         #expect(
             report.device
@@ -90,6 +90,14 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: "\(bundles)/bundles/2.xcresult/Info.plist"))
         let plan = try String(contentsOfFile: "\(bundles)/smokerun.xctestplan", encoding: .utf8)
         #expect(plan.contains(#""testExecutionOrdering" : "random""#) && plan.contains(#""key" : "IS_UNIT_TESTING""#))
+    }
+
+    /// The variables every xcodebuild call carries, as the fake logs them: the pipeline's, the run's scratch folder
+    /// (beside `bundles`, the run's xcodebuild folder) and the snapshot default.
+    static func environment(_ bundles: String) -> String {
+        let scratch = URL(fileURLWithPath: bundles).deletingLastPathComponent().appendingPathComponent("scratch").path
+        return "TEST_RUNNER_IS_UNIT_TESTING=1 TEST_RUNNER_SMOKERUN_SCRATCH_DIR=\(scratch) "
+            + "TEST_RUNNER_SNAPSHOT_TESTING_RECORD=never"
     }
 
     /// The two batch lines: each suite's tests, in the order the log shows, into bundles 1 and 2,
@@ -112,7 +120,7 @@ import Testing
             #expect(Set(selection) == Set(expected))
             let bundle = "\(bundles)/bundles/\(index + 1).xcresult"
             return [
-                "TEST_RUNNER_IS_UNIT_TESTING=1 TEST_RUNNER_SNAPSHOT_TESTING_RECORD=never xcodebuild test-without-building \(common) \(selection.joined(separator: " ")) -resultBundlePath \(bundle) \(tail)"
+                "\(environment(bundles)) xcodebuild test-without-building \(common) \(selection.joined(separator: " ")) -resultBundlePath \(bundle) \(tail)"
             ]
                 + readerLines(bundle: bundle, exported: "\(bundles)/exported/\(index + 1)")
         }.flatMap { $0 }

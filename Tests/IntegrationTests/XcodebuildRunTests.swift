@@ -92,9 +92,9 @@ import Testing
         #expect(report.tests.map(\.order) == Array(1...6))
         #expect(
             log.contains {
-                $0.hasPrefix(
-                    "TEST_RUNNER_IS_UNIT_TESTING=1 TEST_RUNNER_SNAPSHOT_TESTING_RECORD=never xcodebuild test-without-building"
-                )
+                $0.hasPrefix("TEST_RUNNER_IS_UNIT_TESTING=1 TEST_RUNNER_SMOKERUN_SCRATCH_DIR=")
+                    && $0.contains(
+                        "/scratch TEST_RUNNER_SNAPSHOT_TESTING_RECORD=never xcodebuild test-without-building")
             })
         // xcresulttool: summary and tests per bundle, activities only for the failed test, one bulk export.
         #expect(log.contains { $0.hasPrefix("xcrun xcresulttool export attachments") })

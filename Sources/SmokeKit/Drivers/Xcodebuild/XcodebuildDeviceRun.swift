@@ -82,11 +82,15 @@ struct XcodebuildDeviceRun {
                 at: XcodebuildWorkFolder.bundles(in: workDirectory), withIntermediateDirectories: true)
             let commandLine = self.commandLine(udid: result.device.udid ?? "")
             try writeTestPlan(into: URL(fileURLWithPath: commandLine.derivedDataPath))
+            let scratch = context.runFolder.scratch(worker: nil)
+            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+            result.testEnvironment = XcodebuildCommandLine.testVariables(pipeline.environment)
             var process = XcodebuildProcess(
                 executable: xcodebuild.path,
                 // Without smokerun's own variables and the notifier's secrets, as `swift test`'s processes are.
                 environment: XcodebuildCommandLine.environment(
-                    base: pipeline.withoutOwnVariables(context.environment), pipeline: pipeline.environment),
+                    base: pipeline.withoutOwnVariables(context.environment), pipeline: pipeline.environment,
+                    scratch: scratch.path),
                 currentDirectory: workingDirectory(),
                 limits: context.limits, console: context.console)
             process.processes = context.processes

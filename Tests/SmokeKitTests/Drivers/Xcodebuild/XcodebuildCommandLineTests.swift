@@ -101,6 +101,12 @@ import Testing
         // A pipeline that asks snapshot tests to record keeps its choice.
         let recording = XcodebuildCommandLine.environment(base: [:], pipeline: ["SNAPSHOT_TESTING_RECORD": "missing"])
         #expect(recording["TEST_RUNNER_SNAPSHOT_TESTING_RECORD"] == "missing")
+        // The run's scratch folder reaches the tests as it does under `swift test`; report.json records the rest.
+        let scratch = XcodebuildCommandLine.environment(base: [:], pipeline: [:], scratch: "/r/scratch")
+        #expect(scratch["TEST_RUNNER_SMOKERUN_SCRATCH_DIR"] == "/r/scratch")
+        #expect(
+            XcodebuildCommandLine.testVariables(["IS_UNIT_TESTING": "1"])
+                == ["IS_UNIT_TESTING": "1", "SNAPSHOT_TESTING_RECORD": "never"])
     }
 
     @Test(arguments: [("en_US", "US"), ("de-DE", "DE"), ("en_GB.UTF-8", "GB"), ("en", nil)] as [(String, String?)])

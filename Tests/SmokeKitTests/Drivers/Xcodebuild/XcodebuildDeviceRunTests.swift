@@ -114,7 +114,9 @@ import Testing
         let project = run.runDirectory.deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("SmokeApp.xcodeproj").path
         let common = "-project \(project) -scheme SmokeApp -destination id=\(udid) -derivedDataPath \(derived)"
-        let env = "TEST_RUNNER_IS_UNIT_TESTING=1 TEST_RUNNER_SNAPSHOT_TESTING_RECORD=never "
+        let scratch = run.runDirectory.appendingPathComponent("scratch").path
+        let env =
+            "TEST_RUNNER_IS_UNIT_TESTING=1 TEST_RUNNER_SMOKERUN_SCRATCH_DIR=\(scratch) TEST_RUNNER_SNAPSHOT_TESTING_RECORD=never "
         #expect(
             Array(run.log.prefix(9)) == [
                 "xcodebuild -version",
