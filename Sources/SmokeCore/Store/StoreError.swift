@@ -7,6 +7,8 @@ package enum StoreError: Error, Equatable, LocalizedError, DomainError {
     case reportMissing(path: String)
     case reportInvalid(path: String, detail: String)
     case writeFailed(path: String, reason: String)
+    /// A pipe read by `parse` could not be saved to the temporary folder (`TMPDIR`): its bytes are gone.
+    case pipeNotSaved(path: String, reason: String)
     case readFailed(path: String, reason: String)
     case latestNotALink(path: String)
     case attachmentSourceUnreadable(path: String, reason: String)
@@ -32,6 +34,12 @@ package enum StoreError: Error, Equatable, LocalizedError, DomainError {
             "\(path) is not a valid smokerun report: \(detail)"
         case .writeFailed(let path, let reason):
             "could not write \(path): \(reason); check the output folder's permissions and free space"
+        case .pipeNotSaved(let path, let reason):
+            """
+            could not save the piped input to \(path): \(reason). That is the temporary folder (TMPDIR), not the output \
+            folder, and a pipe cannot be read again: point TMPDIR at a folder with room, or save the log to a file and \
+            parse the file
+            """
         case .folderNotWritable(let folder, let creating, let reason):
             """
             could not create \(creating) in \(folder): \(reason); make \(folder) writable by this user \
@@ -58,7 +66,8 @@ package enum StoreError: Error, Equatable, LocalizedError, DomainError {
     package var kind: ErrorKind {
         switch self {
         case .invalidRunID, .runNotFound, .reportMissing, .reportInvalid, .foreignDatabase: .invalidInput
-        case .writeFailed, .readFailed, .latestNotALink, .attachmentSourceUnreadable, .attachmentNamesExhausted,
+        case .writeFailed, .pipeNotSaved, .readFailed, .latestNotALink, .attachmentSourceUnreadable,
+            .attachmentNamesExhausted,
             .runFolderTaken, .folderNotWritable:
             .infrastructure
         }

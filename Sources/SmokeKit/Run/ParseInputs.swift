@@ -15,14 +15,17 @@ struct ParseInputs {
     /// The folder of the scratch copies, removed once the run is written.
     var scratch: URL?
 
-    /// Saves pipes to a scratch folder when `savesPipes` (a summary that writes nothing reads them directly) and
-    /// picks the file to keep: the one input, when `keepInput` or a pipe.
-    static func prepare(_ inputs: [URL], keepInput: Bool, savesPipes: Bool) throws -> ParseInputs {
+    /// Saves pipes to a scratch folder in `temporary` when `savesPipes` (a summary that writes nothing reads them
+    /// directly) and picks the file to keep: the one input, when `keepInput` or a pipe.
+    static func prepare(
+        _ inputs: [URL], keepInput: Bool, savesPipes: Bool,
+        temporary: URL = FileManager.default.temporaryDirectory
+    ) throws -> ParseInputs {
         var prepared = ParseInputs(files: inputs)
         guard savesPipes else { return prepared }
         do {
             for (index, input) in inputs.enumerated() where isPipe(input) {
-                let scratch = try prepared.scratch ?? makeScratch()
+                let scratch = try prepared.scratch ?? makeScratch(in: temporary)
                 prepared.scratch = scratch
                 let name = input.lastPathComponent.isEmpty ? "input" : input.lastPathComponent
                 let copy = scratch.appendingPathComponent("\(index)", isDirectory: true).appendingPathComponent(name)
@@ -30,6 +33,9 @@ struct ParseInputs {
                 prepared.files[index] = copy
                 prepared.givenPaths[copy] = input.path
             }
+        } catch StoreError.writeFailed(let path, let reason) {
+            prepared.removeScratch()
+            throw StoreError.pipeNotSaved(path: path, reason: reason)
         } catch {
             prepared.removeScratch()
             throw error
@@ -56,9 +62,8 @@ struct ParseInputs {
         return kind != S_IFREG && kind != S_IFDIR
     }
 
-    private static func makeScratch() throws -> URL {
-        let scratch = FileManager.default.temporaryDirectory
-            .appendingPathComponent("smokerun-input-\(UUID().uuidString)", isDirectory: true)
+    private static func makeScratch(in temporary: URL) throws -> URL {
+        let scratch = temporary.appendingPathComponent("smokerun-input-\(UUID().uuidString)", isDirectory: true)
         do {
             try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         } catch {

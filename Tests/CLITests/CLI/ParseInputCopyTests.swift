@@ -131,6 +131,24 @@ import Testing
         #expect(record.sha256 == (try Self.sha256sum(copy)))
     }
 
+    /// A pipe that cannot be saved (the temporary folder full, read-only, or not a folder) is said to be lost there,
+    /// in TMPDIR, not in the output folder the usual write failure points at.
+    @Test func aPipeThatCannotBeSavedNamesTheTemporaryFolder() throws {
+        let pipe = Pipe()
+        pipe.fileHandleForWriting.write(Data(Self.log.utf8))
+        try pipe.fileHandleForWriting.close()
+        defer { try? pipe.fileHandleForReading.close() }
+        let given = URL(fileURLWithPath: "/dev/fd/\(pipe.fileHandleForReading.fileDescriptor)")
+        let notAFolder = try ParsingTestSupport.temporaryFile(Data("x".utf8))
+        #expect {
+            try ParseInputs.prepare([given], keepInput: false, savesPipes: true, temporary: notAFolder)
+        } throws: { error in
+            guard case StoreError.pipeNotSaved(let path, _) = error else { return false }
+            let message = (error as? StoreError)?.errorDescription ?? ""
+            return path.hasPrefix(notAFolder.path + "/smokerun-input-") && message.contains("(TMPDIR), not the output")
+        }
+    }
+
     /// A message about a pipe names the path given, not the scratch copy it was parsed from.
     @Test func aPipeWithoutTestsIsNamedAsGiven() async throws {
         let folder = try TemporaryDirectory()
