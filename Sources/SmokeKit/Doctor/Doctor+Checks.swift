@@ -89,7 +89,7 @@ extension Doctor {
         } catch {
             return .failed(
                 "output folder", "\(shown) is not writable: \(FileErrorText.message(for: error))",
-                fix: "make \(shown) a folder the user running smokerun can write, or set \"output\" to one")
+                fix: "make \(shown) a folder the user running smokerun can write, with room, or set \"output\" to one")
         }
     }
 

@@ -32,6 +32,12 @@ package struct DoctorProbes: Sendable {
         try SwiftToolchain.identify($0, environment: $1, runner: ProcessCommandRunner())
     }
 
+    /// What is wrong with `freeBytes` of room for the output folder, when a small run's reports and console log
+    /// (some megabytes) would not fit.
+    static func roomProblem(freeBytes: UInt64) -> String? {
+        freeBytes < 10 << 20 ? "only \(freeBytes / 1024) KB free, where a run needs some megabytes" : nil
+    }
+
     package static var live: DoctorProbes {
         DoctorProbes(
             loadPipeline: { url, shown in try PipelineLoader().load(url, displayPath: shown, checkingPaths: true) },
@@ -57,6 +63,13 @@ package struct DoctorProbes: Sendable {
                     throw StoreError.writeFailed(path: probe.path, reason: "a file of that name is already there")
                 }
                 POSIXFile.remove(probe)
+                // An empty file fits on a full disk; a run's reports, console log and history do not.
+                var volume = statvfs()
+                if statvfs(folder.path, &volume) == 0,
+                    let short = roomProblem(freeBytes: UInt64(volume.f_bavail) * UInt64(volume.f_frsize))
+                {
+                    throw StoreError.writeFailed(path: folder.path, reason: short)
+                }
             },
             findSchedule: DoctorSchedule.find,
             sendTest: { pipeline, place in

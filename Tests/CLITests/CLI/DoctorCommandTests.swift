@@ -227,6 +227,17 @@ import Testing
         #expect(output.contains("    fix: make .smokerun a folder the user running smokerun can write"))
     }
 
+    /// An empty probe file fits on a full disk: the folder's file system must have room for a run too, and the live
+    /// probe passes here, where it has.
+    @Test func anOutputFolderWithoutRoomFails() throws {
+        #expect(DoctorProbes.roomProblem(freeBytes: 0) == "only 0 KB free, where a run needs some megabytes")
+        #expect(DoctorProbes.roomProblem(freeBytes: 2 << 20)?.hasPrefix("only 2048 KB free") == true)
+        #expect(DoctorProbes.roomProblem(freeBytes: 500 << 20) == nil)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("doctor-room-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try DoctorProbes.live.probeWritable(folder)
+    }
+
     @Test func aBrokenBuildShowsTheCompilerLines() async throws {
         var probes = Self.healthy()
         probes.build = { _, _, _, _ in
