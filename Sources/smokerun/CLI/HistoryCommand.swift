@@ -63,7 +63,10 @@ struct HistoryCommand: Command {
         if let test { return try showTest(test, history: history, folder: folder, in: context) }
         // The run list needs no test's result; the flake rates need those of the runs shown, and no older ones.
         let contents = try history.contents(pipeline: pipeline, since: since, last: count, perTest: flaky)
-        let file = OutputLayout(root: folder).history
+        // Where the runs are read from: the database, once a run made it; `history.jsonl` before.
+        let layout = OutputLayout(root: folder)
+        let database = history is SQLiteHistory && FileManager.default.fileExists(atPath: layout.historyDatabase.path)
+        let file = database ? layout.historyDatabase : layout.history
         if let warning = contents.warning(file: file) { context.standardError.line(warning) }
         if contents.readableRuns == 0, contents.unreadableLines > 0 {
             // Not "no runs yet": there were runs, and none of their lines can be read.

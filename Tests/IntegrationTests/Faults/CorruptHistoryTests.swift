@@ -45,6 +45,27 @@ import Testing
         #expect(err.split(separator: "\n").count == 1)
     }
 
+    /// Once a run made `history.sqlite`, "no runs yet" names it, not the `history.jsonl` the database replaced.
+    @Test func noRunsOfAPipelineNamesTheDatabaseTheRunsAreIn() async throws {
+        let folder = TestScratch.root.appendingPathComponent("smokerun-history-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let history = HistoryOpening.open(outputFolder: folder)
+        guard history is SQLiteHistory else { return } // no libsqlite3: history.jsonl is the history
+        let run = RunReport(
+            pipeline: "other", runID: "20261122T040000Z-aaaa", status: .passed,
+            startedAt: Date(timeIntervalSince1970: 1_800_000_000),
+            finishedAt: Date(timeIntervalSince1970: 1_800_000_060),
+            seed: 3, ordering: OrderingRecord(mode: .random, isolation: .suite, seed: 3), environment: [:],
+            device: ResolvedDevice(platform: "host"), toolchain: nil, tests: [])
+        try history.append(run, pipelinePath: nil, writer: .system)
+        let out = BufferOutput()
+        let context = HostContext(
+            standardOutput: out, standardError: BufferOutput(), environment: [:], currentDirectory: folder)
+        let status = try await HistoryCommand(arguments: ["--output", ".", "--pipeline", "smoke"]).run(in: context)
+        #expect(status == .passed)
+        #expect(out.text.hasPrefix("no runs yet in \(folder.path)/history.sqlite"), "\(out.text)")
+    }
+
     @Test func aHistoryOfOnlyGarbageIsAnErrorNotNoRunsYet() async throws {
         let (status, out, err) = try await history(["garbage", "\u{0}\u{1}binary", "{\"runID\": 1"])
         #expect(status == .invalidInput)
