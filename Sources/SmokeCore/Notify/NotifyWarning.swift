@@ -26,14 +26,11 @@ package enum NotifyWarning {
             """
     }
 
-    /// A message of run `runID` the webhook did not take and the outbox could not hold (`why`: `could not write
-    /// <file>: …`): an error, since the alarm is lost.
-    package static func lost(_ why: String, runID: String) -> InfrastructureError {
+    /// A message the webhook did not take and the outbox could not hold (`why`: `could not write <file>: …`): the
+    /// alarm is lost, said as an error. `resend`: the run `smokerun notify` can send it for, when its report.json is.
+    package static func lost(_ why: String, resend runID: String?) -> String {
         let why = why.hasSuffix(".") ? String(why.dropLast()) : why
-        return InfrastructureError(
-            message: """
-                a notification was neither delivered nor queued, so it is lost: \(why); once the output folder can \
-                be written, `smokerun notify \(runID)` sends it
-                """)
+        let again = runID.map { "; once the output folder can be written, `smokerun notify \($0)` sends it" } ?? ""
+        return "a notification was neither delivered nor queued, so it is lost: \(why)\(again)"
     }
 }

@@ -95,6 +95,7 @@ package struct RunFinisher: Sendable {
             (report.pipelineFile, report.pipelineHash) = (file.path, file.hash)
         }
         var coverageBelowMinimum = false
+        var lostNotification = false
         let unwritten = coverage == nil ? [] : ProfileWriteErrors.find(in: folder.consoleLog, profiles: folder.profiles)
         if let coverage, report.status == .interrupted || draft.profiles.isEmpty || !unwritten.isEmpty {
             // A run whose build failed ran no test to measure: its own error says why.
@@ -104,7 +105,6 @@ package struct RunFinisher: Sendable {
                     CoverageGaps.notMeasured(status: report.status, minimumLines: minimum, unwritten: unwritten))
                 if report.errors.last?.isNote == false { report.status = .error }
             }
-            CoverageCollector.removeRawProfiles(in: folder.url)
         } else if let coverage {
             let measured = report
             (report, coverageBelowMinimum) = await BlockingWork.run {
@@ -144,14 +144,17 @@ package struct RunFinisher: Sendable {
         if let notify, let earlier {
             report.notifications = await self.notify(report, settings: notify, earlier: earlier)
             report.errors += missingVariableWarnings(report.notifications)
-            // A message neither delivered nor queued is lost: the run says so, as any write that failed.
-            let runID = report.runID
-            let lost = report.notifications.compactMap { $0.notQueued.map { NotifyWarning.lost($0, runID: runID) } }
-            if !lost.isEmpty { (report.status, report.errors) = (.error, report.errors + lost) }
-            // report.json records what was sent; every report, the status a lost message changed.
+            // A message neither delivered nor queued is lost: said, and the exit is a failed write's. The run's status
+            // stays what its tests made it (every report, the history, a message sent again agree).
+            let resend = written && formats.contains(.json) ? report.runID : nil
+            for why in report.notifications.compactMap(\.notQueued) {
+                lostNotification = true
+                context.standardError.line("smokerun: error: \(NotifyWarning.lost(why, resend: resend))")
+            }
+            // report.json records what was sent.
             if written, formats.contains(.json), !report.notifications.isEmpty {
                 do {
-                    try store.writeReports(report, in: folder, formats: lost.isEmpty ? [.json] : formats)
+                    try store.writeReports(report, in: folder, formats: [.json])
                 } catch {
                     context.standardError.line(
                         "smokerun: warning: report.json does not record the notification: \(error.localizedDescription)"
@@ -171,9 +174,9 @@ package struct RunFinisher: Sendable {
         }
         if let retention { prune(after: report, settings: retention) }
         if dashboard { writeDashboard() }
+        let failure = Self.failure(of: report, coverageBelowMinimum: coverageBelowMinimum, strict: strict)
         return SmokeRun.Outcome(
-            report: report, runDirectory: folder.url,
-            failure: Self.failure(of: report, coverageBelowMinimum: coverageBelowMinimum, strict: strict))
+            report: report, runDirectory: folder.url, failure: lostNotification ? .infrastructure : failure)
     }
 
     /// After a failed finish: reports already written say the old status, so each is removed (freeing space on a

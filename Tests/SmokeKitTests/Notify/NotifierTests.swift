@@ -73,9 +73,9 @@ import Testing
         #expect(records.map(\.outcome) == [.failed])
         let notQueued = try #require(records.first?.notQueued)
         #expect(notQueued.hasPrefix("could not write \(OutputLayout(root: output).outbox.path)/"))
-        let lost = NotifyWarning.lost(notQueued, runID: report.runID)
-        #expect(!lost.isNote)
-        #expect(lost.message.hasSuffix("`smokerun notify \(report.runID)` sends it"))
+        #expect(
+            NotifyWarning.lost(notQueued, resend: report.runID).hasSuffix("`smokerun notify \(report.runID)` sends it"))
+        #expect(!NotifyWarning.lost(notQueued, resend: nil).contains("smokerun notify"))
     }
 
     /// The failure could not be posted; the next run passes on the same commit: the queued failure goes out first, and
