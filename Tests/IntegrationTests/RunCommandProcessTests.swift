@@ -1,8 +1,8 @@
 import Foundation
-import SmokeCoreTestSupport
 import Testing
 
 @testable import SmokeCore
+@testable import SmokeCoreTestSupport
 @testable import SmokeKit
 @testable import smokerun
 
@@ -109,15 +109,8 @@ import Testing
     /// passing log), the report is written; SIGPIPE does not end smokerun (exit 141) with nothing said.
     @Test func aReaderThatWentAwayIsAFailedWriteNotAKill() throws {
         let folder = try temporaryFolder()
-        let log = """
-            Test Suite 'All tests' started at 2026-03-01 10:00:00.000
-            Test Case 'MathTests.testA' started at 2026-03-01 10:00:00.000
-            Test Case 'MathTests.testA' passed (0.001 seconds)
-            Test Suite 'All tests' passed at 2026-03-01 10:00:00.010
-            \t Executed 1 test, with 0 failures (0 unexpected) in 0.001 (0.001) seconds
-
-            """
-        try Data(log.utf8).write(to: folder.appendingPathComponent("a.log"))
+        try Data((PipelineLogs.process("MathTests", ["testA"]) + "\n").utf8).write(
+            to: folder.appendingPathComponent("a.log"))
         let script = #"("$0" parse a.log --output out; echo "status $?" >&2) | true"#
         let child = try ChildProcess(
             executable: "/bin/sh", arguments: ["-c", script, IntegrationSupport.smokerunBinary.path],
