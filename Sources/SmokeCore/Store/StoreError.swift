@@ -36,9 +36,9 @@ package enum StoreError: Error, Equatable, LocalizedError, DomainError {
             "could not write \(path): \(reason); check the output folder's permissions and free space"
         case .pipeNotSaved(let path, let reason):
             """
-            could not save the piped input to \(path): \(reason). That is the temporary folder (TMPDIR), not the output \
-            folder, and a pipe cannot be read again: point TMPDIR at a folder with room, or save the log to a file and \
-            parse the file
+            could not save the piped input to \(path): \(reason.hasSuffix(".") ? String(reason.dropLast()) : reason). \
+            That is the temporary folder (TMPDIR), not the output folder, and a pipe cannot be read again: point TMPDIR \
+            at a folder with room, or save the log to a file and parse the file
             """
         case .folderNotWritable(let folder, let creating, let reason):
             """

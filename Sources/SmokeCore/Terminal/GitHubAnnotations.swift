@@ -19,12 +19,15 @@ package enum GitHubAnnotations {
         }
         for error in report.errors {
             // A note (a process a test left running, already ended) is worth a look, not a red build.
-            let level = error.isNote ? "warning" : "error"
             lines.append(
-                "::\(level) title=smokerun::\(escapeData(([error.message] + error.details.prefix(5)).joined(separator: "\n")))"
-            )
+                smokerun(([error.message] + error.details.prefix(5)).joined(separator: "\n"), isError: !error.isNote))
         }
         return lines
+    }
+
+    /// smokerun's own `::error` (or `::warning`) about the run, such as a message it could not send.
+    package static func smokerun(_ message: String, isError: Bool = true) -> String {
+        "::\(isError ? "error" : "warning") title=smokerun::\(escapeData(message))"
     }
 
     static func relative(_ path: String, to root: String?) -> String {

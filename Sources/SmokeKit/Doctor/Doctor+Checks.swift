@@ -86,10 +86,14 @@ extension Doctor {
         do {
             try probes.probeWritable(output)
             return .passed("output folder", "\(shown) is writable")
+        } catch let room as DoctorProbes.NoRoom {
+            return .failed(
+                "output folder", "\(shown) is writable, with \(room.message)",
+                fix: "free space there, or set \"output\" to a folder on a disk with room")
         } catch {
             return .failed(
                 "output folder", "\(shown) is not writable: \(FileErrorText.message(for: error))",
-                fix: "make \(shown) a folder the user running smokerun can write, with room, or set \"output\" to one")
+                fix: "make \(shown) a folder the user running smokerun can write, or set \"output\" to one")
         }
     }
 

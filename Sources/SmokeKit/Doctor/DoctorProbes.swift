@@ -32,10 +32,12 @@ package struct DoctorProbes: Sendable {
         try SwiftToolchain.identify($0, environment: $1, runner: ProcessCommandRunner())
     }
 
-    /// What is wrong with `freeBytes` of room for the output folder, when a small run's reports and console log
-    /// (some megabytes) would not fit.
-    static func roomProblem(freeBytes: UInt64) -> String? {
-        freeBytes < 10 << 20 ? "only \(freeBytes / 1024) KB free, where a run needs some megabytes" : nil
+    /// The room on the output folder's file system, too little when a small run's reports and console log (some
+    /// megabytes) would not fit.
+    struct NoRoom: Error, Equatable {
+        var freeBytes: UInt64
+        var isShort: Bool { freeBytes < 10 << 20 }
+        var message: String { "only \(freeBytes / 1024) KB free, where a run needs some megabytes" }
     }
 
     package static var live: DoctorProbes {
@@ -65,10 +67,9 @@ package struct DoctorProbes: Sendable {
                 POSIXFile.remove(probe)
                 // An empty file fits on a full disk; a run's reports, console log and history do not.
                 var volume = statvfs()
-                if statvfs(folder.path, &volume) == 0,
-                    let short = roomProblem(freeBytes: UInt64(volume.f_bavail) * UInt64(volume.f_frsize))
-                {
-                    throw StoreError.writeFailed(path: folder.path, reason: short)
+                if statvfs(folder.path, &volume) == 0 {
+                    let room = NoRoom(freeBytes: UInt64(volume.f_bavail) * UInt64(volume.f_frsize))
+                    if room.isShort { throw room }
                 }
             },
             findSchedule: DoctorSchedule.find,

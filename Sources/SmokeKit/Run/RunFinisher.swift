@@ -149,7 +149,11 @@ package struct RunFinisher: Sendable {
             let resend = written && formats.contains(.json) ? report.runID : nil
             for why in report.notifications.compactMap(\.notQueued) {
                 lostNotification = true
-                context.standardError.line("smokerun: error: \(NotifyWarning.lost(why, resend: resend))")
+                let lost = NotifyWarning.lost(why, resend: resend)
+                context.standardError.line("smokerun: error: \(lost)")
+                if summary == .run, context.environment["GITHUB_ACTIONS"] == "true" {
+                    context.standardOutput.line(GitHubAnnotations.smokerun(lost))
+                }
             }
             // report.json records what was sent.
             if written, formats.contains(.json), !report.notifications.isEmpty {

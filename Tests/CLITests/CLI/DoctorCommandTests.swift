@@ -229,10 +229,16 @@ import Testing
 
     /// An empty probe file fits on a full disk: the folder's file system must have room for a run too, and the live
     /// probe passes here, where it has.
-    @Test func anOutputFolderWithoutRoomFails() throws {
-        #expect(DoctorProbes.roomProblem(freeBytes: 0) == "only 0 KB free, where a run needs some megabytes")
-        #expect(DoctorProbes.roomProblem(freeBytes: 2 << 20)?.hasPrefix("only 2048 KB free") == true)
-        #expect(DoctorProbes.roomProblem(freeBytes: 500 << 20) == nil)
+    @Test func anOutputFolderWithoutRoomFails() async throws {
+        #expect(DoctorProbes.NoRoom(freeBytes: 2 << 20).isShort && !DoctorProbes.NoRoom(freeBytes: 500 << 20).isShort)
+        var probes = Self.healthy()
+        probes.probeWritable = { _ in throw DoctorProbes.NoRoom(freeBytes: 0) }
+        let (code, output) = try await Self.doctor(probes: probes)
+        #expect(code == .checkFailed)
+        #expect(
+            output.contains(
+                "✘ output folder: .smokerun is writable, with only 0 KB free, where a run needs some megabytes"))
+        #expect(output.contains("    fix: free space there, or set \"output\" to a folder on a disk with room"))
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("doctor-room-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         try DoctorProbes.live.probeWritable(folder)

@@ -79,23 +79,30 @@ package struct XcodebuildCommandLine: Sendable, Equatable {
         return settings.onlyTesting.map { "-only-testing:\($0)" } + settings.skipTesting.map { "-skip-testing:\($0)" }
     }
 
-    /// The environment xcodebuild runs with: smokerun's, unbuffered output, and each variable the tests get
-    /// (`testVariables`) as `TEST_RUNNER_<KEY>` (xcodebuild strips the prefix and hands it to the tests), with the run's
-    /// `scratch` folder as `SMOKERUN_SCRATCH_DIR`.
+    /// The environment xcodebuild runs with: smokerun's, unbuffered output, and each pipeline variable (and each of
+    /// `Pipeline.testEnvironmentDefaults` neither it nor `base` sets) as `TEST_RUNNER_<KEY>` (xcodebuild strips the
+    /// prefix and hands it to the tests), with the run's `scratch` folder as `SMOKERUN_SCRATCH_DIR`.
     package static func environment(
         base: [String: String], pipeline: [String: String], scratch: String? = nil
     ) -> [String: String] {
         var environment = base
         environment["NSUnbufferedIO"] = "YES"
-        for (key, value) in testVariables(pipeline) { environment["TEST_RUNNER_\(key)"] = value }
+        for (key, value) in pipeline { environment["TEST_RUNNER_\(key)"] = value }
+        for (key, value) in Pipeline.testEnvironmentDefaults where environment["TEST_RUNNER_\(key)"] == nil {
+            environment["TEST_RUNNER_\(key)"] = value
+        }
         if let scratch { environment["TEST_RUNNER_\(SwiftPMTestEnvironment.scratchVariable)"] = scratch }
         return environment
     }
 
-    /// What the tests see of the pipeline's variables: each of them, and each of `Pipeline.testEnvironmentDefaults` they
-    /// leave unset (report.json's `environment`).
-    package static func testVariables(_ pipeline: [String: String]) -> [String: String] {
-        pipeline.merging(Pipeline.testEnvironmentDefaults) { written, _ in written }
+    /// What the tests saw of the pipeline's variables and the defaults in `environment` (xcodebuild's), report.json's
+    /// `environment`.
+    package static func testVariables(_ environment: [String: String], pipeline: [String: String]) -> [String: String] {
+        var seen: [String: String] = [:]
+        for key in Set(pipeline.keys).union(Pipeline.testEnvironmentDefaults.keys) {
+            seen[key] = environment["TEST_RUNNER_\(key)"]
+        }
+        return seen
     }
 
     /// `en_US` → `US`, the region xcodebuild's `-testRegion` takes.

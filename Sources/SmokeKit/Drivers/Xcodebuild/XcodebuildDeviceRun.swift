@@ -84,13 +84,13 @@ struct XcodebuildDeviceRun {
             try writeTestPlan(into: URL(fileURLWithPath: commandLine.derivedDataPath))
             let scratch = context.runFolder.scratch(worker: nil)
             try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-            result.testEnvironment = XcodebuildCommandLine.testVariables(pipeline.environment)
+            // Without smokerun's own variables and the notifier's secrets, as `swift test`'s processes are.
+            let environment = XcodebuildCommandLine.environment(
+                base: pipeline.withoutOwnVariables(context.environment), pipeline: pipeline.environment,
+                scratch: scratch.path)
+            result.testEnvironment = XcodebuildCommandLine.testVariables(environment, pipeline: pipeline.environment)
             var process = XcodebuildProcess(
-                executable: xcodebuild.path,
-                // Without smokerun's own variables and the notifier's secrets, as `swift test`'s processes are.
-                environment: XcodebuildCommandLine.environment(
-                    base: pipeline.withoutOwnVariables(context.environment), pipeline: pipeline.environment,
-                    scratch: scratch.path),
+                executable: xcodebuild.path, environment: environment,
                 currentDirectory: workingDirectory(),
                 limits: context.limits, console: context.console)
             process.processes = context.processes

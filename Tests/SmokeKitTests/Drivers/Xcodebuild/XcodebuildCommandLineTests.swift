@@ -101,12 +101,20 @@ import Testing
         // A pipeline that asks snapshot tests to record keeps its choice.
         let recording = XcodebuildCommandLine.environment(base: [:], pipeline: ["SNAPSHOT_TESTING_RECORD": "missing"])
         #expect(recording["TEST_RUNNER_SNAPSHOT_TESTING_RECORD"] == "missing")
-        // The run's scratch folder reaches the tests as it does under `swift test`; report.json records the rest.
-        let scratch = XcodebuildCommandLine.environment(base: [:], pipeline: [:], scratch: "/r/scratch")
+        // A CI job's own `TEST_RUNNER_SNAPSHOT_TESTING_RECORD` (xcodebuild's documented way) is kept too.
+        let hosted = XcodebuildCommandLine.environment(
+            base: ["TEST_RUNNER_SNAPSHOT_TESTING_RECORD": "all"], pipeline: ["IS_UNIT_TESTING": "1"])
+        #expect(hosted["TEST_RUNNER_SNAPSHOT_TESTING_RECORD"] == "all")
+        // The run's scratch folder reaches the tests as it does under `swift test`, even over the pipeline's; report.json
+        // records what the tests saw.
+        let pipeline = ["IS_UNIT_TESTING": "1", "SMOKERUN_SCRATCH_DIR": "/mine"]
+        let scratch = XcodebuildCommandLine.environment(base: [:], pipeline: pipeline, scratch: "/r/scratch")
         #expect(scratch["TEST_RUNNER_SMOKERUN_SCRATCH_DIR"] == "/r/scratch")
         #expect(
-            XcodebuildCommandLine.testVariables(["IS_UNIT_TESTING": "1"])
-                == ["IS_UNIT_TESTING": "1", "SNAPSHOT_TESTING_RECORD": "never"])
+            XcodebuildCommandLine.testVariables(scratch, pipeline: pipeline) == [
+                "IS_UNIT_TESTING": "1", "SMOKERUN_SCRATCH_DIR": "/r/scratch", "SNAPSHOT_TESTING_RECORD": "never",
+            ])
+        #expect(XcodebuildCommandLine.testVariables(hosted, pipeline: [:]) == ["SNAPSHOT_TESTING_RECORD": "all"])
     }
 
     @Test(arguments: [("en_US", "US"), ("de-DE", "DE"), ("en_GB.UTF-8", "GB"), ("en", nil)] as [(String, String?)])
