@@ -82,6 +82,25 @@ package struct CoverageScope: Sendable, Equatable {
         return components.count > 1 ? components[0] : "(root)"
     }
 
+    /// The module of each of `paths`: `module(of:)`, except that a `Sources` folder below the root that holds a file of
+    /// its own is one target's folder (`path: "FlyingFox/Sources"` in the manifest), its subfolders that target's,
+    /// named by the folder above it.
+    package static func modules(of paths: [String]) -> [String: String] {
+        var targetFolders: Set<Substring> = []
+        for path in paths {
+            guard let slash = path.lastIndex(of: "/"), path[..<slash].hasSuffix("/Sources") else { continue }
+            targetFolders.insert(path[..<slash])
+        }
+        var modules: [String: String] = [:]
+        for path in paths {
+            let folder = targetFolders.first { path.hasPrefix($0 + "/") }
+            modules[path] =
+                folder.flatMap { $0.dropLast("/Sources".count).split(separator: "/").last.map(String.init) }
+                ?? module(of: path)
+        }
+        return modules
+    }
+
     /// An llvm-cov `-ignore-filename-regex` that keeps the export small; it never drops more than `displayPath`.
     package var ignoreFilenameRegex: String {
         let folders = Self.excludedComponents.subtracting(["checkouts"]).sorted().map(Self.escaped).joined(

@@ -2,8 +2,8 @@
 package struct FileCoverage: Codable, Sendable, Equatable {
     /// Relative to the package root (absolute when the file lies outside it).
     package var path: String
-    /// The `Sources/<Module>/` folder the file belongs to.
-    var module: String
+    /// The `Sources/<Module>/` folder the file belongs to (`CoverageScope.modules(of:)`).
+    package var module: String
     package var lines: CoverageCount
     var functions: CoverageCount
     var regions: CoverageCount

@@ -121,13 +121,14 @@ package struct CoverageCollector: Sendable {
             guard let path = scope.displayPath(for: file.filename) else { continue }
             // Several `data` entries may name one file; their counts add up as llvm-cov's would.
             let summary = (files[path]?.summary ?? .zero) + file.summary
-            files[path] = FileCoverage(path: path, module: CoverageScope.module(of: path), summary: summary)
+            files[path] = FileCoverage(path: path, module: "", summary: summary)
             if lineDetail, details[path] == nil {
                 details[path] = FileLineDetail(
                     path: path, lines: file.lines, branches: file.branches, functionLines: file.functionLines,
                     functions: file.functions)
             }
         }
+        for (path, module) in CoverageScope.modules(of: Array(files.keys)) { files[path]?.module = module }
         return (CoverageReport(files: Array(files.values)), details)
     }
 

@@ -154,6 +154,26 @@ import Testing
         #expect(CoverageScope.module(of: "main.swift") == "(root)")
     }
 
+    /// A target whose manifest path is a `Sources` folder of its own (`path: "FlyingFox/Sources"`) is one module with
+    /// its subfolders; a local package's `Sources/<Target>/` folders stay their targets.
+    @Test func aTargetsOwnSourcesFolderIsOneModule() {
+        let modules = CoverageScope.modules(of: [
+            "FlyingFox/Sources/HTTPServer.swift", "FlyingFox/Sources/Handlers/FileHTTPHandler.swift",
+            "FlyingFox/Sources/WebSocket/Frame.swift", "FlyingSocks/Sources/Socket.swift",
+            "Packages/Kit/Sources/KitCore/Core.swift", "Packages/Kit/Sources/KitUI/View.swift",
+            "Sources/Shop/Cart.swift", "Sources/Shop/Model/Item.swift",
+        ])
+        #expect(
+            modules == [
+                "FlyingFox/Sources/HTTPServer.swift": "FlyingFox",
+                "FlyingFox/Sources/Handlers/FileHTTPHandler.swift": "FlyingFox",
+                "FlyingFox/Sources/WebSocket/Frame.swift": "FlyingFox",
+                "FlyingSocks/Sources/Socket.swift": "FlyingSocks",
+                "Packages/Kit/Sources/KitCore/Core.swift": "KitCore", "Packages/Kit/Sources/KitUI/View.swift": "KitUI",
+                "Sources/Shop/Cart.swift": "Shop", "Sources/Shop/Model/Item.swift": "Shop",
+            ])
+    }
+
     @Test func jsonHasTheDesignedShape() throws {
         let data = try CoverageCollector.json(CoverageFixtures.report)
         assertCoverageSnapshot(String(decoding: data, as: UTF8.self), named: "coverage.json")
