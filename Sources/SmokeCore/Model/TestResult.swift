@@ -107,4 +107,11 @@ extension TestResult {
         let counts = Dictionary(grouping: attempts, by: \.configuration).values.map(\.count)
         return max(counts.max() ?? 1, 1)
     }
+
+    /// Which of those tries first passed (1-based), where the test was tried most; `tries` when none did. A later try
+    /// (an order-dependence recheck) may pass again.
+    package var firstPassingTry: Int {
+        let most = Dictionary(grouping: attempts, by: \.configuration).values.max { $0.count < $1.count } ?? []
+        return most.firstIndex { $0.status == .passed }.map { $0 + 1 } ?? tries
+    }
 }

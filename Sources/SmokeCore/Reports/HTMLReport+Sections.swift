@@ -19,7 +19,7 @@ extension HTMLReport {
                 \(h(ReportText.duration(attempt.durationSeconds)))
                 """
             }
-            html += "<li><code>\(h(item.test.id))</code> — passed on attempt \(item.test.tries): "
+            html += "<li><code>\(h(item.test.id))</code> — passed on attempt \(item.test.firstPassingTry): "
             html += attempts.joined(separator: " → ") + "</li>\n"
         }
         return html + "</ul></section>\n"

@@ -7,8 +7,7 @@ extension MarkdownReport {
         guard !flaky.isEmpty else { return nil }
         var lines = ["### Flaky (\(flaky.count))", ""]
         for test in flaky {
-            let attempts = test.tries
-            lines.append("- \(MarkdownText.code(test.id)) passed on attempt \(attempts) of \(attempts)")
+            lines.append("- \(MarkdownText.code(test.id)) passed on attempt \(test.firstPassingTry) of \(test.tries)")
         }
         return lines.joined(separator: "\n")
     }
