@@ -96,8 +96,10 @@ import Testing
     /// (beside `bundles`, the run's xcodebuild folder) and the snapshot default.
     static func environment(_ bundles: String) -> String {
         let scratch = URL(fileURLWithPath: bundles).deletingLastPathComponent().appendingPathComponent("scratch").path
-        return "TEST_RUNNER_IS_UNIT_TESTING=1 TEST_RUNNER_SMOKERUN_SCRATCH_DIR=\(scratch) "
-            + "TEST_RUNNER_SNAPSHOT_TESTING_RECORD=never"
+        return """
+            TEST_RUNNER_IS_UNIT_TESTING=1 TEST_RUNNER_SMOKERUN_SCRATCH_DIR=\(scratch) \
+            TEST_RUNNER_SNAPSHOT_TESTING_RECORD=never
+            """
     }
 
     /// The two batch lines: each suite's tests, in the order the log shows, into bundles 1 and 2,
