@@ -61,6 +61,8 @@ import Testing
         "10:00:00 is a clock time a test printed",
         "[worker 2] Test Case 'A.b' started",
         "section_start is a word",
+        // swift-log's own line, as a test's logger prints it.
+        "2021-09-29T08:17:42-0400 notice codes.vapor.application : App environment is `testing`",
     ]
 
     @Test(arguments: bare)
@@ -155,6 +157,32 @@ import Testing
         #expect(ci.inputs.first?.strippedPrefix == "github-actions-timestamp")
         #expect(ci.reconciliation?.agrees == true)
         #expect(ci.frameworkCounts.map(\.tests) == [1])
+    }
+
+    /// A log copied out of an issue or an e-mail reply, `> ` before each line (`>` alone on an empty one), after a
+    /// GitHub Actions timestamp too.
+    @Test func aMarkdownQuotedLogParsesLikeTheBareLog() throws {
+        let bare = """
+            Test Suite 'Selected tests' started at 2025-03-01 12:00:00.000
+            Test Case 'CartTests.testTotal' started at 2025-03-01 12:00:00.000
+            /src/CartTests.swift:12: error: CartTests.testTotal : XCTAssertEqual failed
+
+            Test Case 'CartTests.testTotal' failed (0.010 seconds)
+            Test Suite 'Selected tests' failed at 2025-03-01 12:00:01.000
+            \t Executed 1 test, with 1 failure (0 unexpected) in 0.010 (0.010) seconds
+            """
+        let lines = bare.split(separator: "\n", omittingEmptySubsequences: false)
+        let quoted = lines.map { $0.isEmpty ? ">" : "> \($0)" }.joined(separator: "\n")
+        let stamped = lines.map { "> 2025-03-01T12:00:00.1234567Z \($0)" }.joined(separator: "\n")
+        let plain = try parseLog(bare)
+        #expect(plain.results.map(\.status) == [.failed])
+        for log in [quoted, stamped] {
+            let copy = try parseLog(log)
+            #expect(copy.results == plain.results)
+            #expect(copy.unrecognizedLineCount == 0)
+            #expect(copy.reconciliation?.agrees == true)
+        }
+        #expect(try parseLog(quoted).inputs.first?.strippedPrefix == "markdown-quote")
     }
 
     /// Swift 6's diagnostics quote source under a line-number gutter (`307 | code`): no container's name, so no

@@ -39,6 +39,20 @@ extension LinePrefix {
         }
     }
 
+    /// After a Markdown quote's `> ` at a line's start (or the whole line when it is `>` alone), or nil.
+    static func quoteEnd(_ line: LineBytes) -> Int? {
+        guard line.first == UInt8(ascii: ">") else { return nil }
+        if line.count == 1 { return 1 }
+        return line[1] == UInt8(ascii: " ") ? 2 : nil
+    }
+
+    /// Whether a swift-log level and a space start the text at `index`, as after the timestamp of swift-log's own line.
+    static func startsLogLevel(_ line: LineBytes, at index: Int) -> Bool {
+        line.hasPrefix("trace ", at: index) || line.hasPrefix("debug ", at: index) || line.hasPrefix("info ", at: index)
+            || line.hasPrefix("notice ", at: index) || line.hasPrefix("warning ", at: index)
+            || line.hasPrefix("error ", at: index) || line.hasPrefix("critical ", at: index)
+    }
+
     /// After `Nov 30 02:09:31 ` (`%b %d %H:%M:%S`, the day perhaps space-padded, the time perhaps with a fraction) at
     /// `index`, or nil.
     static func monthDayTimeEnd(_ line: LineBytes, at index: Int) -> Int? {

@@ -46,6 +46,8 @@ package enum LinePrefix: String, Sendable {
     /// GNU `parallel --tag`'s `ARGUMENT<TAB>`: one token without spaces, then a TAB. Decided as a clock time is, then
     /// removed up to each line's first TAB.
     case tag = "tag"
+    /// A Markdown quote's `> ` (a log copied from an issue or an e-mail), before any other; decided as a clock time is.
+    case markdownQuote = "markdown-quote"
 
     /// The kind of prefix `line` starts with (nil for a lone byte-order mark) and where its text starts; nil when it
     /// has none. Never a `clockTime`: see `clockTimeEnd`.
@@ -112,6 +114,8 @@ package enum LinePrefix: String, Sendable {
         else { return nil }
         // GitHub: exactly `YYYY-MM-DDTHH:MM:SS.fffffffZ` (28 bytes).
         let isGitHub = end - index == 28 && line[end - 1] == UInt8(ascii: "Z")
+        // swift-log's own line (`2021-09-29T08:17:42-0400 notice label : …`) is text, not a prefix.
+        if !isGitHub, startsLogLevel(line, at: end + 1) { return nil }
         return (isGitHub ? .githubActionsTimestamp : .isoTimestamp, end + 1)
     }
 

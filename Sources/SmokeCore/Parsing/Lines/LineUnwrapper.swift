@@ -8,6 +8,8 @@ package struct LineUnwrapper {
     /// its first non-empty line: every line of such a log has them, one that looks like a process's log line after
     /// them (`… objc[12]: …`) too.
     private var decided: [LinePrefix]?
+    /// Whether the log is a Markdown quote (`LinePrefix.markdownQuote`), decided on its first non-empty line.
+    private var quoted: Bool?
     /// Whether a line had TeamCity's prefix: then its own lines (`[10:00:00] : …`) are skipped.
     private var readsTeamCity = false
 
@@ -15,6 +17,14 @@ package struct LineUnwrapper {
 
     /// Where the text of `line` starts, or nil when the line is a CI system's marker with nothing of the log in it.
     package mutating func contentStart(of line: LineBytes) -> Int? {
+        if quoted == nil, !line.isEmpty { quoted = LinePrefix.quoteEnd(line) != nil }
+        guard quoted == true, let quoteEnd = LinePrefix.quoteEnd(line) else { return unquotedStart(of: line) }
+        counts[LinePrefix.markdownQuote.rawValue, default: 0] += 1
+        if quoteEnd == line.count { return nil }
+        return unquotedStart(of: UnsafeBufferPointer(rebasing: line[quoteEnd...])).map { $0 + quoteEnd }
+    }
+
+    private mutating func unquotedStart(of line: LineBytes) -> Int? {
         if readsTeamCity, LinePrefix.isTeamCityOwnLine(line) { return nil }
         var start = 0
         var removedPrefix = false

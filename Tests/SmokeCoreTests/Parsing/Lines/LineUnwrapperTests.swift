@@ -78,7 +78,7 @@ import Testing
     }
 
     /// A log whose first line has none keeps the same text on later lines: a test may print it.
-    @Test(arguments: ["Nov 30 02:09:31 ok", "02:18:06.979248 ok", "0.000011 ok", "tag\tok"])
+    @Test(arguments: ["Nov 30 02:09:31 ok", "02:18:06.979248 ok", "0.000011 ok", "tag\tok", "> ok", ">"])
     func aLaterLineAloneKeepsItsText(_ line: String) {
         let (texts, counts) = Self.contents(["Test Suite 'All tests' started", line])
         #expect(texts == ["Test Suite 'All tests' started", line])
