@@ -74,8 +74,6 @@ extension PipelineLoader {
 
     /// YYYY-MM-DD (the end of that day, UTC) or an ISO 8601 time.
     static func expiry(_ text: String) -> Date? {
-        if let time = try? Date(text, strategy: .iso8601) { return time }
-        guard let day = try? Date(text + "T00:00:00Z", strategy: .iso8601) else { return nil }
-        return day.addingTimeInterval(86_400)
+        ISODate.parse(text).map { $0.isDay ? $0.date.addingTimeInterval(86_400) : $0.date }
     }
 }

@@ -50,8 +50,8 @@ struct HistoryCommand: Command {
         if flaky && quarantine { throw UsageError("--flaky and --quarantine are two lists; ask for one") }
         test = parsed.value("test")
         if let text = parsed.value("since") {
-            guard let date = HistorySince.parse(text) else {
-                throw UsageError("--since '\(text)' is not a date; use \(HistorySince.forms)")
+            guard let date = ISODate.parse(text)?.date else {
+                throw UsageError("--since '\(text)' is not a date; use \(ISODate.forms)")
             }
             since = date
         }

@@ -48,6 +48,10 @@ import Testing
             #""quarantine": [{"test": "A/a", "reason": "r", "owner": "o", "expires": "soon"}]"#,
             "'quarantine[0].expires': 'soon' is not a date; write YYYY-MM-DD"
         ),
+        (
+            #""quarantine": [{"test": "A/a", "reason": "r", "owner": "o", "expires": "2027-02-31"}]"#,
+            "'quarantine[0].expires': '2027-02-31' is not a date; write YYYY-MM-DD"
+        ),
         (#""autoQuarantine": {"rate": 30}"#, "'autoQuarantine.rate': must be a flake rate above 0 and at most 1"),
         (#""quarantine": {"test": "A/a"}"#, "'quarantine': expected a list of entries"),
     ])
