@@ -26,6 +26,9 @@ package struct RunReport: Codable, Sendable, Equatable {
     package var errors: [InfrastructureError]
     /// The slice of the suite this run ran (`run --shard K/N`); nil for a whole run or a merged one.
     package var shard: ShardRecord?
+    /// A merged run's shard runs (`smokerun merge`), by run id, sorted: a merge of the same runs again is told from
+    /// one of another set. Nil for any other run.
+    package var mergedRuns: [String]?
     /// The pipeline file this run used, relative to the project root; nil for `parse`.
     package var pipelineFile: String?
     /// SHA-256 of the pipeline file's bytes (hex), so a later `bisect`/`merge` can tell it changed.

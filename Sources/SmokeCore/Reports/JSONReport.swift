@@ -67,7 +67,8 @@ package struct JSONReport: ReportWriter {
         }
     }
 
-    /// The exact top-level keys of `report.json`, in Documentation/Design.md §8's order; a shard's report adds `shard`.
+    /// The exact top-level keys of `report.json`, in Documentation/Design.md §8's order; a shard's report adds `shard`,
+    /// a merged run's `mergedRuns`.
     static let topLevelKeys = [
         "schemaVersion", "pipeline", "runID", "status", "startedAt", "finishedAt", "durationSeconds",
         "seed", "ordering", "environment", "device", "toolchain", "totals", "tests", "coverage",
@@ -92,13 +93,14 @@ package struct JSONReport: ReportWriter {
             case incomplete, origin, environmentFile, quarantine, culprit, suspects
             /// A shard's report only (`run --shard K/N`): which part it is, so `merge` can tell a missing or repeated one.
             case shard
+            /// A merged run's report only: the shard runs it joined.
+            case mergedRuns
         }
 
         func encode(to encoder: any Encoder) throws {
-            if let shard = report.shard {
-                var container = encoder.container(keyedBy: Key.self)
-                try container.encode(shard, forKey: .shard)
-            }
+            var container = encoder.container(keyedBy: Key.self)
+            if let shard = report.shard { try container.encode(shard, forKey: .shard) }
+            if let runs = report.mergedRuns { try container.encode(runs, forKey: .mergedRuns) }
             try encoder.encodeEvery(
                 Key.self,
                 [

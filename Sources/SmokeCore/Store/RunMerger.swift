@@ -76,6 +76,7 @@ package enum RunMerger {
             origin?.commitSource = nil
         }
         report.origin = origin
+        report.mergedRuns = sorted.map(\.report.runID).sorted()
         report.status =
             sorted.contains { $0.report.status == .interrupted }
             ? .interrupted : RunReport.status(of: tests, errors: errors)

@@ -34,15 +34,23 @@ package struct MergedShards: RunSource {
     package mutating func start() throws -> Date {
         let merged = try RunMerger.merge(parts, runID: RunID.make(date: finisher.now(), suffix: RunID.randomSuffix()))
         // The same shards merged again (a retried CI job): one run in the history, one notification, not two.
-        if let earlier = try? finisher.history.runs(pipeline: merged.pipeline).last(where: {
-            abs($0.startedAt.timeIntervalSince(merged.startedAt)) < 0.001
-                && abs($0.finishedAt.timeIntervalSince(merged.finishedAt)) < 0.001
-        }) {
-            throw MergeRepeated(run: earlier)
-        }
+        let earlier = try? finisher.history.runs(pipeline: merged.pipeline).last { isMerge(of: merged, $0) }
+        if let earlier { throw MergeRepeated(run: earlier) }
         report = merged
         byteLimit = try AttachmentSourcePolicy.byteLimit(environment: finisher.context.environment)
         return finisher.now()
+    }
+
+    /// Whether `earlier` merged the same shard runs as `merged`: the same start and end, and the same runs where its
+    /// report names them (a merge of fewer shards of one run can start and end in the same seconds).
+    private func isMerge(of merged: RunReport, _ earlier: HistoryRun) -> Bool {
+        guard abs(earlier.startedAt.timeIntervalSince(merged.startedAt)) < 0.001,
+            abs(earlier.finishedAt.timeIntervalSince(merged.finishedAt)) < 0.001
+        else { return false }
+        let folder = finisher.outputDirectory.appendingPathComponent(earlier.path)
+        guard let report = try? RunReportFile.load(at: folder) else { return true }
+        if report.shard != nil { return false } // a shard's own run
+        return report.mergedRuns.map { $0 == merged.mergedRuns } ?? true
     }
 
     package func produce(in folder: RunDirectory, folderProblem: String?) throws -> RunDraft {

@@ -107,4 +107,23 @@ import Testing
         let merged = try RunReportFile.load(at: project.runs.appendingPathComponent(made))
         #expect(merged.seed == 6 && merged.ordering.seed == 6)
     }
+
+    /// A merge of fewer shards (a CI job that ran before the last shard's upload) is no merge of the whole set, even
+    /// in the same seconds: the whole set merges after it, and only the same set again is a repeat.
+    @Test func aMergeOfSomeShardsIsNoRepeatOfAnotherSet() async throws {
+        let project = try Project()
+        defer { project.folder.remove() }
+        let one = try project.shard(1, file: "Pipelines/smoke.json", seed: 6)
+        let two = try project.shard(2, file: "Pipelines/smoke.json", seed: 6)
+        let partial = await project.merge([one])
+        #expect(partial.code == .infrastructure, "\(partial.errorText)")
+        let whole = await project.merge([two, one])
+        #expect(whole.code == .passed, "\(whole.errorText)")
+        #expect(!whole.errorText.contains("merged before"), "\(whole.errorText)")
+        let other = await project.merge([two])
+        #expect(other.code == .infrastructure && !other.errorText.contains("merged before"), "\(other.errorText)")
+        let again = await project.merge([one, two])
+        #expect(again.code == .passed && again.errorText.contains("merged before"), "\(again.errorText)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: project.runs.path).count == 5)
+    }
 }
