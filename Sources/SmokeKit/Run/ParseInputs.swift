@@ -15,8 +15,9 @@ struct ParseInputs {
     /// The folder of the scratch copies, removed once the run is written.
     var scratch: URL?
 
-    /// Saves pipes to a scratch folder in `temporary` when `savesPipes` (a summary that writes nothing reads them
-    /// directly) and picks the file to keep: the one input, when `keepInput` or a pipe.
+    /// Saves pipes to a scratch folder in `temporary` when `savesPipes` (a summary of one input that writes nothing
+    /// reads it directly; of several, each is read twice) and picks the file to keep: the one input, when `keepInput`
+    /// or a pipe.
     static func prepare(
         _ inputs: [URL], keepInput: Bool, savesPipes: Bool,
         temporary: URL = FileManager.default.temporaryDirectory
@@ -24,7 +25,12 @@ struct ParseInputs {
         var prepared = ParseInputs(files: inputs)
         guard savesPipes else { return prepared }
         do {
+            var saved: [String: URL] = [:] // `- -`: one pipe, read once, given twice
             for (index, input) in inputs.enumerated() where isPipe(input) {
+                if let copy = saved[input.path] {
+                    prepared.files[index] = copy
+                    continue
+                }
                 let scratch = try prepared.scratch ?? makeScratch(in: temporary)
                 prepared.scratch = scratch
                 let name = input.lastPathComponent.isEmpty ? "input" : input.lastPathComponent
@@ -32,6 +38,7 @@ struct ParseInputs {
                 try save(input, to: copy)
                 prepared.files[index] = copy
                 prepared.givenPaths[copy] = input.path
+                saved[input.path] = copy
             }
         } catch StoreError.writeFailed(let path, let reason) {
             prepared.removeScratch()
@@ -48,6 +55,11 @@ struct ParseInputs {
             }
         }
         return prepared
+    }
+
+    /// `text` naming each pipe as given (`/dev/stdin`) where it names the copy it was parsed from.
+    func namingGivenPaths(_ text: String) -> String {
+        givenPaths.reduce(text) { $0.replacingOccurrences(of: $1.key.path, with: $1.value) }
     }
 
     func removeScratch() {

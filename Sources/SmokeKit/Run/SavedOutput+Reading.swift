@@ -31,6 +31,7 @@ extension SavedOutput {
             reading.consoleLog = inputs.kept
             return reading
         }
+        parsed.problems = parsed.problems.map(inputs.namingGivenPaths)
         for problem in parsed.problems { context.standardError.line("warning: \(problem)") }
         let mb = Double(parsed.byteCount) / 1_000_000
         let seconds = max(context.clock.now.timeIntervalSince(parsedAt), 0.000_001)

@@ -56,7 +56,7 @@ package struct SavedOutput: RunSource {
             Self.isBundle(bundle.path) || (inputs.count == 1 && PathKind.of(bundle) == .folder)
         else {
             let files = try ParseInputs.prepare(
-                inputs, keepInput: settings.keepInput, savesPipes: !settings.summaryOnly)
+                inputs, keepInput: settings.keepInput, savesPipes: !settings.summaryOnly || inputs.count > 1)
             scratch = files.scratch
             do {
                 reading = try Self.readLogs(files, settings: settings, context: context)

@@ -168,6 +168,31 @@ import Testing
         #expect(!standardError.text.contains("smokerun-input-"))
     }
 
+    /// `--summary-only` reads several inputs twice, so a pipe among them is saved first, as `--output` saves it; one
+    /// pipe given twice is read once, and said.
+    @Test func aSummaryReadsAPipeBesideAnotherInput() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try Data(Self.log.utf8).write(to: folder.url.appendingPathComponent("other.log"))
+        for arguments in [["PIPE", "other.log"], ["PIPE", "PIPE"]] {
+            let pipe = Pipe()
+            pipe.fileHandleForWriting.write(Data(Self.log.replacing("ShopTests", with: "PipedTests").utf8))
+            try pipe.fileHandleForWriting.close()
+            defer { try? pipe.fileHandleForReading.close() }
+            let given = "/dev/fd/\(pipe.fileHandleForReading.fileDescriptor)"
+            let (out, err) = (BufferOutput(), BufferOutput())
+            let context = HostContext(
+                standardOutput: out, standardError: err, environment: [:], currentDirectory: folder.url)
+            let code = await CommandLineTool.run(
+                arguments: ["parse"] + arguments.map { $0 == "PIPE" ? given : $0 } + ["--summary-only"],
+                context: context)
+            #expect(code == .testsFailed, "\(err.text)")
+            let tests = arguments.contains("other.log") ? 4 : 2
+            #expect(out.text.contains("\(tests) tests: \(tests / 2) passed, \(tests / 2) failed"), "\(out.text)")
+            if !arguments.contains("other.log") { #expect(err.text.contains("\(given) is given twice"), "\(err.text)") }
+        }
+    }
+
     @Test func keepInputRefusesSeveralInputsAndBundles() {
         #expect(throws: UsageError.self) { try ParseCommand(arguments: ["a.log", "b.log", "--keep-input"]) }
         #expect(throws: UsageError.self) { try ParseCommand(arguments: ["run.xcresult", "--keep-input"]) }
