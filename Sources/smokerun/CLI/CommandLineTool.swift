@@ -82,7 +82,8 @@ public enum CommandLineTool {
             \(list.joined(separator: "\n"))
 
             Exit status: 0 passed, 1 tests failed, 2 invalid input or configuration,
-            3 infrastructure error, 4 coverage below its minimum, 5 doctor found a problem.
+            3 infrastructure error, 4 coverage below its minimum, 5 doctor found a problem,
+            6 culprit stopped before an answer.
 
             """
     }

@@ -22,7 +22,7 @@ struct CoverageCommand: Command {
           --output DIR     smokerun's output folder (default .smokerun)
 
         The table lists the lowest coverage first, with the total, the change since the previous
-        run and a trend from history.jsonl. Colour only on a terminal and never with NO_COLOR;
+        run and a trend from the history. Colour only on a terminal and never with NO_COLOR;
         the width follows COLUMNS or the terminal.
 
         """

@@ -16,7 +16,7 @@ struct DashboardCommand: Command {
 
           PIPELINE       pipeline files (default: Pipelines/smoke.json of the project, unless
                          --from is given); their output folders are read
-          --from FOLDER  an output folder holding history.jsonl (e.g. where `parse --output`
+          --from FOLDER  an output folder holding history.sqlite (e.g. where `parse --output`
                          wrote); every pipeline in it is shown; may be repeated
           --output DIR   the site folder (default: <output>/site of the first folder read)
 

@@ -20,7 +20,7 @@ struct RunCommand: Command {
           --output DIR   output folder instead of the pipeline's "output"
           --retries N    re-run failed, crashed and timed-out tests up to N times
           --shard K/N    run only shard K of N: a deterministic slice balanced by the
-                         durations in history.jsonl (merge the shards with smokerun merge)
+                         durations in the history (merge the shards with smokerun merge)
           --workers N    run up to N test processes at once (default: the pipeline's
                          ordering.workers, 1); auto = one per processor
           --no-notify    do not post to the webhook

@@ -14,7 +14,7 @@ struct ScheduleCommand: Command {
 
         - Never two runs of one pipeline at once, also across processes (<output>/locks/<name>.lock).
         - A run still going when its next time comes makes that time be skipped.
-        - After downtime, one catch-up run when a time was missed since history.jsonl's last run.
+        - After downtime, one catch-up run when a time was missed since the history's last run.
         - SIGINT/SIGTERM: the running run is stopped and written as interrupted; exit 0.
           A second signal stops without waiting. SIGHUP reloads the pipeline files.
 
