@@ -49,6 +49,10 @@ package struct PipelineLoader: Sendable {
         do {
             data = try readFile(url)
         } catch {
+            if let blocker = FileInTheWay.of(url) {
+                throw PipelineError(
+                    file: file, problem: "cannot be read: \(blocker.path) is a file, not a folder; move it away")
+            }
             throw PipelineError(
                 file: file,
                 problem:

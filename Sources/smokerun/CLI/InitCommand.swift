@@ -136,6 +136,11 @@ struct InitCommand: Command {
         // Everything is checked before anything is written: a refusal leaves the folder as it was.
         // Beside the output folder the runs make: the project root's, which is not the current folder in a monorepo.
         let gitignore = Self.projectRoot(of: file).appendingPathComponent(".gitignore")
+        if let blocker = FileInTheWay.of(file) {
+            throw UsageError(
+                "\(blocker.path) is a file, not a folder, so \(file.path) cannot be written; move it away or pass --path"
+            )
+        }
         for target in [file, gitignore] {
             if let problem = OwnFile.problem(at: target) { throw UsageError("\(target.path): \(problem)") }
         }

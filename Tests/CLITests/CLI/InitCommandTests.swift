@@ -268,6 +268,23 @@ import Testing
         #expect(try folder.files() == [".gitignore", "Package.swift"])
     }
 
+    /// A file named `Pipelines` (what `init --path Pipelines` writes) is named as the thing in the way by `init`, even
+    /// with `--force`, and by `run`, each with exit 2: they no longer send the user from one to the other.
+    @Test func aFileNamedPipelinesIsNamedAsInTheWay() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try package(in: folder)
+        try Data("x".utf8).write(to: folder.url.appendingPathComponent("Pipelines"))
+        let expected = "\(folder.url.path)/Pipelines is a file, not a folder"
+        for arguments in [["init", "--force"], ["run"]] {
+            let (context, err) = context(folder.url)
+            let status = await CommandLineTool.run(arguments: arguments, context: context)
+            #expect(status == .invalidInput, "\(err.text)")
+            #expect(err.text.contains(expected) && err.text.contains("move it away"), "\(err.text)")
+        }
+        #expect(try folder.files() == ["Package.swift", "Pipelines"])
+    }
+
     /// `--force` overwrites a pipeline, never a link, a FIFO or a device node named by `--path`. The device is made
     /// in the test's own folder (only root may make one; others check the link and the FIFO).
     @Test(arguments: ["link", "fifo", "device"])
