@@ -21,6 +21,16 @@ extension BatchRunner {
             command: outcome.command, exitStatus: status)
     }
 
+    /// A process that exited 0 while a test ran, printing no result for it and no crash.
+    static func quietExit(_ binary: URL, during test: String) -> InfrastructureError {
+        InfrastructureError(
+            message: """
+                \(binary.lastPathComponent) exited with status 0 while \(test) ran, reporting no result for it and no \
+                crash: it may have redirected its standard output or called exit(0). Run it alone with \
+                `swift test --filter` to see what it prints
+                """)
+    }
+
     /// A note, not an error: the tests' own results stand, and the processes are already ended.
     static func strayNote(_ strays: [StrayProcesses.Stray], tests: [(id: String, startedAt: Date)])
         -> [InfrastructureError]

@@ -58,6 +58,7 @@ struct BatchRunner {
         var runningTest: String?
         var runningSince: Date?
         var stopReason: StopReason?
+        var stoppedIndex: Int? // the test running when the stop was asked
         // Kept until a test starts: what a process that never started one said explains it.
         var tail = OutputTail()
         var anyTestStarted = false
@@ -152,7 +153,7 @@ struct BatchRunner {
             onTick: {
                 events.read(applyRecord)
                 guard let reason = limits.stopReason(testStartedAt: runningSince) else { return .keepRunning }
-                stopReason = reason
+                (stopReason, stoppedIndex) = (reason, collector.runningIndex)
                 return .stop
             })
         let termination = exit.termination
@@ -183,6 +184,13 @@ struct BatchRunner {
         if let runningID = collector.runningTestID, let stopReason {
             // Said in console.log too, so that a parse of it reads how the test ended.
             console.note(stopReason.consoleNote(testID: runningID, testSeconds: limits.testSeconds))
+        }
+        if let stopReason, let stoppedIndex, stoppedIndex != collector.runningIndex {
+            // It ended with a result of its own once stopped (a server test that shuts down on SIGTERM, and passes).
+            let ending = stopReason.ending(testSeconds: limits.testSeconds)
+            let id = collector.restateStopped(
+                at: stoppedIndex, as: ending.status, failure: ending.failure, evidence: ending.evidence)
+            if let id { console.note(stopReason.consoleNote(testID: id, testSeconds: limits.testSeconds)) }
         }
         if endedDuringTest {
             // A stopped test ran until it was killed: that is its duration (shard balancing weighs it).
@@ -222,15 +230,7 @@ struct BatchRunner {
         ]
         .compactMap { $0 }.map { InfrastructureError(message: $0) }
         if streamStayedEmpty { problems.append(ConsoleRecord.note(eventStream)) }
-        if quietExit, let test = collector.lastResult {
-            problems.append(
-                InfrastructureError(
-                    message: """
-                        \(binary.lastPathComponent) exited with status 0 while \(test.id) ran, reporting no result for it \
-                        and no crash: it may have redirected its standard output or called exit(0). Run it alone with \
-                        `swift test --filter` to see what it prints
-                        """))
-        }
+        if quietExit, let test = collector.lastResult { problems.append(Self.quietExit(binary, during: test.id)) }
         var results = collector.results
         var cannotRun: InfrastructureError?
         if launch.runsWholeClasses {

@@ -95,7 +95,8 @@ import Testing
             let watched = try await BlockingWork.run {
                 Result {
                     try Self.watch(
-                        pipeline: Self.pipeline(name: "stray", filter: "StrayTests", sleeper: sleeper, testSeconds: 3),
+                        pipeline: Self.pipeline(
+                            name: "stray", filter: "StrayTests.StrayTests", sleeper: sleeper, testSeconds: 3),
                         named: "stray", sleeper: sleeper, signalWhen: { _ in false })
                 }
             }.get()
@@ -122,6 +123,32 @@ import Testing
                             && $0.hasSuffix("`/bin/sleep \(sleeper)` (started by StrayTests.StrayTests/\(test))")
                     }, "\(notes)")
             }
+        }
+
+        /// A test that ends as passed once stopped at testSeconds (a server shutting down gracefully on SIGTERM) ran
+        /// past its limit and ended only because smokerun stopped it: timed out, said in console.log, which `parse`
+        /// reads the same.
+        @Test func aTestThatPassesOnceStoppedTimedOut() async throws {
+            let sleeper = Self.marker()
+            let watched = try await BlockingWork.run {
+                Result {
+                    try Self.watch(
+                        pipeline: Self.pipeline(
+                            name: "graceful", filter: "GracefulStopTests", sleeper: sleeper, testSeconds: 3),
+                        named: "graceful", sleeper: sleeper, signalWhen: { _ in false })
+                }
+            }.get()
+            #expect(watched.termination == .exited(1), "\(watched.output)")
+            let run = try #require(watched.root).appendingPathComponent(".smokerun/latest")
+            let report = try RunReportFile.load(at: run)
+            let test = try #require(report.tests.first, "\(watched.output)")
+            #expect(test.status == .timedOut, "\(report.tests)")
+            #expect(test.evidence?.what == "smokerun stopped it at timeouts.testSeconds (3 s)")
+            let console = try String(contentsOf: run.appendingPathComponent("console.log"), encoding: .utf8)
+            #expect(console.contains("' passed ("), "\(console)")
+            #expect(console.contains("[smokerun] stopped at timeouts.testSeconds (3 s): \(test.id)"), "\(console)")
+            let parsed = try LogParser().parse(files: [run.appendingPathComponent("console.log")])
+            #expect(parsed.results.map(\.status) == [.timedOut])
         }
 
         @Test func sigtermDuringATestWithASleeperStopsPromptlyAndEndsTheSleeper() async throws {

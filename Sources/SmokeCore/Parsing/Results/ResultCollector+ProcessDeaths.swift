@@ -122,19 +122,6 @@ extension ResultCollector {
         running.removeAll()
     }
 
-    /// smokerun's console.log line that it stopped the running tests, or that their process ended: how they ended. A
-    /// crash its output printed before stays that crash's.
-    mutating func noteStopBySmokerun(_ status: TestStatus, _ reason: String) {
-        guard !running.isEmpty else { return }
-        finishTimedOutRunningTests()
-        // A process that exited 0 crashed only when it printed a crash; else it reported no result.
-        let status = status == .unfinished && crash.fatal != nil ? .crashed : status
-        let printed = status == .crashed && crash.fatal != nil
-        finishRunningTest(
-            as: status, failure: printed || status == .unfinished ? nil : TestFailure(message: reason),
-            evidence: (status == .crashed ? crash.proof : nil) ?? evidence("smokerun: \(reason)"))
-    }
-
     /// The test that finished before the running one whose code the crashed thread ran, when the running test's own
     /// code is not in it: a thread an earlier test left behind crashed. A retry of the running test alone cannot
     /// repeat such a crash, so it proves nothing about it.
