@@ -125,7 +125,8 @@ package struct FrameworkTotalsReader: Sendable {
                     return
                 }
                 if line.hasPrefix("run with ", at: at + 5) {
-                    readSwiftTestingRun(line, from: at + 14)
+                    // An XCTest test printing one (a log formatter's fixture) closes no run; a run it opened, it does.
+                    if !insideRunningTest || swiftTestingOpen { readSwiftTestingRun(line, from: at + 14) }
                     return
                 }
                 if line.hasPrefix("run started", at: at + 5) {
