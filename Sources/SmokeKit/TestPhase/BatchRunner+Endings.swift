@@ -6,7 +6,19 @@ extension BatchRunner {
     /// A process that crashed or exited non-zero between tests with no failing test or issue outside the tests to
     /// explain it (a class `tearDown` or exit handler failed): results stand, but the run cannot pass, as with `swift
     /// test`. Nil otherwise.
-    static func endedBadlyBetweenTests(_ outcome: BatchOutcome) -> InfrastructureError? {
+    static func endedBadlyBetweenTests(_ outcome: BatchOutcome, stopped: Bool = false) -> InfrastructureError? {
+        if stopped {
+            // Still running after its tests reported (a class tearDown or an exit handler hung) until the run's
+            // deadline: `swift test` would wait for it for ever.
+            guard outcome.stopReason == .runTimedOut, let last = outcome.results.last else { return nil }
+            return InfrastructureError(
+                message: """
+                    the test process was still running after \(last.id) reported, with no test running, when the run \
+                    reached timeouts.runSeconds: code outside the tests (a class tearDown, a test scoping trait, an exit \
+                    handler) hung; console.log shows what it printed, and the run cannot pass
+                    """,
+                command: outcome.command)
+        }
         guard outcome.termination != .exited(0), let last = outcome.results.last,
             !outcome.results.contains(where: { $0.status.isFailure }),
             outcome.termination != .exited(1) || outcome.issuesOutsideTests.isEmpty

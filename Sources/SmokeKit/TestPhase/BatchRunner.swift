@@ -256,11 +256,8 @@ struct BatchRunner {
             }
         }
         var outcome = BatchOutcome(
-            results: results + failedBySuite,
-            attachments: collector.attachments,
-            notStarted: notStarted,
-            termination: termination,
-            stopReason: stopReason == .testTimedOut ? nil : stopReason,
+            results: results + failedBySuite, attachments: collector.attachments, notStarted: notStarted,
+            termination: termination, stopReason: stopReason == .testTimedOut ? nil : stopReason,
             unrecognizedLines: collector.unrecognizedLineCount,
             errors: problems + Self.strayNote(exit.strays, tests: startedTests))
         outcome.command = [launch.executable] + launch.arguments
@@ -272,7 +269,9 @@ struct BatchRunner {
         if crashingEarlierTest != nil, let crashed = collector.lastResult?.id {
             outcome.crashedByEarlierTest = [crashed]
         }
-        if stopReason == nil, !endedDuringTest, let error = Self.endedBadlyBetweenTests(outcome) {
+        if !endedDuringTest,
+            let error = Self.endedBadlyBetweenTests(outcome, stopped: stopReason != nil && stoppedIndex == nil)
+        {
             outcome.errors.append(error)
         }
         if !launch.runsWholeClasses { outcome.consoleTotals.add(interpreter.totals, afterLine: firstLineOffset) }

@@ -170,6 +170,38 @@ import Testing
         #expect(run.result.errors.isEmpty && !run.result.interrupted)
     }
 
+    /// A test that passes only once stopped (a server shutting down on SIGTERM) ended because smokerun stopped it.
+    @Test func aTestThatPassesOnceStoppedAtTestSecondsTimedOut() throws {
+        let run = try run(
+            [
+                .init(
+                    steps: [.print(Self.started("testA"))], ending: .hang,
+                    onStop: .finishes(printing: Self.passed("testA"), termination: .exited(0))),
+                .init(
+                    steps: [
+                        .print(
+                            Self.started("testB") + Self.passed("testB") + Self.started("testC") + Self.passed("testC"))
+                    ], ending: .exit(0)),
+            ], testSeconds: 30)
+        let stopped = try run.test("testA")
+        #expect(stopped.status == .timedOut, "\(stopped)")
+        #expect(stopped.failures.last?.message.hasPrefix("exceeded timeouts.testSeconds (30 s)") == true)
+        #expect(stopped.evidence?.what == "smokerun stopped it at timeouts.testSeconds (30 s)")
+        #expect(try run.test("testB").status == .passed && run.test("testC").status == .passed)
+    }
+
+    /// A process that hangs after its tests reported (a class tearDown, an exit handler) until the run's deadline: its
+    /// tests stand, and the run cannot pass (`swift test` would wait for ever).
+    @Test func aProcessHungAfterItsTestsAtTheDeadlineIsAnError() throws {
+        let tests = ["testA", "testB", "testC"].map { Self.started($0) + Self.passed($0) }.joined()
+        let run = try run([.init(steps: [.print(tests)], ending: .hang, onStop: .ignores)], runSeconds: 60)
+        #expect(run.result.tests.map(\.status) == [.passed, .passed, .passed])
+        let error = try #require(run.result.errors.first { !$0.isNote })
+        #expect(
+            error.message.hasPrefix(
+                "the test process was still running after ShopTests.CartTests/testC reported, with no test running"))
+    }
+
     @Test func theRunDeadlineStopsTheRunningTestListsWhatDidNotRunAndSkipsRetries() throws {
         let run = try run(
             [
