@@ -5,10 +5,14 @@ package enum AttemptMerger {
     package static func merge(first: TestResult, retries: [TestResult]) -> TestResult {
         let all = [first] + retries
         var merged = first
-        let deciding = all.lastIndex { $0.status != .interrupted && $0.status != .unfinished } ?? all.count - 1
+        var deciding = all.lastIndex { $0.status != .interrupted && $0.status != .unfinished } ?? all.count - 1
+        // A failed try that recorded a new reference (swift-snapshot-testing: "A new snapshot was automatically
+        // recorded") makes the next try pass by itself: that pass proves nothing, and the failure stands.
+        let recorded = all[..<deciding].lastIndex { $0.status.isFailure && $0.failures.contains(where: Self.recorded) }
+        deciding = recorded ?? deciding
         let last = all[deciding]
         merged.status = last.status
-        merged.failures = last.failures
+        merged.failures = last.failures + (recorded == nil ? [] : [Self.recordedNote])
         merged.evidence = last.evidence
         merged.output = last.output
         merged.durationSeconds = last.durationSeconds
@@ -27,4 +31,15 @@ package enum AttemptMerger {
             }
         return merged
     }
+
+    /// Whether a failure says the test wrote a new reference to compare with (swift-snapshot-testing's record modes).
+    static func recorded(_ failure: TestFailure) -> Bool {
+        failure.message.contains("utomatically recorded")
+    }
+
+    static let recordedNote = TestFailure(
+        message: """
+            a later try passed only because this one recorded a new reference over the old (its message says so): \
+            that pass is not counted; fix the test, or commit the new reference if it is right
+            """)
 }

@@ -21,6 +21,27 @@ import Testing
         #expect(Totals([merged]).passed == 1 && Totals([merged]).flaky == 1 && Totals([merged]).tests == 1)
     }
 
+    /// A snapshot test whose failed try recorded a new reference passes its retry by itself: not flaky, failed.
+    @Test func aPassAfterATryThatRecordedANewReferenceIsNotCounted() {
+        var first = attempt(.failed, 1)
+        first.failures = [
+            TestFailure(
+                message: """
+                    failed - Snapshot does not match reference. A new snapshot was automatically recorded.
+
+                    @−
+                    "/src/__Snapshots__/SnapshotTests/testAny.1.txt"
+                    """, file: "SnapshotTests.swift", line: 12)
+        ]
+        let merged = AttemptMerger.merge(first: first, retries: [attempt(.passed, 2)])
+        #expect(merged.status == .failed && !merged.flaky)
+        #expect(merged.failures.first == first.failures.first)
+        #expect(merged.failures.last?.message.hasPrefix("a later try passed only because this one recorded") == true)
+        #expect(merged.attempts.map(\.status) == [.failed, .passed])
+        // Any other failure followed by a pass is flaky, as before.
+        #expect(AttemptMerger.merge(first: attempt(.failed, 1), retries: [attempt(.passed, 2)]).flaky)
+    }
+
     @Test func failingEveryAttemptStaysFailedAndIsNotFlaky() {
         let merged = AttemptMerger.merge(first: attempt(.crashed, 1), retries: [attempt(.failed, 1)])
         #expect(merged.status == .failed)
