@@ -50,7 +50,9 @@ package struct MergedShards: RunSource {
         let folder = finisher.outputDirectory.appendingPathComponent(earlier.path)
         guard let report = try? RunReportFile.load(at: folder) else { return true }
         if report.shard != nil { return false } // a shard's own run
-        return report.mergedRuns.map { $0 == merged.mergedRuns } ?? true
+        if let runs = report.mergedRuns { return runs == merged.mergedRuns }
+        // Merged by an older smokerun, which named no runs: the same shards ran the same tests.
+        return Set(report.tests.map(\.id)) == Set(merged.tests.map(\.id))
     }
 
     package func produce(in folder: RunDirectory, folderProblem: String?) throws -> RunDraft {

@@ -126,4 +126,25 @@ import Testing
         #expect(again.code == .passed && again.errorText.contains("merged before"), "\(again.errorText)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: project.runs.path).count == 5)
     }
+
+    /// A merge an older smokerun made names no shard runs: the same tests tell the same set, so one shard alone
+    /// merged after it is no repeat.
+    @Test func aMergeOfFewerShardsIsNoRepeatOfAnOlderSmokerunsMerge() async throws {
+        let project = try Project()
+        defer { project.folder.remove() }
+        let one = try project.shard(1, file: "Pipelines/smoke.json", seed: 6)
+        let two = try project.shard(2, file: "Pipelines/smoke.json", seed: 6)
+        #expect(await project.merge([one, two]).code == .passed)
+        let made = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: project.runs.path).first {
+                ![one, two].map(\.lastPathComponent).contains($0)
+            })
+        let folder = project.runs.appendingPathComponent(made)
+        var older = try RunReportFile.load(at: folder)
+        older.mergedRuns = nil
+        try JSONReport.render(older).write(to: folder.appendingPathComponent("report.json"))
+        let fewer = await project.merge([two])
+        #expect(fewer.code == .infrastructure && !fewer.errorText.contains("merged before"), "\(fewer.errorText)")
+        #expect(await project.merge([one, two]).errorText.contains("merged before"))
+    }
 }

@@ -114,8 +114,8 @@ package enum LinePrefix: String, Sendable {
         else { return nil }
         // GitHub: exactly `YYYY-MM-DDTHH:MM:SS.fffffffZ` (28 bytes).
         let isGitHub = end - index == 28 && line[end - 1] == UInt8(ascii: "Z")
-        // swift-log's own line (`2021-09-29T08:17:42-0400 notice label : …`) is text, not a prefix.
-        if !isGitHub, startsLogLevel(line, at: end + 1) { return nil }
+        // swift-log's own line (`2021-09-29T08:17:42-0400 notice label : …`, no fraction) is text, not a prefix.
+        if end - index == 24, line[index + 19] != UInt8(ascii: "Z"), startsLogLevel(line, at: end + 1) { return nil }
         return (isGitHub ? .githubActionsTimestamp : .isoTimestamp, end + 1)
     }
 

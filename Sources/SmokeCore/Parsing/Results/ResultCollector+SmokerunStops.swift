@@ -10,15 +10,17 @@ extension ResultCollector {
     /// crash its output printed before stays that crash's.
     mutating func noteStopBySmokerun(_ status: TestStatus, _ reason: String) {
         guard !running.isEmpty else {
-            // The test it names ended with a result of its own once stopped (a server test that shuts down on SIGTERM).
-            let last = tests.count - 1
-            guard last >= 0 else { return }
-            // The id run (`Module.Class/test`), perhaps more exact than the log's (`Class/test`, no module).
-            let id = tests.id(at: last)
+            // The test it names ended with a result of its own once stopped (a server test that shuts down on SIGTERM);
+            // later tests of its process may have run since. The id run (`Module.Class/test`) may be more exact than
+            // the log's (`Class/test`, no module).
             let named = reason.hasSuffix(" ran") ? reason.dropLast(4) : reason[...]
-            guard named.hasSuffix(": \(id)") || named.hasSuffix(" \(id)") || named.hasSuffix(".\(id)") else { return }
-            restateStopped(
-                at: last, as: status, failure: TestFailure(message: reason), evidence: evidence("smokerun: \(reason)"))
+            let stopped = (0..<tests.count).reversed().first { index in
+                let id = tests.id(at: index)
+                return named.hasSuffix(": \(id)") || named.hasSuffix(" \(id)") || named.hasSuffix(".\(id)")
+            }
+            guard let stopped else { return }
+            let proof = evidence("smokerun: \(reason)")
+            restateStopped(at: stopped, as: status, failure: TestFailure(message: reason), evidence: proof)
             return
         }
         finishTimedOutRunningTests()
