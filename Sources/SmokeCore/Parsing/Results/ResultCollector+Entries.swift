@@ -211,6 +211,10 @@ extension ResultCollector {
         if failedBefore { tests.insert(.failedBefore, at: index) }
         if status == .passed { tests.insert(.passedBefore, at: index) }
         if passedBefore, status.isFailure { tests.insert(.failedAfterPass, at: index) }
+        // A failure that recorded a new reference: the next run passes by itself, and proves nothing.
+        if status.isFailure, extras?.failures.contains(where: AttemptMerger.recorded) == true {
+            tests.insert(.failedAfterPass, at: index)
+        }
     }
 
     /// The next input starts: what a log says of its own run (a relaunch, a crash, serial or not, a continuing message)

@@ -43,8 +43,9 @@ extension TestTable {
         /// it (`[3/40] Testing M.C/t`, its process's death): that process prints no totals.
         static let namedProcessLine = Flags(rawValue: 1 << 12)
         static let passedBefore = Flags(rawValue: 1 << 13)
-        /// An attempt failed after an earlier one passed: iterations (`-test-iterations`), not retries, which stop at
-        /// the first pass. The worst decides.
+        /// An attempt failed that no later pass undoes: after an earlier one passed (iterations, `-test-iterations`,
+        /// not retries, which stop at the first pass), or recording a new reference (`AttemptMerger.recorded`). The
+        /// worst decides.
         static let failedAfterPass = Flags(rawValue: 1 << 14)
         /// The test's own run passed, and it is `failed` for that earlier iteration: its last attempt says `passed`.
         static let lastIterationPassed = Flags(rawValue: 1 << 15)
