@@ -8,7 +8,9 @@ package enum AttemptMerger {
         var deciding = all.lastIndex { $0.status != .interrupted && $0.status != .unfinished } ?? all.count - 1
         // A failed try that recorded a new reference (swift-snapshot-testing: "A new snapshot was automatically
         // recorded") makes the next try pass by itself: that pass proves nothing, and the failure stands.
-        let recorded = all[..<deciding].lastIndex { $0.status.isFailure && $0.failures.contains(where: Self.recorded) }
+        let recorded =
+            all[deciding].status != .passed
+            ? nil : all[..<deciding].lastIndex { $0.status.isFailure && $0.failures.contains(where: Self.recorded) }
         deciding = recorded ?? deciding
         let last = all[deciding]
         merged.status = last.status

@@ -48,7 +48,8 @@ package struct MergedShards: RunSource {
             abs(earlier.finishedAt.timeIntervalSince(merged.finishedAt)) < 0.001
         else { return false }
         let folder = finisher.outputDirectory.appendingPathComponent(earlier.path)
-        guard let report = try? RunReportFile.load(at: folder) else { return true }
+        // Its folder gone (retention) or unreadable: the same shards have the same totals.
+        guard let report = try? RunReportFile.load(at: folder) else { return earlier.totals == merged.totals }
         if report.shard != nil { return false } // a shard's own run
         if let runs = report.mergedRuns { return runs == merged.mergedRuns }
         // Merged by an older smokerun, which named no runs: the same shards ran the same tests.

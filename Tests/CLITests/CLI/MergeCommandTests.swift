@@ -146,5 +146,10 @@ import Testing
         let fewer = await project.merge([two])
         #expect(fewer.code == .infrastructure && !fewer.errorText.contains("merged before"), "\(fewer.errorText)")
         #expect(await project.merge([one, two]).errorText.contains("merged before"))
+        // Its folder gone (retention): the history's totals tell the whole set from one shard.
+        try FileManager.default.removeItem(at: folder)
+        #expect(await project.merge([one, two]).errorText.contains("merged before"))
+        let alone = await project.merge([one])
+        #expect(alone.code == .infrastructure && !alone.errorText.contains("merged before"), "\(alone.errorText)")
     }
 }

@@ -40,6 +40,9 @@ import Testing
         #expect(merged.attempts.map(\.status) == [.failed, .passed])
         // Any other failure followed by a pass is flaky, as before.
         #expect(AttemptMerger.merge(first: attempt(.failed, 1), retries: [attempt(.passed, 2)]).flaky)
+        // A retry that did not pass decides as always: its crash stays a crash, with no note of a pass.
+        let crashed = AttemptMerger.merge(first: first, retries: [attempt(.crashed, 2)])
+        #expect(crashed.status == .crashed && crashed.failures.map(\.message) == ["boom"])
     }
 
     @Test func failingEveryAttemptStaysFailedAndIsNotFlaky() {

@@ -27,6 +27,21 @@ import Testing
         """
     }
 
+    /// A Swift Testing console names the test without its suite (`sigterm()`); the note names `Suite/sigterm()`.
+    @Test func aSwiftTestingTestTheNoteNamesEndsAsItSays() throws {
+        let log = """
+            [smokerun] swift-testing: PTests.STStop/sigterm()
+            ◇ Test run started.
+            ◇ Test sigterm() started.
+            ✔ Test sigterm() passed after 3.010 seconds.
+            ✔ Test run with 1 test in 0 suites passed after 3.011 seconds.
+            [smokerun] stopped at timeouts.testSeconds (3 s): PTests.STStop/sigterm()
+
+            """
+        let parsed = try LogParser().parse(files: [ParsingTestSupport.temporaryFile(Data(log.utf8))])
+        #expect(parsed.results.map(\.status) == [.timedOut])
+    }
+
     @Test(arguments: [
         ("[smokerun] stopped at timeouts.testSeconds (3 s): PTests.SigTests/testServer", TestStatus.timedOut),
         ("[smokerun] stopped: smokerun was stopped while PTests.SigTests/testServer ran", .interrupted),

@@ -16,7 +16,9 @@ extension ResultCollector {
             let named = reason.hasSuffix(" ran") ? reason.dropLast(4) : reason[...]
             let stopped = (0..<tests.count).reversed().first { index in
                 let id = tests.id(at: index)
+                // `Class/test` without its module; `test()` without its suite (a Swift Testing console).
                 return named.hasSuffix(": \(id)") || named.hasSuffix(" \(id)") || named.hasSuffix(".\(id)")
+                    || named.hasSuffix("/\(id)")
             }
             guard let stopped else { return }
             let proof = evidence("smokerun: \(reason)")
