@@ -36,3 +36,9 @@ extension TestFailure {
     /// and the test's process goes on.
     static let swiftTestingTimeLimitPrefix = "Time limit was exceeded: "
 }
+
+extension TestFailure {
+    /// Whether it says the test wrote a new reference to compare with (swift-snapshot-testing's record modes: "A new
+    /// snapshot was automatically recorded"): the test's next run passes against what this one wrote.
+    package var recordedNewReference: Bool { message.contains("utomatically recorded") }
+}

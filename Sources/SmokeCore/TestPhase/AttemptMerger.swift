@@ -8,9 +8,10 @@ package enum AttemptMerger {
         var deciding = all.lastIndex { $0.status != .interrupted && $0.status != .unfinished } ?? all.count - 1
         // A failed try that recorded a new reference (swift-snapshot-testing: "A new snapshot was automatically
         // recorded") makes the next try pass by itself: that pass proves nothing, and the failure stands.
-        let recorded =
-            all[deciding].status != .passed
-            ? nil : all[..<deciding].lastIndex { $0.status.isFailure && $0.failures.contains(where: Self.recorded) }
+        let recording = all[..<deciding].lastIndex {
+            $0.status.isFailure && $0.failures.contains(where: \.recordedNewReference)
+        }
+        let recorded = all[deciding].status == .passed ? recording : nil
         deciding = recorded ?? deciding
         let last = all[deciding]
         merged.status = last.status
@@ -32,11 +33,6 @@ package enum AttemptMerger {
                 return attempt
             }
         return merged
-    }
-
-    /// Whether a failure says the test wrote a new reference to compare with (swift-snapshot-testing's record modes).
-    static func recorded(_ failure: TestFailure) -> Bool {
-        failure.message.contains("utomatically recorded")
     }
 
     static let recordedNote = TestFailure(

@@ -212,7 +212,7 @@ extension ResultCollector {
         if status == .passed { tests.insert(.passedBefore, at: index) }
         if passedBefore, status.isFailure { tests.insert(.failedAfterPass, at: index) }
         // A failure that recorded a new reference: the next run passes by itself, and proves nothing.
-        if status.isFailure, extras?.failures.contains(where: AttemptMerger.recorded) == true {
+        if status.isFailure, extras?.failures.contains(where: \.recordedNewReference) == true {
             tests.insert(.failedAfterPass, at: index)
         }
     }

@@ -44,7 +44,7 @@ extension TestTable {
         static let namedProcessLine = Flags(rawValue: 1 << 12)
         static let passedBefore = Flags(rawValue: 1 << 13)
         /// An attempt failed that no later pass undoes: after an earlier one passed (iterations, `-test-iterations`,
-        /// not retries, which stop at the first pass), or recording a new reference (`AttemptMerger.recorded`). The
+        /// not retries, which stop at the first pass), or recording a new reference (`TestFailure.recordedNewReference`). The
         /// worst decides.
         static let failedAfterPass = Flags(rawValue: 1 << 14)
         /// The test's own run passed, and it is `failed` for that earlier iteration: its last attempt says `passed`.
