@@ -59,12 +59,14 @@ extension Reconciliation {
                     }
                     executions += max(tests[index].attempts.count, 1)
                     let test = tests[index]
-                    failures +=
-                        !countsFailingTests
-                        ? (test.attempts.isEmpty
-                            ? test.failures.count : test.attempts.reduce(0) { $0 + $1.failures.count })
-                        : (test.attempts.isEmpty
-                            ? (test.status.isFailure ? 1 : 0) : test.attempts.filter(\.status.isFailure).count)
+                    if test.attempts.isEmpty {
+                        failures += Self.xctestFailures(test.status, test.failures, failingTests: countsFailingTests)
+                    } else {
+                        for attempt in test.attempts {
+                            failures += Self.xctestFailures(
+                                attempt.status, attempt.failures, failingTests: countsFailingTests)
+                        }
+                    }
                 }
                 if executions != ownTests || failures != ownFailures {
                     differences.append(
@@ -112,7 +114,10 @@ extension Reconciliation {
                     }
                     // A test its suite's issue failed did not run: the totals count the issue, not the test.
                     if !tests[index].failedByItsSuite { executions += max(tests[index].attempts.count, 1) }
-                    if tests[index].status.isFailure || tests[index].attempts.contains(where: { $0.status.isFailure }) {
+                    let test = tests[index]
+                    if Self.frameworkSawFailure(test.status, test.failures)
+                        || test.attempts.contains(where: { Self.frameworkSawFailure($0.status, $0.failures) })
+                    {
                         failing += 1
                     }
                 }
@@ -203,6 +208,18 @@ extension Reconciliation {
         return runFailures.filter {
             $0.isIssue || $0.kind == .sanitizerReport || ($0.isCrash ? !anyCrashed : !anyFailed)
         }
+    }
+
+    /// What XCTest counted of one execution: its failure messages, or whether it failed (`failingTests`, as SwiftPM's
+    /// `--xunit-output` counts). smokerun's own account of a stop is none of them.
+    private static func xctestFailures(_ status: TestStatus, _ failures: [TestFailure], failingTests: Bool) -> Int {
+        failingTests ? (frameworkSawFailure(status, failures) ? 1 : 0) : failures.count { !$0.isSmokerunsStop }
+    }
+
+    /// Whether the framework itself counted the execution failing: not when smokerun stopped it and nothing else
+    /// failed it (a server test that shuts down on SIGTERM prints its own pass, which its totals count).
+    private static func frameworkSawFailure(_ status: TestStatus, _ failures: [TestFailure]) -> Bool {
+        status.isFailure && (failures.isEmpty || !failures.allSatisfy(\.isSmokerunsStop))
     }
 
     /// `; the input begins inside <framework> run (…)…` when it does and tests are missing, else nothing.

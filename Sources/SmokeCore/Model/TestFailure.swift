@@ -42,3 +42,15 @@ extension TestFailure {
     /// snapshot was automatically recorded"): the test's next run passes against what this one wrote.
     package var recordedNewReference: Bool { message.contains("utomatically recorded") }
 }
+
+extension TestFailure {
+    /// How smokerun words a test it stopped (a timeout, a signal to smokerun), live and as console.log's note that
+    /// `parse` reads back: no framework counted it.
+    static let smokerunStopPrefixes = [
+        "exceeded timeouts.", "still running when the run reached timeouts.", "interrupted: smokerun was stopped",
+        "stopped at timeouts.", "stopped: smokerun was stopped",
+    ]
+
+    /// Whether it is smokerun's own account of stopping the test, not the test's or its framework's.
+    package var isSmokerunsStop: Bool { Self.smokerunStopPrefixes.contains { message.hasPrefix($0) } }
+}

@@ -144,11 +144,14 @@ import Testing
             let test = try #require(report.tests.first, "\(watched.output)")
             #expect(test.status == .timedOut, "\(report.tests)")
             #expect(test.evidence?.what == "smokerun stopped it at timeouts.testSeconds (3 s)")
+            // XCTest's totals count the pass it printed once stopped: no disagreement to report.
+            #expect(report.reconciliation?.differences == [], "\(report.errors)")
             let console = try String(contentsOf: run.appendingPathComponent("console.log"), encoding: .utf8)
             #expect(console.contains("' passed ("), "\(console)")
             #expect(console.contains("[smokerun] stopped at timeouts.testSeconds (3 s): \(test.id)"), "\(console)")
             let parsed = try LogParser().parse(files: [run.appendingPathComponent("console.log")])
             #expect(parsed.results.map(\.status) == [.timedOut])
+            #expect(parsed.reconciliation?.differences == [])
         }
 
         @Test func sigtermDuringATestWithASleeperStopsPromptlyAndEndsTheSleeper() async throws {

@@ -36,6 +36,9 @@ import Testing
                 Array(line.utf8).withUnsafeBufferPointer { collector.apply(parser.parse($0)) }
             }
             #expect(collector.results.map(\.status) == [status], "\(note)")
+            // Both accounts of the stop, live and read back, are smokerun's: the reconciliation counts neither.
+            #expect(reason.ending(testSeconds: 5).failure.isSmokerunsStop, "\(reason)")
+            #expect(collector.results.first?.failures.allSatisfy(\.isSmokerunsStop) == true, "\(note)")
         }
     }
 }
