@@ -215,12 +215,15 @@ struct TestPhase {
             // went, and the retries not run are a note. Unlisted tests' driver says what it could not tell.
             let limit = RunLimits.text(seconds: runSeconds)
             if plan.selected.isEmpty, result.errors.contains(where: { !$0.isNote }) { break }
+            // No retry was left to run when no test failed or none is retried: an error about the hang says the rest.
+            let retriesLeft = retries > 0 && tests.contains(where: \.status.isFailure)
+            if missing.isEmpty, !retriesLeft, result.errors.contains(where: { !$0.isNote }) { break }
             result.errors.append(
                 missing.isEmpty
                     ? InfrastructureError(
                         message: """
-                            the run reached timeouts.runSeconds (\(limit)) after every test had a result: retries and \
-                            rechecks still to run were not run
+                            the run reached timeouts.runSeconds (\(limit)) after every test had a result\
+                            \(retriesLeft ? ": retries and rechecks still to run were not run" : ", and was stopped")
                             """, severity: .note)
                     : InfrastructureError(
                         message: """

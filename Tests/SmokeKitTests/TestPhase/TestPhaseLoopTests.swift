@@ -200,6 +200,8 @@ import Testing
         #expect(
             error.message.hasPrefix(
                 "the test process was still running after ShopTests.CartTests/testC reported, with no test running"))
+        // Every test passed: no retry or recheck was left that the deadline could have stopped.
+        #expect(run.result.errors.count == 1, "\(run.result.errors)")
     }
 
     @Test func theRunDeadlineStopsTheRunningTestListsWhatDidNotRunAndSkipsRetries() throws {

@@ -293,8 +293,7 @@ import Testing
         #expect(
             run.result.errors.map(\.message) == [
                 """
-                the run reached timeouts.runSeconds (1800 s) after every test had a result: retries and rechecks \
-                still to run were not run
+                the run reached timeouts.runSeconds (1800 s) after every test had a result, and was stopped
                 """
             ])
         #expect(run.result.errors.first?.severity == .note)
