@@ -1,16 +1,3 @@
-/// Reads every line `ConsoleParser` interprets, in order: a split test line once, joined; lines inside it as such.
-/// `insideRunningTest`: an XCTest test of the one process writing the log was running as the line came, so a suite or
-/// totals line in it is what that test printed (`RunningXCTest.ownsTheConsole`).
-package protocol ConsoleLineReader {
-    mutating func read(_ line: LineBytes, insideRunningTest: Bool)
-}
-
-/// A `ConsoleLineReader` for callers that want only the events.
-package struct IgnoredLines: ConsoleLineReader {
-    package init() {}
-    package mutating func read(_ line: LineBytes, insideRunningTest: Bool) {}
-}
-
 /// Reads console output where XCTest and Swift Testing lines mix (as `swift test` and xcodebuild print them).
 ///
 /// Lines starting with a Swift Testing symbol go to `SwiftTestingConsoleParser`, the rest to `XCTestConsoleParser`;
@@ -202,13 +189,15 @@ package struct ConsoleParser {
             deferred.append(event)
             return .output(line.string(0..<start))
         }
-        if blockBefore == .issueMessage {
+        // A logger's record (the test's background work printed it) ends an issue's message.
+        if blockBefore == .issueMessage, !LinePrefix.isLogRecord(line, at: 0) {
             var textStart = 0
             if let issueWrapper, let (kind, contentStart) = Self.wrapperEnd(line), kind == issueWrapper {
                 textStart = contentStart
             }
             return xctest.continueIssueMessage(line.string(textStart..<line.count))
         }
+        if blockBefore == .issueMessage { xctest.endIssueMessage() }
         let text = line.string(0..<line.count)
         if swiftTestingMessage.continues(text) { return .issueMessageContinued(text) }
         return .output(text)

@@ -46,6 +46,22 @@ extension LinePrefix {
         return line[1] == UInt8(ascii: " ") ? 2 : nil
     }
 
+    /// Whether a logger's record starts at `start`: swift-log's own line (`2021-09-29T08:17:42-0400 info label : …`)
+    /// or Vapor's (`[ INFO ] …`), which a test's background work prints at any moment.
+    package static func isLogRecord(_ line: LineBytes, at start: Int) -> Bool {
+        if line.hasPrefix("[ ", at: start) {
+            return vaporLevels.contains { line.hasPrefix($0, at: start + 2) }
+        }
+        guard start < line.count, line[start] &- UInt8(ascii: "0") < 10, let end = dateTimeEnd(line, from: start),
+            line.hasPrefix(" ", at: end)
+        else { return false }
+        return startsLogLevel(line, at: end + 1)
+    }
+
+    private static let vaporLevels: [StaticString] = [
+        "TRACE ]", "DEBUG ]", "INFO ]", "NOTICE ]", "WARNING ]", "ERROR ]", "CRITICAL ]",
+    ]
+
     /// Whether a swift-log level and a space start the text at `index`, as after the timestamp of swift-log's own line.
     static func startsLogLevel(_ line: LineBytes, at index: Int) -> Bool {
         line.hasPrefix("trace ", at: index) || line.hasPrefix("debug ", at: index) || line.hasPrefix("info ", at: index)

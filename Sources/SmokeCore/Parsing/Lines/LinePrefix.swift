@@ -260,7 +260,7 @@ package enum LinePrefix: String, Sendable {
     }
 
     /// The end of `YYYY-MM-DDTHH:MM:SS[.f…](Z|±HH[:]MM)` at `from`, or nil.
-    private static func dateTimeEnd(_ line: LineBytes, from start: Int) -> Int? {
+    static func dateTimeEnd(_ line: LineBytes, from start: Int) -> Int? {
         guard start + 20 <= line.count else { return nil }
         let shape: StaticString = "dddd-dd-ddTdd:dd:dd"
         var offset = 0
