@@ -95,9 +95,7 @@ struct TestPhase {
                 switch Self.verdict(on: outcome, of: batch.framework) {
                 case .crashed(let failure):
                     for test in outcome.notStarted {
-                        let ended = "the test process \(outcome.termination.ended) before any test reported"
-                        lane.tests.append(
-                            test.result(status: .crashed, failure: failure, evidence: Evidence(what: ended)))
+                        lane.tests.append(Self.crashedBeforeReporting(test, in: outcome, failure))
                         reportFinished(lane.tests[lane.tests.count - 1])
                     }
                 case .runnerProblem(let error):
@@ -130,14 +128,15 @@ struct TestPhase {
                     onTestStarted: { counter.retryStarted($0) }, onTestFinished: { counter.retryFinished($0) })
                 record(outcome)
                 lane.stopped = outcome.stopReason
-                guard let attempt = Self.attempt(of: test, in: outcome) else {
-                    if outcome.results.isEmpty, lane.stopped == nil,
-                        case .runnerProblem(let error) = Self.verdict(on: outcome, of: test.framework)
-                    {
-                        lane.errors.append(error)
+                var attempt = Self.attempt(of: test, in: outcome)
+                if attempt == nil, outcome.results.isEmpty, lane.stopped == nil {
+                    switch Self.verdict(on: outcome, of: test.framework) {
+                    // It crashed again before it could report (a trapping class setUp): that try is an attempt.
+                    case .crashed(let failure): attempt = Self.crashedBeforeReporting(test, in: outcome, failure)
+                    case .runnerProblem(let error): lane.errors.append(error)
                     }
-                    break
                 }
+                guard let attempt else { break }
                 attempts.append(attempt)
                 if !attempt.status.isFailure || lane.stopped != nil { break }
             }
@@ -164,6 +163,14 @@ struct TestPhase {
     static func attemptIndex(of test: TestCase, in outcome: BatchOutcome) -> Int? {
         guard let exactID = test.exactID else { return outcome.results.firstIndex { $0.key == test.key } }
         return outcome.results.firstIndex { outcome.eventStreamIDs[$0.id] == exactID }
+    }
+
+    /// `test` crashed with its process, which ended before any test reported.
+    private static func crashedBeforeReporting(_ test: TestCase, in outcome: BatchOutcome, _ failure: TestFailure)
+        -> TestResult
+    {
+        let ended = "the test process \(outcome.termination.ended) before any test reported"
+        return test.result(status: .crashed, failure: failure, evidence: Evidence(what: ended))
     }
 
     private static func verdict(on outcome: BatchOutcome, of framework: TestFramework) -> UnstartedBatch.Verdict {

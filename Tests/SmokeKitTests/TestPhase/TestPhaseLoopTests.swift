@@ -261,6 +261,19 @@ import Testing
                 == "the test process exited with status 1 before this test reported a result")
     }
 
+    /// A class `setUp` that traps crashes every try before any test reports: each retry is an attempt of its own.
+    @Test func aRetryThatCrashesBeforeItsTestReportsIsAnAttempt() throws {
+        let trap = ScriptedProcessRunner.Script(steps: [.print("Fatal error: class setUp\n")], ending: .crash(SIGILL))
+        let run = try run([trap, trap, trap, trap, trap, trap, trap], retries: 1)
+        #expect(run.launches.count == 4)
+        #expect(run.result.tests.map(\.status) == [.crashed, .crashed, .crashed])
+        let first = try #require(run.result.tests.first)
+        #expect(first.attempts.map(\.status) == [.crashed, .crashed], "\(first)")
+        #expect(
+            first.attempts.last?.evidence?.what
+                == "the test process was ended by signal 4 (SIGILL) before any test reported")
+    }
+
     @Test func aProcessThatExitsZeroWithoutStartingAnyTestIsARunnerProblemNotACrash() throws {
         let run = try run([.init(steps: [.print("")], ending: .exit(0))], retries: 2)
         #expect(run.launches.count == 1)
